@@ -1,0 +1,215 @@
+"""Settings models of every adapter type, and the registry of adapter types.
+
+This module is deliberately light (pydantic only): ``scout validate`` checks
+``config/adapters.yaml`` against these models without importing httpx, selectolax or
+yt-dlp. Implementations are imported lazily through ``AdapterType.impl``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from scout.spec.models import Duration, RetryPolicy, StrictModel
+from scout.suggest import did_you_mean
+
+Capability = Literal["search", "videos", "transcripts", "synthesize", "fetch"]
+
+
+class RateCap(StrictModel):
+    """Token bucket applied before each request: ``per_minute`` refill, ``burst`` capacity."""
+
+    per_minute: float = Field(gt=0, le=100000)
+    burst: int = Field(default=1, ge=1, le=10000)
+
+
+class Tariff(StrictModel):
+    """What one call costs, in USD. Cost = usage x tariff (see docs/providers.md)."""
+
+    per_request: float = Field(default=0.0, ge=0)
+    per_credit: float = Field(default=0.0, ge=0)
+    per_1k_input_tokens: float = Field(default=0.0, ge=0)
+    per_1k_output_tokens: float = Field(default=0.0, ge=0)
+    as_of: str | None = Field(default=None, description="date of the published price")
+    source: str | None = Field(default=None, description="where the price was read")
+
+
+class Credentials(StrictModel):
+    """Where a keyed adapter finds its secret: one environment variable or a token pool."""
+
+    env: str | None = Field(default=None, pattern=r"^[A-Z_][A-Z0-9_]*$")
+    pool: str | None = Field(default=None, description="pool name in token_pool_config.json")
+
+    @model_validator(mode="after")
+    def _one(self) -> "Credentials":
+        if (self.env is None) == (self.pool is None):
+            raise ValueError("set exactly one of 'env' or 'pool'")
+        return self
+
+
+class AdapterSettings(StrictModel):
+    """Settings shared by every adapter type."""
+
+    type: str
+    base_url: str | None = None
+    timeout: Duration = 20.0
+    rate: RateCap | None = None
+    retry: RetryPolicy = Field(default_factory=lambda: RetryPolicy(attempts=3))
+    retry_after_max: Duration = Field(default=60.0, description="cap on a Retry-After wait")
+    cache_ttl: Duration = Field(default=86400.0, description="0s disables caching")
+    breaker_cooldown: Duration = Field(
+        default=300.0, description="skip the adapter this long after it is rate limited"
+    )
+    tariff: Tariff = Field(default_factory=Tariff)
+    credentials: Credentials | None = None
+    user_agent: str | None = None
+
+    def required_env(self) -> list[str]:
+        """Environment variables this adapter cannot run without (for preflight)."""
+        return [self.credentials.env] if self.credentials and self.credentials.env else []
+
+    def resolved_base_url(self, name: str) -> str | None:
+        """``SCOUTE_<NAME>_BASE_URL`` overrides the configured base URL."""
+        env = os.environ.get(f"SCOUTE_{name.upper()}_BASE_URL")
+        return env or self.base_url
+
+
+class DuckDuckGoSettings(AdapterSettings):
+    mode: Literal["lite", "html"] = "lite"
+    region: str | None = Field(default=None, description="kl parameter, e.g. es-es")
+    max_chars: int = Field(default=400, ge=20, le=5000)
+
+
+class BraveSettings(AdapterSettings):
+    country: str | None = None
+    max_chars: int = Field(default=400, ge=20, le=5000)
+
+
+class TavilySettings(AdapterSettings):
+    search_depth: Literal["basic", "advanced"] = "basic"
+    include_answer: bool = False
+    include_usage: bool = True
+    max_chars: int = Field(default=400, ge=20, le=5000)
+
+
+class GoogleSettings(AdapterSettings):
+    cx_env: str = Field(default="GOOGLE_CSE_ID", pattern=r"^[A-Z_][A-Z0-9_]*$")
+    max_chars: int = Field(default=400, ge=20, le=5000)
+
+    def required_env(self) -> list[str]:
+        return super().required_env() + [self.cx_env]
+
+
+class SearxngSettings(AdapterSettings):
+    url_env: str = Field(default="SEARXNG_URL", pattern=r"^[A-Z_][A-Z0-9_]*$")
+    max_chars: int = Field(default=400, ge=20, le=5000)
+    engines: list[str] | None = None
+
+    def required_env(self) -> list[str]:
+        # a self-hosted instance: its URL is the credential that makes it usable
+        return [] if self.base_url else [self.url_env]
+
+    def resolved_base_url(self, name: str) -> str | None:
+        return super().resolved_base_url(name) or os.environ.get(self.url_env)
+
+
+class PerplexitySettings(AdapterSettings):
+    model: str = "sonar"
+    search_context_size: Literal["low", "medium", "high"] = "low"
+    context_budget_chars: int = Field(default=12000, ge=500, le=500000)
+    max_tokens: int = Field(default=800, ge=16, le=32000)
+
+
+class YtDlpSettings(AdapterSettings):
+    max_results: int = Field(default=10, ge=1, le=100)
+
+
+class TranscriptSettings(AdapterSettings):
+    languages: list[str] = Field(default_factory=lambda: ["en"])
+    translate_to: str | None = Field(default=None, description="translate when not available")
+    proxy: str | None = Field(default=None, description="HTTP(S) proxy URL for the library")
+
+
+class PageSettings(AdapterSettings):
+    max_bytes: int = Field(default=2_000_000, ge=1024, le=50_000_000)
+    max_redirects: int = Field(default=5, ge=0, le=20)
+    content_types: list[str] = Field(
+        default_factory=lambda: ["text/html", "application/xhtml+xml"]
+    )
+    allow_hosts: list[str] = Field(
+        default_factory=list, description="SSRF allowlist: hosts/IPs allowed although private"
+    )
+    max_text_chars: int = Field(default=20000, ge=100, le=2_000_000)
+
+
+class ExtractiveSettings(AdapterSettings):
+    max_sentences: int = Field(default=8, ge=1, le=100)
+    cache_ttl: Duration = 0.0
+
+
+@dataclass(frozen=True)
+class AdapterType:
+    name: str
+    capability: Capability
+    settings: type[AdapterSettings]
+    impl: str  # "module:Class", imported on first use
+    keyed: bool  # needs a credential to run
+    description: str
+
+    def load(self) -> type:
+        module, _, attr = self.impl.partition(":")
+        return getattr(importlib.import_module(module), attr)
+
+
+ADAPTER_TYPES: dict[str, AdapterType] = {
+    t.name: t
+    for t in [
+        AdapterType("duckduckgo", "search", DuckDuckGoSettings,
+                    "scout.adapters.duckduckgo:DuckDuckGoAdapter", False,
+                    "DuckDuckGo lite/html endpoints (keyless)"),
+        AdapterType("brave", "search", BraveSettings,
+                    "scout.adapters.brave:BraveAdapter", True, "Brave Search web API"),
+        AdapterType("tavily", "search", TavilySettings,
+                    "scout.adapters.tavily:TavilyAdapter", True, "Tavily /search"),
+        AdapterType("google", "search", GoogleSettings,
+                    "scout.adapters.google:GoogleAdapter", True,
+                    "Google Programmable Search JSON API (closes 2027-01-01)"),
+        AdapterType("searxng", "search", SearxngSettings,
+                    "scout.adapters.searxng:SearxngAdapter", False, "self-hosted SearxNG"),
+        AdapterType("perplexity", "synthesize", PerplexitySettings,
+                    "scout.adapters.perplexity:PerplexityAdapter", True,
+                    "Perplexity chat completions (sonar)"),
+        AdapterType("extractive", "synthesize", ExtractiveSettings,
+                    "scout.adapters.extractive:ExtractiveAdapter", False,
+                    "local extractive synthesis (no network)"),
+        AdapterType("yt_dlp", "videos", YtDlpSettings,
+                    "scout.adapters.yt_dlp:YtDlpAdapter", False, "YouTube search via yt-dlp"),
+        AdapterType("youtube_transcripts", "transcripts", TranscriptSettings,
+                    "scout.adapters.youtube_transcripts:YouTubeTranscriptAdapter", False,
+                    "youtube-transcript-api 1.x"),
+        AdapterType("page", "fetch", PageSettings,
+                    "scout.adapters.page:PageAdapter", False,
+                    "page fetch with JSON-LD/OpenGraph extraction and an SSRF guard"),
+    ]
+}
+
+
+def adapter_type(name: str) -> AdapterType:
+    try:
+        return ADAPTER_TYPES[name]
+    except KeyError:
+        hint = did_you_mean(name, ADAPTER_TYPES, what="adapter types")
+        raise KeyError(f"unknown adapter type '{name}'" + (f"; {hint}" if hint else "")) from None
+
+
+def register_adapter_type(t: AdapterType) -> None:
+    """Plug-in point for third-party adapters (also reachable via entry points)."""
+    ADAPTER_TYPES[t.name] = t
+
+
+def settings_for(type_name: str, data: dict[str, Any]) -> AdapterSettings:
+    return ADAPTER_TYPES[type_name].settings.model_validate(data)

@@ -1,0 +1,98 @@
+"""Spec commands: ``scout validate``, ``scout graph``, ``scout schema``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from scout.cli import cli
+from scout.cli.render import format_problem, github_annotation
+from scout.errors import EXIT_USAGE, UsageError
+from scout.orchestrator.dag import PhaseGraph
+from scout.spec.jsonschema import stale_schemas, write_schemas
+from scout.validate import load_valid_pipeline, validate_paths
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text",
+              show_default=True, help="github prints ::error annotations for CI logs.")
+@click.option("--config", type=click.Path(), default=None,
+              help="config/adapters.yaml to check chains against (default: found near the spec).")
+@click.option("--quiet", "-q", is_flag=True, help="Print problems only, no summary.")
+def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) -> int:
+    """Check pipeline and mission files (or folders of them).
+
+    Every problem in every file is reported at once, each with file:line:col, an error
+    code (see docs/errors.md) and a hint. Exits 0 when all files are valid, 2 otherwise.
+    """
+    result = validate_paths(list(paths), config=config)
+    if fmt == "json":
+        click.echo(json.dumps({
+            "ok": result.ok,
+            "files": [
+                {"path": f.path, "kind": f.kind, "ok": f.ok,
+                 "problems": [p.to_dict() for p in f.problems]}
+                for f in result.files
+            ],
+        }, indent=2))
+    elif fmt == "github":
+        for p in result.problems:
+            click.echo(github_annotation(p))
+    else:
+        for f in result.files:
+            for p in f.problems:
+                click.echo(format_problem(p))
+        if not quiet:
+            bad = [f for f in result.files if not f.ok]
+            n_err = sum(len(f.errors) for f in result.files)
+            if bad:
+                click.echo(f"{n_err} problem(s) in {len(bad)} of {len(result.files)} file(s)")
+            else:
+                click.echo(f"{len(result.files)} file(s) valid")
+    return 0 if result.ok else EXIT_USAGE
+
+
+@cli.command()
+@click.argument("pipeline", type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["mermaid", "dot", "json"]),
+              default="mermaid", show_default=True)
+@click.option("--config", type=click.Path(), default=None, help="config/adapters.yaml to use.")
+def graph(pipeline: str, fmt: str, config: str | None) -> None:
+    """Print a pipeline's phase DAG (mermaid, Graphviz dot, or JSON)."""
+    if not Path(pipeline).is_file():
+        raise UsageError(f"no such file: {pipeline}")
+    spec, _ = load_valid_pipeline(pipeline, config=config)
+    g = PhaseGraph.of(spec.model)
+    out = {"mermaid": g.to_mermaid, "dot": g.to_dot, "json": g.to_json}[fmt]()
+    click.echo(out, nl=False)
+
+
+def _default_schema_dir() -> Path:
+    return Path.cwd() / "schemas"
+
+
+@cli.command()
+@click.option("--check", is_flag=True, help="Exit 2 when the files differ from the models.")
+@click.option("--dir", "folder", type=click.Path(file_okay=False), default=None,
+              help="Where the schema files live (default: ./schemas).")
+def schema(check: bool, folder: str | None) -> int:
+    """Write (or --check) the JSON Schemas generated from the spec models.
+
+    schemas/pipeline.schema.json validates pipelines and missions in editors
+    (yaml-language-server); schemas/config.schema.json validates config/adapters.yaml.
+    """
+    target = Path(folder) if folder else _default_schema_dir()
+    if check:
+        stale = stale_schemas(target)
+        if stale:
+            for name in stale:
+                click.echo(f"{target / name} is stale or missing; run 'scout schema'", err=True)
+            return EXIT_USAGE
+        click.echo(f"schemas in {target} are up to date")
+        return 0
+    for path in write_schemas(target):
+        click.echo(f"wrote {path}")
+    return 0

@@ -1,0 +1,146 @@
+"""Find, load and validate ``config/adapters.yaml`` with located errors.
+
+Where the config is found, in order: an explicit path (``--config``), the environment
+variable ``SCOUTE_CONFIG``, ``$SCOUTE_RESEARCH_ROOT/config/adapters.yaml`` (the root
+defaults to the current directory), then ``config/adapters.yaml`` in the folders above
+the spec being validated (so ``scout validate`` works from anywhere in a checkout).
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from scout.adapters.settings import ADAPTER_TYPES, AdapterSettings
+from scout.config.models import ChainLink, Config, ConfigDoc
+from scout.errors import Location, Problem, SpecInvalid
+from scout.spec.located import validate_located
+from scout.spec.yamlload import load_yaml_file
+from scout.suggest import did_you_mean
+
+CONFIG_NAME = "adapters.yaml"
+
+
+def research_root() -> Path:
+    return Path(os.environ.get("SCOUTE_RESEARCH_ROOT") or os.getcwd())
+
+
+def find_config(explicit: str | Path | None = None, near: str | Path | None = None) -> Path | None:
+    if explicit:
+        return Path(explicit)
+    env = os.environ.get("SCOUTE_CONFIG")
+    if env:
+        return Path(env)
+    candidate = research_root() / "config" / CONFIG_NAME
+    if candidate.is_file():
+        return candidate
+    if near is not None:
+        start = Path(near).resolve()
+        for folder in [start, *start.parents] if start.is_dir() else start.parents:
+            c = folder / "config" / CONFIG_NAME
+            if c.is_file():
+                return c
+    return None
+
+
+def check_config(path: str | Path) -> tuple[Config | None, list[Problem]]:
+    """Validate a config file; returns the Config (when valid) and every problem."""
+    loaded, problems = load_yaml_file(path)
+    if loaded is None:
+        return None, problems
+    smap, data = loaded.source_map, loaded.data
+    doc, errs = validate_located(ConfigDoc, data, smap)
+    problems += errs
+    if doc is None:
+        return None, problems
+
+    adapters: dict[str, AdapterSettings] = {}
+    for name, raw in doc.adapters.items():
+        at = ("adapters", name)
+        if not isinstance(raw, dict):
+            problems.append(Problem("CFG001", f"adapter '{name}' must be a mapping of settings",
+                                    smap.locate(at)))
+            continue
+        type_name = raw.get("type", name)
+        if type_name not in ADAPTER_TYPES:
+            problems.append(
+                Problem(
+                    "CFG001",
+                    f"adapter '{name}' has unknown type '{type_name}'",
+                    smap.locate(at + ("type",) if "type" in raw else at, key="type" not in raw),
+                    hint=did_you_mean(str(type_name), ADAPTER_TYPES, what="adapter types"),
+                )
+            )
+            continue
+        settings, errs = validate_located(
+            ADAPTER_TYPES[type_name].settings, {**raw, "type": type_name}, smap, at
+        )
+        problems += errs
+        if settings is not None:
+            adapters[name] = settings
+
+    chains: dict[str, tuple[ChainLink, ...]] = {}
+    for cname, links in doc.chains.items():
+        at = ("chains", cname)
+        if not links:
+            problems.append(Problem("CFG004", f"chain '{cname}' is empty", smap.locate(at),
+                                    hint="list at least one adapter"))
+            continue
+        parsed = tuple(ChainLink.parse(x) for x in links)
+        caps: dict[str, str] = {}
+        for i, link in enumerate(parsed):
+            if link.adapter not in doc.adapters:
+                problems.append(
+                    Problem(
+                        "CFG002",
+                        f"chain '{cname}' names adapter '{link.adapter}', which is not defined",
+                        smap.locate(at + (i,)),
+                        hint=did_you_mean(link.adapter, doc.adapters, what="adapters"),
+                    )
+                )
+                continue
+            if link.adapter in adapters:
+                caps[link.adapter] = ADAPTER_TYPES[adapters[link.adapter].type].capability
+        if len(set(caps.values())) > 1:
+            desc = ", ".join(f"{a} ({c})" for a, c in caps.items())
+            problems.append(
+                Problem("CFG003", f"chain '{cname}' mixes adapters of different kinds: {desc}",
+                        smap.locate(at), hint="a chain's links must all do the same job")
+            )
+        if len({link.adapter for link in parsed}) != len(parsed):
+            problems.append(Problem("CFG004", f"chain '{cname}' lists an adapter twice",
+                                    smap.locate(at)))
+        chains[cname] = parsed
+
+    if any(p.severity == "error" for p in problems):
+        return None, problems
+    return Config(str(path), doc.max_workers, adapters, chains, doc.currency), problems
+
+
+@lru_cache(maxsize=16)
+def _load_cached(path: str, mtime_ns: int) -> tuple[Config | None, tuple[Problem, ...]]:
+    cfg, problems = check_config(path)
+    return cfg, tuple(problems)
+
+
+def load_config(path: str | Path | None = None, *, near: str | Path | None = None) -> Config:
+    """Load a valid config or raise ``SpecInvalid`` with every problem."""
+    found = find_config(path, near)
+    if found is None:
+        raise SpecInvalid(
+            [
+                Problem(
+                    "CFG005",
+                    "no config/adapters.yaml found",
+                    Location(str(research_root() / "config" / CONFIG_NAME)),
+                    hint="run from the project folder, set SCOUTE_RESEARCH_ROOT, or pass --config",
+                )
+            ]
+        )
+    if not found.is_file():
+        raise SpecInvalid([Problem("CFG005", "config file not found", Location(str(found)))])
+    cfg, problems = _load_cached(str(found), found.stat().st_mtime_ns)
+    if cfg is None:
+        raise SpecInvalid(list(problems))
+    return cfg

@@ -1,0 +1,300 @@
+"""The one exception tree of scout.
+
+Every error a user can cause or meet is a ``ScoutError``: it carries a stable code
+(documented in ``docs/errors.md``), a message, an optional hint, an optional source
+location and the process exit code the CLI uses (DESIGN.md §3):
+
+    0 success, 1 a phase failed, 2 spec or usage error,
+    3 provider / configuration error, 4 budget cap hit.
+
+Foreign exceptions are mapped into this tree once, at the boundary where they occur,
+and chained with ``raise ... from``. The CLI has a single top-level catch that renders
+them; a Python traceback is only shown with ``--traceback``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+EXIT_OK = 0
+EXIT_PHASE_FAILED = 1
+EXIT_USAGE = 2
+EXIT_PROVIDER = 3
+EXIT_BUDGET = 4
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A place in a source file; ``line`` and ``col`` are 1-based."""
+
+    file: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.file}:{self.line}:{self.col}"
+        return self.file
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One validation finding. Validators collect these, sort them and raise once."""
+
+    code: str
+    message: str
+    location: Location | None = None
+    hint: str | None = None
+    severity: str = "error"  # "error" | "warning"
+
+    @property
+    def sort_key(self) -> tuple:
+        loc = self.location or Location("")
+        return (loc.file, loc.line, loc.col, self.code, self.message)
+
+    def to_dict(self) -> dict:
+        loc = self.location
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "hint": self.hint,
+            "file": loc.file if loc else None,
+            "line": loc.line if loc else None,
+            "col": loc.col if loc else None,
+        }
+
+
+class ScoutError(Exception):
+    """Root of every error scout raises on purpose."""
+
+    code: str = "SCOUT001"
+    exit_code: int = EXIT_PHASE_FAILED
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        hint: str | None = None,
+        location: Location | None = None,
+        code: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+        self.location = location
+        if code is not None:
+            self.code = code
+
+    def __str__(self) -> str:
+        prefix = f"{self.location}: " if self.location else ""
+        return f"{prefix}{self.code}: {self.message}"
+
+    def to_dict(self) -> dict:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "hint": self.hint,
+            "location": str(self.location) if self.location else None,
+            "exit_code": self.exit_code,
+        }
+
+
+# --- usage and specs (exit 2) -------------------------------------------------------
+
+
+class UsageError(ScoutError):
+    """The command line asked for something impossible (bad flag value, missing file)."""
+
+    code = "USE001"
+    exit_code = EXIT_USAGE
+
+
+class SpecError(ScoutError):
+    """A single located problem in a pipeline, mission or config file."""
+
+    code = "SPEC000"
+    exit_code = EXIT_USAGE
+
+
+class SpecInvalid(ScoutError):
+    """One or more files failed validation; ``problems`` holds every finding, sorted."""
+
+    code = "SPEC000"
+    exit_code = EXIT_USAGE
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = sorted(problems, key=lambda p: p.sort_key)
+        errors = [p for p in self.problems if p.severity == "error"]
+        first = errors[0] if errors else self.problems[0]
+        super().__init__(
+            f"{len(errors)} problem(s) found; first: {first.message}",
+            hint=first.hint,
+            location=first.location,
+            code=first.code,
+        )
+
+
+class UnsafeMissionId(UsageError):
+    """A mission id that is not a safe slug (could escape the runs dir)."""
+
+    code = "USE002"
+
+
+# --- configuration and providers (exit 3) -------------------------------------------
+
+
+class ConfigError(ScoutError):
+    """Configuration that cannot be used: missing credentials, bad file modes, bad config."""
+
+    code = "CFG000"
+    exit_code = EXIT_PROVIDER
+
+
+class ProviderError(ScoutError):
+    """An external call failed. Subclasses classify the failure for retry and failover."""
+
+    code = "PRV000"
+    exit_code = EXIT_PROVIDER
+    retryable: bool = False
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        adapter: str | None = None,
+        status: int | None = None,
+        retry_after: float | None = None,
+        hint: str | None = None,
+        code: str | None = None,
+    ) -> None:
+        super().__init__(message, hint=hint, code=code)
+        self.adapter = adapter
+        self.status = status
+        self.retry_after = retry_after
+
+    @property
+    def kind(self) -> str:
+        """The error class name used in ``retry.on`` and in the journal."""
+        return _KIND_BY_CLASS.get(type(self), "provider_error")
+
+
+class Unavailable(ProviderError):
+    """Timeouts, connection errors and 5xx answers: worth retrying, then failing over."""
+
+    code = "PRV001"
+    retryable = True
+
+
+class RateLimited(ProviderError):
+    """429 or a bot-challenge page. Retried with Retry-After honoured; opens the breaker."""
+
+    code = "PRV002"
+    retryable = True
+
+
+class AuthError(ProviderError):
+    """401/403: the credential is wrong or out of quota. Never retried with the same token."""
+
+    code = "PRV003"
+
+
+class Rejected(ProviderError):
+    """Any other 4xx: the request itself is wrong. Never retried."""
+
+    code = "PRV004"
+
+
+class ParseError(ProviderError):
+    """The response could not be read (unknown markup, broken JSON). Fails over."""
+
+    code = "PRV005"
+
+
+class PoolExhausted(ProviderError):
+    """Every token in a pool is exhausted or in error; the phase becomes failed_retryable."""
+
+    code = "PRV006"
+    retryable = True
+
+
+class ReplayMiss(ProviderError):
+    """``--replay`` was asked for a request the cassette does not hold."""
+
+    code = "PRV007"
+
+
+class Blocked(ProviderError):
+    """A request refused locally before it left (SSRF guard, oversize body, bad type)."""
+
+    code = "PRV008"
+
+
+_KIND_BY_CLASS: dict[type, str] = {
+    Unavailable: "unavailable",
+    RateLimited: "rate_limited",
+    AuthError: "auth_error",
+    Rejected: "rejected",
+    ParseError: "parse_error",
+    PoolExhausted: "pool_exhausted",
+    ReplayMiss: "replay_miss",
+    Blocked: "blocked",
+}
+
+#: Names accepted by ``retry.on`` in a pipeline spec.
+ERROR_KINDS: tuple[str, ...] = (
+    "unavailable",
+    "rate_limited",
+    "auth_error",
+    "rejected",
+    "parse_error",
+    "pool_exhausted",
+    "timeout",
+    "step_error",
+)
+
+
+# --- running (exit 1 / 4) -----------------------------------------------------------
+
+
+class RunError(ScoutError):
+    """A mission could not run to completion."""
+
+    code = "RUN000"
+    exit_code = EXIT_PHASE_FAILED
+
+
+class PhaseFailed(RunError):
+    """A phase ended failed_terminal; the state is saved and the mission stops."""
+
+    code = "RUN001"
+
+
+class StepError(RunError):
+    """A step kind raised a problem of its own (bad input data, missing field)."""
+
+    code = "RUN002"
+
+    def __init__(self, message: str, *, retryable: bool = False, **kw) -> None:
+        super().__init__(message, **kw)
+        self.retryable = retryable
+
+
+class MissionLocked(RunError):
+    """Another live ``scout apply`` holds the mission lock."""
+
+    code = "RUN003"
+    exit_code = EXIT_USAGE
+
+
+class BudgetExceeded(ScoutError):
+    """The mission's ``max_cost`` was reached; the run stopped cleanly."""
+
+    code = "RUN004"
+    exit_code = EXIT_BUDGET
+
+
+class MissionNotFound(UsageError):
+    """No run directory exists for the given mission id."""
+
+    code = "USE003"

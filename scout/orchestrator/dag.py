@@ -1,0 +1,224 @@
+"""The phase graph: the only module that uses networkx.
+
+``build_graph`` turns a pipeline into a DiGraph (edge producer → consumer for every
+``needs`` an upstream phase produces). ``graph_problems`` enforces the graph rules of
+the spec language — no cycles (printed as ``F2 -> F4 -> F2``) and no dependency between
+phases of one ``parallel_group`` — and ``PhaseGraph`` answers what the scheduler asks:
+topological order, waves, upstream and downstream sets.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import networkx as nx
+
+from scout.errors import Problem
+from scout.spec.models import Pipeline
+from scout.spec.yamlload import SourceMap
+
+
+def build_graph(pipeline: Pipeline) -> nx.DiGraph:
+    g = nx.DiGraph()
+    producer: dict[str, str] = {}
+    for pid, phase in pipeline.phases.items():
+        g.add_node(pid)
+        for art in phase.produces:
+            producer.setdefault(art, pid)
+    for pid, phase in pipeline.phases.items():
+        for need in phase.need_names:
+            src = producer.get(need)
+            if src is not None and src != pid:
+                if g.has_edge(src, pid):
+                    g[src][pid]["artifacts"].append(need)
+                else:
+                    g.add_edge(src, pid, artifacts=[need])
+            elif src == pid:
+                g.add_edge(pid, pid, artifacts=[need])
+    return g
+
+
+def graph_problems(pipeline: Pipeline, smap: SourceMap, g: nx.DiGraph | None = None) -> list[Problem]:
+    g = g if g is not None else build_graph(pipeline)
+    problems: list[Problem] = []
+    cyclic: set[str] = set()
+    if not nx.is_directed_acyclic_graph(g):
+        # report each cycle once, by strongly connected component
+        for comp in nx.strongly_connected_components(g):
+            if len(comp) == 1:
+                (only,) = comp
+                if not g.has_edge(only, only):
+                    continue
+            sub = g.subgraph(comp)
+            cycle_edges = nx.find_cycle(sub)
+            path = [u for u, _ in cycle_edges] + [cycle_edges[0][0]]
+            start = min(path[:-1], key=lambda p: list(pipeline.phases).index(p))
+            i = path.index(start)
+            ordered = path[i:-1] + path[:i] + [start]
+            cyclic |= comp
+            problems.append(
+                Problem("SPEC022", "dependency cycle: " + " -> ".join(ordered),
+                        smap.locate(("phases", start, "needs")),
+                        hint="a phase cannot need, directly or through others, what it produces")
+            )
+    problems += _group_problems(pipeline, smap, g, cyclic)
+    return problems
+
+
+def _group_problems(
+    pipeline: Pipeline, smap: SourceMap, g: nx.DiGraph, cyclic: set[str]
+) -> list[Problem]:
+    groups: dict[str, set[str]] = {}
+    for pid, phase in pipeline.phases.items():
+        if phase.parallel_group is not None:
+            groups.setdefault(phase.parallel_group, set()).add(pid)
+    groups = {k: v for k, v in groups.items() if len(v) > 1}
+    if not groups:
+        return []
+    acyclic = g.subgraph(n for n in g if n not in cyclic)
+    order = list(nx.topological_sort(acyclic))
+    problems = []
+    for name, members in groups.items():
+        # reach[v] = the first group member found upstream of v (O(V+E) per group)
+        reach: dict[str, str | None] = {}
+        for v in order:
+            found = None
+            for u in acyclic.predecessors(v):
+                if u in members:
+                    found = u
+                    break
+                if reach.get(u):
+                    found = reach[u]
+                    break
+            reach[v] = found
+            if v in members and found is not None:
+                problems.append(
+                    Problem(
+                        "SPEC023",
+                        f"phases '{found}' and '{v}' are both in parallel_group {name!r}, "
+                        f"but '{v}' depends on '{found}'",
+                        smap.locate(("phases", v, "parallel_group")),
+                        hint="phases of one group must be independent; move one to another group",
+                    )
+                )
+    return problems
+
+
+@dataclass
+class PhaseGraph:
+    """A validated, acyclic phase graph with the queries the runner needs."""
+
+    pipeline: Pipeline
+    graph: nx.DiGraph
+
+    @classmethod
+    def of(cls, pipeline: Pipeline) -> "PhaseGraph":
+        return cls(pipeline, build_graph(pipeline))
+
+    def order(self) -> list[str]:
+        """Topological order, ties broken by declaration order (deterministic)."""
+        index = {pid: i for i, pid in enumerate(self.pipeline.phases)}
+        return list(nx.lexicographical_topological_sort(self.graph, key=lambda p: index[p]))
+
+    def waves(self) -> list[list[str]]:
+        index = {pid: i for i, pid in enumerate(self.pipeline.phases)}
+        return [sorted(gen, key=index.__getitem__) for gen in nx.topological_generations(self.graph)]
+
+    def upstream(self, pid: str) -> set[str]:
+        return set(nx.ancestors(self.graph, pid))
+
+    def downstream(self, pid: str) -> set[str]:
+        return set(nx.descendants(self.graph, pid))
+
+    def predecessors(self, pid: str) -> list[str]:
+        return list(self.graph.predecessors(pid))
+
+    def successors(self, pid: str) -> list[str]:
+        return list(self.graph.successors(pid))
+
+    # --- renderings for `scout graph` ---------------------------------------------
+
+    def to_mermaid(self, states: dict[str, str] | None = None) -> str:
+        lines = ["flowchart TD"]
+        for pid in self.order():
+            phase = self.pipeline.phases[pid]
+            label = f"{pid}: {phase.uses}"
+            if phase.for_each:
+                label += f" x {phase.for_each}"
+            if states and pid in states:
+                label += f" [{states[pid]}]"
+            lines.append(f'    {_mid(pid)}["{_esc(label)}"]')
+        for u, v, data in self.graph.edges(data=True):
+            lines.append(f'    {_mid(u)} -->|{_esc(", ".join(data["artifacts"]))}| {_mid(v)}')
+        groups: dict[str, list[str]] = {}
+        for pid, phase in self.pipeline.phases.items():
+            if phase.parallel_group is not None:
+                groups.setdefault(phase.parallel_group, []).append(pid)
+        for name, members in groups.items():
+            lines.append(f"    subgraph group_{_mid(str(name))} [parallel group {_esc(str(name))}]")
+            lines += [f"        {_mid(m)}" for m in members]
+            lines.append("    end")
+        if states:
+            for cls, color in _STATE_COLORS.items():
+                members = [_mid(p) for p, s in states.items() if s == cls]
+                if members:
+                    lines.append(f"    classDef {cls} fill:{color}")
+                    lines.append(f"    class {','.join(members)} {cls}")
+        return "\n".join(lines) + "\n"
+
+    def to_dot(self) -> str:
+        lines = [f'digraph "{self.pipeline.name}" {{', "  rankdir=TB;"]
+        for pid in self.order():
+            phase = self.pipeline.phases[pid]
+            lines.append(f'  "{pid}" [label="{pid}\\n{phase.uses}"];')
+        for u, v, data in self.graph.edges(data=True):
+            lines.append(f'  "{u}" -> "{v}" [label="{", ".join(data["artifacts"])}"];')
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "pipeline": self.pipeline.name,
+                "order": self.order(),
+                "waves": self.waves(),
+                "nodes": [
+                    {
+                        "id": pid,
+                        "uses": p.uses,
+                        "needs": p.needs,
+                        "produces": p.produces,
+                        "parallel_group": p.parallel_group,
+                        "for_each": p.for_each,
+                    }
+                    for pid, p in self.pipeline.phases.items()
+                ],
+                "edges": [
+                    {"from": u, "to": v, "artifacts": d["artifacts"]}
+                    for u, v, d in self.graph.edges(data=True)
+                ],
+            },
+            indent=2,
+        ) + "\n"
+
+
+_STATE_COLORS = {
+    "succeeded": "#c8f7c5",
+    "succeeded_partial": "#fff3b0",
+    "failed_terminal": "#f7c5c5",
+    "failed_retryable": "#f7dcc5",
+    "skipped": "#e0e0e0",
+    "blocked_missing_input": "#e0d0f0",
+    "stale": "#d0e0f0",
+    "running": "#c5e0f7",
+    "pending": "#ffffff",
+}
+
+
+def _mid(pid: str) -> str:
+    return "".join(c if c.isalnum() or c == "_" else "_" for c in pid)
+
+
+def _esc(text: str) -> str:
+    return text.replace('"', "'").replace("|", "/")

@@ -1,0 +1,222 @@
+"""The adapter contract: typed requests, replies, secrets and the Adapter base classes.
+
+Every external call is ``adapter.call(request, credential) -> Reply``. The providers
+layer (rate cap → cache → token pool → retry → adapter → journal + cost) wraps that one
+method the same way for every adapter, so adapters themselves do no retrying, rate
+limiting, caching or journaling.
+
+Search adapters also offer the seed contract
+``search(query, *, limit=10, **opts) -> list[Source]``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+import httpx
+from pydantic import BaseModel, ConfigDict, Field
+
+from scout.adapters.settings import AdapterSettings, Capability
+from scout.schemas.sources import Page, Source, Synthesis, Transcript, Video
+
+T = TypeVar("T")
+
+
+class Secret:
+    """A credential value that cannot leak by accident.
+
+    ``repr``/``str``/format show only the name; pickling and JSON encoding are refused.
+    The value is read with :meth:`reveal`, only where a header or parameter is built.
+    """
+
+    __slots__ = ("name", "_value")
+
+    def __init__(self, name: str, value: str) -> None:
+        self.name = name
+        self._value = value
+
+    def reveal(self) -> str:
+        return self._value
+
+    def __repr__(self) -> str:
+        return f"Secret({self.name!r})"
+
+    __str__ = __repr__
+
+    def __format__(self, spec: str) -> str:
+        return repr(self)
+
+    def __reduce__(self) -> Any:
+        raise TypeError("a Secret cannot be pickled")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Secret) and other.name == self.name and other._value == self._value
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+
+class Usage(BaseModel):
+    """What one call consumed, for cost: cost = usage x tariff (or what the provider reports)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    requests: int = 1
+    credits: float | None = None
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    reported_usd: float | None = Field(
+        default=None, description="cost the provider itself reported, when it does"
+    )
+
+
+@dataclass
+class Reply(Generic[T]):
+    """An adapter's answer: the typed value plus what the providers layer records."""
+
+    value: T
+    usage: Usage = field(default_factory=Usage)
+    status: int | None = None
+    meta: dict[str, Any] = field(default_factory=dict)  # extra response summary fields
+
+    @property
+    def items(self) -> int:
+        v = self.value
+        return len(v) if isinstance(v, list) else (0 if v is None else 1)
+
+
+class Request(BaseModel):
+    """Base of typed requests. ``redact`` lists free-text fields journaled as keywords only."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    action: ClassVar[Capability]
+    redact: ClassVar[frozenset[str]] = frozenset()
+
+
+class SearchRequest(Request):
+    action: ClassVar[Capability] = "search"
+
+    query: str
+    limit: int = Field(default=10, ge=1, le=100)
+    options: dict[str, str | int | float | bool] = Field(default_factory=dict)
+
+
+class VideoSearchRequest(Request):
+    action: ClassVar[Capability] = "videos"
+
+    query: str
+    limit: int = Field(default=5, ge=1, le=100)
+
+
+class TranscriptRequest(Request):
+    action: ClassVar[Capability] = "transcripts"
+
+    video_id: str
+    languages: list[str] | None = None
+
+
+class EvidenceItem(BaseModel):
+    """A piece of evidence handed to a synthesis adapter."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    url: str
+    title: str = ""
+    text: str = ""
+    subject: str | None = Field(default=None, description="candidate it is about, if any")
+
+
+class SynthesisRequest(Request):
+    action: ClassVar[Capability] = "synthesize"
+    redact: ClassVar[frozenset[str]] = frozenset({"question", "evidence", "task"})
+
+    question: str
+    task: dict[str, Any] = Field(default_factory=dict)
+    candidates: list[str] = Field(default_factory=list)
+    evidence: list[EvidenceItem] = Field(default_factory=list)
+    context_budget_chars: int | None = None
+
+
+class FetchRequest(Request):
+    action: ClassVar[Capability] = "fetch"
+
+    url: str
+
+
+REQUEST_TYPES: dict[str, type[Request]] = {
+    "search": SearchRequest,
+    "videos": VideoSearchRequest,
+    "transcripts": TranscriptRequest,
+    "synthesize": SynthesisRequest,
+    "fetch": FetchRequest,
+}
+
+
+class Adapter(ABC):
+    """Base of every adapter. Subclasses set ``type_name`` and ``capability``."""
+
+    type_name: ClassVar[str]
+    capability: ClassVar[Capability]
+    #: adapters that talk HTTP get an injected httpx.Client (tests use MockTransport)
+    uses_http: ClassVar[bool] = True
+
+    def __init__(
+        self, name: str, settings: AdapterSettings, client: httpx.Client | None = None
+    ) -> None:
+        self.name = name
+        self.settings = settings
+        self.client = client
+
+    @property
+    def base_url(self) -> str | None:
+        url = self.settings.resolved_base_url(self.name)
+        return url.rstrip("/") if url else None
+
+    @abstractmethod
+    def call(self, request: Request, credential: Secret | None = None) -> Reply[Any]:
+        """Perform one request. Raise a ``ProviderError`` subclass on failure."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(name={self.name!r})"
+
+
+class SearchAdapter(Adapter):
+    capability: ClassVar[Capability] = "search"
+
+    def search(
+        self, query: str, *, limit: int = 10, credential: Secret | None = None, **opts: Any
+    ) -> list[Source]:
+        """Seed contract: one search, normalised Sources."""
+        reply = self.call(SearchRequest(query=query, limit=limit, options=opts), credential)
+        return reply.value
+
+
+class VideoAdapter(Adapter):
+    capability: ClassVar[Capability] = "videos"
+
+    def videos(self, query: str, *, limit: int = 5) -> list[Video]:
+        return self.call(VideoSearchRequest(query=query, limit=limit)).value
+
+
+class TranscriptAdapter(Adapter):
+    capability: ClassVar[Capability] = "transcripts"
+
+    def transcript(self, video_id: str, *, languages: list[str] | None = None) -> Transcript:
+        return self.call(TranscriptRequest(video_id=video_id, languages=languages)).value
+
+
+class SynthesisAdapter(Adapter):
+    capability: ClassVar[Capability] = "synthesize"
+
+    def synthesize(self, request: SynthesisRequest, credential: Secret | None = None) -> Synthesis:
+        return self.call(request, credential).value
+
+
+class PageAdapter(Adapter):
+    capability: ClassVar[Capability] = "fetch"
+
+    def fetch(self, url: str) -> Page:
+        return self.call(FetchRequest(url=url)).value

@@ -1,0 +1,135 @@
+"""The HTTP boundary: client factory, status/exception mapping, URL redaction.
+
+Foreign exceptions (httpx's) are mapped here, once, into the ``ProviderError`` tree and
+chained with ``from``:
+
+    timeouts, connect errors, 5xx  → Unavailable
+    429                            → RateLimited (Retry-After parsed)
+    401/403                        → AuthError
+    other 4xx                      → Rejected
+
+Adapters call :func:`send` (or use :func:`mapped` + :func:`check_status`) so that no
+adapter hand-writes this mapping. Secrets that travel in URLs (Google's ``key=``) are
+removed by :func:`redact_url` from everything that is logged, journaled or raised.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import email.utils
+from collections.abc import Iterator
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import httpx
+
+from scout import __version__
+from scout.adapters.settings import AdapterSettings
+from scout.errors import AuthError, ProviderError, RateLimited, Rejected, Unavailable
+
+USER_AGENT = f"scout/{__version__} (+https://github.com/scout-research/scout)"
+
+#: query parameters that carry credentials somewhere in the wild
+SECRET_PARAMS = frozenset({"key", "api_key", "apikey", "access_token", "token", "auth",
+                           "subscription-token", "password", "secret", "client_secret"})
+
+
+def make_client(
+    settings: AdapterSettings,
+    *,
+    transport: httpx.BaseTransport | None = None,
+    follow_redirects: bool = True,
+    max_redirects: int = 5,
+) -> httpx.Client:
+    """One client per adapter: timeouts, connection limits and a user agent."""
+    timeout = httpx.Timeout(settings.timeout, connect=min(settings.timeout, 10.0))
+    return httpx.Client(
+        timeout=timeout,
+        limits=httpx.Limits(max_connections=20, max_keepalive_connections=10),
+        headers={"User-Agent": settings.user_agent or USER_AGENT},
+        follow_redirects=follow_redirects,
+        max_redirects=max_redirects,
+        transport=transport,
+    )
+
+
+def redact_url(url: str | httpx.URL, extra: frozenset[str] = frozenset()) -> str:
+    """The URL with credential-bearing query values replaced by ``REDACTED``."""
+    parts = urlsplit(str(url))
+    if not parts.query:
+        return str(url)
+    names = SECRET_PARAMS | extra
+    query = [
+        (k, "REDACTED" if k.lower() in names else v)
+        for k, v in parse_qsl(parts.query, keep_blank_values=True)
+    ]
+    return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+def parse_retry_after(value: str | None, *, now: dt.datetime | None = None) -> float | None:
+    """Seconds to wait from a Retry-After header (delta-seconds or an HTTP date)."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when is None:
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.timezone.utc)
+    now = now or dt.datetime.now(dt.timezone.utc)
+    return max(0.0, (when - now).total_seconds())
+
+
+def check_status(response: httpx.Response, adapter: str) -> None:
+    """Raise the ProviderError that a non-2xx status means; return for 2xx/3xx."""
+    status = response.status_code
+    if status < 400:
+        return
+    where = f"{adapter}: HTTP {status}"
+    if status == 429:
+        raise RateLimited(
+            f"{where} (rate limited)", adapter=adapter, status=status,
+            retry_after=parse_retry_after(response.headers.get("retry-after")),
+        )
+    if status in (401, 403):
+        raise AuthError(f"{where} (credential refused or out of quota)", adapter=adapter,
+                        status=status, hint="check the key named in config/adapters.yaml")
+    if status >= 500:
+        raise Unavailable(f"{where} (server error)", adapter=adapter, status=status,
+                          retry_after=parse_retry_after(response.headers.get("retry-after")))
+    raise Rejected(f"{where} (request rejected)", adapter=adapter, status=status)
+
+
+@contextlib.contextmanager
+def mapped(adapter: str) -> Iterator[None]:
+    """Map httpx exceptions raised inside the block into the ProviderError tree."""
+    try:
+        yield
+    except ProviderError:
+        raise
+    except httpx.TimeoutException as exc:
+        raise Unavailable(f"{adapter}: timed out ({type(exc).__name__})", adapter=adapter) from exc
+    except httpx.TooManyRedirects as exc:
+        raise Rejected(f"{adapter}: too many redirects", adapter=adapter) from exc
+    except httpx.TransportError as exc:
+        # the message of a transport error can include the URL: never echo it
+        raise Unavailable(f"{adapter}: connection failed ({type(exc).__name__})",
+                          adapter=adapter) from exc
+    except httpx.HTTPError as exc:
+        raise Unavailable(f"{adapter}: HTTP error ({type(exc).__name__})", adapter=adapter) from exc
+
+
+def send(client: httpx.Client, request: httpx.Request, adapter: str) -> httpx.Response:
+    """Send a request with exceptions and error statuses mapped; returns a 2xx/3xx response."""
+    with mapped(adapter):
+        response = client.send(request)
+        response.read()
+    check_status(response, adapter)
+    return response

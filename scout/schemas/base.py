@@ -1,0 +1,32 @@
+"""Base class of every artifact model and the registry of artifact schemas.
+
+Artifacts are stored as JSON envelopes ``{"schema": "<name>", "version": N, "data": ...}``
+so that a reader can validate what it loads against the model that wrote it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+ARTIFACT_MODELS: dict[str, type["ArtifactModel"]] = {}
+
+
+class ArtifactModel(BaseModel):
+    """A typed artifact. Subclasses set ``schema_name`` and are registered by it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    schema_name: ClassVar[str] = ""
+    schema_version: ClassVar[int] = 1
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        name = cls.__dict__.get("schema_name")
+        if name:
+            ARTIFACT_MODELS[name] = cls
+
+
+def artifact_model(name: str) -> type[ArtifactModel] | None:
+    return ARTIFACT_MODELS.get(name)

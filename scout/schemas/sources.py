@@ -1,0 +1,125 @@
+"""What adapters return: search results, videos, transcripts, pages and syntheses.
+
+Adapters never return raw provider JSON: they map it to these models here, so every
+step and template sees one shape whatever provider answered.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from scout.schemas.base import ArtifactModel
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)
+
+
+class Source(BaseModel):
+    """One search result, normalised. ``url`` is the final target, canonicalised."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    title: str
+    url: str
+    snippet: str = ""
+    rank: int = Field(default=0, ge=0, description="1-based position in the answer")
+    adapter: str = ""
+    published: str | None = Field(default=None, description="date as the provider gave it")
+    retrieved_at: dt.datetime = Field(default_factory=_now)
+    score: float | None = None
+    meta: dict[str, Any] = Field(default_factory=dict)
+
+
+class Video(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    url: str
+    title: str = ""
+    channel: str | None = None
+    duration: float | None = Field(default=None, description="seconds")
+    view_count: int | None = None
+    upload_date: str | None = Field(default=None, description="YYYY-MM-DD when known")
+    adapter: str = ""
+
+
+class Segment(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    text: str
+    start: float
+    duration: float = 0.0
+
+
+TranscriptStatus = Literal["ok", "disabled", "not_found", "unavailable", "error"]
+
+
+class Transcript(BaseModel):
+    """A video's transcript, or the per-item reason it has none (not a crash)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    video_id: str
+    status: TranscriptStatus = "ok"
+    reason: str | None = None
+    language: str | None = None
+    language_code: str | None = None
+    is_generated: bool | None = None
+    translated_from: str | None = None
+    segments: list[Segment] = Field(default_factory=list)
+    adapter: str = ""
+
+
+class Page(BaseModel):
+    """What the page adapter extracted from one fetched page."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    url: str
+    final_url: str
+    status: int = 200
+    content_type: str = ""
+    title: str | None = None
+    jsonld: list[dict[str, Any]] = Field(default_factory=list)
+    opengraph: dict[str, str] = Field(default_factory=dict)
+    text: str = ""
+    # Normalised facts pulled out of JSON-LD (kept separate so templates need no digging)
+    name: str | None = None
+    rating: float | None = Field(default=None, description="normalised to 0-10")
+    rating_count: int | None = None
+    price_range: str | None = None
+    address: str | None = None
+    adapter: str = ""
+
+
+class Citation(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    index: int = Field(ge=1)
+    url: str
+    title: str = ""
+
+
+class SynthesisSentence(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    text: str
+    citations: list[int] = Field(default_factory=list, description="Citation.index values")
+
+
+class Synthesis(ArtifactModel):
+    """The P3 answer: text, sentences with citations, and who produced it."""
+
+    schema_name = "synthesis"
+
+    text: str = ""
+    sentences: list[SynthesisSentence] = Field(default_factory=list)
+    citations: list[Citation] = Field(default_factory=list)
+    sources: list[Source] = Field(default_factory=list)
+    adapter: str = ""
+    model: str | None = None
+    notes: list[str] = Field(default_factory=list)

@@ -1,0 +1,80 @@
+"""The Task artifact and the typed values its fields hold (money, month, date range).
+
+A Task is what F0 understood of the request: the raw query, one typed value per input
+the pipeline declares, and where each value came from (query, default, mission, --set).
+Values render as people write them (``200 EUR``, ``September 2026``) so templates can
+use ``{{ task.budget }}`` directly.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from scout.schemas.base import ArtifactModel
+
+Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
+
+
+class Money(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    amount: float = Field(ge=0)
+    currency: str = Field(pattern=r"^[A-Z]{3}$", description="ISO 4217 code, e.g. EUR")
+    comparator: Comparator = "<="
+    per: str | None = Field(default=None, description="unit, e.g. 'night'")
+
+    def __str__(self) -> str:
+        amount = f"{self.amount:g}" if self.amount != int(self.amount) else f"{int(self.amount)}"
+        return f"{amount} {self.currency}"
+
+
+class Month(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    year: int = Field(ge=1900, le=2200)
+    month: int = Field(ge=1, le=12)
+
+    @property
+    def iso(self) -> str:
+        return f"{self.year:04d}-{self.month:02d}"
+
+    @property
+    def name(self) -> str:
+        return calendar.month_name[self.month]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.year}"
+
+
+class DateRange(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    start: dt.date
+    end: dt.date
+
+    def __str__(self) -> str:
+        if self.start == self.end:
+            return self.start.isoformat()
+        return f"{self.start.isoformat()} to {self.end.isoformat()}"
+
+
+ValueSource = Literal["query", "default", "mission", "set"]
+
+
+class Task(ArtifactModel):
+    """The parsed request (artifact ``task``; also written to ``task.json``)."""
+
+    schema_name = "task"
+
+    query: str = ""
+    values: dict[str, Any] = Field(default_factory=dict)
+    sources: dict[str, ValueSource] = Field(
+        default_factory=dict, description="where each value came from"
+    )
+    types: dict[str, str] = Field(default_factory=dict, description="declared input types")
+    today: dt.date | None = None
+    notes: list[str] = Field(default_factory=list)

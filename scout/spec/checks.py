@@ -1,0 +1,351 @@
+"""Cross-reference checks of a loaded pipeline (no graph, no network).
+
+Collects every problem, each located: inputs and their defaults, who produces what,
+``needs`` and ``for_each`` references, step kinds and their ``with:`` blocks, chains
+and adapters against the config, and the Jinja in templates and expressions. The
+graph rules (cycles, parallel groups) live in ``scout.orchestrator.dag``.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic import BaseModel
+
+from scout.adapters.settings import ADAPTER_TYPES
+from scout.config.models import ChainLink, Config
+from scout.errors import Problem
+from scout.spec.located import validate_located
+from scout.spec.loader import LoadedSpec
+from scout.spec.models import Phase, Pipeline
+from scout.spec.templating import (
+    GLOBAL_NAMES,
+    ExpressionField,
+    JinjaCheckError,
+    TemplateField,
+    analyse,
+    has_jinja,
+    known_filters,
+    known_tests,
+)
+from scout.spec.yamlload import PathT, SourceMap
+from scout.steps.registry import FreeParams, StepKind, get_step_kind, parse_python_target
+from scout.suggest import did_you_mean
+from scout.task.values import coerce
+
+#: Attributes every Task has besides its declared inputs.
+TASK_BUILTIN_ATTRS = frozenset({"query", "today", "values", "sources", "types", "notes"})
+
+
+def producers(pipeline: Pipeline) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for pid, phase in pipeline.phases.items():
+        for art in phase.produces:
+            out.setdefault(art, []).append(pid)
+    return out
+
+
+def check_pipeline(spec: LoadedSpec, config: Config | None) -> list[Problem]:
+    pipeline = spec.model
+    assert isinstance(pipeline, Pipeline)
+    smap = spec.source_map
+    problems: list[Problem] = []
+    problems += _check_inputs(pipeline, smap)
+
+    made = producers(pipeline)
+    for art, pids in made.items():
+        if len(pids) > 1:
+            for pid in pids[1:]:
+                idx = pipeline.phases[pid].produces.index(art)
+                problems.append(
+                    Problem(
+                        "SPEC020",
+                        f"artifact '{art}' is produced by more than one phase: {', '.join(pids)}",
+                        smap.locate(("phases", pid, "produces", idx)),
+                        hint="each artifact has exactly one producer; rename one of them",
+                    )
+                )
+        if art in pipeline.inputs:
+            problems.append(
+                Problem("SPEC020", f"artifact '{art}' has the same name as an input",
+                        smap.locate(("phases", made[art][0], "produces")),
+                        hint="rename the artifact or the input")
+            )
+
+    available = set(made) | set(pipeline.inputs)
+    for pid, phase in pipeline.phases.items():
+        if pid in spec.broken_phases:
+            continue  # its own errors are already reported; it only lends its produces
+        problems += _check_phase(pid, phase, pipeline, available, smap, config)
+    return problems
+
+
+def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
+    problems = []
+    for name, spec in pipeline.inputs.items():
+        at = ("inputs", name)
+        if spec.items is not None and spec.type != "list":
+            problems.append(Problem("SPEC014", f"input '{name}': 'items' only applies to lists",
+                                    smap.locate(at + ("items",))))
+        if spec.default is not None:
+            try:
+                value = coerce(spec.type, spec.default, items=spec.items)
+            except ValueError as exc:
+                problems.append(
+                    Problem("SPEC014", f"input '{name}': default does not match type "
+                            f"'{spec.type}': {exc}", smap.locate(at + ("default",)))
+                )
+            else:
+                if spec.enum and str(value) not in spec.enum:
+                    problems.append(
+                        Problem("SPEC014", f"input '{name}': default {value!r} is not one of "
+                                f"{spec.enum}", smap.locate(at + ("default",)))
+                    )
+        if spec.required and spec.default is not None:
+            problems.append(
+                Problem("SPEC014", f"input '{name}' is required and also has a default",
+                        smap.locate(at + ("required",)), severity="warning",
+                        hint="a default makes 'required' meaningless; drop one")
+            )
+    return problems
+
+
+def _check_phase(
+    pid: str,
+    phase: Phase,
+    pipeline: Pipeline,
+    available: set[str],
+    smap: SourceMap,
+    config: Config | None,
+) -> list[Problem]:
+    at: PathT = ("phases", pid)
+    problems: list[Problem] = []
+
+    for i, need in enumerate(phase.need_names):
+        if need not in available:
+            problems.append(
+                Problem(
+                    "SPEC021",
+                    f"phase '{pid}' needs '{need}', which no phase produces and no input declares",
+                    smap.locate(at + ("needs", i)),
+                    hint=did_you_mean(need, available, what="artifacts and inputs"),
+                )
+            )
+    if phase.for_each is not None and phase.for_each not in phase.need_names:
+        problems.append(
+            Problem(
+                "SPEC024",
+                f"phase '{pid}' fans out over '{phase.for_each}', which is not in its needs",
+                smap.locate(at + ("for_each",)),
+                hint=f"add '{phase.for_each}' to needs"
+                + (f" ({did_you_mean(phase.for_each, phase.need_names)})"
+                   if did_you_mean(phase.for_each, phase.need_names) else ""),
+            )
+        )
+    if phase.item_var is not None and (
+        phase.item_var in phase.need_names or phase.item_var == "task"
+    ):
+        problems.append(
+            Problem("SPEC025", f"phase '{pid}': 'as: {phase.item_var}' hides an artifact of the "
+                    "same name", smap.locate(at + ("as",)), hint="pick another item name")
+        )
+
+    # step kind and its parameters
+    kind: StepKind | None
+    try:
+        kind = get_step_kind(phase.uses)
+    except LookupError as exc:
+        msg = str(exc)
+        hint = None
+        if "; " in msg:
+            msg, hint = msg.split("; ", 1)
+        problems.append(Problem("SPEC030", f"phase '{pid}': {msg}", smap.locate(at + ("uses",)),
+                                hint=hint))
+        kind = None
+    except ValueError as exc:
+        problems.append(Problem("SPEC032", f"phase '{pid}': {exc}", smap.locate(at + ("uses",)),
+                                hint="e.g. uses: python:mypkg.steps:score"))
+        kind = None
+
+    params: BaseModel | None = None
+    if kind is not None:
+        params, errs = validate_located(kind.params, phase.with_, smap, at + ("with",))
+        problems += [
+            Problem(p.code if p.code != "SPEC012" else "SPEC031",
+                    f"phase '{pid}' ({phase.uses}): {p.message}", p.location, p.hint, p.severity)
+            for p in errs
+        ]
+        problems += _check_chain(pid, phase, kind, smap, config)
+        if kind.params is FreeParams:
+            try:
+                parse_python_target(phase.uses)
+            except ValueError:
+                pass
+
+    # Jinja: templates in with:, expression params, and if:
+    scope = {"task"} | set(phase.need_names)
+    if phase.item_var:
+        scope.add(phase.item_var)
+    if params is not None and hasattr(params, "extra_scope"):
+        scope |= set(params.extra_scope())
+    for path, text, is_expr in _jinja_fields(kind, params, phase):
+        problems += _check_jinja(pid, text, is_expr, scope, pipeline, smap, at + path)
+    return problems
+
+
+def _check_chain(
+    pid: str, phase: Phase, kind: StepKind, smap: SourceMap, config: Config | None
+) -> list[Problem]:
+    at: PathT = ("phases", pid)
+    problems: list[Problem] = []
+    uses_chain = phase.chain is not None or phase.adapters is not None
+    if kind.capability is None:
+        if uses_chain:
+            key = "chain" if phase.chain is not None else "adapters"
+            problems.append(
+                Problem("SPEC043", f"phase '{pid}': step kind '{kind.name}' calls no adapters, "
+                        f"so '{key}' has no effect", smap.locate(at + (key,), key=True),
+                        hint=f"remove '{key}'")
+            )
+        return problems
+    if not uses_chain:
+        if kind.chain_required:
+            problems.append(
+                Problem("SPEC044", f"phase '{pid}': step kind '{kind.name}' needs a chain of "
+                        f"{kind.capability} adapters", smap.locate(at + ("uses",)),
+                        hint="add 'chain: <name from config/adapters.yaml>' or 'adapters: [...]'")
+            )
+        return problems
+    if config is None:
+        return problems
+    if phase.chain is not None:
+        if phase.chain not in config.chains:
+            return [
+                Problem("SPEC040", f"phase '{pid}' uses chain '{phase.chain}', which "
+                        f"{config.path} does not define", smap.locate(at + ("chain",)),
+                        hint=did_you_mean(phase.chain, config.chains, what="chains"))
+            ]
+        links = list(config.chains[phase.chain])
+        link_paths = [at + ("chain",)] * len(links)
+    else:
+        links = [ChainLink.parse(a) for a in phase.adapters or []]
+        link_paths = [at + ("adapters", i) for i in range(len(links))]
+        if not links:
+            problems.append(Problem("SPEC041", f"phase '{pid}': 'adapters' is empty",
+                                    smap.locate(at + ("adapters",))))
+    for link, path in zip(links, link_paths):
+        settings = config.adapters.get(link.adapter)
+        if settings is None:
+            problems.append(
+                Problem("SPEC041", f"phase '{pid}' names adapter '{link.adapter}', which "
+                        f"{config.path} does not define", smap.locate(path),
+                        hint=did_you_mean(link.adapter, config.adapters, what="adapters"))
+            )
+            continue
+        cap = ADAPTER_TYPES[settings.type].capability
+        if cap != kind.capability:
+            what = f"chain '{phase.chain}'" if phase.chain else f"adapter '{link.adapter}'"
+            problems.append(
+                Problem("SPEC042", f"phase '{pid}' ({kind.name}) needs {kind.capability} "
+                        f"adapters, but {what} holds '{link.adapter}', a {cap} adapter",
+                        smap.locate(path), hint="choose a chain of the right kind")
+            )
+            if phase.chain:
+                break
+    return problems
+
+
+def _template_kind(annotation: Any) -> str | None:
+    for meta in getattr(annotation, "__metadata__", ()):
+        if isinstance(meta, TemplateField):
+            return "template"
+        if isinstance(meta, ExpressionField):
+            return "expression"
+    for arg in typing.get_args(annotation):
+        found = _template_kind(arg)
+        if found:
+            return found
+    return None
+
+
+def _jinja_fields(
+    kind: StepKind | None, params: BaseModel | None, phase: Phase
+) -> Iterator[tuple[PathT, str, bool]]:
+    """(path relative to the phase, source, is_expression) for every Jinja string."""
+    if phase.if_ is not None:
+        yield ("if",), phase.if_, True
+    if kind is None or params is None or kind.params is FreeParams:
+        # free-form (python steps) or unvalidated: every string with Jinja in it
+        yield from _strings_with_jinja(phase.with_, ("with",))
+        return
+    yield from _model_jinja(params, ("with",))
+
+
+def _model_jinja(model: BaseModel, path: PathT) -> Iterator[tuple[PathT, str, bool]]:
+    for name, field in type(model).model_fields.items():
+        key = field.alias or name
+        value = getattr(model, name)
+        how = _template_kind(field.annotation)
+        if how is not None:
+            values = value if isinstance(value, list) else [value]
+            for i, v in enumerate(values):
+                if isinstance(v, str):
+                    sub = path + ((key, i) if isinstance(value, list) else (key,))
+                    yield sub, v, how == "expression"
+        elif isinstance(value, BaseModel):
+            yield from _model_jinja(value, path + (key,))
+
+
+def _strings_with_jinja(value: Any, path: PathT) -> Iterator[tuple[PathT, str, bool]]:
+    if isinstance(value, str) and has_jinja(value):
+        yield path, value, False
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings_with_jinja(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _strings_with_jinja(v, path + (i,))
+
+
+def _check_jinja(
+    pid: str,
+    text: str,
+    is_expr: bool,
+    scope: set[str],
+    pipeline: Pipeline,
+    smap: SourceMap,
+    path: PathT,
+) -> list[Problem]:
+    loc = smap.locate(path)
+    what = "expression" if is_expr else "template"
+    try:
+        use = analyse(text, expression=is_expr)
+    except JinjaCheckError as exc:
+        return [Problem("SPEC050", f"phase '{pid}': Jinja {what} does not parse: {exc.message}",
+                        loc, hint=f"in: {text!r}")]
+    problems = []
+    for name in sorted(use.names - scope - GLOBAL_NAMES):
+        hint = did_you_mean(name, scope, what="names in scope")
+        problems.append(
+            Problem("SPEC051", f"phase '{pid}': {what} uses '{name}', which is not in scope "
+                    f"(in scope: {', '.join(sorted(scope))})", loc,
+                    hint=hint or f"add '{name}' to needs, or fix the name")
+        )
+    task_fields = set(pipeline.inputs) | TASK_BUILTIN_ATTRS
+    for name, attr in use.attrs:
+        if name == "task" and "task" in scope and attr not in task_fields:
+            problems.append(
+                Problem("SPEC052", f"phase '{pid}': 'task.{attr}' is not an input of this "
+                        "pipeline", loc,
+                        hint=did_you_mean(attr, task_fields, what="task fields")
+                        or "declare it under inputs:")
+            )
+    for f in sorted(use.filters - known_filters()):
+        problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja filter '{f}'", loc,
+                                hint=did_you_mean(f, known_filters(), what="filters")))
+    for t in sorted(use.tests - known_tests()):
+        problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja test '{t}'", loc,
+                                hint=did_you_mean(t, known_tests(), what="tests")))
+    return problems

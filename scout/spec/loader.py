@@ -1,0 +1,157 @@
+"""Load a pipeline or mission file into its model, with every problem located.
+
+``load_spec`` never raises for a user mistake: it returns the model (or None) and a
+list of :class:`Problem`. ``load_pipeline`` / ``load_mission`` raise ``SpecInvalid``
+for callers that need a valid document.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scout.errors import Problem, SpecInvalid
+from scout.spec.located import validate_located
+from pydantic import BaseModel, ValidationError
+
+from scout.spec.models import API_VERSION, Defaults, InputSpec, Mission, Phase, Pipeline
+from scout.spec.yamlload import SourceMap, load_yaml_file, load_yaml_text
+from scout.suggest import did_you_mean
+
+KINDS = {"Pipeline": Pipeline, "Mission": Mission}
+
+
+@dataclass
+class LoadedSpec:
+    path: str
+    kind: str  # "Pipeline" | "Mission"
+    model: Pipeline | Mission
+    source_map: SourceMap
+    data: dict[str, Any]
+    text: str
+    #: set when the model had errors and was rebuilt from its valid parts, so that the
+    #: cross-checks can still run and report everything at once; never run such a spec
+    partial: bool = False
+    #: phases that could not be validated at all (only their needs/produces are known)
+    broken_phases: frozenset[str] = frozenset()
+
+
+def _header_problems(data: dict, smap: SourceMap) -> list[Problem]:
+    problems = []
+    api = data.get("apiVersion")
+    if api is None:
+        problems.append(
+            Problem("SPEC006", "missing 'apiVersion'", smap.locate(()),
+                    hint=f"add 'apiVersion: {API_VERSION}' as the first line")
+        )
+    elif api != API_VERSION:
+        problems.append(
+            Problem("SPEC006", f"unsupported apiVersion {api!r}", smap.locate(("apiVersion",)),
+                    hint=f"this version of scout reads 'apiVersion: {API_VERSION}'")
+        )
+    kind = data.get("kind", "Pipeline")
+    if kind not in KINDS:
+        problems.append(
+            Problem("SPEC007", f"unknown kind {kind!r}", smap.locate(("kind",)),
+                    hint=did_you_mean(str(kind), KINDS, what="kinds"))
+        )
+    return problems
+
+
+def load_spec_text(text: str, path: str) -> tuple[LoadedSpec | None, list[Problem]]:
+    loaded, problems = load_yaml_text(text, path)
+    return _finish(loaded, problems, path)
+
+
+def load_spec(path: str | Path) -> tuple[LoadedSpec | None, list[Problem]]:
+    loaded, problems = load_yaml_file(path)
+    return _finish(loaded, problems, str(path))
+
+
+def _finish(loaded, problems: list[Problem], path: str) -> tuple[LoadedSpec | None, list[Problem]]:
+    if loaded is None:
+        return None, problems
+    data, smap = loaded.data, loaded.source_map
+    header = _header_problems(data, smap)
+    if header:
+        return None, problems + header
+    kind = data.get("kind", "Pipeline")
+    model, errs = validate_located(KINDS[kind], data, smap)
+    problems = problems + errs
+    if model is None:
+        if kind == "Pipeline":
+            salvaged = salvage_pipeline(data)
+            if salvaged is not None:
+                pipe, broken = salvaged
+                return LoadedSpec(path, kind, pipe, smap, data, loaded.text, True, broken), problems
+        return None, problems
+    return LoadedSpec(path, kind, model, smap, data, loaded.text), problems
+
+
+def _salvage(model: type[BaseModel], raw: dict, keep: frozenset[str] = frozenset()) -> Any:
+    """Validate ``raw`` after dropping the top-level keys that have errors."""
+    raw = dict(raw)
+    for _ in range(len(raw) + 1):
+        try:
+            return model.model_validate(raw)
+        except ValidationError as exc:
+            bad = {e["loc"][0] for e in exc.errors() if e["loc"]} & set(raw)
+            bad -= keep
+            if not bad:
+                return None
+            for k in bad:
+                raw.pop(k)
+    return None
+
+
+def _str_list(value: Any) -> list[str]:
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
+def salvage_pipeline(data: dict) -> tuple[Pipeline, frozenset[str]] | None:
+    """Rebuild a Pipeline from the valid parts of invalid data (errors already reported)."""
+    raw_phases = data.get("phases")
+    if not isinstance(raw_phases, dict) or not raw_phases:
+        return None
+    phases: dict[str, Phase] = {}
+    broken: set[str] = set()
+    for pid, raw in raw_phases.items():
+        if not isinstance(raw, dict):
+            raw = {}
+        phase = _salvage(Phase, raw, keep=frozenset({"uses"}))
+        if phase is None:
+            broken.add(str(pid))
+            phase = Phase.model_construct(
+                uses=str(raw.get("uses", "?")), needs=_str_list(raw.get("needs")),
+                produces=_str_list(raw.get("produces")), with_={}, chain=None, adapters=None,
+                for_each=None, as_=None, parallel_group=None, if_=None, optional=False,
+            )
+        phases[str(pid)] = phase
+    inputs: dict[str, InputSpec] = {}
+    raw_inputs = data.get("inputs")
+    if isinstance(raw_inputs, dict):
+        for name, raw in raw_inputs.items():
+            spec = _salvage(InputSpec, raw, keep=frozenset({"type"})) if isinstance(raw, dict) else None
+            # an invalid input still exists: keep a permissive stand-in so references resolve
+            inputs[str(name)] = spec or InputSpec(type="string")
+    defaults = _salvage(Defaults, data.get("defaults") or {}) or Defaults()
+    name = data.get("name") if isinstance(data.get("name"), str) else "invalid"
+    pipe = Pipeline.model_construct(
+        api_version=API_VERSION, kind="Pipeline", name=name, description=None,
+        inputs=inputs, defaults=defaults, phases=phases,
+    )
+    return pipe, frozenset(broken)
+
+
+def load_pipeline(path: str | Path) -> LoadedSpec:
+    spec, problems = load_spec(path)
+    errors = [p for p in problems if p.severity == "error"]
+    if spec is None or errors or spec.partial:
+        raise SpecInvalid(problems)
+    if spec.kind != "Pipeline":
+        raise SpecInvalid(
+            [Problem("SPEC007", f"expected a Pipeline, found a {spec.kind}",
+                     spec.source_map.locate(("kind",)))]
+        )
+    return spec

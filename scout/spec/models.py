@@ -1,0 +1,265 @@
+"""Pydantic models of the spec language: Pipeline and Mission documents.
+
+The models are strict (``extra="forbid"``) and frozen: a misspelled key is an error,
+never silently ignored, and a loaded spec cannot be changed by the code that runs it.
+``schemas/pipeline.schema.json`` is generated from these same models (``scout schema``).
+
+Only shape is checked here. Cross-references (needs/produces, chains, Jinja scope,
+``with:`` against the step kind) are checked in ``scout.spec.checks`` and the graph
+rules in ``scout.orchestrator.dag``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
+
+from scout.errors import ERROR_KINDS
+from scout.task.values import INPUT_TYPES
+
+API_VERSION = "scout/v1"
+SLUG = r"^[a-z0-9][a-z0-9._-]{0,127}$"
+IDENT = r"^[A-Za-z_][A-Za-z0-9_]*$"
+PHASE_ID = r"^[A-Za-z][A-Za-z0-9_-]{0,63}$"
+
+_DURATION_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)\s*$")
+_UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
+DURATION_PATTERN = r"^\s*\d+(\.\d+)?\s*(ms|s|m|h|d)\s*$"
+
+
+def parse_duration(value: Any) -> float:
+    """'30s' → 30.0, '2m' → 120.0, '500ms' → 0.5. Bare numbers are refused: units matter."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        raise ValueError(f"write durations with a unit, e.g. '{value}s' or '{value}m'")
+    if not isinstance(value, str):
+        raise ValueError("a duration is text with a unit, e.g. '30s' or '2m'")
+    m = _DURATION_RE.match(value)
+    if not m:
+        raise ValueError(f"'{value}' is not a duration; write e.g. 500ms, 30s, 2m, 1h or 1d")
+    return float(m.group(1)) * _UNITS[m.group(2)]
+
+
+def format_duration(seconds: float) -> str:
+    for unit in ("d", "h", "m", "s"):
+        size = _UNITS[unit]
+        if seconds >= size and (seconds / size).is_integer():
+            return f"{int(seconds / size)}{unit}"
+    return f"{round(seconds * 1000)}ms"
+
+
+Duration = Annotated[
+    float,
+    BeforeValidator(parse_duration),
+    PlainSerializer(format_duration, return_type=str),
+    WithJsonSchema({"type": "string", "pattern": DURATION_PATTERN, "examples": ["30s", "2m"]}),
+]
+
+
+class StrictModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Backoff(StrictModel):
+    """Exponential backoff: wait ``initial * factor**n``, capped at ``max``."""
+
+    initial: Duration = Field(default=1.0, description="first wait, e.g. 1s")
+    factor: float = Field(default=2.0, ge=1.0, le=10.0)
+    max: Duration = Field(default=30.0, description="longest single wait")
+    jitter: Literal["full", "none"] = Field(
+        default="full", description="full: wait a uniform random time in [0, backoff]"
+    )
+
+
+class RetryPolicy(StrictModel):
+    attempts: int = Field(default=1, ge=1, le=20, description="total tries, including the first")
+    backoff: Backoff = Field(default_factory=Backoff)
+    on: list[Literal[ERROR_KINDS]] | None = Field(  # type: ignore[valid-type]
+        default=None,
+        description="error classes that are retried (default: every retryable one)",
+    )
+
+
+class MinSuccess(StrictModel):
+    min_success: float = Field(ge=0.0, le=1.0, description="fraction of items that must succeed")
+
+
+def _allow_partial(value: Any) -> Any:
+    # true: any number of item failures is accepted; false: every item must succeed
+    if isinstance(value, bool):
+        return {"min_success": 0.0 if value else 1.0}
+    return value
+
+
+# One model type (not a Union) so a bad value yields one clear error, not one per branch.
+AllowPartial = Annotated[
+    MinSuccess,
+    BeforeValidator(_allow_partial),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "boolean"},
+                {
+                    "type": "object",
+                    "properties": {"min_success": {"type": "number", "minimum": 0, "maximum": 1}},
+                    "required": ["min_success"],
+                    "additionalProperties": False,
+                },
+            ]
+        }
+    ),
+]
+
+
+def _group(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
+GroupName = Annotated[
+    str,
+    BeforeValidator(_group),
+    WithJsonSchema({"anyOf": [{"type": "integer"}, {"type": "string"}]}),
+]
+
+
+class InputSpec(StrictModel):
+    """A field of the Task. F0 fills it from --query; defaults, missions and --set override."""
+
+    type: Literal[INPUT_TYPES]  # type: ignore[valid-type]
+    required: bool = False
+    default: Any = None
+    description: str | None = None
+    items: Literal[INPUT_TYPES] | None = Field(  # type: ignore[valid-type]
+        default=None, description="item type of a list input"
+    )
+    enum: list[str] | None = Field(default=None, description="allowed values (strings)")
+    aliases: list[str] = Field(
+        default_factory=list, description="extra words that name this field in a query"
+    )
+
+
+class Defaults(StrictModel):
+    """Settings every phase inherits unless it sets its own."""
+
+    retry: RetryPolicy | None = None
+    timeout: Duration | None = None
+    max_parallel: int | None = Field(default=None, ge=1, le=1024)
+    allow_partial: AllowPartial | None = None
+
+
+class Phase(StrictModel):
+    """One node of the DAG."""
+
+    uses: str = Field(description="step kind: task, search, fetch, ..., or python:module:function")
+    description: str | None = None
+    needs: list[str] = Field(
+        default_factory=list,
+        description="artifacts or inputs this phase reads; 'name?' may be missing",
+    )
+    produces: list[str] = Field(default_factory=list)
+    with_: dict[str, Any] = Field(default_factory=dict, alias="with")
+    chain: str | None = Field(default=None, description="failover chain from config/adapters.yaml")
+    adapters: list[str] | None = Field(
+        default=None, description="inline failover chain; 'name?' = used when configured"
+    )
+    for_each: str | None = Field(default=None, description="artifact to fan out over")
+    as_: str | None = Field(default=None, alias="as", pattern=IDENT)
+    max_parallel: int | None = Field(default=None, ge=1, le=1024)
+    parallel_group: GroupName | None = None
+    retry: RetryPolicy | None = None
+    allow_partial: AllowPartial | None = None
+    if_: str | None = Field(default=None, alias="if", description="Jinja expression")
+    optional: bool = False
+    timeout: Duration | None = None
+
+    @field_validator("needs", "produces")
+    @classmethod
+    def _names(cls, v: list[str]) -> list[str]:
+        for name in v:
+            if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*\??", name):
+                raise ValueError(f"'{name}' is not a valid artifact name (letters, digits, _)")
+        if len(set(v)) != len(v):
+            raise ValueError("lists the same name twice")
+        return v
+
+    @model_validator(mode="after")
+    def _exclusive(self) -> "Phase":
+        if self.chain is not None and self.adapters is not None:
+            raise ValueError("set either 'chain' or 'adapters', not both")
+        if self.as_ is not None and self.for_each is None:
+            raise ValueError("'as' names the item of a 'for_each'; add for_each or drop as")
+        return self
+
+    @property
+    def need_names(self) -> list[str]:
+        """Needs without the optional marker."""
+        return [n.rstrip("?") for n in self.needs]
+
+    def need_is_optional(self, name: str) -> bool:
+        return f"{name}?" in self.needs
+
+    @property
+    def item_var(self) -> str | None:
+        if self.for_each is None:
+            return None
+        return self.as_ or "item"
+
+
+class Pipeline(StrictModel):
+    """A research kind: typed inputs and a DAG of phases."""
+
+    api_version: Literal["scout/v1"] = Field(alias="apiVersion")
+    kind: Literal["Pipeline"] = "Pipeline"
+    name: str = Field(pattern=SLUG)
+    description: str | None = None
+    inputs: dict[str, InputSpec] = Field(default_factory=dict)
+    defaults: Defaults = Field(default_factory=Defaults)
+    phases: dict[str, Phase] = Field(min_length=1)
+
+    @field_validator("inputs")
+    @classmethod
+    def _input_names(cls, v: dict[str, InputSpec]) -> dict[str, InputSpec]:
+        for name in v:
+            if not re.fullmatch(IDENT, name):
+                raise ValueError(f"input name '{name}' must be an identifier (letters, digits, _)")
+        return v
+
+    @field_validator("phases")
+    @classmethod
+    def _phase_ids(cls, v: dict[str, Phase]) -> dict[str, Phase]:
+        for pid in v:
+            if not re.fullmatch(PHASE_ID, str(pid)):
+                raise ValueError(f"phase id '{pid}' must start with a letter (letters, digits, _ -)")
+        return v
+
+
+class Mission(StrictModel):
+    """A declared run: which pipeline, what request, with which overrides and budget."""
+
+    api_version: Literal["scout/v1"] = Field(alias="apiVersion")
+    kind: Literal["Mission"]
+    mission_id: str | None = Field(default=None, pattern=SLUG)
+    description: str | None = None
+    pipeline: str = Field(description="path of the pipeline, relative to this file")
+    query: str | None = None
+    inputs: dict[str, Any] = Field(default_factory=dict)
+    runs_dir: str | None = None
+    max_cost: float | None = Field(default=None, ge=0, description="USD cap for the mission")
+
+    @model_validator(mode="after")
+    def _has_request(self) -> "Mission":
+        if not self.query and not self.inputs:
+            raise ValueError("a mission needs a 'query', 'inputs', or both")
+        return self

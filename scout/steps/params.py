@@ -1,0 +1,137 @@
+"""Parameter models (the ``with:`` block) of the built-in step kinds.
+
+Strings marked ``TemplateStr`` are Jinja templates rendered per phase or per fan-out
+item; ``ExpressionStr`` are bare Jinja expressions. The validator checks both
+statically (syntax, names in scope) from these annotations alone.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from scout.spec.models import StrictModel
+from scout.spec.templating import ExpressionStr, TemplateStr
+
+
+class TaskParams(StrictModel):
+    """F0: turn the query into a Task using the pipeline's declared inputs."""
+
+    strict: bool = Field(
+        default=False, description="fail when the query holds words that fill no input"
+    )
+
+
+RecordKind = Literal["source", "candidate", "review", "price"]
+
+
+class ExtractRules(StrictModel):
+    """How Sources become typed records (candidates, reviews, prices)."""
+
+    record: RecordKind = "source"
+    name_from: Literal["title", "jsonld"] = "title"
+    strip_patterns: list[str] = Field(
+        default_factory=list,
+        description="regexes removed from names, e.g. ' - Booking\\.com$', ' \\| Official Site$'",
+    )
+    exclude_patterns: list[str] = Field(
+        default_factory=list,
+        description="regexes on title or url marking list/aggregator pages to drop",
+    )
+    rating: bool = Field(default=True, description="read ratings (x/10, x/5, 'x out of 5')")
+    price: bool = Field(default=True, description="read prices with currency")
+    max_records: int | None = Field(default=None, ge=1, le=10000)
+
+    @field_validator("strip_patterns", "exclude_patterns")
+    @classmethod
+    def _regexes(cls, v: list[str]) -> list[str]:
+        import re
+
+        for pat in v:
+            try:
+                re.compile(pat)
+            except re.error as exc:
+                raise ValueError(f"'{pat}' is not a valid regular expression: {exc}") from None
+        return v
+
+
+class SearchParams(StrictModel):
+    """F1/F2/F4: render ``query`` (per item when fanned out) and call the chain."""
+
+    query: TemplateStr
+    limit: int = Field(default=10, ge=1, le=100)
+    extract: ExtractRules = Field(default_factory=ExtractRules)
+    dedup: Literal["none", "name_domain", "semantic"] = "name_domain"
+    dedup_threshold: float = Field(default=0.85, ge=0.0, le=1.0)
+    options: dict[str, str | int | float | bool] = Field(
+        default_factory=dict, description="provider options passed through (e.g. search_depth)"
+    )
+
+
+class FetchParams(StrictModel):
+    """Fetch a page and upgrade evidence with JSON-LD / OpenGraph facts."""
+
+    url: TemplateStr
+    extract: list[Literal["jsonld", "opengraph", "text"]] = Field(
+        default_factory=lambda: ["jsonld", "opengraph", "text"]
+    )
+
+
+class VideosParams(StrictModel):
+    """Y1: search videos (no media downloaded)."""
+
+    query: TemplateStr
+    limit: int = Field(default=5, ge=1, le=50)
+
+
+class TranscriptsParams(StrictModel):
+    """Y2: fetch transcripts and extract mentions of each candidate as evidence."""
+
+    video: TemplateStr = "{{ video.id }}"
+    languages: list[str] | None = None
+    mentions_of: str | None = Field(
+        default=None, description="artifact whose names are looked for, e.g. candidates"
+    )
+    window_s: float = Field(default=30.0, ge=0, le=600)
+
+
+class SynthesizeParams(StrictModel):
+    """P3: ask the synthesis chain for an answer with citations."""
+
+    question: TemplateStr | None = None
+    max_sources: int = Field(default=30, ge=1, le=500)
+    context_budget_chars: int | None = Field(default=None, ge=500, le=500000)
+
+
+class RankParams(StrictModel):
+    """Filter and order records with Jinja expressions; unknowns kept but flagged."""
+
+    items: str = Field(description="artifact to rank, e.g. candidates")
+    as_: str = Field(default="item", alias="as", pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
+                     description="name of the record inside where/order_by")
+    where: list[ExpressionStr] = Field(default_factory=list)
+    order_by: list[ExpressionStr] = Field(default_factory=list)
+    descending: bool = True
+    limit: int | None = Field(default=None, ge=1, le=10000)
+    keep_unknown: bool = True
+    method: Literal["lexical", "embedding"] = "lexical"
+    query: TemplateStr | None = None
+
+    def extra_scope(self) -> set[str]:
+        """Names the expressions may use besides task and needs."""
+        return {self.as_}
+
+    @field_validator("where", "order_by", mode="before")
+    @classmethod
+    def _one_or_many(cls, v: object) -> object:
+        return [v] if isinstance(v, str) else v
+
+
+class ReportParams(StrictModel):
+    """F6: render the report through a Jinja template in templates/."""
+
+    template: str = Field(description="file under templates/, e.g. hotel_report.md.j2")
+    html_template: str | None = Field(default=None, description="defaults to report.html.j2")
+    formats: list[Literal["md", "html"]] = Field(default_factory=lambda: ["md"])
+    title: TemplateStr | None = None

@@ -1,0 +1,144 @@
+"""The registry of step kinds: built-ins, entry points and ``python:module:function``.
+
+A step kind has a name (what ``uses:`` says), a parameter model (what ``with:`` is
+validated against), a version (part of every phase fingerprint, so changing a step's
+logic invalidates its outputs) and a runner, imported lazily so that validating a spec
+never imports provider code. Third-party kinds register through the entry-point group
+``scout.steps`` or :func:`register_phase_handler`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import metadata
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from scout.adapters.settings import Capability
+from scout.steps import params as P
+from scout.suggest import did_you_mean
+
+PYTHON_PREFIX = "python:"
+_PY_TARGET = re.compile(r"^python:([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*)$")
+
+
+class FreeParams(BaseModel):
+    """``with:`` of a python step: any keys; strings may be templates."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+@dataclass(frozen=True)
+class StepKind:
+    name: str
+    params: type[BaseModel]
+    version: str
+    runner: str | Callable[..., Any] | None
+    capability: Capability | None = None  # adapters it calls through a chain, if any
+    description: str = ""
+    chain_required: bool = True  # when it has a capability: must a chain be given?
+
+    def load_runner(self) -> Callable[..., Any]:
+        if callable(self.runner):
+            return self.runner
+        if not self.runner:
+            raise LookupError(f"step kind '{self.name}' has no runner")
+        module, _, attr = self.runner.partition(":")
+        return getattr(importlib.import_module(module), attr)
+
+
+_BUILTINS: list[StepKind] = [
+    StepKind("task", P.TaskParams, "1", "scout.steps.task:run",
+             description="parse the query into a typed Task"),
+    StepKind("search", P.SearchParams, "1", "scout.steps.search:run", "search",
+             "search through a chain and extract typed records"),
+    StepKind("fetch", P.FetchParams, "1", "scout.steps.fetch:run", "fetch",
+             "fetch pages and read JSON-LD / OpenGraph / text", chain_required=False),
+    StepKind("videos", P.VideosParams, "1", "scout.steps.videos:run", "videos",
+             "search videos"),
+    StepKind("transcripts", P.TranscriptsParams, "1", "scout.steps.transcripts:run",
+             "transcripts", "fetch transcripts and extract mentions"),
+    StepKind("synthesize", P.SynthesizeParams, "1", "scout.steps.synthesize:run",
+             "synthesize", "answer with citations through the synthesis chain"),
+    StepKind("rank", P.RankParams, "1", "scout.steps.rank:run",
+             description="filter and order records with Jinja expressions"),
+    StepKind("report", P.ReportParams, "1", "scout.steps.report:run",
+             description="render the report through a Jinja template"),
+]
+
+STEP_KINDS: dict[str, StepKind] = {k.name: k for k in _BUILTINS}
+_entry_points_loaded = False
+
+
+def _load_entry_points() -> None:
+    global _entry_points_loaded
+    if _entry_points_loaded:
+        return
+    _entry_points_loaded = True
+    for ep in metadata.entry_points(group="scout.steps"):
+        try:
+            obj = ep.load()
+        except Exception:  # a broken plug-in must not break validation of other specs
+            continue
+        kind = obj if isinstance(obj, StepKind) else StepKind(ep.name, FreeParams, "1", obj)
+        STEP_KINDS.setdefault(kind.name, kind)
+
+
+def register_step_kind(kind: StepKind, *, replace: bool = False) -> None:
+    if kind.name in STEP_KINDS and not replace:
+        raise ValueError(f"step kind '{kind.name}' is already registered")
+    STEP_KINDS[kind.name] = kind
+
+
+def register_phase_handler(
+    name: str,
+    handler: Callable[..., Any],
+    *,
+    params: type[BaseModel] | None = None,
+    version: str = "1",
+    replace: bool = True,
+) -> StepKind:
+    """Seed API: make ``uses: <name>`` call ``handler(ctx)``."""
+    kind = StepKind(name, params or FreeParams, version, handler, description="custom handler")
+    register_step_kind(kind, replace=replace)
+    return kind
+
+
+def is_python_target(uses: str) -> bool:
+    return uses.startswith(PYTHON_PREFIX)
+
+
+def parse_python_target(uses: str) -> tuple[str, str]:
+    m = _PY_TARGET.match(uses)
+    if not m:
+        raise ValueError(
+            f"'{uses}' is not of the form python:package.module:function"
+        )
+    return m.group(1), m.group(2)
+
+
+def python_step(uses: str) -> StepKind:
+    module, func = parse_python_target(uses)
+    return StepKind(uses, FreeParams, "1", f"{module}:{func}", description="python function")
+
+
+def get_step_kind(uses: str) -> StepKind:
+    """The step kind for a ``uses:`` value; raises ``LookupError`` with a suggestion."""
+    if is_python_target(uses):
+        return python_step(uses)
+    if uses not in STEP_KINDS:
+        _load_entry_points()
+    try:
+        return STEP_KINDS[uses]
+    except KeyError:
+        hint = did_you_mean(uses, STEP_KINDS, what="step kinds")
+        raise LookupError(f"unknown step kind '{uses}'" + (f"; {hint}" if hint else "")) from None
+
+
+def known_step_kinds() -> list[str]:
+    _load_entry_points()
+    return sorted(STEP_KINDS)

@@ -1,0 +1,303 @@
+"""Coerce a value written by a person into the declared input type.
+
+Used for pipeline defaults, Mission ``inputs:`` and ``--set key=value``: the value is
+already isolated, so this is strict (the free-text query parser lives in
+``scout.task.parser``). Every function raises ``ValueError`` with a message a user can
+act on; callers attach the location.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any, Callable
+
+from scout.schemas.task import DateRange, Money, Month
+
+INPUT_TYPES = (
+    "string",
+    "integer",
+    "number",
+    "boolean",
+    "place",
+    "month",
+    "date",
+    "money",
+    "rating",
+    "list",
+)
+
+CURRENCY_SYMBOLS = {
+    "€": "EUR",
+    "$": "USD",
+    "£": "GBP",
+    "¥": "JPY",
+    "₹": "INR",
+    "₩": "KRW",
+    "₽": "RUB",
+    "₺": "TRY",
+    "₫": "VND",
+    "฿": "THB",
+    "₱": "PHP",
+    "₪": "ILS",
+    "₴": "UAH",
+    "₦": "NGN",
+    "r$": "BRL",
+    "a$": "AUD",
+    "c$": "CAD",
+    "us$": "USD",
+}
+CURRENCY_WORDS = {
+    "euro": "EUR",
+    "euros": "EUR",
+    "eur": "EUR",
+    "dollar": "USD",
+    "dollars": "USD",
+    "usd": "USD",
+    "bucks": "USD",
+    "pound": "GBP",
+    "pounds": "GBP",
+    "gbp": "GBP",
+    "yen": "JPY",
+    "rupees": "INR",
+    "rupee": "INR",
+    "francs": "CHF",
+    "franc": "CHF",
+}
+
+MONTHS = {
+    name: i
+    for i, names in enumerate(
+        [
+            (),
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ]
+    )
+    for name in names
+}
+
+
+def currency_code(token: str) -> str | None:
+    t = token.strip().lower()
+    if t in CURRENCY_SYMBOLS:
+        return CURRENCY_SYMBOLS[t]
+    if t in CURRENCY_WORDS:
+        return CURRENCY_WORDS[t]
+    if re.fullmatch(r"[a-z]{3}", t):
+        return t.upper()
+    return None
+
+
+def _number(text: str) -> float:
+    t = text.strip().replace("\u202f", "").replace(" ", "")
+    # "1.234,50" (European) and "1,234.50" (English) both occur in the wild
+    if re.fullmatch(r"\d{1,3}(\.\d{3})+(,\d+)?", t):
+        t = t.replace(".", "").replace(",", ".")
+    elif re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", t):
+        t = t.replace(",", "")
+    elif re.fullmatch(r"\d+,\d{1,2}", t):
+        t = t.replace(",", ".")
+    return float(t)
+
+
+_MONEY = re.compile(
+    r"^\s*(?P<cmp><=|>=|<|>|~)?\s*"
+    r"(?:(?P<pre>[A-Za-z]{0,2}[$€£¥₹₩₽₺₫฿₱₪₴₦])\s*(?P<a1>\d[\d.,\s]*)"
+    r"|(?P<a2>\d[\d.,]*)\s*(?P<post>[A-Za-z]{3,8}|[$€£¥₹₩₽₺₫฿₱₪₴₦]))\s*$"
+)
+
+
+def parse_money(value: Any) -> Money:
+    if isinstance(value, Money):
+        return value
+    if isinstance(value, dict):
+        return Money.model_validate(value)
+    if not isinstance(value, str):
+        raise ValueError("money is written as an amount with a currency, e.g. '200 EUR'")
+    m = _MONEY.match(value)
+    if not m:
+        raise ValueError(f"'{value}' is not an amount with a currency, e.g. '200 EUR' or '€200'")
+    cur_tok = m.group("pre") or m.group("post")
+    amount_s = m.group("a1") or m.group("a2")
+    cur = currency_code(cur_tok)
+    if cur is None:
+        raise ValueError(f"'{cur_tok}' is not a currency; use an ISO code such as EUR or USD")
+    cmp_ = m.group("cmp") or "<="
+    return Money(amount=_number(amount_s), currency=cur, comparator=cmp_)
+
+
+def parse_month(value: Any, *, today: dt.date | None = None) -> Month:
+    if isinstance(value, Month):
+        return value
+    if isinstance(value, dict):
+        return Month.model_validate(value)
+    if isinstance(value, dt.date):
+        return Month(year=value.year, month=value.month)
+    if not isinstance(value, str):
+        raise ValueError("a month is written as '2026-09' or 'September 2026'")
+    s = value.strip().lower()
+    m = re.fullmatch(r"(\d{4})-(\d{1,2})", s)
+    if m:
+        return Month(year=int(m.group(1)), month=int(m.group(2)))
+    m = re.fullmatch(r"([a-z]+)\.?,?\s+(\d{4})", s)
+    if m and m.group(1) in MONTHS:
+        return Month(year=int(m.group(2)), month=MONTHS[m.group(1)])
+    m = re.fullmatch(r"(?:next\s+)?([a-z]+)", s)
+    if m and m.group(1) in MONTHS:
+        today = today or dt.date.today()
+        month = MONTHS[m.group(1)]
+        year = today.year if month > today.month else today.year + 1
+        return Month(year=year, month=month)
+    raise ValueError(f"'{value}' is not a month; write '2026-09' or 'September 2026'")
+
+
+def parse_date(value: Any) -> dt.date | DateRange:
+    if isinstance(value, (dt.date, DateRange)):
+        return value
+    if isinstance(value, dict):
+        return DateRange.model_validate(value)
+    if not isinstance(value, str):
+        raise ValueError("a date is written as '2026-09-15' (or a range '2026-09-15..2026-09-20')")
+    s = value.strip()
+    try:
+        if ".." in s:
+            a, b = s.split("..", 1)
+            start, end = dt.date.fromisoformat(a.strip()), dt.date.fromisoformat(b.strip())
+            if end < start:
+                raise ValueError(f"date range '{value}' ends before it starts")
+            return DateRange(start=start, end=end)
+        return dt.date.fromisoformat(s)
+    except ValueError as exc:
+        if "ends before" in str(exc):
+            raise
+        raise ValueError(f"'{value}' is not a date; write YYYY-MM-DD") from None
+
+
+def parse_rating(value: Any) -> float:
+    """Normalise to a 0-10 scale: '4.5/5' → 9.0, '8/10' → 8.0, 4.5 → 4.5."""
+    if isinstance(value, bool):
+        raise ValueError("a rating is a number from 0 to 10, or written like '4.5/5'")
+    if isinstance(value, (int, float)):
+        score = float(value)
+    elif isinstance(value, str):
+        m = re.fullmatch(r"\s*(\d+(?:[.,]\d+)?)\s*(?:/|out of)\s*(\d+)\s*\+?\s*", value)
+        if m:
+            num, scale = float(m.group(1).replace(",", ".")), float(m.group(2))
+            if scale <= 0 or num > scale:
+                raise ValueError(f"'{value}' is not a valid rating")
+            score = num * 10.0 / scale
+        else:
+            try:
+                score = float(value.strip().rstrip("+").replace(",", "."))
+            except ValueError:
+                raise ValueError(
+                    f"'{value}' is not a rating; write a number from 0 to 10 or '4.5/5'"
+                ) from None
+    else:
+        raise ValueError("a rating is a number from 0 to 10, or written like '4.5/5'")
+    if not 0.0 <= score <= 10.0:
+        raise ValueError(f"rating {score:g} is outside the 0-10 scale")
+    return round(score, 2)
+
+
+def parse_boolean(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1"):
+        return True
+    if isinstance(value, str) and value.strip().lower() in ("false", "no", "off", "0"):
+        return False
+    raise ValueError(f"'{value}' is not a boolean; write true or false")
+
+
+def parse_integer(value: Any) -> int:
+    if isinstance(value, bool):
+        raise ValueError("expected a whole number, got a boolean")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+        return int(value)
+    raise ValueError(f"'{value}' is not a whole number")
+
+
+def parse_number(value: Any) -> float:
+    if isinstance(value, bool):
+        raise ValueError("expected a number, got a boolean")
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value.strip())
+        except ValueError:
+            pass
+    raise ValueError(f"'{value}' is not a number")
+
+
+def parse_string(value: Any) -> str:
+    if isinstance(value, (dict, list)):
+        raise ValueError("expected text, got a " + ("mapping" if isinstance(value, dict) else "list"))
+    if value is None:
+        raise ValueError("expected text, got nothing")
+    return str(value).strip()
+
+
+def parse_place(value: Any) -> str:
+    s = parse_string(value)
+    if not s:
+        raise ValueError("a place cannot be empty")
+    return s
+
+
+PARSERS: dict[str, Callable[[Any], Any]] = {
+    "string": parse_string,
+    "integer": parse_integer,
+    "number": parse_number,
+    "boolean": parse_boolean,
+    "place": parse_place,
+    "month": parse_month,
+    "date": parse_date,
+    "money": parse_money,
+    "rating": parse_rating,
+}
+
+
+def coerce(type_name: str, value: Any, *, items: str | None = None) -> Any:
+    """Coerce ``value`` to the declared input type; raises ``ValueError``."""
+    if type_name == "list":
+        if isinstance(value, str):
+            parts = [p.strip() for p in value.split(",") if p.strip()]
+        elif isinstance(value, list):
+            parts = value
+        else:
+            raise ValueError("expected a list, e.g. [a, b] or 'a, b'")
+        item_type = items or "string"
+        return [coerce(item_type, v) for v in parts]
+    try:
+        parser = PARSERS[type_name]
+    except KeyError:
+        raise ValueError(f"unknown input type '{type_name}'") from None
+    return parser(value)
+
+
+def to_jsonable(value: Any) -> Any:
+    """Typed input values as JSON (models dumped, dates as ISO strings)."""
+    if hasattr(value, "model_dump"):
+        return value.model_dump(mode="json")
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.isoformat()
+    if isinstance(value, list):
+        return [to_jsonable(v) for v in value]
+    return value

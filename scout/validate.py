@@ -1,0 +1,184 @@
+"""Validation of whole files and folders: spec → checks → graph, every problem at once.
+
+This is what ``scout validate`` and every command that loads a spec call. It never
+raises for a user mistake; each file gets a :class:`FileReport` with sorted problems.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scout.config.loader import check_config, find_config
+from scout.config.models import Config
+from scout.errors import Location, Problem, SpecInvalid
+from scout.orchestrator.dag import build_graph, graph_problems
+from scout.spec.checks import check_pipeline
+from scout.spec.loader import LoadedSpec, load_spec
+from scout.spec.mission import check_mission_inputs, mission_pipeline_path
+from scout.spec.models import Mission, Pipeline
+
+SPEC_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class FileReport:
+    path: str
+    kind: str | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+@dataclass
+class ValidationResult:
+    files: list[FileReport]
+
+    @property
+    def ok(self) -> bool:
+        return all(f.ok for f in self.files)
+
+    @property
+    def problems(self) -> list[Problem]:
+        return [p for f in self.files for p in f.problems]
+
+
+class _ConfigCache:
+    """Validates each config file once per run, however many specs share it."""
+
+    def __init__(self, explicit: str | Path | None) -> None:
+        self.explicit = explicit
+        self.cache: dict[str, tuple[Config | None, list[Problem]]] = {}
+
+    def get(self, near: str | Path) -> tuple[Config | None, list[Problem]]:
+        path = find_config(self.explicit, near)
+        if path is None:
+            return None, [
+                Problem("CFG005", "no config/adapters.yaml found; chains and adapters were not "
+                        "checked", Location(str(near)), severity="warning",
+                        hint="pass --config or set SCOUTE_RESEARCH_ROOT")
+            ]
+        key = str(path.resolve()) if path.exists() else str(path)
+        if key not in self.cache:
+            if not path.is_file():
+                self.cache[key] = (None, [Problem("CFG005", "config file not found",
+                                                  Location(str(path)))])
+            else:
+                self.cache[key] = check_config(path)
+        return self.cache[key]
+
+
+def _check_loaded_pipeline(spec: LoadedSpec, config: Config | None) -> list[Problem]:
+    assert isinstance(spec.model, Pipeline)
+    problems = check_pipeline(spec, config)
+    problems += graph_problems(spec.model, spec.source_map, build_graph(spec.model))
+    return problems
+
+
+def validate_file(path: str | Path, configs: _ConfigCache | None = None) -> FileReport:
+    configs = configs or _ConfigCache(None)
+    report = FileReport(str(path))
+    spec, problems = load_spec(path)
+    report.problems += problems
+    if spec is None:
+        return _finish(report)
+    report.kind = spec.kind
+    if spec.kind == "Pipeline":
+        config, cfg_problems = configs.get(path)
+        report.problems += cfg_problems  # reported with every spec that relies on them
+        report.problems += _check_loaded_pipeline(spec, config)
+    else:
+        report.problems += _check_mission(spec, configs)
+    return _finish(report)
+
+
+def _check_mission(spec: LoadedSpec, configs: _ConfigCache) -> list[Problem]:
+    assert isinstance(spec.model, Mission)
+    ppath = mission_pipeline_path(spec)
+    if not ppath.is_file():
+        return [
+            Problem("SPEC060", f"pipeline '{spec.model.pipeline}' not found (looked for {ppath})",
+                    spec.source_map.locate(("pipeline",)),
+                    hint="the path is relative to the mission file")
+        ]
+    pspec, pproblems = load_spec(ppath)
+    problems = list(pproblems)
+    if pspec is None or pspec.kind != "Pipeline":
+        if pspec is not None:
+            problems.append(Problem("SPEC060", f"'{spec.model.pipeline}' is a {pspec.kind}, not a "
+                                    "Pipeline", spec.source_map.locate(("pipeline",))))
+        return problems + [
+            Problem("SPEC060", f"pipeline '{spec.model.pipeline}' is invalid (see its problems)",
+                    spec.source_map.locate(("pipeline",)))
+        ] if pproblems else problems
+    config, cfg_problems = configs.get(ppath)
+    problems += cfg_problems
+    problems += _check_loaded_pipeline(pspec, config)
+    if any(p.severity == "error" for p in problems):
+        problems.append(Problem("SPEC060", f"pipeline '{spec.model.pipeline}' is invalid (see its "
+                                "problems)", spec.source_map.locate(("pipeline",))))
+    problems += check_mission_inputs(spec, pspec.model)
+    return problems
+
+
+def _finish(report: FileReport) -> FileReport:
+    seen = set()
+    unique = []
+    for p in report.problems:
+        key = (p.code, p.message, p.location)
+        if key not in seen:
+            seen.add(key)
+            unique.append(p)
+    report.problems = sorted(unique, key=lambda p: p.sort_key)
+    return report
+
+
+def expand_paths(paths: list[str | Path]) -> tuple[list[Path], list[Problem]]:
+    files: list[Path] = []
+    problems: list[Problem] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found = sorted(x for x in p.rglob("*") if x.suffix in SPEC_SUFFIXES and x.is_file())
+            files += found
+            if not found:
+                problems.append(Problem("USE010", f"no .yaml files under {p}", Location(str(p)),
+                                        severity="warning"))
+        elif p.is_file():
+            files.append(p)
+        else:
+            problems.append(Problem("USE010", "no such file or folder", Location(str(p))))
+    return files, problems
+
+
+def validate_paths(paths: list[str | Path], *, config: str | Path | None = None) -> ValidationResult:
+    files, problems = expand_paths(paths)
+    configs = _ConfigCache(config)
+    reports = [validate_file(f, configs) for f in files]
+    for p in problems:
+        reports.append(FileReport(p.location.file if p.location else "?", None, [p]))
+    return ValidationResult(reports)
+
+
+def load_valid_pipeline(path: str | Path, *, config: str | Path | None = None
+                        ) -> tuple[LoadedSpec, Config]:
+    """Load a pipeline that must be valid, with its config; raises ``SpecInvalid``."""
+    configs = _ConfigCache(config)
+    report = validate_file(path, configs)
+    if not report.ok:
+        raise SpecInvalid(report.problems)
+    spec, _ = load_spec(path)
+    assert spec is not None and not spec.partial
+    if spec.kind != "Pipeline":
+        raise SpecInvalid([Problem("SPEC007", f"expected a Pipeline, found a {spec.kind}",
+                                   spec.source_map.locate(("kind",)))])
+    cfg, cfg_problems = configs.get(path)
+    if cfg is None:
+        raise SpecInvalid(cfg_problems or [Problem("CFG005", "no config found", Location(str(path)))])
+    return spec, cfg
