@@ -220,3 +220,31 @@ class PageAdapter(Adapter):
 
     def fetch(self, url: str) -> Page:
         return self.call(FetchRequest(url=url)).value
+
+
+# --- what a failover chain returns (the providers layer fills these) ---------------
+
+
+@dataclass
+class LinkAttempt:
+    """One chain link's part in a call: answered, failed, skipped or served from cache."""
+
+    adapter: str
+    result: str  # "ok" | "cache_hit" | "error" | "skipped" | "circuit_open"
+    error: str | None = None  # ProviderError.kind when result == "error"
+    message: str | None = None  # never contains a secret
+    tries: int = 0
+    token_name: str | None = None
+
+
+@dataclass
+class ChainOutcome(Generic[T]):
+    """The answer of a chain: value, who answered, and every link's attempt record."""
+
+    value: T
+    answered_by: str
+    chain: str | None = None
+    links: list[LinkAttempt] = field(default_factory=list)
+    cost_usd: float = 0.0
+    from_cache: bool = False
+    meta: dict[str, Any] = field(default_factory=dict)
