@@ -12,7 +12,7 @@ import calendar
 import datetime as dt
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from scout.schemas.base import ArtifactModel
 
@@ -78,3 +78,27 @@ class Task(ArtifactModel):
     types: dict[str, str] = Field(default_factory=dict, description="declared input types")
     today: dt.date | None = None
     notes: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _typed(self) -> "Task":
+        # Values come back from JSON as plain dicts/strings: re-type them by declaration
+        from scout.task.values import coerce
+
+        for name, type_name in self.types.items():
+            value = self.values.get(name)
+            if value is not None and not isinstance(value, (BaseModel, dt.date)):
+                try:
+                    self.values[name] = coerce(type_name, value)
+                except ValueError:
+                    pass  # keep what was stored; the writer validated it
+        return self
+
+    def __getattr__(self, name: str) -> Any:
+        # `task.destination` in templates and expressions reads the declared input
+        values = self.__dict__.get("values")
+        if values is not None and name in values:
+            return values[name]
+        return super().__getattr__(name)  # type: ignore[misc]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.values.get(name, default)

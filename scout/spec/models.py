@@ -148,6 +148,20 @@ class InputSpec(StrictModel):
     aliases: list[str] = Field(
         default_factory=list, description="extra words that name this field in a query"
     )
+    pattern: str | None = Field(
+        default=None,
+        description="regex that finds the value in a query (group 'value', else group 1)",
+    )
+
+    @field_validator("pattern")
+    @classmethod
+    def _regex(cls, v: str | None) -> str | None:
+        if v is not None:
+            try:
+                re.compile(v)
+            except re.error as exc:
+                raise ValueError(f"'{v}' is not a valid regular expression: {exc}") from None
+        return v
 
 
 class Defaults(StrictModel):

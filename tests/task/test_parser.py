@@ -1,0 +1,192 @@
+"""The deterministic query parser: the issue's phrasings, precedence, and no crashes."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scout.errors import UsageError
+from scout.schemas.task import DateRange, Money, Month, Task
+from scout.spec.models import InputSpec
+from scout.task.build import TaskIncomplete, build_task, parse_set_options
+from scout.task.parser import parse_query
+
+TODAY = dt.date(2026, 11, 29)
+HOTEL = {
+    "destination": InputSpec(type="place", required=True),
+    "month": InputSpec(type="month"),
+    "budget": InputSpec(type="money"),
+    "min_rating": InputSpec(type="rating", default=8.0),
+}
+
+
+def values(query: str, inputs=HOTEL) -> dict:
+    return parse_query(query, inputs, today=TODAY).values
+
+
+@pytest.mark.parametrize(
+    "query, amount, currency, cmp_",
+    [
+        ("hotels in Rome under 200 EUR", 200, "EUR", "<="),
+        ("hotels in Rome < €200", 200, "EUR", "<="),
+        ("hotels in Rome 200€", 200, "EUR", "<="),
+        ("hotels in Rome max $150", 150, "USD", "<="),
+        ("hotels in Rome less than 180 euros", 180, "EUR", "<="),
+        ("hotels in Rome around 90 GBP", 90, "GBP", "~"),
+        ("hotels in Rome at least 300 CHF", 300, "CHF", ">="),
+        ("hotels in Rome under 1,200 dollars", 1200, "USD", "<="),
+    ],
+)
+def test_money_phrasings(query, amount, currency, cmp_) -> None:
+    budget = values(query)["budget"]
+    assert budget == Money(amount=amount, currency=currency, comparator=cmp_)
+
+
+def test_money_per_night() -> None:
+    assert values("hotels in Rome max $150 per night")["budget"].per == "night"
+
+
+def test_three_letter_words_are_not_currencies() -> None:
+    v = values("hotels 200 near Porto")
+    assert "budget" not in v
+    assert v["destination"] == "Porto"
+
+
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("hotels in Oslo for September 2026", Month(year=2026, month=9)),
+        ("hotels in Oslo next September", Month(year=2027, month=9)),
+        ("hotels in Oslo in december", Month(year=2026, month=12)),
+        ("hotels in Oslo 2027-03", Month(year=2027, month=3)),
+    ],
+)
+def test_months_relative_to_today(query, expected) -> None:
+    assert values(query)["month"] == expected
+
+
+def test_may_is_only_a_month_with_a_cue() -> None:
+    assert "month" not in values("hotels in Oslo that may be cheap")
+    assert values("hotels in Oslo in May")["month"] == Month(year=2027, month=5)
+
+
+def test_date_range_and_month_from_it() -> None:
+    inputs = {**HOTEL, "dates": InputSpec(type="date")}
+    v = values("hotels in Rome 15-20 Sept", inputs)
+    assert v["dates"] == DateRange(start=dt.date(2027, 9, 15), end=dt.date(2027, 9, 20))
+    assert v["month"] == Month(year=2027, month=9)
+
+
+@pytest.mark.parametrize(
+    "query, place",
+    [
+        ("find hotels in Barcelona for September 2026", "Barcelona"),
+        ("Barcelona hotels under 200 EUR", "Barcelona"),
+        ("hotels in new york city under $300", "New York City"),
+        ("hotel in São Paulo at most R$ 500", "São Paulo"),
+        ("hotels near Porto under 90", "Porto"),
+    ],
+)
+def test_places(query, place) -> None:
+    assert values(query)["destination"] == place
+
+
+@pytest.mark.parametrize(
+    "query, rating",
+    [
+        ("hotels in Rome with good reviews", 8.0),  # the input's default
+        ("hotels in Rome rated 4.5+", 9.0),
+        ("hotels in Rome 8/10 or better", 8.0),
+        ("hotels in Rome rated 4 out of 5", 8.0),
+        ("hotels in Rome with excellent reviews", 9.0),
+    ],
+)
+def test_ratings_normalised(query, rating) -> None:
+    assert values(query)["min_rating"] == pytest.approx(rating)
+
+
+def test_good_reviews_uses_the_declared_default() -> None:
+    inputs = {**HOTEL, "min_rating": InputSpec(type="rating", default=7.0)}
+    assert values("hotels in Rome with good reviews", inputs)["min_rating"] == 7.0
+
+
+def test_the_seed_query() -> None:
+    q = "find hotels in Barcelona for September 2026 under 200 EUR with good reviews"
+    task = build_task(q, HOTEL, today=TODAY)
+    assert task.destination == "Barcelona"
+    assert task.month == Month(year=2026, month=9)
+    assert task.budget == Money(amount=200, currency="EUR")
+    assert task.min_rating == 8.0
+    assert task.sources == {"destination": "query", "month": "query", "budget": "query",
+                            "min_rating": "query"}
+
+
+def test_precedence_default_query_mission_set() -> None:
+    q = "hotels in Barcelona under 200 EUR"
+    task = build_task(q, HOTEL, mission_inputs={"budget": "150 EUR", "min_rating": 8.5},
+                      set_values={"budget": "120 EUR"}, today=TODAY)
+    assert task.budget.amount == 120 and task.sources["budget"] == "set"
+    assert task.min_rating == 8.5 and task.sources["min_rating"] == "mission"
+    assert task.destination == "Barcelona" and task.sources["destination"] == "query"
+    assert task.month is None and "month" not in task.sources
+
+
+def test_required_missing_names_field_and_set_fix() -> None:
+    with pytest.raises(TaskIncomplete) as err:
+        build_task("cheap hotels please", HOTEL, today=TODAY)
+    assert "destination" in err.value.message
+    assert "--set destination=" in (err.value.hint or "")
+    assert err.value.retryable is False
+
+
+def test_set_unknown_key_and_bad_value_are_usage_errors() -> None:
+    with pytest.raises(UsageError) as err:
+        build_task("hotels in Rome", HOTEL, set_values={"budjet": "1 EUR"}, today=TODAY)
+    assert "did you mean 'budget'" in (err.value.hint or "")
+    with pytest.raises(UsageError):
+        build_task("hotels in Rome", HOTEL, set_values={"budget": "lots"}, today=TODAY)
+    with pytest.raises(UsageError):
+        parse_set_options(["novalue"])
+    assert parse_set_options(["budget=200 EUR", "month = 2026-09"]) == {
+        "budget": "200 EUR", "month": "2026-09"}
+
+
+def test_pattern_and_enum_inputs() -> None:
+    inputs = {
+        "city": InputSpec(type="place", required=True),
+        "dish": InputSpec(type="string", pattern=r"best\s+(?P<value>[a-z ]+?)\s+in\b"),
+        "style": InputSpec(type="string", enum=["casual", "fine dining"]),
+        "guests": InputSpec(type="integer", aliases=["people", "persons"]),
+        "terrace": InputSpec(type="boolean"),
+    }
+    v = parse_query("best ramen in Lyon, casual, for 4 people with a terrace", inputs,
+                    today=TODAY).values
+    assert v == {"dish": "ramen", "city": "Lyon", "style": "casual", "guests": 4, "terrace": True}
+
+
+def test_task_round_trips_through_json_with_types() -> None:
+    task = build_task("hotels in Rome for September 2026 under 200 EUR", HOTEL, today=TODAY)
+    again = Task.model_validate_json(task.model_dump_json())
+    assert again == task
+    assert isinstance(again.budget, Money) and isinstance(again.month, Month)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=300))
+def test_parser_never_crashes(query: str) -> None:
+    inputs = {**HOTEL, "dates": InputSpec(type="date"), "n": InputSpec(type="integer"),
+              "tags": InputSpec(type="list")}
+    result = parse_query(query, inputs, today=TODAY)
+    assert set(result.values) <= set(inputs)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(
+    ["in", "Barcelona", "under", "200", "EUR", "€", "$", "rated", "4.5+", "/10", "Sept",
+     "15-20", "next", "May", "2026", "good", "reviews", "max", ",", "31-2", "Feb", "0/0"]),
+    max_size=12))
+def test_parser_never_crashes_on_near_misses(words: list[str]) -> None:
+    parse_query(" ".join(words), {**HOTEL, "dates": InputSpec(type="date")}, today=TODAY)
