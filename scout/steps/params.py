@@ -25,6 +25,15 @@ class TaskParams(StrictModel):
 
 RecordKind = Literal["source", "candidate", "review", "price"]
 
+#: Aggregators and review sites: many candidates share these domains.
+SHARED_DOMAINS = (
+    "booking.com", "tripadvisor.com", "tripadvisor.co.uk", "tripadvisor.es", "expedia.com",
+    "hotels.com", "agoda.com", "kayak.com", "trivago.com", "google.com", "yelp.com",
+    "thefork.com", "lonelyplanet.com", "timeout.com", "reddit.com", "youtube.com",
+    "wikipedia.org", "facebook.com", "instagram.com", "airbnb.com", "hostelworld.com",
+    "travel.usnews.com", "cntraveler.com", "michelin.com", "guide.michelin.com",
+)
+
 
 class ExtractRules(StrictModel):
     """How Sources become typed records (candidates, reviews, prices)."""
@@ -38,6 +47,10 @@ class ExtractRules(StrictModel):
     exclude_patterns: list[str] = Field(
         default_factory=list,
         description="regexes on title or url marking list/aggregator pages to drop",
+    )
+    shared_domains: list[str] = Field(
+        default_factory=lambda: list(SHARED_DOMAINS),
+        description="sites that list many candidates (never merged by domain)",
     )
     rating: bool = Field(default=True, description="read ratings (x/10, x/5, 'x out of 5')")
     price: bool = Field(default=True, description="read prices with currency")

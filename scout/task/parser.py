@@ -430,3 +430,15 @@ EXTRACTORS: dict[str, Callable[..., Any]] = {
     "rating": _find_rating,
     "place": _find_place,
 }
+
+
+def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
+    """Every amount with a currency in ``text`` (for price extraction from snippets)."""
+    out = []
+    t = _Text(text[:MAX_QUERY_CHARS * 5])
+    while True:
+        hit = _find_money(t, None)
+        if hit is None:
+            return out
+        out.append(hit)
+        t.claim(hit[1])

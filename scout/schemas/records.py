@@ -1,0 +1,131 @@
+"""Typed records the generic steps produce: candidates, evidence, videos, shortlists.
+
+Every record keeps its provenance — the URL it came from, the adapter that answered and
+the phase that asked — so a report can cite each claim. Evidence about a candidate
+carries the candidate's ``key`` in ``subject``; that is how reviews, prices, pages and
+video mentions find their candidate without any research-kind-specific code.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from scout.schemas.base import ArtifactModel
+from scout.schemas.sources import Page, Source, Transcript, Video
+from scout.schemas.task import Money
+
+EvidenceKind = Literal["snippet", "review", "price", "rating", "page", "video", "synthesis"]
+
+
+class Evidence(BaseModel):
+    """One cited fact or quote, with where it came from."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(description="stable id (hash of url + text)")
+    kind: EvidenceKind
+    subject: str | None = Field(default=None, description="candidate key it is about")
+    text: str = ""
+    url: str
+    title: str = ""
+    adapter: str = ""
+    phase: str = ""
+    rating: float | None = Field(default=None, description="0-10 when the text states one")
+    rating_count: int | None = None
+    price: Money | None = None
+    timestamp: float | None = Field(default=None, description="seconds into a video")
+    published: str | None = None
+    retrieved_at: dt.datetime | None = None
+
+
+class Candidate(BaseModel):
+    """A thing being researched (a hotel, a restaurant...), merged across sources."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str = Field(description="normalised name; joins evidence to the candidate")
+    name: str
+    url: str = ""
+    domain: str = ""
+    adapter: str = ""
+    aliases: list[str] = Field(default_factory=list, description="other titles seen")
+    sources: list[str] = Field(default_factory=list, description="every URL that named it")
+    rating: float | None = Field(default=None, description="0-10")
+    rating_count: int | None = None
+    price: Money | None = None
+    price_converted: Money | None = Field(
+        default=None, description="price in the budget's currency (approximate)"
+    )
+    evidence: list[Evidence] = Field(default_factory=list)
+    flags: list[str] = Field(default_factory=list, description="e.g. 'price unknown'")
+
+    @property
+    def evidence_count(self) -> int:
+        return len(self.evidence)
+
+
+class Candidates(ArtifactModel):
+    schema_name = "candidates"
+
+    items: list[Candidate] = Field(default_factory=list)
+    excluded: list[str] = Field(default_factory=list, description="titles dropped as lists")
+    notes: list[str] = Field(default_factory=list)
+
+
+class EvidenceSet(ArtifactModel):
+    """Evidence gathered by a phase (reviews, prices, video mentions...)."""
+
+    schema_name = "evidence"
+
+    items: list[Evidence] = Field(default_factory=list)
+    sources: list[Source] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+
+class SourceList(ArtifactModel):
+    schema_name = "sources"
+
+    items: list[Source] = Field(default_factory=list)
+
+
+class VideoList(ArtifactModel):
+    schema_name = "videos"
+
+    items: list[Video] = Field(default_factory=list)
+
+
+class TranscriptList(ArtifactModel):
+    schema_name = "transcripts"
+
+    items: list[Transcript] = Field(default_factory=list)
+
+
+class PageList(ArtifactModel):
+    schema_name = "pages"
+
+    items: list[Page] = Field(default_factory=list)
+
+
+class RankedItem(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    candidate: Candidate
+    rank: int = Field(ge=1)
+    score: list[float | str | None] = Field(default_factory=list)
+    unknown: list[str] = Field(default_factory=list, description="criteria not checkable")
+
+
+class Shortlist(ArtifactModel):
+    """Candidates that passed ``where:``, in ``order_by`` order; the rest with reasons."""
+
+    schema_name = "shortlist"
+
+    items: list[RankedItem] = Field(default_factory=list)
+    excluded: list[tuple[Candidate, list[str]]] = Field(default_factory=list)
+    criteria: list[str] = Field(default_factory=list)
+    approximate_currency: bool = False
+    rates_as_of: str | None = None
+    notes: list[str] = Field(default_factory=list)

@@ -1,0 +1,199 @@
+"""``extract:`` rules: turn search results (Sources) into typed records.
+
+All of it is driven by the YAML rules (``ExtractRules``), never by the research kind:
+names are cleaned with the author's strip patterns, list/aggregator pages are dropped
+with the exclude patterns, ratings (x/10, x/5, "x out of 5", "x stars") and prices with
+currency are read from titles and snippets, and candidates are merged by normalised name
+and by domain (except on shared sites such as booking.com that list many candidates).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from urllib.parse import urlsplit
+
+from scout.schemas.records import Candidate, Evidence
+from scout.schemas.sources import Source
+from scout.schemas.task import Money
+from scout.steps.params import ExtractRules
+from scout.task.parser import find_amounts
+
+_GENERIC = {"the", "hotel", "hotels", "restaurant", "restaurants", "and", "by", "de", "la",
+            "el", "le", "les", "del", "los", "las", "y", "&", "a", "an", "of", "in", "at", "spa",
+            "resort", "boutique", "suites", "official", "site", "website", "bar", "cafe"}
+
+_RATING_PATTERNS: list[tuple[re.Pattern[str], float | None]] = [
+    (re.compile(r"(?<![\d.])(\d{1,2}(?:[.,]\d{1,2})?)\s*/\s*(10|5|100)\b"), None),
+    (re.compile(r"(?<![\d.])(\d(?:[.,]\d{1,2})?)\s*out of\s*(10|5)\b", re.I), None),
+    (re.compile(r"(?<![\d.])(\d(?:[.,]\d)?)\s*(?:-|\s)?stars?\b(?!\s*hotel)", re.I), 5.0),
+    (re.compile(r"\b(?:rated|rating|score[d]?|guest rating)\s*:?\s*(\d{1,2}(?:[.,]\d{1,2})?)\b",
+                re.I), 0.0),
+]
+_COUNT = re.compile(r"\b(\d{1,3}(?:[,.\s]\d{3})*|\d+)\s+(?:reviews|ratings|opinions|reseñas)\b",
+                    re.I)
+_PER_UNIT = re.compile(r"\b(?:per|a|/)\s*(night|person|day)\b", re.I)
+
+
+def strip_accents(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def name_key(name: str) -> str:
+    """Normalised name used to merge candidates and join evidence: 'Hotel Arts' → 'arts'."""
+    words = re.findall(r"[a-z0-9]+", strip_accents(name).lower())
+    core = [w for w in words if w not in _GENERIC]
+    return "-".join(core or words)
+
+
+def domain_of(url: str) -> str:
+    host = (urlsplit(url).hostname or "").lower()
+    return host[4:] if host.startswith("www.") else host
+
+
+def is_shared(domain: str, rules: ExtractRules) -> bool:
+    return any(domain == d or domain.endswith("." + d) or domain.startswith(d.split(".")[0] + ".")
+               for d in rules.shared_domains)
+
+
+def clean_name(title: str, rules: ExtractRules) -> str:
+    name = title.strip()
+    for pat in rules.strip_patterns:
+        name = re.sub(pat, "", name).strip()
+    return re.sub(r"\s{2,}", " ", name).strip(" -|–:·")
+
+
+def excluded(source: Source, rules: ExtractRules) -> bool:
+    hay = f"{source.title}\n{source.url}"
+    return any(re.search(p, hay) for p in rules.exclude_patterns)
+
+
+def find_rating(text: str) -> tuple[float, int | None] | None:
+    """A rating on a 0-10 scale (and a review count when stated), or None."""
+    for pattern, fixed_scale in _RATING_PATTERNS:
+        for m in pattern.finditer(text):
+            try:
+                num = float(m.group(1).replace(",", "."))
+            except ValueError:
+                continue
+            if fixed_scale is None:
+                scale = float(m.group(2))
+            elif fixed_scale == 0.0:  # "rated 8.7" / "rating 4.5": guess the scale
+                scale = 5.0 if num <= 5 else 10.0
+            else:
+                scale = fixed_scale
+            if 0 < num <= scale:
+                count = None
+                c = _COUNT.search(text)
+                if c:
+                    count = int(re.sub(r"[,.\s]", "", c.group(1)))
+                return round(num * 10.0 / scale, 2), count
+    return None
+
+
+def find_price(text: str) -> Money | None:
+    """The price in ``text``: one stated per night/person first, else the first amount."""
+    amounts = [m for m, _ in find_amounts(text) if 1 <= m.amount <= 1_000_000]
+    if not amounts:
+        return None
+    for money, span in find_amounts(text):
+        after = text[span[1]: span[1] + 20]
+        unit = _PER_UNIT.search(after)
+        if unit and 1 <= money.amount <= 1_000_000:
+            return money.model_copy(update={"per": unit.group(1).lower(), "comparator": "="})
+    return amounts[0].model_copy(update={"comparator": "="})
+
+
+def evidence_id(url: str, text: str) -> str:
+    return hashlib.sha256(f"{url}\n{text}".encode()).hexdigest()[:16]
+
+
+def _mentions(candidate_name: str, source: Source) -> bool:
+    words = [w for w in re.findall(r"[a-z0-9]+", strip_accents(candidate_name).lower())
+             if w not in _GENERIC and len(w) >= 3]
+    if not words:
+        return True
+    hay = strip_accents(f"{source.title} {source.snippet} {source.url}").lower()
+    return any(w in hay for w in words)
+
+
+def to_candidates(
+    sources: list[Source], rules: ExtractRules, *, adapter: str, phase: str
+) -> tuple[list[Candidate], list[str]]:
+    """Candidates merged by name key and (non-shared) domain; returns (candidates, dropped)."""
+    by_key: dict[str, Candidate] = {}
+    by_domain: dict[str, str] = {}
+    dropped: list[str] = []
+    for src in sources:
+        if excluded(src, rules):
+            dropped.append(src.title)
+            continue
+        name = clean_name(src.title, rules)
+        key = name_key(name)
+        if not key:
+            dropped.append(src.title)
+            continue
+        domain = domain_of(src.url)
+        target = by_key.get(key)
+        if target is None and domain and not is_shared(domain, rules):
+            target = by_key.get(by_domain.get(domain, ""))
+        ev = snippet_evidence(src, rules, adapter=adapter, phase=phase, subject=None)
+        if target is None:
+            target = Candidate(key=key, name=name, url=src.url, domain=domain,
+                               adapter=src.adapter or adapter)
+            by_key[key] = target
+            if domain and not is_shared(domain, rules):
+                by_domain[domain] = key
+        elif name != target.name and name not in target.aliases:
+            target.aliases.append(name)
+        if src.url not in target.sources:
+            target.sources.append(src.url)
+        ev.subject = target.key
+        target.evidence.append(ev)
+        if ev.rating is not None and target.rating is None:
+            target.rating, target.rating_count = ev.rating, ev.rating_count
+        if ev.price is not None and target.price is None:
+            target.price = ev.price
+        # prefer the candidate's own site as its link
+        if is_shared(domain_of(target.url), rules) and domain and not is_shared(domain, rules):
+            target.url, target.domain = src.url, domain
+    cands = list(by_key.values())
+    if rules.max_records:
+        cands = cands[: rules.max_records]
+    return cands, dropped
+
+
+def snippet_evidence(
+    src: Source, rules: ExtractRules, *, adapter: str, phase: str, subject: str | None,
+    kind: str = "snippet",
+) -> Evidence:
+    text = src.snippet or src.title
+    rating = find_rating(f"{src.title} {src.snippet}") if rules.rating else None
+    price = find_price(f"{src.title} {src.snippet}") if rules.price else None
+    return Evidence(
+        id=evidence_id(src.url, text), kind=kind, subject=subject, text=text, url=src.url,  # type: ignore[arg-type]
+        title=src.title, adapter=src.adapter or adapter, phase=phase,
+        rating=rating[0] if rating else None, rating_count=rating[1] if rating else None,
+        price=price, published=src.published, retrieved_at=src.retrieved_at,
+    )
+
+
+def to_evidence(
+    sources: list[Source], rules: ExtractRules, *, kind: str, subject: Candidate | None,
+    adapter: str, phase: str,
+) -> tuple[list[Evidence], int]:
+    """Evidence about ``subject`` (reviews or prices). Returns (evidence, dropped count)."""
+    out: list[Evidence] = []
+    dropped = 0
+    for src in sources:
+        if subject is not None and not _mentions(subject.name, src):
+            dropped += 1  # about something else: not evidence for this candidate
+            continue
+        ev = snippet_evidence(src, rules, adapter=adapter, phase=phase,
+                              subject=subject.key if subject else None, kind=kind)
+        if kind == "price" and ev.price is None:
+            dropped += 1
+            continue
+        out.append(ev)
+    return out, dropped

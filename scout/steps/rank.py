@@ -1,0 +1,174 @@
+"""Step kind ``rank``: attach evidence to candidates, then filter and order them.
+
+1. Evidence from every needed EvidenceSet joins its candidate by ``subject`` key.
+2. Each candidate's rating (page JSON-LD first, else the median of stated ratings) and
+   price (the lowest per-unit price stated) are derived from that evidence; prices are
+   converted to the Task's money currency with the dated rates table in config, and such
+   values are flagged approximate.
+3. ``where:`` expressions filter (an expression that cannot be decided — e.g. a missing
+   value — counts as unknown: the candidate is kept and flagged when ``keep_unknown``),
+   ``order_by:`` expressions sort, ``limit`` cuts. Excluded candidates keep their reasons.
+"""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+from jinja2 import TemplateError
+
+from scout.config.models import CurrencyTable
+from scout.errors import StepError
+from scout.schemas.records import Candidate, Candidates, EvidenceSet, RankedItem, Shortlist
+from scout.schemas.task import Money
+from scout.spec.templating import make_env
+from scout.steps.context import StepContext
+from scout.steps.params import RankParams
+
+
+class CandidateView:
+    """What ``where``/``order_by`` see: the candidate, price in the budget's currency."""
+
+    def __init__(self, candidate: Candidate) -> None:
+        self._c = candidate
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "price":
+            return self._c.price_converted or self._c.price
+        if name == "evidence_count":
+            return self._c.evidence_count
+        return getattr(self._c, name)
+
+
+def convert(money: Money, target: str, table: CurrencyTable | None) -> Money | None:
+    if money.currency == target:
+        return money
+    if table is None:
+        return None
+    rates = {table.base: 1.0, **table.rates}
+    if money.currency not in rates or target not in rates:
+        return None
+    amount = money.amount / rates[money.currency] * rates[target]
+    return money.model_copy(update={"amount": round(amount, 2), "currency": target})
+
+
+def _target_currency(task: Any) -> str | None:
+    if task is None:
+        return None
+    for name, type_name in getattr(task, "types", {}).items():
+        value = task.values.get(name)
+        if type_name == "money" and isinstance(value, Money):
+            return value.currency
+    return None
+
+
+def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
+           currency: str | None, table: CurrencyTable | None) -> tuple[list[Candidate], bool]:
+    """Attach evidence and derive rating/price. Returns (candidates, any value converted)."""
+    by_key = {c.key: c.model_copy(deep=True) for c in candidates}
+    for es in evidence_sets:
+        for ev in es.items:
+            c = by_key.get(ev.subject or "")
+            if c is not None and all(e.id != ev.id for e in c.evidence):
+                c.evidence.append(ev)
+    converted_any = False
+    for c in by_key.values():
+        page = [e for e in c.evidence if e.kind == "page" and e.rating is not None]
+        stated = [e.rating for e in c.evidence if e.rating is not None]
+        if page:
+            c.rating, c.rating_count = page[0].rating, page[0].rating_count or c.rating_count
+        elif stated:
+            c.rating = round(statistics.median(stated), 2)
+            counts = [e.rating_count for e in c.evidence if e.rating_count]
+            c.rating_count = max(counts) if counts else c.rating_count
+        prices = [e.price for e in c.evidence if e.price is not None]
+        per_unit = [p for p in prices if p.per] or prices
+        if per_unit:
+            c.price = min(per_unit, key=lambda p: _comparable(p, currency, table))
+        c.flags = [f for f in c.flags if not f.endswith("unknown") and "converted" not in f]
+        if c.price is not None and currency and c.price.currency != currency:
+            conv = convert(c.price, currency, table)
+            if conv is not None:
+                c.price_converted = conv
+                converted_any = True
+                c.flags.append(f"price converted from {c.price.currency} (approximate)")
+            else:
+                c.flags.append(f"price in {c.price.currency}, no rate to {currency}")
+        if c.price is None:
+            c.flags.append("price unknown")
+        if c.rating is None:
+            c.flags.append("rating unknown")
+    return list(by_key.values()), converted_any
+
+
+def _comparable(money: Money, currency: str | None, table: CurrencyTable | None) -> float:
+    conv = convert(money, currency, table) if currency else None
+    return (conv or money).amount
+
+
+def _sort_key(values: list[Any], descending: bool) -> tuple:
+    key = []
+    for v in values:
+        missing = v is None
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            key.append((missing, -v if descending else v))
+        else:
+            key.append((missing, str(v) if v is not None else ""))
+    return tuple(key)
+
+
+def run(ctx: StepContext) -> Shortlist:
+    params = ctx.params
+    assert isinstance(params, RankParams)
+    source = ctx.inputs.get(params.items)
+    if not isinstance(source, Candidates):
+        raise StepError(f"phase {ctx.phase_id}: '{params.items}' is not a candidates artifact")
+    evidence_sets = [v for k, v in ctx.inputs.items() if isinstance(v, EvidenceSet)]
+    currency = _target_currency(ctx.task)
+    table = ctx.config.currency
+    cands, converted = enrich(source.items, evidence_sets, currency, table)
+
+    env = make_env()
+    wheres = [(w, env.compile_expression(w, undefined_to_none=False)) for w in params.where]
+    orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
+    scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items}}
+
+    kept: list[tuple[Candidate, list[Any], list[str]]] = []
+    excluded: list[tuple[Candidate, list[str]]] = []
+    for c in cands:
+        scope = {**scope_base, params.as_: CandidateView(c)}
+        failed, unknown = [], []
+        for text, expr in wheres:
+            try:
+                ok = expr(**scope)
+            except (TemplateError, TypeError, AttributeError, ValueError):
+                unknown.append(text)
+                continue
+            if not ok:
+                failed.append(text)
+        if failed or (unknown and not params.keep_unknown):
+            excluded.append((c, failed + [f"could not check: {u}" for u in unknown]))
+            continue
+        score = []
+        for expr in orders:
+            try:
+                score.append(expr(**scope))
+            except (TemplateError, TypeError, AttributeError, ValueError):
+                score.append(None)
+        kept.append((c, score, unknown))
+    kept.sort(key=lambda t: _sort_key(t[1], params.descending))
+    if params.limit:
+        for c, _, _ in kept[params.limit:]:
+            excluded.append((c, [f"beyond the top {params.limit}"]))
+        kept = kept[: params.limit]
+    items = [
+        RankedItem(candidate=c, rank=i + 1,
+                   score=[s if isinstance(s, (int, float, str)) or s is None else str(s)
+                          for s in score],
+                   unknown=unknown)
+        for i, (c, score, unknown) in enumerate(kept)
+    ]
+    return Shortlist(
+        items=items, excluded=excluded, criteria=list(params.where),
+        approximate_currency=converted, rates_as_of=table.as_of if (table and converted) else None,
+    )

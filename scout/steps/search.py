@@ -1,0 +1,79 @@
+"""Step kind ``search`` (F1, F2, F4): render the query, call the chain, extract records.
+
+``extract.record`` decides what the Sources become: ``candidate`` (a Candidates artifact,
+merged by name and domain), ``review`` / ``price`` (evidence about the fan-out item) or
+``source`` (the Sources as they are). Who answered is kept on every record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scout.errors import StepError
+from scout.providers.contract import SearchRequest
+from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
+from scout.steps.context import StepContext
+from scout.steps.extract import to_candidates, to_evidence
+from scout.steps.params import SearchParams
+
+
+def run(ctx: StepContext) -> Any:
+    params = ctx.params
+    assert isinstance(params, SearchParams)
+    if ctx.gateway is None or ctx.render is None:
+        raise StepError(f"phase {ctx.phase_id}: search needs a chain and a template renderer")
+    query = ctx.render(params.query).strip()
+    if not query:
+        raise StepError(f"phase {ctx.phase_id}: the rendered query is empty",
+                        hint="check the template in with.query")
+    outcome = ctx.gateway.call(
+        SearchRequest(query=query, limit=params.limit, options=params.options)
+    )
+    sources = list(outcome.value)[: params.limit]
+    rules = params.extract
+    answered = outcome.answered_by
+    note = f"{query!r} answered by {answered}" + (" (cache)" if outcome.from_cache else "")
+    if rules.record == "candidate":
+        cands, dropped = to_candidates(sources, rules, adapter=answered, phase=ctx.phase_id)
+        if params.dedup == "none":
+            pass  # to_candidates already merged; 'none' only skips the semantic pass
+        elif params.dedup == "semantic":
+            from scout.steps.dedup import semantic_merge  # the optional ml extra
+
+            cands = semantic_merge(cands, threshold=params.dedup_threshold, root=ctx.root)
+        notes = [note] + ([f"dropped {len(dropped)} list/aggregator page(s)"] if dropped else [])
+        return Candidates(items=cands, excluded=dropped, notes=notes)
+    if rules.record in ("review", "price"):
+        subject = ctx.item if isinstance(ctx.item, Candidate) else None
+        items, dropped = to_evidence(sources, rules, kind=rules.record, subject=subject,
+                                     adapter=answered, phase=ctx.phase_id)
+        notes = [note]
+        if dropped:
+            notes.append(f"{dropped} result(s) did not carry a {rules.record} of "
+                         f"{subject.name if subject else 'the subject'}")
+        return EvidenceSet(items=items, sources=sources, notes=notes)
+    return SourceList(items=sources)
+
+
+def gather(results: list[Any]) -> Any:
+    """Fan-out results, in item order, merged into one artifact (failed items are None)."""
+    done = [r for r in results if r is not None]
+    if done and all(isinstance(r, Candidates) for r in done):
+        merged = Candidates()
+        seen: set[str] = set()
+        for r in done:
+            for c in r.items:
+                if c.key not in seen:
+                    seen.add(c.key)
+                    merged.items.append(c)
+            merged.excluded += r.excluded
+            merged.notes += r.notes
+        return merged
+    if done and all(isinstance(r, SourceList) for r in done):
+        return SourceList(items=[s for r in done for s in r.items])
+    out = EvidenceSet()
+    for r in done:
+        out.items += r.items
+        out.sources += r.sources
+        out.notes += r.notes
+    return out

@@ -1,0 +1,151 @@
+"""Extraction rules and ranking on realistic search results (no network)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+import yaml
+
+from scout.config.loader import load_config
+from scout.schemas.records import Candidates, EvidenceSet
+from scout.schemas.sources import Source
+from scout.schemas.task import Money
+from scout.spec.models import InputSpec, Phase, Pipeline
+from scout.steps import rank, search
+from scout.steps.context import StepContext
+from scout.steps.extract import find_price, find_rating, name_key, to_candidates, to_evidence
+from scout.steps.params import ExtractRules, RankParams, SearchParams
+from scout.task.build import build_task
+from scout.providers.contract import ChainOutcome
+
+ROOT = Path(__file__).resolve().parents[2]
+HOTEL_SPEC = yaml.safe_load((ROOT / "pipelines/hotel_research.yaml").read_text())
+F1_RULES = ExtractRules(**HOTEL_SPEC["phases"]["F1"]["with"]["extract"])
+
+
+def S(title: str, url: str, snippet: str = "", adapter: str = "duckduckgo") -> Source:
+    return Source(title=title, url=url, snippet=snippet, adapter=adapter)
+
+
+F1_RESULTS = [
+    S("THE 10 BEST Hotels in Barcelona 2026 - Tripadvisor",
+      "https://www.tripadvisor.com/Hotels-g187497-Barcelona-Hotels.html"),
+    S("Hotel Arts Barcelona | Official Site", "https://www.hotelartsbarcelona.com/",
+      "Rated 9.1/10 from 2,345 reviews. Rooms from €320 per night"),
+    S("Hotel Arts Barcelona - Booking.com", "https://www.booking.com/hotel/es/arts.html",
+      "Guests rate it 8.9 out of 10"),
+    S("Casa Bonay, Barcelona", "https://casabonay.com/", "from 180 EUR a night"),
+    S("Hotel Casa Bonay - Booking.com", "https://www.booking.com/hotel/es/casa-bonay.html",
+      "8.8/10"),
+    S("Generator Barcelona - Hostelworld", "https://www.hostelworld.com/generator", ""),
+]
+
+
+def test_rating_and_price_readings() -> None:
+    assert find_rating("Guests rate it 8.9 out of 10") == (8.9, None)
+    assert find_rating("4 out of 5 (1,203 reviews)") == (8.0, 1203)
+    assert find_rating("9.1/10") == (9.1, None)
+    assert find_rating("a 5-star hotel on the beach") is None
+    assert find_rating("no numbers here") is None
+    price = find_price("Double room 150 € per night, breakfast 20 EUR")
+    assert price == Money(amount=150, currency="EUR", comparator="=", per="night")
+    assert find_price("nothing to pay") is None
+
+
+def test_candidates_cleaned_filtered_and_merged() -> None:
+    cands, dropped = to_candidates(F1_RESULTS, F1_RULES, adapter="duckduckgo", phase="F1")
+    names = [c.name for c in cands]
+    assert names == ["Hotel Arts Barcelona", "Casa Bonay", "Generator Barcelona"]
+    assert dropped == ["THE 10 BEST Hotels in Barcelona 2026 - Tripadvisor"]
+    arts = cands[0]
+    assert arts.url == "https://www.hotelartsbarcelona.com/"  # own site preferred
+    assert len(arts.sources) == 2 and arts.rating == 9.1 and arts.rating_count == 2345
+    assert arts.price == Money(amount=320, currency="EUR", comparator="=", per="night")
+    bonay = cands[1]
+    assert "Hotel Casa Bonay" in bonay.aliases  # merged by name key
+    assert all(e.subject == c.key for c in cands for e in c.evidence)
+
+
+def test_shared_domains_never_merge_different_candidates() -> None:
+    srcs = [S("Hotel One - Booking.com", "https://www.booking.com/hotel/es/one.html"),
+            S("Hotel Two - Booking.com", "https://www.booking.com/hotel/es/two.html")]
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1")
+    assert [c.name for c in cands] == ["Hotel One", "Hotel Two"]
+
+
+def test_name_key_ignores_generic_words_and_accents() -> None:
+    assert name_key("Hotel Arts Barcelona") == name_key("The Arts Barcelona Hotel")
+    assert name_key("Hôtel Café Élysée") == "elysee"
+
+
+def _ctx(params, inputs, task, item=None, outcome=None) -> StepContext:
+    phase = Phase(uses="rank")
+    pipe = Pipeline(apiVersion="scout/v1", name="t", phases={"R1": phase})
+
+    class GW:
+        def call(self, request):
+            return outcome
+
+    from scout.spec.templating import make_env
+
+    def render(text: str) -> str:
+        return make_env().from_string(text).render(task=task, hotel=item)
+
+    return StepContext(
+        mission_id="m", phase_id="R1", phase=phase, pipeline=pipe, params=params,
+        inputs=inputs, config=load_config(ROOT / "config/adapters.yaml"), root=ROOT,
+        run_dir=ROOT, today=dt.date(2026, 11, 29), task=task, item=item,
+        gateway=GW(), render=render,
+    )
+
+
+HOTEL_INPUTS = {
+    "destination": InputSpec(type="place", required=True),
+    "month": InputSpec(type="month"),
+    "budget": InputSpec(type="money"),
+    "min_rating": InputSpec(type="rating", default=8.0),
+}
+
+
+def test_search_step_reviews_for_one_item_with_provenance() -> None:
+    task = build_task("hotels in Barcelona under 200 EUR", HOTEL_INPUTS,
+                      today=dt.date(2026, 11, 29))
+    cands, _ = to_candidates(F1_RESULTS, F1_RULES, adapter="duckduckgo", phase="F1")
+    reviews = [S("Casa Bonay reviews", "https://www.tripadvisor.com/casa-bonay", "4.5 out of 5"),
+               S("Unrelated Palace review", "https://example.com/palace", "9/10")]
+    outcome = ChainOutcome(value=reviews, answered_by="duckduckgo", chain="web")
+    params = SearchParams(query="{{ hotel.name }} {{ task.destination }} reviews",
+                          extract=ExtractRules(record="review"))
+    ctx = _ctx(params, {}, task, item=cands[1], outcome=outcome)
+    ctx.phase_id = "F2"
+    out = search.run(ctx)
+    assert isinstance(out, EvidenceSet)
+    assert [e.url for e in out.items] == ["https://www.tripadvisor.com/casa-bonay"]
+    ev = out.items[0]
+    assert (ev.subject, ev.rating, ev.adapter, ev.phase) == ("casa-bonay", 9.0, "duckduckgo", "F2")
+    assert any("did not carry" in n for n in out.notes)
+
+
+def test_rank_filters_by_budget_and_rating_and_converts_currency() -> None:
+    task = build_task("hotels in Barcelona under 200 EUR", HOTEL_INPUTS,
+                      today=dt.date(2026, 11, 29))
+    cands, _ = to_candidates(F1_RESULTS, F1_RULES, adapter="duckduckgo", phase="F1")
+    prices = EvidenceSet(items=to_evidence(
+        [S("Generator Barcelona", "https://g.example/", "beds from $60 per night")],
+        ExtractRules(record="price"), kind="price", subject=cands[2], adapter="tavily",
+        phase="F4")[0])
+    params = RankParams(**HOTEL_SPEC["phases"]["R1"]["with"])
+    inputs = {"candidates": Candidates(items=cands), "prices": prices}
+    short = rank.run(_ctx(params, inputs, task))
+    kept = [i.candidate.name for i in short.items]
+    excluded = {c.name: reasons for c, reasons in short.excluded}
+    assert "Hotel Arts Barcelona" in excluded  # 320 EUR > 200 EUR
+    assert any("budget" in r for r in excluded["Hotel Arts Barcelona"])
+    assert kept == ["Casa Bonay", "Generator Barcelona"]  # rated first, unknown rating last
+    gen = short.items[1].candidate
+    assert gen.price_converted is not None and gen.price_converted.currency == "EUR"
+    assert gen.price_converted.amount == pytest.approx(60 / 1.08, abs=0.01)
+    assert "rating unknown" in gen.flags
+    assert short.approximate_currency and short.rates_as_of == "2026-11-01"
