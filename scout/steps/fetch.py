@@ -1,0 +1,71 @@
+"""Step kind ``fetch``: read a candidate's own page and turn it into page evidence.
+
+JSON-LD (schema.org Hotel/Restaurant/Product... with aggregateRating and priceRange) and
+OpenGraph facts from the candidate's site are stronger than a search snippet: ``rank``
+prefers a page's rating over ratings quoted in snippets.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scout.errors import StepError
+from scout.providers.contract import FetchRequest
+from scout.schemas.records import Candidate, Evidence, EvidenceSet
+from scout.schemas.sources import Page
+from scout.schemas.task import Money
+from scout.steps.context import StepContext
+from scout.steps.extract import evidence_id, find_price
+from scout.steps.params import FetchParams
+
+
+def price_from_range(price_range: str | None) -> Money | None:
+    """'COP 118.000 - 165.470' → 118000 COP (the low end); '$$' → None."""
+    if not price_range or not re.search(r"\d", price_range):
+        return None
+    m = re.match(r"\s*([A-Z]{3})\s+(\d[\d.,]*)", price_range)
+    if m:
+        return find_price(f"{m.group(2)} {m.group(1)}")
+    return find_price(price_range)
+
+
+def page_evidence(page: Page, subject: str | None, *, adapter: str, phase: str,
+                  wanted: list[str]) -> Evidence:
+    description = page.opengraph.get("og:description") if "opengraph" in wanted else None
+    text = description or (page.text[:400] if "text" in wanted else "") or (page.title or "")
+    return Evidence(
+        id=evidence_id(page.final_url, text), kind="page", subject=subject, text=text,
+        url=page.final_url, title=page.name or page.title or page.final_url, adapter=adapter,
+        phase=phase,
+        rating=page.rating if "jsonld" in wanted else None,
+        rating_count=page.rating_count if "jsonld" in wanted else None,
+        price=price_from_range(page.price_range) if "jsonld" in wanted else None,
+    )
+
+
+def run(ctx: StepContext) -> EvidenceSet:
+    params = ctx.params
+    assert isinstance(params, FetchParams)
+    if ctx.gateway is None or ctx.render is None:
+        raise StepError(f"phase {ctx.phase_id}: fetch needs a chain and a template renderer")
+    url = ctx.render(params.url).strip()
+    if not url.startswith(("http://", "https://")):
+        raise StepError(f"phase {ctx.phase_id}: {url!r} is not an http(s) URL")
+    outcome = ctx.gateway.call(FetchRequest(url=url))
+    page: Page = outcome.value
+    subject = ctx.item.key if isinstance(ctx.item, Candidate) else None
+    ev = page_evidence(page, subject, adapter=outcome.answered_by, phase=ctx.phase_id,
+                       wanted=list(params.extract))
+    facts = [f"rating {ev.rating:g}/10" if ev.rating is not None else "",
+             f"price range {page.price_range}" if page.price_range else ""]
+    note = f"{url}: " + (", ".join(f for f in facts if f) or "no structured facts")
+    return EvidenceSet(items=[ev], notes=[note])
+
+
+def gather(results: list[EvidenceSet | None]) -> EvidenceSet:
+    out = EvidenceSet()
+    for r in results:
+        if r is not None:
+            out.items += r.items
+            out.notes += r.notes
+    return out

@@ -1,0 +1,72 @@
+"""Step kind ``synthesize`` (P3): an answer with citations from the synthesis chain.
+
+The request carries the Task, the candidate names and the evidence gathered so far
+(shortlisted candidates' evidence first). Which adapter answered — Perplexity, or the
+local extractive fallback — is stored on the Synthesis and shown in the report.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scout.errors import StepError
+from scout.providers.contract import EvidenceItem, SynthesisRequest
+from scout.schemas.records import Candidates, Evidence, EvidenceSet, Shortlist
+from scout.schemas.sources import Synthesis
+from scout.steps.context import StepContext
+from scout.steps.params import SynthesizeParams
+from scout.task.values import to_jsonable
+
+
+def collect_evidence(inputs: dict[str, Any]) -> tuple[list[str], list[Evidence]]:
+    """Candidate names and evidence, shortlisted first, without duplicates."""
+    names: list[str] = []
+    evidence: list[Evidence] = []
+    seen: set[str] = set()
+
+    def add(items: list[Evidence]) -> None:
+        for e in items:
+            if e.id not in seen:
+                seen.add(e.id)
+                evidence.append(e)
+
+    for value in inputs.values():
+        if isinstance(value, Shortlist):
+            for item in value.items:
+                names.append(item.candidate.name)
+                add(item.candidate.evidence)
+    for value in inputs.values():
+        if isinstance(value, Candidates):
+            for c in value.items:
+                if c.name not in names:
+                    names.append(c.name)
+                add(c.evidence)
+        elif isinstance(value, EvidenceSet):
+            add(value.items)
+    return names, evidence
+
+
+def run(ctx: StepContext) -> Synthesis:
+    params = ctx.params
+    assert isinstance(params, SynthesizeParams)
+    if ctx.gateway is None or ctx.render is None:
+        raise StepError(f"phase {ctx.phase_id}: synthesize needs a chain and a renderer")
+    question = ctx.render(params.question).strip() if params.question else (
+        f"Summarise the evidence for: {getattr(ctx.task, 'query', '')}")
+    names, evidence = collect_evidence(ctx.inputs)
+    task = ctx.task
+    request = SynthesisRequest(
+        question=question,
+        task={k: to_jsonable(v) for k, v in (task.values.items() if task else [])},
+        candidates=names,
+        evidence=[EvidenceItem(url=e.url, title=e.title, text=e.text, subject=e.subject)
+                  for e in evidence[: params.max_sources]],
+        context_budget_chars=params.context_budget_chars,
+    )
+    outcome = ctx.gateway.call(request)
+    synthesis: Synthesis = outcome.value
+    notes = list(synthesis.notes)
+    for link in outcome.links:
+        if link.result in ("skipped", "error", "circuit_open") and link.adapter != outcome.answered_by:
+            notes.append(f"{link.adapter} {link.result.replace('_', ' ')}: {link.message or link.error}")
+    return synthesis.model_copy(update={"adapter": outcome.answered_by, "notes": notes})
