@@ -129,3 +129,14 @@ class Shortlist(ArtifactModel):
     approximate_currency: bool = False
     rates_as_of: str | None = None
     notes: list[str] = Field(default_factory=list)
+
+
+class Report(ArtifactModel):
+    """The rendered report files (paths relative to the run dir) and their hashes."""
+
+    schema_name = "report"
+
+    title: str = ""
+    files: dict[str, str] = Field(default_factory=dict, description="format → file name")
+    sha256: dict[str, str] = Field(default_factory=dict)
+    citations: int = 0

@@ -44,9 +44,12 @@ ExpressionStr = Annotated[str, ExpressionField()]
 
 
 def make_env(**kw: Any) -> ImmutableSandboxedEnvironment:
+    from scout.spec.filters import FILTERS
+
     env = ImmutableSandboxedEnvironment(
         undefined=StrictUndefined, keep_trailing_newline=True, **kw
     )
+    env.filters.update(FILTERS)
     env.filters.update(EXTRA_FILTERS)
     return env
 

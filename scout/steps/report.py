@@ -1,0 +1,76 @@
+"""Step kind ``report`` (F6): render the report through the kind's Jinja template.
+
+The Markdown template (``with.template``) is the one an author writes per research kind;
+``report.html`` is the same content turned into self-contained HTML (inline CSS, no
+external resources) by markdown-it with raw HTML disabled, so web text cannot inject
+markup. Templates see the Task, every needed artifact by name, ``mission`` (phase states,
+costs and notices from the journal, the DAG as mermaid) and ``citations``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from markdown_it import MarkdownIt
+
+from scout.errors import StepError
+from scout.fsutil import write_atomic
+from scout.report.context import MissionView
+from scout.report.render import Citations, make_report_env, template_files
+from scout.schemas.records import Report
+from scout.steps.context import StepContext
+from scout.steps.params import ReportParams
+
+HTML_WRAPPER = "report.html.j2"
+
+
+def files_read(params: ReportParams, root: Path) -> list[Path]:
+    """Templates this phase reads (part of its fingerprint: editing one reruns only F6)."""
+    names = [params.template]
+    if "html" in params.formats:
+        names.append(params.html_template or HTML_WRAPPER)
+    return template_files(root / "templates", names)
+
+
+def markdown_to_html(text: str) -> str:
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
+    return md.render(text)
+
+
+def run(ctx: StepContext) -> Report:
+    params = ctx.params
+    assert isinstance(params, ReportParams)
+    templates = ctx.root / "templates"
+    if not (templates / params.template).is_file():
+        raise StepError(f"phase {ctx.phase_id}: template {params.template!r} not found in "
+                        f"{templates}", hint="with.template names a file under templates/")
+    env = make_report_env(templates)
+    mission = ctx.extras.get("mission_view")
+    if callable(mission):
+        mission = mission()
+    if not isinstance(mission, MissionView):
+        mission = MissionView(mission_id=ctx.mission_id, pipeline=ctx.pipeline.name)
+    title = ctx.render(params.title) if (params.title and ctx.render) else (
+        ctx.pipeline.description or ctx.pipeline.name)
+    context: dict[str, Any] = {
+        **ctx.inputs,
+        "task": ctx.task,
+        "artifacts": ctx.inputs,
+        "mission": mission,
+        "citations": Citations(),
+        "title": title,
+        "pipeline": ctx.pipeline,
+    }
+    md_text = env.get_template(params.template).render(context)
+    files = {"md": "report.md"}
+    write_atomic(ctx.run_dir / "report.md", md_text)
+    digests = {"md": hashlib.sha256(md_text.encode()).hexdigest()}
+    if "html" in params.formats:
+        html = env.get_template(params.html_template or HTML_WRAPPER).render(
+            title=title, body_html=markdown_to_html(md_text), mission=mission)
+        write_atomic(ctx.run_dir / "report.html", html)
+        files["html"] = "report.html"
+        digests["html"] = hashlib.sha256(html.encode()).hexdigest()
+    return Report(title=title, files=files, sha256=digests, citations=len(context["citations"]))

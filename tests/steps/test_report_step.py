@@ -1,0 +1,122 @@
+"""The report step renders the hotel template: task, shortlist, citations, DAG, costs."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+import yaml
+
+from scout.config.loader import load_config
+from scout.orchestrator.dag import PhaseGraph
+from scout.report.context import MissionView, PhaseRow, summarise_journal
+from scout.schemas.records import Candidates, EvidenceSet
+from scout.schemas.sources import Citation, Synthesis, SynthesisSentence
+from scout.spec.loader import load_pipeline
+from scout.steps import rank, report
+from scout.steps.context import StepContext
+from scout.steps.extract import to_candidates, to_evidence
+from scout.steps.params import ExtractRules, RankParams, ReportParams
+from scout.task.build import build_task
+from tests.steps.test_extract_rank import F1_RESULTS, F1_RULES, S
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _mission(phases: dict[str, str], journal: list[dict]) -> MissionView:
+    spec = load_pipeline(ROOT / "pipelines/hotel_research.yaml")
+    costs, notices = summarise_journal(journal)
+    return MissionView(
+        mission_id="m1", pipeline="hotel-research",
+        phases=[PhaseRow(pid, p.uses, phases.get(pid, "succeeded"), optional=p.optional,
+                         reason="video search failed: yt-dlp error" if pid == "Y1" else None)
+                for pid, p in spec.model.phases.items()],
+        costs=costs, notices=notices,
+        mermaid=PhaseGraph.of(spec.model).to_mermaid(phases), max_cost=0.5,
+    )
+
+
+def _render(tmp_path: Path, budget: str = "200 EUR", results=F1_RESULTS):
+    spec = load_pipeline(ROOT / "pipelines/hotel_research.yaml")
+    pipe = spec.model
+    task = build_task(f"hotels in Barcelona for September 2026 under {budget}", pipe.inputs,
+                      today=dt.date(2026, 11, 29))
+    cands, _ = to_candidates(results, F1_RULES, adapter="duckduckgo", phase="F1")
+    reviews = EvidenceSet(items=to_evidence(
+        [S("Casa Bonay review", "https://www.tripadvisor.com/bonay", "Lovely, 4.5 out of 5")],
+        ExtractRules(record="review"), kind="review", subject=cands[1], adapter="duckduckgo",
+        phase="F2")[0]) if len(cands) > 1 else EvidenceSet()
+    cfg = load_config(ROOT / "config/adapters.yaml")
+    common = dict(mission_id="m1", pipeline=pipe, config=cfg, root=ROOT, run_dir=tmp_path,
+                  today=dt.date(2026, 11, 29), task=task)
+    rp = RankParams(**pipe.phases["R1"].with_)
+    inputs = {"candidates": Candidates(items=cands), "reviews": reviews,
+              "prices": EvidenceSet()}
+    short = rank.run(StepContext(phase_id="R1", phase=pipe.phases["R1"], params=rp,
+                                 inputs=inputs, **common))
+    synthesis = Synthesis(
+        text="Casa Bonay fits.", adapter="extractive",
+        sentences=[SynthesisSentence(text="Casa Bonay is loved by guests.", citations=[1])],
+        citations=[Citation(index=1, url="https://www.tripadvisor.com/bonay", title="Bonay")],
+    )
+    journal = [
+        {"adapter": "tavily", "phase": "F1", "result": "error", "error": "unavailable",
+         "response_summary": {"status": 500}, "cost": {"usd": 0}},
+        {"adapter": "duckduckgo", "phase": "F1", "result": "ok", "cost": {"usd": 0},
+         "chain": {"name": "web", "answered_by": "duckduckgo"}},
+        {"adapter": "perplexity", "phase": "P3", "result": "skipped",
+         "error": "PERPLEXITY_API_KEY not set"},
+    ]
+    mission = _mission({"Y1": "failed_terminal", "Y2": "blocked_missing_input"}, journal)
+    params = ReportParams(**pipe.phases["F6"].with_)
+    ctx = StepContext(phase_id="F6", phase=pipe.phases["F6"], params=params,
+                      inputs={**inputs, "shortlist": short, "synthesis": synthesis,
+                              "pages": None, "video_evidence": None},
+                      extras={"mission_view": mission}, **common)
+    return report.run(ctx), tmp_path
+
+
+def test_report_markdown_and_html(tmp_path: Path) -> None:
+    art, run_dir = _render(tmp_path)
+    md = (run_dir / "report.md").read_text()
+    assert md.startswith("# Hotels in Barcelona, September 2026")
+    assert "| budget | 200 EUR | query |" in md
+    assert "| 1 | Casa Bonay | 180 EUR/night ≤ 200 EUR | 8.9/10 ≥ 8.0/10 | 3 |" in md
+    assert "| 2 | Generator Barcelona | unknown | unknown | 1 |" in md
+    assert "- **Hotel Arts Barcelona** (320 EUR/night, 9.0/10): over budget\n" in md
+    assert "```mermaid\nflowchart TD" in md
+    assert "tavily failed 1x (unavailable (HTTP 500)); duckduckgo answered instead" in md
+    assert "perplexity skipped: PERPLEXITY_API_KEY not set" in md
+    assert "**Video evidence is missing.** Y1 (video search) failed terminal" in md
+    assert "- **Y1** (videos, optional): failed terminal — video search failed: yt-dlp error\n" in md
+    assert "| **total** |" in md
+    # every citation number resolves to a URL in Sources
+    import re
+    cited = set(re.findall(r"\[(\d+)\]", md))
+    listed = dict(re.findall(r"^(\d+)\. \[.*?\]\((\S+?)\)", md, re.M))
+    assert cited and cited <= set(listed)
+    assert "https://www.tripadvisor.com/bonay" in listed.values()
+    assert art.citations == len(listed)
+    html = (run_dir / "report.html").read_text()
+    assert "<table>" in html and "<script" not in html and 'href="http' in html
+    assert set(art.files) == {"md", "html"}
+
+
+def test_no_results_is_said_explicitly(tmp_path: Path) -> None:
+    _, run_dir = _render(tmp_path, budget="10 EUR", results=F1_RESULTS[:1])
+    md = (run_dir / "report.md").read_text()
+    assert "**No hotels found matching** Barcelona, at most 10 EUR a night" in md
+    assert "No hotels found matching the request." in md
+    assert "| # | hotel |" not in md
+
+
+def test_html_escapes_markup_from_the_web(tmp_path: Path) -> None:
+    html = report.markdown_to_html("quote: <script>alert(1)</script> <b>x</b>")
+    assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_files_read_lists_template_and_partials() -> None:
+    params = ReportParams(template="hotel_report.md.j2", formats=["md", "html"])
+    names = {p.name for p in report.files_read(params, ROOT)}
+    assert {"hotel_report.md.j2", "report.html.j2", "_report.md.j2"} <= names
