@@ -190,3 +190,25 @@ def test_parser_never_crashes(query: str) -> None:
     max_size=12))
 def test_parser_never_crashes_on_near_misses(words: list[str]) -> None:
     parse_query(" ".join(words), {**HOTEL, "dates": InputSpec(type="date")}, today=TODAY)
+
+
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("best ramen in Lyon under 25 EUR", {"city": "Lyon", "dish": "ramen", "budget": "25 EUR"}),
+        ("find good pizza places near Naples max 15 euros",
+         {"city": "Naples", "dish": "pizza", "budget": "15 EUR"}),
+        ("tapas in Madrid", {"city": "Madrid", "dish": "tapas", "budget": "None"}),
+        ("Find me the best vegan burgers in Berlin",
+         {"city": "Berlin", "dish": "vegan burgers", "budget": "None"}),
+    ],
+)
+def test_restaurant_kind_reads_its_inputs_from_yaml_only(query, expected) -> None:
+    from pathlib import Path
+
+    from scout.spec.loader import load_pipeline
+
+    root = Path(__file__).resolve().parents[2]
+    pipe = load_pipeline(root / "pipelines/restaurant_research.yaml").model
+    task = build_task(query, pipe.inputs, today=TODAY)
+    assert {k: str(task.values[k]) for k in expected} == expected
