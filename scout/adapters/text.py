@@ -78,10 +78,21 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+def _singular(word: str) -> str:
+    """A crude plural fold ("hotels" → "hotel", "cities" → "city") so forms match."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) \
+            and not word[-2].isdigit():
+        return word[:-1]
+    return word
+
+
 def terms(text: str) -> list[str]:
-    """Content words of ``text`` (folded, stopwords dropped), in order, with repeats."""
+    """Content words of ``text`` (folded, singular, stopwords dropped), in order."""
     words = [w.strip(".,'’") for w in _WORD.findall(fold(text))]
-    return [w for w in words if w and w not in STOPWORDS and (len(w) > 1 or w.isdigit())]
+    return [_singular(w) for w in words
+            if w and w not in STOPWORDS and (len(w) > 1 or w.isdigit())]
 
 
 def flatten_strings(value: object) -> Iterable[str]:
