@@ -37,7 +37,6 @@ from xml.etree import ElementTree
 
 import httpx
 import requests
-from defusedxml import DefusedXmlException  # youtube-transcript-api's XML parser
 from youtube_transcript_api import (
     AgeRestricted,
     CouldNotRetrieveTranscript,
@@ -121,9 +120,9 @@ class YouTubeTranscriptAdapter(TranscriptAdapter):
             transcript = self._fetch(video_id, languages)
         except CouldNotRetrieveTranscript as exc:
             transcript = self._outcome(video_id, exc)
-        except (requests.exceptions.JSONDecodeError, ElementTree.ParseError,
-                DefusedXmlException) as exc:
-            # checked before RequestException: requests' JSONDecodeError is both
+        except (ValueError, ElementTree.ParseError) as exc:
+            # broken JSON (requests' JSONDecodeError is a ValueError AND a RequestException,
+            # hence first), broken XML, or XML the library's defusedxml parser refused
             raise ParseError(f"{self.name}: YouTube's answer could not be read "
                              f"({type(exc).__name__})", adapter=self.name) from exc
         except requests.RequestException as exc:
