@@ -93,6 +93,7 @@ class Page(BaseModel):
     rating_count: int | None = None
     price_range: str | None = None
     address: str | None = None
+    truncated: bool = Field(default=False, description="the body was cut at max_bytes")
     adapter: str = ""
 
 

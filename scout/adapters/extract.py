@@ -1,0 +1,106 @@
+"""HTML → what a page says: title, JSON-LD, OpenGraph tags and the main text (selectolax).
+
+The main text is what a reader sees in the content area: scripts, styles, navigation,
+headers/footers, cookie banners and similar boilerplate are removed first, and
+``<main>``/``<article>`` is preferred over the whole body when the page has one.
+Inline tags are unwrapped before the text is taken so that a sentence with a link in
+it stays on one line, while block elements still end lines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from selectolax.lexbor import LexborHTMLParser
+
+from scout.adapters.jsonld import parse_blocks
+
+#: removed with their content before the text is taken
+_DROP_TAGS = ["script", "style", "noscript", "template", "svg", "canvas", "iframe",
+              "object", "embed", "nav", "footer", "aside", "form", "button",
+              "select", "dialog", "menu"]
+_DROP_SELECTORS = [
+    "[role=navigation]", "[role=banner]", "[role=contentinfo]", "[role=dialog]",
+    "[aria-hidden=true]", "[hidden]",
+    "[id*=cookie]", "[class*=cookie]", "[id*=consent]", "[class*=consent]",
+    "[class*=breadcrumb]", "[class*=newsletter]", "[class*=share]", "[class*=social]",
+    "[class*=skip-link]", "[class*=sr-only]",
+]
+#: inline tags unwrapped so that their text joins the surrounding sentence
+_INLINE_TAGS = ["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em",
+                "font", "i", "kbd", "label", "mark", "q", "s", "samp", "small", "span",
+                "strong", "sub", "sup", "time", "u", "var", "wbr"]
+#: a JSON-LD script type, with or without parameters (";charset=utf-8")
+_JSONLD = re.compile(r"^\s*application/ld\+json\s*(;.*)?$", re.I)
+
+
+@dataclass
+class Extracted:
+    title: str | None = None
+    jsonld: list[dict[str, Any]] = field(default_factory=list)
+    jsonld_broken: int = 0
+    opengraph: dict[str, str] = field(default_factory=dict)
+    text: str = ""
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def opengraph(tree: LexborHTMLParser) -> dict[str, str]:
+    """``og:*`` meta tags (first value wins; ``og:image`` repeats for extra images)."""
+    tags: dict[str, str] = {}
+    for node in tree.css("meta[property], meta[name]"):
+        attrs = node.attributes
+        prop = (attrs.get("property") or attrs.get("name") or "").strip().lower()
+        content = attrs.get("content")
+        if prop.startswith("og:") and content is not None:
+            tags.setdefault(prop, _squash(content))
+    return tags
+
+
+def _inside(node: Any, tags: tuple[str, ...]) -> bool:
+    parent = node.parent
+    while parent is not None:
+        if parent.tag in tags:
+            return True
+        parent = parent.parent
+    return False
+
+
+def main_text(tree: LexborHTMLParser, max_chars: int) -> str:
+    """The readable text of the content area, one block per line, boilerplate removed."""
+    tree.strip_tags(_DROP_TAGS)
+    # a site header is boilerplate; an article's own <header> holds its headline
+    for node in tree.css("header"):
+        if not _inside(node, ("main", "article")):
+            node.decompose()
+    for selector in _DROP_SELECTORS:
+        for node in tree.css(selector):
+            if node.tag not in ("html", "body", "main", "article"):
+                node.decompose()
+    tree.unwrap_tags(_INLINE_TAGS)
+    tree.merge_text_nodes()
+    root = tree.css_first("main") or tree.css_first("article") or tree.body or tree.root
+    if root is None:
+        return ""
+    lines = [_squash(line) for line in root.text(separator="\n").splitlines()]
+    text = "\n".join(line for line in lines if line)
+    return text[:max_chars]
+
+
+def extract(html: str, *, max_text_chars: int = 20000) -> Extracted:
+    """Everything the page adapter keeps from one HTML document."""
+    tree = LexborHTMLParser(html)
+    out = Extracted()
+    scripts = [n.text(deep=True) for n in tree.css("script[type]")
+               if _JSONLD.match(n.attributes.get("type") or "")]
+    out.jsonld, out.jsonld_broken = parse_blocks(scripts)
+    out.opengraph = opengraph(tree)
+    title_node = tree.css_first("title")
+    out.title = (_squash(title_node.text()) if title_node else "") or \
+        out.opengraph.get("og:title") or None
+    out.text = main_text(tree, max_text_chars)
+    return out

@@ -1,0 +1,191 @@
+"""The page adapter: fetch one candidate page safely and extract what it says.
+
+One ``call(FetchRequest)`` →
+
+1. the SSRF guard checks the URL (scheme, resolved addresses, allowlist) and returns
+   the address it checked; the connection is pinned to that address (URL host replaced
+   by the address, ``Host`` header and TLS SNI keep the name), so DNS cannot answer
+   differently between the check and the connection;
+2. the request is sent with redirects NOT followed by httpx: each ``Location`` is
+   resolved, counted against ``max_redirects`` and goes through the guard again, so a
+   public name cannot bounce scout onto ``127.0.0.1`` or ``169.254.169.254``;
+3. error statuses are mapped by :func:`scout.providers.http.check_status`; a content
+   type outside ``content_types`` is refused (``Blocked``) before the body is read;
+4. the body is streamed and reading stops at ``max_bytes`` (the page is then marked
+   ``truncated``; JSON-LD sits in ``<head>`` and survives a cut);
+5. :mod:`scout.adapters.extract` pulls title, JSON-LD, OpenGraph and main text, and
+   :mod:`scout.adapters.jsonld` the normalised name / rating / price range / address.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from typing import Any, ClassVar
+
+import httpx
+
+from scout.adapters.extract import extract
+from scout.adapters.jsonld import extract_facts
+from scout.adapters.settings import AdapterSettings, PageSettings
+from scout.adapters.ssrf import Resolver, SsrfGuard
+from scout.errors import Blocked, Rejected
+from scout.providers.contract import FetchRequest, PageAdapter as PageAdapterBase, Reply, \
+    Request, Secret
+from scout.providers.http import check_status, make_client, mapped, redact_url
+from scout.schemas.sources import Page
+
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1"
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
+
+
+def _media_type(content_type: str) -> str:
+    return content_type.split(";", 1)[0].strip().lower()
+
+
+def _charset(response: httpx.Response, head: bytes) -> str:
+    """The body's encoding: the header's charset, else a ``<meta charset>``, else UTF-8."""
+    candidates = [response.charset_encoding]
+    match = _META_CHARSET.search(head[:4096])
+    if match:
+        candidates.append(match.group(1).decode("ascii", "ignore"))
+    for name in candidates:
+        if not name:
+            continue
+        try:
+            return codecs.lookup(name).name
+        except LookupError:
+            continue
+    return "utf-8"
+
+
+class PageAdapter(PageAdapterBase):
+    type_name: ClassVar[str] = "page"
+
+    def __init__(
+        self,
+        name: str,
+        settings: AdapterSettings,
+        client: httpx.Client | None = None,
+        *,
+        resolver: Resolver | None = None,
+    ) -> None:
+        if not isinstance(settings, PageSettings):
+            settings = PageSettings.model_validate(settings.model_dump())
+        super().__init__(name, settings, client)
+        self.page_settings: PageSettings = settings
+        self.guard = SsrfGuard(settings.allow_hosts, resolver=resolver, adapter=name)
+
+    def _http(self) -> httpx.Client:
+        if self.client is None:
+            self.client = make_client(self.page_settings, follow_redirects=False)
+        return self.client
+
+    # --- one call -------------------------------------------------------------------
+
+    def call(self, request: Request, credential: Secret | None = None) -> Reply[Page]:
+        if not isinstance(request, FetchRequest):
+            raise TypeError(f"{self.name} handles FetchRequest, not {type(request).__name__}")
+        settings = self.page_settings
+        try:
+            url = httpx.URL(request.url)
+        except (httpx.InvalidURL, TypeError) as exc:
+            raise Rejected(f"{self.name}: not a valid URL", adapter=self.name) from exc
+        client = self._http()
+        redirects = 0
+        via: httpx.URL | None = None
+        while True:
+            pinned = self.guard.check(url, via=via)
+            wire = self._build(client, url, pinned)
+            with mapped(self.name):
+                response = client.send(wire, stream=True, follow_redirects=False)
+                try:
+                    location = response.headers.get("location")
+                    if response.status_code in REDIRECT_STATUSES:
+                        if not location:
+                            raise Rejected(f"{self.name}: HTTP {response.status_code} without "
+                                           "a Location header", adapter=self.name,
+                                           status=response.status_code)
+                        if redirects >= settings.max_redirects:
+                            raise Rejected(
+                                f"{self.name}: more than {settings.max_redirects} redirects "
+                                f"from {redact_url(request.url)}", adapter=self.name,
+                                status=response.status_code,
+                                hint="raise adapters.page.max_redirects if this is legitimate")
+                        via, url = url, url.join(location)
+                        redirects += 1
+                        continue
+                    check_status(response, self.name)
+                    content_type = response.headers.get("content-type", "")
+                    media = _media_type(content_type)
+                    if media and media not in settings.content_types:
+                        raise Blocked(
+                            f"{self.name}: {redact_url(url)} is '{media}', not one of "
+                            f"{', '.join(settings.content_types)}", adapter=self.name,
+                            status=response.status_code,
+                            hint="add the type to adapters.page.content_types to accept it")
+                    body, truncated = self._read(response)
+                    status = response.status_code
+                    encoding = _charset(response, body)
+                finally:
+                    response.close()
+            break
+        html = body.decode(encoding, errors="replace")
+        return self._page(request.url, url, status, content_type, html, truncated,
+                          redirects, len(body))
+
+    def _build(self, client: httpx.Client, url: httpx.URL, pinned: str | None) -> httpx.Request:
+        headers = {"Accept": ACCEPT, "Accept-Language": "en;q=0.9, *;q=0.5"}
+        extensions: dict[str, Any] = {}
+        target = url
+        if pinned is not None:
+            # connect to the address the guard checked; the name stays in Host and SNI
+            target = url.copy_with(host=pinned)
+            headers["Host"] = url.netloc.decode("ascii")
+            if url.scheme == "https":
+                extensions["sni_hostname"] = url.raw_host.decode("ascii")
+        return client.build_request("GET", target, headers=headers, extensions=extensions)
+
+    def _read(self, response: httpx.Response) -> tuple[bytes, bool]:
+        """At most ``max_bytes`` of the (decoded) body, and whether it was cut."""
+        cap = self.page_settings.max_bytes
+        buf = bytearray()
+        for chunk in response.iter_bytes():
+            buf.extend(chunk)
+            if len(buf) > cap:
+                # stop reading: the rest is never downloaded (and never decompressed)
+                return bytes(buf[:cap]), True
+        return bytes(buf), False
+
+    def _page(self, requested: str, final: httpx.URL, status: int, content_type: str,
+              html: str, truncated: bool, redirects: int, size: int) -> Reply[Page]:
+        found = extract(html, max_text_chars=self.page_settings.max_text_chars)
+        facts = extract_facts(found.jsonld)
+        page = Page(
+            url=requested,
+            final_url=str(final),
+            status=status,
+            content_type=content_type,
+            title=found.title,
+            jsonld=found.jsonld,
+            opengraph=found.opengraph,
+            text=found.text,
+            name=facts.name,
+            rating=facts.rating,
+            rating_count=facts.rating_count,
+            price_range=facts.price_range,
+            address=facts.address,
+            truncated=truncated,
+            adapter=self.name,
+        )
+        meta = {
+            "final_url": redact_url(final),
+            "redirects": redirects,
+            "bytes": size,
+            "truncated": truncated,
+            "jsonld": len(found.jsonld),
+            "jsonld_broken": found.jsonld_broken,
+            "entity_type": facts.entity_type,
+        }
+        return Reply(value=page, status=status, meta=meta)

@@ -1,0 +1,191 @@
+"""Perplexity synthesis (P3): one chat completion with a ``sonar`` model.
+
+``POST {base_url}/chat/completions`` with the key as a Bearer credential (a
+:class:`~scout.providers.contract.Secret` handed in per call by the providers layer,
+which owns the token pool, retries and failover). Statuses are mapped by
+:func:`scout.providers.http.send`: 401/403 → AuthError (the pool switches token),
+429 → RateLimited with Retry-After, 5xx → Unavailable. A 200 whose body is not a chat
+completion → ParseError.
+
+The answer becomes a :class:`~scout.schemas.sources.Synthesis`: its sentences keep the
+``[n]`` markers as citation indexes into ``citations`` (1-based, as Perplexity numbers
+them), and ``citations`` / ``search_results`` become Citations and Sources. ``usage``
+feeds the cost: prompt/completion tokens, and ``usage.cost.total_cost`` (which includes
+the per-request fee) as the provider-reported USD.
+
+The prompt never leaves this module except in the request body: ``Reply.meta`` only
+carries its size (the providers layer journals the request redacted).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import httpx
+
+from scout.adapters.prompt import build_prompt
+from scout.adapters.settings import AdapterSettings, PerplexitySettings
+from scout.adapters.text import clean, markers, split_sentences
+from scout.errors import AuthError, ParseError
+from scout.providers.contract import Reply, Request, Secret, SynthesisAdapter, \
+    SynthesisRequest, Usage
+from scout.providers.http import make_client, send
+from scout.schemas.sources import Citation, Source, Synthesis, SynthesisSentence
+
+DEFAULT_BASE_URL = "https://api.perplexity.ai"
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) \
+        else None
+
+
+def _int(value: Any) -> int | None:
+    number = _number(value)
+    return int(number) if number is not None else None
+
+
+class PerplexityAdapter(SynthesisAdapter):
+    type_name: ClassVar[str] = "perplexity"
+
+    def __init__(self, name: str, settings: AdapterSettings,
+                 client: httpx.Client | None = None) -> None:
+        if not isinstance(settings, PerplexitySettings):
+            settings = PerplexitySettings.model_validate(settings.model_dump())
+        super().__init__(name, settings, client)
+        self.px: PerplexitySettings = settings
+
+    def _http(self) -> httpx.Client:
+        if self.client is None:
+            self.client = make_client(self.px)
+        return self.client
+
+    # --- request ---------------------------------------------------------------------
+
+    def call(self, request: Request, credential: Secret | None = None) -> Reply[Synthesis]:
+        if not isinstance(request, SynthesisRequest):
+            raise TypeError(f"{self.name} handles SynthesisRequest, "
+                            f"not {type(request).__name__}")
+        if credential is None:
+            raise AuthError(f"{self.name}: no credential was supplied", adapter=self.name,
+                            hint="set the key named in config/adapters.yaml "
+                                 "(credentials.env) or configure a token pool")
+        budget = min(self.px.context_budget_chars,
+                     request.context_budget_chars or self.px.context_budget_chars)
+        prompt = build_prompt(request.question, request.task, request.candidates,
+                              request.evidence, budget)
+        body = {
+            "model": self.px.model,
+            "messages": [
+                {"role": "system", "content": prompt.system},
+                {"role": "user", "content": prompt.user},
+            ],
+            "max_tokens": self.px.max_tokens,
+            "web_search_options": {"search_context_size": self.px.search_context_size},
+        }
+        url = f"{self.base_url or DEFAULT_BASE_URL}/chat/completions"
+        client = self._http()
+        wire = client.build_request(
+            "POST", url, json=body,
+            headers={"Authorization": f"Bearer {credential.reveal()}",
+                     "Accept": "application/json"},
+        )
+        response = send(client, wire, self.name)
+        reply = self.parse(response)
+        reply.meta.update(prompt_chars=len(prompt.user), evidence_used=prompt.evidence_used,
+                          evidence_dropped=prompt.evidence_dropped,
+                          evidence_cut=prompt.evidence_cut)
+        return reply
+
+    # --- response --------------------------------------------------------------------
+
+    def parse(self, response: httpx.Response) -> Reply[Synthesis]:
+        """A chat-completion response → Reply[Synthesis]; ParseError when it is not one."""
+        try:
+            data = response.json()
+        except ValueError as exc:
+            raise ParseError(f"{self.name}: the response is not JSON", adapter=self.name,
+                             status=response.status_code) from exc
+        try:
+            choice = data["choices"][0]
+            content = choice["message"]["content"]
+        except (KeyError, IndexError, TypeError) as exc:
+            raise ParseError(f"{self.name}: the response has no choices[0].message.content",
+                             adapter=self.name, status=response.status_code) from exc
+        if not isinstance(content, str):
+            raise ParseError(f"{self.name}: message content is not text", adapter=self.name,
+                             status=response.status_code)
+        synthesis = self._synthesis(data, content)
+        usage, cost = self._usage(data.get("usage"))
+        meta: dict[str, Any] = {
+            "model": synthesis.model,
+            "id": data.get("id") if isinstance(data.get("id"), str) else None,
+            "finish_reason": choice.get("finish_reason") if isinstance(choice, dict) else None,
+            "citations": len(synthesis.citations),
+            "sentences": len(synthesis.sentences),
+        }
+        if isinstance(data.get("usage"), dict) and data["usage"].get("search_context_size"):
+            meta["search_context_size"] = str(data["usage"]["search_context_size"])
+        if cost:
+            meta["cost"] = cost
+        return Reply(value=synthesis, usage=usage, status=response.status_code, meta=meta)
+
+    def _synthesis(self, data: dict[str, Any], content: str) -> Synthesis:
+        results = [r for r in data.get("search_results") or [] if isinstance(r, dict)
+                   and isinstance(r.get("url"), str)]
+        by_url = {r["url"]: r for r in results}
+        urls = [u for u in data.get("citations") or [] if isinstance(u, str)]
+        if not urls:
+            # newer answers may carry only search_results; they are numbered the same way
+            urls = [r["url"] for r in results]
+        citations = [
+            Citation(index=i, url=u, title=str(by_url.get(u, {}).get("title") or ""))
+            for i, u in enumerate(urls, start=1)
+        ]
+        notes: list[str] = []
+        sentences: list[SynthesisSentence] = []
+        for raw in split_sentences(content):
+            text = clean(raw)
+            if not text:
+                continue
+            cited = markers(raw)
+            valid = [n for n in cited if 1 <= n <= len(citations)]
+            for n in cited:
+                if n not in valid:
+                    notes.append(f"marker [{n}] points at no citation (answer has "
+                                 f"{len(citations)})")
+            sentences.append(SynthesisSentence(text=text, citations=valid))
+        sources = [self._source(u, by_url.get(u), rank) for rank, u in enumerate(urls, 1)]
+        extra = [r for r in results if r["url"] not in set(urls)]
+        sources += [self._source(r["url"], r, len(sources) + i, cited=False)
+                    for i, r in enumerate(extra, 1)]
+        model = data.get("model") if isinstance(data.get("model"), str) else self.px.model
+        return Synthesis(text=content.strip(), sentences=sentences, citations=citations,
+                         sources=sources, adapter=self.name, model=model, notes=notes)
+
+    def _source(self, url: str, result: dict[str, Any] | None, rank: int,
+                cited: bool = True) -> Source:
+        result = result or {}
+        meta: dict[str, Any] = {"cited": cited}
+        if result.get("last_updated"):
+            meta["last_updated"] = str(result["last_updated"])
+        return Source(
+            title=str(result.get("title") or url), url=url,
+            snippet=str(result.get("snippet") or ""), rank=rank, adapter=self.name,
+            published=str(result["date"]) if result.get("date") else None, meta=meta,
+        )
+
+    @staticmethod
+    def _usage(raw: Any) -> tuple[Usage, dict[str, float]]:
+        if not isinstance(raw, dict):
+            return Usage(), {}
+        cost_raw = raw.get("cost") if isinstance(raw.get("cost"), dict) else {}
+        cost = {k: v for k, v in ((k, _number(v)) for k, v in cost_raw.items())
+                if v is not None}
+        usage = Usage(
+            requests=1,
+            input_tokens=_int(raw.get("prompt_tokens")),
+            output_tokens=_int(raw.get("completion_tokens")),
+            reported_usd=cost.get("total_cost"),
+        )
+        return usage, cost

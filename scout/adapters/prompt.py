@@ -1,0 +1,127 @@
+"""The synthesis prompt: Task, candidates and evidence, trimmed to a character budget.
+
+The budget (``context_budget_chars``; the request may lower the configured one) bounds
+the user message. What must survive comes first (the question, the request, the
+candidate names); evidence fills what is left, each item getting a fair share of the
+remaining room, cut at a word boundary. The result is deterministic for a given input,
+so a cached or replayed call sees the same prompt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scout.providers.contract import EvidenceItem
+
+SYSTEM_PROMPT = (
+    "You are a careful research assistant. Answer the question for the user's request "
+    "in a few short factual sentences. Prefer concrete facts (prices, ratings, "
+    "locations, dates). Cite web sources with [n] markers as usual. Evidence items "
+    "already collected are given as [E1], [E2], ...; use them, and say when sources "
+    "disagree. Do not invent facts."
+)
+
+ELLIPSIS = "…"
+#: an evidence item is only sent when at least this much of its text fits
+MIN_BODY = 40
+
+
+@dataclass
+class Prompt:
+    system: str
+    user: str
+    evidence_used: int
+    evidence_dropped: int
+    evidence_cut: int
+
+
+def _value(value: Any) -> str:
+    """A Task value as people write it (Money/Month dumps included)."""
+    if isinstance(value, dict):
+        if "amount" in value and "currency" in value:
+            comparator = value.get("comparator") or ""
+            comparator = "" if comparator in ("=", "~") else f"{comparator} "
+            amount = value["amount"]
+            amount = f"{amount:g}" if isinstance(amount, (int, float)) else str(amount)
+            per = f" per {value['per']}" if value.get("per") else ""
+            return f"{comparator}{amount} {value['currency']}{per}"
+        if "year" in value and "month" in value and len(value) == 2:
+            return f"{int(value['year']):04d}-{int(value['month']):02d}"
+        if "start" in value and "end" in value:
+            return f"{value['start']} to {value['end']}"
+        return ", ".join(f"{k}: {_value(v)}" for k, v in value.items() if v is not None)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_value(v) for v in value)
+    return str(value)
+
+
+def describe_task(task: dict[str, Any]) -> list[str]:
+    """Lines describing the request: the raw query, then one line per typed value."""
+    lines: list[str] = []
+    values = task.get("values") if isinstance(task.get("values"), dict) else None
+    if values is None:
+        values = {k: v for k, v in task.items() if k != "query"}
+    if task.get("query"):
+        lines.append(f"Request: {task['query']}")
+    for key, value in values.items():
+        if value is None or value == "" or value == {} or value == []:
+            continue
+        lines.append(f"- {key}: {_value(value)}")
+    return lines
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` shortened to at most ``limit`` characters, at a word boundary."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    if limit <= len(ELLIPSIS):
+        return text[:limit]
+    head = text[: limit - len(ELLIPSIS)]
+    space = head.rfind(" ")
+    if space > limit // 2:
+        head = head[:space]
+    return head.rstrip() + ELLIPSIS
+
+
+def build_prompt(
+    question: str,
+    task: dict[str, Any],
+    candidates: list[str],
+    evidence: list[EvidenceItem],
+    budget: int,
+) -> Prompt:
+    """The system and user messages; the user message is at most ``budget`` characters."""
+    head_lines = [f"Question: {' '.join(question.split())}"]
+    task_lines = describe_task(task)
+    if task_lines:
+        head_lines += ["", *task_lines]
+    if candidates:
+        head_lines += ["", "Candidates:", *(f"- {c}" for c in candidates)]
+    head = "\n".join(head_lines)
+    if len(head) >= budget:
+        # not even the request fits: keep its start, send no evidence
+        return Prompt(SYSTEM_PROMPT, cut(head, budget), 0, len(evidence), 0)
+
+    parts = [head, "", "Evidence:"]
+    used = dropped = was_cut = 0
+    room = budget - len("\n".join(parts))
+    for i, item in enumerate(evidence):
+        share = room // (len(evidence) - i)  # fair share; unused room rolls over
+        label = f"[E{i + 1}] {cut(item.title, 200) or item.url} ({item.url})"
+        if item.subject:
+            label += f" - about {item.subject}"
+        label_cost = 1 + len(label)  # the joining newline + the label line
+        if label_cost + MIN_BODY > share:
+            dropped += 1
+            continue
+        text = " ".join(item.text.split())
+        body = cut(text, share - label_cost - 1) if text else ""
+        was_cut += body != text
+        block = label + ("\n" + body if body else "")
+        parts.append(block)
+        room -= 1 + len(block)
+        used += 1
+    user = "\n".join(parts)
+    return Prompt(SYSTEM_PROMPT, user[:budget], used, dropped, was_cut)

@@ -1,0 +1,192 @@
+"""The SSRF guard of the page adapter: which hosts scout may fetch from.
+
+A candidate's URL comes from a search result, i.e. from the internet. Fetching it blindly
+would let a page (or a redirect) point scout at ``http://169.254.169.254/`` (cloud
+metadata), ``http://127.0.0.1:…`` or the LAN. Before every hop the page adapter asks
+:meth:`SsrfGuard.check`, which
+
+1. refuses schemes other than http/https;
+2. resolves the host (the resolver is injectable: tests never use real DNS);
+3. refuses the URL when ANY resolved address is loopback, private, link-local
+   (metadata lives there), multicast, reserved or otherwise not globally routable —
+   unless the host name, the address or a network containing it is in ``allow_hosts``.
+
+It returns the address to connect to, so the caller can pin the connection to the
+address that was checked (no second DNS lookup that a rebinding attacker could answer
+differently). Refusals raise :class:`~scout.errors.Blocked`; the providers layer
+journals them like any other ProviderError.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+import httpx
+
+from scout.errors import Blocked, Unavailable
+from scout.providers.http import redact_url
+
+IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+#: host name -> the addresses it resolves to (strings, IPv4 or IPv6)
+Resolver = Callable[[str], list[str]]
+
+#: names that reach a cloud metadata service without a metadata address in the URL
+METADATA_NAMES = frozenset({"metadata", "metadata.google.internal", "metadata.goog",
+                            "instance-data", "instance-data.ec2.internal"})
+
+#: well-known metadata addresses, named in refusals so the reason is obvious
+METADATA_ADDRESSES = frozenset({
+    ipaddress.ip_address("169.254.169.254"),   # AWS, GCP, Azure, OpenStack, ...
+    ipaddress.ip_address("169.254.170.2"),     # AWS ECS task metadata
+    ipaddress.ip_address("100.100.100.200"),   # Alibaba Cloud
+    ipaddress.ip_address("fd00:ec2::254"),     # AWS IPv6
+})
+
+
+def system_resolver(host: str) -> list[str]:
+    """Every address the system resolver gives for ``host`` (TCP), in its order."""
+    infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+    seen: list[str] = []
+    for info in infos:
+        addr = str(info[4][0]).split("%", 1)[0]  # drop an IPv6 zone id
+        if addr not in seen:
+            seen.append(addr)
+    return seen
+
+
+def classify(ip: IPAddress) -> str | None:
+    """Why ``ip`` must not be fetched from, or None when it is a public address."""
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return classify(ip.ipv4_mapped)
+    if ip in METADATA_ADDRESSES:
+        return "a cloud metadata address"
+    if ip.is_loopback:
+        return "a loopback address"
+    if ip.is_link_local:
+        return "a link-local address"
+    if ip.is_unspecified:
+        return "the unspecified address"
+    if ip.is_multicast:
+        return "a multicast address"
+    if ip.is_private:
+        return "a private address"
+    if ip.is_reserved or not ip.is_global:
+        # e.g. 100.64.0.0/10 (carrier-grade NAT), documentation ranges
+        return "a non-public address"
+    return None
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """The parsed allowlist: host names, single addresses and networks."""
+
+    names: frozenset[str]
+    networks: tuple[IPNetwork, ...]
+
+    @classmethod
+    def parse(cls, entries: Iterable[str]) -> "Allowed":
+        names: set[str] = set()
+        networks: list[IPNetwork] = []
+        for raw in entries:
+            entry = raw.strip().lower().strip("[]")
+            if not entry:
+                continue
+            try:
+                networks.append(ipaddress.ip_network(entry, strict=False))
+            except ValueError:
+                names.add(entry.rstrip("."))
+        return cls(frozenset(names), tuple(networks))
+
+    def name(self, host: str) -> bool:
+        return host in self.names
+
+    def address(self, ip: IPAddress) -> bool:
+        candidates = [ip]
+        if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+            candidates.append(ip.ipv4_mapped)
+        return any(c in net for c in candidates for net in self.networks
+                   if c.version == net.version)
+
+
+class SsrfGuard:
+    """Checks one URL at a time; see the module docstring."""
+
+    def __init__(
+        self,
+        allow_hosts: Iterable[str] = (),
+        *,
+        resolver: Resolver | None = None,
+        adapter: str = "page",
+    ) -> None:
+        self.allowed = Allowed.parse(allow_hosts)
+        self.resolver = resolver or system_resolver
+        self.adapter = adapter
+
+    def _refuse(self, url: httpx.URL, why: str, *, via: httpx.URL | None = None,
+                allowable: bool = True) -> Blocked:
+        hop = f" (redirected from {redact_url(via)})" if via is not None else ""
+        hint = (f"if this host is meant to be reachable, add it to adapters.{self.adapter}"
+                ".allow_hosts in config/adapters.yaml") if allowable else None
+        return Blocked(f"{self.adapter}: refused to fetch {redact_url(url)}{hop}: {why}",
+                       adapter=self.adapter, hint=hint)
+
+    def check(self, url: httpx.URL, *, via: httpx.URL | None = None) -> str | None:
+        """Raise Blocked for a forbidden URL; return the address to connect to.
+
+        Returns None when the host is allowlisted by name (no resolution is done: the
+        operator vouched for the name) or when the host is an address literal (nothing
+        to pin). ``via`` is the URL that redirected here, named in a refusal.
+        """
+        if url.scheme not in ("http", "https"):
+            raise self._refuse(url, f"scheme '{url.scheme}' is not http or https", via=via,
+                               allowable=False)
+        host = url.raw_host.decode("ascii").lower().rstrip(".")  # IDNA-encoded
+        if not host:
+            raise self._refuse(url, "the URL has no host", via=via, allowable=False)
+        if self.allowed.name(host):
+            return None
+        try:
+            literal: IPAddress | None = ipaddress.ip_address(host)
+        except ValueError:
+            literal = None
+        if literal is not None:
+            self._check_address(url, host, literal, via)
+            return None
+        if host in METADATA_NAMES:
+            raise self._refuse(url, f"'{host}' names a cloud metadata service", via=via)
+        try:
+            addresses = self.resolver(host)
+        except (OSError, UnicodeError) as exc:
+            raise Unavailable(f"{self.adapter}: cannot resolve host '{host}'",
+                              adapter=self.adapter) from exc
+        if not addresses:
+            raise Unavailable(f"{self.adapter}: host '{host}' resolves to no address",
+                              adapter=self.adapter)
+        parsed: list[IPAddress] = []
+        for addr in addresses:
+            try:
+                parsed.append(ipaddress.ip_address(addr))
+            except ValueError as exc:
+                raise self._refuse(url, f"the resolver returned '{addr}', not an address",
+                                   via=via, allowable=False) from exc
+        # every address is checked: a name with one public and one private address
+        # could otherwise be steered to the private one by the connection attempt order
+        for ip in parsed:
+            self._check_address(url, host, ip, via)
+        return str(parsed[0])
+
+    def _check_address(self, url: httpx.URL, host: str, ip: IPAddress,
+                       via: httpx.URL | None) -> None:
+        if self.allowed.address(ip):
+            return
+        why = classify(ip)
+        if why is None:
+            return
+        if host == str(ip):
+            raise self._refuse(url, f"{ip} is {why}", via=via)
+        raise self._refuse(url, f"'{host}' resolves to {ip}, which is {why}", via=via)

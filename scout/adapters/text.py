@@ -1,0 +1,109 @@
+"""Small text helpers shared by the synthesis adapters: sentences, markers, terms.
+
+Both synthesis adapters turn prose into ``SynthesisSentence``s: Perplexity's answer
+carries ``[n]`` citation markers that point into its ``citations`` list, and the
+extractive adapter scores evidence sentences against the Task's terms. The splitting
+is deliberately simple and deterministic (no model, no locale data): sentence ends are
+``.``/``!``/``?`` (optionally followed by citation markers) before whitespace and a
+non-lowercase character, and line breaks (answers are often markdown lists).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+#: ``[1]``, ``[2, 5]``, ``[3][4]`` - Perplexity style citation markers
+MARKER = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
+_SPLIT = re.compile(r"(?<=[.!?])((?:\[\d+(?:\s*,\s*\d+)*\])*)\s+(?=[^a-z\s])")
+_BULLET = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#{1,6})\s+")
+_MARKDOWN = re.compile(r"(\*\*|__|`)")
+_WORD = re.compile(r"[^\W_]+(?:[.,'’][^\W_]+)*", re.UNICODE)
+
+STOPWORDS = frozenset("""
+a about above after again against all also am an and any are as at be because been
+before being below between both but by can could did do does doing down during each
+few find for from further get good had has have having he her here hers him his how i
+if in into is it its itself just me more most my no nor not now of off on once only or
+other our ours out over own same she should so some such than that the their theirs
+them then there these they this those through to too under until up very was we were
+what when where which while who whom why will with would you your yours
+de del el la las los en y o un una por para con le les des du et à au aux
+""".split())
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of ``text`` in order, markdown bullets and headings unwrapped.
+
+    Citation markers that follow a sentence's end stay with that sentence.
+    """
+    out: list[str] = []
+    for line in text.splitlines():
+        line = _BULLET.sub("", line).strip()
+        if not line:
+            continue
+        parts = _SPLIT.split(line)
+        # re.split with one group gives [sentence, markers, sentence, markers, ..., last]
+        for i in range(0, len(parts), 2):
+            sentence = parts[i] + (parts[i + 1] if i + 1 < len(parts) else "")
+            sentence = sentence.strip()
+            if sentence:
+                out.append(sentence)
+    return out
+
+
+def markers(sentence: str) -> list[int]:
+    """The citation numbers in ``sentence``, in order, without repeats."""
+    seen: list[int] = []
+    for group in MARKER.findall(sentence):
+        for number in group.split(","):
+            n = int(number)
+            if n not in seen:
+                seen.append(n)
+    return seen
+
+
+def clean(sentence: str) -> str:
+    """The sentence without citation markers and markdown emphasis."""
+    text = MARKER.sub("", sentence)
+    text = _MARKDOWN.sub("", text)
+    text = re.sub(r"\s+([.,;:!?])", r"\1", text)
+    return " ".join(text.split())
+
+
+def fold(text: str) -> str:
+    """Lowercase without accents, so 'Café' matches 'cafe'."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _singular(word: str) -> str:
+    """A crude plural fold ("hotels" → "hotel", "cities" → "city") so forms match."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) \
+            and not word[-2].isdigit():
+        return word[:-1]
+    return word
+
+
+def terms(text: str) -> list[str]:
+    """Content words of ``text`` (folded, singular, stopwords dropped), in order."""
+    words = [w.strip(".,'’") for w in _WORD.findall(fold(text))]
+    return [_singular(w) for w in words
+            if w and w not in STOPWORDS and (len(w) > 1 or w.isdigit())]
+
+
+def flatten_strings(value: object) -> Iterable[str]:
+    """Every string / number leaf of a nested dict/list (a Task dump), in order."""
+    if isinstance(value, dict):
+        for key in value:
+            yield from flatten_strings(value[key])
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from flatten_strings(item)
+    elif isinstance(value, bool) or value is None:
+        return
+    elif isinstance(value, (str, int, float)):
+        yield str(value)

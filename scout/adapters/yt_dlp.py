@@ -1,0 +1,237 @@
+"""YouTube video search through yt-dlp (Y1): ``ytsearchN:<query>`` with ``extract_flat``.
+
+yt-dlp's search extractor returns a playlist whose entries are flat ``_type: url``
+dicts (built by ``YoutubeTabBaseInfoExtractor._extract_video``: id, url, title,
+duration, channel, view_count, …); with ``extract_flat`` they are returned as they are,
+so one search costs one results page and downloads no media. Each video entry becomes a
+:class:`~scout.schemas.sources.Video`; channel and playlist results are skipped.
+
+``YoutubeDL`` is built by an injectable factory (``ydl_factory(params)``), so tests run
+the real YoutubeDL with a search extractor that serves recorded entries. yt-dlp's own
+retries are switched off (``extractor_retries``/``retries`` 0): retrying is the providers
+layer's job. Its errors are mapped into the ProviderError tree by :func:`map_error`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol
+
+import httpx
+import yt_dlp
+from yt_dlp.networking.exceptions import HTTPError as YtHTTPError
+from yt_dlp.networking.exceptions import TransportError as YtTransportError
+from yt_dlp.utils import ExtractorError, GeoRestrictedError, UnsupportedError, YoutubeDLError
+
+from scout.adapters.settings import AdapterSettings, YtDlpSettings
+from scout.errors import ParseError, ProviderError, RateLimited, Rejected, Unavailable
+from scout.providers.contract import Reply, Request, Secret, VideoAdapter, VideoSearchRequest
+from scout.schemas.sources import Video
+
+log = logging.getLogger(__name__)
+
+#: the ie_key of yt-dlp's single-video YouTube extractor: entries that are videos
+VIDEO_IE_KEYS = frozenset({"Youtube"})
+_BOT_CHECK = re.compile(r"sign in to confirm|not a bot|too many requests", re.I)
+_ID = re.compile(r"^[A-Za-z0-9_-]{11}$")
+
+
+class YoutubeDLLike(Protocol):
+    def extract_info(self, url: str, download: bool = ...) -> dict[str, Any] | None: ...
+
+
+YdlFactory = Callable[[dict[str, Any]], YoutubeDLLike]
+
+
+class _Logger:
+    """Routes yt-dlp's output to logging (it would print to stdout otherwise)."""
+
+    def debug(self, msg: str) -> None:
+        log.debug("%s", msg)
+
+    def info(self, msg: str) -> None:
+        log.debug("%s", msg)
+
+    def warning(self, msg: str) -> None:
+        log.info("yt-dlp: %s", msg)
+
+    def error(self, msg: str) -> None:
+        log.info("yt-dlp: %s", msg)
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    """``exc`` and everything it wraps: exc_info, ExtractorError.cause, __cause__/__context__."""
+    seen: list[BaseException] = []
+    todo: list[BaseException | None] = [exc]
+    while todo:
+        item = todo.pop(0)
+        if item is None or any(item is s for s in seen):
+            continue
+        seen.append(item)
+        info = getattr(item, "exc_info", None)
+        if isinstance(info, tuple) and len(info) == 3 and isinstance(info[1], BaseException):
+            todo.append(info[1])
+        cause = getattr(item, "cause", None)
+        if isinstance(cause, BaseException):
+            todo.append(cause)
+        todo += [item.__cause__, item.__context__]
+    return seen
+
+
+def _message(exc: BaseException) -> str:
+    """yt-dlp's message without its 'ERROR:' prefix and bug-report boilerplate."""
+    text = getattr(exc, "orig_msg", None) or str(exc)
+    text = re.sub(r"^ERROR:\s*", "", text)
+    text = re.split(r";\s*please report this issue", text, maxsplit=1)[0]
+    return " ".join(text.split())[:300]
+
+
+def map_error(exc: BaseException, adapter: str) -> ProviderError:
+    """The ProviderError a yt-dlp failure means (the caller raises it ``from exc``)."""
+    chain = _causes(exc)
+    text = _message(exc)
+    for item in chain:
+        if isinstance(item, YtHTTPError):
+            status = int(item.status)
+            where = f"{adapter}: YouTube answered HTTP {status}"
+            if status == 429:
+                return RateLimited(f"{where} (rate limited)", adapter=adapter, status=status)
+            if status >= 500:
+                return Unavailable(f"{where} (server error)", adapter=adapter, status=status)
+            if status in (401, 403) and _BOT_CHECK.search(text):
+                return RateLimited(f"{where} (bot check)", adapter=adapter, status=status)
+            return Rejected(f"{where}: {text}", adapter=adapter, status=status)
+    for item in chain:
+        if isinstance(item, YtTransportError):
+            return Unavailable(f"{adapter}: connection to YouTube failed ({type(item).__name__})",
+                               adapter=adapter)
+    if _BOT_CHECK.search(text):
+        return RateLimited(f"{adapter}: YouTube asks to confirm this is not a bot: {text}",
+                           adapter=adapter)
+    for item in chain:
+        if isinstance(item, (UnsupportedError, GeoRestrictedError)):
+            return Rejected(f"{adapter}: {text}", adapter=adapter)
+        if isinstance(item, ExtractorError):
+            if item.expected:
+                return Rejected(f"{adapter}: {text}", adapter=adapter)
+            # an unexpected extractor error: YouTube's page no longer has the shape the
+            # installed yt-dlp reads (fails over; upgrading yt-dlp usually fixes it)
+            return ParseError(f"{adapter}: yt-dlp could not read YouTube's answer: {text}",
+                              adapter=adapter, hint="upgrade yt-dlp (pip install -U yt-dlp)")
+    if not isinstance(exc, YoutubeDLError):
+        # not one of yt-dlp's own errors: a KeyError/TypeError inside an extractor means
+        # the answer had a shape this yt-dlp does not know
+        return ParseError(f"{adapter}: yt-dlp failed on YouTube's answer "
+                          f"({type(exc).__name__})", adapter=adapter,
+                          hint="upgrade yt-dlp (pip install -U yt-dlp)")
+    return Unavailable(f"{adapter}: yt-dlp failed: {text}", adapter=adapter)
+
+
+def _upload_date(entry: dict[str, Any]) -> str | None:
+    raw = entry.get("upload_date")
+    if isinstance(raw, str) and re.fullmatch(r"\d{8}", raw):
+        return f"{raw[:4]}-{raw[4:6]}-{raw[6:]}"
+    stamp = entry.get("timestamp")
+    if isinstance(stamp, (int, float)) and not isinstance(stamp, bool):
+        return dt.datetime.fromtimestamp(stamp, dt.timezone.utc).date().isoformat()
+    return None
+
+
+def _int(value: Any) -> int | None:
+    return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+class YtDlpAdapter(VideoAdapter):
+    type_name: ClassVar[str] = "yt_dlp"
+    uses_http: ClassVar[bool] = False
+
+    def __init__(self, name: str, settings: AdapterSettings,
+                 client: httpx.Client | None = None, *,
+                 ydl_factory: YdlFactory | None = None) -> None:
+        if not isinstance(settings, YtDlpSettings):
+            settings = YtDlpSettings.model_validate(settings.model_dump())
+        super().__init__(name, settings, client)
+        self.yt: YtDlpSettings = settings
+        self.ydl_factory: YdlFactory = ydl_factory or yt_dlp.YoutubeDL
+
+    def params(self) -> dict[str, Any]:
+        """YoutubeDL options: flat search only, nothing downloaded, written or retried."""
+        return {
+            "extract_flat": "in_playlist",
+            "skip_download": True,
+            "quiet": True,
+            "no_warnings": True,
+            "noprogress": True,
+            "no_color": True,
+            "logger": _Logger(),
+            "cachedir": False,
+            "socket_timeout": self.yt.timeout,
+            "extractor_retries": 0,
+            "retries": 0,
+            "ignoreerrors": False,
+            "noplaylist": False,
+        }
+
+    def search_url(self, request: VideoSearchRequest) -> str:
+        n = min(request.limit, self.yt.max_results)
+        # yt-dlp reads everything after the colon as the query, newlines included
+        return f"ytsearch{n}:{' '.join(request.query.split())}"
+
+    def call(self, request: Request, credential: Secret | None = None) -> Reply[list[Video]]:
+        if not isinstance(request, VideoSearchRequest):
+            raise TypeError(f"{self.name} handles VideoSearchRequest, "
+                            f"not {type(request).__name__}")
+        url = self.search_url(request)
+        ydl = self.ydl_factory(self.params())
+        try:
+            info = ydl.extract_info(url, download=False)
+        except Exception as exc:  # yt-dlp's errors, and its bugs when YouTube changes
+            raise map_error(exc, self.name) from exc
+        finally:
+            close = getattr(ydl, "close", None)
+            if callable(close):
+                close()  # releases its HTTP handlers
+        if info is None:
+            raise ParseError(f"{self.name}: yt-dlp returned no result for the search",
+                             adapter=self.name)
+        entries = info.get("entries")
+        if entries is None:
+            raise ParseError(f"{self.name}: yt-dlp's answer is not a playlist "
+                             f"(_type={info.get('_type')!r})", adapter=self.name)
+        videos: list[Video] = []
+        skipped = 0
+        for entry in list(entries):
+            video = self._video(entry)
+            if video is None:
+                skipped += 1
+            else:
+                videos.append(video)
+        meta = {"requested": min(request.limit, self.yt.max_results), "entries": len(videos)
+                + skipped, "skipped": skipped, "extractor": info.get("extractor")}
+        return Reply(value=videos[: request.limit], meta=meta)
+
+    def _video(self, entry: Any) -> Video | None:
+        if not isinstance(entry, dict):
+            return None
+        ie_key = entry.get("ie_key")
+        if entry.get("_type") in ("url", "url_transparent") and ie_key not in VIDEO_IE_KEYS:
+            return None  # a channel or playlist result
+        video_id = entry.get("id")
+        if not isinstance(video_id, str) or not _ID.match(video_id):
+            return None
+        url = entry.get("url") if isinstance(entry.get("url"), str) else None
+        duration = entry.get("duration")
+        return Video(
+            id=video_id,
+            url=url or entry.get("webpage_url") or f"https://www.youtube.com/watch?v={video_id}",
+            title=str(entry.get("title") or ""),
+            channel=entry.get("channel") or entry.get("uploader") or None,
+            duration=float(duration) if isinstance(duration, (int, float))
+            and not isinstance(duration, bool) else None,
+            view_count=_int(entry.get("view_count")),
+            upload_date=_upload_date(entry),
+            adapter=self.name,
+        )

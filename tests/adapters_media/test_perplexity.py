@@ -1,0 +1,271 @@
+"""Perplexity adapter: the real sonar answer, status mapping, prompt budget, no key leaks.
+
+Adapter-level only: the token pool (two tokens, 401 → next token, 429×N then 200, all
+exhausted → failed_retryable) belongs to the providers layer and is tested there.
+"""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+
+from scout.adapters.perplexity import PerplexityAdapter
+from scout.adapters.prompt import build_prompt
+from scout.adapters.settings import PerplexitySettings
+from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Rejected, Unavailable
+from scout.providers.contract import EvidenceItem, Secret, SynthesisRequest
+from tests.fakes.media import RATE_LIMIT_BODY, SONAR_ANSWER, perplexity_route
+from tests.fakes.server import Fault, FakeServer
+
+KEY_VALUE = "pplx-TEST-5f2b8c0e9a7d4c1b"  # a made-up key; must never show up in output
+KEY = Secret("PERPLEXITY_API_KEY", KEY_VALUE)
+ANSWER = SONAR_ANSWER.read_bytes()
+
+TASK = {
+    "query": "find hotels in Barcelona for September 2026 under 200 EUR with good reviews",
+    "values": {"destination": "Barcelona", "month": {"year": 2026, "month": 9},
+               "budget": {"amount": 200.0, "currency": "EUR", "comparator": "<=", "per": None},
+               "min_rating": 8.0},
+    "sources": {"destination": "query"},
+}
+
+
+def request(**kw: object) -> SynthesisRequest:
+    base: dict[str, object] = dict(
+        question="Which of these hotels are the best value?", task=TASK,
+        candidates=["Hotel Arts", "Casa Fuster"],
+        evidence=[EvidenceItem(url="https://a.example/arts", title="Hotel Arts review",
+                               text="Hotel Arts sits on the beach. " * 20, subject="Hotel Arts")])
+    base.update(kw)
+    return SynthesisRequest(**base)
+
+
+class Capture:
+    def __init__(self, status: int = 200, body: bytes = ANSWER, headers: dict | None = None):
+        self.status, self.body, self.headers = status, body, headers or {}
+        self.requests: list[httpx.Request] = []
+
+    def __call__(self, req: httpx.Request) -> httpx.Response:
+        self.requests.append(req)
+        return httpx.Response(self.status, content=self.body,
+                              headers={"content-type": "application/json", **self.headers})
+
+
+def adapter(handler, **settings: object) -> PerplexityAdapter:
+    cfg = PerplexitySettings(type="perplexity", base_url="https://api.perplexity.ai", **settings)
+    return PerplexityAdapter("perplexity", cfg, httpx.Client(transport=httpx.MockTransport(handler)))
+
+
+# --- 200 → Synthesis ---------------------------------------------------------------------
+
+
+def test_real_sonar_answer_becomes_a_synthesis() -> None:
+    reply = adapter(Capture()).call(request(), KEY)
+    syn = reply.value
+    assert syn.adapter == "perplexity" and syn.model == "sonar"
+    assert syn.text.startswith("The current repo rate in India is **5.50%**")
+    assert [c.index for c in syn.citations] == [1, 2, 3, 4, 5]
+    assert syn.citations[0].url == "https://tradingeconomics.com/india/interest-rate"
+    assert syn.citations[0].title == "India Interest Rate"
+    by_text = {s.text: s.citations for s in syn.sentences}
+    assert by_text["The reverse repo rate is currently unchanged at 3.35%."] == [5]
+    assert by_text[
+        "GDP growth forecast is maintained at about 6.5% for the current fiscal year."] == [1, 5]
+    assert any(s.citations == [1, 3, 4, 5] for s in syn.sentences)
+    assert all("[" not in s.text and "**" not in s.text for s in syn.sentences)
+    assert [s.url for s in syn.sources] == [c.url for c in syn.citations]
+    assert syn.sources[2].published == "2025-08-06"
+    assert syn.sources[2].meta == {"cited": True, "last_updated": "2025-08-06"}
+    assert syn.notes == []
+
+
+def test_usage_and_cost_come_from_the_answer() -> None:
+    reply = adapter(Capture()).call(request(), KEY)
+    assert reply.usage.input_tokens == 9 and reply.usage.output_tokens == 163
+    assert reply.usage.reported_usd == pytest.approx(0.005)  # usage.cost.total_cost
+    assert reply.usage.requests == 1
+    assert reply.meta["cost"]["request_cost"] == pytest.approx(0.005)
+    assert reply.meta["search_context_size"] == "low"
+    assert reply.meta["id"] == "effa842e-3338-4ae4-0000-d1c2dcc7408f"
+    assert reply.status == 200 and reply.items == 1
+
+
+def test_answer_without_cost_reports_tokens_only() -> None:
+    data = json.loads(ANSWER)
+    del data["usage"]["cost"]
+    reply = adapter(Capture(body=json.dumps(data).encode())).call(request(), KEY)
+    assert reply.usage.reported_usd is None and reply.usage.input_tokens == 9
+
+
+def test_search_results_alone_still_give_citations() -> None:
+    data = json.loads(ANSWER)
+    del data["citations"]
+    syn = adapter(Capture(body=json.dumps(data).encode())).call(request(), KEY).value
+    assert [c.url for c in syn.citations] == [r["url"] for r in data["search_results"]]
+
+
+def test_markers_beyond_the_citation_list_are_dropped_with_a_note() -> None:
+    data = json.loads(ANSWER)
+    data["choices"][0]["message"]["content"] = "Casa Fuster is rated 9.1[2][9]."
+    syn = adapter(Capture(body=json.dumps(data).encode())).call(request(), KEY).value
+    assert syn.sentences[0].citations == [2]
+    assert syn.notes == ["marker [9] points at no citation (answer has 5)"]
+
+
+# --- the request -------------------------------------------------------------------------
+
+
+def test_request_carries_model_key_options_and_prompt() -> None:
+    cap = Capture()
+    adapter(cap, model="sonar-pro", search_context_size="medium", max_tokens=300).call(
+        request(), KEY)
+    sent = cap.requests[0]
+    assert sent.method == "POST" and str(sent.url) == "https://api.perplexity.ai/chat/completions"
+    assert sent.headers["authorization"] == f"Bearer {KEY_VALUE}"
+    body = json.loads(sent.content)
+    assert body["model"] == "sonar-pro" and body["max_tokens"] == 300
+    assert body["web_search_options"] == {"search_context_size": "medium"}
+    assert [m["role"] for m in body["messages"]] == ["system", "user"]
+    user = body["messages"][1]["content"]
+    assert "Question: Which of these hotels are the best value?" in user
+    assert "Request: find hotels in Barcelona" in user
+    assert "- budget: <= 200 EUR" in user and "- month: 2026-09" in user
+    assert "- Hotel Arts\n- Casa Fuster" in user
+    assert "[E1] Hotel Arts review (https://a.example/arts) - about Hotel Arts" in user
+    assert "sources" not in user  # Task bookkeeping is not sent
+
+
+def test_prompt_is_trimmed_to_the_context_budget() -> None:
+    evidence = [EvidenceItem(url=f"https://e{i}.example/", title=f"Page {i}",
+                             text=f"Evidence sentence number {i} about hotels. " * 200)
+                for i in range(12)]
+    cap = Capture()
+    reply = adapter(cap, context_budget_chars=3000).call(request(evidence=evidence), KEY)
+    user = json.loads(cap.requests[0].content)["messages"][1]["content"]
+    assert len(user) <= 3000
+    assert reply.meta["prompt_chars"] == len(user)
+    assert reply.meta["evidence_used"] + reply.meta["evidence_dropped"] == 12
+    assert reply.meta["evidence_cut"] == reply.meta["evidence_used"] > 0
+    # a request may lower the configured budget further, never raise it
+    cap2 = Capture()
+    adapter(cap2, context_budget_chars=3000).call(
+        request(evidence=evidence, context_budget_chars=1000), KEY)
+    assert len(json.loads(cap2.requests[0].content)["messages"][1]["content"]) <= 1000
+    cap3 = Capture()
+    adapter(cap3, context_budget_chars=3000).call(
+        request(evidence=evidence, context_budget_chars=90000), KEY)
+    assert len(json.loads(cap3.requests[0].content)["messages"][1]["content"]) <= 3000
+
+
+@pytest.mark.parametrize("budget", [50, 200, 600, 1500, 5000, 40000])
+def test_build_prompt_respects_any_budget_and_is_deterministic(budget: int) -> None:
+    evidence = [EvidenceItem(url=f"https://e{i}.example/", title=f"Page {i}",
+                             text="word " * (50 * (i + 1))) for i in range(6)]
+    a = build_prompt("Best hotels?", TASK, ["Hotel Arts"], evidence, budget)
+    b = build_prompt("Best hotels?", TASK, ["Hotel Arts"], evidence, budget)
+    assert a == b
+    assert len(a.user) <= budget
+    assert a.evidence_used + a.evidence_dropped == 6
+
+
+def test_short_evidence_is_sent_whole_and_in_order() -> None:
+    evidence = [EvidenceItem(url="https://a.example/", title="A", text="Alpha is cheap."),
+                EvidenceItem(url="https://b.example/", title="B", text="Beta has a pool.")]
+    p = build_prompt("q?", {}, [], evidence, 5000)
+    assert p.user.index("Alpha is cheap.") < p.user.index("Beta has a pool.")
+    assert (p.evidence_used, p.evidence_dropped, p.evidence_cut) == (2, 0, 0)
+
+
+# --- errors ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("status,error", [(401, AuthError), (403, AuthError),
+                                          (429, RateLimited), (500, Unavailable),
+                                          (502, Unavailable), (503, Unavailable),
+                                          (400, Rejected)])
+def test_statuses_map_to_provider_errors(status: int, error: type) -> None:
+    with pytest.raises(error) as info:
+        adapter(Capture(status, json.dumps(RATE_LIMIT_BODY).encode())).call(request(), KEY)
+    assert info.value.status == status and info.value.adapter == "perplexity"
+
+
+def test_429_carries_retry_after() -> None:
+    cap = Capture(429, json.dumps(RATE_LIMIT_BODY).encode(), {"retry-after": "12"})
+    with pytest.raises(RateLimited) as info:
+        adapter(cap).call(request(), KEY)
+    assert info.value.retry_after == 12.0
+
+
+@pytest.mark.parametrize("body", [b"<html>502 Bad Gateway</html>", b"{}", b'{"choices": []}',
+                                  b'{"choices": [{"message": {"content": null}}]}', b"[1, 2]"])
+def test_bad_bodies_are_parse_errors(body: bytes) -> None:
+    with pytest.raises(ParseError):
+        adapter(Capture(200, body)).call(request(), KEY)
+
+
+def test_missing_credential_is_an_auth_error_before_any_request() -> None:
+    cap = Capture()
+    with pytest.raises(AuthError, match="no credential"):
+        adapter(cap).call(request(), None)
+    assert cap.requests == []
+
+
+# --- against the local fake Perplexity ---------------------------------------------------
+
+
+def test_fake_server_end_to_end_with_base_url_override(monkeypatch: pytest.MonkeyPatch) -> None:
+    with FakeServer() as srv:
+        log = perplexity_route(srv, {KEY_VALUE: "PERPLEXITY_API_KEY"})
+        monkeypatch.setenv("SCOUTE_PERPLEXITY_BASE_URL", srv.url)
+        px = PerplexityAdapter("perplexity", PerplexitySettings(type="perplexity",
+                                                                base_url="https://unused"))
+        reply = px.call(request(), KEY)
+        assert reply.value.citations[4].url == "https://cleartax.in/s/repo-rate"
+        assert log.key_names == ["PERPLEXITY_API_KEY"]
+        assert log.bodies[0]["model"] == "sonar"
+
+        with pytest.raises(AuthError):
+            px.call(request(), Secret("OTHER", "pplx-wrong-key-value"))
+        assert log.key_names[-1] == "<unknown>"
+
+        srv.fault("/chat/completions", Fault.status(429, RATE_LIMIT_BODY, {"Retry-After": "2"}),
+                  Fault.status(503), Fault.truncate(), Fault.reset())
+        with pytest.raises(RateLimited) as info:
+            px.call(request(), KEY)
+        assert info.value.retry_after == 2.0
+        with pytest.raises(Unavailable):
+            px.call(request(), KEY)
+        with pytest.raises(ParseError):
+            px.call(request(), KEY)
+        with pytest.raises(Unavailable):
+            px.call(request(), KEY)
+        assert px.call(request(), KEY).usage.reported_usd == pytest.approx(0.005)
+
+
+def test_no_key_value_in_any_output() -> None:
+    """Replies, artifacts, exception text/hints/reprs and the adapter repr never hold the key."""
+    outputs: list[str] = []
+    reply = adapter(Capture()).call(request(), KEY)
+    outputs += [reply.value.model_dump_json(), json.dumps(reply.meta), reply.usage.model_dump_json(),
+                repr(reply), repr(adapter(Capture()))]
+    for status in (401, 403, 429, 500, 400):
+        with pytest.raises(ProviderError) as info:
+            adapter(Capture(status, b"{}")).call(request(), KEY)
+        err = info.value
+        outputs += [str(err), repr(err), err.hint or "", json.dumps(err.to_dict())]
+    with pytest.raises(ParseError) as perr:
+        adapter(Capture(200, b"not json")).call(request(), KEY)
+    outputs += [str(perr.value), repr(perr.value.__cause__)]
+
+    def boom(req: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError(f"failed with headers {dict(req.headers)}", request=req)
+
+    with pytest.raises(Unavailable) as uerr:
+        adapter(boom).call(request(), KEY)
+    outputs += [str(uerr.value), repr(uerr.value)]
+    outputs += [repr(KEY), str(KEY), f"{KEY}"]
+    leaked = [o for o in outputs if KEY_VALUE in o]
+    assert leaked == []
+    assert any("PERPLEXITY_API_KEY" in o for o in outputs)  # the name may appear
