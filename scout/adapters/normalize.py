@@ -45,6 +45,9 @@ _DEFAULT_PORTS = {"http": 80, "https": 443}
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 _PCT = re.compile(r"%([0-9A-Fa-f]{2})")
 _SPACES = re.compile(r"\s+")
+# invisible format characters (zero-width space/joiners, LTR/RTL marks, BOM) that pages
+# put in titles ("\u200eLaravel News Podcast") and that break equality and display
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u200e\u200f\u2060\ufeff"))
 
 # DuckDuckGo wraps result links as //duckduckgo.com/l/?uddg=<target>&rut=<hash>
 _REDIRECT_PATHS = {"/l/", "/l"}
@@ -134,7 +137,7 @@ def clean_text(text: str | None, *, markup: bool = False) -> str:
     if markup and ("<" in text or "&" in text):
         body = LexborHTMLParser(f"<body>{text}</body>").body
         text = body.text(separator="") if body is not None else html.unescape(text)
-    return _SPACES.sub(" ", text).strip()
+    return _SPACES.sub(" ", text.translate(_INVISIBLE)).strip()
 
 
 def trim(text: str, max_chars: int) -> str:

@@ -8,6 +8,9 @@
         fake.fail("tavily", 500)                           # Tavily's next answer is a 500
         monkeypatch.setenv(...) for each item of fake.env()  # base URLs, keys, cx
 
+    fake = FakeProviders()                                 # no server: unit tests use
+    client = httpx.Client(transport=fake.transport())     # the same answers in-process
+
 Routes (one server serves all five, each adapter pointed at it by SCOUTE_<NAME>_BASE_URL):
 
     POST /search               Tavily   (Authorization: Bearer <key>)
@@ -36,7 +39,9 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote
+
+import httpx
 
 from tests.fakes.server import FakeServer, Reply, Req
 
@@ -49,6 +54,7 @@ Row = tuple[str, str, str]  # (title, url, snippet)
 DEFAULT_KEYS = {"tavily": "tvly-fake-0123456789", "brave": "BSA-fake-0123456789",
                 "google": "AIza-fake-0123456789"}
 DEFAULT_CX = "fake-cx-0123"
+MOCK_URL = "http://providers.fake"  # base URL when answering through transport()
 
 
 def fixture_text(relpath: str) -> str:
@@ -57,6 +63,11 @@ def fixture_text(relpath: str) -> str:
 
 def fixture_json(relpath: str) -> Any:
     return json.loads(fixture_text(relpath))
+
+
+def _header(req: Req, name: str) -> str | None:
+    wanted = name.lower()
+    return next((v for k, v in req.headers.items() if k.lower() == wanted), None)
 
 
 @dataclass
@@ -156,7 +167,7 @@ class _HtmlPage:
 class FakeProviders:
     """Installs the five providers' routes on ``server``; tests steer them per query."""
 
-    def __init__(self, server: FakeServer, *, keys: dict[str, str] | None = None,
+    def __init__(self, server: FakeServer | None = None, *, keys: dict[str, str] | None = None,
                  cx: str = DEFAULT_CX, wrap_links: bool = True) -> None:
         self.server = server
         self.keys = {**DEFAULT_KEYS, **(keys or {})}
@@ -172,12 +183,40 @@ class FakeProviders:
         self._lock = threading.Lock()
         self._lite = _LitePage()
         self._html = _HtmlPage()
-        server.route("POST", "/search", self._tavily)
-        server.route("GET", "/lite", lambda r: self._duckduckgo(r, "lite"))
-        server.route("GET", "/html", lambda r: self._duckduckgo(r, "html"))
-        server.route("GET", "/customsearch/v1", self._google)
-        server.route("GET", "/res/v1/web/search", self._brave)
-        server.route("GET", "/search", self._searxng)
+        self.routes: list[tuple[str, str, Any]] = [
+            ("POST", "/search", self._tavily),
+            ("GET", "/lite", lambda r: self._duckduckgo(r, "lite")),
+            ("GET", "/html", lambda r: self._duckduckgo(r, "html")),
+            ("GET", "/customsearch/v1", self._google),
+            ("GET", "/res/v1/web/search", self._brave),
+            ("GET", "/search", self._searxng),
+        ]
+        if server is not None:
+            for method, prefix, handler in self.routes:
+                server.route(method, prefix, handler)
+
+    # --- without a server: the same answers through httpx.MockTransport --------------
+
+    def transport(self) -> httpx.MockTransport:
+        """An httpx transport answering like the server would (for unit tests)."""
+
+        def handle(request: httpx.Request) -> httpx.Response:
+            req = Req(request.method, request.url.path, parse_qs(request.url.query.decode()),
+                      dict(request.headers), request.read())
+            for method, prefix, handler in sorted(self.routes, key=lambda r: -len(r[1])):
+                if method == request.method and req.path.startswith(prefix):
+                    reply = handler(req)
+                    break
+            else:
+                reply = Reply(404, {"error": f"no fake route for {req.method} {req.path}"})
+            return httpx.Response(reply.status, content=reply.encoded(),
+                                  headers={"Content-Type": reply.content_type, **reply.headers})
+
+        return httpx.MockTransport(handle)
+
+    @property
+    def url(self) -> str:
+        return self.server.url if self.server is not None else MOCK_URL
 
     # --- steering -------------------------------------------------------------------
 
@@ -208,7 +247,7 @@ class FakeProviders:
 
     def env(self) -> dict[str, str]:
         """Environment that points every adapter here, with valid keys and cx."""
-        env = {f"SCOUTE_{p.upper()}_BASE_URL": self.server.url for p in PROVIDERS}
+        env = {f"SCOUTE_{p.upper()}_BASE_URL": self.url for p in PROVIDERS}
         env.update({"TAVILY_API_KEY": self.keys["tavily"], "BRAVE_API_KEY": self.keys["brave"],
                     "GOOGLE_API_KEY": self.keys["google"], "GOOGLE_CSE_ID": self.cx})
         return env
@@ -246,7 +285,7 @@ class FakeProviders:
     def _tavily(self, req: Req) -> Reply:
         body = req.json() if req.body else {}
         query = body.get("query") if isinstance(body, dict) else None
-        if req.headers.get("Authorization") != f"Bearer {self.keys['tavily']}":
+        if _header(req, "Authorization") != f"Bearer {self.keys['tavily']}":
             return self._answer("tavily", query, Reply(
                 401, {"detail": {"error": "Unauthorized: missing or invalid API key."}}))
         if not query:
@@ -334,7 +373,7 @@ class FakeProviders:
 
     def _brave(self, req: Req) -> Reply:
         query = req.arg("q")
-        if req.headers.get("X-Subscription-Token") != self.keys["brave"]:
+        if _header(req, "X-Subscription-Token") != self.keys["brave"]:
             return self._answer("brave", query, Reply(422, {
                 "type": "ErrorResponse",
                 "error": {"id": "00000000-fake", "status": 422,
