@@ -173,6 +173,7 @@ class FakeProviders:
         self.keys = {**DEFAULT_KEYS, **(keys or {})}
         self.cx = cx
         self.wrap_links = wrap_links
+        self._wrap_default = wrap_links
         self.results: dict[str, dict[str, list[Row]]] = {}  # provider|ANY → query → rows
         self.empty: dict[str, set[str]] = {}  # provider|ANY → queries with no hits
         self.challenged: set[str | None] = set()  # None = every query
@@ -244,6 +245,24 @@ class FakeProviders:
                       headers=headers or {})
         with self._lock:
             self.failures.setdefault(provider, deque()).extend([reply] * times)
+
+    def reset(self) -> None:
+        """Forget every steer and call (and the server's log and queued faults), so one
+        server can serve many tests (starting and stopping one costs ~0.5 s)."""
+        with self._lock:
+            self.results.clear()
+            self.empty.clear()
+            self.challenged.clear()
+            self.challenge_status = 202
+            self.unresponsive = None
+            self.failures.clear()
+            self.calls.clear()
+            self.wrap_links = self._wrap_default
+        if self.server is not None:
+            with self.server.lock:
+                self.server.log.clear()
+                self.server.faults.clear()
+                self.server.random_faults = None
 
     def env(self) -> dict[str, str]:
         """Environment that points every adapter here, with valid keys and cx."""
