@@ -181,7 +181,7 @@ def to_sources(
             snippet=snippet,
             rank=len(out) + 1,
             adapter=adapter,
-            published=clean_text(hit.published) or None,
+            published=(clean_text(str(hit.published)) or None) if hit.published else None,
             retrieved_at=when,
             score=hit.score,
             meta=dict(hit.meta),

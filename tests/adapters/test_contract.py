@@ -22,7 +22,7 @@ from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Unav
 from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret
 from scout.providers.http import redact_url
 from scout.schemas.sources import Source
-from tests.adapters.conftest import make_adapter
+from tests.adapters.helpers import make_adapter
 from tests.fakes.providers import FakeProviders
 
 SECRET = "sk-CONTRACT-secret-value-0042"

@@ -10,7 +10,7 @@ from scout.adapters.normalize import to_sources
 from scout.errors import ParseError, RateLimited, Unavailable
 from scout.providers.contract import SearchRequest
 from scout.schemas.sources import Source
-from tests.adapters.conftest import fixture_text, make_adapter
+from tests.adapters.helpers import fixture_text, make_adapter
 from tests.fakes.providers import FakeProviders
 
 LITE_WRAPPED = "duckduckgo/lite-weather-san-francisco.html"

@@ -12,7 +12,7 @@ from scout.adapters.google import parse_results
 from scout.adapters.normalize import to_sources
 from scout.errors import AuthError, ParseError, RateLimited, Unavailable
 from scout.providers.contract import SearchRequest, Secret
-from tests.adapters.conftest import fixture_json, make_adapter
+from tests.adapters.helpers import fixture_json, make_adapter
 from tests.fakes.providers import FakeProviders
 
 KEY = Secret("GOOGLE_API_KEY", "AIza-test-secret-value-42")

@@ -11,7 +11,7 @@ from scout.adapters.normalize import to_sources
 from scout.adapters.tavily import parse_results
 from scout.errors import AuthError, ParseError, RateLimited, Rejected
 from scout.providers.contract import SearchRequest, Secret
-from tests.adapters.conftest import fixture_json, make_adapter
+from tests.adapters.helpers import fixture_json, make_adapter
 
 KEY = Secret("TAVILY_API_KEY", "tvly-test-secret-value-42")
 CAPTURE = "tavily/search-advanced-what-is-tavily.json"

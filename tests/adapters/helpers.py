@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from scout.adapters.settings import ADAPTER_TYPES, settings_for
 from scout.providers.contract import SearchAdapter
@@ -30,8 +29,3 @@ def make_adapter(type_name: str, transport: httpx.BaseTransport | None = None,
     s = settings_for(type_name, {"type": type_name, **settings})
     cls = ADAPTER_TYPES[type_name].load()
     return cls(name or type_name, s, make_client(s, transport=transport))
-
-
-@pytest.fixture
-def fixtures_dir() -> Path:
-    return FIXTURES
