@@ -48,6 +48,8 @@ class ParsedPage:
     hits: list[Hit] = field(default_factory=list)
     no_results: bool = False
     sponsored: int = 0
+    #: result blocks without a title link: a partial markup change worth seeing in meta
+    unrecognised: int = 0
 
 
 def _is_challenge(tree: LexborHTMLParser) -> bool:
@@ -133,7 +135,6 @@ def parse_html(page: str, *, adapter: str = NAME) -> ParsedPage:
                           hint="DuckDuckGo suspects automated traffic; slow down (rate cap)")
     parsed = ParsedPage()
     eof = False
-    unknown = 0
     for block in tree.css("div.result"):
         classes = (block.attributes.get("class") or "").split()
         if "result--no-result" in classes:
@@ -145,7 +146,7 @@ def parse_html(page: str, *, adapter: str = NAME) -> ParsedPage:
             parsed.sponsored += 1
             continue
         if link is None:
-            unknown += 1
+            parsed.unrecognised += 1
             continue
         title = _text(link)
         if _is_eof(title, href):
@@ -227,6 +228,8 @@ class DuckDuckGoAdapter(SearchAdapter):
         meta: dict[str, Any] = {"mode": self.settings.mode}
         if parsed.sponsored:
             meta["sponsored_dropped"] = parsed.sponsored
+        if parsed.unrecognised:
+            meta["unrecognised_rows"] = parsed.unrecognised
         if ignored:
             meta["ignored_options"] = sorted(ignored)
         return Reply(sources, usage=Usage(requests=1), status=response.status_code, meta=meta)

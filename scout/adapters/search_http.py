@@ -49,13 +49,13 @@ def _drop_leaky_cause(exc: BaseException, secrets: list[str]) -> None:
         exc.__suppress_context__ = True
 
 
-def _amend(exc: ProviderError, detail: str | None, hint: str | None,
-           secrets: list[str]) -> None:
+def _amend(exc: ProviderError, detail: str | None, secrets: list[str]) -> None:
+    """Append the provider's explanation; scrub secrets from message and hint."""
     message = exc.message + (f": {detail}" if detail else "")
     exc.message = scrub(message, secrets)
     exc.args = (exc.message,)
-    if hint:
-        exc.hint = hint
+    if exc.hint:
+        exc.hint = scrub(exc.hint, secrets)
 
 
 def fetch(
@@ -66,7 +66,6 @@ def fetch(
     describe: Describe | None = None,
     classify: Callable[[httpx.Response], ProviderError | None] | None = None,
     secrets: Iterable[str] = (),
-    hint: str | None = None,
 ) -> httpx.Response:
     """Send ``request``; return a 2xx/3xx response or raise the mapped ProviderError.
 
@@ -80,7 +79,7 @@ def fetch(
             response = client.send(request)
             response.read()
     except ProviderError as exc:
-        _amend(exc, None, None, keep)
+        _amend(exc, None, keep)
         _drop_leaky_cause(exc, keep)
         raise
     if response.status_code < 400:
@@ -99,7 +98,7 @@ def fetch(
             error = exc
     if error is None:  # pragma: no cover - check_status raises for every status >= 400
         return response
-    _amend(error, detail, hint if error.hint is None else None, keep)
+    _amend(error, detail, keep)
     raise error
 
 

@@ -179,6 +179,17 @@ def test_html_result_class_renamed_is_a_parse_error() -> None:
         parse_html(gone)
 
 
+def test_html_partly_changed_markup_is_counted() -> None:
+    page = fixture_text(HTML).replace(
+        '<a rel="nofollow" class="result__a" href="https://en.wikipedia.org/wiki/Eino">',
+        '<a rel="nofollow" class="result__title-link" href="https://en.wikipedia.org/wiki/Eino">')
+    parsed = parse_html(page)
+    assert len(parsed.hits) == 9 and parsed.unrecognised == 1
+    reply = make_adapter("duckduckgo", _serve(200, page), mode="html").call(
+        SearchRequest(query="eino"))
+    assert reply.meta["unrecognised_rows"] == 1 and len(reply.value) == 9
+
+
 def test_html_ads_are_dropped() -> None:
     page = fixture_text(HTML).replace(
         '<div class="result results_links results_links_deep web-result ">',
