@@ -1,0 +1,158 @@
+"""Brave Search web API: ``GET <base>/res/v1/web/search?q=…&count=…``.
+
+The key travels in the ``X-Subscription-Token`` header (environment variable named in
+config, default ``BRAVE_API_KEY``). Results are ``web.results[]`` (title, url,
+description with ``<strong>`` markup, ``page_age``/``age``); an answer without a
+``web`` block is a search without web hits (``[]``).
+
+Errors come in two body shapes (FACTS.md): ``{"error": {...}}`` and
+``{"errors": [{...}]}``, each with ``code``, ``detail`` and ``meta`` (plan, rate and quota
+figures). Both are read for the message. Brave's own codes refine the status mapping:
+``SUBSCRIPTION_TOKEN_INVALID`` (HTTP 422) and a missing-token ``VALIDATION`` error are a
+bad key (AuthError), and ``QUOTA_LIMITED`` (HTTP 429) is a plan out of quota — also
+AuthError, so a token pool moves to the next key instead of retrying this one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import httpx
+
+from scout.adapters.normalize import Hit, to_sources
+from scout.adapters.search_http import error_json, fetch, json_body, short
+from scout.adapters.settings import BraveSettings
+from scout.errors import AuthError, ParseError, ProviderError
+from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.schemas.sources import Source
+
+DEFAULT_BASE = "https://api.search.brave.com"
+PATH = "/res/v1/web/search"
+MAX_COUNT = 20  # the API's ceiling for count
+#: request options passed through as query parameters
+OPTIONS = frozenset({"country", "search_lang", "ui_lang", "safesearch", "freshness", "offset"})
+_BAD_TOKEN_CODES = frozenset({"SUBSCRIPTION_TOKEN_INVALID", "SUBSCRIPTION_TOKEN_MISSING"})
+
+
+def _brave_error(response: httpx.Response) -> dict[str, Any] | None:
+    """The first error object of either body shape, or None."""
+    body = error_json(response)
+    if body is None:
+        return None
+    error = body.get("error")
+    if isinstance(error, dict):
+        return error
+    errors = body.get("errors")
+    if isinstance(errors, list) and errors and isinstance(errors[0], dict):
+        return errors[0]
+    return None
+
+
+def describe_error(response: httpx.Response) -> str | None:
+    """``CODE: detail (plan P, rate limit R/s, quota Q/month)`` from an error body."""
+    error = _brave_error(response)
+    if error is None:
+        return None
+    parts = [str(error.get("code") or "").strip(), short(error.get("detail") or "")]
+    text = ": ".join(p for p in parts if p)
+    meta = error.get("meta") if isinstance(error.get("meta"), dict) else {}
+    figures = []
+    if meta.get("plan"):
+        figures.append(f"plan {meta['plan']}")
+    if meta.get("rate_limit") is not None:
+        figures.append(f"rate limit {meta['rate_limit']}/s")
+    if meta.get("quota_limit") is not None:
+        used = meta.get("quota_current")
+        figures.append(f"quota {used}/{meta['quota_limit']}" if used is not None
+                       else f"quota {meta['quota_limit']}")
+    if figures:
+        text += f" ({', '.join(figures)})"
+    return text or None
+
+
+def classify_error(response: httpx.Response, adapter: str = "brave") -> ProviderError | None:
+    """Brave's codes that the HTTP status alone gets wrong."""
+    error = _brave_error(response)
+    if error is None:
+        return None
+    code = str(error.get("code") or "")
+    status = response.status_code
+    hint = "check BRAVE_API_KEY (or the variable named in config/adapters.yaml)"
+    if code in _BAD_TOKEN_CODES or (code == "VALIDATION" and "subscription-token" in
+                                    str(error.get("meta", "")).lower()):
+        return AuthError(f"{adapter}: HTTP {status} (subscription token refused)",
+                         adapter=adapter, status=status, hint=hint)
+    if code == "QUOTA_LIMITED":
+        return AuthError(f"{adapter}: HTTP {status} (plan quota exhausted)", adapter=adapter,
+                         status=status, hint="the monthly quota of this key is used up")
+    return None
+
+
+def parse_results(data: dict[str, Any], *, adapter: str = "brave") -> list[Hit]:
+    """``web.results[]`` of a web search answer as Hits."""
+    web = data.get("web")
+    if web is None:
+        if data.get("type") == "search" or "query" in data:
+            return []  # an answer with no web block: no web hits
+        raise ParseError(f"{adapter}: answer has neither 'web' nor 'query'", adapter=adapter)
+    results = web.get("results") if isinstance(web, dict) else None
+    if not isinstance(results, list):
+        raise ParseError(f"{adapter}: 'web.results' is not a list", adapter=adapter)
+    hits = []
+    for item in results:
+        if not isinstance(item, dict) or not item.get("url"):
+            continue
+        hit = Hit(title=str(item.get("title") or ""), url=str(item["url"]),
+                  snippet=str(item.get("description") or ""),
+                  published=item.get("page_age") or item.get("age"),
+                  snippet_html=True)
+        profile = item.get("profile")
+        if isinstance(profile, dict) and profile.get("name"):
+            hit.meta["site"] = str(profile["name"])
+        if item.get("age"):
+            hit.meta["age"] = str(item["age"])
+        hits.append(hit)
+    return hits
+
+
+class BraveAdapter(SearchAdapter):
+    type_name: ClassVar[str] = "brave"
+    settings: BraveSettings
+
+    def call(self, request: SearchRequest, credential: Secret | None = None
+             ) -> Reply[list[Source]]:
+        assert self.client is not None, "BraveAdapter needs an httpx.Client"
+        if credential is None:
+            raise AuthError(f"{self.name}: no API key", adapter=self.name,
+                            hint="set BRAVE_API_KEY (or the variable named in config)")
+        params: dict[str, Any] = {"q": request.query, "count": min(request.limit, MAX_COUNT)}
+        if self.settings.country:
+            params["country"] = self.settings.country
+        ignored = []
+        for key, value in request.options.items():
+            if key in OPTIONS:
+                params[key] = value
+            else:
+                ignored.append(key)
+        key = credential.reveal()
+        http_request = self.client.build_request(
+            "GET", (self.base_url or DEFAULT_BASE) + PATH, params=params,
+            headers={"Accept": "application/json", "X-Subscription-Token": key},
+        )
+        response = fetch(self.client, http_request, self.name, describe=describe_error,
+                         classify=lambda r: classify_error(r, self.name), secrets=[key])
+        data = json_body(response, self.name)
+        sources = to_sources(parse_results(data, adapter=self.name), adapter=self.name,
+                             limit=request.limit, max_chars=self.settings.max_chars)
+        meta: dict[str, Any] = {}
+        query = data.get("query") if isinstance(data.get("query"), dict) else {}
+        if "more_results_available" in query:
+            meta["more_results_available"] = bool(query["more_results_available"])
+        if query.get("altered"):
+            meta["altered_query"] = str(query["altered"])
+        remaining = response.headers.get("x-ratelimit-remaining")
+        if remaining:
+            meta["ratelimit_remaining"] = remaining
+        if ignored:
+            meta["ignored_options"] = sorted(ignored)
+        return Reply(sources, usage=Usage(requests=1), status=response.status_code, meta=meta)

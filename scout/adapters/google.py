@@ -1,0 +1,172 @@
+"""Google Programmable Search (Custom Search JSON API): ``GET <base>/customsearch/v1``.
+
+``key`` (the API key, a Secret) and ``cx`` (the engine id, read from the environment
+variable named by ``cx_env``, default ``GOOGLE_CSE_ID``) travel in the query string, so
+the key is in the request URL. It must never reach a log, the journal, a recording or an
+exception message: messages are built without URLs and scrubbed of the key, chained
+httpx exceptions that would print the URL are cut off (search_http.fetch), and httpx's
+own request log line goes through a redacting filter (search_http.RedactingFilter).
+
+The API returns at most 10 results per request (``num``), so a larger ``limit`` reads
+further pages (``start`` = 11, 21, … up to the API's ceiling of 100 results); each page
+is one request for cost. No ``items`` key means no results.
+
+Google closes this API to existing customers on 2027-01-01 (FACTS.md). Replacing it is a
+config edit: point the chains in config/adapters.yaml at another search adapter.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, ClassVar
+
+import httpx
+
+from scout.adapters.normalize import Hit, to_sources
+from scout.adapters.search_http import error_json, fetch, json_body, short
+from scout.adapters.settings import GoogleSettings
+from scout.errors import AuthError, ParseError, ProviderError, RateLimited
+from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.providers.http import parse_retry_after
+from scout.schemas.sources import Source
+
+DEFAULT_BASE = "https://www.googleapis.com"
+PATH = "/customsearch/v1"
+PAGE_SIZE = 10
+MAX_RESULTS = 100  # the API serves results 1..100 (start <= 91)
+#: request options passed through as query parameters
+OPTIONS = frozenset({"gl", "hl", "lr", "cr", "safe", "dateRestrict", "siteSearch",
+                     "siteSearchFilter", "sort", "exactTerms", "excludeTerms"})
+_BAD_KEY = ("API_KEY_INVALID", "keyInvalid", "API key not valid", "API key expired")
+_RATE = ("rateLimitExceeded", "userRateLimitExceeded")
+
+
+def _error(response: httpx.Response) -> dict[str, Any]:
+    body = error_json(response) or {}
+    error = body.get("error")
+    return error if isinstance(error, dict) else {}
+
+
+def describe_error(response: httpx.Response) -> str | None:
+    error = _error(response)
+    message = error.get("message")
+    status = error.get("status")
+    text = ": ".join(str(p) for p in (status, short(message) if message else None) if p)
+    return text or None
+
+
+def _reasons(error: dict[str, Any]) -> str:
+    parts = [str(error.get("message") or "")]
+    for entry in (error.get("errors") or []) + (error.get("details") or []):
+        if isinstance(entry, dict):
+            parts.append(str(entry.get("reason") or ""))
+    return " ".join(parts)
+
+
+def classify_error(response: httpx.Response, adapter: str = "google") -> ProviderError | None:
+    """An invalid key is a 400 for Google, a per-user rate limit a 403."""
+    reasons = _reasons(_error(response))
+    status = response.status_code
+    if any(r in reasons for r in _BAD_KEY):
+        return AuthError(f"{adapter}: HTTP {status} (API key refused)", adapter=adapter,
+                         status=status, hint="check GOOGLE_API_KEY (or the variable in config)")
+    if status == 403 and any(r in reasons for r in _RATE):
+        return RateLimited(f"{adapter}: HTTP {status} (rate limited)", adapter=adapter,
+                           status=status,
+                           retry_after=parse_retry_after(response.headers.get("retry-after")))
+    return None
+
+
+def parse_results(data: dict[str, Any], *, adapter: str = "google") -> list[Hit]:
+    if "items" not in data:
+        if data.get("kind") == "customsearch#search" or "searchInformation" in data:
+            return []  # a search without hits has no 'items' key at all
+        raise ParseError(f"{adapter}: answer is not a customsearch#search", adapter=adapter)
+    items = data["items"]
+    if not isinstance(items, list):
+        raise ParseError(f"{adapter}: 'items' is not a list", adapter=adapter)
+    hits = []
+    for item in items:
+        if not isinstance(item, dict) or not item.get("link"):
+            continue
+        hit = Hit(title=str(item.get("title") or ""), url=str(item["link"]),
+                  snippet=str(item.get("snippet") or ""), published=_published(item))
+        if item.get("displayLink"):
+            hit.meta["display_url"] = str(item["displayLink"])
+        hits.append(hit)
+    return hits
+
+
+def _published(item: dict[str, Any]) -> str | None:
+    """The page's own publication time, when its metatags carry one."""
+    pagemap = item.get("pagemap")
+    tags = pagemap.get("metatags") if isinstance(pagemap, dict) else None
+    for tag in tags if isinstance(tags, list) else []:
+        if isinstance(tag, dict):
+            for name in ("article:published_time", "og:published_time", "datepublished"):
+                if tag.get(name):
+                    return str(tag[name])
+    return None
+
+
+class GoogleAdapter(SearchAdapter):
+    type_name: ClassVar[str] = "google"
+    settings: GoogleSettings
+
+    def call(self, request: SearchRequest, credential: Secret | None = None
+             ) -> Reply[list[Source]]:
+        assert self.client is not None, "GoogleAdapter needs an httpx.Client"
+        if credential is None:
+            raise AuthError(f"{self.name}: no API key", adapter=self.name,
+                            hint="set GOOGLE_API_KEY (or the variable named in config)")
+        cx = os.environ.get(self.settings.cx_env, "").strip()
+        if not cx:
+            raise AuthError(f"{self.name}: no search engine id", adapter=self.name,
+                            hint=f"set {self.settings.cx_env} to the engine's cx value")
+        extra: dict[str, Any] = {}
+        ignored = []
+        for name, value in request.options.items():
+            if name in OPTIONS:
+                extra[name] = value
+            else:
+                ignored.append(name)
+        key = credential.reveal()
+        wanted = min(request.limit, MAX_RESULTS)
+        hits: list[Hit] = []
+        pages = 0
+        data: dict[str, Any] = {}
+        status = None
+        while len(hits) < wanted:
+            start = pages * PAGE_SIZE + 1
+            num = min(PAGE_SIZE, wanted - pages * PAGE_SIZE)
+            params = {"key": key, "cx": cx, "q": request.query, "num": num, "start": start,
+                      **extra}
+            http_request = self.client.build_request(
+                "GET", (self.base_url or DEFAULT_BASE) + PATH, params=params,
+                headers={"Accept": "application/json"})
+            response = fetch(self.client, http_request, self.name, describe=describe_error,
+                             classify=lambda r: classify_error(r, self.name), secrets=[key])
+            pages += 1
+            status = response.status_code
+            page = json_body(response, self.name)
+            data = data or page
+            found = parse_results(page, adapter=self.name)
+            hits.extend(found)
+            queries = page.get("queries") if isinstance(page.get("queries"), dict) else {}
+            if len(found) < num or not queries.get("nextPage") or start + num > MAX_RESULTS:
+                break
+        sources = to_sources(hits, adapter=self.name, limit=request.limit,
+                             max_chars=self.settings.max_chars)
+        meta: dict[str, Any] = {"pages": pages}
+        info = data.get("searchInformation")
+        if isinstance(info, dict):
+            if info.get("totalResults") is not None:
+                meta["total_results"] = info["totalResults"]
+            if info.get("searchTime") is not None:
+                meta["search_time"] = info["searchTime"]
+        spelling = data.get("spelling")
+        if isinstance(spelling, dict) and spelling.get("correctedQuery"):
+            meta["corrected_query"] = spelling["correctedQuery"]
+        if ignored:
+            meta["ignored_options"] = sorted(ignored)
+        return Reply(sources, usage=Usage(requests=pages), status=status, meta=meta)

@@ -1,0 +1,162 @@
+"""HTTP helpers the search adapters share, on top of :mod:`scout.providers.http`.
+
+``scout.providers.http`` maps statuses and httpx exceptions into the ProviderError tree.
+What this module adds is what every *search* adapter needs around that:
+
+* :func:`fetch` sends a request through that mapping and, when the answer is an error,
+  appends the provider's own explanation (parsed by the adapter from the body) to the
+  message — with every secret scrubbed out of it, and the exception chain cut where a
+  chained httpx exception would carry a secret-bearing URL;
+* :func:`json_body` reads a JSON object or raises ParseError (never a silent ``[]``);
+* :class:`RedactingFilter` is installed on httpx's logger so its ``HTTP Request: GET
+  https://…?key=…`` INFO line never prints a key that travels in a query string.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import httpx
+
+from scout.errors import ParseError, ProviderError
+from scout.providers.http import check_status, mapped, redact_url
+
+#: reads an error response and says what the provider said (or None)
+Describe = Callable[[httpx.Response], "str | None"]
+
+
+def scrub(text: str, secrets: Iterable[str]) -> str:
+    """``text`` with every secret value replaced by ``REDACTED``."""
+    for value in secrets:
+        if value:
+            text = text.replace(value, "REDACTED")
+    return text
+
+
+def _drop_leaky_cause(exc: BaseException, secrets: list[str]) -> None:
+    """Cut the chain under ``exc`` where a chained exception would print a secret."""
+    cause = exc.__cause__ or exc.__context__
+    if cause is None or not secrets:
+        return
+    request = getattr(cause, "_request", None)  # httpx keeps the request (and its URL)
+    texts = [str(cause), repr(cause), str(request.url) if request is not None else ""]
+    if any(s and s in t for s in secrets for t in texts):
+        exc.__cause__ = None
+        exc.__context__ = None
+        exc.__suppress_context__ = True
+
+
+def _amend(exc: ProviderError, detail: str | None, secrets: list[str]) -> None:
+    """Append the provider's explanation; scrub secrets from message and hint."""
+    message = exc.message + (f": {detail}" if detail else "")
+    exc.message = scrub(message, secrets)
+    exc.args = (exc.message,)
+    if exc.hint:
+        exc.hint = scrub(exc.hint, secrets)
+
+
+def fetch(
+    client: httpx.Client,
+    request: httpx.Request,
+    adapter: str,
+    *,
+    describe: Describe | None = None,
+    classify: Callable[[httpx.Response], ProviderError | None] | None = None,
+    secrets: Iterable[str] = (),
+) -> httpx.Response:
+    """Send ``request``; return a 2xx/3xx response or raise the mapped ProviderError.
+
+    ``classify`` may return a more precise error for a provider's own conventions
+    (Brave's 422 SUBSCRIPTION_TOKEN_INVALID is a bad key, Tavily's 432 an exhausted
+    plan); ``describe`` extracts the provider's explanation for the message.
+    """
+    keep = [s for s in secrets if s]
+    try:
+        with mapped(adapter):
+            response = client.send(request)
+            response.read()
+    except ProviderError as exc:
+        _amend(exc, None, keep)
+        _drop_leaky_cause(exc, keep)
+        raise
+    if response.status_code < 400:
+        return response
+    detail = None
+    if describe is not None:
+        try:
+            detail = describe(response)
+        except Exception:  # a broken error body must not hide the status  # noqa: BLE001
+            detail = None
+    error = classify(response) if classify is not None else None
+    if error is None:
+        try:
+            check_status(response, adapter)
+        except ProviderError as exc:
+            error = exc
+    if error is None:  # pragma: no cover - check_status raises for every status >= 400
+        return response
+    _amend(error, detail, keep)
+    raise error
+
+
+def json_body(response: httpx.Response, adapter: str) -> dict[str, Any]:
+    """The response's JSON object, or ParseError when it is not one."""
+    try:
+        data = json.loads(response.content)
+    except (ValueError, UnicodeDecodeError) as exc:
+        ctype = response.headers.get("content-type", "?")
+        raise ParseError(
+            f"{adapter}: response is not JSON (HTTP {response.status_code}, {ctype}, "
+            f"{len(response.content)} bytes)", adapter=adapter, status=response.status_code,
+        ) from exc
+    if not isinstance(data, dict):
+        raise ParseError(f"{adapter}: expected a JSON object, got {type(data).__name__}",
+                         adapter=adapter, status=response.status_code)
+    return data
+
+
+def error_json(response: httpx.Response) -> dict[str, Any] | None:
+    """The JSON object of an error response, or None (bodies are often HTML or empty)."""
+    try:
+        data = json.loads(response.content)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def short(text: Any, limit: int = 200) -> str:
+    """A provider message cut for an exception text."""
+    s = " ".join(str(text).split())
+    return s if len(s) <= limit else s[: limit - 1] + "…"
+
+
+class RedactingFilter(logging.Filter):
+    """Redacts credential query parameters from URLs in httpx's request log line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and args:
+            record.args = tuple(
+                redact_url(a) if isinstance(a, httpx.URL)
+                or (isinstance(a, str) and a.startswith(("http://", "https://"))) else a
+                for a in args
+            )
+        elif isinstance(record.msg, str) and "?" in record.msg and "://" in record.msg:
+            record.msg = " ".join(
+                redact_url(w) if w.startswith(("http://", "https://")) else w
+                for w in record.msg.split(" ")
+            )
+        return True
+
+
+def install_log_redaction() -> None:
+    """Attach :class:`RedactingFilter` to httpx's logger once."""
+    logger = logging.getLogger("httpx")
+    if not any(isinstance(f, RedactingFilter) for f in logger.filters):
+        logger.addFilter(RedactingFilter())
+
+
+install_log_redaction()

@@ -1,0 +1,110 @@
+"""A self-hosted SearxNG instance: ``GET <base>/search?q=…&format=json``.
+
+The base URL comes from ``SCOUTE_SEARXNG_BASE_URL``, then ``base_url`` in config, then
+the environment variable named by ``url_env`` (default ``SEARXNG_URL``). No key: the
+instance is yours. ``format=json`` must be enabled in the instance's ``settings.yml``
+(``search.formats``); otherwise it answers 403, which the error message says.
+
+Results are ``results[]`` (title, url, content, score, engine(s), publishedDate). SearxNG
+reports upstream-engine failures inside a 200 answer; they go to the reply's meta as
+``unresponsive_engines: [{engine, reason}]`` so the journal's response summary shows
+them (e.g. ``duckduckgo: CAPTCHA``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import httpx
+
+from scout.adapters.normalize import Hit, as_float, to_sources
+from scout.adapters.search_http import fetch, json_body
+from scout.adapters.settings import SearxngSettings
+from scout.errors import AuthError, ParseError, ProviderError
+from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.schemas.sources import Source
+
+#: request options passed through as query parameters
+OPTIONS = frozenset({"categories", "engines", "language", "time_range", "safesearch",
+                     "pageno"})
+_FORMAT_HINT = ("a 403 from SearxNG usually means format=json is not enabled: add 'json' "
+                "to search.formats in the instance's settings.yml")
+
+
+def classify_error(response: httpx.Response, adapter: str = "searxng") -> ProviderError | None:
+    """A 403 is SearxNG refusing the json format far more often than a bad credential."""
+    if response.status_code != 403:
+        return None
+    return AuthError(f"{adapter}: HTTP 403 (forbidden)", adapter=adapter, status=403,
+                     hint=_FORMAT_HINT)
+
+
+def parse_results(data: dict[str, Any], *, adapter: str = "searxng") -> list[Hit]:
+    results = data.get("results")
+    if not isinstance(results, list):
+        raise ParseError(f"{adapter}: answer has no 'results' list", adapter=adapter)
+    hits = []
+    for item in results:
+        if not isinstance(item, dict) or not item.get("url"):
+            continue
+        hit = Hit(title=str(item.get("title") or ""), url=str(item["url"]),
+                  snippet=str(item.get("content") or ""),
+                  published=item.get("publishedDate") or None,
+                  score=as_float(item.get("score")))
+        engines = item.get("engines") or ([item["engine"]] if item.get("engine") else [])
+        if engines:
+            hit.meta["engines"] = [str(e) for e in engines]
+        hits.append(hit)
+    return hits
+
+
+def unresponsive(data: dict[str, Any]) -> list[dict[str, str]]:
+    """``unresponsive_engines`` ([[name, reason], …]) as ``[{engine, reason}]``."""
+    out = []
+    for entry in data.get("unresponsive_engines") or []:
+        if isinstance(entry, (list, tuple)) and entry:
+            out.append({"engine": str(entry[0]),
+                        "reason": str(entry[1]) if len(entry) > 1 else ""})
+        elif isinstance(entry, str):
+            out.append({"engine": entry, "reason": ""})
+    return out
+
+
+class SearxngAdapter(SearchAdapter):
+    type_name: ClassVar[str] = "searxng"
+    settings: SearxngSettings
+
+    def call(self, request: SearchRequest, credential: Secret | None = None
+             ) -> Reply[list[Source]]:
+        # A credential is never sent: the instance is self-hosted and keyless.
+        assert self.client is not None, "SearxngAdapter needs an httpx.Client"
+        base = self.base_url
+        if not base:
+            raise AuthError(
+                f"{self.name}: no instance URL", adapter=self.name,
+                hint=f"set {self.settings.url_env} (or base_url in config/adapters.yaml)")
+        params: dict[str, Any] = {"q": request.query, "format": "json"}
+        if self.settings.engines:
+            params["engines"] = ",".join(self.settings.engines)
+        ignored = []
+        for key, value in request.options.items():
+            if key in OPTIONS:
+                params[key] = value
+            else:
+                ignored.append(key)
+        http_request = self.client.build_request("GET", base + "/search", params=params,
+                                                 headers={"Accept": "application/json"})
+        response = fetch(self.client, http_request, self.name,
+                         classify=lambda r: classify_error(r, self.name))
+        data = json_body(response, self.name)
+        sources = to_sources(parse_results(data, adapter=self.name), adapter=self.name,
+                             limit=request.limit, max_chars=self.settings.max_chars)
+        meta: dict[str, Any] = {"unresponsive_engines": unresponsive(data)}
+        if data.get("number_of_results"):
+            meta["number_of_results"] = data["number_of_results"]
+        for field in ("suggestions", "corrections", "answers"):
+            if data.get(field):
+                meta[field] = data[field]
+        if ignored:
+            meta["ignored_options"] = sorted(ignored)
+        return Reply(sources, usage=Usage(requests=1), status=response.status_code, meta=meta)

@@ -1,0 +1,127 @@
+"""Tavily search: ``POST <base>/search`` with the key in the ``Authorization`` header.
+
+Request body: ``query``, ``max_results`` (≤ 20), ``search_depth`` (basic | advanced),
+``include_answer``, ``include_usage`` — the last three from config. Results are
+``results[]`` (title, url, content, score, published_date for news); the ``answer``,
+``response_time`` and ``request_id`` go into the reply's meta.
+
+Usage feeds the cost: ``usage.credits`` when the request set ``include_usage`` (Tavily
+reports it), otherwise the documented price of the depth — 1 credit per basic search,
+2 per advanced one (FACTS.md). Error bodies are ``{"detail": {"error": "…"}}``; HTTP 432
+(plan limit) and 433 (pay-as-you-go limit) mean the key is out of credits, an AuthError
+so that a token pool moves to the next key.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import httpx
+
+from scout.adapters.normalize import Hit, as_float, to_sources
+from scout.adapters.search_http import error_json, fetch, json_body, short
+from scout.adapters.settings import TavilySettings
+from scout.errors import AuthError, ParseError, ProviderError, Rejected
+from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.schemas.sources import Source
+
+DEFAULT_BASE = "https://api.tavily.com"
+MAX_RESULTS = 20
+CREDITS_PER_SEARCH = {"basic": 1, "advanced": 2}
+#: request options passed through in the body
+OPTIONS = frozenset({"topic", "time_range", "days", "country", "search_depth",
+                     "include_answer", "include_raw_content", "chunks_per_source"})
+_QUOTA_STATUSES = {432: "plan usage limit exceeded", 433: "pay-as-you-go limit exceeded"}
+
+
+def describe_error(response: httpx.Response) -> str | None:
+    body = error_json(response)
+    if body is None:
+        return None
+    detail = body.get("detail", body.get("error"))
+    if isinstance(detail, dict):
+        detail = detail.get("error") or detail.get("message")
+    if isinstance(detail, list) and detail and isinstance(detail[0], dict):  # validation
+        detail = detail[0].get("msg")
+    return short(detail) if detail else None
+
+
+def classify_error(response: httpx.Response, adapter: str = "tavily") -> ProviderError | None:
+    reason = _QUOTA_STATUSES.get(response.status_code)
+    if reason is None:
+        return None
+    return AuthError(f"{adapter}: HTTP {response.status_code} ({reason})", adapter=adapter,
+                     status=response.status_code,
+                     hint="the key is out of credits; see app.tavily.com for its plan")
+
+
+def parse_results(data: dict[str, Any], *, adapter: str = "tavily") -> list[Hit]:
+    results = data.get("results")
+    if not isinstance(results, list):
+        raise ParseError(f"{adapter}: answer has no 'results' list", adapter=adapter)
+    hits = []
+    for item in results:
+        if not isinstance(item, dict) or not item.get("url"):
+            continue
+        hits.append(Hit(title=str(item.get("title") or ""), url=str(item["url"]),
+                        snippet=str(item.get("content") or ""),
+                        published=item.get("published_date") or None,
+                        score=as_float(item.get("score"))))
+    return hits
+
+
+def credits_used(data: dict[str, Any], depth: str) -> float:
+    """What the search cost in credits: as reported, else the depth's documented price."""
+    usage = data.get("usage")
+    if isinstance(usage, dict):
+        reported = as_float(usage.get("credits"))
+        if reported is not None:
+            return reported
+    return float(CREDITS_PER_SEARCH.get(depth, 1))
+
+
+class TavilyAdapter(SearchAdapter):
+    type_name: ClassVar[str] = "tavily"
+    settings: TavilySettings
+
+    def call(self, request: SearchRequest, credential: Secret | None = None
+             ) -> Reply[list[Source]]:
+        assert self.client is not None, "TavilyAdapter needs an httpx.Client"
+        if credential is None:
+            raise AuthError(f"{self.name}: no API key", adapter=self.name,
+                            hint="set TAVILY_API_KEY (or the variable named in config)")
+        body: dict[str, Any] = {
+            "query": request.query,
+            "max_results": min(request.limit, MAX_RESULTS),
+            "search_depth": self.settings.search_depth,
+            "include_answer": self.settings.include_answer,
+            "include_usage": self.settings.include_usage,
+        }
+        ignored = []
+        for key, value in request.options.items():
+            if key in OPTIONS:
+                body[key] = value
+            else:
+                ignored.append(key)
+        depth = str(body["search_depth"])
+        if depth not in CREDITS_PER_SEARCH:
+            raise Rejected(f"{self.name}: search_depth must be basic or advanced, not {depth!r}",
+                           adapter=self.name)
+        key = credential.reveal()
+        http_request = self.client.build_request(
+            "POST", (self.base_url or DEFAULT_BASE) + "/search", json=body,
+            headers={"Authorization": f"Bearer {key}", "Accept": "application/json"},
+        )
+        response = fetch(self.client, http_request, self.name, describe=describe_error,
+                         classify=lambda r: classify_error(r, self.name), secrets=[key])
+        data = json_body(response, self.name)
+        sources = to_sources(parse_results(data, adapter=self.name), adapter=self.name,
+                             limit=request.limit, max_chars=self.settings.max_chars)
+        meta: dict[str, Any] = {}
+        for field in ("answer", "response_time", "request_id", "follow_up_questions"):
+            if data.get(field) not in (None, "", []):
+                meta[field] = data[field]
+        if ignored:
+            meta["ignored_options"] = sorted(ignored)
+        usage = Usage(requests=1, credits=credits_used(data, depth))
+        return Reply(sources, usage=usage, status=response.status_code, meta=meta)
