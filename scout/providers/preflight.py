@@ -70,10 +70,13 @@ def check_adapter(
     return Availability(True, source=source)
 
 
-def credential_hint(name: str, settings: AdapterSettings, missing: tuple[str, ...] = ()) -> str:
+def credential_hint(name: str, settings: AdapterSettings, missing: tuple[str, ...] = (),
+                    *, optional: bool = False) -> str:
     names = list(missing) or settings.required_env()
-    sets = " ".join(f"{v}=..." for v in names if v.isupper())
-    how = f"export {sets}" if sets else "fill the token pool"
+    sets = " ".join(f"{v}=..." for v in names if v.replace("_", "").isalnum() and v.isupper())
+    how = f"export {sets}" if sets else "fill its token pool"
+    if optional:
+        return f"{how} to use {name}; until then the chain runs without it"
     return (f"{how} (or put it in your shell profile / CI secrets); to run without it, "
             f"mark the link '{name}?' in the chain so it is used only when configured")
 
@@ -257,7 +260,8 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
             out.append(DoctorCheck(label, "ok", how.get(av.source, av.source)))
         elif optional_only.get(name, False):
             out.append(DoctorCheck(label, "warn", f"skipped when used: {av.reason}",
-                                   credential_hint(name, settings, av.missing_env)))
+                                   credential_hint(name, settings, av.missing_env,
+                                                   optional=True)))
         elif name not in optional_only:
             out.append(DoctorCheck(label, "warn", f"in no chain; {av.reason}",
                                    credential_hint(name, settings, av.missing_env)))
