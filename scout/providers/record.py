@@ -56,6 +56,14 @@ def _atomic_write(path: Path, data: dict[str, Any]) -> None:
     os.replace(tmp, path)
 
 
+def _body(data: bytes) -> dict[str, str]:
+    """A body as text when it is UTF-8 (readable, diffable), else base64."""
+    try:
+        return {"body": data.decode("utf-8")}
+    except UnicodeDecodeError:
+        return {"body_b64": base64.b64encode(data).decode()}
+
+
 def _blank_json_secrets(obj: Any) -> Any:
     if isinstance(obj, dict):
         return {k: ("REDACTED" if k.lower() in SECRET_PARAMS else _blank_json_secrets(v))
@@ -161,8 +169,7 @@ class RecordingTransport(httpx.BaseTransport):
         _atomic_write(self.store.path("http", key, n), {
             "request": {**desc, "headers": self.store.clean_headers(request.headers,
                                                                     CREDENTIAL_HEADERS)},
-            "response": {"status": response.status_code, "headers": headers,
-                         "body_b64": base64.b64encode(body).decode()},
+            "response": {"status": response.status_code, "headers": headers, **_body(body)},
         })
         # the answer the adapter sees is the one that was stored (decoded body)
         return httpx.Response(response.status_code, headers=headers, content=body,
@@ -191,8 +198,10 @@ class ReplayTransport(httpx.BaseTransport):
                 "request (query, limit, adapter settings, base URL)",
             )
         data = json.loads(found.read_text(encoding="utf-8"))["response"]
-        return httpx.Response(data["status"], headers=data["headers"],
-                              content=base64.b64decode(data["body_b64"]), request=request)
+        content = (data["body"].encode("utf-8") if "body" in data
+                   else base64.b64decode(data["body_b64"]))
+        return httpx.Response(data["status"], headers=data["headers"], content=content,
+                              request=request)
 
 
 class ReplyStore:

@@ -69,6 +69,8 @@ class ScriptedAdapter(Adapter):
 FAKE_TYPES = [
     AdapterType("fake_search", "search", AdapterSettings, "tests.providers.fakes:ScriptedAdapter",
                 False, "test adapter"),
+    AdapterType("fake_json", "search", AdapterSettings,
+                "tests.providers.json_adapter:JsonSearchAdapter", True, "HTTP test adapter"),
     AdapterType("fake_synth", "synthesize", AdapterSettings,
                 "tests.providers.fakes:ScriptedAdapter", False, "test adapter"),
 ]
