@@ -45,6 +45,15 @@ ADVANCES = frozenset({"parse_error", "rate_limited", "unavailable", "auth_error"
                       "pool_exhausted"})
 
 
+def failure_status(exc: BaseException) -> str:
+    """The PhaseStatus a phase ends in when a gateway call raised ``exc``.
+
+    Retryable errors (Unavailable, RateLimited, PoolExhausted, and a chain whose last
+    retryable link failed) mean trying again later can help: ``failed_retryable``.
+    """
+    return "failed_retryable" if getattr(exc, "retryable", False) else "failed_terminal"
+
+
 class CircuitBreaker:
     """Per-adapter cool-down after rate limiting, on an injected clock."""
 

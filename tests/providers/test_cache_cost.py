@@ -97,3 +97,23 @@ def test_estimate_cost_uses_tariffs_fanout_and_available_links() -> None:
     assert {p.phase: p.adapter for p in est2.phases}["F2"] == "paid"
     assert "assumptions:" in est.render() and est.to_dict()["total_usd"] == est.total_usd
     assert ChainLink.parse("paid?").when_configured
+
+
+def test_estimate_prices_tavily_credits_and_perplexity_tokens() -> None:
+    from scout.adapters.settings import settings_for
+    cfg = make_config({
+        "tavily": settings_for("tavily", {"type": "tavily", "search_depth": "advanced",
+                                          "credentials": {"env": "TAVILY_API_KEY"},
+                                          "tariff": {"per_credit": 0.008}}),
+        "perplexity": settings_for("perplexity", {
+            "type": "perplexity", "context_budget_chars": 8000, "max_tokens": 800,
+            "tariff": {"per_request": 0.005, "per_1k_input_tokens": 0.001,
+                       "per_1k_output_tokens": 0.001}}),
+    }, {"web": ["tavily?"], "synthesis": ["perplexity"]})
+    pipe = Pipeline.model_validate({"apiVersion": "scout/v1", "name": "p", "phases": {
+        "F1": {"uses": "search", "chain": "web", "produces": ["c"], "with": {"query": "x"}},
+        "P3": {"uses": "synthesize", "chain": "synthesis", "needs": ["c"], "produces": ["s"]}}})
+    rows = {p.phase: p for p in estimate_cost(pipe, cfg).phases}
+    assert rows["F1"].usd_per_call == pytest.approx(0.016)  # advanced = 2 credits
+    # 8000 chars / 4 + 200 = 2200 input tokens, 800 output, plus the request fee
+    assert rows["P3"].usd_per_call == pytest.approx(0.005 + 2.2 * 0.001 + 0.8 * 0.001)

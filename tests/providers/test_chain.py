@@ -162,3 +162,57 @@ def test_provider_reported_cost_wins_and_is_journaled(tmp_path: Path, make_runti
     rt = make_runtime(cfg, {"a": ad})
     assert rt.gateway("F1", "web").call(Q).cost_usd == pytest.approx(0.0051)
     assert journal(tmp_path)[0]["cost"] == {"usd": 0.0051, "basis": "reported"}
+
+
+def test_failure_status_of_errors() -> None:
+    from scout.providers.chain import failure_status
+    assert failure_status(Unavailable("x")) == "failed_retryable"
+    assert failure_status(Rejected("x")) == "failed_terminal"
+    assert failure_status(ParseError("x")) == "failed_terminal"
+
+
+def test_gateway_factory_resolves_chains_inline_links_and_defaults(make_runtime) -> None:
+    from scout.spec.models import Phase
+    cfg = make_config({"a": settings(), "b": settings(), "s": settings("fake_synth")},
+                      {"web": ["a", "b"], "synthesis": ["s"]})
+    rt = make_runtime(cfg, {n: ScriptedAdapter(n, cfg.adapters[n]) for n in "abs"})
+    factory = rt.gateway_factory()
+    by_chain = factory("F1", Phase.model_validate({"uses": "search", "chain": "web"}))
+    assert by_chain.chain_name == "web" and [lk.adapter for lk in by_chain.links] == ["a", "b"]
+    inline = factory("F2", Phase.model_validate({"uses": "search", "adapters": ["b?", "a"]}))
+    assert inline.chain_name is None and [str(lk) for lk in inline.links] == ["b?", "a"]
+    assert inline.call(Q).answered_by == "b"
+    # a step that calls no adapters gets no gateway; one without a chain gets the default
+    assert factory("F0", Phase.model_validate({"uses": "task"})) is None
+    default = factory("P3", Phase.model_validate({"uses": "synthesize"}))
+    assert default.chain_name == "synthesis"
+    retry = Phase.model_validate({"uses": "search", "chain": "web", "retry": {"attempts": 7}})
+    assert factory("F3", retry).retry.attempts == 7
+
+
+def test_gateway_is_safe_under_threads(tmp_path: Path, make_runtime) -> None:
+    import threading
+    cfg = make_config({"a": settings(cache_ttl="1h", tariff={"per_request": 0.001})},
+                      {"web": ["a"]})
+    ad = ScriptedAdapter("a", cfg.adapters["a"])
+    rt = make_runtime(cfg, {"a": ad})
+    gw = rt.gateway("F2", "web")
+    errors: list[BaseException] = []
+
+    def work(t: int) -> None:
+        try:
+            for i in range(20):
+                gw.call(SearchRequest(query=f"q{t}-{i % 10}"))
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+
+    ts = [threading.Thread(target=work, args=(t,)) for t in range(8)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert not errors
+    lines = journal(tmp_path)
+    assert len(lines) == 160
+    assert sum(x["result"] == "ok" for x in lines) == len(ad.calls) == 80
+    assert rt.budget.spent == pytest.approx(0.08)

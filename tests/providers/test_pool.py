@@ -12,6 +12,7 @@ import pytest
 
 from scout.errors import AuthError, ConfigError, PoolExhausted, RateLimited, Unavailable
 from scout.providers.contract import Reply
+from scout.providers.chain import failure_status
 from scout.providers.pool import TokenPool, load_pool_config
 from scout.providers.contract import SearchRequest
 from tests.providers.fakes import FakeClock, ScriptedAdapter, make_config, settings, sources
@@ -194,8 +195,9 @@ def test_all_tokens_exhausted_is_pool_exhausted_and_retryable(tmp_path: Path, ma
                             [AuthError("HTTP 401", status=401) for _ in range(3)])
     with pytest.raises(PoolExhausted) as ei:
         rt.gateway("F1", "c").call(SearchRequest(query="q"))
-    # retryable: the orchestrator maps it to failed_retryable
+    # retryable: the phase ends failed_retryable
     assert ei.value.retryable and ei.value.kind == "pool_exhausted"
+    assert failure_status(ei.value) == "failed_retryable"
     assert [c[1] for c in ad.calls] == ["alpha", "beta", "gamma"]
     assert [a.result for a in ei.value.links] == ["error"]  # type: ignore[attr-defined]
 
@@ -225,3 +227,14 @@ def test_processes_share_one_consistent_pool(tmp_path: Path) -> None:
     saved = json.loads(state.read_text())["pools"]["p"]["tokens"]
     assert sum(s["requests"] for s in saved.values()) == 90
     assert os.stat(state).st_size > 0
+
+
+def test_the_shipped_example_pool_config_is_valid(tmp_path: Path, root: Path) -> None:
+    import shutil
+    p = tmp_path / "token_pool_config.json"
+    shutil.copy(root / "config" / "token_pool_config.example.json", p)
+    p.chmod(0o600)
+    defs = load_pool_config(p, {"PERPLEXITY_KEY_MAIN": "pplx-1234567"})
+    assert defs["perplexity"].strategy == "weighted-round-robin"
+    assert defs["perplexity"].missing_env() == ["PERPLEXITY_KEY_SPARE"]
+    assert defs["tavily"].strategy == "failover"
