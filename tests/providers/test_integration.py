@@ -149,3 +149,18 @@ def test_record_then_replay_offline_and_a_replay_miss(tmp_path: Path) -> None:
     msg = str(ei.value)
     assert "no recorded exchange for GET" in msg and "never+recorded" in msg
     assert "key=REDACTED" in msg and ei.value.exit_code == 3
+
+
+def test_base_url_env_override_points_an_adapter_at_the_server(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    srv = server()
+    try:
+        cfg = make_config({"alpha": settings("fake_json", base_url="http://192.0.2.1:9/nowhere",
+                                             cache_ttl="0s")}, {"web": ["alpha"]})
+        monkeypatch.setenv("SCOUTE_ALPHA_BASE_URL", srv.url + "/a")
+        with ProviderRuntime(cfg, tmp_path, "m", env={}) as rt:
+            out = rt.gateway("F1", "web").call(SearchRequest(query="env", limit=1))
+        assert out.value[0].title == "alpha env 0"
+        assert [e.path for e in srv.log] == ["/a/search"]
+    finally:
+        srv.stop()
