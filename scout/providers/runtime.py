@@ -242,7 +242,14 @@ class ProviderRuntime:
                 self._clients.append(client)
                 adapter = self.adapter_factory(name, settings, client)
             else:
-                cls = ADAPTER_TYPES[settings.type].load()
+                try:
+                    cls = ADAPTER_TYPES[settings.type].load()
+                except (ImportError, AttributeError) as exc:
+                    raise ConfigError(
+                        f"adapter '{name}' (type {settings.type}) cannot be loaded: "
+                        f"{type(exc).__name__}: {exc}", code="CFG017",
+                        hint=f"is the package that provides "
+                        f"{ADAPTER_TYPES[settings.type].impl} installed?") from exc
                 client = None
                 if getattr(cls, "uses_http", True):
                     client = make_client(settings, transport=self._transport())

@@ -8,7 +8,7 @@ import pytest
 
 from scout.adapters.settings import Tariff
 from scout.config.models import ChainLink
-from scout.providers.contract import Reply, SearchRequest, Usage
+from scout.providers.contract import SearchRequest, Usage
 from scout.providers.cost import compute_cost, estimate_cost
 from scout.providers.journal import read_journal
 from scout.schemas.sources import Source

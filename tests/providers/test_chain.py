@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -216,3 +215,18 @@ def test_gateway_is_safe_under_threads(tmp_path: Path, make_runtime) -> None:
     assert len(lines) == 160
     assert sum(x["result"] == "ok" for x in lines) == len(ad.calls) == 80
     assert rt.budget.spent == pytest.approx(0.08)
+
+
+def test_an_adapter_that_cannot_be_loaded_is_a_config_error(make_runtime) -> None:
+    from scout.adapters.settings import ADAPTER_TYPES, AdapterSettings, AdapterType
+    from scout.errors import ConfigError
+    ADAPTER_TYPES["fake_missing"] = AdapterType("fake_missing", "search", AdapterSettings,
+                                                "scout.adapters.not_there:Nope", False, "x")
+    try:
+        cfg = make_config({"m": settings("fake_missing")}, {"web": ["m"]})
+        rt = make_runtime(cfg)
+        with pytest.raises(ConfigError, match="cannot be loaded") as ei:
+            rt.gateway("F1", "web").call(Q)
+        assert ei.value.code == "CFG017" and ei.value.exit_code == 3
+    finally:
+        ADAPTER_TYPES.pop("fake_missing")
