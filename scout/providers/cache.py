@@ -1,0 +1,115 @@
+"""A persistent TTL cache of adapter answers: ``runtime/cache.sqlite3`` (stdlib sqlite3).
+
+Key: sha256 of the adapter name, its settings that shape answers (``answer_settings``)
+and the request as normalised JSON (sorted keys). A resumed or re-applied mission therefore
+never pays twice for the same request within the adapter's ``cache_ttl``. ``cache_ttl:
+0s`` or ``--no-cache`` disables it. The value is stored through :mod:`codec` so it comes
+back typed. sqlite handles concurrent processes (WAL); each thread has its own connection.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from scout.adapters.settings import AdapterSettings
+from scout.providers.codec import decode_reply, encode_reply
+from scout.providers.contract import Reply, Request
+
+CACHE_NAME = "cache.sqlite3"
+#: settings that change how a call is made but not what it answers
+_NOT_ANSWER_SHAPING = {"rate", "retry", "retry_after_max", "cache_ttl", "breaker_cooldown",
+                       "tariff", "credentials", "timeout", "user_agent", "base_url"}
+
+
+def answer_settings(settings: AdapterSettings) -> dict[str, Any]:
+    data = settings.model_dump(mode="json")
+    return {k: v for k, v in sorted(data.items()) if k not in _NOT_ANSWER_SHAPING}
+
+
+def cache_key(adapter: str, settings: AdapterSettings, request: Request) -> str:
+    doc = {
+        "adapter": adapter,
+        "settings": answer_settings(settings),
+        "request": {"type": type(request).__name__, **request.model_dump(mode="json")},
+    }
+    blob = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+class ReplyCache:
+    def __init__(self, runtime_dir: str | Path, *, clock: Callable[[], float] = time.time) -> None:
+        self.path = Path(runtime_dir) / CACHE_NAME
+        self.clock = clock
+        self._local = threading.local()
+        self.hits = 0
+        self.misses = 0
+        self._conns: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+
+    def _db(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS replies (key TEXT PRIMARY KEY, adapter TEXT, "
+                "stored_at REAL, body TEXT)"
+            )
+            conn.commit()
+            self._local.conn = conn
+            with self._lock:
+                self._conns.append(conn)
+        return conn
+
+    def get(self, key: str, ttl: float) -> Reply[Any] | None:
+        if ttl <= 0:
+            return None
+        row = self._db().execute(
+            "SELECT stored_at, body FROM replies WHERE key = ?", (key,)
+        ).fetchone()
+        if row is None or self.clock() - row[0] >= ttl:
+            self.misses += 1
+            return None
+        try:
+            reply = decode_reply(json.loads(row[1]))
+        except Exception:  # an entry written by an older scout: a miss, not a crash
+            self.misses += 1
+            return None
+        self.hits += 1
+        return reply
+
+    def put(self, key: str, adapter: str, reply: Reply[Any]) -> None:
+        body = json.dumps(encode_reply(reply), ensure_ascii=False, separators=(",", ":"))
+        db = self._db()
+        with db:
+            db.execute("INSERT OR REPLACE INTO replies VALUES (?, ?, ?, ?)",
+                       (key, adapter, self.clock(), body))
+
+    def purge_expired(self, ttl_by_adapter: dict[str, float]) -> int:
+        db = self._db()
+        removed = 0
+        with db:
+            for adapter, ttl in ttl_by_adapter.items():
+                cur = db.execute("DELETE FROM replies WHERE adapter = ? AND stored_at <= ?",
+                                 (adapter, self.clock() - ttl))
+                removed += cur.rowcount
+        return removed
+
+    def close(self) -> None:
+        with self._lock:
+            for conn in self._conns:
+                try:
+                    conn.close()
+                except sqlite3.Error:
+                    pass
+            self._conns.clear()
+        self._local = threading.local()

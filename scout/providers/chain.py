@@ -1,0 +1,199 @@
+"""Failover chains and the per-adapter circuit breaker.
+
+A :class:`ChainGateway` is a phase's door to its chain (``scout.steps.context.Gateway``).
+``call(request)`` goes:
+
+1. links whose credentials are absent: a ``name?`` link is skipped (visibly: a journal
+   line with result ``skipped``, once per phase, and a ``LinkAttempt``); a required one is
+   a configuration error (preflight normally catches it first);
+2. the cache, over every usable link in order: a hit answers at zero cost
+   (``cache_hit``), so a re-applied mission never pays twice for a request;
+3. the links in order, each through :class:`LinkCaller` (pool, retries, rate cap).
+
+Failover rules (seed, not negotiable): zero results is an answer and never advances the
+chain. ``ParseError``, ``RateLimited``, ``Unavailable``, ``AuthError`` (and
+``PoolExhausted``, a pool's form of it) advance to the next link. Anything else
+(``Rejected``: the request itself is wrong; ``Blocked``; ``ReplayMiss``) is raised at once.
+When every link failed, the error raised is the last retryable one (else the last one),
+with a message naming every link's failure, so a phase ends failed_retryable whenever
+trying again later could help. The exception carries ``.links`` (the LinkAttempts).
+
+Circuit breaker: a link that finally fails with ``RateLimited`` (e.g. DuckDuckGo's 202
+challenge page) is skipped for its ``breaker_cooldown``; each skip is journaled with result
+``circuit_open``.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from scout.config.models import ChainLink
+from scout.errors import ConfigError, ProviderError, RateLimited
+from scout.providers.contract import ChainOutcome, LinkAttempt, Request
+from scout.providers.cost import CACHE
+from scout.providers.link import CallContext, LinkCaller
+from scout.spec.models import RetryPolicy
+
+if TYPE_CHECKING:
+    from scout.providers.runtime import ProviderRuntime
+
+#: error kinds that move a chain to its next link
+ADVANCES = frozenset({"parse_error", "rate_limited", "unavailable", "auth_error",
+                      "pool_exhausted"})
+
+
+def failure_status(exc: BaseException) -> str:
+    """The PhaseStatus a phase ends in when a gateway call raised ``exc``.
+
+    Retryable errors (Unavailable, RateLimited, PoolExhausted, and a chain whose last
+    retryable link failed) mean trying again later can help: ``failed_retryable``.
+    """
+    return "failed_retryable" if getattr(exc, "retryable", False) else "failed_terminal"
+
+
+class CircuitBreaker:
+    """Per-adapter cool-down after rate limiting, on an injected clock."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._open_until: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def trip(self, adapter: str, cooldown: float) -> None:
+        if cooldown <= 0:
+            return
+        with self._lock:
+            until = self.clock() + cooldown
+            self._open_until[adapter] = max(until, self._open_until.get(adapter, 0.0))
+
+    def remaining(self, adapter: str) -> float:
+        """Seconds the adapter stays skipped (0 when closed)."""
+        with self._lock:
+            until = self._open_until.get(adapter)
+            if until is None:
+                return 0.0
+            left = until - self.clock()
+            if left <= 0:
+                del self._open_until[adapter]
+                return 0.0
+            return left
+
+
+def _summary(attempts: list[LinkAttempt]) -> str:
+    parts = []
+    for a in attempts:
+        if a.result == "error":
+            parts.append(f"{a.adapter}: {a.error}" + (f" ({a.message})" if a.message else ""))
+        elif a.result in ("skipped", "circuit_open"):
+            parts.append(f"{a.adapter}: {a.result}" + (f" ({a.message})" if a.message else ""))
+    return "; ".join(parts)
+
+
+class ChainGateway:
+    """Runs requests through one phase's failover chain."""
+
+    def __init__(self, rt: "ProviderRuntime", phase_id: str, chain_name: str | None,
+                 links: tuple[ChainLink, ...], retry: RetryPolicy | None = None) -> None:
+        if not links:
+            raise ConfigError(f"phase '{phase_id}': the chain has no links", code="CFG010")
+        self.rt = rt
+        self.phase_id = phase_id
+        self.chain_name = chain_name
+        self.links = links
+        self.retry = retry
+        self.caller = LinkCaller(rt)
+
+    def __repr__(self) -> str:
+        return (f"ChainGateway(phase={self.phase_id!r}, chain={self.chain_name!r}, "
+                f"links={[str(x) for x in self.links]})")
+
+    def _usable(self, ctx: CallContext, attempts: list[LinkAttempt]) -> list[tuple[int, str]]:
+        usable: list[tuple[int, str]] = []
+        for pos, link in enumerate(self.links):
+            av = self.rt.availability(link.adapter)
+            reason = av.reason
+            if av.ok:
+                usable.append((pos, link.adapter))
+                continue
+            if not link.when_configured:
+                raise ConfigError(
+                    f"phase '{self.phase_id}': adapter '{link.adapter}' cannot run: {reason}",
+                    hint=self.rt.credential_hint(link.adapter), code="CFG010")
+            attempts.append(LinkAttempt(link.adapter, "skipped", message=reason))
+            self.rt.note_skip(self.phase_id, self.chain_name, pos, link.adapter, reason or "",
+                              ctx.request)
+        if not usable:
+            raise ConfigError(
+                f"phase '{self.phase_id}': no adapter of chain "
+                f"'{self.chain_name or self.links}' is usable ({_summary(attempts)})",
+                hint="set the credentials of at least one link, or add a keyless adapter",
+                code="CFG010")
+        return usable
+
+    def call(self, request: Request) -> ChainOutcome[Any]:
+        rt = self.rt
+        ctx = CallContext(self.phase_id, self.chain_name, request,
+                          rt.redact_request(request), self.retry)
+        attempts: list[LinkAttempt] = []
+        usable = self._usable(ctx, attempts)
+
+        # cache first: a hit makes no request, so it takes no rate token and costs nothing
+        for pos, name in usable:
+            hit = rt.cache_get(name, request)
+            if hit is not None:
+                ctx.position = pos
+                attempts.append(LinkAttempt(name, "cache_hit"))
+                self.caller._line(ctx, name, "cache_hit", token=None, cost=CACHE,
+                                  answered=True, items=hit.items, status=hit.status)
+                rt.note_answer(name, from_cache=True)
+                return ChainOutcome(hit.value, name, self.chain_name, attempts, 0.0, True,
+                                    dict(hit.meta))
+
+        errors: list[ProviderError] = []
+        waits: list[float] = []
+        for pos, name in usable:
+            ctx.position = pos
+            left = rt.breaker.remaining(name)
+            if left > 0:
+                waits.append(left)
+                attempts.append(LinkAttempt(name, "circuit_open",
+                                            message=f"rate limited; skipped for {left:.0f}s"))
+                self.caller._line(ctx, name, "circuit_open", token=None,
+                                  cooldown_left_s=round(left, 3))
+                continue
+            res = self.caller.call(name, ctx)
+            attempts.append(res.attempt)
+            if res.reply is not None:
+                rt.cache_put(name, request, res.reply)
+                rt.note_answer(name, from_cache=False)
+                return ChainOutcome(res.reply.value, name, self.chain_name, attempts,
+                                    res.cost.usd, False, dict(res.reply.meta))
+            exc = res.error
+            assert exc is not None
+            if isinstance(exc, RateLimited) and not rt.uses_pool(name):
+                rt.breaker.trip(name, rt.config.adapters[name].breaker_cooldown)
+            if exc.kind not in ADVANCES:
+                exc.links = attempts  # type: ignore[attr-defined]
+                raise exc
+            errors.append(exc)
+
+        label = f"chain '{self.chain_name}'" if self.chain_name else "the phase's adapters"
+        if not errors:
+            err: ProviderError = RateLimited(
+                f"phase '{self.phase_id}': every adapter of {label} is cooling down after "
+                f"rate limiting ({_summary(attempts)})",
+                retry_after=min(waits) if waits else None,
+                hint="apply again after the cool-down (breaker_cooldown in config/adapters.yaml)")
+        else:
+            chosen = next((e for e in reversed(errors) if e.retryable), errors[-1])
+            err = type(chosen)(
+                f"phase '{self.phase_id}': every adapter of {label} failed: "
+                f"{_summary(attempts)}",
+                adapter=chosen.adapter, status=chosen.status, retry_after=chosen.retry_after,
+                hint=chosen.hint)
+            err.__cause__ = chosen
+        err.links = attempts  # type: ignore[attr-defined]
+        raise err

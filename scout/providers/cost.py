@@ -1,0 +1,220 @@
+"""Cost: usage x tariff per call, the per-mission budget, and the ``scout plan`` estimate.
+
+A call's cost is, in USD:
+
+* the provider's own figure when it reports one (``Usage.reported_usd``; basis
+  ``reported``), else
+* ``requests x per_request + credits x per_credit + input_tokens/1000 x per_1k_input
+  + output_tokens/1000 x per_1k_output`` (basis names the parts that applied, e.g.
+  ``tariff:credit``), or ``0`` with basis ``free`` when the adapter has no tariff.
+
+Cache hits cost nothing (basis ``cache``). Failed calls are recorded at zero (basis
+``failed``): the providers priced in config/adapters.yaml do not bill failed requests.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from scout.adapters.settings import AdapterSettings, Tariff
+from scout.config.models import ChainLink, Config
+from scout.errors import BudgetExceeded
+from scout.providers.contract import Usage
+from scout.spec.models import Pipeline
+
+
+@dataclass(frozen=True)
+class Cost:
+    usd: float
+    basis: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"usd": round(self.usd, 8), "basis": self.basis}
+
+
+FREE = Cost(0.0, "free")
+CACHE = Cost(0.0, "cache")
+FAILED = Cost(0.0, "failed")
+
+
+def compute_cost(usage: Usage, tariff: Tariff) -> Cost:
+    """Cost of one call (see the module docstring for the rule)."""
+    if usage.reported_usd is not None:
+        return Cost(float(usage.reported_usd), "reported")
+    parts: list[str] = []
+    usd = 0.0
+    if tariff.per_request and usage.requests:
+        usd += usage.requests * tariff.per_request
+        parts.append("request")
+    if tariff.per_credit and usage.credits:
+        usd += usage.credits * tariff.per_credit
+        parts.append("credit")
+    if tariff.per_1k_input_tokens and usage.input_tokens:
+        usd += usage.input_tokens / 1000.0 * tariff.per_1k_input_tokens
+        parts.append("input_tokens")
+    if tariff.per_1k_output_tokens and usage.output_tokens:
+        usd += usage.output_tokens / 1000.0 * tariff.per_1k_output_tokens
+        parts.append("output_tokens")
+    if not parts:
+        return FREE
+    return Cost(usd, "tariff:" + "+".join(parts))
+
+
+class BudgetTracker:
+    """Money spent by one mission run, and its cap.
+
+    :meth:`check` is called before every request leaves: once ``spent >= max_cost`` no new
+    request starts (calls already in flight finish and are added).
+    """
+
+    def __init__(self, max_cost: float | None = None, *, spent: float = 0.0) -> None:
+        self.max_cost = max_cost
+        self.spent = spent
+        self.calls = 0
+        self._lock = threading.Lock()
+
+    def check(self, adapter: str = "") -> None:
+        with self._lock:
+            if self.max_cost is not None and self.spent >= self.max_cost:
+                where = f" before calling {adapter}" if adapter else ""
+                raise BudgetExceeded(
+                    f"budget cap reached{where}: spent ${self.spent:.4f} of "
+                    f"max_cost ${self.max_cost:.4f}",
+                    hint="raise max_cost (mission file or --max-cost) and apply again; "
+                    "finished phases are kept and cached answers are free",
+                )
+
+    def add(self, cost: Cost) -> None:
+        with self._lock:
+            self.spent += cost.usd
+            self.calls += 1
+
+    @property
+    def remaining(self) -> float | None:
+        return None if self.max_cost is None else max(0.0, self.max_cost - self.spent)
+
+
+# --- estimate for `scout plan` ---------------------------------------------------------
+
+
+def typical_usage(settings: AdapterSettings) -> Usage:
+    """What one call of this adapter usually consumes (assumptions documented per type)."""
+    kind = settings.type
+    if kind == "tavily":
+        # basic search = 1 credit, advanced = 2 (docs.tavily.com api-credits)
+        depth = getattr(settings, "search_depth", "basic")
+        return Usage(requests=1, credits=2 if depth == "advanced" else 1)
+    if kind == "perplexity":
+        # the evidence we send fills the context budget (~4 characters per token);
+        # the answer is assumed to use its whole max_tokens
+        chars = getattr(settings, "context_budget_chars", 12000)
+        return Usage(requests=1, input_tokens=chars // 4 + 200,
+                     output_tokens=getattr(settings, "max_tokens", 800))
+    return Usage(requests=1)
+
+
+@dataclass
+class PhaseEstimate:
+    phase: str
+    chain: str
+    adapter: str | None  # the link expected to answer
+    calls: int
+    usd_per_call: float
+    usd: float
+    note: str = ""
+
+
+@dataclass
+class CostEstimate:
+    phases: list[PhaseEstimate] = field(default_factory=list)
+    assumptions: list[str] = field(default_factory=list)
+
+    @property
+    def total_usd(self) -> float:
+        return round(sum(p.usd for p in self.phases), 6)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "total_usd": self.total_usd,
+            "phases": [p.__dict__ for p in self.phases],
+            "assumptions": self.assumptions,
+        }
+
+    def render(self) -> str:
+        lines = ["estimated cost (USD):"]
+        for p in self.phases:
+            who = p.adapter or "-"
+            lines.append(f"  {p.phase:<8} {p.chain:<14} {who:<20} {p.calls:>5} call(s) "
+                         f"x ${p.usd_per_call:.4f} = ${p.usd:.4f}" + (f"  ({p.note})" if p.note else ""))
+        lines.append(f"  total ${self.total_usd:.4f}")
+        lines += ["assumptions:"] + [f"  - {a}" for a in self.assumptions]
+        return "\n".join(lines)
+
+
+def _phase_links(config: Config, phase: Any) -> tuple[str, tuple[ChainLink, ...]] | None:
+    if phase.chain is not None:
+        return phase.chain, config.chains.get(phase.chain, ())
+    if phase.adapters:
+        links = tuple(ChainLink.parse(a) for a in phase.adapters)
+        return "[" + ",".join(map(str, links)) + "]", links
+    return None
+
+
+def estimate_cost(
+    pipeline: Pipeline,
+    config: Config,
+    *,
+    fanout: int = 10,
+    available: Callable[[str], bool] | None = None,
+    default_links: Callable[[str, Any], tuple[str, tuple[ChainLink, ...]] | None] | None = None,
+) -> CostEstimate:
+    """Per-phase calls x tariff of the adapter expected to answer; see ``assumptions``.
+
+    ``available(adapter)`` says whether a ``name?`` link has its credentials (default:
+    every link is available, which gives the upper estimate). ``default_links`` resolves
+    phases that name no chain (the runtime passes its own resolver).
+    """
+    est = CostEstimate()
+    est.assumptions = [
+        "the first usable link of each chain answers every call (no failover, no retries)",
+        "no cache hits (a re-applied mission within the cache TTL costs less)",
+        f"a for_each phase makes one call per item; items = the 'limit' of the phase that "
+        f"produces the list when it has one, else {fanout}",
+        "tavily: 1 credit per basic search, 2 per advanced",
+        "perplexity: input tokens = context_budget_chars / 4 + 200, output = max_tokens, "
+        "plus the request fee",
+        "prices are the dated tariffs in config/adapters.yaml (see each tariff's as_of)",
+    ]
+    producers: dict[str, Any] = {}
+    for pid, phase in pipeline.phases.items():
+        for name in phase.produces:
+            producers[name.rstrip("?")] = phase
+    avail = available or (lambda _name: True)
+    for pid, phase in pipeline.phases.items():
+        resolved = _phase_links(config, phase)
+        if resolved is None and default_links is not None:
+            resolved = default_links(pid, phase)
+        if resolved is None:
+            continue
+        label, links = resolved
+        answering = next(
+            (lk.adapter for lk in links
+             if lk.adapter in config.adapters and (not lk.when_configured or avail(lk.adapter))),
+            None,
+        )
+        calls, note = 1, ""
+        if phase.for_each:
+            src = producers.get(phase.for_each)
+            limit = src.with_.get("limit") if src is not None else None
+            calls = limit if isinstance(limit, int) and limit > 0 else fanout
+            note = f"for_each {phase.for_each}: {calls} item(s)"
+        per_call = 0.0
+        if answering is not None:
+            settings = config.adapters[answering]
+            per_call = compute_cost(typical_usage(settings), settings.tariff).usd
+        est.phases.append(PhaseEstimate(pid, label, answering, calls, round(per_call, 6),
+                                        round(per_call * calls, 6), note))
+    return est

@@ -1,0 +1,225 @@
+"""One chain link's call path: token pool → retry → budget → rate cap → adapter → journal + cost.
+
+Every try is one journal line:
+
+==============  ==============================================================
+result          meaning
+==============  ==============================================================
+ok              the adapter answered (zero results included); cost recorded
+retry           the try failed and the same adapter/token is tried again after
+                ``response_summary.wait_ms``
+token_rotated   the token failed for good (401/403, or 429/5xx after retries); it
+                is marked in the pool and the next token is tried
+error           the link failed; the chain decides whether the next link is tried
+budget_exceeded the mission's max_cost was reached before this request left
+==============  ==============================================================
+
+Adapters raise ``ProviderError`` subclasses; anything else they raise (a parser bug) is
+turned into a ``ParseError`` here, chained with ``from``, so that the chain fails over
+instead of crashing the run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from scout.errors import (AuthError, BudgetExceeded, ParseError, PoolExhausted, ProviderError,
+                          RateLimited, ScoutError, Unavailable)
+from scout.providers.contract import LinkAttempt, Reply, Request, Secret
+from scout.providers.cost import FAILED, Cost, compute_cost
+from scout.providers.pool import TokenLease
+from scout.providers.retry import Retrier, RetryEvent
+from scout.spec.models import RetryPolicy
+
+if TYPE_CHECKING:
+    from scout.providers.runtime import ProviderRuntime
+
+
+@dataclass
+class CallContext:
+    """What every journal line of one gateway call shares."""
+
+    phase: str
+    chain: str | None
+    request: Request
+    request_doc: dict[str, Any]  # redacted
+    retry: RetryPolicy | None = None  # the phase's override of the adapter's policy
+    position: int = 0
+
+
+@dataclass
+class LinkResult:
+    attempt: LinkAttempt
+    reply: Reply[Any] | None = None
+    error: ProviderError | None = None
+    cost: Cost = FAILED
+
+
+@dataclass
+class _Try:
+    """What the last try saw, for its journal line."""
+
+    status: int | None = None
+    duration_ms: int = 0
+    rate_wait_ms: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def error_doc(exc: BaseException) -> dict[str, Any]:
+    if isinstance(exc, ScoutError):
+        doc: dict[str, Any] = {"kind": getattr(exc, "kind", type(exc).__name__.lower()),
+                               "code": exc.code, "message": exc.message}
+        status = getattr(exc, "status", None)
+        if status is not None:
+            doc["status"] = status
+        return doc
+    return {"kind": type(exc).__name__, "code": None, "message": str(exc)}
+
+
+class LinkCaller:
+    """Runs one adapter for one request, with its token pool, retries and rate cap."""
+
+    def __init__(self, rt: "ProviderRuntime") -> None:
+        self.rt = rt
+
+    # --- journaling -----------------------------------------------------------------
+
+    def _line(self, ctx: CallContext, adapter: str, result: str, *, token: str | None,
+              t: _Try | None = None, error: BaseException | None = None,
+              cost: Cost = FAILED, answered: bool = False, attempt: int | None = None,
+              **summary: Any) -> None:
+        resp: dict[str, Any] = {}
+        if t is not None:
+            resp = {"status": t.status, "items": None, "duration_ms": t.duration_ms,
+                    "rate_wait_ms": t.rate_wait_ms, **t.extra}
+        if attempt is not None:
+            resp["attempt"] = attempt
+        resp.update(summary)
+        self.rt.journal_line(
+            phase=ctx.phase, adapter=adapter, action=ctx.request.action, token_name=token,
+            request=ctx.request_doc, response_summary=resp, result=result,
+            error=error_doc(error) if error is not None else None, cost=cost,
+            chain={"name": ctx.chain, "position": ctx.position,
+                   "answered_by": adapter if answered else None},
+        )
+
+    # --- the path -------------------------------------------------------------------
+
+    def call(self, adapter_name: str, ctx: CallContext) -> LinkResult:
+        rt = self.rt
+        settings = rt.config.adapters[adapter_name]
+        pool_name = settings.credentials.pool if settings.credentials else None
+        if pool_name and not rt.replaying:
+            return self._call_pooled(adapter_name, pool_name, ctx)
+        secret = rt.credential(adapter_name)
+        token = secret.name if secret is not None else None
+        attempt = LinkAttempt(adapter_name, "error", token_name=token)
+        try:
+            reply, cost, tries = self._with_retry(adapter_name, ctx, secret, None)
+        except ProviderError as exc:
+            attempt.tries, attempt.error = getattr(exc, "_scout_tries", 1), exc.kind
+            attempt.message = rt.safe_text(exc.message)
+            return LinkResult(attempt, error=exc)
+        attempt.result, attempt.tries = "ok", tries
+        return LinkResult(attempt, reply=reply, cost=cost)
+
+    def _call_pooled(self, adapter_name: str, pool_name: str, ctx: CallContext) -> LinkResult:
+        rt = self.rt
+        pool = rt.token_pool()
+        tried: set[str] = set()
+        total_tries = 0
+        attempt = LinkAttempt(adapter_name, "error")
+        while True:
+            try:
+                lease = pool.pick(pool_name, exclude=tried)
+            except PoolExhausted as exc:
+                exc.adapter = adapter_name
+                self._line(ctx, adapter_name, "error", token=None, error=exc)
+                attempt.tries, attempt.error = total_tries, exc.kind
+                attempt.message = rt.safe_text(exc.message)
+                return LinkResult(attempt, error=exc)
+            attempt.token_name = lease.name
+            try:
+                reply, cost, tries = self._with_retry(adapter_name, ctx, lease.secret, lease)
+            except ProviderError as exc:
+                total_tries += getattr(exc, "_scout_tries", 1)
+                mark = ("quota_exhausted" if isinstance(exc, (AuthError, RateLimited))
+                        else "error" if isinstance(exc, Unavailable) else None)
+                pool.failed(lease, exc.kind, rt.safe_text(exc.message), mark)
+                if mark is not None:
+                    tried.add(lease.name)
+                    continue
+                attempt.tries, attempt.error = total_tries, exc.kind
+                attempt.message = rt.safe_text(exc.message)
+                return LinkResult(attempt, error=exc)
+            pool.succeeded(lease)
+            attempt.result, attempt.tries = "ok", total_tries + tries
+            return LinkResult(attempt, reply=reply, cost=cost)
+
+    def _with_retry(self, adapter_name: str, ctx: CallContext, secret: Secret | None,
+                    lease: TokenLease | None) -> tuple[Reply[Any], Cost, int]:
+        rt = self.rt
+        settings = rt.config.adapters[adapter_name]
+        adapter = rt.adapter(adapter_name)
+        token = lease.name if lease else (secret.name if secret else None)
+        retrier = Retrier(ctx.retry or settings.retry, retry_after_max=settings.retry_after_max,
+                          sleep=rt.sleep, rng=rt.rng)
+        last = _Try()
+        tries = 0
+
+        def once(n: int) -> Reply[Any]:
+            nonlocal last, tries
+            tries = n
+            last = _Try()
+            if n > 1 and lease is not None:
+                rt.token_pool().attempt(lease)
+            try:
+                rt.budget.check(adapter_name)
+            except BudgetExceeded as exc:
+                self._line(ctx, adapter_name, "budget_exceeded", token=token, error=exc,
+                           attempt=n)
+                raise
+            last.rate_wait_ms = round(rt.limiters.acquire(adapter_name) * 1000)
+            t0 = rt.monotonic()
+            try:
+                reply = rt.invoke(adapter, ctx.request, secret)
+            except ProviderError as exc:
+                last.status = exc.status
+                raise
+            except ScoutError:
+                raise
+            except Exception as exc:  # an adapter bug: fail over rather than crash the run
+                raise ParseError(f"{adapter_name}: adapter failed ({type(exc).__name__}: "
+                                 f"{rt.safe_text(str(exc))[:200]})", adapter=adapter_name) from exc
+            finally:
+                last.duration_ms = round((rt.monotonic() - t0) * 1000)
+            last.status = reply.status
+            return reply
+
+        def on_retry(ev: RetryEvent) -> None:
+            self._line(ctx, adapter_name, "retry", token=token, t=last, error=ev.error,
+                       attempt=ev.attempt, wait_ms=round(ev.wait * 1000))
+
+        try:
+            reply = retrier.run(once, on_retry)
+        except ProviderError as exc:
+            exc._scout_tries = tries  # type: ignore[attr-defined]
+            rotated = lease is not None and isinstance(exc, (AuthError, RateLimited, Unavailable))
+            self._line(ctx, adapter_name, "token_rotated" if rotated else "error", token=token,
+                       t=last, error=exc, attempt=tries)
+            raise
+        cost = compute_cost(reply.usage, settings.tariff)
+        rt.budget.add(cost)
+        summary: dict[str, Any] = {"items": reply.items}
+        if reply.usage.credits is not None:
+            summary["credits"] = reply.usage.credits
+        if reply.usage.input_tokens is not None or reply.usage.output_tokens is not None:
+            summary["tokens"] = {"input": reply.usage.input_tokens,
+                                 "output": reply.usage.output_tokens}
+        for k, v in (reply.meta or {}).items():
+            if isinstance(v, (str, int, float, bool)) or v is None:
+                summary.setdefault(k, v)
+        self._line(ctx, adapter_name, "ok", token=token, t=last, cost=cost, answered=True,
+                   attempt=tries, **summary)
+        return reply, cost, tries

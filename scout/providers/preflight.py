@@ -1,0 +1,308 @@
+"""Preflight: before anything runs, check the credentials of every adapter a pipeline uses.
+
+* A link whose credentials are missing fails the start (exit 3) with each variable named
+  and how to set it, fallbacks included: a fallback's missing key is found now, not at its
+  first call.
+* A link marked *used when configured* (``tavily?``) is skipped instead, visibly: in the
+  report printed here, in the journal (result ``skipped``) and in the run report
+  ("tavily skipped: TAVILY_API_KEY not set").
+* A chain left with no usable link at all is an error too.
+
+:func:`doctor` runs the same checks over a whole config, plus the token pool file's mode
+and validity and the runtime folder, for ``scout doctor``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from scout.adapters.settings import ADAPTER_TYPES, AdapterSettings
+from scout.config.models import ChainLink, Config
+from scout.errors import ConfigError, ScoutError
+from scout.providers.pool import POOL_CONFIG_NAME, PoolDef
+
+
+@dataclass(frozen=True)
+class Availability:
+    ok: bool
+    reason: str | None = None  # why not, e.g. "TAVILY_API_KEY not set"
+    missing_env: tuple[str, ...] = ()
+    source: str = "none"  # none | env | pool | replay
+
+
+def pool_config_path(config: Config | None, root: Path) -> Path:
+    env = os.environ.get("SCOUTE_TOKEN_POOL_CONFIG")
+    if env:
+        return Path(env)
+    if config is not None and config.path:
+        return Path(config.path).resolve().parent / POOL_CONFIG_NAME
+    return root / "config" / POOL_CONFIG_NAME
+
+
+def check_adapter(
+    settings: AdapterSettings,
+    env: Mapping[str, str],
+    pools: Callable[[], dict[str, PoolDef]],
+) -> Availability:
+    """Whether an adapter can run with what is configured. Pool file errors raise."""
+    missing = [v for v in settings.required_env() if not env.get(v)]
+    creds = settings.credentials
+    if creds is not None and creds.pool:
+        defs = pools()
+        pool = defs.get(creds.pool)
+        if pool is None:
+            raise ConfigError(
+                f"adapter '{settings.type}' uses token pool '{creds.pool}', which "
+                f"{POOL_CONFIG_NAME} does not define", code="CFG013",
+                hint=f"add a pool named '{creds.pool}' (see "
+                "config/token_pool_config.example.json)")
+        if not any(t.secret is not None for t in pool.tokens):
+            missing += pool.missing_env()
+            if not missing:
+                missing.append(f"a token in pool '{creds.pool}'")
+    if missing:
+        return Availability(False, ", ".join(missing) + " not set", tuple(missing))
+    source = "pool" if creds is not None and creds.pool else ("env" if creds else "none")
+    return Availability(True, source=source)
+
+
+def credential_hint(name: str, settings: AdapterSettings, missing: tuple[str, ...] = (),
+                    *, optional: bool = False) -> str:
+    names = list(missing) or settings.required_env()
+    sets = " ".join(f"{v}=..." for v in names if v.replace("_", "").isalnum() and v.isupper())
+    how = f"export {sets}" if sets else "fill its token pool"
+    if optional:
+        return f"{how} to use {name}; until then the chain runs without it"
+    return (f"{how} (or put it in your shell profile / CI secrets); to run without it, "
+            f"mark the link '{name}?' in the chain so it is used only when configured")
+
+
+@dataclass
+class LinkCheck:
+    chain: str
+    adapter: str
+    when_configured: bool
+    status: str  # ok | skipped | missing
+    reason: str | None = None
+    missing_env: tuple[str, ...] = ()
+    phases: list[str] = field(default_factory=list)
+
+    @property
+    def note(self) -> str:
+        """The line the report shows, e.g. 'tavily skipped: TAVILY_API_KEY not set'."""
+        if self.status == "ok":
+            return f"{self.adapter} ok"
+        return f"{self.adapter} {self.status}: {self.reason}"
+
+
+@dataclass
+class PreflightReport:
+    checks: list[LinkCheck] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    hints: list[str] = field(default_factory=list)
+
+    @property
+    def skipped(self) -> list[LinkCheck]:
+        return [c for c in self.checks if c.status == "skipped"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def lines(self) -> list[str]:
+        out = []
+        for c in self.checks:
+            mark = {"ok": "ok  ", "skipped": "skip", "missing": "FAIL"}[c.status]
+            phases = ",".join(c.phases)
+            out.append(f"[{mark}] chain {c.chain}: {c.note}" + (f"  (phases {phases})"
+                                                                 if phases else ""))
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "problems": self.problems,
+                "checks": [{**c.__dict__, "missing_env": list(c.missing_env)}
+                           for c in self.checks]}
+
+    def raise_for_problems(self) -> None:
+        if not self.problems:
+            return
+        raise ConfigError(
+            "preflight failed: " + "; ".join(self.problems), code="CFG010",
+            hint=" | ".join(dict.fromkeys(self.hints)) or None)
+
+
+def run_preflight(
+    phase_links: dict[str, tuple[str, tuple[ChainLink, ...]]],
+    availability: Callable[[str], Availability],
+    config: Config,
+) -> PreflightReport:
+    """Check every (chain, link) the phases use; collect problems instead of stopping."""
+    report = PreflightReport()
+    by_key: dict[tuple[str, str], LinkCheck] = {}
+    chains: dict[str, list[LinkCheck]] = {}
+    for pid, (label, links) in phase_links.items():
+        for link in links:
+            key = (label, link.adapter)
+            if key in by_key:
+                if pid not in by_key[key].phases:
+                    by_key[key].phases.append(pid)
+                continue
+            if link.adapter not in config.adapters:
+                check = LinkCheck(label, link.adapter, link.when_configured, "missing",
+                                  "not defined in config", phases=[pid])
+                report.problems.append(f"chain {label}: adapter '{link.adapter}' is not "
+                                       "defined in config/adapters.yaml")
+            else:
+                av = availability(link.adapter)
+                status = "ok" if av.ok else ("skipped" if link.when_configured else "missing")
+                check = LinkCheck(label, link.adapter, link.when_configured, status, av.reason,
+                                  av.missing_env, [pid])
+                if status == "missing":
+                    what = " and ".join(av.missing_env) or av.reason
+                    report.problems.append(f"chain {label}: {link.adapter} needs {what}")
+                    report.hints.append(credential_hint(link.adapter,
+                                                        config.adapters[link.adapter],
+                                                        av.missing_env))
+            by_key[key] = check
+            report.checks.append(check)
+            chains.setdefault(label, []).append(check)
+    for label, checks in chains.items():
+        if checks and all(c.status == "skipped" for c in checks):
+            report.problems.append(
+                f"chain {label}: no usable adapter ("
+                + "; ".join(c.note for c in checks) + ")")
+            report.hints.append("configure one of its adapters or add a keyless one")
+    return report
+
+
+# --- scout doctor ---------------------------------------------------------------------
+
+
+@dataclass
+class DoctorCheck:
+    name: str
+    status: str  # ok | warn | fail
+    detail: str
+    hint: str | None = None
+
+
+def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | None = None
+           ) -> list[DoctorCheck]:
+    """Every check of a whole config: validity, credentials, token pool, runtime folder."""
+    from scout.config.loader import load_config
+    from scout.providers.journal import read_journal
+    from scout.providers.pool import check_mode, load_pool_config
+
+    env = os.environ if env is None else env
+    out: list[DoctorCheck] = []
+    try:
+        config = load_config(config_path)
+    except ScoutError as exc:
+        problems = getattr(exc, "problems", None)
+        detail = "; ".join(f"{p.location}: {p.message}" for p in problems) if problems else str(exc)
+        out.append(DoctorCheck("config", "fail", detail, exc.hint))
+        return out
+    out.append(DoctorCheck("config", "ok", f"{config.path}: {len(config.adapters)} adapters, "
+                           f"{len(config.chains)} chains"))
+
+    pool_path = pool_config_path(config, root)
+    pool_error: ConfigError | None = None
+    pool_defs: dict[str, PoolDef] | None = None
+    if pool_path.exists():
+        try:
+            check_mode(pool_path)
+            pool_defs = load_pool_config(pool_path, env)
+            out.append(DoctorCheck("token pool", "ok", f"{pool_path}: mode 0600, "
+                                   f"{len(pool_defs)} pool(s): "
+                                   + ", ".join(f"{p.name} ({len(p.tokens)} tokens, "
+                                               f"{p.strategy})" for p in pool_defs.values())))
+            for p in pool_defs.values():
+                if p.missing_env():
+                    out.append(DoctorCheck(f"token pool {p.name}", "warn",
+                                           "tokens without a value: "
+                                           + ", ".join(p.missing_env()) + " not set",
+                                           "export them or remove those tokens"))
+        except ConfigError as exc:
+            pool_error = exc
+            out.append(DoctorCheck("token pool", "fail", exc.message, exc.hint))
+    else:
+        out.append(DoctorCheck("token pool", "ok", f"{pool_path}: absent (no pooled adapters "
+                               "need it)" if not _uses_pools(config) else f"{pool_path}: absent"))
+
+    def pools() -> dict[str, PoolDef]:
+        if pool_error is not None:
+            raise pool_error
+        if pool_defs is None:
+            return load_pool_config(pool_path, env)  # raises "not found" with a hint
+        return pool_defs
+
+    optional_only: dict[str, bool] = {}
+    for links in config.chains.values():
+        for link in links:
+            optional_only[link.adapter] = optional_only.get(link.adapter, True) and \
+                link.when_configured
+    for name, settings in config.adapters.items():
+        label = f"adapter {name} ({settings.type})"
+        if settings.type not in ADAPTER_TYPES:
+            out.append(DoctorCheck(label, "fail", f"unknown type '{settings.type}'"))
+            continue
+        try:
+            av = check_adapter(settings, env, pools)
+        except ConfigError as exc:
+            out.append(DoctorCheck(label, "fail", exc.message, exc.hint))
+            continue
+        if av.ok:
+            how = {"env": "credential set", "pool": "token pool", "none": "no credential needed"}
+            out.append(DoctorCheck(label, "ok", how.get(av.source, av.source)))
+        elif optional_only.get(name, False):
+            out.append(DoctorCheck(label, "warn", f"skipped when used: {av.reason}",
+                                   credential_hint(name, settings, av.missing_env,
+                                                   optional=True)))
+        elif name not in optional_only:
+            out.append(DoctorCheck(label, "warn", f"in no chain; {av.reason}",
+                                   credential_hint(name, settings, av.missing_env)))
+        else:
+            out.append(DoctorCheck(label, "fail", av.reason or "not usable",
+                                   credential_hint(name, settings, av.missing_env)))
+    for cname, links in config.chains.items():
+        usable = []
+        for link in links:
+            settings = config.adapters.get(link.adapter)
+            try:
+                if settings is not None and check_adapter(settings, env, pools).ok:
+                    usable.append(link.adapter)
+            except ConfigError:
+                pass
+        status = "ok" if usable else "fail"
+        out.append(DoctorCheck(f"chain {cname}", status,
+                               ("answers with: " + " → ".join(usable)) if usable
+                               else "no usable adapter",
+                               None if usable else "configure at least one of its adapters"))
+
+    runtime = root / "runtime"
+    try:
+        runtime.mkdir(parents=True, exist_ok=True)
+        probe = runtime / ".doctor-probe"
+        probe.write_text("ok")
+        probe.unlink()
+        read = read_journal(runtime)
+        detail = f"{runtime}: writable; journal {len(read.entries)} line(s) in " \
+                 f"{len(read.files)} file(s)"
+        if read.torn:
+            out.append(DoctorCheck("runtime", "warn", detail + f"; {len(read.torn)} torn "
+                                   f"line(s), first at {read.torn[0].file}:{read.torn[0].line}",
+                                   "a crash cut a line; readers skip it"))
+        else:
+            out.append(DoctorCheck("runtime", "ok", detail))
+    except OSError as exc:
+        out.append(DoctorCheck("runtime", "fail", f"{runtime}: {exc.strerror}",
+                               "set SCOUTE_RESEARCH_ROOT to a writable folder"))
+    return out
+
+
+def _uses_pools(config: Config) -> bool:
+    return any(s.credentials is not None and s.credentials.pool for s in config.adapters.values())

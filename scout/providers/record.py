@@ -1,0 +1,237 @@
+"""Record and replay: ``--record DIR`` saves every exchange, ``--replay DIR`` serves them.
+
+HTTP adapters are recorded at the transport, the natural httpx seam:
+:class:`RecordingTransport` wraps the real transport and writes each exchange to
+``DIR/http/<key>-<n>.json``; :class:`ReplayTransport` answers from those files and never
+opens a socket. Adapters that do not speak HTTP through our client (yt-dlp,
+youtube-transcript-api) are recorded one level up, as typed replies, in
+``DIR/replies/<key>-<n>.json`` (:class:`ReplyStore`).
+
+Credentials never reach the disk: credential headers (Authorization, X-API-Key,
+X-Subscription-Token, ...) are dropped, secret query parameters are redacted
+(``redact_url``), JSON body keys such as ``api_key`` are blanked, and every secret value
+the runtime knows is replaced wherever it appears (URL, headers, bodies).
+
+A request matches on method + URL without secrets + body without secrets. Identical
+requests are numbered in order (``-0``, ``-1``, ...), so a 429 followed by a 200 replays as
+recorded; past the last recorded answer the last one is repeated. A request with no
+recording raises :class:`ReplayMiss` naming it.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import threading
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from scout.errors import ReplayMiss
+from scout.providers.codec import decode_reply, encode_reply
+from scout.providers.contract import Reply, Request
+from scout.providers.http import SECRET_PARAMS, redact_url
+from scout.providers.redact import SecretScrubber
+
+CREDENTIAL_HEADERS = frozenset({
+    "authorization", "proxy-authorization", "x-api-key", "api-key", "x-subscription-token",
+    "x-goog-api-key", "cookie", "set-cookie", "x-auth-token",
+})
+_DROP_RESPONSE = frozenset({"content-encoding", "content-length", "transfer-encoding",
+                            "set-cookie"})
+MANIFEST = "manifest.json"
+
+
+def _atomic_write(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(data, fh, indent=1, ensure_ascii=False)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def _body(data: bytes) -> dict[str, str]:
+    """A body as text when it is UTF-8 (readable, diffable), else base64."""
+    try:
+        return {"body": data.decode("utf-8")}
+    except UnicodeDecodeError:
+        return {"body_b64": base64.b64encode(data).decode()}
+
+
+def _blank_json_secrets(obj: Any) -> Any:
+    if isinstance(obj, dict):
+        return {k: ("REDACTED" if k.lower() in SECRET_PARAMS else _blank_json_secrets(v))
+                for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_blank_json_secrets(v) for v in obj]
+    return obj
+
+
+class Exchanges:
+    """The files of one record/replay directory and how requests are keyed."""
+
+    def __init__(self, root: str | Path, scrubber: SecretScrubber | None = None) -> None:
+        self.root = Path(root)
+        self.scrubber = scrubber or SecretScrubber()
+        self._seen: dict[str, int] = defaultdict(int)
+        self._lock = threading.Lock()
+
+    # --- what is stored about a request ---------------------------------------------
+
+    def clean_url(self, url: httpx.URL | str) -> str:
+        return self.scrubber.text(redact_url(url))
+
+    def clean_body(self, body: bytes, content_type: str | None) -> str:
+        body = self.scrubber.bytes(body)
+        if content_type and "json" in content_type and body:
+            try:
+                return json.dumps(_blank_json_secrets(json.loads(body)), sort_keys=True,
+                                  ensure_ascii=False)
+            except ValueError:
+                pass
+        try:
+            return body.decode("utf-8")
+        except UnicodeDecodeError:
+            return "base64:" + base64.b64encode(body).decode()
+
+    def clean_headers(self, headers: httpx.Headers, drop: frozenset[str]) -> dict[str, str]:
+        return {k: self.scrubber.text(v) for k, v in headers.items()
+                if k.lower() not in drop}
+
+    def describe(self, request: httpx.Request) -> tuple[str, dict[str, Any]]:
+        """The match key of a request and its stored (secret-free) form."""
+        body = request.content if request.content is not None else b""
+        desc = {
+            "method": request.method,
+            "url": self.clean_url(request.url),
+            "body": self.clean_body(body, request.headers.get("content-type")),
+        }
+        blob = json.dumps(desc, sort_keys=True, ensure_ascii=False).encode()
+        return hashlib.sha256(blob).hexdigest()[:24], desc
+
+    def next_index(self, kind: str, key: str) -> int:
+        with self._lock:
+            n = self._seen[f"{kind}/{key}"]
+            self._seen[f"{kind}/{key}"] = n + 1
+            return n
+
+    def path(self, kind: str, key: str, n: int) -> Path:
+        return self.root / kind / f"{key}-{n}.json"
+
+    def find(self, kind: str, key: str, n: int) -> Path | None:
+        """The n-th recording, or the last one when fewer were recorded."""
+        p = self.path(kind, key, n)
+        if p.is_file():
+            return p
+        while n > 0:
+            n -= 1
+            p = self.path(kind, key, n)
+            if p.is_file():
+                return p
+        return None
+
+    # --- manifest: which links were usable when recording --------------------------
+
+    def write_manifest(self, data: dict[str, Any]) -> None:
+        _atomic_write(self.root / MANIFEST, data)
+
+    def read_manifest(self) -> dict[str, Any] | None:
+        try:
+            return json.loads((self.root / MANIFEST).read_text(encoding="utf-8"))
+        except (FileNotFoundError, ValueError):
+            return None
+
+
+class RecordingTransport(httpx.BaseTransport):
+    """Sends through ``inner`` and saves each exchange (credentials stripped)."""
+
+    def __init__(self, inner: httpx.BaseTransport, store: Exchanges) -> None:
+        self.inner = inner
+        self.store = store
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        request.read()
+        response = self.inner.handle_request(request)
+        try:
+            content = response.read()
+        finally:
+            response.close()
+        key, desc = self.store.describe(request)
+        n = self.store.next_index("http", key)
+        headers = self.store.clean_headers(response.headers, _DROP_RESPONSE)
+        body = self.store.scrubber.bytes(content)
+        _atomic_write(self.store.path("http", key, n), {
+            "request": {**desc, "headers": self.store.clean_headers(request.headers,
+                                                                    CREDENTIAL_HEADERS)},
+            "response": {"status": response.status_code, "headers": headers, **_body(body)},
+        })
+        # the answer the adapter sees is the one that was stored (decoded body)
+        return httpx.Response(response.status_code, headers=headers, content=body,
+                              request=request, extensions=response.extensions)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+class ReplayTransport(httpx.BaseTransport):
+    """Answers from recordings only; a request it does not hold raises ReplayMiss."""
+
+    def __init__(self, store: Exchanges) -> None:
+        self.store = store
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        request.read()
+        key, desc = self.store.describe(request)
+        found = self.store.find("http", key, self.store.next_index("http", key))
+        if found is None:
+            raise ReplayMiss(
+                f"--replay {self.store.root}: no recorded exchange for "
+                f"{desc['method']} {desc['url']}"
+                + (f" (body {len(desc['body'])} chars)" if desc["body"] else ""),
+                hint="record it again with --record DIR, or check what changed in the "
+                "request (query, limit, adapter settings, base URL)",
+            )
+        data = json.loads(found.read_text(encoding="utf-8"))["response"]
+        content = (data["body"].encode("utf-8") if "body" in data
+                   else base64.b64decode(data["body_b64"]))
+        return httpx.Response(data["status"], headers=data["headers"], content=content,
+                              request=request)
+
+
+class ReplyStore:
+    """Reply-level record/replay for adapters that do not use our httpx client."""
+
+    def __init__(self, store: Exchanges) -> None:
+        self.store = store
+
+    def key(self, adapter: str, request: Request) -> str:
+        blob = json.dumps({"adapter": adapter, "type": type(request).__name__,
+                           **request.model_dump(mode="json")}, sort_keys=True,
+                          ensure_ascii=False)
+        return hashlib.sha256(self.store.scrubber.text(blob).encode()).hexdigest()[:24]
+
+    def save(self, adapter: str, request: Request, reply: Reply[Any]) -> None:
+        key = self.key(adapter, request)
+        n = self.store.next_index("replies", key)
+        data = json.loads(self.store.scrubber.text(json.dumps(encode_reply(reply))))
+        _atomic_write(self.store.path("replies", key, n),
+                      {"adapter": adapter, "request_type": type(request).__name__,
+                       "reply": data})
+
+    def load(self, adapter: str, request: Request) -> Reply[Any]:
+        key = self.key(adapter, request)
+        found = self.store.find("replies", key, self.store.next_index("replies", key))
+        if found is None:
+            raise ReplayMiss(
+                f"--replay {self.store.root}: no recorded reply of {adapter} for "
+                f"{type(request).__name__} {key}",
+                adapter=adapter,
+                hint="record it again with --record DIR, or check what changed in the request",
+            )
+        return decode_reply(json.loads(found.read_text(encoding="utf-8"))["reply"])

@@ -1,0 +1,119 @@
+"""Cache (persistent TTL, no_cache, zero cost hits) and cost arithmetic / estimates."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scout.adapters.settings import Tariff
+from scout.config.models import ChainLink
+from scout.providers.contract import SearchRequest, Usage
+from scout.providers.cost import compute_cost, estimate_cost
+from scout.providers.journal import read_journal
+from scout.schemas.sources import Source
+from scout.spec.models import Pipeline
+from tests.providers.fakes import ScriptedAdapter, make_config, settings
+
+Q = SearchRequest(query="hotels in Barcelona", limit=5)
+
+
+def test_cost_arithmetic() -> None:
+    t = Tariff(per_request=0.005, per_credit=0.008, per_1k_input_tokens=0.001,
+               per_1k_output_tokens=0.015)
+    c = compute_cost(Usage(requests=1, credits=2, input_tokens=3000, output_tokens=500), t)
+    assert c.usd == pytest.approx(0.005 + 0.016 + 0.003 + 0.0075)
+    assert c.basis == "tariff:request+credit+input_tokens+output_tokens"
+    assert compute_cost(Usage(credits=1), Tariff(per_credit=0.008)).to_dict() == \
+        {"usd": 0.008, "basis": "tariff:credit"}
+    assert compute_cost(Usage(), Tariff()).basis == "free"
+    reported = compute_cost(Usage(input_tokens=10**6, reported_usd=0.005),
+                            Tariff(per_1k_input_tokens=1.0))
+    assert (reported.usd, reported.basis) == (0.005, "reported")
+
+
+def _rt(make_runtime, **kw):
+    cfg = make_config({"a": settings(cache_ttl="1h", tariff={"per_request": 0.01})},
+                      {"web": ["a"]})
+    ad = ScriptedAdapter("a", cfg.adapters["a"])
+    return make_runtime(cfg, {"a": ad}, **kw), ad
+
+
+def test_cache_hit_is_free_typed_journaled_and_persists(tmp_path: Path, make_runtime,
+                                                        clock) -> None:
+    rt, ad = _rt(make_runtime)
+    first = rt.gateway("F1", "web").call(Q)
+    rt.close()
+    # a new runtime (a resumed mission) over the same runtime/ folder
+    rt2, ad2 = _rt(make_runtime, mission_id="m-2")
+    again = rt2.gateway("F1", "web").call(SearchRequest(query="hotels in Barcelona", limit=5))
+    assert again.from_cache and again.cost_usd == 0.0 and not ad2.calls
+    assert isinstance(again.value[0], Source) and again.value == first.value
+    lines = read_journal(tmp_path / "runtime").entries
+    assert [x["result"] for x in lines] == ["ok", "cache_hit"]
+    assert lines[1]["cost"] == {"usd": 0.0, "basis": "cache"}
+    assert lines[1]["chain"]["answered_by"] == "a"
+    # past the TTL the adapter is called again
+    clock.advance(3601)
+    assert not rt2.gateway("F1", "web").call(Q).from_cache and len(ad2.calls) == 1
+    # a different request is a different key
+    rt2.gateway("F1", "web").call(SearchRequest(query="hotels in Barcelona", limit=6))
+    assert len(ad2.calls) == 2
+
+
+def test_no_cache_turns_it_off(tmp_path: Path, make_runtime) -> None:
+    rt, ad = _rt(make_runtime, no_cache=True)
+    gw = rt.gateway("F1", "web")
+    gw.call(Q)
+    gw.call(Q)
+    assert len(ad.calls) == 2 and rt.budget.spent == pytest.approx(0.02)
+
+
+def test_estimate_cost_uses_tariffs_fanout_and_available_links() -> None:
+    cfg = make_config({
+        "paid": settings(credentials={"env": "PAID_KEY"}, tariff={"per_credit": 0.008}),
+        "free": settings(),
+        "llm": settings("fake_synth", tariff={"per_request": 0.005,
+                                              "per_1k_input_tokens": 0.001,
+                                              "per_1k_output_tokens": 0.001}),
+    }, {"web": ["paid?", "free"], "synthesis": ["llm"]})
+    pipe = Pipeline.model_validate({
+        "apiVersion": "scout/v1", "name": "p",
+        "phases": {
+            "F1": {"uses": "search", "chain": "web", "produces": ["cands"],
+                   "with": {"query": "x", "limit": 20}},
+            "F2": {"uses": "search", "chain": "web", "needs": ["cands"], "for_each": "cands",
+                   "produces": ["reviews"], "with": {"query": "y"}},
+            "P3": {"uses": "synthesize", "chain": "synthesis", "needs": ["reviews"],
+                   "produces": ["syn"]},
+        }})
+    # the fake types report no credits: price them by request instead
+    est = estimate_cost(pipe, cfg, available=lambda a: a != "paid")
+    rows = {p.phase: p for p in est.phases}
+    assert rows["F1"].adapter == "free" and rows["F1"].usd == 0.0
+    assert rows["F2"].calls == 20  # the limit of the phase that produced the list
+    assert rows["P3"].usd_per_call == pytest.approx(0.005)
+    est2 = estimate_cost(pipe, cfg)  # every key present: the paid link answers
+    assert {p.phase: p.adapter for p in est2.phases}["F2"] == "paid"
+    assert "assumptions:" in est.render() and est.to_dict()["total_usd"] == est.total_usd
+    assert ChainLink.parse("paid?").when_configured
+
+
+def test_estimate_prices_tavily_credits_and_perplexity_tokens() -> None:
+    from scout.adapters.settings import settings_for
+    cfg = make_config({
+        "tavily": settings_for("tavily", {"type": "tavily", "search_depth": "advanced",
+                                          "credentials": {"env": "TAVILY_API_KEY"},
+                                          "tariff": {"per_credit": 0.008}}),
+        "perplexity": settings_for("perplexity", {
+            "type": "perplexity", "context_budget_chars": 8000, "max_tokens": 800,
+            "tariff": {"per_request": 0.005, "per_1k_input_tokens": 0.001,
+                       "per_1k_output_tokens": 0.001}}),
+    }, {"web": ["tavily?"], "synthesis": ["perplexity"]})
+    pipe = Pipeline.model_validate({"apiVersion": "scout/v1", "name": "p", "phases": {
+        "F1": {"uses": "search", "chain": "web", "produces": ["c"], "with": {"query": "x"}},
+        "P3": {"uses": "synthesize", "chain": "synthesis", "needs": ["c"], "produces": ["s"]}}})
+    rows = {p.phase: p for p in estimate_cost(pipe, cfg).phases}
+    assert rows["F1"].usd_per_call == pytest.approx(0.016)  # advanced = 2 credits
+    # 8000 chars / 4 + 200 = 2200 input tokens, 800 output, plus the request fee
+    assert rows["P3"].usd_per_call == pytest.approx(0.005 + 2.2 * 0.001 + 0.8 * 0.001)

@@ -1,0 +1,164 @@
+"""Preflight: missing credentials fail at start (fallbacks too); 'name?' links are skipped
+visibly; `scout doctor` checks a whole config."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scout.errors import ConfigError
+from scout.providers.contract import SearchRequest
+from scout.providers.journal import read_journal
+from scout.spec.models import Pipeline
+from tests.providers.fakes import ScriptedAdapter, make_config, settings
+
+
+def pipeline(chain: str = "web") -> Pipeline:
+    return Pipeline.model_validate({
+        "apiVersion": "scout/v1", "name": "p",
+        "phases": {
+            "F0": {"uses": "task", "produces": ["task"]},
+            "F1": {"uses": "search", "chain": chain, "needs": ["task"], "produces": ["c"],
+                   "with": {"query": "x"}},
+            "F2": {"uses": "search", "adapters": ["tavily?", "ddg"], "needs": ["c"],
+                   "produces": ["r"], "with": {"query": "y"}},
+        }})
+
+
+def config():
+    return make_config({
+        "tavily": settings(credentials={"env": "TAVILY_API_KEY"}),
+        "ddg": settings(),
+        "google": settings(credentials={"env": "GOOGLE_API_KEY"}),
+    }, {"web": ["tavily?", "ddg", "google"]})
+
+
+def test_a_fallback_missing_its_credential_is_caught_at_preflight(tmp_path: Path,
+                                                                   make_runtime) -> None:
+    cfg = config()
+    ads = {n: ScriptedAdapter(n, cfg.adapters[n]) for n in cfg.adapters}
+    rt = make_runtime(cfg, ads, env={})
+    with pytest.raises(ConfigError) as ei:
+        rt.preflight(pipeline())
+    err = ei.value
+    assert err.exit_code == 3 and err.code == "CFG010"
+    assert "google needs GOOGLE_API_KEY" in err.message  # the third link, a fallback
+    assert "export GOOGLE_API_KEY=..." in (err.hint or "")
+    assert not any(a.calls for a in ads.values())  # nothing ran
+
+
+def test_used_when_configured_links_are_skipped_visibly(tmp_path: Path, make_runtime) -> None:
+    cfg = config()
+    ads = {n: ScriptedAdapter(n, cfg.adapters[n]) for n in cfg.adapters}
+    rt = make_runtime(cfg, ads, env={"GOOGLE_API_KEY": "g-key-12345"})
+    report = rt.preflight(pipeline())
+    assert report.ok
+    assert "[skip] chain web: tavily skipped: TAVILY_API_KEY not set  (phases F1)" in \
+        report.lines()
+    assert rt.skip_notes() == ["tavily skipped: TAVILY_API_KEY not set"]
+    out = rt.gateway_for_phase("F1", pipeline().phases["F1"]).call(SearchRequest(query="x"))
+    assert out.answered_by == "ddg"
+    assert [(a.adapter, a.result, a.message) for a in out.links] == \
+        [("tavily", "skipped", "TAVILY_API_KEY not set"), ("ddg", "ok", None)]
+    lines = read_journal(tmp_path / "runtime").entries
+    skipped = [(x["phase"], x["adapter"], x["response_summary"]["reason"]) for x in lines
+               if x["result"] == "skipped"]
+    # once per phase (preflight wrote them; the call did not repeat F1's)
+    assert skipped == [("F1", "tavily", "TAVILY_API_KEY not set"),
+                       ("F2", "tavily", "TAVILY_API_KEY not set")]
+    assert not ads["tavily"].calls
+
+
+def test_a_chain_with_no_usable_link_fails_preflight(tmp_path: Path, make_runtime) -> None:
+    cfg = make_config({"tavily": settings(credentials={"env": "TAVILY_API_KEY"})},
+                      {"web": ["tavily?"]})
+    rt = make_runtime(cfg, {})
+    pipe = Pipeline.model_validate({"apiVersion": "scout/v1", "name": "p", "phases": {
+        "F1": {"uses": "search", "chain": "web", "produces": ["c"], "with": {"query": "x"}}}})
+    report = rt.preflight(pipe, raise_on_problems=False)
+    assert report.problems == ["chain web: no usable adapter (tavily skipped: "
+                               "TAVILY_API_KEY not set)"]
+
+
+def test_pooled_adapter_preflight_refuses_a_readable_pool_file(tmp_path: Path,
+                                                               make_runtime) -> None:
+    pool = tmp_path / "token_pool_config.json"
+    pool.write_text(json.dumps({"pools": {"p": {"tokens": [{"name": "a", "value": "v" * 10}]}}}))
+    pool.chmod(0o640)
+    cfg = make_config({"pp": settings(credentials={"pool": "p"})}, {"web": ["pp"]},
+                      path=str(tmp_path / "adapters.yaml"))
+    rt = make_runtime(cfg, {})
+    pipe = Pipeline.model_validate({"apiVersion": "scout/v1", "name": "p", "phases": {
+        "F1": {"uses": "search", "chain": "web", "produces": ["c"], "with": {"query": "x"}}}})
+    with pytest.raises(ConfigError) as ei:
+        rt.preflight(pipe)
+    assert ei.value.hint == f"chmod 600 {pool}" and ei.value.exit_code == 3
+
+
+# --- scout doctor ---------------------------------------------------------------------
+
+DOCTOR_CFG = """\
+apiVersion: scout/v1
+kind: Config
+adapters:
+  duckduckgo: {type: duckduckgo}
+  tavily: {type: tavily, credentials: {env: TAVILY_API_KEY}}
+  brave: {type: brave, credentials: {env: BRAVE_API_KEY}}
+  perplexity: {type: perplexity, credentials: {pool: pplx}}
+chains:
+  web: ["tavily?", duckduckgo]
+  strict: [brave]
+  synthesis: [perplexity]
+"""
+
+
+def run_doctor(tmp_path: Path, subprocess_env: dict[str, str], *extra: str,
+               env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    e = {k: v for k, v in subprocess_env.items()
+         if k not in ("TAVILY_API_KEY", "BRAVE_API_KEY", "SCOUTE_CONFIG",
+                      "SCOUTE_TOKEN_POOL_CONFIG")}
+    e["SCOUTE_RESEARCH_ROOT"] = str(tmp_path)
+    e.update(env or {})
+    return subprocess.run([sys.executable, "-m", "scout", "doctor", *extra], env=e,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_doctor_reports_every_check_and_fails_on_problems(tmp_path: Path,
+                                                          subprocess_env) -> None:
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "adapters.yaml").write_text(DOCTOR_CFG)
+    pool = tmp_path / "config" / "token_pool_config.json"
+    pool.write_text(json.dumps({"pools": {"pplx": {"tokens": [
+        {"name": "main", "value": "pplx-SECRET-VALUE-42"}]}}}))
+    pool.chmod(0o644)
+    r = run_doctor(tmp_path, subprocess_env)
+    assert r.returncode == 3, r.stdout + r.stderr
+    out = r.stdout
+    assert f"chmod 600 {pool}" in out
+    assert "adapter brave (brave)" in out and "BRAVE_API_KEY not set" in out
+    assert "adapter tavily (tavily)" in out and "skipped when used" in out
+    assert "pplx-SECRET-VALUE-42" not in out + r.stderr
+    # fix both problems: doctor passes
+    pool.chmod(0o600)
+    ok = run_doctor(tmp_path, subprocess_env, "--json", env={"BRAVE_API_KEY": "b-123456"})
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    data = json.loads(ok.stdout)
+    by_name = {c["name"]: c for c in data["checks"]}
+    assert by_name["token pool"]["status"] == "ok"
+    assert by_name["chain web"]["detail"] == "answers with: duckduckgo"
+    assert by_name["adapter tavily (tavily)"]["status"] == "warn"
+    assert "b-123456" not in ok.stdout
+
+
+def test_doctor_reports_an_invalid_config(tmp_path: Path, subprocess_env) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("apiVersion: scout/v1\nkind: Config\nadapters:\n  x: {type: duckduckgoo}\n")
+    r = run_doctor(tmp_path, subprocess_env, "--config", str(bad))
+    assert r.returncode != 0
+    assert "duckduckgo" in r.stdout and "config" in r.stdout
+    assert os.path.exists(bad)
