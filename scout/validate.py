@@ -17,6 +17,7 @@ from scout.spec.checks import check_pipeline
 from scout.spec.loader import LoadedSpec, load_spec
 from scout.spec.mission import check_mission_inputs, mission_pipeline_path
 from scout.spec.models import Mission, Pipeline
+from scout.spec.yamlload import gc_paused
 
 SPEC_SUFFIXES = (".yaml", ".yml")
 
@@ -82,7 +83,12 @@ def _check_loaded_pipeline(spec: LoadedSpec, config: Config | None) -> list[Prob
 
 
 def validate_file(path: str | Path, configs: _ConfigCache | None = None) -> FileReport:
-    configs = configs or _ConfigCache(None)
+    # the spec's models, source map and graph are all long-lived: see gc_paused
+    with gc_paused():
+        return _validate_file(path, configs or _ConfigCache(None))
+
+
+def _validate_file(path: str | Path, configs: _ConfigCache) -> FileReport:
     report = FileReport(str(path))
     spec, problems = load_spec(path)
     report.problems += problems

@@ -257,12 +257,19 @@ def _check_chain(
     return problems
 
 
-def _template_kind(annotation: Any) -> str | None:
-    for meta in getattr(annotation, "__metadata__", ()):
+def _metadata_kind(metadata: Any) -> str | None:
+    for meta in metadata:
         if isinstance(meta, TemplateField):
             return "template"
         if isinstance(meta, ExpressionField):
             return "expression"
+    return None
+
+
+def _template_kind(annotation: Any) -> str | None:
+    found = _metadata_kind(getattr(annotation, "__metadata__", ()))
+    if found:
+        return found
     for arg in typing.get_args(annotation):
         found = _template_kind(arg)
         if found:
@@ -287,7 +294,9 @@ def _model_jinja(model: BaseModel, path: PathT) -> Iterator[tuple[PathT, str, bo
     for name, field in type(model).model_fields.items():
         key = field.alias or name
         value = getattr(model, name)
-        how = _template_kind(field.annotation)
+        # pydantic moves the metadata of a bare ``Annotated[str, TemplateField()]`` into
+        # field.metadata; inside Optional/list it stays on the annotation
+        how = _metadata_kind(field.metadata) or _template_kind(field.annotation)
         if how is not None:
             values = value if isinstance(value, list) else [value]
             for i, v in enumerate(values):

@@ -12,7 +12,10 @@ unhashable keys with parser internals. We compose the node graph ourselves so th
 
 from __future__ import annotations
 
+import gc
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +26,28 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from scout.errors import Location, Problem
 
 PathT = tuple[Any, ...]
+
+#: libyaml's parser when PyYAML was built with it (about 10x faster on big specs), else
+#: the pure-Python one. Both are safe loaders; the composer below does the constructing.
+LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building large node trees.
+
+    Parsing a 5,000-phase spec allocates hundreds of thousands of small objects that all
+    stay alive; each of them counts towards a collection, and every full collection
+    walks all of them again, so the time grows faster than the file. Nothing built here
+    forms garbage cycles, so collecting afterwards loses nothing.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 @dataclass
@@ -76,6 +101,8 @@ class _Composer:
         if isinstance(node, ScalarNode):
             return self.loader.construct_object(node, deep=True)
         if isinstance(node, SequenceNode):
+            if node.flow_style:
+                self._check_flow_items(node)
             return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
         if isinstance(node, MappingNode):
             return self._mapping(node, path)
@@ -115,9 +142,7 @@ class _Composer:
                     )
                 )
                 continue
-            key = self.loader.construct_object(key_node, deep=True)
-            if not isinstance(key, (str, int, float, bool)) and key is not None:
-                key = str(key)
+            key = self._key(key_node)
             if key in out:
                 first = self.smap.keys.get(path + (key,))
                 where = f" (first defined at line {first[0]})" if first else ""
@@ -133,6 +158,40 @@ class _Composer:
             self.smap.keys[path + (key,)] = self._pos(key_node)
             out[key] = self.build(value_node, path + (key,))
         return out
+
+
+    def _check_flow_items(self, node: SequenceNode) -> None:
+        # libyaml accepts `[task, pages?]`, the pure-Python parser (and some editors) do
+        # not. Reject it under both so a spec never depends on how PyYAML was built.
+        for child in node.value:
+            if (
+                isinstance(child, ScalarNode)
+                and child.style in (None, "")
+                and child.value.endswith("?")
+            ):
+                line, col = self._pos(child)
+                self.problems.append(
+                    Problem(
+                        "SPEC001",
+                        f"YAML syntax error: unquoted '{child.value}' inside [ ... ]",
+                        Location(self.file, line, col + len(child.value) - 1),
+                        hint=_QUESTION_HINT,
+                    )
+                )
+
+    def _key(self, key_node: ScalarNode) -> Any:
+        # YAML 1.1 reads plain on/off/yes/no/y/n/true/false/null as booleans or None.
+        # As a *key* that is never what an author means (`retry: {on: [...]}` would become
+        # {True: [...]}), so such keys keep their text, as GitHub Actions does for `on:`.
+        if key_node.style in (None, "") and key_node.tag in (
+            "tag:yaml.org,2002:bool",
+            "tag:yaml.org,2002:null",
+        ):
+            return key_node.value
+        key = self.loader.construct_object(key_node, deep=True)
+        if not isinstance(key, (str, int, float, bool)) and key is not None:
+            key = str(key)
+        return key
 
 
 def _looks_like_unquoted_jinja(node: MappingNode) -> bool:
@@ -161,10 +220,11 @@ def load_yaml_text(text: str, file: str) -> tuple[LoadedYaml | None, list[Proble
                 hint="start from the example in docs/authoring.md (apiVersion: scout/v1 ...)",
             )
         ]
-    loader = yaml.SafeLoader(text)
+    loader = LOADER(text)
     try:
         try:
-            node = loader.get_single_node()
+            with gc_paused():
+                node = loader.get_single_node()
         except yaml.composer.ComposerError as exc:
             if "expected a single document" in str(exc):
                 mark = exc.problem_mark
@@ -191,7 +251,8 @@ def load_yaml_text(text: str, file: str) -> tuple[LoadedYaml | None, list[Proble
                     hint="a spec starts with 'apiVersion: scout/v1' at the top level",
                 )
             ]
-        data = composer.build(node, ())
+        with gc_paused():
+            data = composer.build(node, ())
         return LoadedYaml(data, composer.smap, text), composer.problems
     except yaml.MarkedYAMLError as exc:
         return None, [_syntax_problem(exc, text, file)]
@@ -201,23 +262,59 @@ def load_yaml_text(text: str, file: str) -> tuple[LoadedYaml | None, list[Proble
         loader.dispose()
 
 
+_QUESTION_HINT = (
+    "inside [ ... ] YAML reads '?' as a special character: quote the name "
+    "(\"pages?\") or write the list one item per line ('- pages?')"
+)
+
+# PyYAML and libyaml word their errors in parser terms ("expected <block end>, but found
+# '<block mapping start>'"). Each pattern maps the wording of either parser to what the
+# author did wrong; the position comes from the parser's mark.
+_SYNTAX_MESSAGES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"mapping values are not allowed"),
+     "unexpected ':' (a value that contains ': ' must be quoted, or the line is indented "
+     "under a value)"),
+    (re.compile(r"expected '-' indicator|block collection.*but found"),
+     "a list item ('- ...') and a key are mixed at the same indentation"),
+    (re.compile(r"did not find expected key|expected <block end>"),
+     "this line does not line up with the keys above it (check its indentation)"),
+    (re.compile(r"could not find expected ':'"),
+     "a key is missing its ':' (or a quoted value runs on to the next line)"),
+    (re.compile(r"(quoted scalar).*end of stream|end of stream.*quoted"),
+     "a quoted value is never closed"),
+    (re.compile(r"expected ',' or '\]'|flow sequence"),
+     "a [ ... ] list is not closed, or its items are not separated by ','"),
+    (re.compile(r"expected ',' or '\}'|flow mapping"),
+     "a { ... } mapping is not closed, or its entries are not separated by ','"),
+    (re.compile(r"undefined alias"),
+     "an alias ('*name') refers to an anchor ('&name') that is not defined above it"),
+    (re.compile(r"cannot start any token"),
+     "a character that cannot start a plain value (quote the value)"),
+    (re.compile(r"unknown escape character|escape"),
+     "a bad escape sequence in a double-quoted value (use single quotes for regexes)"),
+]
+
+
 def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
+    raw = " ".join(x for x in (exc.context, exc.problem) if x) or "invalid YAML"
     mark = exc.problem_mark or exc.context_mark
+    if "quoted scalar" in (exc.context or "") and exc.context_mark is not None:
+        mark = exc.context_mark  # where the unclosed quote starts, not the end of the file
     line = mark.line + 1 if mark else 1
     col = mark.column + 1 if mark else 1
-    what = exc.problem or "invalid YAML"
-    if exc.context:
-        what = f"{exc.context}, {what}"
     lines = text.splitlines()
     src = lines[line - 1] if 0 < line <= len(lines) else ""
+    what = next((msg for pat, msg in _SYNTAX_MESSAGES if pat.search(raw)), None)
+    if what is None:  # unknown wording: keep it, minus the parser's token names
+        what = re.sub(r"'?<([a-z ]+)>'?", r"\1", raw)
     hint = "check indentation and quoting on this line"
     if re.search(r"[\w-]\?\s*[,\]]", src) and "[" in src:
-        hint = ("inside [ ... ] YAML reads '?' as a special character: quote the name "
-                "('pages?') or write the list one item per line ('- pages?')")
+        hint = _QUESTION_HINT
     elif "{{" in src or "{%" in src:
         hint = 'a value containing Jinja must be quoted, e.g. query: "{{ hotel.name }} reviews"'
-    elif "\t" in src:
-        hint = "YAML does not allow tabs for indentation; use spaces"
+    elif "\t" in src[: len(src) - len(src.lstrip())] or "\t" in raw or "'\\t'" in raw:
+        what = "a tab character in the indentation"
+        hint = "YAML indents with spaces only; replace the tab with spaces"
     elif ": " in src.split(":", 1)[-1]:
         hint = "a value that contains ': ' must be quoted"
     return Problem("SPEC001", f"YAML syntax error: {what}", Location(file, line, col), hint=hint)
