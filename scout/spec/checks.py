@@ -22,6 +22,7 @@ from scout.spec.loader import LoadedSpec
 from scout.spec.models import Phase, Pipeline
 from scout.spec.templating import (
     GLOBAL_NAMES,
+    ArtifactField,
     ExpressionField,
     JinjaCheckError,
     TemplateField,
@@ -190,8 +191,19 @@ def _check_phase(
         scope.add(phase.item_var)
     if params is not None and hasattr(params, "extra_scope"):
         scope |= set(params.extra_scope())
-    for path, text, is_expr in _jinja_fields(kind, params, phase):
-        problems += _check_jinja(pid, text, is_expr, scope, pipeline, smap, at + path)
+    for path, text, how in _jinja_fields(kind, params, phase):
+        if how == "artifact":
+            if text not in phase.need_names:
+                hint = did_you_mean(text, phase.need_names, what="needs")
+                problems.append(
+                    Problem("SPEC026", f"phase '{pid}': '{path[-1]}: {text}' names an artifact "
+                            "that is not in the phase's needs", smap.locate(at + path),
+                            hint=hint if hint and "did you mean" in hint
+                            else f"add '{text}' to needs")
+                )
+            continue
+        problems += _check_jinja(pid, text, how == "expression", scope, pipeline, smap,
+                                 at + path)
     return problems
 
 
@@ -263,6 +275,8 @@ def _metadata_kind(metadata: Any) -> str | None:
             return "template"
         if isinstance(meta, ExpressionField):
             return "expression"
+        if isinstance(meta, ArtifactField):
+            return "artifact"
     return None
 
 
@@ -279,10 +293,11 @@ def _template_kind(annotation: Any) -> str | None:
 
 def _jinja_fields(
     kind: StepKind | None, params: BaseModel | None, phase: Phase
-) -> Iterator[tuple[PathT, str, bool]]:
-    """(path relative to the phase, source, is_expression) for every Jinja string."""
+) -> Iterator[tuple[PathT, str, str]]:
+    """(path relative to the phase, source, how) for every Jinja string and artifact name;
+    ``how`` is "template", "expression" or "artifact"."""
     if phase.if_ is not None:
-        yield ("if",), phase.if_, True
+        yield ("if",), phase.if_, "expression"
     if kind is None or params is None or kind.params is FreeParams:
         # free-form (python steps) or unvalidated: every string with Jinja in it
         yield from _strings_with_jinja(phase.with_, ("with",))
@@ -290,7 +305,7 @@ def _jinja_fields(
     yield from _model_jinja(params, ("with",))
 
 
-def _model_jinja(model: BaseModel, path: PathT) -> Iterator[tuple[PathT, str, bool]]:
+def _model_jinja(model: BaseModel, path: PathT) -> Iterator[tuple[PathT, str, str]]:
     for name, field in type(model).model_fields.items():
         key = field.alias or name
         value = getattr(model, name)
@@ -302,14 +317,14 @@ def _model_jinja(model: BaseModel, path: PathT) -> Iterator[tuple[PathT, str, bo
             for i, v in enumerate(values):
                 if isinstance(v, str):
                     sub = path + ((key, i) if isinstance(value, list) else (key,))
-                    yield sub, v, how == "expression"
+                    yield sub, v, how
         elif isinstance(value, BaseModel):
             yield from _model_jinja(value, path + (key,))
 
 
-def _strings_with_jinja(value: Any, path: PathT) -> Iterator[tuple[PathT, str, bool]]:
+def _strings_with_jinja(value: Any, path: PathT) -> Iterator[tuple[PathT, str, str]]:
     if isinstance(value, str) and has_jinja(value):
-        yield path, value, False
+        yield path, value, "template"
     elif isinstance(value, dict):
         for k, v in value.items():
             yield from _strings_with_jinja(v, path + (k,))

@@ -25,6 +25,8 @@ from pydantic import (
     model_validator,
 )
 
+from pydantic_core import PydanticCustomError
+
 from scout.errors import ERROR_KINDS
 from scout.task.values import INPUT_TYPES
 
@@ -98,7 +100,20 @@ def _allow_partial(value: Any) -> Any:
     # true: any number of item failures is accepted; false: every item must succeed
     if isinstance(value, bool):
         return {"min_success": 0.0 if value else 1.0}
+    if not isinstance(value, (dict, MinSuccess)):
+        raise ValueError(
+            f"must be true, false or {{min_success: 0.7}} (a fraction from 0 to 1); "
+            f"got {value!r}"
+        )
     return value
+
+
+def conflict(message: str, at: str, hint: str | None = None) -> PydanticCustomError:
+    """A rule across keys, located at key ``at`` (see scout.spec.located)."""
+    ctx: dict[str, str] = {"at": at}
+    if hint:
+        ctx["hint"] = hint
+    return PydanticCustomError("spec_conflict", message, ctx)
 
 
 # One model type (not a Union) so a bad value yields one clear error, not one per branch.
@@ -197,9 +212,12 @@ class Phase(StrictModel):
     @model_validator(mode="after")
     def _exclusive(self) -> "Phase":
         if self.chain is not None and self.adapters is not None:
-            raise ValueError("set either 'chain' or 'adapters', not both")
+            raise conflict("set either 'chain' or 'adapters', not both", "adapters",
+                           "a named chain comes from config/adapters.yaml; 'adapters' "
+                           "lists them inline")
         if self.as_ is not None and self.for_each is None:
-            raise ValueError("'as' names the item of a 'for_each'; add for_each or drop as")
+            raise conflict("'as' names the item of a 'for_each'; add for_each or drop as",
+                           "as")
         return self
 
     @property
@@ -261,5 +279,6 @@ class Mission(StrictModel):
     @model_validator(mode="after")
     def _has_request(self) -> "Mission":
         if not self.query and not self.inputs:
-            raise ValueError("a mission needs a 'query', 'inputs', or both")
+            raise conflict("a mission needs a 'query', 'inputs', or both", "pipeline",
+                           "add e.g. query: find hotels in Barcelona under 200 EUR")
         return self

@@ -39,8 +39,13 @@ class ExpressionField:
     """Marks a parameter that is a bare Jinja expression (``price <= task.budget``)."""
 
 
+class ArtifactField:
+    """Marks a parameter that names an artifact (``rank.items``); it must be in needs."""
+
+
 TemplateStr = Annotated[str, TemplateField()]
 ExpressionStr = Annotated[str, ExpressionField()]
+ArtifactName = Annotated[str, ArtifactField()]
 
 
 def make_env(**kw: Any) -> ImmutableSandboxedEnvironment:

@@ -84,8 +84,9 @@ class LoadedYaml:
 class _Composer:
     """Builds Python data from a composed node tree, recording positions and problems."""
 
-    def __init__(self, file: str, loader: yaml.SafeLoader) -> None:
+    def __init__(self, file: str, loader: yaml.SafeLoader, text: str) -> None:
         self.file = file
+        self.text = text
         self.loader = loader
         self.smap = SourceMap(file)
         self.problems: list[Problem] = []
@@ -108,7 +109,7 @@ class _Composer:
             return self._mapping(node, path)
         return None  # pragma: no cover - PyYAML has no other node types
 
-    def _mapping(self, node: MappingNode, path: PathT) -> dict:
+    def _mapping(self, node: MappingNode, path: PathT) -> Any:
         if _looks_like_unquoted_jinja(node):
             self.problems.append(
                 Problem(
@@ -118,7 +119,9 @@ class _Composer:
                     hint='quote the whole value, e.g. query: "{{ task.destination }} hotels"',
                 )
             )
-            return {}
+            # carry on with the text the author meant, so later checks (types, Jinja
+            # scope) judge the template itself instead of reporting an empty mapping
+            return self.text[node.start_mark.index : node.end_mark.index]
         self.loader.flatten_mapping(node)  # resolve YAML merge keys ("<<")
         out: dict = {}
         for key_node, value_node in node.value:
@@ -240,7 +243,7 @@ def load_yaml_text(text: str, file: str) -> tuple[LoadedYaml | None, list[Proble
             raise
         if node is None:
             return None, [Problem("SPEC002", "file is empty", Location(file, 1, 1))]
-        composer = _Composer(file, loader)
+        composer = _Composer(file, loader, text)
         if not isinstance(node, MappingNode):
             kind = "a list" if isinstance(node, SequenceNode) else "a single value"
             return None, [

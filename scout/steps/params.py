@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from scout.spec.models import StrictModel
-from scout.spec.templating import ExpressionStr, TemplateStr
+from scout.spec.templating import ArtifactName, ExpressionStr, TemplateStr
 
 
 class TaskParams(StrictModel):
@@ -90,7 +90,7 @@ class TranscriptsParams(StrictModel):
 
     video: TemplateStr = "{{ video.id }}"
     languages: list[str] | None = None
-    mentions_of: str | None = Field(
+    mentions_of: ArtifactName | None = Field(
         default=None, description="artifact whose names are looked for, e.g. candidates"
     )
     window_s: float = Field(default=30.0, ge=0, le=600)
@@ -107,7 +107,7 @@ class SynthesizeParams(StrictModel):
 class RankParams(StrictModel):
     """Filter and order records with Jinja expressions; unknowns kept but flagged."""
 
-    items: str = Field(description="artifact to rank, e.g. candidates")
+    items: ArtifactName = Field(description="artifact to rank, e.g. candidates")
     as_: str = Field(default="item", alias="as", pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
                      description="name of the record inside where/order_by")
     where: list[ExpressionStr] = Field(default_factory=list)
