@@ -32,7 +32,7 @@ from scout.spec.templating import (
     known_tests,
 )
 from scout.spec.yamlload import PathT, SourceMap
-from scout.steps.registry import FreeParams, StepKind, get_step_kind, parse_python_target
+from scout.steps.registry import FreeParams, StepKind, get_step_kind
 from scout.suggest import did_you_mean
 from scout.task.values import coerce
 
@@ -179,18 +179,15 @@ def _check_phase(
             for p in errs
         ]
         problems += _check_chain(pid, phase, kind, smap, config)
-        if kind.params is FreeParams:
-            try:
-                parse_python_target(phase.uses)
-            except ValueError:
-                pass
 
     # Jinja: templates in with:, expression params, and if:
     scope = {"task"} | set(phase.need_names)
     if phase.item_var:
         scope.add(phase.item_var)
-    if params is not None and hasattr(params, "extra_scope"):
-        scope |= set(params.extra_scope())
+    extra: set[str] = set(params.extra_scope()) if hasattr(params, "extra_scope") else set()
+    scope |= extra
+    # `as: task` (or rank's with.as) hides the Task: then task.X is a field of the item
+    task_is_task = phase.item_var != "task" and "task" not in extra
     for path, text, how in _jinja_fields(kind, params, phase):
         if how == "artifact":
             if text not in phase.need_names:
@@ -203,7 +200,7 @@ def _check_phase(
                 )
             continue
         problems += _check_jinja(pid, text, how == "expression", scope, pipeline, smap,
-                                 at + path)
+                                 at + path, task_is_task)
     return problems
 
 
@@ -341,6 +338,7 @@ def _check_jinja(
     pipeline: Pipeline,
     smap: SourceMap,
     path: PathT,
+    task_is_task: bool = True,
 ) -> list[Problem]:
     loc = smap.locate(path)
     what = "expression" if is_expr else "template"
@@ -359,7 +357,7 @@ def _check_jinja(
         )
     task_fields = set(pipeline.inputs) | TASK_BUILTIN_ATTRS
     for name, attr in use.attrs:
-        if name == "task" and "task" in scope and attr not in task_fields:
+        if name == "task" and task_is_task and attr not in task_fields:
             problems.append(
                 Problem("SPEC052", f"phase '{pid}': 'task.{attr}' is not an input of this "
                         "pipeline", loc,

@@ -273,28 +273,33 @@ _QUESTION_HINT = (
 # PyYAML and libyaml word their errors in parser terms ("expected <block end>, but found
 # '<block mapping start>'"). Each pattern maps the wording of either parser to what the
 # author did wrong; the position comes from the parser's mark.
-_SYNTAX_MESSAGES: list[tuple[re.Pattern[str], str]] = [
+_SYNTAX_MESSAGES: list[tuple[re.Pattern[str], str, str | None]] = [
     (re.compile(r"mapping values are not allowed"),
      "unexpected ':' (a value that contains ': ' must be quoted, or the line is indented "
-     "under a value)"),
+     "under a value)", None),
     (re.compile(r"expected '-' indicator|block collection.*but found"),
-     "a list item ('- ...') and a key are mixed at the same indentation"),
+     "a list item ('- ...') and a key are mixed at the same indentation",
+     "give the list its own key, or indent the items under the key they belong to"),
     (re.compile(r"did not find expected key|expected <block end>"),
-     "this line does not line up with the keys above it (check its indentation)"),
+     "this line does not line up with the keys above it (check its indentation)", None),
     (re.compile(r"could not find expected ':'"),
-     "a key is missing its ':' (or a quoted value runs on to the next line)"),
+     "a key is missing its ':' (or a quoted value runs on to the next line)", None),
     (re.compile(r"(quoted scalar).*end of stream|end of stream.*quoted"),
-     "a quoted value is never closed"),
+     "a quoted value is never closed", "close the quote on the line where it opens"),
     (re.compile(r"expected ',' or '\]'|flow sequence"),
-     "a [ ... ] list is not closed, or its items are not separated by ','"),
+     "a [ ... ] list is not closed, or its items are not separated by ','",
+     "close the list with ']' on the same line, or write one '- item' per line"),
     (re.compile(r"expected ',' or '\}'|flow mapping"),
-     "a { ... } mapping is not closed, or its entries are not separated by ','"),
+     "a { ... } mapping is not closed, or its entries are not separated by ','",
+     "close the mapping with '}', or write one 'key: value' per line"),
     (re.compile(r"undefined alias"),
-     "an alias ('*name') refers to an anchor ('&name') that is not defined above it"),
+     "an alias ('*name') refers to an anchor ('&name') that is not defined above it",
+     "define the anchor first, e.g. 'retry: &standard {attempts: 3}', then '*standard'"),
     (re.compile(r"cannot start any token"),
-     "a character that cannot start a plain value (quote the value)"),
+     "a character that cannot start a plain value (quote the value)", None),
     (re.compile(r"unknown escape character|escape"),
-     "a bad escape sequence in a double-quoted value (use single quotes for regexes)"),
+     "a bad escape sequence in a double-quoted value",
+     "use single quotes for regular expressions: '\\d+ EUR'"),
 ]
 
 
@@ -307,11 +312,13 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
     col = mark.column + 1 if mark else 1
     lines = text.splitlines()
     src = lines[line - 1] if 0 < line <= len(lines) else ""
-    what = next((msg for pat, msg in _SYNTAX_MESSAGES if pat.search(raw)), None)
+    what, hint = next(((m, h) for pat, m, h in _SYNTAX_MESSAGES if pat.search(raw)),
+                      (None, None))
     if what is None:  # unknown wording: keep it, minus the parser's token names
         what = re.sub(r"'?<([a-z ]+)>'?", r"\1", raw)
-    hint = "check indentation and quoting on this line"
-    if re.search(r"[\w-]\?\s*[,\]]", src) and "[" in src:
+    if hint is not None:
+        pass
+    elif re.search(r"[\w-]\?\s*[,\]]", src) and "[" in src:
         hint = _QUESTION_HINT
     elif "{{" in src or "{%" in src:
         hint = 'a value containing Jinja must be quoted, e.g. query: "{{ hotel.name }} reviews"'
@@ -320,6 +327,8 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
         hint = "YAML indents with spaces only; replace the tab with spaces"
     elif ": " in src.split(":", 1)[-1]:
         hint = "a value that contains ': ' must be quoted"
+    else:
+        hint = "check indentation and quoting on this line"
     return Problem("SPEC001", f"YAML syntax error: {what}", Location(file, line, col), hint=hint)
 
 
