@@ -109,6 +109,8 @@ def _analyse(source: str, expression: bool) -> JinjaUse | JinjaCheckError:
     bound: set[str] = set()
     if "{%" in source:  # only statements (for, set, macro, with) bind names
         for node in ast.find_all(_BINDERS):
+            if isinstance(node, nodes.Macro):
+                bound.add(node.name)
             for target in node.find_all(nodes.Name):
                 if target.ctx in ("store", "param"):
                     bound.add(target.name)

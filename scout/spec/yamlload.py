@@ -122,8 +122,10 @@ class _Composer:
             # carry on with the text the author meant, so later checks (types, Jinja
             # scope) judge the template itself instead of reporting an empty mapping
             return self.text[node.start_mark.index : node.end_mark.index]
+        written = {id(k) for k, _ in node.value}
         self.loader.flatten_mapping(node)  # resolve YAML merge keys ("<<")
         out: dict = {}
+        merged: set = set()  # keys that came in through "<<": written keys override them
         for key_node, value_node in node.value:
             if isinstance(key_node, MappingNode) and _looks_like_unquoted_jinja(key_node):
                 self.problems.append(
@@ -146,6 +148,11 @@ class _Composer:
                 )
                 continue
             key = self._key(key_node)
+            if id(key_node) not in written:
+                merged.add(key)
+            elif key in merged:
+                merged.discard(key)
+                out.pop(key)  # an explicit key overrides the merged one, as YAML says
             if key in out:
                 first = self.smap.keys.get(path + (key,))
                 where = f" (first defined at line {first[0]})" if first else ""
@@ -316,10 +323,12 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
                       (None, None))
     if what is None:  # unknown wording: keep it, minus the parser's token names
         what = re.sub(r"'?<([a-z ]+)>'?", r"\1", raw)
-    if hint is not None:
-        pass
-    elif re.search(r"[\w-]\?\s*[,\]]", src) and "[" in src:
+    optional = re.search(r"([\w-]+\?)\s*[,\]]", src) if "[" in src else None
+    if optional:  # the pure-Python parser's way of refusing `[task, pages?]`
+        what = f"unquoted '{optional.group(1)}' inside [ ... ]"
         hint = _QUESTION_HINT
+    elif hint is not None:
+        pass
     elif "{{" in src or "{%" in src:
         hint = 'a value containing Jinja must be quoted, e.g. query: "{{ hotel.name }} reviews"'
     elif "\t" in src[: len(src) - len(src.lstrip())] or "\t" in raw or "'\\t'" in raw:
