@@ -34,6 +34,8 @@ API_VERSION = "scout/v1"
 SLUG = r"^[a-z0-9][a-z0-9._-]{0,127}$"
 IDENT = r"^[A-Za-z_][A-Za-z0-9_]*$"
 PHASE_ID = r"^[A-Za-z][A-Za-z0-9_-]{0,63}$"
+ARTIFACT_NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"
+NEED_NAME = r"^[A-Za-z_][A-Za-z0-9_]*\??$"
 
 _DURATION_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)\s*$")
 _UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
@@ -177,13 +179,27 @@ class Defaults(StrictModel):
 class Phase(StrictModel):
     """One node of the DAG."""
 
+    # the cross-key rules of _exclusive, for editors (the JSON Schema)
+    model_config = ConfigDict(
+        json_schema_extra={
+            "not": {"required": ["chain", "adapters"]},
+            "dependentRequired": {"as": ["for_each"]},
+        }
+    )
+
     uses: str = Field(description="step kind: task, search, fetch, ..., or python:module:function")
     description: str | None = None
     needs: list[str] = Field(
         default_factory=list,
         description="artifacts or inputs this phase reads; 'name?' may be missing",
+        json_schema_extra={"uniqueItems": True, "items": {"type": "string",
+                                                          "pattern": NEED_NAME}},
     )
-    produces: list[str] = Field(default_factory=list)
+    produces: list[str] = Field(
+        default_factory=list,
+        json_schema_extra={"uniqueItems": True, "items": {"type": "string",
+                                                          "pattern": ARTIFACT_NAME}},
+    )
     with_: dict[str, Any] = Field(default_factory=dict, alias="with")
     chain: str | None = Field(default=None, description="failover chain from config/adapters.yaml")
     adapters: list[str] | None = Field(
@@ -242,9 +258,13 @@ class Pipeline(StrictModel):
     kind: Literal["Pipeline"] = "Pipeline"
     name: str = Field(pattern=SLUG)
     description: str | None = None
-    inputs: dict[str, InputSpec] = Field(default_factory=dict)
+    inputs: dict[str, InputSpec] = Field(
+        default_factory=dict, json_schema_extra={"propertyNames": {"pattern": IDENT}}
+    )
     defaults: Defaults = Field(default_factory=Defaults)
-    phases: dict[str, Phase] = Field(min_length=1)
+    phases: dict[str, Phase] = Field(
+        min_length=1, json_schema_extra={"propertyNames": {"pattern": PHASE_ID}}
+    )
 
     @field_validator("inputs")
     @classmethod
@@ -265,6 +285,10 @@ class Pipeline(StrictModel):
 
 class Mission(StrictModel):
     """A declared run: which pipeline, what request, with which overrides and budget."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"anyOf": [{"required": ["query"]}, {"required": ["inputs"]}]}
+    )
 
     api_version: Literal["scout/v1"] = Field(alias="apiVersion")
     kind: Literal["Mission"]
