@@ -167,7 +167,9 @@ def salvage_pipeline(data: dict) -> tuple[Pipeline, frozenset[str]] | None:
             spec = _salvage(InputSpec, raw, keep=frozenset({"type"})) if isinstance(raw, dict) else None
             # an invalid input still exists: keep a permissive stand-in so references resolve
             inputs[str(name)] = spec or InputSpec(type="string")
-    defaults = _salvage(Defaults, data.get("defaults") or {}) or Defaults()
+    raw_defaults = data.get("defaults")
+    defaults = (_salvage(Defaults, raw_defaults) if isinstance(raw_defaults, dict) else None
+                ) or Defaults()
     name = data.get("name") if isinstance(data.get("name"), str) else "invalid"
     pipe = Pipeline.model_construct(
         api_version=API_VERSION, kind="Pipeline", name=name, description=None,

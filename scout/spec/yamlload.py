@@ -81,6 +81,17 @@ class LoadedYaml:
     text: str
 
 
+#: The most mapping/list entries one file may expand to, aliases included. The 5,000-phase
+#: benchmark spec has about 130,000; anything past this is an alias bomb, not a spec.
+MAX_NODES = 1_000_000
+
+
+class _TooBig(Exception):
+    def __init__(self, location: Location) -> None:
+        super().__init__("too big")
+        self.location = location
+
+
 class _Composer:
     """Builds Python data from a composed node tree, recording positions and problems."""
 
@@ -90,6 +101,8 @@ class _Composer:
         self.loader = loader
         self.smap = SourceMap(file)
         self.problems: list[Problem] = []
+        self.open: set[int] = set()  # ids of the collections being built (loop guard)
+        self.budget = MAX_NODES  # collection entries left to build (alias-bomb guard)
 
     def _loc(self, node: Node) -> Location:
         return Location(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
@@ -101,13 +114,29 @@ class _Composer:
         self.smap.values[path] = self._pos(node)
         if isinstance(node, ScalarNode):
             return self.loader.construct_object(node, deep=True)
-        if isinstance(node, SequenceNode):
-            if node.flow_style:
-                self._check_flow_items(node)
-            return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
-        if isinstance(node, MappingNode):
+        # Aliases make the node graph a DAG (or, written on purpose, a loop); each alias
+        # is expanded as a copy so that every path has a position. Guard both ways that
+        # can go wrong: a structure that contains itself, and "billion laughs" expansion.
+        self.budget -= len(node.value)
+        if self.budget < 0:
+            raise _TooBig(self._loc(node))
+        if id(node) in self.open:
+            self.problems.append(
+                Problem("SPEC001", "YAML syntax error: an alias refers to a mapping or list "
+                        "that contains it (a structure that never ends)",
+                        self.smap.locate(path, key=True),  # where the alias is used
+                        hint="anchors ('&name') can only be reused outside themselves")
+            )
+            return None
+        self.open.add(id(node))
+        try:
+            if isinstance(node, SequenceNode):
+                if node.flow_style:
+                    self._check_flow_items(node)
+                return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
             return self._mapping(node, path)
-        return None  # pragma: no cover - PyYAML has no other node types
+        finally:
+            self.open.discard(id(node))
 
     def _mapping(self, node: MappingNode, path: PathT) -> Any:
         if _looks_like_unquoted_jinja(node):
@@ -261,8 +290,15 @@ def load_yaml_text(text: str, file: str) -> tuple[LoadedYaml | None, list[Proble
                     hint="a spec starts with 'apiVersion: scout/v1' at the top level",
                 )
             ]
-        with gc_paused():
-            data = composer.build(node, ())
+        try:
+            with gc_paused():
+                data = composer.build(node, ())
+        except _TooBig as exc:
+            return None, [
+                Problem("SPEC001", f"YAML syntax error: the document expands to more than "
+                        f"{MAX_NODES:,} entries (aliases of aliases?)", exc.location,
+                        hint="reuse anchors sparingly; a spec is never that big")
+            ]
         return LoadedYaml(data, composer.smap, text), composer.problems
     except yaml.MarkedYAMLError as exc:
         return None, [_syntax_problem(exc, text, file)]
