@@ -16,7 +16,8 @@ The shape repeats a block of 10 phases modelled on the hotel pipeline:
     Y    synthesize       question template, optional need
     D    report-ish rank  closes the block
 
-Target (issue 2): near-linear growth, 5,000 phases in under 3 s.
+Target (issue 2): near-linear growth, 5,000 phases in under 3 s. The YAML parser is
+libyaml when PyYAML has it (``--pure-yaml`` measures the pure-Python one).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scout.spec.yamlload import LOADER  # noqa: E402
+from scout.spec import yamlload as _yamlload  # noqa: E402
 from scout.validate import validate_paths  # noqa: E402
 
 SIZES = (100, 1000, 5000)
@@ -190,7 +191,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--repeat", type=int, default=3, help="runs per size; the best is kept")
     ap.add_argument("--sizes", type=int, nargs="*", default=list(SIZES))
+    ap.add_argument("--pure-yaml", action="store_true",
+                    help="use PyYAML's pure-Python parser instead of libyaml (for comparison)")
     args = ap.parse_args(argv)
+    if args.pure_yaml:
+        import yaml
+
+        _yamlload.LOADER = yaml.SafeLoader
     config = ROOT / "config" / "adapters.yaml"
     with tempfile.TemporaryDirectory() as tmp:
         # warm-up: imports, the config, the Jinja environment are paid once per process,
@@ -208,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = {
         "benchmark": "validate_scale",
         "python": sys.version.split()[0],
-        "yaml_parser": LOADER.__name__,
+        "yaml_parser": _yamlload.LOADER.__name__,
         "rows": rows,
         "largest_phases": largest["phases"],
         "largest_seconds": largest["seconds"],
@@ -218,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(summary))
         return 0
+    print(f"YAML parser: {summary['yaml_parser']}; best of {args.repeat} run(s) per size")
     print(f"{'phases':>7} {'lines':>7} {'seconds':>9} {'ms/phase':>9} {'x size':>7} "
           f"{'x time':>7} {'per-phase vs smallest':>22}")
     for r in rows:
