@@ -119,6 +119,7 @@ _MUST_BE = {
 
 #: custom errors raised by our own model validators carry the key they are about
 CONFLICT = "spec_conflict"
+BAD_KEY = "spec_key"
 
 
 def _num(x: Any) -> str:
@@ -174,11 +175,13 @@ def error_to_problem(
         where = ".".join(str(p) for p in path) or "the document"
         return Problem(code, f"missing required key '{key}' in {where}",
                        smap.locate(path, key=True), hint=f"add '{key}:' here")
-    if etype == CONFLICT:
-        # a rule across keys (chain vs adapters): point at the key the message is about
+    if etype in (CONFLICT, BAD_KEY):
+        # a rule across keys (chain vs adapters), or a key that is not a valid name:
+        # point at the key the message is about
         at = ctx.get("at")
         where = path + (at,) if at and smap.has(path + (at,)) else path
-        return Problem("SPEC013", (f"{field}: " if field else "") + msg,
+        return Problem("SPEC013" if etype == CONFLICT else "SPEC012",
+                       (f"{field}: " if field else "") + msg,
                        smap.locate(where, key=True), hint=ctx.get("hint"))
     got = f" (got {_describe(err.get('input'))})"
     if etype == "literal_error":

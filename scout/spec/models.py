@@ -110,6 +110,18 @@ def _allow_partial(value: Any) -> Any:
     return value
 
 
+def bad_key(message: str, at: str, hint: str | None = None) -> PydanticCustomError:
+    """A key of a mapping that is not allowed as a name, located at that key."""
+    ctx: dict[str, str] = {"at": at}
+    if hint:
+        ctx["hint"] = hint
+    return PydanticCustomError("spec_key", message, ctx)
+
+
+def _quoted(names: list[str]) -> str:
+    return ", ".join(f"'{n}'" for n in names)
+
+
 def conflict(message: str, at: str, hint: str | None = None) -> PydanticCustomError:
     """A rule across keys, located at key ``at`` (see scout.spec.located)."""
     ctx: dict[str, str] = {"at": at}
@@ -266,20 +278,24 @@ class Pipeline(StrictModel):
         min_length=1, json_schema_extra={"propertyNames": {"pattern": PHASE_ID}}
     )
 
-    @field_validator("inputs")
+    @field_validator("inputs", mode="before")
     @classmethod
-    def _input_names(cls, v: dict[str, InputSpec]) -> dict[str, InputSpec]:
-        for name in v:
-            if not re.fullmatch(IDENT, name):
-                raise ValueError(f"input name '{name}' must be an identifier (letters, digits, _)")
+    def _input_names(cls, v: Any) -> Any:
+        if isinstance(v, dict):
+            bad = [str(n) for n in v if not re.fullmatch(IDENT, str(n))]
+            if bad:
+                raise bad_key(f"input name {_quoted(bad)} must be an identifier "
+                              "(letters, digits, _)", bad[0], "e.g. min_rating")
         return v
 
-    @field_validator("phases")
+    @field_validator("phases", mode="before")
     @classmethod
-    def _phase_ids(cls, v: dict[str, Phase]) -> dict[str, Phase]:
-        for pid in v:
-            if not re.fullmatch(PHASE_ID, str(pid)):
-                raise ValueError(f"phase id '{pid}' must start with a letter (letters, digits, _ -)")
+    def _phase_ids(cls, v: Any) -> Any:
+        if isinstance(v, dict):
+            bad = [str(p) for p in v if not re.fullmatch(PHASE_ID, str(p))]
+            if bad:
+                raise bad_key(f"phase id {_quoted(bad)} must start with a letter (then "
+                              "letters, digits, _ or -)", bad[0], "e.g. F1 or reviews-2")
         return v
 
 
