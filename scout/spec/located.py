@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from scout.errors import Problem
 from scout.spec.yamlload import PathT, SourceMap
-from scout.suggest import did_you_mean
+from scout.suggest import closest, did_you_mean
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -209,6 +209,28 @@ def _pattern_hint(path: PathT) -> str:
     return "see docs/authoring.md for the allowed form"
 
 
+def _drop_misspelled_missing(errors: list[dict]) -> list[dict]:
+    """`typ: place` is one mistake, not two: when an unknown key is a misspelling of a
+    missing required key in the same mapping, only the unknown key is reported (its hint
+    names the missing one)."""
+    unknown: dict[tuple, list[str]] = {}
+    for e in errors:
+        loc = tuple(e.get("loc", ()))
+        if e.get("type") == "extra_forbidden" and loc:
+            unknown.setdefault(loc[:-1], []).append(str(loc[-1]))
+    if not unknown:
+        return errors
+    kept = []
+    for e in errors:
+        loc = tuple(e.get("loc", ()))
+        if e.get("type") == "missing" and loc and any(
+            closest(u, [str(loc[-1])]) == str(loc[-1]) for u in unknown.get(loc[:-1], [])
+        ):
+            continue
+        kept.append(e)
+    return kept
+
+
 def validate_located(
     model: type[M], data: Any, smap: SourceMap, prefix: PathT = ()
 ) -> tuple[M | None, list[Problem]]:
@@ -216,9 +238,8 @@ def validate_located(
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
-        problems = [
-            error_to_problem(e, data, smap, model, prefix) for e in exc.errors(include_url=False)
-        ]
+        errors = _drop_misspelled_missing(exc.errors(include_url=False))
+        problems = [error_to_problem(e, data, smap, model, prefix) for e in errors]
         # one problem per (location, message): unions can repeat themselves
         seen: set = set()
         unique = []
