@@ -7,7 +7,11 @@ unhashable keys with parser internals. We compose the node graph ourselves so th
   the data path (``("phases", "F1", "with", "query")``), so model errors can be located;
 * duplicate keys, an unquoted ``{{ ... }}`` (which YAML reads as a nested mapping),
   empty files, non-mapping documents and syntax errors all become :class:`Problem`s
-  with ``file:line:col`` and a hint instead of a traceback.
+  with ``file:line:col`` and a hint (in plain words, not parser terms) instead of a
+  traceback;
+* keys such as ``on:`` stay text (YAML 1.1 would make them booleans), merge keys
+  (``<<: *anchor``) work, and aliases that contain themselves or expand without bound
+  are refused.
 """
 
 from __future__ import annotations
