@@ -14,9 +14,10 @@ from scout.config.models import Config
 from scout.errors import Location, Problem, SpecInvalid
 from scout.orchestrator.dag import build_graph, graph_problems
 from scout.spec.checks import check_pipeline
-from scout.spec.loader import LoadedSpec, load_spec
+from scout.spec.loader import LoadedSpec, load_spec, spec_from_yaml
 from scout.spec.mission import check_mission_inputs, mission_pipeline_path
 from scout.spec.models import Mission, Pipeline
+from scout.spec.yamlload import gc_paused, load_yaml_file
 
 SPEC_SUFFIXES = (".yaml", ".yml")
 
@@ -82,9 +83,19 @@ def _check_loaded_pipeline(spec: LoadedSpec, config: Config | None) -> list[Prob
 
 
 def validate_file(path: str | Path, configs: _ConfigCache | None = None) -> FileReport:
-    configs = configs or _ConfigCache(None)
+    # the spec's models, source map and graph are all long-lived: see gc_paused
+    with gc_paused():
+        return _validate_file(path, configs or _ConfigCache(None))
+
+
+def _validate_file(path: str | Path, configs: _ConfigCache) -> FileReport:
     report = FileReport(str(path))
-    spec, problems = load_spec(path)
+    loaded, problems = load_yaml_file(path)
+    if loaded is not None and isinstance(loaded.data, dict) and loaded.data.get("kind") == "Config":
+        report.kind = "Config"
+        report.problems += check_config(path)[1]
+        return _finish(report)
+    spec, problems = spec_from_yaml(loaded, problems, str(path))
     report.problems += problems
     if spec is None:
         return _finish(report)
@@ -100,30 +111,28 @@ def validate_file(path: str | Path, configs: _ConfigCache | None = None) -> File
 
 def _check_mission(spec: LoadedSpec, configs: _ConfigCache) -> list[Problem]:
     assert isinstance(spec.model, Mission)
+    where = spec.source_map.locate(("pipeline",))
+    name = spec.model.pipeline
     ppath = mission_pipeline_path(spec)
     if not ppath.is_file():
         return [
-            Problem("SPEC060", f"pipeline '{spec.model.pipeline}' not found (looked for {ppath})",
-                    spec.source_map.locate(("pipeline",)),
+            Problem("SPEC060", f"pipeline '{name}' not found (looked for {ppath})", where,
                     hint="the path is relative to the mission file")
         ]
-    pspec, pproblems = load_spec(ppath)
-    problems = list(pproblems)
-    if pspec is None or pspec.kind != "Pipeline":
-        if pspec is not None:
-            problems.append(Problem("SPEC060", f"'{spec.model.pipeline}' is a {pspec.kind}, not a "
-                                    "Pipeline", spec.source_map.locate(("pipeline",))))
-        return problems + [
-            Problem("SPEC060", f"pipeline '{spec.model.pipeline}' is invalid (see its problems)",
-                    spec.source_map.locate(("pipeline",)))
-        ] if pproblems else problems
-    config, cfg_problems = configs.get(ppath)
-    problems += cfg_problems
-    problems += _check_loaded_pipeline(pspec, config)
+    pspec, problems = load_spec(ppath)
+    if pspec is not None and pspec.kind != "Pipeline":
+        return problems + [Problem("SPEC060", f"'{name}' is a {pspec.kind}, not a Pipeline",
+                                   where, hint="point 'pipeline:' at a kind: Pipeline file")]
+    if pspec is not None:
+        config, cfg_problems = configs.get(ppath)
+        problems += cfg_problems
+        problems += _check_loaded_pipeline(pspec, config)
     if any(p.severity == "error" for p in problems):
-        problems.append(Problem("SPEC060", f"pipeline '{spec.model.pipeline}' is invalid (see its "
-                                "problems)", spec.source_map.locate(("pipeline",))))
-    problems += check_mission_inputs(spec, pspec.model)
+        # the pipeline's own problems are listed too (located in the pipeline file)
+        problems.append(Problem("SPEC060", f"pipeline '{name}' is invalid (see its problems)",
+                                where, hint=f"run: scout validate {ppath}"))
+    if pspec is not None:
+        problems += check_mission_inputs(spec, pspec.model)
     return problems
 
 
@@ -163,7 +172,37 @@ def validate_paths(paths: list[str | Path], *, config: str | Path | None = None)
     reports = [validate_file(f, configs) for f in files]
     for p in problems:
         reports.append(FileReport(p.location.file if p.location else "?", None, [p]))
+    _drop_repeats(reports)
     return ValidationResult(reports)
+
+
+def _drop_repeats(reports: list[FileReport]) -> None:
+    """Report each problem once per run.
+
+    A mission repeats its pipeline's problems, and every spec repeats those of the config
+    it relies on; when those files are validated in the same run, their problems stay
+    with them and the other reports drop their copies.
+    """
+    def key(p: Problem) -> tuple:
+        return (p.code, p.message, p.location)
+
+    own = {key(p) for r in reports for p in r.problems
+           if p.location is not None and _same_file(p.location.file, r.path)}
+    seen: set[tuple] = set()
+    for r in reports:
+        kept = []
+        for p in r.problems:
+            k = key(p)
+            mine = p.location is not None and _same_file(p.location.file, r.path)
+            if not mine and (k in own or k in seen):
+                continue
+            seen.add(k)
+            kept.append(p)
+        r.problems = kept
+
+
+def _same_file(a: str, b: str) -> bool:
+    return a == b or Path(a).resolve() == Path(b).resolve()
 
 
 def load_valid_pipeline(path: str | Path, *, config: str | Path | None = None

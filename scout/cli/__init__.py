@@ -43,6 +43,15 @@ def cli(ctx: click.Context, show_traceback: bool) -> None:
     ctx.obj["traceback"] = show_traceback
 
 
+@cli.result_callback()
+@click.pass_context
+def _exit_with_code(ctx: click.Context, rv: object, **_: object) -> None:
+    # Commands return their exit code. Exiting here makes it the process's exit code
+    # however the group is invoked (main() below, or click's CliRunner in tests).
+    if isinstance(rv, int) and rv:
+        ctx.exit(rv)
+
+
 def _register() -> None:
     # Commands live in modules by area; importing them attaches them to `cli`.
     from scout.cli import spec_cmds  # noqa: F401

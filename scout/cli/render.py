@@ -65,12 +65,18 @@ def github_annotation(p: Problem) -> str:
     msg = msg.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     props = []
     if p.location:
-        props.append(f"file={p.location.file}")
+        props.append(f"file={_prop(p.location.file)}")
         if p.location.line:
             props.append(f"line={p.location.line}")
             props.append(f"col={p.location.col}")
     props.append(f"title={p.code}")
     return f"::{level} {','.join(props)}::{msg}"
+
+
+def _prop(value: str) -> str:
+    # property values additionally escape ':' and ',' (they separate properties)
+    return (value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+            .replace(":", "%3A").replace(",", "%2C"))
 
 
 def render_error(exc: ScoutError) -> None:

@@ -12,6 +12,8 @@ from scout.cli.render import format_problem, github_annotation
 from scout.errors import EXIT_USAGE, UsageError
 from scout.orchestrator.dag import PhaseGraph
 from scout.spec.jsonschema import stale_schemas, write_schemas
+from scout.spec.loader import load_spec
+from scout.spec.mission import mission_pipeline_path
 from scout.validate import load_valid_pipeline, validate_paths
 
 
@@ -61,10 +63,20 @@ def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) 
               default="mermaid", show_default=True)
 @click.option("--config", type=click.Path(), default=None, help="config/adapters.yaml to use.")
 def graph(pipeline: str, fmt: str, config: str | None) -> None:
-    """Print a pipeline's phase DAG (mermaid, Graphviz dot, or JSON)."""
-    if not Path(pipeline).is_file():
+    """Print a pipeline's phase DAG (mermaid, Graphviz dot, or JSON).
+
+    PIPELINE is a pipeline file, or a mission file (its pipeline is drawn).
+    """
+    path = Path(pipeline)
+    if path.is_dir():
+        raise UsageError(f"{pipeline} is a folder; 'scout graph' draws one pipeline file",
+                         hint=f"e.g. scout graph {path / 'hotel_research.yaml'}")
+    if not path.is_file():
         raise UsageError(f"no such file: {pipeline}")
-    spec, _ = load_valid_pipeline(pipeline, config=config)
+    mission, _ = load_spec(path)
+    if mission is not None and mission.kind == "Mission":
+        path = mission_pipeline_path(mission)
+    spec, _ = load_valid_pipeline(path, config=config)
     g = PhaseGraph.of(spec.model)
     out = {"mermaid": g.to_mermaid, "dot": g.to_dot, "json": g.to_json}[fmt]()
     click.echo(out, nl=False)

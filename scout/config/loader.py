@@ -63,7 +63,7 @@ def check_config(path: str | Path) -> tuple[Config | None, list[Problem]]:
                                     smap.locate(at)))
             continue
         type_name = raw.get("type", name)
-        if type_name not in ADAPTER_TYPES:
+        if not isinstance(type_name, str) or type_name not in ADAPTER_TYPES:
             problems.append(
                 Problem(
                     "CFG001",

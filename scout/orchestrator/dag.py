@@ -69,30 +69,45 @@ def graph_problems(pipeline: Pipeline, smap: SourceMap, g: nx.DiGraph | None = N
 def _group_problems(
     pipeline: Pipeline, smap: SourceMap, g: nx.DiGraph, cyclic: set[str]
 ) -> list[Problem]:
-    groups: dict[str, set[str]] = {}
+    groups: dict[str, list[str]] = {}
     for pid, phase in pipeline.phases.items():
-        if phase.parallel_group is not None:
-            groups.setdefault(phase.parallel_group, set()).add(pid)
+        if phase.parallel_group is not None and pid not in cyclic:
+            groups.setdefault(phase.parallel_group, []).append(pid)
     groups = {k: v for k, v in groups.items() if len(v) > 1}
     if not groups:
         return []
     acyclic = g.subgraph(n for n in g if n not in cyclic)
-    order = list(nx.topological_sort(acyclic))
+    index = {pid: i for i, pid in enumerate(pipeline.phases)}
+    order = list(nx.lexicographical_topological_sort(acyclic, key=index.__getitem__))
+    pos = {v: i for i, v in enumerate(order)}
+    succs = {v: list(acyclic.successors(v)) for v in order}  # plain lists: views are slow
+    preds = {v: list(acyclic.predecessors(v)) for v in order}
     problems = []
     for name, members in groups.items():
-        # reach[v] = the first group member found upstream of v (O(V+E) per group)
-        reach: dict[str, str | None] = {}
-        for v in order:
+        # A member depends on another iff it lies in the forward cone of one. Walk only
+        # that cone, cut at the last member (in topological order): for the usual local
+        # groups this touches a handful of phases, not the whole pipeline.
+        member_set = set(members)
+        hi = max(pos[m] for m in members)
+        cone: set[str] = set(members)
+        stack = list(members)
+        while stack:
+            for w in succs[stack.pop()]:
+                if w not in cone and pos[w] <= hi:
+                    cone.add(w)
+                    stack.append(w)
+        reach: dict[str, str | None] = {}  # a member found upstream of a phase, if any
+        for v in sorted(cone, key=pos.__getitem__):
             found = None
-            for u in acyclic.predecessors(v):
-                if u in members:
+            for u in preds[v]:
+                if u in member_set:
                     found = u
                     break
                 if reach.get(u):
                     found = reach[u]
                     break
             reach[v] = found
-            if v in members and found is not None:
+            if v in member_set and found is not None:
                 problems.append(
                     Problem(
                         "SPEC023",

@@ -22,6 +22,7 @@ from scout.spec.loader import LoadedSpec
 from scout.spec.models import Phase, Pipeline
 from scout.spec.templating import (
     GLOBAL_NAMES,
+    ArtifactField,
     ExpressionField,
     JinjaCheckError,
     TemplateField,
@@ -31,7 +32,7 @@ from scout.spec.templating import (
     known_tests,
 )
 from scout.spec.yamlload import PathT, SourceMap
-from scout.steps.registry import FreeParams, StepKind, get_step_kind, parse_python_target
+from scout.steps.registry import FreeParams, StepKind, get_step_kind
 from scout.suggest import did_you_mean
 from scout.task.values import coerce
 
@@ -178,20 +179,28 @@ def _check_phase(
             for p in errs
         ]
         problems += _check_chain(pid, phase, kind, smap, config)
-        if kind.params is FreeParams:
-            try:
-                parse_python_target(phase.uses)
-            except ValueError:
-                pass
 
     # Jinja: templates in with:, expression params, and if:
     scope = {"task"} | set(phase.need_names)
     if phase.item_var:
         scope.add(phase.item_var)
-    if params is not None and hasattr(params, "extra_scope"):
-        scope |= set(params.extra_scope())
-    for path, text, is_expr in _jinja_fields(kind, params, phase):
-        problems += _check_jinja(pid, text, is_expr, scope, pipeline, smap, at + path)
+    extra: set[str] = set(params.extra_scope()) if hasattr(params, "extra_scope") else set()
+    scope |= extra
+    # `as: task` (or rank's with.as) hides the Task: then task.X is a field of the item
+    task_is_task = phase.item_var != "task" and "task" not in extra
+    for path, text, how in _jinja_fields(kind, params, phase):
+        if how == "artifact":
+            if text not in phase.need_names:
+                hint = did_you_mean(text, phase.need_names, what="needs")
+                problems.append(
+                    Problem("SPEC026", f"phase '{pid}': '{path[-1]}: {text}' names an artifact "
+                            "that is not in the phase's needs", smap.locate(at + path),
+                            hint=hint if hint and "did you mean" in hint
+                            else f"add '{text}' to needs")
+                )
+            continue
+        problems += _check_jinja(pid, text, how == "expression", scope, pipeline, smap,
+                                 at + path, task_is_task)
     return problems
 
 
@@ -257,12 +266,21 @@ def _check_chain(
     return problems
 
 
-def _template_kind(annotation: Any) -> str | None:
-    for meta in getattr(annotation, "__metadata__", ()):
+def _metadata_kind(metadata: Any) -> str | None:
+    for meta in metadata:
         if isinstance(meta, TemplateField):
             return "template"
         if isinstance(meta, ExpressionField):
             return "expression"
+        if isinstance(meta, ArtifactField):
+            return "artifact"
+    return None
+
+
+def _template_kind(annotation: Any) -> str | None:
+    found = _metadata_kind(getattr(annotation, "__metadata__", ()))
+    if found:
+        return found
     for arg in typing.get_args(annotation):
         found = _template_kind(arg)
         if found:
@@ -272,10 +290,11 @@ def _template_kind(annotation: Any) -> str | None:
 
 def _jinja_fields(
     kind: StepKind | None, params: BaseModel | None, phase: Phase
-) -> Iterator[tuple[PathT, str, bool]]:
-    """(path relative to the phase, source, is_expression) for every Jinja string."""
+) -> Iterator[tuple[PathT, str, str]]:
+    """(path relative to the phase, source, how) for every Jinja string and artifact name;
+    ``how`` is "template", "expression" or "artifact"."""
     if phase.if_ is not None:
-        yield ("if",), phase.if_, True
+        yield ("if",), phase.if_, "expression"
     if kind is None or params is None or kind.params is FreeParams:
         # free-form (python steps) or unvalidated: every string with Jinja in it
         yield from _strings_with_jinja(phase.with_, ("with",))
@@ -283,24 +302,26 @@ def _jinja_fields(
     yield from _model_jinja(params, ("with",))
 
 
-def _model_jinja(model: BaseModel, path: PathT) -> Iterator[tuple[PathT, str, bool]]:
+def _model_jinja(model: BaseModel, path: PathT) -> Iterator[tuple[PathT, str, str]]:
     for name, field in type(model).model_fields.items():
         key = field.alias or name
         value = getattr(model, name)
-        how = _template_kind(field.annotation)
+        # pydantic moves the metadata of a bare ``Annotated[str, TemplateField()]`` into
+        # field.metadata; inside Optional/list it stays on the annotation
+        how = _metadata_kind(field.metadata) or _template_kind(field.annotation)
         if how is not None:
             values = value if isinstance(value, list) else [value]
             for i, v in enumerate(values):
                 if isinstance(v, str):
                     sub = path + ((key, i) if isinstance(value, list) else (key,))
-                    yield sub, v, how == "expression"
+                    yield sub, v, how
         elif isinstance(value, BaseModel):
             yield from _model_jinja(value, path + (key,))
 
 
-def _strings_with_jinja(value: Any, path: PathT) -> Iterator[tuple[PathT, str, bool]]:
+def _strings_with_jinja(value: Any, path: PathT) -> Iterator[tuple[PathT, str, str]]:
     if isinstance(value, str) and has_jinja(value):
-        yield path, value, False
+        yield path, value, "template"
     elif isinstance(value, dict):
         for k, v in value.items():
             yield from _strings_with_jinja(v, path + (k,))
@@ -317,6 +338,7 @@ def _check_jinja(
     pipeline: Pipeline,
     smap: SourceMap,
     path: PathT,
+    task_is_task: bool = True,
 ) -> list[Problem]:
     loc = smap.locate(path)
     what = "expression" if is_expr else "template"
@@ -335,7 +357,7 @@ def _check_jinja(
         )
     task_fields = set(pipeline.inputs) | TASK_BUILTIN_ATTRS
     for name, attr in use.attrs:
-        if name == "task" and "task" in scope and attr not in task_fields:
+        if name == "task" and task_is_task and attr not in task_fields:
             problems.append(
                 Problem("SPEC052", f"phase '{pid}': 'task.{attr}' is not an input of this "
                         "pipeline", loc,

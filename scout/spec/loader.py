@@ -16,7 +16,7 @@ from scout.spec.located import validate_located
 from pydantic import BaseModel, ValidationError
 
 from scout.spec.models import API_VERSION, Defaults, InputSpec, Mission, Phase, Pipeline
-from scout.spec.yamlload import SourceMap, load_yaml_file, load_yaml_text
+from scout.spec.yamlload import LoadedYaml, SourceMap, load_yaml_file, load_yaml_text
 from scout.suggest import did_you_mean
 
 KINDS = {"Pipeline": Pipeline, "Mission": Mission}
@@ -37,7 +37,12 @@ class LoadedSpec:
     broken_phases: frozenset[str] = frozenset()
 
 
-def _header_problems(data: dict, smap: SourceMap) -> list[Problem]:
+#: kinds `scout validate` knows besides the spec kinds (validated by scout.config.loader)
+OTHER_KINDS = ("Config",)
+
+
+def _header_problems(data: dict, smap: SourceMap) -> tuple[list[Problem], bool]:
+    """Problems of apiVersion and kind, and whether the rest can still be checked."""
     problems = []
     api = data.get("apiVersion")
     if api is None:
@@ -51,12 +56,16 @@ def _header_problems(data: dict, smap: SourceMap) -> list[Problem]:
                     hint=f"this version of scout reads 'apiVersion: {API_VERSION}'")
         )
     kind = data.get("kind", "Pipeline")
-    if kind not in KINDS:
-        problems.append(
-            Problem("SPEC007", f"unknown kind {kind!r}", smap.locate(("kind",)),
-                    hint=did_you_mean(str(kind), KINDS, what="kinds"))
-        )
-    return problems
+    if not isinstance(kind, str) or kind not in KINDS:
+        if kind in OTHER_KINDS:
+            msg = f"this is a {kind} file, not a pipeline or mission"
+            hint = "pass it to 'scout validate', or give the pipeline file instead"
+        else:
+            msg = f"unknown kind {kind!r}"
+            hint = did_you_mean(str(kind), [*KINDS, *OTHER_KINDS], what="kinds")
+        problems.append(Problem("SPEC007", msg, smap.locate(("kind",)), hint=hint))
+        return problems, False
+    return problems, True
 
 
 def load_spec_text(text: str, path: str) -> tuple[LoadedSpec | None, list[Problem]]:
@@ -69,24 +78,43 @@ def load_spec(path: str | Path) -> tuple[LoadedSpec | None, list[Problem]]:
     return _finish(loaded, problems, str(path))
 
 
-def _finish(loaded, problems: list[Problem], path: str) -> tuple[LoadedSpec | None, list[Problem]]:
+def spec_from_yaml(
+    loaded: LoadedYaml | None, problems: list[Problem], path: str
+) -> tuple[LoadedSpec | None, list[Problem]]:
+    """Turn already-parsed YAML (see scout.spec.yamlload) into a spec model."""
+    return _finish(loaded, problems, path)
+
+
+def _finish(
+    loaded: LoadedYaml | None, problems: list[Problem], path: str
+) -> tuple[LoadedSpec | None, list[Problem]]:
     if loaded is None:
         return None, problems
     data, smap = loaded.data, loaded.source_map
-    header = _header_problems(data, smap)
-    if header:
-        return None, problems + header
+    header, checkable = _header_problems(data, smap)
+    problems = problems + header
+    if not checkable:
+        return None, problems
     kind = data.get("kind", "Pipeline")
+    if header:
+        # apiVersion is missing or wrong: already reported; check the rest as v1 so the
+        # author sees every other problem in the same run
+        data = {**data, "apiVersion": API_VERSION}
     model, errs = validate_located(KINDS[kind], data, smap)
     problems = problems + errs
+    partial = bool(header)
     if model is None:
         if kind == "Pipeline":
             salvaged = salvage_pipeline(data)
             if salvaged is not None:
                 pipe, broken = salvaged
                 return LoadedSpec(path, kind, pipe, smap, data, loaded.text, True, broken), problems
+        else:
+            mission = _salvage(Mission, data, keep=frozenset({"pipeline"}))
+            if mission is not None:
+                return LoadedSpec(path, kind, mission, smap, data, loaded.text, True), problems
         return None, problems
-    return LoadedSpec(path, kind, model, smap, data, loaded.text), problems
+    return LoadedSpec(path, kind, model, smap, data, loaded.text, partial), problems
 
 
 def _salvage(model: type[BaseModel], raw: dict, keep: frozenset[str] = frozenset()) -> Any:
@@ -96,7 +124,11 @@ def _salvage(model: type[BaseModel], raw: dict, keep: frozenset[str] = frozenset
         try:
             return model.model_validate(raw)
         except ValidationError as exc:
-            bad = {e["loc"][0] for e in exc.errors() if e["loc"]} & set(raw)
+            errors = exc.errors()
+            bad = {e["loc"][0] for e in errors if e["loc"]}
+            # a rule across keys (chain and adapters) names the key to drop in ctx["at"]
+            bad |= {(e.get("ctx") or {}).get("at") for e in errors if not e["loc"]}
+            bad &= set(raw)
             bad -= keep
             if not bad:
                 return None
@@ -135,7 +167,9 @@ def salvage_pipeline(data: dict) -> tuple[Pipeline, frozenset[str]] | None:
             spec = _salvage(InputSpec, raw, keep=frozenset({"type"})) if isinstance(raw, dict) else None
             # an invalid input still exists: keep a permissive stand-in so references resolve
             inputs[str(name)] = spec or InputSpec(type="string")
-    defaults = _salvage(Defaults, data.get("defaults") or {}) or Defaults()
+    raw_defaults = data.get("defaults")
+    defaults = (_salvage(Defaults, raw_defaults) if isinstance(raw_defaults, dict) else None
+                ) or Defaults()
     name = data.get("name") if isinstance(data.get("name"), str) else "invalid"
     pipe = Pipeline.model_construct(
         api_version=API_VERSION, kind="Pipeline", name=name, description=None,

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from scout.errors import Problem
 from scout.spec.yamlload import PathT, SourceMap
-from scout.suggest import did_you_mean
+from scout.suggest import closest, did_you_mean
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -100,11 +100,57 @@ def _describe(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+#: pydantic error types → what the value must be, in spec language
+_MUST_BE = {
+    "int_type": "must be a whole number",
+    "int_parsing": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "float_type": "must be a number",
+    "float_parsing": "must be a number",
+    "bool_type": "must be true or false",
+    "bool_parsing": "must be true or false",
+    "string_type": "must be text",
+    "list_type": "must be a list, e.g. [a, b]",
+    "tuple_type": "must be a list, e.g. [a, b]",
+    "dict_type": "must be a mapping of keys",
+    "model_type": "must be a mapping of keys",
+    "model_attributes_type": "must be a mapping of keys",
+}
+
+#: custom errors raised by our own model validators carry the key they are about
+CONFLICT = "spec_conflict"
+BAD_KEY = "spec_key"
+
+
+def _num(x: Any) -> str:
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def _limit_message(etype: str, ctx: dict) -> str | None:
+    if etype == "greater_than_equal":
+        return f"must be at least {_num(ctx.get('ge'))}"
+    if etype == "less_than_equal":
+        return f"must be at most {_num(ctx.get('le'))}"
+    if etype == "greater_than":
+        return f"must be more than {_num(ctx.get('gt'))}"
+    if etype == "less_than":
+        return f"must be less than {_num(ctx.get('lt'))}"
+    if etype == "too_short":
+        n = ctx.get("min_length", 1)
+        return "must not be empty" if n == 1 else f"needs at least {n} entries"
+    if etype == "too_long":
+        return f"has more than {ctx.get('max_length')} entries"
+    if etype == "string_too_short":
+        return "must not be empty"
+    return None
+
+
 def error_to_problem(
     err: dict, data: Any, smap: SourceMap, root: type[BaseModel], prefix: PathT = ()
 ) -> Problem:
     loc = tuple(err.get("loc", ()))
     etype = err.get("type", "")
+    ctx = err.get("ctx") or {}
     sub = data_path(data, loc)
     path = prefix + sub
     msg = err.get("msg", "invalid value")
@@ -112,7 +158,7 @@ def error_to_problem(
         msg = msg[len("Value error, ") :]
     hint = None
     code = "SPEC012"
-    field = ".".join(str(p) for p in path) or "document"
+    field = ".".join(str(p) for p in path)
     if etype == "extra_forbidden":
         key = loc[-1] if loc else "?"
         code = "SPEC010"
@@ -129,15 +175,29 @@ def error_to_problem(
         where = ".".join(str(p) for p in path) or "the document"
         return Problem(code, f"missing required key '{key}' in {where}",
                        smap.locate(path, key=True), hint=f"add '{key}:' here")
+    if etype in (CONFLICT, BAD_KEY):
+        # a rule across keys (chain vs adapters), or a key that is not a valid name:
+        # point at the key the message is about
+        at = ctx.get("at")
+        where = path + (at,) if at and smap.has(path + (at,)) else path
+        return Problem("SPEC013" if etype == CONFLICT else "SPEC012",
+                       (f"{field}: " if field else "") + msg,
+                       smap.locate(where, key=True), hint=ctx.get("hint"))
+    got = f" (got {_describe(err.get('input'))})"
     if etype == "literal_error":
-        expected = (err.get("ctx") or {}).get("expected", "")
+        expected = ctx.get("expected", "")
         msg = f"{_describe(err.get('input'))} is not allowed here; expected {expected}"
-    elif etype.endswith("_type") or etype.endswith("_parsing"):
-        msg = f"{msg[0].lower() + msg[1:]} (got {_describe(err.get('input'))})"
+    elif etype in _MUST_BE:
+        msg = _MUST_BE[etype] + got
+    elif _limit_message(etype, ctx):
+        msg = str(_limit_message(etype, ctx)) + (got if "too" not in etype else "")
     elif etype == "string_pattern_mismatch":
         msg = f"{_describe(err.get('input'))} has the wrong form"
         hint = _pattern_hint(path)
-    return Problem(code, f"{field}: {msg}", smap.locate(path), hint=hint)
+    elif etype != "value_error" and msg:
+        # anything else pydantic says: keep its words, in the same voice as ours
+        msg = msg[0].lower() + msg[1:] + got
+    return Problem(code, (f"{field}: " if field else "") + msg, smap.locate(path), hint=hint)
 
 
 def _pattern_hint(path: PathT) -> str:
@@ -149,6 +209,28 @@ def _pattern_hint(path: PathT) -> str:
     return "see docs/authoring.md for the allowed form"
 
 
+def _drop_misspelled_missing(errors: list[dict]) -> list[dict]:
+    """`typ: place` is one mistake, not two: when an unknown key is a misspelling of a
+    missing required key in the same mapping, only the unknown key is reported (its hint
+    names the missing one)."""
+    unknown: dict[tuple, list[str]] = {}
+    for e in errors:
+        loc = tuple(e.get("loc", ()))
+        if e.get("type") == "extra_forbidden" and loc:
+            unknown.setdefault(loc[:-1], []).append(str(loc[-1]))
+    if not unknown:
+        return errors
+    kept = []
+    for e in errors:
+        loc = tuple(e.get("loc", ()))
+        if e.get("type") == "missing" and loc and any(
+            closest(u, [str(loc[-1])]) == str(loc[-1]) for u in unknown.get(loc[:-1], [])
+        ):
+            continue
+        kept.append(e)
+    return kept
+
+
 def validate_located(
     model: type[M], data: Any, smap: SourceMap, prefix: PathT = ()
 ) -> tuple[M | None, list[Problem]]:
@@ -156,9 +238,8 @@ def validate_located(
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
-        problems = [
-            error_to_problem(e, data, smap, model, prefix) for e in exc.errors(include_url=False)
-        ]
+        errors = _drop_misspelled_missing(exc.errors(include_url=False))
+        problems = [error_to_problem(e, data, smap, model, prefix) for e in errors]
         # one problem per (location, message): unions can repeat themselves
         seen: set = set()
         unique = []

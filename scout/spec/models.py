@@ -25,6 +25,8 @@ from pydantic import (
     model_validator,
 )
 
+from pydantic_core import PydanticCustomError
+
 from scout.errors import ERROR_KINDS
 from scout.task.values import INPUT_TYPES
 
@@ -32,6 +34,8 @@ API_VERSION = "scout/v1"
 SLUG = r"^[a-z0-9][a-z0-9._-]{0,127}$"
 IDENT = r"^[A-Za-z_][A-Za-z0-9_]*$"
 PHASE_ID = r"^[A-Za-z][A-Za-z0-9_-]{0,63}$"
+ARTIFACT_NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"
+NEED_NAME = r"^[A-Za-z_][A-Za-z0-9_]*\??$"
 
 _DURATION_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)\s*$")
 _UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
@@ -98,7 +102,32 @@ def _allow_partial(value: Any) -> Any:
     # true: any number of item failures is accepted; false: every item must succeed
     if isinstance(value, bool):
         return {"min_success": 0.0 if value else 1.0}
+    if not isinstance(value, (dict, MinSuccess)):
+        raise ValueError(
+            f"must be true, false or {{min_success: 0.7}} (a fraction from 0 to 1); "
+            f"got {value!r}"
+        )
     return value
+
+
+def bad_key(message: str, at: str, hint: str | None = None) -> PydanticCustomError:
+    """A key of a mapping that is not allowed as a name, located at that key."""
+    ctx: dict[str, str] = {"at": at}
+    if hint:
+        ctx["hint"] = hint
+    return PydanticCustomError("spec_key", message, ctx)
+
+
+def _quoted(names: list[str]) -> str:
+    return ", ".join(f"'{n}'" for n in names)
+
+
+def conflict(message: str, at: str, hint: str | None = None) -> PydanticCustomError:
+    """A rule across keys, located at key ``at`` (see scout.spec.located)."""
+    ctx: dict[str, str] = {"at": at}
+    if hint:
+        ctx["hint"] = hint
+    return PydanticCustomError("spec_conflict", message, ctx)
 
 
 # One model type (not a Union) so a bad value yields one clear error, not one per branch.
@@ -176,13 +205,27 @@ class Defaults(StrictModel):
 class Phase(StrictModel):
     """One node of the DAG."""
 
+    # the cross-key rules of _exclusive, for editors (the JSON Schema)
+    model_config = ConfigDict(
+        json_schema_extra={
+            "not": {"required": ["chain", "adapters"]},
+            "dependentRequired": {"as": ["for_each"]},
+        }
+    )
+
     uses: str = Field(description="step kind: task, search, fetch, ..., or python:module:function")
     description: str | None = None
     needs: list[str] = Field(
         default_factory=list,
         description="artifacts or inputs this phase reads; 'name?' may be missing",
+        json_schema_extra={"uniqueItems": True, "items": {"type": "string",
+                                                          "pattern": NEED_NAME}},
     )
-    produces: list[str] = Field(default_factory=list)
+    produces: list[str] = Field(
+        default_factory=list,
+        json_schema_extra={"uniqueItems": True, "items": {"type": "string",
+                                                          "pattern": ARTIFACT_NAME}},
+    )
     with_: dict[str, Any] = Field(default_factory=dict, alias="with")
     chain: str | None = Field(default=None, description="failover chain from config/adapters.yaml")
     adapters: list[str] | None = Field(
@@ -211,9 +254,12 @@ class Phase(StrictModel):
     @model_validator(mode="after")
     def _exclusive(self) -> "Phase":
         if self.chain is not None and self.adapters is not None:
-            raise ValueError("set either 'chain' or 'adapters', not both")
+            raise conflict("set either 'chain' or 'adapters', not both", "adapters",
+                           "a named chain comes from config/adapters.yaml; 'adapters' "
+                           "lists them inline")
         if self.as_ is not None and self.for_each is None:
-            raise ValueError("'as' names the item of a 'for_each'; add for_each or drop as")
+            raise conflict("'as' names the item of a 'for_each'; add for_each or drop as",
+                           "as")
         return self
 
     @property
@@ -238,29 +284,41 @@ class Pipeline(StrictModel):
     kind: Literal["Pipeline"] = "Pipeline"
     name: str = Field(pattern=SLUG)
     description: str | None = None
-    inputs: dict[str, InputSpec] = Field(default_factory=dict)
+    inputs: dict[str, InputSpec] = Field(
+        default_factory=dict, json_schema_extra={"propertyNames": {"pattern": IDENT}}
+    )
     defaults: Defaults = Field(default_factory=Defaults)
-    phases: dict[str, Phase] = Field(min_length=1)
+    phases: dict[str, Phase] = Field(
+        min_length=1, json_schema_extra={"propertyNames": {"pattern": PHASE_ID}}
+    )
 
-    @field_validator("inputs")
+    @field_validator("inputs", mode="before")
     @classmethod
-    def _input_names(cls, v: dict[str, InputSpec]) -> dict[str, InputSpec]:
-        for name in v:
-            if not re.fullmatch(IDENT, name):
-                raise ValueError(f"input name '{name}' must be an identifier (letters, digits, _)")
+    def _input_names(cls, v: Any) -> Any:
+        if isinstance(v, dict):
+            bad = [str(n) for n in v if not re.fullmatch(IDENT, str(n))]
+            if bad:
+                raise bad_key(f"input name {_quoted(bad)} must be an identifier "
+                              "(letters, digits, _)", bad[0], "e.g. min_rating")
         return v
 
-    @field_validator("phases")
+    @field_validator("phases", mode="before")
     @classmethod
-    def _phase_ids(cls, v: dict[str, Phase]) -> dict[str, Phase]:
-        for pid in v:
-            if not re.fullmatch(PHASE_ID, str(pid)):
-                raise ValueError(f"phase id '{pid}' must start with a letter (letters, digits, _ -)")
+    def _phase_ids(cls, v: Any) -> Any:
+        if isinstance(v, dict):
+            bad = [str(p) for p in v if not re.fullmatch(PHASE_ID, str(p))]
+            if bad:
+                raise bad_key(f"phase id {_quoted(bad)} must start with a letter (then "
+                              "letters, digits, _ or -)", bad[0], "e.g. F1 or reviews-2")
         return v
 
 
 class Mission(StrictModel):
     """A declared run: which pipeline, what request, with which overrides and budget."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"anyOf": [{"required": ["query"]}, {"required": ["inputs"]}]}
+    )
 
     api_version: Literal["scout/v1"] = Field(alias="apiVersion")
     kind: Literal["Mission"]
@@ -275,5 +333,6 @@ class Mission(StrictModel):
     @model_validator(mode="after")
     def _has_request(self) -> "Mission":
         if not self.query and not self.inputs:
-            raise ValueError("a mission needs a 'query', 'inputs', or both")
+            raise conflict("a mission needs a 'query', 'inputs', or both", "pipeline",
+                           "add e.g. query: find hotels in Barcelona under 200 EUR")
         return self

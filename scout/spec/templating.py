@@ -39,8 +39,13 @@ class ExpressionField:
     """Marks a parameter that is a bare Jinja expression (``price <= task.budget``)."""
 
 
+class ArtifactField:
+    """Marks a parameter that names an artifact (``rank.items``); it must be in needs."""
+
+
 TemplateStr = Annotated[str, TemplateField()]
 ExpressionStr = Annotated[str, ExpressionField()]
+ArtifactName = Annotated[str, ArtifactField()]
 
 
 def make_env(**kw: Any) -> ImmutableSandboxedEnvironment:
@@ -63,14 +68,14 @@ def has_jinja(text: str) -> bool:
     return "{{" in text or "{%" in text or "{#" in text
 
 
-@dataclass
+@dataclass(frozen=True)
 class JinjaUse:
-    """What a template or expression refers to."""
+    """What a template or expression refers to (immutable: results are cached)."""
 
-    names: set[str] = field(default_factory=set)
-    attrs: list[tuple[str, str]] = field(default_factory=list)  # (name, attribute) pairs
-    filters: set[str] = field(default_factory=set)
-    tests: set[str] = field(default_factory=set)
+    names: frozenset[str] = frozenset()
+    attrs: tuple[tuple[str, str], ...] = ()  # (name, attribute) pairs, in source order
+    filters: frozenset[str] = frozenset()
+    tests: frozenset[str] = frozenset()
 
 
 class JinjaCheckError(Exception):
@@ -83,40 +88,59 @@ class JinjaCheckError(Exception):
 def analyse(source: str, *, expression: bool = False) -> JinjaUse:
     """Parse ``source`` and list the free names, ``name.attr`` uses and filters.
 
-    Raises :class:`JinjaCheckError` on a syntax error.
+    Raises :class:`JinjaCheckError` on a syntax error. Results are cached: big specs
+    repeat the same templates phase after phase ("{{ hotel.name }} reviews").
     """
+    result = _analyse(source, expression)
+    if isinstance(result, JinjaCheckError):
+        raise JinjaCheckError(result.message, result.line)
+    return result
+
+
+_VISITED = (nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Filter, nodes.Test)
+_BINDERS = (nodes.Assign, nodes.For, nodes.Macro, nodes.With)
+
+
+@lru_cache(maxsize=4096)
+def _analyse(source: str, expression: bool) -> JinjaUse | JinjaCheckError:
     env = _check_env()
     text = "{{ (" + source + ") }}" if expression else source
     try:
         ast = env.parse(text)
     except TemplateSyntaxError as exc:
-        msg = exc.message or "syntax error"
-        raise JinjaCheckError(_clean(msg), exc.lineno or 1) from None
-    use = JinjaUse()
+        return JinjaCheckError(_clean(exc.message or "syntax error"), exc.lineno or 1)
     bound: set[str] = set()
-    for node in ast.find_all((nodes.Assign, nodes.For, nodes.Macro, nodes.With)):
-        for target in node.find_all(nodes.Name):
-            if target.ctx in ("store", "param"):
-                bound.add(target.name)
-    for node in ast.find_all(nodes.Name):
-        if node.ctx == "load" and node.name not in bound:
-            use.names.add(node.name)
-    for node in ast.find_all(nodes.Getattr):
-        if isinstance(node.node, nodes.Name) and node.node.ctx == "load":
-            use.attrs.append((node.node.name, node.attr))
-    for node in ast.find_all(nodes.Getitem):
-        if (
-            isinstance(node.node, nodes.Name)
-            and isinstance(node.arg, nodes.Const)
-            and isinstance(node.arg.value, str)
-        ):
-            use.attrs.append((node.node.name, node.arg.value))
-    for node in ast.find_all(nodes.Filter):
-        if node.name:
-            use.filters.add(node.name)
-    for node in ast.find_all(nodes.Test):
-        use.tests.add(node.name)
-    return use
+    if "{%" in source:  # only statements (for, set, macro, with) bind names
+        for node in ast.find_all(_BINDERS):
+            if isinstance(node, nodes.Macro):
+                bound.add(node.name)
+            for target in node.find_all(nodes.Name):
+                if target.ctx in ("store", "param"):
+                    bound.add(target.name)
+    names: set[str] = set()
+    attrs: list[tuple[str, str]] = []
+    filters: set[str] = set()
+    tests: set[str] = set()
+    for node in ast.find_all(_VISITED):  # one walk over the tree
+        if isinstance(node, nodes.Name):
+            if node.ctx == "load" and node.name not in bound:
+                names.add(node.name)
+        elif isinstance(node, nodes.Getattr):
+            if isinstance(node.node, nodes.Name) and node.node.ctx == "load":
+                attrs.append((node.node.name, node.attr))
+        elif isinstance(node, nodes.Getitem):
+            if (
+                isinstance(node.node, nodes.Name)
+                and isinstance(node.arg, nodes.Const)
+                and isinstance(node.arg.value, str)
+            ):
+                attrs.append((node.node.name, node.arg.value))
+        elif isinstance(node, nodes.Filter):
+            if node.name:
+                filters.add(node.name)
+        elif isinstance(node, nodes.Test):
+            tests.add(node.name)
+    return JinjaUse(frozenset(names), tuple(attrs), frozenset(filters), frozenset(tests))
 
 
 def _clean(msg: str) -> str:
@@ -125,12 +149,19 @@ def _clean(msg: str) -> str:
     return re.sub(r"<[^>]+ object at 0x[0-9a-f]+>", "value", msg)
 
 
-def known_filters() -> set[str]:
-    return set(_check_env().filters)
+@lru_cache(maxsize=8)
+def _known(kind: str, extra: frozenset[str]) -> frozenset[str]:
+    env = _check_env()
+    return frozenset(getattr(env, kind)) | extra
 
 
-def known_tests() -> set[str]:
-    return set(_check_env().tests)
+def known_filters() -> frozenset[str]:
+    # keyed by the registered extras so a filter registered later is still known
+    return _known("filters", frozenset(EXTRA_FILTERS))
+
+
+def known_tests() -> frozenset[str]:
+    return _known("tests", frozenset())
 
 
 # Names every template may use besides the declared scope.

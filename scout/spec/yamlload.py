@@ -7,12 +7,19 @@ unhashable keys with parser internals. We compose the node graph ourselves so th
   the data path (``("phases", "F1", "with", "query")``), so model errors can be located;
 * duplicate keys, an unquoted ``{{ ... }}`` (which YAML reads as a nested mapping),
   empty files, non-mapping documents and syntax errors all become :class:`Problem`s
-  with ``file:line:col`` and a hint instead of a traceback.
+  with ``file:line:col`` and a hint (in plain words, not parser terms) instead of a
+  traceback;
+* keys such as ``on:`` stay text (YAML 1.1 would make them booleans), merge keys
+  (``<<: *anchor``) work, and aliases that contain themselves or expand without bound
+  are refused.
 """
 
 from __future__ import annotations
 
+import gc
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +30,28 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from scout.errors import Location, Problem
 
 PathT = tuple[Any, ...]
+
+#: libyaml's parser when PyYAML was built with it (about 10x faster on big specs), else
+#: the pure-Python one. Both are safe loaders; the composer below does the constructing.
+LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building large node trees.
+
+    Parsing a 5,000-phase spec allocates hundreds of thousands of small objects that all
+    stay alive; each of them counts towards a collection, and every full collection
+    walks all of them again, so the time grows faster than the file. Nothing built here
+    forms garbage cycles, so collecting afterwards loses nothing.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 @dataclass
@@ -56,14 +85,28 @@ class LoadedYaml:
     text: str
 
 
+#: The most mapping/list entries one file may expand to, aliases included. The 5,000-phase
+#: benchmark spec has about 130,000; anything past this is an alias bomb, not a spec.
+MAX_NODES = 1_000_000
+
+
+class _TooBig(Exception):
+    def __init__(self, location: Location) -> None:
+        super().__init__("too big")
+        self.location = location
+
+
 class _Composer:
     """Builds Python data from a composed node tree, recording positions and problems."""
 
-    def __init__(self, file: str, loader: yaml.SafeLoader) -> None:
+    def __init__(self, file: str, loader: yaml.SafeLoader, text: str) -> None:
         self.file = file
+        self.text = text
         self.loader = loader
         self.smap = SourceMap(file)
         self.problems: list[Problem] = []
+        self.open: set[int] = set()  # ids of the collections being built (loop guard)
+        self.budget = MAX_NODES  # collection entries left to build (alias-bomb guard)
 
     def _loc(self, node: Node) -> Location:
         return Location(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
@@ -75,13 +118,31 @@ class _Composer:
         self.smap.values[path] = self._pos(node)
         if isinstance(node, ScalarNode):
             return self.loader.construct_object(node, deep=True)
-        if isinstance(node, SequenceNode):
-            return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
-        if isinstance(node, MappingNode):
+        # Aliases make the node graph a DAG (or, written on purpose, a loop); each alias
+        # is expanded as a copy so that every path has a position. Guard both ways that
+        # can go wrong: a structure that contains itself, and "billion laughs" expansion.
+        self.budget -= len(node.value)
+        if self.budget < 0:
+            raise _TooBig(self._loc(node))
+        if id(node) in self.open:
+            self.problems.append(
+                Problem("SPEC001", "YAML syntax error: an alias refers to a mapping or list "
+                        "that contains it (a structure that never ends)",
+                        self.smap.locate(path, key=True),  # where the alias is used
+                        hint="anchors ('&name') can only be reused outside themselves")
+            )
+            return None
+        self.open.add(id(node))
+        try:
+            if isinstance(node, SequenceNode):
+                if node.flow_style:
+                    self._check_flow_items(node)
+                return [self.build(child, path + (i,)) for i, child in enumerate(node.value)]
             return self._mapping(node, path)
-        return None  # pragma: no cover - PyYAML has no other node types
+        finally:
+            self.open.discard(id(node))
 
-    def _mapping(self, node: MappingNode, path: PathT) -> dict:
+    def _mapping(self, node: MappingNode, path: PathT) -> Any:
         if _looks_like_unquoted_jinja(node):
             self.problems.append(
                 Problem(
@@ -91,9 +152,13 @@ class _Composer:
                     hint='quote the whole value, e.g. query: "{{ task.destination }} hotels"',
                 )
             )
-            return {}
+            # carry on with the text the author meant, so later checks (types, Jinja
+            # scope) judge the template itself instead of reporting an empty mapping
+            return self.text[node.start_mark.index : node.end_mark.index]
+        written = {id(k) for k, _ in node.value}
         self.loader.flatten_mapping(node)  # resolve YAML merge keys ("<<")
         out: dict = {}
+        merged: set = set()  # keys that came in through "<<": written keys override them
         for key_node, value_node in node.value:
             if isinstance(key_node, MappingNode) and _looks_like_unquoted_jinja(key_node):
                 self.problems.append(
@@ -115,9 +180,12 @@ class _Composer:
                     )
                 )
                 continue
-            key = self.loader.construct_object(key_node, deep=True)
-            if not isinstance(key, (str, int, float, bool)) and key is not None:
-                key = str(key)
+            key = self._key(key_node)
+            if id(key_node) not in written:
+                merged.add(key)
+            elif key in merged:
+                merged.discard(key)
+                out.pop(key)  # an explicit key overrides the merged one, as YAML says
             if key in out:
                 first = self.smap.keys.get(path + (key,))
                 where = f" (first defined at line {first[0]})" if first else ""
@@ -133,6 +201,40 @@ class _Composer:
             self.smap.keys[path + (key,)] = self._pos(key_node)
             out[key] = self.build(value_node, path + (key,))
         return out
+
+
+    def _check_flow_items(self, node: SequenceNode) -> None:
+        # libyaml accepts `[task, pages?]`, the pure-Python parser (and some editors) do
+        # not. Reject it under both so a spec never depends on how PyYAML was built.
+        for child in node.value:
+            if (
+                isinstance(child, ScalarNode)
+                and child.style in (None, "")
+                and child.value.endswith("?")
+            ):
+                line, col = self._pos(child)
+                self.problems.append(
+                    Problem(
+                        "SPEC001",
+                        f"YAML syntax error: unquoted '{child.value}' inside [ ... ]",
+                        Location(self.file, line, col + len(child.value) - 1),
+                        hint=_QUESTION_HINT,
+                    )
+                )
+
+    def _key(self, key_node: ScalarNode) -> Any:
+        # YAML 1.1 reads plain on/off/yes/no/y/n/true/false/null as booleans or None.
+        # As a *key* that is never what an author means (`retry: {on: [...]}` would become
+        # {True: [...]}), so such keys keep their text, as GitHub Actions does for `on:`.
+        if key_node.style in (None, "") and key_node.tag in (
+            "tag:yaml.org,2002:bool",
+            "tag:yaml.org,2002:null",
+        ):
+            return key_node.value
+        key = self.loader.construct_object(key_node, deep=True)
+        if not isinstance(key, (str, int, float, bool)) and key is not None:
+            key = str(key)
+        return key
 
 
 def _looks_like_unquoted_jinja(node: MappingNode) -> bool:
@@ -161,10 +263,11 @@ def load_yaml_text(text: str, file: str) -> tuple[LoadedYaml | None, list[Proble
                 hint="start from the example in docs/authoring.md (apiVersion: scout/v1 ...)",
             )
         ]
-    loader = yaml.SafeLoader(text)
+    loader = LOADER(text)
     try:
         try:
-            node = loader.get_single_node()
+            with gc_paused():
+                node = loader.get_single_node()
         except yaml.composer.ComposerError as exc:
             if "expected a single document" in str(exc):
                 mark = exc.problem_mark
@@ -180,7 +283,7 @@ def load_yaml_text(text: str, file: str) -> tuple[LoadedYaml | None, list[Proble
             raise
         if node is None:
             return None, [Problem("SPEC002", "file is empty", Location(file, 1, 1))]
-        composer = _Composer(file, loader)
+        composer = _Composer(file, loader, text)
         if not isinstance(node, MappingNode):
             kind = "a list" if isinstance(node, SequenceNode) else "a single value"
             return None, [
@@ -191,7 +294,15 @@ def load_yaml_text(text: str, file: str) -> tuple[LoadedYaml | None, list[Proble
                     hint="a spec starts with 'apiVersion: scout/v1' at the top level",
                 )
             ]
-        data = composer.build(node, ())
+        try:
+            with gc_paused():
+                data = composer.build(node, ())
+        except _TooBig as exc:
+            return None, [
+                Problem("SPEC001", f"YAML syntax error: the document expands to more than "
+                        f"{MAX_NODES:,} entries (aliases of aliases?)", exc.location,
+                        hint="reuse anchors sparingly; a spec is never that big")
+            ]
         return LoadedYaml(data, composer.smap, text), composer.problems
     except yaml.MarkedYAMLError as exc:
         return None, [_syntax_problem(exc, text, file)]
@@ -201,25 +312,72 @@ def load_yaml_text(text: str, file: str) -> tuple[LoadedYaml | None, list[Proble
         loader.dispose()
 
 
+_QUESTION_HINT = (
+    "inside [ ... ] YAML reads '?' as a special character: quote the name "
+    "(\"pages?\") or write the list one item per line ('- pages?')"
+)
+
+# PyYAML and libyaml word their errors in parser terms ("expected <block end>, but found
+# '<block mapping start>'"). Each pattern maps the wording of either parser to what the
+# author did wrong; the position comes from the parser's mark.
+_SYNTAX_MESSAGES: list[tuple[re.Pattern[str], str, str | None]] = [
+    (re.compile(r"mapping values are not allowed"),
+     "unexpected ':' (a value that contains ': ' must be quoted, or the line is indented "
+     "under a value)", None),
+    (re.compile(r"expected '-' indicator|block collection.*but found"),
+     "a list item ('- ...') and a key are mixed at the same indentation",
+     "give the list its own key, or indent the items under the key they belong to"),
+    (re.compile(r"did not find expected key|expected <block end>"),
+     "this line does not line up with the keys above it (check its indentation)", None),
+    (re.compile(r"could not find expected ':'"),
+     "a key is missing its ':' (or a quoted value runs on to the next line)", None),
+    (re.compile(r"(quoted scalar).*end of stream|end of stream.*quoted"),
+     "a quoted value is never closed", "close the quote on the line where it opens"),
+    (re.compile(r"expected ',' or '\]'|flow sequence"),
+     "a [ ... ] list is not closed, or its items are not separated by ','",
+     "close the list with ']' on the same line, or write one '- item' per line"),
+    (re.compile(r"expected ',' or '\}'|flow mapping"),
+     "a { ... } mapping is not closed, or its entries are not separated by ','",
+     "close the mapping with '}', or write one 'key: value' per line"),
+    (re.compile(r"undefined alias"),
+     "an alias ('*name') refers to an anchor ('&name') that is not defined above it",
+     "define the anchor first, e.g. 'retry: &standard {attempts: 3}', then '*standard'"),
+    (re.compile(r"cannot start any token"),
+     "a character that cannot start a plain value (quote the value)", None),
+    (re.compile(r"unknown escape character|escape"),
+     "a bad escape sequence in a double-quoted value",
+     "use single quotes for regular expressions: '\\d+ EUR'"),
+]
+
+
 def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
+    raw = " ".join(x for x in (exc.context, exc.problem) if x) or "invalid YAML"
     mark = exc.problem_mark or exc.context_mark
+    if "quoted scalar" in (exc.context or "") and exc.context_mark is not None:
+        mark = exc.context_mark  # where the unclosed quote starts, not the end of the file
     line = mark.line + 1 if mark else 1
     col = mark.column + 1 if mark else 1
-    what = exc.problem or "invalid YAML"
-    if exc.context:
-        what = f"{exc.context}, {what}"
     lines = text.splitlines()
     src = lines[line - 1] if 0 < line <= len(lines) else ""
-    hint = "check indentation and quoting on this line"
-    if re.search(r"[\w-]\?\s*[,\]]", src) and "[" in src:
-        hint = ("inside [ ... ] YAML reads '?' as a special character: quote the name "
-                "('pages?') or write the list one item per line ('- pages?')")
+    what, hint = next(((m, h) for pat, m, h in _SYNTAX_MESSAGES if pat.search(raw)),
+                      (None, None))
+    if what is None:  # unknown wording: keep it, minus the parser's token names
+        what = re.sub(r"'?<([a-z ]+)>'?", r"\1", raw)
+    optional = re.search(r"([\w-]+\?)\s*[,\]]", src) if "[" in src else None
+    if optional:  # the pure-Python parser's way of refusing `[task, pages?]`
+        what = f"unquoted '{optional.group(1)}' inside [ ... ]"
+        hint = _QUESTION_HINT
+    elif hint is not None:
+        pass
     elif "{{" in src or "{%" in src:
         hint = 'a value containing Jinja must be quoted, e.g. query: "{{ hotel.name }} reviews"'
-    elif "\t" in src:
-        hint = "YAML does not allow tabs for indentation; use spaces"
+    elif "\t" in src[: len(src) - len(src.lstrip())] or "\t" in raw or "'\\t'" in raw:
+        what = "a tab character in the indentation"
+        hint = "YAML indents with spaces only; replace the tab with spaces"
     elif ": " in src.split(":", 1)[-1]:
         hint = "a value that contains ': ' must be quoted"
+    else:
+        hint = "check indentation and quoting on this line"
     return Problem("SPEC001", f"YAML syntax error: {what}", Location(file, line, col), hint=hint)
 
 

@@ -7,12 +7,12 @@ statically (syntax, names in scope) from these annotations alone.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, WithJsonSchema, field_validator
 
 from scout.spec.models import StrictModel
-from scout.spec.templating import ExpressionStr, TemplateStr
+from scout.spec.templating import ArtifactName, ExpressionStr, TemplateStr
 
 
 class TaskParams(StrictModel):
@@ -103,7 +103,7 @@ class TranscriptsParams(StrictModel):
 
     video: TemplateStr = "{{ video.id }}"
     languages: list[str] | None = None
-    mentions_of: str | None = Field(
+    mentions_of: ArtifactName | None = Field(
         default=None, description="artifact whose names are looked for, e.g. candidates"
     )
     window_s: float = Field(default=30.0, ge=0, le=600)
@@ -117,14 +117,20 @@ class SynthesizeParams(StrictModel):
     context_budget_chars: int | None = Field(default=None, ge=500, le=500000)
 
 
+# `where: "expr"` is short for `where: ["expr"]` (see RankParams._one_or_many)
+_ONE_OR_MANY = WithJsonSchema(
+    {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+)
+
+
 class RankParams(StrictModel):
     """Filter and order records with Jinja expressions; unknowns kept but flagged."""
 
-    items: str = Field(description="artifact to rank, e.g. candidates")
+    items: ArtifactName = Field(description="artifact to rank, e.g. candidates")
     as_: str = Field(default="item", alias="as", pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
                      description="name of the record inside where/order_by")
-    where: list[ExpressionStr] = Field(default_factory=list)
-    order_by: list[ExpressionStr] = Field(default_factory=list)
+    where: Annotated[list[ExpressionStr], _ONE_OR_MANY] = Field(default_factory=list)
+    order_by: Annotated[list[ExpressionStr], _ONE_OR_MANY] = Field(default_factory=list)
     descending: bool = True
     limit: int | None = Field(default=None, ge=1, le=10000)
     keep_unknown: bool = True

@@ -12,6 +12,8 @@ import datetime as dt
 import re
 from typing import Any, Callable
 
+from pydantic import ValidationError
+
 from scout.schemas.task import DateRange, Money, Month
 
 INPUT_TYPES = (
@@ -149,10 +151,10 @@ def parse_month(value: Any, *, today: dt.date | None = None) -> Month:
     s = value.strip().lower()
     m = re.fullmatch(r"(\d{4})-(\d{1,2})", s)
     if m:
-        return Month(year=int(m.group(1)), month=int(m.group(2)))
+        return _month(int(m.group(1)), int(m.group(2)), value)
     m = re.fullmatch(r"([a-z]+)\.?,?\s+(\d{4})", s)
     if m and m.group(1) in MONTHS:
-        return Month(year=int(m.group(2)), month=MONTHS[m.group(1)])
+        return _month(int(m.group(2)), MONTHS[m.group(1)], value)
     m = re.fullmatch(r"(?:next\s+)?([a-z]+)", s)
     if m and m.group(1) in MONTHS:
         today = today or dt.date.today()
@@ -160,6 +162,14 @@ def parse_month(value: Any, *, today: dt.date | None = None) -> Month:
         year = today.year if month > today.month else today.year + 1
         return Month(year=year, month=month)
     raise ValueError(f"'{value}' is not a month; write '2026-09' or 'September 2026'")
+
+
+def _month(year: int, month: int, text: str) -> Month:
+    if not 1 <= month <= 12:
+        raise ValueError(f"'{text}': there is no month {month}; months run from 01 to 12")
+    if not 1900 <= year <= 2200:
+        raise ValueError(f"'{text}': the year {year} is out of range (1900-2200)")
+    return Month(year=year, month=month)
 
 
 def parse_date(value: Any) -> dt.date | DateRange:
@@ -181,6 +191,8 @@ def parse_date(value: Any) -> dt.date | DateRange:
     except ValueError as exc:
         if "ends before" in str(exc):
             raise
+        if re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}\s*(\.\.\s*\d{4}-\d{2}-\d{2}\s*)?", s):
+            raise ValueError(f"'{value}' is not a day of the calendar ({exc})") from None
         raise ValueError(f"'{value}' is not a date; write YYYY-MM-DD") from None
 
 
@@ -284,12 +296,32 @@ def coerce(type_name: str, value: Any, *, items: str | None = None) -> Any:
         else:
             raise ValueError("expected a list, e.g. [a, b] or 'a, b'")
         item_type = items or "string"
-        return [coerce(item_type, v) for v in parts]
+        out = []
+        for i, v in enumerate(parts, 1):
+            try:
+                out.append(coerce(item_type, v))
+            except ValueError as exc:
+                raise ValueError(f"item {i}: {exc}") from None
+        return out
     try:
         parser = PARSERS[type_name]
     except KeyError:
         raise ValueError(f"unknown input type '{type_name}'") from None
-    return parser(value)
+    try:
+        return parser(value)
+    except ValidationError as exc:
+        # a mapping written for a money/month/date value: say which field is wrong, in
+        # words, without pydantic's banner and URL
+        raise ValueError(_validation_message(type_name, exc)) from None
+
+
+def _validation_message(type_name: str, exc: ValidationError) -> str:
+    parts = []
+    for err in exc.errors(include_url=False):
+        where = ".".join(str(x) for x in err.get("loc", ())) or type_name
+        msg = err.get("msg", "invalid")
+        parts.append(f"{where}: {msg[0].lower() + msg[1:]}")
+    return f"not a valid {type_name} ({'; '.join(parts)})"
 
 
 def to_jsonable(value: Any) -> Any:

@@ -1,0 +1,227 @@
+"""`scout validate`, `scout graph`, `scout schema` through the real click group."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from scout.cli import cli, main
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+INVALID = ROOT / "tests" / "spec" / "invalid"
+CONFIG = ROOT / "tests" / "spec" / "fixtures" / "adapters.yaml"
+HOTEL = ROOT / "pipelines" / "hotel_research.yaml"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    """Call the console-script entry point (main) and capture what it prints."""
+    runner = CliRunner()
+    with runner.isolation() as (out, err, _):
+        code = main(list(args))
+    return code, out.getvalue().decode(), err.getvalue().decode()
+
+
+@pytest.fixture(autouse=True)
+def _project_root(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    monkeypatch.delenv("SCOUT_TRACEBACK", raising=False)
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(ROOT))
+
+
+# --- validate -----------------------------------------------------------------------
+
+
+def test_validate_shipped_folder_exits_0() -> None:
+    code, out, err = run("validate", "pipelines/")
+    assert code == 0, out + err
+    shipped = list((ROOT / "pipelines").rglob("*.yaml"))
+    assert len(shipped) >= 3
+    assert out.strip() == f"{len(shipped)} file(s) valid"
+
+
+def test_validate_text_points_at_the_line_with_a_caret_and_hint() -> None:
+    code, out, _ = run("validate", "--config", str(CONFIG), str(INVALID / "needs_not_produced.yaml"))
+    assert code == 2
+    lines = out.splitlines()
+    assert lines[0].endswith("needs_not_produced.yaml:15:19: error SPEC021: phase 'F2' needs "
+                             "'candidate', which no phase produces and no input declares")
+    assert lines[1] == "  15 |     needs: [task, candidate]"
+    assert lines[2] == "     |                   ^"
+    assert lines[3] == "  hint: did you mean 'candidates'?"
+    assert lines[-1] == "1 problem(s) in 1 of 1 file(s)"
+
+
+def test_validate_quiet_prints_problems_only() -> None:
+    code, out, _ = run("validate", "-q", "--config", str(CONFIG), str(INVALID / "cycle.yaml"))
+    assert code == 2 and "problem(s) in" not in out and "F2 -> F4 -> F2" in out
+
+
+def test_validate_json_format() -> None:
+    code, out, _ = run("validate", "--format", "json", "--config", str(CONFIG),
+                       str(INVALID / "cycle.yaml"), "pipelines/hotel_research.yaml")
+    assert code == 2
+    data = json.loads(out)
+    assert data["ok"] is False
+    bad, good = data["files"]
+    assert bad["ok"] is False and good["ok"] is True and good["kind"] == "Pipeline"
+    (p,) = bad["problems"]
+    assert p == {"code": "SPEC022", "severity": "error",
+                 "message": "dependency cycle: F2 -> F4 -> F2",
+                 "hint": "a phase cannot need, directly or through others, what it produces",
+                 "file": str(INVALID / "cycle.yaml"), "line": 15, "col": 12}
+
+
+def test_validate_github_format() -> None:
+    code, out, _ = run("validate", "--format", "github", "--config", str(CONFIG),
+                       "tests/spec/invalid/unknown_chain.yaml")
+    assert code == 2
+    assert out == (
+        "::error file=tests/spec/invalid/unknown_chain.yaml,line=11,col=12,title=SPEC040::"
+        f"phase 'F1' uses chain 'webb', which {CONFIG} does not define "
+        "(hint: did you mean 'web'?)\n"
+    )
+
+
+def test_github_format_escapes_and_warnings(tmp_path) -> None:
+    spec = tmp_path / "a,b.yaml"
+    spec.write_text("apiVersion: scout/v1\nname: w\ninputs:\n  d: {type: place, required: true, "
+                    "default: Rome}\nphases:\n  F0: {uses: task, produces: [task]}\n")
+    code, out, _ = run("validate", "--format", "github", "--config", str(CONFIG), str(spec))
+    assert code == 0
+    assert out.startswith("::warning file=" + str(spec).replace(",", "%2C") + ",line=4,")
+
+
+def test_validate_folder_of_invalid_specs_reports_every_file() -> None:
+    code, out, _ = run("validate", "-q", "--format", "json", "--config", str(CONFIG),
+                       "tests/spec/invalid")
+    assert code == 2
+    files = json.loads(out)["files"]
+    assert len(files) == len(list(INVALID.glob("*.yaml")))
+    assert all(not f["ok"] for f in files)
+
+
+def test_validate_missing_path_is_a_located_problem_not_a_traceback() -> None:
+    code, out, err = run("validate", "no/such/file.yaml")
+    assert code == 2
+    assert "no/such/file.yaml: error USE010: no such file or folder" in out
+    assert "Traceback" not in out + err
+
+
+def test_validate_bad_yaml_is_not_a_traceback() -> None:
+    code, out, err = run("validate", str(INVALID / "yaml_tab.yaml"))
+    assert code == 2 and "SPEC001" in out and "Traceback" not in out + err
+
+
+def test_bad_option_value_is_a_usage_error() -> None:
+    code, _, err = run("validate", "--format", "xml", "pipelines")
+    assert code == 2 and "'xml' is not one of" in err
+
+
+def test_runner_invoke_on_the_group_gets_the_exit_code_too() -> None:
+    result = CliRunner().invoke(cli, ["validate", "--config", str(CONFIG),
+                                      str(INVALID / "cycle.yaml")])
+    assert result.exit_code == 2
+    assert CliRunner().invoke(cli, ["validate", "pipelines"]).exit_code == 0
+
+
+# --- graph --------------------------------------------------------------------------
+
+
+def test_graph_mermaid_default() -> None:
+    code, out, _ = run("graph", str(HOTEL))
+    assert code == 0
+    assert out.startswith("flowchart TD\n")
+    assert "F0 -->|task| F1" in out
+    assert "subgraph group_1 [parallel group 1]" in out
+
+
+def test_graph_dot_and_json() -> None:
+    code, out, _ = run("graph", str(HOTEL), "--format", "dot")
+    assert code == 0 and out.startswith('digraph "hotel-research" {')
+    assert '"Y1" -> "Y2" [label="videos"];' in out
+    code, out, _ = run("graph", str(HOTEL), "--format", "json")
+    data = json.loads(out)
+    assert data["order"][0] == "F0" and data["order"][-1] == "F6"
+    assert data["waves"][0] == ["F0"]
+    assert {"from": "P3", "to": "F6", "artifacts": ["synthesis"]} in data["edges"]
+
+
+def test_graph_of_a_mission_draws_its_pipeline() -> None:
+    code, out, _ = run("graph", "pipelines/missions/hotel-barcelona-2026-09.yaml", "--format",
+                       "json")
+    assert code == 0 and json.loads(out)["pipeline"] == "hotel-research"
+
+
+@pytest.mark.parametrize(
+    "target, words",
+    [("pipelines", "is a folder"), ("nope.yaml", "no such file: nope.yaml")],
+)
+def test_graph_user_mistakes_are_short_errors(target, words) -> None:
+    code, out, err = run("graph", target)
+    assert code == 2
+    assert "USE001" in err and words in err
+    assert "Traceback" not in out + err
+
+
+def test_graph_of_an_invalid_pipeline_lists_its_problems() -> None:
+    code, out, err = run("graph", "--config", str(CONFIG), str(INVALID / "cycle.yaml"))
+    assert code == 2 and out == ""
+    assert "SPEC022" in err and "F2 -> F4 -> F2" in err and "Traceback" not in err
+    assert err.rstrip().endswith("1 problem(s); see docs/errors.md for each code")
+
+
+def test_traceback_flag_shows_one() -> None:
+    code, _, err = run("--traceback", "graph", "--config", str(CONFIG), str(INVALID / "cycle.yaml"))
+    assert code == 2
+    assert "Traceback (most recent call last)" in err and "SpecInvalid" in err
+    assert "SPEC022" in err  # the rendered error still follows
+
+
+def test_internal_errors_are_reported_as_bugs(monkeypatch) -> None:
+    import scout.cli.spec_cmds as cmds
+
+    def boom(*a, **k):
+        raise KeyError("oops")
+
+    monkeypatch.setattr(cmds, "validate_paths", boom)
+    code, _, err = run("validate", "pipelines")
+    assert code == 70
+    assert "internal error: KeyError" in err and "--traceback" in err
+    assert "Traceback" not in err
+
+
+# --- schema -------------------------------------------------------------------------
+
+
+def test_schema_check_passes_on_the_committed_files() -> None:
+    code, out, _ = run("schema", "--check")
+    assert code == 0 and "up to date" in out
+
+
+def test_schema_write_then_check_then_stale(tmp_path) -> None:
+    code, out, _ = run("schema", "--dir", str(tmp_path))
+    assert code == 0 and out.count("wrote ") == 2
+    assert run("schema", "--check", "--dir", str(tmp_path))[0] == 0
+    target = tmp_path / "pipeline.schema.json"
+    target.write_text(target.read_text().replace('"maximum": 20', '"maximum": 21'))
+    code, _, err = run("schema", "--check", "--dir", str(tmp_path))
+    assert code == 2
+    assert "pipeline.schema.json is stale or missing; run 'scout schema'" in err
+    (tmp_path / "config.schema.json").unlink()
+    code, _, err = run("schema", "--check", "--dir", str(tmp_path))
+    assert code == 2 and "config.schema.json is stale" in err
+
+
+def test_console_script_in_a_subprocess(scout_cmd, subprocess_env, tmp_path) -> None:
+    bad = tmp_path / "bad.yaml"
+    shutil.copy(INVALID / "unquoted_jinja.yaml", bad)
+    out = subprocess.run(scout_cmd + ["validate", "--config", str(CONFIG), str(bad)], cwd=ROOT,
+                         env=subprocess_env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert "SPEC005" in out.stdout and "Traceback" not in out.stdout + out.stderr

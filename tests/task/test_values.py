@@ -1,0 +1,215 @@
+"""Coercion of values people write (defaults, mission inputs, --set) into input types."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from scout.schemas.task import DateRange, Money, Month
+from scout.task.values import (
+    INPUT_TYPES,
+    coerce,
+    currency_code,
+    parse_date,
+    parse_money,
+    parse_month,
+    parse_rating,
+    to_jsonable,
+)
+
+
+@pytest.mark.parametrize(
+    "text, amount, currency, comparator",
+    [
+        ("200 EUR", 200.0, "EUR", "<="),
+        ("€200", 200.0, "EUR", "<="),
+        ("$99.50", 99.5, "USD", "<="),
+        ("200 euros", 200.0, "EUR", "<="),
+        ("1.234,50 EUR", 1234.5, "EUR", "<="),
+        ("1,234.50 USD", 1234.5, "USD", "<="),
+        ("12,5 EUR", 12.5, "EUR", "<="),
+        ("< 150 GBP", 150.0, "GBP", "<"),
+        (">=80 chf", 80.0, "CHF", ">="),
+        ("R$ 300", 300.0, "BRL", "<="),
+    ],
+)
+def test_money(text, amount, currency, comparator) -> None:
+    m = parse_money(text)
+    assert (m.amount, m.currency, m.comparator) == (amount, currency, comparator)
+
+
+def test_money_from_mapping_and_model() -> None:
+    m = Money(amount=5, currency="EUR")
+    assert parse_money(m) is m
+    assert parse_money({"amount": 10, "currency": "USD"}).amount == 10
+    assert str(parse_money("200 EUR")) == "200 EUR"
+
+
+@pytest.mark.parametrize(
+    "value, words",
+    [
+        ("cheap", "is not an amount with a currency"),
+        ("200", "is not an amount with a currency"),
+        (200, "written as an amount with a currency"),
+        ("200 xx1", "is not an amount"),
+    ],
+)
+def test_money_errors(value, words) -> None:
+    with pytest.raises(ValueError, match=words):
+        parse_money(value)
+
+
+def test_money_mapping_errors_are_plain_words() -> None:
+    with pytest.raises(ValueError) as info:
+        coerce("money", {"amount": -1, "currency": "eur"})
+    text = str(info.value)
+    assert text.startswith("not a valid money (")
+    assert "amount:" in text and "currency:" in text
+    assert "pydantic" not in text and "errors.pydantic.dev" not in text
+
+
+def test_currency_code() -> None:
+    assert currency_code("€") == "EUR"
+    assert currency_code("bucks") == "USD"
+    assert currency_code("sek") == "SEK"
+    assert currency_code("euro-ish") is None
+
+
+@pytest.mark.parametrize(
+    "text, year, month",
+    [
+        ("2026-09", 2026, 9),
+        ("2026-9", 2026, 9),
+        ("September 2026", 2026, 9),
+        ("sept 2026", 2026, 9),
+        ("Sep. 2026", 2026, 9),
+        (dt.date(2026, 3, 14), 2026, 3),
+    ],
+)
+def test_month(text, year, month) -> None:
+    assert parse_month(text) == Month(year=year, month=month)
+
+
+def test_month_without_a_year_is_the_next_one() -> None:
+    today = dt.date(2026, 10, 5)
+    assert parse_month("september", today=today) == Month(year=2027, month=9)
+    assert parse_month("next december", today=today) == Month(year=2026, month=12)
+    assert str(parse_month("2026-09")) == "September 2026"
+
+
+@pytest.mark.parametrize(
+    "value, words",
+    [
+        ("2026-13", "there is no month 13"),
+        ("2026-00", "there is no month 0"),
+        ("3026-01", "out of range"),
+        ("Septembre 2026", "is not a month"),
+        (202609, "a month is written as"),
+    ],
+)
+def test_month_errors(value, words) -> None:
+    with pytest.raises(ValueError, match=words):
+        parse_month(value)
+
+
+def test_date_and_range() -> None:
+    assert parse_date("2026-09-15") == dt.date(2026, 9, 15)
+    r = parse_date("2026-09-15..2026-09-20")
+    assert isinstance(r, DateRange) and (r.end - r.start).days == 5
+    assert str(r) == "2026-09-15 to 2026-09-20"
+
+
+@pytest.mark.parametrize(
+    "value, words",
+    [
+        ("2026-02-30", "is not a day of the calendar"),
+        ("15/09/2026", "write YYYY-MM-DD"),
+        ("2026-09-20..2026-09-15", "ends before it starts"),
+        (20260915, "a date is written as"),
+    ],
+)
+def test_date_errors(value, words) -> None:
+    with pytest.raises(ValueError, match=words):
+        parse_date(value)
+
+
+@pytest.mark.parametrize(
+    "value, score",
+    [(8, 8.0), (4.5, 4.5), ("4.5/5", 9.0), ("8/10", 8.0), ("4 out of 5", 8.0), ("8,5", 8.5),
+     ("9+", 9.0), ("0", 0.0)],
+)
+def test_rating_is_normalised_to_ten(value, score) -> None:
+    assert parse_rating(value) == score
+
+
+@pytest.mark.parametrize(
+    "value, words",
+    [(11, "outside the 0-10 scale"), (-1, "outside"), ("6/5", "not a valid rating"),
+     ("great", "is not a rating"), (True, "a rating is a number"), (None, "a rating is")],
+)
+def test_rating_errors(value, words) -> None:
+    with pytest.raises(ValueError, match=words):
+        parse_rating(value)
+
+
+@pytest.mark.parametrize(
+    "type_name, value, expected",
+    [
+        ("string", "  Barcelona ", "Barcelona"),
+        ("string", 42, "42"),
+        ("place", "Barcelona", "Barcelona"),
+        ("integer", "3", 3),
+        ("integer", 3.0, 3),
+        ("number", "2.5", 2.5),
+        ("number", 2, 2.0),
+        ("boolean", "yes", True),
+        ("boolean", "off", False),
+        ("boolean", False, False),
+        ("list", "a, b ,c", ["a", "b", "c"]),
+        ("list", ["x", 1], ["x", "1"]),
+    ],
+)
+def test_coerce_simple_types(type_name, value, expected) -> None:
+    assert coerce(type_name, value) == expected
+
+
+@pytest.mark.parametrize(
+    "type_name, value, words",
+    [
+        ("string", {"a": 1}, "expected text, got a mapping"),
+        ("string", None, "got nothing"),
+        ("place", "  ", "cannot be empty"),
+        ("integer", "3.5", "is not a whole number"),
+        ("integer", True, "got a boolean"),
+        ("number", "many", "is not a number"),
+        ("boolean", "maybe", "is not a boolean"),
+        ("list", 5, "expected a list"),
+        ("colour", "red", "unknown input type 'colour'"),
+    ],
+)
+def test_coerce_errors(type_name, value, words) -> None:
+    with pytest.raises(ValueError, match=words):
+        coerce(type_name, value)
+
+
+def test_list_items_are_coerced_and_errors_name_the_item() -> None:
+    assert coerce("list", "4/5, 9", items="rating") == [8.0, 9.0]
+    with pytest.raises(ValueError, match=r"item 2: 'x' is not a rating"):
+        coerce("list", ["8", "x"], items="rating")
+
+
+def test_every_input_type_has_a_coercion() -> None:
+    samples = {"string": "a", "integer": 1, "number": 1.5, "boolean": True, "place": "Rome",
+               "month": "2026-09", "date": "2026-09-01", "money": "5 EUR", "rating": 7,
+               "list": "a, b"}
+    assert set(samples) == set(INPUT_TYPES)
+    for t, v in samples.items():
+        coerce(t, v)
+
+
+def test_to_jsonable() -> None:
+    assert to_jsonable(parse_money("5 EUR")) == {"amount": 5.0, "currency": "EUR",
+                                                  "comparator": "<=", "per": None}
+    assert to_jsonable([dt.date(2026, 1, 2)]) == ["2026-01-02"]
+    assert to_jsonable(3) == 3
