@@ -1,0 +1,49 @@
+"""Helpers of the integration tests: the shipped config with test chains, journal views.
+
+The integration tests run the REAL providers layer (``ProviderRuntime``, gateways, token
+pool, journal) and the REAL adapters against the local fake provider server. The adapter
+settings are the shipped ones (``config/adapters.yaml``: rate caps, retries, breaker
+cool-downs, tariffs), so a test fails when the shipped defaults and the code disagree;
+only the chains are replaced, and the adapters are pointed at the fake server through
+``SCOUTE_<ADAPTER>_BASE_URL`` exactly as a deployment would.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from scout.config.loader import load_config
+from scout.config.models import Config
+from scout.providers.journal import read_journal
+
+ROOT = Path(__file__).resolve().parents[2]
+SHIPPED_CONFIG = ROOT / "config" / "adapters.yaml"
+
+
+def write_config(root: Path, chains: dict[str, list[str]],
+                 overrides: dict[str, dict[str, Any]] | None = None) -> Config:
+    """``root/config/adapters.yaml`` = the shipped adapters (+ overrides) with ``chains``."""
+    doc = yaml.safe_load(SHIPPED_CONFIG.read_text(encoding="utf-8"))
+    for name, extra in (overrides or {}).items():
+        doc["adapters"][name] = {**doc["adapters"][name], **extra}
+    doc["chains"] = chains
+    path = root / "config" / "adapters.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    return load_config(path)
+
+
+def journal(root: Path) -> list[dict[str, Any]]:
+    """The journal lines, read with the providers' own reader; no torn lines allowed."""
+    read = read_journal(root / "runtime")
+    assert read.torn == []
+    return read.entries
+
+
+def steps(entries: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """(adapter, result, error kind, chain.answered_by) per journal line."""
+    return [(e["adapter"], e["result"], (e["error"] or {}).get("kind"),
+             e["chain"]["answered_by"]) for e in entries]
