@@ -47,3 +47,28 @@ def steps(entries: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     """(adapter, result, error kind, chain.answered_by) per journal line."""
     return [(e["adapter"], e["result"], (e["error"] or {}).get("kind"),
              e["chain"]["answered_by"]) for e in entries]
+
+
+def find_leaks(values: tuple[str, ...] | list[str], folders: list[Path],
+               **texts: str) -> dict[str, list[str]]:
+    """Which secret ``values`` appear in any file under ``folders`` or in ``texts``.
+
+    Returns {where: [values found]} for every hit ({} when clean). Asserts that something
+    was scanned, so a wrong folder cannot make the scan pass vacuously.
+    """
+    hits: dict[str, list[str]] = {}
+    scanned = 0
+    for name, text in texts.items():
+        found = [v for v in values if v in text]
+        if found:
+            hits[name] = found
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                scanned += 1
+                data = path.read_bytes().decode("utf-8", "replace")
+                found = [v for v in values if v in data]
+                if found:
+                    hits[str(path)] = found
+    assert scanned > 0, f"nothing to scan under {folders}"
+    return hits
