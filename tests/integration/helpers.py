@@ -21,15 +21,21 @@ from scout.providers.journal import read_journal
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED_CONFIG = ROOT / "config" / "adapters.yaml"
+SHIPPED_PIPELINE = ROOT / "pipelines" / "hotel_research.yaml"
+#: every credential the shipped config can use ("no keys at all" deletes them all)
+KEY_VARS = ("TAVILY_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CSE_ID", "BRAVE_API_KEY",
+            "PERPLEXITY_API_KEY", "SEARXNG_URL", "SCOUTE_TOKEN_POOL_CONFIG")
 
 
-def write_config(root: Path, chains: dict[str, list[str]],
+def write_config(root: Path, chains: dict[str, list[str]] | None = None,
                  overrides: dict[str, dict[str, Any]] | None = None) -> Config:
-    """``root/config/adapters.yaml`` = the shipped adapters (+ overrides) with ``chains``."""
+    """``root/config/adapters.yaml`` = the shipped adapters (+ overrides) with ``chains``
+    (None: the shipped chains)."""
     doc = yaml.safe_load(SHIPPED_CONFIG.read_text(encoding="utf-8"))
     for name, extra in (overrides or {}).items():
         doc["adapters"][name] = {**doc["adapters"][name], **extra}
-    doc["chains"] = chains
+    if chains is not None:
+        doc["chains"] = chains
     path = root / "config" / "adapters.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
