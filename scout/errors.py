@@ -187,10 +187,30 @@ class Unavailable(ProviderError):
 
 
 class RateLimited(ProviderError):
-    """429 or a bot-challenge page. Retried with Retry-After honoured; opens the breaker."""
+    """429 or a bot-challenge page. Retried with Retry-After honoured; opens the breaker.
+
+    ``challenge=True`` marks a bot-challenge page: it is not retried on the spot (asking
+    again within seconds is what bots do and gets an address blocked for longer); the
+    chain fails over and the circuit breaker rests the adapter at once.
+    """
 
     code = "PRV002"
     retryable = True
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        adapter: str | None = None,
+        status: int | None = None,
+        retry_after: float | None = None,
+        hint: str | None = None,
+        code: str | None = None,
+        challenge: bool = False,
+    ) -> None:
+        super().__init__(message, adapter=adapter, status=status, retry_after=retry_after,
+                         hint=hint, code=code)
+        self.challenge = challenge
 
 
 class AuthError(ProviderError):

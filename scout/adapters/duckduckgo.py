@@ -11,8 +11,9 @@ What a page means:
   ``duckduckgo.com/y.js``) are dropped; the row's timestamp becomes ``published``;
 * "No more results." / an empty ``no-results`` block / the lone ``EOF`` pseudo-result
   DuckDuckGo serves for a query without hits → ``[]``, a valid answer;
-* the anomaly (bot challenge) page — often HTTP 202, sometimes 200 — → RateLimited, so
-  the providers layer opens the circuit breaker and the chain moves on;
+* the anomaly (bot challenge) page — often HTTP 202, sometimes 200 — → RateLimited with
+  ``challenge=True``: not retried on the spot, the providers layer opens the circuit
+  breaker and the chain moves on;
 * anything else → ParseError: markup the parser does not recognise is never ``[]``.
 """
 
@@ -83,6 +84,7 @@ def parse_lite(page: str, *, adapter: str = NAME) -> ParsedPage:
     tree = LexborHTMLParser(page)
     if _is_challenge(tree):
         raise RateLimited(f"{adapter}: bot challenge (anomaly) page", adapter=adapter,
+                          challenge=True,
                           hint="DuckDuckGo suspects automated traffic; slow down (rate cap)")
     parsed = ParsedPage()
     current: Hit | None = None
@@ -132,6 +134,7 @@ def parse_html(page: str, *, adapter: str = NAME) -> ParsedPage:
     tree = LexborHTMLParser(page)
     if _is_challenge(tree):
         raise RateLimited(f"{adapter}: bot challenge (anomaly) page", adapter=adapter,
+                          challenge=True,
                           hint="DuckDuckGo suspects automated traffic; slow down (rate cap)")
     parsed = ParsedPage()
     eof = False
@@ -217,7 +220,7 @@ class DuckDuckGoAdapter(SearchAdapter):
             # markup change, so it opens the breaker instead of only failing over.
             if response.status_code == 202:
                 raise RateLimited(f"{self.name}: HTTP 202 without results (throttled)",
-                                  adapter=self.name, status=202) from exc
+                                  adapter=self.name, status=202, challenge=True) from exc
             exc.status = response.status_code
             raise
         except RateLimited as exc:

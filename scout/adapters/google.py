@@ -17,7 +17,6 @@ config edit: point the chains in config/adapters.yaml at another search adapter.
 
 from __future__ import annotations
 
-import os
 from typing import Any, ClassVar
 
 import httpx
@@ -119,7 +118,7 @@ class GoogleAdapter(SearchAdapter):
         if credential is None:
             raise AuthError(f"{self.name}: no API key", adapter=self.name,
                             hint="set GOOGLE_API_KEY (or the variable named in config)")
-        cx = os.environ.get(self.settings.cx_env, "").strip()
+        cx = (self.env.get(self.settings.cx_env) or "").strip()
         if not cx:
             raise AuthError(f"{self.name}: no search engine id", adapter=self.name,
                             hint=f"set {self.settings.cx_env} to the engine's cx value")

@@ -72,6 +72,11 @@ class AdapterSettings(StrictModel):
         """Environment variables this adapter cannot run without (for preflight)."""
         return [self.credentials.env] if self.credentials and self.credentials.env else []
 
+    def secret_env(self) -> list[str]:
+        """Variables whose values are sent to the provider and must stay out of recordings
+        and the journal (scrubbed like keys); a replay gets placeholders for them."""
+        return [self.credentials.env] if self.credentials and self.credentials.env else []
+
     def resolved_base_url(self, name: str) -> str | None:
         """``SCOUTE_<NAME>_BASE_URL`` overrides the configured base URL."""
         env = os.environ.get(f"SCOUTE_{name.upper()}_BASE_URL")
@@ -102,6 +107,11 @@ class GoogleSettings(AdapterSettings):
 
     def required_env(self) -> list[str]:
         return super().required_env() + [self.cx_env]
+
+    def secret_env(self) -> list[str]:
+        # the engine id travels in the query string next to the key: a recording made
+        # with one cx must replay with none (or another), so it is scrubbed like the key
+        return super().secret_env() + [self.cx_env]
 
 
 class SearxngSettings(AdapterSettings):

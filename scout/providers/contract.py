@@ -11,7 +11,9 @@ Search adapters also offer the seed contract
 
 from __future__ import annotations
 
+import os
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -169,6 +171,10 @@ class Adapter(ABC):
         self.name = name
         self.settings = settings
         self.client = client
+        #: where the adapter reads settings-named variables other than its credential
+        #: (e.g. Google's cx). The runtime sets it to its own environment, so preflight
+        #: and the adapter agree, and a replay can hand out placeholders.
+        self.env: Mapping[str, str] = os.environ
 
     @property
     def base_url(self) -> str | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import threading
+from urllib.parse import quote, quote_plus
 from typing import Any
 
 from pydantic import BaseModel
@@ -94,9 +95,14 @@ class SecretScrubber:
         value = secret.reveal()
         if len(value) < 4:  # too short to scrub without mangling ordinary text
             return
+        # a value sent in a query string is percent-encoded there ("a:b/c" → "a%3Ab%2Fc"):
+        # scrub the encoded spellings too, so a URL in a recording or message is clean
+        variants = {value, quote(value, safe=""), quote_plus(value), quote(value)}
         with self._lock:
-            if value not in self._values:
-                self._values[value] = secret.name
+            fresh = [v for v in variants if v not in self._values]
+            if fresh:
+                for v in fresh:
+                    self._values[v] = secret.name
                 self._pattern = re.compile(
                     "|".join(re.escape(v) for v in sorted(self._values, key=len, reverse=True))
                 )

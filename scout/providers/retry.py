@@ -4,6 +4,8 @@ Rules (DESIGN.md §3 and issue 4, not negotiable):
 
 * 4xx other than 429 is never retried (``Rejected``, ``AuthError``), whatever ``retry.on``
   says; a 401/403 is the token pool's business (next token), not the retrier's.
+* A bot-challenge page (``RateLimited(challenge=True)``) is never retried on the spot:
+  the chain fails over and the circuit breaker rests the adapter.
 * A 429 (``RateLimited``) honours ``Retry-After`` (seconds or HTTP date, parsed at the HTTP
   boundary into ``exc.retry_after``), capped by the adapter's ``retry_after_max``.
 * Otherwise the wait is full jitter: uniform in ``[0, min(max, initial * factor**(n-1))]``
@@ -47,6 +49,10 @@ def never_retried(exc: BaseException) -> bool:
 def should_retry(exc: BaseException, policy: RetryPolicy) -> bool:
     """Whether ``exc`` earns another try under ``policy``."""
     if not isinstance(exc, ProviderError) or never_retried(exc):
+        return False
+    if isinstance(exc, RateLimited) and exc.challenge:
+        # a bot-challenge page: asking again within seconds only deepens the block; the
+        # chain fails over and the circuit breaker rests the adapter instead
         return False
     if policy.on is None:
         return exc.retryable

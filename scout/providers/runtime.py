@@ -22,7 +22,7 @@ import os
 import random
 import threading
 import time
-from collections import Counter
+from collections import ChainMap, Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -138,10 +138,10 @@ class ProviderRuntime:
         self.answered_by: Counter[str] = Counter()
 
         for name, settings in config.adapters.items():  # scrub every known key from day one
-            if settings.credentials and settings.credentials.env:
-                value = self.env.get(settings.credentials.env)
+            for var in settings.secret_env():  # keys, and ids sent beside them (Google cx)
+                value = self.env.get(var)
                 if value:
-                    self.secrets.add(Secret(settings.credentials.env, value))
+                    self.secrets.add(Secret(var, value))
 
     # --- journal and redaction --------------------------------------------------------
 
@@ -216,6 +216,20 @@ class ProviderRuntime:
         self.secrets.add(secret)
         return secret
 
+    def adapter_env(self, adapter: str) -> Mapping[str, str]:
+        """The environment an adapter reads (``Adapter.env``): the runtime's own, so the
+        adapter sees what preflight checked. A replay needs no keys, so variables sent to
+        the provider (``secret_env``, e.g. Google's cx) get placeholders there; they are
+        scrubbed like the recorded values, so the recorded requests still match."""
+        if not self.replaying:
+            return self.env
+        placeholders: dict[str, str] = {}
+        for var in self.config.adapters[adapter].secret_env():
+            if not self.env.get(var):
+                placeholders[var] = f"replay-placeholder-{var}"
+                self.secrets.add(Secret(var, placeholders[var]))
+        return ChainMap(placeholders, dict(self.env)) if placeholders else self.env
+
     def credential_hint(self, adapter: str) -> str:
         av = self.availability(adapter)
         return credential_hint(adapter, self.config.adapters[adapter], av.missing_env)
@@ -255,6 +269,7 @@ class ProviderRuntime:
                     client = make_client(settings, transport=self._transport())
                     self._clients.append(client)
                 adapter = cls(name, settings, client)
+            adapter.env = self.adapter_env(name)
             self._adapters[name] = adapter
             return adapter
 
