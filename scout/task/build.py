@@ -35,7 +35,7 @@ _EXAMPLES = {
 class TaskIncomplete(StepError):
     """A required input was not found in the query and not set anywhere else."""
 
-    code = "RUN005"
+    code = "RUN007"
 
 
 def parse_set_options(pairs: list[str] | tuple[str, ...]) -> dict[str, str]:
