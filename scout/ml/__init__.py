@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import Any
 
 from scout.errors import MLUnavailable
 
@@ -44,3 +45,25 @@ def available() -> bool:
         return all(find_spec(m) is not None for m in ("torch", "sentence_transformers"))
     except (ImportError, ValueError):
         return False
+
+
+def ml_phases(pipeline: Any) -> list[tuple[str, str]]:
+    """(phase id, feature) for every phase of ``pipeline`` that needs the ml extra."""
+    found = []
+    for pid, phase in getattr(pipeline, "phases", {}).items():
+        with_ = getattr(phase, "with_", {}) or {}
+        if phase.uses == "search" and with_.get("dedup") == "semantic":
+            found.append((pid, "dedup: semantic"))
+        if phase.uses == "rank" and with_.get("method") == "embedding":
+            found.append((pid, "method: embedding"))
+    return found
+
+
+def preflight(pipeline: Any) -> None:
+    """For ``scout apply`` preflight: fail before any phase runs when the extra is missing."""
+    needed = ml_phases(pipeline)
+    if needed and not available():
+        where = ", ".join(f"{pid} ({feature})" for pid, feature in needed)
+        raise MLUnavailable(f"phases {where} need the optional ml extra "
+                            "(torch, sentence-transformers), which is not installed",
+                            hint=INSTALL_HINT)

@@ -110,3 +110,21 @@ def test_cli_renders_the_hint_not_a_traceback(no_ml, tmp_path, capsys) -> None:
     render_error(info.value)
     err = capsys.readouterr().err
     assert "ML001" in err and ENABLE in err and "Traceback" not in err
+
+
+def test_preflight_names_the_phases_that_need_the_extra(no_ml) -> None:
+    from scout.ml import ml_phases, preflight
+    from scout.spec.models import Phase
+
+    pipe = Pipeline(apiVersion="scout/v1", name="t", phases={
+        "F1": Phase(uses="search", **{"with": {"query": "q", "dedup": "semantic"}}),
+        "R1": Phase(uses="rank", **{"with": {"items": "candidates", "method": "embedding"}}),
+        "R2": Phase(uses="rank", **{"with": {"items": "candidates"}}),
+    })
+    assert ml_phases(pipe) == [("F1", "dedup: semantic"), ("R1", "method: embedding")]
+    with pytest.raises(MLUnavailable) as info:
+        preflight(pipe)
+    assert "F1 (dedup: semantic)" in info.value.message and "R1" in info.value.message
+    assert ENABLE in (info.value.hint or "")
+    plain = Pipeline(apiVersion="scout/v1", name="t", phases={"R2": pipe.phases["R2"]})
+    preflight(plain)  # nothing needs the extra: no error
