@@ -53,3 +53,14 @@ def test_bad_values_are_located_errors(tmp_path, block, needle) -> None:
     assert all(p.location is not None and p.location.line == 4 for p in errs)
     with pytest.raises(SpecInvalid):
         load_config(path)
+
+
+def test_ci_runs_the_readme_ml_command_and_ignores_the_ml_venv() -> None:
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Optional: the local model", 1)[1].split("\n## ", 1)[0]
+    (cmd,) = [b for b in section.split("```bash\n")[1:] for b in [b.split("\n```")[0]]]
+    ci = [ln for ln in (ROOT / ".ci/run").read_text().splitlines() if not ln.startswith("#")]
+    assert cmd in ci and "torch==2.13.0" in cmd and "tests/ml" in cmd
+    # CPU torch is installed before the extra, so the extra's range pulls no CUDA build
+    assert cmd.index("torch==2.13.0") < cmd.index(".[ml]")
+    assert ".venv-ml/" in (ROOT / ".gitignore").read_text().split()
