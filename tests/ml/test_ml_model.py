@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from scout.config.models import MLSettings
 from scout.errors import MLModelError
 from scout.ml import INSTALL_HINT
 
