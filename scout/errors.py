@@ -151,6 +151,24 @@ class ConfigError(ScoutError):
     exit_code = EXIT_PROVIDER
 
 
+class MLUnavailable(ConfigError):
+    """An ML feature (semantic dedup, embedding rank) was asked for without the ml extra."""
+
+    code = "ML001"
+
+
+class MLBackendError(ConfigError):
+    """The configured ml device/dtype cannot run natively here (e.g. bf16 forced on sm_75)."""
+
+    code = "ML002"
+
+
+class MLModelError(ConfigError):
+    """The embedding model could not be found or loaded without a download."""
+
+    code = "ML003"
+
+
 class ProviderError(ScoutError):
     """An external call failed. Subclasses classify the failure for retry and failover."""
 

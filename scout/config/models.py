@@ -7,10 +7,10 @@ preflight. That is how the shipped chains run with no keys at all.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from scout.adapters.settings import AdapterSettings
 from scout.spec.models import StrictModel
@@ -25,6 +25,51 @@ class CurrencyTable(StrictModel):
     source: str | None = None
 
 
+#: dtype spellings accepted in ``ml.dtype`` → the canonical torch name
+DTYPE_ALIASES = {
+    "auto": "auto",
+    "float32": "float32", "fp32": "float32",
+    "float16": "float16", "fp16": "float16", "half": "float16",
+    "bfloat16": "bfloat16", "bf16": "bfloat16",
+}
+
+
+class MLSettings(StrictModel):
+    """``ml:`` — the optional local model (``pip install "scout[ml]"``, docs/ml.md)."""
+
+    device: str = Field(
+        default="auto", pattern=r"^(auto|cpu|mps|cuda(:\d+)?)$",
+        description="auto picks CUDA, then Apple MPS, then CPU; or force cpu, mps, cuda, cuda:N",
+    )
+    dtype: str = Field(
+        default="auto",
+        description="auto: bf16 where the GPU has it natively, fp16 on older CUDA and MPS, "
+                    "fp32 on CPU; or force float32|float16|bfloat16 (refused where not native)",
+    )
+    model: str = Field(
+        default="all-MiniLM-L6-v2",
+        description="sentence-transformers model: a name (all-MiniLM-L6-v2 loads the copy "
+                    "bundled with the ml extra) or a local folder, relative to the root",
+    )
+    allow_download: bool = Field(
+        default=False,
+        description="let a model name that is not on disk be downloaded from the Hugging Face "
+                    "hub; off by default, so runs never reach the network for a model",
+    )
+    batch_size: int = Field(default=32, ge=1, le=4096, description="texts per forward pass")
+    cache: bool = Field(
+        default=True, description="keep embeddings in runtime/embeddings.sqlite3 by text hash"
+    )
+
+    @field_validator("dtype")
+    @classmethod
+    def _dtype(cls, v: str) -> str:
+        canon = DTYPE_ALIASES.get(v.strip().lower())
+        if canon is None:
+            raise ValueError(f"unknown dtype '{v}'; use auto, float32, float16 or bfloat16")
+        return canon
+
+
 class ConfigDoc(StrictModel):
     """The raw document; each adapter's settings are validated by its type's model."""
 
@@ -34,6 +79,7 @@ class ConfigDoc(StrictModel):
     adapters: dict[str, dict[str, Any]] = Field(default_factory=dict)
     chains: dict[str, list[str]] = Field(default_factory=dict)
     currency: CurrencyTable | None = None
+    ml: MLSettings = Field(default_factory=MLSettings)
 
 
 @dataclass(frozen=True)
@@ -58,6 +104,7 @@ class Config:
     adapters: dict[str, AdapterSettings]
     chains: dict[str, tuple[ChainLink, ...]]
     currency: CurrencyTable | None = None
+    ml: MLSettings = field(default_factory=MLSettings)
 
     def chain(self, name: str) -> tuple[ChainLink, ...]:
         return self.chains[name]

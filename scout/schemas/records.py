@@ -39,6 +39,9 @@ class Evidence(BaseModel):
     timestamp: float | None = Field(default=None, description="seconds into a video")
     published: str | None = None
     retrieved_at: dt.datetime | None = None
+    relevance: float | None = Field(
+        default=None, description="cosine similarity to the Task (rank method: embedding)"
+    )
 
 
 class Candidate(BaseModel):
@@ -61,6 +64,10 @@ class Candidate(BaseModel):
     )
     evidence: list[Evidence] = Field(default_factory=list)
     flags: list[str] = Field(default_factory=list, description="e.g. 'price unknown'")
+    relevance: float | None = Field(
+        default=None,
+        description="mean of its best evidence's relevance to the Task (rank method: embedding)",
+    )
 
     @property
     def evidence_count(self) -> int:

@@ -5,6 +5,9 @@
    price (the lowest per-unit price stated) are derived from that evidence; prices are
    converted to the Task's money currency with the dated rates table in config, and such
    values are flagged approximate.
+   With ``method: embedding`` (the ml extra) each candidate's evidence is then scored by
+   cosine similarity to the Task and ordered by it, and ``<as>.relevance`` can be used
+   in ``order_by`` (scout/ml/relevance.py). ``lexical``, the default, needs no torch.
 3. ``where:`` expressions filter (an expression that cannot be decided — e.g. a missing
    value — counts as unknown: the candidate is kept and flagged when ``keep_unknown``),
    ``order_by:`` expressions sort, ``limit`` cuts. Excluded candidates keep their reasons.
@@ -127,6 +130,10 @@ def run(ctx: StepContext) -> Shortlist:
     currency = _target_currency(ctx.task)
     table = ctx.config.currency
     cands, converted = enrich(source.items, evidence_sets, currency, table)
+    notes: list[str] = []
+    if params.method == "embedding":
+        cands, note = _embedding_relevance(ctx, params, cands)
+        notes.append(note)
 
     env = make_env()
     wheres = [(w, env.compile_expression(w, undefined_to_none=False)) for w in params.where]
@@ -171,4 +178,25 @@ def run(ctx: StepContext) -> Shortlist:
     return Shortlist(
         items=items, excluded=excluded, criteria=list(params.where),
         approximate_currency=converted, rates_as_of=table.as_of if (table and converted) else None,
+        notes=notes,
     )
+
+
+def _embedding_relevance(ctx: StepContext, params: RankParams,
+                         cands: list[Candidate]) -> tuple[list[Candidate], str]:
+    """``method: embedding``: evidence relevance to the Task (needs the ml extra)."""
+    from scout.ml.relevance import score_candidates, task_text  # torch loads only here
+
+    rendered = None
+    if params.query:
+        if ctx.render is not None:
+            rendered = ctx.render(params.query)
+        else:
+            rendered = make_env().from_string(params.query).render(task=ctx.task)
+    text = task_text(ctx.task, rendered)
+    if not text:
+        raise StepError(f"phase {ctx.phase_id}: method embedding has nothing to compare "
+                        "evidence with (no Task and no query)",
+                        hint="add needs: [task] or a with.query to the rank phase")
+    scored = score_candidates(cands, text, settings=ctx.config.ml, root=ctx.root)
+    return scored, f"evidence ranked by embedding similarity to: {text!r}"

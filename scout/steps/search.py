@@ -35,13 +35,19 @@ def run(ctx: StepContext) -> Any:
     note = f"{query!r} answered by {answered}" + (" (cache)" if outcome.from_cache else "")
     if rules.record == "candidate":
         cands, dropped = to_candidates(sources, rules, adapter=answered, phase=ctx.phase_id)
+        merged: list[str] = []
         if params.dedup == "none":
             pass  # to_candidates already merged; 'none' only skips the semantic pass
         elif params.dedup == "semantic":
-            from scout.steps.dedup import semantic_merge  # the optional ml extra
+            from scout.steps.dedup import semantic_merge_report  # the optional ml extra
 
-            cands = semantic_merge(cands, threshold=params.dedup_threshold, root=ctx.root)
-        notes = [note] + ([f"dropped {len(dropped)} list/aggregator page(s)"] if dropped else [])
+            cands, merges = semantic_merge_report(
+                cands, threshold=params.dedup_threshold, root=ctx.root, context=query,
+                settings=ctx.config.ml)
+            merged = [f"semantic dedup {m}" for m in merges]
+        notes = [note] + merged
+        if dropped:
+            notes.append(f"dropped {len(dropped)} list/aggregator page(s)")
         return Candidates(items=cands, excluded=dropped, notes=notes)
     if rules.record in ("review", "price"):
         subject = ctx.item if isinstance(ctx.item, Candidate) else None
