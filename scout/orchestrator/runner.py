@@ -1,0 +1,824 @@
+"""The scheduler: runs one pipeline's phases in dependency order, durably.
+
+One scheduler thread (the caller's) owns every decision; a ``ThreadPoolExecutor`` with
+``max_workers`` threads (config) does the work. Workers report back through a queue,
+so the scheduler never blocks inside the pool and fan-outs cannot deadlock it.
+
+- A phase becomes *ready* when every phase it depends on has finished. It is then
+  resolved at once when it does not need to run: ``blocked_missing_input`` (a required
+  need's producer did not succeed), ``skipped`` (its ``if:`` is false), or reused (it
+  succeeded before with the same fingerprint, and its artifacts are intact). Otherwise
+  it is marked ``stale`` (when it had a result) and queued.
+- Queued phases start under the group rule: phases of one ``parallel_group`` run
+  together; a phase without a group runs on its own. Among queued phases the earliest
+  in topological order (ties: declaration order) goes first.
+- A failed attempt that is retryable is retried after a backoff (``retry``); a phase
+  waiting for its retry keeps its slot. A ``failed_terminal`` phase that is not
+  ``optional`` stops the mission: nothing new starts, running phases finish.
+  ``BudgetExceeded`` stops the mission at once (fan-outs stop between items).
+- A fan-out runs ``min(max_parallel, items)`` lanes; each lane takes the next item,
+  runs it and records it in the state log before taking another, so a crash loses no
+  finished item. Results are gathered in item order.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import random
+import threading
+import time
+from collections import Counter, deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from scout.config.models import Config
+from scout.errors import ArtifactInvalid, PhaseTimeout, ScoutError, StepError
+from scout.orchestrator import events as E
+from scout.orchestrator.artifact_store import ArtifactStore, decode, encode, value_hash
+from scout.orchestrator.dag import PhaseGraph
+from scout.orchestrator.fingerprint import Fingerprint, explain, files_read, fingerprint
+from scout.orchestrator.outcomes import (
+    Failure,
+    backoff_delay,
+    classify,
+    normalize_outputs,
+    should_retry,
+)
+from scout.orchestrator.scope import evaluate, make_scope, render, render_known, tree_names
+from scout.orchestrator.state import DONE_OK, MissionState, PhaseStatus
+from scout.orchestrator.state_store import StateStore
+from scout.spec.models import MinSuccess, Phase, Pipeline, RetryPolicy
+from scout.steps.context import Gateway, ItemOutcome, StepContext
+from scout.steps.registry import StepKind, get_step_kind
+
+GatewayFactory = Callable[[str, Phase], "Gateway | None"]
+
+S = PhaseStatus
+_MISSING = object()
+
+
+@dataclass
+class RunOptions:
+    #: phases to rerun whatever their fingerprint says, with the reason (downstream of a
+    #: --force phase already included)
+    force: dict[str, str] = field(default_factory=dict)
+    max_workers: int = 8
+    gateway_factory: GatewayFactory | None = None
+    clock: Callable[[], float] = time.monotonic
+    sleep: Callable[[float], None] = time.sleep
+    rng: random.Random = field(default_factory=random.Random)
+
+
+@dataclass
+class RunOutcome:
+    stop: str | None  # None, "failed", "budget", "interrupted"
+    stop_reason: str | None
+    statuses: dict[str, str]
+
+
+class _Art:
+    """An available artifact: content hash, and its value once loaded."""
+
+    __slots__ = ("hash", "value")
+
+    def __init__(self, digest: str | None, value: Any = _MISSING) -> None:
+        self.hash = digest
+        self.value = value
+
+
+class _PhaseRun:
+    def __init__(self, pid: str, phase: Phase, index: int, preds: int) -> None:
+        self.pid = pid
+        self.phase = phase
+        self.index = index
+        self.preds_left = preds
+        self.state = "waiting"  # waiting | queued | running | retry | done
+        self.final: str | None = None
+        self.kind: StepKind | None = None
+        self.params: BaseModel | None = None
+        self.fp: Fingerprint | None = None
+        self.inputs: dict[str, Any] = {}
+        self.scope: dict[str, Any] = {}
+        self.attempt = 0
+        self.token = 0
+        self.deadline: float | None = None
+        self.retry_at: float | None = None
+        self.started = 0.0
+        self.gateway: Gateway | None = None
+        self.lock = threading.Lock()
+        self.answered: Counter[str] = Counter()
+        self.cost = 0.0
+        # fan-out
+        self.items: list[Any] | None = None
+        self.pending: deque[int] = deque()
+        self.results: dict[int, ItemOutcome] = {}
+        self.failures: dict[int, Failure] = {}
+        self.lanes = 0
+        self.cancel = threading.Event()
+        self.timed_out = False
+
+
+class _Recorder:
+    """Wraps a phase's gateway to record who answered and what it cost."""
+
+    def __init__(self, inner: Gateway, sink: Callable[[str, float], None]) -> None:
+        self._inner = inner
+        self._sink = sink
+
+    def call(self, request: Any) -> Any:
+        out = self._inner.call(request)
+        self._sink(getattr(out, "answered_by", "") or "", float(getattr(out, "cost_usd", 0) or 0))
+        return out
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+class Runner:
+    def __init__(
+        self,
+        *,
+        mission_id: str,
+        pipeline: Pipeline,
+        graph: PhaseGraph,
+        config: Config,
+        store: StateStore | None,
+        artifacts: ArtifactStore,
+        bus: E.EventBus,
+        root: Path,
+        run_dir: Path,
+        today: Any,
+        inputs: dict[str, Any],
+        request_hash: str,
+        extras: dict[str, Any] | None = None,
+        options: RunOptions | None = None,
+        on_artifact: Callable[[str, Any], None] | None = None,
+        state: MissionState | None = None,
+    ) -> None:
+        self.mission_id = mission_id
+        self.pipeline = pipeline
+        self.graph = graph
+        self.config = config
+        self.store = store  # None when planning (nothing is written)
+        assert store is not None or state is not None
+        self.state = state if state is not None else store.state  # type: ignore[union-attr]
+        self.artifacts = artifacts
+        self.bus = bus
+        self.root = root
+        self.run_dir = run_dir
+        self.today = today
+        self.extras = extras or {}
+        self.opt = options or RunOptions()
+        self.on_artifact = on_artifact
+        self.request_hash = request_hash
+        self.clock = self.opt.clock
+        self._q: queue.SimpleQueue[tuple] = queue.SimpleQueue()
+        durability = store.durability if store is not None else "off"
+        self._fsync_inline = durability == "strict"
+        self._defer_sync = durability == "batched"
+        order = graph.order()
+        self.order = order
+        self.producer: dict[str, str] = {}
+        for pid, ph in pipeline.phases.items():
+            for art in ph.produces:
+                self.producer.setdefault(art, pid)
+        self.runs = {pid: _PhaseRun(pid, pipeline.phases[pid], i, len(graph.predecessors(pid)))
+                     for i, pid in enumerate(order)}
+        self.succ = {pid: graph.successors(pid) for pid in order}
+        self.art: dict[str, _Art] = {name: _Art(value_hash(v), v) for name, v in inputs.items()}
+        self.input_names = set(inputs)
+        self._active: set[str] = set()
+        self._group: str | None = None
+        self._in_flight = 0
+        self._stop: str | None = None
+        self._stop_reason: str | None = None
+        self._stop_flag = threading.Event()
+        self._pool: ThreadPoolExecutor | None = None
+
+    # --- the loop ---------------------------------------------------------------------
+
+    def run(self) -> RunOutcome:
+        self._pool = ThreadPoolExecutor(max_workers=self.opt.max_workers,
+                                        thread_name_prefix="scout-step")
+        interrupted = False
+        try:
+            self._resolve([pid for pid in self.order if self.runs[pid].preds_left == 0])
+            while True:
+                self._start_queued()
+                if self._in_flight == 0:
+                    waiting = [r for r in self.runs.values() if r.state == "retry"]
+                    if not waiting:
+                        if self._stop is None and any(r.state == "queued"
+                                                      for r in self.runs.values()):
+                            continue  # phases queued by a phase that finished synchronously
+                        break
+                    due = min(r.retry_at or 0.0 for r in waiting)
+                    delay = due - self.clock()
+                    if delay > 0:
+                        self.opt.sleep(delay)
+                    self._fire_retries()
+                    continue
+                try:
+                    msg = self._q.get(timeout=self._wait_timeout())
+                except queue.Empty:
+                    msg = None
+                while msg is not None:
+                    self._handle(msg)
+                    try:
+                        msg = self._q.get_nowait()
+                    except queue.Empty:
+                        msg = None
+                self._check_deadlines()
+                self._fire_retries()
+        except KeyboardInterrupt:
+            interrupted = True
+            self._stop_all("interrupted", "interrupted (Ctrl-C)")
+            raise
+        finally:
+            self._pool.shutdown(wait=not interrupted, cancel_futures=True)
+        self._mark_unstarted()
+        return RunOutcome(self._stop, self._stop_reason,
+                          {pid: r.final or S.PENDING.value for pid, r in self.runs.items()})
+
+    def _wait_timeout(self) -> float | None:
+        times = [r.deadline for r in self.runs.values()
+                 if r.state == "running" and r.deadline is not None]
+        times += [r.retry_at for r in self.runs.values() if r.state == "retry" and r.retry_at]
+        if not times:
+            return None
+        return max(0.0, min(times) - self.clock())
+
+    def _handle(self, msg: tuple) -> None:
+        kind, pid, token = msg[0], msg[1], msg[2]
+        if kind == "budget":  # an item hit the budget cap; its lane reports separately
+            self._stop_all("budget", f"budget cap reached: {msg[3].message}")
+            return
+        self._in_flight -= 1
+        run = self.runs[pid]
+        if token != run.token or run.state != "running":
+            return  # an abandoned (timed out) attempt reporting late
+        if kind == "phase":
+            outputs, exc = msg[3], msg[4]
+            if exc is not None:
+                self._failed(run, classify(exc))
+            else:
+                self._succeeded(run, outputs, S.SUCCEEDED.value, None)
+        elif kind == "lane":
+            run.lanes -= 1
+            if run.lanes == 0:
+                self._finish_fanout(run)
+
+    # --- readiness and decisions ------------------------------------------------------
+
+    def _resolve(self, ready: list[str]) -> None:
+        work = deque(ready)
+        while work:
+            pid = work.popleft()
+            if self._stop is not None:
+                continue  # nothing new is decided once the mission stops
+            run = self.runs[pid]
+            done_now = self._decide(run)
+            if done_now:
+                work.extend(self._release(run))
+
+    def _release(self, run: _PhaseRun) -> list[str]:
+        ready = []
+        for s in self.succ[run.pid]:
+            r = self.runs[s]
+            r.preds_left -= 1
+            if r.preds_left == 0:
+                ready.append(s)
+        return ready
+
+    def _decide(self, run: _PhaseRun) -> bool:
+        """Resolve ``run`` now (blocked/skipped/reused -> True) or queue it (False)."""
+        phase, pid = run.phase, run.pid
+        missing = []
+        for need in phase.need_names:
+            src = self.producer.get(need)
+            if src is not None:
+                ok = self.runs[src].final in DONE_OK
+                why = f"needs '{need}' from {src}, which is {self.runs[src].final}"
+            else:
+                ok = need in self.input_names
+                why = f"needs input '{need}', which has no value"
+            if not ok and not phase.need_is_optional(need):
+                missing.append(why)
+        if missing:
+            self._finish_quiet(run, S.BLOCKED_MISSING_INPUT.value, "; ".join(missing))
+            return True
+        try:
+            run.kind = get_step_kind(phase.uses)
+            run.params = run.kind.params.model_validate(phase.with_)
+            used = tree_names(phase.with_) | (tree_names(phase.if_) if phase.if_ else set())
+            needs_task = "task" in used and "task" not in phase.need_names
+            run.scope = self._scope(run, used)
+            if phase.if_ is not None:
+                if not evaluate(phase.if_, run.scope, where=f"phase '{pid}' if: "):
+                    self._finish_quiet(run, S.SKIPPED.value, f"if: {phase.if_.strip()} is false")
+                    return True
+            run.fp = self._fingerprint(run, needs_task)
+        except (ScoutError, LookupError, ValueError) as exc:
+            failure = classify(exc if isinstance(exc, ScoutError) else StepError(str(exc)))
+            self._terminal(run, failure, "could not prepare the phase", release=False)
+            return True
+        prev = self.state.phases.get(pid)
+        if pid in self.opt.force:
+            if prev is not None and prev.status in DONE_OK:
+                self._mark_stale(run, self.opt.force[pid])
+        elif prev is not None and prev.status in DONE_OK:
+            if prev.fingerprint == run.fp.value and self._outputs_intact(prev.outputs, phase):
+                run.final = prev.status
+                run.state = "done"
+                for name, digest in prev.outputs.items():
+                    self.art[name] = _Art(digest)
+                self.bus.emit(E.PhaseReused(pid, prev.status, "inputs, spec and files unchanged"))
+                return True
+            if prev.fingerprint == run.fp.value:
+                self._mark_stale(run, "its artifacts are missing or damaged")
+            else:
+                self._mark_stale(run, "; ".join(explain(prev.fp_parts, run.fp.parts)))
+        run.state = "queued"
+        return False
+
+    def _outputs_intact(self, outputs: dict[str, str], phase: Phase) -> bool:
+        if set(outputs) != set(phase.produces):
+            return False
+        return all(self.artifacts.stored_hash(n) == h for n, h in outputs.items())
+
+    def _mark_stale(self, run: _PhaseRun, reason: str) -> None:
+        self.store.append({"ev": "phase", "phase": run.pid, "status": S.STALE.value,
+                           "reason": reason})
+        self.bus.emit(E.PhaseStatusChanged(run.pid, S.STALE.value, reason))
+
+    def _value(self, name: str) -> Any:
+        a = self.art.get(name)
+        if a is None:
+            return None
+        if a.value is _MISSING:
+            a.value = self.artifacts.read(name, expect_hash=a.hash)
+        return a.value
+
+    def _scope(self, run: _PhaseRun, used: set[str]) -> dict[str, Any]:
+        """Jinja scope of the phase, loading only what its templates use."""
+        names = [n for n in run.phase.need_names if n in used]
+        values = {n: self._value(n) for n in names}
+        task = self._value("task") if "task" in used and "task" in self.art else None
+        return make_scope(task, values)
+
+    def _fingerprint(self, run: _PhaseRun, needs_task: bool) -> Fingerprint:
+        phase, kind = run.phase, run.kind
+        assert kind is not None and run.params is not None
+        hashes: dict[str, str | None] = {}
+        for need in phase.need_names:
+            a = self.art.get(need)
+            hashes[need] = a.hash if a is not None else None
+        if needs_task and "task" in self.art:
+            hashes["task"] = self.art["task"].hash
+        if kind.reads_request or not phase.need_names:
+            hashes["@request"] = self.request_hash
+        rendered = render_known(phase.with_, run.scope) if run.scope else phase.with_
+        return fingerprint(phase, kind, rendered_with=rendered, inputs=hashes,
+                           files=files_read(kind, run.params, self.root))
+
+    # --- starting ---------------------------------------------------------------------
+
+    def _start_queued(self) -> None:
+        if self._stop is not None:
+            return
+        queued = sorted((r for r in self.runs.values() if r.state == "queued"),
+                        key=lambda r: r.index)
+        if not queued:
+            return
+        if not self._active:
+            first = queued[0]
+            self._group = first.phase.parallel_group
+            self._start(first)
+            if self._group is None:
+                return
+            queued = queued[1:]
+        if self._group is None:
+            return
+        for r in queued:
+            if self._stop is not None:
+                return
+            if r.phase.parallel_group == self._group and r.state == "queued":
+                self._start(r)
+
+    def _policy(self, phase: Phase) -> RetryPolicy:
+        return phase.retry or self.pipeline.defaults.retry or RetryPolicy()
+
+    def _start(self, run: _PhaseRun) -> None:
+        phase = run.phase
+        self._active.add(run.pid)
+        if run.attempt == 0:
+            run.started = self.clock()
+            run.inputs = {n: self._value(n) for n in phase.need_names}
+            if self.opt.gateway_factory is not None and run.gateway is None:
+                inner = self.opt.gateway_factory(run.pid, phase)
+                if inner is not None:
+                    run.gateway = _Recorder(inner, lambda by, c, r=run: self._answered(r, by, c))
+            if phase.for_each is not None:
+                self._prepare_fanout(run)
+        run.attempt += 1
+        run.token += 1
+        run.state = "running"
+        run.cancel = threading.Event()
+        run.timed_out = False
+        timeout = phase.timeout or self.pipeline.defaults.timeout
+        run.deadline = self.clock() + timeout if timeout else None
+        assert run.fp is not None
+        rec: dict[str, Any] = {"ev": "phase", "phase": run.pid, "status": S.RUNNING.value,
+                               "attempt": run.attempt, "fp": run.fp.value,
+                               "fp_parts": run.fp.parts}
+        if run.items is not None:
+            rec["items_total"] = len(run.items)
+            rec["items_reused"] = sum(1 for o in run.results.values() if o.ok)
+        self.store.append(rec)
+        self.bus.emit(E.PhaseStarted(run.pid, run.attempt, phase.uses,
+                                     rec.get("items_total"), rec.get("items_reused", 0)))
+        assert self._pool is not None
+        if run.items is None:
+            self._in_flight += 1
+            self._pool.submit(self._call_phase, run, run.token)
+            return
+        run.pending = deque(i for i in range(len(run.items))
+                            if i not in run.results or not run.results[i].ok)
+        mp = phase.max_parallel or self.pipeline.defaults.max_parallel or self.opt.max_workers
+        lanes = min(mp, len(run.pending))
+        if lanes == 0:
+            self._finish_fanout(run)
+            return
+        run.lanes = lanes
+        for _ in range(lanes):
+            self._in_flight += 1
+            self._pool.submit(self._lane, run, run.token)
+
+    def _answered(self, run: _PhaseRun, by: str, cost: float) -> None:
+        with run.lock:
+            if by:
+                run.answered[by] += 1
+            run.cost += cost
+
+    def _ctx(self, run: _PhaseRun, item: Any = None, index: int | None = None,
+             gateway: Gateway | None = None) -> StepContext:
+        phase, pid = run.phase, run.pid
+        task = self._value("task") if "task" in self.art else None
+        full: dict[str, Any] = {}
+
+        def scope() -> dict[str, Any]:
+            if not full:
+                full.update(make_scope(task, run.inputs, phase.item_var, item))
+            return full
+
+        where = f"phase '{pid}'" + (f" item {index}" if index is not None else "") + ": "
+        return StepContext(
+            mission_id=self.mission_id, phase_id=pid, phase=phase, pipeline=self.pipeline,
+            params=run.params, inputs=run.inputs, config=self.config, root=self.root,
+            run_dir=self.run_dir, today=self.today,
+            task=task,
+            item=item, item_index=index, gateway=gateway or run.gateway,
+            render=lambda text: render(text, scope(), where=where),
+            evaluate=lambda expr, **extra: evaluate(expr, {**scope(), **extra}, where=where),
+            emit=self._step_emit(pid), extras=self.extras, attempt=run.attempt,
+            cancelled=lambda: run.cancel.is_set() or self._stop_flag.is_set(),
+        )
+
+    def _step_emit(self, pid: str) -> Callable[[Any], None]:
+        def emit(event: Any) -> None:
+            if isinstance(event, E.Event):
+                self.bus.emit(event)
+            else:
+                self.bus.emit(E.Notice(str(event), phase=pid))
+        return emit
+
+    # --- plain phases -----------------------------------------------------------------
+
+    def _call_phase(self, run: _PhaseRun, token: int) -> None:
+        try:
+            assert run.kind is not None
+            result = run.kind.load_runner()(self._ctx(run))
+            outs = normalize_outputs(result, run.phase.produces, f"phase '{run.pid}'")
+            written = self._write_outputs(run, outs)
+            self._q.put(("phase", run.pid, token, written, None))
+        except BaseException as exc:  # noqa: BLE001 - every failure is the phase's outcome
+            self._q.put(("phase", run.pid, token, None, exc))
+
+    def _write_outputs(self, run: _PhaseRun, outs: dict[str, Any]) -> dict[str, tuple]:
+        written = {}
+        for name, value in outs.items():
+            ref, loaded = self.artifacts.write(
+                name, value, producer=run.pid, fingerprint=run.fp.value if run.fp else "",
+                fsync=self._fsync_inline)
+            written[name] = (ref, loaded)
+            if self.on_artifact is not None:
+                self.on_artifact(name, loaded)
+        return written
+
+    def _succeeded(self, run: _PhaseRun, written: dict[str, tuple], status: str,
+                   reason: str | None) -> None:
+        outputs = {name: ref.hash for name, (ref, _) in written.items()}
+        for name, (ref, loaded) in written.items():
+            self.art[name] = _Art(ref.hash, loaded)
+        rec: dict[str, Any] = {"ev": "phase", "phase": run.pid, "status": status,
+                               "attempt": run.attempt, "outputs": outputs,
+                               "answered_by": dict(run.answered), "cost_usd": round(run.cost, 6)}
+        if reason:
+            rec["reason"] = reason
+        paths = [str(ref.path) for ref, _ in written.values()] if self._defer_sync else ()
+        self.store.append(rec, sync_paths=paths)
+        self._done(run, status, reason=reason)
+
+    def _done(self, run: _PhaseRun, status: str, *, reason: str | None = None,
+              error: str | None = None, release: bool = True) -> None:
+        run.final = status
+        run.state = "done"
+        self._active.discard(run.pid)
+        if not self._active:
+            self._group = None
+        items_ok = items_failed = None
+        if run.items is not None:
+            items_ok = sum(1 for o in run.results.values() if o.ok)
+            items_failed = len(run.items) - items_ok
+        self.bus.emit(E.PhaseFinished(
+            run.pid, status, attempt=run.attempt, duration_s=round(self.clock() - run.started, 6)
+            if run.started else 0.0, reason=reason, error=error,
+            answered_by=tuple(a for a, _ in run.answered.most_common()), cost_usd=run.cost,
+            items_ok=items_ok, items_failed=items_failed))
+        if release:
+            self._resolve(self._release(run))
+
+    def _finish_quiet(self, run: _PhaseRun, status: str, reason: str) -> None:
+        """skipped / blocked: recorded when it differs from what the state says."""
+        prev = self.state.phases.get(run.pid)
+        if prev is None or prev.status != status or prev.reason != reason:
+            self.store.append({"ev": "phase", "phase": run.pid, "status": status,
+                               "reason": reason})
+        run.final = status
+        run.state = "done"
+        self.bus.emit(E.PhaseStatusChanged(run.pid, status, reason))
+
+    # --- failures ---------------------------------------------------------------------
+
+    def _failed(self, run: _PhaseRun, failure: Failure) -> None:
+        if failure.budget:
+            self._stop_all("budget", f"budget cap reached: {failure.message}")
+            self._record_stopped(run)
+            return
+        policy = self._policy(run.phase)
+        if self._stop != "budget" and should_retry(failure, policy, run.attempt):
+            delay = backoff_delay(policy, run.attempt, self.opt.rng, failure.retry_after)
+            self.store.append({"ev": "phase", "phase": run.pid,
+                               "status": S.FAILED_RETRYABLE.value, "attempt": run.attempt,
+                               "error": failure.error,
+                               "reason": f"attempt {run.attempt} of {policy.attempts} failed; "
+                                         f"retrying in {delay:.2f}s"})
+            self.bus.emit(E.PhaseRetried(run.pid, run.attempt, delay, failure.message))
+            run.state = "retry"
+            run.retry_at = self.clock() + delay
+            return
+        if failure.retryable and policy.on is not None and failure.kind not in policy.on:
+            why = f"'{failure.kind}' is not in retry.on"
+        elif failure.retryable:
+            why = f"gave up after {run.attempt} attempt(s)"
+        else:
+            why = "not retryable"
+        self._terminal(run, failure, why)
+
+    def _terminal(self, run: _PhaseRun, failure: Failure, why: str, *,
+                  release: bool = True) -> None:
+        self.store.append({"ev": "phase", "phase": run.pid, "status": S.FAILED_TERMINAL.value,
+                           "attempt": run.attempt, "error": failure.error,
+                           "reason": f"{why}: {failure.message}"})
+        if run.state != "done":
+            self._active.discard(run.pid)
+        if run.phase.optional:
+            self.bus.emit(E.Notice(f"optional phase failed, the mission goes on: "
+                                   f"{failure.message}", level="warning", phase=run.pid))
+        else:
+            self._stop_all("failed", f"{run.pid} failed: {failure.message}")
+        self._done(run, S.FAILED_TERMINAL.value, reason=why, error=failure.message,
+                   release=release)
+
+    def _record_stopped(self, run: _PhaseRun) -> None:
+        reason = f"stopped: {self._stop_reason}"
+        self.store.append({"ev": "phase", "phase": run.pid, "status": S.FAILED_RETRYABLE.value,
+                           "attempt": run.attempt, "reason": reason})
+        self._done(run, S.FAILED_RETRYABLE.value, reason=reason)
+
+    def _stop_all(self, kind: str, reason: str) -> None:
+        if self._stop is None or (kind == "budget" and self._stop != "budget"):
+            self._stop, self._stop_reason = kind, reason
+            level = "error" if kind != "interrupted" else "warning"
+            self.bus.emit(E.Notice(f"mission stopping: {reason}", level=level))
+        if kind in ("budget", "interrupted"):
+            self._stop_flag.set()
+            for r in self.runs.values():
+                if r.state == "retry":
+                    self._record_stopped(r)
+
+    def _check_deadlines(self) -> None:
+        now = self.clock()
+        for run in list(self.runs.values()):
+            if run.state != "running" or run.deadline is None or now < run.deadline:
+                continue
+            run.deadline = None
+            limit = run.phase.timeout or self.pipeline.defaults.timeout
+            exc = PhaseTimeout(f"phase '{run.pid}' ran past its timeout of {limit:g}s")
+            if run.items is not None:
+                run.timed_out = True
+                run.cancel.set()  # lanes stop after their current item
+            else:
+                run.token += 1  # abandon the attempt: its late answer is ignored
+                run.cancel.set()
+                self._failed(run, classify(exc))
+
+    def _fire_retries(self) -> None:
+        now = self.clock()
+        for run in sorted(self.runs.values(), key=lambda r: r.index):
+            if run.state == "retry" and run.retry_at is not None and run.retry_at <= now:
+                run.retry_at = None
+                self._start(run)
+
+    def _mark_unstarted(self) -> None:
+        """After a stop: blocked (required input failed) or pending, with the reason."""
+        for pid in self.order:
+            run = self.runs[pid]
+            if run.state == "done":
+                continue
+            prev = self.state.phases.get(pid)
+            blocked = []
+            for need in run.phase.need_names:
+                src = self.producer.get(need)
+                if src is None or run.phase.need_is_optional(need):
+                    continue
+                final = self.runs[src].final
+                if final is not None and final not in DONE_OK and final != S.PENDING.value:
+                    blocked.append(f"needs '{need}' from {src}, which is {final}")
+            if blocked:
+                self._finish_quiet(run, S.BLOCKED_MISSING_INPUT.value, "; ".join(blocked))
+                continue
+            run.final = prev.status if prev is not None else S.PENDING.value
+            run.state = "done"
+            if prev is not None and prev.status in DONE_OK:
+                continue  # a result from an earlier run stays until a run reaches it
+            reason = f"not started: {self._stop_reason}"
+            if prev is None or prev.status != S.PENDING.value or prev.reason != reason:
+                self.store.append({"ev": "phase", "phase": pid, "status": S.PENDING.value,
+                                   "reason": reason})
+            run.final = S.PENDING.value
+            self.bus.emit(E.PhaseStatusChanged(pid, S.PENDING.value, reason))
+
+    # --- fan-out ----------------------------------------------------------------------
+
+    def _prepare_fanout(self, run: _PhaseRun) -> None:
+        src = run.inputs.get(run.phase.for_each or "")
+        if src is None:
+            items: list[Any] = []
+        elif isinstance(src, (list, tuple)):
+            items = list(src)
+        elif isinstance(src, dict):
+            items = list(src.values())
+        else:
+            raise_items = getattr(src, "items", None)
+            items = list(raise_items) if isinstance(raise_items, list) else [src]
+        run.items = items
+        assert run.fp is not None
+        produces = run.phase.produces
+        for i, rec in self.store.done_items(run.pid, run.fp.value).items():
+            if i >= len(items):
+                continue
+            try:
+                schemas = rec.get("schema") or {}
+                vals = {n: decode(schemas.get(n, "json"), d, n) for n, d in
+                        (rec.get("v") or {}).items()}
+            except ArtifactInvalid:
+                continue  # rerun the item
+            value = vals.get(produces[0]) if len(produces) == 1 else vals
+            run.results[i] = ItemOutcome(i, items[i], True, value)
+            if rec.get("by"):
+                run.answered[rec["by"]] += 1
+            run.cost += float(rec.get("cost") or 0.0)
+
+    def _lane(self, run: _PhaseRun, token: int) -> None:
+        try:
+            runner = run.kind.load_runner() if run.kind else None
+            while not run.cancel.is_set() and not self._stop_flag.is_set() \
+                    and token == run.token:
+                with run.lock:
+                    if not run.pending:
+                        break
+                    i = run.pending.popleft()
+                self._item(run, runner, i)
+        finally:
+            self._q.put(("lane", run.pid, token))
+
+    def _item(self, run: _PhaseRun, runner: Any, i: int) -> None:
+        assert run.items is not None and run.fp is not None
+        item = run.items[i]
+        sink: dict[str, Any] = {}
+        gateway = None
+        if run.gateway is not None:
+            def record(by: str, cost: float) -> None:
+                sink["by"] = by
+                sink["cost"] = sink.get("cost", 0.0) + cost
+                self._answered(run, by, cost)
+            gateway = _Recorder(run.gateway._inner, record)  # type: ignore[attr-defined]
+        rec: dict[str, Any] = {"ev": "item", "phase": run.pid, "fp": run.fp.value, "i": i}
+        try:
+            result = runner(self._ctx(run, item, i, gateway))
+            outs = normalize_outputs(result, run.phase.produces, f"phase '{run.pid}' item {i}")
+            encoded = {n: encode(v, n) for n, v in outs.items()}
+            rec["ok"] = True
+            rec["schema"] = {n: e[0] for n, e in encoded.items()}
+            raw = "{" + ",".join(f"{json.dumps(n)}:{e[2]}" for n, e in encoded.items()) + "}"
+            values = {n: e[3] for n, e in encoded.items()}
+            value = values.get(run.phase.produces[0]) if len(run.phase.produces) == 1 else values
+            outcome = ItemOutcome(i, item, True, value)
+            failure = None
+        except BaseException as exc:  # noqa: BLE001 - an item's failure is its outcome
+            failure = classify(exc)
+            if failure.budget:
+                self._q.put(("budget", run.pid, -1, failure))
+                with run.lock:
+                    run.pending.appendleft(i)
+                self._stop_flag.set()
+                return
+            rec["ok"] = False
+            rec["e"] = failure.error
+            raw = None
+            outcome = ItemOutcome(i, item, False, None, failure.message)
+        if sink.get("by"):
+            rec["by"] = sink["by"]
+        if sink.get("cost"):
+            rec["cost"] = round(sink["cost"], 6)
+        self.store.append(rec, raw={"v": raw} if raw else None)
+        with run.lock:
+            run.results[i] = outcome
+            if failure is not None:
+                run.failures[i] = failure
+            else:
+                run.failures.pop(i, None)
+            done = len(run.results)
+        self.bus.emit(E.ItemDone(run.pid, i, outcome.ok, done, len(run.items),
+                                 outcome.error, sink.get("by")))
+
+    def _finish_fanout(self, run: _PhaseRun) -> None:
+        assert run.items is not None
+        if self._stop in ("budget", "interrupted"):
+            self._record_stopped(run)
+            return
+        if run.timed_out:
+            limit = run.phase.timeout or self.pipeline.defaults.timeout
+            self._failed(run, classify(PhaseTimeout(
+                f"phase '{run.pid}' ran past its timeout of {limit:g}s")))
+            return
+        n = len(run.items)
+        ok = [run.results[i] for i in range(n) if i in run.results and run.results[i].ok]
+        n_failed = n - len(ok)
+        allow = run.phase.allow_partial or self.pipeline.defaults.allow_partial or \
+            MinSuccess(min_success=1.0)
+        ratio = len(ok) / n if n else 1.0
+        if n_failed and (allow.min_success >= 1.0 or ratio < allow.min_success):
+            fails = [run.failures[i] for i in sorted(run.failures)]
+            retryable = [f for f in fails if f.retryable]
+            first = fails[0] if fails else None
+            message = (f"{n_failed} of {n} items failed (needs {allow.min_success:.0%} to "
+                       f"succeed)" + (f"; first: {first.message}" if first else ""))
+            self._failed(run, Failure(
+                retryable[0].kind if retryable else (first.kind if first else "step_error"),
+                bool(retryable),
+                {"code": "RUN001", "message": message, "kind": "items_failed",
+                 "items_failed": n_failed, "items_total": n}))
+            return
+        try:
+            outs = self._gather(run)
+            written = self._write_outputs(run, outs)
+        except BaseException as exc:  # noqa: BLE001
+            self._failed(run, classify(exc))
+            return
+        if n_failed:
+            self._succeeded(run, written, S.SUCCEEDED_PARTIAL.value,
+                            f"{n_failed} of {n} items failed (allowed: at least "
+                            f"{allow.min_success:.0%} must succeed)")
+        else:
+            self._succeeded(run, written, S.SUCCEEDED.value, None)
+
+    def _gather(self, run: _PhaseRun) -> dict[str, Any]:
+        assert run.items is not None and run.kind is not None
+        outcomes = [run.results.get(i) or ItemOutcome(i, run.items[i], False, None, "not run")
+                    for i in range(len(run.items))]
+        produces = run.phase.produces
+        if run.kind.gather is not None:
+            return normalize_outputs(run.kind.gather(outcomes, run.phase), produces,
+                                     f"phase '{run.pid}' gather")
+        if len(produces) == 1:
+            return {produces[0]: [o.value for o in outcomes if o.ok]}
+        return {name: [o.value[name] for o in outcomes if o.ok] for name in produces}
+
