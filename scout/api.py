@@ -196,10 +196,10 @@ def plan(
 
 def find_run_dir(mission: str | Path, runs_dir: str | Path | None = None) -> Path:
     """The run dir of a mission id (or a run dir path given directly)."""
-    as_path = Path(mission)
-    if isinstance(mission, Path) or (str(mission).find("/") >= 0 and as_path.is_dir()):
-        if (as_path / LOG_NAME).exists() or (as_path / SNAPSHOT_NAME).exists():
-            return as_path
+    if isinstance(mission, Path):
+        if (mission / LOG_NAME).exists() or (mission / SNAPSHOT_NAME).exists():
+            return mission
+        raise MissionNotFound(f"{mission} is not a run dir (no {SNAPSHOT_NAME} or {LOG_NAME})")
     path = mission_dir(default_runs(runs_dir), str(mission))
     if not ((path / LOG_NAME).exists() or (path / SNAPSHOT_NAME).exists()):
         raise MissionNotFound(f"no mission '{mission}' in {path.parent}",

@@ -45,7 +45,7 @@ def cli(ctx: click.Context, show_traceback: bool) -> None:
 
 def _register() -> None:
     # Commands live in modules by area; importing them attaches them to `cli`.
-    from scout.cli import spec_cmds  # noqa: F401
+    from scout.cli import run_cmds, spec_cmds  # noqa: F401
 
 
 _register()

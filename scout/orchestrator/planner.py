@@ -15,7 +15,7 @@ from typing import Any, Literal
 from scout.errors import ScoutError
 from scout.orchestrator.fingerprint import explain
 from scout.orchestrator.runner import Runner, _Art
-from scout.orchestrator.scope import evaluate, tree_names
+from scout.orchestrator.scope import evaluate, names_used, tree_names
 from scout.orchestrator.state import DONE_OK
 from scout.steps.registry import get_step_kind
 
@@ -92,7 +92,7 @@ def plan(runner: Runner) -> list[PhasePlan]:
         try:
             run.kind = get_step_kind(phase.uses)
             run.params = run.kind.params.model_validate(phase.with_)
-            used = tree_names(phase.with_) | (tree_names(phase.if_) if phase.if_ else set())
+            used = tree_names(phase.with_) | (set(names_used(phase.if_, True)) if phase.if_ else set())
             run.scope = runner._scope(run, used)
             if phase.if_ is not None and not evaluate(phase.if_, run.scope):
                 verdict[pid] = "no"

@@ -50,7 +50,8 @@ from scout.orchestrator.outcomes import (
     normalize_outputs,
     should_retry,
 )
-from scout.orchestrator.scope import evaluate, make_scope, render, render_known, tree_names
+from scout.orchestrator.scope import evaluate, make_scope, names_used, render, render_known, \
+    tree_names
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseStatus
 from scout.orchestrator.state_store import StateStore
 from scout.spec.models import MinSuccess, Phase, Pipeline, RetryPolicy
@@ -222,6 +223,12 @@ class Runner:
                     delay = due - self.clock()
                     if delay > 0:
                         self.opt.sleep(delay)
+                    # the sleep stands for the wait, even when an injected sleep (tests)
+                    # does not move the clock: start what was due
+                    for r in sorted(waiting, key=lambda r: r.index):
+                        if r.retry_at is not None and r.retry_at <= due:
+                            r.retry_at = None
+                            self._start(r)
                     self._fire_retries()
                     continue
                 try:
@@ -316,7 +323,7 @@ class Runner:
         try:
             run.kind = get_step_kind(phase.uses)
             run.params = run.kind.params.model_validate(phase.with_)
-            used = tree_names(phase.with_) | (tree_names(phase.if_) if phase.if_ else set())
+            used = tree_names(phase.with_) | (set(names_used(phase.if_, True)) if phase.if_ else set())
             needs_task = "task" in used and "task" not in phase.need_names
             run.scope = self._scope(run, used)
             if phase.if_ is not None:
@@ -659,7 +666,10 @@ class Runner:
                 if src is None or run.phase.need_is_optional(need):
                     continue
                 final = self.runs[src].final
-                if final is not None and final not in DONE_OK and final != S.PENDING.value:
+                # a producer stopped by the budget or Ctrl-C (failed_retryable) will run
+                # again on resume: its consumers are pending, not blocked
+                if final in (S.FAILED_TERMINAL.value, S.SKIPPED.value,
+                             S.BLOCKED_MISSING_INPUT.value):
                     blocked.append(f"needs '{need}' from {src}, which is {final}")
             if blocked:
                 self._finish_quiet(run, S.BLOCKED_MISSING_INPUT.value, "; ".join(blocked))

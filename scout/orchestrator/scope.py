@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import TemplateError, UndefinedError
+from jinja2 import TemplateError, Undefined, UndefinedError
 
 from scout.errors import StepError
 from scout.schemas.task import Task
@@ -35,7 +35,8 @@ def _template(text: str) -> Any:
 
 @lru_cache(maxsize=4096)
 def _expression(text: str) -> Any:
-    return _env().compile_expression(text)
+    # keep StrictUndefined: a missing name must fail, not read as None (false)
+    return _env().compile_expression(text, undefined_to_none=False)
 
 
 class TaskView:
@@ -100,7 +101,10 @@ def render(text: str, scope: dict[str, Any], *, where: str = "") -> str:
 
 def evaluate(expr: str, scope: dict[str, Any], *, where: str = "") -> Any:
     try:
-        return _expression(expr)(**scope)
+        value = _expression(expr)(**scope)
+        if isinstance(value, Undefined):
+            bool(value)  # StrictUndefined raises here, naming what is missing
+        return value
     except UndefinedError as exc:
         raise StepError(f"{where}expression {expr!r}: {exc.message}") from exc
     except TemplateError as exc:
