@@ -108,7 +108,7 @@ def prepare(
         inputs.update(overrides)
         sources.update({k: "set" for k in overrides})
         q = query if query is not None else mission.query
-        mid = mission_id or mission.mission_id
+        mid = mission_id if mission_id is not None else mission.mission_id
         rdir = runs_dir or (root_path / mission.runs_dir if mission.runs_dir else None)
         max_cost = mission.max_cost
         mission_file: Path | None = path
