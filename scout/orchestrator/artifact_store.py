@@ -133,6 +133,23 @@ def decode(schema: str, data: Any, name: str) -> Any:
                               f"{_first_error(exc)}") from exc
 
 
+@dataclass(frozen=True)
+class Encoded:
+    """A validated artifact value, ready to store: schema, canonical text, hash."""
+
+    name: str
+    schema: str
+    version: int
+    text: str
+    hash: str
+    loaded: Any  # the value as a reader gets it back
+
+    @classmethod
+    def of(cls, value: Any, name: str) -> "Encoded":
+        schema, version, text, loaded = encode(value, name)
+        return cls(name, schema, version, text, content_hash(text), loaded)
+
+
 class ArtifactStore:
     """Reads and writes the artifacts of one run dir."""
 
@@ -156,16 +173,21 @@ class ArtifactStore:
     def write(self, name: str, value: Any, *, producer: str = "", fingerprint: str = "",
               fsync: bool | None = None) -> tuple[ArtifactRef, Any]:
         """Validate and store ``value``; returns its ref and the value as read back."""
-        schema, version, text, loaded = encode(value, name)
-        digest = content_hash(text)
-        head = json.dumps({"schema": schema, "version": version, "hash": digest,
+        enc = Encoded.of(value, name)
+        return self.store(enc, producer=producer, fingerprint=fingerprint, fsync=fsync), \
+            enc.loaded
+
+    def store(self, enc: "Encoded", *, producer: str = "", fingerprint: str = "",
+              fsync: bool | None = None) -> ArtifactRef:
+        """Write an already validated value (see :class:`Encoded`) atomically."""
+        head = json.dumps({"schema": enc.schema, "version": enc.version, "hash": enc.hash,
                            "producer": producer, "fingerprint": fingerprint,
                            "written_at": utc_now()}, ensure_ascii=False)
-        blob = (head[:-1] + ', "data": ' + text + "}\n").encode("utf-8")
-        path = self.path(name)
-        with self._lock(name):
+        blob = (head[:-1] + ', "data": ' + enc.text + "}\n").encode("utf-8")
+        path = self.path(enc.name)
+        with self._lock(enc.name):
             atomic_write_bytes(path, blob, fsync=self.fsync if fsync is None else fsync)
-        return ArtifactRef(name, schema, digest, path), loaded
+        return ArtifactRef(enc.name, enc.schema, enc.hash, path)
 
     def envelope(self, name: str) -> dict[str, Any] | None:
         """The parsed envelope, or None when the file is missing or unreadable."""

@@ -38,9 +38,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from scout.config.models import Config
-from scout.errors import ArtifactInvalid, PhaseTimeout, ScoutError, StepError
+from scout.errors import ArtifactInvalid, PhaseTimeout, RunError, ScoutError, StepError
 from scout.orchestrator import events as E
-from scout.orchestrator.artifact_store import ArtifactStore, decode, encode, value_hash
+from scout.orchestrator.artifact_store import ArtifactStore, Encoded, decode, encode, value_hash
 from scout.orchestrator.dag import PhaseGraph
 from scout.orchestrator.fingerprint import Fingerprint, explain, files_read, fingerprint
 from scout.orchestrator.outcomes import (
@@ -141,6 +141,50 @@ class _Recorder:
         return getattr(self._inner, name)
 
 
+class _Committer:
+    """One thread writing finished phases' artifacts and records, in order."""
+
+    def __init__(self) -> None:
+        self._q: queue.Queue[Callable[[], None] | None] = queue.Queue()
+        self.error: BaseException | None = None
+        self._thread: threading.Thread | None = None
+
+    def submit(self, job: Callable[[], None]) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._loop, name="scout-committer",
+                                            daemon=True)
+            self._thread.start()
+        self._q.put(job)
+
+    def _loop(self) -> None:
+        while True:
+            job = self._q.get()
+            try:
+                if job is None:
+                    return
+                if self.error is None:
+                    job()
+            except BaseException as exc:  # noqa: BLE001 - reported by drain()
+                self.error = exc
+            finally:
+                self._q.task_done()
+
+    def drain(self) -> None:
+        """Wait for every submitted job; raise if one failed."""
+        if self._thread is not None:
+            self._q.join()
+        if self.error is not None:
+            raise RunError(f"could not record phase results: {self.error}",
+                           hint="check free space and permissions of the run dir") \
+                from self.error
+
+    def close(self) -> None:
+        if self._thread is not None:
+            self._q.put(None)
+            self._thread.join()
+            self._thread = None
+
+
 class Runner:
     def __init__(
         self,
@@ -195,12 +239,16 @@ class Runner:
         self.art: dict[str, _Art] = {name: _Art(value_hash(v), v) for name, v in inputs.items()}
         self.input_names = set(inputs)
         self._active: set[str] = set()
+        #: runs by scheduler state, so no loop scans every phase
+        self._by_state: dict[str, set[_PhaseRun]] = {"queued": set(), "running": set(),
+                                                      "retry": set()}
         self._group: str | None = None
         self._in_flight = 0
         self._stop: str | None = None
         self._stop_reason: str | None = None
         self._stop_flag = threading.Event()
         self._pool: ThreadPoolExecutor | None = None
+        self._committer = _Committer()
 
     # --- the loop ---------------------------------------------------------------------
 
@@ -213,10 +261,9 @@ class Runner:
             while True:
                 self._start_queued()
                 if self._in_flight == 0:
-                    waiting = [r for r in self.runs.values() if r.state == "retry"]
+                    waiting = list(self._by_state["retry"])
                     if not waiting:
-                        if self._stop is None and any(r.state == "queued"
-                                                      for r in self.runs.values()):
+                        if self._stop is None and self._by_state["queued"]:
                             continue  # phases queued by a phase that finished synchronously
                         break
                     due = min(r.retry_at or 0.0 for r in waiting)
@@ -243,20 +290,34 @@ class Runner:
                         msg = None
                 self._check_deadlines()
                 self._fire_retries()
+                if self._committer.error is not None and self._stop is None:
+                    self._stop_all("failed", f"could not record results: {self._committer.error}")
         except KeyboardInterrupt:
             interrupted = True
             self._stop_all("interrupted", "interrupted (Ctrl-C)")
             raise
         finally:
             self._pool.shutdown(wait=not interrupted, cancel_futures=True)
+            try:
+                self._committer.drain()
+            finally:
+                self._committer.close()
         self._mark_unstarted()
         return RunOutcome(self._stop, self._stop_reason,
                           {pid: r.final or S.PENDING.value for pid, r in self.runs.items()})
 
+    def _set(self, run: _PhaseRun, state: str) -> None:
+        old = self._by_state.get(run.state)
+        if old is not None:
+            old.discard(run)
+        new = self._by_state.get(state)
+        if new is not None:
+            new.add(run)
+        run.state = state
+
     def _wait_timeout(self) -> float | None:
-        times = [r.deadline for r in self.runs.values()
-                 if r.state == "running" and r.deadline is not None]
-        times += [r.retry_at for r in self.runs.values() if r.state == "retry" and r.retry_at]
+        times = [r.deadline for r in self._by_state["running"] if r.deadline is not None]
+        times += [r.retry_at for r in self._by_state["retry"] if r.retry_at is not None]
         if not times:
             return None
         return max(0.0, min(times) - self.clock())
@@ -342,7 +403,7 @@ class Runner:
         elif prev is not None and prev.status in DONE_OK:
             if prev.fingerprint == run.fp.value and self._outputs_intact(prev.outputs, phase):
                 run.final = prev.status
-                run.state = "done"
+                self._set(run, "done")
                 for name, digest in prev.outputs.items():
                     self.art[name] = _Art(digest)
                 self.bus.emit(E.PhaseReused(pid, prev.status, "inputs, spec and files unchanged"))
@@ -351,7 +412,7 @@ class Runner:
                 self._mark_stale(run, "its artifacts are missing or damaged")
             else:
                 self._mark_stale(run, "; ".join(explain(prev.fp_parts, run.fp.parts)))
-        run.state = "queued"
+        self._set(run, "queued")
         return False
 
     def _outputs_intact(self, outputs: dict[str, str], phase: Phase) -> bool:
@@ -399,8 +460,7 @@ class Runner:
     def _start_queued(self) -> None:
         if self._stop is not None:
             return
-        queued = sorted((r for r in self.runs.values() if r.state == "queued"),
-                        key=lambda r: r.index)
+        queued = sorted(self._by_state["queued"], key=lambda r: r.index)
         if not queued:
             return
         if not self._active:
@@ -435,7 +495,7 @@ class Runner:
                 self._prepare_fanout(run)
         run.attempt += 1
         run.token += 1
-        run.state = "running"
+        self._set(run, "running")
         run.cancel = threading.Event()
         run.timed_out = False
         timeout = phase.timeout or self.pipeline.defaults.timeout
@@ -453,7 +513,13 @@ class Runner:
         assert self._pool is not None
         if run.items is None:
             self._in_flight += 1
-            self._pool.submit(self._call_phase, run, run.token)
+            if self._group is None and run.deadline is None:
+                # a phase that runs on its own and has no timeout gains nothing from a pool
+                # thread: run it here and spare two thread handoffs (its answer still
+                # arrives through the queue, like any other)
+                self._call_phase(run, run.token)
+            else:
+                self._pool.submit(self._call_phase, run, run.token)
             return
         run.pending = deque(i for i in range(len(run.items))
                             if i not in run.results or not run.results[i].ok)
@@ -512,40 +578,49 @@ class Runner:
             assert run.kind is not None
             result = run.kind.load_runner()(self._ctx(run))
             outs = normalize_outputs(result, run.phase.produces, f"phase '{run.pid}'")
-            written = self._write_outputs(run, outs)
-            self._q.put(("phase", run.pid, token, written, None))
+            encoded = {name: Encoded.of(value, name) for name, value in outs.items()}
+            self._q.put(("phase", run.pid, token, encoded, None))
         except BaseException as exc:  # noqa: BLE001 - every failure is the phase's outcome
             self._q.put(("phase", run.pid, token, None, exc))
 
-    def _write_outputs(self, run: _PhaseRun, outs: dict[str, Any]) -> dict[str, tuple]:
-        written = {}
-        for name, value in outs.items():
-            ref, loaded = self.artifacts.write(
-                name, value, producer=run.pid, fingerprint=run.fp.value if run.fp else "",
-                fsync=self._fsync_inline)
-            written[name] = (ref, loaded)
-            if self.on_artifact is not None:
-                self.on_artifact(name, loaded)
-        return written
-
-    def _succeeded(self, run: _PhaseRun, written: dict[str, tuple], status: str,
+    def _succeeded(self, run: _PhaseRun, encoded: dict[str, Encoded], status: str,
                    reason: str | None) -> None:
-        outputs = {name: ref.hash for name, (ref, _) in written.items()}
-        for name, (ref, loaded) in written.items():
-            self.art[name] = _Art(ref.hash, loaded)
+        """Record a phase's results. Downstream phases may start at once (they get the
+        values in memory); the artifact files and then the phase's ``succeeded`` record
+        are written by the committer thread, in completion order, so the log never says
+        a phase finished before its artifacts are in place. ``strict`` does it inline."""
+        for name, enc in encoded.items():
+            self.art[name] = _Art(enc.hash, enc.loaded)
         rec: dict[str, Any] = {"ev": "phase", "phase": run.pid, "status": status,
-                               "attempt": run.attempt, "outputs": outputs,
+                               "attempt": run.attempt,
+                               "outputs": {n: e.hash for n, e in encoded.items()},
                                "answered_by": dict(run.answered), "cost_usd": round(run.cost, 6)}
         if reason:
             rec["reason"] = reason
-        paths = [str(ref.path) for ref, _ in written.values()] if self._defer_sync else ()
-        self.store.append(rec, sync_paths=paths)
+        pid, fp = run.pid, run.fp.value if run.fp else ""
+        store, artifacts, on_artifact = self.store, self.artifacts, self.on_artifact
+        inline, defer = self._fsync_inline, self._defer_sync
+
+        def commit() -> None:
+            paths = []
+            for enc in encoded.values():
+                ref = artifacts.store(enc, producer=pid, fingerprint=fp, fsync=inline)
+                paths.append(str(ref.path))
+                if on_artifact is not None:
+                    on_artifact(enc.name, enc.loaded)
+            assert store is not None
+            store.append(rec, sync_paths=paths if defer else ())
+
+        if inline:
+            commit()
+        else:
+            self._committer.submit(commit)
         self._done(run, status, reason=reason)
 
     def _done(self, run: _PhaseRun, status: str, *, reason: str | None = None,
               error: str | None = None, release: bool = True) -> None:
         run.final = status
-        run.state = "done"
+        self._set(run, "done")
         self._active.discard(run.pid)
         if not self._active:
             self._group = None
@@ -568,7 +643,7 @@ class Runner:
             self.store.append({"ev": "phase", "phase": run.pid, "status": status,
                                "reason": reason})
         run.final = status
-        run.state = "done"
+        self._set(run, "done")
         self.bus.emit(E.PhaseStatusChanged(run.pid, status, reason))
 
     # --- failures ---------------------------------------------------------------------
@@ -587,7 +662,7 @@ class Runner:
                                "reason": f"attempt {run.attempt} of {policy.attempts} failed; "
                                          f"retrying in {delay:.2f}s"})
             self.bus.emit(E.PhaseRetried(run.pid, run.attempt, delay, failure.message))
-            run.state = "retry"
+            self._set(run, "retry")
             run.retry_at = self.clock() + delay
             return
         if failure.retryable and policy.on is not None and failure.kind not in policy.on:
@@ -626,14 +701,15 @@ class Runner:
             self.bus.emit(E.Notice(f"mission stopping: {reason}", level=level))
         if kind in ("budget", "interrupted"):
             self._stop_flag.set()
-            for r in self.runs.values():
-                if r.state == "retry":
-                    self._record_stopped(r)
+            for r in sorted(self._by_state["retry"], key=lambda r: r.index):
+                self._record_stopped(r)
 
     def _check_deadlines(self) -> None:
+        if not any(r.deadline is not None for r in self._by_state["running"]):
+            return
         now = self.clock()
-        for run in list(self.runs.values()):
-            if run.state != "running" or run.deadline is None or now < run.deadline:
+        for run in sorted(self._by_state["running"], key=lambda r: r.index):
+            if run.deadline is None or now < run.deadline:
                 continue
             run.deadline = None
             limit = run.phase.timeout or self.pipeline.defaults.timeout
@@ -648,8 +724,10 @@ class Runner:
 
     def _fire_retries(self) -> None:
         now = self.clock()
-        for run in sorted(self.runs.values(), key=lambda r: r.index):
-            if run.state == "retry" and run.retry_at is not None and run.retry_at <= now:
+        if not self._by_state["retry"]:
+            return
+        for run in sorted(self._by_state["retry"], key=lambda r: r.index):
+            if run.retry_at is not None and run.retry_at <= now:
                 run.retry_at = None
                 self._start(run)
 
@@ -675,7 +753,7 @@ class Runner:
                 self._finish_quiet(run, S.BLOCKED_MISSING_INPUT.value, "; ".join(blocked))
                 continue
             run.final = prev.status if prev is not None else S.PENDING.value
-            run.state = "done"
+            self._set(run, "done")
             if prev is not None and prev.status in DONE_OK:
                 continue  # a result from an earlier run stays until a run reaches it
             reason = f"not started: {self._stop_reason}"
@@ -809,16 +887,16 @@ class Runner:
             return
         try:
             outs = self._gather(run)
-            written = self._write_outputs(run, outs)
+            encoded = {name: Encoded.of(value, name) for name, value in outs.items()}
         except BaseException as exc:  # noqa: BLE001
             self._failed(run, classify(exc))
             return
         if n_failed:
-            self._succeeded(run, written, S.SUCCEEDED_PARTIAL.value,
+            self._succeeded(run, encoded, S.SUCCEEDED_PARTIAL.value,
                             f"{n_failed} of {n} items failed (allowed: at least "
                             f"{allow.min_success:.0%} must succeed)")
         else:
-            self._succeeded(run, written, S.SUCCEEDED.value, None)
+            self._succeeded(run, encoded, S.SUCCEEDED.value, None)
 
     def _gather(self, run: _PhaseRun) -> dict[str, Any]:
         assert run.items is not None and run.kind is not None

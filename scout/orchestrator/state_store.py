@@ -151,11 +151,16 @@ class StateStore:
         mission_id: str = "",
         durability: Durability = "batched",
         snapshot_interval: float = 0.5,
+        commit_delay: float = 0.005,
     ) -> None:
         self.run_dir = Path(run_dir)
         self.path = self.run_dir / LOG_NAME
         self.durability = durability
         self.snapshot_interval = snapshot_interval
+        #: how long the syncer lets a batch grow before it fsyncs, unless someone waits
+        #: (fewer fsyncs means fewer journal commits stalling the writers)
+        self.commit_delay = commit_delay
+        self._urgent = threading.Event()
         self._lock = threading.Lock()
         self.state = MissionState(mission_id=mission_id)
         #: ok item records of each phase's latest fingerprint: {phase: {fp: {i: rec}}}
@@ -246,6 +251,7 @@ class StateStore:
             while self._durable < target:
                 if self._error is not None:
                     raise RuntimeError("the state log syncer failed") from self._error
+                self._urgent.set()
                 self._wake.set()
                 self._cond.wait(0.5)
 
@@ -273,8 +279,11 @@ class StateStore:
     def _sync_loop(self) -> None:
         try:
             while True:
-                self._wake.wait(self.snapshot_interval)
+                woken = self._wake.wait(self.snapshot_interval)
+                if woken and not self._closing and self.commit_delay > 0:
+                    self._urgent.wait(self.commit_delay)  # let the batch grow
                 self._wake.clear()
+                self._urgent.clear()
                 snap = None
                 with self._lock:
                     target = self._seq
@@ -315,6 +324,7 @@ class StateStore:
         """Flush everything, write the final snapshot, stop the syncer."""
         with self._lock:
             self._closing = True
+        self._urgent.set()
         self._wake.set()
         self._syncer.join()
         if self._error is None:
