@@ -129,6 +129,29 @@ def _noop_item(i: int) -> int:
     return i
 
 
+def environment() -> dict[str, Any]:
+    """What the disk and the CPUs cost right now, to read the figures against."""
+    import os
+
+    with tempfile.TemporaryDirectory(prefix="scout-bench-io-") as tmp:
+        t0 = time.perf_counter()
+        for i in range(100):
+            path = Path(tmp) / f"f{i}.json"
+            tmp_path = path.with_suffix(".tmp")
+            tmp_path.write_bytes(b"{}")
+            os.replace(tmp_path, path)
+        create_ms = (time.perf_counter() - t0) / 100 * 1000
+        fd = os.open(Path(tmp) / "log", os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        t0 = time.perf_counter()
+        for _ in range(50):
+            os.write(fd, b"x\n")
+            os.fsync(fd)
+        fsync_ms = (time.perf_counter() - t0) / 50 * 1000
+        os.close(fd)
+    return {"cpus": os.cpu_count(), "loadavg_1m": round(os.getloadavg()[0], 2),
+            "file_create_rename_ms": round(create_ms, 4), "append_fsync_ms": round(fsync_ms, 4)}
+
+
 def measure(repeats: int, durability: str) -> dict[str, Any]:
     """Median figures for the three workloads; baseline and scout alternate per repeat."""
     chain, fan, io = chain_pipeline(200), fanout_pipeline(1000, "bench_noop", 8), \
@@ -158,18 +181,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--no-strict", action="store_true", help="skip the strict-durability run")
     args = ap.parse_args(argv)
+    env_before = environment()
     batched = measure(args.repeats, "batched")
     strict = None if args.no_strict else measure(args.repeats, "strict")
     met = {k: batched[k] <= v for k, v in TARGETS.items()}
     out = {**{k: batched[k] for k in TARGETS}, "targets": TARGETS, "targets_met": met,
-           "durability": "batched", "repeats": args.repeats, "seconds": batched["seconds"]}
+           "durability": "batched", "repeats": args.repeats, "seconds": batched["seconds"],
+           "environment": env_before}
     if strict is not None:
         out["strict"] = {k: strict[k] for k in TARGETS} | {"seconds": strict["seconds"]}
     if args.json:
         print(json.dumps(out))
         return 0
     s = batched["seconds"]
-    print(f"median of {args.repeats}, durable checkpoints on (batched group commit)")
+    e = env_before
+    print(f"median of {args.repeats}, durable checkpoints on (batched group commit); "
+          f"{e['cpus']} CPUs, load {e['loadavg_1m']}, file create+rename "
+          f"{e['file_create_rename_ms']:.3f} ms, append+fsync {e['append_fsync_ms']:.3f} ms")
     print(f"{'workload':<12} {'stdlib':>10} {'scout':>10}  result (target)")
     print(f"{'chain200':<12} {s['chain_b']:>9.4f}s {s['chain_s']:>9.4f}s  "
           f"{batched['chain200_ms_per_phase']:.3f} ms/phase overhead (<= 0.5)  "

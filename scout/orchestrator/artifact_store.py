@@ -150,6 +150,25 @@ class Encoded:
         return cls(name, schema, version, text, content_hash(text), loaded)
 
 
+def payloads_json(encoded: dict[str, Encoded]) -> str:
+    """The ``payloads`` field of a phase record, as JSON text (data embedded as is)."""
+    return "{" + ",".join(
+        f'{json.dumps(n)}:{{"schema":{json.dumps(e.schema)},"version":{e.version},'
+        f'"data":{e.text}}}' for n, e in encoded.items()) + "}"
+
+
+def encoded_from_payload(name: str, payload: dict[str, Any] | None) -> Encoded | None:
+    """An artifact as recorded in the log, ready to be written back (None if unusable)."""
+    if not isinstance(payload, dict) or "data" not in payload:
+        return None
+    try:
+        text = canonical(payload["data"])
+    except ValueError:
+        return None
+    return Encoded(name, str(payload.get("schema", JSON_SCHEMA)),
+                   int(payload.get("version", 1)), text, content_hash(text), None)
+
+
 class ArtifactStore:
     """Reads and writes the artifacts of one run dir."""
 

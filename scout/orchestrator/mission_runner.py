@@ -40,7 +40,13 @@ from scout.orchestrator.locks import MissionLock
 from scout.orchestrator.planner import PhasePlan, plan
 from scout.orchestrator.runner import GatewayFactory, RunOptions, Runner
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseState
-from scout.orchestrator.state_store import Durability, StateStore, atomic_write_bytes, load_state
+from scout.orchestrator.state_store import (
+    Durability,
+    StateStore,
+    atomic_write_bytes,
+    load_state,
+    read_payloads,
+)
 from scout.paths import mission_dir
 from scout.schemas.task import Task
 from scout.spec.models import Phase, Pipeline
@@ -182,7 +188,8 @@ class MissionRunner:
                 str(self.request.mission_file) if self.request.mission_file else None}
 
     def _runner(self, *, store: StateStore | None, state: MissionState,
-                artifacts: ArtifactStore, bus: E.EventBus) -> Runner:
+                artifacts: ArtifactStore, bus: E.EventBus,
+                payloads: dict[str, Any] | None = None) -> Runner:
         return Runner(
             mission_id=self.request.mission_id, pipeline=self.pipeline, graph=self.graph,
             config=self.config, store=store, state=state, artifacts=artifacts, bus=bus,
@@ -191,15 +198,17 @@ class MissionRunner:
             options=RunOptions(force=self.force, max_workers=self.max_workers,
                                gateway_factory=self.gateway_factory, clock=self.clock,
                                sleep=self.sleep, rng=self.rng),
-            on_artifact=self._on_artifact,
+            on_artifact=self._on_artifact, payloads=payloads,
         )
 
     def plan(self) -> list[PhasePlan]:
         """What an apply would do now (reads the run dir, writes nothing)."""
-        state = load_state(self.run_dir) if self.run_dir.is_dir() else MissionState()
+        exists = self.run_dir.is_dir()
+        state = load_state(self.run_dir) if exists else MissionState()
         artifacts = _ReadOnlyArtifacts(self.run_dir)
         runner = self._runner(store=None, state=state, artifacts=artifacts,  # type: ignore
-                              bus=E.EventBus())
+                              bus=E.EventBus(),
+                              payloads=read_payloads(self.run_dir) if exists else {})
         return plan(runner)
 
     def _task_doc(self, task: Task | None = None) -> dict[str, Any]:
@@ -242,6 +251,7 @@ class MissionRunner:
                 artifacts = ArtifactStore(self.run_dir, fsync=self.durability == "strict")
                 resumed = store.state.runs > 0
                 if self.preflight is not None:
+                    self._payloads = store.payloads
                     to_run = [p.phase for p in self._plan_with(store.state, artifacts)
                               if p.action == "run" or p.tentative]
                     for note in self.preflight(self.pipeline, self.config, to_run) or ():
@@ -278,7 +288,7 @@ class MissionRunner:
 
     def _plan_with(self, state: MissionState, artifacts: ArtifactStore) -> list[PhasePlan]:
         return plan(self._runner(store=None, state=state, artifacts=artifacts,
-                                 bus=E.EventBus()))
+                                 bus=E.EventBus(), payloads=self._payloads))
 
     def _previous_task(self, artifacts: ArtifactStore) -> Task | None:
         for name in ("task",):

@@ -106,7 +106,7 @@ def plan(runner: Runner) -> list[PhasePlan]:
             out.append(PhasePlan(pid, "run", f"cannot be checked before running: {exc}", status))
             continue
         _keep_outputs(runner, prev)
-        if fp.value == prev.fingerprint and runner._outputs_intact(prev.outputs, phase):
+        if fp.value == prev.fingerprint and runner._outputs_intact(pid, prev.outputs, phase):
             verdict[pid] = "ok"
             reason = "unchanged" if not waits else \
                 f"reused if {', '.join(waits)} produce(s) the same content; rerun otherwise"

@@ -40,7 +40,15 @@ from pydantic import BaseModel
 from scout.config.models import Config
 from scout.errors import ArtifactInvalid, PhaseTimeout, RunError, ScoutError, StepError
 from scout.orchestrator import events as E
-from scout.orchestrator.artifact_store import ArtifactStore, Encoded, decode, encode, value_hash
+from scout.orchestrator.artifact_store import (
+    ArtifactStore,
+    Encoded,
+    decode,
+    encode,
+    encoded_from_payload,
+    payloads_json,
+    value_hash,
+)
 from scout.orchestrator.dag import PhaseGraph
 from scout.orchestrator.fingerprint import Fingerprint, explain, files_read, fingerprint
 from scout.orchestrator.outcomes import (
@@ -59,6 +67,9 @@ from scout.steps.context import Gateway, ItemOutcome, StepContext
 from scout.steps.registry import StepKind, get_step_kind
 
 GatewayFactory = Callable[[str, Phase], "Gateway | None"]
+
+#: artifacts up to this size (canonical JSON) are recorded inside their phase's record
+INLINE_MAX = 1 << 20
 
 S = PhaseStatus
 _MISSING = object()
@@ -121,7 +132,7 @@ class _PhaseRun:
         self.results: dict[int, ItemOutcome] = {}
         self.failures: dict[int, Failure] = {}
         self.lanes = 0
-        self.cancel = threading.Event()
+        self.cancelled = False  # set by the scheduler: timeout, stop
         self.timed_out = False
 
 
@@ -205,12 +216,16 @@ class Runner:
         options: RunOptions | None = None,
         on_artifact: Callable[[str, Any], None] | None = None,
         state: MissionState | None = None,
+        payloads: dict[str, dict[str, dict[str, Any]]] | None = None,
     ) -> None:
         self.mission_id = mission_id
         self.pipeline = pipeline
         self.graph = graph
         self.config = config
         self.store = store  # None when planning (nothing is written)
+        #: artifact payloads recorded with each phase's latest success (to restore files)
+        self.payloads = payloads if payloads is not None else \
+            (store.payloads if store is not None else {})
         assert store is not None or state is not None
         self.state = state if state is not None else store.state  # type: ignore[union-attr]
         self.artifacts = artifacts
@@ -224,9 +239,6 @@ class Runner:
         self.request_hash = request_hash
         self.clock = self.opt.clock
         self._q: queue.SimpleQueue[tuple] = queue.SimpleQueue()
-        durability = store.durability if store is not None else "off"
-        self._fsync_inline = durability == "strict"
-        self._defer_sync = durability == "batched"
         order = graph.order()
         self.order = order
         self.producer: dict[str, str] = {}
@@ -401,7 +413,7 @@ class Runner:
             if prev is not None and prev.status in DONE_OK:
                 self._mark_stale(run, self.opt.force[pid])
         elif prev is not None and prev.status in DONE_OK:
-            if prev.fingerprint == run.fp.value and self._outputs_intact(prev.outputs, phase):
+            if prev.fingerprint == run.fp.value and self._outputs_intact(pid, prev.outputs, phase):
                 run.final = prev.status
                 self._set(run, "done")
                 for name, digest in prev.outputs.items():
@@ -415,10 +427,12 @@ class Runner:
         self._set(run, "queued")
         return False
 
-    def _outputs_intact(self, outputs: dict[str, str], phase: Phase) -> bool:
+    def _outputs_intact(self, pid: str, outputs: dict[str, str], phase: Phase) -> bool:
         if set(outputs) != set(phase.produces):
             return False
-        return all(self.artifacts.stored_hash(n) == h for n, h in outputs.items())
+        if all(self.artifacts.stored_hash(n) == h for n, h in outputs.items()):
+            return True
+        return self._restore(pid, outputs)
 
     def _mark_stale(self, run: _PhaseRun, reason: str) -> None:
         self.store.append({"ev": "phase", "phase": run.pid, "status": S.STALE.value,
@@ -496,7 +510,7 @@ class Runner:
         run.attempt += 1
         run.token += 1
         self._set(run, "running")
-        run.cancel = threading.Event()
+        run.cancelled = False
         run.timed_out = False
         timeout = phase.timeout or self.pipeline.defaults.timeout
         run.deadline = self.clock() + timeout if timeout else None
@@ -560,7 +574,8 @@ class Runner:
             render=lambda text: render(text, scope(), where=where),
             evaluate=lambda expr, **extra: evaluate(expr, {**scope(), **extra}, where=where),
             emit=self._step_emit(pid), extras=self.extras, attempt=run.attempt,
-            cancelled=lambda: run.cancel.is_set() or self._stop_flag.is_set(),
+            cancelled=lambda t=run.token: run.token != t or run.cancelled
+            or self._stop_flag.is_set(),
         )
 
     def _step_emit(self, pid: str) -> Callable[[Any], None]:
@@ -585,10 +600,14 @@ class Runner:
 
     def _succeeded(self, run: _PhaseRun, encoded: dict[str, Encoded], status: str,
                    reason: str | None) -> None:
-        """Record a phase's results. Downstream phases may start at once (they get the
-        values in memory); the artifact files and then the phase's ``succeeded`` record
-        are written by the committer thread, in completion order, so the log never says
-        a phase finished before its artifacts are in place. ``strict`` does it inline."""
+        """Record a phase's results; downstream phases may start at once with the values
+        in memory.
+
+        Small artifacts (all under ``INLINE_MAX``) travel inside the ``succeeded`` record
+        itself: that one log line makes the phase durable, and the committer thread then
+        writes the files (restored from the log if a crash loses them). A phase with a
+        large artifact has the committer write its files, fsynced, and then the record.
+        """
         for name, enc in encoded.items():
             self.art[name] = _Art(enc.hash, enc.loaded)
         rec: dict[str, Any] = {"ev": "phase", "phase": run.pid, "status": status,
@@ -599,23 +618,42 @@ class Runner:
             rec["reason"] = reason
         pid, fp = run.pid, run.fp.value if run.fp else ""
         store, artifacts, on_artifact = self.store, self.artifacts, self.on_artifact
-        inline, defer = self._fsync_inline, self._defer_sync
+        assert store is not None
+        inline = all(len(e.text) <= INLINE_MAX for e in encoded.values())
 
-        def commit() -> None:
-            paths = []
+        def write_files(fsync: bool) -> None:
             for enc in encoded.values():
-                ref = artifacts.store(enc, producer=pid, fingerprint=fp, fsync=inline)
-                paths.append(str(ref.path))
+                artifacts.store(enc, producer=pid, fingerprint=fp, fsync=fsync)
                 if on_artifact is not None:
                     on_artifact(enc.name, enc.loaded)
-            assert store is not None
-            store.append(rec, sync_paths=paths if defer else ())
 
         if inline:
-            commit()
+            store.append(rec, raw={"payloads": payloads_json(encoded)} if encoded else None)
+            self._committer.submit(lambda: write_files(False))
         else:
+            def commit() -> None:
+                write_files(store.durability != "off")
+                store.append(rec)
             self._committer.submit(commit)
         self._done(run, status, reason=reason)
+
+    def _restore(self, pid: str, outputs: dict[str, str]) -> bool:
+        """Rewrite damaged or missing artifact files from the payloads in the log."""
+        found = self.payloads.get(pid) or {}
+        fixes = []
+        for name, digest in outputs.items():
+            if self.artifacts.stored_hash(name) == digest:
+                continue
+            enc = encoded_from_payload(name, found.get(name))
+            if enc is None or enc.hash != digest:
+                return False
+            fixes.append(enc)
+        if self.store is not None:  # planning writes nothing
+            prev = self.state.phases.get(pid)
+            for enc in fixes:
+                self.artifacts.store(enc, producer=pid,
+                                     fingerprint=prev.fingerprint or "" if prev else "")
+        return True
 
     def _done(self, run: _PhaseRun, status: str, *, reason: str | None = None,
               error: str | None = None, release: bool = True) -> None:
@@ -716,10 +754,10 @@ class Runner:
             exc = PhaseTimeout(f"phase '{run.pid}' ran past its timeout of {limit:g}s")
             if run.items is not None:
                 run.timed_out = True
-                run.cancel.set()  # lanes stop after their current item
+                run.cancelled = True  # lanes stop after their current item
             else:
                 run.token += 1  # abandon the attempt: its late answer is ignored
-                run.cancel.set()
+                run.cancelled = True
                 self._failed(run, classify(exc))
 
     def _fire_retries(self) -> None:
@@ -797,7 +835,7 @@ class Runner:
     def _lane(self, run: _PhaseRun, token: int) -> None:
         try:
             runner = run.kind.load_runner() if run.kind else None
-            while not run.cancel.is_set() and not self._stop_flag.is_set() \
+            while not run.cancelled and not self._stop_flag.is_set() \
                     and token == run.token:
                 with run.lock:
                     if not run.pending:

@@ -4,11 +4,13 @@ Every phase and item event is one JSON line in ``<run_dir>/state.log.jsonl``, wr
 with a single ``write(2)`` on an ``O_APPEND`` descriptor before the caller goes on. A
 process killed with SIGKILL therefore never loses an event it has recorded: the kernel
 already holds the line. What remains is power loss, handled by *group commit*: one
-background thread (the syncer) fsyncs the artifact files written since its last round,
-their folders, then the log, once per batch, however many events arrived meanwhile.
-Callers that must not go on before an event is on disk call :meth:`wait_durable`
-(``durability="strict"`` does that for every phase and item event). A line torn by a
-crash is cut off when the log is next opened for writing, and ignored by readers.
+background thread (the syncer) fsyncs the log once per batch (a batch grows for at most
+``commit_delay``), however many events arrived meanwhile. Callers that must not go on
+before an event is on disk call :meth:`wait_durable` (``durability="strict"`` does that
+for every phase and item event). A line torn by a crash is cut off when the log is next
+opened for writing, and ignored by readers. Small artifacts travel inside their phase's
+record (``payloads``), so the log alone makes a finished phase durable; the files under
+``artifacts/`` are restored from it when a crash left them missing or damaged.
 
 ``phase.json`` is a compacted snapshot of the folded state (see ``state.py``), written
 atomically by the syncer every ``snapshot_interval`` seconds while something changed,
@@ -29,7 +31,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
 
-from scout.orchestrator.state import MissionState, apply_record
+from scout.orchestrator.state import DONE_OK, MissionState, apply_record
 
 LOG_NAME = "state.log.jsonl"
 SNAPSHOT_NAME = "phase.json"
@@ -141,6 +143,22 @@ def load_state(run_dir: str | Path) -> MissionState:
     return state
 
 
+def _note_payloads(index: dict[str, dict[str, dict[str, Any]]], rec: dict[str, Any]) -> None:
+    if rec.get("ev") == "phase" and rec.get("status") in DONE_OK:
+        if rec.get("payloads"):
+            index[rec["phase"]] = rec["payloads"]
+        else:
+            index.pop(rec["phase"], None)
+
+
+def read_payloads(run_dir: str | Path) -> dict[str, dict[str, dict[str, Any]]]:
+    """Artifact payloads recorded with each phase's latest success (see runner.py)."""
+    index: dict[str, dict[str, dict[str, Any]]] = {}
+    for _, rec in iter_log(Path(run_dir) / LOG_NAME):
+        _note_payloads(index, rec)
+    return index
+
+
 class StateStore:
     """The writer side: owns the log of one run dir while the mission lock is held."""
 
@@ -165,13 +183,14 @@ class StateStore:
         self.state = MissionState(mission_id=mission_id)
         #: ok item records of each phase's latest fingerprint: {phase: {fp: {i: rec}}}
         self._items: dict[str, dict[str, dict[int, dict[str, Any]]]] = {}
+        #: artifact payloads of each phase's latest success: {phase: {name: payload}}
+        self.payloads: dict[str, dict[str, dict[str, Any]]] = {}
         self._offset = self._recover()
         self.state.mission_id = mission_id or self.state.mission_id
         self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         self._seq = self.state.seq
         self._durable = self._seq
         self._snap_seq = -1
-        self._pending_paths: list[str] = []
         self._cond = threading.Condition()
         self._wake = threading.Event()
         self._closing = False
@@ -190,6 +209,8 @@ class StateStore:
             if rec.get("ev") == "item" and rec.get("ok"):
                 per_fp = self._items.setdefault(rec["phase"], {})
                 per_fp.setdefault(rec.get("fp", ""), {})[int(rec["i"])] = rec
+            else:
+                _note_payloads(self.payloads, rec)
         try:
             size = self.path.stat().st_size
         except FileNotFoundError:
@@ -208,14 +229,13 @@ class StateStore:
 
     # --- writing ----------------------------------------------------------------------
 
-    def append(self, rec: dict[str, Any], *, sync_paths: Iterable[str] = (),
-               wait: bool | None = None, raw: dict[str, str] | None = None) -> int:
+    def append(self, rec: dict[str, Any], *, wait: bool | None = None,
+               raw: dict[str, str] | None = None) -> int:
         """Record one event; returns its seq. The line is in the kernel on return.
 
-        ``sync_paths`` are files (artifacts) the syncer fsyncs before the log, so the
-        record is never on disk without them. ``wait`` (default: strict durability)
-        blocks until the record is fsynced. ``raw`` adds fields whose values are already
-        JSON text (fan-out item values, serialized once by the artifact encoder).
+        ``wait`` (default: strict durability) blocks until the record is fsynced.
+        ``raw`` adds fields whose values are already JSON text (item values and artifact
+        payloads, serialized once by the artifact encoder).
         """
         if self._error is not None:
             raise RuntimeError("the state log syncer failed") from self._error
@@ -234,8 +254,6 @@ class StateStore:
             self._offset += len(line)
             rec["seq"] = seq
             apply_record(self.state, rec)
-            if sync_paths:
-                self._pending_paths.extend(sync_paths)
         if self.durability != "off":
             self._wake.set()
             if wait if wait is not None else self.durability == "strict":
@@ -287,24 +305,12 @@ class StateStore:
                 snap = None
                 with self._lock:
                     target = self._seq
-                    paths, self._pending_paths = self._pending_paths, []
                     closing = self._closing
                     due = time.monotonic() - self._last_snapshot >= self.snapshot_interval
                     if target != self._snap_seq and (due or closing):
                         snap = self._snapshot_locked()
-                if self.durability != "off":
-                    if paths:
-                        dirs = set()
-                        for p in dict.fromkeys(paths):
-                            try:
-                                fsync_path(p)
-                            except FileNotFoundError:
-                                continue  # replaced by a newer version, fsynced in its turn
-                            dirs.add(os.path.dirname(p))
-                        for d in dirs:
-                            fsync_path(d)
-                    if target > self._durable:
-                        os.fsync(self._fd)
+                if self.durability != "off" and target > self._durable:
+                    os.fsync(self._fd)
                 with self._cond:
                     self._durable = max(self._durable, target)
                     self._cond.notify_all()
@@ -313,7 +319,7 @@ class StateStore:
                     self._write_snapshot(snap)
                 if closing:
                     with self._lock:
-                        if self._seq == target and not self._pending_paths:
+                        if self._seq == target:
                             return
         except BaseException as exc:  # noqa: BLE001 - surfaced to writers
             self._error = exc

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 
 from scout.steps.registry import register_phase_handler
@@ -158,7 +159,28 @@ def test_request_change_reruns_root_phase_only_when_it_reads_the_request(ws):
     assert sorted(c["phase"] for c in ws.calls()) == ["F0", "F2"]
 
 
-def test_damaged_artifact_is_detected_and_rebuilt(ws):
+def test_damaged_artifact_is_restored_from_the_log(ws):
+    p = ws.pipeline("""
+        phases:
+          A: {uses: STEPS:items, with: {n: 2}, produces: [things]}
+          B: {uses: STEPS:echo, needs: [things], produces: [b]}
+    """)
+    assert ws.apply(p).exit_code == 0
+    path = ws.run_dir() / "artifacts" / "things.json"
+    good = json.loads(path.read_text())
+    path.write_text(path.read_text().replace('"item1"', '"tampered"'))
+    (ws.run_dir() / "artifacts" / "b.json").unlink()
+    assert [x.action for x in ws.plan(p).phases] == ["reuse", "reuse"]
+    ws.reset_calls()
+    r = ws.apply(p)
+    assert r.exit_code == 0 and ws.calls() == []  # the recorded content came back, no rerun
+    assert json.loads(path.read_text())["data"] == good["data"]
+    assert (ws.run_dir() / "artifacts" / "b.json").exists()
+
+
+def test_damaged_large_artifact_reruns_its_phase(ws, monkeypatch):
+    from scout.orchestrator import runner
+    monkeypatch.setattr(runner, "INLINE_MAX", 0)  # no payload in the log: files only
     p = ws.pipeline("""
         phases:
           A: {uses: STEPS:items, with: {n: 2}, produces: [things]}
