@@ -210,9 +210,9 @@ class MissionLog:
     """Appends one human-readable line per event to ``<run_dir>/mission.log``.
 
     Lines are buffered and written whole by a small flusher thread every
-    ``flush_interval`` seconds (and at close, with an fsync): the log is for people, the
-    state log is the record, so a crash may cost the last fraction of a second of lines
-    here but never a recorded event.
+    ``flush_interval`` seconds and at close: the log is for people, the
+    state log is the record (and the one that is fsynced), so a crash may cost the last
+    fraction of a second of lines here but never a recorded event.
     """
 
     def __init__(self, path: str, *, items: bool = True, flush_interval: float = 0.1) -> None:
@@ -262,5 +262,4 @@ class MissionLog:
         with self._lock:
             if not self._closed:
                 self._closed = True
-                os.fsync(self._fd)
                 os.close(self._fd)

@@ -231,7 +231,9 @@ class MissionRunner:
                 return
         except OSError:
             pass
-        atomic_write_bytes(path, data, fsync=self.durability != "off")
+        # atomic; fsynced with the log's group commit only in strict mode: the request
+        # and the Task are also in the state log and the task artifact
+        atomic_write_bytes(path, data, fsync=self.durability == "strict")
 
     def _on_artifact(self, name: str, value: Any) -> None:
         if isinstance(value, Task):
@@ -259,7 +261,9 @@ class MissionRunner:
                 prev_task = self._previous_task(artifacts)
                 self._write_task_json(self._task_doc(prev_task))
                 store.append({"ev": "mission", "status": "running", "mission_id": mid,
-                              "pid": _pid(), "pipeline": str(self.request.pipeline_path)})
+                              "pid": _pid(), "pipeline": str(self.request.pipeline_path),
+                              "query": self.request.query,
+                              "inputs": to_jsonable(self.overrides)})
                 bus.emit(E.MissionStarted(mid, str(self.run_dir), tuple(self.graph.order()),
                                           resumed))
                 runner = self._runner(store=store, state=store.state, artifacts=artifacts,

@@ -14,7 +14,8 @@ from typing import Any, Literal
 
 from scout.errors import ScoutError
 from scout.orchestrator.fingerprint import explain
-from scout.orchestrator.runner import Runner, _Art
+from scout.orchestrator.phase_run import Art
+from scout.orchestrator.runner import Runner
 from scout.orchestrator.scope import evaluate, names_used, tree_names
 from scout.orchestrator.state import DONE_OK
 from scout.steps.registry import get_step_kind
@@ -126,4 +127,4 @@ def _keep_outputs(runner: Runner, prev: Any) -> None:
     """Downstream fingerprints compare against the outputs as they are now."""
     if prev is not None:
         for name, digest in prev.outputs.items():
-            runner.art[name] = _Art(digest)
+            runner.art[name] = Art(digest)

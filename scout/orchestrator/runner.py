@@ -23,48 +23,40 @@ so the scheduler never blocks inside the pool and fan-outs cannot deadlock it.
 
 from __future__ import annotations
 
-import json
 import queue
 import random
 import threading
 import time
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
 from scout.config.models import Config
-from scout.errors import ArtifactInvalid, PhaseTimeout, RunError, ScoutError, StepError
+from scout.errors import ScoutError, StepError
 from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import (
     ArtifactStore,
     Encoded,
-    decode,
-    encode,
     encoded_from_payload,
     payloads_json,
     value_hash,
 )
 from scout.orchestrator.dag import PhaseGraph
+from scout.orchestrator.failures import FailureMixin
+from scout.orchestrator.fanout import FanoutMixin
 from scout.orchestrator.fingerprint import Fingerprint, explain, files_read, fingerprint
-from scout.orchestrator.outcomes import (
-    Failure,
-    backoff_delay,
-    classify,
-    normalize_outputs,
-    should_retry,
-)
+from scout.orchestrator.outcomes import classify, normalize_outputs
+from scout.orchestrator.phase_run import MISSING, Art, Committer, PhaseRun, Recorder
 from scout.orchestrator.scope import evaluate, make_scope, names_used, render, render_known, \
     tree_names
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseStatus
 from scout.orchestrator.state_store import StateStore
-from scout.spec.models import MinSuccess, Phase, Pipeline, RetryPolicy
-from scout.steps.context import Gateway, ItemOutcome, StepContext
-from scout.steps.registry import StepKind, get_step_kind
+from scout.spec.models import Phase, Pipeline, RetryPolicy
+from scout.steps.context import Gateway, StepContext
+from scout.steps.registry import get_step_kind
 
 GatewayFactory = Callable[[str, Phase], "Gateway | None"]
 
@@ -72,7 +64,6 @@ GatewayFactory = Callable[[str, Phase], "Gateway | None"]
 INLINE_MAX = 1 << 20
 
 S = PhaseStatus
-_MISSING = object()
 
 
 @dataclass
@@ -94,109 +85,7 @@ class RunOutcome:
     statuses: dict[str, str]
 
 
-class _Art:
-    """An available artifact: content hash, and its value once loaded."""
-
-    __slots__ = ("hash", "value")
-
-    def __init__(self, digest: str | None, value: Any = _MISSING) -> None:
-        self.hash = digest
-        self.value = value
-
-
-class _PhaseRun:
-    def __init__(self, pid: str, phase: Phase, index: int, preds: int) -> None:
-        self.pid = pid
-        self.phase = phase
-        self.index = index
-        self.preds_left = preds
-        self.state = "waiting"  # waiting | queued | running | retry | done
-        self.final: str | None = None
-        self.kind: StepKind | None = None
-        self.params: BaseModel | None = None
-        self.fp: Fingerprint | None = None
-        self.inputs: dict[str, Any] = {}
-        self.scope: dict[str, Any] = {}
-        self.attempt = 0
-        self.token = 0
-        self.deadline: float | None = None
-        self.retry_at: float | None = None
-        self.started = 0.0
-        self.gateway: Gateway | None = None
-        self.lock = threading.Lock()
-        self.answered: Counter[str] = Counter()
-        self.cost = 0.0
-        # fan-out
-        self.items: list[Any] | None = None
-        self.pending: deque[int] = deque()
-        self.results: dict[int, ItemOutcome] = {}
-        self.failures: dict[int, Failure] = {}
-        self.lanes = 0
-        self.cancelled = False  # set by the scheduler: timeout, stop
-        self.timed_out = False
-
-
-class _Recorder:
-    """Wraps a phase's gateway to record who answered and what it cost."""
-
-    def __init__(self, inner: Gateway, sink: Callable[[str, float], None]) -> None:
-        self._inner = inner
-        self._sink = sink
-
-    def call(self, request: Any) -> Any:
-        out = self._inner.call(request)
-        self._sink(getattr(out, "answered_by", "") or "", float(getattr(out, "cost_usd", 0) or 0))
-        return out
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._inner, name)
-
-
-class _Committer:
-    """One thread writing finished phases' artifacts and records, in order."""
-
-    def __init__(self) -> None:
-        self._q: queue.Queue[Callable[[], None] | None] = queue.Queue()
-        self.error: BaseException | None = None
-        self._thread: threading.Thread | None = None
-
-    def submit(self, job: Callable[[], None]) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._loop, name="scout-committer",
-                                            daemon=True)
-            self._thread.start()
-        self._q.put(job)
-
-    def _loop(self) -> None:
-        while True:
-            job = self._q.get()
-            try:
-                if job is None:
-                    return
-                if self.error is None:
-                    job()
-            except BaseException as exc:  # noqa: BLE001 - reported by drain()
-                self.error = exc
-            finally:
-                self._q.task_done()
-
-    def drain(self) -> None:
-        """Wait for every submitted job; raise if one failed."""
-        if self._thread is not None:
-            self._q.join()
-        if self.error is not None:
-            raise RunError(f"could not record phase results: {self.error}",
-                           hint="check free space and permissions of the run dir") \
-                from self.error
-
-    def close(self) -> None:
-        if self._thread is not None:
-            self._q.put(None)
-            self._thread.join()
-            self._thread = None
-
-
-class Runner:
+class Runner(FanoutMixin, FailureMixin):
     def __init__(
         self,
         *,
@@ -245,14 +134,14 @@ class Runner:
         for pid, ph in pipeline.phases.items():
             for art in ph.produces:
                 self.producer.setdefault(art, pid)
-        self.runs = {pid: _PhaseRun(pid, pipeline.phases[pid], i, len(graph.predecessors(pid)))
+        self.runs = {pid: PhaseRun(pid, pipeline.phases[pid], i, len(graph.predecessors(pid)))
                      for i, pid in enumerate(order)}
         self.succ = {pid: graph.successors(pid) for pid in order}
-        self.art: dict[str, _Art] = {name: _Art(value_hash(v), v) for name, v in inputs.items()}
+        self.art: dict[str, Art] = {name: Art(value_hash(v), v) for name, v in inputs.items()}
         self.input_names = set(inputs)
         self._active: set[str] = set()
         #: runs by scheduler state, so no loop scans every phase
-        self._by_state: dict[str, set[_PhaseRun]] = {"queued": set(), "running": set(),
+        self._by_state: dict[str, set[PhaseRun]] = {"queued": set(), "running": set(),
                                                       "retry": set()}
         self._group: str | None = None
         self._in_flight = 0
@@ -260,7 +149,7 @@ class Runner:
         self._stop_reason: str | None = None
         self._stop_flag = threading.Event()
         self._pool: ThreadPoolExecutor | None = None
-        self._committer = _Committer()
+        self._committer = Committer()
 
     # --- the loop ---------------------------------------------------------------------
 
@@ -318,7 +207,7 @@ class Runner:
         return RunOutcome(self._stop, self._stop_reason,
                           {pid: r.final or S.PENDING.value for pid, r in self.runs.items()})
 
-    def _set(self, run: _PhaseRun, state: str) -> None:
+    def _set(self, run: PhaseRun, state: str) -> None:
         old = self._by_state.get(run.state)
         if old is not None:
             old.discard(run)
@@ -367,7 +256,7 @@ class Runner:
             if done_now:
                 work.extend(self._release(run))
 
-    def _release(self, run: _PhaseRun) -> list[str]:
+    def _release(self, run: PhaseRun) -> list[str]:
         ready = []
         for s in self.succ[run.pid]:
             r = self.runs[s]
@@ -376,7 +265,7 @@ class Runner:
                 ready.append(s)
         return ready
 
-    def _decide(self, run: _PhaseRun) -> bool:
+    def _decide(self, run: PhaseRun) -> bool:
         """Resolve ``run`` now (blocked/skipped/reused -> True) or queue it (False)."""
         phase, pid = run.phase, run.pid
         missing = []
@@ -391,7 +280,7 @@ class Runner:
             if not ok and not phase.need_is_optional(need):
                 missing.append(why)
         if missing:
-            self._finish_quiet(run, S.BLOCKED_MISSING_INPUT.value, "; ".join(missing))
+            self._finish_quiet(run, S.BLOCKEDMISSING_INPUT.value, "; ".join(missing))
             return True
         try:
             run.kind = get_step_kind(phase.uses)
@@ -417,7 +306,7 @@ class Runner:
                 run.final = prev.status
                 self._set(run, "done")
                 for name, digest in prev.outputs.items():
-                    self.art[name] = _Art(digest)
+                    self.art[name] = Art(digest)
                 self.bus.emit(E.PhaseReused(pid, prev.status, "inputs, spec and files unchanged"))
                 return True
             if prev.fingerprint == run.fp.value:
@@ -434,7 +323,7 @@ class Runner:
             return True
         return self._restore(pid, outputs)
 
-    def _mark_stale(self, run: _PhaseRun, reason: str) -> None:
+    def _mark_stale(self, run: PhaseRun, reason: str) -> None:
         self.store.append({"ev": "phase", "phase": run.pid, "status": S.STALE.value,
                            "reason": reason})
         self.bus.emit(E.PhaseStatusChanged(run.pid, S.STALE.value, reason))
@@ -443,18 +332,18 @@ class Runner:
         a = self.art.get(name)
         if a is None:
             return None
-        if a.value is _MISSING:
+        if a.value is MISSING:
             a.value = self.artifacts.read(name, expect_hash=a.hash)
         return a.value
 
-    def _scope(self, run: _PhaseRun, used: set[str]) -> dict[str, Any]:
+    def _scope(self, run: PhaseRun, used: set[str]) -> dict[str, Any]:
         """Jinja scope of the phase, loading only what its templates use."""
         names = [n for n in run.phase.need_names if n in used]
         values = {n: self._value(n) for n in names}
         task = self._value("task") if "task" in used and "task" in self.art else None
         return make_scope(task, values)
 
-    def _fingerprint(self, run: _PhaseRun, needs_task: bool) -> Fingerprint:
+    def _fingerprint(self, run: PhaseRun, needs_task: bool) -> Fingerprint:
         phase, kind = run.phase, run.kind
         assert kind is not None and run.params is not None
         hashes: dict[str, str | None] = {}
@@ -495,7 +384,7 @@ class Runner:
     def _policy(self, phase: Phase) -> RetryPolicy:
         return phase.retry or self.pipeline.defaults.retry or RetryPolicy()
 
-    def _start(self, run: _PhaseRun) -> None:
+    def _start(self, run: PhaseRun) -> None:
         phase = run.phase
         self._active.add(run.pid)
         if run.attempt == 0:
@@ -504,7 +393,7 @@ class Runner:
             if self.opt.gateway_factory is not None and run.gateway is None:
                 inner = self.opt.gateway_factory(run.pid, phase)
                 if inner is not None:
-                    run.gateway = _Recorder(inner, lambda by, c, r=run: self._answered(r, by, c))
+                    run.gateway = Recorder(inner, lambda by, c, r=run: self._answered(r, by, c))
             if phase.for_each is not None:
                 self._prepare_fanout(run)
         run.attempt += 1
@@ -547,13 +436,13 @@ class Runner:
             self._in_flight += 1
             self._pool.submit(self._lane, run, run.token)
 
-    def _answered(self, run: _PhaseRun, by: str, cost: float) -> None:
+    def _answered(self, run: PhaseRun, by: str, cost: float) -> None:
         with run.lock:
             if by:
                 run.answered[by] += 1
             run.cost += cost
 
-    def _ctx(self, run: _PhaseRun, item: Any = None, index: int | None = None,
+    def _ctx(self, run: PhaseRun, item: Any = None, index: int | None = None,
              gateway: Gateway | None = None) -> StepContext:
         phase, pid = run.phase, run.pid
         task = self._value("task") if "task" in self.art else None
@@ -588,7 +477,7 @@ class Runner:
 
     # --- plain phases -----------------------------------------------------------------
 
-    def _call_phase(self, run: _PhaseRun, token: int) -> None:
+    def _call_phase(self, run: PhaseRun, token: int) -> None:
         try:
             assert run.kind is not None
             result = run.kind.load_runner()(self._ctx(run))
@@ -598,7 +487,7 @@ class Runner:
         except BaseException as exc:  # noqa: BLE001 - every failure is the phase's outcome
             self._q.put(("phase", run.pid, token, None, exc))
 
-    def _succeeded(self, run: _PhaseRun, encoded: dict[str, Encoded], status: str,
+    def _succeeded(self, run: PhaseRun, encoded: dict[str, Encoded], status: str,
                    reason: str | None) -> None:
         """Record a phase's results; downstream phases may start at once with the values
         in memory.
@@ -609,7 +498,7 @@ class Runner:
         large artifact has the committer write its files, fsynced, and then the record.
         """
         for name, enc in encoded.items():
-            self.art[name] = _Art(enc.hash, enc.loaded)
+            self.art[name] = Art(enc.hash, enc.loaded)
         rec: dict[str, Any] = {"ev": "phase", "phase": run.pid, "status": status,
                                "attempt": run.attempt,
                                "outputs": {n: e.hash for n, e in encoded.items()},
@@ -655,7 +544,7 @@ class Runner:
                                      fingerprint=prev.fingerprint or "" if prev else "")
         return True
 
-    def _done(self, run: _PhaseRun, status: str, *, reason: str | None = None,
+    def _done(self, run: PhaseRun, status: str, *, reason: str | None = None,
               error: str | None = None, release: bool = True) -> None:
         run.final = status
         self._set(run, "done")
@@ -674,7 +563,7 @@ class Runner:
         if release:
             self._resolve(self._release(run))
 
-    def _finish_quiet(self, run: _PhaseRun, status: str, reason: str) -> None:
+    def _finish_quiet(self, run: PhaseRun, status: str, reason: str) -> None:
         """skipped / blocked: recorded when it differs from what the state says."""
         prev = self.state.phases.get(run.pid)
         if prev is None or prev.status != status or prev.reason != reason:
@@ -683,268 +572,3 @@ class Runner:
         run.final = status
         self._set(run, "done")
         self.bus.emit(E.PhaseStatusChanged(run.pid, status, reason))
-
-    # --- failures ---------------------------------------------------------------------
-
-    def _failed(self, run: _PhaseRun, failure: Failure) -> None:
-        if failure.budget:
-            self._stop_all("budget", f"budget cap reached: {failure.message}")
-            self._record_stopped(run)
-            return
-        policy = self._policy(run.phase)
-        if self._stop != "budget" and should_retry(failure, policy, run.attempt):
-            delay = backoff_delay(policy, run.attempt, self.opt.rng, failure.retry_after)
-            self.store.append({"ev": "phase", "phase": run.pid,
-                               "status": S.FAILED_RETRYABLE.value, "attempt": run.attempt,
-                               "error": failure.error,
-                               "reason": f"attempt {run.attempt} of {policy.attempts} failed; "
-                                         f"retrying in {delay:.2f}s"})
-            self.bus.emit(E.PhaseRetried(run.pid, run.attempt, delay, failure.message))
-            self._set(run, "retry")
-            run.retry_at = self.clock() + delay
-            return
-        if failure.retryable and policy.on is not None and failure.kind not in policy.on:
-            why = f"'{failure.kind}' is not in retry.on"
-        elif failure.retryable:
-            why = f"gave up after {run.attempt} attempt(s)"
-        else:
-            why = "not retryable"
-        self._terminal(run, failure, why)
-
-    def _terminal(self, run: _PhaseRun, failure: Failure, why: str, *,
-                  release: bool = True) -> None:
-        self.store.append({"ev": "phase", "phase": run.pid, "status": S.FAILED_TERMINAL.value,
-                           "attempt": run.attempt, "error": failure.error,
-                           "reason": f"{why}: {failure.message}"})
-        if run.state != "done":
-            self._active.discard(run.pid)
-        if run.phase.optional:
-            self.bus.emit(E.Notice(f"optional phase failed, the mission goes on: "
-                                   f"{failure.message}", level="warning", phase=run.pid))
-        else:
-            self._stop_all("failed", f"{run.pid} failed: {failure.message}")
-        self._done(run, S.FAILED_TERMINAL.value, reason=why, error=failure.message,
-                   release=release)
-
-    def _record_stopped(self, run: _PhaseRun) -> None:
-        reason = f"stopped: {self._stop_reason}"
-        self.store.append({"ev": "phase", "phase": run.pid, "status": S.FAILED_RETRYABLE.value,
-                           "attempt": run.attempt, "reason": reason})
-        self._done(run, S.FAILED_RETRYABLE.value, reason=reason)
-
-    def _stop_all(self, kind: str, reason: str) -> None:
-        if self._stop is None or (kind == "budget" and self._stop != "budget"):
-            self._stop, self._stop_reason = kind, reason
-            level = "error" if kind != "interrupted" else "warning"
-            self.bus.emit(E.Notice(f"mission stopping: {reason}", level=level))
-        if kind in ("budget", "interrupted"):
-            self._stop_flag.set()
-            for r in sorted(self._by_state["retry"], key=lambda r: r.index):
-                self._record_stopped(r)
-
-    def _check_deadlines(self) -> None:
-        if not any(r.deadline is not None for r in self._by_state["running"]):
-            return
-        now = self.clock()
-        for run in sorted(self._by_state["running"], key=lambda r: r.index):
-            if run.deadline is None or now < run.deadline:
-                continue
-            run.deadline = None
-            limit = run.phase.timeout or self.pipeline.defaults.timeout
-            exc = PhaseTimeout(f"phase '{run.pid}' ran past its timeout of {limit:g}s")
-            if run.items is not None:
-                run.timed_out = True
-                run.cancelled = True  # lanes stop after their current item
-            else:
-                run.token += 1  # abandon the attempt: its late answer is ignored
-                run.cancelled = True
-                self._failed(run, classify(exc))
-
-    def _fire_retries(self) -> None:
-        now = self.clock()
-        if not self._by_state["retry"]:
-            return
-        for run in sorted(self._by_state["retry"], key=lambda r: r.index):
-            if run.retry_at is not None and run.retry_at <= now:
-                run.retry_at = None
-                self._start(run)
-
-    def _mark_unstarted(self) -> None:
-        """After a stop: blocked (required input failed) or pending, with the reason."""
-        for pid in self.order:
-            run = self.runs[pid]
-            if run.state == "done":
-                continue
-            prev = self.state.phases.get(pid)
-            blocked = []
-            for need in run.phase.need_names:
-                src = self.producer.get(need)
-                if src is None or run.phase.need_is_optional(need):
-                    continue
-                final = self.runs[src].final
-                # a producer stopped by the budget or Ctrl-C (failed_retryable) will run
-                # again on resume: its consumers are pending, not blocked
-                if final in (S.FAILED_TERMINAL.value, S.SKIPPED.value,
-                             S.BLOCKED_MISSING_INPUT.value):
-                    blocked.append(f"needs '{need}' from {src}, which is {final}")
-            if blocked:
-                self._finish_quiet(run, S.BLOCKED_MISSING_INPUT.value, "; ".join(blocked))
-                continue
-            run.final = prev.status if prev is not None else S.PENDING.value
-            self._set(run, "done")
-            if prev is not None and prev.status in DONE_OK:
-                continue  # a result from an earlier run stays until a run reaches it
-            reason = f"not started: {self._stop_reason}"
-            if prev is None or prev.status != S.PENDING.value or prev.reason != reason:
-                self.store.append({"ev": "phase", "phase": pid, "status": S.PENDING.value,
-                                   "reason": reason})
-            run.final = S.PENDING.value
-            self.bus.emit(E.PhaseStatusChanged(pid, S.PENDING.value, reason))
-
-    # --- fan-out ----------------------------------------------------------------------
-
-    def _prepare_fanout(self, run: _PhaseRun) -> None:
-        src = run.inputs.get(run.phase.for_each or "")
-        if src is None:
-            items: list[Any] = []
-        elif isinstance(src, (list, tuple)):
-            items = list(src)
-        elif isinstance(src, dict):
-            items = list(src.values())
-        else:
-            raise_items = getattr(src, "items", None)
-            items = list(raise_items) if isinstance(raise_items, list) else [src]
-        run.items = items
-        assert run.fp is not None
-        produces = run.phase.produces
-        for i, rec in self.store.done_items(run.pid, run.fp.value).items():
-            if i >= len(items):
-                continue
-            try:
-                schemas = rec.get("schema") or {}
-                vals = {n: decode(schemas.get(n, "json"), d, n) for n, d in
-                        (rec.get("v") or {}).items()}
-            except ArtifactInvalid:
-                continue  # rerun the item
-            value = vals.get(produces[0]) if len(produces) == 1 else vals
-            run.results[i] = ItemOutcome(i, items[i], True, value)
-            if rec.get("by"):
-                run.answered[rec["by"]] += 1
-            run.cost += float(rec.get("cost") or 0.0)
-
-    def _lane(self, run: _PhaseRun, token: int) -> None:
-        try:
-            runner = run.kind.load_runner() if run.kind else None
-            while not run.cancelled and not self._stop_flag.is_set() \
-                    and token == run.token:
-                with run.lock:
-                    if not run.pending:
-                        break
-                    i = run.pending.popleft()
-                self._item(run, runner, i)
-        finally:
-            self._q.put(("lane", run.pid, token))
-
-    def _item(self, run: _PhaseRun, runner: Any, i: int) -> None:
-        assert run.items is not None and run.fp is not None
-        item = run.items[i]
-        sink: dict[str, Any] = {}
-        gateway = None
-        if run.gateway is not None:
-            def record(by: str, cost: float) -> None:
-                sink["by"] = by
-                sink["cost"] = sink.get("cost", 0.0) + cost
-                self._answered(run, by, cost)
-            gateway = _Recorder(run.gateway._inner, record)  # type: ignore[attr-defined]
-        rec: dict[str, Any] = {"ev": "item", "phase": run.pid, "fp": run.fp.value, "i": i}
-        try:
-            result = runner(self._ctx(run, item, i, gateway))
-            outs = normalize_outputs(result, run.phase.produces, f"phase '{run.pid}' item {i}")
-            encoded = {n: encode(v, n) for n, v in outs.items()}
-            rec["ok"] = True
-            rec["schema"] = {n: e[0] for n, e in encoded.items()}
-            raw = "{" + ",".join(f"{json.dumps(n)}:{e[2]}" for n, e in encoded.items()) + "}"
-            values = {n: e[3] for n, e in encoded.items()}
-            value = values.get(run.phase.produces[0]) if len(run.phase.produces) == 1 else values
-            outcome = ItemOutcome(i, item, True, value)
-            failure = None
-        except BaseException as exc:  # noqa: BLE001 - an item's failure is its outcome
-            failure = classify(exc)
-            if failure.budget:
-                self._q.put(("budget", run.pid, -1, failure))
-                with run.lock:
-                    run.pending.appendleft(i)
-                self._stop_flag.set()
-                return
-            rec["ok"] = False
-            rec["e"] = failure.error
-            raw = None
-            outcome = ItemOutcome(i, item, False, None, failure.message)
-        if sink.get("by"):
-            rec["by"] = sink["by"]
-        if sink.get("cost"):
-            rec["cost"] = round(sink["cost"], 6)
-        self.store.append(rec, raw={"v": raw} if raw else None)
-        with run.lock:
-            run.results[i] = outcome
-            if failure is not None:
-                run.failures[i] = failure
-            else:
-                run.failures.pop(i, None)
-            done = len(run.results)
-        self.bus.emit(E.ItemDone(run.pid, i, outcome.ok, done, len(run.items),
-                                 outcome.error, sink.get("by")))
-
-    def _finish_fanout(self, run: _PhaseRun) -> None:
-        assert run.items is not None
-        if self._stop in ("budget", "interrupted"):
-            self._record_stopped(run)
-            return
-        if run.timed_out:
-            limit = run.phase.timeout or self.pipeline.defaults.timeout
-            self._failed(run, classify(PhaseTimeout(
-                f"phase '{run.pid}' ran past its timeout of {limit:g}s")))
-            return
-        n = len(run.items)
-        ok = [run.results[i] for i in range(n) if i in run.results and run.results[i].ok]
-        n_failed = n - len(ok)
-        allow = run.phase.allow_partial or self.pipeline.defaults.allow_partial or \
-            MinSuccess(min_success=1.0)
-        ratio = len(ok) / n if n else 1.0
-        if n_failed and (allow.min_success >= 1.0 or ratio < allow.min_success):
-            fails = [run.failures[i] for i in sorted(run.failures)]
-            retryable = [f for f in fails if f.retryable]
-            first = fails[0] if fails else None
-            message = (f"{n_failed} of {n} items failed (needs {allow.min_success:.0%} to "
-                       f"succeed)" + (f"; first: {first.message}" if first else ""))
-            self._failed(run, Failure(
-                retryable[0].kind if retryable else (first.kind if first else "step_error"),
-                bool(retryable),
-                {"code": "RUN001", "message": message, "kind": "items_failed",
-                 "items_failed": n_failed, "items_total": n}))
-            return
-        try:
-            outs = self._gather(run)
-            encoded = {name: Encoded.of(value, name) for name, value in outs.items()}
-        except BaseException as exc:  # noqa: BLE001
-            self._failed(run, classify(exc))
-            return
-        if n_failed:
-            self._succeeded(run, encoded, S.SUCCEEDED_PARTIAL.value,
-                            f"{n_failed} of {n} items failed (allowed: at least "
-                            f"{allow.min_success:.0%} must succeed)")
-        else:
-            self._succeeded(run, encoded, S.SUCCEEDED.value, None)
-
-    def _gather(self, run: _PhaseRun) -> dict[str, Any]:
-        assert run.items is not None and run.kind is not None
-        outcomes = [run.results.get(i) or ItemOutcome(i, run.items[i], False, None, "not run")
-                    for i in range(len(run.items))]
-        produces = run.phase.produces
-        if run.kind.gather is not None:
-            return normalize_outputs(run.kind.gather(outcomes, run.phase), produces,
-                                     f"phase '{run.pid}' gather")
-        if len(produces) == 1:
-            return {produces[0]: [o.value for o in outcomes if o.ok]}
-        return {name: [o.value[name] for o in outcomes if o.ok] for name in produces}
-
