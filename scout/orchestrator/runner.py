@@ -280,7 +280,7 @@ class Runner(FanoutMixin, FailureMixin):
             if not ok and not phase.need_is_optional(need):
                 missing.append(why)
         if missing:
-            self._finish_quiet(run, S.BLOCKEDMISSING_INPUT.value, "; ".join(missing))
+            self._finish_quiet(run, S.BLOCKED_MISSING_INPUT.value, "; ".join(missing))
             return True
         try:
             run.kind = get_step_kind(phase.uses)
