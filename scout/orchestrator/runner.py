@@ -19,6 +19,10 @@ so the scheduler never blocks inside the pool and fan-outs cannot deadlock it.
 - A fan-out runs ``min(max_parallel, items)`` lanes; each lane takes the next item,
   runs it and records it in the state log before taking another, so a crash loses no
   finished item. Results are gathered in item order.
+
+The class is split by concern: ``decisions.py`` (blocked / skipped / reused / stale),
+``failures.py`` (retries, timeouts, stops), ``fanout.py`` (lanes and gathering) and
+``phase_run.py`` (per-phase run state, the committer thread).
 """
 
 from __future__ import annotations
@@ -35,28 +39,19 @@ from pathlib import Path
 from typing import Any
 
 from scout.config.models import Config
-from scout.errors import ScoutError, StepError
 from scout.orchestrator import events as E
-from scout.orchestrator.artifact_store import (
-    ArtifactStore,
-    Encoded,
-    encoded_from_payload,
-    payloads_json,
-    value_hash,
-)
+from scout.orchestrator.artifact_store import ArtifactStore, Encoded, payloads_json, value_hash
 from scout.orchestrator.dag import PhaseGraph
+from scout.orchestrator.decisions import DecisionMixin
 from scout.orchestrator.failures import FailureMixin
 from scout.orchestrator.fanout import FanoutMixin
-from scout.orchestrator.fingerprint import Fingerprint, explain, files_read, fingerprint
 from scout.orchestrator.outcomes import classify, normalize_outputs
-from scout.orchestrator.phase_run import MISSING, Art, Committer, PhaseRun, Recorder
-from scout.orchestrator.scope import evaluate, make_scope, names_used, render, render_known, \
-    tree_names
-from scout.orchestrator.state import DONE_OK, MissionState, PhaseStatus
+from scout.orchestrator.phase_run import Art, Committer, PhaseRun, Recorder
+from scout.orchestrator.scope import evaluate, make_scope, render
+from scout.orchestrator.state import MissionState, PhaseStatus
 from scout.orchestrator.state_store import StateStore
 from scout.spec.models import Phase, Pipeline, RetryPolicy
 from scout.steps.context import Gateway, StepContext
-from scout.steps.registry import get_step_kind
 
 GatewayFactory = Callable[[str, Phase], "Gateway | None"]
 
@@ -85,7 +80,7 @@ class RunOutcome:
     statuses: dict[str, str]
 
 
-class Runner(FanoutMixin, FailureMixin):
+class Runner(DecisionMixin, FanoutMixin, FailureMixin):
     def __init__(
         self,
         *,
@@ -243,7 +238,7 @@ class Runner(FanoutMixin, FailureMixin):
             if run.lanes == 0:
                 self._finish_fanout(run)
 
-    # --- readiness and decisions ------------------------------------------------------
+    # --- readiness (decisions: decisions.py) ------------------------------------------------------
 
     def _resolve(self, ready: list[str]) -> None:
         work = deque(ready)
@@ -264,99 +259,6 @@ class Runner(FanoutMixin, FailureMixin):
             if r.preds_left == 0:
                 ready.append(s)
         return ready
-
-    def _decide(self, run: PhaseRun) -> bool:
-        """Resolve ``run`` now (blocked/skipped/reused -> True) or queue it (False)."""
-        phase, pid = run.phase, run.pid
-        missing = []
-        for need in phase.need_names:
-            src = self.producer.get(need)
-            if src is not None:
-                ok = self.runs[src].final in DONE_OK
-                why = f"needs '{need}' from {src}, which is {self.runs[src].final}"
-            else:
-                ok = need in self.input_names
-                why = f"needs input '{need}', which has no value"
-            if not ok and not phase.need_is_optional(need):
-                missing.append(why)
-        if missing:
-            self._finish_quiet(run, S.BLOCKED_MISSING_INPUT.value, "; ".join(missing))
-            return True
-        try:
-            run.kind = get_step_kind(phase.uses)
-            run.params = run.kind.params.model_validate(phase.with_)
-            used = tree_names(phase.with_) | (set(names_used(phase.if_, True)) if phase.if_ else set())
-            needs_task = "task" in used and "task" not in phase.need_names
-            run.scope = self._scope(run, used)
-            if phase.if_ is not None:
-                if not evaluate(phase.if_, run.scope, where=f"phase '{pid}' if: "):
-                    self._finish_quiet(run, S.SKIPPED.value, f"if: {phase.if_.strip()} is false")
-                    return True
-            run.fp = self._fingerprint(run, needs_task)
-        except (ScoutError, LookupError, ValueError) as exc:
-            failure = classify(exc if isinstance(exc, ScoutError) else StepError(str(exc)))
-            self._terminal(run, failure, "could not prepare the phase", release=False)
-            return True
-        prev = self.state.phases.get(pid)
-        if pid in self.opt.force:
-            if prev is not None and prev.status in DONE_OK:
-                self._mark_stale(run, self.opt.force[pid])
-        elif prev is not None and prev.status in DONE_OK:
-            if prev.fingerprint == run.fp.value and self._outputs_intact(pid, prev.outputs, phase):
-                run.final = prev.status
-                self._set(run, "done")
-                for name, digest in prev.outputs.items():
-                    self.art[name] = Art(digest)
-                self.bus.emit(E.PhaseReused(pid, prev.status, "inputs, spec and files unchanged"))
-                return True
-            if prev.fingerprint == run.fp.value:
-                self._mark_stale(run, "its artifacts are missing or damaged")
-            else:
-                self._mark_stale(run, "; ".join(explain(prev.fp_parts, run.fp.parts)))
-        self._set(run, "queued")
-        return False
-
-    def _outputs_intact(self, pid: str, outputs: dict[str, str], phase: Phase) -> bool:
-        if set(outputs) != set(phase.produces):
-            return False
-        if all(self.artifacts.stored_hash(n) == h for n, h in outputs.items()):
-            return True
-        return self._restore(pid, outputs)
-
-    def _mark_stale(self, run: PhaseRun, reason: str) -> None:
-        self.store.append({"ev": "phase", "phase": run.pid, "status": S.STALE.value,
-                           "reason": reason})
-        self.bus.emit(E.PhaseStatusChanged(run.pid, S.STALE.value, reason))
-
-    def _value(self, name: str) -> Any:
-        a = self.art.get(name)
-        if a is None:
-            return None
-        if a.value is MISSING:
-            a.value = self.artifacts.read(name, expect_hash=a.hash)
-        return a.value
-
-    def _scope(self, run: PhaseRun, used: set[str]) -> dict[str, Any]:
-        """Jinja scope of the phase, loading only what its templates use."""
-        names = [n for n in run.phase.need_names if n in used]
-        values = {n: self._value(n) for n in names}
-        task = self._value("task") if "task" in used and "task" in self.art else None
-        return make_scope(task, values)
-
-    def _fingerprint(self, run: PhaseRun, needs_task: bool) -> Fingerprint:
-        phase, kind = run.phase, run.kind
-        assert kind is not None and run.params is not None
-        hashes: dict[str, str | None] = {}
-        for need in phase.need_names:
-            a = self.art.get(need)
-            hashes[need] = a.hash if a is not None else None
-        if needs_task and "task" in self.art:
-            hashes["task"] = self.art["task"].hash
-        if kind.reads_request or not phase.need_names:
-            hashes["@request"] = self.request_hash
-        rendered = render_known(phase.with_, run.scope) if run.scope else phase.with_
-        return fingerprint(phase, kind, rendered_with=rendered, inputs=hashes,
-                           files=files_read(kind, run.params, self.root))
 
     # --- starting ---------------------------------------------------------------------
 
@@ -525,24 +427,6 @@ class Runner(FanoutMixin, FailureMixin):
                 store.append(rec)
             self._committer.submit(commit)
         self._done(run, status, reason=reason)
-
-    def _restore(self, pid: str, outputs: dict[str, str]) -> bool:
-        """Rewrite damaged or missing artifact files from the payloads in the log."""
-        found = self.payloads.get(pid) or {}
-        fixes = []
-        for name, digest in outputs.items():
-            if self.artifacts.stored_hash(name) == digest:
-                continue
-            enc = encoded_from_payload(name, found.get(name))
-            if enc is None or enc.hash != digest:
-                return False
-            fixes.append(enc)
-        if self.store is not None:  # planning writes nothing
-            prev = self.state.phases.get(pid)
-            for enc in fixes:
-                self.artifacts.store(enc, producer=pid,
-                                     fingerprint=prev.fingerprint or "" if prev else "")
-        return True
 
     def _done(self, run: PhaseRun, status: str, *, reason: str | None = None,
               error: str | None = None, release: bool = True) -> None:
