@@ -85,6 +85,20 @@ class Workspace:
         return load_state(self.run_dir(mission_id))
 
 
+@pytest.fixture(autouse=True)
+def _restore_step_registry():
+    """Tests register handlers; leave the global registry as it was (the JSON Schema
+    generated from it is checked by another test)."""
+    from scout.steps import registry
+
+    saved = dict(registry.STEP_KINDS)
+    loaded = registry._entry_points_loaded  # noqa: SLF001
+    yield
+    registry.STEP_KINDS.clear()
+    registry.STEP_KINDS.update(saved)
+    registry._entry_points_loaded = loaded  # noqa: SLF001
+
+
 @pytest.fixture
 def ws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Workspace:
     (tmp_path / "config").mkdir()
