@@ -221,6 +221,6 @@ def get_mission_artifacts(mission: str | Path, runs_dir: str | Path | None = Non
                           names: Iterable[str] | None = None) -> dict[str, Any]:
     """Seed helper: artifacts by name, validated against their schemas and hashes."""
     run_dir = find_run_dir(mission, runs_dir)
-    store = ArtifactStore(run_dir)
+    store = ArtifactStore(run_dir, create=False)
     wanted = list(names) if names is not None else store.names()
     return {name: store.read(name) for name in wanted}

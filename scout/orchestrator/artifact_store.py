@@ -172,9 +172,10 @@ def encoded_from_payload(name: str, payload: dict[str, Any] | None) -> Encoded |
 class ArtifactStore:
     """Reads and writes the artifacts of one run dir."""
 
-    def __init__(self, run_dir: str | Path, *, fsync: bool = True) -> None:
+    def __init__(self, run_dir: str | Path, *, fsync: bool = True, create: bool = True) -> None:
         self.dir = Path(run_dir) / "artifacts"
-        self.dir.mkdir(parents=True, exist_ok=True)
+        if create:  # readers (plans of new missions, the API) create nothing
+            self.dir.mkdir(parents=True, exist_ok=True)
         self.fsync = fsync
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import random
 import time
 from collections.abc import Callable, Iterable
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.config.models import Config
-from scout.errors import EXIT_BUDGET, EXIT_OK, EXIT_PHASE_FAILED, UsageError
+from scout.errors import EXIT_BUDGET, EXIT_OK, EXIT_PHASE_FAILED, ScoutError, UsageError
 from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash
 from scout.orchestrator.dag import PhaseGraph
@@ -176,6 +177,7 @@ class MissionRunner:
         self.run_dir = mission_dir(request.runs_dir, request.mission_id)
         self.overrides = coerce_inputs(pipeline, request.inputs)
         self.inputs = input_values(pipeline, self.overrides)
+        self._payloads: dict[str, Any] = {}
         self.request_hash = content_hash(canonical(to_jsonable({
             "query": request.query or "", "inputs": self.overrides})))
 
@@ -205,7 +207,7 @@ class MissionRunner:
         """What an apply would do now (reads the run dir, writes nothing)."""
         exists = self.run_dir.is_dir()
         state = load_state(self.run_dir) if exists else MissionState()
-        artifacts = _ReadOnlyArtifacts(self.run_dir)
+        artifacts = ArtifactStore(self.run_dir, create=False)
         runner = self._runner(store=None, state=state, artifacts=artifacts,  # type: ignore
                               bus=E.EventBus(),
                               payloads=read_payloads(self.run_dir) if exists else {})
@@ -261,7 +263,7 @@ class MissionRunner:
                 prev_task = self._previous_task(artifacts)
                 self._write_task_json(self._task_doc(prev_task))
                 store.append({"ev": "mission", "status": "running", "mission_id": mid,
-                              "pid": _pid(), "pipeline": str(self.request.pipeline_path),
+                              "pid": os.getpid(), "pipeline": str(self.request.pipeline_path),
                               "query": self.request.query,
                               "inputs": to_jsonable(self.overrides)})
                 bus.emit(E.MissionStarted(mid, str(self.run_dir), tuple(self.graph.order()),
@@ -295,13 +297,11 @@ class MissionRunner:
                                  bus=E.EventBus(), payloads=self._payloads))
 
     def _previous_task(self, artifacts: ArtifactStore) -> Task | None:
-        for name in ("task",):
-            try:
-                value = artifacts.read(name)
-            except Exception:  # noqa: BLE001 - no task yet (or a damaged one F0 rewrites)
-                return None
-            return value if isinstance(value, Task) else None
-        return None
+        try:
+            value = artifacts.read("task")
+        except ScoutError:  # no task yet, or a damaged one that F0 rewrites
+            return None
+        return value if isinstance(value, Task) else None
 
     def _verdict(self, stop: str | None, stop_reason: str | None, state: MissionState
                  ) -> tuple[str, int, str | None, list[str]]:
@@ -337,21 +337,3 @@ class MissionRunner:
                               for p in makers):
             return None
         return path
-
-
-class _ReadOnlyArtifacts(ArtifactStore):
-    """An artifact store that never creates the run dir (for plans of new missions)."""
-
-    def __init__(self, run_dir: Path) -> None:  # noqa: D107 - no mkdir
-        self.dir = Path(run_dir) / "artifacts"
-        self.fsync = False
-        self._locks = {}
-        import threading
-
-        self._locks_guard = threading.Lock()
-
-
-def _pid() -> int:
-    import os
-
-    return os.getpid()

@@ -148,3 +148,22 @@ def test_snapshot_lost_or_damaged_is_rebuilt_from_the_log(ws):
     ws.reset_calls()
     assert ws.apply(p).exit_code == 0 and ws.calls() == []  # still all reused
     assert json.loads((run_dir / "phase.json").read_text())["state"]["status"] == "succeeded"
+
+
+def test_ctrl_c_stops_cleanly_and_resumes(ws, sub_env, scout_cmd):
+    p = ws.pipeline(FANOUT)
+    proc = _start(ws, sub_env, scout_cmd, p)
+    deadline = time.monotonic() + 60
+    while sum(1 for c in ws.calls() if c["phase"] == "B") < 8:
+        assert time.monotonic() < deadline and proc.poll() is None
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err
+    st = load_state(ws.run_dir())
+    assert st.status == "interrupted"
+    done = {r["i"] for r in ws.log_records() if r.get("ev") == "item" and r.get("ok")}
+    r = ws.apply(p, query="q")
+    assert r.exit_code == 0
+    assert all(ws.count("B", i) == 1 for i in done)

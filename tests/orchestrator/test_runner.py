@@ -440,3 +440,50 @@ def test_events_feed_subscribers_and_mission_log(ws):
     assert kinds.count("item_done") == 3 and kinds.count("phase_started") == 2
     log = (ws.run_dir() / "mission.log").read_text()
     assert "B item 2 ok" in log and "A succeeded" in log
+
+
+def test_fanout_timeout_retries_keep_finished_items(ws):
+    p = ws.pipeline("""
+        phases:
+          A: {uses: STEPS:items, with: {n: 30}, produces: [things]}
+          B:
+            uses: STEPS:per_item
+            needs: [things]
+            for_each: things
+            max_parallel: 1
+            timeout: 150ms
+            retry: {attempts: 2, backoff: {initial: 10ms, jitter: none}}
+            with: {sleep: 0.03}
+            produces: [squares]
+    """)
+    r = ws.apply(p, sleep=None)
+    assert r.exit_code == 1
+    st = r.phases["B"]
+    assert st.status == "failed_terminal" and st.attempts == 2
+    assert st.error["kind"] == "timeout"
+    ran = [c["item"] for c in ws.calls() if c["phase"] == "B"]
+    assert len(ran) == len(set(ran)), "an item finished in attempt 1 ran again in attempt 2"
+    assert 2 <= len(ran) < 30
+
+
+def test_fanout_items_record_who_answered(ws):
+    class Gw:
+        def call(self, request):
+            return ChainOutcome(value=request, answered_by="fake" if request % 2 else "other",
+                                cost_usd=0.001)
+
+    def step(ctx):
+        return ctx.gateway.call(ctx.item["n"]).value
+
+    register_phase_handler("test_gw_items", step)
+    p = ws.pipeline("""
+        phases:
+          A: {uses: STEPS:items, with: {n: 6}, produces: [things]}
+          B: {uses: test_gw_items, needs: [things], for_each: things, max_parallel: 3, produces: [out]}
+    """)
+    r = ws.apply(p, gateway_factory=lambda pid, phase: Gw() if pid == "B" else None)
+    assert r.exit_code == 0
+    assert r.phases["B"].answered_by == {"fake": 3, "other": 3}
+    assert r.phases["B"].cost_usd == pytest.approx(0.006)
+    items = [x for x in ws.log_records() if x.get("ev") == "item"]
+    assert {x["i"]: x["by"] for x in items} == {i: "fake" if i % 2 else "other" for i in range(6)}
