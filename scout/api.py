@@ -132,11 +132,25 @@ def prepare(
     return pipeline, cfg, request
 
 
+#: ``providers(request, pipeline, config) -> (gateway_factory, preflight)``: one hook for
+#: the providers layer, called once the request is resolved (so it knows the mission id,
+#: ``max_cost`` and the runs dir) and before anything runs.
+ProvidersHook = Callable[[MissionRequest, Pipeline, Config],
+                         "tuple[GatewayFactory | None, Preflight | None]"]
+
+
 def _mission_runner(file: str | Path, *, query: str | None, sets: Any, mission_id: str | None,
                     runs_dir: str | Path | None, config: str | Path | None,
-                    root: str | Path | None, **kw: Any) -> MissionRunner:
+                    root: str | Path | None, providers: ProvidersHook | None = None,
+                    **kw: Any) -> MissionRunner:
     pipeline, cfg, request = prepare(file, query=query, sets=sets, mission_id=mission_id,
                                      runs_dir=runs_dir, config=config, root=root)
+    if providers is not None:
+        factory, preflight = providers(request, pipeline, cfg)
+        if kw.get("gateway_factory") is None:
+            kw["gateway_factory"] = factory
+        if kw.get("preflight") is None:
+            kw["preflight"] = preflight
     return MissionRunner(pipeline, cfg, request, root=Path(root) if root else research_root(),
                          **kw)
 
@@ -153,6 +167,7 @@ def apply(
     root: str | Path | None = None,
     gateway_factory: GatewayFactory | None = None,
     preflight: Preflight | None = None,
+    providers: ProvidersHook | None = None,
     subscribers: Iterable[Subscriber] = (),
     durability: Durability = "batched",
     today: dt.date | None = None,
@@ -169,7 +184,8 @@ def apply(
     runner = _mission_runner(
         file, query=query, sets=sets, mission_id=mission_id, runs_dir=runs_dir, config=config,
         root=root, force=force, gateway_factory=gateway_factory, preflight=preflight,
-        subscribers=subscribers, durability=durability, today=today, max_workers=max_workers,
+        providers=providers, subscribers=subscribers, durability=durability, today=today,
+        max_workers=max_workers,
         **kw)
     return runner.run()
 

@@ -487,3 +487,22 @@ def test_fanout_items_record_who_answered(ws):
     assert r.phases["B"].cost_usd == pytest.approx(0.006)
     items = [x for x in ws.log_records() if x.get("ev") == "item"]
     assert {x["i"]: x["by"] for x in items} == {i: "fake" if i % 2 else "other" for i in range(6)}
+
+
+def test_providers_hook_gets_the_resolved_request(ws):
+    seen = {}
+
+    def providers(request, pipeline, config):
+        seen["request"] = (request.mission_id, request.query, request.max_cost)
+        gw = FakeGateway("hooked")
+        return (lambda pid, phase: gw), (lambda pl, cfg, to_run: [f"{len(to_run)} to run"])
+
+    p = ws.pipeline("""
+        phases:
+          A: {uses: STEPS:gateway_call, produces: [a]}
+    """)
+    notes = []
+    r = ws.apply(p, providers=providers, subscribers=[notes.append])
+    assert r.exit_code == 0 and seen["request"] == ("m1", "test query", None)
+    assert r.phases["A"].answered_by == {"hooked": 1}
+    assert any(getattr(e, "text", "") == "1 to run" for e in notes)
