@@ -13,6 +13,7 @@ from scout.orchestrator.artifact_store import Encoded, decode, encode
 from scout.orchestrator.outcomes import Failure, classify, normalize_outputs
 from scout.orchestrator.phase_run import PhaseRun, Recorder
 from scout.orchestrator.state import PhaseStatus
+from scout.orchestrator.state_store import StoreClosed
 from scout.spec.models import MinSuccess
 from scout.steps.context import ItemOutcome
 
@@ -64,6 +65,8 @@ class FanoutMixin:
                         break
                     i = run.pending.popleft()
                 self._item(run, runner, i)
+        except StoreClosed:
+            pass  # the mission was interrupted and closed; this item reruns on resume
         finally:
             self._q.put(("lane", run.pid, token))
 

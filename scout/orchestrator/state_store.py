@@ -159,6 +159,10 @@ def read_payloads(run_dir: str | Path) -> dict[str, dict[str, dict[str, Any]]]:
     return index
 
 
+class StoreClosed(RuntimeError):
+    """An append after close (a late worker thread); the event is not recorded."""
+
+
 class StateStore:
     """The writer side: owns the log of one run dir while the mission lock is held."""
 
@@ -244,6 +248,10 @@ class StateStore:
         if raw:
             body = body[:-1] + "".join(f",{json.dumps(k)}:{v}" for k, v in raw.items()) + "}"
         with self._lock:
+            if self._fd < 0:
+                # closed: a straggler thread (a fan-out lane finishing after Ctrl-C) must
+                # not write through a descriptor number the OS may have handed out again
+                raise StoreClosed("the state log is closed")
             self._seq += 1
             seq = self._seq
             line = (f'{{"seq":{seq},' + body[1:] + "\n").encode("utf-8")
@@ -312,7 +320,7 @@ class StateStore:
                     if target != self._snap_seq and (due or closing):
                         snap = self._snapshot_locked()
                 if self.durability != "off" and target > self._durable:
-                    os.fsync(self._fd)
+                    os.fsync(self._fd)  # close() joins this thread before closing the fd
                 with self._cond:
                     self._durable = max(self._durable, target)
                     self._cond.notify_all()
@@ -340,7 +348,9 @@ class StateStore:
                 stale = self._snap_seq != self._seq
             if stale:
                 self.write_snapshot()
-        os.close(self._fd)
+        with self._lock:
+            fd, self._fd = self._fd, -1
+        os.close(fd)
         if self._error is not None:
             raise RuntimeError("the state log syncer failed") from self._error
 

@@ -166,4 +166,6 @@ def test_ctrl_c_stops_cleanly_and_resumes(ws, sub_env, scout_cmd):
     done = {r["i"] for r in ws.log_records() if r.get("ev") == "item" and r.get("ok")}
     r = ws.apply(p, query="q")
     assert r.exit_code == 0
+    # nothing written after the interrupt landed in another file
+    assert all(set(c) >= {"phase", "item"} for c in ws.calls())
     assert all(ws.count("B", i) == 1 for i in done)
