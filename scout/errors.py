@@ -325,6 +325,19 @@ class MissionLocked(RunError):
     exit_code = EXIT_USAGE
 
 
+class ArtifactInvalid(RunError):
+    """An artifact failed its schema on write or read, or its content hash does not match."""
+
+    code = "RUN005"
+
+
+class PhaseTimeout(RunError):
+    """A phase attempt ran past its ``timeout``; retried like any retryable failure."""
+
+    code = "RUN006"
+    retryable = True
+
+
 class BudgetExceeded(ScoutError):
     """The mission's ``max_cost`` was reached; the run stopped cleanly."""
 

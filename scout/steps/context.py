@@ -49,3 +49,45 @@ class StepContext:
     evaluate: Callable[..., Any] | None = None  # evaluate an expression in scope (+ extras)
     emit: Callable[[Any], None] = lambda event: None
     extras: dict[str, Any] = field(default_factory=dict)  # e.g. query/--set from the CLI
+    attempt: int = 1  # 1 for the first try of this phase in this run
+    #: True once the run wants this step to stop early (phase timeout, budget stop,
+    #: Ctrl-C); long steps may check it between units of work
+    cancelled: Callable[[], bool] = lambda: False
+
+    def with_rendered(self) -> dict[str, Any]:
+        """The phase's ``with:`` block with every Jinja string rendered in this scope
+        (per item in a fan-out). Convenient for ``python:`` steps."""
+        if self.render is None:
+            return dict(self.phase.with_)
+        return _render_tree(self.phase.with_, self.render)
+
+
+def _render_tree(value: Any, render: Callable[[str], str]) -> Any:
+    if isinstance(value, str):
+        return render(value)
+    if isinstance(value, dict):
+        return {k: _render_tree(v, render) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_render_tree(v, render) for v in value]
+    return value
+
+
+class Outputs(dict):
+    """Return value of a step that produces several artifacts: ``Outputs(a=..., b=...)``.
+
+    The return convention (docs/running.md): a phase that produces one artifact returns
+    its value; one that produces several returns ``Outputs`` (or a plain dict whose keys
+    are exactly the produced names); one that produces nothing returns None. In a fan-out
+    the same convention holds per item, and the runner gathers the items in order.
+    """
+
+
+@dataclass(frozen=True)
+class ItemOutcome:
+    """One fan-out item's result, as a ``StepKind.gather`` function receives it."""
+
+    index: int
+    item: Any
+    ok: bool
+    value: Any = None  # for one produced artifact: the value; for several: a dict by name
+    error: str | None = None

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -41,6 +42,16 @@ class StepKind:
     capability: Capability | None = None  # adapters it calls through a chain, if any
     description: str = ""
     chain_required: bool = True  # when it has a capability: must a chain be given?
+    #: files the step reads (e.g. its report template), as ``files_read(params, root)``;
+    #: their content is part of the phase fingerprint (orchestrator/fingerprint.py)
+    files_read: Callable[[BaseModel, Path], Iterable[Path | str]] | None = None
+    #: how fan-out results become the produced artifacts:
+    #: ``gather(outcomes, phase) -> value`` (one artifact) or ``{name: value}``; the
+    #: default keeps the values of successful items, in item order
+    gather: Callable[..., Any] | None = None
+    #: the step reads the request (query, --set, mission inputs) itself, so the request
+    #: is part of its fingerprint (the task step)
+    reads_request: bool = False
 
     def load_runner(self) -> Callable[..., Any]:
         if callable(self.runner):
@@ -53,7 +64,7 @@ class StepKind:
 
 _BUILTINS: list[StepKind] = [
     StepKind("task", P.TaskParams, "1", "scout.steps.task:run",
-             description="parse the query into a typed Task"),
+             description="parse the query into a typed Task", reads_request=True),
     StepKind("search", P.SearchParams, "1", "scout.steps.search:run", "search",
              "search through a chain and extract typed records"),
     StepKind("fetch", P.FetchParams, "1", "scout.steps.fetch:run", "fetch",
@@ -101,9 +112,13 @@ def register_phase_handler(
     params: type[BaseModel] | None = None,
     version: str = "1",
     replace: bool = True,
+    files_read: Callable[[BaseModel, Path], Iterable[Path | str]] | None = None,
+    gather: Callable[..., Any] | None = None,
+    reads_request: bool = False,
 ) -> StepKind:
     """Seed API: make ``uses: <name>`` call ``handler(ctx)``."""
-    kind = StepKind(name, params or FreeParams, version, handler, description="custom handler")
+    kind = StepKind(name, params or FreeParams, version, handler, description="custom handler",
+                    files_read=files_read, gather=gather, reads_request=reads_request)
     register_step_kind(kind, replace=replace)
     return kind
 

@@ -1,0 +1,242 @@
+"""The Python API of scout: what the CLI, the seed tools and an HTTP server all call.
+
+    from scout import api
+    result = api.apply("pipelines/hotel_research.yaml", query="hotels in Barcelona")
+    result.exit_code, result.status, result.report_path
+    api.plan("pipelines/missions/hotel-barcelona-2026-09.yaml").phases
+    api.status("hotel-barcelona-2026-09")            # MissionState
+    api.get_mission_state("hotel-barcelona-2026-09")  # the same, as JSON-able dict
+    api.get_mission_artifacts("hotel-barcelona-2026-09")
+
+``FILE`` is a Mission document (everything declared in YAML) or a pipeline plus a
+request (``query``, ``sets``, ``mission_id``, ``runs_dir``). Command-line values win
+over the Mission document's. Errors are ScoutErrors (each with its exit code); a run
+that fails returns a result with a non-zero ``exit_code`` rather than raising.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scout.config.models import Config
+from scout.errors import MissionNotFound, SpecInvalid, UsageError
+from scout.orchestrator.artifact_store import ArtifactStore
+from scout.orchestrator.events import Subscriber
+from scout.orchestrator.mission_runner import (
+    MissionRequest,
+    MissionResult,
+    MissionRunner,
+    Preflight,
+)
+from scout.orchestrator.planner import PhasePlan
+from scout.orchestrator.runner import GatewayFactory
+from scout.orchestrator.state import MissionState
+from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, Durability, load_state
+from scout.paths import derive_mission_id, mission_dir, research_root, runs_dir as default_runs
+from scout.paths import validate_mission_id
+from scout.spec.loader import load_spec
+from scout.spec.mission import mission_pipeline_path
+from scout.spec.models import Mission, Pipeline
+from scout.validate import load_valid_pipeline, validate_file
+
+__all__ = [
+    "MissionPlan", "MissionRequest", "MissionResult", "PhasePlan", "apply", "plan", "status",
+    "get_mission_state", "get_mission_artifacts", "parse_sets", "prepare",
+]
+
+
+@dataclass
+class MissionPlan:
+    mission_id: str
+    run_dir: Path
+    exists: bool
+    phases: list[PhasePlan]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mission_id": self.mission_id, "run_dir": str(self.run_dir),
+                "exists": self.exists, "phases": [p.to_dict() for p in self.phases]}
+
+
+def parse_sets(sets: Iterable[str] | dict[str, Any] | None) -> dict[str, Any]:
+    """``["budget=200 EUR", "min_rating=8"]`` -> dict; a dict passes through."""
+    if not sets:
+        return {}
+    if isinstance(sets, dict):
+        return dict(sets)
+    out: dict[str, Any] = {}
+    for item in sets:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--set {item!r}: expected key=value", hint="e.g. --set budget='200 EUR'")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def prepare(
+    file: str | Path,
+    *,
+    query: str | None = None,
+    sets: Iterable[str] | dict[str, Any] | None = None,
+    mission_id: str | None = None,
+    runs_dir: str | Path | None = None,
+    config: str | Path | None = None,
+    root: str | Path | None = None,
+) -> tuple[Pipeline, Config, MissionRequest]:
+    """Load and validate FILE, and resolve the request (no run dir is touched)."""
+    path = Path(file)
+    if not path.is_file():
+        raise UsageError(f"no such file: {file}")
+    spec, problems = load_spec(path)
+    if spec is None:
+        raise SpecInvalid(problems)
+    root_path = Path(root) if root else research_root()
+    overrides = parse_sets(sets)
+    if spec.kind == "Mission":
+        report = validate_file(path)
+        if not report.ok:
+            raise SpecInvalid(report.problems)
+        mission = spec.model
+        assert isinstance(mission, Mission)
+        pipeline_path = mission_pipeline_path(spec)
+        pspec, cfg = load_valid_pipeline(pipeline_path, config=config)
+        inputs = dict(mission.inputs)
+        sources = {k: "mission" for k in inputs}
+        inputs.update(overrides)
+        sources.update({k: "set" for k in overrides})
+        q = query if query is not None else mission.query
+        mid = mission_id if mission_id is not None else mission.mission_id
+        rdir = runs_dir or (root_path / mission.runs_dir if mission.runs_dir else None)
+        max_cost = mission.max_cost
+        mission_file: Path | None = path
+    else:
+        pspec, cfg = load_valid_pipeline(path, config=config)
+        pipeline_path = path
+        inputs, sources = overrides, {k: "set" for k in overrides}
+        q, mid, rdir, max_cost, mission_file = query, mission_id, runs_dir, None, None
+        if not q and not inputs:
+            raise UsageError("nothing to research: give --query \"...\" (and/or --set key=value)",
+                             hint="or apply a Mission document that declares the request")
+    pipeline = pspec.model
+    assert isinstance(pipeline, Pipeline)
+    if mid is None:
+        mid = derive_mission_id(pipeline.name, q, inputs)
+    validate_mission_id(mid)
+    request = MissionRequest(
+        pipeline_path=pipeline_path, mission_id=mid,
+        runs_dir=default_runs(rdir, root=root_path), query=q, inputs=inputs,
+        input_sources=sources, max_cost=max_cost, mission_file=mission_file)
+    return pipeline, cfg, request
+
+
+#: ``providers(request, pipeline, config) -> (gateway_factory, preflight)``: one hook for
+#: the providers layer, called once the request is resolved (so it knows the mission id,
+#: ``max_cost`` and the runs dir) and before anything runs.
+ProvidersHook = Callable[[MissionRequest, Pipeline, Config],
+                         "tuple[GatewayFactory | None, Preflight | None]"]
+
+
+def _mission_runner(file: str | Path, *, query: str | None, sets: Any, mission_id: str | None,
+                    runs_dir: str | Path | None, config: str | Path | None,
+                    root: str | Path | None, providers: ProvidersHook | None = None,
+                    **kw: Any) -> MissionRunner:
+    pipeline, cfg, request = prepare(file, query=query, sets=sets, mission_id=mission_id,
+                                     runs_dir=runs_dir, config=config, root=root)
+    if providers is not None:
+        factory, preflight = providers(request, pipeline, cfg)
+        if kw.get("gateway_factory") is None:
+            kw["gateway_factory"] = factory
+        if kw.get("preflight") is None:
+            kw["preflight"] = preflight
+    return MissionRunner(pipeline, cfg, request, root=Path(root) if root else research_root(),
+                         **kw)
+
+
+def apply(
+    file: str | Path,
+    *,
+    query: str | None = None,
+    sets: Iterable[str] | dict[str, Any] | None = None,
+    mission_id: str | None = None,
+    runs_dir: str | Path | None = None,
+    force: Iterable[str] = (),
+    config: str | Path | None = None,
+    root: str | Path | None = None,
+    gateway_factory: GatewayFactory | None = None,
+    preflight: Preflight | None = None,
+    providers: ProvidersHook | None = None,
+    subscribers: Iterable[Subscriber] = (),
+    durability: Durability = "batched",
+    today: dt.date | None = None,
+    sleep: Callable[[float], None] | None = None,
+    clock: Callable[[], float] | None = None,
+    max_workers: int | None = None,
+) -> MissionResult:
+    """Converge the mission on FILE: run what is missing or stale, reuse the rest."""
+    kw: dict[str, Any] = {}
+    if sleep is not None:
+        kw["sleep"] = sleep
+    if clock is not None:
+        kw["clock"] = clock
+    runner = _mission_runner(
+        file, query=query, sets=sets, mission_id=mission_id, runs_dir=runs_dir, config=config,
+        root=root, force=force, gateway_factory=gateway_factory, preflight=preflight,
+        providers=providers, subscribers=subscribers, durability=durability, today=today,
+        max_workers=max_workers,
+        **kw)
+    return runner.run()
+
+
+def plan(
+    file: str | Path,
+    *,
+    query: str | None = None,
+    sets: Iterable[str] | dict[str, Any] | None = None,
+    mission_id: str | None = None,
+    runs_dir: str | Path | None = None,
+    force: Iterable[str] = (),
+    config: str | Path | None = None,
+    root: str | Path | None = None,
+    today: dt.date | None = None,
+) -> MissionPlan:
+    """What ``apply`` would do to each phase (reuse / run / skip) and why."""
+    runner = _mission_runner(file, query=query, sets=sets, mission_id=mission_id,
+                             runs_dir=runs_dir, config=config, root=root, force=force,
+                             today=today)
+    return MissionPlan(runner.request.mission_id, runner.run_dir, runner.run_dir.is_dir(),
+                       runner.plan())
+
+
+def find_run_dir(mission: str | Path, runs_dir: str | Path | None = None) -> Path:
+    """The run dir of a mission id (or a run dir path given directly)."""
+    if isinstance(mission, Path):
+        if (mission / LOG_NAME).exists() or (mission / SNAPSHOT_NAME).exists():
+            return mission
+        raise MissionNotFound(f"{mission} is not a run dir (no {SNAPSHOT_NAME} or {LOG_NAME})")
+    path = mission_dir(default_runs(runs_dir), str(mission))
+    if not ((path / LOG_NAME).exists() or (path / SNAPSHOT_NAME).exists()):
+        raise MissionNotFound(f"no mission '{mission}' in {path.parent}",
+                              hint="check the id and --runs-dir (or SCOUTE_RUNS_DIR)")
+    return path
+
+
+def status(mission: str | Path, *, runs_dir: str | Path | None = None) -> MissionState:
+    """The mission's state, consistent even while it runs."""
+    return load_state(find_run_dir(mission, runs_dir))
+
+
+def get_mission_state(mission: str | Path, runs_dir: str | Path | None = None) -> dict[str, Any]:
+    """Seed helper: the state as a JSON-able dict (what phase.json holds, up to date)."""
+    return status(mission, runs_dir=runs_dir).to_dict()
+
+
+def get_mission_artifacts(mission: str | Path, runs_dir: str | Path | None = None,
+                          names: Iterable[str] | None = None) -> dict[str, Any]:
+    """Seed helper: artifacts by name, validated against their schemas and hashes."""
+    run_dir = find_run_dir(mission, runs_dir)
+    store = ArtifactStore(run_dir, create=False)
+    wanted = list(names) if names is not None else store.names()
+    return {name: store.read(name) for name in wanted}

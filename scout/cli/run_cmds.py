@@ -1,0 +1,151 @@
+"""Run commands: ``scout apply``, ``scout plan``, ``scout status`` (thin: the API does it)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from scout import api
+from scout.cli import cli
+from scout.orchestrator.progress import make_progress
+from scout.orchestrator.state import MissionState, PhaseState
+
+_REQUEST_OPTIONS = [
+    click.option("--query", "-q", default=None, help="The request, in words."),
+    click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
+                 help="Set an input (overrides the query and the Mission). Repeatable."),
+    click.option("--mission-id", default=None,
+                 help="Mission id (a slug). Default: the Mission's, or derived from the request."),
+    click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+                 help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs)."),
+    click.option("--force", multiple=True, metavar="PHASE",
+                 help="Rerun PHASE and everything downstream of it. Repeatable."),
+    click.option("--config", type=click.Path(), default=None,
+                 help="config/adapters.yaml to use (default: found near the pipeline)."),
+]
+
+
+def _request_options(fn: Any) -> Any:
+    for opt in reversed(_REQUEST_OPTIONS):
+        fn = opt(fn)
+    return fn
+
+
+def _phase_line(pid: str, st: PhaseState, width: int) -> str:
+    bits = [f"  {pid:<{width}}  {st.status:<21}"]
+    if st.items is not None:
+        bits.append(f"items {st.items.ok}/{st.items.total}")
+    if st.duration_s is not None:
+        bits.append(f"{st.duration_s:.2f}s")
+    if st.answered_by:
+        bits.append("answered by " + ", ".join(st.answered_by))
+    if st.cost_usd:
+        bits.append(f"${st.cost_usd:.4f}")
+    if st.reason:
+        bits.append(f"- {st.reason}")
+    if st.error and st.error.get("message") and st.error.get("message") not in (st.reason or ""):
+        bits.append(f"[{st.error.get('code')}: {st.error.get('message')}]")
+    return "  ".join(bits)
+
+
+def format_phases(phases: dict[str, PhaseState]) -> list[str]:
+    width = max((len(p) for p in phases), default=5)
+    return [_phase_line(pid, st, width) for pid, st in phases.items()]
+
+
+@cli.command("apply")
+@click.argument("file", type=click.Path())
+@_request_options
+@click.option("--progress", type=click.Choice(["auto", "live", "plain", "none"]),
+              default="auto", show_default=True,
+              help="Live table on a terminal, plain lines otherwise (on stderr).")
+@click.option("--durability", type=click.Choice(["batched", "strict"]), default="batched",
+              show_default=True,
+              help="strict: wait for fsync after every phase and item event (slower).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: str | None,
+              runs_dir: str | None, force: tuple[str, ...], config: str | None, progress: str,
+              durability: str, fmt: str) -> int:
+    """Run FILE (a Mission, or a pipeline plus --query/--set) until it converges.
+
+    Re-applying the same mission resumes it: only phases that are missing, failed or
+    stale run; the rest are reused. Prints the report path when there is one, else the
+    final state. Exit codes: 0 ok (partial included, with a warning), 1 a phase failed,
+    2 spec or usage error, 3 provider or configuration error, 4 budget cap hit.
+    """
+    with make_progress(progress if fmt == "text" else "none") as prog:
+        result = api.apply(file, query=query, sets=sets, mission_id=mission_id,
+                           runs_dir=runs_dir, force=force, config=config,
+                           subscribers=[prog], durability=durability)  # type: ignore[arg-type]
+    if fmt == "json":
+        click.echo(json.dumps(result.to_dict(), indent=2, default=str))
+        return result.exit_code
+    for w in result.warnings:
+        click.echo(f"warning: {w}", err=True)
+    if result.report_path is not None and result.exit_code == 0:
+        click.echo(str(result.report_path))
+        return result.exit_code
+    click.echo(f"mission {result.mission_id}: {result.status} (exit {result.exit_code})")
+    if result.reason:
+        click.echo(f"  {result.reason}")
+    click.echo(f"  run dir: {result.run_dir}")
+    for line in format_phases(result.phases):
+        click.echo(line)
+    return result.exit_code
+
+
+@cli.command("plan")
+@click.argument("file", type=click.Path())
+@_request_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: str | None,
+             runs_dir: str | None, force: tuple[str, ...], config: str | None, fmt: str) -> None:
+    """Show what `scout apply` would do to each phase: reuse, run or skip, and why.
+
+    'reuse?' marks a phase downstream of one that reruns: it is reused if that rerun
+    produces the same content, and rerun otherwise.
+    """
+    result = api.plan(file, query=query, sets=sets, mission_id=mission_id, runs_dir=runs_dir,
+                      force=force, config=config)
+    if fmt == "json":
+        click.echo(json.dumps(result.to_dict(), indent=2))
+        return
+    what = "existing" if result.exists else "new"
+    click.echo(f"mission {result.mission_id} ({what}, {result.run_dir})")
+    width = max((len(p.phase) for p in result.phases), default=5)
+    for p in result.phases:
+        click.echo(f"  {p.phase:<{width}}  {p.label:<6}  {p.reason}")
+    counts = {a: sum(1 for p in result.phases if p.action == a) for a in ("run", "reuse", "skip")}
+    click.echo(f"{counts['run']} to run, {counts['reuse']} to reuse, {counts['skip']} to skip")
+
+
+def format_state(state: MissionState) -> list[str]:
+    lines = [f"mission {state.mission_id}: {state.status}"
+             + (f" (exit {state.exit_code})" if state.exit_code is not None else "")]
+    if state.reason:
+        lines.append(f"  {state.reason}")
+    lines.append(f"  runs: {state.runs}, started {state.started_at or '-'}, "
+                 f"finished {state.finished_at or '-'}")
+    return lines + format_phases(state.phases)
+
+
+@cli.command("status")
+@click.argument("mission")
+@click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+              help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
+    """Print the state of every phase of MISSION (an id, or a run dir path)."""
+    target: str | Path = Path(mission) if Path(mission).is_dir() else mission
+    state = api.status(target, runs_dir=runs_dir)
+    if fmt == "json":
+        click.echo(json.dumps(state.to_dict(), indent=2))
+        return
+    for line in format_state(state):
+        click.echo(line)

@@ -1,0 +1,265 @@
+"""Typed events of a mission run, and the bus that delivers them.
+
+The runner emits an event for everything a person or a tool may want to watch: a
+phase started, was retried, finished (with its status, reason and who answered), a
+fan-out item finished, a phase was reused or marked stale. Subscribers are the
+progress display (``progress.py``), the per-mission ``mission.log`` and anything an API
+caller passes in (an HTTP server streaming progress, a test collecting events).
+
+Events are emitted from worker threads as well as the scheduler thread, so subscribers
+must be thread-safe. A subscriber that raises is dropped from that event's delivery
+(and reported once on stderr): watching a run must never break it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every event; ``kind`` names it in JSON and in mission.log."""
+
+    kind: ClassVar[str] = "event"
+    ts: str = field(default_factory=_now, kw_only=True)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **asdict(self)}
+
+    def message(self) -> str:
+        return self.kind
+
+
+@dataclass(frozen=True)
+class MissionStarted(Event):
+    kind: ClassVar[str] = "mission_started"
+    mission_id: str
+    run_dir: str
+    phases: tuple[str, ...]
+    resumed: bool = False
+
+    def message(self) -> str:
+        how = "resuming" if self.resumed else "starting"
+        return f"{how} mission {self.mission_id} ({len(self.phases)} phases) in {self.run_dir}"
+
+
+@dataclass(frozen=True)
+class PhaseReused(Event):
+    kind: ClassVar[str] = "phase_reused"
+    phase: str
+    status: str
+    reason: str = ""
+
+    def message(self) -> str:
+        return f"{self.phase} reused ({self.status}): {self.reason}"
+
+
+@dataclass(frozen=True)
+class PhaseStatusChanged(Event):
+    """A status that is not a start or a finish: pending, stale, skipped, blocked."""
+
+    kind: ClassVar[str] = "phase_status"
+    phase: str
+    status: str
+    reason: str = ""
+
+    def message(self) -> str:
+        return f"{self.phase} {self.status}" + (f": {self.reason}" if self.reason else "")
+
+
+@dataclass(frozen=True)
+class PhaseStarted(Event):
+    kind: ClassVar[str] = "phase_started"
+    phase: str
+    attempt: int
+    uses: str = ""
+    items_total: int | None = None
+    items_reused: int = 0
+
+    def message(self) -> str:
+        text = f"{self.phase} started ({self.uses}, attempt {self.attempt})"
+        if self.items_total is not None:
+            text += f", {self.items_total} items"
+            if self.items_reused:
+                text += f", {self.items_reused} already done"
+        return text
+
+
+@dataclass(frozen=True)
+class PhaseRetried(Event):
+    kind: ClassVar[str] = "phase_retried"
+    phase: str
+    attempt: int  # the attempt that failed
+    delay_s: float
+    error: str = ""
+
+    def message(self) -> str:
+        return (f"{self.phase} attempt {self.attempt} failed ({self.error}); "
+                f"retrying in {self.delay_s:.2f}s")
+
+
+@dataclass(frozen=True)
+class PhaseFinished(Event):
+    kind: ClassVar[str] = "phase_finished"
+    phase: str
+    status: str
+    attempt: int = 1
+    duration_s: float = 0.0
+    reason: str | None = None
+    error: str | None = None
+    answered_by: tuple[str, ...] = ()
+    cost_usd: float = 0.0
+    items_ok: int | None = None
+    items_failed: int | None = None
+
+    def message(self) -> str:
+        text = f"{self.phase} {self.status} in {self.duration_s:.2f}s"
+        if self.items_ok is not None:
+            text += f" ({self.items_ok} items ok, {self.items_failed or 0} failed)"
+        if self.answered_by:
+            text += f", answered by {', '.join(self.answered_by)}"
+        if self.cost_usd:
+            text += f", ${self.cost_usd:.4f}"
+        if self.reason:
+            text += f": {self.reason}"
+        if self.error:
+            text += f" [{self.error}]"
+        return text
+
+
+@dataclass(frozen=True)
+class ItemDone(Event):
+    kind: ClassVar[str] = "item_done"
+    phase: str
+    index: int
+    ok: bool
+    done: int  # items finished so far in this phase (ok + failed, reused included)
+    total: int
+    error: str | None = None
+    answered_by: str | None = None
+
+    def message(self) -> str:
+        state = "ok" if self.ok else f"failed: {self.error}"
+        return f"{self.phase} item {self.index} {state} ({self.done}/{self.total})"
+
+
+@dataclass(frozen=True)
+class Notice(Event):
+    """Something a person should see: preflight notes, budget stops, warnings."""
+
+    kind: ClassVar[str] = "notice"
+    text: str
+    level: str = "info"  # info | warning | error
+    phase: str | None = None
+
+    def message(self) -> str:
+        return (f"{self.phase}: " if self.phase else "") + self.text
+
+
+@dataclass(frozen=True)
+class MissionFinished(Event):
+    kind: ClassVar[str] = "mission_finished"
+    mission_id: str
+    status: str
+    exit_code: int
+    duration_s: float = 0.0
+
+    def message(self) -> str:
+        return (f"mission {self.mission_id} {self.status} (exit {self.exit_code}) "
+                f"in {self.duration_s:.2f}s")
+
+
+Subscriber = Callable[[Event], None]
+
+
+class EventBus:
+    """Delivers each event to every subscriber, in subscription order."""
+
+    def __init__(self, subscribers: list[Subscriber] | None = None) -> None:
+        self._subs: tuple[Subscriber, ...] = tuple(subscribers or ())
+        self._lock = threading.Lock()
+        self._broken: set[int] = set()
+
+    def subscribe(self, fn: Subscriber) -> None:
+        with self._lock:
+            self._subs = self._subs + (fn,)
+
+    def emit(self, event: Event) -> None:
+        for fn in self._subs:
+            try:
+                fn(event)
+            except Exception as exc:  # noqa: BLE001 - a watcher must not break the run
+                if id(fn) not in self._broken:
+                    self._broken.add(id(fn))
+                    print(f"scout: event subscriber {fn!r} failed: {exc!r}", file=sys.stderr)
+
+    def __call__(self, event: Event) -> None:
+        self.emit(event)
+
+
+class MissionLog:
+    """Appends one human-readable line per event to ``<run_dir>/mission.log``.
+
+    Lines are buffered and written whole by a small flusher thread every
+    ``flush_interval`` seconds and at close: the log is for people, the
+    state log is the record (and the one that is fsynced), so a crash may cost the last
+    fraction of a second of lines here but never a recorded event.
+    """
+
+    def __init__(self, path: str, *, items: bool = True, flush_interval: float = 0.1) -> None:
+        import os
+
+        self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self._lock = threading.Lock()
+        self._buf: list[str] = []
+        self._items = items
+        self._closed = False
+        self._wake = threading.Event()
+        self._interval = flush_interval
+        self._thread = threading.Thread(target=self._loop, name="scout-mission-log",
+                                        daemon=True)
+        self._thread.start()
+
+    def __call__(self, event: Event) -> None:
+        if isinstance(event, ItemDone) and not self._items and event.ok:
+            return
+        line = f"{event.ts} {event.kind:<16} {event.message()}\n"
+        with self._lock:
+            if not self._closed:
+                self._buf.append(line)
+
+    def flush(self) -> None:
+        import os
+
+        with self._lock:
+            if not self._buf:
+                return
+            data = "".join(self._buf).encode("utf-8")
+            self._buf.clear()
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self._fd, view):]
+
+    def _loop(self) -> None:
+        while not self._wake.wait(self._interval):
+            self.flush()
+
+    def close(self) -> None:
+        import os
+
+        self._wake.set()
+        self._thread.join()
+        self.flush()
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                os.close(self._fd)

@@ -1,0 +1,118 @@
+"""The mission lock: one ``scout apply`` per mission at a time, pid + heartbeat.
+
+The lock is an OS file lock (``filelock``, i.e. ``flock``) on ``<run_dir>/mission.lock``,
+held for the whole run. The kernel drops it when the holder dies however it dies
+(SIGKILL included), so a dead lock clears itself: there is no ``--unlock``. Next to it
+``lock.json`` says who holds it (pid, host, start time) and a heartbeat refreshed every
+few seconds, so a refused ``apply`` can say who holds the mission and whether it is
+alive.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from filelock import FileLock, Timeout
+
+from scout.errors import MissionLocked
+from scout.orchestrator.state_store import atomic_write_bytes, utc_now
+
+LOCK_NAME = "mission.lock"
+INFO_NAME = "lock.json"
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def read_lock_info(run_dir: str | Path) -> dict[str, Any] | None:
+    try:
+        info = json.loads((Path(run_dir) / INFO_NAME).read_text())
+    except (OSError, ValueError):
+        return None
+    return info if isinstance(info, dict) else None
+
+
+class MissionLock:
+    """Context manager holding the lock of one run dir, with a heartbeat thread."""
+
+    def __init__(self, run_dir: str | Path, mission_id: str, *, heartbeat_s: float = 5.0) -> None:
+        self.run_dir = Path(run_dir)
+        self.mission_id = mission_id
+        self.heartbeat_s = heartbeat_s
+        self._lock = FileLock(str(self.run_dir / LOCK_NAME), timeout=0, thread_local=False)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._info: dict[str, Any] = {}
+
+    def acquire(self) -> "MissionLock":
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            self._lock.acquire(timeout=0)
+        except Timeout:
+            raise self._locked_error() from None
+        self._info = {"pid": os.getpid(), "host": socket.gethostname(),
+                      "mission_id": self.mission_id, "started_at": utc_now()}
+        self._beat()
+        self._thread = threading.Thread(target=self._loop, name="scout-heartbeat", daemon=True)
+        self._thread.start()
+        return self
+
+    def _locked_error(self) -> MissionLocked:
+        info = read_lock_info(self.run_dir) or {}
+        pid = info.get("pid")
+        who = f"pid {pid}" if pid else "another process"
+        if info.get("host") and info.get("host") != socket.gethostname():
+            who += f" on {info['host']}"
+        beat = info.get("heartbeat")
+        age = ""
+        if isinstance(info.get("heartbeat_epoch"), (int, float)):
+            age = f", last heartbeat {max(0.0, time.time() - info['heartbeat_epoch']):.0f}s ago"
+        elif beat:
+            age = f", last heartbeat {beat}"
+        return MissionLocked(
+            f"mission '{self.mission_id}' is being applied by {who} (since "
+            f"{info.get('started_at', '?')}{age})",
+            hint="wait for it to finish, or stop that process; a lock whose process died "
+            "is released automatically",
+        )
+
+    def _beat(self) -> None:
+        info = dict(self._info, heartbeat=utc_now(), heartbeat_epoch=time.time())
+        atomic_write_bytes(self.run_dir / INFO_NAME, json.dumps(info).encode(), fsync=False)
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self.heartbeat_s):
+            try:
+                self._beat()
+            except OSError:
+                pass  # a missed heartbeat is informational only; the flock is the lock
+
+    def release(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+        try:
+            (self.run_dir / INFO_NAME).unlink()
+        except OSError:
+            pass
+        self._lock.release()
+
+    def __enter__(self) -> "MissionLock":
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()

@@ -1,0 +1,187 @@
+"""Progress display for a running mission, fed by the typed events (``events.py``).
+
+- :class:`LiveProgress` (a terminal): a rich live table, one row per phase, with its
+  status, n/m items for fan-outs, elapsed time and the adapters that answered.
+- :class:`PlainProgress` (not a terminal: CI logs, pipes): one plain line per phase
+  start, finish, retry and notice; fan-out progress every 10% (every item with
+  ``verbose``).
+
+Both write to stderr by default, so stdout carries only the result (report path or
+final state) for scripts.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from rich.console import Console
+from rich.live import Live
+from rich.table import Table
+from rich.text import Text
+
+from scout.orchestrator import events as E
+
+STATUS_STYLE = {
+    "pending": "dim",
+    "running": "bold cyan",
+    "succeeded": "green",
+    "succeeded_partial": "yellow",
+    "failed_retryable": "dark_orange",
+    "failed_terminal": "bold red",
+    "skipped": "dim",
+    "blocked_missing_input": "magenta",
+    "stale": "blue",
+    "reused": "green",
+}
+
+
+@dataclass
+class _Row:
+    status: str = "pending"
+    started: float | None = None
+    elapsed: float | None = None
+    done: int | None = None
+    total: int | None = None
+    answered: list[str] = field(default_factory=list)
+    note: str = ""
+
+
+class _Board:
+    """The phase table's data, updated from events (any thread)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, _Row] = {}
+        self.lock = threading.Lock()
+        self.notices: list[str] = []
+        self.title = ""
+
+    def update(self, ev: E.Event) -> None:
+        with self.lock:
+            if isinstance(ev, E.MissionStarted):
+                self.title = ev.message()
+                for pid in ev.phases:
+                    self.rows.setdefault(pid, _Row())
+            elif isinstance(ev, E.PhaseStarted):
+                row = self.rows.setdefault(ev.phase, _Row())
+                row.status, row.started, row.elapsed = "running", time.monotonic(), None
+                row.total, row.done = ev.items_total, ev.items_reused if ev.items_total else None
+                row.note = f"attempt {ev.attempt}" if ev.attempt > 1 else ""
+            elif isinstance(ev, E.ItemDone):
+                row = self.rows.setdefault(ev.phase, _Row())
+                row.done, row.total = ev.done, ev.total
+                if ev.answered_by and ev.answered_by not in row.answered:
+                    row.answered.append(ev.answered_by)
+            elif isinstance(ev, E.PhaseRetried):
+                row = self.rows.setdefault(ev.phase, _Row())
+                row.status = "failed_retryable"
+                row.note = f"retry in {ev.delay_s:.1f}s: {ev.error}"[:80]
+            elif isinstance(ev, E.PhaseFinished):
+                row = self.rows.setdefault(ev.phase, _Row())
+                row.status, row.elapsed = ev.status, ev.duration_s
+                row.answered = list(ev.answered_by) or row.answered
+                row.note = (ev.reason or ev.error or "")[:80]
+            elif isinstance(ev, E.PhaseReused):
+                row = self.rows.setdefault(ev.phase, _Row())
+                row.status, row.note = "reused", ""
+            elif isinstance(ev, E.PhaseStatusChanged):
+                row = self.rows.setdefault(ev.phase, _Row())
+                row.status, row.note = ev.status, ev.reason[:80]
+            elif isinstance(ev, E.Notice):
+                self.notices.append(ev.message())
+
+    def table(self) -> Table:
+        table = Table(title=self.title or None, expand=False, title_justify="left")
+        for col in ("phase", "status", "items", "elapsed", "answered by", "note"):
+            table.add_column(col, no_wrap=col != "note")
+        now = time.monotonic()
+        with self.lock:
+            for pid, row in self.rows.items():
+                elapsed = row.elapsed if row.elapsed is not None else (
+                    now - row.started if row.started is not None and row.status == "running"
+                    else None)
+                items = f"{row.done}/{row.total}" if row.total is not None else ""
+                table.add_row(pid, Text(row.status, style=STATUS_STYLE.get(row.status, "")),
+                              items, f"{elapsed:.1f}s" if elapsed is not None else "",
+                              ", ".join(row.answered[:3]), row.note)
+        return table
+
+
+class LiveProgress:
+    """A rich live phase table; use as a context manager around the run."""
+
+    def __init__(self, console: Console | None = None, refresh_per_second: float = 8) -> None:
+        self.console = console or Console(stderr=True)
+        self.board = _Board()
+        self._live = Live(console=self.console, refresh_per_second=refresh_per_second,
+                          get_renderable=self.board.table, transient=False)
+
+    def __call__(self, ev: E.Event) -> None:
+        self.board.update(ev)
+        if isinstance(ev, E.Notice):
+            self.console.print(Text(ev.message(), style="yellow" if ev.level != "info" else ""))
+
+    def __enter__(self) -> "LiveProgress":
+        self._live.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._live.refresh()
+        self._live.stop()
+
+
+class PlainProgress:
+    """Plain lines, for logs and pipes."""
+
+    def __init__(self, stream: IO[str] | None = None, *, verbose: bool = False) -> None:
+        self.stream = stream or sys.stderr
+        self.verbose = verbose
+        self._lock = threading.Lock()
+        self._step: dict[str, int] = {}
+
+    def __call__(self, ev: E.Event) -> None:
+        if isinstance(ev, E.ItemDone) and not self.verbose:
+            if ev.ok:
+                step = max(1, ev.total // 10)
+                last = self._step.get(ev.phase, 0)
+                if ev.done < ev.total and ev.done - last < step:
+                    return
+                self._step[ev.phase] = ev.done
+            text = f"{ev.phase} items {ev.done}/{ev.total}" + (
+                "" if ev.ok else f" (item {ev.index} failed: {ev.error})")
+        else:
+            text = ev.message()
+        with self._lock:
+            self.stream.write(text + "\n")
+            self.stream.flush()
+
+    def __enter__(self) -> "PlainProgress":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
+class _Null:
+    def __call__(self, ev: E.Event) -> None:
+        pass
+
+    def __enter__(self) -> "_Null":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
+def make_progress(mode: str = "auto", stream: IO[str] | None = None, *,
+                  verbose: bool = False) -> Any:
+    """``auto``: a live table on a terminal, plain lines otherwise; ``none``: silent."""
+    stream = stream or sys.stderr
+    if mode == "none":
+        return _Null()
+    if mode == "live" or (mode == "auto" and getattr(stream, "isatty", lambda: False)()):
+        return LiveProgress(Console(file=stream, force_terminal=mode == "live" or None))
+    return PlainProgress(stream, verbose=verbose)

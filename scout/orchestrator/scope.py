@@ -1,0 +1,167 @@
+"""Rendering ``with:`` templates and evaluating ``if:`` expressions in a phase's scope.
+
+The scope of a phase is ``task`` (once it exists), its needs (artifacts and declared
+inputs) and, in a fan-out, the item under its ``as`` name. Everything goes through the
+one sandboxed, StrictUndefined Jinja environment (``scout.spec.templating.make_env``),
+so a name that is missing at run time fails loudly as a :class:`StepError` instead of
+rendering an empty string. Compiled templates are cached by source text.
+
+``{{ task.destination }}`` reads the Task's declared input values: a Task is exposed to
+Jinja through :class:`TaskView`, which looks a name up in ``task.values`` first and in
+the Task's own fields (``query``, ``today``, ...) after that.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from jinja2 import TemplateError, Undefined, UndefinedError
+
+from scout.errors import StepError
+from scout.schemas.task import Task
+from scout.spec.templating import JinjaCheckError, analyse, has_jinja, make_env
+
+@lru_cache(maxsize=1)
+def _env() -> Any:
+    # one environment for every run: compiled templates are immutable and thread-safe
+    return make_env()
+
+
+@lru_cache(maxsize=4096)
+def _template(text: str) -> Any:
+    return _env().from_string(text)
+
+
+@lru_cache(maxsize=4096)
+def _expression(text: str) -> Any:
+    # keep StrictUndefined: a missing name must fail, not read as None (false)
+    return _env().compile_expression(text, undefined_to_none=False)
+
+
+class TaskView:
+    """The Task as templates see it: ``task.budget`` is ``task.values['budget']``."""
+
+    __slots__ = ("_task",)
+
+    def __init__(self, task: Task) -> None:
+        self._task = task
+
+    def __getattr__(self, name: str) -> Any:
+        task = object.__getattribute__(self, "_task")
+        if name in task.values:
+            return task.values[name]
+        if name in type(task).model_fields:
+            return getattr(task, name)
+        raise AttributeError(name)
+
+    def __getitem__(self, name: str) -> Any:
+        try:
+            return self.__getattr__(name)
+        except AttributeError:
+            raise KeyError(name) from None
+
+    def __contains__(self, name: str) -> bool:
+        task = object.__getattribute__(self, "_task")
+        return name in task.values or name in type(task).model_fields
+
+    def __str__(self) -> str:
+        return object.__getattribute__(self, "_task").query
+
+    def __repr__(self) -> str:
+        return f"TaskView({object.__getattribute__(self, '_task').query!r})"
+
+
+def jinja_value(value: Any) -> Any:
+    return TaskView(value) if isinstance(value, Task) else value
+
+
+def make_scope(task: Any, inputs: dict[str, Any], item_var: str | None = None,
+               item: Any = None) -> dict[str, Any]:
+    scope = {name: jinja_value(v) for name, v in inputs.items()}
+    if task is not None:
+        scope["task"] = jinja_value(task)
+    if item_var is not None:
+        scope[item_var] = jinja_value(item)
+    return scope
+
+
+def render(text: str, scope: dict[str, Any], *, where: str = "") -> str:
+    if not has_jinja(text):
+        return text
+    try:
+        return _template(text).render(scope)
+    except UndefinedError as exc:
+        raise StepError(f"{where}template {text!r}: {exc.message}",
+                        hint="the name is not available here; check needs and the 'as' name"
+                        ) from exc
+    except TemplateError as exc:
+        raise StepError(f"{where}template {text!r} failed: {exc}") from exc
+
+
+def evaluate(expr: str, scope: dict[str, Any], *, where: str = "") -> Any:
+    try:
+        value = _expression(expr)(**scope)
+        if isinstance(value, Undefined):
+            bool(value)  # StrictUndefined raises here, naming what is missing
+        return value
+    except UndefinedError as exc:
+        raise StepError(f"{where}expression {expr!r}: {exc.message}") from exc
+    except TemplateError as exc:
+        raise StepError(f"{where}expression {expr!r} failed: {exc}") from exc
+
+
+def render_tree(value: Any, scope: dict[str, Any], *, where: str = "") -> Any:
+    """Render every Jinja string inside a with: block (dicts and lists walked)."""
+    if isinstance(value, str):
+        return render(value, scope, where=where)
+    if isinstance(value, dict):
+        return {k: render_tree(v, scope, where=where) for k, v in value.items()}
+    if isinstance(value, list):
+        return [render_tree(v, scope, where=where) for v in value]
+    return value
+
+
+@lru_cache(maxsize=4096)
+def names_used(text: str, expression: bool = False) -> frozenset[str]:
+    """Free names a template or expression refers to (empty when it does not parse)."""
+    try:
+        return frozenset(analyse(text, expression=expression).names)
+    except JinjaCheckError:
+        return frozenset()
+
+
+def tree_names(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return set(names_used(value)) if has_jinja(value) else set()
+    if isinstance(value, dict):
+        out: set[str] = set()
+        for v in value.values():
+            out |= tree_names(v)
+        return out
+    if isinstance(value, list):
+        out = set()
+        for v in value:
+            out |= tree_names(v)
+        return out
+    return set()
+
+
+def render_known(value: Any, scope: dict[str, Any]) -> Any:
+    """Render the strings whose names are all in ``scope``; keep the others as written.
+
+    Used for fingerprints: a fan-out template that names the item cannot be rendered per
+    phase, but the item data is part of the fingerprint through the input hashes.
+    """
+    if isinstance(value, str):
+        if not has_jinja(value) or not names_used(value) <= set(scope):
+            return value
+        try:
+            return _template(value).render(scope)
+        except TemplateError:
+            return value
+    if isinstance(value, dict):
+        return {k: render_known(v, scope) for k, v in value.items()}
+    if isinstance(value, list):
+        return [render_known(v, scope) for v in value]
+    return value

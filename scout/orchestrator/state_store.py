@@ -1,0 +1,361 @@
+"""Durable mission state: an append-only state log with group commit, and phase.json.
+
+Every phase and item event is one JSON line in ``<run_dir>/state.log.jsonl``, written
+with a single ``write(2)`` on an ``O_APPEND`` descriptor before the caller goes on. A
+process killed with SIGKILL therefore never loses an event it has recorded: the kernel
+already holds the line. What remains is power loss, handled by *group commit*: one
+background thread (the syncer) fsyncs the log once per batch (a batch grows for at most
+``commit_delay``), however many events arrived meanwhile. Callers that must not go on
+before an event is on disk call :meth:`wait_durable` (``durability="strict"`` does that
+for every phase and item event). A line torn by a crash is cut off when the log is next
+opened for writing, and ignored by readers. Small artifacts travel inside their phase's
+record (``payloads``), so the log alone makes a finished phase durable; the files under
+``artifacts/`` are restored from it when a crash left them missing or damaged.
+
+``phase.json`` is a compacted snapshot of the folded state (see ``state.py``), written
+atomically by the syncer every ``snapshot_interval`` seconds while something changed,
+and on close. It records the ``seq`` and byte offset of the last record it contains;
+readers load it and fold the log records after it, so ``scout status`` and the API see
+a consistent state at every moment, and a missing or damaged snapshot is rebuilt from
+the log.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import threading
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Literal
+
+from scout.orchestrator.state import DONE_OK, MissionState, apply_record
+
+LOG_NAME = "state.log.jsonl"
+SNAPSHOT_NAME = "phase.json"
+SNAPSHOT_FORMAT = 1
+
+Durability = Literal["strict", "batched", "off"]
+
+
+def utc_now() -> str:
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="microseconds")
+
+
+def fsync_path(path: str | Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def atomic_write_bytes(path: str | Path, data: bytes, *, fsync: bool = True) -> None:
+    """Write ``data`` to a temp file next to ``path`` and rename it into place.
+
+    With ``fsync`` the data (and then the folder entry) is on disk when this returns;
+    without it the caller must see to durability (the syncer does for artifacts).
+    """
+    path = str(path)
+    tmp = f"{path}.tmp.{os.getpid()}.{threading.get_ident()}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
+        if fsync:
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+    if fsync:
+        fsync_path(os.path.dirname(path) or ".")
+
+
+def iter_log(path: Path, offset: int = 0) -> Iterable[tuple[int, dict[str, Any]]]:
+    """(end offset, record) for every whole, parseable line from ``offset``.
+
+    A torn last line (no newline) is not returned; a damaged line in the middle (which
+    only an outside edit can cause) is skipped.
+    """
+    try:
+        f = open(path, "rb")  # noqa: SIM115
+    except FileNotFoundError:
+        return
+    with f:
+        f.seek(offset)
+        pos = offset
+        for raw in f:
+            pos += len(raw)
+            if not raw.endswith(b"\n"):
+                return
+            try:
+                rec = json.loads(raw)
+            except ValueError:
+                continue
+            if isinstance(rec, dict):
+                yield pos, rec
+
+
+def _read_snapshot(run_dir: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads((run_dir / SNAPSHOT_NAME).read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
+        return None
+    return data
+
+
+def load_state(run_dir: str | Path) -> MissionState:
+    """The current state of a run dir: the snapshot plus the log records after it.
+
+    Safe to call while a run is writing: the snapshot is replaced atomically and only
+    whole log lines are folded.
+    """
+    run_dir = Path(run_dir)
+    snap = _read_snapshot(run_dir)
+    log = run_dir / LOG_NAME
+    if snap is not None:
+        state = MissionState.from_dict(snap["state"])
+        offset = int(snap.get("log_offset", 0))
+        try:
+            size = log.stat().st_size
+        except FileNotFoundError:
+            size = 0
+        if offset <= size:
+            first = True
+            ok = True
+            for _, rec in iter_log(log, offset):
+                if first and int(rec.get("seq", 0)) != state.seq + 1:
+                    ok = False  # the offset does not line up (log replaced?): full replay
+                    break
+                first = False
+                apply_record(state, rec)
+            if ok:
+                return state
+    state = MissionState()
+    for _, rec in iter_log(log):
+        apply_record(state, rec)
+    return state
+
+
+def _note_payloads(index: dict[str, dict[str, dict[str, Any]]], rec: dict[str, Any]) -> None:
+    if rec.get("ev") == "phase" and rec.get("status") in DONE_OK:
+        if rec.get("payloads"):
+            index[rec["phase"]] = rec["payloads"]
+        else:
+            index.pop(rec["phase"], None)
+
+
+def read_payloads(run_dir: str | Path) -> dict[str, dict[str, dict[str, Any]]]:
+    """Artifact payloads recorded with each phase's latest success (see runner.py)."""
+    index: dict[str, dict[str, dict[str, Any]]] = {}
+    for _, rec in iter_log(Path(run_dir) / LOG_NAME):
+        _note_payloads(index, rec)
+    return index
+
+
+class StoreClosed(RuntimeError):
+    """An append after close (a late worker thread); the event is not recorded."""
+
+
+class StateStore:
+    """The writer side: owns the log of one run dir while the mission lock is held."""
+
+    def __init__(
+        self,
+        run_dir: str | Path,
+        *,
+        mission_id: str = "",
+        durability: Durability = "batched",
+        snapshot_interval: float = 0.5,
+        commit_delay: float = 0.005,
+    ) -> None:
+        self.run_dir = Path(run_dir)
+        self.path = self.run_dir / LOG_NAME
+        self.durability = durability
+        self.snapshot_interval = snapshot_interval
+        #: how long the syncer lets a batch grow before it fsyncs, unless someone waits
+        #: (fewer fsyncs means fewer journal commits stalling the writers)
+        self.commit_delay = commit_delay
+        self._urgent = threading.Event()
+        self._lock = threading.Lock()
+        self.state = MissionState(mission_id=mission_id)
+        #: ok item records of each phase's latest fingerprint: {phase: {fp: {i: rec}}}
+        self._items: dict[str, dict[str, dict[int, dict[str, Any]]]] = {}
+        #: artifact payloads of each phase's latest success: {phase: {name: payload}}
+        self.payloads: dict[str, dict[str, dict[str, Any]]] = {}
+        self._offset = self._recover()
+        self.state.mission_id = mission_id or self.state.mission_id
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self._seq = self.state.seq
+        self._durable = self._seq
+        self._snap_seq = -1
+        self._cond = threading.Condition()
+        self._wake = threading.Event()
+        self._closing = False
+        self._error: BaseException | None = None
+        self._last_snapshot = 0.0
+        self._syncer = threading.Thread(target=self._sync_loop, name="scout-syncer", daemon=True)
+        self._syncer.start()
+
+    # --- opening ----------------------------------------------------------------------
+
+    def _recover(self) -> int:
+        """Fold the whole log; cut off a torn last line so new records start clean."""
+        end = 0
+        for end, rec in iter_log(self.path):
+            apply_record(self.state, rec)
+            if rec.get("ev") == "item" and rec.get("ok"):
+                per_fp = self._items.setdefault(rec["phase"], {})
+                per_fp.setdefault(rec.get("fp", ""), {})[int(rec["i"])] = rec
+            else:
+                _note_payloads(self.payloads, rec)
+        try:
+            size = self.path.stat().st_size
+        except FileNotFoundError:
+            return 0
+        if size > end:
+            with open(self.path, "r+b") as f:
+                f.truncate(end)
+                f.flush()
+                os.fsync(f.fileno())
+        return end
+
+    def done_items(self, phase: str, fp: str) -> dict[int, dict[str, Any]]:
+        """Item records (ok) that were in the log when it was opened, for ``phase`` run
+        with fingerprint ``fp`` (a run keeps the items of its own attempts in memory)."""
+        return dict(self._items.get(phase, {}).get(fp, {}))
+
+    # --- writing ----------------------------------------------------------------------
+
+    def append(self, rec: dict[str, Any], *, wait: bool | None = None,
+               raw: dict[str, str] | None = None) -> int:
+        """Record one event; returns its seq. The line is in the kernel on return.
+
+        ``wait`` (default: strict durability) blocks until the record is fsynced.
+        ``raw`` adds fields whose values are already JSON text (item values and artifact
+        payloads, serialized once by the artifact encoder).
+        """
+        if self._error is not None:
+            raise RuntimeError("the state log syncer failed") from self._error
+        rec.setdefault("ts", utc_now())
+        body = json.dumps(rec, ensure_ascii=False, separators=(",", ":"), default=str)
+        if raw:
+            body = body[:-1] + "".join(f",{json.dumps(k)}:{v}" for k, v in raw.items()) + "}"
+        with self._lock:
+            if self._fd < 0:
+                # closed: a straggler thread (a fan-out lane finishing after Ctrl-C) must
+                # not write through a descriptor number the OS may have handed out again
+                raise StoreClosed("the state log is closed")
+            self._seq += 1
+            seq = self._seq
+            line = (f'{{"seq":{seq},' + body[1:] + "\n").encode("utf-8")
+            view = memoryview(line)
+            while view:
+                n = os.write(self._fd, view)
+                view = view[n:]
+            self._offset += len(line)
+            rec["seq"] = seq
+            apply_record(self.state, rec)
+        if self.durability != "off":
+            self._wake.set()
+            if wait if wait is not None else self.durability == "strict":
+                self.wait_durable(seq)
+        return seq
+
+    def wait_durable(self, seq: int | None = None) -> None:
+        """Block until every record up to ``seq`` (default: all so far) is fsynced."""
+        if self.durability == "off":
+            return
+        target = self._seq if seq is None else seq
+        with self._cond:
+            while self._durable < target:
+                if self._error is not None:
+                    raise RuntimeError("the state log syncer failed") from self._error
+                self._urgent.set()
+                self._wake.set()
+                self._cond.wait(0.5)
+
+    def snapshot(self) -> dict[str, Any]:
+        """A consistent copy of the state, as phase.json holds it."""
+        with self._lock:
+            return self._snapshot_locked()
+
+    def _snapshot_locked(self) -> dict[str, Any]:
+        return {"format": SNAPSHOT_FORMAT, "updated_at": utc_now(), "log_offset": self._offset,
+                "state": self.state.to_dict()}
+
+    def write_snapshot(self) -> None:
+        snap = self.snapshot()
+        self._write_snapshot(snap)
+
+    def _write_snapshot(self, snap: dict[str, Any]) -> None:
+        data = json.dumps(snap, ensure_ascii=False, indent=1, default=str).encode("utf-8")
+        # atomic, not fsynced: the snapshot is derived from the (fsynced) log, and a reader
+        # that finds it damaged after a power loss rebuilds the state from the log
+        atomic_write_bytes(self.run_dir / SNAPSHOT_NAME, data, fsync=False)
+        self._snap_seq = snap["state"]["seq"]
+        self._last_snapshot = time.monotonic()
+
+    # --- the syncer -------------------------------------------------------------------
+
+    def _sync_loop(self) -> None:
+        try:
+            while True:
+                woken = self._wake.wait(self.snapshot_interval)
+                if woken and not self._closing and self.commit_delay > 0:
+                    self._urgent.wait(self.commit_delay)  # let the batch grow
+                self._wake.clear()
+                self._urgent.clear()
+                snap = None
+                with self._lock:
+                    target = self._seq
+                    closing = self._closing
+                    due = time.monotonic() - self._last_snapshot >= self.snapshot_interval
+                    if target != self._snap_seq and (due or closing):
+                        snap = self._snapshot_locked()
+                if self.durability != "off" and target > self._durable:
+                    os.fsync(self._fd)  # close() joins this thread before closing the fd
+                with self._cond:
+                    self._durable = max(self._durable, target)
+                    self._cond.notify_all()
+                if snap is not None:
+                    # written after the fsync above: a snapshot never runs ahead of the log
+                    self._write_snapshot(snap)
+                if closing:
+                    with self._lock:
+                        if self._seq == target:
+                            return
+        except BaseException as exc:  # noqa: BLE001 - surfaced to writers
+            self._error = exc
+            with self._cond:
+                self._cond.notify_all()
+
+    def close(self) -> None:
+        """Flush everything, write the final snapshot, stop the syncer."""
+        with self._lock:
+            self._closing = True
+        self._urgent.set()
+        self._wake.set()
+        self._syncer.join()
+        if self._error is None:
+            with self._lock:
+                stale = self._snap_seq != self._seq
+            if stale:
+                self.write_snapshot()
+        with self._lock:
+            fd, self._fd = self._fd, -1
+        os.close(fd)
+        if self._error is not None:
+            raise RuntimeError("the state log syncer failed") from self._error
+
+    def __enter__(self) -> "StateStore":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

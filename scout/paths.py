@@ -1,0 +1,94 @@
+"""Where scout keeps things: the framework root, the runs dir, and safe mission ids.
+
+The framework root is ``SCOUTE_RESEARCH_ROOT`` (default: the current directory); under
+it live ``config/``, ``templates/``, ``runtime/`` and ``runs/``. A mission's run
+directory is ``<runs-dir>/<mission_id>/``. Mission ids come from users (command line,
+Mission documents, HTTP later), so they are checked here, once, before any path is
+built from them: anything that is not a plain slug is refused with
+:class:`~scout.errors.UnsafeMissionId`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from pathlib import Path
+
+from scout.errors import UnsafeMissionId
+
+ROOT_ENV = "SCOUTE_RESEARCH_ROOT"
+RUNS_ENV = "SCOUTE_RUNS_DIR"
+
+#: A mission id: lower-case letters, digits, '.', '_' and '-', starting with a letter or
+#: digit, at most 128 characters. The same pattern as ``Mission.mission_id`` (spec.models).
+MISSION_ID_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,127}$")
+_RESERVED = {".", ".."}
+
+
+def research_root() -> Path:
+    """The framework root: ``$SCOUTE_RESEARCH_ROOT`` or the current directory."""
+    return Path(os.environ.get(ROOT_ENV) or os.getcwd())
+
+
+def runs_dir(explicit: str | Path | None = None, *, root: Path | None = None) -> Path:
+    """Where run directories live: ``explicit``, ``$SCOUTE_RUNS_DIR``, or ``<root>/runs``.
+
+    A relative ``explicit`` path is taken relative to the current directory, like any
+    command-line path.
+    """
+    if explicit:
+        return Path(explicit)
+    env = os.environ.get(RUNS_ENV)
+    if env:
+        return Path(env)
+    return (root or research_root()) / "runs"
+
+
+def validate_mission_id(mission_id: object) -> str:
+    """Return ``mission_id`` if it is a safe slug; raise ``UnsafeMissionId`` otherwise."""
+    if not isinstance(mission_id, str) or not mission_id.strip():
+        raise UnsafeMissionId(
+            "mission id is empty",
+            hint="use a slug such as 'hotel-barcelona-2026-09' (a-z, 0-9, '.', '_', '-')",
+        )
+    if mission_id in _RESERVED or "/" in mission_id or "\\" in mission_id or "\0" in mission_id \
+            or os.path.isabs(mission_id):
+        raise UnsafeMissionId(
+            f"mission id {mission_id!r} is a path, not a name: it could escape the runs dir",
+            hint="use a slug such as 'hotel-barcelona-2026-09' (a-z, 0-9, '.', '_', '-')",
+        )
+    if not MISSION_ID_RE.match(mission_id):
+        suggestion = slugify(mission_id)
+        raise UnsafeMissionId(
+            f"mission id {mission_id!r} is not a safe slug",
+            hint="use lower-case letters, digits, '.', '_' and '-' (at most 128, starting "
+            "with a letter or digit)" + (f"; e.g. '{suggestion}'" if suggestion else ""),
+        )
+    return mission_id
+
+
+def mission_dir(runs: str | Path, mission_id: str) -> Path:
+    """``<runs>/<mission_id>``, after checking the id and that the result stays inside."""
+    mid = validate_mission_id(mission_id)
+    base = Path(runs).resolve()
+    path = (base / mid).resolve()
+    if path.parent != base:  # belt and braces: a slug cannot escape, but a symlink could
+        raise UnsafeMissionId(f"mission id {mission_id!r} resolves outside the runs dir {base}")
+    return path
+
+
+def slugify(text: str, *, max_len: int = 48) -> str:
+    """A safe slug made from free text ('Hotels in Barcelona!' -> 'hotels-in-barcelona')."""
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-._")
+    return slug[:max_len].strip("-._")
+
+
+def derive_mission_id(pipeline_name: str, query: str | None, inputs: dict | None = None) -> str:
+    """A stable id for a command-line mission: the same request gives the same id, so
+    re-running the same ``scout apply`` command converges on (and resumes) one mission."""
+    basis = repr((query or "", sorted((inputs or {}).items())))
+    digest = hashlib.sha256(basis.encode()).hexdigest()[:8]
+    words = slugify(query or "", max_len=40)
+    parts = [slugify(pipeline_name, max_len=40) or "mission"] + ([words] if words else [])
+    return validate_mission_id("-".join(parts + [digest]))

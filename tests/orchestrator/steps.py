@@ -1,0 +1,110 @@
+"""Step functions for orchestrator tests (``uses: python:tests.orchestrator.steps:NAME``).
+
+Every step appends one line to the calls file named by ``with: {calls: PATH}`` (or the
+``SCOUT_TEST_CALLS`` environment variable) before returning, so tests count how often
+each phase and item really ran, across processes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from typing import Any
+
+from scout.errors import BudgetExceeded, RateLimited, StepError
+from scout.steps.context import Outputs, StepContext
+
+
+def _calls_file(ctx: StepContext) -> str | None:
+    return ctx.phase.with_.get("calls") or os.environ.get("SCOUT_TEST_CALLS")
+
+
+def record(ctx: StepContext, **extra: Any) -> None:
+    path = _calls_file(ctx)
+    if not path:
+        return
+    line = {"phase": ctx.phase_id, "item": ctx.item_index, "attempt": ctx.attempt,
+            "start": extra.pop("start", None), "end": time.time(), "pid": os.getpid(), **extra}
+    with open(path, "a", encoding="utf-8") as f:  # whole line, O_APPEND
+        f.write(json.dumps(line) + "\n")
+
+
+def echo(ctx: StepContext) -> Any:
+    """Returns with: value (rendered), or the phase id; sleeps with: sleep seconds."""
+    start = time.time()
+    w = ctx.with_rendered()
+    if w.get("sleep"):
+        time.sleep(float(w["sleep"]))
+    record(ctx, start=start)
+    if "value" in w:
+        return w["value"]
+    return {"phase": ctx.phase_id, "inputs": sorted(k for k, v in ctx.inputs.items()
+                                                     if v is not None)}
+
+
+def items(ctx: StepContext) -> list[Any]:
+    """Produces a list of n items: [{"n": 0}, {"n": 1}, ...]."""
+    record(ctx)
+    n = int(ctx.with_rendered().get("n", 3))
+    return [{"n": i, "name": f"item{i}"} for i in range(n)]
+
+
+def per_item(ctx: StepContext) -> Any:
+    """Fan-out step: returns {"n": item n, "sq": n*n}; options in with:
+    sleep (s per item), fail_items ([n...] raise StepError), retryable (bool)."""
+    start = time.time()
+    w = ctx.phase.with_
+    if w.get("sleep"):
+        time.sleep(float(w["sleep"]))
+    n = ctx.item["n"]
+    record(ctx, start=start)
+    if n in (w.get("fail_items") or []):
+        raise StepError(f"item {n} is bad", retryable=bool(w.get("retryable")))
+    if w.get("budget_at") is not None and n == w["budget_at"]:
+        raise BudgetExceeded("max_cost 0.01 USD reached")
+    return {"n": n, "sq": n * n, "label": ctx.render(w.get("label", "{{ item.name }}"))}
+
+
+def flaky(ctx: StepContext) -> Any:
+    """Fails (rate limited, retryable) until attempt ``ok_on``; with: ok_on: N."""
+    record(ctx)
+    if ctx.attempt < int(ctx.phase.with_.get("ok_on", 2)):
+        raise RateLimited("429 from fake", adapter="fake", retry_after=None)
+    return {"attempt": ctx.attempt}
+
+
+def fail(ctx: StepContext) -> Any:
+    record(ctx)
+    raise StepError("this step always fails", retryable=bool(ctx.phase.with_.get("retryable")))
+
+
+def budget(ctx: StepContext) -> Any:
+    record(ctx)
+    raise BudgetExceeded("max_cost 0.50 USD reached")
+
+
+def two(ctx: StepContext) -> Any:
+    record(ctx)
+    return Outputs(left={"side": "l"}, right={"side": "r"})
+
+
+def read_template(ctx: StepContext) -> Any:
+    """Report-like step: renders the file with: template (relative to ctx.root)."""
+    record(ctx)
+    text = (ctx.root / ctx.phase.with_["template"]).read_text()
+    out = ctx.render(text)
+    (ctx.run_dir / "report.md").write_text(out)
+    return {"chars": len(out)}
+
+
+def gateway_call(ctx: StepContext) -> Any:
+    record(ctx)
+    assert ctx.gateway is not None, "no gateway"
+    out = ctx.gateway.call({"q": ctx.phase_id})
+    return {"value": out.value, "by": out.answered_by}
+
+
+def constant(ctx: StepContext) -> Any:
+    record(ctx)
+    return {"constant": True}

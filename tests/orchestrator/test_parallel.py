@@ -1,0 +1,58 @@
+"""Parallel groups overlap in time; phases without a group never overlap anything."""
+
+from __future__ import annotations
+
+
+def _spans(ws):
+    out = {}
+    for c in ws.calls():
+        out[c["phase"]] = (c["start"], c["end"])
+    return out
+
+
+def _overlap(a, b):
+    return min(a[1], b[1]) - max(a[0], b[0])
+
+
+def test_group_members_overlap_and_ungrouped_phases_run_alone(ws):
+    p = ws.pipeline("""
+        phases:
+          A:  {uses: STEPS:echo, with: {sleep: 0.15}, produces: [a]}
+          G1: {uses: STEPS:echo, needs: [a], parallel_group: 1, with: {sleep: 0.3}, produces: [g1]}
+          G2: {uses: STEPS:echo, needs: [a], parallel_group: 1, with: {sleep: 0.3}, produces: [g2]}
+          G3: {uses: STEPS:echo, needs: [a], parallel_group: 1, with: {sleep: 0.3}, produces: [g3]}
+          S1: {uses: STEPS:echo, needs: [a], with: {sleep: 0.15}, produces: [s1]}
+          S2: {uses: STEPS:echo, needs: [a], with: {sleep: 0.15}, produces: [s2]}
+          Z:  {uses: STEPS:echo, needs: [g1, g2, g3, s1, s2], with: {sleep: 0.05}, produces: [z]}
+    """)
+    r = ws.apply(p, sleep=None)
+    assert r.exit_code == 0
+    sp = _spans(ws)
+    # the three members of group 1 ran at the same time
+    for x, y in (("G1", "G2"), ("G1", "G3"), ("G2", "G3")):
+        assert _overlap(sp[x], sp[y]) > 0.2, (x, y, sp)
+    # every phase without a group ran on its own: it overlaps nothing
+    for solo in ("A", "S1", "S2", "Z"):
+        for other in sp:
+            if other != solo:
+                assert _overlap(sp[solo], sp[other]) <= 0, (solo, other, sp)
+    # the group took about one phase's time, not three
+    group_wall = max(sp[g][1] for g in ("G1", "G2", "G3")) - min(sp[g][0] for g in ("G1", "G2", "G3"))
+    assert group_wall < 0.6
+
+
+def test_two_groups_do_not_mix(ws):
+    p = ws.pipeline("""
+        phases:
+          A: {uses: STEPS:echo, produces: [a]}
+          X1: {uses: STEPS:echo, needs: [a], parallel_group: x, with: {sleep: 0.15}, produces: [x1]}
+          X2: {uses: STEPS:echo, needs: [a], parallel_group: x, with: {sleep: 0.15}, produces: [x2]}
+          Y1: {uses: STEPS:echo, needs: [a], parallel_group: y, with: {sleep: 0.15}, produces: [y1]}
+          Y2: {uses: STEPS:echo, needs: [a], parallel_group: y, with: {sleep: 0.15}, produces: [y2]}
+    """)
+    assert ws.apply(p, sleep=None).exit_code == 0
+    sp = _spans(ws)
+    assert _overlap(sp["X1"], sp["X2"]) > 0.05 and _overlap(sp["Y1"], sp["Y2"]) > 0.05
+    for x in ("X1", "X2"):
+        for y in ("Y1", "Y2"):
+            assert _overlap(sp[x], sp[y]) <= 0

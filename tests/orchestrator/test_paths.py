@@ -1,0 +1,76 @@
+"""Mission ids are safe slugs; anything that could escape the runs dir is refused."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from scout.errors import UnsafeMissionId
+from scout.paths import derive_mission_id, mission_dir, runs_dir, validate_mission_id
+
+UNSAFE = ["../x", "..", ".", "/etc/passwd", "/tmp/x", "", "   ", "a/b", "a\\b", "x\0y",
+          "UPPER", "-lead", "sp ace", "a" * 129]
+
+
+@pytest.mark.parametrize("bad", UNSAFE)
+def test_unsafe_ids_are_rejected(bad, tmp_path):
+    with pytest.raises(UnsafeMissionId) as e:
+        mission_dir(tmp_path, bad)
+    assert e.value.code == "USE002" and e.value.exit_code == 2 and e.value.hint
+
+
+def test_messages_say_what_is_wrong():
+    with pytest.raises(UnsafeMissionId, match="is empty"):
+        validate_mission_id("")
+    with pytest.raises(UnsafeMissionId, match="is a path.*escape the runs dir"):
+        validate_mission_id("../x")
+    with pytest.raises(UnsafeMissionId, match="is a path"):
+        validate_mission_id("/abs/path")
+    with pytest.raises(UnsafeMissionId) as e:
+        validate_mission_id("Hotel Barcelona")
+    assert "hotel-barcelona" in e.value.hint
+
+
+def test_safe_ids_map_inside_the_runs_dir(tmp_path):
+    for good in ("m1", "hotel-barcelona-2026-09", "a.b_c-d", "0"):
+        assert mission_dir(tmp_path, good) == (tmp_path / good).resolve()
+
+
+def test_symlinked_mission_dir_cannot_escape(tmp_path):
+    (tmp_path / "runs").mkdir()
+    (tmp_path / "runs" / "evil").symlink_to(tmp_path)
+    with pytest.raises(UnsafeMissionId, match="outside the runs dir"):
+        mission_dir(tmp_path / "runs", "evil")
+
+
+def test_derived_ids_are_stable_and_safe():
+    a = derive_mission_id("hotel-research", "Hotels in Barcelona!", {"budget": "200 EUR"})
+    assert a == derive_mission_id("hotel-research", "Hotels in Barcelona!", {"budget": "200 EUR"})
+    assert a != derive_mission_id("hotel-research", "Hotels in Barcelona!", {"budget": "100 EUR"})
+    assert a.startswith("hotel-research-hotels-in-barcelona-")
+    validate_mission_id(a)
+
+
+def test_runs_dir_resolution(tmp_path, monkeypatch):
+    monkeypatch.delenv("SCOUTE_RUNS_DIR", raising=False)
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    assert runs_dir() == tmp_path / "runs"
+    monkeypatch.setenv("SCOUTE_RUNS_DIR", str(tmp_path / "elsewhere"))
+    assert runs_dir() == tmp_path / "elsewhere"
+    assert runs_dir("x") == __import__("pathlib").Path("x")
+
+
+@pytest.mark.parametrize("bad", ["../x", "/tmp/evil", ""])
+def test_cli_apply_rejects_unsafe_ids_before_touching_anything(bad, ws, sub_env, scout_cmd):
+    p = ws.pipeline("""
+        phases:
+          A: {uses: STEPS:echo, produces: [a]}
+    """)
+    out = subprocess.run(scout_cmd + ["apply", str(p), "--query", "q", "--mission-id", bad,
+                                      "--runs-dir", str(ws.runs), "--config", str(ws.config)],
+                         env=sub_env, cwd=ws.root, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2, out.stderr
+    assert "USE002" in out.stderr and "mission id" in out.stderr
+    assert "Traceback" not in out.stderr
+    assert not ws.runs.exists() and ws.calls() == []

@@ -1,0 +1,54 @@
+"""Every one of the nine PhaseStatus values is reached, each with its reason where the
+design asks for one (skipped, blocked, pending after a stop, stale)."""
+
+from __future__ import annotations
+
+from scout.orchestrator.state import PhaseStatus
+
+PIPE = """
+    phases:
+      A: {uses: STEPS:echo, with: {value: one}, produces: [a]}
+      L: {uses: STEPS:items, needs: [a], with: {n: 4}, produces: [things]}
+      P:
+        uses: STEPS:per_item
+        needs: [things]
+        for_each: things
+        allow_partial: true
+        with: {fail_items: [2]}
+        produces: [squares]
+      R:
+        uses: STEPS:flaky
+        needs: [a]
+        with: {ok_on: 2}
+        retry: {attempts: 2, backoff: {initial: 1s, jitter: none}}
+        produces: [r]
+      K: {uses: STEPS:echo, needs: [a], if: "a == 'never'", produces: [k]}
+      X: {uses: STEPS:fail, needs: [a], optional: true, produces: [x]}
+      Y: {uses: STEPS:echo, needs: [x], optional: true, produces: [y]}
+      Z: {uses: STEPS:fail, needs: [squares, r], produces: [z]}
+      W: {uses: STEPS:echo, needs: [a], produces: [w]}
+"""
+
+
+def test_all_nine_statuses_are_reached(ws):
+    p = ws.pipeline(PIPE)
+    r = ws.apply(p)
+    assert r.exit_code == 1
+    final = {pid: st.status for pid, st in r.phases.items()}
+    assert final == {
+        "A": "succeeded", "L": "succeeded", "P": "succeeded_partial", "R": "succeeded",
+        "K": "skipped", "X": "failed_terminal", "Y": "blocked_missing_input",
+        "Z": "failed_terminal", "W": "pending",
+    }
+    assert r.phases["K"].reason == "if: a == 'never' is false"
+    assert r.phases["Y"].reason == "needs 'x' from X, which is failed_terminal"
+    assert r.phases["W"].reason == "not started: Z failed: this step always fails"
+    seen = ws.statuses_seen()
+    assert {"running", "failed_retryable"} <= seen
+
+    # a spec change makes A stale on the next apply
+    p.write_text(p.read_text().replace("value: one", "value: two"))
+    ws.apply(p)
+    stale = [x for x in ws.log_records() if x.get("status") == "stale"]
+    assert stale[0]["phase"] == "A" and stale[0]["reason"] == "its spec changed"
+    assert ws.statuses_seen() == {s.value for s in PhaseStatus}
