@@ -44,7 +44,8 @@ from scout.spec.models import Mission, Pipeline
 from scout.validate import load_valid_pipeline, validate_file
 
 __all__ = [
-    "MissionPlan", "MissionRequest", "MissionResult", "PhasePlan", "apply", "plan", "status",
+    "MissionPlan", "MissionRequest", "MissionResult", "PhasePlan", "apply", "estimate", "plan",
+    "status",
     "get_mission_state", "get_mission_artifacts", "parse_sets", "prepare",
 ]
 
@@ -181,13 +182,31 @@ def apply(
         kw["sleep"] = sleep
     if clock is not None:
         kw["clock"] = clock
-    runner = _mission_runner(
-        file, query=query, sets=sets, mission_id=mission_id, runs_dir=runs_dir, config=config,
-        root=root, force=force, gateway_factory=gateway_factory, preflight=preflight,
-        providers=providers, subscribers=subscribers, durability=durability, today=today,
-        max_workers=max_workers,
-        **kw)
-    return runner.run()
+    try:
+        runner = _mission_runner(
+            file, query=query, sets=sets, mission_id=mission_id, runs_dir=runs_dir,
+            config=config, root=root, force=force, gateway_factory=gateway_factory,
+            preflight=preflight, providers=providers, subscribers=subscribers,
+            durability=durability, today=today, max_workers=max_workers, **kw)
+        return runner.run()
+    finally:
+        close = getattr(providers, "close", None)
+        if callable(close):  # the providers hook holds HTTP clients and the cache
+            close()
+
+
+def estimate(file: str | Path, *, query: str | None = None,
+             sets: Iterable[str] | dict[str, Any] | None = None, mission_id: str | None = None,
+             config: str | Path | None = None, root: str | Path | None = None,
+             fanout: int = 10) -> Any:
+    """``scout plan``'s cost estimate (a ``CostEstimate``); makes no external call."""
+    from scout.providers.runtime import ProviderRuntime
+
+    pipeline, cfg, request = prepare(file, query=query, sets=sets, mission_id=mission_id,
+                                     config=config, root=root)
+    with ProviderRuntime(cfg, Path(root) if root else research_root(),
+                         request.mission_id) as rt:
+        return rt.estimate(pipeline, fanout=fanout)
 
 
 def plan(

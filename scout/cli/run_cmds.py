@@ -10,7 +10,10 @@ import click
 
 from scout import api
 from scout.cli import cli
+from scout.errors import UsageError
 from scout.orchestrator.progress import make_progress
+from scout.paths import research_root
+from scout.providers.hook import ProviderOptions, ProvidersHook
 from scout.orchestrator.state import MissionState, PhaseState
 
 _REQUEST_OPTIONS = [
@@ -67,9 +70,18 @@ def format_phases(phases: dict[str, PhaseState]) -> list[str]:
               help="strict: wait for fsync after every phase and item event (slower).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
+@click.option("--max-cost", type=click.FloatRange(min=0), default=None, metavar="USD",
+              help="Stop cleanly once the mission has spent this much (exit 4); overrides "
+                   "the Mission's max_cost.")
+@click.option("--no-cache", is_flag=True, help="Ignore the response cache under runtime/.")
+@click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
+              help="Save every provider exchange (credentials stripped) into DIR.")
+@click.option("--replay", "replay_dir", type=click.Path(file_okay=False), default=None,
+              help="Answer every provider call from a recording in DIR: no network.")
 def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: str | None,
               runs_dir: str | None, force: tuple[str, ...], config: str | None, progress: str,
-              durability: str, fmt: str) -> int:
+              durability: str, fmt: str, max_cost: float | None, no_cache: bool,
+              record_dir: str | None, replay_dir: str | None) -> int:
     """Run FILE (a Mission, or a pipeline plus --query/--set) until it converges.
 
     Re-applying the same mission resumes it: only phases that are missing, failed or
@@ -77,9 +89,16 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     final state. Exit codes: 0 ok (partial included, with a warning), 1 a phase failed,
     2 spec or usage error, 3 provider or configuration error, 4 budget cap hit.
     """
+    if replay_dir is not None and not Path(replay_dir).is_dir():
+        raise UsageError(f"--replay {replay_dir}: no such folder",
+                         hint="record one first with --record DIR")
+    hook = ProvidersHook(research_root(), ProviderOptions(
+        record_dir=Path(record_dir) if record_dir else None,
+        replay_dir=Path(replay_dir) if replay_dir else None,
+        no_cache=no_cache, max_cost=max_cost))
     with make_progress(progress if fmt == "text" else "none") as prog:
         result = api.apply(file, query=query, sets=sets, mission_id=mission_id,
-                           runs_dir=runs_dir, force=force, config=config,
+                           runs_dir=runs_dir, force=force, config=config, providers=hook,
                            subscribers=[prog], durability=durability)  # type: ignore[arg-type]
     if fmt == "json":
         click.echo(json.dumps(result.to_dict(), indent=2, default=str))
@@ -112,8 +131,11 @@ def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: st
     """
     result = api.plan(file, query=query, sets=sets, mission_id=mission_id, runs_dir=runs_dir,
                       force=force, config=config)
+    estimate = api.estimate(file, query=query, sets=sets, mission_id=mission_id,
+                            config=config)
     if fmt == "json":
-        click.echo(json.dumps(result.to_dict(), indent=2))
+        click.echo(json.dumps({**result.to_dict(), "cost_estimate": estimate.to_dict()},
+                              indent=2))
         return
     what = "existing" if result.exists else "new"
     click.echo(f"mission {result.mission_id} ({what}, {result.run_dir})")
@@ -122,6 +144,8 @@ def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: st
         click.echo(f"  {p.phase:<{width}}  {p.label:<6}  {p.reason}")
     counts = {a: sum(1 for p in result.phases if p.action == a) for a in ("run", "reuse", "skip")}
     click.echo(f"{counts['run']} to run, {counts['reuse']} to reuse, {counts['skip']} to skip")
+    click.echo("")
+    click.echo(estimate.render())
 
 
 def format_state(state: MissionState) -> list[str]:

@@ -187,7 +187,16 @@ class MissionRunner:
         return {"query": self.request.query, "overrides": dict(self.overrides),
                 "override_sources": dict(self.request.input_sources),
                 "max_cost": self.request.max_cost, "mission_file":
-                str(self.request.mission_file) if self.request.mission_file else None}
+                str(self.request.mission_file) if self.request.mission_file else None,
+                "mission_view": self._mission_view}
+
+    def _mission_view(self, current_phase: str | None = None) -> Any:
+        """For the report step: phase states and journal-derived costs, read when called."""
+        from scout.report.context import build_mission_view
+
+        return build_mission_view(run_dir=self.run_dir, root=self.root, pipeline=self.pipeline,
+                                  mission_id=self.request.mission_id,
+                                  max_cost=self.request.max_cost, current_phase=current_phase)
 
     def _runner(self, *, store: StateStore | None, state: MissionState,
                 artifacts: ArtifactStore, bus: E.EventBus,

@@ -68,43 +68,101 @@ class MissionView:
         return next((p for p in self.phases if p.id == pid), None)
 
 
+def _error_text(entry: dict[str, Any]) -> str:
+    err = entry.get("error")
+    summary = entry.get("response_summary") or {}
+    if isinstance(err, dict):
+        what = str(err.get("kind") or err.get("code") or "error")
+        status = err.get("status") or summary.get("status")
+    else:
+        what = str(err or entry.get("result") or "error")
+        status = summary.get("status")
+    return f"{what}, HTTP {status}" if status else what
+
+
 def summarise_journal(entries: list[dict[str, Any]]) -> tuple[list[CostRow], list[str]]:
-    """Costs per adapter and plain-language notices of failovers and skips."""
+    """Costs per adapter and plain-language notices of failovers and skips.
+
+    Journal lines (DESIGN.md §3) carry ``result``: ok, cache_hit, retry (a failed try that
+    was retried), error, skipped, circuit_open; ``error`` is ``{kind, code, message,
+    status}``; a skip's reason is in ``response_summary.reason``.
+    """
     costs: "OrderedDict[str, CostRow]" = OrderedDict()
     failures: "OrderedDict[tuple[str, str], list[str]]" = OrderedDict()
-    answered: dict[tuple[str, str], str] = {}
+    answered: dict[str, set[str]] = {}
     skips: "OrderedDict[str, str]" = OrderedDict()
     for e in entries:
         adapter = str(e.get("adapter") or "?")
         phase = str(e.get("phase") or "?")
         result = str(e.get("result") or "")
         row = costs.setdefault(adapter, CostRow(adapter))
-        usd = float(((e.get("cost") or {}).get("usd")) or 0.0)
-        row.usd = round(row.usd + usd, 6)
+        row.usd = round(row.usd + float(((e.get("cost") or {}).get("usd")) or 0.0), 6)
         chain = e.get("chain") or {}
         if chain.get("answered_by"):
-            answered[(phase, str(chain.get("name") or ""))] = str(chain["answered_by"])
+            answered.setdefault(phase, set()).add(str(chain["answered_by"]))
         if result == "cache_hit":
             row.cache_hits += 1
         elif result in ("skipped", "circuit_open"):
             row.skipped += 1
-            why = e.get("error") or e.get("message") or result.replace("_", " ")
-            skips.setdefault(adapter, f"{adapter} skipped: {why}")
-        elif result in ("ok", ""):
+            summary = e.get("response_summary") or {}
+            why = summary.get("reason") or (_error_text(e) if e.get("error") else None)
+            why = why or ("circuit open after rate limiting" if result == "circuit_open"
+                          else "not configured")
+            skips.setdefault(f"{adapter}:{why}", f"{adapter} skipped: {why}")
+        elif result == "ok":
             row.calls += 1
-        else:
+        else:  # retry, error, and anything unknown counts as a failed try
             row.calls += 1
             row.errors += 1
-            summary = e.get("response_summary") or {}
-            status = summary.get("status")
-            what = str(e.get("error") or result)
-            if status:
-                what += f" (HTTP {status})"
-            failures.setdefault((phase, adapter), []).append(what)
+            failures.setdefault((phase, adapter), []).append(_error_text(e))
     notices = list(skips.values())
     for (phase, adapter), errs in failures.items():
-        kinds = sorted(set(errs))
-        who = [a for (p, _), a in answered.items() if p == phase and a != adapter]
-        tail = f"; {who[0]} answered instead" if who else ""
-        notices.append(f"{phase}: {adapter} failed {len(errs)}x ({', '.join(kinds)}){tail}")
+        others = sorted(a for a in answered.get(phase, set()) if a != adapter)
+        tail = f"; {', '.join(others)} answered instead" if others else ""
+        notices.append(f"{phase}: {adapter} failed {len(errs)}x "
+                       f"({'; '.join(sorted(set(errs)))}){tail}")
     return list(costs.values()), notices
+
+
+def build_mission_view(*, run_dir: Any, root: Any, pipeline: Any, mission_id: str,
+                       max_cost: float | None = None, current_phase: str | None = None
+                       ) -> MissionView:
+    """The mission as the report shows it: states from the run dir, costs from the journal.
+
+    ``current_phase`` is the phase rendering the report: it is still running while it
+    renders, and is shown as succeeded (if it fails, there is no report to read).
+    """
+    from pathlib import Path
+
+    from scout.orchestrator.dag import PhaseGraph
+    from scout.orchestrator.state_store import load_state
+    from scout.providers.journal import iter_journal
+
+    state = load_state(Path(run_dir))
+    rows: list[PhaseRow] = []
+    states: dict[str, str] = {}
+    for pid, phase in pipeline.phases.items():
+        st = state.phases.get(pid)
+        status = st.status if st else "pending"
+        if pid == current_phase:
+            status = "succeeded"
+        states[pid] = status
+        items = st.items if st else None
+        answered = sorted((st.answered_by or {}).items(), key=lambda kv: (-kv[1], kv[0])) if st else []
+        rows.append(PhaseRow(
+            id=pid, uses=phase.uses, status=status, description=phase.description or "",
+            reason=(st.reason if st and status != "succeeded" else None),
+            answered_by=", ".join(a for a, _ in answered) or None,
+            attempts=st.attempts if st else 0,
+            items_total=items.total if items else None,
+            items_failed=items.failed if items else 0,
+            errors=list((items.errors or {}).values())[:5] if items else [],
+            optional=phase.optional,
+        ))
+    entries = [e for e in iter_journal(Path(root) / "runtime") if e.get("mission_id") == mission_id]
+    costs, notices = summarise_journal(entries)
+    return MissionView(
+        mission_id=mission_id, pipeline=pipeline.name, phases=rows, costs=costs,
+        notices=notices, mermaid=PhaseGraph.of(pipeline).to_mermaid(states),
+        budget_stopped=state.status == "stopped_budget", max_cost=max_cost,
+    )

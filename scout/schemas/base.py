@@ -28,5 +28,15 @@ class ArtifactModel(BaseModel):
             ARTIFACT_MODELS[name] = cls
 
 
+#: modules that define the built-in artifact models (imported on first lookup, so a
+#: process that resumes a mission can read artifacts before any step module is loaded)
+BUILTIN_MODULES = ("scout.schemas.task", "scout.schemas.sources", "scout.schemas.records")
+
+
 def artifact_model(name: str) -> type[ArtifactModel] | None:
+    if name not in ARTIFACT_MODELS:
+        import importlib
+
+        for module in BUILTIN_MODULES:
+            importlib.import_module(module)
     return ARTIFACT_MODELS.get(name)

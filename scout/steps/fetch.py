@@ -7,6 +7,8 @@ prefers a page's rating over ratings quoted in snippets.
 
 from __future__ import annotations
 
+from typing import Any
+
 import re
 
 from scout.errors import StepError
@@ -14,7 +16,8 @@ from scout.providers.contract import FetchRequest
 from scout.schemas.records import Candidate, Evidence, EvidenceSet
 from scout.schemas.sources import Page
 from scout.schemas.task import Money
-from scout.steps.context import StepContext
+from scout.steps.context import ItemOutcome, StepContext
+from scout.steps.outcomes import merge_evidence
 from scout.steps.extract import evidence_id, find_price
 from scout.steps.params import FetchParams
 
@@ -62,10 +65,5 @@ def run(ctx: StepContext) -> EvidenceSet:
     return EvidenceSet(items=[ev], notes=[note])
 
 
-def gather(results: list[EvidenceSet | None]) -> EvidenceSet:
-    out = EvidenceSet()
-    for r in results:
-        if r is not None:
-            out.items += r.items
-            out.notes += r.notes
-    return out
+def gather(outcomes: list[ItemOutcome], phase: Any = None) -> EvidenceSet:
+    return merge_evidence(outcomes)

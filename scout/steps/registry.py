@@ -62,23 +62,38 @@ class StepKind:
         return getattr(importlib.import_module(module), attr)
 
 
+def _lazy(path: str) -> Callable[..., Any]:
+    """A callable that imports ``module:attr`` on first use (validation imports nothing)."""
+
+    def call(*args: Any, **kw: Any) -> Any:
+        module, _, attr = path.partition(":")
+        return getattr(importlib.import_module(module), attr)(*args, **kw)
+
+    call.__qualname__ = call.__name__ = path
+    return call
+
+
 _BUILTINS: list[StepKind] = [
     StepKind("task", P.TaskParams, "1", "scout.steps.task:run",
              description="parse the query into a typed Task", reads_request=True),
     StepKind("search", P.SearchParams, "1", "scout.steps.search:run", "search",
-             "search through a chain and extract typed records"),
+             "search through a chain and extract typed records",
+             gather=_lazy("scout.steps.search:gather")),
     StepKind("fetch", P.FetchParams, "1", "scout.steps.fetch:run", "fetch",
-             "fetch pages and read JSON-LD / OpenGraph / text", chain_required=False),
+             "fetch pages and read JSON-LD / OpenGraph / text", chain_required=False,
+             gather=_lazy("scout.steps.fetch:gather")),
     StepKind("videos", P.VideosParams, "1", "scout.steps.videos:run", "videos",
-             "search videos"),
+             "search videos", gather=_lazy("scout.steps.videos:gather")),
     StepKind("transcripts", P.TranscriptsParams, "1", "scout.steps.transcripts:run",
-             "transcripts", "fetch transcripts and extract mentions"),
+             "transcripts", "fetch transcripts and extract mentions",
+             gather=_lazy("scout.steps.transcripts:gather")),
     StepKind("synthesize", P.SynthesizeParams, "1", "scout.steps.synthesize:run",
              "synthesize", "answer with citations through the synthesis chain"),
     StepKind("rank", P.RankParams, "1", "scout.steps.rank:run",
              description="filter and order records with Jinja expressions"),
     StepKind("report", P.ReportParams, "1", "scout.steps.report:run",
-             description="render the report through a Jinja template"),
+             description="render the report through a Jinja template",
+             files_read=_lazy("scout.steps.report:files_read")),
 ]
 
 STEP_KINDS: dict[str, StepKind] = {k.name: k for k in _BUILTINS}

@@ -49,7 +49,7 @@ def run(ctx: StepContext) -> Report:
     env = make_report_env(templates)
     mission = ctx.extras.get("mission_view")
     if callable(mission):
-        mission = mission()
+        mission = mission(current_phase=ctx.phase_id)
     if not isinstance(mission, MissionView):
         mission = MissionView(mission_id=ctx.mission_id, pipeline=ctx.pipeline.name)
     title = ctx.render(params.title) if (params.title and ctx.render) else (

@@ -12,7 +12,8 @@ from typing import Any
 from scout.errors import StepError
 from scout.providers.contract import SearchRequest
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
-from scout.steps.context import StepContext
+from scout.steps.context import ItemOutcome, StepContext
+from scout.steps.outcomes import failure_notes, merge_evidence
 from scout.steps.extract import to_candidates, to_evidence
 from scout.steps.params import SearchParams
 
@@ -61,11 +62,11 @@ def run(ctx: StepContext) -> Any:
     return SourceList(items=sources)
 
 
-def gather(results: list[Any]) -> Any:
-    """Fan-out results, in item order, merged into one artifact (failed items are None)."""
-    done = [r for r in results if r is not None]
+def gather(outcomes: list[ItemOutcome], phase: Any = None) -> Any:
+    """Fan-out results, in item order, merged into one artifact; failed items noted."""
+    done = [o.value for o in outcomes if o.ok and o.value is not None]
     if done and all(isinstance(r, Candidates) for r in done):
-        merged = Candidates()
+        merged = Candidates(notes=[f"no result for {n}" for n in failure_notes(outcomes)])
         seen: set[str] = set()
         for r in done:
             for c in r.items:
@@ -77,9 +78,4 @@ def gather(results: list[Any]) -> Any:
         return merged
     if done and all(isinstance(r, SourceList) for r in done):
         return SourceList(items=[s for r in done for s in r.items])
-    out = EvidenceSet()
-    for r in done:
-        out.items += r.items
-        out.sources += r.sources
-        out.notes += r.notes
-    return out
+    return merge_evidence(outcomes)

@@ -12,7 +12,7 @@ def run(ctx: StepContext) -> Task:
     return build_task(
         str(extras.get("query") or ""),
         ctx.pipeline.inputs,
-        mission_inputs=extras.get("mission_inputs") or {},
-        set_values=extras.get("set") or {},
+        overrides=extras.get("overrides") or {},
+        override_sources=extras.get("override_sources") or {},
         today=ctx.today,
     )

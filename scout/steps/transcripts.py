@@ -15,7 +15,8 @@ from scout.errors import StepError
 from scout.providers.contract import TranscriptRequest
 from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet, Shortlist
 from scout.schemas.sources import Segment, Transcript, Video
-from scout.steps.context import StepContext
+from scout.steps.context import ItemOutcome, StepContext
+from scout.steps.outcomes import merge_evidence
 from scout.steps.extract import evidence_id, strip_accents
 from scout.steps.params import TranscriptsParams
 
@@ -100,10 +101,5 @@ def run(ctx: StepContext) -> EvidenceSet:
     return EvidenceSet(items=items, notes=[note + f", {len(items)} mention(s)"])
 
 
-def gather(results: list[EvidenceSet | None]) -> EvidenceSet:
-    out = EvidenceSet()
-    for r in results:
-        if r is not None:
-            out.items += r.items
-            out.notes += r.notes
-    return out
+def gather(outcomes: list[ItemOutcome], phase: Any = None) -> EvidenceSet:
+    return merge_evidence(outcomes)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from scout.errors import StepError
 from scout.providers.contract import VideoSearchRequest
 from scout.schemas.records import VideoList
-from scout.steps.context import StepContext
+from scout.steps.context import ItemOutcome, StepContext
 from scout.steps.params import VideosParams
 
 
@@ -19,5 +21,5 @@ def run(ctx: StepContext) -> VideoList:
     return VideoList(items=list(outcome.value)[: params.limit])
 
 
-def gather(results: list[VideoList | None]) -> VideoList:
-    return VideoList(items=[v for r in results if r is not None for v in r.items])
+def gather(outcomes: list[ItemOutcome], phase: Any = None) -> VideoList:
+    return VideoList(items=[v for o in outcomes if o.ok and o.value for v in o.value.items])

@@ -55,23 +55,32 @@ def build_task(
     query: str,
     inputs: dict[str, InputSpec],
     *,
+    overrides: dict[str, Any] | None = None,
+    override_sources: dict[str, str] | None = None,
     mission_inputs: dict[str, Any] | None = None,
     set_values: dict[str, Any] | None = None,
     today: dt.date | None = None,
 ) -> Task:
+    """The Task for ``query``. ``overrides`` (with ``override_sources``: "mission" or "set")
+    is what the orchestrator passes; ``mission_inputs`` / ``set_values`` are the same
+    layers given separately (the Python API and tests)."""
     today = today or dt.date.today()
+    layered: dict[str, Any] = dict(overrides or {})
+    sources_in: dict[str, str] = {k: (override_sources or {}).get(k, "set") for k in layered}
+    for layer_name, layer in (("mission", mission_inputs or {}), ("set", set_values or {})):
+        for key, value in layer.items():
+            layered[key] = value
+            sources_in[key] = layer_name
+    for key in layered:
+        if key not in inputs:
+            hint = did_you_mean(key, inputs, what="inputs")
+            raise UsageError(f"'{key}' is not an input of this pipeline",
+                             hint=hint or f"declared inputs: {', '.join(inputs) or 'none'}")
+
     parsed = parse_query(query or "", inputs, today=today)
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
     notes = list(parsed.notes)
-
-    for layer_name, layer in (("mission", mission_inputs or {}), ("set", set_values or {})):
-        for key in layer:
-            if key not in inputs:
-                hint = did_you_mean(key, inputs, what="inputs")
-                raise UsageError(f"'{key}' is not an input of this pipeline",
-                                 hint=hint or f"declared inputs: {', '.join(inputs) or 'none'}")
-
     for name, spec in inputs.items():
         value, source = None, None
         if spec.default is not None:
@@ -79,16 +88,14 @@ def build_task(
         if name in parsed.values:
             value, source = parsed.values[name], "query"
             notes.append(f"{name}: read {str(value)!r} from {parsed.spans.get(name, '')!r}")
-        for layer_name, layer in (("mission", mission_inputs or {}),
-                                  ("set", set_values or {})):
-            if name in layer:
-                try:
-                    value = coerce(spec.type, layer[name], items=spec.items)
-                except ValueError as exc:
-                    flag = "--set" if layer_name == "set" else "mission inputs"
-                    raise UsageError(f"{flag} {name}: {exc}",
-                                     hint=f"e.g. {name}={_EXAMPLES.get(spec.type, '...')}") from None
-                source = layer_name
+        if name in layered:
+            try:
+                value = coerce(spec.type, layered[name], items=spec.items)
+            except ValueError as exc:
+                flag = "--set" if sources_in[name] == "set" else "mission inputs"
+                raise UsageError(f"{flag} {name}: {exc}",
+                                 hint=f"e.g. {name}={_EXAMPLES.get(spec.type, '...')}") from None
+            source = sources_in[name]
         values[name] = value
         if source:
             sources[name] = source

@@ -180,6 +180,7 @@ class FakeProviders:
         self.challenge_status = 202
         self.unresponsive: list[list[str]] | None = None  # SearxNG; None = as captured
         self.failures: dict[str, deque[Reply]] = {}
+        self.delays: dict[str, float] = {}  # query → seconds before answering
         self.calls: list[Call] = []
         self._lock = threading.Lock()
         self._lite = _LitePage()
@@ -246,6 +247,11 @@ class FakeProviders:
         with self._lock:
             self.failures.setdefault(provider, deque()).extend([reply] * times)
 
+    def slow(self, query: str, seconds: float) -> None:
+        """Answer ``query`` only after ``seconds`` (at every provider)."""
+        with self._lock:
+            self.delays[query] = seconds
+
     def reset(self) -> None:
         """Forget every steer and call (and the server's log and queued faults), so one
         server can serve many tests (starting and stopping one costs ~0.5 s)."""
@@ -256,6 +262,7 @@ class FakeProviders:
             self.challenge_status = 202
             self.unresponsive = None
             self.failures.clear()
+            self.delays.clear()
             self.calls.clear()
             self.wrap_links = self._wrap_default
         if self.server is not None:
@@ -297,6 +304,9 @@ class FakeProviders:
             if failures:
                 reply = failures.popleft()
             self.calls.append(Call(provider, query, reply.status))
+            delay = self.delays.get(query or "", 0.0)
+        if delay:
+            reply = Reply(reply.status, reply.body, reply.content_type, reply.headers, delay)
         return reply
 
     # --- providers ------------------------------------------------------------------

@@ -60,13 +60,14 @@ def _render(tmp_path: Path, budget: str = "200 EUR", results=F1_RESULTS):
         sentences=[SynthesisSentence(text="Casa Bonay is loved by guests.", citations=[1])],
         citations=[Citation(index=1, url="https://www.tripadvisor.com/bonay", title="Bonay")],
     )
-    journal = [
-        {"adapter": "tavily", "phase": "F1", "result": "error", "error": "unavailable",
+    journal = [  # the journal's line shape (DESIGN.md §3, scout/providers/journal.py)
+        {"adapter": "tavily", "phase": "F1", "result": "error",
+         "error": {"kind": "unavailable", "code": "PRV001", "status": 500},
          "response_summary": {"status": 500}, "cost": {"usd": 0}},
         {"adapter": "duckduckgo", "phase": "F1", "result": "ok", "cost": {"usd": 0},
          "chain": {"name": "web", "answered_by": "duckduckgo"}},
-        {"adapter": "perplexity", "phase": "P3", "result": "skipped",
-         "error": "PERPLEXITY_API_KEY not set"},
+        {"adapter": "perplexity", "phase": "P3", "result": "skipped", "error": None,
+         "response_summary": {"reason": "PERPLEXITY_API_KEY not set"}},
     ]
     mission = _mission({"Y1": "failed_terminal", "Y2": "blocked_missing_input"}, journal)
     params = ReportParams(**pipe.phases["F6"].with_)
@@ -86,7 +87,7 @@ def test_report_markdown_and_html(tmp_path: Path) -> None:
     assert "| 2 | Generator Barcelona | unknown | unknown | 1 |" in md
     assert "- **Hotel Arts Barcelona** (320 EUR/night, 9.0/10): over budget\n" in md
     assert "```mermaid\nflowchart TD" in md
-    assert "tavily failed 1x (unavailable (HTTP 500)); duckduckgo answered instead" in md
+    assert "F1: tavily failed 1x (unavailable, HTTP 500); duckduckgo answered instead" in md
     assert "perplexity skipped: PERPLEXITY_API_KEY not set" in md
     assert "**Video evidence is missing.** Y1 (video search) failed terminal" in md
     assert "- **Y1** (videos, optional): failed terminal — video search failed: yt-dlp error\n" in md

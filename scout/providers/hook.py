@@ -1,0 +1,86 @@
+"""The providers hook that ``scout.api.apply`` calls: one ProviderRuntime per apply.
+
+It turns the resolved mission request into the two things the orchestrator needs — a
+gateway factory (one failover-chain gateway per phase run) and a preflight (credentials,
+token pool, the optional ``ml`` extra) — and closes the runtime when the apply ends.
+Money already spent on this mission (earlier applies, read from the journal) counts
+against ``max_cost``, so a resumed mission cannot spend its cap twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from scout.config.models import Config
+from scout.providers.journal import iter_journal
+from scout.providers.runtime import ProviderRuntime
+from scout.spec.models import Pipeline
+
+
+@dataclass
+class ProviderOptions:
+    """What the command line (or a caller of the API) chose for external calls."""
+
+    record_dir: Path | None = None
+    replay_dir: Path | None = None
+    no_cache: bool = False
+    max_cost: float | None = None  # overrides the Mission's max_cost when set
+    env: Mapping[str, str] | None = None
+    transport: httpx.BaseTransport | None = None
+    adapter_factory: Callable[..., Any] | None = None  # tests: inject non-HTTP adapters
+    sleep: Callable[[float], None] | None = None
+    clock: Callable[[], float] | None = None
+
+
+def spent_on_mission(root: Path, mission_id: str) -> float:
+    """USD already journaled for this mission (every earlier apply)."""
+    total = 0.0
+    for entry in iter_journal(root / "runtime"):
+        if entry.get("mission_id") == mission_id:
+            total += float((entry.get("cost") or {}).get("usd") or 0.0)
+    return round(total, 6)
+
+
+class ProvidersHook:
+    """Callable as ``providers(request, pipeline, config) -> (gateway_factory, preflight)``."""
+
+    def __init__(self, root: Path, options: ProviderOptions | None = None) -> None:
+        self.root = Path(root)
+        self.options = options or ProviderOptions()
+        self.runtime: ProviderRuntime | None = None
+
+    def __call__(self, request: Any, pipeline: Pipeline, config: Config) -> tuple[Any, Any]:
+        opts = self.options
+        max_cost = opts.max_cost if opts.max_cost is not None else request.max_cost
+        kw: dict[str, Any] = {}
+        if opts.sleep is not None:
+            kw["sleep"] = opts.sleep
+        if opts.clock is not None:
+            kw["clock"] = opts.clock
+        self.runtime = ProviderRuntime(
+            config, self.root, request.mission_id,
+            record_dir=opts.record_dir, replay_dir=opts.replay_dir, no_cache=opts.no_cache,
+            max_cost=max_cost, spent_before=spent_on_mission(self.root, request.mission_id),
+            env=opts.env, transport=opts.transport, adapter_factory=opts.adapter_factory, **kw,
+        )
+        runtime = self.runtime
+
+        def preflight(pipeline: Pipeline, config: Config, phase_ids: list[str]
+                      ) -> Iterable[str]:
+            report = runtime.preflight(pipeline)  # raises ConfigError (exit 3)
+            from scout import ml
+
+            ml.preflight(pipeline)  # ML001 with the install hint when the extra is missing
+            return [line for line in report.lines() if "[skip]" in line]
+
+        return runtime.gateway_factory(), preflight
+
+    def close(self) -> None:
+        if self.runtime is not None:
+            self.runtime.close()
+            self.runtime = None

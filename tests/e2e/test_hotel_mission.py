@@ -1,0 +1,148 @@
+"""The seed mission end to end through the CLI, against the fake world on 127.0.0.1.
+
+Real: the CLI, orchestrator, providers layer, every HTTP adapter (reached through
+SCOUTE_<ADAPTER>_BASE_URL), the journal and the report. Injected: YouTube's two adapters.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.harness import run_cli
+from tests.e2e.world import F1_QUERY, HOTELS, QUERY, ROOT, World, hotel_queries
+
+PIPELINE = str(ROOT / "pipelines" / "hotel_research.yaml")
+
+
+def apply(world: World, mission: str, *extra: str, youtube_down: bool = False,
+          capsys: pytest.CaptureFixture[str] | None = None) -> int:
+    return run_cli(["apply", PIPELINE, "--query", QUERY, "--mission-id", mission,
+                    "--progress", "none", *extra], youtube_down=youtube_down)
+
+
+def report(world: World, mission: str) -> str:
+    return (world.run_dir(mission) / "report.md").read_text()
+
+
+def sources(md: str) -> dict[str, str]:
+    return dict(re.findall(r"^(\d+)\. \[.*?\]\((\S+?)\)", md, re.M))
+
+
+def test_full_mission(world: World, capsys: pytest.CaptureFixture[str]) -> None:
+    assert apply(world, "bcn") == 0
+    out = capsys.readouterr().out
+    assert out.strip().endswith("runs/bcn/report.md")
+    md = report(world, "bcn")
+
+    # the parsed Task
+    task = json.loads((world.run_dir("bcn") / "task.json").read_text())["task"]
+    assert task["values"]["destination"] == "Barcelona"
+    assert task["values"]["month"] == {"year": 2026, "month": 9}
+    assert task["values"]["budget"]["amount"] == 200 and task["values"]["budget"]["currency"] == "EUR"
+    assert "| budget | 200 EUR | query |" in md
+
+    # shortlisted and excluded (over budget; below the minimum rating)
+    shortlist = re.findall(r"^\| (\d) \| ([^|]+?) \|", md, re.M)
+    assert shortlist == [("1", "Casa Bonay"), ("2", "Hotel Praktik Rambla")]
+    assert "- **Hotel Arts Barcelona** (420 EUR/night, 9.3/10): over budget" in md
+    assert "- **Generator Barcelona** (95 EUR/night, 7.1/10): rating below the minimum" in md
+    assert "Tripadvisor" not in md.split("## Sources")[0]  # the list page was dropped
+
+    # every citation resolves to a URL the fake world served
+    srcs = sources(md)
+    cited = set(re.findall(r"\[(\d+)\]", md.split("## Sources")[0]))
+    assert cited and cited <= set(srcs)
+    served = {world.page_url(n) for n in HOTELS}
+    served |= {world.page_url(n) + suffix for n in HOTELS for suffix in ("/reviews", "/rates")}
+    served |= {"https://www.youtube.com/watch?v=bcnHotels01&t=12s",
+               "https://www.youtube.com/watch?v=bcnHotels01&t=64s"}
+    assert set(srcs.values()) <= served, set(srcs.values()) - served
+
+    # provenance lines: what kind of evidence, which adapter answered, which phase asked
+    assert "*(review, tavily, phase F2)*" in md and "*(price, tavily, phase F4)*" in md
+    assert "*(page, page, phase F3)*" in md
+    assert re.search(r"^\d+\. \[.+\]\(.+\) — via tavily, phase F1$", md, re.M)
+    assert "*Answered by **perplexity** (sonar).*" in md
+
+    # the run's DAG, with states
+    dag = md.split("```mermaid\n", 1)[1].split("```", 1)[0]
+    assert dag.startswith("flowchart TD") and 'F2["F2: search x candidates [succeeded]"]' in dag
+    assert "F1 -->|candidates| F2" in dag
+
+    # cost per adapter: 9 Tavily searches x 1 credit x $0.008, Perplexity's reported $0.005
+    assert "| tavily | 9 | 0 | 0 | 0 | $0.07 |" in md
+    assert "| perplexity | 1 | 0 | 0 | 0 | $0.0050 |" in md
+    journal = world.journal()
+    assert round(sum(e["cost"]["usd"] for e in journal), 4) == round(9 * 0.008 + 0.005, 4)
+
+    html = (world.run_dir("bcn") / "report.html").read_text()
+    assert "<h1>Hotels in Barcelona, September 2026</h1>" in html and "<script" not in html
+
+
+def test_degraded_tavily_down_and_no_perplexity_key(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PERPLEXITY_API_KEY")
+    world.providers.fail("tavily", 500, times=1000)
+    assert apply(world, "bcn-degraded") == 0
+    md = report(world, "bcn-degraded")
+    # DuckDuckGo answered in Tavily's place, and the report says so
+    assert "- F1: tavily failed 2x (unavailable, HTTP 500); duckduckgo answered instead" in md
+    assert "*(review, duckduckgo, phase F2)*" in md
+    # the extractive fallback stood in for Perplexity, and the report says why
+    assert "perplexity skipped: PERPLEXITY_API_KEY not set" in md
+    assert "*Answered by **extractive**" in md and "local extractive summary" in md
+    assert re.findall(r"^\| (\d) \| ([^|]+?) \|", md, re.M)[:2] == [
+        ("1", "Casa Bonay"), ("2", "Hotel Praktik Rambla")]
+    assert world.perplexity.bodies == []  # no call was made without a key
+    # every extractive sentence is cited
+    synth = md.split("## Synthesis", 1)[1].split("*Answered by", 1)[0]
+    sentences = [ln for ln in synth.strip().splitlines() if ln.strip()]
+    assert sentences and all(re.search(r"\[\d+\]$", s) for s in sentences)
+
+
+def test_video_is_supplementary(world: World) -> None:
+    assert apply(world, "bcn-novideo", youtube_down=True) == 0
+    md = report(world, "bcn-novideo")
+    assert "**Video evidence is missing.** Y1 (video search) failed terminal" in md
+    assert "Network is unreachable" in md
+    assert "Y2 (transcripts) blocked missing input" in md
+    state = json.loads((world.run_dir("bcn-novideo") / "phase.json").read_text())["state"]
+    assert state["phases"]["Y1"]["status"] == "failed_terminal"
+    assert state["phases"]["F6"]["status"] == "succeeded"
+
+
+def test_template_change_reruns_only_the_report(world: World) -> None:
+    assert apply(world, "bcn-tpl") == 0
+    lines_before = len(world.journal())
+    tpl = world.root / "templates" / "hotel_report.md.j2"
+    tpl.write_text(tpl.read_text().replace("## Shortlist", "## Our shortlist"))
+    plan = run_cli(["plan", PIPELINE, "--query", QUERY, "--mission-id", "bcn-tpl"])
+    assert plan == 0
+    assert apply(world, "bcn-tpl") == 0
+    assert len(world.journal()) == lines_before  # zero new journal lines: nothing paid
+    state = json.loads((world.run_dir("bcn-tpl") / "phase.json").read_text())["state"]
+    assert state["phases"]["F6"]["attempts"] >= 1
+    log = [json.loads(ln) for ln in
+           (world.run_dir("bcn-tpl") / "state.log.jsonl").read_text().splitlines()]
+    runs = [i for i, r in enumerate(log) if r["ev"] == "mission" and r["status"] == "running"]
+    assert len(runs) == 2
+    started = {r["phase"] for r in log[runs[1]:] if r["ev"] == "phase" and r["status"] == "running"}
+    assert started == {"F6"}
+    assert "## Our shortlist" in report(world, "bcn-tpl")
+
+
+def test_plan_explains_the_template_change(world: World, capsys) -> None:
+    assert apply(world, "bcn-plan") == 0
+    tpl = world.root / "templates" / "hotel_report.md.j2"
+    tpl.write_text(tpl.read_text() + "\n")
+    capsys.readouterr()
+    assert run_cli(["plan", PIPELINE, "--query", QUERY, "--mission-id", "bcn-plan"]) == 0
+    out = capsys.readouterr().out
+    f6 = next(ln for ln in out.splitlines() if ln.strip().startswith("F6"))
+    assert "run" in f6 and "hotel_report.md.j2" in f6
+    f2 = next(ln for ln in out.splitlines() if ln.strip().startswith("F2"))
+    assert "reuse" in f2

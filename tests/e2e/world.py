@@ -1,0 +1,276 @@
+"""A whole fake world for end-to-end missions: providers, pages, Perplexity and YouTube.
+
+One real HTTP server on 127.0.0.1 imitates Tavily, DuckDuckGo lite, Google CSE, Brave,
+SearxNG (tests/fakes/providers.py, answers in the real captured shapes), Perplexity (the
+real sonar capture) and the candidates' own pages (a real hotel JSON-LD block). YouTube
+cannot be pointed at a URL, so its two adapters are injected with fakes: a YoutubeDL
+stand-in returning a flat search in yt-dlp's entry shape, and youtube-transcript-api
+driven through a fake ``requests`` transport serving timedtext XML.
+
+A research root is laid out in ``tmp``: ``config/adapters.yaml`` (the shipped config with
+loopback pages allowed, rate caps raised and retry waits shortened, so tests do not
+sleep), ``templates/`` (the shipped templates) and ``runtime/``, ``runs/``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tests.fakes.media import FakeYouTube, hotel_page, innertube, page_routes, perplexity_route
+from tests.fakes.providers import FakeProviders
+from tests.fakes.server import FakeServer
+
+ROOT = Path(__file__).resolve().parents[2]
+QUERY = "find hotels in Barcelona for September 2026 under 200 EUR with good reviews"
+PERPLEXITY_KEY = "pplx-e2e-secret-value-7f3a9c"
+
+#: hotel → (title on its own site, page path, snippet, reviews snippet, price snippet)
+HOTELS: dict[str, dict[str, str]] = {
+    "Casa Bonay": {
+        "title": "Casa Bonay | Official Site", "path": "/pages/casa-bonay",
+        "snippet": "Boutique hotel in Eixample with a rooftop bar. Rated 9.0/10.",
+        "review": "Casa Bonay: guests rate it 9.2 out of 10 for the rooftop and the staff.",
+        "price": "Casa Bonay Barcelona: double rooms from 180 EUR per night in September.",
+    },
+    "Hotel Praktik Rambla": {
+        "title": "Hotel Praktik Rambla - Official Website", "path": "/pages/praktik",
+        "snippet": "Modernist building on Rambla de Catalunya.",
+        "review": "Praktik Rambla reviews: 8.6/10 from 3,120 reviews, lovely tiles.",
+        "price": "Hotel Praktik Rambla: from 135 EUR per night, breakfast extra.",
+    },
+    "Hotel Arts Barcelona": {
+        "title": "Hotel Arts Barcelona | Official Site", "path": "/pages/hotel-arts",
+        "snippet": "Luxury on the beach in the Olympic Port.",
+        "review": "Hotel Arts Barcelona: superb views, rated 9.3/10 by guests.",
+        "price": "Hotel Arts Barcelona rooms from 420 EUR per night.",
+    },
+    "Generator Barcelona": {
+        "title": "Generator Barcelona - Hostelworld", "path": "/pages/generator",
+        "snippet": "Design hostel in Gràcia with private rooms.",
+        "review": "Generator Barcelona: 7.1/10, noisy but fun.",
+        "price": "Generator Barcelona private rooms from 95 EUR per night.",
+    },
+}
+AGGREGATOR = ("THE 10 BEST Hotels in Barcelona 2026 - Tripadvisor",
+              "https://www.tripadvisor.com/Hotels-g187497-Barcelona-Hotels.html",
+              "Best hotels in Barcelona, ranked by travellers.")
+
+TRANSCRIPT = """<?xml version="1.0" encoding="utf-8" ?><transcript>
+<text start="0" dur="4">Welcome back, today we are in Barcelona looking at hotels.</text>
+<text start="12.5" dur="5">First stop, Casa Bonay in Eixample, the rooftop is amazing.</text>
+<text start="18" dur="4">Rooms were quiet and the staff were lovely.</text>
+<text start="64" dur="5">Then we walked to Hotel Praktik Rambla for the tiles.</text>
+<text start="70" dur="3">Great value for the location.</text>
+</transcript>"""
+
+
+def hotel_queries(name: str) -> tuple[str, str]:
+    """The F2 and F4 queries the shipped pipeline renders for a hotel."""
+    return (f"{name} Barcelona reviews",
+            f"{name} Barcelona price per night September 2026")
+
+
+F1_QUERY = "best hotels in Barcelona September 2026"
+Y1_QUERY = "Barcelona hotels review"
+
+
+class FakeYdl:
+    """Stand-in for yt_dlp.YoutubeDL: a flat ytsearch answer in yt-dlp's entry shape."""
+
+    fail: str | None = None  # set to an error message to make every search fail
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        self.params = params
+
+    def extract_info(self, url: str, download: bool = False) -> dict[str, Any]:
+        if FakeYdl.fail:
+            import yt_dlp
+
+            raise yt_dlp.utils.DownloadError(FakeYdl.fail)
+        entries = [
+            {"_type": "url", "ie_key": "Youtube", "id": "bcnHotels01",
+             "url": "https://www.youtube.com/watch?v=bcnHotels01",
+             "title": "Where to stay in Barcelona: 5 hotels we loved", "channel": "Travel Tim",
+             "duration": 612.0, "view_count": 48210},
+        ]
+        return {"_type": "playlist", "id": url, "title": url, "extractor": "youtube:search",
+                "entries": entries}
+
+
+def resolve_test_hosts(host: str) -> list[str]:
+    if host.endswith(".test"):
+        return ["127.0.0.1"]
+    raise OSError(f"no DNS in tests: {host}")
+
+
+def host_url(server: FakeServer, name: str) -> str:
+    """http://<slug>.test:<port>/pages/<slug>: a site of its own per hotel."""
+    port = server.url.rsplit(":", 1)[1]
+    slug = HOTELS[name]["path"].rsplit("/", 1)[1]
+    return f"http://{slug}.test:{port}{HOTELS[name]['path']}"
+
+
+def adapter_factory(youtube_down: bool = False):
+    """ProviderRuntime adapter factory: the real adapters, YouTube's two with fakes."""
+    from scout.adapters.settings import ADAPTER_TYPES
+    from scout.adapters.youtube_transcripts import YouTubeTranscriptAdapter
+    from scout.adapters.yt_dlp import YtDlpAdapter
+    from tests.fakes.media import youtube_session
+
+    def make(name: str, settings: Any, client: Any) -> Any:
+        if settings.type == "yt_dlp":
+            FakeYdl.fail = ("Unable to download API page: <urlopen error [Errno 101] "
+                            "Network is unreachable>") if youtube_down else None
+            return YtDlpAdapter(name, settings, None, ydl_factory=FakeYdl)
+        if settings.type == "youtube_transcripts":
+            fake = FakeYouTube(innertube("innertube-player-captions-F1xioXWb8CY.json"),
+                               timedtext=TRANSCRIPT.encode())
+            return YouTubeTranscriptAdapter(name, settings, None,
+                                            session_factory=lambda: youtube_session(fake))
+        if settings.type == "page":
+            from scout.adapters.page import PageAdapter
+
+            # each hotel has its own host (<slug>.test), all served by the fake server
+            return PageAdapter(name, settings, client, resolver=resolve_test_hosts)
+        cls = ADAPTER_TYPES[settings.type].load()
+        uses_http = getattr(cls, "uses_http", True)
+        return cls(name, settings, client if uses_http else None)
+
+    return make
+
+
+@dataclass
+class World:
+    tmp: Path
+    server: FakeServer
+    providers: FakeProviders
+    perplexity_keys: dict[str, str] = field(default_factory=dict)
+    perplexity: Any = None  # the PerplexityLog of the fake route
+
+    @property
+    def root(self) -> Path:
+        return self.tmp / "root"
+
+    @property
+    def runs(self) -> Path:
+        return self.root / "runs"
+
+    def env(self, *, perplexity: bool = True) -> dict[str, str]:
+        env = dict(self.providers.env())
+        env["SCOUTE_PERPLEXITY_BASE_URL"] = self.server.url
+        env["SCOUTE_RESEARCH_ROOT"] = str(self.root)
+        if perplexity:
+            env["PERPLEXITY_API_KEY"] = PERPLEXITY_KEY
+        return env
+
+    def page_url(self, name: str) -> str:
+        return host_url(self.server, name)
+
+    def run_dir(self, mission_id: str) -> Path:
+        return self.runs / mission_id
+
+    def journal(self) -> list[dict[str, Any]]:
+        from scout.providers.journal import iter_journal
+
+        return list(iter_journal(self.root / "runtime"))
+
+
+def make_root(root: Path) -> None:
+    """config/ (shipped config, test-friendly knobs) and templates/ under ``root``."""
+    (root / "config").mkdir(parents=True, exist_ok=True)
+    shutil.copytree(ROOT / "templates", root / "templates", dirs_exist_ok=True)
+    cfg = yaml.safe_load((ROOT / "config" / "adapters.yaml").read_text())
+    for name, settings in cfg["adapters"].items():
+        if "rate" in settings:
+            settings["rate"] = {"per_minute": 60000, "burst": 100}
+        # retries still happen; they just do not wait seconds
+        settings["retry"] = {"attempts": 2, "backoff": {"initial": "1ms", "factor": 2,
+                                                        "max": "5ms", "jitter": "full"}}
+        settings["retry_after_max"] = "10ms"
+    cfg["adapters"]["page"]["allow_hosts"] = ["127.0.0.1"]
+    (root / "config" / "adapters.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
+
+
+def build_world(tmp: Path, server: FakeServer) -> World:
+    make_root(tmp / "root")
+    providers = FakeProviders(server, wrap_links=False)
+    world = World(tmp, server, providers, {PERPLEXITY_KEY: "PERPLEXITY_API_KEY"})
+    cited = [(HOTELS[n]["title"], host_url(server, n)) for n in
+             ("Casa Bonay", "Hotel Praktik Rambla", "Hotel Arts Barcelona")]
+    world.perplexity = perplexity_route(server, world.perplexity_keys,
+                                        answer=perplexity_answer(cited))
+    rows = [AGGREGATOR] + [(h["title"], host_url(server, n), h["snippet"])
+                           for n, h in HOTELS.items()]
+    providers.set_results(F1_QUERY, rows)
+    pages = {}
+    for name, h in HOTELS.items():
+        reviews_q, price_q = hotel_queries(name)
+        url = host_url(server, name)
+        providers.set_results(reviews_q, [(f"{name} - guest reviews", url + "/reviews",
+                                           h["review"])])
+        providers.set_results(price_q, [(f"{name} - rooms and rates", url + "/rates",
+                                         h["price"])])
+        pages[h["path"]] = casa_bonay_page(host_url(server, name)) if name == "Casa Bonay" else (
+            f"<html><head><title>{name}</title><meta property='og:description' "
+            f"content='{name}, Barcelona'></head><body><main><p>{h['snippet']}</p></main>"
+            "</body></html>")
+    page_routes(server, pages)
+    return world
+
+
+def casa_bonay_page(url: str) -> str:
+    """The real hotel JSON-LD capture (web_pages/, see SOURCES.md), re-labelled for Casa
+    Bonay: same schema.org shape and keys, this hotel's name, price range and rating."""
+    import re
+
+    raw = (ROOT / "tests/fixtures/providers/web_pages/hotel-jsonld-barahona72-v2.html"
+           ).read_text(encoding="utf-8")
+    data = json.loads(re.search(r"<script[^>]*>(.*)</script>", raw, re.S).group(1))
+    data.update({"@id": url + "#hotel", "name": "Casa Bonay", "url": url,
+                 "alternateName": "Casa Bonay Barcelona", "priceRange": "EUR 160 - 240",
+                 "currenciesAccepted": "EUR",
+                 "description": "Boutique hotel in a 19th-century building in Eixample."})
+    data["address"].update({"streetAddress": "Gran Via de les Corts Catalanes 700",
+                            "addressLocality": "Barcelona", "addressRegion": "Catalonia",
+                            "addressCountry": "ES"})
+    data["aggregateRating"].update({"ratingValue": "4.6", "reviewCount": "1840"})
+    block = f'<script type="application/ld+json">\n{json.dumps(data)}\n</script>'
+    page = hotel_page()
+    page = page.replace(
+        re.search(r'<script type="application/ld\+json">.*?</script>', page, re.S).group(0),
+        block)
+    page = page.replace("Hotel Barahona 72", "Casa Bonay").replace("Barranquilla", "Barcelona")
+    body = re.search(r"<article>.*?</article>", page, re.S).group(0)
+    return page.replace(body, "<article><h1>Casa Bonay</h1><p>A boutique hotel in a "
+                        "19th-century building in Eixample, with a rooftop bar and 67 rooms."
+                        "</p></article>")
+
+
+def perplexity_answer(world_urls: list[tuple[str, str]]) -> bytes:
+    """The real sonar capture (perplexity/, see SOURCES.md) with this mission's content:
+    same keys and shapes (id, model, usage with cost, citations, search_results,
+    choices[0].message), an answer about the hotels citing their pages."""
+    raw = json.loads((ROOT / "tests/fixtures/providers/perplexity/"
+                      "chat-completions-sonar-repo-rate-india.json").read_text())
+    content = ("Casa Bonay is the strongest fit: a boutique hotel in Eixample rated 4.6/5, "
+               "with rooms from about 180 EUR a night in September [1]. "
+               "Hotel Praktik Rambla is cheaper, from 135 EUR, and well reviewed for its "
+               "modernist building [2]. Hotel Arts Barcelona is excellent but far over "
+               "budget [3].")
+    raw["choices"][0]["message"]["content"] = content
+    if "delta" in raw["choices"][0]:
+        raw["choices"][0]["delta"]["content"] = content
+    raw["citations"] = [u for _, u in world_urls]
+    raw["search_results"] = [{"title": t, "url": u, "date": "2026-10-01",
+                              "last_updated": "2026-10-15"} for t, u in world_urls]
+    return json.dumps(raw).encode()
+
+
+def write_scenario(path: Path, youtube_down: bool = False) -> None:
+    path.write_text(json.dumps({"youtube_down": youtube_down}))
