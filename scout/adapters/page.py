@@ -96,7 +96,9 @@ class PageAdapter(PageAdapterBase):
         redirects = 0
         via: httpx.URL | None = None
         while True:
-            pinned = self.guard.check(url, via=via)
+            # under --replay nothing is fetched: check the URL itself, resolve nothing
+            pinned = (self.guard.check_offline(url, via=via) if self.offline
+                      else self.guard.check(url, via=via))
             wire = self._build(client, url, pinned)
             with mapped(self.name):
                 response = client.send(wire, stream=True, follow_redirects=False)

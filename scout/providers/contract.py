@@ -164,6 +164,9 @@ class Adapter(ABC):
     capability: ClassVar[Capability]
     #: adapters that talk HTTP get an injected httpx.Client (tests use MockTransport)
     uses_http: ClassVar[bool] = True
+    #: set by the providers runtime under ``--replay``: nothing will reach the network,
+    #: so an adapter must not make lookups of its own (DNS for the SSRF guard)
+    offline: bool = False
 
     def __init__(
         self, name: str, settings: AdapterSettings, client: httpx.Client | None = None

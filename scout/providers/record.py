@@ -105,11 +105,20 @@ class Exchanges:
                 if k.lower() not in drop}
 
     def describe(self, request: httpx.Request) -> tuple[str, dict[str, Any]]:
-        """The match key of a request and its stored (secret-free) form."""
+        """The match key of a request and its stored (secret-free) form.
+
+        A request pinned to an address (the page adapter connects to the IP its SSRF guard
+        checked, the name kept in ``Host``) is keyed by the name, so a replay — which
+        resolves nothing — matches it.
+        """
         body = request.content if request.content is not None else b""
+        url = request.url
+        host = request.headers.get("host")
+        if host and host.split(":")[0].lower() != url.host.lower():
+            url = url.copy_with(host=host.split(":")[0])
         desc = {
             "method": request.method,
-            "url": self.clean_url(request.url),
+            "url": self.clean_url(url),
             "body": self.clean_body(body, request.headers.get("content-type")),
         }
         blob = json.dumps(desc, sort_keys=True, ensure_ascii=False).encode()

@@ -114,8 +114,9 @@ class ProviderRuntime:
         self.secrets = R.SecretScrubber()
         self.journal = Journal(self.runtime_dir, max_bytes=journal_max_bytes)
         self.cache = ReplyCache(self.runtime_dir, clock=clock)
-        self.limiters = RateLimiters({n: s.rate for n, s in config.adapters.items()},
-                                     clock=self.monotonic, sleep=sleep)
+        # a replay reaches no provider, so there is no rate to respect
+        caps = {} if replay_dir is not None else {n: s.rate for n, s in config.adapters.items()}
+        self.limiters = RateLimiters(caps, clock=self.monotonic, sleep=sleep)
         self.breaker = CircuitBreaker(self.monotonic)
         self.budget = BudgetTracker(max_cost, spent=spent_before)
 
@@ -270,6 +271,7 @@ class ProviderRuntime:
                     self._clients.append(client)
                 adapter = cls(name, settings, client)
             adapter.env = self.adapter_env(name)
+            adapter.offline = self.replaying
             self._adapters[name] = adapter
             return adapter
 

@@ -197,26 +197,32 @@ def make_root(root: Path) -> None:
     (root / "config" / "adapters.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
 
 
-def build_world(tmp: Path, server: FakeServer) -> World:
+def build_world(tmp: Path, server: FakeServer, *, site_url: Any = None,
+                page_path: Any = None) -> World:
+    """The hotel world. ``site_url(server, name)`` gives each hotel's site URL (default
+    ``http://<slug>.test:<port>/pages/<slug>``) and ``page_path(name)`` the path the fake
+    server serves it under (default ``/pages/<slug>``)."""
+    site_url = site_url or host_url
+    page_path = page_path or (lambda name: HOTELS[name]["path"])
     make_root(tmp / "root")
     providers = FakeProviders(server, wrap_links=False)
     world = World(tmp, server, providers, {PERPLEXITY_KEY: "PERPLEXITY_API_KEY"})
-    cited = [(HOTELS[n]["title"], host_url(server, n)) for n in
+    cited = [(HOTELS[n]["title"], site_url(server, n)) for n in
              ("Casa Bonay", "Hotel Praktik Rambla", "Hotel Arts Barcelona")]
     world.perplexity = perplexity_route(server, world.perplexity_keys,
                                         answer=perplexity_answer(cited))
-    rows = [AGGREGATOR] + [(h["title"], host_url(server, n), h["snippet"])
+    rows = [AGGREGATOR] + [(h["title"], site_url(server, n), h["snippet"])
                            for n, h in HOTELS.items()]
     providers.set_results(F1_QUERY, rows)
     pages = {}
     for name, h in HOTELS.items():
         reviews_q, price_q = hotel_queries(name)
-        url = host_url(server, name)
+        url = site_url(server, name)
         providers.set_results(reviews_q, [(f"{name} - guest reviews", url + "/reviews",
                                            h["review"])])
         providers.set_results(price_q, [(f"{name} - rooms and rates", url + "/rates",
                                          h["price"])])
-        pages[h["path"]] = casa_bonay_page(host_url(server, name)) if name == "Casa Bonay" else (
+        pages[page_path(name)] = casa_bonay_page(site_url(server, name)) if name == "Casa Bonay" else (
             f"<html><head><title>{name}</title><meta property='og:description' "
             f"content='{name}, Barcelona'></head><body><main><p>{h['snippet']}</p></main>"
             "</body></html>")
@@ -274,3 +280,46 @@ def perplexity_answer(world_urls: list[tuple[str, str]]) -> bytes:
 
 def write_scenario(path: Path, youtube_down: bool = False) -> None:
     path.write_text(json.dumps({"youtube_down": youtube_down}))
+
+
+# --- the second research kind: restaurants (pipelines/restaurant_research.yaml) --------
+
+RAMEN_QUERY = "best ramen in Lyon under 25 EUR"
+RESTAURANTS: dict[str, dict[str, str]] = {
+    "Ramen Kazu": {
+        "title": "Ramen Kazu - TheFork", "slug": "ramen-kazu",
+        "snippet": "Tonkotsu ramen near Bellecour.",
+        "review": "Ramen Kazu: 4.6 out of 5, rich broth, queue at lunch.",
+        "price": "Ramen Kazu menu: bowls from 14 EUR per person.",
+    },
+    "Hakata Lyon": {
+        "title": "Hakata Lyon | Official Site", "slug": "hakata",
+        "snippet": "Hakata-style ramen in the Presqu'île.",
+        "review": "Hakata Lyon reviews: 8.8/10 from 950 reviews.",
+        "price": "Hakata Lyon: ramen 17 EUR per person, gyoza extra.",
+    },
+    "Takao Omakase": {
+        "title": "Takao Omakase - Michelin Guide", "slug": "takao",
+        "snippet": "Japanese tasting menu.",
+        "review": "Takao Omakase: rated 9.4/10.",
+        "price": "Takao Omakase tasting menu 85 EUR per person.",
+    },
+}
+
+
+def restaurant_queries(name: str) -> tuple[str, str]:
+    return f"{name} Lyon reviews", f"{name} Lyon menu prices"
+
+
+def add_restaurants(world: World) -> None:
+    """Steer the same fake providers for 'best ramen in Lyon under 25 EUR'."""
+    port = world.server.url.rsplit(":", 1)[1]
+    rows = [("THE 10 BEST Ramen in Lyon - Tripadvisor",
+             "https://www.tripadvisor.com/Restaurants-g187265-Lyon.html", "Top ramen spots.")]
+    for name, r in RESTAURANTS.items():
+        url = f"http://{r['slug']}.test:{port}/r/{r['slug']}"
+        rows.append((r["title"], url, r["snippet"]))
+        reviews_q, price_q = restaurant_queries(name)
+        world.providers.set_results(reviews_q, [(f"{name} reviews", url + "/reviews", r["review"])])
+        world.providers.set_results(price_q, [(f"{name} menu", url + "/menu", r["price"])])
+    world.providers.set_results("best ramen in Lyon", rows)
