@@ -86,6 +86,7 @@ def prepare(
     runs_dir: str | Path | None = None,
     config: str | Path | None = None,
     root: str | Path | None = None,
+    max_cost: float | None = None,
 ) -> tuple[Pipeline, Config, MissionRequest]:
     """Load and validate FILE, and resolve the request (no run dir is touched)."""
     path = Path(file)
@@ -111,13 +112,13 @@ def prepare(
         q = query if query is not None else mission.query
         mid = mission_id if mission_id is not None else mission.mission_id
         rdir = runs_dir or (root_path / mission.runs_dir if mission.runs_dir else None)
-        max_cost = mission.max_cost
+        cap = mission.max_cost
         mission_file: Path | None = path
     else:
         pspec, cfg = load_valid_pipeline(path, config=config)
         pipeline_path = path
         inputs, sources = overrides, {k: "set" for k in overrides}
-        q, mid, rdir, max_cost, mission_file = query, mission_id, runs_dir, None, None
+        q, mid, rdir, cap, mission_file = query, mission_id, runs_dir, None, None
         if not q and not inputs:
             raise UsageError("nothing to research: give --query \"...\" (and/or --set key=value)",
                              hint="or apply a Mission document that declares the request")
@@ -129,7 +130,8 @@ def prepare(
     request = MissionRequest(
         pipeline_path=pipeline_path, mission_id=mid,
         runs_dir=default_runs(rdir, root=root_path), query=q, inputs=inputs,
-        input_sources=sources, max_cost=max_cost, mission_file=mission_file)
+        input_sources=sources, max_cost=max_cost if max_cost is not None else cap,
+        mission_file=mission_file)
     return pipeline, cfg, request
 
 
@@ -143,9 +145,10 @@ ProvidersHook = Callable[[MissionRequest, Pipeline, Config],
 def _mission_runner(file: str | Path, *, query: str | None, sets: Any, mission_id: str | None,
                     runs_dir: str | Path | None, config: str | Path | None,
                     root: str | Path | None, providers: ProvidersHook | None = None,
-                    **kw: Any) -> MissionRunner:
+                    max_cost: float | None = None, **kw: Any) -> MissionRunner:
     pipeline, cfg, request = prepare(file, query=query, sets=sets, mission_id=mission_id,
-                                     runs_dir=runs_dir, config=config, root=root)
+                                     runs_dir=runs_dir, config=config, root=root,
+                                     max_cost=max_cost)
     if providers is not None:
         factory, preflight = providers(request, pipeline, cfg)
         if kw.get("gateway_factory") is None:
@@ -175,8 +178,11 @@ def apply(
     sleep: Callable[[float], None] | None = None,
     clock: Callable[[], float] | None = None,
     max_workers: int | None = None,
+    max_cost: float | None = None,
 ) -> MissionResult:
-    """Converge the mission on FILE: run what is missing or stale, reuse the rest."""
+    """Converge the mission on FILE: run what is missing or stale, reuse the rest.
+
+    ``max_cost`` (USD) overrides the Mission's; money spent by earlier applies counts."""
     kw: dict[str, Any] = {}
     if sleep is not None:
         kw["sleep"] = sleep
@@ -187,7 +193,8 @@ def apply(
             file, query=query, sets=sets, mission_id=mission_id, runs_dir=runs_dir,
             config=config, root=root, force=force, gateway_factory=gateway_factory,
             preflight=preflight, providers=providers, subscribers=subscribers,
-            durability=durability, today=today, max_workers=max_workers, **kw)
+            durability=durability, today=today, max_workers=max_workers, max_cost=max_cost,
+            **kw)
         return runner.run()
     finally:
         close = getattr(providers, "close", None)

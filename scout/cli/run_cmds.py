@@ -95,10 +95,11 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     hook = ProvidersHook(research_root(), ProviderOptions(
         record_dir=Path(record_dir) if record_dir else None,
         replay_dir=Path(replay_dir) if replay_dir else None,
-        no_cache=no_cache, max_cost=max_cost))
+        no_cache=no_cache))
     with make_progress(progress if fmt == "text" else "none") as prog:
         result = api.apply(file, query=query, sets=sets, mission_id=mission_id,
                            runs_dir=runs_dir, force=force, config=config, providers=hook,
+                           max_cost=max_cost,
                            subscribers=[prog], durability=durability)  # type: ignore[arg-type]
     if fmt == "json":
         click.echo(json.dumps(result.to_dict(), indent=2, default=str))
@@ -112,6 +113,8 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     if result.reason:
         click.echo(f"  {result.reason}")
     click.echo(f"  run dir: {result.run_dir}")
+    if result.status == "stopped_budget" and (result.run_dir / "report.md").is_file():
+        click.echo(f"  report: {result.run_dir / 'report.md'} (what was spent and kept)")
     for line in format_phases(result.phases):
         click.echo(line)
     return result.exit_code

@@ -291,6 +291,8 @@ class MissionRunner:
                 store.append({"ev": "mission", "status": status, "exit_code": code,
                               "reason": reason})
                 store.wait_durable()
+                if status == "stopped_budget":
+                    self._stopped_report(store.state)
                 for w in warnings:
                     bus.emit(E.Notice(w, level="warning"))
                 bus.emit(E.MissionFinished(mid, status, code, time.monotonic() - started))
@@ -300,6 +302,16 @@ class MissionRunner:
         phases = {pid: store.state.phases.get(pid, PhaseState()) for pid in self.graph.order()}
         return MissionResult(mid, self.run_dir, status, code, phases, reason,
                              self._report_path(store.state), warnings)
+
+    def _stopped_report(self, state: MissionState) -> None:
+        """A stopped mission's report.md says so (unless the real report is current)."""
+        makers = [pid for pid, ph in self.pipeline.phases.items() if "report" in ph.produces]
+        if makers and all(state.phases.get(p) and state.phases[p].status in DONE_OK
+                          for p in makers):
+            return
+        from scout.report.stopped import write_stopped_report
+
+        write_stopped_report(self._mission_view(), self.run_dir, self.root / "templates")
 
     def _plan_with(self, state: MissionState, artifacts: ArtifactStore) -> list[PhasePlan]:
         return plan(self._runner(store=None, state=state, artifacts=artifacts,

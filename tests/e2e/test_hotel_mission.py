@@ -146,3 +146,23 @@ def test_plan_explains_the_template_change(world: World, capsys) -> None:
     assert "run" in f6 and "hotel_report.md.j2" in f6
     f2 = next(ln for ln in out.splitlines() if ln.strip().startswith("F2"))
     assert "reuse" in f2
+
+
+def test_budget_cap_stops_cleanly_and_the_report_marks_it(world: World, capsys) -> None:
+    # F1 costs one Tavily credit ($0.008); the F2 fan-out crosses a $0.01 cap
+    assert apply(world, "bcn-cap", "--max-cost", "0.01") == 4
+    out = capsys.readouterr().out
+    assert "stopped_budget" in out and "report:" in out
+    md = report(world, "bcn-cap")
+    assert md.startswith("# Mission bcn-cap stopped at its cost cap")
+    assert "Stopped at the cost cap** ($0.01)" in md
+    spent = sum(e["cost"]["usd"] for e in world.journal())
+    # calls already in flight when the cap is crossed finish (F2 and F4 run side by side)
+    assert 0.01 <= spent <= 0.01 + 8 * 0.008
+    # re-applying with a higher cap resumes and renders the real report
+    paid_before = len([e for e in world.journal() if e["result"] == "ok"])
+    assert apply(world, "bcn-cap", "--max-cost", "1.00") == 0
+    assert report(world, "bcn-cap").startswith("# Hotels in Barcelona")
+    f1_again = [e for e in world.journal()[paid_before:] if e["phase"] == "F1"
+                and e["result"] == "ok"]
+    assert f1_again == []  # F1 was kept, not paid twice
