@@ -45,7 +45,10 @@ def _start(ws, sub_env, scout_cmd, pipeline: Path) -> subprocess.Popen:
                      "--runs-dir", str(ws.runs), "--config", str(ws.config),
                      "--progress", "none"],
         env=sub_env, cwd=ws.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        start_new_session=True)
+        start_new_session=True,
+        # a shell running us in the background ignores SIGINT, and children inherit
+        # that; Python then never raises KeyboardInterrupt. Restore the default.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def _kill_when(proc: subprocess.Popen, ws, cond, *, after: float = 0.0,
