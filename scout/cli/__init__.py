@@ -22,7 +22,7 @@ from scout.errors import EXIT_USAGE, ScoutError
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
-@click.group(context_settings=CONTEXT)
+@click.group(context_settings=CONTEXT, invoke_without_command=True)
 @click.version_option(__version__, prog_name="scout")
 @click.option("--traceback", "show_traceback", is_flag=True, envvar="SCOUT_TRACEBACK",
               help="Show the Python traceback of an error (for debugging scout itself).")
@@ -41,6 +41,8 @@ def cli(ctx: click.Context, show_traceback: bool) -> None:
     """
     ctx.ensure_object(dict)
     ctx.obj["traceback"] = show_traceback
+    if ctx.invoked_subcommand is None:  # bare `scout`: help, not a usage error
+        click.echo(ctx.get_help())
 
 
 @cli.result_callback()
