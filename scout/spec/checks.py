@@ -9,6 +9,7 @@ graph rules (cycles, parallel groups) live in ``scout.orchestrator.dag``.
 from __future__ import annotations
 
 import typing
+from pathlib import Path
 from collections.abc import Iterator
 from typing import Any
 
@@ -179,6 +180,7 @@ def _check_phase(
             for p in errs
         ]
         problems += _check_chain(pid, phase, kind, smap, config)
+        problems += _check_template_files(pid, params, smap, config)
 
     # Jinja: templates in with:, expression params, and if:
     scope = {"task"} | set(phase.need_names)
@@ -275,6 +277,28 @@ def _metadata_kind(metadata: Any) -> str | None:
         if isinstance(meta, ArtifactField):
             return "artifact"
     return None
+
+
+def _check_template_files(pid: str, params: BaseModel | None, smap: SourceMap,
+                          config: Config | None) -> list[Problem]:
+    """Report templates must exist under the project's templates/ (beside config/)."""
+    if config is None or params is None or not hasattr(params, "template"):
+        return []
+    templates = Path(config.path).resolve().parent.parent / "templates"
+    if not templates.is_dir():
+        return []  # no templates folder next to this config: nothing to check against
+    names = {"template": getattr(params, "template", None)}
+    if "html_template" in type(params).model_fields and getattr(params, "html_template", None):
+        names["html_template"] = params.html_template  # type: ignore[attr-defined]
+    problems = []
+    available = sorted(p.name for p in templates.glob("*.j2"))
+    for key, name in names.items():
+        if isinstance(name, str) and not (templates / name).is_file():
+            problems.append(Problem(
+                "SPEC054", f"phase '{pid}': template '{name}' not found in {templates}",
+                smap.locate(("phases", pid, "with", key)),
+                hint=did_you_mean(name, available, what="templates")))
+    return problems
 
 
 def _template_kind(annotation: Any) -> str | None:

@@ -182,3 +182,22 @@ def test_config_file_given_where_a_pipeline_is_expected(tmp_path) -> None:
         load_pipeline(CONFIG)
     assert info.value.code == "SPEC007"
     assert "Config file" in info.value.problems[0].message
+
+
+def test_report_template_must_exist(tmp_path) -> None:
+    import shutil
+
+    (tmp_path / "config").mkdir()
+    shutil.copy(ROOT / "config" / "adapters.yaml", tmp_path / "config" / "adapters.yaml")
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "hotel_report.md.j2").write_text("# report\n")
+    spec = tmp_path / "p.yaml"
+    spec.write_text(
+        "apiVersion: scout/v1\nname: t\nphases:\n  F0: {uses: task, produces: [task]}\n"
+        "  F6:\n    uses: report\n    needs: [task]\n"
+        "    with: {template: hotel_reprot.md.j2}\n    produces: [report]\n")
+    result = validate_paths([spec], config=tmp_path / "config" / "adapters.yaml")
+    [p] = [p for p in result.problems if p.code == "SPEC054"]
+    assert (p.location.line, p.hint) == (8, "did you mean 'hotel_report.md.j2'?")
+    (tmp_path / "templates" / "hotel_reprot.md.j2").write_text("# fixed\n")
+    assert validate_paths([spec], config=tmp_path / "config" / "adapters.yaml").ok
