@@ -282,14 +282,17 @@ def _metadata_kind(metadata: Any) -> str | None:
 def _check_template_files(pid: str, params: BaseModel | None, smap: SourceMap,
                           config: Config | None) -> list[Problem]:
     """Report templates must exist under the project's templates/ (beside config/)."""
-    if config is None or params is None or not hasattr(params, "template"):
+    from scout.steps.params import ReportParams
+
+    # only the built-in report kind reads templates/ (python steps' keys mean what they like)
+    if config is None or not isinstance(params, ReportParams):
         return []
     templates = Path(config.path).resolve().parent.parent / "templates"
     if not templates.is_dir():
         return []  # no templates folder next to this config: nothing to check against
-    names = {"template": getattr(params, "template", None)}
-    if "html_template" in type(params).model_fields and getattr(params, "html_template", None):
-        names["html_template"] = params.html_template  # type: ignore[attr-defined]
+    names = {"template": params.template}
+    if params.html_template:
+        names["html_template"] = params.html_template
     problems = []
     available = sorted(p.name for p in templates.glob("*.j2"))
     for key, name in names.items():
