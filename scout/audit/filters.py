@@ -30,8 +30,10 @@ SINCE_HINT = ("give an ISO date or date-time (2026-09-01, 2026-09-01T10:00Z) or 
               "such as 30m, 2h or 7d")
 
 
-def parse_since(text: str | None, *, now: Callable[[], float] = time.time) -> str | None:
-    """``text`` as a journal timestamp string (``None`` stays ``None``)."""
+def parse_since(text: str | None, *, now: Callable[[], float] = time.time,
+                name: str = "--since") -> str | None:
+    """``text`` as a journal timestamp string (``None`` stays ``None``); ``name`` is how
+    errors call the option (``since`` in the HTTP API)."""
     if text is None or not str(text).strip():
         return None
     raw = str(text).strip()
@@ -45,14 +47,14 @@ def parse_since(text: str | None, *, now: Callable[[], float] = time.time) -> st
     try:
         when = dt.datetime.fromisoformat(iso)
     except ValueError:
-        raise UsageError(f"--since {raw!r}: not a date, date-time or age", hint=SINCE_HINT
+        raise UsageError(f"{name} {raw!r}: not a date, date-time or age", hint=SINCE_HINT
                          ) from None
     if when.tzinfo is None:
         when = when.replace(tzinfo=dt.timezone.utc)
     try:
         return utc_ts(when.timestamp())
     except (OverflowError, OSError, ValueError):
-        raise UsageError(f"--since {raw!r}: out of range", hint=SINCE_HINT) from None
+        raise UsageError(f"{name} {raw!r}: out of range", hint=SINCE_HINT) from None
 
 
 def is_failed(entry: dict[str, Any]) -> bool:
