@@ -358,6 +358,12 @@ class JournalIndex:
                 out.append(Torn(name, None, tail.decode("utf-8", "replace"), incomplete=True))
         return out
 
+    def forget(self, name: str) -> None:
+        """Drop a file's rows (its lines changed in place); the next refresh re-indexes it."""
+        with self._lock, self.conn as conn:
+            for (fid,) in conn.execute("SELECT fid FROM files WHERE name=?", (name,)).fetchall():
+                self._drop(conn, fid)
+
     # --- queries ----------------------------------------------------------------------
 
     @staticmethod

@@ -82,17 +82,33 @@ def _read(runtime_dir: Path, pos: Pos) -> JournalEntry | None:
     return JournalEntry(pos.id, pos.name, pos.line, data)
 
 
-def _read_all(runtime_dir: Path, positions: list[Pos]) -> list[JournalEntry] | None:
+def _read_all(runtime_dir: Path, positions: list[Pos]
+              ) -> tuple[list[JournalEntry] | None, str | None]:
+    """The entries at ``positions``; (None, file) when a line is not what the index says
+    (the file was changed in place), (None, None) when a file vanished (a rotation)."""
     out = []
     for p in positions:
         try:
             e = _read(runtime_dir, p)
         except FileNotFoundError:
-            return None
+            return None, None
         if e is None:
-            return None
+            return None, p.name
         out.append(e)
-    return out
+    return out, None
+
+
+def _lookup(idx: JournalIndex, runtime_dir: Path, select: Any) -> list[JournalEntry] | None:
+    """``select(idx)`` read back from the journal, refreshing (and re-indexing a file whose
+    lines changed) until positions and files agree; None after three tries."""
+    for _ in range(3):
+        found, changed = _read_all(runtime_dir, select(idx))
+        if found is not None:
+            return found
+        if changed is not None:
+            idx.forget(changed)
+        idx.refresh()
+    return None
 
 
 def scan(runtime_dir: Path, flt: JournalFilter, limit: int | None = None
@@ -135,13 +151,11 @@ def query(runtime_dir: str | Path, flt: JournalFilter, limit: int | None = 20, *
     idx, page.note = open_index(runtime_dir) if use_index else (None, None)
     if idx is not None:
         try:
-            for _ in range(3):  # a rotation between refresh and read: refresh and read again
-                found = _read_all(runtime_dir, idx.select(flt, limit))
-                if found is not None:
-                    page.entries = found[::-1]
-                    page.torn = idx.torn_lines()
-                    return page
-                idx.refresh()
+            found = _lookup(idx, runtime_dir, lambda i: i.select(flt, limit))
+            if found is not None:
+                page.entries = found[::-1]
+                page.torn = idx.torn_lines()
+                return page
         finally:
             idx.close()
         page.note = "the journal changed while it was read; scanned it instead"
@@ -163,17 +177,13 @@ def find_entry(runtime_dir: str | Path, ref: str, *, use_index: bool = True) -> 
     idx, _note = open_index(runtime_dir) if use_index else (None, None)
     if idx is not None:
         try:
-            for _ in range(3):
-                found = _read_all(runtime_dir, idx.find(key))
-                if found is not None:
-                    matches = found
-                    break
-                idx.refresh()
-            else:
-                idx = None
+            found = _lookup(idx, runtime_dir, lambda i: i.find(key))
         finally:
-            if idx is not None:
-                idx.close()
+            idx.close()
+        if found is None:
+            idx = None
+        else:
+            matches = found
     if idx is None:
         everything, _torn = scan(runtime_dir, JournalFilter())
         matches = [e for e in everything if e.id.startswith(key)]
