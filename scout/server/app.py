@@ -49,6 +49,12 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": M.ErrorResponse, "description": "bad request (e.g. an unsafe mission id)"},
     404: {"model": M.ErrorResponse, "description": "no such mission or report"},
 }
+# the same, spelled out for a route whose own responses are not JSON (the report): with
+# "model", FastAPI would document them in the route's media type
+_JSON_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"description": spec["description"], "content": {"application/json": {
+        "schema": {"$ref": "#/components/schemas/ErrorResponse"}}}}
+    for code, spec in _ERRORS.items()}
 _NOT_FOUND = frozenset({"USE003", "USE020", "USE022"})
 
 
@@ -80,6 +86,8 @@ def create_app(settings: ServerSettings) -> Any:
                   description="Audit and operations API of scout: missions, phase states, "
                   "journal, reports, token pool and costs. Read-only.")
     scrubber = known_secrets(settings.root, settings.config_path)
+    if settings.token is not None:
+        scrubber.add(settings.token)
 
     def clean(data: Any) -> Any:
         return deep_scrub(data, scrubber)
@@ -133,7 +141,7 @@ def create_app(settings: ServerSettings) -> Any:
         return clean({"mission_id": mission_id, **page})
 
     @app.get("/api/missions/{mission_id:path}/report", response_class=PlainTextResponse,
-             tags=["missions"], responses={**_ERRORS, 200: {
+             tags=["missions"], responses={**_JSON_ERRORS, 200: {
                  "description": "the report", "content": {"text/markdown": {},
                                                           "text/html": {}}}})
     def mission_report(mission_id: str = _id_param(),
