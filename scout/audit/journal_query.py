@@ -24,7 +24,7 @@ import filelock
 
 from scout.audit.filters import JournalFilter
 from scout.audit.index import JournalIndex, Pos, Torn, entry_id, iter_lines
-from scout.errors import UsageError
+from scout.errors import EntryNotFound
 from scout.providers.journal import journal_files
 
 ID_RE = re.compile(r"^[0-9a-f]{6,16}$")
@@ -169,8 +169,8 @@ def find_entry(runtime_dir: str | Path, ref: str, *, use_index: bool = True) -> 
     runtime_dir = Path(runtime_dir)
     key = ref.strip().lower()
     if not ID_RE.match(key):
-        raise UsageError(
-            f"{ref!r} is not a journal entry id", code="USE020",
+        raise EntryNotFound(
+            f"{ref!r} is not a journal entry id",
             hint="use the id shown in the first column of `scout journal` (or its 'id' in "
             f"--json): {MIN_ID} to 16 hex digits")
     matches: list[JournalEntry] = []
@@ -189,10 +189,10 @@ def find_entry(runtime_dir: str | Path, ref: str, *, use_index: bool = True) -> 
         matches = [e for e in everything if e.id.startswith(key)]
     distinct = {e.id for e in matches}
     if not matches:
-        raise UsageError(f"no journal entry with id {ref!r} in {runtime_dir}", code="USE020",
+        raise EntryNotFound(f"no journal entry with id {ref!r} in {runtime_dir}",
                          hint="list entries with `scout journal` (ids are in the first column)")
     if len(distinct) > 1:
-        raise UsageError(f"journal entry id {ref!r} is ambiguous: it starts "
+        raise EntryNotFound(f"journal entry id {ref!r} is ambiguous: it starts "
                          f"{len(distinct)} ids ({', '.join(sorted(distinct)[:4])})",
-                         code="USE020", hint="give more digits of the id")
+                            hint="give more digits of the id")
     return matches[0]

@@ -32,7 +32,7 @@ from pydantic import ValidationError
 from scout.audit.index import entry_id
 from scout.audit.journal_query import JournalEntry, find_entry
 from scout.config.models import ChainLink, Config
-from scout.errors import ProviderError, UsageError
+from scout.errors import NotReplayable, ProviderError
 from scout.providers.contract import REQUEST_TYPES, Request
 from scout.providers.journal import Journal
 from scout.suggest import did_you_mean
@@ -45,9 +45,8 @@ SUMMARY_KEYS = ("status", "items", "duration_ms", "attempt", "rate_wait_ms", "cr
                 "tokens", "wait_ms", "reason")
 
 
-def _refuse(entry: JournalEntry, why: str, hint: str) -> UsageError:
-    return UsageError(f"journal entry {entry.id} cannot be replayed: {why}", code="USE021",
-                      hint=hint)
+def _refuse(entry: JournalEntry, why: str, hint: str) -> NotReplayable:
+    return NotReplayable(f"journal entry {entry.id} cannot be replayed: {why}", hint=hint)
 
 
 def _scrubbed(value: Any, path: str = "") -> list[str]:

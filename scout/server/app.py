@@ -38,7 +38,8 @@ from scout.audit.journal_query import query
 from scout.audit.pool_status import pool_status
 from scout.audit.runs import effective_status, list_runs
 from scout.audit.secrets import deep_scrub, known_secrets
-from scout.errors import ConfigError, MissionNotFound, ScoutError, UsageError
+from scout.errors import (ConfigError, EntryNotFound, MissionNotFound, ReportNotFound,
+                          ScoutError, UsageError)
 from scout.paths import MISSION_ID_RE, validate_mission_id
 from scout.providers.contract import Secret
 from scout.server import models as M
@@ -55,7 +56,6 @@ _JSON_ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"description": spec["description"], "content": {"application/json": {
         "schema": {"$ref": "#/components/schemas/ErrorResponse"}}}}
     for code, spec in _ERRORS.items()}
-_NOT_FOUND = frozenset({"USE003", "USE020", "USE022"})
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ class ServerSettings:
 
 
 def _status_of(exc: ScoutError) -> int:
-    if exc.code in _NOT_FOUND or isinstance(exc, MissionNotFound):
+    if isinstance(exc, (MissionNotFound, EntryNotFound, ReportNotFound)):
         return 404
     if isinstance(exc, UsageError):
         return 400
@@ -149,9 +149,9 @@ def create_app(settings: ServerSettings) -> Any:
         """The mission's report: Markdown (default) or HTML."""
         path = run_dir(mission_id) / f"report.{format}"
         if not path.is_file():
-            raise UsageError(f"mission '{mission_id}' has no report.{format} yet",
-                             code="USE022", hint="the report phase has not succeeded; "
-                             "see GET /api/missions/{id} for the phase states")
+            raise ReportNotFound(f"mission '{mission_id}' has no report.{format} yet",
+                                 hint="the report phase has not succeeded; see "
+                                 "GET /api/missions/{id} for the phase states")
         media = "text/markdown" if format == "md" else "text/html"
         return PlainTextResponse(scrubber.text(path.read_text(encoding="utf-8")),
                                  media_type=media)

@@ -19,11 +19,11 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from scout.audit.secrets import API_TOKEN_ENV
-from scout.errors import ConfigError
+from scout.errors import Unauthorized, UnsafeBind
 from scout.providers.contract import Secret
 
 MIN_TOKEN_LENGTH = 16
-AUTH_CODE = "USE030"
+AUTH_CODE = Unauthorized.code
 
 Scope = dict[str, Any]
 ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]],
@@ -45,16 +45,16 @@ def api_token(host: str, env: Mapping[str, str]) -> Secret | None:
     """The token the server must require, after checking the bind rules."""
     value = env.get(API_TOKEN_ENV) or None
     if value is not None and len(value) < MIN_TOKEN_LENGTH:
-        raise ConfigError(
+        raise UnsafeBind(
             f"{API_TOKEN_ENV} is too short ({len(value)} characters; at least "
-            f"{MIN_TOKEN_LENGTH})", code="CFG020",
+            f"{MIN_TOKEN_LENGTH})",
             hint=f"use a long random value, e.g. export {API_TOKEN_ENV}=$(python -c "
             "'import secrets; print(secrets.token_urlsafe(32))')")
     if value is None and not is_loopback(host):
-        raise ConfigError(
+        raise UnsafeBind(
             f"refusing to serve on {host}: it is not a loopback address and "
             f"{API_TOKEN_ENV} is not set, so anyone who can reach it could read every "
-            "mission, journal and pool state", code="CFG020",
+            "mission, journal and pool state",
             hint=f"bind 127.0.0.1 (the default), or export {API_TOKEN_ENV}=<a long random "
             "value> and send 'Authorization: Bearer <value>' with every request")
     return Secret(API_TOKEN_ENV, value) if value is not None else None
