@@ -119,13 +119,13 @@ def cost_summary(runtime_dir: str | Path, bys: Iterable[str] = ("mission",),
         groups, total, torn = scan_aggregate(runtime_dir, bys, flt)
         return CostSummary(groups, total, flt.to_dict(), "scan", note, torn)
     try:
-        groups = {}
-        for by in bys:
-            groups[by] = _sorted(CostRow(**r) for r in idx.aggregate(by, flt))
         if bys:
+            rows = idx.aggregate(bys, flt)
+            groups = {by: _sorted(CostRow(**r) for r in rows[by]) for by in bys}
             total = _total(groups[bys[0]])
         else:
-            total = _total(CostRow(**r) for r in idx.aggregate("result", flt))
+            groups = {}
+            total = _total(CostRow(**r) for r in idx.aggregate(["result"], flt)["result"])
         torn = len(idx.torn_lines())
     finally:
         idx.close()
