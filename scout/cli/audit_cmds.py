@@ -298,6 +298,8 @@ def cost_cmd(by: str, mission: str | None, since: str | None, as_json: bool,
     rows.append(["total", t["calls"], t["ok"], t["failed"], t["cache_hits"], _usd(t["usd"])])
     _console().print(_table(None, [by, "calls", "ok", "failed", "cache hits", "usd"], rows,
                             right=("calls", "ok", "failed", "cache hits", "usd")))
+    if summary["note"]:
+        click.echo(f"note: {summary['note']}", err=True)
     if summary["torn_lines"]:
         click.echo(f"warning: {summary['torn_lines']} torn journal line(s) skipped", err=True)
     return EXIT_OK
