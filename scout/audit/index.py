@@ -205,7 +205,6 @@ class JournalIndex:
 
     def refresh(self) -> RefreshStats:
         """Bring the index up to date with the journal files (incrementally)."""
-        self.dir.mkdir(parents=True, exist_ok=True)
         with self._lock:
             try:
                 return self._refresh(RefreshStats())

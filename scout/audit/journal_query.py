@@ -39,7 +39,9 @@ class JournalEntry:
     data: dict[str, Any]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "file": self.file, "line": self.line, **self.data}
+        out: dict[str, Any] = {"id": self.id, "file": self.file, "line": self.line}
+        out.update((k, v) for k, v in self.data.items() if k not in out)  # ours win
+        return out
 
 
 @dataclass
@@ -60,6 +62,8 @@ class JournalPage:
 
 def open_index(runtime_dir: Path) -> tuple[JournalIndex | None, str | None]:
     """A refreshed index, or (None, why) when it cannot be used here."""
+    if not runtime_dir.is_dir():
+        return None, None  # no journal yet: nothing to index, and a reader creates nothing
     idx = JournalIndex(runtime_dir)
     try:
         idx.refresh()

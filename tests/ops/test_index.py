@@ -211,3 +211,27 @@ def test_concurrent_refreshes_agree(tmp_path: Path) -> None:
         t.join()
     assert counts == [200] * 4
     assert os.path.exists(tmp_path / INDEX_NAME)
+
+
+def test_no_runtime_dir_yet(tmp_path: Path) -> None:
+    missing = tmp_path / "runtime"
+    page = query(missing, JournalFilter(), 20)
+    assert page.entries == [] and page.torn == [] and page.source == "scan"
+    assert cost_summary(missing, ["mission"]).total.calls == 0
+    assert not missing.exists()  # a reader creates nothing
+
+
+def test_unusable_index_falls_back_to_a_scan(tmp_path: Path, monkeypatch) -> None:
+    import sqlite3
+
+    write(tmp_path, 0, 30)
+
+    def refuse(self: JournalIndex) -> None:
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(JournalIndex, "refresh", refuse)
+    page = query(tmp_path, JournalFilter(mission="m1"), 5)
+    assert page.source == "scan" and "index unavailable" in (page.note or "")
+    assert len(page.entries) == 5
+    summary = cost_summary(tmp_path, ["adapter"])
+    assert summary.source == "scan" and summary.total.calls == 30
