@@ -61,6 +61,15 @@ def entry_id(raw: bytes) -> str:
     return hashlib.blake2b(raw.rstrip(b"\r\n"), digest_size=8).hexdigest()
 
 
+def _damaged(exc: sqlite3.DatabaseError) -> bool:
+    """Whether an SQLite error means the index file itself is bad (so rebuild it)."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return True  # "file is not a database", "malformed", our version check
+    text = str(exc).lower()
+    return not any(w in text for w in ("locked", "busy", "unable to open", "readonly",
+                                       "read-only", "disk i/o", "full", "interrupted"))
+
+
 def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=8).hexdigest()
 
@@ -208,7 +217,9 @@ class JournalIndex:
         with self._lock:
             try:
                 return self._refresh(RefreshStats())
-            except sqlite3.DatabaseError:
+            except sqlite3.DatabaseError as exc:
+                if not _damaged(exc):
+                    raise  # busy, read-only, no space: the database itself is fine
                 # unreadable, damaged or of another version: the journal is the truth
                 self.close()
                 self._discard()

@@ -235,3 +235,27 @@ def test_unusable_index_falls_back_to_a_scan(tmp_path: Path, monkeypatch) -> Non
     assert len(page.entries) == 5
     summary = cost_summary(tmp_path, ["adapter"])
     assert summary.source == "scan" and summary.total.calls == 30
+
+
+def test_only_a_damaged_index_is_thrown_away(tmp_path: Path, monkeypatch) -> None:
+    import sqlite3
+
+    from scout.audit import index as index_mod
+
+    write(tmp_path, 0, 10)
+    with JournalIndex(tmp_path) as idx:
+        idx.refresh()
+    calls: list[str] = []
+    real = JournalIndex._refresh
+
+    def busy(self: JournalIndex, stats: Any) -> Any:
+        calls.append("busy")
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(JournalIndex, "_refresh", busy)
+    with pytest.raises(sqlite3.OperationalError), JournalIndex(tmp_path) as idx:
+        idx.refresh()
+    assert calls == ["busy"] and (tmp_path / INDEX_NAME).exists()  # kept
+    monkeypatch.setattr(JournalIndex, "_refresh", real)
+    assert index_mod._damaged(sqlite3.OperationalError("no such table: files"))
+    assert index_mod._damaged(sqlite3.DatabaseError("file is not a database"))
