@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from scout.cli import cli
-from scout.errors import EXIT_OK
+from scout.errors import EXIT_OK, UsageError
 from scout.paths import research_root
 from scout.server.serve import DEFAULT_HOST, DEFAULT_PORT, build_server
 
@@ -35,5 +35,12 @@ def serve_cmd(host: str, port: int, runs_dir: str | None, config: str | None,
     auth = "bearer token required" if server.scout_auth else "no auth: loopback only"
     click.echo(f"scout API on http://{host}:{port} ({auth}); OpenAPI at /openapi.json",
                err=True)
-    server.run()
+    try:
+        server.run()
+    except SystemExit:
+        # uvicorn logs why it could not start (e.g. the port is taken) and exits 1
+        if not server.started:
+            raise UsageError(f"could not serve on {host}:{port} (see the error above)",
+                             hint="choose another --port, or stop what listens there") from None
+        raise
     return EXIT_OK

@@ -236,3 +236,14 @@ def test_no_secret_in_any_response(servers) -> None:
     assert "pplx-main" in blob and "TAVILY_API_KEY" in blob and "quota_exhausted" in blob
     for value in SECRETS:
         assert value not in blob, "a secret value leaked into an HTTP response"
+
+
+def test_serve_on_a_taken_port_says_so(subprocess_env, tmp_path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {**subprocess_env, "SCOUTE_RESEARCH_ROOT": str(tmp_path)}
+        out = subprocess.run([sys.executable, "-m", "scout", "serve", "--port", str(port)],
+                             env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "USE001" in out.stderr and "--port" in out.stderr
