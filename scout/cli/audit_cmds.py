@@ -27,7 +27,8 @@ from scout.audit.secrets import deep_scrub, known_secrets
 from scout.audit.trail import audit_trail, render_markdown, request_text
 from scout.cli import cli
 from scout.errors import EXIT_OK, EXIT_PROVIDER
-from scout.paths import research_root, runs_dir as default_runs
+from scout.paths import research_root
+from scout.paths import runs_dir as default_runs
 
 _RUNS_DIR = click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
                          help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")

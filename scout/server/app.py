@@ -38,8 +38,14 @@ from scout.audit.journal_query import query
 from scout.audit.pool_status import pool_status
 from scout.audit.runs import effective_status, list_runs
 from scout.audit.secrets import deep_scrub, known_secrets
-from scout.errors import (ConfigError, EntryNotFound, MissionNotFound, ReportNotFound,
-                          ScoutError, UsageError)
+from scout.errors import (
+    ConfigError,
+    EntryNotFound,
+    MissionNotFound,
+    ReportNotFound,
+    ScoutError,
+    UsageError,
+)
 from scout.paths import MISSION_ID_RE, validate_mission_id
 from scout.providers.contract import Secret
 from scout.server import models as M

@@ -58,7 +58,7 @@ def test_health_and_openapi(servers) -> None:
 
 
 def test_missions_and_state(servers) -> None:
-    c, w = servers["open"], servers["world"]
+    c = servers["open"]
     runs = get(c, "/api/missions").json()["runs"]
     assert [r["mission_id"] for r in runs] == ["bcn-degraded", "bcn"]
     assert runs[1]["cost_usd"] == pytest.approx(0.077) and runs[1]["pipeline"] == "hotel-research"

@@ -159,7 +159,7 @@ def test_cost_filters_and_table(ops_env: OpsWorld, capsys) -> None:
     assert jrun(capsys, "cost", "--since", "2999-01-01")["total"]["calls"] == 0
     rc, out, _ = run(capsys, "cost", "--by", "token")
     assert rc == 0 and "TAVILY_API_KEY" in out and "pplx-spare" in out and "total" in out
-    rc, _, err = run(capsys, "cost", "--by", "planet")
+    rc, _, _ = run(capsys, "cost", "--by", "planet")
     assert rc == 2
 
 
@@ -214,7 +214,7 @@ def test_replay_refuses_a_redacted_request(ops_world: OpsWorld, ops_copy: Path,
     synth = _entry(ops_world, runtime, mission_id="bcn", adapter="perplexity", result="ok")
     assert synth["request"]["question"].keys() == {"keywords"}
     before = len(ops_world.world.perplexity.bodies)
-    rc, out, err = run(capsys, "journal", "replay", synth["id"])
+    rc, _, err = run(capsys, "journal", "replay", synth["id"])
     assert rc == 2 and "USE021" in err and "redacted" in err and "keywords" in err
     assert "evidence" in err and "question" in err and "--force P3" in err
     assert len(ops_world.world.perplexity.bodies) == before  # nothing was sent
