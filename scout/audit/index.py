@@ -168,6 +168,9 @@ class JournalIndex:
     # --- the database -----------------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection:
+        if not self.path.exists():
+            # like the journal, readable by its owner only (SQLite gives -wal/-shm the same)
+            os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
         conn = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
         try:
             conn.execute("PRAGMA journal_mode=WAL")

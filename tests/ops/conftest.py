@@ -3,7 +3,7 @@
 Once per session (about 3 s): the e2e world (tests/e2e/world.py) with two changes —
 Tavily's key is a distinctive value, and Perplexity goes through a token pool (strategy
 failover: ``pplx-main`` is a literal value the fake rejects with 401, ``pplx-spare``
-comes from the environment and is accepted) — and the journal rotating every 12 kB
+comes from the environment and is accepted) — and the journal rotating every 8 kB
 (SCOUTE_JOURNAL_MAX_BYTES). Two missions run through the real CLI (``run_cli``):
 
 * ``bcn``: everything answers; Perplexity rotates from pplx-main to pplx-spare;
@@ -37,7 +37,7 @@ PPLX_MAIN = "pplx-OPS-SENTINEL-MAIN-6f0d2c9a41"  # literal in the pool file; rej
 PPLX_SPARE = "pplx-OPS-SENTINEL-SPARE-8e5b17d3c0"  # env:OPS_PPLX_SPARE; accepted
 API_TOKEN = "api-OPS-SENTINEL-TOKEN-5c2e8f1a9b7d"
 SECRETS = (TAVILY_VALUE, PPLX_MAIN, PPLX_SPARE, API_TOKEN)
-MAX_BYTES = "12000"
+MAX_BYTES = "8000"
 _CLEARED = ("TAVILY_API_KEY", "PERPLEXITY_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CSE_ID",
             "BRAVE_API_KEY", "SEARXNG_URL", "SCOUTE_CONFIG", "SCOUTE_RUNS_DIR",
             "SCOUTE_TOKEN_POOL_CONFIG", "SCOUTE_API_TOKEN")

@@ -41,6 +41,12 @@ def test_the_missions_ran_and_the_journal_rotated(ops_env: OpsWorld) -> None:
 
 def test_last_n_for_a_mission(ops_env: OpsWorld, capsys) -> None:
     expected = [e for e in ops_env.entries() if e["mission_id"] == "bcn"]
+    # the smallest N whose last N lines of the mission cross a rotation boundary
+    n = next(k for k in range(2, len(expected) + 1)
+             if len({e["file"] for e in expected[-k:]}) == 2)
+    page = jrun(capsys, "journal", "--mission", "bcn", "-n", str(n))
+    assert ids(page["entries"]) == ids(expected[-n:]) and len(page["entries"]) == n
+    assert len({e["file"] for e in page["entries"]}) == 2
     page = jrun(capsys, "journal", "--mission", "bcn", "-n", "5")
     assert ids(page["entries"]) == ids(expected[-5:])
     assert all(e["mission_id"] == "bcn" for e in page["entries"])
