@@ -55,6 +55,8 @@ _ID_DOC = {"pattern": MISSION_ID_RE.pattern, "example": "hotel-barcelona-2026-09
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": M.ErrorResponse, "description": "bad request (e.g. an unsafe mission id)"},
     404: {"model": M.ErrorResponse, "description": "no such mission or report"},
+    422: {"model": M.ErrorResponse,
+          "description": "a parameter is out of range or of the wrong type"},
 }
 # the same, spelled out for a route whose own responses are not JSON (the report): with
 # "model", FastAPI would document them in the route's media type
@@ -179,7 +181,8 @@ def create_app(settings: ServerSettings) -> Any:
         data = pool_status(settings.root, settings.config_path)
         return clean({"configured": data["configured"], "tokens": data["tokens"]})
 
-    @app.get("/api/cost-summary", response_model=M.CostSummary, responses={400: _ERRORS[400]},
+    @app.get("/api/cost-summary", response_model=M.CostSummary,
+             responses={400: _ERRORS[400], 422: _ERRORS[422]},
              tags=["ops"])
     def cost(
         by: list[Literal["mission", "adapter", "token", "phase"]] = Query(
@@ -206,6 +209,12 @@ def create_app(settings: ServerSettings) -> Any:
                     "bearerAuth": {"type": "http", "scheme": "bearer",
                                    "description": "the value of SCOUTE_API_TOKEN"}}
                 doc["security"] = [{"bearerAuth": []}]
+                for ops in doc.get("paths", {}).values():
+                    for op in ops.values():
+                        op.setdefault("responses", {})["401"] = {
+                            "description": "no or wrong bearer token (USE030)",
+                            "content": {"application/json": {"schema": {
+                                "$ref": "#/components/schemas/ErrorResponse"}}}}
             app.openapi_schema = doc
         return app.openapi_schema
 
