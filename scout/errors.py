@@ -349,3 +349,36 @@ class MissionNotFound(UsageError):
     """No run directory exists for the given mission id."""
 
     code = "USE003"
+
+
+# --- audit and operations (scout journal / serve) -----------------------------------
+
+
+class EntryNotFound(UsageError):
+    """No journal entry has this id (or the prefix is malformed or ambiguous)."""
+
+    code = "USE020"
+
+
+class NotReplayable(UsageError):
+    """The journal does not hold the entry's request as it was sent (redacted, none)."""
+
+    code = "USE021"
+
+
+class ReportNotFound(UsageError):
+    """The mission has no report (yet)."""
+
+    code = "USE022"
+
+
+class Unauthorized(UsageError):
+    """An HTTP request without the right bearer token (``SCOUTE_API_TOKEN``)."""
+
+    code = "USE030"
+
+
+class UnsafeBind(ConfigError):
+    """``scout serve`` on a non-loopback address without a (long enough) API token."""
+
+    code = "CFG020"

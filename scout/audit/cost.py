@@ -1,0 +1,144 @@
+"""What was spent, from the request journal: sums by mission, adapter, token or phase.
+
+Every journal line carries ``cost.usd`` (0 for free adapters, cache hits and failed
+calls; see :mod:`scout.providers.cost`). A row of a summary counts, for one value of the
+grouping key: ``calls`` (journal lines: every try, cache hit and skip), ``ok``,
+``failed`` (lines with an error: retries, token rotations, errors, budget stops),
+``cache_hits`` and ``usd``. Filters: mission, adapter, token, phase, since.
+
+Two ways to the same numbers: through the index (fast; the default) and a cold scan of
+every journal file (``use_index=False``; also the fallback when the index cannot be
+written). ``benchmarks/cost_summary.py`` times both side by side; the tests check they
+agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from scout.audit.filters import JournalFilter, is_failed
+from scout.audit.journal_query import open_index
+from scout.errors import UsageError
+from scout.providers.journal import TornLine, iter_journal
+from scout.suggest import did_you_mean
+
+BY = ("mission", "adapter", "token", "phase")
+_FIELD = {"mission": "mission_id", "adapter": "adapter", "token": "token_name",
+          "phase": "phase", "action": "action", "result": "result"}
+
+
+@dataclass
+class CostRow:
+    key: str | None
+    calls: int = 0
+    ok: int = 0
+    failed: int = 0
+    cache_hits: int = 0
+    usd: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "calls": self.calls, "ok": self.ok, "failed": self.failed,
+                "cache_hits": self.cache_hits, "usd": round(self.usd, 6)}
+
+
+@dataclass
+class CostSummary:
+    """Rows per grouping, the total, and how the numbers were read."""
+
+    groups: dict[str, list[CostRow]]
+    total: CostRow
+    filters: dict[str, Any] = field(default_factory=dict)
+    source: str = "index"
+    note: str | None = None
+    torn: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"filters": self.filters, "total": self.total.to_dict(),
+                **{f"by_{by}": [r.to_dict() for r in rows] for by, rows in self.groups.items()},
+                "source": self.source, "note": self.note, "torn_lines": self.torn}
+
+
+def check_by(by: str) -> str:
+    if by not in BY:
+        raise UsageError(f"cannot group costs by {by!r}", code="USE001",
+                         hint=did_you_mean(by, BY, what="groupings") or
+                         f"one of: {', '.join(BY)}")
+    return by
+
+
+def _sorted(rows: Iterable[CostRow]) -> list[CostRow]:
+    return sorted(rows, key=lambda r: (-round(r.usd, 9), -r.calls, r.key or ""))
+
+
+def scan_aggregate(runtime_dir: str | Path, bys: Iterable[str], flt: JournalFilter
+                   ) -> tuple[dict[str, list[CostRow]], CostRow, int]:
+    """The cold path: one pass over every journal file, no index."""
+    bys = list(bys)
+    acc: dict[str, dict[Any, CostRow]] = {by: {} for by in bys}
+    total = CostRow("total")
+    torn: list[TornLine] = []
+    for e in iter_journal(runtime_dir, torn):
+        if not flt.matches(e):
+            continue
+        cost = e.get("cost")
+        usd = cost.get("usd") if isinstance(cost, dict) else None
+        usd = float(usd) if isinstance(usd, (int, float)) and not isinstance(usd, bool) else 0.0
+        result = e.get("result")
+        failed = is_failed(e)
+        for row in [total] + [_row(acc[by], e.get(_FIELD[by])) for by in bys]:
+            row.calls += 1
+            row.usd += usd
+            if result == "ok":
+                row.ok += 1
+            elif result == "cache_hit":
+                row.cache_hits += 1
+            if failed:
+                row.failed += 1
+    return {by: _sorted(acc[by].values()) for by in bys}, total, len(torn)
+
+
+def _row(rows: dict[Any, CostRow], key: Any) -> CostRow:
+    k = key if key is None or isinstance(key, str) else str(key)
+    row = rows.get(k)
+    if row is None:
+        row = rows[k] = CostRow(k)
+    return row
+
+
+def cost_summary(runtime_dir: str | Path, bys: Iterable[str] = ("mission",),
+                 flt: JournalFilter | None = None, *, use_index: bool = True) -> CostSummary:
+    """Sums grouped by each of ``bys`` (mission, adapter, token, phase) under ``flt``."""
+    bys = [check_by(b) for b in bys]
+    flt = flt or JournalFilter()
+    runtime_dir = Path(runtime_dir)
+    idx, note = open_index(runtime_dir) if use_index else (None, None)
+    if idx is None:
+        groups, total, torn = scan_aggregate(runtime_dir, bys, flt)
+        return CostSummary(groups, total, flt.to_dict(), "scan", note, torn)
+    try:
+        if bys:
+            rows = idx.aggregate(bys, flt)
+            groups = {by: _sorted(CostRow(**r) for r in rows[by]) for by in bys}
+            total = _total(groups[bys[0]])
+        else:
+            groups = {}
+            total = _total(CostRow(**r) for r in idx.aggregate(["result"], flt)["result"])
+        torn = len(idx.torn_lines())
+    finally:
+        idx.close()
+    return CostSummary(groups, total, flt.to_dict(), "index", None, torn)
+
+
+def _total(rows: Iterable[CostRow]) -> CostRow:
+    t = CostRow("total")
+    for r in rows:
+        t.calls += r.calls
+        t.ok += r.ok
+        t.failed += r.failed
+        t.cache_hits += r.cache_hits
+        t.usd += r.usd
+    return t
+

@@ -1,0 +1,92 @@
+"""Time filters (``--since``) and the journal filter shared by the CLI and the HTTP API.
+
+``--since`` takes an instant or an age:
+
+* ``2026-09-01``, ``2026-09-01T10:00``, ``2026-09-01T10:00:00Z``, ``...+02:00`` (an ISO
+  date or date-time; without an offset it is UTC, like the journal);
+* ``30m``, ``2h``, ``7d`` (that long before now; units ``ms s m h d``).
+
+Journal timestamps are fixed-width UTC strings (``2026-09-01T10:00:00.123Z``), so a
+parsed instant is turned into the same form and compared as text: no line is parsed to
+a datetime on the hot path.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from scout.errors import UsageError
+from scout.providers.journal import utc_ts
+from scout.spec.models import parse_duration
+
+#: results of a journal line whose request failed (they carry an ``error``)
+FAILED_RESULTS = frozenset({"error", "retry", "token_rotated", "budget_exceeded"})
+
+SINCE_HINT = ("give an ISO date or date-time (2026-09-01, 2026-09-01T10:00Z) or an age "
+              "such as 30m, 2h or 7d")
+
+
+def parse_since(text: str | None, *, now: Callable[[], float] = time.time,
+                name: str = "--since") -> str | None:
+    """``text`` as a journal timestamp string (``None`` stays ``None``); ``name`` is how
+    errors call the option (``since`` in the HTTP API)."""
+    if text is None or not str(text).strip():
+        return None
+    raw = str(text).strip()
+    try:
+        seconds = parse_duration(raw)
+    except ValueError:
+        pass
+    else:
+        return utc_ts(now() - seconds)
+    iso = raw[:-1] + "+00:00" if raw.endswith(("Z", "z")) else raw
+    try:
+        when = dt.datetime.fromisoformat(iso)
+    except ValueError:
+        raise UsageError(f"{name} {raw!r}: not a date, date-time or age", hint=SINCE_HINT
+                         ) from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.timezone.utc)
+    try:
+        return utc_ts(when.timestamp())
+    except (OverflowError, OSError, ValueError):
+        raise UsageError(f"{name} {raw!r}: out of range", hint=SINCE_HINT) from None
+
+
+def is_failed(entry: dict[str, Any]) -> bool:
+    """A line whose request failed: it has an error (retries, rotations, errors, budget)."""
+    return entry.get("error") is not None or entry.get("result") in FAILED_RESULTS
+
+
+@dataclass(frozen=True)
+class JournalFilter:
+    """Which journal lines a query wants (every field optional; all must match)."""
+
+    mission: str | None = None
+    token: str | None = None
+    adapter: str | None = None
+    phase: str | None = None
+    failed: bool = False
+    since: str | None = None  # a journal timestamp string (see parse_since)
+
+    def matches(self, e: dict[str, Any]) -> bool:
+        if self.mission is not None and e.get("mission_id") != self.mission:
+            return False
+        if self.token is not None and e.get("token_name") != self.token:
+            return False
+        if self.adapter is not None and e.get("adapter") != self.adapter:
+            return False
+        if self.phase is not None and e.get("phase") != self.phase:
+            return False
+        if self.failed and not is_failed(e):
+            return False
+        if self.since is not None and str(e.get("ts") or "") < self.since:
+            return False
+        return True
+
+    def to_dict(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if v not in (None, False)}

@@ -1,0 +1,435 @@
+"""An incremental SQLite index beside the request journal, for fast queries and sums.
+
+``runtime/request_journal.index.sqlite3`` holds one row per journal line — where it is
+(file, byte offset, length, line number), its id and the fields queries filter and group
+on (ts, mission, phase, adapter, token, action, result, failed, usd) — never the line
+itself: answers are read back from the journal, which stays the source of truth.
+
+Incremental: a file is known by its inode (a rotation renames the live file, keeping its
+inode, so the rows survive it) and by how many bytes were indexed; a refresh indexes only
+bytes appended since, and only whole lines (a line still being written, or torn by a
+crash, is left for later and reported). Stale or damaged: before continuing a file, the
+refresh checks that its first bytes and its last indexed line are unchanged and that it
+did not shrink; otherwise that file's rows are dropped and it is indexed again. Files
+that disappeared lose their rows. A database SQLite cannot read (or of another schema
+version) is deleted and rebuilt from the journal. Refreshes are serialised by a file lock,
+so several processes (CLI and server) share one index.
+
+Entry ids: the first 16 hex digits of BLAKE2b over the line's bytes (without the newline).
+Journal lines are never rewritten, so an id is stable across rotations and index rebuilds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import filelock
+
+from scout.audit.filters import FAILED_RESULTS, JournalFilter
+from scout.providers.journal import journal_files
+
+INDEX_NAME = "request_journal.index.sqlite3"
+SCHEMA_VERSION = 1
+_CHUNK = 8 * 1024 * 1024
+_HEAD = 256  # bytes of a file's start remembered to notice a replaced file
+
+_SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE files(fid INTEGER PRIMARY KEY, dev INTEGER, ino INTEGER, name TEXT, ord INTEGER,
+                   head TEXT, head_len INTEGER, indexed INTEGER, lines INTEGER,
+                   last_off INTEGER, last_id TEXT, UNIQUE(dev, ino));
+CREATE TABLE entries(fid INTEGER, off INTEGER, len INTEGER, lineno INTEGER, id TEXT, ts TEXT,
+                     mission TEXT, phase TEXT, adapter TEXT, token TEXT, action TEXT,
+                     result TEXT, failed INTEGER, usd REAL);
+CREATE TABLE torn(fid INTEGER, off INTEGER, lineno INTEGER, text TEXT);
+"""
+
+#: what ``--by`` may group on, and the column it is
+GROUP_COLUMNS = {"mission": "mission", "adapter": "adapter", "token": "token",
+                 "phase": "phase", "action": "action", "result": "result"}
+
+
+def entry_id(raw: bytes) -> str:
+    """The id of a journal line (its bytes, without the line ending)."""
+    return hashlib.blake2b(raw.rstrip(b"\r\n"), digest_size=8).hexdigest()
+
+
+def _damaged(exc: sqlite3.DatabaseError) -> bool:
+    """Whether an SQLite error means the index file itself is bad (so rebuild it)."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return True  # "file is not a database", "malformed", our version check
+    text = str(exc).lower()
+    return not any(w in text for w in ("locked", "busy", "unable to open", "readonly",
+                                       "read-only", "disk i/o", "full", "interrupted"))
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=8).hexdigest()
+
+
+def iter_lines(path: Path, offset: int = 0, lineno: int = 0
+               ) -> Iterator[tuple[int, int, bytes]]:
+    """(offset, line number, raw bytes without the newline) of every WHOLE line from
+    ``offset``; an unterminated tail is not returned."""
+    with open(path, "rb") as fh:
+        fh.seek(offset)
+        pos, carry = offset, b""
+        while True:
+            chunk = fh.read(_CHUNK)
+            if not chunk:
+                return
+            data = carry + chunk
+            end = data.rfind(b"\n") + 1
+            carry = data[end:]
+            for raw in data[:end].split(b"\n")[:-1]:
+                lineno += 1
+                yield pos, lineno, raw
+                pos += len(raw) + 1
+
+
+@dataclass
+class Pos:
+    """Where one journal line is."""
+
+    name: str  # file name inside the runtime dir
+    off: int
+    length: int
+    line: int
+    id: str
+
+
+@dataclass
+class Torn:
+    file: str
+    line: int | None
+    text: str
+    incomplete: bool = False  # an unterminated last line (being written, or a crash)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "text": self.text,
+                "incomplete": self.incomplete}
+
+
+@dataclass
+class RefreshStats:
+    files: int = 0
+    new_lines: int = 0
+    reindexed_files: int = 0
+    dropped_files: int = 0
+    rebuilt: bool = False  # the database was unreadable and was made anew
+    indexed_bytes: int = 0
+    torn: list[Torn] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"files": self.files, "new_lines": self.new_lines,
+                "reindexed_files": self.reindexed_files, "dropped_files": self.dropped_files,
+                "rebuilt": self.rebuilt}
+
+
+def _text(v: Any) -> str | None:
+    return v if v is None or isinstance(v, str) else json.dumps(v, default=str)
+
+
+def row_of(e: dict[str, Any]) -> tuple[Any, ...]:
+    """The indexed columns of one parsed entry (ts .. usd). Hot: called once per line."""
+    g = e.get
+    result = g("result")
+    cols = (g("ts"), g("mission_id"), g("phase"), g("adapter"), g("token_name"), g("action"),
+            result)
+    for v in cols:
+        if v is not None and type(v) is not str:
+            cols = tuple(_text(x) for x in cols)
+            result = cols[-1]
+            break
+    cost = g("cost")
+    usd = cost.get("usd") if type(cost) is dict else None
+    if type(usd) is not float and type(usd) is not int:
+        usd = 0.0
+    failed = 1 if g("error") is not None or result in FAILED_RESULTS else 0
+    return (*cols, failed, float(usd))
+
+
+class JournalIndex:
+    """The index of one runtime dir's journal. Open per use; cheap to create."""
+
+    def __init__(self, runtime_dir: str | Path) -> None:
+        self.dir = Path(runtime_dir)
+        self.path = self.dir / INDEX_NAME
+        self._lock = filelock.FileLock(str(self.path) + ".lock", timeout=60)
+        self._conn: sqlite3.Connection | None = None
+
+    # --- the database -----------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        if not self.path.exists():
+            # like the journal, readable by its owner only (SQLite gives -wal/-shm the same)
+            os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
+        conn = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")  # a rebuildable cache: no fsync per commit
+            have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if "meta" not in have:
+                conn.executescript(_SCHEMA)
+                conn.execute("INSERT INTO meta VALUES('version', ?)", (str(SCHEMA_VERSION),))
+                conn.commit()
+            else:
+                row = conn.execute("SELECT value FROM meta WHERE key='version'").fetchone()
+                if row is None or row[0] != str(SCHEMA_VERSION):
+                    raise sqlite3.DatabaseError("index schema version mismatch")
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _discard(self) -> None:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            try:
+                os.unlink(str(self.path) + suffix)
+            except FileNotFoundError:
+                pass
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        if self._conn is None:
+            self._conn = self._connect()
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> "JournalIndex":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    # --- refresh ----------------------------------------------------------------------
+
+    def refresh(self) -> RefreshStats:
+        """Bring the index up to date with the journal files (incrementally)."""
+        with self._lock:
+            try:
+                return self._refresh(RefreshStats())
+            except sqlite3.DatabaseError as exc:
+                if not _damaged(exc):
+                    raise  # busy, read-only, no space: the database itself is fine
+                # unreadable, damaged or of another version: the journal is the truth
+                self.close()
+                self._discard()
+                return self._refresh(RefreshStats(rebuilt=True))
+
+    def _refresh(self, stats: RefreshStats) -> RefreshStats:
+        conn = self.conn
+        seen: set[int] = set()
+        with conn:  # one transaction
+            for _ in range(5):  # a rotation during the pass changes the listing: go again
+                listing = journal_files(self.dir)
+                seen = self._pass(conn, listing, stats)
+                after = journal_files(self.dir)
+                if after == listing and all(self._same_inode(conn, p) for p in after):
+                    break
+            gone = [r[0] for r in conn.execute("SELECT fid FROM files")
+                    if r[0] not in seen]
+            for fid in gone:
+                self._drop(conn, fid)
+                stats.dropped_files += 1
+        stats.files = len(seen)
+        stats.torn = self.torn_lines()
+        return stats
+
+    def _same_inode(self, conn: sqlite3.Connection, path: Path) -> bool:
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            return False
+        row = conn.execute("SELECT name FROM files WHERE dev=? AND ino=?",
+                           (st.st_dev, st.st_ino)).fetchone()
+        return row is not None and row[0] == path.name
+
+    def _drop(self, conn: sqlite3.Connection, fid: int) -> None:
+        conn.execute("DELETE FROM entries WHERE fid=?", (fid,))
+        conn.execute("DELETE FROM torn WHERE fid=?", (fid,))
+        conn.execute("DELETE FROM files WHERE fid=?", (fid,))
+
+    def _pass(self, conn: sqlite3.Connection, listing: list[Path], stats: RefreshStats
+              ) -> set[int]:
+        seen: set[int] = set()
+        for order, path in enumerate(listing):
+            try:
+                st = os.stat(path)
+            except FileNotFoundError:
+                continue  # renamed by a rotation meanwhile: the next pass finds it
+            row = conn.execute(
+                "SELECT fid, head, head_len, indexed, lines, last_off, last_id FROM files "
+                "WHERE dev=? AND ino=?", (st.st_dev, st.st_ino)).fetchone()
+            if row is not None and not self._still_valid(path, row, st.st_size):
+                self._drop(conn, row[0])
+                stats.reindexed_files += 1
+                row = None
+            if row is None:
+                cur = conn.execute(
+                    "INSERT INTO files(dev, ino, name, ord, head, head_len, indexed, lines, "
+                    "last_off, last_id) VALUES(?,?,?,?,NULL,0,0,0,0,NULL)",
+                    (st.st_dev, st.st_ino, path.name, order))
+                fid, indexed, lines = int(cur.lastrowid or 0), 0, 0
+            else:
+                fid, indexed, lines = row[0], row[3], row[4]
+            conn.execute("UPDATE files SET name=?, ord=? WHERE fid=?", (path.name, order, fid))
+            seen.add(fid)
+            if st.st_size > indexed:
+                self._index_file(conn, fid, path, indexed, lines, stats)
+        return seen
+
+    def _still_valid(self, path: Path, row: tuple[Any, ...], size: int) -> bool:
+        _fid, head, head_len, indexed, _lines, last_off, last_id = row
+        if size < indexed:
+            return False
+        if indexed == 0:
+            return True
+        try:
+            with open(path, "rb") as fh:
+                if _digest(fh.read(head_len)) != head:
+                    return False
+                fh.seek(last_off)
+                return last_id is None or entry_id(fh.read(indexed - last_off)) == last_id
+        except OSError:
+            return False
+
+    def _index_file(self, conn: sqlite3.Connection, fid: int, path: Path, indexed: int,
+                    lines: int, stats: RefreshStats) -> None:
+        batch: list[tuple[Any, ...]] = []
+        torn: list[tuple[Any, ...]] = []
+        end, last_off, last_id = indexed, None, None
+        loads = json.loads
+        try:
+            for off, lineno, raw in iter_lines(path, indexed, lines):
+                lines, end = lineno, off + len(raw) + 1
+                if not raw.strip():
+                    continue
+                last_off, last_id = off, entry_id(raw)
+                try:
+                    e = loads(raw)
+                except ValueError:
+                    e = None
+                if type(e) is dict:
+                    batch.append((fid, off, len(raw), lineno, last_id, *row_of(e)))
+                    if len(batch) >= 20000:
+                        self._insert(conn, batch, stats)
+                else:
+                    torn.append((fid, off, lineno, raw[:80].decode("utf-8", "replace")))
+        except FileNotFoundError:
+            return
+        self._insert(conn, batch, stats)
+        if torn:
+            conn.executemany("INSERT INTO torn VALUES(?,?,?,?)", torn)
+        stats.indexed_bytes += end - indexed
+        if end == indexed:
+            return
+        if indexed == 0:
+            with open(path, "rb") as fh:
+                head = fh.read(min(_HEAD, end))
+            conn.execute("UPDATE files SET head=?, head_len=? WHERE fid=?",
+                         (_digest(head), len(head), fid))
+        # the last whole line (bytes last_off..end, minus blank lines) is checked next time
+        conn.execute("UPDATE files SET indexed=?, lines=?, last_off=COALESCE(?, last_off), "
+                     "last_id=COALESCE(?, last_id) WHERE fid=?",
+                     (end, lines, last_off, last_id, fid))
+
+    @staticmethod
+    def _insert(conn: sqlite3.Connection, batch: list[tuple[Any, ...]],
+                stats: RefreshStats) -> None:
+        if batch:
+            conn.executemany("INSERT INTO entries VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)", batch)
+            stats.new_lines += len(batch)
+            batch.clear()
+
+    def torn_lines(self) -> list[Torn]:
+        """Lines that do not parse, and unterminated last lines, in journal order."""
+        conn = self.conn
+        out = [Torn(name, line, text) for name, line, text in conn.execute(
+            "SELECT f.name, t.lineno, t.text FROM torn t JOIN files f USING(fid) "
+            "ORDER BY f.ord, t.off")]
+        for name, indexed in conn.execute("SELECT name, indexed FROM files ORDER BY ord"):
+            try:
+                size = os.path.getsize(self.dir / name)
+            except OSError:
+                continue
+            if size > indexed:
+                with open(self.dir / name, "rb") as fh:
+                    fh.seek(indexed)
+                    tail = fh.read(80)
+                out.append(Torn(name, None, tail.decode("utf-8", "replace"), incomplete=True))
+        return out
+
+    def forget(self, name: str) -> None:
+        """Drop a file's rows (its lines changed in place); the next refresh re-indexes it."""
+        with self._lock, self.conn as conn:
+            for (fid,) in conn.execute("SELECT fid FROM files WHERE name=?", (name,)).fetchall():
+                self._drop(conn, fid)
+
+    # --- queries ----------------------------------------------------------------------
+
+    @staticmethod
+    def _where(flt: JournalFilter) -> tuple[str, list[Any]]:
+        clauses, args = [], []
+        for col, value in (("mission", flt.mission), ("token", flt.token),
+                           ("adapter", flt.adapter), ("phase", flt.phase)):
+            if value is not None:
+                clauses.append(f"e.{col} = ?")
+                args.append(value)
+        if flt.failed:
+            clauses.append("e.failed = 1")
+        if flt.since is not None:
+            clauses.append("e.ts >= ?")
+            args.append(flt.since)
+        return (" WHERE " + " AND ".join(clauses)) if clauses else "", args
+
+    def select(self, flt: JournalFilter, limit: int | None = None) -> list[Pos]:
+        """Positions of the matching lines, NEWEST first (at most ``limit``)."""
+        where, args = self._where(flt)
+        sql = ("SELECT f.name, e.off, e.len, e.lineno, e.id FROM entries e JOIN files f "
+               f"USING(fid){where} ORDER BY f.ord DESC, e.off DESC")
+        if limit:
+            sql += " LIMIT ?"
+            args.append(limit)
+        return [Pos(*r) for r in self.conn.execute(sql, args)]
+
+    def find(self, id_prefix: str) -> list[Pos]:
+        """Lines whose id starts with ``id_prefix`` (lower-case hex)."""
+        rows = self.conn.execute(
+            "SELECT f.name, e.off, e.len, e.lineno, e.id FROM entries e JOIN files f "
+            "USING(fid) WHERE e.id >= ? AND e.id < ? ORDER BY f.ord, e.off LIMIT 10",
+            (id_prefix, id_prefix + "g"))
+        return [Pos(*r) for r in rows]
+
+    def aggregate(self, bys: list[str], flt: JournalFilter) -> dict[str, list[dict[str, Any]]]:
+        """Per value of each of ``bys``: lines, ok, failed, cache hits, USD. One scan of the
+        table, grouped by every requested column at once, folded per column here."""
+        cols = [GROUP_COLUMNS[b] for b in bys] or ["result"]
+        where, args = self._where(flt)
+        keys = ", ".join(f"e.{c}" for c in cols)
+        sql = (f"SELECT {keys}, COUNT(*), SUM(e.result = 'ok'), SUM(e.failed), "
+               f"SUM(e.result = 'cache_hit'), SUM(e.usd) FROM entries e{where} GROUP BY {keys}")
+        out: dict[str, dict[Any, list[Any]]] = {b: {} for b in bys}
+        n = len(cols)
+        for row in self.conn.execute(sql, args):
+            nums = [v or 0 for v in row[n:]]
+            for i, b in enumerate(bys):
+                acc = out[b].setdefault(row[i], [0, 0, 0, 0, 0.0])
+                for j in range(5):
+                    acc[j] += nums[j]
+        return {b: [{"key": k, "calls": v[0], "ok": v[1], "failed": v[2], "cache_hits": v[3],
+                     "usd": v[4]} for k, v in groups.items()] for b, groups in out.items()}
+
+    def count(self) -> int:
+        return int(self.conn.execute("SELECT COUNT(*) FROM entries").fetchone()[0])

@@ -1,0 +1,141 @@
+"""The missions under a runs dir: id, pipeline, status, start, duration, cost.
+
+A run dir is any folder under the runs dir whose name is a valid mission id and that
+holds ``phase.json`` or ``state.log.jsonl``; anything else is ignored (never followed).
+Status and times come from the mission state (snapshot + log tail, consistent while a run
+writes). A state that says ``running`` while its process is gone is shown as
+``interrupted``. Cost is what the journal recorded for the mission id over every apply
+(one grouped query on the index).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from scout.audit.cost import cost_summary
+from scout.audit.filters import JournalFilter
+from scout.errors import ScoutError
+from scout.orchestrator.locks import pid_alive
+from scout.orchestrator.state import DONE_OK, MissionState
+from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, load_state
+from scout.paths import MISSION_ID_RE
+
+
+@dataclass
+class RunRow:
+    mission_id: str
+    pipeline: str | None
+    pipeline_path: str | None
+    status: str
+    runs: int
+    started_at: str | None
+    finished_at: str | None
+    duration_s: float | None
+    cost_usd: float
+    exit_code: int | None
+    reason: str | None
+    phases: dict[str, int] = field(default_factory=dict)  # status -> count
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def _parse(ts: str | None) -> dt.datetime | None:
+    if not ts:
+        return None
+    try:
+        return dt.datetime.fromisoformat(ts.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def duration(start: str | None, end: str | None) -> float | None:
+    a, b = _parse(start), _parse(end)
+    return round((b - a).total_seconds(), 3) if a and b else None
+
+
+@lru_cache(maxsize=128)
+def _pipeline_name(path: str, mtime_ns: int) -> str | None:
+    try:
+        doc = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+        return None
+    name = doc.get("name") if isinstance(doc, dict) else None
+    return name if isinstance(name, str) else None
+
+
+def pipeline_name(path: str | None) -> str | None:
+    """The pipeline's ``name:`` (its file stem when the file is gone or unreadable)."""
+    if not path:
+        return None
+    p = Path(path)
+    try:
+        return _pipeline_name(str(p), p.stat().st_mtime_ns) or p.stem
+    except OSError:
+        return p.stem
+
+
+def effective_status(state: MissionState) -> str:
+    if state.status == "running" and (state.pid is None or not pid_alive(state.pid)):
+        return "interrupted"
+    return state.status
+
+
+def is_run_dir(path: Path) -> bool:
+    return (path.is_dir() and not path.is_symlink() and bool(MISSION_ID_RE.match(path.name))
+            and ((path / SNAPSHOT_NAME).exists() or (path / LOG_NAME).exists()))
+
+
+def run_row(run_dir: Path, state: MissionState, cost: float = 0.0) -> RunRow:
+    counts: dict[str, int] = {}
+    for st in state.phases.values():
+        counts[st.status] = counts.get(st.status, 0) + 1
+    pipeline = state.pipeline
+    if pipeline is None:
+        try:
+            pipeline = json.loads((run_dir / "task.json").read_text()).get("pipeline")
+        except (OSError, ValueError, AttributeError):
+            pipeline = None
+    return RunRow(
+        mission_id=state.mission_id or run_dir.name, pipeline=pipeline_name(pipeline),
+        pipeline_path=pipeline, status=effective_status(state), runs=state.runs,
+        started_at=state.started_at, finished_at=state.finished_at,
+        duration_s=duration(state.started_at, state.finished_at), cost_usd=round(cost, 6),
+        exit_code=state.exit_code, reason=state.reason, phases=counts)
+
+
+def list_runs(runs_dir: str | Path, runtime_dir: str | Path | None = None, *,
+              use_index: bool = True) -> list[RunRow]:
+    """Every mission under ``runs_dir``, newest start first."""
+    runs_dir = Path(runs_dir)
+    if not runs_dir.is_dir():
+        return []
+    costs: dict[str | None, float] = {}
+    if runtime_dir is not None and Path(runtime_dir).is_dir():
+        summary = cost_summary(runtime_dir, ["mission"], JournalFilter(), use_index=use_index)
+        costs = {r.key: r.usd for r in summary.groups["mission"]}
+    rows = []
+    for child in sorted(runs_dir.iterdir()):
+        if not is_run_dir(child):
+            continue
+        try:
+            state = load_state(child)
+        except (OSError, ValueError, ScoutError):
+            continue
+        rows.append(run_row(child, state, costs.get(state.mission_id or child.name, 0.0)))
+    rows.sort(key=lambda r: r.started_at or "", reverse=True)
+    return rows
+
+
+def phase_summary(counts: dict[str, int]) -> str:
+    """'8 ok, 1 failed_terminal, 1 blocked_missing_input' for a table cell."""
+    ok = sum(n for s, n in counts.items() if s in DONE_OK)
+    rest = [f"{n} {s}" for s, n in sorted(counts.items()) if s not in DONE_OK]
+    return ", ".join(([f"{ok} ok"] if ok else []) + rest)

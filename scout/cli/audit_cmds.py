@@ -1,0 +1,306 @@
+"""Audit commands: ``scout runs``, ``audit``, ``journal`` (+ ``replay``), ``pool status``,
+``cost``. Thin: :mod:`scout.audit` does the work (the HTTP API calls the same functions);
+this module parses options and renders a rich table, Markdown or ``--json``.
+
+Everything printed passes :func:`scout.audit.secrets.deep_scrub` first, so no known
+secret value can be printed whatever a file holds.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from scout import api
+from scout.audit.cost import BY, cost_summary
+from scout.audit.filters import JournalFilter, parse_since
+from scout.audit.journal_query import query
+from scout.audit.pool_status import pool_status
+from scout.audit.runs import list_runs, phase_summary
+from scout.audit.secrets import deep_scrub, known_secrets
+from scout.audit.trail import audit_trail, render_markdown, request_text
+from scout.cli import cli
+from scout.errors import EXIT_OK, EXIT_PROVIDER
+from scout.paths import research_root
+from scout.paths import runs_dir as default_runs
+
+_RUNS_DIR = click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+                         help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
+_JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+_NO_INDEX = click.option("--no-index", is_flag=True,
+                         help="Scan the journal files instead of using the index beside them.")
+_CONFIG = click.option("--config", type=click.Path(), default=None,
+                       help="config/adapters.yaml (default: $SCOUTE_CONFIG or "
+                       "$SCOUTE_RESEARCH_ROOT/config/adapters.yaml).")
+
+
+def _console() -> Console:
+    # a pipe or a file gets wide, unwrapped lines; a terminal gets its own width
+    return Console(width=None if sys.stdout.isatty() else 220, soft_wrap=False,
+                   highlight=False)
+
+
+def _emit(data: Any, config: str | None = None) -> Any:
+    """``data`` with every known secret value scrubbed (see module docstring)."""
+    return deep_scrub(data, known_secrets(research_root(), config))
+
+
+def _json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+def _table(title: str | None, columns: list[str], rows: list[list[Any]],
+           right: tuple[str, ...] = ()) -> Table:
+    t = Table(title=title, title_justify="left", header_style="bold")
+    for c in columns:
+        t.add_column(c, justify="right" if c in right else "left", overflow="fold")
+    for r in rows:
+        t.add_row(*["-" if v is None or v == "" else str(v) for v in r])
+    return t
+
+
+def _usd(v: float | None) -> str:
+    return "-" if v is None else f"${v:.4f}"
+
+
+def _warn_torn(torn: list[dict[str, Any]]) -> None:
+    for t in torn:
+        where = f"{t['file']}:{t['line']}" if t["line"] else f"{t['file']} (last line)"
+        what = "an unterminated last line" if t["incomplete"] else "a line that does not parse"
+        click.echo(f"warning: skipped {what} at {where} (torn by a crash, or still being "
+                   "written)", err=True)
+
+
+# --- scout runs -------------------------------------------------------------------------
+
+
+@cli.command("runs")
+@_RUNS_DIR
+@_JSON
+@_NO_INDEX
+def runs_cmd(runs_dir: str | None, as_json: bool, no_index: bool) -> int:
+    """List the missions under the runs dir: pipeline, status, start, duration, cost.
+
+    Cost is what the request journal recorded for the mission over every apply.
+    """
+    root = research_root()
+    rows = _emit([r.to_dict() for r in list_runs(default_runs(runs_dir, root=root),
+                                                  root / "runtime", use_index=not no_index)])
+    if as_json:
+        _json({"runs": rows})
+        return EXIT_OK
+    if not rows:
+        click.echo(f"no missions under {default_runs(runs_dir, root=root)}")
+        return EXIT_OK
+    _console().print(_table(None, ["mission", "pipeline", "status", "runs", "started",
+                                   "duration", "cost", "phases"],
+                            [[r["mission_id"], r["pipeline"], r["status"], r["runs"],
+                              r["started_at"],
+                              f"{r['duration_s']:.1f}s" if r["duration_s"] is not None else None,
+                              _usd(r["cost_usd"]), phase_summary(r["phases"])] for r in rows],
+                            right=("runs", "duration", "cost")))
+    return EXIT_OK
+
+
+# --- scout audit ------------------------------------------------------------------------
+
+
+@cli.command("audit")
+@click.argument("mission")
+@_RUNS_DIR
+@click.option("--format", "fmt", type=click.Choice(["md", "json"]), default="md",
+              show_default=True)
+@_JSON
+@_NO_INDEX
+def audit_cmd(mission: str, runs_dir: str | None, fmt: str, as_json: bool,
+              no_index: bool) -> int:
+    """The full audit trail of MISSION: the request and parsed Task, every apply, every
+    phase (status, attempts, timings, reason, answering adapter, fingerprint), the
+    artifacts with their hashes (verified), the mission's journal lines, and the cost.
+
+    Markdown by default (redirect it to a file to keep it); --format json (or --json)
+    for machines.
+    """
+    root = research_root()
+    target: str | Path = Path(mission) if "/" in mission and Path(mission).is_dir() else mission
+    run_dir = api.find_run_dir(target, runs_dir)
+    trail = _emit(audit_trail(run_dir, root / "runtime", use_index=not no_index))
+    if as_json or fmt == "json":
+        _json(trail)
+    else:
+        click.echo(render_markdown(trail), nl=False)
+    _warn_torn(trail["journal"]["torn"])
+    return EXIT_OK
+
+
+# --- scout journal ----------------------------------------------------------------------
+
+
+def journal_rows(entries: list[dict[str, Any]]) -> list[list[Any]]:
+    rows = []
+    for e in entries:
+        rs = e.get("response_summary") or {}
+        rows.append([e["id"][:12], e.get("ts"), e.get("mission_id"), e.get("phase"),
+                     e.get("adapter"), e.get("token_name"), e.get("result"), rs.get("status"),
+                     rs.get("items"), rs.get("duration_ms"),
+                     _usd((e.get("cost") or {}).get("usd")), request_text(e)[:60]])
+    return rows
+
+
+JOURNAL_COLUMNS = ["id", "ts", "mission", "phase", "adapter", "token", "result", "status",
+                   "items", "ms", "cost", "request"]
+
+
+@cli.group("journal", invoke_without_command=True)
+@click.option("--mission", default=None, help="Only this mission's lines.")
+@click.option("--token", default=None, help="Only lines of this token NAME (pool token or "
+              "env variable name).")
+@click.option("--adapter", default=None, help="Only this adapter's lines.")
+@click.option("--phase", default=None, help="Only this phase's lines.")
+@click.option("--failed", is_flag=True, help="Only failed requests (lines with an error: "
+              "error, retry, token_rotated, budget_exceeded).")
+@click.option("--since", default=None, metavar="T",
+              help="Only lines at or after T: an ISO date/date-time (UTC unless it has an "
+              "offset) or an age like 30m, 2h, 7d.")
+@click.option("-n", "--limit", type=click.IntRange(min=0), default=20, show_default=True,
+              help="The last N matching lines (0: all).")
+@_JSON
+@_NO_INDEX
+@click.pass_context
+def journal_cmd(ctx: click.Context, mission: str | None, token: str | None,
+                adapter: str | None, phase: str | None, failed: bool, since: str | None,
+                limit: int, as_json: bool, no_index: bool) -> int:
+    """Query the request journal (rotated files included, oldest first; torn lines are
+    skipped and reported on stderr). The first column is the entry id that
+    `scout journal replay` takes.
+    """
+    if ctx.invoked_subcommand is not None:
+        return EXIT_OK
+    flt = JournalFilter(mission=mission, token=token, adapter=adapter, phase=phase,
+                        failed=failed, since=parse_since(since))
+    page = _emit(query(research_root() / "runtime", flt, limit,
+                       use_index=not no_index).to_dict())
+    if as_json:
+        _json({"filters": flt.to_dict(), "limit": limit, **page})
+    elif not page["entries"]:
+        click.echo("no matching journal lines")
+    else:
+        _console().print(_table(None, JOURNAL_COLUMNS, journal_rows(page["entries"]),
+                                right=("status", "items", "ms", "cost")))
+        if page["note"]:
+            click.echo(f"note: {page['note']}", err=True)
+    _warn_torn(page["torn"])
+    return EXIT_OK
+
+
+@journal_cmd.command("replay")
+@click.argument("entry")
+@_CONFIG
+@_JSON
+def replay_cmd(entry: str, config: str | None, as_json: bool) -> int:
+    """Send the request of journal ENTRY (its id, or a unique prefix of 6+ hex digits)
+    again through the same adapter, and show the old and new response side by side.
+
+    Refused (USE021) when the journal does not hold the request as sent (free text kept
+    as keywords, e.g. synthesis prompts; scrubbed e-mails, phones or secrets). The new
+    lines are journaled under the pseudo mission `_replay`. Exits 3 when the new call
+    failed.
+    """
+    from scout.audit.replay import replay
+    from scout.config.loader import load_config
+
+    cfg = load_config(config)
+    result = replay(research_root(), entry, cfg)
+    data = _emit(result.to_dict(), config)
+    if as_json:
+        _json(data)
+    else:
+        old, new = data["old"], data["new"]
+        keys = list(dict.fromkeys([*old, *new]))
+        table = _table(f"replay of {data['entry']} ({data['adapter']}, {data['action']}): "
+                       f"{request_text({'request': data['request']})}",
+                       ["field", f"old {data['entry'][:12]}",
+                        "new " + (data["new_entries"][-1][:12] if data["new_entries"] else "-")],
+                       [[k, _fmt(old.get(k)), _fmt(new.get(k))] for k in keys])
+        _console().print(table)
+    return EXIT_OK if result.ok else EXIT_PROVIDER
+
+
+def _fmt(v: Any) -> Any:
+    return json.dumps(v) if isinstance(v, (dict, list)) else v
+
+
+# --- scout pool status ------------------------------------------------------------------
+
+
+@cli.group("pool")
+def pool_group() -> None:
+    """The token pool (config/token_pool_config.json)."""
+
+
+@pool_group.command("status")
+@_CONFIG
+@_JSON
+def pool_status_cmd(config: str | None, as_json: bool) -> int:
+    """Per token: pool, name, strategy, status, requests, errors, last error, last
+    success. Token values are never shown (only where a value comes from: env:NAME or
+    literal)."""
+    data = _emit(pool_status(research_root(), config), config)
+    if as_json:
+        _json(data)
+        return EXIT_OK
+    if not data["configured"]:
+        click.echo(f"no token pool configured ({data['config']} does not exist)")
+        return EXIT_OK
+    rows = []
+    for t in data["tokens"]:
+        err = t["last_error"]
+        status = t["status"] + (f" until {t['until']}" if t["until"] else "")
+        rows.append([t["pool"], t["name"], t["strategy"], status, t["requests"], t["errors"],
+                     f"{err['kind']} at {err['at']}: {err['message']}" if err else None,
+                     t["last_success"],
+                     t["value_from"] + ("" if t["value_set"] else " (not set)")])
+    _console().print(_table(None, ["pool", "token", "strategy", "status", "requests", "errors",
+                                   "last error", "last success", "value from"], rows,
+                            right=("requests", "errors")))
+    return EXIT_OK
+
+
+# --- scout cost -------------------------------------------------------------------------
+
+
+@cli.command("cost")
+@click.option("--by", "by", type=click.Choice(list(BY)), default="mission", show_default=True,
+              help="Group by mission, adapter, token or phase.")
+@click.option("--mission", default=None, help="Only this mission's lines.")
+@click.option("--since", default=None, metavar="T",
+              help="Only lines at or after T (ISO date/date-time, or an age like 2h, 7d).")
+@_JSON
+@_NO_INDEX
+def cost_cmd(by: str, mission: str | None, since: str | None, as_json: bool,
+             no_index: bool) -> int:
+    """What was spent, from the request journal: calls, ok, failed, cache hits and USD
+    per mission, adapter, token or phase."""
+    flt = JournalFilter(mission=mission, since=parse_since(since))
+    summary = _emit(cost_summary(research_root() / "runtime", [by], flt,
+                                 use_index=not no_index).to_dict())
+    if as_json:
+        _json({"by": by, **summary})
+        return EXIT_OK
+    rows = [[r["key"], r["calls"], r["ok"], r["failed"], r["cache_hits"], _usd(r["usd"])]
+            for r in summary[f"by_{by}"]]
+    t = summary["total"]
+    rows.append(["total", t["calls"], t["ok"], t["failed"], t["cache_hits"], _usd(t["usd"])])
+    _console().print(_table(None, [by, "calls", "ok", "failed", "cache hits", "usd"], rows,
+                            right=("calls", "ok", "failed", "cache hits", "usd")))
+    if summary["note"]:
+        click.echo(f"note: {summary['note']}", err=True)
+    if summary["torn_lines"]:
+        click.echo(f"warning: {summary['torn_lines']} torn journal line(s) skipped", err=True)
+    return EXIT_OK

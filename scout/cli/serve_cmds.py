@@ -1,0 +1,46 @@
+"""``scout serve``: the HTTP API (thin: :mod:`scout.server` does it)."""
+
+from __future__ import annotations
+
+import click
+
+from scout.cli import cli
+from scout.errors import EXIT_OK, UsageError
+from scout.paths import research_root
+from scout.server.serve import DEFAULT_HOST, DEFAULT_PORT, build_server
+
+
+@cli.command("serve")
+@click.option("--host", default=DEFAULT_HOST, show_default=True,
+              help="Address to bind. Anything but loopback requires SCOUTE_API_TOKEN.")
+@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT,
+              show_default=True)
+@click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+              help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
+@click.option("--config", type=click.Path(), default=None,
+              help="config/adapters.yaml (for the token pool's location).")
+@click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info",
+                                                "debug"]), default="info", show_default=True)
+def serve_cmd(host: str, port: int, runs_dir: str | None, config: str | None,
+              log_level: str) -> int:
+    """Serve the read-only HTTP API: /api/missions, /api/missions/{id}[/journal|/report],
+    /api/pool, /api/cost-summary, /healthz; OpenAPI at /openapi.json, docs at /docs.
+
+    Binds 127.0.0.1 by default. To bind another address set SCOUTE_API_TOKEN (16+
+    characters): every request must then send 'Authorization: Bearer <token>'. Without
+    it scout refuses to start (CFG020, exit 3).
+    """
+    server = build_server(host, port, root=research_root(), runs_dir=runs_dir,
+                          config_path=config, log_level=log_level)
+    auth = "bearer token required" if server.scout_auth else "no auth: loopback only"
+    click.echo(f"scout API on http://{host}:{port} ({auth}); OpenAPI at /openapi.json",
+               err=True)
+    try:
+        server.run()
+    except SystemExit:
+        # uvicorn logs why it could not start (e.g. the port is taken) and exits 1
+        if not server.started:
+            raise UsageError(f"could not serve on {host}:{port} (see the error above)",
+                             hint="choose another --port, or stop what listens there") from None
+        raise
+    return EXIT_OK

@@ -1,0 +1,230 @@
+"""The FastAPI application behind ``scout serve``.
+
+==================================  ===================================================
+``GET /healthz``                    liveness: ``{"status": "ok", "version"}``
+``GET /api/missions``               the missions under the runs dir (``scout runs``)
+``GET /api/missions/{id}``          the mission's state: every phase (``scout status``)
+``GET /api/missions/{id}/journal``  its journal lines (filters as ``scout journal``)
+``GET /api/missions/{id}/report``   ``report.md`` (or ``?format=html``)
+``GET /api/pool``                   the token pool per token (``scout pool status``)
+``GET /api/cost-summary``           sums by mission, adapter, token (``scout cost``)
+``GET /openapi.json``, ``/docs``    the OpenAPI document and its viewer
+==================================  ===================================================
+
+Mission ids in paths are checked with :func:`scout.paths.validate_mission_id` before any
+path is built (``400 USE002``; ``..%2F..%2Fetc`` arrives decoded as ``../../etc`` and is
+refused there), and unknown missions are ``404 USE003``. Errors are
+``{"error": {"code", "message", "hint"}}``. Every JSON answer passes
+:func:`scout.audit.secrets.deep_scrub` (known secret values replaced by their names)
+and is validated against its model (:mod:`.models`). Handlers are plain functions
+(FastAPI runs them on its thread pool): each opens its own index connection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
+from fastapi.responses import JSONResponse, PlainTextResponse
+
+from scout import __version__, api
+from scout.audit.cost import BY, cost_summary
+from scout.audit.filters import JournalFilter, parse_since
+from scout.audit.journal_query import query
+from scout.audit.pool_status import pool_status
+from scout.audit.runs import effective_status, list_runs
+from scout.audit.secrets import deep_scrub, known_secrets
+from scout.errors import (
+    ConfigError,
+    EntryNotFound,
+    MissionNotFound,
+    ReportNotFound,
+    ScoutError,
+    UsageError,
+)
+from scout.paths import MISSION_ID_RE, validate_mission_id
+from scout.providers.contract import Secret
+from scout.server import models as M
+from scout.server.security import BearerAuth
+
+_ID_DOC = {"pattern": MISSION_ID_RE.pattern, "example": "hotel-barcelona-2026-09"}
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": M.ErrorResponse, "description": "bad request (e.g. an unsafe mission id)"},
+    404: {"model": M.ErrorResponse, "description": "no such mission or report"},
+    422: {"model": M.ErrorResponse,
+          "description": "a parameter is out of range or of the wrong type"},
+}
+# the same, spelled out for a route whose own responses are not JSON (the report): with
+# "model", FastAPI would document them in the route's media type
+_JSON_ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"description": spec["description"], "content": {"application/json": {
+        "schema": {"$ref": "#/components/schemas/ErrorResponse"}}}}
+    for code, spec in _ERRORS.items()}
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    root: Path
+    runs_dir: Path
+    config_path: str | None = None
+    token: Secret | None = None  # when set, every request needs it (security.BearerAuth)
+
+    @property
+    def runtime_dir(self) -> Path:
+        return self.root / "runtime"
+
+
+def _status_of(exc: ScoutError) -> int:
+    if isinstance(exc, (MissionNotFound, EntryNotFound, ReportNotFound)):
+        return 404
+    if isinstance(exc, UsageError):
+        return 400
+    if isinstance(exc, ConfigError):
+        return 503  # the deployment is misconfigured, not the request
+    return 500
+
+
+def create_app(settings: ServerSettings) -> Any:
+    """The ASGI app (FastAPI, wrapped in bearer auth when a token is set)."""
+    app = FastAPI(title="scout", version=__version__, redoc_url=None,
+                  description="Audit and operations API of scout: missions, phase states, "
+                  "journal, reports, token pool and costs. Read-only.")
+    scrubber = known_secrets(settings.root, settings.config_path)
+    if settings.token is not None:
+        scrubber.add(settings.token)
+
+    def clean(data: Any) -> Any:
+        return deep_scrub(data, scrubber)
+
+    def run_dir(mission_id: str) -> Path:
+        return api.find_run_dir(validate_mission_id(mission_id), settings.runs_dir)
+
+    @app.exception_handler(ScoutError)
+    def _scout_error(_request: Request, exc: ScoutError) -> JSONResponse:
+        body = {"error": {"code": exc.code, "message": exc.message, "hint": exc.hint}}
+        return JSONResponse(clean(body), status_code=_status_of(exc))
+
+    @app.exception_handler(RequestValidationError)
+    def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # FastAPI's default echoes the input; say what was wrong without it
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(x) for x in first.get("loc", ()))
+        return JSONResponse({"error": {"code": "USE001", "message":
+                                       f"{where}: {first.get('msg', 'invalid')}",
+                                       "hint": "see /openapi.json"}}, status_code=422)
+
+    @app.get("/healthz", response_model=M.Health, tags=["ops"])
+    def healthz() -> dict[str, Any]:
+        """Liveness: the server answers."""
+        return {"status": "ok", "version": __version__}
+
+    @app.get("/api/missions", response_model=M.Missions, tags=["missions"])
+    def missions() -> dict[str, Any]:
+        """Every mission under the runs dir, newest first, with pipeline, status, start,
+        duration, journal cost and phase counts."""
+        rows = list_runs(settings.runs_dir, settings.runtime_dir)
+        return clean({"runs": [r.to_dict() for r in rows]})
+
+    @app.get("/api/missions/{mission_id:path}/journal", response_model=M.JournalPage,
+             responses=_ERRORS, tags=["missions"])
+    def mission_journal(
+        mission_id: str = _id_param(),
+        limit: int = Query(50, ge=1, le=10000, description="the last N matching lines"),
+        token: str | None = Query(None, max_length=200, description="token NAME"),
+        adapter: str | None = Query(None, max_length=200),
+        phase: str | None = Query(None, max_length=200),
+        failed: bool = Query(False, description="only lines with an error"),
+        since: str | None = Query(None, max_length=100,
+                                  description="ISO date/date-time or an age (30m, 2h, 7d)"),
+    ) -> dict[str, Any]:
+        """The mission's journal lines, oldest first (rotated files included)."""
+        run_dir(mission_id)
+        flt = JournalFilter(mission=mission_id, token=token, adapter=adapter, phase=phase,
+                            failed=failed, since=parse_since(since, name="since"))
+        page = query(settings.runtime_dir, flt, limit).to_dict()
+        return clean({"mission_id": mission_id, **page})
+
+    @app.get("/api/missions/{mission_id:path}/report", response_class=PlainTextResponse,
+             tags=["missions"], responses={**_JSON_ERRORS, 200: {
+                 "description": "the report", "content": {"text/markdown": {},
+                                                          "text/html": {}}}})
+    def mission_report(mission_id: str = _id_param(),
+                       format: Literal["md", "html"] = Query("md")) -> PlainTextResponse:
+        """The mission's report: Markdown (default) or HTML."""
+        path = run_dir(mission_id) / f"report.{format}"
+        if not path.is_file():
+            raise ReportNotFound(f"mission '{mission_id}' has no report.{format} yet",
+                                 hint="the report phase has not succeeded; see "
+                                 "GET /api/missions/{id} for the phase states")
+        media = "text/markdown" if format == "md" else "text/html"
+        return PlainTextResponse(scrubber.text(path.read_text(encoding="utf-8")),
+                                 media_type=media)
+
+    @app.get("/api/missions/{mission_id:path}", response_model=M.MissionState,
+             responses=_ERRORS, tags=["missions"])
+    def mission_state(mission_id: str = _id_param()) -> dict[str, Any]:
+        """The state of every phase of the mission (as ``scout status``); a ``running``
+        state whose process is gone says ``interrupted``."""
+        state = api.status(run_dir(mission_id))
+        data = state.to_dict()
+        data["status"] = effective_status(state)
+        return clean(data)
+
+    @app.get("/api/pool", response_model=M.Pool, tags=["ops"])
+    def pool() -> dict[str, Any]:
+        """Per token: pool, name, strategy, status, requests, errors, last error, last
+        success. Never a value."""
+        data = pool_status(settings.root, settings.config_path)
+        return clean({"configured": data["configured"], "tokens": data["tokens"]})
+
+    @app.get("/api/cost-summary", response_model=M.CostSummary,
+             responses={400: _ERRORS[400], 422: _ERRORS[422]},
+             tags=["ops"])
+    def cost(
+        by: list[Literal["mission", "adapter", "token", "phase"]] = Query(
+            ["mission", "adapter", "token"], description="groupings to return"),
+        mission: str | None = Query(None, max_length=200),
+        adapter: str | None = Query(None, max_length=200),
+        token: str | None = Query(None, max_length=200),
+        phase: str | None = Query(None, max_length=200),
+        since: str | None = Query(None, max_length=100,
+                                  description="ISO date/date-time or an age (30m, 2h, 7d)"),
+    ) -> dict[str, Any]:
+        """Spend from the request journal: calls, ok, failed, cache hits, USD."""
+        flt = JournalFilter(mission=mission, adapter=adapter, token=token, phase=phase,
+                            since=parse_since(since, name="since"))
+        bys = list(dict.fromkeys(by)) or list(BY[:3])
+        return clean(cost_summary(settings.runtime_dir, bys, flt).to_dict())
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            doc = get_openapi(title=app.title, version=app.version,
+                              description=app.description, routes=app.routes)
+            if settings.token is not None:
+                doc.setdefault("components", {})["securitySchemes"] = {
+                    "bearerAuth": {"type": "http", "scheme": "bearer",
+                                   "description": "the value of SCOUTE_API_TOKEN"}}
+                doc["security"] = [{"bearerAuth": []}]
+                for ops in doc.get("paths", {}).values():
+                    for op in ops.values():
+                        op.setdefault("responses", {})["401"] = {
+                            "description": "no or wrong bearer token (USE030)",
+                            "content": {"application/json": {"schema": {
+                                "$ref": "#/components/schemas/ErrorResponse"}}}}
+            app.openapi_schema = doc
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+    if settings.token is not None:
+        return BearerAuth(app, settings.token)
+    return app
+
+
+def _id_param() -> Any:
+    from fastapi import Path as PathParam
+
+    return PathParam(..., description="a mission id (a slug)", json_schema_extra=_ID_DOC)

@@ -1,0 +1,126 @@
+"""Response models of the HTTP API: they shape the OpenAPI document and every response is
+validated against them on the way out (a mismatch is a 500, which the Schemathesis test
+would catch)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ErrorBody(_Model):
+    code: str
+    message: str
+    hint: str | None = None
+
+
+class ErrorResponse(_Model):
+    error: ErrorBody
+
+
+class Health(_Model):
+    status: str
+    version: str
+
+
+class CostRow(_Model):
+    key: str | None
+    calls: int
+    ok: int
+    failed: int
+    cache_hits: int
+    usd: float
+
+
+class CostSummary(_Model):
+    filters: dict[str, Any]
+    total: CostRow
+    by_mission: list[CostRow] | None = None
+    by_adapter: list[CostRow] | None = None
+    by_token: list[CostRow] | None = None
+    by_phase: list[CostRow] | None = None
+    source: str
+    note: str | None
+    torn_lines: int
+
+
+class Run(_Model):
+    mission_id: str
+    pipeline: str | None
+    pipeline_path: str | None
+    status: str
+    runs: int
+    started_at: str | None
+    finished_at: str | None
+    duration_s: float | None
+    cost_usd: float
+    exit_code: int | None
+    reason: str | None
+    phases: dict[str, int]
+
+
+class Missions(_Model):
+    runs: list[Run]
+
+
+class MissionState(_Model):
+    mission_id: str
+    status: str
+    runs: int
+    pid: int | None
+    pipeline: str | None
+    started_at: str | None
+    finished_at: str | None
+    exit_code: int | None
+    reason: str | None
+    seq: int
+    phases: dict[str, dict[str, Any]]
+
+
+class TornLine(_Model):
+    file: str
+    line: int | None
+    text: str
+    incomplete: bool
+
+
+class JournalPage(_Model):
+    mission_id: str
+    count: int
+    entries: list[dict[str, Any]]
+    torn: list[TornLine]
+    files: list[str]
+    source: str
+    note: str | None
+
+
+class LastError(_Model):
+    at: str | None
+    kind: str | None
+    message: str | None
+
+
+class PoolToken(_Model):
+    pool: str
+    name: str
+    strategy: str
+    weight: int
+    value_from: str
+    value_set: bool
+    status: str
+    until: str | None
+    requests: int
+    errors: int
+    last_error: LastError | None
+    last_success: str | None
+    last_used: str | None
+
+
+class Pool(_Model):
+    configured: bool
+    tokens: list[PoolToken]

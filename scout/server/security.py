@@ -1,0 +1,89 @@
+"""Who may reach the HTTP API: loopback by default, a bearer token for anything else.
+
+* ``scout serve`` binds 127.0.0.1 unless told otherwise. Binding any other address (a
+  LAN address, ``0.0.0.0``, ``::``, a host name) requires ``SCOUTE_API_TOKEN``; without
+  it the server refuses to start (``CFG020``). A token shorter than
+  :data:`MIN_TOKEN_LENGTH` characters is refused the same way.
+* When ``SCOUTE_API_TOKEN`` is set, EVERY request (the OpenAPI document, the docs page
+  and ``/healthz`` included) must carry ``Authorization: Bearer <token>``; anything else
+  gets 401 (``USE030``). The comparison is constant-time (``hmac.compare_digest``).
+  The token is read from the environment only (a command-line flag would show in ``ps``).
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from scout.audit.secrets import API_TOKEN_ENV
+from scout.errors import Unauthorized, UnsafeBind
+from scout.providers.contract import Secret
+
+MIN_TOKEN_LENGTH = 16
+AUTH_CODE = Unauthorized.code
+
+Scope = dict[str, Any]
+ASGIApp = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]],
+                   Awaitable[None]]
+
+
+def is_loopback(host: str) -> bool:
+    """127.0.0.0/8, ::1 and ``localhost`` are loopback; everything else is not."""
+    h = host.strip().strip("[]").lower()
+    if h == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(h).is_loopback
+    except ValueError:
+        return False  # a host name may resolve anywhere
+
+
+def api_token(host: str, env: Mapping[str, str]) -> Secret | None:
+    """The token the server must require, after checking the bind rules."""
+    value = env.get(API_TOKEN_ENV) or None
+    if value is not None and len(value) < MIN_TOKEN_LENGTH:
+        raise UnsafeBind(
+            f"{API_TOKEN_ENV} is too short ({len(value)} characters; at least "
+            f"{MIN_TOKEN_LENGTH})",
+            hint=f"use a long random value, e.g. export {API_TOKEN_ENV}=$(python -c "
+            "'import secrets; print(secrets.token_urlsafe(32))')")
+    if value is None and not is_loopback(host):
+        raise UnsafeBind(
+            f"refusing to serve on {host}: it is not a loopback address and "
+            f"{API_TOKEN_ENV} is not set, so anyone who can reach it could read every "
+            "mission, journal and pool state",
+            hint=f"bind 127.0.0.1 (the default), or export {API_TOKEN_ENV}=<a long random "
+            "value> and send 'Authorization: Bearer <value>' with every request")
+    return Secret(API_TOKEN_ENV, value) if value is not None else None
+
+
+class BearerAuth:
+    """ASGI middleware: every HTTP request must carry the bearer token."""
+
+    def __init__(self, app: ASGIApp, token: Secret) -> None:
+        self.app = app
+        self._expected = token.reveal().encode("utf-8")
+
+    def _allowed(self, scope: Scope) -> bool:
+        for name, value in scope.get("headers") or ():
+            if name.lower() == b"authorization":
+                scheme, _, given = value.partition(b" ")
+                # compare_digest takes as long for any wrong value of a given length
+                return scheme.lower() == b"bearer" and hmac.compare_digest(given.strip(),
+                                                                           self._expected)
+        return False
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or self._allowed(scope):
+            await self.app(scope, receive, send)
+            return
+        body = json.dumps({"error": {
+            "code": AUTH_CODE, "message": "missing or wrong bearer token",
+            "hint": "send 'Authorization: Bearer <SCOUTE_API_TOKEN>'"}}).encode()
+        await send({"type": "http.response.start", "status": 401, "headers": [
+            (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+            (b"www-authenticate", b'Bearer realm="scout"')]})
+        await send({"type": "http.response.body", "body": body})

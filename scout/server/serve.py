@@ -1,0 +1,51 @@
+"""Start the HTTP API: bind checks first (:func:`scout.server.security.api_token`), then
+uvicorn.
+
+    server = build_server("127.0.0.1", 8077, root=Path("."))   # a uvicorn.Server
+    server.run()                                                # blocks; Ctrl-C stops it
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from scout.paths import runs_dir as default_runs
+from scout.server.security import api_token
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8077
+
+
+def build_server(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, *, root: Path,
+                 runs_dir: str | Path | None = None, config_path: str | None = None,
+                 env: Mapping[str, str] | None = None, log_level: str = "info",
+                 access_log: bool = True) -> Any:
+    """A configured ``uvicorn.Server``; raises ``ConfigError`` (CFG020) when the bind
+    address needs a token that is not set."""
+    import uvicorn
+
+    from scout.server.app import ServerSettings, create_app
+
+    env = os.environ if env is None else env
+    token = api_token(host, env)
+    settings = ServerSettings(root=root, runs_dir=default_runs(runs_dir, root=root),
+                              config_path=config_path, token=token)
+    config = uvicorn.Config(create_app(settings), host=host, port=port, log_level=log_level,
+                            access_log=access_log, server_header=False, proxy_headers=False,
+                            lifespan="off")
+    server = uvicorn.Server(config)
+    server.scout_auth = token is not None  # type: ignore[attr-defined]
+    return server
+
+
+def bound_port(server: Any) -> int | None:
+    """The port a started server listens on (useful with port 0)."""
+    for s in getattr(server, "servers", []):
+        for sock in s.sockets:
+            if sock.family in (socket.AF_INET, socket.AF_INET6):
+                return int(sock.getsockname()[1])
+    return None
