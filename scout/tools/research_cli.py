@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from scout import api
+from scout.providers.hook import ProvidersHook
 from scout.errors import ScoutError
 from scout.orchestrator.progress import make_progress
 from scout.paths import research_root
@@ -51,7 +52,8 @@ def main(argv: list[str] | None = None) -> int:
             result = api.apply(args.pipeline or default_pipeline(), query=args.query,
                                sets=args.sets, mission_id=args.mission_id,
                                runs_dir=args.runs_dir, force=args.force, config=args.config,
-                               subscribers=[progress])
+                               subscribers=[progress],
+                               providers=ProvidersHook(research_root()))
     except ScoutError as exc:
         print(f"{exc}" + (f"\n  hint: {exc.hint}" if exc.hint else ""), file=sys.stderr)
         return exc.exit_code

@@ -12,6 +12,8 @@ import argparse
 import sys
 
 from scout import api
+from scout.paths import research_root
+from scout.providers.hook import ProvidersHook
 from scout.cli.run_cmds import format_phases
 from scout.errors import ScoutError
 from scout.orchestrator.progress import PlainProgress
@@ -32,7 +34,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = api.apply(args.pipeline or default_pipeline(), query=args.query, sets=args.sets,
                            mission_id=args.mission_id, runs_dir=args.runs_dir, force=args.force,
-                           config=args.config, subscribers=[log])
+                           config=args.config, subscribers=[log],
+                           providers=ProvidersHook(research_root()))
     except ScoutError as exc:
         print(f"{exc}" + (f"\n  hint: {exc.hint}" if exc.hint else ""), file=sys.stderr)
         return exc.exit_code

@@ -166,3 +166,19 @@ def test_budget_cap_stops_cleanly_and_the_report_marks_it(world: World, capsys) 
     f1_again = [e for e in world.journal()[paid_before:] if e["phase"] == "F1"
                 and e["result"] == "ok"]
     assert f1_again == []  # F1 was kept, not paid twice
+
+
+def test_seed_entry_point_runs_the_mission(world: World, monkeypatch, capsys) -> None:
+    """`python -m scout.tools.research_cli run ...` goes through the same providers path."""
+    from scout.providers.hook import ProviderOptions, ProvidersHook
+    from scout.tools import research_cli
+    from tests.e2e.world import adapter_factory
+
+    monkeypatch.setattr(research_cli, "ProvidersHook", lambda root: ProvidersHook(
+        root, ProviderOptions(adapter_factory=adapter_factory())))
+    code = research_cli.main(["run", "--mission-id", "seed", "--query", QUERY,
+                              "--runs-dir", str(world.runs), "--pipeline", PIPELINE, "--quiet"])
+    assert code == 0
+    assert capsys.readouterr().out.strip() == str(world.run_dir("seed") / "report.md")
+    assert "| 1 | Casa Bonay |" in report(world, "seed")
+    assert {e["mission_id"] for e in world.journal()} == {"seed"}
