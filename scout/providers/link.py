@@ -1,4 +1,5 @@
-"""One chain link's call path: token pool → retry → budget → rate cap → adapter → journal + cost.
+"""One chain link's call path: token pool → retry → budget → rate cap → adapter → cache →
+journal + cost.
 
 Every try is one journal line:
 
@@ -209,6 +210,10 @@ class LinkCaller:
             self._line(ctx, adapter_name, "token_rotated" if rotated else "error", token=token,
                        t=last, error=exc, attempt=tries)
             raise
+        # cache before journaling: once the 'ok' line (the record that it was paid) is
+        # written, a resumed run must find the answer in the cache, whenever this
+        # process dies. A kill between the two now loses the journal line, not the answer.
+        rt.cache_put(adapter_name, ctx.request, reply)
         cost = compute_cost(reply.usage, settings.tariff)
         rt.budget.add(cost)
         summary: dict[str, Any] = {"items": reply.items}

@@ -117,3 +117,28 @@ def test_estimate_prices_tavily_credits_and_perplexity_tokens() -> None:
     assert rows["F1"].usd_per_call == pytest.approx(0.016)  # advanced = 2 credits
     # 8000 chars / 4 + 200 = 2200 input tokens, 800 output, plus the request fee
     assert rows["P3"].usd_per_call == pytest.approx(0.005 + 2.2 * 0.001 + 0.8 * 0.001)
+
+
+class _Killed(BaseException):
+    """Stands for SIGKILL: nothing after the point where it is raised happens."""
+
+
+def test_an_answer_is_cached_before_it_is_journaled(tmp_path: Path, make_runtime,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process killed right after the 'ok' journal line (the answer recorded, paid)
+    must not pay for it again when the mission resumes. The cache used to be written
+    after that line, so a kill between the two asked the provider twice (tests/chaos)."""
+    rt, ad = _rt(make_runtime)
+
+    def die_on_ok(entry: dict) -> None:
+        if entry["result"] == "ok":
+            raise _Killed()
+
+    monkeypatch.setattr(rt.journal, "append", die_on_ok)
+    with pytest.raises(_Killed):
+        rt.gateway("F1", "web").call(Q)
+    assert len(ad.calls) == 1
+    # the resumed process, over the same runtime/ folder
+    rt2, ad2 = _rt(make_runtime, mission_id="m-1")
+    again = rt2.gateway("F1", "web").call(Q)
+    assert again.from_cache and not ad2.calls
