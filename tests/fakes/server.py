@@ -27,7 +27,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -70,6 +70,20 @@ class Fault:
     kind: str  # status | timeout | reset | truncate | body
     reply: Reply | None = None
     delay: float = 0.0
+    #: for ``fault_rate``: served only on paths under one of these prefixes (empty: any)
+    #: and never on paths under one of ``skip``
+    prefixes: tuple[str, ...] = ()
+    skip: tuple[str, ...] = ()
+
+    def only(self, *prefixes: str) -> "Fault":
+        return replace(self, prefixes=prefixes)
+
+    def except_(self, *prefixes: str) -> "Fault":
+        return replace(self, skip=prefixes)
+
+    def applies(self, path: str) -> bool:
+        return (not self.prefixes or path.startswith(self.prefixes)) and \
+            not (self.skip and path.startswith(self.skip))
 
     @staticmethod
     def status(code: int, body: Any = b"", headers: dict[str, str] | None = None,
@@ -148,7 +162,8 @@ class FakeServer:
             self.latencies.sort(key=lambda r: -len(r[1]))
 
     def fault_rate(self, rate: float, faults: list[Fault], seed: int = 0) -> None:
-        """Serve a random fault from ``faults`` on a ``rate`` fraction of all requests."""
+        """Serve a random fault from ``faults`` on a ``rate`` fraction of all requests
+        (among the faults that apply to the path: ``Fault.only`` / ``Fault.except_``)."""
         self.random_faults = (rate, faults, random.Random(seed))
 
     @property
@@ -178,7 +193,14 @@ class FakeServer:
 
             do_GET = do_POST = do_PUT = do_DELETE = do_HEAD = _handle
 
-        self._server = ThreadingHTTPServer((self.host, 0), _H)
+        class _Server(ThreadingHTTPServer):
+            def handle_error(self, request: Any, client_address: Any) -> None:
+                import sys
+
+                if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+                    super().handle_error(request, client_address)  # a client hung up: quiet
+
+        self._server = _Server((self.host, 0), _H)
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
@@ -206,7 +228,9 @@ class FakeServer:
             if self.random_faults:
                 rate, faults, rng = self.random_faults
                 if rng.random() < rate:
-                    return rng.choice(faults)
+                    usable = [f for f in faults if f.applies(path)]
+                    if usable:
+                        return rng.choice(usable)
         return None
 
     def _delay_for(self, req: Req) -> float:
