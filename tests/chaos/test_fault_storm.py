@@ -11,7 +11,7 @@ with what the server logged:
   adapter answered at the server; P3 is answered by Perplexity exactly when the server
   answered it; the report's "failed Nx" notices count the server's faults.
 
-CI: one seed, 8 hotels. ``--chaos-full``: five seeds, 20 hotels.
+CI: one seed, 12 hotels. ``--chaos-full``: five seeds, 20 hotels.
 """
 
 from __future__ import annotations
@@ -91,7 +91,8 @@ def storm(make_world: Any, seed: int, hotels: int) -> None:
 
     hits = server_hits(world.server)
     served = [h for h in hits if h.entry.fault]
-    assert len(served) >= 0.2 * len(hits), "the storm served too few faults to mean much"
+    # the rate is 30%, but which requests draw a fault depends on the order they arrive
+    assert len(served) >= max(3, 0.1 * len(hits)), "too few faults served to mean much"
     journal = journal_strict(world.root)
 
     # 1. journal and server agree, one to one, per adapter and request
@@ -153,4 +154,4 @@ def storm(make_world: Any, seed: int, hotels: int) -> None:
 def test_fault_storm(make_world, chaos_full: bool) -> None:
     seeds = (11, 12, 13, 14, 15) if chaos_full else (11,)
     for seed in seeds:
-        storm(make_world, seed, 20 if chaos_full else 8)
+        storm(make_world, seed, 20 if chaos_full else 12)

@@ -124,7 +124,13 @@ def test_kill_storm(make_world, chaos_full: bool, tmp_path: Path,
 
         # the finished report is the uninterrupted run's
         report = (root / "runs" / "storm" / "report.md").read_text()
-        assert comparable(report) == reference, f"storm {storms}: report differs"
+        if comparable(report) != reference:
+            import difflib
+
+            diff = "\n".join(difflib.unified_diff(reference.splitlines(),
+                                                   comparable(report).splitlines(),
+                                                   "uninterrupted", "storm", lineterm=""))
+            raise AssertionError(f"storm {storms}: the report differs\n{diff[:4000]}")
         journal = journal_strict(root)
         cache_hits = sum(1 for e in journal if e["result"] == "cache_hit")
         assert cache_hits <= kills
