@@ -251,8 +251,15 @@ def main(argv: list[str] | None = None) -> int:
                                           2) if f0["overhead_ms_per_item"] > 0 else None
     if args.json:
         print(json.dumps(result))
-        return 0
-    print(f"{result['cpus']} CPUs, load {load_before} before, {result['loadavg_after']} after; "
+    else:
+        print_table(result)
+    return 0
+
+
+def print_table(result: dict[str, Any]) -> None:
+    validation, fanout, resume = result["validation"], result["fanout"], result["resume"]
+    print(f"{result['cpus']} CPUs, load {result['loadavg_before']} before, "
+          f"{result['loadavg_after']} after; "
           "each row in its own subprocess; memory = peak RSS in MiB (+: growth over the process before the measured run)")
     print("\nvalidation (scout validate's path)")
     print(f"{'phases':>7} {'seconds':>9} {'ms/phase':>9} {'vs smallest':>12} {'peak MB':>8} "
@@ -280,7 +287,6 @@ def main(argv: list[str] | None = None) -> int:
               f"{r['resume_s']:>9.3f} {r['per_item_left_ms']:>13.3f} {r['vs_full_run']:>7.3f}x "
               f"{r['peak_rss_mb']:>8.1f}")
     print(f"(ideal ms per item left: {rs['ideal_per_item_ms']:.3f} = item time / max_parallel)")
-    return 0
 
 
 if __name__ == "__main__":

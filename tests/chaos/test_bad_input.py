@@ -49,9 +49,10 @@ FULL = os.environ.get("SCOUT_CHAOS_FULL") == "1"
 def _settings(fast: int, full: int) -> Any:
     """Hypothesis settings for the fast and the full run (``--chaos-full`` sets the env
     var in conftest's session hook too)."""
+    kw: dict[str, Any] = {} if FULL else {"database": None}  # full: failures replay
     return settings(max_examples=full if FULL else fast, deadline=None, derandomize=not FULL,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-                    database=None)
+                    **kw)
 
 
 # --- scout validate ------------------------------------------------------------------------
