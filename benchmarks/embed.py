@@ -162,9 +162,16 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         result = run(args)
-    except ScoutError as exc:
-        print(f"{exc}" + (f"\n  hint: {exc.hint}" if exc.hint else ""), file=sys.stderr)
-        return exc.exit_code
+    except (ScoutError, ImportError) as exc:
+        # without the ml extra (no torch) there is nothing to measure: say so, in the
+        # requested format, instead of a traceback
+        hint = getattr(exc, "hint", None) or 'install the ml extra: pip install "scout[ml]"'
+        code = exc.exit_code if isinstance(exc, ScoutError) else 3
+        if args.json:
+            print(json.dumps({"benchmark": "embed", "error": str(exc), "hint": hint}))
+        else:
+            print(f"{exc}\n  hint: {hint}", file=sys.stderr)
+        return code
     if args.json:
         print(json.dumps(result))
     else:

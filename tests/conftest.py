@@ -28,3 +28,9 @@ def subprocess_env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return env
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--chaos-full", action="store_true", default=False,
+                     help="tests/chaos: the long runs (100 kills, more fuzzing); "
+                          "or set SCOUT_CHAOS_FULL=1")

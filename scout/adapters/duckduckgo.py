@@ -28,6 +28,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from scout.adapters.normalize import Hit, to_sources, unwrap_redirect
 from scout.adapters.search_http import fetch
 from scout.adapters.settings import DuckDuckGoSettings
+from scout.adapters.htmlparse import parse_html as html_tree
 from scout.errors import ParseError, RateLimited
 from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
 from scout.schemas.sources import Source
@@ -81,7 +82,7 @@ def _serp_form(tree: LexborHTMLParser, mode: str) -> bool:
 
 def parse_lite(page: str, *, adapter: str = NAME) -> ParsedPage:
     """Parse a lite.duckduckgo.com/lite/ page (see the module docstring for the rules)."""
-    tree = LexborHTMLParser(page)
+    tree = html_tree(page)
     if _is_challenge(tree):
         raise RateLimited(f"{adapter}: bot challenge (anomaly) page", adapter=adapter,
                           challenge=True,
@@ -131,7 +132,7 @@ def parse_lite(page: str, *, adapter: str = NAME) -> ParsedPage:
 
 def parse_html(page: str, *, adapter: str = NAME) -> ParsedPage:
     """Parse an html.duckduckgo.com/html/ page (see the module docstring for the rules)."""
-    tree = LexborHTMLParser(page)
+    tree = html_tree(page)
     if _is_challenge(tree):
         raise RateLimited(f"{adapter}: bot challenge (anomaly) page", adapter=adapter,
                           challenge=True,

@@ -15,6 +15,7 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser
 
+from scout.adapters.htmlparse import parse_html
 from scout.adapters.jsonld import parse_blocks
 
 #: removed with their content before the text is taken
@@ -93,7 +94,7 @@ def main_text(tree: LexborHTMLParser, max_chars: int) -> str:
 
 def extract(html: str, *, max_text_chars: int = 20000) -> Extracted:
     """Everything the page adapter keeps from one HTML document."""
-    tree = LexborHTMLParser(html)
+    tree = parse_html(html)  # cut where it nests pathologically deep (htmlparse.py)
     out = Extracted()
     scripts = [n.text(deep=True) for n in tree.css("script[type]")
                if _JSONLD.match(n.attributes.get("type") or "")]

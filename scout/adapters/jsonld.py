@@ -57,7 +57,7 @@ def parse_blocks(texts: list[str]) -> tuple[list[dict[str, Any]], int]:
             continue
         try:
             data = json.loads(text, strict=False)  # strict=False: raw newlines in strings
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than Python
             broken += 1
             continue
         for item in data if isinstance(data, list) else [data]:

@@ -27,8 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit, urlunsplit
 
-from selectolax.lexbor import LexborHTMLParser
-
+from scout.adapters.htmlparse import parse_html
 from scout.schemas.sources import Source
 
 #: query parameters that only track the click, never select the page
@@ -135,7 +134,7 @@ def clean_text(text: str | None, *, markup: bool = False) -> str:
     if not text:
         return ""
     if markup and ("<" in text or "&" in text):
-        body = LexborHTMLParser(f"<body>{text}</body>").body
+        body = parse_html(f"<body>{text}</body>").body
         text = body.text(separator="") if body is not None else html.unescape(text)
     return _SPACES.sub(" ", text.translate(_INVISIBLE)).strip()
 

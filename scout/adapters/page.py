@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import codecs
 import re
+import time
 from typing import Any, ClassVar
 
 import httpx
@@ -29,7 +30,7 @@ from scout.adapters.extract import extract
 from scout.adapters.jsonld import extract_facts
 from scout.adapters.settings import AdapterSettings, PageSettings
 from scout.adapters.ssrf import Resolver, SsrfGuard
-from scout.errors import Blocked, Rejected
+from scout.errors import Blocked, Rejected, Unavailable
 from scout.providers.contract import FetchRequest, PageAdapter as PageAdapterBase, Reply, \
     Request, Secret
 from scout.providers.http import check_status, make_client, mapped, redact_url
@@ -150,14 +151,21 @@ class PageAdapter(PageAdapterBase):
         return client.build_request("GET", target, headers=headers, extensions=extensions)
 
     def _read(self, response: httpx.Response) -> tuple[bytes, bool]:
-        """At most ``max_bytes`` of the (decoded) body, and whether it was cut."""
+        """At most ``max_bytes`` of the (decoded) body, and whether it was cut. Reading
+        stops after ``timeout`` in all: httpx's timeout is per read, so a server dripping
+        a byte at a time would otherwise hold the call for as long as it likes."""
         cap = self.page_settings.max_bytes
+        deadline = time.monotonic() + float(self.page_settings.timeout)
         buf = bytearray()
         for chunk in response.iter_bytes():
             buf.extend(chunk)
             if len(buf) > cap:
                 # stop reading: the rest is never downloaded (and never decompressed)
                 return bytes(buf[:cap]), True
+            if time.monotonic() > deadline:
+                raise Unavailable(f"{self.name}: timed out reading the page (still arriving "
+                                  f"after {float(self.page_settings.timeout):g}s)",
+                                  adapter=self.name, status=response.status_code)
         return bytes(buf), False
 
     def _page(self, requested: str, final: httpx.URL, status: int, content_type: str,

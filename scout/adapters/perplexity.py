@@ -103,7 +103,7 @@ class PerplexityAdapter(SynthesisAdapter):
         """A chat-completion response → Reply[Synthesis]; ParseError when it is not one."""
         try:
             data = response.json()
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep JSON
             raise ParseError(f"{self.name}: the response is not JSON", adapter=self.name,
                              status=response.status_code) from exc
         try:

@@ -22,7 +22,7 @@ from typing import Any
 import httpx
 
 from scout.errors import ParseError, ProviderError
-from scout.providers.http import check_status, mapped, redact_url
+from scout.providers.http import check_status, mapped, read_body, redact_url
 
 #: reads an error response and says what the provider said (or None)
 Describe = Callable[[httpx.Response], "str | None"]
@@ -76,8 +76,8 @@ def fetch(
     keep = [s for s in secrets if s]
     try:
         with mapped(adapter):
-            response = client.send(request)
-            response.read()
+            response = client.send(request, stream=True)
+            read_body(response, adapter)
     except ProviderError as exc:
         _amend(exc, None, keep)
         _drop_leaky_cause(exc, keep)
@@ -106,7 +106,9 @@ def json_body(response: httpx.Response, adapter: str) -> dict[str, Any]:
     """The response's JSON object, or ParseError when it is not one."""
     try:
         data = json.loads(response.content)
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        # RecursionError: nested deeper than the parser goes ("[[[[..." from a hostile
+        # or broken server) - unreadable, like any other non-JSON answer
         ctype = response.headers.get("content-type", "?")
         raise ParseError(
             f"{adapter}: response is not JSON (HTTP {response.status_code}, {ctype}, "
@@ -122,7 +124,7 @@ def error_json(response: httpx.Response) -> dict[str, Any] | None:
     """The JSON object of an error response, or None (bodies are often HTML or empty)."""
     try:
         data = json.loads(response.content)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         return None
     return data if isinstance(data, dict) else None
 

@@ -19,6 +19,10 @@ so the scheduler never blocks inside the pool and fan-outs cannot deadlock it.
 - A fan-out runs ``min(max_parallel, items)`` lanes; each lane takes the next item,
   runs it and records it in the state log before taking another, so a crash loses no
   finished item. Results are gathered in item order.
+- Phases started together (a parallel group) hand their work to the pool round-robin
+  (first lane of each, then the second of each, ...), so when the group has more lanes
+  than ``max_workers`` every member starts at once instead of the first fan-out taking
+  every worker until it is done (benchmarks/mission.py).
 
 The class is split by concern: ``decisions.py`` (blocked / skipped / reused / stale),
 ``failures.py`` (retries, timeouts, stops), ``fanout.py`` (lanes and gathering) and
@@ -144,6 +148,8 @@ class Runner(DecisionMixin, FanoutMixin, FailureMixin):
         self._stop_reason: str | None = None
         self._stop_flag = threading.Event()
         self._pool: ThreadPoolExecutor | None = None
+        #: work of the phases being started together, submitted round-robin (see _submit)
+        self._batch: list[list[tuple[Callable[..., None], tuple[Any, ...]]]] | None = None
         self._committer = Committer()
 
     # --- the loop ---------------------------------------------------------------------
@@ -268,6 +274,31 @@ class Runner(DecisionMixin, FanoutMixin, FailureMixin):
         queued = sorted(self._by_state["queued"], key=lambda r: r.index)
         if not queued:
             return
+        self._batch = []
+        try:
+            self._start_ready(queued)
+        finally:
+            batch, self._batch = self._batch, None
+            self._flush(batch)
+
+    def _submit(self, work: list[tuple[Callable[..., None], tuple[Any, ...]]]) -> None:
+        """Hand one phase's work (its lanes, or its one call) to the pool; while phases
+        are being started together it is held and interleaved with theirs."""
+        if self._batch is not None:
+            self._batch.append(work)
+        else:
+            self._flush([work])
+
+    def _flush(self, batch: list[list[tuple[Callable[..., None], tuple[Any, ...]]]]) -> None:
+        assert self._pool is not None
+        depth = max((len(w) for w in batch), default=0)
+        for k in range(depth):  # round-robin: every phase's first lane, then second, ...
+            for work in batch:
+                if k < len(work):
+                    fn, args = work[k]
+                    self._pool.submit(fn, *args)
+
+    def _start_ready(self, queued: list[PhaseRun]) -> None:
         if not self._active:
             first = queued[0]
             self._group = first.phase.parallel_group
@@ -324,7 +355,7 @@ class Runner(DecisionMixin, FanoutMixin, FailureMixin):
                 # arrives through the queue, like any other)
                 self._call_phase(run, run.token)
             else:
-                self._pool.submit(self._call_phase, run, run.token)
+                self._submit([(self._call_phase, (run, run.token))])
             return
         run.pending = deque(i for i in range(len(run.items))
                             if i not in run.results or not run.results[i].ok)
@@ -334,9 +365,8 @@ class Runner(DecisionMixin, FanoutMixin, FailureMixin):
             self._finish_fanout(run)
             return
         run.lanes = lanes
-        for _ in range(lanes):
-            self._in_flight += 1
-            self._pool.submit(self._lane, run, run.token)
+        self._in_flight += lanes
+        self._submit([(self._lane, (run, run.token))] * lanes)
 
     def _answered(self, run: PhaseRun, by: str, cost: float) -> None:
         with run.lock:

@@ -5,6 +5,13 @@ and the request as normalised JSON (sorted keys). A resumed or re-applied missio
 never pays twice for the same request within the adapter's ``cache_ttl``. ``cache_ttl:
 0s`` or ``--no-cache`` disables it. The value is stored through :mod:`codec` so it comes
 back typed. sqlite handles concurrent processes (WAL); each thread has its own connection.
+
+An answer is stored *before* its ``ok`` journal line is written (so a process killed in
+between never pays for it again), together with that line as ``pending``; the line is
+cleared (``settle``) once it is in the journal. A pending line found later belongs to a
+process that died in between: :meth:`ReplyCache.lookup` returns it so the runtime can
+write it (``ProviderRuntime.recover_pending``) and no paid call goes missing from the
+journal.
 """
 
 from __future__ import annotations
@@ -62,8 +69,11 @@ class ReplyCache:
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute(
                 "CREATE TABLE IF NOT EXISTS replies (key TEXT PRIMARY KEY, adapter TEXT, "
-                "stored_at REAL, body TEXT)"
+                "stored_at REAL, body TEXT, pending TEXT)"
             )
+            cols = {row[1] for row in conn.execute("PRAGMA table_info(replies)")}
+            if "pending" not in cols:  # a cache written by an older scout
+                conn.execute("ALTER TABLE replies ADD COLUMN pending TEXT")
             conn.commit()
             self._local.conn = conn
             with self._lock:
@@ -71,28 +81,47 @@ class ReplyCache:
         return conn
 
     def get(self, key: str, ttl: float) -> Reply[Any] | None:
+        found = self.lookup(key, ttl)
+        return found[0] if found is not None else None
+
+    def lookup(self, key: str, ttl: float) -> tuple[Reply[Any], dict[str, Any] | None] | None:
+        """The cached answer and its pending journal line (None when it was journaled)."""
         if ttl <= 0:
             return None
         row = self._db().execute(
-            "SELECT stored_at, body FROM replies WHERE key = ?", (key,)
+            "SELECT stored_at, body, pending FROM replies WHERE key = ?", (key,)
         ).fetchone()
         if row is None or self.clock() - row[0] >= ttl:
             self.misses += 1
             return None
         try:
             reply = decode_reply(json.loads(row[1]))
+            pending = json.loads(row[2]) if row[2] else None
         except Exception:  # an entry written by an older scout: a miss, not a crash
             self.misses += 1
             return None
         self.hits += 1
-        return reply
+        return reply, pending
 
-    def put(self, key: str, adapter: str, reply: Reply[Any]) -> None:
+    def pending(self, key: str) -> dict[str, Any] | None:
+        row = self._db().execute("SELECT pending FROM replies WHERE key = ?", (key,)).fetchone()
+        return json.loads(row[0]) if row and row[0] else None
+
+    def put(self, key: str, adapter: str, reply: Reply[Any],
+            pending: dict[str, Any] | None = None) -> None:
         body = json.dumps(encode_reply(reply), ensure_ascii=False, separators=(",", ":"))
+        note = json.dumps(pending, ensure_ascii=False, separators=(",", ":"), default=str) \
+            if pending is not None else None
         db = self._db()
         with db:
-            db.execute("INSERT OR REPLACE INTO replies VALUES (?, ?, ?, ?)",
-                       (key, adapter, self.clock(), body))
+            db.execute("INSERT OR REPLACE INTO replies VALUES (?, ?, ?, ?, ?)",
+                       (key, adapter, self.clock(), body, note))
+
+    def settle(self, key: str) -> None:
+        """The answer's journal line is written: nothing is pending any more."""
+        db = self._db()
+        with db:
+            db.execute("UPDATE replies SET pending = NULL WHERE key = ?", (key,))
 
     def purge_expired(self, ttl_by_adapter: dict[str, float]) -> int:
         db = self._db()

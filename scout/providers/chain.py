@@ -166,8 +166,7 @@ class ChainGateway:
                 continue
             res = self.caller.call(name, ctx)
             attempts.append(res.attempt)
-            if res.reply is not None:
-                rt.cache_put(name, request, res.reply)
+            if res.reply is not None:  # already cached by the link, before its journal line
                 rt.note_answer(name, from_cache=False)
                 return ChainOutcome(res.reply.value, name, self.chain_name, attempts,
                                     res.cost.usd, False, dict(res.reply.meta))

@@ -3,7 +3,7 @@
 Foreign exceptions (httpx's) are mapped here, once, into the ``ProviderError`` tree and
 chained with ``from``:
 
-    timeouts, connect errors, 5xx  → Unavailable
+    timeouts, connect errors, 5xx  → Unavailable (also a body still arriving after the timeout)
     429                            → RateLimited (Retry-After parsed)
     401/403                        → AuthError
     other 4xx                      → Rejected
@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import email.utils
+import time
 from collections.abc import Iterator
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -25,9 +26,13 @@ import httpx
 
 from scout import __version__
 from scout.adapters.settings import AdapterSettings
-from scout.errors import AuthError, ProviderError, RateLimited, Rejected, Unavailable
+from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Rejected, Unavailable
 
 USER_AGENT = f"scout/{__version__} (+https://github.com/scout-research/scout)"
+
+#: the largest API answer read (decoded bytes); no search or synthesis API answers
+#: anywhere near this, so a bigger body is broken or hostile: ParseError, not 2 GB of RAM
+MAX_RESPONSE_BYTES = 16 * 1024 * 1024
 
 #: query parameters that carry credentials somewhere in the wild
 SECRET_PARAMS = frozenset({"key", "api_key", "apikey", "access_token", "token", "auth",
@@ -126,10 +131,42 @@ def mapped(adapter: str) -> Iterator[None]:
         raise Unavailable(f"{adapter}: HTTP error ({type(exc).__name__})", adapter=adapter) from exc
 
 
+def read_body(response: httpx.Response, adapter: str, *,
+              max_bytes: int = MAX_RESPONSE_BYTES, deadline_s: float | None = None) -> bytes:
+    """Read a streamed response's body, at most ``max_bytes`` (else ``ParseError``) and
+    for at most ``deadline_s`` in all (default: the client's read timeout; else
+    ``Unavailable``). httpx's timeouts are per network operation, so a server dripping
+    one byte a second would otherwise hold the call forever. Call inside ``mapped``.
+    The body is then available as ``response.content``, as after ``response.read()``.
+    """
+    if deadline_s is None:
+        read_timeout = (response.request.extensions.get("timeout") or {}).get("read") \
+            if response.request is not None else None
+        deadline_s = float(read_timeout) if read_timeout else 60.0
+    deadline = time.monotonic() + deadline_s
+    buf = bytearray()
+    try:
+        for chunk in response.iter_bytes():
+            buf.extend(chunk)
+            if len(buf) > max_bytes:
+                raise ParseError(f"{adapter}: response larger than {max_bytes:,} bytes "
+                                 f"(HTTP {response.status_code}); not read further",
+                                 adapter=adapter, status=response.status_code)
+            if time.monotonic() > deadline:
+                raise Unavailable(f"{adapter}: timed out reading the response (still "
+                                  f"arriving after {deadline_s:g}s)", adapter=adapter,
+                                  status=response.status_code)
+    finally:
+        response.close()
+    response._content = bytes(buf)  # what response.read() would have stored  # noqa: SLF001
+    return response._content  # noqa: SLF001
+
+
 def send(client: httpx.Client, request: httpx.Request, adapter: str) -> httpx.Response:
-    """Send a request with exceptions and error statuses mapped; returns a 2xx/3xx response."""
+    """Send a request with exceptions and error statuses mapped; returns a 2xx/3xx response.
+    The body is read with :func:`read_body`'s size and time caps."""
     with mapped(adapter):
-        response = client.send(request)
-        response.read()
+        response = client.send(request, stream=True)
+        read_body(response, adapter)
     check_status(response, adapter)
     return response

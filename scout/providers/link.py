@@ -1,4 +1,5 @@
-"""One chain link's call path: token pool → retry → budget → rate cap → adapter → journal + cost.
+"""One chain link's call path: token pool → retry → budget → rate cap → adapter → cache →
+journal + cost.
 
 Every try is one journal line:
 
@@ -85,10 +86,10 @@ class LinkCaller:
 
     # --- journaling -----------------------------------------------------------------
 
-    def _line(self, ctx: CallContext, adapter: str, result: str, *, token: str | None,
-              t: _Try | None = None, error: BaseException | None = None,
-              cost: Cost = FAILED, answered: bool = False, attempt: int | None = None,
-              **summary: Any) -> None:
+    def _entry(self, ctx: CallContext, adapter: str, result: str, *, token: str | None,
+               t: _Try | None = None, error: BaseException | None = None,
+               cost: Cost = FAILED, answered: bool = False, attempt: int | None = None,
+               **summary: Any) -> dict[str, Any]:
         resp: dict[str, Any] = {}
         if t is not None:
             resp = {"status": t.status, "items": None, "duration_ms": t.duration_ms,
@@ -96,13 +97,16 @@ class LinkCaller:
         if attempt is not None:
             resp["attempt"] = attempt
         resp.update(summary)
-        self.rt.journal_line(
+        return self.rt.journal_entry(
             phase=ctx.phase, adapter=adapter, action=ctx.request.action, token_name=token,
             request=ctx.request_doc, response_summary=resp, result=result,
             error=error_doc(error) if error is not None else None, cost=cost,
             chain={"name": ctx.chain, "position": ctx.position,
                    "answered_by": adapter if answered else None},
         )
+
+    def _line(self, ctx: CallContext, adapter: str, result: str, **kw: Any) -> None:
+        self.rt.append_journal(self._entry(ctx, adapter, result, **kw))
 
     # --- the path -------------------------------------------------------------------
 
@@ -220,6 +224,14 @@ class LinkCaller:
         for k, v in (reply.meta or {}).items():
             if isinstance(v, (str, int, float, bool)) or v is None:
                 summary.setdefault(k, v)
-        self._line(ctx, adapter_name, "ok", token=token, t=last, cost=cost, answered=True,
-                   attempt=tries, **summary)
+        entry = self._entry(ctx, adapter_name, "ok", token=token, t=last, cost=cost,
+                            answered=True, attempt=tries, **summary)
+        # cache before journaling: once the 'ok' line (the record that it was paid) is
+        # written, a resumed run must find the answer in the cache, whenever this process
+        # dies. The line goes into the cache with the answer until it is written, so a
+        # kill between the two cannot lose it either (runtime.recover_pending).
+        key = rt.cache_put(adapter_name, ctx.request, reply, pending=entry)
+        rt.append_journal(entry)
+        if key is not None:
+            rt.cache.settle(key)
         return reply, cost, tries

@@ -18,6 +18,7 @@ the adapter's rate; every try that does leave (retries included) passes the rate
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import threading
@@ -55,6 +56,22 @@ DEFAULT_CHAIN_NAMES = {"search": "web", "fetch": "pages", "videos": "video",
                        "transcripts": "transcripts", "synthesize": "synthesis"}
 #: adapter types that compute locally: replay runs them live instead of from recordings
 LOCAL_TYPES = frozenset({"extractive"})
+
+
+def _alive(pid: Any) -> bool:
+    """Whether process ``pid`` still runs (this process counts as alive: one of its
+    threads is between caching an answer and journaling it)."""
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 @dataclass
@@ -146,11 +163,12 @@ class ProviderRuntime:
 
     # --- journal and redaction --------------------------------------------------------
 
-    def journal_line(self, *, phase: str | None, adapter: str, action: str | None,
-                     token_name: str | None, request: dict[str, Any] | None,
-                     response_summary: dict[str, Any], result: str,
-                     error: dict[str, Any] | None, cost: Cost,
-                     chain: dict[str, Any]) -> None:
+    def journal_entry(self, *, phase: str | None, adapter: str, action: str | None,
+                      token_name: str | None, request: dict[str, Any] | None,
+                      response_summary: dict[str, Any], result: str,
+                      error: dict[str, Any] | None, cost: Cost,
+                      chain: dict[str, Any]) -> dict[str, Any]:
+        """One journal line (fields in order, secrets scrubbed), not yet written."""
         values = {
             "ts": utc_ts(self.clock()), "mission_id": self.mission_id, "phase": phase,
             "adapter": adapter, "action": action, "token_name": token_name,
@@ -158,9 +176,16 @@ class ProviderRuntime:
             "result": result, "error": R.scrub(error, self.secrets), "cost": cost.to_dict(),
             "chain": chain,
         }
-        self.journal.append({k: values[k] for k in FIELDS})
+        return {k: values[k] for k in FIELDS}
+
+    def append_journal(self, entry: dict[str, Any]) -> None:
+        self.journal.append(entry)
         with self._lock:
-            self.results[result] += 1
+            self.results[entry["result"]] += 1
+
+    def journal_line(self, **fields: Any) -> None:
+        """Write one journal line (see :meth:`journal_entry` for the fields)."""
+        self.append_journal(self.journal_entry(**fields))
 
     def redact_request(self, request: Request) -> dict[str, Any]:
         return R.redact_request(request, self.secrets)
@@ -298,12 +323,56 @@ class ProviderRuntime:
         ttl = self._ttl(adapter)
         if ttl <= 0:
             return None
-        return self.cache.get(cache_key(adapter, self.config.adapters[adapter], request), ttl)
+        found = self.cache.lookup(cache_key(adapter, self.config.adapters[adapter], request),
+                                  ttl)
+        if found is None:
+            return None
+        reply, pending = found
+        if pending is not None:
+            self.recover_pending(cache_key(adapter, self.config.adapters[adapter], request))
+        return reply
 
-    def cache_put(self, adapter: str, request: Request, reply: Reply[Any]) -> None:
-        if self._ttl(adapter) > 0:
-            self.cache.put(cache_key(adapter, self.config.adapters[adapter], request),
-                           adapter, reply)
+    def cache_put(self, adapter: str, request: Request, reply: Reply[Any],
+                  pending: dict[str, Any] | None = None) -> str | None:
+        """Store an answer (with the journal line about to be written, ``pending``);
+        returns its key, or None when the adapter does not cache."""
+        if self._ttl(adapter) <= 0:
+            return None
+        key = cache_key(adapter, self.config.adapters[adapter], request)
+        self.cache.put(key, adapter, reply,
+                       {"pid": os.getpid(), "line": pending} if pending is not None else None)
+        return key
+
+    def recover_pending(self, key: str) -> bool:
+        """Write the journal line of an answer whose process died between caching it and
+        journaling it (a SIGKILL, a power cut), so no paid call is missing from the
+        journal and the budget. Returns whether a line was written.
+
+        A line whose writer is alive (another thread here, or another process) is left
+        to it; one already in the journal (killed after writing it, before settling) is
+        only settled. Recoverers take turns under a file lock, so it is written once.
+        """
+        import filelock
+
+        from scout.providers.journal import iter_journal
+
+        note = self.cache.pending(key)
+        if note is None or _alive(note.get("pid")):
+            return False
+        with filelock.FileLock(str(self.runtime_dir / "cache.recover.lock")):
+            note = self.cache.pending(key)  # another recoverer may have been first
+            if note is None:
+                return False
+            line = json.loads(json.dumps(note["line"], default=str))
+            written = any(e == line for e in iter_journal(self.runtime_dir))
+            if not written:
+                self.append_journal(line)
+                if line.get("mission_id") == self.mission_id:
+                    cost = line.get("cost") or {}
+                    self.budget.add(Cost(float(cost.get("usd") or 0.0),
+                                         str(cost.get("basis") or "")))
+            self.cache.settle(key)
+            return not written
 
     # --- bookkeeping for the report ---------------------------------------------------
 

@@ -80,21 +80,31 @@ def _error_text(entry: dict[str, Any]) -> str:
     return f"{what}, HTTP {status}" if status else what
 
 
-def summarise_journal(entries: list[dict[str, Any]]) -> tuple[list[CostRow], list[str]]:
+def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | None = None
+                      ) -> tuple[list[CostRow], list[str]]:
     """Costs per adapter and plain-language notices of failovers and skips.
 
     Journal lines (DESIGN.md §3) carry ``result``: ok, cache_hit, retry (a failed try that
     was retried), error, skipped, circuit_open; ``error`` is ``{kind, code, message,
     status}``; a skip's reason is in ``response_summary.reason``.
+
+    The order does not depend on timing (lines of concurrent phases interleave
+    differently in every run): rows and notices follow the first phase that used the
+    adapter (in ``phase_order``, else by phase id), then the chain position, then names.
     """
+    rank = {p: i for i, p in enumerate(phase_order or [])}
     costs: "OrderedDict[str, CostRow]" = OrderedDict()
     failures: "OrderedDict[tuple[str, str], list[str]]" = OrderedDict()
     answered: dict[str, set[str]] = {}
     skips: "OrderedDict[str, str]" = OrderedDict()
+    first: dict[str, tuple[Any, ...]] = {}  # adapter -> its earliest (phase, position)
     for e in entries:
         adapter = str(e.get("adapter") or "?")
         phase = str(e.get("phase") or "?")
         result = str(e.get("result") or "")
+        where = (rank.get(phase, len(rank)), phase,
+                 int((e.get("chain") or {}).get("position") or 0))
+        first[adapter] = min(first.get(adapter, where), where)
         row = costs.setdefault(adapter, CostRow(adapter))
         row.usd = round(row.usd + float(((e.get("cost") or {}).get("usd")) or 0.0), 6)
         chain = e.get("chain") or {}
@@ -115,13 +125,17 @@ def summarise_journal(entries: list[dict[str, Any]]) -> tuple[list[CostRow], lis
             row.calls += 1
             row.errors += 1
             failures.setdefault((phase, adapter), []).append(_error_text(e))
-    notices = list(skips.values())
-    for (phase, adapter), errs in failures.items():
+    def order(adapter: str) -> tuple[Any, ...]:
+        return (*first.get(adapter, (len(rank), "", 0)), adapter)
+
+    notices = [skips[k] for k in sorted(skips, key=lambda k: (order(k.split(":", 1)[0]), k))]
+    for (phase, adapter), errs in sorted(failures.items(), key=lambda kv: (
+            rank.get(kv[0][0], len(rank)), kv[0][0], order(kv[0][1]))):
         others = sorted(a for a in answered.get(phase, set()) if a != adapter)
         tail = f"; {', '.join(others)} answered instead" if others else ""
         notices.append(f"{phase}: {adapter} failed {len(errs)}x "
                        f"({'; '.join(sorted(set(errs)))}){tail}")
-    return list(costs.values()), notices
+    return sorted(costs.values(), key=lambda r: order(r.adapter)), notices
 
 
 def build_mission_view(*, run_dir: Any, root: Any, pipeline: Any, mission_id: str,
@@ -160,7 +174,7 @@ def build_mission_view(*, run_dir: Any, root: Any, pipeline: Any, mission_id: st
             optional=phase.optional,
         ))
     entries = [e for e in iter_journal(Path(root) / "runtime") if e.get("mission_id") == mission_id]
-    costs, notices = summarise_journal(entries)
+    costs, notices = summarise_journal(entries, list(pipeline.phases))
     return MissionView(
         mission_id=mission_id, pipeline=pipeline.name, phases=rows, costs=costs,
         notices=notices, mermaid=PhaseGraph.of(pipeline).to_mermaid(states),

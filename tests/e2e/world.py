@@ -10,11 +10,21 @@ driven through a fake ``requests`` transport serving timedtext XML.
 A research root is laid out in ``tmp``: ``config/adapters.yaml`` (the shipped config with
 loopback pages allowed, rate caps raised and retry waits shortened, so tests do not
 sleep), ``templates/`` (the shipped templates) and ``runtime/``, ``runs/``.
+
+Bigger worlds: ``make_hotels(20)`` gives the four hand-written hotels plus generated ones
+(each with its own ``<slug>.test`` site, a review and a price snippet); pass them to
+``build_world(..., hotels=...)``. ``make_root(..., shipped_caps=True)`` keeps the shipped
+rate caps and retry policies (benchmarks), and ``latency(world, ...)`` gives every
+provider route a seeded latency distribution, served and logged by the fake server.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
+import random
+import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,6 +80,40 @@ TRANSCRIPT = """<?xml version="1.0" encoding="utf-8" ?><transcript>
 </transcript>"""
 
 
+#: words for generated hotels: each gives "Hotel <Word>", its own site and evidence
+_WORDS = ("Miramar", "Sant Pau", "Condal", "Gaudi Nou", "Montjuic", "Ribera", "Sarria",
+          "Tibidabo", "Poblenou", "Raval", "Sants", "Gracia Verd", "Diagonal", "Pedralbes",
+          "Collserola", "Les Corts", "Bogatell", "Llull", "Verdaguer", "Fabra", "Mallorca",
+          "Provenca", "Aragon", "Valencia", "Girona", "Bruc", "Pau Claris", "Balmes",
+          "Muntaner", "Aribau", "Urgell", "Borrell", "Tarragona", "Lleida", "Vilamari",
+          "Entença", "Calabria", "Rocafort", "Viladomat", "Casanova")
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def make_hotels(n: int) -> dict[str, dict[str, str]]:
+    """``n`` hotels: the four hand-written ones first, then generated ones (deterministic:
+    ratings 7.0-9.6 and prices 85-265 EUR cycle, so some are over budget or under the
+    minimum rating, like the hand-written set)."""
+    out = dict(list(HOTELS.items())[:n])
+    for i, word in enumerate(_WORDS[: max(0, n - len(out))]):
+        name = f"Hotel {word}"
+        slug = _slug(name)
+        rating = round(7.0 + (i * 7 % 27) / 10, 1)
+        price = 85 + (i * 37) % 181
+        out[name] = {
+            "title": f"{name} | Official Site", "path": f"/pages/{slug}",
+            "snippet": f"{name}: a hotel in Barcelona with {20 + i} rooms.",
+            "review": f"{name}: guests rate it {rating}/10 from {100 + 7 * i} reviews.",
+            "price": f"{name} Barcelona: double rooms from {price} EUR per night.",
+        }
+    if len(out) < n:
+        raise ValueError(f"make_hotels: at most {len(HOTELS) + len(_WORDS)} hotels")
+    return out
+
+
 def hotel_queries(name: str) -> tuple[str, str]:
     """The F2 and F4 queries the shipped pipeline renders for a hotel."""
     return (f"{name} Barcelona reviews",
@@ -109,11 +153,13 @@ def resolve_test_hosts(host: str) -> list[str]:
     raise OSError(f"no DNS in tests: {host}")
 
 
-def host_url(server: FakeServer, name: str) -> str:
+def host_url(server: FakeServer, name: str,
+             hotels: dict[str, dict[str, str]] | None = None) -> str:
     """http://<slug>.test:<port>/pages/<slug>: a site of its own per hotel."""
+    h = (hotels or HOTELS)[name]
     port = server.url.rsplit(":", 1)[1]
-    slug = HOTELS[name]["path"].rsplit("/", 1)[1]
-    return f"http://{slug}.test:{port}{HOTELS[name]['path']}"
+    slug = h["path"].rsplit("/", 1)[1]
+    return f"http://{slug}.test:{port}{h['path']}"
 
 
 def adapter_factory(youtube_down: bool = False):
@@ -152,6 +198,7 @@ class World:
     providers: FakeProviders
     perplexity_keys: dict[str, str] = field(default_factory=dict)
     perplexity: Any = None  # the PerplexityLog of the fake route
+    hotels: dict[str, dict[str, str]] = field(default_factory=lambda: dict(HOTELS))
 
     @property
     def root(self) -> Path:
@@ -170,7 +217,7 @@ class World:
         return env
 
     def page_url(self, name: str) -> str:
-        return host_url(self.server, name)
+        return host_url(self.server, name, self.hotels)
 
     def run_dir(self, mission_id: str) -> Path:
         return self.runs / mission_id
@@ -181,48 +228,62 @@ class World:
         return list(iter_journal(self.root / "runtime"))
 
 
-def make_root(root: Path) -> None:
-    """config/ (shipped config, test-friendly knobs) and templates/ under ``root``."""
+def make_root(root: Path, *, shipped_caps: bool = False, max_workers: int | None = None,
+              adapters: dict[str, dict[str, Any]] | None = None) -> None:
+    """config/ (shipped config, test-friendly knobs) and templates/ under ``root``.
+
+    ``shipped_caps`` keeps the shipped rate caps and retry policies (benchmarks);
+    ``adapters`` merges extra settings per adapter (e.g. a short ``timeout``)."""
     (root / "config").mkdir(parents=True, exist_ok=True)
     shutil.copytree(ROOT / "templates", root / "templates", dirs_exist_ok=True)
     cfg = yaml.safe_load((ROOT / "config" / "adapters.yaml").read_text())
     for name, settings in cfg["adapters"].items():
+        if shipped_caps:
+            continue
         if "rate" in settings:
             settings["rate"] = {"per_minute": 60000, "burst": 100}
         # retries still happen; they just do not wait seconds
         settings["retry"] = {"attempts": 2, "backoff": {"initial": "1ms", "factor": 2,
                                                         "max": "5ms", "jitter": "full"}}
         settings["retry_after_max"] = "10ms"
+    for name, extra in (adapters or {}).items():
+        cfg["adapters"][name].update(extra)
+    if max_workers is not None:
+        cfg["max_workers"] = max_workers
     cfg["adapters"]["page"]["allow_hosts"] = ["127.0.0.1"]
     (root / "config" / "adapters.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
 
 
-def build_world(tmp: Path, server: FakeServer, *, site_url: Any = None,
-                page_path: Any = None) -> World:
+def build_world(tmp: Path, server: FakeServer, *,
+                hotels: dict[str, dict[str, str]] | None = None,
+                root_options: dict[str, Any] | None = None,
+                site_url: Any = None, page_path: Any = None) -> World:
     """The hotel world. ``site_url(server, name)`` gives each hotel's site URL (default
     ``http://<slug>.test:<port>/pages/<slug>``) and ``page_path(name)`` the path the fake
     server serves it under (default ``/pages/<slug>``)."""
-    site_url = site_url or host_url
-    page_path = page_path or (lambda name: HOTELS[name]["path"])
-    make_root(tmp / "root")
+    hotels = dict(hotels or HOTELS)
+    site_url = site_url or (lambda srv, name: host_url(srv, name, hotels))
+    page_path = page_path or (lambda name: hotels[name]["path"])
+    make_root(tmp / "root", **(root_options or {}))
     providers = FakeProviders(server, wrap_links=False)
-    world = World(tmp, server, providers, {PERPLEXITY_KEY: "PERPLEXITY_API_KEY"})
-    cited = [(HOTELS[n]["title"], site_url(server, n)) for n in
-             ("Casa Bonay", "Hotel Praktik Rambla", "Hotel Arts Barcelona")]
+    world = World(tmp, server, providers, {PERPLEXITY_KEY: "PERPLEXITY_API_KEY"},
+                  hotels=hotels)
+    cited = [(hotels[n]["title"], site_url(server, n)) for n in list(hotels)[:3]]
     world.perplexity = perplexity_route(server, world.perplexity_keys,
                                         answer=perplexity_answer(cited))
     rows = [AGGREGATOR] + [(h["title"], site_url(server, n), h["snippet"])
-                           for n, h in HOTELS.items()]
-    providers.set_results(F1_QUERY, rows)
+                           for n, h in hotels.items()]
+    # F1 asks for 20: beyond 19 hotels the list page makes room for them
+    providers.set_results(F1_QUERY, rows if len(rows) <= 20 else rows[1:21])
     pages = {}
-    for name, h in HOTELS.items():
+    for name, h in hotels.items():
         reviews_q, price_q = hotel_queries(name)
         url = site_url(server, name)
         providers.set_results(reviews_q, [(f"{name} - guest reviews", url + "/reviews",
                                            h["review"])])
         providers.set_results(price_q, [(f"{name} - rooms and rates", url + "/rates",
                                          h["price"])])
-        pages[page_path(name)] = casa_bonay_page(site_url(server, name)) if name == "Casa Bonay" else (
+        pages[page_path(name)] = casa_bonay_page(url) if name == "Casa Bonay" else (
             f"<html><head><title>{name}</title><meta property='og:description' "
             f"content='{name}, Barcelona'></head><body><main><p>{h['snippet']}</p></main>"
             "</body></html>")
@@ -276,6 +337,51 @@ def perplexity_answer(world_urls: list[tuple[str, str]]) -> bytes:
     raw["search_results"] = [{"title": t, "url": u, "date": "2026-10-01",
                               "last_updated": "2026-10-15"} for t, u in world_urls]
     return json.dumps(raw).encode()
+
+
+# --- latency -----------------------------------------------------------------------------
+
+#: route → (what it imitates, median seconds, sigma of the log): lognormal latencies
+LATENCY_PROFILE: dict[tuple[str, str], tuple[str, float, float]] = {
+    ("POST", "/search"): ("search", 0.4, 0.5),             # Tavily
+    ("GET", "/lite"): ("search", 0.4, 0.5),                # DuckDuckGo lite
+    ("GET", "/html"): ("search", 0.4, 0.5),
+    ("GET", "/customsearch/v1"): ("search", 0.4, 0.5),     # Google CSE
+    ("GET", "/res/v1/web/search"): ("search", 0.4, 0.5),   # Brave
+    ("GET", "/search"): ("search", 0.4, 0.5),              # SearxNG
+    ("POST", "/chat/completions"): ("perplexity", 4.0, 0.3),
+    ("GET", "/pages/"): ("page", 0.6, 0.5),
+}
+
+
+_PORT = re.compile(rb"(\.test|127\.0\.0\.1|localhost):\d+")
+
+
+def request_key(req: Any) -> str:
+    """What identifies a request whatever the order it arrives in: method, host, path,
+    query string and body, without the server's (random) port, so one request gets the
+    same latency in every run."""
+    host = next((v for k, v in req.headers.items() if k.lower() == "host"), "")
+    body = _PORT.sub(rb"\1", req.body or b"")
+    return "|".join([req.method, host.split(":")[0], req.path,
+                     json.dumps(req.query, sort_keys=True), hashlib.sha256(body).hexdigest()])
+
+
+def lognormal(seed: int, key: str, median: float, sigma: float) -> float:
+    """A lognormal draw with ``median``, seeded by ``seed`` and the request key."""
+    digest = hashlib.sha256(f"{seed}|{key}".encode()).digest()
+    rng = random.Random(int.from_bytes(digest[:8], "big"))
+    return rng.lognormvariate(math.log(median), sigma)
+
+
+def latency(world: World, *, seed: int = 0, scale: float = 1.0,
+            profile: dict[tuple[str, str], tuple[str, float, float]] | None = None) -> None:
+    """Give every provider route a seeded lognormal latency (``scale`` multiplies the
+    medians: the chaos tests run the benchmark's shape ten times faster)."""
+    for (method, prefix), (_kind, median, sigma) in (profile or LATENCY_PROFILE).items():
+        world.server.latency(method, prefix,
+                             lambda req, m=median * scale, s=sigma:
+                             lognormal(seed, request_key(req), m, s))
 
 
 def write_scenario(path: Path, youtube_down: bool = False) -> None:

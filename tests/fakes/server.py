@@ -11,6 +11,11 @@ matching requests receive instead of the handler's answer:
 
 Every request is logged (``srv.log``) with the fault that was served, so tests can
 compare what scout journaled with what the server really did.
+
+Latency: ``srv.latency("GET", "/lite", fn)`` makes every matching request wait
+``fn(req)`` seconds before it is answered (benchmarks draw it from a seeded
+distribution). Each log entry records the delay it was given (``delay``) and the time
+the server spent on it, from the request read to the last byte written (``served_s``).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -65,6 +70,20 @@ class Fault:
     kind: str  # status | timeout | reset | truncate | body
     reply: Reply | None = None
     delay: float = 0.0
+    #: for ``fault_rate``: served only on paths under one of these prefixes (empty: any)
+    #: and never on paths under one of ``skip``
+    prefixes: tuple[str, ...] = ()
+    skip: tuple[str, ...] = ()
+
+    def only(self, *prefixes: str) -> "Fault":
+        return replace(self, prefixes=prefixes)
+
+    def except_(self, *prefixes: str) -> "Fault":
+        return replace(self, skip=prefixes)
+
+    def applies(self, path: str) -> bool:
+        return (not self.prefixes or path.startswith(self.prefixes)) and \
+            not (self.skip and path.startswith(self.skip))
 
     @staticmethod
     def status(code: int, body: Any = b"", headers: dict[str, str] | None = None,
@@ -97,6 +116,17 @@ class LogEntry:
     status: int | None
     fault: str | None
     at: float
+    host: str = ""
+    body: bytes = b""  # the request body (the first 4 KiB)
+    delay: float = 0.0  # latency injected by ``latency()``
+    served_s: float | None = None  # request read → response written (None: never answered)
+    done_at: float | None = None  # time.time() when the answer was written
+
+    def json(self) -> Any:
+        try:
+            return json.loads(self.body or b"null")
+        except ValueError:
+            return None
 
 
 Handler = Callable[[Req], Reply]
@@ -108,6 +138,7 @@ class FakeServer:
         self.routes: list[tuple[str, str, Handler]] = []
         self.faults: dict[str, deque[Fault]] = {}
         self.random_faults: tuple[float, list[Fault], random.Random] | None = None
+        self.latencies: list[tuple[str, str, Callable[[Req], float]]] = []
         self.log: list[LogEntry] = []
         self.lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
@@ -124,8 +155,15 @@ class FakeServer:
         with self.lock:
             self.faults.setdefault(prefix, deque()).extend(faults)
 
+    def latency(self, method: str, prefix: str, fn: Callable[[Req], float]) -> None:
+        """Delay every ``method`` request under ``prefix`` by ``fn(req)`` seconds."""
+        with self.lock:
+            self.latencies.append((method.upper(), prefix, fn))
+            self.latencies.sort(key=lambda r: -len(r[1]))
+
     def fault_rate(self, rate: float, faults: list[Fault], seed: int = 0) -> None:
-        """Serve a random fault from ``faults`` on a ``rate`` fraction of all requests."""
+        """Serve a random fault from ``faults`` on a ``rate`` fraction of all requests
+        (among the faults that apply to the path: ``Fault.only`` / ``Fault.except_``)."""
         self.random_faults = (rate, faults, random.Random(seed))
 
     @property
@@ -144,12 +182,25 @@ class FakeServer:
             def log_message(self, *a: Any) -> None:  # keep test output clean
                 pass
 
+            def setup(self) -> None:
+                super().setup()
+                # headers and body go out in two writes: with Nagle on, the body waits
+                # for the client's delayed ACK (~40 ms on every keep-alive request)
+                self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
             def _handle(self) -> None:
                 srv._dispatch(self)
 
             do_GET = do_POST = do_PUT = do_DELETE = do_HEAD = _handle
 
-        self._server = ThreadingHTTPServer((self.host, 0), _H)
+        class _Server(ThreadingHTTPServer):
+            def handle_error(self, request: Any, client_address: Any) -> None:
+                import sys
+
+                if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+                    super().handle_error(request, client_address)  # a client hung up: quiet
+
+        self._server = _Server((self.host, 0), _H)
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
@@ -177,19 +228,31 @@ class FakeServer:
             if self.random_faults:
                 rate, faults, rng = self.random_faults
                 if rng.random() < rate:
-                    return rng.choice(faults)
+                    usable = [f for f in faults if f.applies(path)]
+                    if usable:
+                        return rng.choice(usable)
         return None
 
+    def _delay_for(self, req: Req) -> float:
+        for method, prefix, fn in self.latencies:
+            if method == req.method and req.path.startswith(prefix):
+                return max(0.0, float(fn(req)))
+        return 0.0
+
     def _dispatch(self, h: BaseHTTPRequestHandler) -> None:
+        t0 = time.monotonic()
         parts = urlsplit(h.path)
         length = int(h.headers.get("Content-Length") or 0)
         body = h.rfile.read(length) if length else b""
         req = Req(h.command, parts.path, parse_qs(parts.query), dict(h.headers), body)
         fault = self._next_fault(parts.path)
         entry = LogEntry(req.method, req.path, req.query, None, fault.kind if fault else None,
-                         time.time())
+                         time.time(), host=h.headers.get("Host", ""), body=body[:4096])
         with self.lock:
             self.log.append(entry)
+        entry.delay = self._delay_for(req)
+        if entry.delay and not (fault and fault.kind == "reset"):
+            time.sleep(entry.delay)
         if fault and fault.kind == "reset":
             # close without answering: the client sees a connection reset / remote close
             try:
@@ -228,6 +291,9 @@ class FakeServer:
             h.end_headers()
             if h.command != "HEAD":
                 h.wfile.write(data)
+            h.wfile.flush()
+            entry.served_s = time.monotonic() - t0
+            entry.done_at = time.time()
         except (BrokenPipeError, ConnectionResetError):
             pass
 

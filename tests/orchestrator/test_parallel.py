@@ -56,3 +56,26 @@ def test_two_groups_do_not_mix(ws):
     for x in ("X1", "X2"):
         for y in ("Y1", "Y2"):
             assert _overlap(sp[x], sp[y]) <= 0
+
+
+def test_group_fanouts_share_the_workers_round_robin(ws):
+    """More lanes than workers: every member of the group starts at once. Before, the
+    first fan-out's lanes took every worker until all its items were done, so a long
+    fan-out (or a one-call phase) declared after it waited (benchmarks/mission.py)."""
+    (ws.root / "config" / "adapters.yaml").write_text(
+        "apiVersion: scout/v1\nkind: Config\nmax_workers: 3\n")
+    p = ws.pipeline("""
+        phases:
+          L: {uses: STEPS:items, with: {n: 6}, produces: [items]}
+          A: {uses: STEPS:per_item, needs: [items], for_each: items, as: item, max_parallel: 3,
+              parallel_group: g, with: {sleep: 0.05}, produces: [a]}
+          B: {uses: STEPS:per_item, needs: [items], for_each: items, as: item, max_parallel: 3,
+              parallel_group: g, with: {sleep: 0.05}, produces: [b]}
+          C: {uses: STEPS:echo, needs: [items], parallel_group: g, produces: [c]}
+    """)
+    assert ws.apply(p, sleep=None).exit_code == 0
+    calls = [c for c in ws.calls() if c["phase"] in ("A", "B", "C")]
+    first_a_end = min(c["end"] for c in calls if c["phase"] == "A")
+    # B's first item and C started before A's first item had even finished
+    assert min(c["start"] for c in calls if c["phase"] == "B") < first_a_end
+    assert min(c["start"] or c["end"] for c in calls if c["phase"] == "C") < first_a_end

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,79 @@ def test_estimate_prices_tavily_credits_and_perplexity_tokens() -> None:
     assert rows["F1"].usd_per_call == pytest.approx(0.016)  # advanced = 2 credits
     # 8000 chars / 4 + 200 = 2200 input tokens, 800 output, plus the request fee
     assert rows["P3"].usd_per_call == pytest.approx(0.005 + 2.2 * 0.001 + 0.8 * 0.001)
+
+
+class _Killed(BaseException):
+    """Stands for SIGKILL: nothing after the point where it is raised happens."""
+
+
+def _die_on(monkeypatch: pytest.MonkeyPatch, obj: object, name: str, when=lambda *a: True):
+    real = getattr(obj, name)
+
+    def dying(*args: object, **kw: object) -> object:
+        if when(*args):
+            raise _Killed()
+        return real(*args, **kw)
+
+    monkeypatch.setattr(obj, name, dying)
+
+
+def test_an_answer_is_cached_before_it_is_journaled(tmp_path: Path, make_runtime,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process killed right after caching an answer, before its 'ok' journal line:
+    the resumed run neither pays for it again (the cache used to be written after the
+    line, so a kill between the two asked the provider twice) nor loses the line (the
+    answer carries it until it is written: the next run writes it). tests/chaos found
+    both."""
+    rt, ad = _rt(make_runtime)
+    _die_on(monkeypatch, rt.journal, "append", lambda entry: entry["result"] == "ok")
+    with pytest.raises(_Killed):
+        rt.gateway("F1", "web").call(Q)
+    assert len(ad.calls) == 1 and not read_journal(tmp_path / "runtime").entries
+    # the resumed process, over the same runtime/ folder (the killed one is gone)
+    monkeypatch.setattr("scout.providers.runtime._alive", lambda pid: False)
+    rt2, ad2 = _rt(make_runtime, mission_id="m-1")
+    again = rt2.gateway("F1", "web").call(Q)
+    assert again.from_cache and not ad2.calls
+    lines = read_journal(tmp_path / "runtime").entries
+    assert [x["result"] for x in lines] == ["ok", "cache_hit"]
+    assert lines[0]["cost"]["usd"] == 0.01 and rt2.budget.spent == pytest.approx(0.01)
+    # written once: a third run finds nothing pending
+    rt3, _ = _rt(make_runtime, mission_id="m-1")
+    rt3.gateway("F1", "web").call(Q)
+    assert [x["result"] for x in read_journal(tmp_path / "runtime").entries] == \
+        ["ok", "cache_hit", "cache_hit"]
+
+
+def test_a_line_written_before_the_kill_is_not_written_again(
+        tmp_path: Path, make_runtime, monkeypatch: pytest.MonkeyPatch) -> None:
+    rt, ad = _rt(make_runtime)
+    _die_on(monkeypatch, rt.cache, "settle")  # killed after the line, before settling
+    with pytest.raises(_Killed):
+        rt.gateway("F1", "web").call(Q)
+    monkeypatch.setattr("scout.providers.runtime._alive", lambda pid: False)
+    rt2, ad2 = _rt(make_runtime, mission_id="m-1")
+    assert rt2.gateway("F1", "web").call(Q).from_cache and not ad2.calls
+    assert [x["result"] for x in read_journal(tmp_path / "runtime").entries] == \
+        ["ok", "cache_hit"]
+
+
+def test_a_pending_line_of_a_live_writer_is_left_to_it(tmp_path: Path, make_runtime,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import subprocess
+    import sys
+
+    from scout.providers.runtime import _alive
+
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    assert _alive(os.getpid()) and not _alive(int(done.stdout))
+    rt, ad = _rt(make_runtime)
+    _die_on(monkeypatch, rt.journal, "append", lambda entry: entry["result"] == "ok")
+    with pytest.raises(_Killed):
+        rt.gateway("F1", "web").call(Q)
+    # this process wrote it and is alive: another thread about to journal it, for all
+    # the reader knows; it must not write the line in that thread's place
+    rt2, _ = _rt(make_runtime, mission_id="m-1")
+    assert rt2.gateway("F1", "web").call(Q).from_cache
+    assert [x["result"] for x in read_journal(tmp_path / "runtime").entries] == ["cache_hit"]

@@ -121,3 +121,31 @@ def test_files_read_lists_template_and_partials() -> None:
     params = ReportParams(template="hotel_report.md.j2", formats=["md", "html"])
     names = {p.name for p in report.files_read(params, ROOT)}
     assert {"hotel_report.md.j2", "report.html.j2", "_report.md.j2"} <= names
+
+
+def test_cost_rows_and_notices_do_not_depend_on_journal_order() -> None:
+    """Concurrent phases interleave their journal lines differently in every run; the
+    report must not (the kill storm in tests/chaos compares reports of two runs)."""
+    lines = [
+        {"adapter": "tavily", "phase": "F1", "result": "ok", "cost": {"usd": 0.008},
+         "chain": {"position": 0, "answered_by": "tavily"}},
+        {"adapter": "page", "phase": "F3", "result": "error", "cost": {"usd": 0},
+         "error": {"kind": "unavailable", "status": 503}, "chain": {"position": 0}},
+        {"adapter": "yt_dlp", "phase": "Y1", "result": "ok", "cost": {"usd": 0},
+         "chain": {"position": 0}},
+        {"adapter": "tavily", "phase": "F4", "result": "retry", "cost": {"usd": 0},
+         "error": {"kind": "unavailable", "status": 500}, "chain": {"position": 0}},
+        {"adapter": "page", "phase": "F3", "result": "ok", "cost": {"usd": 0},
+         "chain": {"position": 0}},
+        {"adapter": "perplexity", "phase": "P3", "result": "ok", "cost": {"usd": 0.005},
+         "chain": {"position": 0}},
+    ]
+    order = ["F0", "F1", "F2", "F3", "F4", "Y1", "Y2", "R1", "P3", "F6"]
+    seen = set()
+    for perm in ([0, 1, 2, 3, 4, 5], [2, 4, 1, 0, 5, 3], [5, 3, 2, 4, 1, 0]):
+        costs, notices = summarise_journal([lines[i] for i in perm], order)
+        seen.add((tuple((c.adapter, c.calls, c.errors) for c in costs), tuple(notices)))
+    assert len(seen) == 1
+    (rows, notices), = seen
+    assert [r[0] for r in rows] == ["tavily", "page", "yt_dlp", "perplexity"]
+    assert [n.split(":")[0] for n in notices] == ["F3", "F4"]

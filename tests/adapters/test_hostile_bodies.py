@@ -1,0 +1,129 @@
+"""Broken or hostile provider bodies end as ParseError (or Unavailable for a body that
+never finishes), quickly and within memory: deeply nested JSON, pathologically nested
+HTML, bodies over the size cap, bodies that drip in forever. Found by tests/chaos."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from scout.adapters.extract import extract
+from scout.adapters.htmlparse import MAX_DEPTH, cap_nesting
+from scout.adapters.jsonld import parse_blocks
+from scout.adapters.page import PageAdapter
+from scout.adapters.perplexity import PerplexityAdapter
+from scout.adapters.settings import PageSettings, settings_for
+from scout.errors import ParseError, Unavailable
+from scout.providers.contract import FetchRequest, SearchRequest, Secret, SynthesisRequest
+from scout.providers.http import MAX_RESPONSE_BYTES
+from tests.adapters.helpers import make_adapter
+
+KEY = Secret("TAVILY_API_KEY", "tvly-test-key")
+NESTED_JSON = b"[" * 100_000 + b"]" * 100_000
+
+
+def answer(body: bytes, ctype: str = "application/json") -> httpx.MockTransport:
+    return httpx.MockTransport(
+        lambda r: httpx.Response(200, content=body, headers={"content-type": ctype}))
+
+
+class Drip(httpx.SyncByteStream):
+    """A body that never ends: one small chunk every 20 ms."""
+
+    def __iter__(self) -> Iterator[bytes]:
+        while True:
+            time.sleep(0.02)
+            yield b" "
+
+
+def dripping(ctype: str = "application/json") -> httpx.MockTransport:
+    return httpx.MockTransport(
+        lambda r: httpx.Response(200, stream=Drip(), headers={"content-type": ctype}))
+
+
+@pytest.mark.parametrize("type_name", ["tavily", "google", "brave"])
+def test_deeply_nested_json_is_a_parse_error(type_name: str) -> None:
+    # json.loads raises RecursionError here, which is not a ValueError
+    adapter = make_adapter(type_name, answer(NESTED_JSON))
+    adapter.env = {"GOOGLE_CSE_ID": "cx"}
+    with pytest.raises(ParseError, match="not JSON"):
+        adapter.call(SearchRequest(query="q", limit=5), KEY)
+
+
+def test_perplexity_deeply_nested_json_is_a_parse_error() -> None:
+    s = settings_for("perplexity", {"type": "perplexity"})
+    adapter = PerplexityAdapter("perplexity", s, httpx.Client(transport=answer(NESTED_JSON)))
+    with pytest.raises(ParseError, match="not JSON"):
+        adapter.call(SynthesisRequest(question="q", evidence=[]), Secret("PERPLEXITY_API_KEY",
+                                                                         "pplx-k"))
+
+
+def test_nested_jsonld_block_counts_as_broken() -> None:
+    found, broken = parse_blocks([NESTED_JSON.decode(), '{"@type": "Hotel", "name": "A"}'])
+    assert broken == 1 and found == [{"@type": "Hotel", "name": "A"}]
+
+
+@pytest.mark.timeout(30)
+def test_pathologically_nested_html_parses_fast() -> None:
+    # lexbor is quadratic in <div> depth: this page took ~2 minutes of CPU before
+    page = "<html><body><table><tr><td>x</td></tr></table>" + "<div>" * 200_000
+    adapter = make_adapter("duckduckgo", answer(page.encode(), "text/html"))
+    t0 = time.perf_counter()
+    with pytest.raises(ParseError, match="not recognised"):
+        adapter.call(SearchRequest(query="q", limit=5))
+    assert time.perf_counter() - t0 < 5
+
+
+def test_cap_nesting_keeps_the_head_and_cuts_at_the_depth() -> None:
+    head = '<html><head><script type="application/ld+json">{"@type": "Hotel", ' \
+           '"name": "Deep"}</script></head><body>'
+    html = head + "<div>" * (MAX_DEPTH + 50) + "text"
+    cut, was_cut = cap_nesting(html)
+    assert was_cut and cut.startswith(head) and cut.count("<div>") == MAX_DEPTH
+    assert cap_nesting("<div></div>" * 5000) == ("<div></div>" * 5000, False)  # flat: kept
+    t0 = time.perf_counter()
+    found = extract(html)
+    assert time.perf_counter() - t0 < 2
+    assert found.jsonld == [{"@type": "Hotel", "name": "Deep"}]
+
+
+def test_body_over_the_size_cap_is_a_parse_error_without_reading_it_all() -> None:
+    reads = []
+
+    class Big(httpx.SyncByteStream):
+        def __iter__(self) -> Iterator[bytes]:
+            for _ in range(MAX_RESPONSE_BYTES // 65536 * 4):  # 4x the cap, in 64 KiB chunks
+                reads.append(1)
+                yield b" " * 65536
+
+    transport = httpx.MockTransport(lambda r: httpx.Response(
+        200, stream=Big(), headers={"content-type": "application/json"}))
+    adapter = make_adapter("tavily", transport)
+    with pytest.raises(ParseError, match="larger than"):
+        adapter.call(SearchRequest(query="q", limit=5), KEY)
+    assert len(reads) <= MAX_RESPONSE_BYTES // 65536 + 1  # stopped at the cap
+
+
+@pytest.mark.timeout(30)
+def test_a_body_that_never_ends_times_out_in_all() -> None:
+    # httpx's read timeout is per read: each 20 ms chunk resets it, so only a total
+    # deadline stops this
+    adapter = make_adapter("tavily", dripping(), timeout="300ms")
+    t0 = time.perf_counter()
+    with pytest.raises(Unavailable, match="timed out reading"):
+        adapter.call(SearchRequest(query="q", limit=5), KEY)
+    assert time.perf_counter() - t0 < 3
+
+
+@pytest.mark.timeout(30)
+def test_a_page_that_never_ends_times_out_in_all() -> None:
+    cfg = PageSettings(type="page", timeout="300ms")
+    adapter = PageAdapter("page", cfg, httpx.Client(transport=dripping("text/html")),
+                          resolver=lambda host: ["93.184.216.34"])
+    t0 = time.perf_counter()
+    with pytest.raises(Unavailable, match="timed out reading the page"):
+        adapter.call(FetchRequest(url="https://hotel.example/"))
+    assert time.perf_counter() - t0 < 3

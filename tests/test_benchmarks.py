@@ -1,0 +1,48 @@
+"""Every script in benchmarks/ has a --json mode that prints exactly one JSON object (the
+quick ones are run with tiny sizes here; the long ones are checked through --help)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPTS = sorted(p.name for p in (ROOT / "benchmarks").glob("*.py"))
+QUICK = {
+    "validate_scale.py": ["--sizes", "30", "60", "--repeat", "1"],
+    "journal.py": ["--lines", "200"],
+    "embed.py": [],  # without the ml extra it still answers in JSON (an error object)
+}
+
+
+def _run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env,
+                          cwd=ROOT, timeout=120, check=False)
+
+
+def test_the_benchmarks_are_the_known_ones() -> None:
+    assert set(SCRIPTS) >= {"mission.py", "scale.py", "validate_scale.py", "overhead.py",
+                            "journal.py", "embed.py"}
+
+
+@pytest.mark.parametrize("script", SCRIPTS)
+def test_every_benchmark_has_a_json_mode(script: str, subprocess_env: dict[str, str]) -> None:
+    out = _run([f"benchmarks/{script}", "--help"], subprocess_env)
+    assert out.returncode == 0, out.stderr
+    assert "--json" in out.stdout
+
+
+@pytest.mark.timeout(180)
+@pytest.mark.parametrize("script", sorted(QUICK))
+def test_quick_benchmarks_print_one_json_object(script: str,
+                                                subprocess_env: dict[str, str]) -> None:
+    out = _run([f"benchmarks/{script}", *QUICK[script], "--json"], subprocess_env)
+    assert out.returncode in (0, 3), out.stderr  # 3: embed.py without the ml extra
+    doc = json.loads(out.stdout)  # the whole of stdout is one JSON document ...
+    assert isinstance(doc, dict)  # ... and it is an object
+    if out.returncode == 3:
+        assert "error" in doc and "hint" in doc
