@@ -155,9 +155,10 @@ class FanoutMixin:
             self._failed(run, classify(exc))
             return
         if n_failed:
+            allowed = (f"at least {allow.min_success:.0%} must succeed" if allow.min_success
+                       else "allow_partial accepts any number of failures")
             self._succeeded(run, encoded, S.SUCCEEDED_PARTIAL.value,
-                            f"{n_failed} of {n} items failed (allowed: at least "
-                            f"{allow.min_success:.0%} must succeed)")
+                            f"{n_failed} of {n} items failed ({allowed})")
         else:
             self._succeeded(run, encoded, S.SUCCEEDED.value, None)
 
