@@ -297,8 +297,8 @@ def cost_cmd(by: str, mission: str | None, since: str | None, as_json: bool,
             for r in summary[f"by_{by}"]]
     t = summary["total"]
     rows.append(["total", t["calls"], t["ok"], t["failed"], t["cache_hits"], _usd(t["usd"])])
-    _console().print(_table(None, [by, "calls", "ok", "failed", "cache hits", "usd"], rows,
-                            right=("calls", "ok", "failed", "cache hits", "usd")))
+    _console().print(_table(None, [by, "lines", "ok", "failed", "cache hits", "usd"], rows,
+                            right=("lines", "ok", "failed", "cache hits", "usd")))
     if summary["note"]:
         click.echo(f"note: {summary['note']}", err=True)
     if summary["torn_lines"]:
