@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
 
+from scout.fsutil import write_atomic
 from scout.orchestrator.state import DONE_OK, MissionState, apply_record
 
 LOG_NAME = "state.log.jsonl"
@@ -53,26 +54,9 @@ def fsync_path(path: str | Path) -> None:
 
 
 def atomic_write_bytes(path: str | Path, data: bytes, *, fsync: bool = True) -> None:
-    """Write ``data`` to a temp file next to ``path`` and rename it into place.
-
-    With ``fsync`` the data (and then the folder entry) is on disk when this returns;
-    without it the caller must see to durability (the syncer does for artifacts).
-    """
-    path = str(path)
-    tmp = f"{path}.tmp.{os.getpid()}.{threading.get_ident()}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        view = memoryview(data)
-        while view:
-            n = os.write(fd, view)
-            view = view[n:]
-        if fsync:
-            os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
-    if fsync:
-        fsync_path(os.path.dirname(path) or ".")
+    """Write ``data`` atomically (``scout.fsutil.write_atomic``); without ``fsync`` the
+    caller must see to durability (the syncer does for artifacts)."""
+    write_atomic(path, data, fsync=fsync)
 
 
 def iter_log(path: Path, offset: int = 0) -> Iterable[tuple[int, dict[str, Any]]]:

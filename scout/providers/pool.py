@@ -39,6 +39,7 @@ from typing import Any, Literal
 import filelock
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from scout.fsutil import write_atomic
 from scout.errors import ConfigError, PoolExhausted
 from scout.providers.contract import Secret
 from scout.spec.models import Duration
@@ -232,14 +233,8 @@ class TokenPool:
         return data
 
     def _save(self, data: dict[str, Any]) -> None:
-        self.state_path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.state_path.with_name(f".{self.state_path.name}.{os.getpid()}.tmp")
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=1, sort_keys=True)
-            fh.flush()
-            if self.durable:
-                os.fsync(fh.fileno())
-        os.replace(tmp, self.state_path)
+        write_atomic(self.state_path, json.dumps(data, indent=1, sort_keys=True),
+                     fsync=self.durable)
 
     def _update(self, fn: Callable[[dict[str, Any]], Any]) -> Any:
         with self._tlock, self._flock:

@@ -23,7 +23,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import os
 import threading
 from collections import defaultdict
 from pathlib import Path
@@ -31,6 +30,7 @@ from typing import Any
 
 import httpx
 
+from scout.fsutil import write_atomic
 from scout.errors import ReplayMiss
 from scout.providers.codec import decode_reply, encode_reply
 from scout.providers.contract import Reply, Request
@@ -47,13 +47,7 @@ MANIFEST = "manifest.json"
 
 
 def _atomic_write(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(data, fh, indent=1, ensure_ascii=False)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False))
 
 
 def _body(data: bytes) -> dict[str, str]:
