@@ -7,7 +7,7 @@ import json
 import click
 
 from scout.cli import cli
-from scout.config.loader import research_root
+from scout.paths import research_root
 from scout.errors import EXIT_OK, EXIT_PROVIDER, EXIT_USAGE
 from scout.providers.preflight import doctor as run_doctor
 

@@ -12,6 +12,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+from scout.paths import research_root
 from scout.adapters.settings import ADAPTER_TYPES, AdapterSettings
 from scout.config.models import ChainLink, Config, ConfigDoc
 from scout.errors import Location, Problem, SpecInvalid
@@ -20,10 +21,6 @@ from scout.spec.yamlload import load_yaml_file
 from scout.suggest import did_you_mean
 
 CONFIG_NAME = "adapters.yaml"
-
-
-def research_root() -> Path:
-    return Path(os.environ.get("SCOUTE_RESEARCH_ROOT") or os.getcwd())
 
 
 def find_config(explicit: str | Path | None = None, near: str | Path | None = None) -> Path | None:

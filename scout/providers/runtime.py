@@ -31,6 +31,7 @@ from typing import Any
 
 import httpx
 
+from scout.orchestrator.locks import pid_alive
 from scout.adapters.settings import ADAPTER_TYPES, AdapterSettings
 from scout.config.models import ChainLink, Config
 from scout.errors import ConfigError
@@ -63,15 +64,7 @@ def _alive(pid: Any) -> bool:
     threads is between caching an answer and journaling it)."""
     if not isinstance(pid, int) or pid <= 0:
         return False
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    return pid == os.getpid() or pid_alive(pid)
 
 
 @dataclass
