@@ -77,6 +77,9 @@ class Task(ArtifactModel):
     )
     types: dict[str, str] = Field(default_factory=dict, description="declared input types")
     today: dt.date | None = None
+    lang: Literal["en", "es"] = Field(
+        default="en", description="the request's language; the report is written in it"
+    )
     notes: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
