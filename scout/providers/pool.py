@@ -90,6 +90,46 @@ class PoolConfigDoc(BaseModel):
     pools: dict[str, PoolSpec] = Field(default_factory=dict)
 
 
+#: the two file formats read: scout's ``{"pools": ...}`` and the seed's ``{"providers": ...}``
+POOL_FORMATS = ("scout", "seed")
+
+
+def _seed_to_scout(raw: dict[str, Any]) -> dict[str, Any]:
+    """The seed's ``{"providers": {NAME: {"tokens": [...], "strategy": ...}}}`` as scout's.
+
+    The seed lists tokens as bare values (``"env:PPLX_KEY"``) or as objects; a bare value
+    gets the name ``<provider>-<n>`` (names, never values, appear in logs and state).
+    ``key``/``token`` are read as ``value``. Anything else is left for the model to refuse.
+    """
+    providers = raw.get("providers")
+    if not isinstance(providers, dict):
+        return {"pools": providers}  # let validation say what is wrong, at 'pools'
+    pools: dict[str, Any] = {}
+    for pname, spec in providers.items():
+        if not isinstance(spec, dict):
+            pools[pname] = spec
+            continue
+        spec = dict(spec)
+        tokens = spec.get("tokens")
+        if isinstance(tokens, list):
+            out = []
+            for i, tok in enumerate(tokens, 1):
+                if isinstance(tok, str):
+                    out.append({"name": f"{pname}-{i}", "value": tok})
+                elif isinstance(tok, dict):
+                    tok = dict(tok)
+                    for alias in ("key", "token"):
+                        if alias in tok and "value" not in tok:
+                            tok["value"] = tok.pop(alias)
+                    tok.setdefault("name", f"{pname}-{i}")
+                    out.append(tok)
+                else:
+                    out.append(tok)
+            spec["tokens"] = out
+        pools[pname] = spec
+    return {"pools": pools}
+
+
 @dataclass(frozen=True)
 class TokenDef:
     name: str
@@ -144,6 +184,12 @@ def _validation_message(exc: ValidationError) -> str:
 
 def load_pool_config(path: str | Path, env: Mapping[str, str] | None = None) -> dict[str, PoolDef]:
     """Read, mode-check and validate the pool config; resolve ``env:NAME`` values."""
+    return read_pool_config(path, env)[0]
+
+
+def read_pool_config(path: str | Path, env: Mapping[str, str] | None = None
+                     ) -> tuple[dict[str, PoolDef], str]:
+    """:func:`load_pool_config`, plus which format the file is in ("scout" or "seed")."""
     path = Path(path)
     env = os.environ if env is None else env
     if not path.is_file():
@@ -156,6 +202,9 @@ def load_pool_config(path: str | Path, env: Mapping[str, str] | None = None) -> 
     except json.JSONDecodeError as exc:
         raise ConfigError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg})",
                           code="CFG012") from None
+    fmt = "seed" if isinstance(raw, dict) and "providers" in raw and "pools" not in raw else "scout"
+    if fmt == "seed":
+        raw = _seed_to_scout(raw)
     try:
         doc = PoolConfigDoc.model_validate(raw)
     except ValidationError as exc:
@@ -173,7 +222,7 @@ def load_pool_config(path: str | Path, env: Mapping[str, str] | None = None) -> 
                 tokens.append(TokenDef(t.name, t.weight, Secret(t.name, t.value), None))
         pools[pname] = PoolDef(pname, spec.strategy, spec.quota_cooldown, spec.error_cooldown,
                                tuple(tokens))
-    return pools
+    return pools, fmt
 
 
 def _fresh_token() -> dict[str, Any]:

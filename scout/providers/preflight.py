@@ -195,7 +195,7 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
     """Every check of a whole config: validity, credentials, token pool, runtime folder."""
     from scout.config.loader import load_config
     from scout.providers.journal import read_journal
-    from scout.providers.pool import check_mode, load_pool_config
+    from scout.providers.pool import check_mode, load_pool_config, read_pool_config
 
     env = os.environ if env is None else env
     out: list[DoctorCheck] = []
@@ -215,8 +215,10 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
     if pool_path.exists():
         try:
             check_mode(pool_path)
-            pool_defs = load_pool_config(pool_path, env)
-            out.append(DoctorCheck("token pool", "ok", f"{pool_path}: mode 0600, "
+            pool_defs, pool_fmt = read_pool_config(pool_path, env)
+            fmt_note = ("seed format ('providers')" if pool_fmt == "seed"
+                        else "scout format ('pools')")
+            out.append(DoctorCheck("token pool", "ok", f"{pool_path}: {fmt_note}, mode 0600, "
                                    f"{len(pool_defs)} pool(s): "
                                    + ", ".join(f"{p.name} ({len(p.tokens)} tokens, "
                                                f"{p.strategy})" for p in pool_defs.values())))
