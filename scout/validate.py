@@ -14,12 +14,12 @@ from scout.config.models import Config
 from scout.errors import Location, Problem, SpecInvalid
 from scout.orchestrator.dag import build_graph, graph_problems
 from scout.spec.checks import check_pipeline
+from scout.spec.discover import SPEC_SUFFIXES, find_specs  # noqa: F401 - re-exported
 from scout.spec.loader import LoadedSpec, load_spec, spec_from_yaml
 from scout.spec.mission import check_mission_inputs, mission_pipeline_path
 from scout.spec.models import Mission, Pipeline
 from scout.spec.yamlload import gc_paused, load_yaml_file
 
-SPEC_SUFFIXES = (".yaml", ".yml")
 
 
 @dataclass
@@ -40,6 +40,7 @@ class FileReport:
 @dataclass
 class ValidationResult:
     files: list[FileReport]
+    skipped: list[str] = field(default_factory=list)  # YAML in folders that is not scout's
 
     @property
     def ok(self) -> bool:
@@ -148,32 +149,24 @@ def _finish(report: FileReport) -> FileReport:
     return report
 
 
-def expand_paths(paths: list[str | Path]) -> tuple[list[Path], list[Problem]]:
-    files: list[Path] = []
-    problems: list[Problem] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found = sorted(x for x in p.rglob("*") if x.suffix in SPEC_SUFFIXES and x.is_file())
-            files += found
-            if not found:
-                problems.append(Problem("USE010", f"no .yaml files under {p}", Location(str(p)),
-                                        severity="warning"))
-        elif p.is_file():
-            files.append(p)
-        else:
-            problems.append(Problem("USE010", "no such file or folder", Location(str(p))))
-    return files, problems
+def expand_paths(paths: list[str | Path]) -> tuple[list[Path], list[Problem], list[Path]]:
+    """Files to validate, problems of the paths themselves, and YAML that is not scout's."""
+    found = find_specs(paths)
+    problems = [Problem("USE010", f"no .yaml files under {p}", Location(str(p)),
+                        severity="warning") for p in found.empty_dirs]
+    problems += [Problem("USE010", "no such file or folder", Location(str(p)))
+                 for p in found.missing]
+    return found.files, problems, found.skipped
 
 
 def validate_paths(paths: list[str | Path], *, config: str | Path | None = None) -> ValidationResult:
-    files, problems = expand_paths(paths)
+    files, problems, skipped = expand_paths(paths)
     configs = _ConfigCache(config)
     reports = [validate_file(f, configs) for f in files]
     for p in problems:
         reports.append(FileReport(p.location.file if p.location else "?", None, [p]))
     _drop_repeats(reports)
-    return ValidationResult(reports)
+    return ValidationResult(reports, [str(s) for s in skipped])
 
 
 def _drop_repeats(reports: list[FileReport]) -> None:

@@ -11,6 +11,7 @@ from scout.cli import cli
 from scout.cli.render import format_problem, github_annotation
 from scout.errors import EXIT_USAGE, UsageError
 from scout.orchestrator.dag import PhaseGraph
+from scout.spec.discover import skipped_summary
 from scout.spec.jsonschema import stale_schemas, write_schemas
 from scout.spec.loader import load_spec
 from scout.spec.mission import mission_pipeline_path
@@ -19,8 +20,10 @@ from scout.validate import load_valid_pipeline, validate_paths
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "github"]), default="text",
-              show_default=True, help="github prints ::error annotations for CI logs.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "github", "sarif"]),
+              default="text", show_default=True,
+              help="github prints ::error annotations for CI logs; sarif prints a SARIF "
+                   "2.1.0 log for code scanning.")
 @click.option("--config", type=click.Path(), default=None,
               help="config/adapters.yaml to check chains against (default: found near the spec).")
 @click.option("--quiet", "-q", is_flag=True, help="Print problems only, no summary.")
@@ -28,12 +31,23 @@ def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) 
     """Check pipeline and mission files (or folders of them).
 
     Every problem in every file is reported at once, each with file:line:col, an error
-    code (see docs/errors.md) and a hint. Exits 0 when all files are valid, 2 otherwise.
+    code (see docs/errors.md) and a hint. In a folder, only YAML files declaring
+    'apiVersion: scout/...' (or a scout kind) are checked; others are skipped with one
+    summary line. Files named explicitly are always checked. Exits 0 when all files
+    are valid, 2 otherwise.
     """
     result = validate_paths(list(paths), config=config)
-    if fmt == "json":
+    skipped = skipped_summary([Path(s) for s in result.skipped])
+    if fmt == "sarif":
+        from scout.cli.sarif import sarif_text
+
+        click.echo(sarif_text(result.problems))
+        if skipped and not quiet:
+            click.echo(skipped, err=True)  # stdout stays one SARIF document
+    elif fmt == "json":
         click.echo(json.dumps({
             "ok": result.ok,
+            "skipped": result.skipped,
             "files": [
                 {"path": f.path, "kind": f.kind, "ok": f.ok,
                  "problems": [p.to_dict() for p in f.problems]}
@@ -43,11 +57,15 @@ def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) 
     elif fmt == "github":
         for p in result.problems:
             click.echo(github_annotation(p))
+        if skipped and not quiet:
+            click.echo(f"::notice title=scout::{skipped}")
     else:
         for f in result.files:
             for p in f.problems:
                 click.echo(format_problem(p))
         if not quiet:
+            if skipped:
+                click.echo(skipped)
             bad = [f for f in result.files if not f.ok]
             n_err = sum(len(f.errors) for f in result.files)
             if bad:
