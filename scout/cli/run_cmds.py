@@ -84,23 +84,21 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
               record_dir: str | None, replay_dir: str | None) -> int:
     """Run FILE (a Mission, or a pipeline plus --query/--set) until it converges.
 
+    FILE may be a folder: every `kind: Mission` file in it is applied in turn, with one
+    summary at the end; the exit code is the worst of them.
+
     Re-applying the same mission resumes it: only phases that are missing, failed or
     stale run; the rest are reused. Prints the report path when there is one, else the
     final state. Exit codes: 0 ok (partial included, with a warning), 1 a phase failed,
     2 spec or usage error, 3 provider or configuration error, 4 budget cap hit.
     """
-    if replay_dir is not None and not Path(replay_dir).is_dir():
-        raise UsageError(f"--replay {replay_dir}: no such folder",
-                         hint="record one first with --record DIR")
-    hook = ProvidersHook(research_root(), ProviderOptions(
-        record_dir=Path(record_dir) if record_dir else None,
-        replay_dir=Path(replay_dir) if replay_dir else None,
-        no_cache=no_cache))
-    with make_progress(progress if fmt == "text" else "none") as prog:
-        result = api.apply(file, query=query, sets=sets, mission_id=mission_id,
-                           runs_dir=runs_dir, force=force, config=config, providers=hook,
-                           max_cost=max_cost,
-                           subscribers=[prog], durability=durability)  # type: ignore[arg-type]
+    opts = dict(sets=sets, runs_dir=runs_dir, force=force, config=config,
+                durability=durability, max_cost=max_cost, no_cache=no_cache,
+                record_dir=record_dir, replay_dir=replay_dir)
+    if Path(file).is_dir():
+        return _apply_dir(Path(file), query=query, mission_id=mission_id, fmt=fmt, **opts)
+    result = _apply_one(file, query=query, mission_id=mission_id,
+                        progress=progress if fmt == "text" else "none", **opts)
     if fmt == "json":
         click.echo(json.dumps(result.to_dict(), indent=2, default=str))
         return result.exit_code
@@ -118,6 +116,24 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     for line in format_phases(result.phases):
         click.echo(line)
     return result.exit_code
+
+
+def _apply_one(file: str, *, query: str | None, sets: tuple[str, ...], mission_id: str | None,
+               runs_dir: str | None, force: tuple[str, ...], config: str | None,
+               progress: str, durability: str, max_cost: float | None, no_cache: bool,
+               record_dir: str | None, replay_dir: str | None) -> api.MissionResult:
+    if replay_dir is not None and not Path(replay_dir).is_dir():
+        raise UsageError(f"--replay {replay_dir}: no such folder",
+                         hint="record one first with --record DIR")
+    hook = ProvidersHook(research_root(), ProviderOptions(
+        record_dir=Path(record_dir) if record_dir else None,
+        replay_dir=Path(replay_dir) if replay_dir else None,
+        no_cache=no_cache))
+    with make_progress(progress) as prog:
+        return api.apply(file, query=query, sets=sets, mission_id=mission_id,
+                         runs_dir=runs_dir, force=force, config=config, providers=hook,
+                         max_cost=max_cost,
+                         subscribers=[prog], durability=durability)  # type: ignore[arg-type]
 
 
 @cli.command("plan")
@@ -176,3 +192,56 @@ def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
         return
     for line in format_state(state):
         click.echo(line)
+
+
+#: worst first: a spec or usage error, a provider error, a failed phase, the budget cap
+_WORST = {2: 4, 3: 3, 1: 2, 4: 1, 0: 0}
+
+
+def worst_exit(codes: list[int]) -> int:
+    """The exit code of several applies: the most serious one (unknown codes rank top)."""
+    return max(codes, key=lambda c: _WORST.get(c, 5), default=0)
+
+
+def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: str,
+               **kw: Any) -> int:
+    """``scout apply DIR``: converge every Mission file under DIR, then one summary."""
+    from scout.cli.render import render_error
+    from scout.errors import ScoutError
+    from scout.spec.discover import find_specs, scout_kind
+
+    if query is not None or mission_id is not None:
+        raise UsageError(f"{folder} is a folder of missions: --query and --mission-id apply "
+                         "to one mission", hint="give one file, or declare them in each Mission")
+    missions = [p for p in find_specs([folder]).files if scout_kind(p) == "Mission"]
+    if not missions:
+        raise UsageError(f"no 'kind: Mission' files under {folder}",
+                         hint="scout init KIND writes an example mission under pipelines/missions/")
+    rows: list[tuple[str, str, int, str]] = []
+    for path in missions:
+        if fmt == "text":
+            click.echo(f"== {path}", err=True)
+        try:
+            result = _apply_one(str(path), query=None, mission_id=None,
+                                progress="plain" if fmt == "text" else "none", **kw)
+            for w in result.warnings:
+                if fmt == "text":
+                    click.echo(f"warning: {w}", err=True)
+            rows.append((str(path), result.status, result.exit_code,
+                         str(result.report_path or result.run_dir)))
+        except ScoutError as exc:  # one bad mission does not stop the others
+            if fmt == "text":
+                render_error(exc)
+            rows.append((str(path), f"error {exc.code}", exc.exit_code, exc.message))
+    worst = worst_exit([r[2] for r in rows])
+    if fmt == "json":
+        click.echo(json.dumps({"exit_code": worst, "missions": [
+            {"file": f, "status": st, "exit_code": c, "detail": d} for f, st, c, d in rows]},
+            indent=2))
+        return worst
+    width = max(len(r[0]) for r in rows)
+    click.echo(f"applied {len(rows)} mission(s) from {folder}:")
+    for f, st, c, d in rows:
+        click.echo(f"  {f:<{width}}  {st:<18} exit {c}  {d}")
+    return worst
+

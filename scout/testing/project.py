@@ -1,0 +1,168 @@
+"""Run a pipeline offline against :class:`~scout.testing.server.FakeProviders`.
+
+:func:`run_pipeline` lays out a throwaway research root (``config/adapters.yaml``,
+``templates/``, ``runtime/``, ``runs/``) in a folder the test owns and applies the
+pipeline (or a Mission) there with scout's real runner, providers layer and adapters.
+The config is generated from the pipeline itself: every chain and inline adapter it names
+becomes a link to the fake server of the right kind (search → a Tavily-shaped endpoint,
+synthesize → a Perplexity-shaped one, fetch → the fake's pages, loopback allowed), so
+an author's kind runs however its real config names its chains. ``videos`` and
+``transcripts`` phases cannot be faked over HTTP here (YouTube is no URL): they are
+refused with a clear message.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from scout.errors import UsageError
+from scout.testing.server import FAKE_KEY, FakeProviders
+
+KEY_ENV = "SCOUT_TESTING_FAKE_KEY"
+_ADAPTER_OF = {"search": "testing_search", "synthesize": "testing_synthesis",
+               "fetch": "testing_pages"}
+
+
+@dataclass
+class OfflineRun:
+    """What an offline apply produced."""
+
+    result: Any  # scout.orchestrator.mission_runner.MissionResult
+    root: Path
+
+    @property
+    def exit_code(self) -> int:
+        return int(self.result.exit_code)
+
+    @property
+    def status(self) -> str:
+        return str(self.result.status)
+
+    @property
+    def run_dir(self) -> Path:
+        return Path(self.result.run_dir)
+
+    @property
+    def report(self) -> str:
+        """``report.md`` of the run ('' when the report phase did not run)."""
+        path = self.run_dir / "report.md"
+        return path.read_text(encoding="utf-8") if path.is_file() else ""
+
+    @property
+    def report_html(self) -> str:
+        path = self.run_dir / "report.html"
+        return path.read_text(encoding="utf-8") if path.is_file() else ""
+
+    def artifact(self, name: str) -> Any:
+        """An artifact's JSON, as stored (``artifacts/<name>.json``)."""
+        path = self.run_dir / "artifacts" / f"{name}.json"
+        if not path.is_file():
+            raise KeyError(f"no artifact '{name}' in {self.run_dir / 'artifacts'}")
+        return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _pipeline_of(file: Path) -> Path:
+    from scout.spec.loader import load_spec
+    from scout.spec.mission import mission_pipeline_path
+
+    spec, _ = load_spec(file)
+    if spec is not None and spec.kind == "Mission":
+        return mission_pipeline_path(spec)
+    return file
+
+
+def offline_config(pipeline_file: str | Path, fake: FakeProviders,
+                   base: str | Path | None = None) -> dict[str, Any]:
+    """The config document that points every chain of the pipeline at ``fake``.
+
+    ``base``: a real config whose ``currency`` and ``ml`` sections are kept (prices are
+    converted the same way offline)."""
+    from scout.spec.loader import load_spec
+    from scout.steps.registry import get_step_kind
+
+    spec, problems = load_spec(pipeline_file)
+    if spec is None or spec.kind != "Pipeline":
+        raise UsageError(f"{pipeline_file} is not a pipeline scout.testing can read",
+                         hint="run: scout validate " + str(pipeline_file))
+    fast = {"timeout": "10s", "cache_ttl": "0s", "retry": {"attempts": 1}}
+    adapters: dict[str, Any] = {
+        "testing_search": {"type": "tavily", "base_url": fake.url,
+                           "credentials": {"env": KEY_ENV}, **fast},
+        "testing_synthesis": {"type": "perplexity", "base_url": fake.url,
+                              "credentials": {"env": KEY_ENV}, **fast},
+        "testing_pages": {"type": "page", "allow_hosts": ["127.0.0.1"], **fast},
+        "extractive": {"type": "extractive"},
+    }
+    chains: dict[str, list[str]] = {}
+    for pid, phase in spec.model.phases.items():  # type: ignore[union-attr]
+        try:
+            cap = get_step_kind(phase.uses).capability
+        except (LookupError, ValueError):
+            continue  # the validator reports it
+        if cap is None:
+            continue
+        if cap not in _ADAPTER_OF:
+            raise UsageError(f"phase {pid} ({phase.uses}) calls {cap} adapters, which "
+                             "scout.testing cannot fake", hint="scout.testing fakes search, "
+                             "fetch and synthesize; test the other phases with --replay")
+        if phase.chain:
+            chains[phase.chain] = [_ADAPTER_OF[cap]]
+        for name in phase.adapters or []:
+            adapters[name.rstrip("?")] = dict(adapters[_ADAPTER_OF[cap]])
+    doc: dict[str, Any] = {"apiVersion": "scout/v1", "kind": "Config", "max_workers": 4,
+                           "adapters": adapters, "chains": chains}
+    if base is not None and Path(base).is_file():
+        real = yaml.safe_load(Path(base).read_text(encoding="utf-8")) or {}
+        for key in ("currency", "ml"):
+            if key in real:
+                doc[key] = real[key]
+    return doc
+
+
+def run_pipeline(
+    file: str | Path,
+    *,
+    fake: FakeProviders,
+    workdir: str | Path,
+    query: str | None = None,
+    sets: dict[str, Any] | None = None,
+    mission_id: str | None = None,
+    templates: str | Path | None = None,
+    config: str | Path | None = None,
+    force: tuple[str, ...] = (),
+) -> OfflineRun:
+    """Apply FILE (a pipeline or a Mission) offline; the research root is ``workdir``.
+
+    ``templates``: the folder of the kind's templates (default: ``templates/`` beside the
+    pipeline's folder, as ``scout init`` lays it out). ``config``: the kind's real
+    config, whose currency rates are kept (default: found near the pipeline).
+    Applying twice in the same ``workdir`` converges like ``scout apply`` does.
+    """
+    from scout import api
+    from scout.config.loader import find_config
+    from scout.providers.hook import ProviderOptions, ProvidersHook
+
+    file = Path(file).resolve()
+    root = Path(workdir).resolve()
+    pipeline_file = _pipeline_of(file)
+    (root / "config").mkdir(parents=True, exist_ok=True)
+    base = Path(config) if config else find_config(None, pipeline_file)
+    cfg_path = root / "config" / "adapters.yaml"
+    cfg_path.write_text(yaml.safe_dump(offline_config(pipeline_file, fake, base),
+                                       sort_keys=False), encoding="utf-8")
+    src = Path(templates) if templates else pipeline_file.parent.parent / "templates"
+    if src.is_dir() and src.resolve() != (root / "templates").resolve():
+        shutil.copytree(src, root / "templates", dirs_exist_ok=True)
+    env = {**os.environ, KEY_ENV: FAKE_KEY}
+    hook = ProvidersHook(root, ProviderOptions(env=env, sleep=lambda s: None))
+    result = api.apply(file, query=query, sets=sets, mission_id=mission_id,
+                       runs_dir=root / "runs", config=cfg_path, root=root, providers=hook,
+                       force=force, sleep=lambda s: None)
+    return OfflineRun(result, root)

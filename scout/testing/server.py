@@ -1,0 +1,279 @@
+"""A local fake provider server for authors' offline tests: search, pages, synthesis.
+
+One real HTTP server on 127.0.0.1 (a free port, a thread) answering in the shapes of
+real providers, so scout's own adapters, providers layer and cache run unchanged:
+
+- ``POST /search`` — Tavily's search API (the keys of a captured real answer);
+- ``POST /chat/completions`` — Perplexity's chat completions (sonar: ``citations``,
+  ``search_results``, ``usage.cost``);
+- ``GET /pages/<path>`` — candidates' own pages, HTML the author seeds.
+
+Authors seed it with their own results::
+
+    with FakeProviders() as fake:
+        fake.search("coworking", [Result("Second Home", "https://secondhome.test/", "...")])
+        fake.page("/pages/second-home", "<html>...</html>")
+        fake.answer("Second Home is the best-reviewed [1].", ["https://secondhome.test/"])
+
+A query that matches no seeded pattern gets ``fake.default_results`` (none by default:
+zero results is an answer). Every call is logged in ``fake.calls``. Without a seeded
+answer, synthesis answers with one cited sentence per search result it served, so a
+pipeline runs end to end with search seeds alone.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+#: the key the fake server accepts; scout.testing's config passes it (never a real key)
+FAKE_KEY = "scout-testing-fake-key"
+
+
+@dataclass(frozen=True)
+class Result:
+    """One search result: what a search provider returns for a query."""
+
+    title: str
+    url: str
+    snippet: str = ""
+
+
+@dataclass
+class Call:
+    """One request the fake server answered."""
+
+    kind: str  # search | synthesis | page
+    query: str | None
+    status: int
+
+
+@dataclass
+class _Answer:
+    text: str
+    citations: list[str] = field(default_factory=list)
+
+
+class FakeProviders:
+    """The fake server. Use as a context manager, or ``start()`` / ``stop()``."""
+
+    def __init__(self, *, host: str = "127.0.0.1") -> None:
+        self.host = host
+        self.default_results: list[Result] = []
+        self.calls: list[Call] = []
+        self._seeds: list[tuple[re.Pattern[str], list[Result]]] = []
+        self._pages: dict[str, tuple[int, str, str]] = {}
+        self._answer: _Answer | None = None
+        self._failures: dict[str, list[int]] = {}
+        self._served: list[Result] = []
+        self._lock = threading.Lock()
+        self._httpd: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    # --- seeding --------------------------------------------------------------------
+
+    def search(self, pattern: str, results: Iterable[Result | tuple[str, str, str]]) -> None:
+        """Queries containing ``pattern`` (case-insensitive; a regex) get ``results``.
+
+        Later seeds win over earlier ones, so a test can refine a broad seed."""
+        rows = [r if isinstance(r, Result) else Result(*r) for r in results]
+        with self._lock:
+            self._seeds.insert(0, (re.compile(pattern, re.IGNORECASE), rows))
+
+    def page(self, path: str, html: str, *, status: int = 200,
+             content_type: str = "text/html; charset=utf-8") -> str:
+        """Serve ``html`` at ``path`` (under /pages/); returns its full URL."""
+        if not path.startswith("/"):
+            path = "/" + path
+        if not path.startswith("/pages/"):
+            path = "/pages" + path
+        with self._lock:
+            self._pages[path] = (status, content_type, html)
+        return self.url + path
+
+    def answer(self, text: str, citations: Iterable[str] = ()) -> None:
+        """What synthesis answers; ``[n]`` in ``text`` cites ``citations[n-1]``."""
+        self._answer = _Answer(text, list(citations))
+
+    def fail(self, kind: str, status: int, times: int = 1) -> None:
+        """The next ``times`` calls of ``kind`` (search, synthesis, page) get ``status``."""
+        with self._lock:
+            self._failures.setdefault(kind, []).extend([status] * times)
+
+    def queries(self, kind: str = "search") -> list[str | None]:
+        return [c.query for c in self.calls if c.kind == kind]
+
+    # --- lifecycle ------------------------------------------------------------------
+
+    @property
+    def url(self) -> str:
+        if self._httpd is None:
+            raise RuntimeError("the fake server is not started (use 'with FakeProviders()')")
+        return f"http://{self.host}:{self._httpd.server_address[1]}"
+
+    def start(self) -> "FakeProviders":
+        handler = _handler_for(self)
+        self._httpd = ThreadingHTTPServer((self.host, 0), handler)  # port 0: a free port
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True,
+                                        name="scout-testing-fake-providers")
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self._httpd is not None:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+            self._httpd = None
+
+    def __enter__(self) -> "FakeProviders":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # --- answers --------------------------------------------------------------------
+
+    def _failure(self, kind: str) -> int | None:
+        with self._lock:
+            queue = self._failures.get(kind)
+            return queue.pop(0) if queue else None
+
+    def _log(self, kind: str, query: str | None, status: int) -> None:
+        with self._lock:
+            self.calls.append(Call(kind, query, status))
+
+    def results_for(self, query: str) -> list[Result]:
+        with self._lock:
+            for pattern, rows in self._seeds:
+                if pattern.search(query):
+                    return list(rows)
+            return list(self.default_results)
+
+    def _search(self, body: Any) -> tuple[int, Any]:
+        query = body.get("query") if isinstance(body, dict) else None
+        if not isinstance(query, str) or not query.strip():
+            return 400, {"detail": {"error": "Query is missing."}}
+        limit = int(body.get("max_results") or 5)
+        rows = self.results_for(query)[:limit]
+        with self._lock:
+            for r in rows:
+                if r not in self._served:
+                    self._served.append(r)
+        doc: dict[str, Any] = {  # the keys of Tavily's real answer, in its order
+            "query": query, "response_time": 0.01, "follow_up_questions": None,
+            "answer": None, "images": [],
+            "results": [{"url": r.url, "title": r.title, "content": r.snippet,
+                         "score": round(0.95 - 0.01 * i, 4), "raw_content": None,
+                         "favicon": "/".join(r.url.split("/", 3)[:3]) + "/favicon.ico"}
+                        for i, r in enumerate(rows)],
+            "request_id": str(uuid.uuid4()),
+        }
+        if body.get("include_usage"):
+            doc["usage"] = {"credits": 1}
+        return 200, doc
+
+    def _synthesis(self, body: Any) -> tuple[int, Any]:
+        answer = self._answer
+        if answer is None:
+            with self._lock:
+                served = list(self._served[:8])
+            answer = _Answer(
+                " ".join(f"{r.title}: {r.snippet or r.url} [{i}]."
+                         for i, r in enumerate(served, 1)) or "No sources were found.",
+                [r.url for r in served])
+        content = answer.text
+        return 200, {  # the keys of a real sonar answer
+            "id": str(uuid.uuid4()), "model": "sonar", "created": 0,
+            "usage": {"prompt_tokens": 10, "completion_tokens": max(1, len(content) // 4),
+                      "total_tokens": 10 + max(1, len(content) // 4),
+                      "search_context_size": "low",
+                      "cost": {"input_tokens_cost": 0.0, "output_tokens_cost": 0.0,
+                               "request_cost": 0.005, "total_cost": 0.005}},
+            "citations": answer.citations,
+            "search_results": [{"title": u, "url": u, "date": None, "last_updated": None}
+                               for u in answer.citations],
+            "object": "chat.completion",
+            "choices": [{"index": 0, "finish_reason": "stop",
+                         "message": {"role": "assistant", "content": content},
+                         "delta": {"role": "assistant", "content": ""}}],
+        }
+
+
+def _handler_for(fake: FakeProviders) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args: Any) -> None:  # quiet: tests read fake.calls
+            pass
+
+        def _send(self, status: int, body: bytes, content_type: str) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def _json(self, status: int, doc: Any) -> None:
+            self._send(status, json.dumps(doc).encode(), "application/json")
+
+        def _body(self) -> Any:
+            n = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(n) if n else b""
+            try:
+                return json.loads(raw or b"null")
+            except ValueError:
+                return None
+
+        def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+            body = self._body()
+            path = self.path.split("?", 1)[0]
+            kind = {"/search": "search", "/chat/completions": "synthesis"}.get(path)
+            if kind is None:
+                self._json(404, {"error": f"no route {path}"})
+                return
+            query = (body.get("query") if kind == "search" and isinstance(body, dict)
+                     else _last_user(body))
+            if self.headers.get("Authorization") != f"Bearer {FAKE_KEY}":
+                fake._log(kind, query, 401)
+                self._json(401, {"detail": {"error": "Unauthorized: missing or invalid API key."}})
+                return
+            failure = fake._failure(kind)
+            if failure is not None:
+                fake._log(kind, query, failure)
+                self._json(failure, {"error": {"message": f"injected {failure}"}})
+                return
+            status, doc = fake._search(body) if kind == "search" else fake._synthesis(body)
+            fake._log(kind, query, status)
+            self._json(status, doc)
+
+        def do_GET(self) -> None:  # noqa: N802
+            path = self.path.split("?", 1)[0]
+            failure = fake._failure("page")
+            page = fake._pages.get(path)
+            if failure is not None:
+                fake._log("page", path, failure)
+                self._send(failure, b"injected failure", "text/plain")
+            elif page is None:
+                fake._log("page", path, 404)
+                self._send(404, b"<html><body>not found</body></html>", "text/html")
+            else:
+                status, ctype, html = page
+                fake._log("page", path, status)
+                self._send(status, html.encode("utf-8"), ctype)
+
+    return Handler
+
+
+def _last_user(body: Any) -> str | None:
+    if isinstance(body, dict) and isinstance(body.get("messages"), list):
+        for m in reversed(body["messages"]):
+            if isinstance(m, dict) and m.get("role") == "user":
+                return str(m.get("content"))
+    return None
