@@ -318,6 +318,14 @@ class StepError(RunError):
         self.retryable = retryable
 
 
+class TemplateRenderError(StepError):
+    """A report template failed while rendering: the author's mistake, located in the
+    template (file:line:col), never an internal error."""
+
+    code = "SPEC056"
+    exit_code = EXIT_USAGE
+
+
 class MissionLocked(RunError):
     """Another live ``scout apply`` holds the mission lock."""
 

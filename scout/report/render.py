@@ -9,9 +9,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jinja2 import FileSystemLoader, select_autoescape
+from jinja2 import ChoiceLoader, FileSystemLoader, select_autoescape
 
 from scout.spec.templating import make_env
+
+#: templates shipped inside the package: the default report and the HTML wrapper, found
+#: after the project's own templates/ (a project file of the same name wins)
+BUILTIN = Path(__file__).parent / "builtin"
+DEFAULT_TEMPLATE = "default_report.md.j2"
+HTML_WRAPPER_NAME = "report.html.j2"
 
 
 class Citations:
@@ -32,19 +38,31 @@ class Citations:
         return len(self.items)
 
 
-def make_report_env(templates: Path):
+def make_report_env(templates: Path, lang: str = "en"):
     env = make_env(
-        loader=FileSystemLoader(str(templates)),
+        loader=ChoiceLoader([FileSystemLoader(str(templates)), FileSystemLoader(str(BUILTIN))]),
         autoescape=select_autoescape(enabled_extensions=("html.j2", "html"),
                                      default_for_string=False, default=False),
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    from scout.i18n import translations
+
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     return env
+
+
+def resolve_template(templates: Path, name: str) -> Path | None:
+    """The file a template name loads: the project's, else the built-in one."""
+    for folder in (templates, BUILTIN):
+        if (folder / name).is_file():
+            return folder / name
+    return None
 
 
 def template_files(templates: Path, names: list[str]) -> list[Path]:
     """The files a report reads: the named templates plus shared partials (``_*.j2``)."""
-    files = [templates / n for n in names]
+    files = [resolve_template(templates, n) or templates / n for n in names]
     files += sorted(p for p in templates.glob("_*.j2") if p.is_file())
     return files

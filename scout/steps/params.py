@@ -148,9 +148,11 @@ class RankParams(StrictModel):
 
 
 class ReportParams(StrictModel):
-    """F6: render the report through a Jinja template in templates/."""
+    """F6: render the report through a Jinja template in templates/ (or the default one)."""
 
-    template: str = Field(description="file under templates/, e.g. hotel_report.md.j2")
+    template: str | None = Field(
+        default=None, description="file under templates/, e.g. hotel_report.md.j2; "
+        "without it, the default report of the kind (every artifact as a table)")
     html_template: str | None = Field(default=None, description="defaults to report.html.j2")
     formats: list[Literal["md", "html"]] = Field(default_factory=lambda: ["md"])
     title: TemplateStr | None = None

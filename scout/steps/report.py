@@ -1,6 +1,7 @@
 """Step kind ``report`` (F6): render the report through the kind's Jinja template.
 
 The Markdown template (``with.template``) is the one an author writes per research kind;
+without one, the built-in default report (scout/report/builtin) shows every artifact;
 ``report.html`` is the same content turned into self-contained HTML (inline CSS, no
 external resources) by markdown-it with raw HTML disabled, so web text cannot inject
 markup. Templates see the Task, every needed artifact by name, ``mission`` (phase states,
@@ -15,10 +16,18 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
-from scout.errors import StepError
+from scout.errors import StepError, TemplateRenderError
 from scout.fsutil import write_atomic
 from scout.report.context import MissionView
-from scout.report.render import Citations, make_report_env, template_files
+from scout.report.render import (
+    DEFAULT_TEMPLATE,
+    Citations,
+    make_report_env,
+    resolve_template,
+    template_files,
+)
+from scout.report.tables import sections
+from scout.spec.template_check import render_error_location
 from scout.schemas.records import Report
 from scout.steps.context import StepContext
 from scout.steps.params import ReportParams
@@ -28,7 +37,7 @@ HTML_WRAPPER = "report.html.j2"
 
 def files_read(params: ReportParams, root: Path) -> list[Path]:
     """Templates this phase reads (part of its fingerprint: editing one reruns only F6)."""
-    names = [params.template]
+    names = [params.template or DEFAULT_TEMPLATE]
     if "html" in params.formats:
         names.append(params.html_template or HTML_WRAPPER)
     return template_files(root / "templates", names)
@@ -43,10 +52,11 @@ def run(ctx: StepContext) -> Report:
     params = ctx.params
     assert isinstance(params, ReportParams)
     templates = ctx.root / "templates"
-    if not (templates / params.template).is_file():
-        raise StepError(f"phase {ctx.phase_id}: template {params.template!r} not found in "
+    name = params.template or DEFAULT_TEMPLATE
+    if resolve_template(templates, name) is None:
+        raise StepError(f"phase {ctx.phase_id}: template {name!r} not found in "
                         f"{templates}", hint="with.template names a file under templates/")
-    env = make_report_env(templates)
+    env = make_report_env(templates, getattr(ctx.task, "lang", "en") or "en")
     mission = ctx.extras.get("mission_view")
     if callable(mission):
         mission = mission(current_phase=ctx.phase_id)
@@ -63,14 +73,34 @@ def run(ctx: StepContext) -> Report:
         "title": title,
         "pipeline": ctx.pipeline,
     }
-    md_text = env.get_template(params.template).render(context)
+    if params.template is None:  # the default report: every artifact as a table
+        context["sections"] = sections({k: v for k, v in ctx.inputs.items() if k != "task"})
+        context["syntheses"] = [v for v in ctx.inputs.values()
+                                if type(v).__name__ == "Synthesis"]
+    md_text = _render(env, name, context, ctx.phase_id, templates)
     files = {"md": "report.md"}
     write_atomic(ctx.run_dir / "report.md", md_text)
     digests = {"md": hashlib.sha256(md_text.encode()).hexdigest()}
     if "html" in params.formats:
-        html = env.get_template(params.html_template or HTML_WRAPPER).render(
-            title=title, body_html=markdown_to_html(md_text), mission=mission)
+        html = _render(env, params.html_template or HTML_WRAPPER,
+                       {"title": title, "body_html": markdown_to_html(md_text),
+                        "mission": mission}, ctx.phase_id, templates)
         write_atomic(ctx.run_dir / "report.html", html)
         files["html"] = "report.html"
         digests["html"] = hashlib.sha256(html.encode()).hexdigest()
     return Report(title=title, files=files, sha256=digests, citations=len(context["citations"]))
+
+
+def _render(env: Any, name: str, context: dict[str, Any], phase_id: str,
+            templates: Path) -> str:
+    """Render one template; a template mistake becomes a located user error (SPEC056)."""
+    from jinja2 import TemplateError
+
+    try:
+        return env.get_template(name).render(context)
+    except TemplateError as exc:
+        where, what = render_error_location(exc, name, templates)
+        raise TemplateRenderError(
+            f"phase {phase_id}: report template {name} failed: {what}", location=where,
+            hint="run 'scout validate' on the pipeline: it checks templates before a run"
+        ) from None

@@ -1,0 +1,139 @@
+"""Any artifact as a readable table: what the default report shows for a kind.
+
+The default report (no ``template:``) knows nothing of the kind: it shows every
+artifact the report phase reads as a table of its records. Columns are picked from the
+fields the records actually fill, most telling first (rank, name, price, rating, ...),
+values formatted with the report filters (money, rating, dates), at most
+:data:`MAX_COLUMNS`. Records that carry evidence (candidates, ranked items) also list
+their evidence, which the template cites.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from scout.spec.filters import FILTERS
+
+MAX_COLUMNS = 7
+MAX_ROWS = 50
+#: fields shown first when filled; the rest follow in model order
+PRIORITY = ("rank", "name", "title", "price_converted", "price", "rating", "rating_count",
+            "kind", "status", "channel", "timestamp", "text", "snippet", "domain", "url")
+#: never shown as columns: plumbing, or lists handled elsewhere
+HIDDEN = {"key", "id", "evidence", "aliases", "sources", "meta", "retrieved_at", "score",
+          "segments", "relevance", "subject", "favicon", "raw_content", "unknown",
+          "video_id", "adapter", "phase", "flags"}
+#: artifacts that have their own section in the default report
+OWN_SECTION = {"Task", "Synthesis", "Report"}
+
+
+@dataclass
+class Row:
+    cells: list[str]
+    url: str = ""
+    title: str = ""
+    adapter: str = ""
+    phase: str = ""
+    evidence: list[Any] = field(default_factory=list)
+    label: str = ""
+
+
+@dataclass
+class Section:
+    name: str
+    kind: str
+    columns: list[str]
+    rows: list[Row]
+    total: int
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def truncated(self) -> int:
+        return max(0, self.total - len(self.rows))
+
+
+def _as_dict(item: Any) -> dict[str, Any]:
+    if isinstance(item, BaseModel):
+        data = {k: getattr(item, k) for k in type(item).model_fields}
+    elif isinstance(item, dict):
+        data = dict(item)
+    else:
+        return {"value": item}
+    inner = data.get("candidate")  # a ranked item: its candidate's fields, plus the rank
+    if isinstance(inner, (BaseModel, dict)):
+        merged = _as_dict(inner)
+        merged.update({k: v for k, v in data.items() if k != "candidate"})
+        return merged
+    return data
+
+
+def _filled(value: Any) -> bool:
+    return value not in (None, "", [], {}) and not isinstance(value, (list, dict, BaseModel)
+                                                            ) or _is_money(value)
+
+
+def _is_money(value: Any) -> bool:
+    return isinstance(value, BaseModel) and {"amount", "currency"} <= set(type(value).model_fields)
+
+
+def fmt(name: str, value: Any) -> str:
+    if value is None:
+        return "—"
+    if _is_money(value):
+        return FILTERS["money"](value)
+    if name == "rating" and isinstance(value, (int, float)):
+        return FILTERS["rating"](value)
+    if name == "timestamp" and isinstance(value, (int, float)):
+        return FILTERS["timestamp"](value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    return FILTERS["md_cell"](FILTERS["shorten"](str(value), 120))
+
+
+def table(name: str, artifact: Any) -> Section | None:
+    """The artifact's records as a Section, or None for artifacts with their own section."""
+    kind = type(artifact).__name__
+    if kind in OWN_SECTION:
+        return None
+    items = getattr(artifact, "items", None)
+    if items is None and isinstance(artifact, dict):
+        items = artifact.get("items")
+    if items is None:
+        items = artifact if isinstance(artifact, list) else [artifact]
+    records = [_as_dict(i) for i in items]
+    present = {k for r in records for k, v in r.items() if _filled(v) and k not in HIDDEN}
+    cols = [k for k in PRIORITY if k in present]
+    if "price_converted" in cols and "price" in cols:
+        cols.remove("price")  # one price column: the comparable one
+    cols += sorted(present - set(cols) - {"price"})
+    cols = cols[:MAX_COLUMNS]
+    if any(r.get("evidence") for r in records):
+        cols.append("evidence")
+    rows = []
+    for r in records[:MAX_ROWS]:
+        cells = [str(len(r.get("evidence") or [])) if c == "evidence" else
+                 fmt(c, r.get("price_converted") or r.get("price") if c == "price_converted"
+                     else r.get(c)) for c in cols]
+        rows.append(Row(cells, url=str(r.get("url") or ""), title=str(r.get("title") or
+                                                                       r.get("name") or ""),
+                        adapter=str(r.get("adapter") or ""), phase=str(r.get("phase") or ""),
+                        evidence=list(r.get("evidence") or [])[:3],
+                        label=str(r.get("name") or r.get("title") or "")))
+    notes = [str(n) for n in (getattr(artifact, "notes", None) or [])]
+    header = ["price" if c == "price_converted" else c for c in cols]
+    return Section(name, kind, header, rows, len(records), notes)
+
+
+def sections(artifacts: dict[str, Any]) -> list[Section]:
+    """A table per artifact, in the order the report phase lists its needs."""
+    out = []
+    for name, art in artifacts.items():
+        if art is None:
+            continue
+        s = table(name, art)
+        if s is not None:
+            out.append(s)
+    return out

@@ -1,0 +1,310 @@
+"""Report templates are part of the spec: checked at validate time, located at run time.
+
+``scout validate`` parses every template a ``report`` phase names (and the templates it
+imports or includes) and checks each name it uses against what the phase will have in
+scope: ``task`` and the Task's declared inputs, the phase's ``needs``, and the
+documented report context (:data:`REPORT_CONTEXT`). Problems are reported at the
+template's own ``file:line:col`` with the same codes as Jinja in the spec (SPEC050
+syntax, SPEC051 name not in scope, SPEC052 ``task.X`` not an input, SPEC053 unknown
+filter), with did-you-mean and the fix ("add 'candidates' to F6's needs").
+
+:func:`unused_problems` warns (SPEC055) about inputs nothing reads and artifacts no phase
+needs. :func:`render_error_location` locates a template error raised while a report
+renders, so the run reports a user error at the template line, not an internal one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import TemplateSyntaxError, nodes
+
+from scout.errors import Location, Problem
+from scout.spec.loader import LoadedSpec
+from scout.spec.models import Pipeline
+from scout.spec.templating import GLOBAL_NAMES, has_jinja, known_filters, known_tests
+from scout.suggest import did_you_mean
+
+#: names every report template sees besides ``task`` and its phase's needs
+#: (scout/steps/report.py; docs/authoring.md "What a report template sees")
+REPORT_CONTEXT = frozenset({"artifacts", "mission", "citations", "title", "pipeline",
+                            "_", "gettext", "ngettext", "pgettext", "npgettext",
+                            "caller", "varargs", "kwargs"})
+#: what the default report (no template:) also gets
+DEFAULT_CONTEXT = frozenset({"sections", "syntheses"})
+#: Task attributes besides the declared inputs
+TASK_BUILTIN_ATTRS = frozenset({"query", "today", "values", "sources", "types", "notes",
+                                "lang"})
+#: a template that reads these sees every input (a generic table of the request)
+_GENERIC_TASK = frozenset({"values", "types", "sources"})
+
+
+@lru_cache(maxsize=1)
+def _parse_env() -> Any:
+    from scout.report.render import make_report_env
+
+    return make_report_env(Path("/nonexistent"))  # parsing only: the loader is unused
+
+
+def templates_dir(spec: LoadedSpec, config: Any) -> Path:
+    """The project's templates/ (beside config/, else beside the pipeline's folder)."""
+    if config is not None:
+        return Path(config.path).resolve().parent.parent / "templates"
+    return Path(spec.path).resolve().parent.parent / "templates"
+
+
+class _Use:
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+        self.task_attrs: set[str] = set()
+        self.seen: set[Path] = set()
+
+
+def _col(line: str, token: str) -> int:
+    m = re.search(r"(?<![A-Za-z0-9_])" + re.escape(token) + r"(?![A-Za-z0-9_])", line)
+    return m.start() + 1 if m else 1
+
+
+def _attr_loc(loc: Any, lines: list[str], lineno: int, attr: str) -> Location:
+    """At ``task.attr`` (or ``task["attr"]``) in the line when found there."""
+    line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
+    pattern = r"task\s*(?:\.\s*" + re.escape(attr) + r"\b|\[\s*['\"]" + re.escape(attr) + ")"
+    m = re.search(pattern, line)
+    return loc(lineno, "task") if not m else Location(loc(lineno).file, lineno, m.start() + 1)
+
+
+def _bound(ast: nodes.Template) -> set[str]:
+    names: set[str] = set()
+    for node in ast.find_all((nodes.Assign, nodes.AssignBlock, nodes.For, nodes.Macro,
+                              nodes.CallBlock, nodes.With, nodes.Import, nodes.FromImport)):
+        if isinstance(node, nodes.Macro):
+            names.add(node.name)
+        if isinstance(node, nodes.Import):
+            names.add(node.target)
+        if isinstance(node, nodes.FromImport):
+            names.update(n if isinstance(n, str) else n[1] for n in node.names)
+        for target in node.find_all(nodes.Name):
+            if target.ctx in ("store", "param"):
+                names.add(target.name)
+    return names
+
+
+def _imports(ast: nodes.Template) -> Iterator[tuple[str, int]]:
+    for node in ast.find_all((nodes.Import, nodes.FromImport, nodes.Include, nodes.Extends)):
+        tmpl = node.template
+        if isinstance(tmpl, nodes.Const) and isinstance(tmpl.value, str):
+            yield tmpl.value, node.lineno
+
+
+def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
+                   producers: dict[str, list[str]], templates: Path, use: _Use) -> None:
+    """Check one template file (and what it imports) against the phase's scope."""
+    if path in use.seen:
+        return
+    use.seen.add(path)
+    try:
+        source = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        use.problems.append(Problem("SPEC054", f"phase '{pid}': template {path} cannot be "
+                                    f"read: {exc}", Location(str(path))))
+        return
+    lines = source.splitlines() or [""]
+    where = str(path)
+
+    def loc(lineno: int, token: str = "") -> Location:
+        line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
+        return Location(where, lineno, _col(line, token) if token else 1)
+
+    try:
+        ast = _parse_env().parse(source, name=path.name, filename=where)
+    except TemplateSyntaxError as exc:
+        use.problems.append(Problem(
+            "SPEC050", f"phase '{pid}': report template does not parse: {exc.message}",
+            Location(where, exc.lineno or 1, 1), hint="fix the Jinja syntax at this line"))
+        return
+    bound = _bound(ast)
+    task_fields = set(pipeline.inputs) | TASK_BUILTIN_ATTRS
+    reported: set[tuple[str, int]] = set()
+    for node in ast.find_all((nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Filter,
+                              nodes.Test)):
+        if isinstance(node, nodes.Name):
+            name = node.name
+            if node.ctx != "load" or name in bound or name in scope or name in GLOBAL_NAMES:
+                continue
+            if (name, node.lineno) in reported:
+                continue
+            reported.add((name, node.lineno))
+            if name in producers or name in pipeline.inputs:
+                src = producers.get(name, ["an input"])[0]
+                hint = f"add '{name}' to {pid}'s needs" + (
+                    f" (produced by {src})" if src != "an input" else "")
+            else:
+                hint = did_you_mean(name, scope, what="names in scope") or \
+                    f"add '{name}' to {pid}'s needs, or fix the name"
+            use.problems.append(Problem(
+                "SPEC051", f"phase '{pid}': report template uses '{name}', which is not in "
+                f"the phase's scope", loc(node.lineno, name), hint=hint))
+        elif isinstance(node, (nodes.Getattr, nodes.Getitem)):
+            base = node.node
+            attr = node.attr if isinstance(node, nodes.Getattr) else (
+                node.arg.value if isinstance(node.arg, nodes.Const)
+                and isinstance(node.arg.value, str) else None)
+            if not (isinstance(base, nodes.Name) and base.ctx == "load" and attr):
+                continue
+            if base.name != "task" or "task" in bound:
+                continue
+            use.task_attrs.add(attr)
+            if attr not in task_fields:
+                use.problems.append(Problem(
+                    "SPEC052", f"phase '{pid}': report template uses 'task.{attr}', which "
+                    f"is not an input of pipeline '{pipeline.name}'",
+                    _attr_loc(loc, lines, node.lineno, attr),
+                    hint=did_you_mean(attr, task_fields, what="task fields")
+                    or f"declare '{attr}' under inputs:, or fix the name"))
+        elif isinstance(node, nodes.Filter) and node.name and node.name not in known_filters():
+            use.problems.append(Problem(
+                "SPEC053", f"phase '{pid}': unknown Jinja filter '{node.name}'",
+                loc(node.lineno, node.name),
+                hint=did_you_mean(node.name, known_filters(), what="filters")))
+        elif isinstance(node, nodes.Test) and node.name not in known_tests():
+            use.problems.append(Problem(
+                "SPEC053", f"phase '{pid}': unknown Jinja test '{node.name}'",
+                loc(node.lineno, node.name),
+                hint=did_you_mean(node.name, known_tests(), what="tests")))
+    from scout.report.render import resolve_template
+
+    for name, lineno in _imports(ast):
+        target = resolve_template(templates, name)
+        if target is None:
+            use.problems.append(Problem(
+                "SPEC054", f"phase '{pid}': template {path.name} imports '{name}', which is "
+                f"not in {templates}", loc(lineno, name)))
+            continue
+        check_template(target, pid=pid, scope=scope, pipeline=pipeline,
+                       producers=producers, templates=templates, use=use)
+
+
+def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem], set[str]]:
+    """Problems of every report template the pipeline names, and the task fields they read."""
+    from scout.report.render import DEFAULT_TEMPLATE, HTML_WRAPPER_NAME, resolve_template
+    from scout.spec.checks import producers as producers_of
+
+    pipeline = spec.model
+    assert isinstance(pipeline, Pipeline)
+    templates = templates_dir(spec, config)
+    made = producers_of(pipeline)
+    use = _Use()
+    for pid, phase in pipeline.phases.items():
+        if phase.uses != "report" or pid in spec.broken_phases:
+            continue
+        raw = phase.with_ if isinstance(phase.with_, dict) else {}
+        name = raw.get("template")
+        names = [name if isinstance(name, str) else DEFAULT_TEMPLATE]
+        formats = raw.get("formats") or ["md"]
+        scope = {"task", *phase.need_names, *REPORT_CONTEXT}
+        if not isinstance(name, str):
+            scope |= DEFAULT_CONTEXT
+            use.task_attrs |= set(pipeline.inputs)  # the default report shows every input
+        use.seen = set()
+        for n in names:
+            path = resolve_template(templates, n)
+            if path is not None:  # a missing file is SPEC054 (scout.spec.checks)
+                check_template(path, pid=pid, scope=scope, pipeline=pipeline, producers=made,
+                               templates=templates, use=use)
+        html = raw.get("html_template")
+        if isinstance(formats, list) and "html" in formats:
+            path = resolve_template(templates, html if isinstance(html, str)
+                                    else HTML_WRAPPER_NAME)
+            if path is not None:
+                use.seen = set()
+                check_template(path, pid=pid, scope={"title", "body_html", "mission",
+                                                     *REPORT_CONTEXT},
+                               pipeline=pipeline, producers=made, templates=templates, use=use)
+    return use.problems, use.task_attrs
+
+
+def unused_problems(spec: LoadedSpec, template_task_attrs: set[str]) -> list[Problem]:
+    """Warnings (SPEC055): inputs nothing reads, artifacts no phase needs."""
+    from scout.spec.templating import analyse
+
+    pipeline = spec.model
+    assert isinstance(pipeline, Pipeline)
+    smap = spec.source_map
+    out: list[Problem] = []
+    if any(p.uses.startswith("python:") for p in pipeline.phases.values()):
+        return out  # python steps may read anything through the Task: no guessing
+    read_attrs = set(template_task_attrs)
+    needed: set[str] = set()
+    for phase in pipeline.phases.values():
+        needed.update(phase.need_names)
+        texts = list(_strings(phase.with_)) + ([phase.if_] if phase.if_ else [])
+        for text in texts:
+            try:
+                u = analyse(text, expression=not has_jinja(text))
+            except Exception:  # noqa: BLE001 - syntax errors are reported elsewhere
+                continue
+            read_attrs.update(a for n, a in u.attrs if n == "task")
+    if not (read_attrs & _GENERIC_TASK):
+        for name in pipeline.inputs:
+            if name not in read_attrs and name not in needed:
+                out.append(Problem(
+                    "SPEC055", f"input '{name}' is declared but nothing reads it",
+                    smap.locate(("inputs", name), key=True), severity="warning",
+                    hint=f"use it (e.g. {{{{ task.{name} }}}} in a query or the report "
+                         "template) or remove it"))
+    for pid, phase in pipeline.phases.items():
+        if phase.uses == "report":
+            continue  # the report is the end of the DAG: nobody needs to read it
+        for i, art in enumerate(phase.produces):
+            if art not in needed and art != "task":
+                out.append(Problem(
+                    "SPEC055", f"artifact '{art}' (produced by {pid}) is never read by "
+                    "another phase", smap.locate(("phases", pid, "produces", i)),
+                    severity="warning",
+                    hint="add it to the needs of the phase that should use it (often the "
+                         "report), or stop producing it"))
+    return out
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def render_error_location(exc: Exception, name: str, templates: Path) -> tuple[Location, str]:
+    """Where in which template a render-time error happened, and what it was."""
+    from scout.report.render import resolve_template
+
+    message = getattr(exc, "message", None) or str(exc)
+    if isinstance(exc, TemplateSyntaxError):
+        file = exc.filename or str(resolve_template(templates, exc.name or name) or name)
+        return Location(file, exc.lineno or 1, 1), message
+    file, line = None, 0
+    tb = exc.__traceback__
+    while tb is not None:  # Jinja maps template frames to the template's file and line
+        fname = tb.tb_frame.f_code.co_filename
+        if fname.endswith(".j2") or fname.endswith(".jinja"):
+            file, line = fname, tb.tb_lineno
+        tb = tb.tb_next
+    if file is None:
+        resolved = resolve_template(templates, name)
+        return Location(str(resolved or name)), message
+    col = 1
+    m = re.search(r"'([A-Za-z_][A-Za-z0-9_]*)'", message)
+    try:
+        text = Path(file).read_text(encoding="utf-8").splitlines()[line - 1]
+        if m:
+            col = _col(text, m.group(1))
+    except (OSError, IndexError, UnicodeDecodeError):
+        pass
+    return Location(file, line, col), message
