@@ -237,6 +237,8 @@ def unused_problems(spec: LoadedSpec, template_task_attrs: set[str]) -> list[Pro
     out: list[Problem] = []
     if any(p.uses.startswith("python:") for p in pipeline.phases.values()):
         return out  # python steps may read anything through the Task: no guessing
+    if not any(p.uses == "report" for p in pipeline.phases.values()):
+        return out  # not a whole kind yet (no report): its last artifacts are its results
     read_attrs = set(template_task_attrs)
     needed: set[str] = set()
     for phase in pipeline.phases.values():

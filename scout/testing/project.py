@@ -61,11 +61,13 @@ class OfflineRun:
         return path.read_text(encoding="utf-8") if path.is_file() else ""
 
     def artifact(self, name: str) -> Any:
-        """An artifact's JSON, as stored (``artifacts/<name>.json``)."""
+        """An artifact's data as stored in ``artifacts/<name>.json`` (without the envelope
+        of schema, hash and producer)."""
         path = self.run_dir / "artifacts" / f"{name}.json"
         if not path.is_file():
             raise KeyError(f"no artifact '{name}' in {self.run_dir / 'artifacts'}")
-        return json.loads(path.read_text(encoding="utf-8"))
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        return doc.get("data", doc) if isinstance(doc, dict) and "schema" in doc else doc
 
 
 def _pipeline_of(file: Path) -> Path:

@@ -185,7 +185,7 @@ class FakeProviders:
             with self._lock:
                 served = list(self._served[:8])
             answer = _Answer(
-                " ".join(f"{r.title}: {r.snippet or r.url} [{i}]."
+                " ".join(f"{(r.snippet or r.title).rstrip('. ')} [{i}]."
                          for i, r in enumerate(served, 1)) or "No sources were found.",
                 [r.url for r in served])
         content = answer.text

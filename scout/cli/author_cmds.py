@@ -1,0 +1,40 @@
+"""Author commands: ``scout init KIND`` (scaffold a research kind)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from scout.cli import cli
+
+
+@cli.command("init")
+@click.argument("kind")
+@click.option("--dir", "folder", type=click.Path(file_okay=False), default=".",
+              show_default=True, help="The project folder to write into.")
+@click.option("--force", is_flag=True, help="Overwrite files that already exist.")
+def init_cmd(kind: str, folder: str, force: bool) -> int:
+    """Write a working research kind KIND (a slug, e.g. coworking-spaces).
+
+    \b
+    pipelines/KIND.yaml              inputs, a search, a fan-out, rank, synthesize, report
+    templates/KIND_report.md.j2      its report (bilingual: words go through _())
+    pipelines/missions/KIND-example.yaml   a kind: Mission to apply
+    tests/test_KIND.py               runs the kind offline with scout.testing
+    config/adapters.yaml             keyless adapters, only when the project has none
+
+    Then: scout validate pipelines/ ; pytest tests/test_KIND.py ;
+    scout apply pipelines/missions/KIND-example.yaml
+    """
+    from scout.scaffold import init_kind
+
+    written = init_kind(kind, Path(folder), force=force)
+    for w in written:
+        click.echo(f"wrote {w.path}  ({w.what})")
+    file = kind.replace("-", "_")
+    click.echo("next:")
+    click.echo(f"  scout validate {Path(folder) / 'pipelines' / (file + '.yaml')}")
+    click.echo(f"  python -m pytest {Path(folder) / 'tests' / ('test_' + file + '.py')}")
+    click.echo(f"  scout apply {Path(folder) / 'pipelines' / 'missions' / (kind + '-example.yaml')}")
+    return 0
