@@ -101,6 +101,6 @@ def _render(env: Any, name: str, context: dict[str, Any], phase_id: str,
     except TemplateError as exc:
         where, what = render_error_location(exc, name, templates)
         raise TemplateRenderError(
-            f"phase {phase_id}: report template {name} failed: {what}", location=where,
+            f"{where}: phase {phase_id}: report template {name} failed: {what}", location=where,
             hint="run 'scout validate' on the pipeline: it checks templates before a run"
         ) from None

@@ -153,7 +153,7 @@ def run_pipeline(
 
     file = Path(file).resolve()
     root = Path(workdir).resolve()
-    pipeline_file = _pipeline_of(file)
+    pipeline_file = _pipeline_of(file).resolve()
     (root / "config").mkdir(parents=True, exist_ok=True)
     base = Path(config) if config else find_config(None, pipeline_file)
     cfg_path = root / "config" / "adapters.yaml"

@@ -1,0 +1,106 @@
+"""A report phase without `template:` renders the default report of any kind."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scout.testing import FakeProviders, Result, run_pipeline
+from tests.author.helpers import CONFIG, run
+
+# an unseen kind, written by someone else: a search, two fan-outs, a report, no template
+LAPTOPS = """\
+apiVersion: scout/v1
+kind: Pipeline
+name: ultralight-laptops
+description: Ultralight laptops under a budget
+inputs:
+  budget: {type: money}
+  weight: {type: string, description: "most weight in kg"}
+phases:
+  F0: {uses: task, produces: [task]}
+  S1:
+    uses: search
+    needs: [task]
+    chain: web
+    with: {query: "ultralight laptop under {{ task.weight or '1 kg' }}", extract: {record: candidate}}
+    produces: [laptops]
+  S2:
+    uses: search
+    needs: [task, laptops]
+    for_each: laptops
+    as: laptop
+    chain: web
+    with: {query: "{{ laptop.name }} review", extract: {record: review}}
+    produces: [reviews]
+  S3:
+    uses: search
+    needs: [task, laptops]
+    for_each: laptops
+    as: laptop
+    chain: web
+    with: {query: "{{ laptop.name }} price", extract: {record: price}}
+    produces: [prices]
+  R:
+    uses: report
+    needs: [task, laptops, reviews, prices]
+    with: {formats: [md, html]}
+    produces: [report]
+"""
+
+
+@pytest.fixture()
+def kind(tmp_path: Path) -> Path:
+    (tmp_path / "pipelines").mkdir()
+    path = tmp_path / "pipelines" / "ultralight_laptops.yaml"
+    path.write_text(LAPTOPS)
+    return path
+
+
+def test_unseen_kind_without_template_validates(kind: Path) -> None:
+    code, out, _ = run("validate", "--config", str(CONFIG), str(kind))
+    assert code == 0, out
+    assert "SPEC011" not in out
+
+
+def test_unseen_kind_runs_and_renders_the_default_report(kind: Path, tmp_path: Path) -> None:
+    with FakeProviders() as fake:
+        fake.search("ultralight", [
+            Result("Featherbook 13", "https://feather.test/fb13", "Featherbook 13: 0.9 kg, rated 8.8/10"),
+            Result("Airlite X", "https://airlite.test/x", "Airlite X weighs 0.99 kg"),
+        ])
+        fake.search("Featherbook 13 review", [Result(
+            "Featherbook 13 review", "https://reviews.test/fb13", "Featherbook 13: we rate it 9 out of 10.")])
+        fake.search("Featherbook 13 price", [Result(
+            "Featherbook 13 deals", "https://shop.test/fb13", "Featherbook 13 from 1,199 EUR")])
+        res = run_pipeline(kind, fake=fake, workdir=tmp_path / "w",
+                           query="ultralight laptops under 1500 EUR")
+    assert res.exit_code == 0, res.result.reason
+    md = res.report
+    # the request as understood
+    assert "## The request as understood" in md and "ultralight laptops under 1500 EUR" in md
+    assert "| budget | 1,500 EUR |" in md or "| budget | 1500 EUR |" in md
+    # every artifact it read, as a table, with citations
+    for name in ("## laptops", "## reviews", "## prices"):
+        assert name in md
+    assert "| 1 | Featherbook 13 |" in md
+    assert "### Evidence" in md and "we rate it 9 out of 10" in md
+    # no synthesis phase: said so; then problems, cost, DAG, sources
+    assert "No synthesis in this report." in md
+    for section in ("## What did not go to plan", "## Cost", "## How this was made",
+                    "```mermaid", "## Sources"):
+        assert section in md
+    assert "https://reviews.test/fb13" in md and "](https://feather.test/fb13)" in md
+    html = res.report_html
+    assert "<table>" in html and "Featherbook 13" in html
+
+
+def test_a_project_template_of_the_same_name_wins(kind: Path, tmp_path: Path) -> None:
+    # the built-in is a fallback: a project may ship its own default_report.md.j2
+    root = tmp_path / "w"
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "default_report.md.j2").write_text("# ours {{ task.query }}\n")
+    with FakeProviders() as fake:
+        res = run_pipeline(kind, fake=fake, workdir=root, query="ultralight laptops")
+    assert res.exit_code == 0 and res.report == "# ours ultralight laptops\n"

@@ -1,0 +1,71 @@
+"""`scout init KIND`: the generated kind validates, runs offline, and its own test passes."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scout.testing import FakeProviders, Result, run_pipeline
+from tests.author.helpers import ROOT, run
+
+
+@pytest.mark.parametrize("kind", ["coworking-spaces", "ultralight-laptops"])
+def test_init_writes_a_kind_that_validates_runs_and_tests(tmp_path: Path, kind: str,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))  # the author's project
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    code, out, err = run("init", kind, "--dir", str(tmp_path))
+    assert code == 0, err
+    file = kind.replace("-", "_")
+    pipeline = tmp_path / "pipelines" / f"{file}.yaml"
+    for p in (pipeline, tmp_path / "templates" / f"{file}_report.md.j2",
+              tmp_path / "pipelines" / "missions" / f"{kind}-example.yaml",
+              tmp_path / "tests" / f"test_{file}.py", tmp_path / "config" / "adapters.yaml"):
+        assert p.is_file(), p
+    code, out, _ = run("validate", str(tmp_path / "pipelines"))
+    assert code == 0 and out.strip().endswith("2 file(s) valid"), out
+    assert "warning" not in out
+    # runs against scout.testing, through the Mission it wrote
+    with FakeProviders() as fake:
+        fake.search(".", [Result("Alpha", "https://alpha.test/", "Alpha, rated 9/10, 100 EUR.")])
+        res = run_pipeline(tmp_path / "pipelines" / "missions" / f"{kind}-example.yaml",
+                           fake=fake, workdir=tmp_path / "work")
+    assert res.exit_code == 0, res.result.reason
+    assert "Alpha" in res.report and res.report_html.startswith("<!DOCTYPE html>")
+    # and its own generated test passes, run as the author would (a fresh pytest)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           str(tmp_path / "tests" / f"test_{file}.py")], cwd=tmp_path,
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "1 passed" in proc.stdout
+
+
+@pytest.mark.parametrize("bad", ["Coworking", "1laptops", "co--work", "a b", "../x", "", "x_y"])
+def test_init_refuses_bad_names(tmp_path: Path, bad: str) -> None:
+    code, _, err = run("init", bad, "--dir", str(tmp_path))
+    assert code == 2 and "not a valid kind name" in err
+    assert not (tmp_path / "pipelines").exists()
+
+
+def test_init_does_not_overwrite_without_force(tmp_path: Path) -> None:
+    assert run("init", "vets", "--dir", str(tmp_path))[0] == 0
+    pipeline = tmp_path / "pipelines" / "vets.yaml"
+    pipeline.write_text("# mine\n")
+    code, _, err = run("init", "vets", "--dir", str(tmp_path))
+    assert code == 2 and "not overwriting" in err and str(pipeline) in err
+    assert pipeline.read_text() == "# mine\n"
+    assert run("init", "vets", "--dir", str(tmp_path), "--force")[0] == 0
+    assert "apiVersion: scout/v1" in pipeline.read_text()
+
+
+def test_init_keeps_an_existing_config(tmp_path: Path) -> None:
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "adapters.yaml").write_text("# the team's\n")
+    code, out, _ = run("init", "vets", "--dir", str(tmp_path))
+    assert code == 0 and "keyless config" not in out
+    assert (tmp_path / "config" / "adapters.yaml").read_text() == "# the team's\n"
