@@ -56,10 +56,28 @@ class MissionPlan:
     run_dir: Path
     exists: bool
     phases: list[PhasePlan]
+    #: the request as F0 would parse it now (None when it cannot: ``task_error`` says why)
+    task: dict[str, Any] | None = None
+    task_error: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"mission_id": self.mission_id, "run_dir": str(self.run_dir),
-                "exists": self.exists, "phases": [p.to_dict() for p in self.phases]}
+                "exists": self.exists, "task": self.task, "task_error": self.task_error,
+                "phases": [p.to_dict() for p in self.phases]}
+
+
+def _preview_task(runner: MissionRunner) -> tuple[dict[str, Any] | None, str | None]:
+    """The Task F0 would build from the request: parsing is local, nothing is called."""
+    from scout.errors import ScoutError
+    from scout.task.build import build_task
+
+    req = runner.request
+    try:
+        task = build_task(req.query or "", runner.pipeline.inputs, overrides=runner.overrides,
+                          override_sources=dict(req.input_sources), today=runner.today)
+    except ScoutError as exc:
+        return None, exc.message
+    return task.model_dump(mode="json"), None
 
 
 def parse_sets(sets: Iterable[str] | dict[str, Any] | None) -> dict[str, Any]:
@@ -232,8 +250,9 @@ def plan(
     runner = _mission_runner(file, query=query, sets=sets, mission_id=mission_id,
                              runs_dir=runs_dir, config=config, root=root, force=force,
                              today=today)
+    task, task_error = _preview_task(runner)
     return MissionPlan(runner.request.mission_id, runner.run_dir, runner.run_dir.is_dir(),
-                       runner.plan())
+                       runner.plan(), task, task_error)
 
 
 def find_run_dir(mission: str | Path, runs_dir: str | Path | None = None) -> Path:

@@ -145,6 +145,9 @@ def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: st
              runs_dir: str | None, force: tuple[str, ...], config: str | None, fmt: str) -> None:
     """Show what `scout apply` would do to each phase: reuse, run or skip, and why.
 
+    Also shows the request as parsed (the Task), what changed since the last run (spec,
+    template, config, inputs, damaged output) and the cost of the phases that will run.
+
     'reuse?' marks a phase downstream of one that reruns: it is reused if that rerun
     produces the same content, and rerun otherwise.
     """
@@ -152,19 +155,27 @@ def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: st
                       force=force, config=config)
     estimate = api.estimate(file, query=query, sets=sets, mission_id=mission_id,
                             config=config)
+    from scout.cli.plan_view import change_lines, cost_lines, plan_json, task_lines
+
     if fmt == "json":
-        click.echo(json.dumps({**result.to_dict(), "cost_estimate": estimate.to_dict()},
-                              indent=2))
+        click.echo(json.dumps(plan_json(result, estimate), indent=2))
         return
     what = "existing" if result.exists else "new"
     click.echo(f"mission {result.mission_id} ({what}, {result.run_dir})")
+    for line in task_lines(result):
+        click.echo(line)
+    click.echo("")
     width = max((len(p.phase) for p in result.phases), default=5)
     for p in result.phases:
         click.echo(f"  {p.phase:<{width}}  {p.label:<6}  {p.reason}")
     counts = {a: sum(1 for p in result.phases if p.action == a) for a in ("run", "reuse", "skip")}
     click.echo(f"{counts['run']} to run, {counts['reuse']} to reuse, {counts['skip']} to skip")
     click.echo("")
-    click.echo(estimate.render())
+    for line in change_lines(result):
+        click.echo(line)
+    click.echo("")
+    for line in cost_lines(result, estimate):
+        click.echo(line)
 
 
 def format_state(state: MissionState) -> list[str]:

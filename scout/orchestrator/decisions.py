@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from scout.errors import ScoutError, StepError
 from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import encoded_from_payload
-from scout.orchestrator.fingerprint import Fingerprint, explain, files_read, fingerprint
+from scout.orchestrator.fingerprint import Fingerprint, explain, files_read, fingerprint, matches
 from scout.orchestrator.outcomes import classify
 from scout.orchestrator.phase_run import MISSING, Art, PhaseRun
 from scout.orchestrator.scope import evaluate, make_scope, names_used, render_known, tree_names
@@ -67,14 +67,15 @@ class DecisionMixin:
             if prev is not None and prev.status in DONE_OK:
                 self._mark_stale(run, self.opt.force[pid])
         elif prev is not None and prev.status in DONE_OK:
-            if prev.fingerprint == run.fp.value and self._outputs_intact(pid, prev.outputs, phase):
+            same = matches(prev.fingerprint, prev.fp_parts, run.fp)
+            if same and self._outputs_intact(pid, prev.outputs, phase):
                 run.final = prev.status
                 self._set(run, "done")
                 for name, digest in prev.outputs.items():
                     self.art[name] = Art(digest)
                 self.bus.emit(E.PhaseReused(pid, prev.status, "inputs, spec and files unchanged"))
                 return True
-            if prev.fingerprint == run.fp.value:
+            if same:
                 self._mark_stale(run, "its artifacts are missing or damaged")
             else:
                 self._mark_stale(run, "; ".join(explain(prev.fp_parts, run.fp.parts)))
@@ -121,7 +122,7 @@ class DecisionMixin:
             hashes["@request"] = self.request_hash
         rendered = render_known(phase.with_, run.scope) if run.scope else phase.with_
         return fingerprint(phase, kind, rendered_with=rendered, inputs=hashes,
-                           files=files_read(kind, run.params, self.root))
+                           files=files_read(kind, run.params, self.root), config=self.config)
 
     def _restore(self: Runner, pid: str, outputs: dict[str, str]) -> bool:
         """Rewrite damaged or missing artifact files from the payloads in the log."""

@@ -13,6 +13,12 @@ can be explained ("stale because input 'reviews' changed"):
   optional need), and of the request (query and inputs) for phases that read it.
 - ``files``: the content of files the step kind says it reads (``StepKind.files_read``,
   e.g. the report template), so editing only a template reruns only its phase.
+- ``config``: for phases that call adapters, the chain as config/adapters.yaml resolves
+  it and the settings of its adapters that shape answers (type, base URL, mode, model,
+  ...; not rate caps, timeouts, retries, cache or tariffs). Switching a chain to another
+  provider reruns the phases that use it. A state recorded before this part existed
+  still matches when everything else does (:func:`matches`): upgrading scout reruns
+  nothing.
 """
 
 from __future__ import annotations
@@ -112,6 +118,30 @@ def files_read(kind: StepKind, params: BaseModel, root: Path) -> dict[str, str |
     return out
 
 
+#: adapter settings that change how often or how patiently scout asks, not what it gets
+OPERATIONAL = frozenset({"rate", "timeout", "retry", "retry_after_max", "cache_ttl",
+                         "breaker_cooldown", "tariff", "credentials", "user_agent"})
+
+
+def config_part(phase: Phase, config: Any) -> str | None:
+    """Hash of the phase's resolved chain and its adapters' answer-shaping settings."""
+    if config is None or (phase.chain is None and not phase.adapters):
+        return None
+    from scout.config.models import ChainLink
+
+    if phase.chain is not None:
+        links = list(config.chains.get(phase.chain, ()))
+    else:
+        links = [ChainLink.parse(a) for a in phase.adapters or []]
+    doc = []
+    for link in links:
+        settings = config.adapters.get(link.adapter)
+        dump = settings.model_dump(mode="json", exclude=set(OPERATIONAL)) if settings else None
+        doc.append({"adapter": link.adapter, "when_configured": link.when_configured,
+                    "settings": dump})
+    return _h(doc)
+
+
 def fingerprint(
     phase: Phase,
     kind: StepKind,
@@ -119,14 +149,28 @@ def fingerprint(
     rendered_with: Any,
     inputs: dict[str, str | None],
     files: dict[str, str | None],
+    config: Any = None,
 ) -> Fingerprint:
-    parts = {
+    parts: dict[str, Any] = {
         "spec": _h(spec_slice(phase, rendered_with)),
         "kind": step_version(kind),
         "inputs": dict(sorted(inputs.items())),
         "files": dict(sorted(files.items())),
     }
+    cfg = config_part(phase, config)
+    if cfg is not None:
+        parts["config"] = cfg
     return Fingerprint(_h(parts), parts)
+
+
+def matches(recorded: str | None, recorded_parts: dict[str, Any] | None, fp: Fingerprint) -> bool:
+    """Whether a recorded fingerprint still holds (one recorded before the ``config`` part
+    existed is compared without it)."""
+    if recorded == fp.value:
+        return True
+    if "config" in fp.parts and recorded_parts is not None and "config" not in recorded_parts:
+        return recorded == _h({k: v for k, v in fp.parts.items() if k != "config"})
+    return False
 
 
 def explain(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
@@ -136,6 +180,8 @@ def explain(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
     reasons: list[str] = []
     if old.get("spec") != new.get("spec"):
         reasons.append("its spec changed")
+    if "config" in old and old.get("config") != new.get("config"):
+        reasons.append("its chain's config changed (config/adapters.yaml)")
     if old.get("kind") != new.get("kind"):
         reasons.append(f"step version changed ({old.get('kind')} -> {new.get('kind')})")
     o_in, n_in = old.get("inputs") or {}, new.get("inputs") or {}

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from scout.errors import ScoutError
-from scout.orchestrator.fingerprint import explain
+from scout.orchestrator.fingerprint import explain, matches
 from scout.orchestrator.phase_run import Art
 from scout.orchestrator.runner import Runner
 from scout.orchestrator.scope import evaluate, names_used, tree_names
@@ -107,7 +107,8 @@ def plan(runner: Runner) -> list[PhasePlan]:
             out.append(PhasePlan(pid, "run", f"cannot be checked before running: {exc}", status))
             continue
         _keep_outputs(runner, prev)
-        if fp.value == prev.fingerprint and runner._outputs_intact(pid, prev.outputs, phase):
+        same = matches(prev.fingerprint, prev.fp_parts, fp)
+        if same and runner._outputs_intact(pid, prev.outputs, phase):
             verdict[pid] = "ok"
             reason = "unchanged" if not waits else \
                 f"reused if {', '.join(waits)} produce(s) the same content; rerun otherwise"
@@ -115,7 +116,7 @@ def plan(runner: Runner) -> list[PhasePlan]:
             continue
         verdict[pid] = "run"
         uncertain.update(phase.produces)
-        if fp.value == prev.fingerprint:
+        if same:
             reasons = ["its artifacts are missing or damaged"]
         else:
             reasons = explain(prev.fp_parts, fp.parts)
