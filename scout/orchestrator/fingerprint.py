@@ -14,8 +14,8 @@ can be explained ("stale because input 'reviews' changed"):
 - ``files``: the content of files the step kind says it reads (``StepKind.files_read``,
   e.g. the report template), so editing only a template reruns only its phase.
 - ``config``: for phases that call adapters, the chain as config/adapters.yaml resolves
-  it and the settings of its adapters that shape answers (type, base URL, mode, model,
-  ...; not rate caps, timeouts, retries, cache or tariffs). Switching a chain to another
+  it and the settings of its adapters that shape answers (type, mode, model, ...; not
+  base URLs, rate caps, timeouts, retries, cache or tariffs). Switching a chain to another
   provider reruns the phases that use it. A state recorded before this part existed
   still matches when everything else does (:func:`matches`): upgrading scout reruns
   nothing.
@@ -119,8 +119,10 @@ def files_read(kind: StepKind, params: BaseModel, root: Path) -> dict[str, str |
 
 
 #: adapter settings that change how often or how patiently scout asks, not what it gets
+#: (nor where it is: a base URL moves, the provider stays; tests point it at a fake)
 OPERATIONAL = frozenset({"rate", "timeout", "retry", "retry_after_max", "cache_ttl",
-                         "breaker_cooldown", "tariff", "credentials", "user_agent"})
+                         "breaker_cooldown", "tariff", "credentials", "user_agent",
+                         "base_url", "url_env"})
 
 
 def config_part(phase: Phase, config: Any) -> str | None:

@@ -95,10 +95,14 @@ def offline_config(pipeline_file: str | Path, fake: FakeProviders,
                          hint="run: scout validate " + str(pipeline_file))
     fast = {"timeout": "10s", "cache_ttl": "0s", "retry": {"attempts": 1}}
     adapters: dict[str, Any] = {
+        # made-up tariffs, so that `scout plan` and the report's costs show numbers
         "testing_search": {"type": "tavily", "base_url": fake.url,
-                           "credentials": {"env": KEY_ENV}, **fast},
+                           "credentials": {"env": KEY_ENV}, **fast,
+                           "tariff": {"per_credit": 0.001, "source": "scout.testing (fake)"}},
         "testing_synthesis": {"type": "perplexity", "base_url": fake.url,
-                              "credentials": {"env": KEY_ENV}, **fast},
+                              "credentials": {"env": KEY_ENV}, **fast,
+                              "tariff": {"per_request": 0.005,
+                                         "source": "scout.testing (fake)"}},
         "testing_pages": {"type": "page", "allow_hosts": ["127.0.0.1"], **fast},
         "extractive": {"type": "extractive"},
     }

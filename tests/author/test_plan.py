@@ -1,0 +1,101 @@
+"""`scout plan` like Terraform: the Task, what changed and why, cost of what will run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from scout.testing import FakeProviders, Result, run_pipeline
+from scout.testing.project import KEY_ENV
+from scout.testing.server import FAKE_KEY
+from tests.author.helpers import run
+
+
+@pytest.fixture()
+def applied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A kind from `scout init`, applied once offline; the env points plan at that run."""
+    assert run("init", "tea-rooms", "--dir", str(tmp_path / "proj"))[0] == 0
+    pipeline = tmp_path / "proj" / "pipelines" / "tea_rooms.yaml"
+    work = tmp_path / "work"
+    with FakeProviders() as fake:
+        fake.search(".", [Result("Leaf", "https://leaf.test/", "Leaf, rated 9/10, 12 EUR.")])
+        res = run_pipeline(pipeline, fake=fake, workdir=work, mission_id="tea",
+                           query="tea rooms in Porto under 20 EUR")
+    assert res.exit_code == 0, res.result.reason
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(work))
+    monkeypatch.setenv(KEY_ENV, FAKE_KEY)
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    args = ["plan", str(pipeline), "--query", "tea rooms in Porto under 20 EUR",
+            "--mission-id", "tea", "--runs-dir", str(work / "runs"),
+            "--config", str(work / "config" / "adapters.yaml")]
+    return work, args
+
+
+def _plan(args: list[str]) -> dict:
+    code, out, err = run(*args, "--format", "json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_plan_shows_the_task_and_nothing_to_do(applied) -> None:
+    _, args = applied
+    code, out, _ = run(*args)
+    assert code == 0
+    assert "request: tea rooms in Porto under 20 EUR" in out
+    assert "place" in out and "Porto" in out and "20 EUR" in out
+    assert "changes: none since the last run" in out
+    assert "total $0.0000" in out
+    doc = _plan(args)
+    assert doc["task"]["values"]["place"] == "Porto"
+    assert {p["action"] for p in doc["phases"]} == {"reuse"}
+    assert doc["cost_estimate"]["this_apply_usd"] == 0
+    assert doc["cost_estimate"]["total_usd"] > 0  # a full run would cost something
+
+
+def test_plan_after_a_template_change_reruns_only_the_report(applied) -> None:
+    work, args = applied
+    tmpl = work / "templates" / "tea_rooms_report.md.j2"
+    tmpl.write_text(tmpl.read_text() + "\nedited\n")
+    doc = _plan(args)
+    runs = {p["phase"]: p for p in doc["phases"] if p["action"] == "run"}
+    assert list(runs) == ["F6"]
+    assert runs["F6"]["cause"] == "template" and "tea_rooms_report.md.j2" in runs["F6"]["reason"]
+    assert doc["cost_estimate"]["this_apply_usd"] == 0  # the report calls no provider
+    code, out, _ = run(*args)
+    assert "F6: template — template templates/tea_rooms_report.md.j2 changed" in out
+
+
+def test_plan_after_a_config_change_reruns_the_phases_of_that_chain(applied) -> None:
+    work, args = applied
+    cfg = work / "config" / "adapters.yaml"
+    doc = yaml.safe_load(cfg.read_text())
+    doc["adapters"]["testing_synthesis"]["model"] = "sonar-pro"  # another model answers
+    cfg.write_text(yaml.safe_dump(doc, sort_keys=False))
+    plan = _plan(args)
+    runs = {p["phase"]: p for p in plan["phases"] if p["action"] == "run"}
+    assert list(runs) == ["P3"], plan["phases"]
+    assert runs["P3"]["cause"] == "config"
+    tentative = [p["phase"] for p in plan["phases"] if p["action"] == "reuse" and p["tentative"]]
+    assert tentative == ["F6"]
+    est = {p["phase"]: p["usd"] for p in plan["cost_estimate"]["phases"]}
+    assert plan["cost_estimate"]["this_apply_usd"] == pytest.approx(est["P3"])
+    assert plan["cost_estimate"]["this_apply_usd"] < plan["cost_estimate"]["total_usd"]
+    # operational settings (rate caps, timeouts) do not rerun anything
+    doc["adapters"]["testing_synthesis"]["model"] = "sonar"
+    doc["adapters"]["testing_search"]["timeout"] = "30s"
+    cfg.write_text(yaml.safe_dump(doc, sort_keys=False))
+    assert {p["action"] for p in _plan(args)["phases"]} == {"reuse"}
+
+
+def test_offline_reapply_converges(applied) -> None:
+    # a second offline run (a new fake server, on another port) reuses every phase
+    work, _ = applied
+    pipeline = work.parent / "proj" / "pipelines" / "tea_rooms.yaml"
+    with FakeProviders() as fake:
+        res = run_pipeline(pipeline, fake=fake, workdir=work, mission_id="tea",
+                           query="tea rooms in Porto under 20 EUR")
+    assert res.exit_code == 0
+    assert fake.calls == []  # nothing asked again
