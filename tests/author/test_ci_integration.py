@@ -71,6 +71,7 @@ def test_pre_commit_hook_definition() -> None:
     assert hook["language"] == "python" and hook["entry"] == "scout validate"
 
 
+@pytest.mark.timeout(900)  # pre-commit builds a virtualenv and pip-installs scout into it
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is needed")
 def test_pre_commit_try_repo(tmp_path: Path) -> None:
     pre_commit = Path(sys.executable).parent / "pre-commit"
