@@ -104,3 +104,35 @@ def test_a_project_template_of_the_same_name_wins(kind: Path, tmp_path: Path) ->
     with FakeProviders() as fake:
         res = run_pipeline(kind, fake=fake, workdir=root, query="ultralight laptops")
     assert res.exit_code == 0 and res.report == "# ours ultralight laptops\n"
+
+
+def test_default_report_is_written_in_the_request_language(tmp_path: Path) -> None:
+    import datetime as dt
+
+    from scout.config.loader import load_config
+    from scout.schemas.records import Candidate, Candidates
+    from scout.spec.loader import load_pipeline
+    from scout.steps import report
+    from scout.steps.context import StepContext
+    from scout.steps.params import ReportParams
+    from scout.task.build import build_task
+
+    root = Path(__file__).resolve().parents[2]
+    pipe = load_pipeline(root / "pipelines" / "hotel_research.yaml").model
+    task = build_task("hoteles en Barcelona", pipe.inputs, today=dt.date(2026, 11, 29))
+    cands = Candidates(items=[Candidate(key="casa", name="Casa Bonay", url="https://bonay.test/",
+                                        rating=9.0)])
+    out = {}
+    for lang in ("en", "es"):
+        ctx = StepContext(phase_id="F6", phase=pipe.phases["F6"], params=ReportParams(),
+                          inputs={"candidates": cands}, mission_id="m", pipeline=pipe,
+                          config=load_config(root / "config" / "adapters.yaml"), root=tmp_path,
+                          run_dir=tmp_path, today=dt.date(2026, 11, 29),
+                          task=task.model_copy(update={"lang": lang}))
+        report.run(ctx)
+        out[lang] = (tmp_path / "report.md").read_text()
+    assert "## The request as understood" in out["en"] and "## Sources" in out["en"]
+    es = out["es"]
+    assert "## La petición tal como se entendió" in es and "## Fuentes" in es
+    assert "## Lo que no salió según lo previsto" in es and "Sources" not in es
+    assert "| 1 | Casa Bonay | 9.0/10 |" in es
