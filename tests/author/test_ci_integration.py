@@ -93,3 +93,15 @@ def test_pre_commit_try_repo(tmp_path: Path) -> None:
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out  # the hook ran and failed: the spec is invalid
     assert "SPEC021" in out
+
+
+def test_shell_completion_completes_commands_and_choices() -> None:
+    # docs/authoring.md "Shell completion": click's completion through the real script
+    scout = Path(sys.executable).parent / "scout"
+    env = {**os.environ, "_SCOUT_COMPLETE": "bash_complete", "COMP_WORDS": "scout validate --format ",
+           "COMP_CWORD": "3"}
+    out = subprocess.run([str(scout)], capture_output=True, text=True, env=env, timeout=60).stdout
+    assert "plain,sarif" in out.splitlines() and "plain,github" in out.splitlines()
+    env.update(COMP_WORDS="scout in", COMP_CWORD="1")
+    out = subprocess.run([str(scout)], capture_output=True, text=True, env=env, timeout=60).stdout
+    assert "plain,init" in out.splitlines()
