@@ -14,7 +14,7 @@ from scout.config.models import Config
 from scout.errors import Location, Problem, SpecInvalid
 from scout.orchestrator.dag import build_graph, graph_problems
 from scout.spec.checks import check_pipeline
-from scout.spec.template_check import check_report_templates, unused_problems
+from scout.report.template_check import check_report_templates, unused_problems
 from scout.spec.discover import SPEC_SUFFIXES, find_specs  # noqa: F401 - re-exported
 from scout.spec.loader import LoadedSpec, load_spec, spec_from_yaml
 from scout.spec.mission import check_mission_inputs, mission_pipeline_path
@@ -81,7 +81,7 @@ def _check_loaded_pipeline(spec: LoadedSpec, config: Config | None) -> list[Prob
     assert isinstance(spec.model, Pipeline)
     problems = check_pipeline(spec, config)
     problems += graph_problems(spec.model, spec.source_map, build_graph(spec.model))
-    if not spec.partial:  # templates are part of the spec (scout.spec.template_check)
+    if not spec.partial:  # templates are part of the spec (scout.report.template_check)
         tmpl_problems, task_attrs = check_report_templates(spec, config)
         problems += tmpl_problems + unused_problems(spec, task_attrs)
     return problems

@@ -27,7 +27,7 @@ from scout.report.render import (
     template_files,
 )
 from scout.report.tables import sections
-from scout.spec.template_check import render_error_location
+from scout.report.template_check import render_error_location
 from scout.schemas.records import Report
 from scout.steps.context import StepContext
 from scout.steps.params import ReportParams
@@ -98,7 +98,8 @@ def _render(env: Any, name: str, context: dict[str, Any], phase_id: str,
 
     try:
         return env.get_template(name).render(context)
-    except TemplateError as exc:
+    except (TemplateError, TypeError, ValueError, ArithmeticError, LookupError,
+            AttributeError) as exc:  # a filter given the wrong value is the template's too
         where, what = render_error_location(exc, name, templates)
         raise TemplateRenderError(
             f"{where}: phase {phase_id}: report template {name} failed: {what}", location=where,

@@ -125,3 +125,16 @@ def test_template_error_at_run_time_is_located_never_run000(project: Path, tmp_p
     assert err["code"] == "SPEC056" and err["code"] != "RUN000"
     assert "no_such_field" in err["message"]
     assert "templates/restaurant_report.md.j2:1:16: phase F6" in err["message"]
+
+
+def test_filter_given_a_wrong_value_at_run_time_is_located(project: Path, tmp_path: Path) -> None:
+    tmpl = project / "templates" / "restaurant_report.md.j2"
+    tmpl.write_text(tmpl.read_text() + "\n{{ (1 / 0) if task.city else '' }}\n")
+    n = len(tmpl.read_text().splitlines())
+    with FakeProviders() as fake:
+        res = run_pipeline(project / "pipelines" / "restaurant_research.yaml", fake=fake,
+                           workdir=tmp_path / "w", query="best ramen in Lyon",
+                           templates=project / "templates")
+    err = res.result.phases["F6"].error
+    assert err["code"] == "SPEC056", err
+    assert f"restaurant_report.md.j2:{n}:" in err["message"]

@@ -24,6 +24,14 @@ from typing import Any
 from jinja2 import TemplateSyntaxError, nodes
 
 from scout.errors import Location, Problem
+from scout.report.render import (
+    BUILTIN,
+    DEFAULT_TEMPLATE,
+    HTML_WRAPPER_NAME,
+    make_report_env,
+    resolve_template,
+)
+from scout.spec.checks import producers as producers_of
 from scout.spec.loader import LoadedSpec
 from scout.spec.models import Pipeline
 from scout.spec.templating import GLOBAL_NAMES, has_jinja, known_filters, known_tests
@@ -45,9 +53,7 @@ _GENERIC_TASK = frozenset({"values", "types", "sources"})
 
 @lru_cache(maxsize=1)
 def _parse_env() -> Any:
-    from scout.report.render import make_report_env
-
-    return make_report_env(Path("/nonexistent"))  # parsing only: the loader is unused
+    return make_report_env(BUILTIN)  # parsing only: the loader is unused
 
 
 def templates_dir(spec: LoadedSpec, config: Any) -> Path:
@@ -175,8 +181,6 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
                 "SPEC053", f"phase '{pid}': unknown Jinja test '{node.name}'",
                 loc(node.lineno, node.name),
                 hint=did_you_mean(node.name, known_tests(), what="tests")))
-    from scout.report.render import resolve_template
-
     for name, lineno in _imports(ast):
         target = resolve_template(templates, name)
         if target is None:
@@ -190,9 +194,6 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
 
 def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem], set[str]]:
     """Problems of every report template the pipeline names, and the task fields they read."""
-    from scout.report.render import DEFAULT_TEMPLATE, HTML_WRAPPER_NAME, resolve_template
-    from scout.spec.checks import producers as producers_of
-
     pipeline = spec.model
     assert isinstance(pipeline, Pipeline)
     templates = templates_dir(spec, config)
@@ -285,8 +286,6 @@ def _strings(value: Any) -> Iterator[str]:
 
 def render_error_location(exc: Exception, name: str, templates: Path) -> tuple[Location, str]:
     """Where in which template a render-time error happened, and what it was."""
-    from scout.report.render import resolve_template
-
     message = getattr(exc, "message", None) or str(exc)
     if isinstance(exc, TemplateSyntaxError):
         file = exc.filename or str(resolve_template(templates, exc.name or name) or name)
