@@ -71,8 +71,12 @@ def _as_dict(item: Any) -> dict[str, Any]:
 
 
 def _filled(value: Any) -> bool:
-    return value not in (None, "", [], {}) and not isinstance(value, (list, dict, BaseModel)
-                                                            ) or _is_money(value)
+    """A value worth a column: a money amount, or a non-empty scalar."""
+    if _is_money(value):
+        return True
+    if isinstance(value, (list, dict, BaseModel)):
+        return False  # nested records are not cells
+    return value is not None and value != ""
 
 
 def _is_money(value: Any) -> bool:
@@ -91,6 +95,14 @@ def fmt(name: str, value: Any) -> str:
     if isinstance(value, float):
         return f"{value:g}"
     return FILTERS["md_cell"](FILTERS["shorten"](str(value), 120))
+
+
+def _cell(record: dict[str, Any], column: str) -> str:
+    if column == "evidence":
+        return str(len(record.get("evidence") or []))
+    if column == "price_converted":  # the comparable price when there is one
+        return fmt(column, record.get("price_converted") or record.get("price"))
+    return fmt(column, record.get(column))
 
 
 def table(name: str, artifact: Any) -> Section | None:
@@ -114,9 +126,7 @@ def table(name: str, artifact: Any) -> Section | None:
         cols.append("evidence")
     rows = []
     for r in records[:MAX_ROWS]:
-        cells = [str(len(r.get("evidence") or [])) if c == "evidence" else
-                 fmt(c, r.get("price_converted") or r.get("price") if c == "price_converted"
-                     else r.get(c)) for c in cols]
+        cells = [_cell(r, c) for c in cols]
         rows.append(Row(cells, url=str(r.get("url") or ""), title=str(r.get("title") or
                                                                        r.get("name") or ""),
                         adapter=str(r.get("adapter") or ""), phase=str(r.get("phase") or ""),
