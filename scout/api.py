@@ -59,11 +59,26 @@ class MissionPlan:
     #: the request as F0 would parse it now (None when it cannot: ``task_error`` says why)
     task: dict[str, Any] | None = None
     task_error: str | None = None
+    #: the Task of the last run (its task.json), to show what the request changed
+    previous_task: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"mission_id": self.mission_id, "run_dir": str(self.run_dir),
                 "exists": self.exists, "task": self.task, "task_error": self.task_error,
+                "previous_task": self.previous_task,
                 "phases": [p.to_dict() for p in self.phases]}
+
+
+def _previous_task(run_dir: Path) -> dict[str, Any] | None:
+    """The Task recorded by the last run; None when absent or unreadable (untrusted)."""
+    import json
+
+    try:
+        doc = json.loads((run_dir / "task.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    task = doc.get("task") if isinstance(doc, dict) else None
+    return task if isinstance(task, dict) else None
 
 
 def _preview_task(runner: MissionRunner) -> tuple[dict[str, Any] | None, str | None]:
@@ -252,7 +267,7 @@ def plan(
                              today=today)
     task, task_error = _preview_task(runner)
     return MissionPlan(runner.request.mission_id, runner.run_dir, runner.run_dir.is_dir(),
-                       runner.plan(), task, task_error)
+                       runner.plan(), task, task_error, _previous_task(runner.run_dir))
 
 
 def find_run_dir(mission: str | Path, runs_dir: str | Path | None = None) -> Path:

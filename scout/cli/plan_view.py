@@ -56,13 +56,30 @@ def task_lines(plan: Any) -> list[str]:
     return lines
 
 
+def request_changes(plan: Any) -> list[str]:
+    """Inputs whose value differs from the last run's Task ("budget: 200 EUR -> 150 EUR")."""
+    old, new = plan.previous_task, plan.task
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        return []
+    ov, nv = old.get("values") or {}, new.get("values") or {}
+    out = []
+    if (old.get("query") or "") != (new.get("query") or ""):
+        out.append(f"query: {old.get('query') or '-'!r} -> {new.get('query') or '-'!r}")
+    for name in list(nv) + [n for n in ov if n not in nv]:
+        if ov.get(name) != nv.get(name):
+            out.append(f"{name}: {_value(ov.get(name))} -> {_value(nv.get(name))}")
+    return out
+
+
 def change_lines(plan: Any) -> list[str]:
     if not plan.exists:
         return ["changes: none to compare (no earlier run of this mission)"]
     rerun = [p for p in plan.phases if p.action == "run"]
-    if not rerun:
+    asked = request_changes(plan)
+    if not rerun and not asked:
         return ["changes: none since the last run"]
     out = ["changes since the last run:"]
+    out += [f"  request: {line}" for line in asked]
     for p in rerun:
         reason = p.reason[len("stale: "):] if p.reason.startswith("stale: ") else p.reason
         causes = sorted({cause_of(r) for r in reason.split("; ")})

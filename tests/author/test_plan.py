@@ -99,3 +99,15 @@ def test_offline_reapply_converges(applied) -> None:
                            query="tea rooms in Porto under 20 EUR")
     assert res.exit_code == 0
     assert fake.calls == []  # nothing asked again
+
+
+def test_plan_after_a_request_change_says_which_value_changed(applied) -> None:
+    _, args = applied
+    args = [a if a != "tea rooms in Porto under 20 EUR" else "tea rooms in Porto under 15 EUR"
+            for a in args]
+    code, out, _ = run(*args)
+    assert code == 0
+    assert "  request: budget: 20 EUR -> 15 EUR" in out
+    doc = _plan(args)
+    causes = {p["phase"]: p["cause"] for p in doc["phases"] if p["action"] == "run"}
+    assert causes.get("F0") == "inputs", doc["phases"]
