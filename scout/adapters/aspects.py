@@ -99,9 +99,9 @@ STRONG_NEGATIVE = frozenset(
     "terrible awful horrible dreadful worst disappointing disappointed avoid "
     "pesim* horrible* terrible* fatal decepcion* evitar".split())
 WEAK_POSITIVE = frozenset(
-    "good great nice lovely beautiful fine pleasant fun friendly best easy fresh included "
+    "good great nice lovely beautiful fine pleasant fun friendly best easy fresh rich included "
     "bueno buena buenos buenas buen bonit* precios* agradable* divertid* mejor facil "
-    "fresc* incluido* incluida*".split())
+    "fresc* rico rica ricos ricas incluido* incluida*".split())
 WEAK_NEGATIVE = frozenset(
     "bad poor small broken old dated cold worn extra mediocre "
     "malo mala malos malas mal pequen* roto rota rotos rotas viej* frio fria frios frias "

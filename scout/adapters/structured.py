@@ -319,10 +319,14 @@ class Builder:
                 "Between the top two, {better} is rated higher than {other} ({rb} against "
                 "{ro}) but costs {diff} more ({pb} against {po}).", diff=self._diff(hi, lo),
                 pb=self.price_text(hi), po=self.price_text(lo), **kw), items)
+        if same_price(hi.checked.amount, lo.checked.amount):
+            return self.sentence(self._(
+                "Between the top two, {better} is rated higher than {other} ({rb} against "
+                "{ro}) and costs the same ({pb}).", pb=self.price_text(hi), **kw), items)
         return self.sentence(self._(
             "Between the top two, {better} is rated higher than {other} ({rb} against {ro}) "
-            "and costs no more ({pb} against {po}).", pb=self.price_text(hi),
-            po=self.price_text(lo), **kw), items)
+            "and also costs {diff} less ({pb} against {po}).", diff=self._diff(lo, hi),
+            pb=self.price_text(hi), po=self.price_text(lo), **kw), items)
 
     def _diff(self, hi: Subject, lo: Subject) -> str:
         assert hi.checked is not None and lo.checked is not None
