@@ -4,8 +4,9 @@ A review sentence such as "Rooms were quiet but the breakfast was not great" say
 things: *noise* is good, *breakfast* is bad. :func:`find_aspects` reads that with a small
 lexicon, no model and no locale data, so the keyless synthesis is deterministic:
 
-1. the sentence is folded (lower case, accents off) and cut into clauses at ``, ; : . !``,
-   contrast words ("but", "pero", "aunque", ...) and ``and``/``y``;
+1. the sentence is folded (lower case, accents off) and cut into clauses at ``; : . ! ?``
+   and contrast words ("but", "pero", "aunque", ...); connectives that refer to the
+   previous sentence ("however", "sin embargo") are dropped;
 2. in each clause, *cue* words name an aspect ("staff", "personal", "desayuno") and
    *polar* words carry a sign; some polar words belong to an aspect themselves ("noisy",
    "ruidoso", "limpio"), general ones ("great", "genial") attach to the nearest cue in
@@ -100,7 +101,7 @@ STRONG_NEGATIVE = frozenset(
     "pesim* horrible* terrible* fatal decepcion* evitar".split())
 WEAK_POSITIVE = frozenset(
     "good great nice lovely beautiful fine pleasant fun friendly best easy fresh rich included "
-    "bueno buena buenos buenas buen bonit* precios* agradable* divertid* mejor facil "
+    "bueno buena buenos buenas buen bonit* precioso preciosa preciosos preciosas agradable* divertid* mejor facil "
     "fresc* rico rica ricos ricas incluido* incluida*".split())
 WEAK_NEGATIVE = frozenset(
     "bad poor small broken old dated cold worn extra mediocre "
@@ -117,9 +118,13 @@ SKIP = frozenset(
     "is was were are be been being it its the a an "
     "muy tan demasiado bastante nada especialmente siempre es era fue son eran estaba "
     "estaban esta estan estuvo fueron ser estar el la los las lo un una".split())
-CONTRAST = frozenset("but however although though yet whereas pero aunque sino mientras "
-                     "and y e".split())
-_CLAUSE = re.compile(r"[,;:.!?()]\s|[;!?()]|\s[-–—]\s")
+CONTRAST = frozenset("but although though whereas pero aunque sino mientras".split())
+#: connectives that contrast with the previous sentence, not inside this one: dropped
+#: (so "sin embargo" is not read as the negation "sin")
+FILLERS = ("sin embargo", "no obstante", "however", "nevertheless", "nonetheless",
+           "de todos modos", "aun asi")
+JOINERS = frozenset("and or y e o u ni".split()) - NEGATORS
+_CLAUSE = re.compile(r"[;:.!?()]\s|[;!?()]|\s[-–—]\s")
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-'’][a-z0-9]+)*")
 OVERALL = "overall"
 NEGATION_WINDOW = 3
@@ -128,8 +133,7 @@ NEGATION_WINDOW = 3
 def _matches(word: str, patterns: frozenset[str] | tuple[str, ...]) -> bool:
     if word in patterns:
         return True
-    return any(p.endswith("*") and word.startswith(p[:-1]) and len(word) > len(p) - 1
-               for p in patterns)
+    return any(p.endswith("*") and word.startswith(p[:-1]) for p in patterns)
 
 
 def _lookup_polar(word: str) -> tuple[str, int] | None:
@@ -139,6 +143,12 @@ def _lookup_polar(word: str) -> tuple[str, int] | None:
         if pattern.endswith("*") and word.startswith(pattern[:-1]):
             return ASPECT_POLAR[pattern]
     return None
+
+
+def _polar(word: str) -> bool:
+    return _lookup_polar(word) is not None or any(
+        _matches(word, words)
+        for words in (STRONG_POSITIVE, STRONG_NEGATIVE, WEAK_POSITIVE, WEAK_NEGATIVE))
 
 
 def _cue_aspect(word: str) -> str | None:
@@ -157,6 +167,8 @@ def _negated(tokens: list[str], i: int) -> bool:
         if word in NEGATORS or word.endswith(("n't", "n’t")):
             # "un poco ruidoso" is "a bit noisy", not "hardly noisy"
             return not (word in ("poco", "poca") and j > 0 and tokens[j - 1] in ("un", "una"))
+        if word in JOINERS or _polar(word):
+            return False  # a negation reaches one polar word: "nada limpio y ruidoso"
         if word not in SKIP:
             seen += 1
         j -= 1
@@ -173,9 +185,12 @@ class AspectHit:
 
 
 def clauses(sentence: str) -> list[str]:
-    """The sentence's clauses, folded: cut at punctuation and contrast/joining words."""
+    """The sentence's clauses, folded: cut at punctuation and contrast words."""
     out: list[str] = []
-    for part in _CLAUSE.split(fold(sentence) + " "):
+    text = fold(sentence) + " "
+    for filler in FILLERS:
+        text = re.sub(r"\b" + filler + r"\b", " ", text)
+    for part in _CLAUSE.split(text):
         words: list[str] = []
         for word in part.split():
             if word.strip(".,") in CONTRAST:

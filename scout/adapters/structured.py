@@ -159,7 +159,12 @@ class Builder:
             SubjectBrief(key=n, name=n) for n in self.req.candidates]
         subjects = [Subject(b) for b in briefs]
         by_key = {s.brief.key: s for s in subjects}
-        self._names = [s.name for s in subjects]
+        values = self.req.task.get("values") if isinstance(self.req.task.get("values"),
+                                                           dict) else self.req.task
+        places = [v for k, v in values.items() if isinstance(v, str)
+                  and self.req.task_types.get(k, "place") == "place"]
+        #: words a bare title is made of: the candidates' names and the place asked about
+        self._names = [s.name for s in subjects] + places
         for item in self.req.evidence:
             target = by_key.get(item.subject or "")
             if target is None and item.subject:
