@@ -25,6 +25,7 @@ the default and needs nothing installed.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Protocol
@@ -136,21 +137,28 @@ def _matches(word: str, patterns: frozenset[str] | tuple[str, ...]) -> bool:
     return any(p.endswith("*") and word.startswith(p[:-1]) for p in patterns)
 
 
+#: the prefix entries of ASPECT_POLAR, longest first (the most specific stem wins)
+_POLAR_STEMS = sorted((p for p in ASPECT_POLAR if p.endswith("*")), key=lambda p: (-len(p), p))
+
+
+@functools.lru_cache(maxsize=65536)
 def _lookup_polar(word: str) -> tuple[str, int] | None:
     if word in ASPECT_POLAR:
         return ASPECT_POLAR[word]
-    for pattern in sorted(ASPECT_POLAR):
-        if pattern.endswith("*") and word.startswith(pattern[:-1]):
+    for pattern in _POLAR_STEMS:
+        if word.startswith(pattern[:-1]):
             return ASPECT_POLAR[pattern]
     return None
 
 
+@functools.lru_cache(maxsize=65536)
 def _polar(word: str) -> bool:
     return _lookup_polar(word) is not None or any(
         _matches(word, words)
         for words in (STRONG_POSITIVE, STRONG_NEGATIVE, WEAK_POSITIVE, WEAK_NEGATIVE))
 
 
+@functools.lru_cache(maxsize=65536)
 def _cue_aspect(word: str) -> str | None:
     for aspect, cues in CUES.items():
         if _matches(word, cues):

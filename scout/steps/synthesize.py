@@ -104,4 +104,6 @@ def run(ctx: StepContext) -> Synthesis:
     for link in outcome.links:
         if link.result in ("skipped", "error", "circuit_open") and link.adapter != outcome.answered_by:
             notes.append(f"{link.adapter} {link.result.replace('_', ' ')}: {link.message or link.error}")
-    return synthesis.model_copy(update={"adapter": outcome.answered_by, "notes": notes})
+    # the language asked for (the prompt asks a model for it; extractive writes in it)
+    return synthesis.model_copy(update={"adapter": outcome.answered_by, "notes": notes,
+                                        "lang": request.lang})

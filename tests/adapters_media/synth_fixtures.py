@@ -30,7 +30,7 @@ from scout.spec.models import InputSpec, Phase, Pipeline
 from scout.spec.templating import make_env
 from scout.steps import rank, synthesize
 from scout.steps.context import StepContext
-from scout.steps.extract import evidence_id, to_candidates, to_evidence
+from scout.steps.extract import to_candidates, to_evidence
 from scout.steps.params import ExtractRules, RankParams, SynthesizeParams
 from scout.steps.transcripts import find_mentions
 from scout.task.build import build_task
