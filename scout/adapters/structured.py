@@ -54,6 +54,8 @@ class Constraints:
     def of(cls, task: dict[str, Any], types: dict[str, str]) -> "Constraints":
         out = cls()
         values = task.get("values") if isinstance(task.get("values"), dict) else task
+        if not types and isinstance(task.get("types"), dict):  # a whole Task dump
+            types = {k: str(v) for k, v in task["types"].items()}
         if not types:  # an older caller: infer the types from the values' shapes
             types = {k: _infer_type(k, v) for k, v in values.items()}
         for name in sorted(types):
@@ -116,6 +118,9 @@ class Subject:
 
     brief: SubjectBrief
     evidence: list[EvidenceItem] = field(default_factory=list)
+    #: evidence about no candidate in particular that names this one (quoted only where a
+    #: sentence names it; never a source of its price or rating)
+    loose: list[EvidenceItem] = field(default_factory=list)
     rating: float | None = None
     price: Money | None = None  # as stated
     checked: Money | None = None  # what the budget check compares (converted when it was)
@@ -140,6 +145,11 @@ class Builder:
         self.cites = Cites()
         self.subjects = self._subjects()
         self._distinct = self._distinct_terms()
+        for item in request.evidence:
+            if not item.subject:
+                named = self._mentions(f"{item.title} {item.text}")
+                if len(named) == 1:
+                    next(s for s in self.subjects if s.brief.key == named[0]).loose.append(item)
 
     # --- gettext ---------------------------------------------------------------------
 
@@ -282,6 +292,8 @@ class Builder:
         comparable = (a.checked is not None and b.checked is not None
                       and a.checked.currency == b.checked.currency)
         if a.rating is None or b.rating is None:
+            if a.rating is None and b.rating is None:
+                return None  # the cheapest sentence already says what can be said
             if not comparable or a.checked is None or b.checked is None:
                 return None
             lo, hi = (a, b) if a.checked.amount <= b.checked.amount else (b, a)
@@ -366,7 +378,7 @@ class Builder:
         seen_quotes: set[str] = set()
         covered: dict[int, list[str]] = {1: [], -1: []}
         limit = {1: self.cfg.max_pros, -1: self.cfg.max_cons}
-        for item in s.evidence:
+        for item in s.evidence + s.loose:
             for raw in split_sentences(item.text):
                 if len(notes.pros) + len(notes.cons) >= self.cfg.max_sentences:
                     return
@@ -374,8 +386,8 @@ class Builder:
                 if quote is None or quote in seen_quotes:
                     continue
                 named = self._mentions(quote)
-                if named and s.brief.key not in named:
-                    continue  # about another candidate
+                if (named and s.brief.key not in named) or (item in s.loose and not named):
+                    continue  # about another candidate, or not said to be about this one
                 for sign in (1, -1):
                     target = notes.pros if sign == 1 else notes.cons
                     aspects = [h.aspect for h in self.matcher.hits(quote) if h.polarity == sign]

@@ -379,3 +379,27 @@ def test_no_evidence_gives_an_empty_synthesis_with_a_note(lang: str):
     syn = _run(SynthesisRequest(question="q", lang=lang))
     assert syn.sentences == [] and syn.citations == [] and syn.text == ""
     assert len(syn.notes) == 1
+
+
+def test_evidence_about_no_candidate_is_quoted_only_where_it_names_one():
+    req = _bare_request([])
+    req = req.model_copy(update={"evidence": [EvidenceItem(
+        url="https://forum.example/t/9", title="Barcelona hotel tips",
+        text="Casa Bonay has a lovely rooftop. The other place we tried was dirty.")]})
+    notes = _run(req).candidates[0]
+    assert [n.quote for n in notes.pros] == ["Casa Bonay has a lovely rooftop."]
+    assert notes.cons == []  # "dirty" was about another place
+
+
+def test_an_older_request_without_subjects_still_gets_a_recommendation():
+    req = SynthesisRequest(
+        question="q", candidates=["Casa Bonay", "Hotel Arts"],
+        task={"query": "hotels under 200 EUR", "values": {
+            "budget": {"amount": 200, "currency": "EUR"}}, "types": {"budget": "money"}},
+        evidence=[EvidenceItem(url="https://a.example/", subject="Casa Bonay", rating=9.0,
+                               price=Money(amount=150, currency="EUR"), text="Nice."),
+                  EvidenceItem(url="https://b.example/", subject="Hotel Arts", rating=9.5,
+                               price=Money(amount=420, currency="EUR"), text="Nice.")])
+    rec = [s.text for s in _run(req).recommendation]
+    assert rec == ["Casa Bonay is both the best rated and the cheapest option that fits your "
+                   "request: 9.0/10, €150."]
