@@ -10,13 +10,16 @@ currency symbols and their position, month names. Whole amounts drop their decim
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import gettext
+import re
 from typing import Any
 
 from babel import Locale
-from babel.dates import format_date, format_skeleton
+from babel.dates import format_date, format_skeleton, get_month_names
 from babel.numbers import format_currency, format_decimal
 
+from scout.adapters.text import fold
 from scout.schemas.task import Money
 
 #: the CLDR locale each request language is written in
@@ -91,5 +94,48 @@ def parse_date(value: Any) -> dt.date | None:
         return None
     try:
         return dt.date.fromisoformat(value[:10])
+    except ValueError:
+        return None
+
+
+@functools.lru_cache(maxsize=1)
+def _month_numbers() -> dict[str, int]:
+    """Month names and abbreviations of both languages (CLDR), folded: 'oct' → 10."""
+    out: dict[str, int] = {}
+    for locale in LOCALES.values():
+        for width in ("wide", "abbreviated"):
+            for number, name in get_month_names(width, locale=locale).items():
+                out.setdefault(fold(name).rstrip("."), number)
+    return out
+
+
+_UNITS = {"minute": 0, "minuto": 0, "hour": 0, "hora": 0, "day": 1, "dia": 1, "week": 7,
+          "semana": 7, "month": 30, "mes": 30, "year": 365, "ano": 365}
+_AGO = re.compile(r"^(\d+)\s+([a-z]+?)(?:s|es)?\s+ago$|^hace\s+(\d+)\s+([a-z]+?)(?:s|es)?$")
+_DMY = re.compile(r"^(\d{1,2})(?:\s+de)?\s+([a-z]+)\.?,?(?:\s+de)?\s+(\d{4})$")
+_MDY = re.compile(r"^([a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})$")
+
+
+def parse_published(value: Any, reference: dt.date | None = None) -> dt.date | None:
+    """A published date as providers write it: ISO 8601, "Oct 1, 2026", "1 de octubre de
+    2026", or relative to ``reference`` (the retrieval date): "3 days ago", "hace 2 meses"."""
+    iso = parse_date(value)
+    if iso is not None or not isinstance(value, str):
+        return iso
+    text = " ".join(fold(value).replace(",", " ").split()).strip()
+    if (m := _AGO.match(text)) and reference is not None:
+        count, unit = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        days = _UNITS.get(unit)
+        return reference - dt.timedelta(days=int(count) * days) if days is not None else None
+    day = month = year = None
+    if m := _DMY.match(text):
+        day, month, year = m.group(1), m.group(2), m.group(3)
+    elif m := _MDY.match(text):
+        month, day, year = m.group(1), m.group(2), m.group(3)
+    number = _month_numbers().get(month or "")
+    if number is None:
+        return None
+    try:
+        return dt.date(int(year or 0), number, int(day or 0))
     except ValueError:
         return None

@@ -33,7 +33,7 @@ from scout.adapters.aspects import AspectMatcher, LexiconMatcher
 from scout.adapters.facts import conservative_price, conservative_rating, per_source_prices, \
     same_price, same_rating
 from scout.adapters.hygiene import quotable
-from scout.adapters.localefmt import Formatter, parse_date
+from scout.adapters.localefmt import Formatter, parse_date, parse_published
 from scout.adapters.settings import ExtractiveSettings
 from scout.adapters.text import split_sentences, terms
 from scout.providers.contract import EvidenceItem, SubjectBrief, SynthesisRequest
@@ -404,7 +404,8 @@ class Builder:
         return self.tr.pgettext("aspect", aspect.replace("_", " "))
 
     def _freshness(self, s: Subject, notes: CandidateNotes) -> None:
-        dated = [(d, e) for e in s.evidence if (d := parse_date(e.published)) is not None]
+        dated = [(d, e) for e in s.evidence
+                 if (d := parse_published(e.published, parse_date(e.retrieved_at))) is not None]
         fetched = [d for e in s.evidence if (d := parse_date(e.retrieved_at)) is not None]
         if fetched:
             notes.retrieved = max(fetched).isoformat()

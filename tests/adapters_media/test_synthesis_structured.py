@@ -403,3 +403,25 @@ def test_an_older_request_without_subjects_still_gets_a_recommendation():
     rec = [s.text for s in _run(req).recommendation]
     assert rec == ["Casa Bonay is both the best rated and the cheapest option that fits your "
                    "request: 9.0/10, €150."]
+
+
+@pytest.mark.parametrize("value,expected", [
+    ("2026-10-01", "2026-10-01"), ("2026-10-01T08:00:00Z", "2026-10-01"),
+    ("Oct 1, 2026", "2026-10-01"), ("1 de octubre de 2026", "2026-10-01"),
+    ("1 oct. 2026", "2026-10-01"), ("3 days ago", "2026-11-28"),
+    ("hace 2 semanas", "2026-11-17"), ("hace 1 año", "2025-12-01"),
+    ("yesterday-ish", None), ("31 Feb 2026", None), ("", None),
+])
+def test_published_dates_as_providers_write_them(value: str, expected: str | None):
+    import datetime as dt
+
+    from scout.adapters.localefmt import parse_published
+
+    got = parse_published(value, dt.date(2026, 12, 1))
+    assert (got.isoformat() if got else None) == expected
+
+
+def test_a_relative_published_date_counts_from_the_retrieval():
+    syn, _, _ = Fixture(published={"Casa Bonay": "2 weeks ago"}).synthesize()
+    assert syn.candidates[0].published == "2026-11-17"
+    assert "published on November 17, 2026." in syn.candidates[0].facts[-1].text
