@@ -259,6 +259,10 @@ class Builder:
                                            short.index(s))) if priced else None
         if cheap is not None and len({p.checked.currency for p in priced if p.checked}) > 1:
             cheap = None  # prices in several currencies with no common one: no "cheapest"
+        if best is None and cheap is None:
+            return [self.sentence(self._("No option that fits your request has a known "
+                                         "rating or price, so none is recommended over the "
+                                         "others."))]
         if best is not None and best is cheap:
             out.append(self.sentence(
                 self._("{name} is both the best rated and the cheapest option that fits "
@@ -551,9 +555,11 @@ class Builder:
             notes=notes_out, lang=self.fmt.lang, recommendation=recommendation,
             candidates=candidates, conflicts=conflicts, near_misses=near, caveats=caveats)
 
+    QUOTE_MSGIDS = {True: "In favour of {name} ({aspect}): “{quote}”",
+                    False: "Against {name} ({aspect}): “{quote}”"}
+
     def _quote_sentence(self, name: str, note: AspectNote, pro: bool) -> SynthesisSentence:
-        msg = "In favour of {name} ({aspect}): “{quote}”" if pro else \
-            "Against {name} ({aspect}): “{quote}”"
+        msg = self.QUOTE_MSGIDS[pro]
         return SynthesisSentence(text=self._(msg, name=name, aspect=note.label,
                                              quote=note.quote),
                                  citations=list(note.citations))

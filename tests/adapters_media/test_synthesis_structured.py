@@ -425,3 +425,34 @@ def test_a_relative_published_date_counts_from_the_retrieval():
     syn, _, _ = Fixture(published={"Casa Bonay": "2 weeks ago"}).synthesize()
     assert syn.candidates[0].published == "2026-11-17"
     assert "published on November 17, 2026." in syn.candidates[0].facts[-1].text
+
+
+def test_real_search_markup_as_evidence_for_another_kind():
+    # a kind nobody wrote code for (dentists), on a real DuckDuckGo lite capture
+    from scout.adapters.duckduckgo import parse_lite
+
+    page = (ROOT / "tests/fixtures/providers/duckduckgo/lite-dentists-in-mumbai.html"
+            ).read_text()
+    hits = parse_lite(page).hits
+    sites = ["Practo", "Lybrate", "Justdial"]
+    evidence = [EvidenceItem(url=h.url, title=h.title, text=h.snippet,
+                             subject=next((s.lower() for s in sites if s in h.title), None))
+                for h in hits]
+    req = SynthesisRequest(question="Which dentist?", task={"city": "Mumbai"},
+                           task_types={"city": "place"}, evidence=evidence,
+                           subjects=[SubjectBrief(key=s.lower(), name=s, rank=i + 1)
+                                     for i, s in enumerate(sites)])
+    syn = _run(req)
+    assert [c.name for c in syn.candidates] == sites
+    # nothing is known of ratings or prices, and the synthesis says so instead of guessing
+    assert all("No price was found" in c.facts[0].text for c in syn.candidates)
+    assert [s.text for s in syn.recommendation] == [
+        "No option that fits your request has a known rating or price, so none is "
+        "recommended over the others."]
+    assert syn.conflicts == [] and syn.near_misses == []
+    urls = {h.url for h in hits}
+    assert {c.url for c in syn.citations} <= urls
+    for c in syn.candidates:
+        for note in c.pros + c.cons:
+            assert note.quote.count("|") < 2
+    assert _run(req).model_dump_json() == syn.model_dump_json()
