@@ -36,7 +36,8 @@ from scout.adapters.text import fold
 CUES: dict[str, tuple[str, ...]] = {
     "location": ("location", "located", "situated", "area", "neighbourhood", "neighborhood",
                  "district", "centre", "center", "beach", "metro", "subway", "station",
-                 "walk", "walking", "view", "views", "ubicacion", "ubicado*", "situado*",
+                 "walk", "walking", "view", "views", "near", "close", "distance", "minutes",
+                 "ubicacion", "ubicado*", "situado*", "cerca", "distancia", "minutos",
                  "zona", "barrio", "centro", "playa", "estacion", "vista", "vistas",
                  "localizacion"),
     "staff": ("staff", "service", "reception", "receptionist*", "host", "hosts", "waiter*",
@@ -102,12 +103,15 @@ STRONG_NEGATIVE = frozenset(
     "pesim* horrible* terrible* fatal decepcion* evitar".split())
 WEAK_POSITIVE = frozenset(
     "good great nice lovely beautiful fine pleasant fun friendly best easy fresh rich included "
+    "well decent solid charming cozy cosy modern bright safe "
     "bueno buena buenos buenas buen bonit* precioso preciosa preciosos preciosas agradable* divertid* mejor facil "
-    "fresc* rico rica ricos ricas incluido* incluida*".split())
+    "fresc* rico rica ricos ricas incluido* incluida* bien acogedor* moderno* moderna* "
+    "luminos* encantador*".split())
 WEAK_NEGATIVE = frozenset(
-    "bad poor small broken old dated cold worn extra mediocre "
+    "bad poor small broken old dated cold worn extra mediocre tired shabby dark unsafe "
+    "crowded overcrowded "
     "malo mala malos malas mal pequen* roto rota rotos rotas viej* frio fria frios frias "
-    "gastad* mediocre* "
+    "gastad* mediocre* regular oscur* abarrotad* insegur* cutre* "
     "aparte".split())
 
 NEGATORS = frozenset(
@@ -124,6 +128,7 @@ CONTRAST = frozenset("but although though whereas pero aunque sino mientras".spl
 #: (so "sin embargo" is not read as the negation "sin")
 FILLERS = ("sin embargo", "no obstante", "however", "nevertheless", "nonetheless",
            "de todos modos", "aun asi")
+DISCOURSE = frozenset("well bueno bien".split())
 JOINERS = frozenset("and or y e o u ni".split()) - NEGATORS
 _CLAUSE = re.compile(r"[;:.!?()]\s|[;!?()]|\s[-–—]\s")
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-'’][a-z0-9]+)*")
@@ -218,6 +223,8 @@ def clause_hits(clause: str) -> list[AspectHit]:
     signs: dict[str, int] = {}
     order: list[str] = []
     for i, word in enumerate(tokens):
+        if i == 0 and word in DISCOURSE:
+            continue  # "Well, the room was small": a discourse marker, not praise
         own = _lookup_polar(word)
         if own is not None:
             aspect, sign = own

@@ -46,6 +46,11 @@ def read(sentence: str) -> list[tuple[str, int]]:
     ("Muy caro para lo que ofrece.", [("value", -1)]),
     ("La comida estaba deliciosa y el servicio fue lento.", [("food", 1), ("wait", -1)]),
     ("Un hotel precioso.", []),  # weak praise with no aspect
+    ("Muy bien situado, cerca de la playa.", [("location", 1)]),
+    ("Five minutes from the beach and very well located.", [("location", 1)]),
+    ("El baño era viejo y oscuro.", [("comfort", -1)]),
+    ("Well, the room was small.", [("comfort", -1)]),
+    ("Bueno, la habitación era pequeña.", [("comfort", -1)]),
     # neutral: no aspect with a sign
     ("The hotel has 67 rooms and a bar.", []),
     ("Guests rate it 9.2 out of 10.", []),
