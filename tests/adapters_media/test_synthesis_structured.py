@@ -310,7 +310,8 @@ def test_spanish_request_gives_a_spanish_synthesis():
     assert [s.text for s in syn.recommendation] == [
         "Casa Bonay es la opción mejor valorada que encaja con tu petición: 9,0/10.",
         "Hotel Praktik Rambla es la opción más barata que encaja con tu petición: 135\u00a0€/noche.",
-        "Entre las dos primeras, Casa Bonay está mejor valorada que Hotel Praktik Rambla "
+        "Entre las dos primeras opciones, Casa Bonay tiene mejor valoración que Hotel Praktik "
+        "Rambla "
         "(9,0/10 frente a 8,6/10), pero cuesta 45\u00a0€ más (180\u00a0€/noche frente a "
         "135\u00a0€/noche)."]
     assert syn.candidates[0].pros[1].label == "ruido, personal"
