@@ -255,7 +255,9 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
         except ConfigError as exc:
             out.append(DoctorCheck(label, "fail", exc.message, exc.hint))
             continue
-        if av.ok:
+        if av.ok and settings.type == "smtp":
+            out.append(_smtp_check(name, settings, env, label))
+        elif av.ok:
             how = {"env": "credential set", "pool": "token pool", "none": "no credential needed"}
             out.append(DoctorCheck(label, "ok", how.get(av.source, av.source)))
         elif optional_only.get(name, False):
@@ -302,6 +304,23 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
         out.append(DoctorCheck("runtime", "fail", f"{runtime}: {exc.strerror}",
                                "set SCOUTE_RESEARCH_ROOT to a writable folder"))
     return out
+
+
+def _smtp_check(name: str, settings: Any, env: Mapping[str, str], label: str) -> DoctorCheck:
+    """An SMTP server is checked for real: connect, TLS, login, quit (nothing is sent), so
+    a wrong password shows here rather than after a whole mission."""
+    from scout.adapters.smtp import SmtpAdapter
+
+    adapter = SmtpAdapter(name, settings)
+    adapter.env = env
+    try:
+        return DoctorCheck(label, "ok", "server reached: " + adapter.check())
+    except ScoutError as exc:
+        hint = {"PRV003": "check the user and password in the URL (percent-encode ':' '@' "
+                          "'/' in them)",
+                "PRV001": "is the server up and the port right? (587 STARTTLS, 465 SMTPS)"
+                }.get(exc.code, exc.hint)
+        return DoctorCheck(label, "fail", exc.message, hint)
 
 
 def _uses_pools(config: Config) -> bool:

@@ -128,8 +128,13 @@ def build_message(ctx: StepContext, report: Report, params: EmailParams, to: lis
         if not name or not (ctx.run_dir / name).is_file():
             continue  # a format the report phase did not produce (e.g. no PDF engine)
         maintype, subtype = MIME[fmt]
-        msg.add_attachment((ctx.run_dir / name).read_bytes(), maintype=maintype,
-                           subtype=subtype, filename=Path(name).name)
+        data = (ctx.run_dir / name).read_bytes()
+        if maintype == "text":  # declared UTF-8, so "≤" and "€" arrive as written
+            msg.add_attachment(data.decode("utf-8", "replace"), subtype=subtype,
+                               filename=Path(name).name)
+        else:
+            msg.add_attachment(data, maintype=maintype, subtype=subtype,
+                               filename=Path(name).name)
         attached.append(Path(name).name)
     return msg, attached
 

@@ -114,3 +114,22 @@ def test_url_forms() -> None:
     assert t.password is not None and t.password.reveal() == "p:w" and "p:w" not in repr(t)
     assert parse_smtp_url("smtp://h?starttls=true").port == 587
     assert parse_smtp_url("smtp://h").tls == "none"
+
+
+def test_doctor_checks_the_smtp_login(tmp_path: Path) -> None:
+    from scout.providers.preflight import doctor
+    from tests.integration.helpers import write_config
+
+    write_config(tmp_path)
+    cfg = str(tmp_path / "config" / "adapters.yaml")
+    with smtp_server(tmp_path, auth=("ana", "right-password")) as srv:
+        good = [c for c in doctor(cfg, tmp_path, {"SCOUTE_SMTP_URL": srv.url("ana", "right-password")})
+                if c.name.startswith("adapter smtp")]
+        bad = [c for c in doctor(cfg, tmp_path, {"SCOUTE_SMTP_URL": srv.url("ana", PASSWORD)})
+               if c.name.startswith("adapter smtp")]
+    assert srv.messages == []  # a check sends nothing
+    assert good[0].status == "ok" and "logged in as ana" in good[0].detail
+    assert bad[0].status == "fail" and "refused the login" in bad[0].detail
+    assert PASSWORD not in bad[0].detail + (bad[0].hint or "")
+    unset = [c for c in doctor(cfg, tmp_path, {}) if c.name.startswith("adapter smtp")]
+    assert unset[0].status == "warn" and "SCOUTE_SMTP_URL" in unset[0].detail
