@@ -139,8 +139,14 @@ def run_preflight(
     phase_links: dict[str, tuple[str, tuple[ChainLink, ...]]],
     availability: Callable[[str], Availability],
     config: Config,
+    conditional: frozenset[str] = frozenset(),
 ) -> PreflightReport:
-    """Check every (chain, link) the phases use; collect problems instead of stopping."""
+    """Check every (chain, link) the phases use; collect problems instead of stopping.
+
+    A chain with no usable adapter is a problem unless every phase using it is
+    ``conditional`` (has an ``if:``): an e-mail phase that runs only when the request
+    names a recipient must not stop every other mission; when it does run, it fails
+    with the same reason."""
     report = PreflightReport()
     by_key: dict[tuple[str, str], LinkCheck] = {}
     chains: dict[str, list[LinkCheck]] = {}
@@ -171,6 +177,9 @@ def run_preflight(
             report.checks.append(check)
             chains.setdefault(label, []).append(check)
     for label, checks in chains.items():
+        users = {pid for c in checks for pid in c.phases}
+        if users and users <= conditional:
+            continue
         if checks and all(c.status == "skipped" for c in checks):
             report.problems.append(
                 f"chain {label}: no usable adapter ("

@@ -483,7 +483,8 @@ class ProviderRuntime:
         ``raise_on_problems`` is False (then ``report.problems`` lists them).
         """
         phase_links = self._phase_links(pipeline)
-        report = run_preflight(phase_links, self.availability, self.config)
+        conditional = frozenset(pid for pid, ph in pipeline.phases.items() if ph.if_)
+        report = run_preflight(phase_links, self.availability, self.config, conditional)
         for check in report.skipped:
             for pid in check.phases:
                 resolved = self.links_for_phase(pid, pipeline.phases[pid])

@@ -147,3 +147,17 @@ def test_replay_sends_nothing_unless_send(world: World, tmp_path: Path,  # noqa:
                      "--send", mission="mail-replay-send") == 0
         assert len(srv.messages) == 2
         assert delivery(world, "mail-replay-send")["status"] == "sent"
+
+
+def test_without_an_smtp_server_only_the_email_phase_fails(world: World,  # noqa: F811
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]
+                                                           ) -> None:
+    monkeypatch.delenv("SCOUTE_SMTP_URL", raising=False)
+    assert apply(mission="no-mail") == 0  # a conditional phase does not fail preflight
+    assert apply("--set", "notify_email=ana@example.org", mission="mail") == 1
+    state = json.loads((world.run_dir("mail") / "phase.json").read_text())["state"]
+    assert state["phases"]["F6"]["status"] == "succeeded"
+    assert state["phases"]["E7"]["status"] == "failed_terminal"
+    out = capsys.readouterr().out
+    assert "SCOUTE_SMTP_URL not set" in out
