@@ -78,10 +78,13 @@ def format_phases(phases: dict[str, PhaseState]) -> list[str]:
               help="Save every provider exchange (credentials stripped) into DIR.")
 @click.option("--replay", "replay_dir", type=click.Path(file_okay=False), default=None,
               help="Answer every provider call from a recording in DIR: no network.")
+@click.option("--send", is_flag=True,
+              help="With --replay: e-mail phases deliver for real (a replay sends nothing "
+                   "otherwise).")
 def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: str | None,
               runs_dir: str | None, force: tuple[str, ...], config: str | None, progress: str,
               durability: str, fmt: str, max_cost: float | None, no_cache: bool,
-              record_dir: str | None, replay_dir: str | None) -> int:
+              record_dir: str | None, replay_dir: str | None, send: bool) -> int:
     """Run FILE (a Mission, or a pipeline plus --query/--set) until it converges.
 
     FILE may be a folder: every `kind: Mission` file in it is applied in turn, with one
@@ -94,7 +97,7 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     """
     opts = dict(sets=sets, runs_dir=runs_dir, force=force, config=config,
                 durability=durability, max_cost=max_cost, no_cache=no_cache,
-                record_dir=record_dir, replay_dir=replay_dir)
+                record_dir=record_dir, replay_dir=replay_dir, send=send)
     if Path(file).is_dir():
         return _apply_dir(Path(file), query=query, mission_id=mission_id, fmt=fmt, **opts)
     result = _apply_one(file, query=query, mission_id=mission_id,

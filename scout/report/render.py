@@ -11,6 +11,7 @@ from pathlib import Path
 
 from jinja2 import ChoiceLoader, FileSystemLoader, select_autoescape
 
+from scout.i18n import translations
 from scout.spec.templating import make_env
 
 #: templates shipped inside the package: the default report and the HTML wrapper, found
@@ -47,8 +48,7 @@ def make_report_env(templates: Path, lang: str = "en"):
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
     )
-    from scout.i18n import translations
-
+    # {{ _("...") }} in templates: the report's words in the request's language
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     return env
 

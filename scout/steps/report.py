@@ -56,7 +56,7 @@ def run(ctx: StepContext) -> Report:
     if resolve_template(templates, name) is None:
         raise StepError(f"phase {ctx.phase_id}: template {name!r} not found in "
                         f"{templates}", hint="with.template names a file under templates/")
-    env = make_report_env(templates, getattr(ctx.task, "lang", "en") or "en")
+    env = make_report_env(templates, getattr(ctx.task, "lang", None) or "en")
     mission = ctx.extras.get("mission_view")
     if callable(mission):
         mission = mission(current_phase=ctx.phase_id)
