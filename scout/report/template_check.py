@@ -259,9 +259,10 @@ def unused_problems(spec: LoadedSpec, template_task_attrs: set[str]) -> list[Pro
                     smap.locate(("inputs", name), key=True), severity="warning",
                     hint=f"use it (e.g. {{{{ task.{name} }}}} in a query or the report "
                          "template) or remove it"))
+    reports = {a for p in pipeline.phases.values() if p.uses == "report" for a in p.produces}
     for pid, phase in pipeline.phases.items():
-        if phase.uses == "report":
-            continue  # the report is the end of the DAG: nobody needs to read it
+        if phase.uses == "report" or reports & set(phase.need_names):
+            continue  # the report and what delivers it (e-mail, ...) end the DAG
         for i, art in enumerate(phase.produces):
             if art not in needed and art != "task":
                 out.append(Problem(
