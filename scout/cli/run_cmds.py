@@ -124,14 +124,15 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
 def _apply_one(file: str, *, query: str | None, sets: tuple[str, ...], mission_id: str | None,
                runs_dir: str | None, force: tuple[str, ...], config: str | None,
                progress: str, durability: str, max_cost: float | None, no_cache: bool,
-               record_dir: str | None, replay_dir: str | None) -> api.MissionResult:
+               record_dir: str | None, replay_dir: str | None,
+               send: bool = False) -> api.MissionResult:
     if replay_dir is not None and not Path(replay_dir).is_dir():
         raise UsageError(f"--replay {replay_dir}: no such folder",
                          hint="record one first with --record DIR")
     hook = ProvidersHook(research_root(), ProviderOptions(
         record_dir=Path(record_dir) if record_dir else None,
         replay_dir=Path(replay_dir) if replay_dir else None,
-        no_cache=no_cache))
+        no_cache=no_cache, send=send))
     with make_progress(progress) as prog:
         return api.apply(file, query=query, sets=sets, mission_id=mission_id,
                          runs_dir=runs_dir, force=force, config=config, providers=hook,
