@@ -12,6 +12,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from scout.i18n import N_
+
 DEGRADED = ("succeeded_partial", "failed_retryable", "failed_terminal", "skipped",
             "blocked_missing_input", "stale")
 
@@ -116,9 +118,10 @@ def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | No
             row.skipped += 1
             summary = e.get("response_summary") or {}
             why = summary.get("reason") or (_error_text(e) if e.get("error") else None)
-            why = why or ("circuit open after rate limiting" if result == "circuit_open"
-                          else "not configured")
-            skips.setdefault(f"{adapter}:{why}", f"{adapter} skipped: {why}")
+            why = why or (N_("circuit open after rate limiting") if result == "circuit_open"
+                          else N_("not configured"))
+            skips.setdefault(f"{adapter}:{why}",
+                             N_("{adapter} skipped: {reason}").format(adapter=adapter, reason=why))
         elif result == "ok":
             row.calls += 1
         else:  # retry, error, and anything unknown counts as a failed try
@@ -132,9 +135,11 @@ def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | No
     for (phase, adapter), errs in sorted(failures.items(), key=lambda kv: (
             rank.get(kv[0][0], len(rank)), kv[0][0], order(kv[0][1]))):
         others = sorted(a for a in answered.get(phase, set()) if a != adapter)
-        tail = f"; {', '.join(others)} answered instead" if others else ""
-        notices.append(f"{phase}: {adapter} failed {len(errs)}x "
-                       f"({'; '.join(sorted(set(errs)))}){tail}")
+        msgid = (N_("{phase}: {adapter} failed {count}x ({errors}); {others} answered instead")
+                 if others else N_("{phase}: {adapter} failed {count}x ({errors})"))
+        notices.append(msgid.format(phase=phase, adapter=adapter, count=len(errs),
+                                    errors="; ".join(sorted(set(errs))),
+                                    others=", ".join(others)))
     return sorted(costs.values(), key=lambda r: order(r.adapter)), notices
 
 

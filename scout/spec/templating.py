@@ -51,9 +51,12 @@ ArtifactName = Annotated[str, ArtifactField()]
 def make_env(**kw: Any) -> ImmutableSandboxedEnvironment:
     from scout.spec.filters import FILTERS
 
+    kw.setdefault("extensions", ["jinja2.ext.i18n"])  # {% trans %} and _() parse everywhere
     env = ImmutableSandboxedEnvironment(
         undefined=StrictUndefined, keep_trailing_newline=True, **kw
     )
+    if hasattr(env, "install_null_translations"):  # English until a report installs its catalog
+        env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(FILTERS)
     env.filters.update(EXTRA_FILTERS)
     return env
@@ -166,4 +169,5 @@ def known_tests() -> frozenset[str]:
 
 # Names every template may use besides the declared scope.
 GLOBAL_NAMES = frozenset({"range", "dict", "lipsum", "cycler", "joiner", "namespace",
-                          "true", "false", "none", "True", "False", "None", "loop"})
+                          "true", "false", "none", "True", "False", "None", "loop",
+                          "_", "gettext", "ngettext", "pgettext", "npgettext", "lang"})
