@@ -121,6 +121,8 @@ def localize(text: Any, lang: str, _depth: int = 0) -> str:
             return gt(msgid).format(**values)
         except (KeyError, IndexError, ValueError):  # a broken msgstr: keep the English
             return text
+    if "; " in text:  # reasons joined into one line ("needs 'a' from F1, ...; needs 'b' ...")
+        return "; ".join(localize(part, lang, _depth + 1) for part in text.split("; "))
     return text
 
 

@@ -102,6 +102,9 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any]) -> dict[str, An
     out: dict[str, Any] = {}
     for name, value in overrides.items():
         decl = pipeline.inputs.get(name)
+        if decl is None and name == "lang":  # the Task's language (scout/task/build.py)
+            out[name] = value
+            continue
         if decl is None:
             raise UsageError(f"pipeline '{pipeline.name}' has no input '{name}'",
                              hint=did_you_mean(name, pipeline.inputs, what="inputs")
