@@ -103,7 +103,10 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any]) -> dict[str, An
     for name, value in overrides.items():
         decl = pipeline.inputs.get(name)
         if decl is None and name == "lang":  # the Task's language (scout/task/build.py)
-            out[name] = value
+            if str(value).strip().lower() not in ("en", "es"):
+                raise UsageError(f"lang must be 'en' or 'es', got {value!r}",
+                                 hint="e.g. --set lang=es")
+            out[name] = str(value).strip().lower()
             continue
         if decl is None:
             raise UsageError(f"pipeline '{pipeline.name}' has no input '{name}'",

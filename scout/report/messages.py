@@ -31,9 +31,10 @@ Key = tuple[str, "str | None"]  # (msgid, msgctxt)
 
 
 def _add(out: dict[Key, list[Where]], msgid: object, context: str | None, where: Where) -> None:
-    for one in (msgid if isinstance(msgid, tuple) else (msgid,)):
-        if isinstance(one, str) and one:
-            out.setdefault((one, context), []).append(where)
+    # a plural message (ngettext, {% pluralize %}) is keyed by its singular in a catalog
+    one = msgid[0] if isinstance(msgid, tuple) and msgid else msgid
+    if isinstance(one, str) and one:
+        out.setdefault((one, context), []).append(where)
 
 
 def template_msgids(templates: Path) -> dict[Key, list[Where]]:

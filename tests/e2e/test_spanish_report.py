@@ -129,3 +129,9 @@ def test_spanish_stopped_report(world: World) -> None:
     assert md.startswith("# La misión bcn-es-cap se detuvo en su límite de coste\n")
     assert "**Detenida en el límite de coste** ($0.01)" in md
     assert "## Lo que no salió según lo previsto" in md and "### Coste" in md
+
+
+def test_unknown_language_is_a_usage_error(world: World, capsys: pytest.CaptureFixture[str]) -> None:
+    assert apply("bcn-fr", "--query", QUERY, "--set", "lang=fr") == 2
+    err = capsys.readouterr().err
+    assert "lang must be 'en' or 'es'" in err and "Traceback" not in err

@@ -34,10 +34,12 @@ def test_a_new_untranslated_string_is_caught(tmp_path: Path) -> None:
     (tmp_path / "templates").mkdir()
     (tmp_path / "scout").mkdir()
     (tmp_path / "templates" / "x.md.j2").write_text(
-        '{{ _("Shortlist") }} {% trans n=1 %}A brand new sentence {{ n }}{% endtrans %}\n')
+        '{{ _("Shortlist") }} {% trans n=1 %}A brand new sentence {{ n }}{% endtrans %}\n'
+        '{% trans count=2 %}{{ count }} new thing{% pluralize %}{{ count }} new things'
+        '{% endtrans %}\n')
     (tmp_path / "scout" / "m.py").write_text('from scout.i18n import N_\nX = N_("Never seen")\n')
     gaps = {m for m, _ in missing("es", root=tmp_path)}
-    assert gaps == {"A brand new sentence %(n)s", "Never seen"}
+    assert gaps == {"A brand new sentence %(n)s", "%(count)s new thing", "Never seen"}
 
 
 def test_placeholders_survive_translation() -> None:
