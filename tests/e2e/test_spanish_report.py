@@ -99,7 +99,12 @@ def test_spanish_request_gives_a_spanish_report(world: World) -> None:
         assert re.search(f"^{heading}$", es, re.M), heading
     left = sorted(w for w in english_words() if w in es)
     assert left == [], left
-    assert "```mermaid\nflowchart TD" in es  # the DAG stays, in the appendix
+    # the DAG stays, in the appendix, its states in Spanish
+    appendix = es.split("## Apéndice", 1)[1]
+    assert "```mermaid\nflowchart TD" in appendix
+    assert 'F2["F2: search x candidates [completada]"]' in appendix
+    assert es.index("## Selección") < es.index("## Síntesis") < es.index("## Qué cambió") \
+        < es.index("## Los hoteles") < es.index("## Fuentes") < es.index("## Apéndice")
 
     # the English report is still English and says what it said
     assert en.startswith("# Hotels in Barcelona, September 2026\n")
@@ -116,7 +121,7 @@ def test_spanish_notices_of_a_degraded_run(world: World, monkeypatch: pytest.Mon
     world.providers.fail("tavily", 500, times=1000)
     assert apply("bcn-es-degraded", *spanish_args()) == 0
     md = (world.run_dir("bcn-es-degraded") / "report.md").read_text()
-    assert ("- F1: tavily: 2 fallo(s) (unavailable, HTTP 500); respondió duckduckgo en su lugar"
+    assert ("- F1: tavily: 2 fallo(s) (no disponible, HTTP 500); respondió duckduckgo en su lugar"
             in md)
     assert "perplexity omitido: PERPLEXITY_API_KEY sin definir" in md
     assert "*Respondido por **extractive**" in md and "resumen extractivo local" in md
