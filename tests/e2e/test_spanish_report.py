@@ -140,3 +140,22 @@ def test_unknown_language_is_a_usage_error(world: World, capsys: pytest.CaptureF
     assert apply("bcn-fr", "--query", QUERY, "--set", "lang=fr") == 2
     err = capsys.readouterr().err
     assert "lang must be 'en' or 'es'" in err and "Traceback" not in err
+
+
+def test_the_other_shipped_kind_in_spanish(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The restaurant kind shares the sections: its Spanish report is Spanish too."""
+    from tests.e2e.world import RAMEN_QUERY, add_restaurants
+
+    add_restaurants(world)
+    monkeypatch.delenv("PERPLEXITY_API_KEY")
+    code = run_cli(["apply", str(ROOT / "pipelines/restaurant_research.yaml"), "--query",
+                    RAMEN_QUERY, "--set", "lang=es", "--mission-id", "ramen-es",
+                    "--progress", "none"])
+    assert code == 0
+    md = (world.run_dir("ramen-es") / "report.md").read_text()
+    assert md.startswith("# Ramen en Lyon\n")
+    assert shortlist(md) == [("1", "Ramen Kazu"), ("2", "Hakata Lyon")]
+    assert "17 €/persona ≤ 25 €" in md and "| plato | ramen | consulta |" in md
+    assert "- **Takao Omakase**: por encima del presupuesto" in md
+    left = sorted(w for w in english_words() if w in md)
+    assert left == [], left
