@@ -77,9 +77,14 @@ def gettext_for(lang: str) -> Any:
     return translations(lang_of(lang)).gettext
 
 
+#: longer text (a provider's error page pasted into a reason) is shown as written
+MAX_LOCALIZED_CHARS = 4000
+
+
 @functools.lru_cache(maxsize=None)
-def _patterns(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
-    """Catalog msgids with ``{placeholders}``, as regexes, most fixed text first."""
+def _patterns(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...], str], ...]:
+    """Catalog msgids with ``{placeholders}``: (fixed parts, names, msgid), most fixed text
+    first. A placeholder must be followed by fixed text (``{a}{b}`` cannot be split)."""
     catalog = _catalog(lang)
     if catalog is None:
         return ()
@@ -89,34 +94,56 @@ def _patterns(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
         if not isinstance(msgid, str) or not message.string or "{" not in msgid:
             continue
         parts = _PLACEHOLDER.split(msgid)
-        fixed = "".join(parts[0::2])
-        if not fixed.strip(" :;,.()"):
-            continue  # all placeholders: would match anything
-        regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
-                        for i, p in enumerate(parts))
-        try:
-            out.append((len(fixed), re.compile(regex, re.S), msgid))
-        except re.error:  # a placeholder named twice: not a pattern we can match back
+        fixed, names = tuple(parts[0::2]), tuple(parts[1::2])
+        if not names or len(set(names)) != len(names) or any(not f for f in fixed[1:-1]):
             continue
-    out.sort(key=lambda t: (-t[0], t[2]))
-    return tuple((rx, msgid) for _, rx, msgid in out)
+        if not "".join(fixed).strip(" :;,.()"):
+            continue  # all placeholders: would match anything
+        out.append((sum(map(len, fixed)), fixed, names, msgid))
+    out.sort(key=lambda t: (-t[0], t[3]))
+    return tuple((fixed, names, msgid) for _, fixed, names, msgid in out)
+
+
+def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[str, str] | None:
+    """The placeholder values if ``text`` is the msgid filled in, else None.
+
+    Fixed parts are found left to right (each placeholder ends at the first occurrence of
+    the text after it; the last one runs to the msgid's closing text): linear in the
+    length of ``text``, so no input can make matching slow."""
+    head, tail = fixed[0], fixed[-1]
+    if not text.startswith(head) or not text.endswith(tail):
+        return None
+    pos, stop = len(head), len(text) - len(tail)
+    values: dict[str, str] = {}
+    for i, name in enumerate(names):
+        if i == len(names) - 1:
+            end = stop
+        else:
+            end = text.find(fixed[i + 1], pos + 1)
+            if end < 0 or end > stop:
+                return None
+        if end <= pos:
+            return None
+        values[name] = text[pos:end]
+        pos = end + (len(fixed[i + 1]) if i < len(names) - 1 else 0)
+    return values
 
 
 def localize(text: Any, lang: str, _depth: int = 0) -> str:
     """English text written by Python (from a msgid) in ``lang``; unknown text unchanged."""
     text = "" if text is None else str(text)
     lang = lang_of(lang)
-    if lang == "en" or not text.strip():
+    if lang == "en" or not text.strip() or len(text) > MAX_LOCALIZED_CHARS:
         return text
     gt = translations(lang).gettext
     done = gt(text)
     if done != text or _depth > 3:
         return done
-    for rx, msgid in _patterns(lang):
-        m = rx.fullmatch(text)
-        if m is None:
+    for fixed, names, msgid in _patterns(lang):
+        found = _match(fixed, names, text)
+        if found is None:
             continue
-        values = {k: localize(v, lang, _depth + 1) for k, v in m.groupdict().items()}
+        values = {k: localize(v, lang, _depth + 1) for k, v in found.items()}
         try:
             return gt(msgid).format(**values)
         except (KeyError, IndexError, ValueError):  # a broken msgstr: keep the English

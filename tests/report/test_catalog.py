@@ -73,3 +73,17 @@ def test_stored_english_is_localised_by_its_msgid() -> None:
     assert localize("Connection refused by peer", "es") == "Connection refused by peer"
     assert localize("price unknown", "en") == "price unknown"
     assert localize("price unknown", "fr") == "price unknown"
+
+
+def test_localising_hostile_text_stays_fast() -> None:
+    """Reasons can carry provider text: matching is linear, however the text is built."""
+    import time
+
+    hostile = [": " * 1500 + " failed " * 300 + "x (" * 300,
+               "a: b failed 3x (" + "); " * 1000 + " answered instead",
+               "; ".join(["x skipped: y not set"] * 150)]
+    t0 = time.perf_counter()
+    for text in hostile:
+        localize(text, "es")
+    assert time.perf_counter() - t0 < 1.0
+    assert localize("x" * 5000, "es") == "x" * 5000
