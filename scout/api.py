@@ -33,7 +33,7 @@ from scout.orchestrator.mission_runner import (
     Preflight,
 )
 from scout.orchestrator.planner import PhasePlan
-from scout.orchestrator.runner import GatewayFactory
+from scout.orchestrator.options import GatewayFactory
 from scout.orchestrator.state import MissionState
 from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, Durability, load_state
 from scout.paths import derive_mission_id, mission_dir, research_root, runs_dir as default_runs

@@ -237,3 +237,12 @@ def _mid(pid: str) -> str:
 
 def _esc(text: str) -> str:
     return text.replace('"', "'").replace("|", "/")
+
+
+def producers(pipeline: Pipeline) -> dict[str, str]:
+    """Artifact name -> the phase that produces it (the first, in declaration order)."""
+    out: dict[str, str] = {}
+    for pid, ph in pipeline.phases.items():
+        for art in ph.produces:
+            out.setdefault(art, pid)
+    return out

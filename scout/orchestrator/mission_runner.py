@@ -35,11 +35,15 @@ from typing import Any
 from scout.config.models import Config
 from scout.errors import EXIT_BUDGET, EXIT_OK, EXIT_PHASE_FAILED, ScoutError, UsageError
 from scout.orchestrator import events as E
-from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash
+from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash, value_hash
 from scout.orchestrator.dag import PhaseGraph
 from scout.orchestrator.locks import MissionLock
 from scout.orchestrator.planner import PhasePlan, plan
-from scout.orchestrator.runner import GatewayFactory, RunOptions, Runner
+from scout.orchestrator.facts import PhaseFacts
+from scout.orchestrator.phase_run import Art
+from scout.orchestrator.dag import producers
+from scout.orchestrator.options import GatewayFactory, RunOptions
+from scout.orchestrator.runner import Runner
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseState
 from scout.orchestrator.state_store import (
     Durability,
@@ -177,7 +181,6 @@ class MissionRunner:
         self.run_dir = mission_dir(request.runs_dir, request.mission_id)
         self.overrides = coerce_inputs(pipeline, request.inputs)
         self.inputs = input_values(pipeline, self.overrides)
-        self._payloads: dict[str, Any] = {}
         self.request_hash = content_hash(canonical(to_jsonable({
             "query": request.query or "", "inputs": self.overrides})))
 
@@ -198,29 +201,34 @@ class MissionRunner:
                                   mission_id=self.request.mission_id,
                                   max_cost=self.request.max_cost, current_phase=current_phase)
 
-    def _runner(self, *, store: StateStore | None, state: MissionState,
-                artifacts: ArtifactStore, bus: E.EventBus,
-                payloads: dict[str, Any] | None = None) -> Runner:
+    def _runner(self, *, store: StateStore, artifacts: ArtifactStore, bus: E.EventBus) -> Runner:
         return Runner(
             mission_id=self.request.mission_id, pipeline=self.pipeline, graph=self.graph,
-            config=self.config, store=store, state=state, artifacts=artifacts, bus=bus,
+            config=self.config, store=store, artifacts=artifacts, bus=bus,
             root=self.root, run_dir=self.run_dir, today=self.today, inputs=self.inputs,
-            request_hash=self.request_hash, extras=self._extras(),
+            request_hash=self.request_hash, context={"extras": self._extras()},
             options=RunOptions(force=self.force, max_workers=self.max_workers,
                                gateway_factory=self.gateway_factory, clock=self.clock,
                                sleep=self.sleep, rng=self.rng),
-            on_artifact=self._on_artifact, payloads=payloads,
+            on_artifact=self._on_artifact,
         )
 
     def plan(self) -> list[PhasePlan]:
         """What an apply would do now (reads the run dir, writes nothing)."""
         exists = self.run_dir.is_dir()
         state = load_state(self.run_dir) if exists else MissionState()
-        artifacts = ArtifactStore(self.run_dir, create=False)
-        runner = self._runner(store=None, state=state, artifacts=artifacts,  # type: ignore
-                              bus=E.EventBus(),
-                              payloads=read_payloads(self.run_dir) if exists else {})
-        return plan(runner)
+        return self._plan_with(state, ArtifactStore(self.run_dir, create=False),
+                               read_payloads(self.run_dir) if exists else {})
+
+    def _plan_with(self, state: MissionState, artifacts: ArtifactStore,
+                   payloads: dict[str, Any]) -> list[PhasePlan]:
+        facts = PhaseFacts(artifacts=artifacts, payloads=payloads,
+                           inputs={n: Art(value_hash(v), v) for n, v in self.inputs.items()},
+                           root=self.root, run_dir=self.run_dir,
+                           request_hash=self.request_hash, writes=False)
+        return plan(pipeline=self.pipeline, order=self.graph.order(), state=state,
+                    facts=facts, force=self.force, inputs=set(self.inputs),
+                    producer=producers(self.pipeline))
 
     def _task_doc(self, task: Task | None = None) -> dict[str, Any]:
         doc = {
@@ -264,8 +272,8 @@ class MissionRunner:
                 artifacts = ArtifactStore(self.run_dir, fsync=self.durability == "strict")
                 resumed = store.state.runs > 0
                 if self.preflight is not None:
-                    self._payloads = store.payloads
-                    to_run = [p.phase for p in self._plan_with(store.state, artifacts)
+                    to_run = [p.phase for p in self._plan_with(store.state, artifacts,
+                                                               store.payloads)
                               if p.action == "run" or p.tentative]
                     for note in self.preflight(self.pipeline, self.config, to_run) or ():
                         bus.emit(E.Notice(str(note)))
@@ -277,8 +285,7 @@ class MissionRunner:
                               "inputs": to_jsonable(self.overrides)})
                 bus.emit(E.MissionStarted(mid, str(self.run_dir), tuple(self.graph.order()),
                                           resumed))
-                runner = self._runner(store=store, state=store.state, artifacts=artifacts,
-                                      bus=bus)
+                runner = self._runner(store=store, artifacts=artifacts, bus=bus)
                 try:
                     outcome = runner.run()
                 except KeyboardInterrupt:
@@ -312,10 +319,6 @@ class MissionRunner:
         from scout.report.stopped import write_stopped_report
 
         write_stopped_report(self._mission_view(), self.run_dir, self.root / "templates")
-
-    def _plan_with(self, state: MissionState, artifacts: ArtifactStore) -> list[PhasePlan]:
-        return plan(self._runner(store=None, state=state, artifacts=artifacts,
-                                 bus=E.EventBus(), payloads=self._payloads))
 
     def _previous_task(self, artifacts: ArtifactStore) -> Task | None:
         try:

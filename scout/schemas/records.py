@@ -147,3 +147,6 @@ class Report(ArtifactModel):
     files: dict[str, str] = Field(default_factory=dict, description="format → file name")
     sha256: dict[str, str] = Field(default_factory=dict)
     citations: int = 0
+
+    def output_files(self) -> dict[str, str | None]:
+        return {name: self.sha256.get(fmt) for fmt, name in self.files.items()}
