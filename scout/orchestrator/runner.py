@@ -82,7 +82,8 @@ class Runner:
     # --- the loop ---------------------------------------------------------------------
 
     def run(self) -> RunOutcome:
-        make = self.opt.executor or (lambda n: make_executor("local", n))
+        ex = self.config.executor
+        make = self.opt.executor or (lambda n: make_executor(ex.kind, n, ex.settings))
         executor = make(self.opt.max_workers)
         self.pool = WorkPool(executor, self._q.put, self._stop_flag,
                              capacity=min(self.opt.max_workers, executor.capacity))
