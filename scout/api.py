@@ -8,6 +8,12 @@
     api.get_mission_state("hotel-barcelona-2026-09")  # the same, as JSON-able dict
     api.get_mission_artifacts("hotel-barcelona-2026-09")
 
+``apply`` builds the real providers layer (failover chains, rate caps, token pool, cache,
+journal, cost) unless the caller passes its own (``providers=``, ``gateway_factory=``);
+``provider_options=`` sets its ``--record``/``--replay``/``--no-cache`` choices. This
+module is the one wiring point: the CLI and the seed's names
+(``scout.orchestrator.mission_runner.run_mission``, ...) call it.
+
 ``FILE`` is a Mission document (everything declared in YAML) or a pipeline plus a
 request (``query``, ``sets``, ``mission_id``, ``runs_dir``). Command-line values win
 over the Mission document's. Errors are ScoutErrors (each with its exit code); a run
@@ -20,10 +26,10 @@ import datetime as dt
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from scout.config.models import Config
-from scout.errors import MissionNotFound, SpecInvalid, UsageError
+from scout.errors import MissionNotFound, PhaseExecutionError, SpecInvalid, UsageError
 from scout.orchestrator.artifact_store import ArtifactStore
 from scout.orchestrator.events import Subscriber
 from scout.orchestrator.mission_runner import (
@@ -41,11 +47,12 @@ from scout.paths import validate_mission_id
 from scout.spec.loader import load_spec
 from scout.spec.mission import mission_pipeline_path
 from scout.spec.models import Mission, Pipeline
+from scout.steps.registry import register_phase_handler
 from scout.validate import load_valid_pipeline, validate_file
 
 __all__ = [
-    "MissionPlan", "MissionRequest", "MissionResult", "PhasePlan", "apply", "estimate", "plan",
-    "status",
+    "MissionPlan", "MissionRequest", "MissionResult", "PhaseExecutionError", "PhasePlan",
+    "apply", "estimate", "plan", "status", "run_mission", "register_phase_handler",
     "get_mission_state", "get_mission_artifacts", "parse_sets", "prepare",
 ]
 
@@ -171,7 +178,8 @@ def apply(
     root: str | Path | None = None,
     gateway_factory: GatewayFactory | None = None,
     preflight: Preflight | None = None,
-    providers: ProvidersHook | None = None,
+    providers: ProvidersHook | Literal[False] | None = None,
+    provider_options: Any = None,
     subscribers: Iterable[Subscriber] = (),
     durability: Durability = "batched",
     today: dt.date | None = None,
@@ -182,7 +190,17 @@ def apply(
 ) -> MissionResult:
     """Converge the mission on FILE: run what is missing or stale, reuse the rest.
 
-    ``max_cost`` (USD) overrides the Mission's; money spent by earlier applies counts."""
+    ``max_cost`` (USD) overrides the Mission's; money spent by earlier applies counts.
+    Without ``providers``/``gateway_factory``/``preflight`` the real providers layer is
+    built (``provider_options``: a ``scout.providers.hook.ProviderOptions``);
+    ``providers=False`` runs without one (steps that call adapters then fail)."""
+    if providers is False:
+        providers = None
+    elif providers is None and gateway_factory is None and preflight is None:
+        from scout.providers.hook import ProviderOptions, ProvidersHook as Hook
+
+        providers = Hook(Path(root) if root else research_root(),
+                         provider_options or ProviderOptions())
     kw: dict[str, Any] = {}
     if sleep is not None:
         kw["sleep"] = sleep
@@ -234,6 +252,29 @@ def plan(
                              today=today)
     return MissionPlan(runner.request.mission_id, runner.run_dir, runner.run_dir.is_dir(),
                        runner.plan())
+
+
+def run_mission(mission_id: str, query: str, runs_dir: str | Path | None = None, *,
+                pipeline: str | Path | None = None, root: str | Path | None = None,
+                **kw: Any) -> Path:
+    """The seed's call: research ``query`` as mission ``mission_id`` and return the path
+    of its report.md. ``pipeline`` defaults to pipelines/hotel_research.yaml under the
+    research root. Raises :class:`PhaseExecutionError` when a phase ended
+    ``failed_terminal`` (and for any other run that leaves no report)."""
+    base = Path(root) if root else research_root()
+    path = Path(pipeline) if pipeline else base / "pipelines" / "hotel_research.yaml"
+    result = apply(path, query=query, mission_id=mission_id, runs_dir=runs_dir, root=root,
+                   **kw)
+    failed = tuple(pid for pid, st in result.phases.items() if st.status == "failed_terminal")
+    if failed:
+        raise PhaseExecutionError(
+            f"mission {mission_id}: phase(s) {', '.join(failed)} failed: {result.reason}",
+            phases=failed, hint=f"see {result.run_dir / 'mission.log'}; fix and re-run")
+    if result.report_path is None:
+        raise PhaseExecutionError(f"mission {mission_id} ended {result.status} without a "
+                                  f"report: {result.reason or 'see its run dir'}",
+                                  hint=f"run dir: {result.run_dir}")
+    return result.report_path
 
 
 def find_run_dir(mission: str | Path, runs_dir: str | Path | None = None) -> Path:

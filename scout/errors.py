@@ -302,10 +302,18 @@ class RunError(ScoutError):
     exit_code = EXIT_PHASE_FAILED
 
 
-class PhaseFailed(RunError):
-    """A phase ended failed_terminal; the state is saved and the mission stops."""
+class PhaseExecutionError(RunError):
+    """A phase ended failed_terminal; the state is saved and the mission stops.
+
+    Raised by the seed's ``run_mission`` (``scout.api.run_mission``); ``phases`` names
+    the failed phases."""
 
     code = "RUN001"
+
+    def __init__(self, message: str, *, phases: tuple[str, ...] = (),
+                 hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.phases = phases
 
 
 class StepError(RunError):

@@ -33,7 +33,14 @@ from pathlib import Path
 from typing import Any
 
 from scout.config.models import Config
-from scout.errors import EXIT_BUDGET, EXIT_OK, EXIT_PHASE_FAILED, ScoutError, UsageError
+from scout.errors import (
+    EXIT_BUDGET,
+    EXIT_OK,
+    EXIT_PHASE_FAILED,
+    PhaseExecutionError,
+    ScoutError,
+    UsageError,
+)
 from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash, value_hash
 from scout.orchestrator.dag import PhaseGraph
@@ -55,8 +62,13 @@ from scout.orchestrator.state_store import (
 from scout.paths import mission_dir
 from scout.schemas.task import Task
 from scout.spec.models import Phase, Pipeline
+from scout.steps.context import StepRequest
 from scout.suggest import did_you_mean
 from scout.task.values import coerce, to_jsonable
+
+__all__ = ["MissionRequest", "MissionResult", "MissionRunner", "PhaseExecutionError",
+           "Preflight", "coerce_inputs", "expand_force", "get_mission_artifacts",
+           "get_mission_state", "input_values", "register_phase_handler", "run_mission"]
 
 Preflight = Callable[[Pipeline, Config, list[str]], "Iterable[str] | None"]
 
@@ -143,6 +155,16 @@ def expand_force(graph: PhaseGraph, force: Iterable[str]) -> dict[str, str]:
     return out
 
 
+class _MissionAccess:
+    """``ctx.mission``: the report step reads the mission's live view through it."""
+
+    def __init__(self, runner: "MissionRunner") -> None:
+        self._runner = runner
+
+    def view(self, current_phase: str | None = None) -> Any:
+        return self._runner.mission_view(current_phase)
+
+
 class MissionRunner:
     def __init__(
         self,
@@ -186,14 +208,19 @@ class MissionRunner:
 
     # --- pieces -----------------------------------------------------------------------
 
-    def _extras(self) -> dict[str, Any]:
-        return {"query": self.request.query, "overrides": dict(self.overrides),
-                "override_sources": dict(self.request.input_sources),
-                "max_cost": self.request.max_cost, "mission_file":
-                str(self.request.mission_file) if self.request.mission_file else None,
-                "mission_view": self._mission_view}
+    def _step_context(self) -> dict[str, Any]:
+        """What every step's context carries about the request and the mission."""
+        req = StepRequest(query=self.request.query, overrides=dict(self.overrides),
+                          override_sources=dict(self.request.input_sources),
+                          max_cost=self.request.max_cost,
+                          mission_file=str(self.request.mission_file)
+                          if self.request.mission_file else None)
+        extras = {"query": req.query, "overrides": req.overrides,
+                  "override_sources": req.override_sources, "max_cost": req.max_cost,
+                  "mission_file": req.mission_file, "mission_view": self.mission_view}
+        return {"request": req, "mission": _MissionAccess(self), "extras": extras}
 
-    def _mission_view(self, current_phase: str | None = None) -> Any:
+    def mission_view(self, current_phase: str | None = None) -> Any:
         """For the report step: phase states and journal-derived costs, read when called."""
         from scout.report.context import build_mission_view
 
@@ -206,7 +233,7 @@ class MissionRunner:
             mission_id=self.request.mission_id, pipeline=self.pipeline, graph=self.graph,
             config=self.config, store=store, artifacts=artifacts, bus=bus,
             root=self.root, run_dir=self.run_dir, today=self.today, inputs=self.inputs,
-            request_hash=self.request_hash, context={"extras": self._extras()},
+            request_hash=self.request_hash, context=self._step_context(),
             options=RunOptions(force=self.force, max_workers=self.max_workers,
                                gateway_factory=self.gateway_factory, clock=self.clock,
                                sleep=self.sleep, rng=self.rng),
@@ -318,7 +345,7 @@ class MissionRunner:
             return
         from scout.report.stopped import write_stopped_report
 
-        write_stopped_report(self._mission_view(), self.run_dir, self.root / "templates")
+        write_stopped_report(self.mission_view(), self.run_dir, self.root / "templates")
 
     def _previous_task(self, artifacts: ArtifactStore) -> Task | None:
         try:
@@ -361,3 +388,37 @@ class MissionRunner:
                               for p in makers):
             return None
         return path
+
+
+# --- the seed's names: thin re-exports of scout.api (imported when called: scout.api
+# imports this module) ----------------------------------------------------------------
+
+
+def run_mission(mission_id: str, query: str, runs_dir: str | Path | None = None,
+                **kw: Any) -> Path:
+    """``scout.api.run_mission``: run the mission, return its report path."""
+    from scout import api
+
+    return api.run_mission(mission_id, query, runs_dir, **kw)
+
+
+def get_mission_state(mission: str | Path, runs_dir: str | Path | None = None) -> dict[str, Any]:
+    """``scout.api.get_mission_state``."""
+    from scout import api
+
+    return api.get_mission_state(mission, runs_dir)
+
+
+def get_mission_artifacts(mission: str | Path, runs_dir: str | Path | None = None
+                          ) -> dict[str, Any]:
+    """``scout.api.get_mission_artifacts``."""
+    from scout import api
+
+    return api.get_mission_artifacts(mission, runs_dir)
+
+
+def register_phase_handler(*args: Any, **kw: Any) -> Any:
+    """``scout.api.register_phase_handler`` (scout.steps.registry)."""
+    from scout import api
+
+    return api.register_phase_handler(*args, **kw)

@@ -47,9 +47,12 @@ def run(ctx: StepContext) -> Report:
         raise StepError(f"phase {ctx.phase_id}: template {params.template!r} not found in "
                         f"{templates}", hint="with.template names a file under templates/")
     env = make_report_env(templates)
-    mission = ctx.extras.get("mission_view")
-    if callable(mission):
-        mission = mission(current_phase=ctx.phase_id)
+    if ctx.mission is not None:
+        mission: Any = ctx.mission.view(current_phase=ctx.phase_id)
+    else:  # a StepContext built by hand (tests, python: callers) may pass a view in extras
+        mission = ctx.extras.get("mission_view")
+        if callable(mission):
+            mission = mission(current_phase=ctx.phase_id)
     if not isinstance(mission, MissionView):
         mission = MissionView(mission_id=ctx.mission_id, pipeline=ctx.pipeline.name)
     title = ctx.render(params.title) if (params.title and ctx.render) else (
