@@ -104,9 +104,7 @@ def backoff_delay(policy: RetryPolicy, attempt: int, rng: random.Random,
                   retry_after: float | None = None) -> float:
     """Wait before attempt ``attempt + 1``: initial * factor**(attempt-1), capped, jittered."""
     b = policy.backoff
-    delay = min(b.max, b.initial * (b.factor ** max(0, attempt - 1)))
-    if b.jitter == "full":
-        delay = rng.uniform(0, delay)
+    delay = b.delay(attempt, rng)
     if retry_after is not None:
         delay = max(delay, min(retry_after, b.max))
     return delay

@@ -54,6 +54,13 @@ def after_failure(failure: Failure, policy: RetryPolicy, attempt: int, *,
     return Verdict(False, reason="not retryable")
 
 
+def for_gateway(phase: Phase, defaults: Defaults) -> Phase:
+    """The phase as its gateway sees it: ``call_retry`` inherited from ``defaults``."""
+    if phase.call_retry is not None or defaults.call_retry is None:
+        return phase
+    return phase.model_copy(update={"call_retry": defaults.call_retry})
+
+
 def stops_mission(phase: Phase) -> bool:
     """A terminal failure stops the mission unless the phase is ``optional``."""
     return not phase.optional

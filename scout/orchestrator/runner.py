@@ -227,7 +227,8 @@ class Runner:
             run.started = self.clock()
             run.inputs = {n: self.facts.value(n) for n in phase.need_names}
             if self.opt.gateway_factory is not None and run.gateway is None:
-                inner = self.opt.gateway_factory(pid, phase)
+                inner = self.opt.gateway_factory(pid, policy.for_gateway(phase,
+                                                                         self.pipeline.defaults))
                 if inner is not None:
                     run.gateway = Recorder(inner, run.answer)
             if phase.for_each is not None:

@@ -445,12 +445,13 @@ class ProviderRuntime:
 
     def gateway_for_phase(self, phase_id: str, phase: Phase,
                           retry: RetryPolicy | None = None) -> ChainGateway | None:
-        """The gateway of a phase (``phase.retry`` overrides the adapters' policies)."""
+        """The gateway of a phase (``phase.call_retry`` overrides the adapters' retry;
+        ``phase.retry`` counts the phase's own attempts, not calls)."""
         resolved = self.links_for_phase(phase_id, phase)
         if resolved is None:
             return None
         chain_name, links = resolved
-        return ChainGateway(self, phase_id, chain_name, links, phase.retry or retry)
+        return ChainGateway(self, phase_id, chain_name, links, phase.call_retry or retry)
 
     def gateway_factory(self) -> Callable[[str, Phase], ChainGateway | None]:
         """What the orchestrator calls: ``factory(phase_id, phase) -> Gateway | None``."""

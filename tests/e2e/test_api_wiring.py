@@ -4,6 +4,7 @@ and the seed's names in scout.orchestrator.mission_runner are thin re-exports of
 from __future__ import annotations
 
 import functools
+import json
 
 import pytest
 
@@ -60,3 +61,34 @@ def test_run_mission_raises_phase_execution_error(world: World) -> None:
         seed.run_mission("seed-bad", QUERY, world.runs, pipeline=PIPELINE, providers=False)
     assert "F1" in err.value.phases and err.value.exit_code == 1
     assert err.value.code == "RUN001"
+
+
+def test_a_failing_link_is_tried_at_most_three_times_per_item(tmp_path, monkeypatch,
+                                                               fake_youtube) -> None:
+    """One retry vocabulary (issue 15 §7): with the shipped pipeline and every search
+    link answering 500, each link is tried 3 times per query (its adapter's retry) as the
+    chain moves on; the phase loop does not rerun the chain (before: 3 x 3 = 9)."""
+    from scout import api
+    from tests.e2e.world import build_world
+    from tests.fakes.server import Fault, FakeServer
+
+    fast = {"attempts": 3, "backoff": {"initial": "1ms", "factor": 2, "max": "5ms"}}
+    with FakeServer() as srv:
+        world = build_world(tmp_path, srv, root_options={"adapters": {"tavily": {"retry": fast}}})
+        for key in ("TAVILY_API_KEY", "PERPLEXITY_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CSE_ID",
+                    "BRAVE_API_KEY", "SEARXNG_URL", "SCOUTE_CONFIG", "SCOUTE_RUNS_DIR"):
+            monkeypatch.delenv(key, raising=False)
+        for k, v in world.env().items():
+            monkeypatch.setenv(k, v)
+        monkeypatch.chdir(world.root)
+        srv.fault_rate(1.0, [Fault.status(500, {"error": "down"}).only(
+            "/search", "/lite", "/html", "/customsearch", "/res/v1")])
+        result = api.apply(PIPELINE, query=QUERY, mission_id="down")
+        tries: dict[tuple[str, str], int] = {}
+        for e in world.journal():
+            if e["result"] in ("retry", "error"):
+                key = (e["adapter"], e["phase"], json.dumps(e.get("request"), sort_keys=True))
+                tries[key] = tries.get(key, 0) + 1
+    assert {k[0] for k in tries} >= {"tavily", "duckduckgo"}, tries
+    assert max(tries.values()) == 3, tries
+    assert result.phases["F1"].status == "failed_terminal" and result.exit_code == 1, (result.phases["F1"].answered_by, [k[:2] + (v,) for k, v in sorted(tries.items())])

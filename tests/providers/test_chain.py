@@ -185,8 +185,13 @@ def test_gateway_factory_resolves_chains_inline_links_and_defaults(make_runtime)
     assert factory("F0", Phase.model_validate({"uses": "task"})) is None
     default = factory("P3", Phase.model_validate({"uses": "synthesize"}))
     assert default.chain_name == "synthesis"
-    retry = Phase.model_validate({"uses": "search", "chain": "web", "retry": {"attempts": 7}})
+    # call_retry drives each call's tries; retry counts phase attempts (issue 15 §7)
+    retry = Phase.model_validate({"uses": "search", "chain": "web",
+                                  "call_retry": {"attempts": 7}, "retry": {"attempts": 2}})
     assert factory("F3", retry).retry.attempts == 7
+    phase_only = Phase.model_validate({"uses": "search", "chain": "web",
+                                       "retry": {"attempts": 5}})
+    assert factory("F3", phase_only).retry is None  # the adapters' own retry
 
 
 def test_gateway_is_safe_under_threads(tmp_path: Path, make_runtime) -> None:
