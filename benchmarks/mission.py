@@ -206,8 +206,8 @@ def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[flo
              max_workers: int) -> float:
     """What scout's own discipline would take with zero overhead: the same stages, the
     one-call phases on a thread each, then every free thread taking the next item (in
-    the order the server saw them) of the phase with the most work left per worker
-    (items left x mean item time / (its workers + 1), within its ``max_parallel``), every
+    the order the server saw them) of the phase with the most work left (items left x
+    mean item time / its ``max_parallel``; ties: fewer workers), within its width, every
     request leaving when its token bucket allows (fanout.WorkPool). ``wall - simulated``
     is then scout's overhead, and ``simulated - bound`` what the discipline costs
     against perfect packing."""
@@ -253,10 +253,11 @@ def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[flo
             return finish
 
         def pick() -> str | None:
-            best, score = None, -1.0
+            best, score = None, (-1.0, 0, 0)
             for p, f in fan.items():
                 if f["items"] and f["inflight"] < f["limit"]:
-                    sc = len(f["items"]) * (f["mean"] or 1.0) / (f["inflight"] + 1)
+                    sc = (len(f["items"]) * (f["mean"] or 1.0) / f["limit"], -f["inflight"],
+                          -f["index"])
                     if sc > score:
                         best, score = p, sc
             return best

@@ -110,13 +110,6 @@ class UsageError(ScoutError):
     exit_code = EXIT_USAGE
 
 
-class SpecError(ScoutError):
-    """A single located problem in a pipeline, mission or config file."""
-
-    code = "SPEC000"
-    exit_code = EXIT_USAGE
-
-
 class SpecInvalid(ScoutError):
     """One or more files failed validation; ``problems`` holds every finding, sorted."""
 

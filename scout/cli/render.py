@@ -10,7 +10,6 @@ Text output points at the offending line, compiler style::
 
 from __future__ import annotations
 
-import json
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -52,10 +51,6 @@ def format_problem(p: Problem, *, snippet: bool = True, err: bool = False) -> st
     if p.hint:
         out.append(f"  hint: {p.hint}")
     return "\n".join(out)
-
-
-def problems_json(problems: list[Problem]) -> str:
-    return json.dumps([p.to_dict() for p in problems], indent=2)
 
 
 def github_annotation(p: Problem) -> str:

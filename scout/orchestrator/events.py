@@ -189,10 +189,6 @@ class EventBus:
         self._lock = threading.Lock()
         self._broken: set[int] = set()
 
-    def subscribe(self, fn: Subscriber) -> None:
-        with self._lock:
-            self._subs = self._subs + (fn,)
-
     def emit(self, event: Event) -> None:
         for fn in self._subs:
             try:

@@ -8,8 +8,9 @@ the results in item order.
 a parallel group): there are no per-phase lanes holding threads. A worker runs one
 item, records it (the state log has it before the worker takes another, so a crash
 loses no finished item), then takes the next item of whichever phase has the most work
-left per worker (items left × that phase's mean item time so far, ÷ its workers + 1),
-within each phase's ``max_parallel``; it leaves when nothing is left that it may take.
+left (items left × that phase's mean item time so far ÷ its ``max_parallel``: the time
+it still needs at its full width; ties go to the phase with fewer workers), within each
+phase's ``max_parallel``; it leaves when nothing is left that it may take.
 The pool never holds more workers than the executor's capacity minus the one-call
 phases running (``reserve``/``release``). When a phase has no item left running or
 to start (or is cancelled: timeout, budget, Ctrl-C) the pool posts
@@ -194,13 +195,15 @@ class WorkPool:
         known = [fr for fr in self.active if fr.timed]
         mean = (sum(fr.seconds for fr in known) / sum(fr.timed for fr in known)) if known \
             else 1.0
-        best, score = None, -1.0
+        best, score = None, (-1.0, 0, 0)
         for fr in self.active:
             if not fr.pending or fr.inflight >= fr.limit or not fr.live():
                 continue
             est = fr.seconds / fr.timed if fr.timed else mean
-            s = len(fr.pending) * est / (fr.inflight + 1)
-            if s > score or (s == score and best is not None and fr.run.index < best.run.index):
+            # the time the phase still needs at its full width first (the phase that
+            # would finish last gets the worker), then the one with fewer workers
+            s = (len(fr.pending) * est / fr.limit, -fr.inflight, -fr.run.index)
+            if s > score:
                 best, score = fr, s
         return best
 

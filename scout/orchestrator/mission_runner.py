@@ -359,7 +359,9 @@ class MissionRunner:
         warnings: list[str] = []
         if stop == "budget":
             return "stopped_budget", EXIT_BUDGET, stop_reason, warnings
-        required_bad, optional_bad, partial = [], [], []
+        required_bad: list[str] = []
+        optional_bad: list[str] = []
+        partial: list[str] = []
         for pid in self.graph.order():
             st = state.phases.get(pid)
             status = st.status if st else "pending"

@@ -48,7 +48,7 @@ class PhaseRun:
         self.deadline: float | None = None
         self.retry_at: float | None = None
         self.started = 0.0
-        self.gateway: Gateway | None = None
+        self.gateway: Recorder | None = None
         self.lock = threading.Lock()
         self.answered: Counter[str] = Counter()
         self.cost = 0.0

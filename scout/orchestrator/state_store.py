@@ -45,14 +45,6 @@ def utc_now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="microseconds")
 
 
-def fsync_path(path: str | Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def atomic_write_bytes(path: str | Path, data: bytes, *, fsync: bool = True) -> None:
     """Write ``data`` atomically (``scout.fsutil.write_atomic``); without ``fsync`` the
     caller must see to durability (the syncer does for artifacts)."""

@@ -55,6 +55,12 @@ class StepCalls:
                               else E.Notice(str(event), phase=pid))
 
         where = f"phase '{pid}'" + (f" item {index}" if index is not None else "") + ": "
+        token = run.token
+
+        def cancelled() -> bool:
+            return run.token != token or run.cancelled or self.stop.is_set()
+
+        assert run.params is not None
         return StepContext(
             mission_id=self.mission_id, phase_id=pid, phase=phase, pipeline=self.pipeline,
             params=run.params, inputs=run.inputs, config=self.config, root=self.root,
@@ -63,7 +69,7 @@ class StepCalls:
             render=lambda text: render(text, scope(), where=where),
             evaluate=lambda expr, **extra: evaluate(expr, {**scope(), **extra}, where=where),
             emit=emit, attempt=run.attempt, **self.context,
-            cancelled=lambda t=run.token: run.token != t or run.cancelled or self.stop.is_set(),
+            cancelled=cancelled,
         )
 
     # --- one call -----------------------------------------------------------------------

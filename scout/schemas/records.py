@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from scout.schemas.base import ArtifactModel
-from scout.schemas.sources import Page, Source, Transcript, Video
+from scout.schemas.sources import Source, Transcript, Video
 from scout.schemas.task import Money
 
 EvidenceKind = Literal["snippet", "review", "price", "rating", "page", "video", "synthesis"]
@@ -108,12 +108,6 @@ class TranscriptList(ArtifactModel):
     schema_name = "transcripts"
 
     items: list[Transcript] = Field(default_factory=list)
-
-
-class PageList(ArtifactModel):
-    schema_name = "pages"
-
-    items: list[Page] = Field(default_factory=list)
 
 
 class RankedItem(BaseModel):
