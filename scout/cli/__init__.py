@@ -52,6 +52,8 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "graph": ("spec_cmds", "Print a pipeline's phase DAG (mermaid, Graphviz dot, or JSON)."),
     "schema": ("spec_cmds", "Write (or --check) the JSON Schemas generated from the spec "
                             "models."),
+    "mcp": ("mcp_cmds", "Serve scout's tools over the Model Context Protocol, for agents "
+                        "(Claude Desktop,..."),
 }
 
 
