@@ -53,7 +53,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "schema": ("spec_cmds", "Write (or --check) the JSON Schemas generated from the spec "
                             "models."),
     "mcp": ("mcp_cmds", "Serve scout's tools over the Model Context Protocol, for agents "
-                        "(Claude Desktop,..."),
+                        "(Claude Desktop, Claude Code, any..."),
 }
 
 
