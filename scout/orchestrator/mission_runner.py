@@ -46,6 +46,7 @@ from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_
 from scout.orchestrator.dag import PhaseGraph
 from scout.orchestrator.locks import MissionLock
 from scout.orchestrator.planner import PhasePlan, plan
+from scout.orchestrator.records import MissionRecord
 from scout.orchestrator.facts import PhaseFacts
 from scout.orchestrator.phase_run import Art
 from scout.orchestrator.dag import producers
@@ -306,24 +307,24 @@ class MissionRunner:
                         bus.emit(E.Notice(str(note)))
                 prev_task = self._previous_task(artifacts)
                 self._write_task_json(self._task_doc(prev_task))
-                store.append({"ev": "mission", "status": "running", "mission_id": mid,
-                              "pid": os.getpid(), "pipeline": str(self.request.pipeline_path),
-                              "query": self.request.query,
-                              "inputs": to_jsonable(self.overrides)})
+                store.append(MissionRecord("running", {
+                    "mission_id": mid, "pid": os.getpid(),
+                    "pipeline": str(self.request.pipeline_path), "query": self.request.query,
+                    "inputs": to_jsonable(self.overrides)}).to_dict())
                 bus.emit(E.MissionStarted(mid, str(self.run_dir), tuple(self.graph.order()),
                                           resumed))
                 runner = self._runner(store=store, artifacts=artifacts, bus=bus)
                 try:
                     outcome = runner.run()
                 except KeyboardInterrupt:
-                    store.append({"ev": "mission", "status": "interrupted",
-                                  "reason": "interrupted (Ctrl-C)", "exit_code": 130})
+                    store.append(MissionRecord("interrupted", {
+                        "reason": "interrupted (Ctrl-C)", "exit_code": 130}).to_dict())
                     raise
                 status, code, reason, warnings = self._verdict(outcome.stop,
                                                                outcome.stop_reason,
                                                                store.state)
-                store.append({"ev": "mission", "status": status, "exit_code": code,
-                              "reason": reason})
+                store.append(MissionRecord(status, {"exit_code": code,
+                                                    "reason": reason}).to_dict())
                 store.wait_durable()
                 if status == "stopped_budget":
                     self._stopped_report(store.state)
