@@ -45,7 +45,7 @@ class Problem:
     message: str
     location: Location | None = None
     hint: str | None = None
-    severity: str = "error"  # "error" | "warning"
+    severity: str = "error"  # "error" | "warning" | "note" (information only)
 
     @property
     def sort_key(self) -> tuple:

@@ -38,7 +38,7 @@ def _color(text: str, fg: str, err: bool = False, bold: bool = False) -> str:
 def format_problem(p: Problem, *, snippet: bool = True, err: bool = False) -> str:
     loc = p.location
     head = f"{loc}: " if loc else ""
-    color = "red" if p.severity == "error" else "yellow"
+    color = {"error": "red", "note": "cyan"}.get(p.severity, "yellow")
     out = [f"{head}{_color(p.severity, color, err, bold=True)} {p.code}: {p.message}"]
     if snippet and loc and loc.line:
         lines = _lines(loc.file)
@@ -59,7 +59,7 @@ def problems_json(problems: list[Problem]) -> str:
 
 
 def github_annotation(p: Problem) -> str:
-    level = "error" if p.severity == "error" else "warning"
+    level = {"error": "error", "note": "notice"}.get(p.severity, "warning")
     msg = p.message + (f" (hint: {p.hint})" if p.hint else "")
     # GitHub's workflow-command escaping for data and properties
     msg = msg.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")

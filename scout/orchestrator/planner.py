@@ -9,7 +9,7 @@ it if the upstream rerun produces the same content, and reruns it otherwise.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
 from scout.errors import ScoutError
@@ -18,7 +18,7 @@ from scout.orchestrator.phase_run import Art
 from scout.orchestrator.runner import Runner
 from scout.orchestrator.scope import evaluate, names_used, tree_names
 from scout.orchestrator.state import DONE_OK
-from scout.steps.registry import get_step_kind
+from scout.steps.registry import PYTHON_PREFIX, get_step_kind
 
 Action = Literal["reuse", "run", "skip"]
 
@@ -40,6 +40,7 @@ class PhasePlan:
     reason: str
     status: str | None = None  # recorded status, None for a new mission
     tentative: bool = False  # depends on an upstream phase that runs first
+    runs_python: str | None = None  # "module:function" of a python: step (arbitrary code)
 
     @property
     def label(self) -> str:
@@ -120,7 +121,10 @@ def plan(runner: Runner) -> list[PhasePlan]:
         else:
             reasons = explain(prev.fp_parts, fp.parts)
         out.append(PhasePlan(pid, "run", "stale: " + "; ".join(reasons), status))
-    return out
+    # say plainly which phases run the author's own Python code
+    return [replace(p, runs_python=uses[len(PYTHON_PREFIX):])
+            if (uses := runner.runs[p.phase].phase.uses).startswith(PYTHON_PREFIX) else p
+            for p in out]
 
 
 def _keep_outputs(runner: Runner, prev: Any) -> None:
