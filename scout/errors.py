@@ -423,8 +423,8 @@ _STORAGE_ERRNO = {
 
 
 def storage_error(exc: OSError, what: str) -> ScoutError | None:
-    """Map an ``OSError`` the machine raised while scout wrote ``what`` (``'the run
-    state'``) to a :class:`StorageError`; ``None`` for errors that are not the
+    """Map an ``OSError`` the machine raised while scout did ``what`` (``'cannot write
+    the run state'``) to a :class:`StorageError`; ``None`` for errors that are not the
     machine's (a bug stays a bug)."""
     import errno as _errno
 
@@ -432,5 +432,25 @@ def storage_error(exc: OSError, what: str) -> ScoutError | None:
     if name not in _STORAGE_ERRNO:
         return None
     code, reason, hint = _STORAGE_ERRNO[name]
-    where = f" ({exc.filename})" if exc.filename else ""
-    return StorageError(f"cannot write {what}{where}: {reason}", hint=hint, code=code)
+    # os.replace(tmp, target) names the target second: that is the path the user knows
+    path = getattr(exc, "filename2", None) or exc.filename
+    where = f" ({path})" if path else ""
+    return StorageError(f"{what}{where}: {reason}", hint=hint, code=code)
+
+
+def machine_error(exc: BaseException) -> ScoutError | None:
+    """The :class:`StorageError` hidden in ``exc`` or its causes (an ``OSError`` for a
+    full disk or a read-only folder, possibly wrapped), or ``None``: the top-level catch
+    uses it so the machine's refusal is never reported as a bug in scout."""
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        seen.add(id(cur))
+        if isinstance(cur, StorageError):
+            return cur
+        if isinstance(cur, OSError):
+            mapped = storage_error(cur, "cannot use a file")
+            if mapped is not None:
+                return mapped
+        cur = cur.__cause__ or cur.__context__
+    return None

@@ -172,7 +172,7 @@ def expand_paths(paths: list[str | Path]) -> tuple[list[Path], list[Problem]]:
             if not found:
                 problems.append(Problem("USE010", f"no .yaml files under {p}", Location(str(p)),
                                         severity="warning"))
-        elif p.is_file():
+        elif p.is_file() or p.exists():  # a FIFO or device: validate_file says what it is
             files.append(p)
         else:
             problems.append(Problem("USE010", "no such file or folder", Location(str(p))))
