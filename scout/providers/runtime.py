@@ -310,7 +310,12 @@ class ProviderRuntime:
     # --- cache ------------------------------------------------------------------------
 
     def _ttl(self, adapter: str) -> float:
-        return 0.0 if self.no_cache else float(self.config.adapters[adapter].cache_ttl)
+        # a replay answers from its cassette only: it never reads the shared cache (live
+        # answers would hide what the cassette holds) and never writes it (the next live
+        # run would be answered with the cassette's fictional data)
+        if self.no_cache or self.replaying:
+            return 0.0
+        return float(self.config.adapters[adapter].cache_ttl)
 
     def cache_get(self, adapter: str, request: Request) -> Reply[Any] | None:
         ttl = self._ttl(adapter)
