@@ -3,9 +3,10 @@
 Key: sha256 of the adapter name and type, its effective base URL, every setting that
 shapes answers (``answer_settings``) and the request as normalised JSON (sorted keys).
 The chain consults it per link, in that link's turn (``chain.py``); a ``--replay`` run
-neither reads nor writes it (a cassette's answers are not the world's). A resumed or re-applied mission therefore
-never pays twice for the same request within the adapter's ``cache_ttl``. ``cache_ttl:
-0s`` or ``--no-cache`` disables it. The value is stored through :mod:`codec` so it comes
+neither reads nor writes it (a cassette's answers are not the world's). A request whose
+answer was recorded is not sent again within the adapter's ``cache_ttl``; one in flight
+when a process died may be (see :mod:`scout.providers.in_doubt`). ``cache_ttl: 0s`` or
+``--no-cache`` disables it. The value is stored through :mod:`codec` so it comes
 back typed. sqlite handles concurrent processes (WAL); each thread has its own connection.
 
 An answer is stored *before* its ``ok`` journal line is written (so a process killed in

@@ -39,7 +39,8 @@ from scout.providers import redact as R
 from scout.providers.cache import ReplyCache, cache_key
 from scout.providers.chain import ChainGateway, CircuitBreaker
 from scout.providers.contract import Adapter, Reply, Request, Secret
-from scout.providers.cost import FREE, BudgetTracker, Cost, CostEstimate, estimate_cost
+from scout.providers.cost import (FREE, BudgetTracker, Cost, CostEstimate, compute_cost,
+                                  estimate_cost, typical_usage)
 from scout.providers.http import make_client
 from scout.providers.journal import FIELDS, Journal, utc_ts
 from scout.providers.pool import POOL_STATE_NAME, TokenPool, load_pool_config
@@ -306,6 +307,15 @@ class ProviderRuntime:
             self.replies.save(adapter.name, request, reply)
             return reply
         return adapter.call(request, secret)
+
+    def paid_estimate(self, adapter: str) -> float | None:
+        """What one request to ``adapter`` typically costs (USD), or None when it is
+        free (no tariff) or nothing leaves (a replay): paid requests get a 'sent' line."""
+        if self.replaying:
+            return None
+        settings = self.config.adapters[adapter]
+        usd = compute_cost(typical_usage(settings), settings.tariff).usd
+        return usd if usd > 0 else None
 
     # --- cache ------------------------------------------------------------------------
 
