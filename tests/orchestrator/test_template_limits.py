@@ -58,3 +58,34 @@ def test_plan_text_says_runs_python(ws, sub_env):
                         str(ws.config)], capture_output=True, text=True, env=sub_env,
                        cwd=ws.root, timeout=60)
     assert v.returncode == 0 and "SPEC075" in v.stdout and "runs Python" in v.stdout
+
+
+def exhausted(ctx):
+    """A step whose every call finds the token pool exhausted (as a gateway raises it)."""
+    from scout.errors import PoolExhausted
+
+    from tests.orchestrator.steps import record
+
+    record(ctx)
+    raise PoolExhausted("pool 'tavily': every token is exhausted (alpha: quota_exhausted)",
+                        adapter="tavily")
+
+
+def test_an_exhausted_pool_is_retryable_then_terminal(ws):
+    """Issue 13 §8: each attempt is recorded failed_retryable; when the phase has no retry
+    left it ends failed_terminal (exit 1), with the pool's message."""
+    p = ws.pipeline("""
+        phases:
+          A:
+            uses: python:tests.orchestrator.test_template_limits:exhausted
+            retry: {attempts: 3, backoff: {initial: 1s, factor: 1, max: 1s, jitter: none}}
+            produces: [a]
+    """)
+    r = ws.apply(p)
+    assert r.exit_code == 1 and ws.count("A") == 3
+    statuses = [x["status"] for x in ws.log_records() if x.get("ev") == "phase"
+                and x.get("phase") == "A"]
+    assert statuses.count("failed_retryable") == 2 and statuses[-1] == "failed_terminal"
+    st = ws.state().phases["A"]
+    assert st.status == "failed_terminal" and st.error["code"] == "PRV006"
+    assert "every token is exhausted" in st.error["message"]
