@@ -92,7 +92,7 @@ def check_text(value: str | None, what: str) -> None:
             f"{shown[:60]!s}{'…' if len(shown) > 60 else ''})",
             hint="the terminal or script passed bytes in another encoding; set a UTF-8 "
                  "locale (e.g. LANG=C.UTF-8) or re-type the text",
-            code="USE040") from None
+            code="USE045") from None
 
 
 def prepare(

@@ -174,3 +174,15 @@ class ReportParams(StrictModel):
             raise ValueError(f"template {value!r} must be a file name under templates/ "
                              "(no absolute path, no '..')")
         return value
+
+
+class EmailParams(StrictModel):
+    """Send the finished report by e-mail (a side effect: once per report and recipients)."""
+
+    to: TemplateStr = Field(description="recipient address(es), comma-separated")
+    cc: TemplateStr | None = Field(default=None, description="copy address(es)")
+    subject: TemplateStr = Field(description="subject line")
+    report: ArtifactName = Field(default="report", description="the report artifact")
+    attach: list[Literal["md", "pdf", "csv", "json"]] = Field(
+        default_factory=lambda: ["md", "pdf"],
+        description="report files attached when the report phase produced them")

@@ -121,7 +121,7 @@ def test_invalid_utf8_in_the_query_is_a_usage_error(value: str, tmp_path: Path) 
 
     with pytest.raises(UsageError) as info:
         api.prepare(tmp_path / "nope.yaml", query=value)
-    assert info.value.code == "USE040" and info.value.exit_code == 2 and info.value.hint
+    assert info.value.code == "USE045" and info.value.exit_code == 2 and info.value.hint
     with pytest.raises(UsageError):
         api.prepare(tmp_path / "nope.yaml", query="x", sets=[f"destination={value}"])
 
