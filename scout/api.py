@@ -84,6 +84,24 @@ def parse_sets(sets: Iterable[str] | dict[str, Any] | None) -> dict[str, Any]:
     return out
 
 
+def check_text(value: str | None, what: str) -> None:
+    """Refuse text that is not valid Unicode: bytes that are not UTF-8 reach Python from
+    argv as lone surrogates (and JSON can carry them as ``\\udcff``); nothing downstream
+    can print, hash or send them."""
+    if value is None:
+        return
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        shown = value.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
+        raise UsageError(
+            f"{what} is not valid UTF-8 text (at character {exc.start + 1}: "
+            f"{shown[:60]!s}{'…' if len(shown) > 60 else ''})",
+            hint="the terminal or script passed bytes in another encoding; set a UTF-8 "
+                 "locale (e.g. LANG=C.UTF-8) or re-type the text",
+            code="USE045") from None
+
+
 def prepare(
     file: str | Path,
     *,
@@ -96,8 +114,17 @@ def prepare(
     max_cost: float | None = None,
 ) -> tuple[Pipeline, Config, MissionRequest]:
     """Load and validate FILE, and resolve the request (no run dir is touched)."""
+    check_text(query, "--query")
+    if isinstance(sets, dict):
+        for k, v in sets.items():
+            check_text(f"{k}={v}" if isinstance(v, str) else str(k), "--set")
+    elif sets is not None:
+        sets = list(sets)
+        for item in sets:
+            check_text(item, "--set")
+    check_text(mission_id, "--mission-id")
     path = Path(file)
-    if not path.is_file():
+    if not path.exists():  # a folder or a FIFO is named as such by load_spec
         raise UsageError(f"no such file: {file}")
     spec, problems = load_spec(path)
     if spec is None:

@@ -18,7 +18,7 @@ import click
 
 from scout import __version__
 from scout.cli.render import render_error
-from scout.errors import EXIT_USAGE, ScoutError
+from scout.errors import EXIT_USAGE, ScoutError, machine_error
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -151,6 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - the one top-level catch
         if want_tb:
             traceback.print_exc()
+        machine = machine_error(exc)  # a full disk or read-only folder is not a bug
+        if machine is not None:
+            render_error(machine)
+            return machine.exit_code
         click.echo(
             f"internal error: {type(exc).__name__}: {exc}\n"
             "  this is a bug in scout; rerun with --traceback and report it",

@@ -156,6 +156,9 @@ def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: st
     width = max((len(p.phase) for p in result.phases), default=5)
     for p in result.phases:
         click.echo(f"  {p.phase:<{width}}  {p.label:<6}  {p.reason}")
+        if p.runs_python:
+            click.echo(f"  {'':<{width}}  {'':<6}  runs Python: {p.runs_python} "
+                       "(your own code, with your permissions)")
     counts = {a: sum(1 for p in result.phases if p.action == a) for a in ("run", "reuse", "skip")}
     click.echo(f"{counts['run']} to run, {counts['reuse']} to reuse, {counts['skip']} to skip")
     click.echo("")

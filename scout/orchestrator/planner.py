@@ -11,7 +11,7 @@ the same content, and reruns it otherwise.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
 from scout.errors import ScoutError
@@ -20,6 +20,7 @@ from scout.orchestrator.facts import PhaseFacts
 from scout.orchestrator.phase_run import PhaseRun
 from scout.orchestrator.state import MissionState
 from scout.spec.models import Pipeline
+from scout.steps.registry import PYTHON_PREFIX
 
 Action = Literal["reuse", "run", "skip"]
 
@@ -31,6 +32,7 @@ class PhasePlan:
     reason: str
     status: str | None = None  # recorded status, None for a new mission
     tentative: bool = False  # depends on an upstream phase that runs first
+    runs_python: str | None = None  # "module:function" of a python: step (arbitrary code)
 
     @property
     def label(self) -> str:
@@ -78,4 +80,7 @@ def plan(*, pipeline: Pipeline, order: list[str], state: MissionState, facts: Ph
             uncertain.update(phase.produces)
             stale = d.stale and pid not in force
             out.append(PhasePlan(pid, "run", ("stale: " if stale else "") + d.reason, status))
-    return out
+    # say plainly which phases run the author's own Python code
+    return [replace(p, runs_python=uses[len(PYTHON_PREFIX):])
+            if (uses := pipeline.phases[p.phase].uses).startswith(PYTHON_PREFIX) else p
+            for p in out]

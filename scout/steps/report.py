@@ -20,6 +20,7 @@ from scout.fsutil import write_atomic
 from scout.report.context import MissionView
 from scout.report.render import Citations, make_report_env, template_files
 from scout.schemas.records import Report
+from scout.spec.sandbox import SandboxLimit, limit_error
 from scout.steps.context import StepContext
 from scout.steps.params import ReportParams
 
@@ -66,7 +67,11 @@ def run(ctx: StepContext) -> Report:
         "title": title,
         "pipeline": ctx.pipeline,
     }
-    md_text = env.get_template(params.template).render(context)
+    try:
+        md_text = env.get_template(params.template).render(context)
+    except SandboxLimit as exc:
+        raise limit_error(exc, f"phase {ctx.phase_id}: report template "
+                               f"{params.template!r}") from exc
     files = {"md": "report.md"}
     write_atomic(ctx.run_dir / "report.md", md_text)
     digests = {"md": hashlib.sha256(md_text.encode()).hexdigest()}
