@@ -80,11 +80,24 @@ class _ConfigCache:
 def _check_loaded_pipeline(spec: LoadedSpec, config: Config | None) -> list[Problem]:
     assert isinstance(spec.model, Pipeline)
     problems = check_pipeline(spec, config)
+    problems += python_notes(spec)
     problems += graph_problems(spec.model, spec.source_map, build_graph(spec.model))
     if not spec.partial:  # templates are part of the spec (scout.report.template_check)
         tmpl_problems, task_attrs = check_report_templates(spec, config)
         problems += tmpl_problems + unused_problems(spec, task_attrs)
     return problems
+
+
+def python_notes(spec: LoadedSpec) -> list[Problem]:
+    """A note per ``python:`` phase: it runs arbitrary code, by design (SPEC075)."""
+    assert isinstance(spec.model, Pipeline)
+    return [
+        Problem("SPEC075", f"phase '{pid}' runs Python: {phase.uses[len('python:'):]}",
+                spec.source_map.locate(("phases", pid, "uses")), severity="note",
+                hint="a python: step runs any code with your permissions; "
+                     "apply only specs whose code you trust")
+        for pid, phase in spec.model.phases.items() if phase.uses.startswith("python:")
+    ]
 
 
 def validate_file(path: str | Path, configs: _ConfigCache | None = None) -> FileReport:

@@ -78,8 +78,10 @@ def find_specs(paths: list[str | Path]) -> Found:
                 found.empty_dirs.append(p)
             for y in yamls:
                 (found.files if declares_scout(y) else found.skipped).append(y)
-        elif p.is_file():
-            found.files.append(p)  # named explicitly: always validated
+        elif p.is_file() or p.exists():
+            # named explicitly: always validated (a FIFO or device too: validate_file
+            # says what it is, without reading it)
+            found.files.append(p)
         else:
             found.missing.append(p)
     return found

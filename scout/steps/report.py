@@ -5,7 +5,8 @@ without one, the built-in default report (scout/report/builtin) shows every arti
 ``report.html`` is the same content turned into self-contained HTML (inline CSS, no
 external resources) by markdown-it with raw HTML disabled, so web text cannot inject
 markup. Templates see the Task, every needed artifact by name, ``mission`` (phase states,
-costs and notices from the journal, the DAG as mermaid) and ``citations``.
+costs and notices from the journal, the DAG as mermaid) and ``citations``. Both are
+rendered in the request's language (``task.lang``; scout/report/render.py).
 """
 
 from __future__ import annotations
@@ -23,12 +24,14 @@ from scout.report.render import (
     DEFAULT_TEMPLATE,
     Citations,
     make_report_env,
+    provenance,
     resolve_template,
     template_files,
 )
 from scout.report.tables import sections
 from scout.report.template_check import render_error_location
 from scout.schemas.records import Report
+from scout.spec.sandbox import SandboxLimit, limit_error
 from scout.steps.context import StepContext
 from scout.steps.params import ReportParams
 
@@ -48,6 +51,14 @@ def markdown_to_html(text: str) -> str:
     return md.render(text)
 
 
+def _heading(md_text: str) -> str:
+    """The report's first ``# `` heading: the HTML page's title, in the report's language."""
+    for line in md_text.splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return ""
+
+
 def run(ctx: StepContext) -> Report:
     params = ctx.params
     assert isinstance(params, ReportParams)
@@ -56,10 +67,14 @@ def run(ctx: StepContext) -> Report:
     if resolve_template(templates, name) is None:
         raise StepError(f"phase {ctx.phase_id}: template {name!r} not found in "
                         f"{templates}", hint="with.template names a file under templates/")
-    env = make_report_env(templates, getattr(ctx.task, "lang", None) or "en")
-    mission = ctx.extras.get("mission_view")
-    if callable(mission):
-        mission = mission(current_phase=ctx.phase_id)
+    lang = getattr(ctx.task, "lang", None) or "en"
+    env = make_report_env(templates, lang)
+    if ctx.mission is not None:
+        mission: Any = ctx.mission.view(current_phase=ctx.phase_id)
+    else:  # a StepContext built by hand (tests, python: callers) may pass a view in extras
+        mission = ctx.extras.get("mission_view")
+        if callable(mission):
+            mission = mission(current_phase=ctx.phase_id)
     if not isinstance(mission, MissionView):
         mission = MissionView(mission_id=ctx.mission_id, pipeline=ctx.pipeline.name)
     title = ctx.render(params.title) if (params.title and ctx.render) else (
@@ -69,7 +84,7 @@ def run(ctx: StepContext) -> Report:
         "task": ctx.task,
         "artifacts": ctx.inputs,
         "mission": mission,
-        "citations": Citations(),
+        "citations": Citations(provenance(ctx.pipeline, ctx.inputs)),
         "title": title,
         "pipeline": ctx.pipeline,
     }
@@ -83,8 +98,9 @@ def run(ctx: StepContext) -> Report:
     digests = {"md": hashlib.sha256(md_text.encode()).hexdigest()}
     if "html" in params.formats:
         html = _render(env, params.html_template or HTML_WRAPPER,
-                       {"title": title, "body_html": markdown_to_html(md_text),
-                        "mission": mission}, ctx.phase_id, templates)
+                       {"title": _heading(md_text) or title,
+                        "body_html": markdown_to_html(md_text), "mission": mission},
+                       ctx.phase_id, templates)
         write_atomic(ctx.run_dir / "report.html", html)
         files["html"] = "report.html"
         digests["html"] = hashlib.sha256(html.encode()).hexdigest()
@@ -98,6 +114,9 @@ def _render(env: Any, name: str, context: dict[str, Any], phase_id: str,
 
     try:
         return env.get_template(name).render(context)
+    except SandboxLimit as exc:  # a bound of the sandbox (RUN020), before other errors:
+        # SandboxLimit is a jinja2 SecurityError, itself a TemplateError
+        raise limit_error(exc, f"phase {phase_id}: report template {name!r}") from exc
     except (TemplateError, TypeError, ValueError, ArithmeticError, LookupError,
             AttributeError) as exc:  # a filter given the wrong value is the template's too
         where, what = render_error_location(exc, name, templates)

@@ -90,7 +90,8 @@ def test_unknown_filter_in_template(project: Path) -> None:
 
 def test_imported_partials_are_checked_where_they_are(project: Path) -> None:
     partial = project / "templates" / "_report.md.j2"
-    _edit(partial, "{{ mission.mermaid }}", "{{ missoin.mermaid }}")
+    _edit(partial, "{% set degraded = mission.degraded_phases %}",
+          "{% set degraded = missoin.degraded_phases %}")
     code, problems = _validate(project)
     [p] = [p for p in problems if p["code"] == "SPEC051"]
     assert code == 2 and p["file"] == str(partial) and p["hint"] == "did you mean 'mission'?"
