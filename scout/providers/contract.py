@@ -15,7 +15,7 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 import httpx
 from pydantic import BaseModel, ConfigDict, Field
@@ -140,6 +140,8 @@ class SynthesisRequest(Request):
     candidates: list[str] = Field(default_factory=list)
     evidence: list[EvidenceItem] = Field(default_factory=list)
     context_budget_chars: int | None = None
+    lang: Literal["en", "es"] = Field(default="en", description="the language to answer in "
+                                      "(Task.lang)")
 
 
 class FetchRequest(Request):

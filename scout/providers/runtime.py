@@ -212,7 +212,7 @@ class ProviderRuntime:
                       if rec and not rec.get("ok") else Availability(True, source="replay"))
             else:
                 av = check_adapter(self.config.adapters[adapter], self.env,
-                                   lambda: self.token_pool().pools)
+                                   lambda: self.token_pool().pools, adapter)
             self._avail[adapter] = av
             if self.recording and self.exchanges is not None:
                 self.exchanges.write_manifest({"mission_id": self.mission_id, "links": {

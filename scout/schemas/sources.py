@@ -110,6 +110,33 @@ class SynthesisSentence(BaseModel):
 
     text: str
     citations: list[int] = Field(default_factory=list, description="Citation.index values")
+    uncited: bool = Field(default=False, description="a model's sentence that cites nothing "
+                          "it was given: the report can mark it as unsupported")
+
+
+class SynthesisRow(BaseModel):
+    """One row of a table in a model's answer: its cells and what the row cites."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    cells: list[str] = Field(default_factory=list)
+    citations: list[int] = Field(default_factory=list, description="Citation.index values")
+    uncited: bool = False
+
+
+class SynthesisBlock(BaseModel):
+    """The structure of a model's answer, in order: a heading, a paragraph (its
+    sentences), a list (its items) or a table (header and rows), each part cited."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["heading", "paragraph", "list", "table"]
+    text: str = Field(default="", description="the heading's text")
+    ordered: bool = Field(default=False, description="a numbered list")
+    items: list[SynthesisSentence] = Field(
+        default_factory=list, description="a paragraph's sentences or a list's items")
+    header: list[str] = Field(default_factory=list, description="a table's column names")
+    rows: list[SynthesisRow] = Field(default_factory=list, description="a table's rows")
 
 
 class Synthesis(ArtifactModel):
@@ -124,3 +151,6 @@ class Synthesis(ArtifactModel):
     adapter: str = ""
     model: str | None = None
     notes: list[str] = Field(default_factory=list)
+    blocks: list[SynthesisBlock] = Field(
+        default_factory=list, description="the answer's structure (headings, paragraphs, "
+        "lists, tables) with per-item citations; empty for the extractive summary")

@@ -62,6 +62,7 @@ def run(ctx: StepContext) -> Synthesis:
         evidence=[EvidenceItem(url=e.url, title=e.title, text=e.text, subject=e.subject)
                   for e in evidence[: params.max_sources]],
         context_budget_chars=params.context_budget_chars,
+        lang=getattr(task, "lang", None) or "en",
     )
     outcome = ctx.gateway.call(request)
     synthesis: Synthesis = outcome.value

@@ -111,7 +111,8 @@ def test_markers_beyond_the_citation_list_are_dropped_with_a_note() -> None:
     data["choices"][0]["message"]["content"] = "Casa Fuster is rated 9.1[2][9]."
     syn = adapter(Capture(body=json.dumps(data).encode())).call(request(), KEY).value
     assert syn.sentences[0].citations == [2]
-    assert syn.notes == ["marker [9] points at no citation (answer has 5)"]
+    assert syn.notes == ["citation [9] dropped: it points at nothing the model was given "
+                         "(5 web citation(s), 1 evidence item(s) sent)"]
 
 
 # --- the request -------------------------------------------------------------------------
