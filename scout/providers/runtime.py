@@ -144,6 +144,7 @@ class ProviderRuntime:
         self._avail: dict[str, Availability] = {}
         self._pool: TokenPool | None = None
         self._skip_noted: set[tuple[str, str]] = set()
+        self._skip_loaded = False
         self.skipped: dict[str, SkippedLink] = {}
         self.results: Counter[str] = Counter()
         self.answered_by: Counter[str] = Counter()
@@ -207,9 +208,14 @@ class ProviderRuntime:
             if adapter in self._avail:
                 return self._avail[adapter]
             if self.replaying:
-                rec = (self._manifest.get("links") or {}).get(adapter)
-                av = (Availability(False, rec.get("reason"), source="replay")
-                      if rec and not rec.get("ok") else Availability(True, source="replay"))
+                links = self._manifest.get("links") or {}
+                rec = links.get(adapter)
+                if links and rec is None:
+                    # the recording predates this link: it has nothing to replay for it
+                    av = Availability(False, "not in the recording", source="replay")
+                else:
+                    av = (Availability(False, rec.get("reason"), source="replay")
+                          if rec and not rec.get("ok") else Availability(True, source="replay"))
             else:
                 av = check_adapter(self.config.adapters[adapter], self.env,
                                    lambda: self.token_pool().pools, adapter)
@@ -376,6 +382,14 @@ class ProviderRuntime:
             sk = self.skipped.setdefault(adapter, SkippedLink(adapter, reason, chain))
             if phase not in sk.phases:
                 sk.phases.append(phase)
+            if not self._skip_loaded and self.mission_id:
+                # a resumed mission already journaled its skips before it stopped: the
+                # journal says what happened once, not once per process
+                from scout.providers.journal import iter_journal
+                self._skip_loaded = True
+                self._skip_noted.update(
+                    (e.get("phase"), e.get("adapter")) for e in iter_journal(self.runtime_dir)
+                    if e.get("result") == "skipped" and e.get("mission_id") == self.mission_id)
             if (phase, adapter) in self._skip_noted:
                 return
             self._skip_noted.add((phase, adapter))
