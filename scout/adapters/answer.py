@@ -185,7 +185,7 @@ class _Builder:
 
     def heading(self, text: str) -> None:
         self.flush()
-        clean = _clean(self.cites.take(text)[0])
+        clean = _clean(self.cites.take(text)[0]).rstrip(":").strip()
         if clean:
             self.blocks.append(SynthesisBlock(kind="heading", text=clean))
 
