@@ -85,6 +85,8 @@ class Page(BaseModel):
     content_type: str = ""
     title: str | None = None
     jsonld: list[dict[str, Any]] = Field(default_factory=list)
+    microdata: list[dict[str, Any]] = Field(
+        default_factory=list, description="schema.org microdata items, shaped like JSON-LD")
     opengraph: dict[str, str] = Field(default_factory=dict)
     text: str = ""
     # Normalised facts pulled out of JSON-LD (kept separate so templates need no digging)
