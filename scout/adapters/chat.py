@@ -17,6 +17,7 @@ import httpx
 
 from scout.adapters.answer import ParsedAnswer, parse_answer
 from scout.errors import ParseError
+from scout.i18n import translations
 from scout.providers.contract import EvidenceItem, Secret, Usage
 from scout.providers.http import send
 from scout.schemas.sources import Citation
@@ -112,7 +113,9 @@ def parse_content(content: str, name: str, resolve: Any) -> ParsedAnswer:
     return parsed
 
 
-def answer_notes(parsed: ParsedAnswer, known: str) -> list[str]:
-    """Notes on labels that pointed at nothing (``known`` says what was citable)."""
-    return [f"citation {label} dropped: it points at nothing the model was given ({known})"
-            for label in parsed.unknown]
+def answer_notes(parsed: ParsedAnswer, known: str, lang: str = "en") -> list[str]:
+    """Notes on labels that pointed at nothing (``known`` says what was citable), in the
+    request's language."""
+    msg = translations(lang).gettext(
+        "citation {label} dropped: it points at nothing the model was given ({known})")
+    return [msg.format(label=label, known=known) for label in parsed.unknown]

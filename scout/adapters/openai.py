@@ -29,6 +29,7 @@ from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, par
     post_chat, read_completion, token_usage
 from scout.adapters.prompt import build_prompt
 from scout.adapters.settings import AdapterSettings, OpenAISettings
+from scout.i18n import translations
 from scout.providers.contract import Reply, Request, Secret, SynthesisAdapter, \
     SynthesisRequest
 from scout.providers.http import make_client
@@ -75,16 +76,18 @@ class OpenAIAdapter(SynthesisAdapter):
         url = f"{self.base_url or DEFAULT_BASE_URL}/chat/completions"
         response = post_chat(self._http(), url, body, self.name, credential)
         labels = EvidenceLabels(list(request.evidence), prompt.labels)
-        reply = self.parse(response, labels)
+        reply = self.parse(response, labels, request.lang)
         reply.meta.update(prompt_chars=len(prompt.user), evidence_used=prompt.evidence_used,
                           evidence_dropped=prompt.evidence_dropped,
                           evidence_cut=prompt.evidence_cut, lang=request.lang)
         return reply
 
-    def parse(self, response: httpx.Response,
-              labels: EvidenceLabels | None = None) -> Reply[Synthesis]:
-        """A chat-completion response → Reply[Synthesis]; ParseError when it is not one."""
+    def parse(self, response: httpx.Response, labels: EvidenceLabels | None = None,
+              lang: str = "en") -> Reply[Synthesis]:
+        """A chat-completion response → Reply[Synthesis]; ParseError when it is not one.
+        Notes are written in ``lang``."""
         labels = labels or EvidenceLabels([], ())
+        _ = translations(lang).gettext
         data, content = read_completion(response, self.name)
 
         def resolve(kind: str, number: int) -> int | None:
@@ -92,12 +95,13 @@ class OpenAIAdapter(SynthesisAdapter):
 
         parsed = parse_content(content, self.name, resolve)
         citations = labels.citations()
-        known = ("evidence " + ", ".join(f"[E{k}]" for k in sorted(labels.sent))
-                 if labels.sent else "no evidence")
-        notes = answer_notes(parsed, known)
+        known = (_("evidence {labels}").format(
+                     labels=", ".join(f"[E{k}]" for k in sorted(labels.sent)))
+                 if labels.sent else _("no evidence"))
+        notes = answer_notes(parsed, known, lang)
         if not citations and parsed.sentences:
-            notes.append("the answer cites none of the evidence: every sentence is marked "
-                         "uncited")
+            notes.append(_("the answer cites none of the evidence: every sentence is "
+                           "marked uncited"))
         model = data.get("model") if isinstance(data.get("model"), str) else self.oa.model
         synthesis = Synthesis(
             text=parsed.text, sentences=parsed.sentences, blocks=parsed.blocks,

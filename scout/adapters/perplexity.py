@@ -31,6 +31,7 @@ from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, num
 from scout.adapters.prompt import build_prompt
 from scout.adapters.settings import AdapterSettings, PerplexitySettings
 from scout.errors import AuthError
+from scout.i18n import translations
 from scout.providers.contract import Reply, Request, Secret, SynthesisAdapter, \
     SynthesisRequest, Usage
 from scout.providers.http import make_client
@@ -79,7 +80,7 @@ class PerplexityAdapter(SynthesisAdapter):
         }
         url = f"{self.base_url or DEFAULT_BASE_URL}/chat/completions"
         response = post_chat(self._http(), url, body, self.name, credential)
-        reply = self.parse(response, list(request.evidence), prompt.labels)
+        reply = self.parse(response, list(request.evidence), prompt.labels, request.lang)
         reply.meta.update(prompt_chars=len(prompt.user), evidence_used=prompt.evidence_used,
                           evidence_dropped=prompt.evidence_dropped,
                           evidence_cut=prompt.evidence_cut)
@@ -88,11 +89,12 @@ class PerplexityAdapter(SynthesisAdapter):
     # --- response --------------------------------------------------------------------
 
     def parse(self, response: httpx.Response, evidence: list[Any] | None = None,
-              sent: tuple[int, ...] = ()) -> Reply[Synthesis]:
+              sent: tuple[int, ...] = (), lang: str = "en") -> Reply[Synthesis]:
         """A chat-completion response → Reply[Synthesis]; ParseError when it is not one.
-        ``evidence`` / ``sent``: the prompt's evidence items and the labels sent."""
+        ``evidence`` / ``sent``: the prompt's evidence items and the labels sent; notes
+        are written in ``lang``."""
         data, content = read_completion(response, self.name)
-        synthesis = self._synthesis(data, content, evidence or [], sent)
+        synthesis = self._synthesis(data, content, evidence or [], sent, lang)
         usage, cost = self._usage(data.get("usage"))
         meta: dict[str, Any] = {
             "model": synthesis.model,
@@ -109,7 +111,7 @@ class PerplexityAdapter(SynthesisAdapter):
         return Reply(value=synthesis, usage=usage, status=response.status_code, meta=meta)
 
     def _synthesis(self, data: dict[str, Any], content: str, evidence: list[Any],
-                   sent: tuple[int, ...]) -> Synthesis:
+                   sent: tuple[int, ...], lang: str = "en") -> Synthesis:
         results = [r for r in data.get("search_results") or [] if isinstance(r, dict)
                    and isinstance(r.get("url"), str)]
         by_url = {r["url"]: r for r in results}
@@ -135,8 +137,10 @@ class PerplexityAdapter(SynthesisAdapter):
         sources += [self._source(r["url"], r, len(sources) + i, cited=False)
                     for i, r in enumerate(extra, 1)]
         model = data.get("model") if isinstance(data.get("model"), str) else self.px.model
-        notes = answer_notes(parsed, f"{len(urls)} web citation(s), "
-                                     f"{len(sent)} evidence item(s) sent")
+        known = translations(lang).gettext(
+            "{web} web citation(s), {sent} evidence item(s) sent").format(
+                web=len(urls), sent=len(sent))
+        notes = answer_notes(parsed, known, lang)
         return Synthesis(text=parsed.text, sentences=parsed.sentences, blocks=parsed.blocks,
                          citations=citations, sources=sources, adapter=self.name,
                          model=model, notes=notes)

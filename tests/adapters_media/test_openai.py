@@ -226,3 +226,12 @@ def test_statuses_are_mapped(status: int, error: type) -> None:
     if status == 429:
         assert info.value.retry_after == 3.0
     assert KEY_VALUE not in str(info.value)
+
+
+def test_notes_are_written_in_the_request_language() -> None:
+    syn = adapter(Capture(body=answer_with("Casa Bonay [E1]. Otro hotel [E8]."))).call(
+        request(lang="es")).value
+    assert syn.notes == ["cita [E8] descartada: no remite a nada de lo que recibió el "
+                         "modelo (evidencias [E1], [E2], [E3])"]
+    syn = adapter(Capture()).call(request(lang="es")).value
+    assert "la respuesta no cita ninguna evidencia" in syn.notes[-1]
