@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 
-import httpx
 import pytest
 
 from scout.adapters.extract import extract
