@@ -38,9 +38,13 @@ from scout.schemas.sources import SynthesisBlock, SynthesisRow, SynthesisSentenc
 Resolver = Callable[[str, int], "int | None"]
 
 _TAG = r"(?:think|thinking|reasoning)"
-_BLOCK = re.compile(rf"<({_TAG})\b[^>]*>.*?</\1\s*>", re.S | re.I)
-_OPEN = re.compile(rf"<{_TAG}\b[^>]*>", re.I)
+_OPEN = re.compile(rf"<{_TAG}\b[^<>]{{0,200}}>", re.I)
 _CLOSE = re.compile(rf"</{_TAG}\s*>", re.I)
+#: answers longer than this are cut before parsing (a chat answer is a few thousand
+#: characters; this bounds the work a misbehaving server can cause)
+MAX_ANSWER_CHARS = 60_000
+#: cells kept per table row
+MAX_CELLS = 64
 
 #: one citation group: [E3], [3], [E1, E4], [E1; 2], [ E2 ]
 _LABEL = re.compile(r"\[\s*(E?\d{1,4}(?:\s*[,;]\s*E?\d{1,4})*)\s*\]", re.I)
@@ -52,19 +56,29 @@ _RULE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _MARKDOWN = re.compile(r"(\*\*|__|`)")
-_LINK = re.compile(r"\[([^\]]+)\]\((?:https?://|/)[^)\s]*\)")
+_LINK = re.compile(r"\[([^\[\]]{1,500})\]\((?:https?://|/)[^)\s]{0,2000}\)")
 
 
 def strip_reasoning(text: str) -> tuple[str, bool]:
-    """``text`` without reasoning blocks, and whether any were removed."""
-    out = _BLOCK.sub("", text)
-    close = _CLOSE.search(out)
-    if close is not None and not _OPEN.search(out, 0, close.start()):
-        out = out[close.end():]  # the opening tag was part of the prompt template
-    opening = _OPEN.search(out)
-    if opening is not None:
-        out = out[: opening.start()]  # never closed: the rest is unfinished reasoning
-    return out.strip(), out.strip() != text.strip()
+    """``text`` without reasoning blocks, and whether any were removed (one linear scan)."""
+    first_open = _OPEN.search(text)
+    first_close = _CLOSE.search(text)
+    pos = 0
+    if first_close is not None and (first_open is None or first_close.start() < first_open.start()):
+        pos = first_close.end()  # the opening tag was part of the prompt template
+    kept: list[str] = []
+    while True:
+        opening = _OPEN.search(text, pos)
+        if opening is None:
+            kept.append(text[pos:])
+            break
+        kept.append(text[pos:opening.start()])
+        close = _CLOSE.search(text, opening.end())
+        if close is None:
+            break  # never closed: the rest is unfinished reasoning
+        pos = close.end()
+    out = "".join(kept).strip()
+    return out, out != text.strip()
 
 
 @dataclass
@@ -119,7 +133,7 @@ def _cells(line: str) -> list[str]:
         body = body[1:]
     if body.endswith("|") and not body.endswith("\\|"):
         body = body[:-1]
-    cells = re.split(r"(?<!\\)\|", body)
+    cells = re.split(r"(?<!\\)\|", body, maxsplit=MAX_CELLS)[:MAX_CELLS]
     return [c.replace("\\|", "|").strip() for c in cells]
 
 
@@ -192,11 +206,12 @@ class _Builder:
 
 def parse_answer(content: str, resolve: Resolver) -> ParsedAnswer:
     """The structure, sentences and citations of one answer (see the module docstring)."""
-    text, removed = strip_reasoning(content)
+    text, removed = strip_reasoning(content[:MAX_ANSWER_CHARS])
     unknown: list[str] = []
     build = _Builder(_Cites(resolve, unknown))
     in_fence = False
-    for line in text.splitlines():
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
         if _FENCE.match(line):
             build.flush()
             in_fence = not in_fence
@@ -207,7 +222,10 @@ def parse_answer(content: str, resolve: Resolver) -> ParsedAnswer:
         if not line.strip():
             build.flush()
             continue
-        if _is_table_line(line):
+        if _is_table_line(line) or ("|" in line and (
+                build.table or (i + 1 < len(lines) and "|" in lines[i + 1]
+                                and _TABLE_SEP.match(lines[i + 1])))):
+            # pipe rows, or rows without outer pipes under a header with a |---| line
             if not build.table:
                 build.flush()
             build.table.append(line)

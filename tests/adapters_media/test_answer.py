@@ -123,3 +123,17 @@ def test_markdown_links_and_emphasis_are_cleaned() -> None:
     parsed = parse_answer("**Casa Bonay** has a [rooftop](https://casabonay.com/) bar "
                           "`open late` [E1].", evidence(1))
     assert parsed.sentences[0].text == "Casa Bonay has a rooftop bar open late."
+
+
+def test_a_table_without_outer_pipes() -> None:
+    parsed = parse_answer("Hotel | Price\n--- | ---\nCasa Bonay | 145 EUR [E1]\n\n"
+                          "Done [E1].", evidence(1))
+    assert [b.kind for b in parsed.blocks] == ["table", "paragraph"]
+    assert parsed.blocks[0].header == ["Hotel", "Price"]
+    assert [r.cells for r in parsed.blocks[0].rows] == [["Casa Bonay", "145 EUR"]]
+    assert [s.text for s in parsed.sentences] == ["Done."]
+
+
+def test_a_pipe_in_prose_is_not_a_table() -> None:
+    parsed = parse_answer("Prices vary | check dates [E1].", evidence(1))
+    assert [b.kind for b in parsed.blocks] == ["paragraph"]
