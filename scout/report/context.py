@@ -12,6 +12,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from scout.providers.in_doubt import SENT, in_doubt_of
+
 DEGRADED = ("succeeded_partial", "failed_retryable", "failed_terminal", "skipped",
             "blocked_missing_input", "stale")
 
@@ -55,6 +57,10 @@ class MissionView:
     mermaid: str = ""
     budget_stopped: bool = False
     max_cost: float | None = None
+    #: paid requests journaled as sent with no answer recorded (a process stopped while
+    #: they were in flight): they may have been billed (scout.providers.in_doubt)
+    in_doubt: int = 0
+    in_doubt_usd: float = 0.0
 
     @property
     def total_usd(self) -> float:
@@ -126,6 +132,8 @@ def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | No
             skips.setdefault(f"{adapter}:{why}", f"{adapter} skipped: {why}")
         elif result == "ok":
             row.calls += 1
+        elif result == SENT:  # announces a paid try; the try's own line is counted
+            continue
         else:  # retry, error, and anything unknown counts as a failed try
             row.calls += 1
             row.errors += 1
@@ -180,7 +188,9 @@ def build_mission_view(*, run_dir: Any, root: Any, pipeline: Any, mission_id: st
         ))
     entries = [e for e in iter_journal(Path(root) / "runtime") if e.get("mission_id") == mission_id]
     costs, notices = summarise_journal(entries, list(pipeline.phases))
+    doubt = in_doubt_of(entries)
     return MissionView(
+        in_doubt=doubt.calls, in_doubt_usd=doubt.usd,
         mission_id=mission_id, pipeline=pipeline.name, phases=rows, costs=costs,
         notices=notices, mermaid=PhaseGraph.of(pipeline).to_mermaid(states),
         budget_stopped=state.status == "stopped_budget", max_cost=max_cost,

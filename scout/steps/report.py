@@ -20,6 +20,7 @@ from scout.fsutil import write_atomic
 from scout.report.context import MissionView
 from scout.report.render import Citations, make_report_env, template_files
 from scout.schemas.records import Report
+from scout.spec.sandbox import SandboxLimit, limit_error
 from scout.steps.context import StepContext
 from scout.steps.params import ReportParams
 
@@ -47,9 +48,12 @@ def run(ctx: StepContext) -> Report:
         raise StepError(f"phase {ctx.phase_id}: template {params.template!r} not found in "
                         f"{templates}", hint="with.template names a file under templates/")
     env = make_report_env(templates, getattr(ctx.task, "lang", None) or "en")
-    mission = ctx.extras.get("mission_view")
-    if callable(mission):
-        mission = mission(current_phase=ctx.phase_id)
+    if ctx.mission is not None:
+        mission: Any = ctx.mission.view(current_phase=ctx.phase_id)
+    else:  # a StepContext built by hand (tests, python: callers) may pass a view in extras
+        mission = ctx.extras.get("mission_view")
+        if callable(mission):
+            mission = mission(current_phase=ctx.phase_id)
     if not isinstance(mission, MissionView):
         mission = MissionView(mission_id=ctx.mission_id, pipeline=ctx.pipeline.name)
     title = ctx.render(params.title) if (params.title and ctx.render) else (
@@ -63,7 +67,11 @@ def run(ctx: StepContext) -> Report:
         "title": title,
         "pipeline": ctx.pipeline,
     }
-    md_text = env.get_template(params.template).render(context)
+    try:
+        md_text = env.get_template(params.template).render(context)
+    except SandboxLimit as exc:
+        raise limit_error(exc, f"phase {ctx.phase_id}: report template "
+                               f"{params.template!r}") from exc
     files = {"md": "report.md"}
     write_atomic(ctx.run_dir / "report.md", md_text)
     digests = {"md": hashlib.sha256(md_text.encode()).hexdigest()}

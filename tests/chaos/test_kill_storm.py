@@ -37,7 +37,9 @@ _COST_ROW = re.compile(r"^(\| [\w*]+ \| [^|]* \|) [^|]* (\|.*)$", re.M)
 
 
 def comparable(report: str) -> str:
-    """The report without what a kill may legitimately change: the cache-hit column."""
+    """The report without what a kill may legitimately change: the cache-hit column and
+    the line counting paid requests in doubt (in flight when a kill hit)."""
+    report = re.sub(r"\nIn doubt: [^\n]*\n", "", report)
     cost = report.split("## Cost", 1)
     if len(cost) == 1:
         return report

@@ -178,7 +178,7 @@ def test_budget_cap_stops_cleanly_and_the_report_marks_it(world: World, capsys) 
     # calls already in flight when the cap is crossed finish (F2 and F4 run side by side)
     assert 0.01 <= spent <= 0.01 + 8 * 0.008
     # re-applying with a higher cap resumes and renders the real report
-    lines_before = len(world.journal())  # the second run's lines follow these
+    lines_before = len(world.journal())
     assert apply(world, "bcn-cap", "--max-cost", "1.00") == 0
     assert report(world, "bcn-cap").startswith("# Hotels in Barcelona")
     f1_again = [e for e in world.journal()[lines_before:] if e["phase"] == "F1"
