@@ -214,12 +214,17 @@ class ProviderRuntime:
             if adapter in self._avail:
                 return self._avail[adapter]
             if self.replaying:
-                rec = (self._manifest.get("links") or {}).get(adapter)
-                av = (Availability(False, rec.get("reason"), source="replay")
-                      if rec and not rec.get("ok") else Availability(True, source="replay"))
+                links = self._manifest.get("links") or {}
+                rec = links.get(adapter)
+                if links and rec is None:
+                    # the recording predates this link: it has nothing to replay for it
+                    av = Availability(False, "not in the recording", source="replay")
+                else:
+                    av = (Availability(False, rec.get("reason"), source="replay")
+                          if rec and not rec.get("ok") else Availability(True, source="replay"))
             else:
                 av = check_adapter(self.config.adapters[adapter], self.env,
-                                   lambda: self.token_pool().pools)
+                                   lambda: self.token_pool().pools, adapter)
             self._avail[adapter] = av
             if self.recording and self.exchanges is not None:
                 self.exchanges.write_manifest({"mission_id": self.mission_id, "links": {
