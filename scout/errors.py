@@ -382,3 +382,19 @@ class UnsafeBind(ConfigError):
     """``scout serve`` on a non-loopback address without a (long enough) API token."""
 
     code = "CFG020"
+
+
+# --- hardening: untrusted files and requests (issue 13) -------------------------------
+
+
+class CassetteInvalid(UsageError):
+    """A ``--replay`` cassette (or a stored answer) is malformed or names a type scout
+    does not decode; nothing from it was imported or run."""
+
+    code = "USE040"
+
+
+class BadRequestValue(UsageError):
+    """A request value out of range (``--since 3000000d``, a year scout cannot represent)."""
+
+    code = "USE041"

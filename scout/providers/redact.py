@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import threading
-from urllib.parse import quote, quote_plus
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -83,45 +83,156 @@ def keywords(value: Any, limit: int = MAX_KEYWORDS) -> list[str]:
     return words
 
 
+# --- secret values in every spelling -------------------------------------------------
+
+_NAMED = {"&": ("&amp;",), "<": ("&lt;",), ">": ("&gt;",), '"': ("&quot;",),
+          "'": ("&apos;", "&#39;")}
+_JSON_SHORT = {'"': '\\"', "\\": "\\\\", "/": "\\/", "\b": "\\b", "\f": "\\f",
+               "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+#: shortest value scrubbed (a shorter one would mangle ordinary text)
+MIN_SECRET = 4
+#: shortest run of base64 characters replaced (shorter ones match ordinary words)
+MIN_B64 = 8
+
+
+def _hex(n: int, width: int) -> str:
+    """A hexadecimal number matching either case (``%2f`` and ``%2F``)."""
+    return "".join(f"[{d.lower()}{d.upper()}]" if d.isalpha() else d
+                   for d in f"{n:0{width}x}")
+
+
+def _char_pattern(c: str) -> str:
+    """Every way one character of a secret is written by the encoders providers use:
+    itself, percent-encoded (UTF-8 bytes, either hex case; ``+`` for a space),
+    JSON-escaped (``\\uXXXX`` either case, surrogate pairs, the short escapes), and HTML
+    character references."""
+    if c.isascii() and c.isalnum():  # no encoder in use rewrites a letter or digit
+        return c
+    forms = [re.escape(c)]
+    forms.append("".join("%" + _hex(b, 2) for b in c.encode("utf-8")))
+    cp = ord(c)
+    if cp > 0xFFFF:
+        hi, lo = 0xD800 + ((cp - 0x10000) >> 10), 0xDC00 + ((cp - 0x10000) & 0x3FF)
+        forms.append(f"\\\\u{_hex(hi, 4)}\\\\u{_hex(lo, 4)}")
+    else:
+        forms.append(f"\\\\u{_hex(cp, 4)}")
+    if c in _JSON_SHORT:
+        forms.append(re.escape(_JSON_SHORT[c]))
+    if c == " ":
+        forms.append(r"\+")
+    forms.append(f"&#0*{cp};")
+    forms.append(f"&#[xX]0*{_hex(cp, 1)};")
+    forms.extend(re.escape(f) for f in _NAMED.get(c, ()))
+    return "(?:" + "|".join(forms) + ")"
+
+
+def _base64_cores(value: str) -> list[str]:
+    """Runs of base64 text that appear wherever ``value`` is base64-encoded inside a
+    longer text (``user:key`` in a Basic-auth header) or alone: one per alignment of the
+    value in the 3-byte groups, standard and URL-safe alphabets, padding dropped."""
+    import base64
+
+    raw = value.encode("utf-8")
+    out: set[str] = set()
+    for skip in range(3):
+        body = raw[skip:]
+        body = body[: len(body) - len(body) % 3]
+        if not body:
+            continue
+        for enc in (base64.b64encode, base64.urlsafe_b64encode):
+            core = enc(body).decode()
+            if len(core) >= MIN_B64:
+                out.add(core)
+    # the value alone, padded, ends in a partial group: its full encoding too
+    for enc in (base64.b64encode, base64.urlsafe_b64encode):
+        whole = enc(raw).decode().rstrip("=")
+        if len(whole) >= MIN_B64:
+            out.add(whole)
+    return sorted(out, key=len, reverse=True)
+
+
+def secret_pattern(value: str) -> str:
+    """A regular expression matching ``value`` in any of the spellings a provider may
+    echo it in: raw, percent-encoded, JSON-escaped, HTML-escaped (mixed freely, one
+    character at a time) or base64-encoded."""
+    spelled = "".join(_char_pattern(c) for c in value)
+    return "|".join([spelled, *(re.escape(c) for c in _base64_cores(value))])
+
+
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]{3,}")
+
+
+class _Matcher:
+    """One secret: its pattern, and literal anchors that every match contains (the
+    longest run of letters and digits, which no encoding rewrites, or one of the base64
+    runs), so texts that hold none of them (nearly all) skip the regular expression."""
+
+    def __init__(self, name: str, value: str) -> None:
+        self.name = name
+        self.pattern = re.compile(secret_pattern(value))
+        runs = sorted(_ALNUM_RUN.findall(value), key=len, reverse=True)
+        self.anchors: list[str] | None = [runs[0], *_base64_cores(value)] if runs else None
+
+    def sub(self, text: str, repl: str) -> str:
+        if self.anchors is not None and not any(a in text for a in self.anchors):
+            return text
+        return self.pattern.sub(repl, text)
+
+
 class SecretScrubber:
-    """Replaces every registered secret value by its name; shared by journal and recorder."""
+    """Replaces every registered secret value by ``[secret:NAME]``, whatever its
+    encoding; shared by the journal, the recorder, error texts and the HTTP API."""
 
     def __init__(self) -> None:
         self._values: dict[str, str] = {}
         self._lock = threading.Lock()
-        self._pattern: re.Pattern[str] | None = None
+        self._matchers: list[_Matcher] = []
 
     def add(self, secret: Secret) -> None:
-        value = secret.reveal()
-        if len(value) < 4:  # too short to scrub without mangling ordinary text
+        self.add_value(secret.name, secret.reveal())
+
+    def add_value(self, name: str, value: str) -> None:
+        if len(value) < MIN_SECRET or value in self._values:
             return
-        # a value sent in a query string is percent-encoded there ("a:b/c" → "a%3Ab%2Fc"):
-        # scrub the encoded spellings too, so a URL in a recording or message is clean
-        variants = {value, quote(value, safe=""), quote_plus(value), quote(value)}
         with self._lock:
-            fresh = [v for v in variants if v not in self._values]
-            if fresh:
-                for v in fresh:
-                    self._values[v] = secret.name
-                self._pattern = re.compile(
-                    "|".join(re.escape(v) for v in sorted(self._values, key=len, reverse=True))
-                )
+            if value in self._values:
+                return
+            self._values[value] = name
+            # longest first: a secret that contains another is replaced whole
+            self._matchers = sorted([*self._matchers, _Matcher(name, value)],
+                                    key=lambda m: -len(m.pattern.pattern))
 
     def values(self) -> list[str]:
         return list(self._values)
 
     def text(self, text: str) -> str:
-        pattern = self._pattern
-        if pattern is None or not text:
+        if not text:
             return text
-        return pattern.sub(lambda m: f"[secret:{self._values[m.group(0)]}]", text)
+        for m in self._matchers:
+            text = m.sub(text, f"[secret:{m.name}]")
+        return text
 
     def bytes(self, data: bytes) -> bytes:
-        if self._pattern is None or not data:
+        if not self._matchers or not data:
             return data
-        for value, name in list(self._values.items()):
-            data = data.replace(value.encode(), f"[secret:{name}]".encode())
-        return data
+        # surrogateescape keeps bytes that are not UTF-8 exactly as they were
+        text = data.decode("utf-8", "surrogateescape")
+        return self.text(text).encode("utf-8", "surrogateescape")
+
+
+def scrub_values(text: str, values: Any, name: str = "REDACTED") -> str:
+    """``text`` with each of ``values`` (any encoding) replaced by ``name``: for code
+    that holds the secret values but no :class:`SecretScrubber`."""
+    if not text:
+        return text
+    for v in sorted({v for v in values if v and len(v) >= MIN_SECRET}, key=len, reverse=True):
+        text = _matcher(v).sub(text, name)
+    return text
+
+
+@lru_cache(maxsize=256)
+def _matcher(value: str) -> _Matcher:
+    return _Matcher("", value)
 
 
 def scrub(obj: Any, secrets: SecretScrubber | None = None) -> Any:
