@@ -398,3 +398,17 @@ class BadRequestValue(UsageError):
     """A request value out of range (``--since 3000000d``, a year scout cannot represent)."""
 
     code = "USE041"
+
+
+class NotServed(UsageError):
+    """The HTTP API refuses to serve a path that leaves the runs dir (a planted symlink)
+    or that is not a regular file (a FIFO, a device, a folder)."""
+
+    code = "USE042"
+
+
+class MisdirectedHost(UsageError):
+    """A request to the loopback-only HTTP API named a host that is not loopback (DNS
+    rebinding: a web page reaching the API through a name it controls)."""
+
+    code = "USE043"

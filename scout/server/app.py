@@ -41,7 +41,9 @@ from scout.audit.secrets import deep_scrub, known_secrets
 from scout.errors import (
     ConfigError,
     EntryNotFound,
+    BadRequestValue,
     MissionNotFound,
+    NotServed,
     ReportNotFound,
     ScoutError,
     UsageError,
@@ -49,7 +51,8 @@ from scout.errors import (
 from scout.paths import MISSION_ID_RE, validate_mission_id
 from scout.providers.contract import Secret
 from scout.server import models as M
-from scout.server.security import BearerAuth
+from scout.server.files import inside, read_served
+from scout.server.security import BearerAuth, LoopbackHostGuard
 
 _ID_DOC = {"pattern": MISSION_ID_RE.pattern, "example": "hotel-barcelona-2026-09"}
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -79,8 +82,10 @@ class ServerSettings:
 
 
 def _status_of(exc: ScoutError) -> int:
-    if isinstance(exc, (MissionNotFound, EntryNotFound, ReportNotFound)):
+    if isinstance(exc, (MissionNotFound, EntryNotFound, ReportNotFound, NotServed)):
         return 404
+    if isinstance(exc, BadRequestValue):
+        return 422
     if isinstance(exc, UsageError):
         return 400
     if isinstance(exc, ConfigError):
@@ -101,7 +106,9 @@ def create_app(settings: ServerSettings) -> Any:
         return deep_scrub(data, scrubber)
 
     def run_dir(mission_id: str) -> Path:
-        return api.find_run_dir(validate_mission_id(mission_id), settings.runs_dir)
+        path = api.find_run_dir(validate_mission_id(mission_id), settings.runs_dir)
+        inside(path, settings.runs_dir)  # a run dir that is a symlink out is not served
+        return path
 
     @app.exception_handler(ScoutError)
     def _scout_error(_request: Request, exc: ScoutError) -> JSONResponse:
@@ -156,19 +163,23 @@ def create_app(settings: ServerSettings) -> Any:
                        format: Literal["md", "html"] = Query("md")) -> PlainTextResponse:
         """The mission's report: Markdown (default) or HTML."""
         path = run_dir(mission_id) / f"report.{format}"
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():
             raise ReportNotFound(f"mission '{mission_id}' has no report.{format} yet",
                                  hint="the report phase has not succeeded; see "
                                  "GET /api/missions/{id} for the phase states")
         media = "text/markdown" if format == "md" else "text/html"
-        return PlainTextResponse(scrubber.text(path.read_text(encoding="utf-8")),
+        return PlainTextResponse(scrubber.text(read_served(path, settings.runs_dir)),
                                  media_type=media)
 
     @app.get("/api/missions/{mission_id:path}", response_model=M.MissionState,
              responses=_ERRORS, tags=["missions"])
-    def mission_state(mission_id: str = _id_param()) -> dict[str, Any]:
+    def mission_state(request: Request, mission_id: str = _id_param()) -> dict[str, Any]:
         """The state of every phase of the mission (as ``scout status``); a ``running``
         state whose process is gone says ``interrupted``."""
+        raw = request.scope.get("raw_path") or b""
+        if raw.rstrip(b"/").count(b"/") > 3:  # /api/missions/x/y: no such endpoint
+            raise _NoRoute(f"no endpoint {request.url.path}",
+                           hint="see /openapi.json for the endpoints")
         state = api.status(run_dir(mission_id))
         data = state.to_dict()
         data["status"] = effective_status(state)
@@ -220,8 +231,14 @@ def create_app(settings: ServerSettings) -> Any:
 
     app.openapi = openapi  # type: ignore[method-assign]
     if settings.token is not None:
+        # the token is the guard: a page that rebinds a name to 127.0.0.1 cannot send it
         return BearerAuth(app, settings.token)
-    return app
+    return LoopbackHostGuard(app)
+
+
+class _NoRoute(MissionNotFound):
+    """A path under /api/missions/ that names no endpoint (answered 404, like FastAPI's
+    own unknown paths)."""
 
 
 def _id_param() -> Any:
