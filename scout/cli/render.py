@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from scout.errors import Problem, ScoutError, SpecInvalid
+from scout.termsafe import clean
 
 
 @lru_cache(maxsize=64)
@@ -39,18 +40,20 @@ def format_problem(p: Problem, *, snippet: bool = True, err: bool = False) -> st
     loc = p.location
     head = f"{loc}: " if loc else ""
     color = "red" if p.severity == "error" else "yellow"
-    out = [f"{head}{_color(p.severity, color, err, bold=True)} {p.code}: {p.message}"]
+    # a message may quote provider text or a file's bytes: printed without escapes
+    out = [f"{clean(head)}{_color(p.severity, color, err, bold=True)} {p.code}: "
+           f"{clean(p.message)}"]
     if snippet and loc and loc.line:
         lines = _lines(loc.file)
         if 0 < loc.line <= len(lines):
             src = lines[loc.line - 1]
             num = str(loc.line)
             pad = " " * len(num)
-            out.append(f"  {num} | {src}")
+            out.append(f"  {num} | {clean(src)}")
             caret_at = max(loc.col - 1, 0)
             out.append(f"  {pad} | {' ' * caret_at}{_color('^', color, err)}")
     if p.hint:
-        out.append(f"  hint: {p.hint}")
+        out.append(f"  hint: {clean(p.hint)}")
     return "\n".join(out)
 
 

@@ -15,6 +15,7 @@ from scout.orchestrator.progress import make_progress
 from scout.paths import research_root
 from scout.providers.hook import ProviderOptions, ProvidersHook
 from scout.orchestrator.state import MissionState, PhaseState
+from scout.termsafe import clean
 
 _REQUEST_OPTIONS = [
     click.option("--query", "-q", default=None, help="The request, in words."),
@@ -105,18 +106,18 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
         click.echo(json.dumps(result.to_dict(), indent=2, default=str))
         return result.exit_code
     for w in result.warnings:
-        click.echo(f"warning: {w}", err=True)
+        click.echo(clean(f"warning: {w}"), err=True)
     if result.report_path is not None and result.exit_code == 0:
         click.echo(str(result.report_path))
         return result.exit_code
     click.echo(f"mission {result.mission_id}: {result.status} (exit {result.exit_code})")
     if result.reason:
-        click.echo(f"  {result.reason}")
+        click.echo(clean(f"  {result.reason}"))
     click.echo(f"  run dir: {result.run_dir}")
     if result.status == "stopped_budget" and (result.run_dir / "report.md").is_file():
         click.echo(f"  report: {result.run_dir / 'report.md'} (what was spent and kept)")
     for line in format_phases(result.phases):
-        click.echo(line)
+        click.echo(clean(line))
     return result.exit_code
 
 
@@ -144,7 +145,7 @@ def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: st
     click.echo(f"mission {result.mission_id} ({what}, {result.run_dir})")
     width = max((len(p.phase) for p in result.phases), default=5)
     for p in result.phases:
-        click.echo(f"  {p.phase:<{width}}  {p.label:<6}  {p.reason}")
+        click.echo(clean(f"  {p.phase:<{width}}  {p.label:<6}  {p.reason}"))
     counts = {a: sum(1 for p in result.phases if p.action == a) for a in ("run", "reuse", "skip")}
     click.echo(f"{counts['run']} to run, {counts['reuse']} to reuse, {counts['skip']} to skip")
     click.echo("")
@@ -175,4 +176,4 @@ def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
         click.echo(json.dumps(state.to_dict(), indent=2))
         return
     for line in format_state(state):
-        click.echo(line)
+        click.echo(clean(line))

@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scout.orchestrator import events as E
+from scout.termsafe import cell, clean
 
 STATUS_STYLE = {
     "pending": "dim",
@@ -106,7 +107,7 @@ class _Board:
                 items = f"{row.done}/{row.total}" if row.total is not None else ""
                 table.add_row(pid, Text(row.status, style=STATUS_STYLE.get(row.status, "")),
                               items, f"{elapsed:.1f}s" if elapsed is not None else "",
-                              ", ".join(row.answered[:3]), row.note)
+                              cell(", ".join(row.answered[:3])), cell(row.note))
         return table
 
 
@@ -122,7 +123,8 @@ class LiveProgress:
     def __call__(self, ev: E.Event) -> None:
         self.board.update(ev)
         if isinstance(ev, E.Notice):
-            self.console.print(Text(ev.message(), style="yellow" if ev.level != "info" else ""))
+            self.console.print(Text(clean(ev.message()),
+                                    style="yellow" if ev.level != "info" else ""))
 
     def __enter__(self) -> "LiveProgress":
         self._live.start()
@@ -155,7 +157,7 @@ class PlainProgress:
         else:
             text = ev.message()
         with self._lock:
-            self.stream.write(text + "\n")
+            self.stream.write(clean(text) + "\n")
             self.stream.flush()
 
     def __enter__(self) -> "PlainProgress":
