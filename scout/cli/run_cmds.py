@@ -170,10 +170,20 @@ def format_state(state: MissionState) -> list[str]:
               show_default=True)
 def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
     """Print the state of every phase of MISSION (an id, or a run dir path)."""
+    from scout.audit.runs import effective_status, resume_hint
+
     target: str | Path = Path(mission) if Path(mission).is_dir() else mission
-    state = api.status(target, runs_dir=runs_dir)
+    run_dir = api.find_run_dir(target, runs_dir)
+    state = api.status(run_dir)
+    # "running" in the state whose apply is gone (a kill, a crash) is an interrupted run
+    state.status = effective_status(state, run_dir)
     if fmt == "json":
-        click.echo(json.dumps(state.to_dict(), indent=2))
+        data = state.to_dict()
+        if state.status == "interrupted":
+            data["hint"] = resume_hint(state)
+        click.echo(json.dumps(data, indent=2))
         return
     for line in format_state(state):
         click.echo(clean(line))
+    if state.status == "interrupted":
+        click.echo(clean(f"  {resume_hint(state)}"))

@@ -180,9 +180,10 @@ def create_app(settings: ServerSettings) -> Any:
         if raw.rstrip(b"/").count(b"/") > 3:  # /api/missions/x/y: no such endpoint
             raise _NoRoute(f"no endpoint {request.url.path}",
                            hint="see /openapi.json for the endpoints")
-        state = api.status(run_dir(mission_id))
+        path = run_dir(mission_id)
+        state = api.status(path)
         data = state.to_dict()
-        data["status"] = effective_status(state)
+        data["status"] = effective_status(state, path)
         return clean(data)
 
     @app.get("/api/pool", response_model=M.Pool, tags=["ops"])
