@@ -412,3 +412,10 @@ class MisdirectedHost(UsageError):
     rebinding: a web page reaching the API through a name it controls)."""
 
     code = "USE043"
+
+
+class Cancelled(RunError):
+    """A provider call that woke up (from a rate-limit wait) after the run closed its
+    HTTP clients: it is not sent and not journaled, since nothing was asked."""
+
+    code = "RUN010"

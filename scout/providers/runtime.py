@@ -143,6 +143,8 @@ class ProviderRuntime:
         self._lock = threading.RLock()
         self._adapters: dict[str, Adapter] = {}
         self._clients: list[httpx.Client] = []
+        #: set by close(): calls still waiting (rate limiter) must not go out afterwards
+        self.closed = threading.Event()
         self._avail: dict[str, Availability] = {}
         self._pool: TokenPool | None = None
         self._skip_noted: set[tuple[str, str]] = set()
@@ -535,6 +537,7 @@ class ProviderRuntime:
         }
 
     def close(self) -> None:
+        self.closed.set()
         with self._lock:
             for c in self._clients:
                 c.close()
