@@ -204,6 +204,18 @@ class Unavailable(ProviderError):
     retryable = True
 
 
+class Unreachable(Unavailable):
+    """The provider could not be reached at all (no route, name not resolved, connection
+    refused): usually this machine is offline. Retried like ``unavailable``; the run
+    says it once per adapter, with a hint, instead of once per call."""
+
+    code = "PRV009"
+
+    #: what to do about it, shown once per adapter
+    HINT = ("check the network connection (or a proxy or firewall in the way); to run "
+            "without network, replay a recording: scout apply ... --replay DIR")
+
+
 class RateLimited(ProviderError):
     """429 or a bot-challenge page. Retried with Retry-After honoured; opens the breaker.
 
@@ -270,6 +282,7 @@ class Blocked(ProviderError):
 
 _KIND_BY_CLASS: dict[type, str] = {
     Unavailable: "unavailable",
+    Unreachable: "unavailable",
     RateLimited: "rate_limited",
     AuthError: "auth_error",
     Rejected: "rejected",

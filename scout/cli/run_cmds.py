@@ -10,7 +10,7 @@ import click
 
 from scout import api
 from scout.cli import cli
-from scout.errors import UsageError
+from scout.errors import Unreachable, UsageError
 from scout.orchestrator.progress import make_progress
 from scout.paths import research_root
 from scout.providers.hook import ProviderOptions, ProvidersHook
@@ -105,6 +105,9 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     if fmt == "json":
         click.echo(json.dumps(result.to_dict(), indent=2, default=str))
         return result.exit_code
+    for name, message in sorted(hook.unreachable.items()):  # once per adapter, not per call
+        click.echo(clean(f"error: {name} could not be reached ({message}); "
+                         f"{Unreachable.HINT}"), err=True)
     for w in result.warnings:
         click.echo(clean(f"warning: {w}"), err=True)
     if result.report_path is not None and result.exit_code == 0:

@@ -143,10 +143,24 @@ class PlainProgress:
         self.verbose = verbose
         self._lock = threading.Lock()
         self._step: dict[str, int] = {}
+        self._said: list[str] = []  # error texts already printed in full
+
+    def _once(self, text: str, ev: E.Event) -> str:
+        """``text`` with error texts printed before replaced by a short reference: a
+        provider that is down fails every retry, item and waiting phase with the same
+        words, and the first copy is the one worth reading."""
+        for said in self._said:
+            if said in text:
+                text = text.replace(said, "the same error as above")
+        value = getattr(ev, "error", None)
+        if isinstance(value, str) and len(value) >= 40 and value not in self._said:
+            self._said.append(value)
+        return text
 
     def __call__(self, ev: E.Event) -> None:
+        repeated = isinstance(ev, E.ItemDone) and not ev.ok and ev.error in self._said
         if isinstance(ev, E.ItemDone) and not self.verbose:
-            if ev.ok:
+            if ev.ok or repeated:
                 step = max(1, ev.total // 10)
                 last = self._step.get(ev.phase, 0)
                 if ev.done < ev.total and ev.done - last < step:
@@ -157,6 +171,7 @@ class PlainProgress:
         else:
             text = ev.message()
         with self._lock:
+            text = self._once(text, ev)
             self.stream.write(clean(text) + "\n")
             self.stream.flush()
 

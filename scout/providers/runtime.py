@@ -34,7 +34,7 @@ import httpx
 from scout.orchestrator.locks import pid_alive
 from scout.adapters.settings import ADAPTER_TYPES, AdapterSettings
 from scout.config.models import ChainLink, Config
-from scout.errors import ConfigError, ScoutError
+from scout.errors import ConfigError, ScoutError, Unreachable
 from scout.providers import redact as R
 from scout.providers.cache import ReplyCache, cache_key
 from scout.providers.chain import ChainGateway, CircuitBreaker
@@ -143,6 +143,8 @@ class ProviderRuntime:
         self._lock = threading.RLock()
         self._adapters: dict[str, Adapter] = {}
         self._clients: list[httpx.Client] = []
+        #: adapter -> the first "cannot connect" error of the run (said once, not per call)
+        self.unreachable: dict[str, str] = {}
         #: set by close(): calls still waiting (rate limiter) must not go out afterwards
         self.closed = threading.Event()
         self._avail: dict[str, Availability] = {}
@@ -309,6 +311,9 @@ class ProviderRuntime:
         try:
             return self._invoke(adapter, request, secret)
         except ScoutError as exc:
+            if isinstance(exc, Unreachable):
+                with self._lock:
+                    self.unreachable.setdefault(adapter.name, self.secrets.text(exc.message))
             exc.message = self.secrets.text(exc.message)
             exc.args = (exc.message,)
             if exc.hint:
