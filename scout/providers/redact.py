@@ -3,9 +3,12 @@
 * Known secret values (every credential the runtime handed out) are replaced by
   ``[secret:NAME]`` wherever they occur.
 * Email addresses and phone numbers are replaced by ``[email]`` / ``[phone]``.
-* Free-text request fields (``Request.redact``, e.g. synthesis prompts and evidence) are
-  reduced to keywords: lower-cased words of three letters or more, stop words removed,
-  first occurrence order, at most :data:`MAX_KEYWORDS`.
+* Free-text request fields (``Request.redact``, e.g. synthesis prompts and evidence, and
+  ``Request.free_fields``, e.g. a search query rendered from the user's own words) are
+  reduced to keywords: lower-cased words of three letters or more (no digits), English
+  and Spanish stop words removed, first occurrence order, at most :data:`MAX_KEYWORDS`.
+* Secret values are matched in every spelling a provider may echo them in (raw,
+  percent-encoded, JSON- and HTML-escaped, base64, e.g. in a Basic-auth header).
 """
 
 from __future__ import annotations
@@ -34,7 +37,12 @@ STOPWORDS = frozenset(
     their they them his her its who whom what which when where why how all any can
     will would should could into onto over under than then there here about also only
     very more most such some each other per via out off too just been being does did
-    doing these those a an of to in on at by or is it as be""".split()
+    doing these those a an of to in on at by or is it as be
+    los las del con por para una uno unos unas que como más mas pero sus les este esta
+    estos estas ese esa eso esos esas ser son fue era muy sin sobre entre hasta desde
+    donde cuando también tambien nos mis tus hay está esta están estan sea ver cada
+    todo toda todos todas otro otra otros otras porque qué cuál cual quien quién
+    the de el la en y o un al lo se su le ya""".split()
 )
 
 
@@ -252,7 +260,7 @@ def scrub(obj: Any, secrets: SecretScrubber | None = None) -> Any:
 def redact_request(request: Request, secrets: SecretScrubber | None = None) -> dict[str, Any]:
     """The request as journaled: type, fields, free text as keywords only."""
     data = request.model_dump(mode="json")
-    for name in request.redact:
+    for name in request.redact | request.free_fields:
         if name in data:
             data[name] = {"keywords": keywords(data[name])}
     out = scrub(data, secrets)
