@@ -99,6 +99,8 @@ _JSON_SHORT = {'"': '\\"', "\\": "\\\\", "/": "\\/", "\b": "\\b", "\f": "\\f",
                "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 #: shortest value scrubbed (a shorter one would mangle ordinary text)
 MIN_SECRET = 4
+#: the shortest piece of a secret replaced on its own, wherever it appears
+FRAGMENT = 8
 #: shortest run of base64 characters replaced (shorter ones match ordinary words)
 MIN_B64 = 8
 
@@ -117,15 +119,17 @@ def _char_pattern(c: str) -> str:
     if c.isascii() and c.isalnum():  # no encoder in use rewrites a letter or digit
         return c
     forms = [re.escape(c)]
-    forms.append("".join("%" + _hex(b, 2) for b in c.encode("utf-8")))
+    # %25 repeated: a value percent-encoded twice (a URL inside a URL)
+    forms.append("".join("%(?:25)*" + _hex(b, 2) for b in c.encode("utf-8")))
     cp = ord(c)
+    # one or more backslashes: JSON inside JSON escapes its escapes again
     if cp > 0xFFFF:
         hi, lo = 0xD800 + ((cp - 0x10000) >> 10), 0xDC00 + ((cp - 0x10000) & 0x3FF)
-        forms.append(f"\\\\u{_hex(hi, 4)}\\\\u{_hex(lo, 4)}")
+        forms.append(f"\\\\+u{_hex(hi, 4)}\\\\+u{_hex(lo, 4)}")
     else:
-        forms.append(f"\\\\u{_hex(cp, 4)}")
+        forms.append(f"\\\\+u{_hex(cp, 4)}")
     if c in _JSON_SHORT:
-        forms.append(re.escape(_JSON_SHORT[c]))
+        forms.append("\\\\+" + re.escape(_JSON_SHORT[c][1:]) if c != "\\" else "\\\\+")
     if c == " ":
         forms.append(r"\+")
     forms.append(f"&#0*{cp};")
@@ -178,13 +182,46 @@ class _Matcher:
     def __init__(self, name: str, value: str) -> None:
         self.name = name
         self.pattern = re.compile(secret_pattern(value))
+        self.value = value
+        self.grams = re.compile("|".join(sorted(
+            {re.escape(value[i:i + FRAGMENT]) for i in range(len(value) - FRAGMENT + 1)}))
+        ) if len(value) >= FRAGMENT else None
+        # every FRAGMENT-long piece of the value contains one of its half-length pieces
+        # that start at a multiple of FRAGMENT/2: cheap probes before the expression
+        half = FRAGMENT // 2
+        self.probes = [value[i:i + half] for i in range(0, len(value) - half + 1, half)]
         runs = sorted(_ALNUM_RUN.findall(value), key=len, reverse=True)
         self.anchors: list[str] | None = [runs[0], *_base64_cores(value)] if runs else None
 
     def sub(self, text: str, repl: str) -> str:
-        if self.anchors is not None and not any(a in text for a in self.anchors):
+        if self.anchors is None or any(a in text for a in self.anchors):
+            text = self.pattern.sub(repl, text)
+        return self._fragments(text, repl)
+
+    def _fragments(self, text: str, repl: str) -> str:
+        """Any run of :data:`FRAGMENT` or more characters of the value that is still in
+        ``text`` (a provider echoing part of the key, a key cut by a size limit, an
+        encoding not listed above around its letters and digits) is replaced too."""
+        if self.grams is None or not any(p in text for p in self.probes):
             return text
-        return self.pattern.sub(repl, text)
+        out: list[str] = []
+        pos = 0
+        for m in self.grams.finditer(text):
+            if m.start() < pos:
+                continue
+            start, end = m.start(), m.end()
+            at = self.value.find(m.group(0))
+            k = at + (end - start)
+            while end < len(text) and k < len(self.value) and text[end] == self.value[k]:
+                end += 1
+                k += 1
+            out.append(text[pos:start])
+            out.append(repl)
+            pos = end
+        if not out:
+            return text
+        out.append(text[pos:])
+        return "".join(out)
 
 
 class SecretScrubber:
