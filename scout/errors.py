@@ -209,7 +209,7 @@ class Unreachable(Unavailable):
     refused): usually this machine is offline. Retried like ``unavailable``; the run
     says it once per adapter, with a hint, instead of once per call."""
 
-    code = "PRV009"
+    code = "PRV020"
 
     #: what to do about it, shown once per adapter
     HINT = ("check the network connection (or a proxy or firewall in the way); to run "
@@ -331,6 +331,18 @@ class StepError(RunError):
         self.retryable = retryable
 
 
+class InvalidAddress(StepError):
+    """An address in an e-mail phase's ``to:`` / ``cc:`` is not a valid e-mail address."""
+
+    code = "MAIL001"
+
+
+class NothingToSend(StepError):
+    """An e-mail phase found no report file to send."""
+
+    code = "MAIL002"
+
+
 class MissionLocked(RunError):
     """Another live ``scout apply`` holds the mission lock."""
 
@@ -391,6 +403,12 @@ class Unauthorized(UsageError):
     code = "USE030"
 
 
+class PathOutsideRoot(UsageError):
+    """A path given to ``scout mcp`` (or another confined caller) leaves the framework root."""
+
+    code = "USE040"
+
+
 class UnsafeBind(ConfigError):
     """``scout serve`` on a non-loopback address without a (long enough) API token."""
 
@@ -404,31 +422,31 @@ class CassetteInvalid(UsageError):
     """A ``--replay`` cassette (or a stored answer) is malformed or names a type scout
     does not decode; nothing from it was imported or run."""
 
-    code = "USE040"
+    code = "USE060"
 
 
 class BadRequestValue(UsageError):
     """A request value out of range (``--since 3000000d``, a year scout cannot represent)."""
 
-    code = "USE041"
+    code = "USE061"
 
 
 class NotServed(UsageError):
     """The HTTP API refuses to serve a path that leaves the runs dir (a planted symlink)
     or that is not a regular file (a FIFO, a device, a folder)."""
 
-    code = "USE042"
+    code = "USE062"
 
 
 class MisdirectedHost(UsageError):
     """A request to the loopback-only HTTP API named a host that is not loopback (DNS
     rebinding: a web page reaching the API through a name it controls)."""
 
-    code = "USE043"
+    code = "USE063"
 
 
 class Cancelled(RunError):
     """A provider call that woke up (from a rate-limit wait) after the run closed its
     HTTP clients: it is not sent and not journaled, since nothing was asked."""
 
-    code = "RUN010"
+    code = "RUN020"

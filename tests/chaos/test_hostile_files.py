@@ -94,7 +94,7 @@ def test_a_tampered_cassette_is_replayed_or_refused_never_a_crash(data: st.DataO
         assert code in (0, 1, 2), text
         assert "Traceback" not in text and "internal error" not in text, text
         if code == 2:
-            assert "USE040" in text and target.name in text, text
+            assert "USE060" in text and target.name in text, text
 
 
 # --- planted symlinks, served by the API ----------------------------------------------

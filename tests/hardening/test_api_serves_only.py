@@ -47,7 +47,7 @@ def test_a_planted_report_symlink_is_not_served(root: Path, tmp_path: Path) -> N
         r = c.get(f"/api/missions/bcn/report?format={fmt}")
         assert r.status_code == 404, r.text
         assert "SECRET-OUTSIDE" not in r.text and "root:" not in r.text
-        assert r.json()["error"]["code"] == "USE042"
+        assert r.json()["error"]["code"] == "USE062"
 
 
 def test_a_symlink_inside_the_runs_dir_is_followed(root: Path) -> None:
@@ -75,7 +75,7 @@ def test_a_fifo_report_does_not_hang_the_server(root: Path) -> None:
     (run / "report.md").unlink()
     os.mkfifo(run / "report.md")
     r = _client(root).get("/api/missions/bcn/report")
-    assert r.status_code == 404 and r.json()["error"]["code"] == "USE042"
+    assert r.status_code == 404 and r.json()["error"]["code"] == "USE062"
 
 
 @pytest.mark.parametrize("host", ["evil.example:8077", "attacker.test", "127.0.0.1.nip.io",
@@ -85,7 +85,7 @@ def test_loopback_mode_refuses_a_rebinding_host(root: Path, host: str) -> None:
     for url in ("/healthz", "/api/missions", "/api/missions/bcn/report"):
         r = _client(root).get(url, headers={"Host": host})
         assert r.status_code == 421, (host, url, r.status_code)
-        assert r.json()["error"]["code"] == "USE043"
+        assert r.json()["error"]["code"] == "USE063"
         assert "Casa Bonay" not in r.text
 
 
@@ -111,7 +111,7 @@ def test_out_of_range_since_is_422(root: Path, since: str) -> None:
     for url in ("/api/missions/bcn/journal", "/api/cost-summary"):
         r = c.get(url, params={"since": since})
         assert r.status_code == 422, (url, since, r.text)
-        assert r.json()["error"]["code"] == "USE041"
+        assert r.json()["error"]["code"] == "USE061"
 
 
 def test_years_below_1000_compare_as_dates(root: Path) -> None:
@@ -145,4 +145,4 @@ def test_journal_since_out_of_range_is_a_usage_error(ops_env: OpsWorld,
         code = main(["journal", "--since", since])
         out = capsys.readouterr()
         assert code == 2, out
-        assert "USE041" in out.out + out.err and "Traceback" not in out.err
+        assert "USE061" in out.out + out.err and "Traceback" not in out.err

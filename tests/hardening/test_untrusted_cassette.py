@@ -91,7 +91,7 @@ def test_replaying_a_cassette_that_ships_code_runs_none_of_it(tmp_path: Path) ->
     out = proc.stdout + proc.stderr
     assert not marker.exists(), "the cassette's code ran"
     assert proc.returncode == 2, out
-    assert "USE040" in out and victim.name in out and "cassette.evil:X" in out
+    assert "USE060" in out and victim.name in out and "cassette.evil:X" in out
     assert "Traceback" not in out and "internal error" not in out.lower()
 
 
@@ -120,7 +120,7 @@ def test_a_malformed_manifest_is_a_clear_usage_error(tmp_path: Path, manifest: o
     out = capsys.readouterr()
     assert code == 2, out
     text = out.out + out.err
-    assert what in text and "manifest.json" in text and "USE040" in text
+    assert what in text and "manifest.json" in text and "USE060" in text
 
 
 @pytest.mark.parametrize("mutate", [
