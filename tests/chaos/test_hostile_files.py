@@ -59,6 +59,7 @@ def _set(doc: Any, path: tuple, value: Any) -> Any:
     return doc
 
 
+@pytest.mark.timeout(1800 if FULL else 300)
 @_settings(fast=6, full=80)
 @given(data=st.data())
 def test_a_tampered_cassette_is_replayed_or_refused_never_a_crash(data: st.DataObject) -> None:
@@ -120,6 +121,7 @@ URLS = ["/api/missions", "/api/missions/demo", "/api/missions/demo/journal",
         "/api/missions/demo/report", "/api/missions/demo/report?format=html"]
 
 
+@pytest.mark.timeout(1800 if FULL else 300)
 @_settings(fast=6, full=60)
 @given(victim=st.sampled_from(["report.md", "report.html", "phase.json", "state.log.jsonl",
                                "task.json", "artifacts/candidates.json", "."]),

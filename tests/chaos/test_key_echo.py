@@ -220,6 +220,7 @@ def check_mission(keys: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
 
 # each example is a whole mission (seconds): no shrinking, the failure report names the
 # keys and where each spelling was found
+@pytest.mark.timeout(1800 if FULL else 300)
 @settings(max_examples=25 if FULL else 2, deadline=None, derandomize=not FULL,
           database=None, phases=[Phase.explicit, Phase.generate],
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -229,6 +230,7 @@ def test_no_spelling_of_an_echoed_key_leaves_a_trace(keys: list[str]) -> None:
         check_mission(keys, mp)
 
 
+@pytest.mark.timeout(300)
 def test_a_fixed_hostile_key() -> None:
     """The characters every encoding rewrites, in one key (a regression anchor)."""
     keys = ["tv/ly+Key=\"q\\u0041'&<>%2F:zx81-Q", "g00gle!#$%&()*,;?@[]^`{|}~Zk3y",
