@@ -183,9 +183,14 @@ class _Matcher:
         self.name = name
         self.pattern = re.compile(secret_pattern(value))
         self.value = value
-        self.grams = re.compile("|".join(sorted(
-            {re.escape(value[i:i + FRAGMENT]) for i in range(len(value) - FRAGMENT + 1)}))
-        ) if len(value) >= FRAGMENT else None
+        # pieces that spell the secret's (public) name are not secret: a placeholder
+        # value such as "replay-placeholder-GOOGLE_CSE_ID" shares them with its mark
+        grams = {value[i:i + FRAGMENT] for i in range(len(value) - FRAGMENT + 1)}
+        grams = {g for g in grams if g not in name}
+        self.grams = re.compile("|".join(sorted(re.escape(g) for g in grams))) \
+            if grams and "://" not in value else None
+        # (a URL-shaped secret, e.g. an SMTP URL, holds host and user names that are
+        # ordinary text elsewhere: it is matched whole, in every spelling, not in pieces)
         # every FRAGMENT-long piece of the value contains one of its half-length pieces
         # that start at a multiple of FRAGMENT/2: cheap probes before the expression
         half = FRAGMENT // 2
@@ -251,8 +256,11 @@ class SecretScrubber:
         return list(self._values)
 
     def text(self, text: str) -> str:
-        if not text:
+        if not text or not self._matchers:
             return text
+        return _outside_marks(text, self._sub)
+
+    def _sub(self, text: str) -> str:
         for m in self._matchers:
             text = m.sub(text, f"[secret:{m.name}]")
         return text
@@ -268,11 +276,34 @@ class SecretScrubber:
 def scrub_values(text: str, values: Any, name: str = "REDACTED") -> str:
     """``text`` with each of ``values`` (any encoding) replaced by ``name``: for code
     that holds the secret values but no :class:`SecretScrubber`."""
-    if not text:
+    vals = sorted({v for v in values if v and len(v) >= MIN_SECRET}, key=len, reverse=True)
+    if not text or not vals:
         return text
-    for v in sorted({v for v in values if v and len(v) >= MIN_SECRET}, key=len, reverse=True):
-        text = _matcher(v).sub(text, name)
-    return text
+
+    def sub(part: str) -> str:
+        for v in vals:
+            part = _matcher(v).sub(part, name)
+        return part
+
+    return _outside_marks(text, sub)
+
+
+#: what a scrubbed value became; never matched again (a placeholder value can share
+#: letters with a secret's name)
+_MARK = re.compile(r"\[secret:[A-Za-z0-9_.:-]{1,128}\]|REDACTED")
+
+
+def _outside_marks(text: str, sub: Any) -> str:
+    """``sub`` applied to the parts of ``text`` between replacement marks."""
+    if "[secret:" not in text and "REDACTED" not in text:
+        return sub(text)
+    parts = _MARK.split(text)
+    marks = _MARK.findall(text)
+    out = [sub(parts[0])]
+    for mark, part in zip(marks, parts[1:]):
+        out.append(mark)
+        out.append(sub(part))
+    return "".join(out)
 
 
 @lru_cache(maxsize=256)

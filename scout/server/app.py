@@ -30,6 +30,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, PlainTextResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from scout import __version__, api
 from scout.audit.cost import BY, cost_summary
@@ -114,6 +115,15 @@ def create_app(settings: ServerSettings) -> Any:
     def _scout_error(_request: Request, exc: ScoutError) -> JSONResponse:
         body = {"error": {"code": exc.code, "message": exc.message, "hint": exc.hint}}
         return JSONResponse(clean(body), status_code=_status_of(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # unknown paths (and methods) answer in the API's own error shape, not {"detail"}
+        code = "USE064" if exc.status_code in (404, 405) else "USE001"
+        return JSONResponse({"error": {"code": code, "message": "no such endpoint"
+                                       if exc.status_code == 404 else str(exc.detail),
+                                       "hint": "see /openapi.json for the endpoints"}},
+                            status_code=exc.status_code)
 
     @app.exception_handler(RequestValidationError)
     def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -240,6 +250,8 @@ def create_app(settings: ServerSettings) -> Any:
 class _NoRoute(MissionNotFound):
     """A path under /api/missions/ that names no endpoint (answered 404, like FastAPI's
     own unknown paths)."""
+
+    code = "USE064"
 
 
 def _id_param() -> Any:
