@@ -100,6 +100,8 @@ class MissionResult:
     reason: str | None = None
     report_path: Path | None = None
     warnings: list[str] = field(default_factory=list)
+    #: adapter -> why it could not be reached (connection refused, no DNS), once each
+    unreachable: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
