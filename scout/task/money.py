@@ -1,0 +1,188 @@
+"""Amounts of money in free text, English and Spanish: "menos de 1.200,50 €", "$1,200.50",
+"entre 80 y 120 euros", "15k pesos", "15000 yen max", "150 € la noche".
+
+Currencies are read from CLDR (:mod:`scout.task.cldr`): symbols, ISO 4217 codes in use
+today (so "20 DAY" or "16 GB" are not money), and currency names in both languages,
+singular and plural ("dólares australianos", "pesos", "coronas", "yen"). Ambiguous names
+resolve by the place (see :func:`scout.task.cldr.pick`).
+
+Numbers: "1.200,50" and "1,200.50" are both 1200.5; a single separator followed by three
+digits is a thousands separator ("2.500 pesos", "3,000 pesos"); otherwise it is a decimal
+("12,5 €"). "10k" / "1.5k" / "10 mil" multiply by a thousand.
+
+Comparators: "under / menos de / hasta / máximo / as a budget" → "<=", "over / at least /
+más de / desde" → ">=", "around / about / unos / alrededor de" → "~"; a range is stored
+as ``Money(amount=high, min=low, comparator="<=")``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from scout.schemas.task import Money
+from scout.task.cldr import currencies, pick
+
+_AMOUNT = (r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
+           r"|\d+(?:[.,]\d+)?(?=\s?k\b)")
+_K = r"(?P<k§>\s?(?:k|mil)\b)?"
+# ISO codes that are also everyday words: accepted only when written in capitals
+_WORDY_CODES = frozenset({"all", "top", "try", "pen", "mad", "cup", "bob", "sos", "gel", "bam",
+                          "mop", "ang", "cve", "lak", "php", "mur", "kes", "dop", "sar", "pyg",
+                          "ron", "hnl", "ils", "lsl", "mga", "nio", "omr", "ern", "kgs", "mkd"})
+
+_CMP: list[tuple[str, str]] = [
+    (r"less than|lower than|cheaper than|under|below|max(?:imum)?|up to|at most|no more than|"
+     r"not more than|within|budget(?: of)?|por menos de|menos de|por debajo de|como maximo|"
+     r"maximo|hasta|no mas de|a lo sumo|inferior a|presupuesto(?: maximo)?(?: de)?|tope de|"
+     r"<=|≤|<", "<="),
+    (r"more than|over|above|at least|min(?:imum)?|starting at|from|mas de|por encima de|"
+     r"al menos|como minimo|minimo|desde|superior a|a partir de|>=|≥|>", ">="),
+    (r"around|about|approximately|approx\.?|roughly|circa|por unos|unos|alrededor de|"
+     r"aproximadamente|en torno a|cerca de|sobre|~", "~"),
+]
+_POST_CMP: list[tuple[str, str]] = [
+    (r"max(?:imum)?|maximo|como maximo|or less|o menos|tops|at most|como mucho|as a maximum", "<="),
+    (r"or more|o mas|minimum|como minimo|at least|or above|\+", ">="),
+]
+_PER = (r"(?:\s*(?:/|per|an?|por|la|el|al|each|cada)\s*(?P<per>nights?|noches?|days?|dias?|"
+        r"persons?|personas?|people|pp|months?|mes|week|semana)\b)")
+_PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
+              "persona": "person", "people": "person", "pp": "person", "month": "month",
+              "mes": "month", "week": "week", "semana": "week"}
+
+
+@dataclass
+class Amount:
+    value: float
+    cur: str | None
+    assumed: str | None  # the word read with an assumed currency ("pesos"), for the notes
+    span: tuple[int, int]
+
+
+@functools.lru_cache(maxsize=1)
+def _token_re() -> re.Pattern[str]:
+    cur = currencies()
+    syms = sorted({s.lower() for s in cur.symbols} | {"kr"}, key=len, reverse=True)
+    words = sorted(set(cur.names) | set(cur.heads), key=len, reverse=True)
+    sym_alt = "|".join(re.escape(s) for s in syms)
+    word_alt = "|".join(re.escape(w) for w in words)
+    iso_alt = "|".join(sorted(c.lower() for c in cur.iso))
+    one = (r"(?:(?P<pre§>" + sym_alt + r"|(?:" + iso_alt + r")(?=\s?\d))\s?)?(?P<a§>" + _AMOUNT
+           + r")" + _K + r"(?:\s?(?P<post§>(?:" + word_alt + r")\b|" + sym_alt
+           + r"|(?:" + iso_alt + r")\b))?")
+    first, second = one.replace("§", "1"), one.replace("§", "2")
+    cmp_alt = "|".join(f"(?:{w})" for w, _ in _CMP)
+    post_alt = "|".join(f"(?:{w})" for w, _ in _POST_CMP)
+    return re.compile(
+        r"(?:(?<![\w$€£¥])(?P<cmp>" + cmp_alt + r")\s*)?(?P<lead>(?:between|entre|from|de|desde)\s+)?"
+        + first + r"(?:(?P<join>\s*[-–]\s*|\s+(?:and|y|to|a|hasta)\s+)" + second + r")?"
+        + _PER + r"?(?:\s*(?P<pcmp>" + post_alt + r")(?![\w]))?"
+    )
+
+
+def _number(s: str, k: str | None) -> float:
+    s = s.replace("\u00a0", "").replace("\u202f", "")
+    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?", s):
+        value = float(s.replace(".", "").replace(",", "."))
+    elif re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?", s):
+        value = float(s.replace(",", ""))
+    else:
+        value = float(s.replace(",", "."))
+    return value * 1000 if k and k.strip() else value
+
+
+def _currency(tok: str | None, original: str, territories: list[str]) -> tuple[str | None, str | None]:
+    """(code, word it was assumed from) for a currency token, or (None, None)."""
+    if not tok:
+        return None, None
+    cur = currencies()
+    t = tok.strip()
+    if t in cur.names:
+        return cur.names[t], None
+    codes = cur.heads.get(t) or cur.symbols.get(t) or next(
+        (v for s, v in cur.symbols.items() if s.lower() == t), None)
+    if t == "kr":
+        codes = cur.heads["kr"]
+    if codes:
+        code, assumed = pick(codes, territories)
+        return code, (original.strip() if assumed else None)
+    if re.fullmatch(r"[a-z]{3}", t) and t.upper() in cur.iso:
+        if original.strip().isupper() or t not in _WORDY_CODES:
+            return t.upper(), None
+    return None, None
+
+
+def currency_of(token: str, territories: list[str] | None = None) -> str | None:
+    """The ISO code for a currency symbol, code or name ("€", "sek", "pesos", "bucks")."""
+    from scout.task.lang import fold
+
+    return _currency(fold(token.strip()), token, territories or [])[0]
+
+
+def find_money(free: str, original: str, territories: list[str], *,
+               default_currency: str | None = None) -> tuple[Money, tuple[int, int], str | None] | None:
+    """The first amount with a currency in ``free`` → (Money, span, assumed word)."""
+    for hit in iter_money(free, original, territories):
+        return hit
+    if default_currency:  # "under 200" with the input's default currency
+        m = re.search(r"\b(?:under|below|less than|max(?:imum)?|up to|at most|menos de|hasta|"
+                      r"maximo)\s+(?P<a>" + _AMOUNT + r")(?!\s*(?:/|out of|sobre|stars?|"
+                      r"estrellas?|\+|\d))", free)
+        if m:
+            return Money(amount=_number(m.group("a"), None), currency=default_currency), \
+                m.span(), None
+    return None
+
+
+def iter_money(free: str, original: str, territories: list[str]):  # type: ignore[no-untyped-def]
+    for m in _token_re().finditer(free):
+        g = m.groupdict()
+        span = (m.start(), m.end())
+        c1 = _side(g, original, m, "1", territories)
+        c2 = _side(g, original, m, "2", territories) if g["a2"] else (None, None)
+        code = c1[0] or c2[0]
+        if code is None:
+            continue
+        try:
+            low = _number(g["a1"], g["k1"])
+            high = _number(g["a2"], g["k2"] or g["k1"]) if g["a2"] else None
+        except ValueError:
+            continue
+        raw_per = g["per"] or ""
+        per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
+        if g["a2"] and high is not None:
+            if g["join"].strip() in ("a", "to", "-", "–", "y", "and", "hasta") and high >= low:
+                yield (Money(amount=high, min=low, currency=code, comparator="<=", per=per),
+                       span, c1[1] or c2[1])
+                continue
+            # "80 EUR and 4 stars": the second number is not part of this amount
+            span = (m.start(), m.end("post1") if g["post1"] else m.end("a1"))
+            per = None
+        cmp_ = "<="
+        for words, sym in _CMP:
+            if g["cmp"] and re.fullmatch(words, g["cmp"]):
+                cmp_ = sym
+                break
+        else:
+            if g["lead"] and g["lead"].strip() in ("from", "desde"):
+                cmp_ = ">="
+        if not g["cmp"] and g["pcmp"]:
+            cmp_ = next(sym for words, sym in _POST_CMP if re.fullmatch(words, g["pcmp"]))
+        if not g["cmp"] and not g["lead"] and g["pre1"] and c1[2] == "post":
+            span = (m.start("a1"), span[1])  # a word before the amount that is no currency
+        yield Money(amount=low, currency=code, comparator=cmp_, per=per), span, c1[1]
+
+
+def _side(g: dict[str, str | None], original: str, m: re.Match[str], n: str,
+          territories: list[str]) -> tuple[str | None, str | None, str]:
+    """The currency of one amount: the token before it, else the one after it."""
+    for where in ("pre", "post"):
+        tok = g[where + n]
+        if tok:
+            code, assumed = _currency(tok, original[m.start(where + n):m.end(where + n)],
+                                      territories)
+            if code:
+                return code, assumed, where
+    return None, None, ""
