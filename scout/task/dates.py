@@ -41,7 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scout.schemas.task import DateRange, Month
-from scout.task.cldr import months
+from scout.task.cldr import months, weekdays
 
 Value = Month | DateRange
 
@@ -61,9 +61,12 @@ _NUM_WORDS = {
 }
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12,
             "primavera": 3, "verano": 6, "otono": 9, "invierno": 12}
-_NEEDS_CUE = {"may", "mar", "ago", "sep", "jun", "jul"}  # words or abbreviations of everyday use
-_CUE_BEFORE = re.compile(r"(?:\b(?:in|for|during|on|next|this|of|early|late|mid|until|from|by|"
-                         r"en|para|durante|de|el|proximo|este|hasta|desde)[\s-]+)$")
+# A month word alone must be preceded by a cue when it is an abbreviation or an everyday word
+# ("may"); "mar" (sea) and "ago" are read only next to a day or a year.
+_NEEDS_CUE = {"may", "sep", "jun", "jul"}
+_NEVER_BARE = {"mar", "ago"}
+_CUE_BEFORE = re.compile(r"(?:\b(?:in|for|during|next|this|until|from|by|en|para|durante|"
+                         r"proximo|este|hasta|desde)[\s-]+)$")
 _Y = r"(?P<{}>(?:19|20|21)\d{{2}})"
 _D = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th|º)?"
 _SEP = r"(?:\s*[-–]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|through|and)\s+)"
@@ -125,6 +128,7 @@ class _Grammar:
     def __init__(self, text: str, original: str, today: dt.date) -> None:
         self.text, self.today = text, today
         self.words = _month_words(text, original)
+        self.days = {w: n for w, n in weekdays().items() if len(w) >= 5}
         names = sorted(self.words, key=len, reverse=True)
         self.mon_any = "(?:" + "|".join(re.escape(w) for w in names) + r")\.?"
         self.mon_full = "(?:" + "|".join(
@@ -257,11 +261,14 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b{rel_year},?\s+(?:in\s+|en\s+)?{g.mon('m', full=True)}\b", month_next_year))
 
     def bare(m: re.Match[str]) -> Value | None:
-        word = m.group("m")
+        word = m.group("m").rstrip(".")
         mon = g.num(m, "m")
         mod = (m.group("mod") or "").strip()
         post = (m.group("post") or "").strip()
-        if word in _NEEDS_CUE and not mod and not _CUE_BEFORE.search(g.text[: m.start()]):
+        if word in _NEVER_BARE:
+            return None
+        if (word in _NEEDS_CUE or not g.words[word][1]) and not mod and not _CUE_BEFORE.search(
+                g.text[: m.start()]):
             return None
         y = g.next_month_year(mon)
         if (mod in ("next", "el proximo", "proximo") or post) and mon == t.month:
@@ -269,7 +276,7 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
         return Month(year=y, month=mon)
 
     forms.append((rf"\b(?P<mod>next\s+|this\s+|(?:el\s+)?proximo\s+|este\s+)?"
-                  rf"{g.mon('m', full=True)}\b(?P<post>\s+(?:que\s+viene|proximo))?", bare))
+                  rf"{g.mon('m')}(?!\w)(?P<post>\s+(?:que\s+viene|proximo))?", bare))
 
     def season(m: re.Match[str]) -> Value | None:
         start_month = _SEASONS[m.group("s")]
@@ -308,12 +315,14 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
         wd = t.weekday()
         sat = t + dt.timedelta(days=(5 - wd) % 7) if wd != 6 else t - dt.timedelta(days=1)
         start, end = max(sat, t), sat + dt.timedelta(days=1)
-        if m.group("next") or m.group("post"):
+        if m.group("next"):  # English "next weekend": the one after this one
             start, end = sat + dt.timedelta(days=7), sat + dt.timedelta(days=8)
         return DateRange(start=start, end=end)
 
-    forms.append((r"\b(?:(?P<next>next|el\s+proximo|proximo)\s+|(?:this|este|el|the|coming)\s+)?"
-                  r"(?:weekend|fin\s+de\s+semana)\b(?P<post>\s+(?:que\s+viene|proximo))?", weekend))
+    # Spanish "el próximo fin de semana" / "que viene" is the nearest one (Fundéu: "próximo"
+    # is the closest ahead), as "este fin de semana" is
+    forms.append((r"\b(?:(?P<next>next)\s+|(?:this|este|el\s+proximo|el|the|coming)\s+)?"
+                  r"(?:weekend|fin\s+de\s+semana)\b(?:\s+(?:que\s+viene|proximo))?", weekend))
 
     def week(m: re.Match[str]) -> Value | None:
         if m.group("this"):
@@ -338,6 +347,30 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
         return DateRange(start=dt.date(t.year + 1, 1, 1), end=dt.date(t.year + 1, 12, 31))
 
     forms.append((rf"\b(?:(?P<this>this\s+year|este\s+ano)\b|{rel_year})", year_rel))
+
+    def weekday(m: re.Match[str]) -> Value | None:
+        wd = g.days[m.group("wd")]
+        if m.group("next"):  # English "next Friday": the Friday of next week
+            d = t + dt.timedelta(days=7 - t.weekday() + wd)
+        else:
+            d = t + dt.timedelta(days=(wd - t.weekday()) % 7)
+        return DateRange(start=d, end=d)
+
+    forms.append((r"\b(?:(?P<next>next)\s+|(?:this|coming|on|el\s+proximo|el|este|the)\s+)?"
+                  r"(?P<wd>" + "|".join(sorted(g.days, key=len, reverse=True)) + r")\b"
+                  r"(?:\s+(?:que\s+viene|proximo))?", weekday))
+
+    def numeric(m: re.Match[str]) -> Value | None:
+        a, b = int(m.group("a")), int(m.group("b"))
+        day, mon = (b, a) if b > 12 >= a else (a, b)  # day/month unless that cannot be
+        y = m.group("y")
+        year = (2000 + int(y) if len(y) == 2 else int(y)) if y else g.day_year(mon, day)
+        d = dt.date(year, mon, day)
+        return DateRange(start=d, end=d)
+
+    forms.append((r"(?:\b(?:el|on|del|for|para|from|desde|until|hasta|al)\s+)"
+                  r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?\b(?!/)", numeric))
+    forms.append((r"\b(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)/(?P<y>(?:19|20|21)\d{2})\b", numeric))
 
     def offset(m: re.Match[str]) -> Value | None:
         raw = m.group("n")

@@ -64,14 +64,13 @@ class Amount:
 @functools.lru_cache(maxsize=1)
 def _token_re() -> re.Pattern[str]:
     cur = currencies()
-    syms = sorted({s.lower() for s in cur.symbols} | {"kr"}, key=len, reverse=True)
-    words = sorted(set(cur.names) | set(cur.heads), key=len, reverse=True)
+    syms = sorted({s.lower() for s in cur.symbols}, key=len, reverse=True)
     sym_alt = "|".join(re.escape(s) for s in syms)
-    word_alt = "|".join(re.escape(w) for w in words)
+    word_alt = _MARK + _PAD + "*"
     iso_alt = "|".join(sorted(c.lower() for c in cur.iso))
     one = (r"(?:(?P<pre§>" + sym_alt + r"|(?:" + iso_alt + r")(?=\s?\d))\s?)?(?P<a§>" + _AMOUNT
-           + r")" + _K + r"(?:\s?(?P<post§>(?:" + word_alt + r")\b|" + sym_alt
-           + r"|(?:" + iso_alt + r")\b))?")
+           + r")" + _K + r"(?:\s?(?P<post§>" + word_alt + r"|(?:" + iso_alt + r")\b|"
+           + sym_alt + r"))?")
     first, second = one.replace("§", "1"), one.replace("§", "2")
     cmp_alt = "|".join(f"(?:{w})" for w, _ in _CMP)
     post_alt = "|".join(f"(?:{w})" for w, _ in _POST_CMP)
@@ -80,6 +79,39 @@ def _token_re() -> re.Pattern[str]:
         + first + r"(?:(?P<join>\s*[-–]\s*|\s+(?:and|y|to|a|hasta)\s+)" + second + r")?"
         + _PER + r"?(?:\s*(?P<pcmp>" + post_alt + r")(?![\w]))?"
     )
+
+
+_MARK, _PAD = "¤", "\x01"
+_WORDS = re.compile(r"[a-z]+")
+
+
+def _mark(free: str) -> str:
+    """``free`` with every currency name or head word ("dolares australianos", "pesos")
+    replaced by ``¤`` and padding of the same length: the money regex then needs one small
+    alternative instead of ~1,500 names (which took ~0.7 s to compile)."""
+    cur = currencies()
+    words = list(_WORDS.finditer(free))
+    out = list(free)
+    i = 0
+    while i < len(words):
+        best = 0
+        for n in (3, 2, 1):
+            if i + n > len(words):
+                continue
+            chunk = words[i:i + n]
+            if any(chunk[k + 1].start() != chunk[k].end() + 1 for k in range(n - 1)):
+                continue
+            key = " ".join(w.group(0) for w in chunk)
+            if key in cur.names or (n == 1 and key in cur.heads):
+                best = n
+                break
+        if best:
+            a, b = words[i].start(), words[i + best - 1].end()
+            out[a:b] = [_MARK] + [_PAD] * (b - a - 1)
+            i += best
+        else:
+            i += 1
+    return "".join(out)
 
 
 def _number(s: str, k: str | None) -> float:
@@ -137,8 +169,9 @@ def find_money(free: str, original: str, territories: list[str], *,
 
 
 def iter_money(free: str, original: str, territories: list[str]):  # type: ignore[no-untyped-def]
-    for m in _token_re().finditer(free):
-        g = m.groupdict()
+    for m in _token_re().finditer(_mark(free)):
+        g = {k: (free[m.start(k):m.end(k)] if v is not None else None)
+             for k, v in m.groupdict().items()}
         span = (m.start(), m.end())
         c1 = _side(g, original, m, "1", territories)
         c2 = _side(g, original, m, "2", territories) if g["a2"] else (None, None)

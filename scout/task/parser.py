@@ -197,7 +197,7 @@ def parse_query(
                                    default_currency=_default_currency(spec))
                 if money is not None:
                     hit = (money[0], money[1])
-                    if money[2]:
+                    if money[2] and money[0].currency != "USD":  # USD: the usual reading
                         result.notes.append(_(
                             "{name}: read '{word}' as {code}; write the currency code if you "
                             "meant another").format(name=name, word=money[2],

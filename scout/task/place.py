@@ -19,6 +19,7 @@ from scout.task.lang import fold
 
 _CUES_EN = ("in", "at", "near", "around", "to", "visiting", "inside", "close to")
 _CUES_ES = ("en", "cerca de", "a", "hacia", "junto a", "por la zona de")
+_SECONDARY = frozenset({"near", "around", "close to", "cerca de", "junto a", "por la zona de"})
 PARTICLES = frozenset({"de", "del", "la", "las", "los", "el", "le", "les", "di", "da", "do", "dos",
                        "das", "du", "of", "upon", "sur", "am", "an", "der", "den", "y", "on", "the"})
 _LEADING_ARTICLES = frozenset({"la", "las", "los", "el", "le", "les", "the"})
@@ -56,10 +57,19 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     cased = any(c.isupper() for c in original) and not original.isupper()
     alt = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in
                    sorted(set(_cues(lang, aliases)), key=len, reverse=True))
-    for m in re.finditer(r"(?<![\w])(?:" + alt + r")\s+", free):
+    later: tuple[str, tuple[int, int]] | None = None
+    for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
         hit = _read_name(free, original, m.end(), cased)
         if hit:
-            return hit
+            # "near the Eiffel Tower in Paris": a name after "in"/"en" wins over a landmark
+            # after "near"/"cerca de"; the first name after any cue otherwise
+            if re.sub(r"\s+", " ", m.group("cue")) in _SECONDARY and not later:
+                later = hit
+                continue
+            if re.sub(r"\s+", " ", m.group("cue")) not in _SECONDARY:
+                return hit
+    if later:
+        return later
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
     if cased:
         for m in re.finditer(r"[^\W\d_][\w'’-]*", original):
