@@ -52,6 +52,8 @@ from scout.paths import mission_dir
 from scout.schemas.task import Task
 from scout.spec.models import Phase, Pipeline
 from scout.suggest import did_you_mean
+from scout.task.build import LANG_KEY
+from scout.task.lang import coerce_lang
 from scout.task.values import coerce, to_jsonable
 
 Preflight = Callable[[Pipeline, Config, list[str]], "Iterable[str] | None"]
@@ -102,6 +104,12 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any]) -> dict[str, An
     out: dict[str, Any] = {}
     for name, value in overrides.items():
         decl = pipeline.inputs.get(name)
+        if decl is None and name == LANG_KEY:  # the request's language (en | es), reserved
+            try:
+                out[name] = coerce_lang(value)
+            except ValueError as exc:
+                raise UsageError(f"input 'lang': {exc}", hint="e.g. --set lang=es") from None
+            continue
         if decl is None:
             raise UsageError(f"pipeline '{pipeline.name}' has no input '{name}'",
                              hint=did_you_mean(name, pipeline.inputs, what="inputs")

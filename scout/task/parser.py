@@ -22,6 +22,7 @@ from typing import Any
 
 from scout.schemas.task import DateRange, Money, Month
 from scout.spec.models import InputSpec
+from scout.task.display import display
 from scout.task.lang import Lang, detect, fold
 from scout.task.values import coerce
 
@@ -41,7 +42,8 @@ class Found:
 class ParseResult:
     values: dict[str, Any] = field(default_factory=dict)
     spans: dict[str, str] = field(default_factory=dict)  # name → the text it came from
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # every note, in the request's language
+    field_notes: dict[str, list[str]] = field(default_factory=dict)  # the ones about one input
     lang: Lang = "en"
     flags: list[str] = field(default_factory=list)  # machine-readable: "past:<name>", …
 
@@ -185,9 +187,10 @@ def parse_query(
                     hit = (when[0], when[1])
                     if when[2]:
                         result.flags.append(f"past:{name}")
-                        result.notes.append(_(
+                        _note(result, name, _(
                             "{name}: {value} is already past (today is {today}); kept as "
-                            "asked").format(name=name, value=when[0], today=today.isoformat()))
+                            "asked").format(name=name, value=display(when[0], result.lang),
+                                           today=display(today, result.lang)))
             elif spec.type == "money":
                 from scout.task.money import find_money
 
@@ -198,7 +201,7 @@ def parse_query(
                 if money is not None:
                     hit = (money[0], money[1])
                     if money[2] and money[0].currency != "USD":  # USD: the usual reading
-                        result.notes.append(_(
+                        _note(result, name, _(
                             "{name}: read '{word}' as {code}; write the currency code if you "
                             "meant another").format(name=name, word=money[2],
                                                     code=money[0].currency))
@@ -233,6 +236,11 @@ def parse_query(
     return result
 
 
+def _note(result: ParseResult, name: str, text: str) -> None:
+    result.notes.append(text)
+    result.field_notes.setdefault(name, []).append(text)
+
+
 def _note_unread(text: _Text, inputs: dict[str, InputSpec], result: ParseResult,
                  _: Callable[[str], str]) -> None:
     """Numbers left over while a numeric input is still empty: say what was not read."""
@@ -264,8 +272,17 @@ def _default_rating(spec: InputSpec) -> float | None:
 
 
 def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
-    """Every amount with a currency in ``text`` (for price extraction from snippets)."""
+    """Every amount with a currency in ``text`` (for price extraction from snippets). A
+    range ("€120 - €200") gives both ends, low first, as separate amounts: a page's price
+    is one figure, and the low end is what "from €120" means."""
     from scout.task.money import iter_money
 
     t = _Text(text[:MAX_QUERY_CHARS * 5])
-    return [(money, span) for money, span, _ in iter_money(t.free, t.original, [])]
+    out: list[tuple[Money, tuple[int, int]]] = []
+    for money, span, _ in iter_money(t.free, t.original, []):
+        if money.min is not None:
+            low = money.model_copy(update={"amount": money.min, "min": None})
+            out.append((low, span))
+            money = money.model_copy(update={"min": None})
+        out.append((money, span))
+    return out
