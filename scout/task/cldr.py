@@ -124,6 +124,7 @@ def currencies() -> Currencies:
     # "$" is written for pesos as well as dollars; it resolves like the word "dollar" does,
     # with the peso countries added (a "$" in Mexico City is a peso price).
     symbols["$"] = set(heads.get("dollar", ())) | set(heads.get("peso", ())) | {"USD"}
+    symbols["S/"] = {"PEN"}  # CLDR has it under es_PE only
     territory_names: dict[str, str] = {}
     for loc in ("en", "es"):
         for code, name in Locale(loc).territories.items():

@@ -187,8 +187,9 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
         y = _opt_year(m, "y") or g.day_year(mon, d2)
         return DateRange(start=dt.date(y, mon, d1), end=dt.date(y, mon, d2))
 
-    forms.append((rf"\b(?:(?:del|desde(?:\s+el)?|entre(?:\s+el)?|de|from|between)\s+)?"
-                  rf"{_D.format('d1')}{_SEP}(?:el\s+)?{_D.format('d2')}\s+(?:de\s+|of\s+)?"
+    forms.append((rf"\b(?:(?:del|desde(?:\s+el)?|entre(?:\s+el)?|de|from(?:\s+the)?|"
+                  rf"between(?:\s+the)?)\s+)?"
+                  rf"{_D.format('d1')}{_SEP}(?:el\s+|the\s+)?{_D.format('d2')}\s+(?:de\s+|of\s+)?"
                   rf"{g.mon('m')}(?:{_YSEP}{_Y.format('y')})?", same))
     forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')}{_SEP}{_D.format('d2')}\b"
                   rf"(?:,?\s+{_Y.format('y')})?", same))
@@ -371,6 +372,25 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((r"(?:\b(?:el|on|del|for|para|from|desde|until|hasta|al)\s+)"
                   r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?\b(?!/)", numeric))
     forms.append((r"\b(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)/(?P<y>(?:19|20|21)\d{2})\b", numeric))
+
+    def year_only(m: re.Match[str]) -> Value | None:
+        y = int(m.group("y"))
+        start = max(dt.date(y, 1, 1), t) if y == t.year else dt.date(y, 1, 1)
+        return DateRange(start=start, end=dt.date(y, 12, 31))
+
+    forms.append((r"\b(?:in|en|for|para|during|durante|del\s+ano|in\s+the\s+year)\s+"
+                  r"(?P<y>20\d{2})\b(?![-/.,]\d)", year_only))
+
+    def day_word(m: re.Match[str]) -> Value | None:
+        w = re.sub(r"\s+", " ", m.group("w"))
+        n = {"today": 0, "hoy": 0, "tonight": 0, "esta noche": 0, "tomorrow": 1, "manana": 1,
+             "day after tomorrow": 2, "pasado manana": 2}[w]
+        d = t + dt.timedelta(days=n)
+        return DateRange(start=d, end=d)
+
+    # "mañana" is also "morning": not after "la" ("por la mañana")
+    forms.append((r"(?<!\bla\s)\b(?:the\s+)?(?P<w>day\s+after\s+tomorrow|pasado\s+manana|today|"
+                  r"tonight|tomorrow|hoy|esta\s+noche|manana)\b", day_word))
 
     def offset(m: re.Match[str]) -> Value | None:
         raw = m.group("n")

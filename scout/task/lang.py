@@ -45,6 +45,10 @@ mid first last half where what which i we my our per or better higher is are
 """.split())
 
 
+# letters Unicode does not decompose into a base letter and an accent
+_PLAIN = {"ł": "l", "ø": "o", "đ": "d", "ı": "i", "ħ": "h", "ŀ": "l"}
+
+
 def fold(text: str) -> str:
     """Lower-case, accents stripped, same length as ``text`` (one character each)."""
     out = []
@@ -53,7 +57,7 @@ def fold(text: str) -> str:
         if len(low) != 1:
             low = ch
         if ord(low) > 127:
-            base = unicodedata.normalize("NFD", low)[0]
+            base = _PLAIN.get(low) or unicodedata.normalize("NFD", low)[0]
             low = base if base.isascii() and base.isalnum() else low
         out.append(low)
     return "".join(out)

@@ -68,7 +68,7 @@ def _token_re() -> re.Pattern[str]:
     sym_alt = "|".join(re.escape(s) for s in syms)
     word_alt = _MARK + _PAD + "*"
     iso_alt = "|".join(sorted(c.lower() for c in cur.iso))
-    one = (r"(?:(?P<pre§>" + sym_alt + r"|(?:" + iso_alt + r")(?=\s?\d))\s?)?(?P<a§>" + _AMOUNT
+    one = (r"(?:(?<![a-z])(?P<pre§>" + sym_alt + r"|(?:" + iso_alt + r")(?=\s?\d))\s?)?(?P<a§>" + _AMOUNT
            + r")" + _K + r"(?:\s?(?P<post§>" + word_alt + r"|(?:" + iso_alt + r")\b|"
            + sym_alt + r"))?")
     first, second = one.replace("§", "1"), one.replace("§", "2")

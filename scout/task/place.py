@@ -17,7 +17,7 @@ import re
 
 from scout.task.lang import fold
 
-_CUES_EN = ("in", "at", "near", "around", "to", "visiting", "inside", "close to")
+_CUES_EN = ("in", "at", "near", "around", "to", "visiting", "visit", "inside", "close to")
 _CUES_ES = ("en", "cerca de", "a", "hacia", "junto a", "por la zona de")
 _SECONDARY = frozenset({"near", "around", "close to", "cerca de", "junto a", "por la zona de"})
 PARTICLES = frozenset({"de", "del", "la", "las", "los", "el", "le", "les", "di", "da", "do", "dos",
@@ -41,7 +41,8 @@ partir lo los las del al el la
 """.split())
 NOT_FIRST = STOP | {"town", "city", "centre", "center", "downtown", "area", "old", "historic"}
 _LEADING = frozenset("""
-find best top cheap show search i we looking need want get list recommend please hotels hotel
+find best top cheap show search i i'd i'm i'll we looking need want get list recommend please
+hotels hotel
 restaurants restaurant where what which me busco quiero necesito hoteles restaurantes vuelos
 vuelo donde que cual mejores mejor encuentra recomienda recomiendame dame muestrame
 """.split())
@@ -92,13 +93,18 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
         if not m or "\x00" in free[m.start():m.end()]:
             break
         raw = m.group(0).rstrip(".")
+        if m.group(0).endswith(".") and len(raw) <= 3 and raw[:1].isupper():
+            raw += "."  # "St. Petersburg", "Mt. Fuji"
         end = m.start() + len(raw)
         low = fold(raw)
         first = not words
         is_particle = low in PARTICLES
         if first:
-            if low in _LEADING_ARTICLES and not pending and _next_is_name(free, original, end,
-                                                                          cased):
+            if cased and low in _LEADING_ARTICLES - {"the"} and not raw[0].isupper() and not pending \
+                    and _next_is_name(free, original, end, cased):
+                pass  # "en la Costa del Sol": the article is not part of the name
+            elif low in _LEADING_ARTICLES and not pending and _next_is_name(free, original, end,
+                                                                            cased):
                 pending.append((raw, m.start(), end))
             elif is_particle or (not raw[0].isupper() if cased else low in NOT_FIRST):
                 break
@@ -126,6 +132,8 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
     text = original[start:stop]
     if not cased:
         text = _title(text)
+    else:  # a word typed in capitals in ordinary writing: "en VALENCIA" → "Valencia"
+        text = " ".join(_title(w) if w.isupper() and len(w) >= 4 else w for w in text.split())
     return text, (start, stop)
 
 

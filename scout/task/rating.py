@@ -15,12 +15,12 @@ from __future__ import annotations
 import re
 
 _NUM = r"(?P<num>\d{1,2}(?:[.,]\d{1,2})?)"
-_PRE = (r"(?P<pre>(?:with\s+an?\s+|con\s+una?\s+)?(?:rated|rating|ratings|score|scored|reviews?|"
+_PRE = (r"(?P<pre>(?:with\s+an?\s+|con\s+una?\s+)?(?:rated|rating|ratings|score|scored|scoring|reviews?|"
         r"puntuacion|puntuada?o?s?|valoracion|valorad[oa]s?(?:\s+con(?:\s+una?)?)?|nota|calificacion|"
         r"calificad[oa]s?)"
         r"(?:\s+(?:of|de|minima|minimo|media))*"
-        r"(?:\s+(?:at\s+least|above|over|minimum|min|of|al\s+menos|minima?o?|superior\s+a|"
-        r"mayor\s+(?:de|que|a)|por\s+encima\s+de|de|>=|≥|>))*\s*)")
+        r"(?:\s*(?:>=|≥|>|:)|\s+(?:at\s+least|above|over|minimum|min|of|al\s+menos|minima?o?|"
+        r"superior\s+a|mayor\s+(?:de|que|a)|por\s+encima\s+de|de))*\s*)")
 _LEAD = (r"(?P<lead>(?:at\s+least|minimum|al\s+menos|como\s+minimo|minimo|min\.?|more\s+than|"
          r"over|above|mas\s+de|superior\s+a|mayor\s+(?:de|que|a)|>=|≥|>)\s*)")
 _SCALE = r"(?:\s*(?:/|out\s+of|sobre|de\s+(?=5\b|10\b))\s*(?P<scale>5|10|100)\b)"
@@ -34,7 +34,7 @@ _RATING_RE = re.compile(
 )
 
 _WORDS: list[tuple[str, float | None]] = [
-    (r"excellent|exceptional|outstanding|superb|amazing|top[- ]rated|excelentes?|excepcionales?|"
+    (r"excellent|exceptional|outstanding|superb|amazing|top[- ]rated|top|excelentes?|excepcionales?|"
      r"magnific[oa]s|extraordinari[oa]s|inmejorables|sobresalientes", 9.0),
     (r"great|very\s+good|highly\s+rated|well[- ]rated|well[- ]reviewed|muy\s+buen[oa]s?|"
      r"genial(?:es)?|fantastic[oa]s|muy\s+bien\s+valorad[oa]s?", 8.5),
