@@ -1,4 +1,5 @@
-"""When a request is for: months, days, ranges, seasons, weekends, relative spans.
+"""When a request is for: months, days, ranges, seasons, weekends, relative spans (the
+relative forms live in :mod:`scout.task.relative`).
 
 A small grammar over the folded text (lower case, no accents; see
 :func:`scout.task.lang.fold`), English and Spanish side by side. Month names and
@@ -34,7 +35,6 @@ June"; importing it costs ~115 ms and four dependencies (regex, pytz, tzlocal, d
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 import re
 from collections.abc import Callable
@@ -42,8 +42,7 @@ from dataclasses import dataclass
 
 from scout.schemas.task import DateRange, Month
 from scout.task.cldr import months, weekdays
-
-Value = Month | DateRange
+from scout.task.relative import Value, last_day, relative_forms
 
 
 @dataclass
@@ -53,14 +52,6 @@ class When:
     past: bool = False
 
 
-_NUM_WORDS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
-    "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
-}
-_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12,
-            "primavera": 3, "verano": 6, "otono": 9, "invierno": 12}
 # A month word alone must be preceded by a cue when it is an abbreviation or an everyday word
 # ("may"); "mar" (sea) and "ago" are read only next to a day or a year.
 _NEEDS_CUE = {"may", "sep", "jun", "jul"}
@@ -110,18 +101,9 @@ def _month_words(text: str, original: str) -> dict[str, tuple[int, bool]]:
     return table
 
 
-def _last_day(year: int, month: int) -> int:
-    return calendar.monthrange(year, month)[1]
-
-
 def _span(y: int, m: int, d1: int, d2: int | None = None) -> DateRange:
-    last = _last_day(y, m)
+    last = last_day(y, m)
     return DateRange(start=dt.date(y, m, min(d1, last)), end=dt.date(y, m, min(d2 or d1, last)))
-
-
-def _add_months(d: dt.date, n: int) -> tuple[int, int]:
-    k = d.year * 12 + d.month - 1 + n
-    return k // 12, k % 12 + 1
 
 
 class _Grammar:
@@ -145,7 +127,7 @@ class _Grammar:
 
     def day_year(self, month: int, day: int) -> int:
         y = self.today.year
-        last = _last_day(y, month)
+        last = last_day(y, month)
         return y if dt.date(y, month, min(day, last)) >= self.today else y + 1
 
 
@@ -197,7 +179,7 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     def part(m: re.Match[str]) -> Value | None:
         mon = g.num(m, "m")
         y = _opt_year(m, "y") or g.next_month_year(mon)
-        last = _last_day(y, mon)
+        last = last_day(y, mon)
         p = re.sub(r"\s+", " ", m.group("part"))
         ranges = {
             "first week": (1, 7), "primera semana": (1, 7), "second week": (8, 14),
@@ -279,88 +261,6 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b(?P<mod>next\s+|this\s+|(?:el\s+)?proximo\s+|este\s+)?"
                   rf"{g.mon('m')}(?!\w)(?P<post>\s+(?:que\s+viene|proximo))?", bare))
 
-    def season(m: re.Match[str]) -> Value | None:
-        start_month = _SEASONS[m.group("s")]
-        mod = re.sub(r"\s+", " ", (m.group("mod") or "").strip())
-        y = _opt_year(m, "y")
-        if m.group("s") == "fall" and not (mod or y):
-            return None
-        if y is None:
-            y = t.year
-            start = dt.date(y, start_month, 1)
-            ey, em = _add_months(start, 2)
-            end = dt.date(ey, em, _last_day(ey, em))
-            # the season we are in ("this winter") or the next one
-            cur_start = start if start <= t else dt.date(y - 1, start_month, 1)
-            cy, cm = _add_months(cur_start, 2)
-            cur_end = dt.date(cy, cm, _last_day(cy, cm))
-            nxt = mod in ("next", "el proximo", "la proxima", "proximo", "proxima") or bool(
-                m.group("post"))
-            if cur_start <= t <= cur_end and not nxt:
-                return DateRange(start=t, end=cur_end)
-            if end < t or (cur_start <= t <= cur_end):
-                start = dt.date(cur_start.year + 1, start_month, 1)
-            ey, em = _add_months(start, 2)
-            return DateRange(start=start, end=dt.date(ey, em, _last_day(ey, em)))
-        start = dt.date(y, start_month, 1)
-        ey, em = _add_months(start, 2)
-        return DateRange(start=start, end=dt.date(ey, em, _last_day(ey, em)))
-
-    forms.append((r"\b(?:(?P<mod>next|this|coming|the|el\s+proximo|la\s+proxima|proximo|proxima|"
-                  r"este|esta|el|la|in|en|for|para|during|durante)\s+)?"
-                  r"(?P<s>spring|summer|autumn|fall|winter|primavera|verano|otono|invierno)\b"
-                  r"(?P<post>\s+(?:que\s+viene|proximo|proxima))?"
-                  r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", season))
-
-    def weekend(m: re.Match[str]) -> Value | None:
-        wd = t.weekday()
-        sat = t + dt.timedelta(days=(5 - wd) % 7) if wd != 6 else t - dt.timedelta(days=1)
-        start, end = max(sat, t), sat + dt.timedelta(days=1)
-        if m.group("next"):  # English "next weekend": the one after this one
-            start, end = sat + dt.timedelta(days=7), sat + dt.timedelta(days=8)
-        return DateRange(start=start, end=end)
-
-    # Spanish "el próximo fin de semana" / "que viene" is the nearest one (Fundéu: "próximo"
-    # is the closest ahead), as "este fin de semana" is
-    forms.append((r"\b(?:(?P<next>next)\s+|(?:this|este|el\s+proximo|el|the|coming)\s+)?"
-                  r"(?:weekend|fin\s+de\s+semana)\b(?:\s+(?:que\s+viene|proximo))?", weekend))
-
-    def week(m: re.Match[str]) -> Value | None:
-        if m.group("this"):
-            return DateRange(start=t, end=t + dt.timedelta(days=6 - t.weekday()))
-        mon = t + dt.timedelta(days=7 - t.weekday())
-        return DateRange(start=mon, end=mon + dt.timedelta(days=6))
-
-    forms.append((r"\b(?:(?P<this>this|esta)\s+(?:week|semana)\b|(?:the\s+)?next\s+week\b|"
-                  r"(?:la\s+)?semana\s+(?:que\s+viene|proxima)|(?:la\s+)?proxima\s+semana)", week))
-
-    def month_rel(m: re.Match[str]) -> Value | None:
-        y, mo = _add_months(t, 0 if m.group("this") else 1)
-        return Month(year=y, month=mo)
-
-    forms.append((r"\b(?:(?P<this>this\s+month|este\s+mes)\b|(?:the\s+)?next\s+month\b|"
-                  r"(?:el\s+)?mes\s+(?:que\s+viene|proximo|siguiente)|"
-                  r"(?:el\s+)?(?:proximo|siguiente)\s+mes\b)", month_rel))
-
-    def year_rel(m: re.Match[str]) -> Value | None:
-        if m.group("this"):
-            return DateRange(start=t, end=dt.date(t.year, 12, 31))
-        return DateRange(start=dt.date(t.year + 1, 1, 1), end=dt.date(t.year + 1, 12, 31))
-
-    forms.append((rf"\b(?:(?P<this>this\s+year|este\s+ano)\b|{rel_year})", year_rel))
-
-    def weekday(m: re.Match[str]) -> Value | None:
-        wd = g.days[m.group("wd")]
-        if m.group("next"):  # English "next Friday": the Friday of next week
-            d = t + dt.timedelta(days=7 - t.weekday() + wd)
-        else:
-            d = t + dt.timedelta(days=(wd - t.weekday()) % 7)
-        return DateRange(start=d, end=d)
-
-    forms.append((r"\b(?:(?P<next>next)\s+|(?:this|coming|on|el\s+proximo|el|este|the)\s+)?"
-                  r"(?P<wd>" + "|".join(sorted(g.days, key=len, reverse=True)) + r")\b"
-                  r"(?:\s+(?:que\s+viene|proximo))?", weekday))
-
     def numeric(m: re.Match[str]) -> Value | None:
         a, b = int(m.group("a")), int(m.group("b"))
         day, mon = (b, a) if b > 12 >= a else (a, b)  # day/month unless that cannot be
@@ -373,42 +273,7 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
                   r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?\b(?!/)", numeric))
     forms.append((r"\b(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)/(?P<y>(?:19|20|21)\d{2})\b", numeric))
 
-    def year_only(m: re.Match[str]) -> Value | None:
-        y = int(m.group("y"))
-        start = max(dt.date(y, 1, 1), t) if y == t.year else dt.date(y, 1, 1)
-        return DateRange(start=start, end=dt.date(y, 12, 31))
-
-    forms.append((r"\b(?:in|en|for|para|during|durante|del\s+ano|in\s+the\s+year)\s+"
-                  r"(?P<y>20\d{2})\b(?![-/.,]\d)", year_only))
-
-    def day_word(m: re.Match[str]) -> Value | None:
-        w = re.sub(r"\s+", " ", m.group("w"))
-        n = {"today": 0, "hoy": 0, "tonight": 0, "esta noche": 0, "tomorrow": 1, "manana": 1,
-             "day after tomorrow": 2, "pasado manana": 2}[w]
-        d = t + dt.timedelta(days=n)
-        return DateRange(start=d, end=d)
-
-    # "mañana" is also "morning": not after "la" ("por la mañana")
-    forms.append((r"(?<!\bla\s)\b(?:the\s+)?(?P<w>day\s+after\s+tomorrow|pasado\s+manana|today|"
-                  r"tonight|tomorrow|hoy|esta\s+noche|manana)\b", day_word))
-
-    def offset(m: re.Match[str]) -> Value | None:
-        raw = m.group("n")
-        n = int(raw) if raw.isdigit() else _NUM_WORDS.get(raw)
-        if n is None or n > 400:
-            return None
-        unit = m.group("unit")
-        if unit.startswith(("day", "dia")):
-            d = t + dt.timedelta(days=n)
-            return DateRange(start=d, end=d)
-        if unit.startswith(("week", "semana")):
-            d = t + dt.timedelta(days=7 * n)
-            return DateRange(start=d, end=d + dt.timedelta(days=6))
-        y, mo = _add_months(t, n)
-        return Month(year=y, month=mo)
-
-    forms.append((r"\b(?:in|within|dentro\s+de|en)\s+(?P<n>\d{1,3}|" + "|".join(_NUM_WORDS)
-                  + r")\s+(?P<unit>days?|weeks?|months?|dias?|semanas?|mes|meses)\b", offset))
+    forms.extend(relative_forms(t, g.days, rel_year))
     return forms
 
 
@@ -438,4 +303,4 @@ def _is_past(value: Value, today: dt.date) -> bool:
 
 def month_range(value: Month) -> DateRange:
     """A whole month as a date range (for ``date`` inputs)."""
-    return _span(value.year, value.month, 1, _last_day(value.year, value.month))
+    return _span(value.year, value.month, 1, last_day(value.year, value.month))

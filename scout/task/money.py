@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
 
 from scout.schemas.task import Money
 from scout.task.cldr import currencies, pick
@@ -51,14 +50,6 @@ _PER = (r"(?:\s*(?:/|per|an?|por|la|el|al|each|cada)\s*(?P<per>nights?|noches?|d
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
               "persona": "person", "people": "person", "pp": "person", "month": "month",
               "mes": "month", "week": "week", "semana": "week"}
-
-
-@dataclass
-class Amount:
-    value: float
-    cur: str | None
-    assumed: str | None  # the word read with an assumed currency ("pesos"), for the notes
-    span: tuple[int, int]
 
 
 @functools.lru_cache(maxsize=1)

@@ -31,14 +31,6 @@ _CLAIMED = "\x00"
 
 
 @dataclass
-class Found:
-    name: str
-    value: Any
-    span: tuple[int, int]
-    text: str
-
-
-@dataclass
 class ParseResult:
     values: dict[str, Any] = field(default_factory=dict)
     spans: dict[str, str] = field(default_factory=dict)  # name → the text it came from
