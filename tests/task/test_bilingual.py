@@ -165,3 +165,22 @@ def test_date_inputs_get_spans_and_days() -> None:
     assert v["dates"] == DateRange(start=dt.date(2027, 3, 1), end=dt.date(2027, 3, 31))
     v = parse_query("vuelos a París el 20 de diciembre", inputs, today=TODAY).values
     assert v["dates"] == dt.date(2026, 12, 20)
+
+
+@pytest.mark.parametrize("query, dish, city", [
+    ("el mejor ramen en barcelona", "ramen", "Barcelona"),
+    ("¿Dónde comer paella en Valencia por unos 20 euros?", "paella", "Valencia"),
+    ("sitios de tapas en Sevilla", "tapas", "Sevilla"),
+    ("mejores hamburguesas veganas en Berlín", "hamburguesas veganas", "Berlín"),
+    ("restaurantes en Lima por menos de 100 soles", None, "Lima"),
+    ("best ramen in Lyon under 25 EUR", "ramen", "Lyon"),
+])
+def test_the_restaurant_kind_reads_spanish_requests_too(query, dish, city) -> None:
+    from pathlib import Path
+
+    from scout.spec.loader import load_pipeline
+
+    root = Path(__file__).resolve().parents[2]
+    pipe = load_pipeline(root / "pipelines/restaurant_research.yaml").model
+    task = build_task(query, pipe.inputs, today=TODAY)
+    assert (task.values["dish"], task.values["city"]) == (dish, city)
