@@ -378,6 +378,12 @@ class Unauthorized(UsageError):
     code = "USE030"
 
 
+class PathOutsideRoot(UsageError):
+    """A path given to ``scout mcp`` (or another confined caller) leaves the framework root."""
+
+    code = "USE040"
+
+
 class UnsafeBind(ConfigError):
     """``scout serve`` on a non-loopback address without a (long enough) API token."""
 

@@ -56,7 +56,14 @@ def _exit_with_code(ctx: click.Context, rv: object, **_: object) -> None:
 
 def _register() -> None:
     # Commands live in modules by area; importing them attaches them to `cli`.
-    from scout.cli import audit_cmds, ops_cmds, run_cmds, serve_cmds, spec_cmds  # noqa: F401
+    from scout.cli import (  # noqa: F401
+        audit_cmds,
+        mcp_cmds,
+        ops_cmds,
+        run_cmds,
+        serve_cmds,
+        spec_cmds,
+    )
 
 
 _register()

@@ -1,0 +1,99 @@
+"""Typed results of the MCP tools (pydantic; the SDK turns them into output schemas).
+
+Shapes follow the CLI's ``--json`` output and the HTTP API, so an agent that learned one
+reads the others. Free-form parts (phase states, journal lines, the audit trail) stay
+JSON objects: they are documented in docs/operations.md and change with the journal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class ProblemOut(BaseModel):
+    code: str
+    severity: str = Field(description="error | warning")
+    message: str
+    hint: str | None = None
+    file: str | None = None
+    line: int | None = None
+    col: int | None = None
+
+
+class ValidateResult(BaseModel):
+    ok: bool = Field(description="true when no file has an error (warnings allowed)")
+    files: list[str] = Field(description="the files checked, relative to the root")
+    problems: list[ProblemOut]
+
+
+class PhasePlanOut(BaseModel):
+    phase: str
+    action: str = Field(description="run | reuse | skip")
+    label: str = Field(description="what `scout plan` prints: run, reuse, reuse?, skip")
+    reason: str
+
+
+class PlanResult(BaseModel):
+    mission_id: str
+    exists: bool = Field(description="whether the mission has run before")
+    request: dict[str, Any] = Field(
+        description="the request as parsed: query, lang, each input's value and where it "
+        "came from, and notes (what could not be read, past dates)")
+    phases: list[PhasePlanOut]
+    to_run: int
+    cost_estimate: dict[str, Any] = Field(description="as `scout plan --format json`")
+
+
+class ApplyResult(BaseModel):
+    mission_id: str
+    status: str = Field(description="succeeded | succeeded_partial | failed | "
+                        "stopped_budget | interrupted")
+    exit_code: int = Field(description="0 ok, 1 a phase failed, 2 usage, 3 provider/config, "
+                           "4 budget cap, 130 cancelled")
+    reason: str | None = None
+    cost_usd: float = Field(description="what the mission has spent over every apply")
+    report_path: str | None = Field(default=None, description="relative to the root")
+    answer: str | None = Field(default=None,
+                               description="the report's answer section (markdown)")
+    warnings: list[str] = Field(default_factory=list)
+    phases: dict[str, dict[str, Any]] = Field(default_factory=dict)
+
+
+class StatusResult(BaseModel):
+    mission_id: str
+    status: str = Field(description="a `running` state whose process is gone reads "
+                        "`interrupted`")
+    state: dict[str, Any] = Field(description="every phase: status, attempts, reason…")
+    resume_hint: str | None = Field(default=None,
+                                    description="how to continue an interrupted mission")
+
+
+class RunsResult(BaseModel):
+    runs: list[dict[str, Any]]
+
+
+class AuditResult(BaseModel):
+    mission_id: str
+    trail: dict[str, Any] = Field(description="as `scout audit --format json`")
+
+
+class JournalResult(BaseModel):
+    filters: dict[str, Any]
+    limit: int
+    entries: list[dict[str, Any]]
+    note: str | None = None
+    torn: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class PoolResult(BaseModel):
+    configured: bool
+    tokens: list[dict[str, Any]]
+
+
+class CostResult(BaseModel):
+    by: str
+    rows: list[dict[str, Any]]
+    total: dict[str, Any]
+    note: str | None = None

@@ -1,0 +1,243 @@
+"""The MCP server behind ``scout mcp`` (the official MCP Python SDK's ``MCPServer``).
+
+    server = build_mcp(Workspace(root=Path(".")))
+    server.run()                       # stdio: what Claude Desktop / Claude Code start
+    serve_http(server, "127.0.0.1", 8078, env=os.environ)   # streamable HTTP
+
+Tools are registered from :mod:`.tools`; each runs in a worker thread so a long
+``apply`` never blocks the protocol (pings, progress, cancellation keep flowing).
+
+``apply`` sends a progress notification for each phase and fan-out item. Cancelling
+the call (the client's ``notifications/cancelled``) interrupts the mission the way
+Ctrl-C does: the scheduler records ``interrupted``, finished phases and items stay, and
+the next ``apply`` resumes.
+
+HTTP follows ``scout serve``'s rules (:mod:`scout.server.security`): loopback binds need
+no token; any other bind needs ``SCOUTE_API_TOKEN``, and then every request must carry
+it as a bearer token. Without a token only loopback ``Host`` (and ``Origin``) headers
+are accepted, which defeats DNS rebinding.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import queue
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import anyio
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.server.transport_security import TransportSecuritySettings
+
+from scout import __version__
+from scout.errors import ScoutError
+from scout.mcp import models as M
+from scout.mcp import tools as T
+from scout.mcp.tools import Workspace
+
+_R = TypeVar("_R")
+
+INSTRUCTIONS = """\
+scout runs declarative research pipelines (hotels, restaurants, any kind an author wrote)
+and writes a cited report. Turn a person's request into: plan (shows the parsed request,
+what will run and the cost estimate; confirm the cost with the person before spending),
+then apply (runs it; progress per phase; returns the report's answer section). Use audit
+for "which provider answered" and "why was X excluded", cost for "what did it cost",
+journal for individual provider calls. Paths are relative to the framework root.
+Re-applying the same request resumes and reuses what is done. Offline: apply with
+replay set to a recorded cassette folder (e.g. examples/hotel-barcelona/cassette)."""
+
+
+def _error_text(ws: Workspace, exc: ScoutError) -> str:
+    text = f"{exc.code}: {exc.message}"
+    if exc.hint:
+        text += f" (hint: {exc.hint})"
+    return str(ws.clean(text))
+
+
+async def _in_thread(ws: Workspace, fn: Callable[[], _R]) -> _R:
+    try:
+        return await anyio.to_thread.run_sync(fn)
+    except ScoutError as exc:
+        raise ToolError(_error_text(ws, exc)) from None
+
+
+def _interrupt(thread: threading.Thread) -> None:
+    # Python has no public way to stop another thread; the scheduler already handles a
+    # KeyboardInterrupt (Ctrl-C) by recording `interrupted` and stopping its lanes, so
+    # cancellation delivers exactly that exception to the thread running the mission.
+    if thread.ident is not None and thread.is_alive():
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident),
+                                                   ctypes.py_object(KeyboardInterrupt))
+
+
+async def run_apply(ws: Workspace, ctx: Context | None, *, cancel_grace_s: float = 60.0,
+                    **kw: Any) -> M.ApplyResult:
+    """``tools.apply`` in its own thread, relaying progress to ``ctx`` and turning
+    cancellation of this coroutine into an interrupt of the mission."""
+    events: queue.SimpleQueue[tuple[float, float | None, str]] = queue.SimpleQueue()
+    outcome: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            outcome["result"] = T.apply(ws, progress=lambda d, t, m: events.put((d, t, m)),
+                                        **kw)
+        except KeyboardInterrupt:
+            outcome["cancelled"] = True
+        except BaseException as exc:  # noqa: BLE001 - handed to the event loop below
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=work, name="scout-mcp-apply", daemon=True)
+    thread.start()
+
+    async def drain() -> None:
+        while True:
+            try:
+                done, total, message = events.get_nowait()
+            except queue.Empty:
+                return
+            if ctx is not None:
+                await ctx.report_progress(done, total, str(ws.clean(message)))
+
+    try:
+        while thread.is_alive():
+            await drain()
+            await anyio.sleep(0.05)
+        await drain()
+    except anyio.get_cancelled_exc_class():
+        with anyio.CancelScope(shield=True):
+            _interrupt(thread)
+            with anyio.move_on_after(cancel_grace_s):
+                while thread.is_alive():
+                    await anyio.sleep(0.05)
+        raise
+    if "error" in outcome:
+        exc = outcome["error"]
+        if isinstance(exc, ScoutError):
+            raise ToolError(_error_text(ws, exc)) from None
+        raise exc
+    if outcome.get("cancelled"):
+        raise ToolError("the mission was interrupted; apply it again to resume")
+    return outcome["result"]  # type: ignore[no-any-return]
+
+
+def build_mcp(ws: Workspace) -> MCPServer:
+    """The MCP server with scout's tools and resources, confined to ``ws``."""
+    mcp: MCPServer = MCPServer("scout", version=__version__, instructions=INSTRUCTIONS,
+                               log_level="WARNING")
+
+    @mcp.tool(description="Check pipeline or Mission YAML (a file or a folder): every "
+              "problem at once with file:line:col, a code and a hint.")
+    async def validate(path: str) -> M.ValidateResult:
+        return await _in_thread(ws, lambda: T.validate(ws, path))
+
+    @mcp.tool(description="What apply would do, without running anything: the request as "
+              "parsed (Task), each phase's decision (run/reuse/skip) and why, and the cost "
+              "estimate. Show the cost to the person before calling apply. `file` is a "
+              "pipeline (then give `query` and/or `set`) or a Mission file.")
+    async def plan(file: str, query: str | None = None,
+                   set: dict[str, str] | None = None) -> M.PlanResult:  # noqa: A002
+        return await _in_thread(ws, lambda: T.plan(ws, file, query, set))
+
+    @mcp.tool(description="Run the mission until it converges (re-applying resumes and "
+              "reuses finished work). Sends progress per phase and fan-out item; "
+              "cancelling stops it cleanly (resumable). Honours max_cost (USD). `replay` "
+              "answers every provider call from a recorded cassette folder (no network). "
+              "Returns status, cost, the report path and the report's answer section.")
+    async def apply(file: str, ctx: Context, query: str | None = None,
+                    set: dict[str, str] | None = None,  # noqa: A002
+                    max_cost: float | None = None, replay: str | None = None
+                    ) -> M.ApplyResult:
+        return await run_apply(ws, ctx, file=file, query=query, sets=set,
+                               max_cost=max_cost, replay=replay)
+
+    @mcp.tool(description="The state of every phase of a mission (interrupted runs say so, "
+              "with how to resume).")
+    async def status(mission_id: str) -> M.StatusResult:
+        return await _in_thread(ws, lambda: T.status(ws, mission_id))
+
+    @mcp.tool(description="Every mission under the runs dir: pipeline, status, start, "
+              "duration, cost.")
+    async def runs() -> M.RunsResult:
+        return await _in_thread(ws, lambda: T.runs(ws))
+
+    @mcp.tool(description="The full audit trail of a mission: request and Task, every "
+              "apply, every phase (status, reason, answering adapter), artifacts with "
+              "hashes, its journal lines and cost. Answers 'which provider answered' and "
+              "'why was this candidate excluded' (see the shortlist artifact too).")
+    async def audit(mission_id: str) -> M.AuditResult:
+        return await _in_thread(ws, lambda: T.audit(ws, mission_id))
+
+    @mcp.tool(description="Provider calls from the request journal (the last `limit` "
+              "matching lines), filtered by mission, adapter, phase, token name, failed, "
+              "since (ISO date or an age like 2h, 7d).")
+    async def journal(mission: str | None = None, adapter: str | None = None,
+                      phase: str | None = None, token: str | None = None,
+                      failed: bool = False, since: str | None = None,
+                      limit: int = 50) -> M.JournalResult:
+        return await _in_thread(ws, lambda: T.journal(ws, mission, adapter, phase, token,
+                                                      failed, since, limit))
+
+    @mcp.tool(description="The token pool per token: status, requests, errors, last "
+              "error. Never a token value.")
+    async def pool_status() -> M.PoolResult:
+        return await _in_thread(ws, lambda: T.pool_status(ws))
+
+    @mcp.tool(description="What was spent, from the journal: calls, ok, failed, cache hits "
+              "and USD grouped by mission, adapter, token or phase.")
+    async def cost(by: str = "mission", mission: str | None = None,
+                   since: str | None = None) -> M.CostResult:
+        return await _in_thread(ws, lambda: T.cost(ws, by, mission, since))
+
+    @mcp.resource("scout://missions/{mission_id}/report", mime_type="text/markdown",
+                  description="The mission's report (markdown).")
+    async def report(mission_id: str) -> str:
+        try:
+            return await anyio.to_thread.run_sync(lambda: T.report_markdown(ws, mission_id))
+        except ScoutError as exc:
+            raise ResourceError(_error_text(ws, exc)) from None
+
+    @mcp.resource("scout://missions/{mission_id}/artifacts/{name}",
+                  mime_type="application/json",
+                  description="One artifact of the mission (validated JSON).")
+    async def artifact(mission_id: str, name: str) -> dict[str, Any]:
+        try:
+            return await anyio.to_thread.run_sync(
+                lambda: T.artifact_json(ws, mission_id, name))
+        except ScoutError as exc:
+            raise ResourceError(_error_text(ws, exc)) from None
+
+    return mcp
+
+
+LOOPBACK_HOSTS = ["127.0.0.1", "127.0.0.1:*", "localhost", "localhost:*", "[::1]",
+                  "[::1]:*"]
+LOOPBACK_ORIGINS = ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*",
+                    "http://127.0.0.1", "http://localhost", "http://[::1]"]
+
+
+def http_app(mcp: MCPServer, host: str, env: Mapping[str, str]) -> Any:
+    """The streamable-HTTP ASGI app under the bind rules (raises ``UnsafeBind``)."""
+    from scout.server.security import BearerAuth, api_token
+
+    token = api_token(host, env)
+    # With a token, the token is what keeps a rebinding page out (it cannot know it), so
+    # any Host may be used to reach a LAN bind; without one, only loopback names pass.
+    security = TransportSecuritySettings(
+        enable_dns_rebinding_protection=token is None,
+        allowed_hosts=LOOPBACK_HOSTS, allowed_origins=LOOPBACK_ORIGINS)
+    app = mcp.streamable_http_app(transport_security=security, host=host)
+    return BearerAuth(app, token) if token is not None else app
+
+
+def build_http_server(mcp: MCPServer, host: str, port: int, env: Mapping[str, str],
+                      log_level: str = "warning") -> Any:
+    """A configured ``uvicorn.Server`` for :func:`http_app` (``server.run()`` blocks)."""
+    import uvicorn
+
+    config = uvicorn.Config(http_app(mcp, host, env), host=host, port=port,
+                            log_level=log_level, server_header=False, proxy_headers=False,
+                            lifespan="on")
+    return uvicorn.Server(config)

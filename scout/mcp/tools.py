@@ -1,0 +1,326 @@
+"""The MCP tools: thin calls of :mod:`scout.api` under the CLI's rules.
+
+Every tool works inside one *workspace*, the framework root (``SCOUTE_RESEARCH_ROOT`` or
+the directory ``scout mcp`` started in):
+
+* paths an agent gives (a pipeline, a Mission, a folder to validate, a replay folder)
+  are resolved, symlinks included, and refused unless they stay under the root — an
+  agent that was talked into reading ``/etc`` or ``../other-project`` gets a clear
+  ``USE040`` error, and nothing is opened;
+* every result passes :func:`scout.audit.secrets.deep_scrub` with the secret values the
+  deployment knows (environment credentials, the token pool), like the CLI's ``--json``
+  and the HTTP API;
+* ``apply`` honours ``max_cost`` (and the Mission's), exactly as ``scout apply``.
+
+The functions are synchronous and raise :class:`scout.errors.ScoutError`; the server
+(:mod:`.server`) runs them off the event loop and turns errors into tool errors.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scout import api
+from scout.errors import PathOutsideRoot, ScoutError, UsageError
+from scout.mcp import models as M
+from scout.orchestrator.events import Event
+
+#: ``progress(done, total, message)``: called from scout's worker threads; ``total`` is
+#: None until the mission has started (preflight notices come first)
+ProgressFn = Callable[[float, "float | None", str], None]
+
+
+@dataclass(frozen=True)
+class Workspace:
+    """The framework root the tools are confined to, and its config file (if given)."""
+
+    root: Path
+    config: str | None = None
+
+    @property
+    def runtime(self) -> Path:
+        return self.root / "runtime"
+
+    def path(self, given: str, *, what: str, kind: str = "any") -> Path:
+        """``given`` (relative to the root, or absolute) resolved and checked to stay
+        inside the root; ``kind`` is ``file``, ``dir`` or ``any``."""
+        if not isinstance(given, str) or not given.strip() or "\x00" in given:
+            raise UsageError(f"{what}: expected a path relative to the framework root")
+        root = self.root.resolve()
+        candidate = Path(given)
+        resolved = (candidate if candidate.is_absolute() else root / candidate).resolve()
+        if resolved != root and root not in resolved.parents:
+            raise PathOutsideRoot(
+                f"{what} {given!r} is outside the framework root",
+                hint=f"give a path under {root} (relative paths are read from there)")
+        if kind == "file" and not resolved.is_file():
+            raise UsageError(f"{what} {given!r}: no such file under the framework root")
+        if kind == "dir" and not resolved.is_dir():
+            raise UsageError(f"{what} {given!r}: no such folder under the framework root")
+        if kind == "any" and not resolved.exists():
+            raise UsageError(f"{what} {given!r}: nothing there under the framework root")
+        return resolved
+
+    def rel(self, path: str | Path | None) -> str | None:
+        """``path`` relative to the root when it is inside it (how results name files)."""
+        if path is None:
+            return None
+        p = Path(path)
+        try:
+            return str(p.resolve().relative_to(self.root.resolve()))
+        except ValueError:
+            return str(p)
+
+    def clean(self, data: Any) -> Any:
+        from scout.audit.secrets import deep_scrub, known_secrets
+
+        return deep_scrub(data, known_secrets(self.root, self.config))
+
+
+def _sets(values: dict[str, Any] | None) -> dict[str, Any]:
+    if values is None:
+        return {}
+    if not isinstance(values, dict):
+        raise UsageError("set: expected an object of input names to values",
+                         hint='e.g. {"budget": "200 EUR", "min_rating": "8"}')
+    return {str(k): v for k, v in values.items()}
+
+
+# --- validate / plan ---------------------------------------------------------------------
+
+
+def validate(ws: Workspace, path: str) -> M.ValidateResult:
+    from scout.validate import validate_paths
+
+    target = ws.path(path, what="path")
+    result = validate_paths([target], config=ws.config)
+    problems = []
+    for p in result.problems:
+        d = p.to_dict()
+        d["file"] = ws.rel(d.get("file"))
+        problems.append(M.ProblemOut(**{k: d.get(k) for k in M.ProblemOut.model_fields}))
+    return M.ValidateResult(ok=result.ok, files=[ws.rel(f.path) or f.path for f in result.files],
+                            problems=ws.clean([p.model_dump() for p in problems]))
+
+
+def parsed_request(file: Path, *, query: str | None, sets: dict[str, Any],
+                   root: Path, config: str | None) -> dict[str, Any]:
+    """The Task ``apply`` would start from (what the task phase parses), or why not."""
+    from scout.task.build import build_task
+
+    pipeline, _cfg, request = api.prepare(file, query=query, sets=sets, config=config,
+                                          root=root)
+    try:
+        task = build_task(request.query or "", pipeline.inputs, overrides=request.inputs,
+                          override_sources=dict(request.input_sources))
+    except ScoutError as exc:
+        return {"query": request.query, "error": {"code": exc.code, "message": exc.message,
+                                                  "hint": exc.hint}}
+    return task.model_dump(mode="json")
+
+
+def plan(ws: Workspace, file: str, query: str | None = None,
+         sets: dict[str, Any] | None = None) -> M.PlanResult:
+    path = ws.path(file, what="file", kind="file")
+    values = _sets(sets)
+    result = api.plan(path, query=query, sets=values, config=ws.config, root=ws.root)
+    estimate = api.estimate(path, query=query, sets=values, config=ws.config, root=ws.root)
+    phases = [M.PhasePlanOut(phase=p.phase, action=p.action, label=p.label, reason=p.reason)
+              for p in result.phases]
+    request = parsed_request(path, query=query, sets=values, root=ws.root, config=ws.config)
+    return M.PlanResult(**ws.clean({
+        "mission_id": result.mission_id, "exists": result.exists, "request": request,
+        "phases": [p.model_dump() for p in phases],
+        "to_run": sum(1 for p in phases if p.action == "run"),
+        "cost_estimate": estimate.to_dict()}))
+
+
+# --- apply -------------------------------------------------------------------------------
+
+
+class ProgressRelay:
+    """An event subscriber that turns phase and item events into progress calls.
+
+    Progress counts phases: a finished (or reused, skipped) phase adds one, and a
+    fan-out item adds its share of its phase, so the number only grows."""
+
+    _DONE = frozenset({"phase_finished", "phase_reused"})
+
+    def __init__(self, report: ProgressFn) -> None:
+        self.report = report
+        self.total: float | None = None
+        self.done: set[str] = set()
+        self.partial: dict[str, float] = {}
+
+    def _value(self) -> float:
+        return len(self.done) + sum(v for k, v in self.partial.items() if k not in self.done)
+
+    def __call__(self, event: Event) -> None:
+        kind = getattr(event, "kind", "")
+        phase = getattr(event, "phase", None)
+        if kind == "mission_started":
+            self.total = float(max(1, len(getattr(event, "phases", ()) or ())))
+        elif kind in self._DONE and phase:
+            self.done.add(phase)
+        elif kind == "phase_status" and phase and getattr(event, "status", "") in (
+                "skipped", "blocked_missing_input"):
+            self.done.add(phase)
+        elif kind == "item_done" and phase:
+            total = max(1, int(getattr(event, "total", 1) or 1))
+            self.partial[phase] = min(0.99, int(getattr(event, "done", 0)) / total)
+        elif kind not in ("phase_started", "notice", "mission_finished", "phase_retried"):
+            return
+        value = self._value()
+        self.report(value if self.total is None else min(value, self.total), self.total,
+                    event.message())
+
+
+_HEADING = re.compile(r"^## ", re.MULTILINE)
+ANSWER_MAX_CHARS = 12_000
+
+
+def answer_section(report_md: str) -> str:
+    """The part of a report an agent should quote: the title and the answer (the
+    report's first two ``##`` sections: shortlist and recommendation), cut to
+    :data:`ANSWER_MAX_CHARS`."""
+    starts = [m.start() for m in _HEADING.finditer(report_md)]
+    end = starts[2] if len(starts) > 2 else len(report_md)
+    text = report_md[:end].rstrip()
+    if len(text) > ANSWER_MAX_CHARS:
+        text = text[:ANSWER_MAX_CHARS].rsplit("\n", 1)[0] + "\n\n[…] (the whole report is the "\
+            "resource scout://missions/{id}/report)"
+    return text
+
+
+def mission_cost(ws: Workspace, mission_id: str) -> float:
+    from scout.audit.cost import cost_summary
+    from scout.audit.filters import JournalFilter
+
+    summary = cost_summary(ws.runtime, ["mission"], JournalFilter(mission=mission_id))
+    return float(summary.to_dict()["total"].get("usd") or 0.0)
+
+
+def apply(ws: Workspace, file: str, query: str | None = None,
+          sets: dict[str, Any] | None = None, max_cost: float | None = None,
+          replay: str | None = None, *, progress: ProgressFn | None = None) -> M.ApplyResult:
+    """Run the mission to convergence (``scout apply``). Blocks; run it in a thread.
+    A ``KeyboardInterrupt`` delivered to that thread (cancellation) stops it cleanly,
+    resumable, exactly like Ctrl-C."""
+    from scout.providers.hook import ProviderOptions, ProvidersHook
+
+    path = ws.path(file, what="file", kind="file")
+    replay_dir = ws.path(replay, what="replay", kind="dir") if replay else None
+    if max_cost is not None and not max_cost >= 0:
+        raise UsageError("max_cost: expected a number of USD, 0 or more")
+    hook = ProvidersHook(ws.root, ProviderOptions(replay_dir=replay_dir))
+    subscribers = [ProgressRelay(progress)] if progress is not None else []
+    result = api.apply(path, query=query, sets=_sets(sets), config=ws.config, root=ws.root,
+                       providers=hook, max_cost=max_cost,
+                       subscribers=subscribers)  # type: ignore[arg-type]
+    answer = None
+    if result.report_path is not None and Path(result.report_path).is_file():
+        answer = answer_section(Path(result.report_path).read_text(encoding="utf-8"))
+    return M.ApplyResult(**ws.clean({
+        "mission_id": result.mission_id, "status": result.status,
+        "exit_code": result.exit_code, "reason": result.reason,
+        "cost_usd": mission_cost(ws, result.mission_id),
+        "report_path": ws.rel(result.report_path), "answer": answer,
+        "warnings": list(result.warnings),
+        "phases": {pid: st.to_dict() for pid, st in result.phases.items()}}))
+
+
+# --- reading what ran --------------------------------------------------------------------
+
+
+def _run_dir(ws: Workspace, mission_id: str) -> Path:
+    from scout.paths import runs_dir, validate_mission_id
+
+    return api.find_run_dir(validate_mission_id(mission_id), runs_dir(None, root=ws.root))
+
+
+def status(ws: Workspace, mission_id: str) -> M.StatusResult:
+    from scout.audit.runs import effective_status
+
+    run_dir = _run_dir(ws, mission_id)
+    state = api.status(run_dir)
+    shown = effective_status(state)
+    hint = None
+    if shown == "interrupted":
+        hint = ("apply the same pipeline and request again (or the Mission file): finished "
+                "phases and fan-out items are reused, the rest runs")
+    return M.StatusResult(**ws.clean({"mission_id": mission_id, "status": shown,
+                                      "state": state.to_dict(), "resume_hint": hint}))
+
+
+def runs(ws: Workspace) -> M.RunsResult:
+    from scout.audit.runs import list_runs
+    from scout.paths import runs_dir
+
+    rows = list_runs(runs_dir(None, root=ws.root), ws.runtime)
+    return M.RunsResult(**ws.clean({"runs": [r.to_dict() for r in rows]}))
+
+
+def audit(ws: Workspace, mission_id: str) -> M.AuditResult:
+    from scout.audit.trail import audit_trail
+
+    trail = audit_trail(_run_dir(ws, mission_id), ws.runtime)
+    return M.AuditResult(**ws.clean({"mission_id": mission_id, "trail": trail}))
+
+
+def journal(ws: Workspace, mission: str | None = None, adapter: str | None = None,
+            phase: str | None = None, token: str | None = None, failed: bool = False,
+            since: str | None = None, limit: int = 50) -> M.JournalResult:
+    from scout.audit.filters import JournalFilter, parse_since
+    from scout.audit.journal_query import query
+
+    if not isinstance(limit, int) or not 1 <= limit <= 10_000:
+        raise UsageError("limit: expected 1 to 10000 lines")
+    flt = JournalFilter(mission=mission, token=token, adapter=adapter, phase=phase,
+                        failed=failed, since=parse_since(since, name="since"))
+    page = query(ws.runtime, flt, limit).to_dict()
+    return M.JournalResult(**ws.clean({"filters": flt.to_dict(), "limit": limit,
+                                       "entries": page["entries"], "note": page["note"],
+                                       "torn": page["torn"]}))
+
+
+def pool_status(ws: Workspace) -> M.PoolResult:
+    from scout.audit.pool_status import pool_status as status_of
+
+    data = status_of(ws.root, ws.config)
+    return M.PoolResult(**ws.clean({"configured": data["configured"],
+                                    "tokens": data["tokens"]}))
+
+
+def cost(ws: Workspace, by: str = "mission", mission: str | None = None,
+         since: str | None = None) -> M.CostResult:
+    from scout.audit.cost import check_by, cost_summary
+    from scout.audit.filters import JournalFilter, parse_since
+
+    by = check_by(by)
+    flt = JournalFilter(mission=mission, since=parse_since(since, name="since"))
+    summary = cost_summary(ws.runtime, [by], flt).to_dict()
+    return M.CostResult(**ws.clean({"by": by, "rows": summary[f"by_{by}"],
+                                    "total": summary["total"], "note": summary["note"]}))
+
+
+# --- resources ---------------------------------------------------------------------------
+
+
+def report_markdown(ws: Workspace, mission_id: str) -> str:
+    from scout.errors import ReportNotFound
+
+    path = _run_dir(ws, mission_id) / "report.md"
+    if not path.is_file() or path.is_symlink():
+        raise ReportNotFound(f"mission '{mission_id}' has no report.md yet")
+    return str(ws.clean(path.read_text(encoding="utf-8")))
+
+
+def artifact_json(ws: Workspace, mission_id: str, name: str) -> dict[str, Any]:
+    data = api.get_mission_artifacts(_run_dir(ws, mission_id), names=[name])
+    value = data[name]
+    dumped = value.model_dump(mode="json") if hasattr(value, "model_dump") else value
+    return dict(ws.clean(dumped))

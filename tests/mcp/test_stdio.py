@@ -1,0 +1,161 @@
+"""``scout mcp`` over stdio, driven by the official MCP SDK's client: the tool list and
+schemas, located validation problems, plan and apply on the offline demo cassette with
+progress notifications, resources, the read-only tools, and path confinement."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.mcp.conftest import DEMO_QUERY, demo_root, scout_mcp
+
+pytestmark = pytest.mark.anyio
+
+TOOLS = {"validate", "plan", "apply", "status", "runs", "audit", "journal", "pool_status",
+         "cost"}
+PIPELINE = "pipelines/hotel_research.yaml"
+CASSETTE = "examples/hotel-barcelona/cassette"
+
+
+async def test_tools_are_listed_with_input_and_output_schemas(tmp_path: Path) -> None:
+    async with scout_mcp(demo_root(tmp_path)) as client:
+        tools = {t.name: t for t in (await client.list_tools()).tools}
+        templates = (await client.list_resource_templates()).resource_templates
+    assert set(tools) == TOOLS
+    for tool in tools.values():
+        assert tool.description, tool.name
+        assert tool.input_schema["type"] == "object", tool.name
+        assert tool.output_schema and tool.output_schema.get("properties"), tool.name
+    assert "path" in tools["validate"].input_schema["required"]
+    assert {"file"} <= set(tools["apply"].input_schema["required"])
+    assert {"query", "set", "max_cost", "replay"} <= set(tools["apply"].input_schema["properties"])
+    assert {"mission_id", "status", "cost_usd", "report_path", "answer"} <= set(
+        tools["apply"].output_schema["properties"])
+    assert {t.uri_template for t in templates} == {
+        "scout://missions/{mission_id}/report",
+        "scout://missions/{mission_id}/artifacts/{name}"}
+
+
+async def test_validate_returns_located_problems(tmp_path: Path) -> None:
+    root = demo_root(tmp_path)
+    broken = (root / PIPELINE).read_text().replace("needs: [task]", "needs: [tsk]", 1)
+    (root / "pipelines" / "broken.yaml").write_text(broken)
+    async with scout_mcp(root) as client:
+        bad = await client.call_tool("validate", {"path": "pipelines/broken.yaml"})
+        good = await client.call_tool("validate", {"path": "pipelines"})
+    assert not bad.is_error
+    out = bad.structured_content
+    assert out["ok"] is False
+    errors = [p for p in out["problems"] if p["severity"] == "error"]
+    assert errors, out
+    first = errors[0]
+    assert first["file"] == "pipelines/broken.yaml"
+    assert first["line"] and first["col"] and first["code"]
+    assert "tsk" in first["message"] and "task" in (first["hint"] or "")
+    # the folder holds the broken file too: it is found, the shipped ones are clean
+    assert {p["file"] for p in good.structured_content["problems"]
+            if p["severity"] == "error"} == {"pipelines/broken.yaml"}
+
+
+async def test_plan_then_apply_the_demo_with_progress(tmp_path: Path) -> None:
+    root = demo_root(tmp_path)
+    progress: list[tuple[float, float | None, str | None]] = []
+
+    async def on_progress(done: float, total: float | None, message: str | None) -> None:
+        progress.append((done, total, message))
+
+    async with scout_mcp(root) as client:
+        plan = await client.call_tool("plan", {"file": PIPELINE, "query": DEMO_QUERY})
+        applied = await client.call_tool(
+            "apply", {"file": PIPELINE, "query": DEMO_QUERY, "replay": CASSETTE},
+            progress_callback=on_progress)
+        mission = applied.structured_content["mission_id"]
+        report = await client.read_resource(f"scout://missions/{mission}/report")
+        shortlist = await client.read_resource(
+            f"scout://missions/{mission}/artifacts/shortlist")
+        again = await client.call_tool("plan", {"file": PIPELINE, "query": DEMO_QUERY})
+
+    assert not plan.is_error, plan.content
+    p = plan.structured_content
+    assert p["exists"] is False and p["to_run"] == len(p["phases"]) > 3
+    assert p["request"]["values"]["destination"] == "Barcelona"
+    assert p["request"]["values"]["budget"]["amount"] == 200
+    est = p["cost_estimate"]
+    assert est["total_usd"] == 0.0  # keyless: the paid links are skipped
+    assert {row["phase"] for row in est["phases"]} >= {"F1", "P3"}
+
+    assert not applied.is_error, applied.content
+    a = applied.structured_content
+    assert a["status"] == "succeeded" and a["exit_code"] == 0
+    assert a["report_path"] == f"runs/{mission}/report.md"
+    assert (root / a["report_path"]).is_file()
+    assert "Casa Bonay" in a["answer"]
+    assert a["cost_usd"] == 0.0  # keyless providers, replayed
+
+    # progress: notifications arrived during apply, never went backwards, ended at total
+    assert len(progress) >= 5
+    values = [d for d, _t, _m in progress]
+    assert values == sorted(values)
+    done, total, _ = progress[-1]
+    assert total is not None and done == total == len(p["phases"])
+    assert any(m and "item" in m for _d, _t, m in progress)  # fan-out items reported
+
+    md = report.contents[0].text
+    assert md == (root / a["report_path"]).read_text()
+    items = json.loads(shortlist.contents[0].text)["items"]
+    assert items[0]["candidate"]["name"] == "Casa Bonay"
+    # re-planning after the run reuses everything
+    assert again.structured_content["to_run"] == 0
+
+
+async def test_read_only_tools_after_a_run(tmp_path: Path) -> None:
+    root = demo_root(tmp_path)
+    async with scout_mcp(root) as client:
+        applied = await client.call_tool(
+            "apply", {"file": PIPELINE, "query": DEMO_QUERY, "replay": CASSETTE})
+        mid = applied.structured_content["mission_id"]
+        status = await client.call_tool("status", {"mission_id": mid})
+        runs = await client.call_tool("runs", {})
+        audit = await client.call_tool("audit", {"mission_id": mid})
+        journal = await client.call_tool("journal", {"mission": mid, "limit": 500})
+        by_adapter = await client.call_tool("cost", {"by": "adapter"})
+        pool = await client.call_tool("pool_status", {})
+        unknown = await client.call_tool("status", {"mission_id": "no-such-mission"})
+        bad_by = await client.call_tool("cost", {"by": "colour"})
+    assert status.structured_content["status"] == "succeeded"
+    assert [r["mission_id"] for r in runs.structured_content["runs"]] == [mid]
+    trail = audit.structured_content["trail"]
+    assert trail["mission_id"] == mid and trail["phases"]
+    entries = journal.structured_content["entries"]
+    assert entries and {e["mission_id"] for e in entries} == {mid}
+    adapters = {r["key"] for r in by_adapter.structured_content["rows"]}
+    assert "duckduckgo" in adapters
+    assert pool.structured_content["configured"] is False
+    assert unknown.is_error and "USE003" in unknown.content[0].text
+    assert bad_by.is_error and "colour" in bad_by.content[0].text
+
+
+OUTSIDE = [
+    ("validate", {"path": "/etc/passwd"}),
+    ("validate", {"path": "../"}),
+    ("plan", {"file": "../outside.yaml"}),
+    ("apply", {"file": "/etc/hostname"}),
+    ("apply", {"file": PIPELINE, "query": DEMO_QUERY, "replay": "/tmp"}),
+    ("validate", {"path": "pipelines/escape.yaml"}),  # a symlink leaving the root
+    ("plan", {"file": "pipelines/escape.yaml", "query": DEMO_QUERY}),
+]
+
+
+async def test_paths_outside_the_root_are_refused(tmp_path: Path) -> None:
+    root = demo_root(tmp_path / "root")
+    outside = tmp_path / "outside.yaml"
+    outside.write_text((root / PIPELINE).read_text())
+    (root / "pipelines" / "escape.yaml").symlink_to(outside)
+    async with scout_mcp(root) as client:
+        results = [(tool, args, await client.call_tool(tool, args)) for tool, args in OUTSIDE]
+    for tool, args, result in results:
+        assert result.is_error, (tool, args)
+        assert "USE040" in result.content[0].text, (tool, args, result.content)
+    assert not (root / "runs").exists()
