@@ -27,6 +27,8 @@ def money(value: Any, digits: int = 0) -> str:
         return "—"
     if isinstance(value, Money):
         amount = f"{value.amount:,.{digits}f}"
+        if value.min is not None:  # a range: "80-120 EUR"
+            amount = f"{value.min:,.{digits}f}-{amount}"
         per = f"/{value.per}" if value.per else ""
         return f"{amount} {value.currency}{per}"
     return str(value)

@@ -184,3 +184,15 @@ def test_the_restaurant_kind_reads_spanish_requests_too(query, dish, city) -> No
     pipe = load_pipeline(root / "pipelines/restaurant_research.yaml").model
     task = build_task(query, pipe.inputs, today=TODAY)
     assert (task.values["dish"], task.values["city"]) == (dish, city)
+
+
+def test_a_budget_range_reads_as_a_range_in_templates_and_prompts() -> None:
+    from scout.adapters.prompt import describe_task
+    from scout.spec.filters import money
+
+    budget = Money(amount=120, min=80, currency="EUR", per="night")
+    assert money(budget) == "80-120 EUR/night"
+    assert money(Money(amount=120, currency="EUR")) == "120 EUR"
+    task = build_task("hotels in Rome between 80 and 120 EUR", HOTEL, today=TODAY)
+    lines = describe_task(task.model_dump(mode="json"))
+    assert any("80-120 EUR" in line for line in lines), lines
