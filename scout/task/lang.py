@@ -13,6 +13,7 @@ found in the folded text is the same span in the original.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Literal
@@ -63,13 +64,27 @@ def fold(text: str) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=1)
+def _calendar_words() -> tuple[frozenset[str], frozenset[str]]:
+    """Month and weekday names (CLDR) that only one of the two languages writes."""
+    from babel.dates import get_day_names, get_month_names
+
+    names = {}
+    for loc in LANGS:
+        words = {fold(str(n)) for n in get_month_names("wide", locale=loc).values()}
+        words |= {fold(str(n)) for n in get_day_names("wide", locale=loc).values()}
+        names[loc] = words
+    return frozenset(names["en"] - names["es"]), frozenset(names["es"] - names["en"])
+
+
 def detect(text: str) -> Lang:
     """The language of ``text``: "es" when Spanish markers outscore English ones."""
     es = 2 * sum(text.count(c) for c in "¿¡") + 2 * len(re.findall(r"ñ", text, re.I))
     en = 0
+    cal_en, cal_es = _calendar_words()
     for word in re.findall(r"[a-z]+", fold(text)):
-        es += word in _ES
-        en += word in _EN
+        es += (word in _ES) + (word in cal_es)
+        en += (word in _EN) + (word in cal_en)
     return "es" if es > en else "en"
 
 
