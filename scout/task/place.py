@@ -17,9 +17,11 @@ import re
 
 from scout.task.lang import fold
 
-_CUES_EN = ("in", "at", "near", "around", "to", "visiting", "visit", "inside", "close to")
-_CUES_ES = ("en", "cerca de", "a", "hacia", "junto a", "por la zona de")
-_SECONDARY = frozenset({"near", "around", "close to", "cerca de", "junto a", "por la zona de"})
+_CUES_EN = ("in", "at", "near", "around", "to", "visiting", "visit", "inside", "close to",
+            "centre of", "center of", "heart of")
+_CUES_ES = ("en", "cerca de", "a", "hacia", "junto a", "por la zona de", "centro de")
+_SECONDARY = frozenset({"near", "around", "close to", "cerca de", "junto a", "por la zona de",
+                        "to"})
 PARTICLES = frozenset({"de", "del", "la", "las", "los", "el", "le", "les", "di", "da", "do", "dos",
                        "das", "du", "of", "upon", "sur", "am", "an", "der", "den", "y", "on", "the"})
 _LEADING_ARTICLES = frozenset({"la", "las", "los", "el", "le", "les", "the"})
@@ -38,6 +40,8 @@ montana pueblo total efectivo general particular precio menos mas noche noches s
 mes meses ano dia dias fin verano invierno primavera otono alquiler alojamiento pleno plena
 casco interior linea venta oferta busca comer cenar dormir viaje vacaciones donde como cual
 partir lo los las del al el la
+go stay sleep travel fly eat drink book rent see get spend live work move come be have
+ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
 """.split())
 NOT_FIRST = STOP | {"town", "city", "centre", "center", "downtown", "area", "old", "historic"}
 _LEADING = frozenset("""

@@ -67,6 +67,9 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
             scale = 5.0 if num <= 5 else 10.0
         if scale <= 0 or num > scale:
             continue
+        if g["unit"] and g["unit"].startswith(("star", "estrella")) and num == scale and not (
+                g["pre"] or g["lead"] or g["post"]):
+            continue  # "a 5-star hotel" / "hotel de 5 estrellas" is its category, not a minimum
         return round(num * 10.0 / scale, 2), m.span()
     for words, value in _WORDS:
         m = re.search(r"\b(?:" + words + r")\s+(?:(?:guest|customer|user|de\s+clientes)\s+)?"

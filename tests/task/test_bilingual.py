@@ -196,3 +196,25 @@ def test_a_budget_range_reads_as_a_range_in_templates_and_prompts() -> None:
     task = build_task("hotels in Rome between 80 and 120 EUR", HOTEL, today=TODAY)
     lines = describe_task(task.model_dump(mode="json"))
     assert any("80-120 EUR" in line for line in lines), lines
+
+
+def test_a_hotel_category_is_not_a_minimum_rating() -> None:
+    assert "min_rating" not in parse("hotel de 5 estrellas en Dubái").values
+    assert parse("hotel de 4 estrellas o más en Dubái").values["min_rating"] == 8.0
+
+
+def test_verbs_after_to_are_not_places() -> None:
+    assert parse("i want to go to rome in june").values["destination"] == "Rome"
+    assert parse("need somewhere to sleep in porto").values["destination"] == "Porto"
+
+
+def test_the_cli_does_not_load_babel_or_the_parser_tables() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, scout.cli; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'babel' "
+            "or m in ('scout.task.cldr', 'scout.task.money', 'scout.task.dates')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=60)
+    assert out.stdout.strip() == "[]", out.stdout
