@@ -3,9 +3,9 @@ relative forms live in :mod:`scout.task.relative`).
 
 A small grammar over the folded text (lower case, no accents; see
 :func:`scout.task.lang.fold`), English and Spanish side by side. Month names and
-abbreviations come from CLDR (:func:`scout.task.cldr.months`); a misspelt month name of
-six letters or more within one edit (insertion, deletion, substitution, transposition:
-"septmber", "agostoo") is read as that month. Every form is tried; the longest match wins,
+abbreviations come from CLDR (:func:`scout.task.cldr.months`); a misspelt month name
+within one edit is read as that month ("septmber", "agostoo"; for the five-letter names,
+only a transposition or a doubled letter: "abirl", "marzzo", never "marco"). Every form is tried; the longest match wins,
 so "del 28 de junio al 3 de julio" beats "28 de junio".
 
 Resolution, from the injected ``today`` (never the clock):
@@ -84,10 +84,15 @@ def _osa1(a: str, b: str) -> bool:
 
 
 def _month_words(text: str, original: str) -> dict[str, tuple[int, bool]]:
-    """The month words of this text: CLDR names plus misspellings found in it."""
+    """The month words of this text: CLDR names plus misspellings found in it.
+
+    A name of six letters or more takes any one edit ("septmber", "agostoo"); a
+    five-letter one only a transposition or a doubled letter ("abirl", "marzzo"): one
+    substitution would turn "marzo" into "marco" and "junio" into "julio".
+    """
     table = dict(months())
-    full = [(w, n) for w, (n, is_full) in table.items() if is_full and len(w) >= 6]
-    for m in re.finditer(r"[a-z]{6,12}", text):
+    full = [(w, n) for w, (n, is_full) in table.items() if is_full and len(w) >= 5]
+    for m in re.finditer(r"[a-z]{5,12}", text):
         word = m.group(0)
         if word in table:
             continue
@@ -95,10 +100,22 @@ def _month_words(text: str, original: str) -> dict[str, tuple[int, bool]]:
         if original[m.start()].isupper() and not original.isupper() and m.start() > 0:
             continue
         for name, num in full:
-            if _osa1(word, name):
+            if len(name) >= 6 and len(word) >= 6 and _osa1(word, name) or len(name) == 5 and (
+                    _transposed(word, name) or _doubled(word, name)):
                 table[word] = (num, True)
                 break
     return table
+
+
+def _transposed(a: str, b: str) -> bool:
+    diff = [i for i in range(len(a)) if len(a) == len(b) and a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] \
+        and a[diff[1]] == b[diff[0]]
+
+
+def _doubled(a: str, b: str) -> bool:
+    return len(a) == len(b) + 1 and any(a[:i] + a[i + 1:] == b and a[i] == a[i - 1]
+                                        for i in range(1, len(a)))
 
 
 def _span(y: int, m: int, d1: int, d2: int | None = None) -> DateRange:

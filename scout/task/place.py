@@ -68,11 +68,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         if hit:
             # "near the Eiffel Tower in Paris": a name after "in"/"en" wins over a landmark
             # after "near"/"cerca de"; the first name after any cue otherwise
-            if re.sub(r"\s+", " ", m.group("cue")) in _SECONDARY and not later:
-                later = hit
-                continue
             if re.sub(r"\s+", " ", m.group("cue")) not in _SECONDARY:
                 return hit
+            later = later or hit
     if later:
         return later
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
@@ -99,6 +97,9 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
         raw = m.group(0).rstrip(".")
         if m.group(0).endswith(".") and len(raw) <= 3 and raw[:1].isupper():
             raw += "."  # "St. Petersburg", "Mt. Fuji"
+        possessive = re.search(r"['’]s$", raw)
+        if possessive:  # "London's Soho": the name is London
+            raw = raw[:possessive.start()]
         end = m.start() + len(raw)
         low = fold(raw)
         first = not words
@@ -126,6 +127,8 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
             words.extend(pending)
             words.append((raw, m.start(), end))
             pending = []
+        if possessive:
+            break
         gap = re.match(r"[ \t]+", original[end:])
         if not gap or end + gap.end() >= len(original):
             break
