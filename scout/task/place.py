@@ -19,9 +19,9 @@ from scout.task.lang import fold
 
 _CUES_EN = ("in", "at", "near", "around", "to", "visiting", "visit", "inside", "close to",
             "centre of", "center of", "heart of")
-_CUES_ES = ("en", "cerca de", "a", "hacia", "junto a", "por la zona de", "centro de")
+_CUES_ES = ("en", "cerca de", "a", "hacia", "hasta", "junto a", "por la zona de", "centro de")
 _SECONDARY = frozenset({"near", "around", "close to", "cerca de", "junto a", "por la zona de",
-                        "to"})
+                        "to", "hasta"})
 PARTICLES = frozenset({"de", "del", "la", "las", "los", "el", "le", "les", "di", "da", "do", "dos",
                        "das", "du", "of", "upon", "sur", "am", "an", "der", "den", "y", "on", "the"})
 _LEADING_ARTICLES = frozenset({"la", "las", "los", "el", "le", "les", "the"})
