@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 
 from scout.schemas.task import Money
 from scout.task.cldr import currencies, pick
@@ -145,7 +146,8 @@ def currency_of(token: str, territories: list[str] | None = None) -> str | None:
 
 
 def find_money(free: str, original: str, territories: list[str], *,
-               default_currency: str | None = None) -> tuple[Money, tuple[int, int], str | None] | None:
+               default_currency: str | None = None
+               ) -> tuple[Money, tuple[int, int], str | None] | None:
     """The first amount with a currency in ``free`` → (Money, span, assumed word)."""
     for hit in iter_money(free, original, territories):
         return hit
@@ -159,31 +161,48 @@ def find_money(free: str, original: str, territories: list[str], *,
     return None
 
 
-def iter_money(free: str, original: str, territories: list[str]):  # type: ignore[no-untyped-def]
-    for m in _token_re().finditer(_mark(free)):
+def iter_money(free: str, original: str,
+               territories: list[str]) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
+    """Every amount with a currency in ``free`` → (Money, span, the word a currency was
+    assumed from or None)."""
+    marked, pattern, pos = _mark(free), _token_re(), 0
+    while True:
+        m = pattern.search(marked, pos)
+        if m is None:
+            return
+        pos = max(m.end(), pos + 1)
         g = {k: (free[m.start(k):m.end(k)] if v is not None else None)
              for k, v in m.groupdict().items()}
         span = (m.start(), m.end())
         c1 = _side(g, original, m, "1", territories)
-        c2 = _side(g, original, m, "2", territories) if g["a2"] else (None, None)
-        code = c1[0] or c2[0]
-        if code is None:
-            continue
+        c2 = _side(g, original, m, "2", territories) if g["a2"] else (None, None, "")
         try:
-            low = _number(g["a1"], g["k1"])
+            low = _number(g["a1"] or "", g["k1"])
             high = _number(g["a2"], g["k2"] or g["k1"]) if g["a2"] else None
         except ValueError:
             continue
         raw_per = g["per"] or ""
         per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
-        if g["a2"] and high is not None:
-            if g["join"].strip() in ("a", "to", "-", "–", "y", "and", "hasta") and high >= low:
+        pcmp = g["pcmp"]
+        if high is not None:
+            join = (g["join"] or "").strip()
+            lead = (g["lead"] or "").strip()
+            # "and"/"y" join a range only after "between"/"entre" ("rated 4 and 200 EUR")
+            joined = join in ("a", "to", "-", "–", "hasta") or (
+                join in ("y", "and") and lead in ("between", "entre"))
+            code = c1[0] or c2[0]
+            if joined and high >= low and code:
                 yield (Money(amount=high, min=low, currency=code, comparator="<=", per=per),
                        span, c1[1] or c2[1])
                 continue
-            # "80 EUR and 4 stars": the second number is not part of this amount
+            # not a range ("80 EUR and 4 stars", "4 and 200 EUR"): the first amount stands
+            # alone, and the second is read again on its own
+            pos = m.start("a2") - (len(g["pre2"]) + 1 if g["pre2"] else 0)
             span = (m.start(), m.end("post1") if g["post1"] else m.end("a1"))
-            per = None
+            per, pcmp = None, None
+        code = c1[0]
+        if code is None:
+            continue
         cmp_ = "<="
         for words, sym in _CMP:
             if g["cmp"] and re.fullmatch(words, g["cmp"]):
@@ -192,8 +211,8 @@ def iter_money(free: str, original: str, territories: list[str]):  # type: ignor
         else:
             if g["lead"] and g["lead"].strip() in ("from", "desde"):
                 cmp_ = ">="
-        if not g["cmp"] and g["pcmp"]:
-            cmp_ = next(sym for words, sym in _POST_CMP if re.fullmatch(words, g["pcmp"]))
+        if not g["cmp"] and pcmp:
+            cmp_ = next(sym for words, sym in _POST_CMP if re.fullmatch(words, pcmp))
         if not g["cmp"] and not g["lead"] and g["pre1"] and c1[2] == "post":
             span = (m.start("a1"), span[1])  # a word before the amount that is no currency
         yield Money(amount=low, currency=code, comparator=cmp_, per=per), span, c1[1]

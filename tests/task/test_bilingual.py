@@ -218,3 +218,15 @@ def test_the_cli_does_not_load_babel_or_the_parser_tables() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=60)
     assert out.stdout.strip() == "[]", out.stdout
+
+
+@pytest.mark.parametrize("text, amounts", [
+    ("rated 4 and 200 EUR", [200]),          # "and" joins a range only after "between"
+    ("200 EUR and 4 stars or more", [200]),   # "or more" belongs to the stars
+    ("100 EUR to 50 USD", [100, 50]),        # a falling pair is two amounts
+    ("entre 4 y 200 euros", [4, 200]),
+])
+def test_pairs_of_numbers_that_are_not_ranges(text: str, amounts: list[float]) -> None:
+    found = find_amounts(text)
+    assert [m.amount for m, _ in found] == amounts
+    assert all(m.comparator == "<=" for m, _ in found)
