@@ -16,7 +16,9 @@ a country named in the request (any CLDR territory name, English or Spanish: "M�
 when one of that territory's current currencies is a candidate. Otherwise the default is
 the most widely used candidate, in the order of :data:`DEFAULT_ORDER` (dollars → USD,
 pesos → MXN, pounds → GBP, francs → CHF, rupees → INR, crowns → SEK), and the Task notes
-say which code was assumed.
+say which code was assumed (not for USD, the usual reading). The sign "$" resolves like
+"dollars", and in a Spanish request also to the peso of a peso country ("$3,000" in Cancún
+is MXN; in an English request it is USD).
 """
 
 from __future__ import annotations

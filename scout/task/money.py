@@ -117,7 +117,8 @@ def _number(s: str, k: str | None) -> float:
     return value * 1000 if k and k.strip() else value
 
 
-def _currency(tok: str | None, original: str, territories: list[str]) -> tuple[str | None, str | None]:
+def _currency(tok: str | None, original: str, territories: list[str],
+              lang: str = "en") -> tuple[str | None, str | None]:
     """(code, word it was assumed from) for a currency token, or (None, None)."""
     if not tok:
         return None, None
@@ -129,6 +130,10 @@ def _currency(tok: str | None, original: str, territories: list[str]) -> tuple[s
         (v for s, v in cur.symbols.items() if s.lower() == t), None)
     if t == "kr":
         codes = cur.heads["kr"]
+    if t == "$" and lang != "es":
+        # "$" is a peso sign in Mexico or Argentina as Spanish writes it; in an English
+        # request it is a dollar sign even there (the dollar of the place if it has one)
+        codes = tuple(c for c in codes if c not in cur.heads.get("peso", ()))
     if codes:
         code, assumed = pick(codes, territories)
         return code, (original.strip() if assumed else None)
@@ -146,10 +151,10 @@ def currency_of(token: str, territories: list[str] | None = None) -> str | None:
 
 
 def find_money(free: str, original: str, territories: list[str], *,
-               default_currency: str | None = None
+               default_currency: str | None = None, lang: str = "en",
                ) -> tuple[Money, tuple[int, int], str | None] | None:
     """The first amount with a currency in ``free`` → (Money, span, assumed word)."""
-    for hit in iter_money(free, original, territories):
+    for hit in iter_money(free, original, territories, lang=lang):
         return hit
     if default_currency:  # "under 200" with the input's default currency
         m = re.search(r"\b(?:under|below|less than|max(?:imum)?|up to|at most|menos de|hasta|"
@@ -161,8 +166,8 @@ def find_money(free: str, original: str, territories: list[str], *,
     return None
 
 
-def iter_money(free: str, original: str,
-               territories: list[str]) -> Iterator[tuple[Money, tuple[int, int], str | None]]:
+def iter_money(free: str, original: str, territories: list[str], *,
+               lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     """Every amount with a currency in ``free`` → (Money, span, the word a currency was
     assumed from or None)."""
     marked, pattern, pos = _mark(free), _token_re(), 0
@@ -174,8 +179,8 @@ def iter_money(free: str, original: str,
         g = {k: (free[m.start(k):m.end(k)] if v is not None else None)
              for k, v in m.groupdict().items()}
         span = (m.start(), m.end())
-        c1 = _side(g, original, m, "1", territories)
-        c2 = _side(g, original, m, "2", territories) if g["a2"] else (None, None, "")
+        c1 = _side(g, original, m, "1", territories, lang)
+        c2 = _side(g, original, m, "2", territories, lang) if g["a2"] else (None, None, "")
         try:
             low = _number(g["a1"] or "", g["k1"])
             high = _number(g["a2"], g["k2"] or g["k1"]) if g["a2"] else None
@@ -219,13 +224,13 @@ def iter_money(free: str, original: str,
 
 
 def _side(g: dict[str, str | None], original: str, m: re.Match[str], n: str,
-          territories: list[str]) -> tuple[str | None, str | None, str]:
+          territories: list[str], lang: str) -> tuple[str | None, str | None, str]:
     """The currency of one amount: the token before it, else the one after it."""
     for where in ("pre", "post"):
         tok = g[where + n]
         if tok:
             code, assumed = _currency(tok, original[m.start(where + n):m.end(where + n)],
-                                      territories)
+                                      territories, lang)
             if code:
                 return code, assumed, where
     return None, None, ""

@@ -189,7 +189,7 @@ def parse_query(
                 if territories is None:
                     territories = _territories(text, result.lang)
                 money = find_money(text.free, text.original, territories,
-                                   default_currency=_default_currency(spec))
+                                   default_currency=_default_currency(spec), lang=result.lang)
                 if money is not None:
                     hit = (money[0], money[1])
                     if money[2] and money[0].currency != "USD":  # USD: the usual reading

@@ -230,3 +230,9 @@ def test_pairs_of_numbers_that_are_not_ranges(text: str, amounts: list[float]) -
     found = find_amounts(text)
     assert [m.amount for m, _ in found] == amounts
     assert all(m.comparator == "<=" for m, _ in found)
+
+
+def test_the_dollar_sign_is_a_peso_only_in_spanish_requests_in_peso_countries() -> None:
+    assert parse("hoteles en Cancún por menos de $3,000").values["budget"].currency == "MXN"
+    assert parse("hotels in Mexico City under $2000").values["budget"].currency == "USD"
+    assert parse("hotels in Toronto under $200").values["budget"].currency == "CAD"
