@@ -226,6 +226,39 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b(?:a\s+)?(?P<part>principios|mediados|finales|fines|primeros|ultimos)"
                   rf"\s+de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", part))
 
+    def nth_weekend(m: re.Match[str]) -> Value | None:
+        mon = g.num(m, "m")
+        y = _opt_year(m, "y") or g.next_month_year(mon)
+        first = dt.date(y, mon, 1)
+        sat = first + dt.timedelta(days=(5 - first.weekday()) % 7)
+        saturdays = [sat + dt.timedelta(days=7 * k) for k in range(5)
+                     if (sat + dt.timedelta(days=7 * k)).month == mon]
+        n = {"first": 0, "primer": 0, "second": 1, "segundo": 1, "third": 2, "tercer": 2,
+             "fourth": 3, "cuarto": 3, "last": -1, "ultimo": -1}[m.group("n")]
+        pick = saturdays[n]
+        return DateRange(start=pick, end=pick + dt.timedelta(days=1))
+
+    forms.append((rf"\b(?:the\s+)?(?P<n>first|second|third|fourth|last)\s+weekend\s+(?:of|in)\s+"
+                  rf"{g.mon('m')}(?:,?\s+{_Y.format('y')})?", nth_weekend))
+    forms.append((rf"\b(?:el\s+)?(?P<n>primer|segundo|tercer|cuarto|ultimo)\s+fin\s+de\s+semana\s+"
+                  rf"de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", nth_weekend))
+
+    def weekend_of(m: re.Match[str]) -> Value | None:
+        mon, d = g.num(m, "m"), int(m.group("d1"))
+        y = _opt_year(m, "y") or g.day_year(mon, d)
+        day = dt.date(y, mon, d)
+        # the weekend that holds the day, or the one after it when the day is a weekday
+        sat = day - dt.timedelta(days=1) if day.weekday() == 6 else \
+            day + dt.timedelta(days=(5 - day.weekday()) % 7)
+        return DateRange(start=sat, end=sat + dt.timedelta(days=1))
+
+    forms.append((rf"\b(?:the\s+)?weekend\s+of\s+(?:the\s+)?{_D.format('d1')}\s+(?:of\s+)?"
+                  rf"{g.mon('m')}(?:,?\s+{_Y.format('y')})?", weekend_of))
+    forms.append((rf"\b(?:the\s+)?weekend\s+of\s+{g.mon('m')}\s+{_D.format('d1')}"
+                  rf"(?:,?\s+{_Y.format('y')})?", weekend_of))
+    forms.append((rf"\b(?:el\s+)?fin\s+de\s+semana\s+del\s+{_D.format('d1')}\s+de\s+"
+                  rf"{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", weekend_of))
+
     def day(m: re.Match[str]) -> Value | None:
         mon, d = g.num(m, "m"), int(m.group("d1"))
         y = _opt_year(m, "y") or g.day_year(mon, d)
