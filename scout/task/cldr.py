@@ -126,7 +126,8 @@ def currencies() -> Currencies:
     # "$" is written for pesos as well as dollars; it resolves like the word "dollar" does,
     # with the peso countries added (a "$" in Mexico City is a peso price).
     symbols["$"] = set(heads.get("dollar", ())) | set(heads.get("peso", ())) | {"USD"}
-    symbols["S/"] = {"PEN"}  # CLDR has it under es_PE only
+    symbols["S/"] = {"PEN"}  # CLDR has these under es_PE and pl only
+    symbols["zł"] = {"PLN"}
     territory_names: dict[str, str] = {}
     for loc in ("en", "es"):
         for code, name in Locale(loc).territories.items():

@@ -259,6 +259,19 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b(?:el\s+)?fin\s+de\s+semana\s+del\s+{_D.format('d1')}\s+de\s+"
                   rf"{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", weekend_of))
 
+    def week_of(m: re.Match[str]) -> Value | None:
+        mon, d = g.num(m, "m"), int(m.group("d1"))
+        y = _opt_year(m, "y") or g.day_year(mon, d)
+        monday = dt.date(y, mon, d) - dt.timedelta(days=dt.date(y, mon, d).weekday())
+        return DateRange(start=monday, end=monday + dt.timedelta(days=6))
+
+    forms.append((rf"\b(?:the\s+)?week\s+of\s+(?:the\s+)?{_D.format('d1')}\s+(?:of\s+)?"
+                  rf"{g.mon('m')}(?:,?\s+{_Y.format('y')})?", week_of))
+    forms.append((rf"\b(?:the\s+)?week\s+of\s+{g.mon('m')}\s+{_D.format('d1')}"
+                  rf"(?:,?\s+{_Y.format('y')})?", week_of))
+    forms.append((rf"\b(?:la\s+)?semana\s+del\s+{_D.format('d1')}\s+de\s+{g.mon('m')}"
+                  rf"(?:\s+(?:de|del)\s+{_Y.format('y')})?", week_of))
+
     def day(m: re.Match[str]) -> Value | None:
         mon, d = g.num(m, "m"), int(m.group("d1"))
         y = _opt_year(m, "y") or g.day_year(mon, d)

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 
 from scout.schemas.task import Money
 from scout.task.cldr import currencies, pick
+from scout.task.lang import fold
 
 _AMOUNT = (r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
            r"|\d+(?:[.,]\d+)?(?=\s?k\b)")
@@ -56,7 +57,7 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
 @functools.lru_cache(maxsize=1)
 def _token_re() -> re.Pattern[str]:
     cur = currencies()
-    syms = sorted({s.lower() for s in cur.symbols}, key=len, reverse=True)
+    syms = sorted({fold(s) for s in cur.symbols}, key=len, reverse=True)
     sym_alt = "|".join(re.escape(s) for s in syms)
     word_alt = _MARK + _PAD + "*"
     iso_alt = "|".join(sorted(c.lower() for c in cur.iso))
@@ -127,7 +128,7 @@ def _currency(tok: str | None, original: str, territories: list[str],
     if t in cur.names:
         return cur.names[t], None
     codes = cur.heads.get(t) or cur.symbols.get(t) or next(
-        (v for s, v in cur.symbols.items() if s.lower() == t), None)
+        (v for s, v in cur.symbols.items() if fold(s) == t), None)
     if t == "kr":
         codes = cur.heads["kr"]
     if t == "$" and lang != "es":
@@ -145,8 +146,6 @@ def _currency(tok: str | None, original: str, territories: list[str],
 
 def currency_of(token: str, territories: list[str] | None = None) -> str | None:
     """The ISO code for a currency symbol, code or name ("€", "sek", "pesos", "bucks")."""
-    from scout.task.lang import fold
-
     return _currency(fold(token.strip()), token, territories or [])[0]
 
 

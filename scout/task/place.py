@@ -73,6 +73,18 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             later = later or hit
     if later:
         return later
+    if not cased:
+        # "hotel lisboa junio": after a leading request word, the first other word
+        words = list(re.finditer(r"[^\W\d_][\w'’-]*", original))
+        if words and fold(words[0].group(0)) in _LEADING | STOP:
+            for m in words[1:]:
+                w = fold(m.group(0))
+                if free[m.start()] == "\x00":
+                    break
+                if w in _LEADING or w in NOT_FIRST or w in PARTICLES:
+                    continue
+                return _read_name(free, original, m.start(), cased)
+        return None
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
     if cased:
         for m in re.finditer(r"[^\W\d_][\w'’-]*", original):
