@@ -318,6 +318,18 @@ class StepError(RunError):
         self.retryable = retryable
 
 
+class InvalidAddress(StepError):
+    """An address in an e-mail phase's ``to:`` / ``cc:`` is not a valid e-mail address."""
+
+    code = "MAIL001"
+
+
+class NothingToSend(StepError):
+    """An e-mail phase found no report file to send."""
+
+    code = "MAIL002"
+
+
 class MissionLocked(RunError):
     """Another live ``scout apply`` holds the mission lock."""
 

@@ -17,7 +17,7 @@ from pydantic import Field, model_validator
 from scout.spec.models import Duration, RetryPolicy, StrictModel
 from scout.suggest import did_you_mean
 
-Capability = Literal["search", "videos", "transcripts", "synthesize", "fetch"]
+Capability = Literal["search", "videos", "transcripts", "synthesize", "fetch", "email"]
 
 
 class RateCap(StrictModel):
@@ -161,6 +161,28 @@ class ExtractiveSettings(AdapterSettings):
     cache_ttl: Duration = 0.0
 
 
+class SmtpSettings(AdapterSettings):
+    """Mail delivery over SMTP (``uses: email``). The server, login and TLS mode come from
+    one URL in the environment, ``smtp://user:pass@host:587?starttls=true`` or
+    ``smtps://user:pass@host:465`` (docs/adapters_media.md); the whole value is treated
+    as a secret."""
+
+    url_env: str = Field(default="SCOUTE_SMTP_URL", pattern=r"^[A-Z_][A-Z0-9_]*$")
+    sender: str | None = Field(default=None, alias="from",
+                               description="From: address (default: the URL's user)")
+    ca_file: str | None = Field(default=None, description="CA bundle for a private "
+                                "server's certificate (default: the system's)")
+    max_bytes: int = Field(default=20_000_000, ge=1024, le=100_000_000,
+                           description="largest message sent, attachments included")
+    cache_ttl: Duration = 0.0  # a delivery is a side effect: never answered from cache
+
+    def required_env(self) -> list[str]:
+        return [self.url_env]
+
+    def secret_env(self) -> list[str]:
+        return [self.url_env]
+
+
 @dataclass(frozen=True)
 class AdapterType:
     name: str
@@ -201,6 +223,9 @@ ADAPTER_TYPES: dict[str, AdapterType] = {
         AdapterType("youtube_transcripts", "transcripts", TranscriptSettings,
                     "scout.adapters.youtube_transcripts:YouTubeTranscriptAdapter", False,
                     "youtube-transcript-api 1.x"),
+        AdapterType("smtp", "email", SmtpSettings,
+                    "scout.adapters.smtp:SmtpAdapter", False,
+                    "e-mail delivery over SMTP / SMTPS / STARTTLS (smtplib)"),
         AdapterType("page", "fetch", PageSettings,
                     "scout.adapters.page:PageAdapter", False,
                     "page fetch with JSON-LD/OpenGraph extraction and an SSRF guard"),

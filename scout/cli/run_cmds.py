@@ -78,10 +78,13 @@ def format_phases(phases: dict[str, PhaseState]) -> list[str]:
               help="Save every provider exchange (credentials stripped) into DIR.")
 @click.option("--replay", "replay_dir", type=click.Path(file_okay=False), default=None,
               help="Answer every provider call from a recording in DIR: no network.")
+@click.option("--send", is_flag=True,
+              help="With --replay: e-mail phases deliver for real (a replay sends nothing "
+                   "otherwise).")
 def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: str | None,
               runs_dir: str | None, force: tuple[str, ...], config: str | None, progress: str,
               durability: str, fmt: str, max_cost: float | None, no_cache: bool,
-              record_dir: str | None, replay_dir: str | None) -> int:
+              record_dir: str | None, replay_dir: str | None, send: bool) -> int:
     """Run FILE (a Mission, or a pipeline plus --query/--set) until it converges.
 
     Re-applying the same mission resumes it: only phases that are missing, failed or
@@ -95,7 +98,7 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     hook = ProvidersHook(research_root(), ProviderOptions(
         record_dir=Path(record_dir) if record_dir else None,
         replay_dir=Path(replay_dir) if replay_dir else None,
-        no_cache=no_cache))
+        no_cache=no_cache, send=send))
     with make_progress(progress if fmt == "text" else "none") as prog:
         result = api.apply(file, query=query, sets=sets, mission_id=mission_id,
                            runs_dir=runs_dir, force=force, config=config, providers=hook,

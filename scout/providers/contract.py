@@ -148,12 +148,25 @@ class FetchRequest(Request):
     url: str
 
 
+class EmailRequest(Request):
+    """Deliver one prepared message (an RFC 5322 file the email step wrote in the run
+    dir). The request carries no address: the journal sees the file, the delivery key
+    and the recipients' domains only."""
+
+    action: ClassVar[Capability] = "email"
+
+    message: str = Field(description="path of the .eml file to send")
+    key: str = Field(description="delivery key: the same report to the same people")
+    recipient_domains: list[str] = Field(default_factory=list)
+
+
 REQUEST_TYPES: dict[str, type[Request]] = {
     "search": SearchRequest,
     "videos": VideoSearchRequest,
     "transcripts": TranscriptRequest,
     "synthesize": SynthesisRequest,
     "fetch": FetchRequest,
+    "email": EmailRequest,
 }
 
 
@@ -222,6 +235,13 @@ class SynthesisAdapter(Adapter):
 
     def synthesize(self, request: SynthesisRequest, credential: Secret | None = None) -> Synthesis:
         return self.call(request, credential).value
+
+
+class EmailAdapter(Adapter):
+    capability: ClassVar[Capability] = "email"
+    #: set by the providers runtime: False under --replay without --send, so the adapter
+    #: answers "not sent" instead of delivering anything
+    send_allowed: bool = True
 
 
 class PageAdapter(Adapter):

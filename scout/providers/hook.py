@@ -35,6 +35,7 @@ class ProviderOptions:
     adapter_factory: Callable[..., Any] | None = None  # tests: inject non-HTTP adapters
     sleep: Callable[[float], None] | None = None
     clock: Callable[[], float] | None = None
+    send: bool = False  # --send: e-mail phases deliver even under --replay
 
 
 def spent_on_mission(root: Path, mission_id: str) -> float:
@@ -66,7 +67,8 @@ class ProvidersHook:
             config, self.root, request.mission_id,
             record_dir=opts.record_dir, replay_dir=opts.replay_dir, no_cache=opts.no_cache,
             max_cost=max_cost, spent_before=spent_on_mission(self.root, request.mission_id),
-            env=opts.env, transport=opts.transport, adapter_factory=opts.adapter_factory, **kw,
+            env=opts.env, transport=opts.transport, adapter_factory=opts.adapter_factory,
+            send=opts.send, **kw,
         )
         runtime = self.runtime
 

@@ -139,8 +139,14 @@ def run_preflight(
     phase_links: dict[str, tuple[str, tuple[ChainLink, ...]]],
     availability: Callable[[str], Availability],
     config: Config,
+    conditional: frozenset[str] = frozenset(),
 ) -> PreflightReport:
-    """Check every (chain, link) the phases use; collect problems instead of stopping."""
+    """Check every (chain, link) the phases use; collect problems instead of stopping.
+
+    A chain with no usable adapter is a problem unless every phase using it is
+    ``conditional`` (has an ``if:``): an e-mail phase that runs only when the request
+    names a recipient must not stop every other mission; when it does run, it fails
+    with the same reason."""
     report = PreflightReport()
     by_key: dict[tuple[str, str], LinkCheck] = {}
     chains: dict[str, list[LinkCheck]] = {}
@@ -171,6 +177,9 @@ def run_preflight(
             report.checks.append(check)
             chains.setdefault(label, []).append(check)
     for label, checks in chains.items():
+        users = {pid for c in checks for pid in c.phases}
+        if users and users <= conditional:
+            continue
         if checks and all(c.status == "skipped" for c in checks):
             report.problems.append(
                 f"chain {label}: no usable adapter ("
@@ -255,7 +264,9 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
         except ConfigError as exc:
             out.append(DoctorCheck(label, "fail", exc.message, exc.hint))
             continue
-        if av.ok:
+        if av.ok and settings.type == "smtp":
+            out.append(_smtp_check(name, settings, env, label))
+        elif av.ok:
             how = {"env": "credential set", "pool": "token pool", "none": "no credential needed"}
             out.append(DoctorCheck(label, "ok", how.get(av.source, av.source)))
         elif optional_only.get(name, False):
@@ -302,6 +313,23 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
         out.append(DoctorCheck("runtime", "fail", f"{runtime}: {exc.strerror}",
                                "set SCOUTE_RESEARCH_ROOT to a writable folder"))
     return out
+
+
+def _smtp_check(name: str, settings: Any, env: Mapping[str, str], label: str) -> DoctorCheck:
+    """An SMTP server is checked for real: connect, TLS, login, quit (nothing is sent), so
+    a wrong password shows here rather than after a whole mission."""
+    from scout.adapters.smtp import SmtpAdapter
+
+    adapter = SmtpAdapter(name, settings)
+    adapter.env = env
+    try:
+        return DoctorCheck(label, "ok", "server reached: " + adapter.check())
+    except ScoutError as exc:
+        hint = {"PRV003": "check the user and password in the URL (percent-encode ':' '@' "
+                          "'/' in them)",
+                "PRV001": "is the server up and the port right? (587 STARTTLS, 465 SMTPS)"
+                }.get(exc.code, exc.hint)
+        return DoctorCheck(label, "fail", exc.message, hint)
 
 
 def _uses_pools(config: Config) -> bool:

@@ -38,7 +38,7 @@ from scout.errors import ConfigError
 from scout.providers import redact as R
 from scout.providers.cache import ReplyCache, cache_key
 from scout.providers.chain import ChainGateway, CircuitBreaker
-from scout.providers.contract import Adapter, Reply, Request, Secret
+from scout.providers.contract import Adapter, EmailAdapter, Reply, Request, Secret
 from scout.providers.cost import FREE, BudgetTracker, Cost, CostEstimate, estimate_cost
 from scout.providers.http import make_client
 from scout.providers.journal import FIELDS, Journal, utc_ts
@@ -54,9 +54,12 @@ AdapterFactory = Callable[[str, AdapterSettings, "httpx.Client | None"], Adapter
 
 #: the chain a phase without ``chain:``/``adapters:`` uses, by its step's capability
 DEFAULT_CHAIN_NAMES = {"search": "web", "fetch": "pages", "videos": "video",
-                       "transcripts": "transcripts", "synthesize": "synthesis"}
-#: adapter types that compute locally: replay runs them live instead of from recordings
-LOCAL_TYPES = frozenset({"extractive"})
+                       "transcripts": "transcripts", "synthesize": "synthesis",
+                       "email": "email"}
+#: adapter types that replay runs live instead of from recordings: local computation, and
+#: side effects that decide for themselves what a replay does (smtp sends nothing unless
+#: --send; a recorded "sent" must never be replayed as if it had been sent again)
+LOCAL_TYPES = frozenset({"extractive", "smtp"})
 
 
 def _alive(pid: Any) -> bool:
@@ -102,6 +105,7 @@ class ProviderRuntime:
         transport: httpx.BaseTransport | None = None,
         journal_max_bytes: int | None = None,
         pool_config: str | Path | None = None,
+        send: bool = False,
     ) -> None:
         if record_dir is not None and replay_dir is not None:
             raise ConfigError("--record and --replay cannot be used together", code="CFG015")
@@ -109,6 +113,8 @@ class ProviderRuntime:
         self.root = Path(root)
         self.runtime_dir = self.root / "runtime"
         self.mission_id = mission_id
+        #: --send: side-effect adapters (e-mail) deliver even under --replay
+        self.send = send
         self.clock = clock
         # with an injected wall clock and no monotonic one, tests want a single fake time
         self.monotonic = monotonic or (time.monotonic if clock is time.time else clock)
@@ -290,6 +296,8 @@ class ProviderRuntime:
                 adapter = cls(name, settings, client)
             adapter.env = self.adapter_env(name)
             adapter.offline = self.replaying
+            if isinstance(adapter, EmailAdapter):
+                adapter.send_allowed = not self.replaying or self.send
             self._adapters[name] = adapter
             return adapter
 
@@ -475,7 +483,8 @@ class ProviderRuntime:
         ``raise_on_problems`` is False (then ``report.problems`` lists them).
         """
         phase_links = self._phase_links(pipeline)
-        report = run_preflight(phase_links, self.availability, self.config)
+        conditional = frozenset(pid for pid, ph in pipeline.phases.items() if ph.if_)
+        report = run_preflight(phase_links, self.availability, self.config, conditional)
         for check in report.skipped:
             for pid in check.phases:
                 resolved = self.links_for_phase(pid, pipeline.phases[pid])

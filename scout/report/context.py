@@ -98,6 +98,9 @@ def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | No
     answered: dict[str, set[str]] = {}
     skips: "OrderedDict[str, str]" = OrderedDict()
     first: dict[str, tuple[Any, ...]] = {}  # adapter -> its earliest (phase, position)
+    # a link skipped for want of configuration is journaled by every apply's preflight:
+    # count it once per phase, so a resumed mission reports what an uninterrupted one does
+    skip_seen: set[tuple[str, str, str]] = set()
     for e in entries:
         adapter = str(e.get("adapter") or "?")
         phase = str(e.get("phase") or "?")
@@ -113,11 +116,13 @@ def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | No
         if result == "cache_hit":
             row.cache_hits += 1
         elif result in ("skipped", "circuit_open"):
-            row.skipped += 1
             summary = e.get("response_summary") or {}
             why = summary.get("reason") or (_error_text(e) if e.get("error") else None)
             why = why or ("circuit open after rate limiting" if result == "circuit_open"
                           else "not configured")
+            if result == "circuit_open" or (adapter, phase, why) not in skip_seen:
+                row.skipped += 1
+                skip_seen.add((adapter, phase, why))
             skips.setdefault(f"{adapter}:{why}", f"{adapter} skipped: {why}")
         elif result == "ok":
             row.calls += 1

@@ -124,3 +124,24 @@ class Synthesis(ArtifactModel):
     adapter: str = ""
     model: str | None = None
     notes: list[str] = Field(default_factory=list)
+
+
+class EmailDelivery(ArtifactModel):
+    """What ``uses: email`` did with the report: sent, not sent (and why), or in doubt.
+
+    Recipients are kept as domains only (like the journal); the message itself is
+    ``outbox/<key>.eml`` in the run dir."""
+
+    schema_name = "delivery"
+
+    status: Literal["sent", "not_sent", "in_doubt"]
+    key: str = Field(description="hash of the report files, recipients and subject")
+    message_id: str | None = None
+    recipients: int = 0
+    recipient_domains: list[str] = Field(default_factory=list)
+    refused_domains: list[str] = Field(default_factory=list)
+    subject: str = ""
+    attachments: list[str] = Field(default_factory=list)
+    sent_at: str | None = None
+    reason: str | None = None
+    adapter: str = ""

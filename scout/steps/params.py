@@ -154,3 +154,15 @@ class ReportParams(StrictModel):
     html_template: str | None = Field(default=None, description="defaults to report.html.j2")
     formats: list[Literal["md", "html"]] = Field(default_factory=lambda: ["md"])
     title: TemplateStr | None = None
+
+
+class EmailParams(StrictModel):
+    """Send the finished report by e-mail (a side effect: once per report and recipients)."""
+
+    to: TemplateStr = Field(description="recipient address(es), comma-separated")
+    cc: TemplateStr | None = Field(default=None, description="copy address(es)")
+    subject: TemplateStr = Field(description="subject line")
+    report: ArtifactName = Field(default="report", description="the report artifact")
+    attach: list[Literal["md", "pdf", "csv", "json"]] = Field(
+        default_factory=lambda: ["md", "pdf"],
+        description="report files attached when the report phase produced them")

@@ -94,6 +94,8 @@ _BUILTINS: list[StepKind] = [
     StepKind("report", P.ReportParams, "1", "scout.steps.report:run",
              description="render the report through a Jinja template",
              files_read=_lazy("scout.steps.report:files_read")),
+    StepKind("email", P.EmailParams, "1", "scout.steps.email:run", "email",
+             "e-mail the finished report (once per report and recipients)"),
 ]
 
 STEP_KINDS: dict[str, StepKind] = {k.name: k for k in _BUILTINS}

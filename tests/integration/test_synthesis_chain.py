@@ -94,12 +94,14 @@ def test_no_key_preflight_skips_perplexity_and_extractive_answers(
 def test_the_other_keyed_links_are_skipped_the_same_way(rt: ProviderRuntime,
                                                         pipeline: Pipeline) -> None:
     report = rt.preflight(pipeline)
-    assert {c.adapter for c in report.skipped} == {"tavily", "google", "perplexity"}
+    # (smtp: the hotel pipeline's e-mail phase, skipped the same way without SCOUTE_SMTP_URL)
+    assert {c.adapter for c in report.skipped} == {"tavily", "google", "perplexity", "smtp"}
     skipped_lines = [e for e in journal(rt.root) if e["result"] == "skipped"]
     web_phases = sorted(p for p, ph in pipeline.phases.items() if ph.chain == "web")
     assert web_phases  # the shipped pipeline searches the web
     assert sorted((e["adapter"], e["phase"]) for e in skipped_lines) == sorted(
-        [("perplexity", "P3")] + [(a, p) for a in ("tavily", "google") for p in web_phases])
+        [("perplexity", "P3"), ("smtp", "E7")]
+        + [(a, p) for a in ("tavily", "google") for p in web_phases])
 
 
 def test_a_required_perplexity_without_a_key_fails_at_preflight(

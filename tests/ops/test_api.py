@@ -64,8 +64,10 @@ def test_missions_and_state(servers) -> None:
     assert runs[1]["cost_usd"] == pytest.approx(0.077) and runs[1]["pipeline"] == "hotel-research"
     state = get(c, "/api/missions/bcn").json()
     assert state["mission_id"] == "bcn" and state["status"] == "succeeded"
-    assert list(state["phases"]) == ["F0", "F1", "F2", "F3", "F4", "Y1", "Y2", "R1", "P3", "F6"]
-    assert all(p["status"] == "succeeded" for p in state["phases"].values())
+    assert list(state["phases"]) == ["F0", "F1", "F2", "F3", "F4", "Y1", "Y2", "R1", "P3", "F6",
+                                     "E7"]
+    assert all(p["status"] == "succeeded" for k, p in state["phases"].items() if k != "E7")
+    assert state["phases"]["E7"]["status"] == "skipped"  # no notify_email in the request
     assert state["phases"]["F1"]["answered_by"] == {"tavily": 1}
     degraded = get(c, "/api/missions/bcn-degraded").json()
     assert degraded["phases"]["F1"]["answered_by"] == {"duckduckgo": 1}

@@ -34,7 +34,7 @@ def test_runs(ops_env: OpsWorld, capsys) -> None:
         assert row["status"] == "succeeded" and row["exit_code"] == 0 and row["runs"] == 1
         assert row["duration_s"] > 0 and row["started_at"] < row["finished_at"]
         assert row["cost_usd"] == pytest.approx(cost[mid])
-        assert row["phases"] == {"succeeded": 10}
+        assert row["phases"] == {"succeeded": 10, "skipped": 1}  # E7: no notify_email
     assert by_id["bcn"]["cost_usd"] == pytest.approx(9 * 0.008 + 0.005)  # Tavily + Perplexity
     assert by_id["bcn-degraded"]["cost_usd"] == pytest.approx(0.005)  # DuckDuckGo is free
     # newest first
