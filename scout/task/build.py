@@ -17,6 +17,7 @@ import datetime as dt
 from typing import Any
 
 from scout.errors import StepError, UsageError
+from scout.i18n import translations
 from scout.schemas.task import Task
 from scout.spec.models import InputSpec
 from scout.suggest import did_you_mean
@@ -95,8 +96,6 @@ def build_task(
                              hint=hint or f"declared inputs: {', '.join(inputs) or 'none'}")
 
     parsed = parse_query(query or "", inputs, today=today, lang=lang)
-    from scout.i18n import translations
-
     _ = translations(parsed.lang).gettext
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}

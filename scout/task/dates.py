@@ -23,6 +23,9 @@ Resolution, from the injected ``today`` (never the clock):
   months" / "dentro de un mes", "next month" / "el mes que viene" the calendar month;
   "next year" / "el año que viene" the whole year, and "<month> next year" /
   "<mes> del año que viene" that month of it;
+* feasts: Christmas / Navidad 24-26 December, New Year's Eve / Nochevieja 31 December,
+  New Year / Año Nuevo 1 January, Easter / Pascua Good Friday to Easter Monday, Semana
+  Santa / Holy Week Palm Sunday to Easter Sunday (the next one, or the year written);
 * "early/mid/late June", "a principios/mediados/finales de junio": days 1-10 / 11-20 /
   21-end; "the last week of June": its last seven days; "first/second half",
   "primera/segunda quincena": days 1-15 / 16-end.

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from scout.i18n import translations
 from scout.schemas.task import DateRange, Money, Month
 from scout.spec.models import InputSpec
 from scout.task.display import display
@@ -146,8 +147,6 @@ def parse_query(
     lang: Lang | None = None,
 ) -> ParseResult:
     """Read values for ``inputs`` out of ``query``. Never raises on odd text."""
-    from scout.i18n import translations
-
     today = today or dt.date.today()
     q = (query or "")[:MAX_QUERY_CHARS]
     result = ParseResult(lang=lang or detect(q))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-_NUM = r"(?P<num>\d{1,2}(?:[.,]\d{1,2})?)"
+_NUM = r"(?P<num>\d{1,2}(?:[.,'’]\d{1,2})?)"  # "8'5" is how many in Spain write 8,5
 _PRE = (r"(?P<pre>(?:with\s+an?\s+|con\s+una?\s+)?(?:rated|rating|ratings|score|scored|scoring|reviews?|"
         r"puntuacion|puntuada?o?s?|valoracion|valorad[oa]s?(?:\s+con(?:\s+una?)?)?|nota|calificacion|"
         r"calificad[oa]s?)"
@@ -54,7 +54,7 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
         if g["lead"] and not (g["unit"] or g["scale"]):
             continue  # "at least 2 people"
         try:
-            num = float(g["num"].replace(",", "."))
+            num = float(re.sub(r"[,'’]", ".", g["num"]))
         except ValueError:
             continue
         if g["scale"]:

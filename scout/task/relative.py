@@ -1,6 +1,7 @@
 """Relative spans of a request, resolved from the injected ``today``: seasons, weekends,
 weeks, weekdays, "today / tomorrow / hoy / mañana", "in N days / weeks / months" ("dentro
-de…"), "next month / el mes que viene", "next year / el año que viene", a year alone.
+de…"), "next month / el mes que viene", "next year / el año que viene", a year alone,
+feasts (Christmas, New Year, Easter, Semana Santa).
 
 The rules are documented in :mod:`scout.task.dates`, which adds these forms to its
 grammar (the longest match wins there).
@@ -36,6 +37,34 @@ def last_day(year: int, month: int) -> int:
 def add_months(d: dt.date, n: int) -> tuple[int, int]:
     k = d.year * 12 + d.month - 1 + n
     return k // 12, k % 12 + 1
+
+
+def easter(year: int) -> dt.date:
+    """Easter Sunday (Gregorian; the anonymous algorithm)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    f = (b + 8) // 25
+    g = (b - f + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    ll = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * ll) // 451
+    month, day = divmod(h + ll - 7 * m + 114, 31)
+    return dt.date(year, month, day + 1)
+
+
+def _holiday(name: str, year: int) -> DateRange:
+    if name in ("semana santa", "holy week", "easter week"):
+        e = easter(year)
+        return DateRange(start=e - dt.timedelta(days=7), end=e)
+    if name in ("easter", "pascua"):
+        e = easter(year)
+        return DateRange(start=e - dt.timedelta(days=2), end=e + dt.timedelta(days=1))
+    if name in ("christmas", "navidad", "navidades"):
+        return DateRange(start=dt.date(year, 12, 24), end=dt.date(year, 12, 26))
+    if name in ("new year's eve", "new years eve", "nochevieja", "fin de ano"):
+        return DateRange(start=dt.date(year, 12, 31), end=dt.date(year, 12, 31))
+    return DateRange(start=dt.date(year, 1, 1), end=dt.date(year, 1, 1))  # New Year's Day
 
 
 def _opt_year(m: re.Match[str], group: str) -> int | None:
@@ -158,4 +187,18 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
 
     forms.append((r"\b(?:in|within|dentro\s+de|en)\s+(?P<n>\d{1,3}|" + "|".join(_NUM_WORDS)
                   + r")\s+(?P<unit>days?|weeks?|months?|dias?|semanas?|mes|meses)\b", offset))
+    def holiday(m: re.Match[str]) -> Value | None:
+        name = re.sub(r"\s+", " ", m.group("h")).replace("’", "'")
+        y = _opt_year(m, "y")
+        if y is not None:
+            return _holiday(name, y)
+        span = _holiday(name, t.year)
+        return span if span.end >= t else _holiday(name, t.year + 1)
+
+    # fixed and movable feasts (Christmas is 24-26 December; Easter Good Friday to Monday;
+    # Semana Santa / Holy Week Palm Sunday to Easter Sunday)
+    forms.append((r"\b(?P<h>semana\s+santa|holy\s+week|easter\s+week|easter|pascua|christmas|"
+                  r"navidad(?:es)?|new\s+year['’]?s\s+eve|nochevieja|fin\s+de\s+ano|"
+                  r"new\s+year['’]?s(?:\s+day)?|new\s+year|ano\s+nuevo)\b"
+                  r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", holiday))
     return forms

@@ -236,3 +236,15 @@ def test_the_dollar_sign_is_a_peso_only_in_spanish_requests_in_peso_countries() 
     assert parse("hoteles en Cancún por menos de $3,000").values["budget"].currency == "MXN"
     assert parse("hotels in Mexico City under $2000").values["budget"].currency == "USD"
     assert parse("hotels in Toronto under $200").values["budget"].currency == "CAD"
+
+
+@pytest.mark.parametrize("query, start, end", [
+    ("hoteles en Sevilla para Semana Santa", "2027-03-21", "2027-03-28"),
+    ("hotels in Rome for Easter 2027", "2027-03-26", "2027-03-29"),
+    ("hotel en Madrid en Navidad", "2026-12-24", "2026-12-26"),
+    ("hotel en Madrid para Nochevieja", "2026-12-31", "2026-12-31"),
+    ("hoteles en Roma con nota de 8'5 o más en Semana Santa de 2028", "2028-04-09", "2028-04-16"),
+])
+def test_feasts(query: str, start: str, end: str) -> None:
+    month = parse(query).values["month"]
+    assert (month.start.isoformat(), month.end.isoformat()) == (start, end)
