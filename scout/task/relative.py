@@ -60,6 +60,10 @@ def _holiday(name: str, year: int) -> DateRange:
     if name in ("easter", "pascua"):
         e = easter(year)
         return DateRange(start=e - dt.timedelta(days=2), end=e + dt.timedelta(days=1))
+    if name in ("christmas week", "semana de navidad"):  # Monday-Sunday around 25 December
+        xmas = dt.date(year, 12, 25)
+        monday = xmas - dt.timedelta(days=xmas.weekday())
+        return DateRange(start=monday, end=monday + dt.timedelta(days=6))
     if name in ("christmas", "navidad", "navidades"):
         return DateRange(start=dt.date(year, 12, 24), end=dt.date(year, 12, 26))
     if name in ("new year's eve", "new years eve", "nochevieja", "fin de ano"):
@@ -197,7 +201,8 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
 
     # fixed and movable feasts (Christmas is 24-26 December; Easter Good Friday to Monday;
     # Semana Santa / Holy Week Palm Sunday to Easter Sunday)
-    forms.append((r"\b(?P<h>semana\s+santa|holy\s+week|easter\s+week|easter|pascua|christmas|"
+    forms.append((r"\b(?P<h>semana\s+santa|holy\s+week|easter\s+week|easter|pascua|"
+                  r"christmas\s+week|semana\s+de\s+navidad|christmas|"
                   r"navidad(?:es)?|new\s+year['’]?s\s+eve|nochevieja|fin\s+de\s+ano|"
                   r"new\s+year['’]?s(?:\s+day)?|new\s+year|ano\s+nuevo)\b"
                   r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", holiday))
