@@ -157,7 +157,16 @@ class PageSettings(AdapterSettings):
 
 
 class ExtractiveSettings(AdapterSettings):
-    max_sentences: int = Field(default=8, ge=1, le=100)
+    max_sentences: int = Field(default=8, ge=1, le=100,
+                               description="most evidence sentences quoted per candidate")
+    max_pros: int = Field(default=3, ge=0, le=20, description="pros quoted per candidate")
+    max_cons: int = Field(default=3, ge=0, le=20, description="cons quoted per candidate")
+    near_budget: float = Field(default=0.15, ge=0, le=1,
+                               description="over budget by at most this fraction: a near miss")
+    near_rating: float = Field(default=0.5, ge=0, le=10,
+                               description="under the minimum rating by at most this: a near miss")
+    stale_days: int = Field(default=365, ge=1,
+                            description="dated evidence older than this is called out of date")
     cache_ttl: Duration = 0.0
 
 

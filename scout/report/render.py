@@ -11,6 +11,7 @@ from pathlib import Path
 
 from jinja2 import FileSystemLoader, select_autoescape
 
+from scout.i18n import translations
 from scout.spec.templating import make_env
 
 
@@ -32,14 +33,17 @@ class Citations:
         return len(self.items)
 
 
-def make_report_env(templates: Path):
+def make_report_env(templates: Path, lang: str = "en"):
     env = make_env(
         loader=FileSystemLoader(str(templates)),
         autoescape=select_autoescape(enabled_extensions=("html.j2", "html"),
                                      default_for_string=False, default=False),
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    # {{ _("...") }} in templates: the report's words in the request's language
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     return env
 
 

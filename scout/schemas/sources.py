@@ -112,13 +112,86 @@ class SynthesisSentence(BaseModel):
     citations: list[int] = Field(default_factory=list, description="Citation.index values")
 
 
+class AspectNote(BaseModel):
+    """A pro or a con: an evidence sentence quoted for one aspect (staff, noise, value...)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    aspect: str = Field(description="aspect id, e.g. 'staff', 'noise', 'value', 'overall'")
+    label: str = Field(default="", description="the aspect in the synthesis language")
+    quote: str
+    citations: list[int] = Field(default_factory=list)
+
+
+class CandidateNotes(BaseModel):
+    """What the evidence says about one shortlisted candidate."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str
+    name: str
+    rank: int | None = None
+    pros: list[AspectNote] = Field(default_factory=list)
+    cons: list[AspectNote] = Field(default_factory=list)
+    review_count: int | None = None
+    published: str | None = Field(default=None, description="newest dated evidence, ISO date")
+    retrieved: str | None = Field(default=None, description="newest retrieval, ISO date")
+    facts: list[SynthesisSentence] = Field(
+        default_factory=list, description="review count, freshness, unknown values")
+
+
+class ConflictValue(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    value: str = Field(description="as written in the synthesis language")
+    citations: list[int] = Field(default_factory=list)
+
+
+class Conflict(BaseModel):
+    """Sources that disagree on one candidate's price or rating, and the value checked."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str
+    name: str
+    field: Literal["price", "rating"]
+    values: list[ConflictValue] = Field(default_factory=list)
+    used: str = Field(description="the conservative value the constraint check uses")
+    sentence: SynthesisSentence
+
+
+class NearMiss(BaseModel):
+    """An excluded candidate that missed one constraint narrowly (never a recommendation)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str
+    name: str
+    field: Literal["price", "rating"]
+    value: str
+    limit: str
+    sentence: SynthesisSentence
+
+
 class Synthesis(ArtifactModel):
-    """The P3 answer: text, sentences with citations, and who produced it."""
+    """The P3 answer: text, sentences with citations, and who produced it.
+
+    ``text`` and ``sentences`` always hold the whole answer as flat prose. The keyless
+    synthesis also fills the structured fields (``recommendation``, ``candidates``,
+    ``conflicts``, ``near_misses``, ``caveats``), written in ``lang``; a model's answer
+    leaves them empty.
+    """
 
     schema_name = "synthesis"
 
     text: str = ""
     sentences: list[SynthesisSentence] = Field(default_factory=list)
+    lang: str = Field(default="en", description="language the synthesis is written in")
+    recommendation: list[SynthesisSentence] = Field(default_factory=list)
+    candidates: list[CandidateNotes] = Field(default_factory=list)
+    conflicts: list[Conflict] = Field(default_factory=list)
+    near_misses: list[NearMiss] = Field(default_factory=list)
+    caveats: list[SynthesisSentence] = Field(default_factory=list)
     citations: list[Citation] = Field(default_factory=list)
     sources: list[Source] = Field(default_factory=list)
     adapter: str = ""

@@ -1,8 +1,9 @@
 """Step kind ``rank``: attach evidence to candidates, then filter and order them.
 
 1. Evidence from every needed EvidenceSet joins its candidate by ``subject`` key.
-2. Each candidate's rating (page JSON-LD first, else the median of stated ratings) and
-   price (the lowest per-unit price stated) are derived from that evidence; prices are
+2. Each candidate's rating and price are derived from that evidence conservatively
+   (scout/adapters/facts.py): the lowest stated rating, and per source the lowest
+   per-unit price, across sources the highest of those; prices are
    converted to the Task's money currency with the dated rates table in config, and such
    values are flagged approximate.
    With ``method: embedding`` (the ml extra) each candidate's evidence is then scored by
@@ -15,11 +16,11 @@
 
 from __future__ import annotations
 
-import statistics
 from typing import Any
 
 from jinja2 import TemplateError
 
+from scout.adapters.facts import conservative_price, conservative_rating
 from scout.config.models import CurrencyTable
 from scout.errors import StepError
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, RankedItem, Shortlist
@@ -76,18 +77,15 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                 c.evidence.append(ev)
     converted_any = False
     for c in by_key.values():
-        page = [e for e in c.evidence if e.kind == "page" and e.rating is not None]
+        # sources that disagree: the conservative value (lowest rating, highest price)
         stated = [e.rating for e in c.evidence if e.rating is not None]
-        if page:
-            c.rating, c.rating_count = page[0].rating, page[0].rating_count or c.rating_count
-        elif stated:
-            c.rating = round(statistics.median(stated), 2)
+        if stated:
+            c.rating = round(conservative_rating(stated) or 0.0, 2)
             counts = [e.rating_count for e in c.evidence if e.rating_count]
             c.rating_count = max(counts) if counts else c.rating_count
-        prices = [e.price for e in c.evidence if e.price is not None]
-        per_unit = [p for p in prices if p.per] or prices
-        if per_unit:
-            c.price = min(per_unit, key=lambda p: _comparable(p, currency, table))
+        prices = [(e.url, e.price) for e in c.evidence if e.price is not None]
+        if prices:
+            c.price = conservative_price(prices, lambda p: _comparable(p, currency, table))
         c.flags = [f for f in c.flags if not f.endswith("unknown") and "converted" not in f]
         if c.price is not None and currency and c.price.currency != currency:
             conv = convert(c.price, currency, table)

@@ -46,7 +46,7 @@ def run(ctx: StepContext) -> Report:
     if not (templates / params.template).is_file():
         raise StepError(f"phase {ctx.phase_id}: template {params.template!r} not found in "
                         f"{templates}", hint="with.template names a file under templates/")
-    env = make_report_env(templates)
+    env = make_report_env(templates, getattr(ctx.task, "lang", None) or "en")
     mission = ctx.extras.get("mission_view")
     if callable(mission):
         mission = mission(current_phase=ctx.phase_id)
