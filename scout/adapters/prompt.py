@@ -71,6 +71,8 @@ def _value(value: Any) -> str:
             amount = value["amount"]
             amount = f"{amount:g}" if isinstance(amount, (int, float)) else str(amount)
             per = f" per {value['per']}" if value.get("per") else ""
+            if isinstance(value.get("min"), (int, float)):  # a range: "80-120 EUR"
+                return f"{value['min']:g}-{amount} {value['currency']}{per}"
             return f"{comparator}{amount} {value['currency']}{per}"
         if "year" in value and "month" in value and len(value) == 2:
             return f"{int(value['year']):04d}-{int(value['month']):02d}"
