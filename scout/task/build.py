@@ -142,5 +142,4 @@ def build_task(
         today=today,
         lang=parsed.lang,
         notes=notes,
-        **({"lang": lang} if lang else {}),
     )
