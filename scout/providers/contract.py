@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from scout.adapters.settings import AdapterSettings, Capability
 from scout.schemas.sources import Page, Source, Synthesis, Transcript, Video
+from scout.schemas.task import Money
 
 T = TypeVar("T")
 
@@ -96,6 +97,10 @@ class Request(BaseModel):
 
     action: ClassVar[Capability]
     redact: ClassVar[frozenset[str]] = frozenset()
+    #: fields of THIS request that carry the user's free input (decided where the text
+    #: was rendered, ``scout.steps.freetext``): journaled as keywords like ``redact``.
+    #: Not part of the request's identity (excluded from dumps: cache and replay keys).
+    free_fields: frozenset[str] = Field(default=frozenset(), exclude=True)
 
 
 class SearchRequest(Request):
@@ -129,17 +134,44 @@ class EvidenceItem(BaseModel):
     title: str = ""
     text: str = ""
     subject: str | None = Field(default=None, description="candidate it is about, if any")
+    # typed facts the evidence stated (the keyless synthesis reasons with them)
+    kind: str | None = None
+    rating: float | None = Field(default=None, description="0-10")
+    rating_count: int | None = None
+    price: Money | None = None
+    published: str | None = None
+    retrieved_at: str | None = Field(default=None, description="ISO 8601")
+
+
+class SubjectBrief(BaseModel):
+    """A candidate as the synthesis sees it: the values the constraint check used."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    key: str
+    name: str
+    rank: int | None = Field(default=None, description="shortlist position; None: excluded")
+    excluded: list[str] = Field(default_factory=list, description="why it was left out")
+    rating: float | None = None
+    rating_count: int | None = None
+    price: Money | None = Field(default=None, description="as stated")
+    price_checked: Money | None = Field(
+        default=None, description="in the budget's currency, when it was converted")
 
 
 class SynthesisRequest(Request):
     action: ClassVar[Capability] = "synthesize"
-    redact: ClassVar[frozenset[str]] = frozenset({"question", "evidence", "task"})
+    redact: ClassVar[frozenset[str]] = frozenset({"question", "evidence", "task", "subjects"})
 
     question: str
     task: dict[str, Any] = Field(default_factory=dict)
     candidates: list[str] = Field(default_factory=list)
     evidence: list[EvidenceItem] = Field(default_factory=list)
     context_budget_chars: int | None = None
+    lang: str = Field(default="en", description="language to answer in (Task.lang)")
+    task_types: dict[str, str] = Field(default_factory=dict, description="Task input types")
+    subjects: list[SubjectBrief] = Field(
+        default_factory=list, description="shortlisted candidates first, then excluded")
 
 
 class FetchRequest(Request):

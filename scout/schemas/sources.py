@@ -85,6 +85,8 @@ class Page(BaseModel):
     content_type: str = ""
     title: str | None = None
     jsonld: list[dict[str, Any]] = Field(default_factory=list)
+    microdata: list[dict[str, Any]] = Field(
+        default_factory=list, description="schema.org microdata items, shaped like JSON-LD")
     opengraph: dict[str, str] = Field(default_factory=dict)
     text: str = ""
     # Normalised facts pulled out of JSON-LD (kept separate so templates need no digging)
@@ -110,20 +112,123 @@ class SynthesisSentence(BaseModel):
 
     text: str
     citations: list[int] = Field(default_factory=list, description="Citation.index values")
+    uncited: bool = Field(default=False, description="a model's sentence that cites nothing "
+                          "it was given: the report can mark it as unsupported")
+
+
+class SynthesisRow(BaseModel):
+    """One row of a table in a model's answer: its cells and what the row cites."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    cells: list[str] = Field(default_factory=list)
+    citations: list[int] = Field(default_factory=list, description="Citation.index values")
+    uncited: bool = False
+
+
+class SynthesisBlock(BaseModel):
+    """The structure of a model's answer, in order: a heading, a paragraph (its
+    sentences), a list (its items) or a table (header and rows), each part cited."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["heading", "paragraph", "list", "table"]
+    text: str = Field(default="", description="the heading's text")
+    ordered: bool = Field(default=False, description="a numbered list")
+    items: list[SynthesisSentence] = Field(
+        default_factory=list, description="a paragraph's sentences or a list's items")
+    header: list[str] = Field(default_factory=list, description="a table's column names")
+    rows: list[SynthesisRow] = Field(default_factory=list, description="a table's rows")
+
+
+class AspectNote(BaseModel):
+    """A pro or a con: an evidence sentence quoted for one aspect (staff, noise, value...)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    aspect: str = Field(description="aspect id, e.g. 'staff', 'noise', 'value', 'overall'")
+    label: str = Field(default="", description="the aspect in the synthesis language")
+    quote: str
+    citations: list[int] = Field(default_factory=list)
+
+
+class CandidateNotes(BaseModel):
+    """What the evidence says about one shortlisted candidate."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str
+    name: str
+    rank: int | None = None
+    pros: list[AspectNote] = Field(default_factory=list)
+    cons: list[AspectNote] = Field(default_factory=list)
+    review_count: int | None = None
+    published: str | None = Field(default=None, description="newest dated evidence, ISO date")
+    retrieved: str | None = Field(default=None, description="newest retrieval, ISO date")
+    facts: list[SynthesisSentence] = Field(
+        default_factory=list, description="review count, freshness, unknown values")
+
+
+class ConflictValue(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    value: str = Field(description="as written in the synthesis language")
+    citations: list[int] = Field(default_factory=list)
+
+
+class Conflict(BaseModel):
+    """Sources that disagree on one candidate's price or rating, and the value checked."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str
+    name: str
+    field: Literal["price", "rating"]
+    values: list[ConflictValue] = Field(default_factory=list)
+    used: str = Field(description="the conservative value the constraint check uses")
+    sentence: SynthesisSentence
+
+
+class NearMiss(BaseModel):
+    """An excluded candidate that missed one constraint narrowly (never a recommendation)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    key: str
+    name: str
+    field: Literal["price", "rating"]
+    value: str
+    limit: str
+    sentence: SynthesisSentence
 
 
 class Synthesis(ArtifactModel):
-    """The P3 answer: text, sentences with citations, and who produced it."""
+    """The P3 answer: text, sentences with citations, and who produced it.
+
+    ``text`` and ``sentences`` always hold the whole answer as flat prose. The keyless
+    synthesis also fills the structured fields (``recommendation``, ``candidates``,
+    ``conflicts``, ``near_misses``, ``caveats``), written in ``lang``; a model's answer
+    leaves them empty.
+    """
 
     schema_name = "synthesis"
 
     text: str = ""
     sentences: list[SynthesisSentence] = Field(default_factory=list)
+    lang: str = Field(default="en", description="language the synthesis is written in")
+    recommendation: list[SynthesisSentence] = Field(default_factory=list)
+    candidates: list[CandidateNotes] = Field(default_factory=list)
+    conflicts: list[Conflict] = Field(default_factory=list)
+    near_misses: list[NearMiss] = Field(default_factory=list)
+    caveats: list[SynthesisSentence] = Field(default_factory=list)
     citations: list[Citation] = Field(default_factory=list)
     sources: list[Source] = Field(default_factory=list)
     adapter: str = ""
     model: str | None = None
     notes: list[str] = Field(default_factory=list)
+    blocks: list[SynthesisBlock] = Field(
+        default_factory=list, description="the answer's structure (headings, paragraphs, "
+        "lists, tables) with per-item citations; empty for the extractive summary")
 
 
 class EmailDelivery(ArtifactModel):

@@ -1,8 +1,9 @@
 """Step kind ``rank``: attach evidence to candidates, then filter and order them.
 
 1. Evidence from every needed EvidenceSet joins its candidate by ``subject`` key.
-2. Each candidate's rating (page JSON-LD first, else the median of stated ratings) and
-   price (the lowest per-unit price stated) are derived from that evidence; prices are
+2. Each candidate's rating and price are derived from that evidence conservatively
+   (scout/adapters/facts.py): the lowest stated rating, and per source the lowest
+   per-unit price, across sources the highest of those; prices are
    converted to the Task's money currency with the dated rates table in config, and such
    values are flagged approximate.
    With ``method: embedding`` (the ml extra) each candidate's evidence is then scored by
@@ -15,13 +16,14 @@
 
 from __future__ import annotations
 
-import statistics
 from typing import Any
 
 from jinja2 import TemplateError
 
+from scout.adapters.facts import conservative_price, conservative_rating
 from scout.config.models import CurrencyTable
 from scout.errors import StepError
+from scout.i18n import N_
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, RankedItem, Shortlist
 from scout.schemas.task import Money
 from scout.spec.templating import make_env
@@ -76,31 +78,30 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                 c.evidence.append(ev)
     converted_any = False
     for c in by_key.values():
-        page = [e for e in c.evidence if e.kind == "page" and e.rating is not None]
+        # sources that disagree: the conservative value (lowest rating, highest price)
         stated = [e.rating for e in c.evidence if e.rating is not None]
-        if page:
-            c.rating, c.rating_count = page[0].rating, page[0].rating_count or c.rating_count
-        elif stated:
-            c.rating = round(statistics.median(stated), 2)
+        if stated:
+            c.rating = round(conservative_rating(stated) or 0.0, 2)
             counts = [e.rating_count for e in c.evidence if e.rating_count]
             c.rating_count = max(counts) if counts else c.rating_count
-        prices = [e.price for e in c.evidence if e.price is not None]
-        per_unit = [p for p in prices if p.per] or prices
-        if per_unit:
-            c.price = min(per_unit, key=lambda p: _comparable(p, currency, table))
+        prices = [(e.url, e.price) for e in c.evidence if e.price is not None]
+        if prices:
+            c.price = conservative_price(prices, lambda p: _comparable(p, currency, table))
         c.flags = [f for f in c.flags if not f.endswith("unknown") and "converted" not in f]
         if c.price is not None and currency and c.price.currency != currency:
             conv = convert(c.price, currency, table)
             if conv is not None:
                 c.price_converted = conv
                 converted_any = True
-                c.flags.append(f"price converted from {c.price.currency} (approximate)")
+                c.flags.append(N_("price converted from {currency} (approximate)").format(
+                    currency=c.price.currency))
             else:
-                c.flags.append(f"price in {c.price.currency}, no rate to {currency}")
+                c.flags.append(N_("price in {currency}, no rate to {target}").format(
+                    currency=c.price.currency, target=currency))
         if c.price is None:
-            c.flags.append("price unknown")
+            c.flags.append(N_("price unknown"))
         if c.rating is None:
-            c.flags.append("rating unknown")
+            c.flags.append(N_("rating unknown"))
     return list(by_key.values()), converted_any
 
 
@@ -154,7 +155,8 @@ def run(ctx: StepContext) -> Shortlist:
             if not ok:
                 failed.append(text)
         if failed or (unknown and not params.keep_unknown):
-            excluded.append((c, failed + [f"could not check: {u}" for u in unknown]))
+            excluded.append((c, failed + [N_("could not check: {criterion}").format(criterion=u)
+                                          for u in unknown]))
             continue
         score = []
         for expr in orders:
@@ -166,7 +168,7 @@ def run(ctx: StepContext) -> Shortlist:
     kept.sort(key=lambda t: _sort_key(t[1], params.descending))
     if params.limit:
         for c, _, _ in kept[params.limit:]:
-            excluded.append((c, [f"beyond the top {params.limit}"]))
+            excluded.append((c, [N_("beyond the top {limit}").format(limit=params.limit)]))
         kept = kept[: params.limit]
     items = [
         RankedItem(candidate=c, rank=i + 1,
@@ -199,4 +201,4 @@ def _embedding_relevance(ctx: StepContext, params: RankParams,
                         "evidence with (no Task and no query)",
                         hint="add needs: [task] or a with.query to the rank phase")
     scored = score_candidates(cands, text, settings=ctx.config.ml, root=ctx.root)
-    return scored, f"evidence ranked by embedding similarity to: {text!r}"
+    return scored, N_("evidence ranked by embedding similarity to: {text}").format(text=repr(text))

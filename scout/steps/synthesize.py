@@ -1,7 +1,9 @@
 """Step kind ``synthesize`` (P3): an answer with citations from the synthesis chain.
 
-The request carries the Task, the candidate names and the evidence gathered so far
-(shortlisted candidates' evidence first). Which adapter answered — Perplexity, or the
+The request carries the Task (values, types, language), the candidate names, the
+evidence gathered so far (shortlisted candidates' evidence first, with the prices,
+ratings and dates it stated) and the candidates as the rank step left them (shortlisted in
+order, then excluded with reasons). Which adapter answered — Perplexity, or the
 local extractive fallback — is stored on the Synthesis and shown in the report.
 """
 
@@ -10,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from scout.errors import StepError
-from scout.providers.contract import EvidenceItem, SynthesisRequest
-from scout.schemas.records import Candidates, Evidence, EvidenceSet, Shortlist
+from scout.i18n import N_
+from scout.providers.contract import EvidenceItem, SubjectBrief, SynthesisRequest
+from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet, Shortlist
 from scout.schemas.sources import Synthesis
 from scout.steps.context import StepContext
 from scout.steps.params import SynthesizeParams
@@ -46,6 +49,43 @@ def collect_evidence(inputs: dict[str, Any]) -> tuple[list[str], list[Evidence]]
     return names, evidence
 
 
+#: why a synthesis link did not answer, as the report says it (scout/i18n.py localises it)
+_LINK_NOTES = {"skipped": N_("{adapter} skipped: {reason}"),
+               "error": N_("{adapter} error: {reason}"),
+               "circuit_open": N_("{adapter} circuit open: {reason}")}
+
+
+def evidence_item(e: Evidence) -> EvidenceItem:
+    """What a synthesis adapter gets of one piece of evidence: its text and typed facts."""
+    return EvidenceItem(
+        url=e.url, title=e.title, text=e.text, subject=e.subject, kind=e.kind,
+        rating=e.rating, rating_count=e.rating_count, price=e.price, published=e.published,
+        retrieved_at=e.retrieved_at.isoformat() if e.retrieved_at else None)
+
+
+def _brief(c: Candidate, rank: int | None, excluded: list[str]) -> SubjectBrief:
+    return SubjectBrief(key=c.key, name=c.name, rank=rank, excluded=list(excluded),
+                        rating=c.rating, rating_count=c.rating_count, price=c.price,
+                        price_checked=c.price_converted)
+
+
+def collect_subjects(inputs: dict[str, Any]) -> list[SubjectBrief]:
+    """Shortlisted candidates in rank order, then the excluded ones with their reasons.
+
+    Without a shortlist (a pipeline with no rank phase) every candidate is a subject with
+    no rank: the synthesis then checks the Task's constraints itself.
+    """
+    for value in inputs.values():
+        if isinstance(value, Shortlist):
+            out = [_brief(i.candidate, i.rank, []) for i in value.items]
+            out += [_brief(c, None, reasons) for c, reasons in value.excluded]
+            return out
+    for value in inputs.values():
+        if isinstance(value, Candidates):
+            return [_brief(c, None, []) for c in value.items]
+    return []
+
+
 def run(ctx: StepContext) -> Synthesis:
     params = ctx.params
     assert isinstance(params, SynthesizeParams)
@@ -59,14 +99,20 @@ def run(ctx: StepContext) -> Synthesis:
         question=question,
         task={k: to_jsonable(v) for k, v in (task.values.items() if task else [])},
         candidates=names,
-        evidence=[EvidenceItem(url=e.url, title=e.title, text=e.text, subject=e.subject)
-                  for e in evidence[: params.max_sources]],
+        evidence=[evidence_item(e) for e in evidence[: params.max_sources]],
         context_budget_chars=params.context_budget_chars,
+        lang=getattr(task, "lang", None) or "en",
+        task_types=dict(task.types) if task else {},
+        subjects=collect_subjects(ctx.inputs),
     )
     outcome = ctx.gateway.call(request)
     synthesis: Synthesis = outcome.value
     notes = list(synthesis.notes)
     for link in outcome.links:
         if link.result in ("skipped", "error", "circuit_open") and link.adapter != outcome.answered_by:
-            notes.append(f"{link.adapter} {link.result.replace('_', ' ')}: {link.message or link.error}")
-    return synthesis.model_copy(update={"adapter": outcome.answered_by, "notes": notes})
+            msgid = _LINK_NOTES.get(link.result, N_("{adapter} {result}: {reason}"))
+            notes.append(msgid.format(adapter=link.adapter, result=link.result.replace("_", " "),
+                                      reason=link.message or link.error))
+    # the language asked for (the prompt asks a model for it; extractive writes in it)
+    return synthesis.model_copy(update={"adapter": outcome.answered_by, "notes": notes,
+                                        "lang": request.lang})

@@ -24,7 +24,8 @@ SHIPPED_CONFIG = ROOT / "config" / "adapters.yaml"
 SHIPPED_PIPELINE = ROOT / "pipelines" / "hotel_research.yaml"
 #: every credential the shipped config can use ("no keys at all" deletes them all)
 KEY_VARS = ("TAVILY_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CSE_ID", "BRAVE_API_KEY",
-            "PERPLEXITY_API_KEY", "SEARXNG_URL", "SCOUTE_TOKEN_POOL_CONFIG")
+            "PERPLEXITY_API_KEY", "SEARXNG_URL", "SCOUTE_TOKEN_POOL_CONFIG",
+            "OPENAI_API_KEY", "SCOUTE_OPENAI_BASE_URL")
 
 
 def write_config(root: Path, chains: dict[str, list[str]] | None = None,
@@ -42,11 +43,22 @@ def write_config(root: Path, chains: dict[str, list[str]] | None = None,
     return load_config(path)
 
 
-def journal(root: Path) -> list[dict[str, Any]]:
-    """The journal lines, read with the providers' own reader; no torn lines allowed."""
+def journal(root: Path, *, with_sent: bool = False) -> list[dict[str, Any]]:
+    """The journal lines, read with the providers' own reader; no torn lines allowed.
+
+    ``sent`` lines (one before each paid try) are checked here — every one answered by
+    the line that ends its try, none in doubt — and left out unless ``with_sent``, so
+    tests read the tries themselves."""
+    from scout.providers.in_doubt import SENT, call_id, in_doubt_of
+
     read = read_journal(root / "runtime")
     assert read.torn == []
-    return read.entries
+    entries = read.entries
+    assert in_doubt_of(entries).calls == 0, "a paid try without its answer line"
+    sent = [call_id(e) for e in entries if e["result"] == SENT]
+    answered = [call_id(e) for e in entries if e["result"] != SENT and call_id(e)]
+    assert sorted(sent) == sorted(answered)
+    return entries if with_sent else [e for e in entries if e["result"] != SENT]
 
 
 def steps(entries: list[dict[str, Any]]) -> list[tuple[Any, ...]]:

@@ -149,3 +149,31 @@ def test_rank_filters_by_budget_and_rating_and_converts_currency() -> None:
     assert gen.price_converted.amount == pytest.approx(60 / 1.08, abs=0.01)
     assert "rating unknown" in gen.flags
     assert short.approximate_currency and short.rates_as_of == "2026-11-01"
+
+
+def test_rank_checks_the_conservative_price_and_rating_when_sources_disagree() -> None:
+    from scout.schemas.records import Candidate, Evidence
+
+    def ev(url: str, **kw) -> Evidence:
+        return Evidence(id=url + str(kw), kind="price", subject="h", url=url, **kw)
+
+    night = dict(currency="EUR", per="night")
+    cand = Candidate(key="h", name="Hotel H", evidence=[
+        ev("https://a.example/", price=Money(amount=135, **night)),
+        # one source offering two rooms: its offer is the cheaper one
+        ev("https://b.example/", price=Money(amount=190, **night)),
+        ev("https://b.example/", price=Money(amount=260, **night)),
+        # a bare price range (no unit) is not compared with nightly rates
+        ev("https://c.example/", price=Money(amount=400, currency="EUR")),
+        ev("https://a.example/r", rating=9.2, rating_count=1200),
+        ev("https://d.example/r", rating=8.4),
+    ])
+    (out,), _ = rank.enrich([cand], [], "EUR", None)
+    assert out.price == Money(amount=190, **night)  # highest of the per-source offers
+    assert out.rating == 8.4 and out.rating_count == 1200  # lowest rating, largest count
+    task = build_task("hotels in Barcelona under 180 EUR", HOTEL_INPUTS,
+                      today=dt.date(2026, 11, 29))
+    params = RankParams(**HOTEL_SPEC["phases"]["R1"]["with"])
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=[cand])}, task))
+    # 135 EUR from one source would pass a 180 EUR budget; the conservative 190 does not
+    assert short.items == [] and short.excluded[0][0].price.amount == 190

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 import pytest
@@ -37,11 +38,12 @@ def _mission(phases: dict[str, str], journal: list[dict]) -> MissionView:
     )
 
 
-def _render(tmp_path: Path, budget: str = "200 EUR", results=F1_RESULTS):
+def _render(tmp_path: Path, budget: str = "200 EUR", results=F1_RESULTS,
+            synthesis: Synthesis | None = None, lang: str = "en"):
     spec = load_pipeline(ROOT / "pipelines/hotel_research.yaml")
     pipe = spec.model
     task = build_task(f"hotels in Barcelona for September 2026 under {budget}", pipe.inputs,
-                      today=dt.date(2026, 11, 29))
+                      today=dt.date(2026, 11, 29)).model_copy(update={"lang": lang})
     cands, _ = to_candidates(results, F1_RULES, adapter="duckduckgo", phase="F1")
     reviews = EvidenceSet(items=to_evidence(
         [S("Casa Bonay review", "https://www.tripadvisor.com/bonay", "Lovely, 4.5 out of 5")],
@@ -55,8 +57,8 @@ def _render(tmp_path: Path, budget: str = "200 EUR", results=F1_RESULTS):
               "prices": EvidenceSet()}
     short = rank.run(StepContext(phase_id="R1", phase=pipe.phases["R1"], params=rp,
                                  inputs=inputs, **common))
-    synthesis = Synthesis(
-        text="Casa Bonay fits.", adapter="extractive",
+    synthesis = synthesis or Synthesis(
+        text="Casa Bonay fits.", adapter="perplexity", model="sonar",
         sentences=[SynthesisSentence(text="Casa Bonay is loved by guests.", citations=[1])],
         citations=[Citation(index=1, url="https://www.tripadvisor.com/bonay", title="Bonay")],
     )
@@ -83,9 +85,12 @@ def test_report_markdown_and_html(tmp_path: Path) -> None:
     md = (run_dir / "report.md").read_text()
     assert md.startswith("# Hotels in Barcelona, September 2026")
     assert "| budget | 200 EUR | query |" in md
-    assert "| 1 | Casa Bonay | 180 EUR/night ≤ 200 EUR | 8.9/10 ≥ 8.0/10 | 3 |" in md
+    assert "| 1 | Casa Bonay | 180 EUR/night ≤ 200 EUR | 8.8/10 ≥ 8.0/10 | 3 |" in md
     assert "| 2 | Generator Barcelona | unknown | unknown | 1 |" in md
-    assert "- **Hotel Arts Barcelona** (320 EUR/night, 9.0/10): over budget\n" in md
+    # sources disagree (9.1 and 8.9, 4.5/5 and 8.8): the lowest rating is the one checked
+    assert "- **Hotel Arts Barcelona** (320 EUR/night, 8.9/10): over budget\n" in md
+    # a model's answer (sentences only) renders as cited sentences
+    assert "Casa Bonay is loved by guests. [" in md and "*Answered by **perplexity** (sonar).*" in md
     assert "```mermaid\nflowchart TD" in md
     assert "F1: tavily failed 1x (unavailable, HTTP 500); duckduckgo answered instead" in md
     assert "perplexity skipped: PERPLEXITY_API_KEY not set" in md
@@ -149,3 +154,82 @@ def test_cost_rows_and_notices_do_not_depend_on_journal_order() -> None:
     (rows, notices), = seen
     assert [r[0] for r in rows] == ["tavily", "page", "yt_dlp", "perplexity"]
     assert [n.split(":")[0] for n in notices] == ["F3", "F4"]
+
+
+def _cited_resolve(md: str) -> None:
+    import re
+    cited = set(re.findall(r"\[(\d+)\]", md))
+    listed = dict(re.findall(r"^(\d+)\. \[.*?\]\((\S+?)\)", md, re.M))
+    assert cited and cited <= set(listed)
+
+
+def test_keyless_synthesis_renders_its_structure(tmp_path: Path) -> None:
+    from tests.adapters_media.synth_fixtures import Fixture
+
+    syn, _, _ = Fixture().synthesize()
+    _, run_dir = _render(tmp_path, synthesis=syn)
+    md = (run_dir / "report.md").read_text()
+    section = md.split("## Synthesis\n", 1)[1].split("\n## ", 1)[0]
+    first = section.strip().splitlines()[0]
+    assert first.startswith("Casa Bonay is the best rated option that fits your request: "
+                            "9.0/10. [")
+    assert "\n**Casa Bonay**\n" in section and "\n**Hotel Praktik Rambla**\n" in section
+    assert "- Pro (noise, staff): “Rooms were quiet and the staff were lovely.” [" in section
+    assert "- Con (breakfast): “Hotel Praktik Rambla: from 135 EUR per night, breakfast " \
+           "extra.” [" in section
+    assert "**Where sources disagree**" in section
+    import re
+    assert re.search(r"- Casa Bonay, rating: 9\.0/10 \[\d+\], 9\.2/10 \[\d+\]( \[\d+\])?; the "
+                     r"rating check uses the lowest, 9\.0/10\.", section)
+    assert "*Prices are what the sources stated when retrieved" in section
+    assert "Near misses" not in section  # none here
+    assert "local synthesis built from the evidence above" in section
+    _cited_resolve(md)
+
+
+def test_spanish_report_gets_a_spanish_synthesis_section(tmp_path: Path) -> None:
+    from tests.adapters_media.synth_fixtures import Fixture
+
+    syn, _, _ = Fixture(lang="es").synthesize()
+    _, run_dir = _render(tmp_path, synthesis=syn, lang="es")
+    md = (run_dir / "report.md").read_text()
+    section = md.split("## Síntesis\n", 1)[1].split("\n## ", 1)[0]
+    assert "Casa Bonay es la opción mejor valorada" in section
+    assert "- A favor (ruido, personal): “Rooms were quiet and the staff were lovely.”" in section
+    assert "**Donde las fuentes no coinciden**" in section
+    assert "*Respondido por **extractive** (extractive). Es una síntesis local" in section
+    assert "Pro (" not in section and "Answered by" not in section
+    _cited_resolve(md)
+
+
+def test_a_models_table_and_lists_render_as_structure_with_unsupported_marks(
+        tmp_path: Path) -> None:
+    """A model's answer keeps its shape in the report: a markdown table stays one table
+    (never a 'sentence' per row, no separator line as text), lists stay lists, each part
+    with its citations, and a sentence citing none of the evidence is marked unsupported
+    — in the request's language."""
+    from scout.adapters.answer import parse_answer
+
+    answer = ("## Options\n\n| hotel | price | rating |\n|---|---|---|\n"
+              "| Casa Bonay | 180 EUR | 9.2 [E1] |\n| Praktik | 135 EUR | 8.6 [E2] |\n\n"
+              "- Casa Bonay is quieter [E1]\n- Praktik is cheaper [E2]\n\n"
+              "Book early for September.")
+    parsed = parse_answer(answer, lambda _kind, n: n if n in (1, 2) else None)
+    cites = [Citation(index=1, url="https://www.tripadvisor.com/bonay", title="Bonay"),
+             Citation(index=2, url="https://praktik.test/reviews", title="Praktik")]
+    syn = Synthesis(text=parsed.text, adapter="openai", model="gpt-4o-mini",
+                    sentences=parsed.sentences, blocks=parsed.blocks, citations=cites)
+    for lang, header, unsupported in (("en", "| hotel | price | rating | sources |",
+                                       "*(not supported by the evidence)*"),
+                                      ("es", "| hotel | price | rating | fuentes |",
+                                       "*(sin respaldo en la evidencia)*")):
+        _, run_dir = _render(tmp_path / lang, synthesis=syn, lang=lang)
+        md = (run_dir / "report.md").read_text()
+        assert header in md
+        assert "\n|---|---|---|---|\n" in md
+        assert re.search(r"^\| Casa Bonay \| 180 EUR \| 9\.2 \| +\[\d+\] \|$", md, re.M)
+        assert re.search(r"^- Praktik is cheaper \[\d+\]$", md, re.M)
+        assert "Book early for September." + " " + unsupported in md
+        synth = md[md.index("**Options**"):md.index("Book early")]
+        assert synth.count("\n|---|") == 1  # one separator line: the table's own
+        _cited_resolve(md)

@@ -1,0 +1,284 @@
+"""Aspects and their polarity in review sentences, English and Spanish, with negation.
+
+A review sentence such as "Rooms were quiet but the breakfast was not great" says two
+things: *noise* is good, *breakfast* is bad. :func:`find_aspects` reads that with a small
+lexicon, no model and no locale data, so the keyless synthesis is deterministic:
+
+1. the sentence is folded (lower case, accents off) and cut into clauses at ``; : . ! ?``
+   and contrast words ("but", "pero", "aunque", ...); connectives that refer to the
+   previous sentence ("however", "sin embargo") are dropped;
+2. in each clause, *cue* words name an aspect ("staff", "personal", "desayuno") and
+   *polar* words carry a sign; some polar words belong to an aspect themselves ("noisy",
+   "ruidoso", "limpio"), general ones ("great", "genial") attach to the nearest cue in
+   their clause, or to ``overall`` when the clause has none and the word is a strong one;
+3. a negator up to three words before a polar word ("not", "never", "no", "sin", "nada",
+   "poco", "wasn't"), skipping copulas and intensifiers ("no estaba muy limpio"), flips it.
+
+Aspects are kind-agnostic categories (a hotel's staff and a restaurant's waiters are both
+``staff``; ``value`` is price for money anywhere; ``quality`` suits anything), so a
+research kind written by someone else gets sensible pros and cons without code.
+
+:class:`AspectMatcher` is the seam for a better matcher (the ``ml`` extra may supply one
+that maps uncued clauses to aspects by embedding similarity); :class:`LexiconMatcher` is
+the default and needs nothing installed.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Protocol
+
+from scout.adapters.text import fold
+
+#: aspect id → cue words (folded; a trailing ``*`` matches any ending)
+CUES: dict[str, tuple[str, ...]] = {
+    "location": ("location", "located", "situated", "area", "neighbourhood", "neighborhood",
+                 "district", "centre", "center", "beach", "metro", "subway", "station",
+                 "walk", "walking", "view", "views", "near", "close", "distance", "minutes",
+                 "ubicacion", "ubicado*", "situado*", "cerca", "distancia", "minutos",
+                 "zona", "barrio", "centro", "playa", "estacion", "vista", "vistas",
+                 "localizacion"),
+    "staff": ("staff", "service", "reception", "receptionist*", "host", "hosts", "waiter*",
+              "waitress*", "team", "employee*", "owner*", "personal", "servicio", "recepcion*",
+              "camarer*", "trato", "atencion", "dueno*", "equipo", "empleado*", "anfitrion*"),
+    "cleanliness": ("cleanliness", "hygiene", "limpieza", "higiene"),
+    "noise": ("soundproof*", "insonoriza*", "silencio"),
+    "breakfast": ("breakfast", "brunch", "desayuno*"),
+    "food": ("food", "meal*", "dish", "dishes", "menu", "broth", "dinner", "lunch", "cuisine",
+             "taste", "flavour*", "flavor*", "comida*", "plato*", "caldo", "cena", "almuerzo",
+             "cocina", "sabor*"),
+    "value": ("value", "price", "prices", "priced", "cost", "money", "rate", "rates", "precio",
+              "precios",
+              "coste", "costo", "tarifa*", "dinero", "calidad-precio"),
+    "comfort": ("room", "rooms", "bed", "beds", "bathroom*", "shower*", "pillow*", "mattress*",
+                "seat*", "habitacion*", "cama", "camas", "bano", "banos", "ducha*", "almohada*",
+                "colchon*", "asiento*"),
+    "wifi": ("wifi", "wi-fi", "internet", "connection", "conexion"),
+    "wait": ("wait", "waiting", "queue*", "line", "reservation*", "espera", "cola", "colas",
+             "reserva*"),
+    "facilities": ("pool", "gym", "rooftop", "terrace", "bar", "spa", "parking", "lift",
+                   "elevator", "piscina", "gimnasio", "terraza", "azotea", "aparcamiento",
+                   "ascensor"),
+    "atmosphere": ("atmosphere", "ambience", "ambiance", "vibe", "decor", "design", "style",
+                   "architecture", "building", "interior", "ambiente", "decoracion", "diseno",
+                   "estilo", "arquitectura", "edificio"),
+    "quality": ("quality", "build", "durable", "reliable", "calidad", "duradero*", "fiable*"),
+}
+
+#: polar words that belong to one aspect: word → (aspect, sign)
+ASPECT_POLAR: dict[str, tuple[str, int]] = {}
+for _aspect, _sign, _words in (
+    ("location", 1, "central centrally convenient conveniently walkable centric* cercan*"),
+    ("location", -1, "remote far lejos lejano* alejad* apartad*"),
+    ("staff", 1, "friendly helpful attentive welcoming courteous polite amable* atent* "
+                 "simpatic* servicial* educad*"),
+    ("staff", -1, "rude unhelpful unfriendly impolite maleducad* antipatic* borde*"),
+    ("cleanliness", 1, "clean spotless immaculate tidy limpi* impecable*"),
+    ("cleanliness", -1, "dirty filthy stained smelly grimy mould mold sucio* mugr* manchad*"),
+    ("noise", 1, "quiet peaceful calm tranquil* silencios*"),
+    ("noise", -1, "noisy loud noise ruido ruidos* ruidosa*"),
+    ("value", 1, "cheap affordable inexpensive bargain worth reasonabl* barat* economic* "
+                 "asequible*"),
+    ("value", -1, "expensive overpriced pricey caro cara caros caras carisim*"),
+    ("comfort", 1, "comfortable comfy spacious roomy comod* amplio* amplia* espacios*"),
+    ("comfort", -1, "uncomfortable cramped tiny incomod* estrech* diminut*"),
+    ("food", 1, "delicious tasty flavourful flavorful delicios* sabros*"),
+    ("food", -1, "bland tasteless soso sosa insipid*"),
+    ("wait", 1, "quick fast prompt rapid* agil*"),
+    ("wait", -1, "slow queue queues lento* lenta*"),
+):
+    for _w in _words.split():
+        ASPECT_POLAR[_w] = (_aspect, _sign)
+
+#: general polar words (attach to the nearest cue); strong ones stand alone as ``overall``
+STRONG_POSITIVE = frozenset(
+    "excellent superb amazing wonderful fantastic outstanding perfect stunning brilliant "
+    "loved love recommend recommended exceptional incredible gorgeous excelente* "
+    "estupend* maravillos* fantastic* perfect* increible* genial* recomendable* "
+    "recomiendo encant* espectacular*".split())
+STRONG_NEGATIVE = frozenset(
+    "terrible awful horrible dreadful worst disappointing disappointed avoid "
+    "pesim* horrible* terrible* fatal decepcion* evitar".split())
+WEAK_POSITIVE = frozenset(
+    "good great nice lovely beautiful fine pleasant fun friendly best easy fresh rich included "
+    "well decent solid charming cozy cosy modern bright safe "
+    "bueno buena buenos buenas buen bonit* precioso preciosa preciosos preciosas agradable* divertid* mejor facil "
+    "fresc* rico rica ricos ricas incluido* incluida* bien acogedor* moderno* moderna* "
+    "luminos* encantador*".split())
+WEAK_NEGATIVE = frozenset(
+    "bad poor small broken old dated cold worn extra mediocre tired shabby dark unsafe "
+    "crowded overcrowded "
+    "malo mala malos malas mal pequen* roto rota rotos rotas viej* frio fria frios frias "
+    "gastad* mediocre* regular oscur* abarrotad* insegur* cutre* "
+    "aparte".split())
+
+NEGATORS = frozenset(
+    "not no never nor hardly barely without nothing none nunca nada ni tampoco sin apenas "
+    "poco poca jamas".split())
+#: words a negation reaches across ("no estaba muy limpio", "was not very clean")
+SKIP = frozenset(
+    "very really so too quite that particularly especially always exactly at all "
+    "is was were are be been being it its the a an "
+    "muy tan demasiado bastante nada especialmente siempre es era fue son eran estaba "
+    "estaban esta estan estuvo fueron ser estar el la los las lo un una".split())
+CONTRAST = frozenset("but although though whereas pero aunque sino mientras".split())
+#: connectives that contrast with the previous sentence, not inside this one: dropped
+#: (so "sin embargo" is not read as the negation "sin")
+FILLERS = ("sin embargo", "no obstante", "however", "nevertheless", "nonetheless",
+           "de todos modos", "aun asi")
+DISCOURSE = frozenset("well bueno bien".split())
+JOINERS = frozenset("and or y e o u ni".split()) - NEGATORS
+_CLAUSE = re.compile(r"[;:.!?()]\s|[;!?()]|\s[-–—]\s")
+_TOKEN = re.compile(r"[a-z0-9]+(?:[-'’][a-z0-9]+)*")
+OVERALL = "overall"
+NEGATION_WINDOW = 3
+
+
+def _matches(word: str, patterns: frozenset[str] | tuple[str, ...]) -> bool:
+    if word in patterns:
+        return True
+    return any(p.endswith("*") and word.startswith(p[:-1]) for p in patterns)
+
+
+#: the prefix entries of ASPECT_POLAR, longest first (the most specific stem wins)
+_POLAR_STEMS = sorted((p for p in ASPECT_POLAR if p.endswith("*")), key=lambda p: (-len(p), p))
+
+
+@functools.lru_cache(maxsize=65536)
+def _lookup_polar(word: str) -> tuple[str, int] | None:
+    if word in ASPECT_POLAR:
+        return ASPECT_POLAR[word]
+    for pattern in _POLAR_STEMS:
+        if word.startswith(pattern[:-1]):
+            return ASPECT_POLAR[pattern]
+    return None
+
+
+@functools.lru_cache(maxsize=65536)
+def _polar(word: str) -> bool:
+    return _lookup_polar(word) is not None or any(
+        _matches(word, words)
+        for words in (STRONG_POSITIVE, STRONG_NEGATIVE, WEAK_POSITIVE, WEAK_NEGATIVE))
+
+
+@functools.lru_cache(maxsize=65536)
+def _cue_aspect(word: str) -> str | None:
+    for aspect, cues in CUES.items():
+        if _matches(word, cues):
+            return aspect
+    return None
+
+
+def _negated(tokens: list[str], i: int) -> bool:
+    """A negator within NEGATION_WINDOW words before ``tokens[i]``, skipping SKIP words."""
+    seen = 0
+    j = i - 1
+    while j >= 0 and seen < NEGATION_WINDOW:
+        word = tokens[j]
+        if word in NEGATORS or word.endswith(("n't", "n’t")):
+            # "un poco ruidoso" is "a bit noisy", not "hardly noisy"
+            return not (word in ("poco", "poca") and j > 0 and tokens[j - 1] in ("un", "una"))
+        if word in JOINERS or _polar(word):
+            return False  # a negation reaches one polar word: "nada limpio y ruidoso"
+        if word not in SKIP:
+            seen += 1
+        j -= 1
+    return False
+
+
+@dataclass(frozen=True)
+class AspectHit:
+    """One aspect a sentence speaks about, with its sign (+1 pro, -1 con)."""
+
+    aspect: str
+    polarity: int
+    clause: str
+
+
+def clauses(sentence: str) -> list[str]:
+    """The sentence's clauses, folded: cut at punctuation and contrast words."""
+    out: list[str] = []
+    text = fold(sentence) + " "
+    for filler in FILLERS:
+        text = re.sub(r"\b" + filler + r"\b", " ", text)
+    for part in _CLAUSE.split(text):
+        words: list[str] = []
+        for word in part.split():
+            if word.strip(".,") in CONTRAST:
+                if words:
+                    out.append(" ".join(words))
+                words = []
+            else:
+                words.append(word)
+        if words:
+            out.append(" ".join(words))
+    return out
+
+
+def clause_hits(clause: str) -> list[AspectHit]:
+    tokens = _TOKEN.findall(clause)
+    cues = [(i, a) for i, w in enumerate(tokens) if (a := _cue_aspect(w)) is not None]
+    signs: dict[str, int] = {}
+    order: list[str] = []
+    for i, word in enumerate(tokens):
+        if i == 0 and word in DISCOURSE:
+            continue  # "Well, the room was small": a discourse marker, not praise
+        own = _lookup_polar(word)
+        if own is not None:
+            aspect, sign = own
+        else:
+            if _matches(word, STRONG_POSITIVE):
+                sign, strong = 1, True
+            elif _matches(word, STRONG_NEGATIVE):
+                sign, strong = -1, True
+            elif _matches(word, WEAK_POSITIVE):
+                sign, strong = 1, False
+            elif _matches(word, WEAK_NEGATIVE):
+                sign, strong = -1, False
+            else:
+                continue
+            if cues:
+                # nearest cue; a cue after the word wins ties ("great location")
+                aspect = min(cues, key=lambda c: (abs(c[0] - i), -c[0]))[1]
+            elif strong:
+                aspect = OVERALL
+            else:
+                continue
+        if _negated(tokens, i):
+            sign = -sign
+        if aspect not in signs:
+            order.append(aspect)
+            signs[aspect] = 0
+        signs[aspect] += sign
+    return [AspectHit(a, 1 if signs[a] > 0 else -1, clause) for a in order if signs[a]]
+
+
+class AspectMatcher(Protocol):
+    def hits(self, sentence: str) -> list[AspectHit]: ...
+
+
+class LexiconMatcher:
+    """The default matcher: the lexicon above, per clause (no model, deterministic)."""
+
+    def hits(self, sentence: str) -> list[AspectHit]:
+        return find_aspects(sentence)
+
+
+def find_aspects(sentence: str) -> list[AspectHit]:
+    """Aspects the sentence speaks about, each once, in the order first met.
+
+    When clauses disagree on one aspect, the sum of their signs decides; a tie drops it.
+    """
+    total: dict[str, int] = {}
+    first: dict[str, str] = {}
+    order: list[str] = []
+    for clause in clauses(sentence):
+        for hit in clause_hits(clause):
+            if hit.aspect not in total:
+                order.append(hit.aspect)
+                total[hit.aspect] = 0
+                first[hit.aspect] = hit.clause
+            total[hit.aspect] += hit.polarity
+    return [AspectHit(a, 1 if total[a] > 0 else -1, first[a]) for a in order if total[a]]

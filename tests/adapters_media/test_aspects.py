@@ -1,0 +1,83 @@
+"""Aspect and polarity reading of review sentences, English and Spanish, with negation."""
+
+from __future__ import annotations
+
+import pytest
+
+from scout.adapters.aspects import find_aspects
+from scout.adapters.hygiene import quotable
+
+
+def read(sentence: str) -> list[tuple[str, int]]:
+    return [(h.aspect, h.polarity) for h in find_aspects(sentence)]
+
+
+@pytest.mark.parametrize("sentence,expected", [
+    # English
+    ("The room was clean.", [("cleanliness", 1)]),
+    ("The room was not clean.", [("cleanliness", -1)]),
+    ("The bathroom wasn't very clean at all.", [("cleanliness", -1)]),
+    ("Great location, small rooms.", [("location", 1), ("comfort", -1)]),
+    ("Quiet at night and the staff were lovely.", [("noise", 1), ("staff", 1)]),
+    ("It was noisy but fun.", [("noise", -1)]),  # "fun" alone names no aspect
+    ("Noisy but amazing.", [("noise", -1), ("overall", 1)]),
+    ("Not noisy at all.", [("noise", 1)]),
+    ("No noise from the street.", [("noise", 1)]),
+    ("The staff were rude.", [("staff", -1)]),
+    ("Breakfast was not included.", [("breakfast", -1)]),
+    ("Food was bland but service was fast.", [("food", -1), ("wait", 1)]),
+    ("Long queue at lunch.", [("wait", -1)]),
+    ("Rich broth and fresh noodles.", [("food", 1)]),
+    ("Overpriced for what you get.", [("value", -1)]),
+    ("The wifi was poor in the rooms.", [("wifi", -1)]),
+    ("The breakfast, however, was excellent.", [("breakfast", 1)]),
+    ("Built quality is excellent.", [("quality", 1)]),
+    # Spanish
+    ("La habitación estaba limpia.", [("cleanliness", 1)]),
+    ("La habitación no estaba muy limpia.", [("cleanliness", -1)]),
+    ("No muy limpio.", [("cleanliness", -1)]),
+    ("Nada limpio y bastante ruidoso.", [("cleanliness", -1), ("noise", -1)]),
+    ("Un poco ruidoso por la noche.", [("noise", -1)]),
+    ("Poco ruido y muy tranquilo.", [("noise", 1)]),
+    ("Sin ruido por la noche.", [("noise", 1)]),
+    ("El personal fue muy amable.", [("staff", 1)]),
+    ("El desayuno, sin embargo, es excelente.", [("breakfast", 1)]),
+    ("Buena ubicación pero la cama era incómoda.", [("location", 1), ("comfort", -1)]),
+    ("Muy caro para lo que ofrece.", [("value", -1)]),
+    ("La comida estaba deliciosa y el servicio fue lento.", [("food", 1), ("wait", -1)]),
+    ("Un hotel precioso.", []),  # weak praise with no aspect
+    ("Muy bien situado, cerca de la playa.", [("location", 1)]),
+    ("Five minutes from the beach and very well located.", [("location", 1)]),
+    ("El baño era viejo y oscuro.", [("comfort", -1)]),
+    ("Well, the room was small.", [("comfort", -1)]),
+    ("Bueno, la habitación era pequeña.", [("comfort", -1)]),
+    # neutral: no aspect with a sign
+    ("The hotel has 67 rooms and a bar.", []),
+    ("Guests rate it 9.2 out of 10.", []),
+])
+def test_aspects_and_polarity(sentence: str, expected: list[tuple[str, int]]) -> None:
+    assert read(sentence) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "| Casa Bonay | 180 EUR | great |",
+    "|---|---|",
+    "-----------",
+    "=====",
+    "Casa Bonay | Official Site",
+    "Casa Bonay, Barcelona",
+    "Welcome back to the channel, this hotel is amazing!",
+    "Hola a todos, bienvenidos a mi canal, este hotel es genial.",
+    "Don't forget to subscribe, the pool is great.",
+    "Rooms were quiet and the staff were…",
+    "Is the breakfast any good?",
+    "¿El desayuno está incluido?",
+    "Great!",
+])
+def test_not_quotable(text: str) -> None:
+    # the names: candidates and the place asked about
+    assert quotable(text, "Casa Bonay | Official Site", ["Casa Bonay", "Barcelona"]) is None
+
+
+def test_quotable_statements_come_back_clean() -> None:
+    assert quotable("The **staff** were friendly [2].", "T", []) == "The staff were friendly."
