@@ -70,3 +70,19 @@ def test_csv_and_json_formats(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     data = json.loads((run_dir / "report.json").read_text())
     assert data["task"]["values"]["destination"] == "Barcelona"
     assert data["artifacts"]["shortlist"]["items"][0]["candidate"]["name"] == "Casa Bonay"
+
+
+def test_a_past_month_is_flagged_at_the_top_of_the_report(tmp_path: Path) -> None:
+    import datetime as dt
+
+    from scout.schemas.task import DateRange, Month, Task
+
+    _, run_dir = base._render(tmp_path / "en")  # September 2026, asked on 2026-11-29
+    md = (run_dir / "report.md").read_text()
+    assert md.index("> **Note:** September 2026 is already past") < md.index("## Shortlist")
+    _, run_dir = base._render(tmp_path / "es", lang="es")
+    assert "> **Atención:** septiembre de 2026 ya ha pasado" in (run_dir / "report.md").read_text()
+    today = dt.date(2026, 12, 1)
+    task = Task(values={"month": Month(year=2026, month=12), "dates": DateRange(
+        start=dt.date(2026, 11, 1), end=dt.date(2026, 11, 30))}, today=today)
+    assert task.past_inputs == ["dates"]  # the current month is not past
