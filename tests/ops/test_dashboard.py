@@ -136,6 +136,7 @@ def test_docs_and_redoc_load_only_from_the_server(client: httpx.Client) -> None:
         js = client.get(f"/static/docs/{asset}")
         assert js.status_code == 200 and len(js.content) > 100_000
         assert "javascript" in js.headers["content-type"]
+        assert b"cdn.redoc.ly" not in js.content and b"fonts.googleapis" not in js.content
     assert client.get("/static/docs/../app.py").status_code == 404
     assert client.get("/static/docs/secret.txt").status_code == 404
     assert client.get("/static/nope.js").status_code == 404
