@@ -116,10 +116,10 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
             "mission.html.j2", mission_id=mission_id, status=effective_status(state),
             pipeline=D.plain(task.get("pipeline") or state.pipeline or ""),
             query=D.plain(task.get("query") or "", 2000),
-            task_fields=[(D.plain(k, 80), D.plain(v, 500)) for k, v in fields.items()
+            task_fields=[(D.plain(k, 80), D.field_text(v)) for k, v in fields.items()
                          if v not in (None, "", [], {})],
             started_at=state.started_at or "", finished_at=state.finished_at or "",
-            phases=D.phase_rows(state), dag=svg, dag_from_pipeline=graph.from_pipeline,
+            phases=D.phase_rows(state, [p for wave in graph.waves for p in wave]), dag=svg, dag_from_pipeline=graph.from_pipeline,
             costs=D.mission_costs(runtime_dir, mission_id),
             journal=D.journal_tail(runtime_dir, mission_id),
             has_report=(folder / "report.html").is_file())

@@ -19,7 +19,7 @@ from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
 from scout.audit.journal_query import query
 from scout.errors import ScoutError
-from scout.orchestrator.state import MissionState
+from scout.orchestrator.state import MissionState, PhaseState
 
 #: C0/C1 controls (tab and newline kept), DEL, and bidi overrides that reorder text
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -35,6 +35,14 @@ def plain(value: Any, limit: int = MAX_FIELD) -> str:
                                                           sort_keys=True, default=str)
     text = _CONTROL.sub("", text).replace("\n", " ").replace("\t", " ")
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def field_text(value: Any) -> str:
+    """A Task field for a table cell: a mapping as ``key: value; ...``, else as text."""
+    if isinstance(value, dict):
+        return "; ".join(f"{plain(k, 80)}: {plain(v, 200)}" for k, v in value.items()
+                         if v not in (None, "", [], {}))
+    return plain(value, 500)
 
 
 def read_task(run_dir: Path) -> dict[str, Any]:
@@ -58,29 +66,36 @@ def phase_graph(pipeline_path: str | None, state: MissionState) -> Graph:
     """The mission's phase DAG by waves, from its pipeline file when that still loads."""
     known = list(state.phases)
     if pipeline_path:
+        import networkx as nx
+
         from scout.orchestrator.dag import PhaseGraph
         from scout.spec.loader import load_pipeline
 
         try:
             g = PhaseGraph.of(load_pipeline(pipeline_path).model)
             waves = g.waves()
-            edges = [(u, v) for u, v in g.graph.edges if u != v]
+            # drawn without the edges another path already implies (F0 → everything)
+            edges = list(nx.transitive_reduction(g.graph).edges)
             if known and set(known) - {p for w in waves for p in w}:
                 raise ValueError("the pipeline changed since the run")
             return Graph(waves, edges, True)
-        except (ScoutError, OSError, ValueError, UnicodeDecodeError, TypeError,
-                KeyError):  # a broken or changed pipeline: draw what the state knows
+        except (ScoutError, OSError, ValueError, UnicodeDecodeError, TypeError, KeyError,
+                nx.NetworkXException):  # a broken or changed pipeline: draw what the state knows
             pass
     return Graph([[p] for p in known], [], False)
 
 
-def phase_rows(state: MissionState) -> list[dict[str, Any]]:
+def phase_rows(state: MissionState, order: list[str] | None = None) -> list[dict[str, Any]]:
+    """One row per phase: the state's phases, then those of ``order`` (the DAG) that the
+    state does not know yet (pending), so the table has a row to update for each."""
     rows = []
-    for pid, st in state.phases.items():
+    ids = list(state.phases) + [p for p in (order or []) if p not in state.phases]
+    for pid in ids:
+        st = state.phases.get(pid) or PhaseState()
         err = st.error or {}
         rows.append({
             "id": pid, "status": st.status, "attempts": st.attempts,
-            "items": (f"{st.items.ok}/{st.items.total}" + (f" ({st.items.failed} failed)"
+            "done": (f"{st.items.ok}/{st.items.total}" + (f" ({st.items.failed} failed)"
                                                            if st.items.failed else ""))
             if st.items else "",
             "duration_s": st.duration_s, "cost_usd": st.cost_usd,
