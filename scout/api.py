@@ -8,6 +8,12 @@
     api.get_mission_state("hotel-barcelona-2026-09")  # the same, as JSON-able dict
     api.get_mission_artifacts("hotel-barcelona-2026-09")
 
+``apply`` builds the real providers layer (failover chains, rate caps, token pool, cache,
+journal, cost) unless the caller passes its own (``providers=``, ``gateway_factory=``);
+``provider_options=`` sets its ``--record``/``--replay``/``--no-cache`` choices. This
+module is the one wiring point: the CLI and the seed's names
+(``scout.orchestrator.mission_runner.run_mission``, ...) call it.
+
 ``FILE`` is a Mission document (everything declared in YAML) or a pipeline plus a
 request (``query``, ``sets``, ``mission_id``, ``runs_dir``). Command-line values win
 over the Mission document's. Errors are ScoutErrors (each with its exit code); a run
@@ -20,10 +26,10 @@ import datetime as dt
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from scout.config.models import Config
-from scout.errors import MissionNotFound, SpecInvalid, UsageError
+from scout.errors import MissionNotFound, PhaseExecutionError, SpecInvalid, UsageError
 from scout.orchestrator.artifact_store import ArtifactStore
 from scout.orchestrator.events import Subscriber
 from scout.orchestrator.mission_runner import (
@@ -33,7 +39,7 @@ from scout.orchestrator.mission_runner import (
     Preflight,
 )
 from scout.orchestrator.planner import PhasePlan
-from scout.orchestrator.runner import GatewayFactory
+from scout.orchestrator.options import GatewayFactory
 from scout.orchestrator.state import MissionState
 from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, Durability, load_state
 from scout.paths import derive_mission_id, mission_dir, research_root, runs_dir as default_runs
@@ -41,11 +47,12 @@ from scout.paths import validate_mission_id
 from scout.spec.loader import load_spec
 from scout.spec.mission import mission_pipeline_path
 from scout.spec.models import Mission, Pipeline
+from scout.steps.registry import register_phase_handler
 from scout.validate import load_valid_pipeline, validate_file
 
 __all__ = [
-    "MissionPlan", "MissionRequest", "MissionResult", "PhasePlan", "apply", "estimate", "plan",
-    "status",
+    "MissionPlan", "MissionRequest", "MissionResult", "PhaseExecutionError", "PhasePlan",
+    "apply", "estimate", "plan", "status", "run_mission", "register_phase_handler",
     "get_mission_state", "get_mission_artifacts", "parse_sets", "prepare",
 ]
 
@@ -77,6 +84,24 @@ def parse_sets(sets: Iterable[str] | dict[str, Any] | None) -> dict[str, Any]:
     return out
 
 
+def check_text(value: str | None, what: str) -> None:
+    """Refuse text that is not valid Unicode: bytes that are not UTF-8 reach Python from
+    argv as lone surrogates (and JSON can carry them as ``\\udcff``); nothing downstream
+    can print, hash or send them."""
+    if value is None:
+        return
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        shown = value.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
+        raise UsageError(
+            f"{what} is not valid UTF-8 text (at character {exc.start + 1}: "
+            f"{shown[:60]!s}{'…' if len(shown) > 60 else ''})",
+            hint="the terminal or script passed bytes in another encoding; set a UTF-8 "
+                 "locale (e.g. LANG=C.UTF-8) or re-type the text",
+            code="USE045") from None
+
+
 def prepare(
     file: str | Path,
     *,
@@ -89,8 +114,17 @@ def prepare(
     max_cost: float | None = None,
 ) -> tuple[Pipeline, Config, MissionRequest]:
     """Load and validate FILE, and resolve the request (no run dir is touched)."""
+    check_text(query, "--query")
+    if isinstance(sets, dict):
+        for k, v in sets.items():
+            check_text(f"{k}={v}" if isinstance(v, str) else str(k), "--set")
+    elif sets is not None:
+        sets = list(sets)
+        for item in sets:
+            check_text(item, "--set")
+    check_text(mission_id, "--mission-id")
     path = Path(file)
-    if not path.is_file():
+    if not path.exists():  # a folder or a FIFO is named as such by load_spec
         raise UsageError(f"no such file: {file}")
     spec, problems = load_spec(path)
     if spec is None:
@@ -171,7 +205,8 @@ def apply(
     root: str | Path | None = None,
     gateway_factory: GatewayFactory | None = None,
     preflight: Preflight | None = None,
-    providers: ProvidersHook | None = None,
+    providers: ProvidersHook | Literal[False] | None = None,
+    provider_options: Any = None,
     subscribers: Iterable[Subscriber] = (),
     durability: Durability = "batched",
     today: dt.date | None = None,
@@ -182,7 +217,17 @@ def apply(
 ) -> MissionResult:
     """Converge the mission on FILE: run what is missing or stale, reuse the rest.
 
-    ``max_cost`` (USD) overrides the Mission's; money spent by earlier applies counts."""
+    ``max_cost`` (USD) overrides the Mission's; money spent by earlier applies counts.
+    Without ``providers``/``gateway_factory``/``preflight`` the real providers layer is
+    built (``provider_options``: a ``scout.providers.hook.ProviderOptions``);
+    ``providers=False`` runs without one (steps that call adapters then fail)."""
+    if providers is False:
+        providers = None
+    elif providers is None and gateway_factory is None and preflight is None:
+        from scout.providers.hook import ProviderOptions, ProvidersHook as Hook
+
+        providers = Hook(Path(root) if root else research_root(),
+                         provider_options or ProviderOptions())
     kw: dict[str, Any] = {}
     if sleep is not None:
         kw["sleep"] = sleep
@@ -234,6 +279,29 @@ def plan(
                              today=today)
     return MissionPlan(runner.request.mission_id, runner.run_dir, runner.run_dir.is_dir(),
                        runner.plan())
+
+
+def run_mission(mission_id: str, query: str, runs_dir: str | Path | None = None, *,
+                pipeline: str | Path | None = None, root: str | Path | None = None,
+                **kw: Any) -> Path:
+    """The seed's call: research ``query`` as mission ``mission_id`` and return the path
+    of its report.md. ``pipeline`` defaults to pipelines/hotel_research.yaml under the
+    research root. Raises :class:`PhaseExecutionError` when a phase ended
+    ``failed_terminal`` (and for any other run that leaves no report)."""
+    base = Path(root) if root else research_root()
+    path = Path(pipeline) if pipeline else base / "pipelines" / "hotel_research.yaml"
+    result = apply(path, query=query, mission_id=mission_id, runs_dir=runs_dir, root=root,
+                   **kw)
+    failed = tuple(pid for pid, st in result.phases.items() if st.status == "failed_terminal")
+    if failed:
+        raise PhaseExecutionError(
+            f"mission {mission_id}: phase(s) {', '.join(failed)} failed: {result.reason}",
+            phases=failed, hint=f"see {result.run_dir / 'mission.log'}; fix and re-run")
+    if result.report_path is None:
+        raise PhaseExecutionError(f"mission {mission_id} ended {result.status} without a "
+                                  f"report: {result.reason or 'see its run dir'}",
+                                  hint=f"run dir: {result.run_dir}")
+    return result.report_path
 
 
 def find_run_dir(mission: str | Path, runs_dir: str | Path | None = None) -> Path:

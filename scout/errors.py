@@ -45,7 +45,7 @@ class Problem:
     message: str
     location: Location | None = None
     hint: str | None = None
-    severity: str = "error"  # "error" | "warning"
+    severity: str = "error"  # "error" | "warning" | "note" (information only)
 
     @property
     def sort_key(self) -> tuple:
@@ -107,13 +107,6 @@ class UsageError(ScoutError):
     """The command line asked for something impossible (bad flag value, missing file)."""
 
     code = "USE001"
-    exit_code = EXIT_USAGE
-
-
-class SpecError(ScoutError):
-    """A single located problem in a pipeline, mission or config file."""
-
-    code = "SPEC000"
     exit_code = EXIT_USAGE
 
 
@@ -302,10 +295,18 @@ class RunError(ScoutError):
     exit_code = EXIT_PHASE_FAILED
 
 
-class PhaseFailed(RunError):
-    """A phase ended failed_terminal; the state is saved and the mission stops."""
+class PhaseExecutionError(RunError):
+    """A phase ended failed_terminal; the state is saved and the mission stops.
+
+    Raised by the seed's ``run_mission`` (``scout.api.run_mission``); ``phases`` names
+    the failed phases."""
 
     code = "RUN001"
+
+    def __init__(self, message: str, *, phases: tuple[str, ...] = (),
+                 hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.phases = phases
 
 
 class StepError(RunError):
@@ -400,3 +401,75 @@ class UnsafeBind(ConfigError):
     """``scout serve`` on a non-loopback address without a (long enough) API token."""
 
     code = "CFG020"
+
+
+# --- limits and the machine (issue 13 §4, §5) ----------------------------------------
+
+
+class TemplateLimit(StepError):
+    """A template crossed a bound of the sandbox at run time (huge power, repetition,
+    loops or output); never retried, the same data would cross it again."""
+
+    code = "RUN020"
+
+
+class StorageError(ScoutError):
+    """The machine refused a write scout needs (disk full, read-only or not permitted).
+
+    Exit 3, like a configuration problem: the user fixes the environment (free space,
+    ``SCOUTE_RUNS_DIR``) and re-applies; the run resumes from its last durable state.
+    """
+
+    code = "RUN021"
+    exit_code = EXIT_PROVIDER
+
+
+#: errno → (code, what happened, hint) for :func:`storage_error`.
+_STORAGE_ERRNO = {
+    "ENOSPC": ("RUN021", "the disk is full", "free some space (or point SCOUTE_RUNS_DIR at "
+               "a bigger disk) and re-apply: the run resumes where it stopped"),
+    "EDQUOT": ("RUN021", "the disk quota is exceeded", "free some space and re-apply"),
+    "EROFS": ("RUN022", "the file system is read-only", "point SCOUTE_RUNS_DIR (or "
+              "SCOUTE_RESEARCH_ROOT) at a writable folder"),
+    "EACCES": ("RUN022", "permission denied", "make the folder writable for this user, or "
+               "point SCOUTE_RUNS_DIR at one that is"),
+    "EPERM": ("RUN022", "operation not permitted", "make the folder writable for this user"),
+    "EISDIR": ("RUN023", "a folder stands where a file is expected", "remove or rename the "
+               "folder; scout writes a file there"),
+    "ENOTDIR": ("RUN023", "a file stands where a folder is expected", "remove or rename "
+                "the file"),
+}
+
+
+def storage_error(exc: OSError, what: str) -> ScoutError | None:
+    """Map an ``OSError`` the machine raised while scout did ``what`` (``'cannot write
+    the run state'``) to a :class:`StorageError`; ``None`` for errors that are not the
+    machine's (a bug stays a bug)."""
+    import errno as _errno
+
+    name = _errno.errorcode.get(exc.errno or 0, "")
+    if name not in _STORAGE_ERRNO:
+        return None
+    code, reason, hint = _STORAGE_ERRNO[name]
+    # os.replace(tmp, target) names the target second: that is the path the user knows
+    path = getattr(exc, "filename2", None) or exc.filename
+    where = f" ({path})" if path else ""
+    return StorageError(f"{what}{where}: {reason}", hint=hint, code=code)
+
+
+def machine_error(exc: BaseException) -> ScoutError | None:
+    """The :class:`StorageError` hidden in ``exc`` or its causes (an ``OSError`` for a
+    full disk or a read-only folder, possibly wrapped), or ``None``: the top-level catch
+    uses it so the machine's refusal is never reported as a bug in scout."""
+    seen: set[int] = set()
+    cur: BaseException | None = exc
+    while cur is not None and id(cur) not in seen:
+        seen.add(id(cur))
+        if isinstance(cur, StorageError):
+            return cur
+        if isinstance(cur, OSError):
+            mapped = storage_error(cur, "cannot use a file")
+            if mapped is not None:
+                return mapped
+        cur = cur.__cause__ or cur.__context__
+    return None

@@ -1,4 +1,5 @@
-"""Crash-safe file writes: temp file in the same folder, fsync, atomic rename.
+"""Crash-safe file writes: a unique temp file created exclusively in the target's folder,
+fsync, atomic rename.
 
 The one implementation every store uses (artifacts and snapshots, recordings, the token
 pool state, reports): readers see the old file or the new one, never half of either.
@@ -7,7 +8,7 @@ pool state, reports): readers see the old file or the new one, never half of eit
 from __future__ import annotations
 
 import os
-import threading
+import tempfile
 from pathlib import Path
 
 
@@ -25,6 +26,10 @@ def fsync_dir(path: str | Path) -> None:
         os.close(fd)
 
 
+def _mkstemp(path: Path) -> tuple[int, str]:
+    return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+
+
 def write_atomic(path: str | Path, data: str | bytes, *, fsync: bool = True,
                  mode: int = 0o644) -> None:
     """Replace ``path`` with ``data`` atomically.
@@ -34,15 +39,18 @@ def write_atomic(path: str | Path, data: str | bytes, *, fsync: bool = True,
     """
     path = Path(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    # pid + thread in the name: concurrent writers never share a temp file
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    # A unique name, created exclusively (O_CREAT | O_EXCL, which never follows a
+    # symlink): a file or symlink planted at a predictable temp name cannot redirect
+    # the write, and concurrent writers never share a temp file.
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        fd, tmp_name = _mkstemp(path)
     except FileNotFoundError:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        fd, tmp_name = _mkstemp(path)
+    tmp = Path(tmp_name)
     try:
         try:
+            os.fchmod(fd, mode)  # mkstemp creates 0600; the caller says what it should be
             view = memoryview(raw)
             while view:
                 view = view[os.write(fd, view):]

@@ -1,37 +1,285 @@
-"""Message catalogs for the languages scout writes in (en, es).
+"""The languages scout writes in (en, es): message catalogs and locale formatting.
 
 Catalogs are gettext ``.po`` files under ``scout/locales/<lang>/LC_MESSAGES/messages.po``,
 read with Babel at run time (no compiled ``.mo`` to keep in step). English is the source
 language: its catalog is the identity. Report templates get these translations through
 Jinja's i18n extension; Python code that writes user-facing text (the synthesis, notes)
 calls :func:`translations` directly.
+
+Text that Python code stores in artifacts (a candidate's flags, skip notices, a phase's
+reason) is written in English from a msgid marked with :func:`N_` and formatted with
+``str.format`` (``N_("price in {currency}, no rate to {target}")``). The report turns it
+into the reader's language with :func:`localize`, which recognises the msgid again — the
+exact text, or a catalog msgid with ``{placeholders}`` whose fixed words match — and
+localises the placeholder values in turn. Text no msgid matches (a provider's error
+message) is shown as it was written.
+
+Numbers, money and dates are formatted with Babel's CLDR data (:func:`format_number`,
+:func:`format_money`, :func:`format_month`, …). English keeps the ISO currency code after
+the amount (``200 EUR``), as scout's English reports always wrote it; other languages use
+their CLDR currency pattern (``200 €``).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import gettext
+import io
+import re
+from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 LANGS = ("en", "es")
 _LOCALES = Path(__file__).parent / "locales"
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for the catalog without translating it (stored text stays English)."""
+    return msgid
+
+
+def lang_of(lang: Any) -> str:
+    """A language scout writes in: ``lang`` when known, else English."""
+    return lang if lang in LANGS else "en"
+
+
+@functools.lru_cache(maxsize=None)
+def _catalog(lang: str) -> Any:
+    path = _LOCALES / lang / "LC_MESSAGES" / "messages.po"
+    if lang == "en" or not path.is_file():
+        return None
+    from babel.messages.pofile import read_po  # lazy: only reports and synthesis need Babel
+
+    with path.open("rb") as fh:
+        return read_po(fh, locale=lang)
 
 
 @functools.lru_cache(maxsize=None)
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalog for ``lang`` (a NullTranslations for English or an unknown language)."""
-    path = _LOCALES / lang / "LC_MESSAGES" / "messages.po"
-    if lang == "en" or not path.is_file():
+    catalog = _catalog(lang)
+    if catalog is None:
         return gettext.NullTranslations()
-    import io
-
-    from babel.messages.mofile import write_mo  # lazy: only reports and synthesis need Babel
-    from babel.messages.pofile import read_po
+    from babel.messages.mofile import write_mo
     from babel.support import Translations
 
-    with path.open("rb") as fh:
-        catalog = read_po(fh, locale=lang)
     buf = io.BytesIO()
     write_mo(buf, catalog)  # compiled in memory: plural forms and fuzzy rules as gettext has them
     buf.seek(0)
     return Translations(fp=buf, domain="messages")
+
+
+def gettext_for(lang: str) -> Any:
+    """``_`` for Python code writing in ``lang``: ``_("Recommendation")``."""
+    return translations(lang_of(lang)).gettext
+
+
+#: longer text (a provider's error page pasted into a reason) is shown as written
+MAX_LOCALIZED_CHARS = 4000
+
+
+@functools.lru_cache(maxsize=None)
+def _patterns(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...], str], ...]:
+    """Catalog msgids with ``{placeholders}``: (fixed parts, names, msgid), most fixed text
+    first. A placeholder must be followed by fixed text (``{a}{b}`` cannot be split)."""
+    catalog = _catalog(lang)
+    if catalog is None:
+        return ()
+    out = []
+    for message in catalog:
+        msgid = message.id
+        if not isinstance(msgid, str) or not message.string or "{" not in msgid:
+            continue
+        parts = _PLACEHOLDER.split(msgid)
+        fixed, names = tuple(parts[0::2]), tuple(parts[1::2])
+        if not names or len(set(names)) != len(names) or any(not f for f in fixed[1:-1]):
+            continue
+        if not "".join(fixed).strip(" :;,.()"):
+            continue  # all placeholders: would match anything
+        out.append((sum(map(len, fixed)), fixed, names, msgid))
+    out.sort(key=lambda t: (-t[0], t[3]))
+    return tuple((fixed, names, msgid) for _, fixed, names, msgid in out)
+
+
+def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[str, str] | None:
+    """The placeholder values if ``text`` is the msgid filled in, else None.
+
+    Fixed parts are found left to right (each placeholder ends at the first occurrence of
+    the text after it; the last one runs to the msgid's closing text): linear in the
+    length of ``text``, so no input can make matching slow."""
+    head, tail = fixed[0], fixed[-1]
+    if not text.startswith(head) or not text.endswith(tail):
+        return None
+    pos, stop = len(head), len(text) - len(tail)
+    values: dict[str, str] = {}
+    for i, name in enumerate(names):
+        if i == len(names) - 1:
+            end = stop
+        else:
+            end = text.find(fixed[i + 1], pos + 1)
+            if end < 0 or end > stop:
+                return None
+        if end <= pos:
+            return None
+        values[name] = text[pos:end]
+        pos = end + (len(fixed[i + 1]) if i < len(names) - 1 else 0)
+    return values
+
+
+def localize(text: Any, lang: str, _depth: int = 0) -> str:
+    """English text written by Python (from a msgid) in ``lang``; unknown text unchanged."""
+    text = "" if text is None else str(text)
+    lang = lang_of(lang)
+    if lang == "en" or not text.strip() or len(text) > MAX_LOCALIZED_CHARS:
+        return text
+    gt = translations(lang).gettext
+    done = gt(text)
+    if done != text or _depth > 3:
+        return done
+    for fixed, names, msgid in _patterns(lang):
+        found = _match(fixed, names, text)
+        if found is None:
+            continue
+        values = {k: localize(v, lang, _depth + 1) for k, v in found.items()}
+        try:
+            return gt(msgid).format(**values)
+        except (KeyError, IndexError, ValueError):  # a broken msgstr: keep the English
+            return text
+    if "; " in text:  # reasons joined into one line ("needs 'a' from F1, ...; needs 'b' ...")
+        return "; ".join(localize(part, lang, _depth + 1) for part in text.split("; "))
+    return text
+
+
+# ---- locale formatting (Babel / CLDR) -----------------------------------------------
+
+_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " "})
+
+
+def _plain(text: str) -> str:
+    # CLDR puts no-break and thin spaces in "200 €" and "3 – 7": plain spaces read the
+    # same in Markdown, and a reader searching for "200 €" finds it
+    return text.translate(_SPACES)
+
+
+def _rounded(value: Any, digits: int) -> Decimal:
+    # Python's own rounding first, so every language shows the same digits English did
+    return Decimal(f"{float(value):.{max(digits, 0)}f}")
+
+
+def _fraction(digits: int) -> str:
+    return "." + "0" * digits if digits > 0 else ""
+
+
+def format_number(value: Any, lang: str = "en", digits: int | None = None) -> str:
+    """1234.5 → '1,234.5' (en), '1234,5' (es); ``digits`` fixes the decimals."""
+    if value is None:
+        return "—"
+    from babel.numbers import format_decimal
+
+    if digits is None:
+        return _plain(format_decimal(value, locale=lang_of(lang)))
+    return _plain(format_decimal(_rounded(value, digits), format="#,##0" + _fraction(digits),
+                          locale=lang_of(lang)))
+
+
+def format_money_parts(amount: Any, currency: str, lang: str = "en", digits: int = 0) -> str:
+    """200, 'EUR' → '200 EUR' (en), '200 €' (es)."""
+    from babel.numbers import format_currency
+
+    lang = lang_of(lang)
+    if lang == "en":
+        pattern = "#,##0" + _fraction(digits) + " ¤¤"
+    else:
+        from babel import Locale
+
+        standard = Locale.parse(lang).currency_formats["standard"].pattern.split(";")[0]
+        pattern = re.sub(r"0\.0+", "0" + _fraction(digits), standard)
+    try:
+        return _plain(format_currency(_rounded(amount, digits), currency, format=pattern,
+                                      currency_digits=False, locale=lang))
+    except Exception:  # an unknown currency code from the web: say it plainly
+        return f"{format_number(amount, lang, digits)} {currency}"
+
+
+def format_money(value: Any, lang: str = "en", digits: int = 0) -> str:
+    """A Money value with its unit: '180 EUR/night' (en), '180 €/noche' (es)."""
+    if value is None:
+        return "—"
+    amount, currency = getattr(value, "amount", None), getattr(value, "currency", None)
+    if amount is None or not currency:
+        return str(value)
+    text = format_money_parts(amount, currency, lang, digits)
+    per = getattr(value, "per", None)
+    return f"{text}/{localize(per, lang)}" if per else text
+
+
+def format_rating(value: Any, lang: str = "en", scale: int = 10) -> str:
+    """8.25 → '8.2/10' (en), '8,2/10' (es)."""
+    if value is None:
+        return "—"
+    return f"{format_number(float(value) * scale / 10, lang, 1)}/{scale}"
+
+
+def format_date(value: Any, lang: str = "en", form: str = "long") -> str:
+    """A date: 'September 15, 2026' (en), '15 de septiembre de 2026' (es)."""
+    if value is None:
+        return "—"
+    if isinstance(value, str):
+        try:
+            value = dt.date.fromisoformat(value[:10])
+        except ValueError:
+            return value
+    from babel.dates import format_date as babel_date
+
+    if isinstance(value, dt.datetime):
+        value = value.date()
+    return _plain(babel_date(value, form, locale=lang_of(lang)))
+
+
+def format_month(value: Any, lang: str = "en") -> str:
+    """A Month (or date): 'September 2026' (en), 'septiembre de 2026' (es)."""
+    if value is None:
+        return "—"
+    year, month = getattr(value, "year", None), getattr(value, "month", None)
+    if not isinstance(year, int) or not isinstance(month, int):
+        return str(value)
+    from babel.dates import format_skeleton
+
+    return _plain(format_skeleton("yMMMM", dt.date(year, month, 1), locale=lang_of(lang)))
+
+
+def format_range(start: dt.date, end: dt.date, lang: str = "en") -> str:
+    """3–7 June 2027 as CLDR writes an interval: 'Jun 3 – 7, 2027', '3–7 jun 2027'."""
+    if start == end:
+        return format_date(start, lang)
+    from babel.dates import format_interval
+
+    return _plain(format_interval(start, end, "yMMMd", locale=lang_of(lang)))
+
+
+def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:
+    """A Task value as the reader's language writes it, by its declared type."""
+    if value is None or value == "":
+        return "—"
+    if type_name == "money" or (hasattr(value, "currency") and hasattr(value, "amount")):
+        return format_money(value, lang)
+    if type_name == "rating":
+        return format_rating(value, lang)
+    start, end = getattr(value, "start", None), getattr(value, "end", None)
+    if isinstance(start, dt.date) and isinstance(end, dt.date):
+        return format_range(start, end, lang)
+    if type_name == "month" or (hasattr(value, "year") and hasattr(value, "month")
+                                and not isinstance(value, dt.date)):
+        return format_month(value, lang)
+    if isinstance(value, dt.date):
+        return format_date(value, lang)
+    if isinstance(value, bool):
+        return gettext_for(lang)("yes" if value else "no")
+    if isinstance(value, (int, float)):
+        return format_number(value, lang)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(format_value(v, "", lang) for v in value)
+    return str(value)

@@ -78,8 +78,21 @@ class _ConfigCache:
 def _check_loaded_pipeline(spec: LoadedSpec, config: Config | None) -> list[Problem]:
     assert isinstance(spec.model, Pipeline)
     problems = check_pipeline(spec, config)
+    problems += python_notes(spec)
     problems += graph_problems(spec.model, spec.source_map, build_graph(spec.model))
     return problems
+
+
+def python_notes(spec: LoadedSpec) -> list[Problem]:
+    """A note per ``python:`` phase: it runs arbitrary code, by design (SPEC075)."""
+    assert isinstance(spec.model, Pipeline)
+    return [
+        Problem("SPEC075", f"phase '{pid}' runs Python: {phase.uses[len('python:'):]}",
+                spec.source_map.locate(("phases", pid, "uses")), severity="note",
+                hint="a python: step runs any code with your permissions; "
+                     "apply only specs whose code you trust")
+        for pid, phase in spec.model.phases.items() if phase.uses.startswith("python:")
+    ]
 
 
 def validate_file(path: str | Path, configs: _ConfigCache | None = None) -> FileReport:
@@ -159,7 +172,7 @@ def expand_paths(paths: list[str | Path]) -> tuple[list[Path], list[Problem]]:
             if not found:
                 problems.append(Problem("USE010", f"no .yaml files under {p}", Location(str(p)),
                                         severity="warning"))
-        elif p.is_file():
+        elif p.is_file() or p.exists():  # a FIFO or device: validate_file says what it is
             files.append(p)
         else:
             problems.append(Problem("USE010", "no such file or folder", Location(str(p))))

@@ -28,7 +28,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.world import HOTELS, QUERY, adapter_factory, build_world  # noqa: E402
+from tests.e2e.world import QUERY, adapter_factory, build_world  # noqa: E402
 from tests.fakes.server import FakeServer  # noqa: E402
 
 OUT = ROOT / "examples" / "hotel-barcelona"

@@ -16,6 +16,7 @@ QUICK = {
     "validate_scale.py": ["--sizes", "30", "60", "--repeat", "1"],
     "journal.py": ["--lines", "200"],
     "embed.py": [],  # without the ml extra it still answers in JSON (an error object)
+    "cli.py": ["--repeat", "1"],
 }
 
 

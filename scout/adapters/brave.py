@@ -24,6 +24,7 @@ from scout.adapters.search_http import error_json, fetch, json_body, short
 from scout.adapters.settings import BraveSettings
 from scout.errors import AuthError, ParseError, ProviderError
 from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.providers.http import response_time
 from scout.schemas.sources import Source
 
 DEFAULT_BASE = "https://api.search.brave.com"
@@ -143,6 +144,7 @@ class BraveAdapter(SearchAdapter):
                          classify=lambda r: classify_error(r, self.name), secrets=[key])
         data = json_body(response, self.name)
         sources = to_sources(parse_results(data, adapter=self.name), adapter=self.name,
+                             retrieved_at=response_time(response),
                              limit=request.limit, max_chars=self.settings.max_chars)
         meta: dict[str, Any] = {}
         query = data.get("query") if isinstance(data.get("query"), dict) else {}

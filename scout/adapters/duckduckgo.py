@@ -31,6 +31,7 @@ from scout.adapters.settings import DuckDuckGoSettings
 from scout.adapters.htmlparse import parse_html as html_tree
 from scout.errors import ParseError, RateLimited
 from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.providers.http import response_time
 from scout.schemas.sources import Source
 
 NAME = "duckduckgo"
@@ -227,7 +228,8 @@ class DuckDuckGoAdapter(SearchAdapter):
         except RateLimited as exc:
             exc.status = response.status_code
             raise
-        sources = to_sources(parsed.hits, adapter=self.name, limit=request.limit,
+        sources = to_sources(parsed.hits, adapter=self.name,
+                             retrieved_at=response_time(response), limit=request.limit,
                              max_chars=self.settings.max_chars)
         meta: dict[str, Any] = {"mode": self.settings.mode}
         if parsed.sponsored:

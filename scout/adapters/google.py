@@ -26,7 +26,7 @@ from scout.adapters.search_http import error_json, fetch, json_body, short
 from scout.adapters.settings import GoogleSettings
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited
 from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
-from scout.providers.http import parse_retry_after
+from scout.providers.http import parse_retry_after, response_time
 from scout.schemas.sources import Source
 
 DEFAULT_BASE = "https://www.googleapis.com"
@@ -154,7 +154,8 @@ class GoogleAdapter(SearchAdapter):
             queries = page.get("queries") if isinstance(page.get("queries"), dict) else {}
             if len(found) < num or not queries.get("nextPage") or start + num > MAX_RESULTS:
                 break
-        sources = to_sources(hits, adapter=self.name, limit=request.limit,
+        sources = to_sources(hits, adapter=self.name,
+                             retrieved_at=response_time(response), limit=request.limit,
                              max_chars=self.settings.max_chars)
         meta: dict[str, Any] = {"pages": pages}
         info = data.get("searchInformation")

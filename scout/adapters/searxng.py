@@ -22,6 +22,7 @@ from scout.adapters.search_http import fetch, json_body
 from scout.adapters.settings import SearxngSettings
 from scout.errors import AuthError, ParseError, ProviderError
 from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.providers.http import response_time
 from scout.schemas.sources import Source
 
 #: request options passed through as query parameters
@@ -98,6 +99,7 @@ class SearxngAdapter(SearchAdapter):
                          classify=lambda r: classify_error(r, self.name))
         data = json_body(response, self.name)
         sources = to_sources(parse_results(data, adapter=self.name), adapter=self.name,
+                             retrieved_at=response_time(response),
                              limit=request.limit, max_chars=self.settings.max_chars)
         meta: dict[str, Any] = {"unresponsive_engines": unresponsive(data)}
         if data.get("number_of_results"):

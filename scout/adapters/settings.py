@@ -250,10 +250,5 @@ def adapter_type(name: str) -> AdapterType:
         raise KeyError(f"unknown adapter type '{name}'" + (f"; {hint}" if hint else "")) from None
 
 
-def register_adapter_type(t: AdapterType) -> None:
-    """Plug-in point for third-party adapters (also reachable via entry points)."""
-    ADAPTER_TYPES[t.name] = t
-
-
 def settings_for(type_name: str, data: dict[str, Any]) -> AdapterSettings:
     return ADAPTER_TYPES[type_name].settings.model_validate(data)

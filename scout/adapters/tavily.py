@@ -23,6 +23,7 @@ from scout.adapters.search_http import error_json, fetch, json_body, short
 from scout.adapters.settings import TavilySettings
 from scout.errors import AuthError, ParseError, ProviderError, Rejected
 from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.providers.http import response_time
 from scout.schemas.sources import Source
 
 DEFAULT_BASE = "https://api.tavily.com"
@@ -116,6 +117,7 @@ class TavilyAdapter(SearchAdapter):
                          classify=lambda r: classify_error(r, self.name), secrets=[key])
         data = json_body(response, self.name)
         sources = to_sources(parse_results(data, adapter=self.name), adapter=self.name,
+                             retrieved_at=response_time(response),
                              limit=request.limit, max_chars=self.settings.max_chars)
         meta: dict[str, Any] = {}
         for field in ("answer", "response_time", "request_id", "follow_up_questions"):

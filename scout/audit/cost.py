@@ -4,7 +4,9 @@ Every journal line carries ``cost.usd`` (0 for free adapters, cache hits and fai
 calls; see :mod:`scout.providers.cost`). A row of a summary counts, for one value of the
 grouping key: ``calls`` (journal lines: every try, cache hit and skip), ``ok``,
 ``failed`` (lines with an error: retries, token rotations, errors, budget stops),
-``cache_hits`` and ``usd``. Filters: mission, adapter, token, phase, since.
+``cache_hits`` and ``usd``. Filters: mission, adapter, token, phase, since. ``sent``
+lines (a paid request about to leave) are not counted: the line that ends the try is;
+unanswered ones are listed apart as ``in_doubt`` (:mod:`scout.providers.in_doubt`).
 
 Two ways to the same numbers: through the index (fast; the default) and a cold scan of
 every journal file (``use_index=False``; also the fallback when the index cannot be
@@ -22,6 +24,7 @@ from typing import Any
 from scout.audit.filters import JournalFilter, is_failed
 from scout.audit.journal_query import open_index
 from scout.errors import UsageError
+from scout.providers.in_doubt import SENT, InDoubt, scan_in_doubt
 from scout.providers.journal import TornLine, iter_journal
 from scout.suggest import did_you_mean
 
@@ -54,11 +57,13 @@ class CostSummary:
     source: str = "index"
     note: str | None = None
     torn: int = 0
+    in_doubt: InDoubt = field(default_factory=InDoubt)
 
     def to_dict(self) -> dict[str, Any]:
         return {"filters": self.filters, "total": self.total.to_dict(),
                 **{f"by_{by}": [r.to_dict() for r in rows] for by, rows in self.groups.items()},
-                "source": self.source, "note": self.note, "torn_lines": self.torn}
+                "source": self.source, "note": self.note, "torn_lines": self.torn,
+                "in_doubt": self.in_doubt.to_dict()}
 
 
 def check_by(by: str) -> str:
@@ -81,7 +86,7 @@ def scan_aggregate(runtime_dir: str | Path, bys: Iterable[str], flt: JournalFilt
     total = CostRow("total")
     torn: list[TornLine] = []
     for e in iter_journal(runtime_dir, torn):
-        if not flt.matches(e):
+        if not flt.matches(e) or e.get("result") == SENT:  # the try's own line counts
             continue
         cost = e.get("cost")
         usd = cost.get("usd") if isinstance(cost, dict) else None
@@ -115,9 +120,10 @@ def cost_summary(runtime_dir: str | Path, bys: Iterable[str] = ("mission",),
     flt = flt or JournalFilter()
     runtime_dir = Path(runtime_dir)
     idx, note = open_index(runtime_dir) if use_index else (None, None)
+    doubt = scan_in_doubt(runtime_dir, flt.matches)
     if idx is None:
         groups, total, torn = scan_aggregate(runtime_dir, bys, flt)
-        return CostSummary(groups, total, flt.to_dict(), "scan", note, torn)
+        return CostSummary(groups, total, flt.to_dict(), "scan", note, torn, doubt)
     try:
         if bys:
             rows = idx.aggregate(bys, flt)
@@ -129,7 +135,7 @@ def cost_summary(runtime_dir: str | Path, bys: Iterable[str] = ("mission",),
         torn = len(idx.torn_lines())
     finally:
         idx.close()
-    return CostSummary(groups, total, flt.to_dict(), "index", None, torn)
+    return CostSummary(groups, total, flt.to_dict(), "index", None, torn, doubt)
 
 
 def _total(rows: Iterable[CostRow]) -> CostRow:

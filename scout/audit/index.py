@@ -413,10 +413,14 @@ class JournalIndex:
         return [Pos(*r) for r in rows]
 
     def aggregate(self, bys: list[str], flt: JournalFilter) -> dict[str, list[dict[str, Any]]]:
-        """Per value of each of ``bys``: lines, ok, failed, cache hits, USD. One scan of the
+        """Per value of each of ``bys``: lines (``sent`` lines left out), ok, failed, cache
+        hits, USD. One scan of the
         table, grouped by every requested column at once, folded per column here."""
         cols = [GROUP_COLUMNS[b] for b in bys] or ["result"]
         where, args = self._where(flt)
+        # a 'sent' line announces a paid request; the line that ends the try is the call
+        # (and carries the cost): counting both would count every paid call twice
+        where = (where + " AND " if where else " WHERE ") + "e.result IS NOT 'sent'"
         keys = ", ".join(f"e.{c}" for c in cols)
         sql = (f"SELECT {keys}, COUNT(*), SUM(e.result = 'ok'), SUM(e.failed), "
                f"SUM(e.result = 'cache_hit'), SUM(e.usd) FROM entries e{where} GROUP BY {keys}")

@@ -138,7 +138,7 @@ class ReplayResult:
     def new(self) -> dict[str, Any]:
         final = self.new_lines[-1] if self.new_lines else {}
         out = summary(final)
-        out["tries"] = len([x for x in self.new_lines if x.get("result") != "skipped"])
+        out["tries"] = len([x for x in self.new_lines if x.get("result") not in ("skipped", "sent")])
         return out
 
     def to_dict(self) -> dict[str, Any]:

@@ -149,6 +149,12 @@ def request_text(entry: dict[str, Any]) -> str:
     return str(req.get("type") or "")
 
 
+def in_doubt_line(doubt: dict[str, Any]) -> str:
+    return (f"- **in doubt**: {doubt['calls']} paid request(s) were sent with no answer "
+            f"recorded (the process stopped while they were in flight); they may have been "
+            f"billed, up to about ${doubt['usd_estimate']:.4f}, not counted above")
+
+
 def render_markdown(t: dict[str, Any]) -> str:
     lines = [f"# Audit trail: {t['mission_id']}", ""]
     lines += [f"- pipeline: {t['pipeline'] or '-'} ({t['pipeline_path'] or '-'})",
@@ -158,6 +164,9 @@ def render_markdown(t: dict[str, Any]) -> str:
               f"- cost (journal): ${t['cost']['total']['usd']:.4f} over "
               f"{t['cost']['total']['calls']} journal line(s)",
               f"- run dir: {t['run_dir']}"]
+    doubt = t["cost"].get("in_doubt") or {}
+    if doubt.get("calls"):
+        lines.append(in_doubt_line(doubt))
     if t.get("reason"):
         lines.append(f"- reason: {t['reason']}")
     req = t["request"]
@@ -204,6 +213,12 @@ def render_markdown(t: dict[str, Any]) -> str:
         lines.append(f"\n> torn journal line skipped at {where}")
     c = t["cost"]
     lines += ["", "## Cost", ""]
+    if doubt.get("calls"):
+        lines += [in_doubt_line(doubt), ""]
+        lines += _table(["ts", "phase", "adapter", "token", "call", "estimate $"],
+                        [[d["ts"], d["phase"], d["adapter"], d["token_name"], d["call"],
+                          d["estimate_usd"]] for d in doubt["lines"]])
+        lines.append("")
     for by in ("phase", "adapter", "token"):
         lines += [f"### By {by}", ""]
         lines += _table([by, "calls", "ok", "failed", "cache hits", "$"],

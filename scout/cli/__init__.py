@@ -9,6 +9,7 @@ else is an internal error. A traceback is shown only with ``--traceback`` (or
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import traceback
@@ -17,12 +18,72 @@ import click
 
 from scout import __version__
 from scout.cli.render import render_error
-from scout.errors import EXIT_USAGE, ScoutError
+from scout.errors import EXIT_USAGE, ScoutError, machine_error
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
-@click.group(context_settings=CONTEXT, invoke_without_command=True)
+#: command -> (module under scout.cli that defines it, its short help for `scout --help`).
+#: A command's module is imported when the command is used, so `scout --help`,
+#: `scout validate` and `scout graph` never import the HTTP server, the HTTP client or
+#: the media libraries (tests/cli/test_fast_start.py checks this table against the
+#: commands' own help). A module imported eagerly below (``_register``) needs no entry.
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "apply": ("run_cmds", "Run FILE (a Mission, or a pipeline plus --query/--set) until it "
+                          "converges."),
+    "plan": ("run_cmds", "Show what `scout apply` would do to each phase: reuse, run or skip, "
+                         "and why."),
+    "status": ("run_cmds", "Print the state of every phase of MISSION (an id, or a run dir "
+                           "path)."),
+    "runs": ("audit_cmds", "List the missions under the runs dir: pipeline, status, start, "
+                           "duration, cost."),
+    "audit": ("audit_cmds", "The full audit trail of MISSION: the request and parsed Task, "
+                            "every apply, every phase (status,..."),
+    "journal": ("audit_cmds", "Query the request journal (rotated files included, oldest "
+                              "first; torn lines are skipped and..."),
+    "pool": ("audit_cmds", "The token pool (config/token_pool_config.json)."),
+    "cost": ("audit_cmds", "What was spent, from the request journal: calls, ok, failed, "
+                           "cache hits and USD per mission,..."),
+    "doctor": ("ops_cmds", "Check a whole config: validity, credentials of every adapter, "
+                           "token pool file (mode 0600, values..."),
+    "serve": ("serve_cmds", "Serve the read-only HTTP API: /api/missions, "
+                            "/api/missions/{id}[/journal|/report], /api/pool,..."),
+    "validate": ("spec_cmds", "Check pipeline and mission files (or folders of them)."),
+    "graph": ("spec_cmds", "Print a pipeline's phase DAG (mermaid, Graphviz dot, or JSON)."),
+    "schema": ("spec_cmds", "Write (or --check) the JSON Schemas generated from the spec "
+                            "models."),
+    "mcp": ("mcp_cmds", "Serve scout's tools over the Model Context Protocol, for agents "
+                        "(Claude Desktop, Claude Code, any..."),
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands' modules are imported when a command is looked up."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(self.commands) | set(LAZY_COMMANDS))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
+            importlib.import_module(f"scout.cli.{LAZY_COMMANDS[cmd_name][0]}")
+        return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names), default=0)
+        rows = []
+        for name in names:
+            cmd = self.commands.get(name)
+            if cmd is None:  # not imported: its short help from the table
+                rows.append((name, LAZY_COMMANDS[name][1]))
+            elif not cmd.hidden:
+                rows.append((name, cmd.get_short_help_str(limit=limit)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings=CONTEXT, invoke_without_command=True)
 @click.version_option(__version__, prog_name="scout")
 @click.option("--traceback", "show_traceback", is_flag=True, envvar="SCOUT_TRACEBACK",
               help="Show the Python traceback of an error (for debugging scout itself).")
@@ -55,15 +116,9 @@ def _exit_with_code(ctx: click.Context, rv: object, **_: object) -> None:
 
 
 def _register() -> None:
-    # Commands live in modules by area; importing them attaches them to `cli`.
-    from scout.cli import (  # noqa: F401
-        audit_cmds,
-        mcp_cmds,
-        ops_cmds,
-        run_cmds,
-        serve_cmds,
-        spec_cmds,
-    )
+    # Commands live in modules by area; importing one attaches its commands to `cli`.
+    # The modules named in LAZY_COMMANDS are imported on first use instead.
+    pass
 
 
 _register()
@@ -96,6 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - the one top-level catch
         if want_tb:
             traceback.print_exc()
+        machine = machine_error(exc)  # a full disk or read-only folder is not a bug
+        if machine is not None:
+            render_error(machine)
+            return machine.exit_code
         click.echo(
             f"internal error: {type(exc).__name__}: {exc}\n"
             "  this is a bug in scout; rerun with --traceback and report it",

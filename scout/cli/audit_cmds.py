@@ -299,6 +299,11 @@ def cost_cmd(by: str, mission: str | None, since: str | None, as_json: bool,
     rows.append(["total", t["calls"], t["ok"], t["failed"], t["cache_hits"], _usd(t["usd"])])
     _console().print(_table(None, [by, "lines", "ok", "failed", "cache hits", "usd"], rows,
                             right=("lines", "ok", "failed", "cache hits", "usd")))
+    doubt = summary.get("in_doubt") or {}
+    if doubt.get("calls"):
+        click.echo(f"in doubt: {doubt['calls']} paid request(s) sent with no answer "
+                   f"recorded, up to about {_usd(doubt['usd_estimate'])} more (not in the "
+                   "totals; see scout audit MISSION)")
     if summary["note"]:
         click.echo(f"note: {summary['note']}", err=True)
     if summary["torn_lines"]:

@@ -21,12 +21,20 @@ _MARK = {"ok": "ok  ", "warn": "warn", "fail": "FAIL"}
 @click.option("--json", "as_json", is_flag=True, help="Print the checks as one JSON object.")
 def doctor(config: str | None, as_json: bool) -> int:
     """Check a whole config: validity, credentials of every adapter, token pool file
-    (mode 0600, values set), chains with a usable adapter, the runtime folder.
+    (mode 0600, values set), chains with a usable adapter, the runtime folder, and
+    step-kind plug-ins that failed to load.
 
     Exits 0 when nothing fails (warnings allowed), 2 when the config is invalid, 3 when
     a credential or the token pool is not usable.
     """
+    from scout.providers.preflight import DoctorCheck
+    from scout.steps.registry import plugin_failures
+
     checks = run_doctor(config, research_root())
+    for name, why in sorted(plugin_failures().items()):
+        checks.append(DoctorCheck(f"plug-in {name}", "warn", f"did not load: {why}",
+                                  hint="fix or uninstall the package that provides it; "
+                                       "`uses: " + name + "` fails until then"))
     failed = [c for c in checks if c.status == "fail"]
     if as_json:
         click.echo(json.dumps({"ok": not failed, "checks": [c.__dict__ for c in checks]},

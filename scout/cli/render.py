@@ -10,7 +10,6 @@ Text output points at the offending line, compiler style::
 
 from __future__ import annotations
 
-import json
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -18,14 +17,33 @@ from pathlib import Path
 import click
 
 from scout.errors import Problem, ScoutError, SpecInvalid
+from scout.spec.yamlload import cut, read_spec_text
+
+
+#: The widest source excerpt, message or hint shown (a 5 MB one-line value would
+#: otherwise print 5 MB).
+WIDTH = 120
+MESSAGE_WIDTH = 400
 
 
 @lru_cache(maxsize=64)
 def _lines(path: str) -> list[str]:
-    try:
-        return Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return []
+    # read like a spec: never a FIFO (it would block), never past the size limit
+    text, _ = read_spec_text(path)
+    return text.splitlines() if text is not None else []
+
+
+def excerpt(src: str, col: int, width: int = WIDTH) -> tuple[str, int]:
+    """``src`` cut to ``width`` characters around column ``col`` (1-based); returns the
+    excerpt and the caret's column in it."""
+    src = src.replace("\t", " ")
+    if len(src) <= width:
+        return src, col
+    start = max(0, min(col - 1 - width // 2, len(src) - width))
+    end = start + width
+    head = "…" if start > 0 else ""
+    tail = "…" if end < len(src) else ""
+    return head + src[start:end] + tail, col - start + len(head)
 
 
 def _color(text: str, fg: str, err: bool = False, bold: bool = False) -> str:
@@ -38,28 +56,25 @@ def _color(text: str, fg: str, err: bool = False, bold: bool = False) -> str:
 def format_problem(p: Problem, *, snippet: bool = True, err: bool = False) -> str:
     loc = p.location
     head = f"{loc}: " if loc else ""
-    color = "red" if p.severity == "error" else "yellow"
-    out = [f"{head}{_color(p.severity, color, err, bold=True)} {p.code}: {p.message}"]
+    color = {"error": "red", "note": "cyan"}.get(p.severity, "yellow")
+    message = cut(p.message, MESSAGE_WIDTH)
+    out = [f"{head}{_color(p.severity, color, err, bold=True)} {p.code}: {message}"]
     if snippet and loc and loc.line:
         lines = _lines(loc.file)
         if 0 < loc.line <= len(lines):
-            src = lines[loc.line - 1]
+            src, col = excerpt(lines[loc.line - 1], loc.col)
             num = str(loc.line)
             pad = " " * len(num)
             out.append(f"  {num} | {src}")
-            caret_at = max(loc.col - 1, 0)
+            caret_at = max(col - 1, 0)
             out.append(f"  {pad} | {' ' * caret_at}{_color('^', color, err)}")
     if p.hint:
-        out.append(f"  hint: {p.hint}")
+        out.append(f"  hint: {cut(p.hint, MESSAGE_WIDTH)}")
     return "\n".join(out)
 
 
-def problems_json(problems: list[Problem]) -> str:
-    return json.dumps([p.to_dict() for p in problems], indent=2)
-
-
 def github_annotation(p: Problem) -> str:
-    level = "error" if p.severity == "error" else "warning"
+    level = {"error": "error", "note": "notice"}.get(p.severity, "warning")
     msg = p.message + (f" (hint: {p.hint})" if p.hint else "")
     # GitHub's workflow-command escaping for data and properties
     msg = msg.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")

@@ -12,9 +12,17 @@ from scout import api
 from scout.cli import cli
 from scout.errors import UsageError
 from scout.orchestrator.progress import make_progress
-from scout.paths import research_root
-from scout.providers.hook import ProviderOptions, ProvidersHook
 from scout.orchestrator.state import MissionState, PhaseState
+
+
+def __getattr__(name: str) -> Any:
+    # ``ProviderOptions`` is imported on first use (it pulls in the HTTP client); tests
+    # replace the module attribute to inject fake adapters (tests/e2e/harness.py)
+    if name == "ProviderOptions":
+        from scout.providers.hook import ProviderOptions
+
+        return ProviderOptions
+    raise AttributeError(name)
 
 _REQUEST_OPTIONS = [
     click.option("--query", "-q", default=None, help="The request, in words."),
@@ -95,14 +103,14 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     if replay_dir is not None and not Path(replay_dir).is_dir():
         raise UsageError(f"--replay {replay_dir}: no such folder",
                          hint="record one first with --record DIR")
-    hook = ProvidersHook(research_root(), ProviderOptions(
-        record_dir=Path(record_dir) if record_dir else None,
-        replay_dir=Path(replay_dir) if replay_dir else None,
-        no_cache=no_cache, send=send))
+    options_cls = globals().get("ProviderOptions") or __getattr__("ProviderOptions")
+    options = options_cls(record_dir=Path(record_dir) if record_dir else None,
+                          replay_dir=Path(replay_dir) if replay_dir else None,
+                          no_cache=no_cache, send=send)
     with make_progress(progress if fmt == "text" else "none") as prog:
         result = api.apply(file, query=query, sets=sets, mission_id=mission_id,
-                           runs_dir=runs_dir, force=force, config=config, providers=hook,
-                           max_cost=max_cost,
+                           runs_dir=runs_dir, force=force, config=config,
+                           provider_options=options, max_cost=max_cost,
                            subscribers=[prog], durability=durability)  # type: ignore[arg-type]
     if fmt == "json":
         click.echo(json.dumps(result.to_dict(), indent=2, default=str))
@@ -148,6 +156,9 @@ def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: st
     width = max((len(p.phase) for p in result.phases), default=5)
     for p in result.phases:
         click.echo(f"  {p.phase:<{width}}  {p.label:<6}  {p.reason}")
+        if p.runs_python:
+            click.echo(f"  {'':<{width}}  {'':<6}  runs Python: {p.runs_python} "
+                       "(your own code, with your permissions)")
     counts = {a: sum(1 for p in result.phases if p.action == a) for a in ("run", "reuse", "skip")}
     click.echo(f"{counts['run']} to run, {counts['reuse']} to reuse, {counts['skip']} to skip")
     click.echo("")

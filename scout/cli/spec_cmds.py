@@ -10,8 +10,6 @@ import click
 from scout.cli import cli
 from scout.cli.render import format_problem, github_annotation
 from scout.errors import EXIT_USAGE, UsageError
-from scout.orchestrator.dag import PhaseGraph
-from scout.spec.jsonschema import stale_schemas, write_schemas
 from scout.spec.loader import load_spec
 from scout.spec.mission import mission_pipeline_path
 from scout.validate import load_valid_pipeline, validate_paths
@@ -77,6 +75,8 @@ def graph(pipeline: str, fmt: str, config: str | None) -> None:
     if mission is not None and mission.kind == "Mission":
         path = mission_pipeline_path(mission)
     spec, _ = load_valid_pipeline(path, config=config)
+    from scout.orchestrator.dag import PhaseGraph
+
     g = PhaseGraph.of(spec.model)
     out = {"mermaid": g.to_mermaid, "dot": g.to_dot, "json": g.to_json}[fmt]()
     click.echo(out, nl=False)
@@ -98,6 +98,8 @@ def schema(check: bool, folder: str | None) -> int:
     """
     target = Path(folder) if folder else _default_schema_dir()
     if check:
+        from scout.spec.jsonschema import stale_schemas
+
         stale = stale_schemas(target)
         if stale:
             for name in stale:
@@ -105,6 +107,8 @@ def schema(check: bool, folder: str | None) -> int:
             return EXIT_USAGE
         click.echo(f"schemas in {target} are up to date")
         return 0
+    from scout.spec.jsonschema import write_schemas
+
     for path in write_schemas(target):
         click.echo(f"wrote {path}")
     return 0

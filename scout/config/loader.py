@@ -113,7 +113,7 @@ def check_config(path: str | Path) -> tuple[Config | None, list[Problem]]:
     if any(p.severity == "error" for p in problems):
         return None, problems
     return Config(str(path), doc.max_workers, adapters, chains, doc.currency,
-                  ml=doc.ml), problems
+                  ml=doc.ml, executor=doc.executor), problems
 
 
 @lru_cache(maxsize=16)

@@ -70,6 +70,14 @@ class MLSettings(StrictModel):
         return canon
 
 
+class ExecutorSettings(StrictModel):
+    """``executor:`` — where phases and fan-out items run (orchestrator/executor.py)."""
+
+    kind: str = Field(default="local", description="local: threads of the scout process")
+    settings: dict[str, Any] = Field(default_factory=dict,
+                                     description="options of that executor kind")
+
+
 class ConfigDoc(StrictModel):
     """The raw document; each adapter's settings are validated by its type's model."""
 
@@ -80,6 +88,7 @@ class ConfigDoc(StrictModel):
     chains: dict[str, list[str]] = Field(default_factory=dict)
     currency: CurrencyTable | None = None
     ml: MLSettings = Field(default_factory=MLSettings)
+    executor: ExecutorSettings = Field(default_factory=ExecutorSettings)
 
 
 @dataclass(frozen=True)
@@ -105,6 +114,7 @@ class Config:
     chains: dict[str, tuple[ChainLink, ...]]
     currency: CurrencyTable | None = None
     ml: MLSettings = field(default_factory=MLSettings)
+    executor: ExecutorSettings = field(default_factory=ExecutorSettings)
 
     def chain(self, name: str) -> tuple[ChainLink, ...]:
         return self.chains[name]

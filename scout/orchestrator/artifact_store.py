@@ -77,10 +77,10 @@ def encode(value: Any, name: str) -> tuple[str, int, str, Any]:
         if (isinstance(value, (list, tuple)) and value and isinstance(value[0], ArtifactModel)
                 and type(value[0]).schema_name and all(type(v) is type(value[0]) for v in value)):
             model = type(value[0])
-            data = [v.model_dump(mode="json") for v in value]
-            text = canonical(data)
+            rows = [v.model_dump(mode="json") for v in value]
+            text = canonical(rows)
             return (f"list[{model.schema_name}]", model.schema_version, text,
-                    [model.model_validate(d) for d in data])
+                    [model.model_validate(d) for d in rows])
         data = to_jsonable_python(value) if _needs_conversion(value) else value
         text = canonical(data)
         return JSON_SCHEMA, 1, text, json.loads(text)
@@ -245,6 +245,3 @@ class ArtifactStore:
 
     def names(self) -> list[str]:
         return sorted(p.stem for p in self.dir.glob("*.json"))
-
-    def read_all(self) -> dict[str, Any]:
-        return {name: self.read(name) for name in self.names()}

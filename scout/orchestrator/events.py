@@ -189,10 +189,6 @@ class EventBus:
         self._lock = threading.Lock()
         self._broken: set[int] = set()
 
-    def subscribe(self, fn: Subscriber) -> None:
-        with self._lock:
-            self._subs = self._subs + (fn,)
-
     def emit(self, event: Event) -> None:
         for fn in self._subs:
             try:
@@ -223,6 +219,7 @@ class MissionLog:
         self._buf: list[str] = []
         self._items = items
         self._closed = False
+        self.write_error: OSError | None = None
         self._wake = threading.Event()
         self._interval = flush_interval
         self._thread = threading.Thread(target=self._loop, name="scout-mission-log",
@@ -245,9 +242,16 @@ class MissionLog:
                 return
             data = "".join(self._buf).encode("utf-8")
             self._buf.clear()
+            if self.write_error is not None:
+                return  # the disk refused before: the state log reports it, not this log
             view = memoryview(data)
-            while view:
-                view = view[os.write(self._fd, view):]
+            try:
+                while view:
+                    view = view[os.write(self._fd, view):]
+            except OSError as exc:
+                # mission.log is for people; a full or read-only disk must not kill the
+                # run from this thread (the state store raises the clear error)
+                self.write_error = exc
 
     def _loop(self) -> None:
         while not self._wake.wait(self._interval):

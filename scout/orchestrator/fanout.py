@@ -1,47 +1,76 @@
-"""Fan-out: run a phase once per item of an artifact, in bounded lanes, checkpointing
-every item in the state log, and gather the results in item order. Part of the
-scheduler (``runner.py``)."""
+"""Fan-out: a phase run once per item of an artifact, and the pool its items share.
+
+:class:`FanoutRun` owns one fan-out phase's items: which are left, which finished (items
+recorded by an earlier run with the same fingerprint are reused), and the gathering of
+the results in item order.
+
+:class:`WorkPool` is work stealing across the fan-outs running at once (the members of
+a parallel group): there are no per-phase lanes holding threads. A worker runs one
+item, records it (the state log has it before the worker takes another, so a crash
+loses no finished item), then takes the next item of whichever phase has the most work
+left (items left × that phase's mean item time so far ÷ its ``max_parallel``: the time
+it still needs at its full width; ties go to the phase with fewer workers), within each
+phase's ``max_parallel``; it leaves when nothing is left that it may take.
+The pool never holds more workers than the executor's capacity minus the one-call
+phases running (``reserve``/``release``). When a phase has no item left running or
+to start (or is cancelled: timeout, budget, Ctrl-C) the pool posts
+``("fanout", phase, token)`` to the scheduler.
+"""
 
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING, Any
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
 
-from scout.errors import ArtifactInvalid, PhaseTimeout
-from scout.orchestrator import events as E
-from scout.orchestrator.artifact_store import Encoded, decode, encode
+from scout.errors import ArtifactInvalid
+from scout.orchestrator import policy
+from scout.orchestrator.artifact_store import Encoded, decode
+from scout.orchestrator.executor import Executor
 from scout.orchestrator.outcomes import Failure, classify, normalize_outputs
-from scout.orchestrator.phase_run import PhaseRun, Recorder
-from scout.orchestrator.state import PhaseStatus
+from scout.orchestrator.phase_run import PhaseRun
 from scout.orchestrator.state_store import StoreClosed
 from scout.spec.models import MinSuccess
 from scout.steps.context import ItemOutcome
-
-if TYPE_CHECKING:
-    from scout.orchestrator.runner import Runner
-
-S = PhaseStatus
+from scout.steps.registry import StepKind
 
 
-class FanoutMixin:
-    """Mixed into :class:`~scout.orchestrator.runner.Runner`."""
+def items_of(src: Any) -> list[Any]:
+    """The items a ``for_each`` artifact fans out over."""
+    if src is None:
+        return []
+    if isinstance(src, (list, tuple)):
+        return list(src)
+    if isinstance(src, dict):
+        return list(src.values())
+    inner = getattr(src, "items", None)
+    return list(inner) if isinstance(inner, list) else [src]
 
-    def _prepare_fanout(self: Runner, run: PhaseRun) -> None:
-        src = run.inputs.get(run.phase.for_each or "")
-        if src is None:
-            items: list[Any] = []
-        elif isinstance(src, (list, tuple)):
-            items = list(src)
-        elif isinstance(src, dict):
-            items = list(src.values())
-        else:
-            raise_items = getattr(src, "items", None)
-            items = list(raise_items) if isinstance(raise_items, list) else [src]
-        run.items = items
-        assert run.fp is not None
-        produces = run.phase.produces
-        for i, rec in self.store.done_items(run.pid, run.fp.value).items():
-            if i >= len(items):
+
+class FanoutRun:
+    """One fan-out phase's items across its attempts."""
+
+    def __init__(self, run: PhaseRun, items: list[Any]) -> None:
+        self.run = run
+        self.items = items
+        self.results: dict[int, ItemOutcome] = {}
+        self.failures: dict[int, Failure] = {}
+        self.pending: deque[int] = deque()
+        self.token = 0
+        self.limit = 1  # max_parallel of this attempt
+        self.inflight = 0
+        self.seconds = 0.0  # item time so far (for the pool's choice)
+        self.timed = 0
+        self.posted = False
+        self.closed = False  # the state log closed under a worker (Ctrl-C), or failed
+        self.error: BaseException | None = None  # what failed outside the step itself
+
+    def reuse(self, done: dict[int, dict[str, Any]], produces: list[str]) -> None:
+        """Items an earlier run recorded with the same fingerprint count as done."""
+        for i, rec in done.items():
+            if i >= len(self.items):
                 continue
             try:
                 schemas = rec.get("schema") or {}
@@ -50,126 +79,168 @@ class FanoutMixin:
             except ArtifactInvalid:
                 continue  # rerun the item
             value = vals.get(produces[0]) if len(produces) == 1 else vals
-            run.results[i] = ItemOutcome(i, items[i], True, value)
+            self.results[i] = ItemOutcome(i, self.items[i], True, value)
             if rec.get("by"):
-                run.answered[rec["by"]] += 1
-            run.cost += float(rec.get("cost") or 0.0)
+                self.run.answered[rec["by"]] += 1
+            self.run.cost += float(rec.get("cost") or 0.0)
 
-    def _lane(self: Runner, run: PhaseRun, token: int) -> None:
-        try:
-            runner = run.kind.load_runner() if run.kind else None
-            while not run.cancelled and not self._stop_flag.is_set() \
-                    and token == run.token:
-                with run.lock:
-                    if not run.pending:
-                        break
-                    i = run.pending.popleft()
-                self._item(run, runner, i)
-        except StoreClosed:
-            pass  # the mission was interrupted and closed; this item reruns on resume
-        finally:
-            self._q.put(("lane", run.pid, token))
+    @property
+    def n_ok(self) -> int:
+        return sum(1 for o in self.results.values() if o.ok)
 
-    def _item(self: Runner, run: PhaseRun, runner: Any, i: int) -> None:
-        assert run.items is not None and run.fp is not None
-        item = run.items[i]
-        sink: dict[str, Any] = {}
-        gateway = None
-        if run.gateway is not None:
-            def record(by: str, cost: float) -> None:
-                sink["by"] = by
-                sink["cost"] = sink.get("cost", 0.0) + cost
-                self._answered(run, by, cost)
-            gateway = Recorder(run.gateway._inner, record)  # type: ignore[attr-defined]
-        rec: dict[str, Any] = {"ev": "item", "phase": run.pid, "fp": run.fp.value, "i": i}
-        try:
-            result = runner(self._ctx(run, item, i, gateway))
-            outs = normalize_outputs(result, run.phase.produces, f"phase '{run.pid}' item {i}")
-            encoded = {n: encode(v, n) for n, v in outs.items()}
-            rec["ok"] = True
-            rec["schema"] = {n: e[0] for n, e in encoded.items()}
-            raw = "{" + ",".join(f"{json.dumps(n)}:{e[2]}" for n, e in encoded.items()) + "}"
-            values = {n: e[3] for n, e in encoded.items()}
-            value = values.get(run.phase.produces[0]) if len(run.phase.produces) == 1 else values
-            outcome = ItemOutcome(i, item, True, value)
-            failure = None
-        except BaseException as exc:  # noqa: BLE001 - an item's failure is its outcome
-            failure = classify(exc)
-            if failure.budget:
-                self._q.put(("budget", run.pid, -1, failure))
-                with run.lock:
-                    run.pending.appendleft(i)
-                self._stop_flag.set()
-                return
-            rec["ok"] = False
-            rec["e"] = failure.error
-            raw = None
-            outcome = ItemOutcome(i, item, False, None, failure.message)
-        if sink.get("by"):
-            rec["by"] = sink["by"]
-        if sink.get("cost"):
-            rec["cost"] = round(sink["cost"], 6)
-        self.store.append(rec, raw={"v": raw} if raw else None)
-        with run.lock:
-            run.results[i] = outcome
-            if failure is not None:
-                run.failures[i] = failure
-            else:
-                run.failures.pop(i, None)
-            done = len(run.results)
-        self.bus.emit(E.ItemDone(run.pid, i, outcome.ok, done, len(run.items),
-                                 outcome.error, sink.get("by")))
+    def begin(self, token: int, limit: int) -> int:
+        """Start an attempt: every item not yet ok is left; returns how many."""
+        self.token, self.limit, self.posted = token, max(1, limit), False
+        self.pending = deque(i for i in range(len(self.items))
+                             if i not in self.results or not self.results[i].ok)
+        return len(self.pending)
 
-    def _finish_fanout(self: Runner, run: PhaseRun) -> None:
-        assert run.items is not None
-        if self._stop in ("budget", "interrupted"):
-            self._record_stopped(run)
-            return
-        if run.timed_out:
-            limit = run.phase.timeout or self.pipeline.defaults.timeout
-            self._failed(run, classify(PhaseTimeout(
-                f"phase '{run.pid}' ran past its timeout of {limit:g}s")))
-            return
-        n = len(run.items)
-        ok = [run.results[i] for i in range(n) if i in run.results and run.results[i].ok]
-        n_failed = n - len(ok)
-        allow = run.phase.allow_partial or self.pipeline.defaults.allow_partial or \
-            MinSuccess(min_success=1.0)
-        ratio = len(ok) / n if n else 1.0
-        if n_failed and (allow.min_success >= 1.0 or ratio < allow.min_success):
-            fails = [run.failures[i] for i in sorted(run.failures)]
-            retryable = [f for f in fails if f.retryable]
-            first = fails[0] if fails else None
-            message = (f"{n_failed} of {n} items failed (needs {allow.min_success:.0%} to "
-                       f"succeed)" + (f"; first: {first.message}" if first else ""))
-            self._failed(run, Failure(
-                retryable[0].kind if retryable else (first.kind if first else "step_error"),
-                bool(retryable),
-                {"code": "RUN001", "message": message, "kind": "items_failed",
-                 "items_failed": n_failed, "items_total": n}))
-            return
-        try:
-            outs = self._gather(run)
-            encoded = {name: Encoded.of(value, name) for name, value in outs.items()}
-        except BaseException as exc:  # noqa: BLE001
-            self._failed(run, classify(exc))
-            return
-        if n_failed:
-            allowed = (f"at least {allow.min_success:.0%} must succeed" if allow.min_success
-                       else "allow_partial accepts any number of failures")
-            self._succeeded(run, encoded, S.SUCCEEDED_PARTIAL.value,
-                            f"{n_failed} of {n} items failed ({allowed})")
+    def record(self, outcome: ItemOutcome, failure: Failure | None) -> int:
+        """Keep an item's outcome (under the pool's lock); returns items finished."""
+        self.results[outcome.index] = outcome
+        if failure is not None:
+            self.failures[outcome.index] = failure
         else:
-            self._succeeded(run, encoded, S.SUCCEEDED.value, None)
+            self.failures.pop(outcome.index, None)
+        return len(self.results)
 
-    def _gather(self: Runner, run: PhaseRun) -> dict[str, Any]:
-        assert run.items is not None and run.kind is not None
-        outcomes = [run.results.get(i) or ItemOutcome(i, run.items[i], False, None, "not run")
-                    for i in range(len(run.items))]
-        produces = run.phase.produces
-        if run.kind.gather is not None:
-            return normalize_outputs(run.kind.gather(outcomes, run.phase), produces,
-                                     f"phase '{run.pid}' gather")
+    def live(self) -> bool:
+        return not self.run.cancelled and self.run.token == self.token and not self.closed
+
+    def failed_items(self) -> tuple[int, list[Failure]]:
+        n = len(self.items)
+        n_failed = n - sum(1 for i in range(n) if i in self.results and self.results[i].ok)
+        return n_failed, [self.failures[i] for i in sorted(self.failures)]
+
+    def conclude(self, kind: StepKind, allow: MinSuccess
+                 ) -> tuple[Failure | None, dict[str, Encoded], str | None]:
+        """(failure, {}, None) when the failed items are more than ``allow`` accepts (or
+        gathering fails); else ({}, the gathered outputs, the partial-success reason)."""
+        n_failed, fails = self.failed_items()
+        failure = policy.fanout_failure(len(self.items), n_failed, fails, allow)
+        if failure is not None:
+            return failure, {}, None
+        try:
+            encoded = {n: Encoded.of(v, n) for n, v in self.gather(kind).items()}
+        except BaseException as exc:  # noqa: BLE001 - a gather that fails fails the phase
+            return classify(exc), {}, None
+        reason = policy.partial_reason(len(self.items), n_failed, allow) if n_failed else None
+        return None, encoded, reason
+
+    def gather(self, kind: StepKind) -> dict[str, Any]:
+        """The phase's outputs from its items, in item order."""
+        phase = self.run.phase
+        outcomes = [self.results.get(i) or ItemOutcome(i, self.items[i], False, None, "not run")
+                    for i in range(len(self.items))]
+        produces = phase.produces
+        if kind.gather is not None:
+            return normalize_outputs(kind.gather(outcomes, phase), produces,
+                                     f"phase '{self.run.pid}' gather")
         if len(produces) == 1:
             return {produces[0]: [o.value for o in outcomes if o.ok]}
         return {name: [o.value[name] for o in outcomes if o.ok] for name in produces}
+
+
+#: ``work(fanout, index) -> requeue``: run one item; True puts it back (budget stop)
+Work = Callable[[FanoutRun, int], bool]
+
+
+class WorkPool:
+    def __init__(self, executor: Executor, post: Callable[[tuple[Any, ...]], None],
+                 stop: threading.Event, capacity: int | None = None) -> None:
+        self.executor = executor
+        self.capacity = capacity or executor.capacity
+        self.post = post
+        self.stop = stop
+        self.lock = threading.Lock()
+        self.active: list[FanoutRun] = []
+        self.work: dict[int, Work] = {}
+        self.busy = 0  # workers alive + one-call phases running
+
+    # --- the scheduler's side -----------------------------------------------------------
+
+    def reserve(self) -> None:
+        with self.lock:
+            self.busy += 1
+
+    def release(self) -> None:
+        with self.lock:
+            self.busy -= 1
+
+    def add(self, fr: FanoutRun, work: Work) -> None:
+        with self.lock:
+            self.active.append(fr)
+            self.work[id(fr)] = work
+
+    def top_up(self) -> None:
+        """Start workers while there is capacity and an item one may take."""
+        with self.lock:
+            while self.busy < self.capacity and not self.stop.is_set():
+                fr = self._pick()
+                if fr is None:
+                    break
+                i = self._take(fr)
+                self.busy += 1
+                self.executor.submit(self._worker, fr, i)
+
+    def sweep(self) -> None:
+        """Post the fan-outs that are over (cancelled or stopped with nothing running)."""
+        with self.lock:
+            for fr in list(self.active):
+                self._maybe_done(fr)
+
+    # --- workers ------------------------------------------------------------------------
+
+    def _pick(self) -> FanoutRun | None:
+        known = [fr for fr in self.active if fr.timed]
+        mean = (sum(fr.seconds for fr in known) / sum(fr.timed for fr in known)) if known \
+            else 1.0
+        best, score = None, (-1.0, 0, 0)
+        for fr in self.active:
+            if not fr.pending or fr.inflight >= fr.limit or not fr.live():
+                continue
+            est = fr.seconds / fr.timed if fr.timed else mean
+            # the time the phase still needs at its full width first (the phase that
+            # would finish last gets the worker), then the one with fewer workers
+            s = (len(fr.pending) * est / fr.limit, -fr.inflight, -fr.run.index)
+            if s > score:
+                best, score = fr, s
+        return best
+
+    def _take(self, fr: FanoutRun) -> int:
+        fr.inflight += 1
+        return fr.pending.popleft()
+
+    def _worker(self, fr: FanoutRun, i: int) -> None:
+        while True:
+            t0 = time.perf_counter()
+            requeue = False
+            try:
+                requeue = self.work[id(fr)](fr, i)
+            except StoreClosed:
+                fr.closed = True  # interrupted and closed: this item reruns on resume
+            except Exception as exc:  # noqa: BLE001 - e.g. the state log cannot be written
+                fr.error, fr.closed = exc, True
+            with self.lock:
+                fr.inflight -= 1
+                if requeue:
+                    fr.pending.appendleft(i)
+                else:
+                    fr.seconds += time.perf_counter() - t0
+                    fr.timed += 1
+                self._maybe_done(fr)
+                nxt = None if self.stop.is_set() else self._pick()
+                if nxt is None:
+                    self.busy -= 1
+                    return
+                fr, i = nxt, self._take(nxt)
+
+    def _maybe_done(self, fr: FanoutRun) -> None:
+        if fr.posted or fr.inflight:
+            return
+        if fr.pending and fr.live() and not self.stop.is_set():
+            return
+        fr.posted = True
+        self.active.remove(fr)
+        self.work.pop(id(fr), None)
+        self.post(("fanout", fr.run.pid, fr.token))

@@ -33,13 +33,25 @@ from pathlib import Path
 from typing import Any
 
 from scout.config.models import Config
-from scout.errors import EXIT_BUDGET, EXIT_OK, EXIT_PHASE_FAILED, ScoutError, UsageError
+from scout.errors import (
+    EXIT_BUDGET,
+    EXIT_OK,
+    EXIT_PHASE_FAILED,
+    PhaseExecutionError,
+    ScoutError,
+    UsageError,
+)
 from scout.orchestrator import events as E
-from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash
+from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash, value_hash
 from scout.orchestrator.dag import PhaseGraph
 from scout.orchestrator.locks import MissionLock
 from scout.orchestrator.planner import PhasePlan, plan
-from scout.orchestrator.runner import GatewayFactory, RunOptions, Runner
+from scout.orchestrator.records import MissionRecord
+from scout.orchestrator.facts import PhaseFacts
+from scout.orchestrator.phase_run import Art
+from scout.orchestrator.dag import producers
+from scout.orchestrator.options import GatewayFactory, RunOptions
+from scout.orchestrator.runner import Runner
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseState
 from scout.orchestrator.state_store import (
     Durability,
@@ -51,8 +63,13 @@ from scout.orchestrator.state_store import (
 from scout.paths import mission_dir
 from scout.schemas.task import Task
 from scout.spec.models import Phase, Pipeline
+from scout.steps.context import StepRequest
 from scout.suggest import did_you_mean
 from scout.task.values import coerce, to_jsonable
+
+__all__ = ["MissionRequest", "MissionResult", "MissionRunner", "PhaseExecutionError",
+           "Preflight", "coerce_inputs", "expand_force", "get_mission_artifacts",
+           "get_mission_state", "input_values", "register_phase_handler", "run_mission"]
 
 Preflight = Callable[[Pipeline, Config, list[str]], "Iterable[str] | None"]
 
@@ -102,6 +119,12 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any]) -> dict[str, An
     out: dict[str, Any] = {}
     for name, value in overrides.items():
         decl = pipeline.inputs.get(name)
+        if decl is None and name == "lang":  # the Task's language (scout/task/build.py)
+            if str(value).strip().lower() not in ("en", "es"):
+                raise UsageError(f"lang must be 'en' or 'es', got {value!r}",
+                                 hint="e.g. --set lang=es")
+            out[name] = str(value).strip().lower()
+            continue
         if decl is None:
             raise UsageError(f"pipeline '{pipeline.name}' has no input '{name}'",
                              hint=did_you_mean(name, pipeline.inputs, what="inputs")
@@ -137,6 +160,16 @@ def expand_force(graph: PhaseGraph, force: Iterable[str]) -> dict[str, str]:
         for d in graph.downstream(pid):
             out.setdefault(d, f"downstream of --force {pid}")
     return out
+
+
+class _MissionAccess:
+    """``ctx.mission``: the report step reads the mission's live view through it."""
+
+    def __init__(self, runner: "MissionRunner") -> None:
+        self._runner = runner
+
+    def view(self, current_phase: str | None = None) -> Any:
+        return self._runner.mission_view(current_phase)
 
 
 class MissionRunner:
@@ -177,20 +210,24 @@ class MissionRunner:
         self.run_dir = mission_dir(request.runs_dir, request.mission_id)
         self.overrides = coerce_inputs(pipeline, request.inputs)
         self.inputs = input_values(pipeline, self.overrides)
-        self._payloads: dict[str, Any] = {}
         self.request_hash = content_hash(canonical(to_jsonable({
             "query": request.query or "", "inputs": self.overrides})))
 
     # --- pieces -----------------------------------------------------------------------
 
-    def _extras(self) -> dict[str, Any]:
-        return {"query": self.request.query, "overrides": dict(self.overrides),
-                "override_sources": dict(self.request.input_sources),
-                "max_cost": self.request.max_cost, "mission_file":
-                str(self.request.mission_file) if self.request.mission_file else None,
-                "mission_view": self._mission_view}
+    def _step_context(self) -> dict[str, Any]:
+        """What every step's context carries about the request and the mission."""
+        req = StepRequest(query=self.request.query, overrides=dict(self.overrides),
+                          override_sources=dict(self.request.input_sources),
+                          max_cost=self.request.max_cost,
+                          mission_file=str(self.request.mission_file)
+                          if self.request.mission_file else None)
+        extras = {"query": req.query, "overrides": req.overrides,
+                  "override_sources": req.override_sources, "max_cost": req.max_cost,
+                  "mission_file": req.mission_file, "mission_view": self.mission_view}
+        return {"request": req, "mission": _MissionAccess(self), "extras": extras}
 
-    def _mission_view(self, current_phase: str | None = None) -> Any:
+    def mission_view(self, current_phase: str | None = None) -> Any:
         """For the report step: phase states and journal-derived costs, read when called."""
         from scout.report.context import build_mission_view
 
@@ -198,29 +235,34 @@ class MissionRunner:
                                   mission_id=self.request.mission_id,
                                   max_cost=self.request.max_cost, current_phase=current_phase)
 
-    def _runner(self, *, store: StateStore | None, state: MissionState,
-                artifacts: ArtifactStore, bus: E.EventBus,
-                payloads: dict[str, Any] | None = None) -> Runner:
+    def _runner(self, *, store: StateStore, artifacts: ArtifactStore, bus: E.EventBus) -> Runner:
         return Runner(
             mission_id=self.request.mission_id, pipeline=self.pipeline, graph=self.graph,
-            config=self.config, store=store, state=state, artifacts=artifacts, bus=bus,
+            config=self.config, store=store, artifacts=artifacts, bus=bus,
             root=self.root, run_dir=self.run_dir, today=self.today, inputs=self.inputs,
-            request_hash=self.request_hash, extras=self._extras(),
+            request_hash=self.request_hash, context=self._step_context(),
             options=RunOptions(force=self.force, max_workers=self.max_workers,
                                gateway_factory=self.gateway_factory, clock=self.clock,
                                sleep=self.sleep, rng=self.rng),
-            on_artifact=self._on_artifact, payloads=payloads,
+            on_artifact=self._on_artifact,
         )
 
     def plan(self) -> list[PhasePlan]:
         """What an apply would do now (reads the run dir, writes nothing)."""
         exists = self.run_dir.is_dir()
         state = load_state(self.run_dir) if exists else MissionState()
-        artifacts = ArtifactStore(self.run_dir, create=False)
-        runner = self._runner(store=None, state=state, artifacts=artifacts,  # type: ignore
-                              bus=E.EventBus(),
-                              payloads=read_payloads(self.run_dir) if exists else {})
-        return plan(runner)
+        return self._plan_with(state, ArtifactStore(self.run_dir, create=False),
+                               read_payloads(self.run_dir) if exists else {})
+
+    def _plan_with(self, state: MissionState, artifacts: ArtifactStore,
+                   payloads: dict[str, Any]) -> list[PhasePlan]:
+        facts = PhaseFacts(artifacts=artifacts, payloads=payloads,
+                           inputs={n: Art(value_hash(v), v) for n, v in self.inputs.items()},
+                           root=self.root, run_dir=self.run_dir,
+                           request_hash=self.request_hash, writes=False)
+        return plan(pipeline=self.pipeline, order=self.graph.order(), state=state,
+                    facts=facts, force=self.force, inputs=set(self.inputs),
+                    producer=producers(self.pipeline))
 
     def _task_doc(self, task: Task | None = None) -> dict[str, Any]:
         doc = {
@@ -264,32 +306,31 @@ class MissionRunner:
                 artifacts = ArtifactStore(self.run_dir, fsync=self.durability == "strict")
                 resumed = store.state.runs > 0
                 if self.preflight is not None:
-                    self._payloads = store.payloads
-                    to_run = [p.phase for p in self._plan_with(store.state, artifacts)
+                    to_run = [p.phase for p in self._plan_with(store.state, artifacts,
+                                                               store.payloads)
                               if p.action == "run" or p.tentative]
                     for note in self.preflight(self.pipeline, self.config, to_run) or ():
                         bus.emit(E.Notice(str(note)))
                 prev_task = self._previous_task(artifacts)
                 self._write_task_json(self._task_doc(prev_task))
-                store.append({"ev": "mission", "status": "running", "mission_id": mid,
-                              "pid": os.getpid(), "pipeline": str(self.request.pipeline_path),
-                              "query": self.request.query,
-                              "inputs": to_jsonable(self.overrides)})
+                store.append(MissionRecord("running", {
+                    "mission_id": mid, "pid": os.getpid(),
+                    "pipeline": str(self.request.pipeline_path), "query": self.request.query,
+                    "inputs": to_jsonable(self.overrides)}).to_dict())
                 bus.emit(E.MissionStarted(mid, str(self.run_dir), tuple(self.graph.order()),
                                           resumed))
-                runner = self._runner(store=store, state=store.state, artifacts=artifacts,
-                                      bus=bus)
+                runner = self._runner(store=store, artifacts=artifacts, bus=bus)
                 try:
                     outcome = runner.run()
                 except KeyboardInterrupt:
-                    store.append({"ev": "mission", "status": "interrupted",
-                                  "reason": "interrupted (Ctrl-C)", "exit_code": 130})
+                    store.append(MissionRecord("interrupted", {
+                        "reason": "interrupted (Ctrl-C)", "exit_code": 130}).to_dict())
                     raise
                 status, code, reason, warnings = self._verdict(outcome.stop,
                                                                outcome.stop_reason,
                                                                store.state)
-                store.append({"ev": "mission", "status": status, "exit_code": code,
-                              "reason": reason})
+                store.append(MissionRecord(status, {"exit_code": code,
+                                                    "reason": reason}).to_dict())
                 store.wait_durable()
                 if status == "stopped_budget":
                     self._stopped_report(store.state)
@@ -311,11 +352,7 @@ class MissionRunner:
             return
         from scout.report.stopped import write_stopped_report
 
-        write_stopped_report(self._mission_view(), self.run_dir, self.root / "templates")
-
-    def _plan_with(self, state: MissionState, artifacts: ArtifactStore) -> list[PhasePlan]:
-        return plan(self._runner(store=None, state=state, artifacts=artifacts,
-                                 bus=E.EventBus(), payloads=self._payloads))
+        write_stopped_report(self.mission_view(), self.run_dir, self.root / "templates")
 
     def _previous_task(self, artifacts: ArtifactStore) -> Task | None:
         try:
@@ -329,7 +366,9 @@ class MissionRunner:
         warnings: list[str] = []
         if stop == "budget":
             return "stopped_budget", EXIT_BUDGET, stop_reason, warnings
-        required_bad, optional_bad, partial = [], [], []
+        required_bad: list[str] = []
+        optional_bad: list[str] = []
+        partial: list[str] = []
         for pid in self.graph.order():
             st = state.phases.get(pid)
             status = st.status if st else "pending"
@@ -358,3 +397,37 @@ class MissionRunner:
                               for p in makers):
             return None
         return path
+
+
+# --- the seed's names: thin re-exports of scout.api (imported when called: scout.api
+# imports this module) ----------------------------------------------------------------
+
+
+def run_mission(mission_id: str, query: str, runs_dir: str | Path | None = None,
+                **kw: Any) -> Path:
+    """``scout.api.run_mission``: run the mission, return its report path."""
+    from scout import api
+
+    return api.run_mission(mission_id, query, runs_dir, **kw)
+
+
+def get_mission_state(mission: str | Path, runs_dir: str | Path | None = None) -> dict[str, Any]:
+    """``scout.api.get_mission_state``."""
+    from scout import api
+
+    return api.get_mission_state(mission, runs_dir)
+
+
+def get_mission_artifacts(mission: str | Path, runs_dir: str | Path | None = None
+                          ) -> dict[str, Any]:
+    """``scout.api.get_mission_artifacts``."""
+    from scout import api
+
+    return api.get_mission_artifacts(mission, runs_dir)
+
+
+def register_phase_handler(*args: Any, **kw: Any) -> Any:
+    """``scout.api.register_phase_handler`` (scout.steps.registry)."""
+    from scout import api
+
+    return api.register_phase_handler(*args, **kw)

@@ -17,6 +17,7 @@ from typing import Any
 
 from scout.errors import (
     BudgetExceeded,
+    machine_error,
     PhaseTimeout,
     ProviderError,
     ScoutError,
@@ -89,6 +90,12 @@ def classify(exc: BaseException) -> Failure:
     if isinstance(exc, ScoutError):
         rec["kind"] = type(exc).__name__
         return Failure(rec["kind"], False, rec)
+    machine = machine_error(exc)
+    if machine is not None:  # disk full, read-only: the machine's problem, not a bug
+        rec = {**error_record(machine), "kind": "storage"}
+        if machine.hint:
+            rec["hint"] = machine.hint
+        return Failure("storage", False, rec)
     # an unexpected exception is a bug in the step: retrying will not fix it
     rec["kind"] = "bug"
     return Failure("bug", False, rec)
@@ -104,9 +111,7 @@ def backoff_delay(policy: RetryPolicy, attempt: int, rng: random.Random,
                   retry_after: float | None = None) -> float:
     """Wait before attempt ``attempt + 1``: initial * factor**(attempt-1), capped, jittered."""
     b = policy.backoff
-    delay = min(b.max, b.initial * (b.factor ** max(0, attempt - 1)))
-    if b.jitter == "full":
-        delay = rng.uniform(0, delay)
+    delay = b.delay(attempt, rng)
     if retry_after is not None:
         delay = max(delay, min(retry_after, b.max))
     return delay

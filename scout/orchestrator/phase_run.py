@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -13,9 +13,8 @@ from pydantic import BaseModel
 
 from scout.errors import RunError
 from scout.orchestrator.fingerprint import Fingerprint
-from scout.orchestrator.outcomes import Failure
 from scout.spec.models import Phase
-from scout.steps.context import Gateway, ItemOutcome
+from scout.steps.context import Gateway
 from scout.steps.registry import StepKind
 
 MISSING = object()
@@ -49,34 +48,35 @@ class PhaseRun:
         self.deadline: float | None = None
         self.retry_at: float | None = None
         self.started = 0.0
-        self.gateway: Gateway | None = None
+        self.gateway: Recorder | None = None
         self.lock = threading.Lock()
         self.answered: Counter[str] = Counter()
         self.cost = 0.0
-        # fan-out
-        self.items: list[Any] | None = None
-        self.pending: deque[int] = deque()
-        self.results: dict[int, ItemOutcome] = {}
-        self.failures: dict[int, Failure] = {}
-        self.lanes = 0
         self.cancelled = False  # set by the scheduler: timeout, stop
         self.timed_out = False
+
+    def answer(self, by: str, cost: float) -> None:
+        """Count who answered a call of this phase, and what it cost (any thread)."""
+        with self.lock:
+            if by:
+                self.answered[by] += 1
+            self.cost += cost
 
 
 class Recorder:
     """Wraps a phase's gateway to record who answered and what it cost."""
 
     def __init__(self, inner: Gateway, sink: Callable[[str, float], None]) -> None:
-        self._inner = inner
+        self.inner = inner
         self._sink = sink
 
     def call(self, request: Any) -> Any:
-        out = self._inner.call(request)
+        out = self.inner.call(request)
         self._sink(getattr(out, "answered_by", "") or "", float(getattr(out, "cost_usd", 0) or 0))
         return out
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._inner, name)
+        return getattr(self.inner, name)
 
 
 class Committer:

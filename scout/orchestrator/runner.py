@@ -1,187 +1,114 @@
 """The scheduler: runs one pipeline's phases in dependency order, durably.
 
-One scheduler thread (the caller's) owns every decision; a ``ThreadPoolExecutor`` with
-``max_workers`` threads (config) does the work. Workers report back through a queue,
-so the scheduler never blocks inside the pool and fan-outs cannot deadlock it.
-
-- A phase becomes *ready* when every phase it depends on has finished. It is then
-  resolved at once when it does not need to run: ``blocked_missing_input`` (a required
-  need's producer did not succeed), ``skipped`` (its ``if:`` is false), or reused (it
-  succeeded before with the same fingerprint, and its artifacts are intact). Otherwise
-  it is marked ``stale`` (when it had a result) and queued.
-- Queued phases start under the group rule: phases of one ``parallel_group`` run
-  together; a phase without a group runs on its own. Among queued phases the earliest
-  in topological order (ties: declaration order) goes first.
-- A failed attempt that is retryable is retried after a backoff (``retry``); a phase
-  waiting for its retry keeps its slot. A ``failed_terminal`` phase that is not
-  ``optional`` stops the mission: nothing new starts, running phases finish.
-  ``BudgetExceeded`` stops the mission at once (fan-outs stop between items).
-- A fan-out runs ``min(max_parallel, items)`` lanes; each lane takes the next item,
-  runs it and records it in the state log before taking another, so a crash loses no
-  finished item. Results are gathered in item order.
-- Phases started together (a parallel group) hand their work to the pool round-robin
-  (first lane of each, then the second of each, ...), so when the group has more lanes
-  than ``max_workers`` every member starts at once instead of the first fan-out taking
-  every worker until it is done (benchmarks/mission.py).
-
-The class is split by concern: ``decisions.py`` (blocked / skipped / reused / stale),
-``failures.py`` (retries, timeouts, stops), ``fanout.py`` (lanes and gathering) and
-``phase_run.py`` (per-phase run state, the committer thread).
+One scheduler thread (the caller's) owns every decision; an executor (``executor.py``)
+does the work and workers report back through a queue, so the scheduler never blocks
+inside the pool. Its collaborators, each in its own module: ``board.py`` (where each
+phase is; the group rule), ``decide.py`` + ``facts.py`` (blocked / skipped / reused /
+stale), ``policy.py`` (retries, timeouts, stops), ``fanout.py`` (items sharing the
+workers by need, gathered in item order), ``work.py`` (the step calls),
+``records.py`` (state-log records and events), ``results.py`` (durable results).
+A ``failed_terminal`` phase that is not ``optional`` stops the mission: nothing new
+starts, running phases finish; ``BudgetExceeded`` and Ctrl-C stop it at once.
 """
 
 from __future__ import annotations
 
 import queue
-import random
 import threading
-import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from scout.config.models import Config
+from scout.errors import ScoutError, StepError
 from scout.orchestrator import events as E
-from scout.orchestrator.artifact_store import ArtifactStore, Encoded, payloads_json, value_hash
-from scout.orchestrator.dag import PhaseGraph
-from scout.orchestrator.decisions import DecisionMixin
-from scout.orchestrator.failures import FailureMixin
-from scout.orchestrator.fanout import FanoutMixin
-from scout.orchestrator.outcomes import classify, normalize_outputs
-from scout.orchestrator.phase_run import Art, Committer, PhaseRun, Recorder
-from scout.orchestrator.scope import evaluate, make_scope, render
-from scout.orchestrator.state import MissionState, PhaseStatus
+from scout.orchestrator import policy
+from scout.orchestrator.artifact_store import ArtifactStore, Encoded, value_hash
+from scout.orchestrator.board import Board
+from scout.orchestrator.dag import PhaseGraph, producers
+from scout.orchestrator.options import RunOptions, RunOutcome
+from scout.orchestrator.decide import decide, missing_needs
+from scout.orchestrator.executor import make_executor
+from scout.orchestrator.facts import PhaseFacts
+from scout.orchestrator.fanout import FanoutRun, WorkPool, items_of
+from scout.orchestrator.outcomes import Failure, classify
+from scout.orchestrator.phase_run import Art, PhaseRun, Recorder
+from scout.orchestrator.records import RunLog
+from scout.orchestrator.results import ResultWriter
+from scout.orchestrator.state import DONE_OK, MissionState, PhaseStatus
 from scout.orchestrator.state_store import StateStore
-from scout.spec.models import Phase, Pipeline, RetryPolicy
-from scout.steps.context import Gateway, StepContext
-
-GatewayFactory = Callable[[str, Phase], "Gateway | None"]
-
-#: artifacts up to this size (canonical JSON) are recorded inside their phase's record
-INLINE_MAX = 1 << 20
+from scout.orchestrator.work import StepCalls
+from scout.spec.models import Pipeline
 
 S = PhaseStatus
 
-
-@dataclass
-class RunOptions:
-    #: phases to rerun whatever their fingerprint says, with the reason (downstream of a
-    #: --force phase already included)
-    force: dict[str, str] = field(default_factory=dict)
-    max_workers: int = 8
-    gateway_factory: GatewayFactory | None = None
-    clock: Callable[[], float] = time.monotonic
-    sleep: Callable[[float], None] = time.sleep
-    rng: random.Random = field(default_factory=random.Random)
-
-
-@dataclass
-class RunOutcome:
-    stop: str | None  # None, "failed", "budget", "interrupted"
-    stop_reason: str | None
-    statuses: dict[str, str]
-
-
-class Runner(DecisionMixin, FanoutMixin, FailureMixin):
-    def __init__(
-        self,
-        *,
-        mission_id: str,
-        pipeline: Pipeline,
-        graph: PhaseGraph,
-        config: Config,
-        store: StateStore | None,
-        artifacts: ArtifactStore,
-        bus: E.EventBus,
-        root: Path,
-        run_dir: Path,
-        today: Any,
-        inputs: dict[str, Any],
-        request_hash: str,
-        extras: dict[str, Any] | None = None,
-        options: RunOptions | None = None,
-        on_artifact: Callable[[str, Any], None] | None = None,
-        state: MissionState | None = None,
-        payloads: dict[str, dict[str, dict[str, Any]]] | None = None,
-    ) -> None:
-        self.mission_id = mission_id
-        self.pipeline = pipeline
-        self.graph = graph
-        self.config = config
-        self.store = store  # None when planning (nothing is written)
-        #: artifact payloads recorded with each phase's latest success (to restore files)
-        self.payloads = payloads if payloads is not None else \
-            (store.payloads if store is not None else {})
-        assert store is not None or state is not None
-        self.state = state if state is not None else store.state  # type: ignore[union-attr]
-        self.artifacts = artifacts
-        self.bus = bus
-        self.root = root
-        self.run_dir = run_dir
-        self.today = today
-        self.extras = extras or {}
+class Runner:
+    def __init__(self, *, mission_id: str, pipeline: Pipeline, graph: PhaseGraph,
+                 config: Config, store: StateStore, artifacts: ArtifactStore, bus: E.EventBus,
+                 root: Path, run_dir: Path, today: Any, inputs: dict[str, Any],
+                 request_hash: str, context: dict[str, Any] | None = None,
+                 options: RunOptions | None = None,
+                 on_artifact: Callable[[str, Any], None] | None = None) -> None:
+        self.pipeline, self.config, self.store = pipeline, config, store
+        self.state: MissionState = store.state
         self.opt = options or RunOptions()
-        self.on_artifact = on_artifact
-        self.request_hash = request_hash
         self.clock = self.opt.clock
-        self._q: queue.SimpleQueue[tuple] = queue.SimpleQueue()
-        order = graph.order()
-        self.order = order
-        self.producer: dict[str, str] = {}
-        for pid, ph in pipeline.phases.items():
-            for art in ph.produces:
-                self.producer.setdefault(art, pid)
-        self.runs = {pid: PhaseRun(pid, pipeline.phases[pid], i, len(graph.predecessors(pid)))
-                     for i, pid in enumerate(order)}
-        self.succ = {pid: graph.successors(pid) for pid in order}
-        self.art: dict[str, Art] = {name: Art(value_hash(v), v) for name, v in inputs.items()}
+        self.log = RunLog(store, bus, self.state)
+        self.facts = PhaseFacts(
+            artifacts=artifacts, payloads=store.payloads,
+            inputs={n: Art(value_hash(v), v) for n, v in inputs.items()}, root=root,
+            run_dir=run_dir, request_hash=request_hash, writes=True)
         self.input_names = set(inputs)
-        self._active: set[str] = set()
-        #: runs by scheduler state, so no loop scans every phase
-        self._by_state: dict[str, set[PhaseRun]] = {"queued": set(), "running": set(),
-                                                      "retry": set()}
-        self._group: str | None = None
+        self.order = graph.order()
+        self.producer = producers(pipeline)
+        self.runs = {pid: PhaseRun(pid, pipeline.phases[pid], i, len(graph.predecessors(pid)))
+                     for i, pid in enumerate(self.order)}
+        self.board = Board(self.runs, {pid: graph.successors(pid) for pid in self.order})
+        self.fanouts: dict[str, FanoutRun] = {}
+        self._q: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
         self._in_flight = 0
         self._stop: str | None = None
         self._stop_reason: str | None = None
         self._stop_flag = threading.Event()
-        self._pool: ThreadPoolExecutor | None = None
-        #: work of the phases being started together, submitted round-robin (see _submit)
-        self._batch: list[list[tuple[Callable[..., None], tuple[Any, ...]]]] | None = None
-        self._committer = Committer()
+        self._plain: list[tuple[PhaseRun, int]] | None = None  # held while starting a batch
+        self.results = ResultWriter(self.log, artifacts, on_artifact)
+        self._committer = self.results.committer
+        self.calls = StepCalls(mission_id=mission_id, pipeline=pipeline, config=config,
+                               root=root, run_dir=run_dir, today=today, facts=self.facts,
+                               log=self.log, post=self._q.put, stop=self._stop_flag,
+                               context=context or {})
 
     # --- the loop ---------------------------------------------------------------------
 
     def run(self) -> RunOutcome:
-        self._pool = ThreadPoolExecutor(max_workers=self.opt.max_workers,
-                                        thread_name_prefix="scout-step")
+        ex = self.config.executor
+        make = self.opt.executor or (lambda n: make_executor(ex.kind, n, ex.settings))
+        executor = make(self.opt.max_workers)
+        self.pool = WorkPool(executor, self._q.put, self._stop_flag,
+                             capacity=min(self.opt.max_workers, executor.capacity))
+        self.calls.pool = self.pool
         interrupted = False
         try:
             self._resolve([pid for pid in self.order if self.runs[pid].preds_left == 0])
             while True:
                 self._start_queued()
                 if self._in_flight == 0:
-                    waiting = list(self._by_state["retry"])
-                    if not waiting:
-                        if self._stop is None and self._by_state["queued"]:
+                    due = self.board.next_wake() if self.board.by_state["retry"] else None
+                    if due is None:
+                        if self._stop is None and self.board.by_state["queued"]:
                             continue  # phases queued by a phase that finished synchronously
                         break
-                    due = min(r.retry_at or 0.0 for r in waiting)
-                    delay = due - self.clock()
-                    if delay > 0:
-                        self.opt.sleep(delay)
+                    if due > self.clock():
+                        self.opt.sleep(due - self.clock())
                     # the sleep stands for the wait, even when an injected sleep (tests)
                     # does not move the clock: start what was due
-                    for r in sorted(waiting, key=lambda r: r.index):
-                        if r.retry_at is not None and r.retry_at <= due:
-                            r.retry_at = None
-                            self._start(r)
-                    self._fire_retries()
+                    self._fire_retries(max(due, self.clock()))
                     continue
+                wake = self.board.next_wake()
                 try:
-                    msg = self._q.get(timeout=self._wait_timeout())
+                    msg: tuple[Any, ...] | None = self._q.get(
+                        timeout=None if wake is None else max(0.0, wake - self.clock()))
                 except queue.Empty:
                     msg = None
                 while msg is not None:
@@ -191,7 +118,8 @@ class Runner(DecisionMixin, FanoutMixin, FailureMixin):
                     except queue.Empty:
                         msg = None
                 self._check_deadlines()
-                self._fire_retries()
+                self._fire_retries(self.clock())
+                self.pool.top_up()
                 if self._committer.error is not None and self._stop is None:
                     self._stop_all("failed", f"could not record results: {self._committer.error}")
         except KeyboardInterrupt:
@@ -199,7 +127,7 @@ class Runner(DecisionMixin, FanoutMixin, FailureMixin):
             self._stop_all("interrupted", "interrupted (Ctrl-C)")
             raise
         finally:
-            self._pool.shutdown(wait=not interrupted, cancel_futures=True)
+            executor.shutdown(wait=not interrupted, cancel=True)
             try:
                 self._committer.drain()
             finally:
@@ -208,25 +136,9 @@ class Runner(DecisionMixin, FanoutMixin, FailureMixin):
         return RunOutcome(self._stop, self._stop_reason,
                           {pid: r.final or S.PENDING.value for pid, r in self.runs.items()})
 
-    def _set(self, run: PhaseRun, state: str) -> None:
-        old = self._by_state.get(run.state)
-        if old is not None:
-            old.discard(run)
-        new = self._by_state.get(state)
-        if new is not None:
-            new.add(run)
-        run.state = state
-
-    def _wait_timeout(self) -> float | None:
-        times = [r.deadline for r in self._by_state["running"] if r.deadline is not None]
-        times += [r.retry_at for r in self._by_state["retry"] if r.retry_at is not None]
-        if not times:
-            return None
-        return max(0.0, min(times) - self.clock())
-
-    def _handle(self, msg: tuple) -> None:
+    def _handle(self, msg: tuple[Any, ...]) -> None:
         kind, pid, token = msg[0], msg[1], msg[2]
-        if kind == "budget":  # an item hit the budget cap; its lane reports separately
+        if kind == "budget":  # an item hit the budget cap; its fan-out reports separately
             self._stop_all("budget", f"budget cap reached: {msg[3].message}")
             return
         self._in_flight -= 1
@@ -234,17 +146,14 @@ class Runner(DecisionMixin, FanoutMixin, FailureMixin):
         if token != run.token or run.state != "running":
             return  # an abandoned (timed out) attempt reporting late
         if kind == "phase":
-            outputs, exc = msg[3], msg[4]
-            if exc is not None:
-                self._failed(run, classify(exc))
+            if msg[4] is not None:
+                self._failed(run, classify(msg[4]))
             else:
-                self._succeeded(run, outputs, S.SUCCEEDED.value, None)
-        elif kind == "lane":
-            run.lanes -= 1
-            if run.lanes == 0:
-                self._finish_fanout(run)
+                self._succeeded(run, msg[3], S.SUCCEEDED.value, None)
+        elif kind == "fanout":
+            self._finish_fanout(run)
 
-    # --- readiness (decisions: decisions.py) ------------------------------------------------------
+    # --- readiness --------------------------------------------------------------------
 
     def _resolve(self, ready: list[str]) -> None:
         work = deque(ready)
@@ -253,236 +162,234 @@ class Runner(DecisionMixin, FanoutMixin, FailureMixin):
             if self._stop is not None:
                 continue  # nothing new is decided once the mission stops
             run = self.runs[pid]
-            done_now = self._decide(run)
-            if done_now:
-                work.extend(self._release(run))
+            if self._decide(run):
+                work.extend(self.board.release(run))
 
-    def _release(self, run: PhaseRun) -> list[str]:
-        ready = []
-        for s in self.succ[run.pid]:
-            r = self.runs[s]
-            r.preds_left -= 1
-            if r.preds_left == 0:
-                ready.append(s)
-        return ready
+    def _decide(self, run: PhaseRun) -> bool:
+        """Resolve ``run`` now (blocked/skipped/reused/error -> True) or queue it."""
+        pid, phase = run.pid, run.phase
+        prev = self.state.phases.get(pid)
+        d = decide(missing=missing_needs(phase, self.producer, self.input_names, lambda src: None
+                   if self.runs[src].final in DONE_OK else f"which is {self.runs[src].final}"),
+                   forced=self.opt.force.get(pid), prev=prev,
+                   prepare=lambda: self.facts.prepare(run),
+                   damage=lambda p: self.facts.damage(pid, p, phase.produces),
+                   errors=(ScoutError, LookupError, ValueError))
+        if d.action in ("blocked", "skipped"):
+            status = S.BLOCKED_MISSING_INPUT if d.action == "blocked" else S.SKIPPED
+            self._finish_quiet(run, status.value, d.reason)
+        elif d.action == "error":
+            exc = d.error if isinstance(d.error, ScoutError) else StepError(str(d.error))
+            self._terminal(run, classify(exc), d.reason, release=False)
+        elif d.action == "reused":
+            assert prev is not None
+            run.final = prev.status
+            self.board.set(run, "done")
+            self.facts.keep(prev.outputs)
+            self.log.reused(pid, prev.status, d.reason)
+        else:
+            if d.stale:
+                self.log.status(pid, S.STALE.value, d.reason)
+            self.board.set(run, "queued")
+            return False
+        return True
 
     # --- starting ---------------------------------------------------------------------
 
     def _start_queued(self) -> None:
         if self._stop is not None:
             return
-        queued = sorted(self._by_state["queued"], key=lambda r: r.index)
-        if not queued:
+        startable = self.board.startable()
+        if not startable:
             return
-        self._batch = []
+        self._plain = []
         try:
-            self._start_ready(queued)
+            for r in startable:
+                if self._stop is not None:
+                    break
+                if r.state == "queued":  # not resolved meanwhile by a synchronous finish
+                    self._start(r)
         finally:
-            batch, self._batch = self._batch, None
-            self._flush(batch)
+            plain, self._plain = self._plain, None
+            # one-call phases first, then the fan-outs' items fill the rest of the pool,
+            # so every member of a group starts at once
+            for run, token in plain:
+                self._submit_call(run, token)
+            self.pool.top_up()
 
-    def _submit(self, work: list[tuple[Callable[..., None], tuple[Any, ...]]]) -> None:
-        """Hand one phase's work (its lanes, or its one call) to the pool; while phases
-        are being started together it is held and interleaved with theirs."""
-        if self._batch is not None:
-            self._batch.append(work)
-        else:
-            self._flush([work])
-
-    def _flush(self, batch: list[list[tuple[Callable[..., None], tuple[Any, ...]]]]) -> None:
-        assert self._pool is not None
-        depth = max((len(w) for w in batch), default=0)
-        for k in range(depth):  # round-robin: every phase's first lane, then second, ...
-            for work in batch:
-                if k < len(work):
-                    fn, args = work[k]
-                    self._pool.submit(fn, *args)
-
-    def _start_ready(self, queued: list[PhaseRun]) -> None:
-        if not self._active:
-            first = queued[0]
-            self._group = first.phase.parallel_group
-            self._start(first)
-            if self._group is None:
-                return
-            queued = queued[1:]
-        if self._group is None:
-            return
-        for r in queued:
-            if self._stop is not None:
-                return
-            if r.phase.parallel_group == self._group and r.state == "queued":
-                self._start(r)
-
-    def _policy(self, phase: Phase) -> RetryPolicy:
-        return phase.retry or self.pipeline.defaults.retry or RetryPolicy()
+    def _submit_call(self, run: PhaseRun, token: int) -> None:
+        self.pool.reserve()
+        self.pool.executor.submit(self.calls.call_pooled, run, token)
 
     def _start(self, run: PhaseRun) -> None:
-        phase = run.phase
-        self._active.add(run.pid)
+        phase, pid = run.phase, run.pid
         if run.attempt == 0:
             run.started = self.clock()
-            run.inputs = {n: self._value(n) for n in phase.need_names}
+            run.inputs = {n: self.facts.value(n) for n in phase.need_names}
             if self.opt.gateway_factory is not None and run.gateway is None:
-                inner = self.opt.gateway_factory(run.pid, phase)
+                inner = self.opt.gateway_factory(pid, policy.for_gateway(phase,
+                                                                         self.pipeline.defaults))
                 if inner is not None:
-                    run.gateway = Recorder(inner, lambda by, c, r=run: self._answered(r, by, c))
+                    run.gateway = Recorder(inner, run.answer)
             if phase.for_each is not None:
-                self._prepare_fanout(run)
+                assert run.fp is not None
+                fr = FanoutRun(run, items_of(run.inputs.get(phase.for_each)))
+                fr.reuse(self.store.done_items(pid, run.fp.value), phase.produces)
+                self.fanouts[pid] = fr
         run.attempt += 1
         run.token += 1
-        self._set(run, "running")
-        run.cancelled = False
-        run.timed_out = False
-        timeout = phase.timeout or self.pipeline.defaults.timeout
+        self.board.set(run, "running")
+        run.cancelled = run.timed_out = False
+        timeout = policy.timeout_of(phase, self.pipeline.defaults)
         run.deadline = self.clock() + timeout if timeout else None
-        assert run.fp is not None
-        rec: dict[str, Any] = {"ev": "phase", "phase": run.pid, "status": S.RUNNING.value,
-                               "attempt": run.attempt, "fp": run.fp.value,
-                               "fp_parts": run.fp.parts}
-        if run.items is not None:
-            rec["items_total"] = len(run.items)
-            rec["items_reused"] = sum(1 for o in run.results.values() if o.ok)
-        self.store.append(rec)
-        self.bus.emit(E.PhaseStarted(run.pid, run.attempt, phase.uses,
-                                     rec.get("items_total"), rec.get("items_reused", 0)))
-        assert self._pool is not None
-        if run.items is None:
+        fanout = self.fanouts.get(pid)
+        self.log.started(pid, run.attempt, run.fp, phase.uses,
+                         len(fanout.items) if fanout else None, fanout.n_ok if fanout else 0)
+        if fanout is None:
             self._in_flight += 1
-            if self._group is None and run.deadline is None:
+            if self.board.group is None and run.deadline is None:
                 # a phase that runs on its own and has no timeout gains nothing from a pool
                 # thread: run it here and spare two thread handoffs (its answer still
                 # arrives through the queue, like any other)
-                self._call_phase(run, run.token)
+                self.calls.call(run, run.token)
+            elif self._plain is not None:
+                self._plain.append((run, run.token))
             else:
-                self._submit([(self._call_phase, (run, run.token))])
+                self._submit_call(run, run.token)
             return
-        run.pending = deque(i for i in range(len(run.items))
-                            if i not in run.results or not run.results[i].ok)
-        mp = phase.max_parallel or self.pipeline.defaults.max_parallel or self.opt.max_workers
-        lanes = min(mp, len(run.pending))
-        if lanes == 0:
+        limit = phase.max_parallel or self.pipeline.defaults.max_parallel or self.opt.max_workers
+        if fanout.begin(run.token, limit) == 0:
             self._finish_fanout(run)
             return
-        run.lanes = lanes
-        self._in_flight += lanes
-        self._submit([(self._lane, (run, run.token))] * lanes)
+        self._in_flight += 1
+        self.pool.add(fanout, self.calls.item)
+        if self._plain is None:  # not part of a batch (a retry): its items start now
+            self.pool.top_up()
 
-    def _answered(self, run: PhaseRun, by: str, cost: float) -> None:
-        with run.lock:
-            if by:
-                run.answered[by] += 1
-            run.cost += cost
+    # --- finishing --------------------------------------------------------------------
 
-    def _ctx(self, run: PhaseRun, item: Any = None, index: int | None = None,
-             gateway: Gateway | None = None) -> StepContext:
-        phase, pid = run.phase, run.pid
-        task = self._value("task") if "task" in self.art else None
-        full: dict[str, Any] = {}
-
-        def scope() -> dict[str, Any]:
-            if not full:
-                full.update(make_scope(task, run.inputs, phase.item_var, item))
-            return full
-
-        where = f"phase '{pid}'" + (f" item {index}" if index is not None else "") + ": "
-        return StepContext(
-            mission_id=self.mission_id, phase_id=pid, phase=phase, pipeline=self.pipeline,
-            params=run.params, inputs=run.inputs, config=self.config, root=self.root,
-            run_dir=self.run_dir, today=self.today,
-            task=task,
-            item=item, item_index=index, gateway=gateway or run.gateway,
-            render=lambda text: render(text, scope(), where=where),
-            evaluate=lambda expr, **extra: evaluate(expr, {**scope(), **extra}, where=where),
-            emit=self._step_emit(pid), extras=self.extras, attempt=run.attempt,
-            cancelled=lambda t=run.token: run.token != t or run.cancelled
-            or self._stop_flag.is_set(),
-        )
-
-    def _step_emit(self, pid: str) -> Callable[[Any], None]:
-        def emit(event: Any) -> None:
-            if isinstance(event, E.Event):
-                self.bus.emit(event)
-            else:
-                self.bus.emit(E.Notice(str(event), phase=pid))
-        return emit
-
-    # --- plain phases -----------------------------------------------------------------
-
-    def _call_phase(self, run: PhaseRun, token: int) -> None:
-        try:
+    def _finish_fanout(self, run: PhaseRun) -> None:
+        fr = self.fanouts[run.pid]
+        if self._stop in ("budget", "interrupted"):
+            self._record_stopped(run)
+        elif fr.error is not None:
+            self._failed(run, classify(fr.error))
+        elif run.timed_out:
+            limit = policy.timeout_of(run.phase, self.pipeline.defaults)
+            self._failed(run, classify(policy.timeout_error(run.pid, limit)))
+        else:
             assert run.kind is not None
-            result = run.kind.load_runner()(self._ctx(run))
-            outs = normalize_outputs(result, run.phase.produces, f"phase '{run.pid}'")
-            encoded = {name: Encoded.of(value, name) for name, value in outs.items()}
-            self._q.put(("phase", run.pid, token, encoded, None))
-        except BaseException as exc:  # noqa: BLE001 - every failure is the phase's outcome
-            self._q.put(("phase", run.pid, token, None, exc))
+            failure, encoded, partial = fr.conclude(
+                run.kind, policy.allowance(run.phase, self.pipeline.defaults))
+            if failure is not None:
+                self._failed(run, failure)
+            else:
+                self._succeeded(run, encoded, S.SUCCEEDED_PARTIAL.value if partial
+                                else S.SUCCEEDED.value, partial)
 
     def _succeeded(self, run: PhaseRun, encoded: dict[str, Encoded], status: str,
                    reason: str | None) -> None:
-        """Record a phase's results; downstream phases may start at once with the values
-        in memory.
-
-        Small artifacts (all under ``INLINE_MAX``) travel inside the ``succeeded`` record
-        itself: that one log line makes the phase durable, and the committer thread then
-        writes the files (restored from the log if a crash loses them). A phase with a
-        large artifact has the committer write its files, fsynced, and then the record.
-        """
+        """Record a phase's results (``results.py``); downstream phases may start at once
+        with the values in memory."""
         for name, enc in encoded.items():
-            self.art[name] = Art(enc.hash, enc.loaded)
-        rec: dict[str, Any] = {"ev": "phase", "phase": run.pid, "status": status,
-                               "attempt": run.attempt,
-                               "outputs": {n: e.hash for n, e in encoded.items()},
-                               "answered_by": dict(run.answered), "cost_usd": round(run.cost, 6)}
-        if reason:
-            rec["reason"] = reason
-        pid, fp = run.pid, run.fp.value if run.fp else ""
-        store, artifacts, on_artifact = self.store, self.artifacts, self.on_artifact
-        assert store is not None
-        inline = all(len(e.text) <= INLINE_MAX for e in encoded.values())
-
-        def write_files(fsync: bool) -> None:
-            for enc in encoded.values():
-                artifacts.store(enc, producer=pid, fingerprint=fp, fsync=fsync)
-                if on_artifact is not None:
-                    on_artifact(enc.name, enc.loaded)
-
-        if inline:
-            store.append(rec, raw={"payloads": payloads_json(encoded)} if encoded else None)
-            self._committer.submit(lambda: write_files(False))
-        else:
-            def commit() -> None:
-                write_files(store.durability != "off")
-                store.append(rec)
-            self._committer.submit(commit)
+            self.facts.art[name] = Art(enc.hash, enc.loaded)
+        self.results.record(run, encoded, status, reason)
         self._done(run, status, reason=reason)
 
     def _done(self, run: PhaseRun, status: str, *, reason: str | None = None,
               error: str | None = None, release: bool = True) -> None:
         run.final = status
-        self._set(run, "done")
-        self._active.discard(run.pid)
-        if not self._active:
-            self._group = None
-        items_ok = items_failed = None
-        if run.items is not None:
-            items_ok = sum(1 for o in run.results.values() if o.ok)
-            items_failed = len(run.items) - items_ok
-        self.bus.emit(E.PhaseFinished(
-            run.pid, status, attempt=run.attempt, duration_s=round(self.clock() - run.started, 6)
-            if run.started else 0.0, reason=reason, error=error,
-            answered_by=tuple(a for a, _ in run.answered.most_common()), cost_usd=run.cost,
-            items_ok=items_ok, items_failed=items_failed))
+        self.board.set(run, "done")
+        fr = self.fanouts.get(run.pid)
+        items_ok = fr.n_ok if fr else None
+        self.log.finished(
+            run.pid, status, attempt=run.attempt, reason=reason, error=error,
+            duration_s=round(self.clock() - run.started, 6) if run.started else 0.0,
+            answered=tuple(a for a, _ in run.answered.most_common()), cost=run.cost,
+            items_ok=items_ok, items_failed=len(fr.items) - fr.n_ok if fr else None)
         if release:
-            self._resolve(self._release(run))
+            self._resolve(self.board.release(run))
 
     def _finish_quiet(self, run: PhaseRun, status: str, reason: str) -> None:
         """skipped / blocked: recorded when it differs from what the state says."""
-        prev = self.state.phases.get(run.pid)
-        if prev is None or prev.status != status or prev.reason != reason:
-            self.store.append({"ev": "phase", "phase": run.pid, "status": status,
-                               "reason": reason})
+        self.log.status(run.pid, status, reason, always=False)
         run.final = status
-        self._set(run, "done")
-        self.bus.emit(E.PhaseStatusChanged(run.pid, status, reason))
+        self.board.set(run, "done")
+
+    # --- failures and stops (the policy: policy.py) -----------------------------------
+
+    def _failed(self, run: PhaseRun, failure: Failure) -> None:
+        if failure.budget:
+            self._stop_all("budget", f"budget cap reached: {failure.message}")
+            self._record_stopped(run)
+            return
+        retry = policy.retry_policy(run.phase, self.pipeline.defaults)
+        v = policy.after_failure(failure, retry, run.attempt, stopping=self._stop == "budget",
+                                 rng=self.opt.rng)
+        if not v.retry:
+            self._terminal(run, failure, v.reason)
+            return
+        self.log.retrying(run.pid, run.attempt, failure.error, v.reason, v.delay,
+                          failure.message)
+        self.board.set(run, "retry")
+        run.retry_at = self.clock() + v.delay
+
+    def _terminal(self, run: PhaseRun, failure: Failure, why: str, *,
+                  release: bool = True) -> None:
+        self.log.terminal(run.pid, run.attempt, failure.error, f"{why}: {failure.message}")
+        self.board.leave(run)
+        if policy.stops_mission(run.phase):
+            self._stop_all("failed", f"{run.pid} failed: {failure.message}")
+        else:
+            self.log.notice(f"optional phase failed, the mission goes on: {failure.message}",
+                            level="warning", phase=run.pid)
+        self._done(run, S.FAILED_TERMINAL.value, reason=why, error=failure.message,
+                   release=release)
+
+    def _record_stopped(self, run: PhaseRun) -> None:
+        reason = f"stopped: {self._stop_reason}"
+        self.log.stopped(run.pid, run.attempt, reason)
+        self._done(run, S.FAILED_RETRYABLE.value, reason=reason)
+
+    def _stop_all(self, kind: str, reason: str) -> None:
+        if self._stop is None or (kind == "budget" and self._stop != "budget"):
+            self._stop, self._stop_reason = kind, reason
+            self.log.notice(f"mission stopping: {reason}",
+                            level="error" if kind != "interrupted" else "warning")
+        if kind in ("budget", "interrupted"):
+            self._stop_flag.set()
+            for r in self.board.sorted("retry"):
+                self._record_stopped(r)
+            self.pool.sweep()
+
+    def _check_deadlines(self) -> None:
+        if not any(r.deadline is not None for r in self.board.by_state["running"]):
+            return
+        now = self.clock()
+        for run in self.board.sorted("running"):
+            if run.deadline is None or now < run.deadline:
+                continue
+            run.deadline = None
+            run.cancelled = True  # a fan-out's workers stop after their current item
+            if run.pid in self.fanouts:
+                run.timed_out = True
+                self.pool.sweep()
+            else:
+                run.token += 1  # abandon the attempt: its late answer is ignored
+                limit = policy.timeout_of(run.phase, self.pipeline.defaults)
+                self._failed(run, classify(policy.timeout_error(run.pid, limit)))
+
+    def _fire_retries(self, now: float) -> None:
+        for run in self.board.due(now):
+            run.retry_at = None
+            self._start(run)
+
+    def _mark_unstarted(self) -> None:
+        """After a stop: blocked (required input failed) or pending, with the reason."""
+        left = [self.runs[pid] for pid in self.order if self.runs[pid].state != "done"]
+        for run, status, reason in policy.unstarted(left, self.runs, self.producer,
+                                                    self.state, self._stop_reason):
+            run.final = status
+            self.board.set(run, "done")
+            if reason is not None:
+                self.log.status(run.pid, status, reason, always=False)

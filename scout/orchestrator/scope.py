@@ -20,6 +20,7 @@ from jinja2 import TemplateError, Undefined, UndefinedError
 
 from scout.errors import StepError
 from scout.schemas.task import Task
+from scout.spec.sandbox import SandboxLimit, limit_error
 from scout.spec.templating import JinjaCheckError, analyse, has_jinja, make_env
 
 @lru_cache(maxsize=1)
@@ -91,6 +92,8 @@ def render(text: str, scope: dict[str, Any], *, where: str = "") -> str:
         return text
     try:
         return _template(text).render(scope)
+    except SandboxLimit as exc:
+        raise limit_error(exc, f"{where}template {_short(text)}") from exc
     except UndefinedError as exc:
         raise StepError(f"{where}template {text!r}: {exc.message}",
                         hint="the name is not available here; check needs and the 'as' name"
@@ -105,10 +108,16 @@ def evaluate(expr: str, scope: dict[str, Any], *, where: str = "") -> Any:
         if isinstance(value, Undefined):
             bool(value)  # StrictUndefined raises here, naming what is missing
         return value
+    except SandboxLimit as exc:
+        raise limit_error(exc, f"{where}expression {_short(expr)}") from exc
     except UndefinedError as exc:
         raise StepError(f"{where}expression {expr!r}: {exc.message}") from exc
     except TemplateError as exc:
         raise StepError(f"{where}expression {expr!r} failed: {exc}") from exc
+
+
+def _short(text: str, width: int = 80) -> str:
+    return repr(text if len(text) <= width else text[: width - 1] + "…")
 
 
 def render_tree(value: Any, scope: dict[str, Any], *, where: str = "") -> Any:
@@ -158,7 +167,7 @@ def render_known(value: Any, scope: dict[str, Any]) -> Any:
             return value
         try:
             return _template(value).render(scope)
-        except TemplateError:
+        except TemplateError:  # SandboxLimit included: the phase itself reports it
             return value
     if isinstance(value, dict):
         return {k: render_known(v, scope) for k, v in value.items()}

@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
 
+from scout.errors import storage_error
 from scout.fsutil import write_atomic
 from scout.orchestrator.state import DONE_OK, MissionState, apply_record
 
@@ -43,14 +44,6 @@ Durability = Literal["strict", "batched", "off"]
 
 def utc_now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="microseconds")
-
-
-def fsync_path(path: str | Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def atomic_write_bytes(path: str | Path, data: bytes, *, fsync: bool = True) -> None:
@@ -226,7 +219,7 @@ class StateStore:
         payloads, serialized once by the artifact encoder).
         """
         if self._error is not None:
-            raise RuntimeError("the state log syncer failed") from self._error
+            raise self._failure() from self._error
         rec.setdefault("ts", utc_now())
         body = json.dumps(rec, ensure_ascii=False, separators=(",", ":"), default=str)
         if raw:
@@ -240,9 +233,18 @@ class StateStore:
             seq = self._seq
             line = (f'{{"seq":{seq},' + body[1:] + "\n").encode("utf-8")
             view = memoryview(line)
-            while view:
-                n = os.write(self._fd, view)
-                view = view[n:]
+            try:
+                while view:
+                    n = os.write(self._fd, view)
+                    view = view[n:]
+            except OSError as exc:
+                # a full disk can leave part of the line written: the log now ends in a
+                # torn line, which the next open (resume) cuts off
+                self._seq -= 1
+                mapped = storage_error(exc, "cannot write the run state")
+                if mapped is None:
+                    raise
+                raise mapped from exc
             self._offset += len(line)
             rec["seq"] = seq
             apply_record(self.state, rec)
@@ -260,7 +262,7 @@ class StateStore:
         with self._cond:
             while self._durable < target:
                 if self._error is not None:
-                    raise RuntimeError("the state log syncer failed") from self._error
+                    raise self._failure() from self._error
                 self._urgent.set()
                 self._wake.set()
                 self._cond.wait(0.5)
@@ -320,6 +322,16 @@ class StateStore:
             with self._cond:
                 self._cond.notify_all()
 
+    def _failure(self) -> Exception:
+        """What a writer raises after the syncer failed: the machine's refusal as a
+        StorageError (disk full, read-only), anything else as the bug it is."""
+        err = self._error
+        if isinstance(err, OSError):
+            mapped = storage_error(err, "cannot write the run state")
+            if mapped is not None:
+                return mapped
+        return RuntimeError("the state log syncer failed")
+
     def close(self) -> None:
         """Flush everything, write the final snapshot, stop the syncer."""
         with self._lock:
@@ -336,7 +348,7 @@ class StateStore:
             fd, self._fd = self._fd, -1
         os.close(fd)
         if self._error is not None:
-            raise RuntimeError("the state log syncer failed") from self._error
+            raise self._failure() from self._error
 
     def __enter__(self) -> "StateStore":
         return self

@@ -1,9 +1,12 @@
 """A persistent TTL cache of adapter answers: ``runtime/cache.sqlite3`` (stdlib sqlite3).
 
-Key: sha256 of the adapter name, its settings that shape answers (``answer_settings``)
-and the request as normalised JSON (sorted keys). A resumed or re-applied mission therefore
-never pays twice for the same request within the adapter's ``cache_ttl``. ``cache_ttl:
-0s`` or ``--no-cache`` disables it. The value is stored through :mod:`codec` so it comes
+Key: sha256 of the adapter name and type, its effective base URL, every setting that
+shapes answers (``answer_settings``) and the request as normalised JSON (sorted keys).
+The chain consults it per link, in that link's turn (``chain.py``); a ``--replay`` run
+neither reads nor writes it (a cassette's answers are not the world's). A request whose
+answer was recorded is not sent again within the adapter's ``cache_ttl``; one in flight
+when a process died may be (see :mod:`scout.providers.in_doubt`). ``cache_ttl: 0s`` or
+``--no-cache`` disables it. The value is stored through :mod:`codec` so it comes
 back typed. sqlite handles concurrent processes (WAL); each thread has its own connection.
 
 An answer is stored *before* its ``ok`` journal line is written (so a process killed in
@@ -30,9 +33,11 @@ from scout.providers.codec import decode_reply, encode_reply
 from scout.providers.contract import Reply, Request
 
 CACHE_NAME = "cache.sqlite3"
-#: settings that change how a call is made but not what it answers
+#: settings that change how a call is made but never what it answers; every other
+#: setting (the base URL, the user agent, a region, a model ...) is part of the key, so
+#: answers of a test server or another configuration are never served to a real run
 _NOT_ANSWER_SHAPING = {"rate", "retry", "retry_after_max", "cache_ttl", "breaker_cooldown",
-                       "tariff", "credentials", "timeout", "user_agent", "base_url"}
+                       "tariff", "credentials", "timeout"}
 
 
 def answer_settings(settings: AdapterSettings) -> dict[str, Any]:
@@ -41,8 +46,13 @@ def answer_settings(settings: AdapterSettings) -> dict[str, Any]:
 
 
 def cache_key(adapter: str, settings: AdapterSettings, request: Request) -> str:
+    """The key of ``request`` to ``adapter``: its type, every answer-shaping setting and
+    the *effective* base URL (``SCOUTE_<NAME>_BASE_URL`` included)."""
+    base_url = settings.resolved_base_url(adapter)
     doc = {
         "adapter": adapter,
+        "type": settings.type,
+        "base_url": base_url.rstrip("/") if base_url else None,
         "settings": answer_settings(settings),
         "request": {"type": type(request).__name__, **request.model_dump(mode="json")},
     }

@@ -6,9 +6,10 @@ A :class:`ChainGateway` is a phase's door to its chain (``scout.steps.context.Ga
 1. links whose credentials are absent: a ``name?`` link is skipped (visibly: a journal
    line with result ``skipped``, once per phase, and a ``LinkAttempt``); a required one is
    a configuration error (preflight normally catches it first);
-2. the cache, over every usable link in order: a hit answers at zero cost
-   (``cache_hit``), so a re-applied mission never pays twice for a request;
-3. the links in order, each through :class:`LinkCaller` (pool, retries, rate cap).
+2. the links in order; for each, first its cache entry (a hit answers at zero cost,
+   ``cache_hit``, so a re-applied mission does not ask again for a request it has the
+   answer to), then the adapter itself through :class:`LinkCaller` (pool, retries, rate
+   cap). A lower link's cached answer is used only when every link above it failed.
 
 Failover rules (seed, not negotiable): zero results is an answer and never advances the
 chain. ``ParseError``, ``RateLimited``, ``Unavailable``, ``AuthError`` (and
@@ -140,22 +141,21 @@ class ChainGateway:
         attempts: list[LinkAttempt] = []
         usable = self._usable(ctx, attempts)
 
-        # cache first: a hit makes no request, so it takes no rate token and costs nothing
+        errors: list[ProviderError] = []
+        waits: list[float] = []
         for pos, name in usable:
+            ctx.position = pos
+            # the cache in this link's turn: a hit makes no request (no rate token, no
+            # cost), but a lower link's old answer never beats a link above it that is
+            # configured now (a key set after a keyless run is used at once)
             hit = rt.cache_get(name, request)
             if hit is not None:
-                ctx.position = pos
                 attempts.append(LinkAttempt(name, "cache_hit"))
                 self.caller._line(ctx, name, "cache_hit", token=None, cost=CACHE,
                                   answered=True, items=hit.items, status=hit.status)
                 rt.note_answer(name, from_cache=True)
                 return ChainOutcome(hit.value, name, self.chain_name, attempts, 0.0, True,
                                     dict(hit.meta))
-
-        errors: list[ProviderError] = []
-        waits: list[float] = []
-        for pos, name in usable:
-            ctx.position = pos
             left = rt.breaker.remaining(name)
             if left > 0:
                 waits.append(left)

@@ -170,3 +170,24 @@ def send(client: httpx.Client, request: httpx.Request, adapter: str) -> httpx.Re
         read_body(response, adapter)
     check_status(response, adapter)
     return response
+
+
+def response_time(response: httpx.Response) -> dt.datetime | None:
+    """When the provider says it answered (its ``Date`` header), if that is a sane time.
+
+    Evidence is stamped with it rather than with the local clock, so a replayed cassette
+    says when its answers were really retrieved, and two replays give the same report.
+    A header that does not parse, or lies more than a day in the future, is ignored."""
+    value = response.headers.get("date")
+    if not value:
+        return None
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=dt.timezone.utc)
+    now = dt.datetime.now(dt.timezone.utc)
+    if when > now + dt.timedelta(days=1) or when.year < 2000:
+        return None
+    return when.astimezone(dt.timezone.utc)

@@ -13,6 +13,10 @@ token_rotated   the token failed for good (401/403, or 429/5xx after retries); i
                 is marked in the pool and the next token is tried
 error           the link failed; the chain decides whether the next link is tried
 budget_exceeded the mission's max_cost was reached before this request left
+sent            a *paid* request (an adapter whose tariff prices it above 0) is about to
+                leave; ``response_summary.call`` is its id, and the line that ends the
+                try (ok, retry, token_rotated, error) carries the same id. A ``sent``
+                line without such a line is a call *in doubt* (scout.audit.in_doubt)
 ==============  ==============================================================
 
 Adapters raise ``ProviderError`` subclasses; anything else they raise (a parser bug) is
@@ -22,6 +26,7 @@ instead of crashing the run.
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -171,6 +176,7 @@ class LinkCaller:
                           sleep=rt.sleep, rng=rt.rng)
         last = _Try()
         tries = 0
+        paid = rt.paid_estimate(adapter_name)
 
         def once(n: int) -> Reply[Any]:
             nonlocal last, tries
@@ -185,6 +191,14 @@ class LinkCaller:
                            attempt=n)
                 raise
             last.rate_wait_ms = round(rt.limiters.acquire(adapter_name) * 1000)
+            if paid is not None:
+                # a paid request is journaled *before* it leaves: if the process dies
+                # before its answer is recorded, the 'sent' line stays unanswered and the
+                # audit reports the call as in doubt (it may have been billed)
+                call_id = uuid.uuid4().hex[:16]
+                last.extra["call"] = call_id
+                self._line(ctx, adapter_name, "sent", token=token, attempt=n, call=call_id,
+                           estimate_usd=round(paid, 8))
             t0 = rt.monotonic()
             try:
                 reply = rt.invoke(adapter, ctx.request, secret)

@@ -24,7 +24,7 @@ from typing import TypeVar
 
 import httpx
 from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt
-from tenacity.wait import wait_base, wait_exponential
+from tenacity.wait import wait_base
 
 from scout.errors import AuthError, ProviderError, RateLimited, Rejected
 from scout.spec.models import Backoff, RetryPolicy
@@ -66,21 +66,14 @@ class wait_full_jitter(wait_base):
     def __init__(self, backoff: Backoff, rng: random.Random | None = None) -> None:
         self.backoff = backoff
         self.rng = rng or random.Random()
-        self._ceiling = wait_exponential(
-            multiplier=backoff.initial, exp_base=backoff.factor, max=backoff.max
-        )
 
     def ceiling(self, attempt: int) -> float:
         """The upper bound of the wait after failed attempt number ``attempt`` (1-based)."""
-        state = RetryCallState(None, None, (), {})
-        state.attempt_number = attempt
-        return float(self._ceiling(state))
+        return self.backoff.ceiling(attempt)
 
     def __call__(self, retry_state: RetryCallState) -> float:
-        high = self.ceiling(retry_state.attempt_number)
-        if self.backoff.jitter == "none":
-            return high
-        return self.rng.uniform(0.0, high)
+        # the same strategy object as the phase loop's (spec.models.Backoff)
+        return self.backoff.delay(retry_state.attempt_number, self.rng)
 
 
 class wait_retry_after(wait_base):

@@ -39,7 +39,8 @@ from scout.providers import redact as R
 from scout.providers.cache import ReplyCache, cache_key
 from scout.providers.chain import ChainGateway, CircuitBreaker
 from scout.providers.contract import Adapter, EmailAdapter, Reply, Request, Secret
-from scout.providers.cost import FREE, BudgetTracker, Cost, CostEstimate, estimate_cost
+from scout.providers.cost import (FREE, BudgetTracker, Cost, CostEstimate, compute_cost,
+                                  estimate_cost, typical_usage)
 from scout.providers.http import make_client
 from scout.providers.journal import FIELDS, Journal, utc_ts
 from scout.providers.pool import POOL_STATE_NAME, TokenPool, load_pool_config
@@ -315,10 +316,24 @@ class ProviderRuntime:
             return reply
         return adapter.call(request, secret)
 
+    def paid_estimate(self, adapter: str) -> float | None:
+        """What one request to ``adapter`` typically costs (USD), or None when it is
+        free (no tariff) or nothing leaves (a replay): paid requests get a 'sent' line."""
+        if self.replaying:
+            return None
+        settings = self.config.adapters[adapter]
+        usd = compute_cost(typical_usage(settings), settings.tariff).usd
+        return usd if usd > 0 else None
+
     # --- cache ------------------------------------------------------------------------
 
     def _ttl(self, adapter: str) -> float:
-        return 0.0 if self.no_cache else float(self.config.adapters[adapter].cache_ttl)
+        # a replay answers from its cassette only: it never reads the shared cache (live
+        # answers would hide what the cassette holds) and never writes it (the next live
+        # run would be answered with the cassette's fictional data)
+        if self.no_cache or self.replaying:
+            return 0.0
+        return float(self.config.adapters[adapter].cache_ttl)
 
     def cache_get(self, adapter: str, request: Request) -> Reply[Any] | None:
         ttl = self._ttl(adapter)
@@ -453,12 +468,13 @@ class ProviderRuntime:
 
     def gateway_for_phase(self, phase_id: str, phase: Phase,
                           retry: RetryPolicy | None = None) -> ChainGateway | None:
-        """The gateway of a phase (``phase.retry`` overrides the adapters' policies)."""
+        """The gateway of a phase (``phase.call_retry`` overrides the adapters' retry;
+        ``phase.retry`` counts the phase's own attempts, not calls)."""
         resolved = self.links_for_phase(phase_id, phase)
         if resolved is None:
             return None
         chain_name, links = resolved
-        return ChainGateway(self, phase_id, chain_name, links, phase.retry or retry)
+        return ChainGateway(self, phase_id, chain_name, links, phase.call_retry or retry)
 
     def gateway_factory(self) -> Callable[[str, Phase], ChainGateway | None]:
         """What the orchestrator calls: ``factory(phase_id, phase) -> Gateway | None``."""

@@ -12,6 +12,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from scout.i18n import N_
+from scout.providers.in_doubt import SENT, in_doubt_of
+
 DEGRADED = ("succeeded_partial", "failed_retryable", "failed_terminal", "skipped",
             "blocked_missing_input", "stale")
 
@@ -55,6 +58,10 @@ class MissionView:
     mermaid: str = ""
     budget_stopped: bool = False
     max_cost: float | None = None
+    #: paid requests journaled as sent with no answer recorded (a process stopped while
+    #: they were in flight): they may have been billed (scout.providers.in_doubt)
+    in_doubt: int = 0
+    in_doubt_usd: float = 0.0
 
     @property
     def total_usd(self) -> float:
@@ -118,14 +125,17 @@ def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | No
         elif result in ("skipped", "circuit_open"):
             summary = e.get("response_summary") or {}
             why = summary.get("reason") or (_error_text(e) if e.get("error") else None)
-            why = why or ("circuit open after rate limiting" if result == "circuit_open"
-                          else "not configured")
+            why = why or (N_("circuit open after rate limiting") if result == "circuit_open"
+                          else N_("not configured"))
             if result == "circuit_open" or (adapter, phase, why) not in skip_seen:
                 row.skipped += 1
                 skip_seen.add((adapter, phase, why))
-            skips.setdefault(f"{adapter}:{why}", f"{adapter} skipped: {why}")
+            skips.setdefault(f"{adapter}:{why}",
+                             N_("{adapter} skipped: {reason}").format(adapter=adapter, reason=why))
         elif result == "ok":
             row.calls += 1
+        elif result == SENT:  # announces a paid try; the try's own line is counted
+            continue
         else:  # retry, error, and anything unknown counts as a failed try
             row.calls += 1
             row.errors += 1
@@ -137,9 +147,11 @@ def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | No
     for (phase, adapter), errs in sorted(failures.items(), key=lambda kv: (
             rank.get(kv[0][0], len(rank)), kv[0][0], order(kv[0][1]))):
         others = sorted(a for a in answered.get(phase, set()) if a != adapter)
-        tail = f"; {', '.join(others)} answered instead" if others else ""
-        notices.append(f"{phase}: {adapter} failed {len(errs)}x "
-                       f"({'; '.join(sorted(set(errs)))}){tail}")
+        msgid = (N_("{phase}: {adapter} failed {count}x ({errors}); {others} answered instead")
+                 if others else N_("{phase}: {adapter} failed {count}x ({errors})"))
+        notices.append(msgid.format(phase=phase, adapter=adapter, count=len(errs),
+                                    errors="; ".join(sorted(set(errs))),
+                                    others=", ".join(others)))
     return sorted(costs.values(), key=lambda r: order(r.adapter)), notices
 
 
@@ -180,7 +192,9 @@ def build_mission_view(*, run_dir: Any, root: Any, pipeline: Any, mission_id: st
         ))
     entries = [e for e in iter_journal(Path(root) / "runtime") if e.get("mission_id") == mission_id]
     costs, notices = summarise_journal(entries, list(pipeline.phases))
+    doubt = in_doubt_of(entries)
     return MissionView(
+        in_doubt=doubt.calls, in_doubt_usd=doubt.usd,
         mission_id=mission_id, pipeline=pipeline.name, phases=rows, costs=costs,
         notices=notices, mermaid=PhaseGraph.of(pipeline).to_mermaid(states),
         budget_stopped=state.status == "stopped_budget", max_cost=max_cost,

@@ -1,39 +1,114 @@
-"""Render reports: the sandboxed template environment and numbered citations.
+"""Render reports: the sandboxed template environment, numbered citations, provenance.
 
 Markdown templates render with autoescape off; HTML templates (``*.html.j2``) with
 autoescape on, so text from the web can never inject markup into ``report.html``. Both
 use ``StrictUndefined``: a template typo fails the report phase loudly.
+
+The environment speaks the request's language: Jinja's i18n extension with the Babel
+catalog of ``task.lang`` installed (newstyle gettext: ``{{ _("Sources") }}``,
+``{% trans %}…{% endtrans %}``), and the locale filters (``money``, ``rating``,
+``number``, ``date``, ``month``, ``value``, ``l10n``) bound to that language.
+
+Citations credit each source to the adapter and phase that found it: the first record in
+the mission's artifacts (in pipeline order) that carries the URL, not whichever section of
+the report happens to cite it first (a synthesis quoting a transcript credits the
+transcript phase, not the synthesiser).
 """
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+from typing import Any
 
 from jinja2 import FileSystemLoader, select_autoescape
+from pydantic import BaseModel
 
-from scout.i18n import translations
+from scout.i18n import lang_of, translations
+from scout.spec.filters import FILTERS
 from scout.spec.templating import make_env
+
+#: filters whose output depends on the language (they take ``lang=``)
+LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n")
+
+Provenance = dict[str, tuple[str, str]]  # url -> (adapter, phase)
 
 
 class Citations:
-    """Numbers sources in order of first citation: ``cite(url, title)`` → 1, 2, ..."""
+    """Numbers sources in order of first citation: ``cite(url, title)`` → 1, 2, ...
 
-    def __init__(self) -> None:
+    ``provenance`` (url → adapter, phase) says who found each URL; a caller that knows
+    better (an evidence line carries its own adapter and phase) passes them explicitly.
+    """
+
+    def __init__(self, provenance: Provenance | None = None) -> None:
         self._index: dict[str, int] = {}
+        self._provenance = dict(provenance or {})
         self.items: list[dict[str, str]] = []
+
+    def found_by(self, url: str) -> tuple[str, str]:
+        return self._provenance.get(url, ("", ""))
 
     def cite(self, url: str, title: str = "", adapter: str = "", phase: str = "") -> int:
         if url not in self._index:
+            known_adapter, known_phase = self.found_by(url)
             self._index[url] = len(self.items) + 1
             self.items.append({"n": str(len(self.items) + 1), "url": url,
-                               "title": title or url, "adapter": adapter, "phase": phase})
+                               "title": title or url, "adapter": adapter or known_adapter,
+                               "phase": phase or known_phase})
         return self._index[url]
 
     def __len__(self) -> int:
         return len(self.items)
 
 
+def _walk(value: Any, phase: str, adapter: str, out: Provenance, depth: int = 0) -> None:
+    """Record (adapter, phase) for every ``url`` in ``value`` the first time it is seen."""
+    if depth > 8 or value is None:
+        return
+    if isinstance(value, BaseModel):
+        own_adapter = getattr(value, "adapter", "") or adapter
+        own_phase = getattr(value, "phase", "") or phase
+        if not isinstance(own_adapter, str):
+            own_adapter = adapter
+        if not isinstance(own_phase, str):
+            own_phase = phase
+        url = getattr(value, "url", None)
+        if isinstance(url, str) and url and url not in out:
+            out[url] = (own_adapter, own_phase)
+        for name in type(value).model_fields:
+            if name not in ("url", "adapter", "phase"):
+                _walk(getattr(value, name, None), own_phase, own_adapter, out, depth + 1)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _walk(item, phase, adapter, out, depth + 1)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _walk(item, phase, adapter, out, depth + 1)
+
+
+def provenance(pipeline: Any, artifacts: dict[str, Any]) -> Provenance:
+    """url → (adapter, phase) of the record that first holds it, phases in pipeline order.
+
+    A record names its own adapter and phase when it has them (evidence does); else the
+    enclosing record's adapter and the phase that produced the artifact count.
+    """
+    producer: dict[str, str] = {}
+    order: list[str] = []
+    for pid, phase in (getattr(pipeline, "phases", None) or {}).items():
+        for name in getattr(phase, "produces", None) or []:
+            producer.setdefault(name, pid)
+            order.append(name)
+    names = [n for n in order if n in artifacts] + sorted(n for n in artifacts if n not in order)
+    out: Provenance = {}
+    for name in names:
+        _walk(artifacts[name], producer.get(name, ""), "", out)
+    return out
+
+
 def make_report_env(templates: Path, lang: str = "en"):
+    """The report's sandboxed environment, speaking ``lang`` (en when unknown)."""
+    lang = lang_of(lang)
     env = make_env(
         loader=FileSystemLoader(str(templates)),
         autoescape=select_autoescape(enabled_extensions=("html.j2", "html"),
@@ -42,8 +117,10 @@ def make_report_env(templates: Path, lang: str = "en"):
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
     )
-    # {{ _("...") }} in templates: the report's words in the request's language
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    for name in LOCALE_FILTERS:
+        env.filters[name] = functools.partial(FILTERS[name], lang=lang)
+    env.globals["lang"] = lang
     return env
 
 

@@ -27,6 +27,11 @@ class ArtifactModel(BaseModel):
         if name:
             ARTIFACT_MODELS[name] = cls
 
+    def output_files(self) -> dict[str, str | None]:
+        """Files the producing step wrote next to this artifact ({path relative to the run
+        dir: sha256 or None}); a phase is reused only while they are intact."""
+        return {}
+
 
 #: modules that define the built-in artifact models (imported on first lookup, so a
 #: process that resumes a mission can read artifacts before any step module is loaded)

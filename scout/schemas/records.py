@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from scout.schemas.base import ArtifactModel
-from scout.schemas.sources import Page, Source, Transcript, Video
+from scout.schemas.sources import Source, Transcript, Video
 from scout.schemas.task import Money
 
 EvidenceKind = Literal["snippet", "review", "price", "rating", "page", "video", "synthesis"]
@@ -110,12 +110,6 @@ class TranscriptList(ArtifactModel):
     items: list[Transcript] = Field(default_factory=list)
 
 
-class PageList(ArtifactModel):
-    schema_name = "pages"
-
-    items: list[Page] = Field(default_factory=list)
-
-
 class RankedItem(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -147,3 +141,6 @@ class Report(ArtifactModel):
     files: dict[str, str] = Field(default_factory=dict, description="format → file name")
     sha256: dict[str, str] = Field(default_factory=dict)
     citations: int = 0
+
+    def output_files(self) -> dict[str, str | None]:
+        return {name: self.sha256.get(fmt) for fmt, name in self.files.items()}

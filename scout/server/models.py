@@ -37,6 +37,24 @@ class CostRow(_Model):
     usd: float
 
 
+class InDoubtLine(_Model):
+    ts: str | None
+    mission_id: str | None
+    phase: str | None
+    adapter: str | None
+    token_name: str | None
+    call: str | None
+    estimate_usd: float
+
+
+class InDoubt(_Model):
+    """Paid requests journaled as sent with no answer recorded (scout.providers.in_doubt)."""
+
+    calls: int
+    usd_estimate: float
+    lines: list[InDoubtLine]
+
+
 class CostSummary(_Model):
     filters: dict[str, Any]
     total: CostRow
@@ -47,6 +65,7 @@ class CostSummary(_Model):
     source: str
     note: str | None
     torn_lines: int
+    in_doubt: InDoubt | None = None
 
 
 class Run(_Model):

@@ -374,7 +374,12 @@ def _check_jinja(
     except JinjaCheckError as exc:
         return [Problem("SPEC050", f"phase '{pid}': Jinja {what} does not parse: {exc.message}",
                         loc, hint=f"in: {text!r}")]
-    problems = []
+    problems = [
+        Problem("SPEC070", f"phase '{pid}': Jinja {what}, line {line}: {message}", loc,
+                hint="a template cannot compute huge numbers, strings or loops; use a "
+                     "smaller constant")
+        for message, line in use.bombs
+    ]
     for name in sorted(use.names - scope - GLOBAL_NAMES):
         hint = did_you_mean(name, scope, what="names in scope")
         problems.append(

@@ -10,6 +10,7 @@ import datetime as dt
 import re
 from typing import Any
 
+from scout import i18n
 from scout.schemas.task import Money
 
 FILTERS: dict[str, Any] = {}
@@ -21,23 +22,49 @@ def _filter(fn: Any) -> Any:
 
 
 @_filter
-def money(value: Any, digits: int = 0) -> str:
-    """200 EUR → '200 EUR'; None → '—'."""
-    if value is None:
-        return "—"
+def money(value: Any, digits: int = 0, *, lang: str = "en") -> str:
+    """200 EUR → '200 EUR' (en), '200 €' (es); None → '—'."""
     if isinstance(value, Money):
-        amount = f"{value.amount:,.{digits}f}"
-        per = f"/{value.per}" if value.per else ""
-        return f"{amount} {value.currency}{per}"
-    return str(value)
+        return i18n.format_money(value, lang, digits)
+    return "—" if value is None else str(value)
 
 
 @_filter
-def rating(value: Any, scale: int = 10) -> str:
-    """8.25 → '8.2/10'; None → '—'."""
-    if value is None:
-        return "—"
-    return f"{float(value) * scale / 10:.1f}/{scale}"
+def rating(value: Any, scale: int = 10, *, lang: str = "en") -> str:
+    """8.25 → '8.2/10' (en), '8,2/10' (es); None → '—'."""
+    return i18n.format_rating(value, lang, scale)
+
+
+# Locale-aware filters: every template may use them; the report environment binds
+# ``lang`` to the request's language (scout/report/render.py), elsewhere it is English.
+@_filter
+def number(value: Any, digits: int | None = None, *, lang: str = "en") -> str:
+    """3120 → '3,120' (en), '3120' (es); ``number(1)`` fixes one decimal."""
+    return i18n.format_number(value, lang, digits)
+
+
+@_filter
+def date(value: Any, form: str = "long", *, lang: str = "en") -> str:
+    """A date (or ISO string) in words: 'September 15, 2026', '15 de septiembre de 2026'."""
+    return i18n.format_date(value, lang, form)
+
+
+@_filter
+def month(value: Any, *, lang: str = "en") -> str:
+    """A month: 'September 2026' (en), 'septiembre de 2026' (es)."""
+    return i18n.format_month(value, lang)
+
+
+@_filter
+def value(v: Any, type_name: str = "", *, lang: str = "en") -> str:
+    """A Task value by its declared type (money, rating, month, date range, date…)."""
+    return i18n.format_value(v, type_name, lang)
+
+
+@_filter
+def l10n(text: Any, *, lang: str = "en") -> str:
+    """English text a step wrote from a msgid (a flag, a notice), in the report's language."""
+    return i18n.localize(text, lang)
 
 
 @_filter

@@ -84,8 +84,26 @@ class Backoff(StrictModel):
         default="full", description="full: wait a uniform random time in [0, backoff]"
     )
 
+    # The one backoff strategy: the phase loop (orchestrator/outcomes.py) and every
+    # call's retry loop (providers/retry.py) both wait with it.
+    def ceiling(self, attempt: int) -> float:
+        """The longest wait after failed attempt ``attempt`` (1-based):
+        ``min(max, initial * factor ** (attempt - 1))``."""
+        return min(self.max, self.initial * (self.factor ** max(0, attempt - 1)))
+
+    def delay(self, attempt: int, rng: Any) -> float:
+        """The wait after failed attempt ``attempt``: the ceiling, or (``jitter: full``) a
+        uniform random time in ``[0, ceiling]`` drawn from ``rng``."""
+        high = self.ceiling(attempt)
+        return rng.uniform(0.0, high) if self.jitter == "full" else high
+
 
 class RetryPolicy(StrictModel):
+    """How often something is tried and how long to wait between tries. As ``retry:`` it
+    counts a phase's attempts (a fan-out: its failed items); as ``call_retry:`` (or an
+    adapter's ``retry:`` in config/adapters.yaml) the tries of one call to one chain link
+    before the chain moves on (docs/authoring.md#retry)."""
+
     attempts: int = Field(default=1, ge=1, le=20, description="total tries, including the first")
     backoff: Backoff = Field(default_factory=Backoff)
     on: list[Literal[ERROR_KINDS]] | None = Field(  # type: ignore[valid-type]
@@ -197,6 +215,7 @@ class Defaults(StrictModel):
     """Settings every phase inherits unless it sets its own."""
 
     retry: RetryPolicy | None = None
+    call_retry: RetryPolicy | None = None
     timeout: Duration | None = None
     max_parallel: int | None = Field(default=None, ge=1, le=1024)
     allow_partial: AllowPartial | None = None
@@ -235,7 +254,11 @@ class Phase(StrictModel):
     as_: str | None = Field(default=None, alias="as", pattern=IDENT)
     max_parallel: int | None = Field(default=None, ge=1, le=1024)
     parallel_group: GroupName | None = None
-    retry: RetryPolicy | None = None
+    retry: RetryPolicy | None = Field(
+        default=None, description="phase attempts: how often the phase runs before it fails")
+    call_retry: RetryPolicy | None = Field(
+        default=None, description="tries of each call to one chain link before the chain "
+                                  "moves on (default: the adapter's retry)")
     allow_partial: AllowPartial | None = None
     if_: str | None = Field(default=None, alias="if", description="Jinja expression")
     optional: bool = False

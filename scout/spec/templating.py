@@ -16,7 +16,8 @@ from functools import lru_cache
 from typing import Annotated, Any
 
 from jinja2 import StrictUndefined, TemplateSyntaxError, nodes
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+from scout.spec.sandbox import BoundedSandbox, SandboxLimit
 
 # Filters scout adds; the runtime fills in implementations (report/filters.py) while the
 # validator only needs the names, so it can reject an unknown filter before a run.
@@ -48,19 +49,23 @@ ExpressionStr = Annotated[str, ExpressionField()]
 ArtifactName = Annotated[str, ArtifactField()]
 
 
-def make_env(**kw: Any) -> ImmutableSandboxedEnvironment:
+def make_env(**kw: Any) -> BoundedSandbox:
+    """The environment every template of scout renders in (specs and reports alike):
+    sandboxed, bounded (:mod:`scout.spec.sandbox`), ``StrictUndefined``."""
     from scout.spec.filters import FILTERS
 
-    env = ImmutableSandboxedEnvironment(
-        undefined=StrictUndefined, keep_trailing_newline=True, **kw
-    )
+    kw.setdefault("extensions", ["jinja2.ext.i18n"])  # {% trans %} and _() parse everywhere
+    env = BoundedSandbox(undefined=StrictUndefined, keep_trailing_newline=True, **kw)
+    if hasattr(env, "install_null_translations"):  # English until a report installs its catalog
+        env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(FILTERS)
     env.filters.update(EXTRA_FILTERS)
+    env.bound_filters()
     return env
 
 
 @lru_cache(maxsize=1)
-def _check_env() -> ImmutableSandboxedEnvironment:
+def _check_env() -> BoundedSandbox:
     return make_env()
 
 
@@ -76,6 +81,8 @@ class JinjaUse:
     attrs: tuple[tuple[str, str], ...] = ()  # (name, attribute) pairs, in source order
     filters: frozenset[str] = frozenset()
     tests: frozenset[str] = frozenset()
+    #: constant expressions that cross a sandbox bound: (message, line)
+    bombs: tuple[tuple[str, int], ...] = ()
 
 
 class JinjaCheckError(Exception):
@@ -140,7 +147,43 @@ def _analyse(source: str, expression: bool) -> JinjaUse | JinjaCheckError:
                 filters.add(node.name)
         elif isinstance(node, nodes.Test):
             tests.add(node.name)
-    return JinjaUse(frozenset(names), tuple(attrs), frozenset(filters), frozenset(tests))
+    return JinjaUse(frozenset(names), tuple(attrs), frozenset(filters), frozenset(tests),
+                    _constant_bombs(env, ast))
+
+
+# Names a constant expression may use: the sandbox's own globals and literals.
+_CONSTANT_NAMES = frozenset({"range", "lipsum", "dict", "true", "false", "none",
+                             "True", "False", "None"})
+
+
+def _is_constant(node: nodes.Node) -> bool:
+    return all(n.name in _CONSTANT_NAMES for n in node.find_all(nodes.Name)) and \
+        isinstance(node, nodes.Expr) and not isinstance(node, (nodes.Const, nodes.Name,
+                                                               nodes.TemplateData))
+
+
+def _constant_bombs(env: Any, ast: nodes.Template) -> tuple[tuple[str, int], ...]:
+    """Evaluate each largest constant sub-expression (``9**(9**9)``, ``'a' * 10**10``)
+    in the bounded sandbox, so a bomb is a spec error before any run. Other failures
+    (``1/0``, type errors) are left to run time, where the data is known."""
+    found: list[tuple[str, int]] = []
+
+    def visit(node: nodes.Node) -> None:
+        if _is_constant(node):
+            probe = nodes.Template([nodes.Output([node], lineno=node.lineno)],
+                                   lineno=node.lineno)
+            try:
+                env.from_string(probe).render()
+            except SandboxLimit as exc:
+                found.append((str(exc.message or exc), node.lineno or 1))
+            except Exception:  # noqa: BLE001 - only bounds are judged statically
+                pass
+            return
+        for child in node.iter_child_nodes():
+            visit(child)
+
+    visit(ast)
+    return tuple(found)
 
 
 def _clean(msg: str) -> str:
@@ -166,4 +209,5 @@ def known_tests() -> frozenset[str]:
 
 # Names every template may use besides the declared scope.
 GLOBAL_NAMES = frozenset({"range", "dict", "lipsum", "cycler", "joiner", "namespace",
-                          "true", "false", "none", "True", "False", "None", "loop"})
+                          "true", "false", "none", "True", "False", "None", "loop",
+                          "_", "gettext", "ngettext", "pgettext", "npgettext", "lang"})

@@ -17,7 +17,9 @@ unhashable keys with parser internals. We compose the node graph ourselves so th
 from __future__ import annotations
 
 import gc
+import os
 import re
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -107,6 +109,17 @@ class _Composer:
         self.problems: list[Problem] = []
         self.open: set[int] = set()  # ids of the collections being built (loop guard)
         self.budget = MAX_NODES  # collection entries left to build (alias-bomb guard)
+        self.built: set[int] = set()  # ids of collections built so far
+        self.aliased = False  # whether an alias expanded a collection (for messages)
+
+    def _scalar(self, node: ScalarNode) -> Any:
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except (ValueError, OverflowError, yaml.YAMLError) as exc:
+            # an integer past Python's 4,300-digit limit, an impossible date
+            # (2026-13-45), bad base64 under !!binary: a located problem, not a crash
+            self.problems.append(_value_problem(node, exc, self._loc(node)))
+            return node.value if len(node.value) <= 200 else None
 
     def _loc(self, node: Node) -> Location:
         return Location(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
@@ -117,7 +130,10 @@ class _Composer:
     def build(self, node: Node, path: PathT) -> Any:
         self.smap.values[path] = self._pos(node)
         if isinstance(node, ScalarNode):
-            return self.loader.construct_object(node, deep=True)
+            return self._scalar(node)
+        if id(node) in self.built:
+            self.aliased = True  # the same node twice: an alias is being expanded
+        self.built.add(id(node))
         # Aliases make the node graph a DAG (or, written on purpose, a loop); each alias
         # is expanded as a copy so that every path has a position. Guard both ways that
         # can go wrong: a structure that contains itself, and "billion laughs" expansion.
@@ -231,7 +247,7 @@ class _Composer:
             "tag:yaml.org,2002:null",
         ):
             return key_node.value
-        key = self.loader.construct_object(key_node, deep=True)
+        key = self._scalar(key_node)
         if not isinstance(key, (str, int, float, bool)) and key is not None:
             key = str(key)
         return key
@@ -298,16 +314,25 @@ def load_yaml_text(text: str, file: str) -> tuple[LoadedYaml | None, list[Proble
             with gc_paused():
                 data = composer.build(node, ())
         except _TooBig as exc:
+            if composer.aliased:
+                return None, [
+                    Problem("SPEC001", f"YAML syntax error: the document expands to more "
+                            f"than {MAX_NODES:,} entries (aliases of aliases?)", exc.location,
+                            hint="reuse anchors sparingly; a spec is never that big")
+                ]
             return None, [
-                Problem("SPEC001", f"YAML syntax error: the document expands to more than "
-                        f"{MAX_NODES:,} entries (aliases of aliases?)", exc.location,
-                        hint="reuse anchors sparingly; a spec is never that big")
+                Problem("SPEC072", f"the document has more than {MAX_NODES:,} entries",
+                        exc.location, hint="a spec is never that big; split it, or check "
+                                           "that it is the file you meant")
             ]
         return LoadedYaml(data, composer.smap, text), composer.problems
     except yaml.MarkedYAMLError as exc:
         return None, [_syntax_problem(exc, text, file)]
+    except yaml.reader.ReaderError as exc:
+        return None, [_reader_problem(exc, text, file)]
     except yaml.YAMLError as exc:  # pragma: no cover - unmarked YAML errors are rare
-        return None, [Problem("SPEC001", f"YAML error: {exc}", Location(file, 1, 1))]
+        return None, [Problem("SPEC001", f"YAML error: {_strip_parser_wording(str(exc))}",
+                              Location(file, 1, 1))]
     finally:
         loader.dispose()
 
@@ -342,6 +367,12 @@ _SYNTAX_MESSAGES: list[tuple[re.Pattern[str], str, str | None]] = [
     (re.compile(r"undefined alias"),
      "an alias ('*name') refers to an anchor ('&name') that is not defined above it",
      "define the anchor first, e.g. 'retry: &standard {attempts: 3}', then '*standard'"),
+    (re.compile(r"duplicate anchor"),
+     "the same anchor ('&name') is defined twice",
+     "give each anchor its own name; an alias ('*name') refers to the one above it"),
+    (re.compile(r"could not determine a constructor for the tag"),
+     "a tag ('!name' or '!!python/...') that specs do not allow",
+     "remove the tag; specs hold plain text, numbers, lists and mappings"),
     (re.compile(r"cannot start any token"),
      "a character that cannot start a plain value (quote the value)", None),
     (re.compile(r"unknown escape character|escape"),
@@ -362,7 +393,7 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
     what, hint = next(((m, h) for pat, m, h in _SYNTAX_MESSAGES if pat.search(raw)),
                       (None, None))
     if what is None:  # unknown wording: keep it, minus the parser's token names
-        what = re.sub(r"'?<([a-z ]+)>'?", r"\1", raw)
+        what = _strip_parser_wording(re.sub(r"'?<([a-z ]+)>'?", r"\1", raw))
     optional = re.search(r"([\w-]+\?)\s*[,\]]", src) if "[" in src else None
     if optional:  # the pure-Python parser's way of refusing `[task, pages?]`
         what = f"unquoted '{optional.group(1)}' inside [ ... ]"
@@ -381,14 +412,120 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
     return Problem("SPEC001", f"YAML syntax error: {what}", Location(file, line, col), hint=hint)
 
 
-def load_yaml_file(path: str | Path) -> tuple[LoadedYaml | None, list[Problem]]:
-    p = Path(path)
+def _strip_parser_wording(msg: str) -> str:
+    """Drop PyYAML's own places ('in "<unicode string>", line 3, column 5', 'position
+    43') and its two-part wording; scout gives the location itself."""
+    msg = re.sub(r'\s*in "<[^>]*>", (line \d+, column \d+|position \d+)', "", msg)
+    msg = re.sub(r"\s*(first|second) occurrence", "", msg)
+    return " ".join(msg.split()).rstrip(";:, ")
+
+
+def _value_problem(node: ScalarNode, exc: BaseException, loc: Location) -> Problem:
+    text = node.value
+    if text.lstrip("+-").isdigit() and len(text) > 100:
+        return Problem("SPEC074", f"a number of {len(text.lstrip('+-')):,} digits is too long",
+                       loc, hint="numbers in a spec have at most 4,300 digits; quote it if "
+                                 "it is meant as text")
+    detail = _strip_parser_wording(str(getattr(exc, "problem", None) or exc))
+    return Problem("SPEC074", f"YAML cannot read this value: {cut(detail, 120)}", loc,
+                   hint="quote the value to keep it as text")
+
+
+def _reader_problem(exc: yaml.reader.ReaderError, text: str, file: str) -> Problem:
+    # the reader reports a character offset in the whole text: turn it into line/col
+    pos = max(0, min(int(exc.position or 0), len(text)))
+    line = text.count("\n", 0, pos) + 1
+    col = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    ch = exc.character
+    code = f"U+{ord(ch):04X}" if isinstance(ch, str) else f"byte 0x{int(ch):02X}"
+    what = "a NUL character" if ch in ("\x00", 0) else f"a control character ({code})"
+    return Problem("SPEC001", f"YAML syntax error: {what} is not allowed in a YAML file",
+                   Location(file, line, col),
+                   hint="remove it; was the file saved by a binary tool or an editor with a "
+                        "different encoding?")
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` on one line, at most ``width`` characters (the middle left out)."""
+    text = " ".join(text.split()) if "\n" in text else text
+    if len(text) <= width:
+        return text
+    half = (width - 1) // 2
+    return text[:half] + "…" + text[len(text) - (width - 1 - half):]
+
+
+#: The largest spec file read (bytes); ``SCOUTE_MAX_SPEC_BYTES`` changes it. The 5,000-phase
+#: benchmark spec is about 1.5 MB.
+DEFAULT_MAX_SPEC_BYTES = 5_000_000
+
+
+def max_spec_bytes() -> int:
+    raw = os.environ.get("SCOUTE_MAX_SPEC_BYTES", "")
     try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        return None, [Problem("SPEC001", "file is not UTF-8 text", Location(str(p), 1, 1))]
+        return int(raw) if raw.strip() else DEFAULT_MAX_SPEC_BYTES
+    except ValueError:
+        return DEFAULT_MAX_SPEC_BYTES
+
+
+def _not_a_file(mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    for test, what in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device")):
+        if test(mode):
+            return what
+    return "not a regular file"
+
+
+def read_spec_text(path: str | Path) -> tuple[str | None, list[Problem]]:
+    """The text of a spec file, or the problem that stops it being read: never blocks
+    (a FIFO is refused before it is opened), never reads more than the size limit."""
+    p = Path(path)
+    where = Location(str(p))
+    try:
+        st = p.stat()
     except OSError as exc:
-        return None, [
-            Problem("SPEC060", f"cannot read file: {exc.strerror or exc}", Location(str(p)))
-        ]
-    return load_yaml_text(text, str(p))
+        return None, [Problem("SPEC060", f"cannot read file: {exc.strerror or exc}", where)]
+    what = _not_a_file(st.st_mode)
+    if what is not None:
+        hint = ("pass the .yaml files inside it (scout validate accepts folders)"
+                if what == "a folder" else "pass a .yaml file")
+        return None, [Problem("SPEC073", f"{p} is {what}, not a spec file", where, hint=hint)]
+    limit = max_spec_bytes()
+    if st.st_size > limit:
+        return None, [_too_large(st.st_size, limit, where)]
+    try:
+        # O_NONBLOCK: if the path was swapped for a FIFO after the check, do not hang
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None, [Problem("SPEC073", f"{p} is not a regular file", where)]
+            raw = f.read(limit + 1)
+    except OSError as exc:
+        return None, [Problem("SPEC060", f"cannot read file: {exc.strerror or exc}", where)]
+    if len(raw) > limit:
+        return None, [_too_large(len(raw), limit, where)]
+    try:
+        return raw.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        text = raw[: exc.start].decode("utf-8", "replace")
+        line = text.count("\n") + 1
+        col = len(text) - (text.rfind("\n") + 1) + 1
+        return None, [Problem("SPEC001", "file is not UTF-8 text (an invalid byte here)",
+                              Location(str(p), line, col),
+                              hint="save the file as UTF-8")]
+
+
+def _too_large(size: int, limit: int, where: Location) -> Problem:
+    return Problem("SPEC072", f"the file is {size:,} bytes, over the {limit:,}-byte limit "
+                   "for a spec", where,
+                   hint="a spec is never that big; check it is the file you meant, or raise "
+                        "SCOUTE_MAX_SPEC_BYTES")
+
+
+def load_yaml_file(path: str | Path) -> tuple[LoadedYaml | None, list[Problem]]:
+    text, problems = read_spec_text(path)
+    if text is None:
+        return None, problems
+    return load_yaml_text(text, str(path))

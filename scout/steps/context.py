@@ -21,6 +21,26 @@ from scout.providers.contract import ChainOutcome, Request
 from scout.spec.models import Phase, Pipeline
 
 
+@dataclass(frozen=True)
+class StepRequest:
+    """What was asked: the query, the input overrides (mission ``inputs:`` then ``--set``)
+    and where each came from ("mission" or "set"), the spending cap, the Mission file."""
+
+    query: str | None = None
+    overrides: dict[str, Any] = field(default_factory=dict)
+    override_sources: dict[str, str] = field(default_factory=dict)
+    max_cost: float | None = None
+    mission_file: str | None = None
+
+
+class MissionAccess(Protocol):
+    """The running mission as a report sees it (phase states, costs, notices)."""
+
+    def view(self, current_phase: str | None = None) -> Any:
+        """A ``scout.report.context.MissionView``, read when called."""
+        ...
+
+
 class Gateway(Protocol):
     """A phase's door to its failover chain."""
 
@@ -48,7 +68,10 @@ class StepContext:
     render: Callable[[str], str] | None = None  # render a template in this phase's scope
     evaluate: Callable[..., Any] | None = None  # evaluate an expression in scope (+ extras)
     emit: Callable[[Any], None] = lambda event: None
-    extras: dict[str, Any] = field(default_factory=dict)  # e.g. query/--set from the CLI
+    #: what was asked (typed); ``extras`` holds the same as a dict for older python: steps
+    request: StepRequest = field(default_factory=StepRequest)
+    mission: MissionAccess | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
     attempt: int = 1  # 1 for the first try of this phase in this run
     #: True once the run wants this step to stop early (phase timeout, budget stop,
     #: Ctrl-C); long steps may check it between units of work

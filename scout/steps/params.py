@@ -147,6 +147,17 @@ class RankParams(StrictModel):
         return [v] if isinstance(v, str) else v
 
 
+def is_relative_name(name: str) -> bool:
+    """A path that stays inside the folder it is read from: relative, without '..'."""
+    from pathlib import PurePosixPath, PureWindowsPath
+
+    if not name or "\x00" in name or "\\" in name:
+        return False
+    posix, win = PurePosixPath(name), PureWindowsPath(name)
+    return not (posix.is_absolute() or win.is_absolute() or win.drive
+                or ".." in posix.parts)
+
+
 class ReportParams(StrictModel):
     """F6: render the report through a Jinja template in templates/."""
 
@@ -154,6 +165,15 @@ class ReportParams(StrictModel):
     html_template: str | None = Field(default=None, description="defaults to report.html.j2")
     formats: list[Literal["md", "html"]] = Field(default_factory=lambda: ["md"])
     title: TemplateStr | None = None
+
+    @field_validator("template", "html_template")
+    @classmethod
+    def _inside_templates(cls, value: str | None) -> str | None:
+        # a report template is read from templates/ and nowhere else
+        if value is not None and not is_relative_name(value):
+            raise ValueError(f"template {value!r} must be a file name under templates/ "
+                             "(no absolute path, no '..')")
+        return value
 
 
 class EmailParams(StrictModel):

@@ -23,6 +23,7 @@ from jinja2 import TemplateError
 from scout.adapters.facts import conservative_price, conservative_rating
 from scout.config.models import CurrencyTable
 from scout.errors import StepError
+from scout.i18n import N_
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, RankedItem, Shortlist
 from scout.schemas.task import Money
 from scout.spec.templating import make_env
@@ -92,13 +93,15 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             if conv is not None:
                 c.price_converted = conv
                 converted_any = True
-                c.flags.append(f"price converted from {c.price.currency} (approximate)")
+                c.flags.append(N_("price converted from {currency} (approximate)").format(
+                    currency=c.price.currency))
             else:
-                c.flags.append(f"price in {c.price.currency}, no rate to {currency}")
+                c.flags.append(N_("price in {currency}, no rate to {target}").format(
+                    currency=c.price.currency, target=currency))
         if c.price is None:
-            c.flags.append("price unknown")
+            c.flags.append(N_("price unknown"))
         if c.rating is None:
-            c.flags.append("rating unknown")
+            c.flags.append(N_("rating unknown"))
     return list(by_key.values()), converted_any
 
 
@@ -152,7 +155,8 @@ def run(ctx: StepContext) -> Shortlist:
             if not ok:
                 failed.append(text)
         if failed or (unknown and not params.keep_unknown):
-            excluded.append((c, failed + [f"could not check: {u}" for u in unknown]))
+            excluded.append((c, failed + [N_("could not check: {criterion}").format(criterion=u)
+                                          for u in unknown]))
             continue
         score = []
         for expr in orders:
@@ -164,7 +168,7 @@ def run(ctx: StepContext) -> Shortlist:
     kept.sort(key=lambda t: _sort_key(t[1], params.descending))
     if params.limit:
         for c, _, _ in kept[params.limit:]:
-            excluded.append((c, [f"beyond the top {params.limit}"]))
+            excluded.append((c, [N_("beyond the top {limit}").format(limit=params.limit)]))
         kept = kept[: params.limit]
     items = [
         RankedItem(candidate=c, rank=i + 1,
@@ -197,4 +201,4 @@ def _embedding_relevance(ctx: StepContext, params: RankParams,
                         "evidence with (no Task and no query)",
                         hint="add needs: [task] or a with.query to the rank phase")
     scored = score_candidates(cands, text, settings=ctx.config.ml, root=ctx.root)
-    return scored, f"evidence ranked by embedding similarity to: {text!r}"
+    return scored, N_("evidence ranked by embedding similarity to: {text}").format(text=repr(text))

@@ -100,6 +100,9 @@ _BUILTINS: list[StepKind] = [
 
 STEP_KINDS: dict[str, StepKind] = {k.name: k for k in _BUILTINS}
 _entry_points_loaded = False
+#: plug-ins (``scout.steps`` entry points) that failed to load: name -> why
+#: (``scout doctor`` shows them; the other kinds still work)
+PLUGIN_FAILURES: dict[str, str] = {}
 
 
 def _load_entry_points() -> None:
@@ -110,10 +113,17 @@ def _load_entry_points() -> None:
     for ep in metadata.entry_points(group="scout.steps"):
         try:
             obj = ep.load()
-        except Exception:  # a broken plug-in must not break validation of other specs
+        except Exception as exc:  # a broken plug-in must not break validation of other specs
+            PLUGIN_FAILURES[ep.name] = f"{ep.value}: {type(exc).__name__}: {exc}"
             continue
         kind = obj if isinstance(obj, StepKind) else StepKind(ep.name, FreeParams, "1", obj)
         STEP_KINDS.setdefault(kind.name, kind)
+
+
+def plugin_failures() -> dict[str, str]:
+    """Step-kind plug-ins that failed to load, with the reason (entry points are read)."""
+    _load_entry_points()
+    return dict(PLUGIN_FAILURES)
 
 
 def register_step_kind(kind: StepKind, *, replace: bool = False) -> None:

@@ -4,7 +4,8 @@ The Markdown template (``with.template``) is the one an author writes per resear
 ``report.html`` is the same content turned into self-contained HTML (inline CSS, no
 external resources) by markdown-it with raw HTML disabled, so web text cannot inject
 markup. Templates see the Task, every needed artifact by name, ``mission`` (phase states,
-costs and notices from the journal, the DAG as mermaid) and ``citations``.
+costs and notices from the journal, the DAG as mermaid) and ``citations``. Both are
+rendered in the request's language (``task.lang``; scout/report/render.py).
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from markdown_it import MarkdownIt
 from scout.errors import StepError
 from scout.fsutil import write_atomic
 from scout.report.context import MissionView
-from scout.report.render import Citations, make_report_env, template_files
+from scout.report.render import Citations, make_report_env, provenance, template_files
 from scout.schemas.records import Report
+from scout.spec.sandbox import SandboxLimit, limit_error
 from scout.steps.context import StepContext
 from scout.steps.params import ReportParams
 
@@ -39,6 +41,14 @@ def markdown_to_html(text: str) -> str:
     return md.render(text)
 
 
+def _heading(md_text: str) -> str:
+    """The report's first ``# `` heading: the HTML page's title, in the report's language."""
+    for line in md_text.splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return ""
+
+
 def run(ctx: StepContext) -> Report:
     params = ctx.params
     assert isinstance(params, ReportParams)
@@ -46,10 +56,14 @@ def run(ctx: StepContext) -> Report:
     if not (templates / params.template).is_file():
         raise StepError(f"phase {ctx.phase_id}: template {params.template!r} not found in "
                         f"{templates}", hint="with.template names a file under templates/")
-    env = make_report_env(templates, getattr(ctx.task, "lang", None) or "en")
-    mission = ctx.extras.get("mission_view")
-    if callable(mission):
-        mission = mission(current_phase=ctx.phase_id)
+    lang = getattr(ctx.task, "lang", None) or "en"
+    env = make_report_env(templates, lang)
+    if ctx.mission is not None:
+        mission: Any = ctx.mission.view(current_phase=ctx.phase_id)
+    else:  # a StepContext built by hand (tests, python: callers) may pass a view in extras
+        mission = ctx.extras.get("mission_view")
+        if callable(mission):
+            mission = mission(current_phase=ctx.phase_id)
     if not isinstance(mission, MissionView):
         mission = MissionView(mission_id=ctx.mission_id, pipeline=ctx.pipeline.name)
     title = ctx.render(params.title) if (params.title and ctx.render) else (
@@ -59,17 +73,21 @@ def run(ctx: StepContext) -> Report:
         "task": ctx.task,
         "artifacts": ctx.inputs,
         "mission": mission,
-        "citations": Citations(),
+        "citations": Citations(provenance(ctx.pipeline, ctx.inputs)),
         "title": title,
         "pipeline": ctx.pipeline,
     }
-    md_text = env.get_template(params.template).render(context)
+    try:
+        md_text = env.get_template(params.template).render(context)
+    except SandboxLimit as exc:
+        raise limit_error(exc, f"phase {ctx.phase_id}: report template "
+                               f"{params.template!r}") from exc
     files = {"md": "report.md"}
     write_atomic(ctx.run_dir / "report.md", md_text)
     digests = {"md": hashlib.sha256(md_text.encode()).hexdigest()}
     if "html" in params.formats:
         html = env.get_template(params.html_template or HTML_WRAPPER).render(
-            title=title, body_html=markdown_to_html(md_text), mission=mission)
+            title=_heading(md_text) or title, body_html=markdown_to_html(md_text), mission=mission)
         write_atomic(ctx.run_dir / "report.html", html)
         files["html"] = "report.html"
         digests["html"] = hashlib.sha256(html.encode()).hexdigest()

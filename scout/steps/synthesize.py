@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from scout.errors import StepError
+from scout.i18n import N_
 from scout.providers.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet, Shortlist
 from scout.schemas.sources import Synthesis
@@ -46,6 +47,12 @@ def collect_evidence(inputs: dict[str, Any]) -> tuple[list[str], list[Evidence]]
         elif isinstance(value, EvidenceSet):
             add(value.items)
     return names, evidence
+
+
+#: why a synthesis link did not answer, as the report says it (scout/i18n.py localises it)
+_LINK_NOTES = {"skipped": N_("{adapter} skipped: {reason}"),
+               "error": N_("{adapter} error: {reason}"),
+               "circuit_open": N_("{adapter} circuit open: {reason}")}
 
 
 def evidence_item(e: Evidence) -> EvidenceItem:
@@ -103,7 +110,9 @@ def run(ctx: StepContext) -> Synthesis:
     notes = list(synthesis.notes)
     for link in outcome.links:
         if link.result in ("skipped", "error", "circuit_open") and link.adapter != outcome.answered_by:
-            notes.append(f"{link.adapter} {link.result.replace('_', ' ')}: {link.message or link.error}")
+            msgid = _LINK_NOTES.get(link.result, N_("{adapter} {result}: {reason}"))
+            notes.append(msgid.format(adapter=link.adapter, result=link.result.replace("_", " "),
+                                      reason=link.message or link.error))
     # the language asked for (the prompt asks a model for it; extractive writes in it)
     return synthesis.model_copy(update={"adapter": outcome.answered_by, "notes": notes,
                                         "lang": request.lang})

@@ -8,11 +8,11 @@ from scout.task.build import build_task
 
 
 def run(ctx: StepContext) -> Task:
-    extras = ctx.extras
+    request = ctx.request
     return build_task(
-        str(extras.get("query") or ""),
+        str(request.query or ""),
         ctx.pipeline.inputs,
-        overrides=extras.get("overrides") or {},
-        override_sources=extras.get("override_sources") or {},
+        overrides=request.overrides,
+        override_sources=request.override_sources,
         today=ctx.today,
     )

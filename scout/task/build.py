@@ -71,6 +71,14 @@ def build_task(
         for key, value in layer.items():
             layered[key] = value
             sources_in[key] = layer_name
+    # `lang` is the Task's own field, not a pipeline input: --set lang=es writes the report
+    # in Spanish whatever the query's language
+    lang = ""
+    if "lang" in layered and "lang" not in inputs:
+        lang = str(layered.pop("lang") or "").strip().lower()
+        sources_in.pop("lang", None)
+        if lang not in ("en", "es"):
+            raise UsageError(f"lang must be 'en' or 'es', got {lang!r}", hint="e.g. --set lang=es")
     for key in layered:
         if key not in inputs:
             hint = did_you_mean(key, inputs, what="inputs")
@@ -115,4 +123,5 @@ def build_task(
         types={n: s.type for n, s in inputs.items()},
         today=today,
         notes=notes,
+        **({"lang": lang} if lang else {}),
     )

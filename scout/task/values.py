@@ -332,4 +332,6 @@ def to_jsonable(value: Any) -> Any:
         return value.isoformat()
     if isinstance(value, list):
         return [to_jsonable(v) for v in value]
+    if isinstance(value, dict):  # e.g. the coerced --set values of a mission
+        return {k: to_jsonable(v) for k, v in value.items()}
     return value

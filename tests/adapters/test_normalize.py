@@ -108,3 +108,19 @@ def test_to_sources_trims_snippets_to_max_chars() -> None:
     out = to_sources([Hit("t", "https://a.org", "word " * 100)], adapter="x", limit=5,
                      max_chars=40)
     assert 0 < len(out[0].snippet) <= 40 and out[0].snippet.endswith("…")
+
+
+def test_sources_are_stamped_with_the_providers_date_header() -> None:
+    """A replayed answer says when it was really retrieved (the recorded Date header),
+    so two replays of a cassette write the same report; a bogus date is ignored."""
+    import datetime as dt
+
+    import httpx
+
+    from scout.providers.http import response_time
+
+    recorded = httpx.Response(200, headers={"date": "Tue, 01 Dec 2026 19:44:20 GMT"})
+    assert response_time(recorded) == dt.datetime(2026, 12, 1, 19, 44, 20,
+                                                  tzinfo=dt.timezone.utc)
+    for bad in ("yesterday", "Tue, 01 Dec 2126 19:44:20 GMT", ""):
+        assert response_time(httpx.Response(200, headers={"date": bad})) is None

@@ -37,12 +37,16 @@ _COST_ROW = re.compile(r"^(\| [\w*]+ \| [^|]* \|) [^|]* (\|.*)$", re.M)
 
 
 def comparable(report: str) -> str:
-    """The report without what a kill may legitimately change: the cache-hit column."""
-    cost = report.split("## Cost", 1)
-    if len(cost) == 1:
+    """The report without what a kill may legitimately change: the cache-hit column and
+    the line counting paid requests in doubt (in flight when a kill hit)."""
+    report = re.sub(r"\nIn doubt: [^\n]*\n", "", report)
+    head = re.search(r"^#+ Cost\n", report, re.M)  # a section or the appendix's subsection
+    if head is None:
         return report
-    table, rest = cost[1].split("\n\n## ", 1)
-    return cost[0] + "## Cost" + _COST_ROW.sub(r"\1 \2", table) + "\n\n## " + rest
+    start = head.end()
+    nxt = re.search(r"^#+ ", report[start:], re.M)
+    end = start + nxt.start() if nxt else len(report)
+    return report[:start] + _COST_ROW.sub(r"\1 \2", report[start:end]) + report[end:]
 
 
 def _log_lines(run_dir: Path) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 import os
 import signal
@@ -94,4 +96,11 @@ def test_sigkill_mid_fanout_then_resume(world: World, monkeypatch: pytest.Monkey
     monkeypatch.chdir(ref_root)
     assert run_cli(ARGS) == 0
     reference = (ref_root / "runs" / "crash" / "report.md").read_text()
-    assert crashed == reference
+    # ... except for what the kill really changed: paid requests in flight when it hit
+    # were sent again on resume, and the report says so (issue 13 §8)
+    from scout.providers.in_doubt import in_doubt_of
+
+    doubt = in_doubt_of(e for e in journal if e["mission_id"] == "crash")
+    said = re.findall(r"^In doubt: (\d+) paid request", crashed, re.M)
+    assert said == ([str(doubt.calls)] if doubt.calls else [])
+    assert re.sub(r"\nIn doubt: [^\n]*\n", "", crashed) == reference

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 import socket
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,9 +41,54 @@ def test_replay_of_the_demo_cassette(tmp_path: Path, monkeypatch: pytest.MonkeyP
                  "--mission-id", "hotel-barcelona-demo", "--progress", "none",
                  "--replay", str(DEMO / "cassette")])
     assert code == 0
-    got = (tmp_path / "runs" / "hotel-barcelona-demo" / "report.md").read_text()
+    run_dir = tmp_path / "runs" / "hotel-barcelona-demo"
+    got = (run_dir / "report.md").read_text()
     assert got == (DEMO / "report.md").read_text()
     assert "| 1 | Casa Bonay |" in got
+    assert_true_provenance(got, run_dir)
+
+
+def holders(run_dir: Path) -> dict[str, set[tuple[str, str]]]:
+    """url → every (adapter, phase) an artifact record holding it names.
+
+    A record without its own adapter or phase takes its enclosing record's adapter and
+    the phase that produced the artifact (``producer`` in the artifact file)."""
+    out: dict[str, set[tuple[str, str]]] = {}
+
+    def walk(value: Any, adapter: str, phase: str) -> None:
+        if isinstance(value, dict):
+            adapter = value.get("adapter") if isinstance(value.get("adapter"), str) \
+                and value.get("adapter") else adapter
+            phase = value.get("phase") if isinstance(value.get("phase"), str) \
+                and value.get("phase") else phase
+            if isinstance(value.get("url"), str):
+                out.setdefault(value["url"], set()).add((adapter, phase))
+            for v in value.values():
+                walk(v, adapter, phase)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, adapter, phase)
+
+    for path in sorted((run_dir / "artifacts").glob("*.json")):
+        doc = json.loads(path.read_text())
+        walk(doc["data"], "", doc.get("producer", ""))
+    return out
+
+
+def assert_true_provenance(md: str, run_dir: Path) -> None:
+    """Each source is credited to an adapter and phase that an artifact holding it names,
+    and to the synthesis phase only when no other artifact holds it."""
+    rows = re.findall(r"^\d+\. \[.*?\]\((\S+?)\) — via (\S+), phase (\S+)$", md, re.M)
+    assert rows
+    found = holders(run_dir)
+    synth = {p for p in json.loads((run_dir / "phase.json").read_text())["state"]["phases"]
+             if (run_dir / "artifacts" / "synthesis.json").is_file()
+             and json.loads((run_dir / "artifacts" / "synthesis.json").read_text())["producer"] == p}
+    for url, adapter, phase in rows:
+        assert (adapter, phase) in found.get(url, set()), (url, adapter, phase, found.get(url))
+        others = {h for h in found[url] if h[1] not in synth}
+        if others:
+            assert phase not in synth, (url, adapter, phase, others)
 
 
 def test_replay_miss_is_clear(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

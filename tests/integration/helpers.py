@@ -42,11 +42,22 @@ def write_config(root: Path, chains: dict[str, list[str]] | None = None,
     return load_config(path)
 
 
-def journal(root: Path) -> list[dict[str, Any]]:
-    """The journal lines, read with the providers' own reader; no torn lines allowed."""
+def journal(root: Path, *, with_sent: bool = False) -> list[dict[str, Any]]:
+    """The journal lines, read with the providers' own reader; no torn lines allowed.
+
+    ``sent`` lines (one before each paid try) are checked here — every one answered by
+    the line that ends its try, none in doubt — and left out unless ``with_sent``, so
+    tests read the tries themselves."""
+    from scout.providers.in_doubt import SENT, call_id, in_doubt_of
+
     read = read_journal(root / "runtime")
     assert read.torn == []
-    return read.entries
+    entries = read.entries
+    assert in_doubt_of(entries).calls == 0, "a paid try without its answer line"
+    sent = [call_id(e) for e in entries if e["result"] == SENT]
+    answered = [call_id(e) for e in entries if e["result"] != SENT and call_id(e)]
+    assert sorted(sent) == sorted(answered)
+    return entries if with_sent else [e for e in entries if e["result"] != SENT]
 
 
 def steps(entries: list[dict[str, Any]]) -> list[tuple[Any, ...]]:

@@ -146,7 +146,9 @@ def test_cost_by(ops_env: OpsWorld, capsys, by: str, field: str) -> None:
     data = jrun(capsys, "cost", "--by", by)
     got = {r["key"]: r["usd"] for r in data[f"by_{by}"]}
     assert got == pytest.approx(expected)
-    assert data["total"]["calls"] == len(ops_env.entries())
+    # 'sent' lines announce paid calls and are not counted as calls
+    assert data["total"]["calls"] == len([e for e in ops_env.entries()
+                                          if e["result"] != "sent"])
     cold = jrun(capsys, "cost", "--by", by, "--no-index")
     assert cold["source"] == "scan" and cold[f"by_{by}"] == data[f"by_{by}"]
 
@@ -173,7 +175,8 @@ def _entry(ops_world: OpsWorld, runtime: Path, **match: Any) -> dict[str, Any]:
 
 def test_replay_an_answered_search(ops_world: OpsWorld, ops_copy: Path, capsys) -> None:
     runtime = ops_copy / "runtime"
-    old = _entry(ops_world, runtime, mission_id="bcn", phase="F1", adapter="tavily")
+    old = _entry(ops_world, runtime, mission_id="bcn", phase="F1", adapter="tavily",
+                 result="ok")
     asked = len(ops_world.world.providers.queries("tavily"))
     data = jrun(capsys, "journal", "replay", old["id"][:8])
     assert data["entry"] == old["id"] and data["ok"] is True
@@ -182,7 +185,9 @@ def test_replay_an_answered_search(ops_world: OpsWorld, ops_copy: Path, capsys) 
     assert data["old"]["items"] == data["new"]["items"] == 5 and data["new"]["status"] == 200
     assert data["new"]["cost_usd"] == pytest.approx(0.008) and data["new"]["tries"] == 1
     # the new line is in the journal, under the pseudo mission _replay, same phase
-    (new_id,) = data["new_entries"]
+    # a paid adapter: a 'sent' line before the request, then its answer
+    sent_id, new_id = data["new_entries"]
+    assert _entry(ops_world, runtime, id=sent_id)["result"] == "sent"
     new = _entry(ops_world, runtime, id=new_id)
     assert new["mission_id"] == "_replay" and new["phase"] == "F1"
     assert new["request"] == old["request"]

@@ -136,3 +136,27 @@ def test_benchmark_script_runs_and_prints_one_json_object(root, subprocess_env):
     assert data["io50_ratio"] > 0.9  # 50 x 0.2 s at 10 wide cannot take less than ~1 s
     assert set(data["targets_met"]) == {"io50_ratio", "chain200_ms_per_phase",
                                         "fanout1000_ms_per_item"}
+
+
+def test_a_plugin_that_fails_to_load_is_recorded_and_shown_by_doctor(ws, monkeypatch):
+    from click.testing import CliRunner
+
+    from scout.cli import cli
+
+    class Broken:
+        name = "broken_kind"
+        group = "scout.steps"
+        value = "broken_pkg.steps:run"
+
+        def load(self):
+            raise ImportError("No module named 'broken_pkg'")
+
+    monkeypatch.setattr(registry.metadata, "entry_points",
+                        lambda group=None: [Broken()] if group == "scout.steps" else [])
+    monkeypatch.setattr(registry, "_entry_points_loaded", False)
+    monkeypatch.setattr(registry, "PLUGIN_FAILURES", {})
+    assert registry.plugin_failures() == {
+        "broken_kind": "broken_pkg.steps:run: ImportError: No module named 'broken_pkg'"}
+    res = CliRunner().invoke(cli, ["doctor", "--config", str(ws.config)])
+    assert "[warn] plug-in broken_kind: did not load: broken_pkg.steps:run: ImportError" \
+        in res.output, res.output

@@ -179,7 +179,7 @@ def test_damaged_artifact_is_restored_from_the_log(ws):
 
 
 def test_damaged_large_artifact_reruns_its_phase(ws, monkeypatch):
-    from scout.orchestrator import runner
+    from scout.orchestrator import results as runner
     monkeypatch.setattr(runner, "INLINE_MAX", 0)  # no payload in the log: files only
     p = ws.pipeline("""
         phases:

@@ -11,6 +11,7 @@ from scout.adapters.settings import Tariff
 from scout.config.models import ChainLink
 from scout.providers.contract import SearchRequest, Usage
 from scout.providers.cost import compute_cost, estimate_cost
+from scout.providers.in_doubt import in_doubt_of
 from scout.providers.journal import read_journal
 from scout.schemas.sources import Source
 from scout.spec.models import Pipeline
@@ -51,9 +52,9 @@ def test_cache_hit_is_free_typed_journaled_and_persists(tmp_path: Path, make_run
     assert again.from_cache and again.cost_usd == 0.0 and not ad2.calls
     assert isinstance(again.value[0], Source) and again.value == first.value
     lines = read_journal(tmp_path / "runtime").entries
-    assert [x["result"] for x in lines] == ["ok", "cache_hit"]
-    assert lines[1]["cost"] == {"usd": 0.0, "basis": "cache"}
-    assert lines[1]["chain"]["answered_by"] == "a"
+    assert [x["result"] for x in lines] == ["sent", "ok", "cache_hit"]  # sent: a paid call
+    assert lines[2]["cost"] == {"usd": 0.0, "basis": "cache"}
+    assert lines[2]["chain"]["answered_by"] == "a"
     # past the TTL the adapter is called again
     clock.advance(3601)
     assert not rt2.gateway("F1", "web").call(Q).from_cache and len(ad2.calls) == 1
@@ -146,20 +147,24 @@ def test_an_answer_is_cached_before_it_is_journaled(tmp_path: Path, make_runtime
     _die_on(monkeypatch, rt.journal, "append", lambda entry: entry["result"] == "ok")
     with pytest.raises(_Killed):
         rt.gateway("F1", "web").call(Q)
-    assert len(ad.calls) == 1 and not read_journal(tmp_path / "runtime").entries
+    # only the 'sent' line: the request left, its answer is not journaled yet
+    assert len(ad.calls) == 1
+    assert [x["result"] for x in read_journal(tmp_path / "runtime").entries] == ["sent"]
     # the resumed process, over the same runtime/ folder (the killed one is gone)
     monkeypatch.setattr("scout.providers.runtime._alive", lambda pid: False)
     rt2, ad2 = _rt(make_runtime, mission_id="m-1")
     again = rt2.gateway("F1", "web").call(Q)
     assert again.from_cache and not ad2.calls
     lines = read_journal(tmp_path / "runtime").entries
-    assert [x["result"] for x in lines] == ["ok", "cache_hit"]
-    assert lines[0]["cost"]["usd"] == 0.01 and rt2.budget.spent == pytest.approx(0.01)
+    assert [x["result"] for x in lines] == ["sent", "ok", "cache_hit"]
+    assert lines[1]["cost"]["usd"] == 0.01 and rt2.budget.spent == pytest.approx(0.01)
+    # the recovered line answers the 'sent' one: nothing is in doubt
+    assert in_doubt_of(lines).calls == 0
     # written once: a third run finds nothing pending
     rt3, _ = _rt(make_runtime, mission_id="m-1")
     rt3.gateway("F1", "web").call(Q)
     assert [x["result"] for x in read_journal(tmp_path / "runtime").entries] == \
-        ["ok", "cache_hit", "cache_hit"]
+        ["sent", "ok", "cache_hit", "cache_hit"]
 
 
 def test_a_line_written_before_the_kill_is_not_written_again(
@@ -172,7 +177,7 @@ def test_a_line_written_before_the_kill_is_not_written_again(
     rt2, ad2 = _rt(make_runtime, mission_id="m-1")
     assert rt2.gateway("F1", "web").call(Q).from_cache and not ad2.calls
     assert [x["result"] for x in read_journal(tmp_path / "runtime").entries] == \
-        ["ok", "cache_hit"]
+        ["sent", "ok", "cache_hit"]
 
 
 def test_a_pending_line_of_a_live_writer_is_left_to_it(tmp_path: Path, make_runtime,
@@ -193,4 +198,6 @@ def test_a_pending_line_of_a_live_writer_is_left_to_it(tmp_path: Path, make_runt
     # the reader knows; it must not write the line in that thread's place
     rt2, _ = _rt(make_runtime, mission_id="m-1")
     assert rt2.gateway("F1", "web").call(Q).from_cache
-    assert [x["result"] for x in read_journal(tmp_path / "runtime").entries] == ["cache_hit"]
+    lines = read_journal(tmp_path / "runtime").entries
+    assert [x["result"] for x in lines] == ["sent", "cache_hit"]
+    assert in_doubt_of(lines).calls == 1  # its answer is not journaled (yet): in doubt

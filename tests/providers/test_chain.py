@@ -160,7 +160,9 @@ def test_provider_reported_cost_wins_and_is_journaled(tmp_path: Path, make_runti
                          default=Reply(sources(1), Usage(reported_usd=0.0051), 200))
     rt = make_runtime(cfg, {"a": ad})
     assert rt.gateway("F1", "web").call(Q).cost_usd == pytest.approx(0.0051)
-    assert journal(tmp_path)[0]["cost"] == {"usd": 0.0051, "basis": "reported"}
+    sent, answer = journal(tmp_path)  # a paid call: 'sent' first, then the answer
+    assert sent["result"] == "sent" and sent["cost"]["usd"] == 0
+    assert answer["cost"] == {"usd": 0.0051, "basis": "reported"}
 
 
 def test_failure_status_of_errors() -> None:
@@ -185,8 +187,13 @@ def test_gateway_factory_resolves_chains_inline_links_and_defaults(make_runtime)
     assert factory("F0", Phase.model_validate({"uses": "task"})) is None
     default = factory("P3", Phase.model_validate({"uses": "synthesize"}))
     assert default.chain_name == "synthesis"
-    retry = Phase.model_validate({"uses": "search", "chain": "web", "retry": {"attempts": 7}})
+    # call_retry drives each call's tries; retry counts phase attempts (issue 15 §7)
+    retry = Phase.model_validate({"uses": "search", "chain": "web",
+                                  "call_retry": {"attempts": 7}, "retry": {"attempts": 2}})
     assert factory("F3", retry).retry.attempts == 7
+    phase_only = Phase.model_validate({"uses": "search", "chain": "web",
+                                       "retry": {"attempts": 5}})
+    assert factory("F3", phase_only).retry is None  # the adapters' own retry
 
 
 def test_gateway_is_safe_under_threads(tmp_path: Path, make_runtime) -> None:
@@ -212,7 +219,8 @@ def test_gateway_is_safe_under_threads(tmp_path: Path, make_runtime) -> None:
         t.join()
     assert not errors
     lines = journal(tmp_path)
-    assert len(lines) == 160
+    assert len([x for x in lines if x["result"] != "sent"]) == 160
+    assert sum(x["result"] == "sent" for x in lines) == 80  # one per paid try
     assert sum(x["result"] == "ok" for x in lines) == len(ad.calls) == 80
     assert rt.budget.spent == pytest.approx(0.08)
 

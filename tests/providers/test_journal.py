@@ -20,7 +20,9 @@ def test_a_line_has_the_design_fields_in_order(tmp_path: Path, make_runtime) -> 
                       env={"A_KEY": "a-key-value-123"})
     rt.gateway("F1", "web").call(SearchRequest(query="hotels", limit=3))
     raw = (tmp_path / "runtime" / "request_journal.jsonl").read_text()
-    line = json.loads(raw)
+    sent, line = map(json.loads, raw.splitlines())  # a paid call: 'sent', then the answer
+    assert tuple(sent) == FIELDS and sent["result"] == "sent"
+    assert sent["response_summary"]["call"] == line["response_summary"]["call"]
     assert tuple(line) == FIELDS
     assert line["ts"].endswith("Z") and line["mission_id"] == "m-1"
     assert (line["phase"], line["adapter"], line["action"]) == ("F1", "a", "search")

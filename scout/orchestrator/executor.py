@@ -1,0 +1,68 @@
+"""Where the scheduler's work runs: the executor seam.
+
+The scheduler (``runner.py``) hands work to an :class:`Executor` — ``submit(fn, *args)``
+returns a ``concurrent.futures.Future``, ``capacity`` says how many calls it runs at
+once (the scheduler never starts more workers than that), ``shutdown`` ends it. The
+executor is chosen by config (``executor: {kind: local}`` in config/adapters.yaml):
+
+- ``local`` — threads of this process (a ``ThreadPoolExecutor`` of ``max_workers``).
+
+Another backend (a Dask cluster, issue 16) registers a factory with
+:func:`register_executor` and is named by ``kind``. Work submitted must not assume it
+shares memory with the scheduler beyond what it is passed; today's steps do (their
+results travel through a queue in this process), so a remote executor also needs a way
+back for results: that is its own issue's work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, Protocol
+
+from scout.errors import ConfigError
+from scout.suggest import did_you_mean
+
+
+class Executor(Protocol):
+    #: how many submitted calls run at once
+    capacity: int
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]: ...
+
+    def shutdown(self, *, wait: bool, cancel: bool) -> None: ...
+
+
+class LocalExecutor:
+    """Threads in this process."""
+
+    def __init__(self, max_workers: int) -> None:
+        self.capacity = max_workers
+        self._pool = ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="scout-step")
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Future[Any]:
+        return self._pool.submit(fn, *args)
+
+    def shutdown(self, *, wait: bool, cancel: bool) -> None:
+        self._pool.shutdown(wait=wait, cancel_futures=cancel)
+
+
+#: kind -> factory(max_workers, settings) -> Executor
+ExecutorFactory = Callable[[int, dict[str, Any]], Executor]
+EXECUTORS: dict[str, ExecutorFactory] = {"local": lambda n, _settings: LocalExecutor(n)}
+
+
+def register_executor(kind: str, factory: ExecutorFactory, *, replace: bool = False) -> None:
+    if kind in EXECUTORS and not replace:
+        raise ValueError(f"executor kind {kind!r} is already registered")
+    EXECUTORS[kind] = factory
+
+
+def make_executor(kind: str, max_workers: int, settings: dict[str, Any] | None = None
+                  ) -> Executor:
+    factory = EXECUTORS.get(kind)
+    if factory is None:
+        raise ConfigError(f"unknown executor kind {kind!r}",
+                          hint=did_you_mean(kind, EXECUTORS, what="executor kinds")
+                          or f"known: {', '.join(sorted(EXECUTORS))}")
+    return factory(max_workers, dict(settings or {}))

@@ -1,0 +1,36 @@
+"""What one run of the scheduler is given (:class:`RunOptions`) and what it returns
+(:class:`RunOutcome`); the hook a providers layer plugs in (:data:`GatewayFactory`)."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from scout.orchestrator.executor import Executor
+from scout.spec.models import Phase
+from scout.steps.context import Gateway
+
+GatewayFactory = Callable[[str, Phase], "Gateway | None"]
+
+
+@dataclass
+class RunOptions:
+    #: phases to rerun whatever their fingerprint says, with the reason (downstream of a
+    #: --force phase already included)
+    force: dict[str, str] = field(default_factory=dict)
+    max_workers: int = 8
+    gateway_factory: GatewayFactory | None = None
+    clock: Callable[[], float] = time.monotonic
+    sleep: Callable[[float], None] = time.sleep
+    rng: random.Random = field(default_factory=random.Random)
+    #: builds the executor (default: the config's ``executor.kind``, threads)
+    executor: Callable[[int], Executor] | None = None
+
+
+@dataclass
+class RunOutcome:
+    stop: str | None  # None, "failed", "budget", "interrupted"
+    stop_reason: str | None
+    statuses: dict[str, str]

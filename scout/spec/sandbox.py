@@ -1,0 +1,268 @@
+"""The bounded Jinja sandbox: templates from specs cannot hang or exhaust memory.
+
+Jinja's ``SandboxedEnvironment`` stops templates from reaching Python internals, but not
+from computing ``9**(9**9)`` (minutes of CPU) or ``'a' * 10**10`` (10 GB). Every template
+scout renders — ``with:`` strings, ``if:`` and ``rank.where`` expressions, report
+templates — uses :class:`BoundedSandbox`, which checks *before* it computes:
+
+* arithmetic: ``**`` whose result would pass :data:`MAX_INT_BITS` (about Python's own
+  4,300-digit limit for printing an int), ``*`` of big ints, float overflow;
+* repetition and growth: ``str``/``list`` times a number, ``+`` and ``~`` past
+  :data:`MAX_LEN`, ``%``- and ``str.format`` widths, width/count arguments of filters and
+  string methods (``center``, ``indent``, ``ljust``, ``batch`` ...), ``join``/``replace``;
+* ranges: each ``range()`` is capped by Jinja's ``MAX_RANGE``; all ranges of one render
+  together by :data:`MAX_RANGE_TOTAL` (nested loops multiply);
+* output: everything one render produces, by :data:`MAX_LEN` characters.
+
+Crossing a bound raises :class:`SandboxLimit` (a Jinja ``SecurityError``): validation turns
+it into a located spec error for constant expressions, a run into a clean phase failure.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from jinja2.compiler import CodeGenerator
+from jinja2.exceptions import SecurityError
+from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, safe_range
+
+from scout.errors import TemplateLimit
+
+#: The longest string, list or rendered output one template may produce (characters).
+MAX_LEN = 10_000_000
+#: The biggest integer arithmetic may produce; Python refuses to print ints of more
+#: than 4,300 digits (about 14,300 bits) anyway.
+MAX_INT_BITS = 14_000
+#: The items all ``range()`` calls of one render may produce together.
+MAX_RANGE_TOTAL = 1_000_000
+
+
+class SandboxLimit(SecurityError):
+    """A template tried to compute something too big (see the module docstring)."""
+
+
+def limit_error(exc: SandboxLimit, what: str) -> TemplateLimit:
+    """The phase failure (RUN020) for a template that crossed a bound at run time."""
+    return TemplateLimit(f"{what}: {exc.message or exc}",
+                         hint="the template computes something far too big (a huge power, "
+                              "repetition, loop or output); make it smaller")
+
+
+def _too_big(what: str) -> SandboxLimit:
+    return SandboxLimit(f"{what} is too big for a template (limits: {MAX_LEN:,} characters "
+                        f"or items, integers of {MAX_INT_BITS:,} bits)")
+
+
+def _sized(value: Any) -> Any:
+    if isinstance(value, (str, bytes, list, tuple)) and len(value) > MAX_LEN:
+        raise _too_big("the result")
+    return value
+
+
+def _int_bits(n: Any) -> int:
+    return abs(n).bit_length() if isinstance(n, int) else 0
+
+
+def _check_pow(base: Any, exp: Any) -> None:
+    if isinstance(base, int) and isinstance(exp, int) and exp > 0 and abs(base) > 1:
+        if exp * math.log2(abs(base)) > MAX_INT_BITS:
+            raise _too_big(f"the power {base}**{exp}" if exp < 10**6 else "a power")
+
+
+def _check_mul(left: Any, right: Any) -> None:
+    for seq, n in ((left, right), (right, left)):
+        if isinstance(seq, (str, bytes, list, tuple)) and isinstance(n, int):
+            if len(seq) * max(n, 0) > MAX_LEN:
+                raise _too_big("the repetition")
+    if isinstance(left, int) and isinstance(right, int):
+        if _int_bits(left) + _int_bits(right) > MAX_INT_BITS:
+            raise _too_big("the product")
+
+
+def _check_add(left: Any, right: Any) -> None:
+    if isinstance(left, (str, list, tuple)) and isinstance(right, (str, list, tuple)):
+        if len(left) + len(right) > MAX_LEN:
+            raise _too_big("the concatenation")
+
+
+# widths and precisions in %-formats ("%9999999d", "%.*f") and str.format ("{:>999999}")
+_WIDTH = re.compile(r"\d{8,}")
+
+
+def _check_format(fmt: Any, args: Any = ()) -> None:
+    if not isinstance(fmt, str):
+        return
+    for m in _WIDTH.finditer(fmt):
+        if int(m.group()) > MAX_LEN:
+            raise _too_big("a format width")
+    if "*" in fmt:
+        vals = args if isinstance(args, (tuple, list)) else (args,)
+        if any(isinstance(v, int) and v > MAX_LEN for v in vals):
+            raise _too_big("a format width")
+
+
+def _check_mod(left: Any, right: Any) -> None:
+    if isinstance(left, str):
+        _check_format(left, right)
+    elif isinstance(left, int) and isinstance(right, int):
+        return
+
+
+def _check_int_args(args: Iterable[Any], kwargs: dict[str, Any]) -> None:
+    for v in (*args, *kwargs.values()):
+        if isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_LEN:
+            raise _too_big(f"the argument {v if _int_bits(v) < 64 else '(a huge number)'}")
+
+
+def _check_join(sep: Any, items: Any) -> Any:
+    if not isinstance(items, (list, tuple, str)):
+        items = list(items)[: MAX_LEN + 1]
+    if len(items) > MAX_LEN:
+        raise _too_big("the joined list")
+    total = len(str(sep)) * max(len(items) - 1, 0)
+    total += sum(len(x) if isinstance(x, str) else 8 for x in items)
+    if total > MAX_LEN:
+        raise _too_big("the joined text")
+    return items
+
+
+def _check_replace(text: Any, old: Any, new: Any) -> None:
+    if isinstance(text, str) and isinstance(old, str) and isinstance(new, str):
+        count = len(text) + 1 if old == "" else text.count(old)
+        if len(text) + count * max(len(new) - len(old), 0) > MAX_LEN:
+            raise _too_big("the replacement")
+
+
+_BINOP_CHECKS: dict[str, Callable[[Any, Any], None]] = {
+    "**": _check_pow, "*": _check_mul, "+": _check_add, "%": _check_mod,
+}
+
+#: Filters whose numeric arguments are sizes (widths, counts, lengths).
+_SIZED_FILTERS = frozenset({"center", "indent", "wordwrap", "truncate", "batch", "slice",
+                            "format", "join", "replace", "list", "random"})
+#: ``str`` methods that grow their string.
+_GROWING_METHODS = frozenset({"ljust", "rjust", "center", "zfill", "expandtabs",
+                              "replace", "join", "format", "format_map", "split", "rsplit"})
+
+
+def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+    def bounded(*args: Any, **kwargs: Any) -> Any:
+        # the first argument (or the one after the context / eval ctx) is the value
+        values = [a for a in args if not _is_jinja_context(a)]
+        value, rest = (values[0], values[1:]) if values else (None, [])
+        _check_int_args(rest, kwargs)
+        if name == "join":
+            _check_join(rest[0] if rest else kwargs.get("d", ""), value)
+        elif name == "replace" and len(rest) >= 2:
+            _check_replace(value, rest[0], rest[1])
+        elif name == "format":
+            _check_format(value, tuple(rest))
+        return _sized(fn(*args, **kwargs))
+
+    for attr in ("jinja_pass_arg",):  # keep pass_context / pass_eval_context markers
+        if hasattr(fn, attr):
+            setattr(bounded, attr, getattr(fn, attr))
+    bounded.__name__ = getattr(fn, "__name__", name)
+    bounded.__doc__ = fn.__doc__
+    return bounded
+
+
+def _is_jinja_context(value: Any) -> bool:
+    from jinja2.nodes import EvalContext
+    from jinja2.runtime import Context
+
+    return isinstance(value, (Context, EvalContext))
+
+
+def bounded_join(parts: Iterable[Any]) -> str:
+    """``Environment.concat`` replacement: joins output, stopping at :data:`MAX_LEN`."""
+    out: list[str] = []
+    total = 0
+    for part in parts:
+        s = str(part) if not isinstance(part, str) else part
+        total += len(s)
+        if total > MAX_LEN:
+            raise _too_big("the rendered output")
+        out.append(s)
+    return "".join(out)
+
+
+class _BoundedCodeGenerator(CodeGenerator):
+    """``a ~ b`` compiles to a plain join that the sandbox never sees: check its size."""
+
+    def visit_Concat(self, node: Any, frame: Any) -> None:
+        self.write("environment.sized(")
+        super().visit_Concat(node, frame)
+        self.write(")")
+
+
+class BoundedSandbox(ImmutableSandboxedEnvironment):
+    """The immutable sandbox with bounded arithmetic, repetition, ranges and output."""
+
+    intercepted_binops = frozenset(_BINOP_CHECKS)
+    code_generator_class = _BoundedCodeGenerator
+    concat = staticmethod(bounded_join)  # type: ignore[assignment]
+    sized = staticmethod(_sized)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.globals["range"] = safe_range
+        self.bound_filters()
+
+    def bound_filters(self) -> None:
+        """Wrap the filters that take sizes (call again after adding filters)."""
+        for name, fn in list(self.filters.items()):
+            if name in _SIZED_FILTERS and not getattr(fn, "_scout_bounded", False):
+                wrapped = _bounded_filter(name, fn)
+                wrapped._scout_bounded = True  # type: ignore[attr-defined]
+                self.filters[name] = wrapped
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        _BINOP_CHECKS[operator](left, right)
+        try:
+            return _sized(super().call_binop(context, operator, left, right))
+        except (OverflowError, MemoryError) as exc:
+            raise _too_big(f"the result of {operator!r}") from exc
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        if __obj is safe_range or __obj is range:
+            return __self._range(__context, args)
+        # the sandbox hands out str.format wrapped (functools.update_wrapper): unwrap
+        target = getattr(__obj, "__wrapped__", __obj)
+        owner = getattr(target, "__self__", None)
+        name = getattr(target, "__name__", "")
+        if isinstance(owner, str) and name in _GROWING_METHODS:
+            _check_int_args(args, kwargs)
+            if name == "join" and args:
+                args = (_check_join(owner, args[0]), *args[1:])
+            elif name == "replace" and len(args) >= 2:
+                _check_replace(owner, args[0], args[1])
+            elif name in ("format", "format_map"):
+                _check_format(owner)
+        elif name == "generate_lorem_ipsum":
+            _check_int_args(args, kwargs)
+            if int(kwargs.get("n", args[0] if args else 5)) > 1000:
+                raise _too_big("lipsum")
+        try:
+            return _sized(super().call(__context, __obj, *args, **kwargs))
+        except (OverflowError, MemoryError) as exc:
+            raise _too_big("the result of a call") from exc
+
+    def _range(self, context: Any, args: tuple[Any, ...]) -> range:
+        try:
+            rng = safe_range(*args)
+        except OverflowError as exc:
+            raise SandboxLimit(f"range() of more than {MAX_RANGE:,} items is too big for a "
+                               "template") from exc
+        used = getattr(context, "_scout_range_used", 0) + len(rng)
+        if used > MAX_RANGE_TOTAL:
+            raise SandboxLimit(f"the loops of this template run more than "
+                               f"{MAX_RANGE_TOTAL:,} range() steps in all")
+        try:
+            context._scout_range_used = used
+        except AttributeError:  # pragma: no cover - a context without a __dict__
+            pass
+        return rng

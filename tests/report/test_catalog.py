@@ -1,0 +1,89 @@
+"""Every msgid the templates and scout's Python code use has a Spanish translation.
+
+The msgids are extracted the way a translator's tools do (Babel's extractor for Jinja and
+for Python), so a new ``{{ _("...") }}``, ``{% trans %}`` block or ``N_("...")`` without a
+Spanish msgstr fails here, naming the file and line.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from scout.i18n import localize, translations
+from scout.report.messages import main, missing, python_msgids, template_msgids, used_msgids
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_templates_and_code_use_msgids() -> None:
+    found = template_msgids(ROOT / "templates")
+    assert ("Shortlist", None) in found and ("Sources", None) in found
+    assert ("skipped", "cost column") in found  # pgettext keeps its context
+    code = python_msgids(ROOT / "scout")
+    assert ("price unknown", None) in code  # N_() in scout/steps/rank.py
+
+
+def test_every_msgid_has_a_spanish_translation() -> None:
+    gaps = missing("es")
+    lines = [f"{w[0][0]}:{w[0][1]}: {m!r}" for (m, _), w in sorted(gaps.items())]
+    assert not gaps, "untranslated msgids:\n" + "\n".join(lines)
+
+
+def test_a_new_untranslated_string_is_caught(tmp_path: Path) -> None:
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "scout").mkdir()
+    (tmp_path / "templates" / "x.md.j2").write_text(
+        '{{ _("Shortlist") }} {% trans n=1 %}A brand new sentence {{ n }}{% endtrans %}\n'
+        '{% trans count=2 %}{{ count }} new thing{% pluralize %}{{ count }} new things'
+        '{% endtrans %}\n')
+    (tmp_path / "scout" / "m.py").write_text('from scout.i18n import N_\nX = N_("Never seen")\n')
+    gaps = {m for m, _ in missing("es", root=tmp_path)}
+    assert gaps == {"A brand new sentence %(n)s", "%(count)s new thing", "Never seen"}
+
+
+def test_placeholders_survive_translation() -> None:
+    """A msgstr keeps exactly the placeholders of its msgid (else rendering breaks)."""
+    es = translations("es")
+    for (msgid, context), _ in used_msgids().items():
+        shown = es.pgettext(context, msgid) if context else es.gettext(msgid)
+        for pattern in (r"%\(\w+\)s", r"\{\w+\}"):
+            assert sorted(re.findall(pattern, shown)) == sorted(re.findall(pattern, msgid)), msgid
+
+
+def test_check_command_exit_status(capsys) -> None:
+    assert main(["--lang", "es"]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_stored_english_is_localised_by_its_msgid() -> None:
+    assert localize("price unknown", "es") == "precio desconocido"
+    assert localize("price converted from USD (approximate)", "es") == \
+        "precio convertido desde USD (aproximado)"
+    # placeholders are localised in turn; unknown parts stay as written
+    assert localize("perplexity skipped: PERPLEXITY_API_KEY not set", "es") == \
+        "perplexity omitido: PERPLEXITY_API_KEY sin definir"
+    assert localize("F1: tavily failed 2x (unavailable, HTTP 500); duckduckgo answered instead",
+                    "es") == ("F1: tavily: 2 fallo(s) (no disponible, HTTP 500); respondió "
+                              "duckduckgo en su lugar")
+    assert localize("needs 'videos' from Y1, which is failed_terminal; needs input 'x', which "
+                    "has no value", "es") == ("necesita 'videos' de Y1, que está fallida "
+                                              "(definitiva); necesita la entrada 'x', que no "
+                                              "tiene valor")
+    assert localize("Connection refused by peer", "es") == "Connection refused by peer"
+    assert localize("price unknown", "en") == "price unknown"
+    assert localize("price unknown", "fr") == "price unknown"
+
+
+def test_localising_hostile_text_stays_fast() -> None:
+    """Reasons can carry provider text: matching is linear, however the text is built."""
+    import time
+
+    hostile = [": " * 1500 + " failed " * 300 + "x (" * 300,
+               "a: b failed 3x (" + "); " * 1000 + " answered instead",
+               "; ".join(["x skipped: y not set"] * 150)]
+    t0 = time.perf_counter()
+    for text in hostile:
+        localize(text, "es")
+    assert time.perf_counter() - t0 < 1.0
+    assert localize("x" * 5000, "es") == "x" * 5000

@@ -1,0 +1,64 @@
+"""Numbers, money, months and ranges as each language writes them (Babel, CLDR)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from scout.i18n import format_money, format_rating, format_value
+from scout.report.render import make_report_env
+from scout.schemas.task import DateRange, Money, Month
+from scout.spec.templating import analyse, known_filters
+
+
+@pytest.mark.parametrize("lang, money, rating, month", [
+    ("en", "180 EUR/night", "8.2/10", "September 2026"),
+    ("es", "180 €/noche", "8,2/10", "septiembre de 2026"),
+])
+def test_values_per_language(lang: str, money: str, rating: str, month: str) -> None:
+    assert format_money(Money(amount=180, currency="EUR", per="night"), lang) == money
+    assert format_rating(8.25, lang) == rating
+    assert format_value(Month(year=2026, month=9), "month", lang) == month
+
+
+def test_thousands_and_decimals() -> None:
+    assert format_money(Money(amount=1200, currency="USD"), "en") == "1,200 USD"
+    assert format_money(Money(amount=1200, currency="USD"), "es") == "1.200 US$"
+    assert format_money(Money(amount=99.5, currency="EUR"), "es", digits=2) == "99,50 €"
+    # rounding as English always rounded (Python's), the same digits in every language
+    assert format_rating(8.35, "en") == "8.3/10" and format_rating(8.35, "es") == "8,3/10"
+    assert format_money(Money(amount=5, currency="QQQ"), "es") == "5 QQQ"  # unknown code
+
+
+def test_ranges_and_dates() -> None:
+    r = DateRange(start=dt.date(2027, 6, 3), end=dt.date(2027, 6, 7))
+    assert format_value(r, "month", "es") == "3–7 jun 2027"
+    assert format_value(r, "month", "en") == "Jun 3 – 7, 2027"
+    assert format_value(dt.date(2026, 9, 15), "date", "es") == "15 de septiembre de 2026"
+    assert format_value(None, "money", "es") == "—"
+
+
+def test_report_env_speaks_the_request_language(tmp_path: Path) -> None:
+    # a msgid with no Spanish entry ("... in X fit") passes through untranslated
+    (tmp_path / "t.md.j2").write_text(
+        '{{ _("Sources") }} | {% trans n=2 %}{{ n }} hotel(s) in X fit{% endtrans %} | '
+        '{{ m | money }} | {{ r | rating }} | {{ mo | month }} | {{ 3120 | number }} | '
+        '{{ "price unknown" | l10n }} | {{ lang }}')
+    values = {"m": Money(amount=200, currency="EUR"), "r": 8.0, "mo": Month(year=2026, month=9)}
+    es = make_report_env(tmp_path, "es").get_template("t.md.j2").render(**values)
+    en = make_report_env(tmp_path, "en").get_template("t.md.j2").render(**values)
+    assert es == "Fuentes | 2 hotel(s) in X fit | 200 € | 8,0/10 | septiembre de 2026 | 3.120 | " \
+                 "precio desconocido | es"
+    assert en == "Sources | 2 hotel(s) in X fit | 200 EUR | 8.0/10 | September 2026 | 3,120 | " \
+                 "price unknown | en"
+    # an unknown language falls back to English, never fails
+    assert make_report_env(tmp_path, "fr").get_template("t.md.j2").render(**values) == en
+
+
+def test_validator_accepts_translated_templates() -> None:
+    use = analyse('{% trans n=task.budget %}at most {{ n }}{% endtrans %} {{ _("Sources") }} '
+                  '{{ task.month | month }} {{ x | value("money") | l10n }}')
+    assert {"month", "value", "l10n"} <= use.filters <= known_filters()
+    assert "task" in use.names

@@ -1,0 +1,161 @@
+"""A user's or the machine's problem is never an internal error (issue 13 §5): each of
+these is a located problem (or a usage error) with a code and a hint, in plain words."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scout.cli.render import excerpt, format_problem
+from scout.errors import UsageError, machine_error
+from scout.spec.yamlload import load_yaml_file, load_yaml_text
+
+HEAD = "apiVersion: scout/v1\nname: x\n"
+
+
+def _one(problems, code):
+    found = [p for p in problems if p.code == code]
+    assert found, [(p.code, p.message) for p in problems]
+    return found[0]
+
+
+def test_an_integer_past_the_int_string_limit_is_located() -> None:
+    _, problems = load_yaml_text(HEAD + "limit: " + "9" * 5000 + "\n", "p.yaml")
+    p = _one(problems, "SPEC074")
+    assert (p.location.line, p.location.col) == (3, 8)
+    assert "5,000 digits" in p.message and p.hint
+
+
+def test_an_impossible_date_is_located() -> None:
+    _, problems = load_yaml_text(HEAD + "description: 2026-13-45\n", "p.yaml")
+    assert _one(problems, "SPEC074").location.line == 3
+
+
+@pytest.mark.parametrize("line", [1, 3, 7])
+def test_a_nul_byte_is_located_at_its_real_line(line: int) -> None:
+    rows = [f"k{i}: v{i}" for i in range(1, 9)]
+    rows[line - 1] = rows[line - 1][:3] + "\x00" + rows[line - 1][3:]
+    _, problems = load_yaml_text("\n".join(rows) + "\n", "p.yaml")
+    p = _one(problems, "SPEC001")
+    assert (p.location.line, p.location.col) == (line, 4)
+    assert "NUL" in p.message and "position" not in p.message
+
+
+@pytest.mark.parametrize("text,banned", [
+    (HEAD + "a: &x 1\nb: &x 2\n", "occurrence"),
+    (HEAD + "a: b\x07\n", "<unicode string>"),
+    (HEAD + "a: b\x00\n", "position"),
+])
+def test_pyyamls_own_wording_never_reaches_the_user(text: str, banned: str) -> None:
+    _, problems = load_yaml_text(text, "p.yaml")
+    assert problems
+    for p in problems:
+        assert banned not in p.message and "<unicode string>" not in p.message
+        assert p.location.line >= 1
+
+
+def test_aliases_are_blamed_only_when_they_are_the_cause(monkeypatch) -> None:
+    import scout.spec.yamlload as Y
+
+    monkeypatch.setattr(Y, "MAX_NODES", 50)
+    flat = HEAD + "".join(f"k{i}: {i}\n" for i in range(100))
+    _, problems = load_yaml_text(flat, "p.yaml")
+    assert "aliases" not in " ".join(p.message for p in problems)
+    assert _one(problems, "SPEC072")
+    bomb = HEAD + "a: &a [1, 2, 3, 4, 5, 6, 7, 8]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\n"
+    _, problems = load_yaml_text(bomb, "p.yaml")
+    assert "aliases of aliases" in _one(problems, "SPEC001").message
+
+
+def test_a_spec_over_the_size_limit_is_refused_without_parsing(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_text(HEAD + "description: " + "x" * 5_100_000 + "\n")
+    start = time.monotonic()
+    loaded, problems = load_yaml_file(big)
+    assert loaded is None and time.monotonic() - start < 2
+    assert "5,000,000-byte limit" in _one(problems, "SPEC072").message
+    monkeypatch.setenv("SCOUTE_MAX_SPEC_BYTES", "6000000")
+    assert load_yaml_file(big)[0] is not None
+
+
+def test_a_fifo_or_a_folder_says_what_it_is_and_never_blocks(tmp_path: Path) -> None:
+    fifo = tmp_path / "p.yaml"
+    os.mkfifo(fifo)
+    start = time.monotonic()
+    _, problems = load_yaml_file(fifo)
+    assert "named pipe (FIFO)" in _one(problems, "SPEC073").message
+    _, problems = load_yaml_file(tmp_path)
+    assert "is a folder" in _one(problems, "SPEC073").message
+    assert time.monotonic() - start < 2
+
+
+def test_an_invalid_utf8_byte_is_located(tmp_path: Path) -> None:
+    f = tmp_path / "p.yaml"
+    f.write_bytes(HEAD.encode() + b"description: caf\xe9\n")
+    _, problems = load_yaml_file(f)
+    p = _one(problems, "SPEC001")
+    assert (p.location.line, p.location.col) == (3, 17) and "UTF-8" in p.message
+
+
+def test_excerpts_are_cut_to_a_readable_width(tmp_path: Path) -> None:
+    f = tmp_path / "p.yaml"
+    f.write_text(HEAD + "description: " + "w" * 5_000_000 + " ]\n")
+    from scout.errors import Location, Problem
+
+    p = Problem("SPEC001", "x" * 10_000, Location(str(f), 3, 5_000_010), hint="h" * 5000)
+    text = format_problem(p)
+    assert max(len(line) for line in text.splitlines()) < 500
+    src, col = excerpt("a" * 1000 + "^" + "b" * 1000, 1001)
+    assert src[col - 1] == "^" and len(src) <= 122
+
+
+@pytest.mark.parametrize("value", ["hotels \udcff\udcfe", "\ud800", "ok\udc80"])
+def test_invalid_utf8_in_the_query_is_a_usage_error(value: str, tmp_path: Path) -> None:
+    from scout import api
+
+    with pytest.raises(UsageError) as info:
+        api.prepare(tmp_path / "nope.yaml", query=value)
+    assert info.value.code == "USE045" and info.value.exit_code == 2 and info.value.hint
+    with pytest.raises(UsageError):
+        api.prepare(tmp_path / "nope.yaml", query="x", sets=[f"destination={value}"])
+
+
+@pytest.mark.parametrize("errno_name,code", [("ENOSPC", "RUN021"), ("EROFS", "RUN022"),
+                                             ("EACCES", "RUN022"), ("EISDIR", "RUN023")])
+def test_the_machines_refusals_are_mapped_once_even_when_wrapped(errno_name: str,
+                                                                 code: str) -> None:
+    import errno
+
+    inner = OSError(getattr(errno, errno_name), os.strerror(getattr(errno, errno_name)),
+                    "/runs/m/phase.json")
+    try:
+        try:
+            raise inner
+        except OSError as exc:
+            raise RuntimeError("the state log syncer failed") from exc
+    except RuntimeError as outer:
+        mapped = machine_error(outer)
+    assert mapped is not None and mapped.code == code and mapped.exit_code == 3
+    assert "/runs/m/phase.json" in mapped.message and mapped.hint
+    assert machine_error(OSError(errno.EBADF, "bad fd")) is None  # a bug stays a bug
+
+
+_YAMLISH = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=400)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(body=_YAMLISH, num=st.integers(min_value=4000, max_value=6000))
+def test_generated_text_is_always_a_located_problem_or_data(body: str, num: int) -> None:
+    for text in (body, HEAD + body, HEAD + "x: " + "7" * num + "\n" + body):
+        loaded, problems = load_yaml_text(text, "g.yaml")
+        for p in problems:
+            assert p.location is not None and p.location.line >= 1, p
+            assert "<unicode string>" not in p.message and "occurrence" not in p.message
+            assert len(p.message) < 2000

@@ -1,0 +1,144 @@
+"""Templates cannot hang or exhaust memory (issue 13 §4).
+
+Every environment scout builds (spec strings, expressions, report templates) bounds
+arithmetic, repetition, ranges and output; constant bombs are spec errors at validate
+time, data-dependent ones fail the phase with RUN020 (never a hang, never RUN000).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from scout.errors import TemplateLimit
+from scout.orchestrator.scope import evaluate, render
+from scout.report.render import make_report_env
+from scout.spec.sandbox import MAX_LEN, SandboxLimit
+from scout.spec.templating import analyse, make_env
+from scout.validate import validate_paths
+
+BOMBS = [
+    "{{ (9**(9**9)) % 7 }}",
+    "{{ 'a' * 10**10 }}",
+    "{{ 10**10 * 'a' }}",
+    "{{ [1, 2] * 10**9 }}",
+    "{{ 'a' | center(10**10) }}",
+    "{{ 'a' | indent(10**10) }}",
+    "{{ 'x'.ljust(10**9) }}",
+    "{{ 'x'.zfill(10**9) }}",
+    "{{ '%.*f' % (10**9, 1) }}",
+    "{{ '%099999999999d' % 1 }}",
+    "{{ '{:>9999999999}'.format(1) }}",
+    "{{ range(10**9) | list }}",
+    "{{ 2.0 ** 100000 }}",
+    "{{ 7 ** 100000 % 3 }}",
+    "{{ lipsum(10**8) }}",
+    "{{ range(100000) | join('x' * 1000) }}",
+    "{% set x = 9 ** 99999 %}{{ x % 2 }}",
+]
+
+
+@pytest.mark.parametrize("source", BOMBS)
+def test_constant_bombs_are_found_by_analysis(source: str) -> None:
+    start = time.monotonic()
+    use = analyse(source)
+    assert use.bombs, f"{source} not flagged"
+    assert time.monotonic() - start < 5
+
+
+@pytest.mark.parametrize("source", BOMBS)
+def test_bombs_fail_cleanly_at_run_time(source: str) -> None:
+    start = time.monotonic()
+    with pytest.raises(TemplateLimit) as info:
+        render(source, {}, where="phase F1: ")
+    assert info.value.code == "RUN020" and info.value.exit_code == 1
+    assert not info.value.retryable
+    assert time.monotonic() - start < 5
+
+
+DATA_BOMBS = [
+    ("{{ n ** n }}", {"n": 10**6}),
+    ("{{ s * n }}", {"s": "ab", "n": 10**9}),
+    ("{% for i in range(n) %}{% for j in range(n) %}{% endfor %}{% endfor %}", {"n": 99999}),
+    ("{% for i in range(n) %}{{ s }}{% endfor %}", {"n": 100000, "s": "x" * 1000}),
+    ("{% set ns = namespace(s=s) %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}"
+     "{% endfor %}{{ ns.s | length }}", {"s": "ab"}),
+    ("{% set ns = namespace(s=s) %}{% for i in range(40) %}{% set ns.s = ns.s + ns.s %}"
+     "{% endfor %}", {"s": "ab"}),
+    ("{{ s | replace('', s) }}", {"s": "a" * 100000}),
+]
+
+
+@pytest.mark.parametrize(("source", "scope"), DATA_BOMBS)
+def test_data_dependent_bombs_fail_the_phase(source: str, scope: dict) -> None:
+    start = time.monotonic()
+    with pytest.raises(TemplateLimit):
+        render(source, scope)
+    assert time.monotonic() - start < 10
+
+
+def test_expressions_are_bounded_too() -> None:
+    with pytest.raises(TemplateLimit):
+        evaluate("price ** price > 3", {"price": 10**7})
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    ("{{ 2 ** 10 }}", "1024"), ("{{ 'ab' * 3 }}", "ababab"), ("{{ range(3) | list }}",
+                                                              "[0, 1, 2]"),
+    ("{{ 'a' | center(5) }}", "  a  "), ("{{ [1] * 3 }}", "[1, 1, 1]"),
+    ("{{ '%05d' % 42 }}", "00042"), ("{{ 'x'.ljust(3) }}|", "x  |"),
+    ("{{ (2 ** 64) % 7 }}", str((2**64) % 7)), ("{{ 1.5 ** 2 }}", "2.25"),
+    ("{{ ['a', 'b'] | join('-') }}", "a-b"), ("{{ 'aa' | replace('a', 'bb') }}", "bbbb"),
+])
+def test_ordinary_templates_still_render(source: str, expected: str) -> None:
+    assert make_env().from_string(source).render() == expected
+    assert not analyse(source).bombs
+
+
+def test_report_environment_is_bounded(tmp_path: Path) -> None:
+    (tmp_path / "r.md.j2").write_text("{{ 'a' * 10**10 }}")
+    (tmp_path / "ok.html.j2").write_text("{{ x }}")
+    env = make_report_env(tmp_path)
+    with pytest.raises(SandboxLimit):
+        env.get_template("r.md.j2").render()
+    assert env.get_template("ok.html.j2").render(x="<b>") == "&lt;b&gt;"  # autoescape kept
+
+
+def test_output_of_one_render_is_capped() -> None:
+    with pytest.raises(SandboxLimit):
+        make_env().from_string("{% for i in range(20) %}{{ s }}{% endfor %}").render(
+            s="x" * (MAX_LEN // 10))
+
+
+PIPELINE = """\
+apiVersion: scout/v1
+name: small
+inputs:
+  destination: {type: place, required: true}
+phases:
+  F0:
+    uses: task
+    produces: [task]
+  F1:
+    uses: search
+    needs: [task]
+    produces: [candidates]
+    chain: web
+    with:
+      query: "hotels in {{ task.destination }}"
+      limit: 5
+      extract: {record: candidate, exclude_patterns: ["x"]}
+"""
+
+
+def test_validate_reports_a_bomb_with_its_location(tmp_path: Path) -> None:
+    spec = tmp_path / "p.yaml"
+    spec.write_text(PIPELINE.replace('"hotels in {{ task.destination }}"',
+                                     '"hotels {{ (9**(9**9)) % 7 }} {{ task.destination }}"'))
+    start = time.monotonic()
+    result = validate_paths([spec])
+    assert time.monotonic() - start < 10
+    bombs = [p for p in result.problems if p.code == "SPEC070"]
+    assert bombs and bombs[0].location.line == 15 and bombs[0].location.col > 1
