@@ -111,7 +111,8 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
         graph = D.phase_graph(task.get("pipeline") or state.pipeline, state)
         states = {p: s.status for p, s in state.phases.items()}
         svg = dag_picture(graph.waves, graph.edges, clean(states), title=f"{mission_id}")
-        fields = task.get("task") if isinstance(task.get("task"), dict) else {}
+        parsed = task.get("task")
+        fields: dict[str, Any] = parsed if isinstance(parsed, dict) else {}
         return page(
             "mission.html.j2", mission_id=mission_id, status=effective_status(state),
             pipeline=D.plain(task.get("pipeline") or state.pipeline or ""),

@@ -66,21 +66,24 @@ def phase_graph(pipeline_path: str | None, state: MissionState) -> Graph:
     """The mission's phase DAG by waves, from its pipeline file when that still loads."""
     known = list(state.phases)
     if pipeline_path:
-        import networkx as nx
-
         from scout.orchestrator.dag import PhaseGraph
         from scout.spec.loader import load_pipeline
+        from scout.spec.models import Pipeline
 
         try:
-            g = PhaseGraph.of(load_pipeline(pipeline_path).model)
+            model = load_pipeline(pipeline_path).model
+            if not isinstance(model, Pipeline):
+                raise ValueError("not a pipeline")
+            g = PhaseGraph.of(model)
             waves = g.waves()
             # drawn without the edges another path already implies (F0 → everything)
-            edges = list(nx.transitive_reduction(g.graph).edges)
+            edges = [(u, v) for u, v in g.graph.edges() if u != v and not any(
+                v in g.downstream(w) for w in g.successors(u) if w not in (u, v))]
             if known and set(known) - {p for w in waves for p in w}:
                 raise ValueError("the pipeline changed since the run")
             return Graph(waves, edges, True)
         except (ScoutError, OSError, ValueError, UnicodeDecodeError, TypeError, KeyError,
-                nx.NetworkXException):  # a broken or changed pipeline: draw what the state knows
+                RecursionError):  # a broken or changed pipeline: draw what the state knows
             pass
     return Graph([[p] for p in known], [], False)
 
