@@ -240,11 +240,14 @@ def apply(
             preflight=preflight, providers=providers, subscribers=subscribers,
             durability=durability, today=today, max_workers=max_workers, max_cost=max_cost,
             **kw)
-        return runner.run()
+        result = runner.run()
     finally:
         close = getattr(providers, "close", None)
         if callable(close):  # the providers hook holds HTTP clients and the cache
             close()
+    # adapters that could not be reached at all (no network): said once per adapter
+    result.unreachable = dict(getattr(providers, "unreachable", None) or {})
+    return result
 
 
 def estimate(file: str | Path, *, query: str | None = None,

@@ -197,6 +197,18 @@ class Unavailable(ProviderError):
     retryable = True
 
 
+class Unreachable(Unavailable):
+    """The provider could not be reached at all (no route, name not resolved, connection
+    refused): usually this machine is offline. Retried like ``unavailable``; the run
+    says it once per adapter, with a hint, instead of once per call."""
+
+    code = "PRV020"
+
+    #: what to do about it, shown once per adapter
+    HINT = ("check the network connection (or a proxy or firewall in the way); to run "
+            "without network, replay a recording: scout apply ... --replay DIR")
+
+
 class RateLimited(ProviderError):
     """429 or a bot-challenge page. Retried with Retry-After honoured; opens the breaker.
 
@@ -263,6 +275,7 @@ class Blocked(ProviderError):
 
 _KIND_BY_CLASS: dict[type, str] = {
     Unavailable: "unavailable",
+    Unreachable: "unavailable",
     RateLimited: "rate_limited",
     AuthError: "auth_error",
     Rejected: "rejected",
@@ -473,3 +486,38 @@ def machine_error(exc: BaseException) -> ScoutError | None:
                 return mapped
         cur = cur.__cause__ or cur.__context__
     return None
+# --- hardening: untrusted files and requests (issue 13) -------------------------------
+
+
+class CassetteInvalid(UsageError):
+    """A ``--replay`` cassette (or a stored answer) is malformed or names a type scout
+    does not decode; nothing from it was imported or run."""
+
+    code = "USE060"
+
+
+class BadRequestValue(UsageError):
+    """A request value out of range (``--since 3000000d``, a year scout cannot represent)."""
+
+    code = "USE061"
+
+
+class NotServed(UsageError):
+    """The HTTP API refuses to serve a path that leaves the runs dir (a planted symlink)
+    or that is not a regular file (a FIFO, a device, a folder)."""
+
+    code = "USE062"
+
+
+class MisdirectedHost(UsageError):
+    """A request to the loopback-only HTTP API named a host that is not loopback (DNS
+    rebinding: a web page reaching the API through a name it controls)."""
+
+    code = "USE063"
+
+
+class Cancelled(RunError):
+    """A provider call that woke up (from a rate-limit wait) after the run closed its
+    HTTP clients: it is not sent and not journaled, since nothing was asked."""
+
+    code = "RUN030"

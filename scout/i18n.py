@@ -212,6 +212,10 @@ def format_money(value: Any, lang: str = "en", digits: int = 0) -> str:
     if amount is None or not currency:
         return str(value)
     text = format_money_parts(amount, currency, lang, digits)
+    low = getattr(value, "min", None)
+    if low is not None:  # a range: '80-120 EUR' (en), '80-120 €' (es)
+        low_text = format_number(low, lang, digits)
+        text = low_text + "-" + text
     per = getattr(value, "per", None)
     return f"{text}/{localize(per, lang)}" if per else text
 

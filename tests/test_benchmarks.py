@@ -17,6 +17,7 @@ QUICK = {
     "journal.py": ["--lines", "200"],
     "embed.py": [],  # without the ml extra it still answers in JSON (an error object)
     "cli.py": ["--repeat", "1"],
+    "parse.py": [],
 }
 
 

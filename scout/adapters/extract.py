@@ -1,4 +1,5 @@
-"""HTML → what a page says: title, JSON-LD, OpenGraph tags and the main text (selectolax).
+"""HTML → what a page says: title, JSON-LD, microdata, OpenGraph tags and the main text
+(selectolax).
 
 The main text is what a reader sees in the content area: scripts, styles, navigation,
 headers/footers, cookie banners and similar boilerplate are removed first, and
@@ -17,6 +18,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from scout.adapters.htmlparse import parse_html
 from scout.adapters.jsonld import parse_blocks
+from scout.adapters.microdata import read_microdata
 
 #: removed with their content before the text is taken
 _DROP_TAGS = ["script", "style", "noscript", "template", "svg", "canvas", "iframe",
@@ -42,6 +44,7 @@ class Extracted:
     title: str | None = None
     jsonld: list[dict[str, Any]] = field(default_factory=list)
     jsonld_broken: int = 0
+    microdata: list[dict[str, Any]] = field(default_factory=list)
     opengraph: dict[str, str] = field(default_factory=dict)
     text: str = ""
 
@@ -99,6 +102,7 @@ def extract(html: str, *, max_text_chars: int = 20000) -> Extracted:
     scripts = [n.text(deep=True) for n in tree.css("script[type]")
                if _JSONLD.match(n.attributes.get("type") or "")]
     out.jsonld, out.jsonld_broken = parse_blocks(scripts)
+    out.microdata = read_microdata(tree)  # before main_text, which edits the tree
     out.opengraph = opengraph(tree)
     title_node = tree.css_first("title")
     out.title = (_squash(title_node.text()) if title_node else "") or \

@@ -1,10 +1,19 @@
 """schema.org JSON-LD: read the blocks of a page and pull out the facts scout reports.
 
-Pages describe themselves in ``<script type="application/ld+json">`` blocks. A block
-may hold one object, a list of objects, or an ``@graph``; the entity we want (a Hotel, a
-Product, a Restaurant…) may be nested (``mainEntity``, ``itemReviewed``) and its rating
-may be a separate node linked by ``@id``. This module flattens all that into a list of
-nodes and then normalises the facts templates need:
+Pages describe themselves in ``<script type="application/ld+json">`` blocks (and in
+microdata, which :mod:`scout.adapters.microdata` turns into the same shape). A block may
+hold one object, a list of objects, or an ``@graph``, and may carry ``//`` or ``/* */``
+comments and trailing commas (read anyway; strings are left intact).
+
+The entity the facts come from is the page's **main** one: a top-level node (a block's
+object, an ``@graph`` member, a microdata item) or the ``mainEntity`` (or a web page's
+``about``) of one — preferring, among those, the most specific known type (a Hotel over
+the site's Organization). A node nested inside another (a Review's ``itemReviewed``, an
+aggregateRating's ``author``, an event's ``location``, a hotel's ``containsPlace``) is
+never picked: it describes something else. When no main node has a known type, the first
+main node that names something (not the page furniture: WebSite, WebPage, BreadcrumbList…)
+is used with its own type. Its rating may be a separate node linked by ``@id``. The facts
+templates need:
 
 - ``name``;
 - ``rating`` on a 0-10 scale (``ratingValue / bestRating * 10``, bestRating defaults to
@@ -30,7 +39,6 @@ ENTITY_TYPES: tuple[str, ...] = (
 
 _OFFER_TYPES = ("Offer", "AggregateOffer")
 _RATING_TYPES = ("AggregateRating", "Rating")
-_NESTED_ENTITY_KEYS = ("mainEntity", "itemReviewed", "about", "containedInPlace")
 
 
 @dataclass
@@ -58,12 +66,43 @@ def parse_blocks(texts: list[str]) -> tuple[list[dict[str, Any]], int]:
         try:
             data = json.loads(text, strict=False)  # strict=False: raw newlines in strings
         except (ValueError, RecursionError):  # RecursionError: nested deeper than Python
-            broken += 1
-            continue
+            try:
+                # sites write JSON-LD by hand or from templates: // and /* */ comments,
+                # a trailing comma before } or ] (often left by a commented-out line)
+                data = json.loads(strip_comments(text), strict=False)
+            except (ValueError, RecursionError):
+                broken += 1
+                continue
         for item in data if isinstance(data, list) else [data]:
             if isinstance(item, dict):
                 out.append(item)
     return out, broken
+
+
+#: a JSON string (kept as is), a // or /* */ comment, or a comma that only blanks and
+#: comments separate from the } or ] it would wrongly precede
+_BLOCK = r"/\*(?:[^*]|\*(?!/))*(?:\*/|$)"  # an unclosed one runs to the end: linear
+_JS_NOISE = re.compile(
+    r'(?P<string>"(?:\\.|[^"\\])*")'  # raw newlines allowed, as strict=False does
+    rf"|(?P<line>//[^\n]*)"
+    rf"|(?P<block>{_BLOCK})"
+    rf"|(?P<comma>,(?=(?:\s|//[^\n]*|{_BLOCK})*[}}\]]))",
+)
+
+
+def strip_comments(text: str) -> str:
+    """``text`` without JavaScript comments and trailing commas, strings left intact.
+
+    Strings are matched first, so ``"https://example.com"`` or ``"a /* b */ c"`` inside a
+    string are kept as written; one regular-expression pass, linear in the text.
+    """
+
+    def keep(match: re.Match[str]) -> str:
+        if match.group("string") is not None:
+            return match.group("string")
+        return " " if match.group("block") is not None else ""
+
+    return _JS_NOISE.sub(keep, text)
 
 
 def _clean(raw: str) -> str:
@@ -140,14 +179,73 @@ def _number(value: Any) -> float | None:
     return float(match.group()) if match else None
 
 
+#: types that describe the page or the site rather than what the page is about
+_PAGE_TYPES = frozenset({
+    "WebSite", "WebPage", "ItemPage", "AboutPage", "CollectionPage", "SearchResultsPage",
+    "ContactPage", "ProfilePage", "QAPage", "FAQPage", "CheckoutPage", "MedicalWebPage",
+    "RealEstateListing", "BreadcrumbList", "ListItem", "ItemList", "SearchAction",
+    "SiteNavigationElement", "WPHeader", "WPFooter", "WPSideBar", "ImageObject",
+    "VideoObject", "EntryPoint", "ReadAction", "Offer", "AggregateOffer",
+    "AggregateRating", "Rating", "PostalAddress", "GeoCoordinates",
+})
+
+
+def main_nodes(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The nodes that can be the page's subject, declared main entities first.
+
+    Top-level objects and ``@graph`` members, and what a top-level node names as its
+    ``mainEntity`` (or, for a web page, ``about``); never a node found deeper inside.
+    """
+    top: list[dict[str, Any]] = []
+    for obj in objects:
+        graph = obj.get("@graph")
+        if isinstance(graph, list):
+            top += [g for g in graph if isinstance(g, dict)]
+        if types_of(obj) or not isinstance(graph, list):
+            top.append(obj)
+    ids = _index(objects)
+    declared: list[dict[str, Any]] = []
+    for node in top:
+        keys = ["mainEntity"]
+        if any(t.endswith("Page") for t in types_of(node)):
+            keys.append("about")
+        for key in keys:
+            value = node.get(key)
+            for item in value if isinstance(value, list) else [value]:
+                item = _deref(item, ids)
+                if isinstance(item, dict) and types_of(item):
+                    declared.append(item)
+    out: list[dict[str, Any]] = []
+    for node in declared + top:
+        if not any(node is seen for seen in out):
+            out.append(node)
+    return out
+
+
 def pick_entity(objects: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | None:
-    """The node the page is about: the first node of the most specific known type."""
-    nodes = list(iter_nodes(objects))
+    """The node the page is about (see the module docstring) and the type it was read as."""
+    nodes = main_nodes(objects)
     for wanted in ENTITY_TYPES:
         for node in nodes:
             if wanted in types_of(node):
                 return node, wanted
+    for node in nodes:
+        kinds = types_of(node)
+        if kinds and not set(kinds) & _PAGE_TYPES and _text(node.get("name")):
+            return node, kinds[0]
     return None
+
+
+def _same(a: Any, b: dict[str, Any], ids: dict[str, dict[str, Any]]) -> bool:
+    """Whether reference ``a`` (an ``itemReviewed``) names entity ``b``."""
+    a = _deref(_first(a), ids)
+    if a is b:
+        return True
+    if isinstance(a, dict):
+        if a.get("@id") and a.get("@id") == b.get("@id"):
+            return True
+        return bool(_text(a.get("name"))) and _text(a.get("name")) == _text(b.get("name"))
+    return False
 
 
 def normalise_rating(node: dict[str, Any]) -> tuple[float | None, int | None]:
@@ -222,9 +320,12 @@ def extract_facts(objects: list[dict[str, Any]]) -> Facts:
     facts = Facts(entity_type=entity_type, name=_text(entity.get("name")))
     rating = _deref(_first(entity.get("aggregateRating")), ids)
     if not isinstance(rating, dict):
-        # a page may state the rating as a separate node that points back at the entity
-        rating = next((n for n in iter_nodes(objects)
-                       if "AggregateRating" in types_of(n) and n is not entity), None)
+        # a page may state the rating as a separate top-level node that points back at
+        # the entity (a rating nested in some other node rates something else)
+        rating = next((n for n in main_nodes(objects)
+                       if "AggregateRating" in types_of(n) and n is not entity
+                       and ("itemReviewed" not in n or _same(n["itemReviewed"], entity, ids))),
+                      None)
     if isinstance(rating, dict):
         facts.rating, facts.rating_count = normalise_rating(rating)
     facts.price_range = _text(entity.get("priceRange"))
@@ -233,4 +334,9 @@ def extract_facts(objects: list[dict[str, Any]]) -> Facts:
         if offers is not None:
             facts.price_range = price_from_offers(offers, ids)
     facts.address = format_address(entity.get("address"), ids)
+    if facts.address is None:
+        # an event (or an offer of a stay) is where its location is
+        place = _deref(_first(entity.get("location")), ids)
+        if isinstance(place, dict):
+            facts.address = format_address(place.get("address"), ids) or _text(place.get("name"))
     return facts

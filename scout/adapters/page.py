@@ -13,8 +13,9 @@ One ``call(FetchRequest)`` →
    type outside ``content_types`` is refused (``Blocked``) before the body is read;
 4. the body is streamed and reading stops at ``max_bytes`` (the page is then marked
    ``truncated``; JSON-LD sits in ``<head>`` and survives a cut);
-5. :mod:`scout.adapters.extract` pulls title, JSON-LD, OpenGraph and main text, and
-   :mod:`scout.adapters.jsonld` the normalised name / rating / price range / address.
+5. :mod:`scout.adapters.extract` pulls title, JSON-LD, microdata, OpenGraph and main
+   text, and :mod:`scout.adapters.jsonld` the normalised name / rating / price range /
+   address of the page's main entity.
 """
 
 from __future__ import annotations
@@ -171,7 +172,8 @@ class PageAdapter(PageAdapterBase):
     def _page(self, requested: str, final: httpx.URL, status: int, content_type: str,
               html: str, truncated: bool, redirects: int, size: int) -> Reply[Page]:
         found = extract(html, max_text_chars=self.page_settings.max_text_chars)
-        facts = extract_facts(found.jsonld)
+        # JSON-LD first: when a page has both, its blocks are usually the fuller account
+        facts = extract_facts(found.jsonld + found.microdata)
         page = Page(
             url=requested,
             final_url=str(final),
@@ -179,6 +181,7 @@ class PageAdapter(PageAdapterBase):
             content_type=content_type,
             title=found.title,
             jsonld=found.jsonld,
+            microdata=found.microdata,
             opengraph=found.opengraph,
             text=found.text,
             name=facts.name,
@@ -196,6 +199,7 @@ class PageAdapter(PageAdapterBase):
             "truncated": truncated,
             "jsonld": len(found.jsonld),
             "jsonld_broken": found.jsonld_broken,
+            "microdata": len(found.microdata),
             "entity_type": facts.entity_type,
         }
         return Reply(value=page, status=status, meta=meta)

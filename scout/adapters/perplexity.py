@@ -7,11 +7,14 @@ which owns the token pool, retries and failover). Statuses are mapped by
 429 → RateLimited with Retry-After, 5xx → Unavailable. A 200 whose body is not a chat
 completion → ParseError.
 
-The answer becomes a :class:`~scout.schemas.sources.Synthesis`: its sentences keep the
-``[n]`` markers as citation indexes into ``citations`` (1-based, as Perplexity numbers
-them), and ``citations`` / ``search_results`` become Citations and Sources. ``usage``
-feeds the cost: prompt/completion tokens, and ``usage.cost.total_cost`` (which includes
-the per-request fee) as the provider-reported USD.
+The answer becomes a :class:`~scout.schemas.sources.Synthesis` through the parsing every
+chat adapter shares (:mod:`scout.adapters.answer`: reasoning removed, markdown lists and
+tables kept as structure, uncited sentences marked): its ``[n]`` markers are citation
+indexes into ``citations`` (1-based, as Perplexity numbers them; ``citations`` /
+``search_results`` become Citations and Sources), and an ``[Ek]`` label cites evidence
+item k of the prompt (numbered after the web citations). ``usage`` feeds the cost:
+prompt/completion tokens, and ``usage.cost.total_cost`` (which includes the per-request
+fee) as the provider-reported USD.
 
 The prompt never leaves this module except in the request body: ``Reply.meta`` only
 carries its size (the providers layer journals the request redacted).
@@ -23,26 +26,18 @@ from typing import Any, ClassVar
 
 import httpx
 
+from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, number, \
+    parse_content, post_chat, read_completion, token_usage
 from scout.adapters.prompt import build_prompt
 from scout.adapters.settings import AdapterSettings, PerplexitySettings
-from scout.adapters.text import clean, markers, split_sentences
-from scout.errors import AuthError, ParseError
+from scout.errors import AuthError
+from scout.i18n import translations
 from scout.providers.contract import Reply, Request, Secret, SynthesisAdapter, \
     SynthesisRequest, Usage
-from scout.providers.http import make_client, send
-from scout.schemas.sources import Citation, Source, Synthesis, SynthesisSentence
+from scout.providers.http import make_client
+from scout.schemas.sources import Citation, Source, Synthesis
 
 DEFAULT_BASE_URL = "https://api.perplexity.ai"
-
-
-def _number(value: Any) -> float | None:
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) \
-        else None
-
-
-def _int(value: Any) -> int | None:
-    number = _number(value)
-    return int(number) if number is not None else None
 
 
 class PerplexityAdapter(SynthesisAdapter):
@@ -73,7 +68,7 @@ class PerplexityAdapter(SynthesisAdapter):
         budget = min(self.px.context_budget_chars,
                      request.context_budget_chars or self.px.context_budget_chars)
         prompt = build_prompt(request.question, request.task, request.candidates,
-                              request.evidence, budget)
+                              request.evidence, budget, lang=request.lang)
         body = {
             "model": self.px.model,
             "messages": [
@@ -84,14 +79,8 @@ class PerplexityAdapter(SynthesisAdapter):
             "web_search_options": {"search_context_size": self.px.search_context_size},
         }
         url = f"{self.base_url or DEFAULT_BASE_URL}/chat/completions"
-        client = self._http()
-        wire = client.build_request(
-            "POST", url, json=body,
-            headers={"Authorization": f"Bearer {credential.reveal()}",
-                     "Accept": "application/json"},
-        )
-        response = send(client, wire, self.name)
-        reply = self.parse(response)
+        response = post_chat(self._http(), url, body, self.name, credential)
+        reply = self.parse(response, list(request.evidence), prompt.labels, request.lang)
         reply.meta.update(prompt_chars=len(prompt.user), evidence_used=prompt.evidence_used,
                           evidence_dropped=prompt.evidence_dropped,
                           evidence_cut=prompt.evidence_cut)
@@ -99,30 +88,21 @@ class PerplexityAdapter(SynthesisAdapter):
 
     # --- response --------------------------------------------------------------------
 
-    def parse(self, response: httpx.Response) -> Reply[Synthesis]:
-        """A chat-completion response → Reply[Synthesis]; ParseError when it is not one."""
-        try:
-            data = response.json()
-        except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep JSON
-            raise ParseError(f"{self.name}: the response is not JSON", adapter=self.name,
-                             status=response.status_code) from exc
-        try:
-            choice = data["choices"][0]
-            content = choice["message"]["content"]
-        except (KeyError, IndexError, TypeError) as exc:
-            raise ParseError(f"{self.name}: the response has no choices[0].message.content",
-                             adapter=self.name, status=response.status_code) from exc
-        if not isinstance(content, str):
-            raise ParseError(f"{self.name}: message content is not text", adapter=self.name,
-                             status=response.status_code)
-        synthesis = self._synthesis(data, content)
+    def parse(self, response: httpx.Response, evidence: list[Any] | None = None,
+              sent: tuple[int, ...] = (), lang: str = "en") -> Reply[Synthesis]:
+        """A chat-completion response → Reply[Synthesis]; ParseError when it is not one.
+        ``evidence`` / ``sent``: the prompt's evidence items and the labels sent; notes
+        are written in ``lang``."""
+        data, content = read_completion(response, self.name)
+        synthesis = self._synthesis(data, content, evidence or [], sent, lang)
         usage, cost = self._usage(data.get("usage"))
         meta: dict[str, Any] = {
             "model": synthesis.model,
             "id": data.get("id") if isinstance(data.get("id"), str) else None,
-            "finish_reason": choice.get("finish_reason") if isinstance(choice, dict) else None,
+            "finish_reason": finish_reason(data),
             "citations": len(synthesis.citations),
             "sentences": len(synthesis.sentences),
+            "uncited": sum(s.uncited for s in synthesis.sentences),
         }
         if isinstance(data.get("usage"), dict) and data["usage"].get("search_context_size"):
             meta["search_context_size"] = str(data["usage"]["search_context_size"])
@@ -130,7 +110,8 @@ class PerplexityAdapter(SynthesisAdapter):
             meta["cost"] = cost
         return Reply(value=synthesis, usage=usage, status=response.status_code, meta=meta)
 
-    def _synthesis(self, data: dict[str, Any], content: str) -> Synthesis:
+    def _synthesis(self, data: dict[str, Any], content: str, evidence: list[Any],
+                   sent: tuple[int, ...], lang: str = "en") -> Synthesis:
         results = [r for r in data.get("search_results") or [] if isinstance(r, dict)
                    and isinstance(r.get("url"), str)]
         by_url = {r["url"]: r for r in results}
@@ -142,26 +123,27 @@ class PerplexityAdapter(SynthesisAdapter):
             Citation(index=i, url=u, title=str(by_url.get(u, {}).get("title") or ""))
             for i, u in enumerate(urls, start=1)
         ]
-        notes: list[str] = []
-        sentences: list[SynthesisSentence] = []
-        for raw in split_sentences(content):
-            text = clean(raw)
-            if not text:
-                continue
-            cited = markers(raw)
-            valid = [n for n in cited if 1 <= n <= len(citations)]
-            for n in cited:
-                if n not in valid:
-                    notes.append(f"marker [{n}] points at no citation (answer has "
-                                 f"{len(citations)})")
-            sentences.append(SynthesisSentence(text=text, citations=valid))
+        labels = EvidenceLabels(evidence, sent, offset=len(citations))
+
+        def resolve(kind: str, n: int) -> int | None:
+            if kind == "E":
+                return labels.resolve(n)
+            return n if 1 <= n <= len(citations) else None
+
+        parsed = parse_content(content, self.name, resolve)
+        citations += labels.citations()
         sources = [self._source(u, by_url.get(u), rank) for rank, u in enumerate(urls, 1)]
         extra = [r for r in results if r["url"] not in set(urls)]
         sources += [self._source(r["url"], r, len(sources) + i, cited=False)
                     for i, r in enumerate(extra, 1)]
         model = data.get("model") if isinstance(data.get("model"), str) else self.px.model
-        return Synthesis(text=content.strip(), sentences=sentences, citations=citations,
-                         sources=sources, adapter=self.name, model=model, notes=notes)
+        known = translations(lang).gettext(
+            "{web} web citation(s), {sent} evidence item(s) sent").format(
+                web=len(urls), sent=len(sent))
+        notes = answer_notes(parsed, known, lang)
+        return Synthesis(text=parsed.text, sentences=parsed.sentences, blocks=parsed.blocks,
+                         citations=citations, sources=sources, adapter=self.name,
+                         model=model, notes=notes)
 
     def _source(self, url: str, result: dict[str, Any] | None, rank: int,
                 cited: bool = True) -> Source:
@@ -180,12 +162,7 @@ class PerplexityAdapter(SynthesisAdapter):
         if not isinstance(raw, dict):
             return Usage(), {}
         cost_raw = raw.get("cost") if isinstance(raw.get("cost"), dict) else {}
-        cost = {k: v for k, v in ((k, _number(v)) for k, v in cost_raw.items())
+        cost = {k: v for k, v in ((k, number(v)) for k, v in cost_raw.items())
                 if v is not None}
-        usage = Usage(
-            requests=1,
-            input_tokens=_int(raw.get("prompt_tokens")),
-            output_tokens=_int(raw.get("completion_tokens")),
-            reported_usd=cost.get("total_cost"),
-        )
+        usage = token_usage(raw).model_copy(update={"reported_usd": cost.get("total_cost")})
         return usage, cost

@@ -5,6 +5,12 @@ the user message. What must survive comes first (the question, the request, the
 candidate names); evidence fills what is left, each item getting a fair share of the
 remaining room, cut at a word boundary. The result is deterministic for a given input,
 so a cached or replayed call sees the same prompt.
+
+Evidence item *k* (1-based, in request order) is labelled ``[Ek]``; an item that does not
+fit is left out and its label is never sent (``Prompt.labels`` lists the sent ones, so an
+answer citing another label can be caught). The system message asks for the answer in
+the request's language (``Task.lang``) and, for a model that has only this evidence
+(``web=False``), to cite every sentence with the labels.
 """
 
 from __future__ import annotations
@@ -21,6 +27,17 @@ SYSTEM_PROMPT = (
     "already collected are given as [E1], [E2], ...; use them, and say when sources "
     "disagree. Do not invent facts."
 )
+#: for a model that sees nothing but the evidence (no web search of its own)
+EVIDENCE_ONLY_PROMPT = (
+    "You are a careful research assistant. Answer the question for the user's request "
+    "using only the evidence items given, labelled [E1], [E2], .... Prefer concrete facts "
+    "(prices, ratings, locations, dates) and say when evidence items disagree. End every "
+    "sentence, list item or table row with the labels of the evidence it rests on, e.g. "
+    "[E2] or [E1][E3]. If the evidence does not answer something, say so; do not invent "
+    "facts or labels."
+)
+#: the language the answer must be written in, by Task.lang
+LANGUAGES = {"en": "English", "es": "Spanish (español)"}
 
 ELLIPSIS = "…"
 #: an evidence item is only sent when at least this much of its text fits
@@ -34,6 +51,15 @@ class Prompt:
     evidence_used: int
     evidence_dropped: int
     evidence_cut: int
+    #: the evidence labels sent (k of ``[Ek]``), in order
+    labels: tuple[int, ...] = ()
+
+
+def system_prompt(lang: str = "en", *, web: bool = True) -> str:
+    """The system message: the instructions, and the language to answer in."""
+    base = SYSTEM_PROMPT if web else EVIDENCE_ONLY_PROMPT
+    language = LANGUAGES.get(lang, LANGUAGES["en"])
+    return f"{base} Write the answer in {language}, whatever the language of the evidence."
 
 
 def _value(value: Any) -> str:
@@ -45,6 +71,8 @@ def _value(value: Any) -> str:
             amount = value["amount"]
             amount = f"{amount:g}" if isinstance(amount, (int, float)) else str(amount)
             per = f" per {value['per']}" if value.get("per") else ""
+            if isinstance(value.get("min"), (int, float)):  # a range: "80-120 EUR"
+                return f"{value['min']:g}-{amount} {value['currency']}{per}"
             return f"{comparator}{amount} {value['currency']}{per}"
         if "year" in value and "month" in value and len(value) == 2:
             return f"{int(value['year']):04d}-{int(value['month']):02d}"
@@ -91,8 +119,12 @@ def build_prompt(
     candidates: list[str],
     evidence: list[EvidenceItem],
     budget: int,
+    *,
+    lang: str = "en",
+    web: bool = True,
 ) -> Prompt:
     """The system and user messages; the user message is at most ``budget`` characters."""
+    system = system_prompt(lang, web=web)
     head_lines = [f"Question: {' '.join(question.split())}"]
     task_lines = describe_task(task)
     if task_lines:
@@ -102,10 +134,11 @@ def build_prompt(
     head = "\n".join(head_lines)
     if len(head) >= budget:
         # not even the request fits: keep its start, send no evidence
-        return Prompt(SYSTEM_PROMPT, cut(head, budget), 0, len(evidence), 0)
+        return Prompt(system, cut(head, budget), 0, len(evidence), 0)
 
     parts = [head, "", "Evidence:"]
     used = dropped = was_cut = 0
+    labels: list[int] = []
     room = budget - len("\n".join(parts))
     for i, item in enumerate(evidence):
         share = room // (len(evidence) - i)  # fair share; unused room rolls over
@@ -123,5 +156,6 @@ def build_prompt(
         parts.append(block)
         room -= 1 + len(block)
         used += 1
+        labels.append(i + 1)
     user = "\n".join(parts)
-    return Prompt(SYSTEM_PROMPT, user[:budget], used, dropped, was_cut)
+    return Prompt(system, user[:budget], used, dropped, was_cut, tuple(labels))

@@ -23,17 +23,19 @@ import httpx
 
 from scout.errors import ParseError, ProviderError
 from scout.providers.http import check_status, mapped, read_body, redact_url
+from scout.providers.redact import scrub_values
 
 #: reads an error response and says what the provider said (or None)
 Describe = Callable[[httpx.Response], "str | None"]
 
 
+#: how much of a provider's own explanation an error message keeps (after scrubbing)
+DETAIL_CHARS = 200
+
+
 def scrub(text: str, secrets: Iterable[str]) -> str:
-    """``text`` with every secret value replaced by ``REDACTED``."""
-    for value in secrets:
-        if value:
-            text = text.replace(value, "REDACTED")
-    return text
+    """``text`` with every secret value, in any encoding, replaced by ``REDACTED``."""
+    return scrub_values(text, secrets)
 
 
 def _drop_leaky_cause(exc: BaseException, secrets: list[str]) -> None:
@@ -43,16 +45,21 @@ def _drop_leaky_cause(exc: BaseException, secrets: list[str]) -> None:
         return
     request = getattr(cause, "_request", None)  # httpx keeps the request (and its URL)
     texts = [str(cause), repr(cause), str(request.url) if request is not None else ""]
-    if any(s and s in t for s in secrets for t in texts):
+    if any(scrub(t, secrets) != t for t in texts):
         exc.__cause__ = None
         exc.__context__ = None
         exc.__suppress_context__ = True
 
 
 def _amend(exc: ProviderError, detail: str | None, secrets: list[str]) -> None:
-    """Append the provider's explanation; scrub secrets from message and hint."""
-    message = exc.message + (f": {detail}" if detail else "")
-    exc.message = scrub(message, secrets)
+    """Append the provider's explanation; scrub secrets from message and hint.
+
+    Scrub first, then cut: a cut made first could keep most of a key that the provider
+    echoed near the limit, and the scrubber would no longer recognise it."""
+    if detail:
+        detail = cut(scrub(" ".join(str(detail).split()), secrets), DETAIL_CHARS)
+    message = scrub(exc.message, secrets) + (f": {detail}" if detail else "")
+    exc.message = message
     exc.args = (exc.message,)
     if exc.hint:
         exc.hint = scrub(exc.hint, secrets)
@@ -129,10 +136,15 @@ def error_json(response: httpx.Response) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def short(text: Any, limit: int = 200) -> str:
-    """A provider message cut for an exception text."""
-    s = " ".join(str(text).split())
-    return s if len(s) <= limit else s[: limit - 1] + "…"
+def short(text: Any) -> str:
+    """A provider message on one line. Not cut here: :func:`fetch` cuts it to
+    :data:`DETAIL_CHARS` once secrets are scrubbed out of it."""
+    return " ".join(str(text).split())
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters (call it on scrubbed text only)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class RedactingFilter(logging.Filter):

@@ -79,8 +79,18 @@ class AdapterSettings(StrictModel):
 
     def resolved_base_url(self, name: str) -> str | None:
         """``SCOUTE_<NAME>_BASE_URL`` overrides the configured base URL."""
-        env = os.environ.get(f"SCOUTE_{name.upper()}_BASE_URL")
+        env = os.environ.get(base_url_env(name))
         return env or self.base_url
+
+    def keyless_env(self, name: str) -> str | None:
+        """A variable that, when set, makes this adapter usable without its key (a local
+        server needs none); None for adapters that always need their credentials."""
+        return None
+
+
+def base_url_env(name: str) -> str:
+    """The variable that overrides an adapter's base URL: ``SCOUTE_<NAME>_BASE_URL``."""
+    return f"SCOUTE_{name.upper()}_BASE_URL"
 
 
 class DuckDuckGoSettings(AdapterSettings):
@@ -132,6 +142,27 @@ class PerplexitySettings(AdapterSettings):
     search_context_size: Literal["low", "medium", "high"] = "low"
     context_budget_chars: int = Field(default=12000, ge=500, le=500000)
     max_tokens: int = Field(default=800, ge=16, le=32000)
+
+
+class OpenAISettings(AdapterSettings):
+    """Any server speaking the Chat Completions API: OpenAI, Ollama, vLLM, llama.cpp's
+    server, LM Studio… ``base_url`` ends where ``/chat/completions`` is appended (…/v1)."""
+
+    model: str = "gpt-4o-mini"
+    context_budget_chars: int = Field(default=12000, ge=500, le=500000)
+    max_tokens: int | None = Field(default=800, ge=16, le=128000,
+                                   description="answer length cap; null sends none")
+    max_tokens_param: Literal["max_tokens", "max_completion_tokens"] = Field(
+        default="max_tokens", description="OpenAI's reasoning models (o-series, gpt-5) "
+        "take max_completion_tokens; local servers take max_tokens")
+    temperature: float | None = Field(default=None, ge=0, le=2,
+                                      description="null leaves the server's default")
+    timeout: Duration = 60.0
+
+    def keyless_env(self, name: str) -> str | None:
+        # pointing the adapter at a local server (SCOUTE_OPENAI_BASE_URL) is enough: the
+        # key, when also set, is still sent (vLLM and LM Studio can require one)
+        return base_url_env(name) if self.credentials and self.credentials.env else None
 
 
 class YtDlpSettings(AdapterSettings):
@@ -224,6 +255,10 @@ ADAPTER_TYPES: dict[str, AdapterType] = {
         AdapterType("perplexity", "synthesize", PerplexitySettings,
                     "scout.adapters.perplexity:PerplexityAdapter", True,
                     "Perplexity chat completions (sonar)"),
+        AdapterType("openai", "synthesize", OpenAISettings,
+                    "scout.adapters.openai:OpenAIAdapter", True,
+                    "any OpenAI-compatible Chat Completions server (OpenAI, Ollama, "
+                    "vLLM, llama.cpp, LM Studio)"),
         AdapterType("extractive", "synthesize", ExtractiveSettings,
                     "scout.adapters.extractive:ExtractiveAdapter", False,
                     "local extractive synthesis (no network)"),

@@ -59,10 +59,57 @@ def system_resolver(host: str) -> list[str]:
     return seen
 
 
+_V4_COMPAT = ipaddress.ip_network("::/96")
+_NAT64_WKP = ipaddress.ip_network("64:ff9b::/96")
+_NAT64_LOCAL = ipaddress.ip_network("64:ff9b:1::/48")
+_SIXTOFOUR = ipaddress.ip_network("2002::/16")
+_TEREDO = ipaddress.ip_network("2001::/32")
+
+
+def _v4(n: int) -> ipaddress.IPv4Address:
+    return ipaddress.IPv4Address(n & 0xFFFFFFFF)
+
+
+def embedded_ipv4(ip: IPAddress) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address carries, which a translator or tunnel would
+    connect to: IPv4-mapped ``::ffff:a.b.c.d``, IPv4-compatible ``::a.b.c.d``, NAT64
+    (``64:ff9b::/96``, and ``64:ff9b:1::/48`` read at each RFC 6052 prefix length
+    that fits in it),
+    6to4 ``2002::/16`` and Teredo ``2001::/32`` (its server and its de-obfuscated
+    client)."""
+    if not isinstance(ip, ipaddress.IPv6Address):
+        return []
+    n = int(ip)
+    out: list[ipaddress.IPv4Address] = []
+    if ip.ipv4_mapped is not None:
+        out.append(ip.ipv4_mapped)
+    if ip in _V4_COMPAT and n > 1:
+        out.append(_v4(n))
+    if ip in _NAT64_WKP:
+        out.append(_v4(n))
+    if ip in _NAT64_LOCAL:
+        # RFC 6052 §2.2: the address follows the prefix, skipping bits 64-71 (the u octet)
+        b = n.to_bytes(16, "big")
+        for plen in (48, 56, 64, 96):  # the prefixes that fit inside the /48
+            start = plen // 8
+            octets = [b[i] for i in range(start, 16) if i != 8][:4]
+            out.append(ipaddress.IPv4Address(bytes(octets)))
+    if ip in _SIXTOFOUR and ip.sixtofour is not None:
+        out.append(ip.sixtofour)
+    if ip in _TEREDO and ip.teredo is not None:
+        out.extend(ip.teredo)
+    return list(dict.fromkeys(out))
+
+
 def classify(ip: IPAddress) -> str | None:
-    """Why ``ip`` must not be fetched from, or None when it is a public address."""
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        return classify(ip.ipv4_mapped)
+    """Why ``ip`` must not be fetched from, or None when it is a public address.
+
+    An IPv6 address that embeds an IPv4 one is judged by the embedded address too: a
+    NAT64 gateway or a 6to4/Teredo relay would connect to it."""
+    for v4 in embedded_ipv4(ip):
+        why = classify(v4)
+        if why is not None:
+            return f"{why} ({v4}, embedded in the IPv6 address)"
     if ip in METADATA_ADDRESSES:
         return "a cloud metadata address"
     if ip.is_loopback:
@@ -106,7 +153,7 @@ class Allowed:
         return host in self.names
 
     def address(self, ip: IPAddress) -> bool:
-        candidates = [ip]
+        candidates: list[IPAddress] = [ip]
         if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
             candidates.append(ip.ipv4_mapped)
         return any(c in net for c in candidates for net in self.networks

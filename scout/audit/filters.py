@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from scout.errors import UsageError
+from scout.errors import BadRequestValue, UsageError
 from scout.providers.journal import utc_ts
 from scout.spec.models import parse_duration
 
@@ -42,7 +42,11 @@ def parse_since(text: str | None, *, now: Callable[[], float] = time.time,
     except ValueError:
         pass
     else:
-        return utc_ts(now() - seconds)
+        try:
+            return utc_ts(now() - seconds)
+        except (OverflowError, OSError, ValueError):
+            raise BadRequestValue(f"{name} {raw!r}: out of range (before year 1)",
+                                  hint=SINCE_HINT) from None
     iso = raw[:-1] + "+00:00" if raw.endswith(("Z", "z")) else raw
     try:
         when = dt.datetime.fromisoformat(iso)
@@ -54,7 +58,7 @@ def parse_since(text: str | None, *, now: Callable[[], float] = time.time,
     try:
         return utc_ts(when.timestamp())
     except (OverflowError, OSError, ValueError):
-        raise UsageError(f"{name} {raw!r}: out of range", hint=SINCE_HINT) from None
+        raise BadRequestValue(f"{name} {raw!r}: out of range", hint=SINCE_HINT) from None
 
 
 def is_failed(entry: dict[str, Any]) -> bool:

@@ -22,7 +22,7 @@ import yaml
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
 from scout.errors import ScoutError
-from scout.orchestrator.locks import pid_alive
+from scout.orchestrator.locks import apply_alive, pid_alive
 from scout.orchestrator.state import DONE_OK, MissionState
 from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, load_state
 from scout.paths import MISSION_ID_RE
@@ -82,10 +82,22 @@ def pipeline_name(path: str | None) -> str | None:
         return p.stem
 
 
-def effective_status(state: MissionState) -> str:
-    if state.status == "running" and (state.pid is None or not pid_alive(state.pid)):
-        return "interrupted"
-    return state.status
+def effective_status(state: MissionState, run_dir: Path | None = None) -> str:
+    """``running`` only while an apply is alive; a run whose process is gone (Ctrl-C, a
+    kill, a crash, a reboot) is ``interrupted``. With ``run_dir``, liveness is the lock's
+    heartbeat and pid (:func:`apply_alive`); without it, the state's pid."""
+    if state.status != "running":
+        return state.status
+    alive = apply_alive(run_dir) if run_dir is not None else (
+        state.pid is not None and pid_alive(state.pid))
+    return "running" if alive else "interrupted"
+
+
+def resume_hint(state: MissionState) -> str:
+    """How to resume an interrupted mission (finished phases are reused)."""
+    pipeline = state.pipeline or "PIPELINE"
+    return (f"resume with the same command, e.g. scout apply {pipeline} --mission-id "
+            f"{state.mission_id}: finished phases are reused, the rest run again")
 
 
 def is_run_dir(path: Path) -> bool:
@@ -105,7 +117,7 @@ def run_row(run_dir: Path, state: MissionState, cost: float = 0.0) -> RunRow:
             pipeline = None
     return RunRow(
         mission_id=state.mission_id or run_dir.name, pipeline=pipeline_name(pipeline),
-        pipeline_path=pipeline, status=effective_status(state), runs=state.runs,
+        pipeline_path=pipeline, status=effective_status(state, run_dir), runs=state.runs,
         started_at=state.started_at, finished_at=state.finished_at,
         duration_s=duration(state.started_at, state.finished_at), cost_usd=round(cost, 6),
         exit_code=state.exit_code, reason=state.reason, phases=counts)

@@ -92,7 +92,7 @@ def audit_trail(run_dir: Path, runtime_dir: Path, *, use_index: bool = True
         "run_dir": str(run_dir),
         "pipeline": pipeline_name(pipeline),
         "pipeline_path": pipeline,
-        "status": effective_status(state),
+        "status": effective_status(state, run_dir),
         "exit_code": state.exit_code,
         "reason": state.reason,
         "started_at": state.started_at,

@@ -29,6 +29,7 @@ from scout.cli import cli
 from scout.errors import EXIT_OK, EXIT_PROVIDER
 from scout.paths import research_root
 from scout.paths import runs_dir as default_runs
+from scout.termsafe import cell, clean, dumps
 
 _RUNS_DIR = click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
                          help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
@@ -52,16 +53,17 @@ def _emit(data: Any, config: str | None = None) -> Any:
 
 
 def _json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+    click.echo(dumps(data, indent=2, ensure_ascii=False, default=str))
 
 
 def _table(title: str | None, columns: list[str], rows: list[list[Any]],
            right: tuple[str, ...] = ()) -> Table:
-    t = Table(title=title, title_justify="left", header_style="bold")
+    t = Table(title=cell(title) if title else None, title_justify="left", header_style="bold")
     for c in columns:
         t.add_column(c, justify="right" if c in right else "left", overflow="fold")
     for r in rows:
-        t.add_row(*["-" if v is None or v == "" else str(v) for v in r])
+        # provider text (titles, errors) is printed literally: no escapes, no markup
+        t.add_row(*[cell("-" if v is None or v == "" else v) for v in r])
     return t
 
 
@@ -134,7 +136,7 @@ def audit_cmd(mission: str, runs_dir: str | None, fmt: str, as_json: bool,
     if as_json or fmt == "json":
         _json(trail)
     else:
-        click.echo(render_markdown(trail), nl=False)
+        click.echo(clean(render_markdown(trail)), nl=False)
     _warn_torn(trail["journal"]["torn"])
     return EXIT_OK
 
@@ -194,7 +196,7 @@ def journal_cmd(ctx: click.Context, mission: str | None, token: str | None,
         _console().print(_table(None, JOURNAL_COLUMNS, journal_rows(page["entries"]),
                                 right=("status", "items", "ms", "cost")))
         if page["note"]:
-            click.echo(f"note: {page['note']}", err=True)
+            click.echo(clean(f"note: {page['note']}"), err=True)
     _warn_torn(page["torn"])
     return EXIT_OK
 

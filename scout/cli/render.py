@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import sys
 from functools import lru_cache
-from pathlib import Path
 
 import click
 
 from scout.errors import Problem, ScoutError, SpecInvalid
 from scout.spec.yamlload import cut, read_spec_text
+from scout.termsafe import clean
 
 
 #: The widest source excerpt, message or hint shown (a 5 MB one-line value would
@@ -57,19 +57,20 @@ def format_problem(p: Problem, *, snippet: bool = True, err: bool = False) -> st
     loc = p.location
     head = f"{loc}: " if loc else ""
     color = {"error": "red", "note": "cyan"}.get(p.severity, "yellow")
-    message = cut(p.message, MESSAGE_WIDTH)
-    out = [f"{head}{_color(p.severity, color, err, bold=True)} {p.code}: {message}"]
+    # a message may quote provider text or a file's bytes: printed without escapes
+    message = clean(cut(p.message, MESSAGE_WIDTH))
+    out = [f"{clean(head)}{_color(p.severity, color, err, bold=True)} {p.code}: {message}"]
     if snippet and loc and loc.line:
         lines = _lines(loc.file)
         if 0 < loc.line <= len(lines):
             src, col = excerpt(lines[loc.line - 1], loc.col)
             num = str(loc.line)
             pad = " " * len(num)
-            out.append(f"  {num} | {src}")
+            out.append(f"  {num} | {clean(src)}")
             caret_at = max(col - 1, 0)
             out.append(f"  {pad} | {' ' * caret_at}{_color('^', color, err)}")
     if p.hint:
-        out.append(f"  hint: {cut(p.hint, MESSAGE_WIDTH)}")
+        out.append(f"  hint: {clean(cut(p.hint, MESSAGE_WIDTH))}")
     return "\n".join(out)
 
 

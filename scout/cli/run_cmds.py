@@ -10,9 +10,10 @@ import click
 
 from scout import api
 from scout.cli import cli
-from scout.errors import UsageError
+from scout.errors import Unreachable, UsageError
 from scout.orchestrator.progress import make_progress
 from scout.orchestrator.state import MissionState, PhaseState
+from scout.termsafe import clean
 
 
 def __getattr__(name: str) -> Any:
@@ -115,19 +116,22 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     if fmt == "json":
         click.echo(json.dumps(result.to_dict(), indent=2, default=str))
         return result.exit_code
+    for name, message in sorted(result.unreachable.items()):  # once per adapter, not per call
+        click.echo(clean(f"error: {name} could not be reached ({message}); "
+                         f"{Unreachable.HINT}"), err=True)
     for w in result.warnings:
-        click.echo(f"warning: {w}", err=True)
+        click.echo(clean(f"warning: {w}"), err=True)
     if result.report_path is not None and result.exit_code == 0:
         click.echo(str(result.report_path))
         return result.exit_code
     click.echo(f"mission {result.mission_id}: {result.status} (exit {result.exit_code})")
     if result.reason:
-        click.echo(f"  {result.reason}")
+        click.echo(clean(f"  {result.reason}"))
     click.echo(f"  run dir: {result.run_dir}")
     if result.status == "stopped_budget" and (result.run_dir / "report.md").is_file():
         click.echo(f"  report: {result.run_dir / 'report.md'} (what was spent and kept)")
     for line in format_phases(result.phases):
-        click.echo(line)
+        click.echo(clean(line))
     return result.exit_code
 
 
@@ -155,9 +159,9 @@ def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: st
     click.echo(f"mission {result.mission_id} ({what}, {result.run_dir})")
     width = max((len(p.phase) for p in result.phases), default=5)
     for p in result.phases:
-        click.echo(f"  {p.phase:<{width}}  {p.label:<6}  {p.reason}")
+        click.echo(clean(f"  {p.phase:<{width}}  {p.label:<6}  {p.reason}"))
         if p.runs_python:
-            click.echo(f"  {'':<{width}}  {'':<6}  runs Python: {p.runs_python} "
+            click.echo(f"  {'':<{width}}  {'':<6}  runs Python: {clean(p.runs_python)} "
                        "(your own code, with your permissions)")
     counts = {a: sum(1 for p in result.phases if p.action == a) for a in ("run", "reuse", "skip")}
     click.echo(f"{counts['run']} to run, {counts['reuse']} to reuse, {counts['skip']} to skip")
@@ -183,10 +187,20 @@ def format_state(state: MissionState) -> list[str]:
               show_default=True)
 def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
     """Print the state of every phase of MISSION (an id, or a run dir path)."""
+    from scout.audit.runs import effective_status, resume_hint
+
     target: str | Path = Path(mission) if Path(mission).is_dir() else mission
-    state = api.status(target, runs_dir=runs_dir)
+    run_dir = api.find_run_dir(target, runs_dir)
+    state = api.status(run_dir)
+    # "running" in the state whose apply is gone (a kill, a crash) is an interrupted run
+    state.status = effective_status(state, run_dir)
     if fmt == "json":
-        click.echo(json.dumps(state.to_dict(), indent=2))
+        data = state.to_dict()
+        if state.status == "interrupted":
+            data["hint"] = resume_hint(state)
+        click.echo(json.dumps(data, indent=2))
         return
     for line in format_state(state):
-        click.echo(line)
+        click.echo(clean(line))
+    if state.status == "interrupted":
+        click.echo(clean(f"  {resume_hint(state)}"))

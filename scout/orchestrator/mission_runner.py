@@ -65,6 +65,8 @@ from scout.schemas.task import Task
 from scout.spec.models import Phase, Pipeline
 from scout.steps.context import StepRequest
 from scout.suggest import did_you_mean
+from scout.task.build import LANG_KEY
+from scout.task.lang import coerce_lang
 from scout.task.values import coerce, to_jsonable
 
 __all__ = ["MissionRequest", "MissionResult", "MissionRunner", "PhaseExecutionError",
@@ -100,6 +102,8 @@ class MissionResult:
     reason: str | None = None
     report_path: Path | None = None
     warnings: list[str] = field(default_factory=list)
+    #: adapter -> why it could not be reached (connection refused, no DNS), once each
+    unreachable: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -119,11 +123,11 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any]) -> dict[str, An
     out: dict[str, Any] = {}
     for name, value in overrides.items():
         decl = pipeline.inputs.get(name)
-        if decl is None and name == "lang":  # the Task's language (scout/task/build.py)
-            if str(value).strip().lower() not in ("en", "es"):
-                raise UsageError(f"lang must be 'en' or 'es', got {value!r}",
-                                 hint="e.g. --set lang=es")
-            out[name] = str(value).strip().lower()
+        if decl is None and name == LANG_KEY:  # the request's language (en | es), reserved
+            try:
+                out[name] = coerce_lang(value)
+            except ValueError as exc:
+                raise UsageError(f"input 'lang': {exc}", hint="e.g. --set lang=es") from None
             continue
         if decl is None:
             raise UsageError(f"pipeline '{pipeline.name}' has no input '{name}'",

@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from scout.orchestrator import events as E
+from scout.termsafe import cell, clean
 
 STATUS_STYLE = {
     "pending": "dim",
@@ -106,7 +107,7 @@ class _Board:
                 items = f"{row.done}/{row.total}" if row.total is not None else ""
                 table.add_row(pid, Text(row.status, style=STATUS_STYLE.get(row.status, "")),
                               items, f"{elapsed:.1f}s" if elapsed is not None else "",
-                              ", ".join(row.answered[:3]), row.note)
+                              cell(", ".join(row.answered[:3])), cell(row.note))
         return table
 
 
@@ -122,7 +123,8 @@ class LiveProgress:
     def __call__(self, ev: E.Event) -> None:
         self.board.update(ev)
         if isinstance(ev, E.Notice):
-            self.console.print(Text(ev.message(), style="yellow" if ev.level != "info" else ""))
+            self.console.print(Text(clean(ev.message()),
+                                    style="yellow" if ev.level != "info" else ""))
 
     def __enter__(self) -> "LiveProgress":
         self._live.start()
@@ -141,10 +143,24 @@ class PlainProgress:
         self.verbose = verbose
         self._lock = threading.Lock()
         self._step: dict[str, int] = {}
+        self._said: list[str] = []  # error texts already printed in full
+
+    def _once(self, text: str, ev: E.Event) -> str:
+        """``text`` with error texts printed before replaced by a short reference: a
+        provider that is down fails every retry, item and waiting phase with the same
+        words, and the first copy is the one worth reading."""
+        for said in self._said:
+            if said in text:
+                text = text.replace(said, "the same error as above")
+        value = getattr(ev, "error", None)
+        if isinstance(value, str) and len(value) >= 40 and value not in self._said:
+            self._said.append(value)
+        return text
 
     def __call__(self, ev: E.Event) -> None:
+        repeated = isinstance(ev, E.ItemDone) and not ev.ok and ev.error in self._said
         if isinstance(ev, E.ItemDone) and not self.verbose:
-            if ev.ok:
+            if ev.ok or repeated:
                 step = max(1, ev.total // 10)
                 last = self._step.get(ev.phase, 0)
                 if ev.done < ev.total and ev.done - last < step:
@@ -155,7 +171,8 @@ class PlainProgress:
         else:
             text = ev.message()
         with self._lock:
-            self.stream.write(text + "\n")
+            text = self._once(text, ev)
+            self.stream.write(clean(text) + "\n")
             self.stream.flush()
 
     def __enter__(self) -> "PlainProgress":

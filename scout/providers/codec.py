@@ -1,26 +1,64 @@
 """Encode adapter answers (typed models, lists, mappings) as JSON and back.
 
 The cache and the reply-level recorder store ``Reply.value`` as JSON; this module keeps
-the type so that a cached ``list[Source]`` comes back as ``list[Source]``. Only pydantic
-models are rebuilt (``{"__model__": "module:Class", "data": ...}``), never arbitrary
-objects.
+the type so that a cached ``list[Source]`` comes back as ``list[Source]``. A model is
+stored as ``{"__model__": "module:Class", "data": ...}``.
+
+Those files are data, and data never becomes code: cassettes are shared between people
+and the cache sits on disk, so a name is looked up in :func:`registry` (scout's own schema
+classes, found among the models already defined in ``scout.schemas`` and the provider
+contract) and nothing is ever imported because a file says so. An unknown name, or a
+shape that is not what :func:`encode` writes, raises :class:`~scout.errors.CassetteInvalid`.
 """
 
 from __future__ import annotations
 
-import importlib
+from functools import lru_cache
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
+import scout.schemas.records  # noqa: F401 - the registry is built from these modules
+import scout.schemas.sources  # noqa: F401
+import scout.schemas.task  # noqa: F401
+from scout.errors import CassetteInvalid
 from scout.providers.contract import Reply, Usage
+
+#: Modules whose pydantic models may be rebuilt from a stored answer.
+SCHEMA_MODULES = ("scout.schemas.", "scout.providers.contract")
+
+
+def _name(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def _subclasses(cls: type) -> list[type]:
+    out: list[type] = []
+    for sub in cls.__subclasses__():
+        out.append(sub)
+        out.extend(_subclasses(sub))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _static_registry() -> dict[str, type[BaseModel]]:
+    return registry_now()
+
+
+def registry_now() -> dict[str, type[BaseModel]]:
+    """``"module:Class" -> class`` for every schema model scout defines (already loaded)."""
+    return {_name(c): c for c in _subclasses(BaseModel)
+            if c.__module__.startswith(SCHEMA_MODULES) and "<" not in c.__qualname__}
+
+
+def registry() -> dict[str, type[BaseModel]]:
+    return _static_registry()
 
 
 def encode(value: Any) -> Any:
     if isinstance(value, BaseModel):
         cls = type(value)
-        return {"__model__": f"{cls.__module__}:{cls.__qualname__}",
-                "data": value.model_dump(mode="json")}
+        return {"__model__": _name(cls), "data": value.model_dump(mode="json")}
     if isinstance(value, (list, tuple)):
         return [encode(v) for v in value]
     if isinstance(value, dict):
@@ -28,24 +66,41 @@ def encode(value: Any) -> Any:
     return value
 
 
-def _model(path: str) -> type[BaseModel]:
-    module, _, qual = path.partition(":")
-    obj: Any = importlib.import_module(module)
-    for part in qual.split("."):
-        obj = getattr(obj, part)
-    if not (isinstance(obj, type) and issubclass(obj, BaseModel)):
-        raise TypeError(f"{path} is not a pydantic model")
-    return obj
+def _model(name: Any, where: str) -> type[BaseModel]:
+    if not isinstance(name, str):
+        raise CassetteInvalid(f"{where}: '__model__' must be a string, not "
+                              f"{type(name).__name__}")
+    found = registry().get(name)
+    if found is None:
+        found = registry_now().get(name)  # a schema module loaded after the first lookup
+    if found is None:
+        raise CassetteInvalid(
+            f"{where}: names the model '{name}', which is not one of scout's schema "
+            "classes; nothing was imported",
+            hint="a cassette or cache row can only hold scout's own types; record the "
+            "cassette again with --record DIR, or delete runtime/cache.sqlite3")
+    return found
 
 
-def decode(data: Any) -> Any:
+def decode(data: Any, where: str = "stored answer") -> Any:
+    """The value :func:`encode` stored; ``where`` (a file name) goes into errors."""
     if isinstance(data, list):
-        return [decode(v) for v in data]
+        return [decode(v, where) for v in data]
     if isinstance(data, dict):
         if "__model__" in data:
-            return _model(data["__model__"]).model_validate(data["data"])
+            cls = _model(data["__model__"], where)
+            try:
+                return cls.model_validate(data.get("data"))
+            except ValidationError as exc:
+                raise CassetteInvalid(
+                    f"{where}: the stored {cls.__name__} does not match its schema "
+                    f"({exc.error_count()} problem(s), first: "
+                    f"{exc.errors()[0]['msg']})") from None
         if "__map__" in data:
-            return {k: decode(v) for k, v in data["__map__"].items()}
+            inner = data["__map__"]
+            if not isinstance(inner, dict):
+                raise CassetteInvalid(f"{where}: '__map__' must be an object")
+            return {k: decode(v, where) for k, v in inner.items()}
     return data
 
 
@@ -58,10 +113,18 @@ def encode_reply(reply: Reply[Any]) -> dict[str, Any]:
     }
 
 
-def decode_reply(data: dict[str, Any]) -> Reply[Any]:
-    return Reply(
-        value=decode(data["value"]),
-        usage=Usage.model_validate(data.get("usage") or {}),
-        status=data.get("status"),
-        meta=decode(data.get("meta")) or {},
-    )
+def decode_reply(data: Any, where: str = "stored answer") -> Reply[Any]:
+    if not isinstance(data, dict) or "value" not in data:
+        raise CassetteInvalid(f"{where}: a stored reply must be an object with a 'value'")
+    meta = decode(data.get("meta"), where) or {}
+    if not isinstance(meta, dict):
+        raise CassetteInvalid(f"{where}: the reply's 'meta' must be an object")
+    status = data.get("status")
+    if status is not None and (not isinstance(status, int) or isinstance(status, bool)):
+        raise CassetteInvalid(f"{where}: the reply's 'status' must be an integer")
+    try:
+        usage = Usage.model_validate(data.get("usage") or {})
+    except ValidationError:
+        raise CassetteInvalid(f"{where}: the reply's 'usage' does not match its schema") \
+            from None
+    return Reply(value=decode(data["value"], where), usage=usage, status=status, meta=meta)

@@ -97,6 +97,10 @@ class Request(BaseModel):
 
     action: ClassVar[Capability]
     redact: ClassVar[frozenset[str]] = frozenset()
+    #: fields of THIS request that carry the user's free input (decided where the text
+    #: was rendered, ``scout.steps.freetext``): journaled as keywords like ``redact``.
+    #: Not part of the request's identity (excluded from dumps: cache and replay keys).
+    free_fields: frozenset[str] = Field(default=frozenset(), exclude=True)
 
 
 class SearchRequest(Request):

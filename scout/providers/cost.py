@@ -107,12 +107,12 @@ def typical_usage(settings: AdapterSettings) -> Usage:
         # basic search = 1 credit, advanced = 2 (docs.tavily.com api-credits)
         depth = getattr(settings, "search_depth", "basic")
         return Usage(requests=1, credits=2 if depth == "advanced" else 1)
-    if kind == "perplexity":
+    if kind in ("perplexity", "openai"):
         # the evidence we send fills the context budget (~4 characters per token);
         # the answer is assumed to use its whole max_tokens
         chars = getattr(settings, "context_budget_chars", 12000)
         return Usage(requests=1, input_tokens=chars // 4 + 200,
-                     output_tokens=getattr(settings, "max_tokens", 800))
+                     output_tokens=getattr(settings, "max_tokens", None) or 800)
     return Usage(requests=1)
 
 
@@ -184,8 +184,8 @@ def estimate_cost(
         f"a for_each phase makes one call per item; items = the 'limit' of the phase that "
         f"produces the list when it has one, else {fanout}",
         "tavily: 1 credit per basic search, 2 per advanced",
-        "perplexity: input tokens = context_budget_chars / 4 + 200, output = max_tokens, "
-        "plus the request fee",
+        "perplexity and openai: input tokens = context_budget_chars / 4 + 200, output = "
+        "max_tokens (800 when unset), plus Perplexity's request fee",
         "prices are the dated tariffs in config/adapters.yaml (see each tariff's as_of)",
     ]
     producers: dict[str, Any] = {}

@@ -54,6 +54,8 @@ class ProvidersHook:
         self.root = Path(root)
         self.options = options or ProviderOptions()
         self.runtime: ProviderRuntime | None = None
+        #: adapters that could not be reached in the last apply (kept after close)
+        self.unreachable: dict[str, str] = {}
 
     def __call__(self, request: Any, pipeline: Pipeline, config: Config) -> tuple[Any, Any]:
         opts = self.options
@@ -84,5 +86,6 @@ class ProvidersHook:
 
     def close(self) -> None:
         if self.runtime is not None:
+            self.unreachable = dict(self.runtime.unreachable)
             self.runtime.close()
             self.runtime = None

@@ -26,7 +26,8 @@ import httpx
 
 from scout import __version__
 from scout.adapters.settings import AdapterSettings
-from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Rejected, Unavailable
+from scout.errors import (AuthError, ParseError, ProviderError, RateLimited, Rejected,
+                          Unavailable, Unreachable)
 
 USER_AGENT = f"scout/{__version__} (+https://github.com/scout-research/scout)"
 
@@ -123,6 +124,9 @@ def mapped(adapter: str) -> Iterator[None]:
         raise Unavailable(f"{adapter}: timed out ({type(exc).__name__})", adapter=adapter) from exc
     except httpx.TooManyRedirects as exc:
         raise Rejected(f"{adapter}: too many redirects", adapter=adapter) from exc
+    except httpx.ConnectError as exc:  # no route, no DNS, refused: offline, most likely
+        raise Unreachable(f"{adapter}: connection failed ({type(exc).__name__})",
+                          adapter=adapter, hint=Unreachable.HINT) from exc
     except httpx.TransportError as exc:
         # the message of a transport error can include the URL: never echo it
         raise Unavailable(f"{adapter}: connection failed ({type(exc).__name__})",

@@ -54,9 +54,10 @@ def max_bytes_from_env() -> int:
 
 def utc_ts(epoch: float) -> str:
     """ISO-8601 UTC with milliseconds, e.g. 2026-09-01T10:00:00.123Z."""
-    return dt.datetime.fromtimestamp(epoch, dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[
-        :-3
-    ] + "Z"
+    # the year is written with four digits by hand: strftime's %Y gives "999" for year
+    # 999 on glibc, and these strings are compared as text (``--since``)
+    d = dt.datetime.fromtimestamp(epoch, dt.timezone.utc)
+    return f"{d.year:04d}-{d:%m-%dT%H:%M:%S}.{d.microsecond // 1000:03d}Z"
 
 
 class Journal:

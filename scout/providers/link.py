@@ -30,8 +30,8 @@ import uuid
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from scout.errors import (AuthError, BudgetExceeded, ParseError, PoolExhausted, ProviderError,
-                          RateLimited, ScoutError, Unavailable)
+from scout.errors import (AuthError, BudgetExceeded, Cancelled, ParseError, PoolExhausted,
+                          ProviderError, RateLimited, ScoutError, Unavailable)
 from scout.providers.contract import LinkAttempt, Reply, Request, Secret
 from scout.providers.cost import FAILED, Cost, compute_cost
 from scout.providers.pool import TokenLease
@@ -191,6 +191,8 @@ class LinkCaller:
                            attempt=n)
                 raise
             last.rate_wait_ms = round(rt.limiters.acquire(adapter_name) * 1000)
+            if rt.closed.is_set():  # woke in the limiter after the run closed its clients
+                raise Cancelled(f"{adapter_name}: not sent, the run is shutting down")
             if paid is not None:
                 # a paid request is journaled *before* it leaves: if the process dies
                 # before its answer is recorded, the 'sent' line stays unanswered and the
@@ -208,6 +210,9 @@ class LinkCaller:
             except ScoutError:
                 raise
             except Exception as exc:  # an adapter bug: fail over rather than crash the run
+                if rt.closed.is_set():  # the client closed under the call: not a parse error
+                    raise Cancelled(f"{adapter_name}: cut short, the run is shutting down"
+                                    ) from exc
                 raise ParseError(f"{adapter_name}: adapter failed ({type(exc).__name__}: "
                                  f"{rt.safe_text(str(exc))[:200]})", adapter=adapter_name) from exc
             finally:

@@ -47,10 +47,20 @@ def check_adapter(
     settings: AdapterSettings,
     env: Mapping[str, str],
     pools: Callable[[], dict[str, PoolDef]],
+    name: str | None = None,
 ) -> Availability:
     """Whether an adapter can run with what is configured. Pool file errors raise."""
     missing = [v for v in settings.required_env() if not env.get(v)]
     creds = settings.credentials
+    keyless = settings.keyless_env(name) if name else None
+    if keyless and creds is not None and creds.env in missing:
+        if env.get(keyless):
+            missing.remove(creds.env)  # a local server: the key is optional
+            if not missing:
+                return Availability(True, source="none")
+        else:
+            return Availability(False, f"neither {creds.env} nor {keyless} is set",
+                                tuple(missing))
     if creds is not None and creds.pool:
         defs = pools()
         pool = defs.get(creds.pool)
@@ -75,6 +85,9 @@ def credential_hint(name: str, settings: AdapterSettings, missing: tuple[str, ..
     names = list(missing) or settings.required_env()
     sets = " ".join(f"{v}=..." for v in names if v.replace("_", "").isalnum() and v.isupper())
     how = f"export {sets}" if sets else "fill its token pool"
+    keyless = settings.keyless_env(name)
+    if keyless:
+        how += f" (or {keyless}=URL of a local server that needs no key)"
     if optional:
         return f"{how} to use {name}; until then the chain runs without it"
     return (f"{how} (or put it in your shell profile / CI secrets); to run without it, "
@@ -260,7 +273,7 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
             out.append(DoctorCheck(label, "fail", f"unknown type '{settings.type}'"))
             continue
         try:
-            av = check_adapter(settings, env, pools)
+            av = check_adapter(settings, env, pools, name)
         except ConfigError as exc:
             out.append(DoctorCheck(label, "fail", exc.message, exc.hint))
             continue
@@ -284,7 +297,8 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
         for link in links:
             settings = config.adapters.get(link.adapter)
             try:
-                if settings is not None and check_adapter(settings, env, pools).ok:
+                if settings is not None and check_adapter(settings, env, pools,
+                                                          link.adapter).ok:
                     usable.append(link.adapter)
             except ConfigError:
                 pass

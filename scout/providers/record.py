@@ -31,7 +31,7 @@ from typing import Any
 import httpx
 
 from scout.fsutil import write_atomic
-from scout.errors import ReplayMiss
+from scout.errors import CassetteInvalid, ReplayMiss
 from scout.providers.codec import decode_reply, encode_reply
 from scout.providers.contract import Reply, Request
 from scout.providers.http import SECRET_PARAMS, redact_url
@@ -65,6 +65,83 @@ def _blank_json_secrets(obj: Any) -> Any:
     if isinstance(obj, list):
         return [_blank_json_secrets(v) for v in obj]
     return obj
+
+
+# --- a cassette is untrusted input: every file's shape is checked ----------------------
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+def _bad(path: Path, what: str) -> CassetteInvalid:
+    return CassetteInvalid(
+        f"cassette file {path}: {what}",
+        hint="the cassette was edited or damaged; record it again with --record DIR")
+
+
+def read_json(path: Path) -> Any:
+    """A cassette file as JSON: a regular file, of bounded size, that parses."""
+    try:
+        if path.is_symlink() or not path.is_file():
+            if not path.exists() and not path.is_symlink():
+                raise FileNotFoundError(path)
+            raise _bad(path, "is not a regular file")
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise _bad(path, f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise _bad(path, f"is not valid JSON ({type(exc).__name__})") from None
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise _bad(path, f"cannot be read ({exc.strerror or exc})") from None
+
+
+def check_manifest(data: Any, path: Path) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise _bad(path, "must be a JSON object")
+    mid = data.get("mission_id")
+    if mid is not None and not isinstance(mid, str):
+        raise _bad(path, "'mission_id' must be a string")
+    links = data.get("links", {})
+    if not isinstance(links, dict):
+        raise _bad(path, f"'links' must be an object mapping adapter names to "
+                         f"{{ok, reason}}, not {type(links).__name__}")
+    for name, rec in links.items():
+        if not isinstance(rec, dict) or not isinstance(rec.get("ok", True), bool) or \
+                not isinstance(rec.get("reason"), (str, type(None))):
+            raise _bad(path, f"links.{name} must be {{\"ok\": true|false, "
+                             f"\"reason\": text or null}}")
+    return data
+
+
+def check_exchange(data: Any, path: Path) -> dict[str, Any]:
+    resp = data.get("response") if isinstance(data, dict) else None
+    if not isinstance(resp, dict):
+        raise _bad(path, "must be an object with a 'response' object")
+    status = resp.get("status")
+    if not isinstance(status, int) or isinstance(status, bool) or not 100 <= status <= 599:
+        raise _bad(path, "response.status must be an HTTP status code (100-599)")
+    headers = resp.get("headers", {})
+    if not isinstance(headers, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in headers.items()):
+        raise _bad(path, "response.headers must map names to strings")
+    if isinstance(resp.get("body"), str):
+        return data
+    b64 = resp.get("body_b64")
+    if not isinstance(b64, str):
+        raise _bad(path, "response must hold 'body' (text) or 'body_b64'")
+    try:
+        base64.b64decode(b64, validate=True)
+    except ValueError:
+        raise _bad(path, "response.body_b64 is not base64") from None
+    return data
+
+
+def check_reply_file(data: Any, path: Path) -> dict[str, Any]:
+    if not isinstance(data, dict) or not isinstance(data.get("reply"), dict):
+        raise _bad(path, "must be an object with a 'reply' object")
+    decode_reply(data["reply"], str(path))  # refuses unknown models, imports nothing
+    return data
 
 
 class Exchanges:
@@ -145,10 +222,33 @@ class Exchanges:
         _atomic_write(self.root / MANIFEST, data)
 
     def read_manifest(self) -> dict[str, Any] | None:
+        """The manifest, its shape checked (a cassette is untrusted: it may be shared)."""
+        path = self.root / MANIFEST
         try:
-            return json.loads((self.root / MANIFEST).read_text(encoding="utf-8"))
-        except (FileNotFoundError, ValueError):
+            data = read_json(path)
+        except FileNotFoundError:
             return None
+        return check_manifest(data, path)
+
+    def check(self) -> None:
+        """Read every file of the cassette once and refuse it whole if one is malformed,
+        so a tampered cassette stops ``apply`` before any phase runs (CassetteInvalid)."""
+        if not self.root.is_dir():
+            raise CassetteInvalid(f"--replay {self.root}: not a directory",
+                                  hint="give the folder written by --record DIR")
+        self.read_manifest()
+        for kind, check in (("http", check_exchange), ("replies", check_reply_file)):
+            folder = self.root / kind
+            if not folder.is_dir():
+                continue
+            for path in sorted(folder.iterdir()):
+                if not path.name.endswith(".json"):
+                    continue
+                check(read_json(path), path)
+
+    def load(self, kind: str, path: Path) -> dict[str, Any]:
+        data = read_json(path)
+        return check_exchange(data, path) if kind == "http" else check_reply_file(data, path)
 
 
 class RecordingTransport(httpx.BaseTransport):
@@ -200,7 +300,7 @@ class ReplayTransport(httpx.BaseTransport):
                 hint="record it again with --record DIR, or check what changed in the "
                 "request (query, limit, adapter settings, base URL)",
             )
-        data = json.loads(found.read_text(encoding="utf-8"))["response"]
+        data = self.store.load("http", found)["response"]
         content = (data["body"].encode("utf-8") if "body" in data
                    else base64.b64decode(data["body_b64"]))
         return httpx.Response(data["status"], headers=data["headers"], content=content,
@@ -237,4 +337,4 @@ class ReplyStore:
                 adapter=adapter,
                 hint="record it again with --record DIR, or check what changed in the request",
             )
-        return decode_reply(json.loads(found.read_text(encoding="utf-8"))["reply"])
+        return decode_reply(self.store.load("replies", found)["reply"], str(found))

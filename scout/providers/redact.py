@@ -3,16 +3,19 @@
 * Known secret values (every credential the runtime handed out) are replaced by
   ``[secret:NAME]`` wherever they occur.
 * Email addresses and phone numbers are replaced by ``[email]`` / ``[phone]``.
-* Free-text request fields (``Request.redact``, e.g. synthesis prompts and evidence) are
-  reduced to keywords: lower-cased words of three letters or more, stop words removed,
-  first occurrence order, at most :data:`MAX_KEYWORDS`.
+* Free-text request fields (``Request.redact``, e.g. synthesis prompts and evidence, and
+  ``Request.free_fields``, e.g. a search query rendered from the user's own words) are
+  reduced to keywords: lower-cased words of three letters or more (no digits), English
+  and Spanish stop words removed, first occurrence order, at most :data:`MAX_KEYWORDS`.
+* Secret values are matched in every spelling a provider may echo them in (raw,
+  percent-encoded, JSON- and HTML-escaped, base64, e.g. in a Basic-auth header).
 """
 
 from __future__ import annotations
 
 import re
 import threading
-from urllib.parse import quote, quote_plus
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -34,7 +37,12 @@ STOPWORDS = frozenset(
     their they them his her its who whom what which when where why how all any can
     will would should could into onto over under than then there here about also only
     very more most such some each other per via out off too just been being does did
-    doing these those a an of to in on at by or is it as be""".split()
+    doing these those a an of to in on at by or is it as be
+    los las del con por para una uno unos unas que como más mas pero sus les este esta
+    estos estas ese esa eso esos esas ser son fue era muy sin sobre entre hasta desde
+    donde cuando también tambien nos mis tus hay está esta están estan sea ver cada
+    todo toda todos todas otro otra otros otras porque qué cuál cual quien quién
+    the de el la en y o un al lo se su le ya""".split()
 )
 
 
@@ -83,45 +91,224 @@ def keywords(value: Any, limit: int = MAX_KEYWORDS) -> list[str]:
     return words
 
 
+# --- secret values in every spelling -------------------------------------------------
+
+_NAMED = {"&": ("&amp;",), "<": ("&lt;",), ">": ("&gt;",), '"': ("&quot;",),
+          "'": ("&apos;", "&#39;")}
+_JSON_SHORT = {'"': '\\"', "\\": "\\\\", "/": "\\/", "\b": "\\b", "\f": "\\f",
+               "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+#: shortest value scrubbed (a shorter one would mangle ordinary text)
+MIN_SECRET = 4
+#: the shortest piece of a secret replaced on its own, wherever it appears
+FRAGMENT = 8
+#: shortest run of base64 characters replaced (shorter ones match ordinary words)
+MIN_B64 = 8
+
+
+def _hex(n: int, width: int) -> str:
+    """A hexadecimal number matching either case (``%2f`` and ``%2F``)."""
+    return "".join(f"[{d.lower()}{d.upper()}]" if d.isalpha() else d
+                   for d in f"{n:0{width}x}")
+
+
+def _char_pattern(c: str) -> str:
+    """Every way one character of a secret is written by the encoders providers use:
+    itself, percent-encoded (UTF-8 bytes, either hex case; ``+`` for a space),
+    JSON-escaped (``\\uXXXX`` either case, surrogate pairs, the short escapes), and HTML
+    character references."""
+    if c.isascii() and c.isalnum():  # no encoder in use rewrites a letter or digit
+        return c
+    forms = [re.escape(c)]
+    # %25 repeated: a value percent-encoded twice (a URL inside a URL)
+    forms.append("".join("%(?:25)*" + _hex(b, 2) for b in c.encode("utf-8")))
+    cp = ord(c)
+    # one or more backslashes: JSON inside JSON escapes its escapes again
+    if cp > 0xFFFF:
+        hi, lo = 0xD800 + ((cp - 0x10000) >> 10), 0xDC00 + ((cp - 0x10000) & 0x3FF)
+        forms.append(f"\\\\+u{_hex(hi, 4)}\\\\+u{_hex(lo, 4)}")
+    else:
+        forms.append(f"\\\\+u{_hex(cp, 4)}")
+    if c in _JSON_SHORT:
+        forms.append("\\\\+" + re.escape(_JSON_SHORT[c][1:]) if c != "\\" else "\\\\+")
+    if c == " ":
+        forms.append(r"\+")
+    forms.append(f"&#0*{cp};")
+    forms.append(f"&#[xX]0*{_hex(cp, 1)};")
+    forms.extend(re.escape(f) for f in _NAMED.get(c, ()))
+    return "(?:" + "|".join(forms) + ")"
+
+
+def _base64_cores(value: str) -> list[str]:
+    """Runs of base64 text that appear wherever ``value`` is base64-encoded inside a
+    longer text (``user:key`` in a Basic-auth header) or alone: one per alignment of the
+    value in the 3-byte groups, standard and URL-safe alphabets, padding dropped."""
+    import base64
+
+    raw = value.encode("utf-8")
+    out: set[str] = set()
+    for skip in range(3):
+        body = raw[skip:]
+        body = body[: len(body) - len(body) % 3]
+        if not body:
+            continue
+        for enc in (base64.b64encode, base64.urlsafe_b64encode):
+            core = enc(body).decode()
+            if len(core) >= MIN_B64:
+                out.add(core)
+    # the value alone, padded, ends in a partial group: its full encoding too
+    for enc in (base64.b64encode, base64.urlsafe_b64encode):
+        whole = enc(raw).decode().rstrip("=")
+        if len(whole) >= MIN_B64:
+            out.add(whole)
+    return sorted(out, key=len, reverse=True)
+
+
+def secret_pattern(value: str) -> str:
+    """A regular expression matching ``value`` in any of the spellings a provider may
+    echo it in: raw, percent-encoded, JSON-escaped, HTML-escaped (mixed freely, one
+    character at a time) or base64-encoded."""
+    spelled = "".join(_char_pattern(c) for c in value)
+    return "|".join([spelled, *(re.escape(c) for c in _base64_cores(value))])
+
+
+_ALNUM_RUN = re.compile(r"[A-Za-z0-9]{3,}")
+
+
+class _Matcher:
+    """One secret: its pattern, and literal anchors that every match contains (the
+    longest run of letters and digits, which no encoding rewrites, or one of the base64
+    runs), so texts that hold none of them (nearly all) skip the regular expression."""
+
+    def __init__(self, name: str, value: str) -> None:
+        self.name = name
+        self.pattern = re.compile(secret_pattern(value))
+        self.value = value
+        # pieces that spell the secret's (public) name are not secret: a placeholder
+        # value such as "replay-placeholder-GOOGLE_CSE_ID" shares them with its mark
+        grams = {value[i:i + FRAGMENT] for i in range(len(value) - FRAGMENT + 1)}
+        grams = {g for g in grams if g not in name}
+        self.grams = re.compile("|".join(sorted(re.escape(g) for g in grams))) \
+            if grams and "://" not in value else None
+        # (a URL-shaped secret, e.g. an SMTP URL, holds host and user names that are
+        # ordinary text elsewhere: it is matched whole, in every spelling, not in pieces)
+        # every FRAGMENT-long piece of the value contains one of its half-length pieces
+        # that start at a multiple of FRAGMENT/2: cheap probes before the expression
+        half = FRAGMENT // 2
+        self.probes = [value[i:i + half] for i in range(0, len(value) - half + 1, half)]
+        runs = sorted(_ALNUM_RUN.findall(value), key=len, reverse=True)
+        self.anchors: list[str] | None = [runs[0], *_base64_cores(value)] if runs else None
+
+    def sub(self, text: str, repl: str) -> str:
+        if self.anchors is None or any(a in text for a in self.anchors):
+            text = self.pattern.sub(repl, text)
+        return self._fragments(text, repl)
+
+    def _fragments(self, text: str, repl: str) -> str:
+        """Any run of :data:`FRAGMENT` or more characters of the value that is still in
+        ``text`` (a provider echoing part of the key, a key cut by a size limit, an
+        encoding not listed above around its letters and digits) is replaced too."""
+        if self.grams is None or not any(p in text for p in self.probes):
+            return text
+        out: list[str] = []
+        pos = 0
+        for m in self.grams.finditer(text):
+            if m.start() < pos:
+                continue
+            start, end = m.start(), m.end()
+            at = self.value.find(m.group(0))
+            k = at + (end - start)
+            while end < len(text) and k < len(self.value) and text[end] == self.value[k]:
+                end += 1
+                k += 1
+            out.append(text[pos:start])
+            out.append(repl)
+            pos = end
+        if not out:
+            return text
+        out.append(text[pos:])
+        return "".join(out)
+
+
 class SecretScrubber:
-    """Replaces every registered secret value by its name; shared by journal and recorder."""
+    """Replaces every registered secret value by ``[secret:NAME]``, whatever its
+    encoding; shared by the journal, the recorder, error texts and the HTTP API."""
 
     def __init__(self) -> None:
         self._values: dict[str, str] = {}
         self._lock = threading.Lock()
-        self._pattern: re.Pattern[str] | None = None
+        self._matchers: list[_Matcher] = []
 
     def add(self, secret: Secret) -> None:
-        value = secret.reveal()
-        if len(value) < 4:  # too short to scrub without mangling ordinary text
+        self.add_value(secret.name, secret.reveal())
+
+    def add_value(self, name: str, value: str) -> None:
+        if len(value) < MIN_SECRET or value in self._values:
             return
-        # a value sent in a query string is percent-encoded there ("a:b/c" → "a%3Ab%2Fc"):
-        # scrub the encoded spellings too, so a URL in a recording or message is clean
-        variants = {value, quote(value, safe=""), quote_plus(value), quote(value)}
         with self._lock:
-            fresh = [v for v in variants if v not in self._values]
-            if fresh:
-                for v in fresh:
-                    self._values[v] = secret.name
-                self._pattern = re.compile(
-                    "|".join(re.escape(v) for v in sorted(self._values, key=len, reverse=True))
-                )
+            if value in self._values:
+                return
+            self._values[value] = name
+            # longest first: a secret that contains another is replaced whole
+            self._matchers = sorted([*self._matchers, _Matcher(name, value)],
+                                    key=lambda m: -len(m.pattern.pattern))
 
     def values(self) -> list[str]:
         return list(self._values)
 
     def text(self, text: str) -> str:
-        pattern = self._pattern
-        if pattern is None or not text:
+        if not text or not self._matchers:
             return text
-        return pattern.sub(lambda m: f"[secret:{self._values[m.group(0)]}]", text)
+        return _outside_marks(text, self._sub)
+
+    def _sub(self, text: str) -> str:
+        for m in self._matchers:
+            text = m.sub(text, f"[secret:{m.name}]")
+        return text
 
     def bytes(self, data: bytes) -> bytes:
-        if self._pattern is None or not data:
+        if not self._matchers or not data:
             return data
-        for value, name in list(self._values.items()):
-            data = data.replace(value.encode(), f"[secret:{name}]".encode())
-        return data
+        # surrogateescape keeps bytes that are not UTF-8 exactly as they were
+        text = data.decode("utf-8", "surrogateescape")
+        return self.text(text).encode("utf-8", "surrogateescape")
+
+
+def scrub_values(text: str, values: Any, name: str = "REDACTED") -> str:
+    """``text`` with each of ``values`` (any encoding) replaced by ``name``: for code
+    that holds the secret values but no :class:`SecretScrubber`."""
+    vals = sorted({v for v in values if v and len(v) >= MIN_SECRET}, key=len, reverse=True)
+    if not text or not vals:
+        return text
+
+    def sub(part: str) -> str:
+        for v in vals:
+            part = _matcher(v).sub(part, name)
+        return part
+
+    return _outside_marks(text, sub)
+
+
+#: what a scrubbed value became; never matched again (a placeholder value can share
+#: letters with a secret's name)
+_MARK = re.compile(r"\[secret:[A-Za-z0-9_.:-]{1,128}\]|REDACTED")
+
+
+def _outside_marks(text: str, sub: Any) -> str:
+    """``sub`` applied to the parts of ``text`` between replacement marks."""
+    if "[secret:" not in text and "REDACTED" not in text:
+        return sub(text)
+    parts = _MARK.split(text)
+    marks = _MARK.findall(text)
+    out = [sub(parts[0])]
+    for mark, part in zip(marks, parts[1:]):
+        out.append(mark)
+        out.append(sub(part))
+    return "".join(out)
+
+
+@lru_cache(maxsize=256)
+def _matcher(value: str) -> _Matcher:
+    return _Matcher("", value)
 
 
 def scrub(obj: Any, secrets: SecretScrubber | None = None) -> Any:
@@ -141,7 +328,7 @@ def scrub(obj: Any, secrets: SecretScrubber | None = None) -> Any:
 def redact_request(request: Request, secrets: SecretScrubber | None = None) -> dict[str, Any]:
     """The request as journaled: type, fields, free text as keywords only."""
     data = request.model_dump(mode="json")
-    for name in request.redact:
+    for name in request.redact | request.free_fields:
         if name in data:
             data[name] = {"keywords": keywords(data[name])}
     out = scrub(data, secrets)

@@ -34,7 +34,7 @@ import httpx
 from scout.orchestrator.locks import pid_alive
 from scout.adapters.settings import ADAPTER_TYPES, AdapterSettings
 from scout.config.models import ChainLink, Config
-from scout.errors import ConfigError
+from scout.errors import ConfigError, ScoutError, Unreachable
 from scout.providers import redact as R
 from scout.providers.cache import ReplyCache, cache_key
 from scout.providers.chain import ChainGateway, CircuitBreaker
@@ -143,11 +143,17 @@ class ProviderRuntime:
         if record_dir is not None or replay_dir is not None:
             self.exchanges = Exchanges(record_dir or replay_dir, self.secrets)  # type: ignore[arg-type]
         self.replies = ReplyStore(self.exchanges) if self.exchanges else None
+        if self.replaying and self.exchanges is not None:
+            self.exchanges.check()  # a shared cassette is untrusted: refuse it whole, up front
         self._manifest = (self.exchanges.read_manifest() or {}) if self.replaying else {}
 
         self._lock = threading.RLock()
         self._adapters: dict[str, Adapter] = {}
         self._clients: list[httpx.Client] = []
+        #: adapter -> the first "cannot connect" error of the run (said once, not per call)
+        self.unreachable: dict[str, str] = {}
+        #: set by close(): calls still waiting (rate limiter) must not go out afterwards
+        self.closed = threading.Event()
         self._avail: dict[str, Availability] = {}
         self._pool: TokenPool | None = None
         self._skip_noted: set[tuple[str, str]] = set()
@@ -214,12 +220,17 @@ class ProviderRuntime:
             if adapter in self._avail:
                 return self._avail[adapter]
             if self.replaying:
-                rec = (self._manifest.get("links") or {}).get(adapter)
-                av = (Availability(False, rec.get("reason"), source="replay")
-                      if rec and not rec.get("ok") else Availability(True, source="replay"))
+                links = self._manifest.get("links") or {}
+                rec = links.get(adapter)
+                if links and rec is None:
+                    # the recording predates this link: it has nothing to replay for it
+                    av = Availability(False, "not in the recording", source="replay")
+                else:
+                    av = (Availability(False, rec.get("reason"), source="replay")
+                          if rec and not rec.get("ok") else Availability(True, source="replay"))
             else:
                 av = check_adapter(self.config.adapters[adapter], self.env,
-                                   lambda: self.token_pool().pools)
+                                   lambda: self.token_pool().pools, adapter)
             self._avail[adapter] = av
             if self.recording and self.exchanges is not None:
                 self.exchanges.write_manifest({"mission_id": self.mission_id, "links": {
@@ -307,7 +318,23 @@ class ProviderRuntime:
                 and adapter.settings.type not in LOCAL_TYPES)
 
     def invoke(self, adapter: Adapter, request: Request, secret: Secret | None) -> Reply[Any]:
-        """One adapter call; reply-level record/replay for adapters outside our client."""
+        """One adapter call; reply-level record/replay for adapters outside our client.
+
+        An error leaves here with every known secret scrubbed (in any encoding) from its
+        message and hint, before anything journals, cuts, stores or prints it."""
+        try:
+            return self._invoke(adapter, request, secret)
+        except ScoutError as exc:
+            if isinstance(exc, Unreachable):
+                with self._lock:
+                    self.unreachable.setdefault(adapter.name, self.secrets.text(exc.message))
+            exc.message = self.secrets.text(exc.message)
+            exc.args = (exc.message,)
+            if exc.hint:
+                exc.hint = self.secrets.text(exc.hint)
+            raise
+
+    def _invoke(self, adapter: Adapter, request: Request, secret: Secret | None) -> Reply[Any]:
         if self.replies is not None and self._reply_level(adapter):
             if self.replaying:
                 return self.replies.load(adapter.name, request)
@@ -545,6 +572,7 @@ class ProviderRuntime:
         }
 
     def close(self) -> None:
+        self.closed.set()
         with self._lock:
             for c in self._clients:
                 c.close()

@@ -85,6 +85,8 @@ class Page(BaseModel):
     content_type: str = ""
     title: str | None = None
     jsonld: list[dict[str, Any]] = Field(default_factory=list)
+    microdata: list[dict[str, Any]] = Field(
+        default_factory=list, description="schema.org microdata items, shaped like JSON-LD")
     opengraph: dict[str, str] = Field(default_factory=dict)
     text: str = ""
     # Normalised facts pulled out of JSON-LD (kept separate so templates need no digging)
@@ -110,6 +112,33 @@ class SynthesisSentence(BaseModel):
 
     text: str
     citations: list[int] = Field(default_factory=list, description="Citation.index values")
+    uncited: bool = Field(default=False, description="a model's sentence that cites nothing "
+                          "it was given: the report can mark it as unsupported")
+
+
+class SynthesisRow(BaseModel):
+    """One row of a table in a model's answer: its cells and what the row cites."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    cells: list[str] = Field(default_factory=list)
+    citations: list[int] = Field(default_factory=list, description="Citation.index values")
+    uncited: bool = False
+
+
+class SynthesisBlock(BaseModel):
+    """The structure of a model's answer, in order: a heading, a paragraph (its
+    sentences), a list (its items) or a table (header and rows), each part cited."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["heading", "paragraph", "list", "table"]
+    text: str = Field(default="", description="the heading's text")
+    ordered: bool = Field(default=False, description="a numbered list")
+    items: list[SynthesisSentence] = Field(
+        default_factory=list, description="a paragraph's sentences or a list's items")
+    header: list[str] = Field(default_factory=list, description="a table's column names")
+    rows: list[SynthesisRow] = Field(default_factory=list, description="a table's rows")
 
 
 class AspectNote(BaseModel):
@@ -197,6 +226,9 @@ class Synthesis(ArtifactModel):
     adapter: str = ""
     model: str | None = None
     notes: list[str] = Field(default_factory=list)
+    blocks: list[SynthesisBlock] = Field(
+        default_factory=list, description="the answer's structure (headings, paragraphs, "
+        "lists, tables) with per-item citations; empty for the extractive summary")
 
 
 class EmailDelivery(ArtifactModel):

@@ -12,24 +12,48 @@ import calendar
 import datetime as dt
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
 
 from scout.schemas.base import ArtifactModel
 
 Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
 
 
+def _amount_text(amount: float) -> str:
+    return f"{amount:g}" if amount != int(amount) else f"{int(amount)}"
+
+
 class Money(BaseModel):
+    """An amount with its currency. A range ("between 80 and 120 USD") is stored as its
+    upper end in ``amount`` with ``comparator`` "<=" and its lower end in ``min``, so every
+    ``price <= budget.amount`` check keeps working; ``min`` is left out of the JSON when
+    it is not set (stored Tasks and cache keys of single amounts are unchanged)."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     amount: float = Field(ge=0)
     currency: str = Field(pattern=r"^[A-Z]{3}$", description="ISO 4217 code, e.g. EUR")
     comparator: Comparator = "<="
     per: str | None = Field(default=None, description="unit, e.g. 'night'")
+    min: float | None = Field(default=None, ge=0, description="lower end of a range")
+
+    @model_validator(mode="after")
+    def _range(self) -> "Money":
+        if self.min is not None and self.min > self.amount:
+            raise ValueError(f"the range starts at {self.min:g}, above its end {self.amount:g}")
+        return self
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: Any) -> Any:
+        data = handler(self)
+        if isinstance(data, dict) and data.get("min") is None:
+            data.pop("min", None)
+        return data
 
     def __str__(self) -> str:
-        amount = f"{self.amount:g}" if self.amount != int(self.amount) else f"{int(self.amount)}"
-        return f"{amount} {self.currency}"
+        if self.min is not None:
+            return f"{_amount_text(self.min)}-{_amount_text(self.amount)} {self.currency}"
+        return f"{_amount_text(self.amount)} {self.currency}"
 
 
 class Month(BaseModel):

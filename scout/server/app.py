@@ -33,6 +33,7 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import JSONResponse, PlainTextResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from scout import __version__, api
 from scout.audit.cost import BY, cost_summary
@@ -44,7 +45,9 @@ from scout.audit.secrets import deep_scrub, known_secrets
 from scout.errors import (
     ConfigError,
     EntryNotFound,
+    BadRequestValue,
     MissionNotFound,
+    NotServed,
     ReportNotFound,
     ScoutError,
     UsageError,
@@ -54,7 +57,8 @@ from scout.providers.contract import Secret
 from scout.server import models as M
 from scout.server.dashboard import register_dashboard
 from scout.server.docs_pages import register_docs
-from scout.server.security import BearerAuth
+from scout.server.files import inside, read_served
+from scout.server.security import BearerAuth, LoopbackHostGuard
 
 _ID_DOC = {"pattern": MISSION_ID_RE.pattern, "example": "hotel-barcelona-2026-09"}
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -84,8 +88,10 @@ class ServerSettings:
 
 
 def _status_of(exc: ScoutError) -> int:
-    if isinstance(exc, (MissionNotFound, EntryNotFound, ReportNotFound)):
+    if isinstance(exc, (MissionNotFound, EntryNotFound, ReportNotFound, NotServed)):
         return 404
+    if isinstance(exc, BadRequestValue):
+        return 422
     if isinstance(exc, UsageError):
         return 400
     if isinstance(exc, ConfigError):
@@ -106,12 +112,23 @@ def create_app(settings: ServerSettings) -> Any:
         return deep_scrub(data, scrubber)
 
     def run_dir(mission_id: str) -> Path:
-        return api.find_run_dir(validate_mission_id(mission_id), settings.runs_dir)
+        path = api.find_run_dir(validate_mission_id(mission_id), settings.runs_dir)
+        inside(path, settings.runs_dir)  # a run dir that is a symlink out is not served
+        return path
 
     @app.exception_handler(ScoutError)
     def _scout_error(_request: Request, exc: ScoutError) -> JSONResponse:
         body = {"error": {"code": exc.code, "message": exc.message, "hint": exc.hint}}
         return JSONResponse(clean(body), status_code=_status_of(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # unknown paths (and methods) answer in the API's own error shape, not {"detail"}
+        code = "USE064" if exc.status_code in (404, 405) else "USE001"
+        return JSONResponse({"error": {"code": code, "message": "no such endpoint"
+                                       if exc.status_code == 404 else str(exc.detail),
+                                       "hint": "see /openapi.json for the endpoints"}},
+                            status_code=exc.status_code)
 
     @app.exception_handler(RequestValidationError)
     def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -161,22 +178,27 @@ def create_app(settings: ServerSettings) -> Any:
                        format: Literal["md", "html"] = Query("md")) -> PlainTextResponse:
         """The mission's report: Markdown (default) or HTML."""
         path = run_dir(mission_id) / f"report.{format}"
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():
             raise ReportNotFound(f"mission '{mission_id}' has no report.{format} yet",
                                  hint="the report phase has not succeeded; see "
                                  "GET /api/missions/{id} for the phase states")
         media = "text/markdown" if format == "md" else "text/html"
-        return PlainTextResponse(scrubber.text(path.read_text(encoding="utf-8")),
+        return PlainTextResponse(scrubber.text(read_served(path, settings.runs_dir)),
                                  media_type=media)
 
     @app.get("/api/missions/{mission_id:path}", response_model=M.MissionState,
              responses=_ERRORS, tags=["missions"])
-    def mission_state(mission_id: str = _id_param()) -> dict[str, Any]:
+    def mission_state(request: Request, mission_id: str = _id_param()) -> dict[str, Any]:
         """The state of every phase of the mission (as ``scout status``); a ``running``
         state whose process is gone says ``interrupted``."""
-        state = api.status(run_dir(mission_id))
+        raw = request.scope.get("raw_path") or b""
+        if raw.rstrip(b"/").count(b"/") > 3:  # /api/missions/x/y: no such endpoint
+            raise _NoRoute(f"no endpoint {request.url.path}",
+                           hint="see /openapi.json for the endpoints")
+        path = run_dir(mission_id)
+        state = api.status(path)
         data = state.to_dict()
-        data["status"] = effective_status(state)
+        data["status"] = effective_status(state, path)
         return clean(data)
 
     @app.get("/api/pool", response_model=M.Pool, tags=["ops"])
@@ -228,8 +250,16 @@ def create_app(settings: ServerSettings) -> Any:
     register_dashboard(app, runs_dir=settings.runs_dir, runtime_dir=settings.runtime_dir,
                        run_dir=run_dir, clean=clean, status_of=_status_of)
     if settings.token is not None:
+        # the token is the guard: a page that rebinds a name to 127.0.0.1 cannot send it
         return BearerAuth(app, settings.token)
-    return app
+    return LoopbackHostGuard(app)
+
+
+class _NoRoute(MissionNotFound):
+    """A path under /api/missions/ that names no endpoint (answered 404, like FastAPI's
+    own unknown paths)."""
+
+    code = "USE064"
 
 
 def _id_param() -> Any:

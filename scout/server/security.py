@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from scout.audit.secrets import API_TOKEN_ENV
-from scout.errors import Unauthorized, UnsafeBind
+from scout.errors import MisdirectedHost, Unauthorized, UnsafeBind
 from scout.providers.contract import Secret
 
 MIN_TOKEN_LENGTH = 16
@@ -86,4 +86,56 @@ class BearerAuth:
         await send({"type": "http.response.start", "status": 401, "headers": [
             (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
             (b"www-authenticate", b'Bearer realm="scout"')]})
+        await send({"type": "http.response.body", "body": body})
+
+
+def loopback_host(value: str) -> bool:
+    """A ``Host`` header naming this machine: ``localhost`` (or ``*.localhost``),
+    127.0.0.0/8 or ``[::1]``, with or without a port."""
+    h = value.strip().lower()
+    if h.startswith("["):
+        h, sep, rest = h[1:].partition("]")
+        if not sep or (rest and not (rest.startswith(":") and rest[1:].isdigit())):
+            return False
+    elif h.count(":") == 1:
+        h, _, port = h.partition(":")
+        if not port.isdigit():
+            return False
+    elif ":" in h:
+        return False  # a bare IPv6 address must be bracketed in Host
+    h = h.rstrip(".")
+    if h == "localhost" or h.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(h).is_loopback
+    except ValueError:
+        return False
+
+
+class LoopbackHostGuard:
+    """ASGI middleware for the loopback mode (no token): a request whose ``Host`` is not
+    a loopback name gets 421. Without it a web page could read the API by rebinding a
+    name it controls to 127.0.0.1 (the browser sends that name as ``Host``)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        hosts = [v.decode("latin-1") for k, v in scope.get("headers") or ()
+                 if k.lower() == b"host"]
+        if len(hosts) == 1 and loopback_host(hosts[0]):
+            await self.app(scope, receive, send)
+            return
+        body = json.dumps({"error": {
+            "code": MisdirectedHost.code,
+            "message": "this API answers only requests addressed to a loopback name "
+                       "(localhost, 127.0.0.1, [::1])",
+            "hint": "open http://127.0.0.1:PORT/ ; to serve other names, bind with "
+                    f"{API_TOKEN_ENV} set"}}).encode()
+        await send({"type": "http.response.start", "status": 421, "headers": [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})

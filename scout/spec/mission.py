@@ -12,6 +12,7 @@ from scout.errors import Problem
 from scout.spec.loader import LoadedSpec
 from scout.spec.models import Mission, Pipeline
 from scout.suggest import did_you_mean
+from scout.task.lang import coerce_lang
 from scout.task.values import coerce
 
 
@@ -30,6 +31,12 @@ def check_mission_inputs(spec: LoadedSpec, pipeline: Pipeline) -> list[Problem]:
     for name, value in mission.inputs.items():
         at = ("inputs", name)
         decl = pipeline.inputs.get(name)
+        if decl is None and name == "lang":  # the request's language, reserved (en | es)
+            try:
+                coerce_lang(value)
+            except ValueError as exc:
+                problems.append(Problem("SPEC062", f"input 'lang': {exc}", smap.locate(at)))
+            continue
         if decl is None:
             problems.append(
                 Problem(

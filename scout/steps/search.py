@@ -15,6 +15,7 @@ from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
 from scout.steps.context import ItemOutcome, StepContext
 from scout.steps.outcomes import failure_notes, merge_evidence
 from scout.steps.extract import to_candidates, to_evidence
+from scout.steps.freetext import free_fields
 from scout.steps.params import SearchParams
 
 
@@ -28,7 +29,8 @@ def run(ctx: StepContext) -> Any:
         raise StepError(f"phase {ctx.phase_id}: the rendered query is empty",
                         hint="check the template in with.query")
     outcome = ctx.gateway.call(
-        SearchRequest(query=query, limit=params.limit, options=params.options)
+        SearchRequest(query=query, limit=params.limit, options=params.options,
+                      free_fields=free_fields(params.query, ctx.pipeline, "query"))
     )
     sources = list(outcome.value)[: params.limit]
     rules = params.extract

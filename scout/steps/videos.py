@@ -9,6 +9,7 @@ from scout.providers.contract import VideoSearchRequest
 from scout.schemas.records import VideoList
 from scout.steps.context import ItemOutcome, StepContext
 from scout.steps.params import VideosParams
+from scout.steps.freetext import free_fields
 
 
 def run(ctx: StepContext) -> VideoList:
@@ -17,7 +18,9 @@ def run(ctx: StepContext) -> VideoList:
     if ctx.gateway is None or ctx.render is None:
         raise StepError(f"phase {ctx.phase_id}: videos needs a chain and a template renderer")
     query = ctx.render(params.query).strip()
-    outcome = ctx.gateway.call(VideoSearchRequest(query=query, limit=params.limit))
+    outcome = ctx.gateway.call(VideoSearchRequest(
+        query=query, limit=params.limit,
+        free_fields=free_fields(params.query, ctx.pipeline, "query")))
     return VideoList(items=list(outcome.value)[: params.limit])
 
 

@@ -4,6 +4,11 @@ Precedence, lowest to highest: input default < parsed from the query < mission
 ``inputs:`` < ``--set key=value``. Every declared input appears in the Task (None when
 nobody gave it), and ``sources`` says where each value came from. A required input that
 nobody gave raises :class:`TaskIncomplete`, which names the field and the ``--set`` fix.
+
+The request's language (``Task.lang``) is detected from the query; ``lang`` given in the
+mission's ``inputs:`` or as ``--set lang=es`` overrides it (it is reserved: a pipeline
+need not declare it, and one that declares an input named ``lang`` keeps it as an
+input). The Task notes are written in that language.
 """
 
 from __future__ import annotations
@@ -12,11 +17,16 @@ import datetime as dt
 from typing import Any
 
 from scout.errors import StepError, UsageError
+from scout.i18n import translations
 from scout.schemas.task import Task
 from scout.spec.models import InputSpec
 from scout.suggest import did_you_mean
+from scout.task.display import display
+from scout.task.lang import coerce_lang
 from scout.task.parser import parse_query
 from scout.task.values import coerce
+
+LANG_KEY = "lang"  # reserved override: the request's language
 
 _EXAMPLES = {
     "place": "Barcelona",
@@ -71,31 +81,39 @@ def build_task(
         for key, value in layer.items():
             layered[key] = value
             sources_in[key] = layer_name
-    # `lang` is the Task's own field, not a pipeline input: --set lang=es writes the report
-    # in Spanish whatever the query's language
-    lang = ""
-    if "lang" in layered and "lang" not in inputs:
-        lang = str(layered.pop("lang") or "").strip().lower()
-        sources_in.pop("lang", None)
-        if lang not in ("en", "es"):
-            raise UsageError(f"lang must be 'en' or 'es', got {lang!r}", hint="e.g. --set lang=es")
+    lang = None
+    if LANG_KEY in layered and LANG_KEY not in inputs:
+        value = layered.pop(LANG_KEY)
+        flag = "--set" if sources_in.pop(LANG_KEY, "set") == "set" else "mission inputs"
+        try:
+            lang = coerce_lang(value)
+        except ValueError as exc:
+            raise UsageError(f"{flag} lang: {exc}", hint="e.g. --set lang=es") from None
     for key in layered:
         if key not in inputs:
             hint = did_you_mean(key, inputs, what="inputs")
             raise UsageError(f"'{key}' is not an input of this pipeline",
                              hint=hint or f"declared inputs: {', '.join(inputs) or 'none'}")
 
-    parsed = parse_query(query or "", inputs, today=today)
+    parsed = parse_query(query or "", inputs, today=today, lang=lang)
+    _ = translations(parsed.lang).gettext
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
-    notes = list(parsed.notes)
+    about_fields = {n for ns in parsed.field_notes.values() for n in ns}
+    notes = [n for n in parsed.notes if n not in about_fields]  # general notes first
+    for name, field_notes in parsed.field_notes.items():
+        if name not in layered:  # a value given by the mission or --set makes them moot
+            notes.extend(field_notes)
     for name, spec in inputs.items():
         value, source = None, None
         if spec.default is not None:
             value, source = coerce(spec.type, spec.default, items=spec.items), "default"
         if name in parsed.values:
             value, source = parsed.values[name], "query"
-            notes.append(f"{name}: read {str(value)!r} from {parsed.spans.get(name, '')!r}")
+            if name not in layered:
+                notes.append(_("{name}: read '{value}' from '{text}'").format(
+                    name=name, value=display(value, parsed.lang),
+                    text=parsed.spans.get(name, "")))
         if name in layered:
             try:
                 value = coerce(spec.type, layered[name], items=spec.items)
@@ -122,6 +140,6 @@ def build_task(
         sources=sources,  # type: ignore[arg-type]
         types={n: s.type for n, s in inputs.items()},
         today=today,
+        lang=parsed.lang,
         notes=notes,
-        **({"lang": lang} if lang else {}),
     )

@@ -1,10 +1,15 @@
 """Deterministic free-text query parser: the query → typed values for declared inputs.
 
-No model is involved: each declared input type has an extractor that finds candidate
-spans in the query (money, month, date, rating, numbers, places, enum words, author
-``pattern`` regexes). Extractors run in a fixed order and *claim* the text they use, so
-"September 2026" is not also read as a place and "200 EUR" not as a rating. The parser
-never raises on odd input: what it cannot read is reported in ``notes``.
+No model is involved. The request's language is detected first (:mod:`scout.task.lang`;
+English and Spanish), then each declared input type has an extractor that finds its
+span in the text: dates and months (:mod:`scout.task.dates`), money
+(:mod:`scout.task.money`), ratings (:mod:`scout.task.rating`), places
+(:mod:`scout.task.place`), and here numbers, booleans, enum words and author ``pattern``
+regexes. Extractors read a folded copy of the query (lower case, no accents, the same
+length) and run in a fixed order, each *claiming* the text it used, so "September 2026"
+is not also read as a place and "200 EUR" not as a rating. The parser never raises on
+odd input: what it could not read, a date already past, and a currency it had to assume
+are reported in ``notes`` (in the request's language).
 """
 
 from __future__ import annotations
@@ -15,301 +20,84 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from scout.i18n import translations
 from scout.schemas.task import DateRange, Money, Month
 from scout.spec.models import InputSpec
-from scout.task.values import MONTHS, coerce, currency_code, parse_rating
+from scout.task.display import display
+from scout.task.lang import Lang, detect, fold
+from scout.task.values import coerce
 
 MAX_QUERY_CHARS = 2000  # a query longer than this is cut: parsing stays linear and bounded
-
-_MONTH_WORD = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?" \
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-_CUR_SYM = r"(?:[A-Za-z]{0,2}[$€£¥₹₩₽₺₫฿₱₪₴₦])"
-_CUR_WORD = (r"(?:eur|euros?|usd|dollars?|bucks|gbp|pounds?|chf|francs?|jpy|yen|inr|rupees?"
-             r"|cad|aud|(?-i:[A-Z]{3}))")
-_AMOUNT = r"\d{1,3}(?:[.,\s]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?"
-
-_CMP_WORDS: list[tuple[str, str]] = [
-    (r"less than|lower than|cheaper than|under|below|max(?:imum)?|up to|at most|no more than"
-     r"|not more than|within|<=|≤|<", "<="),
-    (r"more than|over|above|at least|min(?:imum)?|>=|≥|>", ">="),
-    (r"around|about|approximately|approx\.?|roughly|~", "~"),
-]
-
-_MONEY_RE = re.compile(
-    r"(?:(?<![\w])(?P<cmp>" + "|".join(w for w, _ in _CMP_WORDS) + r"))?\s*"
-    r"(?:(?P<sym>" + _CUR_SYM + r")\s?(?P<a1>" + _AMOUNT + r")"
-    r"|(?P<a2>" + _AMOUNT + r")\s?(?P<post>" + _CUR_SYM + r"|" + _CUR_WORD + r")(?![A-Za-z])"
-    r"|\b(?P<code>(?-i:[A-Z]{3}))\s?(?P<a3>" + _AMOUNT + r"))"
-    r"(?P<per>\s*(?:/|per|a|an)\s*(?:night|day|person|month|week))?",
-    re.I,
-)
-
-_RATING_WORDS: list[tuple[str, float | None]] = [
-    (r"(?:excellent|exceptional|outstanding|superb|amazing|top[- ]rated)", 9.0),
-    (r"(?:great|very good|highly rated|well[- ]rated|well[- ]reviewed)", 8.5),
-    (r"(?:good|decent|positive|nice|solid)", None),  # None → the input's default
-]
-_RATING_NOUN = r"(?:reviews?|ratings?|scores?|feedback)"
-_RATING_NUM = re.compile(
-    r"(?:(?:rated|rating|score|scored|reviews?)\s*(?:of\s*)?(?:at least|above|over|>=|≥|>)?\s*)?"
-    r"(?P<num>\d+(?:[.,]\d+)?)\s*(?:(?:/|out of)\s*(?P<scale>\d+))?\s*(?P<plus>\+)?"
-    r"\s*(?P<stars>stars?)?(?:\s*(?:or (?:better|more|higher|above)|\+|and up))?",
-    re.I,
-)
-_STOP_AFTER_PLACE = {
-    "for", "under", "below", "with", "during", "next", "from", "this", "on", "at", "near",
-    "in", "and", "or", "less", "max", "up", "that", "which", "rated", "cheaper", "around",
-    "between", "without", "to", "by", "before", "after", "than", "over", "above", "within",
-    "where", "who", "having", "offering", "close", "not", "but", "is", "are",
-}
-_PLACE_FILLERS = {"de", "del", "la", "las", "los", "el", "le", "les", "di", "da", "do", "of",
-                  "upon", "sur", "am", "an", "der", "den", "saint", "st", "san", "santa"}
-_NOT_PLACES = {"the", "a", "an", "my", "our", "town", "city", "centre", "center", "summer",
-               "winter", "spring", "autumn", "fall", "december", "weekend", "budget", "total",
-               "advance", "cash", "person", "general", "particular", "euros", "dollars"}
-
-
-@dataclass
-class Found:
-    name: str
-    value: Any
-    span: tuple[int, int]
-    text: str
+_CLAIMED = "\x00"
 
 
 @dataclass
 class ParseResult:
     values: dict[str, Any] = field(default_factory=dict)
     spans: dict[str, str] = field(default_factory=dict)  # name → the text it came from
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # every note, in the request's language
+    field_notes: dict[str, list[str]] = field(default_factory=dict)  # the ones about one input
+    lang: Lang = "en"
+    flags: list[str] = field(default_factory=list)  # machine-readable: "past:<name>", …
 
 
 class _Text:
-    """The query with claimed spans blanked out, so extractors never read text twice."""
+    """The query, its folded copy, and the folded copy with claimed spans blanked out."""
 
     def __init__(self, text: str) -> None:
         self.original = text
-        self.free = text
+        self.folded = fold(text)
+        self.free = self.folded
 
     def claim(self, span: tuple[int, int]) -> None:
         a, b = span
-        self.free = self.free[:a] + " " * (b - a) + self.free[b:]
+        self.free = self.free[:a] + _CLAIMED * (b - a) + self.free[b:]
 
 
-def _next_year_for(month: int, today: dt.date) -> int:
-    return today.year if month >= today.month else today.year + 1
+def _territories(text: _Text, lang: str) -> list[str]:
+    """Countries the request names or is about, for currency words such as "pesos"."""
+    from scout.task.cldr import currencies
+    from scout.task.gazetteer import territory_of
+    from scout.task.place import find_place
+
+    out: list[str] = []
+    hit = find_place(text.free, text.original, lang, [])
+    if hit:
+        terr = territory_of(fold(hit[0]))
+        if terr:
+            out.append(terr)
+    names = currencies().territory_names
+    for m in re.finditer(r"[a-z]+(?:\s+[a-z]+){0,3}", text.folded):
+        words = m.group(0).split()
+        for i in range(len(words)):
+            for j in range(len(words), i, -1):
+                code = names.get(" ".join(words[i:j]))
+                if code and code not in out:
+                    out.append(code)
+    return out
 
 
-def _find_month(text: _Text, today: dt.date) -> tuple[Month, tuple[int, int]] | None:
-    t = text.free
-    m = re.search(r"\b(?P<mon>" + _MONTH_WORD + r")\.?,?\s+(?P<year>(?:19|20|21)\d{2})\b", t, re.I)
-    if m and m.group("mon").lower() in MONTHS:
-        return Month(year=int(m.group("year")), month=MONTHS[m.group("mon").lower()]), m.span()
-    m = re.search(r"\b(?P<year>(?:19|20|21)\d{2})-(?P<mon>0?[1-9]|1[0-2])\b(?!-\d)", t)
-    if m:
-        return Month(year=int(m.group("year")), month=int(m.group("mon"))), m.span()
-    m = re.search(r"\b(?P<next>next\s+|this\s+)?(?P<mon>" + _MONTH_WORD + r")\b\.?", t, re.I)
-    if m and m.group("mon").lower() in MONTHS:
-        word = m.group("mon").lower()
-        # "may" and "mar" are common words: only take them with a cue
-        if word in ("may", "mar") and not m.group("next") and not re.search(
-            r"\b(?:in|for|during|on)\s+$", t[: m.start()], re.I
-        ):
-            return None
-        month = MONTHS[word]
-        year = _next_year_for(month, today)
-        if m.group("next") and m.group("next").strip().lower() == "next" and month == today.month:
-            year = today.year + 1
-        return Month(year=year, month=month), m.span()
-    return None
+def _find_when(text: _Text, today: dt.date, as_type: str) -> tuple[Any, tuple[int, int], bool] | None:
+    from scout.task.dates import find_when, month_range
 
-
-def _find_date(text: _Text, today: dt.date) -> tuple[dt.date | DateRange, tuple[int, int]] | None:
-    t = text.free
-    m = re.search(r"\b(\d{4}-\d{2}-\d{2})(?:\s*(?:\.\.|to|-|–)\s*(\d{4}-\d{2}-\d{2}))?\b", t)
-    if m:
-        try:
-            a = dt.date.fromisoformat(m.group(1))
-            if m.group(2):
-                b = dt.date.fromisoformat(m.group(2))
-                if b >= a:
-                    return DateRange(start=a, end=b), m.span()
-            return a, m.span()
-        except ValueError:
-            pass
-    # "15-20 Sept [2026]", "15 to 20 September", "15 Sept 2026"
-    m = re.search(
-        r"\b(?:from\s+)?(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?(?:\s*(?:-|–|to|until)\s*"
-        r"(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?)?\s+(?:of\s+)?(?P<mon>" + _MONTH_WORD + r")\b\.?"
-        r"(?:,?\s+(?P<year>(?:19|20|21)\d{2}))?",
-        t, re.I,
-    )
-    if not m:
-        # "Sept 15-20 [2026]"
-        m = re.search(
-            r"\b(?P<mon>" + _MONTH_WORD + r")\.?\s+(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?"
-            r"(?:\s*(?:-|–|to|until)\s*(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?)?"
-            r"(?:,?\s+(?P<year>(?:19|20|21)\d{2}))?\b",
-            t, re.I,
-        )
-    if m and m.group("mon").lower() in MONTHS:
-        month = MONTHS[m.group("mon").lower()]
-        year = int(m.group("year")) if m.group("year") else _next_year_for(month, today)
-        try:
-            start = dt.date(year, month, int(m.group("d1")))
-            end = dt.date(year, month, int(m.group("d2"))) if m.group("d2") else start
-        except ValueError:
-            return None
-        if end < start:
-            return None
-        value: dt.date | DateRange = start if start == end else DateRange(start=start, end=end)
-        return value, m.span()
-    return None
-
-
-def _find_money(text: _Text, currency_default: str | None) -> tuple[Money, tuple[int, int]] | None:
-    for m in _MONEY_RE.finditer(text.free):
-        cur_tok = m.group("sym") or m.group("post") or m.group("code")
-        amount_s = m.group("a1") or m.group("a2") or m.group("a3")
-        if not amount_s:
-            continue
-        cur = currency_code(cur_tok) if cur_tok else currency_default
-        if cur is None:
-            continue
-        # a bare 3-letter word after a number is only a currency if we know it
-        if m.group("post") and len(m.group("post")) == 3 and m.group("post").isalpha():
-            if m.group("post").lower() not in ("eur", "usd", "gbp", "chf", "jpy", "inr", "cad",
-                                               "aud") and not m.group("post").isupper():
-                continue
-        cmp_ = "<="
-        if m.group("cmp"):
-            word = m.group("cmp").lower()
-            for pattern, sym in _CMP_WORDS:
-                if re.fullmatch(pattern, word, re.I):
-                    cmp_ = sym
-                    break
-        try:
-            amount = _amount(amount_s)
-        except ValueError:
-            continue
-        per = None
-        if m.group("per"):
-            per = re.sub(r".*?(night|day|person|month|week)$", r"\1", m.group("per").strip(), flags=re.I)
-        return Money(amount=amount, currency=cur, comparator=cmp_, per=per), m.span()
-    # "under 200" with no currency: only when the input gives us one by default
-    if currency_default:
-        m = re.search(r"\b(?P<cmp>under|below|less than|max(?:imum)?|up to|at most)\s+"
-                      r"(?P<a>" + _AMOUNT + r")\b(?!\s*(?:/|out of|stars?|\+))", text.free, re.I)
-        if m:
-            return Money(amount=_amount(m.group("a")), currency=currency_default), m.span()
-    return None
-
-
-def _amount(s: str) -> float:
-    s = s.replace(" ", "")
-    if re.fullmatch(r"\d{1,3}([.,]\d{3})+", s):
-        return float(re.sub(r"[.,]", "", s))
-    if re.fullmatch(r"\d{1,3}(\.\d{3})+,\d{1,2}", s):
-        return float(s.replace(".", "").replace(",", "."))
-    if re.fullmatch(r"\d{1,3}(,\d{3})+\.\d{1,2}", s):
-        return float(s.replace(",", ""))
-    return float(s.replace(",", "."))
-
-
-def _find_rating(text: _Text, default: float | None) -> tuple[float, tuple[int, int]] | None:
-    t = text.free
-    for m in _RATING_NUM.finditer(t):
-        num_s = m.group("num")
-        has_cue = bool(
-            m.group("scale") or m.group("plus") or m.group("stars")
-            or re.match(r"(?:rated|rating|score|scored|reviews?)", m.group(0), re.I)
-        )
-        if not has_cue:
-            continue
-        try:
-            num = float(num_s.replace(",", "."))
-        except ValueError:
-            continue
-        if m.group("scale"):
-            scale = float(m.group("scale"))
-        elif m.group("stars") or num <= 5:
-            scale = 5.0
-        else:
-            scale = 10.0
-        if scale <= 0 or num > scale:
-            continue
-        try:
-            return parse_rating(f"{num}/{scale:g}"), m.span()
-        except ValueError:
-            continue
-    for words, value in _RATING_WORDS:
-        m = re.search(r"\b" + words + r"\s+" + _RATING_NOUN + r"\b", t, re.I) or re.search(
-            r"\b" + _RATING_NOUN + r"\s+(?:that are\s+)?" + words + r"\b", t, re.I
-        )
-        if m:
-            base = default if default is not None else 8.0
-            score = base if value is None else max(base, value)
-            return score, m.span()
-    return None
-
-
-def _find_place(text: _Text, spec: InputSpec, name: str) -> tuple[str, tuple[int, int]] | None:
-    t = text.free
-    cues = [re.escape(a) for a in spec.aliases] + [r"in", r"at", r"near", r"around", r"to",
-                                                   r"visiting", r"inside"]
-    for m in re.finditer(r"\b(?:" + "|".join(cues) + r")\s+(?P<rest>[^\s,.;!?()].*)", t, re.I):
-        words = _place_words(m.group("rest"))
-        if words:
-            value = " ".join(words)
-            start = m.start("rest")
-            return _title(value), (start, start + len(value))
-    # "Barcelona hotels": the first capitalised phrase that is not a command or a month
-    for m in re.finditer(r"\b[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,3}", t):
-        words = [w for w in m.group(0).split() if w.lower() not in _LEADING_WORDS]
-        if words and all(w.lower() not in _NOT_PLACES and w.lower() not in MONTHS for w in words):
-            value = " ".join(words)
-            i = t.index(value, m.start())
-            return value, (i, i + len(value))
-    return None
-
-
-_LEADING_WORDS = {"find", "best", "top", "cheap", "show", "search", "i", "we", "looking",
-                  "need", "want", "get", "list", "recommend", "please", "hotels", "hotel",
-                  "restaurants", "restaurant", "where", "what", "which"}
-
-
-def _place_words(rest: str) -> list[str]:
-    words: list[str] = []
-    for raw in rest.split():
-        w = raw.strip(",.;:!?()\"'")
-        lw = w.lower()
-        if not w or lw in _STOP_AFTER_PLACE or lw in MONTHS or re.match(r"^[\d$€£¥]", w):
-            break
-        if not re.fullmatch(r"[\w'’-]+", w):
-            break
-        words.append(w)
-        if raw[-1:] in ",.;:!?" or len(words) >= 4:
-            break
-    while words and words[-1].lower() in _PLACE_FILLERS:
-        words.pop()
-    if not words or words[0].lower() in _NOT_PLACES or words[0].lower() in _PLACE_FILLERS:
-        return []
-    return words
-
-
-def _title(value: str) -> str:
-    if value.islower():
-        return " ".join(w if w in _PLACE_FILLERS else w[:1].upper() + w[1:] for w in value.split())
-    return value
+    when = find_when(text.free, text.original, today)
+    if when is None:
+        return None
+    value: Any = when.value
+    if as_type == "date":
+        if isinstance(value, Month):
+            value = month_range(value)
+        if isinstance(value, DateRange) and value.start == value.end:
+            value = value.start
+    return value, when.span, when.past
 
 
 def _find_number(text: _Text, spec: InputSpec, name: str, integer: bool) -> tuple[Any, tuple[int, int]] | None:
-    words = [re.escape(w) for w in [name.replace("_", " "), *spec.aliases]]
+    words = [re.escape(fold(w)) for w in [name.replace("_", " "), *spec.aliases]]
     alt = "|".join(words)
     num = r"(?P<n>\d+)" if integer else r"(?P<n>\d+(?:[.,]\d+)?)"
-    m = re.search(num + r"\s+(?:" + alt + r")\b", text.free, re.I) or re.search(
-        r"\b(?:" + alt + r")\s*(?::|=|of)?\s*" + num, text.free, re.I
-    )
+    m = re.search(num + r"\s+(?:" + alt + r")\b", text.free) or re.search(
+        r"\b(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num, text.free)
     if not m:
         return None
     raw = m.group("n").replace(",", ".")
@@ -317,9 +105,9 @@ def _find_number(text: _Text, spec: InputSpec, name: str, integer: bool) -> tupl
 
 
 def _find_boolean(text: _Text, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
-    words = [re.escape(w) for w in [name.replace("_", " "), *spec.aliases]]
-    m = re.search(r"\b(?P<neg>no|without|not)?\s*(?:a\s+|an\s+)?(?:" + "|".join(words) + r")\b",
-                  text.free, re.I)
+    words = [re.escape(fold(w)) for w in [name.replace("_", " "), *spec.aliases]]
+    m = re.search(r"\b(?P<neg>no|without|not|sin)?\s*(?:a\s+|an\s+|un\s+|una\s+)?(?:"
+                  + "|".join(words) + r")\b", text.free)
     if not m:
         return None
     return (m.group("neg") is None), m.span()
@@ -327,7 +115,7 @@ def _find_boolean(text: _Text, spec: InputSpec, name: str) -> tuple[bool, tuple[
 
 def _find_enum(text: _Text, spec: InputSpec) -> tuple[Any, tuple[int, int]] | None:
     for option in sorted(spec.enum or [], key=len, reverse=True):
-        m = re.search(r"\b" + re.escape(option) + r"\b", text.free, re.I)
+        m = re.search(r"\b" + re.escape(fold(str(option))) + r"\b", text.free)
         if m:
             return option, m.span()
     return None
@@ -336,7 +124,9 @@ def _find_enum(text: _Text, spec: InputSpec) -> tuple[Any, tuple[int, int]] | No
 def _find_pattern(text: _Text, spec: InputSpec) -> tuple[str, tuple[int, int]] | None:
     if not spec.pattern:
         return None
-    m = re.search(spec.pattern, text.free, re.I)
+    # an author's pattern sees the text as written (claimed spans blanked)
+    view = "".join(o if f != _CLAIMED else " " for o, f in zip(text.original, text.free))
+    m = re.search(spec.pattern, view, re.I)
     if not m:
         return None
     group = "value" if "value" in m.re.groupindex else (1 if m.re.groups else 0)
@@ -349,18 +139,22 @@ def _find_pattern(text: _Text, spec: InputSpec) -> tuple[str, tuple[int, int]] |
 # Extraction order: the most specific readings claim their text first.
 _ORDER = ["date", "month", "money", "rating", "integer", "number", "boolean", "place",
           "list", "string"]
+_UNREAD = re.compile(r"(?<![\w.,])\d[\d.,]*(?:\s*[^\W\d_]{1,12})?", re.UNICODE)
 
 
 def parse_query(
-    query: str, inputs: dict[str, InputSpec], *, today: dt.date | None = None
+    query: str, inputs: dict[str, InputSpec], *, today: dt.date | None = None,
+    lang: Lang | None = None,
 ) -> ParseResult:
     """Read values for ``inputs`` out of ``query``. Never raises on odd text."""
     today = today or dt.date.today()
-    result = ParseResult()
     q = (query or "")[:MAX_QUERY_CHARS]
+    result = ParseResult(lang=lang or detect(q))
+    _ = translations(result.lang).gettext
     if len(query or "") > MAX_QUERY_CHARS:
-        result.notes.append(f"query cut to its first {MAX_QUERY_CHARS} characters")
+        result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     text = _Text(q)
+    territories: list[str] | None = None
 
     def found(name: str, value: Any, span: tuple[int, int]) -> None:
         result.values[name] = value
@@ -378,32 +172,42 @@ def parse_query(
                     hit = (coerce(spec.type, raw[0], items=spec.items), raw[1])
             elif spec.enum:
                 hit = _find_enum(text, spec)
-            elif spec.type == "date":
-                hit = _find_date(text, today)
-            elif spec.type == "month":
-                hit = _find_month(text, today)
+            elif spec.type in ("date", "month"):
+                when = _find_when(text, today, spec.type)
+                if when is not None:
+                    hit = (when[0], when[1])
+                    if when[2]:
+                        result.flags.append(f"past:{name}")
+                        _note(result, name, _(
+                            "{name}: {value} is already past (today is {today}); kept as "
+                            "asked").format(name=name, value=display(when[0], result.lang),
+                                           today=display(today, result.lang)))
             elif spec.type == "money":
-                default_cur = None
-                if spec.default is not None:
-                    try:
-                        default_cur = coerce("money", spec.default).currency
-                    except ValueError:
-                        default_cur = None
-                hit = _find_money(text, default_cur)
+                from scout.task.money import find_money
+
+                if territories is None:
+                    territories = _territories(text, result.lang)
+                money = find_money(text.free, text.original, territories,
+                                   default_currency=_default_currency(spec), lang=result.lang)
+                if money is not None:
+                    hit = (money[0], money[1])
+                    if money[2] and money[0].currency != "USD":  # USD: the usual reading
+                        _note(result, name, _(
+                            "{name}: read '{word}' as {code}; write the currency code if you "
+                            "meant another").format(name=name, word=money[2],
+                                                    code=money[0].currency))
             elif spec.type == "rating":
-                default = None
-                if spec.default is not None:
-                    try:
-                        default = coerce("rating", spec.default)
-                    except ValueError:
-                        default = None
-                hit = _find_rating(text, default)
+                from scout.task.rating import find_rating
+
+                hit = find_rating(text.free, _default_rating(spec))
             elif spec.type in ("integer", "number"):
                 hit = _find_number(text, spec, name, spec.type == "integer")
             elif spec.type == "boolean":
                 hit = _find_boolean(text, spec, name)
             elif spec.type == "place":
-                hit = _find_place(text, spec, name)
+                from scout.task.place import find_place
+
+                hit = find_place(text.free, text.original, result.lang, list(spec.aliases))
         except (ValueError, re.error) as exc:  # a bad pattern or value: note it, go on
             result.notes.append(f"{name}: {exc}")
             hit = None
@@ -419,26 +223,57 @@ def parse_query(
                     result.values[name] = Month(year=start.year, month=start.month)
                     result.spans[name] = result.spans[other]
                     break
+    _note_unread(text, inputs, result, _)
     return result
 
 
-#: For callers (and tests) that want one extractor directly.
-EXTRACTORS: dict[str, Callable[..., Any]] = {
-    "money": _find_money,
-    "month": _find_month,
-    "date": _find_date,
-    "rating": _find_rating,
-    "place": _find_place,
-}
+def _note(result: ParseResult, name: str, text: str) -> None:
+    result.notes.append(text)
+    result.field_notes.setdefault(name, []).append(text)
+
+
+def _note_unread(text: _Text, inputs: dict[str, InputSpec], result: ParseResult,
+                 _: Callable[[str], str]) -> None:
+    """Numbers left over while a numeric input is still empty: say what was not read."""
+    open_types = {"date", "month", "money", "rating", "integer", "number"}
+    if not any(s.type in open_types and n not in result.values for n, s in inputs.items()):
+        return
+    left = [text.original[m.start():m.end()] for m in _UNREAD.finditer(text.free)]
+    if left:
+        shown = ", ".join(f"'{s.strip()}'" for s in left[:3])
+        result.notes.append(_("could not read: {text}").format(text=shown))
+
+
+def _default_currency(spec: InputSpec) -> str | None:
+    if spec.default is None:
+        return None
+    try:
+        return coerce("money", spec.default).currency
+    except ValueError:
+        return None
+
+
+def _default_rating(spec: InputSpec) -> float | None:
+    if spec.default is None:
+        return None
+    try:
+        return coerce("rating", spec.default)
+    except ValueError:
+        return None
 
 
 def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
-    """Every amount with a currency in ``text`` (for price extraction from snippets)."""
-    out = []
+    """Every amount with a currency in ``text`` (for price extraction from snippets). A
+    range ("€120 - €200") gives both ends, low first, as separate amounts: a page's price
+    is one figure, and the low end is what "from €120" means."""
+    from scout.task.money import iter_money
+
     t = _Text(text[:MAX_QUERY_CHARS * 5])
-    while True:
-        hit = _find_money(t, None)
-        if hit is None:
-            return out
-        out.append(hit)
-        t.claim(hit[1])
+    out: list[tuple[Money, tuple[int, int]]] = []
+    for money, span, _ in iter_money(t.free, t.original, []):
+        if money.min is not None:
+            low = money.model_copy(update={"amount": money.min, "min": None})
+            out.append((low, span))
+            money = money.model_copy(update={"min": None})
+        out.append((money, span))
+    return out

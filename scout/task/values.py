@@ -29,76 +29,17 @@ INPUT_TYPES = (
     "list",
 )
 
-CURRENCY_SYMBOLS = {
-    "€": "EUR",
-    "$": "USD",
-    "£": "GBP",
-    "¥": "JPY",
-    "₹": "INR",
-    "₩": "KRW",
-    "₽": "RUB",
-    "₺": "TRY",
-    "₫": "VND",
-    "฿": "THB",
-    "₱": "PHP",
-    "₪": "ILS",
-    "₴": "UAH",
-    "₦": "NGN",
-    "r$": "BRL",
-    "a$": "AUD",
-    "c$": "CAD",
-    "us$": "USD",
-}
-CURRENCY_WORDS = {
-    "euro": "EUR",
-    "euros": "EUR",
-    "eur": "EUR",
-    "dollar": "USD",
-    "dollars": "USD",
-    "usd": "USD",
-    "bucks": "USD",
-    "pound": "GBP",
-    "pounds": "GBP",
-    "gbp": "GBP",
-    "yen": "JPY",
-    "rupees": "INR",
-    "rupee": "INR",
-    "francs": "CHF",
-    "franc": "CHF",
-}
-
-MONTHS = {
-    name: i
-    for i, names in enumerate(
-        [
-            (),
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ]
-    )
-    for name in names
-}
-
-
 def currency_code(token: str) -> str | None:
-    t = token.strip().lower()
-    if t in CURRENCY_SYMBOLS:
-        return CURRENCY_SYMBOLS[t]
-    if t in CURRENCY_WORDS:
-        return CURRENCY_WORDS[t]
-    if re.fullmatch(r"[a-z]{3}", t):
-        return t.upper()
-    return None
+    """ISO 4217 code for a symbol, code or currency name (CLDR, English and Spanish)."""
+    from scout.task.money import currency_of
+
+    return currency_of(token)
+
+
+def _month_names() -> dict[str, int]:
+    from scout.task.cldr import months
+
+    return {name: num for name, (num, _full) in months().items()}
 
 
 def _number(text: str) -> float:
@@ -116,7 +57,7 @@ def _number(text: str) -> float:
 _MONEY = re.compile(
     r"^\s*(?P<cmp><=|>=|<|>|~)?\s*"
     r"(?:(?P<pre>[A-Za-z]{0,2}[$€£¥₹₩₽₺₫฿₱₪₴₦])\s*(?P<a1>\d[\d.,\s]*)"
-    r"|(?P<a2>\d[\d.,]*)\s*(?P<post>[A-Za-z]{3,8}|[$€£¥₹₩₽₺₫฿₱₪₴₦]))\s*$"
+    r"|(?P<a2>\d[\d.,]*)\s*(?P<post>[^\W\d_][^\W\d]{2,}(?:\s+[^\W\d_]+)?|[$€£¥₹₩₽₺₫฿₱₪₴₦]))\s*$"
 )
 
 
@@ -127,6 +68,13 @@ def parse_money(value: Any) -> Money:
         return Money.model_validate(value)
     if not isinstance(value, str):
         raise ValueError("money is written as an amount with a currency, e.g. '200 EUR'")
+    r = re.fullmatch(r"\s*(\d[\d.,]*)\s*(?:-|–|\.\.)\s*(.+)", value)
+    if r:  # a range: "80-120 EUR"
+        high = parse_money(r.group(2))
+        low = _number(r.group(1))
+        if low > high.amount:
+            raise ValueError(f"'{value}': the range starts above its end")
+        return high.model_copy(update={"min": low})
     m = _MONEY.match(value)
     if not m:
         raise ValueError(f"'{value}' is not an amount with a currency, e.g. '200 EUR' or '€200'")
@@ -139,26 +87,37 @@ def parse_money(value: Any) -> Money:
     return Money(amount=_number(amount_s), currency=cur, comparator=cmp_)
 
 
-def parse_month(value: Any, *, today: dt.date | None = None) -> Month:
-    if isinstance(value, Month):
+def parse_month(value: Any, *, today: dt.date | None = None) -> Month | DateRange:
+    """A month ("2026-09", "September 2026", "septiembre de 2026") or, since a month input
+    may name days too, a date range ("2027-06-03..2027-06-07")."""
+    if isinstance(value, (Month, DateRange)):
         return value
     if isinstance(value, dict):
+        if "start" in value:
+            return DateRange.model_validate(value)
         return Month.model_validate(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*\d{4}-\d{2}-\d{2}\s*(\.\.\s*\d{4}-\d{2}-\d{2}\s*)?",
+                                               value):
+        day = parse_date(value)
+        return day if isinstance(day, DateRange) else DateRange(start=day, end=day)
     if isinstance(value, dt.date):
         return Month(year=value.year, month=value.month)
     if not isinstance(value, str):
         raise ValueError("a month is written as '2026-09' or 'September 2026'")
-    s = value.strip().lower()
+    from scout.task.lang import fold
+
+    months = _month_names()
+    s = fold(value.strip())
     m = re.fullmatch(r"(\d{4})-(\d{1,2})", s)
     if m:
         return _month(int(m.group(1)), int(m.group(2)), value)
-    m = re.fullmatch(r"([a-z]+)\.?,?\s+(\d{4})", s)
-    if m and m.group(1) in MONTHS:
-        return _month(int(m.group(2)), MONTHS[m.group(1)], value)
-    m = re.fullmatch(r"(?:next\s+)?([a-z]+)", s)
-    if m and m.group(1) in MONTHS:
+    m = re.fullmatch(r"([a-z]+)\.?,?\s+(?:(?:de|del|of)\s+)?(\d{4})", s)
+    if m and m.group(1) in months:
+        return _month(int(m.group(2)), months[m.group(1)], value)
+    m = re.fullmatch(r"(?:next\s+|(?:el\s+)?proximo\s+)?([a-z]+)", s)
+    if m and m.group(1) in months:
         today = today or dt.date.today()
-        month = MONTHS[m.group(1)]
+        month = months[m.group(1)]
         year = today.year if month > today.month else today.year + 1
         return Month(year=year, month=month)
     raise ValueError(f"'{value}' is not a month; write '2026-09' or 'September 2026'")

@@ -111,7 +111,8 @@ def test_markers_beyond_the_citation_list_are_dropped_with_a_note() -> None:
     data["choices"][0]["message"]["content"] = "Casa Fuster is rated 9.1[2][9]."
     syn = adapter(Capture(body=json.dumps(data).encode())).call(request(), KEY).value
     assert syn.sentences[0].citations == [2]
-    assert syn.notes == ["marker [9] points at no citation (answer has 5)"]
+    assert syn.notes == ["citation [9] dropped: it points at nothing the model was given "
+                         "(5 web citation(s), 1 evidence item(s) sent)"]
 
 
 # --- the request -------------------------------------------------------------------------
@@ -269,3 +270,45 @@ def test_no_key_value_in_any_output() -> None:
     leaked = [o for o in outputs if KEY_VALUE in o]
     assert leaked == []
     assert any("PERPLEXITY_API_KEY" in o for o in outputs)  # the name may appear
+
+
+# --- answer structure (shared parsing: scout/adapters/answer.py) --------------------------
+
+
+def _answer(content: str) -> bytes:
+    """The real sonar body with only choices[0].message.content replaced."""
+    data = json.loads(ANSWER)
+    data["choices"][0]["message"]["content"] = content
+    return json.dumps(data).encode()
+
+
+def test_a_markdown_table_in_the_answer_is_structure_not_sentences() -> None:
+    content = ("Two hotels fit the budget:\n\n| Hotel | Price | Rating |\n|---|---|---|\n"
+               "| Hotel Arts | 180 EUR [1] | 9.0 [2] |\n| Casa Fuster | 195 EUR [3] | 9.1 |\n\n"
+               "Hotel Arts is on the beach [E1].")
+    syn = adapter(Capture(body=_answer(content))).call(request(), KEY).value
+    assert all("|" not in s.text and "---" not in s.text for s in syn.sentences)
+    assert [s.text for s in syn.sentences] == ["Two hotels fit the budget:",
+                                               "Hotel Arts is on the beach."]
+    table = next(b for b in syn.blocks if b.kind == "table")
+    assert table.header == ["Hotel", "Price", "Rating"]
+    assert [(r.cells, r.citations) for r in table.rows] == [
+        (["Hotel Arts", "180 EUR", "9.0"], [1, 2]), (["Casa Fuster", "195 EUR", "9.1"], [3])]
+    # [E1] cites the evidence item, numbered after the answer's 5 web citations
+    assert syn.sentences[1].citations == [6]
+    assert syn.citations[-1].index == 6 and syn.citations[-1].url == "https://a.example/arts"
+    assert syn.sentences[0].uncited and not syn.sentences[1].uncited
+
+
+def test_reasoning_models_think_blocks_are_removed() -> None:
+    content = "<think>\nThe user wants value hotels [4].\n</think>\nCasa Fuster is rated 9.1 [2]."
+    reply = adapter(Capture(body=_answer(content)), model="sonar-reasoning").call(request(), KEY)
+    assert [s.text for s in reply.value.sentences] == ["Casa Fuster is rated 9.1."]
+    assert "<think>" not in reply.value.text and "value hotels" not in reply.value.text
+
+
+def test_the_answer_is_asked_in_the_request_language() -> None:
+    cap = Capture()
+    adapter(cap).call(request(lang="es"), KEY)
+    system = json.loads(cap.requests[0].content)["messages"][0]["content"]
+    assert "Spanish" in system and "[n]" in system

@@ -137,9 +137,11 @@ def test_template_change_reruns_only_the_report(world: World) -> None:
     assert plan == 0
     assert apply(world, "bcn-tpl") == 0
     # nothing asked, nothing paid: the only new lines are the preflight's notes that the
-    # e-mail link is not configured (E7 is skipped: no notify_email)
+    # links this world does not configure are skipped (the e-mail link: E7 is skipped, no
+    # notify_email; openai: neither OPENAI_API_KEY nor SCOUTE_OPENAI_BASE_URL is set)
     new = world.journal()[lines_before:]
-    assert [(e["adapter"], e["result"]) for e in new] == [("smtp", "skipped")]
+    assert sorted((e["adapter"], e["result"]) for e in new) == [("openai", "skipped"),
+                                                                ("smtp", "skipped")]
     state = json.loads((world.run_dir("bcn-tpl") / "phase.json").read_text())["state"]
     assert state["phases"]["F6"]["attempts"] >= 1
     log = [json.loads(ln) for ln in
@@ -198,3 +200,22 @@ def test_seed_entry_point_runs_the_mission(world: World, monkeypatch, capsys) ->
     assert capsys.readouterr().out.strip() == str(world.run_dir("seed") / "report.md")
     assert "| 1 | Casa Bonay |" in report(world, "seed")
     assert {e["mission_id"] for e in world.journal()} == {"seed"}
+
+
+def test_a_spanish_request_reads_the_same_task_and_gives_the_same_shortlist(
+        world: World, capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 14 §1: one pipeline for both languages. The report's language is engineer
+    # i18n's part; this checks what the parser decides: the Task and so the shortlist.
+    query = ("hoteles en Barcelona para septiembre de 2026 por menos de 200 euros "
+             "con buenas reseñas")
+    assert run_cli(["apply", PIPELINE, "--query", query, "--mission-id", "bcn-es",
+                    "--progress", "none"]) == 0
+    task = json.loads((world.run_dir("bcn-es") / "task.json").read_text())["task"]
+    assert task["lang"] == "es"
+    assert task["values"]["destination"] == "Barcelona"
+    assert task["values"]["month"] == {"year": 2026, "month": 9}
+    assert (task["values"]["budget"]["amount"], task["values"]["budget"]["currency"]) == (200, "EUR")
+    assert task["values"]["min_rating"] == 8.0
+    md = report(world, "bcn-es")
+    shortlist = re.findall(r"^\| (\d) \| ([^|]+?) \|", md, re.M)
+    assert shortlist == [("1", "Casa Bonay"), ("2", "Hotel Praktik Rambla")]

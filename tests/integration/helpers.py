@@ -24,7 +24,8 @@ SHIPPED_CONFIG = ROOT / "config" / "adapters.yaml"
 SHIPPED_PIPELINE = ROOT / "pipelines" / "hotel_research.yaml"
 #: every credential the shipped config can use ("no keys at all" deletes them all)
 KEY_VARS = ("TAVILY_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CSE_ID", "BRAVE_API_KEY",
-            "PERPLEXITY_API_KEY", "SEARXNG_URL", "SCOUTE_TOKEN_POOL_CONFIG")
+            "PERPLEXITY_API_KEY", "SEARXNG_URL", "SCOUTE_TOKEN_POOL_CONFIG",
+            "OPENAI_API_KEY", "SCOUTE_OPENAI_BASE_URL")
 
 
 def write_config(root: Path, chains: dict[str, list[str]] | None = None,

@@ -1,8 +1,9 @@
-"""Issue 6, the synthesis chain ``[perplexity?, extractive]`` without a Perplexity key.
+"""Issue 6, the synthesis chain ``[perplexity?, openai?, extractive]`` without any key.
 
 The shipped config and the shipped hotel pipeline, with no key set at all: preflight
-marks ``perplexity`` skipped (visibly: report lines, journal, skip notes), the P3 gateway
-goes straight to the local ``extractive`` adapter, and the journal shows the skip once.
+marks ``perplexity`` and ``openai`` skipped (visibly: report lines, journal, skip notes),
+the P3 gateway goes straight to the local ``extractive`` adapter, and the journal shows
+each skip once.
 The same chain with ``perplexity`` required fails at preflight instead (exit 3).
 """
 
@@ -55,7 +56,8 @@ def synthesis_request() -> SynthesisRequest:
 
 def test_no_key_preflight_skips_perplexity_and_extractive_answers(
         rt: ProviderRuntime, pipeline: Pipeline) -> None:
-    assert [str(x) for x in rt.config.chains["synthesis"]] == ["perplexity?", "extractive"]
+    assert [str(x) for x in rt.config.chains["synthesis"]] == ["perplexity?", "openai?",
+                                                                "extractive"]
 
     report = rt.preflight(pipeline)  # no key at all is a valid setup: nothing raised
 
@@ -67,6 +69,10 @@ def test_no_key_preflight_skips_perplexity_and_extractive_answers(
                for line in report.lines())
     assert any(line.startswith("[ok  ] chain synthesis: extractive") for line in report.lines())
     assert "perplexity skipped: PERPLEXITY_API_KEY not set" in rt.skip_notes()
+    oa = skipped[("synthesis", "openai")]
+    assert oa.missing_env == ("OPENAI_API_KEY",)
+    assert "openai skipped: neither OPENAI_API_KEY nor SCOUTE_OPENAI_BASE_URL is set" \
+        in rt.skip_notes()
 
     gw = rt.gateway_for_phase("P3", pipeline.phases["P3"])
     assert gw is not None and gw.chain_name == "synthesis"
@@ -74,6 +80,7 @@ def test_no_key_preflight_skips_perplexity_and_extractive_answers(
 
     assert out.answered_by == "extractive" and out.value.adapter == "extractive"
     assert [(a.adapter, a.result) for a in out.links] == [("perplexity", "skipped"),
+                                                          ("openai", "skipped"),
                                                           ("extractive", "ok")]
     assert out.links[0].message == "PERPLEXITY_API_KEY not set"
     assert out.value.sentences and {c.url for c in out.value.citations} <= {
@@ -83,25 +90,28 @@ def test_no_key_preflight_skips_perplexity_and_extractive_answers(
     p3 = [e for e in journal(rt.root) if e["phase"] == "P3"]
     # the skip is journaled once for the phase (at preflight), then extractive answers
     assert steps(p3) == [("perplexity", "skipped", None, None),
+                         ("openai", "skipped", None, None),
                          ("extractive", "ok", None, "extractive")]
     skip = p3[0]
     assert skip["response_summary"]["reason"] == "PERPLEXITY_API_KEY not set"
     assert skip["chain"] == {"name": "synthesis", "position": 0, "answered_by": None}
     assert skip["action"] == "synthesize" and skip["cost"]["usd"] == 0
-    assert p3[1]["chain"]["position"] == 1 and p3[1]["cost"]["basis"] == "free"
+    assert p3[1]["chain"]["position"] == 1
+    assert p3[2]["chain"]["position"] == 2 and p3[2]["cost"]["basis"] == "free"
 
 
 def test_the_other_keyed_links_are_skipped_the_same_way(rt: ProviderRuntime,
                                                         pipeline: Pipeline) -> None:
     report = rt.preflight(pipeline)
     # (smtp: the hotel pipeline's e-mail phase, skipped the same way without SCOUTE_SMTP_URL)
-    assert {c.adapter for c in report.skipped} == {"tavily", "google", "perplexity", "smtp"}
+    assert {c.adapter for c in report.skipped} == {"tavily", "brave", "google", "perplexity",
+                                                   "openai", "smtp"}
     skipped_lines = [e for e in journal(rt.root) if e["result"] == "skipped"]
     web_phases = sorted(p for p, ph in pipeline.phases.items() if ph.chain == "web")
     assert web_phases  # the shipped pipeline searches the web
     assert sorted((e["adapter"], e["phase"]) for e in skipped_lines) == sorted(
-        [("perplexity", "P3"), ("smtp", "E7")]
-        + [(a, p) for a in ("tavily", "google") for p in web_phases])
+        [("perplexity", "P3"), ("openai", "P3"), ("smtp", "E7")]
+        + [(a, p) for a in ("tavily", "brave", "google") for p in web_phases])
 
 
 def test_a_required_perplexity_without_a_key_fails_at_preflight(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 import pytest
@@ -199,3 +200,36 @@ def test_spanish_report_gets_a_spanish_synthesis_section(tmp_path: Path) -> None
     assert "*Respondido por **extractive** (extractive). Es una síntesis local" in section
     assert "Pro (" not in section and "Answered by" not in section
     _cited_resolve(md)
+
+
+def test_a_models_table_and_lists_render_as_structure_with_unsupported_marks(
+        tmp_path: Path) -> None:
+    """A model's answer keeps its shape in the report: a markdown table stays one table
+    (never a 'sentence' per row, no separator line as text), lists stay lists, each part
+    with its citations, and a sentence citing none of the evidence is marked unsupported
+    — in the request's language."""
+    from scout.adapters.answer import parse_answer
+
+    answer = ("## Options\n\n| hotel | price | rating |\n|---|---|---|\n"
+              "| Casa Bonay | 180 EUR | 9.2 [E1] |\n| Praktik | 135 EUR | 8.6 [E2] |\n\n"
+              "- Casa Bonay is quieter [E1]\n- Praktik is cheaper [E2]\n\n"
+              "Book early for September.")
+    parsed = parse_answer(answer, lambda _kind, n: n if n in (1, 2) else None)
+    cites = [Citation(index=1, url="https://www.tripadvisor.com/bonay", title="Bonay"),
+             Citation(index=2, url="https://praktik.test/reviews", title="Praktik")]
+    syn = Synthesis(text=parsed.text, adapter="openai", model="gpt-4o-mini",
+                    sentences=parsed.sentences, blocks=parsed.blocks, citations=cites)
+    for lang, header, unsupported in (("en", "| hotel | price | rating | sources |",
+                                       "*(not supported by the evidence)*"),
+                                      ("es", "| hotel | price | rating | fuentes |",
+                                       "*(sin respaldo en la evidencia)*")):
+        _, run_dir = _render(tmp_path / lang, synthesis=syn, lang=lang)
+        md = (run_dir / "report.md").read_text()
+        assert header in md
+        assert "\n|---|---|---|---|\n" in md
+        assert re.search(r"^\| Casa Bonay \| 180 EUR \| 9\.2 \| +\[\d+\] \|$", md, re.M)
+        assert re.search(r"^- Praktik is cheaper \[\d+\]$", md, re.M)
+        assert "Book early for September." + " " + unsupported in md
+        synth = md[md.index("**Options**"):md.index("Book early")]
+        assert synth.count("\n|---|") == 1  # one separator line: the table's own
+        _cited_resolve(md)

@@ -1,0 +1,175 @@
+"""Per-field accuracy of the request parser on the request corpus (issue 14 §1).
+
+Reads ``tests/task/corpus/requests.yaml`` (or ``--corpus FILE`` in the same format: a
+``today``, the inputs of each ``kind``, and requests with the expected value of each field
+written canonically), parses every request with ``scout.task.parser.parse_query`` and
+prints, per field type (place, month, date, money, rating) plus the language and the
+"past date flagged" check, how many requests got it right. A field a request leaves out
+is expected to be absent: inventing a value counts as a miss. Also prints the parse time
+per request (median and worst, after one warm-up pass so the lazy CLDR loads are not
+counted) and the one-off cost of the first parse. ``--json`` prints one JSON object.
+
+The target is >= 97% per field; the same scorer backs ``tests/task/test_corpus.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CORPUS = ROOT / "tests" / "task" / "corpus" / "requests.yaml"
+TARGET = 0.97
+
+
+def load_corpus(path: Path = CORPUS) -> dict[str, Any]:
+    import yaml
+
+    from scout.spec.models import InputSpec
+
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    today = doc["today"]
+    if isinstance(today, str):
+        today = dt.date.fromisoformat(today)
+    kinds = {k: {n: InputSpec(**spec) for n, spec in inputs.items()}
+             for k, inputs in doc["kinds"].items()}
+    return {"today": today, "kinds": kinds, "requests": doc["requests"]}
+
+
+def canonical(value: Any) -> Any:
+    """A parsed value written the way the corpus writes expectations."""
+    from scout.schemas.task import DateRange, Money, Month
+
+    if value is None:
+        return None
+    if isinstance(value, Month):
+        return value.iso
+    if isinstance(value, DateRange):
+        a, b = value.start.isoformat(), value.end.isoformat()
+        return a if a == b else f"{a}..{b}"
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, Money):
+        amount = f"{value.amount:g}"
+        low = getattr(value, "min", None)
+        if low is not None:
+            text = f"{low:g}..{amount} {value.currency}"
+        else:
+            prefix = "" if value.comparator in ("<=", "<") else f"{value.comparator} "
+            text = f"{prefix}{amount} {value.currency}"
+        return text + (f"/{value.per}" if value.per else "")
+    if isinstance(value, float):
+        return round(value, 2)
+    return str(value)
+
+
+def _expected(raw: Any, type_name: str) -> Any:
+    if raw is None:
+        return None
+    if type_name == "rating":
+        return round(float(raw), 2)
+    if isinstance(raw, dt.date):
+        return raw.isoformat()
+    return str(raw)
+
+
+def _past_flagged(result: Any) -> bool:
+    return any(f.startswith("past") for f in getattr(result, "flags", ()))
+
+
+def score(corpus: dict[str, Any]) -> dict[str, Any]:
+    """Parse every request; per-field counts and the misses (with what was read)."""
+    from scout.task.parser import parse_query
+
+    fields: dict[str, list[int]] = {}
+    misses: list[dict[str, Any]] = []
+    langs = {"en": 0, "es": 0}
+    for i, req in enumerate(corpus["requests"]):
+        inputs = corpus["kinds"][req["kind"]]
+        result = parse_query(req["q"], inputs, today=corpus["today"])
+        langs[req.get("lang", "en")] = langs.get(req.get("lang", "en"), 0) + 1
+        checks: list[tuple[str, str, Any, Any]] = []
+        for name, spec in inputs.items():
+            want = _expected(req.get(name), spec.type)
+            got = canonical(result.values.get(name))
+            checks.append((spec.type, name, want, got))
+        checks.append(("lang", "lang", req.get("lang", "en"), getattr(result, "lang", "en")))
+        checks.append(("past", "past", bool(req.get("past", False)), _past_flagged(result)))
+        for field, name, want, got in checks:
+            ok = want == got
+            tally = fields.setdefault(field, [0, 0])
+            tally[0] += ok
+            tally[1] += 1
+            if not ok:
+                misses.append({"i": i, "q": req["q"], "type": field, "field": name,
+                               "want": want, "got": got})
+    accuracy = {f: round(c / n, 4) for f, (c, n) in fields.items()}
+    return {"requests": len(corpus["requests"]), "langs": langs,
+            "fields": {f: {"correct": c, "total": n, "accuracy": accuracy[f]}
+                       for f, (c, n) in sorted(fields.items())},
+            "misses": misses}
+
+
+def timing(corpus: dict[str, Any]) -> dict[str, float]:
+    from scout.task.parser import parse_query
+
+    per: list[float] = []
+    for req in corpus["requests"]:
+        inputs = corpus["kinds"][req["kind"]]
+        t0 = time.perf_counter()
+        parse_query(req["q"], inputs, today=corpus["today"])
+        per.append(time.perf_counter() - t0)
+    return {"median_ms": round(statistics.median(per) * 1000, 3),
+            "max_ms": round(max(per) * 1000, 3)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--corpus", type=Path, default=CORPUS, help="a corpus file (YAML)")
+    ap.add_argument("--misses", action="store_true", help="list every wrong field")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    corpus = load_corpus(args.corpus)
+    t0 = time.perf_counter()
+    report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
+    first_pass_s = time.perf_counter() - t0
+    times = timing(corpus)
+    worst = min((f["accuracy"] for f in report["fields"].values()), default=1.0)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    out = {"benchmark": "parse", "corpus": str(args.corpus), "requests": report["requests"],
+           "langs": report["langs"], "fields": report["fields"], "target": TARGET,
+           "worst_field_accuracy": worst, "meets_target": worst >= TARGET,
+           "first_pass_s": round(first_pass_s, 3), "parse": times, "load_1min": load,
+           "misses": report["misses"]}
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    print(f"corpus: {args.corpus} ({report['requests']} requests: "
+          f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
+    print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")
+    for name, f in report["fields"].items():
+        mark = "ok" if f["accuracy"] >= TARGET else "below target"
+        print(f"{name:<8} {f['correct']:>8} {f['total']:>6} {f['accuracy'] * 100:>8.1f}%  {mark}")
+    print(f"worst field {worst * 100:.1f}% (target >= {TARGET * 100:.0f}%)")
+    print(f"first pass {first_pass_s:.3f} s (lazy loads included); then per request "
+          f"median {times['median_ms']:.2f} ms, worst {times['max_ms']:.2f} ms "
+          f"(load {load if load is None else f'{load:.2f}'})")
+    if args.misses or len(report["misses"]) <= 20:
+        for m in report["misses"]:
+            print(f"  miss #{m['i']} {m['field']}: want {m['want']!r} got {m['got']!r}  | {m['q']}")
+    elif report["misses"]:
+        print(f"{len(report['misses'])} wrong fields (--misses lists them)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

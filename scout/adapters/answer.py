@@ -1,0 +1,257 @@
+"""A chat model's answer → the parts of a Synthesis: reasoning removed, structure kept,
+citations mapped back to what the model was given.
+
+Shared by every chat-completion adapter (Perplexity, any OpenAI-compatible model):
+
+- **Reasoning** that models print before answering (``<think>…</think>`` from
+  DeepSeek-R1 or Qwen served by Ollama, llama.cpp or vLLM; ``<thinking>``,
+  ``<reasoning>``) is removed. A closing tag with no opening one (the chat template
+  put ``<think>`` in the prompt) drops everything before it; an opening tag that is
+  never closed (the model ran out of tokens while thinking) drops everything after it,
+  so an answer that is *only* reasoning comes out empty.
+- **Markdown structure** becomes :class:`~scout.schemas.sources.SynthesisBlock`\\ s:
+  headings, paragraphs (split into sentences), bulleted and numbered lists (one item
+  per entry, continuation lines joined) and pipe tables (header, rows; the separator
+  line is structure, not content). Table rows are never sentences.
+- **Citations**: ``[E3]`` names evidence item 3 of the prompt (``prompt.py`` labels
+  them so); a bare ``[3]`` is resolved by the adapter (a web citation for Perplexity,
+  evidence item 3 for a model that has only the evidence). ``[E1, E4]``, ``[E1][E4]``
+  and ``[E1; 4]`` all work. A label that resolves to nothing is dropped from the text
+  and reported, so the adapter can note it; a sentence, item or row left citing
+  nothing is marked ``uncited``.
+
+The flat ``sentences`` list (paragraph sentences, then list items, in answer order)
+stays for readers that do not look at the structure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from scout.adapters.text import split_sentences
+from scout.schemas.sources import SynthesisBlock, SynthesisRow, SynthesisSentence
+
+#: resolve(kind, number) → Citation.index, or None when the label points at nothing.
+#: ``kind`` is "E" for an evidence label, "" for a bare number.
+Resolver = Callable[[str, int], "int | None"]
+
+_TAG = r"(?:think|thinking|reasoning)"
+_OPEN = re.compile(rf"<{_TAG}\b[^<>]{{0,200}}>", re.I)
+_CLOSE = re.compile(rf"</{_TAG}\s*>", re.I)
+#: answers longer than this are cut before parsing (a chat answer is a few thousand
+#: characters; this bounds the work a misbehaving server can cause)
+MAX_ANSWER_CHARS = 60_000
+#: cells kept per table row
+MAX_CELLS = 64
+
+#: one citation group: [E3], [3], [E1, E4], [E1; 2], [ E2 ]
+_LABEL = re.compile(r"\[\s*(E?\d{1,4}(?:\s*[,;]\s*E?\d{1,4})*)\s*\]", re.I)
+_ONE = re.compile(r"(E?)(\d+)", re.I)
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_BOLD_LINE = re.compile(r"^\s*(\*\*|__)(?P<t>[^*_].*?)\1\s*:?\s*$")
+_ITEM = re.compile(r"^(?P<indent>\s*)(?P<mark>[-*+\u2022\u2013]|\d{1,3}[.)])\s+(?P<text>.*)$")
+_RULE = re.compile(r"^\s*([-*_])(\s*\1){2,}\s*$")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_MARKDOWN = re.compile(r"(\*\*|__|`)")
+_LINK = re.compile(r"\[([^\[\]]{1,500})\]\((?:https?://|/)[^)\s]{0,2000}\)")
+
+
+def strip_reasoning(text: str) -> tuple[str, bool]:
+    """``text`` without reasoning blocks, and whether any were removed (one linear scan)."""
+    first_open = _OPEN.search(text)
+    first_close = _CLOSE.search(text)
+    pos = 0
+    if first_close is not None and (first_open is None or first_close.start() < first_open.start()):
+        pos = first_close.end()  # the opening tag was part of the prompt template
+    kept: list[str] = []
+    while True:
+        opening = _OPEN.search(text, pos)
+        if opening is None:
+            kept.append(text[pos:])
+            break
+        kept.append(text[pos:opening.start()])
+        close = _CLOSE.search(text, opening.end())
+        if close is None:
+            break  # never closed: the rest is unfinished reasoning
+        pos = close.end()
+    out = "".join(kept).strip()
+    return out, out != text.strip()
+
+
+@dataclass
+class ParsedAnswer:
+    blocks: list[SynthesisBlock] = field(default_factory=list)
+    sentences: list[SynthesisSentence] = field(default_factory=list)
+    #: labels as written that resolved to nothing, in order of appearance, no repeats
+    unknown: list[str] = field(default_factory=list)
+    reasoning_removed: bool = False
+    text: str = ""  # the answer as shown: reasoning removed, markdown kept
+
+
+class _Cites:
+    """Collects the citations of one piece of text and the labels that resolved to nothing."""
+
+    def __init__(self, resolve: Resolver, unknown: list[str]) -> None:
+        self.resolve = resolve
+        self.unknown = unknown
+
+    def take(self, text: str) -> tuple[str, list[int]]:
+        """(text without its citation labels, Citation.index values in order)."""
+        found: list[int] = []
+
+        def one(match: re.Match[str]) -> str:
+            for part in re.split(r"[,;]", match.group(1)):
+                m = _ONE.search(part)
+                if m is None:
+                    continue
+                kind, number = m.group(1).upper(), int(m.group(2))
+                index = self.resolve(kind, number)
+                if index is None:
+                    label = f"[{kind}{number}]"
+                    if label not in self.unknown:
+                        self.unknown.append(label)
+                elif index not in found:
+                    found.append(index)
+            return ""
+
+        return _LABEL.sub(one, text), found
+
+
+def _clean(text: str) -> str:
+    text = _LINK.sub(r"\1", text)
+    text = _MARKDOWN.sub("", text)
+    text = re.sub(r"\s+([.,;:!?])", r"\1", text)
+    return " ".join(text.split())
+
+
+def _cells(line: str) -> list[str]:
+    body = line.strip()
+    if body.startswith("|"):
+        body = body[1:]
+    if body.endswith("|") and not body.endswith("\\|"):
+        body = body[:-1]
+    cells = re.split(r"(?<!\\)\|", body, maxsplit=MAX_CELLS)[:MAX_CELLS]
+    return [c.replace("\\|", "|").strip() for c in cells]
+
+
+def _is_table_line(line: str) -> bool:
+    stripped = line.strip()
+    return stripped.startswith("|") and stripped.count("|") >= 2
+
+
+def _sentence(raw: str, cites: _Cites) -> SynthesisSentence | None:
+    text, found = cites.take(raw)
+    text = _clean(text)
+    if not text or not re.search(r"\w", text):
+        return None
+    return SynthesisSentence(text=text, citations=found, uncited=not found)
+
+
+class _Builder:
+    def __init__(self, cites: _Cites) -> None:
+        self.cites = cites
+        self.blocks: list[SynthesisBlock] = []
+        self.para: list[str] = []
+        self.items: list[tuple[bool, list[str]]] = []  # (ordered, lines of one item)
+        self.table: list[str] = []
+
+    def flush(self) -> None:
+        if self.para:
+            items = [s for s in (_sentence(raw, self.cites)
+                                 for raw in split_sentences(" ".join(self.para))) if s]
+            if items:
+                self.blocks.append(SynthesisBlock(kind="paragraph", items=items))
+            self.para = []
+        if self.items:
+            items = [s for s in (_sentence(" ".join(lines), self.cites)
+                                 for _, lines in self.items) if s]
+            if items:
+                self.blocks.append(SynthesisBlock(kind="list", ordered=self.items[0][0],
+                                                  items=items))
+            self.items = []
+        if self.table:
+            self._flush_table()
+            self.table = []
+
+    def _flush_table(self) -> None:
+        lines = self.table
+        header: list[str] = []
+        if len(lines) >= 2 and _TABLE_SEP.match(lines[1]):
+            header = [_clean(self.cites.take(c)[0]) for c in _cells(lines[0])]
+            lines = lines[2:]
+        rows: list[SynthesisRow] = []
+        for line in lines:
+            if _TABLE_SEP.match(line):
+                continue
+            found: list[int] = []
+            cells: list[str] = []
+            for cell in _cells(line):
+                text, cited = self.cites.take(cell)
+                cells.append(_clean(text))
+                found += [n for n in cited if n not in found]
+            if any(cells):
+                rows.append(SynthesisRow(cells=cells, citations=found, uncited=not found))
+        if header or rows:
+            self.blocks.append(SynthesisBlock(kind="table", header=header, rows=rows))
+
+    def heading(self, text: str) -> None:
+        self.flush()
+        clean = _clean(self.cites.take(text)[0]).rstrip(":").strip()
+        if clean:
+            self.blocks.append(SynthesisBlock(kind="heading", text=clean))
+
+
+def parse_answer(content: str, resolve: Resolver) -> ParsedAnswer:
+    """The structure, sentences and citations of one answer (see the module docstring)."""
+    text, removed = strip_reasoning(content[:MAX_ANSWER_CHARS])
+    unknown: list[str] = []
+    build = _Builder(_Cites(resolve, unknown))
+    in_fence = False
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if _FENCE.match(line):
+            build.flush()
+            in_fence = not in_fence
+            continue
+        if in_fence:
+            build.para.append(line.strip())
+            continue
+        if not line.strip():
+            build.flush()
+            continue
+        if _is_table_line(line) or ("|" in line and (
+                build.table or (i + 1 < len(lines) and "|" in lines[i + 1]
+                                and _TABLE_SEP.match(lines[i + 1])))):
+            # pipe rows, or rows without outer pipes under a header with a |---| line
+            if not build.table:
+                build.flush()
+            build.table.append(line)
+            continue
+        if build.table:
+            build.flush()
+        heading = _HEADING.match(line) or _BOLD_LINE.match(line)
+        if heading is not None:
+            build.heading(heading.group(2) if heading.re is _HEADING else heading.group("t"))
+            continue
+        if _RULE.match(line):
+            build.flush()
+            continue
+        item = _ITEM.match(line)
+        if item is not None:
+            if build.para:
+                build.flush()
+            ordered = item.group("mark")[0].isdigit()
+            build.items.append((ordered, [item.group("text")]))
+            continue
+        if build.items and (line[:1].isspace() or not build.para):
+            # an indented (or lazy) continuation of the last list item
+            build.items[-1][1].append(line.strip())
+            continue
+        build.para.append(line.strip())
+    build.flush()
+    sentences = [s for b in build.blocks if b.kind in ("paragraph", "list") for s in b.items]
+    return ParsedAnswer(blocks=build.blocks, sentences=sentences, unknown=unknown,
+                        reasoning_removed=removed, text=text)

@@ -1,0 +1,122 @@
+"""Synthesis by any OpenAI-compatible model (type ``openai``): OpenAI, Ollama, vLLM,
+llama.cpp's server, LM Studio…
+
+``POST {base_url}/chat/completions`` with the model, a system message (the instructions
+and the language of the request, ``Task.lang``) and a user message (the request, the
+candidates and the evidence labelled ``[E1]``, ``[E2]``… by :mod:`scout.adapters.prompt`).
+The key, when one is configured and set, goes as a Bearer credential; a local server
+needs none and then no ``Authorization`` header is sent at all.
+
+The model has no web search of its own: its citations are evidence labels, mapped back
+to the evidence items' URLs (``[E3]``, or a bare ``[3]``, → evidence item 3). A label
+that was never sent is dropped and noted; sentences citing nothing are marked
+``uncited``; reasoning blocks are removed; markdown lists and tables become structure
+(:mod:`scout.adapters.answer`). ``usage`` gives the tokens the tariff prices.
+
+Rate cap, retries (429 with Retry-After, 5xx), journal, cache, cost and budget belong to
+the providers layer, as for every adapter; statuses are mapped by
+:func:`scout.providers.http.send` (401/403 → AuthError, 429 → RateLimited, 5xx →
+Unavailable).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import httpx
+
+from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
+    post_chat, read_completion, token_usage
+from scout.adapters.prompt import build_prompt
+from scout.adapters.settings import AdapterSettings, OpenAISettings
+from scout.i18n import translations
+from scout.providers.contract import Reply, Request, Secret, SynthesisAdapter, \
+    SynthesisRequest
+from scout.providers.http import make_client
+from scout.schemas.sources import Synthesis
+
+DEFAULT_BASE_URL = "https://api.openai.com/v1"
+
+
+class OpenAIAdapter(SynthesisAdapter):
+    type_name: ClassVar[str] = "openai"
+
+    def __init__(self, name: str, settings: AdapterSettings,
+                 client: httpx.Client | None = None) -> None:
+        if not isinstance(settings, OpenAISettings):
+            settings = OpenAISettings.model_validate(settings.model_dump())
+        super().__init__(name, settings, client)
+        self.oa: OpenAISettings = settings
+
+    def _http(self) -> httpx.Client:
+        if self.client is None:
+            self.client = make_client(self.oa)
+        return self.client
+
+    def call(self, request: Request, credential: Secret | None = None) -> Reply[Synthesis]:
+        if not isinstance(request, SynthesisRequest):
+            raise TypeError(f"{self.name} handles SynthesisRequest, "
+                            f"not {type(request).__name__}")
+        budget = min(self.oa.context_budget_chars,
+                     request.context_budget_chars or self.oa.context_budget_chars)
+        prompt = build_prompt(request.question, request.task, request.candidates,
+                              request.evidence, budget, lang=request.lang, web=False)
+        body: dict[str, Any] = {
+            "model": self.oa.model,
+            "messages": [
+                {"role": "system", "content": prompt.system},
+                {"role": "user", "content": prompt.user},
+            ],
+            "stream": False,
+        }
+        if self.oa.max_tokens is not None:
+            body[self.oa.max_tokens_param] = self.oa.max_tokens
+        if self.oa.temperature is not None:
+            body["temperature"] = self.oa.temperature
+        url = f"{self.base_url or DEFAULT_BASE_URL}/chat/completions"
+        response = post_chat(self._http(), url, body, self.name, credential)
+        labels = EvidenceLabels(list(request.evidence), prompt.labels)
+        reply = self.parse(response, labels, request.lang)
+        reply.meta.update(prompt_chars=len(prompt.user), evidence_used=prompt.evidence_used,
+                          evidence_dropped=prompt.evidence_dropped,
+                          evidence_cut=prompt.evidence_cut, lang=request.lang)
+        return reply
+
+    def parse(self, response: httpx.Response, labels: EvidenceLabels | None = None,
+              lang: str = "en") -> Reply[Synthesis]:
+        """A chat-completion response → Reply[Synthesis]; ParseError when it is not one.
+        Notes are written in ``lang``."""
+        labels = labels or EvidenceLabels([], ())
+        _ = translations(lang).gettext
+        data, content = read_completion(response, self.name)
+
+        def resolve(kind: str, number: int) -> int | None:
+            return labels.resolve(number)  # [E3] and a bare [3] both name evidence item 3
+
+        parsed = parse_content(content, self.name, resolve)
+        citations = labels.citations()
+        known = (_("evidence {labels}").format(
+                     labels=", ".join(f"[E{k}]" for k in sorted(labels.sent)))
+                 if labels.sent else _("no evidence"))
+        notes = answer_notes(parsed, known, lang)
+        if not citations and parsed.sentences:
+            notes.append(_("the answer cites none of the evidence: every sentence is "
+                           "marked uncited"))
+        model = data.get("model") if isinstance(data.get("model"), str) else self.oa.model
+        synthesis = Synthesis(
+            text=parsed.text, sentences=parsed.sentences, blocks=parsed.blocks,
+            citations=citations, adapter=self.name, model=model,
+            notes=notes,
+        )
+        meta: dict[str, Any] = {
+            "model": model,
+            "id": data.get("id") if isinstance(data.get("id"), str) else None,
+            "finish_reason": finish_reason(data),
+            "citations": len(citations),
+            "sentences": len(parsed.sentences),
+            "uncited": sum(s.uncited for s in parsed.sentences),
+            "unknown_labels": len(parsed.unknown),
+            "reasoning_removed": parsed.reasoning_removed,
+        }
+        return Reply(value=synthesis, usage=token_usage(data.get("usage")),
+                     status=response.status_code, meta=meta)

@@ -1,0 +1,158 @@
+"""Names the parser reads, from CLDR through Babel: months, currencies, territories.
+
+Nothing here is a hand-written word list of months or currencies: month names and
+abbreviations (English and Spanish), currency names in both languages (singular and
+plural, e.g. "dólares australianos", "Swedish kronor"), currency symbols and the ISO 4217
+codes in use today all come from Babel's CLDR data. The few additions CLDR does not
+have are named as such below (colloquial words: "bucks", "quid", "crowns", "kr",
+"reais"; the Spanish variant "setiembre").
+
+Babel is imported on first use (inside the functions), never when the CLI starts; the
+tables are built once per process (~30 ms) and cached.
+
+Ambiguous currency words ("pesos", "dollars", "coronas", "pounds") resolve by the place:
+a country named in the request (any CLDR territory name, English or Spanish: "México",
+"Chile") or the place the request is about (:data:`scout.task.gazetteer.CITY_TERRITORY`),
+when one of that territory's current currencies is a candidate. Otherwise the default is
+the most widely used candidate, in the order of :data:`DEFAULT_ORDER` (dollars → USD,
+pesos → MXN, pounds → GBP, francs → CHF, rupees → INR, crowns → SEK), and the Task notes
+say which code was assumed (not for USD, the usual reading). The sign "$" resolves like
+"dollars", and in a Spanish request also to the peso of a peso country ("$3,000" in Cancún
+is MXN; in an English request it is USD).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import re
+from dataclasses import dataclass, field
+
+from scout.task.lang import fold
+
+# CLDR has no entry for these spoken forms; they map to CLDR head words or codes.
+_EXTRA_HEADS: dict[str, tuple[str, ...]] = {
+    "bucks": ("USD",), "buck": ("USD",), "quid": ("GBP",), "reais": ("BRL",),
+    "crown": ("CZK", "DKK", "ISK", "NOK", "SEK"), "crowns": ("CZK", "DKK", "ISK", "NOK", "SEK"),
+    "kr": ("DKK", "ISK", "NOK", "SEK"), "yenes": ("JPY",), "euro": ("EUR",), "euros": ("EUR",),
+}
+# Head words of CLDR names that are ordinary words next to a number; never a currency alone.
+_NOT_HEADS = frozenset({"nuevo", "nuevos", "gold", "sum", "sums", "bat", "bats", "mark", "marks",
+                        "marco", "marcos", "kip", "kips", "tala", "talas", "lev", "leu", "lei",
+                        "leus", "real", "sol", "dong", "dongs", "kina", "pula", "som",
+                        "soms", "lek", "dram", "drams", "loti", "vatu"})
+# "real"/"sol" are real currencies but everyday words: they count only in the plural forms
+# ("reales", "soles") or written in full ("real brasileño"), which stay in the tables.
+DEFAULT_ORDER = ("USD", "EUR", "GBP", "MXN", "CHF", "INR", "JPY", "SEK", "DKK", "NOK", "CNY",
+                 "RUB", "KRW", "AED", "SAR", "KES", "RON", "TND", "EGP")
+_MONTH_VARIANTS = {"setiembre": 9, "sept": 9, "sep": 9, "setiembre.": 9}
+
+
+@dataclass
+class Currencies:
+    iso: frozenset[str]                      # ISO 4217 codes in use in some territory today
+    names: dict[str, str]                    # folded full name → code ("pesos mexicanos")
+    heads: dict[str, tuple[str, ...]]        # folded head word → candidate codes
+    symbols: dict[str, tuple[str, ...]]      # symbol as written → candidate codes
+    territory_names: dict[str, str]          # folded territory name → alpha-2 code
+    territory_currencies: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@functools.lru_cache(maxsize=1)
+def months() -> dict[str, tuple[int, bool]]:
+    """Folded month word → (month number, is a full name). English and Spanish, CLDR."""
+    from babel.dates import get_month_names
+
+    out: dict[str, tuple[int, bool]] = {}
+    for loc in ("en", "es"):
+        for width in ("abbreviated", "wide"):
+            for ctx in ("format", "stand-alone"):
+                for num, name in get_month_names(width, ctx, loc).items():
+                    key = fold(str(name)).rstrip(".")
+                    full = width == "wide"
+                    if key not in out or full:
+                        out[key] = (int(num), full)
+    for word, num in _MONTH_VARIANTS.items():
+        out.setdefault(word.rstrip("."), (num, word == "setiembre"))
+    out["setiembre"] = (9, True)
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def weekdays() -> dict[str, int]:
+    """Folded weekday name → ISO weekday index (Monday 0), both languages."""
+    from babel.dates import get_day_names
+
+    out: dict[str, int] = {}
+    for loc in ("en", "es"):
+        for width in ("wide", "abbreviated"):
+            for num, name in get_day_names(width, "format", loc).items():
+                out[fold(str(name)).rstrip(".")] = int(num)
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def currencies() -> Currencies:
+    from babel import Locale
+    from babel.numbers import get_currency_name, get_currency_symbol, get_territory_currencies
+
+    today = dt.date.today()
+    territory_currencies: dict[str, tuple[str, ...]] = {}
+    for code in Locale("en").territories:
+        if len(code) == 2 and code.isalpha():
+            cur = tuple(get_territory_currencies(code, today))
+            if cur:
+                territory_currencies[code] = cur
+    iso = frozenset(c for cs in territory_currencies.values() for c in cs) | {"EUR"}
+    names: dict[str, str] = {}
+    heads: dict[str, set[str]] = {}
+    symbols: dict[str, set[str]] = {}
+    for code in iso:
+        for loc in ("en", "es"):
+            for count in (1, 2):
+                name = fold(get_currency_name(code, count=count, locale=loc))
+                words = name.split()
+                if not words:
+                    continue
+                names[name] = code
+                head = words[-1] if loc == "en" else words[0]
+                if head not in _NOT_HEADS and re.fullmatch(r"[a-z]+", head):
+                    heads.setdefault(head, set()).add(code)
+            sym = get_currency_symbol(code, loc)
+            if sym and sym != code:
+                symbols.setdefault(sym, set()).add(code)
+    for word, codes in _EXTRA_HEADS.items():
+        heads.setdefault(word, set()).update(codes)
+    # "$" is written for pesos as well as dollars; it resolves like the word "dollar" does,
+    # with the peso countries added (a "$" in Mexico City is a peso price).
+    symbols["$"] = set(heads.get("dollar", ())) | set(heads.get("peso", ())) | {"USD"}
+    symbols["S/"] = {"PEN"}  # CLDR has these under es_PE and pl only
+    symbols["zł"] = {"PLN"}
+    territory_names: dict[str, str] = {}
+    for loc in ("en", "es"):
+        for code, name in Locale(loc).territories.items():
+            if code in territory_currencies:
+                territory_names[fold(name)] = code
+    return Currencies(
+        iso=iso, names=names,
+        heads={h: tuple(sorted(c)) for h, c in heads.items()},
+        symbols={s: tuple(sorted(c)) for s, c in symbols.items()},
+        territory_names=territory_names, territory_currencies=territory_currencies,
+    )
+
+
+def pick(candidates: tuple[str, ...], territories: list[str]) -> tuple[str | None, bool]:
+    """One code out of ``candidates``: the place's, else the most used. (code, assumed?)"""
+    if not candidates:
+        return None, False
+    if len(candidates) == 1:
+        return candidates[0], False
+    table = currencies().territory_currencies
+    for terr in territories:
+        for code in table.get(terr, ()):
+            if code in candidates:
+                return code, False
+    for code in DEFAULT_ORDER:
+        if code in candidates:
+            return code, True
+    return candidates[0], True

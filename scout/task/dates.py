@@ -1,0 +1,372 @@
+"""When a request is for: months, days, ranges, seasons, weekends, relative spans (the
+relative forms live in :mod:`scout.task.relative`).
+
+A small grammar over the folded text (lower case, no accents; see
+:func:`scout.task.lang.fold`), English and Spanish side by side. Month names and
+abbreviations come from CLDR (:func:`scout.task.cldr.months`); a misspelt month name
+within one edit is read as that month ("septmber", "agostoo"; for the five-letter names,
+only a transposition or a doubled letter: "abirl", "marzzo", never "marco"). Every form is tried; the longest match wins,
+so "del 28 de junio al 3 de julio" beats "28 de junio".
+
+Resolution, from the injected ``today`` (never the clock):
+
+* a month without a year is the next such month (the current one included); a day
+  without a year the next such day; an explicit year is kept even when past, and
+  :attr:`When.past` says so;
+* seasons are meteorological and **northern-hemisphere** (spring March-May, summer
+  June-August, autumn September-November, winter December-February): "en verano" is the
+  next summer, "this winter" the current one when today is in it (from today);
+* "this weekend" / "este fin de semana" is the coming Saturday-Sunday (today when it is
+  Sunday); "next weekend" / "el próximo fin de semana" the one after it;
+* "next week" / "la semana que viene" is next Monday-Sunday; "this week" today-Sunday;
+* "in N days" is that day; "in N weeks" the seven days from N weeks ahead; "in N
+  months" / "dentro de un mes", "next month" / "el mes que viene" the calendar month;
+  "next year" / "el año que viene" the whole year, and "<month> next year" /
+  "<mes> del año que viene" that month of it;
+* feasts: Christmas / Navidad 24-26 December, New Year's Eve / Nochevieja 31 December,
+  New Year / Año Nuevo 1 January, Easter / Pascua Good Friday to Easter Monday, Semana
+  Santa / Holy Week Palm Sunday to Easter Sunday (the next one, or the year written);
+* "early/mid/late June", "a principios/mediados/finales de junio": days 1-10 / 11-20 /
+  21-end; "the last week of June": its last seven days; "first/second half",
+  "primera/segunda quincena": days 1-15 / 16-end.
+
+dateparser was evaluated for the relative forms (1.2.2 here): it reads "next month" and
+"in two weeks" but returns one instant, not a span, and does not read "el año que viene",
+seasons, weekends, day ranges ("del 3 al 7 de junio", "June 3-7") or "the last week of
+June"; importing it costs ~115 ms and four dependencies (regex, pytz, tzlocal, dateutil).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from scout.schemas.task import DateRange, Month
+from scout.task.cldr import months, weekdays
+from scout.task.relative import Value, last_day, relative_forms
+
+
+@dataclass
+class When:
+    value: Value
+    span: tuple[int, int]
+    past: bool = False
+
+
+# A month word alone must be preceded by a cue when it is an abbreviation or an everyday word
+# ("may"); "mar" (sea) and "ago" are read only next to a day or a year.
+_NEEDS_CUE = {"may", "sep", "jun", "jul"}
+_NEVER_BARE = {"mar", "ago"}
+_CUE_BEFORE = re.compile(r"(?:\b(?:in|for|during|next|this|until|from|by|en|para|durante|"
+                         r"proximo|este|hasta|desde)[\s-]+)$")
+_Y = r"(?P<{}>(?:19|20|21)\d{{2}})"
+_D = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th|º)?"
+_SEP = r"(?:\s*[-–]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|through|and)\s+)"
+_YSEP = r"(?:\s*,?\s*|\s+(?:de|del|of)\s+)"
+
+
+def _osa1(a: str, b: str) -> bool:
+    """True when a and b are at most one edit apart (with adjacent transposition)."""
+    if a == b:
+        return True
+    la, lb = len(a), len(b)
+    if abs(la - lb) > 1:
+        return False
+    i = 0
+    while i < min(la, lb) and a[i] == b[i]:
+        i += 1
+    if la == lb:
+        if a[i + 1:] == b[i + 1:]:
+            return True
+        return a[i:i + 2] == b[i:i + 2][::-1] and a[i + 2:] == b[i + 2:]
+    if la > lb:
+        return a[i + 1:] == b[i:]
+    return a[i:] == b[i + 1:]
+
+
+def _month_words(text: str, original: str) -> dict[str, tuple[int, bool]]:
+    """The month words of this text: CLDR names plus misspellings found in it.
+
+    A name of six letters or more takes any one edit ("septmber", "agostoo"); a
+    five-letter one only a transposition or a doubled letter ("abirl", "marzzo"): one
+    substitution would turn "marzo" into "marco" and "junio" into "julio".
+    """
+    table = dict(months())
+    full = [(w, n) for w, (n, is_full) in table.items() if is_full and len(w) >= 5]
+    for m in re.finditer(r"[a-z]{5,12}", text):
+        word = m.group(0)
+        if word in table:
+            continue
+        # a capitalised word mid-sentence is a name ("Augusta"), not a misspelt month
+        if original[m.start()].isupper() and not original.isupper() and m.start() > 0:
+            continue
+        for name, num in full:
+            if len(name) >= 6 and len(word) >= 6 and _osa1(word, name) or len(name) == 5 and (
+                    _transposed(word, name) or _doubled(word, name)):
+                table[word] = (num, True)
+                break
+    return table
+
+
+def _transposed(a: str, b: str) -> bool:
+    diff = [i for i in range(len(a)) if len(a) == len(b) and a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] \
+        and a[diff[1]] == b[diff[0]]
+
+
+def _doubled(a: str, b: str) -> bool:
+    return len(a) == len(b) + 1 and any(a[:i] + a[i + 1:] == b and a[i] == a[i - 1]
+                                        for i in range(1, len(a)))
+
+
+def _span(y: int, m: int, d1: int, d2: int | None = None) -> DateRange:
+    last = last_day(y, m)
+    return DateRange(start=dt.date(y, m, min(d1, last)), end=dt.date(y, m, min(d2 or d1, last)))
+
+
+class _Grammar:
+    def __init__(self, text: str, original: str, today: dt.date) -> None:
+        self.text, self.today = text, today
+        self.words = _month_words(text, original)
+        self.days = {w: n for w, n in weekdays().items() if len(w) >= 5}
+        names = sorted(self.words, key=len, reverse=True)
+        self.mon_any = "(?:" + "|".join(re.escape(w) for w in names) + r")\.?"
+        self.mon_full = "(?:" + "|".join(
+            re.escape(w) for w in names if self.words[w][1]) + ")"
+
+    def mon(self, group: str, full: bool = False) -> str:
+        return rf"(?P<{group}>{self.mon_full if full else self.mon_any})"
+
+    def num(self, m: re.Match[str], group: str) -> int:
+        return self.words[m.group(group).rstrip(".")][0]
+
+    def next_month_year(self, month: int) -> int:
+        return self.today.year if month >= self.today.month else self.today.year + 1
+
+    def day_year(self, month: int, day: int) -> int:
+        y = self.today.year
+        last = last_day(y, month)
+        return y if dt.date(y, month, min(day, last)) >= self.today else y + 1
+
+
+def _opt_year(m: re.Match[str], group: str) -> int | None:
+    g = m.groupdict().get(group)
+    return int(g) if g else None
+
+
+def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | None]]]:
+    t = g.today
+    forms: list[tuple[str, Callable[[re.Match[str]], Value | None]]] = []
+
+    def cross(m: re.Match[str]) -> Value | None:
+        m1, m2 = g.num(m, "m1"), g.num(m, "m2")
+        d1, d2 = int(m.group("d1")), int(m.group("d2"))
+        y1, y2 = _opt_year(m, "y1"), _opt_year(m, "y2")
+        if y1 is None and y2 is not None:
+            y1 = y2 if m1 <= m2 else y2 - 1
+        if y1 is None:
+            y1 = g.day_year(m1, d1)
+        if y2 is None:
+            y2 = y1 if m2 >= m1 else y1 + 1
+        return DateRange(start=dt.date(y1, m1, d1), end=dt.date(y2, m2, d2))
+
+    forms.append((rf"\b(?:del?\s+|desde(?:\s+el)?\s+|entre\s+el\s+)?{_D.format('d1')}\s+de\s+"
+                  rf"{g.mon('m1')}(?:\s+(?:de|del)\s+{_Y.format('y1')})?{_SEP}(?:el\s+)?"
+                  rf"{_D.format('d2')}\s+de\s+{g.mon('m2')}(?:{_YSEP}{_Y.format('y2')})?", cross))
+    forms.append((rf"\b(?:from\s+|between\s+)?{_D.format('d1')}\s+(?:of\s+)?{g.mon('m1')}"
+                  rf"(?:,?\s+{_Y.format('y1')})?{_SEP}{_D.format('d2')}\s+(?:of\s+)?"
+                  rf"{g.mon('m2')}(?:,?\s+{_Y.format('y2')})?", cross))
+    forms.append((rf"\b(?:from\s+|between\s+)?{g.mon('m1')}\s+{_D.format('d1')}"
+                  rf"(?:,?\s+{_Y.format('y1')})?{_SEP}{g.mon('m2')}\s+{_D.format('d2')}"
+                  rf"(?:,?\s+{_Y.format('y2')})?", cross))
+
+    def same(m: re.Match[str]) -> Value | None:
+        mon, d1, d2 = g.num(m, "m"), int(m.group("d1")), int(m.group("d2"))
+        if d2 < d1:
+            return None
+        y = _opt_year(m, "y") or g.day_year(mon, d2)
+        return DateRange(start=dt.date(y, mon, d1), end=dt.date(y, mon, d2))
+
+    forms.append((rf"\b(?:(?:del|desde(?:\s+el)?|entre(?:\s+el)?|de|from(?:\s+the)?|"
+                  rf"between(?:\s+the)?)\s+)?"
+                  rf"{_D.format('d1')}{_SEP}(?:el\s+|the\s+)?{_D.format('d2')}\s+(?:de\s+|of\s+)?"
+                  rf"{g.mon('m')}(?:{_YSEP}{_Y.format('y')})?", same))
+    forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')}{_SEP}{_D.format('d2')}\b"
+                  rf"(?:,?\s+{_Y.format('y')})?", same))
+
+    def part(m: re.Match[str]) -> Value | None:
+        mon = g.num(m, "m")
+        y = _opt_year(m, "y") or g.next_month_year(mon)
+        last = last_day(y, mon)
+        p = re.sub(r"\s+", " ", m.group("part"))
+        ranges = {
+            "first week": (1, 7), "primera semana": (1, 7), "second week": (8, 14),
+            "segunda semana": (8, 14), "third week": (15, 21), "tercera semana": (15, 21),
+            "fourth week": (22, 28), "cuarta semana": (22, 28),
+            "last week": (last - 6, last), "ultima semana": (last - 6, last),
+            "first half": (1, 15), "primera quincena": (1, 15), "primera mitad": (1, 15),
+            "second half": (16, last), "segunda quincena": (16, last),
+            "segunda mitad": (16, last),
+            "early": (1, 10), "beginning of": (1, 10), "principios": (1, 10),
+            "primeros": (1, 10), "start of": (1, 10),
+            "mid": (11, 20), "middle of": (11, 20), "mediados": (11, 20),
+            "late": (21, last), "end of": (21, last), "finales": (21, last),
+            "fines": (21, last), "ultimos": (21, last),
+        }
+        a, b = ranges[p]
+        return DateRange(start=dt.date(y, mon, a), end=dt.date(y, mon, b))
+
+    forms.append((rf"\b(?:the\s+)?(?P<part>(?:first|second|third|fourth|last)\s+(?:week|half))"
+                  rf"\s+of\s+{g.mon('m')}(?:,?\s+{_Y.format('y')})?", part))
+    forms.append((rf"\b(?:la\s+)?(?P<part>(?:primera|segunda|tercera|cuarta|ultima)\s+semana|"
+                  rf"(?:primera|segunda)\s+(?:quincena|mitad))\s+de\s+{g.mon('m')}"
+                  rf"(?:\s+(?:de|del)\s+{_Y.format('y')})?", part))
+    forms.append((rf"\b(?:the\s+|in\s+the\s+)?(?P<part>early|mid|late|beginning\s+of|start\s+of|"
+                  rf"end\s+of|middle\s+of)[\s-]+(?:of\s+)?{g.mon('m')}(?:,?\s+{_Y.format('y')})?",
+                  part))
+    forms.append((rf"\b(?:a\s+)?(?P<part>principios|mediados|finales|fines|primeros|ultimos)"
+                  rf"\s+de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", part))
+
+    def nth_weekend(m: re.Match[str]) -> Value | None:
+        mon = g.num(m, "m")
+        y = _opt_year(m, "y") or g.next_month_year(mon)
+        first = dt.date(y, mon, 1)
+        sat = first + dt.timedelta(days=(5 - first.weekday()) % 7)
+        saturdays = [sat + dt.timedelta(days=7 * k) for k in range(5)
+                     if (sat + dt.timedelta(days=7 * k)).month == mon]
+        n = {"first": 0, "primer": 0, "second": 1, "segundo": 1, "third": 2, "tercer": 2,
+             "fourth": 3, "cuarto": 3, "last": -1, "ultimo": -1}[m.group("n")]
+        pick = saturdays[n]
+        return DateRange(start=pick, end=pick + dt.timedelta(days=1))
+
+    forms.append((rf"\b(?:the\s+)?(?P<n>first|second|third|fourth|last)\s+weekend\s+(?:of|in)\s+"
+                  rf"{g.mon('m')}(?:,?\s+{_Y.format('y')})?", nth_weekend))
+    forms.append((rf"\b(?:el\s+)?(?P<n>primer|segundo|tercer|cuarto|ultimo)\s+fin\s+de\s+semana\s+"
+                  rf"de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", nth_weekend))
+
+    def weekend_of(m: re.Match[str]) -> Value | None:
+        mon, d = g.num(m, "m"), int(m.group("d1"))
+        y = _opt_year(m, "y") or g.day_year(mon, d)
+        day = dt.date(y, mon, d)
+        # the weekend that holds the day, or the one after it when the day is a weekday
+        sat = day - dt.timedelta(days=1) if day.weekday() == 6 else \
+            day + dt.timedelta(days=(5 - day.weekday()) % 7)
+        return DateRange(start=sat, end=sat + dt.timedelta(days=1))
+
+    forms.append((rf"\b(?:the\s+)?weekend\s+of\s+(?:the\s+)?{_D.format('d1')}\s+(?:of\s+)?"
+                  rf"{g.mon('m')}(?:,?\s+{_Y.format('y')})?", weekend_of))
+    forms.append((rf"\b(?:the\s+)?weekend\s+of\s+{g.mon('m')}\s+{_D.format('d1')}"
+                  rf"(?:,?\s+{_Y.format('y')})?", weekend_of))
+    forms.append((rf"\b(?:el\s+)?fin\s+de\s+semana\s+del\s+{_D.format('d1')}\s+de\s+"
+                  rf"{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", weekend_of))
+
+    def week_of(m: re.Match[str]) -> Value | None:
+        mon, d = g.num(m, "m"), int(m.group("d1"))
+        y = _opt_year(m, "y") or g.day_year(mon, d)
+        monday = dt.date(y, mon, d) - dt.timedelta(days=dt.date(y, mon, d).weekday())
+        return DateRange(start=monday, end=monday + dt.timedelta(days=6))
+
+    forms.append((rf"\b(?:the\s+)?week\s+of\s+(?:the\s+)?{_D.format('d1')}\s+(?:of\s+)?"
+                  rf"{g.mon('m')}(?:,?\s+{_Y.format('y')})?", week_of))
+    forms.append((rf"\b(?:the\s+)?week\s+of\s+{g.mon('m')}\s+{_D.format('d1')}"
+                  rf"(?:,?\s+{_Y.format('y')})?", week_of))
+    forms.append((rf"\b(?:la\s+)?semana\s+del\s+{_D.format('d1')}\s+de\s+{g.mon('m')}"
+                  rf"(?:\s+(?:de|del)\s+{_Y.format('y')})?", week_of))
+
+    def day(m: re.Match[str]) -> Value | None:
+        mon, d = g.num(m, "m"), int(m.group("d1"))
+        y = _opt_year(m, "y") or g.day_year(mon, d)
+        return DateRange(start=dt.date(y, mon, d), end=dt.date(y, mon, d))
+
+    forms.append((rf"\b(?:el\s+)?{_D.format('d1')}\s+(?:de\s+|of\s+)?{g.mon('m')}"
+                  rf"(?:{_YSEP}{_Y.format('y')})?", day))
+    forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')}\b(?!\s*[-–:]|\d)(?:,?\s+{_Y.format('y')})?",
+                  day))
+
+    def iso(m: re.Match[str]) -> Value | None:
+        a = dt.date.fromisoformat(m.group("a"))
+        b = dt.date.fromisoformat(m.group("b")) if m.group("b") else a
+        return DateRange(start=a, end=b) if b >= a else None
+
+    forms.append((r"\b(?P<a>\d{4}-\d{2}-\d{2})(?:\s*(?:\.\.|to|-|–|al|a|hasta)\s*"
+                  r"(?P<b>\d{4}-\d{2}-\d{2}))?\b", iso))
+
+    def month_year(m: re.Match[str]) -> Value | None:
+        return Month(year=int(m.group("y")), month=g.num(m, "m"))
+
+    forms.append((rf"\b{g.mon('m')}{_YSEP}{_Y.format('y')}\b", month_year))
+    forms.append((r"\b(?P<y>(?:19|20|21)\d{2})-(?P<mm>0?[1-9]|1[0-2])\b(?!-\d)",
+                  lambda m: Month(year=int(m.group("y")), month=int(m.group("mm")))))
+
+    rel_year = (r"(?:(?:el\s+)?ano\s+(?:que\s+viene|proximo|siguiente)|(?:el\s+)?(?:proximo|"
+                r"siguiente)\s+ano|next\s+year)")
+
+    def month_next_year(m: re.Match[str]) -> Value | None:
+        return Month(year=t.year + 1, month=g.num(m, "m"))
+
+    forms.append((rf"\b{g.mon('m')}\s+(?:(?:del|de|of)\s+)?{rel_year}", month_next_year))
+    forms.append((rf"\b{rel_year},?\s+(?:in\s+|en\s+)?{g.mon('m', full=True)}\b", month_next_year))
+
+    def bare(m: re.Match[str]) -> Value | None:
+        word = m.group("m").rstrip(".")
+        mon = g.num(m, "m")
+        mod = (m.group("mod") or "").strip()
+        post = (m.group("post") or "").strip()
+        if word in _NEVER_BARE:
+            return None
+        if (word in _NEEDS_CUE or not g.words[word][1]) and not mod and not _CUE_BEFORE.search(
+                g.text[: m.start()]):
+            return None
+        y = g.next_month_year(mon)
+        if (mod in ("next", "el proximo", "proximo") or post) and mon == t.month:
+            y += 1
+        return Month(year=y, month=mon)
+
+    forms.append((rf"\b(?P<mod>next\s+|this\s+|(?:el\s+)?proximo\s+|este\s+)?"
+                  rf"{g.mon('m')}(?!\w)(?P<post>\s+(?:que\s+viene|proximo))?", bare))
+
+    def numeric(m: re.Match[str]) -> Value | None:
+        a, b = int(m.group("a")), int(m.group("b"))
+        day, mon = (b, a) if b > 12 >= a else (a, b)  # day/month unless that cannot be
+        y = m.group("y")
+        year = (2000 + int(y) if len(y) == 2 else int(y)) if y else g.day_year(mon, day)
+        d = dt.date(year, mon, day)
+        return DateRange(start=d, end=d)
+
+    forms.append((r"(?:\b(?:el|on|del|for|para|from|desde|until|hasta|al)\s+)"
+                  r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?\b(?!/)", numeric))
+    forms.append((r"\b(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)/(?P<y>(?:19|20|21)\d{2})\b", numeric))
+
+    forms.extend(relative_forms(t, g.days, rel_year))
+    return forms
+
+
+def find_when(free: str, original: str, today: dt.date) -> When | None:
+    """The longest date expression in ``free`` (folded, claimed spans blanked)."""
+    g = _Grammar(free, original, today)
+    best: tuple[int, int, When] | None = None
+    for order, (pattern, build) in enumerate(_forms(g)):
+        for m in re.finditer(pattern, free):
+            try:
+                value = build(m)
+            except (ValueError, KeyError, OverflowError):
+                continue
+            if value is None:
+                continue
+            length = m.end() - m.start()
+            if best is None or length > best[0]:
+                best = (length, -order, When(value, m.span(), past=_is_past(value, today)))
+    return best[2] if best else None
+
+
+def _is_past(value: Value, today: dt.date) -> bool:
+    if isinstance(value, Month):
+        return (value.year, value.month) < (today.year, today.month)
+    return value.end < today
+
+
+def month_range(value: Month) -> DateRange:
+    """A whole month as a date range (for ``date`` inputs)."""
+    return _span(value.year, value.month, 1, last_day(value.year, value.month))

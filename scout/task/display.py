@@ -1,0 +1,29 @@
+"""Task values written for people in the request's language (for the Task notes).
+
+Months and date ranges are formatted by Babel from CLDR patterns ("septiembre de 2026",
+"3–7 de junio de 2027"); everything else is its ``str()``. Babel is imported on use.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from scout.schemas.task import DateRange, Month
+
+
+def display(value: Any, lang: str) -> str:
+    try:
+        from babel.dates import format_date, format_interval, format_skeleton
+
+        if isinstance(value, Month):
+            return format_skeleton("yMMMM", dt.date(value.year, value.month, 1), locale=lang)
+        if isinstance(value, DateRange):
+            if value.start == value.end:
+                return format_date(value.start, "long", locale=lang)
+            return format_interval(value.start, value.end, "yMMMMd", locale=lang)
+        if isinstance(value, dt.date):
+            return format_date(value, "long", locale=lang)
+    except (ImportError, ValueError, LookupError):
+        pass
+    return str(value)

@@ -1,0 +1,98 @@
+"""Which language a request is written in (en | es), and the folded text extractors read.
+
+Detection is deterministic: each word that only one of the two languages uses as a
+function word (articles, prepositions, conjunctions, the words of requests: "para",
+"por", "menos", "hoteles" / "for", "under", "the", "hotels") scores a point for its
+language; "¿", "¡" and "ñ" score for Spanish. Accents alone do not decide: English
+requests name places such as "San Sebastián". A tie (a bare place name, a number) is
+English, the Task's default; ``--set lang=es`` overrides the detection.
+
+:func:`fold` lower-cases and strips accents *one character for one character*, so a span
+found in the folded text is the same span in the original.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from typing import Literal
+
+Lang = Literal["en", "es"]
+LANGS: tuple[Lang, ...] = ("en", "es")
+
+# Words that are function words (or request words) in one language and rare in the other.
+# Place-name particles ("de", "la", "san", "del") are left out: English requests name
+# "Palma de Mallorca" and "San Sebastián".
+_ES = frozenset("""
+para por con sin menos mas entre hasta desde que quiero busco necesito donde cual cuales
+los las unos unas una un el y o al en este esta estos estas proximo proxima proximos
+semana semanas mes meses ano anos dia dias fin noche noches persona personas buenas buenos
+buena bueno barato baratos barata baratas hoteles alojamiento restaurante restaurantes
+vuelo vuelos apartamento apartamentos piso portatil ordenador oficina espacio alquiler cerca
+precio presupuesto maximo minimo mejor mejores resenas opiniones valoracion valoraciones
+puntuacion nota estrellas puntos criticas como muy bien algo dentro viene principios
+mediados finales quincena verano invierno primavera otono euros dolares libras pesos
+coronas comer cenar sitios sitio recomiendas mi nos
+""".split())
+_EN = frozenset("""
+for with without under below above over less than more at least most the an and or of
+to from in on near this next these within around about between find show need want
+looking best cheap hotels rooms room restaurants restaurant flights flight laptop
+laptops apartment apartments flat space spaces rental rated rating ratings
+reviews review stars points score good great excellent week weeks month months year
+years day days weekend night nights person people budget price early late
+mid first last half where what which i we my our per or better higher is are
+""".split())
+
+
+# letters Unicode does not decompose into a base letter and an accent
+_PLAIN = {"ł": "l", "ø": "o", "đ": "d", "ı": "i", "ħ": "h", "ŀ": "l"}
+
+
+def fold(text: str) -> str:
+    """Lower-case, accents stripped, same length as ``text`` (one character each)."""
+    out = []
+    for ch in text:
+        low = ch.lower()
+        if len(low) != 1:
+            low = ch
+        if ord(low) > 127:
+            base = _PLAIN.get(low) or unicodedata.normalize("NFD", low)[0]
+            low = base if base.isascii() and base.isalnum() else low
+        out.append(low)
+    return "".join(out)
+
+
+@functools.lru_cache(maxsize=1)
+def _calendar_words() -> tuple[frozenset[str], frozenset[str]]:
+    """Month and weekday names (CLDR) that only one of the two languages writes."""
+    from babel.dates import get_day_names, get_month_names
+
+    names = {}
+    for loc in LANGS:
+        words = {fold(str(n)) for n in get_month_names("wide", locale=loc).values()}
+        words |= {fold(str(n)) for n in get_day_names("wide", locale=loc).values()}
+        names[loc] = words
+    return frozenset(names["en"] - names["es"]), frozenset(names["es"] - names["en"])
+
+
+def detect(text: str) -> Lang:
+    """The language of ``text``: "es" when Spanish markers outscore English ones."""
+    es = 2 * sum(text.count(c) for c in "¿¡") + 2 * len(re.findall(r"ñ", text, re.I))
+    en = 0
+    cal_en, cal_es = _calendar_words()
+    for word in re.findall(r"[a-z]+", fold(text)):
+        es += (word in _ES) + (word in cal_es)
+        en += (word in _EN) + (word in cal_en)
+    return "es" if es > en else "en"
+
+
+def coerce_lang(value: object) -> Lang:
+    """``--set lang=es`` / mission ``inputs: {lang: es}``; raises ValueError otherwise."""
+    s = str(value).strip().lower() if value is not None else ""
+    aliases = {"en": "en", "english": "en", "inglés": "en", "ingles": "en",
+               "es": "es", "spanish": "es", "español": "es", "espanol": "es", "castellano": "es"}
+    if s in aliases:
+        return aliases[s]  # type: ignore[return-value]
+    raise ValueError(f"'{value}' is not a language scout writes in; use en or es")

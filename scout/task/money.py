@@ -1,0 +1,235 @@
+"""Amounts of money in free text, English and Spanish: "menos de 1.200,50 €", "$1,200.50",
+"entre 80 y 120 euros", "15k pesos", "15000 yen max", "150 € la noche".
+
+Currencies are read from CLDR (:mod:`scout.task.cldr`): symbols, ISO 4217 codes in use
+today (so "20 DAY" or "16 GB" are not money), and currency names in both languages,
+singular and plural ("dólares australianos", "pesos", "coronas", "yen"). Ambiguous names
+resolve by the place (see :func:`scout.task.cldr.pick`).
+
+Numbers: "1.200,50" and "1,200.50" are both 1200.5; a single separator followed by three
+digits is a thousands separator ("2.500 pesos", "3,000 pesos"); otherwise it is a decimal
+("12,5 €"). "10k" / "1.5k" / "10 mil" multiply by a thousand.
+
+Comparators: "under / menos de / hasta / máximo / as a budget" → "<=", "over / at least /
+más de / desde" → ">=", "around / about / unos / alrededor de" → "~"; a range is stored
+as ``Money(amount=high, min=low, comparator="<=")``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+
+from scout.schemas.task import Money
+from scout.task.cldr import currencies, pick
+from scout.task.lang import fold
+
+_AMOUNT = (r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
+           r"|\d+(?:[.,]\d+)?(?=\s?k\b)")
+_K = r"(?P<k§>\s?(?:k|mil)\b)?"
+# ISO codes that are also everyday words: accepted only when written in capitals
+_WORDY_CODES = frozenset({"all", "top", "try", "pen", "mad", "cup", "bob", "sos", "gel", "bam",
+                          "mop", "ang", "cve", "lak", "php", "mur", "kes", "dop", "sar", "pyg",
+                          "ron", "hnl", "ils", "lsl", "mga", "nio", "omr", "ern", "kgs", "mkd"})
+
+_CMP: list[tuple[str, str]] = [
+    (r"less than|lower than|cheaper than|under|below|max(?:imum)?|up to|at most|no more than|"
+     r"not more than|within|budget(?: of)?|por menos de|menos de|por debajo de|como maximo|"
+     r"maximo|hasta|no mas de|a lo sumo|inferior a|presupuesto(?: maximo)?(?: de)?|tope de|"
+     r"<=|≤|<", "<="),
+    (r"more than|over|above|at least|min(?:imum)?|starting at|from|mas de|por encima de|"
+     r"al menos|como minimo|minimo|desde|superior a|a partir de|>=|≥|>", ">="),
+    (r"around|about|approximately|approx\.?|roughly|circa|por unos|unos|alrededor de|"
+     r"aproximadamente|en torno a|cerca de|sobre|~", "~"),
+]
+_POST_CMP: list[tuple[str, str]] = [
+    (r"max(?:imum)?|maximo|como maximo|or less|o menos|tops|at most|como mucho|as a maximum", "<="),
+    (r"or more|o mas|minimum|como minimo|at least|or above|\+", ">="),
+]
+_PER = (r"(?:\s*(?:/|per|an?|por|la|el|al|each|cada)\s*(?P<per>nights?|noches?|days?|dias?|"
+        r"persons?|personas?|people|pp|months?|mes|week|semana)\b)")
+_PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
+              "persona": "person", "people": "person", "pp": "person", "month": "month",
+              "mes": "month", "week": "week", "semana": "week"}
+
+
+@functools.lru_cache(maxsize=1)
+def _token_re() -> re.Pattern[str]:
+    cur = currencies()
+    syms = sorted({fold(s) for s in cur.symbols}, key=len, reverse=True)
+    sym_alt = "|".join(re.escape(s) for s in syms)
+    word_alt = _MARK + _PAD + "*"
+    iso_alt = "|".join(sorted(c.lower() for c in cur.iso))
+    one = (r"(?:(?<![a-z])(?P<pre§>" + sym_alt + r"|(?:" + iso_alt + r")(?=\s?\d))\s?)?(?P<a§>" + _AMOUNT
+           + r")" + _K + r"(?:\s?(?P<post§>" + word_alt + r"|(?:" + iso_alt + r")\b|"
+           + sym_alt + r"))?")
+    first, second = one.replace("§", "1"), one.replace("§", "2")
+    cmp_alt = "|".join(f"(?:{w})" for w, _ in _CMP)
+    post_alt = "|".join(f"(?:{w})" for w, _ in _POST_CMP)
+    return re.compile(
+        r"(?:(?<![\w$€£¥])(?P<cmp>" + cmp_alt + r")\s*)?(?P<lead>(?:between|entre|from|de|desde)\s+)?"
+        + first + r"(?:(?P<join>\s*[-–]\s*|\s+(?:and|y|to|a|hasta)\s+)" + second + r")?"
+        + _PER + r"?(?:\s*(?P<pcmp>" + post_alt + r")(?![\w]))?"
+    )
+
+
+_MARK, _PAD = "¤", "\x01"
+_WORDS = re.compile(r"[a-z]+")
+
+
+def _mark(free: str) -> str:
+    """``free`` with every currency name or head word ("dolares australianos", "pesos")
+    replaced by ``¤`` and padding of the same length: the money regex then needs one small
+    alternative instead of ~1,500 names (which took ~0.7 s to compile)."""
+    cur = currencies()
+    words = list(_WORDS.finditer(free))
+    out = list(free)
+    i = 0
+    while i < len(words):
+        best = 0
+        for n in (3, 2, 1):
+            if i + n > len(words):
+                continue
+            chunk = words[i:i + n]
+            if any(chunk[k + 1].start() != chunk[k].end() + 1 for k in range(n - 1)):
+                continue
+            key = " ".join(w.group(0) for w in chunk)
+            if key in cur.names or (n == 1 and key in cur.heads):
+                best = n
+                break
+        if best:
+            a, b = words[i].start(), words[i + best - 1].end()
+            out[a:b] = [_MARK] + [_PAD] * (b - a - 1)
+            i += best
+        else:
+            i += 1
+    return "".join(out)
+
+
+def _number(s: str, k: str | None) -> float:
+    s = s.replace("\u00a0", "").replace("\u202f", "")
+    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?", s):
+        value = float(s.replace(".", "").replace(",", "."))
+    elif re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?", s):
+        value = float(s.replace(",", ""))
+    else:
+        value = float(s.replace(",", "."))
+    return value * 1000 if k and k.strip() else value
+
+
+def _currency(tok: str | None, original: str, territories: list[str],
+              lang: str = "en") -> tuple[str | None, str | None]:
+    """(code, word it was assumed from) for a currency token, or (None, None)."""
+    if not tok:
+        return None, None
+    cur = currencies()
+    t = tok.strip()
+    if t in cur.names:
+        return cur.names[t], None
+    codes = cur.heads.get(t) or cur.symbols.get(t) or next(
+        (v for s, v in cur.symbols.items() if fold(s) == t), None)
+    if t == "kr":
+        codes = cur.heads["kr"]
+    if t == "$" and lang != "es":
+        # "$" is a peso sign in Mexico or Argentina as Spanish writes it; in an English
+        # request it is a dollar sign even there (the dollar of the place if it has one)
+        codes = tuple(c for c in codes if c not in cur.heads.get("peso", ()))
+    if codes:
+        code, assumed = pick(codes, territories)
+        return code, (original.strip() if assumed else None)
+    if re.fullmatch(r"[a-z]{3}", t) and t.upper() in cur.iso:
+        if original.strip().isupper() or t not in _WORDY_CODES:
+            return t.upper(), None
+    return None, None
+
+
+def currency_of(token: str, territories: list[str] | None = None) -> str | None:
+    """The ISO code for a currency symbol, code or name ("€", "sek", "pesos", "bucks")."""
+    return _currency(fold(token.strip()), token, territories or [])[0]
+
+
+def find_money(free: str, original: str, territories: list[str], *,
+               default_currency: str | None = None, lang: str = "en",
+               ) -> tuple[Money, tuple[int, int], str | None] | None:
+    """The first amount with a currency in ``free`` → (Money, span, assumed word)."""
+    for hit in iter_money(free, original, territories, lang=lang):
+        return hit
+    if default_currency:  # "under 200" with the input's default currency
+        m = re.search(r"\b(?:under|below|less than|max(?:imum)?|up to|at most|menos de|hasta|"
+                      r"maximo)\s+(?P<a>" + _AMOUNT + r")(?!\s*(?:/|out of|sobre|stars?|"
+                      r"estrellas?|\+|\d))", free)
+        if m:
+            return Money(amount=_number(m.group("a"), None), currency=default_currency), \
+                m.span(), None
+    return None
+
+
+def iter_money(free: str, original: str, territories: list[str], *,
+               lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
+    """Every amount with a currency in ``free`` → (Money, span, the word a currency was
+    assumed from or None)."""
+    marked, pattern, pos = _mark(free), _token_re(), 0
+    while True:
+        m = pattern.search(marked, pos)
+        if m is None:
+            return
+        pos = max(m.end(), pos + 1)
+        g = {k: (free[m.start(k):m.end(k)] if v is not None else None)
+             for k, v in m.groupdict().items()}
+        span = (m.start(), m.end())
+        c1 = _side(g, original, m, "1", territories, lang)
+        c2 = _side(g, original, m, "2", territories, lang) if g["a2"] else (None, None, "")
+        try:
+            low = _number(g["a1"] or "", g["k1"])
+            high = _number(g["a2"], g["k2"] or g["k1"]) if g["a2"] else None
+        except ValueError:
+            continue
+        raw_per = g["per"] or ""
+        per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
+        pcmp = g["pcmp"]
+        if high is not None:
+            join = (g["join"] or "").strip()
+            lead = (g["lead"] or "").strip()
+            # "and"/"y" join a range only after "between"/"entre" ("rated 4 and 200 EUR")
+            joined = join in ("a", "to", "-", "–", "hasta") or (
+                join in ("y", "and") and lead in ("between", "entre"))
+            code = c1[0] or c2[0]
+            if joined and high >= low and code:
+                yield (Money(amount=high, min=low, currency=code, comparator="<=", per=per),
+                       span, c1[1] or c2[1])
+                continue
+            # not a range ("80 EUR and 4 stars", "4 and 200 EUR"): the first amount stands
+            # alone, and the second is read again on its own
+            pos = m.start("a2") - (len(g["pre2"]) + 1 if g["pre2"] else 0)
+            span = (m.start(), m.end("post1") if g["post1"] else m.end("a1"))
+            per, pcmp = None, None
+        code = c1[0]
+        if code is None:
+            continue
+        cmp_ = "<="
+        for words, sym in _CMP:
+            if g["cmp"] and re.fullmatch(words, g["cmp"]):
+                cmp_ = sym
+                break
+        else:
+            if g["lead"] and g["lead"].strip() in ("from", "desde"):
+                cmp_ = ">="
+        if not g["cmp"] and pcmp:
+            cmp_ = next(sym for words, sym in _POST_CMP if re.fullmatch(words, pcmp))
+        if not g["cmp"] and not g["lead"] and g["pre1"] and c1[2] == "post":
+            span = (m.start("a1"), span[1])  # a word before the amount that is no currency
+        yield Money(amount=low, currency=code, comparator=cmp_, per=per), span, c1[1]
+
+
+def _side(g: dict[str, str | None], original: str, m: re.Match[str], n: str,
+          territories: list[str], lang: str) -> tuple[str | None, str | None, str]:
+    """The currency of one amount: the token before it, else the one after it."""
+    for where in ("pre", "post"):
+        tok = g[where + n]
+        if tok:
+            code, assumed = _currency(tok, original[m.start(where + n):m.end(where + n)],
+                                      territories, lang)
+            if code:
+                return code, assumed, where
+    return None, None, ""

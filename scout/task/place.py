@@ -1,0 +1,175 @@
+"""The place a request is about: after "in / at / near / to" or "en / cerca de / a", or
+the first capitalised name ("Barcelona hotels").
+
+Names run over several words with their particles ("Palma de Mallorca", "Santiago de
+Compostela", "Las Palmas de Gran Canaria", "New York City"); a particle ("de", "del",
+"la", "of"…) is kept only when a name word follows it. Accents are kept as written. When
+the request is typed in capitals somewhere (ordinary writing), a place word must be
+capitalised, so "Where to eat in San Francisco" does not read "eat"; a request typed all
+in lower case (or all in capitals) is read case-blind and the name is title-cased ("en
+sevilla" → "Sevilla", "rio de janeiro" → "Rio de Janeiro"). Text other extractors claimed
+(dates, money, ratings) ends a name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scout.task.lang import fold
+
+_CUES_EN = ("in", "at", "near", "around", "to", "visiting", "visit", "inside", "close to",
+            "centre of", "center of", "heart of")
+_CUES_ES = ("en", "cerca de", "a", "hacia", "hasta", "junto a", "por la zona de", "centro de")
+_SECONDARY = frozenset({"near", "around", "close to", "cerca de", "junto a", "por la zona de",
+                        "to", "hasta"})
+PARTICLES = frozenset({"de", "del", "la", "las", "los", "el", "le", "les", "di", "da", "do", "dos",
+                       "das", "du", "of", "upon", "sur", "am", "an", "der", "den", "y", "on", "the"})
+_LEADING_ARTICLES = frozenset({"la", "las", "los", "el", "le", "les", "the"})
+STOP = frozenset("""
+for under below with during next from this on at near in and or less max up that which rated
+cheaper around between without to by before after than over above within where who having
+offering close not but is are the a an my our your their some any all best cheap good great
+top hotel hotels restaurant restaurants flight flights apartment apartments room rooms
+stay trip visit budget total advance cash person people general particular
+stock mind time price rating reviews stars night nights week weeks month
+months year years day days weekend summer winter spring autumn fall eat food
+para por con sin en entre hasta desde durante cerca que y o un una unos unas este esta estos
+estas ese esa mi mis su sus nuestro hotel hoteles restaurante restaurantes vuelo vuelos barato
+baratos barata baratas bueno buena buenas mejor mejores centro zona playa costa
+montana pueblo total efectivo general particular precio menos mas noche noches semana semanas
+mes meses ano dia dias fin verano invierno primavera otono alquiler alojamiento pleno plena
+casco interior linea venta oferta busca comer cenar dormir viaje vacaciones donde como cual
+partir lo los las del al el la
+go stay sleep travel fly eat drink book rent see get spend live work move come be have
+ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
+""".split())
+NOT_FIRST = STOP | {"town", "city", "centre", "center", "downtown", "area", "old", "historic"}
+_LEADING = frozenset("""
+find best top cheap show search i i'd i'm i'll we looking need want get list recommend please
+hotels hotel
+restaurants restaurant where what which me busco quiero necesito hoteles restaurantes vuelos
+vuelo donde que cual mejores mejor encuentra recomienda recomiendame dame muestrame
+""".split())
+_WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
+
+
+def _cues(lang: str, aliases: list[str]) -> list[str]:
+    cues = list(_CUES_EN) + list(_CUES_ES if lang == "es" else ("en", "cerca de"))
+    return [fold(a) for a in aliases] + cues
+
+
+def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple[str, tuple[int, int]] | None:
+    cased = any(c.isupper() for c in original) and not original.isupper()
+    alt = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in
+                   sorted(set(_cues(lang, aliases)), key=len, reverse=True))
+    later: tuple[str, tuple[int, int]] | None = None
+    for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
+        hit = _read_name(free, original, m.end(), cased)
+        if hit:
+            # "near the Eiffel Tower in Paris": a name after "in"/"en" wins over a landmark
+            # after "near"/"cerca de"; the first name after any cue otherwise
+            if re.sub(r"\s+", " ", m.group("cue")) not in _SECONDARY:
+                return hit
+            later = later or hit
+    if later:
+        return later
+    if not cased:
+        # "hotel lisboa junio": after a leading request word, the first other word
+        words = list(re.finditer(r"[^\W\d_][\w'’-]*", original))
+        if words and fold(words[0].group(0)) in _LEADING | STOP:
+            for m in words[1:]:
+                w = fold(m.group(0))
+                if free[m.start()] == "\x00":
+                    break
+                if w in _LEADING or w in NOT_FIRST or w in PARTICLES:
+                    continue
+                return _read_name(free, original, m.start(), cased)
+        return None
+    # "Barcelona hotels": the first capitalised phrase that is not a command or a month
+    if cased:
+        for m in re.finditer(r"[^\W\d_][\w'’-]*", original):
+            w = m.group(0)
+            if not w[0].isupper() or free[m.start()] == "\x00" or fold(w) in _LEADING \
+                    or fold(w) in STOP:
+                continue
+            hit = _read_name(free, original, m.start(), cased)
+            if hit:
+                return hit
+    return None
+
+
+def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tuple[int, int]] | None:
+    words: list[tuple[str, int, int]] = []
+    pending: list[tuple[str, int, int]] = []
+    i = pos
+    while len(words) + len(pending) < 6:
+        m = _WORD.match(original, i)
+        if not m or "\x00" in free[m.start():m.end()]:
+            break
+        raw = m.group(0).rstrip(".")
+        if m.group(0).endswith(".") and len(raw) <= 3 and raw[:1].isupper():
+            raw += "."  # "St. Petersburg", "Mt. Fuji"
+        possessive = re.search(r"['’]s$", raw)
+        if possessive:  # "London's Soho": the name is London
+            raw = raw[:possessive.start()]
+        end = m.start() + len(raw)
+        low = fold(raw)
+        first = not words
+        is_particle = low in PARTICLES
+        if first:
+            if cased and low in _LEADING_ARTICLES - {"the"} and not raw[0].isupper() and not pending \
+                    and _next_is_name(free, original, end, cased):
+                pass  # "en la Costa del Sol": the article is not part of the name
+            elif low in _LEADING_ARTICLES and not pending and _next_is_name(free, original, end,
+                                                                            cased):
+                pending.append((raw, m.start(), end))
+            elif is_particle or (not raw[0].isupper() if cased else low in NOT_FIRST):
+                break
+            else:
+                words.extend(pending)
+                words.append((raw, m.start(), end))
+                pending = []
+        elif is_particle and not (cased and raw[0].isupper()):
+            pending.append((raw, m.start(), end))
+        elif low in STOP and not (cased and raw[0].isupper()):
+            break
+        elif cased and not raw[0].isupper():
+            break
+        else:
+            words.extend(pending)
+            words.append((raw, m.start(), end))
+            pending = []
+        if possessive:
+            break
+        gap = re.match(r"[ \t]+", original[end:])
+        if not gap or end + gap.end() >= len(original):
+            break
+        i = end + gap.end()
+    if not words:
+        return None
+    start, stop = words[0][1], words[-1][2]
+    text = original[start:stop]
+    if not cased:
+        text = _title(text)
+    else:  # a word typed in capitals in ordinary writing: "en VALENCIA" → "Valencia"
+        text = " ".join(_title(w) if w.isupper() and len(w) >= 4 else w for w in text.split())
+    return text, (start, stop)
+
+
+def _next_is_name(free: str, original: str, end: int, cased: bool) -> bool:
+    m = re.match(r"[ \t]+([^\W\d_][\w'’-]*)", original[end:])
+    if not m or "\x00" in free[end:end + m.end()]:
+        return False
+    w = m.group(1)
+    return (w[0].isupper() if cased else fold(w) not in STOP) and fold(w) not in PARTICLES
+
+
+def _title(text: str) -> str:
+    out = []
+    for i, w in enumerate(text.split()):
+        low = w.lower()
+        if i > 0 and fold(low) in PARTICLES:
+            out.append(low)
+        else:
+            out.append(low[:1].upper() + low[1:])
+    return " ".join(out)

@@ -1,0 +1,86 @@
+"""Rating thresholds in free text, English and Spanish, normalised to the 0-10 scale.
+
+Numbers need a cue that they are a rating: a word before them ("rated", "score of at
+least", "puntuación de al menos", "valoración mínima", "nota de"), a scale ("8/10",
+"4 out of 5", "4 sobre 5"), a unit ("4.5 stars", "3,5 estrellas", "8.5 points", "8,5
+puntos") or "or better / or more / o más / +". Decimal commas are read. The scale is the
+one written; else stars are out of 5, points out of 10, and a bare number is out of 5
+when it is 5 or less, out of 10 otherwise. Words ("excellent reviews" / "excelentes
+reseñas" → 9, "great reviews" / "muy buenas opiniones" → 8.5, "good reviews" / "buenas
+reseñas" / "bien valorado" → the input's default, 8 without one) come after numbers.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NUM = r"(?P<num>\d{1,2}(?:[.,'’]\d{1,2})?)"  # "8'5" is how many in Spain write 8,5
+_PRE = (r"(?P<pre>(?:with\s+an?\s+|con\s+una?\s+)?(?:rated|rating|ratings|score|scored|scoring|reviews?|"
+        r"puntuacion|puntuada?o?s?|valoracion|valorad[oa]s?(?:\s+con(?:\s+una?)?)?|nota|calificacion|"
+        r"calificad[oa]s?)"
+        r"(?:\s+(?:of|de|minima|minimo|media))*"
+        r"(?:\s*(?:>=|≥|>|:)|\s+(?:at\s+least|above|over|minimum|min|of|al\s+menos|minima?o?|"
+        r"superior\s+a|mayor\s+(?:de|que|a)|por\s+encima\s+de|de))*\s*)")
+_LEAD = (r"(?P<lead>(?:at\s+least|minimum|al\s+menos|como\s+minimo|minimo|min\.?|more\s+than|"
+         r"over|above|mas\s+de|superior\s+a|mayor\s+(?:de|que|a)|>=|≥|>)\s*)")
+_SCALE = r"(?:\s*(?:/|out\s+of|sobre|de\s+(?=5\b|10\b))\s*(?P<scale>5|10|100)\b)"
+_UNIT = (r"(?:\s*(?P<unit>stars?|estrellas?|points?|puntos?|pts|ratings?|score|(?:de\s+)?(?:nota|"
+         r"puntuacion|valoracion)))")
+_POST = (r"(?:\s*(?P<post>\+|or\s+(?:better|more|higher|above)|and\s+(?:up|above)|o\s+(?:mas|"
+         r"mejor|superior|superiores)|como\s+minimo|al\s+menos|minimum|or\s+over)(?![\w]))")
+_RATING_RE = re.compile(
+    r"(?<![\w.,])(?:" + _PRE + r"|" + _LEAD + r")?" + _NUM + r"(?![\d])(?!\s*(?:%|€|\$|£|k\b))"
+    + _SCALE + r"?" + _UNIT + r"?" + _POST + r"?"
+)
+
+_WORDS: list[tuple[str, float | None]] = [
+    (r"excellent|exceptional|outstanding|superb|amazing|top[- ]rated|top|excelentes?|excepcionales?|"
+     r"magnific[oa]s|extraordinari[oa]s|inmejorables|sobresalientes", 9.0),
+    (r"great|very\s+good|highly\s+rated|well[- ]rated|well[- ]reviewed|muy\s+buen[oa]s?|"
+     r"genial(?:es)?|fantastic[oa]s|muy\s+bien\s+valorad[oa]s?", 8.5),
+    (r"good|decent|positive|nice|solid|buen[oa]s?|positiv[oa]s|bien\s+valorad[oa]s?", None),
+]
+_NOUN = (r"(?:reviews?|ratings?|scores?|feedback|resenas?|opiniones|valoraciones|criticas|"
+         r"puntuaciones|comentarios|notas|calificaciones)")
+_STANDALONE = re.compile(r"\b(?P<w>muy\s+bien\s+valorad[oa]s?|bien\s+valorad[oa]s?|highly\s+rated|"
+                         r"well[- ]rated|well[- ]reviewed|top[- ]rated)\b")
+
+
+def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int]] | None:
+    for m in _RATING_RE.finditer(free):
+        g = m.groupdict()
+        if not (g["pre"] or g["scale"] or g["unit"] or g["post"]):
+            continue
+        if g["lead"] and not (g["unit"] or g["scale"]):
+            continue  # "at least 2 people"
+        try:
+            num = float(re.sub(r"[,'’]", ".", g["num"]))
+        except ValueError:
+            continue
+        if g["scale"]:
+            scale = float(g["scale"])
+        elif g["unit"] and g["unit"].startswith(("star", "estrella")):
+            scale = 5.0
+        elif g["unit"] and g["unit"].startswith(("point", "punto", "pts")):
+            scale = 10.0
+        else:
+            scale = 5.0 if num <= 5 else 10.0
+        if scale <= 0 or num > scale:
+            continue
+        if g["unit"] and g["unit"].startswith(("star", "estrella")) and num == scale and not (
+                g["pre"] or g["lead"] or g["post"]):
+            continue  # "a 5-star hotel" / "hotel de 5 estrellas" is its category, not a minimum
+        return round(num * 10.0 / scale, 2), m.span()
+    for words, value in _WORDS:
+        m = re.search(r"\b(?:" + words + r")\s+(?:(?:guest|customer|user|de\s+clientes)\s+)?"
+                      + _NOUN + r"\b", free) or re.search(
+            r"\b" + _NOUN + r"\s+(?:that\s+are\s+|muy\s+)?(?:" + words + r")\b", free)
+        if m is None:
+            s = _STANDALONE.search(free)
+            if s and re.fullmatch(words, s.group("w")):
+                m = s
+        if m:
+            base = default if default is not None else 8.0
+            score = base if value is None else max(base, value)
+            return score, m.span()
+    return None

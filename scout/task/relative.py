@@ -1,0 +1,209 @@
+"""Relative spans of a request, resolved from the injected ``today``: seasons, weekends,
+weeks, weekdays, "today / tomorrow / hoy / mañana", "in N days / weeks / months" ("dentro
+de…"), "next month / el mes que viene", "next year / el año que viene", a year alone,
+feasts (Christmas, New Year, Easter, Semana Santa).
+
+The rules are documented in :mod:`scout.task.dates`, which adds these forms to its
+grammar (the longest match wins there).
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from collections.abc import Callable
+
+from scout.schemas.task import DateRange, Month
+
+Value = Month | DateRange
+Form = tuple[str, Callable[[re.Match[str]], "Value | None"]]
+
+_NUM_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
+    "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
+}
+# meteorological seasons, northern hemisphere: the month each one starts
+_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12,
+            "primavera": 3, "verano": 6, "otono": 9, "invierno": 12}
+
+
+def last_day(year: int, month: int) -> int:
+    return calendar.monthrange(year, month)[1]
+
+
+def add_months(d: dt.date, n: int) -> tuple[int, int]:
+    k = d.year * 12 + d.month - 1 + n
+    return k // 12, k % 12 + 1
+
+
+def easter(year: int) -> dt.date:
+    """Easter Sunday (Gregorian; the anonymous algorithm)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    f = (b + 8) // 25
+    g = (b - f + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    ll = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * ll) // 451
+    month, day = divmod(h + ll - 7 * m + 114, 31)
+    return dt.date(year, month, day + 1)
+
+
+def _holiday(name: str, year: int) -> DateRange:
+    if name in ("semana santa", "holy week", "easter week"):
+        e = easter(year)
+        return DateRange(start=e - dt.timedelta(days=7), end=e)
+    if name in ("easter", "pascua"):
+        e = easter(year)
+        return DateRange(start=e - dt.timedelta(days=2), end=e + dt.timedelta(days=1))
+    if name in ("christmas week", "semana de navidad"):  # Monday-Sunday around 25 December
+        xmas = dt.date(year, 12, 25)
+        monday = xmas - dt.timedelta(days=xmas.weekday())
+        return DateRange(start=monday, end=monday + dt.timedelta(days=6))
+    if name in ("christmas", "navidad", "navidades"):
+        return DateRange(start=dt.date(year, 12, 24), end=dt.date(year, 12, 26))
+    if name in ("new year's eve", "new years eve", "nochevieja", "fin de ano"):
+        return DateRange(start=dt.date(year, 12, 31), end=dt.date(year, 12, 31))
+    return DateRange(start=dt.date(year, 1, 1), end=dt.date(year, 1, 1))  # New Year's Day
+
+
+def _opt_year(m: re.Match[str], group: str) -> int | None:
+    g = m.groupdict().get(group)
+    return int(g) if g else None
+
+
+def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form]:
+    """(pattern, builder) pairs over folded text; ``days`` are weekday names → 0-6."""
+    forms: list[Form] = []
+
+    def season(m: re.Match[str]) -> Value | None:
+        first = _SEASONS[m.group("s")]
+        mod = re.sub(r"\s+", " ", (m.group("mod") or "").strip())
+        y = _opt_year(m, "y")
+        if m.group("s") == "fall" and not (mod or y):
+            return None  # "fall" is a verb too
+
+        def of(year: int) -> DateRange:
+            ey, em = add_months(dt.date(year, first, 1), 2)
+            return DateRange(start=dt.date(year, first, 1), end=dt.date(ey, em, last_day(ey, em)))
+
+        if y is not None:
+            return of(y)
+        latest = of(t.year if dt.date(t.year, first, 1) <= t else t.year - 1)
+        nxt = mod in ("next", "el proximo", "la proxima", "proximo", "proxima") or bool(
+            m.group("post"))
+        if latest.end < t or nxt:  # over, or "next" while we are in it: the following one
+            return of(latest.start.year + 1)
+        return DateRange(start=t, end=latest.end) if latest.start < t else latest
+
+    forms.append((r"\b(?:(?P<mod>next|this|coming|the|el\s+proximo|la\s+proxima|proximo|proxima|"
+                  r"este|esta|el|la|in|en|for|para|during|durante)\s+)?"
+                  r"(?P<s>spring|summer|autumn|fall|winter|primavera|verano|otono|invierno)\b"
+                  r"(?P<post>\s+(?:que\s+viene|proximo|proxima))?"
+                  r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", season))
+
+    def weekend(m: re.Match[str]) -> Value | None:
+        wd = t.weekday()
+        sat = t + dt.timedelta(days=(5 - wd) % 7) if wd != 6 else t - dt.timedelta(days=1)
+        start, end = max(sat, t), sat + dt.timedelta(days=1)
+        if m.group("next"):  # English "next weekend": the one after this one
+            start, end = sat + dt.timedelta(days=7), sat + dt.timedelta(days=8)
+        return DateRange(start=start, end=end)
+
+    # Spanish "el próximo fin de semana" / "que viene" is the nearest one (Fundéu: "próximo"
+    # is the closest ahead), as "este fin de semana" is
+    forms.append((r"\b(?:(?P<next>next)\s+|(?:this|este|el\s+proximo|el|the|coming)\s+)?"
+                  r"(?:weekend|fin\s+de\s+semana)\b(?:\s+(?:que\s+viene|proximo))?", weekend))
+
+    def week(m: re.Match[str]) -> Value | None:
+        if m.group("this"):
+            return DateRange(start=t, end=t + dt.timedelta(days=6 - t.weekday()))
+        mon = t + dt.timedelta(days=7 - t.weekday())
+        return DateRange(start=mon, end=mon + dt.timedelta(days=6))
+
+    forms.append((r"\b(?:(?P<this>this|esta)\s+(?:week|semana)\b|(?:the\s+)?next\s+week\b|"
+                  r"(?:la\s+)?semana\s+(?:que\s+viene|proxima)|(?:la\s+)?proxima\s+semana)", week))
+
+    def month_rel(m: re.Match[str]) -> Value | None:
+        y, mo = add_months(t, 0 if m.group("this") else 1)
+        return Month(year=y, month=mo)
+
+    forms.append((r"\b(?:(?P<this>this\s+month|este\s+mes)\b|(?:the\s+)?next\s+month\b|"
+                  r"(?:el\s+)?mes\s+(?:que\s+viene|proximo|siguiente)|"
+                  r"(?:el\s+)?(?:proximo|siguiente)\s+mes\b)", month_rel))
+
+    def year_rel(m: re.Match[str]) -> Value | None:
+        if m.group("this"):
+            return DateRange(start=t, end=dt.date(t.year, 12, 31))
+        return DateRange(start=dt.date(t.year + 1, 1, 1), end=dt.date(t.year + 1, 12, 31))
+
+    forms.append((rf"\b(?:(?P<this>this\s+year|este\s+ano)\b|{rel_year})", year_rel))
+
+    def weekday(m: re.Match[str]) -> Value | None:
+        wd = days[m.group("wd")]
+        if m.group("next"):  # English "next Friday": the Friday of next week
+            d = t + dt.timedelta(days=7 - t.weekday() + wd)
+        else:
+            d = t + dt.timedelta(days=(wd - t.weekday()) % 7)
+        return DateRange(start=d, end=d)
+
+    forms.append((r"\b(?:(?P<next>next)\s+|(?:this|coming|on|el\s+proximo|el|este|the)\s+)?"
+                  r"(?P<wd>" + "|".join(sorted(days, key=len, reverse=True)) + r")\b"
+                  r"(?:\s+(?:que\s+viene|proximo))?", weekday))
+
+    def year_only(m: re.Match[str]) -> Value | None:
+        y = int(m.group("y"))
+        start = max(dt.date(y, 1, 1), t) if y == t.year else dt.date(y, 1, 1)
+        return DateRange(start=start, end=dt.date(y, 12, 31))
+
+    forms.append((r"\b(?:in|en|for|para|during|durante|del\s+ano|in\s+the\s+year)\s+"
+                  r"(?P<y>20\d{2})\b(?![-/.,]\d)", year_only))
+
+    def day_word(m: re.Match[str]) -> Value | None:
+        w = re.sub(r"\s+", " ", m.group("w"))
+        n = {"today": 0, "hoy": 0, "tonight": 0, "esta noche": 0, "tomorrow": 1, "manana": 1,
+             "day after tomorrow": 2, "pasado manana": 2}[w]
+        d = t + dt.timedelta(days=n)
+        return DateRange(start=d, end=d)
+
+    # "mañana" is also "morning": not after "la" ("por la mañana")
+    forms.append((r"(?<!\bla\s)\b(?:the\s+)?(?P<w>day\s+after\s+tomorrow|pasado\s+manana|today|"
+                  r"tonight|tomorrow|hoy|esta\s+noche|manana)\b", day_word))
+
+    def offset(m: re.Match[str]) -> Value | None:
+        raw = m.group("n")
+        n = int(raw) if raw.isdigit() else _NUM_WORDS.get(raw)
+        if n is None or n > 400:
+            return None
+        unit = m.group("unit")
+        if unit.startswith(("day", "dia")):
+            d = t + dt.timedelta(days=n)
+            return DateRange(start=d, end=d)
+        if unit.startswith(("week", "semana")):
+            d = t + dt.timedelta(days=7 * n)
+            return DateRange(start=d, end=d + dt.timedelta(days=6))
+        y, mo = add_months(t, n)
+        return Month(year=y, month=mo)
+
+    forms.append((r"\b(?:in|within|dentro\s+de|en)\s+(?P<n>\d{1,3}|" + "|".join(_NUM_WORDS)
+                  + r")\s+(?P<unit>days?|weeks?|months?|dias?|semanas?|mes|meses)\b", offset))
+    def holiday(m: re.Match[str]) -> Value | None:
+        name = re.sub(r"\s+", " ", m.group("h")).replace("’", "'")
+        y = _opt_year(m, "y")
+        if y is not None:
+            return _holiday(name, y)
+        span = _holiday(name, t.year)
+        return span if span.end >= t else _holiday(name, t.year + 1)
+
+    # fixed and movable feasts (Christmas is 24-26 December; Easter Good Friday to Monday;
+    # Semana Santa / Holy Week Palm Sunday to Easter Sunday)
+    forms.append((r"\b(?P<h>semana\s+santa|holy\s+week|easter\s+week|easter|pascua|"
+                  r"christmas\s+week|semana\s+de\s+navidad|christmas|"
+                  r"navidad(?:es)?|new\s+year['’]?s\s+eve|nochevieja|fin\s+de\s+ano|"
+                  r"new\s+year['’]?s(?:\s+day)?|new\s+year|ano\s+nuevo)\b"
+                  r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", holiday))
+    return forms

@@ -1,0 +1,60 @@
+"""Text from outside (provider titles, snippets, error pages, journal lines) made safe to
+print on a terminal.
+
+A provider controls the titles and error text scout prints in ``scout journal``,
+``scout audit``, ``scout status`` and the progress display. Printed raw, an escape
+sequence in a title can recolour or clear the screen, move the cursor to overwrite other
+lines, set the window title or plant an OSC 8 hyperlink, or (OSC 52) write the user's
+clipboard; a bidi override can make ``evil.com`` read ``moc.live``; and in a rich table
+``[bold]`` or ``[link=...]`` would be taken as markup. Every printer passes such text
+through :func:`clean` (or :func:`cell` for rich tables, which also keeps markup literal)
+at the output boundary; ``--json`` output goes through :func:`dumps`.
+
+Removed: ESC sequences (CSI, OSC, DCS/SOS/PM/APC strings and two-character escapes),
+their 8-bit C1 forms, every other C0 control except newline and tab, DEL, C1 controls
+U+0080–U+009F, and the bidi embedding/override/isolate controls.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+# an escape sequence, 7-bit or 8-bit: strings (OSC/DCS/SOS/PM/APC) end at BEL or ST
+_SEQUENCE = re.compile(
+    r"(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+    r"|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
+    r"|\x1b[ -/]*[0-~]?"
+)
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def clean(text: Any) -> str:
+    """``text`` (anything; ``str()`` of it) without terminal control sequences."""
+    s = text if isinstance(text, str) else str(text)
+    if s.isprintable() and "\x1b" not in s:  # the common case: nothing to do
+        return s
+    return _CONTROL.sub("", _SEQUENCE.sub("", s))
+
+
+def cell(value: Any) -> Any:
+    """A rich table cell: the cleaned text as a ``Text`` (markup is not interpreted)."""
+    from rich.text import Text
+
+    return Text(clean(value))
+
+
+def dumps(data: Any, **kw: Any) -> str:
+    """``json.dumps`` whose output is safe on a terminal: controls that JSON does not
+    escape itself (DEL, C1, bidi, line separators) are written as ``\\uXXXX``."""
+    text = json.dumps(data, **kw)
+    return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+
+
+def echo(message: Any = "", **kw: Any) -> None:
+    """``click.echo`` of cleaned text."""
+    import click
+
+    click.echo(clean(message), **kw)

@@ -1,0 +1,89 @@
+"""Provider data cannot hijack the terminal (issue 13 §6).
+
+A hostile provider's titles and error pages end up in the journal, the state log and
+the progress display. Whatever they hold, what scout prints carries no escape sequence,
+C0/C1 control or bidi override, and rich markup in them prints literally.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from scout.cli import main
+from scout.orchestrator import events as E
+from scout.orchestrator.progress import PlainProgress
+from scout.termsafe import clean, dumps
+
+HOSTILE = ("Casa \x1b[2J\x1b[31mRED\x1b[0m \x1b]0;pwned-title\x07 "
+           "\x1b]52;c;ZWNobyBwd25lZA==\x1b\\ \x1b]8;;https://evil.test\x1b\\link\x1b]8;;\x1b\\ "
+           "\x9b2J \x9d0;c1-title\x9c \x85 moc.\u202elive\u202c [bold]literal[/bold] "
+           "[link=https://evil.test]x[/link] \x07\x08\r\x7f end")
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _assert_safe(text: str, *, as_json: bool = False) -> None:
+    bad = UNSAFE.findall(text)
+    assert not bad, f"control characters printed: {sorted(set(bad))!r}"
+    if as_json:  # JSON keeps the data, escaped (\u001b): a terminal shows it as text
+        json.loads(text)
+        return
+    assert "pwned-title" not in text and "c1-title" not in text and "ZWNobyBwd25lZA" not in text
+
+
+def test_clean_removes_every_kind_of_sequence() -> None:
+    out = clean(HOSTILE)
+    _assert_safe(out)
+    assert out.startswith("Casa ") and "RED" in out and out.endswith(" end")
+    assert "[bold]literal[/bold]" in out and "moc.live" in out
+    assert clean("tab\tand\nnewline") == "tab\tand\nnewline"
+    assert clean("ü ñ 日本 — ok") == "ü ñ 日本 — ok"
+    assert UNSAFE.search(dumps({"t": HOSTILE}, ensure_ascii=False)) is None
+    assert json.loads(dumps({"t": HOSTILE}, ensure_ascii=False))["t"] == HOSTILE
+
+
+def _plant(root: Path) -> None:
+    """A journal line and a state-log line carrying the hostile text."""
+    runtime = root / "runtime"
+    journal = runtime / "request_journal.jsonl"
+    lines = [json.loads(x) for x in journal.read_text().splitlines() if x.strip()]
+    line = {**lines[-1], "mission_id": "bcn", "result": "error", "request": {"type": "SearchRequest",
+                                                   "query": HOSTILE, "limit": 5},
+            "error": {"kind": "auth_error", "code": "PRV003", "message": HOSTILE}}
+    with journal.open("a") as f:
+        f.write(json.dumps(line) + "\n")
+    log = root / "runs" / "bcn" / "state.log.jsonl"
+    events = [json.loads(x) for x in log.read_text().splitlines() if x.strip()]
+    last = next(e for e in reversed(events) if e.get("ev") == "phase")
+    with log.open("a") as f:
+        f.write(json.dumps({**last, "status": "succeeded_partial", "reason": HOSTILE}) + "\n")
+
+
+@pytest.mark.parametrize("argv", [
+    ["journal", "--mission", "bcn"], ["journal", "--failed"], ["journal", "--json"],
+    ["audit", "bcn"], ["status", "bcn"], ["status", "bcn", "--format", "json"],
+    ["cost"], ["runs"],
+])
+def test_printers_strip_control_sequences(ops_copy: Path, argv: list[str],
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    _plant(ops_copy)
+    capsys.readouterr()
+    code = main(argv)
+    out = capsys.readouterr()
+    assert code == 0, out
+    _assert_safe(out.out, as_json="json" in argv[-1])
+    _assert_safe(out.err)
+    if argv == ["status", "bcn"]:
+        assert "[bold]literal[/bold]" in out.out, out.out  # markup printed as text
+
+
+def test_progress_lines_are_clean() -> None:
+    buf = io.StringIO()
+    prog = PlainProgress(buf, verbose=True)
+    prog(E.Notice(HOSTILE, level="warning", phase="F1"))
+    prog(E.ItemDone(phase="F2", index=1, ok=False, done=1, total=3, error=HOSTILE))
+    _assert_safe(buf.getvalue())

@@ -1,0 +1,66 @@
+"""Preflight and ``scout doctor`` for the ``openai`` adapter: the key, a local base URL
+(``SCOUTE_<NAME>_BASE_URL``) that makes the key optional, or neither (skipped visibly)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scout.adapters.settings import OpenAISettings
+from scout.providers.preflight import check_adapter, credential_hint, doctor
+from tests.integration.helpers import write_config
+
+KEYED = OpenAISettings(type="openai", base_url="https://api.openai.com/v1",
+                       credentials={"env": "OPENAI_API_KEY"})
+
+
+def no_pools() -> dict:
+    raise AssertionError("no pool is configured")
+
+
+def test_the_key_alone_is_enough() -> None:
+    av = check_adapter(KEYED, {"OPENAI_API_KEY": "sk-x"}, no_pools, "openai")
+    assert av.ok and av.source == "env"
+
+
+def test_a_local_base_url_makes_the_key_optional() -> None:
+    env = {"SCOUTE_OPENAI_BASE_URL": "http://127.0.0.1:11434/v1"}
+    av = check_adapter(KEYED, env, no_pools, "openai")
+    assert av.ok and av.source == "none"
+    # the variable follows the adapter's name, like every base-URL override
+    assert not check_adapter(KEYED, env, no_pools, "ollama").ok
+    assert check_adapter(KEYED, {"SCOUTE_OLLAMA_BASE_URL": "http://h:1/v1"}, no_pools,
+                         "ollama").ok
+
+
+def test_neither_is_a_clear_reason_and_hint() -> None:
+    av = check_adapter(KEYED, {}, no_pools, "openai")
+    assert not av.ok and av.missing_env == ("OPENAI_API_KEY",)
+    assert av.reason == "neither OPENAI_API_KEY nor SCOUTE_OPENAI_BASE_URL is set"
+    hint = credential_hint("openai", KEYED, av.missing_env, optional=True)
+    assert "export OPENAI_API_KEY=..." in hint and "SCOUTE_OPENAI_BASE_URL" in hint
+
+
+def test_an_adapter_without_credentials_needs_nothing() -> None:
+    local = OpenAISettings(type="openai", base_url="http://127.0.0.1:8080/v1")
+    av = check_adapter(local, {}, no_pools, "llamacpp")
+    assert av.ok and av.source == "none"
+
+
+def test_doctor_reports_each_case(tmp_path: Path) -> None:
+    config = write_config(tmp_path)
+    path = tmp_path / "config" / "adapters.yaml"
+    assert "openai" in config.adapters
+
+    def line(env: dict[str, str]):
+        (check,) = [c for c in doctor(path, tmp_path, env) if c.name == "adapter openai (openai)"]
+        return check
+
+    skipped = line({})
+    assert skipped.status == "warn" and "neither OPENAI_API_KEY nor SCOUTE_OPENAI_BASE_URL" \
+        in skipped.detail
+    assert line({"SCOUTE_OPENAI_BASE_URL": "http://127.0.0.1:11434/v1"}).detail == \
+        "no credential needed"
+    assert line({"OPENAI_API_KEY": "sk-x"}).detail == "credential set"
+    chain = [c for c in doctor(path, tmp_path, {"OPENAI_API_KEY": "sk-x"})
+             if c.name == "chain synthesis"][0]
+    assert chain.detail == "answers with: openai → extractive"

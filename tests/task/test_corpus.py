@@ -1,0 +1,59 @@
+"""The request corpus (tests/task/corpus/requests.yaml): every field type >= 97% right; the
+same for the smaller holdout.yaml written after the parser.
+
+The corpus was written before the bilingual parser; the scorer is the one
+``benchmarks/parse.py`` prints, so the test and the benchmark cannot disagree.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("bench_parse", ROOT / "benchmarks" / "parse.py")
+assert _spec and _spec.loader
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+CORPUS = bench.load_corpus()
+HOLDOUT = bench.load_corpus(ROOT / "tests" / "task" / "corpus" / "holdout.yaml")
+
+
+def test_the_corpus_is_big_bilingual_and_varied() -> None:
+    reqs = CORPUS["requests"]
+    langs = Counter(r["lang"] for r in reqs)
+    assert len(reqs) >= 150 and langs["es"] >= 60 and langs["en"] >= 60
+    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
+    kinds = Counter(r["kind"] for r in reqs)
+    assert len(kinds) >= 5 and max(kinds.values()) < 0.6 * len(reqs)
+
+
+@pytest.fixture(scope="module")
+def report() -> dict:
+    return bench.score(CORPUS)
+
+
+@pytest.mark.parametrize("field", ["place", "month", "date", "money", "rating", "lang", "past"])
+def test_field_accuracy_meets_the_target(report: dict, field: str) -> None:
+    f = report["fields"][field]
+    wrong = [m for m in report["misses"] if m["type"] == field]
+    listing = "\n".join(f"  {m['q']!r}: want {m['want']!r}, got {m['got']!r}" for m in wrong)
+    assert f["accuracy"] >= bench.TARGET, f"{field}: {f['correct']}/{f['total']}\n{listing}"
+
+
+def test_the_scorer_counts_an_invented_value_as_a_miss() -> None:
+    corpus = {"today": CORPUS["today"], "kinds": CORPUS["kinds"],
+              "requests": [{"kind": "laptop", "lang": "en", "q": "laptop under 900 EUR"}]}
+    report = bench.score(corpus)  # the corpus entry says no budget: reading one is wrong
+    assert report["fields"]["money"]["correct"] == 0
+
+
+def test_the_holdout_corpus_stays_right() -> None:
+    report = bench.score(HOLDOUT)
+    for field, f in report["fields"].items():
+        assert f["accuracy"] >= bench.TARGET, (field, [m for m in report["misses"]
+                                                        if m["type"] == field])
