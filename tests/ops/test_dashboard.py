@@ -145,3 +145,12 @@ def test_docs_and_redoc_load_only_from_the_server(client: httpx.Client) -> None:
 def test_pages_are_read_only(client: httpx.Client) -> None:
     for path in ("/", "/missions/bcn", "/cost"):
         assert client.post(path).status_code == 405
+
+
+def test_pages_refuse_a_foreign_host_name(client: httpx.Client) -> None:
+    # the API's Host-header rule covers the pages: a rebound name gets 421, not the page
+    for path in ("/", "/missions/bcn", "/cost", "/docs", "/static/dashboard.js"):
+        r = client.get(path, headers={"Host": "attacker.example"})
+        assert r.status_code == 421, path
+        assert "bcn" not in r.text
+        assert client.get(path, headers={"Host": "localhost"}).status_code == 200, path
