@@ -344,6 +344,12 @@ class NothingToSend(StepError):
     code = "MAIL002"
 
 
+class PdfUnavailable(StepError):
+    """A report phase asked for ``pdf`` on a machine without headless Chromium."""
+
+    code = "REP001"
+
+
 class MissionLocked(RunError):
     """Another live ``scout apply`` holds the mission lock."""
 

@@ -15,9 +15,8 @@ import gettext
 import re
 from typing import Any
 
-from babel import Locale
 from babel.dates import format_date, format_skeleton, get_month_names
-from babel.numbers import format_currency, format_decimal
+from babel.numbers import format_decimal
 
 from scout.adapters.text import fold
 from scout.schemas.task import Money
@@ -39,15 +38,12 @@ class Formatter:
         return format_decimal(value, format=pattern, locale=self.locale)
 
     def amount(self, amount: float, currency: str) -> str:
+        # the same spelling as the report's own tables ("135 EUR" in English, "135 €" in
+        # Spanish), so one price never reads two ways on one page
+        from scout.i18n import format_money_parts
+
         whole = abs(amount - round(amount)) < 0.005
-        pattern = Locale.parse(self.locale).currency_formats["standard"].pattern
-        if whole:
-            pattern = pattern.replace("0.00", "0")
-        try:
-            return format_currency(round(amount, 2), currency, format=pattern,
-                                   locale=self.locale, currency_digits=False)
-        except (ValueError, KeyError):  # a code CLDR does not know: write it as given
-            return f"{self.number(amount, 0 if whole else 2)} {currency}"
+        return format_money_parts(amount, currency, self.lang, 0 if whole else 2)
 
     def money(self, money: Money | None) -> str:
         if money is None:

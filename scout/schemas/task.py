@@ -129,3 +129,23 @@ class Task(ArtifactModel):
 
     def get(self, name: str, default: Any = None) -> Any:
         return self.values.get(name, default)
+
+    @property
+    def past_inputs(self) -> list[str]:
+        """Inputs whose month or dates end before ``today``: kept as asked, and the report
+        says so at the top (a traveller must not miss that September 2026 is gone)."""
+        if self.today is None:
+            return []
+        out = []
+        for name, value in self.values.items():
+            end: dt.date | None = None
+            if isinstance(value, Month):
+                end = dt.date(value.year, value.month,
+                              calendar.monthrange(value.year, value.month)[1])
+            elif isinstance(value, DateRange):
+                end = value.end
+            elif isinstance(value, dt.date):
+                end = value
+            if end is not None and end < self.today:
+                out.append(name)
+        return out

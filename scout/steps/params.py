@@ -163,7 +163,11 @@ class ReportParams(StrictModel):
 
     template: str = Field(description="file under templates/, e.g. hotel_report.md.j2")
     html_template: str | None = Field(default=None, description="defaults to report.html.j2")
-    formats: list[Literal["md", "html"]] = Field(default_factory=lambda: ["md"])
+    formats: list[Literal["md", "html", "pdf", "csv", "json"]] = Field(
+        default_factory=lambda: ["md"],
+        description="md always; html (self-contained, with pictures), pdf (printed from "
+        "the html by headless Chromium), csv (shortlist.csv, candidates.csv), json "
+        "(report.json)")
     title: TemplateStr | None = None
 
     @field_validator("template", "html_template")

@@ -24,6 +24,7 @@ from scout.schemas.records import Report
 from scout.spec.sandbox import SandboxLimit, limit_error
 from scout.steps.context import StepContext
 from scout.steps.params import ReportParams
+from scout.steps.report_outputs import data_formats, html_body
 
 HTML_WRAPPER = "report.html.j2"
 
@@ -86,9 +87,11 @@ def run(ctx: StepContext) -> Report:
     write_atomic(ctx.run_dir / "report.md", md_text)
     digests = {"md": hashlib.sha256(md_text.encode()).hexdigest()}
     if "html" in params.formats:
+        body = html_body(ctx, markdown_to_html(md_text), mission, context["citations"])
         html = env.get_template(params.html_template or HTML_WRAPPER).render(
-            title=_heading(md_text) or title, body_html=markdown_to_html(md_text), mission=mission)
+            title=_heading(md_text) or title, body_html=body, mission=mission)
         write_atomic(ctx.run_dir / "report.html", html)
         files["html"] = "report.html"
         digests["html"] = hashlib.sha256(html.encode()).hexdigest()
+    data_formats(ctx, params, title, files, digests)
     return Report(title=title, files=files, sha256=digests, citations=len(context["citations"]))

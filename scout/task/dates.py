@@ -99,8 +99,11 @@ def _month_words(text: str, original: str) -> dict[str, tuple[int, bool]]:
         word = m.group(0)
         if word in table:
             continue
-        # a capitalised word mid-sentence is a name ("Augusta"), not a misspelt month
-        if original[m.start()].isupper() and not original.isupper() and m.start() > 0:
+        # a capitalised word mid-sentence may be a name ("Augusta", "Marcha"): a month
+        # name plus letters is never read as the month; a long capitalised word with an
+        # edit inside it ("Septmber", "Octuber") still is
+        capital = original[m.start()].isupper() and not original.isupper() and m.start() > 0
+        if capital and (len(word) < 7 or any(word.startswith(n) for n, _num in full)):
             continue
         for name, num in full:
             if len(name) >= 6 and len(word) >= 6 and _osa1(word, name) or len(name) == 5 and (

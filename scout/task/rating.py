@@ -40,8 +40,9 @@ _WORDS: list[tuple[str, float | None]] = [
      r"genial(?:es)?|fantastic[oa]s|muy\s+bien\s+valorad[oa]s?", 8.5),
     (r"good|decent|positive|nice|solid|buen[oa]s?|positiv[oa]s|bien\s+valorad[oa]s?", None),
 ]
-_NOUN = (r"(?:reviews?|ratings?|scores?|feedback|resenas?|opiniones|valoraciones|criticas|"
-         r"puntuaciones|comentarios|notas|calificaciones)")
+_NOUN = (r"(?:reviews?|ratings?|scores?|feedback|resenas?|opiniones?|valoracion(?:es)?|"
+         r"criticas?|puntuacion(?:es)?|comentarios|notas?|calificacion(?:es)?|"
+         r"puntajes?)")
 _STANDALONE = re.compile(r"\b(?P<w>muy\s+bien\s+valorad[oa]s?|bien\s+valorad[oa]s?|highly\s+rated|"
                          r"well[- ]rated|well[- ]reviewed|top[- ]rated)\b")
 

@@ -47,12 +47,12 @@ def test_recommendation_names_the_best_rated_and_the_cheapest_within_the_constra
     # cited to the source that states 9.0 (the search snippet), not to the 9.2 ones
     assert [url_of(syn, n) for n in best.citations] == ["http://casa-bonay.test/casa-bonay"]
     assert cheap.text == ("Hotel Praktik Rambla is the cheapest option that fits your "
-                          "request: €135/night.")
+                          "request: 135 EUR/night.")
     assert [url_of(syn, n) for n in cheap.citations] == [
         "http://hotel-praktik-rambla.test/hotel-praktik-rambla/rates"]
     assert trade.text == ("Between the top two, Casa Bonay is rated higher than Hotel Praktik "
-                          "Rambla (9.0/10 against 8.6/10) but costs €45 more (€180/night "
-                          "against €135/night).")
+                          "Rambla (9.0/10 against 8.6/10) but costs 45 EUR more (180 EUR/night "
+                          "against 135 EUR/night).")
     assert len(trade.citations) == 4
     assert syn.text.startswith(best.text + " [1] " + cheap.text)
 
@@ -65,8 +65,8 @@ def test_one_candidate_both_best_rated_and_cheapest_is_said_once():
     assert shortlist_names(arts)[0] == "Hotel Praktik Rambla"
     assert syn.recommendation[0].text == (
         "Hotel Praktik Rambla is both the best rated and the cheapest option that fits your "
-        "request: 9.4/10, €135/night.")
-    assert "costs €45 less" in syn.recommendation[1].text
+        "request: 9.4/10, 135 EUR/night.")
+    assert "costs 45 EUR less" in syn.recommendation[1].text
 
 
 def test_excluded_candidates_are_never_recommended():
@@ -116,7 +116,7 @@ def test_restaurants_get_the_same_synthesis_without_hotel_words():
     assert shortlist_names(arts) == ["Ramen Kazu", "Hakata Lyon"]
     assert syn.recommendation[0].text == (
         "Ramen Kazu is both the best rated and the cheapest option that fits your request: "
-        "9.2/10, €14/person.")
+        "9.2/10, 14 EUR/person.")
     kazu = syn.candidates[0]
     assert [(n.aspect, n.quote) for n in kazu.pros] == [
         ("food", "Ramen Kazu: 4.6 out of 5, rich broth, queue at lunch.")]
@@ -185,10 +185,10 @@ def test_a_price_conflict_uses_the_highest_price_in_rank_and_in_the_synthesis():
     praktik = arts["shortlist"].items[1].candidate
     assert praktik.price is not None and praktik.price.amount == 150  # conservative
     (price_conflict,) = [c for c in syn.conflicts if c.field == "price"]
-    assert [v.value for v in price_conflict.values] == ["€135/night", "€150/night"]
-    assert price_conflict.used == "€150/night"
-    assert "The budget check uses the highest, €150/night." in price_conflict.sentence.text
-    assert "Hotel Praktik Rambla is the cheapest option that fits your request: €150/night." \
+    assert [v.value for v in price_conflict.values] == ["135 EUR/night", "150 EUR/night"]
+    assert price_conflict.used == "150 EUR/night"
+    assert "The budget check uses the highest, 150 EUR/night." in price_conflict.sentence.text
+    assert "Hotel Praktik Rambla is the cheapest option that fits your request: 150 EUR/night." \
         in all_text(syn)
 
 
@@ -203,8 +203,8 @@ def test_near_misses_appear_when_just_over_budget_or_just_under_the_rating():
     assert [(m.name, m.field) for m in syn.near_misses] == [
         ("Hotel Arts Barcelona", "price"), ("Generator Barcelona", "rating")]
     arts_miss, gen_miss = syn.near_misses
-    assert arts_miss.sentence.text == ("Hotel Arts Barcelona is just over budget: €220/night "
-                                       "against €200; it is not on the shortlist.")
+    assert arts_miss.sentence.text == ("Hotel Arts Barcelona is just over budget: 220 EUR/night "
+                                       "against 200 EUR; it is not on the shortlist.")
     assert gen_miss.sentence.text == ("Generator Barcelona is rated just under your minimum: "
                                       "7.8/10 against 8.0/10; it is not on the shortlist.")
     assert arts_miss.sentence.citations and gen_miss.sentence.citations
@@ -309,11 +309,11 @@ def test_spanish_request_gives_a_spanish_synthesis():
     assert req.lang == "es" and syn.lang == "es"
     assert [s.text for s in syn.recommendation] == [
         "Casa Bonay es la opción mejor valorada que encaja con tu petición: 9,0/10.",
-        "Hotel Praktik Rambla es la opción más barata que encaja con tu petición: 135\u00a0€/noche.",
+        "Hotel Praktik Rambla es la opción más barata que encaja con tu petición: 135 €/noche.",
         "Entre las dos primeras opciones, Casa Bonay tiene mejor valoración que Hotel Praktik "
         "Rambla "
-        "(9,0/10 frente a 8,6/10), pero cuesta 45\u00a0€ más (180\u00a0€/noche frente a "
-        "135\u00a0€/noche)."]
+        "(9,0/10 frente a 8,6/10), pero cuesta 45 € más (180 €/noche frente a "
+        "135 €/noche)."]
     assert syn.candidates[0].pros[1].label == "ruido, personal"
     assert syn.candidates[1].facts[0].text == (
         "Hotel Praktik Rambla tiene 3.120 reseñas en las fuentes citadas.")
@@ -403,7 +403,7 @@ def test_an_older_request_without_subjects_still_gets_a_recommendation():
                                price=Money(amount=420, currency="EUR"), text="Nice.")])
     rec = [s.text for s in _run(req).recommendation]
     assert rec == ["Casa Bonay is both the best rated and the cheapest option that fits your "
-                   "request: 9.0/10, €150."]
+                   "request: 9.0/10, 150 EUR."]
 
 
 @pytest.mark.parametrize("value,expected", [

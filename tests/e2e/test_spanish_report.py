@@ -142,7 +142,7 @@ def test_spanish_stopped_report(world: World) -> None:
 def test_unknown_language_is_a_usage_error(world: World, capsys: pytest.CaptureFixture[str]) -> None:
     assert apply("bcn-fr", "--query", QUERY, "--set", "lang=fr") == 2
     err = capsys.readouterr().err
-    assert "lang must be 'en' or 'es'" in err and "Traceback" not in err
+    assert "is not a language scout writes in" in err and "Traceback" not in err
 
 
 def test_the_other_shipped_kind_in_spanish(world: World, monkeypatch: pytest.MonkeyPatch) -> None:

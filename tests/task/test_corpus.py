@@ -21,6 +21,7 @@ _spec.loader.exec_module(bench)
 
 CORPUS = bench.load_corpus()
 HOLDOUT = bench.load_corpus(ROOT / "tests" / "task" / "corpus" / "holdout.yaml")
+HOLDOUT_LEAD = bench.load_corpus(ROOT / "tests" / "task" / "corpus" / "holdout_lead.yaml")
 
 
 def test_the_corpus_is_big_bilingual_and_varied() -> None:
@@ -52,8 +53,9 @@ def test_the_scorer_counts_an_invented_value_as_a_miss() -> None:
     assert report["fields"]["money"]["correct"] == 0
 
 
-def test_the_holdout_corpus_stays_right() -> None:
-    report = bench.score(HOLDOUT)
+@pytest.mark.parametrize("holdout", [HOLDOUT, HOLDOUT_LEAD], ids=["holdout", "holdout_lead"])
+def test_the_holdout_corpus_stays_right(holdout: dict) -> None:
+    report = bench.score(holdout)
     for field, f in report["fields"].items():
         assert f["accuracy"] >= bench.TARGET, (field, [m for m in report["misses"]
                                                         if m["type"] == field])

@@ -1,0 +1,84 @@
+"""What the HTML report adds to the Markdown it is made from: pictures and links.
+
+``report.md`` stays plain Markdown (GitHub renders its mermaid block); ``report.html`` is
+the same text rendered by markdown-it with raw HTML disabled, then:
+
+* the mermaid block (source text in a browser) is replaced by the DAG drawn as SVG;
+* the price-vs-rating chart is placed after the first table (the shortlist, which the
+  answer-first reading order puts first);
+* every citation marker ``[n]`` becomes a link to its source, and each source in the
+  list gets the anchor it points to.
+
+Only markup this module writes itself is added: the SVG comes from
+:mod:`scout.report.svg` (which escapes every text) and the anchors are built from
+citation numbers, never from page or provider text.
+"""
+
+from __future__ import annotations
+
+import html as _html
+import re
+from collections.abc import Iterable
+
+_MERMAID = re.compile(r'<pre><code class="language-mermaid">.*?</code></pre>', re.S)
+#: a [n] marker in text: not inside a tag, not already a link's text
+_MARKER = re.compile(r"\[(\d{1,4})\]")
+
+
+def _text_sub(html: str, fn: "re.Pattern[str]", repl) -> str:  # type: ignore[no-untyped-def]
+    """Apply a substitution to text between tags only (never to tags or attributes),
+    and not inside <a> (a link in a link) or <pre>/<code>/<svg>."""
+    out: list[str] = []
+    depth = {"a": 0, "pre": 0, "code": 0, "svg": 0}
+    for part in re.split(r"(<[^>]*>)", html):
+        if part.startswith("<"):
+            m = re.match(r"</?\s*([a-zA-Z]+)", part)
+            if m and m.group(1).lower() in depth and not part.endswith("/>"):
+                depth[m.group(1).lower()] += -1 if part.startswith("</") else 1
+            out.append(part)
+        elif any(v > 0 for v in depth.values()):
+            out.append(part)
+        else:
+            out.append(fn.sub(repl, part))
+    return "".join(out)
+
+
+def link_citations(body: str, sources: Iterable[tuple[int, str]]) -> str:
+    """``[n]`` → ``<a href="#src-n">[n]</a>`` for every cited ``n``, and ``id="src-n"`` on
+    the list item of the sources list that links to source ``n``'s URL."""
+    urls = dict(sources)
+    if not urls:
+        return body
+
+    def marker(m: re.Match[str]) -> str:
+        n = int(m.group(1))
+        return (f'<a class="cite" href="#src-{n}">[{n}]</a>' if n in urls else m.group(0))
+
+    body = _text_sub(body, _MARKER, marker)
+    # the sources list is the last ordered list whose items start with the cited links
+    for n, url in sorted(urls.items(), reverse=True):
+        href = _html.escape(url, quote=True)
+        needle = f'<li><a href="{href}">'
+        at = body.rfind(needle)
+        if at != -1:
+            body = body[:at] + f'<li id="src-{n}"><a href="{href}">' + body[at + len(needle):]
+    return body
+
+
+def embed_pictures(body: str, *, dag_svg: str | None, chart_svg: str | None,
+                   dag_caption: str = "", chart_caption: str = "") -> str:
+    if dag_svg:
+        figure = (f'<figure class="dag">{dag_svg}'
+                  + (f"<figcaption>{_html.escape(dag_caption)}</figcaption>" if dag_caption
+                     else "") + "</figure>")
+        body, n = _MERMAID.subn(lambda _m: figure, body, count=1)
+        if n == 0:
+            body += figure
+    if chart_svg:
+        figure = (f'<figure class="chart">{chart_svg}'
+                  + (f"<figcaption>{_html.escape(chart_caption)}</figcaption>"
+                     if chart_caption else "") + "</figure>")
+        at = body.find("</table>")
+        body = (body[:at + len("</table>")] + figure + body[at + len("</table>"):]
+                if at != -1 else figure + body)
+    return body

@@ -1,0 +1,212 @@
+"""Pictures for the HTML report, drawn as inline SVG: the phase DAG and a price-vs-rating
+chart of the candidates.
+
+A small renderer of our own rather than a plotting or graph-layout library: the pictures
+are two fixed shapes (a layered DAG whose layers the orchestrator already computes, and a
+scatter with two threshold lines), the output must be byte-identical for the same input
+(reports are compared across runs and resumes), it must be self-contained (no fonts,
+scripts or requests), and it has to run in the core install — matplotlib or graphviz
+would add tens of MB and a C toolchain or system binary for a few hundred lines of SVG.
+
+Every text that comes from a pipeline or a provider is XML-escaped; nothing here emits
+script, style blocks with URLs, or external references.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+#: fill colour per phase state (the same palette as the mermaid DAG)
+STATE_FILL = {
+    "succeeded": "#c8f7c5", "succeeded_partial": "#fff3b0", "failed_terminal": "#f7c5c5",
+    "failed_retryable": "#f7dcc5", "skipped": "#e0e0e0", "blocked_missing_input": "#e0d0f0",
+    "stale": "#d0e0f0", "running": "#c5e0f7", "pending": "#ffffff",
+}
+FONT = "font-family=\"system-ui, -apple-system, Segoe UI, sans-serif\""
+
+
+def _t(text: object) -> str:
+    return escape(str(text), {'"': "&quot;"})
+
+
+def _n(v: float) -> str:
+    """Coordinates with one decimal at most, so output does not depend on float noise."""
+    r = round(v, 1)
+    return str(int(r)) if r == int(r) else f"{r:.1f}"
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --- the DAG -----------------------------------------------------------------------------
+
+NODE_W, NODE_H, GAP_X, GAP_Y, PAD = 168, 44, 24, 40, 16
+
+
+def dag_svg(waves: Sequence[Sequence[str]], edges: Iterable[tuple[str, str]],
+            labels: dict[str, str], states: dict[str, str] | None = None,
+            *, title: str = "Phases", state_names: dict[str, str] | None = None) -> str:
+    """The phase graph top to bottom, one row per wave (phases that can run together),
+    each box filled by its state; ``labels`` is the second line of each box (e.g.
+    ``search × candidates``), ``state_names`` translates state words for the caption."""
+    states = states or {}
+    state_names = state_names or {}
+    width = max((len(w) for w in waves), default=1)
+    total_w = PAD * 2 + width * NODE_W + (width - 1) * GAP_X
+    total_h = PAD * 2 + len(waves) * NODE_H + max(len(waves) - 1, 0) * GAP_Y
+    pos: dict[str, tuple[float, float]] = {}
+    for row, wave in enumerate(waves):
+        row_w = len(wave) * NODE_W + (len(wave) - 1) * GAP_X
+        x0 = (total_w - row_w) / 2
+        for col, pid in enumerate(wave):
+            pos[pid] = (x0 + col * (NODE_W + GAP_X), PAD + row * (NODE_H + GAP_Y))
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="dag" role="img" '
+           f'viewBox="0 0 {_n(total_w)} {_n(total_h)}" width="{_n(total_w)}" '
+           f'height="{_n(total_h)}" aria-label="{_t(title)}">',
+           f"<title>{_t(title)}</title>",
+           '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" '
+           'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
+           'fill="#555"/></marker></defs>']
+    for u, v in sorted(set(edges)):
+        if u not in pos or v not in pos:
+            continue
+        (x1, y1), (x2, y2) = pos[u], pos[v]
+        sx, sy = x1 + NODE_W / 2, y1 + NODE_H
+        ex, ey = x2 + NODE_W / 2, y2
+        mid = (sy + ey) / 2
+        out.append(f'<path class="edge" data-from="{_t(u)}" data-to="{_t(v)}" '
+                   f'd="M{_n(sx)},{_n(sy)} C{_n(sx)},{_n(mid)} {_n(ex)},{_n(mid)} '
+                   f'{_n(ex)},{_n(ey)}" fill="none" stroke="#555" stroke-width="1.2" '
+                   'marker-end="url(#arrow)"/>')
+    for pid, (x, y) in pos.items():
+        state = states.get(pid, "pending")
+        fill = STATE_FILL.get(state, "#ffffff")
+        word = state_names.get(state, state.replace("_", " "))
+        out.append(f'<g class="node" data-phase="{_t(pid)}" data-state="{_t(state)}">'
+                   f'<title>{_t(pid)}: {_t(word)}</title>'
+                   f'<rect x="{_n(x)}" y="{_n(y)}" width="{NODE_W}" height="{NODE_H}" rx="6" '
+                   f'fill="{fill}" stroke="#444"/>'
+                   f'<text x="{_n(x + 8)}" y="{_n(y + 18)}" font-size="13" font-weight="600" '
+                   f'{FONT}>{_t(_clip(pid, 18))} · {_t(_clip(word, 14))}</text>'
+                   f'<text x="{_n(x + 8)}" y="{_n(y + 35)}" font-size="11" fill="#333" '
+                   f'{FONT}>{_t(_clip(labels.get(pid, ""), 24))}</text></g>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+# --- price vs rating ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Point:
+    name: str
+    price: float | None
+    rating: float | None  # 0-10
+    shortlisted: bool = False
+    rank: int | None = None
+
+
+CHART_W, CHART_H = 640, 360
+LEFT, RIGHT, TOP, BOTTOM = 56, 24, 24, 48
+
+
+def _ticks(lo: float, hi: float, n: int = 5) -> list[float]:
+    if hi <= lo:
+        return [lo]
+    raw = (hi - lo) / n
+    mag = 10 ** len(str(int(raw))) / 10 if raw >= 1 else 1.0
+    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    first = (lo // step) * step
+    out, v = [], first
+    while v <= hi + 1e-9:
+        if v >= lo - 1e-9:
+            out.append(round(v, 6))
+        v += step
+    return out
+
+
+def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
+                     min_rating: float | None = None, currency: str = "",
+                     title: str = "Price and rating",
+                     words: dict[str, str] | None = None) -> str | None:
+    """A scatter of price (x) against rating (y, 0-10) for the candidates that have both,
+    with the budget (vertical) and minimum-rating (horizontal) lines; shortlisted ones
+    filled and numbered by rank. None when fewer than one candidate has both values.
+    ``words`` translates the axis and line labels (keys: price, rating, budget,
+    minimum, shortlisted, other)."""
+    w = {"price": "price", "rating": "rating", "budget": "budget", "minimum": "minimum",
+         "shortlisted": "shortlisted", "other": "other candidates", **(words or {})}
+    usable = [p for p in points if p.price is not None and p.rating is not None]
+    if not usable:
+        return None
+    prices = [float(p.price) for p in usable if p.price is not None]
+    hi = max(prices + ([budget] if budget else []))
+    lo = 0.0
+    hi = hi * 1.1 if hi > 0 else 1.0
+    r_lo = min([p.rating for p in usable if p.rating is not None] + [min_rating or 10.0])
+    r_lo = max(0.0, min(r_lo - 0.5, 10.0) // 1)
+    r_hi = 10.0
+    pw, ph = CHART_W - LEFT - RIGHT, CHART_H - TOP - BOTTOM
+
+    def x(v: float) -> float:
+        return LEFT + (v - lo) / (hi - lo) * pw
+
+    def y(v: float) -> float:
+        return TOP + (r_hi - v) / (r_hi - r_lo) * ph if r_hi > r_lo else TOP
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" '
+           f'viewBox="0 0 {CHART_W} {CHART_H}" width="{CHART_W}" height="{CHART_H}" '
+           f'aria-label="{_t(title)}">', f"<title>{_t(title)}</title>",
+           f'<rect x="{LEFT}" y="{TOP}" width="{pw}" height="{ph}" fill="#fafafa" '
+           'stroke="#999"/>']
+    for v in _ticks(lo, hi):
+        out.append(f'<line x1="{_n(x(v))}" y1="{TOP + ph}" x2="{_n(x(v))}" y2="{TOP + ph + 4}" '
+                   f'stroke="#666"/><text x="{_n(x(v))}" y="{TOP + ph + 16}" font-size="11" '
+                   f'text-anchor="middle" {FONT}>{_n(v)}</text>')
+    for v in _ticks(r_lo, r_hi, 4):
+        out.append(f'<line x1="{LEFT - 4}" y1="{_n(y(v))}" x2="{LEFT}" y2="{_n(y(v))}" '
+                   f'stroke="#666"/><text x="{LEFT - 6}" y="{_n(y(v) + 4)}" font-size="11" '
+                   f'text-anchor="end" {FONT}>{_n(v)}</text>')
+    unit = f" ({_t(currency)})" if currency else ""
+    out.append(f'<text x="{_n(LEFT + pw / 2)}" y="{CHART_H - 8}" font-size="12" '
+               f'text-anchor="middle" {FONT}>{_t(w["price"])}{unit}</text>')
+    out.append(f'<text x="14" y="{_n(TOP + ph / 2)}" font-size="12" text-anchor="middle" '
+               f'transform="rotate(-90 14 {_n(TOP + ph / 2)})" {FONT}>{_t(w["rating"])} '
+               '(0-10)</text>')
+    if budget:
+        out.append(f'<line class="budget" x1="{_n(x(budget))}" y1="{TOP}" x2="{_n(x(budget))}" '
+                   f'y2="{TOP + ph}" stroke="#c0392b" stroke-dasharray="5,4"/>'
+                   f'<text x="{_n(x(budget) + 4)}" y="{TOP + 12}" font-size="11" '
+                   f'fill="#c0392b" {FONT}>{_t(w["budget"])} {_n(budget)}</text>')
+    if min_rating is not None and r_lo <= min_rating <= r_hi:
+        out.append(f'<line class="min-rating" x1="{LEFT}" y1="{_n(y(min_rating))}" '
+                   f'x2="{LEFT + pw}" y2="{_n(y(min_rating))}" stroke="#2471a3" '
+                   f'stroke-dasharray="5,4"/><text x="{LEFT + pw - 4}" '
+                   f'y="{_n(y(min_rating) - 4)}" font-size="11" fill="#2471a3" '
+                   f'text-anchor="end" {FONT}>{_t(w["minimum"])} {_n(min_rating)}</text>')
+    ordered = sorted(usable, key=lambda p: (p.shortlisted, -(p.rank or 0), p.name))
+    for p in ordered:
+        assert p.price is not None and p.rating is not None
+        cx, cy = x(float(p.price)), y(float(p.rating))
+        if p.shortlisted:
+            out.append(f'<g class="point shortlisted" data-name="{_t(p.name)}">'
+                       f'<title>{_t(p.name)}: {_n(float(p.price))} {_t(currency)}, '
+                       f'{_n(float(p.rating))}/10</title>'
+                       f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="9" fill="#1e8449"/>'
+                       f'<text x="{_n(cx)}" y="{_n(cy + 4)}" font-size="11" fill="#fff" '
+                       f'text-anchor="middle" {FONT}>{p.rank or ""}</text>'
+                       f'<text x="{_n(cx + 12)}" y="{_n(cy + 4)}" font-size="11" {FONT}>'
+                       f'{_t(_clip(p.name, 28))}</text></g>')
+        else:
+            out.append(f'<g class="point" data-name="{_t(p.name)}">'
+                       f'<title>{_t(p.name)}: {_n(float(p.price))} {_t(currency)}, '
+                       f'{_n(float(p.rating))}/10</title>'
+                       f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="6" fill="#fff" '
+                       f'stroke="#7f8c8d" stroke-width="2"/>'
+                       f'<text x="{_n(cx + 9)}" y="{_n(cy + 4)}" font-size="10" fill="#555" '
+                       f'{FONT}>{_t(_clip(p.name, 28))}</text></g>')
+    out.append("</svg>")
+    return "\n".join(out)

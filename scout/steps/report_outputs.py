@@ -1,0 +1,109 @@
+"""What the report step writes besides ``report.md``: the HTML body with its pictures
+and citation links, and the data formats (csv, json, pdf) — kept apart from the Markdown
+rendering in :mod:`scout.steps.report`."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from scout.errors import StepError
+from scout.fsutil import write_atomic
+from scout.steps.context import StepContext
+from scout.steps.params import ReportParams
+
+STATES = ("succeeded", "succeeded_partial", "failed_terminal", "failed_retryable",
+          "skipped", "blocked_missing_input", "stale", "running", "pending")
+
+
+def _artifact(ctx: StepContext, type_name: str) -> Any:
+    return next((v for v in ctx.inputs.values() if type(v).__name__ == type_name), None)
+
+
+def _gettext(ctx: StepContext) -> Any:
+    from scout.i18n import translations
+
+    return translations(getattr(ctx.task, "lang", None) or "en").gettext
+
+
+def dag_picture(ctx: StepContext, mission: Any) -> str | None:
+    from scout.orchestrator.dag import PhaseGraph
+    from scout.report.svg import dag_svg
+
+    graph = PhaseGraph.of(ctx.pipeline)
+    states = {p.id: p.status for p in getattr(mission, "phases", [])}
+    labels = {pid: ph.uses + (f" × {ph.for_each}" if ph.for_each else "")
+              for pid, ph in ctx.pipeline.phases.items()}
+    _ = _gettext(ctx)
+    words = {s: _(s.replace("_", " ")) for s in STATES}
+    return dag_svg(graph.waves(), [(u, v) for u, v in graph.graph.edges()], labels, states,
+                   title=_("Phases of %(pipeline)s") % {"pipeline": ctx.pipeline.name},
+                   state_names=words)
+
+
+def chart_picture(ctx: StepContext) -> str | None:
+    """Price against rating of the candidates, when the phase has a shortlist."""
+    from scout.report.svg import Point, price_rating_svg
+
+    shortlist = _artifact(ctx, "Shortlist")
+    if shortlist is None:
+        return None
+    ranked = {item.candidate.key: item.rank for item in shortlist.items}
+    cands = [item.candidate for item in shortlist.items] + [c for c, _why in shortlist.excluded]
+    points, currency = [], ""
+    for c in cands:
+        price = c.price_converted or c.price
+        if price is not None and not currency:
+            currency = price.currency
+        same = price is not None and price.currency == currency
+        points.append(Point(c.name, float(price.amount) if same and price else None,
+                            c.rating, c.key in ranked, ranked.get(c.key)))
+    values = getattr(ctx.task, "values", None) or {}
+    budget, minimum = values.get("budget"), values.get("min_rating")
+    _ = _gettext(ctx)
+    return price_rating_svg(
+        points,
+        budget=float(budget.amount) if getattr(budget, "currency", None) == currency else None,
+        min_rating=float(minimum) if isinstance(minimum, (int, float)) else None,
+        currency=currency, title=_("Price and rating of the candidates"),
+        words={"price": _("price"), "rating": _("rating"), "budget": _("budget"),
+               "minimum": _("minimum")})
+
+
+def html_body(ctx: StepContext, md_html: str, mission: Any, citations: Any) -> str:
+    """The report's HTML body with the DAG and the price/rating chart drawn as SVG and
+    every citation marker linked to its source (scout/report/htmlpost.py)."""
+    from scout.report.htmlpost import embed_pictures, link_citations
+
+    body = embed_pictures(md_html, dag_svg=dag_picture(ctx, mission),
+                          chart_svg=chart_picture(ctx))
+    return link_citations(body, [(int(c["n"]), c["url"]) for c in citations.items])
+
+
+def data_formats(ctx: StepContext, params: ReportParams, title: str,
+                 files: dict[str, str], digests: dict[str, str]) -> None:
+    """csv (shortlist + every candidate), json (the report's data), pdf (from the HTML)."""
+    from scout.report import exports
+
+    shortlist, candidates = _artifact(ctx, "Shortlist"), _artifact(ctx, "Candidates")
+    out: dict[str, tuple[str, str]] = {}  # key -> (file, text)
+    if "csv" in params.formats:
+        if shortlist is not None:
+            out["csv"] = ("shortlist.csv", exports.shortlist_csv(shortlist))
+        if candidates is not None:
+            out["candidates_csv"] = ("candidates.csv",
+                                     exports.candidates_csv(candidates, shortlist))
+    if "json" in params.formats:
+        out["json"] = ("report.json", exports.report_json(
+            {"title": title, "task": ctx.task, "artifacts": ctx.inputs}))
+    for key, (name, text) in out.items():
+        write_atomic(ctx.run_dir / name, text)
+        files[key] = name
+        digests[key] = hashlib.sha256(text.encode()).hexdigest()
+    if "pdf" in params.formats:
+        if "html" not in files:
+            raise StepError(f"phase {ctx.phase_id}: formats: pdf is printed from the HTML "
+                            "report", hint="add html to formats")
+        exports.html_to_pdf(ctx.run_dir / files["html"], ctx.run_dir / "report.pdf")
+        files["pdf"] = "report.pdf"
+        digests["pdf"] = hashlib.sha256((ctx.run_dir / "report.pdf").read_bytes()).hexdigest()

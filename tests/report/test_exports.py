@@ -1,0 +1,81 @@
+"""CSV, JSON and PDF forms of the report: typed columns that parse back to the same
+rows, no spreadsheet formula from provider text, and a PDF whose text can be extracted."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from scout.report.exports import (CANDIDATE_COLUMNS, candidates_csv, chromium, html_to_pdf,
+                                  report_json, shortlist_csv)
+from scout.schemas.records import Candidate, Candidates, RankedItem, Shortlist
+from scout.schemas.task import Money
+
+
+def _artifacts() -> tuple[Candidates, Shortlist]:
+    bonay = Candidate(key="casa-bonay", name="Casa Bonay", url="https://casabonay.com",
+                      domain="casabonay.com", adapter="duckduckgo", rating=9.2,
+                      rating_count=1234, price=Money(amount=180, currency="EUR", per="night"))
+    arts = Candidate(key="arts", name="Hotel Arts", rating=9.3,
+                     price=Money(amount=420, currency="EUR", per="night"))
+    evil = Candidate(key="evil", name="=HYPERLINK(\"http://x\",\"click\")", flags=["price unknown"])
+    cands = Candidates(items=[bonay, arts, evil])
+    short = Shortlist(items=[RankedItem(candidate=bonay, rank=1)],
+                      excluded=[(arts, ["over budget"]), (evil, ["price unknown"])])
+    return cands, short
+
+
+def test_candidates_csv_parses_back_with_typed_columns() -> None:
+    cands, short = _artifacts()
+    rows = list(csv.DictReader(io.StringIO(candidates_csv(cands, short))))
+    assert list(rows[0]) == CANDIDATE_COLUMNS and len(rows) == 3
+    bonay, arts, evil = rows
+    assert (bonay["rank"], bonay["shortlisted"], bonay["price"], bonay["currency"]) == \
+        ("1", "true", "180", "EUR")
+    assert float(bonay["rating"]) == 9.2 and int(bonay["rating_count"]) == 1234
+    assert arts["rank"] == "" and arts["shortlisted"] == "false"
+    assert arts["excluded_because"] == "over budget"
+    assert evil["name"].startswith("'=")  # never a formula in a spreadsheet
+    assert evil["flags"] == "price unknown"
+
+
+def test_shortlist_csv_is_in_rank_order() -> None:
+    _, short = _artifacts()
+    rows = list(csv.DictReader(io.StringIO(shortlist_csv(short))))
+    assert [(r["rank"], r["name"], r["price_per"]) for r in rows] == [("1", "Casa Bonay", "night")]
+
+
+def test_report_json_holds_the_artifacts() -> None:
+    cands, short = _artifacts()
+    data = json.loads(report_json({"candidates": cands, "shortlist": short, "title": "T"}))
+    assert data["title"] == "T"
+    assert [c["name"] for c in data["candidates"]["items"]][:2] == ["Casa Bonay", "Hotel Arts"]
+    assert data["shortlist"]["items"][0]["rank"] == 1
+
+
+@pytest.mark.skipif(chromium() is None, reason="headless Chromium is not installed")
+def test_pdf_from_the_html_has_extractable_text(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    html = tmp_path / "report.html"
+    html.write_text("<!DOCTYPE html><html><body><h1>Hotels in Barcelona</h1>"
+                    "<p>Casa Bonay — 180 € / noche</p></body></html>", encoding="utf-8")
+    pdf = tmp_path / "report.pdf"
+    html_to_pdf(html, pdf)
+    text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "Hotels in Barcelona" in text and "Casa Bonay" in text
+    assert not (tmp_path / "report.pdf.part").exists()
+
+
+def test_pdf_without_chromium_is_a_clear_error(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from scout.errors import ScoutError
+
+    monkeypatch.setenv("SCOUTE_CHROMIUM", str(tmp_path / "no-such-browser"))
+    with pytest.raises(ScoutError) as err:
+        html_to_pdf(tmp_path / "r.html", tmp_path / "r.pdf")
+    assert err.value.code == "REP001" and "chromium" in (err.value.hint or "")

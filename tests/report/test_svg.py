@@ -1,0 +1,96 @@
+"""The report's pictures: the DAG and the price-vs-rating chart are well-formed SVG, say
+what the run did (one box per phase, filled by its state; one arrow per dependency;
+shortlisted candidates highlighted; the budget and minimum lines where they belong),
+are byte-identical for the same input, and never carry markup from provider text."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from scout.orchestrator.dag import PhaseGraph
+from scout.report.svg import STATE_FILL, Point, dag_svg, price_rating_svg
+from scout.validate import load_valid_pipeline
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+HOTEL = "pipelines/hotel_research.yaml"
+
+
+def _graph() -> tuple[PhaseGraph, list[tuple[str, str]], dict[str, str]]:
+    spec, _ = load_valid_pipeline(HOTEL)
+    g = PhaseGraph.of(spec.model)
+    labels = {pid: p.uses + (f" × {p.for_each}" if p.for_each else "")
+              for pid, p in spec.model.phases.items()}
+    return g, list(g.graph.edges()), labels
+
+
+def test_the_dag_has_a_box_per_phase_and_an_arrow_per_dependency() -> None:
+    g, edges, labels = _graph()
+    states = {pid: "succeeded" for pid in g.order()}
+    states["Y1"] = "failed_terminal"
+    svg = dag_svg(g.waves(), edges, labels, states, title="Phases of hotel-research")
+    root = ET.fromstring(svg)
+    nodes = root.findall("s:g[@class='node']", NS)
+    assert {n.get("data-phase") for n in nodes} == set(g.order())
+    y1 = next(n for n in nodes if n.get("data-phase") == "Y1")
+    assert y1.find("s:rect", NS).get("fill") == STATE_FILL["failed_terminal"]
+    assert y1.get("data-state") == "failed_terminal"
+    arrows = {(e.get("data-from"), e.get("data-to")) for e in root.findall("s:path", NS)}
+    assert arrows == set(edges)
+    # waves go top to bottom: every arrow points down
+    y = {n.get("data-phase"): float(n.find("s:rect", NS).get("y")) for n in nodes}
+    assert all(y[u] < y[v] for u, v in edges)
+    assert dag_svg(g.waves(), edges, labels, states) == dag_svg(g.waves(), edges, labels, states)
+
+
+def test_state_words_can_be_translated() -> None:
+    g, edges, labels = _graph()
+    svg = dag_svg(g.waves(), edges, labels, {"F0": "succeeded"},
+                  state_names={"succeeded": "completada", "pending": "pendiente"})
+    assert "F0 · completada" in svg and "pendiente" in svg and "succeeded ·" not in svg
+
+
+def _points() -> list[Point]:
+    return [Point("Casa Bonay", 180, 9.2, True, 1), Point("Hotel Praktik Rambla", 135, 8.6, True, 2),
+            Point("Hotel Arts Barcelona", 420, 9.3), Point("Generator Barcelona", 95, 7.1),
+            Point("No price yet", None, 8.0)]
+
+
+def test_the_chart_marks_the_shortlist_and_the_thresholds() -> None:
+    svg = price_rating_svg(_points(), budget=200, min_rating=8.0, currency="EUR")
+    assert svg is not None
+    root = ET.fromstring(svg)
+    short = root.findall("s:g[@class='point shortlisted']", NS)
+    others = root.findall("s:g[@class='point']", NS)
+    assert [g.get("data-name") for g in short] == ["Hotel Praktik Rambla", "Casa Bonay"]
+    assert {g.get("data-name") for g in others} == {"Hotel Arts Barcelona", "Generator Barcelona"}
+    budget = root.find("s:line[@class='budget']", NS)
+    minimum = root.find("s:line[@class='min-rating']", NS)
+    assert budget is not None and minimum is not None
+
+    def cx(name: str) -> float:
+        g = next(g for g in short + others if g.get("data-name") == name)
+        return float(g.find("s:circle", NS).get("cx"))
+
+    def cy(name: str) -> float:
+        g = next(g for g in short + others if g.get("data-name") == name)
+        return float(g.find("s:circle", NS).get("cy"))
+
+    bx, my = float(budget.get("x1")), float(minimum.get("y1"))
+    assert cx("Hotel Arts Barcelona") > bx > cx("Casa Bonay")  # over budget: right of the line
+    assert cy("Generator Barcelona") > my > cy("Hotel Praktik Rambla")  # below the minimum
+    assert svg == price_rating_svg(_points(), budget=200, min_rating=8.0, currency="EUR")
+
+
+def test_no_chart_without_a_candidate_with_price_and_rating() -> None:
+    assert price_rating_svg([Point("a", None, 9.0), Point("b", 100, None)]) is None
+
+
+def test_provider_text_cannot_inject_markup() -> None:
+    evil = '<script>alert(1)</script>" onload="x'
+    svg = price_rating_svg([Point(evil, 100, 9.0, True, 1)], budget=150, currency='<b>')
+    assert svg is not None and "<script" not in svg and 'onload="x' not in svg
+    root = ET.fromstring(svg)  # still well-formed
+    assert root.find("s:g", NS).get("data-name") == evil
+    dag = dag_svg([["F0"]], [], {"F0": evil}, {"F0": evil})
+    assert "<script" not in dag
+    ET.fromstring(dag)
