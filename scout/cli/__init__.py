@@ -46,8 +46,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
                            "cache hits and USD per mission,..."),
     "doctor": ("ops_cmds", "Check a whole config: validity, credentials of every adapter, "
                            "token pool file (mode 0600, values..."),
-    "serve": ("serve_cmds", "Serve the read-only HTTP API: /api/missions, "
-                            "/api/missions/{id}[/journal|/report], /api/pool,..."),
+    "serve": ("serve_cmds", "Serve the dashboard and the read-only HTTP API."),
     "validate": ("spec_cmds", "Check pipeline and mission files (or folders of them)."),
     "graph": ("spec_cmds", "Print a pipeline's phase DAG (mermaid, Graphviz dot, or JSON)."),
     "schema": ("spec_cmds", "Write (or --check) the JSON Schemas generated from the spec "

@@ -23,8 +23,11 @@ from scout.server.serve import DEFAULT_HOST, DEFAULT_PORT, build_server
                                                 "debug"]), default="info", show_default=True)
 def serve_cmd(host: str, port: int, runs_dir: str | None, config: str | None,
               log_level: str) -> int:
-    """Serve the read-only HTTP API: /api/missions, /api/missions/{id}[/journal|/report],
-    /api/pool, /api/cost-summary, /healthz; OpenAPI at /openapi.json, docs at /docs.
+    """Serve the dashboard and the read-only HTTP API.
+
+    Pages: / (missions), /missions/{id} (live phases, DAG, costs, journal, report), /cost.
+    API: /api/missions, /api/missions/{id}[/journal|/report], /api/pool,
+    /api/cost-summary, /healthz; OpenAPI at /openapi.json, docs at /docs and /redoc.
 
     Binds 127.0.0.1 by default. To bind another address set SCOUTE_API_TOKEN (16+
     characters): every request must then send 'Authorization: Bearer <token>'. Without
@@ -33,7 +36,8 @@ def serve_cmd(host: str, port: int, runs_dir: str | None, config: str | None,
     server = build_server(host, port, root=research_root(), runs_dir=runs_dir,
                           config_path=config, log_level=log_level)
     auth = "bearer token required" if server.scout_auth else "no auth: loopback only"
-    click.echo(f"scout API on http://{host}:{port} ({auth}); OpenAPI at /openapi.json",
+    click.echo(f"scout dashboard and API on http://{host}:{port}/ ({auth}); OpenAPI at "
+               "/openapi.json",
                err=True)
     try:
         server.run()

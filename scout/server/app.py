@@ -8,7 +8,10 @@
 ``GET /api/missions/{id}/report``   ``report.md`` (or ``?format=html``)
 ``GET /api/pool``                   the token pool per token (``scout pool status``)
 ``GET /api/cost-summary``           sums by mission, adapter, token (``scout cost``)
-``GET /openapi.json``, ``/docs``    the OpenAPI document and its viewer
+``GET /openapi.json``, ``/docs``    the OpenAPI document and its viewers (``/redoc``
+                                    too; assets served by scout: :mod:`.docs_pages`)
+``GET /``, ``/missions/{id}``,      the dashboard's HTML pages (:mod:`.dashboard`)
+``/cost``
 ==================================  ===================================================
 
 Mission ids in paths are checked with :func:`scout.paths.validate_mission_id` before any
@@ -52,6 +55,8 @@ from scout.errors import (
 from scout.paths import MISSION_ID_RE, validate_mission_id
 from scout.providers.contract import Secret
 from scout.server import models as M
+from scout.server.dashboard import register_dashboard
+from scout.server.docs_pages import register_docs
 from scout.server.files import inside, read_served
 from scout.server.security import BearerAuth, LoopbackHostGuard
 
@@ -96,7 +101,7 @@ def _status_of(exc: ScoutError) -> int:
 
 def create_app(settings: ServerSettings) -> Any:
     """The ASGI app (FastAPI, wrapped in bearer auth when a token is set)."""
-    app = FastAPI(title="scout", version=__version__, redoc_url=None,
+    app = FastAPI(title="scout", version=__version__, docs_url=None, redoc_url=None,
                   description="Audit and operations API of scout: missions, phase states, "
                   "journal, reports, token pool and costs. Read-only.")
     scrubber = known_secrets(settings.root, settings.config_path)
@@ -241,6 +246,9 @@ def create_app(settings: ServerSettings) -> Any:
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+    register_docs(app)
+    register_dashboard(app, runs_dir=settings.runs_dir, runtime_dir=settings.runtime_dir,
+                       run_dir=run_dir, clean=clean, status_of=_status_of)
     if settings.token is not None:
         # the token is the guard: a page that rebinds a name to 127.0.0.1 cannot send it
         return BearerAuth(app, settings.token)

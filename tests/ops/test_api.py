@@ -22,7 +22,10 @@ from tests.ops.live import LiveServer
 
 ENDPOINTS = ["/healthz", "/api/missions", "/api/missions/bcn", "/api/missions/bcn/journal",
              "/api/missions/bcn/report", "/api/pool", "/api/cost-summary", "/openapi.json",
-             "/docs"]
+             "/docs",
+             # the dashboard's pages and the offline docs' assets
+             "/", "/missions/bcn", "/cost", "/redoc", "/static/dashboard.js",
+             "/static/docs/redoc.standalone.js"]
 SEEN: list[httpx.Response] = []  # every response of this module, for the leak scan
 
 

@@ -1,0 +1,146 @@
+"""The dashboard of ``scout serve``: server-rendered HTML pages over the same data as the
+JSON API.
+
+==================================  ===================================================
+``GET /``                           the missions (status, pipeline, start, duration,
+                                    cost, phases, a link to the report)
+``GET /missions/{id}``              one mission: the request and its Task, the phase
+                                    DAG, the phases with live state, costs, the journal
+                                    tail and the report (embedded)
+``GET /cost``                       spend by mission, adapter and token, with bar charts
+``GET /static/dashboard.{css,js}``  the page's style and its one small script
+==================================  ===================================================
+
+Pages are rendered by the sandboxed Jinja environment reports use
+(:func:`scout.spec.templating.make_env`) with autoescape on; every value passes the API's
+secret scrubber first, and journal text is stripped of control characters. Nothing on a
+page loads from elsewhere: CSS and JS are served by scout, pictures are inline SVG, and a
+Content-Security-Policy of ``'self'`` says so to the browser. The script (progressive: the
+page is complete without it) polls ``GET /api/missions/{id}`` while a mission runs,
+recolours the DAG and the phase table, and reloads the page once the mission ends. The
+pages are read-only and sit behind the same guards as the API (loopback Host names, or
+the bearer token), which wrap the whole app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse, Response
+from jinja2 import FileSystemLoader
+
+from scout import __version__, api
+from scout.audit.cost import cost_summary
+from scout.audit.filters import JournalFilter
+from scout.audit.runs import effective_status, list_runs, phase_summary
+from scout.errors import ScoutError
+from scout.server import dashboard_data as D
+from scout.server.dag_picture import dag_picture
+from scout.spec.templating import make_env
+
+HERE = Path(__file__).resolve().parent
+STATIC = {"dashboard.css": "text/css; charset=utf-8",
+          "dashboard.js": "text/javascript; charset=utf-8"}
+#: what the pages may load: only this server; inline SVG needs no more
+CSP = ("default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; frame-src 'self'; base-uri 'none'; form-action 'none'; "
+       "frame-ancestors 'self'")
+HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+           "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
+
+
+def _usd(value: Any) -> str:
+    try:
+        return f"${float(value):.4f}"
+    except (TypeError, ValueError):
+        return "–"
+
+
+def _secs(value: Any) -> str:
+    if value is None:
+        return "–"
+    s = float(value)
+    return f"{s:.1f} s" if s < 120 else f"{int(s // 60)} min {int(s % 60)} s"
+
+
+def make_page_env() -> Any:
+    env = make_env(loader=FileSystemLoader(str(HERE / "templates")), autoescape=True,
+                   trim_blocks=True, lstrip_blocks=True)
+    env.filters["usd"] = _usd
+    env.filters["secs"] = _secs
+    return env
+
+
+def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
+                       run_dir: Callable[[str], Path], clean: Callable[[Any], Any],
+                       status_of: Callable[[ScoutError], int]) -> None:
+    """Add the dashboard's routes to ``app``: ``run_dir`` is the API's (it validates the
+    mission id before any path is built, and raises for unknown missions), ``clean``
+    scrubs secrets out of any value, ``status_of`` maps a ScoutError to its HTTP status."""
+    env = make_page_env()
+
+    def page(name: str, http_status: int = 200, **context: Any) -> HTMLResponse:
+        html = env.get_template(name).render(version=__version__, **clean(context))
+        return HTMLResponse(html, status_code=http_status, headers=HEADERS)
+
+    def error_page(exc: ScoutError) -> HTMLResponse:
+        return page("error.html.j2", status_of(exc), code=exc.code, message=exc.message,
+                    hint=exc.hint or "")
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def index() -> HTMLResponse:
+        rows = []
+        for r in list_runs(runs_dir, runtime_dir):
+            row = r.to_dict()
+            row["phase_summary"] = phase_summary(r.phases)
+            row["has_report"] = (runs_dir / r.mission_id / "report.html").is_file()
+            rows.append(row)
+        return page("index.html.j2", runs=rows, runs_dir=str(runs_dir))
+
+    @app.get("/missions/{mission_id}", response_class=HTMLResponse, include_in_schema=False)
+    def mission(mission_id: str) -> HTMLResponse:
+        try:
+            folder = run_dir(mission_id)
+            state = api.status(folder)
+        except ScoutError as exc:
+            return error_page(exc)
+        task = D.read_task(folder)
+        graph = D.phase_graph(task.get("pipeline") or state.pipeline, state)
+        states = {p: s.status for p, s in state.phases.items()}
+        svg = dag_picture(graph.waves, graph.edges, clean(states), title=f"{mission_id}")
+        parsed = task.get("task")
+        fields: dict[str, Any] = parsed if isinstance(parsed, dict) else {}
+        return page(
+            "mission.html.j2", mission_id=mission_id, status=effective_status(state),
+            pipeline=D.plain(task.get("pipeline") or state.pipeline or ""),
+            query=D.plain(task.get("query") or "", 2000),
+            task_fields=[(D.plain(k, 80), D.field_text(v)) for k, v in fields.items()
+                         if v not in (None, "", [], {})],
+            started_at=state.started_at or "", finished_at=state.finished_at or "",
+            phases=D.phase_rows(state, [p for wave in graph.waves for p in wave]), dag=svg, dag_from_pipeline=graph.from_pipeline,
+            costs=D.mission_costs(runtime_dir, mission_id),
+            journal=D.journal_tail(runtime_dir, mission_id),
+            has_report=(folder / "report.html").is_file())
+
+    @app.get("/cost", response_class=HTMLResponse, include_in_schema=False)
+    def cost() -> HTMLResponse:
+        groups: dict[str, list[dict[str, Any]]] = {}
+        total = None
+        if runtime_dir.is_dir():
+            s = cost_summary(runtime_dir, ["mission", "adapter", "token"], JournalFilter())
+            data = s.to_dict()
+            total = data["total"]
+            groups = {by: D.bars(data[f"by_{by}"]) for by in ("mission", "adapter", "token")}
+        return page("cost.html.j2", total=total, groups=groups)
+
+    @app.get("/static/{name}", include_in_schema=False)
+    def static(name: str) -> Response:
+        media = STATIC.get(name)
+        if media is None:  # a fixed list: no name from the request reaches the disk
+            return page("error.html.j2", 404, code="", message="no such file", hint="")
+        return Response((HERE / "static" / name).read_bytes(), media_type=media,
+                        headers={"X-Content-Type-Options": "nosniff",
+                                 "Cache-Control": "no-cache"})

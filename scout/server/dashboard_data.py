@@ -1,0 +1,142 @@
+"""What the dashboard pages show, read from a run dir and the runtime dir (no HTML here).
+
+Everything read from disk is untrusted: the pipeline a run names may be gone or broken
+(the DAG then falls back to the phases in the state, one per row), ``task.json`` may be
+torn, journal text comes from providers. Text meant for a page is scrubbed of known
+secret values by the caller and stripped of control characters here; HTML escaping is
+the template's (autoescape).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scout.audit.cost import cost_summary
+from scout.audit.filters import JournalFilter
+from scout.audit.journal_query import query
+from scout.errors import ScoutError
+from scout.orchestrator.state import MissionState, PhaseState
+
+#: C0/C1 controls (tab and newline kept), DEL, and bidi overrides that reorder text
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: how much of one journal field a page shows
+MAX_FIELD = 300
+
+
+def plain(value: Any, limit: int = MAX_FIELD) -> str:
+    """``value`` as one line of display text: controls removed, clipped to ``limit``."""
+    if value is None:
+        return ""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False,
+                                                          sort_keys=True, default=str)
+    text = _CONTROL.sub("", text).replace("\n", " ").replace("\t", " ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def field_text(value: Any) -> str:
+    """A Task field for a table cell: a mapping as ``key: value; ...``, else as text."""
+    if isinstance(value, dict):
+        return "; ".join(f"{plain(k, 80)}: {plain(v, 200)}" for k, v in value.items()
+                         if v not in (None, "", [], {}))
+    return plain(value, 500)
+
+
+def read_task(run_dir: Path) -> dict[str, Any]:
+    """``task.json``: the request (query, pipeline, inputs) and the parsed Task; {} when
+    missing or unreadable."""
+    try:
+        doc = json.loads((run_dir / "task.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return {}
+    return doc if isinstance(doc, dict) else {}
+
+
+@dataclass
+class Graph:
+    waves: list[list[str]]
+    edges: list[tuple[str, str]]
+    from_pipeline: bool  # False: the pipeline could not be read; phases listed in order
+
+
+def phase_graph(pipeline_path: str | None, state: MissionState) -> Graph:
+    """The mission's phase DAG by waves, from its pipeline file when that still loads."""
+    known = list(state.phases)
+    if pipeline_path:
+        from scout.orchestrator.dag import PhaseGraph
+        from scout.spec.loader import load_pipeline
+        from scout.spec.models import Pipeline
+
+        try:
+            model = load_pipeline(pipeline_path).model
+            if not isinstance(model, Pipeline):
+                raise ValueError("not a pipeline")
+            g = PhaseGraph.of(model)
+            waves = g.waves()
+            # drawn without the edges another path already implies (F0 → everything)
+            edges = [(u, v) for u, v in g.graph.edges() if u != v and not any(
+                v in g.downstream(w) for w in g.successors(u) if w not in (u, v))]
+            if known and set(known) - {p for w in waves for p in w}:
+                raise ValueError("the pipeline changed since the run")
+            return Graph(waves, edges, True)
+        except (ScoutError, OSError, ValueError, UnicodeDecodeError, TypeError, KeyError,
+                RecursionError):  # a broken or changed pipeline: draw what the state knows
+            pass
+    return Graph([[p] for p in known], [], False)
+
+
+def phase_rows(state: MissionState, order: list[str] | None = None) -> list[dict[str, Any]]:
+    """One row per phase: the state's phases, then those of ``order`` (the DAG) that the
+    state does not know yet (pending), so the table has a row to update for each."""
+    rows = []
+    ids = list(state.phases) + [p for p in (order or []) if p not in state.phases]
+    for pid in ids:
+        st = state.phases.get(pid) or PhaseState()
+        err = st.error or {}
+        rows.append({
+            "id": pid, "status": st.status, "attempts": st.attempts,
+            "done": (f"{st.items.ok}/{st.items.total}" + (f" ({st.items.failed} failed)"
+                                                           if st.items.failed else ""))
+            if st.items else "",
+            "duration_s": st.duration_s, "cost_usd": st.cost_usd,
+            "answered_by": ", ".join(f"{a} {n}" for a, n in sorted(st.answered_by.items())),
+            "note": plain(err.get("message") or st.reason or ""),
+            "code": plain(err.get("code") or ""),
+        })
+    return rows
+
+
+def journal_tail(runtime_dir: Path, mission_id: str, limit: int = 20) -> list[dict[str, str]]:
+    """The mission's last journal lines as display text."""
+    if not runtime_dir.is_dir():
+        return []
+    page = query(runtime_dir, JournalFilter(mission=mission_id), limit)
+    out = []
+    for entry in page.entries:
+        d = entry.data
+        err = d.get("error")
+        if isinstance(err, dict):
+            err = f"{err.get('code', '')} {err.get('message', '')}".strip()
+        out.append({k: plain(v) for k, v in {
+            "ts": d.get("ts"), "phase": d.get("phase"), "adapter": d.get("adapter"),
+            "action": d.get("action"), "token": d.get("token_name"),
+            "result": d.get("result"), "summary": d.get("response_summary"),
+            "error": err, "cost": d.get("cost")}.items()})
+    return out
+
+
+def mission_costs(runtime_dir: Path, mission_id: str) -> dict[str, Any]:
+    if not runtime_dir.is_dir():
+        return {"total": None, "by_adapter": []}
+    s = cost_summary(runtime_dir, ["adapter"], JournalFilter(mission=mission_id)).to_dict()
+    return {"total": s["total"], "by_adapter": s["by_adapter"]}
+
+
+def bars(rows: list[dict[str, Any]], value: str = "usd") -> list[dict[str, Any]]:
+    """Rows with a ``width`` (0–100, of the largest value) for an SVG bar chart."""
+    top = max((float(r.get(value) or 0) for r in rows), default=0.0)
+    return [{**r, "width": round(100 * float(r.get(value) or 0) / top, 1) if top else 0.0}
+            for r in rows]
