@@ -162,3 +162,9 @@ def test_the_other_shipped_kind_in_spanish(world: World, monkeypatch: pytest.Mon
     assert "- **Takao Omakase**: por encima del presupuesto" in md
     left = sorted(w for w in english_words() if w in md)
     assert left == [], left
+
+
+def test_the_spanish_request_needs_no_set() -> None:
+    """The parser reads the whole Spanish request (language, place, month, budget): the
+    end-to-end tests above run it as a person would type it."""
+    assert spanish_args() == ["--query", SPANISH]
