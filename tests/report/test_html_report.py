@@ -86,3 +86,12 @@ def test_a_past_month_is_flagged_at_the_top_of_the_report(tmp_path: Path) -> Non
     task = Task(values={"month": Month(year=2026, month=12), "dates": DateRange(
         start=dt.date(2026, 11, 1), end=dt.date(2026, 11, 30))}, today=today)
     assert task.past_inputs == ["dates"]  # the current month is not past
+
+
+def test_the_html_report_prints_well(tmp_path: Path) -> None:
+    _, run_dir = base._render(tmp_path)
+    html = (run_dir / "report.html").read_text()
+    css = html.split("<style>", 1)[1].split("</style>", 1)[0]
+    printing = css.split("@media print", 1)[1]
+    assert "break-inside: avoid" in printing  # tables and pictures are not cut in two
+    assert 'a[href^="http"]::after' in printing  # a printed link still says where it goes
