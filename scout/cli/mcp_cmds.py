@@ -7,7 +7,7 @@ import os
 import click
 
 from scout.cli import cli
-from scout.errors import EXIT_OK, ConfigError, UsageError
+from scout.errors import EXIT_OK, ConfigError
 from scout.paths import research_root
 
 DEFAULT_MCP_PORT = 8078
@@ -38,6 +38,7 @@ def mcp_cmd(use_http: bool, host: str, port: int, config: str | None) -> int:
     try:
         from scout.mcp.server import build_http_server, build_mcp
         from scout.mcp.tools import Workspace
+        from scout.server.serve import run_until_stopped
     except ImportError as exc:  # pragma: no cover - mcp is a core dependency
         raise ConfigError(f"the MCP SDK is not installed ({exc})",
                           hint="pip install 'mcp>=2.3'") from None
@@ -49,11 +50,5 @@ def mcp_cmd(use_http: bool, host: str, port: int, config: str | None) -> int:
     auth = "bearer token required" if os.environ.get("SCOUTE_API_TOKEN") else \
         "no auth: loopback only"
     click.echo(f"scout MCP on http://{host}:{port}/mcp ({auth})", err=True)
-    try:
-        http.run()
-    except SystemExit:
-        if not http.started:
-            raise UsageError(f"could not serve on {host}:{port} (see the error above)",
-                             hint="choose another --port, or stop what listens there") from None
-        raise
+    run_until_stopped(http, host, port)
     return EXIT_OK

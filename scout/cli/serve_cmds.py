@@ -5,9 +5,10 @@ from __future__ import annotations
 import click
 
 from scout.cli import cli
-from scout.errors import EXIT_OK, UsageError
+from scout.errors import EXIT_OK
 from scout.paths import research_root
-from scout.server.serve import DEFAULT_HOST, DEFAULT_PORT, build_server
+from scout.server.serve import DEFAULT_HOST, DEFAULT_PORT, build_server, \
+    run_until_stopped
 
 
 @cli.command("serve")
@@ -39,12 +40,5 @@ def serve_cmd(host: str, port: int, runs_dir: str | None, config: str | None,
     click.echo(f"scout dashboard and API on http://{host}:{port}/ ({auth}); OpenAPI at "
                "/openapi.json",
                err=True)
-    try:
-        server.run()
-    except SystemExit:
-        # uvicorn logs why it could not start (e.g. the port is taken) and exits 1
-        if not server.started:
-            raise UsageError(f"could not serve on {host}:{port} (see the error above)",
-                             hint="choose another --port, or stop what listens there") from None
-        raise
+    run_until_stopped(server, host, port)
     return EXIT_OK

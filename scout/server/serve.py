@@ -49,3 +49,17 @@ def bound_port(server: Any) -> int | None:
             if sock.family in (socket.AF_INET, socket.AF_INET6):
                 return int(sock.getsockname()[1])
     return None
+
+
+def run_until_stopped(server: Any, host: str, port: int) -> None:
+    """``server.run()`` (blocks; Ctrl-C stops it). uvicorn logs why it could not start
+    (e.g. the port is taken) and exits 1: that becomes a usage error with a hint."""
+    from scout.errors import UsageError
+
+    try:
+        server.run()
+    except SystemExit:
+        if not server.started:
+            raise UsageError(f"could not serve on {host}:{port} (see the error above)",
+                             hint="choose another --port, or stop what listens there") from None
+        raise
