@@ -56,7 +56,7 @@ AdapterFactory = Callable[[str, AdapterSettings, "httpx.Client | None"], Adapter
 #: the chain a phase without ``chain:``/``adapters:`` uses, by its step's capability
 DEFAULT_CHAIN_NAMES = {"search": "web", "fetch": "pages", "videos": "video",
                        "transcripts": "transcripts", "synthesize": "synthesis",
-                       "email": "email"}
+                       "email": "email", "images": "images", "thumbnail": "thumbnails"}
 #: adapter types that replay runs live instead of from recordings: local computation, and
 #: side effects that decide for themselves what a replay does (smtp sends nothing unless
 #: --send; a recorded "sent" must never be replayed as if it had been sent again)
