@@ -526,7 +526,13 @@ class ProviderRuntime:
         ``raise_on_problems`` is False (then ``report.problems`` lists them).
         """
         phase_links = self._phase_links(pipeline)
-        conditional = frozenset(pid for pid, ph in pipeline.phases.items() if ph.if_)
+        # a phase with an ``if:`` may never run; an optional phase whose links are all
+        # ``name?`` asks for nothing that must be configured (uses: images runs on the
+        # candidates' own photos when no image search is set up): neither stops the rest
+        conditional = frozenset(
+            pid for pid, ph in pipeline.phases.items()
+            if ph.if_ or (ph.optional and pid in phase_links
+                          and all(lk.when_configured for lk in phase_links[pid][1])))
         report = run_preflight(phase_links, self.availability, self.config, conditional)
         for check in report.skipped:
             for pid in check.phases:
