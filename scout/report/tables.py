@@ -83,29 +83,31 @@ def _is_money(value: Any) -> bool:
     return isinstance(value, BaseModel) and {"amount", "currency"} <= set(type(value).model_fields)
 
 
-def fmt(name: str, value: Any) -> str:
+def fmt(name: str, value: Any, lang: str = "en") -> str:
+    """One table cell; money, ratings and numbers written the way the report's language
+    writes them (``1.200 €`` in Spanish)."""
     if value is None:
         return "—"
     if _is_money(value):
-        return FILTERS["money"](value)
+        return FILTERS["money"](value, lang=lang)
     if name == "rating" and isinstance(value, (int, float)):
-        return FILTERS["rating"](value)
+        return FILTERS["rating"](value, lang=lang)
     if name == "timestamp" and isinstance(value, (int, float)):
         return FILTERS["timestamp"](value)
     if isinstance(value, float):
-        return f"{value:g}"
+        return FILTERS["number"](value, lang=lang) if lang != "en" else f"{value:g}"
     return FILTERS["md_cell"](FILTERS["shorten"](str(value), 120))
 
 
-def _cell(record: dict[str, Any], column: str) -> str:
+def _cell(record: dict[str, Any], column: str, lang: str) -> str:
     if column == "evidence":
         return str(len(record.get("evidence") or []))
     if column == "price_converted":  # the comparable price when there is one
-        return fmt(column, record.get("price_converted") or record.get("price"))
-    return fmt(column, record.get(column))
+        return fmt(column, record.get("price_converted") or record.get("price"), lang)
+    return fmt(column, record.get(column), lang)
 
 
-def table(name: str, artifact: Any) -> Section | None:
+def table(name: str, artifact: Any, lang: str = "en") -> Section | None:
     """The artifact's records as a Section, or None for artifacts with their own section."""
     kind = type(artifact).__name__
     if kind in OWN_SECTION:
@@ -126,7 +128,7 @@ def table(name: str, artifact: Any) -> Section | None:
         cols.append("evidence")
     rows = []
     for r in records[:MAX_ROWS]:
-        cells = [_cell(r, c) for c in cols]
+        cells = [_cell(r, c, lang) for c in cols]
         rows.append(Row(cells, url=str(r.get("url") or ""), title=str(r.get("title") or
                                                                        r.get("name") or ""),
                         adapter=str(r.get("adapter") or ""), phase=str(r.get("phase") or ""),
@@ -137,13 +139,14 @@ def table(name: str, artifact: Any) -> Section | None:
     return Section(name, kind, header, rows, len(records), notes)
 
 
-def sections(artifacts: dict[str, Any]) -> list[Section]:
-    """A table per artifact, in the order the report phase lists its needs."""
+def sections(artifacts: dict[str, Any], lang: str = "en") -> list[Section]:
+    """A table per artifact, in the order the report phase lists its needs, its cells
+    in ``lang``."""
     out = []
     for name, art in artifacts.items():
         if art is None:
             continue
-        s = table(name, art)
+        s = table(name, art, lang)
         if s is not None:
             out.append(s)
     return out

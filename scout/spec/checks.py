@@ -298,7 +298,8 @@ def _check_template_files(pid: str, params: BaseModel | None, smap: SourceMap,
     for key, name in names.items():
         if isinstance(name, str) and not (templates / name).is_file():
             problems.append(Problem(
-                "SPEC054", f"phase '{pid}': template '{name}' not found in {templates}",
+                "SPEC054", f"phase '{pid}': template '{name}' not found in {templates} (report "
+                f"templates live in templates/ next to the project's config/)",
                 smap.locate(("phases", pid, "with", key)),
                 hint=did_you_mean(name, available, what="templates")))
     return problems

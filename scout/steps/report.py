@@ -90,7 +90,8 @@ def run(ctx: StepContext) -> Report:
         "pipeline": ctx.pipeline,
     }
     if params.template is None:  # the default report: every artifact as a table
-        context["sections"] = sections({k: v for k, v in ctx.inputs.items() if k != "task"})
+        context["sections"] = sections({k: v for k, v in ctx.inputs.items() if k != "task"},
+                                       lang)
         context["syntheses"] = [v for v in ctx.inputs.values()
                                 if type(v).__name__ == "Synthesis"]
     md_text = _render(env, name, context, ctx.phase_id, templates)

@@ -135,4 +135,4 @@ def test_default_report_is_written_in_the_request_language(tmp_path: Path) -> No
     es = out["es"]
     assert "## La petición tal como se entendió" in es and "## Fuentes" in es
     assert "## Lo que no salió según lo previsto" in es and "Sources" not in es
-    assert "| 1 | Casa Bonay | 9.0/10 |" in es
+    assert "| 1 | Casa Bonay | 9,0/10 |" in es  # cells written the Spanish way too

@@ -103,3 +103,5 @@ def test_exhibitions_default_report(tmp_path, query, lang, month_word, heading):
         assert not re.search(r"\| \w+ \| March 2027 \|", report)  # the Task table
         assert "| query |" not in report and "| consulta |" in report
         assert "## shortlist" not in report
+        # the tables' cells too: money as Spanish writes it, not "15 EUR"
+        assert "| 15 € |" in report and "| 15 EUR |" not in report

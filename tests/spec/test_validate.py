@@ -199,5 +199,10 @@ def test_report_template_must_exist(tmp_path) -> None:
     result = validate_paths([spec], config=tmp_path / "config" / "adapters.yaml")
     [p] = [p for p in result.problems if p.code == "SPEC054"]
     assert (p.location.line, p.hint) == (8, "did you mean 'hotel_report.md.j2'?")
+    spec.write_text(spec.read_text().replace("hotel_reprot", "nothing_like_it"))
+    [p] = [p for p in validate_paths([spec], config=tmp_path / "config" / "adapters.yaml"
+                                     ).problems if p.code == "SPEC054"]
+    assert "next to the project's config/" in p.message  # where templates are found
+    spec.write_text(spec.read_text().replace("nothing_like_it", "hotel_reprot"))
     (tmp_path / "templates" / "hotel_reprot.md.j2").write_text("# fixed\n")
     assert validate_paths([spec], config=tmp_path / "config" / "adapters.yaml").ok
