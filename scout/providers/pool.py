@@ -17,7 +17,9 @@ they are read and appear nowhere else: not in the state file, errors, reprs or t
 ``runtime/token_pool_state.json`` is the source of truth for status and counters
 (requests, errors, last_error, last_success, last_used, the weighted-round-robin current
 weights and the round-robin cursor). Every operation re-reads it under a file lock and
-writes it back atomically, so threads and processes share one consistent pool.
+writes it back atomically, so threads and processes share one consistent pool. With the
+redis quota backend the same document lives in Redis instead (``TokenPool(doc=...)``,
+swapped by compare-and-set), shared by every machine.
 
 Seed rules (the gateway applies them): 401/403 → ``quota_exhausted``, next token; 429/5xx
 → retried on the same token, then 429 → ``quota_exhausted``, 5xx → ``error``, next token;
