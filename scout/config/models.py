@@ -73,9 +73,24 @@ class MLSettings(StrictModel):
 class ExecutorSettings(StrictModel):
     """``executor:`` — where phases and fan-out items run (orchestrator/executor.py)."""
 
-    kind: str = Field(default="local", description="local: threads of the scout process")
+    kind: str = Field(default="local", description="local: threads of the scout process; "
+                      "dask: a Dask distributed cluster (the 'dist' extra)")
+    address: str | None = Field(
+        default=None, description="dask: 'local:N' (a LocalCluster of N worker processes "
+        "on 127.0.0.1) or a scheduler address 'tcp://host:8786'")
+    threads_per_worker: int | None = Field(default=None, ge=1, le=64,
+                                           description="dask local:N: threads per worker")
     settings: dict[str, Any] = Field(default_factory=dict,
                                      description="options of that executor kind")
+
+    def options(self) -> dict[str, Any]:
+        """What the executor factory gets: ``settings`` plus the named fields set."""
+        out = dict(self.settings)
+        if self.address is not None:
+            out["address"] = self.address
+        if self.threads_per_worker is not None:
+            out["threads_per_worker"] = self.threads_per_worker
+        return out
 
 
 #: backend names; a ``redis://`` / ``rediss://`` / ``unix://`` URL selects redis

@@ -195,8 +195,11 @@ class MissionRunner:
         rng: random.Random | None = None,
         today: dt.date | None = None,
         max_workers: int | None = None,
+        remote_providers: Any = None,
     ) -> None:
         self.pipeline = pipeline
+        #: a picklable recipe of the providers layer, for fan-out items on other processes
+        self.remote_providers = remote_providers
         self.config = config
         self.request = request
         self.root = Path(root)
@@ -247,7 +250,8 @@ class MissionRunner:
             request_hash=self.request_hash, context=self._step_context(),
             options=RunOptions(force=self.force, max_workers=self.max_workers,
                                gateway_factory=self.gateway_factory, clock=self.clock,
-                               sleep=self.sleep, rng=self.rng),
+                               sleep=self.sleep, rng=self.rng,
+                               remote_providers=self.remote_providers),
             on_artifact=self._on_artifact,
         )
 
