@@ -212,3 +212,19 @@ def test_rate_wait_is_cut_short_by_cancel():
     t0 = time.monotonic()
     waited = lim.acquire("a")  # would wait 60 s
     assert waited == pytest.approx(60, abs=1) and time.monotonic() - t0 < 5
+
+
+def test_a_breaker_cool_down_survives_the_next_apply(tmp_path):
+    """Two ProviderRuntimes on one root (two applies): the second still skips the link."""
+    from scout.config.loader import load_config
+    from scout.providers.runtime import ProviderRuntime
+    from tests.dist.test_shared_quota import setup_root
+
+    cfg = load_config(setup_root(tmp_path, "local"))
+    with ProviderRuntime(cfg, tmp_path, "m1", env={}) as first:
+        assert first.quota.name == "local"
+        first.breaker.trip("tavily", 600)
+    with ProviderRuntime(cfg, tmp_path, "m2", env={}) as second:
+        assert 590 < second.breaker.remaining("tavily") <= 600
+    with ProviderRuntime(cfg, tmp_path, "m3", env={"SCOUTE_QUOTA_URL": "memory"}) as third:
+        assert third.breaker.remaining("tavily") == 0.0  # memory: this process only
