@@ -7,6 +7,7 @@ preflight. That is how the shipped chains run with no keys at all.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -82,6 +83,16 @@ class ExecutorSettings(StrictModel):
                                            description="dask local:N: threads per worker")
     settings: dict[str, Any] = Field(default_factory=dict,
                                      description="options of that executor kind")
+
+    @field_validator("address")
+    @classmethod
+    def _address(cls, v: str | None) -> str | None:
+        # the dask executor parses it again (CFG051); here `scout validate` sees it first
+        if v is not None and not re.match(r"^(local:\d{1,3}|(tcp|tls|ws|wss)://[^\s/]+)$",
+                                          v.strip()):
+            raise ValueError(f"{v!r} is not 'local:N' (N worker processes on this machine) "
+                             "or a Dask scheduler address like 'tcp://host:8786'")
+        return v.strip() if v is not None else v
 
     def options(self) -> dict[str, Any]:
         """What the executor factory gets: ``settings`` plus the named fields set."""

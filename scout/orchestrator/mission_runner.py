@@ -44,7 +44,7 @@ from scout.errors import (
 from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash, value_hash
 from scout.orchestrator.dag import PhaseGraph
-from scout.orchestrator.locks import MissionLock
+from scout.orchestrator.locks import mission_lock
 from scout.orchestrator.planner import PhasePlan, plan
 from scout.orchestrator.records import MissionRecord
 from scout.orchestrator.facts import PhaseFacts
@@ -306,7 +306,7 @@ class MissionRunner:
     def run(self) -> MissionResult:
         mid = self.request.mission_id
         started = time.monotonic()
-        with MissionLock(self.run_dir, mid):
+        with mission_lock(self.run_dir, mid, self.config):
             store = StateStore(self.run_dir, mission_id=mid, durability=self.durability,
                                snapshot_interval=self.snapshot_interval)
             log = E.MissionLog(str(self.run_dir / "mission.log"))

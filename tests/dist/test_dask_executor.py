@@ -77,3 +77,17 @@ def test_unreachable_scheduler_is_clear(tmp_path: Path) -> None:
                                   "connect_timeout": 1})
     assert exc.value.code == "CFG052" and f"127.0.0.1:{port}" in exc.value.message
     assert exc.value.exit_code == 3
+
+
+def test_config_rejects_a_bad_address_before_anything_runs(tmp_path: Path) -> None:
+    from scout.config.loader import load_config
+    from scout.errors import SpecInvalid
+
+    path = config(tmp_path, "{kind: dask, address: 'localhost:8786'}")
+    with pytest.raises(SpecInvalid) as exc:
+        load_config(path)
+    assert "executor.address" in str(exc.value) and "local:N" in str(exc.value)
+    assert ":4:" in str(exc.value)  # located at its line
+    ok = config(tmp_path, "{kind: dask, address: 'local:2', threads_per_worker: 2}")
+    assert load_config(ok).executor.options() == {"address": "local:2",
+                                                   "threads_per_worker": 2}

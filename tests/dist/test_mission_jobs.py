@@ -12,7 +12,12 @@ import pytest
 pytest.importorskip("distributed", reason="the dist extra is not installed "
                     "(pip install 'scout[dist]')")
 
-from scout.dist.jobs import MissionJob, MissionJobResult, run_mission_job  # noqa: E402
+from scout.dist.jobs import (  # noqa: E402
+    MissionJob,
+    MissionJobResult,
+    run_mission_job,
+    submit_mission,
+)
 from scout.orchestrator.executor import make_executor  # noqa: E402
 from tests.dist.cluster import config, pipeline  # noqa: E402
 
@@ -40,7 +45,7 @@ def test_missions_run_on_workers_and_results_come_back(tmp_path: Path) -> None:
                       config=str(tmp_path / "config" / "adapters.yaml"))
     ex = make_executor("dask", 2, {"address": "local:2"})
     try:
-        futures = [ex.submit_remote(run_mission_job, j) for j in [*jobs, bad, typo]]
+        futures = [submit_mission(ex, j) for j in [*jobs, bad, typo]]
         results = [f.result(timeout=60) for f in futures]
     finally:
         ex.shutdown(wait=True, cancel=False)
@@ -75,3 +80,26 @@ def test_converges_on_rerun(tmp_path: Path) -> None:
     assert len(calls.read_text().splitlines()) == 1
     bad = run_mission_job(MissionJob(str(p), options={"paralel": 3}))
     assert bad.status == "error" and "paralel" in (bad.error or "")
+
+
+def test_a_locked_mission_is_retried_while_lock_wait_lasts(tmp_path: Path) -> None:
+    import threading
+
+    from scout.orchestrator.locks import MissionLock
+
+    config(tmp_path, "{kind: local}")
+    p = pipeline(tmp_path, BODY.replace("CALLS", str(tmp_path / "calls.jsonl")))
+    job = MissionJob(str(p), mission_id="m-w", query="q", inputs={"city": "lima"},
+                     runs_dir=str(tmp_path / "runs"), root=str(tmp_path),
+                     config=str(tmp_path / "config" / "adapters.yaml"))
+    held = MissionLock(tmp_path / "runs" / "m-w", "m-w").acquire()
+    try:
+        assert run_mission_job(job).error_code == "RUN003"  # no wait: refused at once
+    finally:
+        held.release()
+    held = MissionLock(tmp_path / "runs" / "m-w", "m-w").acquire()
+    timer = threading.Timer(0.5, held.release)  # the other holder ends meanwhile
+    timer.start()
+    waited = run_mission_job(MissionJob(**{**job.__dict__, "options": {"lock_wait": 10}}))
+    timer.join()
+    assert waited.status == "succeeded", waited.error
