@@ -4,7 +4,8 @@ A worker about to send a paid request claims its cache key in the quota backend 
 lease. Another worker asking the same request meanwhile does not pay: it waits, looking
 in the cache, until the answer is there (then it is a cache hit) or the claim is gone
 (the payer failed: it claims and tries itself). A claim whose process died runs out with
-its lease; the next payer's ``sent`` line then carries ``claim_taken_over``, and the dead
+its lease (at once when the dead process was on this machine: its pid is gone); the next
+payer's ``sent`` line then carries ``claim_taken_over``, and the dead
 payer's own ``sent`` line stays unanswered, so the audit shows that call *in doubt*:
 never silently paid twice.
 """
@@ -56,8 +57,15 @@ class Claims:
         poll = self.first_poll_s
         while True:
             got = self.quota.claim(key, owner, self.lease_s)
+            taken_over = got.taken_over
+            if got.holder is not None and self._dead_here(got.holder):
+                # its process died on this machine (a SIGKILL, a crash): do not wait out
+                # the lease. The release is owner-checked, so only that claim goes.
+                self.quota.release(key, got.holder)
+                got = self.quota.claim(key, owner, self.lease_s)
+                taken_over = True
             if got.holder is None:
-                claim = Claim(key, owner, got.taken_over)
+                claim = Claim(key, owner, taken_over)
                 answer = lookup()  # the payer we waited for may have answered just now
                 if answer is not None:
                     self.release(claim)
@@ -72,6 +80,14 @@ class Claims:
                 raise Cancelled("not sent: the run is shutting down while another worker "
                                 "paid for the same request")
             poll = min(poll * 1.5, self.max_poll_s)
+
+    def _dead_here(self, holder: str) -> bool:
+        host, _, rest = holder.rpartition(":")  # host:pid:tag
+        host, _, pid = host.rpartition(":")
+        if host != socket.gethostname() or not pid.isdigit():
+            return False
+        from scout.orchestrator.locks import pid_alive
+        return int(pid) != os.getpid() and not pid_alive(int(pid))
 
     def release(self, claim: Claim | None) -> None:
         if claim is not None:

@@ -228,3 +228,30 @@ def test_a_breaker_cool_down_survives_the_next_apply(tmp_path):
         assert 590 < second.breaker.remaining("tavily") <= 600
     with ProviderRuntime(cfg, tmp_path, "m3", env={"SCOUTE_QUOTA_URL": "memory"}) as third:
         assert third.breaker.remaining("tavily") == 0.0  # memory: this process only
+
+
+def test_claims_wait_for_the_payer_and_take_over_from_a_dead_local_one():
+    import socket
+    import subprocess
+    import sys
+
+    from scout.quota.claims import Claims
+
+    q = MemoryQuota()
+    cancel = threading.Event()
+    naps: list[float] = []
+    answers: list[object] = [None, None, "the answer"]
+    claims = Claims(q, 300, cancel, sleep=naps.append)
+    assert q.claim("k", f"{socket.gethostname()}:{__import__('os').getpid()}:x", 300).holder \
+        is None  # a live payer (this very process, another thread)
+    claim, answer = claims.acquire("k", lambda: answers.pop(0))
+    assert claim is None and answer == "the answer" and len(naps) == 2  # waited, paid 0
+    assert claims.shared == 1
+    # a payer that died on this machine: no waiting out its lease
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    q.claim("k2", f"{socket.gethostname()}:{dead.pid}:y", 300)
+    claim, answer = claims.acquire("k2", lambda: None)
+    assert claim is not None and claim.taken_over and answer is None
+    claims.release(claim)
+    assert q.claim("k2", "someone", 1).holder is None
