@@ -18,6 +18,7 @@ QUICK = {
     "embed.py": [],  # without the ml extra it still answers in JSON (an error object)
     "cli.py": ["--repeat", "1"],
     "parse.py": [],
+    "quota.py": ["--calls", "50"],
 }
 
 

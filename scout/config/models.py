@@ -104,6 +104,45 @@ class ExecutorSettings(StrictModel):
         return out
 
 
+#: backend names; a ``redis://`` / ``rediss://`` / ``unix://`` URL selects redis
+BACKENDS = ("local", "memory", "redis://host:port/db")
+REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
+def check_backend(backend: str) -> str | None:
+    """None when ``backend`` names a backend, else the problem (with a did-you-mean)."""
+    if backend in ("local", "memory") or backend.startswith(REDIS_SCHEMES):
+        return None
+    from scout.suggest import did_you_mean
+    hint = did_you_mean(backend, ("local", "memory", "redis"), what="quota backends")
+    return (f"unknown quota backend '{backend}' (valid: local, memory, "
+            f"redis://host:port/db)" + (f"; {hint}" if hint else ""))
+
+
+
+class QuotaSettings(StrictModel):
+    """``quota:`` — where rate caps, breaker, budget and claims are kept (scout/quota/)."""
+
+    backend: str = Field(default="local",
+                         description="local: SQLite under runtime/ (every process on this "
+                                     "machine); redis://host:port/db: every machine; "
+                                     "memory: this process only. SCOUTE_QUOTA_URL overrides")
+    headroom: float = Field(default=1.0, gt=0, le=1,
+                            description="fraction of each rate cap actually used (e.g. "
+                                        "0.95: strict providers answer 429 at the edge)")
+    claim_lease: float = Field(default=300.0, gt=0, le=86400,
+                               description="seconds a claim on a paid request lasts when "
+                                           "its process dies before releasing it")
+
+    @field_validator("backend")
+    @classmethod
+    def _backend(cls, v: str) -> str:
+        problem = check_backend(v)
+        if problem is not None:
+            raise ValueError(problem)
+        return v
+
+
 class ConfigDoc(StrictModel):
     """The raw document; each adapter's settings are validated by its type's model."""
 
@@ -115,6 +154,7 @@ class ConfigDoc(StrictModel):
     currency: CurrencyTable | None = None
     ml: MLSettings = Field(default_factory=MLSettings)
     executor: ExecutorSettings = Field(default_factory=ExecutorSettings)
+    quota: QuotaSettings = Field(default_factory=QuotaSettings)
 
 
 @dataclass(frozen=True)
@@ -141,6 +181,7 @@ class Config:
     currency: CurrencyTable | None = None
     ml: MLSettings = field(default_factory=MLSettings)
     executor: ExecutorSettings = field(default_factory=ExecutorSettings)
+    quota: QuotaSettings = field(default_factory=QuotaSettings)
 
     def chain(self, name: str) -> tuple[ChainLink, ...]:
         return self.chains[name]

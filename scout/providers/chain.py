@@ -26,7 +26,6 @@ challenge page) is skipped for its ``breaker_cooldown``; each skip is journaled 
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -40,6 +39,7 @@ from scout.spec.models import RetryPolicy
 
 if TYPE_CHECKING:
     from scout.providers.runtime import ProviderRuntime
+    from scout.quota.base import Quota
 
 #: error kinds that move a chain to its next link
 ADVANCES = frozenset({"parse_error", "rate_limited", "unavailable", "auth_error",
@@ -56,31 +56,23 @@ def failure_status(exc: BaseException) -> str:
 
 
 class CircuitBreaker:
-    """Per-adapter cool-down after rate limiting, on an injected clock."""
+    """Per-adapter cool-down after rate limiting, kept in the quota backend (so a
+    cool-down is seen by every process on it, and by the next apply)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self._open_until: dict[str, float] = {}
-        self._lock = threading.Lock()
+    def __init__(self, clock: Callable[[], float] = time.monotonic, *,
+                 quota: "Quota | None" = None) -> None:
+        if quota is None:
+            from scout.quota.memory import MemoryQuota
+            quota = MemoryQuota(clock=clock)
+        self.quota = quota
 
     def trip(self, adapter: str, cooldown: float) -> None:
-        if cooldown <= 0:
-            return
-        with self._lock:
-            until = self.clock() + cooldown
-            self._open_until[adapter] = max(until, self._open_until.get(adapter, 0.0))
+        if cooldown > 0:
+            self.quota.trip(adapter, cooldown)
 
     def remaining(self, adapter: str) -> float:
         """Seconds the adapter stays skipped (0 when closed)."""
-        with self._lock:
-            until = self._open_until.get(adapter)
-            if until is None:
-                return 0.0
-            left = until - self.clock()
-            if left <= 0:
-                del self._open_until[adapter]
-                return 0.0
-            return left
+        return self.quota.cooldown_left(adapter)
 
 
 def _summary(attempts: list[LinkAttempt]) -> str:
@@ -133,6 +125,15 @@ class ChainGateway:
                 hint="set the credentials of at least one link, or add a keyless adapter")
         return usable
 
+    def _cached(self, ctx: CallContext, name: str, hit: Any, attempts: list[LinkAttempt],
+                **summary: Any) -> ChainOutcome[Any]:
+        attempts.append(LinkAttempt(name, "cache_hit"))
+        self.caller._line(ctx, name, "cache_hit", token=None, cost=CACHE, answered=True,
+                          items=hit.items, status=hit.status, **summary)
+        self.rt.note_answer(name, from_cache=True)
+        return ChainOutcome(hit.value, name, self.chain_name, attempts, 0.0, True,
+                            dict(hit.meta))
+
     def call(self, request: Request) -> ChainOutcome[Any]:
         rt = self.rt
         ctx = CallContext(self.phase_id, self.chain_name, request,
@@ -149,12 +150,7 @@ class ChainGateway:
             # configured now (a key set after a keyless run is used at once)
             hit = rt.cache_get(name, request)
             if hit is not None:
-                attempts.append(LinkAttempt(name, "cache_hit"))
-                self.caller._line(ctx, name, "cache_hit", token=None, cost=CACHE,
-                                  answered=True, items=hit.items, status=hit.status)
-                rt.note_answer(name, from_cache=True)
-                return ChainOutcome(hit.value, name, self.chain_name, attempts, 0.0, True,
-                                    dict(hit.meta))
+                return self._cached(ctx, name, hit, attempts)
             left = rt.breaker.remaining(name)
             if left > 0:
                 waits.append(left)
@@ -163,7 +159,15 @@ class ChainGateway:
                 self.caller._line(ctx, name, "circuit_open", token=None,
                                   cooldown_left_s=round(left, 3))
                 continue
-            res = self.caller.call(name, ctx)
+            # one payer per request: another worker paying for it now answers us too
+            claim, shared = rt.claim_request(name, request)
+            if shared is not None:
+                return self._cached(ctx, name, shared, attempts, claimed_by_other=True)
+            ctx.claim_taken_over = bool(claim is not None and claim.taken_over)
+            try:
+                res = self.caller.call(name, ctx)
+            finally:
+                rt.claims.release(claim)
             attempts.append(res.attempt)
             if res.reply is not None:  # already cached by the link, before its journal line
                 rt.note_answer(name, from_cache=False)

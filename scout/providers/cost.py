@@ -17,13 +17,16 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scout.adapters.settings import AdapterSettings, Tariff
 from scout.config.models import ChainLink, Config
 from scout.errors import BudgetExceeded
 from scout.providers.contract import Usage
 from scout.spec.models import Pipeline
+
+if TYPE_CHECKING:
+    from scout.quota.base import Quota
 
 
 @dataclass(frozen=True)
@@ -67,30 +70,59 @@ class BudgetTracker:
     """Money spent by one mission run, and its cap.
 
     :meth:`check` is called before every request leaves: once ``spent >= max_cost`` no new
-    request starts (calls already in flight finish and are added).
+    request starts (calls already in flight finish and are added). With a quota backend
+    (``quota`` and a ``scope``, the mission id) the cap is shared by every process on the
+    backend: :meth:`reserve` holds a paid request's estimate, so requests in flight
+    elsewhere count too, and :meth:`add` settles it with what the request cost.
     """
 
-    def __init__(self, max_cost: float | None = None, *, spent: float = 0.0) -> None:
+    def __init__(self, max_cost: float | None = None, *, spent: float = 0.0,
+                 quota: "Quota | None" = None, scope: str = "") -> None:
         self.max_cost = max_cost
         self.spent = spent
         self.calls = 0
+        self.quota = quota
+        self.scope = "budget:" + scope
         self._lock = threading.Lock()
+        if quota is not None and spent > 0:
+            quota.budget_seed(self.scope, spent)
+
+    def _refuse(self, adapter: str, spent: float) -> BudgetExceeded:
+        where = f" before calling {adapter}" if adapter else ""
+        return BudgetExceeded(
+            f"budget cap reached{where}: spent ${spent:.4f} of "
+            f"max_cost ${self.max_cost:.4f}",
+            hint="raise max_cost (mission file or --max-cost) and apply again; "
+            "finished phases are kept and cached answers are free",
+        )
 
     def check(self, adapter: str = "") -> None:
         with self._lock:
             if self.max_cost is not None and self.spent >= self.max_cost:
-                where = f" before calling {adapter}" if adapter else ""
-                raise BudgetExceeded(
-                    f"budget cap reached{where}: spent ${self.spent:.4f} of "
-                    f"max_cost ${self.max_cost:.4f}",
-                    hint="raise max_cost (mission file or --max-cost) and apply again; "
-                    "finished phases are kept and cached answers are free",
-                )
+                raise self._refuse(adapter, self.spent)
 
-    def add(self, cost: Cost) -> None:
+    def reserve(self, adapter: str, usd: float) -> str | None:
+        """:meth:`check`, then hold ``usd`` in the shared budget; returns the reservation
+        to settle (None without a backend or a cap)."""
+        self.check(adapter)
+        if self.quota is None or self.max_cost is None:
+            return None
+        res = self.quota.budget_reserve(self.scope, usd, self.max_cost)
+        if not res.ok:
+            raise self._refuse(adapter, res.spent + res.reserved)
+        return res.id
+
+    def release(self, reservation: str | None) -> None:
+        """A request that cost nothing (it failed): drop its reservation."""
+        if reservation is not None and self.quota is not None:
+            self.quota.budget_settle(self.scope, reservation, 0.0)
+
+    def add(self, cost: Cost, reservation: str | None = None) -> None:
         with self._lock:
             self.spent += cost.usd
             self.calls += 1
+        if self.quota is not None and self.max_cost is not None:
+            self.quota.budget_settle(self.scope, reservation or "", cost.usd)
 
     @property
     def remaining(self) -> float | None:

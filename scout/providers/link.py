@@ -52,6 +52,8 @@ class CallContext:
     request_doc: dict[str, Any]  # redacted
     retry: RetryPolicy | None = None  # the phase's override of the adapter's policy
     position: int = 0
+    #: this call's claim replaced one whose process died (that call may be in doubt)
+    claim_taken_over: bool = False
 
 
 @dataclass
@@ -177,6 +179,7 @@ class LinkCaller:
         last = _Try()
         tries = 0
         paid = rt.paid_estimate(adapter_name)
+        held: list[str | None] = []  # budget reservations of the tries, settled below
 
         def once(n: int) -> Reply[Any]:
             nonlocal last, tries
@@ -185,7 +188,7 @@ class LinkCaller:
             if n > 1 and lease is not None:
                 rt.token_pool().attempt(lease)
             try:
-                rt.budget.check(adapter_name)
+                held.append(rt.budget.reserve(adapter_name, paid or 0.0))
             except BudgetExceeded as exc:
                 self._line(ctx, adapter_name, "budget_exceeded", token=token, error=exc,
                            attempt=n)
@@ -200,7 +203,8 @@ class LinkCaller:
                 call_id = uuid.uuid4().hex[:16]
                 last.extra["call"] = call_id
                 self._line(ctx, adapter_name, "sent", token=token, attempt=n, call=call_id,
-                           estimate_usd=round(paid, 8))
+                           estimate_usd=round(paid, 8),
+                           **({"claim_taken_over": True} if ctx.claim_taken_over else {}))
             t0 = rt.monotonic()
             try:
                 reply = rt.invoke(adapter, ctx.request, secret)
@@ -226,14 +230,20 @@ class LinkCaller:
 
         try:
             reply = retrier.run(once, on_retry)
-        except ProviderError as exc:
+        except BaseException as exc:
+            for r in held:
+                rt.budget.release(r)
+            if not isinstance(exc, ProviderError):
+                raise
             exc._scout_tries = tries  # type: ignore[attr-defined]
             rotated = lease is not None and isinstance(exc, (AuthError, RateLimited, Unavailable))
             self._line(ctx, adapter_name, "token_rotated" if rotated else "error", token=token,
                        t=last, error=exc, attempt=tries)
             raise
         cost = compute_cost(reply.usage, settings.tariff)
-        rt.budget.add(cost)
+        for r in held[:-1]:  # the failed tries cost nothing
+            rt.budget.release(r)
+        rt.budget.add(cost, held[-1] if held else None)
         summary: dict[str, Any] = {"items": reply.items}
         if reply.usage.credits is not None:
             summary["credits"] = reply.usage.credits

@@ -17,7 +17,9 @@ they are read and appear nowhere else: not in the state file, errors, reprs or t
 ``runtime/token_pool_state.json`` is the source of truth for status and counters
 (requests, errors, last_error, last_success, last_used, the weighted-round-robin current
 weights and the round-robin cursor). Every operation re-reads it under a file lock and
-writes it back atomically, so threads and processes share one consistent pool.
+writes it back atomically, so threads and processes share one consistent pool. With the
+redis quota backend the same document lives in Redis instead (``TokenPool(doc=...)``,
+swapped by compare-and-set), shared by every machine.
 
 Seed rules (the gateway applies them): 401/403 → ``quota_exhausted``, next token; 429/5xx
 → retried on the same token, then 429 → ``quota_exhausted``, 5xx → ``error``, next token;
@@ -29,19 +31,17 @@ from __future__ import annotations
 import json
 import os
 import stat
-import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-import filelock
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from scout.fsutil import write_atomic
 from scout.errors import ConfigError, PoolExhausted
 from scout.providers.contract import Secret
+from scout.quota.base import FileDoc, SharedDoc
 from scout.spec.models import Duration
 from scout.suggest import did_you_mean
 
@@ -240,13 +240,14 @@ class TokenPool:
         *,
         clock: Callable[[], float] = time.time,
         durable: bool = True,
+        doc: SharedDoc | None = None,
     ) -> None:
         self.pools = pools
         self.state_path = Path(state_path)
         self.clock = clock
         self.durable = durable  # fsync the state on every write (tests may turn it off)
-        self._tlock = threading.Lock()
-        self._flock = filelock.FileLock(str(self.state_path) + ".lock")
+        # where the state lives: the quota backend's shared document (Redis), or the file
+        self.doc: SharedDoc = doc or FileDoc(self.state_path, durable=durable)
 
     @classmethod
     def from_files(cls, config_path: str | Path, runtime_dir: str | Path, *,
@@ -268,29 +269,20 @@ class TokenPool:
 
     # --- state file ---------------------------------------------------------------------
 
-    def _load(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.state_path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            data = {}
-        except json.JSONDecodeError:
-            raise ConfigError(f"{self.state_path} is not valid JSON", code="CFG014",
-                              hint=f"remove {self.state_path} to reset every token to active"
-                              ) from None
+    def _checked(self, data: dict[str, Any]) -> dict[str, Any]:
         data.setdefault("version", 1)
         data.setdefault("pools", {})
         return data
 
-    def _save(self, data: dict[str, Any]) -> None:
-        write_atomic(self.state_path, json.dumps(data, indent=1, sort_keys=True),
-                     fsync=self.durable)
-
     def _update(self, fn: Callable[[dict[str, Any]], Any]) -> Any:
-        with self._tlock, self._flock:
-            data = self._load()
-            result = fn(data)
-            self._save(data)
-            return result
+        try:
+            return self.doc.update(lambda data: fn(self._checked(data)))
+        except json.JSONDecodeError:
+            raise self._bad_state() from None
+
+    def _bad_state(self) -> ConfigError:
+        return ConfigError(f"{self.state_path} is not valid JSON", code="CFG014",
+                           hint=f"remove {self.state_path} to reset every token to active")
 
     def _pool_state(self, data: dict[str, Any], pool: PoolDef) -> dict[str, Any]:
         ps = data["pools"].setdefault(pool.name, {"cursor": -1, "tokens": {}})
@@ -301,9 +293,11 @@ class TokenPool:
         return ps
 
     def state(self) -> dict[str, Any]:
-        """A snapshot of the state file (names and counters only)."""
-        with self._tlock, self._flock:
-            return self._load()
+        """A snapshot of the state (names and counters only)."""
+        try:
+            return self._checked(self.doc.read())
+        except json.JSONDecodeError:
+            raise self._bad_state() from None
 
     # --- picking ------------------------------------------------------------------------
 

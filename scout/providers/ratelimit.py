@@ -4,6 +4,11 @@
 *reserves* the next one (the bucket may go negative) and sleeps outside the lock, so many
 threads queue fairly without holding the lock while they wait. Every wait is recorded:
 per call (returned, journaled as ``rate_wait_ms``) and in per-adapter totals.
+
+:class:`RateLimiters` (what the providers layer uses) keeps the caps in the quota backend
+(:mod:`scout.quota`): the same reservation as a GCRA step, shared by every process on the
+backend; it sleeps outside the backend, interruptibly (``cancel``: Ctrl-C, the run closing).
+:class:`TokenBucket` is the in-process form of the same rule.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scout.adapters.settings import RateCap
+from scout.quota.base import Quota, interruptible_sleep
 
 
 class TokenBucket:
@@ -70,7 +76,8 @@ class RateStats:
 
 
 class RateLimiters:
-    """One bucket per adapter that has a ``rate`` cap; adapters without one never wait."""
+    """One cap per adapter that has a ``rate``, kept in the quota backend; adapters
+    without one never wait (and never reach the backend)."""
 
     def __init__(
         self,
@@ -78,19 +85,37 @@ class RateLimiters:
         *,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
+        quota: Quota | None = None,
+        cancel: threading.Event | None = None,
     ) -> None:
-        self.buckets = {
-            name: TokenBucket(cap.per_minute, cap.burst, clock=clock, sleep=sleep)
-            for name, cap in caps.items()
-            if cap is not None
-        }
+        if quota is None:
+            from scout.quota.memory import MemoryQuota
+            quota = MemoryQuota(clock=clock)
+        self.quota = quota
+        self.sleep = sleep
+        self.cancel = cancel
+        self.caps = {name: cap for name, cap in caps.items() if cap is not None}
+        self._lock = threading.Lock()
+        self._stats = {name: RateStats(name, 0, 0, 0.0) for name in self.caps}
 
     def acquire(self, adapter: str) -> float:
-        bucket = self.buckets.get(adapter)
-        return bucket.acquire() if bucket else 0.0
+        """Reserve the adapter's next slot and wait for it; returns the seconds waited
+        (the wait is cut short when ``cancel`` is set: the caller checks it)."""
+        cap = self.caps.get(adapter)
+        if cap is None:
+            return 0.0
+        wait = self.quota.reserve_rate(adapter, cap.per_minute, cap.burst)
+        with self._lock:
+            st = self._stats[adapter]
+            st.acquired += 1
+            if wait > 0:
+                st.waits += 1
+                st.waited_s += wait
+        if wait > 0:
+            interruptible_sleep(wait, self.cancel, self.sleep)
+        return wait
 
     def stats(self) -> list[RateStats]:
-        return [
-            RateStats(name, b.acquired, b.waits, round(b.waited_total, 6))
-            for name, b in sorted(self.buckets.items())
-        ]
+        with self._lock:
+            return [RateStats(s.adapter, s.acquired, s.waits, round(s.waited_s, 6))
+                    for _, s in sorted(self._stats.items())]

@@ -47,6 +47,9 @@ from scout.providers.pool import POOL_STATE_NAME, TokenPool, load_pool_config
 from scout.providers.preflight import (Availability, PreflightReport, check_adapter,
                                        credential_hint, pool_config_path, run_preflight)
 from scout.providers.ratelimit import RateLimiters
+from scout.quota.base import Quota
+from scout.quota.claims import Claims
+from scout.quota.factory import make_quota
 from scout.providers.record import (Exchanges, RecordingTransport, ReplayTransport,
                                     ReplyStore)
 from scout.spec.models import Phase, Pipeline, RetryPolicy
@@ -133,9 +136,20 @@ class ProviderRuntime:
         self.cache = ReplyCache(self.runtime_dir, clock=clock)
         # a replay reaches no provider, so there is no rate to respect
         caps = {} if replay_dir is not None else {n: s.rate for n, s in config.adapters.items()}
-        self.limiters = RateLimiters(caps, clock=self.monotonic, sleep=sleep)
-        self.breaker = CircuitBreaker(self.monotonic)
-        self.budget = BudgetTracker(max_cost, spent=spent_before)
+        #: rate caps, breaker, budget, claims and pool state, shared through the backend
+        #: (quota.backend / SCOUTE_QUOTA_URL); injected clocks (tests) drive it too
+        self.quota: Quota = make_quota(
+            config.quota.backend, self.runtime_dir, headroom=config.quota.headroom,
+            env=self.env, clock=time.time if self.monotonic is time.monotonic else self.monotonic)
+        #: set by close(): calls still waiting (rate limiter) must not go out afterwards
+        self.closed = threading.Event()
+        self.limiters = RateLimiters(caps, clock=self.monotonic, sleep=sleep, quota=self.quota,
+                                     cancel=self.closed)
+        self.breaker = CircuitBreaker(self.monotonic, quota=self.quota)
+        self.budget = BudgetTracker(max_cost, spent=spent_before, quota=self.quota,
+                                    scope=mission_id)
+        self.claims = Claims(self.quota, config.quota.claim_lease, self.closed,
+                             sleep=sleep, clock=self.monotonic)
 
         self.recording = record_dir is not None
         self.replaying = replay_dir is not None
@@ -152,8 +166,6 @@ class ProviderRuntime:
         self._clients: list[httpx.Client] = []
         #: adapter -> the first "cannot connect" error of the run (said once, not per call)
         self.unreachable: dict[str, str] = {}
-        #: set by close(): calls still waiting (rate limiter) must not go out afterwards
-        self.closed = threading.Event()
         self._avail: dict[str, Availability] = {}
         self._pool: TokenPool | None = None
         self._skip_noted: set[tuple[str, str]] = set()
@@ -205,7 +217,9 @@ class ProviderRuntime:
         with self._lock:
             if self._pool is None:
                 defs = load_pool_config(self.pool_config_path, self.env)
-                self._pool = TokenPool(defs, self.runtime_dir / POOL_STATE_NAME, clock=self.clock)
+                state = self.runtime_dir / POOL_STATE_NAME
+                self._pool = TokenPool(defs, state, clock=self.clock,
+                                       doc=self.quota.doc("token_pool_state", state))
                 for s in self._pool.secrets():
                     self.secrets.add(s)
             return self._pool
@@ -385,6 +399,15 @@ class ProviderRuntime:
         self.cache.put(key, adapter, reply,
                        {"pid": os.getpid(), "line": pending} if pending is not None else None)
         return key
+
+    def claim_request(self, adapter: str, request: Request) -> tuple[Any, Reply[Any] | None]:
+        """One payer per request (scout.quota.claims): ``(claim, None)`` before paying
+        (release it after), or ``(None, answer)`` paid by another worker. Free, uncached
+        and replayed requests need no claim: ``(None, None)``."""
+        if self._ttl(adapter) <= 0 or self.paid_estimate(adapter) is None:
+            return None, None
+        key = cache_key(adapter, self.config.adapters[adapter], request)
+        return self.claims.acquire(key, lambda: self.cache_get(adapter, request))
 
     def recover_pending(self, key: str) -> bool:
         """Write the journal line of an answer whose process died between caching it and
@@ -593,6 +616,7 @@ class ProviderRuntime:
             self._adapters.clear()
         self.cache.close()
         self.journal.close()
+        self.quota.close()
 
     def __enter__(self) -> "ProviderRuntime":
         return self

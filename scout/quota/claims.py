@@ -1,0 +1,94 @@
+"""One payer per request: claim a paid request's cache key before paying for it.
+
+A worker about to send a paid request claims its cache key in the quota backend for a
+lease. Another worker asking the same request meanwhile does not pay: it waits, looking
+in the cache, until the answer is there (then it is a cache hit) or the claim is gone
+(the payer failed: it claims and tries itself). A claim whose process died runs out with
+its lease (at once when the dead process was on this machine: its pid is gone); the next
+payer's ``sent`` line then carries ``claim_taken_over``, and the dead
+payer's own ``sent`` line stays unanswered, so the audit shows that call *in doubt*:
+never silently paid twice.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from scout.errors import Cancelled
+from scout.quota.base import Quota, interruptible_sleep
+
+
+@dataclass(frozen=True)
+class Claim:
+    key: str
+    owner: str
+    taken_over: bool
+
+
+class Claims:
+    """Claims of one process on one quota backend."""
+
+    def __init__(self, quota: Quota, lease_s: float, cancel: threading.Event, *,
+                 sleep: Callable[[float], None] = time.sleep,
+                 clock: Callable[[], float] = time.monotonic,
+                 first_poll_s: float = 0.05, max_poll_s: float = 1.0) -> None:
+        self.quota = quota
+        self.lease_s = lease_s
+        self.cancel = cancel
+        self.sleep = sleep
+        self.clock = clock
+        self.first_poll_s = first_poll_s
+        self.max_poll_s = max_poll_s
+        self._me = f"{socket.gethostname()}:{os.getpid()}"
+        #: requests answered by another worker's payment while this one waited
+        self.shared = 0
+
+    def acquire(self, key: str, lookup: Callable[[], Any]) -> tuple[Claim | None, Any]:
+        """``(claim, None)``: ours, pay and :meth:`release`; ``(None, answer)``: another
+        worker paid and ``lookup()`` (the cache) has its answer."""
+        owner = f"{self._me}:{uuid.uuid4().hex[:12]}"
+        poll = self.first_poll_s
+        while True:
+            got = self.quota.claim(key, owner, self.lease_s)
+            taken_over = got.taken_over
+            if got.holder is not None and self._dead_here(got.holder):
+                # its process died on this machine (a SIGKILL, a crash): do not wait out
+                # the lease. The release is owner-checked, so only that claim goes.
+                self.quota.release(key, got.holder)
+                got = self.quota.claim(key, owner, self.lease_s)
+                taken_over = True
+            if got.holder is None:
+                claim = Claim(key, owner, taken_over)
+                answer = lookup()  # the payer we waited for may have answered just now
+                if answer is not None:
+                    self.release(claim)
+                    self.shared += 1
+                    return None, answer
+                return claim, None
+            answer = lookup()
+            if answer is not None:
+                self.shared += 1
+                return None, answer
+            if not interruptible_sleep(poll, self.cancel, self.sleep):
+                raise Cancelled("not sent: the run is shutting down while another worker "
+                                "paid for the same request")
+            poll = min(poll * 1.5, self.max_poll_s)
+
+    def _dead_here(self, holder: str) -> bool:
+        host, _, rest = holder.rpartition(":")  # host:pid:tag
+        host, _, pid = host.rpartition(":")
+        if host != socket.gethostname() or not pid.isdigit():
+            return False
+        from scout.orchestrator.locks import pid_alive
+        return int(pid) != os.getpid() and not pid_alive(int(pid))
+
+    def release(self, claim: Claim | None) -> None:
+        if claim is not None:
+            self.quota.release(claim.key, claim.owner)

@@ -1,0 +1,242 @@
+"""The ``redis://host:port/db`` quota backend: the same state in Redis, for many machines.
+
+Every decision is one Lua script (Redis runs a script whole, with nothing in between), on
+the server's clock (``TIME``), so workers on different machines agree without synced
+clocks. Keys live under ``scout:quota:``:
+
+- ``rate:<adapter>`` — a GCRA theoretical arrival time (:func:`scout.quota.base.gcra`,
+  line for line): reserve the next slot, sleep outside Redis, like the in-process bucket;
+  ``headroom`` (e.g. 0.95) keeps the shared rate under the provider's own edge;
+- ``breaker:<adapter>`` — the end of a cool-down, expiring with it;
+- ``budget:<scope>`` (spent), ``held:<scope>`` / ``held-exp:<scope>`` (reservations and
+  their expiry) — reserve before a paid request, settle with what it cost;
+- ``claim:<cache key>`` (``SET NX PX``: the payer and its lease) and ``claimed:<key>``
+  (a longer-lived mark that says a lease ran out without being released: a takeover);
+- ``doc:<name>`` — the token pool's state, replaced by compare-and-set (the rotation and
+  per-token counters are computed by the pool; the swap is atomic, retried on conflict).
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from scout.errors import ConfigError
+from scout.quota.base import RESERVATION_LEASE_S, ClaimResult, Reservation, SharedDoc
+
+PREFIX = "scout:quota:"
+
+# ARGV[1] is "now" from an injected clock (tests), or "" for the server's TIME
+_NOW = """
+local now
+if ARGV[1] == '' then local t = redis.call('TIME'); now = tonumber(t[1]) + tonumber(t[2]) / 1e6
+else now = tonumber(ARGV[1]) end
+"""
+
+RATE = _NOW + """
+local interval = tonumber(ARGV[2]); local tau = tonumber(ARGV[3])
+local tat = tonumber(redis.call('GET', KEYS[1]) or '-1')
+if tat < now then tat = now end
+local wait = tat - tau - now
+if wait < 0 then wait = 0 end
+local new = tat + interval
+redis.call('SET', KEYS[1], string.format('%.6f', new), 'PX', math.ceil((new - now + 60) * 1000))
+return string.format('%.6f', wait)
+"""
+
+TRIP = _NOW + """
+local untl = now + tonumber(ARGV[2])
+local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
+if cur > untl then untl = cur end
+redis.call('SET', KEYS[1], string.format('%.6f', untl), 'PX', math.ceil((untl - now) * 1000) + 1)
+return 1
+"""
+
+LEFT = _NOW + """
+local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
+local left = cur - now
+if left < 0 then left = 0 end
+return string.format('%.6f', left)
+"""
+
+# KEYS: spent, held (hash id -> usd), held-exp (zset id -> expiry)
+RESERVE = _NOW + """
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now)) do
+  redis.call('HDEL', KEYS[2], id); redis.call('ZREM', KEYS[3], id)
+end
+local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
+local reserved = 0
+for _, v in ipairs(redis.call('HVALS', KEYS[2])) do reserved = reserved + tonumber(v) end
+local max = tonumber(ARGV[4]); local usd = tonumber(ARGV[3])
+local ok = 1
+if max >= 0 and spent + reserved >= max then ok = 0
+elseif usd > 0 then
+  redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+  redis.call('ZADD', KEYS[3], now + tonumber(ARGV[5]), ARGV[2])
+end
+return {ok, string.format('%.8f', spent), string.format('%.8f', reserved)}
+"""
+
+SETTLE = """
+redis.call('HDEL', KEYS[2], ARGV[1]); redis.call('ZREM', KEYS[3], ARGV[1])
+return redis.call('INCRBYFLOAT', KEYS[1], ARGV[2])
+"""
+
+SEED = """
+local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tonumber(ARGV[1]) > cur then redis.call('SET', KEYS[1], ARGV[1]) end
+return 1
+"""
+
+# KEYS: claim, claimed-mark. ARGV: owner, lease ms. Returns {holder or '', taken_over}
+CLAIM = """
+local cur = redis.call('GET', KEYS[1])
+if cur and cur ~= ARGV[1] then return {cur, 0} end
+local taken = 0
+if (not cur) and redis.call('GET', KEYS[2]) and redis.call('GET', KEYS[2]) ~= ARGV[1] then
+  taken = 1
+end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('SET', KEYS[2], ARGV[1], 'PX', tonumber(ARGV[2]) * 10)
+return {'', taken}
+"""
+
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1], KEYS[2]) end
+return 1
+"""
+
+CAS = """
+local cur = redis.call('GET', KEYS[1]) or ''
+if cur == ARGV[1] then redis.call('SET', KEYS[1], ARGV[2]); return 1 end
+return 0
+"""
+
+
+def _redact(url: str) -> str:
+    """The URL without a password (redis://:secret@host → redis://***@host)."""
+    parts = urlsplit(url)
+    if parts.password is None and parts.username is None:
+        return url
+    return f"{parts.scheme}://***@{parts.hostname}" + (f":{parts.port}" if parts.port else "")
+
+
+class RedisDoc:
+    """A JSON document in one Redis key, replaced by compare-and-set."""
+
+    def __init__(self, q: "RedisQuota", name: str) -> None:
+        self.q = q
+        self.key = PREFIX + "doc:" + name
+
+    def read(self) -> dict[str, Any]:
+        raw = self.q._call(lambda: self.q.client.get(self.key))
+        data = json.loads(raw) if raw else {}
+        return data if isinstance(data, dict) else {}
+
+    def update(self, fn: Callable[[dict[str, Any]], Any]) -> Any:
+        for _ in range(1000):
+            raw = self.q._call(lambda: self.q.client.get(self.key)) or b""
+            data = json.loads(raw) if raw else {}
+            result = fn(data)
+            new = json.dumps(data, sort_keys=True)
+            if self.q._run(self.q._cas, [self.key], raw, new, now=False):
+                return result
+        raise ConfigError(f"quota backend {self.q.display}: {self.key} kept changing",
+                          code="CFG041")
+
+
+class RedisQuota:
+    name = "redis"
+
+    def __init__(self, url: str, *, headroom: float = 1.0,
+                 clock: Callable[[], float] | None = None, timeout_s: float = 5.0) -> None:
+        try:
+            import redis
+        except ImportError:
+            raise ConfigError("the redis quota backend needs the redis package",
+                              code="CFG041", hint="pip install 'scout[dist]'") from None
+        self.url = url
+        self.display = _redact(url)
+        self.headroom = headroom
+        self.clock = clock  # None: the server's TIME
+        self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
+        self.client = redis.Redis.from_url(url, socket_timeout=timeout_s,
+                                           socket_connect_timeout=timeout_s)
+        self._call(self.client.ping)
+        reg = self.client.register_script
+        self._rate, self._trip, self._left = reg(RATE), reg(TRIP), reg(LEFT)
+        self._reserve, self._settle, self._seed = reg(RESERVE), reg(SETTLE), reg(SEED)
+        self._claim, self._release, self._cas = reg(CLAIM), reg(RELEASE), reg(CAS)
+
+    def _call(self, fn: Callable[[], Any]) -> Any:
+        try:
+            return fn()
+        except self._errors as exc:
+            raise ConfigError(
+                f"quota backend {self.display} is unreachable: {type(exc).__name__}: "
+                f"{str(exc).replace(self.url, self.display)[:200]}",
+                code="CFG041",
+                hint="start redis-server there, fix quota.backend in config/adapters.yaml "
+                "or SCOUTE_QUOTA_URL, or use backend: local on one machine") from None
+
+    def _run(self, script: Any, keys: list[str], *args: Any, now: bool = True) -> Any:
+        argv = ([f"{self.clock():.6f}" if self.clock else ""] if now else []) + list(args)
+        return self._call(lambda: script(keys=keys, args=argv))
+
+    def reserve_rate(self, key: str, per_minute: float, burst: int) -> float:
+        interval = 60.0 / (per_minute * self.headroom)
+        return float(self._run(self._rate, [PREFIX + "rate:" + key], f"{interval:.9f}",
+                               f"{(burst - 1) * interval:.9f}"))
+
+    def trip(self, adapter: str, cooldown: float) -> None:
+        if cooldown > 0:
+            self._run(self._trip, [PREFIX + "breaker:" + adapter], f"{cooldown:.6f}")
+
+    def cooldown_left(self, adapter: str) -> float:
+        return float(self._run(self._left, [PREFIX + "breaker:" + adapter]))
+
+    def _budget_keys(self, scope: str) -> list[str]:
+        return [PREFIX + "budget:" + scope, PREFIX + "held:" + scope,
+                PREFIX + "held-exp:" + scope]
+
+    def budget_seed(self, scope: str, spent: float) -> None:
+        self._run(self._seed, self._budget_keys(scope)[:1], f"{spent:.8f}", now=False)
+
+    def budget_reserve(self, scope: str, usd: float, max_cost: float | None) -> Reservation:
+        rid = uuid.uuid4().hex
+        ok, spent, reserved = self._run(
+            self._reserve, self._budget_keys(scope), rid, f"{usd:.8f}",
+            f"{max_cost:.8f}" if max_cost is not None else "-1", f"{RESERVATION_LEASE_S}")
+        return Reservation(bool(int(ok)), rid, usd, float(spent), float(reserved))
+
+    def budget_settle(self, scope: str, reservation_id: str, usd: float) -> float:
+        return float(self._run(self._settle, self._budget_keys(scope), reservation_id,
+                               f"{usd:.8f}", now=False))
+
+    def budget_spent(self, scope: str) -> float:
+        raw = self._call(lambda: self.client.get(PREFIX + "budget:" + scope))
+        return float(raw) if raw else 0.0
+
+    def claim(self, key: str, owner: str, lease_s: float) -> ClaimResult:
+        holder, taken = self._run(self._claim, [PREFIX + "claim:" + key,
+                                                PREFIX + "claimed:" + key],
+                                  owner, str(max(1, int(lease_s * 1000))), now=False)
+        holder = holder.decode() if isinstance(holder, bytes) else holder
+        return ClaimResult(holder or None, taken_over=bool(int(taken)))
+
+    def release(self, key: str, owner: str) -> None:
+        self._run(self._release, [PREFIX + "claim:" + key, PREFIX + "claimed:" + key],
+                  owner, now=False)
+
+    def doc(self, name: str, path: Path) -> SharedDoc:
+        return RedisDoc(self, name)
+
+    def close(self) -> None:
+        try:
+            self.client.close()
+        except self._errors:
+            pass

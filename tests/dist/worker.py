@@ -1,0 +1,51 @@
+"""One scout worker process of the tests/dist tests: the REAL providers layer
+(ProviderRuntime, chain, claim, rate cap, budget, journal, cache) calling Tavily (a paid
+adapter) on the local fake server, with the quota backend of the config.
+
+    python -m tests.dist.worker ROOT MISSION_ID OUT.json [--max-cost USD] QUERY...
+
+Writes {"answered": [...], "shared": n, "budget_stopped": n, "errors": [...]} to OUT.json.
+The environment carries SCOUTE_TAVILY_BASE_URL, TAVILY_API_KEY (and SCOUTE_QUOTA_URL).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from scout.config.loader import load_config
+from scout.errors import BudgetExceeded, ScoutError
+from scout.providers.contract import SearchRequest
+from scout.providers.runtime import ProviderRuntime
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("root")
+    ap.add_argument("mission")
+    ap.add_argument("out")
+    ap.add_argument("--max-cost", type=float, default=None)
+    ap.add_argument("queries", nargs="+")
+    a = ap.parse_args(argv)
+    root = Path(a.root)
+    config = load_config(root / "config" / "adapters.yaml")
+    out: dict = {"answered": [], "shared": 0, "budget_stopped": 0, "errors": []}
+    with ProviderRuntime(config, root, a.mission, max_cost=a.max_cost) as rt:
+        gw = rt.gateway("F1", links=["tavily"])
+        for q in a.queries:
+            try:
+                outcome = gw.call(SearchRequest(query=q, limit=3))
+                out["answered"].append([q, outcome.from_cache])
+            except BudgetExceeded:
+                out["budget_stopped"] += 1
+            except ScoutError as exc:
+                out["errors"].append(f"{exc.code}: {exc.message}")
+        out["shared"] = rt.claims.shared
+    Path(a.out).write_text(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,31 @@
+"""`scout apply` with a quota backend it cannot use: a clear error, exit 3, no traceback."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.dist.redis_server import free_port
+
+
+@pytest.mark.parametrize("url,code", [
+    (f"redis://:pw-Sentinel-77@127.0.0.1:{free_port()}/0", "CFG041"),
+    ("lcoal", "CFG040"),
+])
+def test_apply_with_an_unusable_backend_is_a_clear_error(url, code, scout_cmd, subprocess_env,
+                                                         tmp_path):
+    pytest.importorskip("redis")
+    env = {**subprocess_env, "SCOUTE_QUOTA_URL": url, "SCOUTE_RESEARCH_ROOT": str(ROOT)}
+    out = subprocess.run(scout_cmd + [
+        "apply", str(ROOT / "pipelines" / "hotel_research.yaml"), "--query",
+        "hotels in Barcelona", "--replay", str(ROOT / "examples" / "hotel-barcelona" /
+                                                "cassette"),
+        "--runs-dir", str(tmp_path / "runs"), "--mission-id", "q-cli", "--progress", "none"],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert out.returncode == 3, out.stderr
+    assert code in out.stderr and "Traceback" not in out.stderr
+    assert "Sentinel" not in out.stderr + out.stdout
+    if code == "CFG040":
+        assert "did you mean 'local'" in out.stderr
