@@ -79,11 +79,12 @@ def missions_in_folder(folder: Path, *, runs_dir: str | None, config: str | None
         entries.append(BatchEntry(mid, MissionJob(str(path), mission_id=mid, runs_dir=runs_dir,
                                                   config=config, root=str(root)), str(path)))
     if problems:
-        raise SpecInvalid(problems)
+        raise SpecInvalid(sorted(problems, key=lambda p: p.sort_key))
     return entries
 
 
-def _yaml_rows(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
+def _yaml_rows(path: Path, text: str
+               ) -> tuple[list[tuple[int, dict[str, Any]]], list[Problem]]:
     """(line, row) pairs of a YAML list; raises SpecInvalid naming what is wrong where."""
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -125,12 +126,11 @@ def _yaml_rows(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
                                      path, line, "e.g. inputs: {budget: 150 EUR}"))
             continue
         rows.append((line, {k: v for k, v in value.items() if v is not None}))
-    if problems:
-        raise SpecInvalid(problems)
-    return rows
+    return rows, problems
 
 
-def _csv_rows(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
+def _csv_rows(path: Path, text: str
+              ) -> tuple[list[tuple[int, dict[str, Any]]], list[Problem]]:
     reader = csv.reader(io.StringIO(text))
     try:
         header = next(reader, None)
@@ -174,13 +174,12 @@ def _csv_rows(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
         if inputs:
             row["inputs"] = inputs
         rows.append((line, row))
-    if problems:
-        raise SpecInvalid(problems)
-    return rows
+    return rows, problems
 
 
-def read_rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    """The rows of a query list, by extension: ``.csv`` (or ``.tsv``), else YAML."""
+def read_rows(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], list[Problem]]:
+    """The rows of a query list, by extension: ``.csv`` (or ``.tsv``), else YAML, and
+    the problems of the rows that could not be read (a broken file raises at once)."""
     if not path.is_file():
         raise UsageError(f"--queries {path}: no such file", code="USE080")
     try:
@@ -189,14 +188,14 @@ def read_rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
         raise SpecInvalid([_problem("USE081", f"not UTF-8 text (byte {exc.start + 1})", path,
                                     None, "save the file as UTF-8")]) from None
     text = text.removeprefix("\ufeff")  # spreadsheets write a BOM
-    rows = _csv_rows(path, text) if path.suffix.lower() in (".csv", ".tsv") \
+    rows, problems = _csv_rows(path, text) if path.suffix.lower() in (".csv", ".tsv") \
         else _yaml_rows(path, text)
-    if not rows:
+    if not rows and not problems:
         raise UsageError(f"{path}: no missions in it (no rows)", code="USE080")
     if len(rows) > MAX_ROWS:
         raise UsageError(f"{path}: {len(rows)} rows is more than {MAX_ROWS} in one batch",
                          code="USE080", hint="split the list into several batches")
-    return rows
+    return rows, problems
 
 
 def missions_from_queries(pipeline: Path, queries: Path, *, runs_dir: str | None,
@@ -212,9 +211,9 @@ def missions_from_queries(pipeline: Path, queries: Path, *, runs_dir: str | None
     model = spec.model
     assert isinstance(model, Pipeline)
     entries: list[BatchEntry] = []
-    problems: list[Problem] = []
+    rows, problems = read_rows(queries)
     seen: dict[str, int] = {}
-    for line, row in read_rows(queries):
+    for line, row in rows:
         query = row.get("query")
         query = str(query) if query is not None else None
         inputs = {**(sets or {}), **{str(k): v for k, v in (row.get("inputs") or {}).items()}}
@@ -239,5 +238,5 @@ def missions_from_queries(pipeline: Path, queries: Path, *, runs_dir: str | None
                          runs_dir=runs_dir, config=config, root=str(root))
         entries.append(BatchEntry(mid, job, f"{queries}:{line}"))
     if problems:
-        raise SpecInvalid(problems)
+        raise SpecInvalid(sorted(problems, key=lambda p: p.sort_key))
     return entries
