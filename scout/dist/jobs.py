@@ -6,6 +6,12 @@ so it travels to a Dask worker process (or runs on a thread) unchanged. It calls
 result with its code, message and exit code; anything else becomes an ``error`` result
 naming the exception (no traceback text, which could carry a request's values).
 
+Submit with :func:`submit_mission` (the executor's ``submit_remote`` when it has one —
+the ``dask`` executor: the job runs on a worker process — else its ``submit``: a thread).
+A job that Dask reschedules after its worker died may find the dead holder's Redis lease
+still alive for up to its ttl: ``options: {lock_wait: SECONDS}`` retries a locked
+mission (RUN003) until then.
+
 ``cost_usd`` is what the journal holds for the mission after the job (every apply of it,
 so a resumed mission's money counts once, where it was spent); ``cost_this_run`` is what
 this job added.
@@ -59,7 +65,28 @@ class MissionJobResult:
         return asdict(self)
 
 
-_OPTION_KEYS = {"no_cache", "record_dir", "replay_dir", "max_workers", "force"}
+_OPTION_KEYS = {"no_cache", "record_dir", "replay_dir", "max_workers", "force", "lock_wait"}
+
+
+def submit_mission(executor: Any, job: MissionJob) -> Any:
+    """``run_mission_job(job)`` on ``executor``: a ``concurrent.futures.Future`` of its
+    :class:`MissionJobResult` (on a worker process where the executor has them)."""
+    submit = getattr(executor, "submit_remote", None) or executor.submit
+    return submit(run_mission_job, job)
+
+
+def _apply_waiting(apply: Any, wait_s: float, **kw: Any) -> Any:
+    """``apply(**kw)``, retried while the mission is locked, for up to ``wait_s``."""
+    from scout.errors import MissionLocked
+
+    deadline = time.monotonic() + max(0.0, wait_s)
+    while True:
+        try:
+            return apply(**kw)
+        except MissionLocked:
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(min(1.0, max(0.05, deadline - time.monotonic())))
 
 
 def run_mission_job(job: MissionJob) -> MissionJobResult:
@@ -89,11 +116,12 @@ def run_mission_job(job: MissionJob) -> MissionJobResult:
             no_cache=bool(opts.get("no_cache", False)),
             record_dir=Path(opts["record_dir"]) if opts.get("record_dir") else None,
             replay_dir=Path(opts["replay_dir"]) if opts.get("replay_dir") else None)
-        result = api.apply(job.pipeline, query=job.query, sets=dict(job.inputs) or None,
-                           mission_id=mid, runs_dir=job.runs_dir, config=job.config,
-                           root=root, max_cost=job.max_cost, provider_options=popts,
-                           force=list(opts.get("force") or ()),
-                           max_workers=opts.get("max_workers"))
+        result = _apply_waiting(
+            api.apply, float(opts.get("lock_wait") or 0), file=job.pipeline,
+            query=job.query, sets=dict(job.inputs) or None, mission_id=mid,
+            runs_dir=job.runs_dir, config=job.config, root=root, max_cost=job.max_cost,
+            provider_options=popts, force=list(opts.get("force") or ()),
+            max_workers=opts.get("max_workers"))
     except ScoutError as exc:
         return MissionJobResult(mid, "error", exc.exit_code, before, 0.0,
                                 error=f"{exc.code}: {exc.message}", error_code=exc.code,

@@ -99,11 +99,16 @@ def decide(*, missing: list[str], forced: str | None, prev: PhaseState | None,
     if missing:
         return Decision("blocked", "; ".join(missing))
     had = prev is not None and prev.status in DONE_OK
-    if dry and (forced is not None or not had):
+    # a phase an ``if:`` skipped last time is checked again: its condition usually reads
+    # the request (``task.notify_email``), known before anything runs
+    recheck = prev is not None and prev.status == "skipped" and forced is None
+    if dry and (forced is not None or not had) and not recheck:
         return Decision("run", forced if forced is not None else before(prev))
     try:
         prep = prepare()
     except errors as exc:
+        if dry and recheck:
+            return Decision("run", before(prev))
         if dry:
             return Decision("run", f"cannot be checked before running: {exc}")
         return Decision("error", "could not prepare the phase", error=exc)
@@ -112,7 +117,8 @@ def decide(*, missing: list[str], forced: str | None, prev: PhaseState | None,
     if forced is not None:
         return Decision("run", forced, stale=had, prepared=True)
     if not had:
-        return Decision("run", before(prev), prepared=True)
+        return Decision("run", "its condition now holds" if recheck else before(prev),
+                        prepared=True)
     assert prev is not None
     if matches(prev.fingerprint, prev.fp_parts, Fingerprint(prep.fingerprint, prep.parts or {})):
         why = damage(prev)

@@ -194,25 +194,29 @@ def apply_record(state: MissionState, rec: dict[str, Any]) -> None:
         if st is None or st.items is None or st.fingerprint != rec.get("fp"):
             return  # an item of an older attempt with other inputs: not part of the state
         key = str(rec.get("i"))
+        # everything read before any change: a malformed record changes nothing
+        cost = float(rec.get("cost") or 0.0)
+        by = rec.get("by")
+        err = rec.get("e") or {}
+        message = str(err.get("message", err) if isinstance(err, dict) else err)
         if rec.get("ok"):
             st.items.ok += 1
             st.items.errors.pop(key, None)
         else:
             st.items.failed += 1
             if len(st.items.errors) < MAX_ITEM_ERRORS:
-                err = rec.get("e") or {}
-                st.items.errors[key] = str(err.get("message", err))
-        by = rec.get("by")
-        if by:
+                st.items.errors[key] = message
+        if isinstance(by, str) and by:
             st.answered_by[by] = st.answered_by.get(by, 0) + 1
-        if rec.get("cost"):
-            st.cost_usd += float(rec["cost"])
+        st.cost_usd += cost
         return
     if ev == "phase":
         _apply_phase(state.phase(rec["phase"]), rec, ts)
         return
     if ev == "mission":
         status = rec.get("status", state.status)
+        if not isinstance(status, str):
+            raise TypeError("a mission record's status is not a string")
         state.status = status
         for key in ("pid", "pipeline", "reason", "exit_code"):
             if key in rec:
@@ -229,8 +233,24 @@ def apply_record(state: MissionState, rec: dict[str, Any]) -> None:
             state.finished_at = ts
 
 
+#: what a malformed record or snapshot (hand-edited, damaged, written by something else)
+#: raises while being folded: it is skipped like a torn line, never a crash
+MALFORMED = (KeyError, TypeError, ValueError, AttributeError)
+
+
+def fold_read_record(state: MissionState, rec: dict[str, Any]) -> bool:
+    """Fold a record read from disk (untrusted); False when it is malformed and skipped."""
+    try:
+        apply_record(state, rec)
+    except MALFORMED:
+        return False
+    return True
+
+
 def _apply_phase(st: PhaseState, rec: dict[str, Any], ts: str | None) -> None:
     status = rec["status"]
+    if not isinstance(status, str):
+        raise TypeError("a phase record's status is not a string")
     st.status = status
     if "attempt" in rec:
         st.attempts = int(rec["attempt"])

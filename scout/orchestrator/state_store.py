@@ -33,7 +33,13 @@ from typing import Any, Literal
 
 from scout.errors import storage_error
 from scout.fsutil import write_atomic
-from scout.orchestrator.state import DONE_OK, MissionState, apply_record
+from scout.orchestrator.state import (
+    DONE_OK,
+    MALFORMED,
+    MissionState,
+    apply_record,
+    fold_read_record,
+)
 
 LOG_NAME = "state.log.jsonl"
 SNAPSHOT_NAME = "phase.json"
@@ -96,9 +102,14 @@ def load_state(run_dir: str | Path) -> MissionState:
     run_dir = Path(run_dir)
     snap = _read_snapshot(run_dir)
     log = run_dir / LOG_NAME
+    state: MissionState | None = None
     if snap is not None:
-        state = MissionState.from_dict(snap["state"])
-        offset = int(snap.get("log_offset", 0))
+        try:
+            state = MissionState.from_dict(snap["state"])
+            offset = int(snap.get("log_offset", 0))
+        except MALFORMED:
+            state = None  # a damaged snapshot: the log alone says everything
+    if state is not None:
         try:
             size = log.stat().st_size
         except FileNotFoundError:
@@ -111,21 +122,24 @@ def load_state(run_dir: str | Path) -> MissionState:
                     ok = False  # the offset does not line up (log replaced?): full replay
                     break
                 first = False
-                apply_record(state, rec)
+                fold_read_record(state, rec)
             if ok:
                 return state
     state = MissionState()
     for _, rec in iter_log(log):
-        apply_record(state, rec)
+        fold_read_record(state, rec)
     return state
 
 
 def _note_payloads(index: dict[str, dict[str, dict[str, Any]]], rec: dict[str, Any]) -> None:
-    if rec.get("ev") == "phase" and rec.get("status") in DONE_OK:
-        if rec.get("payloads"):
-            index[rec["phase"]] = rec["payloads"]
+    phase, status, payloads = rec.get("phase"), rec.get("status"), rec.get("payloads")
+    if rec.get("ev") != "phase" or not isinstance(phase, str) or not isinstance(status, str):
+        return  # not a phase record, or a malformed one (the log is read from disk)
+    if status in DONE_OK:
+        if isinstance(payloads, dict) and payloads:
+            index[phase] = payloads
         else:
-            index.pop(rec["phase"], None)
+            index.pop(phase, None)
 
 
 def read_payloads(run_dir: str | Path) -> dict[str, dict[str, dict[str, Any]]]:
@@ -186,12 +200,16 @@ class StateStore:
         """Fold the whole log; cut off a torn last line so new records start clean."""
         end = 0
         for end, rec in iter_log(self.path):
-            apply_record(self.state, rec)
-            if rec.get("ev") == "item" and rec.get("ok"):
-                per_fp = self._items.setdefault(rec["phase"], {})
-                per_fp.setdefault(rec.get("fp", ""), {})[int(rec["i"])] = rec
-            else:
-                _note_payloads(self.payloads, rec)
+            if not fold_read_record(self.state, rec):
+                continue
+            try:
+                if rec.get("ev") == "item" and rec.get("ok"):
+                    per_fp = self._items.setdefault(str(rec["phase"]), {})
+                    per_fp.setdefault(str(rec.get("fp", "")), {})[int(rec["i"])] = rec
+                else:
+                    _note_payloads(self.payloads, rec)
+            except MALFORMED:
+                continue
         try:
             size = self.path.stat().st_size
         except FileNotFoundError:

@@ -99,6 +99,19 @@ def test_decide_dry_does_not_prepare_what_runs_anyway():
     assert (d.action, d.reason, prep.n) == ("run", "it failed before: boom", 0)
 
 
+def test_decide_dry_rechecks_a_phase_its_condition_skipped_before():
+    skipped = PhaseState(status="skipped", reason="if: task.notify_email is false")
+    still = decide(missing=[], forced=None, prev=skipped, dry=True, damage=lambda p: None,
+                   prepare=Calls(Prepared(skip="if: task.notify_email is false")))
+    assert (still.action, still.reason) == ("skipped", "if: task.notify_email is false")
+    now = decide(missing=[], forced=None, prev=skipped, dry=True, damage=lambda p: None,
+                 prepare=Calls(Prepared("fp1")))
+    assert (now.action, now.reason) == ("run", "its condition now holds")
+    unknown = decide(missing=[], forced=None, prev=skipped, dry=True, errors=(StepError,),
+                     prepare=Calls(StepError("upstream not there")), damage=lambda p: None)
+    assert (unknown.action, unknown.reason) == ("run", "it was skipped before")
+
+
 # --- the failure policy ------------------------------------------------------------------
 
 

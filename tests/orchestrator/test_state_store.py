@@ -119,3 +119,33 @@ def test_strict_durability_waits_for_fsync(tmp_path):
     with StateStore(tmp_path, durability="strict") as st:
         seq = st.append(_phase("A", "succeeded"))
         assert st._durable >= seq  # noqa: SLF001 - the promise under test
+
+
+def test_malformed_snapshot_and_records_are_skipped_not_fatal(tmp_path):
+    """State files are read from disk (untrusted): wrong shapes never crash a reader."""
+    from scout.orchestrator.state_store import read_payloads
+
+    store = StateStore(tmp_path, mission_id="m")
+    store.append(_phase("a", "running", attempt=1, fp="f1", items_total=2))
+    store.append({"ev": "item", "phase": "a", "fp": "f1", "i": 0, "ok": True})
+    store.append(_phase("a", "succeeded"))
+    store.close()
+    good = load_state(tmp_path).to_dict()
+    with open(tmp_path / LOG_NAME, "a") as f:
+        for bad in ({"ev": "phase"}, {"ev": "phase", "phase": "b", "status": ["x"]},
+                    {"ev": "item", "phase": "a", "fp": "f1", "i": "zero", "ok": True,
+                     "cost": "lots"}, {"ev": "mission", "status": {"no": 1}}, {"seq": "x"}):
+            f.write(json.dumps(bad) + "\n")
+    # a snapshot whose phase has a string for its items (hand-edited or damaged)
+    (tmp_path / SNAPSHOT_NAME).write_text(json.dumps(
+        {"format": json.loads((tmp_path / SNAPSHOT_NAME).read_text())["format"]
+         if (tmp_path / SNAPSHOT_NAME).exists() else 1,
+         "log_offset": 0, "state": {"phases": {"a": {"items": "many"}}}}))
+    state = load_state(tmp_path)
+    assert state.phases["a"].status == good["phases"]["a"]["status"] == "succeeded"
+    assert state.phases["a"].items.ok == 1
+    assert state.status == good["status"]
+    assert read_payloads(tmp_path) is not None
+    reopened = StateStore(tmp_path, mission_id="m")  # the writer's recovery skips them too
+    assert reopened.state.phases["a"].status == "succeeded"
+    reopened.close()
