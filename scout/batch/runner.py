@@ -28,11 +28,11 @@ from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 from scout.batch.inputs import BatchEntry
 from scout.batch.record import FINISHED, BatchRecord, MissionRow, now_iso
-from scout.dist.jobs import MissionJob, MissionJobResult, run_mission_job
+from scout.dist.jobs import MissionJob, MissionJobResult, run_mission_job, submit_mission
 from scout.orchestrator.executor import Executor
 
 #: the record is rewritten at most this often while missions finish (and always at the end)
@@ -228,7 +228,10 @@ class BatchRunner:
                         stop = "budget"
                         break
                     entry = queue.popleft()
-                    fut = self.executor.submit(self.run_job, self._job_for(entry))
+                    job = self._job_for(entry)
+                    # the real job goes to a worker process where the executor has them
+                    fut = submit_mission(self.executor, job) if self.run_job is run_mission_job \
+                        else self.executor.submit(self.run_job, job)
                     inflight[fut] = entry
                     self.record.missions[entry.mission_id].status = "running"
                 if stop is not None and not inflight:

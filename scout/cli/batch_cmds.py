@@ -71,7 +71,7 @@ def batch_apply_cmd(source: str, queries: str | None, sets: tuple[str, ...],
     `scout batch status` shows. Exit codes: the worst mission's (0 ok, 1 a phase failed,
     2 usage, 3 provider), 4 when the batch's budget stopped it, 130 on Ctrl-C.
     """
-    from scout.batch.progress import make_batch_progress, totals_line
+    from scout.batch.progress import make_batch_progress
 
     options: dict[str, Any] = {}
     if no_cache:
