@@ -31,6 +31,8 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "apply": ("run_cmds", "Run FILE (a Mission, or a pipeline plus --query/--set) until it "
                           "converges."),
+    "batch": ("batch_cmds", "Run many missions at once and follow them: `batch apply`, "
+                            "`batch status`."),
     "plan": ("run_cmds", "Show what `scout apply` would do to each phase: reuse, run or skip, "
                          "and why."),
     "status": ("run_cmds", "Print the state of every phase of MISSION (an id, or a run dir "

@@ -1,0 +1,276 @@
+"""Running a batch: many missions on an executor, a budget for all of them, one record.
+
+:class:`BatchRunner` submits each entry's :class:`~scout.dist.jobs.MissionJob` to an
+executor (``scout.orchestrator.executor``: threads by default, Dask workers with the
+dask kind) through :func:`~scout.dist.jobs.run_mission_job`, never more at once than the
+executor's capacity. Every mission converges like ``scout apply`` (finished, unchanged
+phases are reused), so re-running a batch finishes what is missing and reuses the rest.
+
+The per-batch cap (``max_cost``, USD) counts what the batch's missions have spent, earlier
+runs included: each mission is launched with a cap of what it already spent plus what is
+left of the batch's, and once nothing is left no new mission starts; running ones finish
+(each stops at its own cap) and the batch ends ``stopped_budget``. Ctrl-C stops launching,
+records the batch ``interrupted`` and lets missions already running end; re-running the
+same command resumes it.
+
+Live figures (calls, money) come from the request journal as it grows (:class:`JournalTail`),
+so the display moves while missions run, not only when they end.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Protocol
+
+from scout.batch.inputs import BatchEntry
+from scout.batch.record import FINISHED, BatchRecord, MissionRow, now_iso
+from scout.dist.jobs import MissionJob, MissionJobResult, run_mission_job, submit_mission
+from scout.orchestrator.executor import Executor
+
+#: the record is rewritten at most this often while missions finish (and always at the end)
+SAVE_EVERY_S = 1.0
+
+
+class JournalTail:
+    """Counts journal lines (and their USD) of a set of missions appended since it
+    started, reading only the new bytes of every journal file (per-writer and rotated
+    files included; a file is followed by its inode, so rotation loses nothing)."""
+
+    def __init__(self, runtime_dir: Path, missions: set[str]) -> None:
+        self.dir, self.missions = runtime_dir, missions
+        self.calls, self.usd = 0, 0.0
+        #: USD journaled per mission since the tail started (the runner clears a
+        #: mission's entry once its result, with the journal's total, is in)
+        self.usd_by_mission: dict[str, float] = {}
+        self._offsets: dict[int, int] = {}
+        self._partial: dict[int, bytes] = {}
+        for path in self._files():  # what is there already is not this batch run's
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            self._offsets[st.st_ino] = st.st_size
+
+    def _files(self) -> list[Path]:
+        return sorted(self.dir.glob("request_journal*.jsonl")) if self.dir.is_dir() else []
+
+    def poll(self) -> None:
+        for path in self._files():
+            try:
+                with path.open("rb") as fh:
+                    ino = os.fstat(fh.fileno()).st_ino
+                    fh.seek(self._offsets.get(ino, 0))
+                    chunk = fh.read()
+                    self._offsets[ino] = fh.tell()
+            except OSError:
+                continue
+            data = self._partial.pop(ino, b"") + chunk
+            *lines, rest = data.split(b"\n")
+            if rest:
+                self._partial[ino] = rest
+            for raw in lines:
+                try:
+                    entry = json.loads(raw)
+                except ValueError:
+                    continue  # a torn line: the journal's readers skip it too
+                if not isinstance(entry, dict) or entry.get("mission_id") not in self.missions:
+                    continue
+                self.calls += 1
+                cost = entry.get("cost")
+                if isinstance(cost, dict):
+                    try:
+                        usd = float(cost.get("usd") or 0.0)
+                    except (TypeError, ValueError):
+                        continue
+                    self.usd += usd
+                    mid = str(entry["mission_id"])
+                    self.usd_by_mission[mid] = self.usd_by_mission.get(mid, 0.0) + usd
+
+
+@dataclass
+class BatchView:
+    """What a progress display shows, at one moment."""
+
+    batch_id: str
+    total: int
+    done: int
+    running: int
+    failed: int
+    pending: int
+    calls: int
+    cost_usd: float
+    elapsed_s: float
+    eta_s: float | None
+    state: str
+
+
+class BatchSubscriber(Protocol):
+    def update(self, view: BatchView, finished: MissionRow | None) -> None: ...
+
+
+@dataclass
+class BatchOutcome:
+    record: BatchRecord
+    stop: str | None  # None, "budget", "interrupted"
+    exit_codes: list[int]
+
+
+RunJob = Callable[[MissionJob], MissionJobResult]
+
+
+class BatchRunner:
+    def __init__(self, entries: list[BatchEntry], record: BatchRecord, executor: Executor, *,
+                 run_job: RunJob = run_mission_job, subscriber: BatchSubscriber | None = None,
+                 runtime_dir: Path | None = None, clock: Callable[[], float] = time.monotonic,
+                 poll_s: float = 0.25) -> None:
+        self.entries, self.record, self.executor = entries, record, executor
+        self.run_job, self.subscriber, self.clock, self.poll_s = run_job, subscriber, clock, poll_s
+        self.tail = JournalTail(runtime_dir, {e.mission_id for e in entries}) \
+            if runtime_dir is not None else None
+        self._started = clock()
+        self._finished_now = 0
+        self._saved_at = 0.0
+
+    # --- budget -------------------------------------------------------------------
+    def spent(self) -> float:
+        """What the batch's missions have spent: a finished mission's journaled total,
+        a running one's earlier total plus what the journal shows it spending now."""
+        live = self.tail.usd_by_mission if self.tail else {}
+        return sum(r.cost_usd + (live.get(m, 0.0) if r.status == "running" else 0.0)
+                   for m, r in self.record.missions.items())
+
+    def remaining(self) -> float | None:
+        cap = self.record.max_cost
+        return None if cap is None else cap - self.spent()
+
+    # --- the loop -----------------------------------------------------------------
+    def _prepare_rows(self) -> None:
+        rec = self.record
+        rec.missions = {e.mission_id: rec.missions.get(e.mission_id)
+                        or MissionRow(e.mission_id, e.source) for e in self.entries}
+        for row, entry in zip(rec.missions.values(), self.entries):
+            row.source = entry.source
+            if row.status not in FINISHED:
+                row.status = "pending"
+        rec.state, rec.reason, rec.finished_at = "running", None, None
+        rec.runs += 1
+        rec.pid, rec.host = os.getpid(), socket.gethostname()
+
+    def _job_for(self, entry: BatchEntry) -> MissionJob:
+        left = self.remaining()
+        if left is None:
+            return entry.job
+        row = self.record.missions[entry.mission_id]
+        cap = round(row.cost_usd + max(left, 0.0), 6)
+        own = entry.job.max_cost
+        return replace(entry.job, max_cost=cap if own is None else min(own, cap))
+
+    def _settle(self, entry: BatchEntry, fut: Future[MissionJobResult]) -> MissionRow:
+        row = self.record.missions[entry.mission_id]
+        try:
+            res = fut.result()
+        except Exception as exc:  # noqa: BLE001 - a lost worker, a job that could not travel
+            row.status, row.exit_code = "error", 1
+            row.error = f"{type(exc).__name__}: {exc}"
+            return row
+        row.status, row.exit_code = res.status, res.exit_code
+        row.cost_usd = round(float(res.cost_usd or 0.0), 6)
+        row.report_path, row.run_dir, row.error = res.report_path, res.run_dir, res.error
+        row.duration_s = res.duration_s
+        if self.tail is not None:  # its money is in its row now
+            self.tail.usd_by_mission.pop(entry.mission_id, None)
+        return row
+
+    def view(self) -> BatchView:
+        rows = self.record.missions.values()
+        counts = self.record.totals()
+        running = sum(1 for r in rows if r.status == "running")
+        pending = sum(1 for r in rows if r.status == "pending")
+        elapsed = self.clock() - self._started
+        eta = None
+        if self._finished_now and (pending or running):
+            eta = elapsed / self._finished_now * (pending + running)
+        return BatchView(self.record.batch_id, counts["missions"], counts["done"], running,
+                         counts["failed"], pending, self.tail.calls if self.tail else 0,
+                         round(self.spent(), 6), elapsed, eta, self.record.state)
+
+    def _save(self, force: bool = False) -> None:
+        now = self.clock()
+        if force or now - self._saved_at >= SAVE_EVERY_S:
+            self.record.save()
+            self._saved_at = now
+
+    def _notify(self, finished: MissionRow | None = None) -> None:
+        if self.tail is not None:
+            self.tail.poll()
+        if self.subscriber is not None:
+            self.subscriber.update(self.view(), finished)
+
+    def run(self) -> BatchOutcome:
+        self._prepare_rows()
+        queue = deque(e for e in self.entries)
+        inflight: dict[Future[MissionJobResult], BatchEntry] = {}
+        stop: str | None = None
+        self._save(force=True)
+        try:
+            while queue or inflight:
+                while queue and stop is None and len(inflight) < max(1, self.executor.capacity):
+                    left = self.remaining()
+                    if left is not None and left <= 1e-9:
+                        stop = "budget"
+                        break
+                    entry = queue.popleft()
+                    job = self._job_for(entry)
+                    # the real job goes to a worker process where the executor has them
+                    fut = submit_mission(self.executor, job) if self.run_job is run_mission_job \
+                        else self.executor.submit(self.run_job, job)
+                    inflight[fut] = entry
+                    self.record.missions[entry.mission_id].status = "running"
+                if stop is not None and not inflight:
+                    break
+                done, _ = wait(list(inflight), timeout=self.poll_s,
+                               return_when=FIRST_COMPLETED)
+                for fut in done:
+                    row = self._settle(inflight.pop(fut), fut)
+                    self._finished_now += 1
+                    if row.status == "stopped_budget" and (self.remaining() or 0.0) <= 1e-9 \
+                            and self.record.max_cost is not None:
+                        stop = "budget"
+                    self._notify(row)
+                    self._save()
+                if not done:
+                    self._notify()
+        except KeyboardInterrupt:
+            stop = "interrupted"
+            for fut, entry in list(inflight.items()):
+                if fut.cancel():
+                    self.record.missions[entry.mission_id].status = "pending"
+            self._finish(stop)
+            raise
+        self._finish(stop)
+        codes = [r.exit_code for r in self.record.missions.values() if r.exit_code is not None]
+        return BatchOutcome(self.record, stop, codes)
+
+    def _finish(self, stop: str | None) -> None:
+        rec = self.record
+        if stop == "budget":
+            left = sum(1 for r in rec.missions.values() if r.status == "pending")
+            rec.state = "stopped_budget"
+            rec.reason = (f"the batch's budget (${rec.max_cost:.4f}) is spent: "
+                          f"{left} mission(s) not started; raise --max-cost and re-run")
+        elif stop == "interrupted":
+            rec.state = "interrupted"
+            rec.reason = "interrupted (Ctrl-C); re-run the same command to resume"
+        else:
+            rec.state = "completed"
+        rec.finished_at = now_iso()
+        self._notify()
+        self._save(force=True)

@@ -1,0 +1,145 @@
+"""Batch commands: ``scout batch apply`` and ``scout batch status`` (thin: the API does it)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from scout import api
+from scout.cli import cli
+from scout.cli.run_cmds import worst_exit
+from scout.errors import EXIT_BUDGET
+from scout.termsafe import clean
+
+
+@cli.group("batch")
+def batch_group() -> None:
+    """Run many missions at once and follow them: `batch apply`, `batch status`."""
+
+
+@batch_group.command("apply")
+@click.argument("source", type=click.Path())
+@click.option("--queries", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="With a pipeline: one mission per row of FILE (.csv with a header "
+                   "row, or a YAML list).")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
+              help="An input for every row (a row's own value wins). Repeatable.")
+@click.option("--batch-id", default=None,
+              help="Name of the batch record (default: derived from the input file).")
+@click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+              help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
+@click.option("--config", type=click.Path(), default=None,
+              help="config/adapters.yaml to use (default: found near the pipeline).")
+@click.option("--max-cost", type=click.FloatRange(min=0), default=None, metavar="USD",
+              help="Cap for the whole batch, earlier runs included: no new mission starts "
+                   "once it is spent; exit 4.")
+@click.option("--parallel", type=click.IntRange(min=1, max=1024), default=None, metavar="N",
+              help="Missions running at once (default: the executor's workers, else 4).")
+@click.option("--executor", "executor_kind", default=None, metavar="KIND",
+              help="Override the config's executor.kind (local = threads; dask).")
+@click.option("--no-cache", is_flag=True, help="Ignore the response cache under runtime/.")
+@click.option("--replay", "replay_dir", type=click.Path(file_okay=False), default=None,
+              help="Answer every provider call from a recording in DIR: no network.")
+@click.option("--progress", type=click.Choice(["auto", "live", "plain", "none"]),
+              default="auto", show_default=True,
+              help="Live panel on a terminal, plain lines otherwise (on stderr).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+def batch_apply_cmd(source: str, queries: str | None, sets: tuple[str, ...],
+                    batch_id: str | None, runs_dir: str | None, config: str | None,
+                    max_cost: float | None, parallel: int | None, executor_kind: str | None,
+                    no_cache: bool, replay_dir: str | None, progress: str, fmt: str) -> int:
+    """Run many missions: SOURCE is a folder of `kind: Mission` files, or a pipeline
+    with --queries FILE (one mission per row).
+
+    \b
+      scout batch apply pipelines/missions/
+      scout batch apply pipelines/hotel_research.yaml --queries nightly.csv --max-cost 20
+
+    A CSV has a header row: `query` and `mission_id` columns, and one column per input
+    (empty cells are left out). A YAML list holds queries, or mappings with `query`,
+    `mission_id` and `inputs`. A row without `mission_id` gets one derived from its
+    request, so the same row is always the same mission. Every row is checked before
+    anything runs; problems are listed with their line.
+
+    Missions run on the configured executor (`executor:` in config/adapters.yaml:
+    threads by default, Dask workers with `kind: dask`). Re-running the same command
+    converges: finished missions are reused, the rest resume. Ctrl-C stops launching
+    and leaves a resumable batch. The record (`<runs-dir>/.batches/<id>.json`) is what
+    `scout batch status` shows. Exit codes: the worst mission's (0 ok, 1 a phase failed,
+    2 usage, 3 provider), 4 when the batch's budget stopped it, 130 on Ctrl-C.
+    """
+    from scout.batch.progress import make_batch_progress
+
+    options: dict[str, Any] = {}
+    if no_cache:
+        options["no_cache"] = True
+    if replay_dir is not None:
+        from pathlib import Path
+
+        from scout.errors import UsageError
+
+        if not Path(replay_dir).is_dir():
+            raise UsageError(f"--replay {replay_dir}: no such folder",
+                             hint="record one first with scout apply --record DIR")
+        options["replay_dir"] = str(Path(replay_dir).resolve())
+    prog = make_batch_progress(progress if fmt == "text" else "none")
+    try:
+        with prog:
+            outcome = api.batch_apply(source, queries=queries, sets=sets, batch_id=batch_id,
+                                      runs_dir=runs_dir, config=config, max_cost=max_cost,
+                                      parallel=parallel, executor=executor_kind,
+                                      options=options, subscriber=prog)
+    except KeyboardInterrupt:
+        click.echo("batch interrupted: missions not started are pending; re-run the same "
+                   "command to resume", err=True)
+        return 130
+    rec = outcome.record
+    code = EXIT_BUDGET if outcome.stop == "budget" else worst_exit(outcome.exit_codes)
+    if fmt == "json":
+        doc = rec.to_dict()
+        doc["exit_code"] = code
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        return code
+    for line in status_lines(rec):
+        click.echo(line)
+    return code
+
+
+def status_lines(rec: Any) -> list[str]:
+    totals = rec.totals()
+    by = ", ".join(f"{n} {s}" for s, n in totals["by_status"].items())
+    lines = [clean(f"batch {rec.batch_id}: {rec.effective_state()} ({by}); "
+                   f"${totals['cost_usd']:.4f}"
+                   + (f" of ${rec.max_cost:.4f}" if rec.max_cost is not None else ""))]
+    if rec.reason:
+        lines.append(clean(f"  {rec.reason}"))
+    lines.append(clean(f"  source {rec.source}; runs {rec.runs}; started {rec.started_at}, "
+                       f"finished {rec.finished_at or '-'}; record {rec.path}"))
+    width = max((len(m) for m in rec.missions), default=10)
+    for mid, row in rec.missions.items():
+        where = row.report_path or row.error or row.run_dir or ""
+        lines.append(clean(f"  {mid:<{width}}  {row.status:<17}  ${row.cost_usd:.4f}  {where}"))
+    return lines
+
+
+@batch_group.command("status")
+@click.argument("batch", required=False)
+@click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+              help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
+@click.option("--json", "as_json", is_flag=True, help="The record as JSON.")
+def batch_status_cmd(batch: str | None, runs_dir: str | None, as_json: bool) -> None:
+    """Each mission of BATCH (an id; default: the latest batch): status, cost, report
+    path; and totals.
+
+    A batch whose `scout batch apply` is gone while it ran shows as interrupted: re-run
+    the same command to resume it.
+    """
+    rec = api.batch_status(batch, runs_dir=runs_dir)
+    if as_json:
+        click.echo(json.dumps(rec.to_dict(), indent=2, ensure_ascii=False))
+        return
+    for line in status_lines(rec):
+        click.echo(line)
