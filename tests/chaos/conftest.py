@@ -83,6 +83,8 @@ def attribute(entry: LogEntry) -> Hit | None:
         return Hit("tavily", str((entry.json() or {}).get("query")), entry)
     if entry.path.startswith(("/lite", "/html")):
         return Hit("duckduckgo", (entry.query.get("q") or [""])[0], entry)
+    if entry.path.startswith("/res/v1/web/search"):  # the web chain's third link
+        return Hit("brave", (entry.query.get("q") or [""])[0], entry)
     if entry.path.startswith("/customsearch"):
         if entry.query.get("searchType") == ["image"]:
             return None  # google_images (the optional photos phase), not a storm subject

@@ -34,7 +34,7 @@ TIMEOUT = "400ms"  # every HTTP adapter's timeout; a timeout fault sleeps longer
 CLOUDFLARE = ("<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>"
               "<h1>Checking your browser before accessing the site.</h1>"
               "<p>Enable JavaScript and cookies to continue</p></body></html>")
-HTTP_ADAPTERS = ("tavily", "duckduckgo", "google", "page", "perplexity")
+HTTP_ADAPTERS = ("tavily", "duckduckgo", "brave", "google", "page", "perplexity")
 TRIES = ("ok", "retry", "error", "token_rotated")
 
 
