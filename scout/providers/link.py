@@ -62,6 +62,16 @@ class LinkResult:
     cost: Cost = FAILED
 
 
+class _TriesFailed(Exception):
+    """A link's retries ran out: the last error and how many tries it took (internal to
+    this module; the caller unwraps it into the LinkAttempt)."""
+
+    def __init__(self, error: ProviderError, tries: int) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.tries = tries
+
+
 @dataclass
 class _Try:
     """What the last try saw, for its journal line."""
@@ -126,8 +136,9 @@ class LinkCaller:
         attempt = LinkAttempt(adapter_name, "error", token_name=token)
         try:
             reply, cost, tries = self._with_retry(adapter_name, ctx, secret, None)
-        except ProviderError as exc:
-            attempt.tries, attempt.error = getattr(exc, "_scout_tries", 1), exc.kind
+        except _TriesFailed as failed:
+            exc = failed.error
+            attempt.tries, attempt.error = failed.tries, exc.kind
             attempt.message = rt.safe_text(exc.message)
             return LinkResult(attempt, error=exc)
         attempt.result, attempt.tries = "ok", tries
@@ -151,8 +162,9 @@ class LinkCaller:
             attempt.token_name = lease.name
             try:
                 reply, cost, tries = self._with_retry(adapter_name, ctx, lease.secret, lease)
-            except ProviderError as exc:
-                total_tries += getattr(exc, "_scout_tries", 1)
+            except _TriesFailed as failed:
+                exc = failed.error
+                total_tries += failed.tries
                 mark = ("quota_exhausted" if isinstance(exc, (AuthError, RateLimited))
                         else "error" if isinstance(exc, Unavailable) else None)
                 pool.failed(lease, exc.kind, rt.safe_text(exc.message), mark)
@@ -227,11 +239,10 @@ class LinkCaller:
         try:
             reply = retrier.run(once, on_retry)
         except ProviderError as exc:
-            exc._scout_tries = tries  # type: ignore[attr-defined]
             rotated = lease is not None and isinstance(exc, (AuthError, RateLimited, Unavailable))
             self._line(ctx, adapter_name, "token_rotated" if rotated else "error", token=token,
                        t=last, error=exc, attempt=tries)
-            raise
+            raise _TriesFailed(exc, tries) from exc
         cost = compute_cost(reply.usage, settings.tariff)
         rt.budget.add(cost)
         summary: dict[str, Any] = {"items": reply.items}
