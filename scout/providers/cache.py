@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from scout.adapters.settings import AdapterSettings
+from scout.config.settings import AdapterSettings
 from scout.providers.codec import decode_reply, encode_reply
 from scout.providers.contract import Reply, Request
 

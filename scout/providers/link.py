@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from scout.errors import (AuthError, BudgetExceeded, Cancelled, ParseError, PoolExhausted,
                           ProviderError, RateLimited, ScoutError, Unavailable)
@@ -163,17 +163,18 @@ class LinkCaller:
             try:
                 reply, cost, tries = self._with_retry(adapter_name, ctx, lease.secret, lease)
             except _TriesFailed as failed:
-                exc = failed.error
+                err = failed.error
                 total_tries += failed.tries
-                mark = ("quota_exhausted" if isinstance(exc, (AuthError, RateLimited))
-                        else "error" if isinstance(exc, Unavailable) else None)
-                pool.failed(lease, exc.kind, rt.safe_text(exc.message), mark)
+                mark: Literal["quota_exhausted", "error"] | None = (
+                    "quota_exhausted" if isinstance(err, (AuthError, RateLimited))
+                    else "error" if isinstance(err, Unavailable) else None)
+                pool.failed(lease, err.kind, rt.safe_text(err.message), mark)
                 if mark is not None:
                     tried.add(lease.name)
                     continue
-                attempt.tries, attempt.error = total_tries, exc.kind
-                attempt.message = rt.safe_text(exc.message)
-                return LinkResult(attempt, error=exc)
+                attempt.tries, attempt.error = total_tries, err.kind
+                attempt.message = rt.safe_text(err.message)
+                return LinkResult(attempt, error=err)
             pool.succeeded(lease)
             attempt.result, attempt.tries = "ok", total_tries + tries
             return LinkResult(attempt, reply=reply, cost=cost)
