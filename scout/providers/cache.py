@@ -133,16 +133,6 @@ class ReplyCache:
         with db:
             db.execute("UPDATE replies SET pending = NULL WHERE key = ?", (key,))
 
-    def purge_expired(self, ttl_by_adapter: dict[str, float]) -> int:
-        db = self._db()
-        removed = 0
-        with db:
-            for adapter, ttl in ttl_by_adapter.items():
-                cur = db.execute("DELETE FROM replies WHERE adapter = ? AND stored_at <= ?",
-                                 (adapter, self.clock() - ttl))
-                removed += cur.rowcount
-        return removed
-
     def close(self) -> None:
         with self._lock:
             for conn in self._conns:
