@@ -222,6 +222,8 @@ def _mission_runner(file: str | Path, *, query: str | None, sets: Any, mission_i
             kw["gateway_factory"] = factory
         if kw.get("preflight") is None:
             kw["preflight"] = preflight
+        if kw.get("gateway_factory") is factory:  # workers elsewhere build the same layer
+            kw["remote_providers"] = getattr(providers, "recipe", None)
     return MissionRunner(pipeline, cfg, request, root=Path(root) if root else research_root(),
                          **kw)
 

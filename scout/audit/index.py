@@ -397,8 +397,12 @@ class JournalIndex:
     def select(self, flt: JournalFilter, limit: int | None = None) -> list[Pos]:
         """Positions of the matching lines, NEWEST first (at most ``limit``)."""
         where, args = self._where(flt)
+        # one stream: file order; several writers' streams (Dask workers): time order
+        merged = self.conn.execute(
+            "SELECT 1 FROM files WHERE name LIKE 'request_journal@%' LIMIT 1").fetchone()
+        order = "e.ts DESC, f.ord DESC, e.off DESC" if merged else "f.ord DESC, e.off DESC"
         sql = ("SELECT f.name, e.off, e.len, e.lineno, e.id FROM entries e JOIN files f "
-               f"USING(fid){where} ORDER BY f.ord DESC, e.off DESC")
+               f"USING(fid){where} ORDER BY {order}")
         if limit:
             sql += " LIMIT ?"
             args.append(limit)

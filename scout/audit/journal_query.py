@@ -25,7 +25,7 @@ import filelock
 from scout.audit.filters import JournalFilter
 from scout.audit.index import JournalIndex, Pos, Torn, entry_id, iter_lines
 from scout.errors import EntryNotFound
-from scout.providers.journal import journal_files
+from scout.providers.journal import entry_ts, journal_files, journal_streams
 
 ID_RE = re.compile(r"^[0-9a-f]{6,16}$")
 MIN_ID = 6
@@ -118,9 +118,12 @@ def _lookup(idx: JournalIndex, runtime_dir: Path, select: Any) -> list[JournalEn
 def scan(runtime_dir: Path, flt: JournalFilter, limit: int | None = None
          ) -> tuple[list[JournalEntry], list[Torn]]:
     """The last ``limit`` matching entries (all when None), reading every file."""
-    keep: deque[JournalEntry] = deque(maxlen=limit or None)
+    files = journal_files(runtime_dir)
+    # several writers' streams (Dask workers): gather all, then order by time
+    merged = len(journal_streams(runtime_dir)) > 1
+    keep: deque[JournalEntry] = deque(maxlen=None if merged else limit or None)
     torn: list[Torn] = []
-    for path in journal_files(runtime_dir):
+    for path in files:
         end = 0
         try:
             for off, lineno, raw in iter_lines(path):
@@ -143,6 +146,9 @@ def scan(runtime_dir: Path, flt: JournalFilter, limit: int | None = None
                 fh.seek(end)
                 tail = fh.read(80)
             torn.append(Torn(path.name, None, tail.decode("utf-8", "replace"), incomplete=True))
+    if merged:
+        ordered = sorted(keep, key=lambda e: entry_ts(e.data))  # stable: streams keep order
+        return (ordered[-limit:] if limit else ordered), torn
     return list(keep), torn
 
 

@@ -7,6 +7,7 @@ preflight. That is how the shipped chains run with no keys at all.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -73,9 +74,34 @@ class MLSettings(StrictModel):
 class ExecutorSettings(StrictModel):
     """``executor:`` — where phases and fan-out items run (orchestrator/executor.py)."""
 
-    kind: str = Field(default="local", description="local: threads of the scout process")
+    kind: str = Field(default="local", description="local: threads of the scout process; "
+                      "dask: a Dask distributed cluster (the 'dist' extra)")
+    address: str | None = Field(
+        default=None, description="dask: 'local:N' (a LocalCluster of N worker processes "
+        "on 127.0.0.1) or a scheduler address 'tcp://host:8786'")
+    threads_per_worker: int | None = Field(default=None, ge=1, le=64,
+                                           description="dask local:N: threads per worker")
     settings: dict[str, Any] = Field(default_factory=dict,
                                      description="options of that executor kind")
+
+    @field_validator("address")
+    @classmethod
+    def _address(cls, v: str | None) -> str | None:
+        # the dask executor parses it again (CFG051); here `scout validate` sees it first
+        if v is not None and not re.match(r"^(local:\d{1,3}|(tcp|tls|ws|wss)://[^\s/]+)$",
+                                          v.strip()):
+            raise ValueError(f"{v!r} is not 'local:N' (N worker processes on this machine) "
+                             "or a Dask scheduler address like 'tcp://host:8786'")
+        return v.strip() if v is not None else v
+
+    def options(self) -> dict[str, Any]:
+        """What the executor factory gets: ``settings`` plus the named fields set."""
+        out = dict(self.settings)
+        if self.address is not None:
+            out["address"] = self.address
+        if self.threads_per_worker is not None:
+            out["threads_per_worker"] = self.threads_per_worker
+        return out
 
 
 class ConfigDoc(StrictModel):

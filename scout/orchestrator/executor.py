@@ -6,12 +6,14 @@ once (the scheduler never starts more workers than that), ``shutdown`` ends it. 
 executor is chosen by config (``executor: {kind: local}`` in config/adapters.yaml):
 
 - ``local`` — threads of this process (a ``ThreadPoolExecutor`` of ``max_workers``).
+- ``dask`` — a Dask distributed cluster (``dask_executor.py``; the ``dist`` extra).
 
-Another backend (a Dask cluster, issue 16) registers a factory with
-:func:`register_executor` and is named by ``kind``. Work submitted must not assume it
-shares memory with the scheduler beyond what it is passed; today's steps do (their
-results travel through a queue in this process), so a remote executor also needs a way
-back for results: that is its own issue's work.
+Another backend registers a factory with :func:`register_executor` and is named by
+``kind``. ``submit`` always runs the scheduler's own pool threads (they share memory with
+the scheduler: the state log, the queue). An executor that also runs work elsewhere has
+``submit_remote(fn, *args)``: ``fn`` and its arguments are picklable and self-contained
+(``remote.py``: a fan-out item travels as an ``ItemJob`` and comes back as an
+``ItemReply``); the pool thread waits for it and records the result here.
 """
 
 from __future__ import annotations
@@ -49,7 +51,15 @@ class LocalExecutor:
 
 #: kind -> factory(max_workers, settings) -> Executor
 ExecutorFactory = Callable[[int, dict[str, Any]], Executor]
-EXECUTORS: dict[str, ExecutorFactory] = {"local": lambda n, _settings: LocalExecutor(n)}
+def _dask(max_workers: int, settings: dict[str, Any]) -> Executor:
+    # imported when chosen: Dask is an optional extra and slow to import
+    from scout.orchestrator.dask_executor import make
+
+    return make(max_workers, settings)
+
+
+EXECUTORS: dict[str, ExecutorFactory] = {"local": lambda n, _settings: LocalExecutor(n),
+                                         "dask": _dask}
 
 
 def register_executor(kind: str, factory: ExecutorFactory, *, replace: bool = False) -> None:

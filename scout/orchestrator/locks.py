@@ -6,6 +6,10 @@ held for the whole run. The kernel drops it when the holder dies however it dies
 ``lock.json`` says who holds it (pid, host, start time) and a heartbeat refreshed every
 few seconds, so a refused ``apply`` can say who holds the mission and whether it is
 alive.
+
+Under the Redis quota backend the lock is a Redis lease instead (``lease.py``; flock over
+a network filesystem is unreliable): :func:`mission_lock` chooses; the heartbeat thread
+renews the lease, and ``lock.json`` is written the same way.
 """
 
 from __future__ import annotations
@@ -60,8 +64,13 @@ def read_lock_info(run_dir: str | Path) -> dict[str, Any] | None:
 class MissionLock:
     """Context manager holding the lock of one run dir, with a heartbeat thread."""
 
-    def __init__(self, run_dir: str | Path, mission_id: str, *, heartbeat_s: float = 5.0) -> None:
+    def __init__(self, run_dir: str | Path, mission_id: str, *, heartbeat_s: float = 5.0,
+                 lease: Any = None) -> None:
         self.run_dir = Path(run_dir)
+        #: a ``lease.RedisLease`` taken instead of the flock (renewed with each heartbeat)
+        self.lease = lease
+        if lease is not None:
+            heartbeat_s = min(heartbeat_s, lease.ttl_ms / 3000)
         self.mission_id = mission_id
         self.heartbeat_s = heartbeat_s
         self._lock = FileLock(str(self.run_dir / LOCK_NAME), timeout=0, thread_local=False)
@@ -71,10 +80,13 @@ class MissionLock:
 
     def acquire(self) -> "MissionLock":
         self.run_dir.mkdir(parents=True, exist_ok=True)
-        try:
-            self._lock.acquire(timeout=0)
-        except Timeout:
-            raise self._locked_error() from None
+        if self.lease is not None:
+            self.lease.acquire()  # MissionLocked naming the holder when taken
+        else:
+            try:
+                self._lock.acquire(timeout=0)
+            except Timeout:
+                raise self._locked_error() from None
         self._info = {"pid": os.getpid(), "host": socket.gethostname(),
                       "mission_id": self.mission_id, "started_at": utc_now()}
         self._beat()
@@ -107,6 +119,8 @@ class MissionLock:
 
     def _loop(self) -> None:
         while not self._stop.wait(self.heartbeat_s):
+            if self.lease is not None:
+                self.lease.renew()
             try:
                 self._beat()
             except OSError:
@@ -121,10 +135,22 @@ class MissionLock:
             (self.run_dir / INFO_NAME).unlink()
         except OSError:
             pass
-        self._lock.release()
+        if self.lease is not None:
+            self.lease.release()
+        else:
+            self._lock.release()
 
     def __enter__(self) -> "MissionLock":
         return self.acquire()
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def mission_lock(run_dir: str | Path, mission_id: str, config: Any = None) -> MissionLock:
+    """The mission's lock: a Redis lease under the Redis quota backend, else the flock."""
+    from scout.orchestrator.lease import RedisLease, quota_url
+
+    url = quota_url(config)
+    return MissionLock(run_dir, mission_id,
+                       lease=RedisLease(url, mission_id) if url is not None else None)

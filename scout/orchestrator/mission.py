@@ -44,7 +44,7 @@ from scout.errors import (
 from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash, value_hash
 from scout.orchestrator.dag import PhaseGraph
-from scout.orchestrator.locks import MissionLock
+from scout.orchestrator.locks import mission_lock
 from scout.orchestrator.planner import PhasePlan, plan
 from scout.orchestrator.records import MissionRecord
 from scout.orchestrator.facts import PhaseFacts
@@ -194,8 +194,11 @@ class MissionRunner:
         rng: random.Random | None = None,
         today: dt.date | None = None,
         max_workers: int | None = None,
+        remote_providers: Any = None,
     ) -> None:
         self.pipeline = pipeline
+        #: a picklable recipe of the providers layer, for fan-out items on other processes
+        self.remote_providers = remote_providers
         self.config = config
         self.request = request
         self.root = Path(root)
@@ -246,7 +249,8 @@ class MissionRunner:
             request_hash=self.request_hash, context=self._step_context(),
             options=RunOptions(force=self.force, max_workers=self.max_workers,
                                gateway_factory=self.gateway_factory, clock=self.clock,
-                               sleep=self.sleep, rng=self.rng),
+                               sleep=self.sleep, rng=self.rng,
+                               remote_providers=self.remote_providers),
             on_artifact=self._on_artifact,
         )
 
@@ -301,7 +305,7 @@ class MissionRunner:
     def run(self) -> MissionResult:
         mid = self.request.mission_id
         started = time.monotonic()
-        with MissionLock(self.run_dir, mid):
+        with mission_lock(self.run_dir, mid, self.config):
             store = StateStore(self.run_dir, mission_id=mid, durability=self.durability,
                                snapshot_interval=self.snapshot_interval)
             log = E.MissionLog(str(self.run_dir / "mission.log"))

@@ -7,6 +7,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from scout.orchestrator.executor import Executor
 from scout.spec.models import Phase
@@ -27,6 +28,9 @@ class RunOptions:
     rng: random.Random = field(default_factory=random.Random)
     #: builds the executor (default: the config's ``executor.kind``, threads)
     executor: Callable[[int], Executor] | None = None
+    #: how a worker process builds the providers layer (``remote.py``); None: no remote
+    #: item can reach a provider (the gateway stays in this process)
+    remote_providers: Any = None
 
 
 @dataclass

@@ -70,6 +70,10 @@ class Recorder:
         self.inner = inner
         self._sink = sink
 
+    def record(self, by: str, cost: float) -> None:
+        """Count an answer given elsewhere (a fan-out item on a worker process)."""
+        self._sink(by, cost)
+
     def call(self, request: Any) -> Any:
         out = self.inner.call(request)
         self._sink(getattr(out, "answered_by", "") or "", float(getattr(out, "cost_usd", 0) or 0))

@@ -84,11 +84,12 @@ class Runner:
 
     def run(self) -> RunOutcome:
         ex = self.config.executor
-        make = self.opt.executor or (lambda n: make_executor(ex.kind, n, ex.settings))
+        make = self.opt.executor or (lambda n: make_executor(ex.kind, n, ex.options()))
         executor = make(self.opt.max_workers)
         self.pool = WorkPool(executor, self._q.put, self._stop_flag,
                              capacity=min(self.opt.max_workers, executor.capacity))
         self.calls.pool = self.pool
+        self.calls.remote_providers = self.opt.remote_providers
         interrupted = False
         try:
             self._resolve([pid for pid in self.order if self.runs[pid].preds_left == 0])

@@ -24,7 +24,7 @@ from scout.orchestrator.phase_run import PhaseRun, Recorder
 from scout.orchestrator.records import ItemRecord, RunLog
 from scout.orchestrator.scope import evaluate, make_scope, render
 from scout.spec.models import Pipeline
-from scout.steps.context import Gateway, ItemOutcome, StepContext
+from scout.steps.context import Gateway, ItemOutcome, StepContext, StepRequest
 
 
 class StepCalls:
@@ -38,6 +38,8 @@ class StepCalls:
         #: what the caller passes every step (``request``, ``mission``; see StepContext)
         self.context = context
         self.pool: WorkPool | None = None
+        #: how a worker process builds the providers layer (``remote.py``)
+        self.remote_providers: Any = None
 
     def ctx(self, run: PhaseRun, item: Any = None, index: int | None = None,
             gateway: Gateway | None = None) -> StepContext:
@@ -94,6 +96,49 @@ class StepCalls:
 
     # --- one item -----------------------------------------------------------------------
 
+    def _remote_submit(self, run: PhaseRun) -> Callable[..., Any] | None:
+        """The executor's ``submit_remote`` when this item may run elsewhere: the executor
+        has one, and a phase with a gateway has a recipe to build it there (a gateway the
+        caller injected stays in this process, so its items do too)."""
+        submit = getattr(self.pool.executor, "submit_remote", None) if self.pool else None
+        if submit is None or (run.gateway is not None and self.remote_providers is None):
+            return None
+        return submit
+
+    def _run_remote(self, submit: Callable[..., Any], run: PhaseRun, item: Any, i: int,
+                    gateway: Recorder | None) -> Any:
+        """Run the item on a worker (``remote.run_item``) and wait; who answered, the cost
+        and the events come back and are recorded here as a local item's would be."""
+        import os
+
+        from scout.orchestrator.policy import for_gateway
+        from scout.orchestrator.remote import ItemJob, run_item
+
+        assert run.params is not None
+        extras = {k: v for k, v in self.context.get("extras", {}).items() if not callable(v)}
+        job = ItemJob(
+            mission_id=self.mission_id, phase_id=run.pid, phase=run.phase,
+            pipeline=self.pipeline, params=run.params, inputs=run.inputs, config=self.config,
+            root=self.root, run_dir=self.run_dir, today=self.today,
+            task=self.facts.value("task") if "task" in self.facts.art else None,
+            item=item, index=i, attempt=run.attempt,
+            request=self.context.get("request") or StepRequest(), extras=extras,
+            providers=self.remote_providers if run.gateway is not None else None,
+            gateway_phase=for_gateway(run.phase, self.pipeline.defaults)
+            if run.gateway is not None else None, origin_pid=os.getpid())
+        reply = submit(run_item, job).result()
+        for by, cost in reply.answers:
+            if gateway is not None:
+                gateway.record(by, cost)
+            else:
+                run.answer(by, cost)
+        for event in reply.events:
+            self.log.bus.emit(event if isinstance(event, E.Event)
+                              else E.Notice(str(event), phase=run.pid))
+        if reply.error is not None:
+            raise reply.error
+        return reply.value
+
     def item(self, fr: FanoutRun, i: int) -> bool:
         """Run item ``i`` and record it; True when it must be put back (budget stop)."""
         run = fr.run
@@ -111,7 +156,11 @@ class StepCalls:
         failure = None
         try:
             assert run.kind is not None
-            result = run.kind.load_runner()(self.ctx(run, item, i, gateway))
+            remote = self._remote_submit(run)
+            if remote is not None:
+                result = self._run_remote(remote, run, item, i, gateway)
+            else:
+                result = run.kind.load_runner()(self.ctx(run, item, i, gateway))
             produces = run.phase.produces
             outs = normalize_outputs(result, produces, f"phase '{run.pid}' item {i}")
             encoded = {n: encode(v, n) for n, v in outs.items()}

@@ -38,6 +38,22 @@ class ProviderOptions:
     send: bool = False  # --send: e-mail phases deliver even under --replay
 
 
+@dataclass
+class ProviderRecipe:
+    """How another process (a Dask worker) builds the same providers layer: picklable
+    (``ProviderRuntime`` keyword arguments that are data; injected clocks stay home).
+    ``key`` names one apply, so a worker builds its layer once per apply."""
+
+    key: str
+    config: Config
+    root: Path
+    mission_id: str
+    kwargs: dict[str, Any]
+
+    def build(self) -> ProviderRuntime:
+        return ProviderRuntime(self.config, self.root, self.mission_id, **self.kwargs)
+
+
 def spent_on_mission(root: Path, mission_id: str) -> float:
     """USD already journaled for this mission (every earlier apply)."""
     total = 0.0
@@ -54,6 +70,8 @@ class ProvidersHook:
         self.root = Path(root)
         self.options = options or ProviderOptions()
         self.runtime: ProviderRuntime | None = None
+        #: what a worker process needs to build this apply's layer (set by __call__)
+        self.recipe: ProviderRecipe | None = None
         #: adapters that could not be reached in the last apply (kept after close)
         self.unreachable: dict[str, str] = {}
 
@@ -65,13 +83,16 @@ class ProvidersHook:
             kw["sleep"] = opts.sleep
         if opts.clock is not None:
             kw["clock"] = opts.clock
-        self.runtime = ProviderRuntime(
-            config, self.root, request.mission_id,
+        data = dict(
             record_dir=opts.record_dir, replay_dir=opts.replay_dir, no_cache=opts.no_cache,
             max_cost=max_cost, spent_before=spent_on_mission(self.root, request.mission_id),
-            env=opts.env, transport=opts.transport, adapter_factory=opts.adapter_factory,
-            send=opts.send, **kw,
-        )
+            env=dict(opts.env) if opts.env is not None else None, transport=opts.transport,
+            adapter_factory=opts.adapter_factory, send=opts.send)
+        self.runtime = ProviderRuntime(config, self.root, request.mission_id, **data, **kw)
+        import uuid
+
+        self.recipe = ProviderRecipe(uuid.uuid4().hex, config, self.root, request.mission_id,
+                                     data)
         runtime = self.runtime
 
         def preflight(pipeline: Pipeline, config: Config, phase_ids: list[str]

@@ -12,6 +12,14 @@ A crash can leave a torn last line. Writers start a new line when the file does 
 in one, and :func:`read_journal` reads rotated files in order, skips lines that do not
 parse and reports each of them.
 
+Several worker processes (a Dask cluster, issue 16) each append to their own file under
+the shared ``runtime/``: a process named a *writer* (:func:`set_process_writer`, or
+``SCOUTE_JOURNAL_WRITER``) writes ``request_journal@<writer>.jsonl``, rotated the same way
+to ``request_journal@<writer>.<UTC timestamp>.jsonl``. Each file then has one writing
+process (no lock contention across machines on a network filesystem), and every reader
+reads all the streams as one: :func:`journal_files` lists them all, :func:`iter_journal`
+merges them ordered by ``ts``. With only the default stream nothing changes.
+
 What goes into a line is made safe by :mod:`scout.providers.redact` (keywords for free
 text, emails and phone numbers scrubbed, known secret values replaced).
 """
@@ -19,6 +27,7 @@ text, emails and phone numbers scrubbed, known secret values replaced).
 from __future__ import annotations
 
 import datetime as dt
+import heapq
 import json
 import os
 import re
@@ -32,7 +41,13 @@ import filelock
 
 JOURNAL_NAME = "request_journal.jsonl"
 DEFAULT_MAX_BYTES = 50 * 1024 * 1024
-_ROTATED = re.compile(r"^request_journal\.(\d{8}T\d{6}\.\d{6}Z(?:-\d+)?)\.jsonl$")
+_STAMP = r"\d{8}T\d{6}\.\d{6}Z(?:-\d+)?"
+_ROTATED = re.compile(rf"^request_journal\.({_STAMP})\.jsonl$")
+#: a writer's live file and its rotated files
+_W_LIVE = re.compile(r"^request_journal@([A-Za-z0-9_-]{1,64})\.jsonl$")
+_W_ROTATED = re.compile(rf"^request_journal@([A-Za-z0-9_-]{{1,64}})\.({_STAMP})\.jsonl$")
+_WRITER_OK = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_process_writer: str | None = None
 #: seconds between lock attempts when another process holds the journal lock
 _POLL = 0.0002
 
@@ -52,6 +67,28 @@ def max_bytes_from_env() -> int:
     return value if value > 0 else DEFAULT_MAX_BYTES
 
 
+def set_process_writer(name: str | None) -> None:
+    """Journals opened from now on in this process write their own stream (``None``: the
+    default file). Called by a worker process before it builds its providers layer."""
+    global _process_writer
+    if name is not None and not _WRITER_OK.match(name):
+        raise ValueError(f"journal writer name {name!r}: use 1-64 of A-Z a-z 0-9 _ -")
+    _process_writer = name
+
+
+def process_writer() -> str | None:
+    """This process's writer name: :func:`set_process_writer`, else
+    ``SCOUTE_JOURNAL_WRITER`` (ignored when it is not a safe name), else None."""
+    if _process_writer is not None:
+        return _process_writer
+    env = os.environ.get("SCOUTE_JOURNAL_WRITER")
+    return env if env and _WRITER_OK.match(env) else None
+
+
+def _base(writer: str | None) -> str:
+    return "request_journal" if writer is None else f"request_journal@{writer}"
+
+
 def utc_ts(epoch: float) -> str:
     """ISO-8601 UTC with milliseconds, e.g. 2026-09-01T10:00:00.123Z."""
     # the year is written with four digits by hand: strftime's %Y gives "999" for year
@@ -63,10 +100,13 @@ def utc_ts(epoch: float) -> str:
 class Journal:
     """Appends whole lines to ``<runtime>/request_journal.jsonl``; thread- and process-safe."""
 
-    def __init__(self, runtime_dir: str | Path, *, max_bytes: int | None = None) -> None:
+    def __init__(self, runtime_dir: str | Path, *, max_bytes: int | None = None,
+                 writer: str | None = None) -> None:
         self.dir = Path(runtime_dir)
-        self.path = self.dir / JOURNAL_NAME
-        self.lock_path = self.dir / (JOURNAL_NAME + ".lock")
+        self.writer = writer if writer is not None else process_writer()
+        self.base = _base(self.writer)
+        self.path = self.dir / f"{self.base}.jsonl"
+        self.lock_path = self.dir / f"{self.base}.jsonl.lock"
         self.max_bytes = max_bytes if max_bytes is not None else max_bytes_from_env()
         self._tlock = threading.Lock()
         self._fd: int | None = None
@@ -114,11 +154,11 @@ class Journal:
 
     def _rotate(self) -> None:
         stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
-        target = self.dir / f"request_journal.{stamp}.jsonl"
+        target = self.dir / f"{self.base}.{stamp}.jsonl"
         n = 0
         while target.exists():
             n += 1
-            target = self.dir / f"request_journal.{stamp}-{n}.jsonl"
+            target = self.dir / f"{self.base}.{stamp}-{n}.jsonl"
         os.replace(self.path, target)
         self.rotations += 1
 
@@ -179,29 +219,59 @@ class JournalRead:
     files: list[str] = field(default_factory=list)
 
 
-def journal_files(runtime_dir: str | Path) -> list[Path]:
-    """Rotated files oldest first, then the live file."""
+def journal_streams(runtime_dir: str | Path) -> list[list[Path]]:
+    """Each writer's files (rotated oldest first, then its live file): the default
+    stream first, then the writers' streams by name. Streams with no file are left out."""
     d = Path(runtime_dir)
-    rotated = sorted(
-        (p for p in d.glob("request_journal.*.jsonl") if _ROTATED.match(p.name)),
-        key=lambda p: _rotation_key(p.name),
-    )
-    live = d / JOURNAL_NAME
-    return rotated + ([live] if live.exists() else [])
+    rotated: dict[str | None, list[tuple[tuple[str, int], Path]]] = {}
+    live: dict[str | None, Path] = {}
+    try:
+        names = [p.name for p in d.iterdir()]
+    except OSError:
+        return []
+    for name in names:
+        if name == JOURNAL_NAME:
+            live[None] = d / name
+        elif (m := _ROTATED.match(name)) is not None:
+            rotated.setdefault(None, []).append((_stamp_key(m.group(1)), d / name))
+        elif (m := _W_LIVE.match(name)) is not None:
+            live[m.group(1)] = d / name
+        elif (m := _W_ROTATED.match(name)) is not None:
+            rotated.setdefault(m.group(1), []).append((_stamp_key(m.group(2)), d / name))
+    writers = sorted(set(rotated) | set(live), key=lambda w: (w is not None, w or ""))
+    out = []
+    for w in writers:
+        files = [p for _, p in sorted(rotated.get(w, []))]
+        if w in live:
+            files.append(live[w])
+        out.append(files)
+    return out
+
+
+def journal_files(runtime_dir: str | Path) -> list[Path]:
+    """Every journal file: each stream's rotated files oldest first, then its live file
+    (the default stream first)."""
+    return [p for stream in journal_streams(runtime_dir) for p in stream]
+
+
+def _stamp_key(stamp: str) -> tuple[str, int]:
+    s, _, n = stamp.partition("-")
+    return s, int(n or 0)
 
 
 def _rotation_key(name: str) -> tuple[str, int]:
-    m = _ROTATED.match(name)
+    m = _ROTATED.match(name) or _W_ROTATED.match(name)
     assert m
-    stamp, _, n = m.group(1).partition("-")
-    return stamp, int(n or 0)
+    return _stamp_key(m.group(m.lastindex or 1))
 
 
-def iter_journal(runtime_dir: str | Path, torn: list[TornLine] | None = None
-                 ) -> Iterator[dict[str, Any]]:
-    """Every entry in order; lines that do not parse are skipped and added to ``torn``."""
-    for path in journal_files(runtime_dir):
-        with open(path, "rb") as fh:
+def _iter_files(files: list[Path], torn: list[TornLine] | None) -> Iterator[dict[str, Any]]:
+    for path in files:
+        try:
+            fh = open(path, "rb")
+        except FileNotFoundError:
+            continue  # rotated away between the listing and the read
+        with fh:
             for n, raw in enumerate(fh, 1):
                 if raw in (b"\n", b""):
                     continue
@@ -213,6 +283,24 @@ def iter_journal(runtime_dir: str | Path, torn: list[TornLine] | None = None
                     yield entry
                 elif torn is not None:
                     torn.append(TornLine(str(path), n, raw[:80].decode("utf-8", "replace")))
+
+
+def entry_ts(entry: dict[str, Any]) -> str:
+    """The sort key of a line across streams (ISO-8601 UTC text compares in time order)."""
+    ts = entry.get("ts")
+    return ts if isinstance(ts, str) else ""
+
+
+def iter_journal(runtime_dir: str | Path, torn: list[TornLine] | None = None
+                 ) -> Iterator[dict[str, Any]]:
+    """Every entry in order — one stream in file order; several streams merged by ``ts``
+    (each stream keeps its own order); lines that do not parse are skipped and added to
+    ``torn``."""
+    streams = journal_streams(runtime_dir)
+    if len(streams) <= 1:
+        yield from _iter_files(streams[0] if streams else [], torn)
+        return
+    yield from heapq.merge(*(_iter_files(files, torn) for files in streams), key=entry_ts)
 
 
 def read_journal(runtime_dir: str | Path) -> JournalRead:

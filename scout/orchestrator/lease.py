@@ -1,0 +1,144 @@
+"""The mission lock as a Redis lease, for runs whose ``runs/`` is shared by machines
+(flock over a network filesystem is unreliable).
+
+Chosen when the quota backend is Redis (``quota: {backend: "redis://host:port/db"}`` in
+config/adapters.yaml, or ``SCOUTE_QUOTA_URL``); otherwise the flock of ``locks.py`` stays.
+The lease is one key, ``scout:lease:mission:<mission id>``, whose value names the holder
+(a random token, host, pid, start time):
+
+- taken with ``SET key value NX PX ttl`` — only when nobody holds it;
+- renewed every ``ttl / 3`` by a Lua script that extends it only while the value is still
+  ours (``PEXPIRE`` after a ``GET`` comparison, atomically);
+- released by a Lua script that deletes it only while it is ours, so a holder that lost
+  the lease (paused past its ttl) never deletes the next holder's.
+
+A holder that dies stops renewing: the lease expires after ``ttl`` (default 30 s) and the
+mission can be applied again. A renewal that finds the lease gone sets :attr:`lost`.
+Errors: the ``redis`` package missing → CFG053; Redis unreachable → CFG054 (exit 3); a
+lease held by another apply → MissionLocked (RUN003), naming the holder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+import uuid
+from typing import Any
+
+from scout.errors import ConfigError, MissionLocked
+
+DEFAULT_TTL_MS = 30_000
+_RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+"""
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+"""
+
+
+def quota_url(config: Any) -> str | None:
+    """The Redis URL of the quota backend: ``SCOUTE_QUOTA_URL``, else
+    ``config.quota.backend`` when it is ``redis://``/``rediss://``; None otherwise (read
+    tolerantly: a config without a ``quota`` section means the local backend)."""
+    env = os.environ.get("SCOUTE_QUOTA_URL")
+    backend = env if env else getattr(getattr(config, "quota", None), "backend", None)
+    if isinstance(backend, str) and backend.startswith(("redis://", "rediss://", "unix://")):
+        return backend
+    return None
+
+
+def _redis(url: str) -> Any:
+    try:
+        import redis
+    except ImportError:
+        raise ConfigError("the redis quota backend needs the 'dist' extra (redis-py)",
+                          hint="pip install 'scout[dist]'", code="CFG053") from None
+    return redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+
+
+def _where(url: str) -> str:
+    """The URL without credentials, for messages."""
+    rest = url.split("://", 1)[-1]
+    return url.split("://", 1)[0] + "://" + rest.rsplit("@", 1)[-1]
+
+
+class RedisLease:
+    """One mission's lease in Redis; ``acquire``/``renew``/``release``."""
+
+    def __init__(self, url: str, mission_id: str, *, ttl_ms: int = DEFAULT_TTL_MS,
+                 client: Any = None) -> None:
+        self.url = url
+        self.mission_id = mission_id
+        self.key = f"scout:lease:mission:{mission_id}"
+        self.ttl_ms = int(ttl_ms)
+        self.token = uuid.uuid4().hex
+        self.client = client if client is not None else _redis(url)
+        self.lost = threading.Event()
+        self._renew = self.client.register_script(_RENEW)
+        self._release = self.client.register_script(_RELEASE)
+        self.holder: dict[str, Any] = {}
+
+    def _call(self, fn: Any, *args: Any, **kw: Any) -> Any:
+        import redis
+
+        try:
+            return fn(*args, **kw)
+        except redis.RedisError as exc:
+            raise ConfigError(f"mission lease: Redis at {_where(self.url)} failed: "
+                              f"{type(exc).__name__}: {exc}"[:300],
+                              hint="start redis-server or fix quota.backend / "
+                                   "SCOUTE_QUOTA_URL", code="CFG054") from None
+
+    def acquire(self) -> "RedisLease":
+        self.holder = {"token": self.token, "host": socket.gethostname(), "pid": os.getpid(),
+                       "mission_id": self.mission_id, "since": time.time()}
+        value = json.dumps(self.holder)
+        ok = self._call(self.client.set, self.key, value, nx=True, px=self.ttl_ms)
+        if not ok:
+            raise self._locked_error()
+        self._value = value
+        return self
+
+    def _locked_error(self) -> MissionLocked:
+        raw = self._call(self.client.get, self.key)
+        try:
+            info = json.loads(raw) if raw else {}
+        except ValueError:
+            info = {}
+        info = info if isinstance(info, dict) else {}
+        ttl = self._call(self.client.pttl, self.key)
+        who = f"pid {info.get('pid', '?')} on {info.get('host', '?')}"
+        left = f", lease expires in {max(0, int(ttl)) / 1000:.0f}s unless renewed" \
+            if isinstance(ttl, int) and ttl > 0 else ""
+        return MissionLocked(
+            f"mission '{self.mission_id}' is being applied by {who} (Redis lease at "
+            f"{_where(self.url)}{left})",
+            hint="wait for it to finish, or stop that process; a lease whose holder died "
+                 f"expires by itself after {self.ttl_ms / 1000:.0f}s")
+
+    def renew(self) -> bool:
+        """Extend the lease while it is ours; False (and :attr:`lost` set) when not."""
+        try:
+            ok = bool(self._renew(keys=[self.key], args=[self._value, self.ttl_ms]))
+        except Exception:  # noqa: BLE001 - a failed renewal is retried at the next beat
+            return not self.lost.is_set()
+        if not ok:
+            self.lost.set()
+        return ok
+
+    def release(self) -> None:
+        try:
+            self._release(keys=[self.key], args=[self._value])
+        except Exception:  # noqa: BLE001 - it expires by itself after its ttl
+            pass
+        finally:
+            self.client.close()
