@@ -146,6 +146,14 @@ class ConfigError(ScoutError):
     exit_code = EXIT_PROVIDER
 
 
+class NoUsableLink(ConfigError):
+    """Every link of a phase's chain is a ``name?`` link that is not configured. A step
+    that can do without its chain (``uses: images``: first-party photos only) catches it;
+    any other phase fails with it like any CFG010."""
+
+    code = "CFG010"
+
+
 class MLUnavailable(ConfigError):
     """An ML feature (semantic dedup, embedding rank) was asked for without the ml extra."""
 

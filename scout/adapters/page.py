@@ -23,6 +23,7 @@ from __future__ import annotations
 import codecs
 import re
 import time
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import httpx
@@ -62,6 +63,109 @@ def _charset(response: httpx.Response, head: bytes) -> str:
     return "utf-8"
 
 
+@dataclass
+class Fetched:
+    """One guarded GET: the final URL, status, content type and (capped) body."""
+
+    url: httpx.URL
+    status: int
+    content_type: str
+    body: bytes
+    truncated: bool
+    redirects: int
+    response: httpx.Response
+
+
+def guarded_get(adapter: str, client: httpx.Client, guard: SsrfGuard, settings: PageSettings,
+                raw_url: str, *, offline: bool, accept: str,
+                refuse_truncated: bool = False) -> Fetched:
+    """GET ``raw_url`` with every hop checked by ``guard`` and pinned to the checked
+    address, redirects followed by hand (``max_redirects``), error statuses mapped, a
+    content type outside ``settings.content_types`` refused before the body is read,
+    and at most ``max_bytes`` read (``refuse_truncated``: a longer body is refused)."""
+    try:
+        url = httpx.URL(raw_url)
+    except (httpx.InvalidURL, TypeError) as exc:
+        raise Rejected(f"{adapter}: not a valid URL", adapter=adapter) from exc
+    redirects = 0
+    via: httpx.URL | None = None
+    while True:
+        # under --replay nothing is fetched: check the URL itself, resolve nothing
+        pinned = guard.check_offline(url, via=via) if offline else guard.check(url, via=via)
+        wire = _build(client, url, pinned, accept)
+        with mapped(adapter):
+            response = client.send(wire, stream=True, follow_redirects=False)
+            try:
+                location = response.headers.get("location")
+                if response.status_code in REDIRECT_STATUSES:
+                    if not location:
+                        raise Rejected(f"{adapter}: HTTP {response.status_code} without "
+                                       "a Location header", adapter=adapter,
+                                       status=response.status_code)
+                    if redirects >= settings.max_redirects:
+                        raise Rejected(
+                            f"{adapter}: more than {settings.max_redirects} redirects "
+                            f"from {redact_url(raw_url)}", adapter=adapter,
+                            status=response.status_code,
+                            hint=f"raise adapters.{adapter}.max_redirects if this is "
+                                 "legitimate")
+                    via, url = url, url.join(location)
+                    redirects += 1
+                    continue
+                check_status(response, adapter)
+                content_type = response.headers.get("content-type", "")
+                media = _media_type(content_type)
+                if (media or refuse_truncated) and media not in settings.content_types:
+                    raise Blocked(
+                        f"{adapter}: {redact_url(url)} is '{media or 'untyped'}', not one of "
+                        f"{', '.join(settings.content_types)}", adapter=adapter,
+                        status=response.status_code,
+                        hint=f"add the type to adapters.{adapter}.content_types to accept it")
+                body, truncated = _read(adapter, response, settings)
+                if truncated and refuse_truncated:
+                    raise Blocked(f"{adapter}: {redact_url(url)} is larger than "
+                                  f"{settings.max_bytes} bytes", adapter=adapter,
+                                  status=response.status_code,
+                                  hint=f"raise adapters.{adapter}.max_bytes to accept it")
+            finally:
+                response.close()
+        return Fetched(url, response.status_code, content_type, body, truncated, redirects,
+                       response)
+
+
+def _build(client: httpx.Client, url: httpx.URL, pinned: str | None,
+           accept: str) -> httpx.Request:
+    headers = {"Accept": accept, "Accept-Language": "en;q=0.9, *;q=0.5"}
+    extensions: dict[str, Any] = {}
+    target = url
+    if pinned is not None:
+        # connect to the address the guard checked; the name stays in Host and SNI
+        target = url.copy_with(host=pinned)
+        headers["Host"] = url.netloc.decode("ascii")
+        if url.scheme == "https":
+            extensions["sni_hostname"] = url.raw_host.decode("ascii")
+    return client.build_request("GET", target, headers=headers, extensions=extensions)
+
+
+def _read(adapter: str, response: httpx.Response, settings: PageSettings) -> tuple[bytes, bool]:
+    """At most ``max_bytes`` of the (decoded) body, and whether it was cut. Reading stops
+    after ``timeout`` in all: httpx's timeout is per read, so a server dripping a byte at
+    a time would otherwise hold the call for as long as it likes."""
+    cap = settings.max_bytes
+    deadline = time.monotonic() + float(settings.timeout)
+    buf = bytearray()
+    for chunk in response.iter_bytes():
+        buf.extend(chunk)
+        if len(buf) > cap:
+            # stop reading: the rest is never downloaded (and never decompressed)
+            return bytes(buf[:cap]), True
+        if time.monotonic() > deadline:
+            raise Unavailable(f"{adapter}: timed out reading the page (still arriving "
+                              f"after {float(settings.timeout):g}s)",
+                              adapter=adapter, status=response.status_code)
+    return bytes(buf), False
+
+
 class PageAdapter(PageAdapterBase):
     type_name: ClassVar[str] = "page"
 
@@ -89,85 +193,12 @@ class PageAdapter(PageAdapterBase):
     def call(self, request: Request, credential: Secret | None = None) -> Reply[Page]:
         if not isinstance(request, FetchRequest):
             raise TypeError(f"{self.name} handles FetchRequest, not {type(request).__name__}")
-        settings = self.page_settings
-        try:
-            url = httpx.URL(request.url)
-        except (httpx.InvalidURL, TypeError) as exc:
-            raise Rejected(f"{self.name}: not a valid URL", adapter=self.name) from exc
-        client = self._http()
-        redirects = 0
-        via: httpx.URL | None = None
-        while True:
-            # under --replay nothing is fetched: check the URL itself, resolve nothing
-            pinned = (self.guard.check_offline(url, via=via) if self.offline
-                      else self.guard.check(url, via=via))
-            wire = self._build(client, url, pinned)
-            with mapped(self.name):
-                response = client.send(wire, stream=True, follow_redirects=False)
-                try:
-                    location = response.headers.get("location")
-                    if response.status_code in REDIRECT_STATUSES:
-                        if not location:
-                            raise Rejected(f"{self.name}: HTTP {response.status_code} without "
-                                           "a Location header", adapter=self.name,
-                                           status=response.status_code)
-                        if redirects >= settings.max_redirects:
-                            raise Rejected(
-                                f"{self.name}: more than {settings.max_redirects} redirects "
-                                f"from {redact_url(request.url)}", adapter=self.name,
-                                status=response.status_code,
-                                hint="raise adapters.page.max_redirects if this is legitimate")
-                        via, url = url, url.join(location)
-                        redirects += 1
-                        continue
-                    check_status(response, self.name)
-                    content_type = response.headers.get("content-type", "")
-                    media = _media_type(content_type)
-                    if media and media not in settings.content_types:
-                        raise Blocked(
-                            f"{self.name}: {redact_url(url)} is '{media}', not one of "
-                            f"{', '.join(settings.content_types)}", adapter=self.name,
-                            status=response.status_code,
-                            hint="add the type to adapters.page.content_types to accept it")
-                    body, truncated = self._read(response)
-                    status = response.status_code
-                    encoding = _charset(response, body)
-                finally:
-                    response.close()
-            break
-        html = body.decode(encoding, errors="replace")
-        return self._page(request.url, url, status, content_type, html, truncated,
-                          redirects, len(body))
-
-    def _build(self, client: httpx.Client, url: httpx.URL, pinned: str | None) -> httpx.Request:
-        headers = {"Accept": ACCEPT, "Accept-Language": "en;q=0.9, *;q=0.5"}
-        extensions: dict[str, Any] = {}
-        target = url
-        if pinned is not None:
-            # connect to the address the guard checked; the name stays in Host and SNI
-            target = url.copy_with(host=pinned)
-            headers["Host"] = url.netloc.decode("ascii")
-            if url.scheme == "https":
-                extensions["sni_hostname"] = url.raw_host.decode("ascii")
-        return client.build_request("GET", target, headers=headers, extensions=extensions)
-
-    def _read(self, response: httpx.Response) -> tuple[bytes, bool]:
-        """At most ``max_bytes`` of the (decoded) body, and whether it was cut. Reading
-        stops after ``timeout`` in all: httpx's timeout is per read, so a server dripping
-        a byte at a time would otherwise hold the call for as long as it likes."""
-        cap = self.page_settings.max_bytes
-        deadline = time.monotonic() + float(self.page_settings.timeout)
-        buf = bytearray()
-        for chunk in response.iter_bytes():
-            buf.extend(chunk)
-            if len(buf) > cap:
-                # stop reading: the rest is never downloaded (and never decompressed)
-                return bytes(buf[:cap]), True
-            if time.monotonic() > deadline:
-                raise Unavailable(f"{self.name}: timed out reading the page (still arriving "
-                                  f"after {float(self.page_settings.timeout):g}s)",
-                                  adapter=self.name, status=response.status_code)
-        return bytes(buf), False
+        got = guarded_get(self.name, self._http(), self.guard, self.page_settings,
+                          request.url, offline=self.offline, accept=ACCEPT)
+        encoding = _charset(got.response, got.body)
+        html = got.body.decode(encoding, errors="replace")
+        return self._page(request.url, got.url, got.status, got.content_type, html,
+                          got.truncated, got.redirects, len(got.body))
 
     def _page(self, requested: str, final: httpx.URL, status: int, content_type: str,
               html: str, truncated: bool, redirects: int, size: int) -> Reply[Page]:

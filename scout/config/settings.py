@@ -17,7 +17,8 @@ from pydantic import Field, model_validator
 from scout.spec.models import Duration, RetryPolicy, StrictModel
 from scout.suggest import did_you_mean
 
-Capability = Literal["search", "videos", "transcripts", "synthesize", "fetch", "email"]
+Capability = Literal["search", "videos", "transcripts", "synthesize", "fetch", "email",
+                     "images", "thumbnail"]
 
 
 class RateCap(StrictModel):
@@ -187,6 +188,55 @@ class PageSettings(AdapterSettings):
     max_text_chars: int = Field(default=20000, ge=100, le=2_000_000)
 
 
+class ThumbnailSettings(PageSettings):
+    """The ``thumbnail`` adapter: the page adapter's SSRF guard and redirect checks, for
+    images. The answer is decoded (Pillow) and re-encoded small, so what reaches the run
+    dir is a JPEG/PNG scout wrote, never the bytes a host sent."""
+
+    max_bytes: int = Field(default=5_000_000, ge=1024, le=50_000_000,
+                           description="largest image read; a bigger one is refused")
+    content_types: list[str] = Field(
+        default_factory=lambda: ["image/jpeg", "image/png", "image/webp", "image/gif"])
+    max_side: int = Field(default=320, ge=32, le=1024,
+                          description="longest side of the re-encoded thumbnail (pixels)")
+    max_pixels: int = Field(default=40_000_000, ge=10_000, le=200_000_000,
+                            description="decoded size refused above this (decompression bombs)")
+    quality: int = Field(default=80, ge=30, le=95, description="JPEG quality")
+
+
+class ImageSearchSettings(AdapterSettings):
+    """Shared by the image-search adapters: the most photos kept per answer."""
+
+    max_results: int = Field(default=20, ge=1, le=100)
+
+
+class BraveImagesSettings(ImageSearchSettings):
+    country: str | None = None
+    safesearch: Literal["off", "strict"] = "strict"
+
+
+class GoogleImagesSettings(ImageSearchSettings):
+    cx_env: str = Field(default="GOOGLE_CSE_ID", pattern=r"^[A-Z_][A-Z0-9_]*$")
+    safe: Literal["off", "active"] = "active"
+
+    def required_env(self) -> list[str]:
+        return super().required_env() + [self.cx_env]
+
+    def secret_env(self) -> list[str]:
+        return super().secret_env() + [self.cx_env]  # travels in the query string
+
+
+class SearxngImagesSettings(ImageSearchSettings):
+    url_env: str = Field(default="SEARXNG_URL", pattern=r"^[A-Z_][A-Z0-9_]*$")
+    engines: list[str] | None = None
+
+    def required_env(self) -> list[str]:
+        return [] if self.base_url else [self.url_env]
+
+    def resolved_base_url(self, name: str) -> str | None:
+        return super().resolved_base_url(name) or os.environ.get(self.url_env)
+
+
 class ExtractiveSettings(AdapterSettings):
     max_sentences: int = Field(default=8, ge=1, le=100,
                                description="most evidence sentences quoted per candidate")
@@ -270,6 +320,19 @@ ADAPTER_TYPES: dict[str, AdapterType] = {
         AdapterType("smtp", "email", SmtpSettings,
                     "scout.adapters.smtp:SmtpAdapter", False,
                     "e-mail delivery over SMTP / SMTPS / STARTTLS (smtplib)"),
+        AdapterType("brave_images", "images", BraveImagesSettings,
+                    "scout.adapters.images:BraveImagesAdapter", True,
+                    "Brave Image Search API"),
+        AdapterType("google_images", "images", GoogleImagesSettings,
+                    "scout.adapters.images:GoogleImagesAdapter", True,
+                    "Google Custom Search, searchType=image (closes 2027-01-01)"),
+        AdapterType("searxng_images", "images", SearxngImagesSettings,
+                    "scout.adapters.images:SearxngImagesAdapter", False,
+                    "self-hosted SearxNG, categories=images"),
+        AdapterType("thumbnail", "thumbnail", ThumbnailSettings,
+                    "scout.adapters.thumbnail:ThumbnailFetcher", False,
+                    "image fetch through the page adapter's SSRF guard, re-encoded small "
+                    "(Pillow)"),
         AdapterType("page", "fetch", PageSettings,
                     "scout.adapters.page:PageAdapter", False,
                     "page fetch with JSON-LD/OpenGraph extraction and an SSRF guard"),

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from scout.config.models import ChainLink
-from scout.errors import ChainFailed, ConfigError, ProviderError, RateLimited
+from scout.errors import ChainFailed, ConfigError, NoUsableLink, ProviderError, RateLimited
 from scout.providers.contract import ChainOutcome, LinkAttempt, Request
 from scout.providers.cost import CACHE
 from scout.providers.link import CallContext, LinkCaller
@@ -128,11 +128,10 @@ class ChainGateway:
             self.rt.note_skip(self.phase_id, self.chain_name, pos, link.adapter, reason or "",
                               ctx.request)
         if not usable:
-            raise ConfigError(
+            raise NoUsableLink(
                 f"phase '{self.phase_id}': no adapter of chain "
                 f"'{self.chain_name or self.links}' is usable ({_summary(attempts)})",
-                hint="set the credentials of at least one link, or add a keyless adapter",
-                code="CFG010")
+                hint="set the credentials of at least one link, or add a keyless adapter")
         return usable
 
     def call(self, request: Request) -> ChainOutcome[Any]:

@@ -192,6 +192,27 @@ class EmailRequest(Request):
     recipient_domains: list[str] = Field(default_factory=list)
 
 
+class ImageSearchRequest(Request):
+    """Photos for a query: each answer names the image, the page it appears on and the
+    site (``uses: images``)."""
+
+    action: ClassVar[Capability] = "images"
+
+    query: str
+    limit: int = Field(default=6, ge=1, le=50)
+    options: dict[str, str | int | float | bool] = Field(default_factory=dict)
+
+
+class ThumbnailRequest(Request):
+    """Fetch one image through the SSRF guard and re-encode it small (``uses: images``
+    with ``download: true``)."""
+
+    action: ClassVar[Capability] = "thumbnail"
+
+    url: str
+    max_side: int = Field(default=320, ge=32, le=1024)
+
+
 REQUEST_TYPES: dict[str, type[Request]] = {
     "search": SearchRequest,
     "videos": VideoSearchRequest,
@@ -199,6 +220,8 @@ REQUEST_TYPES: dict[str, type[Request]] = {
     "synthesize": SynthesisRequest,
     "fetch": FetchRequest,
     "email": EmailRequest,
+    "images": ImageSearchRequest,
+    "thumbnail": ThumbnailRequest,
 }
 
 
@@ -278,6 +301,14 @@ class EmailAdapter(Adapter):
 
 class PageAdapter(Adapter):
     capability: ClassVar[Capability] = "fetch"
+
+
+class ImageSearchAdapter(Adapter):
+    capability: ClassVar[Capability] = "images"
+
+
+class ThumbnailAdapter(Adapter):
+    capability: ClassVar[Capability] = "thumbnail"
 
     def fetch(self, url: str) -> Page:
         return self.call(FetchRequest(url=url)).value

@@ -56,7 +56,7 @@ AdapterFactory = Callable[[str, AdapterSettings, "httpx.Client | None"], Adapter
 #: the chain a phase without ``chain:``/``adapters:`` uses, by its step's capability
 DEFAULT_CHAIN_NAMES = {"search": "web", "fetch": "pages", "videos": "video",
                        "transcripts": "transcripts", "synthesize": "synthesis",
-                       "email": "email"}
+                       "email": "email", "images": "images", "thumbnail": "thumbnails"}
 #: adapter types that replay runs live instead of from recordings: local computation, and
 #: side effects that decide for themselves what a replay does (smtp sends nothing unless
 #: --send; a recorded "sent" must never be replayed as if it had been sent again)
@@ -526,7 +526,13 @@ class ProviderRuntime:
         ``raise_on_problems`` is False (then ``report.problems`` lists them).
         """
         phase_links = self._phase_links(pipeline)
-        conditional = frozenset(pid for pid, ph in pipeline.phases.items() if ph.if_)
+        # a phase with an ``if:`` may never run; an optional phase whose links are all
+        # ``name?`` asks for nothing that must be configured (uses: images runs on the
+        # candidates' own photos when no image search is set up): neither stops the rest
+        conditional = frozenset(
+            pid for pid, ph in pipeline.phases.items()
+            if ph.if_ or (ph.optional and pid in phase_links
+                          and all(lk.when_configured for lk in phase_links[pid][1])))
         report = run_preflight(phase_links, self.availability, self.config, conditional)
         for check in report.skipped:
             for pid in check.phases:

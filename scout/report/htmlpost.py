@@ -19,6 +19,7 @@ from __future__ import annotations
 import html as _html
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
 _MERMAID = re.compile(r'<pre><code class="language-mermaid">.*?</code></pre>', re.S)
 #: a [n] marker in text: not inside a tag, not already a link's text
@@ -82,3 +83,40 @@ def embed_pictures(body: str, *, dag_svg: str | None, chart_svg: str | None,
         body = (body[:at + len("</table>")] + figure + body[at + len("</table>"):]
                 if at != -1 else figure + body)
     return body
+
+
+_IMG = re.compile(r"<img\b[^>]*>", re.I)
+_SRC = re.compile(r'\bsrc="([^"]*)"')
+_ALT = re.compile(r'\balt="([^"]*)"')
+#: the only pictures report.html shows: thumbnails scout itself re-encoded (photos/)
+_LOCAL_PHOTO = re.compile(r"^photos/[0-9a-f]{16,64}\.(jpg|png)$")
+_PHOTO_MIME = {"jpg": "image/jpeg", "png": "image/png"}
+MAX_INLINE_BYTES = 400_000
+
+
+def inline_photos(body: str, run_dir: Path) -> str:
+    """Every ``<img>`` made self-contained or removed, so opening report.html makes the
+    browser fetch nothing: a thumbnail under ``photos/`` in the run dir (written by a
+    thumbnails phase) becomes a ``data:`` URI; any other picture — a remote URL, a path
+    outside ``photos/``, a missing file — is replaced by a link with its alt text."""
+    import base64
+
+    base = run_dir.resolve()
+
+    def one(m: re.Match[str]) -> str:
+        tag = m.group(0)
+        src_m, alt_m = _SRC.search(tag), _ALT.search(tag)
+        src = _html.unescape(src_m.group(1)) if src_m else ""
+        alt = alt_m.group(1) if alt_m else ""
+        local = _LOCAL_PHOTO.match(src)
+        if local:
+            path = (base / src).resolve()
+            if path.is_relative_to(base) and path.is_file() \
+                    and path.stat().st_size <= MAX_INLINE_BYTES:
+                data = base64.b64encode(path.read_bytes()).decode("ascii")
+                return (f'<img class="photo" src="data:{_PHOTO_MIME[local.group(1)]};base64,'
+                        f'{data}" alt="{alt}" loading="lazy">')
+        if src.startswith(("http://", "https://")):
+            return f'<a href="{_html.escape(src, quote=True)}">{alt or _html.escape(src)}</a>'
+        return alt
+    return _IMG.sub(one, body)

@@ -42,6 +42,8 @@ class Evidence(BaseModel):
     relevance: float | None = Field(
         default=None, description="cosine similarity to the Task (rank method: embedding)"
     )
+    images: list[str] = Field(
+        default_factory=list, description="a page's own photos (og:image, JSON-LD image)")
 
 
 class Candidate(BaseModel):

@@ -250,3 +250,67 @@ class EmailDelivery(ArtifactModel):
     sent_at: str | None = None
     reason: str | None = None
     adapter: str = ""
+
+
+class Photo(BaseModel):
+    """One photo of a candidate, with what a reader needs to check and credit it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    image_url: str = Field(description="the image itself")
+    page_url: str = Field(description="the page it appears on (the credit's link)")
+    source: str = Field(default="", description="the site's name or host (the credit)")
+    title: str = ""
+    width: int | None = Field(default=None, description="pixels, as the provider stated")
+    height: int | None = None
+    first_party: bool = Field(default=False,
+                              description="from the candidate's own page (og:image, JSON-LD)")
+    adapter: str = ""
+    thumbnail: str | None = Field(default=None,
+                                  description="run-dir path of the downloaded thumbnail")
+    thumbnail_sha256: str | None = None
+
+
+class Thumbnail(BaseModel):
+    """What the ``thumbnail`` adapter made of one image: re-encoded by scout, small."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    url: str
+    final_url: str
+    media_type: Literal["image/jpeg", "image/png"]
+    width: int
+    height: int
+    data_b64: str = Field(description="the re-encoded image, base64")
+    original_bytes: int = 0
+    adapter: str = ""
+
+
+class Gallery(BaseModel):
+    """The photos found for one candidate."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    subject: str = Field(description="candidate key")
+    name: str = ""
+    photos: list[Photo] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+
+class PhotoSet(ArtifactModel):
+    """``uses: images``: a gallery per candidate (and, after a thumbnails phase, the
+    thumbnails it stored under ``photos/`` in the run dir)."""
+
+    schema_name = "photos"
+
+    galleries: list[Gallery] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+    skipped: str | None = Field(default=None,
+                                description="why no image search ran (no link configured)")
+
+    def for_subject(self, key: str) -> Gallery | None:
+        return next((g for g in self.galleries if g.subject == key), None)
+
+    def output_files(self) -> dict[str, str | None]:
+        return {p.thumbnail: p.thumbnail_sha256 for g in self.galleries for p in g.photos
+                if p.thumbnail}

@@ -4,7 +4,8 @@ All of it is driven by the YAML rules (``ExtractRules``), never by the research 
 names are cleaned with the author's strip patterns, list/aggregator pages are dropped
 with the exclude patterns, ratings (x/10, x/5, "x out of 5", "x stars") and prices with
 currency are read from titles and snippets, and candidates are merged by normalised name
-and by domain (except on shared sites such as booking.com that list many candidates).
+and by domain (except on shared sites such as booking.com that list many candidates, and
+between pages of one site whose names share no word unless one is its home page).
 """
 
 from __future__ import annotations
@@ -118,12 +119,34 @@ def _mentions(candidate_name: str, source: Source) -> bool:
     return any(w in hay for w in words)
 
 
+def _core_words(name: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", strip_accents(name).lower())
+            if w not in _GENERIC and len(w) >= 2}
+
+
+def _is_home(url: str) -> bool:
+    return urlsplit(url).path.strip("/") == ""
+
+
+def _same_subject(target: Candidate, name: str, url: str) -> bool:
+    """Whether a result on ``target``'s domain is about ``target``.
+
+    A site's own pages (its home page and the rest) are one candidate; but a site that
+    lists many things on pages of their own (a shop, a review site not named in
+    ``shared_domains``) is not, unless the names share a word.
+    """
+    if _is_home(url) or any(_is_home(u) for u in target.sources):
+        return True
+    words = _core_words(target.name).union(*(_core_words(a) for a in target.aliases))
+    return bool(words & _core_words(name))
+
+
 def to_candidates(
     sources: list[Source], rules: ExtractRules, *, adapter: str, phase: str
 ) -> tuple[list[Candidate], list[str]]:
     """Candidates merged by name key and (non-shared) domain; returns (candidates, dropped)."""
     by_key: dict[str, Candidate] = {}
-    by_domain: dict[str, str] = {}
+    by_domain: dict[str, list[str]] = {}  # domain -> keys of the candidates first seen there
     dropped: list[str] = []
     for src in sources:
         if excluded(src, rules):
@@ -137,14 +160,16 @@ def to_candidates(
         domain = domain_of(src.url)
         target = by_key.get(key)
         if target is None and domain and not is_shared(domain, rules):
-            target = by_key.get(by_domain.get(domain, ""))
+            # one site, several things (a shop's products): only a same subject merges
+            target = next((by_key[k] for k in by_domain.get(domain, [])
+                           if _same_subject(by_key[k], name, src.url)), None)
         ev = snippet_evidence(src, rules, adapter=adapter, phase=phase, subject=None)
         if target is None:
             target = Candidate(key=key, name=name, url=src.url, domain=domain,
                                adapter=src.adapter or adapter)
             by_key[key] = target
             if domain and not is_shared(domain, rules):
-                by_domain[domain] = key
+                by_domain.setdefault(domain, []).append(key)
         elif name != target.name and name not in target.aliases:
             target.aliases.append(name)
         if src.url not in target.sources:

@@ -11,6 +11,7 @@ from typing import Any
 
 import re
 
+from scout.adapters.page_images import page_images
 from scout.errors import StepError
 from scout.providers.contract import FetchRequest
 from scout.schemas.records import Candidate, Evidence, EvidenceSet
@@ -43,6 +44,9 @@ def page_evidence(page: Page, subject: str | None, *, adapter: str, phase: str,
         rating=page.rating if "jsonld" in wanted else None,
         rating_count=page.rating_count if "jsonld" in wanted else None,
         price=price_from_range(page.price_range) if "jsonld" in wanted else None,
+        images=page_images(page.final_url, page.opengraph if "opengraph" in wanted else {},
+                           page.jsonld if "jsonld" in wanted else [],
+                           page.microdata if "jsonld" in wanted else []),
     )
 
 

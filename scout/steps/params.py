@@ -192,3 +192,26 @@ class EmailParams(StrictModel):
     attach: list[Literal["md", "pdf", "csv", "json"]] = Field(
         default_factory=lambda: ["md", "pdf"],
         description="report files attached when the report phase produced them")
+
+
+class ImagesParams(StrictModel):
+    """Photos of each candidate: its own page's (og:image, JSON-LD image) and an image
+    search's, each with the page it appears on and the site's name (the credit)."""
+
+    query: TemplateStr = Field(description="image-search query (per item in a fan-out)")
+    limit: int = Field(default=6, ge=1, le=30, description="photos kept per candidate")
+    pages: ArtifactName | None = Field(
+        default="pages", description="the fetch phase's evidence: first-party photos")
+    first_party: int = Field(default=2, ge=0, le=30,
+                             description="at most this many of them come first")
+    options: dict[str, str | int | float | bool] = Field(
+        default_factory=dict, description="provider options passed through (e.g. country)")
+
+
+class ThumbnailsParams(StrictModel):
+    """``download: true`` for photos: fetch each gallery's first photos through the
+    ``thumbnails`` chain (SSRF guard, size cap, re-encoded small) into ``photos/``."""
+
+    photos: ArtifactName = Field(default="photos", description="the images phase's artifact")
+    per_subject: int = Field(default=4, ge=1, le=30, description="thumbnails per candidate")
+    max_side: int = Field(default=320, ge=32, le=1024, description="longest side, pixels")

@@ -79,7 +79,7 @@ _BUILTINS: list[StepKind] = [
     StepKind("search", P.SearchParams, "1", "scout.steps.search:run", "search",
              "search through a chain and extract typed records",
              gather=_lazy("scout.steps.search:gather")),
-    StepKind("fetch", P.FetchParams, "1", "scout.steps.fetch:run", "fetch",
+    StepKind("fetch", P.FetchParams, "2", "scout.steps.fetch:run", "fetch",
              "fetch pages and read JSON-LD / OpenGraph / text", chain_required=False,
              gather=_lazy("scout.steps.fetch:gather")),
     StepKind("videos", P.VideosParams, "1", "scout.steps.videos:run", "videos",
@@ -96,6 +96,12 @@ _BUILTINS: list[StepKind] = [
              files_read=_lazy("scout.steps.report:files_read")),
     StepKind("email", P.EmailParams, "1", "scout.steps.email:run", "email",
              "e-mail the finished report (once per report and recipients)"),
+    StepKind("images", P.ImagesParams, "1", "scout.steps.images:run", "images",
+             "photos per candidate: its own page's and an image search's, with credits",
+             chain_required=False, gather=_lazy("scout.steps.images:gather")),
+    StepKind("thumbnails", P.ThumbnailsParams, "1", "scout.steps.thumbnails:run",
+             "thumbnail", "download small copies of the photos into the run dir "
+             "(SSRF guard, re-encoded)", chain_required=False),
 ]
 
 STEP_KINDS: dict[str, StepKind] = {k.name: k for k in _BUILTINS}

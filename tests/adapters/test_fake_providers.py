@@ -49,5 +49,6 @@ def test_env_points_every_adapter_at_the_fake() -> None:
     env = FakeProviders().env()
     assert {k for k in env if k.endswith("_BASE_URL")} == {
         "SCOUTE_TAVILY_BASE_URL", "SCOUTE_DUCKDUCKGO_BASE_URL", "SCOUTE_GOOGLE_BASE_URL",
-        "SCOUTE_BRAVE_BASE_URL", "SCOUTE_SEARXNG_BASE_URL"}
+        "SCOUTE_BRAVE_BASE_URL", "SCOUTE_SEARXNG_BASE_URL", "SCOUTE_BRAVE_IMAGES_BASE_URL",
+        "SCOUTE_GOOGLE_IMAGES_BASE_URL", "SCOUTE_SEARXNG_IMAGES_BASE_URL"}
     assert env["GOOGLE_CSE_ID"] == "fake-cx-0123"

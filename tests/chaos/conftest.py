@@ -84,6 +84,8 @@ def attribute(entry: LogEntry) -> Hit | None:
     if entry.path.startswith(("/lite", "/html")):
         return Hit("duckduckgo", (entry.query.get("q") or [""])[0], entry)
     if entry.path.startswith("/customsearch"):
+        if entry.query.get("searchType") == ["image"]:
+            return None  # google_images (the optional photos phase), not a storm subject
         return Hit("google", (entry.query.get("q") or [""])[0], entry)
     if entry.path.startswith("/chat/completions"):
         return Hit("perplexity", "synthesis", entry)

@@ -77,7 +77,12 @@ def test_full_mission(world: World, capsys: pytest.CaptureFixture[str]) -> None:
     assert "| tavily | 9 | 0 | 0 | 0 | $0.07 |" in md
     assert "| perplexity | 1 | 0 | 0 | 0 | $0.0050 |" in md
     journal = world.journal()
-    assert round(sum(e["cost"]["usd"] for e in journal), 4) == round(9 * 0.008 + 0.005, 4)
+    # + the photos phase: one Brave image search per shortlisted hotel at $0.005
+    shortlisted = len([e for e in journal
+                       if e["adapter"] == "brave_images" and e["result"] == "ok"])
+    assert shortlisted == 2
+    assert round(sum(e["cost"]["usd"] for e in journal), 4) == round(
+        9 * 0.008 + 0.005 + shortlisted * 0.005, 4)
 
     html = (world.run_dir("bcn") / "report.html").read_text()
     assert "<h1>Hotels in Barcelona, September 2026</h1>" in html and "<script" not in html
@@ -138,10 +143,11 @@ def test_template_change_reruns_only_the_report(world: World) -> None:
     assert apply(world, "bcn-tpl") == 0
     # nothing asked, nothing paid: the only new lines are the preflight's notes that the
     # links this world does not configure are skipped (the e-mail link: E7 is skipped, no
-    # notify_email; openai: neither OPENAI_API_KEY nor SCOUTE_OPENAI_BASE_URL is set)
+    # notify_email; openai: neither OPENAI_API_KEY nor SCOUTE_OPENAI_BASE_URL is set;
+    # searxng_images: SEARXNG_URL is not set)
     new = world.journal()[lines_before:]
-    assert sorted((e["adapter"], e["result"]) for e in new) == [("openai", "skipped"),
-                                                                ("smtp", "skipped")]
+    assert sorted((e["adapter"], e["result"]) for e in new) == [
+        ("openai", "skipped"), ("searxng_images", "skipped"), ("smtp", "skipped")]
     state = json.loads((world.run_dir("bcn-tpl") / "phase.json").read_text())["state"]
     assert state["phases"]["F6"]["attempts"] >= 1
     log = [json.loads(ln) for ln in

@@ -184,6 +184,10 @@ def adapter_factory(youtube_down: bool = False):
 
             # each hotel has its own host (<slug>.test), all served by the fake server
             return PageAdapter(name, settings, client, resolver=resolve_test_hosts)
+        if settings.type == "thumbnail":
+            from scout.adapters.thumbnail import ThumbnailFetcher
+
+            return ThumbnailFetcher(name, settings, client, resolver=resolve_test_hosts)
         cls = ADAPTER_TYPES[settings.type].load()
         uses_http = getattr(cls, "uses_http", True)
         return cls(name, settings, client if uses_http else None)
@@ -251,6 +255,7 @@ def make_root(root: Path, *, shipped_caps: bool = False, max_workers: int | None
     if max_workers is not None:
         cfg["max_workers"] = max_workers
     cfg["adapters"]["page"]["allow_hosts"] = ["127.0.0.1"]
+    cfg["adapters"]["thumbnail"]["allow_hosts"] = ["127.0.0.1"]
     (root / "config" / "adapters.yaml").write_text(yaml.safe_dump(cfg, sort_keys=False))
 
 
@@ -288,7 +293,33 @@ def build_world(tmp: Path, server: FakeServer, *,
             f"content='{name}, Barcelona'></head><body><main><p>{h['snippet']}</p></main>"
             "</body></html>")
     page_routes(server, pages)
+    server.route("GET", "/img/", photo_reply)
     return world
+
+
+def photo_bytes(path: str, size: tuple[int, int] = (640, 480)) -> bytes:
+    """A JPEG with EXIF (camera, GPS-like comment) whose colour depends on ``path``."""
+    import io
+
+    from PIL import Image
+
+    digest = hashlib.sha256(path.encode()).digest()
+    img = Image.new("RGB", size, tuple(digest[:3]))
+    exif = Image.Exif()
+    exif[0x010F] = "FakeCam"  # Make
+    exif[0x9286] = "secret location 41.39N 2.16E"  # UserComment
+    out = io.BytesIO()
+    img.save(out, format="JPEG", quality=90, exif=exif)
+    return out.getvalue()
+
+
+def photo_reply(req: Any) -> Any:
+    """/img/<name>.jpg on any hotel's host: a real JPEG; /img/*.txt: not an image."""
+    from tests.fakes.server import Reply
+
+    if req.path.endswith(".txt"):
+        return Reply(200, "not a picture", "text/plain")
+    return Reply(200, photo_bytes(req.path), "image/jpeg")
 
 
 def casa_bonay_page(url: str) -> str:
@@ -299,6 +330,8 @@ def casa_bonay_page(url: str) -> str:
     raw = (ROOT / "tests/fixtures/providers/web_pages/hotel-jsonld-barahona72-v2.html"
            ).read_text(encoding="utf-8")
     data = json.loads(re.search(r"<script[^>]*>(.*)</script>", raw, re.S).group(1))
+    site = url.split("/pages/")[0] if "/pages/" in url else url.rstrip("/")
+    data["image"] = [f"{site}/img/casa-bonay-rooftop.jpg", f"{site}/img/casa-bonay-room.jpg"]
     data.update({"@id": url + "#hotel", "name": "Casa Bonay", "url": url,
                  "alternateName": "Casa Bonay Barcelona", "priceRange": "EUR 160 - 240",
                  "currenciesAccepted": "EUR",

@@ -46,7 +46,12 @@ import httpx
 from tests.fakes.server import FakeServer, Reply, Req
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "providers"
+IMAGE_FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "images"
 PROVIDERS = ("tavily", "duckduckgo", "google", "brave", "searxng")
+#: image-search adapters served by the same routes (Brave's own path; Google and SearxNG
+#: by searchType=image / categories=images on their search routes)
+IMAGE_ADAPTERS = ("brave_images", "google_images", "searxng_images")
+PhotoRow = tuple[str, str, str]  # (image url, page url, title)
 ANY = "*"
 
 Row = tuple[str, str, str]  # (title, url, snippet)
@@ -182,6 +187,7 @@ class FakeProviders:
         self.failures: dict[str, deque[Reply]] = {}
         self.delays: dict[str, float] = {}  # query → seconds before answering
         self.calls: list[Call] = []
+        self.photos: dict[str, list[PhotoRow]] = {}  # image query → rows (all providers)
         self._lock = threading.Lock()
         self._lite = _LitePage()
         self._html = _HtmlPage()
@@ -191,6 +197,7 @@ class FakeProviders:
             ("GET", "/html", lambda r: self._duckduckgo(r, "html")),
             ("GET", "/customsearch/v1", self._google),
             ("GET", "/res/v1/web/search", self._brave),
+            ("GET", "/res/v1/images/search", self._brave_images),
             ("GET", "/search", self._searxng),
         ]
         if server is not None:
@@ -226,6 +233,11 @@ class FakeProviders:
         """Answer ``query`` with ``rows`` (title, url, snippet) — at one provider or all."""
         self._check(provider)
         self.results.setdefault(provider, {})[query] = list(rows)
+
+    def set_photos(self, query: str, rows: list[PhotoRow]) -> None:
+        """Answer the image search ``query`` (every image provider) with ``rows``
+        (image url, page url, title); an unset query gets the fixture's photos."""
+        self.photos[query] = list(rows)
 
     def no_results(self, query: str, *, provider: str = ANY) -> None:
         """Answer ``query`` with each provider's "no hits" answer."""
@@ -264,6 +276,7 @@ class FakeProviders:
             self.failures.clear()
             self.delays.clear()
             self.calls.clear()
+            self.photos.clear()
             self.wrap_links = self._wrap_default
         if self.server is not None:
             with self.server.lock:
@@ -273,7 +286,7 @@ class FakeProviders:
 
     def env(self) -> dict[str, str]:
         """Environment that points every adapter here, with valid keys and cx."""
-        env = {f"SCOUTE_{p.upper()}_BASE_URL": self.url for p in PROVIDERS}
+        env = {f"SCOUTE_{p.upper()}_BASE_URL": self.url for p in PROVIDERS + IMAGE_ADAPTERS}
         env.update({"TAVILY_API_KEY": self.keys["tavily"], "BRAVE_API_KEY": self.keys["brave"],
                     "GOOGLE_API_KEY": self.keys["google"], "GOOGLE_CSE_ID": self.cx})
         return env
@@ -371,6 +384,8 @@ class FakeProviders:
                 "errors": [{"message": "Request contains an invalid argument.",
                             "domain": "global", "reason": "badRequest"}],
                 "status": "INVALID_ARGUMENT"}}))
+        if req.arg("searchType") == "image":
+            return self._google_images(req, query)
         data = copy.deepcopy(fixture_json("google_cse/customsearch-v1-powered-by-datasette.json"))
         rows = self._rows("google", query or "")
         if rows is None:
@@ -439,6 +454,8 @@ class FakeProviders:
         if req.arg("format") != "json":
             return self._answer("searxng", query, Reply(
                 403, "<html><body><h1>Forbidden</h1></body></html>", "text/html"))
+        if req.arg("categories") == "images":
+            return self._searxng_images(query)
         data = copy.deepcopy(fixture_json("searxng/search-format-json-severance.json"))
         if self.unresponsive is not None:
             data["unresponsive_engines"] = self.unresponsive
@@ -455,3 +472,63 @@ class FakeProviders:
                 for i, (title, url, snippet) in enumerate(rows)
             ]
         return self._answer("searxng", query, Reply(200, data))
+
+    # --- image search (tests/fixtures/images/, see SOURCES.md there) ------------------
+
+    @staticmethod
+    def _image_fixture(name: str) -> Any:
+        return json.loads((IMAGE_FIXTURES / name).read_text(encoding="utf-8"))
+
+    @staticmethod
+    def _site(url: str) -> str:
+        return url.split("/")[2].split(":")[0] if "://" in url else url
+
+    def _brave_images(self, req: Req) -> Reply:
+        query = req.arg("q")
+        if _header(req, "X-Subscription-Token") != self.keys["brave"]:
+            return self._answer("brave_images", query, Reply(422, {
+                "type": "ErrorResponse",
+                "error": {"id": "00000000-fake", "status": 422,
+                          "code": "SUBSCRIPTION_TOKEN_INVALID",
+                          "detail": "The provided subscription token is invalid.",
+                          "meta": {"component": "authentication"}},
+                "time": 1700000000}))
+        data = self._image_fixture("brave-images-documented.json")
+        rows = self.photos.get(query or "")
+        if rows is not None:
+            data["query"]["original"] = query
+            template = data["results"][0]
+            count = int(req.arg("count") or 50)
+            data["results"] = [
+                {**template, "title": title, "url": page, "source": self._site(page),
+                 "properties": {**template["properties"], "url": image},
+                 "meta_url": {**template["meta_url"], "hostname": self._site(page),
+                              "netloc": self._site(page)}}
+                for image, page, title in rows[:count]]
+        return self._answer("brave_images", query, Reply(200, data))
+
+    def _google_images(self, req: Req, query: str | None) -> Reply:
+        data = self._image_fixture("google-image-seattle.json")
+        rows = self.photos.get(query or "")
+        if rows is not None:
+            template = data["items"][0]
+            num = int(req.arg("num") or 10)
+            data["items"] = [
+                {**template, "title": title, "link": image, "displayLink": self._site(page),
+                 "image": {**template["image"], "contextLink": page}}
+                for image, page, title in rows[:num]]
+            if not data["items"]:
+                del data["items"]
+        return self._answer("google_images", query, Reply(200, data))
+
+    def _searxng_images(self, query: str | None) -> Reply:
+        data = self._image_fixture("searxng-images-documented.json")
+        rows = self.photos.get(query or "")
+        if rows is not None:
+            data["query"] = query
+            template = data["results"][0]
+            data["results"] = [
+                {**template, "title": title, "url": page, "img_src": image,
+                 "source": self._site(page), "positions": [i + 1]}
+                for i, (image, page, title) in enumerate(rows)]
+        return self._answer("searxng_images", query, Reply(200, data))

@@ -104,13 +104,16 @@ def test_the_other_keyed_links_are_skipped_the_same_way(rt: ProviderRuntime,
                                                         pipeline: Pipeline) -> None:
     report = rt.preflight(pipeline)
     # (smtp: the hotel pipeline's e-mail phase, skipped the same way without SCOUTE_SMTP_URL)
+    # (the image-search links of the optional photos phase P5, skipped the same way)
     assert {c.adapter for c in report.skipped} == {"tavily", "brave", "google", "perplexity",
-                                                   "openai", "smtp"}
+                                                   "openai", "smtp", "brave_images",
+                                                   "google_images", "searxng_images"}
     skipped_lines = [e for e in journal(rt.root) if e["result"] == "skipped"]
     web_phases = sorted(p for p, ph in pipeline.phases.items() if ph.chain == "web")
     assert web_phases  # the shipped pipeline searches the web
     assert sorted((e["adapter"], e["phase"]) for e in skipped_lines) == sorted(
         [("perplexity", "P3"), ("openai", "P3"), ("smtp", "E7")]
+        + [(a, "P5") for a in ("brave_images", "google_images", "searxng_images")]
         + [(a, p) for a in ("tavily", "brave", "google") for p in web_phases])
 
 

@@ -64,13 +64,16 @@ def test_missions_and_state(servers) -> None:
     c = servers["open"]
     runs = get(c, "/api/missions").json()["runs"]
     assert [r["mission_id"] for r in runs] == ["bcn-degraded", "bcn"]
-    assert runs[1]["cost_usd"] == pytest.approx(0.077) and runs[1]["pipeline"] == "hotel-research"
+    # 9 Tavily credits + Perplexity's fee + a Brave image search per shortlisted hotel (P5)
+    assert runs[1]["cost_usd"] == pytest.approx(0.087) and runs[1]["pipeline"] == "hotel-research"
     state = get(c, "/api/missions/bcn").json()
     assert state["mission_id"] == "bcn" and state["status"] == "succeeded"
-    assert list(state["phases"]) == ["F0", "F1", "F2", "F3", "F4", "Y1", "Y2", "R1", "P3", "F6",
-                                     "E7"]
-    assert all(p["status"] == "succeeded" for k, p in state["phases"].items() if k != "E7")
+    assert list(state["phases"]) == ["F0", "F1", "F2", "F3", "F4", "Y1", "Y2", "R1", "P5", "P6",
+                                     "P3", "F6", "E7"]
+    assert all(p["status"] == "succeeded" for k, p in state["phases"].items()
+               if k not in ("E7", "P6"))
     assert state["phases"]["E7"]["status"] == "skipped"  # no notify_email in the request
+    assert state["phases"]["P6"]["status"] == "skipped"  # no download_photos
     assert state["phases"]["F1"]["answered_by"] == {"tavily": 1}
     degraded = get(c, "/api/missions/bcn-degraded").json()
     assert degraded["phases"]["F1"]["answered_by"] == {"duckduckgo": 1}
@@ -134,7 +137,7 @@ def test_pool_and_cost(servers) -> None:
     assert cost["total"]["calls"] == len([e for e in w.entries() if e["result"] != "sent"])
     assert cost["by_phase"] is None and cost["in_doubt"]["calls"] == 0
     one = get(c, "/api/cost-summary", params={"mission": "bcn", "by": ["phase"]}).json()
-    assert one["by_mission"] is None and one["total"]["usd"] == pytest.approx(0.077)
+    assert one["by_mission"] is None and one["total"]["usd"] == pytest.approx(0.087)
     assert {r["key"]: r["usd"] for r in one["by_phase"]}["F2"] == pytest.approx(0.032)
     assert get(c, "/api/cost-summary", params={"by": "planet"}).status_code == 422
 

@@ -34,13 +34,16 @@ def test_runs(ops_env: OpsWorld, capsys) -> None:
         assert row["status"] == "succeeded" and row["exit_code"] == 0 and row["runs"] == 1
         assert row["duration_s"] > 0 and row["started_at"] < row["finished_at"]
         assert row["cost_usd"] == pytest.approx(cost[mid])
-        assert row["phases"] == {"succeeded": 10, "skipped": 1}  # E7: no notify_email
-    assert by_id["bcn"]["cost_usd"] == pytest.approx(9 * 0.008 + 0.005)  # Tavily + Perplexity
-    assert by_id["bcn-degraded"]["cost_usd"] == pytest.approx(0.005)  # DuckDuckGo is free
+        # E7: no notify_email; P6: no download_photos
+        assert row["phases"] == {"succeeded": 11, "skipped": 2}
+    # Tavily + Perplexity + one Brave image search per shortlisted hotel (P5)
+    assert by_id["bcn"]["cost_usd"] == pytest.approx(9 * 0.008 + 0.005 + 2 * 0.005)
+    # DuckDuckGo is free: Perplexity's fee + the two Brave image searches of P5
+    assert by_id["bcn-degraded"]["cost_usd"] == pytest.approx(0.005 + 2 * 0.005)
     # newest first
     assert [r["mission_id"] for r in data["runs"]] == ["bcn-degraded", "bcn"]
     rc, out, _ = run(capsys, "runs")
-    assert rc == 0 and "hotel-research" in out and "$0.0770" in out and "10 ok" in out
+    assert rc == 0 and "hotel-research" in out and "$0.0870" in out and "11 ok" in out
 
 
 def test_runs_ignores_what_is_not_a_run_dir(ops_copy: Path, capsys) -> None:

@@ -177,3 +177,21 @@ def test_rank_checks_the_conservative_price_and_rating_when_sources_disagree() -
     short = rank.run(_ctx(params, {"candidates": Candidates(items=[cand])}, task))
     # 135 EUR from one source would pass a 180 EUR budget; the conservative 190 does not
     assert short.items == [] and short.excluded[0][0].price.amount == 190
+
+
+def test_one_domain_listing_different_products_keeps_them_apart() -> None:
+    # a shop or review site not in shared_domains: different names on different pages
+    # of one domain are different candidates (laptops, not one hotel's site)
+    srcs = [S("Dell XPS 13 (2026)", "https://shop.test/dell-xps-13", "1,099 USD"),
+            S("MacBook Air 15 M4", "https://shop.test/macbook-air-15", "1.599 €"),
+            S("XPS 13 deals", "https://shop.test/deals/xps-13", "")]
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1")
+    assert [c.name for c in cands] == ["Dell XPS 13 (2026)", "MacBook Air 15 M4"]
+    assert cands[0].aliases == ["XPS 13 deals"]  # shares a word: the same product
+
+
+def test_a_sites_home_page_merges_its_other_pages() -> None:
+    srcs = [S("Welcome", "https://www.casa-azul.test/", "8.9/10"),
+            S("Our rooms", "https://www.casa-azul.test/rooms", "from 120 EUR")]
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1")
+    assert [c.name for c in cands] == ["Welcome"] and cands[0].price is not None

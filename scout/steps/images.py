@@ -1,0 +1,106 @@
+"""Step kind ``images``: what each candidate looks like, from sources a reader can check.
+
+Per candidate (a fan-out item) up to ``limit`` photos, each with the image URL, the page
+it appears on and the site's name — the credit the report prints — and the size when
+the source states it:
+
+1. first-party photos: the candidate's own page's ``og:image`` and JSON-LD ``image``,
+   read by the fetch phase (``pages``), marked ``first_party`` and credited to the
+   candidate's site; at most ``first_party`` of them lead the gallery;
+2. then the ``images`` chain's answer for ``query`` (Brave, Google, SearxNG image search,
+   whichever is configured first).
+
+When no link of the chain is configured (every ``name?`` link skipped) the search is
+skipped, visibly: the artifact says why (``skipped``) and the galleries keep their
+first-party photos. Nothing is downloaded here: a ``thumbnails`` phase does that
+(``download: true``; scout/steps/thumbnails.py), so this step needs one chain only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from scout.errors import NoUsableLink, StepError
+from scout.providers.contract import ImageSearchRequest
+from scout.schemas.records import Candidate, EvidenceSet
+from scout.schemas.sources import Gallery, Photo, PhotoSet
+from scout.steps.context import ItemOutcome, StepContext
+from scout.steps.outcomes import failure_notes
+from scout.steps.params import ImagesParams
+
+
+def _host(url: str) -> str:
+    try:
+        return httpx.URL(url).host.removeprefix("www.")
+    except (httpx.InvalidURL, TypeError):
+        return ""
+
+
+def first_party_photos(pages: Any, subject: str, name: str) -> list[Photo]:
+    """The candidate's own photos from the fetch phase's page evidence."""
+    if not isinstance(pages, EvidenceSet):
+        return []
+    out: list[Photo] = []
+    for ev in pages.items:
+        if ev.kind != "page" or ev.subject != subject:
+            continue
+        for url in ev.images:
+            out.append(Photo(image_url=url, page_url=ev.url, source=name or _host(ev.url),
+                             title=ev.title, first_party=True, adapter=ev.adapter))
+    return out
+
+
+def gallery(first: list[Photo], found: list[Photo], limit: int, first_cap: int) -> list[Photo]:
+    """First-party photos first (at most ``first_cap``), then the search's, no repeats."""
+    out: list[Photo] = []
+    seen: set[str] = set()
+    for p in first[:first_cap] + found + first[first_cap:]:
+        if p.image_url in seen:
+            continue
+        seen.add(p.image_url)
+        out.append(p)
+    return out[:limit]
+
+
+def run(ctx: StepContext) -> PhotoSet:
+    params = ctx.params
+    assert isinstance(params, ImagesParams)
+    if ctx.gateway is None or ctx.render is None:
+        raise StepError(f"phase {ctx.phase_id}: images needs a chain and a template renderer")
+    item = getattr(ctx.item, "candidate", ctx.item)  # a shortlist's RankedItem too
+    subject = item.key if isinstance(item, Candidate) else str(ctx.item_index or 0)
+    name = item.name if isinstance(item, Candidate) else ""
+    first = first_party_photos(ctx.inputs.get(params.pages) if params.pages else None,
+                               subject, name)
+    query = " ".join(ctx.render(params.query).split())
+    notes: list[str] = []
+    skipped = None
+    found: list[Photo] = []
+    if query:
+        try:
+            outcome = ctx.gateway.call(ImageSearchRequest(query=query, limit=params.limit,
+                                                          options=params.options))
+            found = [p for p in outcome.value if isinstance(p, Photo)]
+            notes.append(f"{name or subject}: {len(found)} photos from {outcome.answered_by}")
+        except NoUsableLink as exc:
+            skipped = f"image search skipped: {exc.message.split(': ', 1)[-1]}"
+    photos = gallery(first, found, params.limit, params.first_party)
+    return PhotoSet(galleries=[Gallery(subject=subject, name=name, photos=photos,
+                                       notes=notes)],
+                    notes=notes, skipped=skipped)
+
+
+def gather(outcomes: list[ItemOutcome], phase: Any = None) -> PhotoSet:
+    """One PhotoSet for the fan-out: every item's gallery, in item order."""
+    galleries: list[Gallery] = []
+    notes: list[str] = []
+    skipped = None
+    for o in outcomes:
+        if o.ok and isinstance(o.value, PhotoSet):
+            galleries.extend(o.value.galleries)
+            notes.extend(o.value.notes)
+            skipped = skipped or o.value.skipped
+    notes.extend(failure_notes(outcomes))
+    return PhotoSet(galleries=galleries, notes=notes, skipped=skipped)
