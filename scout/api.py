@@ -32,7 +32,7 @@ from scout.config.models import Config
 from scout.errors import MissionNotFound, PhaseExecutionError, SpecInvalid, UsageError
 from scout.orchestrator.artifact_store import ArtifactStore
 from scout.orchestrator.events import Subscriber
-from scout.orchestrator.mission_runner import (
+from scout.orchestrator.mission import (
     MissionRequest,
     MissionResult,
     MissionRunner,

@@ -14,7 +14,9 @@ them; a Python traceback is only shown with ``--traceback``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 EXIT_OK = 0
 EXIT_PHASE_FAILED = 1
@@ -176,6 +178,8 @@ class ProviderError(ScoutError):
     code = "PRV000"
     exit_code = EXIT_PROVIDER
     retryable: bool = False
+    #: the name used in ``retry.on`` and in the journal; each subclass declares its own
+    kind: str = "provider_error"
 
     def __init__(
         self,
@@ -192,16 +196,12 @@ class ProviderError(ScoutError):
         self.status = status
         self.retry_after = retry_after
 
-    @property
-    def kind(self) -> str:
-        """The error class name used in ``retry.on`` and in the journal."""
-        return _KIND_BY_CLASS.get(type(self), "provider_error")
-
 
 class Unavailable(ProviderError):
     """Timeouts, connection errors and 5xx answers: worth retrying, then failing over."""
 
     code = "PRV001"
+    kind = "unavailable"
     retryable = True
 
 
@@ -226,6 +226,7 @@ class RateLimited(ProviderError):
     """
 
     code = "PRV002"
+    kind = "rate_limited"
     retryable = True
 
     def __init__(
@@ -248,24 +249,28 @@ class AuthError(ProviderError):
     """401/403: the credential is wrong or out of quota. Never retried with the same token."""
 
     code = "PRV003"
+    kind = "auth_error"
 
 
 class Rejected(ProviderError):
     """Any other 4xx: the request itself is wrong. Never retried."""
 
     code = "PRV004"
+    kind = "rejected"
 
 
 class ParseError(ProviderError):
     """The response could not be read (unknown markup, broken JSON). Fails over."""
 
     code = "PRV005"
+    kind = "parse_error"
 
 
 class PoolExhausted(ProviderError):
     """Every token in a pool is exhausted or in error; the phase becomes failed_retryable."""
 
     code = "PRV006"
+    kind = "pool_exhausted"
     retryable = True
 
 
@@ -273,25 +278,38 @@ class ReplayMiss(ProviderError):
     """``--replay`` was asked for a request the cassette does not hold."""
 
     code = "PRV007"
+    kind = "replay_miss"
 
 
 class Blocked(ProviderError):
     """A request refused locally before it left (SSRF guard, oversize body, bad type)."""
 
     code = "PRV008"
+    kind = "blocked"
 
 
-_KIND_BY_CLASS: dict[type, str] = {
-    Unavailable: "unavailable",
-    Unreachable: "unavailable",
-    RateLimited: "rate_limited",
-    AuthError: "auth_error",
-    Rejected: "rejected",
-    ParseError: "parse_error",
-    PoolExhausted: "pool_exhausted",
-    ReplayMiss: "replay_miss",
-    Blocked: "blocked",
-}
+class ChainFailed(ProviderError):
+    """A failover chain's call failed: every link failed, or one failed in a way that
+    does not fail over (a rejected request, a refused one, a replay miss).
+
+    ``cause`` is the deciding error (the last retryable one, else the last one); the
+    kind, retryability, code, status and hint are the cause's, so a phase ends
+    ``failed_retryable`` whenever trying again later could help and its record names the
+    actionable code (e.g. PRV006 for an exhausted pool). ``links`` are the chain's
+    ``LinkAttempt``s in order (what each link did). ``PRV021`` is the class's own code,
+    shown only when no cause decided (never, in scout's own chains)."""
+
+    code = "PRV021"
+
+    def __init__(self, message: str, *, cause: ProviderError,
+                 links: Sequence[Any] = ()) -> None:
+        super().__init__(message, adapter=cause.adapter, status=cause.status,
+                         retry_after=cause.retry_after, hint=cause.hint, code=cause.code)
+        self.cause = cause
+        self.links: tuple[Any, ...] = tuple(links)
+        self.kind = cause.kind
+        self.retryable = cause.retryable
+
 
 #: Names accepted by ``retry.on`` in a pipeline spec.
 ERROR_KINDS: tuple[str, ...] = (
@@ -334,6 +352,7 @@ class StepError(RunError):
     """A step kind raised a problem of its own (bad input data, missing field)."""
 
     code = "RUN002"
+    kind = "step_error"
 
     def __init__(self, message: str, *, retryable: bool = False, **kw) -> None:
         super().__init__(message, **kw)
@@ -383,6 +402,7 @@ class PhaseTimeout(RunError):
     """A phase attempt ran past its ``timeout``; retried like any retryable failure."""
 
     code = "RUN006"
+    kind = "timeout"
     retryable = True
 
 

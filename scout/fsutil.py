@@ -67,3 +67,15 @@ def write_atomic(path: str | Path, data: str | bytes, *, fsync: bool = True,
         raise
     if fsync:
         fsync_dir(path.parent)
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process with this id exists on this machine (one we may not signal
+    counts: it is alive). Used by lock holders' and pending writers' liveness checks."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -21,7 +21,7 @@ import httpx
 
 from scout.adapters.normalize import Hit, to_sources
 from scout.adapters.search_http import error_json, fetch, json_body, short
-from scout.adapters.settings import BraveSettings
+from scout.config.settings import BraveSettings
 from scout.errors import AuthError, ParseError, ProviderError
 from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
 from scout.providers.http import response_time

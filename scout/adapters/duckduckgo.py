@@ -27,7 +27,7 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from scout.adapters.normalize import Hit, to_sources, unwrap_redirect
 from scout.adapters.search_http import fetch
-from scout.adapters.settings import DuckDuckGoSettings
+from scout.config.settings import DuckDuckGoSettings
 from scout.adapters.htmlparse import parse_html as html_tree
 from scout.errors import ParseError, RateLimited
 from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage

@@ -24,7 +24,7 @@ from typing import ClassVar
 import httpx
 
 from scout.adapters.aspects import AspectMatcher
-from scout.adapters.settings import AdapterSettings, ExtractiveSettings
+from scout.config.settings import AdapterSettings, ExtractiveSettings
 from scout.adapters.structured import Builder
 from scout.i18n import translations
 from scout.providers.contract import Reply, Request, Secret, SynthesisAdapter, \

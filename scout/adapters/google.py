@@ -23,7 +23,7 @@ import httpx
 
 from scout.adapters.normalize import Hit, to_sources
 from scout.adapters.search_http import error_json, fetch, json_body, short
-from scout.adapters.settings import GoogleSettings
+from scout.config.settings import GoogleSettings
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited
 from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
 from scout.providers.http import parse_retry_after, response_time

@@ -28,7 +28,7 @@ import httpx
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
     post_chat, read_completion, token_usage
 from scout.adapters.prompt import build_prompt
-from scout.adapters.settings import AdapterSettings, OpenAISettings
+from scout.config.settings import AdapterSettings, OpenAISettings
 from scout.i18n import translations
 from scout.providers.contract import Reply, Request, Secret, SynthesisAdapter, \
     SynthesisRequest

@@ -30,7 +30,7 @@ import httpx
 
 from scout.adapters.extract import extract
 from scout.adapters.jsonld import extract_facts
-from scout.adapters.settings import AdapterSettings, PageSettings
+from scout.config.settings import AdapterSettings, PageSettings
 from scout.adapters.ssrf import Resolver, SsrfGuard
 from scout.errors import Blocked, Rejected, Unavailable
 from scout.providers.contract import FetchRequest, PageAdapter as PageAdapterBase, Reply, \

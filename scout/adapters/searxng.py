@@ -19,7 +19,7 @@ import httpx
 
 from scout.adapters.normalize import Hit, as_float, to_sources
 from scout.adapters.search_http import fetch, json_body
-from scout.adapters.settings import SearxngSettings
+from scout.config.settings import SearxngSettings
 from scout.errors import AuthError, ParseError, ProviderError
 from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
 from scout.providers.http import response_time

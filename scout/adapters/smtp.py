@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from scout.adapters.settings import SmtpSettings
+from scout.config.settings import SmtpSettings
 from scout.errors import AuthError, ConfigError, ProviderError, Rejected, Unavailable
 from scout.providers.contract import EmailAdapter, EmailRequest, Reply, Request, Secret
 from scout.schemas.sources import EmailDelivery

@@ -34,7 +34,7 @@ from scout.adapters.facts import conservative_price, conservative_rating, per_so
     same_price, same_rating
 from scout.adapters.hygiene import quotable
 from scout.adapters.localefmt import Formatter, parse_date, parse_published
-from scout.adapters.settings import ExtractiveSettings
+from scout.config.settings import ExtractiveSettings
 from scout.adapters.text import split_sentences, terms
 from scout.providers.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.schemas.sources import AspectNote, CandidateNotes, Citation, Conflict, \

@@ -20,7 +20,7 @@ import httpx
 
 from scout.adapters.normalize import Hit, as_float, to_sources
 from scout.adapters.search_http import error_json, fetch, json_body, short
-from scout.adapters.settings import TavilySettings
+from scout.config.settings import TavilySettings
 from scout.errors import AuthError, ParseError, ProviderError, Rejected
 from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
 from scout.providers.http import response_time

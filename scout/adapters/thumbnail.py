@@ -22,7 +22,7 @@ from typing import ClassVar
 import httpx
 
 from scout.adapters.page import guarded_get
-from scout.adapters.settings import AdapterSettings, ThumbnailSettings
+from scout.config.settings import AdapterSettings, ThumbnailSettings
 from scout.adapters.ssrf import Resolver, SsrfGuard
 from scout.errors import Blocked, ParseError
 from scout.providers.contract import Reply, Request, Secret, ThumbnailAdapter, \

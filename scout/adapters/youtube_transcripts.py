@@ -59,7 +59,7 @@ from youtube_transcript_api import (
 from youtube_transcript_api import Transcript as LibTranscript
 from youtube_transcript_api.proxies import GenericProxyConfig
 
-from scout.adapters.settings import AdapterSettings, TranscriptSettings
+from scout.config.settings import AdapterSettings, TranscriptSettings
 from scout.errors import ParseError, ProviderError, RateLimited, Rejected, Unavailable
 from scout.providers.contract import Reply, Request, Secret, TranscriptAdapter, \
     TranscriptRequest

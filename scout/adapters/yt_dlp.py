@@ -26,7 +26,7 @@ from yt_dlp.networking.exceptions import HTTPError as YtHTTPError
 from yt_dlp.networking.exceptions import TransportError as YtTransportError
 from yt_dlp.utils import ExtractorError, GeoRestrictedError, UnsupportedError, YoutubeDLError
 
-from scout.adapters.settings import AdapterSettings, YtDlpSettings
+from scout.config.settings import AdapterSettings, YtDlpSettings
 from scout.errors import ParseError, ProviderError, RateLimited, Rejected, Unavailable
 from scout.providers.contract import Reply, Request, Secret, VideoAdapter, VideoSearchRequest
 from scout.schemas.sources import Video

@@ -22,7 +22,8 @@ import yaml
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
 from scout.errors import ScoutError
-from scout.orchestrator.locks import apply_alive, pid_alive
+from scout.fsutil import pid_alive
+from scout.orchestrator.locks import apply_alive
 from scout.orchestrator.state import DONE_OK, MissionState
 from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, load_state
 from scout.paths import MISSION_ID_RE

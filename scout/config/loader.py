@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from scout.paths import research_root
-from scout.adapters.settings import ADAPTER_TYPES, AdapterSettings
+from scout.config.settings import ADAPTER_TYPES, AdapterSettings
 from scout.config.models import ChainLink, Config, ConfigDoc
 from scout.errors import Location, Problem, SpecInvalid
 from scout.spec.located import validate_located

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from scout.adapters.settings import AdapterSettings
+from scout.config.settings import AdapterSettings
 from scout.spec.models import StrictModel
 
 

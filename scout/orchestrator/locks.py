@@ -25,20 +25,11 @@ from typing import Any
 from filelock import FileLock, Timeout
 
 from scout.errors import MissionLocked
+from scout.fsutil import pid_alive
 from scout.orchestrator.state_store import atomic_write_bytes, utc_now
 
 LOCK_NAME = "mission.lock"
 INFO_NAME = "lock.json"
-
-
-def pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 #: a lock whose heartbeat is older than this is not held by a live apply (a frozen or

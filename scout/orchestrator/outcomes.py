@@ -81,12 +81,9 @@ def classify(exc: BaseException) -> Failure:
     if isinstance(exc, ProviderError):
         rec["kind"] = exc.kind
         return Failure(exc.kind, bool(exc.retryable), rec, retry_after=exc.retry_after)
-    if isinstance(exc, PhaseTimeout):
-        rec["kind"] = "timeout"
-        return Failure("timeout", True, rec)
-    if isinstance(exc, StepError):
-        rec["kind"] = "step_error"
-        return Failure("step_error", bool(exc.retryable), rec)
+    if isinstance(exc, (PhaseTimeout, StepError)):  # each class declares its kind
+        rec["kind"] = exc.kind
+        return Failure(exc.kind, bool(exc.retryable), rec)
     if isinstance(exc, ScoutError):
         rec["kind"] = type(exc).__name__
         return Failure(rec["kind"], False, rec)

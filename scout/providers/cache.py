@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from scout.adapters.settings import AdapterSettings
+from scout.config.settings import AdapterSettings
 from scout.providers.codec import decode_reply, encode_reply
 from scout.providers.contract import Reply, Request
 
@@ -132,16 +132,6 @@ class ReplyCache:
         db = self._db()
         with db:
             db.execute("UPDATE replies SET pending = NULL WHERE key = ?", (key,))
-
-    def purge_expired(self, ttl_by_adapter: dict[str, float]) -> int:
-        db = self._db()
-        removed = 0
-        with db:
-            for adapter, ttl in ttl_by_adapter.items():
-                cur = db.execute("DELETE FROM replies WHERE adapter = ? AND stored_at <= ?",
-                                 (adapter, self.clock() - ttl))
-                removed += cur.rowcount
-        return removed
 
     def close(self) -> None:
         with self._lock:

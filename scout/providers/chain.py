@@ -17,7 +17,8 @@ chain. ``ParseError``, ``RateLimited``, ``Unavailable``, ``AuthError`` (and
 (``Rejected``: the request itself is wrong; ``Blocked``; ``ReplayMiss``) is raised at once.
 When every link failed, the error raised is the last retryable one (else the last one),
 with a message naming every link's failure, so a phase ends failed_retryable whenever
-trying again later could help. The exception carries ``.links`` (the LinkAttempts).
+trying again later could help. Either way the gateway raises :class:`ChainFailed`, whose
+``cause`` is that error and whose ``links`` are the LinkAttempts.
 
 Circuit breaker: a link that finally fails with ``RateLimited`` (e.g. DuckDuckGo's 202
 challenge page) is skipped for its ``breaker_cooldown``; each skip is journaled with result
@@ -31,7 +32,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from scout.config.models import ChainLink
-from scout.errors import ConfigError, NoUsableLink, ProviderError, RateLimited
+from scout.errors import ChainFailed, ConfigError, NoUsableLink, ProviderError, RateLimited
 from scout.providers.contract import ChainOutcome, LinkAttempt, Request
 from scout.providers.cost import CACHE
 from scout.providers.link import CallContext, LinkCaller
@@ -178,24 +179,18 @@ class ChainGateway:
             if isinstance(exc, RateLimited) and not rt.uses_pool(name):
                 rt.breaker.trip(name, rt.config.adapters[name].breaker_cooldown)
             if exc.kind not in ADVANCES:
-                exc.links = attempts  # type: ignore[attr-defined]
-                raise exc
+                raise ChainFailed(exc.message, cause=exc, links=attempts) from exc
             errors.append(exc)
 
         label = f"chain '{self.chain_name}'" if self.chain_name else "the phase's adapters"
         if not errors:
-            err: ProviderError = RateLimited(
+            cooling = RateLimited(
                 f"phase '{self.phase_id}': every adapter of {label} is cooling down after "
                 f"rate limiting ({_summary(attempts)})",
                 retry_after=min(waits) if waits else None,
                 hint="apply again after the cool-down (breaker_cooldown in config/adapters.yaml)")
-        else:
-            chosen = next((e for e in reversed(errors) if e.retryable), errors[-1])
-            err = type(chosen)(
-                f"phase '{self.phase_id}': every adapter of {label} failed: "
-                f"{_summary(attempts)}",
-                adapter=chosen.adapter, status=chosen.status, retry_after=chosen.retry_after,
-                hint=chosen.hint)
-            err.__cause__ = chosen
-        err.links = attempts  # type: ignore[attr-defined]
-        raise err
+            raise ChainFailed(cooling.message, cause=cooling, links=attempts)
+        chosen = next((e for e in reversed(errors) if e.retryable), errors[-1])
+        raise ChainFailed(
+            f"phase '{self.phase_id}': every adapter of {label} failed: {_summary(attempts)}",
+            cause=chosen, links=attempts) from chosen

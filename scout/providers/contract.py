@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 import httpx
 from pydantic import BaseModel, ConfigDict, Field
 
-from scout.adapters.settings import AdapterSettings, Capability
+from scout.config.settings import AdapterSettings, Capability
 from scout.schemas.sources import Page, Source, Synthesis, Transcript, Video
 from scout.schemas.task import Money
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from scout.adapters.settings import AdapterSettings, Tariff
+from scout.config.settings import AdapterSettings, Tariff
 from scout.config.models import ChainLink, Config
 from scout.errors import BudgetExceeded
 from scout.providers.contract import Usage

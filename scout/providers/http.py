@@ -25,7 +25,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import httpx
 
 from scout import __version__
-from scout.adapters.settings import AdapterSettings
+from scout.config.settings import AdapterSettings
 from scout.errors import (AuthError, ParseError, ProviderError, RateLimited, Rejected,
                           Unavailable, Unreachable)
 

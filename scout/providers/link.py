@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from scout.errors import (AuthError, BudgetExceeded, Cancelled, ParseError, PoolExhausted,
                           ProviderError, RateLimited, ScoutError, Unavailable)
@@ -62,6 +62,16 @@ class LinkResult:
     reply: Reply[Any] | None = None
     error: ProviderError | None = None
     cost: Cost = FAILED
+
+
+class _TriesFailed(Exception):
+    """A link's retries ran out: the last error and how many tries it took (internal to
+    this module; the caller unwraps it into the LinkAttempt)."""
+
+    def __init__(self, error: ProviderError, tries: int) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.tries = tries
 
 
 @dataclass
@@ -128,8 +138,9 @@ class LinkCaller:
         attempt = LinkAttempt(adapter_name, "error", token_name=token)
         try:
             reply, cost, tries = self._with_retry(adapter_name, ctx, secret, None)
-        except ProviderError as exc:
-            attempt.tries, attempt.error = getattr(exc, "_scout_tries", 1), exc.kind
+        except _TriesFailed as failed:
+            exc = failed.error
+            attempt.tries, attempt.error = failed.tries, exc.kind
             attempt.message = rt.safe_text(exc.message)
             return LinkResult(attempt, error=exc)
         attempt.result, attempt.tries = "ok", tries
@@ -153,17 +164,19 @@ class LinkCaller:
             attempt.token_name = lease.name
             try:
                 reply, cost, tries = self._with_retry(adapter_name, ctx, lease.secret, lease)
-            except ProviderError as exc:
-                total_tries += getattr(exc, "_scout_tries", 1)
-                mark = ("quota_exhausted" if isinstance(exc, (AuthError, RateLimited))
-                        else "error" if isinstance(exc, Unavailable) else None)
-                pool.failed(lease, exc.kind, rt.safe_text(exc.message), mark)
+            except _TriesFailed as failed:
+                err = failed.error
+                total_tries += failed.tries
+                mark: Literal["quota_exhausted", "error"] | None = (
+                    "quota_exhausted" if isinstance(err, (AuthError, RateLimited))
+                    else "error" if isinstance(err, Unavailable) else None)
+                pool.failed(lease, err.kind, rt.safe_text(err.message), mark)
                 if mark is not None:
                     tried.add(lease.name)
                     continue
-                attempt.tries, attempt.error = total_tries, exc.kind
-                attempt.message = rt.safe_text(exc.message)
-                return LinkResult(attempt, error=exc)
+                attempt.tries, attempt.error = total_tries, err.kind
+                attempt.message = rt.safe_text(err.message)
+                return LinkResult(attempt, error=err)
             pool.succeeded(lease)
             attempt.result, attempt.tries = "ok", total_tries + tries
             return LinkResult(attempt, reply=reply, cost=cost)
@@ -235,11 +248,10 @@ class LinkCaller:
                 rt.budget.release(r)
             if not isinstance(exc, ProviderError):
                 raise
-            exc._scout_tries = tries  # type: ignore[attr-defined]
             rotated = lease is not None and isinstance(exc, (AuthError, RateLimited, Unavailable))
             self._line(ctx, adapter_name, "token_rotated" if rotated else "error", token=token,
                        t=last, error=exc, attempt=tries)
-            raise
+            raise _TriesFailed(exc, tries) from exc
         cost = compute_cost(reply.usage, settings.tariff)
         for r in held[:-1]:  # the failed tries cost nothing
             rt.budget.release(r)

@@ -249,13 +249,6 @@ class TokenPool:
         # where the state lives: the quota backend's shared document (Redis), or the file
         self.doc: SharedDoc = doc or FileDoc(self.state_path, durable=durable)
 
-    @classmethod
-    def from_files(cls, config_path: str | Path, runtime_dir: str | Path, *,
-                   env: Mapping[str, str] | None = None,
-                   clock: Callable[[], float] = time.time) -> "TokenPool":
-        return cls(load_pool_config(config_path, env), Path(runtime_dir) / POOL_STATE_NAME,
-                   clock=clock)
-
     def secrets(self) -> list[Secret]:
         return [t.secret for p in self.pools.values() for t in p.tokens if t.secret is not None]
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scout.adapters.settings import ADAPTER_TYPES, AdapterSettings
+from scout.config.settings import ADAPTER_TYPES, AdapterSettings
 from scout.config.models import ChainLink, Config
 from scout.errors import ConfigError, ScoutError
 from scout.providers.pool import POOL_CONFIG_NAME, PoolDef

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from scout.adapters.settings import RateCap
+from scout.config.settings import RateCap
 from scout.quota.base import Quota, interruptible_sleep
 
 

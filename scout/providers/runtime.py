@@ -31,8 +31,8 @@ from typing import Any
 
 import httpx
 
-from scout.orchestrator.locks import pid_alive
-from scout.adapters.settings import ADAPTER_TYPES, AdapterSettings
+from scout.fsutil import pid_alive
+from scout.config.settings import ADAPTER_TYPES, AdapterSettings
 from scout.config.models import ChainLink, Config
 from scout.errors import ConfigError, ScoutError, Unreachable
 from scout.providers import redact as R

@@ -89,6 +89,31 @@ class DateRange(BaseModel):
 ValueSource = Literal["query", "default", "mission", "set"]
 
 
+def _iso_day(text: str) -> dt.date | DateRange:
+    start, sep, end = text.strip().partition("..")
+    first = dt.date.fromisoformat(start.strip())
+    return DateRange(start=first, end=dt.date.fromisoformat(end.strip())) if sep else first
+
+
+def restore(type_name: str, value: Any) -> Any:
+    """A declared value as read back from JSON, typed again: money, month and date
+    values are models or dates again; everything else is stored as it was parsed.
+    (Parsing what a person wrote is ``scout.task.values``; this only undoes JSON.)
+    Raises ``ValueError`` (pydantic's included) for a shape the type cannot hold."""
+    if type_name == "money" and isinstance(value, dict):
+        return Money.model_validate(value)
+    if type_name in ("month", "date") and isinstance(value, dict):
+        if "start" in value or type_name == "date":
+            return DateRange.model_validate(value)
+        return Month.model_validate(value)
+    if type_name in ("month", "date") and isinstance(value, str):
+        day = _iso_day(value)
+        if type_name == "month" and isinstance(day, dt.date):
+            return DateRange(start=day, end=day)
+        return day
+    return value
+
+
 class Task(ArtifactModel):
     """The parsed request (artifact ``task``; also written to ``task.json``)."""
 
@@ -109,13 +134,12 @@ class Task(ArtifactModel):
     @model_validator(mode="after")
     def _typed(self) -> "Task":
         # Values come back from JSON as plain dicts/strings: re-type them by declaration
-        from scout.task.values import coerce
-
+        # (the writer parsed and validated them; here only their JSON shape is undone)
         for name, type_name in self.types.items():
             value = self.values.get(name)
             if value is not None and not isinstance(value, (BaseModel, dt.date)):
                 try:
-                    self.values[name] = coerce(type_name, value)
+                    self.values[name] = restore(type_name, value)
                 except ValueError:
                     pass  # keep what was stored; the writer validated it
         return self

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from scout.adapters.settings import ADAPTER_TYPES
+from scout.config.settings import ADAPTER_TYPES
 from scout.config.models import ChainLink, Config
 from scout.errors import Problem
 from scout.spec.located import validate_located

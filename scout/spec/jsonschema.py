@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from scout.adapters.settings import ADAPTER_TYPES
+from scout.config.settings import ADAPTER_TYPES
 from scout.config.models import ConfigDoc
 from scout.spec.models import Mission, Pipeline
 from scout.steps.registry import STEP_KINDS

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from scout.adapters.settings import Capability
+from scout.config.settings import Capability
 from scout.steps import params as P
 from scout.suggest import did_you_mean
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from scout.adapters.settings import ADAPTER_TYPES, settings_for
+from scout.config.settings import ADAPTER_TYPES, settings_for
 from scout.providers.contract import SearchAdapter
 from scout.providers.http import make_client
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import httpx
 import pytest
 
-from scout.adapters.settings import ADAPTER_TYPES
+from scout.config.settings import ADAPTER_TYPES
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Unavailable
 from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret
 from scout.providers.http import redact_url

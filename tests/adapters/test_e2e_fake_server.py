@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from scout.adapters.settings import ADAPTER_TYPES, settings_for
+from scout.config.settings import ADAPTER_TYPES, settings_for
 from scout.errors import AuthError, ParseError, RateLimited, Unavailable
 from scout.providers.contract import SearchAdapter, SearchRequest, Secret
 from scout.providers.http import make_client

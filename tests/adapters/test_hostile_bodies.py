@@ -15,7 +15,7 @@ from scout.adapters.htmlparse import MAX_DEPTH, cap_nesting
 from scout.adapters.jsonld import parse_blocks
 from scout.adapters.page import PageAdapter
 from scout.adapters.perplexity import PerplexityAdapter
-from scout.adapters.settings import PageSettings, settings_for
+from scout.config.settings import PageSettings, settings_for
 from scout.errors import ParseError, Unavailable
 from scout.providers.contract import FetchRequest, SearchRequest, Secret, SynthesisRequest
 from scout.providers.http import MAX_RESPONSE_BYTES

@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from scout.adapters.extractive import ExtractiveAdapter
-from scout.adapters.settings import ExtractiveSettings
+from scout.config.settings import ExtractiveSettings
 from scout.config.loader import load_config
 from scout.providers.contract import ChainOutcome, SynthesisRequest
 from scout.schemas.records import Candidates, Evidence, EvidenceSet, Shortlist

@@ -11,7 +11,7 @@ import socket
 import pytest
 
 from scout.adapters.extractive import ExtractiveAdapter
-from scout.adapters.settings import ExtractiveSettings
+from scout.config.settings import ExtractiveSettings
 from scout.adapters.text import split_sentences
 from scout.providers.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.schemas.task import Money

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from scout.adapters.openai import OpenAIAdapter
-from scout.adapters.settings import OpenAISettings
+from scout.config.settings import OpenAISettings
 from scout.errors import AuthError, ParseError, RateLimited, Unavailable
 from scout.providers.contract import EvidenceItem, Secret, SynthesisRequest
 from tests.fakes.openai import OLLAMA_ANSWER, OPENAI_ANSWER, answer_with

@@ -11,7 +11,7 @@ import pytest
 from scout.adapters.extract import extract
 from scout.adapters.jsonld import extract_facts, parse_blocks
 from scout.adapters.page import PageAdapter
-from scout.adapters.settings import PageSettings
+from scout.config.settings import PageSettings
 from scout.errors import AuthError, Blocked, RateLimited, Rejected, Unavailable
 from scout.providers.contract import FetchRequest
 from tests.fakes.media import FIXTURES, hotel_page, page_routes

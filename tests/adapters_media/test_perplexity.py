@@ -13,7 +13,7 @@ import pytest
 
 from scout.adapters.perplexity import PerplexityAdapter
 from scout.adapters.prompt import build_prompt
-from scout.adapters.settings import PerplexitySettings
+from scout.config.settings import PerplexitySettings
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Rejected, Unavailable
 from scout.providers.contract import EvidenceItem, Secret, SynthesisRequest
 from tests.fakes.media import RATE_LIMIT_BODY, SONAR_ANSWER, perplexity_route

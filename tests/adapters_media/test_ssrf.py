@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from scout.adapters.page import PageAdapter
-from scout.adapters.settings import PageSettings
+from scout.config.settings import PageSettings
 from scout.adapters.ssrf import SsrfGuard, classify
 from scout.errors import Blocked, ProviderError, Unavailable
 from scout.providers.contract import FetchRequest

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from scout.adapters.extractive import ExtractiveAdapter
-from scout.adapters.settings import ExtractiveSettings
+from scout.config.settings import ExtractiveSettings
 from scout.providers.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.schemas.task import Money
 from tests.adapters_media.synth_fixtures import Fixture, all_text, shortlist_names
@@ -352,7 +352,7 @@ def test_output_does_not_depend_on_hash_seeds(tmp_path: Path):
     _, req, _ = Fixture(published={"Casa Bonay": "2026-10-01"}).synthesize()
     (tmp_path / "req.json").write_text(req.model_dump_json())
     code = ("import sys; from scout.adapters.extractive import ExtractiveAdapter; "
-            "from scout.adapters.settings import ExtractiveSettings; "
+            "from scout.config.settings import ExtractiveSettings; "
             "from scout.providers.contract import SynthesisRequest; "
             "r = SynthesisRequest.model_validate_json(open(sys.argv[1]).read()); "
             "print(ExtractiveAdapter('extractive', ExtractiveSettings(type='extractive'))"

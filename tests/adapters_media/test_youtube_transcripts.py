@@ -13,7 +13,7 @@ import json
 import pytest
 import requests
 
-from scout.adapters.settings import TranscriptSettings
+from scout.config.settings import TranscriptSettings
 from scout.adapters.youtube_transcripts import TimeoutSession, YouTubeTranscriptAdapter
 from scout.errors import ParseError, RateLimited, Rejected, Unavailable
 from scout.providers.contract import TranscriptRequest

@@ -28,7 +28,7 @@ from yt_dlp.networking import Response
 from yt_dlp.networking.exceptions import HTTPError, TransportError
 from yt_dlp.utils import ExtractorError
 
-from scout.adapters.settings import YtDlpSettings
+from scout.config.settings import YtDlpSettings
 from scout.adapters.yt_dlp import YtDlpAdapter, map_error
 from scout.errors import ParseError, RateLimited, Rejected, Unavailable
 from scout.providers.contract import VideoSearchRequest

@@ -32,7 +32,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scout.adapters.page import PageAdapter
-from scout.adapters.settings import ADAPTER_TYPES, PageSettings, settings_for
+from scout.config.settings import ADAPTER_TYPES, PageSettings, settings_for
 from scout.errors import ParseError, ScoutError
 from scout.providers.contract import FetchRequest, SearchRequest, Secret, SynthesisRequest
 from scout.spec.loader import load_spec

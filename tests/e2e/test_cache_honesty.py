@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from scout.adapters.settings import settings_for
+from scout.config.settings import settings_for
 from scout.providers.cache import cache_key
 from scout.providers.contract import SearchRequest
 from tests.e2e.harness import run_cli

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scout.adapters.settings import SmtpSettings
+from scout.config.settings import SmtpSettings
 from scout.adapters.smtp import NOT_SENT_REPLAY, SmtpAdapter, parse_smtp_url
 from scout.errors import AuthError, ConfigError, Rejected, Unavailable
 from scout.providers.contract import EmailRequest

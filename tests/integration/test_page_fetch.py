@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scout.errors import Blocked
+from scout.errors import ChainFailed, Blocked
 from scout.providers.chain import failure_status
 from scout.providers.contract import FetchRequest
 from scout.providers.runtime import ProviderRuntime
@@ -36,8 +36,9 @@ def runtime(root: Path, **page: object) -> ProviderRuntime:
 
 def test_a_refused_address_is_journaled_and_not_sent(tmp_path: Path, srv: FakeServer) -> None:
     before = len(srv.log)
-    with runtime(tmp_path) as rt, pytest.raises(Blocked) as info:  # shipped: no allowlist
+    with runtime(tmp_path) as rt, pytest.raises(ChainFailed) as info:  # shipped: no allowlist
         rt.gateway("F5", "pages").call(FetchRequest(url=f"{srv.url}/hotel"))
+    assert isinstance(info.value.cause, Blocked)
     assert "loopback" in str(info.value)
     assert failure_status(info.value) == "failed_terminal"
     assert len(srv.log) == before  # never reached the server
@@ -55,8 +56,9 @@ def test_allowlisted_loopback_is_fetched_but_a_redirect_to_metadata_is_refused(
         assert out.value.final_url == f"{srv.url}/hotel"
         assert out.value.rating == pytest.approx(8.2)
         assert out.value.price_range == "COP 118.000 - 165.470"
-        with pytest.raises(Blocked) as info:
+        with pytest.raises(ChainFailed) as info:
             rt.gateway("F5", "pages").call(FetchRequest(url=f"{srv.url}/meta"))
+        assert isinstance(info.value.cause, Blocked)
     assert "169.254.169.254" in str(info.value)
     lines = journal(tmp_path)
     assert [(e["result"], (e["error"] or {}).get("kind")) for e in lines] == [

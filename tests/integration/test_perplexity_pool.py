@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from scout.errors import PoolExhausted
+from scout.errors import ChainFailed, PoolExhausted
 from scout.providers.chain import failure_status
 from scout.providers.contract import EvidenceItem, SynthesisRequest
 from scout.providers.pool import POOL_CONFIG_NAME, POOL_STATE_NAME
@@ -200,15 +200,16 @@ def test_every_token_exhausted_is_failed_retryable(rt: ProviderRuntime, pplx: Pe
                                                    clock: FakeClock) -> None:
     pplx.accept()  # both keys refused
 
-    with pytest.raises(PoolExhausted) as info:
+    with pytest.raises(ChainFailed) as info:
         rt.gateway("P3", "synthesis").call(request())
 
+    assert isinstance(info.value.cause, PoolExhausted)
     exc = info.value
     assert failure_status(exc) == "failed_retryable"
     assert exc.code == "PRV006" and exc.exit_code == 3
     assert exc.retry_after == pytest.approx(24 * 3600)  # when the first token comes back
     assert "pplx-main: quota_exhausted" in str(exc) and "pplx-spare: quota_exhausted" in str(exc)
-    assert [(a.adapter, a.result, a.error) for a in exc.links] == [  # type: ignore[attr-defined]
+    assert [(a.adapter, a.result, a.error) for a in exc.links] == [
         ("perplexity", "error", "pool_exhausted")]
     assert pplx.log.key_names == ["<unknown>", "<unknown>"]
     lines = journal(rt.root)
@@ -218,8 +219,9 @@ def test_every_token_exhausted_is_failed_retryable(rt: ProviderRuntime, pplx: Pe
     assert lines[-1]["cost"] == {"usd": 0.0, "basis": "failed"}
 
     # while the tokens rest, a call fails at once without sending anything
-    with pytest.raises(PoolExhausted):
+    with pytest.raises(ChainFailed) as chain_220:
         rt.gateway("P3", "synthesis").call(request("again"))
+    assert isinstance(chain_220.value.cause, PoolExhausted)
     assert len(pplx.srv.requests_to(PATH)) == 2
     # a day later they are back
     clock.advance(24 * 3600 + 1)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scout.errors import Unavailable
+from scout.errors import ChainFailed, Unavailable
 from scout.providers.chain import failure_status
 from scout.providers.contract import SearchRequest
 from scout.providers.runtime import ProviderRuntime
@@ -198,11 +198,12 @@ def test_every_link_down_is_failed_retryable_and_names_each_link(
     fake.fail("tavily", 500, times=100)
     fake.challenge()
     fake.fail("google", 503, times=100)
-    with pytest.raises(Unavailable) as info:  # the class of the last retryable failure
+    with pytest.raises(ChainFailed) as info:  # the class of the last retryable failure
         rt.gateway("F1", "web").call(SearchRequest(query="hotels in Reus"))
+    assert isinstance(info.value.cause, Unavailable)
     msg = str(info.value)
     for name in ("tavily", "duckduckgo", "google"):
         assert name in msg
-    assert [(a.adapter, a.error) for a in info.value.links] == [  # type: ignore[attr-defined]
+    assert [(a.adapter, a.error) for a in info.value.links] == [
         ("tavily", "unavailable"), ("duckduckgo", "rate_limited"), ("google", "unavailable")]
     assert failure_status(info.value) == "failed_retryable"

@@ -18,8 +18,7 @@ from typing import Any
 
 import pytest
 
-from scout.errors import PoolExhausted
-from scout.providers.runtime import ProviderRuntime
+from scout.errors import ChainFailed, PoolExhausted
 from tests.fakes.media import RATE_LIMIT_BODY, perplexity_route
 from tests.fakes.server import Fault, FakeServer, Reply, Req
 from tests.integration.helpers import find_leaks, journal
@@ -89,12 +88,13 @@ def test_no_pool_token_value_in_any_output(tmp_path: Path, monkeypatch: pytest.M
                 ("perplexity", "token_rotated", "pplx-spare"), ("perplexity", "error", None),
                 ("extractive", "ok", None)]
             # and the pool alone, exhausted: the error as a phase would keep and print it
-            with pytest.raises(PoolExhausted) as info:
+            with pytest.raises(ChainFailed) as info:
                 rt.gateway("P3b", links=["perplexity"]).call(request("again"))
+            assert isinstance(info.value.cause, PoolExhausted)
             exc = info.value
             (run_dir / "phase.json").write_text(json.dumps({"P3b": {
                 "error": exc.to_dict(),
-                "links": [a.__dict__ for a in exc.links]}}))  # type: ignore[attr-defined]
+                "links": [a.__dict__ for a in exc.links]}}))
             print(str(exc), repr(exc), exc.hint, file=sys.stderr)
             traceback.print_exception(exc)
             pool = rt.token_pool()

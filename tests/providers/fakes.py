@@ -6,7 +6,7 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from scout.adapters.settings import AdapterSettings, AdapterType
+from scout.config.settings import AdapterSettings, AdapterType
 from scout.config.models import ChainLink, Config
 from scout.providers.contract import Adapter, Reply, Request, Secret
 from scout.schemas.sources import Source

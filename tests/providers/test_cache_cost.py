@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scout.adapters.settings import Tariff
+from scout.config.settings import Tariff
 from scout.config.models import ChainLink
 from scout.providers.contract import SearchRequest, Usage
 from scout.providers.cost import compute_cost, estimate_cost
@@ -102,7 +102,7 @@ def test_estimate_cost_uses_tariffs_fanout_and_available_links() -> None:
 
 
 def test_estimate_prices_tavily_credits_and_perplexity_tokens() -> None:
-    from scout.adapters.settings import settings_for
+    from scout.config.settings import settings_for
     cfg = make_config({
         "tavily": settings_for("tavily", {"type": "tavily", "search_depth": "advanced",
                                           "credentials": {"env": "TAVILY_API_KEY"},

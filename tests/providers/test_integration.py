@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from scout.errors import ReplayMiss
+from scout.errors import ChainFailed, ReplayMiss
 from scout.providers.contract import SearchRequest
 from scout.providers.journal import read_journal
 from scout.providers.runtime import ProviderRuntime
@@ -144,8 +144,9 @@ def test_record_then_replay_offline_and_a_replay_miss(tmp_path: Path) -> None:
                       ) == titles(second.value)
         steps_ = steps(read_journal(tmp_path / "r2" / "runtime").entries)
         assert steps_[:2] == [("alpha", "retry", 429, "rate_limited"), ("alpha", "ok", 200, None)]
-        with pytest.raises(ReplayMiss) as ei:
+        with pytest.raises(ChainFailed) as ei:
             rt.gateway("F1", "web").call(SearchRequest(query="never recorded", limit=2))
+        assert isinstance(ei.value.cause, ReplayMiss)
     msg = str(ei.value)
     assert "no recorded exchange for GET" in msg and "never+recorded" in msg
     assert "key=REDACTED" in msg and ei.value.exit_code == 3

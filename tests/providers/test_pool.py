@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scout.errors import AuthError, ConfigError, PoolExhausted, RateLimited, Unavailable
+from scout.errors import ChainFailed, AuthError, ConfigError, PoolExhausted, RateLimited, Unavailable
 from scout.providers.contract import Reply
 from scout.providers.chain import failure_status
 from scout.providers.pool import TokenPool, load_pool_config
@@ -193,13 +193,14 @@ def test_429_and_5xx_retry_the_same_token_then_mark_it(tmp_path: Path, make_runt
 def test_all_tokens_exhausted_is_pool_exhausted_and_retryable(tmp_path: Path, make_runtime) -> None:
     rt, ad = pooled_runtime(tmp_path, make_runtime,
                             [AuthError("HTTP 401", status=401) for _ in range(3)])
-    with pytest.raises(PoolExhausted) as ei:
+    with pytest.raises(ChainFailed) as ei:
         rt.gateway("F1", "c").call(SearchRequest(query="q"))
+    assert isinstance(ei.value.cause, PoolExhausted)
     # retryable: the phase ends failed_retryable
     assert ei.value.retryable and ei.value.kind == "pool_exhausted"
     assert failure_status(ei.value) == "failed_retryable"
     assert [c[1] for c in ad.calls] == ["alpha", "beta", "gamma"]
-    assert [a.result for a in ei.value.links] == ["error"]  # type: ignore[attr-defined]
+    assert [a.result for a in ei.value.links] == ["error"]
 
 
 # --- several processes share one pool ---------------------------------------------------

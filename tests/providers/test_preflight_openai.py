@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scout.adapters.settings import OpenAISettings
+from scout.config.settings import OpenAISettings
 from scout.providers.preflight import check_adapter, credential_hint, doctor
 from tests.integration.helpers import write_config
 

@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from scout.providers.ratelimit import RateLimiters, TokenBucket
-from scout.adapters.settings import RateCap
+from scout.config.settings import RateCap
 from tests.providers.fakes import FakeClock
 
 

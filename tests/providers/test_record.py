@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from scout.errors import ReplayMiss
+from scout.errors import ChainFailed, ReplayMiss
 from scout.providers.contract import Reply, SearchRequest, Secret
 from scout.providers.record import Exchanges, RecordingTransport, ReplayTransport
 from scout.providers.redact import SecretScrubber
@@ -80,8 +80,9 @@ def test_non_http_adapters_record_and_replay_replies(tmp_path: Path, make_runtim
     again = rt2.gateway("V1", "web").call(SearchRequest(query="barcelona hotel tour"))
     assert [s.title for s in again.value] == [s.title for s in first.value]
     assert not dead.calls and not opt.calls
-    with pytest.raises(ReplayMiss) as ei:
+    with pytest.raises(ChainFailed) as ei:
         rt2.gateway("V1", "web").call(SearchRequest(query="something else"))
+    assert isinstance(ei.value.cause, ReplayMiss)
     assert "no recorded reply of vid" in str(ei.value)
     assert ei.value.exit_code == 3 and not dead.calls  # a miss never fails over or runs live
 

@@ -1,0 +1,352 @@
+"""Settings models of every adapter type, and the registry of adapter types.
+
+This module is deliberately light (pydantic only): ``scout validate`` checks
+``config/adapters.yaml`` against these models without importing httpx, selectolax or
+yt-dlp. Implementations are imported lazily through ``AdapterType.impl``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from scout.spec.models import Duration, RetryPolicy, StrictModel
+from scout.suggest import did_you_mean
+
+Capability = Literal["search", "videos", "transcripts", "synthesize", "fetch", "email",
+                     "images", "thumbnail"]
+
+
+class RateCap(StrictModel):
+    """Token bucket applied before each request: ``per_minute`` refill, ``burst`` capacity."""
+
+    per_minute: float = Field(gt=0, le=100000)
+    burst: int = Field(default=1, ge=1, le=10000)
+
+
+class Tariff(StrictModel):
+    """What one call costs, in USD. Cost = usage x tariff (see docs/providers.md)."""
+
+    per_request: float = Field(default=0.0, ge=0)
+    per_credit: float = Field(default=0.0, ge=0)
+    per_1k_input_tokens: float = Field(default=0.0, ge=0)
+    per_1k_output_tokens: float = Field(default=0.0, ge=0)
+    as_of: str | None = Field(default=None, description="date of the published price")
+    source: str | None = Field(default=None, description="where the price was read")
+
+
+class Credentials(StrictModel):
+    """Where a keyed adapter finds its secret: one environment variable or a token pool."""
+
+    env: str | None = Field(default=None, pattern=r"^[A-Z_][A-Z0-9_]*$")
+    pool: str | None = Field(default=None, description="pool name in token_pool_config.json")
+
+    @model_validator(mode="after")
+    def _one(self) -> "Credentials":
+        if (self.env is None) == (self.pool is None):
+            raise ValueError("set exactly one of 'env' or 'pool'")
+        return self
+
+
+class AdapterSettings(StrictModel):
+    """Settings shared by every adapter type."""
+
+    type: str
+    base_url: str | None = None
+    timeout: Duration = 20.0
+    rate: RateCap | None = None
+    retry: RetryPolicy = Field(default_factory=lambda: RetryPolicy(attempts=3))
+    retry_after_max: Duration = Field(default=60.0, description="cap on a Retry-After wait")
+    cache_ttl: Duration = Field(default=86400.0, description="0s disables caching")
+    breaker_cooldown: Duration = Field(
+        default=300.0, description="skip the adapter this long after it is rate limited"
+    )
+    tariff: Tariff = Field(default_factory=Tariff)
+    credentials: Credentials | None = None
+    user_agent: str | None = None
+
+    def required_env(self) -> list[str]:
+        """Environment variables this adapter cannot run without (for preflight)."""
+        return [self.credentials.env] if self.credentials and self.credentials.env else []
+
+    def secret_env(self) -> list[str]:
+        """Variables whose values are sent to the provider and must stay out of recordings
+        and the journal (scrubbed like keys); a replay gets placeholders for them."""
+        return [self.credentials.env] if self.credentials and self.credentials.env else []
+
+    def resolved_base_url(self, name: str) -> str | None:
+        """``SCOUTE_<NAME>_BASE_URL`` overrides the configured base URL."""
+        env = os.environ.get(base_url_env(name))
+        return env or self.base_url
+
+    def keyless_env(self, name: str) -> str | None:
+        """A variable that, when set, makes this adapter usable without its key (a local
+        server needs none); None for adapters that always need their credentials."""
+        return None
+
+
+def base_url_env(name: str) -> str:
+    """The variable that overrides an adapter's base URL: ``SCOUTE_<NAME>_BASE_URL``."""
+    return f"SCOUTE_{name.upper()}_BASE_URL"
+
+
+class DuckDuckGoSettings(AdapterSettings):
+    mode: Literal["lite", "html"] = "lite"
+    region: str | None = Field(default=None, description="kl parameter, e.g. es-es")
+    max_chars: int = Field(default=400, ge=20, le=5000)
+
+
+class BraveSettings(AdapterSettings):
+    country: str | None = None
+    max_chars: int = Field(default=400, ge=20, le=5000)
+
+
+class TavilySettings(AdapterSettings):
+    search_depth: Literal["basic", "advanced"] = "basic"
+    include_answer: bool = False
+    include_usage: bool = True
+    max_chars: int = Field(default=400, ge=20, le=5000)
+
+
+class GoogleSettings(AdapterSettings):
+    cx_env: str = Field(default="GOOGLE_CSE_ID", pattern=r"^[A-Z_][A-Z0-9_]*$")
+    max_chars: int = Field(default=400, ge=20, le=5000)
+
+    def required_env(self) -> list[str]:
+        return super().required_env() + [self.cx_env]
+
+    def secret_env(self) -> list[str]:
+        # the engine id travels in the query string next to the key: a recording made
+        # with one cx must replay with none (or another), so it is scrubbed like the key
+        return super().secret_env() + [self.cx_env]
+
+
+class SearxngSettings(AdapterSettings):
+    url_env: str = Field(default="SEARXNG_URL", pattern=r"^[A-Z_][A-Z0-9_]*$")
+    max_chars: int = Field(default=400, ge=20, le=5000)
+    engines: list[str] | None = None
+
+    def required_env(self) -> list[str]:
+        # a self-hosted instance: its URL is the credential that makes it usable
+        return [] if self.base_url else [self.url_env]
+
+    def resolved_base_url(self, name: str) -> str | None:
+        return super().resolved_base_url(name) or os.environ.get(self.url_env)
+
+
+class PerplexitySettings(AdapterSettings):
+    model: str = "sonar"
+    search_context_size: Literal["low", "medium", "high"] = "low"
+    context_budget_chars: int = Field(default=12000, ge=500, le=500000)
+    max_tokens: int = Field(default=800, ge=16, le=32000)
+
+
+class OpenAISettings(AdapterSettings):
+    """Any server speaking the Chat Completions API: OpenAI, Ollama, vLLM, llama.cpp's
+    server, LM Studio… ``base_url`` ends where ``/chat/completions`` is appended (…/v1)."""
+
+    model: str = "gpt-4o-mini"
+    context_budget_chars: int = Field(default=12000, ge=500, le=500000)
+    max_tokens: int | None = Field(default=800, ge=16, le=128000,
+                                   description="answer length cap; null sends none")
+    max_tokens_param: Literal["max_tokens", "max_completion_tokens"] = Field(
+        default="max_tokens", description="OpenAI's reasoning models (o-series, gpt-5) "
+        "take max_completion_tokens; local servers take max_tokens")
+    temperature: float | None = Field(default=None, ge=0, le=2,
+                                      description="null leaves the server's default")
+    timeout: Duration = 60.0
+
+    def keyless_env(self, name: str) -> str | None:
+        # pointing the adapter at a local server (SCOUTE_OPENAI_BASE_URL) is enough: the
+        # key, when also set, is still sent (vLLM and LM Studio can require one)
+        return base_url_env(name) if self.credentials and self.credentials.env else None
+
+
+class YtDlpSettings(AdapterSettings):
+    max_results: int = Field(default=10, ge=1, le=100)
+
+
+class TranscriptSettings(AdapterSettings):
+    languages: list[str] = Field(default_factory=lambda: ["en"])
+    translate_to: str | None = Field(default=None, description="translate when not available")
+    proxy: str | None = Field(default=None, description="HTTP(S) proxy URL for the library")
+
+
+class PageSettings(AdapterSettings):
+    max_bytes: int = Field(default=2_000_000, ge=1024, le=50_000_000)
+    max_redirects: int = Field(default=5, ge=0, le=20)
+    content_types: list[str] = Field(
+        default_factory=lambda: ["text/html", "application/xhtml+xml"]
+    )
+    allow_hosts: list[str] = Field(
+        default_factory=list, description="SSRF allowlist: hosts/IPs allowed although private"
+    )
+    max_text_chars: int = Field(default=20000, ge=100, le=2_000_000)
+
+
+class ThumbnailSettings(PageSettings):
+    """The ``thumbnail`` adapter: the page adapter's SSRF guard and redirect checks, for
+    images. The answer is decoded (Pillow) and re-encoded small, so what reaches the run
+    dir is a JPEG/PNG scout wrote, never the bytes a host sent."""
+
+    max_bytes: int = Field(default=5_000_000, ge=1024, le=50_000_000,
+                           description="largest image read; a bigger one is refused")
+    content_types: list[str] = Field(
+        default_factory=lambda: ["image/jpeg", "image/png", "image/webp", "image/gif"])
+    max_side: int = Field(default=320, ge=32, le=1024,
+                          description="longest side of the re-encoded thumbnail (pixels)")
+    max_pixels: int = Field(default=40_000_000, ge=10_000, le=200_000_000,
+                            description="decoded size refused above this (decompression bombs)")
+    quality: int = Field(default=80, ge=30, le=95, description="JPEG quality")
+
+
+class ImageSearchSettings(AdapterSettings):
+    """Shared by the image-search adapters: the most photos kept per answer."""
+
+    max_results: int = Field(default=20, ge=1, le=100)
+
+
+class BraveImagesSettings(ImageSearchSettings):
+    country: str | None = None
+    safesearch: Literal["off", "strict"] = "strict"
+
+
+class GoogleImagesSettings(ImageSearchSettings):
+    cx_env: str = Field(default="GOOGLE_CSE_ID", pattern=r"^[A-Z_][A-Z0-9_]*$")
+    safe: Literal["off", "active"] = "active"
+
+    def required_env(self) -> list[str]:
+        return super().required_env() + [self.cx_env]
+
+    def secret_env(self) -> list[str]:
+        return super().secret_env() + [self.cx_env]  # travels in the query string
+
+
+class SearxngImagesSettings(ImageSearchSettings):
+    url_env: str = Field(default="SEARXNG_URL", pattern=r"^[A-Z_][A-Z0-9_]*$")
+    engines: list[str] | None = None
+
+    def required_env(self) -> list[str]:
+        return [] if self.base_url else [self.url_env]
+
+    def resolved_base_url(self, name: str) -> str | None:
+        return super().resolved_base_url(name) or os.environ.get(self.url_env)
+
+
+class ExtractiveSettings(AdapterSettings):
+    max_sentences: int = Field(default=8, ge=1, le=100,
+                               description="most evidence sentences quoted per candidate")
+    max_pros: int = Field(default=3, ge=0, le=20, description="pros quoted per candidate")
+    max_cons: int = Field(default=3, ge=0, le=20, description="cons quoted per candidate")
+    near_budget: float = Field(default=0.15, ge=0, le=1,
+                               description="over budget by at most this fraction: a near miss")
+    near_rating: float = Field(default=0.5, ge=0, le=10,
+                               description="under the minimum rating by at most this: a near miss")
+    stale_days: int = Field(default=365, ge=1,
+                            description="dated evidence older than this is called out of date")
+    cache_ttl: Duration = 0.0
+
+
+class SmtpSettings(AdapterSettings):
+    """Mail delivery over SMTP (``uses: email``). The server, login and TLS mode come from
+    one URL in the environment, ``smtp://user:pass@host:587?starttls=true`` or
+    ``smtps://user:pass@host:465`` (docs/adapters_media.md); the whole value is treated
+    as a secret."""
+
+    url_env: str = Field(default="SCOUTE_SMTP_URL", pattern=r"^[A-Z_][A-Z0-9_]*$")
+    sender: str | None = Field(default=None, alias="from",
+                               description="From: address (default: the URL's user)")
+    ca_file: str | None = Field(default=None, description="CA bundle for a private "
+                                "server's certificate (default: the system's)")
+    max_bytes: int = Field(default=20_000_000, ge=1024, le=100_000_000,
+                           description="largest message sent, attachments included")
+    cache_ttl: Duration = 0.0  # a delivery is a side effect: never answered from cache
+
+    def required_env(self) -> list[str]:
+        return [self.url_env]
+
+    def secret_env(self) -> list[str]:
+        return [self.url_env]
+
+
+@dataclass(frozen=True)
+class AdapterType:
+    name: str
+    capability: Capability
+    settings: type[AdapterSettings]
+    impl: str  # "module:Class", imported on first use
+    keyed: bool  # needs a credential to run
+    description: str
+
+    def load(self) -> type:
+        module, _, attr = self.impl.partition(":")
+        return getattr(importlib.import_module(module), attr)
+
+
+ADAPTER_TYPES: dict[str, AdapterType] = {
+    t.name: t
+    for t in [
+        AdapterType("duckduckgo", "search", DuckDuckGoSettings,
+                    "scout.adapters.duckduckgo:DuckDuckGoAdapter", False,
+                    "DuckDuckGo lite/html endpoints (keyless)"),
+        AdapterType("brave", "search", BraveSettings,
+                    "scout.adapters.brave:BraveAdapter", True, "Brave Search web API"),
+        AdapterType("tavily", "search", TavilySettings,
+                    "scout.adapters.tavily:TavilyAdapter", True, "Tavily /search"),
+        AdapterType("google", "search", GoogleSettings,
+                    "scout.adapters.google:GoogleAdapter", True,
+                    "Google Programmable Search JSON API (closes 2027-01-01)"),
+        AdapterType("searxng", "search", SearxngSettings,
+                    "scout.adapters.searxng:SearxngAdapter", False, "self-hosted SearxNG"),
+        AdapterType("perplexity", "synthesize", PerplexitySettings,
+                    "scout.adapters.perplexity:PerplexityAdapter", True,
+                    "Perplexity chat completions (sonar)"),
+        AdapterType("openai", "synthesize", OpenAISettings,
+                    "scout.adapters.openai:OpenAIAdapter", True,
+                    "any OpenAI-compatible Chat Completions server (OpenAI, Ollama, "
+                    "vLLM, llama.cpp, LM Studio)"),
+        AdapterType("extractive", "synthesize", ExtractiveSettings,
+                    "scout.adapters.extractive:ExtractiveAdapter", False,
+                    "local extractive synthesis (no network)"),
+        AdapterType("yt_dlp", "videos", YtDlpSettings,
+                    "scout.adapters.yt_dlp:YtDlpAdapter", False, "YouTube search via yt-dlp"),
+        AdapterType("youtube_transcripts", "transcripts", TranscriptSettings,
+                    "scout.adapters.youtube_transcripts:YouTubeTranscriptAdapter", False,
+                    "youtube-transcript-api 1.x"),
+        AdapterType("smtp", "email", SmtpSettings,
+                    "scout.adapters.smtp:SmtpAdapter", False,
+                    "e-mail delivery over SMTP / SMTPS / STARTTLS (smtplib)"),
+        AdapterType("brave_images", "images", BraveImagesSettings,
+                    "scout.adapters.images:BraveImagesAdapter", True,
+                    "Brave Image Search API"),
+        AdapterType("google_images", "images", GoogleImagesSettings,
+                    "scout.adapters.images:GoogleImagesAdapter", True,
+                    "Google Custom Search, searchType=image (closes 2027-01-01)"),
+        AdapterType("searxng_images", "images", SearxngImagesSettings,
+                    "scout.adapters.images:SearxngImagesAdapter", False,
+                    "self-hosted SearxNG, categories=images"),
+        AdapterType("thumbnail", "thumbnail", ThumbnailSettings,
+                    "scout.adapters.thumbnail:ThumbnailFetcher", False,
+                    "image fetch through the page adapter's SSRF guard, re-encoded small "
+                    "(Pillow)"),
+        AdapterType("page", "fetch", PageSettings,
+                    "scout.adapters.page:PageAdapter", False,
+                    "page fetch with JSON-LD/OpenGraph extraction and an SSRF guard"),
+    ]
+}
+
+
+def adapter_type(name: str) -> AdapterType:
+    try:
+        return ADAPTER_TYPES[name]
+    except KeyError:
+        hint = did_you_mean(name, ADAPTER_TYPES, what="adapter types")
+        raise KeyError(f"unknown adapter type '{name}'" + (f"; {hint}" if hint else "")) from None
+
+
+def settings_for(type_name: str, data: dict[str, Any]) -> AdapterSettings:
+    return ADAPTER_TYPES[type_name].settings.model_validate(data)
