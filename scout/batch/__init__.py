@@ -6,5 +6,5 @@
 - :mod:`scout.batch.record` — the batch record under ``<runs-dir>/.batches/``;
 - :mod:`scout.batch.progress` — the live / plain progress display.
 
-``scout.api.batch_apply`` and ``scout.api.batch_status`` wire them together.
+``scout.batch.service.batch_apply`` and ``batch_status`` wire them together (on top of ``scout.api``).
 """

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from scout import api
+from scout.batch import service as batch_service
 from scout.cli import cli
 from scout.cli.run_cmds import worst_exit
 from scout.errors import EXIT_BUDGET
@@ -88,7 +88,7 @@ def batch_apply_cmd(source: str, queries: str | None, sets: tuple[str, ...],
     prog = make_batch_progress(progress if fmt == "text" else "none")
     try:
         with prog:
-            outcome = api.batch_apply(source, queries=queries, sets=sets, batch_id=batch_id,
+            outcome = batch_service.batch_apply(source, queries=queries, sets=sets, batch_id=batch_id,
                                       runs_dir=runs_dir, config=config, max_cost=max_cost,
                                       parallel=parallel, executor=executor_kind,
                                       options=options, subscriber=prog)
@@ -137,7 +137,7 @@ def batch_status_cmd(batch: str | None, runs_dir: str | None, as_json: bool) -> 
     A batch whose `scout batch apply` is gone while it ran shows as interrupted: re-run
     the same command to resume it.
     """
-    rec = api.batch_status(batch, runs_dir=runs_dir)
+    rec = batch_service.batch_status(batch, runs_dir=runs_dir)
     if as_json:
         click.echo(json.dumps(rec.to_dict(), indent=2, ensure_ascii=False))
         return

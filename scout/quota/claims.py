@@ -86,7 +86,7 @@ class Claims:
         host, _, pid = host.rpartition(":")
         if host != socket.gethostname() or not pid.isdigit():
             return False
-        from scout.orchestrator.locks import pid_alive
+        from scout.fsutil import pid_alive
         return int(pid) != os.getpid() and not pid_alive(int(pid))
 
     def release(self, claim: Claim | None) -> None:

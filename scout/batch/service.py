@@ -1,0 +1,110 @@
+"""Many missions at once: ``scout batch apply`` / ``scout batch status`` in Python.
+
+Built on :mod:`scout.api` (one mission's wiring point), like the CLI: a batch runs each
+mission through ``scout.dist.jobs.run_mission_job``, which calls ``scout.api.apply``, so
+this module sits above the api and the api never imports it (no import cycle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from scout.api import parse_sets
+from scout.errors import UsageError
+from scout.paths import research_root, runs_dir as default_runs
+from scout.paths import validate_mission_id
+
+
+def batch_apply(
+    source: str | Path,
+    *,
+    queries: str | Path | None = None,
+    sets: Iterable[str] | dict[str, Any] | None = None,
+    batch_id: str | None = None,
+    runs_dir: str | Path | None = None,
+    config: str | Path | None = None,
+    root: str | Path | None = None,
+    max_cost: float | None = None,
+    parallel: int | None = None,
+    executor: str | None = None,
+    options: dict[str, Any] | None = None,
+    subscriber: Any = None,
+    run_job: Callable[[Any], Any] | None = None,
+) -> Any:
+    """Run many missions (``scout batch apply``) and return a ``BatchOutcome``.
+
+    ``source`` is a folder of ``kind: Mission`` files, or a pipeline with ``queries`` (a
+    CSV or YAML list, one mission per row; ``sets`` apply to every row). Every mission
+    is checked before any runs (bad rows raise ``SpecInvalid`` naming file and line).
+    They run on ``executor`` (default: the config's ``executor.kind``; ``local`` =
+    threads), ``parallel`` at once (default: the executor's capacity, else 4), each
+    converging like ``apply``. ``max_cost`` (USD) caps the whole batch, earlier runs
+    included. ``options`` go to every mission's job (``no_cache``, ``replay_dir``, ...).
+    The record is ``<runs-dir>/.batches/<batch-id>.json``; the same input names the same
+    batch, so re-running resumes it."""
+    from dataclasses import replace as _replace
+
+    from scout.batch.inputs import missions_from_queries, missions_in_folder
+    from scout.batch.record import BatchRecord, batch_id_for, batches_dir, load_record
+    from scout.batch.runner import BatchRunner
+    from scout.config.loader import load_config
+    from scout.orchestrator.executor import make_executor
+
+    root_path = Path(root) if root else research_root()
+    src = Path(source)
+    rdir = str(runs_dir) if runs_dir is not None else None
+    cfg_path = str(config) if config is not None else None
+    if src.is_dir():
+        if queries is not None or sets:
+            raise UsageError(f"{src} is a folder of missions: --queries and --set apply to a "
+                             "pipeline", code="USE080",
+                             hint="give a pipeline file with --queries, or declare each "
+                                  "request in its Mission")
+        entries = missions_in_folder(src, runs_dir=rdir, config=cfg_path, root=root_path)
+        pipeline_path = None
+    elif not src.exists():
+        raise UsageError(f"no such file or folder: {src}", code="USE080")
+    else:
+        if queries is None:
+            raise UsageError(f"{src}: a batch of one pipeline needs --queries FILE",
+                             code="USE080",
+                             hint="a CSV (header: query,mission_id,<inputs>) or a YAML list "
+                                  "of queries; or give a folder of Mission files")
+        entries = missions_from_queries(src, Path(queries), runs_dir=rdir, config=cfg_path,
+                                        root=root_path, sets=parse_sets(sets))
+        pipeline_path = src
+    if options:
+        entries = [_replace(e, job=_replace(e.job, options=dict(options))) for e in entries]
+    first = Path(entries[0].job.pipeline)
+    cfg = load_config(config, near=first)
+    kind = executor or cfg.executor.kind
+    base_runs = default_runs(runs_dir, root=root_path)
+    bid = batch_id or batch_id_for(Path(queries) if queries is not None else src,
+                                   pipeline_path)
+    validate_mission_id(bid)  # a slug: the record's file name
+    path = batches_dir(base_runs) / f"{bid}.json"
+    record = load_record(path) if path.is_file() else BatchRecord(
+        bid, str(Path(queries) if queries is not None else src),
+        str(pipeline_path) if pipeline_path else None, str(base_runs))
+    record.max_cost, record.executor = max_cost, kind
+    workers = parallel or int(cfg.executor.settings.get("workers") or 0) or 4
+    pool = make_executor(kind, workers, cfg.executor.settings)
+    try:
+        runner = BatchRunner(entries, record, pool, subscriber=subscriber,
+                             runtime_dir=root_path / "runtime",
+                             **({"run_job": run_job} if run_job is not None else {}))
+        return runner.run()
+    finally:
+        pool.shutdown(wait=True, cancel=True)
+
+
+def batch_status(batch: str | None = None, *, runs_dir: str | Path | None = None,
+                 root: str | Path | None = None) -> Any:
+    """The record of ``batch`` (an id, or its .json path; the latest when None): a
+    ``BatchRecord`` with every mission's status, cost, report path, and ``totals()``."""
+    from scout.batch.record import find_record
+
+    return find_record(default_runs(runs_dir, root=Path(root) if root else research_root()),
+                       batch)
