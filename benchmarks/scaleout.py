@@ -47,7 +47,7 @@ phases:
 
 
 def write_root(root: Path, executor: dict, backend: str, per_s: float, burst: int,
-               claims: bool, max_workers: int) -> tuple[Path, Path]:
+               claims: bool, max_workers: int, headroom: float = 1.0) -> tuple[Path, Path]:
     tavily = {"type": "tavily", "base_url": "https://api.tavily.com",
               "credentials": {"env": "TAVILY_API_KEY"}, "search_depth": "basic",
               "include_usage": True, "rate": {"per_minute": per_s * 60, "burst": burst},
@@ -55,7 +55,7 @@ def write_root(root: Path, executor: dict, backend: str, per_s: float, burst: in
               "tariff": {"per_credit": 0.008, "as_of": "2026", "source": "benchmark"}}
     doc = {"apiVersion": "scout/v1", "kind": "Config", "max_workers": max_workers,
            "executor": executor, "adapters": {"tavily": tavily}, "chains": {"web": ["tavily"]},
-           "quota": {"backend": backend, "claims": claims}}
+           "quota": {"backend": backend, "claims": claims, "headroom": headroom}}
     (root / "config").mkdir(parents=True, exist_ok=True)
     cfg = root / "config" / "adapters.yaml"
     cfg.write_text(yaml.safe_dump(doc), encoding="utf-8")
@@ -91,7 +91,7 @@ def _worker_pids(runtime: Path) -> list[int]:
 
 def run_scenario(name: str, *, n: int, per_s: float, burst: int, provider: CappedTavily,
                  redis_url: str | None, dask: bool, kill: bool, claims: bool,
-                 work: Path) -> dict[str, Any]:
+                 work: Path, headroom: float = 1.0) -> dict[str, Any]:
     from scout import api
     from scout.providers.hook import ProviderOptions
     root = work / name.replace(" ", "_")
@@ -107,7 +107,7 @@ def run_scenario(name: str, *, n: int, per_s: float, burst: int, provider: Cappe
     else:
         executor = {"kind": "local"}
     backend = redis_url if redis_url else "local"
-    cfg, pipe = write_root(root, executor, backend, per_s, burst, claims, 16)
+    cfg, pipe = write_root(root, executor, backend, per_s, burst, claims, 16, headroom)
     pipe.write_text(PIPELINE.replace("n: N", f"n: {n}"), encoding="utf-8")
     killed: dict[str, Any] = {}
 
@@ -163,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rate", type=float, default=20.0,
                     help="the provider's global cap, requests a second (default 20)")
     ap.add_argument("--burst", type=int, default=4, help="burst of the cap (default 4)")
+    ap.add_argument("--headroom", type=float, default=1.0,
+                    help="quota.headroom: the fraction of the cap scout uses (default 1.0)")
     ap.add_argument("--scenarios", default="threads,redis,killed,noclaims",
                     help="comma-separated subset of threads,redis,killed,noclaims")
     a = ap.parse_args(argv)
@@ -200,13 +202,14 @@ def main(argv: list[str] | None = None) -> int:
                 out[key] = run_scenario(label, n=n, per_s=a.rate, burst=a.burst,
                                         provider=provider,
                                         redis_url=None if key == "threads" else db,
-                                        dask=dask, kill=kill, claims=claims, work=work)
+                                        dask=dask, kill=kill, claims=claims, work=work,
+                                        headroom=a.headroom)
         finally:
             if server is not None:
                 server.stop()
     red = out.get("redis", {})
     total = sum(s["received"] for s in out.values())
-    doc = {"missions": n, "rate_per_s": a.rate, "burst": a.burst,
+    doc = {"missions": n, "rate_per_s": a.rate, "burst": a.burst, "headroom": a.headroom,
            "ratio": red.get("ratio"),
            "provider_429": sum(s["provider_429"] for s in out.values() if s is not out.get("noclaims")),
            # paid twice with no in-doubt line to show it (the kill's retry is marked)
@@ -225,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.json:
         print(json.dumps(doc))
         return 0
-    print(f"{n} missions, cap {a.rate}/s burst {a.burst}; {os.cpu_count()} CPUs, load "
+    print(f"{n} missions, cap {a.rate}/s burst {a.burst}, headroom {a.headroom}; {os.cpu_count()} CPUs, load "
           f"{load_before} before, {doc['loadavg_after']} after; {total} requests in all")
     cols = ["wall_s", "floor_s", "ratio", "received", "unique_paid", "paid", "double_paid",
             "provider_429", "journal_in_doubt", "journal_matches_provider", "completed"]
