@@ -19,6 +19,7 @@ QUICK = {
     "cli.py": ["--repeat", "1"],
     "parse.py": [],
     "quota.py": ["--calls", "50"],
+    "scaleout.py": ["--missions", "20", "--scenarios", "threads"],  # no Dask: CI time
 }
 
 

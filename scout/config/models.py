@@ -133,6 +133,10 @@ class QuotaSettings(StrictModel):
     claim_lease: float = Field(default=300.0, gt=0, le=86400,
                                description="seconds a claim on a paid request lasts when "
                                            "its process dies before releasing it")
+    claims: bool = Field(default=True,
+                         description="one payer per request: false turns the claims off "
+                                     "(only benchmarks/scaleout.py should want that: "
+                                     "workers asking the same request then each pay)")
 
     @field_validator("backend")
     @classmethod

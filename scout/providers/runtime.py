@@ -404,7 +404,8 @@ class ProviderRuntime:
         """One payer per request (scout.quota.claims): ``(claim, None)`` before paying
         (release it after), or ``(None, answer)`` paid by another worker. Free, uncached
         and replayed requests need no claim: ``(None, None)``."""
-        if self._ttl(adapter) <= 0 or self.paid_estimate(adapter) is None:
+        if (not self.config.quota.claims or self._ttl(adapter) <= 0
+                or self.paid_estimate(adapter) is None):
             return None, None
         key = cache_key(adapter, self.config.adapters[adapter], request)
         return self.claims.acquire(key, lambda: self.cache_get(adapter, request))

@@ -33,14 +33,15 @@ def fake():
 
 
 def setup_root(root: Path, backend: str, *, per_minute: float = PER_MINUTE,
-               burst: int = BURST, claim_lease: float = 300.0) -> Path:
+               burst: int = BURST, claim_lease: float = 300.0, claims: bool = True) -> Path:
     tavily = {"type": "tavily", "base_url": "https://api.tavily.com",
               "credentials": {"env": "TAVILY_API_KEY"}, "search_depth": "basic",
               "include_usage": True, "rate": {"per_minute": per_minute, "burst": burst},
               "retry": {"attempts": 1},
               "tariff": {"per_credit": 0.008, "as_of": "2026", "source": "test"}}
     doc = {"apiVersion": "scout/v1", "kind": "Config", "adapters": {"tavily": tavily},
-           "chains": {"web": ["tavily"]}, "quota": {"backend": backend, "claim_lease": claim_lease}}
+           "chains": {"web": ["tavily"]}, "quota": {"backend": backend, "claim_lease": claim_lease,
+                                                 "claims": claims}}
     (root / "config").mkdir(parents=True, exist_ok=True)
     path = root / "config" / "adapters.yaml"
     path.write_text(yaml.safe_dump(doc), encoding="utf-8")
@@ -125,6 +126,17 @@ def test_two_workers_asking_the_same_request_pay_once(kind, fake, tmp_path, requ
     from scout.providers.journal import iter_journal
     lines = [e for e in iter_journal(tmp_path / "runtime") if e["adapter"] == "tavily"]
     assert sorted(e["result"] for e in lines) == ["cache_hit", "cache_hit", "ok", "sent"]
+
+
+def test_with_claims_off_each_worker_pays(fake, tmp_path):
+    """``quota.claims: false`` (benchmarks/scaleout.py's 'claims off'): nobody waits for
+    another payer, so three workers asking one slow request all pay."""
+    setup_root(tmp_path, "local", per_minute=6000, burst=10, claims=False)
+    fake.slow("the same paid request", 1.0)
+    results = run_workers(tmp_path, fake, [(f"m{p}", ["the same paid request"])
+                                           for p in range(3)])
+    assert fake.queries("tavily") == ["the same paid request"] * 3
+    assert sum(r["shared"] for r in results) == 0
 
 
 @pytest.mark.parametrize("kind", ["local", "redis"])

@@ -1,0 +1,1 @@
+"""Helpers of benchmarks/scaleout.py: its pipeline's steps and its capped fake provider."""
