@@ -75,6 +75,16 @@ def _header(req: Req, name: str) -> str | None:
     return next((v for k, v in req.headers.items() if k.lower() == wanted), None)
 
 
+def _brave_token_refused() -> Reply:
+    """Brave's answer to a wrong X-Subscription-Token (web and image search alike)."""
+    return Reply(422, {
+        "type": "ErrorResponse",
+        "error": {"id": "00000000-fake", "status": 422, "code": "SUBSCRIPTION_TOKEN_INVALID",
+                  "detail": "The provided subscription token is invalid.",
+                  "meta": {"component": "authentication"}},
+        "time": 1700000000})
+
+
 @dataclass
 class Call:
     provider: str
@@ -418,13 +428,7 @@ class FakeProviders:
     def _brave(self, req: Req) -> Reply:
         query = req.arg("q")
         if _header(req, "X-Subscription-Token") != self.keys["brave"]:
-            return self._answer("brave", query, Reply(422, {
-                "type": "ErrorResponse",
-                "error": {"id": "00000000-fake", "status": 422,
-                          "code": "SUBSCRIPTION_TOKEN_INVALID",
-                          "detail": "The provided subscription token is invalid.",
-                          "meta": {"component": "authentication"}},
-                "time": 1700000000}))
+            return self._answer("brave", query, _brave_token_refused())
         data = copy.deepcopy(fixture_json("brave/web-search-laravel.json"))
         rows = self._rows("brave", query or "")
         if rows is None:
@@ -486,13 +490,7 @@ class FakeProviders:
     def _brave_images(self, req: Req) -> Reply:
         query = req.arg("q")
         if _header(req, "X-Subscription-Token") != self.keys["brave"]:
-            return self._answer("brave_images", query, Reply(422, {
-                "type": "ErrorResponse",
-                "error": {"id": "00000000-fake", "status": 422,
-                          "code": "SUBSCRIPTION_TOKEN_INVALID",
-                          "detail": "The provided subscription token is invalid.",
-                          "meta": {"component": "authentication"}},
-                "time": 1700000000}))
+            return self._answer("brave_images", query, _brave_token_refused())
         data = self._image_fixture("brave-images-documented.json")
         rows = self.photos.get(query or "")
         if rows is not None:
