@@ -202,7 +202,7 @@ def test_config_quota_section_is_validated_with_did_you_mean(tmp_path):
 
 def test_rate_wait_is_cut_short_by_cancel():
     """Ctrl-C / close(): a caller waiting for its rate slot wakes at once."""
-    from scout.adapters.settings import RateCap
+    from scout.config.settings import RateCap
     from scout.providers.ratelimit import RateLimiters
 
     cancel = threading.Event()
