@@ -23,8 +23,8 @@ from scout.adapters.normalize import Hit, to_sources
 from scout.adapters.search_http import error_json, fetch, json_body, short
 from scout.config.settings import BraveSettings
 from scout.errors import AuthError, ParseError, ProviderError
-from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
-from scout.providers.http import response_time
+from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.adapters.contract.http import response_time
 from scout.schemas.sources import Source
 
 DEFAULT_BASE = "https://api.search.brave.com"

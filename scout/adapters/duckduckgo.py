@@ -30,8 +30,8 @@ from scout.adapters.search_http import fetch
 from scout.config.settings import DuckDuckGoSettings
 from scout.adapters.htmlparse import parse_html as html_tree
 from scout.errors import ParseError, RateLimited
-from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
-from scout.providers.http import response_time
+from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.adapters.contract.http import response_time
 from scout.schemas.sources import Source
 
 NAME = "duckduckgo"

@@ -25,8 +25,8 @@ from scout.adapters.normalize import Hit, to_sources
 from scout.adapters.search_http import error_json, fetch, json_body, short
 from scout.config.settings import GoogleSettings
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited
-from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
-from scout.providers.http import parse_retry_after, response_time
+from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.adapters.contract.http import parse_retry_after, response_time
 from scout.schemas.sources import Source
 
 DEFAULT_BASE = "https://www.googleapis.com"

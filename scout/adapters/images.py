@@ -31,7 +31,7 @@ import httpx
 from scout.adapters import brave, google, searxng
 from scout.adapters.search_http import fetch, json_body
 from scout.errors import AuthError, ParseError
-from scout.providers.contract import ImageSearchAdapter, ImageSearchRequest, Reply, \
+from scout.adapters.contract import ImageSearchAdapter, ImageSearchRequest, Reply, \
     Request, Secret, Usage
 from scout.schemas.sources import Photo
 

@@ -1,6 +1,6 @@
-"""HTTP helpers the search adapters share, on top of :mod:`scout.providers.http`.
+"""HTTP helpers the search adapters share, on top of :mod:`scout.adapters.contract.http`.
 
-``scout.providers.http`` maps statuses and httpx exceptions into the ProviderError tree.
+``scout.adapters.contract.http`` maps statuses and httpx exceptions into the ProviderError tree.
 What this module adds is what every *search* adapter needs around that:
 
 * :func:`fetch` sends a request through that mapping and, when the answer is an error,
@@ -22,8 +22,8 @@ from typing import Any
 import httpx
 
 from scout.errors import ParseError, ProviderError
-from scout.providers.http import check_status, mapped, read_body, redact_url
-from scout.providers.redact import scrub_values
+from scout.adapters.contract.http import check_status, mapped, read_body, redact_url
+from scout.adapters.contract.redact import scrub_values
 
 #: reads an error response and says what the provider said (or None)
 Describe = Callable[[httpx.Response], "str | None"]

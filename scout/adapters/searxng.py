@@ -21,8 +21,8 @@ from scout.adapters.normalize import Hit, as_float, to_sources
 from scout.adapters.search_http import fetch, json_body
 from scout.config.settings import SearxngSettings
 from scout.errors import AuthError, ParseError, ProviderError
-from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
-from scout.providers.http import response_time
+from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.adapters.contract.http import response_time
 from scout.schemas.sources import Source
 
 #: request options passed through as query parameters

@@ -22,8 +22,8 @@ from scout.adapters.normalize import Hit, as_float, to_sources
 from scout.adapters.search_http import error_json, fetch, json_body, short
 from scout.config.settings import TavilySettings
 from scout.errors import AuthError, ParseError, ProviderError, Rejected
-from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
-from scout.providers.http import response_time
+from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.adapters.contract.http import response_time
 from scout.schemas.sources import Source
 
 DEFAULT_BASE = "https://api.tavily.com"
