@@ -47,7 +47,7 @@ from scout.paths import validate_mission_id
 from scout.spec.loader import load_spec
 from scout.spec.mission import mission_pipeline_path
 from scout.spec.models import Mission, Pipeline
-from scout.steps.registry import register_phase_handler
+from scout.steps.registry import get_step_kind, register_phase_handler
 from scout.validate import load_valid_pipeline, validate_file
 
 __all__ = [
@@ -202,6 +202,16 @@ def prepare(
     return pipeline, cfg, request
 
 
+def step_capability(uses: str) -> str | None:
+    """What the step kind ``uses`` asks adapters for (search, fetch, ...), or None: the
+    lookup the providers layer is given to pick a phase's default chain (it does not
+    read the step registry itself)."""
+    try:
+        return get_step_kind(uses).capability
+    except (LookupError, ValueError):
+        return None
+
+
 #: ``providers(request, pipeline, config) -> (gateway_factory, preflight)``: one hook for
 #: the providers layer, called once the request is resolved (so it knows the mission id,
 #: ``max_cost`` and the runs dir) and before anything runs.
@@ -217,6 +227,8 @@ def _mission_runner(file: str | Path, *, query: str | None, sets: Any, mission_i
                                      runs_dir=runs_dir, config=config, root=root,
                                      max_cost=max_cost)
     if providers is not None:
+        if getattr(providers, "step_capability", False) is None:  # the built-in hook, unset
+            providers.step_capability = step_capability  # type: ignore[union-attr]
         factory, preflight = providers(request, pipeline, cfg)
         if kw.get("gateway_factory") is None:
             kw["gateway_factory"] = factory
@@ -262,7 +274,7 @@ def apply(
         from scout.providers.hook import ProviderOptions, ProvidersHook as Hook
 
         providers = Hook(Path(root) if root else research_root(),
-                         provider_options or ProviderOptions())
+                         provider_options or ProviderOptions(), step_capability=step_capability)
     kw: dict[str, Any] = {}
     if sleep is not None:
         kw["sleep"] = sleep
@@ -295,7 +307,7 @@ def estimate(file: str | Path, *, query: str | None = None,
     pipeline, cfg, request = prepare(file, query=query, sets=sets, mission_id=mission_id,
                                      config=config, root=root)
     with ProviderRuntime(cfg, Path(root) if root else research_root(),
-                         request.mission_id) as rt:
+                         request.mission_id, step_capability=step_capability) as rt:
         return rt.estimate(pipeline, fanout=fanout)
 
 

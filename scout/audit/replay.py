@@ -96,7 +96,7 @@ def rebuild_request(entry: JournalEntry) -> Request:
 class _CapturingJournal(Journal):
     """The runtime's journal, remembering the lines this replay wrote."""
 
-    def __init__(self, runtime_dir: Path, max_bytes: int) -> None:
+    def __init__(self, runtime_dir: Path, max_bytes: int | None = None) -> None:
         super().__init__(runtime_dir, max_bytes=max_bytes)
         self.lines: list[bytes] = []
 
@@ -171,10 +171,10 @@ def replay(
                       did_you_mean(adapter, config.adapters, what="adapters")
                       or "replay with the config the mission ran with (--config)")
     kw: dict[str, Any] = {"sleep": sleep} if sleep is not None else {}
+    journal = _CapturingJournal(runtime_dir)
     rt = ProviderRuntime(config, root, REPLAY_MISSION, no_cache=True, env=env,
-                         adapter_factory=adapter_factory, transport=transport, **kw)
-    journal = _CapturingJournal(rt.runtime_dir, rt.journal.max_bytes)
-    rt.journal = journal
+                         adapter_factory=adapter_factory, transport=transport,
+                         journal=journal, **kw)
     result = ReplayResult(entry)
     try:
         gw = rt.gateway(str(entry.data.get("phase") or "replay"), links=[ChainLink(adapter)])
@@ -183,7 +183,7 @@ def replay(
             result.ok = True
         except ProviderError as exc:
             result.error = {"code": exc.code, "kind": exc.kind,
-                            "message": rt.safe_text(exc.message)}
+                            "message": rt.ledger.safe_text(exc.message)}
     finally:
         rt.close()
     for raw in journal.lines:

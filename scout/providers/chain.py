@@ -20,27 +20,24 @@ with a message naming every link's failure, so a phase ends failed_retryable whe
 trying again later could help. Either way the gateway raises :class:`ChainFailed`, whose
 ``cause`` is that error and whose ``links`` are the LinkAttempts.
 
-Circuit breaker: a link that finally fails with ``RateLimited`` (e.g. DuckDuckGo's 202
-challenge page) is skipped for its ``breaker_cooldown``; each skip is journaled with result
-``circuit_open``.
+Circuit breaker (scout.providers.breaker): a link that finally fails with ``RateLimited``
+(e.g. DuckDuckGo's 202 challenge page) is skipped for its ``breaker_cooldown``; each skip
+is journaled with result ``circuit_open``.
+
+A gateway reads only the :class:`~scout.providers.services.LinkServices` it is given.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from scout.adapters.contract import ChainOutcome, LinkAttempt, Request
 from scout.config.models import ChainLink
 from scout.errors import ChainFailed, ConfigError, NoUsableLink, ProviderError, RateLimited
-from scout.adapters.contract import ChainOutcome, LinkAttempt, Request
 from scout.providers.cost import CACHE
 from scout.providers.link import CallContext, LinkCaller
+from scout.providers.services import LinkServices
 from scout.spec.models import RetryPolicy
-
-if TYPE_CHECKING:
-    from scout.providers.runtime import ProviderRuntime
-    from scout.quota.base import Quota
 
 #: error kinds that move a chain to its next link
 ADVANCES = frozenset({"parse_error", "rate_limited", "unavailable", "auth_error",
@@ -56,26 +53,6 @@ def failure_status(exc: BaseException) -> str:
     return "failed_retryable" if getattr(exc, "retryable", False) else "failed_terminal"
 
 
-class CircuitBreaker:
-    """Per-adapter cool-down after rate limiting, kept in the quota backend (so a
-    cool-down is seen by every process on it, and by the next apply)."""
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic, *,
-                 quota: "Quota | None" = None) -> None:
-        if quota is None:
-            from scout.quota.memory import MemoryQuota
-            quota = MemoryQuota(clock=clock)
-        self.quota = quota
-
-    def trip(self, adapter: str, cooldown: float) -> None:
-        if cooldown > 0:
-            self.quota.trip(adapter, cooldown)
-
-    def remaining(self, adapter: str) -> float:
-        """Seconds the adapter stays skipped (0 when closed)."""
-        return self.quota.cooldown_left(adapter)
-
-
 def _summary(attempts: list[LinkAttempt]) -> str:
     parts = []
     for a in attempts:
@@ -89,16 +66,16 @@ def _summary(attempts: list[LinkAttempt]) -> str:
 class ChainGateway:
     """Runs requests through one phase's failover chain."""
 
-    def __init__(self, rt: "ProviderRuntime", phase_id: str, chain_name: str | None,
+    def __init__(self, services: LinkServices, phase_id: str, chain_name: str | None,
                  links: tuple[ChainLink, ...], retry: RetryPolicy | None = None) -> None:
         if not links:
             raise ConfigError(f"phase '{phase_id}': the chain has no links", code="CFG010")
-        self.rt = rt
+        self.services = services
         self.phase_id = phase_id
         self.chain_name = chain_name
         self.links = links
         self.retry = retry
-        self.caller = LinkCaller(rt)
+        self.caller = LinkCaller(services)
 
     def __repr__(self) -> str:
         return (f"ChainGateway(phase={self.phase_id!r}, chain={self.chain_name!r}, "
@@ -107,7 +84,7 @@ class ChainGateway:
     def _usable(self, ctx: CallContext, attempts: list[LinkAttempt]) -> list[tuple[int, str]]:
         usable: list[tuple[int, str]] = []
         for pos, link in enumerate(self.links):
-            av = self.rt.availability(link.adapter)
+            av = self.services.credentials.availability(link.adapter)
             reason = av.reason
             if av.ok:
                 usable.append((pos, link.adapter))
@@ -115,9 +92,9 @@ class ChainGateway:
             if not link.when_configured:
                 raise ConfigError(
                     f"phase '{self.phase_id}': adapter '{link.adapter}' cannot run: {reason}",
-                    hint=self.rt.credential_hint(link.adapter), code="CFG010")
+                    hint=self.services.credentials.hint(link.adapter), code="CFG010")
             attempts.append(LinkAttempt(link.adapter, "skipped", message=reason))
-            self.rt.note_skip(self.phase_id, self.chain_name, pos, link.adapter, reason or "",
+            self.services.book.note_skip(self.phase_id, self.chain_name, pos, link.adapter, reason or "",
                               ctx.request)
         if not usable:
             raise NoUsableLink(
@@ -129,16 +106,16 @@ class ChainGateway:
     def _cached(self, ctx: CallContext, name: str, hit: Any, attempts: list[LinkAttempt],
                 **summary: Any) -> ChainOutcome[Any]:
         attempts.append(LinkAttempt(name, "cache_hit"))
-        self.caller._line(ctx, name, "cache_hit", token=None, cost=CACHE, answered=True,
+        self.caller.line(ctx, name, "cache_hit", token=None, cost=CACHE, answered=True,
                           items=hit.items, status=hit.status, **summary)
-        self.rt.note_answer(name, from_cache=True)
+        self.services.book.note_answer(name)
         return ChainOutcome(hit.value, name, self.chain_name, attempts, 0.0, True,
                             dict(hit.meta))
 
     def call(self, request: Request) -> ChainOutcome[Any]:
-        rt = self.rt
+        sv = self.services
         ctx = CallContext(self.phase_id, self.chain_name, request,
-                          rt.redact_request(request), self.retry)
+                          sv.ledger.redact_request(request), self.retry)
         attempts: list[LinkAttempt] = []
         usable = self._usable(ctx, attempts)
 
@@ -149,35 +126,35 @@ class ChainGateway:
             # the cache in this link's turn: a hit makes no request (no rate token, no
             # cost), but a lower link's old answer never beats a link above it that is
             # configured now (a key set after a keyless run is used at once)
-            hit = rt.cache_get(name, request)
+            hit = sv.answers.get(name, request)
             if hit is not None:
                 return self._cached(ctx, name, hit, attempts)
-            left = rt.breaker.remaining(name)
+            left = sv.breaker.remaining(name)
             if left > 0:
                 waits.append(left)
                 attempts.append(LinkAttempt(name, "circuit_open",
                                             message=f"rate limited; skipped for {left:.0f}s"))
-                self.caller._line(ctx, name, "circuit_open", token=None,
+                self.caller.line(ctx, name, "circuit_open", token=None,
                                   cooldown_left_s=round(left, 3))
                 continue
             # one payer per request: another worker paying for it now answers us too
-            claim, shared = rt.claim_request(name, request)
+            claim, shared = sv.answers.claim(name, request)
             if shared is not None:
                 return self._cached(ctx, name, shared, attempts, claimed_by_other=True)
             ctx.claim_taken_over = bool(claim is not None and claim.taken_over)
             try:
                 res = self.caller.call(name, ctx)
             finally:
-                rt.claims.release(claim)
+                sv.answers.release(claim)
             attempts.append(res.attempt)
             if res.reply is not None:  # already cached by the link, before its journal line
-                rt.note_answer(name, from_cache=False)
+                sv.book.note_answer(name)
                 return ChainOutcome(res.reply.value, name, self.chain_name, attempts,
                                     res.cost.usd, False, dict(res.reply.meta))
             exc = res.error
             assert exc is not None
-            if isinstance(exc, RateLimited) and not rt.uses_pool(name):
-                rt.breaker.trip(name, rt.config.adapters[name].breaker_cooldown)
+            if isinstance(exc, RateLimited) and not sv.credentials.uses_pool(name):
+                sv.breaker.trip(name, sv.config.adapters[name].breaker_cooldown)
             if exc.kind not in ADVANCES:
                 raise ChainFailed(exc.message, cause=exc, links=attempts) from exc
             errors.append(exc)

@@ -18,6 +18,7 @@ import httpx
 
 from scout.config.models import Config
 from scout.providers.journal import iter_journal
+from scout.providers.routing import CapabilityOf
 from scout.providers.runtime import ProviderRuntime
 from scout.spec.models import Pipeline
 
@@ -66,9 +67,13 @@ def spent_on_mission(root: Path, mission_id: str) -> float:
 class ProvidersHook:
     """Callable as ``providers(request, pipeline, config) -> (gateway_factory, preflight)``."""
 
-    def __init__(self, root: Path, options: ProviderOptions | None = None) -> None:
+    def __init__(self, root: Path, options: ProviderOptions | None = None, *,
+                 step_capability: CapabilityOf | None = None) -> None:
         self.root = Path(root)
         self.options = options or ProviderOptions()
+        #: ``capability_of(uses)`` from the step registry, for phases without a chain
+        #: (``scout.api.step_capability``; scout.api fills it in when a hook has none)
+        self.step_capability = step_capability
         self.runtime: ProviderRuntime | None = None
         #: what a worker process needs to build this apply's layer (set by __call__)
         self.recipe: ProviderRecipe | None = None
@@ -87,7 +92,10 @@ class ProvidersHook:
             record_dir=opts.record_dir, replay_dir=opts.replay_dir, no_cache=opts.no_cache,
             max_cost=max_cost, spent_before=spent_on_mission(self.root, request.mission_id),
             env=dict(opts.env) if opts.env is not None else None, transport=opts.transport,
-            adapter_factory=opts.adapter_factory, send=opts.send)
+            adapter_factory=opts.adapter_factory, send=opts.send,
+            # the pipeline's step kinds resolved here, as data: a worker process that
+            # builds this layer from the recipe needs no step registry
+            step_capability=self._capabilities(pipeline).get)
         self.runtime = ProviderRuntime(config, self.root, request.mission_id, **data, **kw)
         import uuid
 
@@ -104,6 +112,12 @@ class ProvidersHook:
             return [line for line in report.lines() if "[skip]" in line]
 
         return runtime.gateway_factory(), preflight
+
+    def _capabilities(self, pipeline: Pipeline) -> dict[str, str | None]:
+        lookup = self.step_capability
+        if lookup is None:
+            return {}
+        return {ph.uses: lookup(ph.uses) for ph in pipeline.phases.values()}
 
     def close(self) -> None:
         if self.runtime is not None:

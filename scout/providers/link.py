@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from scout.errors import (AuthError, BudgetExceeded, Cancelled, ParseError, PoolExhausted,
                           ProviderError, RateLimited, ScoutError, Unavailable)
@@ -36,10 +36,8 @@ from scout.adapters.contract import LinkAttempt, Reply, Request, Secret
 from scout.providers.cost import FAILED, Cost, compute_cost
 from scout.providers.pool import TokenLease
 from scout.providers.retry import Retrier, RetryEvent
+from scout.providers.services import LinkServices
 from scout.spec.models import RetryPolicy
-
-if TYPE_CHECKING:
-    from scout.providers.runtime import ProviderRuntime
 
 
 @dataclass
@@ -98,8 +96,8 @@ def error_doc(exc: BaseException) -> dict[str, Any]:
 class LinkCaller:
     """Runs one adapter for one request, with its token pool, retries and rate cap."""
 
-    def __init__(self, rt: "ProviderRuntime") -> None:
-        self.rt = rt
+    def __init__(self, services: LinkServices) -> None:
+        self.services = services
 
     # --- journaling -----------------------------------------------------------------
 
@@ -114,7 +112,7 @@ class LinkCaller:
         if attempt is not None:
             resp["attempt"] = attempt
         resp.update(summary)
-        return self.rt.journal_entry(
+        return self.services.ledger.entry(
             phase=ctx.phase, adapter=adapter, action=ctx.request.action, token_name=token,
             request=ctx.request_doc, response_summary=resp, result=result,
             error=error_doc(error) if error is not None else None, cost=cost,
@@ -122,18 +120,19 @@ class LinkCaller:
                    "answered_by": adapter if answered else None},
         )
 
-    def _line(self, ctx: CallContext, adapter: str, result: str, **kw: Any) -> None:
-        self.rt.append_journal(self._entry(ctx, adapter, result, **kw))
+    def line(self, ctx: CallContext, adapter: str, result: str, **kw: Any) -> None:
+        """Journal one line about this call (see :meth:`_entry` for the fields)."""
+        self.services.ledger.append(self._entry(ctx, adapter, result, **kw))
 
     # --- the path -------------------------------------------------------------------
 
     def call(self, adapter_name: str, ctx: CallContext) -> LinkResult:
-        rt = self.rt
-        settings = rt.config.adapters[adapter_name]
+        sv = self.services
+        settings = sv.config.adapters[adapter_name]
         pool_name = settings.credentials.pool if settings.credentials else None
-        if pool_name and not rt.replaying:
+        if pool_name and not sv.credentials.replaying:
             return self._call_pooled(adapter_name, pool_name, ctx)
-        secret = rt.credential(adapter_name)
+        secret = sv.credentials.credential(adapter_name)
         token = secret.name if secret is not None else None
         attempt = LinkAttempt(adapter_name, "error", token_name=token)
         try:
@@ -141,14 +140,14 @@ class LinkCaller:
         except _TriesFailed as failed:
             exc = failed.error
             attempt.tries, attempt.error = failed.tries, exc.kind
-            attempt.message = rt.safe_text(exc.message)
+            attempt.message = sv.ledger.safe_text(exc.message)
             return LinkResult(attempt, error=exc)
         attempt.result, attempt.tries = "ok", tries
         return LinkResult(attempt, reply=reply, cost=cost)
 
     def _call_pooled(self, adapter_name: str, pool_name: str, ctx: CallContext) -> LinkResult:
-        rt = self.rt
-        pool = rt.token_pool()
+        sv = self.services
+        pool = sv.credentials.token_pool()
         tried: set[str] = set()
         total_tries = 0
         attempt = LinkAttempt(adapter_name, "error")
@@ -157,9 +156,9 @@ class LinkCaller:
                 lease = pool.pick(pool_name, exclude=tried)
             except PoolExhausted as exc:
                 exc.adapter = adapter_name
-                self._line(ctx, adapter_name, "error", token=None, error=exc)
+                self.line(ctx, adapter_name, "error", token=None, error=exc)
                 attempt.tries, attempt.error = total_tries, exc.kind
-                attempt.message = rt.safe_text(exc.message)
+                attempt.message = sv.ledger.safe_text(exc.message)
                 return LinkResult(attempt, error=exc)
             attempt.token_name = lease.name
             try:
@@ -170,12 +169,12 @@ class LinkCaller:
                 mark: Literal["quota_exhausted", "error"] | None = (
                     "quota_exhausted" if isinstance(err, (AuthError, RateLimited))
                     else "error" if isinstance(err, Unavailable) else None)
-                pool.failed(lease, err.kind, rt.safe_text(err.message), mark)
+                pool.failed(lease, err.kind, sv.ledger.safe_text(err.message), mark)
                 if mark is not None:
                     tried.add(lease.name)
                     continue
                 attempt.tries, attempt.error = total_tries, err.kind
-                attempt.message = rt.safe_text(err.message)
+                attempt.message = sv.ledger.safe_text(err.message)
                 return LinkResult(attempt, error=err)
             pool.succeeded(lease)
             attempt.result, attempt.tries = "ok", total_tries + tries
@@ -183,15 +182,15 @@ class LinkCaller:
 
     def _with_retry(self, adapter_name: str, ctx: CallContext, secret: Secret | None,
                     lease: TokenLease | None) -> tuple[Reply[Any], Cost, int]:
-        rt = self.rt
-        settings = rt.config.adapters[adapter_name]
-        adapter = rt.adapter(adapter_name)
+        sv = self.services
+        settings = sv.config.adapters[adapter_name]
+        adapter = sv.adapters.get(adapter_name)
         token = lease.name if lease else (secret.name if secret else None)
         retrier = Retrier(ctx.retry or settings.retry, retry_after_max=settings.retry_after_max,
-                          sleep=rt.sleep, rng=rt.rng)
+                          sleep=sv.timing.sleep, rng=sv.timing.rng)
         last = _Try()
         tries = 0
-        paid = rt.paid_estimate(adapter_name)
+        paid = sv.adapters.paid_estimate(adapter_name)
         held: list[str | None] = []  # budget reservations of the tries, settled below
 
         def once(n: int) -> Reply[Any]:
@@ -199,15 +198,15 @@ class LinkCaller:
             tries = n
             last = _Try()
             if n > 1 and lease is not None:
-                rt.token_pool().attempt(lease)
+                sv.credentials.token_pool().attempt(lease)
             try:
-                held.append(rt.budget.reserve(adapter_name, paid or 0.0))
+                held.append(sv.budget.reserve(adapter_name, paid or 0.0))
             except BudgetExceeded as exc:
-                self._line(ctx, adapter_name, "budget_exceeded", token=token, error=exc,
+                self.line(ctx, adapter_name, "budget_exceeded", token=token, error=exc,
                            attempt=n)
                 raise
-            last.rate_wait_ms = round(rt.limiters.acquire(adapter_name) * 1000)
-            if rt.closed.is_set():  # woke in the limiter after the run closed its clients
+            last.rate_wait_ms = round(sv.limiters.acquire(adapter_name) * 1000)
+            if sv.closed.is_set():  # woke in the limiter after the run closed its clients
                 raise Cancelled(f"{adapter_name}: not sent, the run is shutting down")
             if paid is not None:
                 # a paid request is journaled *before* it leaves: if the process dies
@@ -215,47 +214,47 @@ class LinkCaller:
                 # audit reports the call as in doubt (it may have been billed)
                 call_id = uuid.uuid4().hex[:16]
                 last.extra["call"] = call_id
-                self._line(ctx, adapter_name, "sent", token=token, attempt=n, call=call_id,
+                self.line(ctx, adapter_name, "sent", token=token, attempt=n, call=call_id,
                            estimate_usd=round(paid, 8),
                            **({"claim_taken_over": True} if ctx.claim_taken_over else {}))
-            t0 = rt.monotonic()
+            t0 = sv.timing.monotonic()
             try:
-                reply = rt.invoke(adapter, ctx.request, secret)
+                reply = sv.adapters.invoke(adapter, ctx.request, secret)
             except ProviderError as exc:
                 last.status = exc.status
                 raise
             except ScoutError:
                 raise
             except Exception as exc:  # an adapter bug: fail over rather than crash the run
-                if rt.closed.is_set():  # the client closed under the call: not a parse error
+                if sv.closed.is_set():  # the client closed under the call: not a parse error
                     raise Cancelled(f"{adapter_name}: cut short, the run is shutting down"
                                     ) from exc
                 raise ParseError(f"{adapter_name}: adapter failed ({type(exc).__name__}: "
-                                 f"{rt.safe_text(str(exc))[:200]})", adapter=adapter_name) from exc
+                                 f"{sv.ledger.safe_text(str(exc))[:200]})", adapter=adapter_name) from exc
             finally:
-                last.duration_ms = round((rt.monotonic() - t0) * 1000)
+                last.duration_ms = round((sv.timing.monotonic() - t0) * 1000)
             last.status = reply.status
             return reply
 
         def on_retry(ev: RetryEvent) -> None:
-            self._line(ctx, adapter_name, "retry", token=token, t=last, error=ev.error,
+            self.line(ctx, adapter_name, "retry", token=token, t=last, error=ev.error,
                        attempt=ev.attempt, wait_ms=round(ev.wait * 1000))
 
         try:
             reply = retrier.run(once, on_retry)
         except BaseException as exc:
             for r in held:
-                rt.budget.release(r)
+                sv.budget.release(r)
             if not isinstance(exc, ProviderError):
                 raise
             rotated = lease is not None and isinstance(exc, (AuthError, RateLimited, Unavailable))
-            self._line(ctx, adapter_name, "token_rotated" if rotated else "error", token=token,
+            self.line(ctx, adapter_name, "token_rotated" if rotated else "error", token=token,
                        t=last, error=exc, attempt=tries)
             raise _TriesFailed(exc, tries) from exc
         cost = compute_cost(reply.usage, settings.tariff)
         for r in held[:-1]:  # the failed tries cost nothing
-            rt.budget.release(r)
-        rt.budget.add(cost, held[-1] if held else None)
+            sv.budget.release(r)
+        sv.budget.add(cost, held[-1] if held else None)
         summary: dict[str, Any] = {"items": reply.items}
         if reply.usage.credits is not None:
             summary["credits"] = reply.usage.credits
@@ -270,9 +269,9 @@ class LinkCaller:
         # cache before journaling: once the 'ok' line (the record that it was paid) is
         # written, a resumed run must find the answer in the cache, whenever this process
         # dies. The line goes into the cache with the answer until it is written, so a
-        # kill between the two cannot lose it either (runtime.recover_pending).
-        key = rt.cache_put(adapter_name, ctx.request, reply, pending=entry)
-        rt.append_journal(entry)
+        # kill between the two cannot lose it either (answers.recover_pending).
+        key = sv.answers.put(adapter_name, ctx.request, reply, pending=entry)
+        sv.ledger.append(entry)
         if key is not None:
-            rt.cache.settle(key)
+            sv.answers.settle(key)
         return reply, cost, tries

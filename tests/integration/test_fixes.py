@@ -83,7 +83,7 @@ def test_google_reads_the_runtimes_environment_not_os_environ(
     config = write_config(tmp_path, {"web": ["google"]})
     env = {"GOOGLE_API_KEY": fake.keys["google"], "GOOGLE_CSE_ID": fake.cx}
     with ProviderRuntime(config, tmp_path, "m", env=env, transport=fake.transport()) as rt:
-        assert rt.availability("google").ok  # what preflight sees...
+        assert rt.credentials.availability("google").ok  # what preflight sees...
         out = rt.gateway("F1", "web").call(SearchRequest(query="anything"))  # ...works
     assert out.answered_by == "google" and len(out.value) == 1
 

@@ -60,7 +60,7 @@ def test_a_keyless_local_server_answers_with_no_authorization(
     log = local(env, monkeypatch)
     clock = FakeClock()
     with runtime(tmp_path, clock) as rt:
-        av = rt.availability("openai")
+        av = rt.credentials.availability("openai")
         assert av.ok and av.source == "none"
         out = rt.gateway("P3", "synthesis").call(request("es"))
     assert out.answered_by == "openai"
@@ -83,7 +83,7 @@ def test_with_a_key_it_is_sent_as_bearer_and_written_nowhere(
     log = local(env, monkeypatch, keys={KEY: "OPENAI_API_KEY"})
     monkeypatch.setenv("OPENAI_API_KEY", KEY)
     with runtime(tmp_path, FakeClock()) as rt:
-        assert rt.availability("openai").source == "env"
+        assert rt.credentials.availability("openai").source == "env"
         out = rt.gateway("P3", "synthesis").call(request())
     assert out.answered_by == "openai" and log.key_names == ["OPENAI_API_KEY"]
     (line,) = [e for e in journal(tmp_path) if e["adapter"] == "openai"]

@@ -69,9 +69,9 @@ def test_the_adapters_really_are_the_shipped_ones(rt: ProviderRuntime,
     from scout.adapters.google import GoogleAdapter
     from scout.adapters.tavily import TavilyAdapter
 
-    assert isinstance(rt.adapter("tavily"), TavilyAdapter)
-    assert isinstance(rt.adapter("duckduckgo"), DuckDuckGoAdapter)
-    assert isinstance(rt.adapter("google"), GoogleAdapter)
+    assert isinstance(rt.adapters.get("tavily"), TavilyAdapter)
+    assert isinstance(rt.adapters.get("duckduckgo"), DuckDuckGoAdapter)
+    assert isinstance(rt.adapters.get("google"), GoogleAdapter)
     fake.set_results("hotels in Barcelona", ROWS)
     out = rt.gateway("F1", "web").call(SearchRequest(query="hotels in Barcelona", limit=5))
     assert out.answered_by == "tavily"

@@ -97,9 +97,9 @@ def test_no_pool_token_value_in_any_output(tmp_path: Path, monkeypatch: pytest.M
                 "links": [a.__dict__ for a in exc.links]}}))
             print(str(exc), repr(exc), exc.hint, file=sys.stderr)
             traceback.print_exception(exc)
-            pool = rt.token_pool()
+            pool = rt.credentials.token_pool()
             print(json.dumps(rt.summary()), repr(pool.pools), pool.secrets(), pool.state())
-            print("\n".join(rt.skip_notes()))
+            print("\n".join(rt.book.skip_notes()))
         (run_dir / "artifacts").mkdir()
         (run_dir / "artifacts" / "synthesis.json").write_text(json.dumps(artifacts))
     finally:

@@ -68,11 +68,11 @@ def test_no_key_preflight_skips_perplexity_and_extractive_answers(
     assert any(line.startswith("[skip] chain synthesis: perplexity") and "P3" in line
                for line in report.lines())
     assert any(line.startswith("[ok  ] chain synthesis: extractive") for line in report.lines())
-    assert "perplexity skipped: PERPLEXITY_API_KEY not set" in rt.skip_notes()
+    assert "perplexity skipped: PERPLEXITY_API_KEY not set" in rt.book.skip_notes()
     oa = skipped[("synthesis", "openai")]
     assert oa.missing_env == ("OPENAI_API_KEY",)
     assert "openai skipped: neither OPENAI_API_KEY nor SCOUTE_OPENAI_BASE_URL is set" \
-        in rt.skip_notes()
+        in rt.book.skip_notes()
 
     gw = rt.gateway_for_phase("P3", pipeline.phases["P3"])
     assert gw is not None and gw.chain_name == "synthesis"

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from scout.config.settings import ADAPTER_TYPES
+from scout.api import step_capability
 from scout.providers.runtime import ProviderRuntime
 from tests.providers.fakes import FAKE_TYPES, FakeClock
 
@@ -35,6 +36,8 @@ def make_runtime(tmp_path: Path, clock: FakeClock) -> Iterator[Any]:
         kw.setdefault("clock", clock)
         kw.setdefault("sleep", clock.sleep)
         kw.setdefault("env", {})
+        # what scout.api passes: the step registry's capabilities, for default chains
+        kw.setdefault("step_capability", step_capability)
         if adapters is not None:
             kw.setdefault("adapter_factory", lambda name, s, client: adapters[name])
         rt = ProviderRuntime(config, kw.pop("root", tmp_path), kw.pop("mission_id", "m-1"), **kw)

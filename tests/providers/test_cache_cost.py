@@ -151,7 +151,7 @@ def test_an_answer_is_cached_before_it_is_journaled(tmp_path: Path, make_runtime
     assert len(ad.calls) == 1
     assert [x["result"] for x in read_journal(tmp_path / "runtime").entries] == ["sent"]
     # the resumed process, over the same runtime/ folder (the killed one is gone)
-    monkeypatch.setattr("scout.providers.runtime._alive", lambda pid: False)
+    monkeypatch.setattr("scout.providers.answers._alive", lambda pid: False)
     rt2, ad2 = _rt(make_runtime, mission_id="m-1")
     again = rt2.gateway("F1", "web").call(Q)
     assert again.from_cache and not ad2.calls
@@ -173,7 +173,7 @@ def test_a_line_written_before_the_kill_is_not_written_again(
     _die_on(monkeypatch, rt.cache, "settle")  # killed after the line, before settling
     with pytest.raises(_Killed):
         rt.gateway("F1", "web").call(Q)
-    monkeypatch.setattr("scout.providers.runtime._alive", lambda pid: False)
+    monkeypatch.setattr("scout.providers.answers._alive", lambda pid: False)
     rt2, ad2 = _rt(make_runtime, mission_id="m-1")
     assert rt2.gateway("F1", "web").call(Q).from_cache and not ad2.calls
     assert [x["result"] for x in read_journal(tmp_path / "runtime").entries] == \
@@ -185,7 +185,7 @@ def test_a_pending_line_of_a_live_writer_is_left_to_it(tmp_path: Path, make_runt
     import subprocess
     import sys
 
-    from scout.providers.runtime import _alive
+    from scout.providers.answers import _alive
 
     done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True, check=True)

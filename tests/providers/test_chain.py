@@ -242,3 +242,26 @@ def test_an_adapter_that_cannot_be_loaded_is_a_config_error(make_runtime) -> Non
         assert ei.value.code == "CFG017" and ei.value.exit_code == 3
     finally:
         ADAPTER_TYPES.pop("fake_missing")
+
+
+def test_the_default_chain_follows_the_injected_step_lookup(make_runtime) -> None:
+    """The providers layer reads no step registry: which chain a phase without chain:
+    or adapters: uses comes from the capability lookup its builder passes in."""
+    from scout.spec.models import Phase
+    cfg = make_config({"a": settings(), "s": settings("fake_synth")},
+                      {"web": ["a"], "synthesis": ["s"]})
+    phase = Phase.model_validate({"uses": "my_kind"})
+    asked: list[str] = []
+
+    def lookup(uses: str) -> str | None:
+        asked.append(uses)
+        return "synthesize"
+
+    rt = make_runtime(cfg, {n: ScriptedAdapter(n, cfg.adapters[n]) for n in "as"},
+                      step_capability=lookup)
+    assert rt.gateway_for_phase("P1", phase).chain_name == "synthesis" and asked == ["my_kind"]
+    bare = make_runtime(cfg, {n: ScriptedAdapter(n, cfg.adapters[n]) for n in "as"},
+                        step_capability=None)
+    assert bare.gateway_for_phase("P1", Phase.model_validate({"uses": "search"})) is None
+    assert bare.gateway_for_phase("P2", Phase.model_validate(
+        {"uses": "search", "chain": "web"})).chain_name == "web"

@@ -122,7 +122,7 @@ def test_scout_cost_and_audit_show_the_calls_in_doubt(tmp_path: Path, make_runti
 
 def test_a_replay_sends_nothing_and_writes_no_sent_line(tmp_path: Path, make_runtime) -> None:
     rt, _, _ = _paid(make_runtime)
-    assert rt.paid_estimate("a") == pytest.approx(0.01)
-    assert rt.paid_estimate("free") is None
-    rt.replaying = True
-    assert rt.paid_estimate("a") is None
+    assert rt.adapters.paid_estimate("a") == pytest.approx(0.01)
+    assert rt.adapters.paid_estimate("free") is None
+    rt.adapters.replaying = True  # what a --replay run builds
+    assert rt.adapters.paid_estimate("a") is None

@@ -170,7 +170,7 @@ def test_401_moves_to_the_next_token_without_retrying(tmp_path: Path, make_runti
     out = rt.gateway("F1", "c").call(SearchRequest(query="q"))
     assert [c[1] for c in ad.calls] == ["alpha", "beta"]
     assert out.answered_by == "pp" and out.links[-1].token_name == "beta"
-    state = rt.token_pool().state()["pools"]["p"]["tokens"]
+    state = rt.credentials.token_pool().state()["pools"]["p"]["tokens"]
     assert state["alpha"]["status"] == "quota_exhausted"
     lines = [json.loads(x) for x in (tmp_path / "runtime" / "request_journal.jsonl").open()]
     assert [(x["token_name"], x["result"]) for x in lines] == \
@@ -183,7 +183,7 @@ def test_429_and_5xx_retry_the_same_token_then_mark_it(tmp_path: Path, make_runt
     rt, ad = pooled_runtime(tmp_path, make_runtime, rl + un + [Reply(sources(1))])
     out = rt.gateway("F1", "c").call(SearchRequest(query="q"))
     assert [c[1] for c in ad.calls] == ["alpha"] * 3 + ["beta"] * 3 + ["gamma"]
-    state = rt.token_pool().state()["pools"]["p"]["tokens"]
+    state = rt.credentials.token_pool().state()["pools"]["p"]["tokens"]
     assert state["alpha"]["status"] == "quota_exhausted"
     assert state["beta"]["status"] == "error"
     assert state["alpha"]["requests"] == 3 and state["gamma"]["requests"] == 1

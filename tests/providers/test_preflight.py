@@ -60,7 +60,7 @@ def test_used_when_configured_links_are_skipped_visibly(tmp_path: Path, make_run
     assert report.ok
     assert "[skip] chain web: tavily skipped: TAVILY_API_KEY not set  (phases F1)" in \
         report.lines()
-    assert rt.skip_notes() == ["tavily skipped: TAVILY_API_KEY not set"]
+    assert rt.book.skip_notes() == ["tavily skipped: TAVILY_API_KEY not set"]
     out = rt.gateway_for_phase("F1", pipeline().phases["F1"]).call(SearchRequest(query="x"))
     assert out.answered_by == "ddg"
     assert [(a.adapter, a.result, a.message) for a in out.links] == \

@@ -95,7 +95,7 @@ def test_no_token_value_anywhere(tmp_path: Path, capfd: pytest.CaptureFixture[st
         (run_dir / "artifacts" / "candidates.json").write_text(json.dumps(artifacts))
         # exhaust the pool too, and keep the error the way a run would
         for name in ("t-live",):
-            rt.token_pool().failed(rt.token_pool().pick("search", exclude={"t-dead", "t-flaky"}),
+            rt.credentials.token_pool().failed(rt.credentials.token_pool().pick("search", exclude={"t-dead", "t-flaky"}),
                                    "auth_error", "HTTP 401", "quota_exhausted")
         try:
             gw.call(SearchRequest(query="after exhaustion"))
@@ -106,7 +106,7 @@ def test_no_token_value_anywhere(tmp_path: Path, capfd: pytest.CaptureFixture[st
             traceback.print_exception(exc)
         else:
             pytest.fail("the pool should be exhausted")
-        print(json.dumps(rt.summary()), repr(rt.token_pool().pools), rt.token_pool().secrets())
+        print(json.dumps(rt.summary()), repr(rt.credentials.token_pool().pools), rt.credentials.token_pool().secrets())
         rt.close()
     finally:
         srv.stop()
