@@ -88,7 +88,7 @@ class ProvidersHook:
             kw["sleep"] = opts.sleep
         if opts.clock is not None:
             kw["clock"] = opts.clock
-        data = dict(
+        data: dict[str, Any] = dict(
             record_dir=opts.record_dir, replay_dir=opts.replay_dir, no_cache=opts.no_cache,
             max_cost=max_cost, spent_before=spent_on_mission(self.root, request.mission_id),
             env=dict(opts.env) if opts.env is not None else None, transport=opts.transport,

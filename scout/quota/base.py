@@ -2,7 +2,7 @@
 
 Rate caps, the circuit breaker, the budget, request claims (one payer per request) and the
 token pool's state document live behind :class:`Quota`; the providers layer
-(``ratelimit.RateLimiters``, ``chain.CircuitBreaker``, ``cost.BudgetTracker``,
+(``ratelimit.RateLimiters``, ``breaker.CircuitBreaker``, ``cost.BudgetTracker``,
 ``pool.TokenPool``, the claim in ``runtime``) calls only it. Backends: ``memory`` (one
 process; unit tests), ``local`` (SQLite under ``runtime/``, every process on the machine)
 and ``redis://`` (every machine). Each method is one atomic decision in its backend.
