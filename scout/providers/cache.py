@@ -13,7 +13,7 @@ An answer is stored *before* its ``ok`` journal line is written (so a process ki
 between never pays for it again), together with that line as ``pending``; the line is
 cleared (``settle``) once it is in the journal. A pending line found later belongs to a
 process that died in between: :meth:`ReplyCache.lookup` returns it so the runtime can
-write it (``ProviderRuntime.recover_pending``) and no paid call goes missing from the
+write it (``Answers.recover_pending``) and no paid call goes missing from the
 journal.
 """
 
