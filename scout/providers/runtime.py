@@ -496,7 +496,7 @@ class ProviderRuntime:
             return phase.chain, self.config.chains.get(phase.chain, ())
         if phase.adapters:
             return None, tuple(ChainLink.parse(a) for a in phase.adapters)
-        from scout.steps.registry import get_step_kind
+        from scout.stepkit.registry import get_step_kind
         try:
             capability = get_step_kind(phase.uses).capability
         except (LookupError, ValueError):
