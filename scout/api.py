@@ -47,7 +47,7 @@ from scout.paths import validate_mission_id
 from scout.spec.loader import load_spec
 from scout.spec.mission import mission_pipeline_path
 from scout.spec.models import Mission, Pipeline
-from scout.steps.registry import get_step_kind, register_phase_handler
+from scout.stepkit.registry import get_step_kind, register_phase_handler
 from scout.validate import load_valid_pipeline, validate_file
 
 __all__ = [

@@ -1,6 +1,6 @@
-"""Failover chains and the per-adapter circuit breaker.
+"""Failover chains: a phase's gateway to its links.
 
-A :class:`ChainGateway` is a phase's door to its chain (``scout.steps.context.Gateway``).
+A :class:`ChainGateway` is a phase's door to its chain (``scout.stepkit.context.Gateway``).
 ``call(request)`` goes:
 
 1. links whose credentials are absent: a ``name?`` link is skipped (visibly: a journal

@@ -42,8 +42,8 @@ from scout.fsutil import write_atomic
 from scout.adapters.contract import EmailRequest
 from scout.schemas.records import Report
 from scout.schemas.sources import EmailDelivery
-from scout.steps.context import StepContext
-from scout.steps.params import EmailParams
+from scout.stepkit.context import StepContext
+from scout.stepkit.params import EmailParams
 
 LEDGER = "deliveries.jsonl"
 OUTBOX = "outbox"

@@ -29,9 +29,9 @@ from scout.schemas.sources import Segment, Source, Synthesis, Transcript, Video
 from scout.spec.models import InputSpec, Phase, Pipeline
 from scout.spec.templating import make_env
 from scout.steps import rank, synthesize
-from scout.steps.context import StepContext
+from scout.stepkit.context import StepContext
 from scout.steps.extract import to_candidates, to_evidence
-from scout.steps.params import ExtractRules, RankParams, SynthesizeParams
+from scout.stepkit.params import ExtractRules, RankParams, SynthesizeParams
 from scout.steps.transcripts import find_mentions
 from scout.task.build import build_task
 from tests.e2e import world

@@ -8,7 +8,7 @@ import os
 import time
 from typing import Any
 
-from scout.steps.context import StepContext
+from scout.stepkit.context import StepContext
 
 
 def _note(ctx: StepContext, **extra: Any) -> None:

@@ -28,9 +28,9 @@ from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet  
 from scout.schemas.sources import Source  # noqa: E402
 from scout.spec.models import InputSpec, Phase, Pipeline  # noqa: E402
 from scout.steps import rank, search  # noqa: E402
-from scout.steps.context import StepContext  # noqa: E402
+from scout.stepkit.context import StepContext  # noqa: E402
 from scout.steps.dedup import core_name, semantic_merge, semantic_merge_report  # noqa: E402
-from scout.steps.params import ExtractRules, RankParams, SearchParams  # noqa: E402
+from scout.stepkit.params import ExtractRules, RankParams, SearchParams  # noqa: E402
 from scout.task.build import build_task  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]

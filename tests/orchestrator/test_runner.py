@@ -9,7 +9,7 @@ import pytest
 
 from scout.errors import ConfigError
 from scout.adapters.contract import ChainOutcome
-from scout.steps.registry import register_phase_handler
+from scout.stepkit.registry import register_phase_handler
 from tests.orchestrator import steps
 
 
