@@ -46,3 +46,42 @@ def test_a_gateway_holds_the_bundle_and_nothing_else_of_the_runtime(make_runtime
     assert gw.services is rt.services and gw.caller.services is rt.services
     assert not any(v is rt for v in vars(gw).values())
     assert not any(v is rt for v in vars(rt.services).values())
+
+
+def test_the_hook_resolves_step_kinds_as_data_that_a_worker_can_rebuild_from(tmp_path):
+    """The built-in hook turns the injected lookup into a table of the pipeline's kinds:
+    the recipe a Dask worker unpickles carries it, and needs no step registry."""
+    import pickle
+    from types import SimpleNamespace
+
+    from scout import api
+    from scout.providers.hook import ProviderOptions, ProvidersHook
+    from scout.spec.models import Pipeline
+    from tests.providers.fakes import make_config, settings
+
+    cfg = make_config({"a": settings(), "s": settings("fake_synth")},
+                      {"web": ["a"], "synthesis": ["s"]})
+    pipe = Pipeline.model_validate({"apiVersion": "scout/v1", "name": "p", "phases": {
+        "F1": {"uses": "search", "produces": ["c"], "with": {"query": "x"}},
+        "F2": {"uses": "synthesize", "produces": ["d"]}}})
+    seen: list[str] = []
+
+    def lookup(uses: str) -> str | None:
+        seen.append(uses)
+        return api.step_capability(uses)
+
+    hook = ProvidersHook(tmp_path, ProviderOptions(env={}), step_capability=lookup)
+    try:
+        factory, _ = hook(SimpleNamespace(mission_id="m-1", max_cost=None), pipe, cfg)
+        assert factory("F1", pipe.phases["F1"]).chain_name == "web"
+        assert factory("F2", pipe.phases["F2"]).chain_name == "synthesis"
+        assert sorted(seen) == ["search", "synthesize"]  # once per kind, when built
+        recipe = pickle.loads(pickle.dumps(hook.recipe))
+        rebuilt = recipe.build()
+        try:
+            assert rebuilt.gateway_for_phase("F2", pipe.phases["F2"]).chain_name == "synthesis"
+        finally:
+            rebuilt.close()
+    finally:
+        hook.close()
+    assert api.step_capability("no_such_kind") is None
