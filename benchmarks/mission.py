@@ -56,8 +56,8 @@ from scout.config.loader import load_config  # noqa: E402
 from scout.orchestrator.dag import PhaseGraph  # noqa: E402
 from scout.spec.models import Pipeline  # noqa: E402
 from tests.e2e.harness import run_cli  # noqa: E402
-from tests.e2e.world import (F1_QUERY, QUERY, World, build_world, hotel_queries,  # noqa: E402
-                             latency, make_hotels)
+from tests.e2e.world import (LATENCY_PROFILE, QUERY, build_world, latency,  # noqa: E402
+                             make_hotels)
 from tests.fakes.server import FakeServer, LogEntry  # noqa: E402
 
 TARGET = 1.15
@@ -65,6 +65,9 @@ TARGET = 1.15
 SCENARIO_TARGETS = {"shipped caps, pipeline max_parallel": 1.02,
                     "no caps, pipeline max_parallel": 1.05}
 PIPELINE = ROOT / "pipelines" / "hotel_research.yaml"
+#: the e2e world's latencies, plus Brave's image search (P5's photos when a hotel's own
+#: page has too few): a search like the others, not an instant answer
+PROFILE = {**LATENCY_PROFILE, ("GET", "/res/v1/images/search"): ("search", 0.4, 0.5)}
 KEY_VARS = ("TAVILY_API_KEY", "PERPLEXITY_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CSE_ID",
             "BRAVE_API_KEY", "SEARXNG_URL", "SCOUTE_CONFIG", "SCOUTE_RUNS_DIR")
 
@@ -83,31 +86,66 @@ class Served:
     at: float
 
 
-def attribute(entry: LogEntry, world: World) -> Served | None:
-    """Which phase and adapter a served request belongs to (the world knows its queries)."""
-    queries: dict[str, str] = {F1_QUERY: "F1"}
-    for name in world.hotels:
-        rq, pq = hotel_queries(name)
-        queries[rq], queries[pq] = "F2", "F4"
-    lat = entry.served_s if entry.served_s is not None else entry.delay
+def route(entry: LogEntry) -> tuple[str, str]:
+    """The adapter (its config name) and key (query, page path, "synthesis") of a request
+    the server saw, from its route alone; ("?", path) for a route the benchmark does not
+    know (it is then reported, not dropped)."""
+    def arg(name: str) -> str:
+        return (entry.query.get(name) or [""])[0]
+
     if entry.method == "POST" and entry.path == "/search":
-        adapter, q = "tavily", (entry.json() or {}).get("query")
-    elif entry.path.startswith(("/lite", "/html")):
-        adapter, q = "duckduckgo", (entry.query.get("q") or [None])[0]
-    elif entry.path.startswith("/customsearch"):
-        adapter, q = "google", (entry.query.get("q") or [None])[0]
-    elif entry.path.startswith("/res/v1"):
-        adapter, q = "brave", (entry.query.get("q") or [None])[0]
-    elif entry.path == "/search":
-        adapter, q = "searxng", (entry.query.get("q") or [None])[0]
-    elif entry.path.startswith("/chat/completions"):
-        return Served("P3", "perplexity", "synthesis", lat, entry.delay, entry.fault, entry.at)
-    elif entry.path.startswith("/pages/"):
-        return Served("F3", "page", entry.path, lat, entry.delay, entry.fault, entry.at)
-    else:
+        return "tavily", str((entry.json() or {}).get("query") or "")
+    if entry.path.startswith(("/lite", "/html")):
+        return "duckduckgo", arg("q")
+    if entry.path.startswith("/customsearch"):
+        return ("google_images" if arg("searchType") == "image" else "google"), arg("q")
+    if entry.path.startswith("/res/v1/images"):
+        return "brave_images", arg("q")
+    if entry.path.startswith("/res/v1/"):
+        return "brave", arg("q")
+    if entry.method == "GET" and entry.path == "/search":
+        return ("searxng_images" if arg("categories") == "images" else "searxng"), arg("q")
+    if entry.path.startswith("/chat/completions"):
+        return "perplexity", "synthesis"
+    if entry.path.startswith("/pages/"):
+        return "page", entry.path
+    return "?", entry.path
+
+
+def journal_key(e: dict[str, Any]) -> tuple[str, str] | None:
+    """The same (adapter, key) for a request journal line that sent something."""
+    req = e.get("request") or {}
+    if not req:
         return None
-    return Served(queries.get(q or "", "?"), adapter, q or "", lat, entry.delay, entry.fault,
-                  entry.at)
+    adapter = e.get("adapter") or "?"
+    if adapter in ("perplexity", "openai"):
+        return "perplexity", "synthesis"
+    if "url" in req:
+        return adapter, "/" + str(req["url"]).split("/", 3)[-1].split("?", 1)[0]
+    return adapter, str(req.get("query") or "")
+
+
+def phases_by_request(journal: list[dict[str, Any]]) -> dict[tuple[str, str], set[str]]:
+    """(adapter, key) -> the phases whose journal lines sent it: scout's own record of
+    which phase asked, so a link or phase added to the pipeline is attributed without the
+    benchmark knowing its queries."""
+    out: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for e in journal:
+        k = journal_key(e)
+        if k is not None and e.get("phase"):
+            out[k].add(str(e["phase"]))
+    return out
+
+
+def attribute(entry: LogEntry, asked: dict[tuple[str, str], set[str]]) -> Served:
+    """Which phase and adapter a served request belongs to: its route gives the adapter
+    and key, scout's request journal the phase. Phase '?' when no phase or more than one
+    sent it (the run then stops: the floor would be wrong)."""
+    adapter, key = route(entry)
+    lat = entry.served_s if entry.served_s is not None else entry.delay
+    phases = asked.get((adapter, key), set())
+    phase = next(iter(phases)) if len(phases) == 1 else "?"
+    return Served(phase, adapter, key, lat, entry.delay, entry.fault, entry.at)
 
 
 # --- the lower bound --------------------------------------------------------------------
@@ -325,7 +363,7 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
     with FakeServer() as srv:
         world = build_world(tmp, srv, hotels=make_hotels(n_hotels),
                             root_options={"shipped_caps": sc.caps})
-        latency(world, seed=seed)
+        latency(world, seed=seed, profile=PROFILE)
         pipeline_path = _pipeline_file(world.root, sc.serial)
         for k in KEY_VARS:
             os.environ.pop(k, None)
@@ -355,7 +393,9 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
     config = load_config(world.root / "config" / "adapters.yaml")
     caps = {n: (s.rate.per_minute, s.rate.burst) for n, s in config.adapters.items()
             if s.rate is not None}
-    served = [s for s in (attribute(e, world) for e in log) if s is not None]
+    journal = world.journal()
+    asked = phases_by_request(journal)
+    served = [attribute(e, asked) for e in log]
     unknown = [s for s in served if s.phase == "?"]
     if unknown:
         raise SystemExit(f"{sc.name}: requests the benchmark cannot attribute: {unknown[:3]}")
@@ -363,7 +403,6 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
     bound_sampled, _ = lower_bound(pipeline, served, caps, config.max_workers, use="sampled")
     simulated = simulate(pipeline, served, caps, config.max_workers)
 
-    journal = world.journal()
     rate_wait: dict[str, float] = defaultdict(float)
     answered: dict[str, Counter[str]] = defaultdict(Counter)
     for e in journal:
@@ -381,13 +420,10 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
         server_s[(s.adapter, s.key)].append(s.latency)
     gaps: dict[str, list[float]] = defaultdict(list)
     for e in journal:
-        if e["result"] != "ok" or e["adapter"] not in caps:
+        k = journal_key(e)
+        if e["result"] != "ok" or e["adapter"] not in caps or k is None:
             continue
-        req = e.get("request") or {}
-        key = req.get("query") or ("synthesis" if e["adapter"] == "perplexity" else None)
-        if e["adapter"] == "page":
-            key = "/" + str(req.get("url", "")).split("/", 3)[-1]
-        took = server_s.get((e["adapter"], key or ""))
+        took = server_s.get(k)
         if took:
             gaps[e["adapter"]].append(e["response_summary"]["duration_ms"] / 1000 - took[0])
     state = json.loads((world.run_dir("bench") / "phase.json").read_text())["state"]
