@@ -34,6 +34,7 @@ Scenarios (each on a fresh research root, so nothing is cached):
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import io
 import json
 import os
@@ -59,6 +60,8 @@ from tests.e2e.harness import run_cli  # noqa: E402
 from tests.e2e.world import (LATENCY_PROFILE, QUERY, build_world, latency,  # noqa: E402
                              make_hotels)
 from tests.fakes.server import FakeServer, LogEntry  # noqa: E402
+
+from benchmarks.mission_lib.cpu_watch import CpuWatch  # noqa: E402
 
 TARGET = 1.15
 #: issue 15 (work-stealing fan-out): per-scenario ratio targets
@@ -241,7 +244,7 @@ def lower_bound(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[
 
 
 def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[float, int]],
-             max_workers: int) -> float:
+             max_workers: int, ends: list[float] | None = None) -> float:
     """What scout's own discipline would take with zero overhead: the same stages, the
     one-call phases on a thread each, then every free thread taking the next item (in
     the order the server saw them) of the phase with the most work left (items left x
@@ -329,6 +332,8 @@ def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[flo
                 fan[p]["inflight"] -= 1
             fill(now)
         t = end
+        if ends is not None:
+            ends.append(t)
     return t
 
 
@@ -375,8 +380,8 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
         os.chdir(world.root)
         out, err = io.StringIO(), io.StringIO()
         try:
-            t0 = time.perf_counter()
-            with redirect_stdout(out), redirect_stderr(err):
+            t0, t0_epoch = time.perf_counter(), time.time()
+            with redirect_stdout(out), redirect_stderr(err), CpuWatch() as watch:
                 code = run_cli(["apply", str(pipeline_path), "--query", QUERY,
                                 "--mission-id", "bench", "--progress", "none"])
             wall = time.perf_counter() - t0
@@ -401,7 +406,8 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
         raise SystemExit(f"{sc.name}: requests the benchmark cannot attribute: {unknown[:3]}")
     bound, stage_bounds = lower_bound(pipeline, served, caps, config.max_workers)
     bound_sampled, _ = lower_bound(pipeline, served, caps, config.max_workers, use="sampled")
-    simulated = simulate(pipeline, served, caps, config.max_workers)
+    sim_ends: list[float] = []
+    simulated = simulate(pipeline, served, caps, config.max_workers, sim_ends)
 
     rate_wait: dict[str, float] = defaultdict(float)
     answered: dict[str, Counter[str]] = defaultdict(Counter)
@@ -427,6 +433,8 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
         if took:
             gaps[e["adapter"]].append(e["response_summary"]["duration_ms"] / 1000 - took[0])
     state = json.loads((world.run_dir("bench") / "phase.json").read_text())["state"]
+    split = where_the_time_goes(world.run_dir("bench") / "state.log.jsonl", t0_epoch, wall,
+                                stages(pipeline), stage_bounds, sim_ends)
     phase_s = {p: st.get("duration_s") for p, st in state["phases"].items()}
     return {
         "scenario": sc.name, "caps": "shipped" if sc.caps else "none",
@@ -447,7 +455,56 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
                                    "max": round(max(v) * 1000, 1), "n": len(v)}
                                for a, v in sorted(gaps.items())},
         "status": state.get("status"),
+        "cpu": watch.result(),
+        "time_split": split,
     }
+
+
+def where_the_time_goes(state_log: Path, t0: float, wall: float, plan: list[list[str]],
+                        bounds: list[StageBound], sim_ends: list[float]) -> dict[str, Any]:
+    """The wall time split by what the scheduler's state log says happened: before the
+    mission's first line (``scout apply`` starting: config, spec, providers layer) and
+    after its last (closing), the stages without provider calls (the floor counts them
+    as free: F0's parse, R1, F6's report...), and per stage with calls its real duration
+    against its floor and against ``sim`` (zero-overhead work stealing)."""
+    first = last = None
+    began: dict[str, float] = {}
+    ended: dict[str, float] = {}
+    for line in state_log.read_text().splitlines():
+        try:
+            rec = json.loads(line)
+            ts = dt.datetime.fromisoformat(rec["ts"]).timestamp() - t0
+        except (ValueError, KeyError, TypeError):
+            continue
+        first = ts if first is None else first
+        last = ts
+        if rec.get("ev") == "phase" and rec.get("phase"):
+            pid = rec["phase"]
+            if rec.get("status") == "running":
+                began.setdefault(pid, ts)
+            else:
+                ended[pid] = ts
+    if first is None or last is None:
+        return {}
+    by_stage = {tuple(b.phases): b for b in bounds}
+    sim_start = 0.0
+    rows, free = [], 0.0
+    for stage, sim_end in zip(plan, sim_ends):
+        starts = [began[p] for p in stage if p in began]
+        stops = [ended[p] for p in stage if p in ended]
+        real = (max(stops) - min(starts)) if starts and stops else 0.0
+        b = by_stage.get(tuple(stage))
+        if b is None or not b.seconds:
+            free += real
+        else:
+            rows.append({"phases": "+".join(stage), "real_s": round(real, 3),
+                         "bound_s": round(b.seconds, 3),
+                         "sim_s": round(sim_end - sim_start, 3)})
+        sim_start = sim_end
+    staged = sum(r["real_s"] for r in rows) + free
+    return {"before_mission_s": round(first, 3), "after_mission_s": round(wall - last, 3),
+            "no_call_stages_s": round(free, 3),
+            "between_stages_s": round((last - first) - staged, 3), "stages": rows}
 
 
 # --- reporting ---------------------------------------------------------------------------
@@ -501,6 +558,18 @@ def print_table(result: dict[str, Any]) -> None:
                   f"({_fmt_counts(st['candidates'], ' s')})")
         ph = {p: s for p, s in r["phase_s"].items() if s}
         print("  phase durations: " + ", ".join(f"{p} {s:.2f}s" for p, s in ph.items()))
+        ts, cpu = r["time_split"], r["cpu"]
+        if ts:
+            print(f"  wall split: before the mission {ts['before_mission_s']:.2f}s, "
+                  f"after {ts['after_mission_s']:.2f}s, stages without calls "
+                  f"{ts['no_call_stages_s']:.2f}s, between stages {ts['between_stages_s']:.2f}s; "
+                  + "; ".join(f"{x['phases']} {x['real_s']:.2f}s (bound {x['bound_s']:.2f}, "
+                              f"sim {x['sim_s']:.2f})" for x in ts["stages"]))
+        wait = cpu["runqueue_wait_scout_s"]
+        print(f"  CPU: process {cpu['cpu_s']:.2f}s in {r['wall_s']:.2f}s; runnable but waiting "
+              f"for a CPU: {'n/a' if wait is None else f'{wait:.2f}'} thread-s scout "
+              f"(scheduler/main thread {cpu['main_runqueue_wait_s']}), "
+              f"{cpu['runqueue_wait_s']} all threads; {cpu['involuntary_switches']} preemptions")
         print("  adapter call as scout timed it minus server time, mean/max ms: " + ", ".join(
             f"{a} {v['mean']:g}/{v['max']:g}" for a, v in r["client_overhead_ms"].items()))
 
