@@ -118,8 +118,10 @@ class _CompiledTemplates(BytecodeCache):
     """Compiled report templates kept in this process, so each mission's report does not
     parse and compile the same templates again (most of a report phase's CPU). Jinja keys a
     bucket by template name and file and checks the source's checksum on load: an edited
-    template is compiled afresh. Used only by :func:`make_report_env`, whose settings
-    (which change the compiled code) are the same for every environment it makes."""
+    template is compiled afresh. One cache per language (:func:`compiled_for`): Jinja folds
+    constant expressions at compile time, so a locale filter applied to a literal is
+    already in the code; the other settings of :func:`make_report_env` are the same for
+    every environment it makes."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -141,7 +143,18 @@ class _CompiledTemplates(BytecodeCache):
             self._code.clear()
 
 
-COMPILED = _CompiledTemplates()
+_COMPILED: dict[str, _CompiledTemplates] = {}
+_COMPILED_LOCK = threading.Lock()
+
+
+def compiled_for(lang: str) -> _CompiledTemplates:
+    with _COMPILED_LOCK:
+        return _COMPILED.setdefault(lang, _CompiledTemplates())
+
+
+def forget_compiled() -> None:
+    with _COMPILED_LOCK:
+        _COMPILED.clear()
 
 
 def make_report_env(templates: Path, lang: str = "en"):
@@ -154,7 +167,7 @@ def make_report_env(templates: Path, lang: str = "en"):
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
-        bytecode_cache=COMPILED,
+        bytecode_cache=compiled_for(lang),
     )
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     for name in LOCALE_FILTERS:
