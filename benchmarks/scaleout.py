@@ -148,6 +148,8 @@ def run_scenario(name: str, *, n: int, per_s: float, burst: int, provider: Cappe
             "received": provider.received, "paid": sum(paid.values()), "unique_paid": unique,
             "provider_429": provider.rejected,
             "provider_429_pct": round(100 * provider.rejected / max(1, provider.received), 2),
+            # requests by which the answered arrivals beat the stricter token-bucket reading
+            "strict_excess": provider.strict_excess(),
             "double_paid": sum(c - 1 for c in paid.values() if c > 1),
             "double_paid_unmarked": silent,
             "journal_answered": answered, "journal_in_doubt": in_doubt,
