@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from scout.config.models import ChainLink
 from scout.errors import ChainFailed, ConfigError, NoUsableLink, ProviderError, RateLimited
-from scout.providers.contract import ChainOutcome, LinkAttempt, Request
+from scout.adapters.contract import ChainOutcome, LinkAttempt, Request
 from scout.providers.cost import CACHE
 from scout.providers.link import CallContext, LinkCaller
 from scout.spec.models import RetryPolicy

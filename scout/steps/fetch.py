@@ -13,7 +13,7 @@ import re
 
 from scout.adapters.page_images import page_images
 from scout.errors import StepError
-from scout.providers.contract import FetchRequest
+from scout.adapters.contract import FetchRequest
 from scout.schemas.records import Candidate, Evidence, EvidenceSet
 from scout.schemas.sources import Page
 from scout.schemas.task import Money

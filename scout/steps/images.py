@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 
 from scout.errors import NoUsableLink, StepError
-from scout.providers.contract import ImageSearchRequest
+from scout.adapters.contract import ImageSearchRequest
 from scout.schemas.records import Candidate, EvidenceSet
 from scout.schemas.sources import Gallery, Photo, PhotoSet
 from scout.stepkit.context import ItemOutcome, StepContext

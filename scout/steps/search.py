@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from scout.errors import StepError
-from scout.providers.contract import SearchRequest
+from scout.adapters.contract import SearchRequest
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
 from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import failure_notes, merge_evidence

@@ -24,7 +24,7 @@ import hashlib
 
 from scout.errors import ProviderError, StepError
 from scout.fsutil import write_atomic
-from scout.providers.contract import ThumbnailRequest
+from scout.adapters.contract import ThumbnailRequest
 from scout.schemas.sources import Gallery, PhotoSet, Thumbnail
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import ThumbnailsParams

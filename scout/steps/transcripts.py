@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from scout.errors import StepError
-from scout.providers.contract import TranscriptRequest
+from scout.adapters.contract import TranscriptRequest
 from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet, Shortlist
 from scout.schemas.sources import Segment, Transcript, Video
 from scout.stepkit.context import ItemOutcome, StepContext

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scout.errors import StepError
-from scout.providers.contract import VideoSearchRequest
+from scout.adapters.contract import VideoSearchRequest
 from scout.schemas.records import VideoList
 from scout.stepkit.context import ItemOutcome, StepContext
 from scout.stepkit.params import VideosParams

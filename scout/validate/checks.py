@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from scout.config.settings import ADAPTER_TYPES
 from scout.config.models import ChainLink, Config
 from scout.errors import Problem
+from scout.paths import BUILTIN_TEMPLATES
 from scout.spec.located import validate_located
 from scout.spec.loader import LoadedSpec
 from scout.spec.models import Phase, Pipeline
@@ -281,7 +282,8 @@ def _metadata_kind(metadata: Any) -> str | None:
 
 def _check_template_files(pid: str, params: BaseModel | None, smap: SourceMap,
                           config: Config | None) -> list[Problem]:
-    """Report templates must exist under the project's templates/ (beside config/)."""
+    """Report templates must exist under the project's templates/ (beside config/) or
+    among the built-in ones."""
     from scout.stepkit.params import ReportParams
 
     # only the built-in report kind reads templates/ (python steps' keys mean what they like)
@@ -296,7 +298,8 @@ def _check_template_files(pid: str, params: BaseModel | None, smap: SourceMap,
     problems = []
     available = sorted(p.name for p in templates.glob("*.j2"))
     for key, name in names.items():
-        if isinstance(name, str) and not (templates / name).is_file():
+        if isinstance(name, str) and not (templates / name).is_file() \
+                and not (BUILTIN_TEMPLATES / name).is_file():
             problems.append(Problem(
                 "SPEC054", f"phase '{pid}': template '{name}' not found in {templates} (report "
                 f"templates live in templates/ next to the project's config/)",

@@ -23,7 +23,7 @@ import yaml
 from scout.adapters.extractive import ExtractiveAdapter
 from scout.config.settings import ExtractiveSettings
 from scout.config.loader import load_config
-from scout.providers.contract import ChainOutcome, SynthesisRequest
+from scout.adapters.contract import ChainOutcome, SynthesisRequest
 from scout.schemas.records import Candidates, Evidence, EvidenceSet, Shortlist
 from scout.schemas.sources import Segment, Source, Synthesis, Transcript, Video
 from scout.spec.models import InputSpec, Phase, Pipeline
@@ -74,7 +74,7 @@ def _page_evidence(cand: Any, url: str) -> Evidence:
     import httpx
 
     from scout.adapters.page import PageAdapter
-    from scout.providers.contract import FetchRequest
+    from scout.adapters.contract import FetchRequest
     from scout.steps.fetch import page_evidence
 
     html = world.casa_bonay_page(url).encode()

@@ -14,7 +14,7 @@ import pytest
 from scout.config.loader import load_config
 from scout.errors import ConfigError, MLUnavailable
 from scout.ml import available
-from scout.providers.contract import ChainOutcome
+from scout.adapters.contract import ChainOutcome
 from scout.schemas.records import Candidate, Candidates
 from scout.schemas.sources import Source
 from scout.spec.models import Phase, Pipeline

@@ -23,7 +23,7 @@ from scout.ml.embed import (  # noqa: E402
     Embedder, EmbeddingCache, load_model, resolve_model,
 )
 from scout.ml.relevance import score_candidates, task_text  # noqa: E402
-from scout.providers.contract import ChainOutcome  # noqa: E402
+from scout.adapters.contract import ChainOutcome  # noqa: E402
 from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet  # noqa: E402
 from scout.schemas.sources import Source  # noqa: E402
 from scout.spec.models import InputSpec, Phase, Pipeline  # noqa: E402

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from scout.errors import ConfigError
-from scout.providers.contract import ChainOutcome
+from scout.adapters.contract import ChainOutcome
 from scout.stepkit.registry import register_phase_handler
 from tests.orchestrator import steps
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from scout.config.loader import load_config
-from scout.providers.contract import ChainOutcome, SynthesisRequest
+from scout.adapters.contract import ChainOutcome, SynthesisRequest
 from scout.schemas.sources import Synthesis
 from scout.spec.loader import load_pipeline
 from scout.steps import synthesize
