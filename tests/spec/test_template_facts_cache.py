@@ -58,8 +58,10 @@ def test_every_pipeline_and_mission_is_checked_but_each_template_parsed_once(
 def test_a_changed_template_is_checked_again(project: Path, parses: Counter[str]) -> None:
     assert not [p for p in _problems(validate_paths([project / "pipelines"]))
                 if p.severity == "error"]
+    # the project's own copy of the shared section (it overrides the packaged one)
     shared = project / "templates" / "_report.md.j2"
-    shared.write_text(shared.read_text(encoding="utf-8") + "\n{{ no_such_artifact }}\n",
+    shipped = ROOT / "scout" / "report" / "builtin" / "_report.md.j2"
+    shared.write_text(shipped.read_text(encoding="utf-8") + "\n{{ no_such_artifact }}\n",
                       encoding="utf-8")
     problems = _problems(validate_paths([project / "pipelines" / "hotel_research.yaml"]))
     [p] = [p for p in problems if p.code == "SPEC051"]
