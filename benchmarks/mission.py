@@ -2,10 +2,16 @@
 
 Runs the shipped hotel pipeline (``scout apply``, in process, YouTube's two adapters
 injected as in tests/e2e) against a FakeServer on 127.0.0.1 that imitates Tavily,
-DuckDuckGo, Google, Perplexity and 20 hotels' own sites, each route answering after a
-seeded lognormal latency (search median 400 ms, Perplexity 4 s, pages 600 ms; the
-same request gets the same latency in every run). F1 finds 20 candidates, so F2, F3
-and F4 fan out 20 ways.
+DuckDuckGo, Google, Brave (web and image search), Perplexity and 20 hotels' own sites,
+each route answering after a seeded lognormal latency (search median 400 ms, Perplexity
+4 s, pages 600 ms; the same request gets the same latency in every run). F1 finds 20
+candidates, so F2, F3 and F4 fan out 20 ways; P5 looks for photos of the shortlist
+(Brave image search, capped at 1/s as shipped).
+
+Every request the server saw is attributed to a phase through scout's own request
+journal (the adapter and query or URL of each line it sent), so a link or phase added
+to the pipeline is counted without the benchmark knowing its queries; a request no
+journal line explains stops the run.
 
 For every run it computes the **critical-path lower bound** from what the server
 actually served (``served_s`` per request, logged server-side), the DAG (with scout's
@@ -19,6 +25,13 @@ scheduler's stages, of the largest of:
 - per adapter: its requests leave no earlier than its token bucket allows; the longest
   latencies are given the earliest slots;
 - all the stage's fan-out work / max_workers.
+
+Where the rest goes, per run: ``sim`` (scout's work-stealing discipline replayed on the
+served latencies with zero overhead), the wall split from the state log (before and
+after the mission, stages without provider calls, each stage's real time against its
+bound and sim), and CPU starvation as the kernel counted it (thread-seconds runnable but
+waiting for a CPU, ``benchmarks/mission_lib/cpu_watch.py``): on a shared machine that
+separates a scheduling loss from a starved process.
 
 Scenarios (each on a fresh research root, so nothing is cached):
 
