@@ -67,7 +67,7 @@ sys.path.insert(0, str(ROOT))
 import yaml  # noqa: E402
 
 from scout.config.loader import load_config  # noqa: E402
-from scout.orchestrator.dag import PhaseGraph  # noqa: E402
+from scout.spec.dag import PhaseGraph  # noqa: E402
 from scout.spec.models import Pipeline  # noqa: E402
 from tests.e2e.harness import run_cli  # noqa: E402
 from tests.e2e.world import (LATENCY_PROFILE, QUERY, build_world, latency,  # noqa: E402

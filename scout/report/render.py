@@ -27,12 +27,15 @@ from jinja2.bccache import Bucket
 from pydantic import BaseModel
 
 from scout.i18n import lang_of, translations
+from scout.paths import BUILTIN_TEMPLATES
 from scout.spec.filters import FILTERS
 from scout.spec.templating import make_env
 
-#: templates shipped inside the package: the default report and the HTML wrapper, found
-#: after the project's own templates/ (a project file of the same name wins)
-BUILTIN = Path(__file__).parent / "builtin"
+#: templates shipped inside the package, found after the project's own templates/ (a
+#: project file of the same name wins): the default report, the HTML wrapper, the shared
+#: report sections every kind imports (``_report.md.j2``, ``_synthesis.md.j2``) and the
+#: stopped-at-its-cap page, so a project made by ``scout init`` anywhere has them all
+BUILTIN = BUILTIN_TEMPLATES
 DEFAULT_TEMPLATE = "default_report.md.j2"
 HTML_WRAPPER_NAME = "report.html.j2"
 
@@ -185,7 +188,9 @@ def resolve_template(templates: Path, name: str) -> Path | None:
 
 
 def template_files(templates: Path, names: list[str]) -> list[Path]:
-    """The files a report reads: the named templates plus shared partials (``_*.j2``)."""
+    """The files a report reads: the named templates plus the shared partials (``_*.j2``,
+    the project's own or else the built-in one of that name)."""
     files = [resolve_template(templates, n) or templates / n for n in names]
-    files += sorted(p for p in templates.glob("_*.j2") if p.is_file())
+    partials = {p.name for folder in (templates, BUILTIN) for p in folder.glob("_*.j2")}
+    files += [p for p in (resolve_template(templates, n) for n in sorted(partials)) if p]
     return files
