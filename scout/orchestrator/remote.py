@@ -39,7 +39,7 @@ from scout.config.models import Config
 from scout.errors import ConfigError, StepError
 from scout.orchestrator.scope import evaluate, make_scope, render
 from scout.spec.models import Phase, Pipeline
-from scout.steps.context import StepContext, StepRequest
+from scout.stepkit.context import StepContext, StepRequest
 
 
 @dataclass
@@ -190,7 +190,7 @@ def run_item(job: ItemJob) -> ItemReply:
     """Run one fan-out item (on a worker); never raises for the step's own failure."""
     reply = ItemReply(pid=os.getpid())
     try:
-        from scout.steps.registry import get_step_kind
+        from scout.stepkit.registry import get_step_kind
 
         gateway = None
         if job.providers is not None and job.gateway_phase is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scout.steps.context import StepContext
+from scout.stepkit.context import StepContext
 
 
 def queries(ctx: StepContext) -> list[dict[str, Any]]:
