@@ -226,11 +226,15 @@ def _mission_runner(file: str | Path, *, query: str | None, sets: Any, mission_i
     pipeline, cfg, request = prepare(file, query=query, sets=sets, mission_id=mission_id,
                                      runs_dir=runs_dir, config=config, root=root,
                                      max_cost=max_cost)
+    from scout.orchestrator.lease import check_quota_reachable
     from scout.orchestrator.remote import check_budget_holds
 
-    # before the providers layer: a cap each Dask worker would spend apart is refused
-    check_budget_holds(cfg, request.max_cost,
-                       getattr(getattr(providers, "options", None), "env", None))
+    # before anything runs: a cap each Dask worker would spend apart is refused, and a
+    # Redis quota backend that does not answer is CFG041
+    env = getattr(getattr(providers, "options", None), "env", None)
+    check_budget_holds(cfg, request.max_cost, env)
+    if providers is not None:
+        check_quota_reachable(cfg, env)
     if providers is not None:
         if getattr(providers, "step_capability", False) is None:  # the built-in hook, unset
             providers.step_capability = step_capability  # type: ignore[union-attr]

@@ -56,6 +56,25 @@ def quota_url(config: Any) -> str | None:
     return None
 
 
+def check_quota_reachable(config: Any, env: Any = None) -> None:
+    """An apply under the Redis quota backend asks the server once before anything runs,
+    so Redis being down is CFG041 (the quota backend's code, password hidden) rather than
+    whichever piece happens to need it first. ``plan``/``validate``/``doctor`` never call
+    this: the backend connects lazily, so they work while Redis is down."""
+    env = os.environ if env is None else env
+    url = env.get("SCOUTE_QUOTA_URL") or getattr(getattr(config, "quota", None),
+                                                   "backend", None)
+    if not (isinstance(url, str) and url.startswith(("redis://", "rediss://", "unix://"))):
+        return
+    from scout.quota.redis import RedisQuota
+
+    quota = RedisQuota(url, timeout_s=5.0)
+    try:
+        quota.ping()
+    finally:
+        quota.close()
+
+
 def _redis(url: str) -> Any:
     try:
         import redis

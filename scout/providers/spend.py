@@ -8,11 +8,12 @@ mission and how many bytes it has read; a later question reads only the bytes ap
 since, so one process reads every journal line once, whatever the number of missions.
 
 A file is known by its inode (a rotation renames the live file and keeps its inode, so
-nothing is read twice) and by its first bytes and size: a file that shrank or starts
-differently was replaced and is read again; a file that disappeared stops counting.
-Only whole lines are counted (a line still being written, or torn by a crash, is left
-for later: writers start a new line after a torn one, so its bytes then parse as
-nothing). Lines are untrusted: a non-numeric or negative ``cost.usd`` counts as 0.
+nothing is read twice). Before reading on, its size and its first and last counted
+bytes are checked: a file that shrank or was rewritten in place is read again from the
+start; a file that disappeared stops counting. Only whole lines are counted (a line
+still being written, or torn by a crash, is left for later: writers start a new line
+after a torn one, so its bytes then parse as nothing). Lines are untrusted: a
+non-numeric, negative or infinite ``cost.usd`` counts as 0.
 
 The tally is per process (a Dask worker keeps its own, and reads each file once); the
 totals are the same as summing every entry of :func:`~scout.providers.journal.iter_journal`.
@@ -37,7 +38,8 @@ _HEAD = 64
 @dataclass
 class _FileTally:
     offset: int = 0  # bytes counted (always at a line end)
-    head: bytes = b""
+    head: bytes = b""  # the file's first bytes
+    tail: bytes = b""  # the last bytes counted (up to ``offset``)
     usd: dict[str, float] = field(default_factory=dict)
 
 
@@ -88,7 +90,7 @@ class SpendTally:
                 seen.add(key)
                 tally = self._files.get(key)
                 if tally is not None and (st.st_size < tally.offset
-                                          or not self._same_head(fh, tally)):
+                                          or not self._unchanged(fh, tally)):
                     tally = None  # replaced (inode reused) or truncated: count it afresh
                 if tally is None:
                     tally = self._files[key] = _FileTally()
@@ -96,11 +98,15 @@ class SpendTally:
         for key in set(self._files) - seen:
             del self._files[key]  # a file that is gone no longer counts
 
-    def _same_head(self, fh: Any, tally: _FileTally) -> bool:
+    def _unchanged(self, fh: Any, tally: _FileTally) -> bool:
+        """The bytes counted are still there: same beginning, same last counted bytes
+        (journal lines are never rewritten, so anything else is another file)."""
         fh.seek(0)
         head = fh.read(len(tally.head))
-        self.bytes_read += len(head)
-        return head == tally.head
+        fh.seek(tally.offset - len(tally.tail))
+        tail = fh.read(len(tally.tail))
+        self.bytes_read += len(head) + len(tail)
+        return head == tally.head and tail == tally.tail
 
     def _read_new(self, fh: Any, tally: _FileTally, size: int) -> None:
         if size <= tally.offset:
@@ -124,6 +130,7 @@ class SpendTally:
                 mid, usd = got
                 tally.usd[mid] = tally.usd.get(mid, 0.0) + usd
         tally.offset += end + 1
+        tally.tail = data[max(0, end + 1 - _HEAD):end + 1]
 
 
 _TALLIES: dict[Path, SpendTally] = {}

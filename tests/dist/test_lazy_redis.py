@@ -53,7 +53,7 @@ def test_apply_is_refused_clearly_before_any_call(workspace: Path, capsys) -> No
                  "hotels in Lisbon in May", "--progress", "none"])
     err = capsys.readouterr().err
     assert code == 3
-    assert ("CFG041" in err or "CFG054" in err) and "Traceback" not in err
+    assert "CFG041" in err and "Traceback" not in err
     assert SECRET not in err
     assert not (workspace / "runtime" / "request_journal.jsonl").exists() or \
         (workspace / "runtime" / "request_journal.jsonl").read_text() == ""
