@@ -47,7 +47,7 @@ from scout.paths import validate_mission_id
 from scout.spec.loader import load_spec
 from scout.spec.mission import mission_pipeline_path
 from scout.spec.models import Mission, Pipeline
-from scout.steps.registry import register_phase_handler
+from scout.stepkit.registry import register_phase_handler
 from scout.validate import load_valid_pipeline, validate_file
 
 __all__ = [
@@ -216,6 +216,11 @@ def _mission_runner(file: str | Path, *, query: str | None, sets: Any, mission_i
     pipeline, cfg, request = prepare(file, query=query, sets=sets, mission_id=mission_id,
                                      runs_dir=runs_dir, config=config, root=root,
                                      max_cost=max_cost)
+    from scout.orchestrator.remote import check_budget_holds
+
+    # before the providers layer: a cap each Dask worker would spend apart is refused
+    check_budget_holds(cfg, request.max_cost,
+                       getattr(getattr(providers, "options", None), "env", None))
     if providers is not None:
         factory, preflight = providers(request, pipeline, cfg)
         if kw.get("gateway_factory") is None:
@@ -268,6 +273,7 @@ def apply(
         kw["sleep"] = sleep
     if clock is not None:
         kw["clock"] = clock
+    today = _cassette_day(getattr(providers, "options", None) or provider_options, today)
     try:
         runner = _mission_runner(
             file, query=query, sets=sets, mission_id=mission_id, runs_dir=runs_dir,
@@ -283,6 +289,28 @@ def apply(
     # adapters that could not be reached at all (no network): said once per adapter
     result.unreachable = dict(getattr(providers, "unreachable", None) or {})
     return result
+
+
+def _cassette_day(options: Any, today: dt.date | None) -> dt.date | None:
+    """The mission's day under ``--record``/``--replay``: a recording stamps its day in the
+    cassette; a replay runs on the recorded day (so "next weekend" and "already past"
+    resolve as they did, and the report is the same any day). An explicit ``today`` wins;
+    a cassette recorded before days were stamped replays on today's date."""
+    record = getattr(options, "record_dir", None)
+    replay = getattr(options, "replay_dir", None)
+    if record is not None and replay is not None:
+        return today  # the providers layer refuses both (CFG015)
+    if record is not None:
+        from scout.providers.record import stamp_day
+
+        day = today or dt.date.today()
+        stamp_day(record, day)
+        return day
+    if replay is not None and today is None:
+        from scout.providers.record import recorded_day
+
+        return recorded_day(replay)
+    return today
 
 
 def estimate(file: str | Path, *, query: str | None = None,

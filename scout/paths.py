@@ -25,6 +25,10 @@ RUNS_ENV = "SCOUTE_RUNS_DIR"
 MISSION_ID_RE = re.compile(r"^[a-z0-9][a-z0-9._-]{0,127}$")
 _RESERVED = {".", ".."}
 
+#: report templates shipped inside the package (scout.report.render looks there after the
+#: project's templates/); here, at the bottom, so validation can see them as well
+BUILTIN_TEMPLATES = Path(__file__).resolve().parent / "report" / "builtin"
+
 
 def research_root() -> Path:
     """The framework root: ``$SCOUTE_RESEARCH_ROOT`` or the current directory."""

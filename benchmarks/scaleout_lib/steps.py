@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scout.steps.context import StepContext
+from scout.stepkit.context import StepContext
 
 
 def mission_queries(n: int, shared: float = 0.3, seed: int = 16) -> list[str]:

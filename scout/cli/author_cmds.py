@@ -14,8 +14,17 @@ from scout.cli import cli
 @click.option("--dir", "folder", type=click.Path(file_okay=False), default=".",
               show_default=True, help="The project folder to write into.")
 @click.option("--force", is_flag=True, help="Overwrite files that already exist.")
-def init_cmd(kind: str, folder: str, force: bool) -> int:
+@click.option("--input", "inputs", multiple=True, metavar="NAME:TYPE",
+              help="An input the kind needs (repeatable; TYPE: string, place, month, date, "
+                   "integer, number, boolean, money, rating; default string). Without "
+                   "any: an optional place. budget and min_rating are always there.")
+def init_cmd(kind: str, folder: str, force: bool, inputs: tuple[str, ...]) -> int:
     """Write a working research kind KIND (a slug, e.g. coworking-spaces).
+
+    \b
+    scout init coworking-spaces                     # inputs: place (optional), budget, min_rating
+    scout init ultralight-laptops --input brand     # no place: brand, budget, min_rating
+    scout init vets --input city:place --input species
 
     \b
     pipelines/KIND.yaml              inputs, a search, a fan-out, rank, synthesize, report
@@ -29,7 +38,7 @@ def init_cmd(kind: str, folder: str, force: bool) -> int:
     """
     from scout.scaffold import init_kind
 
-    written = init_kind(kind, Path(folder), force=force)
+    written = init_kind(kind, Path(folder), force=force, inputs=inputs)
     for w in written:
         click.echo(f"wrote {w.path}  ({w.what})")
     file = kind.replace("-", "_")

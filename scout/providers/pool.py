@@ -42,7 +42,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from scout.errors import ConfigError, PoolExhausted
-from scout.providers.contract import Secret
+from scout.adapters.contract import Secret
 from scout.quota.base import FileDoc, SharedDoc
 from scout.spec.models import Duration
 from scout.suggest import did_you_mean

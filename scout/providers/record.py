@@ -16,11 +16,16 @@ A request matches on method + URL without secrets + body without secrets. Identi
 requests are numbered in order (``-0``, ``-1``, ...), so a 429 followed by a 200 replays as
 recorded; past the last recorded answer the last one is repeated. A request with no
 recording raises :class:`ReplayMiss` naming it.
+
+The manifest also stamps the day of the recording (``"day": "YYYY-MM-DD"``); a replay runs
+on that day (the Task's ``today``), so relative dates resolve and the report reads the same
+whatever day the cassette is replayed.
 """
 
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import hashlib
 import json
 import threading
@@ -33,9 +38,9 @@ import httpx
 from scout.fsutil import write_atomic
 from scout.errors import CassetteInvalid, ReplayMiss
 from scout.providers.codec import decode_reply, encode_reply
-from scout.providers.contract import Reply, Request
-from scout.providers.http import SECRET_PARAMS, redact_url
-from scout.providers.redact import SecretScrubber
+from scout.adapters.contract import Reply, Request
+from scout.adapters.contract.http import SECRET_PARAMS, redact_url
+from scout.adapters.contract.redact import SecretScrubber
 
 CREDENTIAL_HEADERS = frozenset({
     "authorization", "proxy-authorization", "x-api-key", "api-key", "x-subscription-token",
@@ -102,6 +107,9 @@ def check_manifest(data: Any, path: Path) -> dict[str, Any]:
     mid = data.get("mission_id")
     if mid is not None and not isinstance(mid, str):
         raise _bad(path, "'mission_id' must be a string")
+    day = data.get("day")
+    if day is not None and _parse_day(day) is None:
+        raise _bad(path, "'day' must be the recording's date as \"YYYY-MM-DD\"")
     links = data.get("links", {})
     if not isinstance(links, dict):
         raise _bad(path, f"'links' must be an object mapping adapter names to "
@@ -112,6 +120,34 @@ def check_manifest(data: Any, path: Path) -> dict[str, Any]:
             raise _bad(path, f"links.{name} must be {{\"ok\": true|false, "
                              f"\"reason\": text or null}}")
     return data
+
+
+def _parse_day(value: Any) -> dt.date | None:
+    if not isinstance(value, str) or len(value) != 10:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        return None
+
+
+def recorded_day(root: str | Path) -> dt.date | None:
+    """The day a cassette was recorded (its manifest's ``day``); None for a cassette
+    recorded before the day was stamped, or a folder that holds no manifest."""
+    manifest = Exchanges(root).read_manifest()
+    return _parse_day(manifest.get("day")) if manifest else None
+
+
+def stamp_day(root: str | Path, day: dt.date) -> None:
+    """Stamp the recording day in the manifest of the cassette being recorded (before the
+    run: the links are added as the run checks them; :meth:`Exchanges.write_manifest`
+    keeps the day)."""
+    store = Exchanges(root)
+    try:
+        current = store.read_manifest() or {}
+    except CassetteInvalid:
+        current = {}  # a damaged manifest from an earlier recording is rewritten whole
+    _atomic_write(store.root / MANIFEST, {**current, "day": day.isoformat()})
 
 
 def check_exchange(data: Any, path: Path) -> dict[str, Any]:
@@ -219,6 +255,14 @@ class Exchanges:
     # --- manifest: which links were usable when recording --------------------------
 
     def write_manifest(self, data: dict[str, Any]) -> None:
+        """Write the manifest, keeping the recording day already stamped (stamp_day)."""
+        if "day" not in data:
+            try:
+                day = (self.read_manifest() or {}).get("day")
+            except CassetteInvalid:
+                day = None
+            if day is not None:
+                data = {**data, "day": day}
         _atomic_write(self.root / MANIFEST, data)
 
     def read_manifest(self) -> dict[str, Any] | None:

@@ -177,13 +177,19 @@ class RedisQuota:
         self.headroom = headroom
         self.clock = clock  # None: the server's TIME
         self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
+        # no connection yet: redis-py connects on the first command, so building the
+        # providers layer (`scout plan`, `doctor`...) needs no server, and the first
+        # decision that does says CFG041 when it does not answer (see :meth:`ping`)
         self.client = redis.Redis.from_url(url, socket_timeout=timeout_s,
                                            socket_connect_timeout=timeout_s)
-        self._call(self.client.ping)
-        reg = self.client.register_script
+        reg = self.client.register_script  # computes each SHA here; loaded on first call
         self._rate, self._trip, self._left = reg(RATE), reg(TRIP), reg(LEFT)
         self._reserve, self._settle, self._seed = reg(RESERVE), reg(SETTLE), reg(SEED)
         self._claim, self._release, self._cas = reg(CLAIM), reg(RELEASE), reg(CAS)
+
+    def ping(self) -> None:
+        """Ask the server to answer now (``scout doctor``); CFG041 when it does not."""
+        self._call(self.client.ping)
 
     def _call(self, fn: Callable[[], Any]) -> Any:
         try:

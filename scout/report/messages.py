@@ -67,6 +67,9 @@ def python_msgids(package: Path) -> dict[Key, list[Where]]:
 
 def used_msgids(root: Path = ROOT) -> dict[Key, list[Where]]:
     found = template_msgids(root / "templates")
+    # the package's own templates: built-in report sections, the scaffold, the dashboard
+    for msgid, where in template_msgids(root / "scout").items():
+        found.setdefault(msgid, []).extend(where)
     for msgid, where in python_msgids(root / "scout").items():
         found.setdefault(msgid, []).extend(where)
     return found

@@ -18,19 +18,24 @@ transcript phase, not the synthesiser).
 from __future__ import annotations
 
 import functools
+import threading
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, FileSystemLoader, select_autoescape
+from jinja2 import BytecodeCache, ChoiceLoader, FileSystemLoader, select_autoescape
+from jinja2.bccache import Bucket
 from pydantic import BaseModel
 
 from scout.i18n import lang_of, translations
+from scout.paths import BUILTIN_TEMPLATES
 from scout.spec.filters import FILTERS
 from scout.spec.templating import make_env
 
-#: templates shipped inside the package: the default report and the HTML wrapper, found
-#: after the project's own templates/ (a project file of the same name wins)
-BUILTIN = Path(__file__).parent / "builtin"
+#: templates shipped inside the package, found after the project's own templates/ (a
+#: project file of the same name wins): the default report, the HTML wrapper, the shared
+#: report sections every kind imports (``_report.md.j2``, ``_synthesis.md.j2``) and the
+#: stopped-at-its-cap page, so a project made by ``scout init`` anywhere has them all
+BUILTIN = BUILTIN_TEMPLATES
 DEFAULT_TEMPLATE = "default_report.md.j2"
 HTML_WRAPPER_NAME = "report.html.j2"
 
@@ -112,6 +117,49 @@ def provenance(pipeline: Any, artifacts: dict[str, Any]) -> Provenance:
     return out
 
 
+class _CompiledTemplates(BytecodeCache):
+    """Compiled report templates kept in this process, so each mission's report does not
+    parse and compile the same templates again (most of a report phase's CPU). Jinja keys a
+    bucket by template name and file and checks the source's checksum on load: an edited
+    template is compiled afresh. One cache per language (:func:`compiled_for`): Jinja folds
+    constant expressions at compile time, so a locale filter applied to a literal is
+    already in the code; the other settings of :func:`make_report_env` are the same for
+    every environment it makes."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        with self._lock:
+            data = self._code.get(bucket.key)
+        if data is not None:
+            bucket.bytecode_from_string(data)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        data = bucket.bytecode_to_string()
+        with self._lock:
+            self._code[bucket.key] = data
+
+    def clear(self) -> None:
+        with self._lock:
+            self._code.clear()
+
+
+_COMPILED: dict[str, _CompiledTemplates] = {}
+_COMPILED_LOCK = threading.Lock()
+
+
+def compiled_for(lang: str) -> _CompiledTemplates:
+    with _COMPILED_LOCK:
+        return _COMPILED.setdefault(lang, _CompiledTemplates())
+
+
+def forget_compiled() -> None:
+    with _COMPILED_LOCK:
+        _COMPILED.clear()
+
+
 def make_report_env(templates: Path, lang: str = "en"):
     """The report's sandboxed environment, speaking ``lang`` (en when unknown)."""
     lang = lang_of(lang)
@@ -122,6 +170,7 @@ def make_report_env(templates: Path, lang: str = "en"):
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
+        bytecode_cache=compiled_for(lang),
     )
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     for name in LOCALE_FILTERS:
@@ -139,7 +188,9 @@ def resolve_template(templates: Path, name: str) -> Path | None:
 
 
 def template_files(templates: Path, names: list[str]) -> list[Path]:
-    """The files a report reads: the named templates plus shared partials (``_*.j2``)."""
+    """The files a report reads: the named templates plus the shared partials (``_*.j2``,
+    the project's own or else the built-in one of that name)."""
     files = [resolve_template(templates, n) or templates / n for n in names]
-    files += sorted(p for p in templates.glob("_*.j2") if p.is_file())
+    partials = {p.name for folder in (templates, BUILTIN) for p in folder.glob("_*.j2")}
+    files += [p for p in (resolve_template(templates, n) for n in sorted(partials)) if p]
     return files

@@ -1,7 +1,7 @@
 """The report of a mission stopped at its cost cap: what was spent, kept and left.
 
 A stopped mission never reaches its report phase, so this page takes ``report.md``'s
-place (templates/stopped_report.md.j2) until a later apply renders the real report. It is
+place (stopped_report.md.j2: the project's templates/ or the built-in one) until a later apply renders the real report. It is
 written in the request's language, read from the Task in ``task.json`` when F0 ran.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from scout.fsutil import write_atomic
 from scout.i18n import lang_of
 from scout.report.context import MissionView
-from scout.report.render import Citations, make_report_env
+from scout.report.render import Citations, make_report_env, resolve_template
 
 TEMPLATE = "stopped_report.md.j2"
 
@@ -29,7 +29,7 @@ def request_lang(run_dir: Path) -> str:
 
 
 def write_stopped_report(view: MissionView, run_dir: Path, templates: Path) -> Path | None:
-    if not (templates / TEMPLATE).is_file():
+    if resolve_template(templates, TEMPLATE) is None:
         return None
     env = make_report_env(templates, request_lang(run_dir))
     text = env.get_template(TEMPLATE).render(mission=view, citations=Citations())

@@ -5,8 +5,15 @@ rank, synthesize, report), ``templates/<kind>_report.md.j2`` (bilingual: its wor
 through ``_()``), ``pipelines/missions/<kind>-example.yaml`` (a ``kind: Mission``),
 ``tests/test_<kind>.py`` (runs the kind offline with :mod:`scout.testing`) and, when the
 project has none, a keyless ``config/adapters.yaml``. The files are plain text with
-placeholders (``__KIND__``, ``__FILE__``, ``__WORDS__``), not Jinja: they contain Jinja.
-Existing files are never overwritten without ``force``.
+placeholders (``__KIND__``, ``__FILE__``, ``__WORDS__``, ``__INPUTS__``, ``__ASKED__``,
+``__ABOUT__``), not Jinja: they contain Jinja. Existing files are never overwritten
+without ``force``.
+
+The kind's inputs are what the author says it needs (``--input NAME:TYPE``); without any,
+an optional ``place`` (a kind of things bought online needs none). Each is optional and
+read into the searches' queries, so a request that does not give it still runs; ``budget``
+and ``min_rating`` are always there (the shortlist's criteria). The report lays out the
+shared report sections built into scout (``_report.md.j2``).
 """
 
 from __future__ import annotations
@@ -17,10 +24,20 @@ from pathlib import Path
 
 from scout.errors import UsageError
 from scout.fsutil import write_atomic
+from scout.suggest import did_you_mean
+from scout.task.values import INPUT_TYPES
 
 FILES = Path(__file__).parent / "files"
 KIND_RE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 MAX_LEN = 60
+NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+#: the inputs every scaffolded kind has (rank and the shortlist read them) and the Task's
+#: own fields: an --input may not take these names
+RESERVED = frozenset({"budget", "min_rating", "query", "today", "values", "sources",
+                      "types", "notes", "lang", "past_inputs"})
+#: a list input needs an item type the scaffold cannot guess: write it in the YAML
+TYPES = tuple(t for t in INPUT_TYPES if t != "list")
+DEFAULT_INPUTS = (("place", "place"),)
 
 
 @dataclass(frozen=True)
@@ -43,6 +60,49 @@ def check_kind_name(kind: str) -> str:
     return kind
 
 
+def parse_inputs(specs: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
+    """``NAME:TYPE`` (TYPE defaults to string) of each ``--input``; the default when none."""
+    out: list[tuple[str, str]] = []
+    for spec in specs:
+        name, _, kind = spec.strip().partition(":")
+        name, kind = name.strip(), (kind.strip() or "string")
+        if not NAME_RE.fullmatch(name):
+            raise UsageError(f"--input {spec!r}: the name must be lowercase letters, digits "
+                             "and '_', starting with a letter (e.g. --input city:place)")
+        if name in RESERVED:
+            raise UsageError(f"--input {spec!r}: '{name}' is taken (every kind has budget "
+                             "and min_rating; the others are the Task's own fields)",
+                             hint="pick another name")
+        if kind not in TYPES:
+            raise UsageError(f"--input {spec!r}: unknown type '{kind}' (one of "
+                             f"{', '.join(TYPES)})",
+                             hint=did_you_mean(kind, list(TYPES), what="types"))
+        if any(n == name for n, _ in out):
+            raise UsageError(f"--input {spec!r}: '{name}' is given twice")
+        out.append((name, kind))
+    return out or list(DEFAULT_INPUTS)
+
+
+def _inputs_yaml(inputs: list[tuple[str, str]]) -> str:
+    width = max(len(n) for n, _ in inputs) + 1
+    return "\n".join(f"  {(name + ':').ljust(max(width, 11))} {{type: {kind}, description: "
+                     f"\"{name.replace('_', ' ')} (optional: a request without it still "
+                     f"runs)\"}}" for name, kind in inputs)
+
+
+def _asked(inputs: list[tuple[str, str]]) -> str:
+    """The inputs read into a query, each only when the request gives it."""
+    parts = []
+    for name, kind in inputs:
+        if kind == "place":
+            parts.append(f"{{% if task.{name} %}} in {{{{ task.{name} }}}}{{% endif %}}")
+        elif kind == "boolean":  # a yes/no filter reads as its words ("pet friendly")
+            parts.append(f"{{% if task.{name} %}} {name.replace('_', ' ')}{{% endif %}}")
+        else:
+            parts.append(f"{{% if task.{name} %}} {{{{ task.{name} }}}}{{% endif %}}")
+    return "".join(parts)
+
+
 def plan_files(kind: str, root: Path) -> list[tuple[Path, str, str]]:
     """(path, template file, what) of every file ``init`` writes for ``kind``."""
     file = kind.replace("-", "_")
@@ -59,8 +119,10 @@ def plan_files(kind: str, root: Path) -> list[tuple[Path, str, str]]:
     return out
 
 
-def init_kind(kind: str, root: str | Path = ".", *, force: bool = False) -> list[Written]:
+def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
+              inputs: list[str] | tuple[str, ...] = ()) -> list[Written]:
     kind = check_kind_name(kind)
+    declared = parse_inputs(inputs)
     root = Path(root)
     planned = plan_files(kind, root)
     existing = [p for p, _, _ in planned if p.exists()]
@@ -73,6 +135,10 @@ def init_kind(kind: str, root: str | Path = ".", *, force: bool = False) -> list
     out = []
     for path, template, what in planned:
         text = (FILES / template).read_text(encoding="utf-8")
+        text = (text.replace("__INPUTS__", _inputs_yaml(declared))
+                .replace("__ASKED__", _asked(declared))
+                .replace("__ABOUT__", " in a place" if any(k == "place" for _, k in declared)
+                         else ""))
         text = text.replace("__KIND__", kind).replace("__FILE__", file).replace("__WORDS__", words)
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, text)

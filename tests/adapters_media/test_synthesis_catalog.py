@@ -30,7 +30,7 @@ def test_code_and_template_messages_are_translated() -> None:
         with (ROOT / "scout/adapters" / name).open("rb") as fh:
             for _, msg, _, ctx in extract("python", fh, keywords=KEYWORDS):
                 wanted.append((ctx, msg if isinstance(msg, str) else msg[0]))
-    template = (ROOT / "templates/_synthesis.md.j2").read_text()
+    template = (ROOT / "scout/report/builtin/_synthesis.md.j2").read_text()
     wanted += [(None, m) for m in re.findall(r'_\("((?:[^"\\]|\\.)*)"', template)]
     # built at run time, so the extractor cannot see them
     wanted += [(None, Builder.QUOTE_MSGIDS[True]), (None, Builder.QUOTE_MSGIDS[False])]

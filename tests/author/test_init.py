@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from scout.testing import FakeProviders, Result, run_pipeline
 from tests.author.helpers import ROOT, run
@@ -43,6 +44,50 @@ def test_init_writes_a_kind_that_validates_runs_and_tests(tmp_path: Path, kind: 
                           capture_output=True, text=True, env=env, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "1 passed" in proc.stdout
+
+
+@pytest.mark.parametrize("inputs", [(), ("brand", "weight_kg:number"), ("city:place",)])
+def test_the_kind_asks_only_what_it_was_given_and_runs_without_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, inputs: tuple[str, ...]) -> None:
+    """No input is required: a request that names no place (or brand) still runs; the
+    report lays out the shared sections scout ships (no _report.md.j2 in the project)."""
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    args = [a for i in inputs for a in ("--input", i)]
+    assert run("init", "folding-bikes", "--dir", str(tmp_path), *args)[0] == 0
+    pipeline = tmp_path / "pipelines" / "folding_bikes.yaml"
+    declared = yaml.safe_load(pipeline.read_text())["inputs"]
+    names = [i.partition(":")[0] for i in inputs] or ["place"]
+    assert list(declared) == [*names, "budget", "min_rating"]
+    assert not any(spec.get("required") for spec in declared.values())
+    assert declared[names[0]]["type"] == ((inputs[0].partition(":")[2] or "string")
+                                          if inputs else "place")
+    assert not list((tmp_path / "templates").glob("_*.j2"))
+    code, out, _ = run("validate", str(tmp_path / "pipelines"))
+    assert code == 0 and "warning" not in out, out
+    with FakeProviders() as fake:
+        fake.search(".", [Result("Brompton C Line", "https://brompton.test/",
+                                 "Brompton C Line, rated 9/10, from 1,200 EUR.")])
+        res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / "work",
+                           query="folding bikes under 2000 EUR")
+        searched = [q for q in fake.queries() if q]
+    assert res.exit_code == 0, res.result.reason
+    # answer first, from the shared sections: shortlist, synthesis, then the appendix
+    report = res.report
+    assert "Brompton C Line" in report and "## Shortlist" in report
+    assert report.index("## Shortlist") < report.index("## Synthesis") < report.index("## Sources")
+    # a query names nothing the request did not give ("in " + an empty place)
+    assert searched and all(not q.rstrip().endswith(" in") and " in  " not in q
+                            for q in searched), searched
+
+
+@pytest.mark.parametrize("spec, said", [
+    ("Brand", "the name must be"), ("city:plase", "did you mean 'place'?"),
+    ("budget:money", "'budget' is taken"), ("tags:list", "unknown type 'list'")])
+def test_init_refuses_bad_inputs(tmp_path: Path, spec: str, said: str) -> None:
+    code, _, err = run("init", "vets", "--dir", str(tmp_path), "--input", spec)
+    assert code == 2 and said in err
+    assert not (tmp_path / "pipelines").exists()
 
 
 @pytest.mark.parametrize("bad", ["Coworking", "1laptops", "co--work", "a b", "../x", "", "x_y"])

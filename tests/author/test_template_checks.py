@@ -89,7 +89,9 @@ def test_unknown_filter_in_template(project: Path) -> None:
 
 
 def test_imported_partials_are_checked_where_they_are(project: Path) -> None:
+    # the shared sections are built in; a project's own copy of the same name wins
     partial = project / "templates" / "_report.md.j2"
+    shutil.copy(ROOT / "scout" / "report" / "builtin" / "_report.md.j2", partial)
     _edit(partial, "{% set degraded = mission.degraded_phases %}",
           "{% set degraded = missoin.degraded_phases %}")
     code, problems = _validate(project)

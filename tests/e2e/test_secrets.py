@@ -8,6 +8,7 @@ is scanned for the values.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 
@@ -40,6 +41,9 @@ def test_no_secret_value_leaves_a_trace(world: World, monkeypatch: pytest.Monkey
     code = run_cli(["apply", str(ROOT / "pipelines/hotel_research.yaml"), "--query", QUERY,
                     "--mission-id", "leak", "--progress", "plain", "--record", str(recording)])
     assert code == 0
+    # the recording stamps its day, so a replay runs on it (tests/e2e/test_offline_demo.py)
+    manifest = json.loads((recording / "manifest.json").read_text())
+    assert manifest["day"] == dt.date.today().isoformat() and manifest["links"]
     out = capsys.readouterr()
     # the pool switched tokens: names are journaled, values are not
     p3 = [e for e in world.journal() if e["phase"] == "P3" and e["adapter"] == "perplexity"]

@@ -65,7 +65,9 @@ def english_words() -> set[str]:
     """Template msgids whose Spanish differs: none may be left in a Spanish report."""
     es = translations("es")
     out = set()
-    for (msgid, context), _ in template_msgids(ROOT / "templates").items():
+    used = {**template_msgids(ROOT / "templates"),
+            **template_msgids(ROOT / "scout" / "report" / "builtin")}
+    for (msgid, context), _ in used.items():
         shown = es.pgettext(context, msgid) if context else es.gettext(msgid)
         # the fixed words around the placeholders, long enough not to occur in web text
         for part in re.split(r"%\(\w+\)s", msgid):

@@ -4,10 +4,8 @@ pool (work stealing), and completion derived from outputs (a deleted report reru
 from __future__ import annotations
 
 import random
-import shutil
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,9 +19,8 @@ from scout.orchestrator.outcomes import classify
 from scout.orchestrator.phase_run import PhaseRun
 from scout.orchestrator.state import PhaseState
 from scout.spec.models import Defaults, MinSuccess, Phase, RetryPolicy
-from scout.steps.context import ItemOutcome
+from scout.stepkit.context import ItemOutcome
 
-REPO = Path(__file__).resolve().parents[2]
 
 
 def _ok(fp: str = "fp1", **kw: Any) -> PhaseState:
@@ -250,7 +247,6 @@ def report_pipeline(ws):
     templates = ws.root / "templates"
     templates.mkdir(exist_ok=True)
     (templates / "r.md.j2").write_text("# {{ title }}\n\n{{ items | length }} items\n")
-    shutil.copy(REPO / "templates" / "report.html.j2", templates / "report.html.j2")
     return ws.pipeline("""
         phases:
           A: {uses: STEPS:items, with: {n: 3}, produces: [items]}

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_templates_and_code_use_msgids() -> None:
-    found = template_msgids(ROOT / "templates")
+    found = template_msgids(ROOT / "scout" / "report" / "builtin")
     assert ("Shortlist", None) in found and ("Sources", None) in found
     assert ("skipped", "cost column") in found  # pgettext keeps its context
     code = python_msgids(ROOT / "scout")

@@ -3,7 +3,7 @@
 Collects every problem, each located: inputs and their defaults, who produces what,
 ``needs`` and ``for_each`` references, step kinds and their ``with:`` blocks, chains
 and adapters against the config, and the Jinja in templates and expressions. The
-graph rules (cycles, parallel groups) live in ``scout.orchestrator.dag``.
+graph rules (cycles, parallel groups) live in ``scout.spec.dag``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from scout.config.settings import ADAPTER_TYPES
 from scout.config.models import ChainLink, Config
 from scout.errors import Problem
+from scout.paths import BUILTIN_TEMPLATES
 from scout.spec.located import validate_located
 from scout.spec.loader import LoadedSpec
 from scout.spec.models import Phase, Pipeline
@@ -33,7 +34,7 @@ from scout.spec.templating import (
     known_tests,
 )
 from scout.spec.yamlload import PathT, SourceMap
-from scout.steps.registry import FreeParams, StepKind, get_step_kind
+from scout.stepkit.registry import FreeParams, StepKind, get_step_kind
 from scout.suggest import did_you_mean
 from scout.task.values import coerce
 
@@ -281,8 +282,9 @@ def _metadata_kind(metadata: Any) -> str | None:
 
 def _check_template_files(pid: str, params: BaseModel | None, smap: SourceMap,
                           config: Config | None) -> list[Problem]:
-    """Report templates must exist under the project's templates/ (beside config/)."""
-    from scout.steps.params import ReportParams
+    """Report templates must exist under the project's templates/ (beside config/) or
+    among the built-in ones."""
+    from scout.stepkit.params import ReportParams
 
     # only the built-in report kind reads templates/ (python steps' keys mean what they like)
     if config is None or not isinstance(params, ReportParams):
@@ -296,7 +298,8 @@ def _check_template_files(pid: str, params: BaseModel | None, smap: SourceMap,
     problems = []
     available = sorted(p.name for p in templates.glob("*.j2"))
     for key, name in names.items():
-        if isinstance(name, str) and not (templates / name).is_file():
+        if isinstance(name, str) and not (templates / name).is_file() \
+                and not (BUILTIN_TEMPLATES / name).is_file():
             problems.append(Problem(
                 "SPEC054", f"phase '{pid}': template '{name}' not found in {templates} (report "
                 f"templates live in templates/ next to the project's config/)",
