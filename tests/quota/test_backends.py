@@ -170,8 +170,9 @@ def test_unreachable_redis_is_a_clear_error_without_the_password(tmp_path):
     from tests.dist.redis_server import free_port
 
     url = f"redis://:hunter2secret@127.0.0.1:{free_port()}/0"
+    q = make_quota(url, tmp_path, env={})  # connects lazily: validate/plan need no Redis
     with pytest.raises(ConfigError) as info:
-        make_quota(url, tmp_path, env={})
+        q.reserve_rate("tavily", 60, 1)  # the first decision says it is down
     assert info.value.code == "CFG041"
     text = info.value.message + (info.value.hint or "")
     assert "unreachable" in text and "hunter2" not in text
