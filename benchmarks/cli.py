@@ -35,9 +35,15 @@ COMMANDS = {
 }
 
 
+#: as an installed scout runs: with its modules' bytecode cached (pip compiles it on
+#: install; the warm-up run writes it here), even where the shell sets
+#: PYTHONDONTWRITEBYTECODE, which would recompile every module on every start
+_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def _once(argv: list[str]) -> float:
     t0 = time.perf_counter()
-    out = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, check=False)
+    out = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, check=False, env=_ENV)
     took = time.perf_counter() - t0
     if out.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} failed ({out.returncode}): {out.stderr[-500:]}")

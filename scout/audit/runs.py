@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import yaml
+from pydantic import BaseModel, ConfigDict, Field
 
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
@@ -29,8 +29,12 @@ from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, load_state
 from scout.paths import MISSION_ID_RE
 
 
-@dataclass
-class RunRow:
+class RunRow(BaseModel):
+    """One mission as `scout runs`, the dashboard, the HTTP API (``GET /api/missions``,
+    whose response model this is) and the MCP server list it."""
+
+    model_config = ConfigDict(extra="forbid")
+
     mission_id: str
     pipeline: str | None
     pipeline_path: str | None
@@ -42,10 +46,10 @@ class RunRow:
     cost_usd: float
     exit_code: int | None
     reason: str | None
-    phases: dict[str, int] = field(default_factory=dict)  # status -> count
+    phases: dict[str, int] = Field(default_factory=dict)  # status -> count
 
     def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
+        return self.model_dump()
 
 
 def _parse(ts: str | None) -> dt.datetime | None:

@@ -44,7 +44,7 @@ class Money(BaseModel):
     ``price <= budget.amount`` check keeps working; ``min`` is left out of the JSON when
     it is not set (stored Tasks and cache keys of single amounts are unchanged)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     amount: float = Field(ge=0)
     currency: str = Field(pattern=r"^[A-Z]{3}$", description="ISO 4217 code, e.g. EUR")
@@ -72,7 +72,7 @@ class Money(BaseModel):
 
 
 class Month(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     year: int = Field(ge=1900, le=2200)
     month: int = Field(ge=1, le=12)
@@ -90,7 +90,7 @@ class Month(BaseModel):
 
 
 class DateRange(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     start: dt.date
     end: dt.date

@@ -8,6 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from scout.audit.runs import RunRow
+
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -68,23 +70,8 @@ class CostSummary(_Model):
     in_doubt: InDoubt | None = None
 
 
-class Run(_Model):
-    mission_id: str
-    pipeline: str | None
-    pipeline_path: str | None
-    status: str
-    runs: int
-    started_at: str | None
-    finished_at: str | None
-    duration_s: float | None
-    cost_usd: float
-    exit_code: int | None
-    reason: str | None
-    phases: dict[str, int]
-
-
 class Missions(_Model):
-    runs: list[Run]
+    runs: list[RunRow]  # the row `scout runs` lists (scout.audit.runs), not a copy of it
 
 
 class MissionState(_Model):

@@ -71,7 +71,10 @@ Duration = Annotated[
 
 
 class StrictModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    # each model is built on first use, not at import: a spec or config uses a few of
+    # the step kinds' and adapters' models (benchmarks/cli.py, `scout validate`)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True,
+                              defer_build=True)
 
 
 class Backoff(StrictModel):

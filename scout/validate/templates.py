@@ -15,8 +15,12 @@ needs. (A template error raised while a report renders is located by
 
 from __future__ import annotations
 
+import hashlib
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -55,6 +59,63 @@ _GENERIC_TASK = frozenset({"values", "types", "sources"})
 @lru_cache(maxsize=1)
 def _parse_env() -> Any:
     return make_report_env(BUILTIN)  # parsing only: the loader is unused
+
+
+@dataclass(frozen=True)
+class TemplateFacts:
+    """What the checks read from one template's tree, in tree order: the names it binds,
+    the uses (``("name", name, line)``, ``("attr", base, attr, line)``, ``("filter", name,
+    line)``, ``("test", name, line)``) and the templates it imports or includes."""
+
+    bound: frozenset[str]
+    uses: tuple[tuple[Any, ...], ...]
+    imports: tuple[tuple[str, int], ...]
+
+
+#: template facts by the SHA-256 of the template's text: the shared sections
+#: (``_report.md.j2``, ``_synthesis.md.j2``) are imported by every pipeline's report and a
+#: mission checks its pipeline again, so one ``scout validate pipelines/`` would parse and
+#: walk them many times. Bounded, for the long-lived server and MCP processes.
+_FACTS: OrderedDict[str, TemplateFacts] = OrderedDict()
+_FACTS_MAX = 256
+_facts_lock = threading.Lock()
+
+
+def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
+    """The facts of ``source``, parsed once per content in this process (a syntax error
+    is raised, never cached, so it always names the file it was found in)."""
+    key = hashlib.sha256(source.encode("utf-8")).hexdigest()
+    with _facts_lock:
+        facts = _FACTS.get(key)
+        if facts is not None:
+            _FACTS.move_to_end(key)
+            return facts
+    ast = _parse_env().parse(source, name=name, filename=filename)
+    facts = TemplateFacts(frozenset(_bound(ast)), tuple(_uses(ast)), tuple(_imports(ast)))
+    with _facts_lock:
+        _FACTS[key] = facts
+        while len(_FACTS) > _FACTS_MAX:
+            _FACTS.popitem(last=False)
+    return facts
+
+
+def _uses(ast: nodes.Template) -> Iterator[tuple[Any, ...]]:
+    for node in ast.find_all((nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Filter,
+                              nodes.Test)):
+        if isinstance(node, nodes.Name):
+            if node.ctx == "load":
+                yield ("name", node.name, node.lineno)
+        elif isinstance(node, (nodes.Getattr, nodes.Getitem)):
+            base = node.node
+            attr = node.attr if isinstance(node, nodes.Getattr) else (
+                node.arg.value if isinstance(node.arg, nodes.Const)
+                and isinstance(node.arg.value, str) else None)
+            if isinstance(base, nodes.Name) and base.ctx == "load" and attr:
+                yield ("attr", base.name, attr, node.lineno)
+        elif isinstance(node, nodes.Filter) and node.name:
+            yield ("filter", node.name, node.lineno)
+        elif isinstance(node, nodes.Test):
+            yield ("test", node.name, node.lineno)
 
 
 def templates_dir(spec: LoadedSpec, config: Any) -> Path:
@@ -122,24 +183,23 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
         return Location(where, lineno, column_of(line, token) if token else 1)
 
     try:
-        ast = _parse_env().parse(source, name=path.name, filename=where)
+        facts = template_facts(source, name=path.name, filename=where)
     except TemplateSyntaxError as exc:
         use.problems.append(Problem(
             "SPEC050", f"phase '{pid}': report template does not parse: {exc.message}",
             Location(where, exc.lineno or 1, 1), hint="fix the Jinja syntax at this line"))
         return
-    bound = _bound(ast)
+    bound = facts.bound
     task_fields = set(pipeline.inputs) | TASK_BUILTIN_ATTRS
     reported: set[tuple[str, int]] = set()
-    for node in ast.find_all((nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Filter,
-                              nodes.Test)):
-        if isinstance(node, nodes.Name):
-            name = node.name
-            if node.ctx != "load" or name in bound or name in scope or name in GLOBAL_NAMES:
+    for kind, *rest in facts.uses:
+        if kind == "name":
+            name, lineno = rest
+            if name in bound or name in scope or name in GLOBAL_NAMES:
                 continue
-            if (name, node.lineno) in reported:
+            if (name, lineno) in reported:
                 continue
-            reported.add((name, node.lineno))
+            reported.add((name, lineno))
             if name in producers or name in pipeline.inputs:
                 src = producers.get(name, ["an input"])[0]
                 hint = f"add '{name}' to {pid}'s needs" + (
@@ -149,35 +209,30 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
                     f"add '{name}' to {pid}'s needs, or fix the name"
             use.problems.append(Problem(
                 "SPEC051", f"phase '{pid}': report template uses '{name}', which is not in "
-                f"the phase's scope", loc(node.lineno, name), hint=hint))
-        elif isinstance(node, (nodes.Getattr, nodes.Getitem)):
-            base = node.node
-            attr = node.attr if isinstance(node, nodes.Getattr) else (
-                node.arg.value if isinstance(node.arg, nodes.Const)
-                and isinstance(node.arg.value, str) else None)
-            if not (isinstance(base, nodes.Name) and base.ctx == "load" and attr):
-                continue
-            if base.name != "task" or "task" in bound:
+                f"the phase's scope", loc(lineno, name), hint=hint))
+        elif kind == "attr":
+            base, attr, lineno = rest
+            if base != "task" or "task" in bound:
                 continue
             use.task_attrs.add(attr)
             if attr not in task_fields:
                 use.problems.append(Problem(
                     "SPEC052", f"phase '{pid}': report template uses 'task.{attr}', which "
                     f"is not an input of pipeline '{pipeline.name}'",
-                    _attr_loc(loc, lines, node.lineno, attr),
+                    _attr_loc(loc, lines, lineno, attr),
                     hint=did_you_mean(attr, task_fields, what="task fields")
                     or f"declare '{attr}' under inputs:, or fix the name"))
-        elif isinstance(node, nodes.Filter) and node.name and node.name not in known_filters():
+        elif kind == "filter" and rest[0] not in known_filters():
             use.problems.append(Problem(
-                "SPEC053", f"phase '{pid}': unknown Jinja filter '{node.name}'",
-                loc(node.lineno, node.name),
-                hint=did_you_mean(node.name, known_filters(), what="filters")))
-        elif isinstance(node, nodes.Test) and node.name not in known_tests():
+                "SPEC053", f"phase '{pid}': unknown Jinja filter '{rest[0]}'",
+                loc(rest[1], rest[0]),
+                hint=did_you_mean(rest[0], known_filters(), what="filters")))
+        elif kind == "test" and rest[0] not in known_tests():
             use.problems.append(Problem(
-                "SPEC053", f"phase '{pid}': unknown Jinja test '{node.name}'",
-                loc(node.lineno, node.name),
-                hint=did_you_mean(node.name, known_tests(), what="tests")))
-    for name, lineno in _imports(ast):
+                "SPEC053", f"phase '{pid}': unknown Jinja test '{rest[0]}'",
+                loc(rest[1], rest[0]),
+                hint=did_you_mean(rest[0], known_tests(), what="tests")))
+    for name, lineno in facts.imports:
         target = resolve_template(templates, name)
         if target is None:
             use.problems.append(Problem(

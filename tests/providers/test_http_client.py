@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from scout.config.settings import AdapterSettings
-from scout.providers import http
+from scout.adapters.contract import http
 
 
 def _ctx(client: httpx.Client) -> ssl.SSLContext:
