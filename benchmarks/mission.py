@@ -34,6 +34,7 @@ Scenarios (each on a fresh research root, so nothing is cached):
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import io
 import json
 import os
@@ -53,18 +54,23 @@ sys.path.insert(0, str(ROOT))
 import yaml  # noqa: E402
 
 from scout.config.loader import load_config  # noqa: E402
-from scout.orchestrator.dag import PhaseGraph  # noqa: E402
+from scout.spec.dag import PhaseGraph  # noqa: E402
 from scout.spec.models import Pipeline  # noqa: E402
 from tests.e2e.harness import run_cli  # noqa: E402
-from tests.e2e.world import (F1_QUERY, QUERY, World, build_world, hotel_queries,  # noqa: E402
-                             latency, make_hotels)
+from tests.e2e.world import (LATENCY_PROFILE, QUERY, build_world, latency,  # noqa: E402
+                             make_hotels)
 from tests.fakes.server import FakeServer, LogEntry  # noqa: E402
+
+from benchmarks.mission_lib.cpu_watch import CpuWatch  # noqa: E402
 
 TARGET = 1.15
 #: issue 15 (work-stealing fan-out): per-scenario ratio targets
 SCENARIO_TARGETS = {"shipped caps, pipeline max_parallel": 1.02,
                     "no caps, pipeline max_parallel": 1.05}
 PIPELINE = ROOT / "pipelines" / "hotel_research.yaml"
+#: the e2e world's latencies, plus Brave's image search (P5's photos when a hotel's own
+#: page has too few): a search like the others, not an instant answer
+PROFILE = {**LATENCY_PROFILE, ("GET", "/res/v1/images/search"): ("search", 0.4, 0.5)}
 KEY_VARS = ("TAVILY_API_KEY", "PERPLEXITY_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CSE_ID",
             "BRAVE_API_KEY", "SEARXNG_URL", "SCOUTE_CONFIG", "SCOUTE_RUNS_DIR")
 
@@ -83,31 +89,66 @@ class Served:
     at: float
 
 
-def attribute(entry: LogEntry, world: World) -> Served | None:
-    """Which phase and adapter a served request belongs to (the world knows its queries)."""
-    queries: dict[str, str] = {F1_QUERY: "F1"}
-    for name in world.hotels:
-        rq, pq = hotel_queries(name)
-        queries[rq], queries[pq] = "F2", "F4"
-    lat = entry.served_s if entry.served_s is not None else entry.delay
+def route(entry: LogEntry) -> tuple[str, str]:
+    """The adapter (its config name) and key (query, page path, "synthesis") of a request
+    the server saw, from its route alone; ("?", path) for a route the benchmark does not
+    know (it is then reported, not dropped)."""
+    def arg(name: str) -> str:
+        return (entry.query.get(name) or [""])[0]
+
     if entry.method == "POST" and entry.path == "/search":
-        adapter, q = "tavily", (entry.json() or {}).get("query")
-    elif entry.path.startswith(("/lite", "/html")):
-        adapter, q = "duckduckgo", (entry.query.get("q") or [None])[0]
-    elif entry.path.startswith("/customsearch"):
-        adapter, q = "google", (entry.query.get("q") or [None])[0]
-    elif entry.path.startswith("/res/v1"):
-        adapter, q = "brave", (entry.query.get("q") or [None])[0]
-    elif entry.path == "/search":
-        adapter, q = "searxng", (entry.query.get("q") or [None])[0]
-    elif entry.path.startswith("/chat/completions"):
-        return Served("P3", "perplexity", "synthesis", lat, entry.delay, entry.fault, entry.at)
-    elif entry.path.startswith("/pages/"):
-        return Served("F3", "page", entry.path, lat, entry.delay, entry.fault, entry.at)
-    else:
+        return "tavily", str((entry.json() or {}).get("query") or "")
+    if entry.path.startswith(("/lite", "/html")):
+        return "duckduckgo", arg("q")
+    if entry.path.startswith("/customsearch"):
+        return ("google_images" if arg("searchType") == "image" else "google"), arg("q")
+    if entry.path.startswith("/res/v1/images"):
+        return "brave_images", arg("q")
+    if entry.path.startswith("/res/v1/"):
+        return "brave", arg("q")
+    if entry.method == "GET" and entry.path == "/search":
+        return ("searxng_images" if arg("categories") == "images" else "searxng"), arg("q")
+    if entry.path.startswith("/chat/completions"):
+        return "perplexity", "synthesis"
+    if entry.path.startswith("/pages/"):
+        return "page", entry.path
+    return "?", entry.path
+
+
+def journal_key(e: dict[str, Any]) -> tuple[str, str] | None:
+    """The same (adapter, key) for a request journal line that sent something."""
+    req = e.get("request") or {}
+    if not req:
         return None
-    return Served(queries.get(q or "", "?"), adapter, q or "", lat, entry.delay, entry.fault,
-                  entry.at)
+    adapter = e.get("adapter") or "?"
+    if adapter in ("perplexity", "openai"):
+        return "perplexity", "synthesis"
+    if "url" in req:
+        return adapter, "/" + str(req["url"]).split("/", 3)[-1].split("?", 1)[0]
+    return adapter, str(req.get("query") or "")
+
+
+def phases_by_request(journal: list[dict[str, Any]]) -> dict[tuple[str, str], set[str]]:
+    """(adapter, key) -> the phases whose journal lines sent it: scout's own record of
+    which phase asked, so a link or phase added to the pipeline is attributed without the
+    benchmark knowing its queries."""
+    out: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for e in journal:
+        k = journal_key(e)
+        if k is not None and e.get("phase"):
+            out[k].add(str(e["phase"]))
+    return out
+
+
+def attribute(entry: LogEntry, asked: dict[tuple[str, str], set[str]]) -> Served:
+    """Which phase and adapter a served request belongs to: its route gives the adapter
+    and key, scout's request journal the phase. Phase '?' when no phase or more than one
+    sent it (the run then stops: the floor would be wrong)."""
+    adapter, key = route(entry)
+    lat = entry.served_s if entry.served_s is not None else entry.delay
+    phases = asked.get((adapter, key), set())
+    phase = next(iter(phases)) if len(phases) == 1 else "?"
+    return Served(phase, adapter, key, lat, entry.delay, entry.fault, entry.at)
 
 
 # --- the lower bound --------------------------------------------------------------------
@@ -203,7 +244,7 @@ def lower_bound(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[
 
 
 def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[float, int]],
-             max_workers: int) -> float:
+             max_workers: int, ends: list[float] | None = None) -> float:
     """What scout's own discipline would take with zero overhead: the same stages, the
     one-call phases on a thread each, then every free thread taking the next item (in
     the order the server saw them) of the phase with the most work left (items left x
@@ -291,6 +332,8 @@ def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[flo
                 fan[p]["inflight"] -= 1
             fill(now)
         t = end
+        if ends is not None:
+            ends.append(t)
     return t
 
 
@@ -325,7 +368,7 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
     with FakeServer() as srv:
         world = build_world(tmp, srv, hotels=make_hotels(n_hotels),
                             root_options={"shipped_caps": sc.caps})
-        latency(world, seed=seed)
+        latency(world, seed=seed, profile=PROFILE)
         pipeline_path = _pipeline_file(world.root, sc.serial)
         for k in KEY_VARS:
             os.environ.pop(k, None)
@@ -337,8 +380,8 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
         os.chdir(world.root)
         out, err = io.StringIO(), io.StringIO()
         try:
-            t0 = time.perf_counter()
-            with redirect_stdout(out), redirect_stderr(err):
+            t0, t0_epoch = time.perf_counter(), time.time()
+            with redirect_stdout(out), redirect_stderr(err), CpuWatch() as watch:
                 code = run_cli(["apply", str(pipeline_path), "--query", QUERY,
                                 "--mission-id", "bench", "--progress", "none"])
             wall = time.perf_counter() - t0
@@ -355,15 +398,17 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
     config = load_config(world.root / "config" / "adapters.yaml")
     caps = {n: (s.rate.per_minute, s.rate.burst) for n, s in config.adapters.items()
             if s.rate is not None}
-    served = [s for s in (attribute(e, world) for e in log) if s is not None]
+    journal = world.journal()
+    asked = phases_by_request(journal)
+    served = [attribute(e, asked) for e in log]
     unknown = [s for s in served if s.phase == "?"]
     if unknown:
         raise SystemExit(f"{sc.name}: requests the benchmark cannot attribute: {unknown[:3]}")
     bound, stage_bounds = lower_bound(pipeline, served, caps, config.max_workers)
     bound_sampled, _ = lower_bound(pipeline, served, caps, config.max_workers, use="sampled")
-    simulated = simulate(pipeline, served, caps, config.max_workers)
+    sim_ends: list[float] = []
+    simulated = simulate(pipeline, served, caps, config.max_workers, sim_ends)
 
-    journal = world.journal()
     rate_wait: dict[str, float] = defaultdict(float)
     answered: dict[str, Counter[str]] = defaultdict(Counter)
     for e in journal:
@@ -381,16 +426,15 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
         server_s[(s.adapter, s.key)].append(s.latency)
     gaps: dict[str, list[float]] = defaultdict(list)
     for e in journal:
-        if e["result"] != "ok" or e["adapter"] not in caps:
+        k = journal_key(e)
+        if e["result"] != "ok" or e["adapter"] not in caps or k is None:
             continue
-        req = e.get("request") or {}
-        key = req.get("query") or ("synthesis" if e["adapter"] == "perplexity" else None)
-        if e["adapter"] == "page":
-            key = "/" + str(req.get("url", "")).split("/", 3)[-1]
-        took = server_s.get((e["adapter"], key or ""))
+        took = server_s.get(k)
         if took:
             gaps[e["adapter"]].append(e["response_summary"]["duration_ms"] / 1000 - took[0])
     state = json.loads((world.run_dir("bench") / "phase.json").read_text())["state"]
+    split = where_the_time_goes(world.run_dir("bench") / "state.log.jsonl", t0_epoch, wall,
+                                stages(pipeline), stage_bounds, sim_ends)
     phase_s = {p: st.get("duration_s") for p, st in state["phases"].items()}
     return {
         "scenario": sc.name, "caps": "shipped" if sc.caps else "none",
@@ -411,7 +455,56 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
                                    "max": round(max(v) * 1000, 1), "n": len(v)}
                                for a, v in sorted(gaps.items())},
         "status": state.get("status"),
+        "cpu": watch.result(),
+        "time_split": split,
     }
+
+
+def where_the_time_goes(state_log: Path, t0: float, wall: float, plan: list[list[str]],
+                        bounds: list[StageBound], sim_ends: list[float]) -> dict[str, Any]:
+    """The wall time split by what the scheduler's state log says happened: before the
+    mission's first line (``scout apply`` starting: config, spec, providers layer) and
+    after its last (closing), the stages without provider calls (the floor counts them
+    as free: F0's parse, R1, F6's report...), and per stage with calls its real duration
+    against its floor and against ``sim`` (zero-overhead work stealing)."""
+    first = last = None
+    began: dict[str, float] = {}
+    ended: dict[str, float] = {}
+    for line in state_log.read_text().splitlines():
+        try:
+            rec = json.loads(line)
+            ts = dt.datetime.fromisoformat(rec["ts"]).timestamp() - t0
+        except (ValueError, KeyError, TypeError):
+            continue
+        first = ts if first is None else first
+        last = ts
+        if rec.get("ev") == "phase" and rec.get("phase"):
+            pid = rec["phase"]
+            if rec.get("status") == "running":
+                began.setdefault(pid, ts)
+            else:
+                ended[pid] = ts
+    if first is None or last is None:
+        return {}
+    by_stage = {tuple(b.phases): b for b in bounds}
+    sim_start = 0.0
+    rows, free = [], 0.0
+    for stage, sim_end in zip(plan, sim_ends):
+        starts = [began[p] for p in stage if p in began]
+        stops = [ended[p] for p in stage if p in ended]
+        real = (max(stops) - min(starts)) if starts and stops else 0.0
+        b = by_stage.get(tuple(stage))
+        if b is None or not b.seconds:
+            free += real
+        else:
+            rows.append({"phases": "+".join(stage), "real_s": round(real, 3),
+                         "bound_s": round(b.seconds, 3),
+                         "sim_s": round(sim_end - sim_start, 3)})
+        sim_start = sim_end
+    staged = sum(r["real_s"] for r in rows) + free
+    return {"before_mission_s": round(first, 3), "after_mission_s": round(wall - last, 3),
+            "no_call_stages_s": round(free, 3),
+            "between_stages_s": round((last - first) - staged, 3), "stages": rows}
 
 
 # --- reporting ---------------------------------------------------------------------------
@@ -465,6 +558,18 @@ def print_table(result: dict[str, Any]) -> None:
                   f"({_fmt_counts(st['candidates'], ' s')})")
         ph = {p: s for p, s in r["phase_s"].items() if s}
         print("  phase durations: " + ", ".join(f"{p} {s:.2f}s" for p, s in ph.items()))
+        ts, cpu = r["time_split"], r["cpu"]
+        if ts:
+            print(f"  wall split: before the mission {ts['before_mission_s']:.2f}s, "
+                  f"after {ts['after_mission_s']:.2f}s, stages without calls "
+                  f"{ts['no_call_stages_s']:.2f}s, between stages {ts['between_stages_s']:.2f}s; "
+                  + "; ".join(f"{x['phases']} {x['real_s']:.2f}s (bound {x['bound_s']:.2f}, "
+                              f"sim {x['sim_s']:.2f})" for x in ts["stages"]))
+        wait = cpu["runqueue_wait_scout_s"]
+        print(f"  CPU: process {cpu['cpu_s']:.2f}s in {r['wall_s']:.2f}s; runnable but waiting "
+              f"for a CPU: {'n/a' if wait is None else f'{wait:.2f}'} thread-s scout "
+              f"(scheduler/main thread {cpu['main_runqueue_wait_s']}), "
+              f"{cpu['runqueue_wait_s']} all threads; {cpu['involuntary_switches']} preemptions")
         print("  adapter call as scout timed it minus server time, mean/max ms: " + ", ".join(
             f"{a} {v['mean']:g}/{v['max']:g}" for a, v in r["client_overhead_ms"].items()))
 

@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scout.config.models import Config  # noqa: E402
 from scout.orchestrator.mission_runner import MissionRequest, MissionRunner  # noqa: E402
 from scout.spec.models import Pipeline  # noqa: E402
-from scout.steps.registry import register_phase_handler  # noqa: E402
+from scout.stepkit.registry import register_phase_handler  # noqa: E402
 
 IO_SLEEP = 0.2
 TARGETS = {"io50_ratio": 1.05, "chain200_ms_per_phase": 0.5, "fanout1000_ms_per_item": 0.2}

@@ -108,7 +108,7 @@ def _resume_parts(run_dir: Path, n: int, item_ms: float) -> tuple[Any, Any, Any]
     from scout.config.models import Config
     from scout.orchestrator.mission_runner import MissionRequest
     from scout.spec.models import Pipeline
-    from scout.steps.registry import register_phase_handler
+    from scout.stepkit.registry import register_phase_handler
 
     def slow_item(ctx: Any) -> int:
         time.sleep(item_ms / 1000)

@@ -47,7 +47,7 @@ from scout.paths import validate_mission_id
 from scout.spec.loader import load_spec
 from scout.spec.mission import mission_pipeline_path
 from scout.spec.models import Mission, Pipeline
-from scout.steps.registry import register_phase_handler
+from scout.stepkit.registry import register_phase_handler
 from scout.validate import load_valid_pipeline, validate_file
 
 __all__ = [
@@ -216,6 +216,11 @@ def _mission_runner(file: str | Path, *, query: str | None, sets: Any, mission_i
     pipeline, cfg, request = prepare(file, query=query, sets=sets, mission_id=mission_id,
                                      runs_dir=runs_dir, config=config, root=root,
                                      max_cost=max_cost)
+    from scout.orchestrator.remote import check_budget_holds
+
+    # before the providers layer: a cap each Dask worker would spend apart is refused
+    check_budget_holds(cfg, request.max_cost,
+                       getattr(getattr(providers, "options", None), "env", None))
     if providers is not None:
         factory, preflight = providers(request, pipeline, cfg)
         if kw.get("gateway_factory") is None:

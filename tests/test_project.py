@@ -6,7 +6,7 @@ import re
 import subprocess
 from pathlib import Path
 
-from scout.spec.jsonschema import stale_schemas
+from scout.validate.jsonschema import stale_schemas
 from scout.validate import validate_paths
 
 ROOT = Path(__file__).resolve().parent.parent

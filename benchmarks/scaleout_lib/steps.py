@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scout.steps.context import StepContext
+from scout.stepkit.context import StepContext
 
 
 def mission_queries(n: int, shared: float = 0.3, seed: int = 16) -> list[str]:
@@ -31,3 +31,9 @@ def report(ctx: StepContext) -> dict[str, Any]:
     if rows is None:  # a SourceList keeps its rows in .items; a plain list is its rows
         rows = found if isinstance(found, list) else []
     return {"sources": len(rows)}
+
+
+def asked(ctx: StepContext) -> list[dict[str, Any]]:
+    """The batch variant's first phase: the mission's own query as the one item to search
+    (each mission of ``scout batch apply`` is one row of the queries file)."""
+    return [{"q": ctx.request.query or ""}]

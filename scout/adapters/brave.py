@@ -19,12 +19,12 @@ from typing import Any, ClassVar
 
 import httpx
 
-from scout.adapters.normalize import Hit, to_sources
-from scout.adapters.search_http import error_json, fetch, json_body, short
+from scout.adapters.normalize import Hit
+from scout.adapters.search_http import (api_key, error_json, fetch, json_body, search_reply,
+                                        short, split_options)
 from scout.config.settings import BraveSettings
 from scout.errors import AuthError, ParseError, ProviderError
-from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
-from scout.providers.http import response_time
+from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret
 from scout.schemas.sources import Source
 
 DEFAULT_BASE = "https://api.search.brave.com"
@@ -123,19 +123,12 @@ class BraveAdapter(SearchAdapter):
     def call(self, request: SearchRequest, credential: Secret | None = None
              ) -> Reply[list[Source]]:
         assert self.client is not None, "BraveAdapter needs an httpx.Client"
-        if credential is None:
-            raise AuthError(f"{self.name}: no API key", adapter=self.name,
-                            hint="set BRAVE_API_KEY (or the variable named in config)")
+        key = api_key(self.name, credential, "BRAVE_API_KEY")
         params: dict[str, Any] = {"q": request.query, "count": min(request.limit, MAX_COUNT)}
         if self.settings.country:
             params["country"] = self.settings.country
-        ignored = []
-        for key, value in request.options.items():
-            if key in OPTIONS:
-                params[key] = value
-            else:
-                ignored.append(key)
-        key = credential.reveal()
+        passed, ignored = split_options(request.options, OPTIONS)
+        params.update(passed)
         http_request = self.client.build_request(
             "GET", (self.base_url or DEFAULT_BASE) + PATH, params=params,
             headers={"Accept": "application/json", "X-Subscription-Token": key},
@@ -143,9 +136,6 @@ class BraveAdapter(SearchAdapter):
         response = fetch(self.client, http_request, self.name, describe=describe_error,
                          classify=lambda r: classify_error(r, self.name), secrets=[key])
         data = json_body(response, self.name)
-        sources = to_sources(parse_results(data, adapter=self.name), adapter=self.name,
-                             retrieved_at=response_time(response),
-                             limit=request.limit, max_chars=self.settings.max_chars)
         meta: dict[str, Any] = {}
         query = data.get("query") if isinstance(data.get("query"), dict) else {}
         if "more_results_available" in query:
@@ -155,6 +145,5 @@ class BraveAdapter(SearchAdapter):
         remaining = response.headers.get("x-ratelimit-remaining")
         if remaining:
             meta["ratelimit_remaining"] = remaining
-        if ignored:
-            meta["ignored_options"] = sorted(ignored)
-        return Reply(sources, usage=Usage(requests=1), status=response.status_code, meta=meta)
+        return search_reply(self.name, request, response, parse_results(data, adapter=self.name),
+                            max_chars=self.settings.max_chars, meta=meta, ignored=ignored)

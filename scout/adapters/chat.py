@@ -18,8 +18,8 @@ import httpx
 from scout.adapters.answer import ParsedAnswer, parse_answer
 from scout.errors import ParseError
 from scout.i18n import translations
-from scout.providers.contract import EvidenceItem, Secret, Usage
-from scout.providers.http import send
+from scout.adapters.contract import EvidenceItem, Secret, Usage
+from scout.adapters.contract.http import send
 from scout.schemas.sources import Citation
 
 

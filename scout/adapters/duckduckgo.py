@@ -25,13 +25,12 @@ from typing import Any, ClassVar
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from scout.adapters.normalize import Hit, to_sources, unwrap_redirect
-from scout.adapters.search_http import fetch
+from scout.adapters.normalize import Hit, unwrap_redirect
+from scout.adapters.search_http import fetch, search_reply, split_options
 from scout.config.settings import DuckDuckGoSettings
 from scout.adapters.htmlparse import parse_html as html_tree
 from scout.errors import ParseError, RateLimited
-from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
-from scout.providers.http import response_time
+from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret
 from scout.schemas.sources import Source
 
 NAME = "duckduckgo"
@@ -204,12 +203,8 @@ class DuckDuckGoAdapter(SearchAdapter):
         params: dict[str, Any] = {"q": request.query}
         if self.settings.region:
             params["kl"] = self.settings.region
-        ignored = []
-        for key, value in request.options.items():
-            if key in OPTIONS:
-                params[OPTIONS[key]] = value
-            else:
-                ignored.append(key)
+        passed, ignored = split_options(request.options, OPTIONS)
+        params.update({OPTIONS[k]: v for k, v in passed.items()})  # DuckDuckGo's names
         http_request = self.client.build_request("GET", self.endpoint, params=params,
                                                  headers={"Accept": "text/html"})
         response = fetch(self.client, http_request, self.name)
@@ -228,14 +223,10 @@ class DuckDuckGoAdapter(SearchAdapter):
         except RateLimited as exc:
             exc.status = response.status_code
             raise
-        sources = to_sources(parsed.hits, adapter=self.name,
-                             retrieved_at=response_time(response), limit=request.limit,
-                             max_chars=self.settings.max_chars)
         meta: dict[str, Any] = {"mode": self.settings.mode}
         if parsed.sponsored:
             meta["sponsored_dropped"] = parsed.sponsored
         if parsed.unrecognised:
             meta["unrecognised_rows"] = parsed.unrecognised
-        if ignored:
-            meta["ignored_options"] = sorted(ignored)
-        return Reply(sources, usage=Usage(requests=1), status=response.status_code, meta=meta)
+        return search_reply(self.name, request, response, parsed.hits,
+                            max_chars=self.settings.max_chars, meta=meta, ignored=ignored)

@@ -27,7 +27,7 @@ from scout.adapters.aspects import AspectMatcher
 from scout.config.settings import AdapterSettings, ExtractiveSettings
 from scout.adapters.structured import Builder
 from scout.i18n import translations
-from scout.providers.contract import Reply, Request, Secret, SynthesisAdapter, \
+from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
     SynthesisRequest
 from scout.schemas.sources import Synthesis
 

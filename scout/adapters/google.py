@@ -21,12 +21,13 @@ from typing import Any, ClassVar
 
 import httpx
 
-from scout.adapters.normalize import Hit, to_sources
-from scout.adapters.search_http import error_json, fetch, json_body, short
+from scout.adapters.normalize import Hit
+from scout.adapters.search_http import (api_key, error_json, fetch, json_body, search_reply,
+                                        short, split_options)
 from scout.config.settings import GoogleSettings
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited
-from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
-from scout.providers.http import parse_retry_after, response_time
+from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.adapters.contract.http import parse_retry_after
 from scout.schemas.sources import Source
 
 DEFAULT_BASE = "https://www.googleapis.com"
@@ -115,21 +116,12 @@ class GoogleAdapter(SearchAdapter):
     def call(self, request: SearchRequest, credential: Secret | None = None
              ) -> Reply[list[Source]]:
         assert self.client is not None, "GoogleAdapter needs an httpx.Client"
-        if credential is None:
-            raise AuthError(f"{self.name}: no API key", adapter=self.name,
-                            hint="set GOOGLE_API_KEY (or the variable named in config)")
+        key = api_key(self.name, credential, "GOOGLE_API_KEY")
         cx = (self.env.get(self.settings.cx_env) or "").strip()
         if not cx:
             raise AuthError(f"{self.name}: no search engine id", adapter=self.name,
                             hint=f"set {self.settings.cx_env} to the engine's cx value")
-        extra: dict[str, Any] = {}
-        ignored = []
-        for name, value in request.options.items():
-            if name in OPTIONS:
-                extra[name] = value
-            else:
-                ignored.append(name)
-        key = credential.reveal()
+        extra, ignored = split_options(request.options, OPTIONS)
         wanted = min(request.limit, MAX_RESULTS)
         hits: list[Hit] = []
         pages = 0
@@ -154,9 +146,6 @@ class GoogleAdapter(SearchAdapter):
             queries = page.get("queries") if isinstance(page.get("queries"), dict) else {}
             if len(found) < num or not queries.get("nextPage") or start + num > MAX_RESULTS:
                 break
-        sources = to_sources(hits, adapter=self.name,
-                             retrieved_at=response_time(response), limit=request.limit,
-                             max_chars=self.settings.max_chars)
         meta: dict[str, Any] = {"pages": pages}
         info = data.get("searchInformation")
         if isinstance(info, dict):
@@ -167,6 +156,6 @@ class GoogleAdapter(SearchAdapter):
         spelling = data.get("spelling")
         if isinstance(spelling, dict) and spelling.get("correctedQuery"):
             meta["corrected_query"] = spelling["correctedQuery"]
-        if ignored:
-            meta["ignored_options"] = sorted(ignored)
-        return Reply(sources, usage=Usage(requests=pages), status=status, meta=meta)
+        return search_reply(self.name, request, response, hits,
+                            max_chars=self.settings.max_chars, meta=meta, ignored=ignored,
+                            usage=Usage(requests=pages), status=status)

@@ -29,9 +29,9 @@ from typing import Any, ClassVar
 import httpx
 
 from scout.adapters import brave, google, searxng
-from scout.adapters.search_http import fetch, json_body
+from scout.adapters.search_http import api_key, fetch, json_body, result_items, split_options
 from scout.errors import AuthError, ParseError
-from scout.providers.contract import ImageSearchAdapter, ImageSearchRequest, Reply, \
+from scout.adapters.contract import ImageSearchAdapter, ImageSearchRequest, Reply, \
     Request, Secret, Usage
 from scout.schemas.sources import Photo
 
@@ -128,13 +128,8 @@ def parse_google(data: dict[str, Any], *, adapter: str = "google_images") -> lis
 
 
 def parse_searxng(data: dict[str, Any], *, adapter: str = "searxng_images") -> list[Photo]:
-    results = data.get("results")
-    if not isinstance(results, list):
-        raise ParseError(f"{adapter}: answer has no 'results' list", adapter=adapter)
     out = []
-    for item in results:
-        if not isinstance(item, dict) or not item.get("img_src"):
-            continue  # a text result mixed into an image search
+    for item in result_items(data, adapter, needs="img_src"):  # text results are skipped
         width = height = None
         match = _RESOLUTION.match(str(item.get("resolution") or ""))
         if match:
@@ -169,16 +164,13 @@ class BraveImagesAdapter(_ImageAdapter):
 
     def call(self, request: Request, credential: Secret | None = None) -> Reply[list[Photo]]:
         req = self._request(request)
-        if credential is None:
-            raise AuthError(f"{self.name}: no API key", adapter=self.name,
-                            hint="set BRAVE_API_KEY (or the variable named in config)")
+        key = api_key(self.name, credential, "BRAVE_API_KEY")
         limit = self._limit(req)
         params: dict[str, Any] = {"q": req.query, "count": min(limit, 100),
                                   "safesearch": getattr(self.settings, "safesearch", "strict")}
         if getattr(self.settings, "country", None):
             params["country"] = self.settings.country  # type: ignore[attr-defined]
-        params.update({k: v for k, v in req.options.items() if k in self.OPTIONS})
-        key = credential.reveal()
+        params.update(split_options(req.options, self.OPTIONS)[0])
         wire = self.client.build_request(  # type: ignore[union-attr]
             "GET", (self.base_url or brave.DEFAULT_BASE) + self.PATH, params=params,
             headers={"Accept": "application/json", "X-Subscription-Token": key})
@@ -196,20 +188,17 @@ class GoogleImagesAdapter(_ImageAdapter):
 
     def call(self, request: Request, credential: Secret | None = None) -> Reply[list[Photo]]:
         req = self._request(request)
-        if credential is None:
-            raise AuthError(f"{self.name}: no API key", adapter=self.name,
-                            hint="set GOOGLE_API_KEY (or the variable named in config)")
+        key = api_key(self.name, credential, "GOOGLE_API_KEY")
         cx_env = getattr(self.settings, "cx_env", "GOOGLE_CSE_ID")
         cx = (self.env.get(cx_env) or "").strip()
         if not cx:
             raise AuthError(f"{self.name}: no search engine id", adapter=self.name,
                             hint=f"set {cx_env} to the engine's cx value")
-        key = credential.reveal()
         limit = min(self._limit(req), google.PAGE_SIZE)  # one request: 10 photos at most
         params: dict[str, Any] = {"key": key, "cx": cx, "q": req.query, "num": limit,
                                   "searchType": "image",
                                   "safe": getattr(self.settings, "safe", "active")}
-        params.update({k: v for k, v in req.options.items() if k in self.OPTIONS})
+        params.update(split_options(req.options, self.OPTIONS)[0])
         wire = self.client.build_request(  # type: ignore[union-attr]
             "GET", (self.base_url or google.DEFAULT_BASE) + google.PATH, params=params,
             headers={"Accept": "application/json"})
@@ -237,7 +226,7 @@ class SearxngImagesAdapter(_ImageAdapter):
         engines = getattr(self.settings, "engines", None)
         if engines:
             params["engines"] = ",".join(engines)
-        params.update({k: v for k, v in req.options.items() if k in self.OPTIONS})
+        params.update(split_options(req.options, self.OPTIONS)[0])
         wire = self.client.build_request(  # type: ignore[union-attr]
             "GET", base + "/search", params=params, headers={"Accept": "application/json"})
         response = fetch(self.client, wire, self.name,  # type: ignore[arg-type]

@@ -15,7 +15,7 @@ that was never sent is dropped and noted; sentences citing nothing are marked
 
 Rate cap, retries (429 with Retry-After, 5xx), journal, cache, cost and budget belong to
 the providers layer, as for every adapter; statuses are mapped by
-:func:`scout.providers.http.send` (401/403 → AuthError, 429 → RateLimited, 5xx →
+:func:`scout.adapters.contract.http.send` (401/403 → AuthError, 429 → RateLimited, 5xx →
 Unavailable).
 """
 
@@ -30,9 +30,9 @@ from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, par
 from scout.adapters.prompt import build_prompt
 from scout.config.settings import AdapterSettings, OpenAISettings
 from scout.i18n import translations
-from scout.providers.contract import Reply, Request, Secret, SynthesisAdapter, \
+from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
     SynthesisRequest
-from scout.providers.http import make_client
+from scout.adapters.contract.http import make_client
 from scout.schemas.sources import Synthesis
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"

@@ -9,7 +9,7 @@ One ``call(FetchRequest)`` →
 2. the request is sent with redirects NOT followed by httpx: each ``Location`` is
    resolved, counted against ``max_redirects`` and goes through the guard again, so a
    public name cannot bounce scout onto ``127.0.0.1`` or ``169.254.169.254``;
-3. error statuses are mapped by :func:`scout.providers.http.check_status`; a content
+3. error statuses are mapped by :func:`scout.adapters.contract.http.check_status`; a content
    type outside ``content_types`` is refused (``Blocked``) before the body is read;
 4. the body is streamed and reading stops at ``max_bytes`` (the page is then marked
    ``truncated``; JSON-LD sits in ``<head>`` and survives a cut);
@@ -33,9 +33,9 @@ from scout.adapters.jsonld import extract_facts
 from scout.config.settings import AdapterSettings, PageSettings
 from scout.adapters.ssrf import Resolver, SsrfGuard
 from scout.errors import Blocked, Rejected, Unavailable
-from scout.providers.contract import FetchRequest, PageAdapter as PageAdapterBase, Reply, \
+from scout.adapters.contract import FetchRequest, PageAdapter as PageAdapterBase, Reply, \
     Request, Secret
-from scout.providers.http import check_status, make_client, mapped, redact_url
+from scout.adapters.contract.http import check_status, make_client, mapped, redact_url
 from scout.schemas.sources import Page
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})

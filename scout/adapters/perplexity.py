@@ -1,9 +1,9 @@
 """Perplexity synthesis (P3): one chat completion with a ``sonar`` model.
 
 ``POST {base_url}/chat/completions`` with the key as a Bearer credential (a
-:class:`~scout.providers.contract.Secret` handed in per call by the providers layer,
+:class:`~scout.adapters.contract.Secret` handed in per call by the providers layer,
 which owns the token pool, retries and failover). Statuses are mapped by
-:func:`scout.providers.http.send`: 401/403 → AuthError (the pool switches token),
+:func:`scout.adapters.contract.http.send`: 401/403 → AuthError (the pool switches token),
 429 → RateLimited with Retry-After, 5xx → Unavailable. A 200 whose body is not a chat
 completion → ParseError.
 
@@ -32,9 +32,9 @@ from scout.adapters.prompt import build_prompt
 from scout.config.settings import AdapterSettings, PerplexitySettings
 from scout.errors import AuthError
 from scout.i18n import translations
-from scout.providers.contract import Reply, Request, Secret, SynthesisAdapter, \
+from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
     SynthesisRequest, Usage
-from scout.providers.http import make_client
+from scout.adapters.contract.http import make_client
 from scout.schemas.sources import Citation, Source, Synthesis
 
 DEFAULT_BASE_URL = "https://api.perplexity.ai"

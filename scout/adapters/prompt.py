@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scout.providers.contract import EvidenceItem
+from scout.adapters.contract import EvidenceItem
 
 SYSTEM_PROMPT = (
     "You are a careful research assistant. Answer the question for the user's request "

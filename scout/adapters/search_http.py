@@ -1,6 +1,6 @@
-"""HTTP helpers the search adapters share, on top of :mod:`scout.providers.http`.
+"""HTTP helpers the search adapters share, on top of :mod:`scout.adapters.contract.http`.
 
-``scout.providers.http`` maps statuses and httpx exceptions into the ProviderError tree.
+``scout.adapters.contract.http`` maps statuses and httpx exceptions into the ProviderError tree.
 What this module adds is what every *search* adapter needs around that:
 
 * :func:`fetch` sends a request through that mapping and, when the answer is an error,
@@ -8,6 +8,10 @@ What this module adds is what every *search* adapter needs around that:
   message — with every secret scrubbed out of it, and the exception chain cut where a
   chained httpx exception would carry a secret-bearing URL;
 * :func:`json_body` reads a JSON object or raises ParseError (never a silent ``[]``);
+* the start and end every search adapter's ``call`` shares: :func:`api_key` (the key to
+  send, or an AuthError naming the variable to set), :func:`split_options` (the request
+  options the provider understands, and the others, reported as ``ignored_options``) and
+  :func:`search_reply` (hits to normalised Sources in a Reply, with that report);
 * :class:`RedactingFilter` is installed on httpx's logger so its ``HTTP Request: GET
   https://…?key=…`` INFO line never prints a key that travels in a query string.
 """
@@ -16,14 +20,18 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 import httpx
 
-from scout.errors import ParseError, ProviderError
-from scout.providers.http import check_status, mapped, read_body, redact_url
-from scout.providers.redact import scrub_values
+from scout.adapters.contract import Reply, Request, Secret, Usage
+from scout.adapters.contract.http import response_time
+from scout.adapters.normalize import Hit, to_sources
+from scout.errors import AuthError, ParseError, ProviderError
+from scout.schemas.sources import Source
+from scout.adapters.contract.http import check_status, mapped, read_body, redact_url
+from scout.adapters.contract.redact import scrub_values
 
 #: reads an error response and says what the provider said (or None)
 Describe = Callable[[httpx.Response], "str | None"]
@@ -125,6 +133,54 @@ def json_body(response: httpx.Response, adapter: str) -> dict[str, Any]:
         raise ParseError(f"{adapter}: expected a JSON object, got {type(data).__name__}",
                          adapter=adapter, status=response.status_code)
     return data
+
+
+def api_key(adapter: str, credential: Secret | None, var: str) -> str:
+    """The key value to send; AuthError naming ``var`` (the usual variable) when the
+    runtime has none for this adapter."""
+    if credential is None:
+        raise AuthError(f"{adapter}: no API key", adapter=adapter,
+                        hint=f"set {var} (or the variable named in config)")
+    return credential.reveal()
+
+
+def split_options(options: Mapping[str, Any], known: Collection[str]
+                  ) -> tuple[dict[str, Any], list[str]]:
+    """``(passed, ignored)``: the request options the provider understands, and the
+    names of the others (a reply reports them, so an author sees what had no effect)."""
+    passed: dict[str, Any] = {}
+    ignored: list[str] = []
+    for key, value in options.items():
+        if key in known:
+            passed[key] = value
+        else:
+            ignored.append(key)
+    return passed, ignored
+
+
+def search_reply(adapter: str, request: Request, response: httpx.Response, hits: list[Hit],
+                 *, max_chars: int, meta: dict[str, Any], ignored: list[str],
+                 usage: Usage | None = None, status: int | None = None
+                 ) -> Reply[list[Source]]:
+    """The Reply of a web search: ``hits`` as normalised Sources (at most the request's
+    limit, dated by the answer), ``meta`` plus the ignored options."""
+    limit = int(getattr(request, "limit", len(hits)))
+    sources = to_sources(hits, adapter=adapter, retrieved_at=response_time(response),
+                         limit=limit, max_chars=max_chars)
+    if ignored:
+        meta["ignored_options"] = sorted(ignored)
+    return Reply(sources, usage=usage or Usage(requests=1),
+                 status=response.status_code if status is None else status, meta=meta)
+
+
+def result_items(data: dict[str, Any], adapter: str, *, needs: str = "url"
+                 ) -> list[dict[str, Any]]:
+    """The ``results`` list of a JSON answer (Tavily, SearxNG): its objects that carry
+    ``needs``; ParseError when there is no such list (never a silent ``[]``)."""
+    results = data.get("results")
+    if not isinstance(results, list):
+        raise ParseError(f"{adapter}: answer has no 'results' list", adapter=adapter)
+    return [item for item in results if isinstance(item, dict) and item.get(needs)]
 
 
 def error_json(response: httpx.Response) -> dict[str, Any] | None:

@@ -17,12 +17,12 @@ from typing import Any, ClassVar
 
 import httpx
 
-from scout.adapters.normalize import Hit, as_float, to_sources
-from scout.adapters.search_http import fetch, json_body
+from scout.adapters.normalize import Hit, as_float
+from scout.adapters.search_http import (fetch, json_body, result_items, search_reply,
+                                        split_options)
 from scout.config.settings import SearxngSettings
-from scout.errors import AuthError, ParseError, ProviderError
-from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
-from scout.providers.http import response_time
+from scout.errors import AuthError, ProviderError
+from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret
 from scout.schemas.sources import Source
 
 #: request options passed through as query parameters
@@ -41,13 +41,8 @@ def classify_error(response: httpx.Response, adapter: str = "searxng") -> Provid
 
 
 def parse_results(data: dict[str, Any], *, adapter: str = "searxng") -> list[Hit]:
-    results = data.get("results")
-    if not isinstance(results, list):
-        raise ParseError(f"{adapter}: answer has no 'results' list", adapter=adapter)
     hits = []
-    for item in results:
-        if not isinstance(item, dict) or not item.get("url"):
-            continue
+    for item in result_items(data, adapter):
         hit = Hit(title=str(item.get("title") or ""), url=str(item["url"]),
                   snippet=str(item.get("content") or ""),
                   published=item.get("publishedDate") or None,
@@ -87,26 +82,18 @@ class SearxngAdapter(SearchAdapter):
         params: dict[str, Any] = {"q": request.query, "format": "json"}
         if self.settings.engines:
             params["engines"] = ",".join(self.settings.engines)
-        ignored = []
-        for key, value in request.options.items():
-            if key in OPTIONS:
-                params[key] = value
-            else:
-                ignored.append(key)
+        passed, ignored = split_options(request.options, OPTIONS)
+        params.update(passed)
         http_request = self.client.build_request("GET", base + "/search", params=params,
                                                  headers={"Accept": "application/json"})
         response = fetch(self.client, http_request, self.name,
                          classify=lambda r: classify_error(r, self.name))
         data = json_body(response, self.name)
-        sources = to_sources(parse_results(data, adapter=self.name), adapter=self.name,
-                             retrieved_at=response_time(response),
-                             limit=request.limit, max_chars=self.settings.max_chars)
         meta: dict[str, Any] = {"unresponsive_engines": unresponsive(data)}
         if data.get("number_of_results"):
             meta["number_of_results"] = data["number_of_results"]
         for field in ("suggestions", "corrections", "answers"):
             if data.get(field):
                 meta[field] = data[field]
-        if ignored:
-            meta["ignored_options"] = sorted(ignored)
-        return Reply(sources, usage=Usage(requests=1), status=response.status_code, meta=meta)
+        return search_reply(self.name, request, response, parse_results(data, adapter=self.name),
+                            max_chars=self.settings.max_chars, meta=meta, ignored=ignored)

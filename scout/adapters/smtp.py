@@ -36,7 +36,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from scout.config.settings import SmtpSettings
 from scout.errors import AuthError, ConfigError, ProviderError, Rejected, Unavailable
-from scout.providers.contract import EmailAdapter, EmailRequest, Reply, Request, Secret
+from scout.adapters.contract import EmailAdapter, EmailRequest, Reply, Request, Secret
 from scout.schemas.sources import EmailDelivery
 
 NOT_SENT_REPLAY = ("--replay answers from a recording and sends no e-mail; add --send to "

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import httpx
 
 from scout.errors import Blocked, Unavailable
-from scout.providers.http import redact_url
+from scout.adapters.contract.http import redact_url
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 IPNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network

@@ -36,7 +36,7 @@ from scout.adapters.hygiene import quotable
 from scout.adapters.localefmt import Formatter, parse_date, parse_published
 from scout.config.settings import ExtractiveSettings
 from scout.adapters.text import split_sentences, terms
-from scout.providers.contract import EvidenceItem, SubjectBrief, SynthesisRequest
+from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.schemas.sources import AspectNote, CandidateNotes, Citation, Conflict, \
     ConflictValue, NearMiss, Synthesis, SynthesisSentence
 from scout.schemas.task import Money

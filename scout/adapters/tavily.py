@@ -18,12 +18,12 @@ from typing import Any, ClassVar
 
 import httpx
 
-from scout.adapters.normalize import Hit, as_float, to_sources
-from scout.adapters.search_http import error_json, fetch, json_body, short
+from scout.adapters.normalize import Hit, as_float
+from scout.adapters.search_http import (api_key, error_json, fetch, json_body, search_reply,
+                                        result_items, short, split_options)
 from scout.config.settings import TavilySettings
-from scout.errors import AuthError, ParseError, ProviderError, Rejected
-from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
-from scout.providers.http import response_time
+from scout.errors import AuthError, ProviderError, Rejected
+from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
 from scout.schemas.sources import Source
 
 DEFAULT_BASE = "https://api.tavily.com"
@@ -57,13 +57,8 @@ def classify_error(response: httpx.Response, adapter: str = "tavily") -> Provide
 
 
 def parse_results(data: dict[str, Any], *, adapter: str = "tavily") -> list[Hit]:
-    results = data.get("results")
-    if not isinstance(results, list):
-        raise ParseError(f"{adapter}: answer has no 'results' list", adapter=adapter)
     hits = []
-    for item in results:
-        if not isinstance(item, dict) or not item.get("url"):
-            continue
+    for item in result_items(data, adapter):
         hits.append(Hit(title=str(item.get("title") or ""), url=str(item["url"]),
                         snippet=str(item.get("content") or ""),
                         published=item.get("published_date") or None,
@@ -88,9 +83,7 @@ class TavilyAdapter(SearchAdapter):
     def call(self, request: SearchRequest, credential: Secret | None = None
              ) -> Reply[list[Source]]:
         assert self.client is not None, "TavilyAdapter needs an httpx.Client"
-        if credential is None:
-            raise AuthError(f"{self.name}: no API key", adapter=self.name,
-                            hint="set TAVILY_API_KEY (or the variable named in config)")
+        key = api_key(self.name, credential, "TAVILY_API_KEY")
         body: dict[str, Any] = {
             "query": request.query,
             "max_results": min(request.limit, MAX_RESULTS),
@@ -98,17 +91,12 @@ class TavilyAdapter(SearchAdapter):
             "include_answer": self.settings.include_answer,
             "include_usage": self.settings.include_usage,
         }
-        ignored = []
-        for key, value in request.options.items():
-            if key in OPTIONS:
-                body[key] = value
-            else:
-                ignored.append(key)
+        passed, ignored = split_options(request.options, OPTIONS)
+        body.update(passed)
         depth = str(body["search_depth"])
         if depth not in CREDITS_PER_SEARCH:
             raise Rejected(f"{self.name}: search_depth must be basic or advanced, not {depth!r}",
                            adapter=self.name)
-        key = credential.reveal()
         http_request = self.client.build_request(
             "POST", (self.base_url or DEFAULT_BASE) + "/search", json=body,
             headers={"Authorization": f"Bearer {key}", "Accept": "application/json"},
@@ -116,14 +104,10 @@ class TavilyAdapter(SearchAdapter):
         response = fetch(self.client, http_request, self.name, describe=describe_error,
                          classify=lambda r: classify_error(r, self.name), secrets=[key])
         data = json_body(response, self.name)
-        sources = to_sources(parse_results(data, adapter=self.name), adapter=self.name,
-                             retrieved_at=response_time(response),
-                             limit=request.limit, max_chars=self.settings.max_chars)
         meta: dict[str, Any] = {}
         for field in ("answer", "response_time", "request_id", "follow_up_questions"):
             if data.get(field) not in (None, "", []):
                 meta[field] = data[field]
-        if ignored:
-            meta["ignored_options"] = sorted(ignored)
-        usage = Usage(requests=1, credits=credits_used(data, depth))
-        return Reply(sources, usage=usage, status=response.status_code, meta=meta)
+        return search_reply(self.name, request, response, parse_results(data, adapter=self.name),
+                            max_chars=self.settings.max_chars, meta=meta, ignored=ignored,
+                            usage=Usage(requests=1, credits=credits_used(data, depth)))

@@ -25,9 +25,9 @@ from scout.adapters.page import guarded_get
 from scout.config.settings import AdapterSettings, ThumbnailSettings
 from scout.adapters.ssrf import Resolver, SsrfGuard
 from scout.errors import Blocked, ParseError
-from scout.providers.contract import Reply, Request, Secret, ThumbnailAdapter, \
+from scout.adapters.contract import Reply, Request, Secret, ThumbnailAdapter, \
     ThumbnailRequest, Usage
-from scout.providers.http import make_client, redact_url
+from scout.adapters.contract.http import make_client, redact_url
 from scout.schemas.sources import Thumbnail
 
 ACCEPT = "image/jpeg,image/png,image/webp,image/gif;q=0.8"

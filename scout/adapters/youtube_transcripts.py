@@ -61,7 +61,7 @@ from youtube_transcript_api.proxies import GenericProxyConfig
 
 from scout.config.settings import AdapterSettings, TranscriptSettings
 from scout.errors import ParseError, ProviderError, RateLimited, Rejected, Unavailable
-from scout.providers.contract import Reply, Request, Secret, TranscriptAdapter, \
+from scout.adapters.contract import Reply, Request, Secret, TranscriptAdapter, \
     TranscriptRequest
 from scout.schemas.sources import Segment, Transcript
 

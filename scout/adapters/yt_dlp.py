@@ -28,7 +28,7 @@ from yt_dlp.utils import ExtractorError, GeoRestrictedError, UnsupportedError, Y
 
 from scout.config.settings import AdapterSettings, YtDlpSettings
 from scout.errors import ParseError, ProviderError, RateLimited, Rejected, Unavailable
-from scout.providers.contract import Reply, Request, Secret, VideoAdapter, VideoSearchRequest
+from scout.adapters.contract import Reply, Request, Secret, VideoAdapter, VideoSearchRequest
 from scout.schemas.sources import Video
 
 log = logging.getLogger(__name__)

@@ -5,7 +5,7 @@ exactly as it was sent. It is refused (``USE021``) when it does not:
 
 * no request was recorded (a ``skipped`` link, a ``circuit_open`` line);
 * a free-text field was stored as keywords only (``SynthesisRequest.question``,
-  ``.evidence``, ``.task``: see :mod:`scout.providers.redact`), or e-mail addresses,
+  ``.evidence``, ``.task``: see :mod:`scout.adapters.contract.redact`), or e-mail addresses,
   phone numbers or secret values were scrubbed out of it — sending what the journal
   holds would be a different request, and the comparison would mean nothing;
 * the recorded type or fields no longer validate, or the adapter is not configured.
@@ -33,7 +33,7 @@ from scout.audit.index import entry_id
 from scout.audit.journal_query import JournalEntry, find_entry
 from scout.config.models import ChainLink, Config
 from scout.errors import NotReplayable, ProviderError
-from scout.providers.contract import REQUEST_TYPES, Request
+from scout.adapters.contract import REQUEST_TYPES, Request
 from scout.providers.journal import Journal
 from scout.suggest import did_you_mean
 

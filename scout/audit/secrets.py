@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import ScoutError
-from scout.providers.contract import Secret
-from scout.providers.redact import SecretScrubber
+from scout.adapters.contract import Secret
+from scout.adapters.contract.redact import SecretScrubber
 
 API_TOKEN_ENV = "SCOUTE_API_TOKEN"
 

@@ -34,6 +34,7 @@ from scout.batch.inputs import BatchEntry
 from scout.batch.record import FINISHED, BatchRecord, MissionRow, now_iso
 from scout.dist.jobs import MissionJob, MissionJobResult, run_mission_job, submit_mission
 from scout.orchestrator.executor import Executor
+from scout.providers.spend import line_usd
 
 #: the record is rewritten at most this often while missions finish (and always at the end)
 SAVE_EVERY_S = 1.0
@@ -81,17 +82,13 @@ class JournalTail:
                     entry = json.loads(raw)
                 except ValueError:
                     continue  # a torn line: the journal's readers skip it too
-                if not isinstance(entry, dict) or entry.get("mission_id") not in self.missions:
+                got = line_usd(entry)
+                if got is None or got[0] not in self.missions:
                     continue
+                mid, usd = got
                 self.calls += 1
-                cost = entry.get("cost")
-                if isinstance(cost, dict):
-                    try:
-                        usd = float(cost.get("usd") or 0.0)
-                    except (TypeError, ValueError):
-                        continue
+                if usd:
                     self.usd += usd
-                    mid = str(entry["mission_id"])
                     self.usd_by_mission[mid] = self.usd_by_mission.get(mid, 0.0) + usd
 
 

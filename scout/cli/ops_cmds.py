@@ -28,7 +28,7 @@ def doctor(config: str | None, as_json: bool) -> int:
     a credential or the token pool is not usable.
     """
     from scout.providers.preflight import DoctorCheck
-    from scout.steps.registry import plugin_failures
+    from scout.stepkit.registry import plugin_failures
 
     checks = run_doctor(config, research_root())
     for name, why in sorted(plugin_failures().items()):

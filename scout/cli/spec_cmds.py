@@ -93,7 +93,7 @@ def graph(pipeline: str, fmt: str, config: str | None) -> None:
     if mission is not None and mission.kind == "Mission":
         path = mission_pipeline_path(mission)
     spec, _ = load_valid_pipeline(path, config=config)
-    from scout.orchestrator.dag import PhaseGraph
+    from scout.spec.dag import PhaseGraph
 
     g = PhaseGraph.of(spec.model)
     out = {"mermaid": g.to_mermaid, "dot": g.to_dot, "json": g.to_json}[fmt]()
@@ -116,7 +116,7 @@ def schema(check: bool, folder: str | None) -> int:
     """
     target = Path(folder) if folder else _default_schema_dir()
     if check:
-        from scout.spec.jsonschema import stale_schemas
+        from scout.validate.jsonschema import stale_schemas
 
         stale = stale_schemas(target)
         if stale:
@@ -125,7 +125,7 @@ def schema(check: bool, folder: str | None) -> int:
             return EXIT_USAGE
         click.echo(f"schemas in {target} are up to date")
         return 0
-    from scout.spec.jsonschema import write_schemas
+    from scout.validate.jsonschema import write_schemas
 
     for path in write_schemas(target):
         click.echo(f"wrote {path}")

@@ -95,7 +95,8 @@ def run_mission_job(job: MissionJob) -> MissionJobResult:
     from scout import api
     from scout.errors import EXIT_PHASE_FAILED, ScoutError, UsageError
     from scout.paths import research_root
-    from scout.providers.hook import ProviderOptions, spent_on_mission
+    from scout.providers.hook import ProviderOptions
+    from scout.providers.spend import spent_on_mission
 
     started = time.monotonic()
     root = Path(job.root) if job.root else research_root()

@@ -22,7 +22,7 @@ from scout.orchestrator.phase_run import MISSING, Art, PhaseRun
 from scout.orchestrator.scope import evaluate, make_scope, names_used, render_known, tree_names
 from scout.orchestrator.state import PhaseState
 from scout.schemas.base import ArtifactModel, artifact_model
-from scout.steps.registry import get_step_kind
+from scout.stepkit.registry import get_step_kind
 
 DAMAGED = "its artifacts are missing or damaged"
 

@@ -33,8 +33,8 @@ from scout.orchestrator.outcomes import Failure, classify, normalize_outputs
 from scout.orchestrator.phase_run import PhaseRun
 from scout.orchestrator.state_store import StoreClosed
 from scout.spec.models import MinSuccess
-from scout.steps.context import ItemOutcome
-from scout.steps.registry import StepKind
+from scout.stepkit.context import ItemOutcome
+from scout.stepkit.registry import StepKind
 
 
 def items_of(src: Any) -> list[Any]:

@@ -34,7 +34,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from scout.spec.models import Phase
-from scout.steps.registry import StepKind
+from scout.stepkit.registry import StepKind
 
 SPEC_FIELDS = ("uses", "needs", "produces", "chain", "adapters", "for_each", "as_", "if_",
                "allow_partial")

@@ -43,13 +43,13 @@ from scout.errors import (
 )
 from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash, value_hash
-from scout.orchestrator.dag import PhaseGraph
+from scout.spec.dag import PhaseGraph
 from scout.orchestrator.locks import mission_lock
 from scout.orchestrator.planner import PhasePlan, plan
 from scout.orchestrator.records import MissionRecord
 from scout.orchestrator.facts import PhaseFacts
 from scout.orchestrator.phase_run import Art
-from scout.orchestrator.dag import producers
+from scout.spec.dag import producers
 from scout.orchestrator.options import GatewayFactory, RunOptions
 from scout.orchestrator.runner import Runner
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseState
@@ -63,7 +63,7 @@ from scout.orchestrator.state_store import (
 from scout.paths import mission_dir
 from scout.schemas.task import Task
 from scout.spec.models import Phase, Pipeline
-from scout.steps.context import StepRequest
+from scout.stepkit.context import StepRequest
 from scout.suggest import did_you_mean
 from scout.task.build import LANG_KEY
 from scout.task.lang import coerce_lang
@@ -237,7 +237,8 @@ class MissionRunner:
         """For the report step: phase states and journal-derived costs, read when called."""
         from scout.report.context import build_mission_view
 
-        return build_mission_view(run_dir=self.run_dir, root=self.root, pipeline=self.pipeline,
+        return build_mission_view(state=load_state(self.run_dir), root=self.root,
+                                  pipeline=self.pipeline,
                                   mission_id=self.request.mission_id,
                                   max_cost=self.request.max_cost, current_phase=current_phase)
 

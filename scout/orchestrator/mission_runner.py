@@ -47,7 +47,7 @@ def get_mission_artifacts(mission: str | Path, runs_dir: str | Path | None = Non
 
 
 def register_phase_handler(*args: Any, **kw: Any) -> Any:
-    """``scout.api.register_phase_handler`` (scout.steps.registry)."""
+    """``scout.api.register_phase_handler`` (scout.stepkit.registry)."""
     from scout import api
 
     return api.register_phase_handler(*args, **kw)

@@ -11,7 +11,7 @@ from typing import Any
 
 from scout.orchestrator.executor import Executor
 from scout.spec.models import Phase
-from scout.steps.context import Gateway
+from scout.stepkit.context import Gateway
 
 GatewayFactory = Callable[[str, Phase], "Gateway | None"]
 

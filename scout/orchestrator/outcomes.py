@@ -24,7 +24,7 @@ from scout.errors import (
     StepError,
 )
 from scout.spec.models import RetryPolicy
-from scout.steps.context import Outputs
+from scout.stepkit.context import Outputs
 
 
 def normalize_outputs(result: Any, produces: list[str], where: str) -> dict[str, Any]:

@@ -14,8 +14,8 @@ from pydantic import BaseModel
 from scout.errors import RunError
 from scout.orchestrator.fingerprint import Fingerprint
 from scout.spec.models import Phase
-from scout.steps.context import Gateway
-from scout.steps.registry import StepKind
+from scout.stepkit.context import Gateway
+from scout.stepkit.registry import StepKind
 
 MISSING = object()
 

@@ -20,7 +20,7 @@ from scout.orchestrator.facts import PhaseFacts
 from scout.orchestrator.phase_run import PhaseRun
 from scout.orchestrator.state import MissionState
 from scout.spec.models import Pipeline
-from scout.steps.registry import PYTHON_PREFIX
+from scout.stepkit.registry import PYTHON_PREFIX
 
 Action = Literal["reuse", "run", "skip"]
 

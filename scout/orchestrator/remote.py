@@ -11,6 +11,10 @@ it cost, and the events the step emitted. The scheduler process records the item
 state log as it does for a local item, so it stays the single writer and resume is
 unchanged.
 
+The budget (``max_cost``) of items on workers is held by the quota backend every worker
+process builds its layer on: :func:`check_budget_holds` refuses (CFG055) an executor
+whose workers cannot share it, instead of letting each worker spend the cap on its own.
+
 Not shipped: ``ctx.mission`` (the live mission view, for reports, which do not fan out)
 and ``ctx.cancelled`` beyond what is known when the item leaves. Step kinds must be
 importable on the worker (built-in kinds, entry points, ``python:module:func``).
@@ -32,10 +36,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from scout.config.models import Config
-from scout.errors import StepError
+from scout.errors import ConfigError, StepError
 from scout.orchestrator.scope import evaluate, make_scope, render
 from scout.spec.models import Phase, Pipeline
-from scout.steps.context import StepContext, StepRequest
+from scout.stepkit.context import StepContext, StepRequest
 
 
 @dataclass
@@ -69,6 +73,50 @@ class ItemReply:
     answers: list[tuple[str, float]] = field(default_factory=list)
     events: list[Any] = field(default_factory=list)
     pid: int = 0
+
+
+# --- where the budget holds --------------------------------------------------------------
+
+_LOOPBACK = re.compile(r"^[a-z]+://(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$")
+
+
+def budget_reach(config: Config, env: Any = None) -> str | None:
+    """Why ``max_cost`` would not hold across this config's worker processes, or None.
+
+    Every worker checks the cap in the quota backend: ``redis://`` is shared by every
+    machine, ``local`` (SQLite under ``runtime/``) by every process of one machine — the
+    workers of ``local:N``, or of a scheduler on a loopback address — and ``memory`` by
+    none. Workers of a remote ``tcp://`` scheduler may be on other machines, where the
+    local backend is another file (or one on a network filesystem, where SQLite's locks
+    are unreliable)."""
+    ex = config.executor
+    if ex.kind != "dask":
+        return None
+    env = os.environ if env is None else env
+    backend = env.get("SCOUTE_QUOTA_URL") or config.quota.backend
+    if backend.startswith(("redis://", "rediss://", "unix://")):
+        return None
+    address = str(ex.options().get("address") or "local:2")
+    if backend == "memory":
+        return f"the memory quota backend is one process's: each of the {address} " \
+               "workers would count the budget apart"
+    if address.startswith("local:") or _LOOPBACK.match(address):
+        return None
+    return f"the workers of {address} may run on other machines, which do not share " \
+           "this machine's local quota backend (runtime/quota.sqlite3)"
+
+
+def check_budget_holds(config: Config, max_cost: float | None, env: Any = None) -> None:
+    """CFG055 before anything runs when a ``max_cost`` could be spent once per worker."""
+    if max_cost is None:
+        return
+    why = budget_reach(config, env)
+    if why is not None:
+        raise ConfigError(f"max_cost ${max_cost:.4f} would not hold across the Dask "
+                          f"workers: {why}", code="CFG055",
+                          hint="use the redis quota backend (quota: {backend: "
+                               "\"redis://HOST:6379/0\"} or SCOUTE_QUOTA_URL), executor "
+                               "address local:N on one machine, or no max_cost")
 
 
 # --- the worker's side ------------------------------------------------------------------
@@ -142,7 +190,7 @@ def run_item(job: ItemJob) -> ItemReply:
     """Run one fan-out item (on a worker); never raises for the step's own failure."""
     reply = ItemReply(pid=os.getpid())
     try:
-        from scout.steps.registry import get_step_kind
+        from scout.stepkit.registry import get_step_kind
 
         gateway = None
         if job.providers is not None and job.gateway_phase is not None:

@@ -26,7 +26,7 @@ from scout.orchestrator import events as E
 from scout.orchestrator import policy
 from scout.orchestrator.artifact_store import ArtifactStore, Encoded, value_hash
 from scout.orchestrator.board import Board
-from scout.orchestrator.dag import PhaseGraph, producers
+from scout.spec.dag import PhaseGraph, producers
 from scout.orchestrator.options import RunOptions, RunOutcome
 from scout.orchestrator.decide import decide, missing_needs
 from scout.orchestrator.executor import make_executor

@@ -1,6 +1,6 @@
 """What runs on the workers: one phase call, or one fan-out item, with its StepContext.
 
-:class:`StepCalls` builds the :class:`~scout.steps.context.StepContext` a step gets and
+:class:`StepCalls` builds the :class:`~scout.stepkit.context.StepContext` a step gets and
 calls the step kind's runner. A one-call phase posts ``("phase", pid, token, outputs,
 error)`` to the scheduler; a fan-out item records its outcome in the state log itself
 (``records.ItemRecord``) before its worker takes another item.
@@ -24,7 +24,7 @@ from scout.orchestrator.phase_run import PhaseRun, Recorder
 from scout.orchestrator.records import ItemRecord, RunLog
 from scout.orchestrator.scope import evaluate, make_scope, render
 from scout.spec.models import Pipeline
-from scout.steps.context import Gateway, ItemOutcome, StepContext, StepRequest
+from scout.stepkit.context import Gateway, ItemOutcome, StepContext, StepRequest
 
 
 class StepCalls:

@@ -30,7 +30,7 @@ from typing import Any
 
 from scout.config.settings import AdapterSettings
 from scout.providers.codec import decode_reply, encode_reply
-from scout.providers.contract import Reply, Request
+from scout.adapters.contract import Reply, Request
 
 CACHE_NAME = "cache.sqlite3"
 #: settings that change how a call is made but never what it answers; every other

@@ -1,6 +1,6 @@
 """Failover chains and the per-adapter circuit breaker.
 
-A :class:`ChainGateway` is a phase's door to its chain (``scout.steps.context.Gateway``).
+A :class:`ChainGateway` is a phase's door to its chain (``scout.stepkit.context.Gateway``).
 ``call(request)`` goes:
 
 1. links whose credentials are absent: a ``name?`` link is skipped (visibly: a journal
@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from scout.config.models import ChainLink
 from scout.errors import ChainFailed, ConfigError, NoUsableLink, ProviderError, RateLimited
-from scout.providers.contract import ChainOutcome, LinkAttempt, Request
+from scout.adapters.contract import ChainOutcome, LinkAttempt, Request
 from scout.providers.cost import CACHE
 from scout.providers.link import CallContext, LinkCaller
 from scout.spec.models import RetryPolicy

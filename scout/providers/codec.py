@@ -22,10 +22,10 @@ import scout.schemas.records  # noqa: F401 - the registry is built from these mo
 import scout.schemas.sources  # noqa: F401
 import scout.schemas.task  # noqa: F401
 from scout.errors import CassetteInvalid
-from scout.providers.contract import Reply, Usage
+from scout.adapters.contract import Reply, Usage
 
 #: Modules whose pydantic models may be rebuilt from a stored answer.
-SCHEMA_MODULES = ("scout.schemas.", "scout.providers.contract")
+SCHEMA_MODULES = ("scout.schemas.", "scout.adapters.contract")
 
 
 def _name(cls: type) -> str:

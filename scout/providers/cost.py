@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from scout.config.settings import AdapterSettings, Tariff
 from scout.config.models import ChainLink, Config
 from scout.errors import BudgetExceeded
-from scout.providers.contract import Usage
+from scout.adapters.contract import Usage
 from scout.spec.models import Pipeline
 
 if TYPE_CHECKING:

@@ -17,8 +17,8 @@ from typing import Any
 import httpx
 
 from scout.config.models import Config
-from scout.providers.journal import iter_journal
 from scout.providers.runtime import ProviderRuntime
+from scout.providers.spend import spent_on_mission
 from scout.spec.models import Pipeline
 
 
@@ -52,15 +52,6 @@ class ProviderRecipe:
 
     def build(self) -> ProviderRuntime:
         return ProviderRuntime(self.config, self.root, self.mission_id, **self.kwargs)
-
-
-def spent_on_mission(root: Path, mission_id: str) -> float:
-    """USD already journaled for this mission (every earlier apply)."""
-    total = 0.0
-    for entry in iter_journal(root / "runtime"):
-        if entry.get("mission_id") == mission_id:
-            total += float((entry.get("cost") or {}).get("usd") or 0.0)
-    return round(total, 6)
 
 
 class ProvidersHook:

@@ -20,7 +20,7 @@ process (no lock contention across machines on a network filesystem), and every 
 reads all the streams as one: :func:`journal_files` lists them all, :func:`iter_journal`
 merges them ordered by ``ts``. With only the default stream nothing changes.
 
-What goes into a line is made safe by :mod:`scout.providers.redact` (keywords for free
+What goes into a line is made safe by :mod:`scout.adapters.contract.redact` (keywords for free
 text, emails and phone numbers scrubbed, known secret values replaced).
 """
 

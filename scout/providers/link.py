@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from scout.errors import (AuthError, BudgetExceeded, Cancelled, ParseError, PoolExhausted,
                           ProviderError, RateLimited, ScoutError, Unavailable)
-from scout.providers.contract import LinkAttempt, Reply, Request, Secret
+from scout.adapters.contract import LinkAttempt, Reply, Request, Secret
 from scout.providers.cost import FAILED, Cost, compute_cost
 from scout.providers.pool import TokenLease
 from scout.providers.retry import Retrier, RetryEvent

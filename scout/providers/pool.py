@@ -18,8 +18,10 @@ they are read and appear nowhere else: not in the state file, errors, reprs or t
 (requests, errors, last_error, last_success, last_used, the weighted-round-robin current
 weights and the round-robin cursor). Every operation re-reads it under a file lock and
 writes it back atomically, so threads and processes share one consistent pool. With the
-redis quota backend the same document lives in Redis instead (``TokenPool(doc=...)``,
-swapped by compare-and-set), shared by every machine.
+redis quota backend the same document lives in Redis instead (``TokenPool(doc=...)``),
+shared by every machine, and each operation (pick and count, retry, success, failure)
+runs inside Redis as one Lua script (the document's ``pool_op``:
+:mod:`scout.quota.redis_pool`, the same rules as here).
 
 Seed rules (the gateway applies them): 401/403 → ``quota_exhausted``, next token; 429/5xx
 → retried on the same token, then 429 → ``quota_exhausted``, 5xx → ``error``, next token;
@@ -40,7 +42,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from scout.errors import ConfigError, PoolExhausted
-from scout.providers.contract import Secret
+from scout.adapters.contract import Secret
 from scout.quota.base import FileDoc, SharedDoc
 from scout.spec.models import Duration
 from scout.suggest import did_you_mean
@@ -298,6 +300,15 @@ class TokenPool:
         """Pick a usable token by the pool's strategy and count a request on it."""
         pool = self.pool(pool_name)
         exclude = exclude or set()
+        atomic = self._atomic()
+        if atomic is not None:
+            name = atomic("pick", pool.name, self.clock(), self._spec(pool, exclude))
+            if name is None:
+                raise self._exhausted(pool, self._pool_state(self.state(), pool)["tokens"],
+                                      self.clock(), exclude)
+            chosen = next(t for t in pool.tokens if t.name == name)
+            assert chosen.secret is not None
+            return TokenLease(pool.name, chosen.name, chosen.secret)
 
         def op(data: dict[str, Any]) -> TokenLease:
             ps = self._pool_state(data, pool)
@@ -320,6 +331,17 @@ class TokenPool:
             return TokenLease(pool.name, chosen.name, chosen.secret)
 
         return self._update(op)
+
+    def _atomic(self) -> Callable[..., str | None] | None:
+        """The backend's own pool operation (Redis: one Lua script), when it has one."""
+        return getattr(self.doc, "pool_op", None)
+
+    @staticmethod
+    def _spec(pool: PoolDef, exclude: set[str] | None = None) -> dict[str, Any]:
+        # names and weights only: a token value never leaves this process
+        return {"strategy": pool.strategy, "exclude": sorted(exclude or ()),
+                "tokens": [{"name": t.name, "weight": t.weight, "ok": t.secret is not None}
+                           for t in pool.tokens]}
 
     def _choose(self, pool: PoolDef, ps: dict[str, Any], usable: list[TokenDef]) -> TokenDef:
         toks = ps["tokens"]
@@ -374,6 +396,11 @@ class TokenPool:
 
     def attempt(self, lease: TokenLease) -> None:
         """Count another try (a retry) on the same token."""
+        atomic = self._atomic()
+        if atomic is not None:
+            pool = self.pool(lease.pool)
+            atomic("attempt", pool.name, self.clock(), self._spec(pool), lease.name)
+            return
 
         def op(data: dict[str, Any]) -> None:
             st = self._pool_state(data, self.pool(lease.pool))["tokens"][lease.name]
@@ -383,6 +410,12 @@ class TokenPool:
         self._update(op)
 
     def succeeded(self, lease: TokenLease) -> None:
+        atomic = self._atomic()
+        if atomic is not None:
+            pool = self.pool(lease.pool)
+            atomic("succeeded", pool.name, self.clock(), self._spec(pool), lease.name)
+            return
+
         def op(data: dict[str, Any]) -> None:
             st = self._pool_state(data, self.pool(lease.pool))["tokens"][lease.name]
             st["last_success"] = self.clock()
@@ -393,6 +426,12 @@ class TokenPool:
                mark: Status | None = None) -> None:
         """Count an error on the token; ``mark`` rests it (quota_exhausted or error)."""
         pool = self.pool(lease.pool)
+        atomic = self._atomic()
+        if atomic is not None:
+            rest = pool.quota_cooldown if mark == "quota_exhausted" else pool.error_cooldown
+            atomic("failed", pool.name, self.clock(), self._spec(pool), lease.name, kind,
+                   message[:300], mark or "", f"{rest:.3f}")
+            return
 
         def op(data: dict[str, Any]) -> None:
             st = self._pool_state(data, pool)["tokens"][lease.name]

@@ -310,6 +310,7 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
                                else "no usable adapter",
                                None if usable else "configure at least one of its adapters"))
 
+    out.append(_quota_check(config, env))
     runtime = root / "runtime"
     try:
         runtime.mkdir(parents=True, exist_ok=True)
@@ -329,6 +330,29 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
         out.append(DoctorCheck("runtime", "fail", f"{runtime}: {exc.strerror}",
                                "set SCOUTE_RESEARCH_ROOT to a writable folder"))
     return out
+
+
+def _quota_check(config: Config, env: Mapping[str, str]) -> DoctorCheck:
+    """The quota backend answers: a Redis server is asked (PING); the layer itself
+    connects only on its first decision, so nothing else here needs the server."""
+    from scout.quota.factory import ENV_URL
+
+    backend = env.get(ENV_URL) or config.quota.backend
+    if not backend.startswith(("redis://", "rediss://", "unix://")):
+        return DoctorCheck("quota backend", "ok", backend)
+    try:
+        from scout.quota.factory import make_quota
+        from scout.quota.redis import RedisQuota
+
+        quota = make_quota(backend, Path("."), env=env)  # CFG040 for a malformed URL
+        try:
+            if isinstance(quota, RedisQuota):
+                quota.ping()
+        finally:
+            quota.close()
+    except ScoutError as exc:
+        return DoctorCheck("quota backend", "fail", exc.message, exc.hint)
+    return DoctorCheck("quota backend", "ok", f"{getattr(quota, 'display', 'redis')}: answers")
 
 
 def _smtp_check(name: str, settings: Any, env: Mapping[str, str], label: str) -> DoctorCheck:

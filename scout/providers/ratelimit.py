@@ -7,7 +7,8 @@ per call (returned, journaled as ``rate_wait_ms``) and in per-adapter totals.
 
 :class:`RateLimiters` (what the providers layer uses) keeps the caps in the quota backend
 (:mod:`scout.quota`): the same reservation as a GCRA step, shared by every process on the
-backend; it sleeps outside the backend, interruptibly (``cancel``: Ctrl-C, the run closing).
+backend; it sleeps outside the backend, interruptibly (``cancel``: Ctrl-C, the run closing),
+and a waiter that wakes too late for its slot reserves again (:mod:`scout.quota.pacing`).
 :class:`TokenBucket` is the in-process form of the same rule.
 """
 
@@ -19,7 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scout.config.settings import RateCap
-from scout.quota.base import Quota, interruptible_sleep
+from scout.quota.base import Quota
+from scout.quota.pacing import wait_for_slot
 
 
 class TokenBucket:
@@ -73,6 +75,7 @@ class RateStats:
     acquired: int
     waits: int
     waited_s: float
+    late_retries: int = 0  # slots given up because the thread woke too late for them
 
 
 class RateLimiters:
@@ -92,6 +95,7 @@ class RateLimiters:
             from scout.quota.memory import MemoryQuota
             quota = MemoryQuota(clock=clock)
         self.quota = quota
+        self.clock = clock
         self.sleep = sleep
         self.cancel = cancel
         self.caps = {name: cap for name, cap in caps.items() if cap is not None}
@@ -104,18 +108,21 @@ class RateLimiters:
         cap = self.caps.get(adapter)
         if cap is None:
             return 0.0
-        wait = self.quota.reserve_rate(adapter, cap.per_minute, cap.burst)
+        got = wait_for_slot(self.quota, adapter, cap.per_minute, cap.burst,
+                            headroom=getattr(self.quota, "headroom", 1.0),
+                            cancel=self.cancel, sleep=self.sleep, clock=self.clock)
+        wait = got.waited_s
         with self._lock:
             st = self._stats[adapter]
             st.acquired += 1
+            st.late_retries += got.late_retries
             if wait > 0:
                 st.waits += 1
                 st.waited_s += wait
-        if wait > 0:
-            interruptible_sleep(wait, self.cancel, self.sleep)
         return wait
 
     def stats(self) -> list[RateStats]:
         with self._lock:
-            return [RateStats(s.adapter, s.acquired, s.waits, round(s.waited_s, 6))
+            return [RateStats(s.adapter, s.acquired, s.waits, round(s.waited_s, 6),
+                              s.late_retries)
                     for _, s in sorted(self._stats.items())]

@@ -38,9 +38,9 @@ import httpx
 from scout.fsutil import write_atomic
 from scout.errors import CassetteInvalid, ReplayMiss
 from scout.providers.codec import decode_reply, encode_reply
-from scout.providers.contract import Reply, Request
-from scout.providers.http import SECRET_PARAMS, redact_url
-from scout.providers.redact import SecretScrubber
+from scout.adapters.contract import Reply, Request
+from scout.adapters.contract.http import SECRET_PARAMS, redact_url
+from scout.adapters.contract.redact import SecretScrubber
 
 CREDENTIAL_HEADERS = frozenset({
     "authorization", "proxy-authorization", "x-api-key", "api-key", "x-subscription-token",

@@ -35,13 +35,13 @@ from scout.fsutil import pid_alive
 from scout.config.settings import ADAPTER_TYPES, AdapterSettings
 from scout.config.models import ChainLink, Config
 from scout.errors import ConfigError, ScoutError, Unreachable
-from scout.providers import redact as R
+from scout.adapters.contract import redact as R
 from scout.providers.cache import ReplyCache, cache_key
 from scout.providers.chain import ChainGateway, CircuitBreaker
-from scout.providers.contract import Adapter, EmailAdapter, Reply, Request, Secret
+from scout.adapters.contract import Adapter, EmailAdapter, Reply, Request, Secret
 from scout.providers.cost import (FREE, BudgetTracker, Cost, CostEstimate, compute_cost,
                                   estimate_cost, typical_usage)
-from scout.providers.http import make_client
+from scout.adapters.contract.http import make_client
 from scout.providers.journal import FIELDS, Journal, utc_ts
 from scout.providers.pool import POOL_STATE_NAME, TokenPool, load_pool_config
 from scout.providers.preflight import (Availability, PreflightReport, check_adapter,
@@ -496,7 +496,7 @@ class ProviderRuntime:
             return phase.chain, self.config.chains.get(phase.chain, ())
         if phase.adapters:
             return None, tuple(ChainLink.parse(a) for a in phase.adapters)
-        from scout.steps.registry import get_step_kind
+        from scout.stepkit.registry import get_step_kind
         try:
             capability = get_step_kind(phase.uses).capability
         except (LookupError, ValueError):

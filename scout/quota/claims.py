@@ -8,6 +8,10 @@ its lease (at once when the dead process was on this machine: its pid is gone); 
 payer's ``sent`` line then carries ``claim_taken_over``, and the dead
 payer's own ``sent`` line stays unanswered, so the audit shows that call *in doubt*:
 never silently paid twice.
+
+While a claim is held its lease is renewed (a heartbeat thread per process, every third
+of the lease), so a paid call slower than the lease is not taken for dead and paid again
+by another worker; a process that dies stops renewing, and its claims run out.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from scout.errors import Cancelled
+from scout.errors import Cancelled, ScoutError
 from scout.quota.base import Quota, interruptible_sleep
 
 
@@ -49,6 +53,12 @@ class Claims:
         self._me = f"{socket.gethostname()}:{os.getpid()}"
         #: requests answered by another worker's payment while this one waited
         self.shared = 0
+        #: renewals that found the claim gone to another worker (the lease ran out first)
+        self.lost = 0
+        self.renew_every_s = lease_s / 3
+        self._held: dict[str, Claim] = {}  # owner -> claim, renewed until released
+        self._held_lock = threading.Lock()
+        self._heartbeat: threading.Thread | None = None
 
     def acquire(self, key: str, lookup: Callable[[], Any]) -> tuple[Claim | None, Any]:
         """``(claim, None)``: ours, pay and :meth:`release`; ``(None, answer)``: another
@@ -68,9 +78,10 @@ class Claims:
                 claim = Claim(key, owner, taken_over)
                 answer = lookup()  # the payer we waited for may have answered just now
                 if answer is not None:
-                    self.release(claim)
+                    self.quota.release(key, owner)
                     self.shared += 1
                     return None, answer
+                self._hold(claim)
                 return claim, None
             answer = lookup()
             if answer is not None:
@@ -91,4 +102,49 @@ class Claims:
 
     def release(self, claim: Claim | None) -> None:
         if claim is not None:
+            with self._held_lock:
+                self._held.pop(claim.owner, None)
             self.quota.release(claim.key, claim.owner)
+
+    def held(self) -> list[Claim]:
+        with self._held_lock:
+            return list(self._held.values())
+
+    def _hold(self, claim: Claim) -> None:
+        with self._held_lock:
+            self._held[claim.owner] = claim
+            if self._heartbeat is None or not self._heartbeat.is_alive():
+                self._heartbeat = threading.Thread(target=self._beat, daemon=True,
+                                                   name="scout-claim-heartbeat")
+                self._heartbeat.start()
+
+    def _beat(self) -> None:
+        # Event.wait, not the injected sleep: the heartbeat runs beside the calls on
+        # real time, and stops at once when the run closes
+        while not self.cancel.wait(self.renew_every_s):
+            self.renew()
+
+    def renew(self) -> int:
+        """Extend the lease of every claim held now; returns how many were renewed. A
+        claim found taken by another worker (its lease ran out before this renewal) is
+        dropped and counted in :attr:`lost`; an unreachable backend is tried again at
+        the next beat (the call itself reports it)."""
+        renewed = 0
+        for claim in self.held():
+            try:
+                got = self.quota.claim(claim.key, claim.owner, self.lease_s)
+            except ScoutError:
+                continue
+            with self._held_lock:
+                gone = claim.owner not in self._held
+            if gone:  # released meanwhile: the claim() above may have re-taken it
+                if got.holder is None:
+                    self.quota.release(claim.key, claim.owner)
+                continue
+            if got.holder is not None:
+                with self._held_lock:
+                    self._held.pop(claim.owner, None)
+                self.lost += 1
+            else:
+                renewed += 1
+        return renewed

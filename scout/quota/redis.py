@@ -12,8 +12,9 @@ clocks. Keys live under ``scout:quota:``:
   their expiry) — reserve before a paid request, settle with what it cost;
 - ``claim:<cache key>`` (``SET NX PX``: the payer and its lease) and ``claimed:<key>``
   (a longer-lived mark that says a lease ran out without being released: a takeover);
-- ``doc:<name>`` — the token pool's state, replaced by compare-and-set (the rotation and
-  per-token counters are computed by the pool; the swap is atomic, retried on conflict).
+- ``doc:<name>`` — the token pool's state: every pool operation (pick by strategy and
+  count, a retry, a success, a failure that rests the token) is one Lua script on it
+  (:mod:`scout.quota.redis_pool`); other updates swap it by compare-and-set.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from urllib.parse import urlsplit
 
 from scout.errors import ConfigError
 from scout.quota.base import RESERVATION_LEASE_S, ClaimResult, Reservation, SharedDoc
+from scout.quota.redis_pool import RedisPoolOps
 
 PREFIX = "scout:quota:"
 
@@ -126,11 +128,22 @@ def _redact(url: str) -> str:
 
 
 class RedisDoc:
-    """A JSON document in one Redis key, replaced by compare-and-set."""
+    """A JSON document in one Redis key, replaced by compare-and-set; the token pool's
+    operations run as one Lua script each (:meth:`pool_op`)."""
 
     def __init__(self, q: "RedisQuota", name: str) -> None:
         self.q = q
         self.key = PREFIX + "doc:" + name
+        self._pool: RedisPoolOps | None = None
+
+    def pool_op(self, op: str, pool: str, now: float, spec: dict[str, Any],
+                *args: str) -> str | None:
+        """One atomic pool operation (see :data:`scout.quota.redis_pool.POOL`): ``pick``
+        returns the chosen token's name (None: no usable token); the others the
+        token's status."""
+        if self._pool is None:
+            self._pool = RedisPoolOps(self.q, self.key)
+        return self._pool.run(op, pool, now, spec, *args)
 
     def read(self) -> dict[str, Any]:
         raw = self.q._call(lambda: self.q.client.get(self.key))
@@ -164,13 +177,19 @@ class RedisQuota:
         self.headroom = headroom
         self.clock = clock  # None: the server's TIME
         self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
+        # no connection yet: redis-py connects on the first command, so building the
+        # providers layer (`scout plan`, `doctor`...) needs no server, and the first
+        # decision that does says CFG041 when it does not answer (see :meth:`ping`)
         self.client = redis.Redis.from_url(url, socket_timeout=timeout_s,
                                            socket_connect_timeout=timeout_s)
-        self._call(self.client.ping)
-        reg = self.client.register_script
+        reg = self.client.register_script  # computes each SHA here; loaded on first call
         self._rate, self._trip, self._left = reg(RATE), reg(TRIP), reg(LEFT)
         self._reserve, self._settle, self._seed = reg(RESERVE), reg(SETTLE), reg(SEED)
         self._claim, self._release, self._cas = reg(CLAIM), reg(RELEASE), reg(CAS)
+
+    def ping(self) -> None:
+        """Ask the server to answer now (``scout doctor``); CFG041 when it does not."""
+        self._call(self.client.ping)
 
     def _call(self, fn: Callable[[], Any]) -> Any:
         try:

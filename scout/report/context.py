@@ -155,21 +155,21 @@ def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | No
     return sorted(costs.values(), key=lambda r: order(r.adapter)), notices
 
 
-def build_mission_view(*, run_dir: Any, root: Any, pipeline: Any, mission_id: str,
+def build_mission_view(*, state: Any, root: Any, pipeline: Any, mission_id: str,
                        max_cost: float | None = None, current_phase: str | None = None
                        ) -> MissionView:
-    """The mission as the report shows it: states from the run dir, costs from the journal.
+    """The mission as the report shows it: ``state`` is the mission's state as the
+    orchestrator folded it from its log (a ``MissionState``, read by the caller: the
+    state log is the orchestrator's), costs come from the journal under ``root``.
 
     ``current_phase`` is the phase rendering the report: it is still running while it
     renders, and is shown as succeeded (if it fails, there is no report to read).
     """
     from pathlib import Path
 
-    from scout.orchestrator.dag import PhaseGraph
-    from scout.orchestrator.state_store import load_state
     from scout.providers.journal import iter_journal
+    from scout.spec.dag import PhaseGraph
 
-    state = load_state(Path(run_dir))
     rows: list[PhaseRow] = []
     states: dict[str, str] = {}
     for pid, phase in pipeline.phases.items():

@@ -18,10 +18,12 @@ transcript phase, not the synthesiser).
 from __future__ import annotations
 
 import functools
+import threading
 from pathlib import Path
 from typing import Any
 
-from jinja2 import ChoiceLoader, FileSystemLoader, select_autoescape
+from jinja2 import BytecodeCache, ChoiceLoader, FileSystemLoader, select_autoescape
+from jinja2.bccache import Bucket
 from pydantic import BaseModel
 
 from scout.i18n import lang_of, translations
@@ -115,6 +117,49 @@ def provenance(pipeline: Any, artifacts: dict[str, Any]) -> Provenance:
     return out
 
 
+class _CompiledTemplates(BytecodeCache):
+    """Compiled report templates kept in this process, so each mission's report does not
+    parse and compile the same templates again (most of a report phase's CPU). Jinja keys a
+    bucket by template name and file and checks the source's checksum on load: an edited
+    template is compiled afresh. One cache per language (:func:`compiled_for`): Jinja folds
+    constant expressions at compile time, so a locale filter applied to a literal is
+    already in the code; the other settings of :func:`make_report_env` are the same for
+    every environment it makes."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        with self._lock:
+            data = self._code.get(bucket.key)
+        if data is not None:
+            bucket.bytecode_from_string(data)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        data = bucket.bytecode_to_string()
+        with self._lock:
+            self._code[bucket.key] = data
+
+    def clear(self) -> None:
+        with self._lock:
+            self._code.clear()
+
+
+_COMPILED: dict[str, _CompiledTemplates] = {}
+_COMPILED_LOCK = threading.Lock()
+
+
+def compiled_for(lang: str) -> _CompiledTemplates:
+    with _COMPILED_LOCK:
+        return _COMPILED.setdefault(lang, _CompiledTemplates())
+
+
+def forget_compiled() -> None:
+    with _COMPILED_LOCK:
+        _COMPILED.clear()
+
+
 def make_report_env(templates: Path, lang: str = "en"):
     """The report's sandboxed environment, speaking ``lang`` (en when unknown)."""
     lang = lang_of(lang)
@@ -125,6 +170,7 @@ def make_report_env(templates: Path, lang: str = "en"):
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
+        bytecode_cache=compiled_for(lang),
     )
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     for name in LOCALE_FILTERS:

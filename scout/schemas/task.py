@@ -18,6 +18,21 @@ from scout.schemas.base import ArtifactModel
 
 Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
 
+#: the types a pipeline input may declare (``inputs: {name: {type: ...}}``); a value
+#: written by a person becomes one of them through ``scout.task.values.coerce``
+INPUT_TYPES = (
+    "string",
+    "integer",
+    "number",
+    "boolean",
+    "place",
+    "month",
+    "date",
+    "money",
+    "rating",
+    "list",
+)
+
 
 def _amount_text(amount: float) -> str:
     return f"{amount:g}" if amount != int(amount) else f"{int(amount)}"

@@ -53,7 +53,7 @@ from scout.errors import (
     UsageError,
 )
 from scout.paths import MISSION_ID_RE, validate_mission_id
-from scout.providers.contract import Secret
+from scout.adapters.contract import Secret
 from scout.server import models as M
 from scout.server.dashboard import register_dashboard
 from scout.server.docs_pages import register_docs

@@ -68,7 +68,7 @@ def phase_graph(pipeline_path: str | None, state: MissionState) -> Graph:
     """The mission's phase DAG by waves, from its pipeline file when that still loads."""
     known = list(state.phases)
     if pipeline_path:
-        from scout.orchestrator.dag import PhaseGraph
+        from scout.spec.dag import PhaseGraph
         from scout.spec.loader import load_pipeline
         from scout.spec.models import Pipeline
 

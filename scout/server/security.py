@@ -20,7 +20,7 @@ from typing import Any
 
 from scout.audit.secrets import API_TOKEN_ENV
 from scout.errors import MisdirectedHost, Unauthorized, UnsafeBind
-from scout.providers.contract import Secret
+from scout.adapters.contract import Secret
 
 MIN_TOKEN_LENGTH = 16
 AUTH_CODE = Unauthorized.code

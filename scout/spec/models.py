@@ -5,8 +5,8 @@ never silently ignored, and a loaded spec cannot be changed by the code that run
 ``schemas/pipeline.schema.json`` is generated from these same models (``scout schema``).
 
 Only shape is checked here. Cross-references (needs/produces, chains, Jinja scope,
-``with:`` against the step kind) are checked in ``scout.spec.checks`` and the graph
-rules in ``scout.orchestrator.dag``.
+``with:`` against the step kind) are checked in ``scout.validate.checks`` and the graph
+rules in ``scout.spec.dag``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from scout.errors import ERROR_KINDS
-from scout.task.values import INPUT_TYPES
+from scout.schemas.task import INPUT_TYPES
 
 API_VERSION = "scout/v1"
 SLUG = r"^[a-z0-9][a-z0-9._-]{0,127}$"

@@ -39,11 +39,11 @@ from filelock import FileLock
 
 from scout.errors import InvalidAddress, NothingToSend, StepError
 from scout.fsutil import write_atomic
-from scout.providers.contract import EmailRequest
+from scout.adapters.contract import EmailRequest
 from scout.schemas.records import Report
 from scout.schemas.sources import EmailDelivery
-from scout.steps.context import StepContext
-from scout.steps.params import EmailParams
+from scout.stepkit.context import StepContext
+from scout.stepkit.params import EmailParams
 
 LEDGER = "deliveries.jsonl"
 OUTBOX = "outbox"

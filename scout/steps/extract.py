@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from scout.schemas.records import Candidate, Evidence
 from scout.schemas.sources import Source
 from scout.schemas.task import Money
-from scout.steps.params import ExtractRules
+from scout.stepkit.params import ExtractRules
 from scout.task.parser import find_amounts
 
 _GENERIC = {"the", "hotel", "hotels", "restaurant", "restaurants", "and", "by", "de", "la",

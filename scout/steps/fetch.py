@@ -13,14 +13,14 @@ import re
 
 from scout.adapters.page_images import page_images
 from scout.errors import StepError
-from scout.providers.contract import FetchRequest
+from scout.adapters.contract import FetchRequest
 from scout.schemas.records import Candidate, Evidence, EvidenceSet
 from scout.schemas.sources import Page
 from scout.schemas.task import Money
-from scout.steps.context import ItemOutcome, StepContext
+from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import merge_evidence
 from scout.steps.extract import evidence_id, find_price
-from scout.steps.params import FetchParams
+from scout.stepkit.params import FetchParams
 
 
 def price_from_range(price_range: str | None) -> Money | None:

@@ -23,12 +23,12 @@ from typing import Any
 import httpx
 
 from scout.errors import NoUsableLink, StepError
-from scout.providers.contract import ImageSearchRequest
+from scout.adapters.contract import ImageSearchRequest
 from scout.schemas.records import Candidate, EvidenceSet
 from scout.schemas.sources import Gallery, Photo, PhotoSet
-from scout.steps.context import ItemOutcome, StepContext
+from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import failure_notes
-from scout.steps.params import ImagesParams
+from scout.stepkit.params import ImagesParams
 
 
 def _host(url: str) -> str:

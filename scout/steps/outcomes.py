@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scout.schemas.records import EvidenceSet
-from scout.steps.context import ItemOutcome
+from scout.stepkit.context import ItemOutcome
 
 
 def item_label(item: Any) -> str:

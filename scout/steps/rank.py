@@ -27,8 +27,8 @@ from scout.i18n import N_
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, RankedItem, Shortlist
 from scout.schemas.task import Money
 from scout.spec.templating import make_env
-from scout.steps.context import StepContext
-from scout.steps.params import RankParams
+from scout.stepkit.context import StepContext
+from scout.stepkit.params import RankParams
 
 
 class CandidateView:

@@ -29,11 +29,11 @@ from scout.report.render import (
     template_files,
 )
 from scout.report.tables import sections
-from scout.report.template_check import render_error_location
+from scout.report.locate import render_error_location
 from scout.schemas.records import Report
 from scout.spec.sandbox import SandboxLimit, limit_error
-from scout.steps.context import StepContext
-from scout.steps.params import ReportParams
+from scout.stepkit.context import StepContext
+from scout.stepkit.params import ReportParams
 from scout.steps.report_outputs import data_formats, html_body
 
 HTML_WRAPPER = "report.html.j2"

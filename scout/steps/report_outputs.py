@@ -9,8 +9,8 @@ from typing import Any
 
 from scout.errors import StepError
 from scout.fsutil import write_atomic
-from scout.steps.context import StepContext
-from scout.steps.params import ReportParams
+from scout.stepkit.context import StepContext
+from scout.stepkit.params import ReportParams
 
 STATES = ("succeeded", "succeeded_partial", "failed_terminal", "failed_retryable",
           "skipped", "blocked_missing_input", "stale", "running", "pending")
@@ -27,7 +27,7 @@ def _gettext(ctx: StepContext) -> Any:
 
 
 def dag_picture(ctx: StepContext, mission: Any) -> str | None:
-    from scout.orchestrator.dag import PhaseGraph
+    from scout.spec.dag import PhaseGraph
     from scout.report.svg import dag_svg
 
     graph = PhaseGraph.of(ctx.pipeline)

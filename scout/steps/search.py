@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from scout.errors import StepError
-from scout.providers.contract import SearchRequest
+from scout.adapters.contract import SearchRequest
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
-from scout.steps.context import ItemOutcome, StepContext
+from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import failure_notes, merge_evidence
 from scout.steps.extract import to_candidates, to_evidence
 from scout.steps.freetext import free_fields
-from scout.steps.params import SearchParams
+from scout.stepkit.params import SearchParams
 
 
 def run(ctx: StepContext) -> Any:

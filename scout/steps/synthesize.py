@@ -13,11 +13,11 @@ from typing import Any
 
 from scout.errors import StepError
 from scout.i18n import N_
-from scout.providers.contract import EvidenceItem, SubjectBrief, SynthesisRequest
+from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet, Shortlist
 from scout.schemas.sources import Synthesis
-from scout.steps.context import StepContext
-from scout.steps.params import SynthesizeParams
+from scout.stepkit.context import StepContext
+from scout.stepkit.params import SynthesizeParams
 from scout.task.values import to_jsonable
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scout.schemas.task import Task
-from scout.steps.context import StepContext
+from scout.stepkit.context import StepContext
 from scout.task.build import build_task
 
 

@@ -24,10 +24,10 @@ import hashlib
 
 from scout.errors import ProviderError, StepError
 from scout.fsutil import write_atomic
-from scout.providers.contract import ThumbnailRequest
+from scout.adapters.contract import ThumbnailRequest
 from scout.schemas.sources import Gallery, PhotoSet, Thumbnail
-from scout.steps.context import StepContext
-from scout.steps.params import ThumbnailsParams
+from scout.stepkit.context import StepContext
+from scout.stepkit.params import ThumbnailsParams
 
 FOLDER = "photos"
 EXT = {"image/jpeg": "jpg", "image/png": "png"}

@@ -12,13 +12,13 @@ import re
 from typing import Any
 
 from scout.errors import StepError
-from scout.providers.contract import TranscriptRequest
+from scout.adapters.contract import TranscriptRequest
 from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet, Shortlist
 from scout.schemas.sources import Segment, Transcript, Video
-from scout.steps.context import ItemOutcome, StepContext
+from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import merge_evidence
 from scout.steps.extract import evidence_id, strip_accents
-from scout.steps.params import TranscriptsParams
+from scout.stepkit.params import TranscriptsParams
 
 _GENERIC = {"hotel", "hotels", "the", "restaurant", "and", "de", "la", "el", "by", "spa",
             "resort", "suites", "boutique", "bar", "cafe"}

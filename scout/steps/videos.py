@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from scout.errors import StepError
-from scout.providers.contract import VideoSearchRequest
+from scout.adapters.contract import VideoSearchRequest
 from scout.schemas.records import VideoList
-from scout.steps.context import ItemOutcome, StepContext
-from scout.steps.params import VideosParams
+from scout.stepkit.context import ItemOutcome, StepContext
+from scout.stepkit.params import VideosParams
 from scout.steps.freetext import free_fields
 
 

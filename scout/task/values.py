@@ -16,18 +16,6 @@ from pydantic import ValidationError
 
 from scout.schemas.task import DateRange, Money, Month
 
-INPUT_TYPES = (
-    "string",
-    "integer",
-    "number",
-    "boolean",
-    "place",
-    "month",
-    "date",
-    "money",
-    "rating",
-    "list",
-)
 
 def currency_code(token: str) -> str | None:
     """ISO 4217 code for a symbol, code or currency name (CLDR, English and Spanish)."""

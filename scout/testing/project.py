@@ -87,7 +87,7 @@ def offline_config(pipeline_file: str | Path, fake: FakeProviders,
     ``base``: a real config whose ``currency`` and ``ml`` sections are kept (prices are
     converted the same way offline)."""
     from scout.spec.loader import load_spec
-    from scout.steps.registry import get_step_kind
+    from scout.stepkit.registry import get_step_kind
 
     spec, problems = load_spec(pipeline_file)
     if spec is None or spec.kind != "Pipeline":

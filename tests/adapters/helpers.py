@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 
 from scout.config.settings import ADAPTER_TYPES, settings_for
-from scout.providers.contract import SearchAdapter
-from scout.providers.http import make_client
+from scout.adapters.contract import SearchAdapter
+from scout.adapters.contract.http import make_client
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "providers"
 

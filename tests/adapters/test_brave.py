@@ -8,7 +8,7 @@ import pytest
 from scout.adapters.brave import parse_results
 from scout.adapters.normalize import to_sources
 from scout.errors import AuthError, ParseError, RateLimited
-from scout.providers.contract import SearchRequest, Secret
+from scout.adapters.contract import SearchRequest, Secret
 from tests.adapters.helpers import fixture_json, make_adapter
 
 KEY = Secret("BRAVE_API_KEY", "BSA-test-secret-value-42")

@@ -19,8 +19,8 @@ import pytest
 
 from scout.config.settings import ADAPTER_TYPES
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Unavailable
-from scout.providers.contract import Reply, SearchAdapter, SearchRequest, Secret
-from scout.providers.http import redact_url
+from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret
+from scout.adapters.contract.http import redact_url
 from scout.schemas.sources import Source
 from tests.adapters.helpers import make_adapter
 from tests.fakes.providers import FakeProviders

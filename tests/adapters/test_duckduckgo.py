@@ -8,7 +8,7 @@ import pytest
 from scout.adapters.duckduckgo import parse_html, parse_lite
 from scout.adapters.normalize import to_sources
 from scout.errors import ParseError, RateLimited, Unavailable
-from scout.providers.contract import SearchRequest
+from scout.adapters.contract import SearchRequest
 from scout.schemas.sources import Source
 from tests.adapters.helpers import fixture_text, make_adapter
 from tests.fakes.providers import FakeProviders

@@ -10,8 +10,8 @@ import pytest
 
 from scout.config.settings import ADAPTER_TYPES, settings_for
 from scout.errors import AuthError, ParseError, RateLimited, Unavailable
-from scout.providers.contract import SearchAdapter, SearchRequest, Secret
-from scout.providers.http import make_client
+from scout.adapters.contract import SearchAdapter, SearchRequest, Secret
+from scout.adapters.contract.http import make_client
 from tests.fakes.providers import PROVIDERS, FakeProviders
 from tests.fakes.server import Fault, FakeServer
 

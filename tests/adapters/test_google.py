@@ -11,7 +11,7 @@ import pytest
 from scout.adapters.google import parse_results
 from scout.adapters.normalize import to_sources
 from scout.errors import AuthError, ParseError, RateLimited, Unavailable
-from scout.providers.contract import SearchRequest, Secret
+from scout.adapters.contract import SearchRequest, Secret
 from tests.adapters.helpers import fixture_json, make_adapter
 from tests.fakes.providers import FakeProviders
 

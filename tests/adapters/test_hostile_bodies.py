@@ -17,8 +17,8 @@ from scout.adapters.page import PageAdapter
 from scout.adapters.perplexity import PerplexityAdapter
 from scout.config.settings import PageSettings, settings_for
 from scout.errors import ParseError, Unavailable
-from scout.providers.contract import FetchRequest, SearchRequest, Secret, SynthesisRequest
-from scout.providers.http import MAX_RESPONSE_BYTES
+from scout.adapters.contract import FetchRequest, SearchRequest, Secret, SynthesisRequest
+from scout.adapters.contract.http import MAX_RESPONSE_BYTES
 from tests.adapters.helpers import make_adapter
 
 KEY = Secret("TAVILY_API_KEY", "tvly-test-key")

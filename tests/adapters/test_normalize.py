@@ -117,7 +117,7 @@ def test_sources_are_stamped_with_the_providers_date_header() -> None:
 
     import httpx
 
-    from scout.providers.http import response_time
+    from scout.adapters.contract.http import response_time
 
     recorded = httpx.Response(200, headers={"date": "Tue, 01 Dec 2026 19:44:20 GMT"})
     assert response_time(recorded) == dt.datetime(2026, 12, 1, 19, 44, 20,

@@ -8,7 +8,7 @@ import pytest
 from scout.adapters.normalize import to_sources
 from scout.adapters.searxng import parse_results, unresponsive
 from scout.errors import AuthError, ParseError
-from scout.providers.contract import SearchRequest
+from scout.adapters.contract import SearchRequest
 from tests.adapters.helpers import fixture_json, make_adapter
 
 CAPTURE = "searxng/search-format-json-severance.json"

@@ -10,7 +10,7 @@ import pytest
 from scout.adapters.normalize import to_sources
 from scout.adapters.tavily import parse_results
 from scout.errors import AuthError, ParseError, RateLimited, Rejected
-from scout.providers.contract import SearchRequest, Secret
+from scout.adapters.contract import SearchRequest, Secret
 from tests.adapters.helpers import fixture_json, make_adapter
 
 KEY = Secret("TAVILY_API_KEY", "tvly-test-secret-value-42")

@@ -23,15 +23,15 @@ import yaml
 from scout.adapters.extractive import ExtractiveAdapter
 from scout.config.settings import ExtractiveSettings
 from scout.config.loader import load_config
-from scout.providers.contract import ChainOutcome, SynthesisRequest
+from scout.adapters.contract import ChainOutcome, SynthesisRequest
 from scout.schemas.records import Candidates, Evidence, EvidenceSet, Shortlist
 from scout.schemas.sources import Segment, Source, Synthesis, Transcript, Video
 from scout.spec.models import InputSpec, Phase, Pipeline
 from scout.spec.templating import make_env
 from scout.steps import rank, synthesize
-from scout.steps.context import StepContext
+from scout.stepkit.context import StepContext
 from scout.steps.extract import to_candidates, to_evidence
-from scout.steps.params import ExtractRules, RankParams, SynthesizeParams
+from scout.stepkit.params import ExtractRules, RankParams, SynthesizeParams
 from scout.steps.transcripts import find_mentions
 from scout.task.build import build_task
 from tests.e2e import world
@@ -74,7 +74,7 @@ def _page_evidence(cand: Any, url: str) -> Evidence:
     import httpx
 
     from scout.adapters.page import PageAdapter
-    from scout.providers.contract import FetchRequest
+    from scout.adapters.contract import FetchRequest
     from scout.steps.fetch import page_evidence
 
     html = world.casa_bonay_page(url).encode()

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scout.adapters.prompt import build_prompt
 from scout.config.settings import ADAPTER_TYPES
-from scout.providers.contract import Adapter, EvidenceItem, FetchRequest, PageAdapter, \
+from scout.adapters.contract import Adapter, EvidenceItem, FetchRequest, PageAdapter, \
     SynthesisAdapter, SynthesisRequest, TranscriptAdapter, VideoAdapter
 
 MEDIA = {

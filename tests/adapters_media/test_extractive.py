@@ -13,7 +13,7 @@ import pytest
 from scout.adapters.extractive import ExtractiveAdapter
 from scout.config.settings import ExtractiveSettings
 from scout.adapters.text import split_sentences
-from scout.providers.contract import EvidenceItem, SubjectBrief, SynthesisRequest
+from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.schemas.task import Money
 
 TASK = {"destination": "Barcelona", "month": {"year": 2026, "month": 9},

@@ -17,7 +17,7 @@ import pytest
 from scout.adapters.openai import OpenAIAdapter
 from scout.config.settings import OpenAISettings
 from scout.errors import AuthError, ParseError, RateLimited, Unavailable
-from scout.providers.contract import EvidenceItem, Secret, SynthesisRequest
+from scout.adapters.contract import EvidenceItem, Secret, SynthesisRequest
 from tests.fakes.openai import OLLAMA_ANSWER, OPENAI_ANSWER, answer_with
 
 KEY_VALUE = "sk-TEST-openai-8d1f0c2b9e"  # made up; must never show up in any output

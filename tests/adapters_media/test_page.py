@@ -13,7 +13,7 @@ from scout.adapters.jsonld import extract_facts, parse_blocks
 from scout.adapters.page import PageAdapter
 from scout.config.settings import PageSettings
 from scout.errors import AuthError, Blocked, RateLimited, Rejected, Unavailable
-from scout.providers.contract import FetchRequest
+from scout.adapters.contract import FetchRequest
 from tests.fakes.media import FIXTURES, hotel_page, page_routes
 from tests.fakes.server import Fault, FakeServer
 

@@ -15,7 +15,7 @@ from scout.adapters.perplexity import PerplexityAdapter
 from scout.adapters.prompt import build_prompt
 from scout.config.settings import PerplexitySettings
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Rejected, Unavailable
-from scout.providers.contract import EvidenceItem, Secret, SynthesisRequest
+from scout.adapters.contract import EvidenceItem, Secret, SynthesisRequest
 from tests.fakes.media import RATE_LIMIT_BODY, SONAR_ANSWER, perplexity_route
 from tests.fakes.server import Fault, FakeServer
 

@@ -13,7 +13,7 @@ from scout.adapters.page import PageAdapter
 from scout.config.settings import PageSettings
 from scout.adapters.ssrf import SsrfGuard, classify
 from scout.errors import Blocked, ProviderError, Unavailable
-from scout.providers.contract import FetchRequest
+from scout.adapters.contract import FetchRequest
 
 PUBLIC_IP = "93.184.216.34"  # a globally routable address (example.com's)
 FORBIDDEN = ["127.0.0.1", "10.0.0.5", "169.254.169.254", "::1"]

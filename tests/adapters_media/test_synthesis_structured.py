@@ -18,7 +18,7 @@ import pytest
 
 from scout.adapters.extractive import ExtractiveAdapter
 from scout.config.settings import ExtractiveSettings
-from scout.providers.contract import EvidenceItem, SubjectBrief, SynthesisRequest
+from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.schemas.task import Money
 from tests.adapters_media.synth_fixtures import Fixture, all_text, shortlist_names
 from tests.e2e import world
@@ -353,7 +353,7 @@ def test_output_does_not_depend_on_hash_seeds(tmp_path: Path):
     (tmp_path / "req.json").write_text(req.model_dump_json())
     code = ("import sys; from scout.adapters.extractive import ExtractiveAdapter; "
             "from scout.config.settings import ExtractiveSettings; "
-            "from scout.providers.contract import SynthesisRequest; "
+            "from scout.adapters.contract import SynthesisRequest; "
             "r = SynthesisRequest.model_validate_json(open(sys.argv[1]).read()); "
             "print(ExtractiveAdapter('extractive', ExtractiveSettings(type='extractive'))"
             ".call(r).value.model_dump_json())")
@@ -367,7 +367,7 @@ def test_output_does_not_depend_on_hash_seeds(tmp_path: Path):
 
 
 def test_journal_keeps_the_subjects_as_keywords_only():
-    from scout.providers.redact import redact_request
+    from scout.adapters.contract.redact import redact_request
 
     _, req, _ = Fixture().synthesize()
     doc = redact_request(req)

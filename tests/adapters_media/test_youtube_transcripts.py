@@ -16,7 +16,7 @@ import requests
 from scout.config.settings import TranscriptSettings
 from scout.adapters.youtube_transcripts import TimeoutSession, YouTubeTranscriptAdapter
 from scout.errors import ParseError, RateLimited, Rejected, Unavailable
-from scout.providers.contract import TranscriptRequest
+from scout.adapters.contract import TranscriptRequest
 from scout.schemas.sources import Transcript
 from tests.fakes.media import FIXTURES, FakeYouTube, innertube, load_json, youtube_session
 

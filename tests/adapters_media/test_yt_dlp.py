@@ -31,7 +31,7 @@ from yt_dlp.utils import ExtractorError
 from scout.config.settings import YtDlpSettings
 from scout.adapters.yt_dlp import YtDlpAdapter, map_error
 from scout.errors import ParseError, RateLimited, Rejected, Unavailable
-from scout.providers.contract import VideoSearchRequest
+from scout.adapters.contract import VideoSearchRequest
 
 
 def video_entry(video_id: str, title: str, channel: str, channel_id: str, duration: int | None,

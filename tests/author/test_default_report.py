@@ -113,8 +113,8 @@ def test_default_report_is_written_in_the_request_language(tmp_path: Path) -> No
     from scout.schemas.records import Candidate, Candidates
     from scout.spec.loader import load_pipeline
     from scout.steps import report
-    from scout.steps.context import StepContext
-    from scout.steps.params import ReportParams
+    from scout.stepkit.context import StepContext
+    from scout.stepkit.params import ReportParams
     from scout.task.build import build_task
 
     root = Path(__file__).resolve().parents[2]

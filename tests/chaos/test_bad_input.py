@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 from scout.adapters.page import PageAdapter
 from scout.config.settings import ADAPTER_TYPES, PageSettings, settings_for
 from scout.errors import ParseError, ScoutError
-from scout.providers.contract import FetchRequest, SearchRequest, Secret, SynthesisRequest
+from scout.adapters.contract import FetchRequest, SearchRequest, Secret, SynthesisRequest
 from scout.spec.loader import load_spec
 from scout.spec.models import Pipeline
 from scout.task.build import build_task

@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from scout.cli import main
-from scout.providers.redact import _base64_cores
+from scout.adapters.contract.redact import _base64_cores
 from scout.server.app import ServerSettings, create_app
 from tests.chaos.test_bad_input import FULL
 from tests.e2e.harness import run_cli

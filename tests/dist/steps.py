@@ -8,7 +8,7 @@ import os
 import time
 from typing import Any
 
-from scout.steps.context import StepContext
+from scout.stepkit.context import StepContext
 
 
 def _note(ctx: StepContext, **extra: Any) -> None:
@@ -42,7 +42,7 @@ def pid_of(ctx: StepContext) -> int:
 
 def search(ctx: StepContext) -> dict[str, Any]:
     """One paid search per item through the phase's chain (the fake Tavily)."""
-    from scout.providers.contract import SearchRequest
+    from scout.adapters.contract import SearchRequest
 
     assert ctx.gateway is not None
     q = ctx.render(ctx.phase.with_["query"])

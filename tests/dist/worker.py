@@ -17,7 +17,7 @@ from pathlib import Path
 
 from scout.config.loader import load_config
 from scout.errors import BudgetExceeded, ScoutError
-from scout.providers.contract import SearchRequest
+from scout.adapters.contract import SearchRequest
 from scout.providers.runtime import ProviderRuntime
 
 

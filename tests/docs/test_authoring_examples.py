@@ -15,8 +15,8 @@ import pytest
 
 from scout.errors import ERROR_KINDS
 from scout.spec.models import Defaults, InputSpec, Mission, Phase, Pipeline
-from scout.steps.registry import STEP_KINDS
-from scout.task.values import INPUT_TYPES
+from scout.stepkit.registry import STEP_KINDS
+from scout.schemas.task import INPUT_TYPES
 from scout.validate import validate_paths
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -90,7 +90,7 @@ def test_every_step_kind_and_parameter_is_documented(name: str) -> None:
     text = _section(f"`{name}`")
     params = _keys(STEP_KINDS[name].params)
     if name == "search":  # extract's keys have their own table in the same section
-        from scout.steps.params import ExtractRules
+        from scout.stepkit.params import ExtractRules
 
         missing_extract = sorted(k for k in _keys(ExtractRules) if f"| `{k}` |" not in text)
         assert not missing_extract, f"extract keys not documented: {missing_extract}"

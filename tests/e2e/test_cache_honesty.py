@@ -17,7 +17,7 @@ import pytest
 
 from scout.config.settings import settings_for
 from scout.providers.cache import cache_key
-from scout.providers.contract import SearchRequest
+from scout.adapters.contract import SearchRequest
 from tests.e2e.harness import run_cli
 from tests.e2e.world import F1_QUERY, QUERY, ROOT, World
 

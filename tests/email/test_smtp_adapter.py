@@ -12,7 +12,7 @@ import pytest
 from scout.config.settings import SmtpSettings
 from scout.adapters.smtp import NOT_SENT_REPLAY, SmtpAdapter, parse_smtp_url
 from scout.errors import AuthError, ConfigError, Rejected, Unavailable
-from scout.providers.contract import EmailRequest
+from scout.adapters.contract import EmailRequest
 from tests.email.smtpd import free_port, smtp_server
 
 PASSWORD = "pa:ss/wörd-9f3c1e"

@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from scout.cli import main
-from scout.providers.contract import Secret
+from scout.adapters.contract import Secret
 from scout.server.app import ServerSettings, create_app
 from scout.server.security import loopback_host
 from tests.ops.conftest import OpsWorld

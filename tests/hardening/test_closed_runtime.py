@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scout.errors import Cancelled
-from scout.providers.contract import SearchRequest
+from scout.adapters.contract import SearchRequest
 from scout.providers.runtime import ProviderRuntime
 from tests.fakes.providers import FakeProviders
 from tests.integration.helpers import KEY_VARS, journal, write_config

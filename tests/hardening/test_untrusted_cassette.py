@@ -72,7 +72,7 @@ def test_decode_still_rebuilds_scouts_own_models() -> None:
     assert codec.decode(codec.encode(value)) == value
     reg = codec.registry()
     assert "scout.schemas.sources:Transcript" in reg and "scout.schemas.task:Task" in reg
-    assert all(k.startswith(("scout.schemas.", "scout.providers.contract")) for k in reg)
+    assert all(k.startswith(("scout.schemas.", "scout.adapters.contract")) for k in reg)
 
 
 def test_replaying_a_cassette_that_ships_code_runs_none_of_it(tmp_path: Path) -> None:

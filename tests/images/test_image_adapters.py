@@ -13,7 +13,7 @@ import pytest
 
 from scout.adapters.images import parse_brave, parse_google, parse_searxng
 from scout.errors import AuthError, ParseError
-from scout.providers.contract import ImageSearchRequest, Secret
+from scout.adapters.contract import ImageSearchRequest, Secret
 from tests.adapters.helpers import make_adapter
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "images"

@@ -17,8 +17,8 @@ from scout.adapters.page_images import page_images
 from scout.config.settings import settings_for
 from scout.adapters.thumbnail import ThumbnailFetcher, reencode
 from scout.errors import Blocked, ParseError, ProviderError
-from scout.providers.contract import ThumbnailRequest
-from scout.providers.http import make_client
+from scout.adapters.contract import ThumbnailRequest
+from scout.adapters.contract.http import make_client
 from scout.report.htmlpost import inline_photos
 from tests.e2e.world import photo_bytes
 

@@ -14,7 +14,7 @@ import pytest
 from scout.adapters.duckduckgo import DuckDuckGoAdapter
 from scout.config.settings import settings_for
 from scout.errors import RateLimited
-from scout.providers.contract import SearchRequest
+from scout.adapters.contract import SearchRequest
 from scout.providers.retry import Retrier, should_retry
 from scout.spec.models import RetryPolicy
 from tests.fakes.providers import fixture_text
@@ -97,8 +97,8 @@ def test_secret_env_lists_what_is_scrubbed() -> None:
 
 
 def test_the_scrubber_catches_percent_encoded_values_too() -> None:
-    from scout.providers.contract import Secret
-    from scout.providers.redact import SecretScrubber
+    from scout.adapters.contract import Secret
+    from scout.adapters.contract.redact import SecretScrubber
 
     s = SecretScrubber()
     s.add(Secret("GOOGLE_CSE_ID", "017576662512468239146:omuauf_lfve"))

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scout.providers.contract import SynthesisRequest
+from scout.adapters.contract import SynthesisRequest
 from scout.providers.runtime import ProviderRuntime
 from tests.fakes.openai import ChatLog, answer_with, openai_route
 from tests.fakes.server import Fault, FakeServer, Reply

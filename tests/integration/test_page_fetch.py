@@ -12,7 +12,7 @@ import pytest
 
 from scout.errors import ChainFailed, Blocked
 from scout.providers.chain import failure_status
-from scout.providers.contract import FetchRequest
+from scout.adapters.contract import FetchRequest
 from scout.providers.runtime import ProviderRuntime
 from tests.fakes.media import hotel_page, page_routes
 from tests.fakes.server import FakeServer

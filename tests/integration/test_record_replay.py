@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from scout.providers.contract import SearchRequest
+from scout.adapters.contract import SearchRequest
 from scout.providers.runtime import ProviderRuntime
 from tests.fakes.providers import FakeProviders
 from tests.fakes.server import FakeServer

@@ -16,7 +16,7 @@ import pytest
 
 from scout.errors import ChainFailed, Unavailable
 from scout.providers.chain import failure_status
-from scout.providers.contract import SearchRequest
+from scout.adapters.contract import SearchRequest
 from scout.providers.runtime import ProviderRuntime
 from scout.schemas.sources import Source
 from tests.fakes.providers import FakeProviders

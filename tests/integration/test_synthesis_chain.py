@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from scout.errors import ConfigError
-from scout.providers.contract import SynthesisRequest
+from scout.adapters.contract import SynthesisRequest
 from scout.providers.runtime import ProviderRuntime
 from scout.spec.models import Pipeline
 from scout.validate import load_valid_pipeline

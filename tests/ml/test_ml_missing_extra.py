@@ -14,13 +14,13 @@ import pytest
 from scout.config.loader import load_config
 from scout.errors import ConfigError, MLUnavailable
 from scout.ml import available
-from scout.providers.contract import ChainOutcome
+from scout.adapters.contract import ChainOutcome
 from scout.schemas.records import Candidate, Candidates
 from scout.schemas.sources import Source
 from scout.spec.models import Phase, Pipeline
 from scout.steps import rank, search
-from scout.steps.context import StepContext
-from scout.steps.params import ExtractRules, RankParams, SearchParams
+from scout.stepkit.context import StepContext
+from scout.stepkit.params import ExtractRules, RankParams, SearchParams
 
 ROOT = Path(__file__).resolve().parents[2]
 ENABLE = 'pip install "scout[ml]"'

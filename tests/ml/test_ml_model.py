@@ -23,14 +23,14 @@ from scout.ml.embed import (  # noqa: E402
     Embedder, EmbeddingCache, load_model, resolve_model,
 )
 from scout.ml.relevance import score_candidates, task_text  # noqa: E402
-from scout.providers.contract import ChainOutcome  # noqa: E402
+from scout.adapters.contract import ChainOutcome  # noqa: E402
 from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet  # noqa: E402
 from scout.schemas.sources import Source  # noqa: E402
 from scout.spec.models import InputSpec, Phase, Pipeline  # noqa: E402
 from scout.steps import rank, search  # noqa: E402
-from scout.steps.context import StepContext  # noqa: E402
+from scout.stepkit.context import StepContext  # noqa: E402
 from scout.steps.dedup import core_name, semantic_merge, semantic_merge_report  # noqa: E402
-from scout.steps.params import ExtractRules, RankParams, SearchParams  # noqa: E402
+from scout.stepkit.params import ExtractRules, RankParams, SearchParams  # noqa: E402
 from scout.task.build import build_task  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -31,7 +31,7 @@ def test_every_pipeline_phase_gets_a_row_pending_until_the_state_knows_it() -> N
     assert rows[0]["done"] == "3/4 (1 failed)"
     assert {r["status"] for r in rows[1:]} == {"pending"}
     # drawn without implied edges, yet every dependency still reads from the picture
-    from scout.orchestrator.dag import PhaseGraph
+    from scout.spec.dag import PhaseGraph
     from scout.spec.loader import load_pipeline
 
     full = PhaseGraph.of(load_pipeline(PIPELINE).model)

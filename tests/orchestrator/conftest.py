@@ -89,7 +89,7 @@ class Workspace:
 def _restore_step_registry():
     """Tests register handlers; leave the global registry as it was (the JSON Schema
     generated from it is checked by another test)."""
-    from scout.steps import registry
+    from scout.stepkit import registry
 
     saved = dict(registry.STEP_KINDS)
     loaded = registry._entry_points_loaded  # noqa: SLF001

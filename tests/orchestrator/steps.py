@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 from scout.errors import BudgetExceeded, RateLimited, StepError
-from scout.steps.context import Outputs, StepContext
+from scout.stepkit.context import Outputs, StepContext
 
 
 def _calls_file(ctx: StepContext) -> str | None:

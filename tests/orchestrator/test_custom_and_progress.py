@@ -13,8 +13,8 @@ from rich.console import Console
 from scout.orchestrator import events as E
 from scout.orchestrator.progress import LiveProgress, PlainProgress, make_progress
 from scout.schemas.task import Task
-from scout.steps import registry
-from scout.steps.registry import register_phase_handler
+from scout.stepkit import registry
+from scout.stepkit.registry import register_phase_handler
 
 
 def make_task(ctx):

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from scout.errors import ConfigError
-from scout.providers.contract import ChainOutcome
-from scout.steps.registry import register_phase_handler
+from scout.adapters.contract import ChainOutcome
+from scout.stepkit.registry import register_phase_handler
 from tests.orchestrator import steps
 
 

@@ -19,7 +19,7 @@ from scout.orchestrator.outcomes import classify
 from scout.orchestrator.phase_run import PhaseRun
 from scout.orchestrator.state import PhaseState
 from scout.spec.models import Defaults, MinSuccess, Phase, RetryPolicy
-from scout.steps.context import ItemOutcome
+from scout.stepkit.context import ItemOutcome
 
 
 

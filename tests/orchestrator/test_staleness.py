@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 
-from scout.steps.registry import register_phase_handler
+from scout.stepkit.registry import register_phase_handler
 from tests.orchestrator import steps
 
 REPORTISH = """
@@ -70,7 +70,7 @@ def test_cli_plan_explains_template_change(ws, sub_env, scout_cmd):
     _register_report()  # in-process for apply; the subprocess registers it via the plugin below
     (ws.root / "templates" / "report.md.j2").write_text("v1 {{ prices }}\n")
     (ws.root / "plug.py").write_text(
-        "from scout.steps.registry import register_phase_handler\n"
+        "from scout.stepkit.registry import register_phase_handler\n"
         "from tests.orchestrator import steps\n"
         "register_phase_handler('test_report', steps.read_template,\n"
         "                       files_read=lambda params, root: [params.template])\n")

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from scout.config.settings import AdapterSettings, AdapterType
 from scout.config.models import ChainLink, Config
-from scout.providers.contract import Adapter, Reply, Request, Secret
+from scout.adapters.contract import Adapter, Reply, Request, Secret
 from scout.schemas.sources import Source
 
 Outcome = BaseException | Reply[Any] | Callable[[Request, Secret | None], Reply[Any]]

@@ -10,8 +10,8 @@ import json
 from typing import Any, ClassVar
 
 from scout.errors import ParseError
-from scout.providers.contract import Reply, Request, SearchAdapter, SearchRequest, Secret, Usage
-from scout.providers.http import send
+from scout.adapters.contract import Reply, Request, SearchAdapter, SearchRequest, Secret, Usage
+from scout.adapters.contract.http import send
 from scout.schemas.sources import Source
 
 

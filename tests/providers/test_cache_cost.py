@@ -9,7 +9,7 @@ import pytest
 
 from scout.config.settings import Tariff
 from scout.config.models import ChainLink
-from scout.providers.contract import SearchRequest, Usage
+from scout.adapters.contract import SearchRequest, Usage
 from scout.providers.cost import compute_cost, estimate_cost
 from scout.providers.in_doubt import in_doubt_of
 from scout.providers.journal import read_journal

@@ -9,7 +9,7 @@ import pytest
 
 from scout.errors import (ChainFailed, AuthError, BudgetExceeded, ParseError, RateLimited, Rejected,
                           Unavailable)
-from scout.providers.contract import Reply, SearchRequest, Usage
+from scout.adapters.contract import Reply, SearchRequest, Usage
 from scout.providers.journal import read_journal
 from tests.providers.fakes import ScriptedAdapter, make_config, settings, sources
 

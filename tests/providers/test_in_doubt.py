@@ -15,7 +15,7 @@ import pytest
 
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
-from scout.providers.contract import SearchRequest
+from scout.adapters.contract import SearchRequest
 from scout.providers.in_doubt import in_doubt_of, scan_in_doubt
 from scout.providers.journal import read_journal
 from tests.providers.fakes import ScriptedAdapter, make_config, settings

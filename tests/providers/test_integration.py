@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from scout.errors import ChainFailed, ReplayMiss
-from scout.providers.contract import SearchRequest
+from scout.adapters.contract import SearchRequest
 from scout.providers.journal import read_journal
 from scout.providers.runtime import ProviderRuntime
 from tests.fakes.server import Fault, FakeServer, Reply

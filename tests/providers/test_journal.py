@@ -7,9 +7,9 @@ import multiprocessing as mp
 import threading
 from pathlib import Path
 
-from scout.providers.contract import EvidenceItem, SearchRequest, SynthesisRequest
+from scout.adapters.contract import EvidenceItem, SearchRequest, SynthesisRequest
 from scout.providers.journal import FIELDS, Journal, journal_files, read_journal
-from scout.providers.redact import keywords, redact_request, scrub_text
+from scout.adapters.contract.redact import keywords, redact_request, scrub_text
 from tests.providers.fakes import ScriptedAdapter, make_config, settings
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from scout.errors import ChainFailed, AuthError, ConfigError, PoolExhausted, RateLimited, Unavailable
-from scout.providers.contract import Reply
+from scout.adapters.contract import Reply
 from scout.providers.chain import failure_status
 from scout.providers.pool import TokenPool, load_pool_config
-from scout.providers.contract import SearchRequest
+from scout.adapters.contract import SearchRequest
 from tests.providers.fakes import FakeClock, ScriptedAdapter, make_config, settings, sources
 
 VALUES = {"alpha": "tok-ALPHA-7f3c9e1d", "beta": "tok-BETA-0b8a4422", "gamma": "tok-GAMMA-55d0aa"}

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scout.errors import ConfigError
-from scout.providers.contract import SearchRequest
+from scout.adapters.contract import SearchRequest
 from scout.providers.journal import read_journal
 from scout.spec.models import Pipeline
 from tests.providers.fakes import ScriptedAdapter, make_config, settings

@@ -11,9 +11,9 @@ import httpx
 import pytest
 
 from scout.errors import ChainFailed, ReplayMiss
-from scout.providers.contract import Reply, SearchRequest, Secret
+from scout.adapters.contract import Reply, SearchRequest, Secret
 from scout.providers.record import Exchanges, RecordingTransport, ReplayTransport
-from scout.providers.redact import SecretScrubber
+from scout.adapters.contract.redact import SecretScrubber
 from tests.providers.fakes import ScriptedAdapter, make_config, settings, sources
 
 KEY = "brv-SUPER-SECRET-41a9"

@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from scout.errors import AuthError, ParseError, RateLimited, Rejected, Unavailable
-from scout.providers.http import check_status, parse_retry_after
+from scout.adapters.contract.http import check_status, parse_retry_after
 from scout.providers.retry import Retrier, should_retry, wait_full_jitter
 from scout.spec.models import Backoff, RetryPolicy
 from tests.providers.fakes import FakeClock

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from scout.errors import ScoutError
-from scout.providers.contract import Secret, SearchRequest
+from scout.adapters.contract import Secret, SearchRequest
 from scout.providers.runtime import ProviderRuntime
 from scout.spec.models import Pipeline
 from tests.fakes.server import FakeServer, Reply

@@ -48,7 +48,7 @@ def test_citation_markers_inside_code_or_links_are_left_alone() -> None:
 
 
 def test_csv_and_json_formats(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from scout.steps.params import ReportParams
+    from scout.stepkit.params import ReportParams
 
     real = ReportParams.__init__
 

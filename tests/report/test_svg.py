@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from scout.orchestrator.dag import PhaseGraph
+from scout.spec.dag import PhaseGraph
 from scout.report.svg import STATE_FILL, Point, dag_svg, price_rating_svg
 from scout.validate import load_valid_pipeline
 

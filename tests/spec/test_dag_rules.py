@@ -1,10 +1,10 @@
-"""The phase graph (scout.orchestrator.dag): order, waves, cycles, parallel groups."""
+"""The phase graph (scout.spec.dag): order, waves, cycles, parallel groups."""
 
 from __future__ import annotations
 
 import json
 
-from scout.orchestrator.dag import PhaseGraph, build_graph, graph_problems
+from scout.spec.dag import PhaseGraph, build_graph, graph_problems
 from scout.spec.loader import load_spec_text
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from scout.spec.jsonschema import config_schema, pipeline_schema, render, stale_schemas
+from scout.validate.jsonschema import config_schema, pipeline_schema, render, stale_schemas
 from scout.spec.yamlload import load_yaml_file
 
 from tests.spec.expectations import read_expectations

@@ -5,7 +5,7 @@ from __future__ import annotations
 from scout.spec.located import model_at, validate_located
 from scout.spec.models import Backoff, Phase, Pipeline
 from scout.spec.yamlload import load_yaml_text
-from scout.steps.params import ExtractRules, SearchParams
+from scout.stepkit.params import ExtractRules, SearchParams
 
 
 def _problems(text: str, model=Pipeline, prefix=()):

@@ -14,11 +14,11 @@ from scout.schemas.sources import Source
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec, Phase, Pipeline
 from scout.steps import rank, search
-from scout.steps.context import StepContext
+from scout.stepkit.context import StepContext
 from scout.steps.extract import find_price, find_rating, name_key, to_candidates, to_evidence
-from scout.steps.params import ExtractRules, RankParams, SearchParams
+from scout.stepkit.params import ExtractRules, RankParams, SearchParams
 from scout.task.build import build_task
-from scout.providers.contract import ChainOutcome
+from scout.adapters.contract import ChainOutcome
 
 ROOT = Path(__file__).resolve().parents[2]
 HOTEL_SPEC = yaml.safe_load((ROOT / "pipelines/hotel_research.yaml").read_text())

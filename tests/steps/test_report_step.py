@@ -10,15 +10,15 @@ import pytest
 import yaml
 
 from scout.config.loader import load_config
-from scout.orchestrator.dag import PhaseGraph
+from scout.spec.dag import PhaseGraph
 from scout.report.context import MissionView, PhaseRow, summarise_journal
 from scout.schemas.records import Candidates, EvidenceSet
 from scout.schemas.sources import Citation, Synthesis, SynthesisSentence
 from scout.spec.loader import load_pipeline
 from scout.steps import rank, report
-from scout.steps.context import StepContext
+from scout.stepkit.context import StepContext
 from scout.steps.extract import to_candidates, to_evidence
-from scout.steps.params import ExtractRules, RankParams, ReportParams
+from scout.stepkit.params import ExtractRules, RankParams, ReportParams
 from scout.task.build import build_task
 from tests.steps.test_extract_rank import F1_RESULTS, F1_RULES, S
 

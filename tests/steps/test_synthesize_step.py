@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from scout.config.loader import load_config
-from scout.providers.contract import ChainOutcome, SynthesisRequest
+from scout.adapters.contract import ChainOutcome, SynthesisRequest
 from scout.schemas.sources import Synthesis
 from scout.spec.loader import load_pipeline
 from scout.steps import synthesize
-from scout.steps.context import StepContext
-from scout.steps.params import SynthesizeParams
+from scout.stepkit.context import StepContext
+from scout.stepkit.params import SynthesizeParams
 from scout.task.build import build_task
 
 ROOT = Path(__file__).resolve().parents[2]

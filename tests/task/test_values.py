@@ -6,9 +6,8 @@ import datetime as dt
 
 import pytest
 
-from scout.schemas.task import DateRange, Money, Month
+from scout.schemas.task import INPUT_TYPES, DateRange, Money, Month
 from scout.task.values import (
-    INPUT_TYPES,
     coerce,
     currency_code,
     parse_date,

@@ -9,8 +9,8 @@ syntax, SPEC051 name not in scope, SPEC052 ``task.X`` not an input, SPEC053 unkn
 filter), with did-you-mean and the fix ("add 'candidates' to F6's needs").
 
 :func:`unused_problems` warns (SPEC055) about inputs nothing reads and artifacts no phase
-needs. :func:`render_error_location` locates a template error raised while a report
-renders, so the run reports a user error at the template line, not an internal one.
+needs. (A template error raised while a report renders is located by
+``scout.report.locate``, which the report step uses.)
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any
 from jinja2 import TemplateSyntaxError, nodes
 
 from scout.errors import Location, Problem
+from scout.report.locate import column_of
 from scout.report.render import (
     BUILTIN,
     DEFAULT_TEMPLATE,
@@ -31,7 +32,7 @@ from scout.report.render import (
     make_report_env,
     resolve_template,
 )
-from scout.spec.checks import producers as producers_of
+from scout.validate.checks import producers as producers_of
 from scout.spec.loader import LoadedSpec
 from scout.spec.models import Pipeline
 from scout.spec.templating import GLOBAL_NAMES, has_jinja, known_filters, known_tests
@@ -68,11 +69,6 @@ class _Use:
         self.problems: list[Problem] = []
         self.task_attrs: set[str] = set()
         self.seen: set[Path] = set()
-
-
-def _col(line: str, token: str) -> int:
-    m = re.search(r"(?<![A-Za-z0-9_])" + re.escape(token) + r"(?![A-Za-z0-9_])", line)
-    return m.start() + 1 if m else 1
 
 
 def _attr_loc(loc: Any, lines: list[str], lineno: int, attr: str) -> Location:
@@ -123,7 +119,7 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
 
     def loc(lineno: int, token: str = "") -> Location:
         line = lines[lineno - 1] if 0 < lineno <= len(lines) else ""
-        return Location(where, lineno, _col(line, token) if token else 1)
+        return Location(where, lineno, column_of(line, token) if token else 1)
 
     try:
         ast = _parse_env().parse(source, name=path.name, filename=where)
@@ -213,7 +209,7 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
         use.seen = set()
         for n in names:
             path = resolve_template(templates, n)
-            if path is not None:  # a missing file is SPEC054 (scout.spec.checks)
+            if path is not None:  # a missing file is SPEC054 (scout.validate.checks)
                 check_template(path, pid=pid, scope=scope, pipeline=pipeline, producers=made,
                                templates=templates, use=use)
         html = raw.get("html_template")
@@ -283,30 +279,3 @@ def _strings(value: Any) -> Iterator[str]:
     elif isinstance(value, list):
         for v in value:
             yield from _strings(v)
-
-
-def render_error_location(exc: Exception, name: str, templates: Path) -> tuple[Location, str]:
-    """Where in which template a render-time error happened, and what it was."""
-    message = getattr(exc, "message", None) or str(exc)
-    if isinstance(exc, TemplateSyntaxError):
-        file = exc.filename or str(resolve_template(templates, exc.name or name) or name)
-        return Location(file, exc.lineno or 1, 1), message
-    file, line = None, 0
-    tb = exc.__traceback__
-    while tb is not None:  # Jinja maps template frames to the template's file and line
-        fname = tb.tb_frame.f_code.co_filename
-        if fname.endswith(".j2") or fname.endswith(".jinja"):
-            file, line = fname, tb.tb_lineno
-        tb = tb.tb_next
-    if file is None:
-        resolved = resolve_template(templates, name)
-        return Location(str(resolved or name)), message
-    col = 1
-    m = re.search(r"'([A-Za-z_][A-Za-z0-9_]*)'", message)
-    try:
-        text = Path(file).read_text(encoding="utf-8").splitlines()[line - 1]
-        if m:
-            col = _col(text, m.group(1))
-    except (OSError, IndexError, UnicodeDecodeError):
-        pass
-    return Location(file, line, col), message

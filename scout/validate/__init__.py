@@ -12,12 +12,13 @@ from pathlib import Path
 from scout.config.loader import check_config, find_config
 from scout.config.models import Config
 from scout.errors import Location, Problem, SpecInvalid
-from scout.orchestrator.dag import build_graph, graph_problems
-from scout.spec.checks import check_pipeline
-from scout.report.template_check import check_report_templates, unused_problems
+from scout.spec.dag import build_graph, graph_problems
+from scout.validate.checks import check_pipeline
+from scout.validate.templates import check_report_templates, unused_problems
 from scout.spec.discover import SPEC_SUFFIXES, find_specs  # noqa: F401 - re-exported
 from scout.spec.loader import LoadedSpec, load_spec, spec_from_yaml
-from scout.spec.mission import check_mission_inputs, mission_pipeline_path
+from scout.spec.mission import mission_pipeline_path
+from scout.validate.mission import check_mission_inputs
 from scout.spec.models import Mission, Pipeline
 from scout.spec.yamlload import gc_paused, load_yaml_file
 
@@ -82,7 +83,7 @@ def _check_loaded_pipeline(spec: LoadedSpec, config: Config | None) -> list[Prob
     problems = check_pipeline(spec, config)
     problems += python_notes(spec)
     problems += graph_problems(spec.model, spec.source_map, build_graph(spec.model))
-    if not spec.partial:  # templates are part of the spec (scout.report.template_check)
+    if not spec.partial:  # templates are part of the spec (scout.validate.templates)
         tmpl_problems, task_attrs = check_report_templates(spec, config)
         problems += tmpl_problems + unused_problems(spec, task_attrs)
     return problems

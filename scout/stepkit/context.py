@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from scout.config.models import Config
-from scout.providers.contract import ChainOutcome, Request
+from scout.adapters.contract import ChainOutcome, Request
 from scout.spec.models import Phase, Pipeline
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from scout.providers.contract import Request, Secret
+from scout.adapters.contract import Request, Secret
 
 MAX_KEYWORDS = 24
 

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from scout.config.settings import ADAPTER_TYPES
 from scout.config.models import ConfigDoc
 from scout.spec.models import Mission, Pipeline
-from scout.steps.registry import STEP_KINDS
+from scout.stepkit.registry import STEP_KINDS
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 

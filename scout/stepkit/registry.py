@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from scout.config.settings import Capability
-from scout.steps import params as P
+from scout.stepkit import params as P
 from scout.suggest import did_you_mean
 
 PYTHON_PREFIX = "python:"

@@ -3,7 +3,7 @@
 Collects every problem, each located: inputs and their defaults, who produces what,
 ``needs`` and ``for_each`` references, step kinds and their ``with:`` blocks, chains
 and adapters against the config, and the Jinja in templates and expressions. The
-graph rules (cycles, parallel groups) live in ``scout.orchestrator.dag``.
+graph rules (cycles, parallel groups) live in ``scout.spec.dag``.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from scout.spec.templating import (
     known_tests,
 )
 from scout.spec.yamlload import PathT, SourceMap
-from scout.steps.registry import FreeParams, StepKind, get_step_kind
+from scout.stepkit.registry import FreeParams, StepKind, get_step_kind
 from scout.suggest import did_you_mean
 from scout.task.values import coerce
 
@@ -284,7 +284,7 @@ def _check_template_files(pid: str, params: BaseModel | None, smap: SourceMap,
                           config: Config | None) -> list[Problem]:
     """Report templates must exist under the project's templates/ (beside config/) or
     among the built-in ones."""
-    from scout.steps.params import ReportParams
+    from scout.stepkit.params import ReportParams
 
     # only the built-in report kind reads templates/ (python steps' keys mean what they like)
     if config is None or not isinstance(params, ReportParams):

@@ -1,0 +1,1 @@
+"""Helpers of benchmarks/mission.py."""

@@ -1,0 +1,145 @@
+"""What each mission has spent, from the request journal, read incrementally.
+
+``spent_on_mission(root, mission)`` is asked before every apply (the budget counts
+earlier applies) and before and after every mission of a batch. Reading the whole
+journal each time made a batch of N missions read it N times while it grows by every
+mission: quadratic. :class:`SpendTally` instead keeps, per journal file, the USD of each
+mission and how many bytes it has read; a later question reads only the bytes appended
+since, so one process reads every journal line once, whatever the number of missions.
+
+A file is known by its inode (a rotation renames the live file and keeps its inode, so
+nothing is read twice) and by its first bytes and size: a file that shrank or starts
+differently was replaced and is read again; a file that disappeared stops counting.
+Only whole lines are counted (a line still being written, or torn by a crash, is left
+for later: writers start a new line after a torn one, so its bytes then parse as
+nothing). Lines are untrusted: a non-numeric or negative ``cost.usd`` counts as 0.
+
+The tally is per process (a Dask worker keeps its own, and reads each file once); the
+totals are the same as summing every entry of :func:`~scout.providers.journal.iter_journal`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from scout.providers.journal import journal_files
+
+#: bytes compared to tell a continued file from a replaced one
+_HEAD = 64
+
+
+@dataclass
+class _FileTally:
+    offset: int = 0  # bytes counted (always at a line end)
+    head: bytes = b""
+    usd: dict[str, float] = field(default_factory=dict)
+
+
+def line_usd(entry: Any) -> tuple[str, float] | None:
+    """``(mission_id, usd)`` of one journal entry; None when it names no mission."""
+    if not isinstance(entry, dict):
+        return None
+    mid = entry.get("mission_id")
+    if not isinstance(mid, str):
+        return None
+    cost = entry.get("cost")
+    usd = cost.get("usd") if isinstance(cost, dict) else None
+    try:
+        value = float(usd or 0.0)
+    except (TypeError, ValueError):
+        value = 0.0
+    return mid, value if math.isfinite(value) and value > 0 else 0.0
+
+
+class SpendTally:
+    """USD per mission of one ``runtime/`` directory's journal files (thread-safe)."""
+
+    def __init__(self, runtime_dir: str | Path) -> None:
+        self.dir = Path(runtime_dir)
+        self._files: dict[tuple[int, int], _FileTally] = {}
+        self._lock = threading.Lock()
+        #: bytes read from disk so far (tests check that a question reads only new bytes)
+        self.bytes_read = 0
+
+    def spent(self, mission_id: str) -> float:
+        """USD journaled for ``mission_id`` in every file, up to the last whole line."""
+        with self._lock:
+            self._refresh()
+            return round(sum(f.usd.get(mission_id, 0.0) for f in self._files.values()), 6)
+
+    def _refresh(self) -> None:
+        seen: set[tuple[int, int]] = set()
+        for path in journal_files(self.dir):
+            try:
+                fh = open(path, "rb")
+            except OSError:
+                continue  # rotated away or removed between the listing and the read
+            with fh:
+                st = os.fstat(fh.fileno())
+                key = (st.st_dev, st.st_ino)
+                if key in seen:
+                    continue  # the same file under two names (renamed while listing)
+                seen.add(key)
+                tally = self._files.get(key)
+                if tally is not None and (st.st_size < tally.offset
+                                          or not self._same_head(fh, tally)):
+                    tally = None  # replaced (inode reused) or truncated: count it afresh
+                if tally is None:
+                    tally = self._files[key] = _FileTally()
+                self._read_new(fh, tally, st.st_size)
+        for key in set(self._files) - seen:
+            del self._files[key]  # a file that is gone no longer counts
+
+    def _same_head(self, fh: Any, tally: _FileTally) -> bool:
+        fh.seek(0)
+        head = fh.read(len(tally.head))
+        self.bytes_read += len(head)
+        return head == tally.head
+
+    def _read_new(self, fh: Any, tally: _FileTally, size: int) -> None:
+        if size <= tally.offset:
+            return
+        fh.seek(tally.offset)
+        data = fh.read(size - tally.offset)
+        self.bytes_read += len(data)
+        end = data.rfind(b"\n")
+        if end < 0:
+            return  # no whole line yet
+        if tally.offset == 0:  # what the file begins with, to notice a replaced file
+            tally.head = data[:min(_HEAD, end + 1)]
+        for raw in data[:end].split(b"\n"):
+            if not raw.strip():
+                continue
+            try:
+                got = line_usd(json.loads(raw))
+            except ValueError:
+                continue  # a torn line: every journal reader skips it
+            if got is not None:
+                mid, usd = got
+                tally.usd[mid] = tally.usd.get(mid, 0.0) + usd
+        tally.offset += end + 1
+
+
+_TALLIES: dict[Path, SpendTally] = {}
+_TALLIES_LOCK = threading.Lock()
+
+
+def tally_for(runtime_dir: str | Path) -> SpendTally:
+    """This process's tally of ``runtime_dir`` (one per directory, kept for reuse)."""
+    key = Path(runtime_dir).resolve()
+    with _TALLIES_LOCK:
+        tally = _TALLIES.get(key)
+        if tally is None:
+            tally = _TALLIES[key] = SpendTally(key)
+        return tally
+
+
+def spent_on_mission(root: str | Path, mission_id: str) -> float:
+    """USD already journaled for this mission (every earlier apply), under ``root``."""
+    return tally_for(Path(root) / "runtime").spent(mission_id)

@@ -1,0 +1,46 @@
+"""Where in a report template a problem is: a name's column in a line, and the template
+file and line of an error raised while a report renders (so the run reports a user
+error at the template line, not an internal one). The validator uses the column too."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from jinja2 import TemplateSyntaxError
+
+from scout.errors import Location
+from scout.report.render import resolve_template
+
+
+def column_of(line: str, token: str) -> int:
+    """The 1-based column of ``token`` as a whole word in ``line`` (1 when absent)."""
+    m = re.search(r"(?<![A-Za-z0-9_])" + re.escape(token) + r"(?![A-Za-z0-9_])", line)
+    return m.start() + 1 if m else 1
+
+
+def render_error_location(exc: Exception, name: str, templates: Path) -> tuple[Location, str]:
+    """Where in which template a render-time error happened, and what it was."""
+    message = getattr(exc, "message", None) or str(exc)
+    if isinstance(exc, TemplateSyntaxError):
+        file = exc.filename or str(resolve_template(templates, exc.name or name) or name)
+        return Location(file, exc.lineno or 1, 1), message
+    file, line = None, 0
+    tb = exc.__traceback__
+    while tb is not None:  # Jinja maps template frames to the template's file and line
+        fname = tb.tb_frame.f_code.co_filename
+        if fname.endswith(".j2") or fname.endswith(".jinja"):
+            file, line = fname, tb.tb_lineno
+        tb = tb.tb_next
+    if file is None:
+        resolved = resolve_template(templates, name)
+        return Location(str(resolved or name)), message
+    col = 1
+    m = re.search(r"'([A-Za-z_][A-Za-z0-9_]*)'", message)
+    try:
+        text = Path(file).read_text(encoding="utf-8").splitlines()[line - 1]
+        if m:
+            col = column_of(text, m.group(1))
+    except (OSError, IndexError, UnicodeDecodeError):
+        pass
+    return Location(file, line, col), message

@@ -1,0 +1,134 @@
+"""The batch runner on real missions: every mission is ``scout.api.apply`` (through
+``run_mission_job``) of a small pipeline whose fan-out pays a local fake Tavily. The
+batch budget stops launching and what was spent is what the provider was paid for; a
+re-run with a higher cap converges (finished missions are reused, nothing is paid
+twice); Ctrl-C leaves a batch that the same call resumes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from scout.batch.inputs import missions_from_queries
+from scout.batch.record import BatchRecord, find_record
+from scout.batch.runner import BatchRunner
+from scout.cli import main
+from scout.orchestrator.executor import LocalExecutor
+from scout.providers.journal import iter_journal
+from tests.dist.cluster import config, pipeline
+from tests.dist.test_killed_worker import TAVILY
+from tests.fakes.providers import FakeProviders
+from tests.fakes.server import FakeServer
+
+CITIES = ["Lima", "Quito", "Cusco", "Sucre", "Bogotá", "Cali"]
+BODY = """
+phases:
+  L: {uses: "python:tests.batch.steps:queries", with: {n: 2}, produces: [things]}
+  S: {uses: search, needs: [things], for_each: things, as: item, chain: web,
+      with: {query: "{{ item.q }}", limit: 3}, produces: [found]}
+"""
+
+
+@dataclass
+class Workspace:
+    root: Path
+    fake: FakeProviders
+    pipeline: Path
+    queries: Path
+
+    @property
+    def runs(self) -> Path:
+        return self.root / "runs"
+
+    def entries(self) -> list:
+        return missions_from_queries(self.pipeline, self.queries, runs_dir=str(self.runs),
+                                     config=str(self.root / "config" / "adapters.yaml"),
+                                     root=self.root)
+
+    def run(self, record: BatchRecord, **kw) -> object:
+        return BatchRunner(self.entries(), record, LocalExecutor(1),
+                           runtime_dir=self.root / "runtime", **kw).run()
+
+    def journal_usd(self) -> float:
+        return round(sum(float((e.get("cost") or {}).get("usd") or 0.0)
+                         for e in iter_journal(self.root / "runtime")), 6)
+
+    def paid(self) -> list[str | None]:
+        return self.fake.queries("tavily")
+
+
+@pytest.fixture
+def ws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Workspace]:
+    monkeypatch.delenv("SCOUTE_QUOTA_URL", raising=False)
+    with FakeServer() as srv:
+        fake = FakeProviders(srv)
+        monkeypatch.setenv("TAVILY_API_KEY", fake.keys["tavily"])
+        config(tmp_path, "{kind: local}", TAVILY.format(url=srv.url))
+        q = tmp_path / "q.yaml"
+        q.write_text("".join(f"- hoteles en {c}\n" for c in CITIES), encoding="utf-8")
+        yield Workspace(tmp_path, fake, pipeline(tmp_path, BODY), q)
+
+
+def test_budget_stops_the_batch_and_a_rerun_converges(ws: Workspace, capsys) -> None:
+    rec = BatchRecord("b1", str(ws.queries), str(ws.pipeline), str(ws.runs), max_cost=0.04)
+    out = ws.run(rec)
+    assert out.stop == "budget" and rec.state == "stopped_budget"
+    rows = list(rec.missions.values())
+    statuses = [r.status for r in rows]
+    assert "pending" in statuses and statuses[0] == "succeeded"
+    price = rows[0].cost_usd / 2  # two paid searches per finished mission
+    assert price > 0
+    spent = rec.totals()["cost_usd"]
+    # what the batch says it spent is what the journal holds and the provider was paid
+    assert spent == pytest.approx(ws.journal_usd()) == pytest.approx(len(ws.paid()) * price)
+    assert spent <= 0.04 + price + 1e-9  # one call past the cap at most
+    assert any(r.status == "stopped_budget" for r in rows)
+    saved = json.loads(rec.path.read_text())
+    assert saved["state"] == "stopped_budget"
+    assert saved["totals"]["by_status"]["pending"] == statuses.count("pending")
+
+    paid_before = list(ws.paid())
+    rec2 = find_record(ws.runs, "b1")
+    rec2.max_cost = None
+    out2 = ws.run(rec2)
+    assert out2.stop is None and rec2.state == "completed" and rec2.runs == 2
+    assert all(r.status == "succeeded" for r in rec2.missions.values())
+    assert all(Path(r.run_dir or "").is_dir() for r in rec2.missions.values())
+    # finished missions were reused: no query the first run paid for was paid again
+    again = ws.paid()[len(paid_before):]
+    assert not set(again) & set(paid_before)
+    assert len(ws.paid()) == 2 * len(CITIES)
+    assert rec2.totals()["cost_usd"] == pytest.approx(ws.journal_usd())
+    capsys.readouterr()
+    assert main(["batch", "status", "b1", "--runs-dir", str(ws.runs), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["totals"]["done"] == len(CITIES) and doc["runs"] == 2
+    assert {m["mission_id"]: m["cost_usd"] for m in doc["missions"]} == {
+        m: r.cost_usd for m, r in rec2.missions.items()}
+
+
+def test_ctrl_c_leaves_a_batch_that_resumes(ws: Workspace) -> None:
+    rec = BatchRecord("b3", str(ws.queries), str(ws.pipeline), str(ws.runs))
+
+    class Interrupt:
+        def update(self, view, finished):
+            if finished is not None:
+                raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        ws.run(rec, subscriber=Interrupt())
+    saved = find_record(ws.runs, "b3")
+    assert saved.state == "interrupted"
+    assert saved.totals()["done"] == 1
+    assert saved.totals()["by_status"]["pending"] == len(CITIES) - 1
+    done = next(r for r in saved.missions.values() if r.status == "succeeded")
+    assert (ws.runs / done.mission_id).is_dir() and done.cost_usd > 0
+    first = len(ws.paid())
+    out = ws.run(saved)
+    assert out.stop is None and saved.state == "completed"
+    assert saved.totals()["done"] == len(CITIES)
+    assert len(ws.paid()) == first + 2 * (len(CITIES) - 1)  # the finished one is reused

@@ -1,0 +1,58 @@
+"""Report environments share compiled templates in-process; an edited template recompiles."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from scout.report import render
+
+
+@pytest.fixture(autouse=True)
+def _empty() -> None:
+    render.forget_compiled()
+
+
+def _count_compiles(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    seen: list[str] = []
+    env_cls = type(render.make_report_env(Path("."), "en"))
+    original = env_cls.compile
+
+    def counting(self, source, name=None, filename=None, raw=False, defer_init=False):
+        seen.append(name)
+        return original(self, source, name, filename, raw, defer_init)
+
+    monkeypatch.setattr(env_cls, "compile", counting)
+    return seen
+
+
+def test_a_second_mission_reuses_the_compiled_template(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "r.md.j2").write_text("{{ _('Sources') }}: {{ n | number }}\n")
+    seen = _count_compiles(monkeypatch)
+    first = render.make_report_env(tmp_path, "en").get_template("r.md.j2").render(n=1234)
+    again = render.make_report_env(tmp_path, "en").get_template("r.md.j2").render(n=1234)
+    assert seen == ["r.md.j2"]  # compiled once, for both missions
+    assert first == again == "Sources: 1,234\n"
+
+
+def test_languages_do_not_share_compiled_code(tmp_path: Path) -> None:
+    """Jinja folds a filter on a literal at compile time: the code is per language."""
+    (tmp_path / "r.md.j2").write_text("{{ _('Sources') }}: {{ 1234 | number }}\n")
+    en = render.make_report_env(tmp_path, "en").get_template("r.md.j2").render()
+    es = render.make_report_env(tmp_path, "es").get_template("r.md.j2").render()
+    assert (en, es) == ("Sources: 1,234\n", "Fuentes: 1.234\n")
+
+
+def test_an_edited_template_is_compiled_again(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "r.md.j2"
+    path.write_text("old {{ x }}\n")
+    assert render.make_report_env(tmp_path).get_template("r.md.j2").render(x=1) == "old 1\n"
+    path.write_text("new {{ x }}\n")
+    os.utime(path, (1, 1))
+    seen = _count_compiles(monkeypatch)
+    assert render.make_report_env(tmp_path).get_template("r.md.j2").render(x=1) == "new 1\n"
+    assert seen == ["r.md.j2"]
