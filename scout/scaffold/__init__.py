@@ -25,7 +25,7 @@ from pathlib import Path
 from scout.errors import UsageError
 from scout.fsutil import write_atomic
 from scout.suggest import did_you_mean
-from scout.task.values import INPUT_TYPES
+from scout.schemas.task import INPUT_TYPES
 
 FILES = Path(__file__).parent / "files"
 KIND_RE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
