@@ -90,7 +90,8 @@ def dag_svg(waves: Sequence[Sequence[str]], edges: Iterable[tuple[str, str]],
                    f'<rect x="{_n(x)}" y="{_n(y)}" width="{NODE_W}" height="{NODE_H}" rx="6" '
                    f'fill="{fill}" stroke="#444"/>'
                    f'<text x="{_n(x + 8)}" y="{_n(y + 18)}" font-size="13" font-weight="600" '
-                   f'{FONT}>{_t(_clip(pid, 18))} · {_t(_clip(word, 14))}</text>'
+                   f'{FONT}>{_t(_clip(pid, 18))} · <tspan class="state">'
+                   f'{_t(_clip(word, 14))}</tspan></text>'
                    f'<text x="{_n(x + 8)}" y="{_n(y + 35)}" font-size="11" fill="#333" '
                    f'{FONT}>{_t(_clip(labels.get(pid, ""), 24))}</text></g>')
     out.append("</svg>")

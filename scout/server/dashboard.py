@@ -11,7 +11,11 @@ JSON API.
 ``GET /static/dashboard.{css,js}``  the page's style and its one small script
 ==================================  ===================================================
 
-Pages are rendered by the sandboxed Jinja environment reports use
+Pages speak the request's language (scout.server.dashboard_i18n: a mission's page its
+Task's ``lang``, like its report; the others the browser's; ``?lang=`` overrides), their
+words through the message catalogs; the DAG is the report's own picture
+(:func:`scout.report.svg.dag_svg`). Pages are rendered by the sandboxed Jinja environment
+reports use
 (:func:`scout.spec.templating.make_env`) with autoescape on; every value passes the API's
 secret scrubber first, and journal text is stripped of control characters. Nothing on a
 page loads from elsewhere: CSS and JS are served by scout, pictures are inline SVG, and a
@@ -28,7 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 from jinja2 import FileSystemLoader
 
@@ -37,8 +41,10 @@ from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
 from scout.audit.runs import effective_status, list_runs, phase_summary
 from scout.errors import ScoutError
+from scout.i18n import translations
+from scout.report.svg import dag_svg
 from scout.server import dashboard_data as D
-from scout.server.dag_picture import dag_picture
+from scout.server.dashboard_i18n import page_lang, state_words
 from scout.spec.templating import make_env
 
 HERE = Path(__file__).resolve().parent
@@ -66,11 +72,17 @@ def _secs(value: Any) -> str:
     return f"{s:.1f} s" if s < 120 else f"{int(s // 60)} min {int(s % 60)} s"
 
 
-def make_page_env() -> Any:
+def make_page_env(lang: str = "en") -> Any:
+    """The pages' environment, speaking ``lang`` (words through the message catalogs)."""
     env = make_env(loader=FileSystemLoader(str(HERE / "templates")), autoescape=True,
-                   trim_blocks=True, lstrip_blocks=True)
+                   trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     env.filters["usd"] = _usd
     env.filters["secs"] = _secs
+    words = state_words(lang)
+    env.filters["state"] = lambda s: words.get(str(s), str(s))
+    env.globals["lang"] = lang
+    env.globals["state_words"] = words
     return env
 
 
@@ -80,41 +92,55 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
     """Add the dashboard's routes to ``app``: ``run_dir`` is the API's (it validates the
     mission id before any path is built, and raises for unknown missions), ``clean``
     scrubs secrets out of any value, ``status_of`` maps a ScoutError to its HTTP status."""
-    env = make_page_env()
+    envs: dict[str, Any] = {}
 
-    def page(name: str, http_status: int = 200, **context: Any) -> HTMLResponse:
+    def page(name: str, http_status: int = 200, *, lang: str = "en",
+             **context: Any) -> HTMLResponse:
+        env = envs.get(lang) or envs.setdefault(lang, make_page_env(lang))
         html = env.get_template(name).render(version=__version__, **clean(context))
-        return HTMLResponse(html, status_code=http_status, headers=HEADERS)
+        return HTMLResponse(html, status_code=http_status,
+                            headers={**HEADERS, "Content-Language": lang})
 
-    def error_page(exc: ScoutError) -> HTMLResponse:
-        return page("error.html.j2", status_of(exc), code=exc.code, message=exc.message,
-                    hint=exc.hint or "")
+    def lang_of_request(request: Request, task_lang: Any = None) -> str:
+        return page_lang(request.query_params.get("lang"), task_lang,
+                         request.headers.get("accept-language"))
+
+    def error_page(exc: ScoutError, lang: str) -> HTMLResponse:
+        return page("error.html.j2", status_of(exc), lang=lang, code=exc.code,
+                    message=exc.message, hint=exc.hint or "")
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def index() -> HTMLResponse:
+    def index(request: Request) -> HTMLResponse:
         rows = []
         for r in list_runs(runs_dir, runtime_dir):
             row = r.to_dict()
             row["phase_summary"] = phase_summary(r.phases)
             row["has_report"] = (runs_dir / r.mission_id / "report.html").is_file()
             rows.append(row)
-        return page("index.html.j2", runs=rows, runs_dir=str(runs_dir))
+        return page("index.html.j2", lang=lang_of_request(request), runs=rows,
+                    runs_dir=str(runs_dir))
 
     @app.get("/missions/{mission_id}", response_class=HTMLResponse, include_in_schema=False)
-    def mission(mission_id: str) -> HTMLResponse:
+    def mission(mission_id: str, request: Request) -> HTMLResponse:
         try:
             folder = run_dir(mission_id)
             state = api.status(folder)
         except ScoutError as exc:
-            return error_page(exc)
+            return error_page(exc, lang_of_request(request))
         task = D.read_task(folder)
-        graph = D.phase_graph(task.get("pipeline") or state.pipeline, state)
-        states = {p: s.status for p, s in state.phases.items()}
-        svg = dag_picture(graph.waves, graph.edges, clean(states), title=f"{mission_id}")
         parsed = task.get("task")
         fields: dict[str, Any] = parsed if isinstance(parsed, dict) else {}
+        lang = lang_of_request(request, fields.get("lang"))
+        graph = D.phase_graph(task.get("pipeline") or state.pipeline, state)
+        states = {p: s.status for p, s in state.phases.items()}
+        # the report's renderer: every phase a <g class="node" data-phase data-state> the
+        # page's script recolours, its state word in <tspan class="state">
+        svg = dag_svg(graph.waves, graph.edges, clean(graph.labels), clean(states),
+                      title=translations(lang).gettext("Phases of %(pipeline)s")
+                      % {"pipeline": mission_id}, state_names=state_words(lang))
         return page(
-            "mission.html.j2", mission_id=mission_id, status=effective_status(state),
+            "mission.html.j2", lang=lang, mission_id=mission_id,
+            status=effective_status(state),
             pipeline=D.plain(task.get("pipeline") or state.pipeline or ""),
             query=D.plain(task.get("query") or "", 2000),
             task_fields=[(D.plain(k, 80), D.field_text(v)) for k, v in fields.items()
@@ -126,7 +152,7 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
             has_report=(folder / "report.html").is_file())
 
     @app.get("/cost", response_class=HTMLResponse, include_in_schema=False)
-    def cost() -> HTMLResponse:
+    def cost(request: Request) -> HTMLResponse:
         groups: dict[str, list[dict[str, Any]]] = {}
         total = None
         if runtime_dir.is_dir():
@@ -134,13 +160,15 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
             data = s.to_dict()
             total = data["total"]
             groups = {by: D.bars(data[f"by_{by}"]) for by in ("mission", "adapter", "token")}
-        return page("cost.html.j2", total=total, groups=groups)
+        return page("cost.html.j2", lang=lang_of_request(request), total=total,
+                    groups=groups)
 
     @app.get("/static/{name}", include_in_schema=False)
-    def static(name: str) -> Response:
+    def static(name: str, request: Request) -> Response:
         media = STATIC.get(name)
         if media is None:  # a fixed list: no name from the request reaches the disk
-            return page("error.html.j2", 404, code="", message="no such file", hint="")
+            return page("error.html.j2", 404, lang=lang_of_request(request), code="",
+                        message="no such file", hint="")
         return Response((HERE / "static" / name).read_bytes(), media_type=media,
                         headers={"X-Content-Type-Options": "nosniff",
                                  "Cache-Control": "no-cache"})

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +60,8 @@ class Graph:
     waves: list[list[str]]
     edges: list[tuple[str, str]]
     from_pipeline: bool  # False: the pipeline could not be read; phases listed in order
+    #: phase → the second line of its box (``search × candidates``), as in the report
+    labels: dict[str, str] = field(default_factory=dict)
 
 
 def phase_graph(pipeline_path: str | None, state: MissionState) -> Graph:
@@ -81,7 +83,9 @@ def phase_graph(pipeline_path: str | None, state: MissionState) -> Graph:
                 v in g.downstream(w) for w in g.successors(u) if w not in (u, v))]
             if known and set(known) - {p for w in waves for p in w}:
                 raise ValueError("the pipeline changed since the run")
-            return Graph(waves, edges, True)
+            labels = {pid: plain(ph.uses + (f" × {ph.for_each}" if ph.for_each else ""), 60)
+                      for pid, ph in model.phases.items()}
+            return Graph(waves, edges, True, labels)
         except (ScoutError, OSError, ValueError, UnicodeDecodeError, TypeError, KeyError,
                 RecursionError):  # a broken or changed pipeline: draw what the state knows
             pass

@@ -189,7 +189,11 @@ def test_mission_page_follows_a_running_mission(tmp_path: Path, browser: Any) ->
                     assert time.monotonic() < deadline, "the mission never started"
                     time.sleep(0.05)
                 console_errors(browser), requested_urls(browser)
-                browser.get(url)
+                # in Spanish: the script writes each new state in the page's language
+                from scout.server.dashboard_i18n import state_words
+
+                words = state_words("es")
+                browser.get(url + "?lang=es")
                 assert browser.find_element(By.ID, "mission").get_attribute(
                     "data-status") == "running"
                 browser.execute_script("window.__notReloaded = true;")
@@ -214,8 +218,18 @@ def test_mission_page_follows_a_running_mission(tmp_path: Path, browser: Any) ->
                 WebDriverWait(browser, 60, poll_frequency=0.1).until(
                     lambda d: d.execute_script("return window.__notReloaded === true")
                     and states() != first)
-                changed = states()
+                # one script: the page's own script cannot run between the reads
+                seen = browser.execute_script(
+                    "return Array.from(document.querySelectorAll('svg.dag g.node')).map(g =>"
+                    " { var id = g.getAttribute('data-phase'); var row = document"
+                    ".querySelector('tr[data-phase=\"' + id + '\"] .status'); return [id,"
+                    " g.getAttribute('data-state'), g.querySelector('.state').textContent,"
+                    " row && row.textContent]; })")
+                changed = {pid: st for pid, st, _, _ in seen}
                 assert any(changed[p] != first[p] for p in first)
+                for pid, st, in_dag, in_table in seen:
+                    if changed[pid] != first.get(pid):  # written by the script, in Spanish
+                        assert in_table == words[st] and in_dag == words[st], (pid, st)
                 # and the page ends on the finished state (it reloads once at the end)
                 WebDriverWait(browser, 90, poll_frequency=0.2).until(
                     lambda d: status() not in (None, "running"))
@@ -224,7 +238,8 @@ def test_mission_page_follows_a_running_mission(tmp_path: Path, browser: Any) ->
                 WebDriverWait(browser, 30).until(lambda d: all(
                     states().get(p) == st["status"] for p, st in final["phases"].items()))
                 WebDriverWait(browser, 30).until(lambda d: d.find_element(
-                    By.ID, "mission-status").text == final["status"])
+                    By.ID, "mission-status").text == words[final["status"]])
+                assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "es"
                 assert console_errors(browser) == []
                 assert foreign(requested_urls(browser), served.url) == []
                 save_screenshot(browser, tmp_path, "mission-finished")

@@ -61,7 +61,9 @@ def test_mission_page_shows_request_phases_costs_journal_report(client: httpx.Cl
         assert f'<g class="node" data-phase="{pid}" data-state="{st["status"]}">' in html
         row = re.search(rf'<tr data-phase="{pid}">(.*?)</tr>', html, re.S)
         assert row and f'data-state="{st["status"]}"' in row.group(1)
-    assert '<line class="edge"' in html  # edges from the pipeline file
+    assert '<path class="edge"' in html  # edges from the pipeline file (the report's DAG)
+    assert 'search × candidates' in html  # each box says what its phase does
+    assert '<html lang="en">' in html and "<h2>Phases</h2>" in html
     assert "Barcelona" in html  # the request
     for key, value in task.items():  # the parsed Task, field by field
         if value not in (None, "", [], {}):
@@ -154,3 +156,33 @@ def test_pages_refuse_a_foreign_host_name(client: httpx.Client) -> None:
         assert r.status_code == 421, path
         assert "bcn" not in r.text
         assert client.get(path, headers={"Host": "localhost"}).status_code == 200, path
+
+
+def test_pages_speak_the_request_language(client: httpx.Client, ops_world: OpsWorld) -> None:
+    """?lang=es (or a browser preferring Spanish) gives Spanish words through the catalog;
+    the data the script and the API match on (data-state, ids) stays as it is."""
+    state = client.get("/api/missions/bcn").json()
+    r = client.get("/missions/bcn?lang=es")
+    html = r.text
+    assert r.status_code == 200 and r.headers["content-language"] == "es"
+    assert '<html lang="es">' in html and "<h2>Fases</h2>" in html and "<h2>Petición</h2>" in html
+    assert "<h2>Phases</h2>" not in html and ">Attempts<" not in html
+    words = json.loads(re.search(r"data-words='([^']*)'", html).group(1))
+    assert words["succeeded"] == "completada" and words["failed_terminal"] != "failed_terminal"
+    for pid, st in state["phases"].items():
+        row = re.search(rf'<tr data-phase="{pid}">(.*?)</tr>', html, re.S)
+        assert row and f'data-state="{st["status"]}">{words[st["status"]]}<' in row.group(1)
+        node = re.search(rf'<g class="node" data-phase="{pid}" data-state="{st["status"]}">'
+                         r'(.*?)</g>', html, re.S)
+        assert node and f'<tspan class="state">{words[st["status"]][:13]}' in node.group(1)
+    index = client.get("/", headers={"Accept-Language": "es-ES,es;q=0.9,en;q=0.8"}).text
+    assert "<h1>Misiones</h1>" in index and '<html lang="es">' in index
+    assert "<h1>Missions</h1>" in client.get("/", headers={"Accept-Language": "fr, en;q=0.5"}).text
+    assert "<h1>Coste</h1>" in client.get("/cost?lang=es").text
+    # a Spanish request's page is Spanish with no ?lang=; ?lang=en still wins
+    task_path = ops_world.root / "runs" / "bcn" / "task.json"
+    doc = json.loads(task_path.read_text())
+    lang = (doc.get("task") or {}).get("lang")
+    expected = "Fases" if lang == "es" else "Phases"
+    assert f"<h2>{expected}</h2>" in client.get("/missions/bcn").text
+    assert "<h2>Phases</h2>" in client.get("/missions/bcn?lang=en").text

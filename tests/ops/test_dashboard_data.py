@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from scout.orchestrator.state import ItemsState, MissionState, PhaseState
-from scout.server.dag_picture import dag_picture
 from scout.server.dashboard_data import bars, field_text, phase_graph, phase_rows, plain
 from tests.e2e.world import ROOT
 
@@ -61,11 +60,25 @@ def test_unreadable_or_changed_pipeline_falls_back_to_the_state(tmp_path: Path) 
     assert not phase_graph(str(tmp_path / "bad.yaml"), state).from_pipeline
 
 
-def test_dag_picture_escapes_ids_and_marks_states() -> None:
-    svg = dag_picture([['<a&"b>'], ["C"]], [('<a&"b>', "C")], {"C": "running"})
-    assert "<a&" not in svg and "&lt;a&amp;&quot;b&gt;" in svg
-    assert '<g class="node" data-phase="C" data-state="running">' in svg
-    assert 'data-state="pending"' in svg and '<line class="edge"' in svg
+def test_graph_labels_say_what_each_phase_does() -> None:
+    graph = phase_graph(PIPELINE, MissionState(mission_id="m"))
+    assert graph.labels["F0"] == "task" and graph.labels["F2"].endswith("× candidates")
+
+
+def test_page_language_and_state_words() -> None:
+    from scout.server.dashboard_i18n import STATES, accept_language, page_lang, state_words
+
+    assert accept_language("fr-CH, fr;q=0.9, es;q=0.8, en;q=0.7") == "es"
+    assert accept_language("en-GB,es;q=0.5") == "en" and accept_language("de") is None
+    assert accept_language("es;q=0, en") == "en" and accept_language("es;q=x") is None
+    assert accept_language(None) is None
+    assert page_lang("en", "es", "es") == "en"  # ?lang= wins
+    assert page_lang(None, "es", "en") == "es"  # then the request's language
+    assert page_lang("xx", None, "es-MX") == "es" and page_lang(None, None, None) == "en"
+    en, es = state_words("en"), state_words("es")
+    assert set(en) == set(es) == set(STATES) and all(en[s] == s for s in STATES)
+    # every state has its own Spanish word, none left in English
+    assert all(es[s] != s.replace("_", " ") for s in STATES), es
 
 
 def test_bars_scale_to_the_largest() -> None:

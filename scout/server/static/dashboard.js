@@ -1,16 +1,22 @@
 // scout dashboard: while a mission runs, poll its state (GET /api/missions/{id}) and
 // recolour the phase DAG and table; reload once it ends. The page works without this.
+// State words come from the page (data-words: the page's language), like its own text.
 (function () {
   "use strict";
   var root = document.getElementById("mission");
   if (!root) { return; }
   var id = root.getAttribute("data-mission");
   var INTERVAL_MS = 1000;
+  var words = {};
+  try { words = JSON.parse(root.getAttribute("data-words") || "{}") || {}; } catch (e) { words = {}; }
+  function word(state) {
+    return Object.prototype.hasOwnProperty.call(words, state) ? String(words[state]) : state;
+  }
 
   function setState(el, state) {
     if (el && el.getAttribute("data-state") !== state) {
       el.setAttribute("data-state", state);
-      el.textContent = state;
+      el.textContent = word(state);
     }
   }
 
@@ -28,8 +34,8 @@
       });
       if (node) {
         node.setAttribute("data-state", state);
-        var label = node.querySelector("text.state");
-        if (label) { label.textContent = state.replace(/_/g, " "); }
+        var label = node.querySelector(".state");
+        if (label) { label.textContent = word(state); }
       }
       if (row) {
         setState(row.querySelector(".status"), state);
