@@ -48,3 +48,17 @@ def test_placeholders_survive_translation() -> None:
         for s in strings:
             assert sorted(re.findall(r"\{\w+\}|%\(\w+\)s", s)) == sorted(
                 re.findall(r"\{\w+\}|%\(\w+\)s", msgid)) or not s, msgid
+
+
+def test_catalog_has_each_message_once() -> None:
+    """A msgid written twice (merged branches each adding it) is ambiguous: Babel keeps
+    the first, so a second, different translation would silently never show."""
+    text = PO.read_text(encoding="utf-8")
+    keys = []
+    for block in re.split(r"\n\s*\n", text):
+        ctx = re.search(r'^msgctxt (".*")$', block, re.M)
+        mid = re.search(r'^msgid ((?:".*"\n?)+)', block, re.M)
+        if mid:
+            keys.append((ctx.group(1) if ctx else None, mid.group(1).strip()))
+    repeated = sorted({k for k in keys if keys.count(k) > 1}, key=str)
+    assert not repeated, repeated
