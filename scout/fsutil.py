@@ -10,6 +10,10 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    import sqlite3
 
 
 def fsync_dir(path: str | Path) -> None:
@@ -79,3 +83,29 @@ def pid_alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def use_wal(conn: "sqlite3.Connection", timeout_s: float = 30.0,
+            sleep: "Callable[[float], None] | None" = None) -> None:
+    """Put a SQLite database in WAL mode from a fresh connection, safely under contention.
+
+    WAL is a property of the file: once set it stays, so a connection that finds the file
+    already in WAL does nothing. Setting it needs a lock SQLite does not wait for (the busy
+    timeout is not applied to the journal-mode change), so two processes opening the same
+    file at once could fail with "database is locked"; the change is retried instead."""
+    import sqlite3
+    import time
+
+    pause = sleep or time.sleep
+    deadline = time.monotonic() + timeout_s
+    delay = 0.01
+    while True:
+        try:
+            if str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+                conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            pause(delay)
+            delay = min(delay * 2, 0.5)

@@ -25,6 +25,8 @@ import hashlib
 import json
 import os
 import sqlite3
+
+from scout.fsutil import use_wal
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -173,7 +175,7 @@ class JournalIndex:
             os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
         conn = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
         try:
-            conn.execute("PRAGMA journal_mode=WAL")
+            use_wal(conn)
             conn.execute("PRAGMA synchronous=NORMAL")  # a rebuildable cache: no fsync per commit
             have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if "meta" not in have:

@@ -22,6 +22,8 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
+
+from scout.fsutil import use_wal
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -136,7 +138,7 @@ class EmbeddingCache:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(str(path), timeout=30, check_same_thread=False)
         with self._lock, self._db:
-            self._db.execute("PRAGMA journal_mode=WAL")
+            use_wal(self._db)
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS vectors (model TEXT NOT NULL, hash TEXT NOT NULL,"
                 " dim INTEGER NOT NULL, vec BLOB NOT NULL, PRIMARY KEY (model, hash))"

@@ -22,6 +22,8 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+
+from scout.fsutil import use_wal
 import threading
 import time
 from collections.abc import Callable
@@ -75,7 +77,7 @@ class ReplyCache:
         if conn is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False)
-            conn.execute("PRAGMA journal_mode=WAL")
+            use_wal(conn)
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute(
                 "CREATE TABLE IF NOT EXISTS replies (key TEXT PRIMARY KEY, adapter TEXT, "

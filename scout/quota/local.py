@@ -13,6 +13,8 @@ file lock, and read by ``scout pool status``).
 from __future__ import annotations
 
 import sqlite3
+
+from scout.fsutil import use_wal
 import threading
 import time
 import uuid
@@ -67,7 +69,7 @@ class LocalQuota:
             db = sqlite3.connect(str(self.path), timeout=self.busy_timeout_s,
                                  isolation_level=None, check_same_thread=False)
             db.execute(f"PRAGMA busy_timeout={int(self.busy_timeout_s * 1000)}")
-            db.execute("PRAGMA journal_mode=WAL")
+            use_wal(db, self.busy_timeout_s)
             db.execute("PRAGMA synchronous=NORMAL")
             self._conn = db
         return self._conn

@@ -123,7 +123,7 @@ def test_ctrl_c_leaves_a_batch_that_resumes(ws: Workspace) -> None:
         ws.run(rec, subscriber=Interrupt())
     saved = find_record(ws.runs, "b3")
     assert saved.state == "interrupted"
-    assert saved.totals()["done"] == 1
+    assert saved.totals()["done"] == 1, [(r.status, r.error) for r in saved.missions.values()]
     assert saved.totals()["by_status"]["pending"] == len(CITIES) - 1
     done = next(r for r in saved.missions.values() if r.status == "succeeded")
     assert (ws.runs / done.mission_id).is_dir() and done.cost_usd > 0
