@@ -256,9 +256,14 @@ class StateStore:
                     n = os.write(self._fd, view)
                     view = view[n:]
             except OSError as exc:
-                # a full disk can leave part of the line written: the log now ends in a
-                # torn line, which the next open (resume) cuts off
+                # a full disk can leave part of the line written: cut it off at once, so a
+                # later record (this run's failure note) never lands on the torn line's
+                # end; if even that fails, write nothing more (resume cuts a torn tail)
                 self._seq -= 1
+                try:
+                    os.ftruncate(self._fd, self._offset)
+                except OSError as cut:
+                    self._error = cut
                 mapped = storage_error(exc, "cannot write the run state")
                 if mapped is None:
                     raise
