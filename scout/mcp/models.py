@@ -11,6 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from scout.audit.runs import RunRow
+
 
 class ProblemOut(BaseModel):
     code: str
@@ -71,7 +73,8 @@ class StatusResult(BaseModel):
 
 
 class RunsResult(BaseModel):
-    runs: list[dict[str, Any]]
+    # RunRow is the HTTP API's model too, so an agent's output schema names every field
+    runs: list[RunRow] = Field(description="every mission under runs/, newest first")
 
 
 class AuditResult(BaseModel):

@@ -33,6 +33,10 @@ async def test_tools_are_listed_with_input_and_output_schemas(tmp_path: Path) ->
     assert {"query", "set", "max_cost", "replay"} <= set(tools["apply"].input_schema["properties"])
     assert {"mission_id", "status", "cost_usd", "report_path", "answer"} <= set(
         tools["apply"].output_schema["properties"])
+    # each listed run is described field by field (the HTTP API's RunRow), not "object"
+    runs = tools["runs"].output_schema
+    row = runs["$defs"][runs["properties"]["runs"]["items"]["$ref"].rsplit("/", 1)[-1]]
+    assert {"mission_id", "status", "cost_usd", "started_at"} <= set(row["properties"])
     assert {t.uri_template for t in templates} == {
         "scout://missions/{mission_id}/report",
         "scout://missions/{mission_id}/artifacts/{name}"}
