@@ -121,6 +121,8 @@ def status_lines(rec: Any) -> list[str]:
     width = max((len(m) for m in rec.missions), default=10)
     for mid, row in rec.missions.items():
         where = row.report_path or row.error or row.run_dir or ""
+        if row.stopped_by == "batch":
+            where = "stopped by the batch's budget" + (f"; {where}" if where else "")
         lines.append(clean(f"  {mid:<{width}}  {row.status:<17}  ${row.cost_usd:.4f}  {where}"))
     return lines
 
