@@ -134,6 +134,26 @@ def test_the_batch_scope_is_seeded_from_the_journal(ws: Workspace) -> None:
     assert ws.journal_usd() <= rec2.max_cost + 1e-9
 
 
+def test_missions_on_threads_share_the_batch_cap(ws: Workspace, capsys,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``scout batch apply --parallel 6``: six missions pay at once on threads, and the
+    batch still pays exactly what fits its cap (per-mission caps derived from the batch's
+    spend let each of them cross it by a call)."""
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(ws.root))
+    for c in CITIES:
+        for i in range(2):
+            ws.fake.slow(f"hoteles en {c} {i}", 0.3)
+    code = main(["batch", "apply", str(ws.pipeline), "--queries", str(ws.queries),
+                 "--batch-id", "b5", "--runs-dir", str(ws.runs), "--config",
+                 str(ws.root / "config" / "adapters.yaml"), "--max-cost", "0.04",
+                 "--parallel", "6", "--progress", "none", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 4 and doc["exit_code"] == 4 and doc["state"] == "stopped_budget"
+    assert len(ws.paid()) == 5  # $0.04 // $0.008
+    assert ws.journal_usd() == pytest.approx(5 * 0.008)
+    assert len(doc["budget_stopped"]) >= 2  # several were paying when the cap was reached
+
+
 def test_ctrl_c_leaves_a_batch_that_resumes(ws: Workspace) -> None:
     rec = BatchRecord("b3", str(ws.queries), str(ws.pipeline), str(ws.runs))
 
