@@ -171,9 +171,9 @@ class BatchRunner:
                 row.status = "pending"
             row.stopped_by = None
         if self.runtime_dir is not None:  # the journal is the truth, whatever the record says
-            tally = SpendTally(self.runtime_dir)
+            journaled = SpendTally(self.runtime_dir).spent_each(rec.missions)
             for mid, row in rec.missions.items():
-                row.cost_usd = max(row.cost_usd, tally.spent(mid))
+                row.cost_usd = max(row.cost_usd, journaled[mid])
         self.spent_before = round(sum(r.cost_usd for r in rec.missions.values()), 6)
         rec.state, rec.reason, rec.finished_at = "running", None, None
         rec.runs += 1
