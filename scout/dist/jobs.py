@@ -39,11 +39,11 @@ class MissionJob:
     config: str | None = None  # config/adapters.yaml (default: under the root)
     root: str | None = None  # SCOUTE_RESEARCH_ROOT (default: the worker's)
     max_cost: float | None = None  # USD cap for this mission
-    #: the batch it belongs to: every paid call also reserves against the batch's cap
-    batch: BatchBudget | None = None
     #: provider choices: ``no_cache`` (bool), ``record_dir``/``replay_dir`` (paths),
     #: ``max_workers`` (int), ``force`` (list of phase ids)
     options: dict[str, Any] = field(default_factory=dict)
+    #: the batch it belongs to: every paid call also reserves against the batch's cap
+    batch: BatchBudget | None = None
 
 
 @dataclass(frozen=True)
