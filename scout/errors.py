@@ -413,6 +413,13 @@ class BudgetExceeded(ScoutError):
     exit_code = EXIT_BUDGET
 
 
+class BatchBudgetExceeded(BudgetExceeded):
+    """The batch's ``--max-cost`` refused a call of one of its missions (the call would
+    have taken the batch past its cap); the mission stopped like at its own cap."""
+
+    code = "RUN008"
+
+
 class MissionNotFound(UsageError):
     """No run directory exists for the given mission id."""
 

@@ -61,6 +61,9 @@ class MissionRow:
     run_dir: str | None = None
     error: str | None = None
     duration_s: float | None = None
+    #: who stopped a ``stopped_budget`` mission: ``batch`` (the batch's --max-cost) or
+    #: ``mission`` (its own max_cost)
+    stopped_by: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -118,6 +121,8 @@ class BatchRecord:
                 "started_at": self.started_at, "finished_at": self.finished_at,
                 "runs": self.runs, "pid": self.pid, "host": self.host,
                 "executor": self.executor, "totals": self.totals(),
+                "budget_stopped": [m for m, r in self.missions.items()
+                                   if r.stopped_by == "batch"],
                 "missions": [r.to_dict() for r in self.missions.values()]}
 
     def save(self) -> None:
@@ -133,6 +138,8 @@ class BatchRecord:
                 row = MissionRow(**{k: raw.get(k) for k in MissionRow.__dataclass_fields__
                                     if k in raw})
                 row.cost_usd = float(row.cost_usd or 0.0)
+                if row.stopped_by not in ("batch", "mission"):
+                    row.stopped_by = None
                 rows[str(row.mission_id)] = row
             rec = cls(str(doc["batch_id"]), str(doc["source"]), doc.get("pipeline"),
                       str(doc["runs_dir"]), doc.get("max_cost"), str(doc.get("state")),

@@ -6,10 +6,16 @@ dask kind) through :func:`~scout.dist.jobs.run_mission_job`, never more at once 
 executor's capacity. Every mission converges like ``scout apply`` (finished, unchanged
 phases are reused), so re-running a batch finishes what is missing and reuses the rest.
 
-The per-batch cap (``max_cost``, USD) counts what the batch's missions have spent, earlier
-runs included: each mission is launched with a cap of what it already spent plus what is
-left of the batch's, and once nothing is left no new mission starts; running ones finish
-(each stops at its own cap) and the batch ends ``stopped_budget``. Ctrl-C stops launching,
+The per-batch cap (``max_cost``, USD) is a budget scope of the quota backend,
+``batch:<id>``: every paid call of every mission reserves against it and against its
+mission's own cap in one atomic decision (:class:`scout.quota.base.BatchBudget` travels in
+each :class:`MissionJob`), and a call that would take the batch past its cap is refused
+before it is sent, however many missions run at once, on however many workers. The
+scope is seeded with what the batch's missions have journaled (earlier runs included).
+A refused mission stops ``stopped_budget`` (RUN008); then no new mission starts, running
+ones finish or stop at the cap too, and the batch ends ``stopped_budget``; its rows say
+which missions the batch's budget stopped (``stopped_by: batch``). A re-run with a
+higher cap resumes them. Ctrl-C stops launching,
 records the batch ``interrupted`` and lets missions already running end; re-running the
 same command resumes it.
 
@@ -34,7 +40,9 @@ from scout.batch.inputs import BatchEntry
 from scout.batch.record import FINISHED, BatchRecord, MissionRow, now_iso
 from scout.dist.jobs import MissionJob, MissionJobResult, run_mission_job, submit_mission
 from scout.orchestrator.executor import Executor
-from scout.providers.spend import line_usd
+from scout.providers.cost import BATCH_BUDGET_REACHED
+from scout.providers.spend import SpendTally, line_usd
+from scout.quota.base import BatchBudget
 
 #: the record is rewritten at most this often while missions finish (and always at the end)
 SAVE_EVERY_S = 1.0
@@ -132,9 +140,13 @@ class BatchRunner:
         self.run_job, self.subscriber, self.clock, self.poll_s = run_job, subscriber, clock, poll_s
         self.tail = JournalTail(runtime_dir, {e.mission_id for e in entries}) \
             if runtime_dir is not None else None
+        self.runtime_dir = runtime_dir
         self._started = clock()
         self._finished_now = 0
         self._saved_at = 0.0
+        #: what the batch's missions had journaled when this run started (the seed of
+        #: the batch's budget scope)
+        self.spent_before = 0.0
 
     # --- budget -------------------------------------------------------------------
     def spent(self) -> float:
@@ -157,18 +169,27 @@ class BatchRunner:
             row.source = entry.source
             if row.status not in FINISHED:
                 row.status = "pending"
+            row.stopped_by = None
+        if self.runtime_dir is not None:  # the journal is the truth, whatever the record says
+            journaled = SpendTally(self.runtime_dir).spent_each(rec.missions)
+            for mid, row in rec.missions.items():
+                row.cost_usd = max(row.cost_usd, journaled[mid])
+        self.spent_before = round(sum(r.cost_usd for r in rec.missions.values()), 6)
         rec.state, rec.reason, rec.finished_at = "running", None, None
         rec.runs += 1
         rec.pid, rec.host = os.getpid(), socket.gethostname()
 
     def _job_for(self, entry: BatchEntry) -> MissionJob:
-        left = self.remaining()
-        if left is None:
+        if self.record.max_cost is None:
             return entry.job
-        row = self.record.missions[entry.mission_id]
-        cap = round(row.cost_usd + max(left, 0.0), 6)
-        own = entry.job.max_cost
-        return replace(entry.job, max_cost=cap if own is None else min(own, cap))
+        return replace(entry.job, batch=BatchBudget(self.record.batch_id,
+                                                    self.record.max_cost, self.spent_before))
+
+    def _by_batch(self, entry: BatchEntry, row: MissionRow) -> bool:
+        """Whether the batch's budget (not the mission's own cap) stopped the mission."""
+        if row.status != "stopped_budget" or self.record.max_cost is None:
+            return False
+        return entry.job.max_cost is None or BATCH_BUDGET_REACHED in (row.error or "")
 
     def _settle(self, entry: BatchEntry, fut: Future[MissionJobResult]) -> MissionRow:
         row = self.record.missions[entry.mission_id]
@@ -236,11 +257,14 @@ class BatchRunner:
                 done, _ = wait(list(inflight), timeout=self.poll_s,
                                return_when=FIRST_COMPLETED)
                 for fut in done:
-                    row = self._settle(inflight.pop(fut), fut)
+                    entry = inflight.pop(fut)
+                    row = self._settle(entry, fut)
                     self._finished_now += 1
-                    if row.status == "stopped_budget" and (self.remaining() or 0.0) <= 1e-9 \
-                            and self.record.max_cost is not None:
-                        stop = "budget"
+                    if self._by_batch(entry, row):
+                        row.stopped_by = "batch"
+                        stop = "budget"  # its next call did not fit: launch no more
+                    elif row.status == "stopped_budget":
+                        row.stopped_by = "mission"
                     self._notify(row)
                     self._save()
                 if not done:
@@ -260,9 +284,11 @@ class BatchRunner:
         rec = self.record
         if stop == "budget":
             left = sum(1 for r in rec.missions.values() if r.status == "pending")
+            stopped = [m for m, r in rec.missions.items() if r.stopped_by == "batch"]
             rec.state = "stopped_budget"
-            rec.reason = (f"the batch's budget (${rec.max_cost:.4f}) is spent: "
-                          f"{left} mission(s) not started; raise --max-cost and re-run")
+            rec.reason = (f"the batch's budget (${rec.max_cost:.4f}) stopped it: "
+                          f"{len(stopped)} mission(s) stopped at the cap, {left} not "
+                          "started; raise --max-cost and re-run")
         elif stop == "interrupted":
             rec.state = "interrupted"
             rec.reason = "interrupted (Ctrl-C); re-run the same command to resume"

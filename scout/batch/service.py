@@ -80,6 +80,13 @@ def batch_apply(
     first = Path(entries[0].job.pipeline)
     cfg = load_config(config, near=first)
     kind = executor or cfg.executor.kind
+    if max_cost is not None:
+        # the batch's cap lives in the quota backend: refused up front (CFG055) where the
+        # workers would not share it (the memory backend, or other machines' SQLite)
+        from scout.orchestrator.remote import check_budget_holds
+
+        check_budget_holds(_replace(cfg, executor=cfg.executor.model_copy(
+            update={"kind": kind})), max_cost)
     base_runs = default_runs(runs_dir, root=root_path)
     bid = batch_id or batch_id_for(Path(queries) if queries is not None else src,
                                    pipeline_path)

@@ -33,8 +33,9 @@ def batch_group() -> None:
 @click.option("--config", type=click.Path(), default=None,
               help="config/adapters.yaml to use (default: found near the pipeline).")
 @click.option("--max-cost", type=click.FloatRange(min=0), default=None, metavar="USD",
-              help="Cap for the whole batch, earlier runs included: no new mission starts "
-                   "once it is spent; exit 4.")
+              help="Cap for the whole batch, earlier runs included: every paid call of "
+                   "every mission reserves against it, one that would cross it is refused; "
+                   "exit 4.")
 @click.option("--parallel", type=click.IntRange(min=1, max=1024), default=None, metavar="N",
               help="Missions running at once (default: the executor's workers, else 4).")
 @click.option("--executor", "executor_kind", default=None, metavar="KIND",
@@ -121,6 +122,8 @@ def status_lines(rec: Any) -> list[str]:
     width = max((len(m) for m in rec.missions), default=10)
     for mid, row in rec.missions.items():
         where = row.report_path or row.error or row.run_dir or ""
+        if row.stopped_by == "batch":
+            where = "stopped by the batch's budget" + (f"; {where}" if where else "")
         lines.append(clean(f"  {mid:<{width}}  {row.status:<17}  ${row.cost_usd:.4f}  {where}"))
     return lines
 

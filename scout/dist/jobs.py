@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scout.quota.base import BatchBudget
+
 
 @dataclass(frozen=True)
 class MissionJob:
@@ -40,6 +42,8 @@ class MissionJob:
     #: provider choices: ``no_cache`` (bool), ``record_dir``/``replay_dir`` (paths),
     #: ``max_workers`` (int), ``force`` (list of phase ids)
     options: dict[str, Any] = field(default_factory=dict)
+    #: the batch it belongs to: every paid call also reserves against the batch's cap
+    batch: BatchBudget | None = None
 
 
 @dataclass(frozen=True)
@@ -116,7 +120,8 @@ def run_mission_job(job: MissionJob) -> MissionJobResult:
         popts = ProviderOptions(
             no_cache=bool(opts.get("no_cache", False)),
             record_dir=Path(opts["record_dir"]) if opts.get("record_dir") else None,
-            replay_dir=Path(opts["replay_dir"]) if opts.get("replay_dir") else None)
+            replay_dir=Path(opts["replay_dir"]) if opts.get("replay_dir") else None,
+            batch=job.batch)
         result = _apply_waiting(
             api.apply, float(opts.get("lock_wait") or 0), file=job.pipeline,
             query=job.query, sets=dict(job.inputs) or None, mission_id=mid,

@@ -21,12 +21,15 @@ from typing import TYPE_CHECKING, Any
 
 from scout.config.settings import AdapterSettings, Tariff
 from scout.config.models import ChainLink, Config
-from scout.errors import BudgetExceeded
+from scout.errors import BatchBudgetExceeded, BudgetExceeded
 from scout.adapters.contract import Usage
 from scout.spec.models import Pipeline
 
 if TYPE_CHECKING:
-    from scout.quota.base import Quota
+    from scout.quota.base import BatchBudget, Quota
+
+#: how a refusal by the batch's budget begins (the mission's stop reason quotes it)
+BATCH_BUDGET_REACHED = "the batch's budget cap is reached"
 
 
 @dataclass(frozen=True)
@@ -67,25 +70,45 @@ def compute_cost(usage: Usage, tariff: Tariff) -> Cost:
 
 
 class BudgetTracker:
-    """Money spent by one mission run, and its cap.
+    """Money spent by one mission run, and its caps: the mission's and its batch's.
 
     :meth:`check` is called before every request leaves: once ``spent >= max_cost`` no new
     request starts (calls already in flight finish and are added). With a quota backend
     (``quota`` and a ``scope``, the mission id) the cap is shared by every process on the
     backend: :meth:`reserve` holds a paid request's estimate, so requests in flight
     elsewhere count too, and :meth:`add` settles it with what the request cost.
+
+    A mission of a batch (``batch``) also reserves every request against the batch's
+    scope, in the same atomic decision; that scope refuses a request that would take the
+    batch past its cap (``BudgetScope.whole``), so the missions running at once never
+    cross it together (a settled cost above its estimate is the only way over).
     """
 
     def __init__(self, max_cost: float | None = None, *, spent: float = 0.0,
-                 quota: "Quota | None" = None, scope: str = "") -> None:
+                 quota: "Quota | None" = None, scope: str = "",
+                 batch: "BatchBudget | None" = None) -> None:
+        from scout.quota.base import BudgetScope
+
         self.max_cost = max_cost
         self.spent = spent
         self.calls = 0
         self.quota = quota
         self.scope = "budget:" + scope
+        self.batch = batch if batch is not None and batch.max_cost is not None else None
         self._lock = threading.Lock()
+        #: the scopes each request reserves against, in the backend
+        self._scopes: list[BudgetScope] = []
+        if quota is not None:
+            if max_cost is not None:
+                self._scopes.append(BudgetScope(self.scope, max_cost))
+            if self.batch is not None:
+                self._scopes.append(BudgetScope(self.batch.scope, self.batch.max_cost,
+                                                whole=True))
+        self._names = [sc.name for sc in self._scopes]
         if quota is not None and spent > 0:
             quota.budget_seed(self.scope, spent)
+        if quota is not None and self.batch is not None and self.batch.spent_before > 0:
+            quota.budget_seed(self.batch.scope, self.batch.spent_before)
 
     def _refuse(self, adapter: str, spent: float) -> BudgetExceeded:
         where = f" before calling {adapter}" if adapter else ""
@@ -96,33 +119,45 @@ class BudgetTracker:
             "finished phases are kept and cached answers are free",
         )
 
+    def _refuse_batch(self, adapter: str, spent: float, usd: float) -> BudgetExceeded:
+        assert self.batch is not None and self.batch.max_cost is not None
+        where = f" before calling {adapter}" if adapter else ""
+        return BatchBudgetExceeded(
+            f"{BATCH_BUDGET_REACHED}{where}: batch {self.batch.batch_id} has spent or holds "
+            f"${spent:.4f} of its max_cost ${self.batch.max_cost:.4f} (this call: "
+            f"${usd:.4f})",
+            hint="raise the batch's --max-cost and re-run `scout batch apply`; finished "
+            "missions are reused and cached answers are free")
+
     def check(self, adapter: str = "") -> None:
         with self._lock:
             if self.max_cost is not None and self.spent >= self.max_cost:
                 raise self._refuse(adapter, self.spent)
 
     def reserve(self, adapter: str, usd: float) -> str | None:
-        """:meth:`check`, then hold ``usd`` in the shared budget; returns the reservation
+        """:meth:`check`, then hold ``usd`` in the shared budgets; returns the reservation
         to settle (None without a backend or a cap)."""
         self.check(adapter)
-        if self.quota is None or self.max_cost is None:
+        if self.quota is None or not self._scopes:
             return None
-        res = self.quota.budget_reserve(self.scope, usd, self.max_cost)
+        res = self.quota.budget_hold(self._scopes, usd)
         if not res.ok:
+            if self.batch is not None and res.refused_by == self.batch.scope:
+                raise self._refuse_batch(adapter, res.spent + res.reserved, usd)
             raise self._refuse(adapter, res.spent + res.reserved)
         return res.id
 
     def release(self, reservation: str | None) -> None:
         """A request that cost nothing (it failed): drop its reservation."""
-        if reservation is not None and self.quota is not None:
-            self.quota.budget_settle(self.scope, reservation, 0.0)
+        if reservation is not None and self.quota is not None and self._names:
+            self.quota.budget_release(self._names, reservation, 0.0)
 
     def add(self, cost: Cost, reservation: str | None = None) -> None:
         with self._lock:
             self.spent += cost.usd
             self.calls += 1
-        if self.quota is not None and self.max_cost is not None:
-            self.quota.budget_settle(self.scope, reservation or "", cost.usd)
+        if self.quota is not None and self._names:
+            self.quota.budget_release(self._names, reservation or "", cost.usd)
 
     @property
     def remaining(self) -> float | None:

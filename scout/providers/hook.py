@@ -18,6 +18,7 @@ import httpx
 
 from scout.config.models import Config
 from scout.providers.routing import CapabilityOf
+from scout.quota.base import BatchBudget
 from scout.providers.runtime import ProviderRuntime
 from scout.providers.spend import spent_on_mission
 from scout.spec.models import Pipeline
@@ -37,6 +38,8 @@ class ProviderOptions:
     sleep: Callable[[float], None] | None = None
     clock: Callable[[], float] | None = None
     send: bool = False  # --send: e-mail phases deliver even under --replay
+    #: the batch this mission runs in: its calls reserve against the batch's cap too
+    batch: BatchBudget | None = None
 
 
 @dataclass
@@ -83,7 +86,7 @@ class ProvidersHook:
             record_dir=opts.record_dir, replay_dir=opts.replay_dir, no_cache=opts.no_cache,
             max_cost=max_cost, spent_before=spent_on_mission(self.root, request.mission_id),
             env=dict(opts.env) if opts.env is not None else None, transport=opts.transport,
-            adapter_factory=opts.adapter_factory, send=opts.send,
+            adapter_factory=opts.adapter_factory, send=opts.send, batch=opts.batch,
             # the pipeline's step kinds resolved here, as data: a worker process that
             # builds this layer from the recipe needs no step registry
             step_capability=self._capabilities(pipeline).get)

@@ -53,7 +53,7 @@ from scout.providers.ratelimit import RateLimiters
 from scout.providers.record import Exchanges
 from scout.providers.routing import CapabilityOf, links_for_phase
 from scout.providers.services import LinkServices, Timing
-from scout.quota.base import Quota
+from scout.quota.base import BatchBudget, Quota
 from scout.quota.claims import Claims
 from scout.quota.factory import make_quota
 from scout.spec.models import Phase, Pipeline, RetryPolicy
@@ -87,6 +87,7 @@ class ProviderRuntime:
         pool_config: str | Path | None = None,
         send: bool = False,
         step_capability: CapabilityOf | None = None,
+        batch: BatchBudget | None = None,
     ) -> None:
         if record_dir is not None and replay_dir is not None:
             raise ConfigError("--record and --replay cannot be used together", code="CFG015")
@@ -116,8 +117,9 @@ class ProviderRuntime:
         self.limiters = RateLimiters(caps, clock=mono, sleep=sleep, quota=self.quota,
                                      cancel=self.closed)
         self.breaker = CircuitBreaker(mono, quota=self.quota)
+        # a batch's mission: each paid call reserves against the batch's cap as well
         self.budget = BudgetTracker(max_cost, spent=spent_before, quota=self.quota,
-                                    scope=mission_id)
+                                    scope=mission_id, batch=batch)
         self.claims = Claims(self.quota, config.quota.claim_lease, self.closed,
                              sleep=sleep, clock=mono)
 

@@ -25,6 +25,7 @@ import json
 import math
 import os
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -74,6 +75,13 @@ class SpendTally:
         with self._lock:
             self._refresh()
             return round(sum(f.usd.get(mission_id, 0.0) for f in self._files.values()), 6)
+
+    def spent_each(self, mission_ids: Iterable[str]) -> dict[str, float]:
+        """:meth:`spent` of many missions after one look at the files (a batch's start)."""
+        with self._lock:
+            self._refresh()
+            return {m: round(sum(f.usd.get(m, 0.0) for f in self._files.values()), 6)
+                    for m in mission_ids}
 
     def _refresh(self) -> None:
         seen: set[tuple[int, int]] = set()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -26,13 +26,60 @@ from scout.fsutil import write_atomic
 
 @dataclass(frozen=True)
 class Reservation:
-    """Money held for one request until it is settled (``ok`` False: the cap is reached)."""
+    """Money held for one request until it is settled (``ok`` False: the cap is reached).
+
+    ``spent``/``reserved`` are the refusing scope's (else the first scope's);
+    ``refused_by`` names the scope that refused (None when ``ok``)."""
 
     ok: bool
     id: str
     usd: float
     spent: float
     reserved: float
+    refused_by: str | None = None
+
+
+@dataclass(frozen=True)
+class BudgetScope:
+    """One budget a paid request reserves against: its name and cap.
+
+    ``whole``: a request that would take spent + held past the cap is refused (the batch
+    cap: many missions at once must not each cross it by one call); otherwise a request
+    is refused only once the cap is reached (a mission's cap: the call that crosses it
+    still goes, as documented for ``max_cost``)."""
+
+    name: str
+    max_cost: float | None
+    whole: bool = False
+
+
+@dataclass(frozen=True)
+class BatchBudget:
+    """The batch a mission runs in, for its providers layer: every paid call reserves
+    against the batch's scope (``batch:<id>``) as well as the mission's, in one atomic
+    decision of the quota backend. ``spent_before``: what the batch's missions had
+    journaled when the batch started (the scope is seeded with it, like a mission's)."""
+
+    batch_id: str
+    max_cost: float | None
+    spent_before: float = 0.0
+
+    @property
+    def scope(self) -> str:
+        return "batch:" + self.batch_id
+
+
+#: float slack of the ``whole`` rule (USD): 3 x $0.01 fits a $0.03 cap
+_EPS = 1e-9
+
+
+def refuses(scope: BudgetScope, spent: float, reserved: float, usd: float) -> bool:
+    """The one refusal rule every backend applies (the Lua script too, line for line)."""
+    if scope.max_cost is None:
+        return False
+    if spent + reserved >= scope.max_cost:
+        return True
+    return scope.whole and spent + reserved + usd > scope.max_cost + _EPS
 
 
 @dataclass(frozen=True)
@@ -82,6 +129,15 @@ class Quota(Protocol):
         ...
 
     def budget_spent(self, scope: str) -> float: ...
+
+    def budget_hold(self, scopes: Sequence[BudgetScope], usd: float) -> Reservation:
+        """Hold ``usd`` in every scope, or in none when one refuses (:func:`refuses`):
+        one atomic decision, so two scopes never disagree about a request."""
+        ...
+
+    def budget_release(self, scopes: Sequence[str], reservation_id: str, usd: float) -> None:
+        """Drop the reservation in every scope and add what the request cost to each."""
+        ...
 
     def claim(self, key: str, owner: str, lease_s: float) -> ClaimResult:
         """Claim a request (its cache key) for ``lease_s`` seconds; the owner renews."""

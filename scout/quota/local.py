@@ -6,6 +6,8 @@ claimed by one process is paid once. The database is in WAL mode; every decision
 ``BEGIN IMMEDIATE`` transaction (the write lock is taken first, so two processes never
 decide on the same stale row), with a busy timeout instead of failing on contention.
 ``synchronous=NORMAL``: a power cut may forget the last decisions, never corrupt the file.
+A request that reserves against two budgets (its mission's and its batch's) holds one
+``reservation`` row per scope, ``<id>:<scope>``, written in the same transaction.
 The token pool's state stays in ``runtime/token_pool_state.json`` (already shared under a
 file lock, and read by ``scout pool status``).
 """
@@ -13,18 +15,17 @@ file lock, and read by ``scout pool status``).
 from __future__ import annotations
 
 import sqlite3
-
-from scout.fsutil import use_wal
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from scout.errors import ConfigError
-from scout.quota.base import (RESERVATION_LEASE_S, ClaimResult, FileDoc, Reservation,
-                              SharedDoc, gcra)
+from scout.fsutil import use_wal
+from scout.quota.base import (RESERVATION_LEASE_S, BudgetScope, ClaimResult, FileDoc,
+                              Reservation, SharedDoc, gcra, refuses)
 
 DB_NAME = "quota.sqlite3"
 _SCHEMA = """
@@ -125,27 +126,45 @@ class LocalQuota:
             db.execute("INSERT INTO budget(scope, spent) VALUES(?, ?) ON CONFLICT(scope) "
                        "DO UPDATE SET spent=max(spent, excluded.spent)", (scope, spent))
 
-    def budget_reserve(self, scope: str, usd: float, max_cost: float | None) -> Reservation:
+    def budget_hold(self, scopes: Sequence[BudgetScope], usd: float) -> Reservation:
         rid = uuid.uuid4().hex
         with self._tx() as db:
             now = self.clock()
             db.execute("DELETE FROM reservation WHERE expires<=?", (now,))
-            row = db.execute("SELECT spent FROM budget WHERE scope=?", (scope,)).fetchone()
-            spent = row[0] if row else 0.0
-            reserved = db.execute("SELECT coalesce(sum(usd), 0) FROM reservation WHERE "
-                                  "scope=?", (scope,)).fetchone()[0]
-            if max_cost is not None and spent + reserved >= max_cost:
-                return Reservation(False, rid, usd, spent, reserved)
+            seen = []
+            for sc in scopes:
+                row = db.execute("SELECT spent FROM budget WHERE scope=?",
+                                 (sc.name,)).fetchone()
+                spent = float(row[0]) if row else 0.0
+                reserved = float(db.execute("SELECT coalesce(sum(usd), 0) FROM reservation "
+                                            "WHERE scope=?", (sc.name,)).fetchone()[0])
+                seen.append((spent, reserved))
+                if refuses(sc, spent, reserved, usd):
+                    return Reservation(False, rid, usd, spent, reserved, sc.name)
             if usd > 0:
-                db.execute("INSERT INTO reservation VALUES(?, ?, ?, ?)",
-                           (rid, scope, usd, now + RESERVATION_LEASE_S))
+                db.executemany("INSERT INTO reservation VALUES(?, ?, ?, ?)",
+                               [(f"{rid}:{sc.name}", sc.name, usd,
+                                 now + RESERVATION_LEASE_S) for sc in scopes])
+            spent, reserved = seen[0] if seen else (0.0, 0.0)
             return Reservation(True, rid, usd, spent, reserved)
+
+    def budget_release(self, scopes: Sequence[str], reservation_id: str, usd: float) -> None:
+        with self._tx() as db:
+            for name in scopes:
+                self._settle_one(db, name, reservation_id, usd)
+
+    @staticmethod
+    def _settle_one(db: sqlite3.Connection, scope: str, rid: str, usd: float) -> None:
+        db.execute("DELETE FROM reservation WHERE id=?", (f"{rid}:{scope}",))
+        db.execute("INSERT INTO budget(scope, spent) VALUES(?, ?) ON CONFLICT(scope) "
+                   "DO UPDATE SET spent=spent+excluded.spent", (scope, usd))
+
+    def budget_reserve(self, scope: str, usd: float, max_cost: float | None) -> Reservation:
+        return self.budget_hold([BudgetScope(scope, max_cost)], usd)
 
     def budget_settle(self, scope: str, reservation_id: str, usd: float) -> float:
         with self._tx() as db:
-            db.execute("DELETE FROM reservation WHERE id=?", (reservation_id,))
-            db.execute("INSERT INTO budget(scope, spent) VALUES(?, ?) ON CONFLICT(scope) "
-                       "DO UPDATE SET spent=spent+excluded.spent", (scope, usd))
+            self._settle_one(db, scope, reservation_id, usd)
             return float(db.execute("SELECT spent FROM budget WHERE scope=?",
                                     (scope,)).fetchone()[0])
 

@@ -9,7 +9,8 @@ clocks. Keys live under ``scout:quota:``:
   ``headroom`` (e.g. 0.95) keeps the shared rate under the provider's own edge;
 - ``breaker:<adapter>`` — the end of a cool-down, expiring with it;
 - ``budget:<scope>`` (spent), ``held:<scope>`` / ``held-exp:<scope>`` (reservations and
-  their expiry) — reserve before a paid request, settle with what it cost;
+  their expiry) — reserve before a paid request, settle with what it cost; a request of
+  a batch's mission reserves in its mission's and its batch's scopes in one script;
 - ``claim:<cache key>`` (``SET NX PX``: the payer and its lease) and ``claimed:<key>``
   (a longer-lived mark that says a lease ran out without being released: a takeover);
 - ``doc:<name>`` — the token pool's state: every pool operation (pick by strategy and
@@ -21,13 +22,14 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from scout.errors import ConfigError
-from scout.quota.base import RESERVATION_LEASE_S, ClaimResult, Reservation, SharedDoc
+from scout.quota.base import (RESERVATION_LEASE_S, BudgetScope, ClaimResult, Reservation,
+                              SharedDoc)
 from scout.quota.redis_pool import RedisPoolOps
 
 PREFIX = "scout:quota:"
@@ -65,27 +67,45 @@ if left < 0 then left = 0 end
 return string.format('%.6f', left)
 """
 
-# KEYS: spent, held (hash id -> usd), held-exp (zset id -> expiry)
+# KEYS: per scope, spent, held (hash id -> usd), held-exp (zset id -> expiry).
+# ARGV: now, id, usd, lease, then per scope its cap ('-1': none) and whole ('1'/'0').
+# Every scope is checked before any is written: held in all of them, or refused by the
+# first that says no (scout.quota.base.refuses, line for line). Returns
+# {ok, spent, reserved, index of the refusing scope (0: none)}.
 RESERVE = _NOW + """
-for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now)) do
-  redis.call('HDEL', KEYS[2], id); redis.call('ZREM', KEYS[3], id)
+local usd = tonumber(ARGV[3]); local n = #KEYS / 3
+local first_spent, first_reserved = 0, 0
+for i = 1, n do
+  local spent_k, held_k, exp_k = KEYS[3 * i - 2], KEYS[3 * i - 1], KEYS[3 * i]
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', exp_k, '-inf', now)) do
+    redis.call('HDEL', held_k, id); redis.call('ZREM', exp_k, id)
+  end
+  local spent = tonumber(redis.call('GET', spent_k) or '0')
+  local reserved = 0
+  for _, v in ipairs(redis.call('HVALS', held_k)) do reserved = reserved + tonumber(v) end
+  if i == 1 then first_spent, first_reserved = spent, reserved end
+  local max = tonumber(ARGV[3 + 2 * i]); local whole = ARGV[4 + 2 * i] == '1'
+  if max >= 0 and (spent + reserved >= max or (whole and spent + reserved + usd > max + 1e-9)) then
+    return {0, string.format('%.8f', spent), string.format('%.8f', reserved), i}
+  end
 end
-local spent = tonumber(redis.call('GET', KEYS[1]) or '0')
-local reserved = 0
-for _, v in ipairs(redis.call('HVALS', KEYS[2])) do reserved = reserved + tonumber(v) end
-local max = tonumber(ARGV[4]); local usd = tonumber(ARGV[3])
-local ok = 1
-if max >= 0 and spent + reserved >= max then ok = 0
-elseif usd > 0 then
-  redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
-  redis.call('ZADD', KEYS[3], now + tonumber(ARGV[5]), ARGV[2])
+if usd > 0 then
+  for i = 1, n do
+    redis.call('HSET', KEYS[3 * i - 1], ARGV[2], ARGV[3])
+    redis.call('ZADD', KEYS[3 * i], now + tonumber(ARGV[4]), ARGV[2])
+  end
 end
-return {ok, string.format('%.8f', spent), string.format('%.8f', reserved)}
+return {1, string.format('%.8f', first_spent), string.format('%.8f', first_reserved), 0}
 """
 
+# KEYS: per scope, spent, held, held-exp. ARGV: id, usd. Returns the first scope's spent.
 SETTLE = """
-redis.call('HDEL', KEYS[2], ARGV[1]); redis.call('ZREM', KEYS[3], ARGV[1])
-return redis.call('INCRBYFLOAT', KEYS[1], ARGV[2])
+local spent = '0'
+for i = #KEYS / 3, 1, -1 do
+  redis.call('HDEL', KEYS[3 * i - 1], ARGV[1]); redis.call('ZREM', KEYS[3 * i], ARGV[1])
+  spent = redis.call('INCRBYFLOAT', KEYS[3 * i - 2], ARGV[2])
+end
+return spent
 """
 
 SEED = """
@@ -225,12 +245,26 @@ class RedisQuota:
     def budget_seed(self, scope: str, spent: float) -> None:
         self._run(self._seed, self._budget_keys(scope)[:1], f"{spent:.8f}", now=False)
 
-    def budget_reserve(self, scope: str, usd: float, max_cost: float | None) -> Reservation:
+    def budget_hold(self, scopes: Sequence[BudgetScope], usd: float) -> Reservation:
         rid = uuid.uuid4().hex
-        ok, spent, reserved = self._run(
-            self._reserve, self._budget_keys(scope), rid, f"{usd:.8f}",
-            f"{max_cost:.8f}" if max_cost is not None else "-1", f"{RESERVATION_LEASE_S}")
-        return Reservation(bool(int(ok)), rid, usd, float(spent), float(reserved))
+        if not scopes:
+            return Reservation(True, rid, usd, 0.0, 0.0)
+        keys = [k for sc in scopes for k in self._budget_keys(sc.name)]
+        caps = [a for sc in scopes for a in (
+            f"{sc.max_cost:.8f}" if sc.max_cost is not None else "-1",
+            "1" if sc.whole else "0")]
+        ok, spent, reserved, which = self._run(self._reserve, keys, rid, f"{usd:.8f}",
+                                               f"{RESERVATION_LEASE_S}", *caps)
+        refused = scopes[int(which) - 1].name if int(which) else None
+        return Reservation(bool(int(ok)), rid, usd, float(spent), float(reserved), refused)
+
+    def budget_release(self, scopes: Sequence[str], reservation_id: str, usd: float) -> None:
+        if scopes:
+            self._run(self._settle, [k for sc in scopes for k in self._budget_keys(sc)],
+                      reservation_id, f"{usd:.8f}", now=False)
+
+    def budget_reserve(self, scope: str, usd: float, max_cost: float | None) -> Reservation:
+        return self.budget_hold([BudgetScope(scope, max_cost)], usd)
 
     def budget_settle(self, scope: str, reservation_id: str, usd: float) -> float:
         return float(self._run(self._settle, self._budget_keys(scope), reservation_id,

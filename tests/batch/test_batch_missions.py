@@ -85,15 +85,20 @@ def test_budget_stops_the_batch_and_a_rerun_converges(ws: Workspace, capsys) -> 
     spent = rec.totals()["cost_usd"]
     # what the batch says it spent is what the journal holds and the provider was paid
     assert spent == pytest.approx(ws.journal_usd()) == pytest.approx(len(ws.paid()) * price)
-    assert spent <= 0.04 + price + 1e-9  # one call past the cap at most
-    assert any(r.status == "stopped_budget" for r in rows)
+    assert spent <= 0.04 + 1e-9  # the batch's budget refuses the call that would cross it
+    assert spent > 0.04 - price - 1e-9  # ...and only that one
+    stopped = [m for m, r in rec.missions.items() if r.status == "stopped_budget"]
+    assert stopped and all(rec.missions[m].stopped_by == "batch" for m in stopped)
     saved = json.loads(rec.path.read_text())
-    assert saved["state"] == "stopped_budget"
+    assert saved["state"] == "stopped_budget" and "batch's budget" in saved["reason"]
+    assert saved["budget_stopped"] == stopped
     assert saved["totals"]["by_status"]["pending"] == statuses.count("pending")
+    assert main(["batch", "status", "b1", "--runs-dir", str(ws.runs)]) == 0
+    assert "stopped by the batch's budget" in capsys.readouterr().out
 
     paid_before = list(ws.paid())
     rec2 = find_record(ws.runs, "b1")
-    rec2.max_cost = None
+    rec2.max_cost = 1.0  # a re-run with a higher cap: the scope is seeded with what was spent
     out2 = ws.run(rec2)
     assert out2.stop is None and rec2.state == "completed" and rec2.runs == 2
     assert all(r.status == "succeeded" for r in rec2.missions.values())
@@ -109,6 +114,44 @@ def test_budget_stops_the_batch_and_a_rerun_converges(ws: Workspace, capsys) -> 
     assert doc["totals"]["done"] == len(CITIES) and doc["runs"] == 2
     assert {m["mission_id"]: m["cost_usd"] for m in doc["missions"]} == {
         m: r.cost_usd for m, r in rec2.missions.items()}
+
+
+def test_the_batch_scope_is_seeded_from_the_journal(ws: Workspace) -> None:
+    """A re-run on a fresh quota backend (its file removed: another machine, a flushed
+    Redis) still counts what the batch spent before: the scope is seeded from the
+    journal, so a cap raised by two calls' worth buys two more paid calls, not a batch."""
+    rec = BatchRecord("b4", str(ws.queries), str(ws.pipeline), str(ws.runs), max_cost=0.04)
+    ws.run(rec)
+    first = len(ws.paid())
+    price = ws.journal_usd() / first
+    for f in (ws.root / "runtime").glob("quota.sqlite3*"):
+        f.unlink()
+    rec2 = find_record(ws.runs, "b4")
+    rec2.max_cost = round(ws.journal_usd() + 2 * price, 6)
+    out = ws.run(rec2)
+    assert out.stop == "budget" and rec2.state == "stopped_budget"
+    assert len(ws.paid()) == first + 2
+    assert ws.journal_usd() <= rec2.max_cost + 1e-9
+
+
+def test_missions_on_threads_share_the_batch_cap(ws: Workspace, capsys,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``scout batch apply --parallel 6``: six missions pay at once on threads, and the
+    batch still pays exactly what fits its cap (per-mission caps derived from the batch's
+    spend let each of them cross it by a call)."""
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(ws.root))
+    for c in CITIES:
+        for i in range(2):
+            ws.fake.slow(f"hoteles en {c} {i}", 0.3)
+    code = main(["batch", "apply", str(ws.pipeline), "--queries", str(ws.queries),
+                 "--batch-id", "b5", "--runs-dir", str(ws.runs), "--config",
+                 str(ws.root / "config" / "adapters.yaml"), "--max-cost", "0.04",
+                 "--parallel", "6", "--progress", "none", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 4 and doc["exit_code"] == 4 and doc["state"] == "stopped_budget"
+    assert len(ws.paid()) == 5  # $0.04 // $0.008
+    assert ws.journal_usd() == pytest.approx(5 * 0.008)
+    assert len(doc["budget_stopped"]) >= 2  # several were paying when the cap was reached
 
 
 def test_ctrl_c_leaves_a_batch_that_resumes(ws: Workspace) -> None:

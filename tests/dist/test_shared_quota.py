@@ -49,8 +49,8 @@ def setup_root(root: Path, backend: str, *, per_minute: float = PER_MINUTE,
 
 
 def start_worker(root: Path, fake: FakeProviders, i: int, mission: str,
-                 queries: list[str], max_cost: float | None = None
-                 ) -> tuple[subprocess.Popen, Path]:
+                 queries: list[str], max_cost: float | None = None,
+                 extra: list[str] | None = None) -> tuple[subprocess.Popen, Path]:
     env = {k: v for k, v in os.environ.items() if k != "SCOUTE_QUOTA_URL"}
     env.update(fake.env())
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
@@ -58,12 +58,12 @@ def start_worker(root: Path, fake: FakeProviders, i: int, mission: str,
     cmd = [sys.executable, "-m", "tests.dist.worker", str(root), mission, str(out)]
     if max_cost is not None:
         cmd += ["--max-cost", str(max_cost)]
-    return subprocess.Popen(cmd + queries, env=env, cwd=ROOT, stderr=subprocess.PIPE), out
+    return subprocess.Popen(cmd + list(extra or ()) + queries, env=env, cwd=ROOT, stderr=subprocess.PIPE), out
 
 
 def run_workers(root: Path, fake: FakeProviders, jobs: list[tuple[str, list[str]]],
-                max_cost: float | None = None) -> list[dict]:
-    procs = [start_worker(root, fake, i, mission, queries, max_cost)
+                max_cost: float | None = None, extra: list[str] | None = None) -> list[dict]:
+    procs = [start_worker(root, fake, i, mission, queries, max_cost, extra)
              for i, (mission, queries) in enumerate(jobs)]
     results = []
     for proc, out in procs:

@@ -2,9 +2,11 @@
 (ProviderRuntime, chain, claim, rate cap, budget, journal, cache) calling Tavily (a paid
 adapter) on the local fake server, with the quota backend of the config.
 
-    python -m tests.dist.worker ROOT MISSION_ID OUT.json [--max-cost USD] QUERY...
+    python -m tests.dist.worker ROOT MISSION_ID OUT.json [--max-cost USD]
+        [--batch ID --batch-cap USD] QUERY...
 
-Writes {"answered": [...], "shared": n, "budget_stopped": n, "errors": [...]} to OUT.json.
+Writes {"answered": [...], "shared": n, "budget_stopped": n, "batch_stopped": n,
+"errors": [...]} to OUT.json (``batch_stopped``: refusals by the batch's budget, RUN008).
 The environment carries SCOUTE_TAVILY_BASE_URL, TAVILY_API_KEY (and SCOUTE_QUOTA_URL).
 """
 
@@ -16,9 +18,10 @@ import sys
 from pathlib import Path
 
 from scout.config.loader import load_config
-from scout.errors import BudgetExceeded, ScoutError
+from scout.errors import BatchBudgetExceeded, BudgetExceeded, ScoutError
 from scout.adapters.contract import SearchRequest
 from scout.providers.runtime import ProviderRuntime
+from scout.quota.base import BatchBudget
 
 
 def main(argv: list[str]) -> int:
@@ -27,19 +30,24 @@ def main(argv: list[str]) -> int:
     ap.add_argument("mission")
     ap.add_argument("out")
     ap.add_argument("--max-cost", type=float, default=None)
+    ap.add_argument("--batch", default=None)
+    ap.add_argument("--batch-cap", type=float, default=None)
     ap.add_argument("queries", nargs="+")
     a = ap.parse_args(argv)
     root = Path(a.root)
     config = load_config(root / "config" / "adapters.yaml")
-    out: dict = {"answered": [], "shared": 0, "budget_stopped": 0, "errors": []}
-    with ProviderRuntime(config, root, a.mission, max_cost=a.max_cost) as rt:
+    out: dict = {"answered": [], "shared": 0, "budget_stopped": 0, "batch_stopped": 0,
+                 "errors": []}
+    batch = BatchBudget(a.batch, a.batch_cap) if a.batch else None
+    with ProviderRuntime(config, root, a.mission, max_cost=a.max_cost, batch=batch) as rt:
         gw = rt.gateway("F1", links=["tavily"])
         for q in a.queries:
             try:
                 outcome = gw.call(SearchRequest(query=q, limit=3))
                 out["answered"].append([q, outcome.from_cache])
-            except BudgetExceeded:
+            except BudgetExceeded as exc:
                 out["budget_stopped"] += 1
+                out["batch_stopped"] += isinstance(exc, BatchBudgetExceeded)
             except ScoutError as exc:
                 out["errors"].append(f"{exc.code}: {exc.message}")
         out["shared"] = rt.claims.shared
