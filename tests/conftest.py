@@ -12,6 +12,14 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The validator's on-disk cache (scout.spec.factcache) is the suite's own: never the
+    user's ~/.cache, and every run of the suite starts cold (subprocesses inherit it)."""
+    os.environ["SCOUTE_CACHE_DIR"] = str(tmp_path_factory.mktemp("scout-cache"))
+    os.environ.pop("SCOUTE_NO_CACHE", None)
+
+
 @pytest.fixture
 def root() -> Path:
     return ROOT

@@ -28,6 +28,7 @@ from typing import Any
 from jinja2 import TemplateSyntaxError, nodes
 
 from scout.errors import Location, Problem
+from scout.report import render as render_module
 from scout.report.locate import column_of
 from scout.report.render import (
     BUILTIN,
@@ -38,6 +39,8 @@ from scout.report.render import (
 )
 from scout.validate.checks import producers as producers_of
 from scout.spec.loader import LoadedSpec
+from scout.spec import templating as templating_module
+from scout.spec.factcache import FactStore, module_file
 from scout.spec.models import Pipeline
 from scout.spec.templating import GLOBAL_NAMES, has_jinja, known_filters, known_tests
 from scout.suggest import did_you_mean
@@ -80,18 +83,71 @@ _FACTS: OrderedDict[str, TemplateFacts] = OrderedDict()
 _FACTS_MAX = 256
 _facts_lock = threading.Lock()
 
+#: and across processes, on disk (scout.spec.factcache): a pre-commit hook runs
+#: ``scout validate`` on every commit, and the templates rarely change. The facts depend
+#: on this module (what is collected), the report environment (its extensions parse
+#: ``{% trans %}``) and jinja2's parser.
+_STORE = FactStore("template-facts", lambda: (__file__, render_module.__file__,
+                                              templating_module.__file__,
+                                              module_file("jinja2")))
+
+
+def _encode(facts: TemplateFacts) -> dict[str, Any]:
+    return {"bound": sorted(facts.bound), "uses": [list(u) for u in facts.uses],
+            "imports": [list(i) for i in facts.imports]}
+
+
+#: the fields of each kind of use after its kind: str, or int for a line number
+_USE_SHAPES = {"name": (str, int), "attr": (str, str, int), "filter": (str, int),
+               "test": (str, int)}
+
+
+def _typed(values: list[Any], shape: tuple[type, ...]) -> tuple[Any, ...]:
+    # exact types: True is an int to isinstance, but it is no line number
+    if len(values) != len(shape) or not all(type(v) is t for v, t in zip(values, shape)):
+        raise ValueError("not a template fact")
+    return tuple(values)
+
+
+def _decode(doc: Any) -> TemplateFacts:
+    """TemplateFacts from JSON read back from the cache (untrusted: ValueError unless
+    every field has exactly the shape :func:`_encode` writes)."""
+    if not isinstance(doc, dict) or set(doc) != {"bound", "uses", "imports"}:
+        raise ValueError("not template facts")
+    bound, uses, imports = doc["bound"], doc["uses"], doc["imports"]
+    if not (isinstance(bound, list) and isinstance(uses, list) and isinstance(imports, list)):
+        raise ValueError("not template facts")
+    if not all(type(b) is str for b in bound):
+        raise ValueError("not template facts")
+    out_uses = []
+    for u in uses:
+        if not isinstance(u, list) or not u or u[0] not in _USE_SHAPES:
+            raise ValueError("not a template fact")
+        out_uses.append((u[0], *_typed(u[1:], _USE_SHAPES[u[0]])))
+    out_imports = []
+    for i in imports:
+        if not isinstance(i, list):
+            raise ValueError("not a template fact")
+        out_imports.append(_typed(i, (str, int)))
+    return TemplateFacts(frozenset(bound), tuple(out_uses), tuple(out_imports))
+
 
 def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
-    """The facts of ``source``, parsed once per content in this process (a syntax error
-    is raised, never cached, so it always names the file it was found in)."""
-    key = hashlib.sha256(source.encode("utf-8")).hexdigest()
+    """The facts of ``source``, parsed once per content (in this process, then from the
+    on-disk cache); a syntax error is raised, never cached, so it always names the file
+    it was found in."""
+    key = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
     with _facts_lock:
         facts = _FACTS.get(key)
         if facts is not None:
             _FACTS.move_to_end(key)
             return facts
-    ast = _parse_env().parse(source, name=name, filename=filename)
-    facts = TemplateFacts(frozenset(_bound(ast)), tuple(_uses(ast)), tuple(_imports(ast)))
+    disk_key = _STORE.key(source)
+    facts = _STORE.load(disk_key, _decode)
+    if facts is None:
+        ast = _parse_env().parse(source, name=name, filename=filename)
+        facts = TemplateFacts(frozenset(_bound(ast)), tuple(_uses(ast)), tuple(_imports(ast)))
+        _STORE.save(disk_key, _encode(facts))
     with _facts_lock:
         _FACTS[key] = facts
         while len(_FACTS) > _FACTS_MAX:
