@@ -23,23 +23,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jinja2 import TemplateSyntaxError, nodes
+if TYPE_CHECKING:
+    from jinja2 import nodes
 
 from scout.errors import Location, Problem
-from scout.report import render as render_module
+from scout.report.files import BUILTIN, DEFAULT_TEMPLATE, HTML_WRAPPER_NAME, resolve_template
 from scout.report.locate import column_of
-from scout.report.render import (
-    BUILTIN,
-    DEFAULT_TEMPLATE,
-    HTML_WRAPPER_NAME,
-    make_report_env,
-    resolve_template,
-)
 from scout.validate.checks import producers as producers_of
 from scout.spec.loader import LoadedSpec
-from scout.spec import templating as templating_module
 from scout.spec.factcache import FactStore, module_file
 from scout.spec.models import Pipeline
 from scout.spec.templating import GLOBAL_NAMES, has_jinja, known_filters, known_tests
@@ -61,7 +54,17 @@ _GENERIC_TASK = frozenset({"values", "types", "sources"})
 
 @lru_cache(maxsize=1)
 def _parse_env() -> Any:
+    from scout.report.render import make_report_env  # jinja2: only when a template parses
+
     return make_report_env(BUILTIN)  # parsing only: the loader is unused
+
+
+class TemplateSyntax(Exception):
+    """A template does not parse: Jinja's message and line."""
+
+    def __init__(self, message: str | None, lineno: int) -> None:
+        super().__init__(message)
+        self.message, self.lineno = message, lineno
 
 
 @dataclass(frozen=True)
@@ -87,8 +90,8 @@ _facts_lock = threading.Lock()
 #: ``scout validate`` on every commit, and the templates rarely change. The facts depend
 #: on this module (what is collected), the report environment (its extensions parse
 #: ``{% trans %}``) and jinja2's parser.
-_STORE = FactStore("template-facts", lambda: (__file__, render_module.__file__,
-                                              templating_module.__file__,
+_STORE = FactStore("template-facts", lambda: (__file__, module_file("scout.report.render"),
+                                              module_file("scout.spec.templating"),
                                               module_file("jinja2")))
 
 
@@ -134,8 +137,8 @@ def _decode(doc: Any) -> TemplateFacts:
 
 def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
     """The facts of ``source``, parsed once per content (in this process, then from the
-    on-disk cache); a syntax error is raised, never cached, so it always names the file
-    it was found in."""
+    on-disk cache); a syntax error is raised (:class:`TemplateSyntax`), never cached, so
+    it always names the file it was found in."""
     key = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
     with _facts_lock:
         facts = _FACTS.get(key)
@@ -145,7 +148,12 @@ def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
     disk_key = _STORE.key(source)
     facts = _STORE.load(disk_key, _decode)
     if facts is None:
-        ast = _parse_env().parse(source, name=name, filename=filename)
+        from jinja2 import TemplateSyntaxError
+
+        try:
+            ast = _parse_env().parse(source, name=name, filename=filename)
+        except TemplateSyntaxError as exc:
+            raise TemplateSyntax(exc.message, exc.lineno or 1) from None
         facts = TemplateFacts(frozenset(_bound(ast)), tuple(_uses(ast)), tuple(_imports(ast)))
         _STORE.save(disk_key, _encode(facts))
     with _facts_lock:
@@ -156,6 +164,8 @@ def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
 
 
 def _uses(ast: nodes.Template) -> Iterator[tuple[Any, ...]]:
+    from jinja2 import nodes
+
     for node in ast.find_all((nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Filter,
                               nodes.Test)):
         if isinstance(node, nodes.Name):
@@ -197,6 +207,8 @@ def _attr_loc(loc: Any, lines: list[str], lineno: int, attr: str) -> Location:
 
 
 def _bound(ast: nodes.Template) -> set[str]:
+    from jinja2 import nodes
+
     names: set[str] = set()
     for node in ast.find_all((nodes.Assign, nodes.AssignBlock, nodes.For, nodes.Macro,
                               nodes.CallBlock, nodes.With, nodes.Import, nodes.FromImport)):
@@ -213,6 +225,8 @@ def _bound(ast: nodes.Template) -> set[str]:
 
 
 def _imports(ast: nodes.Template) -> Iterator[tuple[str, int]]:
+    from jinja2 import nodes
+
     for node in ast.find_all((nodes.Import, nodes.FromImport, nodes.Include, nodes.Extends)):
         tmpl = node.template
         if isinstance(tmpl, nodes.Const) and isinstance(tmpl.value, str):
@@ -240,10 +254,10 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
 
     try:
         facts = template_facts(source, name=path.name, filename=where)
-    except TemplateSyntaxError as exc:
+    except TemplateSyntax as exc:
         use.problems.append(Problem(
             "SPEC050", f"phase '{pid}': report template does not parse: {exc.message}",
-            Location(where, exc.lineno or 1, 1), hint="fix the Jinja syntax at this line"))
+            Location(where, exc.lineno, 1), hint="fix the Jinja syntax at this line"))
         return
     bound = facts.bound
     task_fields = set(pipeline.inputs) | TASK_BUILTIN_ATTRS
