@@ -13,7 +13,6 @@ import gc
 import importlib
 import os
 import sys
-import traceback
 
 import click
 
@@ -166,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
         return rv if isinstance(rv, int) else 0
     except ScoutError as exc:
         if want_tb:
+            import traceback  # only with --traceback
+
             traceback.print_exc()
         render_error(exc)
         return exc.exit_code
@@ -182,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except Exception as exc:  # noqa: BLE001 - the one top-level catch
         if want_tb:
+            import traceback  # only with --traceback
+
             traceback.print_exc()
         machine = machine_error(exc)  # a full disk or read-only folder is not a bug
         if machine is not None:
