@@ -14,8 +14,8 @@ never a stale answer. Entries live in ``$SCOUTE_CACHE_DIR``, else
 ``$XDG_CACHE_HOME/scout``, else ``~/.cache/scout``; ``SCOUTE_NO_CACHE=1`` turns the cache
 off (nothing is read or written). Deleting the folder is always safe.
 
-What is read back is untrusted: a file that is not JSON, names another key, or whose
-facts do not have the expected shape (``decode`` raises) is a miss, and the fresh facts
+What is read back is untrusted: a file that is not JSON, is too big, names another key, or
+whose facts do not have the expected shape (``decode`` raises) is a miss, and the fresh facts
 overwrite it. Writes are atomic (scout.fsutil) and not fsynced: a torn entry after a crash
 is only a miss. A cache that cannot be written never fails or slows validation: the first
 failed write in a folder turns writing there off for the rest of the process.
@@ -37,6 +37,9 @@ from scout.fsutil import write_atomic
 
 #: bumped when the layout of an entry changes
 FORMAT = 1
+#: an entry bigger than this is not ours (the facts of a 12 KB template are ~2 KB): it is
+#: a miss, not read whole
+MAX_ENTRY_BYTES = 4 * 1024 * 1024
 CACHE_ENV = "SCOUTE_CACHE_DIR"
 OFF_ENV = "SCOUTE_NO_CACHE"
 
@@ -109,7 +112,10 @@ class FactStore:
         if root is None:
             return None
         try:
-            raw = self._path(root, key).read_bytes()
+            with open(self._path(root, key), "rb") as f:
+                raw = f.read(MAX_ENTRY_BYTES + 1)
+            if len(raw) > MAX_ENTRY_BYTES:
+                return None
             doc = json.loads(raw)
             if not isinstance(doc, dict) or doc.get("key") != key or "facts" not in doc:
                 return None

@@ -122,6 +122,7 @@ def test_an_edited_template_is_parsed_again_in_the_next_process(
     # our key, but facts of the wrong shape: a line that is no number, an unknown use,
     # a missing field, a bound name that is not text
     "uses-bool-line", "uses-unknown-kind", "missing-imports", "bound-int",
+    "too-big",  # valid JSON and our facts, after 4 MiB of spaces: not read whole
 ])
 def test_a_corrupt_or_foreign_entry_is_ignored_and_rewritten(
         project: Path, parses: Counter[str], monkeypatch: pytest.MonkeyPatch,
@@ -140,6 +141,8 @@ def test_a_corrupt_or_foreign_entry_is_ignored_and_rewritten(
         elif garbage == "bound-int":
             facts["bound"] = [1]
         data = garbage if isinstance(garbage, bytes) else json.dumps(doc).encode()
+        if garbage == "too-big":
+            data = b" " * (factcache.MAX_ENTRY_BYTES + 1) + data
         entry.write_bytes(data)
     _new_process(monkeypatch)
     assert _problems(validate_paths([project / "pipelines"])) == want
