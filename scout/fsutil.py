@@ -8,7 +8,6 @@ pool state, reports): readers see the old file or the new one, never half of eit
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -31,6 +30,8 @@ def fsync_dir(path: str | Path) -> None:
 
 
 def _mkstemp(path: Path) -> tuple[int, str]:
+    import tempfile  # not at import: it pulls in shutil, bz2, lzma (scout validate's start)
+
     return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
 
 

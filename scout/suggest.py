@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -14,6 +13,8 @@ def closest(name: str, candidates: Iterable[str], *, cutoff: float = 0.6) -> str
     lowered = {c.lower(): c for c in pool}
     if name.lower() in lowered:  # differs only by case
         return lowered[name.lower()]
+    import difflib  # on a miss only: every CLI start imports this module
+
     hits = difflib.get_close_matches(name, pool, n=1, cutoff=cutoff)
     if hits:
         return hits[0]

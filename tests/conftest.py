@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -10,6 +11,28 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The validator's on-disk cache (scout.spec.factcache) is the suite's own, and every
+    run of the suite starts cold (subprocesses inherit it). Tests that drop every
+    SCOUTE_ variable (tests/hardening) fall back to ~/.cache/scout: only a cache."""
+    os.environ["SCOUTE_CACHE_DIR"] = str(tmp_path_factory.mktemp("scout-cache"))
+    os.environ.pop("SCOUTE_NO_CACHE", None)
+
+
+@pytest.fixture
+def project_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of this project's root (config/, templates/, pipelines/) to run scout in:
+    the current directory and SCOUTE_RESEARCH_ROOT, with the runs dir under it."""
+    root = tmp_path / "root"
+    for name in ("config", "templates", "pipelines"):
+        shutil.copytree(ROOT / name, root / name)
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(root))
+    monkeypatch.delenv("SCOUTE_RUNS_DIR", raising=False)
+    return root
 
 
 @pytest.fixture

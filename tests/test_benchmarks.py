@@ -50,3 +50,11 @@ def test_quick_benchmarks_print_one_json_object(script: str,
     assert isinstance(doc, dict)  # ... and it is an object
     if out.returncode == 3:
         assert "error" in doc and "hint" in doc
+    if script == "cli.py":  # README: warm and cold validate rows, wall and CPU figures
+        rows = doc["commands"]
+        warm, cold = "scout validate pipelines/", "scout validate pipelines/ (cold cache)"
+        assert set(rows) == {"import click", "scout --help", warm, cold}
+        for row in rows.values():
+            assert row["median_s"] > 0 and row["cpu_s"] > 0 and row["cpu_ratio"] > 0
+        assert rows[warm]["target"] == rows[cold]["target"] == 5.0
+        assert isinstance(rows[cold]["target_met"], bool)

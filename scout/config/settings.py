@@ -125,17 +125,23 @@ class GoogleSettings(AdapterSettings):
         return super().secret_env() + [self.cx_env]
 
 
-class SearxngSettings(AdapterSettings):
+class SelfHostedSettings(AdapterSettings):
+    """An adapter for a server the user runs (SearxNG): without a ``base_url`` in the
+    config, its URL is read from the variable ``url_env`` names, and that URL is the
+    credential that makes the adapter usable."""
+
     url_env: str = Field(default="SEARXNG_URL", pattern=r"^[A-Z_][A-Z0-9_]*$")
-    max_chars: int = Field(default=400, ge=20, le=5000)
-    engines: list[str] | None = None
 
     def required_env(self) -> list[str]:
-        # a self-hosted instance: its URL is the credential that makes it usable
         return [] if self.base_url else [self.url_env]
 
     def resolved_base_url(self, name: str) -> str | None:
         return super().resolved_base_url(name) or os.environ.get(self.url_env)
+
+
+class SearxngSettings(SelfHostedSettings):
+    max_chars: int = Field(default=400, ge=20, le=5000)
+    engines: list[str] | None = None
 
 
 class PerplexitySettings(AdapterSettings):
@@ -205,7 +211,8 @@ class ThumbnailSettings(PageSettings):
 
 
 class ImageSearchSettings(AdapterSettings):
-    """Shared by the image-search adapters: the most photos kept per answer."""
+    """Shared by the keyed image-search adapters (Brave, Google): the most photos kept per
+    answer (SearxNG's images adapter is self-hosted and declares its own)."""
 
     max_results: int = Field(default=20, ge=1, le=100)
 
@@ -226,15 +233,10 @@ class GoogleImagesSettings(ImageSearchSettings):
         return super().secret_env() + [self.cx_env]  # travels in the query string
 
 
-class SearxngImagesSettings(ImageSearchSettings):
-    url_env: str = Field(default="SEARXNG_URL", pattern=r"^[A-Z_][A-Z0-9_]*$")
+class SearxngImagesSettings(SelfHostedSettings):
+    # self-hosted first (one base, no mixin); the photo cap of the image-search adapters
+    max_results: int = Field(default=20, ge=1, le=100)
     engines: list[str] | None = None
-
-    def required_env(self) -> list[str]:
-        return [] if self.base_url else [self.url_env]
-
-    def resolved_base_url(self, name: str) -> str | None:
-        return super().resolved_base_url(name) or os.environ.get(self.url_env)
 
 
 class ExtractiveSettings(AdapterSettings):

@@ -7,10 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from jinja2 import TemplateSyntaxError
-
 from scout.errors import Location
-from scout.report.render import resolve_template
+from scout.report.files import resolve_template
 
 
 def column_of(line: str, token: str) -> int:
@@ -21,6 +19,8 @@ def column_of(line: str, token: str) -> int:
 
 def render_error_location(exc: Exception, name: str, templates: Path) -> tuple[Location, str]:
     """Where in which template a render-time error happened, and what it was."""
+    from jinja2 import TemplateSyntaxError  # not at import: the validator needs column_of
+
     message = getattr(exc, "message", None) or str(exc)
     if isinstance(exc, TemplateSyntaxError):
         file = exc.filename or str(resolve_template(templates, exc.name or name) or name)

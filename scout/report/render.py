@@ -27,17 +27,16 @@ from jinja2.bccache import Bucket
 from pydantic import BaseModel
 
 from scout.i18n import lang_of, translations
-from scout.paths import BUILTIN_TEMPLATES
+# where a template name's file is (scout.report.files, no jinja2), re-exported
+from scout.report.files import (  # noqa: F401
+    BUILTIN,
+    DEFAULT_TEMPLATE,
+    HTML_WRAPPER_NAME,
+    resolve_template,
+    template_files,
+)
 from scout.spec.filters import FILTERS
 from scout.spec.templating import make_env
-
-#: templates shipped inside the package, found after the project's own templates/ (a
-#: project file of the same name wins): the default report, the HTML wrapper, the shared
-#: report sections every kind imports (``_report.md.j2``, ``_synthesis.md.j2``) and the
-#: stopped-at-its-cap page, so a project made by ``scout init`` anywhere has them all
-BUILTIN = BUILTIN_TEMPLATES
-DEFAULT_TEMPLATE = "default_report.md.j2"
-HTML_WRAPPER_NAME = "report.html.j2"
 
 #: filters whose output depends on the language (they take ``lang=``)
 LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n")
@@ -179,18 +178,3 @@ def make_report_env(templates: Path, lang: str = "en"):
     return env
 
 
-def resolve_template(templates: Path, name: str) -> Path | None:
-    """The file a template name loads: the project's, else the built-in one."""
-    for folder in (templates, BUILTIN):
-        if (folder / name).is_file():
-            return folder / name
-    return None
-
-
-def template_files(templates: Path, names: list[str]) -> list[Path]:
-    """The files a report reads: the named templates plus the shared partials (``_*.j2``,
-    the project's own or else the built-in one of that name)."""
-    files = [resolve_template(templates, n) or templates / n for n in names]
-    partials = {p.name for folder in (templates, BUILTIN) for p in folder.glob("_*.j2")}
-    files += [p for p in (resolve_template(templates, n) for n in sorted(partials)) if p]
-    return files

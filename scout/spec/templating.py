@@ -5,6 +5,10 @@ Specs use Jinja in three places: ``with:`` strings (templates, ``{{ task.destina
 rendered by :func:`make_env` — sandboxed, ``StrictUndefined`` — so a typo fails loudly
 instead of rendering an empty string. Parameter models mark which fields are templates
 or expressions with :class:`TemplateField` / :class:`ExpressionField` metadata.
+
+jinja2 is imported on first use, not with this module: what :func:`analyse` finds is kept
+on disk (scout.spec.factcache) with the names of Jinja's filters and tests, so a
+``scout validate`` of unchanged specs does not load jinja2 at all (benchmarks/cli.py).
 """
 
 from __future__ import annotations
@@ -13,11 +17,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from jinja2 import StrictUndefined, TemplateSyntaxError, nodes
+from scout.spec.factcache import FactStore, module_file
 
-from scout.spec.sandbox import BoundedSandbox, SandboxLimit
+if TYPE_CHECKING:
+    from jinja2 import nodes
+
+    from scout.spec.sandbox import BoundedSandbox
 
 # Filters scout adds; the runtime fills in implementations (report/filters.py) while the
 # validator only needs the names, so it can reject an unknown filter before a run.
@@ -52,7 +59,10 @@ ArtifactName = Annotated[str, ArtifactField()]
 def make_env(**kw: Any) -> BoundedSandbox:
     """The environment every template of scout renders in (specs and reports alike):
     sandboxed, bounded (:mod:`scout.spec.sandbox`), ``StrictUndefined``."""
+    from jinja2 import StrictUndefined
+
     from scout.spec.filters import FILTERS
+    from scout.spec.sandbox import BoundedSandbox
 
     kw.setdefault("extensions", ["jinja2.ext.i18n"])  # {% trans %} and _() parse everywhere
     env = BoundedSandbox(undefined=StrictUndefined, keep_trailing_newline=True, **kw)
@@ -104,12 +114,64 @@ def analyse(source: str, *, expression: bool = False) -> JinjaUse:
     return result
 
 
-_VISITED = (nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Filter, nodes.Test)
-_BINDERS = (nodes.Assign, nodes.For, nodes.Macro, nodes.With)
+#: what analyse() found, across processes (scout.spec.factcache): it depends on this
+#: module, the sandbox and filters (the constant bombs are evaluated) and jinja2's parser
+_STORE = FactStore("jinja-use", lambda: (__file__, module_file("scout.spec.sandbox"),
+                                         module_file("scout.spec.filters"),
+                                         module_file("jinja2")))
+
+
+def _encode(result: JinjaUse | JinjaCheckError) -> dict[str, Any]:
+    if isinstance(result, JinjaCheckError):
+        return {"error": [result.message, result.line]}
+    return {"names": sorted(result.names), "attrs": [list(a) for a in result.attrs],
+            "filters": sorted(result.filters), "tests": sorted(result.tests),
+            "bombs": [list(b) for b in result.bombs]}
+
+
+def _strs(value: Any) -> list[str]:
+    if not isinstance(value, list) or not all(type(v) is str for v in value):
+        raise ValueError("not a list of names")
+    return value
+
+
+def _pairs(value: Any, second: type) -> tuple[tuple[Any, Any], ...]:
+    # exact types: True is an int to isinstance, but it is no line number
+    if not isinstance(value, list) or not all(
+            isinstance(v, list) and len(v) == 2 and type(v[0]) is str and type(v[1]) is second
+            for v in value):
+        raise ValueError("not a list of pairs")
+    return tuple((v[0], v[1]) for v in value)
+
+
+def _decode(doc: Any) -> JinjaUse | JinjaCheckError:
+    """What :func:`_encode` wrote, read back from the cache (untrusted: ValueError unless
+    every field has exactly that shape)."""
+    if not isinstance(doc, dict):
+        raise ValueError("not a Jinja use")
+    if set(doc) == {"error"}:
+        [(message, line)] = _pairs([doc["error"]], int)
+        return JinjaCheckError(message, line)
+    if set(doc) != {"names", "attrs", "filters", "tests", "bombs"}:
+        raise ValueError("not a Jinja use")
+    return JinjaUse(frozenset(_strs(doc["names"])), _pairs(doc["attrs"], str),
+                    frozenset(_strs(doc["filters"])), frozenset(_strs(doc["tests"])),
+                    _pairs(doc["bombs"], int))
 
 
 @lru_cache(maxsize=4096)
 def _analyse(source: str, expression: bool) -> JinjaUse | JinjaCheckError:
+    key = _STORE.key(("expression\0" if expression else "template\0") + source)
+    result = _STORE.load(key, _decode)
+    if result is None:
+        result = _parse_and_walk(source, expression)
+        _STORE.save(key, _encode(result))
+    return result
+
+
+def _parse_and_walk(source: str, expression: bool) -> JinjaUse | JinjaCheckError:
+    from jinja2 import TemplateSyntaxError, nodes
+
     env = _check_env()
     text = "{{ (" + source + ") }}" if expression else source
     try:
@@ -118,7 +180,7 @@ def _analyse(source: str, expression: bool) -> JinjaUse | JinjaCheckError:
         return JinjaCheckError(_clean(exc.message or "syntax error"), exc.lineno or 1)
     bound: set[str] = set()
     if "{%" in source:  # only statements (for, set, macro, with) bind names
-        for node in ast.find_all(_BINDERS):
+        for node in ast.find_all((nodes.Assign, nodes.For, nodes.Macro, nodes.With)):
             if isinstance(node, nodes.Macro):
                 bound.add(node.name)
             for target in node.find_all(nodes.Name):
@@ -128,7 +190,8 @@ def _analyse(source: str, expression: bool) -> JinjaUse | JinjaCheckError:
     attrs: list[tuple[str, str]] = []
     filters: set[str] = set()
     tests: set[str] = set()
-    for node in ast.find_all(_VISITED):  # one walk over the tree
+    visited = (nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Filter, nodes.Test)
+    for node in ast.find_all(visited):  # one walk over the tree
         if isinstance(node, nodes.Name):
             if node.ctx == "load" and node.name not in bound:
                 names.add(node.name)
@@ -157,6 +220,8 @@ _CONSTANT_NAMES = frozenset({"range", "lipsum", "dict", "true", "false", "none",
 
 
 def _is_constant(node: nodes.Node) -> bool:
+    from jinja2 import nodes
+
     return all(n.name in _CONSTANT_NAMES for n in node.find_all(nodes.Name)) and \
         isinstance(node, nodes.Expr) and not isinstance(node, (nodes.Const, nodes.Name,
                                                                nodes.TemplateData))
@@ -166,6 +231,10 @@ def _constant_bombs(env: Any, ast: nodes.Template) -> tuple[tuple[str, int], ...
     """Evaluate each largest constant sub-expression (``9**(9**9)``, ``'a' * 10**10``)
     in the bounded sandbox, so a bomb is a spec error before any run. Other failures
     (``1/0``, type errors) are left to run time, where the data is known."""
+    from jinja2 import nodes
+
+    from scout.spec.sandbox import SandboxLimit
+
     found: list[tuple[str, int]] = []
 
     def visit(node: nodes.Node) -> None:
@@ -192,19 +261,52 @@ def _clean(msg: str) -> str:
     return re.sub(r"<[^>]+ object at 0x[0-9a-f]+>", "value", msg)
 
 
-@lru_cache(maxsize=8)
-def _known(kind: str, extra: frozenset[str]) -> frozenset[str]:
-    env = _check_env()
-    return frozenset(getattr(env, kind)) | extra
+#: the names of the filters and tests Jinja itself gives the environment (jinja2's and
+#: the sandbox's; scout's own and registered ones are added at each call), across
+#: processes, so that checking a cached template's filters needs no jinja2
+_NAMES = FactStore("jinja-names", lambda: (__file__, module_file("scout.spec.sandbox"),
+                                          module_file("jinja2")))
+
+
+def _decode_names(doc: Any) -> dict[str, frozenset[str]]:
+    if not isinstance(doc, dict) or set(doc) != {"filters", "tests"}:
+        raise ValueError("not Jinja's names")
+    return {k: frozenset(_strs(v)) for k, v in doc.items()}
+
+
+@lru_cache(maxsize=1)
+def _jinja_names() -> dict[str, frozenset[str]]:
+    key = _NAMES.key("")
+    names = _NAMES.load(key, _decode_names)
+    if names is None:
+        from jinja2.defaults import DEFAULT_FILTERS, DEFAULT_TESTS
+
+        from scout.spec.filters import FILTERS
+
+        env = _check_env()
+        ours = set(FILTERS) | set(EXTRA_FILTERS)
+        names = {"filters": frozenset(DEFAULT_FILTERS) | (frozenset(env.filters) - ours),
+                 "tests": frozenset(DEFAULT_TESTS) | frozenset(env.tests)}
+        _NAMES.save(key, {k: sorted(v) for k, v in names.items()})
+    return names
 
 
 def known_filters() -> frozenset[str]:
+    """Every filter a template may use: Jinja's, scout's (scout.spec.filters) and those
+    registered with :func:`register_filter` so far."""
     # keyed by the registered extras so a filter registered later is still known
-    return _known("filters", frozenset(EXTRA_FILTERS))
+    return _known_filters(frozenset(EXTRA_FILTERS))
+
+
+@lru_cache(maxsize=8)
+def _known_filters(extra: frozenset[str]) -> frozenset[str]:
+    from scout.spec.filters import FILTERS
+
+    return _jinja_names()["filters"] | frozenset(FILTERS) | extra
 
 
 def known_tests() -> frozenset[str]:
-    return _known("tests", frozenset())
+    return _jinja_names()["tests"]
 
 
 # Names every template may use besides the declared scope.

@@ -9,6 +9,7 @@ act on; callers attach the location.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from typing import Any, Callable
 
@@ -42,7 +43,14 @@ def _number(text: str) -> float:
     return float(t)
 
 
-_MONEY = re.compile(
+@functools.cache
+def _money_re() -> re.Pattern[str]:
+    # compiled on first use: its Unicode classes take ms, and `scout validate` imports
+    # this module for every spec but parses money only for a default or mission input
+    return re.compile(_MONEY)
+
+
+_MONEY = (
     r"^\s*(?P<cmp><=|>=|<|>|~)?\s*"
     r"(?:(?P<pre>[A-Za-z]{0,2}[$€£¥₹₩₽₺₫฿₱₪₴₦])\s*(?P<a1>\d[\d.,\s]*)"
     r"|(?P<a2>\d[\d.,]*)\s*(?P<post>[^\W\d_][^\W\d]{2,}(?:\s+[^\W\d_]+)?|[$€£¥₹₩₽₺₫฿₱₪₴₦]))\s*$"
@@ -63,7 +71,7 @@ def parse_money(value: Any) -> Money:
         if low > high.amount:
             raise ValueError(f"'{value}': the range starts above its end")
         return high.model_copy(update={"min": low})
-    m = _MONEY.match(value)
+    m = _money_re().match(value)
     if not m:
         raise ValueError(f"'{value}' is not an amount with a currency, e.g. '200 EUR' or '€200'")
     cur_tok = m.group("pre") or m.group("post")

@@ -23,21 +23,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jinja2 import TemplateSyntaxError, nodes
+if TYPE_CHECKING:
+    from jinja2 import nodes
 
 from scout.errors import Location, Problem
+from scout.report.files import BUILTIN, DEFAULT_TEMPLATE, HTML_WRAPPER_NAME, resolve_template
 from scout.report.locate import column_of
-from scout.report.render import (
-    BUILTIN,
-    DEFAULT_TEMPLATE,
-    HTML_WRAPPER_NAME,
-    make_report_env,
-    resolve_template,
-)
 from scout.validate.checks import producers as producers_of
 from scout.spec.loader import LoadedSpec
+from scout.spec.factcache import FactStore, module_file
 from scout.spec.models import Pipeline
 from scout.spec.templating import GLOBAL_NAMES, has_jinja, known_filters, known_tests
 from scout.suggest import did_you_mean
@@ -58,7 +54,17 @@ _GENERIC_TASK = frozenset({"values", "types", "sources"})
 
 @lru_cache(maxsize=1)
 def _parse_env() -> Any:
+    from scout.report.render import make_report_env  # jinja2: only when a template parses
+
     return make_report_env(BUILTIN)  # parsing only: the loader is unused
+
+
+class TemplateSyntax(Exception):
+    """A template does not parse: Jinja's message and line."""
+
+    def __init__(self, message: str | None, lineno: int) -> None:
+        super().__init__(message)
+        self.message, self.lineno = message, lineno
 
 
 @dataclass(frozen=True)
@@ -80,18 +86,76 @@ _FACTS: OrderedDict[str, TemplateFacts] = OrderedDict()
 _FACTS_MAX = 256
 _facts_lock = threading.Lock()
 
+#: and across processes, on disk (scout.spec.factcache): a pre-commit hook runs
+#: ``scout validate`` on every commit, and the templates rarely change. The facts depend
+#: on this module (what is collected), the report environment (its extensions parse
+#: ``{% trans %}``) and jinja2's parser.
+_STORE = FactStore("template-facts", lambda: (__file__, module_file("scout.report.render"),
+                                              module_file("scout.spec.templating"),
+                                              module_file("jinja2")))
+
+
+def _encode(facts: TemplateFacts) -> dict[str, Any]:
+    return {"bound": sorted(facts.bound), "uses": [list(u) for u in facts.uses],
+            "imports": [list(i) for i in facts.imports]}
+
+
+#: the fields of each kind of use after its kind: str, or int for a line number
+_USE_SHAPES = {"name": (str, int), "attr": (str, str, int), "filter": (str, int),
+               "test": (str, int)}
+
+
+def _typed(values: list[Any], shape: tuple[type, ...]) -> tuple[Any, ...]:
+    # exact types: True is an int to isinstance, but it is no line number
+    if len(values) != len(shape) or not all(type(v) is t for v, t in zip(values, shape)):
+        raise ValueError("not a template fact")
+    return tuple(values)
+
+
+def _decode(doc: Any) -> TemplateFacts:
+    """TemplateFacts from JSON read back from the cache (untrusted: ValueError unless
+    every field has exactly the shape :func:`_encode` writes)."""
+    if not isinstance(doc, dict) or set(doc) != {"bound", "uses", "imports"}:
+        raise ValueError("not template facts")
+    bound, uses, imports = doc["bound"], doc["uses"], doc["imports"]
+    if not (isinstance(bound, list) and isinstance(uses, list) and isinstance(imports, list)):
+        raise ValueError("not template facts")
+    if not all(type(b) is str for b in bound):
+        raise ValueError("not template facts")
+    out_uses = []
+    for u in uses:
+        if not isinstance(u, list) or not u or u[0] not in _USE_SHAPES:
+            raise ValueError("not a template fact")
+        out_uses.append((u[0], *_typed(u[1:], _USE_SHAPES[u[0]])))
+    out_imports = []
+    for i in imports:
+        if not isinstance(i, list):
+            raise ValueError("not a template fact")
+        out_imports.append(_typed(i, (str, int)))
+    return TemplateFacts(frozenset(bound), tuple(out_uses), tuple(out_imports))
+
 
 def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
-    """The facts of ``source``, parsed once per content in this process (a syntax error
-    is raised, never cached, so it always names the file it was found in)."""
-    key = hashlib.sha256(source.encode("utf-8")).hexdigest()
+    """The facts of ``source``, parsed once per content (in this process, then from the
+    on-disk cache); a syntax error is raised (:class:`TemplateSyntax`), never cached, so
+    it always names the file it was found in."""
+    key = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
     with _facts_lock:
         facts = _FACTS.get(key)
         if facts is not None:
             _FACTS.move_to_end(key)
             return facts
-    ast = _parse_env().parse(source, name=name, filename=filename)
-    facts = TemplateFacts(frozenset(_bound(ast)), tuple(_uses(ast)), tuple(_imports(ast)))
+    disk_key = _STORE.key(source)
+    facts = _STORE.load(disk_key, _decode)
+    if facts is None:
+        from jinja2 import TemplateSyntaxError
+
+        try:
+            ast = _parse_env().parse(source, name=name, filename=filename)
+        except TemplateSyntaxError as exc:
+            raise TemplateSyntax(exc.message, exc.lineno or 1) from None
+        facts = TemplateFacts(frozenset(_bound(ast)), tuple(_uses(ast)), tuple(_imports(ast)))
+        _STORE.save(disk_key, _encode(facts))
     with _facts_lock:
         _FACTS[key] = facts
         while len(_FACTS) > _FACTS_MAX:
@@ -100,6 +164,8 @@ def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
 
 
 def _uses(ast: nodes.Template) -> Iterator[tuple[Any, ...]]:
+    from jinja2 import nodes
+
     for node in ast.find_all((nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Filter,
                               nodes.Test)):
         if isinstance(node, nodes.Name):
@@ -141,6 +207,8 @@ def _attr_loc(loc: Any, lines: list[str], lineno: int, attr: str) -> Location:
 
 
 def _bound(ast: nodes.Template) -> set[str]:
+    from jinja2 import nodes
+
     names: set[str] = set()
     for node in ast.find_all((nodes.Assign, nodes.AssignBlock, nodes.For, nodes.Macro,
                               nodes.CallBlock, nodes.With, nodes.Import, nodes.FromImport)):
@@ -157,6 +225,8 @@ def _bound(ast: nodes.Template) -> set[str]:
 
 
 def _imports(ast: nodes.Template) -> Iterator[tuple[str, int]]:
+    from jinja2 import nodes
+
     for node in ast.find_all((nodes.Import, nodes.FromImport, nodes.Include, nodes.Extends)):
         tmpl = node.template
         if isinstance(tmpl, nodes.Const) and isinstance(tmpl.value, str):
@@ -184,10 +254,10 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
 
     try:
         facts = template_facts(source, name=path.name, filename=where)
-    except TemplateSyntaxError as exc:
+    except TemplateSyntax as exc:
         use.problems.append(Problem(
             "SPEC050", f"phase '{pid}': report template does not parse: {exc.message}",
-            Location(where, exc.lineno or 1, 1), hint="fix the Jinja syntax at this line"))
+            Location(where, exc.lineno, 1), hint="fix the Jinja syntax at this line"))
         return
     bound = facts.bound
     task_fields = set(pipeline.inputs) | TASK_BUILTIN_ATTRS

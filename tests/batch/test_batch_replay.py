@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,14 +13,8 @@ from scout.cli import main
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_batch_of_mission_files_on_the_cassette_converges(tmp_path: Path, monkeypatch,
+def test_batch_of_mission_files_on_the_cassette_converges(project_copy: Path,
                                                           capsys: pytest.CaptureFixture) -> None:
-    root = tmp_path / "root"
-    for name in ("config", "templates", "pipelines"):
-        shutil.copytree(ROOT / name, root / name)
-    monkeypatch.chdir(root)
-    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(root))
-    monkeypatch.delenv("SCOUTE_RUNS_DIR", raising=False)
     argv = ["batch", "apply", "pipelines/missions", "--progress", "none",
             "--replay", str(ROOT / "examples" / "hotel-barcelona" / "cassette")]
     assert main(argv) == 0

@@ -5,7 +5,6 @@ apply is refused before it sends anything."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -16,20 +15,13 @@ from scout.cli import main  # noqa: E402
 from scout.errors import ConfigError  # noqa: E402
 from tests.dist.redis_server import free_port  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
 SECRET = "s3cret-Redis-pw"
 
 
 @pytest.fixture
-def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    root = tmp_path / "root"
-    for name in ("config", "templates", "pipelines"):
-        shutil.copytree(ROOT / name, root / name)
-    monkeypatch.chdir(root)
-    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(root))
-    monkeypatch.delenv("SCOUTE_RUNS_DIR", raising=False)
+def workspace(project_copy: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SCOUTE_QUOTA_URL", f"redis://:{SECRET}@127.0.0.1:{free_port()}/0")
-    return root
+    return project_copy
 
 
 def test_read_only_commands_work_without_the_server(workspace: Path, capsys) -> None:
@@ -71,12 +63,8 @@ def test_the_first_decision_says_cfg041(tmp_path: Path) -> None:
     quota.close()
 
 
-def test_doctor_says_a_live_server_answers(redis_url: str, tmp_path: Path,
+def test_doctor_says_a_live_server_answers(redis_url: str, project_copy: Path,
                                            monkeypatch: pytest.MonkeyPatch, capsys) -> None:
-    for name in ("config",):
-        shutil.copytree(ROOT / name, tmp_path / name)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
     monkeypatch.setenv("SCOUTE_QUOTA_URL", redis_url)
     main(["doctor"])
     text = capsys.readouterr().out

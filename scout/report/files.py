@@ -1,0 +1,34 @@
+"""Which file a report template name loads: the project's ``templates/``, else the
+templates shipped with scout. No jinja2 here: the validator resolves templates it
+answers from its cache (scout.validate.templates) without loading the renderer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scout.paths import BUILTIN_TEMPLATES
+
+#: templates shipped inside the package, found after the project's own templates/ (a
+#: project file of the same name wins): the default report, the HTML wrapper, the shared
+#: report sections every kind imports (``_report.md.j2``, ``_synthesis.md.j2``) and the
+#: stopped-at-its-cap page, so a project made by ``scout init`` anywhere has them all
+BUILTIN = BUILTIN_TEMPLATES
+DEFAULT_TEMPLATE = "default_report.md.j2"
+HTML_WRAPPER_NAME = "report.html.j2"
+
+
+def resolve_template(templates: Path, name: str) -> Path | None:
+    """The file a template name loads: the project's, else the built-in one."""
+    for folder in (templates, BUILTIN):
+        if (folder / name).is_file():
+            return folder / name
+    return None
+
+
+def template_files(templates: Path, names: list[str]) -> list[Path]:
+    """The files a report reads: the named templates plus the shared partials (``_*.j2``,
+    the project's own or else the built-in one of that name)."""
+    files = [resolve_template(templates, n) or templates / n for n in names]
+    partials = {p.name for folder in (templates, BUILTIN) for p in folder.glob("_*.j2")}
+    files += [p for p in (resolve_template(templates, n) for n in sorted(partials)) if p]
+    return files

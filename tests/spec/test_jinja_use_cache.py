@@ -1,0 +1,141 @@
+"""What `analyse` finds in a spec's Jinja, and the names of Jinja's filters and tests, are
+kept on disk (scout.spec.factcache): a later process answers from there without parsing,
+so `scout validate` of unchanged files does not even import jinja2; what is read back is
+untrusted."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scout.spec import factcache
+from scout.spec import templating as J
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = [("{{ task.city | upper }} {% for h in hotels %}{{ h.name }}{% endfor %}", False),
+           ("price <= task.budget and rating is number", True),
+           ("9 ** (9 ** 9)", True),  # a constant bomb
+           ("{% if %}", False)]  # a syntax error
+
+
+@pytest.fixture()
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.delenv(factcache.OFF_ENV, raising=False)
+    monkeypatch.setenv(factcache.CACHE_ENV, str(tmp_path / "cache"))
+    _new_process(monkeypatch)
+    return tmp_path / "cache"
+
+
+def _new_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    J._analyse.cache_clear()
+    J._jinja_names.cache_clear()
+    J._known_filters.cache_clear()
+
+
+@pytest.fixture()
+def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    seen: list[str] = []
+    real = J._parse_and_walk
+
+    def counting(source: str, expression: bool):  # type: ignore[no-untyped-def]
+        seen.append(source)
+        return real(source, expression)
+
+    monkeypatch.setattr(J, "_parse_and_walk", counting)
+    return seen
+
+
+def _results() -> list[object]:
+    out: list[object] = []
+    for source, expression in SOURCES:
+        try:
+            out.append(J.analyse(source, expression=expression))
+        except J.JinjaCheckError as exc:
+            out.append(("error", exc.message, exc.line))
+    return out
+
+
+def test_a_second_process_answers_from_disk_without_parsing(
+        cache: Path, parses: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    first = _results()
+    assert len(parses) == len(SOURCES)
+    assert any(isinstance(r, J.JinjaUse) and r.bombs for r in first)  # the bomb is found
+    assert ("error", first[-1][1], 1) == first[-1]  # type: ignore[index]
+    _new_process(monkeypatch)
+    assert _results() == first
+    assert len(parses) == len(SOURCES)  # nothing parsed the second time
+
+
+def test_an_expression_and_a_template_of_the_same_text_are_two_entries(
+        cache: Path, parses: list[str]) -> None:
+    as_expr = J.analyse("a.b", expression=True)
+    as_text = J.analyse("a.b", expression=False)
+    assert as_expr.names == {"a"} and as_text.names == frozenset()
+    assert len(parses) == 2
+
+
+@pytest.mark.parametrize("garbage", [b"", b"[1]", b'{"key": "x", "facts": {}}', "bool-line",
+                                     "extra-field", "names-not-text"])
+def test_a_corrupt_entry_is_parsed_again_and_rewritten(
+        cache: Path, parses: list[str], monkeypatch: pytest.MonkeyPatch,
+        garbage: bytes | str) -> None:
+    first = _results()
+    for entry in (cache / "jinja-use").rglob("*.json"):
+        doc = json.loads(entry.read_text(encoding="utf-8"))
+        facts = doc["facts"]
+        if garbage == "bool-line":
+            if "error" in facts:
+                facts["error"][1] = True
+            else:
+                facts["bombs"] = [["too big", True]]
+        elif garbage == "extra-field":
+            facts["more"] = 1
+        elif garbage == "names-not-text":
+            facts["names" if "names" in facts else "error"] = [1, 2]
+        entry.write_bytes(garbage if isinstance(garbage, bytes) else json.dumps(doc).encode())
+    _new_process(monkeypatch)
+    assert _results() == first
+    assert len(parses) == 2 * len(SOURCES)
+    _new_process(monkeypatch)
+    _results()
+    assert len(parses) == 2 * len(SOURCES)  # rewritten whole
+
+
+def test_the_known_names_are_the_environments_cold_and_from_disk(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    env = J.make_env()
+    for _ in range(2):  # computed, then read back in a "new process"
+        assert J.known_filters() == frozenset(env.filters)
+        assert J.known_tests() == frozenset(env.tests)
+        assert (cache / "jinja-names").is_dir()
+        _new_process(monkeypatch)
+
+
+def test_a_registered_filter_is_known_with_names_from_disk(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    J.known_filters()
+    _new_process(monkeypatch)
+    monkeypatch.setitem(J.EXTRA_FILTERS, "shout", str.upper)
+    assert "shout" in J.known_filters() and "upper" in J.known_filters()
+
+
+PROBE = """
+import sys
+from scout.cli import main
+code = main(["validate", "pipelines/"])
+print("CODE", code, "JINJA", any(m == "jinja2" or m.startswith("jinja2.") for m in sys.modules))
+"""
+
+
+def test_validating_unchanged_files_does_not_import_jinja2(
+        tmp_path: Path, subprocess_env: dict[str, str]) -> None:
+    env = {**subprocess_env, factcache.CACHE_ENV: str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
+                           cwd=ROOT, env=env, timeout=120, check=False).stdout.split()[-4:]
+            for _ in range(2)]
+    assert runs[0] == ["CODE", "0", "JINJA", "True"]  # cold: parsed, cached
+    assert runs[1] == ["CODE", "0", "JINJA", "False"]  # warm: all from the cache
