@@ -79,6 +79,7 @@ from tests.e2e.world import (LATENCY_PROFILE, QUERY, build_world, latency,  # no
                              make_hotels)
 from tests.fakes.server import FakeServer, LogEntry  # noqa: E402
 
+from benchmarks.mission_lib import oracle  # noqa: E402
 from benchmarks.mission_lib.cpu_watch import CpuWatch  # noqa: E402
 
 TARGET = 1.15
@@ -212,8 +213,20 @@ def stages(pipeline: Pipeline) -> list[list[str]]:
 
 
 def lower_bound(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[float, int]],
-                max_workers: int, *, use: str = "latency") -> tuple[float, list[StageBound]]:
-    """The critical-path lower bound (seconds) and its stages (see the module docstring)."""
+                max_workers: int, *, use: str = "latency", tight: bool = False
+                ) -> tuple[float, list[StageBound]]:
+    """The critical-path lower bound (seconds) and its stages (see the module docstring).
+
+    ``tight`` adds, per stage, lower bounds that the relaxations miss (the figures before
+    2026-12-02 05:00 are without them; ``relax_s`` in the output keeps that figure):
+    the interval-packing bounds (``oracle.pair_bounds``: e.g. with more items than
+    lanes, two of the lanes+1 longest run one after the other) and, for a stage small
+    enough to solve exactly (``oracle.can_solve_exactly``), its optimum from the floor's
+    start with the floor's token buckets (``oracle.exact``). Both hold for any
+    schedule: a pair bound is a length any run of the stage needs; a real stage starts
+    no earlier than the floor's and with no more tokens than the floor leaves (which
+    spends each stage's tokens at its start), and the optimum from an earlier start
+    with more tokens ends no later than any schedule of the real one does."""
     by_phase: dict[str, list[Served]] = defaultdict(list)
     for s in served:
         by_phase[s.phase].append(s)
@@ -245,6 +258,7 @@ def lower_bound(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[
                 cands[f"{p} lanes"] = max(max(items.values()), sum(items.values()) / lanes)
         if fan_work:
             cands["max_workers"] = fan_work / max_workers
+        tokens = {a: [b.rate, b.cap, b.level_at(t), t] for a, b in buckets.items()}
         for adapter in sorted({s.adapter for s in reqs}):
             mine = sorted((lat(s) for s in reqs if s.adapter == adapter), reverse=True)
             b = buckets.get(adapter)
@@ -254,6 +268,12 @@ def lower_bound(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[
             slots = [max(0.0, (i + 1 - level) / b.rate) for i in range(len(mine))]
             cands[f"{adapter} rate cap"] = max(s + d for s, d in zip(slots, mine))
             b.level, b.at = level - len(mine), t  # the stage's tokens are spent from t on
+        if tight:  # after the relaxations, so a tie names them
+            jobs, limits = stage_jobs(pipeline, stage, by_phase, max_workers)
+            cands.update(oracle.pair_bounds(jobs, limits, max_workers))
+            end, solved = oracle.oracle(jobs, limits, max_workers, tokens, t)
+            if solved:
+                cands["exact optimum"] = end - t
         binding = max(cands, key=cands.__getitem__)
         out.append(StageBound(stage, t, cands[binding], binding,
                               {k: round(v, 3) for k, v in cands.items()}))
@@ -261,15 +281,39 @@ def lower_bound(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[
     return t, out
 
 
+def _fanout_jobs(pipeline: Pipeline, stage: list[str], by_phase: dict[str, list[Served]],
+                 max_workers: int) -> tuple[list[list[Served]], dict[str, list[list[Served]]],
+                                            dict[str, int]]:
+    """A stage's one-call phases (their requests), its fan-outs' items (each item's
+    requests, items in the order the server first saw them) and each fan-out's width."""
+    plain: list[list[Served]] = []
+    fan: dict[str, list[list[Served]]] = {}
+    limits: dict[str, int] = {}
+    for p in stage:
+        phase, mine = pipeline.phases[p], by_phase.get(p, [])
+        if phase.for_each is None:
+            plain.append(mine)
+            continue
+        items: dict[str, list[Served]] = {}
+        for s in mine:
+            items.setdefault(s.key, []).append(s)
+        fan[p] = list(items.values())
+        limits[p] = phase.max_parallel or max_workers
+    return plain, fan, limits
+
+
 def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[float, int]],
-             max_workers: int, ends: list[float] | None = None) -> float:
+             max_workers: int, ends: list[float] | None = None, *,
+             rule: str = "workpool") -> float:
     """What scout's own discipline would take with zero overhead: the same stages, the
     one-call phases on a thread each, then every free thread taking the next item (in
-    the order the server saw them) of the phase with the most work left (items left x
-    mean item time / its ``max_parallel``; ties: fewer workers), within its width, every
-    request leaving when its token bucket allows (fanout.WorkPool). ``wall - simulated``
-    is then scout's overhead, and ``simulated - bound`` what the discipline costs
-    against perfect packing."""
+    the order the server saw them) of the phase ``fanout.WorkPool._pick`` would choose
+    (``rule`` names another choice, for offline comparisons: ``replay.py``), within
+    its width, every request leaving when its token bucket allows. Like the pool, it
+    knows only what has finished: a phase's mean item time so far (before any of its
+    items finished, the mean over the phases that have one; before any, 1 s).
+    ``wall - simulated`` is then scout's overhead, and ``simulated - bound`` what the
+    discipline costs against perfect packing."""
     import heapq
 
     by_phase: dict[str, list[Served]] = defaultdict(list)
@@ -286,73 +330,142 @@ def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[flo
         b.level, b.at = level, t
         return t if level >= 0 else t - level / b.rate
 
+    def run_item(item: list[Served], now: float) -> float:
+        finish = now
+        for s in item:  # an item's requests (failover, retries) go one after the other
+            finish = depart(s.adapter, finish) + s.latency
+        return finish
+
     t = 0.0
     for stage in stages(pipeline):
-        plain: list[list[Served]] = []
-        fan: dict[str, dict[str, Any]] = {}
-        for p in stage:
-            phase, mine = pipeline.phases[p], by_phase.get(p, [])
-            if phase.for_each is None:
-                plain.append(mine)
-                continue
-            items: dict[str, list[Served]] = {}
-            for s in mine:
-                items.setdefault(s.key, []).append(s)
-            work = list(items.values())
-            mean = (sum(x.latency for it in work for x in it) / len(work)) if work else 0.0
-            fan[p] = {"items": work, "limit": phase.max_parallel or max_workers,
-                      "inflight": 0, "mean": mean, "index": len(fan)}
-        heap: list[tuple[float, int, str | None]] = []
+        plain, items, limits = _fanout_jobs(pipeline, stage, by_phase, max_workers)
+        fan = {p: {"items": list(work), "limit": limits[p], "inflight": 0, "seconds": 0.0,
+                   "timed": 0, "index": n} for n, (p, work) in enumerate(items.items())}
+        heap: list[tuple[float, int, str | None, float]] = []
         seq = 0
-
-        def run_item(item: list[Served], now: float) -> float:
-            finish = now
-            for s in item:  # an item's requests (failover, retries) go one after the other
-                finish = depart(s.adapter, finish) + s.latency
-            return finish
-
-        def pick() -> str | None:
-            best, score = None, (-1.0, 0, 0)
-            for p, f in fan.items():
-                if f["items"] and f["inflight"] < f["limit"]:
-                    sc = (len(f["items"]) * (f["mean"] or 1.0) / f["limit"], -f["inflight"],
-                          -f["index"])
-                    if sc > score:
-                        best, score = p, sc
-            return best
-
         free = max_workers
         for item in plain:  # one-call phases take their thread first
             free -= 1
-            heap.append((run_item(item, t) if item else t, seq, None))
+            heap.append((run_item(item, t) if item else t, seq, None, t))
             seq += 1
         heapq.heapify(heap)
 
         def fill(now: float) -> None:
             nonlocal free, seq
             while free > 0:
-                p = pick()
+                p = pick(fan, rule)
                 if p is None:
                     return
                 f = fan[p]
                 f["inflight"] += 1
                 free -= 1
-                heapq.heappush(heap, (run_item(f["items"].pop(0), now), seq, p))
+                heapq.heappush(heap, (run_item(f["items"].pop(0), now), seq, p, now))
                 seq += 1
 
         fill(t)
         end = t
         while heap:
-            now, _, p = heapq.heappop(heap)
+            now, _, p, began = heapq.heappop(heap)
             end = max(end, now)
             free += 1
             if p is not None:
-                fan[p]["inflight"] -= 1
+                f = fan[p]
+                f["inflight"] -= 1
+                f["seconds"] += now - began
+                f["timed"] += 1
             fill(now)
         t = end
         if ends is not None:
             ends.append(t)
     return t
+
+
+def pick(fan: dict[str, dict[str, Any]], rule: str = "workpool") -> str | None:
+    """The phase a free thread takes its next item from (``fanout.WorkPool._pick``:
+    the most time left at its full width, items left x mean item time so far / its
+    ``max_parallel``; ties: fewer workers, then the earlier phase)."""
+    known = [f for f in fan.values() if f["timed"]]
+    mean = (sum(f["seconds"] for f in known) / sum(f["timed"] for f in known)) if known \
+        else 1.0
+    best, score = None, (-1.0, 0, 0)
+    for p, f in fan.items():
+        if not f["items"] or f["inflight"] >= f["limit"]:
+            continue
+        est = f["seconds"] / f["timed"] if f["timed"] else mean
+        sc = (len(f["items"]) * est / f["limit"], -f["inflight"], -f["index"])
+        if sc > score:
+            best, score = p, sc
+    return best
+
+
+def stage_jobs(pipeline: Pipeline, stage: list[str], by_phase: dict[str, list[Served]],
+               max_workers: int) -> tuple[list[oracle.Job], dict[str, int]]:
+    """A stage as ``mission_lib/oracle.py`` sees it: one job per fan-out item and per
+    one-call phase with requests, and each fan-out's width."""
+    plain, items, limits = _fanout_jobs(pipeline, stage, by_phase, max_workers)
+    jobs = [oracle.Job(p, tuple((s.adapter, s.latency) for s in item))
+            for p, work in items.items() for item in work]
+    jobs += [oracle.Job(f"{p} (one call)", tuple((s.adapter, s.latency) for s in reqs))
+             for p, reqs in zip([p for p in stage if p not in items], plain) if reqs]
+    return jobs, limits
+
+
+def clairvoyant(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[float, int]],
+                max_workers: int) -> tuple[float, list[dict[str, Any]]]:
+    """The ``oracle`` column: the mission's end when every stage runs the best schedule
+    found knowing every item's served time (``oracle.oracle``: exact for small stages,
+    the better of two clairvoyant list schedules otherwise), stage after stage on its own
+    clock, under the same threads, widths and token buckets as ``simulate``. A real
+    schedule, so no lower bound; ``simulated - oracle`` is what not knowing item times
+    costs scout's discipline, ``oracle - bound`` what packing costs any scheduler (at
+    most: the oracle is exact only where marked)."""
+    by_phase: dict[str, list[Served]] = defaultdict(list)
+    for s in sorted(served, key=lambda s: s.at):
+        by_phase[s.phase].append(s)
+    buckets = {a: [per_minute / 60.0, float(burst), float(burst), 0.0]
+               for a, (per_minute, burst) in caps.items()}
+    t = 0.0
+    rows = []
+    for stage in stages(pipeline):
+        jobs, limits = stage_jobs(pipeline, stage, by_phase, max_workers)
+        if not jobs:
+            continue
+        end, solved = oracle.oracle(jobs, limits, max_workers, buckets, t)
+        rows.append({"phases": "+".join(stage), "oracle_s": round(end - t, 3),
+                     "exact": solved})
+        t = end
+    return t, rows
+
+
+def analyse(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[float, int]],
+            max_workers: int) -> dict[str, Any]:
+    """Every reference figure of one run from what the server served: the floor
+    (``bound_s``, with the proven bounds of ``lower_bound(tight=True)``), the
+    relaxations alone as before 2026-12-02 (``bound_relax_s``), ``sim`` and the
+    clairvoyant ``oracle``; per stage, all three. Keys starting with ``_`` are for
+    the wall split and are not printed."""
+    relax, relax_stages = lower_bound(pipeline, served, caps, max_workers)
+    bound, stage_bounds = lower_bound(pipeline, served, caps, max_workers, tight=True)
+    sim_ends: list[float] = []
+    simulated = simulate(pipeline, served, caps, max_workers, sim_ends)
+    best, orows = clairvoyant(pipeline, served, caps, max_workers)
+    by_stage = {r["phases"]: r for r in orows}
+    relax_of = {"+".join(sb.phases): sb.seconds for sb in relax_stages}
+    rows = []
+    for sb in stage_bounds:
+        if not sb.seconds:
+            continue
+        name = "+".join(sb.phases)
+        o = by_stage.get(name, {})
+        rows.append({"phases": sb.phases, "start_s": round(sb.start, 3),
+                     "seconds": round(sb.seconds, 3), "binding": sb.binding,
+                     "relax_s": round(relax_of.get(name, 0.0), 3),
+                     "oracle_s": o.get("oracle_s"), "oracle_exact": o.get("exact"),
+                     "candidates": sb.detail})
+    return {"bound_s": round(bound, 3), "bound_relax_s": round(relax, 3),
+            "simulated_s": round(simulated, 3), "oracle_s": round(best, 3),
+            "oracle_exact": all(r["exact"] for r in orows), "stages": rows,
+            "oracle_stages": orows, "_stage_bounds": stage_bounds, "_sim_ends": sim_ends}
 
 
 # --- one run ----------------------------------------------------------------------------
@@ -422,10 +535,8 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
     unknown = [s for s in served if s.phase == "?"]
     if unknown:
         raise SystemExit(f"{sc.name}: requests the benchmark cannot attribute: {unknown[:3]}")
-    bound, stage_bounds = lower_bound(pipeline, served, caps, config.max_workers)
+    refs = analyse(pipeline, served, caps, config.max_workers)
     bound_sampled, _ = lower_bound(pipeline, served, caps, config.max_workers, use="sampled")
-    sim_ends: list[float] = []
-    simulated = simulate(pipeline, served, caps, config.max_workers, sim_ends)
 
     rate_wait: dict[str, float] = defaultdict(float)
     answered: dict[str, Counter[str]] = defaultdict(Counter)
@@ -452,22 +563,24 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
             gaps[e["adapter"]].append(e["response_summary"]["duration_ms"] / 1000 - took[0])
     state = json.loads((world.run_dir("bench") / "phase.json").read_text())["state"]
     split = where_the_time_goes(world.run_dir("bench") / "state.log.jsonl", t0_epoch, wall,
-                                stages(pipeline), stage_bounds, sim_ends)
+                                stages(pipeline), refs["_stage_bounds"], refs["_sim_ends"],
+                                refs["oracle_stages"])
     phase_s = {p: st.get("duration_s") for p, st in state["phases"].items()}
     return {
         "scenario": sc.name, "caps": "shipped" if sc.caps else "none",
         "max_parallel": "1" if sc.serial else "pipeline", "keyless": sc.keyless,
-        "wall_s": round(wall, 3), "bound_s": round(bound, 3),
-        "ratio": round(wall / bound, 4) if bound else None,
+        "wall_s": round(wall, 3), "bound_s": refs["bound_s"],
+        "ratio": round(wall / refs["bound_s"], 4) if refs["bound_s"] else None,
+        "bound_relax_s": refs["bound_relax_s"],
+        "ratio_relax": round(wall / refs["bound_relax_s"], 4) if refs["bound_relax_s"] else None,
         "bound_sampled_latency_s": round(bound_sampled, 3),
-        "simulated_s": round(simulated, 3),
+        "simulated_s": refs["simulated_s"], "oracle_s": refs["oracle_s"],
+        "oracle_exact": refs["oracle_exact"],
         "requests": dict(sorted(Counter(s.adapter for s in served).items())),
         "rate_wait_s": {a: round(v, 3) for a, v in sorted(rate_wait.items()) if v},
         "answered_by": {c: dict(v) for c, v in sorted(answered.items())},
         "skipped_links": skipped,
-        "stages": [{"phases": sb.phases, "start_s": round(sb.start, 3),
-                    "seconds": round(sb.seconds, 3), "binding": sb.binding,
-                    "candidates": sb.detail} for sb in stage_bounds if sb.seconds],
+        "stages": refs["stages"],
         "phase_s": phase_s,
         "client_overhead_ms": {a: {"mean": round(sum(v) / len(v) * 1000, 1),
                                    "max": round(max(v) * 1000, 1), "n": len(v)}
@@ -475,11 +588,15 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
         "status": state.get("status"),
         "cpu": watch.result(),
         "time_split": split,
+        "_replay": {"pipeline": yaml.safe_load(pipeline_path.read_text()),
+                    "caps": caps, "max_workers": config.max_workers,
+                    "served": [vars(s) for s in served]},
     }
 
 
 def where_the_time_goes(state_log: Path, t0: float, wall: float, plan: list[list[str]],
-                        bounds: list[StageBound], sim_ends: list[float]) -> dict[str, Any]:
+                        bounds: list[StageBound], sim_ends: list[float],
+                        oracle_rows: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The wall time split by what the scheduler's state log says happened: before the
     mission's first line (``scout apply`` starting: config, spec, providers layer) and
     after its last (closing), the stages without provider calls (the floor counts them
@@ -505,6 +622,7 @@ def where_the_time_goes(state_log: Path, t0: float, wall: float, plan: list[list
     if first is None or last is None:
         return {}
     by_stage = {tuple(b.phases): b for b in bounds}
+    oracle_of = {r["phases"]: r["oracle_s"] for r in oracle_rows or []}
     sim_start = 0.0
     rows, free = [], 0.0
     for stage, sim_end in zip(plan, sim_ends):
@@ -517,7 +635,8 @@ def where_the_time_goes(state_log: Path, t0: float, wall: float, plan: list[list
         else:
             rows.append({"phases": "+".join(stage), "real_s": round(real, 3),
                          "bound_s": round(b.seconds, 3),
-                         "sim_s": round(sim_end - sim_start, 3)})
+                         "sim_s": round(sim_end - sim_start, 3),
+                         "oracle_s": oracle_of.get("+".join(stage))})
         sim_start = sim_end
     staged = sum(r["real_s"] for r in rows) + free
     return {"before_mission_s": round(first, 3), "after_mission_s": round(wall - last, 3),
@@ -542,23 +661,31 @@ def print_table(result: dict[str, Any]) -> None:
     print(f"hotel mission, {result['hotels']} candidates, seed {result['seed']}; "
           f"{e['cpus']} CPUs, load {e['loadavg_1m']} before, {e['loadavg_after']} after; "
           "latencies: search median 0.4 s, Perplexity 4 s, pages 0.6 s (lognormal)")
-    print(f"{'scenario':<36} {'wall':>8} {'bound':>8} {'ratio':>7} {'sim':>8}  "
-          "requests; time waiting on rate caps (thread-seconds)")
+    print(f"{'scenario':<36} {'wall':>8} {'bound':>8} {'ratio':>7} {'sim':>8} {'oracle':>8} "
+          f"{'relax':>8}  requests; time waiting on rate caps (thread-seconds)")
     for r in result["scenarios"]:
         print(f"{r['scenario']:<36} {r['wall_s']:>7.2f}s {r['bound_s']:>7.2f}s "
-              f"{r['ratio']:>6.3f}x {r['simulated_s']:>7.2f}s  {_fmt_counts(r['requests'])}")
-        print(f"{'':<72}wait: {_fmt_counts(r['rate_wait_s'], ' s')}")
+              f"{r['ratio']:>6.3f}x {r['simulated_s']:>7.2f}s {r['oracle_s']:>7.2f}s "
+              f"{r['bound_relax_s']:>7.2f}s  {_fmt_counts(r['requests'])}")
+        pad = f"{'':<90}"
+        print(f"{pad}wait: {_fmt_counts(r['rate_wait_s'], ' s')}")
+        print(f"{pad}sim/bound {r['simulated_s'] / r['bound_s']:.3f}x, "
+              f"oracle/bound {r['oracle_s'] / r['bound_s']:.3f}x, "
+              f"wall/relax {r['ratio_relax']:.3f}x")
         if r.get("target") is not None:
-            print(f"{'':<72}target <= {r['target']}: "
-                  f"{'ok' if r['target_met'] else 'MISSED'}")
+            print(f"{pad}target <= {r['target']}: {'ok' if r['target_met'] else 'MISSED'}")
     cold = result.get("cold_start")
     if cold:
         print(f"warm-up mission (untimed, no caps): {cold['wall_s']:.2f}s against "
               f"{cold['bound_s']:.2f}s = {cold['ratio']:.3f}x, "
               f"{cold['time_split'].get('before_mission_s', 0):.2f}s before its first "
               "state-log line (the process's one-time start)")
-    print("sim = scout's own work-stealing discipline with zero overhead on the served latencies: "
-          "wall - sim is scout's overhead, sim - bound what the discipline costs")
+    print("sim = scout's own work-stealing discipline with zero overhead on the served "
+          "latencies: wall - sim is scout's overhead;\noracle = the best schedule found "
+          "knowing every item's time in advance (exact for small stages): sim - oracle is "
+          "what not knowing item times costs,\n  oracle - bound what packing costs any "
+          "scheduler; relax = the floor without the pair and exact-optimum bounds (the "
+          "floor before 2026-12-02 05:00)")
     head = result["scenarios"][0]
     print(f"\nheadline ({head['scenario']}): {head['wall_s']:.2f} s against a floor of "
           f"{head['bound_s']:.2f} s = {head['ratio']:.3f}x (target <= {TARGET}) "
@@ -577,8 +704,10 @@ def print_table(result: dict[str, Any]) -> None:
         if r["skipped_links"]:
             print(f"  skipped: {', '.join(r['skipped_links'])}")
         for st in r["stages"]:
+            exact = "exact" if st["oracle_exact"] else "list schedule"
             print(f"  bound {'+'.join(st['phases']):<14} from {st['start_s']:>6.2f}s "
-                  f"{st['seconds']:>6.2f}s  set by {st['binding']}  "
+                  f"{st['seconds']:>6.2f}s  set by {st['binding']}; oracle "
+                  f"{st['oracle_s'] or 0:.2f}s ({exact}), relax {st['relax_s']:.2f}s  "
                   f"({_fmt_counts(st['candidates'], ' s')})")
         ph = {p: s for p, s in r["phase_s"].items() if s}
         print("  phase durations: " + ", ".join(f"{p} {s:.2f}s" for p, s in ph.items()))
@@ -588,7 +717,8 @@ def print_table(result: dict[str, Any]) -> None:
                   f"after {ts['after_mission_s']:.2f}s, stages without calls "
                   f"{ts['no_call_stages_s']:.2f}s, between stages {ts['between_stages_s']:.2f}s; "
                   + "; ".join(f"{x['phases']} {x['real_s']:.2f}s (bound {x['bound_s']:.2f}, "
-                              f"sim {x['sim_s']:.2f})" for x in ts["stages"]))
+                              f"sim {x['sim_s']:.2f}, oracle {x['oracle_s'] or 0:.2f})"
+                              for x in ts["stages"]))
         wait = cpu["runqueue_wait_scout_s"]
         print(f"  CPU: process {cpu['cpu_s']:.2f}s in {r['wall_s']:.2f}s; runnable but waiting "
               f"for a CPU: {'n/a' if wait is None else f'{wait:.2f}'} thread-s scout "
@@ -596,6 +726,35 @@ def print_table(result: dict[str, Any]) -> None:
               f"{cpu['runqueue_wait_s']} all threads; {cpu['involuntary_switches']} preemptions")
         print("  adapter call as scout timed it minus server time, mean/max ms: " + ", ".join(
             f"{a} {v['mean']:g}/{v['max']:g}" for a, v in r["client_overhead_ms"].items()))
+
+
+def replay(path: Path, as_json: bool) -> int:
+    """``--replay``: the reference figures of saved runs, recomputed from their served
+    requests alone (load-insensitive: no server, no scout run)."""
+    try:
+        saved = json.loads(path.read_text())
+        runs = {name: (Pipeline.model_validate(r["pipeline"]),
+                       [Served(**x) for x in r["served"]],
+                       {a: (float(v[0]), int(v[1])) for a, v in r["caps"].items()},
+                       int(r["max_workers"])) for name, r in saved.items()}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise SystemExit(f"--replay {path}: not a --save-served file ({exc})") from None
+    out = {}
+    for name, (pipeline, served, caps, workers) in runs.items():
+        refs = analyse(pipeline, served, caps, workers)
+        out[name] = {k: v for k, v in refs.items() if not k.startswith("_")}
+    if as_json:
+        print(json.dumps(out))
+        return 0
+    print(f"{'scenario':<36} {'bound':>8} {'sim':>8} {'oracle':>8} {'relax':>8}")
+    for name, r in out.items():
+        print(f"{name:<36} {r['bound_s']:>7.2f}s {r['simulated_s']:>7.2f}s "
+              f"{r['oracle_s']:>7.2f}s {r['bound_relax_s']:>7.2f}s")
+        for st in r["stages"]:
+            print(f"  {'+'.join(st['phases']):<14} bound {st['seconds']:.3f} ({st['binding']}), "
+                  f"oracle {st['oracle_s'] or 0:.3f}"
+                  f"{' exact' if st['oracle_exact'] else ''}, relax {st['relax_s']:.3f}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -610,7 +769,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="no untimed warm-up mission: the first scenario pays the process's "
                          "one-time imports and setup")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--save-served", type=Path, metavar="FILE",
+                    help="also write each scenario's served requests, pipeline, caps and "
+                         "max_workers as JSON (replay them offline: mission_lib/replay.py)")
+    ap.add_argument("--replay", type=Path, metavar="FILE",
+                    help="run nothing: recompute bound, relax, sim and oracle from a "
+                         "--save-served file (CPU only; for trying the discipline offline)")
     args = ap.parse_args(argv)
+    if args.replay:
+        return replay(args.replay, args.json)
 
     scenarios = [Scenario("shipped caps, pipeline max_parallel", True, False),
                  Scenario("shipped caps, max_parallel 1", True, True)]
@@ -635,6 +802,11 @@ def main(argv: list[str] | None = None) -> int:
                                 args.seed, Path(scratch))
             warmup = {k: warm[k] for k in ("wall_s", "bound_s", "ratio", "time_split")}
         rows = [run_scenario(sc, args.hotels, args.seed, Path(scratch)) for sc in scenarios]
+    if args.save_served:
+        args.save_served.write_text(json.dumps(
+            {r["scenario"]: r.pop("_replay") for r in rows}, ensure_ascii=False))
+    for r in rows:
+        r.pop("_replay", None)
     env["loadavg_after"] = round(os.getloadavg()[0], 2)
     for r in rows:
         r["target"] = SCENARIO_TARGETS.get(r["scenario"])
