@@ -353,7 +353,7 @@ def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[flo
         def fill(now: float) -> None:
             nonlocal free, seq
             while free > 0:
-                p = pick(fan, rule)
+                p = pick(fan, max_workers, rule)
                 if p is None:
                     return
                 f = fan[p]
@@ -380,20 +380,24 @@ def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[flo
     return t
 
 
-def pick(fan: dict[str, dict[str, Any]], rule: str = "workpool") -> str | None:
-    """The phase a free thread takes its next item from (``fanout.WorkPool._pick``:
-    the most time left at its full width, items left x mean item time so far / its
-    ``max_parallel``; ties: fewer workers, then the earlier phase)."""
+def pick(fan: dict[str, dict[str, Any]], capacity: int, rule: str = "workpool"
+         ) -> str | None:
+    """The phase a free thread takes its next item from, among those below their width
+    (``fanout.WorkPool._pick``: a phase narrower than the pool's ``capacity`` first,
+    then the most time left at its full width, items left x mean item time so far / its
+    ``max_parallel``; ties: fewer workers, then the earlier phase). ``rule="widest"``
+    is the rule before 2026-12-02 (no narrow-first), kept for offline comparison."""
     known = [f for f in fan.values() if f["timed"]]
     mean = (sum(f["seconds"] for f in known) / sum(f["timed"] for f in known)) if known \
         else 1.0
-    best, score = None, (-1.0, 0, 0)
+    best, score = None, None
     for p, f in fan.items():
         if not f["items"] or f["inflight"] >= f["limit"]:
             continue
         est = f["seconds"] / f["timed"] if f["timed"] else mean
-        sc = (len(f["items"]) * est / f["limit"], -f["inflight"], -f["index"])
-        if sc > score:
+        narrow = f["limit"] < capacity and rule == "workpool"
+        sc = (narrow, len(f["items"]) * est / f["limit"], -f["inflight"], -f["index"])
+        if score is None or sc > score:
             best, score = p, sc
     return best
 

@@ -207,6 +207,24 @@ def test_work_pool_moves_workers_to_the_phase_with_work_left():
     assert pool.busy == 0
 
 
+def test_work_pool_gives_a_phase_narrower_than_the_pool_its_width_first():
+    """A (max_parallel 2 of 4 workers) needs less time at its width than B (max_parallel
+    4) but gets a free worker first while below its width: a lane A loses it cannot make
+    up later, B takes whatever the others free at the end; at its width, B gets it."""
+    pool = WorkPool(LocalExecutor(4), lambda msg: None, threading.Event())
+    a, b = _fanout("A", 0, 2, 2), _fanout("B", 1, 8, 4)
+    for fr in (a, b):  # both phases' items took 1 s so far
+        fr.seconds, fr.timed = 1.0, 1
+        pool.add(fr, lambda f, i: False)
+    # A: 2 items x 1 s / 2 lanes = 1 s left at its width; B: 8 x 1 s / 4 = 2 s
+    assert pool._pick() is a
+    a.inflight = 2
+    assert pool._pick() is b
+    a.inflight, b.limit = 0, 2  # both narrower than the pool: the most time left
+    assert pool._pick() is b
+    pool.executor.shutdown(wait=True, cancel=False)
+
+
 def test_work_pool_stop_puts_the_item_back_and_posts():
     executor = LocalExecutor(2)
     posted: list[tuple[Any, ...]] = []
