@@ -200,16 +200,39 @@ def can_solve_exactly(jobs: list[Job], buckets: Buckets) -> bool:
 
 def oracle(jobs: list[Job], limits: dict[str, int], workers: int, buckets: Buckets,
            t: float) -> tuple[float, bool]:
-    """(the stage's end under the best clairvoyant schedule found, whether it is the
-    exact optimum). Leaves ``buckets`` as that schedule would."""
+    """(the stage's end under the best clairvoyant schedule found, whether it is proven
+    optimal: found by :func:`exact`, or a list schedule that reaches
+    :func:`relaxed_end`). Leaves ``buckets`` as that schedule would."""
+    key = (tuple(sorted(jobs, key=lambda j: (j.phase, j.reqs))), tuple(sorted(limits.items())),
+           workers, tuple(sorted((a, tuple(b[:2]), round(min(b[1], b[2] + max(0.0, t - b[3])
+                                                              * b[0]), 9))
+                                 for a, b in buckets.items())))
+    hit = _MEMO.get(key)  # the floor and the oracle column solve the same small stages
+    if hit is not None:
+        took, solved, left = hit
+        buckets.clear()
+        buckets.update({a: [b[0], b[1], b[2], b[3] + t] for a, b in left.items()})
+        return t + took, solved
+    end, solved = _oracle(jobs, limits, workers, buckets, t)
+    _MEMO[key] = (end - t, solved, {a: [b[0], b[1], b[2], b[3] - t] for a, b in buckets.items()})
+    return end, solved
+
+
+#: (jobs, widths, workers, token levels at the start) -> (length, proven, buckets - start)
+_MEMO: dict[tuple[Any, ...], tuple[float, bool, Buckets]] = {}
+
+
+def _oracle(jobs: list[Job], limits: dict[str, int], workers: int, buckets: Buckets,
+            t: float) -> tuple[float, bool]:
     ends = {}
     for rule in ("lpt", "phase"):
         b = _copy(buckets)
         ends[rule] = (list_schedule(jobs, limits, workers, b, t, rule), b)
     rule = min(ends, key=lambda r: ends[r][0])
     end, after = ends[rule]
-    solved = False
-    if jobs and can_solve_exactly(jobs, buckets):
+    # a schedule that reaches the relaxations' bound is optimal, whatever its size
+    solved = end <= relaxed_end(jobs, limits, workers, buckets, t) + 1e-9
+    if not solved and jobs and can_solve_exactly(jobs, buckets):
         solved = True
         best, left = exact(jobs, limits, workers, buckets, t, end)
         if left is not None:
