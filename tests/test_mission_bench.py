@@ -4,11 +4,15 @@ the phase whose journal line sent it (or stops the run), and the CPU watch count
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -204,3 +208,20 @@ def test_sim_picks_what_the_work_pool_picks() -> None:
 class _NoExecutor:
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
+
+
+def test_replay_recomputes_the_figures_from_a_saved_run(tmp_path: Path, capsys: Any) -> None:
+    served = [_served("F1", "q", 0.1, 0.0)]
+    served += [_served("F3", f"b{i}", 0.5, 1 + i) for i in range(5)]
+    saved = tmp_path / "served.json"
+    saved.write_text(json.dumps({"one": {
+        "pipeline": _pipeline(2).model_dump(mode="json", by_alias=True, exclude_none=True),
+        "caps": {}, "max_workers": 4, "served": [vars(s) for s in served]}}))
+    assert mission.main(["--replay", str(saved), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)["one"]
+    # F3: five 0.5 s items on 2 lanes: total/lanes says 1.25 s, three share a lane: 1.5 s
+    assert got["bound_relax_s"] == 1.35 and got["bound_s"] == 1.6 == got["oracle_s"]
+    assert got["simulated_s"] == 1.6 and got["oracle_exact"] is True
+    saved.write_text("{not json")
+    with pytest.raises(SystemExit, match="not a --save-served file"):
+        mission.main(["--replay", str(saved)])
