@@ -225,6 +225,37 @@ def test_work_pool_gives_a_phase_narrower_than_the_pool_its_width_first():
     pool.executor.shutdown(wait=True, cancel=False)
 
 
+def test_a_released_slot_is_taken_by_a_queued_item_at_once():
+    """A one-call phase held one of 2 slots while the fan-out started: when it releases
+    the slot (after the scheduler's last top_up), a second worker starts on the queued
+    items without waiting for the scheduler."""
+    executor = LocalExecutor(2)
+    lock = threading.Lock()
+    running, peak = [0], [0]
+    done = threading.Event()
+    fr = _fanout("A", 0, 6, 2)
+    pool = WorkPool(executor, lambda msg: done.set(), threading.Event())
+
+    def work(f: FanoutRun, i: int) -> bool:
+        with lock:
+            running[0] += 1
+            peak[0] = max(peak[0], running[0])
+        time.sleep(0.05)
+        with lock:
+            running[0] -= 1
+        with pool.lock:
+            f.record(ItemOutcome(i, f.items[i], True, i), None)
+        return False
+
+    pool.reserve()  # the one-call phase
+    pool.add(fr, work)
+    pool.top_up()  # one worker: the other slot is held
+    pool.release()  # the phase is done; the scheduler does not top up again
+    assert done.wait(10)
+    executor.shutdown(wait=True, cancel=False)
+    assert peak[0] == 2 and pool.busy == 0
+
+
 def test_work_pool_stop_puts_the_item_back_and_posts():
     executor = LocalExecutor(2)
     posted: list[tuple[Any, ...]] = []
