@@ -119,14 +119,15 @@ def lower_bound(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[
             cands["max_workers"] = fan_work / max_workers
         tokens = {a: [b.rate, b.cap, b.level_at(t), t] for a, b in buckets.items()}
         for adapter in sorted({s.adapter for s in reqs}):
-            mine = sorted((lat(s) for s in reqs if s.adapter == adapter), reverse=True)
+            lats: list[float] = sorted((lat(s) for s in reqs if s.adapter == adapter),
+                                       reverse=True)
             b = buckets.get(adapter)
             if b is None:
                 continue
             level = b.level_at(t)
-            slots = [max(0.0, (i + 1 - level) / b.rate) for i in range(len(mine))]
-            cands[f"{adapter} rate cap"] = max(s + d for s, d in zip(slots, mine))
-            b.level, b.at = level - len(mine), t  # the stage's tokens are spent from t on
+            slots = [max(0.0, (i + 1 - level) / b.rate) for i in range(len(lats))]
+            cands[f"{adapter} rate cap"] = max(slot + d for slot, d in zip(slots, lats))
+            b.level, b.at = level - len(lats), t  # the stage's tokens are spent from t on
         if tight:  # after the relaxations, so a tie names them
             jobs, limits = stage_jobs(pipeline, stage, by_phase, max_workers)
             cands.update(oracle.pair_bounds(jobs, limits, max_workers))
@@ -197,8 +198,9 @@ def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[flo
     t = 0.0
     for stage in stages(pipeline):
         plain, items, limits = _fanout_jobs(pipeline, stage, by_phase, max_workers)
-        fan = {p: {"items": list(work), "limit": limits[p], "inflight": 0, "seconds": 0.0,
-                   "timed": 0, "index": n} for n, (p, work) in enumerate(items.items())}
+        fan: dict[str, dict[str, Any]] = {
+            p: {"items": list(work), "limit": limits[p], "inflight": 0, "seconds": 0.0,
+                "timed": 0, "index": n} for n, (p, work) in enumerate(items.items())}
         heap: list[tuple[float, int, str | None, float]] = []
         seq = 0
         free = max_workers
