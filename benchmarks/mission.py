@@ -24,7 +24,17 @@ scheduler's stages, of the largest of:
   total / lanes) (a fan-out);
 - per adapter: its requests leave no earlier than its token bucket allows; the longest
   latencies are given the earliest slots;
-- all the stage's fan-out work / max_workers.
+- all the stage's fan-out work / max_workers;
+- (since 2026-12-02) the interval-packing bounds (with more items than lanes, two of
+  the lanes+1 longest run one after the other; ``mission_lib/oracle.py``,
+  ``pair_bounds``) and, for a stage of at most ten jobs, its exact optimum
+  (``oracle.exact``). Each is a lower bound on any schedule (proofs in their
+  docstrings); ``relax`` is the floor without them, as it was before that day.
+
+Next to it, ``oracle``: the best schedule found knowing every item's served time in
+advance (exact for small stages, else the better of two clairvoyant list schedules; a
+real schedule, so ``bound <= optimum <= oracle``): ``sim - oracle`` is what not knowing
+item times costs, ``oracle - bound`` what packing costs any scheduler.
 
 Where the rest goes, per run: ``sim`` (scout's work-stealing discipline replayed on the
 served latencies with zero overhead), the wall split from the state log (before and
@@ -46,7 +56,8 @@ fresh process (lazy imports, the first TLS context, compiling the report templat
 do not land on the first scenario alone; its figures are reported as ``cold_start``.
 
     python benchmarks/mission.py [--hotels 20] [--seed 0] [--keyless] [--quick] [--cold]
-                                 [--json]
+                                 [--json] [--save-served FILE]
+    python benchmarks/mission.py --replay FILE [--json]   # no run: figures from FILE
 """
 
 from __future__ import annotations
@@ -62,7 +73,7 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from contextlib import redirect_stderr, redirect_stdout
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -72,7 +83,6 @@ sys.path.insert(0, str(ROOT))
 import yaml  # noqa: E402
 
 from scout.config.loader import load_config  # noqa: E402
-from scout.spec.dag import PhaseGraph  # noqa: E402
 from scout.spec.models import Pipeline  # noqa: E402
 from tests.e2e.harness import run_cli  # noqa: E402
 from tests.e2e.world import (LATENCY_PROFILE, QUERY, build_world, latency,  # noqa: E402
@@ -80,6 +90,8 @@ from tests.e2e.world import (LATENCY_PROFILE, QUERY, build_world, latency,  # no
 from tests.fakes.server import FakeServer, LogEntry  # noqa: E402
 
 from benchmarks.mission_lib.cpu_watch import CpuWatch  # noqa: E402
+from benchmarks.mission_lib.floor import (Served, StageBound, analyse,  # noqa: E402,F401
+                                          clairvoyant, lower_bound, pick, simulate, stages)
 
 TARGET = 1.15
 #: issue 15 (work-stealing fan-out): per-scenario ratio targets
@@ -94,17 +106,6 @@ KEY_VARS = ("TAVILY_API_KEY", "PERPLEXITY_API_KEY", "GOOGLE_API_KEY", "GOOGLE_CS
 
 
 # --- what the server served, by phase and adapter --------------------------------------
-
-
-@dataclass
-class Served:
-    phase: str
-    adapter: str
-    key: str  # the query, URL path or "synthesis"
-    latency: float  # server-side: request read -> response written
-    sampled: float  # the injected latency alone
-    fault: str | None
-    at: float
 
 
 def route(entry: LogEntry) -> tuple[str, str]:
@@ -167,192 +168,6 @@ def attribute(entry: LogEntry, asked: dict[tuple[str, str], set[str]]) -> Served
     phases = asked.get((adapter, key), set())
     phase = next(iter(phases)) if len(phases) == 1 else "?"
     return Served(phase, adapter, key, lat, entry.delay, entry.fault, entry.at)
-
-
-# --- the lower bound --------------------------------------------------------------------
-
-
-@dataclass
-class Bucket:
-    rate: float  # tokens per second
-    cap: float
-    level: float
-    at: float = 0.0
-
-    def level_at(self, t: float) -> float:
-        return min(self.cap, self.level + max(0.0, t - self.at) * self.rate)
-
-
-@dataclass
-class StageBound:
-    phases: list[str]
-    start: float
-    seconds: float
-    binding: str
-    detail: dict[str, float] = field(default_factory=dict)
-
-
-def stages(pipeline: Pipeline) -> list[list[str]]:
-    """The phases in the order scout's scheduler runs them: a ready phase without a group
-    runs alone; a group runs every ready member together (earliest phase first)."""
-    graph = PhaseGraph.of(pipeline)
-    order = graph.order()
-    done: set[str] = set()
-    out: list[list[str]] = []
-    while len(done) < len(order):
-        ready = [p for p in order if p not in done
-                 and all(q in done for q in graph.predecessors(p))]
-        first = ready[0]
-        group = pipeline.phases[first].parallel_group
-        stage = [first] if group is None else [
-            p for p in ready if pipeline.phases[p].parallel_group == group]
-        out.append(stage)
-        done.update(stage)
-    return out
-
-
-def lower_bound(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[float, int]],
-                max_workers: int, *, use: str = "latency") -> tuple[float, list[StageBound]]:
-    """The critical-path lower bound (seconds) and its stages (see the module docstring)."""
-    by_phase: dict[str, list[Served]] = defaultdict(list)
-    for s in served:
-        by_phase[s.phase].append(s)
-    buckets = {a: Bucket(per_minute / 60.0, float(burst), float(burst))
-               for a, (per_minute, burst) in caps.items()}
-    t = 0.0
-    out: list[StageBound] = []
-    for stage in stages(pipeline):
-        reqs = [s for p in stage for s in by_phase.get(p, [])]
-        if not reqs:
-            out.append(StageBound(stage, t, 0.0, "no provider calls"))
-            continue
-        lat = (lambda s: getattr(s, use))
-        cands: dict[str, float] = {}
-        fan_work = 0.0
-        for p in stage:
-            mine = by_phase.get(p, [])
-            if not mine:
-                continue
-            phase = pipeline.phases[p]
-            if phase.for_each is None:
-                cands[f"{p} in sequence"] = sum(lat(s) for s in mine)
-            else:
-                items: dict[str, float] = defaultdict(float)
-                for s in mine:
-                    items[s.key] += lat(s)
-                lanes = min(phase.max_parallel or max_workers, len(items))
-                fan_work += sum(items.values())
-                cands[f"{p} lanes"] = max(max(items.values()), sum(items.values()) / lanes)
-        if fan_work:
-            cands["max_workers"] = fan_work / max_workers
-        for adapter in sorted({s.adapter for s in reqs}):
-            mine = sorted((lat(s) for s in reqs if s.adapter == adapter), reverse=True)
-            b = buckets.get(adapter)
-            if b is None:
-                continue
-            level = b.level_at(t)
-            slots = [max(0.0, (i + 1 - level) / b.rate) for i in range(len(mine))]
-            cands[f"{adapter} rate cap"] = max(s + d for s, d in zip(slots, mine))
-            b.level, b.at = level - len(mine), t  # the stage's tokens are spent from t on
-        binding = max(cands, key=cands.__getitem__)
-        out.append(StageBound(stage, t, cands[binding], binding,
-                              {k: round(v, 3) for k, v in cands.items()}))
-        t += cands[binding]
-    return t, out
-
-
-def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[float, int]],
-             max_workers: int, ends: list[float] | None = None) -> float:
-    """What scout's own discipline would take with zero overhead: the same stages, the
-    one-call phases on a thread each, then every free thread taking the next item (in
-    the order the server saw them) of the phase with the most work left (items left x
-    mean item time / its ``max_parallel``; ties: fewer workers), within its width, every
-    request leaving when its token bucket allows (fanout.WorkPool). ``wall - simulated``
-    is then scout's overhead, and ``simulated - bound`` what the discipline costs
-    against perfect packing."""
-    import heapq
-
-    by_phase: dict[str, list[Served]] = defaultdict(list)
-    for s in sorted(served, key=lambda s: s.at):
-        by_phase[s.phase].append(s)
-    buckets = {a: Bucket(per_minute / 60.0, float(burst), float(burst))
-               for a, (per_minute, burst) in caps.items()}
-
-    def depart(adapter: str, t: float) -> float:
-        b = buckets.get(adapter)
-        if b is None:
-            return t
-        level = b.level_at(t) - 1.0
-        b.level, b.at = level, t
-        return t if level >= 0 else t - level / b.rate
-
-    t = 0.0
-    for stage in stages(pipeline):
-        plain: list[list[Served]] = []
-        fan: dict[str, dict[str, Any]] = {}
-        for p in stage:
-            phase, mine = pipeline.phases[p], by_phase.get(p, [])
-            if phase.for_each is None:
-                plain.append(mine)
-                continue
-            items: dict[str, list[Served]] = {}
-            for s in mine:
-                items.setdefault(s.key, []).append(s)
-            work = list(items.values())
-            mean = (sum(x.latency for it in work for x in it) / len(work)) if work else 0.0
-            fan[p] = {"items": work, "limit": phase.max_parallel or max_workers,
-                      "inflight": 0, "mean": mean, "index": len(fan)}
-        heap: list[tuple[float, int, str | None]] = []
-        seq = 0
-
-        def run_item(item: list[Served], now: float) -> float:
-            finish = now
-            for s in item:  # an item's requests (failover, retries) go one after the other
-                finish = depart(s.adapter, finish) + s.latency
-            return finish
-
-        def pick() -> str | None:
-            best, score = None, (-1.0, 0, 0)
-            for p, f in fan.items():
-                if f["items"] and f["inflight"] < f["limit"]:
-                    sc = (len(f["items"]) * (f["mean"] or 1.0) / f["limit"], -f["inflight"],
-                          -f["index"])
-                    if sc > score:
-                        best, score = p, sc
-            return best
-
-        free = max_workers
-        for item in plain:  # one-call phases take their thread first
-            free -= 1
-            heap.append((run_item(item, t) if item else t, seq, None))
-            seq += 1
-        heapq.heapify(heap)
-
-        def fill(now: float) -> None:
-            nonlocal free, seq
-            while free > 0:
-                p = pick()
-                if p is None:
-                    return
-                f = fan[p]
-                f["inflight"] += 1
-                free -= 1
-                heapq.heappush(heap, (run_item(f["items"].pop(0), now), seq, p))
-                seq += 1
-
-        fill(t)
-        end = t
-        while heap:
-            now, _, p = heapq.heappop(heap)
-            end = max(end, now)
-            free += 1
-            if p is not None:
-                fan[p]["inflight"] -= 1
-            fill(now)
-        t = end
-        if ends is not None:
-            ends.append(t)
-    return t
 
 
 # --- one run ----------------------------------------------------------------------------
@@ -422,10 +237,8 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
     unknown = [s for s in served if s.phase == "?"]
     if unknown:
         raise SystemExit(f"{sc.name}: requests the benchmark cannot attribute: {unknown[:3]}")
-    bound, stage_bounds = lower_bound(pipeline, served, caps, config.max_workers)
+    refs = analyse(pipeline, served, caps, config.max_workers)
     bound_sampled, _ = lower_bound(pipeline, served, caps, config.max_workers, use="sampled")
-    sim_ends: list[float] = []
-    simulated = simulate(pipeline, served, caps, config.max_workers, sim_ends)
 
     rate_wait: dict[str, float] = defaultdict(float)
     answered: dict[str, Counter[str]] = defaultdict(Counter)
@@ -452,22 +265,24 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
             gaps[e["adapter"]].append(e["response_summary"]["duration_ms"] / 1000 - took[0])
     state = json.loads((world.run_dir("bench") / "phase.json").read_text())["state"]
     split = where_the_time_goes(world.run_dir("bench") / "state.log.jsonl", t0_epoch, wall,
-                                stages(pipeline), stage_bounds, sim_ends)
+                                stages(pipeline), refs["_stage_bounds"], refs["_sim_ends"],
+                                refs["oracle_stages"])
     phase_s = {p: st.get("duration_s") for p, st in state["phases"].items()}
     return {
         "scenario": sc.name, "caps": "shipped" if sc.caps else "none",
         "max_parallel": "1" if sc.serial else "pipeline", "keyless": sc.keyless,
-        "wall_s": round(wall, 3), "bound_s": round(bound, 3),
-        "ratio": round(wall / bound, 4) if bound else None,
+        "wall_s": round(wall, 3), "bound_s": refs["bound_s"],
+        "ratio": round(wall / refs["bound_s"], 4) if refs["bound_s"] else None,
+        "bound_relax_s": refs["bound_relax_s"],
+        "ratio_relax": round(wall / refs["bound_relax_s"], 4) if refs["bound_relax_s"] else None,
         "bound_sampled_latency_s": round(bound_sampled, 3),
-        "simulated_s": round(simulated, 3),
+        "simulated_s": refs["simulated_s"], "oracle_s": refs["oracle_s"],
+        "oracle_exact": refs["oracle_exact"],
         "requests": dict(sorted(Counter(s.adapter for s in served).items())),
         "rate_wait_s": {a: round(v, 3) for a, v in sorted(rate_wait.items()) if v},
         "answered_by": {c: dict(v) for c, v in sorted(answered.items())},
         "skipped_links": skipped,
-        "stages": [{"phases": sb.phases, "start_s": round(sb.start, 3),
-                    "seconds": round(sb.seconds, 3), "binding": sb.binding,
-                    "candidates": sb.detail} for sb in stage_bounds if sb.seconds],
+        "stages": refs["stages"],
         "phase_s": phase_s,
         "client_overhead_ms": {a: {"mean": round(sum(v) / len(v) * 1000, 1),
                                    "max": round(max(v) * 1000, 1), "n": len(v)}
@@ -475,11 +290,15 @@ def run_scenario(sc: Scenario, n_hotels: int, seed: int, scratch: Path) -> dict[
         "status": state.get("status"),
         "cpu": watch.result(),
         "time_split": split,
+        "_replay": {"pipeline": yaml.safe_load(pipeline_path.read_text()),
+                    "caps": caps, "max_workers": config.max_workers,
+                    "served": [vars(s) for s in served]},
     }
 
 
 def where_the_time_goes(state_log: Path, t0: float, wall: float, plan: list[list[str]],
-                        bounds: list[StageBound], sim_ends: list[float]) -> dict[str, Any]:
+                        bounds: list[StageBound], sim_ends: list[float],
+                        oracle_rows: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The wall time split by what the scheduler's state log says happened: before the
     mission's first line (``scout apply`` starting: config, spec, providers layer) and
     after its last (closing), the stages without provider calls (the floor counts them
@@ -505,6 +324,7 @@ def where_the_time_goes(state_log: Path, t0: float, wall: float, plan: list[list
     if first is None or last is None:
         return {}
     by_stage = {tuple(b.phases): b for b in bounds}
+    oracle_of = {r["phases"]: r["oracle_s"] for r in oracle_rows or []}
     sim_start = 0.0
     rows, free = [], 0.0
     for stage, sim_end in zip(plan, sim_ends):
@@ -517,7 +337,8 @@ def where_the_time_goes(state_log: Path, t0: float, wall: float, plan: list[list
         else:
             rows.append({"phases": "+".join(stage), "real_s": round(real, 3),
                          "bound_s": round(b.seconds, 3),
-                         "sim_s": round(sim_end - sim_start, 3)})
+                         "sim_s": round(sim_end - sim_start, 3),
+                         "oracle_s": oracle_of.get("+".join(stage))})
         sim_start = sim_end
     staged = sum(r["real_s"] for r in rows) + free
     return {"before_mission_s": round(first, 3), "after_mission_s": round(wall - last, 3),
@@ -542,23 +363,31 @@ def print_table(result: dict[str, Any]) -> None:
     print(f"hotel mission, {result['hotels']} candidates, seed {result['seed']}; "
           f"{e['cpus']} CPUs, load {e['loadavg_1m']} before, {e['loadavg_after']} after; "
           "latencies: search median 0.4 s, Perplexity 4 s, pages 0.6 s (lognormal)")
-    print(f"{'scenario':<36} {'wall':>8} {'bound':>8} {'ratio':>7} {'sim':>8}  "
-          "requests; time waiting on rate caps (thread-seconds)")
+    print(f"{'scenario':<36} {'wall':>8} {'bound':>8} {'ratio':>7} {'sim':>8} {'oracle':>8} "
+          f"{'relax':>8}  requests; time waiting on rate caps (thread-seconds)")
     for r in result["scenarios"]:
         print(f"{r['scenario']:<36} {r['wall_s']:>7.2f}s {r['bound_s']:>7.2f}s "
-              f"{r['ratio']:>6.3f}x {r['simulated_s']:>7.2f}s  {_fmt_counts(r['requests'])}")
-        print(f"{'':<72}wait: {_fmt_counts(r['rate_wait_s'], ' s')}")
+              f"{r['ratio']:>6.3f}x {r['simulated_s']:>7.2f}s {r['oracle_s']:>7.2f}s "
+              f"{r['bound_relax_s']:>7.2f}s  {_fmt_counts(r['requests'])}")
+        pad = f"{'':<90}"
+        print(f"{pad}wait: {_fmt_counts(r['rate_wait_s'], ' s')}")
+        print(f"{pad}sim/bound {r['simulated_s'] / r['bound_s']:.3f}x, "
+              f"oracle/bound {r['oracle_s'] / r['bound_s']:.3f}x, "
+              f"wall/relax {r['ratio_relax']:.3f}x")
         if r.get("target") is not None:
-            print(f"{'':<72}target <= {r['target']}: "
-                  f"{'ok' if r['target_met'] else 'MISSED'}")
+            print(f"{pad}target <= {r['target']}: {'ok' if r['target_met'] else 'MISSED'}")
     cold = result.get("cold_start")
     if cold:
         print(f"warm-up mission (untimed, no caps): {cold['wall_s']:.2f}s against "
               f"{cold['bound_s']:.2f}s = {cold['ratio']:.3f}x, "
               f"{cold['time_split'].get('before_mission_s', 0):.2f}s before its first "
               "state-log line (the process's one-time start)")
-    print("sim = scout's own work-stealing discipline with zero overhead on the served latencies: "
-          "wall - sim is scout's overhead, sim - bound what the discipline costs")
+    print("sim = scout's own work-stealing discipline with zero overhead on the served "
+          "latencies: wall - sim is scout's overhead;\noracle = the best schedule found "
+          "knowing every item's time in advance (exact for small stages): sim - oracle is "
+          "what not knowing item times costs,\n  oracle - bound what packing costs any "
+          "scheduler; relax = the floor without the pair and exact-optimum bounds (the "
+          "floor before 2026-12-02 05:00)")
     head = result["scenarios"][0]
     print(f"\nheadline ({head['scenario']}): {head['wall_s']:.2f} s against a floor of "
           f"{head['bound_s']:.2f} s = {head['ratio']:.3f}x (target <= {TARGET}) "
@@ -577,8 +406,10 @@ def print_table(result: dict[str, Any]) -> None:
         if r["skipped_links"]:
             print(f"  skipped: {', '.join(r['skipped_links'])}")
         for st in r["stages"]:
+            exact = "exact" if st["oracle_exact"] else "list schedule"
             print(f"  bound {'+'.join(st['phases']):<14} from {st['start_s']:>6.2f}s "
-                  f"{st['seconds']:>6.2f}s  set by {st['binding']}  "
+                  f"{st['seconds']:>6.2f}s  set by {st['binding']}; oracle "
+                  f"{st['oracle_s'] or 0:.2f}s ({exact}), relax {st['relax_s']:.2f}s  "
                   f"({_fmt_counts(st['candidates'], ' s')})")
         ph = {p: s for p, s in r["phase_s"].items() if s}
         print("  phase durations: " + ", ".join(f"{p} {s:.2f}s" for p, s in ph.items()))
@@ -588,7 +419,8 @@ def print_table(result: dict[str, Any]) -> None:
                   f"after {ts['after_mission_s']:.2f}s, stages without calls "
                   f"{ts['no_call_stages_s']:.2f}s, between stages {ts['between_stages_s']:.2f}s; "
                   + "; ".join(f"{x['phases']} {x['real_s']:.2f}s (bound {x['bound_s']:.2f}, "
-                              f"sim {x['sim_s']:.2f})" for x in ts["stages"]))
+                              f"sim {x['sim_s']:.2f}, oracle {x['oracle_s'] or 0:.2f})"
+                              for x in ts["stages"]))
         wait = cpu["runqueue_wait_scout_s"]
         print(f"  CPU: process {cpu['cpu_s']:.2f}s in {r['wall_s']:.2f}s; runnable but waiting "
               f"for a CPU: {'n/a' if wait is None else f'{wait:.2f}'} thread-s scout "
@@ -596,6 +428,35 @@ def print_table(result: dict[str, Any]) -> None:
               f"{cpu['runqueue_wait_s']} all threads; {cpu['involuntary_switches']} preemptions")
         print("  adapter call as scout timed it minus server time, mean/max ms: " + ", ".join(
             f"{a} {v['mean']:g}/{v['max']:g}" for a, v in r["client_overhead_ms"].items()))
+
+
+def replay(path: Path, as_json: bool) -> int:
+    """``--replay``: the reference figures of saved runs, recomputed from their served
+    requests alone (load-insensitive: no server, no scout run)."""
+    try:
+        saved = json.loads(path.read_text())
+        runs = {name: (Pipeline.model_validate(r["pipeline"]),
+                       [Served(**x) for x in r["served"]],
+                       {a: (float(v[0]), int(v[1])) for a, v in r["caps"].items()},
+                       int(r["max_workers"])) for name, r in saved.items()}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise SystemExit(f"--replay {path}: not a --save-served file ({exc})") from None
+    out = {}
+    for name, (pipeline, served, caps, workers) in runs.items():
+        refs = analyse(pipeline, served, caps, workers)
+        out[name] = {k: v for k, v in refs.items() if not k.startswith("_")}
+    if as_json:
+        print(json.dumps(out))
+        return 0
+    print(f"{'scenario':<36} {'bound':>8} {'sim':>8} {'oracle':>8} {'relax':>8}")
+    for name, r in out.items():
+        print(f"{name:<36} {r['bound_s']:>7.2f}s {r['simulated_s']:>7.2f}s "
+              f"{r['oracle_s']:>7.2f}s {r['bound_relax_s']:>7.2f}s")
+        for st in r["stages"]:
+            print(f"  {'+'.join(st['phases']):<14} bound {st['seconds']:.3f} ({st['binding']}), "
+                  f"oracle {st['oracle_s'] or 0:.3f}"
+                  f"{' exact' if st['oracle_exact'] else ''}, relax {st['relax_s']:.3f}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -610,7 +471,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="no untimed warm-up mission: the first scenario pays the process's "
                          "one-time imports and setup")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--save-served", type=Path, metavar="FILE",
+                    help="also write each scenario's served requests, pipeline, caps and "
+                         "max_workers as JSON (for --replay)")
+    ap.add_argument("--replay", type=Path, metavar="FILE",
+                    help="run nothing: recompute bound, relax, sim and oracle from a "
+                         "--save-served file (CPU only; for trying the discipline offline)")
     args = ap.parse_args(argv)
+    if args.replay:
+        return replay(args.replay, args.json)
 
     scenarios = [Scenario("shipped caps, pipeline max_parallel", True, False),
                  Scenario("shipped caps, max_parallel 1", True, True)]
@@ -635,6 +504,11 @@ def main(argv: list[str] | None = None) -> int:
                                 args.seed, Path(scratch))
             warmup = {k: warm[k] for k in ("wall_s", "bound_s", "ratio", "time_split")}
         rows = [run_scenario(sc, args.hotels, args.seed, Path(scratch)) for sc in scenarios]
+    if args.save_served:
+        args.save_served.write_text(json.dumps(
+            {r["scenario"]: r.pop("_replay") for r in rows}, ensure_ascii=False))
+    for r in rows:
+        r.pop("_replay", None)
     env["loadavg_after"] = round(os.getloadavg()[0], 2)
     for r in rows:
         r["target"] = SCENARIO_TARGETS.get(r["scenario"])

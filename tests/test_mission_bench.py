@@ -3,17 +3,27 @@ the phase whose journal line sent it (or stops the run), and the CPU watch count
 
 from __future__ import annotations
 
+import itertools
+import json
+import random
 import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import mission  # noqa: E402
 
+from benchmarks.mission_lib import oracle  # noqa: E402
 from benchmarks.mission_lib.cpu_watch import CpuWatch  # noqa: E402
+from scout.orchestrator.fanout import FanoutRun, WorkPool  # noqa: E402
+from scout.orchestrator.phase_run import PhaseRun  # noqa: E402
+from scout.spec.models import Phase  # noqa: E402
 from tests.fakes.server import LogEntry  # noqa: E402
 
 
@@ -86,3 +96,132 @@ def test_cpu_watch_sees_cpu_spent_by_another_thread() -> None:
     if w.available:  # Linux
         assert r["runqueue_wait_scout_s"] is not None and r["runqueue_wait_scout_s"] >= 0
         assert r["runqueue_wait_s"] >= r["runqueue_wait_scout_s"]
+
+
+# --- the floor's proven bounds, the clairvoyant oracle, sim in lock-step with WorkPool --
+
+
+def _jobs(times: list[float], phase: str = "A") -> list[oracle.Job]:
+    return [oracle.Job(phase, (("x", p),)) for p in times]
+
+
+def _brute_force(times: list[float], lanes: int) -> float:
+    """The optimum of identical lanes by trying every assignment."""
+    best = float("inf")
+    for code in itertools.product(range(lanes), repeat=len(times)):
+        load = [0.0] * lanes
+        for lane, p in zip(code, times):
+            load[lane] += p
+        best = min(best, max(load))
+    return best
+
+
+def test_exact_is_the_optimum_where_the_longest_first_schedule_is_not() -> None:
+    # 3,3,2,2,2 on 2 lanes: longest-first gives 3+2+2 | 3+2 = 7; the optimum 3+3 | 2+2+2
+    jobs = _jobs([3, 3, 2, 2, 2])
+    lpt = oracle.list_schedule(jobs, {"A": 2}, 8, {}, 0.0, "lpt")
+    end, _ = oracle.exact(jobs, {"A": 2}, 8, {}, 0.0, lpt)
+    assert (lpt, end) == (7, 6)
+    assert oracle.oracle(jobs, {"A": 2}, 8, {}, 0.0) == (6, True)
+
+
+def test_exact_matches_brute_force_and_every_bound_stays_below_it() -> None:
+    rnd = random.Random(7)
+    for _ in range(25):
+        times = [round(rnd.lognormvariate(0, 0.6), 3) for _ in range(rnd.randint(3, 7))]
+        lanes = rnd.randint(2, 3)
+        jobs = _jobs(times)
+        opt = _brute_force(times, lanes)
+        end, solved = oracle.oracle(jobs, {"A": lanes}, 4, {}, 0.0)
+        assert solved and abs(end - opt) < 1e-9
+        for name, b in oracle.pair_bounds(jobs, {"A": lanes}, 4).items():
+            assert b <= opt + 1e-9, (name, times, lanes)
+        assert oracle.relaxed_end(jobs, {"A": lanes}, 4, {}, 0.0) <= opt + 1e-9
+
+
+def test_pair_bound_sees_two_long_items_sharing_a_lane() -> None:
+    # 3 items of 1 s on 2 lanes: total/lanes says 1.5 s, but two of them share a lane
+    assert oracle.pair_bounds(_jobs([1, 1, 1]), {"A": 2}, 8) == {"A lanes pairs": 2}
+    # and k = 2: 5 items of 1 s on 2 lanes, three share one (total/lanes: 2.5)
+    assert oracle.pair_bounds(_jobs([1] * 5), {"A": 2}, 8)["A lanes pairs"] == 3
+
+
+def test_exact_respects_a_token_bucket() -> None:
+    # 1 token a second, burst 1: three 0.1 s calls cannot end before 2.1 s
+    jobs = _jobs([0.1, 0.1, 0.1])
+    end, solved = oracle.oracle(jobs, {"A": 3}, 3, {"x": [1.0, 1.0, 1.0, 0.0]}, 0.0)
+    assert solved and abs(end - 2.1) < 1e-9
+
+
+def _pipeline(width_f3: int) -> mission.Pipeline:
+    return mission.Pipeline.model_validate({"apiVersion": "scout/v1", "kind": "Pipeline",
+                                            "name": "t", "phases": {
+        "F1": {"uses": "x", "produces": ["c"]},
+        "F2": {"uses": "x", "needs": ["c"], "for_each": "c", "produces": ["a"],
+               "max_parallel": 4, "parallel_group": 1},
+        "F3": {"uses": "x", "needs": ["c"], "for_each": "c", "produces": ["b"],
+               "max_parallel": width_f3, "parallel_group": 1}}})
+
+
+def _served(phase: str, key: str, lat: float, at: float) -> mission.Served:
+    return mission.Served(phase, "page", key, lat, lat, None, at)
+
+
+def test_floor_sim_and_oracle_of_a_stage_are_ordered() -> None:
+    """bound <= oracle <= sim on a group whose narrow phase holds one long item last."""
+    served = [_served("F1", "q", 0.1, 0.0)]
+    served += [_served("F2", f"a{i}", 0.5, 1 + i) for i in range(8)]
+    served += [_served("F3", f"b{i}", 2.0 if i == 5 else 0.5, 1 + i) for i in range(6)]
+    refs = mission.analyse(_pipeline(2), served, {}, 4)
+    assert refs["bound_s"] <= refs["oracle_s"] + 1e-9 <= refs["simulated_s"] + 2e-9
+    assert refs["bound_relax_s"] <= refs["bound_s"]
+    group = refs["stages"][1]
+    assert group["phases"] == ["F2", "F3"] and group["oracle_exact"] is False
+
+
+def test_sim_picks_what_the_work_pool_picks() -> None:
+    """mission.pick documents fanout.WorkPool._pick: on random states both choose the
+    same phase (a change to one that the other does not follow fails here)."""
+    rnd = random.Random(3)
+    capacity = 8
+    for _ in range(300):
+        fan: dict[str, dict[str, object]] = {}
+        runs = []
+        for n, pid in enumerate(["F2", "F3", "F4"][:rnd.randint(1, 3)]):
+            limit, pending = rnd.choice([1, 2, 4, 8]), rnd.randint(0, 6)
+            inflight = rnd.randint(0, limit)
+            timed = rnd.randint(0, 3)
+            seconds = round(rnd.uniform(0.1, 2.0) * timed, 3)
+            fan[pid] = {"items": [[]] * pending, "limit": limit, "inflight": inflight,
+                        "seconds": seconds, "timed": timed, "index": n}
+            run = PhaseRun(pid, Phase.model_validate({"uses": "x"}), n, 0)
+            fr = FanoutRun(run, list(range(pending)))
+            fr.begin(run.token, limit)
+            fr.inflight, fr.seconds, fr.timed = inflight, seconds, timed
+            runs.append(fr)
+        pool = WorkPool(_NoExecutor(capacity), lambda msg: None, threading.Event())
+        pool.active = runs
+        got = pool._pick()
+        assert (got.run.pid if got else None) == mission.pick(fan, capacity), fan
+
+
+class _NoExecutor:
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+
+
+def test_replay_recomputes_the_figures_from_a_saved_run(tmp_path: Path, capsys: Any) -> None:
+    served = [_served("F1", "q", 0.1, 0.0)]
+    served += [_served("F3", f"b{i}", 0.5, 1 + i) for i in range(5)]
+    saved = tmp_path / "served.json"
+    saved.write_text(json.dumps({"one": {
+        "pipeline": _pipeline(2).model_dump(mode="json", by_alias=True, exclude_none=True),
+        "caps": {}, "max_workers": 4, "served": [vars(s) for s in served]}}))
+    assert mission.main(["--replay", str(saved), "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)["one"]
+    # F3: five 0.5 s items on 2 lanes: total/lanes says 1.25 s, three share a lane: 1.5 s
+    assert got["bound_relax_s"] == 1.35 and got["bound_s"] == 1.6 == got["oracle_s"]
+    assert got["simulated_s"] == 1.6 and got["oracle_exact"] is True
+    saved.write_text("{not json")
+    with pytest.raises(SystemExit, match="not a --save-served file"):
+        mission.main(["--replay", str(saved)])

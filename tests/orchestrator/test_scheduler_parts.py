@@ -207,6 +207,55 @@ def test_work_pool_moves_workers_to_the_phase_with_work_left():
     assert pool.busy == 0
 
 
+def test_work_pool_gives_a_phase_narrower_than_the_pool_its_width_first():
+    """A (max_parallel 2 of 4 workers) needs less time at its width than B (max_parallel
+    4) but gets a free worker first while below its width: a lane A loses it cannot make
+    up later, B takes whatever the others free at the end; at its width, B gets it."""
+    pool = WorkPool(LocalExecutor(4), lambda msg: None, threading.Event())
+    a, b = _fanout("A", 0, 2, 2), _fanout("B", 1, 8, 4)
+    for fr in (a, b):  # both phases' items took 1 s so far
+        fr.seconds, fr.timed = 1.0, 1
+        pool.add(fr, lambda f, i: False)
+    # A: 2 items x 1 s / 2 lanes = 1 s left at its width; B: 8 x 1 s / 4 = 2 s
+    assert pool._pick() is a
+    a.inflight = 2
+    assert pool._pick() is b
+    a.inflight, b.limit = 0, 2  # both narrower than the pool: the most time left
+    assert pool._pick() is b
+    pool.executor.shutdown(wait=True, cancel=False)
+
+
+def test_a_released_slot_is_taken_by_a_queued_item_at_once():
+    """A one-call phase held one of 2 slots while the fan-out started: when it releases
+    the slot (after the scheduler's last top_up), a second worker starts on the queued
+    items without waiting for the scheduler."""
+    executor = LocalExecutor(2)
+    lock = threading.Lock()
+    running, peak = [0], [0]
+    done = threading.Event()
+    fr = _fanout("A", 0, 6, 2)
+    pool = WorkPool(executor, lambda msg: done.set(), threading.Event())
+
+    def work(f: FanoutRun, i: int) -> bool:
+        with lock:
+            running[0] += 1
+            peak[0] = max(peak[0], running[0])
+        time.sleep(0.05)
+        with lock:
+            running[0] -= 1
+        with pool.lock:
+            f.record(ItemOutcome(i, f.items[i], True, i), None)
+        return False
+
+    pool.reserve()  # the one-call phase
+    pool.add(fr, work)
+    pool.top_up()  # one worker: the other slot is held
+    pool.release()  # the phase is done; the scheduler does not top up again
+    assert done.wait(10)
+    executor.shutdown(wait=True, cancel=False)
+    assert peak[0] == 2 and pool.busy == 0
+
+
 def test_work_pool_stop_puts_the_item_back_and_posts():
     executor = LocalExecutor(2)
     posted: list[tuple[Any, ...]] = []
