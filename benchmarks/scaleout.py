@@ -115,7 +115,7 @@ def run_scenario(name: str, *, n: int, per_s: float, burst: int, provider: Cappe
     cluster = client = None
     if dask:
         from distributed import Client, LocalCluster
-        cluster = LocalCluster(n_workers=2, threads_per_worker=8, processes=True,
+        cluster = LocalCluster(n_workers=2, threads_per_worker=16, processes=True,
                                host="127.0.0.1", dashboard_address=None)
         client = Client(cluster)
         executor = {"kind": "dask", "address": cluster.scheduler_address}

@@ -270,13 +270,16 @@ def apply(
     clock: Callable[[], float] | None = None,
     max_workers: int | None = None,
     max_cost: float | None = None,
+    executor: Callable[[int], Any] | None = None,
 ) -> MissionResult:
     """Converge the mission on FILE: run what is missing or stale, reuse the rest.
 
     ``max_cost`` (USD) overrides the Mission's; money spent by earlier applies counts.
     Without ``providers``/``gateway_factory``/``preflight`` the real providers layer is
     built (``provider_options``: a ``scout.providers.hook.ProviderOptions``);
-    ``providers=False`` runs without one (steps that call adapters then fail)."""
+    ``providers=False`` runs without one (steps that call adapters then fail).
+    ``executor(max_workers)`` builds the executor the phases run on (default: the
+    config's ``executor.kind``); a batch's job passes threads of its own process."""
     if providers is False:
         providers = None
     elif providers is None and gateway_factory is None and preflight is None:
@@ -285,6 +288,8 @@ def apply(
         providers = Hook(Path(root) if root else research_root(),
                          provider_options or ProviderOptions(), step_capability=step_capability)
     kw: dict[str, Any] = {}
+    if executor is not None:  # where the phases run (default: the config's executor)
+        kw["executor"] = executor
     if sleep is not None:
         kw["sleep"] = sleep
     if clock is not None:

@@ -12,6 +12,12 @@ A job that Dask reschedules after its worker died may find the dead holder's Red
 still alive for up to its ttl: ``options: {lock_wait: SECONDS}`` retries a locked
 mission (RUN003) until then.
 
+A job runs its mission's phases (fan-out items included) on threads of the process
+that runs the job, whatever the config's ``executor`` says: the batch is the level that
+is distributed. A mission on a Dask worker that opened its own ``distributed.Client``
+(or, with ``address: local:N``, started a cluster of its own) would pay a client per
+mission and park worker threads waiting on items queued behind other missions.
+
 ``cost_usd`` is what the journal holds for the mission after the job (every apply of it,
 so a resumed mission's money counts once, where it was spent); ``cost_this_run`` is what
 this job added.
@@ -75,6 +81,13 @@ def submit_mission(executor: Any, job: MissionJob) -> Any:
     return submit(run_mission_job, job)
 
 
+def _threads(max_workers: int) -> Any:
+    """The executor of a job's own phases: threads of this process (see the docstring)."""
+    from scout.orchestrator.executor import LocalExecutor
+
+    return LocalExecutor(max_workers)
+
+
 def _apply_waiting(apply: Any, wait_s: float, **kw: Any) -> Any:
     """``apply(**kw)``, retried while the mission is locked, for up to ``wait_s``."""
     from scout.errors import MissionLocked
@@ -122,7 +135,7 @@ def run_mission_job(job: MissionJob) -> MissionJobResult:
             query=job.query, sets=dict(job.inputs) or None, mission_id=mid,
             runs_dir=job.runs_dir, config=job.config, root=root, max_cost=job.max_cost,
             provider_options=popts, force=list(opts.get("force") or ()),
-            max_workers=opts.get("max_workers"))
+            max_workers=opts.get("max_workers"), executor=_threads)
     except ScoutError as exc:
         return MissionJobResult(mid, "error", exc.exit_code, before, 0.0,
                                 error=f"{exc.code}: {exc.message}", error_code=exc.code,
