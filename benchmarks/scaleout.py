@@ -116,10 +116,12 @@ def run_scenario(name: str, *, n: int, per_s: float, burst: int, provider: Cappe
     if dask:
         import dask
         from distributed import Client, LocalCluster
-        # no worker profiler: it deadlocks CPython 3.11 (scout/orchestrator/dask_executor.py)
-        with dask.config.set({"distributed.worker.profile.enabled": False}):
-            cluster = LocalCluster(n_workers=2, threads_per_worker=16, processes=True,
-                                   host="127.0.0.1", dashboard_address=None)
+        # no worker profiler, restarted workers included: it deadlocks CPython 3.11
+        # (scout/orchestrator/dask_executor.py)
+        dask.config.set({"distributed.worker.profile.enabled": False})
+        os.environ["DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED"] = "False"
+        cluster = LocalCluster(n_workers=2, threads_per_worker=16, processes=True,
+                               host="127.0.0.1", dashboard_address=None)
         client = Client(cluster)
         executor = {"kind": "dask", "address": cluster.scheduler_address}
     else:

@@ -22,6 +22,7 @@ a cluster that cannot be reached or started → ``ExecutorUnavailable`` CFG052 (
 from __future__ import annotations
 
 import logging
+import os
 import re
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -80,12 +81,14 @@ class DaskExecutor:
                 # the workers' statistical profiler (sys._current_frames every 10 ms)
                 # deadlocks CPython 3.11 with the garbage collector (cpython#106883,
                 # dask/distributed#8616): a 1,000-mission batch with ~100 threads per
-                # worker hung for good; it only feeds the dashboard, which is off here
-                with dask.config.set({"distributed.worker.profile.enabled": False}):
-                    self.cluster = distributed.LocalCluster(
-                        n_workers=int(target), processes=True, threads_per_worker=threads,
-                        host="127.0.0.1", dashboard_address=None,
-                        silence_logs=logging.ERROR)
+                # worker hung for good; it only feeds the dashboard, which is off here.
+                # Set for the process, not for the call: a worker that the nanny
+                # restarts after a crash was seen starting with the profiler on again
+                dask.config.set({"distributed.worker.profile.enabled": False})
+                os.environ.setdefault("DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED", "False")
+                self.cluster = distributed.LocalCluster(
+                    n_workers=int(target), processes=True, threads_per_worker=threads,
+                    host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR)
                 self.client = distributed.Client(self.cluster, timeout=timeout)
                 self.address = self.cluster.scheduler_address
             else:
