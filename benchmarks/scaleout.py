@@ -114,8 +114,13 @@ def run_scenario(name: str, *, n: int, per_s: float, burst: int, provider: Cappe
     provider.reset()
     cluster = client = None
     if dask:
+        import dask
         from distributed import Client, LocalCluster
-        cluster = LocalCluster(n_workers=2, threads_per_worker=8, processes=True,
+        # no worker profiler, restarted workers included: it deadlocks CPython 3.11
+        # (scout/orchestrator/dask_executor.py)
+        dask.config.set({"distributed.worker.profile.enabled": False})
+        os.environ["DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED"] = "False"
+        cluster = LocalCluster(n_workers=2, threads_per_worker=16, processes=True,
                                host="127.0.0.1", dashboard_address=None)
         client = Client(cluster)
         executor = {"kind": "dask", "address": cluster.scheduler_address}
@@ -194,6 +199,19 @@ def run_scenario(name: str, *, n: int, per_s: float, burst: int, provider: Cappe
             "journal_matches_provider": matches, "killed_pid": killed.get("pid")}
 
 
+SCENARIOS = ("threads", "redis", "killed", "noclaims")
+
+
+def progress(key: str, s: dict[str, Any], done: int, total: int, took: float) -> None:
+    """One line on stderr as each scenario ends (the JSON or the table comes at the end)."""
+    print(f"scaleout [{done}/{total}] {key} ({s['scenario']}): wall {s['wall_s']} s, "
+          f"floor {s['floor_s']} s, ratio {s['ratio']}, {s['received']} requests, "
+          f"429 {s['provider_429']}, double paid {s['double_paid_unmarked']} unmarked, "
+          f"missions done {s['missions_done']}, completed {s['completed']}; "
+          f"{took:.1f} s with setup, load {os.getloadavg()[0]:.2f}",
+          file=sys.stderr, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="200 missions instead of 1,000")
@@ -213,6 +231,9 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     n = a.missions or (200 if a.quick else 1000)
     wanted = a.scenarios.split(",")
+    unknown = sorted(set(wanted) - set(SCENARIOS))
+    if unknown:
+        ap.error(f"--scenarios: unknown {', '.join(unknown)} (known: {', '.join(SCENARIOS)})")
     load_before = round(os.getloadavg()[0], 2)
     server = None
     url = a.redis
@@ -242,11 +263,14 @@ def main(argv: list[str] | None = None) -> int:
                 if url is not None:
                     import redis as _redis
                     _redis.Redis.from_url(url).flushdb()
+                started = time.perf_counter()
                 out[key] = run_scenario(label, n=n, per_s=a.rate, burst=a.burst,
                                         provider=provider,
                                         redis_url=None if key == "threads" else db,
                                         dask=dask, kill=kill, claims=claims, work=work,
                                         headroom=a.headroom, variant=a.variant)
+                progress(key, out[key], len(out), sum(k in wanted for k in SCENARIOS),
+                         time.perf_counter() - started)
         finally:
             if server is not None:
                 server.stop()

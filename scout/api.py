@@ -48,7 +48,8 @@ from scout.spec.loader import load_spec
 from scout.spec.mission import mission_pipeline_path
 from scout.spec.models import Mission, Pipeline
 from scout.stepkit.registry import get_step_kind, register_phase_handler
-from scout.validate import load_valid_pipeline, validate_file
+from scout.validate import memo as valid_pipelines
+from scout.validate import validate_file
 
 __all__ = [
     "MissionPlan", "MissionRequest", "MissionResult", "PhaseExecutionError", "PhasePlan",
@@ -146,7 +147,9 @@ def prepare(
     root: str | Path | None = None,
     max_cost: float | None = None,
 ) -> tuple[Pipeline, Config, MissionRequest]:
-    """Load and validate FILE, and resolve the request (no run dir is touched)."""
+    """Load and validate FILE, and resolve the request (no run dir is touched). A
+    pipeline this process validated before is reused while its files are unchanged
+    (``scout.validate.memo``)."""
     check_text(query, "--query")
     if isinstance(sets, dict):
         for k, v in sets.items():
@@ -159,19 +162,25 @@ def prepare(
     path = Path(file)
     if not path.exists():  # a folder or a FIFO is named as such by load_spec
         raise UsageError(f"no such file: {file}")
-    spec, problems = load_spec(path)
-    if spec is None:
-        raise SpecInvalid(problems)
+    # a pipeline this process validated already, unchanged (a batch's missions)
+    known = valid_pipelines.cached(path, config=config) if path.is_file() else None
+    if known is None:
+        spec, problems = load_spec(path)
+        if spec is None:
+            raise SpecInvalid(problems)
+        kind = spec.kind
+    else:
+        kind = "Pipeline"
     root_path = Path(root) if root else research_root()
     overrides = parse_sets(sets)
-    if spec.kind == "Mission":
+    if kind == "Mission":
         report = validate_file(path)
         if not report.ok:
             raise SpecInvalid(report.problems)
         mission = spec.model
         assert isinstance(mission, Mission)
         pipeline_path = mission_pipeline_path(spec)
-        pspec, cfg = load_valid_pipeline(pipeline_path, config=config)
+        pspec, cfg = valid_pipelines.load_valid_pipeline(pipeline_path, config=config)
         inputs = dict(mission.inputs)
         sources = {k: "mission" for k in inputs}
         inputs.update(overrides)
@@ -182,7 +191,7 @@ def prepare(
         cap = mission.max_cost
         mission_file: Path | None = path
     else:
-        pspec, cfg = load_valid_pipeline(path, config=config)
+        pspec, cfg = known or valid_pipelines.load_valid_pipeline(path, config=config)
         pipeline_path = path
         inputs, sources = overrides, {k: "set" for k in overrides}
         q, mid, rdir, cap, mission_file = query, mission_id, runs_dir, None, None
@@ -270,13 +279,16 @@ def apply(
     clock: Callable[[], float] | None = None,
     max_workers: int | None = None,
     max_cost: float | None = None,
+    executor: Callable[[int], Any] | None = None,
 ) -> MissionResult:
     """Converge the mission on FILE: run what is missing or stale, reuse the rest.
 
     ``max_cost`` (USD) overrides the Mission's; money spent by earlier applies counts.
     Without ``providers``/``gateway_factory``/``preflight`` the real providers layer is
     built (``provider_options``: a ``scout.providers.hook.ProviderOptions``);
-    ``providers=False`` runs without one (steps that call adapters then fail)."""
+    ``providers=False`` runs without one (steps that call adapters then fail).
+    ``executor(max_workers)`` builds the executor the phases run on (default: the
+    config's ``executor.kind``); a batch's job passes threads of its own process."""
     if providers is False:
         providers = None
     elif providers is None and gateway_factory is None and preflight is None:
@@ -285,6 +297,8 @@ def apply(
         providers = Hook(Path(root) if root else research_root(),
                          provider_options or ProviderOptions(), step_capability=step_capability)
     kw: dict[str, Any] = {}
+    if executor is not None:  # where the phases run (default: the config's executor)
+        kw["executor"] = executor
     if sleep is not None:
         kw["sleep"] = sleep
     if clock is not None:

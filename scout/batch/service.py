@@ -97,7 +97,7 @@ def batch_apply(
         str(pipeline_path) if pipeline_path else None, str(base_runs))
     record.max_cost, record.executor = max_cost, kind
     workers = parallel or int(cfg.executor.settings.get("workers") or 0) or 4
-    pool = make_executor(kind, workers, cfg.executor.settings)
+    pool = make_executor(kind, workers, _executor_settings(kind, workers, cfg.executor.options()))
     try:
         runner = BatchRunner(entries, record, pool, subscriber=subscriber,
                              runtime_dir=root_path / "runtime",
@@ -105,6 +105,20 @@ def batch_apply(
         return runner.run()
     finally:
         pool.shutdown(wait=True, cancel=True)
+
+
+def _executor_settings(kind: str, parallel: int, settings: dict[str, Any]) -> dict[str, Any]:
+    """The batch executor's settings: the config's ``executor`` (``address``,
+    ``threads_per_worker`` and ``settings``). A ``local:N`` cluster started for the batch
+    gets enough threads per worker process to run ``parallel`` missions at once (a
+    mission mostly waits on providers; one thread per worker would run N at a time)
+    unless ``threads_per_worker`` is set."""
+    out = dict(settings)
+    if kind == "dask" and "threads_per_worker" not in out:
+        address = str(out.get("address") or "local:2").strip()
+        if address.startswith("local:") and address[6:].isdigit() and int(address[6:]) > 0:
+            out["threads_per_worker"] = max(1, min(64, -(-parallel // int(address[6:]))))
+    return out
 
 
 def batch_status(batch: str | None = None, *, runs_dir: str | Path | None = None,

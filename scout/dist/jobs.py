@@ -12,6 +12,13 @@ A job that Dask reschedules after its worker died may find the dead holder's Red
 still alive for up to its ttl: ``options: {lock_wait: SECONDS}`` retries a locked
 mission (RUN003) until then.
 
+A job runs its mission's phases (fan-out items included) on threads of the process
+that runs the job, whatever the config's ``executor`` says: the batch is the level that
+is distributed. A job on a worker process journals to that process's own stream
+(``request_journal@<host>-<pid>.jsonl``), as fan-out items on workers do. A mission on a Dask worker that opened its own ``distributed.Client``
+(or, with ``address: local:N``, started a cluster of its own) would pay a client per
+mission and park worker threads waiting on items queued behind other missions.
+
 ``cost_usd`` is what the journal holds for the mission after the job (every apply of it,
 so a resumed mission's money counts once, where it was spent); ``cost_this_run`` is what
 this job added.
@@ -19,8 +26,9 @@ this job added.
 
 from __future__ import annotations
 
+import os
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +52,9 @@ class MissionJob:
     options: dict[str, Any] = field(default_factory=dict)
     #: the batch it belongs to: every paid call also reserves against the batch's cap
     batch: BatchBudget | None = None
+    #: the submitting process (set by :func:`submit_mission` for a worker process): a
+    #: job running in another process journals to that process's own stream
+    origin_pid: int | None = None
 
 
 @dataclass(frozen=True)
@@ -75,8 +86,17 @@ _OPTION_KEYS = {"no_cache", "record_dir", "replay_dir", "max_workers", "force", 
 def submit_mission(executor: Any, job: MissionJob) -> Any:
     """``run_mission_job(job)`` on ``executor``: a ``concurrent.futures.Future`` of its
     :class:`MissionJobResult` (on a worker process where the executor has them)."""
-    submit = getattr(executor, "submit_remote", None) or executor.submit
-    return submit(run_mission_job, job)
+    remote = getattr(executor, "submit_remote", None)
+    if remote is None:
+        return executor.submit(run_mission_job, job)
+    return remote(run_mission_job, replace(job, origin_pid=os.getpid()))
+
+
+def _threads(max_workers: int) -> Any:
+    """The executor of a job's own phases: threads of this process (see the docstring)."""
+    from scout.orchestrator.executor import LocalExecutor
+
+    return LocalExecutor(max_workers)
 
 
 def _apply_waiting(apply: Any, wait_s: float, **kw: Any) -> Any:
@@ -103,6 +123,12 @@ def run_mission_job(job: MissionJob) -> MissionJobResult:
     from scout.providers.spend import spent_on_mission
 
     started = time.monotonic()
+    if job.origin_pid is not None and job.origin_pid != os.getpid():
+        from scout.orchestrator.remote import worker_name
+        from scout.providers.journal import process_writer, set_process_writer
+
+        if process_writer() is None:  # a worker process: its own journal stream
+            set_process_writer(worker_name())
     root = Path(job.root) if job.root else research_root()
     mid = job.mission_id
     before = 0.0
@@ -127,7 +153,7 @@ def run_mission_job(job: MissionJob) -> MissionJobResult:
             query=job.query, sets=dict(job.inputs) or None, mission_id=mid,
             runs_dir=job.runs_dir, config=job.config, root=root, max_cost=job.max_cost,
             provider_options=popts, force=list(opts.get("force") or ()),
-            max_workers=opts.get("max_workers"))
+            max_workers=opts.get("max_workers"), executor=_threads)
     except ScoutError as exc:
         return MissionJobResult(mid, "error", exc.exit_code, before, 0.0,
                                 error=f"{exc.code}: {exc.message}", error_code=exc.code,

@@ -2,7 +2,10 @@
 
 ``executor: {kind: dask, address: "tcp://host:8786"}`` connects to a running scheduler;
 ``address: "local:N"`` starts a ``distributed.LocalCluster`` of N worker processes on
-127.0.0.1 (``threads_per_worker``, default 1; no dashboard) and closes it at the end.
+127.0.0.1 (``threads_per_worker``, default 1; no dashboard, no worker profiler: it
+deadlocks CPython 3.11, see :class:`DaskExecutor`) and closes it at the end. Workers of a
+``tcp://`` cluster are started by their owner: on Python 3.11 start them with
+``DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False``.
 
 The executor has two sides. :meth:`DaskExecutor.submit` runs the scheduler's own pool
 threads in this process (they hold the state log and wait on the cluster);
@@ -19,6 +22,7 @@ a cluster that cannot be reached or started → ``ExecutorUnavailable`` CFG052 (
 from __future__ import annotations
 
 import logging
+import os
 import re
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -72,6 +76,16 @@ class DaskExecutor:
         self.address = str(target)
         try:
             if where == "local":
+                import dask
+
+                # the workers' statistical profiler (sys._current_frames every 10 ms)
+                # deadlocks CPython 3.11 with the garbage collector (cpython#106883,
+                # dask/distributed#8616): a 1,000-mission batch with ~100 threads per
+                # worker hung for good; it only feeds the dashboard, which is off here.
+                # Set for the process, not for the call: a worker that the nanny
+                # restarts after a crash was seen starting with the profiler on again
+                dask.config.set({"distributed.worker.profile.enabled": False})
+                os.environ.setdefault("DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED", "False")
                 self.cluster = distributed.LocalCluster(
                     n_workers=int(target), processes=True, threads_per_worker=threads,
                     host="127.0.0.1", dashboard_address=None, silence_logs=logging.ERROR)

@@ -77,11 +77,13 @@ def check_quota_reachable(config: Any, env: Any = None) -> None:
 
 def _redis(url: str) -> Any:
     try:
-        import redis
+        import redis  # noqa: F401 - only to say CFG053 when it is missing
     except ImportError:
         raise ConfigError("the redis quota backend needs the 'dist' extra (redis-py)",
                           hint="pip install 'scout[dist]'", code="CFG053") from None
-    return redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+    from scout.quota.redis_conn import shared_client  # one pool per URL per process
+
+    return shared_client(url, socket_timeout=5, socket_connect_timeout=5)
 
 
 def _where(url: str) -> str:
@@ -107,7 +109,7 @@ class RedisLease:
         self.holder: dict[str, Any] = {}
 
     def _call(self, fn: Any, *args: Any, **kw: Any) -> Any:
-        import redis
+        import redis  # noqa: F401 - only to say CFG053 when it is missing
 
         try:
             return fn(*args, **kw)

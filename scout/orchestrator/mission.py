@@ -47,6 +47,7 @@ from scout.spec.dag import PhaseGraph
 from scout.orchestrator.locks import mission_lock
 from scout.orchestrator.planner import PhasePlan, plan
 from scout.orchestrator.records import MissionRecord
+from scout.orchestrator.executor import Executor
 from scout.orchestrator.facts import PhaseFacts
 from scout.orchestrator.phase_run import Art
 from scout.spec.dag import producers
@@ -195,8 +196,11 @@ class MissionRunner:
         today: dt.date | None = None,
         max_workers: int | None = None,
         remote_providers: Any = None,
+        executor: Callable[[int], Executor] | None = None,
     ) -> None:
         self.pipeline = pipeline
+        #: builds the executor of this run's phases (None: the config's executor.kind)
+        self.executor = executor
         #: a picklable recipe of the providers layer, for fan-out items on other processes
         self.remote_providers = remote_providers
         self.config = config
@@ -251,7 +255,8 @@ class MissionRunner:
             options=RunOptions(force=self.force, max_workers=self.max_workers,
                                gateway_factory=self.gateway_factory, clock=self.clock,
                                sleep=self.sleep, rng=self.rng,
-                               remote_providers=self.remote_providers),
+                               remote_providers=self.remote_providers,
+                               executor=self.executor),
             on_artifact=self._on_artifact,
         )
 

@@ -200,8 +200,10 @@ class RedisQuota:
         # no connection yet: redis-py connects on the first command, so building the
         # providers layer (`scout plan`, `doctor`...) needs no server, and the first
         # decision that does says CFG041 when it does not answer (see :meth:`ping`)
-        self.client = redis.Redis.from_url(url, socket_timeout=timeout_s,
-                                           socket_connect_timeout=timeout_s)
+        from scout.quota.redis_conn import shared_client  # one pool per URL per process
+
+        self.client = shared_client(url, socket_timeout=timeout_s,
+                                    socket_connect_timeout=timeout_s)
         reg = self.client.register_script  # computes each SHA here; loaded on first call
         self._rate, self._trip, self._left = reg(RATE), reg(TRIP), reg(LEFT)
         self._reserve, self._settle, self._seed = reg(RESERVE), reg(SETTLE), reg(SEED)

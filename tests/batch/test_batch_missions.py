@@ -175,3 +175,29 @@ def test_ctrl_c_leaves_a_batch_that_resumes(ws: Workspace) -> None:
     assert out.stop is None and saved.state == "completed"
     assert saved.totals()["done"] == len(CITIES)
     assert len(ws.paid()) == first + 2 * (len(CITIES) - 1)  # the finished one is reused
+
+
+def test_a_job_on_another_process_journals_to_its_own_stream(ws: Workspace) -> None:
+    """A job sent to a worker process (``origin_pid`` is the batch's, not its own) writes
+    its paid calls to ``request_journal@<host>-<pid>.jsonl``, as fan-out items on
+    workers do; a job on the batch's own threads keeps the default stream."""
+    import os
+    from dataclasses import replace
+
+    from scout.dist.jobs import run_mission_job
+    from scout.orchestrator.remote import worker_name
+    from scout.providers.journal import set_process_writer
+
+    here, away = ws.entries()[:2]
+    assert run_mission_job(here.job).status == "succeeded"
+    runtime = ws.root / "runtime"
+    assert (runtime / "request_journal.jsonl").is_file()
+    assert not list(runtime.glob("request_journal@*.jsonl"))
+    try:
+        res = run_mission_job(replace(away.job, origin_pid=os.getpid() + 1))
+    finally:
+        set_process_writer(None)
+    assert res.status == "succeeded", res.error
+    own = runtime / f"request_journal@{worker_name()}.jsonl"
+    lines = [json.loads(x) for x in own.read_text().splitlines()]
+    assert {e.get("mission_id") for e in lines if e.get("result") == "ok"} == {away.mission_id}

@@ -1,0 +1,187 @@
+"""What a batch sets up per mission and what it shares between them: the executor a job's
+phases run on, the executor settings a batch passes on, and the per-process memo of
+valid pipelines (reused while unchanged, validated again after any edit, never holding
+a mission's own state)."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scout import api
+from scout.batch.service import _executor_settings, batch_apply
+from scout.dist.jobs import MissionJob, run_mission_job
+from scout.errors import SpecInvalid
+from scout.orchestrator.executor import EXECUTORS, LocalExecutor
+from scout.validate import memo
+from tests.dist.cluster import config, pipeline
+
+BODY = """
+inputs:
+  city: {type: string}
+phases:
+  L: {uses: STEPS:items, with: {n: 3}, produces: [things]}
+  P: {uses: STEPS:square, needs: [things], for_each: things, as: item, produces: [sq]}
+"""
+
+
+@pytest.fixture(autouse=True)
+def _fresh_memo() -> Any:
+    memo.clear()
+    yield
+    memo.clear()
+
+
+def _job(root: Path, p: Path, mid: str, city: str) -> MissionJob:
+    return MissionJob(str(p), mission_id=mid, query=f"research {city}", inputs={"city": city},
+                      runs_dir=str(root / "runs"), root=str(root),
+                      config=str(root / "config" / "adapters.yaml"))
+
+
+def test_a_job_runs_its_phases_on_its_own_threads(tmp_path: Path) -> None:
+    """The config names a Dask scheduler nobody runs: a mission of a batch still runs
+    (its fan-out on threads of the process running the job), where a plain apply, which
+    uses the config's executor, cannot reach it."""
+    config(tmp_path, '{kind: dask, address: "tcp://127.0.0.1:9", '
+                     'settings: {connect_timeout: 1}}')
+    p = pipeline(tmp_path, BODY)
+    res = run_mission_job(_job(tmp_path, p, "m-lima", "lima"))
+    assert res.status == "succeeded", res.error
+    state = api.status("m-lima", runs_dir=tmp_path / "runs")
+    assert state.phases["P"].status == "succeeded"
+    with pytest.raises(Exception) as err:  # the config's executor: the scheduler is away
+        api.apply(p, query="research quito", sets={"city": "quito"}, mission_id="m-quito",
+                  runs_dir=tmp_path / "runs", root=tmp_path,
+                  config=tmp_path / "config" / "adapters.yaml")
+    assert getattr(err.value, "code", None) in ("CFG050", "CFG052")
+
+
+def test_the_batch_executor_gets_the_config_executor_options(tmp_path: Path) -> None:
+    config(tmp_path, '{kind: capture, address: "local:3", threads_per_worker: 5, '
+                     'settings: {note: x}}')
+    p = pipeline(tmp_path, BODY)
+    q = tmp_path / "q.csv"
+    q.write_text("query,mission_id,city\nresearch lima,m-lima,lima\n")
+    seen: list[tuple[int, dict[str, Any]]] = []
+
+    def capture(n: int, settings: dict[str, Any]) -> LocalExecutor:
+        seen.append((n, settings))
+        return LocalExecutor(n)
+
+    EXECUTORS["capture"] = capture
+    try:
+        out = batch_apply(p, queries=q, runs_dir=tmp_path / "runs", root=tmp_path,
+                          config=tmp_path / "config" / "adapters.yaml", parallel=3)
+    finally:
+        EXECUTORS.pop("capture", None)
+    assert out.record.totals()["done"] == 1
+    assert seen == [(3, {"note": "x", "address": "local:3", "threads_per_worker": 5})]
+
+
+def test_a_local_cluster_for_a_batch_gets_threads_for_parallel_missions() -> None:
+    assert _executor_settings("dask", 32, {"address": "local:2"})["threads_per_worker"] == 16
+    assert _executor_settings("dask", 5, {})["threads_per_worker"] == 3  # local:2 default
+    # set by the config: kept; a remote cluster's workers have their own threads
+    assert _executor_settings("dask", 32, {"address": "local:2", "threads_per_worker": 1}
+                              )["threads_per_worker"] == 1
+    assert "threads_per_worker" not in _executor_settings("dask", 32,
+                                                          {"address": "tcp://h:8786"})
+    assert _executor_settings("local", 8, {"x": 1}) == {"x": 1}
+
+
+def _pipeline_with_report(root: Path) -> Path:
+    (root / "templates").mkdir(exist_ok=True)
+    (root / "templates" / "r.md.j2").write_text("# {{ task.query }}\n")
+    return pipeline(root, BODY + "  R: {uses: report, needs: [sq], "
+                    "with: {template: r.md.j2}, produces: [report]}\n")
+
+
+def test_the_memo_reuses_a_pipeline_until_a_file_it_read_changes(tmp_path: Path) -> None:
+    cfg = config(tmp_path, "{kind: local}")
+    p = _pipeline_with_report(tmp_path)
+    first = memo.load_valid_pipeline(p, config=cfg)
+    assert memo.load_valid_pipeline(p, config=cfg)[0] is first[0]  # reused
+    assert memo.cached(p, config=cfg) is not None
+
+    p.write_text(p.read_text().replace("n: 3", "n: 4"))  # the pipeline, same size
+    second = memo.load_valid_pipeline(p, config=cfg)
+    assert second[0] is not first[0]
+    assert second[0].model.phases["L"].with_["n"] == 4
+
+    cfg.write_text(cfg.read_text().replace("max_workers: 4", "max_workers: 3"))
+    third = memo.load_valid_pipeline(p, config=cfg)
+    assert third[1] is not second[1] and third[1].max_workers == 3
+
+    # a template the report reads: now it names an artifact nobody makes
+    tmpl = tmp_path / "templates" / "r.md.j2"
+    tmpl.write_text("# {{ task.query }} {{ nothing_makes_this.x }}\n")
+    os.utime(tmpl, ns=(1, 1))  # whatever the clock's resolution: the stamp differs
+    assert memo.cached(p, config=cfg) is None
+    with pytest.raises(SpecInvalid):
+        memo.load_valid_pipeline(p, config=cfg)
+    with pytest.raises(SpecInvalid):  # an invalid result is never kept
+        memo.load_valid_pipeline(p, config=cfg)
+
+    tmpl.write_text("# {{ task.query }}\n")
+    kept = memo.load_valid_pipeline(p, config=cfg)
+    api.register_phase_handler("memo-test-kind", lambda ctx: None)  # the registry changed
+    try:
+        assert memo.cached(p, config=cfg) is None
+        assert memo.load_valid_pipeline(p, config=cfg)[0] is not kept[0]
+    finally:
+        from scout.stepkit.registry import STEP_KINDS
+
+        STEP_KINDS.pop("memo-test-kind", None)
+
+
+def test_prepare_sees_an_edit_between_two_missions(tmp_path: Path) -> None:
+    cfg = config(tmp_path, "{kind: local}")
+    p = pipeline(tmp_path, BODY)
+    a = api.prepare(p, query="q", sets={"city": "lima"}, config=cfg, root=tmp_path)
+    p.write_text(p.read_text().replace("city: {type: string}",
+                                       "city: {type: string}\n  size: {type: integer}"))
+    b = api.prepare(p, query="q", sets={"city": "lima", "size": "2"}, config=cfg,
+                    root=tmp_path)
+    assert "size" not in a[0].inputs and "size" in b[0].inputs
+    p.write_text("apiVersion: scout/v1\nkind: Pipeline\nname: broken\nphases: {}\nbad: 1\n")
+    with pytest.raises(SpecInvalid):
+        api.prepare(p, query="q", config=cfg, root=tmp_path)
+
+
+def test_missions_sharing_the_memo_keep_their_own_state(tmp_path: Path) -> None:
+    """Many missions of one pipeline on threads of one process (as on a Dask worker):
+    each has its own request, run dir and results; the shared pipeline is unchanged."""
+    cfg = config(tmp_path, "{kind: local}")
+    p = pipeline(tmp_path, BODY)
+    cities = [f"city{i}" for i in range(8)]
+    results: dict[str, Any] = {}
+
+    def run(city: str) -> None:
+        results[city] = run_mission_job(_job(tmp_path, p, f"m-{city}", city))
+
+    threads = [threading.Thread(target=run, args=(c,)) for c in cities]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert all(r.status == "succeeded" for r in results.values()), \
+        {c: r.error for c, r in results.items()}
+    for city in cities:
+        task = json.loads((tmp_path / "runs" / f"m-{city}" / "task.json").read_text())
+        assert task["mission_id"] == f"m-{city}" and task["inputs"] == {"city": city}
+        assert task["query"] == f"research {city}"
+        arts = api.get_mission_artifacts(f"m-{city}", runs_dir=tmp_path / "runs")
+        assert len(arts["sq"]) == 3
+    shared = memo.cached(p, config=cfg)
+    assert shared is not None
+    from scout.validate import load_valid_pipeline
+
+    fresh = load_valid_pipeline(p, config=cfg)  # not the memo: validated again
+    assert shared[0].model is not fresh[0].model
+    assert shared[0].model.model_dump() == fresh[0].model.model_dump()
+    assert shared[1] == fresh[1]
