@@ -67,15 +67,18 @@ adapters:
 chains:
   web: [tavily]
 """
+# W first: every mission notes its worker's pid before paying, so the note is there even
+# when the batch budget stops all six missions mid-search (they all pay at once)
 BODY = """
 apiVersion: scout/v1
 kind: Pipeline
 name: batch-budget
 phases:
-  L: {uses: "python:tests.batch.steps:queries", with: {n: 3}, produces: [things]}
+  W: {uses: "python:tests.dist.steps:pid_of", with: {calls: CALLS}, produces: [pid]}
+  L: {uses: "python:tests.batch.steps:queries", needs: [pid], with: {n: 3},
+      produces: [things]}
   S: {uses: search, needs: [things], for_each: things, as: item, chain: web,
       with: {query: "{{ item.q }}", limit: 3}, produces: [found]}
-  W: {uses: "python:tests.dist.steps:pid_of", with: {calls: CALLS}, produces: [pid]}
 """
 CITIES = ["Lima", "Quito", "Cusco", "Sucre", "Cali", "Salta"]
 
