@@ -79,12 +79,12 @@ class _Caches:
         self.warm = top / "warm"
 
     def env(self, name: str) -> dict[str, str]:
-        env = {k: v for k, v in _ENV.items() if k != "SCOUTE_NO_CACHE"}
+        env = {k: v for k, v in _ENV.items() if k != "SCOUTE_NO_TEMPLATE_CACHE"}
         if name == COLD:
             self.cold_runs += 1
-            env["SCOUTE_CACHE_DIR"] = str(self.top / f"cold-{self.cold_runs}")
+            env["SCOUTE_TEMPLATE_CACHE_DIR"] = str(self.top / f"cold-{self.cold_runs}")
         else:
-            env["SCOUTE_CACHE_DIR"] = str(self.warm)
+            env["SCOUTE_TEMPLATE_CACHE_DIR"] = str(self.warm)
         return env
 
 

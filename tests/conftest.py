@@ -18,8 +18,8 @@ def _own_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
     """The validator's on-disk cache (scout.spec.factcache) is the suite's own, and every
     run of the suite starts cold (subprocesses inherit it). Tests that drop every
     SCOUTE_ variable (tests/hardening) fall back to ~/.cache/scout: only a cache."""
-    os.environ["SCOUTE_CACHE_DIR"] = str(tmp_path_factory.mktemp("scout-cache"))
-    os.environ.pop("SCOUTE_NO_CACHE", None)
+    os.environ["SCOUTE_TEMPLATE_CACHE_DIR"] = str(tmp_path_factory.mktemp("scout-cache"))
+    os.environ.pop("SCOUTE_NO_TEMPLATE_CACHE", None)
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ a key that names both:
            facts are derived by, jinja2's included, the namespace, the text)
 
 An edited template, another scout or jinja2, or an edited extraction module is a new key,
-never a stale answer. Entries live in ``$SCOUTE_CACHE_DIR``, else
-``$XDG_CACHE_HOME/scout``, else ``~/.cache/scout``; ``SCOUTE_NO_CACHE=1`` turns the cache
+never a stale answer. Entries live in ``$SCOUTE_TEMPLATE_CACHE_DIR``, else
+``$XDG_CACHE_HOME/scout``, else ``~/.cache/scout``; ``SCOUTE_NO_TEMPLATE_CACHE=1`` turns the cache
 off (nothing is read or written). Deleting the folder is always safe.
 
 What is read back is untrusted: a file that is not JSON, is too big, names another key, or
@@ -40,8 +40,8 @@ FORMAT = 1
 #: an entry bigger than this is not ours (the facts of a 12 KB template are ~2 KB): it is
 #: a miss, not read whole
 MAX_ENTRY_BYTES = 4 * 1024 * 1024
-CACHE_ENV = "SCOUTE_CACHE_DIR"
-OFF_ENV = "SCOUTE_NO_CACHE"
+CACHE_ENV = "SCOUTE_TEMPLATE_CACHE_DIR"
+OFF_ENV = "SCOUTE_NO_TEMPLATE_CACHE"
 
 T = TypeVar("T")
 
