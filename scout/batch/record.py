@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scout.errors import MissionNotFound, UsageError
+from scout.errors import BatchBudgetExceeded, BudgetExceeded, MissionNotFound, UsageError
 from scout.fsutil import write_atomic
 from scout.paths import slugify
 
@@ -62,11 +62,26 @@ class MissionRow:
     error: str | None = None
     duration_s: float | None = None
     #: who stopped a ``stopped_budget`` mission: ``batch`` (the batch's --max-cost) or
-    #: ``mission`` (its own max_cost)
+    #: ``mission`` (its own max_cost); derived from ``stop_code`` (:func:`stopped_by`)
     stopped_by: str | None = None
+    #: the code of the error that stopped it: RUN008 (``BatchBudgetExceeded``) or
+    #: RUN004 (``BudgetExceeded``); None for every other status
+    stop_code: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
+
+
+def stopped_by(status: str, stop_code: str | None) -> str | None:
+    """Who stopped a mission, from the code of the error that stopped it (never from
+    its message): ``batch`` for RUN008, ``mission`` for any other budget stop."""
+    if status != "stopped_budget":
+        return None
+    return "batch" if stop_code == BatchBudgetExceeded.code else "mission"
+
+
+#: the codes a row's ``stop_code`` may hold (anything else read from disk is dropped)
+STOP_CODES = (BudgetExceeded.code, BatchBudgetExceeded.code)
 
 
 @dataclass
@@ -138,6 +153,10 @@ class BatchRecord:
                 row = MissionRow(**{k: raw.get(k) for k in MissionRow.__dataclass_fields__
                                     if k in raw})
                 row.cost_usd = float(row.cost_usd or 0.0)
+                if row.stop_code not in STOP_CODES:
+                    row.stop_code = None
+                if row.stop_code is not None:  # the code decides; older records keep theirs
+                    row.stopped_by = stopped_by(str(row.status), row.stop_code)
                 if row.stopped_by not in ("batch", "mission"):
                     row.stopped_by = None
                 rows[str(row.mission_id)] = row

@@ -14,7 +14,8 @@ before it is sent, however many missions run at once, on however many workers. T
 scope is seeded with what the batch's missions have journaled (earlier runs included).
 A refused mission stops ``stopped_budget`` (RUN008); then no new mission starts, running
 ones finish or stop at the cap too, and the batch ends ``stopped_budget``; its rows say
-which missions the batch's budget stopped (``stopped_by: batch``). A re-run with a
+which missions the batch's budget stopped (``stopped_by: batch``, from the stopping
+error's code in the mission's result: RUN008, where RUN004 is its own cap). A re-run with a
 higher cap resumes them. Ctrl-C stops launching,
 records the batch ``interrupted`` and lets missions already running end; re-running the
 same command resumes it.
@@ -37,10 +38,9 @@ from pathlib import Path
 from typing import Protocol
 
 from scout.batch.inputs import BatchEntry
-from scout.batch.record import FINISHED, BatchRecord, MissionRow, now_iso
+from scout.batch.record import FINISHED, BatchRecord, MissionRow, now_iso, stopped_by
 from scout.dist.jobs import MissionJob, MissionJobResult, run_mission_job, submit_mission
 from scout.orchestrator.executor import Executor
-from scout.providers.cost import BATCH_BUDGET_REACHED
 from scout.providers.spend import SpendTally, line_usd
 from scout.quota.base import BatchBudget
 
@@ -169,7 +169,7 @@ class BatchRunner:
             row.source = entry.source
             if row.status not in FINISHED:
                 row.status = "pending"
-            row.stopped_by = None
+            row.stopped_by = row.stop_code = None
         if self.runtime_dir is not None:  # the journal is the truth, whatever the record says
             journaled = SpendTally(self.runtime_dir).spent_each(rec.missions)
             for mid, row in rec.missions.items():
@@ -185,12 +185,6 @@ class BatchRunner:
         return replace(entry.job, batch=BatchBudget(self.record.batch_id,
                                                     self.record.max_cost, self.spent_before))
 
-    def _by_batch(self, entry: BatchEntry, row: MissionRow) -> bool:
-        """Whether the batch's budget (not the mission's own cap) stopped the mission."""
-        if row.status != "stopped_budget" or self.record.max_cost is None:
-            return False
-        return entry.job.max_cost is None or BATCH_BUDGET_REACHED in (row.error or "")
-
     def _settle(self, entry: BatchEntry, fut: Future[MissionJobResult]) -> MissionRow:
         row = self.record.missions[entry.mission_id]
         try:
@@ -198,11 +192,15 @@ class BatchRunner:
         except Exception as exc:  # noqa: BLE001 - a lost worker, a job that could not travel
             row.status, row.exit_code = "error", 1
             row.error = f"{type(exc).__name__}: {exc}"
+            row.stop_code = row.stopped_by = None
             return row
         row.status, row.exit_code = res.status, res.exit_code
         row.cost_usd = round(float(res.cost_usd or 0.0), 6)
         row.report_path, row.run_dir, row.error = res.report_path, res.run_dir, res.error
         row.duration_s = res.duration_s
+        # which cap stopped it comes from the stopping error's code, never its message
+        row.stop_code = res.stop_code if res.status == "stopped_budget" else None
+        row.stopped_by = stopped_by(row.status, row.stop_code)
         if self.tail is not None:  # its money is in its row now
             self.tail.usd_by_mission.pop(entry.mission_id, None)
         return row
@@ -260,11 +258,8 @@ class BatchRunner:
                     entry = inflight.pop(fut)
                     row = self._settle(entry, fut)
                     self._finished_now += 1
-                    if self._by_batch(entry, row):
-                        row.stopped_by = "batch"
+                    if row.stopped_by == "batch":
                         stop = "budget"  # its next call did not fit: launch no more
-                    elif row.status == "stopped_budget":
-                        row.stopped_by = "mission"
                     self._notify(row)
                     self._save()
                 if not done:

@@ -258,6 +258,7 @@ def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: 
         raise UsageError(f"no 'kind: Mission' files under {folder}",
                          hint="scout init KIND writes an example mission under pipelines/missions/")
     rows: list[tuple[str, str, int, str]] = []
+    stop_codes: dict[str, str] = {}  # file -> which cap stopped it (RUN004 / RUN008)
     for path in missions:
         if fmt == "text":
             click.echo(f"== {path}", err=True)
@@ -272,6 +273,8 @@ def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: 
                     click.echo(clean(f"warning: {w}"), err=True)
             rows.append((str(path), result.status, result.exit_code,
                          str(result.report_path or result.run_dir)))
+            if result.stop_code is not None:
+                stop_codes[str(path)] = result.stop_code
         except ScoutError as exc:  # one bad mission does not stop the others
             if fmt == "text":
                 render_error(exc)
@@ -279,7 +282,8 @@ def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: 
     worst = worst_exit([r[2] for r in rows])
     if fmt == "json":
         click.echo(json.dumps({"exit_code": worst, "missions": [
-            {"file": f, "status": st, "exit_code": c, "detail": d} for f, st, c, d in rows]},
+            {"file": f, "status": st, "exit_code": c, "detail": d,
+             "stop_code": stop_codes.get(f)} for f, st, c, d in rows]},
             indent=2))
         return worst
     width = max(len(r[0]) for r in rows)

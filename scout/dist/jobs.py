@@ -69,6 +69,9 @@ class MissionJobResult:
     error: str | None = None  # "CODE: message" when the mission did not succeed
     error_code: str | None = None
     duration_s: float = 0.0
+    #: which error stopped a ``stopped_budget`` mission: RUN004 (its own max_cost) or
+    #: RUN008 (the batch's cap); None for every other status
+    stop_code: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -169,4 +172,4 @@ def run_mission_job(job: MissionJob) -> MissionJobResult:
         mid, result.status, result.exit_code, total, round(max(0.0, total - before), 6),
         report_path=str(result.report_path) if result.report_path else None,
         run_dir=str(result.run_dir), error=err,
-        duration_s=round(time.monotonic() - started, 3))
+        duration_s=round(time.monotonic() - started, 3), stop_code=result.stop_code)

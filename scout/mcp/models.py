@@ -55,6 +55,9 @@ class ApplyResult(BaseModel):
     exit_code: int = Field(description="0 ok, 1 a phase failed, 2 usage, 3 provider/config, "
                            "4 budget cap, 130 cancelled")
     reason: str | None = None
+    stop_code: str | None = Field(default=None,
+                                  description="which cap stopped a stopped_budget mission: "
+                                  "RUN004 its own max_cost, RUN008 its batch's")
     cost_usd: float = Field(description="what the mission has spent over every apply")
     report_path: str | None = Field(default=None, description="relative to the root")
     answer: str | None = Field(default=None,

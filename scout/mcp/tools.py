@@ -227,6 +227,7 @@ def apply(ws: Workspace, file: str, query: str | None = None,
     return M.ApplyResult(**ws.clean({
         "mission_id": result.mission_id, "status": result.status,
         "exit_code": result.exit_code, "reason": result.reason,
+        "stop_code": result.stop_code,
         "cost_usd": mission_cost(ws, result.mission_id),
         "report_path": ws.rel(result.report_path), "answer": answer,
         "warnings": list(result.warnings),

@@ -8,7 +8,9 @@ turns the outcome into a mission status and an exit code (DESIGN.md §3):
 - 0 ``succeeded``, or ``succeeded_partial`` (an optional phase failed or was blocked,
   or a fan-out succeeded partially; the CLI warns);
 - 1 ``failed`` (a required phase ended failed_terminal, blocked or not started);
-- 4 ``stopped_budget`` (a step raised ``BudgetExceeded``; state saved, resumable).
+- 4 ``stopped_budget`` (a step raised ``BudgetExceeded``; state saved, resumable; the
+  result's and the final record's ``stop_code`` say which cap: RUN004 the mission's,
+  RUN008 its batch's).
 
 Hooks for the providers layer (injected, nothing here knows a provider):
 
@@ -104,6 +106,9 @@ class MissionResult:
     warnings: list[str] = field(default_factory=list)
     #: adapter -> why it could not be reached (connection refused, no DNS), once each
     unreachable: dict[str, str] = field(default_factory=dict)
+    #: the code of the error that stopped a ``stopped_budget`` mission: RUN004 (its own
+    #: max_cost) or RUN008 (its batch's --max-cost); None for every other status
+    stop_code: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -112,6 +117,7 @@ class MissionResult:
             "status": self.status,
             "exit_code": self.exit_code,
             "reason": self.reason,
+            "stop_code": self.stop_code,
             "report_path": str(self.report_path) if self.report_path else None,
             "warnings": list(self.warnings),
             "phases": {pid: st.to_dict() for pid, st in self.phases.items()},
@@ -343,8 +349,8 @@ class MissionRunner:
                 status, code, reason, warnings = self._verdict(outcome.stop,
                                                                outcome.stop_reason,
                                                                store.state)
-                store.append(MissionRecord(status, {"exit_code": code,
-                                                    "reason": reason}).to_dict())
+                stop_code = outcome.stop_code if status == "stopped_budget" else None
+                store.append(MissionRecord.ended(status, code, reason, stop_code).to_dict())
                 store.wait_durable()
                 if status == "stopped_budget":
                     self._stopped_report(store.state)
@@ -356,7 +362,7 @@ class MissionRunner:
                 log.close()
         phases = {pid: store.state.phases.get(pid, PhaseState()) for pid in self.graph.order()}
         return MissionResult(mid, self.run_dir, status, code, phases, reason,
-                             self._report_path(store.state), warnings)
+                             self._report_path(store.state), warnings, stop_code=stop_code)
 
     def _stopped_report(self, state: MissionState) -> None:
         """A stopped mission's report.md says so (unless the real report is current)."""

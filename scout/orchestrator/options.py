@@ -38,3 +38,7 @@ class RunOutcome:
     stop: str | None  # None, "failed", "budget", "interrupted"
     stop_reason: str | None
     statuses: dict[str, str]
+    #: the code of the error that stopped a ``budget`` stop: RUN004 (the mission's own
+    #: cap, ``BudgetExceeded``) or RUN008 (its batch's, ``BatchBudgetExceeded``); None
+    #: for every other outcome
+    stop_code: str | None = None

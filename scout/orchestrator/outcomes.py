@@ -60,6 +60,12 @@ class Failure:
     def message(self) -> str:
         return str(self.error.get("message", ""))
 
+    @property
+    def code(self) -> str | None:
+        """The error's code (``RUN004`` the mission's cap, ``RUN008`` its batch's, …)."""
+        code = self.error.get("code")
+        return code if isinstance(code, str) and code else None
+
 
 def error_record(exc: BaseException) -> dict[str, Any]:
     if isinstance(exc, ScoutError):

@@ -84,6 +84,16 @@ class MissionRecord:
     def to_dict(self) -> dict[str, Any]:
         return {"ev": "mission", "status": self.status, **dict(self.fields)}
 
+    @classmethod
+    def ended(cls, status: str, exit_code: int, reason: str | None,
+              stop_code: str | None = None) -> "MissionRecord":
+        """The mission's final record; ``stop_code`` (RUN004 / RUN008: which budget cap
+        stopped it) only on a ``stopped_budget`` end, so other ends read as before."""
+        fields: dict[str, Any] = {"exit_code": exit_code, "reason": reason}
+        if stop_code is not None:
+            fields["stop_code"] = stop_code
+        return cls(status, fields)
+
 
 class RunLog:
     """Writes the scheduler's records and emits its events (both built here).

@@ -8,7 +8,8 @@ stale), ``policy.py`` (retries, timeouts, stops), ``fanout.py`` (items sharing t
 workers by need, gathered in item order), ``work.py`` (the step calls),
 ``records.py`` (state-log records and events), ``results.py`` (durable results).
 A ``failed_terminal`` phase that is not ``optional`` stops the mission: nothing new
-starts, running phases finish; ``BudgetExceeded`` and Ctrl-C stop it at once.
+starts, running phases finish; ``BudgetExceeded`` and Ctrl-C stop it at once (the
+outcome keeps the stopping error's code: RUN004 the mission's cap, RUN008 its batch's).
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ class Runner:
         self._in_flight = 0
         self._stop: str | None = None
         self._stop_reason: str | None = None
+        self._stop_code: str | None = None
         self._stop_flag = threading.Event()
         self._plain: list[tuple[PhaseRun, int]] | None = None  # held while starting a batch
         self.results = ResultWriter(self.log, artifacts, on_artifact)
@@ -136,12 +138,13 @@ class Runner:
                 self._committer.close()
         self._mark_unstarted()
         return RunOutcome(self._stop, self._stop_reason,
-                          {pid: r.final or S.PENDING.value for pid, r in self.runs.items()})
+                          {pid: r.final or S.PENDING.value for pid, r in self.runs.items()},
+                          self._stop_code if self._stop == "budget" else None)
 
     def _handle(self, msg: tuple[Any, ...]) -> None:
         kind, pid, token = msg[0], msg[1], msg[2]
         if kind == "budget":  # an item hit the budget cap; its fan-out reports separately
-            self._stop_all("budget", f"budget cap reached: {msg[3].message}")
+            self._stop_budget(msg[3])
             return
         self._in_flight -= 1
         run = self.runs[pid]
@@ -322,7 +325,7 @@ class Runner:
 
     def _failed(self, run: PhaseRun, failure: Failure) -> None:
         if failure.budget:
-            self._stop_all("budget", f"budget cap reached: {failure.message}")
+            self._stop_budget(failure)
             self._record_stopped(run)
             return
         retry = policy.retry_policy(run.phase, self.pipeline.defaults)
@@ -353,9 +356,14 @@ class Runner:
         self.log.stopped(run.pid, run.attempt, reason)
         self._done(run, S.FAILED_RETRYABLE.value, reason=reason)
 
-    def _stop_all(self, kind: str, reason: str) -> None:
+    def _stop_budget(self, failure: Failure) -> None:
+        """A budget cap refused a call: stop, keeping which cap (the error's code)."""
+        self._stop_all("budget", f"budget cap reached: {failure.message}",
+                       code=failure.code)
+
+    def _stop_all(self, kind: str, reason: str, *, code: str | None = None) -> None:
         if self._stop is None or (kind == "budget" and self._stop != "budget"):
-            self._stop, self._stop_reason = kind, reason
+            self._stop, self._stop_reason, self._stop_code = kind, reason, code
             self.log.notice(f"mission stopping: {reason}",
                             level="error" if kind != "interrupted" else "warning")
         if kind in ("budget", "interrupted"):

@@ -10,6 +10,8 @@ had when it wrote its last record.
 Record shapes (every record also has ``seq`` and ``ts``)::
 
     {"ev": "mission", "status": "running", "run": 3, "pid": 1234, "pipeline": "..."}
+    {"ev": "mission", "status": "stopped_budget", "exit_code": 4, "reason": "...",
+     "stop_code": "RUN008"}
     {"ev": "phase", "phase": "F2", "status": "running", "attempt": 1, "fp": "...",
      "fp_parts": {...}, "items_total": 20, "items_reused": 5}
     {"ev": "phase", "phase": "F2", "status": "succeeded", "outputs": {"reviews": "..."},
@@ -143,6 +145,9 @@ class MissionState:
     finished_at: str | None = None
     exit_code: int | None = None
     reason: str | None = None
+    #: which error stopped a ``stopped_budget`` mission (RUN004 its own cap, RUN008 its
+    #: batch's); None otherwise, and in logs written before the field existed
+    stop_code: str | None = None
     seq: int = 0
     phases: dict[str, PhaseState] = field(default_factory=dict)
 
@@ -163,6 +168,7 @@ class MissionState:
             "finished_at": self.finished_at,
             "exit_code": self.exit_code,
             "reason": self.reason,
+            "stop_code": self.stop_code,
             "seq": self.seq,
             "phases": {pid: st.to_dict() for pid, st in self.phases.items()},
         }
@@ -179,6 +185,7 @@ class MissionState:
             finished_at=d.get("finished_at"),
             exit_code=d.get("exit_code"),
             reason=d.get("reason"),
+            stop_code=_code(d.get("stop_code")),
             seq=int(d.get("seq", 0)),
             phases={pid: PhaseState.from_dict(p) for pid, p in (d.get("phases") or {}).items()},
         )
@@ -223,6 +230,8 @@ def apply_record(state: MissionState, rec: dict[str, Any]) -> None:
                 setattr(state, key, rec[key])
         if "mission_id" in rec:
             state.mission_id = rec["mission_id"]
+        # every record says its own stop (an end without one, or an older log: None)
+        state.stop_code = _code(rec.get("stop_code"))
         if status == "running":
             state.runs += 1
             state.started_at = ts
@@ -231,6 +240,14 @@ def apply_record(state: MissionState, rec: dict[str, Any]) -> None:
             state.reason = rec.get("reason")
         else:
             state.finished_at = ts
+
+
+def _code(value: Any) -> str | None:
+    """An error code read from disk (``RUN008``), or None when it is not one."""
+    if isinstance(value, str) and 4 <= len(value) <= 12 and value.isascii() \
+            and value.isalnum():
+        return value
+    return None
 
 
 #: what a malformed record or snapshot (hand-edited, damaged, written by something else)

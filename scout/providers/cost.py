@@ -28,10 +28,6 @@ from scout.spec.models import Pipeline
 if TYPE_CHECKING:
     from scout.quota.base import BatchBudget, Quota
 
-#: how a refusal by the batch's budget begins (the mission's stop reason quotes it)
-BATCH_BUDGET_REACHED = "the batch's budget cap is reached"
-
-
 @dataclass(frozen=True)
 class Cost:
     usd: float
@@ -123,8 +119,8 @@ class BudgetTracker:
         assert self.batch is not None and self.batch.max_cost is not None
         where = f" before calling {adapter}" if adapter else ""
         return BatchBudgetExceeded(
-            f"{BATCH_BUDGET_REACHED}{where}: batch {self.batch.batch_id} has spent or holds "
-            f"${spent:.4f} of its max_cost ${self.batch.max_cost:.4f} (this call: "
+            f"the batch's budget cap is reached{where}: batch {self.batch.batch_id} has "
+            f"spent or holds ${spent:.4f} of its max_cost ${self.batch.max_cost:.4f} (this call: "
             f"${usd:.4f})",
             hint="raise the batch's --max-cost and re-run `scout batch apply`; finished "
             "missions are reused and cached answers are free")

@@ -84,6 +84,8 @@ class MissionState(_Model):
     finished_at: str | None
     exit_code: int | None
     reason: str | None
+    #: which cap stopped a ``stopped_budget`` mission: RUN004 its own, RUN008 its batch's
+    stop_code: str | None = None
     seq: int
     phases: dict[str, dict[str, Any]]
 

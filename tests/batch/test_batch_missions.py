@@ -18,6 +18,7 @@ from scout.batch.record import BatchRecord, find_record
 from scout.batch.runner import BatchRunner
 from scout.cli import main
 from scout.orchestrator.executor import LocalExecutor
+from scout.orchestrator.state_store import load_state
 from scout.providers.journal import iter_journal
 from tests.dist.cluster import config, pipeline
 from tests.dist.test_killed_worker import TAVILY
@@ -89,6 +90,10 @@ def test_budget_stops_the_batch_and_a_rerun_converges(ws: Workspace, capsys) -> 
     assert spent > 0.04 - price - 1e-9  # ...and only that one
     stopped = [m for m, r in rec.missions.items() if r.status == "stopped_budget"]
     assert stopped and all(rec.missions[m].stopped_by == "batch" for m in stopped)
+    # ...because the error that stopped them was the batch's (RUN008), as their state says
+    assert all(rec.missions[m].stop_code == "RUN008" for m in stopped)
+    assert all(load_state(Path(rec.missions[m].run_dir or "")).stop_code == "RUN008"
+               for m in stopped)
     saved = json.loads(rec.path.read_text())
     assert saved["state"] == "stopped_budget" and "batch's budget" in saved["reason"]
     assert saved["budget_stopped"] == stopped
