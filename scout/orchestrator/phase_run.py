@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from scout.errors import RunError
+from scout.errors import RunError, ScoutError, storage_error
 from scout.orchestrator.fingerprint import Fingerprint
 from scout.spec.models import Phase
 from scout.stepkit.context import Gateway
@@ -116,9 +116,17 @@ class Committer:
         if self._thread is not None:
             self._q.join()
         if self.error is not None:
-            raise RunError(f"could not record phase results: {self.error}",
-                           hint="check free space and permissions of the run dir") \
-                from self.error
+            err = self.error
+            # the machine's refusal (disk full, read-only) keeps its own code and exit 3,
+            # as when the same write fails on the scheduler thread (chaos: test_disk_full)
+            if isinstance(err, ScoutError):
+                raise err
+            mapped = storage_error(err, "could not record phase results") \
+                if isinstance(err, OSError) else None
+            if mapped is not None:
+                raise mapped from err
+            raise RunError(f"could not record phase results: {err}",
+                           hint="check free space and permissions of the run dir") from err
 
     def close(self) -> None:
         if self._thread is not None:
