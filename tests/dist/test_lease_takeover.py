@@ -198,3 +198,24 @@ def test_mission_lock_records_the_takeover(redis_url: str, r: Any, tmp_path: Pat
         assert info["took_over"]["pid"] == proc.pid
     finally:
         lock.release()
+
+
+def test_an_apply_takes_over_a_killed_holders_lease_and_logs_it(
+        redis_url: str, r: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.dist.cluster import apply, config, pipeline
+
+    monkeypatch.setenv("SCOUTE_QUOTA_URL", redis_url)
+    config(tmp_path, "{kind: local}")
+    p = pipeline(tmp_path, """
+        phases:
+          L: {uses: STEPS:items, with: {n: 2}, produces: [things]}
+    """)
+    proc = _holder(redis_url, "m1")  # an apply of m1 killed while it held the lease
+    proc.kill()
+    proc.wait()
+    started = time.monotonic()
+    assert apply(tmp_path, p, providers=False).exit_code == 0
+    assert time.monotonic() - started < 20  # not behind the 30 s ttl
+    text = (tmp_path / "runs" / "m1" / "mission.log").read_text()
+    assert f"took over the lease of mission 'm1' from dead pid {proc.pid}" in text
+    assert not r.exists(KEY.format("m1"))  # released at the end
