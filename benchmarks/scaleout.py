@@ -184,6 +184,9 @@ def run_scenario(name: str, *, n: int, per_s: float, burst: int, provider: Cappe
     unique = len(paid)
     floor = unique / per_s
     matches, answered, in_doubt, silent = journal_check(root / "runtime", paid)
+    # missions that took over a killed worker's Redis lease instead of waiting out its ttl
+    takeovers = sum(1 for log in (root / "runs").glob("*/mission.log")
+                    if "took over the lease" in log.read_text(errors="replace"))
     return {"scenario": name, "wall_s": round(wall, 2), "floor_s": round(floor, 2),
             "ratio": round(wall / floor, 3) if floor else None,
             "exit_code": exit_code, "completed": exit_code == 0,
@@ -196,7 +199,8 @@ def run_scenario(name: str, *, n: int, per_s: float, burst: int, provider: Cappe
             "double_paid": sum(c - 1 for c in paid.values() if c > 1),
             "double_paid_unmarked": silent,
             "journal_answered": answered, "journal_in_doubt": in_doubt,
-            "journal_matches_provider": matches, "killed_pid": killed.get("pid")}
+            "journal_matches_provider": matches, "killed_pid": killed.get("pid"),
+            "lease_takeovers": takeovers}
 
 
 SCENARIOS = ("threads", "redis", "killed", "noclaims")

@@ -8,9 +8,10 @@ naming the exception (no traceback text, which could carry a request's values).
 
 Submit with :func:`submit_mission` (the executor's ``submit_remote`` when it has one —
 the ``dask`` executor: the job runs on a worker process — else its ``submit``: a thread).
-A job that Dask reschedules after its worker died may find the dead holder's Redis lease
-still alive for up to its ttl: ``options: {lock_wait: SECONDS}`` retries a locked
-mission (RUN003) until then.
+A job that Dask reschedules after its worker died takes over the dead worker's Redis
+lease at once when the new worker is on the same machine (``orchestrator/lease.py``
+proves the holder dead there); on another machine the lease stays until its ttl, and
+``options: {lock_wait: SECONDS}`` retries a locked mission (RUN003) until then.
 
 A job runs its mission's phases (fan-out items included) on threads of the process
 that runs the job, whatever the config's ``executor`` says: the batch is the level that

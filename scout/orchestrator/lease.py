@@ -4,7 +4,7 @@
 Chosen when the quota backend is Redis (``quota: {backend: "redis://host:port/db"}`` in
 config/adapters.yaml, or ``SCOUTE_QUOTA_URL``); otherwise the flock of ``locks.py`` stays.
 The lease is one key, ``scout:lease:mission:<mission id>``, whose value names the holder
-(a random token, host, pid, start time):
+(a random token, host, pid, start time, and the process identity below):
 
 - taken with ``SET key value NX PX ttl`` — only when nobody holds it;
 - renewed every ``ttl / 3`` by a Lua script that extends it only while the value is still
@@ -14,6 +14,25 @@ The lease is one key, ``scout:lease:mission:<mission id>``, whose value names th
 
 A holder that dies stops renewing: the lease expires after ``ttl`` (default 30 s) and the
 mission can be applied again. A renewal that finds the lease gone sets :attr:`lost`.
+
+**Taking over a dead holder's lease.** Unlike a flock, a lease outlives its process, so a
+mission rescheduled after its worker was killed would wait out the ttl. When ``acquire``
+finds the lease held by a process *provably dead on this machine*, it takes the lease over
+at once with a Lua compare-and-set (replaced only while the stored value is still exactly
+the dead holder's, so of two takers one wins and a holder that renewed in between keeps
+it), and says so (:attr:`took_over`, a warning on the ``scout.lease`` logger, and a notice
+in the mission's log). The proof (``liveness.py``): the holder's record names this host, this kernel boot
+(``/proc/sys/kernel/random/boot_id``) and this pid namespace (``/proc/self/ns/pid``), and
+its pid is not alive, or is alive but started at another time than recorded (reused), or
+is a zombie. The assumption: a pid means the same process only to processes sharing a
+kernel boot and a pid namespace. A hostname alone is not enough (two containers can be
+configured with one name, a machine reboots under its name); boot id plus namespace are
+what the kernel itself tells apart, and a namespace whose processes still run is never
+mistaken for ours.
+Anything short of that proof — another host, boot or namespace, a record of the older
+format without these fields, ``/proc`` unreadable, the holder alive and the same process,
+the value changed meanwhile — keeps the wait: MissionLocked (RUN003) until it expires.
+
 Errors: the ``redis`` package missing → CFG053; Redis unreachable → CFG054 (exit 3); a
 lease held by another apply → MissionLocked (RUN003), naming the holder.
 """
@@ -21,16 +40,18 @@ lease held by another apply → MissionLocked (RUN003), naming the holder.
 from __future__ import annotations
 
 import json
+import logging
 import os
-import socket
 import threading
 import time
 import uuid
 from typing import Any
 
 from scout.errors import ConfigError, MissionLocked
+from scout.orchestrator.liveness import dead_reason, identity
 
 DEFAULT_TTL_MS = 30_000
+log = logging.getLogger("scout.lease")
 _RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   return redis.call('PEXPIRE', KEYS[1], ARGV[2])
@@ -40,6 +61,14 @@ return 0
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   return redis.call('DEL', KEYS[1])
+end
+return 0
+"""
+#: replace the value only while it is still exactly the dead holder's (compare-and-set)
+_TAKE_OVER = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
 end
 return 0
 """
@@ -86,6 +115,15 @@ def _redis(url: str) -> Any:
     return shared_client(url, socket_timeout=5, socket_connect_timeout=5)
 
 
+def _parse(raw: Any) -> dict[str, Any]:
+    """A lease value read back (untrusted: any shape); {} when it is not a JSON object."""
+    try:
+        info = json.loads(raw) if raw else {}
+    except (ValueError, UnicodeDecodeError):
+        return {}
+    return info if isinstance(info, dict) else {}
+
+
 def _where(url: str) -> str:
     """The URL without credentials, for messages."""
     rest = url.split("://", 1)[-1]
@@ -106,7 +144,11 @@ class RedisLease:
         self.lost = threading.Event()
         self._renew = self.client.register_script(_RENEW)
         self._release = self.client.register_script(_RELEASE)
+        self._take_over = self.client.register_script(_TAKE_OVER)
         self.holder: dict[str, Any] = {}
+        #: when acquire took over a dead holder's lease: that holder's record, with
+        #: ``reason`` (why it is known dead) and ``notice`` (the sentence to show)
+        self.took_over: dict[str, Any] | None = None
 
     def _call(self, fn: Any, *args: Any, **kw: Any) -> Any:
         import redis  # noqa: F401 - only to say CFG053 when it is missing
@@ -120,22 +162,37 @@ class RedisLease:
                                    "SCOUTE_QUOTA_URL", code="CFG054") from None
 
     def acquire(self) -> "RedisLease":
-        self.holder = {"token": self.token, "host": socket.gethostname(), "pid": os.getpid(),
-                       "mission_id": self.mission_id, "since": time.time()}
+        self.holder = {"token": self.token, **identity(), "mission_id": self.mission_id,
+                       "since": time.time()}
         value = json.dumps(self.holder)
-        ok = self._call(self.client.set, self.key, value, nx=True, px=self.ttl_ms)
-        if not ok:
-            raise self._locked_error()
+        # a few rounds, because what was read can change under us: the lease may expire
+        # between SET NX and GET, or another taker win the compare-and-set
+        for _ in range(3):
+            if self._call(self.client.set, self.key, value, nx=True, px=self.ttl_ms):
+                break
+            raw = self._call(self.client.get, self.key)
+            if raw is None:
+                continue  # expired or released since the SET: try again
+            info = _parse(raw)
+            reason = dead_reason(info)
+            if reason is None:
+                raise self._locked_error(info)
+            if self._call(self._take_over, keys=[self.key], args=[raw, value, self.ttl_ms]):
+                self._note_takeover(info, reason)
+                break
+        else:
+            raise self._locked_error(_parse(self._call(self.client.get, self.key)))
         self._value = value
         return self
 
-    def _locked_error(self) -> MissionLocked:
-        raw = self._call(self.client.get, self.key)
-        try:
-            info = json.loads(raw) if raw else {}
-        except ValueError:
-            info = {}
-        info = info if isinstance(info, dict) else {}
+    def _note_takeover(self, info: dict[str, Any], reason: str) -> None:
+        notice = (f"took over the lease of mission '{self.mission_id}' from dead pid "
+                  f"{info.get('pid')} on host {info.get('host')} (that pid {reason})")
+        self.took_over = {**info, "reason": reason, "notice": notice}
+        log.warning("%s", notice)
+
+    def _locked_error(self, info: dict[str, Any] | None = None) -> MissionLocked:
+        info = info or {}
         ttl = self._call(self.client.pttl, self.key)
         who = f"pid {info.get('pid', '?')} on {info.get('host', '?')}"
         left = f", lease expires in {max(0, int(ttl)) / 1000:.0f}s unless renewed" \
@@ -144,7 +201,8 @@ class RedisLease:
             f"mission '{self.mission_id}' is being applied by {who} (Redis lease at "
             f"{_where(self.url)}{left})",
             hint="wait for it to finish, or stop that process; a lease whose holder died "
-                 f"expires by itself after {self.ttl_ms / 1000:.0f}s")
+                 "on this machine is taken over at once, one that died elsewhere expires "
+                 f"by itself after {self.ttl_ms / 1000:.0f}s")
 
     def renew(self) -> bool:
         """Extend the lease while it is ours; False (and :attr:`lost` set) when not."""

@@ -9,7 +9,9 @@ alive.
 
 Under the Redis quota backend the lock is a Redis lease instead (``lease.py``; flock over
 a network filesystem is unreliable): :func:`mission_lock` chooses; the heartbeat thread
-renews the lease, and ``lock.json`` is written the same way.
+renews the lease, and ``lock.json`` is written the same way. A lease whose holder is
+provably dead on this machine is taken over at once (``took_over`` in ``lock.json``, and
+:attr:`MissionLock.notices` for the mission's log), as a flock would be.
 """
 
 from __future__ import annotations
@@ -89,10 +91,20 @@ class MissionLock:
                 raise self._locked_error() from None
         self._info = {"pid": os.getpid(), "host": socket.gethostname(),
                       "mission_id": self.mission_id, "started_at": utc_now()}
+        if self.notices:
+            took = self.lease.took_over
+            self._info["took_over"] = {k: took.get(k) for k in ("pid", "host", "reason")}
         self._beat()
         self._thread = threading.Thread(target=self._loop, name="scout-heartbeat", daemon=True)
         self._thread.start()
         return self
+
+    @property
+    def notices(self) -> list[str]:
+        """What the mission's log should say about how the lock was taken: a lease taken
+        over from a dead holder (``lease.py``)."""
+        took = getattr(self.lease, "took_over", None)
+        return [took["notice"]] if took else []
 
     def _locked_error(self) -> MissionLocked:
         info = read_lock_info(self.run_dir) or {}

@@ -317,11 +317,13 @@ class MissionRunner:
     def run(self) -> MissionResult:
         mid = self.request.mission_id
         started = time.monotonic()
-        with mission_lock(self.run_dir, mid, self.config):
+        with mission_lock(self.run_dir, mid, self.config) as lock:
             store = StateStore(self.run_dir, mission_id=mid, durability=self.durability,
                                snapshot_interval=self.snapshot_interval)
             log = E.MissionLog(str(self.run_dir / "mission.log"))
             bus = E.EventBus([log, *self.subscribers])
+            for note in lock.notices:  # a dead holder's lease taken over
+                bus.emit(E.Notice(note, level="warning"))
             try:
                 artifacts = ArtifactStore(self.run_dir, fsync=self.durability == "strict")
                 resumed = store.state.runs > 0
