@@ -392,6 +392,14 @@ class MissionLocked(RunError):
     exit_code = EXIT_USAGE
 
 
+class BatchLocked(RunError):
+    """Another live ``scout batch apply`` is running the same batch (its record would be
+    written by two drivers, each launching the same missions)."""
+
+    code = "RUN009"
+    exit_code = EXIT_USAGE
+
+
 class ArtifactInvalid(RunError):
     """An artifact failed its schema on write or read, or its content hash does not match."""
 

@@ -47,10 +47,8 @@ def batch_apply(
     from dataclasses import replace as _replace
 
     from scout.batch.inputs import missions_from_queries, missions_in_folder
-    from scout.batch.record import BatchRecord, batch_id_for, batches_dir, load_record
-    from scout.batch.runner import BatchRunner
+    from scout.batch.record import batch_id_for, batches_dir
     from scout.config.loader import load_config
-    from scout.orchestrator.executor import make_executor
 
     root_path = Path(root) if root else research_root()
     src = Path(source)
@@ -92,6 +90,51 @@ def batch_apply(
                                    pipeline_path)
     validate_mission_id(bid)  # a slug: the record's file name
     path = batches_dir(base_runs) / f"{bid}.json"
+    lock = _batch_lock(path)
+    try:
+        return _run_batch(path, bid, entries, queries, src, pipeline_path, base_runs,
+                          max_cost, kind, parallel, cfg, root_path, subscriber, run_job)
+    finally:
+        lock.release()
+
+
+def _batch_lock(record_path: Path) -> Any:
+    """The batch's lock: an OS file lock beside its record (``<batch-id>.lock``), held
+    while the batch runs, so a second ``scout batch apply`` of the same batch stops at
+    once (RUN009) instead of launching the same missions and overwriting the record."""
+    from filelock import FileLock, Timeout
+
+    from scout.batch.record import load_record
+    from scout.errors import BatchLocked
+
+    record_path.parent.mkdir(parents=True, exist_ok=True)
+    lock = FileLock(str(record_path.with_suffix(".lock")), timeout=0, thread_local=False)
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        who = "another process"
+        try:
+            rec = load_record(record_path) if record_path.is_file() else None
+        except Exception:  # noqa: BLE001 - the record is the other driver's; only a hint
+            rec = None
+        if rec is not None and rec.pid:
+            who = f"pid {rec.pid}" + (f" on {rec.host}" if rec.host else "")
+        raise BatchLocked(f"batch {record_path.stem} is being applied by {who}",
+                          hint="wait for it to finish (scout batch status shows its "
+                               "progress), or stop it; then re-apply: finished missions "
+                               "are reused") from None
+    return lock
+
+
+def _run_batch(path: Path, bid: str, entries: list[Any], queries: str | Path | None,
+               src: Path, pipeline_path: Path | None, base_runs: Path,
+               max_cost: float | None, kind: str, parallel: int | None, cfg: Any,
+               root_path: Path, subscriber: Any, run_job: Callable[[Any], Any] | None
+               ) -> Any:
+    from scout.batch.record import BatchRecord, load_record
+    from scout.batch.runner import BatchRunner
+    from scout.orchestrator.executor import make_executor
+
     record = load_record(path) if path.is_file() else BatchRecord(
         bid, str(Path(queries) if queries is not None else src),
         str(pipeline_path) if pipeline_path else None, str(base_runs))
