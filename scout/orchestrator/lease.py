@@ -189,7 +189,9 @@ class RedisLease:
         notice = (f"took over the lease of mission '{self.mission_id}' from dead pid "
                   f"{info.get('pid')} on host {info.get('host')} (that pid {reason})")
         self.took_over = {**info, "reason": reason, "notice": notice}
-        log.warning("%s", notice)
+        # INFO, not WARNING: the mission emits it as a warning notice (terminal and
+        # mission.log); at WARNING Python's last-resort handler printed it a second time
+        log.info("%s", notice)
 
     def _locked_error(self, info: dict[str, Any] | None = None) -> MissionLocked:
         info = info or {}

@@ -81,7 +81,7 @@ def test_a_sigkilled_holders_lease_is_taken_over_at_once(
             time.sleep(0.01)
     try:
         started = time.monotonic()
-        with caplog.at_level(logging.WARNING, logger="scout.lease"):
+        with caplog.at_level(logging.INFO, logger="scout.lease"):
             lease = RedisLease(redis_url, "m1").acquire()
         assert time.monotonic() - started < 2.0  # not the 30 s ttl
         assert lease.took_over is not None and lease.took_over["pid"] == proc.pid
