@@ -47,6 +47,8 @@ class RunRow(BaseModel):
     exit_code: int | None
     reason: str | None
     phases: dict[str, int] = Field(default_factory=dict)  # status -> count
+    #: which budget stopped a ``stopped_budget`` mission: RUN004 its own, RUN008 a batch's
+    stop_code: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return self.model_dump()
@@ -125,7 +127,8 @@ def run_row(run_dir: Path, state: MissionState, cost: float = 0.0) -> RunRow:
         pipeline_path=pipeline, status=effective_status(state, run_dir), runs=state.runs,
         started_at=state.started_at, finished_at=state.finished_at,
         duration_s=duration(state.started_at, state.finished_at), cost_usd=round(cost, 6),
-        exit_code=state.exit_code, reason=state.reason, phases=counts)
+        exit_code=state.exit_code, reason=state.reason, phases=counts,
+        stop_code=state.stop_code)
 
 
 def list_runs(runs_dir: str | Path, runtime_dir: str | Path | None = None, *,

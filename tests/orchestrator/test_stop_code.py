@@ -142,6 +142,11 @@ def test_status_views_show_the_code(ws):
     out = ApplyResult(mission_id=r.mission_id, status=r.status, exit_code=r.exit_code,
                       reason=r.reason, stop_code=r.stop_code, cost_usd=0.0)
     assert out.model_dump()["stop_code"] == "RUN008"
+    # `scout runs`, the dashboard and GET /api/missions list it too
+    from scout.audit.runs import list_runs
+
+    rows = {row.mission_id: row for row in list_runs(r.run_dir.parent, use_index=False)}
+    assert rows[r.mission_id].stop_code == "RUN008"
 
 
 def test_scout_apply_json_shows_the_code(ws, capsys):
