@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-_NUM = r"(?P<num>\d{1,2}(?:[.,'’]\d{1,2})?)"  # "8'5" is how many in Spain write 8,5
+# "8'5" is how many in Spain write 8,5; three digits only for a percentage ("100%")
+_NUM = r"(?P<num>\d{1,3}(?:[.,'’]\d{1,2})?)"
 _PRE = (r"(?P<pre>(?:with\s+an?\s+|con\s+una?\s+)?(?:rated|rating|ratings|score|scored|scoring|reviews?|"
         r"puntuacion|puntuada?o?s?|valoracion|valorad[oa]s?(?:\s+con(?:\s+una?)?)?|nota|calificacion|"
         r"calificad[oa]s?)"
@@ -28,9 +29,16 @@ _UNIT = (r"(?:\s*(?P<unit>stars?|estrellas?|points?|puntos?|pts|ratings?|score|(
          r"puntuacion|valoracion)))")
 _POST = (r"(?:\s*(?P<post>\+|or\s+(?:better|more|higher|above)|and\s+(?:up|above)|o\s+(?:mas|"
          r"mejor|superior|superiores)|como\s+minimo|al\s+menos|minimum|or\s+over)(?![\w]))")
+# "8.5 on Booking", "4.5 en Google": a review site names the scale's owner, so it is a cue
+_SITE = (r"(?:\s+(?:on|in|at|en|de)\s+(?P<site>booking(?:\.com)?|tripadvisor|google(?:\s+maps)?|"
+         r"airbnb|expedia|yelp|trivago|hotels\.com|thefork|eltenedor|el\s+tenedor))")
+# Spanish grades a score with an article: "con un 8", "más de un 8,5" (a count agrees with
+# a plural noun instead: "2 noches")
+_ART = r"(?P<art>una?\s+)"
 _RATING_RE = re.compile(
-    r"(?<![\w.,])(?:" + _PRE + r"|" + _LEAD + r")?" + _NUM + r"(?![\d])(?!\s*(?:%|€|\$|£|k\b))"
-    + _SCALE + r"?" + _UNIT + r"?" + _POST + r"?"
+    r"(?<![\w.,])(?:" + _PRE + r"|" + _LEAD + r")?" + _ART + r"?" + _NUM
+    + r"(?![\d])(?P<pct>\s*%)?(?!\s*(?:%|€|\$|£|k\b))"
+    + _SCALE + r"?" + _UNIT + r"?" + _SITE + r"?" + _POST + r"?"
 )
 
 _WORDS: list[tuple[str, float | None]] = [
@@ -50,15 +58,22 @@ _STANDALONE = re.compile(r"\b(?P<w>muy\s+bien\s+valorad[oa]s?|bien\s+valorad[oa]
 def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int]] | None:
     for m in _RATING_RE.finditer(free):
         g = m.groupdict()
-        if not (g["pre"] or g["scale"] or g["unit"] or g["post"]):
+        if g["pct"]:  # "reviews of 90% or more": a share, only after a rating word
+            if not g["pre"] or g["scale"] or g["unit"] or g["art"]:
+                continue
+        elif len(re.split(r"[.,'’]", g["num"])[0]) > 2:
+            continue  # three digits are a percentage or not a rating at all
+        if not (g["pre"] or g["scale"] or g["unit"] or g["post"] or g["site"] or g["art"]):
             continue
-        if g["lead"] and not (g["unit"] or g["scale"]):
+        if g["lead"] and not (g["unit"] or g["scale"] or g["site"] or g["art"]):
             continue  # "at least 2 people"
         try:
             num = float(re.sub(r"[,'’]", ".", g["num"]))
         except ValueError:
             continue
-        if g["scale"]:
+        if g["pct"]:
+            scale = 100.0
+        elif g["scale"]:
             scale = float(g["scale"])
         elif g["unit"] and g["unit"].startswith(("star", "estrella")):
             scale = 5.0

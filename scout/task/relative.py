@@ -115,9 +115,9 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
         return DateRange(start=start, end=end)
 
     # Spanish "el próximo fin de semana" / "que viene" is the nearest one (Fundéu: "próximo"
-    # is the closest ahead), as "este fin de semana" is
+    # is the closest ahead), as "este fin de semana" is; "finde" is how Spain writes it short
     forms.append((r"\b(?:(?P<next>next)\s+|(?:this|este|el\s+proximo|el|the|coming)\s+)?"
-                  r"(?:weekend|fin\s+de\s+semana)\b(?:\s+(?:que\s+viene|proximo))?", weekend))
+                  r"(?:weekend|fin\s+de\s+semana|finde)\b(?:\s+(?:que\s+viene|proximo))?", weekend))
 
     def week(m: re.Match[str]) -> Value | None:
         if m.group("this"):
