@@ -48,8 +48,9 @@ _POST_CMP: list[tuple[str, str]] = [
     (r"or more|o mas|minimum|como minimo|at least|or above|\+", ">="),
 ]
 # the unit after an amount: "/night", "per person", "a head", "por cabeza"; "noche"/"night"
-# also bare ("250€ noche"), the other units only after a connector ("200 € semana santa")
-_PER = (r"(?:\s*(?:(?:/|per|an?|por|la|el|al|each|cada)\s*|\s(?=(?:noche|night)\b))"
+# and "pp" (itself "per person") also bare ("250€ noche", "15€ pp"), the other units only
+# after a connector ("200 € semana santa")
+_PER = (r"(?:\s*(?:(?:/|per|an?|por|la|el|al|each|cada)\s*|\s(?=(?:noche|night|pp)\b))"
         r"(?P<per>nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
         r"comensal(?:es)?|months?|mes|week|semana)\b)")
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",

@@ -18,14 +18,14 @@ import re
 _NUM = r"(?P<num>\d{1,3}(?:[.,'’]\d{1,2})?)"
 _PRE = (r"(?P<pre>(?:with\s+an?\s+|con\s+una?\s+)?(?:rated|rating|ratings|score|scored|scoring|reviews?|"
         r"puntuacion|puntuada?o?s?|valoracion|valorad[oa]s?(?:\s+con(?:\s+una?)?)?|nota|calificacion|"
-        r"calificad[oa]s?)"
+        r"calificad[oa]s?)(?:\s+con(?:\s+una?)?)?"  # "puntuado con más de 8"
         r"(?:\s+(?:of|de|minima|minimo|media))*"
         r"(?:\s*(?:>=|≥|>|:)|\s+(?:at\s+least|above|over|minimum|min|of|al\s+menos|minima?o?|"
-        r"superior\s+a|mayor\s+(?:de|que|a)|por\s+encima\s+de|de))*\s*)")
+        r"superior\s+a|mayor\s+(?:de|que|a)|por\s+encima\s+de|mas\s+de|more\s+than|de))*\s*)")
 _LEAD = (r"(?P<lead>(?:at\s+least|minimum|al\s+menos|como\s+minimo|minimo|min\.?|more\s+than|"
          r"over|above|mas\s+de|superior\s+a|mayor\s+(?:de|que|a)|>=|≥|>)\s*)")
 _SCALE = r"(?:\s*(?:/|out\s+of|sobre|de\s+(?=5\b|10\b))\s*(?P<scale>5|10|100)\b)"
-_UNIT = (r"(?:\s*(?P<unit>stars?|estrellas?|points?|puntos?|pts|ratings?|score|(?:de\s+)?(?:nota|"
+_UNIT = (r"(?:\s*(?P<unit>[★⭐]|stars?|estrellas?|points?|puntos?|pts|ratings?|score|(?:de\s+)?(?:nota|"
          r"puntuacion|valoracion)))")
 _POST = (r"(?:\s*(?P<post>\+|or\s+(?:better|more|higher|above)|and\s+(?:up|above)|o\s+(?:mas|"
          r"mejor|superior|superiores)|como\s+minimo|al\s+menos|minimum|or\s+over)(?![\w]))")
@@ -75,7 +75,7 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
             scale = 100.0
         elif g["scale"]:
             scale = float(g["scale"])
-        elif g["unit"] and g["unit"].startswith(("star", "estrella")):
+        elif g["unit"] and g["unit"].startswith(("star", "estrella", "★", "⭐")):
             scale = 5.0
         elif g["unit"] and g["unit"].startswith(("point", "punto", "pts")):
             scale = 10.0
@@ -83,7 +83,7 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
             scale = 5.0 if num <= 5 else 10.0
         if scale <= 0 or num > scale:
             continue
-        if g["unit"] and g["unit"].startswith(("star", "estrella")) and num == scale and not (
+        if g["unit"] and g["unit"].startswith(("star", "estrella", "★", "⭐")) and num == scale and not (
                 g["pre"] or g["lead"] or g["post"]):
             continue  # "a 5-star hotel" / "hotel de 5 estrellas" is its category, not a minimum
         return round(num * 10.0 / scale, 2), m.span()
