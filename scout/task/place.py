@@ -40,6 +40,7 @@ montana pueblo total efectivo general particular precio menos mas noche noches s
 mes meses ano dia dias fin verano invierno primavera otono alquiler alojamiento pleno plena
 casco interior linea venta oferta busca comer cenar dormir viaje vacaciones donde como cual
 partir lo los las del al el la algo alguno alguna favor something anything
+me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
 """.split())
@@ -77,12 +78,13 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         # "hotel lisboa junio": after a leading request word, the first other word;
         # "sevilla en octubre": a request that opens with a name
         words = list(re.finditer(r"[^\W\d_][\w'’-]*", original))
+        cue_words = {c for c in _cues(lang, aliases) if " " not in c}
         if words and fold(words[0].group(0)) in _LEADING | STOP:
             for m in words[1:]:
                 w = fold(m.group(0))
-                if free[m.start()] == "\x00":
-                    break
-                if w in _LEADING or w in NOT_FIRST or w in PARTICLES:
+                if free[m.start()] == "\x00" or w in PARTICLES or w in cue_words:
+                    break  # past a cue or an article the cue pass has read what there was
+                if w in _LEADING or w in NOT_FIRST:
                     continue
                 return _read_name(free, original, m.start(), cased)
         elif words and free[words[0].start()] != "\x00" and fold(words[0].group(0)) not in PARTICLES:
@@ -129,6 +131,8 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
             if cased and low in _LEADING_ARTICLES and not raw[0].isupper() and not pending \
                     and _next_is_name(free, original, end, cased):
                 pass  # "en la Costa del Sol": the article is not part of the name
+            elif low == "the" and not cased:
+                break  # typed in lower case, "near the beach" is a thing, not a name
             elif low in _LEADING_ARTICLES and not pending and _next_is_name(free, original, end,
                                                                             cased):
                 pending.append((raw, m.start(), end))

@@ -176,3 +176,21 @@ def test_relative_past_dates_are_read_and_flagged(query: str, value: str) -> Non
     text = got.iso if hasattr(got, "iso") else f"{got.start.isoformat()}..{got.end.isoformat()}"
     assert text == value
     assert "past:month" in result.flags
+
+
+@pytest.mark.parametrize("query", [
+    "Hotel near the beach, max 100 EUR",  # the case-blind fallback must not read "the beach"
+    "Hotel near me",
+    "Hotel in the mountains",
+    "i need a hotel near the beach",  # all lower case: "the" + a noun is a thing
+    "hotel near the airport",
+    "hotel in a quiet area",
+    "busco hotel de lujo",
+])
+def test_things_are_not_places(query: str) -> None:
+    assert parse(query).values.get("destination") is None
+
+
+def test_a_name_after_request_words_is_still_read() -> None:
+    assert parse("hotel lisboa junio 150€").values.get("destination") == "Lisboa"
+    assert parse("hotels in The Hague").values.get("destination") == "The Hague"
