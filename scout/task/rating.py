@@ -33,11 +33,12 @@ _POST = (r"(?:\s*(?P<post>\+|or\s+(?:better|more|higher|above)|and\s+(?:up|above
 _SITE = (r"(?:\s+(?:on|in|at|en|de)\s+(?P<site>booking(?:\.com)?|tripadvisor|google(?:\s+maps)?|"
          r"airbnb|expedia|yelp|trivago|hotels\.com|thefork|eltenedor|el\s+tenedor))")
 # Spanish grades a score with an article: "con un 8", "más de un 8,5" (a count agrees with
-# a plural noun instead: "2 noches")
-_ART = r"(?P<art>una?\s+)"
+# a plural noun instead: "2 noches"); only after "con" / "de", not "por un 5 más"
+_ART = r"(?:(?:(?<=con\s)|(?<=de\s))(?P<art>una?\s+))"
 _RATING_RE = re.compile(
     r"(?<![\w.,])(?:" + _PRE + r"|" + _LEAD + r")?" + _ART + r"?" + _NUM
-    + r"(?![\d])(?P<pct>\s*%)?(?!\s*(?:%|€|\$|£|k\b))"
+    + r"(?![\d])(?!\s*[x×]\s*\d)(?P<pct>\s*%(?:\s+(?P<pos>positive|positivas?|favorables?)\b)?)?"
+    + r"(?!\s*(?:%|€|\$|£|k\b))"
     + _SCALE + r"?" + _UNIT + r"?" + _SITE + r"?" + _POST + r"?"
 )
 
@@ -58,12 +59,13 @@ _STANDALONE = re.compile(r"\b(?P<w>muy\s+bien\s+valorad[oa]s?|bien\s+valorad[oa]
 def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int]] | None:
     for m in _RATING_RE.finditer(free):
         g = m.groupdict()
-        if g["pct"]:  # "reviews of 90% or more": a share, only after a rating word
-            if not g["pre"] or g["scale"] or g["unit"] or g["art"]:
+        if g["pct"]:  # "reviews of 90% or more", "95% positive": a share of good reviews
+            if not (g["pre"] or g["pos"]) or g["scale"] or g["unit"] or g["art"]:
                 continue
         elif len(re.split(r"[.,'’]", g["num"])[0]) > 2:
             continue  # three digits are a percentage or not a rating at all
-        if not (g["pre"] or g["scale"] or g["unit"] or g["post"] or g["site"] or g["art"]):
+        if not (g["pre"] or g["scale"] or g["unit"] or g["post"] or g["site"] or g["art"]
+                or g["pos"]):
             continue
         if g["lead"] and not (g["unit"] or g["scale"] or g["site"] or g["art"]):
             continue  # "at least 2 people"

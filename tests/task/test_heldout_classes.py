@@ -89,6 +89,7 @@ def test_a_bare_week_or_month_word_is_not_a_unit() -> None:
     ("hotel en Soria con más de un 8,5", 8.5),
     ("hotel in Lyon with reviews of 85% or more", 8.5),
     ("hotel in Lyon rated 92%", 9.2),
+    ("hotel in Lyon with 95% positive reviews", 9.5),
 ])
 def test_rating_classes(query: str, rating: float) -> None:
     assert parse(query).values.get("min_rating") == rating
@@ -98,6 +99,8 @@ def test_rating_classes(query: str, rating: float) -> None:
     "hotel in Lyon, 20% off, at least 2 nights",  # a share with no rating word
     "hotel in Lyon for at least 3 people",
     "hotel en Soria, un 5 estrellas",  # the category
+    "alquilar un 4x4 en Soria",  # a car, not a grade
+    "hotel en Soria con parking por un 5 más",  # "un N" grades only after con / de
 ])
 def test_numbers_that_are_not_ratings(query: str) -> None:
     assert "min_rating" not in parse(query).values
