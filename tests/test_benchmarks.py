@@ -58,3 +58,16 @@ def test_quick_benchmarks_print_one_json_object(script: str,
             assert row["median_s"] > 0 and row["cpu_s"] > 0 and row["cpu_ratio"] > 0
         assert rows[warm]["target"] == rows[cold]["target"] == 5.0
         assert isinstance(rows[cold]["target_met"], bool)
+
+
+def test_parse_heldout_is_its_own_report(subprocess_env: dict[str, str]) -> None:
+    out = _run(["benchmarks/parse.py", "--heldout", "--json"], subprocess_env)
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["heldout"] is True and doc["corpus"].endswith("heldout.yaml")
+    assert doc["requests"] >= 80 and min(doc["langs"]["es"], doc["langs"]["en"]) >= 40
+    # the real pipelines' inputs: the restaurant's dish pattern is scored as "string"
+    assert {"place", "month", "money", "rating", "lang", "past", "string"} <= set(doc["fields"])
+    text = _run(["benchmarks/parse.py", "--heldout"], subprocess_env)
+    assert text.returncode == 0 and text.stdout.startswith("held-out set:")
+

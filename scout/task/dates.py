@@ -22,7 +22,8 @@ Resolution, from the injected ``today`` (never the clock):
 * "in N days" is that day; "in N weeks" the seven days from N weeks ahead; "in N
   months" / "dentro de un mes", "next month" / "el mes que viene" the calendar month;
   "next year" / "el año que viene" the whole year, and "<month> next year" /
-  "<mes> del año que viene" that month of it;
+  "<mes> del año que viene" that month of it; "last month" / "el mes pasado", "last
+  year" / "el año pasado" and "<mes> del año pasado" are read too, and flagged as past;
 * feasts: Christmas / Navidad 24-26 December, New Year's Eve / Nochevieja 31 December,
   New Year / Año Nuevo 1 January, Easter / Pascua Good Friday to Easter Monday, Semana
   Santa / Holy Week Palm Sunday to Easter Sunday (the next one, or the year written);
@@ -45,7 +46,7 @@ from dataclasses import dataclass
 
 from scout.schemas.task import DateRange, Month
 from scout.task.cldr import months, weekdays
-from scout.task.relative import Value, last_day, relative_forms
+from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms
 
 
 @dataclass
@@ -311,6 +312,12 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
 
     forms.append((rf"\b{g.mon('m')}\s+(?:(?:del|de|of)\s+)?{rel_year}", month_next_year))
     forms.append((rf"\b{rel_year},?\s+(?:in\s+|en\s+)?{g.mon('m', full=True)}\b", month_next_year))
+
+    def month_last_year(m: re.Match[str]) -> Value | None:
+        return Month(year=t.year - 1, month=g.num(m, "m"))
+
+    forms.append((rf"\b{g.mon('m')}\s+(?:(?:del|de|of)\s+)?{LAST_YEAR}", month_last_year))
+    forms.append((rf"\b{LAST_YEAR},?\s+(?:in\s+|en\s+)?{g.mon('m', full=True)}\b", month_last_year))
 
     def bare(m: re.Match[str]) -> Value | None:
         word = m.group("m").rstrip(".")

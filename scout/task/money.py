@@ -47,10 +47,16 @@ _POST_CMP: list[tuple[str, str]] = [
     (r"max(?:imum)?|maximo|como maximo|or less|o menos|tops|at most|como mucho|as a maximum", "<="),
     (r"or more|o mas|minimum|como minimo|at least|or above|\+", ">="),
 ]
-_PER = (r"(?:\s*(?:/|per|an?|por|la|el|al|each|cada)\s*(?P<per>nights?|noches?|days?|dias?|"
-        r"persons?|personas?|people|pp|months?|mes|week|semana)\b)")
+# the unit after an amount: "/night", "per person", "a head", "por cabeza"; "noche"/"night"
+# and "pp" (itself "per person") also bare ("250€ noche", "15€ pp"), the other units only
+# after a connector ("200 € semana santa")
+_PER = (r"(?:\s*(?:(?:/|per|an?|por|la|el|al|each|cada)\s*|\s(?=(?:noche|night|pp)\b))"
+        r"(?P<per>nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
+        r"comensal(?:es)?|months?|mes|week|semana)\b)")
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
-              "persona": "person", "people": "person", "pp": "person", "month": "month",
+              "persona": "person", "people": "person", "pp": "person", "pax": "person",
+              "head": "person", "cabeza": "person", "comensal": "person", "comensale": "person",
+              "month": "month",
               "mes": "month", "week": "week", "semana": "week"}
 
 

@@ -39,14 +39,15 @@ baratos barata baratas bueno buena buenas mejor mejores centro zona playa costa
 montana pueblo total efectivo general particular precio menos mas noche noches semana semanas
 mes meses ano dia dias fin verano invierno primavera otono alquiler alojamiento pleno plena
 casco interior linea venta oferta busca comer cenar dormir viaje vacaciones donde como cual
-partir lo los las del al el la
+partir lo los las del al el la algo alguno alguna favor something anything
+me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
 """.split())
 NOT_FIRST = STOP | {"town", "city", "centre", "center", "downtown", "area", "old", "historic"}
 _LEADING = frozenset("""
 find best top cheap show search i i'd i'm i'll we looking need want get list recommend please
-hotels hotel
+hotels hotel hola hi hello hey buenas saludos thanks gracias porfa
 restaurants restaurant where what which me busco quiero necesito hoteles restaurantes vuelos
 vuelo donde que cual mejores mejor encuentra recomienda recomiendame dame muestrame
 """.split())
@@ -74,16 +75,20 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     if later:
         return later
     if not cased:
-        # "hotel lisboa junio": after a leading request word, the first other word
+        # "hotel lisboa junio": after a leading request word, the first other word;
+        # "sevilla en octubre": a request that opens with a name
         words = list(re.finditer(r"[^\W\d_][\w'’-]*", original))
+        cue_words = {c for c in _cues(lang, aliases) if " " not in c}
         if words and fold(words[0].group(0)) in _LEADING | STOP:
             for m in words[1:]:
                 w = fold(m.group(0))
-                if free[m.start()] == "\x00":
-                    break
-                if w in _LEADING or w in NOT_FIRST or w in PARTICLES:
+                if free[m.start()] == "\x00" or w in PARTICLES or w in cue_words:
+                    break  # past a cue or an article the cue pass has read what there was
+                if w in _LEADING or w in NOT_FIRST:
                     continue
                 return _read_name(free, original, m.start(), cased)
+        elif words and free[words[0].start()] != "\x00" and fold(words[0].group(0)) not in PARTICLES:
+            return _read_name(free, original, words[0].start(), cased)
         return None
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
     if cased:
@@ -93,6 +98,12 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     or fold(w) in STOP:
                 continue
             hit = _read_name(free, original, m.start(), cased)
+            if hit:
+                return hit
+        # "Looking for a hotel in lisbon, max 120 EUR": capitals only where a sentence starts
+        # or in a code; the name after a cue was typed in lower case, so read it case-blind
+        for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
+            hit = _read_name(free, original, m.end(), False)
             if hit:
                 return hit
     return None
@@ -117,9 +128,11 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
         first = not words
         is_particle = low in PARTICLES
         if first:
-            if cased and low in _LEADING_ARTICLES - {"the"} and not raw[0].isupper() and not pending \
+            if cased and low in _LEADING_ARTICLES and not raw[0].isupper() and not pending \
                     and _next_is_name(free, original, end, cased):
                 pass  # "en la Costa del Sol": the article is not part of the name
+            elif low == "the" and not cased:
+                break  # typed in lower case, "near the beach" is a thing, not a name
             elif low in _LEADING_ARTICLES and not pending and _next_is_name(free, original, end,
                                                                             cased):
                 pending.append((raw, m.start(), end))
@@ -150,9 +163,10 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
     start, stop = words[0][1], words[-1][2]
     text = original[start:stop]
     if not cased:
-        text = _title(text)
+        text = _title(text, keep_acronyms=not original.isupper())
     else:  # a word typed in capitals in ordinary writing: "en VALENCIA" → "Valencia"
-        text = " ".join(_title(w) if w.isupper() and len(w) >= 4 else w for w in text.split())
+        text = " ".join(_title(w) if w.isupper() and len(w) >= 4 and not _acronym(w) else w
+                        for w in text.split())
     return text, (start, stop)
 
 
@@ -164,11 +178,18 @@ def _next_is_name(free: str, original: str, end: int, cased: bool) -> bool:
     return (w[0].isupper() if cased else fold(w) not in STOP) and fold(w) not in PARTICLES
 
 
-def _title(text: str) -> str:
+def _acronym(word: str) -> bool:
+    """"CDMX", "NYC", "BCN": capitals with no vowel are an abbreviation, not a shout."""
+    return word.isupper() and not re.search(r"[aeiouy]", fold(word))
+
+
+def _title(text: str, keep_acronyms: bool = False) -> str:
     out = []
     for i, w in enumerate(text.split()):
         low = w.lower()
-        if i > 0 and fold(low) in PARTICLES:
+        if keep_acronyms and _acronym(w):
+            out.append(w)
+        elif i > 0 and fold(low) in PARTICLES:
             out.append(low)
         else:
             out.append(low[:1].upper() + low[1:])

@@ -14,23 +14,32 @@ from __future__ import annotations
 
 import re
 
-_NUM = r"(?P<num>\d{1,2}(?:[.,'’]\d{1,2})?)"  # "8'5" is how many in Spain write 8,5
+# "8'5" is how many in Spain write 8,5; three digits only for a percentage ("100%")
+_NUM = r"(?P<num>\d{1,3}(?:[.,'’]\d{1,2})?)"
 _PRE = (r"(?P<pre>(?:with\s+an?\s+|con\s+una?\s+)?(?:rated|rating|ratings|score|scored|scoring|reviews?|"
         r"puntuacion|puntuada?o?s?|valoracion|valorad[oa]s?(?:\s+con(?:\s+una?)?)?|nota|calificacion|"
-        r"calificad[oa]s?)"
+        r"calificad[oa]s?)(?:\s+con(?:\s+una?)?)?"  # "puntuado con más de 8"
         r"(?:\s+(?:of|de|minima|minimo|media))*"
         r"(?:\s*(?:>=|≥|>|:)|\s+(?:at\s+least|above|over|minimum|min|of|al\s+menos|minima?o?|"
-        r"superior\s+a|mayor\s+(?:de|que|a)|por\s+encima\s+de|de))*\s*)")
+        r"superior\s+a|mayor\s+(?:de|que|a)|por\s+encima\s+de|mas\s+de|more\s+than|de))*\s*)")
 _LEAD = (r"(?P<lead>(?:at\s+least|minimum|al\s+menos|como\s+minimo|minimo|min\.?|more\s+than|"
          r"over|above|mas\s+de|superior\s+a|mayor\s+(?:de|que|a)|>=|≥|>)\s*)")
 _SCALE = r"(?:\s*(?:/|out\s+of|sobre|de\s+(?=5\b|10\b))\s*(?P<scale>5|10|100)\b)"
-_UNIT = (r"(?:\s*(?P<unit>stars?|estrellas?|points?|puntos?|pts|ratings?|score|(?:de\s+)?(?:nota|"
+_UNIT = (r"(?:\s*(?P<unit>[★⭐]|stars?|estrellas?|points?|puntos?|pts|ratings?|score|(?:de\s+)?(?:nota|"
          r"puntuacion|valoracion)))")
 _POST = (r"(?:\s*(?P<post>\+|or\s+(?:better|more|higher|above)|and\s+(?:up|above)|o\s+(?:mas|"
          r"mejor|superior|superiores)|como\s+minimo|al\s+menos|minimum|or\s+over)(?![\w]))")
+# "8.5 on Booking", "4.5 en Google": a review site names the scale's owner, so it is a cue
+_SITE = (r"(?:\s+(?:on|in|at|en|de)\s+(?P<site>booking(?:\.com)?|tripadvisor|google(?:\s+maps)?|"
+         r"airbnb|expedia|yelp|trivago|hotels\.com|thefork|eltenedor|el\s+tenedor))")
+# Spanish grades a score with an article: "con un 8", "más de un 8,5" (a count agrees with
+# a plural noun instead: "2 noches"); only after "con" / "de", not "por un 5 más"
+_ART = r"(?:(?:(?<=con\s)|(?<=de\s))(?P<art>una?\s+))"
 _RATING_RE = re.compile(
-    r"(?<![\w.,])(?:" + _PRE + r"|" + _LEAD + r")?" + _NUM + r"(?![\d])(?!\s*(?:%|€|\$|£|k\b))"
-    + _SCALE + r"?" + _UNIT + r"?" + _POST + r"?"
+    r"(?<![\w.,])(?:" + _PRE + r"|" + _LEAD + r")?" + _ART + r"?" + _NUM
+    + r"(?![\d])(?!\s*[x×]\s*\d)(?P<pct>\s*%(?:\s+(?P<pos>positive|positivas?|favorables?)\b)?)?"
+    + r"(?!\s*(?:%|€|\$|£|k\b))"
+    + _SCALE + r"?" + _UNIT + r"?" + _SITE + r"?" + _POST + r"?"
 )
 
 _WORDS: list[tuple[str, float | None]] = [
@@ -50,17 +59,25 @@ _STANDALONE = re.compile(r"\b(?P<w>muy\s+bien\s+valorad[oa]s?|bien\s+valorad[oa]
 def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int]] | None:
     for m in _RATING_RE.finditer(free):
         g = m.groupdict()
-        if not (g["pre"] or g["scale"] or g["unit"] or g["post"]):
+        if g["pct"]:  # "reviews of 90% or more", "95% positive": a share of good reviews
+            if not (g["pre"] or g["pos"]) or g["scale"] or g["unit"] or g["art"]:
+                continue
+        elif len(re.split(r"[.,'’]", g["num"])[0]) > 2:
+            continue  # three digits are a percentage or not a rating at all
+        if not (g["pre"] or g["scale"] or g["unit"] or g["post"] or g["site"] or g["art"]
+                or g["pos"]):
             continue
-        if g["lead"] and not (g["unit"] or g["scale"]):
+        if g["lead"] and not (g["unit"] or g["scale"] or g["site"] or g["art"]):
             continue  # "at least 2 people"
         try:
             num = float(re.sub(r"[,'’]", ".", g["num"]))
         except ValueError:
             continue
-        if g["scale"]:
+        if g["pct"]:
+            scale = 100.0
+        elif g["scale"]:
             scale = float(g["scale"])
-        elif g["unit"] and g["unit"].startswith(("star", "estrella")):
+        elif g["unit"] and g["unit"].startswith(("star", "estrella", "★", "⭐")):
             scale = 5.0
         elif g["unit"] and g["unit"].startswith(("point", "punto", "pts")):
             scale = 10.0
@@ -68,7 +85,7 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
             scale = 5.0 if num <= 5 else 10.0
         if scale <= 0 or num > scale:
             continue
-        if g["unit"] and g["unit"].startswith(("star", "estrella")) and num == scale and not (
+        if g["unit"] and g["unit"].startswith(("star", "estrella", "★", "⭐")) and num == scale and not (
                 g["pre"] or g["lead"] or g["post"]):
             continue  # "a 5-star hotel" / "hotel de 5 estrellas" is its category, not a minimum
         return round(num * 10.0 / scale, 2), m.span()

@@ -1,6 +1,7 @@
 """Relative spans of a request, resolved from the injected ``today``: seasons, weekends,
 weeks, weekdays, "today / tomorrow / hoy / mañana", "in N days / weeks / months" ("dentro
-de…"), "next month / el mes que viene", "next year / el año que viene", a year alone,
+de…"), "next / last month" ("el mes que viene / pasado"), "next / last year" ("el año que
+viene / pasado"), a year alone,
 feasts (Christmas, New Year, Easter, Semana Santa).
 
 The rules are documented in :mod:`scout.task.dates`, which adds these forms to its
@@ -76,6 +77,10 @@ def _opt_year(m: re.Match[str], group: str) -> int | None:
     return int(g) if g else None
 
 
+# "last year" / "el año pasado": read so that a request for a gone date is kept and flagged
+LAST_YEAR = r"(?:(?:the\s+)?last\s+year|(?:el\s+)?ano\s+pasado|(?:el\s+)?pasado\s+ano)\b"
+
+
 def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form]:
     """(pattern, builder) pairs over folded text; ``days`` are weekday names → 0-6."""
     forms: list[Form] = []
@@ -115,9 +120,9 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
         return DateRange(start=start, end=end)
 
     # Spanish "el próximo fin de semana" / "que viene" is the nearest one (Fundéu: "próximo"
-    # is the closest ahead), as "este fin de semana" is
+    # is the closest ahead), as "este fin de semana" is; "finde" is how Spain writes it short
     forms.append((r"\b(?:(?P<next>next)\s+|(?:this|este|el\s+proximo|el|the|coming)\s+)?"
-                  r"(?:weekend|fin\s+de\s+semana)\b(?:\s+(?:que\s+viene|proximo))?", weekend))
+                  r"(?:weekend|fin\s+de\s+semana|finde)\b(?:\s+(?:que\s+viene|proximo))?", weekend))
 
     def week(m: re.Match[str]) -> Value | None:
         if m.group("this"):
@@ -129,19 +134,24 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
                   r"(?:la\s+)?semana\s+(?:que\s+viene|proxima)|(?:la\s+)?proxima\s+semana)", week))
 
     def month_rel(m: re.Match[str]) -> Value | None:
-        y, mo = add_months(t, 0 if m.group("this") else 1)
+        y, mo = add_months(t, 0 if m.group("this") else -1 if m.group("last") else 1)
         return Month(year=y, month=mo)
 
+    # "last month" / "el mes pasado" is read too: the request is kept and flagged as past
     forms.append((r"\b(?:(?P<this>this\s+month|este\s+mes)\b|(?:the\s+)?next\s+month\b|"
                   r"(?:el\s+)?mes\s+(?:que\s+viene|proximo|siguiente)|"
-                  r"(?:el\s+)?(?:proximo|siguiente)\s+mes\b)", month_rel))
+                  r"(?:el\s+)?(?:proximo|siguiente)\s+mes\b|"
+                  r"(?P<last>(?:the\s+)?last\s+month\b|(?:el\s+)?mes\s+pasado\b|"
+                  r"(?:el\s+)?pasado\s+mes\b))", month_rel))
 
     def year_rel(m: re.Match[str]) -> Value | None:
         if m.group("this"):
             return DateRange(start=t, end=dt.date(t.year, 12, 31))
-        return DateRange(start=dt.date(t.year + 1, 1, 1), end=dt.date(t.year + 1, 12, 31))
+        y = t.year - 1 if m.group("last") else t.year + 1
+        return DateRange(start=dt.date(y, 1, 1), end=dt.date(y, 12, 31))
 
-    forms.append((rf"\b(?:(?P<this>this\s+year|este\s+ano)\b|{rel_year})", year_rel))
+    forms.append((rf"\b(?:(?P<this>this\s+year|este\s+ano)\b|{rel_year}|"
+                  rf"(?P<last>{LAST_YEAR}))", year_rel))
 
     def weekday(m: re.Match[str]) -> Value | None:
         wd = days[m.group("wd")]

@@ -59,3 +59,27 @@ def test_the_holdout_corpus_stays_right(holdout: dict) -> None:
     for field, f in report["fields"].items():
         assert f["accuracy"] >= bench.TARGET, (field, [m for m in report["misses"]
                                                         if m["type"] == field])
+
+
+def test_the_heldout_set_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/heldout.yaml is scored only by ``parse.py --heldout``: no target is
+    asserted on it here (it is not tuned on), but its shape is checked."""
+    held = bench.load_corpus(bench.HELDOUT)
+    reqs = held["requests"]
+    langs = Counter(r.get("lang") for r in reqs)
+    assert len(reqs) >= 80 and langs["es"] >= 40 and langs["en"] >= 40
+    assert set(held["kinds"]) == {"hotel", "restaurant"}
+    seen = {r["q"] for c in (CORPUS, HOLDOUT, HOLDOUT_LEAD) for r in c["requests"]}
+    assert not seen & {r["q"] for r in reqs}, "a held-out request is in a tuning corpus"
+    for r in reqs:
+        unknown = set(r.get("skip", ())) - set(held["kinds"][r["kind"]]) - {"lang", "past"}
+        assert not unknown, (r["q"], unknown)
+
+
+def test_the_scorer_leaves_a_skipped_field_unscored() -> None:
+    req = {"kind": "laptop", "lang": "en", "q": "laptop under 900 EUR"}
+    corpus = {"today": CORPUS["today"], "kinds": CORPUS["kinds"], "requests": [req]}
+    assert bench.score(corpus)["fields"]["money"]["total"] == 1
+    corpus["requests"] = [{**req, "skip": ["budget"]}]
+    assert "money" not in bench.score(corpus)["fields"]
+
