@@ -5,7 +5,8 @@ names are cleaned with the author's strip patterns, list/aggregator pages are dr
 with the exclude patterns, ratings (x/10, x/5, "x out of 5", "x stars") and prices with
 currency are read from titles and snippets, and candidates are merged by normalised name
 and by domain (except on shared sites such as booking.com that list many candidates, and
-between pages of one site whose names share no word unless one is its home page).
+between pages of one site whose names share less than most of their words, unless one
+is its home page).
 """
 
 from __future__ import annotations
@@ -133,12 +134,20 @@ def _same_subject(target: Candidate, name: str, url: str) -> bool:
 
     A site's own pages (its home page and the rest) are one candidate; but a site that
     lists many things on pages of their own (a shop, a review site not named in
-    ``shared_domains``) is not, unless the names share a word.
+    ``shared_domains``) is not, unless the names share most of their words: more than
+    half of the shorter name's ("XPS 13 deals" is "Dell XPS 13"). One shared word is not
+    enough, since a dealer's listings all share the make ("Toyota Corolla Hybrid",
+    "Toyota Yaris Hybrid") and a shop's laptops the brand.
     """
     if _is_home(url) or any(_is_home(u) for u in target.sources):
         return True
-    words = _core_words(target.name).union(*(_core_words(a) for a in target.aliases))
-    return bool(words & _core_words(name))
+    theirs = _core_words(name)
+    for known in (target.name, *target.aliases):
+        ours = _core_words(known)
+        shorter = min(len(ours), len(theirs))
+        if shorter and len(ours & theirs) * 2 > shorter:
+            return True
+    return False
 
 
 def to_candidates(

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from scout.config.settings import ADAPTER_TYPES
 from scout.config.models import ChainLink, Config
 from scout.errors import Problem
+from scout.schemas.task import TASK_BUILTIN_ATTRS
 from scout.paths import BUILTIN_TEMPLATES
 from scout.spec.located import validate_located
 from scout.spec.loader import LoadedSpec
@@ -39,7 +40,6 @@ from scout.suggest import did_you_mean
 from scout.task.values import coerce
 
 #: Attributes every Task has besides its declared inputs.
-TASK_BUILTIN_ATTRS = frozenset({"query", "today", "values", "sources", "types", "notes"})
 
 
 def producers(pipeline: Pipeline) -> dict[str, list[str]]:

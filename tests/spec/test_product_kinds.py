@@ -1,0 +1,96 @@
+"""What a product kind (used cars, laptops) needs from the spec layer, found by writing one
+from the docs: ``task.lang`` in a phase's templates (the docs tell authors to write
+``{% if task.lang == "es" %}``), the ``stated``/``mentions`` filters that read specs out of
+a candidate's titles and evidence, and ``rank.reasons`` (what a report says when a
+``where`` leaves a record out)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scout.spec.filters import mentions, stated
+from scout.validate import validate_paths
+
+CONFIG = Path(__file__).resolve().parent / "fixtures" / "adapters.yaml"
+
+KIND = """\
+apiVersion: scout/v1
+name: cars
+inputs:
+  max_km: {type: integer}
+phases:
+  F0: {uses: task, produces: [task]}
+  F1:
+    uses: search
+    needs: [task]
+    produces: [candidates]
+    chain: web
+    with: {query: "{% if task.lang == 'es' %}coche{% else %}car{% endif %} {{ task.max_km }}"}
+  R1:
+    uses: rank
+    needs: [task, candidates]
+    produces: [shortlist]
+    with:
+      items: candidates
+      as: car
+      where: ["car | stated('km') is none or car | stated('km') <= task.max_km"]
+      reasons: [REASONS]
+"""
+
+
+def _codes(tmp_path: Path, text: str) -> list[str]:
+    path = tmp_path / "cars.yaml"
+    path.write_text(text)
+    return [p.code for p in validate_paths([path], config=CONFIG).files[0].problems
+            if p.severity == "error"]
+
+
+def test_task_lang_and_the_spec_filters_validate_in_phase_templates(tmp_path) -> None:
+    # task.lang was refused (SPEC052) in with: templates though templates accepted it
+    ok = KIND.replace("REASONS", "\"{{ 'más km' if task.lang == 'es' else 'over' }} {{ car.name }}\"")
+    assert _codes(tmp_path, ok) == []
+
+
+def test_more_reasons_than_where_expressions_is_a_spec_error(tmp_path) -> None:
+    assert "SPEC031" in _codes(tmp_path, KIND.replace("REASONS", "a, b"))
+
+
+def test_a_reason_using_an_unknown_name_is_located(tmp_path) -> None:
+    assert "SPEC051" in _codes(tmp_path, KIND.replace("REASONS", '"{{ vehicle.name }}"'))
+
+
+@pytest.mark.parametrize("text,units,pick,expected", [
+    ("Toyota RAV4, 85.000 km, 18.500 €", ("km",), "max", 85000),
+    ("km: 120,000 — or 90000 km after the repair", ("km",), "min", 90000),
+    ("matriculado en el año 2019", ("año", "year"), "max", 2019),
+    ("autonomía de 10,5 horas", ("horas", "hours"), "max", 10.5),
+    ("16GB RAM, 512 GB SSD", ("gb",), "first", 16),
+    ("no figures here", ("km",), "max", None),
+    ("1.5 km from the centre", ("km",), "max", 1.5),
+])
+def test_stated_reads_a_number_next_to_its_unit(text, units, pick, expected) -> None:
+    assert stated(text, *units, pick=pick) == expected
+
+
+def test_stated_reads_a_candidates_name_aliases_and_evidence() -> None:
+    car = {"name": "Corolla 2019", "aliases": ["Corolla, 60.000 km"],
+           "evidence": [{"text": "now 75.000 km", "title": ""}]}
+    assert stated(car, "km") == 75000 and stated(car, "km", pick="min") == 60000
+
+
+def test_stated_refuses_a_bad_pick_or_no_unit() -> None:
+    with pytest.raises(ValueError, match="pick"):
+        stated("5 km", "km", pick="median")
+    with pytest.raises(ValueError, match="unit"):
+        stated("5 km")
+
+
+def test_mentions_is_accent_and_case_blind_and_whole_word() -> None:
+    text = "Cambio AUTOMÁTICO, navegador y cámara"
+    assert mentions(text, ["automatico", "navegador"])
+    assert not mentions(text, ["automatico", "towbar"])
+    assert mentions(text, ["towbar", "camara"], every=False)
+    assert not mentions("navegadores", "navegador")  # a whole word, not a prefix
+    assert mentions(text, [])  # nothing required: true
