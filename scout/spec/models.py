@@ -203,6 +203,15 @@ class InputSpec(StrictModel):
         description="regex that finds the value in a query (group 'value', else group 1)",
     )
 
+    def off_enum(self, value: Any) -> list[Any]:
+        """The values ``enum`` does not allow: each item of a ``list`` input (so
+        ``features: [automatic, navigation]`` fits ``enum: [automatic, navigation, ...]``),
+        the value itself otherwise. Empty when there is no enum or all fit."""
+        if not self.enum or value is None:
+            return []
+        values = value if self.type == "list" and isinstance(value, list) else [value]
+        return [v for v in values if str(v) not in self.enum]
+
     @field_validator("pattern")
     @classmethod
     def _regex(cls, v: str | None) -> str | None:

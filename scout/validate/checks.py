@@ -101,10 +101,11 @@ def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
                             f"'{spec.type}': {exc}", smap.locate(at + ("default",)))
                 )
             else:
-                if spec.enum and str(value) not in spec.enum:
+                off = spec.off_enum(value)
+                if off:
                     problems.append(
-                        Problem("SPEC014", f"input '{name}': default {value!r} is not one of "
-                                f"{spec.enum}", smap.locate(at + ("default",)))
+                        Problem("SPEC014", f"input '{name}': default {', '.join(map(repr, off))}"
+                                f" is not one of {spec.enum}", smap.locate(at + ("default",)))
                     )
         if spec.required and spec.default is not None:
             problems.append(

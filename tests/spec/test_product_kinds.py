@@ -94,3 +94,39 @@ def test_mentions_is_accent_and_case_blind_and_whole_word() -> None:
     assert mentions(text, ["towbar", "camara"], every=False)
     assert not mentions("navegadores", "navegador")  # a whole word, not a prefix
     assert mentions(text, [])  # nothing required: true
+
+
+LIST_ENUM = """\
+apiVersion: scout/v1
+name: feats
+inputs:
+  features: {type: list, items: string, enum: [automatic, navigation, towbar], default: DEFAULT}
+phases:
+  F0: {uses: task, produces: [task]}
+"""
+
+
+@pytest.mark.parametrize("default,ok", [("[automatic]", True), ("[automatic, sunroof]", False)])
+def test_a_list_inputs_default_is_checked_item_by_item_against_its_enum(tmp_path, default, ok) -> None:
+    # the whole list was compared with the enum, so every list default was refused
+    codes = _codes(tmp_path, LIST_ENUM.replace("DEFAULT", default))
+    assert (codes == []) == ok and (ok or "SPEC014" in codes)
+
+
+def test_a_list_inputs_mission_and_set_values_fit_its_enum_item_by_item(tmp_path) -> None:
+    from scout.errors import UsageError
+    from scout.orchestrator.mission import coerce_inputs
+    from scout.spec.loader import load_pipeline
+
+    pipeline_file = tmp_path / "feats.yaml"
+    pipeline_file.write_text(LIST_ENUM.replace("DEFAULT", "[towbar]"))
+    mission = tmp_path / "m.yaml"
+    mission.write_text(f"apiVersion: scout/v1\nkind: Mission\npipeline: {pipeline_file.name}\n"
+                       "inputs:\n  features: [automatic, navigation]\n")
+    assert [p.code for p in validate_paths([mission], config=CONFIG).files[0].problems
+            if p.severity == "error"] == []
+    pipeline = load_pipeline(pipeline_file).model
+    assert coerce_inputs(pipeline, {"features": "automatic, navigation"})["features"] == [
+        "automatic", "navigation"]
+    with pytest.raises(UsageError, match="'sunroof' is not one of"):
+        coerce_inputs(pipeline, {"features": "automatic, sunroof"})
