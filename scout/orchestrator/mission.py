@@ -143,6 +143,7 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any]) -> dict[str, An
             out[name] = coerce(decl.type, value, items=decl.items)
         except ValueError as exc:
             raise UsageError(f"input '{name}' ({decl.type}): {exc}") from None
+        out[name] = decl.canonical(out[name])
         off = decl.off_enum(out[name])
         if off:
             raise UsageError(f"input '{name}': {', '.join(map(repr, off))} is not one of "

@@ -107,7 +107,7 @@ def build_task(
     for name, spec in inputs.items():
         value, source = None, None
         if spec.default is not None:
-            value, source = coerce(spec.type, spec.default, items=spec.items), "default"
+            value, source = spec.canonical(coerce(spec.type, spec.default, items=spec.items)), "default"
         if name in parsed.values:
             value, source = parsed.values[name], "query"
             if name not in layered:

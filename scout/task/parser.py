@@ -139,9 +139,16 @@ def _find_boolean(text: _Text, spec: InputSpec, name: str) -> tuple[bool, tuple[
     return (m.group("neg") is None), m.span()
 
 
+def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:
+    """(word, enum value) for every enum value and its synonyms, longest word first."""
+    pairs = [(str(o), str(o)) for o in spec.enum or []]
+    pairs += [(w, key) for key, words in spec.synonyms.items() for w in words]
+    return sorted(pairs, key=lambda p: len(p[0]), reverse=True)
+
+
 def _find_enum(text: _Text, spec: InputSpec) -> tuple[Any, tuple[int, int]] | None:
-    for option in sorted(spec.enum or [], key=len, reverse=True):
-        m = re.search(r"\b" + re.escape(fold(str(option))) + r"\b", text.free)
+    for word, option in _enum_words(spec):
+        m = re.search(r"\b" + re.escape(fold(word)) + r"\b", text.free)
         if m:
             return option, m.span()
     return None
@@ -152,9 +159,9 @@ def _find_enum_list(text: _Text, spec: InputSpec) -> list[tuple[Any, tuple[int, 
     in the query's order: a list of required features, not just the longest one."""
     hits: list[tuple[Any, tuple[int, int]]] = []
     taken = text.free
-    for option in sorted(spec.enum or [], key=len, reverse=True):
-        m = re.search(r"\b" + re.escape(fold(str(option))) + r"\b", taken)
-        if m:
+    for word, option in _enum_words(spec):
+        m = re.search(r"\b" + re.escape(fold(word)) + r"\b", taken)
+        if m and all(option != o for o, _span in hits):
             hits.append((option, m.span()))
             taken = taken[:m.start()] + _CLAIMED * (m.end() - m.start()) + taken[m.end():]
     return sorted(hits, key=lambda h: h[1][0])

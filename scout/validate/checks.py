@@ -101,7 +101,7 @@ def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
                             f"'{spec.type}': {exc}", smap.locate(at + ("default",)))
                 )
             else:
-                off = spec.off_enum(value)
+                off = spec.off_enum(spec.canonical(value))
                 if off:
                     problems.append(
                         Problem("SPEC014", f"input '{name}': default {', '.join(map(repr, off))}"

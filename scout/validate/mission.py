@@ -46,7 +46,7 @@ def check_mission_inputs(spec: LoadedSpec, pipeline: Pipeline) -> list[Problem]:
                 Problem("SPEC062", f"input '{name}' ({decl.type}): {exc}", smap.locate(at))
             )
             continue
-        off = decl.off_enum(coerced)
+        off = decl.off_enum(decl.canonical(coerced))
         if off:
             problems.append(
                 Problem("SPEC062", f"input '{name}': {', '.join(map(repr, off))} is not one "

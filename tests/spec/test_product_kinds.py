@@ -130,3 +130,20 @@ def test_a_list_inputs_mission_and_set_values_fit_its_enum_item_by_item(tmp_path
         "automatic", "navigation"]
     with pytest.raises(UsageError, match="'sunroof' is not one of"):
         coerce_inputs(pipeline, {"features": "automatic, sunroof"})
+
+
+def test_a_synonym_set_by_a_mission_or_set_becomes_the_enum_value(tmp_path) -> None:
+    from scout.orchestrator.mission import coerce_inputs
+    from scout.spec.loader import load_pipeline
+
+    text = LIST_ENUM.replace("DEFAULT", "[enganche]").replace(
+        "enum: [automatic, navigation, towbar]",
+        "enum: [automatic, navigation, towbar], synonyms: {towbar: [enganche], navigation: [gps]}")
+    pipeline_file = tmp_path / "feats.yaml"
+    pipeline_file.write_text(text)
+    assert _codes(tmp_path, text) == []  # the default is a synonym: valid
+    pipeline = load_pipeline(pipeline_file).model
+    assert coerce_inputs(pipeline, {"features": "GPS, automatic"})["features"] == [
+        "navigation", "automatic"]
+    bad = text.replace("synonyms: {towbar:", "synonyms: {sunroof: [techo], towbar:")
+    assert _codes(tmp_path, bad) == ["SPEC012"]  # located, saying which key enum lacks

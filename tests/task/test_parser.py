@@ -253,3 +253,26 @@ def test_a_list_input_with_enum_reads_every_word_the_query_names() -> None:
     got = values("with navigation, a sunroof and an automatic gearbox", PRODUCT)
     assert got["features"] == ["navigation", "sunroof", "automatic"]
     assert "features" not in values("any car will do", PRODUCT)
+
+
+BILINGUAL = {
+    "fuel": InputSpec(type="string", enum=["hybrid", "diesel"],
+                      synonyms={"hybrid": ["híbrido"], "diesel": ["diésel", "gasóleo"]}),
+    "features": InputSpec(type="list", items="string", enum=["automatic", "navigation"],
+                          synonyms={"automatic": ["cambio automático"], "navigation": ["navegador", "gps"]}),
+}
+
+
+def test_enum_synonyms_read_as_the_enum_value() -> None:
+    # enum words used to be kept as the request wrote them, so a rank `where` or a report
+    # had to know every language's word for each value
+    got = values("coche híbrido con cambio automático, navegador y gps", BILINGUAL)
+    assert got == {"fuel": "hybrid", "features": ["automatic", "navigation"]}
+    assert values("diesel with navigation", BILINGUAL)["fuel"] == "diesel"
+
+
+def test_synonyms_must_name_enum_values() -> None:
+    with pytest.raises(ValueError, match="'electric', which enum does not list"):
+        InputSpec(type="string", enum=["hybrid"], synonyms={"electric": ["eléctrico"]})
+    with pytest.raises(ValueError, match="declare enum too"):
+        InputSpec(type="string", synonyms={"hybrid": ["híbrido"]})
