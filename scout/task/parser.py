@@ -211,6 +211,7 @@ def parse_query(
         0 if kv[1].pattern else 1, _ORDER.index(kv[1].type) if kv[1].type in _ORDER else 99))
     for name, spec in ordered:
         hit: tuple[Any, tuple[int, int]] | None = None
+        quoted: tuple[int, int] | None = None
         try:
             if spec.pattern:
                 raw = _find_pattern(text, spec)
@@ -220,9 +221,11 @@ def parse_query(
                 many = _find_enum_list(text, spec)
                 if many:
                     value = coerce("list", [o for o, _span in many], items=spec.items)
-                    for _o, span in many[1:]:
+                    for _o, span in many:
                         text.claim(span)
                     hit = (value, many[0][1])
+                    # the note quotes the words from the first to the last one read
+                    quoted = (many[0][1][0], many[-1][1][1])
             elif spec.enum:
                 hit = _find_enum(text, spec)
             elif spec.type in ("date", "month"):
@@ -266,6 +269,8 @@ def parse_query(
             hit = None
         if hit is not None:
             found(name, hit[0], hit[1])
+            if quoted is not None:
+                result.spans[name] = q[quoted[0]:quoted[1]].strip()
 
     # a month input can be read off a date the query gave ("15-20 Sept" → September)
     for name, spec in inputs.items():

@@ -276,3 +276,13 @@ def test_synonyms_must_name_enum_values() -> None:
         InputSpec(type="string", enum=["hybrid"], synonyms={"electric": ["eléctrico"]})
     with pytest.raises(ValueError, match="declare enum too"):
         InputSpec(type="string", synonyms={"hybrid": ["híbrido"]})
+
+
+def test_a_list_read_from_the_query_is_noted_as_its_items() -> None:
+    inputs = {**BILINGUAL, "fuel": InputSpec(type="string", enum=["hybrid"])}
+    result = parse_query("with navigation, a hybrid engine and gps", inputs, today=TODAY)
+    # the words between the list's items are still free for other inputs
+    assert result.values == {"features": ["navigation"], "fuel": "hybrid"}
+    built = build_task("automatic hybrid with navigation", inputs, today=TODAY)
+    note = next(n for n in built.notes if n.startswith("features:"))
+    assert note == "features: read 'automatic, navigation' from 'automatic hybrid with navigation'"
