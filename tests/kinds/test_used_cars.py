@@ -37,7 +37,8 @@ WORDS = {"es": ["anuncio(s)", "## Los anuncios", "## Lo que pediste", "| coche |
 def _run(tmp_path: Path, query: str):
     with FakeProviders() as fake:
         fake.search(r".", LISTINGS)
-        fake.search(r"specs|ficha", [])  # the per-car searches: nothing more by default
+        # the per-car searches get the whole dealer page too: each car keeps only the
+        # results that name it by its own words (not "Toyota", "Hybrid", shared by all)
         # the per-car search confirms one listing's mileage in a second source
         fake.search(r"Corolla .*(specs|ficha)", [Result(
             "Toyota Corolla 1.8 Hybrid Active: ficha", "https://specs.test/corolla",

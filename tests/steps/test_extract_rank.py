@@ -208,3 +208,22 @@ def test_one_dealer_listing_cars_of_one_make_keeps_them_apart() -> None:
     assert [c.name for c in cands] == ["Toyota C-HR 1.8 Hybrid Advance",
                                        "Toyota Corolla 1.8 Hybrid Active", "Toyota Prius Plus"]
     assert cands[1].aliases == ["Toyota Corolla Hybrid Active 2019"]  # most words shared
+
+
+def test_fan_out_evidence_names_its_candidate_by_its_own_words() -> None:
+    from scout.schemas.records import Candidate
+    from scout.steps.extract import shared_words
+
+    names = ["Toyota Corolla Hybrid Active", "Toyota Yaris Hybrid City", "Toyota Prius Plus"]
+    shared = shared_words(names)
+    assert shared == {"toyota", "hybrid"}
+    corolla = Candidate(key="corolla", name=names[0])
+    srcs = [S("Toyota Yaris hybrid, 140.000 km", "https://cars.test/yaris", "11.000 €"),
+            S("Corolla 1.8 specs", "https://specs.test/corolla", "85.000 km")]
+    review = ExtractRules(record="review")
+    got, dropped = to_evidence(srcs, review, kind="review", subject=corolla, adapter="x",
+                               phase="F2", shared=shared)
+    assert [e.url for e in got] == ["https://specs.test/corolla"] and dropped == 1
+    # without siblings every word counts, as before: the make alone still attaches
+    got, _ = to_evidence(srcs, review, kind="review", subject=corolla, adapter="x", phase="F2")
+    assert len(got) == 2
