@@ -305,8 +305,22 @@ def _check_template_files(pid: str, params: BaseModel | None, smap: SourceMap,
                 "SPEC054", f"phase '{pid}': template '{name}' not found in {templates} (report "
                 f"templates live in templates/ next to the project's config/)",
                 smap.locate(("phases", pid, "with", key)),
-                hint=did_you_mean(name, available, what="templates")))
+                hint=_other_project(name, smap.file, templates)
+                or did_you_mean(name, available, what="templates")))
     return problems
+
+
+def _other_project(name: str, spec_file: str, templates: Path) -> str | None:
+    """A hint when the template sits in a project folder above the spec whose config is
+    not the one in use (the current directory's config wins over the spec's own)."""
+    for folder in Path(spec_file).resolve().parents:
+        if folder / "templates" == templates:
+            return None
+        if (folder / "templates" / name).is_file() and (folder / "config").is_dir():
+            return (f"'{name}' is in {folder / 'templates'}, the templates of the project at "
+                    f"{folder}; the config in use is {templates.parent / 'config'}: run scout "
+                    f"from {folder}, or pass --config {folder / 'config' / 'adapters.yaml'}")
+    return None
 
 
 def _template_kind(annotation: Any) -> str | None:

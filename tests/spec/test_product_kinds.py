@@ -147,3 +147,29 @@ def test_a_synonym_set_by_a_mission_or_set_becomes_the_enum_value(tmp_path) -> N
         "navigation", "automatic"]
     bad = text.replace("synonyms: {towbar:", "synonyms: {sunroof: [techo], towbar:")
     assert _codes(tmp_path, bad) == ["SPEC012"]  # located, saying which key enum lacks
+
+
+def test_a_template_of_another_project_above_the_spec_says_how_to_use_it(tmp_path) -> None:
+    # validating examples/used-cars/... from the repository root used the root's config,
+    # and SPEC054 suggested a hotel template instead of saying where this one is
+    import shutil
+
+    root = Path(__file__).resolve().parents[2]
+    project = tmp_path / "kinds" / "cars"
+    (project / "pipelines").mkdir(parents=True)
+    (project / "templates").mkdir()
+    (project / "config").mkdir()
+    (project / "templates" / "cars_report.md.j2").write_text("# cars\n")
+    shutil.copy(root / "config" / "adapters.yaml", project / "config" / "adapters.yaml")
+    (tmp_path / "config").mkdir()
+    shutil.copy(root / "config" / "adapters.yaml", tmp_path / "config" / "adapters.yaml")
+    (tmp_path / "templates").mkdir()
+    spec = project / "pipelines" / "cars.yaml"
+    spec.write_text(
+        "apiVersion: scout/v1\nname: t\nphases:\n  F0: {uses: task, produces: [task]}\n"
+        "  F6:\n    uses: report\n    needs: [task]\n"
+        "    with: {template: cars_report.md.j2}\n    produces: [report]\n")
+    [p] = [p for p in validate_paths([spec], config=tmp_path / "config" / "adapters.yaml"
+                                     ).problems if p.code == "SPEC054"]
+    assert str(project / "templates") in p.hint and "--config" in p.hint
+    assert validate_paths([spec], config=project / "config" / "adapters.yaml").ok
