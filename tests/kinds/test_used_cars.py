@@ -89,3 +89,16 @@ def test_used_cars_end_to_end(tmp_path, query, lang, budget, heading, budget_tex
     assert ("más de 140000 km" if lang == "es" else "over 140000 km") in report
     assert "stated(" not in report
     assert run.report_html and "<html" in run.report_html.lower()
+
+
+def test_the_shared_report_sections_name_no_research_kind() -> None:
+    # the built-in sections serve every kind: a photo note said "the hotels' own photos"
+    # in a laptop or car report
+    import scout.report
+
+    builtin = Path(scout.report.__file__).resolve().parent / "builtin"
+    kind_words = re.compile(r"(?i)\b(hotels?|restaurants?|dish|destination|per night)\b")
+    for template in sorted(builtin.glob("*.j2")):
+        code = re.sub(r"\{#.*?#\}", "", template.read_text(), flags=re.S)  # comments may
+        for line in code.splitlines():                                    # give examples
+            assert not kind_words.search(line), f"{template.name}: {line.strip()}"
