@@ -31,7 +31,8 @@ def batch_group() -> None:
 @click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
               help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
 @click.option("--config", type=click.Path(), default=None,
-              help="config/adapters.yaml to use (default: found near the pipeline).")
+              help="config/adapters.yaml to use (default: $SCOUTE_CONFIG, else "
+              "./config/adapters.yaml, else the nearest config/ above the pipeline).")
 @click.option("--max-cost", type=click.FloatRange(min=0), default=None, metavar="USD",
               help="Cap for the whole batch, earlier runs included: every paid call of "
                    "every mission reserves against it, one that would cross it is refused; "

@@ -36,7 +36,8 @@ _REQUEST_OPTIONS = [
     click.option("--force", multiple=True, metavar="PHASE",
                  help="Rerun PHASE and everything downstream of it. Repeatable."),
     click.option("--config", type=click.Path(), default=None,
-                 help="config/adapters.yaml to use (default: found near the pipeline)."),
+                 help="config/adapters.yaml to use (default: $SCOUTE_CONFIG, else "
+                 "./config/adapters.yaml, else the nearest config/ above the pipeline)."),
 ]
 
 

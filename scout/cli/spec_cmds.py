@@ -23,7 +23,8 @@ from scout.validate import load_valid_pipeline, validate_paths
               help="github prints ::error annotations for CI logs; sarif prints a SARIF "
                    "2.1.0 log for code scanning.")
 @click.option("--config", type=click.Path(), default=None,
-              help="config/adapters.yaml to check chains against (default: found near the spec).")
+              help="config/adapters.yaml to check chains against (default: $SCOUTE_CONFIG, else "
+              "./config/adapters.yaml, else the nearest config/ above the spec).")
 @click.option("--quiet", "-q", is_flag=True, help="Print problems only, no summary.")
 def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) -> int:
     """Check pipeline and mission files (or folders of them).

@@ -143,8 +143,11 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any]) -> dict[str, An
             out[name] = coerce(decl.type, value, items=decl.items)
         except ValueError as exc:
             raise UsageError(f"input '{name}' ({decl.type}): {exc}") from None
-        if decl.enum and str(out[name]) not in decl.enum:
-            raise UsageError(f"input '{name}': {out[name]!r} is not one of {decl.enum}")
+        out[name] = decl.canonical(out[name])
+        off = decl.off_enum(out[name])
+        if off:
+            raise UsageError(f"input '{name}': {', '.join(map(repr, off))} is not one of "
+                             f"{decl.enum}")
     return out
 
 

@@ -188,3 +188,9 @@ class Task(ArtifactModel):
             if end is not None and end < self.today:
                 out.append(name)
         return out
+
+
+#: What ``task.X`` may name besides a declared input: the Task's own fields (``lang``
+#: included) and properties. The validator's scope checks read this one set, so a field
+#: added to Task is never refused by one check and accepted by another.
+TASK_BUILTIN_ATTRS = frozenset(Task.model_fields) | frozenset({"past_inputs"})

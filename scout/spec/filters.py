@@ -116,3 +116,76 @@ def isodate(value: Any) -> str:
 def shorten(value: Any, width: int = 200) -> str:
     text = re.sub(r"\s+", " ", str(value or "")).strip()
     return text if len(text) <= width else text[: width - 1].rsplit(" ", 1)[0] + "…"
+
+
+# ``stated``: a product's specs (``16 GB``, ``100.000 km``, ``10 horas``) are in its
+# titles and evidence, not in typed fields; this reads them for ``rank.where`` and reports.
+_NUM = r"(\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"
+_PICKS = ("max", "min", "first")
+
+
+def _fold(text: str) -> str:
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
+
+
+def _spec_number(raw: str) -> float:
+    raw = raw.replace("\u00a0", "").replace("\u202f", "")
+    if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", raw):  # digits grouped in thousands
+        return float(re.sub(r"[.,]", "", raw))
+    return float(raw.replace(",", "."))
+
+
+def _texts(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in _texts(v)]
+    get = value.get if isinstance(value, dict) else (lambda k, d=None: getattr(value, k, d))
+    out = [str(get("name", "") or ""), str(get("title", "") or ""), str(get("text", "") or "")]
+    out += [str(a) for a in get("aliases", None) or []]
+    for ev in get("evidence", None) or []:
+        out += _texts(ev)
+    return [t for t in out if t]
+
+
+@_filter
+def stated(value: Any, *units: str, pick: str = "max") -> float | int | None:
+    """The number a record (a candidate: its name, aliases and evidence) or a text states
+    next to one of ``units``: ``c | stated("km")`` reads '85.000 km' and 'km: 85,000' as
+    85000. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or ``first``.
+    ``none`` when nothing states it, so ``where`` can keep the record flagged."""
+    if pick not in _PICKS:
+        raise ValueError(f"stated: pick must be one of {', '.join(_PICKS)}, not {pick!r}")
+    words = [re.escape(_fold(str(u)).strip()) for u in units if str(u).strip()]
+    if not words:
+        raise ValueError('stated: name at least one unit, e.g. stated("km")')
+    alt = "|".join(words)
+    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:" + alt + r")(?!\w)"
+                          r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")
+    numbers: list[float] = []
+    for text in _texts(value):
+        for m in found_re.finditer(_fold(text)):
+            numbers.append(_spec_number(m.group(1) or m.group(2)))
+    if not numbers:
+        return None
+    got = numbers[0] if pick == "first" else (max(numbers) if pick == "max" else min(numbers))
+    return int(got) if got.is_integer() else got
+
+
+@_filter
+def mentions(value: Any, words: Any, every: bool = True) -> bool:
+    """Whether a record (its name, aliases and evidence) or a text names ``words`` (one
+    word or a list), accent- and case-blind: ``c | mentions(task.features)`` for required
+    features. ``every=false``: any one of them is enough. No words: true."""
+    wanted = [words] if isinstance(words, str) else list(words or [])
+    folded = [_fold(str(w)).strip() for w in wanted if str(w).strip()]
+    if not folded:
+        return True
+    text = " ".join(_fold(t) for t in _texts(value))
+    hits = [re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", text) is not None for w in folded]
+    return all(hits) if every else any(hits)

@@ -195,6 +195,10 @@ class InputSpec(StrictModel):
         default=None, description="item type of a list input"
     )
     enum: list[str] | None = Field(default=None, description="allowed values (strings)")
+    synonyms: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="other words for an enum value, e.g. {hybrid: [híbrido]}: a query, a "
+        "mission or --set that says one gets the enum value")
     aliases: list[str] = Field(
         default_factory=list, description="extra words that name this field in a query"
     )
@@ -202,6 +206,35 @@ class InputSpec(StrictModel):
         default=None,
         description="regex that finds the value in a query (group 'value', else group 1)",
     )
+
+    def canonical(self, value: Any) -> Any:
+        """``value`` with each synonym replaced by its enum value (``híbrido`` → ``hybrid``),
+        case-blind; other values unchanged."""
+        if not self.synonyms or value is None:
+            return value
+        table = {w.casefold(): key for key, words in self.synonyms.items() for w in words}
+        if isinstance(value, list):
+            return [table.get(str(v).casefold(), v) for v in value]
+        return table.get(str(value).casefold(), value)
+
+    def off_enum(self, value: Any) -> list[Any]:
+        """The values ``enum`` does not allow: each item of a ``list`` input (so
+        ``features: [automatic, navigation]`` fits ``enum: [automatic, navigation, ...]``),
+        the value itself otherwise. Empty when there is no enum or all fit."""
+        if not self.enum or value is None:
+            return []
+        values = value if self.type == "list" and isinstance(value, list) else [value]
+        return [v for v in values if str(v) not in self.enum]
+
+    @model_validator(mode="after")
+    def _synonyms_of_enum_values(self) -> "InputSpec":
+        if self.synonyms and not self.enum:
+            raise ValueError("synonyms name other words for enum values: declare enum too")
+        unknown = [k for k in self.synonyms if k not in (self.enum or [])]
+        if unknown:
+            raise ValueError(f"synonyms of {', '.join(map(repr, unknown))}, which enum does "
+                             f"not list (enum: {self.enum})")
+        return self
 
     @field_validator("pattern")
     @classmethod

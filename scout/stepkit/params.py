@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, WithJsonSchema, field_validator
+from pydantic import Field, WithJsonSchema, field_validator, model_validator
 
 from scout.spec.models import StrictModel
 from scout.spec.templating import ArtifactName, ExpressionStr, TemplateStr
@@ -130,6 +130,10 @@ class RankParams(StrictModel):
     as_: str = Field(default="item", alias="as", pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
                      description="name of the record inside where/order_by")
     where: Annotated[list[ExpressionStr], _ONE_OR_MANY] = Field(default_factory=list)
+    reasons: list[TemplateStr] = Field(
+        default_factory=list,
+        description="what the report says when the where at the same position leaves a "
+        "record out (templates: 'over {{ task.max_km }} km'); without one, the expression")
     order_by: Annotated[list[ExpressionStr], _ONE_OR_MANY] = Field(default_factory=list)
     descending: bool = True
     limit: int | None = Field(default=None, ge=1, le=10000)
@@ -145,6 +149,13 @@ class RankParams(StrictModel):
     @classmethod
     def _one_or_many(cls, v: object) -> object:
         return [v] if isinstance(v, str) else v
+
+    @model_validator(mode="after")
+    def _a_reason_per_where(self) -> "RankParams":
+        if len(self.reasons) > len(self.where):
+            raise ValueError(f"{len(self.reasons)} reasons for {len(self.where)} where "
+                             "expression(s): reasons[i] names what where[i] checks")
+        return self
 
 
 def is_relative_name(name: str) -> bool:

@@ -5,7 +5,8 @@ names are cleaned with the author's strip patterns, list/aggregator pages are dr
 with the exclude patterns, ratings (x/10, x/5, "x out of 5", "x stars") and prices with
 currency are read from titles and snippets, and candidates are merged by normalised name
 and by domain (except on shared sites such as booking.com that list many candidates, and
-between pages of one site whose names share no word unless one is its home page).
+between pages of one site whose names share less than most of their words, unless one
+is its home page).
 """
 
 from __future__ import annotations
@@ -110,9 +111,25 @@ def evidence_id(url: str, text: str) -> str:
     return hashlib.sha256(f"{url}\n{text}".encode()).hexdigest()[:16]
 
 
-def _mentions(candidate_name: str, source: Source) -> bool:
-    words = [w for w in re.findall(r"[a-z0-9]+", strip_accents(candidate_name).lower())
-             if w not in _GENERIC and len(w) >= 3]
+def _name_words(name: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9]+", strip_accents(name).lower())
+            if w not in _GENERIC and len(w) >= 3]
+
+
+def shared_words(names: list[str]) -> frozenset[str]:
+    """Words two or more of ``names`` hold (a dealer's make, the city in hotel names)."""
+    seen: dict[str, int] = {}
+    for name in names:
+        for w in set(_name_words(name)):
+            seen[w] = seen.get(w, 0) + 1
+    return frozenset(w for w, n in seen.items() if n >= 2)
+
+
+def _mentions(candidate_name: str, source: Source, shared: frozenset[str] = frozenset()) -> bool:
+    # a word the fan-out's other candidates share ("toyota", "hybrid") does not say which
+    # of them a result is about; the candidate's own words do (all words if it has none)
+    words = _name_words(candidate_name)
+    words = [w for w in words if w not in shared] or words
     if not words:
         return True
     hay = strip_accents(f"{source.title} {source.snippet} {source.url}").lower()
@@ -133,12 +150,20 @@ def _same_subject(target: Candidate, name: str, url: str) -> bool:
 
     A site's own pages (its home page and the rest) are one candidate; but a site that
     lists many things on pages of their own (a shop, a review site not named in
-    ``shared_domains``) is not, unless the names share a word.
+    ``shared_domains``) is not, unless the names share most of their words: more than
+    half of the shorter name's ("XPS 13 deals" is "Dell XPS 13"). One shared word is not
+    enough, since a dealer's listings all share the make ("Toyota Corolla Hybrid",
+    "Toyota Yaris Hybrid") and a shop's laptops the brand.
     """
     if _is_home(url) or any(_is_home(u) for u in target.sources):
         return True
-    words = _core_words(target.name).union(*(_core_words(a) for a in target.aliases))
-    return bool(words & _core_words(name))
+    theirs = _core_words(name)
+    for known in (target.name, *target.aliases):
+        ours = _core_words(known)
+        shorter = min(len(ours), len(theirs))
+        if shorter and len(ours & theirs) * 2 > shorter:
+            return True
+    return False
 
 
 def to_candidates(
@@ -206,13 +231,15 @@ def snippet_evidence(
 
 def to_evidence(
     sources: list[Source], rules: ExtractRules, *, kind: str, subject: Candidate | None,
-    adapter: str, phase: str,
+    adapter: str, phase: str, shared: frozenset[str] = frozenset(),
 ) -> tuple[list[Evidence], int]:
-    """Evidence about ``subject`` (reviews or prices). Returns (evidence, dropped count)."""
+    """Evidence about ``subject`` (reviews or prices): results that name it by its own
+    words, not only by words ``shared`` with the other candidates. Returns (evidence,
+    dropped count)."""
     out: list[Evidence] = []
     dropped = 0
     for src in sources:
-        if subject is not None and not _mentions(subject.name, src):
+        if subject is not None and not _mentions(subject.name, src, shared):
             dropped += 1  # about something else: not evidence for this candidate
             continue
         ev = snippet_evidence(src, rules, adapter=adapter, phase=phase,

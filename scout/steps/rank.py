@@ -121,6 +121,18 @@ def _sort_key(values: list[Any], descending: bool) -> tuple:
     return tuple(key)
 
 
+def _reason(reasons: list[Any], i: int, scope: dict[str, Any], expression: str) -> str:
+    """What the report says about where[i]: the author's ``reasons[i]`` rendered for this
+    record (its words in the request's language), else the expression as written."""
+    if i >= len(reasons):
+        return expression
+    try:
+        text = reasons[i].render(**scope).strip()
+    except (TemplateError, TypeError, AttributeError, ValueError):
+        return expression
+    return text or expression
+
+
 def run(ctx: StepContext) -> Shortlist:
     params = ctx.params
     assert isinstance(params, RankParams)
@@ -138,6 +150,7 @@ def run(ctx: StepContext) -> Shortlist:
 
     env = make_env()
     wheres = [(w, env.compile_expression(w, undefined_to_none=False)) for w in params.where]
+    reasons = [env.from_string(r) for r in params.reasons]
     orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items}}
 
@@ -146,14 +159,14 @@ def run(ctx: StepContext) -> Shortlist:
     for c in cands:
         scope = {**scope_base, params.as_: CandidateView(c)}
         failed, unknown = [], []
-        for text, expr in wheres:
+        for i, (text, expr) in enumerate(wheres):
             try:
                 ok = expr(**scope)
             except (TemplateError, TypeError, AttributeError, ValueError):
-                unknown.append(text)
+                unknown.append(_reason(reasons, i, scope, text))
                 continue
             if not ok:
-                failed.append(text)
+                failed.append(_reason(reasons, i, scope, text))
         if failed or (unknown and not params.keep_unknown):
             excluded.append((c, failed + [N_("could not check: {criterion}").format(criterion=u)
                                           for u in unknown]))

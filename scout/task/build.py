@@ -107,7 +107,8 @@ def build_task(
     for name, spec in inputs.items():
         value, source = None, None
         if spec.default is not None:
-            value, source = coerce(spec.type, spec.default, items=spec.items), "default"
+            value = spec.canonical(coerce(spec.type, spec.default, items=spec.items))
+            source = "default"
         if name in parsed.values:
             value, source = parsed.values[name], "query"
             if name not in layered:
@@ -116,7 +117,7 @@ def build_task(
                     text=parsed.spans.get(name, "")))
         if name in layered:
             try:
-                value = coerce(spec.type, layered[name], items=spec.items)
+                value = spec.canonical(coerce(spec.type, layered[name], items=spec.items))
             except ValueError as exc:
                 flag = "--set" if sources_in[name] == "set" else "mission inputs"
                 raise UsageError(f"{flag} {name}: {exc}",

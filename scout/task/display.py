@@ -13,6 +13,8 @@ from scout.schemas.task import DateRange, Month
 
 
 def display(value: Any, lang: str) -> str:
+    if isinstance(value, (list, tuple)):  # a list input: its items, not a Python repr
+        return ", ".join(display(v, lang) for v in value)
     try:
         from babel.dates import format_date, format_interval, format_skeleton
 

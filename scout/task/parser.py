@@ -92,16 +92,42 @@ def _find_when(text: _Text, today: dt.date, as_type: str) -> tuple[Any, tuple[in
     return value, when.span, when.past
 
 
-def _find_number(text: _Text, spec: InputSpec, name: str, integer: bool) -> tuple[Any, tuple[int, int]] | None:
+# A number as people write it: digits grouped in thousands ("100,000 km", "80.000 km",
+# "1 200 km" with a no-break space) are one number, never "000". An integer has no
+# decimals, so either mark groups it; a number's group mark is the request language's
+# (en "1,200.5", es "1.200,5"), and the other mark is its decimal point.
+_GROUP = {"en": ",", "es": "."}
+
+
+def _number_re(integer: bool, lang: str) -> str:
+    edge, tail = r"(?<![\d.,])", r"(?![.,]?\d)"
+    if integer:
+        return edge + r"(?P<n>\d{1,3}(?:[.,\u00a0\u202f]\d{3})+|\d+)" + tail
+    g = re.escape(_GROUP.get(lang, ","))
+    return edge + (r"(?P<n>\d{1,3}(?:[" + g + r"\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
+                   + tail)
+
+
+def _read_number(raw: str, integer: bool, lang: str) -> int | float:
+    raw = raw.replace("\u00a0", "").replace("\u202f", "")
+    if integer:
+        return int(re.sub(r"[.,]", "", raw))
+    group = _GROUP.get(lang, ",")
+    if re.fullmatch(r"\d{1,3}(?:" + re.escape(group) + r"\d{3})+(?:[.,]\d+)?", raw):
+        raw = raw.replace(group, "")
+    return float(raw.replace(",", "."))
+
+
+def _find_number(text: _Text, spec: InputSpec, name: str, integer: bool,
+                 lang: str = "en") -> tuple[Any, tuple[int, int]] | None:
     words = [re.escape(fold(w)) for w in [name.replace("_", " "), *spec.aliases]]
     alt = "|".join(words)
-    num = r"(?P<n>\d+)" if integer else r"(?P<n>\d+(?:[.,]\d+)?)"
-    m = re.search(num + r"\s+(?:" + alt + r")\b", text.free) or re.search(
+    num = _number_re(integer, lang)
+    m = re.search(num + r"\s*(?:" + alt + r")\b", text.free) or re.search(
         r"\b(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num, text.free)
     if not m:
         return None
-    raw = m.group("n").replace(",", ".")
-    return (int(raw) if integer else float(raw)), m.span()
+    return _read_number(m.group("n"), integer, lang), m.span()
 
 
 def _find_boolean(text: _Text, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
@@ -113,12 +139,32 @@ def _find_boolean(text: _Text, spec: InputSpec, name: str) -> tuple[bool, tuple[
     return (m.group("neg") is None), m.span()
 
 
+def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:
+    """(word, enum value) for every enum value and its synonyms, longest word first."""
+    pairs = [(str(o), str(o)) for o in spec.enum or []]
+    pairs += [(w, key) for key, words in spec.synonyms.items() for w in words]
+    return sorted(pairs, key=lambda p: len(p[0]), reverse=True)
+
+
 def _find_enum(text: _Text, spec: InputSpec) -> tuple[Any, tuple[int, int]] | None:
-    for option in sorted(spec.enum or [], key=len, reverse=True):
-        m = re.search(r"\b" + re.escape(fold(str(option))) + r"\b", text.free)
+    for word, option in _enum_words(spec):
+        m = re.search(r"\b" + re.escape(fold(word)) + r"\b", text.free)
         if m:
             return option, m.span()
     return None
+
+
+def _find_enum_list(text: _Text, spec: InputSpec) -> list[tuple[Any, tuple[int, int]]]:
+    """Every enum word a ``list`` input's query names ("with automatic and navigation"),
+    in the query's order: a list of required features, not just the longest one."""
+    hits: list[tuple[Any, tuple[int, int]]] = []
+    taken = text.free
+    for word, option in _enum_words(spec):
+        m = re.search(r"\b" + re.escape(fold(word)) + r"\b", taken)
+        if m and all(option != o for o, _span in hits):
+            hits.append((option, m.span()))
+            taken = taken[:m.start()] + _CLAIMED * (m.end() - m.start()) + taken[m.end():]
+    return sorted(hits, key=lambda h: h[1][0])
 
 
 def _find_pattern(text: _Text, spec: InputSpec) -> tuple[str, tuple[int, int]] | None:
@@ -165,11 +211,21 @@ def parse_query(
         0 if kv[1].pattern else 1, _ORDER.index(kv[1].type) if kv[1].type in _ORDER else 99))
     for name, spec in ordered:
         hit: tuple[Any, tuple[int, int]] | None = None
+        quoted: tuple[int, int] | None = None
         try:
             if spec.pattern:
                 raw = _find_pattern(text, spec)
                 if raw is not None:
                     hit = (coerce(spec.type, raw[0], items=spec.items), raw[1])
+            elif spec.enum and spec.type == "list":
+                many = _find_enum_list(text, spec)
+                if many:
+                    value = coerce("list", [o for o, _span in many], items=spec.items)
+                    for _o, span in many:
+                        text.claim(span)
+                    hit = (value, many[0][1])
+                    # the note quotes the words from the first to the last one read
+                    quoted = (many[0][1][0], many[-1][1][1])
             elif spec.enum:
                 hit = _find_enum(text, spec)
             elif spec.type in ("date", "month"):
@@ -201,7 +257,7 @@ def parse_query(
 
                 hit = find_rating(text.free, _default_rating(spec))
             elif spec.type in ("integer", "number"):
-                hit = _find_number(text, spec, name, spec.type == "integer")
+                hit = _find_number(text, spec, name, spec.type == "integer", result.lang)
             elif spec.type == "boolean":
                 hit = _find_boolean(text, spec, name)
             elif spec.type == "place":
@@ -213,6 +269,8 @@ def parse_query(
             hit = None
         if hit is not None:
             found(name, hit[0], hit[1])
+            if quoted is not None:
+                result.spans[name] = q[quoted[0]:quoted[1]].strip()
 
     # a month input can be read off a date the query gave ("15-20 Sept" → September)
     for name, spec in inputs.items():

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 from scout.config.settings import ADAPTER_TYPES
 from scout.config.models import ChainLink, Config
 from scout.errors import Problem
+from scout.schemas.task import TASK_BUILTIN_ATTRS
 from scout.paths import BUILTIN_TEMPLATES
 from scout.spec.located import validate_located
 from scout.spec.loader import LoadedSpec
@@ -39,7 +40,6 @@ from scout.suggest import did_you_mean
 from scout.task.values import coerce
 
 #: Attributes every Task has besides its declared inputs.
-TASK_BUILTIN_ATTRS = frozenset({"query", "today", "values", "sources", "types", "notes"})
 
 
 def producers(pipeline: Pipeline) -> dict[str, list[str]]:
@@ -101,10 +101,11 @@ def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
                             f"'{spec.type}': {exc}", smap.locate(at + ("default",)))
                 )
             else:
-                if spec.enum and str(value) not in spec.enum:
+                off = spec.off_enum(spec.canonical(value))
+                if off:
                     problems.append(
-                        Problem("SPEC014", f"input '{name}': default {value!r} is not one of "
-                                f"{spec.enum}", smap.locate(at + ("default",)))
+                        Problem("SPEC014", f"input '{name}': default {', '.join(map(repr, off))}"
+                                f" is not one of {spec.enum}", smap.locate(at + ("default",)))
                     )
         if spec.required and spec.default is not None:
             problems.append(
@@ -304,8 +305,22 @@ def _check_template_files(pid: str, params: BaseModel | None, smap: SourceMap,
                 "SPEC054", f"phase '{pid}': template '{name}' not found in {templates} (report "
                 f"templates live in templates/ next to the project's config/)",
                 smap.locate(("phases", pid, "with", key)),
-                hint=did_you_mean(name, available, what="templates")))
+                hint=_other_project(name, smap.file, templates)
+                or did_you_mean(name, available, what="templates")))
     return problems
+
+
+def _other_project(name: str, spec_file: str, templates: Path) -> str | None:
+    """A hint when the template sits in a project folder above the spec whose config is
+    not the one in use (the current directory's config wins over the spec's own)."""
+    for folder in Path(spec_file).resolve().parents:
+        if folder / "templates" == templates:
+            return None
+        if (folder / "templates" / name).is_file() and (folder / "config").is_dir():
+            return (f"'{name}' is in {folder / 'templates'}, the templates of the project at "
+                    f"{folder}; the config in use is {templates.parent / 'config'}: run scout "
+                    f"from {folder}, or pass --config {folder / 'config' / 'adapters.yaml'}")
+    return None
 
 
 def _template_kind(annotation: Any) -> str | None:

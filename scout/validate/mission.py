@@ -46,10 +46,11 @@ def check_mission_inputs(spec: LoadedSpec, pipeline: Pipeline) -> list[Problem]:
                 Problem("SPEC062", f"input '{name}' ({decl.type}): {exc}", smap.locate(at))
             )
             continue
-        if decl.enum and str(coerced) not in decl.enum:
+        off = decl.off_enum(decl.canonical(coerced))
+        if off:
             problems.append(
-                Problem("SPEC062", f"input '{name}': {coerced!r} is not one of {decl.enum}",
-                        smap.locate(at))
+                Problem("SPEC062", f"input '{name}': {', '.join(map(repr, off))} is not one "
+                        f"of {decl.enum}", smap.locate(at))
             )
     if not mission.query:
         for name, decl in pipeline.inputs.items():

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 from scout.errors import Location, Problem
 from scout.report.files import BUILTIN, DEFAULT_TEMPLATE, HTML_WRAPPER_NAME, resolve_template
 from scout.report.locate import column_of
+from scout.schemas.task import TASK_BUILTIN_ATTRS
 from scout.validate.checks import producers as producers_of
 from scout.spec.loader import LoadedSpec
 from scout.spec.factcache import FactStore, module_file
@@ -46,8 +47,6 @@ REPORT_CONTEXT = frozenset({"artifacts", "mission", "citations", "title", "pipel
 #: what the default report (no template:) also gets
 DEFAULT_CONTEXT = frozenset({"sections", "syntheses"})
 #: Task attributes besides the declared inputs
-TASK_BUILTIN_ATTRS = frozenset({"query", "today", "values", "sources", "types", "notes",
-                                "lang"})
 #: a template that reads these sees every input (a generic table of the request)
 _GENERIC_TASK = frozenset({"values", "types", "sources"})
 

@@ -195,3 +195,35 @@ def test_a_sites_home_page_merges_its_other_pages() -> None:
             S("Our rooms", "https://www.casa-azul.test/rooms", "from 120 EUR")]
     cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1")
     assert [c.name for c in cands] == ["Welcome"] and cands[0].price is not None
+
+
+def test_one_dealer_listing_cars_of_one_make_keeps_them_apart() -> None:
+    # every listing shares the make (and "hybrid"): one shared word used to merge all of
+    # them into the first car, with the highest price and mileage of the lot
+    srcs = [S("Toyota C-HR 1.8 Hybrid Advance", "https://cars.test/chr", "16.900 €"),
+            S("Toyota Corolla 1.8 Hybrid Active", "https://cars.test/corolla", "14.500 €"),
+            S("Toyota Prius Plus", "https://cars.test/prius", "15.000 €"),
+            S("Toyota Corolla Hybrid Active 2019", "https://cars.test/corolla-2", "")]
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1")
+    assert [c.name for c in cands] == ["Toyota C-HR 1.8 Hybrid Advance",
+                                       "Toyota Corolla 1.8 Hybrid Active", "Toyota Prius Plus"]
+    assert cands[1].aliases == ["Toyota Corolla Hybrid Active 2019"]  # most words shared
+
+
+def test_fan_out_evidence_names_its_candidate_by_its_own_words() -> None:
+    from scout.schemas.records import Candidate
+    from scout.steps.extract import shared_words
+
+    names = ["Toyota Corolla Hybrid Active", "Toyota Yaris Hybrid City", "Toyota Prius Plus"]
+    shared = shared_words(names)
+    assert shared == {"toyota", "hybrid"}
+    corolla = Candidate(key="corolla", name=names[0])
+    srcs = [S("Toyota Yaris hybrid, 140.000 km", "https://cars.test/yaris", "11.000 €"),
+            S("Corolla 1.8 specs", "https://specs.test/corolla", "85.000 km")]
+    review = ExtractRules(record="review")
+    got, dropped = to_evidence(srcs, review, kind="review", subject=corolla, adapter="x",
+                               phase="F2", shared=shared)
+    assert [e.url for e in got] == ["https://specs.test/corolla"] and dropped == 1
+    # without siblings every word counts, as before: the make alone still attaches
+    got, _ = to_evidence(srcs, review, kind="review", subject=corolla, adapter="x", phase="F2")
+    assert len(got) == 2

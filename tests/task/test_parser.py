@@ -212,3 +212,77 @@ def test_restaurant_kind_reads_its_inputs_from_yaml_only(query, expected) -> Non
     pipe = load_pipeline(root / "pipelines/restaurant_research.yaml").model
     task = build_task(query, pipe.inputs, today=TODAY)
     assert {k: str(task.values[k]) for k in expected} == expected
+
+
+PRODUCT = {
+    "max_km": InputSpec(type="integer", aliases=["km"]),
+    "battery_h": InputSpec(type="number", aliases=["hours", "horas"]),
+    "features": InputSpec(type="list", items="string", enum=["automatic", "navigation", "sunroof"]),
+}
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("under 100,000 km", 100000),
+    ("menos de 80.000 km", 80000),
+    ("1\u00a0200 km", 1200),
+    ("km: 90,500", 90500),
+    ("less than 45000 km", 45000),
+])
+def test_integers_grouped_in_thousands_are_one_number(query, expected) -> None:
+    # "100,000 km" used to be read as 0 (the "000" before "km") and "100," left unread
+    assert values(query, PRODUCT)["max_km"] == expected
+
+
+@pytest.mark.parametrize("query,expected", [
+    ("more than 7.5 hours of battery", 7.5),
+    ("autonomía de más de 10,5 horas", 10.5),
+    ("1,200 hours of use", 1200.0),        # English groups with a comma
+    ("unas 1.200 horas de uso", 1200.0),   # Spanish with a point
+])
+def test_numbers_read_decimals_and_groups_by_the_request_language(query, expected) -> None:
+    assert values(query, PRODUCT)["battery_h"] == expected
+
+
+def test_a_decimal_is_not_an_integer_input() -> None:
+    assert "max_km" not in values("a 1.5 km walk", PRODUCT)
+
+
+def test_a_list_input_with_enum_reads_every_word_the_query_names() -> None:
+    # it used to be one string (the longest word found), so a template's loop over the
+    # list walked its letters
+    got = values("with navigation, a sunroof and an automatic gearbox", PRODUCT)
+    assert got["features"] == ["navigation", "sunroof", "automatic"]
+    assert "features" not in values("any car will do", PRODUCT)
+
+
+BILINGUAL = {
+    "fuel": InputSpec(type="string", enum=["hybrid", "diesel"],
+                      synonyms={"hybrid": ["híbrido"], "diesel": ["diésel", "gasóleo"]}),
+    "features": InputSpec(type="list", items="string", enum=["automatic", "navigation"],
+                          synonyms={"automatic": ["cambio automático"], "navigation": ["navegador", "gps"]}),
+}
+
+
+def test_enum_synonyms_read_as_the_enum_value() -> None:
+    # enum words used to be kept as the request wrote them, so a rank `where` or a report
+    # had to know every language's word for each value
+    got = values("coche híbrido con cambio automático, navegador y gps", BILINGUAL)
+    assert got == {"fuel": "hybrid", "features": ["automatic", "navigation"]}
+    assert values("diesel with navigation", BILINGUAL)["fuel"] == "diesel"
+
+
+def test_synonyms_must_name_enum_values() -> None:
+    with pytest.raises(ValueError, match="'electric', which enum does not list"):
+        InputSpec(type="string", enum=["hybrid"], synonyms={"electric": ["eléctrico"]})
+    with pytest.raises(ValueError, match="declare enum too"):
+        InputSpec(type="string", synonyms={"hybrid": ["híbrido"]})
+
+
+def test_a_list_read_from_the_query_is_noted_as_its_items() -> None:
+    inputs = {**BILINGUAL, "fuel": InputSpec(type="string", enum=["hybrid"])}
+    result = parse_query("with navigation, a hybrid engine and gps", inputs, today=TODAY)
+    # the words between the list's items are still free for other inputs
+    assert result.values == {"features": ["navigation"], "fuel": "hybrid"}
+    built = build_task("automatic hybrid with navigation", inputs, today=TODAY)
+    note = next(n for n in built.notes if n.startswith("features:"))
+    assert note == "features: read 'automatic, navigation' from 'automatic hybrid with navigation'"

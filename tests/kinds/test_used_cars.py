@@ -1,0 +1,104 @@
+"""A third outside-author kind: used cars (examples/used-cars), products with specs rather
+than places. No place, no month: a total budget, a mileage cap and a first year written as
+people write them ("100,000 km", "80.000 km"), a fuel and required features (a list).
+Run end to end offline with scout.testing in English and Spanish; R1 filters on specs the
+listings state (the ``stated`` and ``mentions`` filters), not on typed fields."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from scout.testing import FakeProviders, Result, run_pipeline
+
+KIND = Path(__file__).resolve().parents[2] / "examples" / "used-cars" / "pipelines" / "used_cars.yaml"
+
+LISTINGS = [
+    Result("Toyota C-HR 1.8 Hybrid Advance - AutoScout24", "https://cars.test/chr-2020",
+           "2020 Toyota C-HR hybrid, automatic gearbox, navigation, 62.000 km, año 2020, 16.900 €."),
+    Result("Toyota Corolla 1.8 Hybrid Active", "https://cars.test/corolla-2019",
+           "Toyota Corolla hybrid, year 2019, 85,000 km, automatic, navigation. 14.500 €."),
+    Result("Toyota Auris Hybrid 140H", "https://cars.test/auris-2016",
+           "Toyota Auris hybrid automatic with navigation, año 2016, 98.000 km, 9.900 €."),
+    Result("Toyota RAV4 220D", "https://cars.test/rav4-diesel",
+           "Toyota RAV4 diesel, automatic, navigation, 2019, 70.000 km, 17.500 €."),
+    Result("Toyota Yaris Hybrid City", "https://cars.test/yaris-km",
+           "Toyota Yaris hybrid, automatic, navigation, año 2021, 140.000 km, 11.000 €."),
+    Result("Toyota Prius Plus", "https://cars.test/prius-nonav",
+           "Toyota Prius hybrid, automatic, year 2020, 40,000 km, 15.000 €."),
+]
+# the template's and the shared sections' own words (the listings' quotes stay as written)
+WORDS = {"es": ["anuncio(s)", "## Los anuncios", "## Lo que pediste", "| coche |"],
+         "en": ["listing(s)", "## The listings", "## What you asked", "| car |"]}
+
+
+def _run(tmp_path: Path, query: str):
+    with FakeProviders() as fake:
+        fake.search(r".", LISTINGS)
+        # the per-car searches get the whole dealer page too: each car keeps only the
+        # results that name it by its own words (not "Toyota", "Hybrid", shared by all)
+        # the per-car search confirms one listing's mileage in a second source
+        fake.search(r"Corolla .*(specs|ficha)", [Result(
+            "Toyota Corolla 1.8 Hybrid Active: ficha", "https://specs.test/corolla",
+            "Toyota Corolla 1.8 Hybrid Active, matriculado en 2019, 85.000 km, cambio automático.")])
+        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, query=query)
+        queries = fake.queries()
+    assert run.exit_code == 0, run.result.reason
+    return run, queries
+
+
+@pytest.mark.parametrize("query,lang,budget,heading,budget_text", [
+    ("used Toyota hybrid under 18,000 EUR with less than 100,000 km, year 2019 or newer, "
+     "automatic with navigation", "en", 18000, "## Shortlist", "18,000 EUR"),
+    ("Toyota híbrido de segunda mano por menos de 18.000 euros con menos de 100.000 km, "
+     "año 2019 o posterior, con cambio automático y navegador", "es", 18000, "## Selección", "18.000 €"),
+])
+def test_used_cars_end_to_end(tmp_path, query, lang, budget, heading, budget_text):
+    run, queries = _run(tmp_path, query)
+    task = run.artifact("task")
+    assert task["lang"] == lang
+    values = task["values"]
+    assert values["budget"]["amount"] == budget and values["budget"]["currency"] == "EUR"
+    assert values["max_km"] == 100000          # not 0: "100,000" / "100.000" is one number
+    assert values["min_year"] == 2019
+    assert values["fuel"] == "hybrid" and values["make"] == "toyota"  # híbrido: a synonym
+    # a list, every word named, Spanish words read as the enum's values
+    assert values["features"] == ["automatic", "navigation"]
+    assert any("100000 km" in q and "2019" in q for q in queries)  # the search used the Task
+
+    names = [i["candidate"]["name"] for i in run.artifact("shortlist")["items"]]
+    # fewest km first, within every constraint
+    assert names == ["Toyota C-HR 1.8 Hybrid Advance", "Toyota Corolla 1.8 Hybrid Active"]
+    excluded = {c["name"] for c, _reasons in run.artifact("shortlist")["excluded"]}
+    assert {"Toyota Auris Hybrid 140H",   # too old
+            "Toyota RAV4 220D",           # diesel
+            "Toyota Yaris Hybrid City",   # too many km
+            "Toyota Prius Plus"} <= excluded  # no navigation
+
+    report = run.report
+    assert heading in report
+    assert budget_text in report                  # money as the request's language writes it
+    assert ("62.000" if lang == "es" else "62,000") in report   # km column, localised
+    assert re.search(r"\[\d+\]\(https://cars\.test/chr-2020\)", report)   # cited
+    other = "en" if lang == "es" else "es"
+    assert all(w in report for w in WORDS[lang]), [w for w in WORDS[lang] if w not in report]
+    assert not any(w in report for w in WORDS[other]), [w for w in WORDS[other] if w in report]
+    # a car left out says why in the request's language, not as the where expression
+    assert ("más de 140000 km" if lang == "es" else "over 140000 km") in report
+    assert "stated(" not in report
+    assert run.report_html and "<html" in run.report_html.lower()
+
+
+def test_the_shared_report_sections_name_no_research_kind() -> None:
+    # the built-in sections serve every kind: a photo note said "the hotels' own photos"
+    # in a laptop or car report
+    import scout.report
+
+    builtin = Path(scout.report.__file__).resolve().parent / "builtin"
+    kind_words = re.compile(r"(?i)\b(hotels?|restaurants?|dish|destination|per night)\b")
+    for template in sorted(builtin.glob("*.j2")):
+        code = re.sub(r"\{#.*?#\}", "", template.read_text(), flags=re.S)  # comments may
+        for line in code.splitlines():                                    # give examples
+            assert not kind_words.search(line), f"{template.name}: {line.strip()}"
