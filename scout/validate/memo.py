@@ -101,7 +101,11 @@ def cached(path: str | Path, *, config: str | Path | None = None
     with _lock:
         if key not in _memo:
             return None
-    stamp = _stamp(p, find_config(config, p))
+    return _kept(key, _stamp(p, find_config(config, p)))
+
+
+def _kept(key: tuple[Any, ...], stamp: tuple[Any, ...]) -> tuple[LoadedSpec, Config] | None:
+    """The result kept under ``key`` when it was made from ``stamp``, else None."""
     with _lock:
         hit = _memo.get(key)
         if hit is not None and hit[0] == stamp:
@@ -119,11 +123,9 @@ def load_valid_pipeline(path: str | Path, *, config: str | Path | None = None
     p = Path(path)
     key = _key(p, config)
     stamp = _stamp(p, find_config(config, p))
-    with _lock:
-        hit = _memo.get(key)
-        if hit is not None and hit[0] == stamp:
-            _memo.move_to_end(key)
-            return hit[1], hit[2]
+    kept = _kept(key, stamp)
+    if kept is not None:
+        return kept
     spec, cfg = load(p, config=config)
     # stamped as read before validating: a file edited meanwhile is validated again next
     # time rather than kept with the older stamp's result
