@@ -113,7 +113,8 @@ def check_config(path: str | Path) -> tuple[Config | None, list[Problem]]:
     if any(p.severity == "error" for p in problems):
         return None, problems
     return Config(str(path), doc.max_workers, adapters, chains, doc.currency,
-                  ml=doc.ml, executor=doc.executor, quota=doc.quota), problems
+                  ml=doc.ml, executor=doc.executor, quota=doc.quota,
+                  default_lang=doc.default_lang), problems
 
 
 @lru_cache(maxsize=16)

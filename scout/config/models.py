@@ -159,6 +159,9 @@ class ConfigDoc(StrictModel):
     ml: MLSettings = Field(default_factory=MLSettings)
     executor: ExecutorSettings = Field(default_factory=ExecutorSettings)
     quota: QuotaSettings = Field(default_factory=QuotaSettings)
+    #: the language of a request that shows neither (a bare "Málaga"): its report's
+    #: language; a request with English or Spanish words is read as written
+    default_lang: Literal["en", "es"] = "en"
 
 
 @dataclass(frozen=True)
@@ -186,6 +189,7 @@ class Config:
     ml: MLSettings = field(default_factory=MLSettings)
     executor: ExecutorSettings = field(default_factory=ExecutorSettings)
     quota: QuotaSettings = field(default_factory=QuotaSettings)
+    default_lang: str = "en"
 
     def chain(self, name: str) -> tuple[ChainLink, ...]:
         return self.chains[name]

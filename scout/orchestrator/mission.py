@@ -229,8 +229,12 @@ class MissionRunner:
         self.run_dir = mission_dir(request.runs_dir, request.mission_id)
         self.overrides = coerce_inputs(pipeline, request.inputs)
         self.inputs = input_values(pipeline, self.overrides)
-        self.request_hash = content_hash(canonical(to_jsonable({
-            "query": request.query or "", "inputs": self.overrides})))
+        asked: dict[str, Any] = {"query": request.query or "", "inputs": self.overrides}
+        if config.default_lang != "en":
+            # it can change how the request is read; left out at its default so the
+            # missions recorded before the setting existed keep their fingerprints
+            asked["default_lang"] = config.default_lang
+        self.request_hash = content_hash(canonical(to_jsonable(asked)))
 
     # --- pieces -----------------------------------------------------------------------
 
@@ -240,7 +244,8 @@ class MissionRunner:
                           override_sources=dict(self.request.input_sources),
                           max_cost=self.request.max_cost,
                           mission_file=str(self.request.mission_file)
-                          if self.request.mission_file else None)
+                          if self.request.mission_file else None,
+                          default_lang=self.config.default_lang)
         extras = {"query": req.query, "overrides": req.overrides,
                   "override_sources": req.override_sources, "max_cost": req.max_cost,
                   "mission_file": req.mission_file, "mission_view": self.mission_view}

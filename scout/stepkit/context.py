@@ -31,6 +31,8 @@ class StepRequest:
     override_sources: dict[str, str] = field(default_factory=dict)
     max_cost: float | None = None
     mission_file: str | None = None
+    #: the config's ``default_lang``: the language of a request that shows neither
+    default_lang: str = "en"
 
 
 class MissionAccess(Protocol):

@@ -15,4 +15,5 @@ def run(ctx: StepContext) -> Task:
         overrides=request.overrides,
         override_sources=request.override_sources,
         today=ctx.today,
+        default_lang=request.default_lang,
     )

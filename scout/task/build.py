@@ -70,6 +70,7 @@ def build_task(
     mission_inputs: dict[str, Any] | None = None,
     set_values: dict[str, Any] | None = None,
     today: dt.date | None = None,
+    default_lang: str = "en",
 ) -> Task:
     """The Task for ``query``. ``overrides`` (with ``override_sources``: "mission" or "set")
     is what the orchestrator passes; ``mission_inputs`` / ``set_values`` are the same
@@ -95,7 +96,8 @@ def build_task(
             raise UsageError(f"'{key}' is not an input of this pipeline",
                              hint=hint or f"declared inputs: {', '.join(inputs) or 'none'}")
 
-    parsed = parse_query(query or "", inputs, today=today, lang=lang)
+    parsed = parse_query(query or "", inputs, today=today, lang=lang,
+                         default_lang=coerce_lang(default_lang))
     _ = translations(parsed.lang).gettext
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}

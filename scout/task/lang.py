@@ -77,14 +77,17 @@ def _calendar_words() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(names["en"] - names["es"]), frozenset(names["es"] - names["en"])
 
 
-def detect(text: str) -> Lang:
-    """The language of ``text``: "es" when Spanish markers outscore English ones."""
+def detect(text: str, default: Lang = "en") -> Lang:
+    """The language of ``text``: the one whose markers outscore the other's; ``default``
+    when neither does (a bare place name, a tie)."""
     es = 2 * sum(text.count(c) for c in "¿¡") + 2 * len(re.findall(r"ñ", text, re.I))
     en = 0
     cal_en, cal_es = _calendar_words()
     for word in re.findall(r"[a-z]+", fold(text)):
         es += (word in _ES) + (word in cal_es)
         en += (word in _EN) + (word in cal_en)
+    if es == en:
+        return default
     return "es" if es > en else "en"
 
 

@@ -190,12 +190,12 @@ _UNREAD = re.compile(r"(?<![\w.,])\d[\d.,]*(?:\s*[^\W\d_]{1,12})?", re.UNICODE)
 
 def parse_query(
     query: str, inputs: dict[str, InputSpec], *, today: dt.date | None = None,
-    lang: Lang | None = None,
+    lang: Lang | None = None, default_lang: Lang = "en",
 ) -> ParseResult:
     """Read values for ``inputs`` out of ``query``. Never raises on odd text."""
     today = today or dt.date.today()
     q = (query or "")[:MAX_QUERY_CHARS]
-    result = ParseResult(lang=lang or detect(q))
+    result = ParseResult(lang=lang or detect(q, default_lang))
     _ = translations(result.lang).gettext
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
