@@ -47,8 +47,10 @@ def batch_apply(
     from dataclasses import replace as _replace
 
     from scout.batch.inputs import missions_from_queries, missions_in_folder
-    from scout.batch.record import batch_id_for, batches_dir
+    from scout.batch.record import BatchRecord, batch_id_for, batches_dir, load_record
+    from scout.batch.runner import BatchRunner
     from scout.config.loader import load_config
+    from scout.orchestrator.executor import make_executor
 
     root_path = Path(root) if root else research_root()
     src = Path(source)
@@ -92,8 +94,19 @@ def batch_apply(
     path = batches_dir(base_runs) / f"{bid}.json"
     lock = _batch_lock(path)
     try:
-        return _run_batch(path, bid, entries, queries, src, pipeline_path, base_runs,
-                          max_cost, kind, parallel, cfg, root_path, subscriber, run_job)
+        record = load_record(path) if path.is_file() else BatchRecord(
+            bid, str(Path(queries) if queries is not None else src),
+            str(pipeline_path) if pipeline_path else None, str(base_runs))
+        record.max_cost, record.executor = max_cost, kind
+        workers = parallel or int(cfg.executor.settings.get("workers") or 0) or 4
+        pool = make_executor(kind, workers, _executor_settings(kind, workers, cfg.executor.options()))
+        try:
+            runner = BatchRunner(entries, record, pool, subscriber=subscriber,
+                                 runtime_dir=root_path / "runtime",
+                                 **({"run_job": run_job} if run_job is not None else {}))
+            return runner.run()
+        finally:
+            pool.shutdown(wait=True, cancel=True)
     finally:
         lock.release()
 
@@ -124,30 +137,6 @@ def _batch_lock(record_path: Path) -> Any:
                                "progress), or stop it; then re-apply: finished missions "
                                "are reused") from None
     return lock
-
-
-def _run_batch(path: Path, bid: str, entries: list[Any], queries: str | Path | None,
-               src: Path, pipeline_path: Path | None, base_runs: Path,
-               max_cost: float | None, kind: str, parallel: int | None, cfg: Any,
-               root_path: Path, subscriber: Any, run_job: Callable[[Any], Any] | None
-               ) -> Any:
-    from scout.batch.record import BatchRecord, load_record
-    from scout.batch.runner import BatchRunner
-    from scout.orchestrator.executor import make_executor
-
-    record = load_record(path) if path.is_file() else BatchRecord(
-        bid, str(Path(queries) if queries is not None else src),
-        str(pipeline_path) if pipeline_path else None, str(base_runs))
-    record.max_cost, record.executor = max_cost, kind
-    workers = parallel or int(cfg.executor.settings.get("workers") or 0) or 4
-    pool = make_executor(kind, workers, _executor_settings(kind, workers, cfg.executor.options()))
-    try:
-        runner = BatchRunner(entries, record, pool, subscriber=subscriber,
-                             runtime_dir=root_path / "runtime",
-                             **({"run_job": run_job} if run_job is not None else {}))
-        return runner.run()
-    finally:
-        pool.shutdown(wait=True, cancel=True)
 
 
 def _executor_settings(kind: str, parallel: int, settings: dict[str, Any]) -> dict[str, Any]:

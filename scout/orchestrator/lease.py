@@ -20,8 +20,8 @@ mission rescheduled after its worker was killed would wait out the ttl. When ``a
 finds the lease held by a process *provably dead on this machine*, it takes the lease over
 at once with a Lua compare-and-set (replaced only while the stored value is still exactly
 the dead holder's, so of two takers one wins and a holder that renewed in between keeps
-it), and says so (:attr:`took_over`, a warning on the ``scout.lease`` logger, and a notice
-in the mission's log). The proof (``liveness.py``): the holder's record names this host, this kernel boot
+it), and says so (:attr:`took_over`, an INFO line on the ``scout.lease`` logger, and a
+warning notice in the mission's log). The proof (``liveness.py``): the holder's record names this host, this kernel boot
 (``/proc/sys/kernel/random/boot_id``) and this pid namespace (``/proc/self/ns/pid``), and
 its pid is not alive, or is alive but started at another time than recorded (reused), or
 is a zombie. The assumption: a pid means the same process only to processes sharing a
@@ -74,12 +74,13 @@ return 0
 """
 
 
-def quota_url(config: Any) -> str | None:
+def quota_url(config: Any, env: Any = None) -> str | None:
     """The Redis URL of the quota backend: ``SCOUTE_QUOTA_URL``, else
-    ``config.quota.backend`` when it is ``redis://``/``rediss://``; None otherwise (read
+    ``config.quota.backend`` when it is ``redis://``/``rediss://``/``unix://``; None
+    otherwise (``env``: the environment to read, default ``os.environ``; read
     tolerantly: a config without a ``quota`` section means the local backend)."""
-    env = os.environ.get("SCOUTE_QUOTA_URL")
-    backend = env if env else getattr(getattr(config, "quota", None), "backend", None)
+    from_env = (os.environ if env is None else env).get("SCOUTE_QUOTA_URL")
+    backend = from_env or getattr(getattr(config, "quota", None), "backend", None)
     if isinstance(backend, str) and backend.startswith(("redis://", "rediss://", "unix://")):
         return backend
     return None
@@ -90,10 +91,8 @@ def check_quota_reachable(config: Any, env: Any = None) -> None:
     so Redis being down is CFG041 (the quota backend's code, password hidden) rather than
     whichever piece happens to need it first. ``plan``/``validate``/``doctor`` never call
     this: the backend connects lazily, so they work while Redis is down."""
-    env = os.environ if env is None else env
-    url = env.get("SCOUTE_QUOTA_URL") or getattr(getattr(config, "quota", None),
-                                                   "backend", None)
-    if not (isinstance(url, str) and url.startswith(("redis://", "rediss://", "unix://"))):
+    url = quota_url(config, env)
+    if url is None:
         return
     from scout.quota.redis import RedisQuota
 
@@ -151,7 +150,7 @@ class RedisLease:
         self.took_over: dict[str, Any] | None = None
 
     def _call(self, fn: Any, *args: Any, **kw: Any) -> Any:
-        import redis  # noqa: F401 - only to say CFG053 when it is missing
+        import redis
 
         try:
             return fn(*args, **kw)
