@@ -8,11 +8,19 @@ resolve by the place (see :func:`scout.task.cldr.pick`).
 
 Numbers: "1.200,50" and "1,200.50" are both 1200.5; a single separator followed by three
 digits is a thousands separator ("2.500 pesos", "3,000 pesos"); otherwise it is a decimal
-("12,5 €"). "10k" / "1.5k" / "10 mil" multiply by a thousand.
+("12,5 €"). "10k" / "1.5k" / "10 mil" multiply by a thousand, and so does "lucas" (the
+Southern Cone's and Colombia's word for a thousand pesos: "80 lucas"). Numbers in words
+("doscientos euros", "two hundred and fifty pounds", "un millón de pesos") are read by
+:mod:`scout.task.numwords`.
 
 Comparators: "under / menos de / hasta / máximo / as a budget" → "<=", "over / at least /
 más de / desde" → ">=", "around / about / unos / alrededor de" → "~"; a range is stored
-as ``Money(amount=high, min=low, comparator="<=")``.
+as ``Money(amount=high, min=low, comparator="<=")``. A floor that is negated is a cap:
+"nada por encima de 150", "no quiero gastar más de 180", "nothing over £180", "shouldn't
+cost more than 200" are all "<=".
+
+Units ("/night", "per person", "x noche", "£120 pn") follow the amount, or come just
+before its comparator ("x semana por menos de 500 mil pesos").
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from collections.abc import Iterator
 from scout.schemas.task import Money
 from scout.task.cldr import currencies, pick
 from scout.task.lang import fold
+from scout.task.numwords import rewrite
 
 _AMOUNT = (r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
            r"|\d+(?:[.,]\d+)?(?=\s?k\b)")
@@ -50,13 +59,24 @@ _POST_CMP: list[tuple[str, str]] = [
 # the unit after an amount: "/night", "per person", "a head", "por cabeza"; "noche"/"night"
 # and "pp" (itself "per person") also bare ("250€ noche", "15€ pp"), the other units only
 # after a connector ("200 € semana santa")
-_PER = (r"(?:\s*(?:(?:/|per|an?|por|la|el|al|each|cada)\s*|\s(?=(?:noche|night|pp)\b))"
-        r"(?P<per>nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
-        r"comensal(?:es)?|months?|mes|week|semana)\b)")
+_UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
+               r"comensal(?:es)?|months?|mes|week|semana")
+# "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night"
+_PER = (r"(?:\s*(?:(?:/|per|an?|por|x|la|el|al|each|cada)\s*|\s(?=(?:noche|night|pp|pn)\b))"
+        r"(?P<per>" + _UNIT_WORDS + r"|pn)\b)")
+# a unit written before the amount's comparator: "x semana por menos de 500 mil pesos"
+_PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNIT_WORDS
+                         + r")\b\s*[,:]?\s*$")
+# a negation before a floor makes it a cap: "nada por encima de", "nothing over", "no
+# quiero gastar más de", "shouldn't cost more than" (up to three words between, one clause)
+_NEGATED = re.compile(r"(?:\b(?:no|not|nada|nothing|never|nunca|ni|sin)|n['’]t)"
+                      r"(?:\s+[a-z'’]+){0,3}\s*$")
+# "80 lucas": thousands of pesos (Argentina, Chile, Colombia)
+_LUCAS = frozenset({"luca", "lucas", "luka", "lukas"})
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
               "persona": "person", "people": "person", "pp": "person", "pax": "person",
               "head": "person", "cabeza": "person", "comensal": "person", "comensale": "person",
-              "month": "month",
+              "pn": "night", "month": "month",
               "mes": "month", "week": "week", "semana": "week"}
 
 
@@ -175,6 +195,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
                lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     """Every amount with a currency in ``free`` → (Money, span, the word a currency was
     assumed from or None)."""
+    free = rewrite(free)  # "doscientos euros" → "       200 euros", positions kept
     marked, pattern, pos = _mark(free), _token_re(), 0
     while True:
         m = pattern.search(marked, pos)
@@ -187,11 +208,18 @@ def iter_money(free: str, original: str, territories: list[str], *,
         c1 = _side(g, original, m, "1", territories, lang)
         c2 = _side(g, original, m, "2", territories, lang) if g["a2"] else (None, None, "")
         try:
-            low = _number(g["a1"] or "", g["k1"])
-            high = _number(g["a2"], g["k2"] or g["k1"]) if g["a2"] else None
+            low = _number(g["a1"] or "", g["k1"] or _thousands(g["post1"]))
+            high = _number(g["a2"], g["k2"] or g["k1"] or _thousands(g["post2"] or g["post1"])) \
+                if g["a2"] else None
         except ValueError:
             continue
+        if high is not None and not (g["k1"] or g["post1"]) and (
+                g["k2"] or _thousands(g["post2"])) and low * 1000 <= high:
+            low *= 1000  # "entre 50 y 70 mil pesos", "50 y 70 lucas": one multiplier for both
         raw_per = g["per"] or ""
+        if not raw_per:
+            before = _PER_BEFORE.search(free, 0, m.start())
+            raw_per = before.group("per") if before else ""
         per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
         pcmp = g["pcmp"]
         if high is not None:
@@ -223,9 +251,16 @@ def iter_money(free: str, original: str, territories: list[str], *,
                 cmp_ = ">="
         if not g["cmp"] and pcmp:
             cmp_ = next(sym for words, sym in _POST_CMP if re.fullmatch(words, pcmp))
+        if cmp_ == ">=" and g["cmp"] and _NEGATED.search(free, max(0, m.start() - 40), m.start()):
+            cmp_ = "<="  # "nada por encima de 150 euros" is a cap
         if not g["cmp"] and not g["lead"] and g["pre1"] and c1[2] == "post":
             span = (m.start("a1"), span[1])  # a word before the amount that is no currency
         yield Money(amount=low, currency=code, comparator=cmp_, per=per), span, c1[1]
+
+
+def _thousands(post: str | None) -> str | None:
+    """"lucas" after an amount multiplies it by a thousand, as "k" does."""
+    return "k" if post and post.strip() in _LUCAS else None
 
 
 def _side(g: dict[str, str | None], original: str, m: re.Match[str], n: str,
