@@ -30,6 +30,12 @@ Resolution, from the injected ``today`` (never the clock):
 * "early/mid/late June", "a principios/mediados/finales de junio": days 1-10 / 11-20 /
   21-end; "the last week of June": its last seven days; "first/second half",
   "primera/segunda quincena": days 1-15 / 16-end.
+* a day range with no month ("del 3 al 5", "from the 3rd to the 7th") is this month's
+  while its first day is ahead, else next month's; "<month> pasado" / "last <month>" the
+  latest such month gone (flagged past);
+* numeric dates are day/month unless that cannot be ("9/15" is 15 September); with no
+  cue word ("el", "on", "del"…) only a two-digit pair with a side over 12 or a leading
+  zero is a date ("15/09", "05/03"), never "8/10" (a rating) or "24/7".
 
 dateparser was evaluated for the relative forms (1.2.2 here): it reads "next month" and
 "in two weeks" but returns one instant, not a span, and does not read "el año que viene",
@@ -200,6 +206,28 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')}{_SEP}{_D.format('d2')}\b"
                   rf"(?:,?\s+{_Y.format('y')})?", same))
 
+    def days_only(m: re.Match[str]) -> Value | None:
+        # "del 3 al 5", "from the 3rd to the 7th": the next such days, this month's when
+        # the first is still ahead, else next month's; "del 28 al 2" runs into the next
+        d1, d2 = int(m.group("d1")), int(m.group("d2"))
+        y, mon = t.year, t.month
+        if d1 < t.day:
+            y, mon = (y + 1, 1) if mon == 12 else (y, mon + 1)
+        start = dt.date(y, mon, d1)
+        if d2 >= d1:
+            return DateRange(start=start, end=dt.date(y, mon, d2))
+        ey, em = (y + 1, 1) if mon == 12 else (y, mon + 1)
+        return DateRange(start=start, end=dt.date(ey, em, d2))
+
+    # only with a cue that these are days: Spanish "del"/"desde el"/"entre el", English
+    # "the" or an ordinal ("from 3 to 5" alone could be anything: nights, prices)
+    forms.append((r"\b(?:del|desde\s+el|entre\s+el)\s+(?P<d1>[0-3]?\d)(?:º)?\s+(?:al|hasta\s+el|"
+                  r"y\s+el)\s+(?P<d2>[0-3]?\d)\b(?!\s*(?:[.,/:%]\d|de\s|noches?|dias?|euros?|"
+                  r"personas?))", days_only))
+    forms.append((r"\b(?:from|between)\s+the\s+(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:to|until|till|"
+                  r"through|and)\s+the\s+(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\b(?!\s*(?:[.,/:%]\d|of\s))",
+                  days_only))
+
     def part(m: re.Match[str]) -> Value | None:
         mon = g.num(m, "m")
         y = _opt_year(m, "y") or g.next_month_year(mon)
@@ -313,6 +341,25 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b{g.mon('m')}\s+(?:(?:del|de|of)\s+)?{rel_year}", month_next_year))
     forms.append((rf"\b{rel_year},?\s+(?:in\s+|en\s+)?{g.mon('m', full=True)}\b", month_next_year))
 
+    def day_rel_year(m: re.Match[str]) -> Value | None:
+        # "el 12 de octubre del año que viene", "March 3 next year", "5 May last year"
+        y = t.year - 1 if m.group("last") else t.year + 1
+        d = dt.date(y, g.num(m, "m"), int(m.group("d1")))
+        return DateRange(start=d, end=d)
+
+    rel_or_last = rf"(?:{rel_year}|(?P<last>{LAST_YEAR}))"
+    forms.append((rf"\b(?:el\s+)?{_D.format('d1')}\s+(?:de\s+|of\s+)?{g.mon('m')},?\s+"
+                  rf"(?:(?:del|de|of)\s+)?{rel_or_last}", day_rel_year))
+    forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')},?\s+{rel_or_last}", day_rel_year))
+
+    def month_last(m: re.Match[str]) -> Value | None:
+        # "septiembre pasado", "last September", "el pasado agosto": the latest one gone
+        mon = g.num(m, "m")
+        return Month(year=t.year if mon < t.month else t.year - 1, month=mon)
+
+    forms.append((rf"\b{g.mon('m', full=True)}\s+pasado\b", month_last))
+    forms.append((rf"\b(?:last|(?:el\s+)?pasado)\s+{g.mon('m', full=True)}\b", month_last))
+
     def month_last_year(m: re.Match[str]) -> Value | None:
         return Month(year=t.year - 1, month=g.num(m, "m"))
 
@@ -337,20 +384,44 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b(?P<mod>next\s+|this\s+|(?:el\s+)?proximo\s+|este\s+)?"
                   rf"{g.mon('m')}(?!\w)(?P<post>\s+(?:que\s+viene|proximo))?", bare))
 
-    def numeric(m: re.Match[str]) -> Value | None:
-        a, b = int(m.group("a")), int(m.group("b"))
+    def numeric_day(ra: str, rb: str, y: str | None) -> DateRange:
+        a, b = int(ra), int(rb)
         day, mon = (b, a) if b > 12 >= a else (a, b)  # day/month unless that cannot be
-        y = m.group("y")
         year = (2000 + int(y) if len(y) == 2 else int(y)) if y else g.day_year(mon, day)
         d = dt.date(year, mon, day)
         return DateRange(start=d, end=d)
 
+    def numeric(m: re.Match[str]) -> Value | None:
+        return numeric_day(m.group("a"), m.group("b"), m.group("y"))
+
     forms.append((r"(?:\b(?:el|on|del|for|para|from|desde|until|hasta|al)\s+)"
                   r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?\b(?!/)", numeric))
+    # with no cue, only a pair that cannot be a rating, a fraction or "24/7" (_unambiguous)
+    forms.append((r"(?<![\w/.,])(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?"
+                  r"\b(?![/.,]?\d)", lambda m: numeric(m) if _unambiguous(m) else None))
+
+    def numeric_range(m: re.Match[str]) -> Value | None:
+        start = numeric_day(m.group("a"), m.group("b"), None).start
+        end = numeric_day(m.group("c"), m.group("d"), None).end
+        if end < start:  # "del 28/12 al 03/01": the end is in the next year
+            end = end.replace(year=end.year + 1)
+        return DateRange(start=start, end=end)
+
+    forms.append((r"(?<![\w/.,])(?:(?:del|desde(?:\s+el)?|entre\s+el|from|between)\s+)?"
+                  r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)"
+                  r"(?:\s*[-–]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|and)\s+)"
+                  r"(?P<c>[0-3]?\d)/(?P<d>[0-3]?\d)\b(?![/.,]?\d)", numeric_range))
     forms.append((r"\b(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)/(?P<y>(?:19|20|21)\d{2})\b", numeric))
 
     forms.extend(relative_forms(t, g.days, rel_year))
     return forms
+
+
+def _unambiguous(m: re.Match[str]) -> bool:
+    """A numeric date with no cue: two digits each side ("24/7" is a service, "8/10" a
+    rating), and a side over 12 or a leading zero ("15/09", "05/03")."""
+    a, b = m.group("a"), m.group("b")
+    return len(a) == len(b) == 2 and ((int(a) > 12) != (int(b) > 12) or "0" in (a[0], b[0]))
 
 
 def find_when(free: str, original: str, today: dt.date) -> When | None:

@@ -1,6 +1,7 @@
 """Relative spans of a request, resolved from the injected ``today``: seasons, weekends,
 weeks, weekdays, "today / tomorrow / hoy / mañana", "in N days / weeks / months" ("dentro
-de…"), "next / last month" ("el mes que viene / pasado"), "next / last year" ("el año que
+de…"; "a fortnight" is two weeks), "the week after next", "next / last month" ("el mes que
+viene / pasado"), "last summer" / "el verano pasado", "next / last year" ("el año que
 viene / pasado"), a year alone,
 feasts (Christmas, New Year, Easter, Semana Santa).
 
@@ -65,7 +66,7 @@ def _holiday(name: str, year: int) -> DateRange:
         xmas = dt.date(year, 12, 25)
         monday = xmas - dt.timedelta(days=xmas.weekday())
         return DateRange(start=monday, end=monday + dt.timedelta(days=6))
-    if name in ("christmas", "navidad", "navidades"):
+    if name in ("christmas", "xmas", "x-mas", "navidad", "navidades"):
         return DateRange(start=dt.date(year, 12, 24), end=dt.date(year, 12, 26))
     if name in ("new year's eve", "new years eve", "nochevieja", "fin de ano"):
         return DateRange(start=dt.date(year, 12, 31), end=dt.date(year, 12, 31))
@@ -99,16 +100,20 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
         if y is not None:
             return of(y)
         latest = of(t.year if dt.date(t.year, first, 1) <= t else t.year - 1)
+        if mod in ("last", "el pasado", "la pasada") or (m.group("post") or "").strip() in (
+                "pasado", "pasada"):  # "last summer": the latest one over
+            return latest if latest.end < t else of(latest.start.year - 1)
         nxt = mod in ("next", "el proximo", "la proxima", "proximo", "proxima") or bool(
             m.group("post"))
         if latest.end < t or nxt:  # over, or "next" while we are in it: the following one
             return of(latest.start.year + 1)
         return DateRange(start=t, end=latest.end) if latest.start < t else latest
 
-    forms.append((r"\b(?:(?P<mod>next|this|coming|the|el\s+proximo|la\s+proxima|proximo|proxima|"
-                  r"este|esta|el|la|in|en|for|para|during|durante)\s+)?"
+    forms.append((r"\b(?:(?P<mod>next|this|coming|last|the|el\s+proximo|la\s+proxima|proximo|"
+                  r"proxima|el\s+pasado|la\s+pasada|este|esta|el|la|in|en|for|para|during|"
+                  r"durante)\s+)?"
                   r"(?P<s>spring|summer|autumn|fall|winter|primavera|verano|otono|invierno)\b"
-                  r"(?P<post>\s+(?:que\s+viene|proximo|proxima))?"
+                  r"(?P<post>\s+(?:que\s+viene|proximo|proxima|pasado|pasada))?"
                   r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", season))
 
     def weekend(m: re.Match[str]) -> Value | None:
@@ -127,10 +132,13 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
     def week(m: re.Match[str]) -> Value | None:
         if m.group("this"):
             return DateRange(start=t, end=t + dt.timedelta(days=6 - t.weekday()))
-        mon = t + dt.timedelta(days=7 - t.weekday())
+        mon = t + dt.timedelta(days=7 - t.weekday() + (7 if m.group("after") else 0))
         return DateRange(start=mon, end=mon + dt.timedelta(days=6))
 
-    forms.append((r"\b(?:(?P<this>this|esta)\s+(?:week|semana)\b|(?:the\s+)?next\s+week\b|"
+    # "the week after next" / "la semana siguiente a la próxima": the Monday-Sunday after
+    forms.append((r"\b(?:(?P<this>this|esta)\s+(?:week|semana)\b|"
+                  r"(?P<after>(?:the\s+)?week\s+after\s+next|(?:la\s+)?semana\s+(?:siguiente|"
+                  r"despues)\s+(?:a|de)\s+la\s+(?:que\s+viene|proxima))\b|(?:the\s+)?next\s+week\b|"
                   r"(?:la\s+)?semana\s+(?:que\s+viene|proxima)|(?:la\s+)?proxima\s+semana)", week))
 
     def month_rel(m: re.Match[str]) -> Value | None:
@@ -193,16 +201,18 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
         if unit.startswith(("day", "dia")):
             d = t + dt.timedelta(days=n)
             return DateRange(start=d, end=d)
-        if unit.startswith(("week", "semana")):
-            d = t + dt.timedelta(days=7 * n)
+        if unit.startswith(("week", "semana", "fortnight")):
+            d = t + dt.timedelta(days=(14 if unit.startswith("fortnight") else 7) * n)
             return DateRange(start=d, end=d + dt.timedelta(days=6))
         y, mo = add_months(t, n)
         return Month(year=y, month=mo)
 
     forms.append((r"\b(?:in|within|dentro\s+de|en)\s+(?P<n>\d{1,3}|" + "|".join(_NUM_WORDS)
-                  + r")\s+(?P<unit>days?|weeks?|months?|dias?|semanas?|mes|meses)\b", offset))
+                  + r")\s+(?P<unit>days?|weeks?|fortnights?|months?|dias?|semanas?|mes|meses)\b", offset))
     def holiday(m: re.Match[str]) -> Value | None:
         name = re.sub(r"\s+", " ", m.group("h")).replace("’", "'")
+        if name.startswith("x"):
+            name = "xmas"
         y = _opt_year(m, "y")
         if y is not None:
             return _holiday(name, y)
@@ -211,9 +221,11 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
 
     # fixed and movable feasts (Christmas is 24-26 December; Easter Good Friday to Monday;
     # Semana Santa / Holy Week Palm Sunday to Easter Sunday)
-    forms.append((r"\b(?P<h>semana\s+santa|holy\s+week|easter\s+week|easter|pascua|"
-                  r"christmas\s+week|semana\s+de\s+navidad|christmas|"
+    forms.append((r"\b(?:the\s+)?(?P<h>semana\s+santa|holy\s+week|easter\s+week|easter|pascua|"
+                  r"christmas\s+week|semana\s+de\s+navidad|christmas|x-?mas|"
                   r"navidad(?:es)?|new\s+year['’]?s\s+eve|nochevieja|fin\s+de\s+ano|"
                   r"new\s+year['’]?s(?:\s+day)?|new\s+year|ano\s+nuevo)\b"
+                  # "the Easter weekend", "Christmas holidays": the feast's own days
+                  r"(?:\s+(?:weekend|holidays?|break|fin\s+de\s+semana|puente))?"
                   r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", holiday))
     return forms

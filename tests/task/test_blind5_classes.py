@@ -10,7 +10,7 @@ import datetime as dt
 
 import pytest
 
-from scout.schemas.task import Money
+from scout.schemas.task import DateRange, Money
 from scout.spec.models import InputSpec
 from scout.task.parser import parse_query
 
@@ -116,3 +116,88 @@ def test_a_period_before_the_amount_is_not_its_unit() -> None:
 def test_currency_spellings(query: str, code: str) -> None:
     got = money(query)
     assert got is not None and got[2] == code
+
+
+# ------------------------------------------------------------------ dates
+def when(query: str) -> str | None:
+    v = parse(query).values.get("month")
+    if v is None:
+        return None
+    if isinstance(v, DateRange):
+        a, b = v.start.isoformat(), v.end.isoformat()
+        return a if a == b else f"{a}..{b}"
+    return v.iso
+
+
+def past(query: str) -> bool:
+    return any(f.startswith("past") for f in parse(query).flags)
+
+
+@pytest.mark.parametrize("query, want", [
+    # a day range with no month: this month's while the first day is ahead, else next
+    ("hotel en Soria del 20 al 22", "2029-02-20..2029-02-22"),
+    ("hotel en Soria del 2 al 4, 80 euros", "2029-03-02..2029-03-04"),
+    ("hotel en Soria entre el 27 y el 2", "2029-02-27..2029-03-02"),
+    ("hotel in Leeds from the 16th to the 18th", "2029-02-16..2029-02-18"),
+    ("hotel in Leeds between the 1st and the 3rd", "2029-03-01..2029-03-03"),
+])
+def test_day_ranges_without_a_month(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query", [
+    "hotel en Soria del 2 al 4 de abril",   # the month is there: the full form wins
+    "hotel en Soria de 2 a 4 noches",       # nights, not days
+    "hotel en Soria del 80 al 120",         # not days at all
+    "hotel in Leeds from 3 to 5 nights",
+])
+def test_numbers_that_are_not_a_day_range(query: str) -> None:
+    assert when(query) in (None, "2029-04-02..2029-04-04")
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Leeds 22/03 under £90", "2029-03-22"),
+    ("hotel in Leeds 03/22", "2029-03-22"),          # US order, unambiguous
+    ("hotel en Soria 05/04", "2029-04-05"),          # zero-padded: day/month
+    ("hotel en Soria del 28/02 al 03/03", "2029-02-28..2029-03-03"),
+    ("hotel en Soria 27/12 - 02/01", "2029-12-27..2030-01-02"),
+])
+def test_numeric_dates(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query", [
+    "hotel in Leeds with 24/7 reception",
+    "hotel in Leeds rated 9/10",
+    "hotel in Leeds, 4/5 or more",
+])
+def test_slashes_that_are_no_date(query: str) -> None:
+    assert when(query) is None
+
+
+@pytest.mark.parametrize("query, want, gone", [
+    ("hotel en Soria el 3 de marzo del año que viene", "2030-03-03", False),
+    ("hotel in Leeds on June 9 next year", "2030-06-09", False),
+    ("hotel en Soria el 3 de marzo del año pasado", "2028-03-03", True),
+    ("hotel en Soria en enero pasado", "2029-01", True),
+    ("hotel en Soria en marzo pasado", "2028-03", True),
+    ("hotel in Leeds last October", "2028-10", True),
+    ("hotel in Leeds last summer", "2028-06-01..2028-08-31", True),
+    ("hotel en Soria el verano pasado", "2028-06-01..2028-08-31", True),
+    ("hotel in Leeds last winter", "2027-12-01..2028-02-29", True),  # still in it: the one before
+])
+def test_next_and_last_year_days_months_and_seasons(query: str, want: str, gone: bool) -> None:
+    assert (when(query), past(query)) == (want, gone)
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Leeds in a fortnight", "2029-02-28..2029-03-06"),
+    ("hotel in Leeds in two fortnights", "2029-03-14..2029-03-20"),
+    ("hotel in Leeds the week after next", "2029-02-26..2029-03-04"),
+    ("hotel en Soria la semana siguiente a la próxima", "2029-02-26..2029-03-04"),
+    ("hotel in Leeds over xmas", "2029-12-24..2029-12-26"),
+    ("hotel in Leeds for the Easter weekend", "2029-03-30..2029-04-02"),
+    ("hotel en Soria para el puente de Semana Santa", "2029-03-25..2029-04-01"),
+])
+def test_relative_spans_and_feasts(query: str, want: str) -> None:
+    assert when(query) == want
