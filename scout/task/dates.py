@@ -329,6 +329,9 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
         return Month(year=int(m.group("y")), month=g.num(m, "m"))
 
     forms.append((rf"\b{g.mon('m')}{_YSEP}{_Y.format('y')}\b", month_year))
+    # "june '28", "sept ’27": a year in two digits after an apostrophe
+    forms.append((rf"\b{g.mon('m')}\s*['’](?P<y>\d{{2}})\b",
+                  lambda m: Month(year=2000 + int(m.group("y")), month=g.num(m, "m"))))
     forms.append((r"\b(?P<y>(?:19|20|21)\d{2})-(?P<mm>0?[1-9]|1[0-2])\b(?!-\d)",
                   lambda m: Month(year=int(m.group("y")), month=int(m.group("mm")))))
 

@@ -191,6 +191,17 @@ def find_money(free: str, original: str, territories: list[str], *,
     return None
 
 
+_BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in _CMP[:2]) + r")\s+(?P<a>" + _AMOUNT
+                   + r")(?![\d.,]*\s*(?:/|out\s+of|sobre|stars?|estrellas?|\+|%|\d|[a-z]))")
+
+
+def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:
+    """An amount after a money comparator with no currency at all ("nada por encima de
+    150", "under 300"), as written, for a note that it was not read."""
+    m = _BARE.search(free)
+    return (m.group("a"), m.span("a")) if m else None
+
+
 def iter_money(free: str, original: str, territories: list[str], *,
                lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     """Every amount with a currency in ``free`` → (Money, span, the word a currency was

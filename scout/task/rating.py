@@ -18,7 +18,10 @@ import re
 _NUM = r"(?P<num>\d{1,3}(?:[.,'’]\d{1,2})?)"
 _PRE = (r"(?P<pre>(?:with\s+an?\s+|con\s+una?\s+)?(?:rated|rating|ratings|score|scored|scoring|reviews?|"
         r"puntuacion|puntuada?o?s?|valoracion|valorad[oa]s?(?:\s+con(?:\s+una?)?)?|nota|calificacion|"
-        r"calificad[oa]s?)(?:\s+con(?:\s+una?)?)?"  # "puntuado con más de 8"
+        r"calificad[oa]s?|puntajes?)(?:\s+con(?:\s+una?)?)?"  # "puntuado con más de 8"
+        # "the reviews should be at least 8.5", "la nota tiene que ser de más de 8"
+        r"(?:\s+(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to|would|will)\s+be|"
+        r"\s+(?:is|are|be|sea|sean|es)|\s+(?:debe|deben|tiene\s+que|tienen\s+que)\s+ser)?"
         r"(?:\s+(?:of|de|minima|minimo|media))*"
         r"(?:\s*(?:>=|≥|>|:)|\s+(?:at\s+least|above|over|minimum|min|of|al\s+menos|minima?o?|"
         r"superior\s+a|mayor\s+(?:de|que|a)|por\s+encima\s+de|mas\s+de|more\s+than|de))*\s*)")
@@ -28,13 +31,15 @@ _SCALE = r"(?:\s*(?:/|out\s+of|sobre|de\s+(?=5\b|10\b))\s*(?P<scale>5|10|100)\b)
 _UNIT = (r"(?:\s*(?P<unit>[★⭐]|stars?|estrellas?|points?|puntos?|pts|ratings?|score|(?:de\s+)?(?:nota|"
          r"puntuacion|valoracion)))")
 _POST = (r"(?:\s*(?P<post>\+|or\s+(?:better|more|higher|above)|and\s+(?:up|above)|o\s+(?:mas|"
-         r"mejor|superior|superiores)|como\s+minimo|al\s+menos|minimum|or\s+over)(?![\w]))")
+         r"mejor|superior|superiores)|como\s+minimo|al\s+menos|minimum|or\s+over|"
+         r"(?:para|hacia)\s+arriba|or\s+up)(?![\w]))")  # "8,5 para arriba" (Latin America)
 # "8.5 on Booking", "4.5 en Google": a review site names the scale's owner, so it is a cue
 _SITE = (r"(?:\s+(?:on|in|at|en|de)\s+(?P<site>booking(?:\.com)?|tripadvisor|google(?:\s+maps)?|"
          r"airbnb|expedia|yelp|trivago|hotels\.com|thefork|eltenedor|el\s+tenedor))")
 # Spanish grades a score with an article: "con un 8", "más de un 8,5" (a count agrees with
-# a plural noun instead: "2 noches"); only after "con" / "de", not "por un 5 más"
-_ART = r"(?:(?:(?<=con\s)|(?<=de\s))(?P<art>una?\s+))"
+# a plural noun instead: "2 noches"); only after "con" / "de" or a rating word ("nota
+# mínima un 8"), not "por un 5 más"
+_ART = r"(?:(?(pre)|(?:(?<=con\s)|(?<=de\s)))(?P<art>una?\s+))"  # after a rating word too
 _RATING_RE = re.compile(
     r"(?<![\w.,])(?:" + _PRE + r"|" + _LEAD + r")?" + _ART + r"?" + _NUM
     + r"(?![\d])(?!\s*[x×]\s*\d)(?P<pct>\s*%(?:\s+(?P<pos>positive|positivas?|favorables?)\b)?)?"
@@ -42,17 +47,19 @@ _RATING_RE = re.compile(
     + _SCALE + r"?" + _UNIT + r"?" + _SITE + r"?" + _POST + r"?"
 )
 
+# "bien valorado / puntuado / calificado / reseñado": well rated, in any of its verbs
+_RATED = r"(?:valorad|puntuad|calificad|resenad|evaluad)[oa]s?"
 _WORDS: list[tuple[str, float | None]] = [
     (r"excellent|exceptional|outstanding|superb|amazing|top[- ]rated|top|excelentes?|excepcionales?|"
      r"magnific[oa]s|extraordinari[oa]s|inmejorables|sobresalientes", 9.0),
     (r"great|very\s+good|highly\s+rated|well[- ]rated|well[- ]reviewed|muy\s+buen[oa]s?|"
-     r"genial(?:es)?|fantastic[oa]s|muy\s+bien\s+valorad[oa]s?", 8.5),
-    (r"good|decent|positive|nice|solid|buen[oa]s?|positiv[oa]s|bien\s+valorad[oa]s?", None),
+     r"genial(?:es)?|fantastic[oa]s|muy\s+bien\s+" + _RATED, 8.5),
+    (r"good|decent|positive|nice|solid|buen[oa]s?|positiv[oa]s|bien\s+" + _RATED, None),
 ]
 _NOUN = (r"(?:reviews?|ratings?|scores?|feedback|resenas?|opiniones?|valoracion(?:es)?|"
          r"criticas?|puntuacion(?:es)?|comentarios|notas?|calificacion(?:es)?|"
          r"puntajes?)")
-_STANDALONE = re.compile(r"\b(?P<w>muy\s+bien\s+valorad[oa]s?|bien\s+valorad[oa]s?|highly\s+rated|"
+_STANDALONE = re.compile(r"\b(?P<w>muy\s+bien\s+" + _RATED + r"|bien\s+" + _RATED + r"|highly\s+rated|"
                          r"well[- ]rated|well[- ]reviewed|top[- ]rated)\b")
 
 
@@ -88,6 +95,8 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
         if g["unit"] and g["unit"].startswith(("star", "estrella", "★", "⭐")) and num == scale and not (
                 g["pre"] or g["lead"] or g["post"]):
             continue  # "a 5-star hotel" / "hotel de 5 estrellas" is its category, not a minimum
+        if _is_class(free, m):
+            continue
         return round(num * 10.0 / scale, 2), m.span()
     for words, value in _WORDS:
         m = re.search(r"\b(?:" + words + r")\s+(?:(?:guest|customer|user|de\s+clientes)\s+)?"
@@ -101,4 +110,32 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
             base = default if default is not None else 8.0
             score = base if value is None else max(base, value)
             return score, m.span()
+    return None
+
+
+# Whole stars next to a lodging noun are the establishment's class ("hotel de 4 estrellas",
+# "4 star hotel", "un hotel 5*"), which no guest rating measures: a class has no halves
+# and no review word or site ("4 estrellas en Google" is a rating).
+_LODGING = (r"(?:hotel(?:es|s)?|hostal(?:es)?|hostels?|alojamientos?|resorts?|apartahotel(?:es)?|"
+            r"aparthotels?|motel(?:es|s)?|paradore?s?|posadas?)")
+_CLASS_BEFORE = re.compile(r"\b" + _LODGING + r"\s+(?:(?:de|of|con|with)\s+)?(?:una?\s+|an?\s+)?$")
+_CLASS_AFTER = re.compile(r"[\s-]*" + _LODGING + r"\b")
+_CLASS_RE = re.compile(r"(?<![\w.,])(?P<num>[1-5])[\s-]*(?P<unit>stars?|estrellas?|\*|★|⭐)")
+
+
+def _is_class(free: str, m: re.Match[str]) -> bool:
+    g = m.groupdict()
+    if not (g["unit"] and g["unit"].startswith(("star", "estrella", "★", "⭐"))):
+        return False
+    if g["pre"] or g["site"] or g["pct"] or not re.fullmatch(r"[1-5]", g["num"]):
+        return False
+    return bool(_CLASS_BEFORE.search(free, 0, m.start()) or _CLASS_AFTER.match(free, m.end()))
+
+
+def star_class(free: str) -> tuple[str, tuple[int, int]] | None:
+    """Whole stars named as a lodging's class ("hotel de 4 estrellas", "4-star hotel",
+    "hotel 5*"): (the stars as written, span), for a note that they set no rating."""
+    for m in _CLASS_RE.finditer(free):
+        if _CLASS_BEFORE.search(free, 0, m.start()) or _CLASS_AFTER.match(free, m.end()):
+            return m.group(0), m.span()
     return None

@@ -201,3 +201,62 @@ def test_next_and_last_year_days_months_and_seasons(query: str, want: str, gone:
 ])
 def test_relative_spans_and_feasts(query: str, want: str) -> None:
     assert when(query) == want
+
+
+# ------------------------------------------------------------------ ratings
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Soria, nota mínima un 7,5", 7.5),             # an article after a rating word
+    ("hotel en Soria con puntuación mínima un 9", 9.0),
+    ("hotel en Soria con puntaje de 8 para arriba", 8.0),    # Latin-American word and "arriba"
+    ("hotel en Soria calificación 4,5 hacia arriba", 9.0),
+    ("hotel in Leeds, the rating must be at least 8", 8.0),  # a verb between word and number
+    ("hotel in Leeds where reviews are above 9", 9.0),
+    ("hotel en Soria, la nota tiene que ser de más de 8,5", 8.5),
+    ("hotel en Soria bien calificado", 8.0),                 # "bien <rated>" in any verb
+    ("hotel en Soria muy bien puntuado", 8.5),
+])
+def test_rating_phrasings(query: str, want: float) -> None:
+    assert parse(query).values.get("min_rating") == want
+
+
+@pytest.mark.parametrize("query", [
+    "hotel de 3 estrellas en Soria",
+    "un hotel 4* en Soria",
+    "3 star hotel in Leeds",
+    "hotels of 4 stars in Leeds",
+    "hostal de 2 estrellas en Soria",
+])
+def test_whole_stars_on_a_lodging_are_its_class_not_a_rating(query: str) -> None:
+    res = parse(query)
+    assert "min_rating" not in res.values
+    assert res.field_notes["min_rating"], res.notes  # and the Task notes say so
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Leeds, 4.5 stars", 9.0),                    # a class has no halves
+    ("hotel en Soria con 4 estrellas en Google", 8.0),     # a review site
+    ("hotel en Soria con valoración de 4 estrellas", 8.0),  # a review word
+    ("restaurante en Soria de 4 estrellas", 8.0),          # not a lodging
+])
+def test_stars_that_are_a_rating(query: str, want: float) -> None:
+    assert parse(query).values.get("min_rating") == want
+
+
+# ------------------------------------------------------------------ notes a user reads
+def test_the_notes_say_why_a_bare_amount_was_not_read_in_the_request_language() -> None:
+    es = parse("hotel en Soria, nada por encima de 120").notes
+    en = parse("hotel in Leeds under 300").notes
+    assert es == ["budget: 120 no lleva moneda, así que no se ha leído; escríbelo como "
+                  "120 EUR, 120 USD o similar"]
+    assert en == ["budget: 300 has no currency, so it was not read; write it as 300 EUR, "
+                  "300 USD or the like"]
+
+
+@pytest.mark.parametrize("query, shown", [
+    ("hotel en Soria el 31/02", "'31/02'"),                          # the date as written
+    ("hotel en Soria 2 noches el 32 de mayo", "'2 noches', '32'"),   # no function word
+    ("hotel in Leeds on 31/02. Thanks", "'31/02'"),                  # not the next sentence
+])
+def test_the_unread_note_quotes_what_was_written(query: str, shown: str) -> None:
+    notes = [n for n in parse(query).notes if "read" in n or "interpretar" in n]
+    assert notes and notes[0].endswith(shown), notes
