@@ -7,7 +7,10 @@ Compostela", "Las Palmas de Gran Canaria", "New York City"); a particle ("de", "
 the request is typed in capitals somewhere (ordinary writing), a place word must be
 capitalised, so "Where to eat in San Francisco" does not read "eat"; a request typed all
 in lower case (or all in capitals) is read case-blind and the name is title-cased ("en
-sevilla" → "Sevilla", "rio de janeiro" → "Rio de Janeiro"). Text other extractors claimed
+sevilla" → "Sevilla", "rio de janeiro" → "Rio de Janeiro"). Read case-blind, a geographic
+head noun ("playa", "costa") starts a name only before particles and a name ("playa del
+carmen"), a one-letter word (chat's "x", "q") ends one, and a lone infinitive after "a" /
+"to" ("a buscar") gives way to a name after another cue. Text other extractors claimed
 (dates, money, ratings) ends a name.
 """
 
@@ -51,6 +54,12 @@ hotels hotel hola hi hello hey buenas saludos thanks gracias porfa
 restaurants restaurant where what which me busco quiero necesito hoteles restaurantes vuelos
 vuelo donde que cual mejores mejor encuentra recomienda recomiendame dame muestrame
 """.split())
+# Geographic nouns that head a name ("playa del carmen", "costa del sol", "isla de
+# margarita"): ordinary words in lower case ("en la playa"), so read as a name's first word
+# only when a particle and a name word follow
+_NAME_HEADS = frozenset({"playa", "costa", "isla", "islas", "puerto", "cabo", "sierra", "lago",
+                         "bahia", "punta", "valle", "monte", "isle", "lake", "cape", "port",
+                         "mount", "bay", "coast"})
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
 
 
@@ -64,16 +73,22 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     alt = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in
                    sorted(set(_cues(lang, aliases)), key=len, reverse=True))
     later: tuple[str, tuple[int, int]] | None = None
+    verbish: tuple[str, tuple[int, int]] | None = None
     for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
         hit = _read_name(free, original, m.end(), cased)
+        if hit and not cased and m.group("cue") in ("a", "to") and _infinitive(hit[0]):
+            # "me ayudas a buscar hotel en cdmx": after "a" / "to" a lone -ar/-er/-ir word
+            # typed in lower case is likelier a verb; a name after another cue wins
+            verbish = verbish or hit
+            continue
         if hit:
             # "near the Eiffel Tower in Paris": a name after "in"/"en" wins over a landmark
             # after "near"/"cerca de"; the first name after any cue otherwise
             if re.sub(r"\s+", " ", m.group("cue")) not in _SECONDARY:
                 return hit
             later = later or hit
-    if later:
-        return later
+    if later or verbish:
+        return later or verbish
     if not cased:
         # "hotel lisboa junio": after a leading request word, the first other word;
         # "sevilla en octubre": a request that opens with a name
@@ -136,6 +151,8 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
             elif low in _LEADING_ARTICLES and not pending and _next_is_name(free, original, end,
                                                                             cased):
                 pending.append((raw, m.start(), end))
+            elif not cased and low in _NAME_HEADS and _particle_then_name(free, original, end):
+                words.append((raw, m.start(), end))
             elif is_particle or (not raw[0].isupper() if cased else low in NOT_FIRST):
                 break
             else:
@@ -146,6 +163,8 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
             pending.append((raw, m.start(), end))
         elif low in STOP and not (cased and raw[0].isupper()):
             break
+        elif not cased and len(low) == 1:
+            break  # chat shorthand ("lugo x menos de 60": "x" is "por"), never a name word
         elif cased and not raw[0].isupper():
             break
         else:
@@ -168,6 +187,20 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
         text = " ".join(_title(w) if w.isupper() and len(w) >= 4 and not _acronym(w) else w
                         for w in text.split())
     return text, (start, stop)
+
+
+def _infinitive(name: str) -> bool:
+    return " " not in name and len(name) > 3 and fold(name).endswith(("ar", "er", "ir"))
+
+
+def _particle_then_name(free: str, original: str, end: int) -> bool:
+    """"playa| del carmen", "playa| de las americas": particles, then a name word."""
+    seen = False
+    while m := re.match(r"[ \t]+([^\W\d_]+)", original[end:]):
+        if fold(m.group(1)) not in PARTICLES or "\x00" in free[end:end + m.end()]:
+            break
+        seen, end = True, end + m.end()
+    return seen and _next_is_name(free, original, end, False)
 
 
 def _next_is_name(free: str, original: str, end: int, cased: bool) -> bool:

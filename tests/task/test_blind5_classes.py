@@ -260,3 +260,31 @@ def test_the_notes_say_why_a_bare_amount_was_not_read_in_the_request_language() 
 def test_the_unread_note_quotes_what_was_written(query: str, shown: str) -> None:
     notes = [n for n in parse(query).notes if "read" in n or "interpretar" in n]
     assert notes and notes[0].endswith(shown), notes
+
+
+# ------------------------------------------------------------------ places
+@pytest.mark.parametrize("query, place", [
+    # a geographic head noun starts a name when a particle and a name follow (lower case)
+    ("hotel en playa de las americas en julio", "Playa de las Americas"),
+    ("hotel en costa da morte", "Costa da Morte"),
+    ("hotel en isla de margarita", "Isla de Margarita"),
+    # chat shorthand of one letter ends a name
+    ("hotel en soria x menos de 60 euros", "Soria"),
+    ("hotel en soria q tenga piscina", "Soria"),
+    # after "a" / "to", a lower-case infinitive yields to a name after another cue
+    ("me ayudas a encontrar hotel en san juan?", "San Juan"),
+    ("nos vamos a descansar en tulum", "Tulum"),
+    ("vuelos a gibraltar", "Gibraltar"),       # no other name: the word after "a" stands
+    ("hotel en Gibraltar", "Gibraltar"),
+])
+def test_place_classes(query: str, place: str) -> None:
+    assert parse(query).values.get("destination") == place
+
+
+def test_a_head_noun_alone_is_still_a_thing() -> None:
+    assert parse("hotel en la playa, menos de 90 euros").values.get("destination") is None
+
+
+def test_a_two_digit_year_after_an_apostrophe() -> None:
+    assert when("hotel in Leeds in June '31") == "2031-06"
+    assert when("hotel in Leeds, sept ’28") == "2028-09"
