@@ -43,6 +43,7 @@ def money(query: str) -> tuple[float | None, float, str, str, str | None] | None
     ("hotel en Cali por menos de dos millones de pesos", (None, 2_000_000, "COP", "<=", None)),
     ("hotel en Cali por menos de 1,5 millones de pesos", (None, 1_500_000, "COP", "<=", None)),
     ("hotel en Lugo, mil euros en total", (None, 1000, "EUR", "<=", None)),
+    ("hotel en Puebla por 3 mil quinientos pesos", (None, 3500, "MXN", "<=", None)),
     # English: "a hundred", "and" inside the number, hyphenated tens
     ("hotel in Leeds under a hundred and twenty quid", (None, 120, "GBP", "<=", None)),
     ("hotel in Denver for under three hundred dollars", (None, 300, "USD", "<=", None)),
@@ -288,3 +289,26 @@ def test_a_head_noun_alone_is_still_a_thing() -> None:
 def test_a_two_digit_year_after_an_apostrophe() -> None:
     assert when("hotel in Leeds in June '31") == "2031-06"
     assert when("hotel in Leeds, sept ’28") == "2028-09"
+
+
+# ------------------------------------------------------------------ the restaurant's dish
+def _restaurant() -> dict[str, InputSpec]:
+    from pathlib import Path
+
+    import yaml
+
+    path = Path(__file__).resolve().parents[2] / "pipelines" / "restaurant_research.yaml"
+    spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return {k: InputSpec(**v) for k, v in spec["inputs"].items()}
+
+
+@pytest.mark.parametrize("query, dish", [
+    ("quiero comer fabada en Oviedo", "fabada"),          # a request verb is not the dish
+    ("queremos cenar pintxos en Bilbao", "pintxos"),
+    ("me apetece un pozole en Guadalajara", "pozole"),
+    ("I want to eat dumplings in Shanghai", "dumplings"),
+    ("we'd like to try laksa in Singapore", "laksa"),
+    ("quiero un restaurante en Oviedo", None),             # no dish named
+])
+def test_the_dish_after_a_request_verb(query: str, dish: str | None) -> None:
+    assert parse_query(query, _restaurant(), today=TODAY).values.get("dish") == dish
