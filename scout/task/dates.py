@@ -30,8 +30,10 @@ Resolution, from the injected ``today`` (never the clock):
 * "early/mid/late June", "a principios/mediados/finales de junio": days 1-10 / 11-20 /
   21-end; "the last week of June": its last seven days; "first/second half",
   "primera/segunda quincena": days 1-15 / 16-end.
-* a day range with no month ("del 3 al 5", "from the 3rd to the 7th") is this month's
-  while its first day is ahead, else next month's; "<month> pasado" / "last <month>" the
+* a day range with no month ("del 3 al 5", "from the 3rd to the 7th") or a day alone
+  ("el 24", "on the 24th", only before the end, punctuation or a function word) is this
+  month's while its first day is ahead, else next month's; "a finales de mes" / "early
+  next month" a part of this or next month; "<month> pasado" / "last <month>" the
   latest such month gone (flagged past);
 * numeric dates are day/month unless that cannot be ("9/15" is 15 September); with no
   cue word ("el", "on", "del"…) only a two-digit pair with a side over 12 or a leading
@@ -166,6 +168,29 @@ def _opt_year(m: re.Match[str], group: str) -> int | None:
     return int(g) if g else None
 
 
+def _part_of(y: int, mon: int, part: str) -> DateRange:
+    """A named part of a month: "early" / "a principios" days 1-10, "mid" 11-20, "late"
+    21-end, "first/last week", "first/second half" / "quincena"."""
+    last = last_day(y, mon)
+    p = re.sub(r"\s+", " ", part)
+    ranges = {
+        "first week": (1, 7), "primera semana": (1, 7), "second week": (8, 14),
+        "segunda semana": (8, 14), "third week": (15, 21), "tercera semana": (15, 21),
+        "fourth week": (22, 28), "cuarta semana": (22, 28),
+        "last week": (last - 6, last), "ultima semana": (last - 6, last),
+        "first half": (1, 15), "primera quincena": (1, 15), "primera mitad": (1, 15),
+        "second half": (16, last), "segunda quincena": (16, last),
+        "segunda mitad": (16, last),
+        "early": (1, 10), "beginning of": (1, 10), "principios": (1, 10),
+        "primeros": (1, 10), "start of": (1, 10),
+        "mid": (11, 20), "middle of": (11, 20), "mediados": (11, 20),
+        "late": (21, last), "end of": (21, last), "finales": (21, last),
+        "fines": (21, last), "ultimos": (21, last),
+    }
+    a, b = ranges[p]
+    return DateRange(start=dt.date(y, mon, a), end=dt.date(y, mon, b))
+
+
 def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | None]]]:
     t = g.today
     forms: list[tuple[str, Callable[[re.Match[str]], Value | None]]] = []
@@ -231,24 +256,41 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     def part(m: re.Match[str]) -> Value | None:
         mon = g.num(m, "m")
         y = _opt_year(m, "y") or g.next_month_year(mon)
-        last = last_day(y, mon)
-        p = re.sub(r"\s+", " ", m.group("part"))
-        ranges = {
-            "first week": (1, 7), "primera semana": (1, 7), "second week": (8, 14),
-            "segunda semana": (8, 14), "third week": (15, 21), "tercera semana": (15, 21),
-            "fourth week": (22, 28), "cuarta semana": (22, 28),
-            "last week": (last - 6, last), "ultima semana": (last - 6, last),
-            "first half": (1, 15), "primera quincena": (1, 15), "primera mitad": (1, 15),
-            "second half": (16, last), "segunda quincena": (16, last),
-            "segunda mitad": (16, last),
-            "early": (1, 10), "beginning of": (1, 10), "principios": (1, 10),
-            "primeros": (1, 10), "start of": (1, 10),
-            "mid": (11, 20), "middle of": (11, 20), "mediados": (11, 20),
-            "late": (21, last), "end of": (21, last), "finales": (21, last),
-            "fines": (21, last), "ultimos": (21, last),
-        }
-        a, b = ranges[p]
-        return DateRange(start=dt.date(y, mon, a), end=dt.date(y, mon, b))
+        return _part_of(y, mon, m.group("part"))
+
+    def part_rel(m: re.Match[str]) -> Value | None:
+        # "a finales de mes", "end of this month", "early next month", "a principios del
+        # mes que viene": this month's part, or next month's
+        nxt = m.groupdict().get("next") or m.groupdict().get("next2")
+        y, mon = (t.year, t.month) if not nxt else (
+            (t.year + 1, 1) if t.month == 12 else (t.year, t.month + 1))
+        return _part_of(y, mon, m.group("part"))
+
+    forms.append((r"\b(?:the\s+|in\s+the\s+|at\s+the\s+)?(?P<part>early|mid|late|beginning\s+of|"
+                  r"start\s+of|end\s+of|middle\s+of)[\s-]+(?:(?:this|the)\s+|(?P<next>next)\s+)?month\b",
+                  part_rel))
+    forms.append((r"\b(?:a\s+)?(?P<part>principios|mediados|finales|fines|primeros|ultimos)\s+"
+                  r"(?:de|del)\s+(?:(?:este|el)\s+)?(?:(?P<next>proximo|siguiente)\s+)?mes\b"
+                  r"(?P<next2>\s+(?:que\s+viene|proximo|siguiente))?", part_rel))
+
+    def one_day(m: re.Match[str]) -> Value | None:
+        # "el 24", "para el día 24", "on the 24th": the next such day (this month's while
+        # ahead, else next month's)
+        d = int(m.group("d1"))
+        y, mon = t.year, t.month
+        if d < t.day:
+            y, mon = (y + 1, 1) if mon == 12 else (y, mon + 1)
+        day = dt.date(y, mon, d)
+        return DateRange(start=day, end=day)
+
+    # a day alone only before the end, a punctuation mark or a function word: "the 3rd
+    # floor", "el 2 de nota", "el 5 estrellas" are no dates
+    not_a_day = (r"(?=\s*(?:$|[,;!?)¿]|\.(?!\d)|(?:and|or|for|to|in|at|under|with|please|pls|"
+                 r"until|till|y|o|para|por|en|con|a|al|hasta|menos|max|maximo|porfa|que)\b))")
+    forms.append((r"\b(?:(?:para|desde|hasta)\s+)?el\s+(?:dia\s+)?(?P<d1>[1-9]|[12]\d|3[01])\b"
+                  + not_a_day, one_day))
+    forms.append((r"\b(?:(?:on|for|from|by|until)\s+)?the\s+(?P<d1>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"
+                  + not_a_day, one_day))
 
     forms.append((rf"\b(?:the\s+)?(?P<part>(?:first|second|third|fourth|last)\s+(?:week|half))"
                   rf"\s+of\s+{g.mon('m')}(?:,?\s+{_Y.format('y')})?", part))

@@ -62,7 +62,8 @@ _POST_CMP: list[tuple[str, str]] = [
 _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
                r"comensal(?:es)?|months?|mes|week|semana")
 # "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night"
-_PER = (r"(?:\s*(?:(?:/|per|an?|por|x|la|el|al|each|cada)\s*|\s(?=(?:noche|night|pp|pn)\b))"
+_PER = (r"(?:\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|"
+        r"\s(?=(?:noche|night|pp|pn)\b))"
         r"(?P<per>" + _UNIT_WORDS + r"|pn)\b)")
 # a unit written before the amount's comparator: "x semana por menos de 500 mil pesos"
 _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNIT_WORDS

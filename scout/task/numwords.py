@@ -49,6 +49,11 @@ _TENS = {v for v in _UNITS.values() if 20 <= v <= 90 and v % 10 == 0}
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)?|[a-z]+")
 
 
+def count_words(limit: int = 100) -> dict[str, int]:
+    """Number words up to ``limit`` ("quince" → 15, "thirty" → 30), for counts of days."""
+    return {w: n for w, n in _UNITS.items() if 0 < n <= limit}
+
+
 @functools.lru_cache(maxsize=256)
 def rewrite(folded: str) -> str:
     """``folded`` (lower case, no accents) with numbers in words as digits, same length."""

@@ -152,7 +152,9 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
                                                                             cased):
                 pending.append((raw, m.start(), end))
             elif not cased and low in _NAME_HEADS and _particle_then_name(free, original, end):
+                words.extend(pending)  # "el puerto de santa maria" keeps its article
                 words.append((raw, m.start(), end))
+                pending = []
             elif is_particle or (not raw[0].isupper() if cased else low in NOT_FIRST):
                 break
             else:

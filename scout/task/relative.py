@@ -1,6 +1,6 @@
 """Relative spans of a request, resolved from the injected ``today``: seasons, weekends,
 weeks, weekdays, "today / tomorrow / hoy / mañana", "in N days / weeks / months" ("dentro
-de…"; "a fortnight" is two weeks), "the week after next", "next / last month" ("el mes que
+de…"; "a fortnight" is two weeks), "the week / weekend after next", weekday ranges ("del lunes al miércoles"), "next / last month" ("el mes que
 viene / pasado"), "last summer" / "el verano pasado", "next / last year" ("el año que
 viene / pasado"), a year alone,
 feasts (Christmas, New Year, Easter, Semana Santa).
@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 
 from scout.schemas.task import DateRange, Month
+from scout.task.numwords import count_words
 
 Value = Month | DateRange
 Form = tuple[str, Callable[[re.Match[str]], "Value | None"]]
@@ -27,6 +28,7 @@ _NUM_WORDS = {
     "un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
     "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
 }
+_NUM_WORDS.update({w: n for w, n in count_words(60).items() if w not in _NUM_WORDS})
 # meteorological seasons, northern hemisphere: the month each one starts
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12,
             "primavera": 3, "verano": 6, "otono": 9, "invierno": 12}
@@ -124,6 +126,16 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
             start, end = sat + dt.timedelta(days=7), sat + dt.timedelta(days=8)
         return DateRange(start=start, end=end)
 
+    def weekend_after_next(m: re.Match[str]) -> Value | None:
+        wd = t.weekday()
+        sat = t + dt.timedelta(days=(5 - wd) % 7) if wd != 6 else t - dt.timedelta(days=1)
+        return DateRange(start=sat + dt.timedelta(days=14), end=sat + dt.timedelta(days=15))
+
+    # "the weekend after next": the one after English "next weekend", as "the week after
+    # next" is the one after "next week"
+    forms.append((r"\b(?:the\s+)?weekend\s+after\s+next\b|\b(?:el\s+)?(?:fin\s+de\s+semana|finde)\s+"
+                  r"(?:siguiente\s+al|despues\s+del)\s+(?:proximo|que\s+viene)\b", weekend_after_next))
+
     # Spanish "el próximo fin de semana" / "que viene" is the nearest one (Fundéu: "próximo"
     # is the closest ahead), as "este fin de semana" is; "finde" is how Spain writes it short
     forms.append((r"\b(?:(?P<next>next)\s+|(?:this|este|el\s+proximo|el|the|coming)\s+)?"
@@ -172,6 +184,19 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
     forms.append((r"\b(?:(?P<next>next)\s+|(?:this|coming|on|el\s+proximo|el|este|the)\s+)?"
                   r"(?P<wd>" + "|".join(sorted(days, key=len, reverse=True)) + r")\b"
                   r"(?:\s+(?:que\s+viene|proximo))?", weekday))
+
+    def weekday_range(m: re.Match[str]) -> Value | None:
+        # "del lunes al miércoles", "from Friday to Sunday", "sábado y domingo": the next
+        # first day (today included), to the first second day after it
+        a, b = days[m.group("wd1")], days[m.group("wd2")]
+        start = t + dt.timedelta(days=(a - t.weekday()) % 7 + (7 if m.group("next") else 0))
+        end = start + dt.timedelta(days=(b - a) % 7)
+        return DateRange(start=start, end=end) if end > start else None
+
+    wd_alt = "|".join(sorted(days, key=len, reverse=True))
+    forms.append((r"\b(?:(?:del|desde\s+el|from|between|(?P<next>next)|this|este|el|on)\s+)?"
+                  r"(?P<wd1>" + wd_alt + r")\s*(?:[-–]|\s(?:al|a|hasta(?:\s+el)?|to|till|until|"
+                  r"through|and|y(?:\s+el)?))\s*(?P<wd2>" + wd_alt + r")\b", weekday_range))
 
     def year_only(m: re.Match[str]) -> Value | None:
         y = int(m.group("y"))

@@ -312,3 +312,37 @@ def _restaurant() -> dict[str, InputSpec]:
 ])
 def test_the_dish_after_a_request_verb(query: str, dish: str | None) -> None:
     assert parse_query(query, _restaurant(), today=TODAY).values.get("dish") == dish
+
+
+# ------------------------------------------------------------------ more spans (probes)
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Leeds the weekend after next", "2029-03-03..2029-03-04"),
+    ("hotel en Soria a finales de mes", "2029-02-21..2029-02-28"),
+    ("hotel en Soria a principios del mes que viene", "2029-03-01..2029-03-10"),
+    ("hotel in Leeds mid next month", "2029-03-11..2029-03-20"),
+    ("hotel in Leeds at the end of the month", "2029-02-21..2029-02-28"),
+    ("hotel en Soria dentro de veinte días", "2029-03-06"),        # a count in words
+    ("hotel en Soria del jueves al domingo", "2029-02-15..2029-02-18"),
+    ("hotel in Leeds from Saturday to Monday", "2029-02-17..2029-02-19"),
+    ("hotel en Soria sábado y domingo", "2029-02-17..2029-02-18"),
+    ("hotel en Soria para el día 20", "2029-02-20"),                # a day with no month
+    ("hotel en Soria el 3, menos de 90 euros", "2029-03-03"),
+    ("hotel in Leeds on the 9th please", "2029-03-09"),
+])
+def test_more_relative_spans(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query", [
+    "hotel in Leeds on the 3rd floor",
+    "hotel en Soria con el 2 de nota",
+    "hotel en Soria el 5 estrellas",
+    "hotel en Soria con un 8",
+])
+def test_numbers_that_are_no_day_of_the_month(query: str) -> None:
+    assert when(query) is None
+
+
+def test_a_weekly_price_written_a_la_semana_and_an_article_before_a_head_noun() -> None:
+    assert money("hotel en Soria por 700 euros a la semana") == (None, 700, "EUR", "<=", "week")
+    assert parse("hotel en el puerto de la selva").values["destination"] == "El Puerto de la Selva"
