@@ -1,5 +1,6 @@
 """When a request is for: months, days, ranges, seasons, weekends, relative spans (the
-relative forms live in :mod:`scout.task.relative`).
+relative forms live in :mod:`scout.task.relative`; numeric dates and days written without
+a month name in :mod:`scout.task.daynums`).
 
 A small grammar over the folded text (lower case, no accents; see
 :func:`scout.task.lang.fold`), English and Spanish side by side. Month names and
@@ -54,6 +55,7 @@ from dataclasses import dataclass
 
 from scout.schemas.task import DateRange, Month
 from scout.task.cldr import months, weekdays
+from scout.task.daynums import day_number_forms
 from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms
 
 
@@ -231,28 +233,6 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')}{_SEP}{_D.format('d2')}\b"
                   rf"(?:,?\s+{_Y.format('y')})?", same))
 
-    def days_only(m: re.Match[str]) -> Value | None:
-        # "del 3 al 5", "from the 3rd to the 7th": the next such days, this month's when
-        # the first is still ahead, else next month's; "del 28 al 2" runs into the next
-        d1, d2 = int(m.group("d1")), int(m.group("d2"))
-        y, mon = t.year, t.month
-        if d1 < t.day:
-            y, mon = (y + 1, 1) if mon == 12 else (y, mon + 1)
-        start = dt.date(y, mon, d1)
-        if d2 >= d1:
-            return DateRange(start=start, end=dt.date(y, mon, d2))
-        ey, em = (y + 1, 1) if mon == 12 else (y, mon + 1)
-        return DateRange(start=start, end=dt.date(ey, em, d2))
-
-    # only with a cue that these are days: Spanish "del"/"desde el"/"entre el", English
-    # "the" or an ordinal ("from 3 to 5" alone could be anything: nights, prices)
-    forms.append((r"\b(?:del|desde\s+el|entre\s+el)\s+(?P<d1>[0-3]?\d)(?:º)?\s+(?:al|hasta\s+el|"
-                  r"y\s+el)\s+(?P<d2>[0-3]?\d)\b(?!\s*(?:[.,/:%]\d|de\s|noches?|dias?|euros?|"
-                  r"personas?))", days_only))
-    forms.append((r"\b(?:from|between)\s+the\s+(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:to|until|till|"
-                  r"through|and)\s+the\s+(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\b(?!\s*(?:[.,/:%]\d|of\s))",
-                  days_only))
-
     def part(m: re.Match[str]) -> Value | None:
         mon = g.num(m, "m")
         y = _opt_year(m, "y") or g.next_month_year(mon)
@@ -272,25 +252,6 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((r"\b(?:a\s+)?(?P<part>principios|mediados|finales|fines|primeros|ultimos)\s+"
                   r"(?:de|del)\s+(?:(?:este|el)\s+)?(?:(?P<next>proximo|siguiente)\s+)?mes\b"
                   r"(?P<next2>\s+(?:que\s+viene|proximo|siguiente))?", part_rel))
-
-    def one_day(m: re.Match[str]) -> Value | None:
-        # "el 24", "para el día 24", "on the 24th": the next such day (this month's while
-        # ahead, else next month's)
-        d = int(m.group("d1"))
-        y, mon = t.year, t.month
-        if d < t.day:
-            y, mon = (y + 1, 1) if mon == 12 else (y, mon + 1)
-        day = dt.date(y, mon, d)
-        return DateRange(start=day, end=day)
-
-    # a day alone only before the end, a punctuation mark or a function word: "the 3rd
-    # floor", "el 2 de nota", "el 5 estrellas" are no dates
-    not_a_day = (r"(?=\s*(?:$|[,;!?)¿]|\.(?!\d)|(?:and|or|for|to|in|at|under|with|please|pls|"
-                 r"until|till|y|o|para|por|en|con|a|al|hasta|menos|max|maximo|porfa|que)\b))")
-    forms.append((r"\b(?:(?:para|desde|hasta)\s+)?el\s+(?:dia\s+)?(?P<d1>[1-9]|[12]\d|3[01])\b"
-                  + not_a_day, one_day))
-    forms.append((r"\b(?:(?:on|for|from|by|until)\s+)?the\s+(?P<d1>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"
-                  + not_a_day, one_day))
 
     forms.append((rf"\b(?:the\s+)?(?P<part>(?:first|second|third|fourth|last)\s+(?:week|half))"
                   rf"\s+of\s+{g.mon('m')}(?:,?\s+{_Y.format('y')})?", part))
@@ -429,44 +390,9 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b(?P<mod>next\s+|this\s+|(?:el\s+)?proximo\s+|este\s+)?"
                   rf"{g.mon('m')}(?!\w)(?P<post>\s+(?:que\s+viene|proximo))?", bare))
 
-    def numeric_day(ra: str, rb: str, y: str | None) -> DateRange:
-        a, b = int(ra), int(rb)
-        day, mon = (b, a) if b > 12 >= a else (a, b)  # day/month unless that cannot be
-        year = (2000 + int(y) if len(y) == 2 else int(y)) if y else g.day_year(mon, day)
-        d = dt.date(year, mon, day)
-        return DateRange(start=d, end=d)
-
-    def numeric(m: re.Match[str]) -> Value | None:
-        return numeric_day(m.group("a"), m.group("b"), m.group("y"))
-
-    forms.append((r"(?:\b(?:el|on|del|for|para|from|desde|until|hasta|al)\s+)"
-                  r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?\b(?!/)", numeric))
-    # with no cue, only a pair that cannot be a rating, a fraction or "24/7" (_unambiguous)
-    forms.append((r"(?<![\w/.,])(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?"
-                  r"\b(?![/.,]?\d)", lambda m: numeric(m) if _unambiguous(m) else None))
-
-    def numeric_range(m: re.Match[str]) -> Value | None:
-        start = numeric_day(m.group("a"), m.group("b"), None).start
-        end = numeric_day(m.group("c"), m.group("d"), None).end
-        if end < start:  # "del 28/12 al 03/01": the end is in the next year
-            end = end.replace(year=end.year + 1)
-        return DateRange(start=start, end=end)
-
-    forms.append((r"(?<![\w/.,])(?:(?:del|desde(?:\s+el)?|entre\s+el|from|between)\s+)?"
-                  r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)"
-                  r"(?:\s*[-–]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|and)\s+)"
-                  r"(?P<c>[0-3]?\d)/(?P<d>[0-3]?\d)\b(?![/.,]?\d)", numeric_range))
-    forms.append((r"\b(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)/(?P<y>(?:19|20|21)\d{2})\b", numeric))
-
+    forms.extend(day_number_forms(t, g.day_year))
     forms.extend(relative_forms(t, g.days, rel_year))
     return forms
-
-
-def _unambiguous(m: re.Match[str]) -> bool:
-    """A numeric date with no cue: two digits each side ("24/7" is a service, "8/10" a
-    rating), and a side over 12 or a leading zero ("15/09", "05/03")."""
-    a, b = m.group("a"), m.group("b")
-    return len(a) == len(b) == 2 and ((int(a) > 12) != (int(b) > 12) or "0" in (a[0], b[0]))
 
 
 def find_when(free: str, original: str, today: dt.date) -> When | None:
