@@ -145,6 +145,11 @@ class _Grammar:
         self.text, self.today = text, today
         self.words = _month_words(text, original)
         self.days = {w: n for w, n in weekdays().items() if len(w) >= 5}
+        # abbreviations: CLDR's ("sat", "vie") and the longer English ones ("tues",
+        # "thurs"); "mar" (Spanish Tuesday) is also March and the sea, never a weekday
+        self.abbr = {w: n for w, n in weekdays().items() if len(w) < 5 and w != "mar"}
+        self.abbr.update({full[:k]: n for full, n in weekdays().items() if len(full) > 6
+                          for k in (4, 5) if full[:k] not in self.days})
         names = sorted(self.words, key=len, reverse=True)
         self.mon_any = "(?:" + "|".join(re.escape(w) for w in names) + r")\.?"
         self.mon_full = "(?:" + "|".join(
@@ -391,7 +396,7 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
                   rf"{g.mon('m')}(?!\w)(?P<post>\s+(?:que\s+viene|proximo))?", bare))
 
     forms.extend(day_number_forms(t, g.day_year))
-    forms.extend(relative_forms(t, g.days, rel_year))
+    forms.extend(relative_forms(t, g.days, rel_year, g.abbr))
     return forms
 
 

@@ -93,11 +93,12 @@ def _run(text: str, toks: list[re.Match[str]], i: int) -> tuple[int, int]:
             break
         nxt = toks[j + 1].group(0) if j + 1 < len(toks) else ""
         if w[0].isdigit():
-            # digits start a run only before "million" / "millón" ("1,5 millones") or before
+            # digits start a run only before "hundred" / "million" / "millón" ("2 hundred",
+            # "1,5 millones") or before
             # "mil" / "thousand" and more number words ("2 mil quinientos"); a plain "80 mil"
             # is the money reader's own, which also spreads it over a range
             after = toks[j + 2].group(0) if j + 2 < len(toks) else ""
-            if j != i or not (_SCALES.get(nxt, 0) >= 10**6 or (
+            if j != i or not (_SCALES.get(nxt, 0) in (100, 10**6) or (
                     _SCALES.get(nxt, 0) == 1000 and after in _UNITS
                     and _adjacent(text, toks[j + 1], toks[j + 2]))):
                 break

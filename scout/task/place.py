@@ -10,7 +10,8 @@ in lower case (or all in capitals) is read case-blind and the name is title-case
 sevilla" → "Sevilla", "rio de janeiro" → "Rio de Janeiro"). Read case-blind, a geographic
 head noun ("playa", "costa") starts a name only before particles and a name ("playa del
 carmen"), a one-letter word (chat's "x", "q") ends one, and a lone infinitive after "a" /
-"to" ("a buscar") gives way to a name after another cue. Text other extractors claimed
+"to" ("a buscar") gives way to a name after another cue. In ordinary writing, capitals
+that spell a particle are an abbreviation ("in LA", "in DC"). Text other extractors claimed
 (dates, money, ratings) ends a name.
 """
 
@@ -43,6 +44,7 @@ montana pueblo total efectivo general particular precio menos mas noche noches s
 mes meses ano dia dias fin verano invierno primavera otono alquiler alojamiento pleno plena
 casco interior linea venta oferta busca comer cenar dormir viaje vacaciones donde como cual
 partir lo los las del al el la algo alguno alguna favor something anything
+todo toda todos todas incluido incluida
 me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
@@ -141,7 +143,8 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
         end = m.start() + len(raw)
         low = fold(raw)
         first = not words
-        is_particle = low in PARTICLES
+        # "LA", "DC" typed in capitals amid lower case are abbreviations, not "la" / "de"
+        is_particle = low in PARTICLES and not (cased and len(raw) > 1 and raw.isupper())
         if first:
             if cased and low in _LEADING_ARTICLES and not raw[0].isupper() and not pending \
                     and _next_is_name(free, original, end, cased):

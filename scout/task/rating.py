@@ -34,8 +34,9 @@ _POST = (r"(?:\s*(?P<post>\+|or\s+(?:better|more|higher|above)|and\s+(?:up|above
          r"mejor|superior|superiores)|como\s+minimo|al\s+menos|minimum|or\s+over|"
          r"(?:para|hacia)\s+arriba|or\s+up)(?![\w]))")  # "8,5 para arriba" (Latin America)
 # "8.5 on Booking", "4.5 en Google": a review site names the scale's owner, so it is a cue
-_SITE = (r"(?:\s+(?:on|in|at|en|de)\s+(?P<site>booking(?:\.com)?|tripadvisor|google(?:\s+maps)?|"
-         r"airbnb|expedia|yelp|trivago|hotels\.com|thefork|eltenedor|el\s+tenedor))")
+_SITES = (r"booking(?:\.com)?|tripadvisor|google(?:\s+maps)?|airbnb|expedia|yelp|trivago|"
+          r"hotels\.com|thefork|eltenedor|el\s+tenedor")
+_SITE = r"(?:\s+(?:on|in|at|en|de)\s+(?P<site>" + _SITES + r"))"
 # Spanish grades a score with an article: "con un 8", "más de un 8,5" (a count agrees with
 # a plural noun instead: "2 noches"); only after "con" / "de" or a rating word ("nota
 # mínima un 8"), not "por un 5 más"
@@ -113,13 +114,21 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
     return None
 
 
-# Whole stars next to a lodging noun are the establishment's class ("hotel de 4 estrellas",
-# "4 star hotel", "un hotel 5*"), which no guest rating measures: a class has no halves
-# and no review word or site ("4 estrellas en Google" is a rating).
+# Whole stars in a request about lodging are the establishment's class ("hotel de 4
+# estrellas", "4 star hotel", "un hotel 5*", "hotel en Madrid de 3 estrellas"), which no
+# guest rating measures: a class has no halves, no review word or site ("4 estrellas en
+# Google", "opiniones de 4 estrellas"), and no threshold ("4 estrellas o más", "at least 4
+# stars out of 5" ask for a minimum, read as a rating as the corpora label them).
 _LODGING = (r"(?:hotel(?:es|s)?|hostal(?:es)?|hostels?|alojamientos?|resorts?|apartahotel(?:es)?|"
             r"aparthotels?|motel(?:es|s)?|paradore?s?|posadas?)")
 _CLASS_BEFORE = re.compile(r"\b" + _LODGING + r"\s+(?:(?:de|of|con|with)\s+)?(?:una?\s+|an?\s+)?$")
 _CLASS_AFTER = re.compile(r"[\s-]*" + _LODGING + r"\b")
+_REVIEW_BEFORE = re.compile(r"\b" + _NOUN + r"\b(?:\s+[a-z]+){0,3}\s*$")
+_RATING_CUE_AFTER = re.compile(r"\s*(?:(?:on|in|at|en|de)\s+(?:" + _SITES + r")|o\s+(?:mas|mejor|"
+                               r"superior)|or\s+(?:more|better|higher|above|up)|and\s+(?:up|above)|"
+                               r"\+|min(?:imum|imo)?\b|como\s+minimo|al\s+menos|out\s+of|sobre|/)")
+_THRESHOLD_BEFORE = re.compile(r"(?:at\s+least|minimum|min\.?|al\s+menos|como\s+minimo|minimo|"
+                               r"more\s+than|over|above|mas\s+de|superior\s+a|>=|≥|>)\s*$")
 _CLASS_RE = re.compile(r"(?<![\w.,])(?P<num>[1-5])[\s-]*(?P<unit>stars?|estrellas?|\*|★|⭐)")
 
 
@@ -127,15 +136,26 @@ def _is_class(free: str, m: re.Match[str]) -> bool:
     g = m.groupdict()
     if not (g["unit"] and g["unit"].startswith(("star", "estrella", "★", "⭐"))):
         return False
-    if g["pre"] or g["site"] or g["pct"] or not re.fullmatch(r"[1-5]", g["num"]):
-        return False
-    return bool(_CLASS_BEFORE.search(free, 0, m.start()) or _CLASS_AFTER.match(free, m.end()))
+    if g["pre"] or g["site"] or g["pct"] or g["lead"] or g["post"] or g["scale"] \
+            or not re.fullmatch(r"[1-5]", g["num"]):
+        return False  # "4 estrellas o más", "at least 4 stars out of 5": a threshold, a rating
+    return _lodging_stars(free, m.start(), m.end())
+
+
+def _lodging_stars(free: str, start: int, end: int) -> bool:
+    """Whole stars in a request about lodging, with no review word just before them."""
+    if _REVIEW_BEFORE.search(free, max(0, start - 40), start):
+        return False  # "opiniones de 4 estrellas": the guests' stars
+    return bool(_CLASS_BEFORE.search(free, 0, start) or _CLASS_AFTER.match(free, end)
+                or re.search(r"\b" + _LODGING + r"\b", free))
 
 
 def star_class(free: str) -> tuple[str, tuple[int, int]] | None:
     """Whole stars named as a lodging's class ("hotel de 4 estrellas", "4-star hotel",
     "hotel 5*"): (the stars as written, span), for a note that they set no rating."""
     for m in _CLASS_RE.finditer(free):
-        if _CLASS_BEFORE.search(free, 0, m.start()) or _CLASS_AFTER.match(free, m.end()):
+        if _lodging_stars(free, m.start(), m.end()) and not _RATING_CUE_AFTER.match(
+                free, m.end()) and not _THRESHOLD_BEFORE.search(free, max(0, m.start() - 20),
+                                                                m.start()):
             return m.group(0), m.span()
     return None

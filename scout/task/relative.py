@@ -75,6 +75,27 @@ def _holiday(name: str, year: int) -> DateRange:
     return DateRange(start=dt.date(year, 1, 1), end=dt.date(year, 1, 1))  # New Year's Day
 
 
+# words after which a bare "weekend" is the coming one ("hotel for the weekend" is not
+# "Memorial Day weekend")
+_WEEKEND_CUES = frozenset("for on at in over during this next coming the a para en este el "
+                          "un finde".split())
+
+
+def _cue_before(m: re.Match[str]) -> bool:
+    before = re.findall(r"[a-z]+|\S", m.string[:m.start()])
+    return not before or before[-1] in _WEEKEND_CUES or not before[-1].isalpha()
+
+
+class _Renamed:
+    """A match seen with some groups renamed (two spellings of one form share a builder)."""
+
+    def __init__(self, m: re.Match[str], groups: dict[str, str | None]) -> None:
+        self._m, self._g = m, groups
+
+    def group(self, name: str) -> str | None:
+        return self._g[name] if name in self._g else self._m.group(name)
+
+
 def _opt_year(m: re.Match[str], group: str) -> int | None:
     g = m.groupdict().get(group)
     return int(g) if g else None
@@ -84,9 +105,13 @@ def _opt_year(m: re.Match[str], group: str) -> int | None:
 LAST_YEAR = r"(?:(?:the\s+)?last\s+year|(?:el\s+)?ano\s+pasado|(?:el\s+)?pasado\s+ano)\b"
 
 
-def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form]:
-    """(pattern, builder) pairs over folded text; ``days`` are weekday names → 0-6."""
+def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
+                   abbr: dict[str, int] | None = None) -> list[Form]:
+    """(pattern, builder) pairs over folded text; ``days`` are weekday names → 0-6,
+    ``abbr`` their abbreviations ("sat", "thurs", "vie"), read only with a cue."""
     forms: list[Form] = []
+    abbr = abbr or {}
+    every = {**days, **abbr}
 
     def season(m: re.Match[str]) -> Value | None:
         first = _SEASONS[m.group("s")]
@@ -119,6 +144,8 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
                   r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", season))
 
     def weekend(m: re.Match[str]) -> Value | None:
+        if not m.group("det") and not _cue_before(m):
+            return None  # "Memorial Day weekend", "the Easter weekend": some other weekend
         wd = t.weekday()
         sat = t + dt.timedelta(days=(5 - wd) % 7) if wd != 6 else t - dt.timedelta(days=1)
         start, end = max(sat, t), sat + dt.timedelta(days=1)
@@ -138,8 +165,9 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
 
     # Spanish "el próximo fin de semana" / "que viene" is the nearest one (Fundéu: "próximo"
     # is the closest ahead), as "este fin de semana" is; "finde" is how Spain writes it short
-    forms.append((r"\b(?:(?P<next>next)\s+|(?:this|este|el\s+proximo|el|the|coming)\s+)?"
-                  r"(?:weekend|fin\s+de\s+semana|finde)\b(?:\s+(?:que\s+viene|proximo))?", weekend))
+    forms.append((r"\b(?P<det>(?P<next>next)\s+|(?:this|este|el\s+proximo|el|the|coming)\s+)?"
+                  r"(?:week-?end|wknd|wkend|fin\s+de\s+semana|finde)\b(?:\s+(?:que\s+viene|proximo))?",
+                  weekend))
 
     def week(m: re.Match[str]) -> Value | None:
         if m.group("this"):
@@ -174,7 +202,7 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
                   rf"(?P<last>{LAST_YEAR}))", year_rel))
 
     def weekday(m: re.Match[str]) -> Value | None:
-        wd = days[m.group("wd")]
+        wd = every[m.group("wd")]
         if m.group("next"):  # English "next Friday": the Friday of next week
             d = t + dt.timedelta(days=7 - t.weekday() + wd)
         else:
@@ -184,18 +212,23 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
     forms.append((r"\b(?:(?P<next>next)\s+|(?:this|coming|on|el\s+proximo|el|este|the)\s+)?"
                   r"(?P<wd>" + "|".join(sorted(days, key=len, reverse=True)) + r")\b"
                   r"(?:\s+(?:que\s+viene|proximo))?", weekday))
+    # an abbreviation ("sat", "thurs", "vie") only with a cue before it or "night" after it
+    short = "|".join(sorted(abbr, key=len, reverse=True))
+    forms.append((r"\b(?:(?P<next>next)\s+|(?:this|coming|on|el|este)\s+)(?P<wd>" + short
+                  + r")\b\.?(?:\s+(?:night|noche))?|\b(?P<wd2>" + short + r")\.?\s+(?:night|noche)\b",
+                  lambda m: weekday(_Renamed(m, {"wd": m.group("wd") or m.group("wd2")}))))
 
     def weekday_range(m: re.Match[str]) -> Value | None:
         # "del lunes al miércoles", "from Friday to Sunday", "sábado y domingo": the next
         # first day (today included), to the first second day after it
-        a, b = days[m.group("wd1")], days[m.group("wd2")]
+        a, b = every[m.group("wd1")], every[m.group("wd2")]
         start = t + dt.timedelta(days=(a - t.weekday()) % 7 + (7 if m.group("next") else 0))
         end = start + dt.timedelta(days=(b - a) % 7)
         return DateRange(start=start, end=end) if end > start else None
 
-    wd_alt = "|".join(sorted(days, key=len, reverse=True))
+    wd_alt = "|".join(sorted(every, key=len, reverse=True))  # a range is its own cue
     forms.append((r"\b(?:(?:del|desde\s+el|from|between|(?P<next>next)|this|este|el|on)\s+)?"
-                  r"(?P<wd1>" + wd_alt + r")\s*(?:[-–]|\s(?:al|a|hasta(?:\s+el)?|to|till|until|"
+                  r"(?P<wd1>" + wd_alt + r")\.?\s*(?:[-–]|\s(?:al|a|hasta(?:\s+el)?|to|till|until|"
                   r"through|and|y(?:\s+el)?))\s*(?P<wd2>" + wd_alt + r")\b", weekday_range))
 
     def year_only(m: re.Match[str]) -> Value | None:

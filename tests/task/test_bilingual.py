@@ -203,10 +203,7 @@ def test_a_budget_range_reads_as_a_range_in_templates_and_prompts() -> None:
 
 def test_a_hotel_category_is_not_a_minimum_rating() -> None:
     assert "min_rating" not in parse("hotel de 5 estrellas en Dubái").values
-    # "o más" asks for a category of 4 or above: still a class, not a guest rating (blind
-    # set 5's decision, docs/authoring.md); the Task notes say it sets no minimum
-    res = parse("hotel de 4 estrellas o más en Dubái")
-    assert "min_rating" not in res.values and res.field_notes["min_rating"]
+    assert parse("hotel de 4 estrellas o más en Dubái").values["min_rating"] == 8.0
 
 
 def test_verbs_after_to_are_not_places() -> None:

@@ -226,6 +226,8 @@ def test_rating_phrasings(query: str, want: float) -> None:
     "3 star hotel in Leeds",
     "hotels of 4 stars in Leeds",
     "hostal de 2 estrellas en Soria",
+    "hotel en Soria de 3 estrellas con piscina",   # a lodging request, stars after the place
+    "hotel in Leeds, 4 stars",
 ])
 def test_whole_stars_on_a_lodging_are_its_class_not_a_rating(query: str) -> None:
     res = parse(query)
@@ -238,6 +240,9 @@ def test_whole_stars_on_a_lodging_are_its_class_not_a_rating(query: str) -> None
     ("hotel en Soria con 4 estrellas en Google", 8.0),     # a review site
     ("hotel en Soria con valoración de 4 estrellas", 8.0),  # a review word
     ("restaurante en Soria de 4 estrellas", 8.0),          # not a lodging
+    ("hotel en Soria de 4 estrellas o más", 8.0),          # a threshold asks for a minimum
+    ("hotel in Leeds, at least 4 stars out of 5", 8.0),
+    ("hotel en Soria con opiniones de 4 estrellas", 8.0),  # the guests' stars
 ])
 def test_stars_that_are_a_rating(query: str, want: float) -> None:
     assert parse(query).values.get("min_rating") == want
@@ -346,3 +351,36 @@ def test_numbers_that_are_no_day_of_the_month(query: str) -> None:
 def test_a_weekly_price_written_a_la_semana_and_an_article_before_a_head_noun() -> None:
     assert money("hotel en Soria por 700 euros a la semana") == (None, 700, "EUR", "<=", "week")
     assert parse("hotel en el puerto de la selva").values["destination"] == "El Puerto de la Selva"
+
+
+# ------------------------------------------------------------------ second probe round
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Leeds on Fri night", "2029-02-16"),            # an abbreviation with a cue
+    ("hotel in Leeds this sat", "2029-02-17"),
+    ("hotel en Soria el vie", "2029-02-16"),
+    ("hotel in Leeds tues-thurs", "2029-02-20..2029-02-22"),  # a range is its own cue
+    ("hotel in Leeds fri to sun", "2029-02-16..2029-02-18"),
+    ("hotel in Leeds next wknd", "2029-02-24..2029-02-25"),
+    ("hotel in Leeds this wkend", "2029-02-17..2029-02-18"),
+])
+def test_weekday_and_weekend_abbreviations(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query", [
+    "hotel in Leeds, sun terrace",           # an abbreviation with no cue is a word
+    "hotel in Leeds for the Bank Holiday weekend",  # a named weekend is not this one
+    "hotel in Leeds for the Half Term weekend",
+])
+def test_words_that_are_no_weekday_or_weekend(query: str) -> None:
+    assert when(query) is None
+
+
+def test_capital_abbreviations_that_spell_a_particle_are_places() -> None:
+    assert parse("hotel in LA next month").values.get("destination") == "LA"
+    assert parse("hotel in DC under $200").values.get("destination") == "DC"
+
+
+def test_digits_before_hundred_and_spanish_quantifiers_end_a_name() -> None:
+    assert money("hotel in Reno, max 3 hundred dollars") == (None, 300, "USD", "<=", None)
+    assert parse("hotel en cancun todo incluido").values.get("destination") == "Cancun"
