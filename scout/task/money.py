@@ -230,7 +230,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
             low *= 1000  # "entre 50 y 70 mil pesos", "50 y 70 lucas": one multiplier for both
         raw_per = g["per"] or ""
         if not raw_per:
-            before = _PER_BEFORE.search(free, 0, m.start())
+            before = _PER_BEFORE.search(free, max(0, m.start() - 30), m.start())
             raw_per = before.group("per") if before else ""
         per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
         pcmp = g["pcmp"]

@@ -146,7 +146,8 @@ def _lodging_stars(free: str, start: int, end: int) -> bool:
     """Whole stars in a request about lodging, with no review word just before them."""
     if _REVIEW_BEFORE.search(free, max(0, start - 40), start):
         return False  # "opiniones de 4 estrellas": the guests' stars
-    return bool(_CLASS_BEFORE.search(free, 0, start) or _CLASS_AFTER.match(free, end)
+    return bool(_CLASS_BEFORE.search(free, max(0, start - 40), start)
+                or _CLASS_AFTER.match(free, end)
                 or re.search(r"\b" + _LODGING + r"\b", free))
 
 

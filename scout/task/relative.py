@@ -82,7 +82,7 @@ _WEEKEND_CUES = frozenset("for on at in over during this next coming the a para 
 
 
 def _cue_before(m: re.Match[str]) -> bool:
-    before = re.findall(r"[a-z]+|\S", m.string[:m.start()])
+    before = re.findall(r"[a-z]+|\S", m.string[max(0, m.start() - 30):m.start()])
     return not before or before[-1] in _WEEKEND_CUES or not before[-1].isalpha()
 
 
