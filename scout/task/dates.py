@@ -192,7 +192,7 @@ def _part_of(y: int, mon: int, part: str) -> DateRange:
         "primeros": (1, 10), "start of": (1, 10),
         "mid": (11, 20), "middle of": (11, 20), "mediados": (11, 20),
         "late": (21, last), "end of": (21, last), "finales": (21, last),
-        "fines": (21, last), "ultimos": (21, last),
+        "fines": (21, last), "fin": (21, last), "ultimos": (21, last),
     }
     a, b = ranges[p]
     return DateRange(start=dt.date(y, mon, a), end=dt.date(y, mon, b))
@@ -243,6 +243,21 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
         y = _opt_year(m, "y") or g.next_month_year(mon)
         return _part_of(y, mon, m.group("part"))
 
+    def month_span(m: re.Match[str]) -> Value | None:
+        # "entre julio y agosto", "from July to August": the first day of one to the last
+        # of the other (the next such months; the second after the first)
+        m1, m2 = g.num(m, "m1"), g.num(m, "m2")
+        y = _opt_year(m, "y")  # a year written after the second month is that month's
+        y1 = (y if m1 <= m2 else y - 1) if y else g.next_month_year(m1)
+        y2 = y1 if m2 >= m1 else y1 + 1
+        if (y2, m2) == (y1, m1):
+            return None
+        return DateRange(start=dt.date(y1, m1, 1), end=dt.date(y2, m2, last_day(y2, m2)))
+
+    forms.append((rf"\b(?:entre|between|from|de|desde)\s+(?:el\s+mes\s+de\s+)?"
+                  rf"{g.mon('m1', full=True)}\s+(?:y|and|to|a|hasta|until|till|through)\s+"
+                  rf"{g.mon('m2', full=True)}\b(?:{_YSEP}{_Y.format('y')})?", month_span))
+
     def part_rel(m: re.Match[str]) -> Value | None:
         # "a finales de mes", "end of this month", "early next month", "a principios del
         # mes que viene": this month's part, or next month's
@@ -254,8 +269,8 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((r"\b(?:the\s+|in\s+the\s+|at\s+the\s+)?(?P<part>early|mid|late|beginning\s+of|"
                   r"start\s+of|end\s+of|middle\s+of)[\s-]+(?:(?:this|the)\s+|(?P<next>next)\s+)?month\b",
                   part_rel))
-    forms.append((r"\b(?:a\s+)?(?P<part>principios|mediados|finales|fines|primeros|ultimos)\s+"
-                  r"(?:de|del)\s+(?:(?:este|el)\s+)?(?:(?P<next>proximo|siguiente)\s+)?mes\b"
+    forms.append((r"\b(?:a\s+|para\s+)?(?P<part>principios|mediados|finales|fines|fin|primeros|"
+                  r"ultimos)\s+(?:de|del)\s+(?:(?:este|el)\s+)?(?:(?P<next>proximo|siguiente)\s+)?mes\b"
                   r"(?P<next2>\s+(?:que\s+viene|proximo|siguiente))?", part_rel))
 
     forms.append((rf"\b(?:the\s+)?(?P<part>(?:first|second|third|fourth|last)\s+(?:week|half))"

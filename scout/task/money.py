@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from scout.schemas.task import Money
 from scout.task.cldr import currencies, pick
 from scout.task.lang import fold
-from scout.task.numwords import rewrite
+from scout.task.numwords import rewrite, widen
 
 _AMOUNT = (r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
            r"|\d+(?:[.,]\d+)?(?=\s?k\b)")
@@ -50,11 +50,14 @@ _CMP: list[tuple[str, str]] = [
     (r"more than|over|above|at least|min(?:imum)?|starting at|from|mas de|por encima de|"
      r"al menos|como minimo|minimo|desde|superior a|a partir de|>=|≥|>", ">="),
     (r"around|about|approximately|approx\.?|roughly|circa|por unos|unos|alrededor de|"
-     r"aproximadamente|en torno a|cerca de|sobre|~", "~"),
+     r"aproximadamente|en torno a|cerca de|sobre|mas o menos|a eso de|more or less|"
+     r"give or take|something like|algo asi como|~", "~"),
 ]
 _POST_CMP: list[tuple[str, str]] = [
     (r"max(?:imum)?|maximo|como maximo|or less|o menos|tops|at most|como mucho|as a maximum", "<="),
     (r"or more|o mas|minimum|como minimo|at least|or above|\+", ">="),
+    # "100 euros o así", "$100-ish", "200 or so"
+    (r"o asi|or so|-?ish|aprox\.?|aproximadamente|mas o menos|more or less|give or take", "~"),
 ]
 # the unit after an amount: "/night", "per person", "a head", "por cabeza"; "noche"/"night"
 # and "pp" (itself "per person") also bare ("250€ noche", "15€ pp"), the other units only
@@ -62,7 +65,9 @@ _POST_CMP: list[tuple[str, str]] = [
 _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
                r"comensal(?:es)?|months?|mes|week|semana")
 # "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night"
-_PER = (r"(?:\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|"
+# "per room per night": the room is what a hotel price is for anyway, the night the unit
+_PER = (r"(?:(?:\s*(?:per|por|an?|each|x)\s+(?:room|habitacion)\b)?"
+        r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|"
         r"\s(?=(?:noche|night|pp|pn)\b))"
         r"(?P<per>" + _UNIT_WORDS + r"|pn)\b)")
 # a unit written before the amount's comparator: "x semana por menos de 500 mil pesos"
@@ -207,7 +212,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
                lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     """Every amount with a currency in ``free`` → (Money, span, the word a currency was
     assumed from or None)."""
-    free = rewrite(free)  # "doscientos euros" → "       200 euros", positions kept
+    folded, free = free, rewrite(free)  # "doscientos euros" → "       200 euros", same places
     marked, pattern, pos = _mark(free), _token_re(), 0
     while True:
         m = pattern.search(marked, pos)
@@ -243,7 +248,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
             code = c1[0] or c2[0]
             if joined and high >= low and code:
                 yield (Money(amount=high, min=low, currency=code, comparator="<=", per=per),
-                       span, c1[1] or c2[1])
+                       (widen(folded, free, span[0]), span[1]), c1[1] or c2[1])
                 continue
             # not a range ("80 EUR and 4 stars", "4 and 200 EUR"): the first amount stands
             # alone, and the second is read again on its own
@@ -267,7 +272,8 @@ def iter_money(free: str, original: str, territories: list[str], *,
             cmp_ = "<="  # "nada por encima de 150 euros" is a cap
         if not g["cmp"] and not g["lead"] and g["pre1"] and c1[2] == "post":
             span = (m.start("a1"), span[1])  # a word before the amount that is no currency
-        yield Money(amount=low, currency=code, comparator=cmp_, per=per), span, c1[1]
+        yield (Money(amount=low, currency=code, comparator=cmp_, per=per),
+               (widen(folded, free, span[0]), span[1]), c1[1])
 
 
 def _thousands(post: str | None) -> str | None:

@@ -54,6 +54,18 @@ def count_words(limit: int = 100) -> dict[str, int]:
     return {w: n for w, n in _UNITS.items() if 0 < n <= limit}
 
 
+def widen(folded: str, rewritten: str, start: int) -> int:
+    """A span start moved back over the words :func:`rewrite` turned into padding, so a
+    span that begins at "200" in "       200 euros" covers "doscientos" in the text."""
+    def changed(i: int) -> bool:
+        return i >= 0 and folded[i] != rewritten[i]
+
+    while start > 0 and (changed(start - 1) or (folded[start - 1] == " " and changed(start - 2)
+                                                 and changed(start))):
+        start -= 1
+    return start
+
+
 @functools.lru_cache(maxsize=256)
 def rewrite(folded: str) -> str:
     """``folded`` (lower case, no accents) with numbers in words as digits, same length."""

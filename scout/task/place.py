@@ -166,8 +166,8 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
                 pending = []
         elif is_particle and not (cased and raw[0].isupper()):
             pending.append((raw, m.start(), end))
-        elif low in STOP and not (cased and raw[0].isupper()):
-            break
+        elif (low in STOP or low in _month_names()) and not (cased and raw[0].isupper()):
+            break  # "madrid julio o agosto": a month ends a name typed in lower case
         elif not cased and len(low) == 1:
             break  # chat shorthand ("lugo x menos de 60": "x" is "por"), never a name word
         elif cased and not raw[0].isupper():
@@ -192,6 +192,12 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
         text = " ".join(_title(w) if w.isupper() and len(w) >= 4 and not _acronym(w) else w
                         for w in text.split())
     return text, (start, stop)
+
+
+def _month_names() -> frozenset[str]:
+    from scout.task.cldr import months  # lazy: CLDR is loaded on the first parse
+
+    return frozenset(w for w, (_n, full) in months().items() if full)
 
 
 def _infinitive(name: str) -> bool:

@@ -8,11 +8,14 @@ one written; else stars are out of 5, points out of 10, and a bare number is out
 when it is 5 or less, out of 10 otherwise. Words ("excellent reviews" / "excelentes
 reseñas" → 9, "great reviews" / "muy buenas opiniones" → 8.5, "good reviews" / "buenas
 reseñas" / "bien valorado" → the input's default, 8 without one) come after numbers.
+Numbers in words are read too ("at least four stars", "nota de ocho o más").
 """
 
 from __future__ import annotations
 
 import re
+
+from scout.task.numwords import rewrite, widen
 
 # "8'5" is how many in Spain write 8,5; three digits only for a percentage ("100%")
 _NUM = r"(?P<num>\d{1,3}(?:[.,'’]\d{1,2})?)"
@@ -65,6 +68,7 @@ _STANDALONE = re.compile(r"\b(?P<w>muy\s+bien\s+" + _RATED + r"|bien\s+" + _RATE
 
 
 def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int]] | None:
+    folded, free = free, rewrite(free)  # "at least four stars", "nota de ocho o más"
     for m in _RATING_RE.finditer(free):
         g = m.groupdict()
         if g["pct"]:  # "reviews of 90% or more", "95% positive": a share of good reviews
@@ -98,7 +102,7 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
             continue  # "a 5-star hotel" / "hotel de 5 estrellas" is its category, not a minimum
         if _is_class(free, m):
             continue
-        return round(num * 10.0 / scale, 2), m.span()
+        return round(num * 10.0 / scale, 2), (widen(folded, free, m.start()), m.end())
     for words, value in _WORDS:
         m = re.search(r"\b(?:" + words + r")\s+(?:(?:guest|customer|user|de\s+clientes)\s+)?"
                       + _NOUN + r"\b", free) or re.search(
@@ -154,9 +158,11 @@ def _lodging_stars(free: str, start: int, end: int) -> bool:
 def star_class(free: str) -> tuple[str, tuple[int, int]] | None:
     """Whole stars named as a lodging's class ("hotel de 4 estrellas", "4-star hotel",
     "hotel 5*"): (the stars as written, span), for a note that they set no rating."""
+    folded, free = free, rewrite(free)  # "hotel de cuatro estrellas"
     for m in _CLASS_RE.finditer(free):
         if _lodging_stars(free, m.start(), m.end()) and not _RATING_CUE_AFTER.match(
                 free, m.end()) and not _THRESHOLD_BEFORE.search(free, max(0, m.start() - 20),
                                                                 m.start()):
-            return m.group(0), m.span()
+            start = widen(folded, free, m.start())
+            return folded[start:m.end()], (start, m.end())
     return None

@@ -384,3 +384,44 @@ def test_capital_abbreviations_that_spell_a_particle_are_places() -> None:
 def test_digits_before_hundred_and_spanish_quantifiers_end_a_name() -> None:
     assert money("hotel in Reno, max 3 hundred dollars") == (None, 300, "USD", "<=", None)
     assert parse("hotel en cancun todo incluido").values.get("destination") == "Cancun"
+
+
+# ------------------------------------------------------------------ third probe round
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Soria por 90 euros o así", (None, 90, "EUR", "~", None)),
+    ("hotel en Soria más o menos 90 euros", (None, 90, "EUR", "~", None)),
+    ("hotel in Leeds $90-ish", (None, 90, "USD", "~", None)),
+    ("hotel in Leeds, 90 quid or so", (None, 90, "GBP", "~", None)),
+    ("hotel in Leeds £90 per room per night", (None, 90, "GBP", "<=", "night")),
+])
+def test_approximate_amounts_and_per_room_per_night(query: str, want: tuple) -> None:
+    assert money(query) == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Leeds, at least three stars on google", 6.0),   # numbers in words
+    ("hotel en Soria con nota de siete o más", 7.0),
+    ("hotel in Leeds rated eight or above", 8.0),
+])
+def test_ratings_in_words(query: str, want: float) -> None:
+    assert parse(query).values.get("min_rating") == want
+
+
+def test_spans_of_numbers_in_words_cover_the_words() -> None:
+    res = parse("hotel de tres estrellas en Soria por doscientos euros")
+    assert res.spans["budget"] == "doscientos euros"
+    assert "«tres estrellas»" in res.notes[0]
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Soria entre marzo y abril", "2029-03-01..2029-04-30"),
+    ("hotel in Leeds from November to January", "2029-11-01..2030-01-31"),
+    ("hotel in Leeds between December and January 2030", "2029-12-01..2030-01-31"),
+    ("hotel en Soria para fin de mes", "2029-02-21..2029-02-28"),
+])
+def test_month_spans(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+def test_a_month_ends_a_place_typed_in_lower_case() -> None:
+    assert parse("hotel en soria junio o julio").values.get("destination") == "Soria"
