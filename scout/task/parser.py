@@ -330,7 +330,9 @@ def _note_unread(text: _Text, inputs: dict[str, InputSpec], result: ParseResult,
                           else m.start("w") if m.group("w") else m.end()]
             for m in _UNREAD.finditer(text.free)]
     if left:
-        shown = ", ".join(f"'{s.strip()}'" for s in left[:3])
+        # quoted as the other notes are in the request's language: 'x' in English, «x» in Spanish
+        quote = "«{}»" if result.lang == "es" else "'{}'"
+        shown = ", ".join(quote.format(s.strip()) for s in left[:3])
         result.notes.append(_("could not read: {text}").format(text=shown))
 
 

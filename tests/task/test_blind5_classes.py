@@ -259,8 +259,8 @@ def test_the_notes_say_why_a_bare_amount_was_not_read_in_the_request_language() 
 
 
 @pytest.mark.parametrize("query, shown", [
-    ("hotel en Soria el 31/02", "'31/02'"),                          # the date as written
-    ("hotel en Soria 2 noches el 32 de mayo", "'2 noches', '32'"),   # no function word
+    ("hotel en Soria el 31/02", "«31/02»"),                          # the date as written
+    ("hotel en Soria 2 noches el 32 de mayo", "«2 noches», «32»"),   # no function word
     ("hotel in Leeds on 31/02. Thanks", "'31/02'"),                  # not the next sentence
 ])
 def test_the_unread_note_quotes_what_was_written(query: str, shown: str) -> None:
