@@ -75,15 +75,16 @@ def _holiday(name: str, year: int) -> DateRange:
     return DateRange(start=dt.date(year, 1, 1), end=dt.date(year, 1, 1))  # New Year's Day
 
 
-# words after which a bare "weekend" is the coming one ("hotel for the weekend" is not
-# "Memorial Day weekend")
-_WEEKEND_CUES = frozenset("for on at in over during this next coming the a para en este el "
-                          "un finde".split())
+# a bare "weekend" after an occasion is that occasion's, not the coming one: "Memorial Day
+# weekend", "bank holiday weekend", "half term weekend", "July 4th weekend"
+_OCCASIONS = frozenset("day days holiday holidays bank term festival fest fair feria fiesta "
+                       "fiestas puente carnival carnaval pride break".split())
 
 
-def _cue_before(m: re.Match[str]) -> bool:
-    before = re.findall(r"[a-z]+|\S", m.string[max(0, m.start() - 30):m.start()])
-    return not before or before[-1] in _WEEKEND_CUES or not before[-1].isalpha()
+def _occasion_before(m: re.Match[str]) -> bool:
+    before = re.findall(r"[a-z0-9]+", m.string[max(0, m.start() - 30):m.start()])
+    return bool(before) and (before[-1] in _OCCASIONS or re.fullmatch(r"\d+(?:st|nd|rd|th)",
+                                                                        before[-1]) is not None)
 
 
 class _Renamed:
@@ -144,8 +145,8 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", season))
 
     def weekend(m: re.Match[str]) -> Value | None:
-        if not m.group("det") and not _cue_before(m):
-            return None  # "Memorial Day weekend", "the Easter weekend": some other weekend
+        if not m.group("det") and _occasion_before(m):
+            return None  # "Memorial Day weekend", "July 4th weekend": some other weekend
         wd = t.weekday()
         sat = t + dt.timedelta(days=(5 - wd) % 7) if wd != 6 else t - dt.timedelta(days=1)
         start, end = max(sat, t), sat + dt.timedelta(days=1)

@@ -376,6 +376,11 @@ def test_words_that_are_no_weekday_or_weekend(query: str) -> None:
     assert when(query) is None
 
 
+def test_a_bare_weekend_after_a_place_is_still_the_coming_one() -> None:
+    assert when("hotel leeds weekend") == "2029-02-17..2029-02-18"
+    assert when("hotel in Leeds, July 4th weekend") != "2029-02-17..2029-02-18"
+
+
 def test_capital_abbreviations_that_spell_a_particle_are_places() -> None:
     assert parse("hotel in LA next month").values.get("destination") == "LA"
     assert parse("hotel in DC under $200").values.get("destination") == "DC"
