@@ -337,8 +337,9 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
 
     forms.append((rf"\b(?:el\s+)?{_D.format('d1')}\s+(?:de\s+|of\s+)?{g.mon('m')}"
                   rf"(?:{_YSEP}{_Y.format('y')})?", day))
-    forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')}\b(?!\s*[-–:]|\d)(?:,?\s+{_Y.format('y')})?",
-                  day))
+    # "dic 2 mil pesos", "may 3k": an amount after a month word, not a day
+    forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')}\b(?!\s*[-–:]|\d|\s*(?:mil|millon|k|thousand|"
+                  rf"hundred|grand)\b|\s*[€$£¥%])(?:,?\s+{_Y.format('y')})?", day))
 
     def iso(m: re.Match[str]) -> Value | None:
         a = dt.date.fromisoformat(m.group("a"))

@@ -45,6 +45,7 @@ mes meses ano dia dias fin verano invierno primavera otono alquiler alojamiento 
 casco interior linea venta oferta busca comer cenar dormir viaje vacaciones donde como cual
 partir lo los las del al el la algo alguno alguna favor something anything
 todo toda todos todas incluido incluida
+porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
 me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
@@ -55,6 +56,8 @@ find best top cheap show search i i'd i'm i'll we looking need want get list rec
 hotels hotel hola hi hello hey buenas saludos thanks gracias porfa
 restaurants restaurant where what which me busco quiero necesito hoteles restaurantes vuelos
 vuelo donde que cual mejores mejor encuentra recomienda recomiendame dame muestrame
+depto depa dpto departamento hospedaje hostal hostel posada cabana cabanas apartamento piso
+alojamiento airbnb apartment flat room habitacion
 """.split())
 # Geographic nouns that head a name ("playa del carmen", "costa del sol", "isla de
 # margarita"): ordinary words in lower case ("en la playa"), so read as a name's first word
@@ -135,11 +138,14 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
         if not m or "\x00" in free[m.start():m.end()]:
             break
         raw = m.group(0).rstrip(".")
-        if m.group(0).endswith(".") and len(raw) <= 3 and raw[:1].isupper():
-            raw += "."  # "St. Petersburg", "Mt. Fuji"
+        if m.group(0).endswith(".") and len(raw) <= 3 and (
+                raw[:1].isupper() or not re.search(r"[aeiouy]", fold(raw))):
+            raw += "."  # "St. Petersburg", "Mt. Fuji", "st. louis" (no vowel: an abbreviation)
         possessive = re.search(r"['’]s$", raw)
-        if possessive:  # "London's Soho": the name is London
-            raw = raw[:possessive.start()]
+        if possessive and _known_place(raw[:possessive.start()]):
+            raw = raw[:possessive.start()]  # "London's Soho": the name is London
+        else:
+            possessive = None  # "Martha's Vineyard", "King's Lynn": the possessive is the name
         end = m.start() + len(raw)
         low = fold(raw)
         first = not words
@@ -194,10 +200,20 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
     return text, (start, stop)
 
 
+def _known_place(word: str) -> bool:
+    """A city the gazetteer knows or a country CLDR names ("London", "Spain")."""
+    from scout.task.cldr import currencies
+    from scout.task.gazetteer import territory_of
+
+    low = fold(word)
+    return territory_of(low) is not None or low in currencies().territory_names
+
+
 def _month_names() -> frozenset[str]:
     from scout.task.cldr import months  # lazy: CLDR is loaded on the first parse
 
-    return frozenset(w for w, (_n, full) in months().items() if full)
+    # full names and abbreviations ("dic", "sept"), but not "mar" ("Viña del Mar")
+    return frozenset(w for w in months() if len(w) >= 3 and w != "mar")
 
 
 def _infinitive(name: str) -> bool:

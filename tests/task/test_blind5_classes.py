@@ -430,3 +430,32 @@ def test_month_spans(query: str, want: str) -> None:
 
 def test_a_month_ends_a_place_typed_in_lower_case() -> None:
     assert parse("hotel en soria junio o julio").values.get("destination") == "Soria"
+
+
+# ------------------------------------------------------------------ fourth probe round
+@pytest.mark.parametrize("query, place", [
+    ("depto mendoza febrero", "Mendoza"),            # a lodging noun opens the request
+    ("hospedaje salta barato", "Salta"),
+    ("hotel soria porfa", "Soria"),                  # politeness and time nouns end a name
+    ("cheap hotel leeds fortnight", "Leeds"),
+    ("hotel en tulum dic 2 mil pesos", "Tulum"),     # a month abbreviation ends a name
+    ("hotel en viña del mar", "Viña del Mar"),       # but "mar" is the sea here
+    ("hotel in Land's End", "Land's End"),           # a possessive that is the name
+    ("hotel in London's Soho", "London"),            # a known city's district
+    ("hotel en st. augustine", "St. Augustine"),     # an abbreviation with no vowel
+])
+def test_place_classes_round_four(query: str, place: str) -> None:
+    assert parse(query).values.get("destination") == place
+
+
+def test_an_amount_after_a_month_abbreviation_is_not_a_day() -> None:
+    res = parse("hotel en tulum dic 2 mil pesos")
+    assert money("hotel en tulum dic 2 mil pesos") == (None, 2000, "MXN", "<=", None)
+    assert when("hotel en tulum dic 2 mil pesos") is None or "2029-12-02" not in str(
+        res.values.get("month"))
+
+
+@pytest.mark.parametrize("query", ["hotel toledo finde largo", "depto bariloche porfa",
+                                   "hotel lisboa gracias"])
+def test_chat_words_tell_spanish(query: str) -> None:
+    assert parse(query).lang == "es"
