@@ -11,7 +11,8 @@ sevilla" → "Sevilla", "rio de janeiro" → "Rio de Janeiro"). Read case-blind,
 head noun ("playa", "costa") starts a name only before particles and a name ("playa del
 carmen"), a one-letter word (chat's "x", "q") ends one, and a lone infinitive after "a" /
 "to" ("a buscar") gives way to a name after another cue. In ordinary writing, capitals
-that spell a particle are an abbreviation ("in LA", "in DC"). Text other extractors claimed
+that spell a particle are an abbreviation ("in LA", "in DC"); typed in lower case, a
+short word with no vowel is one too ("cdmx" → "CDMX", "nyc" → "NYC"). Text other extractors claimed
 (dates, money, ratings) ends a name.
 """
 
@@ -245,10 +246,17 @@ def _acronym(word: str) -> bool:
 
 def _title(text: str, keep_acronyms: bool = False) -> str:
     out = []
-    for i, w in enumerate(text.split()):
+    words = text.split()
+    for i, w in enumerate(words):
         low = w.lower()
         if keep_acronyms and _acronym(w):
             out.append(w)
+        elif re.fullmatch(r"[^\W\d_aeiouáéíóú]{2,5}", low) and not (i == 0 and len(words) > 1) \
+                and not (len(low) > 3 and "y" in low):
+            # "cdmx", "nyc", "bcn" typed in lower case: no vowel, so an abbreviation (but
+            # "st ives", "mt hood": a first word before more name is saint / mount; a longer
+            # word's "y" is its vowel: "kings lynn")
+            out.append(low.upper())
         elif i > 0 and fold(low) in PARTICLES:
             out.append(low)
         else:

@@ -459,3 +459,11 @@ def test_an_amount_after_a_month_abbreviation_is_not_a_day() -> None:
                                    "hotel lisboa gracias"])
 def test_chat_words_tell_spanish(query: str) -> None:
     assert parse(query).lang == "es"
+
+
+@pytest.mark.parametrize("query, place", [
+    ("hotel en gdl", "GDL"), ("hotel in sfo", "SFO"), ("hotel in washington dc", "Washington DC"),
+    ("hotel in st ives", "St Ives"), ("hotel in kings lynn", "Kings Lynn"),
+])
+def test_lower_case_abbreviations_are_capitalised(query: str, place: str) -> None:
+    assert parse(query).values.get("destination") == place
