@@ -462,7 +462,7 @@ def test_chat_words_tell_spanish(query: str) -> None:
 
 
 @pytest.mark.parametrize("query, place", [
-    ("hotel en gdl", "GDL"), ("hotel in sfo", "SFO"), ("hotel in washington dc", "Washington DC"),
+    ("hotel en gdl", "GDL"), ("hotel in slc", "SLC"), ("hotel in washington dc", "Washington DC"),
     ("hotel in st ives", "St Ives"), ("hotel in kings lynn", "Kings Lynn"),
 ])
 def test_lower_case_abbreviations_are_capitalised(query: str, place: str) -> None:
