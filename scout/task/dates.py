@@ -74,7 +74,7 @@ _CUE_BEFORE = re.compile(r"(?:\b(?:in|for|during|next|this|until|from|by|en|para
                          r"proximo|este|hasta|desde)[\s-]+)$")
 _Y = r"(?P<{}>(?:19|20|21)\d{{2}})"
 _D = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th|º)?"
-_SEP = r"(?:\s*[-–]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|through|and)\s+)"
+_SEP = r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|through|and)\s+)"
 _YSEP = r"(?:\s*,?\s*|\s+(?:de|del|of)\s+)"
 
 
@@ -180,6 +180,8 @@ def _part_of(y: int, mon: int, part: str) -> DateRange:
     21-end, "first/last week", "first/second half" / "quincena"."""
     last = last_day(y, mon)
     p = re.sub(r"\s+", " ", part)
+    for digits, word in (("1st", "first"), ("2nd", "second"), ("3rd", "third"), ("4th", "fourth")):
+        p = p.replace(digits, word)
     ranges = {
         "first week": (1, 7), "primera semana": (1, 7), "second week": (8, 14),
         "segunda semana": (8, 14), "third week": (15, 21), "tercera semana": (15, 21),
@@ -273,7 +275,8 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
                   r"ultimos)\s+(?:de|del)\s+(?:(?:este|el)\s+)?(?:(?P<next>proximo|siguiente)\s+)?mes\b"
                   r"(?P<next2>\s+(?:que\s+viene|proximo|siguiente))?", part_rel))
 
-    forms.append((rf"\b(?:the\s+)?(?P<part>(?:first|second|third|fourth|last)\s+(?:week|half))"
+    forms.append((rf"\b(?:the\s+)?(?P<part>(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
+                  rf"(?:week|half))"
                   rf"\s+of\s+{g.mon('m')}(?:,?\s+{_Y.format('y')})?", part))
     forms.append((rf"\b(?:la\s+)?(?P<part>(?:primera|segunda|tercera|cuarta|ultima)\s+semana|"
                   rf"(?:primera|segunda)\s+(?:quincena|mitad))\s+de\s+{g.mon('m')}"
@@ -323,7 +326,8 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
         monday = dt.date(y, mon, d) - dt.timedelta(days=dt.date(y, mon, d).weekday())
         return DateRange(start=monday, end=monday + dt.timedelta(days=6))
 
-    forms.append((rf"\b(?:the\s+)?week\s+of\s+(?:the\s+)?{_D.format('d1')}\s+(?:of\s+)?"
+    forms.append((rf"\b(?:(?:the\s+)?week\s+(?:of|commencing|beginning|starting)|w/[cb])\s+"
+                  rf"(?:the\s+)?{_D.format('d1')}\s+(?:of\s+)?"
                   rf"{g.mon('m')}(?:,?\s+{_Y.format('y')})?", week_of))
     forms.append((rf"\b(?:the\s+)?week\s+of\s+{g.mon('m')}\s+{_D.format('d1')}"
                   rf"(?:,?\s+{_Y.format('y')})?", week_of))
@@ -419,6 +423,10 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
 def find_when(free: str, original: str, today: dt.date) -> When | None:
     """The longest date expression in ``free`` (folded, claimed spans blanked)."""
     g = _Grammar(free, original, today)
+    # "Fri 12th", "viernes 12 de diciembre": a weekday before a day number only decorates
+    # it, so it is blanked (same length) and the day forms read what follows
+    free = re.sub(r"\b(?:" + "|".join(sorted({**g.days, **g.abbr}, key=len, reverse=True))
+                  + r")\.?,?\s+(?=\d)", lambda m: " " * len(m.group(0)), free)
     best: tuple[int, int, When] | None = None
     for order, (pattern, build) in enumerate(_forms(g)):
         for m in re.finditer(pattern, free):

@@ -48,6 +48,10 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int]) -> list[Fo
     forms.append((r"\b(?:from|between)\s+the\s+(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:to|until|till|"
                   r"through|and)\s+the\s+(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\b(?!\s*(?:[.,/:%]\d|of\s))",
                   days_only))
+    # without "the", ordinals say they are days: "from 12th to 14th", "12th-14th"
+    forms.append((r"\b(?:(?:from|between)\s+)?(?P<d1>[0-3]?\d)(?:st|nd|rd|th)\s*(?:[-–&]|\s(?:to|until|"
+                  r"till|through|and))\s*(?:the\s+)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)\b"
+                  r"(?!\s*(?:[.,/:%]\d|of\s))", days_only))
 
     def one_day(m: re.Match[str]) -> Value | None:
         # "el 24", "para el día 24", "on the 24th": the next such day (this month's while

@@ -68,7 +68,7 @@ _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|he
 # "per room per night": the room is what a hotel price is for anyway, the night the unit
 _PER = (r"(?:(?:\s*(?:per|por|an?|each|x)\s+(?:room|habitacion)\b)?"
         r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|"
-        r"\s(?=(?:noche|night|pp|pn)\b))"
+        r"\s?(?=(?:pp|pn)\b)|\s(?=(?:noche|night)\b))"  # "£150pn", "15€pp" glued too
         r"(?P<per>" + _UNIT_WORDS + r"|pn)\b)")
 # a unit written before the amount's comparator: "x semana por menos de 500 mil pesos"
 _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNIT_WORDS

@@ -1,6 +1,7 @@
 """Numbers written in words, English and Spanish, rewritten as digits in place.
 
-"doscientos euros", "ciento veinte", "mil quinientos pesos", "treinta y cinco", "un
+"doscientos euros", "ciento veinte", "mil quinientos pesos", "treinta y cinco", "four
+and a half" (4.5), "un
 millón de pesos", "1,5 millones" (digits only before a million: "80 mil" and "10k" are
 the money reader's), "two hundred and fifty pounds", "a hundred and fifty
 quid", "fifty bucks" → the same text with the number as digits, padded with spaces on
@@ -46,6 +47,7 @@ _ARTICLES = {"a": 1, "an": 1, "un": 1, "una": 1}
 _SCALES = {"hundred": 100, "thousand": 1000, "mil": 1000, "million": 10**6, "millions": 10**6,
            "millon": 10**6, "millones": 10**6}
 _TENS = {v for v in _UNITS.values() if 20 <= v <= 90 and v % 10 == 0}
+_HALF = re.compile(r"\s+(?:and\s+a\s+half|y\s+medi[oa])\b")
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)?|[a-z]+")
 
 
@@ -83,6 +85,9 @@ def rewrite(folded: str) -> str:
             continue
         a, b = toks[i].start(), toks[end - 1].end()
         digits = str(value)
+        half = _HALF.match(folded, b)
+        if half and value < 1000:  # "four and a half stars", "ocho y medio": N.5
+            b, digits = half.end(), f"{value}.5"
         if len(digits) > b - a and value % 1000 == 0:
             digits = f"{value // 1000}k"
         if len(digits) <= b - a:

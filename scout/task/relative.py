@@ -70,6 +70,8 @@ def _holiday(name: str, year: int) -> DateRange:
         return DateRange(start=monday, end=monday + dt.timedelta(days=6))
     if name in ("christmas", "xmas", "x-mas", "navidad", "navidades"):
         return DateRange(start=dt.date(year, 12, 24), end=dt.date(year, 12, 26))
+    if name in ("christmas eve", "xmas eve", "nochebuena"):
+        return DateRange(start=dt.date(year, 12, 24), end=dt.date(year, 12, 24))
     if name in ("new year's eve", "new years eve", "nochevieja", "fin de ano"):
         return DateRange(start=dt.date(year, 12, 31), end=dt.date(year, 12, 31))
     return DateRange(start=dt.date(year, 1, 1), end=dt.date(year, 1, 1))  # New Year's Day
@@ -78,7 +80,7 @@ def _holiday(name: str, year: int) -> DateRange:
 # a bare "weekend" after an occasion is that occasion's, not the coming one: "Memorial Day
 # weekend", "bank holiday weekend", "half term weekend", "July 4th weekend"
 _OCCASIONS = frozenset("day days holiday holidays bank term festival fest fair feria fiesta "
-                       "fiestas puente carnival carnaval pride break".split())
+                       "fiestas puente carnival carnaval pride break long".split())
 
 
 def _occasion_before(m: re.Match[str]) -> bool:
@@ -167,7 +169,8 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
     # Spanish "el próximo fin de semana" / "que viene" is the nearest one (Fundéu: "próximo"
     # is the closest ahead), as "este fin de semana" is; "finde" is how Spain writes it short
     forms.append((r"\b(?P<det>(?P<next>next)\s+|(?:this|este|el\s+proximo|el|the|coming)\s+)?"
-                  r"(?:week-?end|wknd|wkend|fin\s+de\s+semana|finde)\b(?:\s+(?:que\s+viene|proximo))?",
+                  r"(?:week-?end|wknd|wkend|fin\s+de\s+semana|finde)\b(?!\s+largo)"
+                  r"(?:\s+(?:que\s+viene|proximo))?",
                   weekend))
 
     def week(m: re.Match[str]) -> Value | None:
@@ -243,13 +246,16 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
     def day_word(m: re.Match[str]) -> Value | None:
         w = re.sub(r"\s+", " ", m.group("w"))
         n = {"today": 0, "hoy": 0, "tonight": 0, "esta noche": 0, "tomorrow": 1, "manana": 1,
-             "day after tomorrow": 2, "pasado manana": 2}[w]
+             "day after tomorrow": 2, "pasado manana": 2}.get(w)
+        if n is None:  # the chat spellings: "tmrw", "2moro", "tomorow", "tonite", "2nite"
+            n = 0 if re.fullmatch(r"tonite|2nite|tdy", w) else 1
         d = t + dt.timedelta(days=n)
         return DateRange(start=d, end=d)
 
     # "mañana" is also "morning": not after "la" ("por la mañana")
     forms.append((r"(?<!\bla\s)\b(?:the\s+)?(?P<w>day\s+after\s+tomorrow|pasado\s+manana|today|"
-                  r"tonight|tomorrow|hoy|esta\s+noche|manana)\b", day_word))
+                  r"tonight|tomorrow|hoy|esta\s+noche|manana|tmrw?|tomm?orr?ow|2moro|2morrow|tonite|"
+                  r"2nite)\b", day_word))
 
     def offset(m: re.Match[str]) -> Value | None:
         raw = m.group("n")
@@ -271,7 +277,7 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
     def holiday(m: re.Match[str]) -> Value | None:
         name = re.sub(r"\s+", " ", m.group("h")).replace("’", "'")
         if name.startswith("x"):
-            name = "xmas"
+            name = "xmas eve" if name.endswith("eve") else "xmas"
         y = _opt_year(m, "y")
         if y is not None:
             return _holiday(name, y)
@@ -281,7 +287,8 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
     # fixed and movable feasts (Christmas is 24-26 December; Easter Good Friday to Monday;
     # Semana Santa / Holy Week Palm Sunday to Easter Sunday)
     forms.append((r"\b(?:the\s+)?(?P<h>semana\s+santa|holy\s+week|easter\s+week|easter|pascua|"
-                  r"christmas\s+week|semana\s+de\s+navidad|christmas|x-?mas|"
+                  r"christmas\s+week|semana\s+de\s+navidad|christmas\s+eve|x-?mas\s+eve|nochebuena|"
+                  r"christmas|x-?mas|"
                   r"navidad(?:es)?|new\s+year['’]?s\s+eve|nochevieja|fin\s+de\s+ano|"
                   r"new\s+year['’]?s(?:\s+day)?|new\s+year|ano\s+nuevo)\b"
                   # "the Easter weekend", "Christmas holidays": the feast's own days

@@ -467,3 +467,34 @@ def test_chat_words_tell_spanish(query: str) -> None:
 ])
 def test_lower_case_abbreviations_are_capitalised(query: str, place: str) -> None:
     assert parse(query).values.get("destination") == place
+
+
+# ------------------------------------------------------------------ fifth probe round
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Leeds from Sat 17th to Mon 19th", "2029-02-17..2029-02-19"),  # a weekday decorates
+    ("hotel en Soria el viernes 16 de marzo", "2029-03-16"),
+    ("hotel in Leeds 20th-22nd", "2029-02-20..2029-02-22"),        # ordinals say they are days
+    ("hotel in Leeds 5th & 6th April", "2029-04-05..2029-04-06"),  # "&" joins a range
+    ("hotel in Leeds 3rd week of May", "2029-05-15..2029-05-21"),
+    ("hotel in Leeds w/c 5 March", "2029-03-05..2029-03-11"),
+    ("hotel in Leeds week commencing 12th March", "2029-03-12..2029-03-18"),
+    ("hotel in Leeds tmrw", "2029-02-15"),
+    ("hotel in Leeds tomorow", "2029-02-15"),
+    ("hotel in Leeds tonite", "2029-02-14"),
+    ("hotel in Leeds christmas eve", "2029-12-24"),
+    ("hotel en Soria en Nochebuena", "2029-12-24"),
+])
+def test_round_five_dates(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query", ["hotel in Leeds for a long weekend",
+                                   "hotel en Soria un finde largo"])
+def test_a_long_weekend_is_not_this_weekend(query: str) -> None:
+    assert when(query) is None
+
+
+def test_glued_units_and_halves() -> None:
+    assert money("hotel in Leeds £95pn") == (None, 95, "GBP", "<=", "night")
+    assert parse("hotel in Leeds rated three and a half stars").values["min_rating"] == 7.0
+    assert parse("hotel en Soria con nota de siete y medio").values["min_rating"] == 7.5
