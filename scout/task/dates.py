@@ -6,8 +6,9 @@ A small grammar over the folded text (lower case, no accents; see
 :func:`scout.task.lang.fold`), English and Spanish side by side. Month names and
 abbreviations come from CLDR (:func:`scout.task.cldr.months`); a misspelt month name
 within one edit is read as that month ("septmber", "agostoo"; for the five-letter names,
-only a transposition or a doubled letter: "abirl", "marzzo", never "marco"). Every form is tried; the longest match wins,
-so "del 28 de junio al 3 de julio" beats "28 de junio".
+only a transposition or a doubled letter: "abirl", "marzzo", never "marco"; see
+:mod:`scout.task.monthwords`). Every form is tried; the longest match wins, so "del 28 de
+junio al 3 de julio" beats "28 de junio".
 
 Resolution, from the injected ``today`` (never the clock):
 
@@ -54,8 +55,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scout.schemas.task import DateRange, Month
-from scout.task.cldr import months, weekdays
+from scout.task.cldr import weekdays
 from scout.task.daynums import day_number_forms
+from scout.task.monthwords import month_words
 from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms
 
 
@@ -78,63 +80,6 @@ _SEP = r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|throug
 _YSEP = r"(?:\s*,?\s*|\s+(?:de|del|of)\s+)"
 
 
-def _osa1(a: str, b: str) -> bool:
-    """True when a and b are at most one edit apart (with adjacent transposition)."""
-    if a == b:
-        return True
-    la, lb = len(a), len(b)
-    if abs(la - lb) > 1:
-        return False
-    i = 0
-    while i < min(la, lb) and a[i] == b[i]:
-        i += 1
-    if la == lb:
-        if a[i + 1:] == b[i + 1:]:
-            return True
-        return a[i:i + 2] == b[i:i + 2][::-1] and a[i + 2:] == b[i + 2:]
-    if la > lb:
-        return a[i + 1:] == b[i:]
-    return a[i:] == b[i + 1:]
-
-
-def _month_words(text: str, original: str) -> dict[str, tuple[int, bool]]:
-    """The month words of this text: CLDR names plus misspellings found in it.
-
-    A name of six letters or more takes any one edit ("septmber", "agostoo"); a
-    five-letter one only a transposition or a doubled letter ("abirl", "marzzo"): one
-    substitution would turn "marzo" into "marco" and "junio" into "julio".
-    """
-    table = dict(months())
-    full = [(w, n) for w, (n, is_full) in table.items() if is_full and len(w) >= 5]
-    for m in re.finditer(r"[a-z]{5,12}", text):
-        word = m.group(0)
-        if word in table:
-            continue
-        # a capitalised word mid-sentence may be a name ("Augusta", "Marcha"): a month
-        # name plus letters is never read as the month; a long capitalised word with an
-        # edit inside it ("Septmber", "Octuber") still is
-        capital = original[m.start()].isupper() and not original.isupper() and m.start() > 0
-        if capital and (len(word) < 7 or any(word.startswith(n) for n, _num in full)):
-            continue
-        for name, num in full:
-            if len(name) >= 6 and len(word) >= 6 and _osa1(word, name) or len(name) == 5 and (
-                    _transposed(word, name) or _doubled(word, name)):
-                table[word] = (num, True)
-                break
-    return table
-
-
-def _transposed(a: str, b: str) -> bool:
-    diff = [i for i in range(len(a)) if len(a) == len(b) and a[i] != b[i]]
-    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] \
-        and a[diff[1]] == b[diff[0]]
-
-
-def _doubled(a: str, b: str) -> bool:
-    return len(a) == len(b) + 1 and any(a[:i] + a[i + 1:] == b and a[i] == a[i - 1]
-                                        for i in range(1, len(a)))
-
-
 def _span(y: int, m: int, d1: int, d2: int | None = None) -> DateRange:
     last = last_day(y, m)
     return DateRange(start=dt.date(y, m, min(d1, last)), end=dt.date(y, m, min(d2 or d1, last)))
@@ -143,7 +88,7 @@ def _span(y: int, m: int, d1: int, d2: int | None = None) -> DateRange:
 class _Grammar:
     def __init__(self, text: str, original: str, today: dt.date) -> None:
         self.text, self.today = text, today
-        self.words = _month_words(text, original)
+        self.words = month_words(text, original)
         self.days = {w: n for w, n in weekdays().items() if len(w) >= 5}
         # abbreviations: CLDR's ("sat", "vie") and the longer English ones ("tues",
         # "thurs"); "mar" (Spanish Tuesday) is also March and the sea, never a weekday
