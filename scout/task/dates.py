@@ -75,7 +75,8 @@ _NEVER_BARE = {"mar", "ago"}
 _CUE_BEFORE = re.compile(r"(?:\b(?:in|for|during|next|this|until|from|by|en|para|durante|"
                          r"proximo|este|hasta|desde)[\s-]+)$")
 _Y = r"(?P<{}>(?:19|20|21)\d{{2}})"
-_D = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th|º)?"
+# ordinals: English "3rd", Spanish "1º", "1ro", "1ero", "1er", "2do" (Latin America)
+_D = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th|º|°|ª|ero|er|ro|do|to|vo|no)?"
 _SEP = r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|through|and)\s+)"
 _YSEP = r"(?:\s*,?\s*|\s+(?:de|del|of)\s+)"
 
@@ -136,7 +137,8 @@ def _part_of(y: int, mon: int, part: str) -> DateRange:
         "second half": (16, last), "segunda quincena": (16, last),
         "segunda mitad": (16, last),
         "early": (1, 10), "beginning of": (1, 10), "principios": (1, 10),
-        "primeros": (1, 10), "start of": (1, 10),
+        "primeros": (1, 10), "start of": (1, 10), "inicios": (1, 10), "comienzos": (1, 10),
+        "mitad": (11, 20),
         "mid": (11, 20), "middle of": (11, 20), "mediados": (11, 20),
         "late": (21, last), "end of": (21, last), "finales": (21, last),
         "fines": (21, last), "fin": (21, last), "ultimos": (21, last),
@@ -216,8 +218,9 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((r"\b(?:the\s+|in\s+the\s+|at\s+the\s+)?(?P<part>early|mid|late|beginning\s+of|"
                   r"start\s+of|end\s+of|middle\s+of)[\s-]+(?:(?:this|the)\s+|(?P<next>next)\s+)?month\b",
                   part_rel))
-    forms.append((r"\b(?:a\s+|para\s+)?(?P<part>principios|mediados|finales|fines|fin|primeros|"
-                  r"ultimos)\s+(?:de|del)\s+(?:(?:este|el)\s+)?(?:(?P<next>proximo|siguiente)\s+)?mes\b"
+    forms.append((r"\b(?:a\s+|para\s+)?(?P<part>principios|inicios|comienzos|mediados|mitad|finales|"
+                  r"fines|fin|primeros|ultimos)\s+(?:de|del)\s+(?:(?:este|el)\s+)?(?:(?P<next>proximo|"
+                  r"siguiente)\s+)?mes\b"
                   r"(?P<next2>\s+(?:que\s+viene|proximo|siguiente))?", part_rel))
 
     forms.append((rf"\b(?:the\s+)?(?P<part>(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
@@ -229,7 +232,8 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b(?:the\s+|in\s+the\s+)?(?P<part>early|mid|late|beginning\s+of|start\s+of|"
                   rf"end\s+of|middle\s+of)[\s-]+(?:of\s+)?{g.mon('m')}(?:,?\s+{_Y.format('y')})?",
                   part))
-    forms.append((rf"\b(?:a\s+)?(?P<part>principios|mediados|finales|fines|primeros|ultimos)"
+    forms.append((rf"\b(?:a\s+)?(?P<part>principios|inicios|comienzos|mediados|mitad|finales|fines|"
+                  rf"primeros|ultimos)"
                   rf"\s+de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", part))
 
     def nth_weekend(m: re.Match[str]) -> Value | None:

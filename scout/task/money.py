@@ -46,12 +46,15 @@ _CMP: list[tuple[str, str]] = [
     (r"less than|lower than|cheaper than|under|below|max(?:imum)?|up to|at most|no more than|"
      r"not more than|within|budget(?: of)?|por menos de|menos de|por debajo de|como maximo|"
      r"maximo|hasta|no mas de|a lo sumo|inferior a|presupuesto(?: maximo)?(?: de)?|tope de|"
+     r"abajo de|debajo de|"
      r"<=|≤|<", "<="),
     (r"more than|over|above|at least|min(?:imum)?|starting at|from|mas de|por encima de|"
-     r"al menos|como minimo|minimo|desde|superior a|a partir de|>=|≥|>", ">="),
+     r"al menos|como minimo|minimo|desde|superior a|a partir de|arriba de|>=|≥|>", ">="),
     (r"around|about|approximately|approx\.?|roughly|circa|por unos|unos|alrededor de|"
      r"aproximadamente|en torno a|cerca de|sobre|mas o menos|a eso de|more or less|"
-     r"give or take|something like|algo asi como|~", "~"),
+     r"give or take|something like|algo asi como|"
+     # Latin America: "tipo 50 lucas" (River Plate), "como de 40 mil" (Mexico), "por ahí de"
+     r"tipo|como de|como unos|por ahi de|~", "~"),
 ]
 _POST_CMP: list[tuple[str, str]] = [
     (r"max(?:imum)?|maximo|como maximo|or less|o menos|tops|at most|como mucho|as a maximum", "<="),

@@ -27,9 +27,12 @@ _PRE = (r"(?P<pre>(?:with\s+an?\s+|con\s+una?\s+)?(?:rated|rating|ratings|score|
         r"\s+(?:is|are|be|sea|sean|es)|\s+(?:debe|deben|tiene\s+que|tienen\s+que)\s+ser)?"
         r"(?:\s+(?:of|de|minima|minimo|media))*"
         r"(?:\s*(?:>=|≥|>|:)|\s+(?:at\s+least|above|over|minimum|min|of|al\s+menos|minima?o?|"
-        r"superior\s+a|mayor\s+(?:de|que|a)|por\s+encima\s+de|mas\s+de|more\s+than|de))*\s*)")
+        r"superior\s+a|mayor\s+(?:de|que|a)|por\s+encima\s+de|mas\s+de|more\s+than|de|"
+        r"arriba\s+de|(?:mayor|superior)\s+o\s+igual\s+(?:a|que)|igual\s+o\s+(?:mayor|superior)\s+"
+        r"(?:a|que)|a\s+partir\s+de))*\s*)")  # Latin America: "arriba de 8", "mayor o igual a"
 _LEAD = (r"(?P<lead>(?:at\s+least|minimum|al\s+menos|como\s+minimo|minimo|min\.?|more\s+than|"
-         r"over|above|mas\s+de|superior\s+a|mayor\s+(?:de|que|a)|>=|≥|>)\s*)")
+         r"over|above|mas\s+de|superior\s+a|mayor\s+(?:de|que|a)|arriba\s+de|"
+         r"mayor\s+o\s+igual\s+(?:a|que)|>=|≥|>)\s*)")
 _SCALE = r"(?:\s*(?:/|out\s+of|sobre|de\s+(?=5\b|10\b))\s*(?P<scale>5|10|100)\b)"
 _UNIT = (r"(?:\s*(?P<unit>[★⭐]|stars?|estrellas?|points?|puntos?|pts|ratings?|score|(?:de\s+)?(?:nota|"
          r"puntuacion|valoracion)))")

@@ -498,3 +498,34 @@ def test_glued_units_and_halves() -> None:
     assert money("hotel in Leeds £95pn") == (None, 95, "GBP", "<=", "night")
     assert parse("hotel in Leeds rated three and a half stars").values["min_rating"] == 7.0
     assert parse("hotel en Soria con nota de siete y medio").values["min_rating"] == 7.5
+
+
+# ------------------------------------------------------------------ sixth probe round
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Salta, tipo 40 lucas", (None, 40000, "ARS", "~", None)),      # River Plate
+    ("hotel en Puebla como de 900 pesos", (None, 900, "MXN", "~", None)),    # Mexico
+    ("hotel en Cali por ahí de 200 mil pesos", (None, 200000, "COP", "~", None)),  # Colombia
+    ("hotel en Puebla abajo de 900 pesos", (None, 900, "MXN", "<=", None)),
+])
+def test_latin_american_comparators(query: str, want: tuple) -> None:
+    assert money(query) == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Puebla del 1ro al 3 de marzo", "2029-03-01..2029-03-03"),
+    ("hotel en Puebla el 1ero de mayo", "2029-05-01"),
+    ("hotel en Puebla el 2do de junio", "2029-06-02"),
+    ("hotel en Cusco a inicios de abril", "2029-04-01..2029-04-10"),
+    ("hotel en Cusco a comienzos de mayo", "2029-05-01..2029-05-10"),
+    ("hotel en Quito a mitad de abril", "2029-04-11..2029-04-20"),
+])
+def test_spanish_ordinals_and_parts(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Rosario con nota arriba de 7", 7.0),
+    ("hotel en Lima con calificación mayor o igual a 9", 9.0),
+])
+def test_latin_american_rating_comparators(query: str, want: float) -> None:
+    assert parse(query).values.get("min_rating") == want
