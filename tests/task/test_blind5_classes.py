@@ -314,6 +314,10 @@ def _restaurant() -> dict[str, InputSpec]:
     ("I want to eat dumplings in Shanghai", "dumplings"),
     ("we'd like to try laksa in Singapore", "laksa"),
     ("quiero un restaurante en Oviedo", None),             # no dish named
+    ("recomiéndame un sitio de fabada en Oviedo", "fabada"),  # a recommending verb, "sitio de"
+    ("best spot for poutine in Montreal", "poutine"),      # "place / spot for"
+    ("un lugar para desayunar tostadas en Oviedo", "tostadas"),
+    ("queremos cenar con amigos en Oviedo", None),         # company is not a dish
 ])
 def test_the_dish_after_a_request_verb(query: str, dish: str | None) -> None:
     assert parse_query(query, _restaurant(), today=TODAY).values.get("dish") == dish
