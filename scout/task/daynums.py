@@ -27,14 +27,25 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int]) -> list[Fo
     the next such day."""
     forms: list[Form] = []
 
+    def next_day(d: int) -> dt.date:
+        """The next day ``d`` of a month: this month's while ahead, else the next month
+        that has it ("el 31" on 17 November is 31 December)."""
+        y, mon = t.year, t.month
+        for _ in range(3):
+            if (y, mon) != (t.year, t.month) or d >= t.day:
+                try:
+                    return dt.date(y, mon, d)
+                except ValueError:
+                    pass
+            y, mon = (y + 1, 1) if mon == 12 else (y, mon + 1)
+        raise ValueError(f"no day {d}")
+
     def days_only(m: re.Match[str]) -> Value | None:
         # "del 3 al 5", "from the 3rd to the 7th": the next such days, this month's when
         # the first is still ahead, else next month's; "del 28 al 2" runs into the next
         d1, d2 = int(m.group("d1")), int(m.group("d2"))
-        y, mon = t.year, t.month
-        if d1 < t.day:
-            y, mon = (y + 1, 1) if mon == 12 else (y, mon + 1)
-        start = dt.date(y, mon, d1)
+        start = next_day(d1)
+        y, mon = start.year, start.month
         if d2 >= d1:
             return DateRange(start=start, end=dt.date(y, mon, d2))
         ey, em = (y + 1, 1) if mon == 12 else (y, mon + 1)
@@ -56,11 +67,7 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int]) -> list[Fo
     def one_day(m: re.Match[str]) -> Value | None:
         # "el 24", "para el día 24", "on the 24th": the next such day (this month's while
         # ahead, else next month's)
-        d = int(m.group("d1"))
-        y, mon = t.year, t.month
-        if d < t.day:
-            y, mon = (y + 1, 1) if mon == 12 else (y, mon + 1)
-        day = dt.date(y, mon, d)
+        day = next_day(int(m.group("d1")))
         return DateRange(start=day, end=day)
 
     # a day alone only before the end, a punctuation mark or a function word: "the 3rd

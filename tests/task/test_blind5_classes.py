@@ -533,3 +533,14 @@ def test_spanish_ordinals_and_parts(query: str, want: str) -> None:
 ])
 def test_latin_american_rating_comparators(query: str, want: float) -> None:
     assert parse(query).values.get("min_rating") == want
+
+
+def test_a_day_the_month_lacks_is_the_next_month_that_has_it() -> None:
+    # today is 14 February 2029: there is no 30 February
+    assert when("hotel en Soria el 30") == "2029-03-30"
+    assert when("hotel en Soria del 30 al 2") == "2029-03-30..2029-04-02"
+
+
+def test_an_impossible_iso_date_is_quoted_whole() -> None:
+    notes = parse("hotel in Leeds on 2029-02-30").notes
+    assert notes == ["could not read: '2029-02-30'"]
