@@ -59,6 +59,7 @@ from scout.task.cldr import weekdays
 from scout.task.daynums import day_number_forms
 from scout.task.monthwords import month_words
 from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms
+from scout.task.stay import find_stay
 
 
 @dataclass
@@ -370,7 +371,16 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
 
 
 def find_when(free: str, original: str, today: dt.date) -> When | None:
-    """The longest date expression in ``free`` (folded, claimed spans blanked)."""
+    """The longest date expression in ``free`` (folded, claimed spans blanked), or a stay
+    written as its two ends ("check-in Dec 3, check-out Dec 6": :mod:`scout.task.stay`)."""
+    stay = find_stay(free, original, today, _find_one)
+    if stay is not None:
+        value, span, past = stay
+        return When(value, span, past=past)
+    return _find_one(free, original, today)
+
+
+def _find_one(free: str, original: str, today: dt.date) -> When | None:
     g = _Grammar(free, original, today)
     # "Fri 12th", "viernes 12 de diciembre": a weekday before a day number only decorates
     # it, so it is blanked (same length) and the day forms read what follows

@@ -139,12 +139,31 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
             return of(latest.start.year + 1)
         return DateRange(start=t, end=latest.end) if latest.start < t else latest
 
-    forms.append((r"\b(?:(?P<mod>next|this|coming|last|the|el\s+proximo|la\s+proxima|proximo|"
-                  r"proxima|el\s+pasado|la\s+pasada|este|esta|el|la|in|en|for|para|during|"
-                  r"durante)\s+)?"
-                  r"(?P<s>spring|summer|autumn|fall|winter|primavera|verano|otono|invierno)\b"
-                  r"(?P<post>\s+(?:que\s+viene|proximo|proxima|pasado|pasada))?"
-                  r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", season))
+    season_re = (r"(?:(?P<mod>next|this|coming|last|the|el\s+proximo|la\s+proxima|proximo|"
+                 r"proxima|el\s+pasado|la\s+pasada|este|esta|el|la|in|en|for|para|during|"
+                 r"durante)\s+)?"
+                 r"(?P<s>spring|summer|autumn|fall|winter|primavera|verano|otono|invierno)\b"
+                 r"(?P<post>\s+(?:que\s+viene|proximo|proxima|pasado|pasada))?"
+                 r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?")
+    forms.append((r"\b" + season_re, season))
+
+    def season_part(m: re.Match[str]) -> Value | None:
+        # "early spring" / "a principios de la primavera" is its first month, "mid" the
+        # second, "late" / "finales" the third
+        whole = season(m)
+        if not isinstance(whole, DateRange):
+            return None
+        k = 0 if m.group("part").startswith(("early", "princip", "inicio", "comienzo")) else \
+            1 if m.group("part").startswith(("mid", "mediado")) else 2
+        y, mo = add_months(dt.date(whole.end.year, whole.end.month, 1), k - 2)
+        ended = "last" in (m.group("mod") or "") or "pasad" in (m.group("mod") or "") + (
+            m.group("post") or "")
+        if (y, mo) < (t.year, t.month) and not (ended or m.group("y")):
+            y += 1  # "mid-winter" on 14 February: that part of this winter is gone
+        return Month(year=y, month=mo)
+
+    forms.append((r"\b(?:in\s+|en\s+|a\s+)?(?P<part>early|mid|late|principios|inicios|comienzos|mediados|"
+                  r"finales|fines)[\s-]+(?:de\s+|del\s+)?(?:the\s+)?" + season_re, season_part))
 
     def weekend(m: re.Match[str]) -> Value | None:
         if not m.group("det") and _occasion_before(m):

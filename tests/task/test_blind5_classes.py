@@ -544,3 +544,30 @@ def test_a_day_the_month_lacks_is_the_next_month_that_has_it() -> None:
 def test_an_impossible_iso_date_is_quoted_whole() -> None:
     notes = parse("hotel in Leeds on 2029-02-30").notes
     assert notes == ["could not read: '2029-02-30'"]
+
+
+# ------------------------------------------------------------------ eighth probe round
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Leeds, check-in March 3, check-out March 7", "2029-03-03..2029-03-07"),
+    ("hotel in Leeds checking in the 20th, out the 23rd", "2029-02-20..2029-02-23"),
+    ("hotel en Soria, entrada el 2 de abril y salida el 5", "2029-04-02..2029-04-05"),
+    ("hotel en Soria llegada el 28/12, salida el 02/01", "2029-12-28..2030-01-02"),
+    ("hotel in Leeds arriving Friday, leaving Sunday", "2029-02-16..2029-02-18"),
+])
+def test_a_stay_written_as_its_two_ends(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+def test_a_lone_check_in_date_is_still_read() -> None:
+    assert when("hotel in Leeds, check-in March 3") == "2029-03-03"
+    assert when("hotel in Leeds, check-in March 3, rated 4 out of 5") == "2029-03-03"
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Leeds in early spring", "2029-03"),
+    ("hotel in Leeds late summer", "2029-08"),
+    ("hotel en Soria a finales del verano", "2029-08"),
+    ("hotel in Leeds mid-winter", "2030-01"),   # on 14 February this winter's middle is gone
+])
+def test_a_part_of_a_season_is_its_month(query: str, want: str) -> None:
+    assert when(query) == want
