@@ -12,6 +12,7 @@ from typing import Any
 
 from scout import i18n
 from scout.schemas.task import Money
+from scout.text import fold, read_number
 
 FILTERS: dict[str, Any] = {}
 
@@ -124,20 +125,6 @@ _NUM = r"(\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"
 _PICKS = ("max", "min", "first")
 
 
-def _fold(text: str) -> str:
-    import unicodedata
-
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
-
-
-def _spec_number(raw: str) -> float:
-    raw = raw.replace("\u00a0", "").replace("\u202f", "")
-    if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", raw):  # digits grouped in thousands
-        return float(re.sub(r"[.,]", "", raw))
-    return float(raw.replace(",", "."))
-
-
 def _texts(value: Any) -> list[str]:
     if value is None:
         return []
@@ -161,7 +148,7 @@ def stated(value: Any, *units: str, pick: str = "max") -> float | int | None:
     ``none`` when nothing states it, so ``where`` can keep the record flagged."""
     if pick not in _PICKS:
         raise ValueError(f"stated: pick must be one of {', '.join(_PICKS)}, not {pick!r}")
-    words = [re.escape(_fold(str(u)).strip()) for u in units if str(u).strip()]
+    words = [re.escape(fold(str(u)).strip()) for u in units if str(u).strip()]
     if not words:
         raise ValueError('stated: name at least one unit, e.g. stated("km")')
     alt = "|".join(words)
@@ -169,8 +156,8 @@ def stated(value: Any, *units: str, pick: str = "max") -> float | int | None:
                           r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")
     numbers: list[float] = []
     for text in _texts(value):
-        for m in found_re.finditer(_fold(text)):
-            numbers.append(_spec_number(m.group(1) or m.group(2)))
+        for m in found_re.finditer(fold(text)):
+            numbers.append(read_number(m.group(1) or m.group(2)))
     if not numbers:
         return None
     got = numbers[0] if pick == "first" else (max(numbers) if pick == "max" else min(numbers))
@@ -183,9 +170,9 @@ def mentions(value: Any, words: Any, every: bool = True) -> bool:
     word or a list), accent- and case-blind: ``c | mentions(task.features)`` for required
     features. ``every=false``: any one of them is enough. No words: true."""
     wanted = [words] if isinstance(words, str) else list(words or [])
-    folded = [_fold(str(w)).strip() for w in wanted if str(w).strip()]
+    folded = [fold(str(w)).strip() for w in wanted if str(w).strip()]
     if not folded:
         return True
-    text = " ".join(_fold(t) for t in _texts(value))
+    text = " ".join(fold(t) for t in _texts(value))
     hits = [re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", text) is not None for w in folded]
     return all(hits) if every else any(hits)

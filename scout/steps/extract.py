@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import unicodedata
 from urllib.parse import urlsplit
 
 from scout.schemas.records import Candidate, Evidence
@@ -21,6 +20,7 @@ from scout.schemas.sources import Source
 from scout.schemas.task import Money
 from scout.stepkit.params import ExtractRules
 from scout.task.parser import find_amounts
+from scout.text import strip_accents
 
 _GENERIC = {"the", "hotel", "hotels", "restaurant", "restaurants", "and", "by", "de", "la",
             "el", "le", "les", "del", "los", "las", "y", "&", "a", "an", "of", "in", "at", "spa",
@@ -36,10 +36,6 @@ _RATING_PATTERNS: list[tuple[re.Pattern[str], float | None]] = [
 _COUNT = re.compile(r"\b(\d{1,3}(?:[,.\s]\d{3})*|\d+)\s+(?:reviews|ratings|opinions|reseñas)\b",
                     re.I)
 _PER_UNIT = re.compile(r"\b(?:per|a|/)\s*(night|person|day)\b", re.I)
-
-
-def strip_accents(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def name_key(name: str) -> str:

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from scout.schemas.task import DateRange, Money, Month
+from scout.text import read_number
 
 
 def currency_code(token: str) -> str | None:
@@ -31,16 +32,8 @@ def _month_names() -> dict[str, int]:
     return {name: num for name, (num, _full) in months().items()}
 
 
-def _number(text: str) -> float:
-    t = text.strip().replace("\u202f", "").replace(" ", "")
-    # "1.234,50" (European) and "1,234.50" (English) both occur in the wild
-    if re.fullmatch(r"\d{1,3}(\.\d{3})+(,\d+)?", t):
-        t = t.replace(".", "").replace(",", ".")
-    elif re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", t):
-        t = t.replace(",", "")
-    elif re.fullmatch(r"\d+,\d{1,2}", t):
-        t = t.replace(",", ".")
-    return float(t)
+# '1.234,50' (European) and '1,234.50' (English) both occur in the wild
+_number = read_number
 
 
 @functools.cache
