@@ -63,9 +63,10 @@ def value(v: Any, type_name: str = "", *, lang: str = "en") -> str:
 
 
 @_filter
-def l10n(text: Any, *, lang: str = "en") -> str:
-    """English text a step wrote from a msgid (a flag, a notice), in the report's language."""
-    return i18n.localize(text, lang)
+def l10n(text: Any, *, lang: str = "en", catalog: Any = None) -> str:
+    """English text a step wrote from a msgid (a flag, a notice), in the report's language
+    (``catalog``: the report's translations, the project's words included)."""
+    return i18n.localize(text, lang, catalog=catalog)
 
 
 @_filter

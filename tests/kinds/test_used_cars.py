@@ -29,9 +29,12 @@ LISTINGS = [
     Result("Toyota Prius Plus", "https://cars.test/prius-nonav",
            "Toyota Prius hybrid, automatic, year 2020, 40,000 km, 15.000 €."),
 ]
-# the template's and the shared sections' own words (the listings' quotes stay as written)
-WORDS = {"es": ["anuncio(s)", "## Los anuncios", "## Lo que pediste", "| coche |"],
-         "en": ["listing(s)", "## The listings", "## What you asked", "| car |"]}
+# the template's and the shared sections' own words (the listings' quotes stay as written);
+# the kind's Spanish words come from its own catalog (examples/used-cars/locales)
+WORDS = {"es": ["2 coches de 6 anuncio(s)", "## Los anuncios", "## Lo que pediste", "| coche |",
+                "| año |", "con cambio automático, navegador."],
+         "en": ["2 cars out of 6 listing(s)", "## The listings", "## What you asked", "| car |",
+                "| year |", "with automatic, navigation."]}
 
 
 def _run(tmp_path: Path, query: str):
