@@ -12,6 +12,7 @@ from typing import Any
 
 from scout import i18n
 from scout.schemas.task import Money
+from scout.spec.filtercall import EXPR
 from scout.text import fold, read_number
 
 FILTERS: dict[str, Any] = {}
@@ -20,6 +21,18 @@ FILTERS: dict[str, Any] = {}
 def _filter(fn: Any) -> Any:
     FILTERS[fn.__name__.rstrip("_")] = fn
     return fn
+
+
+def arg_rule(rule: Any) -> Any:
+    """Declare what a filter asks of its arguments beyond its signature:
+    ``rule(args, kwargs)`` returns what is wrong (a message) or None; an argument known
+    only at run time is ``scout.spec.filtercall.EXPR``. ``scout validate`` runs it on every
+    call it sees (SPEC057), so the mistake is found before a run."""
+    def deco(fn: Any) -> Any:
+        fn.arg_rule = rule
+        return fn
+
+    return deco
 
 
 @_filter
@@ -141,17 +154,37 @@ def _texts(value: Any) -> list[str]:
     return [t for t in out if t]
 
 
+_NO_UNIT = 'name at least one unit, e.g. stated("km")'
+
+
+def _pick_problem(pick: Any) -> str | None:
+    if pick not in _PICKS:
+        return f"pick must be one of {', '.join(_PICKS)}, not {pick!r}"
+    return None
+
+
+def _stated_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
+    if not args:
+        return _NO_UNIT
+    if any(a is not EXPR and not str(a).strip() for a in args):
+        return "a unit cannot be empty"
+    pick = kwargs.get("pick", "max")
+    return None if pick is EXPR else _pick_problem(pick)
+
+
 @_filter
+@arg_rule(_stated_args)
 def stated(value: Any, *units: str, pick: str = "max") -> float | int | None:
     """The number a record (a candidate: its name, aliases and evidence) or a text states
     next to one of ``units``: ``c | stated("km")`` reads '85.000 km' and 'km: 85,000' as
     85000. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or ``first``.
     ``none`` when nothing states it, so ``where`` can keep the record flagged."""
-    if pick not in _PICKS:
-        raise ValueError(f"stated: pick must be one of {', '.join(_PICKS)}, not {pick!r}")
+    wrong = _pick_problem(pick)
+    if wrong:
+        raise ValueError(f"stated: {wrong}")
     words = [re.escape(fold(str(u)).strip()) for u in units if str(u).strip()]
     if not words:
-        raise ValueError('stated: name at least one unit, e.g. stated("km")')
+        raise ValueError(f"stated: {_NO_UNIT}")
     alt = "|".join(words)
     found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:" + alt + r")(?!\w)"
                           r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")

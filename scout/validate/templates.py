@@ -45,6 +45,8 @@ from scout.validate.checks import producers as producers_of
 from scout.spec.loader import LoadedSpec
 from scout.spec.factcache import FactStore, module_file
 from scout.spec.models import Pipeline
+from scout.spec.filtercall import call_of
+from scout.spec.filtersig import call_problem, shown
 from scout.spec.templating import GLOBAL_NAMES, has_jinja, known_filters, known_tests
 from scout.suggest import did_you_mean
 
@@ -110,7 +112,7 @@ def _encode(facts: TemplateFacts) -> dict[str, Any]:
 
 #: the fields of each kind of use after its kind: str, or int for a line number
 _USE_SHAPES = {"name": (str, int), "attr": (str, str, int), "filter": (str, int),
-               "test": (str, int), "msgid": (str, str, int)}
+               "test": (str, int), "msgid": (str, str, int), "call": (str, int, str)}
 
 #: gettext's names in templates and where their msgid (and context) is among the
 #: arguments; ``{% trans %}`` blocks parse into calls of these too
@@ -167,6 +169,8 @@ def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
             ast = _parse_env().parse(source, name=name, filename=filename)
         except TemplateSyntaxError as exc:
             raise TemplateSyntax(exc.message, exc.lineno or 1) from None
+        except ValueError as exc:  # Jinja's lexer: a number literal past 4,300 digits
+            raise TemplateSyntax(f"a literal Jinja cannot read: {str(exc)[:120]}", 1) from None
         facts = TemplateFacts(frozenset(_bound(ast)), tuple(_uses(ast)), tuple(_imports(ast)))
         _STORE.save(disk_key, _encode(facts))
     with _facts_lock:
@@ -197,6 +201,7 @@ def _uses(ast: nodes.Template) -> Iterator[tuple[Any, ...]]:
                 yield ("attr", base.name, attr, node.lineno)
         elif isinstance(node, nodes.Filter) and node.name:
             yield ("filter", node.name, node.lineno)
+            yield ("call", node.name, node.lineno, call_of(node))
         elif isinstance(node, nodes.Test):
             yield ("test", node.name, node.lineno)
 
@@ -341,6 +346,13 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
             if BUILTIN not in path.resolve().parents:  # scout's own: its catalog's concern
                 msgid, context, lineno = rest
                 use.msgids.append((msgid, context, loc(lineno)))
+        elif kind == "call" and rest[0] in known_filters():
+            wrong = call_problem(rest[0], rest[2])
+            if wrong:
+                use.problems.append(Problem(
+                    "SPEC057", f"phase '{pid}': filter '{rest[0]}' called with arguments it "
+                    f"cannot take: {wrong}", loc(rest[1], rest[0]),
+                    hint=f"call it as {shown(rest[0])}"))
         elif kind == "test" and rest[0] not in known_tests():
             use.problems.append(Problem(
                 "SPEC053", f"phase '{pid}': unknown Jinja test '{rest[0]}'",
