@@ -198,15 +198,43 @@ def stated(value: Any, *units: str, pick: str = "max") -> float | int | None:
     return int(got) if got.is_integer() else got
 
 
+#: the scope variable that carries the pipeline's synonym table to ``mentions`` (set by
+#: the rank step and the phase scopes; a report finds it from ``pipeline``)
+SYNONYMS_VAR = "_scout_synonyms"
+
+
+def synonym_table(inputs: Any) -> dict[str, tuple[str, ...]]:
+    """Folded word → every folded word of its group, from the inputs' ``enum`` and
+    ``synonyms`` (``hybrid``, ``híbrido`` → both): ``mentions`` finds a canonical enum word
+    by any of its synonyms in a listing, in either language, and the other way round."""
+    table: dict[str, set[str]] = {}
+    for spec in (inputs or {}).values():
+        synonyms = getattr(spec, "synonyms", None) or {}
+        for value in getattr(spec, "enum", None) or []:
+            group = {fold(str(w)).strip() for w in [value, *synonyms.get(value, [])]} - {""}
+            for word in group:
+                table.setdefault(word, set()).update(group)
+    return {word: tuple(sorted(group)) for word, group in table.items() if len(group) > 1}
+
+
 @_filter
-def mentions(value: Any, words: Any, every: bool = True) -> bool:
+def mentions(value: Any, words: Any, every: bool = True, *,
+             synonyms: dict[str, tuple[str, ...]] | None = None) -> bool:
     """Whether a record (its name, aliases and evidence) or a text names ``words`` (one
     word or a list), accent- and case-blind: ``c | mentions(task.features)`` for required
-    features. ``every=false``: any one of them is enough. No words: true."""
+    features. A word is found by any word of its synonym group (``synonyms``: the
+    pipeline's, from :func:`synonym_table`; templates get it bound), so ``hybrid`` finds
+    "híbrido". ``every=false``: any one of them is enough. No words: true."""
     wanted = [words] if isinstance(words, str) else list(words or [])
     folded = [fold(str(w)).strip() for w in wanted if str(w).strip()]
     if not folded:
         return True
     text = " ".join(fold(t) for t in _texts(value))
-    hits = [re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", text) is not None for w in folded]
+    table = synonyms or {}
+
+    def found(word: str) -> bool:
+        return any(re.search(r"(?<!\w)" + re.escape(alt) + r"(?!\w)", text) is not None
+                   for alt in table.get(word, (word,)))
+
+    hits = [found(w) for w in folded]
     return all(hits) if every else any(hits)

@@ -70,9 +70,29 @@ def make_env(**kw: Any) -> BoundedSandbox:
     if hasattr(env, "install_null_translations"):  # English until a report installs its catalog
         env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(FILTERS)
+    env.filters["mentions"] = _mentions_in_scope()
     env.filters.update(EXTRA_FILTERS)
     env.bound_filters()
     return env
+
+
+@lru_cache(maxsize=1)
+def _mentions_in_scope() -> Callable[..., Any]:
+    """``mentions`` with the pipeline's synonym table, read from the scope it runs in
+    (scout.spec.filters.SYNONYMS_VAR, else the report's ``pipeline``). pass_context: Jinja
+    never folds it into compiled code shared by other pipelines."""
+    from jinja2 import pass_context
+
+    from scout.spec.filters import SYNONYMS_VAR, mentions, synonym_table
+
+    @pass_context
+    def mentions_in_scope(context: Any, value: Any, words: Any, every: bool = True) -> bool:
+        table = context.get(SYNONYMS_VAR)
+        if table is None:
+            table = synonym_table(getattr(context.get("pipeline"), "inputs", None))
+        return mentions(value, words, every, synonyms=table)
+
+    return mentions_in_scope
 
 
 @lru_cache(maxsize=1)

@@ -26,6 +26,7 @@ from scout.errors import StepError
 from scout.i18n import N_
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, RankedItem, Shortlist
 from scout.schemas.task import Money
+from scout.spec.filters import SYNONYMS_VAR, synonym_table
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
@@ -152,7 +153,8 @@ def run(ctx: StepContext) -> Shortlist:
     wheres = [(w, env.compile_expression(w, undefined_to_none=False)) for w in params.where]
     reasons = [env.from_string(r) for r in params.reasons]
     orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
-    scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items}}
+    scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
+                  SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}
 
     kept: list[tuple[Candidate, list[Any], list[str]]] = []
     excluded: list[tuple[Candidate, list[str]]] = []

@@ -28,12 +28,17 @@ LISTINGS = [
            "Toyota Yaris hybrid, automatic, navigation, año 2021, 140.000 km, 11.000 €."),
     Result("Toyota Prius Plus", "https://cars.test/prius-nonav",
            "Toyota Prius hybrid, automatic, year 2020, 40,000 km, 15.000 €."),
+    # a Spanish listing: its fuel and features are the enum's synonyms (híbrido,
+    # automático, navegador), found for 'hybrid', 'automatic', 'navigation' (mentions)
+    Result("Toyota Corolla Touring Sports 125H", "https://coches.test/corolla-ts",
+           "Toyota Corolla Touring Sports HÍBRIDO, cambio Automático, Navegador, año 2020, "
+           "30.000 km, 17.200 €."),
 ]
 # the template's and the shared sections' own words (the listings' quotes stay as written);
 # the kind's Spanish words come from its own catalog (examples/used-cars/locales)
-WORDS = {"es": ["2 coches de 6 anuncio(s)", "## Los anuncios", "## Lo que pediste", "| coche |",
+WORDS = {"es": ["3 coches de 7 anuncio(s)", "## Los anuncios", "## Lo que pediste", "| coche |",
                 "| año |", "con cambio automático, navegador."],
-         "en": ["2 cars out of 6 listing(s)", "## The listings", "## What you asked", "| car |",
+         "en": ["3 cars out of 7 listing(s)", "## The listings", "## What you asked", "| car |",
                 "| year |", "with automatic, navigation."]}
 
 
@@ -72,8 +77,9 @@ def test_used_cars_end_to_end(tmp_path, query, lang, budget, heading, budget_tex
     assert any("100000 km" in q and "2019" in q for q in queries)  # the search used the Task
 
     names = [i["candidate"]["name"] for i in run.artifact("shortlist")["items"]]
-    # fewest km first, within every constraint
-    assert names == ["Toyota C-HR 1.8 Hybrid Advance", "Toyota Corolla 1.8 Hybrid Active"]
+    # fewest km first, within every constraint; the Spanish listing is found by synonyms
+    assert names == ["Toyota Corolla Touring Sports 125H", "Toyota C-HR 1.8 Hybrid Advance",
+                     "Toyota Corolla 1.8 Hybrid Active"]
     excluded = {c["name"] for c, _reasons in run.artifact("shortlist")["excluded"]}
     assert {"Toyota Auris Hybrid 140H",   # too old
             "Toyota RAV4 220D",           # diesel
