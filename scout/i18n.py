@@ -375,6 +375,8 @@ def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:
         return format_money(value, lang)
     if type_name == "rating":
         return format_rating(value, lang)
+    if type_name == "year" and isinstance(value, int) and not isinstance(value, bool):
+        return str(value)  # a year is a name, not a quantity: never '2,019' or '2.019'
     start, end = getattr(value, "start", None), getattr(value, "end", None)
     if isinstance(start, dt.date) and isinstance(end, dt.date):
         return format_range(start, end, lang)

@@ -23,6 +23,7 @@ Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
 INPUT_TYPES = (
     "string",
     "integer",
+    "year",
     "number",
     "boolean",
     "place",

@@ -35,6 +35,7 @@ _EXAMPLES = {
     "money": "200 EUR",
     "rating": "8.5",
     "integer": "2",
+    "year": "2019",
     "number": "1.5",
     "boolean": "true",
     "string": "text",

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from scout.schemas.task import DateRange, Money, Month
+from scout.task.year import parse_year
 from scout.text import read_number
 
 
@@ -224,6 +225,7 @@ def parse_place(value: Any) -> str:
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "string": parse_string,
     "integer": parse_integer,
+    "year": parse_year,
     "number": parse_number,
     "boolean": parse_boolean,
     "place": parse_place,

@@ -62,6 +62,8 @@ def _run(tmp_path: Path, query: str):
      "automatic with navigation", "en", 18000, "## Shortlist", "18,000 EUR"),
     ("Toyota híbrido de segunda mano por menos de 18.000 euros con menos de 100.000 km, "
      "año 2019 o posterior, con cambio automático y navegador", "es", 18000, "## Selección", "18.000 €"),
+    ("Toyota híbrido de segunda mano del 2019 en adelante, por menos de 18.000 euros y con menos "
+     "de 100.000 km, con cambio automático y navegador", "es", 18000, "## Selección", "18.000 €"),
 ])
 def test_used_cars_end_to_end(tmp_path, query, lang, budget, heading, budget_text):
     run, queries = _run(tmp_path, query)
@@ -97,6 +99,9 @@ def test_used_cars_end_to_end(tmp_path, query, lang, budget, heading, budget_tex
     # a car left out says why in the request's language, not as the where expression
     assert ("más de 140000 km" if lang == "es" else "over 140000 km") in report
     assert "stated(" not in report
+    # min_year is a year: written 2019 in the summary, the table and "What you asked"
+    assert "2.019" not in report and "2,019" not in report and "| 2019 |" in report
+    assert ("de 2019 o posterior" if lang == "es" else "from 2019 or later") in report
     assert run.report_html and "<html" in run.report_html.lower()
 
 
