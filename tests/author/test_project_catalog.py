@@ -149,3 +149,17 @@ def test_l10n_reads_the_project_words_too(tmp_path: Path) -> None:
     assert _render(tmp_path, '{{ "max_km" | l10n }}|{{ "budget" | l10n }}', "es") == \
         "km máximos|presupuesto"
     assert _render(tmp_path, '{{ "max_km" | l10n }}', "en") == "max_km"
+
+
+def test_a_kept_validation_is_not_reused_after_the_catalog_changes(project: Path) -> None:
+    from scout.validate import memo
+
+    pipeline = project / "pipelines" / "used_cars.yaml"
+    memo.load_valid_pipeline(pipeline)                      # kept, with its stamp
+    po = project / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    po.write_text(po.read_text() + '\nmsgid "broken\n', encoding="utf-8")
+    from scout.errors import SpecInvalid
+
+    with pytest.raises(SpecInvalid) as err:
+        memo.load_valid_pipeline(pipeline)
+    assert err.value.code == "SPEC058"
