@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from scout import i18n
-from scout.schemas.task import Money
+from scout.schemas.task import INPUT_TYPES, Money
 from scout.spec.filtercall import EXPR
 from scout.text import fold, read_number
 
@@ -69,7 +69,15 @@ def month(value: Any, *, lang: str = "en") -> str:
     return i18n.format_month(value, lang)
 
 
+def _value_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
+    given = args[0] if args else kwargs.get("type_name", "")
+    if given is EXPR or given == "" or given in INPUT_TYPES:
+        return None
+    return f"'{given}' is not an input type (one of {', '.join(INPUT_TYPES)})"
+
+
 @_filter
+@arg_rule(_value_args)
 def value(v: Any, type_name: str = "", *, lang: str = "en") -> str:
     """A Task value by its declared type (money, rating, month, date range, date…)."""
     return i18n.format_value(v, type_name, lang)

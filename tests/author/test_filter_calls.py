@@ -79,6 +79,7 @@ def test_bad_filter_calls_in_a_report_template(project: Path) -> None:
     ("x | l10n(lang='es')", "'lang' is set by scout, not by the template"),
     ("x | replace('a')", "needs the argument 'new'"),           # Jinja's own filters too
     ("x | join(', ', 'name', 3)", "too many positional arguments"),
+    ("x | value('yaer')", "'yaer' is not an input type"),
 ])
 def test_wrong_calls(expr: str, wrong: str) -> None:
     assert wrong in (_problem(expr) or "")
@@ -88,7 +89,7 @@ def test_wrong_calls(expr: str, wrong: str) -> None:
     "c | stated('km')", "c | stated('año', 'year', pick='min')", "c | stated(task.unit)",
     "c | stated(*units)", "c | stated('km', pick=task.pick)", "c | mentions(task.features)",
     "c | mentions(['a'], every=false)", "x | number", "x | number(1)", "x | money(0)",
-    "x | value('money')", "x | replace('a', 'b')", "x | join(', ')", "'%s' | format(x)",
+    "x | value('money')", "x | value('year')", "x | value(task.types[name])", "x | replace('a', 'b')", "x | join(', ')", "'%s' | format(x)",
     "x | map('upper') | list", "x | truncate(9)", "x | default('—')", "x | round(1, 'floor')",
 ])
 def test_right_calls_pass(expr: str) -> None:
