@@ -137,9 +137,12 @@ class PerplexityAdapter(SynthesisAdapter):
         sources += [self._source(r["url"], r, len(sources) + i, cited=False)
                     for i, r in enumerate(extra, 1)]
         model = data.get("model") if isinstance(data.get("model"), str) else self.px.model
-        known = translations(lang).gettext(
-            "{web} web citation(s), {sent} evidence item(s) sent").format(
-                web=len(urls), sent=len(sent))
+        tr = translations(lang)
+        known = ", ".join((
+            tr.ngettext("{count} web citation", "{count} web citations", len(urls)).format(
+                count=len(urls)),
+            tr.ngettext("{count} evidence item sent", "{count} evidence items sent",
+                        len(sent)).format(count=len(sent))))
         notes = answer_notes(parsed, known, lang)
         return Synthesis(text=parsed.text, sentences=parsed.sentences, blocks=parsed.blocks,
                          citations=citations, sources=sources, adapter=self.name,
