@@ -130,7 +130,7 @@ class PerplexityAdapter(SynthesisAdapter):
                 return labels.resolve(n)
             return n if 1 <= n <= len(citations) else None
 
-        parsed = parse_content(content, self.name, resolve)
+        parsed = parse_content(content, self.name, resolve, finish_reason(data))
         citations += labels.citations()
         sources = [self._source(u, by_url.get(u), rank) for rank, u in enumerate(urls, 1)]
         extra = [r for r in results if r["url"] not in set(urls)]
