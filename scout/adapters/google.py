@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 import httpx
 
-from scout.adapters.normalize import Hit
+from scout.adapters.normalize import Hit, as_text
 from scout.adapters.search_http import (api_key, error_json, fetch, json_body, search_reply,
                                         short, split_options)
 from scout.config.settings import GoogleSettings
@@ -89,10 +89,10 @@ def parse_results(data: dict[str, Any], *, adapter: str = "google") -> list[Hit]
     for item in items:
         if not isinstance(item, dict) or not item.get("link"):
             continue
-        hit = Hit(title=str(item.get("title") or ""), url=str(item["link"]),
-                  snippet=str(item.get("snippet") or ""), published=_published(item))
-        if item.get("displayLink"):
-            hit.meta["display_url"] = str(item["displayLink"])
+        hit = Hit(title=as_text(item.get("title")), url=as_text(item["link"]),
+                  snippet=as_text(item.get("snippet")), published=_published(item))
+        if as_text(item.get("displayLink")):
+            hit.meta["display_url"] = as_text(item["displayLink"])
         hits.append(hit)
     return hits
 
@@ -104,8 +104,8 @@ def _published(item: dict[str, Any]) -> str | None:
     for tag in tags if isinstance(tags, list) else []:
         if isinstance(tag, dict):
             for name in ("article:published_time", "og:published_time", "datepublished"):
-                if tag.get(name):
-                    return str(tag[name])
+                if as_text(tag.get(name)):
+                    return as_text(tag[name])
     return None
 
 
