@@ -13,7 +13,7 @@ import pytest
 
 from scout.adapters.contract import SearchRequest, Secret
 from scout.adapters.normalize import TITLE_CHARS
-from scout.errors import AuthError, ParseError, ProviderError, Rejected
+from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Rejected
 from tests.adapters.helpers import fixture_json, fixture_text, make_adapter
 
 BRAVE_KEY = Secret("BRAVE_API_KEY", "BSA-test-secret-value-42")
@@ -100,6 +100,44 @@ def test_tavily_basic_search_with_nulls() -> None:
     assert "answer" not in reply.meta and "follow_up_questions" not in reply.meta
     assert reply.meta["request_id"] == "3b2f7385-b01d-479e-9825-1ce0f8c59b93"
     assert reply.usage.credits == 1  # basic depth, no usage block reported
+
+
+# --- Google: real error bodies ------------------------------------------------------------
+
+
+def test_google_invalid_key_is_an_auth_error_with_googles_words() -> None:
+    raw = fixture_text("google_cse/error-400-api-key-invalid.json").encode()
+    with pytest.raises(AuthError) as err:
+        run("google", raw, 400)
+    assert "INVALID_ARGUMENT: API key not valid. Please pass a valid API key." \
+        in err.value.message
+    assert KEYS["google"].reveal() not in str(err.value)
+
+
+def test_google_spent_daily_quota_is_an_auth_error_not_a_retry() -> None:
+    raw = fixture_text("google_cse/error-429-queries-per-day.json").encode()
+    with pytest.raises(AuthError, match="daily query quota exhausted") as err:
+        run("google", raw, 429)
+    assert "limit 'Queries per day'" in err.value.message
+    assert "billing" in (err.value.hint or "")
+
+
+def test_google_per_minute_quota_stays_a_rate_limit() -> None:
+    # the real daily-quota body turned into the per-minute one (message and quota_limit
+    # changed): a short wait does help there
+    data = fixture_json("google_cse/error-429-queries-per-day.json")
+    text = "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute'"
+    data["error"]["message"] = data["error"]["errors"][0]["message"] = text
+    data["error"]["details"][0]["metadata"]["quota_limit"] = "DefaultPerMinutePerProject"
+    with pytest.raises(RateLimited):
+        run("google", json.dumps(data).encode(), 429)
+
+
+def test_google_error_with_wrong_types_is_still_typed() -> None:
+    data = fixture_json("google_cse/error-400-api-key-invalid.json")
+    data["error"].update(errors="nope", details=[None, 3], message=["x"])
+    with pytest.raises(Rejected, match="HTTP 400"):
+        run("google", json.dumps(data).encode(), 400)
 
 
 # --- hostile bodies built from the real captures ------------------------------------------
