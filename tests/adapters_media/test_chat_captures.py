@@ -224,3 +224,28 @@ def test_a_non_utf8_body_without_a_charset_is_a_parse_error() -> None:
     raw = json.dumps(data, ensure_ascii=False).encode("iso-8859-1")
     with pytest.raises(ParseError, match="not JSON"):
         call(raw)
+
+
+def _perplexity(raw: bytes):
+    s = settings_for("perplexity", {"type": "perplexity"})
+    px = PerplexityAdapter("perplexity", s, httpx.Client(transport=httpx.MockTransport(
+        lambda r: httpx.Response(200, content=raw,
+                                 headers={"content-type": "application/json"}))))
+    return px.call(request(), Secret("PERPLEXITY_API_KEY", "pplx-k"))
+
+
+def test_perplexity_fields_of_the_wrong_type_read_as_absent() -> None:
+    # the real sonar answer with its citation list turned into a string and its
+    # search results' fields into other types
+    raw = (FIXTURES / "perplexity" / "chat-completions-sonar-repo-rate-india.json").read_bytes()
+    data = json.loads(raw)
+    first = data["citations"][0]
+    data["citations"] = first
+    for r in data["search_results"]:
+        r.update(title={"t": 1}, date=["2025"], last_updated=None)
+    reply = _perplexity(json.dumps(data).encode())
+    urls = [c.url for c in reply.value.citations]
+    assert "h" not in urls  # not one citation per character
+    assert all("{" not in s.title and "[" not in (s.published or "")
+               for s in reply.value.sources)
+    assert reply.value.sources and reply.value.sources[0].title == reply.value.sources[0].url
