@@ -216,3 +216,19 @@ def test_an_html_error_page_is_a_typed_error(type_name: str, status: int) -> Non
     with pytest.raises(ProviderError) as err:
         run(type_name, page, status, ctype="text/html")
     assert f"HTTP {status}" in err.value.message
+
+
+# --- DuckDuckGo: the html endpoint's own challenge page ------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["html", "lite"])
+@pytest.mark.parametrize("status", [200, 202])
+def test_duckduckgo_html_endpoint_challenge_is_a_challenge(mode: str, status: int) -> None:
+    # the real html-endpoint page (anomaly.js?sv=html), whichever endpoint served it
+    page = fixture_text("duckduckgo/anomaly-html-challenge-trimmed.html").encode()
+    transport = httpx.MockTransport(lambda r: httpx.Response(
+        status, content=page, headers={"content-type": "text/html; charset=UTF-8"}))
+    adapter = make_adapter("duckduckgo", transport, mode=mode)
+    with pytest.raises(RateLimited) as err:
+        adapter.call(SearchRequest(query="q", limit=5))
+    assert err.value.challenge is True and err.value.status == status
