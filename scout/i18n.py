@@ -49,6 +49,14 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+def N_plural(singular: str, plural: str, count: int) -> str:
+    """The English form for ``count`` (one → ``singular``), marked for the catalog like
+    :func:`N_`: ``N_plural("{count} attempt", "{count} attempts", n).format(count=n)``.
+    The catalog entry is a plural one keyed by ``singular``; :func:`localize` picks the
+    reader's form from the ``{count}`` placeholder's value."""
+    return singular if count == 1 else plural
+
+
 def lang_of(lang: Any) -> str:
     """A language scout writes in: ``lang`` when known, else English."""
     return lang if lang in LANGS else "en"
@@ -181,27 +189,45 @@ def gettext_for(lang: str) -> Any:
 MAX_LOCALIZED_CHARS = 4000
 
 
+#: one ``{placeholder}`` msgid as ``localize`` matches it: (fixed parts, names, msgid,
+#: the plural msgid when the entry is a plural one, else None)
+Pattern = tuple[tuple[str, ...], tuple[str, ...], str, "str | None"]
+
+
 @functools.lru_cache(maxsize=None)
-def _patterns(lang: str) -> tuple[tuple[tuple[str, ...], tuple[str, ...], str], ...]:
-    """Catalog msgids with ``{placeholders}``: (fixed parts, names, msgid), most fixed text
-    first. A placeholder must be followed by fixed text (``{a}{b}`` cannot be split)."""
+def _patterns(lang: str) -> tuple[Pattern, ...]:
+    """Catalog msgids with ``{placeholders}``, most fixed text first. A placeholder must
+    be followed by fixed text (``{a}{b}`` cannot be split). A plural entry gives two
+    patterns, its English singular and plural, both keyed by the singular."""
     catalog = _catalog(lang)
     if catalog is None:
         return ()
     out = []
     for message in catalog:
-        msgid = message.id
-        if not isinstance(msgid, str) or not message.string or "{" not in msgid:
+        ids = message.id
+        if not message.string:
             continue
-        parts = _PLACEHOLDER.split(msgid)
-        fixed, names = tuple(parts[0::2]), tuple(parts[1::2])
-        if not names or len(set(names)) != len(names) or any(not f for f in fixed[1:-1]):
+        one, many = (ids[0], ids[1]) if isinstance(ids, tuple) else (ids, None)
+        if not isinstance(one, str):
             continue
-        if not "".join(fixed).strip(" :;,.()"):
-            continue  # all placeholders: would match anything
-        out.append((sum(map(len, fixed)), fixed, names, msgid))
+        for english in dict.fromkeys([one] + ([many] if many else [])):
+            if "{" not in english:
+                continue
+            parts = _PLACEHOLDER.split(english)
+            fixed, names = tuple(parts[0::2]), tuple(parts[1::2])
+            if not names or len(set(names)) != len(names) or any(not f for f in fixed[1:-1]):
+                continue
+            if not "".join(fixed).strip(" :;,.()"):
+                continue  # all placeholders: would match anything
+            out.append((sum(map(len, fixed)), fixed, names, one, many))
     out.sort(key=lambda t: (-t[0], t[3]))
-    return tuple((fixed, names, msgid) for _, fixed, names, msgid in out)
+    return tuple((fixed, names, one, many) for _, fixed, names, one, many in out)
+
+
+def _count(values: dict[str, str]) -> int | None:
+    """The number a plural entry agrees with: its ``{count}`` placeholder's value."""
+    raw = values.get("count", "").strip()
+    return int(raw) if raw.isdigit() else None
 
 
 def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[str, str] | None:
@@ -242,12 +268,16 @@ def localize(text: Any, lang: str, _depth: int = 0, *,
     done = gt(text)
     if done != text or _depth > 3:
         return done
-    for fixed, names, msgid in _patterns(lang):
+    for fixed, names, msgid, plural in _patterns(lang):
         found = _match(fixed, names, text)
         if found is None:
             continue
         values = {k: localize(v, lang, _depth + 1, catalog=catalog) for k, v in found.items()}
+        n = _count(found) if plural else None
         try:
+            if plural:
+                return (catalog or translations(lang)).ngettext(msgid, plural, 1 if n is None else n
+                                                   ).format(**values)
             return gt(msgid).format(**values)
         except (KeyError, IndexError, ValueError):  # a broken msgstr: keep the English
             return text

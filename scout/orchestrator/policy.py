@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 
 from scout.errors import PhaseTimeout
+from scout.i18n import N_plural
 from scout.orchestrator.decide import missing_needs
 from scout.orchestrator.outcomes import Failure, backoff_delay, should_retry
 from scout.orchestrator.phase_run import PhaseRun
@@ -50,7 +51,9 @@ def after_failure(failure: Failure, policy: RetryPolicy, attempt: int, *,
     if failure.retryable and policy.on is not None and failure.kind not in policy.on:
         return Verdict(False, reason=f"'{failure.kind}' is not in retry.on")
     if failure.retryable:
-        return Verdict(False, reason=f"gave up after {attempt} attempt(s)")
+        return Verdict(False, reason=N_plural("gave up after {count} attempt",
+                                              "gave up after {count} attempts",
+                                              attempt).format(count=attempt))
     return Verdict(False, reason="not retryable")
 
 

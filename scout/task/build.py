@@ -116,7 +116,7 @@ def build_task(
             value, source = parsed.values[name], "query"
             if name not in layered:
                 notes.append(_("{name}: read '{value}' from '{text}'").format(
-                    name=name, value=display(value, parsed.lang),
+                    name=_(name), value=display(value, parsed.lang),
                     text=parsed.spans.get(name, "")))
         if name in layered:
             try:
