@@ -18,6 +18,7 @@ import re
 from typing import Any
 
 from scout.errors import StepError
+from scout.i18n import N_
 from scout.adapters.contract import TranscriptRequest
 from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet, Shortlist
 from scout.schemas.sources import Segment, Transcript, Video
@@ -132,8 +133,9 @@ def run(ctx: StepContext) -> EvidenceSet:
                                                  languages=_languages(ctx, params)))
     transcript: Transcript = outcome.value
     if transcript.status != "ok":
-        raise StepError(f"video {video_id}: no transcript ({transcript.status}: "
-                        f"{transcript.reason or 'no reason given'})")
+        raise StepError(N_("video {video}: no transcript ({status}: {reason})").format(
+            video=video_id, status=transcript.status,
+            reason=transcript.reason or N_("no reason given")))
     candidates = _candidates(ctx.inputs.get(params.mentions_of)) if params.mentions_of else []
     place_words: set[str] = set()
     task = ctx.task
