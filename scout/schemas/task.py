@@ -30,6 +30,7 @@ INPUT_TYPES = (
     "date",
     "money",
     "rating",
+    "duration",
     "list",
 )
 

@@ -88,21 +88,8 @@ def md_cell(value: Any) -> str:
 
 @_filter
 def duration(seconds: Any, lang: str = "en") -> str:
-    """A length of time as people write it: 912 → '15 min 12 s', 5400 → '1 h 30 min',
-    1.5 → '1.5 s' ('1,5 s' in Spanish); the units read the same in English and Spanish."""
-    if seconds is None:
-        return "—"
-    s = float(seconds)
-    if s < 1:
-        return f"{s * 1000:.0f} ms"
-    if s < 60:
-        text = f"{s:.1f}".removesuffix(".0")
-        return (text.replace(".", ",") if lang == "es" else text) + " s"
-    h, rest = divmod(int(round(s)), 3600)
-    m, sec = divmod(rest, 60)
-    parts = ([f"{h} h"] if h else []) + ([f"{m} min"] if m else []) + \
-        ([f"{sec} s"] if sec and not h else [])
-    return " ".join(parts)
+    """Seconds as a length people read: 912 → '15 min 12 s', 5400 → '1 h 30 min'."""
+    return i18n.format_duration(seconds, lang)
 
 
 @_filter

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from scout.schemas.task import DateRange, Money, Month
+from scout.task.durations import parse_duration
 
 
 def currency_code(token: str) -> str | None:
@@ -238,6 +239,7 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
     "date": parse_date,
     "money": parse_money,
     "rating": parse_rating,
+    "duration": parse_duration,
 }
 
 
