@@ -143,7 +143,7 @@ def test_video_talks_end_to_end(tmp_path, query, lang, video_lang, quote):
     task = _artifact(run_dir, "task")
     assert task["lang"] == lang
     assert task["values"]["video_lang"] == video_lang
-    assert task["values"]["max_minutes"] == 20
+    assert task["values"]["max_duration"] == 1200   # seconds: "20 minutos", "20 minutes"
     assert task["values"]["topic"] in ("regresión logística", "logistic regression")
 
     short = _artifact(run_dir, "shortlist")
@@ -183,3 +183,16 @@ def test_video_talks_end_to_end(tmp_path, query, lang, video_lang, quote):
     for word in ("price", "precio", "rating", "valoración"):
         assert word not in report.split("## ")[3].lower(), word   # synthesis: no such talk
     assert (run_dir / "report.html").is_file()
+
+
+@pytest.mark.parametrize("query,seconds,course_in", [
+    ("lectures on logistic regression in English, under an hour", 3600, False),
+    ("clases sobre regresión logística de 1h30 como mucho", 5400, True),   # 90 min: in
+    ("charlas sobre regresión logística de hora y media", 5400, True),
+])
+def test_lengths_written_in_words_bound_the_videos(tmp_path, query, seconds, course_in):
+    run_dir, report = _run(tmp_path, query)
+    assert _artifact(run_dir, "task")["values"]["max_duration"] == seconds
+    names = [i["candidate"]["name"] for i in _artifact(run_dir, "shortlist")["items"]]
+    assert ("Regresión logística: curso completo" in names) is course_in
+    assert ("1 h 30 min" if seconds == 5400 else "1 h") in report.split("\n\n")[1]

@@ -95,3 +95,16 @@ def test_a_duration_default_and_set_value() -> None:
     with pytest.raises(UsageError, match="write durations with a unit") as err:
         build_task("talks", spec, today=TODAY, set_values={"max_duration": "45"})
     assert err.value.hint == "e.g. max_duration=20m"
+
+
+def test_plan_and_report_write_the_length_not_its_seconds() -> None:
+    from types import SimpleNamespace
+
+    from scout.cli.plan_view import task_lines
+    from scout.spec.filters import FILTERS
+
+    task = build_task("charlas de 1h30 como mucho", INPUTS, today=TODAY)
+    plan = SimpleNamespace(task=task.model_dump(mode="json"), task_error=None)
+    line = next(ln for ln in task_lines(plan) if ln.strip().startswith("max_duration"))
+    assert "1 h 30 min" in line and "5400" not in line
+    assert FILTERS["value"](5400, "duration", lang="es") == "1 h 30 min"
