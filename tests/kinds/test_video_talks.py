@@ -64,9 +64,10 @@ TRANSCRIPTS = {
     "GJLlxj_dtq8:en": _timedtext([
         (0, "Welcome back to the channel, everyone."),
         (20, "Logistic regression models the probability of a class with the sigmoid function."),
-        (3725, "Finally we evaluate the model with a confusion matrix and the ROC curve.")]),
+        (610, "Finally we evaluate the model with a confusion matrix and the ROC curve.")]),
     "F1xioXWb8CY": _timedtext([
-        (5, "In this live session we fit a logistic regression on real data.")]),
+        (5, "In this live session we fit a logistic regression on real data."),
+        (3725, "After an hour of streaming we compare it with a decision tree.")]),
 }
 
 
@@ -132,11 +133,11 @@ WORDS = {"es": ["## Los vídeos", "| duración |", "## Síntesis", "## Lo que pe
                 "función sigmoide.”"),
     # a Spanish request for ENGLISH videos: English transcripts, a Spanish report
     ("tutoriales en inglés sobre regresión logística de menos de 20 minutos", "es",
-     "english", "1:02:05 “Finally we evaluate the model with a confusion matrix and the "
-                "ROC curve.”"),
+     "english", "10:10 “Finally we evaluate the model with a confusion matrix and the ROC "
+                "curve.”"),
+    # the live video (no length, kept) is past its first hour: h:mm:ss
     ("tutorials on logistic regression in English, under 20 minutes", "en", "english",
-     "0:00 “Logistic regression models the probability of a class with the sigmoid "
-     "function.”"),
+     "1:02:05 “After an hour of streaming we compare it with a decision tree.”"),
 ])
 def test_video_talks_end_to_end(tmp_path, query, lang, video_lang, quote):
     run_dir, report = _run(tmp_path, query)
