@@ -397,6 +397,23 @@ def format_range(start: dt.date, end: dt.date, lang: str = "en") -> str:
     return _plain(format_interval(start, end, "yMMMd", locale=lang_of(lang)))
 
 
+def format_duration(seconds: Any, lang: str = "en") -> str:
+    """A length of time as people write it: 912 → '15 min 12 s', 5400 → '1 h 30 min',
+    1.5 → '1.5 s' ('1,5 s' in Spanish); the units read the same in English and Spanish."""
+    if seconds is None:
+        return "—"
+    s = float(seconds)
+    if s < 1:
+        return f"{s * 1000:.0f} ms"
+    if s < 60:
+        return format_number(round(s, 1), lang) + " s"
+    h, rest = divmod(int(round(s)), 3600)
+    m, sec = divmod(rest, 60)
+    parts = ([f"{h} h"] if h else []) + ([f"{m} min"] if m else []) + \
+        ([f"{sec} s"] if sec and not h else [])
+    return " ".join(parts)
+
+
 def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:
     """A Task value as the reader's language writes it, by its declared type."""
     if value is None or value == "":
@@ -407,6 +424,8 @@ def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:
         return format_rating(value, lang)
     if type_name == "year" and isinstance(value, int) and not isinstance(value, bool):
         return str(value)  # a year is a name, not a quantity: never '2,019' or '2.019'
+    if type_name == "duration" and isinstance(value, (int, float)):
+        return format_duration(value, lang)
     start, end = getattr(value, "start", None), getattr(value, "end", None)
     if isinstance(start, dt.date) and isinstance(end, dt.date):
         return format_range(start, end, lang)

@@ -41,7 +41,7 @@ from scout.spec.filters import FILTERS
 from scout.spec.templating import make_env
 
 #: filters whose output depends on the language (they take ``lang=``)
-LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n")
+LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n", "duration")
 
 Provenance = dict[str, tuple[str, str]]  # url -> (adapter, phase)
 

@@ -31,6 +31,7 @@ INPUT_TYPES = (
     "date",
     "money",
     "rating",
+    "duration",
     "list",
 )
 

@@ -110,15 +110,9 @@ def md_cell(value: Any) -> str:
 
 
 @_filter
-def duration(seconds: Any) -> str:
-    if seconds is None:
-        return "—"
-    s = float(seconds)
-    if s < 1:
-        return f"{s * 1000:.0f} ms"
-    if s < 120:
-        return f"{s:.1f} s"
-    return f"{s / 60:.1f} min"
+def duration(seconds: Any, lang: str = "en") -> str:
+    """Seconds as a length people read: 912 → '15 min 12 s', 5400 → '1 h 30 min'."""
+    return i18n.format_duration(seconds, lang)
 
 
 @_filter

@@ -183,8 +183,8 @@ def _find_pattern(text: _Text, spec: InputSpec) -> tuple[str, tuple[int, int]] |
 
 
 # Extraction order: the most specific readings claim their text first.
-_ORDER = ["date", "month", "money", "rating", "year", "integer", "number", "boolean", "place",
-          "list", "string"]
+_ORDER = ["date", "month", "money", "rating", "duration", "year", "integer", "number",
+          "boolean", "place", "list", "string"]
 _UNREAD = re.compile(r"(?<![\w.,])\d[\d.,]*(?:\s*[^\W\d_]{1,12})?", re.UNICODE)
 
 
@@ -260,6 +260,10 @@ def parse_query(
                 from scout.task.year import find_year
 
                 hit = find_year(text.free, [fold(w) for w in [name.replace("_", " "), *spec.aliases]])
+            elif spec.type == "duration":
+                from scout.task.durations import find_duration
+
+                hit = find_duration(text.free)
             elif spec.type in ("integer", "number"):
                 hit = _find_number(text, spec, name, spec.type == "integer", result.lang)
             elif spec.type == "boolean":
@@ -297,7 +301,7 @@ def _note(result: ParseResult, name: str, text: str) -> None:
 def _note_unread(text: _Text, inputs: dict[str, InputSpec], result: ParseResult,
                  _: Callable[[str], str]) -> None:
     """Numbers left over while a numeric input is still empty: say what was not read."""
-    open_types = {"date", "month", "money", "rating", "year", "integer", "number"}
+    open_types = {"date", "month", "money", "rating", "duration", "year", "integer", "number"}
     if not any(s.type in open_types and n not in result.values for n, s in inputs.items()):
         return
     left = [text.original[m.start():m.end()] for m in _UNREAD.finditer(text.free)]

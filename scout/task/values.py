@@ -16,6 +16,7 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from scout.schemas.task import DateRange, Money, Month
+from scout.task.durations import parse_duration
 from scout.task.year import parse_year
 from scout.text import read_number
 
@@ -233,6 +234,7 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
     "date": parse_date,
     "money": parse_money,
     "rating": parse_rating,
+    "duration": parse_duration,
 }
 
 
