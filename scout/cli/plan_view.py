@@ -32,7 +32,11 @@ def cause_of(reason: str) -> str:
     return "other"
 
 
-def _value(v: Any) -> str:
+def _value(v: Any, type_name: str = "") -> str:
+    if type_name == "duration" and isinstance(v, (int, float)):
+        from scout.i18n import format_duration
+
+        return format_duration(v)  # seconds in the Task: '1 h 30 min', not '5400'
     if isinstance(v, dict) and {"amount", "currency"} <= set(v):
         amount = v["amount"]
         return f"{amount:g} {v['currency']}" if isinstance(amount, (int, float)) else \
@@ -49,9 +53,11 @@ def task_lines(plan: Any) -> list[str]:
     lines = [f"request: {task.get('query') or '(no query)'}"
              + (f"  [lang {task['lang']}]" if task.get("lang") else "")]
     values, sources = task.get("values") or {}, task.get("sources") or {}
+    types = task.get("types") or {}
     width = max((len(k) for k in values), default=4)
     for name, value in values.items():
-        lines.append(f"  {name:<{width}}  {_value(value):<24} ({sources.get(name, 'default')})")
+        shown = _value(value, types.get(name, ""))
+        lines.append(f"  {name:<{width}}  {shown:<24} ({sources.get(name, 'default')})")
     lines += [f"  note: {n}" for n in task.get("notes") or []]
     return lines
 
@@ -67,7 +73,8 @@ def request_changes(plan: Any) -> list[str]:
         out.append(f"query: {old.get('query') or '-'!r} -> {new.get('query') or '-'!r}")
     for name in list(nv) + [n for n in ov if n not in nv]:
         if ov.get(name) != nv.get(name):
-            out.append(f"{name}: {_value(ov.get(name))} -> {_value(nv.get(name))}")
+            kind = (new.get("types") or {}).get(name, "")
+            out.append(f"{name}: {_value(ov.get(name), kind)} -> {_value(nv.get(name), kind)}")
     return out
 
 

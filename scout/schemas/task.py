@@ -23,6 +23,7 @@ Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
 INPUT_TYPES = (
     "string",
     "integer",
+    "year",
     "number",
     "boolean",
     "place",
@@ -30,6 +31,7 @@ INPUT_TYPES = (
     "date",
     "money",
     "rating",
+    "duration",
     "list",
 )
 

@@ -14,7 +14,7 @@ from scout.adapters.contract import SearchRequest
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
 from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import failure_notes, merge_evidence
-from scout.steps.extract import shared_words, to_candidates, to_evidence
+from scout.steps.extract import shared_words, sibling_names, to_candidates, to_evidence
 from scout.steps.freetext import free_fields
 from scout.stepkit.params import SearchParams
 
@@ -56,24 +56,13 @@ def run(ctx: StepContext) -> Any:
         subject = ctx.item if isinstance(ctx.item, Candidate) else None
         items, dropped = to_evidence(sources, rules, kind=rules.record, subject=subject,
                                      adapter=answered, phase=ctx.phase_id,
-                                     shared=shared_words(_sibling_names(ctx)))
+                                     shared=shared_words(sibling_names(ctx)))
         notes = [note]
         if dropped:
             notes.append(f"{dropped} result(s) did not carry a {rules.record} of "
                          f"{subject.name if subject else 'the subject'}")
         return EvidenceSet(items=items, sources=sources, notes=notes)
     return SourceList(items=sources)
-
-
-def _sibling_names(ctx: StepContext) -> list[str]:
-    """The names of every candidate the fan-out runs over (the item's siblings)."""
-    source = ctx.inputs.get(ctx.phase.for_each or "") if ctx.phase.for_each else None
-    names: list[str] = []
-    for it in getattr(source, "items", None) or []:
-        c = getattr(it, "candidate", it)  # a shortlist's items hold their candidate
-        if isinstance(c, Candidate):
-            names.append(c.name)
-    return names
 
 
 def gather(outcomes: list[ItemOutcome], phase: Any = None) -> Any:

@@ -1,7 +1,9 @@
 """Task values written for people in the request's language (for the Task notes).
 
 Months and date ranges are formatted by Babel from CLDR patterns ("septiembre de 2026",
-"3–7 de junio de 2027"); everything else is its ``str()``. Babel is imported on use.
+"3–7 de junio de 2027"), money and decimal numbers as the language writes them ("200 €",
+"8,5"); whole numbers are written without grouping (a year or a count reads the same in
+both languages); everything else is its ``str()``. Babel is imported on use.
 """
 
 from __future__ import annotations
@@ -9,7 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from scout.schemas.task import DateRange, Month
+from scout import i18n
+from scout.schemas.task import DateRange, Money, Month
 
 
 def display(value: Any, lang: str) -> str:
@@ -26,6 +29,12 @@ def display(value: Any, lang: str) -> str:
             return format_interval(value.start, value.end, "yMMMMd", locale=lang)
         if isinstance(value, dt.date):
             return format_date(value, "long", locale=lang)
+        if isinstance(value, Money):
+            return i18n.format_money(value, lang)
+        if isinstance(value, float) and not value.is_integer():
+            return i18n.format_number(value, lang)
+        if isinstance(value, float):
+            return i18n.format_number(value, lang, 1)  # a rating read as 8 is 8.0 / 8,0
     except (ImportError, ValueError, LookupError):
         pass
     return str(value)

@@ -183,8 +183,8 @@ def _find_pattern(text: _Text, spec: InputSpec) -> tuple[str, tuple[int, int]] |
 
 
 # Extraction order: the most specific readings claim their text first.
-_ORDER = ["date", "month", "money", "rating", "integer", "number", "boolean", "place",
-          "list", "string"]
+_ORDER = ["date", "month", "money", "rating", "duration", "year", "integer", "number",
+          "boolean", "place", "list", "string"]
 # a number left over, with the word glued after it when that says what it counts ("3
 # nights"), not a function word ("8,5 para") or the next sentence ("8.5. Thanks")
 _UNREAD = re.compile(r"(?<![\w.,/-])\d+(?:[.,/-]\d+)*(?:[ \t]*(?P<w>[^\W\d_]{1,12}))?", re.UNICODE)
@@ -240,7 +240,7 @@ def parse_query(
                         result.flags.append(f"past:{name}")
                         _note(result, name, _(
                             "{name}: {value} is already past (today is {today}); kept as "
-                            "asked").format(name=name, value=display(when[0], result.lang),
+                            "asked").format(name=_(name), value=display(when[0], result.lang),
                                            today=display(today, result.lang)))
             elif spec.type == "money":
                 from scout.task.money import find_money
@@ -254,7 +254,7 @@ def parse_query(
                     if money[2] and money[0].currency != "USD":  # USD: the usual reading
                         _note(result, name, _(
                             "{name}: read '{word}' as {code}; write the currency code if you "
-                            "meant another").format(name=name, word=money[2],
+                            "meant another").format(name=_(name), word=money[2],
                                                     code=money[0].currency))
             elif spec.type == "rating":
                 from scout.task.rating import find_rating, star_class
@@ -267,7 +267,15 @@ def parse_query(
                     _note(result, name, _(
                         "{name}: '{text}' is the lodging's category, not its guest rating, "
                         "so it sets no minimum").format(
-                            name=name, text=q[stars[1][0]:stars[1][1]].strip()))
+                            name=_(name), text=q[stars[1][0]:stars[1][1]].strip()))
+            elif spec.type == "year":
+                from scout.task.year import find_year
+
+                hit = find_year(text.free, [fold(w) for w in [name.replace("_", " "), *spec.aliases]])
+            elif spec.type == "duration":
+                from scout.task.durations import find_duration
+
+                hit = find_duration(text.free)
             elif spec.type in ("integer", "number"):
                 hit = _find_number(text, spec, name, spec.type == "integer", result.lang)
             elif spec.type == "boolean":
@@ -316,14 +324,14 @@ def _note_bare_amounts(text: _Text, inputs: dict[str, InputSpec], result: ParseR
                 text.claim(bare[1])
                 _note(result, name, _(
                     "{name}: {amount} has no currency, so it was not read; write it as "
-                    "{amount} EUR, {amount} USD or the like").format(name=name, amount=bare[0]))
+                    "{amount} EUR, {amount} USD or the like").format(name=_(name), amount=bare[0]))
             return
 
 
 def _note_unread(text: _Text, inputs: dict[str, InputSpec], result: ParseResult,
                  _: Callable[[str], str]) -> None:
     """Numbers left over while a numeric input is still empty: say what was not read."""
-    open_types = {"date", "month", "money", "rating", "integer", "number"}
+    open_types = {"date", "month", "money", "rating", "duration", "year", "integer", "number"}
     if not any(s.type in open_types and n not in result.values for n, s in inputs.items()):
         return
     left = [text.original[m.start():m.end() if m.group("w") and m.group("w") not in _GLUE

@@ -252,7 +252,7 @@ def test_stars_that_are_a_rating(query: str, want: float) -> None:
 def test_the_notes_say_why_a_bare_amount_was_not_read_in_the_request_language() -> None:
     es = parse("hotel en Soria, nada por encima de 120").notes
     en = parse("hotel in Leeds under 300").notes
-    assert es == ["budget: 120 no lleva moneda, así que no se ha leído; escríbelo como "
+    assert es == ["presupuesto: 120 no lleva moneda, así que no se ha leído; escríbelo como "
                   "120 EUR, 120 USD o similar"]
     assert en == ["budget: 300 has no currency, so it was not read; write it as 300 EUR, "
                   "300 USD or the like"]
