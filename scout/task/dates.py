@@ -78,7 +78,7 @@ _CUE_BEFORE = re.compile(r"(?:\b(?:in|for|during|next|this|until|from|by|en|para
 _Y = r"(?P<{}>(?:19|20|21)\d{{2}})"
 # ordinals: English "3rd", Spanish "1º", "1ro", "1ero", "1er", "2do" (Latin America)
 _D = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th|º|°|ª|ero|er|ro|do|to|vo|no)?"
-_SEP = r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|through|and)\s+)"
+_SEP = r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y(?:\s+el)?|to|until|till|through|and)\s+)"
 _YSEP = r"(?:\s*,?\s*|\s+(?:de|del|of)\s+)"
 
 

@@ -47,6 +47,7 @@ casco interior linea venta oferta busca comer cenar dormir viaje vacaciones dond
 partir lo los las del al el la algo alguno alguna favor something anything
 todo toda todos todas incluido incluida
 porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
+pa pal xa
 me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar

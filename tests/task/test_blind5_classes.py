@@ -571,3 +571,8 @@ def test_a_lone_check_in_date_is_still_read() -> None:
 ])
 def test_a_part_of_a_season_is_its_month(query: str, want: str) -> None:
     assert when(query) == want
+
+
+def test_chat_para_and_two_days_joined_by_y() -> None:
+    assert parse("hotel en soria pa semana santa").values.get("destination") == "Soria"
+    assert when("hotel en Soria 15 y 16 de agosto") == "2029-08-15..2029-08-16"
