@@ -46,7 +46,12 @@ _SITE = r"(?:\s+(?:on|in|at|en|de)\s+(?P<site>" + _SITES + r"))"
 # Spanish grades a score with an article: "con un 8", "más de un 8,5" (a count agrees with
 # a plural noun instead: "2 noches"); only after "con" / "de" or a rating word ("nota
 # mínima un 8"), not "por un 5 más"
-_ART = r"(?:(?(pre)|(?:(?<=con\s)|(?<=de\s)))(?P<art>una?\s+))"  # after a rating word too
+# a number that ends its clause: the end, punctuation or a function word next
+_CLAUSE_END = re.compile(r"\s*(?:$|[,;!?)]|\.(?!\d)|(?:and|or|for|on|in|with|please|pls|y|o|para|"
+                         r"en|con|que|porfa)\b)")
+# English grades one too after "at least" / "minimum": "at least an 8", "minimum a 9"
+_ART = (r"(?:(?(pre)|(?:(?<=con\s)|(?<=de\s)))(?P<art>una?\s+)|"
+        r"(?:(?<=least\s)|(?<=minimum\s))(?P<art_en>an?\s+))")
 _RATING_RE = re.compile(
     r"(?<![\w.,])(?:" + _PRE + r"|" + _LEAD + r")?" + _ART + r"?" + _NUM
     + r"(?![\d])(?!\s*[x×]\s*\d)(?P<pct>\s*%(?:\s+(?P<pos>positive|positivas?|favorables?)\b)?)?"
@@ -74,15 +79,19 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
     folded, free = free, rewrite(free)  # "at least four stars", "nota de ocho o más"
     for m in _RATING_RE.finditer(free):
         g = m.groupdict()
+        g["art"] = g["art"] or g["art_en"]
+        # "at least 2 people" is a count; "min. 8.5" (a decimal) or "at least an 8" a grade
+        graded = bool(g["lead"] and re.search(r"[.,'’]\d", g["num"])
+                      and _CLAUSE_END.match(free, m.end()))  # not "at least 2.5 km"
         if g["pct"]:  # "reviews of 90% or more", "95% positive": a share of good reviews
             if not (g["pre"] or g["pos"]) or g["scale"] or g["unit"] or g["art"]:
                 continue
         elif len(re.split(r"[.,'’]", g["num"])[0]) > 2:
             continue  # three digits are a percentage or not a rating at all
         if not (g["pre"] or g["scale"] or g["unit"] or g["post"] or g["site"] or g["art"]
-                or g["pos"]):
+                or g["pos"] or graded):
             continue
-        if g["lead"] and not (g["unit"] or g["scale"] or g["site"] or g["art"]):
+        if g["lead"] and not (g["unit"] or g["scale"] or g["site"] or g["art"] or graded):
             continue  # "at least 2 people"
         try:
             num = float(re.sub(r"[,'’]", ".", g["num"]))
@@ -130,6 +139,7 @@ _LODGING = (r"(?:hotel(?:es|s)?|hostal(?:es)?|hostels?|alojamientos?|resorts?|ap
             r"aparthotels?|motel(?:es|s)?|paradore?s?|posadas?)")
 _CLASS_BEFORE = re.compile(r"\b" + _LODGING + r"\s+(?:(?:de|of|con|with)\s+)?(?:una?\s+|an?\s+)?$")
 _CLASS_AFTER = re.compile(r"[\s-]*" + _LODGING + r"\b")
+_REVIEW_AFTER = re.compile(r"[\s-]*(?:" + _NOUN + r")\b")
 _REVIEW_BEFORE = re.compile(r"\b" + _NOUN + r"\b(?:\s+[a-z]+){0,3}\s*$")
 _RATING_CUE_AFTER = re.compile(r"\s*(?:(?:on|in|at|en|de)\s+(?:" + _SITES + r")|o\s+(?:mas|mejor|"
                                r"superior)|or\s+(?:more|better|higher|above|up)|and\s+(?:up|above)|"
@@ -150,9 +160,10 @@ def _is_class(free: str, m: re.Match[str]) -> bool:
 
 
 def _lodging_stars(free: str, start: int, end: int) -> bool:
-    """Whole stars in a request about lodging, with no review word just before them."""
-    if _REVIEW_BEFORE.search(free, max(0, start - 40), start):
-        return False  # "opiniones de 4 estrellas": the guests' stars
+    """Whole stars in a request about lodging, with no review word just before or after
+    them."""
+    if _REVIEW_BEFORE.search(free, max(0, start - 40), start) or _REVIEW_AFTER.match(free, end):
+        return False  # "opiniones de 4 estrellas", "5 star reviews": the guests' stars
     return bool(_CLASS_BEFORE.search(free, max(0, start - 40), start)
                 or _CLASS_AFTER.match(free, end)
                 or re.search(r"\b" + _LODGING + r"\b", free))

@@ -576,3 +576,18 @@ def test_a_part_of_a_season_is_its_month(query: str, want: str) -> None:
 def test_chat_para_and_two_days_joined_by_y() -> None:
     assert parse("hotel en soria pa semana santa").values.get("destination") == "Soria"
     assert when("hotel en Soria 15 y 16 de agosto") == "2029-08-15..2029-08-16"
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Leeds min. 7.5", 7.5),          # a decimal after "min." is a grade
+    ("hotel in Leeds at least a 9", 9.0),      # an English article grades one too
+    ("hotel in Leeds, at least 2.5 km from the station", None),   # a distance
+    ("hotel in Leeds for at least 2 people", None),               # a count
+])
+def test_grades_after_a_floor_word(query: str, want: float | None) -> None:
+    assert parse(query).values.get("min_rating") == want
+
+
+def test_star_reviews_are_no_hotel_class() -> None:
+    res = parse("hotel in Leeds with 5 star reviews")
+    assert not res.field_notes.get("min_rating")
