@@ -47,7 +47,7 @@ casco interior linea venta oferta busca comer cenar dormir viaje vacaciones dond
 partir lo los las del al el la algo alguno alguna favor something anything
 todo toda todos todas incluido incluida
 porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
-pa pal xa
+pa pal xa asap
 me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
@@ -61,6 +61,8 @@ vuelo donde que cual mejores mejor encuentra recomienda recomiendame dame muestr
 depto depa dpto departamento hospedaje hostal hostel posada cabana cabanas apartamento piso
 alojamiento airbnb apartment flat room habitacion
 """.split())
+# compass points after a particle go on with a name ("punta del este", "ciudad del este")
+_POINTS = frozenset({"este", "oeste", "norte", "sur", "east", "west", "north", "south"})
 # Geographic nouns that head a name ("playa del carmen", "costa del sol", "isla de
 # margarita"): ordinary words in lower case ("en la playa"), so read as a name's first word
 # only when a particle and a name word follow
@@ -174,7 +176,8 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
                 pending = []
         elif is_particle and not (cased and raw[0].isupper()):
             pending.append((raw, m.start(), end))
-        elif (low in STOP or low in _month_names()) and not (cased and raw[0].isupper()):
+        elif (low in STOP or low in _month_names()) and not (cased and raw[0].isupper()) \
+                and not (pending and low in _POINTS):
             break  # "madrid julio o agosto": a month ends a name typed in lower case
         elif not cased and len(low) == 1:
             break  # chat shorthand ("lugo x menos de 60": "x" is "por"), never a name word

@@ -591,3 +591,8 @@ def test_grades_after_a_floor_word(query: str, want: float | None) -> None:
 def test_star_reviews_are_no_hotel_class() -> None:
     res = parse("hotel in Leeds with 5 star reviews")
     assert not res.field_notes.get("min_rating")
+
+
+def test_a_compass_point_after_a_particle_goes_on_with_the_name() -> None:
+    assert parse("hotel en ciudad del este").values.get("destination") == "Ciudad del Este"
+    assert parse("hotel en soria este finde").values.get("destination") == "Soria"
