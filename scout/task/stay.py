@@ -1,5 +1,6 @@
-"""A stay written as its two ends: "check-in Dec 3, check-out Dec 6", "checking in the
-14th, out the 16th", "entrada el 3 de mayo y salida el 6", "llegada el 3/5, salida el 6/5".
+"""A stay or a trip written as its two ends: "check-in Dec 3, check-out Dec 6", "checking
+in the 14th, out the 16th", "entrada el 3 de mayo y salida el 6", "llegada el 3/5, salida
+el 6/5"; for a round trip "ida el 3 y vuelta el 10", "departing Dec 3, returning Dec 10".
 
 The arrival is the date expression between the arrival word and the departure word; the
 departure is the one after the departure word, read as if today were the arrival day, so
@@ -18,10 +19,12 @@ from typing import Any
 
 from scout.schemas.task import DateRange
 
+# the first end: a hotel's arrival, or a trip's outward leg ("ida el 3", "departing Dec 3")
 _IN = re.compile(r"\b(?:check[- ]?in(?:g)?|checking\s+in|arriv(?:e|ing|al)|entrada|llegada|"
-                 r"llegamos|llego|ingreso)\b")
+                 r"llegamos|llego|ingreso|ida|salida|departing|depart|outbound|flying\s+out)\b")
+# the second end, after the first: a departure, or the way back ("vuelta el 10", "returning")
 _OUT = re.compile(r"\b(?:check[- ]?out|checking\s+out|out|leav(?:e|ing)|depart(?:ure|ing)?|"
-                  r"salida|salimos|salgo|regreso|volvemos)\b")
+                  r"salida|salimos|salgo|regreso|volvemos|vuelta|return(?:ing)?|back|inbound)\b")
 
 Finder = Callable[[str, str, dt.date], Any]
 

@@ -596,3 +596,14 @@ def test_star_reviews_are_no_hotel_class() -> None:
 def test_a_compass_point_after_a_particle_goes_on_with_the_name() -> None:
     assert parse("hotel en ciudad del este").values.get("destination") == "Ciudad del Este"
     assert parse("hotel en soria este finde").values.get("destination") == "Soria"
+
+
+@pytest.mark.parametrize("query, want", [
+    ("vuelos a Soria ida el 3 de marzo y vuelta el 9", "2029-03-03..2029-03-09"),
+    ("flights to Leeds departing March 3, returning March 9", "2029-03-03..2029-03-09"),
+    ("vuelos de ida y vuelta a Soria del 3 al 9 de marzo", "2029-03-03..2029-03-09"),
+])
+def test_a_round_trip_written_as_its_two_legs(query: str, want: str) -> None:
+    dates = {"destination": InputSpec(type="place"), "dates": InputSpec(type="date")}
+    v = parse_query(query, dates, today=TODAY).values.get("dates")
+    assert isinstance(v, DateRange) and f"{v.start}..{v.end}" == want
