@@ -1,20 +1,23 @@
 """Numbers written in words, English and Spanish, rewritten as digits in place.
 
-"doscientos euros", "ciento veinte", "mil quinientos pesos", "treinta y cinco", "four
-and a half" (4.5), "un
-millón de pesos", "1,5 millones" (digits only before a million: "80 mil" and "10k" are
-the money reader's), "two hundred and fifty pounds", "a hundred and fifty
-quid", "fifty bucks" → the same text with the number as digits, padded with spaces on
-the left to the same length, so every position still points at the original (the
-extractors claim spans of the original by position). A value too long for its words
-("mil" is three letters, 1000 four digits) is written with the ``k`` the money reader
-already multiplies ("1k").
+"doscientos euros", "ciento veinte", "mil quinientos pesos", "treinta y cinco", "four and
+a half" (4.5), "un millón de pesos", "1,5 millones", "2 hundred", "two hundred and fifty
+pounds", "a hundred and fifty quid", "fifty bucks" → the same text with the number as
+digits, padded with spaces on the left to the same length, so every position still
+points at the original (the extractors claim spans of the original by position;
+:func:`widen` moves a span's start back over the padding). Digits start a run only
+before "hundred", "million" / "millón" or "mil" + more number words ("3 mil
+quinientos"): a plain "80 mil" and "10k" are the money reader's, which also spreads the
+multiplier over a range. A value too long for its words ("mil" is three letters, 1000
+four digits) is written with the ``k`` the money reader already multiplies ("1k").
 
 Only a run that holds a real number word is rewritten: an article ("a", "un", "una",
 "one") counts only before a scale word ("a hundred", "un millón"); "and" / "y" only join
 inside a number ("two hundred and fifty", "treinta y cinco"); "de" after "millón" /
-"millones" is absorbed ("un millón de pesos"). Used by :mod:`scout.task.money`, whose
-amounts need a currency next to them, so "dos noches" rewritten as "2 noches" is harmless.
+"millones" is absorbed ("un millón de pesos"). Used by :mod:`scout.task.money` and
+:mod:`scout.task.rating`, whose numbers need a currency or a rating cue next to them, so
+"dos noches" rewritten as "2 noches" is harmless; :func:`count_words` gives the counts
+of days to :mod:`scout.task.relative`.
 """
 
 from __future__ import annotations
