@@ -224,6 +224,21 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
                   r"siguiente)\s+)?mes\b"
                   r"(?P<next2>\s+(?:que\s+viene|proximo|siguiente))?", part_rel))
 
+    def parts(m: re.Match[str]) -> Value | None:
+        # "early-mid June", "mid to late June", "de mediados a finales de junio": from the
+        # first part's first day to the second part's last
+        mon = g.num(m, "m")
+        y = _opt_year(m, "y") or g.next_month_year(mon)
+        a, b = _part_of(y, mon, m.group("p1")), _part_of(y, mon, m.group("part"))
+        return DateRange(start=a.start, end=b.end) if b.end > a.end else None
+
+    en_part = r"early|mid|late|beginning\s+of|start\s+of|end\s+of|middle\s+of"
+    es_part = r"principios|inicios|comienzos|mediados|mitad|finales|fines"
+    forms.append((rf"\b(?:the\s+|in\s+the\s+)?(?P<p1>early|mid|late)\s*(?:[-–/]|\s(?:to|or)\s)\s*"
+                  rf"(?P<part>{en_part})[\s-]+(?:of\s+)?{g.mon('m')}(?:,?\s+{_Y.format('y')})?", parts))
+    forms.append((rf"\b(?:de|desde|entre)\s+(?P<p1>{es_part})\s+(?:a|hasta|y)\s+(?P<part>{es_part})\s+de\s+"
+                  rf"{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", parts))
+
     forms.append((rf"\b(?:the\s+)?(?P<part>(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
                   rf"(?:week|half))"
                   rf"\s+of\s+{g.mon('m')}(?:,?\s+{_Y.format('y')})?", part))

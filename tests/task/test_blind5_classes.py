@@ -607,3 +607,13 @@ def test_a_round_trip_written_as_its_two_legs(query: str, want: str) -> None:
     dates = {"destination": InputSpec(type="place"), "dates": InputSpec(type="date")}
     v = parse_query(query, dates, today=TODAY).values.get("dates")
     assert isinstance(v, DateRange) and f"{v.start}..{v.end}" == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Leeds, early-mid May", "2029-05-01..2029-05-20"),
+    ("hotel in Leeds mid to late May", "2029-05-11..2029-05-31"),
+    ("hotel en Soria de mediados a finales de mayo", "2029-05-11..2029-05-31"),
+    ("hotel en Soria entre principios y mediados de mayo", "2029-05-01..2029-05-20"),
+])
+def test_two_parts_of_a_month(query: str, want: str) -> None:
+    assert when(query) == want
