@@ -1,0 +1,125 @@
+"""Parts of months and spans of months: "early / mid / late June", "a principios /
+mediados / finales de junio" (days 1-10 / 11-20 / 21-end), "the first / second / last
+week of June", "la primera / segunda quincena de junio" (1-15 / 16-end), "a finales de
+mes" / "early next month" (this or next month's part), two parts ("early-mid June", "de
+mediados a finales de junio"), and month spans ("entre julio y agosto", "from November
+to January": first day to last day). :mod:`scout.task.dates` adds these forms to its
+grammar (the longest match wins there); ``g`` is its grammar (month words, years).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from scout.schemas.task import DateRange
+from scout.task.relative import Form, Value, last_day
+
+# a year (a named group to fill in) and what may stand between a month and its year;
+# scout.task.dates uses the same two
+YEAR = r"(?P<{}>(?:19|20|21)\d{{2}})"
+YEAR_SEP = r"(?:\s*,?\s*|\s+(?:de|del|of)\s+)"
+_Y, _YSEP = YEAR, YEAR_SEP
+
+
+def _part_of(y: int, mon: int, part: str) -> DateRange:
+    """A named part of a month: "early" / "a principios" days 1-10, "mid" 11-20, "late"
+    21-end, "first/last week", "first/second half" / "quincena"."""
+    last = last_day(y, mon)
+    p = re.sub(r"\s+", " ", part)
+    for digits, word in (("1st", "first"), ("2nd", "second"), ("3rd", "third"), ("4th", "fourth")):
+        p = p.replace(digits, word)
+    ranges = {
+        "first week": (1, 7), "primera semana": (1, 7), "second week": (8, 14),
+        "segunda semana": (8, 14), "third week": (15, 21), "tercera semana": (15, 21),
+        "fourth week": (22, 28), "cuarta semana": (22, 28),
+        "last week": (last - 6, last), "ultima semana": (last - 6, last),
+        "first half": (1, 15), "primera quincena": (1, 15), "primera mitad": (1, 15),
+        "second half": (16, last), "segunda quincena": (16, last),
+        "segunda mitad": (16, last),
+        "early": (1, 10), "beginning of": (1, 10), "principios": (1, 10),
+        "primeros": (1, 10), "start of": (1, 10), "inicios": (1, 10), "comienzos": (1, 10),
+        "mitad": (11, 20),
+        "mid": (11, 20), "middle of": (11, 20), "mediados": (11, 20),
+        "late": (21, last), "end of": (21, last), "finales": (21, last),
+        "fines": (21, last), "fin": (21, last), "ultimos": (21, last),
+    }
+    a, b = ranges[p]
+    return DateRange(start=dt.date(y, mon, a), end=dt.date(y, mon, b))
+
+
+def _opt_year(m: re.Match[str], group: str) -> int | None:
+    g = m.groupdict().get(group)
+    return int(g) if g else None
+
+
+def month_part_forms(g: Any, t: dt.date) -> list[Form]:
+    """(pattern, builder) pairs over folded text, built on the grammar ``g``."""
+    forms: list[Form] = []
+
+    def part(m: re.Match[str]) -> Value | None:
+        mon = g.num(m, "m")
+        y = _opt_year(m, "y") or g.next_month_year(mon)
+        return _part_of(y, mon, m.group("part"))
+
+    def month_span(m: re.Match[str]) -> Value | None:
+        # "entre julio y agosto", "from July to August": the first day of one to the last
+        # of the other (the next such months; the second after the first)
+        m1, m2 = g.num(m, "m1"), g.num(m, "m2")
+        y = _opt_year(m, "y")  # a year written after the second month is that month's
+        y1 = (y if m1 <= m2 else y - 1) if y else g.next_month_year(m1)
+        y2 = y1 if m2 >= m1 else y1 + 1
+        if (y2, m2) == (y1, m1):
+            return None
+        return DateRange(start=dt.date(y1, m1, 1), end=dt.date(y2, m2, last_day(y2, m2)))
+
+    forms.append((rf"\b(?:entre|between|from|de|desde)\s+(?:el\s+mes\s+de\s+)?"
+                  rf"{g.mon('m1', full=True)}\s+(?:y|and|to|a|hasta|until|till|through)\s+"
+                  rf"{g.mon('m2', full=True)}\b(?:{_YSEP}{_Y.format('y')})?", month_span))
+
+    def part_rel(m: re.Match[str]) -> Value | None:
+        # "a finales de mes", "end of this month", "early next month", "a principios del
+        # mes que viene": this month's part, or next month's
+        nxt = m.groupdict().get("next") or m.groupdict().get("next2")
+        y, mon = (t.year, t.month) if not nxt else (
+            (t.year + 1, 1) if t.month == 12 else (t.year, t.month + 1))
+        return _part_of(y, mon, m.group("part"))
+
+    forms.append((r"\b(?:the\s+|in\s+the\s+|at\s+the\s+)?(?P<part>early|mid|late|beginning\s+of|"
+                  r"start\s+of|end\s+of|middle\s+of)[\s-]+(?:(?:this|the)\s+|(?P<next>next)\s+)?month\b",
+                  part_rel))
+    forms.append((r"\b(?:a\s+|para\s+)?(?P<part>principios|inicios|comienzos|mediados|mitad|finales|"
+                  r"fines|fin|primeros|ultimos)\s+(?:de|del)\s+(?:(?:este|el)\s+)?(?:(?P<next>proximo|"
+                  r"siguiente)\s+)?mes\b"
+                  r"(?P<next2>\s+(?:que\s+viene|proximo|siguiente))?", part_rel))
+
+    def parts(m: re.Match[str]) -> Value | None:
+        # "early-mid June", "mid to late June", "de mediados a finales de junio": from the
+        # first part's first day to the second part's last
+        mon = g.num(m, "m")
+        y = _opt_year(m, "y") or g.next_month_year(mon)
+        a, b = _part_of(y, mon, m.group("p1")), _part_of(y, mon, m.group("part"))
+        return DateRange(start=a.start, end=b.end) if b.end > a.end else None
+
+    en_part = r"early|mid|late|beginning\s+of|start\s+of|end\s+of|middle\s+of"
+    es_part = r"principios|inicios|comienzos|mediados|mitad|finales|fines"
+    forms.append((rf"\b(?:the\s+|in\s+the\s+)?(?P<p1>early|mid|late)\s*(?:[-–/]|\s(?:to|or)\s)\s*"
+                  rf"(?P<part>{en_part})[\s-]+(?:of\s+)?{g.mon('m')}(?:,?\s+{_Y.format('y')})?", parts))
+    forms.append((rf"\b(?:de|desde|entre)\s+(?P<p1>{es_part})\s+(?:a|hasta|y)\s+(?P<part>{es_part})\s+de\s+"
+                  rf"{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", parts))
+
+    forms.append((rf"\b(?:the\s+)?(?P<part>(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
+                  rf"(?:week|half))"
+                  rf"\s+of\s+{g.mon('m')}(?:,?\s+{_Y.format('y')})?", part))
+    forms.append((rf"\b(?:la\s+)?(?P<part>(?:primera|segunda|tercera|cuarta|ultima)\s+semana|"
+                  rf"(?:primera|segunda)\s+(?:quincena|mitad))\s+de\s+{g.mon('m')}"
+                  rf"(?:\s+(?:de|del)\s+{_Y.format('y')})?", part))
+    forms.append((rf"\b(?:the\s+|in\s+the\s+)?(?P<part>early|mid|late|beginning\s+of|start\s+of|"
+                  rf"end\s+of|middle\s+of)[\s-]+(?:of\s+)?{g.mon('m')}(?:,?\s+{_Y.format('y')})?",
+                  part))
+    forms.append((rf"\b(?:a\s+)?(?P<part>principios|inicios|comienzos|mediados|mitad|finales|fines|"
+                  rf"primeros|ultimos)"
+                  rf"\s+de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", part))
+
+    return forms
