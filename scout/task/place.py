@@ -248,6 +248,24 @@ def _acronym(word: str) -> bool:
     return word.isupper() and not re.search(r"[aeiouy]", fold(word))
 
 
+def _cap(word: str, first: bool = True) -> str:
+    """A lower-case word capitalised as a name: each part of a compound ("donostia-san
+    sebastián" → "Donostia-San", particles kept: "stratford-upon-avon"), and after an
+    elided article ("l'escala" → "L'Escala"; mid-name the article stays: "platja d'aro"
+    → "Platja d'Aro")."""
+    elided = re.match(r"([^\W\d_]{1,2}['’])([^\W\d_].*)$", word)
+    if elided:
+        head = elided.group(1) if not first else elided.group(1)[:1].upper() + elided.group(1)[1:]
+        return head + _cap(elided.group(2))
+    parts = word.split("-")
+    return "-".join(p if i and fold(p) in _LINKS else p[:1].upper() + p[1:]
+                    for i, p in enumerate(parts))
+
+
+# small words inside a hyphenated name: "Barrow-in-Furness", "Saint-Jean-de-Luz", "Aix-en-Provence"
+_LINKS = PARTICLES | {"in", "en", "im", "sous", "les", "lez", "sur"}
+
+
 def _title(text: str, keep_acronyms: bool = False) -> str:
     out = []
     words = text.split()
@@ -264,5 +282,5 @@ def _title(text: str, keep_acronyms: bool = False) -> str:
         elif i > 0 and fold(low) in PARTICLES:
             out.append(low)
         else:
-            out.append(low[:1].upper() + low[1:])
+            out.append(_cap(low, first=i == 0))
     return " ".join(out)

@@ -617,3 +617,13 @@ def test_a_round_trip_written_as_its_two_legs(query: str, want: str) -> None:
 ])
 def test_two_parts_of_a_month(query: str, want: str) -> None:
     assert when(query) == want
+
+
+@pytest.mark.parametrize("query, place", [
+    ("hotel en l'ametlla de mar", "L'Ametlla de Mar"),         # after an elided article
+    ("hotel en sant joan d'alacant", "Sant Joan d'Alacant"),   # mid-name it stays lower case
+    ("hotel en vitoria-gasteiz", "Vitoria-Gasteiz"),           # each part of a compound
+    ("hotel in barrow-in-furness", "Barrow-in-Furness"),       # but not its particles
+])
+def test_lower_case_names_with_elisions_and_hyphens(query: str, place: str) -> None:
+    assert parse(query).values.get("destination") == place
