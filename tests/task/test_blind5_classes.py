@@ -1,8 +1,13 @@
 """Classes of phrasing blind set 5 (tests/task/corpus/blind5.yaml) found the parser
-missing, each pinned with requests of its own (not the blind set's strings), so that a fix
-is a rule for the class: numbers in words, "lucas" / "mil" / "millón", a negated floor
-read as a cap, "x noche" / "pn" / a unit before the amount, "$" glued to a country prefix
-("C$", "U$S", "AR$"), "dlls", diminutives ("euritos"). The clock is injected."""
+missing, and their neighbours found by probing the same classes further, each pinned with
+requests of its own (never the blind set's strings), so that a fix is a rule for the
+class: numbers in words, "lucas" / "mil" / "millón", negated floors, units ("x noche",
+"pn", "per room per night"), prefixed "$", approximations, star class vs guest rating,
+day and month spans without a month name, stays and round trips written as their two
+ends, weekday and chat abbreviations, lower-case places (head nouns, possessives,
+abbreviations, elisions, hyphens), the restaurant dish after a request verb, and the
+notes a user reads. Guards sit next to each class (what must stay unread). The clock is
+injected (today is a Wednesday, 14 February 2029)."""
 
 from __future__ import annotations
 
