@@ -236,9 +236,10 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   r"(?P<wd>" + "|".join(sorted(days, key=len, reverse=True)) + r")\b"
                   r"(?:\s+(?:que\s+viene|proximo))?", weekday))
     # an abbreviation ("sat", "thurs", "vie") only with a cue before it or "night" after it
-    short = "|".join(sorted(abbr, key=len, reverse=True))
+    # ("on sun" is likelier the sun than Sunday: "sun" only in a range or before "night")
+    short = "|".join(sorted((w for w in abbr if w != "sun"), key=len, reverse=True))
     forms.append((r"\b(?:(?P<next>next)\s+|(?:this|coming|on|el|este)\s+)(?P<wd>" + short
-                  + r")\b\.?(?:\s+(?:night|noche))?|\b(?P<wd2>" + short + r")\.?\s+(?:night|noche)\b",
+                  + r")\b\.?(?:\s+(?:night|noche))?|\b(?P<wd2>" + short + r"|sun)\.?\s+(?:night|noche)\b",
                   lambda m: weekday(_Renamed(m, {"wd": m.group("wd") or m.group("wd2")}))))
 
     def weekday_range(m: re.Match[str]) -> Value | None:

@@ -378,6 +378,7 @@ def test_weekday_and_weekend_abbreviations(query: str, want: str) -> None:
 
 @pytest.mark.parametrize("query", [
     "hotel in Leeds, sun terrace",           # an abbreviation with no cue is a word
+    "hotel in Leeds with loungers on sun deck",  # "sun" is the sun even after "on"
     "hotel in Leeds for the Bank Holiday weekend",  # a named weekend is not this one
     "hotel in Leeds for the Half Term weekend",
 ])
