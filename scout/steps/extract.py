@@ -26,6 +26,15 @@ _GENERIC = {"the", "hotel", "hotels", "restaurant", "restaurants", "and", "by", 
             "el", "le", "les", "del", "los", "las", "y", "&", "a", "an", "of", "in", "at", "spa",
             "resort", "boutique", "suites", "official", "site", "website", "bar", "cafe"}
 
+# Function words of both request languages (articles, prepositions, conjunctions): they
+# never say which thing a name is about, so two listings titled "Piso en Usera" and
+# "Piso en alquiler en Lavapiés" share one word ("piso"), not two. Kept out of _GENERIC
+# because that one also shapes candidate keys (name_key), which runs compare.
+_FUNCTION = frozenset("""
+a al an and at by con de del desde el en entre for from in into la las le les los near
+o of on or para por sin sobre the to un una unos unas with without y
+""".split())
+
 _RATING_PATTERNS: list[tuple[re.Pattern[str], float | None]] = [
     (re.compile(r"(?<![\d.])(\d{1,2}(?:[.,]\d{1,2})?)\s*/\s*(10|5|100)\b"), None),
     (re.compile(r"(?<![\d.])(\d(?:[.,]\d{1,2})?)\s*out of\s*(10|5)\b", re.I), None),
@@ -113,7 +122,7 @@ def evidence_id(url: str, text: str) -> str:
 
 def _name_words(name: str) -> list[str]:
     return [w for w in re.findall(r"[a-z0-9]+", strip_accents(name).lower())
-            if w not in _GENERIC and len(w) >= 3]
+            if w not in _GENERIC and w not in _FUNCTION and len(w) >= 3]
 
 
 def shared_words(names: list[str]) -> frozenset[str]:
@@ -138,7 +147,7 @@ def _mentions(candidate_name: str, source: Source, shared: frozenset[str] = froz
 
 def _core_words(name: str) -> set[str]:
     return {w for w in re.findall(r"[a-z0-9]+", strip_accents(name).lower())
-            if w not in _GENERIC and len(w) >= 2}
+            if w not in _GENERIC and w not in _FUNCTION and len(w) >= 2}
 
 
 def _is_home(url: str) -> bool:

@@ -190,6 +190,24 @@ def test_one_domain_listing_different_products_keeps_them_apart() -> None:
     assert cands[0].aliases == ["XPS 13 deals"]  # shares a word: the same product
 
 
+def test_function_words_do_not_make_two_listings_one() -> None:
+    # an agency's flats are all "Piso en ..." / "Flat in ...": the kind's noun plus a
+    # preposition was "most of the words" of the shorter name, so every listing of the
+    # site merged into the first one with the others' prices and specs as its evidence
+    srcs = [S("Piso en alquiler en calle de Embajadores, Lavapiés", "https://agencia.test/1",
+              "2 habitaciones, 1.150 €/mes"),
+            S("Piso en Usera", "https://agencia.test/2", "900 €/mes"),
+            S("Piso con terraza en Tetuán", "https://agencia.test/3", "1.000 €/mes"),
+            S("Flat in Graça", "https://agency.test/a", "€950/month"),
+            S("Flat in Benfica", "https://agency.test/b", "€1,100/month"),
+            S("Flat in Benfica, Lisbon", "https://agency.test/c", "")]
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1")
+    assert [c.name for c in cands] == ["Piso en alquiler en calle de Embajadores, Lavapiés",
+                                       "Piso en Usera", "Piso con terraza en Tetuán",
+                                       "Flat in Graça", "Flat in Benfica"]
+    assert cands[4].aliases == ["Flat in Benfica, Lisbon"]  # its own words: the same flat
+
+
 def test_a_sites_home_page_merges_its_other_pages() -> None:
     srcs = [S("Welcome", "https://www.casa-azul.test/", "8.9/10"),
             S("Our rooms", "https://www.casa-azul.test/rooms", "from 120 EUR")]
