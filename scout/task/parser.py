@@ -118,22 +118,63 @@ def _read_number(raw: str, integer: bool, lang: str) -> int | float:
     return float(raw.replace(",", "."))
 
 
+# Small counts written as words, next to the input's name ("dos habitaciones", "two
+# bedrooms", "una habitación"): people spell the counts of rooms, guests and seats.
+_COUNT_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
+    "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
+}
+# A comparison before the number ("at least 40 m2", "más de 3 habitaciones") is not kept
+# (the input's name says its direction) but is claimed with it, so "at least" is not
+# read as a place ("Least") or left over as text nobody read.
+_NUMBER_CMP = (r"(?:(?:at least|at most|no more than|no less than|less than|more than|fewer than|"
+               r"under|over|up to|max(?:imum)?|min(?:imum)?|al menos|como minimo|como maximo|"
+               r"minimo|maximo|menos de|mas de|hasta|no mas de|a partir de|desde)\s+)?")
+# "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km")
+_THOUSAND = r"(?:\s?(?P<k>mil|k)\b)?"
+
+
+def _name_forms(names: list[str]) -> str:
+    """A regex for an input's names as people write them: each one as declared, in the
+    plural (+s, +es) and in the singular (a final -s or -es dropped, leaving at least
+    three letters), longest first."""
+    forms: set[str] = set()
+    for raw in names:
+        w = fold(raw).strip()
+        if not w:
+            continue
+        forms |= {w, w + "s", w + "es"}
+        for end in ("es", "s"):
+            if w.endswith(end) and len(w) - len(end) >= 3:
+                forms.add(w[:-len(end)])
+    return "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
+
+
 def _find_number(text: _Text, spec: InputSpec, name: str, integer: bool,
                  lang: str = "en") -> tuple[Any, tuple[int, int]] | None:
-    words = [re.escape(fold(w)) for w in [name.replace("_", " "), *spec.aliases]]
-    alt = "|".join(words)
+    # the name in the singular or the plural ("3 habs", "1 habitación" for "habitaciones"),
+    # also joined by a hyphen ("2-bed", "3-bedroom")
+    alt = _name_forms([name.replace("_", " "), *spec.aliases])
     num = _number_re(integer, lang)
-    m = re.search(num + r"\s*(?:" + alt + r")\b", text.free) or re.search(
-        r"\b(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num, text.free)
+    count = r"\b(?P<w>" + "|".join(_COUNT_WORDS) + r")"
+    m = (re.search(_NUMBER_CMP + num + _THOUSAND + r"\s*-?\s*" + alt + r"\b", text.free)
+         or re.search(r"\b(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num + _THOUSAND, text.free)
+         or re.search(_NUMBER_CMP + count + r"[\s-]+" + alt + r"\b", text.free))
     if not m:
         return None
-    return _read_number(m.group("n"), integer, lang), m.span()
+    if m.groupdict().get("w"):
+        return _COUNT_WORDS[m.group("w")], m.span()
+    value = _read_number(m.group("n"), integer, lang)
+    if m.group("k"):
+        value = type(value)(value * 1000)
+    return value, m.span()
 
 
 def _find_boolean(text: _Text, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
-    words = [re.escape(fold(w)) for w in [name.replace("_", " "), *spec.aliases]]
-    m = re.search(r"\b(?P<neg>no|without|not|sin)?\s*(?:a\s+|an\s+|un\s+|una\s+)?(?:"
-                  + "|".join(words) + r")\b", text.free)
+    m = re.search(r"\b(?P<neg>no|without|not|sin)?\s*(?:a\s+|an\s+|un\s+|una\s+)?"
+                  + _name_forms([name.replace("_", " "), *spec.aliases]) + r"\b", text.free)
     if not m:
         return None
     return (m.group("neg") is None), m.span()

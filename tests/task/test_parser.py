@@ -243,6 +243,41 @@ def test_numbers_read_decimals_and_groups_by_the_request_language(query, expecte
     assert values(query, PRODUCT)["battery_h"] == expected
 
 
+ROOMS = {
+    "bedrooms": InputSpec(type="integer", aliases=["bed", "habitaciones", "hab", "dormitorios"]),
+    "min_area": InputSpec(type="number", aliases=["m2", "metros"]),
+    "max_km": InputSpec(type="integer", aliases=["km"]),
+    "city": InputSpec(type="place"),
+}
+
+
+@pytest.mark.parametrize("query,name,expected", [
+    ("2-bed flat in Lisbon", "bedrooms", 2),                      # joined by a hyphen
+    ("piso de 3 habs en Zaragoza", "bedrooms", 3),                # the name in the plural
+    ("2 beds near the beach", "bedrooms", 2),
+    ("piso de dos habitaciones en Madrid", "bedrooms", 2),        # a count in words
+    ("two-bed flat in Leeds", "bedrooms", 2),
+    ("una habitacion en Barcelona", "bedrooms", 1),
+    ("tres dormitorios en Sevilla", "bedrooms", 3),
+    ("menos de 100 mil km", "max_km", 100000),                    # "mil": thousands
+    ("under 50k km", "max_km", 50000),
+    ("flat of at least 60 m2 in Dublin", "min_area", 60.0),
+])
+def test_counts_and_amounts_as_people_write_them(query, name, expected) -> None:
+    assert values(query, ROOMS)[name] == expected
+
+
+def test_a_comparison_before_a_number_is_claimed_with_it() -> None:
+    # "at least" left over was read as a place ("Least") before "in dublin"
+    got = parse_query("flat of at least 60 m2 in dublin", ROOMS, today=TODAY)
+    assert got.values["city"] == "Dublin" and got.spans["min_area"] == "at least 60 m2"
+
+
+def test_count_words_need_the_inputs_name_next_to_them() -> None:
+    got = values("un piso con dos terrazas en Madrid", ROOMS)
+    assert "bedrooms" not in got and got["city"] == "Madrid"
+
+
 def test_a_decimal_is_not_an_integer_input() -> None:
     assert "max_km" not in values("a 1.5 km walk", PRODUCT)
 
@@ -286,3 +321,9 @@ def test_a_list_read_from_the_query_is_noted_as_its_items() -> None:
     built = build_task("automatic hybrid with navigation", inputs, today=TODAY)
     note = next(n for n in built.notes if n.startswith("features:"))
     assert note == "features: read 'automatic, navigation' from 'automatic hybrid with navigation'"
+
+
+def test_a_boolean_reads_its_name_in_the_singular_or_plural() -> None:
+    flags = {"pets": InputSpec(type="boolean", aliases=["mascotas"])}
+    assert values("piso sin mascota en Vigo", flags)["pets"] is False
+    assert values("flat in Leeds, pet ok", flags)["pets"] is True
