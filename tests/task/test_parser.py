@@ -49,6 +49,24 @@ def test_money_per_night() -> None:
     assert values("hotels in Rome max $150 per night")["budget"].per == "night"
 
 
+@pytest.mark.parametrize("query,per", [
+    ("flats in Leeds under £900 pcm", "month"),          # per calendar month (UK)
+    ("studio in Bath max 850€ pm", "month"),
+    ("pisos en Vigo por 600 euros mensuales", "month"),
+    ("flat in Cork €1,200 monthly", "month"),
+    ("flat in Austin $1,500/mo", "month"),
+    ("hotel in Rome 120 EUR nightly", "night"),
+    ("casa en Cádiz 700 € semanales", "week"),
+])
+def test_money_per_unit_words_that_stand_alone(query, per) -> None:
+    # "850€ pm" was read as 850 EUR with no unit: a rent a month looked like a total
+    assert values(query)["budget"].per == per
+
+
+def test_pm_as_a_time_is_not_a_unit() -> None:
+    assert values("dinner at 8 pm in Rome under 50 EUR")["budget"].per is None
+
+
 def test_three_letter_words_are_not_currencies() -> None:
     v = values("hotels 200 near Porto")
     assert "budget" not in v
