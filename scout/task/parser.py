@@ -189,7 +189,7 @@ def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:
 
 def _find_enum(text: _Text, spec: InputSpec) -> tuple[Any, tuple[int, int]] | None:
     for word, option in _enum_words(spec):
-        m = re.search(r"\b" + re.escape(fold(word)) + r"\b", text.free)
+        m = re.search(r"\b" + _name_forms([word]) + r"\b", text.free)
         if m:
             return option, m.span()
     return None
@@ -201,7 +201,7 @@ def _find_enum_list(text: _Text, spec: InputSpec) -> list[tuple[Any, tuple[int, 
     hits: list[tuple[Any, tuple[int, int]]] = []
     taken = text.free
     for word, option in _enum_words(spec):
-        m = re.search(r"\b" + re.escape(fold(word)) + r"\b", taken)
+        m = re.search(r"\b" + _name_forms([word]) + r"\b", taken)
         if m and all(option != o for o, _span in hits):
             hits.append((option, m.span()))
             taken = taken[:m.start()] + _CLAIMED * (m.end() - m.start()) + taken[m.end():]
@@ -223,9 +223,11 @@ def _find_pattern(text: _Text, spec: InputSpec) -> tuple[str, tuple[int, int]] |
     return value.strip(), m.span(group)
 
 
-# Extraction order: the most specific readings claim their text first.
-_ORDER = ["date", "month", "money", "rating", "integer", "number", "boolean", "place",
-          "list", "string"]
+# Extraction order: the most specific readings claim their text first. An enum's words
+# (a string or list input's declared vocabulary, "studio", "piso") come before places, so
+# a request that opens with one ("Studio 40 m2 barcelona") does not read it as the place.
+_ORDER = ["date", "month", "money", "rating", "integer", "number", "boolean", "list",
+          "string", "place"]
 _UNREAD = re.compile(r"(?<![\w.,])\d[\d.,]*(?:\s*[^\W\d_]{1,12})?", re.UNICODE)
 
 

@@ -345,3 +345,27 @@ def test_a_boolean_reads_its_name_in_the_singular_or_plural() -> None:
     flags = {"pets": InputSpec(type="boolean", aliases=["mascotas"])}
     assert values("piso sin mascota en Vigo", flags)["pets"] is False
     assert values("flat in Leeds, pet ok", flags)["pets"] is True
+
+
+HOMES = {"kind": InputSpec(type="string", enum=["studio", "flat"],
+                           synonyms={"flat": ["piso", "apartment"]}),
+         "city": InputSpec(type="place")}
+
+
+@pytest.mark.parametrize("query,kind,city", [
+    ("Piso Madrid 2 hab", "flat", "Madrid"),     # was the place "Piso Madrid"
+    ("Flat Lisbon", "flat", "Lisbon"),           # was the place "Flat Lisbon"
+    ("Studio, barcelona", "studio", None),       # was the place "Studio"
+])
+def test_an_enum_word_that_opens_a_request_is_not_the_place(query, kind, city) -> None:
+    got = values(query, HOMES)
+    assert got.get("kind") == kind and got.get("city") == city
+
+
+@pytest.mark.parametrize("query,kind", [
+    ("pisos en alquiler en Valencia", "flat"),
+    ("studios in Barcelona", "studio"),
+    ("apartments in Madrid", "flat"),
+])
+def test_an_enum_word_is_read_in_the_plural(query, kind) -> None:
+    assert values(query, HOMES)["kind"] == kind
