@@ -1,7 +1,8 @@
 """Task values written for people in the request's language (for the Task notes).
 
 Months and date ranges are formatted by Babel from CLDR patterns ("septiembre de 2026",
-"3–7 de junio de 2027"); everything else is its ``str()``. Babel is imported on use.
+"3–7 de junio de 2027"), a boolean is "yes" / "sí" (not Python's ``True``); everything
+else is its ``str()``. Babel is imported on use.
 """
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ from scout.schemas.task import DateRange, Month
 def display(value: Any, lang: str) -> str:
     if isinstance(value, (list, tuple)):  # a list input: its items, not a Python repr
         return ", ".join(display(v, lang) for v in value)
+    if isinstance(value, bool):
+        from scout.i18n import translations
+
+        return translations(lang).gettext("yes" if value else "no")
     try:
         from babel.dates import format_date, format_interval, format_skeleton
 

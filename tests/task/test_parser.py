@@ -369,3 +369,14 @@ def test_an_enum_word_that_opens_a_request_is_not_the_place(query, kind, city) -
 ])
 def test_an_enum_word_is_read_in_the_plural(query, kind) -> None:
     assert values(query, HOMES)["kind"] == kind
+
+
+@pytest.mark.parametrize("query,said", [("piso amueblado en Vigo", "«sí»"),
+                                        ("furnished flat in Leeds", "'yes'"),
+                                        ("flat in Leeds without pets", "'no'")])
+def test_a_boolean_reads_as_yes_or_no_in_the_notes(query, said) -> None:
+    inputs = {"furnished": InputSpec(type="boolean", aliases=["amueblado"]),
+              "pets": InputSpec(type="boolean"), "city": InputSpec(type="place")}
+    notes = build_task(query, inputs, today=TODAY).notes
+    assert any(said in n for n in notes), notes
+    assert not any("True" in n or "False" in n for n in notes), notes
