@@ -125,12 +125,20 @@ def _name_words(name: str) -> list[str]:
             if w not in _GENERIC and w not in _FUNCTION and len(w) >= 3]
 
 
-def shared_words(names: list[str]) -> frozenset[str]:
-    """Words two or more of ``names`` hold (a dealer's make, the city in hotel names)."""
+def shared_words(names: list[str], texts: list[str] | None = None) -> frozenset[str]:
+    """Words of ``names`` that two or more candidates hold (a dealer's make, the city in
+    hotel names), in their names or, given ``texts`` (each candidate's own listing text,
+    in the order of ``names``), in what their listings say: "2-bedroom apartment in
+    Alfama" is not told apart by "bedroom" when other flats' listings say "1 bedroom"."""
+    own = [set(_name_words(name)) for name in names]
+    vocab = set().union(*own) if own else set()
+    hay = [strip_accents(t).lower() for t in (texts or [])]
     seen: dict[str, int] = {}
-    for name in names:
-        for w in set(_name_words(name)):
-            seen[w] = seen.get(w, 0) + 1
+    for i, words in enumerate(own):
+        text = hay[i] if i < len(hay) else ""
+        for w in vocab:
+            if w in words or w in text:  # as _mentions reads a result: a substring
+                seen[w] = seen.get(w, 0) + 1
     return frozenset(w for w, n in seen.items() if n >= 2)
 
 

@@ -56,7 +56,7 @@ def run(ctx: StepContext) -> Any:
         subject = ctx.item if isinstance(ctx.item, Candidate) else None
         items, dropped = to_evidence(sources, rules, kind=rules.record, subject=subject,
                                      adapter=answered, phase=ctx.phase_id,
-                                     shared=shared_words(_sibling_names(ctx)))
+                                     shared=shared_words(*_siblings(ctx)))
         notes = [note]
         if dropped:
             notes.append(f"{dropped} result(s) did not carry a {rules.record} of "
@@ -65,15 +65,18 @@ def run(ctx: StepContext) -> Any:
     return SourceList(items=sources)
 
 
-def _sibling_names(ctx: StepContext) -> list[str]:
-    """The names of every candidate the fan-out runs over (the item's siblings)."""
+def _siblings(ctx: StepContext) -> tuple[list[str], list[str]]:
+    """The names of every candidate the fan-out runs over (the item's siblings), and the
+    text of each one's own evidence (its listing's snippets)."""
     source = ctx.inputs.get(ctx.phase.for_each or "") if ctx.phase.for_each else None
     names: list[str] = []
+    texts: list[str] = []
     for it in getattr(source, "items", None) or []:
         c = getattr(it, "candidate", it)  # a shortlist's items hold their candidate
         if isinstance(c, Candidate):
             names.append(c.name)
-    return names
+            texts.append(" ".join(f"{e.title or ''} {e.text or ''}" for e in c.evidence))
+    return names, texts
 
 
 def gather(outcomes: list[ItemOutcome], phase: Any = None) -> Any:

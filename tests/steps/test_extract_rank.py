@@ -208,6 +208,28 @@ def test_function_words_do_not_make_two_listings_one() -> None:
     assert cands[4].aliases == ["Flat in Benfica, Lisbon"]  # its own words: the same flat
 
 
+def test_a_word_other_candidates_listings_use_does_not_say_which_one_a_result_is_about() -> None:
+    # "bedroom" is in one flat's name only, but every listing states bedrooms: the
+    # penthouse's page ("3 bedrooms, ... €2,600/month") was kept as evidence about the
+    # "2-bedroom apartment in Alfama", whose price then read as 2,600
+    from scout.schemas.records import Candidate
+    from scout.steps.extract import shared_words
+
+    names = ["2-bedroom apartment in Alfama", "Penthouse in Chiado", "Flat in Graça"]
+    texts = ["Furnished 2-bed flat, 75 m2, €1,400/month.", "3 bedrooms, 120 sqm, €2,600/month.",
+             "Furnished 1 bedroom flat, 48 m2, €950/month."]
+    assert shared_words(names) == frozenset()
+    shared = shared_words(names, texts)
+    assert "bedroom" in shared and "alfama" not in shared and "apartment" not in shared
+    alfama = Candidate(key="alfama", name=names[0])
+    srcs = [S("Penthouse in Chiado", "https://lx.test/chiado", texts[1]),
+            S("Alfama, 2-bedroom apartment", "https://lx.test/alfama", texts[0])]
+    review = ExtractRules(record="review")
+    got, dropped = to_evidence(srcs, review, kind="review", subject=alfama, adapter="x",
+                               phase="F2", shared=shared)
+    assert [e.url for e in got] == ["https://lx.test/alfama"] and dropped == 1
+
+
 def test_a_sites_home_page_merges_its_other_pages() -> None:
     srcs = [S("Welcome", "https://www.casa-azul.test/", "8.9/10"),
             S("Our rooms", "https://www.casa-azul.test/rooms", "from 120 EUR")]
