@@ -165,7 +165,8 @@ def stated(value: Any, *units: str, pick: str = "max") -> float | int | None:
     if not words:
         raise ValueError('stated: name at least one unit, e.g. stated("km")')
     alt = "|".join(words)
-    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:" + alt + r")(?!\w)"
+    # "2-bed", "3-bedroom": a hyphen joins the number to its unit as a space does
+    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?!\w)"
                           r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")
     numbers: list[float] = []
     for text in _texts(value):
@@ -187,5 +188,20 @@ def mentions(value: Any, words: Any, every: bool = True) -> bool:
     if not folded:
         return True
     text = " ".join(_fold(t) for t in _texts(value))
-    hits = [re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", text) is not None for w in folded]
+    hits = [_named(w, text) for w in folded]
     return all(hits) if every else any(hits)
+
+
+# A word a listing negates is not one it names: "no pets", "not furnished", "sin
+# mascotas", "no se admiten mascotas", "mascotas: no", "furnished? no". The negation reaches at most two
+# words ahead and stops at punctuation ("no smoking, pets welcome" names pets).
+_NEGATION = r"(?:no|not|non|sin|without|ni|nor|never|nunca)"
+
+
+def _named(word: str, text: str) -> bool:
+    """Whether ``text`` (folded) names ``word`` at least once without negating it."""
+    w = r"(?<!\w)" + re.escape(word) + r"(?!\w)"
+    before = re.compile(r"(?<!\w)" + _NEGATION + r"(?:\s+[^\W\d_]+){0,2}\s+(" + w + ")")
+    after = re.compile("(" + w + r")\s*[:?=]\s*" + _NEGATION + r"(?!\w)")
+    negated = {m.start(1) for rx in (before, after) for m in rx.finditer(text)}
+    return any(m.start() not in negated for m in re.finditer(w, text))
