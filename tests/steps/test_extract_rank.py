@@ -267,3 +267,22 @@ def test_fan_out_evidence_names_its_candidate_by_its_own_words() -> None:
     # without siblings every word counts, as before: the make alone still attaches
     got, _ = to_evidence(srcs, review, kind="review", subject=corolla, adapter="x", phase="F2")
     assert len(got) == 2
+
+
+def test_rank_flags_unknown_only_what_its_expressions_read() -> None:
+    # a flats or cars kind never checks a rating: every record used to be "kept, though
+    # not everything could be checked: rating unknown"
+    from scout.schemas.records import Candidate
+
+    task = build_task("hotels in Barcelona under 200 EUR", HOTEL_INPUTS,
+                      today=dt.date(2026, 11, 29))
+    flat = Candidate(key="f", name="Piso en Usera")
+    params = RankParams(items="candidates", **{"as": "flat"},
+                        where=["task.budget is none or flat.price is none or "
+                               "flat.price.amount <= task.budget.amount"],
+                        order_by=["flat['evidence_count']"])
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=[flat])}, task))
+    assert short.items[0].candidate.flags == ["price unknown"]
+    by_rating = RankParams(items="candidates", **{"as": "flat"}, order_by=["flat.rating or 0"])
+    short = rank.run(_ctx(by_rating, {"candidates": Candidates(items=[flat])}, task))
+    assert short.items[0].candidate.flags == ["rating unknown"]
