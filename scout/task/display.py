@@ -1,8 +1,8 @@
 """Task values written for people in the request's language (for the Task notes).
 
 Months and date ranges are formatted by Babel from CLDR patterns ("septiembre de 2026",
-"3–7 de junio de 2027"), a boolean is "yes" / "sí" (not Python's ``True``); everything
-else is its ``str()``. Babel is imported on use.
+"3–7 de junio de 2027"), money as the report writes it, with its unit ("1.200 €/mes"),
+a boolean is "yes" / "sí" (not Python's ``True``); everything else is its ``str()``. Babel is imported on use.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from scout.schemas.task import DateRange, Month
+from scout.schemas.task import DateRange, Money, Month
 
 
 def display(value: Any, lang: str) -> str:
@@ -20,6 +20,10 @@ def display(value: Any, lang: str) -> str:
         from scout.i18n import translations
 
         return translations(lang).gettext("yes" if value else "no")
+    if isinstance(value, Money):  # with its unit: "1,500 EUR/month", "1.500 €/mes"
+        from scout.i18n import format_money
+
+        return format_money(value, lang, 0 if float(value.amount).is_integer() else 2)
     try:
         from babel.dates import format_date, format_interval, format_skeleton
 

@@ -380,3 +380,14 @@ def test_a_boolean_reads_as_yes_or_no_in_the_notes(query, said) -> None:
     notes = build_task(query, inputs, today=TODAY).notes
     assert any(said in n for n in notes), notes
     assert not any("True" in n or "False" in n for n in notes), notes
+
+
+@pytest.mark.parametrize("query,said", [
+    ("piso en Vigo por menos de 1.200 € al mes", "«1.200 €/mes»"),
+    ("flat in Leeds under £900 pcm", "'900 GBP/month'"),
+    ("hotel in Rome under 99.50 EUR", "'99.50 EUR'"),
+])
+def test_money_in_the_notes_keeps_its_unit(query, said) -> None:
+    inputs = {"rent": InputSpec(type="money"), "city": InputSpec(type="place")}
+    notes = build_task(query, inputs, today=TODAY).notes
+    assert any(said in n for n in notes), notes
