@@ -165,13 +165,19 @@ def stated(value: Any, *units: str, pick: str = "max") -> float | int | None:
     if not words:
         raise ValueError('stated: name at least one unit, e.g. stated("km")')
     alt = "|".join(words)
-    # "2-bed", "3-bedroom": a hyphen joins the number to its unit as a space does
+    # "2-bed", "3-bedroom": a hyphen joins the number to its unit as a space does; a
+    # count may be a word ("dos habitaciones", "two bedrooms")
+    count = "|".join(i18n.COUNT_WORDS)
     found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?!\w)"
-                          r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")
+                          r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)"
+                          r"|(?<!\w)(" + count + r")[\s-]+(?:" + alt + r")(?!\w)")
     numbers: list[float] = []
     for text in _texts(value):
         for m in found_re.finditer(_fold(text)):
-            numbers.append(_spec_number(m.group(1) or m.group(2)))
+            if m.group(3):
+                numbers.append(float(i18n.COUNT_WORDS[m.group(3)]))
+            else:
+                numbers.append(_spec_number(m.group(1) or m.group(2)))
     if not numbers:
         return None
     got = numbers[0] if pick == "first" else (max(numbers) if pick == "max" else min(numbers))

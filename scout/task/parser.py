@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scout.i18n import translations
+from scout.i18n import COUNT_WORDS, translations
 from scout.schemas.task import DateRange, Money, Month
 from scout.spec.models import InputSpec
 from scout.task.display import display
@@ -118,14 +118,6 @@ def _read_number(raw: str, integer: bool, lang: str) -> int | float:
     return float(raw.replace(",", "."))
 
 
-# Small counts written as words, next to the input's name ("dos habitaciones", "two
-# bedrooms", "una habitación"): people spell the counts of rooms, guests and seats.
-_COUNT_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
-    "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
-}
 # A comparison before the number ("at least 40 m2", "más de 3 habitaciones") is not kept
 # (the input's name says its direction) but is claimed with it, so "at least" is not
 # read as a place ("Least") or left over as text nobody read.
@@ -158,14 +150,14 @@ def _find_number(text: _Text, spec: InputSpec, name: str, integer: bool,
     # also joined by a hyphen ("2-bed", "3-bedroom")
     alt = _name_forms([name.replace("_", " "), *spec.aliases])
     num = _number_re(integer, lang)
-    count = r"\b(?P<w>" + "|".join(_COUNT_WORDS) + r")"
+    count = r"\b(?P<w>" + "|".join(COUNT_WORDS) + r")"
     m = (re.search(_NUMBER_CMP + num + _THOUSAND + r"\s*-?\s*" + alt + r"\b", text.free)
          or re.search(r"\b(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num + _THOUSAND, text.free)
          or re.search(_NUMBER_CMP + count + r"[\s-]+" + alt + r"\b", text.free))
     if not m:
         return None
     if m.groupdict().get("w"):
-        return _COUNT_WORDS[m.group("w")], m.span()
+        return COUNT_WORDS[m.group("w")], m.span()
     value = _read_number(m.group("n"), integer, lang)
     if m.group("k"):
         value = type(value)(value * 1000)

@@ -118,6 +118,17 @@ def test_stated_reads_a_number_joined_to_its_unit_by_a_hyphen() -> None:
     assert stated("Bright 3-bedroom house", "bed", "bedroom") == 3
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("Piso de dos habitaciones, 70 m²", 2),
+    ("Bright two-bedroom flat", 2),
+    ("Estudio con una habitación", 1),
+    ("tres habitaciones y dos baños", 3),
+])
+def test_stated_reads_a_count_written_as_a_word(text, expected) -> None:
+    # Spanish listings spell small counts: "dos habitaciones" read as unknown bedrooms
+    assert stated(text, "habitaciones", "habitación", "bedroom") == expected
+
+
 LIST_ENUM = """\
 apiVersion: scout/v1
 name: feats
