@@ -55,7 +55,7 @@ _POST_CMP: list[tuple[str, str]] = [
 _BARE_PER = r"noche|night|pp|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|semanal(?:es)?"
 _PER = (r"(?:\s*(?:(?:/|per|an?|por|la|el|al|each|cada)\s*|\s(?=(?:" + _BARE_PER + r")\b))"
         r"(?P<per>nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
-        r"comensal(?:es)?|months?|mes|mo|week|semana|" + _BARE_PER + r")\b)")
+        r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|" + _BARE_PER + r")\b)")
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
               "persona": "person", "people": "person", "pp": "person", "pax": "person",
               "head": "person", "cabeza": "person", "comensal": "person", "comensale": "person",
@@ -196,7 +196,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
             high = _number(g["a2"], g["k2"] or g["k1"]) if g["a2"] else None
         except ValueError:
             continue
-        raw_per = g["per"] or ""
+        raw_per = (g["per"] or "").removeprefix("calendar ")
         per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
         pcmp = g["pcmp"]
         if high is not None:

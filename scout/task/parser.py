@@ -165,11 +165,12 @@ def _find_number(text: _Text, spec: InputSpec, name: str, integer: bool,
 
 
 def _find_boolean(text: _Text, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
-    m = re.search(r"\b(?P<neg>no|without|not|sin)?\s*(?:a\s+|an\s+|un\s+|una\s+)?"
+    # "unfurnished", "un-heated": English negates an adjective with the prefix un-
+    m = re.search(r"\b(?P<neg>no|without|not|sin)?\s*(?:a\s+|an\s+|un\s+|una\s+)?(?P<un>un-?)?"
                   + _name_forms([name.replace("_", " "), *spec.aliases]) + r"\b", text.free)
     if not m:
         return None
-    return (m.group("neg") is None), m.span()
+    return (m.group("neg") is None) == (m.group("un") is None), m.span()
 
 
 def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:

@@ -391,3 +391,15 @@ def test_money_in_the_notes_keeps_its_unit(query, said) -> None:
     inputs = {"rent": InputSpec(type="money"), "city": InputSpec(type="place")}
     notes = build_task(query, inputs, today=TODAY).notes
     assert any(said in n for n in notes), notes
+
+
+def test_a_boolean_negated_by_the_prefix_un_is_false() -> None:
+    # "unfurnished" read nothing and was left for the place ("Edinburgh Unfurnished")
+    inputs = {"furnished": InputSpec(type="boolean"), "city": InputSpec(type="place")}
+    got = values("studio flat in edinburgh unfurnished", inputs)
+    assert got["furnished"] is False and got["city"] == "Edinburgh"
+    assert values("furnished flat in Leeds", inputs)["furnished"] is True
+
+
+def test_money_per_calendar_month() -> None:
+    assert values("flat in Leeds £700 per calendar month")["budget"].per == "month"
