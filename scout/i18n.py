@@ -272,6 +272,8 @@ def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:
         return format_money(value, lang)
     if type_name == "rating":
         return format_rating(value, lang)
+    if type_name == "area" and isinstance(value, (int, float)):
+        return f"{format_number(value, lang, 0 if float(value).is_integer() else 1)} m²"
     start, end = getattr(value, "start", None), getattr(value, "end", None)
     if isinstance(start, dt.date) and isinstance(end, dt.date):
         return format_range(start, end, lang)

@@ -24,6 +24,7 @@ INPUT_TYPES = (
     "string",
     "integer",
     "number",
+    "area",
     "boolean",
     "place",
     "month",

@@ -36,6 +36,7 @@ _EXAMPLES = {
     "rating": "8.5",
     "integer": "2",
     "number": "1.5",
+    "area": "60 m2",
     "boolean": "true",
     "string": "text",
     "list": "a,b",

@@ -219,7 +219,7 @@ def _find_pattern(text: _Text, spec: InputSpec) -> tuple[str, tuple[int, int]] |
 # Extraction order: the most specific readings claim their text first. An enum's words
 # (a string or list input's declared vocabulary, "studio", "piso") come before places, so
 # a request that opens with one ("Studio 40 m2 barcelona") does not read it as the place.
-_ORDER = ["date", "month", "money", "rating", "integer", "number", "boolean", "list",
+_ORDER = ["date", "month", "money", "rating", "area", "integer", "number", "boolean", "list",
           "string", "place"]
 _UNREAD = re.compile(r"(?<![\w.,])\d[\d.,]*(?:\s*[^\W\d_]{1,12})?", re.UNICODE)
 
@@ -292,6 +292,10 @@ def parse_query(
                 from scout.task.rating import find_rating
 
                 hit = find_rating(text.free, _default_rating(spec))
+            elif spec.type == "area":
+                from scout.task.area import find_area
+
+                hit = find_area(text.free, _NUMBER_CMP)
             elif spec.type in ("integer", "number"):
                 hit = _find_number(text, spec, name, spec.type == "integer", result.lang)
             elif spec.type == "boolean":
@@ -329,7 +333,7 @@ def _note(result: ParseResult, name: str, text: str) -> None:
 def _note_unread(text: _Text, inputs: dict[str, InputSpec], result: ParseResult,
                  _: Callable[[str], str]) -> None:
     """Numbers left over while a numeric input is still empty: say what was not read."""
-    open_types = {"date", "month", "money", "rating", "integer", "number"}
+    open_types = {"date", "month", "money", "rating", "area", "integer", "number"}
     if not any(s.type in open_types and n not in result.values for n, s in inputs.items()):
         return
     left = [text.original[m.start():m.end()] for m in _UNREAD.finditer(text.free)]

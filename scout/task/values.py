@@ -16,6 +16,7 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from scout.schemas.task import DateRange, Money, Month
+from scout.task.area import parse_area
 
 
 def currency_code(token: str) -> str | None:
@@ -232,6 +233,7 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
     "string": parse_string,
     "integer": parse_integer,
     "number": parse_number,
+    "area": parse_area,
     "boolean": parse_boolean,
     "place": parse_place,
     "month": parse_month,
