@@ -11,6 +11,7 @@ decimal mark ("45,5 m2").
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -46,6 +47,8 @@ def find_area(free: str, prefix: str = "") -> tuple[float, tuple[int, int]] | No
         if m.group("bare") and _DISTANCE_BEFORE.search(free[:m.start("n")]):
             continue
         value = _number(m.group("n"))
+        if not math.isfinite(value):  # 400 digits: not an area anyone has
+            continue
         if m.group("ft2"):
             value = round(value * SQ_FT_IN_M2, 1)
         return value, m.span()
@@ -71,6 +74,6 @@ def parse_area(value: Any) -> float:
                              "'60 m2', or square feet, e.g. '500 sq ft'")
     else:
         raise ValueError("an area is a number of square metres, e.g. 60 or '60 m2'")
-    if area < 0:
-        raise ValueError(f"an area cannot be negative ({area:g})")
+    if area < 0 or not math.isfinite(area):
+        raise ValueError(f"an area is a finite number of square metres, not {area:g}")
     return area

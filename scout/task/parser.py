@@ -15,6 +15,7 @@ are reported in ``notes`` (in the request's language).
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -161,6 +162,8 @@ def _find_number(text: _Text, spec: InputSpec, name: str, integer: bool,
     value = _read_number(m.group("n"), integer, lang)
     if m.group("k"):
         value = type(value)(value * 1000)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # hundreds of digits: not a number a request means (JSON has no inf)
     return value, m.span()
 
 

@@ -60,7 +60,7 @@ def test_an_area_written_in_a_default_mission_or_set(written, expected) -> None:
     assert task.values["min_area"] == expected
 
 
-@pytest.mark.parametrize("written", ["sixty", "60 km", True, -5])
+@pytest.mark.parametrize("written", ["sixty", "60 km", True, -5, float("inf")])
 def test_what_is_not_an_area_says_how_to_write_one(written) -> None:
     with pytest.raises(ValueError, match="area"):
         parse_area(written)
@@ -80,3 +80,10 @@ def test_a_default_that_is_not_an_area_is_a_located_spec_error(tmp_path: Path) -
 def test_an_area_is_shown_in_square_metres(lang, shown) -> None:
     value = 45.5 if "45" in shown else 1200.0
     assert format_value(value, "area", lang) == shown
+
+
+def test_hundreds_of_digits_are_not_an_area_or_a_number() -> None:
+    # a float past 1e308 is inf, which the Task's JSON cannot hold
+    inputs = {**FLAT, "hours": InputSpec(type="number")}
+    got = parse_query("9" * 400 + " m2 and " + "9" * 400 + " hours", inputs, today=TODAY)
+    assert "min_area" not in got.values and "hours" not in got.values
