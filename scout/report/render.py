@@ -50,8 +50,8 @@ class Citations:
     ``provenance`` (url → adapter, phase) says who found each URL; a caller that knows
     better (an evidence line carries its own adapter and phase) passes them explicitly.
     ``titles`` (url → the title or name a record in the mission gives it) names a source
-    cited with no title of its own (a model's citations are bare URLs), rather than
-    printing its URL twice.
+    cited with no title of its own (a model's citations are bare URLs, some adapters
+    give the URL as the title), rather than printing its URL twice.
     """
 
     def __init__(self, provenance: Provenance | None = None,
@@ -69,7 +69,8 @@ class Citations:
             known_adapter, known_phase = self.found_by(url)
             self._index[url] = len(self.items) + 1
             self.items.append({"n": str(len(self.items) + 1), "url": url,
-                               "title": title or self._titles.get(url) or url,
+                               "title": (title if title and title != url else "")
+                               or self._titles.get(url) or url,
                                "adapter": adapter or known_adapter,
                                "phase": phase or known_phase})
         return self._index[url]
@@ -115,7 +116,7 @@ def titles(artifacts: dict[str, Any]) -> dict[str, str]:
             url = getattr(value, "url", None)
             name = getattr(value, "title", None) or getattr(value, "name", None)
             if isinstance(url, str) and url and isinstance(name, str) and name.strip() \
-                    and url not in out:
+                    and name.strip() != url and url not in out:
                 out[url] = name.strip()
             for field in type(value).model_fields:
                 walk(getattr(value, field, None), depth + 1)

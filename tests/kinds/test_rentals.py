@@ -182,6 +182,8 @@ def test_rentals_end_to_end(tmp_path, query, listings, fits, left_out, words):
     assert len(prices) == len(listings)
     assert re.search(r"\[\d+\]\(https://(flats|lx|pisos|bcn)\.test/", report)
     assert "stated(" not in report and "mentions(" not in report
+    # every source is named by its listing, not by its URL (the synthesis cites bare URLs)
+    assert not re.search(r"^\d+\. \[https?://", report, re.M)
     # nothing checked a rating, so nothing is flagged for not having one
     assert "rating unknown" not in report and "valoración desconocida" not in report
     lang = run.artifact("task")["lang"]
