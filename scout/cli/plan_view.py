@@ -35,7 +35,8 @@ def cause_of(reason: str) -> str:
 def _value(v: Any, type_name: str = "") -> str:
     """A Task value as read back from JSON, typed again by its input type: a month is
     "March 2027" (not its JSON object), money keeps its unit and range ("1,500 EUR/month",
-    "50-80 EUR"), a boolean is yes / no. Numbers and text stay as parsed."""
+    "50-80 EUR"), an area is "40 m²", a boolean is yes / no. Numbers and text stay as
+    parsed."""
     import datetime as dt
 
     from scout.i18n import format_value
@@ -49,7 +50,8 @@ def _value(v: Any, type_name: str = "") -> str:
         typed = v
     if isinstance(typed, bool):
         return "yes" if typed else "no"
-    if isinstance(typed, (Money, Month, DateRange, dt.date)):
+    if isinstance(typed, (Money, Month, DateRange, dt.date)) or (
+            type_name == "area" and isinstance(typed, (int, float))):
         return format_value(typed, type_name, "en")
     if isinstance(v, dict) and {"amount", "currency"} <= set(v):  # money of no declared type
         return f"{v['amount']} {v['currency']}"

@@ -124,12 +124,13 @@ def test_plan_shows_task_values_by_their_type_not_as_json() -> None:
             "values": {"from": {"year": 2027, "month": 3}, "furnished": True,
                        "rent": {"amount": 1500.0, "currency": "EUR", "comparator": "<=",
                                 "per": "month"},
-                       "beds": 2, "city": None},
+                       "beds": 2, "size": 40.0, "city": None},
             "types": {"from": "month", "furnished": "boolean", "rent": "money",
-                      "beds": "integer", "city": "place"},
+                      "beds": "integer", "size": "area", "city": "place"},
             "sources": {}}
     out = "\n".join(task_lines(SimpleNamespace(task=task)))
     assert "March 2027" in out and "yes" in out and "1,500 EUR/month" in out
+    assert "40 m²" in out
     assert "{" not in out and "True" not in out
     old = {**task, "values": {**task["values"], "from": {"year": 2027, "month": 4}}}
     changes = request_changes(SimpleNamespace(previous_task=old, task=task))
