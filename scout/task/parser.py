@@ -125,6 +125,9 @@ def _read_number(raw: str, integer: bool, lang: str) -> int | float:
 _NUMBER_CMP = (r"(?:(?:at least|at most|no more than|no less than|less than|more than|fewer than|"
                r"under|over|up to|max(?:imum)?|min(?:imum)?|al menos|como minimo|como maximo|"
                r"minimo|maximo|menos de|mas de|hasta|no mas de|a partir de|desde)\s+)?")
+# ... and one after it, between the number and the input's name ("3+ bedrooms", "3 or
+# more bedrooms", "3 o más habitaciones")
+_NUMBER_POST_CMP = r"(?:\s*(?:\+|or more|or fewer|or less|o mas|o menos))?"
 # "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km")
 _THOUSAND = r"(?:\s?(?P<k>mil|k)\b)?"
 
@@ -152,7 +155,8 @@ def _find_number(text: _Text, spec: InputSpec, name: str, integer: bool,
     alt = _name_forms([name.replace("_", " "), *spec.aliases])
     num = _number_re(integer, lang)
     count = r"\b(?P<w>" + "|".join(COUNT_WORDS) + r")"
-    m = (re.search(_NUMBER_CMP + num + _THOUSAND + r"\s*-?\s*" + alt + r"\b", text.free)
+    m = (re.search(_NUMBER_CMP + num + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"\b",
+                   text.free)
          or re.search(r"\b(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num + _THOUSAND, text.free)
          or re.search(_NUMBER_CMP + count + r"[\s-]+" + alt + r"\b", text.free))
     if not m:

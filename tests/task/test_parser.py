@@ -280,6 +280,9 @@ ROOMS = {
     ("menos de 100 mil km", "max_km", 100000),                    # "mil": thousands
     ("under 50k km", "max_km", 50000),
     ("flat of at least 60 m2 in Dublin", "min_area", 60.0),
+    ("3+ beds in Leeds", "bedrooms", 3),                         # a comparison after it
+    ("3 or more beds in Leeds", "bedrooms", 3),
+    ("piso de 3 o más habitaciones en Madrid", "bedrooms", 3),
 ])
 def test_counts_and_amounts_as_people_write_them(query, name, expected) -> None:
     assert values(query, ROOMS)[name] == expected
