@@ -50,9 +50,9 @@ _POST_CMP: list[tuple[str, str]] = [
 # the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
 # "night", "pp" (itself "per person") and the words that are a unit on their own
 # ("monthly", "mensuales", "pcm" and "pm" for per (calendar) month, "nightly", "weekly",
-# "semanal") also bare ("250€ noche", "15€ pp", "850€ pm"), the other units only after a
+# "pw", "semanal") also bare ("250€ noche", "15€ pp", "850€ pm"), the other units only after a
 # connector ("200 € semana santa")
-_BARE_PER = r"noche|night|pp|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|semanal(?:es)?"
+_BARE_PER = r"noche|night|pp|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?"
 _PER = (r"(?:\s*(?:(?:/|per|an?|por|la|el|al|each|cada)\s*|\s(?=(?:" + _BARE_PER + r")\b))"
         r"(?P<per>nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
         r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|" + _BARE_PER + r")\b)")
@@ -61,7 +61,7 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "head": "person", "cabeza": "person", "comensal": "person", "comensale": "person",
               "month": "month", "mes": "month", "mo": "month", "monthly": "month",
               "mensual": "month", "mensuales": "month", "pcm": "month", "pm": "month",
-              "nightly": "night", "week": "week", "semana": "week", "weekly": "week",
+              "nightly": "night", "week": "week", "semana": "week", "weekly": "week", "pw": "week",
               "semanal": "week", "semanales": "week"}
 
 

@@ -57,6 +57,7 @@ def test_money_per_night() -> None:
     ("flat in Austin $1,500/mo", "month"),
     ("hotel in Rome 120 EUR nightly", "night"),
     ("casa en Cádiz 700 € semanales", "week"),
+    ("room in Leeds £350 pw", "week"),
 ])
 def test_money_per_unit_words_that_stand_alone(query, per) -> None:
     # "850€ pm" was read as 850 EUR with no unit: a rent a month looked like a total
