@@ -7,7 +7,10 @@ description with ``<strong>`` markup, ``page_age``/``age``); an answer without a
 
 Errors come in two body shapes (FACTS.md): ``{"error": {...}}`` and
 ``{"errors": [{...}]}``, each with ``code``, ``detail`` and ``meta`` (plan, rate and quota
-figures). Both are read for the message. Brave's own codes refine the status mapping:
+figures, a spending cap's ``usage_limit``/``current_spend``, or the parameters a 422
+``VALIDATION`` error refused in ``meta.errors[].loc/msg``). Both are read for the message;
+HTTP 402 (``USAGE_LIMIT_EXCEEDED``: the account's spending cap) is an AuthError like
+every 402. Brave's own codes refine the status mapping:
 ``SUBSCRIPTION_TOKEN_INVALID`` (HTTP 422) and a missing-token ``VALIDATION`` error are a
 bad key (AuthError), and ``QUOTA_LIMITED`` (HTTP 429) is a plan out of quota — also
 AuthError, so a token pool moves to the next key instead of retrying this one.
@@ -19,7 +22,7 @@ from typing import Any, ClassVar
 
 import httpx
 
-from scout.adapters.normalize import Hit
+from scout.adapters.normalize import Hit, as_text
 from scout.adapters.search_http import (api_key, error_json, fetch, json_body, search_reply,
                                         short, split_options)
 from scout.config.settings import BraveSettings
@@ -66,9 +69,29 @@ def describe_error(response: httpx.Response) -> str | None:
         used = meta.get("quota_current")
         figures.append(f"quota {used}/{meta['quota_limit']}" if used is not None
                        else f"quota {meta['quota_limit']}")
+    if meta.get("usage_limit") is not None:  # a spending cap (402 USAGE_LIMIT_EXCEEDED)
+        spent = meta.get("current_spend")
+        cap = f"{spent}/{meta['usage_limit']}" if spent is not None else meta["usage_limit"]
+        figures.append(f"spend {cap}" + (f" {meta['usage_limit_type']}"
+                                         if meta.get("usage_limit_type") else ""))
+    figures += _invalid_params(meta.get("errors"))
     if figures:
         text += f" ({', '.join(figures)})"
     return text or None
+
+
+def _invalid_params(errors: Any) -> list[str]:
+    """``query.q: Field required`` for each parameter a 422 VALIDATION error names."""
+    out = []
+    for entry in errors if isinstance(errors, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        loc = entry.get("loc")
+        where = ".".join(str(p) for p in loc) if isinstance(loc, list) else ""
+        msg = short(entry.get("msg") or entry.get("type") or "")
+        if where or msg:
+            out.append(f"{where}: {msg}" if where and msg else where or msg)
+    return out
 
 
 def classify_error(response: httpx.Response, adapter: str = "brave") -> ProviderError | None:
@@ -103,15 +126,15 @@ def parse_results(data: dict[str, Any], *, adapter: str = "brave") -> list[Hit]:
     for item in results:
         if not isinstance(item, dict) or not item.get("url"):
             continue
-        hit = Hit(title=str(item.get("title") or ""), url=str(item["url"]),
-                  snippet=str(item.get("description") or ""),
-                  published=item.get("page_age") or item.get("age"),
+        hit = Hit(title=as_text(item.get("title")), url=as_text(item["url"]),
+                  snippet=as_text(item.get("description")),
+                  published=as_text(item.get("page_age")) or as_text(item.get("age")) or None,
                   snippet_html=True)
         profile = item.get("profile")
-        if isinstance(profile, dict) and profile.get("name"):
-            hit.meta["site"] = str(profile["name"])
-        if item.get("age"):
-            hit.meta["age"] = str(item["age"])
+        if isinstance(profile, dict) and as_text(profile.get("name")):
+            hit.meta["site"] = as_text(profile["name"])
+        if as_text(item.get("age")):
+            hit.meta["age"] = as_text(item["age"])
         hits.append(hit)
     return hits
 

@@ -6,7 +6,14 @@ vLLM, llama.cpp's server and LM Studio alike. A response is ``choices[0].message
 (a string) plus ``usage`` (``prompt_tokens`` / ``completion_tokens``); anything else in
 it is ignored, including ``message.reasoning`` / ``reasoning_content`` (a reasoning
 model's thoughts never reach a report). A 200 that is not such a body → ParseError, so
-the chain moves on to its next link.
+the chain moves on to its next link; the message says why when the body shows it (the
+model called tools instead of answering, refused, or ran out of tokens while thinking:
+``finish_reason: length``).
+
+An error answer keeps the server's own explanation in the message (scrubbed of the key):
+OpenAI, Groq, vLLM, llama.cpp and Perplexity send ``{"error": {"message", "type",
+"code"}}``, OpenRouter adds ``metadata.raw`` (the upstream provider's words), Ollama and
+some proxies send ``{"error": "…"}`` or ``{"detail": "…"}``.
 """
 
 from __future__ import annotations
@@ -16,11 +23,15 @@ from typing import Any
 import httpx
 
 from scout.adapters.answer import ParsedAnswer, parse_answer
+from scout.adapters.search_http import error_json, fetch, load_json, short
 from scout.errors import ParseError
 from scout.i18n import translations
 from scout.adapters.contract import EvidenceItem, Secret, Usage
-from scout.adapters.contract.http import send
 from scout.schemas.sources import Citation
+
+#: what a ParseError hint says when the model stopped at the token limit
+_LENGTH_HINT = ("the model stopped at its token limit (finish_reason 'length'); raise "
+                "max_tokens in config/adapters.yaml, or use a model that thinks less")
 
 
 def number(value: Any) -> float | None:
@@ -33,19 +44,46 @@ def integer(value: Any) -> int | None:
     return int(n) if n is not None and n >= 0 else None
 
 
+def describe_error(response: httpx.Response) -> str | None:
+    """The server's own explanation in an error body, on one line (or None)."""
+    body = error_json(response)
+    if body is None:
+        return None
+    error = next((body[k] for k in ("error", "detail", "message") if body.get(k)), None)
+    if isinstance(error, list) and error and isinstance(error[0], dict):  # validation list
+        error = error[0]
+    if isinstance(error, str):
+        return short(error)
+    if not isinstance(error, dict):
+        return None
+    message = error.get("message") or error.get("msg")
+    code = error.get("code") if isinstance(error.get("code"), str) else error.get("type")
+    text = ": ".join(short(p) for p in (code, message) if p and isinstance(p, str))
+    meta = error.get("metadata")
+    raw = meta.get("raw") if isinstance(meta, dict) else None
+    if isinstance(raw, str) and raw.strip():  # OpenRouter: what the upstream provider said
+        who = meta.get("provider_name") if isinstance(meta, dict) else None
+        text += f" ({who}: {short(raw)})" if isinstance(who, str) else f" ({short(raw)})"
+    return text.strip() or None
+
+
 def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
               credential: Secret | None) -> httpx.Response:
-    """Send one chat completion; the key goes as a Bearer credential only when there is one."""
+    """Send one chat completion; the key goes as a Bearer credential only when there is one.
+    An error answer raises the mapped ProviderError with the server's explanation."""
     headers = {"Accept": "application/json"}
+    secrets = []
     if credential is not None:
-        headers["Authorization"] = f"Bearer {credential.reveal()}"
-    return send(client, client.build_request("POST", url, json=body, headers=headers), name)
+        secrets.append(credential.reveal())
+        headers["Authorization"] = f"Bearer {secrets[0]}"
+    return fetch(client, client.build_request("POST", url, json=body, headers=headers), name,
+                 describe=describe_error, secrets=secrets)
 
 
 def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any], str]:
     """(the JSON body, ``choices[0].message.content``); ParseError when it is not one."""
     try:
-        data = response.json()
+        data = load_json(response)
     except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep JSON
         raise ParseError(f"{name}: the response is not JSON", adapter=name,
                          status=response.status_code) from exc
@@ -53,15 +91,25 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
         message = data["choices"][0]["message"]
         content = message.get("content")
     except (KeyError, IndexError, TypeError, AttributeError) as exc:
-        raise ParseError(f"{name}: the response has no choices[0].message.content",
+        error = describe_error(response) if isinstance(data, dict) else None
+        said = f" ({error})" if error else ""  # some servers put an error in a 200
+        raise ParseError(f"{name}: the response has no choices[0].message.content{said}",
                          adapter=name, status=response.status_code) from exc
-    if content is None and isinstance(message.get("refusal"), str):
-        raise ParseError(f"{name}: the model refused to answer", adapter=name,
-                         status=response.status_code)
-    if not isinstance(content, str):
-        raise ParseError(f"{name}: message content is not text", adapter=name,
-                         status=response.status_code)
-    return data, content
+    if isinstance(content, str) and content.strip():
+        return data, content
+    status = response.status_code
+    if isinstance(message.get("refusal"), str) and message["refusal"].strip():
+        raise ParseError(f"{name}: the model refused to answer: {short(message['refusal'])}",
+                         adapter=name, status=status)
+    if finish_reason(data) == "length":
+        raise ParseError(f"{name}: the answer is empty: the model ran out of tokens "
+                         f"before answering", adapter=name, status=status, hint=_LENGTH_HINT)
+    if message.get("tool_calls"):
+        raise ParseError(f"{name}: the model called tools instead of answering in text",
+                         adapter=name, status=status)
+    if content is not None and not isinstance(content, str):
+        raise ParseError(f"{name}: message content is not text", adapter=name, status=status)
+    return data, content or ""
 
 
 def finish_reason(data: dict[str, Any]) -> str | None:
@@ -104,11 +152,16 @@ class EvidenceLabels:
         return [self.cited[k] for k in sorted(self.cited)]
 
 
-def parse_content(content: str, name: str, resolve: Any) -> ParsedAnswer:
-    """The parsed answer; ParseError when nothing is left once reasoning is removed."""
+def parse_content(content: str, name: str, resolve: Any, finish: str | None = None
+                  ) -> ParsedAnswer:
+    """The parsed answer; ParseError when nothing is left once reasoning is removed
+    (``finish``: the choice's finish_reason, which says whether the model was cut off)."""
     parsed = parse_answer(content, resolve)
     if not parsed.blocks:
         what = "only the model's reasoning" if parsed.reasoning_removed else "no text"
+        if finish == "length":
+            raise ParseError(f"{name}: the answer holds {what}: the model ran out of "
+                             f"tokens before answering", adapter=name, hint=_LENGTH_HINT)
         raise ParseError(f"{name}: the answer holds {what}", adapter=name)
     return parsed
 

@@ -11,6 +11,11 @@ The API returns at most 10 results per request (``num``), so a larger ``limit`` 
 further pages (``start`` = 11, 21, … up to the API's ceiling of 100 results); each page
 is one request for cost. No ``items`` key means no results.
 
+Errors are Google's ``{"error": {code, message, status, errors[].reason,
+details[].reason}}``: ``API_KEY_INVALID`` (a 400) is an AuthError; a spent per-day quota
+(429 ``Queries per day`` / ``DefaultPerDayPerProject``) is an AuthError too — no retry
+helps before the quota resets — while a per-user rate limit (403) is RateLimited.
+
 Google closes this API to existing customers on 2027-01-01 (FACTS.md). Replacing it is a
 config edit: point the chains in config/adapters.yaml at another search adapter.
 """
@@ -21,7 +26,7 @@ from typing import Any, ClassVar
 
 import httpx
 
-from scout.adapters.normalize import Hit
+from scout.adapters.normalize import Hit, as_text
 from scout.adapters.search_http import (api_key, error_json, fetch, json_body, search_reply,
                                         short, split_options)
 from scout.config.settings import GoogleSettings
@@ -49,27 +54,49 @@ def _error(response: httpx.Response) -> dict[str, Any]:
 
 def describe_error(response: httpx.Response) -> str | None:
     error = _error(response)
-    message = error.get("message")
-    status = error.get("status")
-    text = ": ".join(str(p) for p in (status, short(message) if message else None) if p)
+    message = as_text(error.get("message"))
+    status = as_text(error.get("status"))
+    text = ": ".join(p for p in (status, short(message) if message else "") if p)
     return text or None
 
 
 def _reasons(error: dict[str, Any]) -> str:
-    parts = [str(error.get("message") or "")]
-    for entry in (error.get("errors") or []) + (error.get("details") or []):
+    """The message, every ``reason`` and every ErrorInfo's ``quota_limit`` of an error
+    (``errors`` and ``details`` may be missing or of any type in a broken answer)."""
+    parts = [as_text(error.get("message"))]
+    entries = [e for key in ("errors", "details") if isinstance(error.get(key), list)
+               for e in error[key]]
+    for entry in entries:
         if isinstance(entry, dict):
-            parts.append(str(entry.get("reason") or ""))
+            parts.append(as_text(entry.get("reason")))
+            meta = entry.get("metadata")
+            if isinstance(meta, dict):
+                parts.append(as_text(meta.get("quota_limit")))
     return " ".join(parts)
 
 
+def _daily_quota(reasons: str) -> bool:
+    """The per-day quota (100 queries on the free tier) is spent: ``limit 'Queries per
+    day'`` in the message, ``quota_limit: DefaultPerDayPerProject`` in the details."""
+    low = reasons.lower()
+    return "per day" in low or "perday" in low
+
+
 def classify_error(response: httpx.Response, adapter: str = "google") -> ProviderError | None:
-    """An invalid key is a 400 for Google, a per-user rate limit a 403."""
+    """An invalid key is a 400 for Google, a per-user rate limit a 403, a spent daily
+    quota a 429 (or 403) that no retry can fix."""
     reasons = _reasons(_error(response))
     status = response.status_code
     if any(r in reasons for r in _BAD_KEY):
         return AuthError(f"{adapter}: HTTP {status} (API key refused)", adapter=adapter,
                          status=status, hint="check GOOGLE_API_KEY (or the variable in config)")
+    if status in (403, 429) and _daily_quota(reasons):
+        # retrying cannot help before midnight Pacific time: as for Brave's QUOTA_LIMITED,
+        # the key is spent for now, so a pool takes the next key and a chain moves on
+        return AuthError(f"{adapter}: HTTP {status} (daily query quota exhausted)",
+                         adapter=adapter, status=status,
+                         hint="the key's project has used its queries for today; add "
+                              "another key or enable billing on the project")
     if status == 403 and any(r in reasons for r in _RATE):
         return RateLimited(f"{adapter}: HTTP {status} (rate limited)", adapter=adapter,
                            status=status,
@@ -89,10 +116,10 @@ def parse_results(data: dict[str, Any], *, adapter: str = "google") -> list[Hit]
     for item in items:
         if not isinstance(item, dict) or not item.get("link"):
             continue
-        hit = Hit(title=str(item.get("title") or ""), url=str(item["link"]),
-                  snippet=str(item.get("snippet") or ""), published=_published(item))
-        if item.get("displayLink"):
-            hit.meta["display_url"] = str(item["displayLink"])
+        hit = Hit(title=as_text(item.get("title")), url=as_text(item["link"]),
+                  snippet=as_text(item.get("snippet")), published=_published(item))
+        if as_text(item.get("displayLink")):
+            hit.meta["display_url"] = as_text(item["displayLink"])
         hits.append(hit)
     return hits
 
@@ -104,8 +131,8 @@ def _published(item: dict[str, Any]) -> str | None:
     for tag in tags if isinstance(tags, list) else []:
         if isinstance(tag, dict):
             for name in ("article:published_time", "og:published_time", "datepublished"):
-                if tag.get(name):
-                    return str(tag[name])
+                if as_text(tag.get(name)):
+                    return as_text(tag[name])
     return None
 
 

@@ -39,6 +39,9 @@ TRACKING_PARAMS = frozenset({
 })
 #: prefixes of tracking parameter names (``utm_source``, ``utm_medium``, ``pk_campaign`` …)
 TRACKING_PREFIXES = ("utm_", "pk_", "mtm_", "hsa_")
+#: the longest title kept: a real one is under ~150 characters; a megabyte "title" from a
+#: broken or hostile answer would otherwise travel into every report and journal line
+TITLE_CHARS = 300
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
@@ -175,7 +178,7 @@ def to_sources(
         if len(out) >= limit:
             continue  # keep reading: a later duplicate may still fill a kept row's snippet
         source = Source(
-            title=clean_text(hit.title) or url,
+            title=trim(clean_text(hit.title), TITLE_CHARS) or url,
             url=url,
             snippet=snippet,
             rank=len(out) + 1,
@@ -188,6 +191,17 @@ def to_sources(
         seen[url] = source
         out.append(source)
     return out
+
+
+def as_text(value: Any) -> str:
+    """A provider's text field as text: a string as it is, a number written out, anything
+    else (null, an object, a list: a field of the wrong type) as ``""`` — never the
+    ``repr`` of a structure in a title or snippet."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return ""
 
 
 def as_float(value: Any) -> float | None:

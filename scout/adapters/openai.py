@@ -93,7 +93,7 @@ class OpenAIAdapter(SynthesisAdapter):
         def resolve(kind: str, number: int) -> int | None:
             return labels.resolve(number)  # [E3] and a bare [3] both name evidence item 3
 
-        parsed = parse_content(content, self.name, resolve)
+        parsed = parse_content(content, self.name, resolve, finish_reason(data))
         citations = labels.citations()
         known = (_("evidence {labels}").format(
                      labels=", ".join(f"[E{k}]" for k in sorted(labels.sent)))

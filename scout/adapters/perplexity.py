@@ -28,6 +28,7 @@ import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, number, \
     parse_content, post_chat, read_completion, token_usage
+from scout.adapters.normalize import TITLE_CHARS, as_text, trim
 from scout.adapters.prompt import build_prompt
 from scout.config.settings import AdapterSettings, PerplexitySettings
 from scout.errors import AuthError
@@ -112,15 +113,19 @@ class PerplexityAdapter(SynthesisAdapter):
 
     def _synthesis(self, data: dict[str, Any], content: str, evidence: list[Any],
                    sent: tuple[int, ...], lang: str = "en") -> Synthesis:
-        results = [r for r in data.get("search_results") or [] if isinstance(r, dict)
-                   and isinstance(r.get("url"), str)]
+        # a field of the wrong type reads as absent: a string "citations" must not become
+        # one citation per character
+        raw_results = data.get("search_results")
+        results = [r for r in raw_results if isinstance(r, dict)
+                   and isinstance(r.get("url"), str)] if isinstance(raw_results, list) else []
         by_url = {r["url"]: r for r in results}
-        urls = [u for u in data.get("citations") or [] if isinstance(u, str)]
+        raw_urls = data.get("citations")
+        urls = [u for u in raw_urls if isinstance(u, str)] if isinstance(raw_urls, list) else []
         if not urls:
             # newer answers may carry only search_results; they are numbered the same way
             urls = [r["url"] for r in results]
         citations = [
-            Citation(index=i, url=u, title=str(by_url.get(u, {}).get("title") or ""))
+            Citation(index=i, url=u, title=as_text(by_url.get(u, {}).get("title")))
             for i, u in enumerate(urls, start=1)
         ]
         labels = EvidenceLabels(evidence, sent, offset=len(citations))
@@ -130,16 +135,19 @@ class PerplexityAdapter(SynthesisAdapter):
                 return labels.resolve(n)
             return n if 1 <= n <= len(citations) else None
 
-        parsed = parse_content(content, self.name, resolve)
+        parsed = parse_content(content, self.name, resolve, finish_reason(data))
         citations += labels.citations()
         sources = [self._source(u, by_url.get(u), rank) for rank, u in enumerate(urls, 1)]
         extra = [r for r in results if r["url"] not in set(urls)]
         sources += [self._source(r["url"], r, len(sources) + i, cited=False)
                     for i, r in enumerate(extra, 1)]
         model = data.get("model") if isinstance(data.get("model"), str) else self.px.model
-        known = translations(lang).gettext(
-            "{web} web citation(s), {sent} evidence item(s) sent").format(
-                web=len(urls), sent=len(sent))
+        tr = translations(lang)
+        known = ", ".join((
+            tr.ngettext("{count} web citation", "{count} web citations", len(urls)).format(
+                count=len(urls)),
+            tr.ngettext("{count} evidence item sent", "{count} evidence items sent",
+                        len(sent)).format(count=len(sent))))
         notes = answer_notes(parsed, known, lang)
         return Synthesis(text=parsed.text, sentences=parsed.sentences, blocks=parsed.blocks,
                          citations=citations, sources=sources, adapter=self.name,
@@ -149,12 +157,12 @@ class PerplexityAdapter(SynthesisAdapter):
                 cited: bool = True) -> Source:
         result = result or {}
         meta: dict[str, Any] = {"cited": cited}
-        if result.get("last_updated"):
-            meta["last_updated"] = str(result["last_updated"])
+        if as_text(result.get("last_updated")):
+            meta["last_updated"] = as_text(result["last_updated"])
         return Source(
-            title=str(result.get("title") or url), url=url,
-            snippet=str(result.get("snippet") or ""), rank=rank, adapter=self.name,
-            published=str(result["date"]) if result.get("date") else None, meta=meta,
+            title=trim(as_text(result.get("title")), TITLE_CHARS) or url, url=url,
+            snippet=as_text(result.get("snippet")), rank=rank, adapter=self.name,
+            published=as_text(result.get("date")) or None, meta=meta,
         )
 
     @staticmethod

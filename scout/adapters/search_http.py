@@ -8,6 +8,8 @@ What this module adds is what every *search* adapter needs around that:
   message — with every secret scrubbed out of it, and the exception chain cut where a
   chained httpx exception would carry a secret-bearing URL;
 * :func:`json_body` reads a JSON object or raises ParseError (never a silent ``[]``);
+  :func:`load_json` reads a body that is not UTF-8 in the charset its ``Content-Type``
+  declares (some servers and proxies still send ``charset=iso-8859-1`` bodies);
 * the start and end every search adapter's ``call`` shares: :func:`api_key` (the key to
   send, or an AuthError naming the variable to set), :func:`split_options` (the request
   options the provider understands, and the others, reported as ``ignored_options``) and
@@ -18,6 +20,7 @@ What this module adds is what every *search* adapter needs around that:
 
 from __future__ import annotations
 
+import codecs
 import json
 import logging
 from collections.abc import Callable, Collection, Iterable, Mapping
@@ -117,10 +120,28 @@ def fetch(
     raise error
 
 
+def load_json(response: httpx.Response) -> Any:
+    """The body parsed as JSON. JSON is UTF-8 (RFC 8259) and bytes are tried first, since
+    proxies often label UTF-8 ``charset=iso-8859-1``; bytes that are not UTF-8 are decoded
+    in the charset the Content-Type declares, when Python knows it. Raises ValueError
+    (UnicodeDecodeError included) or RecursionError when the body is not JSON."""
+    try:
+        return json.loads(response.content)
+    except UnicodeDecodeError:
+        charset = response.charset_encoding
+        try:
+            name = codecs.lookup(charset).name if charset else ""
+        except LookupError:  # a charset nobody knows
+            name = ""
+        if not name or name.startswith("utf"):
+            raise
+        return json.loads(response.content.decode(name, errors="replace"))
+
+
 def json_body(response: httpx.Response, adapter: str) -> dict[str, Any]:
     """The response's JSON object, or ParseError when it is not one."""
     try:
-        data = json.loads(response.content)
+        data = load_json(response)
     except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         # RecursionError: nested deeper than the parser goes ("[[[[..." from a hostile
         # or broken server) - unreadable, like any other non-JSON answer
@@ -186,7 +207,7 @@ def result_items(data: dict[str, Any], adapter: str, *, needs: str = "url"
 def error_json(response: httpx.Response) -> dict[str, Any] | None:
     """The JSON object of an error response, or None (bodies are often HTML or empty)."""
     try:
-        data = json.loads(response.content)
+        data = load_json(response)
     except (ValueError, UnicodeDecodeError, RecursionError):
         return None
     return data if isinstance(data, dict) else None

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 import httpx
 
-from scout.adapters.normalize import Hit, as_float
+from scout.adapters.normalize import Hit, as_float, as_text
 from scout.adapters.search_http import (fetch, json_body, result_items, search_reply,
                                         split_options)
 from scout.config.settings import SearxngSettings
@@ -43,9 +43,9 @@ def classify_error(response: httpx.Response, adapter: str = "searxng") -> Provid
 def parse_results(data: dict[str, Any], *, adapter: str = "searxng") -> list[Hit]:
     hits = []
     for item in result_items(data, adapter):
-        hit = Hit(title=str(item.get("title") or ""), url=str(item["url"]),
-                  snippet=str(item.get("content") or ""),
-                  published=item.get("publishedDate") or None,
+        hit = Hit(title=as_text(item.get("title")), url=as_text(item["url"]),
+                  snippet=as_text(item.get("content")),
+                  published=as_text(item.get("publishedDate")) or None,
                   score=as_float(item.get("score")))
         engines = item.get("engines") or ([item["engine"]] if item.get("engine") else [])
         if engines:

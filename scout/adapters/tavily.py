@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 import httpx
 
-from scout.adapters.normalize import Hit, as_float
+from scout.adapters.normalize import Hit, as_float, as_text
 from scout.adapters.search_http import (api_key, error_json, fetch, json_body, search_reply,
                                         result_items, short, split_options)
 from scout.config.settings import TavilySettings
@@ -59,9 +59,9 @@ def classify_error(response: httpx.Response, adapter: str = "tavily") -> Provide
 def parse_results(data: dict[str, Any], *, adapter: str = "tavily") -> list[Hit]:
     hits = []
     for item in result_items(data, adapter):
-        hits.append(Hit(title=str(item.get("title") or ""), url=str(item["url"]),
-                        snippet=str(item.get("content") or ""),
-                        published=item.get("published_date") or None,
+        hits.append(Hit(title=as_text(item.get("title")), url=as_text(item["url"]),
+                        snippet=as_text(item.get("content")),
+                        published=as_text(item.get("published_date")) or None,
                         score=as_float(item.get("score"))))
     return hits
 

@@ -35,13 +35,15 @@ def cause_of(reason: str) -> str:
 def _value(v: Any, type_name: str = "") -> str:
     """A Task value as read back from JSON, typed again by its input type: a month is
     "March 2027" (not its JSON object), money keeps its unit and range ("1,500 EUR/month",
-    "50-80 EUR"), an area is "40 m²", a boolean is yes / no. Numbers and text stay as
-    parsed."""
+    "50-80 EUR"), a duration is "1 h 30 min" (not its seconds), an area is "40 m²", a
+    boolean is yes / no. Numbers and text stay as parsed."""
     import datetime as dt
 
-    from scout.i18n import format_value
+    from scout.i18n import format_duration, format_value
     from scout.schemas.task import DateRange, Money, Month, restore
 
+    if type_name == "duration" and isinstance(v, (int, float)):
+        return format_duration(v)  # seconds in the Task: '1 h 30 min', not '5400'
     if v is None:
         return "-"
     try:

@@ -64,6 +64,17 @@ def _phase_line(pid: str, st: PhaseState, width: int) -> str:
     return "  ".join(bits)
 
 
+def failure_hints(phases: dict[str, PhaseState]) -> list[str]:
+    """The hints of the failed phases' errors ("say it in the query or add --set
+    destination=..."), each once, in phase order."""
+    out: list[str] = []
+    for st in phases.values():
+        hint = (st.error or {}).get("hint") if st.status.startswith("failed") else None
+        if isinstance(hint, str) and hint and hint not in out:
+            out.append(hint)
+    return out
+
+
 def format_phases(phases: dict[str, PhaseState]) -> list[str]:
     width = max((len(p) for p in phases), default=5)
     return [_phase_line(pid, st, width) for pid, st in phases.items()]
@@ -126,6 +137,8 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     click.echo(f"mission {result.mission_id}: {result.status} (exit {result.exit_code})")
     if result.reason:
         click.echo(clean(f"  {result.reason}"))
+    for hint in failure_hints(result.phases):  # what to do, said once under the reason
+        click.echo(clean(f"  hint: {hint}"))
     click.echo(f"  run dir: {result.run_dir}")
     if result.status == "stopped_budget" and (result.run_dir / "report.md").is_file():
         click.echo(f"  report: {result.run_dir / 'report.md'} (what was spent and kept)")

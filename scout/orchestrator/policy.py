@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 
 from scout.errors import PhaseTimeout
+from scout.i18n import N_, N_plural
 from scout.orchestrator.decide import missing_needs
 from scout.orchestrator.outcomes import Failure, backoff_delay, should_retry
 from scout.orchestrator.phase_run import PhaseRun
@@ -50,7 +51,9 @@ def after_failure(failure: Failure, policy: RetryPolicy, attempt: int, *,
     if failure.retryable and policy.on is not None and failure.kind not in policy.on:
         return Verdict(False, reason=f"'{failure.kind}' is not in retry.on")
     if failure.retryable:
-        return Verdict(False, reason=f"gave up after {attempt} attempt(s)")
+        return Verdict(False, reason=N_plural("gave up after {count} attempt",
+                                              "gave up after {count} attempts",
+                                              attempt).format(count=attempt))
     return Verdict(False, reason="not retryable")
 
 
@@ -96,9 +99,12 @@ def fanout_failure(total: int, n_failed: int, failures: list[Failure],
 
 
 def partial_reason(total: int, n_failed: int, allow: MinSuccess) -> str:
-    allowed = (f"at least {allow.min_success:.0%} must succeed" if allow.min_success
-               else "allow_partial accepts any number of failures")
-    return f"{n_failed} of {total} items failed ({allowed})"
+    """Why a fan-out is only partly done; msgids, so the report says it in its language."""
+    if allow.min_success:
+        return N_("{failed} of {total} items failed (at least {share} must succeed)").format(
+            failed=n_failed, total=total, share=f"{allow.min_success:.0%}")
+    return N_("{failed} of {total} items failed (allow_partial accepts any number of "
+              "failures)").format(failed=n_failed, total=total)
 
 
 def unstarted(left: list[PhaseRun], runs: Mapping[str, PhaseRun], producer: Mapping[str, str],

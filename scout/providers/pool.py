@@ -23,7 +23,8 @@ shared by every machine, and each operation (pick and count, retry, success, fai
 runs inside Redis as one Lua script (the document's ``pool_op``:
 :mod:`scout.quota.redis_pool`, the same rules as here).
 
-Seed rules (the gateway applies them): 401/403 → ``quota_exhausted``, next token; 429/5xx
+Seed rules (the gateway applies them): 401/403 (and every other answer an adapter maps to
+``AuthError``: 402 out of credit, a spent daily quota) → ``quota_exhausted``, next token; 429/5xx
 → retried on the same token, then 429 → ``quota_exhausted``, 5xx → ``error``, next token;
 no usable token left → :class:`PoolExhausted` (retryable: the phase is failed_retryable).
 """

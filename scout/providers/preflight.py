@@ -23,6 +23,7 @@ from typing import Any
 from scout.config.settings import ADAPTER_TYPES, AdapterSettings
 from scout.config.models import ChainLink, Config
 from scout.errors import ConfigError, ScoutError
+from scout.i18n import N_
 from scout.providers.pool import POOL_CONFIG_NAME, PoolDef
 
 
@@ -59,8 +60,8 @@ def check_adapter(
             if not missing:
                 return Availability(True, source="none")
         else:
-            return Availability(False, f"neither {creds.env} nor {keyless} is set",
-                                tuple(missing))
+            return Availability(False, N_("neither {env} nor {keyless} is set").format(
+                env=creds.env, keyless=keyless), tuple(missing))
     if creds is not None and creds.pool:
         defs = pools()
         pool = defs.get(creds.pool)
@@ -75,7 +76,8 @@ def check_adapter(
             if not missing:
                 missing.append(f"a token in pool '{creds.pool}'")
     if missing:
-        return Availability(False, ", ".join(missing) + " not set", tuple(missing))
+        return Availability(False, N_("{names} not set").format(names=", ".join(missing)),
+                            tuple(missing))
     source = "pool" if creds is not None and creds.pool else ("env" if creds else "none")
     return Availability(True, source=source)
 

@@ -32,6 +32,8 @@ from scout.report.files import (  # noqa: F401
     BUILTIN,
     DEFAULT_TEMPLATE,
     HTML_WRAPPER_NAME,
+    catalog_files,
+    project_locales,
     resolve_template,
     template_files,
 )
@@ -39,7 +41,7 @@ from scout.spec.filters import FILTERS
 from scout.spec.templating import make_env
 
 #: filters whose output depends on the language (they take ``lang=``)
-LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n")
+LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n", "duration")
 
 Provenance = dict[str, tuple[str, str]]  # url -> (adapter, phase)
 
@@ -194,9 +196,28 @@ def forget_compiled() -> None:
         _COMPILED.clear()
 
 
-def make_report_env(templates: Path, lang: str = "en"):
-    """The report's sandboxed environment, speaking ``lang`` (en when unknown)."""
+def _project_l10n(lang: str, catalog: Any) -> Any:
+    """``l10n`` with the project's words too (its input names in "What you asked").
+    pass_context, so Jinja never folds it into the compiled code, which is shared by the
+    projects (and catalog edits) that render the same template file."""
+    from jinja2 import pass_context
+
+    @pass_context
+    def l10n(_context: Any, text: Any) -> str:
+        return FILTERS["l10n"](text, lang=lang, catalog=catalog)  # type: ignore[no-any-return]
+
+    return l10n
+
+
+def make_report_env(templates: Path, lang: str = "en", locales: Path | None = None):
+    """The report's sandboxed environment, speaking ``lang`` (en when unknown).
+
+    Its catalog is scout's with the project's own (``locales/`` beside ``templates/``,
+    unless ``locales`` names another folder) merged over it: a kind's templates translate
+    their own msgids with ``_()`` like the built-in sections do."""
     lang = lang_of(lang)
+    if locales is None:
+        locales = project_locales(templates)
     env = make_env(
         loader=ChoiceLoader([FileSystemLoader(str(templates)), FileSystemLoader(str(BUILTIN))]),
         autoescape=select_autoescape(enabled_extensions=("html.j2", "html"),
@@ -206,9 +227,11 @@ def make_report_env(templates: Path, lang: str = "en"):
         extensions=["jinja2.ext.i18n"],
         bytecode_cache=compiled_for(lang),
     )
-    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    catalog = translations(lang, locales)
+    env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
     for name in LOCALE_FILTERS:
         env.filters[name] = functools.partial(FILTERS[name], lang=lang)
+    env.filters["l10n"] = _project_l10n(lang, catalog)
     env.globals["lang"] = lang
     return env
 

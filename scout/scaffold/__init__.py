@@ -96,6 +96,8 @@ def _asked(inputs: list[tuple[str, str]]) -> str:
     for name, kind in inputs:
         if kind == "place":
             parts.append(f"{{% if task.{name} %}} in {{{{ task.{name} }}}}{{% endif %}}")
+        elif kind == "duration":  # seconds in the Task; a search reads "20 min"
+            parts.append(f"{{% if task.{name} %}} {{{{ task.{name} | duration }}}}{{% endif %}}")
         elif kind == "boolean":  # a yes/no filter reads as its words ("pet friendly")
             parts.append(f"{{% if task.{name} %}} {name.replace('_', ' ')}{{% endif %}}")
         elif kind == "area":  # square metres: a search says its unit ("60 m2")

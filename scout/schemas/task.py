@@ -23,6 +23,7 @@ Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
 INPUT_TYPES = (
     "string",
     "integer",
+    "year",
     "number",
     "area",
     "boolean",
@@ -31,6 +32,7 @@ INPUT_TYPES = (
     "date",
     "money",
     "rating",
+    "duration",
     "list",
 )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-import unicodedata
+from typing import Any
 from urllib.parse import urlsplit
 
 from scout.schemas.records import Candidate, Evidence
@@ -21,6 +21,7 @@ from scout.schemas.sources import Source
 from scout.schemas.task import Money
 from scout.stepkit.params import ExtractRules
 from scout.task.parser import find_amounts
+from scout.text import strip_accents
 
 _GENERIC = {"the", "hotel", "hotels", "restaurant", "restaurants", "and", "by", "de", "la",
             "el", "le", "les", "del", "los", "las", "y", "&", "a", "an", "of", "in", "at", "spa",
@@ -45,10 +46,6 @@ _RATING_PATTERNS: list[tuple[re.Pattern[str], float | None]] = [
 _COUNT = re.compile(r"\b(\d{1,3}(?:[,.\s]\d{3})*|\d+)\s+(?:reviews|ratings|opinions|reseñas)\b",
                     re.I)
 _PER_UNIT = re.compile(r"\b(?:per|a|/)\s*(night|person|day)\b", re.I)
-
-
-def strip_accents(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def name_key(name: str) -> str:
@@ -120,9 +117,33 @@ def evidence_id(url: str, text: str) -> str:
     return hashlib.sha256(f"{url}\n{text}".encode()).hexdigest()[:16]
 
 
-def _name_words(name: str) -> list[str]:
+def name_words(name: str) -> list[str]:
+    """A name's distinguishing words: folded, generic words and short ones dropped."""
     return [w for w in re.findall(r"[a-z0-9]+", strip_accents(name).lower())
             if w not in _GENERIC and w not in _FUNCTION and len(w) >= 3]
+
+
+def sibling_names(ctx: Any) -> list[str]:
+    """The names of every candidate a fan-out step's phase runs over (the item's
+    siblings; ``ctx`` is its StepContext)."""
+    return [c.name for c in _siblings(ctx)]
+
+
+def sibling_texts(ctx: Any) -> list[str]:
+    """What each sibling's own listing says (its evidence's titles and texts), in the
+    order of :func:`sibling_names`."""
+    return [" ".join(f"{e.title or ''} {e.text or ''}" for e in c.evidence)
+            for c in _siblings(ctx)]
+
+
+def _siblings(ctx: Any) -> list[Candidate]:
+    source = ctx.inputs.get(ctx.phase.for_each or "") if ctx.phase.for_each else None
+    out: list[Candidate] = []
+    for it in getattr(source, "items", None) or []:
+        c = getattr(it, "candidate", it)  # a shortlist's items hold their candidate
+        if isinstance(c, Candidate):
+            out.append(c)
+    return out
 
 
 def shared_words(names: list[str], texts: list[str] | None = None) -> frozenset[str]:
@@ -130,27 +151,33 @@ def shared_words(names: list[str], texts: list[str] | None = None) -> frozenset[
     hotel names), in their names or, given ``texts`` (each candidate's own listing text,
     in the order of ``names``), in what their listings say: "2-bedroom apartment in
     Alfama" is not told apart by "bedroom" when other flats' listings say "1 bedroom"."""
-    own = [set(_name_words(name)) for name in names]
+    own = [set(name_words(name)) for name in names]
     vocab = set().union(*own) if own else set()
     hay = [strip_accents(t).lower() for t in (texts or [])]
     seen: dict[str, int] = {}
     for i, words in enumerate(own):
         text = hay[i] if i < len(hay) else ""
         for w in vocab:
-            if w in words or w in text:  # as _mentions reads a result: a substring
+            if w in words or w in text:  # as names_candidate reads a result: a substring
                 seen[w] = seen.get(w, 0) + 1
     return frozenset(w for w, n in seen.items() if n >= 2)
 
 
-def _mentions(candidate_name: str, source: Source, shared: frozenset[str] = frozenset()) -> bool:
-    # a word the fan-out's other candidates share ("toyota", "hybrid") does not say which
-    # of them a result is about; the candidate's own words do (all words if it has none)
-    words = _name_words(candidate_name)
+def names_candidate(candidate_name: str, text: str, shared: frozenset[str] = frozenset()) -> bool:
+    """Whether ``text`` names the candidate by its own words (True for a name with no
+    word to go by). A word the fan-out's other candidates share ("toyota", "hybrid")
+    does not say which of them a text is about; the candidate's own words do (all its
+    words if it has none of its own)."""
+    words = name_words(candidate_name)
     words = [w for w in words if w not in shared] or words
     if not words:
         return True
-    hay = strip_accents(f"{source.title} {source.snippet} {source.url}").lower()
+    hay = strip_accents(text).lower()
     return any(w in hay for w in words)
+
+
+def _mentions(candidate_name: str, source: Source, shared: frozenset[str] = frozenset()) -> bool:
+    return names_candidate(candidate_name, f"{source.title} {source.snippet} {source.url}", shared)
 
 
 def _core_words(name: str) -> set[str]:

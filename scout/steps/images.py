@@ -8,7 +8,9 @@ the source states it:
    read by the fetch phase (``pages``), marked ``first_party`` and credited to the
    candidate's site; at most ``first_party`` of them lead the gallery;
 2. then the ``images`` chain's answer for ``query`` (Brave, Google, SearxNG image search,
-   whichever is configured first).
+   whichever is configured first), less the photos that name another candidate of the
+   fan-out and not this one (a "best hotels" page's photo of the hotel next door, which
+   the report would credit to this one).
 
 When no link of the chain is configured (every ``name?`` link skipped) the search is
 skipped, visibly: the artifact says why (``skipped``) and the galleries keep their
@@ -27,6 +29,7 @@ from scout.adapters.contract import ImageSearchRequest
 from scout.schemas.records import Candidate, EvidenceSet
 from scout.schemas.sources import Gallery, Photo, PhotoSet
 from scout.stepkit.context import ItemOutcome, StepContext
+from scout.steps.extract import name_words, names_candidate, shared_words, sibling_names
 from scout.steps.outcomes import failure_notes
 from scout.stepkit.params import ImagesParams
 
@@ -50,6 +53,23 @@ def first_party_photos(pages: Any, subject: str, name: str) -> list[Photo]:
             out.append(Photo(image_url=url, page_url=ev.url, source=name or _host(ev.url),
                              title=ev.title, first_party=True, adapter=ev.adapter))
     return out
+
+
+def about_another(photo: Photo, name: str, siblings: list[str], context: str = "") -> bool:
+    """Whether a search photo names another candidate of the fan-out and not ``name``
+    (its title, page and image URLs are what the search tells of it). Words the
+    candidates share, and the words of ``context`` (the search query) that are not in
+    ``name`` (the city in "Hotel Arts Barcelona"), tie a photo to no one. A photo that
+    names none of them is kept: image titles are often only the alt text."""
+    others = [s for s in siblings if s and s != name]
+    if not name or not others:
+        return False
+    own = set(name_words(name))
+    shared = shared_words([name, *others]) | {w for w in name_words(context) if w not in own}
+    text = f"{photo.title or ''} {photo.page_url or ''} {photo.image_url}"
+    if names_candidate(name, text, shared):
+        return False
+    return any(names_candidate(other, text, shared) for other in others)
 
 
 def gallery(first: list[Photo], found: list[Photo], limit: int, first_cap: int) -> list[Photo]:
@@ -83,7 +103,12 @@ def run(ctx: StepContext) -> PhotoSet:
             outcome = ctx.gateway.call(ImageSearchRequest(query=query, limit=params.limit,
                                                           options=params.options))
             found = [p for p in outcome.value if isinstance(p, Photo)]
-            notes.append(f"{name or subject}: {len(found)} photos from {outcome.answered_by}")
+            siblings = sibling_names(ctx)
+            kept = [p for p in found if not about_another(p, name, siblings, query)]
+            notes.append(f"{name or subject}: {len(found)} photos from {outcome.answered_by}"
+                         + (f", {len(found) - len(kept)} of another candidate left out"
+                            if len(kept) < len(found) else ""))
+            found = kept
         except NoUsableLink as exc:
             skipped = f"image search skipped: {exc.message.split(': ', 1)[-1]}"
     photos = gallery(first, found, params.limit, params.first_party)

@@ -15,7 +15,9 @@ from scout.adapters.contract import SearchRequest
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
 from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import failure_notes, merge_evidence
-from scout.steps.extract import shared_words, to_candidates, to_evidence
+from scout.steps.extract import (
+    shared_words, sibling_names, sibling_texts, to_candidates, to_evidence,
+)
 from scout.steps.freetext import free_fields
 from scout.stepkit.params import SearchParams
 
@@ -59,7 +61,8 @@ def run(ctx: StepContext) -> Any:
         subject = ctx.item if isinstance(ctx.item, Candidate) else None
         items, dropped = to_evidence(sources, rules, kind=rules.record, subject=subject,
                                      adapter=answered, phase=ctx.phase_id,
-                                     shared=shared_words(*_siblings(ctx)))
+                                     shared=shared_words(sibling_names(ctx),
+                                                         sibling_texts(ctx)))
         notes = [note]
         if dropped:
             notes.append(N_("{n} result(s) did not carry a {record} of {name}").format(
@@ -67,20 +70,6 @@ def run(ctx: StepContext) -> Any:
                 name=subject.name if subject else "the subject"))
         return EvidenceSet(items=items, sources=sources, notes=notes)
     return SourceList(items=sources)
-
-
-def _siblings(ctx: StepContext) -> tuple[list[str], list[str]]:
-    """The names of every candidate the fan-out runs over (the item's siblings), and the
-    text of each one's own evidence (its listing's snippets)."""
-    source = ctx.inputs.get(ctx.phase.for_each or "") if ctx.phase.for_each else None
-    names: list[str] = []
-    texts: list[str] = []
-    for it in getattr(source, "items", None) or []:
-        c = getattr(it, "candidate", it)  # a shortlist's items hold their candidate
-        if isinstance(c, Candidate):
-            names.append(c.name)
-            texts.append(" ".join(f"{e.title or ''} {e.text or ''}" for e in c.evidence))
-    return names, texts
 
 
 def gather(outcomes: list[ItemOutcome], phase: Any = None) -> Any:

@@ -1,8 +1,10 @@
 """Task values written for people in the request's language (for the Task notes).
 
 Months and date ranges are formatted by Babel from CLDR patterns ("septiembre de 2026",
-"3–7 de junio de 2027"), money as the report writes it, with its unit ("1.200 €/mes"),
-a boolean is "yes" / "sí" (not Python's ``True``); everything else is its ``str()``. Babel is imported on use.
+"3–7 de junio de 2027"), money and decimal numbers as the language writes them ("200 €",
+"1.200 €/mes" with its unit, "8,5"); whole numbers are written without grouping (a year
+or a count reads the same in both languages); a boolean is "yes" / "sí" (not Python's
+``True``); everything else is its ``str()``. Babel is imported on use.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from scout import i18n
 from scout.schemas.task import DateRange, Money, Month
 
 
@@ -17,13 +20,9 @@ def display(value: Any, lang: str) -> str:
     if isinstance(value, (list, tuple)):  # a list input: its items, not a Python repr
         return ", ".join(display(v, lang) for v in value)
     if isinstance(value, bool):
-        from scout.i18n import translations
-
-        return translations(lang).gettext("yes" if value else "no")
+        return i18n.translations(lang).gettext("yes" if value else "no")
     if isinstance(value, Money):  # with its unit: "1,500 EUR/month", "1.500 €/mes"
-        from scout.i18n import format_money
-
-        return format_money(value, lang, 0 if float(value.amount).is_integer() else 2)
+        return i18n.format_money(value, lang, 0 if float(value.amount).is_integer() else 2)
     try:
         from babel.dates import format_date, format_interval, format_skeleton
 
@@ -35,6 +34,10 @@ def display(value: Any, lang: str) -> str:
             return format_interval(value.start, value.end, "yMMMMd", locale=lang)
         if isinstance(value, dt.date):
             return format_date(value, "long", locale=lang)
+        if isinstance(value, float) and not value.is_integer():
+            return i18n.format_number(value, lang)
+        if isinstance(value, float):
+            return i18n.format_number(value, lang, 1)  # a rating read as 8 is 8.0 / 8,0
     except (ImportError, ValueError, LookupError):
         pass
     return str(value)

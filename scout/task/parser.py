@@ -226,8 +226,8 @@ def _find_pattern(text: _Text, spec: InputSpec) -> tuple[str, tuple[int, int]] |
 # Extraction order: the most specific readings claim their text first. An enum's words
 # (a string or list input's declared vocabulary, "studio", "piso") come before places, so
 # a request that opens with one ("Studio 40 m2 barcelona") does not read it as the place.
-_ORDER = ["date", "month", "money", "rating", "area", "integer", "number", "boolean", "list",
-          "string", "place"]
+_ORDER = ["date", "month", "money", "rating", "duration", "year", "area", "integer",
+          "number", "boolean", "list", "string", "place"]
 _UNREAD = re.compile(r"(?<![\w.,])\d[\d.,]*(?:\s*[^\W\d_]{1,12})?", re.UNICODE)
 
 
@@ -279,7 +279,7 @@ def parse_query(
                         result.flags.append(f"past:{name}")
                         _note(result, name, _(
                             "{name}: {value} is already past (today is {today}); kept as "
-                            "asked").format(name=name, value=display(when[0], result.lang),
+                            "asked").format(name=_(name), value=display(when[0], result.lang),
                                            today=display(today, result.lang)))
             elif spec.type == "money":
                 from scout.task.money import find_money
@@ -293,7 +293,7 @@ def parse_query(
                     if money[2] and money[0].currency != "USD":  # USD: the usual reading
                         _note(result, name, _(
                             "{name}: read '{word}' as {code}; write the currency code if you "
-                            "meant another").format(name=name, word=money[2],
+                            "meant another").format(name=_(name), word=money[2],
                                                     code=money[0].currency))
             elif spec.type == "rating":
                 from scout.task.rating import find_rating
@@ -303,6 +303,14 @@ def parse_query(
                 from scout.task.area import find_area
 
                 hit = find_area(text.free, _NUMBER_CMP)
+            elif spec.type == "year":
+                from scout.task.year import find_year
+
+                hit = find_year(text.free, [fold(w) for w in [name.replace("_", " "), *spec.aliases]])
+            elif spec.type == "duration":
+                from scout.task.durations import find_duration
+
+                hit = find_duration(text.free)
             elif spec.type in ("integer", "number"):
                 hit = _find_number(text, spec, name, spec.type == "integer", result.lang)
             elif spec.type == "boolean":
@@ -340,7 +348,8 @@ def _note(result: ParseResult, name: str, text: str) -> None:
 def _note_unread(text: _Text, inputs: dict[str, InputSpec], result: ParseResult,
                  _: Callable[[str], str]) -> None:
     """Numbers left over while a numeric input is still empty: say what was not read."""
-    open_types = {"date", "month", "money", "rating", "area", "integer", "number"}
+    open_types = {"date", "month", "money", "rating", "duration", "year", "area", "integer",
+                  "number"}
     if not any(s.type in open_types and n not in result.values for n, s in inputs.items()):
         return
     left = [text.original[m.start():m.end()] for m in _UNREAD.finditer(text.free)]

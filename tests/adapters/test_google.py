@@ -97,11 +97,14 @@ def test_per_user_rate_limit_403_is_rate_limited() -> None:
         _adapter(lambda r: httpx.Response(403, json=body)).search("q", credential=KEY)
 
 
-def test_daily_quota_429_is_rate_limited_with_google_message() -> None:
+def test_daily_quota_429_is_a_spent_key_with_google_message() -> None:
+    # a spent daily quota is not a rate limit: no retry helps before it resets, so the
+    # key is out (AuthError, like Brave's QUOTA_LIMITED) and a pool takes the next one;
+    # the full real body is in tests/adapters/test_search_captures.py
     body = {"error": {"code": 429, "status": "RESOURCE_EXHAUSTED",
                       "message": "Quota exceeded for quota metric 'Queries' and limit "
                                  "'Queries per day' of service 'customsearch.googleapis.com'"}}
-    with pytest.raises(RateLimited) as info:
+    with pytest.raises(AuthError) as info:
         _adapter(lambda r: httpx.Response(429, json=body)).search("q", credential=KEY)
     assert "RESOURCE_EXHAUSTED: Quota exceeded" in info.value.message
 

@@ -112,7 +112,7 @@ def test_markers_beyond_the_citation_list_are_dropped_with_a_note() -> None:
     syn = adapter(Capture(body=json.dumps(data).encode())).call(request(), KEY).value
     assert syn.sentences[0].citations == [2]
     assert syn.notes == ["citation [9] dropped: it points at nothing the model was given "
-                         "(5 web citation(s), 1 evidence item(s) sent)"]
+                         "(5 web citations, 1 evidence item sent)"]
 
 
 # --- the request -------------------------------------------------------------------------

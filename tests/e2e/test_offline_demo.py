@@ -106,3 +106,23 @@ def test_replay_miss_is_clear(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert code == 1
     out = capsys.readouterr()
     assert "no recorded exchange" in out.out + out.err
+
+
+def test_a_request_without_its_required_place_says_what_to_add(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_network: None,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A request the kind cannot run without (no place) fails at F0 with the reason and
+    the hint on how to give it, not only a list of blocked phases."""
+    shutil.copytree(ROOT / "config", tmp_path / "config")
+    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    code = main(["apply", str(ROOT / "pipelines/hotel_research.yaml"), "--query",
+                 "hoteles baratos con buenas reseñas", "--progress", "none",
+                 "--replay", str(DEMO / "cassette")])
+    out = capsys.readouterr().out
+    assert code == 1
+    lines = out.splitlines()
+    assert "F0 failed: required input 'destination' (place) was not found in the query" \
+        in lines[1]
+    assert lines[2] == "  hint: say it in the query or add --set destination=Barcelona"

@@ -126,7 +126,7 @@ def test_spanish_notices_of_a_degraded_run(world: World, monkeypatch: pytest.Mon
     world.providers.fail("tavily", 500, times=1000)
     assert apply("bcn-es-degraded", *spanish_args()) == 0
     md = (world.run_dir("bcn-es-degraded") / "report.md").read_text()
-    assert ("- F1: tavily: 2 fallo(s) (no disponible, HTTP 500); respondió duckduckgo en su lugar"
+    assert ("- F1: tavily: 2 fallos (no disponible, HTTP 500); respondió duckduckgo en su lugar"
             in md)
     assert "perplexity omitido: PERPLEXITY_API_KEY sin definir" in md
     assert "*Respondido por **extractive**" in md and "síntesis local" in md

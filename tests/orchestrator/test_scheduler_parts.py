@@ -125,7 +125,7 @@ def test_policy_retries_with_backoff_then_gives_up():
     assert first.retry and first.delay == 1.0 and second.delay == 2.0
     assert "attempt 1 of 3 failed" in first.reason
     last = policy.after_failure(f, retry, 3, stopping=False, rng=random.Random(0))
-    assert (last.retry, last.reason) == (False, "gave up after 3 attempt(s)")
+    assert (last.retry, last.reason) == (False, "gave up after 3 attempts")
     stopping = policy.after_failure(f, retry, 1, stopping=True, rng=random.Random(0))
     assert not stopping.retry
 

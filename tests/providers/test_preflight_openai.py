@@ -64,3 +64,22 @@ def test_doctor_reports_each_case(tmp_path: Path) -> None:
     chain = [c for c in doctor(path, tmp_path, {"OPENAI_API_KEY": "sk-x"})
              if c.name == "chain synthesis"][0]
     assert chain.detail == "answers with: openai → extractive"
+
+
+def test_every_skip_reason_of_a_keyless_run_reads_in_spanish() -> None:
+    """A keyless run's report lists why each keyed adapter was skipped; in a Spanish
+    report none of those reasons may stay English (the openai one once did)."""
+    from scout.config.loader import load_config
+    from scout.i18n import localize
+
+    root = Path(__file__).resolve().parents[2]
+    config = load_config(root / "config" / "adapters.yaml")
+    reasons = {}
+    for name, settings in config.adapters.items():
+        av = check_adapter(settings, {}, lambda: {}, name)
+        if not av.ok:
+            reasons[name] = av.reason
+    assert {"openai", "tavily", "perplexity"} <= set(reasons)
+    for name, reason in reasons.items():
+        es = localize(reason, "es")
+        assert es != reason and "not set" not in es and "neither" not in es, (name, es)

@@ -64,7 +64,7 @@ def test_stored_english_is_localised_by_its_msgid() -> None:
     assert localize("perplexity skipped: PERPLEXITY_API_KEY not set", "es") == \
         "perplexity omitido: PERPLEXITY_API_KEY sin definir"
     assert localize("F1: tavily failed 2x (unavailable, HTTP 500); duckduckgo answered instead",
-                    "es") == ("F1: tavily: 2 fallo(s) (no disponible, HTTP 500); respondió "
+                    "es") == ("F1: tavily: 2 fallos (no disponible, HTTP 500); respondió "
                               "duckduckgo en su lugar")
     assert localize("needs 'videos' from Y1, which is failed_terminal; needs input 'x', which "
                     "has no value", "es") == ("necesita 'videos' de Y1, que está fallida "

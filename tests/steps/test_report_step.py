@@ -233,3 +233,29 @@ def test_a_models_table_and_lists_render_as_structure_with_unsupported_marks(
         synth = md[md.index("**Options**"):md.index("Book early")]
         assert synth.count("\n|---|") == 1  # one separator line: the table's own
         _cited_resolve(md)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_counts_read_as_words_not_placeholders(tmp_path: Path, lang: str) -> None:
+    """Counts agree with their noun in both languages: no 'hotel(s)' / 'candidato(s)'."""
+    _, run_dir = _render(tmp_path, lang=lang)
+    md = (run_dir / "report.md").read_text()
+    assert not re.search(r"\w\((s|es)\)", md), re.findall(r".*\w\((?:s|es)\).*", md)
+    lead = md.split("\n\n", 2)[1]
+    n_found = len(re.findall(r"^\| \d+ \|", md.split("\n## ", 2)[1], re.M))
+    if lang == "en":
+        want = f"{n_found} hotel{'s' if n_found != 1 else ''} in Barcelona fit"
+    else:
+        want = f"{n_found} hotel{'es' if n_found != 1 else ''} en Barcelona cumple"
+    assert lead.startswith(want), lead
+
+
+def test_a_budget_stated_per_night_is_not_said_per_night_twice(tmp_path: Path) -> None:
+    _, run_dir = _render(tmp_path, budget="200 EUR a night")
+    md = (run_dir / "report.md").read_text()
+    lead = md.split("\n\n", 2)[1]
+    assert "a budget of 200 EUR/night" in lead and "a night a night" not in lead
+    assert "/night a night" not in md
+    _, run_dir = _render(tmp_path, budget="10 EUR per night", results=F1_RESULTS[:1])
+    md = (run_dir / "report.md").read_text()
+    assert "at most 10 EUR/night." in md or "at most 10 EUR/night," in md, md[:300]

@@ -248,3 +248,18 @@ def test_the_dollar_sign_is_a_peso_only_in_spanish_requests_in_peso_countries() 
 def test_feasts(query: str, start: str, end: str) -> None:
     month = parse(query).values["month"]
     assert (month.start.isoformat(), month.end.isoformat()) == (start, end)
+
+
+def test_spanish_notes_name_fields_and_write_values_as_spanish_does() -> None:
+    """The notes a Spanish reader sees name the field in Spanish (as the report's table
+    does) and write money and decimals the Spanish way, not '8.0' and '200 EUR'."""
+    task = build_task("hoteles en sevilla por menos de 90 euros la noche, nota 8,5", HOTEL,
+                      today=TODAY)
+    assert task.lang == "es"
+    assert "presupuesto: se ha leído «90 €/noche» de «por menos de 90 euros la noche»" \
+        in task.notes
+    assert any(n.startswith("valoración mínima: se ha leído «8,5»") for n in task.notes)
+    assert not any(n.startswith(("budget:", "min_rating:", "destination:"))
+                   for n in task.notes)
+    en = build_task("hotels in Seville under 90 EUR a night rated 8.5", HOTEL, today=TODAY)
+    assert "budget: read '90 EUR/night' from 'under 90 EUR a night'" in en.notes

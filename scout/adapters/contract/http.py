@@ -6,6 +6,8 @@ chained with ``from``:
     timeouts, connect errors, 5xx  → Unavailable (also a body still arriving after the timeout)
     429                            → RateLimited (Retry-After parsed)
     401/403                        → AuthError
+    402 (payment required)         → AuthError: the account behind the key is out of credit
+                                     (Brave, OpenRouter, DeepSeek), so a pool takes the next key
     other 4xx                      → Rejected
 
 Adapters call :func:`send` (or use :func:`mapped` + :func:`check_status`) so that no
@@ -133,6 +135,11 @@ def check_status(response: httpx.Response, adapter: str) -> None:
     if status in (401, 403):
         raise AuthError(f"{where} (credential refused or out of quota)", adapter=adapter,
                         status=status, hint="check the key named in config/adapters.yaml")
+    if status == 402:
+        raise AuthError(f"{where} (payment required: the account is out of credit)",
+                        adapter=adapter, status=status,
+                        hint="top up the account or raise its spending limit, or use "
+                             "another key")
     if status >= 500:
         raise Unavailable(f"{where} (server error)", adapter=adapter, status=status,
                           retry_after=parse_retry_after(response.headers.get("retry-after")))
