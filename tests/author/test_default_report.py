@@ -155,3 +155,23 @@ def test_a_spanish_default_report_shows_columns_and_search_notes_in_spanish(
     assert "respondió" in md and "no traían reseña de" in md
     for english in ("answered by", "did not carry", "| title |", "| kind |", "| text |"):
         assert english not in md, english
+
+
+def test_an_enum_value_is_shown_in_the_reports_language(tmp_path: Path) -> None:
+    # "| sort | price |" in a Spanish report: an enum's value is the author's English word;
+    # a catalog that translates it (scout's here, or the project's locales/) is used.
+    # (The shared sections' task_section does the same: tests/kinds/test_rentals.py.)
+    text = LAPTOPS.replace(
+        '  weight: {type: string, description: "most weight in kg"}',
+        '  weight: {type: string, description: "most weight in kg"}\n'
+        '  sort: {type: string, enum: [price, rating], synonyms: {price: [precio]}}\n'
+        '  kinds: {type: list, items: string, enum: [review, price]}')
+    (tmp_path / "pipelines").mkdir()
+    path = tmp_path / "pipelines" / "laptops.yaml"
+    path.write_text(text)
+    with FakeProviders() as fake:
+        res = run_pipeline(path, fake=fake, workdir=tmp_path / "w",
+                           query="portátiles ultraligeros ordenados por precio, con review")
+    assert res.exit_code == 0, res.result.reason
+    md = res.report
+    assert "| sort | precio |" in md and "| kinds | reseña |" in md, md[:1500]
