@@ -422,6 +422,8 @@ def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:
         return format_money(value, lang)
     if type_name == "rating":
         return format_rating(value, lang)
+    if type_name == "area" and isinstance(value, (int, float)):
+        return f"{format_number(value, lang, 0 if float(value).is_integer() else 1)} m²"
     if type_name == "year" and isinstance(value, int) and not isinstance(value, bool):
         return str(value)  # a year is a name, not a quantity: never '2,019' or '2.019'
     if type_name == "duration" and isinstance(value, (int, float)):
@@ -441,3 +443,14 @@ def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(format_value(v, "", lang) for v in value)
     return str(value)
+
+
+#: Small counts written as words in both languages ("dos habitaciones", "two bedrooms",
+#: "una habitación"): people spell the counts of rooms, guests and seats, in requests and
+#: in listings alike (the query parser and the ``stated`` filter read them).
+COUNT_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
+    "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
+}

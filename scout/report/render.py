@@ -51,11 +51,16 @@ class Citations:
 
     ``provenance`` (url → adapter, phase) says who found each URL; a caller that knows
     better (an evidence line carries its own adapter and phase) passes them explicitly.
+    ``titles`` (url → the title or name a record in the mission gives it) names a source
+    cited with no title of its own (a model's citations are bare URLs, some adapters
+    give the URL as the title), rather than printing its URL twice.
     """
 
-    def __init__(self, provenance: Provenance | None = None) -> None:
+    def __init__(self, provenance: Provenance | None = None,
+                 titles: dict[str, str] | None = None) -> None:
         self._index: dict[str, int] = {}
         self._provenance = dict(provenance or {})
+        self._titles = dict(titles or {})
         self.items: list[dict[str, str]] = []
 
     def found_by(self, url: str) -> tuple[str, str]:
@@ -66,7 +71,9 @@ class Citations:
             known_adapter, known_phase = self.found_by(url)
             self._index[url] = len(self.items) + 1
             self.items.append({"n": str(len(self.items) + 1), "url": url,
-                               "title": title or url, "adapter": adapter or known_adapter,
+                               "title": (title if title and title != url else "")
+                               or self._titles.get(url) or url,
+                               "adapter": adapter or known_adapter,
                                "phase": phase or known_phase})
         return self._index[url]
 
@@ -97,6 +104,34 @@ def _walk(value: Any, phase: str, adapter: str, out: Provenance, depth: int = 0)
     elif isinstance(value, dict):
         for item in value.values():
             _walk(item, phase, adapter, out, depth + 1)
+
+
+def titles(artifacts: dict[str, Any]) -> dict[str, str]:
+    """url → the first title (a source's, an evidence line's) or name (a candidate's) a
+    record of ``artifacts`` gives it."""
+    out: dict[str, str] = {}
+
+    def walk(value: Any, depth: int = 0) -> None:
+        if depth > 8 or value is None:
+            return
+        if isinstance(value, BaseModel):
+            url = getattr(value, "url", None)
+            name = getattr(value, "title", None) or getattr(value, "name", None)
+            if isinstance(url, str) and url and isinstance(name, str) and name.strip() \
+                    and name.strip() != url and url not in out:
+                out[url] = name.strip()
+            for field in type(value).model_fields:
+                walk(getattr(value, field, None), depth + 1)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item, depth + 1)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item, depth + 1)
+
+    for artifact in artifacts.values():
+        walk(artifact)
+    return out
 
 
 def provenance(pipeline: Any, artifacts: dict[str, Any]) -> Provenance:

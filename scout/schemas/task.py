@@ -25,6 +25,7 @@ INPUT_TYPES = (
     "integer",
     "year",
     "number",
+    "area",
     "boolean",
     "place",
     "month",

@@ -188,12 +188,19 @@ def stated(value: Any, *units: str, pick: str = "max") -> float | int | None:
     if not words:
         raise ValueError(f"stated: {_NO_UNIT}")
     alt = "|".join(words)
-    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:" + alt + r")(?!\w)"
-                          r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")
+    # "2-bed", "3-bedroom": a hyphen joins the number to its unit as a space does; a
+    # count may be a word ("dos habitaciones", "two bedrooms")
+    count = "|".join(i18n.COUNT_WORDS)
+    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?!\w)"
+                          r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)"
+                          r"|(?<!\w)(" + count + r")[\s-]+(?:" + alt + r")(?!\w)")
     numbers: list[float] = []
     for text in _texts(value):
         for m in found_re.finditer(fold(text)):
-            numbers.append(read_number(m.group(1) or m.group(2)))
+            if m.group(3):
+                numbers.append(float(i18n.COUNT_WORDS[m.group(3)]))
+            else:
+                numbers.append(read_number(m.group(1) or m.group(2)))
     if not numbers:
         return None
     got = numbers[0] if pick == "first" else (max(numbers) if pick == "max" else min(numbers))
@@ -235,8 +242,23 @@ def mentions(value: Any, words: Any, every: bool = True, *,
     table = synonyms or {}
 
     def found(word: str) -> bool:
-        return any(re.search(r"(?<!\w)" + re.escape(alt) + r"(?!\w)", text) is not None
-                   for alt in table.get(word, (word,)))
+        return any(_named(alt, text) for alt in table.get(word, (word,)))
 
     hits = [found(w) for w in folded]
     return all(hits) if every else any(hits)
+
+
+# A word a listing negates is not one it names: "no pets", "not furnished", "sin
+# mascotas", "no se admiten mascotas", "mascotas: no", "furnished? no". The negation
+# reaches at most two words ahead and stops at punctuation ("no smoking, pets welcome"
+# names pets).
+_NEGATION = r"(?:no|not|non|sin|without|ni|nor|never|nunca)"
+
+
+def _named(word: str, text: str) -> bool:
+    """Whether ``text`` (folded) names ``word`` at least once without negating it."""
+    w = r"(?<!\w)" + re.escape(word) + r"(?!\w)"
+    before = re.compile(r"(?<!\w)" + _NEGATION + r"(?:\s+[^\W\d_]+){0,2}\s+(" + w + ")")
+    after = re.compile("(" + w + r")\s*[:?=]\s*" + _NEGATION + r"(?!\w)")
+    negated = {m.start(1) for rx in (before, after) for m in rx.finditer(text)}
+    return any(m.start() not in negated for m in re.finditer(w, text))

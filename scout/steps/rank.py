@@ -82,8 +82,12 @@ def _target_currency(task: Any) -> str | None:
 
 
 def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
-           currency: str | None, table: CurrencyTable | None) -> tuple[list[Candidate], bool]:
-    """Attach evidence and derive rating/price. Returns (candidates, any value converted)."""
+           currency: str | None, table: CurrencyTable | None,
+           checks: frozenset[str] = frozenset({"price", "rating"}),
+           ) -> tuple[list[Candidate], bool]:
+    """Attach evidence and derive rating/price. Returns (candidates, any value converted).
+    A candidate is flagged "price unknown" / "rating unknown" only for the fields in
+    ``checks`` (what the phase's ``where`` and ``order_by`` read)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -114,11 +118,33 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                     currency=c.price.currency, target=currency))
         if c.video is not None:
             continue  # a video has no price or rating: their absence says nothing
-        if c.price is None:
+        if c.price is None and "price" in checks:
             c.flags.append(N_("price unknown"))
-        if c.rating is None:
+        if c.rating is None and "rating" in checks:
             c.flags.append(N_("rating unknown"))
     return list(by_key.values()), converted_any
+
+
+def _fields_read(params: RankParams) -> frozenset[str]:
+    """The record's fields the ``where`` and ``order_by`` expressions read
+    (``flat.price.amount`` → price): a kind that never checks a rating (flats, cars) does
+    not flag every record "rating unknown" as if something could not be checked."""
+    from jinja2 import nodes
+
+    env = make_env()
+    read: set[str] = set()
+    for expr in [*params.where, *params.order_by]:
+        try:
+            tree = env.parse("{{ (" + expr + ") }}")
+        except TemplateError:
+            return frozenset({"price", "rating"})  # unreadable here: flag as before
+        for node in tree.find_all((nodes.Getattr, nodes.Getitem)):
+            target = node.node
+            if isinstance(target, nodes.Name) and target.name == params.as_:
+                key = node.attr if isinstance(node, nodes.Getattr) else getattr(node.arg, "value", None)
+                if isinstance(key, str):
+                    read.add(key)
+    return frozenset(read)
 
 
 def _comparable(money: Money, currency: str | None, table: CurrencyTable | None) -> float:
@@ -162,7 +188,8 @@ def run(ctx: StepContext) -> Shortlist:
     evidence_sets = [v for k, v in ctx.inputs.items() if isinstance(v, EvidenceSet)]
     currency = _target_currency(ctx.task)
     table = ctx.config.currency
-    cands, converted = enrich(source.items, evidence_sets, currency, table)
+    cands, converted = enrich(source.items, evidence_sets, currency, table,
+                              _fields_read(params))
     notes: list[str] = []
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)

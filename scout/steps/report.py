@@ -28,6 +28,7 @@ from scout.report.render import (
     provenance,
     resolve_template,
     template_files,
+    titles,
 )
 from scout.report.tables import sections
 from scout.report.locate import render_error_location
@@ -88,7 +89,7 @@ def run(ctx: StepContext) -> Report:
         "task": ctx.task,
         "artifacts": ctx.inputs,
         "mission": mission,
-        "citations": Citations(provenance(ctx.pipeline, ctx.inputs)),
+        "citations": Citations(provenance(ctx.pipeline, ctx.inputs), titles(ctx.inputs)),
         "title": title,
         "pipeline": ctx.pipeline,
     }

@@ -38,6 +38,7 @@ _EXAMPLES = {
     "integer": "2",
     "year": "2019",
     "number": "1.5",
+    "area": "60 m2",
     "boolean": "true",
     "string": "text",
     "list": "a,b",

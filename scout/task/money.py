@@ -62,16 +62,19 @@ _POST_CMP: list[tuple[str, str]] = [
     # "100 euros o así", "$100-ish", "200 or so"
     (r"o asi|or so|-?ish|aprox\.?|aproximadamente|mas o menos|more or less|give or take", "~"),
 ]
-# the unit after an amount: "/night", "per person", "a head", "por cabeza"; "noche"/"night"
-# and "pp" (itself "per person") also bare ("250€ noche", "15€ pp"), the other units only
-# after a connector ("200 € semana santa")
+# the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
+# "night", "pp" (itself "per person") and the words that are a unit on their own
+# ("monthly", "mensuales", "pcm" and "pm" for per (calendar) month, "nightly", "weekly",
+# "pw", "semanal") also bare ("250€ noche", "15€ pp", "850€ pm"), the other units only after a
+# connector ("200 € semana santa")
+_BARE_PER = r"noche|night|pp|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?"
 _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
-               r"comensal(?:es)?|months?|mes|week|semana")
+               r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|" + _BARE_PER)
 # "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night"
 # "per room per night": the room is what a hotel price is for anyway, the night the unit
 _PER = (r"(?:(?:\s*(?:per|por|an?|each|x)\s+(?:room|habitacion)\b)?"
         r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|"
-        r"\s?(?=(?:pp|pn)\b)|\s(?=(?:noche|night)\b))"  # "£150pn", "15€pp" glued too
+        r"\s?(?=(?:pp|pn)\b)|\s(?=(?:" + _BARE_PER + r")\b))"  # "£150pn", "15€pp" glued too
         r"(?P<per>" + _UNIT_WORDS + r"|pn)\b)")
 # a unit written before the amount's comparator: "x semana por menos de 500 mil pesos"
 _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNIT_WORDS
@@ -85,8 +88,10 @@ _LUCAS = frozenset({"luca", "lucas", "luka", "lukas"})
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
               "persona": "person", "people": "person", "pp": "person", "pax": "person",
               "head": "person", "cabeza": "person", "comensal": "person", "comensale": "person",
-              "pn": "night", "month": "month",
-              "mes": "month", "week": "week", "semana": "week"}
+              "pn": "night", "month": "month", "mes": "month", "mo": "month", "monthly": "month",
+              "mensual": "month", "mensuales": "month", "pcm": "month", "pm": "month",
+              "nightly": "night", "week": "week", "semana": "week", "weekly": "week", "pw": "week",
+              "semanal": "week", "semanales": "week"}
 
 
 @functools.lru_cache(maxsize=1)
@@ -236,7 +241,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
         if high is not None and not (g["k1"] or g["post1"]) and (
                 g["k2"] or _thousands(g["post2"])) and low * 1000 <= high:
             low *= 1000  # "entre 50 y 70 mil pesos", "50 y 70 lucas": one multiplier for both
-        raw_per = g["per"] or ""
+        raw_per = (g["per"] or "").removeprefix("calendar ")
         if not raw_per:
             before = _PER_BEFORE.search(free, max(0, m.start() - 30), m.start())
             raw_per = before.group("per") if before else ""

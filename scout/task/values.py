@@ -16,6 +16,7 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from scout.schemas.task import DateRange, Money, Month
+from scout.task.area import parse_area
 from scout.task.durations import parse_duration
 from scout.task.year import parse_year
 from scout.text import read_number
@@ -228,6 +229,7 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
     "integer": parse_integer,
     "year": parse_year,
     "number": parse_number,
+    "area": parse_area,
     "boolean": parse_boolean,
     "place": parse_place,
     "month": parse_month,
