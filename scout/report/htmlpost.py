@@ -7,7 +7,9 @@ the same text rendered by markdown-it with raw HTML disabled, then:
 * the price-vs-rating chart is placed after the first table (the shortlist, which the
   answer-first reading order puts first);
 * every citation marker ``[n]`` becomes a link to its source, and each source in the
-  list gets the anchor it points to.
+  list gets the anchor it points to;
+* every table sits in a box of its own that scrolls sideways when the table is wider
+  than the screen (a phone), so the page itself never does.
 
 Only markup this module writes itself is added: the SVG comes from
 :mod:`scout.report.svg` (which escapes every text) and the anchors are built from
@@ -83,6 +85,15 @@ def embed_pictures(body: str, *, dag_svg: str | None, chart_svg: str | None,
         body = (body[:at + len("</table>")] + figure + body[at + len("</table>"):]
                 if at != -1 else figure + body)
     return body
+
+
+def wrap_tables(body: str) -> str:
+    """Each ``<table>`` inside ``<div class="table-wrap" tabindex="0">``: the box scrolls
+    (the report's CSS), the table keeps its own semantics (a ``display: block`` table
+    loses them for screen readers), and ``tabindex`` lets a keyboard scroll it. With raw
+    HTML disabled in markdown-it, every ``<table>`` tag in the body is markdown-it's own."""
+    return (body.replace("<table>", '<div class="table-wrap" tabindex="0"><table>')
+            .replace("</table>", "</table></div>"))
 
 
 _IMG = re.compile(r"<img\b[^>]*>", re.I)
