@@ -119,6 +119,11 @@ def _patterns(lang: str) -> tuple[Pattern, ...]:
                 continue
             if not "".join(fixed).strip(" :;,.()"):
                 continue  # all placeholders: would match anything
+            if not fixed[0].strip() and not fixed[-1].strip() \
+                    and not any(c in ":;,()" for c in "".join(fixed)):
+                # anchored at neither end by words only ("{start} to {end}"): it would
+                # match any sentence with " to " in it and garble it ("Unable al download")
+                continue
             out.append((sum(map(len, fixed)), fixed, names, one, many))
     out.sort(key=lambda t: (-t[0], t[3]))
     return tuple((fixed, names, one, many) for _, fixed, names, one, many in out)
@@ -139,6 +144,10 @@ def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[st
     head, tail = fixed[0], fixed[-1]
     if not text.startswith(head) or not text.endswith(tail):
         return None
+    # a msgid that starts with a placeholder and ends with one ("{adapter} skipped:
+    # {reason}") is a label and its text: the label is one word (an adapter, a phase, an
+    # input), so a sentence that merely contains " skipped: " is left as written
+    unanchored = not head.strip() and not tail.strip()
     pos, stop = len(head), len(text) - len(tail)
     values: dict[str, str] = {}
     for i, name in enumerate(names):
@@ -149,6 +158,8 @@ def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[st
             if end < 0 or end > stop:
                 return None
         if end <= pos:
+            return None
+        if i == 0 and unanchored and any(c.isspace() for c in text[pos:end]):
             return None
         values[name] = text[pos:end]
         pos = end + (len(fixed[i + 1]) if i < len(names) - 1 else 0)
