@@ -113,10 +113,12 @@ def build_task(
             source = "default"
         if name in parsed.values:
             value, source = parsed.values[name], "query"
-            if name not in layered:
+            shown, span = display(value, parsed.lang), parsed.spans.get(name, "")
+            # a value read back as the very words asked ("read 'Barcelona' from
+            # 'Barcelona'") tells nothing the request's table does not
+            if name not in layered and shown.casefold() != span.strip().casefold():
                 notes.append(_("{name}: read '{value}' from '{text}'").format(
-                    name=_(name), value=display(value, parsed.lang),
-                    text=parsed.spans.get(name, "")))
+                    name=_(name).replace("_", " "), value=shown, text=span))
         if name in layered:
             try:
                 value = spec.canonical(coerce(spec.type, layered[name], items=spec.items))

@@ -236,7 +236,8 @@ def parse_query(
                         result.flags.append(f"past:{name}")
                         _note(result, name, _(
                             "{name}: {value} is already past (today is {today}); kept as "
-                            "asked").format(name=_(name), value=display(when[0], result.lang),
+                            "asked").format(name=_(name).replace("_", " "),
+                                           value=display(when[0], result.lang),
                                            today=display(today, result.lang)))
             elif spec.type == "money":
                 from scout.task.money import find_money
@@ -250,8 +251,8 @@ def parse_query(
                     if money[2] and money[0].currency != "USD":  # USD: the usual reading
                         _note(result, name, _(
                             "{name}: read '{word}' as {code}; write the currency code if you "
-                            "meant another").format(name=_(name), word=money[2],
-                                                    code=money[0].currency))
+                            "meant another").format(name=_(name).replace("_", " "),
+                                                    word=money[2], code=money[0].currency))
             elif spec.type == "rating":
                 from scout.task.rating import find_rating
 
