@@ -8,12 +8,19 @@ import hashlib
 from typing import Any
 
 from scout.errors import StepError
+from scout.i18n import N_
 from scout.fsutil import write_atomic
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import ReportParams
 
 STATES = ("succeeded", "succeeded_partial", "failed_terminal", "failed_retryable",
           "skipped", "blocked_missing_input", "stale", "running", "pending")
+#: a state in words, where its name does not read as English (the report's phase_state
+#: macro says the same)
+STATE_WORDS = {"succeeded_partial": N_("partly succeeded"),
+               "failed_terminal": N_("failed (final)"),
+               "failed_retryable": N_("failed (can be retried)"),
+               "blocked_missing_input": N_("blocked (missing input)")}
 
 
 def _artifact(ctx: StepContext, type_name: str) -> Any:
@@ -35,7 +42,7 @@ def dag_picture(ctx: StepContext, mission: Any) -> str | None:
     labels = {pid: ph.uses + (f" × {ph.for_each}" if ph.for_each else "")
               for pid, ph in ctx.pipeline.phases.items()}
     _ = _gettext(ctx)
-    words = {s: _(s.replace("_", " ")) for s in STATES}
+    words = {s: _(STATE_WORDS.get(s, s.replace("_", " "))) for s in STATES}
     return dag_svg(graph.waves(), [(u, v) for u, v in graph.graph.edges()], labels, states,
                    title=_("Phases of %(pipeline)s") % {"pipeline": ctx.pipeline.name},
                    state_names=words)

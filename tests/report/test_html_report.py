@@ -24,6 +24,8 @@ def test_html_has_the_dag_and_chart_as_svg_and_linked_citations(tmp_path: Path) 
     assert "language-mermaid" not in html and "flowchart TD" not in html
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="dag"') == 1
     assert 'data-phase="Y1" data-state="failed_terminal"' in html
+    # the picture names the state in words, as the report's text does
+    assert "failed (final)" in html and "failed terminal" not in html
     assert html.count('<figure class="chart">') == 1
     assert html.index("</table>") < html.index('<figure class="chart">')  # after the shortlist
     markers = set(re.findall(r'<a class="cite" href="#src-(\d+)">\[\1\]</a>', html))

@@ -97,8 +97,8 @@ def test_report_markdown_and_html(tmp_path: Path) -> None:
     assert "```mermaid\nflowchart TD" in md
     assert "F1: tavily failed 1x (unavailable, HTTP 500); duckduckgo answered instead" in md
     assert "perplexity skipped: PERPLEXITY_API_KEY not set" in md
-    assert "**Video evidence is missing.** Y1 (video search) failed terminal" in md
-    assert "- **Y1** (videos, optional): failed terminal — video search failed: yt-dlp error\n" in md
+    assert "**Video evidence is missing.** Y1 (video search) failed (final)" in md
+    assert "- **Y1** (videos, optional): failed (final) — video search failed: yt-dlp error\n" in md
     assert "| **total** |" in md
     # every citation number resolves to a URL in Sources
     import re
@@ -200,7 +200,8 @@ def test_spanish_report_gets_a_spanish_synthesis_section(tmp_path: Path) -> None
     assert "Casa Bonay es la opción mejor valorada" in section
     assert "- A favor (ruido, personal): “Rooms were quiet and the staff were lovely.”" in section
     assert "**Donde las fuentes no coinciden**" in section
-    assert "*Respondido por **extractive** (extractive). Es una síntesis local" in section
+    # the local synthesis is named once, not "extractive (extractive)"
+    assert "*Respondido por **extractive**. Es una síntesis local" in section
     assert "Pro (" not in section and "Answered by" not in section
     _cited_resolve(md)
 
