@@ -34,8 +34,16 @@ class PhaseRow:
     optional: bool = False
 
     @property
+    def skipped_by_condition(self) -> bool:
+        """Skipped because its ``if:`` was false (the reason scout/orchestrator/facts.py
+        records): the plan said so, as for photos nobody asked to download."""
+        return self.status == "skipped" and (self.reason or "").startswith("if: ")
+
+    @property
     def degraded(self) -> bool:
-        return self.status in DEGRADED
+        """Did not go to plan: failed, blocked, partial, stale, or skipped for any reason
+        but its own condition."""
+        return self.status in DEGRADED and not self.skipped_by_condition
 
 
 @dataclass

@@ -263,3 +263,15 @@ def test_a_budget_stated_per_night_is_not_said_per_night_twice(tmp_path: Path) -
     _, run_dir = _render(tmp_path, budget="10 EUR per night", results=F1_RESULTS[:1])
     md = (run_dir / "report.md").read_text()
     assert "at most 10 EUR/night." in md or "at most 10 EUR/night," in md, md[:300]
+
+
+def test_a_phase_skipped_by_its_condition_went_to_plan() -> None:
+    """Photos nobody asked to download (P6 ``if: task.download_photos``) are not something
+    that 'did not go to plan'; a phase skipped for another reason still is."""
+    from scout.report.context import PhaseRow
+
+    by_plan = PhaseRow("P6", "thumbnails", "skipped", reason="if: task.download_photos is false")
+    other = PhaseRow("Y2", "transcripts", "skipped", reason="needs 'videos' from Y1")
+    failed = PhaseRow("Y1", "videos", "failed_terminal", reason="if: x")
+    view = MissionView(mission_id="m", pipeline="p", phases=[by_plan, other, failed])
+    assert [p.id for p in view.degraded_phases] == ["Y2", "Y1"]
