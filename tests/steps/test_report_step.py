@@ -275,3 +275,16 @@ def test_a_phase_skipped_by_its_condition_went_to_plan() -> None:
     failed = PhaseRow("Y1", "videos", "failed_terminal", reason="if: x")
     view = MissionView(mission_id="m", pipeline="p", phases=[by_plan, other, failed])
     assert [p.id for p in view.degraded_phases] == ["Y2", "Y1"]
+
+
+def test_a_call_the_cost_cap_refused_is_not_a_provider_failure() -> None:
+    """The cap refusing a call is said once, as 'stopped at the cost cap'; it is not
+    'tavily failed 1x (budgetexceeded)' nor a call in the cost table."""
+    journal = [
+        {"adapter": "tavily", "phase": "F1", "result": "ok", "cost": {"usd": 0.008}},
+        {"adapter": "tavily", "phase": "F2", "result": "budget_exceeded",
+         "error": {"kind": "budgetexceeded", "code": "RUN004", "message": "budget cap"}},
+    ]
+    costs, notices = summarise_journal(journal, ["F1", "F2"])
+    assert notices == []
+    assert [(c.adapter, c.calls, c.errors) for c in costs] == [("tavily", 1, 0)]
