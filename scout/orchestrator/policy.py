@@ -99,9 +99,16 @@ def fanout_failure(total: int, n_failed: int, failures: list[Failure],
 
 
 def partial_reason(total: int, n_failed: int, allow: MinSuccess) -> str:
-    allowed = (f"at least {allow.min_success:.0%} must succeed" if allow.min_success
-               else "allow_partial accepts any number of failures")
-    return f"{n_failed} of {total} items failed ({allowed})"
+    """Why a fan-out succeeded only in part, in words a report's reader follows (and
+    localises: English forms alike, the Spanish verb agrees with ``count``)."""
+    if allow.min_success:
+        return N_plural("{count} of {total} items failed (at least {share} had to succeed)",
+                        "{count} of {total} items failed (at least {share} had to succeed)",
+                        n_failed).format(count=n_failed, total=total,
+                                         share=f"{allow.min_success:.0%}")
+    return N_plural("{count} of {total} items failed (the phase accepts partial results)",
+                    "{count} of {total} items failed (the phase accepts partial results)",
+                    n_failed).format(count=n_failed, total=total)
 
 
 def unstarted(left: list[PhaseRun], runs: Mapping[str, PhaseRun], producer: Mapping[str, str],

@@ -288,3 +288,35 @@ def test_a_call_the_cost_cap_refused_is_not_a_provider_failure() -> None:
     costs, notices = summarise_journal(journal, ["F1", "F2"])
     assert notices == []
     assert [(c.adapter, c.calls, c.errors) for c in costs] == [("tavily", 1, 0)]
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "- **F2** (search): failed (can be retried) — stopped at the cost cap\n"),
+    ("es", "- **F2** (search): fallida (reintentable) — detenida en el límite de coste\n"),
+])
+def test_phases_the_cap_stopped_say_so_once(tmp_path: Path, lang: str, line: str) -> None:
+    """Each stopped phase read 'stopped: budget cap reached: budget cap reached before
+    calling page: spent $0.0160 of max_cost $0.0100 (4/4 items succeeded)' (English in a
+    Spanish report too); a partly failed fan-out's count was given twice."""
+    import json
+
+    from scout.orchestrator.policy import partial_reason
+    from scout.report.stopped import write_stopped_report
+    from scout.spec.models import MinSuccess
+
+    stop = ("stopped: budget cap reached: budget cap reached before calling page: spent "
+            "$0.0160 of max_cost $0.0100")
+    view = MissionView(mission_id="m", pipeline="p", budget_stopped=True, max_cost=0.01,
+                       phases=[PhaseRow("F2", "search", "failed_retryable", reason=stop,
+                                        items_total=4),
+                               PhaseRow("F3", "fetch", "succeeded_partial", items_total=3,
+                                        items_failed=3, optional=True,
+                                        reason=partial_reason(3, 3, MinSuccess(min_success=0.0)))])
+    (tmp_path / "task.json").write_text(json.dumps({"task": {"lang": lang}}))
+    md = write_stopped_report(view, tmp_path, tmp_path / "templates").read_text()
+    assert line in md and "budget cap reached" not in md, md
+    f3 = {"en": "(fetch, optional): partly succeeded — 3 of 3 items failed (the phase accepts "
+                "partial results)\n",
+          "es": "(fetch, opcional): completada en parte — fallaron 3 de 3 elementos (la fase "
+                "admite resultados parciales)\n"}[lang]
+    assert f3 in md, md
