@@ -114,6 +114,15 @@ CHART_W, CHART_H = 640, 360
 LEFT, RIGHT, TOP, BOTTOM = 56, 24, 24, 48
 
 
+def _label_at(cx: float, gap: float, text: str, size: int) -> str:
+    """``x`` and anchor of a point's label: to its right, or to its left when it would
+    run past the chart's right edge (the priciest candidate's name was cut off)."""
+    wide = len(text) * size * 0.6  # a generous estimate of the text's width
+    if cx + gap + wide <= CHART_W:
+        return f'x="{_n(cx + gap)}"'
+    return f'x="{_n(cx - gap)}" text-anchor="end"'
+
+
 def _ticks(lo: float, hi: float, n: int = 5) -> list[float]:
     if hi <= lo:
         return [lo]
@@ -199,15 +208,15 @@ def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
                        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="9" fill="#1e8449"/>'
                        f'<text x="{_n(cx)}" y="{_n(cy + 4)}" font-size="11" fill="#fff" '
                        f'text-anchor="middle" {FONT}>{p.rank or ""}</text>'
-                       f'<text x="{_n(cx + 12)}" y="{_n(cy + 4)}" font-size="11" {FONT}>'
-                       f'{_t(_clip(p.name, 28))}</text></g>')
+                       f'<text {_label_at(cx, 12, _clip(p.name, 28), 11)} y="{_n(cy + 4)}" '
+                       f'font-size="11" {FONT}>{_t(_clip(p.name, 28))}</text></g>')
         else:
             out.append(f'<g class="point" data-name="{_t(p.name)}">'
                        f'<title>{_t(p.name)}: {_n(float(p.price))} {_t(currency)}, '
                        f'{_n(float(p.rating))}/10</title>'
                        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="6" fill="#fff" '
                        f'stroke="#7f8c8d" stroke-width="2"/>'
-                       f'<text x="{_n(cx + 9)}" y="{_n(cy + 4)}" font-size="10" fill="#555" '
-                       f'{FONT}>{_t(_clip(p.name, 28))}</text></g>')
+                       f'<text {_label_at(cx, 9, _clip(p.name, 28), 10)} y="{_n(cy + 4)}" '
+                       f'font-size="10" fill="#555" {FONT}>{_t(_clip(p.name, 28))}</text></g>')
     out.append("</svg>")
     return "\n".join(out)
