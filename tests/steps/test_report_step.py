@@ -115,9 +115,17 @@ def test_report_markdown_and_html(tmp_path: Path) -> None:
 def test_no_results_is_said_explicitly(tmp_path: Path) -> None:
     _, run_dir = _render(tmp_path, budget="10 EUR", results=F1_RESULTS[:1])
     md = (run_dir / "report.md").read_text()
-    assert "**No hotels found matching** Barcelona, at most 10 EUR a night" in md
+    # the headline names the place as a place ('No hotels found matching Barcelona' did
+    # not, and its Spanish read 'hoteles que cumplan Barcelona')
+    assert "**No hotel in Barcelona fits the request**: at most 10 EUR a night" in md
     assert "No hotels found matching the request." in md
     assert "| # | hotel |" not in md
+
+
+def test_no_results_in_spanish(tmp_path: Path) -> None:
+    _, run_dir = _render(tmp_path, budget="10 EUR", results=F1_RESULTS[:1], lang="es")
+    md = (run_dir / "report.md").read_text()
+    assert "**Ningún hotel en Barcelona cumple la petición**: como máximo 10 € por noche" in md
 
 
 def test_html_escapes_markup_from_the_web(tmp_path: Path) -> None:
