@@ -58,3 +58,33 @@ def test_report_never_scrolls_sideways(tmp_path: Path, browser, lang: str,
     assert got["wide"] == [], got
     # every table sits in a box no wider than the screen, which scrolls if it must
     assert got["boxes"] and all(got["boxes"]), got
+
+
+def test_a_large_photo_fits_the_screen(tmp_path: Path, browser) -> None:
+    """A thumbnail configured large (thumbnail max_side up to 1024 px) shrinks to the
+    column instead of widening the page."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    from scout.report.context import MissionView
+    from scout.report.render import make_report_env
+
+    buf = io.BytesIO()
+    Image.new("RGB", (1000, 600), (40, 120, 200)).save(buf, format="PNG")
+    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    body = (f'<h2>Photos</h2><ul><li><img class="photo" src="data:image/png;base64,{data}" '
+            'alt="Casa Bonay rooftop"> — credit: <a href="https://a.test/">a.test</a></li></ul>')
+    html = make_report_env(tmp_path, "en").get_template("report.html.j2").render(
+        title="t", body_html=body, mission=MissionView(mission_id="m", pipeline="p"))
+    page = tmp_path / "report.html"
+    page.write_text(html)
+    browser.set_window_size(390, 900)
+    browser.get(page.as_uri())
+    got = browser.execute_script(
+        "const i = document.querySelector('img.photo').getBoundingClientRect();"
+        "return [document.documentElement.scrollWidth, window.innerWidth, i.right, i.width,"
+        " i.height];")
+    assert got[0] <= got[1] and got[2] <= got[1], got
+    assert abs(got[3] / got[4] - 1000 / 600) < 0.02, got  # shrunk, not squashed
