@@ -87,6 +87,9 @@ def gettext_for(lang: str) -> Any:
 
 #: longer text (a provider's error page pasted into a reason) is shown as written
 MAX_LOCALIZED_CHARS = 4000
+#: placeholders that hold a name, never words: the adapter "page" stays "page" (it read
+#: "F3: página: 6 fallos" in Spanish, and "page" everywhere else in the report)
+VERBATIM = frozenset({"adapter", "others", "phase"})
 
 
 #: one ``{placeholder}`` msgid as ``localize`` matches it: (fixed parts, names, msgid,
@@ -180,7 +183,8 @@ def localize(text: Any, lang: str, _depth: int = 0) -> str:
         found = _match(fixed, names, text)
         if found is None:
             continue
-        values = {k: localize(v, lang, _depth + 1) for k, v in found.items()}
+        values = {k: v if k in VERBATIM else localize(v, lang, _depth + 1)
+                  for k, v in found.items()}
         n = _count(found) if plural else None
         try:
             if plural:

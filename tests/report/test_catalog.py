@@ -93,6 +93,12 @@ def test_a_sentence_is_not_mistaken_for_a_short_msgid() -> None:
         "valoración mínima: se ha leído")
 
 
+def test_adapter_and_phase_names_are_not_translated() -> None:
+    assert localize("F3: page failed 6x (unavailable)", "es") == \
+        "F3: page: 6 fallos (no disponible)"
+    assert localize("page skipped: not in the recording", "es").startswith("page omitido")
+
+
 def test_localising_hostile_text_stays_fast() -> None:
     """Reasons can carry provider text: matching is linear, however the text is built."""
     import time
