@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from scout.errors import StepError
+from scout.i18n import N_
 from scout.adapters.contract import SearchRequest
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
 from scout.stepkit.context import ItemOutcome, StepContext
@@ -35,7 +36,8 @@ def run(ctx: StepContext) -> Any:
     sources = list(outcome.value)[: params.limit]
     rules = params.extract
     answered = outcome.answered_by
-    note = f"{query!r} answered by {answered}" + (" (cache)" if outcome.from_cache else "")
+    note = (N_("'{query}' answered by {adapter} (cache)") if outcome.from_cache
+            else N_("'{query}' answered by {adapter}")).format(query=query, adapter=answered)
     if rules.record == "candidate":
         cands, dropped = to_candidates(sources, rules, adapter=answered, phase=ctx.phase_id)
         merged: list[str] = []
