@@ -8,6 +8,8 @@ the same text rendered by markdown-it with raw HTML disabled, then:
   answer-first reading order puts first);
 * every citation marker ``[n]`` becomes a link to its source, and each source in the
   list gets the anchor it points to;
+* an amount and its currency stay on one line ("200 €", "180 EUR": the Markdown keeps
+  plain spaces so a reader searching it finds them);
 * every table sits in a box of its own that scrolls sideways when the table is wider
   than the screen (a phone), so the page itself never does.
 
@@ -85,6 +87,15 @@ def embed_pictures(body: str, *, dag_svg: str | None, chart_svg: str | None,
         body = (body[:at + len("</table>")] + figure + body[at + len("</table>"):]
                 if at != -1 else figure + body)
     return body
+
+
+#: the space between an amount and its currency (a symbol or an ISO code)
+_AMOUNT_SPACE = re.compile(r"(?<=\d) (?=(?:€|\$|US\$|£|¥|[A-Z]{3}\b))")
+
+
+def keep_amounts_whole(body: str) -> str:
+    """``200 €`` never breaks between ``200`` and ``€``: a no-break space, in text only."""
+    return _text_sub(body, _AMOUNT_SPACE, "\u00a0")
 
 
 def wrap_tables(body: str) -> str:

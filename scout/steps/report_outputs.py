@@ -82,12 +82,18 @@ def html_body(ctx: StepContext, md_html: str, mission: Any, citations: Any) -> s
     downloaded photos embedded (and no other picture), and every citation marker linked
     to its source, each table in a box that scrolls on a narrow screen
     (scout/report/htmlpost.py)."""
-    from scout.report.htmlpost import embed_pictures, inline_photos, link_citations, wrap_tables
+    from scout.report.htmlpost import (
+        embed_pictures,
+        inline_photos,
+        keep_amounts_whole,
+        link_citations,
+        wrap_tables,
+    )
 
     # pictures first: the SVGs added next are scout's own markup, never an <img>
     body = embed_pictures(inline_photos(md_html, ctx.run_dir),
                           dag_svg=dag_picture(ctx, mission), chart_svg=chart_picture(ctx))
-    body = wrap_tables(body)  # after the chart, which goes after the first </table>
+    body = keep_amounts_whole(wrap_tables(body))  # after the chart (after the first </table>)
     return link_citations(body, [(int(c["n"]), c["url"]) for c in citations.items])
 
 
