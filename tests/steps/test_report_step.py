@@ -90,6 +90,9 @@ def test_report_markdown_and_html(tmp_path: Path) -> None:
     assert "min_rating" not in md and "download_photos" not in md
     assert "| 1 | Casa Bonay | 180 EUR/night ≤ 200 EUR | 8.8/10 ≥ 8.0/10 | 3 |" in md
     assert "| 2 | Generator Barcelona | unknown | unknown | 1 |" in md
+    # the headline does not claim a fit it could not check
+    assert ", out of 3 candidates found. 1 of them could not be fully checked (see *What " \
+        "changed the shortlist*).\n" in md
     # sources disagree (9.1 and 8.9, 4.5/5 and 8.8): the lowest rating is the one checked
     assert "- **Hotel Arts Barcelona** (320 EUR/night, 8.9/10): over budget\n" in md
     # a model's answer (sentences only) renders as cited sentences
