@@ -50,6 +50,7 @@ def dag_picture(ctx: StepContext, mission: Any) -> str | None:
 
 def chart_picture(ctx: StepContext) -> str | None:
     """Price against rating of the candidates, when the phase has a shortlist."""
+    from scout.i18n import format_number
     from scout.report.svg import Point, price_rating_svg
 
     shortlist = _artifact(ctx, "Shortlist")
@@ -68,8 +69,10 @@ def chart_picture(ctx: StepContext) -> str | None:
     values = getattr(ctx.task, "values", None) or {}
     budget, minimum = values.get("budget"), values.get("min_rating")
     _ = _gettext(ctx)
+    lang = getattr(ctx.task, "lang", None) or "en"
     return price_rating_svg(
         points,
+        number=None if lang == "en" else (lambda v: format_number(v, lang)),
         budget=float(budget.amount) if getattr(budget, "currency", None) == currency else None,
         min_rating=float(minimum) if isinstance(minimum, (int, float)) else None,
         currency=currency, title=_("Price and rating of the candidates"),

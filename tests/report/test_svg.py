@@ -106,6 +106,16 @@ def test_every_label_stays_inside_the_chart() -> None:
     assert arts.findall("s:text", NS)[-1].get("text-anchor") == "end"
 
 
+def test_the_chart_writes_numbers_the_report_language_way() -> None:
+    from scout.i18n import format_number
+
+    svg = price_rating_svg(_points(), budget=150, min_rating=8.5, currency="EUR",
+                           words={"minimum": "mínimo"},
+                           number=lambda v: format_number(v, "es")) or ""
+    assert "mínimo 8,5</text>" in svg and "mínimo 8.5" not in svg
+    assert "Hotel Praktik Rambla: 135 EUR, 8,6/10</title>" in svg
+
+
 def test_no_chart_without_a_candidate_with_price_and_rating() -> None:
     assert price_rating_svg([Point("a", None, 9.0), Point("b", 100, None)]) is None
 
