@@ -17,7 +17,7 @@ import datetime as dt
 from typing import Any
 
 from scout.errors import StepError, UsageError
-from scout.i18n import translations
+from scout.i18n import format_duration, translations
 from scout.schemas.task import Task
 from scout.spec.models import InputSpec
 from scout.suggest import did_you_mean
@@ -34,8 +34,11 @@ _EXAMPLES = {
     "date": "2026-09-15",
     "money": "200 EUR",
     "rating": "8.5",
+    "duration": "20m",
     "integer": "2",
+    "year": "2019",
     "number": "1.5",
+    "area": "60 m2",
     "boolean": "true",
     "string": "text",
     "list": "a,b",
@@ -113,7 +116,9 @@ def build_task(
             source = "default"
         if name in parsed.values:
             value, source = parsed.values[name], "query"
-            shown, span = display(value, parsed.lang), parsed.spans.get(name, "")
+            shown = (format_duration(value, parsed.lang) if spec.type == "duration"
+                     else display(value, parsed.lang))
+            span = parsed.spans.get(name, "")
             # a value read back as the very words asked ("read 'Barcelona' from
             # 'Barcelona'") tells nothing the request's table does not
             if name not in layered and shown.casefold() != span.strip().casefold():

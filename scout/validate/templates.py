@@ -6,7 +6,9 @@ scope: ``task`` and the Task's declared inputs, the phase's ``needs``, and the
 documented report context (:data:`REPORT_CONTEXT`). Problems are reported at the
 template's own ``file:line:col`` with the same codes as Jinja in the spec (SPEC050
 syntax, SPEC051 name not in scope, SPEC052 ``task.X`` not an input, SPEC053 unknown
-filter), with did-you-mean and the fix ("add 'candidates' to F6's needs").
+filter), with did-you-mean and the fix ("add 'candidates' to F6's needs"). The msgids
+the project's own templates pass to ``_()`` / ``{% trans %}`` are checked against the
+catalogs (scout.validate.catalogs: SPEC058, SPEC059).
 
 :func:`unused_problems` warns (SPEC055) about inputs nothing reads and artifacts no phase
 needs. (A template error raised while a report renders is located by
@@ -29,13 +31,22 @@ if TYPE_CHECKING:
     from jinja2 import nodes
 
 from scout.errors import Location, Problem
-from scout.report.files import BUILTIN, DEFAULT_TEMPLATE, HTML_WRAPPER_NAME, resolve_template
+from scout.report.files import (
+    BUILTIN,
+    DEFAULT_TEMPLATE,
+    HTML_WRAPPER_NAME,
+    project_locales,
+    resolve_template,
+)
 from scout.report.locate import column_of
 from scout.schemas.task import TASK_BUILTIN_ATTRS
+from scout.validate.catalogs import catalog_problems
 from scout.validate.checks import producers as producers_of
 from scout.spec.loader import LoadedSpec
 from scout.spec.factcache import FactStore, module_file
 from scout.spec.models import Pipeline
+from scout.spec.filtercall import call_of
+from scout.spec.filtersig import call_problem, shown
 from scout.spec.templating import GLOBAL_NAMES, has_jinja, known_filters, known_tests
 from scout.suggest import did_you_mean
 
@@ -101,7 +112,12 @@ def _encode(facts: TemplateFacts) -> dict[str, Any]:
 
 #: the fields of each kind of use after its kind: str, or int for a line number
 _USE_SHAPES = {"name": (str, int), "attr": (str, str, int), "filter": (str, int),
-               "test": (str, int)}
+               "test": (str, int), "msgid": (str, str, int), "call": (str, int, str)}
+
+#: gettext's names in templates and where their msgid (and context) is among the
+#: arguments; ``{% trans %}`` blocks parse into calls of these too
+_GETTEXT_ARGS = {"_": (0, None), "gettext": (0, None), "ngettext": (0, None),
+                 "pgettext": (1, 0), "npgettext": (1, 0)}
 
 
 def _typed(values: list[Any], shape: tuple[type, ...]) -> tuple[Any, ...]:
@@ -153,6 +169,8 @@ def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
             ast = _parse_env().parse(source, name=name, filename=filename)
         except TemplateSyntaxError as exc:
             raise TemplateSyntax(exc.message, exc.lineno or 1) from None
+        except ValueError as exc:  # Jinja's lexer: a number literal past 4,300 digits
+            raise TemplateSyntax(f"a literal Jinja cannot read: {str(exc)[:120]}", 1) from None
         facts = TemplateFacts(frozenset(_bound(ast)), tuple(_uses(ast)), tuple(_imports(ast)))
         _STORE.save(disk_key, _encode(facts))
     with _facts_lock:
@@ -166,8 +184,12 @@ def _uses(ast: nodes.Template) -> Iterator[tuple[Any, ...]]:
     from jinja2 import nodes
 
     for node in ast.find_all((nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Filter,
-                              nodes.Test)):
-        if isinstance(node, nodes.Name):
+                              nodes.Test, nodes.Call)):
+        if isinstance(node, nodes.Call):
+            msgid = _msgid(node)
+            if msgid is not None:
+                yield ("msgid", *msgid, node.lineno)
+        elif isinstance(node, nodes.Name):
             if node.ctx == "load":
                 yield ("name", node.name, node.lineno)
         elif isinstance(node, (nodes.Getattr, nodes.Getitem)):
@@ -179,8 +201,30 @@ def _uses(ast: nodes.Template) -> Iterator[tuple[Any, ...]]:
                 yield ("attr", base.name, attr, node.lineno)
         elif isinstance(node, nodes.Filter) and node.name:
             yield ("filter", node.name, node.lineno)
+            yield ("call", node.name, node.lineno, call_of(node))
         elif isinstance(node, nodes.Test):
             yield ("test", node.name, node.lineno)
+
+
+def _msgid(call: nodes.Call) -> tuple[str, str] | None:
+    """(msgid, context or "") of a gettext call with literal text, else None."""
+    from jinja2 import nodes
+
+    fn = call.node
+    where = _GETTEXT_ARGS.get(fn.name) if isinstance(fn, nodes.Name) else None
+    if where is None:
+        return None
+    at, ctx_at = where
+    args = call.args
+    if len(args) <= at or not isinstance(args[at], nodes.Const) \
+            or not isinstance(args[at].value, str) or not args[at].value:
+        return None
+    context = ""
+    if ctx_at is not None:
+        if not (isinstance(args[ctx_at], nodes.Const) and isinstance(args[ctx_at].value, str)):
+            return None
+        context = args[ctx_at].value
+    return args[at].value, context
 
 
 def templates_dir(spec: LoadedSpec, config: Any) -> Path:
@@ -195,6 +239,8 @@ class _Use:
         self.problems: list[Problem] = []
         self.task_attrs: set[str] = set()
         self.seen: set[Path] = set()
+        #: (msgid, context, where) of each gettext call in the project's own templates
+        self.msgids: list[tuple[str, str, Location]] = []
 
 
 def _attr_loc(loc: Any, lines: list[str], lineno: int, attr: str) -> Location:
@@ -296,6 +342,17 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
                 "SPEC053", f"phase '{pid}': unknown Jinja filter '{rest[0]}'",
                 loc(rest[1], rest[0]),
                 hint=did_you_mean(rest[0], known_filters(), what="filters")))
+        elif kind == "msgid":
+            if BUILTIN not in path.resolve().parents:  # scout's own: its catalog's concern
+                msgid, context, lineno = rest
+                use.msgids.append((msgid, context, loc(lineno)))
+        elif kind == "call" and rest[0] in known_filters():
+            wrong = call_problem(rest[0], rest[2])
+            if wrong:
+                use.problems.append(Problem(
+                    "SPEC057", f"phase '{pid}': filter '{rest[0]}' called with arguments it "
+                    f"cannot take: {wrong}", loc(rest[1], rest[0]),
+                    hint=f"call it as {shown(rest[0])}"))
         elif kind == "test" and rest[0] not in known_tests():
             use.problems.append(Problem(
                 "SPEC053", f"phase '{pid}': unknown Jinja test '{rest[0]}'",
@@ -345,6 +402,7 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
                 check_template(path, pid=pid, scope={"title", "body_html", "mission",
                                                      *REPORT_CONTEXT},
                                pipeline=pipeline, producers=made, templates=templates, use=use)
+    use.problems += catalog_problems(project_locales(templates), use.msgids)
     return use.problems, use.task_attrs
 
 
