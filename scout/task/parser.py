@@ -311,7 +311,7 @@ def parse_query(
                     _note(result, name, _(
                         "{name}: '{text}' is the lodging's category, not its guest rating, "
                         "so it sets no minimum").format(
-                            name=_(name), text=q[stars[1][0]:stars[1][1]].strip()))
+                            name=_(name).replace("_", " "), text=q[stars[1][0]:stars[1][1]].strip()))
             elif spec.type == "area":
                 from scout.task.area import find_area
 
@@ -372,7 +372,8 @@ def _note_bare_amounts(text: _Text, inputs: dict[str, InputSpec], result: ParseR
                 text.claim(bare[1])
                 _note(result, name, _(
                     "{name}: {amount} has no currency, so it was not read; write it as "
-                    "{amount} EUR, {amount} USD or the like").format(name=_(name), amount=bare[0]))
+                    "{amount} EUR, {amount} USD or the like").format(name=_(name).replace("_", " "),
+                                                                    amount=bare[0]))
             return
 
 
