@@ -279,3 +279,5 @@ def test_english_notes_name_fields_in_words_and_skip_what_they_only_repeat() -> 
     assert not any(n.startswith(("destination:", "month: read")) for n in en.notes), en.notes
     es = build_task("hoteles en Barcelona para septiembre de 2026", HOTEL, today=TODAY)
     assert not any(n.startswith(("destino:", "mes: se ha leído")) for n in es.notes), es.notes
+    stars = build_task("4 star hotels in Madrid", HOTEL, today=TODAY)
+    assert stars.notes[0].startswith("min rating: '4 star' is the lodging's category")
