@@ -187,6 +187,9 @@ def gettext_for(lang: str) -> Any:
 
 #: longer text (a provider's error page pasted into a reason) is shown as written
 MAX_LOCALIZED_CHARS = 4000
+#: placeholders that hold a name, never words: the adapter "page" stays "page" (it read
+#: "F3: página: 6 fallos" in Spanish, and "page" everywhere else in the report)
+VERBATIM = frozenset({"adapter", "others", "phase"})
 
 
 #: one ``{placeholder}`` msgid as ``localize`` matches it: (fixed parts, names, msgid,
@@ -219,6 +222,11 @@ def _patterns(lang: str) -> tuple[Pattern, ...]:
                 continue
             if not "".join(fixed).strip(" :;,.()"):
                 continue  # all placeholders: would match anything
+            if not fixed[0].strip() and not fixed[-1].strip() \
+                    and not any(c in ":;,()" for c in "".join(fixed)):
+                # anchored at neither end by words only ("{start} to {end}"): it would
+                # match any sentence with " to " in it and garble it ("Unable al download")
+                continue
             out.append((sum(map(len, fixed)), fixed, names, one, many))
     out.sort(key=lambda t: (-t[0], t[3]))
     return tuple((fixed, names, one, many) for _, fixed, names, one, many in out)
@@ -239,6 +247,10 @@ def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[st
     head, tail = fixed[0], fixed[-1]
     if not text.startswith(head) or not text.endswith(tail):
         return None
+    # a msgid that starts with a placeholder and ends with one ("{adapter} skipped:
+    # {reason}") is a label and its text: the label is one word (an adapter, a phase, an
+    # input), so a sentence that merely contains " skipped: " is left as written
+    unanchored = not head.strip() and not tail.strip()
     pos, stop = len(head), len(text) - len(tail)
     values: dict[str, str] = {}
     for i, name in enumerate(names):
@@ -249,6 +261,8 @@ def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[st
             if end < 0 or end > stop:
                 return None
         if end <= pos:
+            return None
+        if i == 0 and unanchored and any(c.isspace() for c in text[pos:end]):
             return None
         values[name] = text[pos:end]
         pos = end + (len(fixed[i + 1]) if i < len(names) - 1 else 0)
@@ -272,7 +286,8 @@ def localize(text: Any, lang: str, _depth: int = 0, *,
         found = _match(fixed, names, text)
         if found is None:
             continue
-        values = {k: localize(v, lang, _depth + 1, catalog=catalog) for k, v in found.items()}
+        values = {k: v if k in VERBATIM else localize(v, lang, _depth + 1, catalog=catalog)
+                  for k, v in found.items()}
         n = _count(found) if plural else None
         try:
             if plural:

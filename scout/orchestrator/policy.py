@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 
 from scout.errors import PhaseTimeout
-from scout.i18n import N_, N_plural
+from scout.i18n import N_plural
 from scout.orchestrator.decide import missing_needs
 from scout.orchestrator.outcomes import Failure, backoff_delay, should_retry
 from scout.orchestrator.phase_run import PhaseRun
@@ -99,12 +99,16 @@ def fanout_failure(total: int, n_failed: int, failures: list[Failure],
 
 
 def partial_reason(total: int, n_failed: int, allow: MinSuccess) -> str:
-    """Why a fan-out is only partly done; msgids, so the report says it in its language."""
+    """Why a fan-out succeeded only in part, in words a report's reader follows (and
+    localises: English forms alike, the Spanish verb agrees with ``count``)."""
     if allow.min_success:
-        return N_("{failed} of {total} items failed (at least {share} must succeed)").format(
-            failed=n_failed, total=total, share=f"{allow.min_success:.0%}")
-    return N_("{failed} of {total} items failed (allow_partial accepts any number of "
-              "failures)").format(failed=n_failed, total=total)
+        return N_plural("{count} of {total} items failed (at least {share} had to succeed)",
+                        "{count} of {total} items failed (at least {share} had to succeed)",
+                        n_failed).format(count=n_failed, total=total,
+                                         share=f"{allow.min_success:.0%}")
+    return N_plural("{count} of {total} items failed (the phase accepts partial results)",
+                    "{count} of {total} items failed (the phase accepts partial results)",
+                    n_failed).format(count=n_failed, total=total)
 
 
 def unstarted(left: list[PhaseRun], runs: Mapping[str, PhaseRun], producer: Mapping[str, str],

@@ -34,8 +34,16 @@ class PhaseRow:
     optional: bool = False
 
     @property
+    def skipped_by_condition(self) -> bool:
+        """Skipped because its ``if:`` was false (the reason scout/orchestrator/facts.py
+        records): the plan said so, as for photos nobody asked to download."""
+        return self.status == "skipped" and (self.reason or "").startswith("if: ")
+
+    @property
     def degraded(self) -> bool:
-        return self.status in DEGRADED
+        """Did not go to plan: failed, blocked, partial, stale, or skipped for any reason
+        but its own condition."""
+        return self.status in DEGRADED and not self.skipped_by_condition
 
 
 @dataclass
@@ -92,7 +100,8 @@ def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | No
     """Costs per adapter and plain-language notices of failovers and skips.
 
     Journal lines (DESIGN.md §3) carry ``result``: ok, cache_hit, retry (a failed try that
-    was retried), error, skipped, circuit_open; ``error`` is ``{kind, code, message,
+    was retried), error, skipped, circuit_open, budget_exceeded (a call the cost cap
+    refused: neither a call nor a failure); ``error`` is ``{kind, code, message,
     status}``; a skip's reason is in ``response_summary.reason``.
 
     The order does not depend on timing (lines of concurrent phases interleave
@@ -136,6 +145,8 @@ def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | No
             row.calls += 1
         elif result == SENT:  # announces a paid try; the try's own line is counted
             continue
+        elif result == "budget_exceeded":  # refused before it left: not the adapter's
+            continue  # failure, and the report's "stopped at the cost cap" line says it
         else:  # retry, error, and anything unknown counts as a failed try
             row.calls += 1
             row.errors += 1

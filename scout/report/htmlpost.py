@@ -7,7 +7,11 @@ the same text rendered by markdown-it with raw HTML disabled, then:
 * the price-vs-rating chart is placed after the first table (the shortlist, which the
   answer-first reading order puts first);
 * every citation marker ``[n]`` becomes a link to its source, and each source in the
-  list gets the anchor it points to.
+  list gets the anchor it points to;
+* an amount and its currency stay on one line ("200 €", "180 EUR": the Markdown keeps
+  plain spaces so a reader searching it finds them);
+* every table sits in a box of its own that scrolls sideways when the table is wider
+  than the screen (a phone), so the page itself never does.
 
 Only markup this module writes itself is added: the SVG comes from
 :mod:`scout.report.svg` (which escapes every text) and the anchors are built from
@@ -83,6 +87,24 @@ def embed_pictures(body: str, *, dag_svg: str | None, chart_svg: str | None,
         body = (body[:at + len("</table>")] + figure + body[at + len("</table>"):]
                 if at != -1 else figure + body)
     return body
+
+
+#: the space between an amount and its currency (a symbol or an ISO code)
+_AMOUNT_SPACE = re.compile(r"(?<=\d) (?=(?:€|\$|US\$|£|¥|[A-Z]{3}\b))")
+
+
+def keep_amounts_whole(body: str) -> str:
+    """``200 €`` never breaks between ``200`` and ``€``: a no-break space, in text only."""
+    return _text_sub(body, _AMOUNT_SPACE, "\u00a0")
+
+
+def wrap_tables(body: str) -> str:
+    """Each ``<table>`` inside ``<div class="table-wrap" tabindex="0">``: the box scrolls
+    (the report's CSS), the table keeps its own semantics (a ``display: block`` table
+    loses them for screen readers), and ``tabindex`` lets a keyboard scroll it. With raw
+    HTML disabled in markdown-it, every ``<table>`` tag in the body is markdown-it's own."""
+    return (body.replace("<table>", '<div class="table-wrap" tabindex="0"><table>')
+            .replace("</table>", "</table></div>"))
 
 
 _IMG = re.compile(r"<img\b[^>]*>", re.I)

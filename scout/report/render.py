@@ -7,7 +7,7 @@ use ``StrictUndefined``: a template typo fails the report phase loudly.
 The environment speaks the request's language: Jinja's i18n extension with the Babel
 catalog of ``task.lang`` installed (newstyle gettext: ``{{ _("Sources") }}``,
 ``{% trans %}…{% endtrans %}``), and the locale filters (``money``, ``rating``,
-``number``, ``date``, ``month``, ``value``, ``l10n``) bound to that language.
+``number``, ``date``, ``month``, ``value``, ``l10n``, ``usd``) bound to that language.
 
 Citations credit each source to the adapter and phase that found it: the first record in
 the mission's artifacts (in pipeline order) that carries the URL, not whichever section of
@@ -41,7 +41,8 @@ from scout.spec.filters import FILTERS
 from scout.spec.templating import make_env
 
 #: filters whose output depends on the language (they take ``lang=``)
-LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n", "duration")
+LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n", "duration",
+                  "usd")
 
 Provenance = dict[str, tuple[str, str]]  # url -> (adapter, phase)
 

@@ -14,7 +14,7 @@ script, style blocks with URLs, or external references.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -114,6 +114,15 @@ CHART_W, CHART_H = 640, 360
 LEFT, RIGHT, TOP, BOTTOM = 56, 24, 24, 48
 
 
+def _label_at(cx: float, gap: float, text: str, size: int) -> str:
+    """``x`` and anchor of a point's label: to its right, or to its left when it would
+    run past the chart's right edge (the priciest candidate's name was cut off)."""
+    wide = len(text) * size * 0.6  # a generous estimate of the text's width
+    if cx + gap + wide <= CHART_W:
+        return f'x="{_n(cx + gap)}"'
+    return f'x="{_n(cx - gap)}" text-anchor="end"'
+
+
 def _ticks(lo: float, hi: float, n: int = 5) -> list[float]:
     if hi <= lo:
         return [lo]
@@ -132,12 +141,15 @@ def _ticks(lo: float, hi: float, n: int = 5) -> list[float]:
 def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
                      min_rating: float | None = None, currency: str = "",
                      title: str = "Price and rating",
-                     words: dict[str, str] | None = None) -> str | None:
+                     words: dict[str, str] | None = None,
+                     number: Callable[[float], str] | None = None) -> str | None:
     """A scatter of price (x) against rating (y, 0-10) for the candidates that have both,
     with the budget (vertical) and minimum-rating (horizontal) lines; shortlisted ones
     filled and numbered by rank. None when fewer than one candidate has both values.
     ``words`` translates the axis and line labels (keys: price, rating, budget,
-    minimum, shortlisted, other)."""
+    minimum, shortlisted, other); ``number`` writes a number the report's language's way
+    ('8,5' in Spanish; default: as coordinates are written)."""
+    num = number or _n
     w = {"price": "price", "rating": "rating", "budget": "budget", "minimum": "minimum",
          "shortlisted": "shortlisted", "other": "other candidates", **(words or {})}
     usable = [p for p in points if p.price is not None and p.rating is not None]
@@ -166,11 +178,11 @@ def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
     for v in _ticks(lo, hi):
         out.append(f'<line x1="{_n(x(v))}" y1="{TOP + ph}" x2="{_n(x(v))}" y2="{TOP + ph + 4}" '
                    f'stroke="#666"/><text x="{_n(x(v))}" y="{TOP + ph + 16}" font-size="11" '
-                   f'text-anchor="middle" {FONT}>{_n(v)}</text>')
+                   f'text-anchor="middle" {FONT}>{_t(num(v))}</text>')
     for v in _ticks(r_lo, r_hi, 4):
         out.append(f'<line x1="{LEFT - 4}" y1="{_n(y(v))}" x2="{LEFT}" y2="{_n(y(v))}" '
                    f'stroke="#666"/><text x="{LEFT - 6}" y="{_n(y(v) + 4)}" font-size="11" '
-                   f'text-anchor="end" {FONT}>{_n(v)}</text>')
+                   f'text-anchor="end" {FONT}>{_t(num(v))}</text>')
     unit = f" ({_t(currency)})" if currency else ""
     out.append(f'<text x="{_n(LEFT + pw / 2)}" y="{CHART_H - 8}" font-size="12" '
                f'text-anchor="middle" {FONT}>{_t(w["price"])}{unit}</text>')
@@ -181,33 +193,33 @@ def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
         out.append(f'<line class="budget" x1="{_n(x(budget))}" y1="{TOP}" x2="{_n(x(budget))}" '
                    f'y2="{TOP + ph}" stroke="#c0392b" stroke-dasharray="5,4"/>'
                    f'<text x="{_n(x(budget) + 4)}" y="{TOP + 12}" font-size="11" '
-                   f'fill="#c0392b" {FONT}>{_t(w["budget"])} {_n(budget)}</text>')
+                   f'fill="#c0392b" {FONT}>{_t(w["budget"])} {_t(num(budget))}</text>')
     if min_rating is not None and r_lo <= min_rating <= r_hi:
         out.append(f'<line class="min-rating" x1="{LEFT}" y1="{_n(y(min_rating))}" '
                    f'x2="{LEFT + pw}" y2="{_n(y(min_rating))}" stroke="#2471a3" '
                    f'stroke-dasharray="5,4"/><text x="{LEFT + pw - 4}" '
                    f'y="{_n(y(min_rating) - 4)}" font-size="11" fill="#2471a3" '
-                   f'text-anchor="end" {FONT}>{_t(w["minimum"])} {_n(min_rating)}</text>')
+                   f'text-anchor="end" {FONT}>{_t(w["minimum"])} {_t(num(min_rating))}</text>')
     ordered = sorted(usable, key=lambda p: (p.shortlisted, -(p.rank or 0), p.name))
     for p in ordered:
         assert p.price is not None and p.rating is not None
         cx, cy = x(float(p.price)), y(float(p.rating))
         if p.shortlisted:
             out.append(f'<g class="point shortlisted" data-name="{_t(p.name)}">'
-                       f'<title>{_t(p.name)}: {_n(float(p.price))} {_t(currency)}, '
-                       f'{_n(float(p.rating))}/10</title>'
+                       f'<title>{_t(p.name)}: {_t(num(float(p.price)))} {_t(currency)}, '
+                       f'{_t(num(float(p.rating)))}/10</title>'
                        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="9" fill="#1e8449"/>'
                        f'<text x="{_n(cx)}" y="{_n(cy + 4)}" font-size="11" fill="#fff" '
                        f'text-anchor="middle" {FONT}>{p.rank or ""}</text>'
-                       f'<text x="{_n(cx + 12)}" y="{_n(cy + 4)}" font-size="11" {FONT}>'
-                       f'{_t(_clip(p.name, 28))}</text></g>')
+                       f'<text {_label_at(cx, 12, _clip(p.name, 28), 11)} y="{_n(cy + 4)}" '
+                       f'font-size="11" {FONT}>{_t(_clip(p.name, 28))}</text></g>')
         else:
             out.append(f'<g class="point" data-name="{_t(p.name)}">'
-                       f'<title>{_t(p.name)}: {_n(float(p.price))} {_t(currency)}, '
-                       f'{_n(float(p.rating))}/10</title>'
+                       f'<title>{_t(p.name)}: {_t(num(float(p.price)))} {_t(currency)}, '
+                       f'{_t(num(float(p.rating)))}/10</title>'
                        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="6" fill="#fff" '
                        f'stroke="#7f8c8d" stroke-width="2"/>'
-                       f'<text x="{_n(cx + 9)}" y="{_n(cy + 4)}" font-size="10" fill="#555" '
-                       f'{FONT}>{_t(_clip(p.name, 28))}</text></g>')
+                       f'<text {_label_at(cx, 9, _clip(p.name, 28), 10)} y="{_n(cy + 4)}" '
+                       f'font-size="10" fill="#555" {FONT}>{_t(_clip(p.name, 28))}</text></g>')
     out.append("</svg>")
     return "\n".join(out)

@@ -91,11 +91,16 @@ def l10n(text: Any, *, lang: str = "en", catalog: Any = None) -> str:
 
 
 @_filter
-def usd(value: Any) -> str:
+def usd(value: Any, *, lang: str = "en") -> str:
+    """A cost in dollars, cents shown to four places below one cent: '$0.0050' (en),
+    '0,0050 US$' (es)."""
     if value is None:
         return "—"
     v = float(value)
-    return f"${v:.4f}" if 0 < v < 0.01 else f"${v:.2f}"
+    digits = 4 if 0 < v < 0.01 else 2
+    if i18n.lang_of(lang) == "en":
+        return f"${v:.{digits}f}"
+    return i18n.format_money_parts(v, "USD", lang, digits)
 
 
 @_filter

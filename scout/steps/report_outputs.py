@@ -8,12 +8,19 @@ import hashlib
 from typing import Any
 
 from scout.errors import StepError
+from scout.i18n import N_
 from scout.fsutil import write_atomic
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import ReportParams
 
 STATES = ("succeeded", "succeeded_partial", "failed_terminal", "failed_retryable",
           "skipped", "blocked_missing_input", "stale", "running", "pending")
+#: a state in words, where its name does not read as English (the report's phase_state
+#: macro says the same)
+STATE_WORDS = {"succeeded_partial": N_("partly succeeded"),
+               "failed_terminal": N_("failed (final)"),
+               "failed_retryable": N_("failed (can be retried)"),
+               "blocked_missing_input": N_("blocked (missing input)")}
 
 
 def _artifact(ctx: StepContext, type_name: str) -> Any:
@@ -35,7 +42,7 @@ def dag_picture(ctx: StepContext, mission: Any) -> str | None:
     labels = {pid: ph.uses + (f" × {ph.for_each}" if ph.for_each else "")
               for pid, ph in ctx.pipeline.phases.items()}
     _ = _gettext(ctx)
-    words = {s: _(s.replace("_", " ")) for s in STATES}
+    words = {s: _(STATE_WORDS.get(s, s.replace("_", " "))) for s in STATES}
     return dag_svg(graph.waves(), [(u, v) for u, v in graph.graph.edges()], labels, states,
                    title=_("Phases of %(pipeline)s") % {"pipeline": ctx.pipeline.name},
                    state_names=words)
@@ -43,6 +50,7 @@ def dag_picture(ctx: StepContext, mission: Any) -> str | None:
 
 def chart_picture(ctx: StepContext) -> str | None:
     """Price against rating of the candidates, when the phase has a shortlist."""
+    from scout.i18n import format_number
     from scout.report.svg import Point, price_rating_svg
 
     shortlist = _artifact(ctx, "Shortlist")
@@ -61,8 +69,10 @@ def chart_picture(ctx: StepContext) -> str | None:
     values = getattr(ctx.task, "values", None) or {}
     budget, minimum = values.get("budget"), values.get("min_rating")
     _ = _gettext(ctx)
+    lang = getattr(ctx.task, "lang", None) or "en"
     return price_rating_svg(
         points,
+        number=None if lang == "en" else (lambda v: format_number(v, lang)),
         budget=float(budget.amount) if getattr(budget, "currency", None) == currency else None,
         min_rating=float(minimum) if isinstance(minimum, (int, float)) else None,
         currency=currency, title=_("Price and rating of the candidates"),
@@ -73,12 +83,20 @@ def chart_picture(ctx: StepContext) -> str | None:
 def html_body(ctx: StepContext, md_html: str, mission: Any, citations: Any) -> str:
     """The report's HTML body with the DAG and the price/rating chart drawn as SVG, the
     downloaded photos embedded (and no other picture), and every citation marker linked
-    to its source (scout/report/htmlpost.py)."""
-    from scout.report.htmlpost import embed_pictures, inline_photos, link_citations
+    to its source, each table in a box that scrolls on a narrow screen
+    (scout/report/htmlpost.py)."""
+    from scout.report.htmlpost import (
+        embed_pictures,
+        inline_photos,
+        keep_amounts_whole,
+        link_citations,
+        wrap_tables,
+    )
 
     # pictures first: the SVGs added next are scout's own markup, never an <img>
     body = embed_pictures(inline_photos(md_html, ctx.run_dir),
                           dag_svg=dag_picture(ctx, mission), chart_svg=chart_picture(ctx))
+    body = keep_amounts_whole(wrap_tables(body))  # after the chart (after the first </table>)
     return link_citations(body, [(int(c["n"]), c["url"]) for c in citations.items])
 
 

@@ -38,9 +38,8 @@ def run(ctx: StepContext) -> Any:
     sources = list(outcome.value)[: params.limit]
     rules = params.extract
     answered = outcome.answered_by
-    # notes are msgids with their values, so a report shows them in its language
-    note = (N_("{query} answered by {adapter} (cache)") if outcome.from_cache
-            else N_("{query} answered by {adapter}")).format(query=repr(query), adapter=answered)
+    note = (N_("'{query}' answered by {adapter} (cache)") if outcome.from_cache
+            else N_("'{query}' answered by {adapter}")).format(query=query, adapter=answered)
     if rules.record == "candidate":
         cands, dropped = to_candidates(sources, rules, adapter=answered, phase=ctx.phase_id)
         merged: list[str] = []

@@ -116,12 +116,14 @@ def build_task(
             source = "default"
         if name in parsed.values:
             value, source = parsed.values[name], "query"
-            if name not in layered:
-                shown = (format_duration(value, parsed.lang) if spec.type == "duration"
-                         else display(value, parsed.lang))
+            shown = (format_duration(value, parsed.lang) if spec.type == "duration"
+                     else display(value, parsed.lang))
+            span = parsed.spans.get(name, "")
+            # a value read back as the very words asked ("read 'Barcelona' from
+            # 'Barcelona'") tells nothing the request's table does not
+            if name not in layered and shown.casefold() != span.strip().casefold():
                 notes.append(_("{name}: read '{value}' from '{text}'").format(
-                    name=_(name), value=shown,
-                    text=parsed.spans.get(name, "")))
+                    name=_(name).replace("_", " "), value=shown, text=span))
         if name in layered:
             try:
                 value = spec.canonical(coerce(spec.type, layered[name], items=spec.items))

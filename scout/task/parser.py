@@ -283,7 +283,8 @@ def parse_query(
                         result.flags.append(f"past:{name}")
                         _note(result, name, _(
                             "{name}: {value} is already past (today is {today}); kept as "
-                            "asked").format(name=_(name), value=display(when[0], result.lang),
+                            "asked").format(name=_(name).replace("_", " "),
+                                           value=display(when[0], result.lang),
                                            today=display(today, result.lang)))
             elif spec.type == "money":
                 from scout.task.money import find_money
@@ -297,8 +298,8 @@ def parse_query(
                     if money[2] and money[0].currency != "USD":  # USD: the usual reading
                         _note(result, name, _(
                             "{name}: read '{word}' as {code}; write the currency code if you "
-                            "meant another").format(name=_(name), word=money[2],
-                                                    code=money[0].currency))
+                            "meant another").format(name=_(name).replace("_", " "),
+                                                    word=money[2], code=money[0].currency))
             elif spec.type == "rating":
                 from scout.task.rating import find_rating, star_class
 
@@ -310,7 +311,7 @@ def parse_query(
                     _note(result, name, _(
                         "{name}: '{text}' is the lodging's category, not its guest rating, "
                         "so it sets no minimum").format(
-                            name=_(name), text=q[stars[1][0]:stars[1][1]].strip()))
+                            name=_(name).replace("_", " "), text=q[stars[1][0]:stars[1][1]].strip()))
             elif spec.type == "area":
                 from scout.task.area import find_area
 
@@ -371,7 +372,8 @@ def _note_bare_amounts(text: _Text, inputs: dict[str, InputSpec], result: ParseR
                 text.claim(bare[1])
                 _note(result, name, _(
                     "{name}: {amount} has no currency, so it was not read; write it as "
-                    "{amount} EUR, {amount} USD or the like").format(name=_(name), amount=bare[0]))
+                    "{amount} EUR, {amount} USD or the like").format(name=_(name).replace("_", " "),
+                                                                    amount=bare[0]))
             return
 
 

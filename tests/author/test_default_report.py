@@ -121,7 +121,8 @@ def test_default_report_is_written_in_the_request_language(tmp_path: Path) -> No
     pipe = load_pipeline(root / "pipelines" / "hotel_research.yaml").model
     task = build_task("hoteles en Barcelona", pipe.inputs, today=dt.date(2026, 11, 29))
     cands = Candidates(items=[Candidate(key="casa", name="Casa Bonay", url="https://bonay.test/",
-                                        rating=9.0)])
+                                        rating=9.0)],
+                       notes=["'best hotels in Barcelona' answered by duckduckgo"])
     out = {}
     for lang in ("en", "es"):
         ctx = StepContext(phase_id="F6", phase=pipe.phases["F6"], params=ReportParams(),
@@ -136,6 +137,9 @@ def test_default_report_is_written_in_the_request_language(tmp_path: Path) -> No
     assert "## La petición tal como se entendió" in es and "## Fuentes" in es
     assert "## Lo que no salió según lo previsto" in es and "Sources" not in es
     assert "| 1 | Casa Bonay | 9,0/10 |" in es  # cells written the Spanish way too
+    # a search's note in the reader's language, apart from the table it follows
+    assert "|\n\n- «best hotels in Barcelona»: respondió duckduckgo\n" in es
+    assert "|\n\n- 'best hotels in Barcelona' answered by duckduckgo\n" in out["en"]
 
 
 def test_a_spanish_default_report_shows_columns_and_search_notes_in_spanish(

@@ -125,9 +125,9 @@ def test_degraded_tavily_down_and_no_perplexity_key(
 def test_video_is_supplementary(world: World) -> None:
     assert apply(world, "bcn-novideo", youtube_down=True) == 0
     md = report(world, "bcn-novideo")
-    assert "**Video evidence is missing.** Y1 (video search) failed terminal" in md
+    assert "**Video evidence is missing.** Y1 (video search) failed (final)" in md
     assert "Network is unreachable" in md
-    assert "Y2 (transcripts) blocked missing input" in md
+    assert "Y2 (transcripts) blocked (missing input)" in md
     state = json.loads((world.run_dir("bcn-novideo") / "phase.json").read_text())["state"]
     assert state["phases"]["Y1"]["status"] == "failed_terminal"
     assert state["phases"]["F6"]["status"] == "succeeded"

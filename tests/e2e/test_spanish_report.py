@@ -137,7 +137,7 @@ def test_spanish_stopped_report(world: World) -> None:
     assert apply("bcn-es-cap", *spanish_args(), "--max-cost", "0.01") == 4
     md = (world.run_dir("bcn-es-cap") / "report.md").read_text()
     assert md.startswith("# La misión bcn-es-cap se detuvo en su límite de coste\n")
-    assert "**Detenida en el límite de coste** ($0.01)" in md
+    assert "**Detenida en el límite de coste** (0,01 US$)" in md
     assert "## Lo que no salió según lo previsto" in md and "### Coste" in md
 
 

@@ -164,6 +164,27 @@ def test_dashboard_lists_missions_and_pages_stay_on_the_server(
     save_screenshot(browser, tmp_path, "redoc")
 
 
+def test_pages_fit_a_phone(served: ScoutServe, browser: Any, tmp_path: Path) -> None:
+    """At a phone's width (390 px) no page scrolls sideways: the missions, phases, costs
+    and journal tables scroll in their own boxes (they made the pages 480-840 px wide),
+    and report.html's tables too."""
+    origin = served.url
+    mission = httpx.get(origin + "/api/missions").json()["runs"][0]["mission_id"]
+    browser.set_window_size(390, 900)
+    try:
+        for path in ("/", f"/missions/{mission}", "/cost",
+                     f"/api/missions/{mission}/report?format=html"):
+            _visit(browser, origin + path, origin)
+            got = browser.execute_script(
+                "return [document.documentElement.scrollWidth, window.innerWidth,"
+                " [...document.querySelectorAll('table')].every(t => t.parentElement"
+                ".getBoundingClientRect().right <= window.innerWidth + 1)]")
+            assert got[0] <= got[1] and got[2], (path, got)
+            save_screenshot(browser, tmp_path, "phone" + path.replace("/", "-").split("?")[0])
+    finally:
+        browser.set_window_size(1280, 1600)
+
+
 def test_mission_page_follows_a_running_mission(tmp_path: Path, browser: Any) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait

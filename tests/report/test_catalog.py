@@ -75,6 +75,30 @@ def test_stored_english_is_localised_by_its_msgid() -> None:
     assert localize("price unknown", "fr") == "price unknown"
 
 
+def test_a_sentence_is_not_mistaken_for_a_short_msgid() -> None:
+    """A provider's error in a phase's reason stays as written: "{start} to {end}" (a date
+    range) or "{adapter} skipped: {reason}" must not match any sentence that contains
+    " to " or " skipped: " (it made "Unable al download API page" in Spanish reports)."""
+    reason = ("'unavailable' is not in retry.on: phase 'Y1': every adapter of chain 'video' "
+              "failed: yt_dlp: unavailable (yt_dlp: yt-dlp failed: Unable to download API "
+              "page: <urlopen error [Errno 101] Network is unreachable>)")
+    assert localize(reason, "es") == reason
+    assert localize("Unable to download API page", "es") == "Unable to download API page"
+    assert localize("the job was skipped: no room", "es") == "the job was skipped: no room"
+    # labelled messages still are localised, their label one word
+    assert localize("openai skipped: neither OPENAI_API_KEY nor SCOUTE_OPENAI_BASE_URL is set",
+                    "es") == ("openai omitido: ni OPENAI_API_KEY ni SCOUTE_OPENAI_BASE_URL "
+                              "están definidas")
+    assert localize("min_rating: read '8.0' from 'good reviews'", "es").startswith(
+        "valoración mínima: se ha leído")
+
+
+def test_adapter_and_phase_names_are_not_translated() -> None:
+    assert localize("F3: page failed 6x (unavailable)", "es") == \
+        "F3: page: 6 fallos (no disponible)"
+    assert localize("page skipped: not in the recording", "es").startswith("page omitido")
+
+
 def test_localising_hostile_text_stays_fast() -> None:
     """Reasons can carry provider text: matching is linear, however the text is built."""
     import time

@@ -24,6 +24,8 @@ def test_html_has_the_dag_and_chart_as_svg_and_linked_citations(tmp_path: Path) 
     assert "language-mermaid" not in html and "flowchart TD" not in html
     assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="dag"') == 1
     assert 'data-phase="Y1" data-state="failed_terminal"' in html
+    # the picture names the state in words, as the report's text does
+    assert "failed (final)" in html and "failed terminal" not in html
     assert html.count('<figure class="chart">') == 1
     assert html.index("</table>") < html.index('<figure class="chart">')  # after the shortlist
     markers = set(re.findall(r'<a class="cite" href="#src-(\d+)">\[\1\]</a>', html))
@@ -34,6 +36,21 @@ def test_html_has_the_dag_and_chart_as_svg_and_linked_citations(tmp_path: Path) 
     assert not re.search(r'<(img|script|link|iframe|source|video|audio)\b[^>]*\b(src|href)=',
                          html)
     assert "url(" not in html.split("</style>")[0].split("<style>")[-1]
+
+
+def test_an_amount_never_breaks_from_its_currency(tmp_path: Path) -> None:
+    """'180 EUR/night ≤ 200 EUR' wrapped as '200' / 'EUR' in a narrow cell (phone, print):
+    report.html joins them with a no-break space; report.md keeps plain spaces."""
+    from scout.report.htmlpost import keep_amounts_whole
+
+    _, run_dir = base._render(tmp_path)
+    html = (run_dir / "report.html").read_text()
+    assert "180\u00a0EUR/night ≤ 200\u00a0EUR" in html and "200 EUR" not in html.split(
+        "<main>", 1)[1].split("<svg", 1)[0]
+    assert "180 EUR/night ≤ 200 EUR" in (run_dir / "report.md").read_text()
+    # text only: never inside a tag, a link's text or code
+    out = keep_amounts_whole('<a href="/x?p=200 EUR">200 €</a> <code>5 EUR</code> 9 €')
+    assert out == '<a href="/x?p=200 EUR">200 €</a> <code>5 EUR</code> 9\u00a0€'
 
 
 def test_citation_markers_inside_code_or_links_are_left_alone() -> None:

@@ -40,6 +40,19 @@ def test_ranges_and_dates() -> None:
     assert format_value(None, "money", "es") == "—"
 
 
+def test_costs_are_written_as_the_report_language_writes_money(tmp_path: Path) -> None:
+    """The cost table and the cost cap: '$0.0050' in English, '0,0050 US$' in Spanish
+    (a Spanish report read '$0.0050' and 'gastó $0.02 de su límite de $0.01')."""
+    (tmp_path / "c.md.j2").write_text("{{ 0.005 | usd }} | {{ 0.5 | usd }} | {{ 1234.5 | usd }}"
+                                      " | {{ 0 | usd }}")
+
+    def render(lang: str) -> str:
+        return make_report_env(tmp_path, lang).get_template("c.md.j2").render()
+
+    assert render("en") == "$0.0050 | $0.50 | $1234.50 | $0.00"
+    assert render("es") == "0,0050 US$ | 0,50 US$ | 1.234,50 US$ | 0,00 US$"
+
+
 def test_report_env_speaks_the_request_language(tmp_path: Path) -> None:
     # a msgid with no Spanish entry ("... in X fit") passes through untranslated
     (tmp_path / "t.md.j2").write_text(

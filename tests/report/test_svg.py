@@ -87,6 +87,35 @@ def test_the_chart_marks_the_shortlist_and_the_thresholds() -> None:
     assert svg == price_rating_svg(_points(), budget=200, min_rating=8.0, currency="EUR")
 
 
+def test_every_label_stays_inside_the_chart() -> None:
+    """The priciest candidate sits at the right edge: its name goes to the left of its
+    point ('Hotel Arts Ba' was all a reader saw of 'Hotel Arts Barcelona')."""
+    from scout.report.svg import CHART_W
+
+    root = ET.fromstring(price_rating_svg(_points(), budget=200, min_rating=8.0,
+                                          currency="EUR") or "")
+    for g in root.findall("s:g", NS):
+        circle, label = g.find("s:circle", NS), g.findall("s:text", NS)[-1]
+        x, size = float(label.get("x")), float(label.get("font-size"))
+        wide = len(label.text or "") * size * 0.6
+        if label.get("text-anchor") == "end":
+            assert x - wide >= 0 and x < float(circle.get("cx")), g.get("data-name")
+        else:
+            assert x + wide <= CHART_W, g.get("data-name")
+    arts = next(g for g in root.findall("s:g", NS) if g.get("data-name") == "Hotel Arts Barcelona")
+    assert arts.findall("s:text", NS)[-1].get("text-anchor") == "end"
+
+
+def test_the_chart_writes_numbers_the_report_language_way() -> None:
+    from scout.i18n import format_number
+
+    svg = price_rating_svg(_points(), budget=150, min_rating=8.5, currency="EUR",
+                           words={"minimum": "mínimo"},
+                           number=lambda v: format_number(v, "es")) or ""
+    assert "mínimo 8,5</text>" in svg and "mínimo 8.5" not in svg
+    assert "Hotel Praktik Rambla: 135 EUR, 8,6/10</title>" in svg
+
+
 def test_no_chart_without_a_candidate_with_price_and_rating() -> None:
     assert price_rating_svg([Point("a", None, 9.0), Point("b", 100, None)]) is None
 

@@ -85,8 +85,14 @@ def test_report_markdown_and_html(tmp_path: Path) -> None:
     md = (run_dir / "report.md").read_text()
     assert md.startswith("# Hotels in Barcelona, September 2026")
     assert "| budget | 200 EUR | query |" in md
+    # input names read as words, not identifiers ("min_rating")
+    assert "| min rating | 8.0/10 | default |" in md and "| download photos | no |" in md
+    assert "min_rating" not in md and "download_photos" not in md
     assert "| 1 | Casa Bonay | 180 EUR/night ≤ 200 EUR | 8.8/10 ≥ 8.0/10 | 3 |" in md
     assert "| 2 | Generator Barcelona | unknown | unknown | 1 |" in md
+    # the headline does not claim a fit it could not check
+    assert ", out of 3 candidates found. 1 of them could not be fully checked (see *What " \
+        "changed the shortlist*).\n" in md
     # sources disagree (9.1 and 8.9, 4.5/5 and 8.8): the lowest rating is the one checked
     assert "- **Hotel Arts Barcelona** (320 EUR/night, 8.9/10): over budget\n" in md
     # a model's answer (sentences only) renders as cited sentences
@@ -94,8 +100,8 @@ def test_report_markdown_and_html(tmp_path: Path) -> None:
     assert "```mermaid\nflowchart TD" in md
     assert "F1: tavily failed 1x (unavailable, HTTP 500); duckduckgo answered instead" in md
     assert "perplexity skipped: PERPLEXITY_API_KEY not set" in md
-    assert "**Video evidence is missing.** Y1 (video search) failed terminal" in md
-    assert "- **Y1** (videos, optional): failed terminal — video search failed: yt-dlp error\n" in md
+    assert "**Video evidence is missing.** Y1 (video search) failed (final)" in md
+    assert "- **Y1** (videos, optional): failed (final) — video search failed: yt-dlp error\n" in md
     assert "| **total** |" in md
     # every citation number resolves to a URL in Sources
     import re
@@ -112,9 +118,17 @@ def test_report_markdown_and_html(tmp_path: Path) -> None:
 def test_no_results_is_said_explicitly(tmp_path: Path) -> None:
     _, run_dir = _render(tmp_path, budget="10 EUR", results=F1_RESULTS[:1])
     md = (run_dir / "report.md").read_text()
-    assert "**No hotels found matching** Barcelona, at most 10 EUR a night" in md
+    # the headline names the place as a place ('No hotels found matching Barcelona' did
+    # not, and its Spanish read 'hoteles que cumplan Barcelona')
+    assert "**No hotel in Barcelona fits the request**: at most 10 EUR a night" in md
     assert "No hotels found matching the request." in md
     assert "| # | hotel |" not in md
+
+
+def test_no_results_in_spanish(tmp_path: Path) -> None:
+    _, run_dir = _render(tmp_path, budget="10 EUR", results=F1_RESULTS[:1], lang="es")
+    md = (run_dir / "report.md").read_text()
+    assert "**Ningún hotel en Barcelona cumple la petición**: como máximo 10 € por noche" in md
 
 
 def test_html_escapes_markup_from_the_web(tmp_path: Path) -> None:
@@ -197,7 +211,8 @@ def test_spanish_report_gets_a_spanish_synthesis_section(tmp_path: Path) -> None
     assert "Casa Bonay es la opción mejor valorada" in section
     assert "- A favor (ruido, personal): “Rooms were quiet and the staff were lovely.”" in section
     assert "**Donde las fuentes no coinciden**" in section
-    assert "*Respondido por **extractive** (extractive). Es una síntesis local" in section
+    # the local synthesis is named once, not "extractive (extractive)"
+    assert "*Respondido por **extractive**. Es una síntesis local" in section
     assert "Pro (" not in section and "Answered by" not in section
     _cited_resolve(md)
 
@@ -259,3 +274,60 @@ def test_a_budget_stated_per_night_is_not_said_per_night_twice(tmp_path: Path) -
     _, run_dir = _render(tmp_path, budget="10 EUR per night", results=F1_RESULTS[:1])
     md = (run_dir / "report.md").read_text()
     assert "at most 10 EUR/night." in md or "at most 10 EUR/night," in md, md[:300]
+
+
+def test_a_phase_skipped_by_its_condition_went_to_plan() -> None:
+    """Photos nobody asked to download (P6 ``if: task.download_photos``) are not something
+    that 'did not go to plan'; a phase skipped for another reason still is."""
+    from scout.report.context import PhaseRow
+
+    by_plan = PhaseRow("P6", "thumbnails", "skipped", reason="if: task.download_photos is false")
+    other = PhaseRow("Y2", "transcripts", "skipped", reason="needs 'videos' from Y1")
+    failed = PhaseRow("Y1", "videos", "failed_terminal", reason="if: x")
+    view = MissionView(mission_id="m", pipeline="p", phases=[by_plan, other, failed])
+    assert [p.id for p in view.degraded_phases] == ["Y2", "Y1"]
+
+
+def test_a_call_the_cost_cap_refused_is_not_a_provider_failure() -> None:
+    """The cap refusing a call is said once, as 'stopped at the cost cap'; it is not
+    'tavily failed 1x (budgetexceeded)' nor a call in the cost table."""
+    journal = [
+        {"adapter": "tavily", "phase": "F1", "result": "ok", "cost": {"usd": 0.008}},
+        {"adapter": "tavily", "phase": "F2", "result": "budget_exceeded",
+         "error": {"kind": "budgetexceeded", "code": "RUN004", "message": "budget cap"}},
+    ]
+    costs, notices = summarise_journal(journal, ["F1", "F2"])
+    assert notices == []
+    assert [(c.adapter, c.calls, c.errors) for c in costs] == [("tavily", 1, 0)]
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "- **F2** (search): failed (can be retried) — stopped at the cost cap\n"),
+    ("es", "- **F2** (search): fallida (reintentable) — detenida en el límite de coste\n"),
+])
+def test_phases_the_cap_stopped_say_so_once(tmp_path: Path, lang: str, line: str) -> None:
+    """Each stopped phase read 'stopped: budget cap reached: budget cap reached before
+    calling page: spent $0.0160 of max_cost $0.0100 (4/4 items succeeded)' (English in a
+    Spanish report too); a partly failed fan-out's count was given twice."""
+    import json
+
+    from scout.orchestrator.policy import partial_reason
+    from scout.report.stopped import write_stopped_report
+    from scout.spec.models import MinSuccess
+
+    stop = ("stopped: budget cap reached: budget cap reached before calling page: spent "
+            "$0.0160 of max_cost $0.0100")
+    view = MissionView(mission_id="m", pipeline="p", budget_stopped=True, max_cost=0.01,
+                       phases=[PhaseRow("F2", "search", "failed_retryable", reason=stop,
+                                        items_total=4),
+                               PhaseRow("F3", "fetch", "succeeded_partial", items_total=3,
+                                        items_failed=3, optional=True,
+                                        reason=partial_reason(3, 3, MinSuccess(min_success=0.0)))])
+    (tmp_path / "task.json").write_text(json.dumps({"task": {"lang": lang}}))
+    md = write_stopped_report(view, tmp_path, tmp_path / "templates").read_text()
+    assert line in md and "budget cap reached" not in md, md
+    f3 = {"en": "(fetch, optional): partly succeeded — 3 of 3 items failed (the phase accepts "
+                "partial results)\n",
+          "es": "(fetch, opcional): completada en parte — fallaron 3 de 3 elementos (la fase "
+                "admite resultados parciales)\n"}[lang]
+    assert f3 in md, md

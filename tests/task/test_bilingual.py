@@ -266,3 +266,18 @@ def test_spanish_notes_name_fields_and_write_values_as_spanish_does() -> None:
                    for n in task.notes)
     en = build_task("hotels in Seville under 90 EUR a night rated 8.5", HOTEL, today=TODAY)
     assert "budget: read '90 EUR/night' from 'under 90 EUR a night'" in en.notes
+
+
+def test_english_notes_name_fields_in_words_and_skip_what_they_only_repeat() -> None:
+    """An English reader sees 'min rating', not the identifier 'min_rating', and no note
+    that reads a value back as the very words asked ('read 'Barcelona' from 'Barcelona'')."""
+    en = build_task("hotels in Barcelona for September 2026 under 200 EUR with good reviews",
+                    HOTEL, today=TODAY)
+    assert "min rating: read '8.0' from 'good reviews'" in en.notes
+    assert "budget: read '200 EUR' from 'under 200 EUR'" in en.notes
+    assert not any("_" in n.split(":")[0] for n in en.notes)
+    assert not any(n.startswith(("destination:", "month: read")) for n in en.notes), en.notes
+    es = build_task("hoteles en Barcelona para septiembre de 2026", HOTEL, today=TODAY)
+    assert not any(n.startswith(("destino:", "mes: se ha leído")) for n in es.notes), es.notes
+    stars = build_task("4 star hotels in Madrid", HOTEL, today=TODAY)
+    assert stars.notes[0].startswith("min rating: '4 star' is the lodging's category")

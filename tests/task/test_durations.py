@@ -61,9 +61,9 @@ def test_the_length_leaves_other_numbers_to_their_inputs() -> None:
 
 def test_the_note_says_the_length_as_people_write_it() -> None:
     es = build_task("charlas de 1h30 como mucho", INPUTS, today=TODAY)
-    assert "max_duration: se ha leído «1 h 30 min» de «1h30»" in es.notes
+    assert "max duration: se ha leído «1 h 30 min» de «1h30»" in es.notes
     en = build_task("talks under an hour", INPUTS, today=TODAY)
-    assert "max_duration: read '1 h' from 'an hour'" in en.notes
+    assert "max duration: read '1 h' from 'an hour'" in en.notes
 
 
 @pytest.mark.parametrize("written,seconds", [
