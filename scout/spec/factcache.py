@@ -103,7 +103,9 @@ class FactStore:
         return h.hexdigest()
 
     def _path(self, root: Path, key: str) -> Path:
-        return root / self.namespace / key[:2] / f"{key}.json"
+        # one folder per namespace, no fan-out by key prefix: a cold run writes tens of
+        # entries, and a new folder for each cost more than the entry itself
+        return root / self.namespace / f"{key}.json"
 
     def load(self, key: str, decode: Callable[[Any], T]) -> T | None:
         """The facts stored under ``key``, or None (no cache, no entry, or an entry that
