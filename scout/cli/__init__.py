@@ -83,9 +83,10 @@ def _import_command(module: str) -> None:
         importlib.import_module(module)
         return
     if module in _LIGHT_MODULES:
-        from scout.cli.plugin_scan import skip_empty_pydantic_scan
+        from scout.cli.plugin_scan import load_pydantic_plugin_loader, skip_empty_pydantic_scan
 
         skip_empty_pydantic_scan()
+        load_pydantic_plugin_loader()
     was_enabled = gc.isenabled()
     gc.disable()
     try:

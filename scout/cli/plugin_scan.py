@@ -15,14 +15,22 @@ caller set ``PYDANTIC_DISABLE_PLUGINS=__all__`` (pydantic's own documented switc
 pydantic returns the same empty list of plug-ins without the scan. Anything unusual
 answers False and pydantic scans as before: the result is never different, only faster.
 
-The switch is set for the light commands only (scout.cli, ``_import_command``), in
-scout's own process: they start no child process that could inherit it.
+Even with the switch set, the module that reads it (``pydantic.plugin._loader``) imports
+``entry_points`` from importlib.metadata when it loads, which is most of the cost.
+:func:`load_pydantic_plugin_loader` loads that module with a stand-in whose
+``entry_points`` imports the real one when called: pydantic's own code, the same
+answer, and importlib.metadata is imported only by a process that looks for plug-ins.
+
+Both are done for the light commands only (scout.cli, ``_import_command``), in scout's
+own process: they start no child process that could inherit the switch.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import types
+from typing import Any
 
 ENV = "PYDANTIC_DISABLE_PLUGINS"
 _INFO_SUFFIXES = (".dist-info", ".egg-info")
@@ -68,3 +76,31 @@ def skip_empty_pydantic_scan() -> None:
     """Set pydantic's switch when :func:`no_pydantic_plugins` (and it is not set yet)."""
     if ENV not in os.environ and no_pydantic_plugins():
         os.environ[ENV] = "__all__"
+
+
+def _entry_points(**params: Any) -> Any:
+    from importlib import metadata
+
+    return metadata.entry_points(**params)
+
+
+def load_pydantic_plugin_loader() -> None:
+    """Import ``pydantic.plugin._loader`` with ``entry_points`` bound to
+    :func:`_entry_points` (importlib.metadata on first call) instead of importing
+    importlib.metadata now. Anything unexpected (another name it imports from there)
+    leaves it to be imported the ordinary way on first use."""
+    name = "pydantic.plugin._loader"
+    if name in sys.modules or "importlib.metadata" in sys.modules:
+        return
+    import pydantic.plugin  # noqa: F401 - its package, the ordinary way, first
+
+    stand_in = types.ModuleType("importlib.metadata")
+    stand_in.entry_points = _entry_points  # type: ignore[attr-defined]
+    sys.modules["importlib.metadata"] = stand_in
+    try:
+        __import__(name)
+    except Exception:  # noqa: BLE001 - not the module we know: pydantic imports it itself
+        sys.modules.pop(name, None)
+    finally:
+        if sys.modules.get("importlib.metadata") is stand_in:
+            del sys.modules["importlib.metadata"]
