@@ -32,6 +32,7 @@ from scout.errors import Location, Problem
 from scout.report.files import BUILTIN, DEFAULT_TEMPLATE, HTML_WRAPPER_NAME, resolve_template
 from scout.report.locate import column_of
 from scout.schemas.task import TASK_BUILTIN_ATTRS
+from scout.validate.builtin_facts import shipped as shipped_facts
 from scout.validate.checks import producers as producers_of
 from scout.spec.loader import LoadedSpec
 from scout.spec.factcache import FactStore, module_file
@@ -134,18 +135,31 @@ def _decode(doc: Any) -> TemplateFacts:
     return TemplateFacts(frozenset(bound), tuple(out_uses), tuple(out_imports))
 
 
+def _shipped_facts(sha: str) -> TemplateFacts | None:
+    """The facts shipped for a built-in template of this text (scout.validate.builtin_facts)."""
+    doc = shipped_facts().get(sha)
+    if doc is None:
+        return None
+    try:
+        return _decode(doc)
+    except ValueError:
+        return None
+
+
 def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
-    """The facts of ``source``, parsed once per content (in this process, then from the
-    on-disk cache); a syntax error is raised (:class:`TemplateSyntax`), never cached, so
-    it always names the file it was found in."""
+    """The facts of ``source``, parsed once per content (in this process; else the facts
+    shipped for the built-in templates, else the on-disk cache); a syntax error is raised
+    (:class:`TemplateSyntax`), never cached, so it always names the file it was found in."""
     key = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
     with _facts_lock:
         facts = _FACTS.get(key)
         if facts is not None:
             _FACTS.move_to_end(key)
             return facts
-    disk_key = _STORE.key(source)
-    facts = _STORE.load(disk_key, _decode)
+    facts = _shipped_facts(key)
+    disk_key = _STORE.key(source) if facts is None else ""
+    if facts is None:
+        facts = _STORE.load(disk_key, _decode)
     if facts is None:
         from jinja2 import TemplateSyntaxError
 
