@@ -73,14 +73,14 @@ def render() -> str:
     """The content ``facts.json`` should have: every built-in template parsed now."""
     import jinja2
 
-    from scout.validate.templates import _encode, _facts_of, _parse_env
+    from scout.validate.template_facts import encode, facts_of, parse_env
 
     templates = {}
     for path in sorted(BUILTIN.glob("*.j2")):
         source = path.read_text(encoding="utf-8")
-        ast = _parse_env().parse(source, name=path.name, filename=str(path))
+        ast = parse_env().parse(source, name=path.name, filename=str(path))
         sha = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
-        templates[sha] = {"file": path.name, "facts": _encode(_facts_of(ast))}
+        templates[sha] = {"file": path.name, "facts": encode(facts_of(ast))}
     # one template a line: small to read back, and a diff names the template that changed
     lines = [f" {json.dumps(sha)}: {json.dumps(entry, sort_keys=True, separators=(',', ':'))}"
              for sha, entry in sorted(templates.items(), key=lambda kv: kv[1]["file"])]
