@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from scout.spec.models import Duration, RetryPolicy, StrictModel
+from scout.spec.models import Duration, RetryPolicy, StrictModel, new_list
 from scout.suggest import did_you_mean
 
 Capability = Literal["search", "videos", "transcripts", "synthesize", "fetch", "email",
@@ -65,7 +65,7 @@ class AdapterSettings(StrictModel):
     breaker_cooldown: Duration = Field(
         default=300.0, description="skip the adapter this long after it is rate limited"
     )
-    tariff: Tariff = Field(default_factory=Tariff)
+    tariff: Tariff = Field(default_factory=lambda: Tariff())  # not the class (scout.spec.models.new_list)
     credentials: Credentials | None = None
     user_agent: str | None = None
 
@@ -189,7 +189,7 @@ class PageSettings(AdapterSettings):
         default_factory=lambda: ["text/html", "application/xhtml+xml"]
     )
     allow_hosts: list[str] = Field(
-        default_factory=list, description="SSRF allowlist: hosts/IPs allowed although private"
+        default_factory=new_list, description="SSRF allowlist: hosts/IPs allowed although private"
     )
     max_text_chars: int = Field(default=20000, ge=100, le=2_000_000)
 
