@@ -130,6 +130,14 @@ class SpecInvalid(ScoutError):
         )
 
 
+class CatalogInvalid(ScoutError):
+    """A project's message catalog (``locales/<lang>/LC_MESSAGES/messages.po``) does not
+    parse: the author's file, located at its line."""
+
+    code = "SPEC058"
+    exit_code = EXIT_USAGE
+
+
 class UnsafeMissionId(UsageError):
     """A mission id that is not a safe slug (could escape the runs dir)."""
 

@@ -14,6 +14,12 @@ exact text, or a catalog msgid with ``{placeholders}`` whose fixed words match �
 localises the placeholder values in turn. Text no msgid matches (a provider's error
 message) is shown as it was written.
 
+A project adds its own words beside its templates: ``locales/<lang>/LC_MESSAGES/messages.po``
+in the project root (next to ``templates/`` and ``config/``), read the same way and merged
+over scout's catalog, the project's translations winning (:func:`translations` with
+``locales=``). A broken project catalog is the author's mistake, located at its
+``file:line`` (:class:`~scout.errors.CatalogInvalid`, SPEC058).
+
 Numbers, money and dates are formatted with Babel's CLDR data (:func:`format_number`,
 :func:`format_money`, :func:`format_month`, …). English keeps the ISO currency code after
 the amount (``200 EUR``), as scout's English reports always wrote it; other languages use
@@ -30,6 +36,8 @@ import re
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
+
+from scout.errors import CatalogInvalid, Location
 
 LANGS = ("en", "es")
 _LOCALES = Path(__file__).parent / "locales"
@@ -54,9 +62,14 @@ def lang_of(lang: Any) -> str:
     return lang if lang in LANGS else "en"
 
 
+def catalog_path(locales: Path, lang: str) -> Path:
+    """Where the catalog of ``lang`` is under a ``locales`` folder (gettext's layout)."""
+    return locales / lang / "LC_MESSAGES" / "messages.po"
+
+
 @functools.lru_cache(maxsize=None)
 def _catalog(lang: str) -> Any:
-    path = _LOCALES / lang / "LC_MESSAGES" / "messages.po"
+    path = catalog_path(_LOCALES, lang)
     if lang == "en" or not path.is_file():
         return None
     from babel.messages.pofile import read_po  # lazy: only reports and synthesis need Babel
@@ -65,12 +78,69 @@ def _catalog(lang: str) -> Any:
         return read_po(fh, locale=lang)
 
 
-@functools.lru_cache(maxsize=None)
-def translations(lang: str) -> gettext.NullTranslations:
-    """The catalog for ``lang`` (a NullTranslations for English or an unknown language)."""
-    catalog = _catalog(lang)
-    if catalog is None:
-        return gettext.NullTranslations()
+_PO_STRING = r'"(?:[^"\\]|\\.)*"'
+_PO_KEYWORD = re.compile(r"\s*(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+" + _PO_STRING + r"\s*")
+_PO_CONTINUED = re.compile(r"\s*" + _PO_STRING + r"\s*")
+
+
+def po_shape_problem(text: str) -> tuple[int, str] | None:
+    """The first line (1-based) that is not a line of a ``.po`` file, and why; None when
+    every line is a comment, a blank, ``keyword "string"`` or a quoted continuation, and
+    every msgid has its msgstr. Babel lets an unclosed quote through (the entry would be
+    silently untranslated) and numbers its own errors oddly; this says the line."""
+    pending: int | None = None  # the line of a msgid still waiting for its msgstr
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        m = _PO_KEYWORD.fullmatch(line)
+        if m is None and _PO_CONTINUED.fullmatch(line) is None:
+            if line.count('"') % 2:
+                return n, "a quoted string is not closed"
+            return n, f"not a .po line: {line.strip()[:60]!r} (expected msgid \"…\", msgstr \"…\" " \
+                      "or a quoted continuation)"
+        if m is None:
+            continue
+        keyword = m.group(1)
+        if keyword in ("msgctxt", "msgid"):
+            if pending is not None:
+                return pending, "this msgid has no msgstr"
+            pending = n if keyword == "msgid" else None
+        elif keyword.startswith("msgstr"):
+            pending = None
+    if pending is not None:
+        return pending, "this msgid has no msgstr"
+    return None
+
+
+def read_catalog(path: Path, lang: str) -> Any:
+    """A project's ``.po`` file as a Babel catalog; :class:`CatalogInvalid` (with the file
+    and line) when it cannot be read or does not parse."""
+    from babel.messages.pofile import PoFileError, read_po
+
+    hint = ("a .po entry is a msgid line and a msgstr line, each a quoted string (see "
+            "docs/authoring.md \"A kind's own words\")")
+    try:
+        data = path.read_bytes()
+        shape = po_shape_problem(data.decode("utf-8"))
+        if shape is not None:
+            line, what = shape
+            raise CatalogInvalid(f"the message catalog does not parse: {what}",
+                                 location=Location(str(path), line, 1), hint=hint)
+        # abort_invalid: a line Babel cannot read is an error here, not a warning in
+        # a log nobody reads (the entry would silently stay untranslated)
+        return read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
+    except PoFileError as exc:
+        line = exc.lineno + 1  # Babel counts from 0
+        raise CatalogInvalid("the message catalog does not parse: "
+                             f"{exc.args[0] if exc.args else 'invalid entry'}",
+                             location=Location(str(path), line, 1), hint=hint) from None
+    except (OSError, UnicodeDecodeError, ValueError, LookupError) as exc:
+        # ValueError/LookupError: a header Babel refuses (an unknown charset or locale)
+        raise CatalogInvalid(f"the message catalog cannot be read: {exc}",
+                             location=Location(str(path)), hint=hint) from None
+
+
+def _compiled(catalog: Any) -> Any:
     from babel.messages.mofile import write_mo
     from babel.support import Translations
 
@@ -78,6 +148,36 @@ def translations(lang: str) -> gettext.NullTranslations:
     write_mo(buf, catalog)  # compiled in memory: plural forms and fuzzy rules as gettext has them
     buf.seek(0)
     return Translations(fp=buf, domain="messages")
+
+
+@functools.lru_cache(maxsize=None)
+def _scout_translations(lang: str) -> gettext.NullTranslations:
+    catalog = _catalog(lang)
+    return gettext.NullTranslations() if catalog is None else _compiled(catalog)
+
+
+@functools.lru_cache(maxsize=32)
+def _merged(lang: str, path: str, stamp: tuple[int, int]) -> gettext.NullTranslations:
+    # keyed by the file's mtime and size: an edited catalog is read again (server, MCP)
+    ours = _compiled(read_catalog(Path(path), lang))
+    base = _catalog(lang)
+    if base is None:  # English, or a language scout has no catalog for
+        return ours
+    return _compiled(base).merge(ours)  # a fresh copy of scout's: the project's win
+
+
+def translations(lang: str, locales: Path | None = None) -> gettext.NullTranslations:
+    """The catalog for ``lang`` (a NullTranslations for English or an unknown language),
+    with the project's catalog under ``locales`` merged over it when there is one."""
+    if locales is not None:
+        path = catalog_path(locales, lang)
+        try:
+            st = path.stat()
+        except OSError:
+            st = None
+        if st is not None:
+            return _merged(lang, str(path), (st.st_mtime_ns, st.st_size))
+    return _scout_translations(lang)
 
 
 def gettext_for(lang: str) -> Any:
@@ -155,13 +255,16 @@ def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[st
     return values
 
 
-def localize(text: Any, lang: str, _depth: int = 0) -> str:
-    """English text written by Python (from a msgid) in ``lang``; unknown text unchanged."""
+def localize(text: Any, lang: str, _depth: int = 0, *,
+             catalog: gettext.NullTranslations | None = None) -> str:
+    """English text written by Python (from a msgid) in ``lang``; unknown text unchanged.
+    ``catalog``: the translations to use (a report's, with its project's words merged in;
+    default scout's own)."""
     text = "" if text is None else str(text)
     lang = lang_of(lang)
     if lang == "en" or not text.strip() or len(text) > MAX_LOCALIZED_CHARS:
         return text
-    gt = translations(lang).gettext
+    gt = (catalog or translations(lang)).gettext
     done = gt(text)
     if done != text or _depth > 3:
         return done
@@ -169,17 +272,17 @@ def localize(text: Any, lang: str, _depth: int = 0) -> str:
         found = _match(fixed, names, text)
         if found is None:
             continue
-        values = {k: localize(v, lang, _depth + 1) for k, v in found.items()}
+        values = {k: localize(v, lang, _depth + 1, catalog=catalog) for k, v in found.items()}
         n = _count(found) if plural else None
         try:
             if plural:
-                return translations(lang).ngettext(msgid, plural, 1 if n is None else n
+                return (catalog or translations(lang)).ngettext(msgid, plural, 1 if n is None else n
                                                    ).format(**values)
             return gt(msgid).format(**values)
         except (KeyError, IndexError, ValueError):  # a broken msgstr: keep the English
             return text
     if "; " in text:  # reasons joined into one line ("needs 'a' from F1, ...; needs 'b' ...")
-        return "; ".join(localize(part, lang, _depth + 1) for part in text.split("; "))
+        return "; ".join(localize(part, lang, _depth + 1, catalog=catalog) for part in text.split("; "))
     return text
 
 
@@ -294,6 +397,23 @@ def format_range(start: dt.date, end: dt.date, lang: str = "en") -> str:
     return _plain(format_interval(start, end, "yMMMd", locale=lang_of(lang)))
 
 
+def format_duration(seconds: Any, lang: str = "en") -> str:
+    """A length of time as people write it: 912 → '15 min 12 s', 5400 → '1 h 30 min',
+    1.5 → '1.5 s' ('1,5 s' in Spanish); the units read the same in English and Spanish."""
+    if seconds is None:
+        return "—"
+    s = float(seconds)
+    if s < 1:
+        return f"{s * 1000:.0f} ms"
+    if s < 60:
+        return format_number(round(s, 1), lang) + " s"
+    h, rest = divmod(int(round(s)), 3600)
+    m, sec = divmod(rest, 60)
+    parts = ([f"{h} h"] if h else []) + ([f"{m} min"] if m else []) + \
+        ([f"{sec} s"] if sec and not h else [])
+    return " ".join(parts)
+
+
 def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:
     """A Task value as the reader's language writes it, by its declared type."""
     if value is None or value == "":
@@ -302,6 +422,12 @@ def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:
         return format_money(value, lang)
     if type_name == "rating":
         return format_rating(value, lang)
+    if type_name == "area" and isinstance(value, (int, float)):
+        return f"{format_number(value, lang, 0 if float(value).is_integer() else 1)} m²"
+    if type_name == "year" and isinstance(value, int) and not isinstance(value, bool):
+        return str(value)  # a year is a name, not a quantity: never '2,019' or '2.019'
+    if type_name == "duration" and isinstance(value, (int, float)):
+        return format_duration(value, lang)
     start, end = getattr(value, "start", None), getattr(value, "end", None)
     if isinstance(start, dt.date) and isinstance(end, dt.date):
         return format_range(start, end, lang)
@@ -317,3 +443,14 @@ def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(format_value(v, "", lang) for v in value)
     return str(value)
+
+
+#: Small counts written as words in both languages ("dos habitaciones", "two bedrooms",
+#: "una habitación"): people spell the counts of rooms, guests and seats, in requests and
+#: in listings alike (the query parser and the ``stated`` filter read them).
+COUNT_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
+    "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
+}

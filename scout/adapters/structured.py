@@ -18,6 +18,11 @@ language, so the same request gives byte-identical output:
 - **caveats** — prices are what sources stated when retrieved; the price paid depends on
   the dates and on availability.
 
+A subject that is a video itself (a talk, a tutorial: ``SubjectBrief.is_video``) has no
+price or rating to miss: its notes are **moments** instead — what its own transcript says,
+quoted with the second it is said — and when no shortlisted subject is rated or priced the
+recommendation names the shortlist's first by the kind's own ranking.
+
 Constraints come from the Task by input *type*, not by name: the first ``money`` input
 whose comparator is an upper bound is the budget, the first ``rating`` input the minimum
 rating, a ``month`` or ``daterange`` input the period. Nothing here knows about hotels.
@@ -26,6 +31,7 @@ rating, a ``month`` or ``daterange`` input the period. Nothing here knows about 
 from __future__ import annotations
 
 import gettext
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +44,7 @@ from scout.config.settings import ExtractiveSettings
 from scout.adapters.text import split_sentences, terms
 from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.schemas.sources import AspectNote, CandidateNotes, Citation, Conflict, \
-    ConflictValue, NearMiss, Synthesis, SynthesisSentence
+    ConflictValue, Moment, NearMiss, Synthesis, SynthesisSentence
 from scout.schemas.task import Money
 
 _UPPER = ("<=", "<", "=", "~")
@@ -259,6 +265,14 @@ class Builder:
                                            short.index(s))) if priced else None
         if cheap is not None and len({p.checked.currency for p in priced if p.checked}) > 1:
             cheap = None  # prices in several currencies with no common one: no "cheapest"
+        if best is None and cheap is None and all(x.brief.is_video for x in short):
+            # talks and tutorials are not rated or priced: the kind's ranking decides
+            first = short[0]
+            return [self.sentence(self._n(
+                "{name} is the only video ({count}) that fits your request.",
+                "{name} comes first of the {count} videos that fit your request.",
+                len(short), name=first.name, count=self.fmt.number(len(short))),
+                self.own_passages(first)[:1])]
         if best is None and cheap is None:
             return [self.sentence(self._("No option that fits your request has a known "
                                          "rating or price, so none is recommended over the "
@@ -353,8 +367,36 @@ class Builder:
         assert hi.checked is not None and lo.checked is not None
         return self.fmt.amount(hi.checked.amount - lo.checked.amount, hi.checked.currency)
 
+    def own_passages(self, s: Subject) -> list[EvidenceItem]:
+        """A video subject's own transcript passages (evidence from the video itself, not
+        from another video that mentions it), in the order the video says them."""
+        own = [e for e in s.evidence if e.kind == "video" and e.title == s.name]
+        return sorted(own, key=lambda e: _seconds(e.url) or 0.0)
+
+    def moments(self, s: Subject) -> list[Moment]:
+        """What the video covers: the first quotable statement of each passage, with the
+        second it starts (the passage's link opens the video there)."""
+        out: list[Moment] = []
+        for item in self.own_passages(s):
+            if len(out) >= self.cfg.max_sentences:
+                break
+            for raw in split_sentences(item.text):
+                quote = quotable(raw, item.title, self._names)
+                if quote is not None and all(m.quote != quote for m in out):
+                    out.append(Moment(at=_seconds(item.url) or 0.0, quote=quote,
+                                      citations=self.cites.of([item])))
+                    break
+        return out
+
     def notes_for(self, s: Subject) -> CandidateNotes:
         notes = CandidateNotes(key=s.brief.key, name=s.name, rank=s.brief.rank)
+        if s.brief.is_video:
+            notes.moments = self.moments(s)
+            if not notes.moments:
+                notes.facts.append(self.sentence(self._(
+                    "No transcript of {name} could be read, so what it covers is not "
+                    "known.", name=s.name)))
+            return notes
         self._pros_cons(s, notes)
         count = s.brief.rating_count or max(
             (e.rating_count for e in s.evidence if e.rating_count), default=None)
@@ -544,6 +586,10 @@ class Builder:
             flat += [self._quote_sentence(notes.name, n, True) for n in notes.pros]
             flat += [self._quote_sentence(notes.name, n, False) for n in notes.cons]
             flat += notes.facts
+            flat += [SynthesisSentence(text=self._(
+                "{name}, at {time}: “{quote}”", name=notes.name,
+                time=_clock(m.at), quote=m.quote), citations=list(m.citations))
+                for m in notes.moments]
         flat += [c.sentence for c in conflicts] + [m.sentence for m in near] + caveats
         notes_out: list[str] = []
         if not self.req.evidence:
@@ -563,6 +609,19 @@ class Builder:
         return SynthesisSentence(text=self._(msg, name=name, aspect=note.label,
                                              quote=note.quote),
                                  citations=list(note.citations))
+
+
+def _clock(seconds: float) -> str:
+    """1:15, 1:02:03: how a video player writes a moment (the same in every language)."""
+    total = int(seconds)
+    h, rest = divmod(total, 3600)
+    return f"{h}:{rest // 60:02d}:{rest % 60:02d}" if h else f"{rest // 60}:{rest % 60:02d}"
+
+
+def _seconds(url: str) -> float | None:
+    """The moment a timestamped video link opens at (``&t=75s``), or None."""
+    m = re.search(r"[?&#]t=(\d+)s?\b", url)
+    return float(m.group(1)) if m else None
 
 
 def _marked(s: SynthesisSentence) -> str:

@@ -11,8 +11,9 @@ non-lowercase character, and line breaks (answers are often markdown lists).
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
+
+from scout.text import fold
 
 #: ``[1]``, ``[2, 5]``, ``[3][4]`` - Perplexity style citation markers
 MARKER = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
@@ -70,12 +71,6 @@ def clean(sentence: str) -> str:
     text = _MARKDOWN.sub("", text)
     text = re.sub(r"\s+([.,;:!?])", r"\1", text)
     return " ".join(text.split())
-
-
-def fold(text: str) -> str:
-    """Lowercase without accents, so 'Café' matches 'cafe'."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _singular(word: str) -> str:

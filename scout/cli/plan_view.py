@@ -32,14 +32,32 @@ def cause_of(reason: str) -> str:
     return "other"
 
 
-def _value(v: Any) -> str:
-    if isinstance(v, dict) and {"amount", "currency"} <= set(v):
-        amount = v["amount"]
-        return f"{amount:g} {v['currency']}" if isinstance(amount, (int, float)) else \
-            f"{amount} {v['currency']}"
+def _value(v: Any, type_name: str = "") -> str:
+    """A Task value as read back from JSON, typed again by its input type: a month is
+    "March 2027" (not its JSON object), money keeps its unit and range ("1,500 EUR/month",
+    "50-80 EUR"), a duration is "1 h 30 min" (not its seconds), an area is "40 m²", a
+    boolean is yes / no. Numbers and text stay as parsed."""
+    import datetime as dt
+
+    from scout.i18n import format_duration, format_value
+    from scout.schemas.task import DateRange, Money, Month, restore
+
+    if type_name == "duration" and isinstance(v, (int, float)):
+        return format_duration(v)  # seconds in the Task: '1 h 30 min', not '5400'
     if v is None:
         return "-"
-    return str(v)
+    try:
+        typed = restore(type_name, v)
+    except ValueError:
+        typed = v
+    if isinstance(typed, bool):
+        return "yes" if typed else "no"
+    if isinstance(typed, (Money, Month, DateRange, dt.date)) or (
+            type_name == "area" and isinstance(typed, (int, float))):
+        return format_value(typed, type_name, "en")
+    if isinstance(v, dict) and {"amount", "currency"} <= set(v):  # money of no declared type
+        return f"{v['amount']} {v['currency']}"
+    return str(typed)
 
 
 def task_lines(plan: Any) -> list[str]:
@@ -49,9 +67,11 @@ def task_lines(plan: Any) -> list[str]:
     lines = [f"request: {task.get('query') or '(no query)'}"
              + (f"  [lang {task['lang']}]" if task.get("lang") else "")]
     values, sources = task.get("values") or {}, task.get("sources") or {}
+    types = task.get("types") or {}
     width = max((len(k) for k in values), default=4)
     for name, value in values.items():
-        lines.append(f"  {name:<{width}}  {_value(value):<24} ({sources.get(name, 'default')})")
+        shown = _value(value, types.get(name, ""))
+        lines.append(f"  {name:<{width}}  {shown:<24} ({sources.get(name, 'default')})")
     lines += [f"  note: {n}" for n in task.get("notes") or []]
     return lines
 
@@ -62,12 +82,14 @@ def request_changes(plan: Any) -> list[str]:
     if not isinstance(old, dict) or not isinstance(new, dict):
         return []
     ov, nv = old.get("values") or {}, new.get("values") or {}
+    types = {**(old.get("types") or {}), **(new.get("types") or {})}
     out = []
     if (old.get("query") or "") != (new.get("query") or ""):
         out.append(f"query: {old.get('query') or '-'!r} -> {new.get('query') or '-'!r}")
     for name in list(nv) + [n for n in ov if n not in nv]:
         if ov.get(name) != nv.get(name):
-            out.append(f"{name}: {_value(ov.get(name))} -> {_value(nv.get(name))}")
+            t = types.get(name, "")
+            out.append(f"{name}: {_value(ov.get(name), t)} -> {_value(nv.get(name), t)}")
     return out
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 
 from scout.errors import PhaseTimeout
-from scout.i18n import N_plural
+from scout.i18n import N_, N_plural
 from scout.orchestrator.decide import missing_needs
 from scout.orchestrator.outcomes import Failure, backoff_delay, should_retry
 from scout.orchestrator.phase_run import PhaseRun
@@ -99,9 +99,12 @@ def fanout_failure(total: int, n_failed: int, failures: list[Failure],
 
 
 def partial_reason(total: int, n_failed: int, allow: MinSuccess) -> str:
-    allowed = (f"at least {allow.min_success:.0%} must succeed" if allow.min_success
-               else "allow_partial accepts any number of failures")
-    return f"{n_failed} of {total} items failed ({allowed})"
+    """Why a fan-out is only partly done; msgids, so the report says it in its language."""
+    if allow.min_success:
+        return N_("{failed} of {total} items failed (at least {share} must succeed)").format(
+            failed=n_failed, total=total, share=f"{allow.min_success:.0%}")
+    return N_("{failed} of {total} items failed (allow_partial accepts any number of "
+              "failures)").format(failed=n_failed, total=total)
 
 
 def unstarted(left: list[PhaseRun], runs: Mapping[str, PhaseRun], producer: Mapping[str, str],

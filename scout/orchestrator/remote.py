@@ -198,7 +198,8 @@ def run_item(job: ItemJob) -> ItemReply:
                 job.phase_id, job.gateway_phase)
             gateway = _Answers(inner, reply.answers) if inner is not None else None
         phase = job.phase
-        scope = make_scope(job.task, job.inputs, phase.item_var, job.item)
+        scope = make_scope(job.task, job.inputs, phase.item_var, job.item,
+                           pipeline=job.pipeline)
         where = f"phase '{job.phase_id}' item {job.index}: "
         ctx = StepContext(
             mission_id=job.mission_id, phase_id=job.phase_id, phase=phase,

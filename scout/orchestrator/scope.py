@@ -20,6 +20,7 @@ from jinja2 import TemplateError, Undefined, UndefinedError
 
 from scout.errors import StepError
 from scout.schemas.task import Task
+from scout.spec.filters import SYNONYMS_VAR, synonym_table
 from scout.spec.sandbox import SandboxLimit, limit_error
 from scout.spec.templating import JinjaCheckError, analyse, has_jinja, make_env
 
@@ -78,8 +79,11 @@ def jinja_value(value: Any) -> Any:
 
 
 def make_scope(task: Any, inputs: dict[str, Any], item_var: str | None = None,
-               item: Any = None) -> dict[str, Any]:
+               item: Any = None, *, pipeline: Any = None) -> dict[str, Any]:
     scope = {name: jinja_value(v) for name, v in inputs.items()}
+    synonyms = synonym_table(getattr(pipeline, "inputs", None))
+    if synonyms:  # what the mentions filter matches an enum word by (scout.spec.filters)
+        scope[SYNONYMS_VAR] = synonyms
     if task is not None:
         scope["task"] = jinja_value(task)
     if item_var is not None:

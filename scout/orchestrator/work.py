@@ -49,7 +49,8 @@ class StepCalls:
 
         def scope() -> dict[str, Any]:
             if not full:
-                full.update(make_scope(task, run.inputs, phase.item_var, item))
+                full.update(make_scope(task, run.inputs, phase.item_var, item,
+                                        pipeline=self.pipeline))
             return full
 
         def emit(event: Any) -> None:

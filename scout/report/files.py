@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scout.i18n import LANGS, catalog_path
 from scout.paths import BUILTIN_TEMPLATES
 
 #: templates shipped inside the package, found after the project's own templates/ (a
@@ -32,3 +33,15 @@ def template_files(templates: Path, names: list[str]) -> list[Path]:
     partials = {p.name for folder in (templates, BUILTIN) for p in folder.glob("_*.j2")}
     files += [p for p in (resolve_template(templates, n) for n in sorted(partials)) if p]
     return files
+
+
+def project_locales(templates: Path) -> Path:
+    """The project's own message catalogs: ``locales/`` beside its ``templates/``."""
+    return templates.parent / "locales"
+
+
+def catalog_files(templates: Path) -> list[Path]:
+    """The project's ``.po`` files a report reads (part of the report phase's fingerprint:
+    a corrected translation renders the report again); none for a project without any."""
+    folder = project_locales(templates)
+    return [p for p in (catalog_path(folder, lang) for lang in LANGS) if p.is_file()]

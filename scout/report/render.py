@@ -32,6 +32,8 @@ from scout.report.files import (  # noqa: F401
     BUILTIN,
     DEFAULT_TEMPLATE,
     HTML_WRAPPER_NAME,
+    catalog_files,
+    project_locales,
     resolve_template,
     template_files,
 )
@@ -39,7 +41,7 @@ from scout.spec.filters import FILTERS
 from scout.spec.templating import make_env
 
 #: filters whose output depends on the language (they take ``lang=``)
-LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n")
+LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n", "duration")
 
 Provenance = dict[str, tuple[str, str]]  # url -> (adapter, phase)
 
@@ -49,11 +51,16 @@ class Citations:
 
     ``provenance`` (url → adapter, phase) says who found each URL; a caller that knows
     better (an evidence line carries its own adapter and phase) passes them explicitly.
+    ``titles`` (url → the title or name a record in the mission gives it) names a source
+    cited with no title of its own (a model's citations are bare URLs, some adapters
+    give the URL as the title), rather than printing its URL twice.
     """
 
-    def __init__(self, provenance: Provenance | None = None) -> None:
+    def __init__(self, provenance: Provenance | None = None,
+                 titles: dict[str, str] | None = None) -> None:
         self._index: dict[str, int] = {}
         self._provenance = dict(provenance or {})
+        self._titles = dict(titles or {})
         self.items: list[dict[str, str]] = []
 
     def found_by(self, url: str) -> tuple[str, str]:
@@ -64,7 +71,9 @@ class Citations:
             known_adapter, known_phase = self.found_by(url)
             self._index[url] = len(self.items) + 1
             self.items.append({"n": str(len(self.items) + 1), "url": url,
-                               "title": title or url, "adapter": adapter or known_adapter,
+                               "title": (title if title and title != url else "")
+                               or self._titles.get(url) or url,
+                               "adapter": adapter or known_adapter,
                                "phase": phase or known_phase})
         return self._index[url]
 
@@ -95,6 +104,34 @@ def _walk(value: Any, phase: str, adapter: str, out: Provenance, depth: int = 0)
     elif isinstance(value, dict):
         for item in value.values():
             _walk(item, phase, adapter, out, depth + 1)
+
+
+def titles(artifacts: dict[str, Any]) -> dict[str, str]:
+    """url → the first title (a source's, an evidence line's) or name (a candidate's) a
+    record of ``artifacts`` gives it."""
+    out: dict[str, str] = {}
+
+    def walk(value: Any, depth: int = 0) -> None:
+        if depth > 8 or value is None:
+            return
+        if isinstance(value, BaseModel):
+            url = getattr(value, "url", None)
+            name = getattr(value, "title", None) or getattr(value, "name", None)
+            if isinstance(url, str) and url and isinstance(name, str) and name.strip() \
+                    and name.strip() != url and url not in out:
+                out[url] = name.strip()
+            for field in type(value).model_fields:
+                walk(getattr(value, field, None), depth + 1)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item, depth + 1)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item, depth + 1)
+
+    for artifact in artifacts.values():
+        walk(artifact)
+    return out
 
 
 def provenance(pipeline: Any, artifacts: dict[str, Any]) -> Provenance:
@@ -159,9 +196,28 @@ def forget_compiled() -> None:
         _COMPILED.clear()
 
 
-def make_report_env(templates: Path, lang: str = "en"):
-    """The report's sandboxed environment, speaking ``lang`` (en when unknown)."""
+def _project_l10n(lang: str, catalog: Any) -> Any:
+    """``l10n`` with the project's words too (its input names in "What you asked").
+    pass_context, so Jinja never folds it into the compiled code, which is shared by the
+    projects (and catalog edits) that render the same template file."""
+    from jinja2 import pass_context
+
+    @pass_context
+    def l10n(_context: Any, text: Any) -> str:
+        return FILTERS["l10n"](text, lang=lang, catalog=catalog)  # type: ignore[no-any-return]
+
+    return l10n
+
+
+def make_report_env(templates: Path, lang: str = "en", locales: Path | None = None):
+    """The report's sandboxed environment, speaking ``lang`` (en when unknown).
+
+    Its catalog is scout's with the project's own (``locales/`` beside ``templates/``,
+    unless ``locales`` names another folder) merged over it: a kind's templates translate
+    their own msgids with ``_()`` like the built-in sections do."""
     lang = lang_of(lang)
+    if locales is None:
+        locales = project_locales(templates)
     env = make_env(
         loader=ChoiceLoader([FileSystemLoader(str(templates)), FileSystemLoader(str(BUILTIN))]),
         autoescape=select_autoescape(enabled_extensions=("html.j2", "html"),
@@ -171,9 +227,11 @@ def make_report_env(templates: Path, lang: str = "en"):
         extensions=["jinja2.ext.i18n"],
         bytecode_cache=compiled_for(lang),
     )
-    env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    catalog = translations(lang, locales)
+    env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
     for name in LOCALE_FILTERS:
         env.filters[name] = functools.partial(FILTERS[name], lang=lang)
+    env.filters["l10n"] = _project_l10n(lang, catalog)
     env.globals["lang"] = lang
     return env
 

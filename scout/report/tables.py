@@ -21,7 +21,8 @@ MAX_COLUMNS = 7
 MAX_ROWS = 50
 #: fields shown first when filled; the rest follow in model order
 PRIORITY = ("rank", "name", "title", "price_converted", "price", "rating", "rating_count",
-            "kind", "status", "channel", "timestamp", "text", "snippet", "domain", "url")
+            "kind", "status", "channel", "duration", "timestamp", "text", "snippet", "url",
+            "domain")
 #: never shown as columns: plumbing, or lists handled elsewhere
 HIDDEN = {"key", "id", "evidence", "aliases", "sources", "meta", "retrieved_at", "score",
           "segments", "relevance", "subject", "favicon", "raw_content", "unknown",
@@ -67,6 +68,11 @@ def _as_dict(item: Any) -> dict[str, Any]:
         merged = _as_dict(inner)
         merged.update({k: v for k, v in data.items() if k != "candidate"})
         return merged
+    video = data.pop("video", None)  # a ranked video: its own fields (duration, channel)
+    if isinstance(video, (BaseModel, dict)):
+        own = _as_dict(video)
+        own.pop("title", None)  # the candidate's name already is the title
+        data.update({k: v for k, v in own.items() if k not in data})
     return data
 
 
@@ -94,6 +100,10 @@ def fmt(name: str, value: Any, lang: str = "en") -> str:
         return FILTERS["rating"](value, lang=lang)
     if name == "timestamp" and isinstance(value, (int, float)):
         return FILTERS["timestamp"](value)
+    if name == "duration" and isinstance(value, (int, float)):
+        return FILTERS["duration"](value, lang=lang)  # seconds: '15 min 12 s'
+    if name.endswith("_count") and isinstance(value, int):
+        return FILTERS["number"](value, lang=lang)    # '120,000' / '120.000'
     if isinstance(value, float):
         return FILTERS["number"](value, lang=lang) if lang != "en" else f"{value:g}"
     return FILTERS["md_cell"](FILTERS["shorten"](str(value), 120))

@@ -96,8 +96,13 @@ def _asked(inputs: list[tuple[str, str]]) -> str:
     for name, kind in inputs:
         if kind == "place":
             parts.append(f"{{% if task.{name} %}} in {{{{ task.{name} }}}}{{% endif %}}")
+        elif kind == "duration":  # seconds in the Task; a search reads "20 min"
+            parts.append(f"{{% if task.{name} %}} {{{{ task.{name} | duration }}}}{{% endif %}}")
         elif kind == "boolean":  # a yes/no filter reads as its words ("pet friendly")
             parts.append(f"{{% if task.{name} %}} {name.replace('_', ' ')}{{% endif %}}")
+        elif kind == "area":  # square metres: a search says its unit ("60 m2")
+            parts.append(f"{{% if task.{name} %}} {{{{ '%g' | format(task.{name}) }}}} m2"
+                         "{% endif %}")
         else:
             parts.append(f"{{% if task.{name} %}} {{{{ task.{name} }}}}{{% endif %}}")
     return "".join(parts)

@@ -9,9 +9,9 @@ video mentions find their candidate without any research-kind-specific code.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from scout.schemas.base import ArtifactModel
 from scout.schemas.sources import Source, Transcript, Video
@@ -70,10 +70,21 @@ class Candidate(BaseModel):
         default=None,
         description="mean of its best evidence's relevance to the Task (rank method: embedding)",
     )
+    video: Video | None = Field(
+        default=None, description="the video it is, when a videos artifact was ranked")
 
     @property
     def evidence_count(self) -> int:
         return len(self.evidence)
+
+    @model_serializer(mode="wrap")
+    def _omit_no_video(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # a candidate that is no video serialises as before, so the artifacts (and the
+        # content hashes runs reuse phases by) of every other kind stay byte-identical
+        data = handler(self)
+        if isinstance(data, dict) and data.get("video") is None:
+            data.pop("video", None)
+        return data
 
 
 class Candidates(ArtifactModel):

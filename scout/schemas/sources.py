@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from scout.schemas.base import ArtifactModel
 
@@ -152,6 +152,16 @@ class AspectNote(BaseModel):
     citations: list[int] = Field(default_factory=list)
 
 
+class Moment(BaseModel):
+    """What a video says at one moment: a quote from its transcript and when it starts."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    at: float = Field(description="seconds into the video")
+    quote: str
+    citations: list[int] = Field(default_factory=list)
+
+
 class CandidateNotes(BaseModel):
     """What the evidence says about one shortlisted candidate."""
 
@@ -167,6 +177,16 @@ class CandidateNotes(BaseModel):
     retrieved: str | None = Field(default=None, description="newest retrieval, ISO date")
     facts: list[SynthesisSentence] = Field(
         default_factory=list, description="review count, freshness, unknown values")
+    moments: list[Moment] = Field(
+        default_factory=list, description="a video subject: what it covers, and when")
+
+    @model_serializer(mode="wrap")
+    def _omit_no_moments(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # notes about anything but a video serialise as before (artifact hashes unchanged)
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("moments"):
+            data.pop("moments", None)
+        return data
 
 
 class ConflictValue(BaseModel):

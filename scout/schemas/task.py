@@ -23,13 +23,16 @@ Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
 INPUT_TYPES = (
     "string",
     "integer",
+    "year",
     "number",
+    "area",
     "boolean",
     "place",
     "month",
     "date",
     "money",
     "rating",
+    "duration",
     "list",
 )
 

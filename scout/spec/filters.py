@@ -11,7 +11,9 @@ import re
 from typing import Any
 
 from scout import i18n
-from scout.schemas.task import Money
+from scout.schemas.task import INPUT_TYPES, Money
+from scout.spec.filtercall import EXPR
+from scout.text import fold, read_number
 
 FILTERS: dict[str, Any] = {}
 
@@ -19,6 +21,18 @@ FILTERS: dict[str, Any] = {}
 def _filter(fn: Any) -> Any:
     FILTERS[fn.__name__.rstrip("_")] = fn
     return fn
+
+
+def arg_rule(rule: Any) -> Any:
+    """Declare what a filter asks of its arguments beyond its signature:
+    ``rule(args, kwargs)`` returns what is wrong (a message) or None; an argument known
+    only at run time is ``scout.spec.filtercall.EXPR``. ``scout validate`` runs it on every
+    call it sees (SPEC057), so the mistake is found before a run."""
+    def deco(fn: Any) -> Any:
+        fn.arg_rule = rule
+        return fn
+
+    return deco
 
 
 @_filter
@@ -55,16 +69,25 @@ def month(value: Any, *, lang: str = "en") -> str:
     return i18n.format_month(value, lang)
 
 
+def _value_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
+    given = args[0] if args else kwargs.get("type_name", "")
+    if given is EXPR or given == "" or given in INPUT_TYPES:
+        return None
+    return f"'{given}' is not an input type (one of {', '.join(INPUT_TYPES)})"
+
+
 @_filter
+@arg_rule(_value_args)
 def value(v: Any, type_name: str = "", *, lang: str = "en") -> str:
     """A Task value by its declared type (money, rating, month, date range, date…)."""
     return i18n.format_value(v, type_name, lang)
 
 
 @_filter
-def l10n(text: Any, *, lang: str = "en") -> str:
-    """English text a step wrote from a msgid (a flag, a notice), in the report's language."""
-    return i18n.localize(text, lang)
+def l10n(text: Any, *, lang: str = "en", catalog: Any = None) -> str:
+    """English text a step wrote from a msgid (a flag, a notice), in the report's language
+    (``catalog``: the report's translations, the project's words included)."""
+    return i18n.localize(text, lang, catalog=catalog)
 
 
 @_filter
@@ -87,15 +110,9 @@ def md_cell(value: Any) -> str:
 
 
 @_filter
-def duration(seconds: Any) -> str:
-    if seconds is None:
-        return "—"
-    s = float(seconds)
-    if s < 1:
-        return f"{s * 1000:.0f} ms"
-    if s < 120:
-        return f"{s:.1f} s"
-    return f"{s / 60:.1f} min"
+def duration(seconds: Any, lang: str = "en") -> str:
+    """Seconds as a length people read: 912 → '15 min 12 s', 5400 → '1 h 30 min'."""
+    return i18n.format_duration(seconds, lang)
 
 
 @_filter
@@ -124,20 +141,6 @@ _NUM = r"(\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"
 _PICKS = ("max", "min", "first")
 
 
-def _fold(text: str) -> str:
-    import unicodedata
-
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).lower()
-
-
-def _spec_number(raw: str) -> float:
-    raw = raw.replace("\u00a0", "").replace("\u202f", "")
-    if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", raw):  # digits grouped in thousands
-        return float(re.sub(r"[.,]", "", raw))
-    return float(raw.replace(",", "."))
-
-
 def _texts(value: Any) -> list[str]:
     if value is None:
         return []
@@ -153,39 +156,109 @@ def _texts(value: Any) -> list[str]:
     return [t for t in out if t]
 
 
+_NO_UNIT = 'name at least one unit, e.g. stated("km")'
+
+
+def _pick_problem(pick: Any) -> str | None:
+    if pick not in _PICKS:
+        return f"pick must be one of {', '.join(_PICKS)}, not {pick!r}"
+    return None
+
+
+def _stated_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
+    if not args:
+        return _NO_UNIT
+    if any(a is not EXPR and not str(a).strip() for a in args):
+        return "a unit cannot be empty"
+    pick = kwargs.get("pick", "max")
+    return None if pick is EXPR else _pick_problem(pick)
+
+
 @_filter
+@arg_rule(_stated_args)
 def stated(value: Any, *units: str, pick: str = "max") -> float | int | None:
     """The number a record (a candidate: its name, aliases and evidence) or a text states
     next to one of ``units``: ``c | stated("km")`` reads '85.000 km' and 'km: 85,000' as
     85000. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or ``first``.
     ``none`` when nothing states it, so ``where`` can keep the record flagged."""
-    if pick not in _PICKS:
-        raise ValueError(f"stated: pick must be one of {', '.join(_PICKS)}, not {pick!r}")
-    words = [re.escape(_fold(str(u)).strip()) for u in units if str(u).strip()]
+    wrong = _pick_problem(pick)
+    if wrong:
+        raise ValueError(f"stated: {wrong}")
+    words = [re.escape(fold(str(u)).strip()) for u in units if str(u).strip()]
     if not words:
-        raise ValueError('stated: name at least one unit, e.g. stated("km")')
+        raise ValueError(f"stated: {_NO_UNIT}")
     alt = "|".join(words)
-    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:" + alt + r")(?!\w)"
-                          r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")
+    # "2-bed", "3-bedroom": a hyphen joins the number to its unit as a space does; a
+    # count may be a word ("dos habitaciones", "two bedrooms")
+    count = "|".join(i18n.COUNT_WORDS)
+    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?!\w)"
+                          r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)"
+                          r"|(?<!\w)(" + count + r")[\s-]+(?:" + alt + r")(?!\w)")
     numbers: list[float] = []
     for text in _texts(value):
-        for m in found_re.finditer(_fold(text)):
-            numbers.append(_spec_number(m.group(1) or m.group(2)))
+        for m in found_re.finditer(fold(text)):
+            if m.group(3):
+                numbers.append(float(i18n.COUNT_WORDS[m.group(3)]))
+            else:
+                numbers.append(read_number(m.group(1) or m.group(2)))
     if not numbers:
         return None
     got = numbers[0] if pick == "first" else (max(numbers) if pick == "max" else min(numbers))
     return int(got) if got.is_integer() else got
 
 
+#: the scope variable that carries the pipeline's synonym table to ``mentions`` (set by
+#: the rank step and the phase scopes; a report finds it from ``pipeline``)
+SYNONYMS_VAR = "_scout_synonyms"
+
+
+def synonym_table(inputs: Any) -> dict[str, tuple[str, ...]]:
+    """Folded word → every folded word of its group, from the inputs' ``enum`` and
+    ``synonyms`` (``hybrid``, ``híbrido`` → both): ``mentions`` finds a canonical enum word
+    by any of its synonyms in a listing, in either language, and the other way round."""
+    table: dict[str, set[str]] = {}
+    for spec in (inputs or {}).values():
+        synonyms = getattr(spec, "synonyms", None) or {}
+        for value in getattr(spec, "enum", None) or []:
+            group = {fold(str(w)).strip() for w in [value, *synonyms.get(value, [])]} - {""}
+            for word in group:
+                table.setdefault(word, set()).update(group)
+    return {word: tuple(sorted(group)) for word, group in table.items() if len(group) > 1}
+
+
 @_filter
-def mentions(value: Any, words: Any, every: bool = True) -> bool:
+def mentions(value: Any, words: Any, every: bool = True, *,
+             synonyms: dict[str, tuple[str, ...]] | None = None) -> bool:
     """Whether a record (its name, aliases and evidence) or a text names ``words`` (one
     word or a list), accent- and case-blind: ``c | mentions(task.features)`` for required
-    features. ``every=false``: any one of them is enough. No words: true."""
+    features. A word is found by any word of its synonym group (``synonyms``: the
+    pipeline's, from :func:`synonym_table`; templates get it bound), so ``hybrid`` finds
+    "híbrido". ``every=false``: any one of them is enough. No words: true."""
     wanted = [words] if isinstance(words, str) else list(words or [])
-    folded = [_fold(str(w)).strip() for w in wanted if str(w).strip()]
+    folded = [fold(str(w)).strip() for w in wanted if str(w).strip()]
     if not folded:
         return True
-    text = " ".join(_fold(t) for t in _texts(value))
-    hits = [re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", text) is not None for w in folded]
+    text = " ".join(fold(t) for t in _texts(value))
+    table = synonyms or {}
+
+    def found(word: str) -> bool:
+        return any(_named(alt, text) for alt in table.get(word, (word,)))
+
+    hits = [found(w) for w in folded]
     return all(hits) if every else any(hits)
+
+
+# A word a listing negates is not one it names: "no pets", "not furnished", "sin
+# mascotas", "no se admiten mascotas", "mascotas: no", "furnished? no". The negation
+# reaches at most two words ahead and stops at punctuation ("no smoking, pets welcome"
+# names pets).
+_NEGATION = r"(?:no|not|non|sin|without|ni|nor|never|nunca)"
+
+
+def _named(word: str, text: str) -> bool:
+    """Whether ``text`` (folded) names ``word`` at least once without negating it."""
+    w = r"(?<!\w)" + re.escape(word) + r"(?!\w)"
+    before = re.compile(r"(?<!\w)" + _NEGATION + r"(?:\s+[^\W\d_]+){0,2}\s+(" + w + ")")
+    after = re.compile("(" + w + r")\s*[:?=]\s*" + _NEGATION + r"(?!\w)")
+    negated = {m.start(1) for rx in (before, after) for m in rx.finditer(text)}
+    return any(m.start() not in negated for m in re.finditer(w, text))

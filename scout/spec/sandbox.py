@@ -154,8 +154,12 @@ def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         values = [a for a in args if not _is_jinja_context(a)]
         value, rest = (values[0], values[1:]) if values else (None, [])
         _check_int_args(rest, kwargs)
-        if name == "join":
-            _check_join(rest[0] if rest else kwargs.get("d", ""), value)
+        if name == "join" and values:
+            # a generator (``map``, ``select``) is read once to be measured: join that
+            # list, not the spent generator (which joined to "")
+            items = _check_join(rest[0] if rest else kwargs.get("d", ""), value)
+            at = next(i for i, a in enumerate(args) if a is value)
+            args = (*args[:at], items, *args[at + 1:])
         elif name == "replace" and len(rest) >= 2:
             _check_replace(value, rest[0], rest[1])
         elif name == "format":

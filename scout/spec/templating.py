@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any
 
 from scout.spec.factcache import FactStore, module_file
+from scout.spec.filtercall import call_of
 
 if TYPE_CHECKING:
     from jinja2 import nodes
@@ -69,9 +70,29 @@ def make_env(**kw: Any) -> BoundedSandbox:
     if hasattr(env, "install_null_translations"):  # English until a report installs its catalog
         env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(FILTERS)
+    env.filters["mentions"] = _mentions_in_scope()
     env.filters.update(EXTRA_FILTERS)
     env.bound_filters()
     return env
+
+
+@lru_cache(maxsize=1)
+def _mentions_in_scope() -> Callable[..., Any]:
+    """``mentions`` with the pipeline's synonym table, read from the scope it runs in
+    (scout.spec.filters.SYNONYMS_VAR, else the report's ``pipeline``). pass_context: Jinja
+    never folds it into compiled code shared by other pipelines."""
+    from jinja2 import pass_context
+
+    from scout.spec.filters import SYNONYMS_VAR, mentions, synonym_table
+
+    @pass_context
+    def mentions_in_scope(context: Any, value: Any, words: Any, every: bool = True) -> bool:
+        table = context.get(SYNONYMS_VAR)
+        if table is None:
+            table = synonym_table(getattr(context.get("pipeline"), "inputs", None))
+        return mentions(value, words, every, synonyms=table)
+
+    return mentions_in_scope
 
 
 @lru_cache(maxsize=1)
@@ -93,6 +114,8 @@ class JinjaUse:
     tests: frozenset[str] = frozenset()
     #: constant expressions that cross a sandbox bound: (message, line)
     bombs: tuple[tuple[str, int], ...] = ()
+    #: each filter call: (filter, its arguments as scout.spec.filtersig.call_of writes them)
+    calls: tuple[tuple[str, str], ...] = ()
 
 
 class JinjaCheckError(Exception):
@@ -118,6 +141,7 @@ def analyse(source: str, *, expression: bool = False) -> JinjaUse:
 #: module, the sandbox and filters (the constant bombs are evaluated) and jinja2's parser
 _STORE = FactStore("jinja-use", lambda: (__file__, module_file("scout.spec.sandbox"),
                                          module_file("scout.spec.filters"),
+                                         module_file("scout.spec.filtercall"),
                                          module_file("jinja2")))
 
 
@@ -126,7 +150,7 @@ def _encode(result: JinjaUse | JinjaCheckError) -> dict[str, Any]:
         return {"error": [result.message, result.line]}
     return {"names": sorted(result.names), "attrs": [list(a) for a in result.attrs],
             "filters": sorted(result.filters), "tests": sorted(result.tests),
-            "bombs": [list(b) for b in result.bombs]}
+            "bombs": [list(b) for b in result.bombs], "calls": [list(c) for c in result.calls]}
 
 
 def _strs(value: Any) -> list[str]:
@@ -152,11 +176,11 @@ def _decode(doc: Any) -> JinjaUse | JinjaCheckError:
     if set(doc) == {"error"}:
         [(message, line)] = _pairs([doc["error"]], int)
         return JinjaCheckError(message, line)
-    if set(doc) != {"names", "attrs", "filters", "tests", "bombs"}:
+    if set(doc) != {"names", "attrs", "filters", "tests", "bombs", "calls"}:
         raise ValueError("not a Jinja use")
     return JinjaUse(frozenset(_strs(doc["names"])), _pairs(doc["attrs"], str),
                     frozenset(_strs(doc["filters"])), frozenset(_strs(doc["tests"])),
-                    _pairs(doc["bombs"], int))
+                    _pairs(doc["bombs"], int), _pairs(doc["calls"], str))
 
 
 @lru_cache(maxsize=4096)
@@ -178,6 +202,8 @@ def _parse_and_walk(source: str, expression: bool) -> JinjaUse | JinjaCheckError
         ast = env.parse(text)
     except TemplateSyntaxError as exc:
         return JinjaCheckError(_clean(exc.message or "syntax error"), exc.lineno or 1)
+    except ValueError as exc:  # Jinja's lexer: a number literal past Python's 4,300 digits
+        return JinjaCheckError(f"a literal Jinja cannot read: {str(exc)[:120]}")
     bound: set[str] = set()
     if "{%" in source:  # only statements (for, set, macro, with) bind names
         for node in ast.find_all((nodes.Assign, nodes.For, nodes.Macro, nodes.With)):
@@ -189,6 +215,7 @@ def _parse_and_walk(source: str, expression: bool) -> JinjaUse | JinjaCheckError
     names: set[str] = set()
     attrs: list[tuple[str, str]] = []
     filters: set[str] = set()
+    calls: list[tuple[str, str]] = []
     tests: set[str] = set()
     visited = (nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Filter, nodes.Test)
     for node in ast.find_all(visited):  # one walk over the tree
@@ -208,10 +235,11 @@ def _parse_and_walk(source: str, expression: bool) -> JinjaUse | JinjaCheckError
         elif isinstance(node, nodes.Filter):
             if node.name:
                 filters.add(node.name)
+                calls.append((node.name, call_of(node)))
         elif isinstance(node, nodes.Test):
             tests.add(node.name)
     return JinjaUse(frozenset(names), tuple(attrs), frozenset(filters), frozenset(tests),
-                    _constant_bombs(env, ast))
+                    _constant_bombs(env, ast), tuple(calls))
 
 
 # Names a constant expression may use: the sandbox's own globals and literals.

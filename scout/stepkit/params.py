@@ -102,11 +102,16 @@ class TranscriptsParams(StrictModel):
     """Y2: fetch transcripts and extract mentions of each candidate as evidence."""
 
     video: TemplateStr = "{{ video.id }}"
-    languages: list[str] | None = None
+    languages: list[TemplateStr] | None = Field(
+        default=None, description="preferred transcript languages, in order; templates, so "
+        "a request's language input can choose them ('{{ task.video_lang }}')")
     mentions_of: ArtifactName | None = Field(
         default=None, description="artifact whose names are looked for, e.g. candidates"
     )
     window_s: float = Field(default=30.0, ge=0, le=600)
+    passages: int = Field(
+        default=8, ge=1, le=200,
+        description="without mentions_of: transcript passages kept per video, spread over it")
 
 
 class SynthesizeParams(StrictModel):

@@ -88,7 +88,9 @@ _BUILTINS: list[StepKind] = [
              gather=_lazy("scout.steps.transcripts:gather")),
     StepKind("synthesize", P.SynthesizeParams, "1", "scout.steps.synthesize:run",
              "synthesize", "answer with citations through the synthesis chain"),
-    StepKind("rank", P.RankParams, "1", "scout.steps.rank:run",
+    # "2": mentions() reads enum synonyms, and a videos artifact ranks (2026-12-02): a
+    # shortlist kept from version 1 could differ, so rank phases run once more
+    StepKind("rank", P.RankParams, "2", "scout.steps.rank:run",
              description="filter and order records with Jinja expressions"),
     StepKind("report", P.ReportParams, "1", "scout.steps.report:run",
              description="render the report through a Jinja template",

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import unicodedata
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -22,10 +21,20 @@ from scout.schemas.sources import Source
 from scout.schemas.task import Money
 from scout.stepkit.params import ExtractRules
 from scout.task.parser import find_amounts
+from scout.text import strip_accents
 
 _GENERIC = {"the", "hotel", "hotels", "restaurant", "restaurants", "and", "by", "de", "la",
             "el", "le", "les", "del", "los", "las", "y", "&", "a", "an", "of", "in", "at", "spa",
             "resort", "boutique", "suites", "official", "site", "website", "bar", "cafe"}
+
+# Function words of both request languages (articles, prepositions, conjunctions): they
+# never say which thing a name is about, so two listings titled "Piso en Usera" and
+# "Piso en alquiler en Lavapiés" share one word ("piso"), not two. Kept out of _GENERIC
+# because that one also shapes candidate keys (name_key), which runs compare.
+_FUNCTION = frozenset("""
+a al an and at by con de del desde el en entre for from in into la las le les los near
+o of on or para por sin sobre the to un una unos unas with without y
+""".split())
 
 _RATING_PATTERNS: list[tuple[re.Pattern[str], float | None]] = [
     (re.compile(r"(?<![\d.])(\d{1,2}(?:[.,]\d{1,2})?)\s*/\s*(10|5|100)\b"), None),
@@ -37,10 +46,6 @@ _RATING_PATTERNS: list[tuple[re.Pattern[str], float | None]] = [
 _COUNT = re.compile(r"\b(\d{1,3}(?:[,.\s]\d{3})*|\d+)\s+(?:reviews|ratings|opinions|reseñas)\b",
                     re.I)
 _PER_UNIT = re.compile(r"\b(?:per|a|/)\s*(night|person|day)\b", re.I)
-
-
-def strip_accents(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def name_key(name: str) -> str:
@@ -115,27 +120,46 @@ def evidence_id(url: str, text: str) -> str:
 def name_words(name: str) -> list[str]:
     """A name's distinguishing words: folded, generic words and short ones dropped."""
     return [w for w in re.findall(r"[a-z0-9]+", strip_accents(name).lower())
-            if w not in _GENERIC and len(w) >= 3]
+            if w not in _GENERIC and w not in _FUNCTION and len(w) >= 3]
 
 
 def sibling_names(ctx: Any) -> list[str]:
     """The names of every candidate a fan-out step's phase runs over (the item's
     siblings; ``ctx`` is its StepContext)."""
+    return [c.name for c in _siblings(ctx)]
+
+
+def sibling_texts(ctx: Any) -> list[str]:
+    """What each sibling's own listing says (its evidence's titles and texts), in the
+    order of :func:`sibling_names`."""
+    return [" ".join(f"{e.title or ''} {e.text or ''}" for e in c.evidence)
+            for c in _siblings(ctx)]
+
+
+def _siblings(ctx: Any) -> list[Candidate]:
     source = ctx.inputs.get(ctx.phase.for_each or "") if ctx.phase.for_each else None
-    names: list[str] = []
+    out: list[Candidate] = []
     for it in getattr(source, "items", None) or []:
         c = getattr(it, "candidate", it)  # a shortlist's items hold their candidate
         if isinstance(c, Candidate):
-            names.append(c.name)
-    return names
+            out.append(c)
+    return out
 
 
-def shared_words(names: list[str]) -> frozenset[str]:
-    """Words two or more of ``names`` hold (a dealer's make, the city in hotel names)."""
+def shared_words(names: list[str], texts: list[str] | None = None) -> frozenset[str]:
+    """Words of ``names`` that two or more candidates hold (a dealer's make, the city in
+    hotel names), in their names or, given ``texts`` (each candidate's own listing text,
+    in the order of ``names``), in what their listings say: "2-bedroom apartment in
+    Alfama" is not told apart by "bedroom" when other flats' listings say "1 bedroom"."""
+    own = [set(name_words(name)) for name in names]
+    vocab = set().union(*own) if own else set()
+    hay = [strip_accents(t).lower() for t in (texts or [])]
     seen: dict[str, int] = {}
-    for name in names:
-        for w in set(name_words(name)):
-            seen[w] = seen.get(w, 0) + 1
+    for i, words in enumerate(own):
+        text = hay[i] if i < len(hay) else ""
+        for w in vocab:
+            if w in words or w in text:  # as names_candidate reads a result: a substring
+                seen[w] = seen.get(w, 0) + 1
     return frozenset(w for w, n in seen.items() if n >= 2)
 
 
@@ -158,7 +182,7 @@ def _mentions(candidate_name: str, source: Source, shared: frozenset[str] = froz
 
 def _core_words(name: str) -> set[str]:
     return {w for w in re.findall(r"[a-z0-9]+", strip_accents(name).lower())
-            if w not in _GENERIC and len(w) >= 2}
+            if w not in _GENERIC and w not in _FUNCTION and len(w) >= 2}
 
 
 def _is_home(url: str) -> bool:

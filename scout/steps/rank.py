@@ -12,6 +12,11 @@
 3. ``where:`` expressions filter (an expression that cannot be decided — e.g. a missing
    value — counts as unknown: the candidate is kept and flagged when ``keep_unknown``),
    ``order_by:`` expressions sort, ``limit`` cuts. Excluded candidates keep their reasons.
+
+``items`` may also name a videos artifact: each video is ranked as a candidate whose
+expressions also see the video's own fields (``v.duration`` in seconds, ``v.channel``,
+``v.view_count``, ``v.upload_date``, ``v.year``), with the transcript evidence about it.
+A video is never flagged for a price or rating it cannot have.
 """
 
 from __future__ import annotations
@@ -24,11 +29,15 @@ from scout.adapters.facts import conservative_price, conservative_rating
 from scout.config.models import CurrencyTable
 from scout.errors import StepError
 from scout.i18n import N_
-from scout.schemas.records import Candidate, Candidates, EvidenceSet, RankedItem, Shortlist
+from scout.schemas.records import (
+    Candidate, Candidates, EvidenceSet, RankedItem, Shortlist, VideoList,
+)
 from scout.schemas.task import Money
+from scout.spec.filters import SYNONYMS_VAR, synonym_table
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
+from scout.steps.videos import video_candidate
 
 
 class CandidateView:
@@ -42,6 +51,11 @@ class CandidateView:
             return self._c.price_converted or self._c.price
         if name == "evidence_count":
             return self._c.evidence_count
+        video = self._c.video
+        if video is not None and name not in Candidate.model_fields:
+            if name == "year":  # upload_date is "YYYY-MM-DD" when the provider gave one
+                return int(video.upload_date[:4]) if video.upload_date else None
+            return getattr(video, name)
         return getattr(self._c, name)
 
 
@@ -68,8 +82,12 @@ def _target_currency(task: Any) -> str | None:
 
 
 def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
-           currency: str | None, table: CurrencyTable | None) -> tuple[list[Candidate], bool]:
-    """Attach evidence and derive rating/price. Returns (candidates, any value converted)."""
+           currency: str | None, table: CurrencyTable | None,
+           checks: frozenset[str] = frozenset({"price", "rating"}),
+           ) -> tuple[list[Candidate], bool]:
+    """Attach evidence and derive rating/price. Returns (candidates, any value converted).
+    A candidate is flagged "price unknown" / "rating unknown" only for the fields in
+    ``checks`` (what the phase's ``where`` and ``order_by`` read)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -98,11 +116,35 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             else:
                 c.flags.append(N_("price in {currency}, no rate to {target}").format(
                     currency=c.price.currency, target=currency))
-        if c.price is None:
+        if c.video is not None:
+            continue  # a video has no price or rating: their absence says nothing
+        if c.price is None and "price" in checks:
             c.flags.append(N_("price unknown"))
-        if c.rating is None:
+        if c.rating is None and "rating" in checks:
             c.flags.append(N_("rating unknown"))
     return list(by_key.values()), converted_any
+
+
+def _fields_read(params: RankParams) -> frozenset[str]:
+    """The record's fields the ``where`` and ``order_by`` expressions read
+    (``flat.price.amount`` → price): a kind that never checks a rating (flats, cars) does
+    not flag every record "rating unknown" as if something could not be checked."""
+    from jinja2 import nodes
+
+    env = make_env()
+    read: set[str] = set()
+    for expr in [*params.where, *params.order_by]:
+        try:
+            tree = env.parse("{{ (" + expr + ") }}")
+        except TemplateError:
+            return frozenset({"price", "rating"})  # unreadable here: flag as before
+        for node in tree.find_all((nodes.Getattr, nodes.Getitem)):
+            target = node.node
+            if isinstance(target, nodes.Name) and target.name == params.as_:
+                key = node.attr if isinstance(node, nodes.Getattr) else getattr(node.arg, "value", None)
+                if isinstance(key, str):
+                    read.add(key)
+    return frozenset(read)
 
 
 def _comparable(money: Money, currency: str | None, table: CurrencyTable | None) -> float:
@@ -137,12 +179,17 @@ def run(ctx: StepContext) -> Shortlist:
     params = ctx.params
     assert isinstance(params, RankParams)
     source = ctx.inputs.get(params.items)
+    if isinstance(source, VideoList):
+        source = Candidates(items=[video_candidate(v) for v in source.items])
     if not isinstance(source, Candidates):
-        raise StepError(f"phase {ctx.phase_id}: '{params.items}' is not a candidates artifact")
+        raise StepError(f"phase {ctx.phase_id}: '{params.items}' is not a candidates or "
+                        "videos artifact", hint="rank the artifact a search phase "
+                        "(extract: {record: candidate}) or a videos phase produces")
     evidence_sets = [v for k, v in ctx.inputs.items() if isinstance(v, EvidenceSet)]
     currency = _target_currency(ctx.task)
     table = ctx.config.currency
-    cands, converted = enrich(source.items, evidence_sets, currency, table)
+    cands, converted = enrich(source.items, evidence_sets, currency, table,
+                              _fields_read(params))
     notes: list[str] = []
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)
@@ -152,7 +199,8 @@ def run(ctx: StepContext) -> Shortlist:
     wheres = [(w, env.compile_expression(w, undefined_to_none=False)) for w in params.where]
     reasons = [env.from_string(r) for r in params.reasons]
     orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
-    scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items}}
+    scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
+                  SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}
 
     kept: list[tuple[Candidate, list[Any], list[str]]] = []
     excluded: list[tuple[Candidate, list[str]]] = []

@@ -23,10 +23,12 @@ from scout.report.context import MissionView
 from scout.report.render import (
     DEFAULT_TEMPLATE,
     Citations,
+    catalog_files,
     make_report_env,
     provenance,
     resolve_template,
     template_files,
+    titles,
 )
 from scout.report.tables import sections
 from scout.report.locate import render_error_location
@@ -40,11 +42,13 @@ HTML_WRAPPER = "report.html.j2"
 
 
 def files_read(params: ReportParams, root: Path) -> list[Path]:
-    """Templates this phase reads (part of its fingerprint: editing one reruns only F6)."""
+    """Templates and project catalogs this phase reads (part of its fingerprint: editing
+    one reruns only F6)."""
     names = [params.template or DEFAULT_TEMPLATE]
     if "html" in params.formats:
         names.append(params.html_template or HTML_WRAPPER)
-    return template_files(root / "templates", names)
+    templates = root / "templates"
+    return template_files(templates, names) + catalog_files(templates)
 
 
 def markdown_to_html(text: str) -> str:
@@ -85,7 +89,7 @@ def run(ctx: StepContext) -> Report:
         "task": ctx.task,
         "artifacts": ctx.inputs,
         "mission": mission,
-        "citations": Citations(provenance(ctx.pipeline, ctx.inputs)),
+        "citations": Citations(provenance(ctx.pipeline, ctx.inputs), titles(ctx.inputs)),
         "title": title,
         "pipeline": ctx.pipeline,
     }

@@ -10,11 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from scout.errors import StepError
+from scout.i18n import N_
 from scout.adapters.contract import SearchRequest
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
 from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import failure_notes, merge_evidence
-from scout.steps.extract import shared_words, sibling_names, to_candidates, to_evidence
+from scout.steps.extract import (
+    shared_words, sibling_names, sibling_texts, to_candidates, to_evidence,
+)
 from scout.steps.freetext import free_fields
 from scout.stepkit.params import SearchParams
 
@@ -35,7 +38,9 @@ def run(ctx: StepContext) -> Any:
     sources = list(outcome.value)[: params.limit]
     rules = params.extract
     answered = outcome.answered_by
-    note = f"{query!r} answered by {answered}" + (" (cache)" if outcome.from_cache else "")
+    # notes are msgids with their values, so a report shows them in its language
+    note = (N_("{query} answered by {adapter} (cache)") if outcome.from_cache
+            else N_("{query} answered by {adapter}")).format(query=repr(query), adapter=answered)
     if rules.record == "candidate":
         cands, dropped = to_candidates(sources, rules, adapter=answered, phase=ctx.phase_id)
         merged: list[str] = []
@@ -50,17 +55,19 @@ def run(ctx: StepContext) -> Any:
             merged = [f"semantic dedup {m}" for m in merges]
         notes = [note] + merged
         if dropped:
-            notes.append(f"dropped {len(dropped)} list/aggregator page(s)")
+            notes.append(N_("dropped {n} list/aggregator page(s)").format(n=len(dropped)))
         return Candidates(items=cands, excluded=dropped, notes=notes)
     if rules.record in ("review", "price"):
         subject = ctx.item if isinstance(ctx.item, Candidate) else None
         items, dropped = to_evidence(sources, rules, kind=rules.record, subject=subject,
                                      adapter=answered, phase=ctx.phase_id,
-                                     shared=shared_words(sibling_names(ctx)))
+                                     shared=shared_words(sibling_names(ctx),
+                                                         sibling_texts(ctx)))
         notes = [note]
         if dropped:
-            notes.append(f"{dropped} result(s) did not carry a {rules.record} of "
-                         f"{subject.name if subject else 'the subject'}")
+            notes.append(N_("{n} result(s) did not carry a {record} of {name}").format(
+                n=dropped, record=rules.record,
+                name=subject.name if subject else "the subject"))
         return EvidenceSet(items=items, sources=sources, notes=notes)
     return SourceList(items=sources)
 
@@ -69,7 +76,8 @@ def gather(outcomes: list[ItemOutcome], phase: Any = None) -> Any:
     """Fan-out results, in item order, merged into one artifact; failed items noted."""
     done = [o.value for o in outcomes if o.ok and o.value is not None]
     if done and all(isinstance(r, Candidates) for r in done):
-        merged = Candidates(notes=[f"no result for {n}" for n in failure_notes(outcomes)])
+        merged = Candidates(notes=[N_("no result for {item}").format(item=n)
+                                   for n in failure_notes(outcomes)])
         seen: set[str] = set()
         for r in done:
             for c in r.items:

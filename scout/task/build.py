@@ -17,7 +17,7 @@ import datetime as dt
 from typing import Any
 
 from scout.errors import StepError, UsageError
-from scout.i18n import translations
+from scout.i18n import format_duration, translations
 from scout.schemas.task import Task
 from scout.spec.models import InputSpec
 from scout.suggest import did_you_mean
@@ -34,8 +34,11 @@ _EXAMPLES = {
     "date": "2026-09-15",
     "money": "200 EUR",
     "rating": "8.5",
+    "duration": "20m",
     "integer": "2",
+    "year": "2019",
     "number": "1.5",
+    "area": "60 m2",
     "boolean": "true",
     "string": "text",
     "list": "a,b",
@@ -114,8 +117,10 @@ def build_task(
         if name in parsed.values:
             value, source = parsed.values[name], "query"
             if name not in layered:
+                shown = (format_duration(value, parsed.lang) if spec.type == "duration"
+                         else display(value, parsed.lang))
                 notes.append(_("{name}: read '{value}' from '{text}'").format(
-                    name=_(name), value=display(value, parsed.lang),
+                    name=_(name), value=shown,
                     text=parsed.spans.get(name, "")))
         if name in layered:
             try:

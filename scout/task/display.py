@@ -2,8 +2,9 @@
 
 Months and date ranges are formatted by Babel from CLDR patterns ("septiembre de 2026",
 "3–7 de junio de 2027"), money and decimal numbers as the language writes them ("200 €",
-"8,5"); whole numbers are written without grouping (a year or a count reads the same in
-both languages); everything else is its ``str()``. Babel is imported on use.
+"1.200 €/mes" with its unit, "8,5"); whole numbers are written without grouping (a year
+or a count reads the same in both languages); a boolean is "yes" / "sí" (not Python's
+``True``); everything else is its ``str()``. Babel is imported on use.
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ from scout.schemas.task import DateRange, Money, Month
 def display(value: Any, lang: str) -> str:
     if isinstance(value, (list, tuple)):  # a list input: its items, not a Python repr
         return ", ".join(display(v, lang) for v in value)
+    if isinstance(value, bool):
+        return i18n.translations(lang).gettext("yes" if value else "no")
+    if isinstance(value, Money):  # with its unit: "1,500 EUR/month", "1.500 €/mes"
+        return i18n.format_money(value, lang, 0 if float(value.amount).is_integer() else 2)
     try:
         from babel.dates import format_date, format_interval, format_skeleton
 
@@ -29,8 +34,6 @@ def display(value: Any, lang: str) -> str:
             return format_interval(value.start, value.end, "yMMMMd", locale=lang)
         if isinstance(value, dt.date):
             return format_date(value, "long", locale=lang)
-        if isinstance(value, Money):
-            return i18n.format_money(value, lang)
         if isinstance(value, float) and not value.is_integer():
             return i18n.format_number(value, lang)
         if isinstance(value, float):

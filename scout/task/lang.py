@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from typing import Literal
+
+from scout.text import fold_aligned
 
 Lang = Literal["en", "es"]
 LANGS: tuple[Lang, ...] = ("en", "es")
@@ -46,22 +47,9 @@ mid first last half where what which i we my our per or better higher is are
 """.split())
 
 
-# letters Unicode does not decompose into a base letter and an accent
-_PLAIN = {"ł": "l", "ø": "o", "đ": "d", "ı": "i", "ħ": "h", "ŀ": "l"}
-
-
-def fold(text: str) -> str:
-    """Lower-case, accents stripped, same length as ``text`` (one character each)."""
-    out = []
-    for ch in text:
-        low = ch.lower()
-        if len(low) != 1:
-            low = ch
-        if ord(low) > 127:
-            base = _PLAIN.get(low) or unicodedata.normalize("NFD", low)[0]
-            low = base if base.isascii() and base.isalnum() else low
-        out.append(low)
-    return "".join(out)
+# one character for one character, so spans found in folded text are spans of the
+# original (scout.text holds the one definition every layer shares)
+fold = fold_aligned
 
 
 @functools.lru_cache(maxsize=1)

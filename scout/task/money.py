@@ -47,17 +47,22 @@ _POST_CMP: list[tuple[str, str]] = [
     (r"max(?:imum)?|maximo|como maximo|or less|o menos|tops|at most|como mucho|as a maximum", "<="),
     (r"or more|o mas|minimum|como minimo|at least|or above|\+", ">="),
 ]
-# the unit after an amount: "/night", "per person", "a head", "por cabeza"; "noche"/"night"
-# and "pp" (itself "per person") also bare ("250€ noche", "15€ pp"), the other units only
-# after a connector ("200 € semana santa")
-_PER = (r"(?:\s*(?:(?:/|per|an?|por|la|el|al|each|cada)\s*|\s(?=(?:noche|night|pp)\b))"
+# the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
+# "night", "pp" (itself "per person") and the words that are a unit on their own
+# ("monthly", "mensuales", "pcm" and "pm" for per (calendar) month, "nightly", "weekly",
+# "pw", "semanal") also bare ("250€ noche", "15€ pp", "850€ pm"), the other units only after a
+# connector ("200 € semana santa")
+_BARE_PER = r"noche|night|pp|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?"
+_PER = (r"(?:\s*(?:(?:/|per|an?|por|la|el|al|each|cada)\s*|\s(?=(?:" + _BARE_PER + r")\b))"
         r"(?P<per>nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
-        r"comensal(?:es)?|months?|mes|week|semana)\b)")
+        r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|" + _BARE_PER + r")\b)")
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
               "persona": "person", "people": "person", "pp": "person", "pax": "person",
               "head": "person", "cabeza": "person", "comensal": "person", "comensale": "person",
-              "month": "month",
-              "mes": "month", "week": "week", "semana": "week"}
+              "month": "month", "mes": "month", "mo": "month", "monthly": "month",
+              "mensual": "month", "mensuales": "month", "pcm": "month", "pm": "month",
+              "nightly": "night", "week": "week", "semana": "week", "weekly": "week", "pw": "week",
+              "semanal": "week", "semanales": "week"}
 
 
 @functools.lru_cache(maxsize=1)
@@ -191,7 +196,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
             high = _number(g["a2"], g["k2"] or g["k1"]) if g["a2"] else None
         except ValueError:
             continue
-        raw_per = g["per"] or ""
+        raw_per = (g["per"] or "").removeprefix("calendar ")
         per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
         pcmp = g["pcmp"]
         if high is not None:

@@ -15,12 +15,13 @@ are reported in ``notes`` (in the request's language).
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scout.i18n import translations
+from scout.i18n import COUNT_WORDS, translations
 from scout.schemas.task import DateRange, Money, Month
 from scout.spec.models import InputSpec
 from scout.task.display import display
@@ -118,25 +119,65 @@ def _read_number(raw: str, integer: bool, lang: str) -> int | float:
     return float(raw.replace(",", "."))
 
 
+# A comparison before the number ("at least 40 m2", "más de 3 habitaciones") is not kept
+# (the input's name says its direction) but is claimed with it, so "at least" is not
+# read as a place ("Least") or left over as text nobody read.
+_NUMBER_CMP = (r"(?:(?:at least|at most|no more than|no less than|less than|more than|fewer than|"
+               r"under|over|up to|max(?:imum)?|min(?:imum)?|al menos|como minimo|como maximo|"
+               r"minimo|maximo|menos de|mas de|hasta|no mas de|a partir de|desde)\s+)?")
+# ... and one after it, between the number and the input's name ("3+ bedrooms", "3 or
+# more bedrooms", "3 o más habitaciones")
+_NUMBER_POST_CMP = r"(?:\s*(?:\+|or more|or fewer|or less|o mas|o menos))?"
+# "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km")
+_THOUSAND = r"(?:\s?(?P<k>mil|k)\b)?"
+
+
+def _name_forms(names: list[str]) -> str:
+    """A regex for an input's names as people write them: each one as declared, in the
+    plural (+s, +es) and in the singular (a final -s or -es dropped, leaving at least
+    three letters), longest first."""
+    forms: set[str] = set()
+    for raw in names:
+        w = fold(raw).strip()
+        if not w:
+            continue
+        forms |= {w, w + "s", w + "es"}
+        for end in ("es", "s"):
+            if w.endswith(end) and len(w) - len(end) >= 3:
+                forms.add(w[:-len(end)])
+    return "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
+
+
 def _find_number(text: _Text, spec: InputSpec, name: str, integer: bool,
                  lang: str = "en") -> tuple[Any, tuple[int, int]] | None:
-    words = [re.escape(fold(w)) for w in [name.replace("_", " "), *spec.aliases]]
-    alt = "|".join(words)
+    # the name in the singular or the plural ("3 habs", "1 habitación" for "habitaciones"),
+    # also joined by a hyphen ("2-bed", "3-bedroom")
+    alt = _name_forms([name.replace("_", " "), *spec.aliases])
     num = _number_re(integer, lang)
-    m = re.search(num + r"\s*(?:" + alt + r")\b", text.free) or re.search(
-        r"\b(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num, text.free)
+    count = r"\b(?P<w>" + "|".join(COUNT_WORDS) + r")"
+    m = (re.search(_NUMBER_CMP + num + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"\b",
+                   text.free)
+         or re.search(r"\b(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num + _THOUSAND, text.free)
+         or re.search(_NUMBER_CMP + count + r"[\s-]+" + alt + r"\b", text.free))
     if not m:
         return None
-    return _read_number(m.group("n"), integer, lang), m.span()
+    if m.groupdict().get("w"):
+        return COUNT_WORDS[m.group("w")], m.span()
+    value = _read_number(m.group("n"), integer, lang)
+    if m.group("k"):
+        value = type(value)(value * 1000)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # hundreds of digits: not a number a request means (JSON has no inf)
+    return value, m.span()
 
 
 def _find_boolean(text: _Text, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
-    words = [re.escape(fold(w)) for w in [name.replace("_", " "), *spec.aliases]]
-    m = re.search(r"\b(?P<neg>no|without|not|sin)?\s*(?:a\s+|an\s+|un\s+|una\s+)?(?:"
-                  + "|".join(words) + r")\b", text.free)
+    # "unfurnished", "un-heated": English negates an adjective with the prefix un-
+    m = re.search(r"\b(?P<neg>no|without|not|sin)?\s*(?:a\s+|an\s+|un\s+|una\s+)?(?P<un>un-?)?"
+                  + _name_forms([name.replace("_", " "), *spec.aliases]) + r"\b", text.free)
     if not m:
         return None
-    return (m.group("neg") is None), m.span()
+    return (m.group("neg") is None) == (m.group("un") is None), m.span()
 
 
 def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:
@@ -148,7 +189,7 @@ def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:
 
 def _find_enum(text: _Text, spec: InputSpec) -> tuple[Any, tuple[int, int]] | None:
     for word, option in _enum_words(spec):
-        m = re.search(r"\b" + re.escape(fold(word)) + r"\b", text.free)
+        m = re.search(r"\b" + _name_forms([word]) + r"\b", text.free)
         if m:
             return option, m.span()
     return None
@@ -160,7 +201,7 @@ def _find_enum_list(text: _Text, spec: InputSpec) -> list[tuple[Any, tuple[int, 
     hits: list[tuple[Any, tuple[int, int]]] = []
     taken = text.free
     for word, option in _enum_words(spec):
-        m = re.search(r"\b" + re.escape(fold(word)) + r"\b", taken)
+        m = re.search(r"\b" + _name_forms([word]) + r"\b", taken)
         if m and all(option != o for o, _span in hits):
             hits.append((option, m.span()))
             taken = taken[:m.start()] + _CLAIMED * (m.end() - m.start()) + taken[m.end():]
@@ -182,9 +223,11 @@ def _find_pattern(text: _Text, spec: InputSpec) -> tuple[str, tuple[int, int]] |
     return value.strip(), m.span(group)
 
 
-# Extraction order: the most specific readings claim their text first.
-_ORDER = ["date", "month", "money", "rating", "integer", "number", "boolean", "place",
-          "list", "string"]
+# Extraction order: the most specific readings claim their text first. An enum's words
+# (a string or list input's declared vocabulary, "studio", "piso") come before places, so
+# a request that opens with one ("Studio 40 m2 barcelona") does not read it as the place.
+_ORDER = ["date", "month", "money", "rating", "duration", "year", "area", "integer",
+          "number", "boolean", "list", "string", "place"]
 _UNREAD = re.compile(r"(?<![\w.,])\d[\d.,]*(?:\s*[^\W\d_]{1,12})?", re.UNICODE)
 
 
@@ -256,6 +299,18 @@ def parse_query(
                 from scout.task.rating import find_rating
 
                 hit = find_rating(text.free, _default_rating(spec))
+            elif spec.type == "area":
+                from scout.task.area import find_area
+
+                hit = find_area(text.free, _NUMBER_CMP)
+            elif spec.type == "year":
+                from scout.task.year import find_year
+
+                hit = find_year(text.free, [fold(w) for w in [name.replace("_", " "), *spec.aliases]])
+            elif spec.type == "duration":
+                from scout.task.durations import find_duration
+
+                hit = find_duration(text.free)
             elif spec.type in ("integer", "number"):
                 hit = _find_number(text, spec, name, spec.type == "integer", result.lang)
             elif spec.type == "boolean":
@@ -293,7 +348,8 @@ def _note(result: ParseResult, name: str, text: str) -> None:
 def _note_unread(text: _Text, inputs: dict[str, InputSpec], result: ParseResult,
                  _: Callable[[str], str]) -> None:
     """Numbers left over while a numeric input is still empty: say what was not read."""
-    open_types = {"date", "month", "money", "rating", "integer", "number"}
+    open_types = {"date", "month", "money", "rating", "duration", "year", "area", "integer",
+                  "number"}
     if not any(s.type in open_types and n not in result.values for n, s in inputs.items()):
         return
     left = [text.original[m.start():m.end()] for m in _UNREAD.finditer(text.free)]

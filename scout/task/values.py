@@ -16,6 +16,10 @@ from typing import Any, Callable
 from pydantic import ValidationError
 
 from scout.schemas.task import DateRange, Money, Month
+from scout.task.area import parse_area
+from scout.task.durations import parse_duration
+from scout.task.year import parse_year
+from scout.text import read_number
 
 
 def currency_code(token: str) -> str | None:
@@ -31,16 +35,8 @@ def _month_names() -> dict[str, int]:
     return {name: num for name, (num, _full) in months().items()}
 
 
-def _number(text: str) -> float:
-    t = text.strip().replace("\u202f", "").replace(" ", "")
-    # "1.234,50" (European) and "1,234.50" (English) both occur in the wild
-    if re.fullmatch(r"\d{1,3}(\.\d{3})+(,\d+)?", t):
-        t = t.replace(".", "").replace(",", ".")
-    elif re.fullmatch(r"\d{1,3}(,\d{3})+(\.\d+)?", t):
-        t = t.replace(",", "")
-    elif re.fullmatch(r"\d+,\d{1,2}", t):
-        t = t.replace(",", ".")
-    return float(t)
+# '1.234,50' (European) and '1,234.50' (English) both occur in the wild
+_number = read_number
 
 
 @functools.cache
@@ -231,13 +227,16 @@ def parse_place(value: Any) -> str:
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "string": parse_string,
     "integer": parse_integer,
+    "year": parse_year,
     "number": parse_number,
+    "area": parse_area,
     "boolean": parse_boolean,
     "place": parse_place,
     "month": parse_month,
     "date": parse_date,
     "money": parse_money,
     "rating": parse_rating,
+    "duration": parse_duration,
 }
 
 

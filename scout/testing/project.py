@@ -147,7 +147,8 @@ def run_pipeline(
     """Apply FILE (a pipeline or a Mission) offline; the research root is ``workdir``.
 
     ``templates``: the folder of the kind's templates (default: ``templates/`` beside the
-    pipeline's folder, as ``scout init`` lays it out). ``config``: the kind's real
+    pipeline's folder, as ``scout init`` lays it out); the kind's own message catalogs
+    (``locales/`` beside that folder) come along. ``config``: the kind's real
     config, whose currency rates are kept (default: found near the pipeline).
     Applying twice in the same ``workdir`` converges like ``scout apply`` does.
     """
@@ -166,6 +167,8 @@ def run_pipeline(
     src = Path(templates) if templates else pipeline_file.parent.parent / "templates"
     if src.is_dir() and src.resolve() != (root / "templates").resolve():
         shutil.copytree(src, root / "templates", dirs_exist_ok=True)
+        if (src.parent / "locales").is_dir():  # the words its templates translate
+            shutil.copytree(src.parent / "locales", root / "locales", dirs_exist_ok=True)
     env = {**os.environ, KEY_ENV: FAKE_KEY}
     hook = ProvidersHook(root, ProviderOptions(env=env, sleep=lambda s: None))
     result = api.apply(file, query=query, sets=sets, mission_id=mission_id,

@@ -23,6 +23,7 @@ from scout.paths import BUILTIN_TEMPLATES
 from scout.spec.located import validate_located
 from scout.spec.loader import LoadedSpec
 from scout.spec.models import Phase, Pipeline
+from scout.spec.filtersig import call_problem, shown
 from scout.spec.templating import (
     GLOBAL_NAMES,
     ArtifactField,
@@ -421,4 +422,10 @@ def _check_jinja(
     for t in sorted(use.tests - known_tests()):
         problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja test '{t}'", loc,
                                 hint=did_you_mean(t, known_tests(), what="tests")))
+    for name, call in dict.fromkeys(use.calls):  # the same call twice: said once
+        wrong = call_problem(name, call) if name in known_filters() else None
+        if wrong:
+            problems.append(Problem(
+                "SPEC057", f"phase '{pid}': {what} calls filter '{name}' with arguments it "
+                f"cannot take: {wrong}", loc, hint=f"call it as {shown(name)}; in: {text!r}"))
     return problems

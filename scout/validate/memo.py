@@ -84,7 +84,9 @@ def _stamp(path: Path, config_path: Path | None) -> tuple[Any, ...]:
     # the templates folder the report checks use: beside config/, else the pipeline's
     base = config_path if config_path is not None else path
     templates = base.resolve().parent.parent / "templates"
+    # and its own message catalogs (locales/ beside templates/: scout.validate.catalogs)
     return (_read(path), str(config_path), _read(config_path), _folder_stamp(templates),
+            _folder_stamp(templates.parent / "locales"),
             _folder_stamp(BUILTIN_TEMPLATES), _kinds_stamp(),
             os.environ.get("SCOUTE_MAX_SPEC_BYTES", ""))
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from scout.report.files import BUILTIN
+from scout.spec.filtercall import call_of
 
 if TYPE_CHECKING:
     from jinja2 import nodes
@@ -44,7 +45,12 @@ def encode(facts: TemplateFacts) -> dict[str, Any]:
 
 #: the fields of each kind of use after its kind: str, or int for a line number
 _USE_SHAPES = {"name": (str, int), "attr": (str, str, int), "filter": (str, int),
-               "test": (str, int)}
+               "test": (str, int), "msgid": (str, str, int), "call": (str, int, str)}
+
+#: gettext's names in templates and where their msgid (and context) is among the
+#: arguments; ``{% trans %}`` blocks parse into calls of these too
+_GETTEXT_ARGS = {"_": (0, None), "gettext": (0, None), "ngettext": (0, None),
+                 "pgettext": (1, 0), "npgettext": (1, 0)}
 
 
 def _typed(values: list[Any], shape: tuple[type, ...]) -> tuple[Any, ...]:
@@ -92,7 +98,7 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
                nodes.With, nodes.Import, nodes.FromImport)
     importers = (nodes.Import, nodes.FromImport, nodes.Include, nodes.Extends)
     Name, Getattr, Getitem, Const = nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Const
-    Filter, Test, Node = nodes.Filter, nodes.Test, nodes.Node
+    Filter, Test, Call, Node = nodes.Filter, nodes.Test, nodes.Call, nodes.Node
     bound: set[str] = set()
     uses: list[tuple[Any, ...]] = []
     imports: list[tuple[str, int]] = []
@@ -100,7 +106,11 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
     stack: list[tuple[Any, bool]] = [(ast, False)]
     while stack:
         node, in_binder = stack.pop()
-        if isinstance(node, Name):
+        if isinstance(node, Call):
+            msgid = _msgid(node)
+            if msgid is not None:
+                uses.append(("msgid", *msgid, node.lineno))
+        elif isinstance(node, Name):
             if node.ctx == "load":
                 uses.append(("name", node.name, node.lineno))
             elif in_binder and node.ctx in ("store", "param"):
@@ -115,6 +125,7 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
         elif isinstance(node, Filter):
             if node.name:
                 uses.append(("filter", node.name, node.lineno))
+                uses.append(("call", node.name, node.lineno, call_of(node)))
         elif isinstance(node, Test):
             uses.append(("test", node.name, node.lineno))
         elif isinstance(node, binders):
@@ -138,3 +149,24 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
                 children.append(item)
         stack.extend((child, inner) for child in reversed(children))
     return TemplateFacts(frozenset(bound), tuple(uses), tuple(imports))
+
+
+def _msgid(call: nodes.Call) -> tuple[str, str] | None:
+    """(msgid, context or "") of a gettext call with literal text, else None."""
+    from jinja2 import nodes
+
+    fn = call.node
+    where = _GETTEXT_ARGS.get(fn.name) if isinstance(fn, nodes.Name) else None
+    if where is None:
+        return None
+    at, ctx_at = where
+    args = call.args
+    if len(args) <= at or not isinstance(args[at], nodes.Const) \
+            or not isinstance(args[at].value, str) or not args[at].value:
+        return None
+    context = ""
+    if ctx_at is not None:
+        if not (isinstance(args[ctx_at], nodes.Const) and isinstance(args[ctx_at].value, str)):
+            return None
+        context = args[ctx_at].value
+    return args[at].value, context

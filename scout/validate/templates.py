@@ -6,7 +6,9 @@ scope: ``task`` and the Task's declared inputs, the phase's ``needs``, and the
 documented report context (:data:`REPORT_CONTEXT`). Problems are reported at the
 template's own ``file:line:col`` with the same codes as Jinja in the spec (SPEC050
 syntax, SPEC051 name not in scope, SPEC052 ``task.X`` not an input, SPEC053 unknown
-filter), with did-you-mean and the fix ("add 'candidates' to F6's needs").
+filter), with did-you-mean and the fix ("add 'candidates' to F6's needs"). The msgids
+the project's own templates pass to ``_()`` / ``{% trans %}`` are checked against the
+catalogs (scout.validate.catalogs: SPEC058, SPEC059).
 
 :func:`unused_problems` warns (SPEC055) about inputs nothing reads and artifacts no phase
 needs. (A template error raised while a report renders is located by
@@ -24,10 +26,17 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import Location, Problem
-from scout.report.files import DEFAULT_TEMPLATE, HTML_WRAPPER_NAME, resolve_template
+from scout.report.files import (
+    BUILTIN,
+    DEFAULT_TEMPLATE,
+    HTML_WRAPPER_NAME,
+    project_locales,
+    resolve_template,
+)
 from scout.report.locate import column_of
 from scout.schemas.task import TASK_BUILTIN_ATTRS
 from scout.validate.builtin_facts import shipped as shipped_facts
+from scout.validate.catalogs import catalog_problems
 from scout.validate.checks import producers as producers_of
 from scout.spec.loader import LoadedSpec
 from scout.spec.factcache import FactStore, module_file
@@ -37,6 +46,7 @@ from scout.validate.template_facts import encode as _encode
 from scout.validate.template_facts import facts_of as _facts_of
 from scout.validate.template_facts import parse_env as _parse_env
 from scout.spec.models import Pipeline
+from scout.spec.filtersig import call_problem, shown
 from scout.spec.templating import GLOBAL_NAMES, has_jinja, known_filters, known_tests
 from scout.suggest import did_you_mean
 
@@ -74,6 +84,7 @@ _facts_lock = threading.Lock()
 #: extensions parse ``{% trans %}``) and jinja2's parser.
 _STORE = FactStore("template-facts", lambda: (__file__, module_file("scout.report.render"),
                                               module_file("scout.validate.template_facts"),
+                                              module_file("scout.spec.filtercall"),
                                               module_file("scout.spec.templating"),
                                               module_file("jinja2")))
 
@@ -110,6 +121,8 @@ def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
             ast = _parse_env().parse(source, name=name, filename=filename)
         except TemplateSyntaxError as exc:
             raise TemplateSyntax(exc.message, exc.lineno or 1) from None
+        except ValueError as exc:  # Jinja's lexer: a number literal past 4,300 digits
+            raise TemplateSyntax(f"a literal Jinja cannot read: {str(exc)[:120]}", 1) from None
         facts = _facts_of(ast)
         _STORE.save(disk_key, _encode(facts))
     with _facts_lock:
@@ -131,6 +144,8 @@ class _Use:
         self.problems: list[Problem] = []
         self.task_attrs: set[str] = set()
         self.seen: set[Path] = set()
+        #: (msgid, context, where) of each gettext call in the project's own templates
+        self.msgids: list[tuple[str, str, Location]] = []
 
 
 def _attr_loc(loc: Any, lines: list[str], lineno: int, attr: str) -> Location:
@@ -205,6 +220,17 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
                 "SPEC053", f"phase '{pid}': unknown Jinja filter '{rest[0]}'",
                 loc(rest[1], rest[0]),
                 hint=did_you_mean(rest[0], known_filters(), what="filters")))
+        elif kind == "msgid":
+            if BUILTIN not in path.resolve().parents:  # scout's own: its catalog's concern
+                msgid, context, lineno = rest
+                use.msgids.append((msgid, context, loc(lineno)))
+        elif kind == "call" and rest[0] in known_filters():
+            wrong = call_problem(rest[0], rest[2])
+            if wrong:
+                use.problems.append(Problem(
+                    "SPEC057", f"phase '{pid}': filter '{rest[0]}' called with arguments it "
+                    f"cannot take: {wrong}", loc(rest[1], rest[0]),
+                    hint=f"call it as {shown(rest[0])}"))
         elif kind == "test" and rest[0] not in known_tests():
             use.problems.append(Problem(
                 "SPEC053", f"phase '{pid}': unknown Jinja test '{rest[0]}'",
@@ -254,6 +280,7 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
                 check_template(path, pid=pid, scope={"title", "body_html", "mission",
                                                      *REPORT_CONTEXT},
                                pipeline=pipeline, producers=made, templates=templates, use=use)
+    use.problems += catalog_problems(project_locales(templates), use.msgids)
     return use.problems, use.task_attrs
 
 

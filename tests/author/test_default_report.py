@@ -136,3 +136,42 @@ def test_default_report_is_written_in_the_request_language(tmp_path: Path) -> No
     assert "## La petición tal como se entendió" in es and "## Fuentes" in es
     assert "## Lo que no salió según lo previsto" in es and "Sources" not in es
     assert "| 1 | Casa Bonay | 9,0/10 |" in es  # cells written the Spanish way too
+
+
+def test_a_spanish_default_report_shows_columns_and_search_notes_in_spanish(
+        kind: Path, tmp_path: Path) -> None:
+    # "| title | ... | kind | text |" and "'...' answered by duckduckgo", "n result(s) did
+    # not carry a review of ..." stayed English in a Spanish request's default report
+    with FakeProviders() as fake:
+        fake.search(".", [
+            Result("Featherbook 13", "https://feather.test/fb13", "Featherbook 13: 0,9 kg"),
+            Result("Airlite X", "https://airlite.test/x", "Airlite X pesa 0,99 kg")])
+        res = run_pipeline(kind, fake=fake, workdir=tmp_path / "w",
+                           query="portátiles ultraligeros por menos de 1500 euros")
+    assert res.exit_code == 0, res.result.reason
+    md = res.report
+    assert "## La petición tal como se entendió" in md
+    assert "| título |" in md and "| tipo |" in md and "| texto |" in md
+    assert "respondió" in md and "no traían reseña de" in md
+    for english in ("answered by", "did not carry", "| title |", "| kind |", "| text |"):
+        assert english not in md, english
+
+
+def test_an_enum_value_is_shown_in_the_reports_language(tmp_path: Path) -> None:
+    # "| sort | price |" in a Spanish report: an enum's value is the author's English word;
+    # a catalog that translates it (scout's here, or the project's locales/) is used.
+    # (The shared sections' task_section does the same: tests/kinds/test_rentals.py.)
+    text = LAPTOPS.replace(
+        '  weight: {type: string, description: "most weight in kg"}',
+        '  weight: {type: string, description: "most weight in kg"}\n'
+        '  sort: {type: string, enum: [price, rating], synonyms: {price: [precio]}}\n'
+        '  kinds: {type: list, items: string, enum: [review, price]}')
+    (tmp_path / "pipelines").mkdir()
+    path = tmp_path / "pipelines" / "laptops.yaml"
+    path.write_text(text)
+    with FakeProviders() as fake:
+        res = run_pipeline(path, fake=fake, workdir=tmp_path / "w",
+                           query="portátiles ultraligeros ordenados por precio, con review")
+    assert res.exit_code == 0, res.result.reason
+    md = res.report
+    assert "| sort | precio |" in md and "| kinds | reseña |" in md, md[:1500]

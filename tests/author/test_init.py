@@ -114,3 +114,21 @@ def test_init_keeps_an_existing_config(tmp_path: Path) -> None:
     code, out, _ = run("init", "vets", "--dir", str(tmp_path))
     assert code == 0 and "keyless config" not in out
     assert (tmp_path / "config" / "adapters.yaml").read_text() == "# the team's\n"
+
+
+def test_an_area_input_is_searched_with_its_unit(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # "{{ task.size }}" searched for "flats 45.0": the square metres lost their unit
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    assert run("init", "flats", "--dir", str(tmp_path), "--input", "city:place",
+               "--input", "size:area")[0] == 0
+    pipeline = tmp_path / "pipelines" / "flats.yaml"
+    assert run("validate", str(pipeline))[0] == 0
+    with FakeProviders() as fake:
+        fake.search(".", [Result("Piso en Gràcia", "https://pisos.test/gracia", "45 m², 900 EUR.")])
+        res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / "work",
+                           query="flats in Barcelona of at least 45.5 m2 under 1000 EUR")
+        searched = [q for q in fake.queries() if q]
+    assert res.exit_code == 0, res.result.reason
+    assert searched[0] == "flats in Barcelona 45.5 m2", searched

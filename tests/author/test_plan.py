@@ -111,3 +111,27 @@ def test_plan_after_a_request_change_says_which_value_changed(applied) -> None:
     doc = _plan(args)
     causes = {p["phase"]: p["cause"] for p in doc["phases"] if p["action"] == "run"}
     assert causes.get("F0") == "inputs", doc["phases"]
+
+
+def test_plan_shows_task_values_by_their_type_not_as_json() -> None:
+    # a month showed as "{'year': 2027, 'month': 3}", a boolean as "True" and a rent a
+    # month lost its unit
+    from types import SimpleNamespace
+
+    from scout.cli.plan_view import request_changes, task_lines
+
+    task = {"query": "q", "lang": "en",
+            "values": {"from": {"year": 2027, "month": 3}, "furnished": True,
+                       "rent": {"amount": 1500.0, "currency": "EUR", "comparator": "<=",
+                                "per": "month"},
+                       "beds": 2, "size": 40.0, "city": None},
+            "types": {"from": "month", "furnished": "boolean", "rent": "money",
+                      "beds": "integer", "size": "area", "city": "place"},
+            "sources": {}}
+    out = "\n".join(task_lines(SimpleNamespace(task=task)))
+    assert "March 2027" in out and "yes" in out and "1,500 EUR/month" in out
+    assert "40 m²" in out
+    assert "{" not in out and "True" not in out
+    old = {**task, "values": {**task["values"], "from": {"year": 2027, "month": 4}}}
+    changes = request_changes(SimpleNamespace(previous_task=old, task=task))
+    assert changes == ["from: April 2027 -> March 2027"]

@@ -136,9 +136,16 @@ class FakeYouTube(BaseAdapter):
 
     def __init__(self, player: bytes, *, timedtext: bytes | None = None,
                  watch_html: str = WATCH_HTML,
-                 fail: dict[str, int | Exception] | None = None) -> None:
+                 fail: dict[str, int | Exception] | None = None,
+                 players: dict[str, bytes] | None = None,
+                 timedtexts: dict[str, bytes] | None = None) -> None:
         super().__init__()
         self.player = player
+        #: ``players``: per video id (the player request's ``videoId``), another player
+        #: answer (captions disabled, unavailable); ``timedtexts``: per caption track
+        #: (its URL's ``v=``, or ``v:lang``), another transcript
+        self.players = dict(players or {})
+        self.timedtexts = dict(timedtexts or {})
         self.timedtext = timedtext if timedtext is not None else TIMEDTEXT.read_bytes()
         self.watch_html = watch_html
         self.fail = dict(fail or {})
@@ -158,9 +165,14 @@ class FakeYouTube(BaseAdapter):
         if path == "/watch":
             body = self.watch_html.encode()
         elif path == "/youtubei/v1/player":
-            body, ctype = self.player, "application/json"
+            asked = json.loads(request.body or b"{}").get("videoId", "")
+            body, ctype = self.players.get(asked, self.player), "application/json"
         elif path == "/api/timedtext":
-            body, ctype = self.timedtext, "text/xml"
+            # keyed by the track's own v= (the capture's video id), optionally ":<lang>"
+            query = parse_qs(urlsplit(url).query)
+            vid, lang = query.get("v", [""])[0], query.get("lang", [""])[0]
+            body = self.timedtexts.get(f"{vid}:{lang}", self.timedtexts.get(vid, self.timedtext))
+            ctype = "text/xml"
         else:
             status = 404
         if isinstance(failure, int):

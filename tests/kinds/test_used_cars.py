@@ -28,10 +28,18 @@ LISTINGS = [
            "Toyota Yaris hybrid, automatic, navigation, año 2021, 140.000 km, 11.000 €."),
     Result("Toyota Prius Plus", "https://cars.test/prius-nonav",
            "Toyota Prius hybrid, automatic, year 2020, 40,000 km, 15.000 €."),
+    # a Spanish listing: its fuel and features are the enum's synonyms (híbrido,
+    # automático, navegador), found for 'hybrid', 'automatic', 'navigation' (mentions)
+    Result("Toyota Corolla Touring Sports 125H", "https://coches.test/corolla-ts",
+           "Toyota Corolla Touring Sports HÍBRIDO, cambio Automático, Navegador, año 2020, "
+           "30.000 km, 17.200 €."),
 ]
-# the template's and the shared sections' own words (the listings' quotes stay as written)
-WORDS = {"es": ["anuncio(s)", "## Los anuncios", "## Lo que pediste", "| coche |"],
-         "en": ["listing(s)", "## The listings", "## What you asked", "| car |"]}
+# the template's and the shared sections' own words (the listings' quotes stay as written);
+# the kind's Spanish words come from its own catalog (examples/used-cars/locales)
+WORDS = {"es": ["3 coches de 7 anuncio(s)", "## Los anuncios", "## Lo que pediste", "| coche |",
+                "| año |", "con cambio automático, navegador."],
+         "en": ["3 cars out of 7 listing(s)", "## The listings", "## What you asked", "| car |",
+                "| year |", "with automatic, navigation."]}
 
 
 def _run(tmp_path: Path, query: str):
@@ -54,6 +62,8 @@ def _run(tmp_path: Path, query: str):
      "automatic with navigation", "en", 18000, "## Shortlist", "18,000 EUR"),
     ("Toyota híbrido de segunda mano por menos de 18.000 euros con menos de 100.000 km, "
      "año 2019 o posterior, con cambio automático y navegador", "es", 18000, "## Selección", "18.000 €"),
+    ("Toyota híbrido de segunda mano del 2019 en adelante, por menos de 18.000 euros y con menos "
+     "de 100.000 km, con cambio automático y navegador", "es", 18000, "## Selección", "18.000 €"),
 ])
 def test_used_cars_end_to_end(tmp_path, query, lang, budget, heading, budget_text):
     run, queries = _run(tmp_path, query)
@@ -69,8 +79,9 @@ def test_used_cars_end_to_end(tmp_path, query, lang, budget, heading, budget_tex
     assert any("100000 km" in q and "2019" in q for q in queries)  # the search used the Task
 
     names = [i["candidate"]["name"] for i in run.artifact("shortlist")["items"]]
-    # fewest km first, within every constraint
-    assert names == ["Toyota C-HR 1.8 Hybrid Advance", "Toyota Corolla 1.8 Hybrid Active"]
+    # fewest km first, within every constraint; the Spanish listing is found by synonyms
+    assert names == ["Toyota Corolla Touring Sports 125H", "Toyota C-HR 1.8 Hybrid Advance",
+                     "Toyota Corolla 1.8 Hybrid Active"]
     excluded = {c["name"] for c, _reasons in run.artifact("shortlist")["excluded"]}
     assert {"Toyota Auris Hybrid 140H",   # too old
             "Toyota RAV4 220D",           # diesel
@@ -88,6 +99,9 @@ def test_used_cars_end_to_end(tmp_path, query, lang, budget, heading, budget_tex
     # a car left out says why in the request's language, not as the where expression
     assert ("más de 140000 km" if lang == "es" else "over 140000 km") in report
     assert "stated(" not in report
+    # min_year is a year: written 2019 in the summary, the table and "What you asked"
+    assert "2.019" not in report and "2,019" not in report and "| 2019 |" in report
+    assert ("de 2019 o posterior" if lang == "es" else "from 2019 or later") in report
     assert run.report_html and "<html" in run.report_html.lower()
 
 

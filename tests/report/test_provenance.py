@@ -43,3 +43,18 @@ def test_cite_numbers_once_and_uses_provenance() -> None:
     assert c.cite("https://nowhere.test/") == 3
     assert [(i["adapter"], i["phase"]) for i in c.items] == [
         ("youtube_transcripts", "Y2"), ("page", "F3"), ("", "")]
+
+
+def test_a_source_cited_without_a_title_is_named_by_the_record_that_holds_it() -> None:
+    # a model's citations are bare URLs: the sources list printed a flat's URL as its
+    # title though the candidates artifact names it
+    from scout.report.render import titles
+
+    c = Citations(provenance(PIPE, _artifacts()), titles(_artifacts()))
+    c.cite("https://a.test/")                      # the synthesis cites it with no title
+    c.cite("https://only-the-model.test/")         # no record names it: its URL
+    assert [i["title"] for i in c.items] == ["A", "https://only-the-model.test/"]
+    # an adapter that gives the URL as the title has given no title
+    c = Citations(provenance(PIPE, _artifacts()), titles(_artifacts()))
+    c.cite("https://a.test/", "https://a.test/")
+    assert c.items[0]["title"] == "A"

@@ -96,6 +96,39 @@ def test_mentions_is_accent_and_case_blind_and_whole_word() -> None:
     assert mentions(text, [])  # nothing required: true
 
 
+@pytest.mark.parametrize("text,named", [
+    ("Piso de 2 habitaciones, no amueblado", False),
+    ("2 bedrooms, not furnished", False),
+    ("No se admiten mascotas", False),
+    ("Pets: no. Furnished? no", False),
+    ("Flat without a furnished kitchen", False),
+    ("sin mascotas", False),
+    ("No smoking, pets welcome", True),          # the negation stops at punctuation
+    ("Amueblado, admite mascotas", True),
+    ("no pets in the garden; furnished flat, pets allowed", True),  # also named plainly
+])
+def test_mentions_does_not_count_a_word_the_listing_negates(text, named) -> None:
+    # "no amueblado" and "not furnished" passed a furnished filter, "no se admiten
+    # mascotas" a pets one
+    assert mentions(text, ["furnished", "amueblado", "pets", "mascotas"], every=False) is named
+
+
+def test_stated_reads_a_number_joined_to_its_unit_by_a_hyphen() -> None:
+    assert stated("Furnished 2-bed flat, 75 m2", "bed", "bedroom") == 2
+    assert stated("Bright 3-bedroom house", "bed", "bedroom") == 3
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Piso de dos habitaciones, 70 m²", 2),
+    ("Bright two-bedroom flat", 2),
+    ("Estudio con una habitación", 1),
+    ("tres habitaciones y dos baños", 3),
+])
+def test_stated_reads_a_count_written_as_a_word(text, expected) -> None:
+    # Spanish listings spell small counts: "dos habitaciones" read as unknown bedrooms
+    assert stated(text, "habitaciones", "habitación", "bedroom") == expected
+
+
 LIST_ENUM = """\
 apiVersion: scout/v1
 name: feats

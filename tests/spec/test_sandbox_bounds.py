@@ -91,6 +91,11 @@ def test_expressions_are_bounded_too() -> None:
     ("{{ '%05d' % 42 }}", "00042"), ("{{ 'x'.ljust(3) }}|", "x  |"),
     ("{{ (2 ** 64) % 7 }}", str((2**64) % 7)), ("{{ 1.5 ** 2 }}", "2.25"),
     ("{{ ['a', 'b'] | join('-') }}", "a-b"), ("{{ 'aa' | replace('a', 'bb') }}", "bbbb"),
+    # a generator is measured and then joined: "map(...) | join" rendered "" (the bound
+    # read the generator, the join got it spent)
+    ("{{ ['a', 'b'] | map('upper') | join(', ') }}", "A, B"),
+    ("{{ ['a', '', 'b'] | select | join('-') }}", "a-b"),
+    ("{{ [{'n': 1}, {'n': 2}] | map(attribute='n') | join }}", "12"),
 ])
 def test_ordinary_templates_still_render(source: str, expected: str) -> None:
     assert make_env().from_string(source).render() == expected

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from jinja2 import nodes
 
+from scout.spec.filtercall import call_of
 from scout.validate import templates as T
+from scout.validate.template_facts import _msgid
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted(p for p in ROOT.rglob("*.j2") if ".venv" not in p.parts)
@@ -27,6 +29,8 @@ CONSTRUCTS = [
     "{% extends 'base.j2' %}{% block body %}{{ super() }}{{ task['city'] }}{% endblock %}",
     "{% trans n=items|length %}{{ n }} item{% pluralize %}{{ n }} items{% endtrans %}",
     "{{ _('x') }}{{ a.b.c }}{{ (a or b).c }}{{ f(x=1)|join(', ') }}{% if a is not defined %}{% endif %}",
+    "{{ pgettext('menu', 'Open') }}{{ ngettext('%(n)s item', '%(n)s items', n) }}"
+    "{{ x | round(2, 'floor') | default(_('none')) }}{{ gettext(name) }}",
 ]
 
 
@@ -48,8 +52,12 @@ def _bound(ast: nodes.Template) -> set[str]:
 
 def _uses(ast: nodes.Template) -> Iterator[tuple[Any, ...]]:
     for node in ast.find_all((nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Filter,
-                              nodes.Test)):
-        if isinstance(node, nodes.Name):
+                              nodes.Test, nodes.Call)):
+        if isinstance(node, nodes.Call):
+            msgid = _msgid(node)
+            if msgid is not None:
+                yield ("msgid", *msgid, node.lineno)
+        elif isinstance(node, nodes.Name):
             if node.ctx == "load":
                 yield ("name", node.name, node.lineno)
         elif isinstance(node, (nodes.Getattr, nodes.Getitem)):
@@ -61,6 +69,7 @@ def _uses(ast: nodes.Template) -> Iterator[tuple[Any, ...]]:
                 yield ("attr", base.name, attr, node.lineno)
         elif isinstance(node, nodes.Filter) and node.name:
             yield ("filter", node.name, node.lineno)
+            yield ("call", node.name, node.lineno, call_of(node))
         elif isinstance(node, nodes.Test):
             yield ("test", node.name, node.lineno)
 

@@ -190,6 +190,46 @@ def test_one_domain_listing_different_products_keeps_them_apart() -> None:
     assert cands[0].aliases == ["XPS 13 deals"]  # shares a word: the same product
 
 
+def test_function_words_do_not_make_two_listings_one() -> None:
+    # an agency's flats are all "Piso en ..." / "Flat in ...": the kind's noun plus a
+    # preposition was "most of the words" of the shorter name, so every listing of the
+    # site merged into the first one with the others' prices and specs as its evidence
+    srcs = [S("Piso en alquiler en calle de Embajadores, Lavapiés", "https://agencia.test/1",
+              "2 habitaciones, 1.150 €/mes"),
+            S("Piso en Usera", "https://agencia.test/2", "900 €/mes"),
+            S("Piso con terraza en Tetuán", "https://agencia.test/3", "1.000 €/mes"),
+            S("Flat in Graça", "https://agency.test/a", "€950/month"),
+            S("Flat in Benfica", "https://agency.test/b", "€1,100/month"),
+            S("Flat in Benfica, Lisbon", "https://agency.test/c", "")]
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1")
+    assert [c.name for c in cands] == ["Piso en alquiler en calle de Embajadores, Lavapiés",
+                                       "Piso en Usera", "Piso con terraza en Tetuán",
+                                       "Flat in Graça", "Flat in Benfica"]
+    assert cands[4].aliases == ["Flat in Benfica, Lisbon"]  # its own words: the same flat
+
+
+def test_a_word_other_candidates_listings_use_does_not_say_which_one_a_result_is_about() -> None:
+    # "bedroom" is in one flat's name only, but every listing states bedrooms: the
+    # penthouse's page ("3 bedrooms, ... €2,600/month") was kept as evidence about the
+    # "2-bedroom apartment in Alfama", whose price then read as 2,600
+    from scout.schemas.records import Candidate
+    from scout.steps.extract import shared_words
+
+    names = ["2-bedroom apartment in Alfama", "Penthouse in Chiado", "Flat in Graça"]
+    texts = ["Furnished 2-bed flat, 75 m2, €1,400/month.", "3 bedrooms, 120 sqm, €2,600/month.",
+             "Furnished 1 bedroom flat, 48 m2, €950/month."]
+    assert shared_words(names) == frozenset()
+    shared = shared_words(names, texts)
+    assert "bedroom" in shared and "alfama" not in shared and "apartment" not in shared
+    alfama = Candidate(key="alfama", name=names[0])
+    srcs = [S("Penthouse in Chiado", "https://lx.test/chiado", texts[1]),
+            S("Alfama, 2-bedroom apartment", "https://lx.test/alfama", texts[0])]
+    review = ExtractRules(record="review")
+    got, dropped = to_evidence(srcs, review, kind="review", subject=alfama, adapter="x",
+                               phase="F2", shared=shared)
+    assert [e.url for e in got] == ["https://lx.test/alfama"] and dropped == 1
+
+
 def test_a_sites_home_page_merges_its_other_pages() -> None:
     srcs = [S("Welcome", "https://www.casa-azul.test/", "8.9/10"),
             S("Our rooms", "https://www.casa-azul.test/rooms", "from 120 EUR")]
@@ -227,3 +267,22 @@ def test_fan_out_evidence_names_its_candidate_by_its_own_words() -> None:
     # without siblings every word counts, as before: the make alone still attaches
     got, _ = to_evidence(srcs, review, kind="review", subject=corolla, adapter="x", phase="F2")
     assert len(got) == 2
+
+
+def test_rank_flags_unknown_only_what_its_expressions_read() -> None:
+    # a flats or cars kind never checks a rating: every record used to be "kept, though
+    # not everything could be checked: rating unknown"
+    from scout.schemas.records import Candidate
+
+    task = build_task("hotels in Barcelona under 200 EUR", HOTEL_INPUTS,
+                      today=dt.date(2026, 11, 29))
+    flat = Candidate(key="f", name="Piso en Usera")
+    params = RankParams(items="candidates", **{"as": "flat"},
+                        where=["task.budget is none or flat.price is none or "
+                               "flat.price.amount <= task.budget.amount"],
+                        order_by=["flat['evidence_count']"])
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=[flat])}, task))
+    assert short.items[0].candidate.flags == ["price unknown"]
+    by_rating = RankParams(items="candidates", **{"as": "flat"}, order_by=["flat.rating or 0"])
+    short = rank.run(_ctx(by_rating, {"candidates": Candidates(items=[flat])}, task))
+    assert short.items[0].candidate.flags == ["rating unknown"]

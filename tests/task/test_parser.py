@@ -49,6 +49,25 @@ def test_money_per_night() -> None:
     assert values("hotels in Rome max $150 per night")["budget"].per == "night"
 
 
+@pytest.mark.parametrize("query,per", [
+    ("flats in Leeds under £900 pcm", "month"),          # per calendar month (UK)
+    ("studio in Bath max 850€ pm", "month"),
+    ("pisos en Vigo por 600 euros mensuales", "month"),
+    ("flat in Cork €1,200 monthly", "month"),
+    ("flat in Austin $1,500/mo", "month"),
+    ("hotel in Rome 120 EUR nightly", "night"),
+    ("casa en Cádiz 700 € semanales", "week"),
+    ("room in Leeds £350 pw", "week"),
+])
+def test_money_per_unit_words_that_stand_alone(query, per) -> None:
+    # "850€ pm" was read as 850 EUR with no unit: a rent a month looked like a total
+    assert values(query)["budget"].per == per
+
+
+def test_pm_as_a_time_is_not_a_unit() -> None:
+    assert values("dinner at 8 pm in Rome under 50 EUR")["budget"].per is None
+
+
 def test_three_letter_words_are_not_currencies() -> None:
     v = values("hotels 200 near Porto")
     assert "budget" not in v
@@ -243,6 +262,44 @@ def test_numbers_read_decimals_and_groups_by_the_request_language(query, expecte
     assert values(query, PRODUCT)["battery_h"] == expected
 
 
+ROOMS = {
+    "bedrooms": InputSpec(type="integer", aliases=["bed", "habitaciones", "hab", "dormitorios"]),
+    "min_area": InputSpec(type="number", aliases=["m2", "metros"]),
+    "max_km": InputSpec(type="integer", aliases=["km"]),
+    "city": InputSpec(type="place"),
+}
+
+
+@pytest.mark.parametrize("query,name,expected", [
+    ("2-bed flat in Lisbon", "bedrooms", 2),                      # joined by a hyphen
+    ("piso de 3 habs en Zaragoza", "bedrooms", 3),                # the name in the plural
+    ("2 beds near the beach", "bedrooms", 2),
+    ("piso de dos habitaciones en Madrid", "bedrooms", 2),        # a count in words
+    ("two-bed flat in Leeds", "bedrooms", 2),
+    ("una habitacion en Barcelona", "bedrooms", 1),
+    ("tres dormitorios en Sevilla", "bedrooms", 3),
+    ("menos de 100 mil km", "max_km", 100000),                    # "mil": thousands
+    ("under 50k km", "max_km", 50000),
+    ("flat of at least 60 m2 in Dublin", "min_area", 60.0),
+    ("3+ beds in Leeds", "bedrooms", 3),                         # a comparison after it
+    ("3 or more beds in Leeds", "bedrooms", 3),
+    ("piso de 3 o más habitaciones en Madrid", "bedrooms", 3),
+])
+def test_counts_and_amounts_as_people_write_them(query, name, expected) -> None:
+    assert values(query, ROOMS)[name] == expected
+
+
+def test_a_comparison_before_a_number_is_claimed_with_it() -> None:
+    # "at least" left over was read as a place ("Least") before "in dublin"
+    got = parse_query("flat of at least 60 m2 in dublin", ROOMS, today=TODAY)
+    assert got.values["city"] == "Dublin" and got.spans["min_area"] == "at least 60 m2"
+
+
+def test_count_words_need_the_inputs_name_next_to_them() -> None:
+    got = values("un piso con dos terrazas en Madrid", ROOMS)
+    assert "bedrooms" not in got and got["city"] == "Madrid"
+
+
 def test_a_decimal_is_not_an_integer_input() -> None:
     assert "max_km" not in values("a 1.5 km walk", PRODUCT)
 
@@ -286,3 +343,67 @@ def test_a_list_read_from_the_query_is_noted_as_its_items() -> None:
     built = build_task("automatic hybrid with navigation", inputs, today=TODAY)
     note = next(n for n in built.notes if n.startswith("features:"))
     assert note == "features: read 'automatic, navigation' from 'automatic hybrid with navigation'"
+
+
+def test_a_boolean_reads_its_name_in_the_singular_or_plural() -> None:
+    flags = {"pets": InputSpec(type="boolean", aliases=["mascotas"])}
+    assert values("piso sin mascota en Vigo", flags)["pets"] is False
+    assert values("flat in Leeds, pet ok", flags)["pets"] is True
+
+
+HOMES = {"kind": InputSpec(type="string", enum=["studio", "flat"],
+                           synonyms={"flat": ["piso", "apartment"]}),
+         "city": InputSpec(type="place")}
+
+
+@pytest.mark.parametrize("query,kind,city", [
+    ("Piso Madrid 2 hab", "flat", "Madrid"),     # was the place "Piso Madrid"
+    ("Flat Lisbon", "flat", "Lisbon"),           # was the place "Flat Lisbon"
+    ("Studio, barcelona", "studio", None),       # was the place "Studio"
+])
+def test_an_enum_word_that_opens_a_request_is_not_the_place(query, kind, city) -> None:
+    got = values(query, HOMES)
+    assert got.get("kind") == kind and got.get("city") == city
+
+
+@pytest.mark.parametrize("query,kind", [
+    ("pisos en alquiler en Valencia", "flat"),
+    ("studios in Barcelona", "studio"),
+    ("apartments in Madrid", "flat"),
+])
+def test_an_enum_word_is_read_in_the_plural(query, kind) -> None:
+    assert values(query, HOMES)["kind"] == kind
+
+
+@pytest.mark.parametrize("query,said", [("piso amueblado en Vigo", "«sí»"),
+                                        ("furnished flat in Leeds", "'yes'"),
+                                        ("flat in Leeds without pets", "'no'")])
+def test_a_boolean_reads_as_yes_or_no_in_the_notes(query, said) -> None:
+    inputs = {"furnished": InputSpec(type="boolean", aliases=["amueblado"]),
+              "pets": InputSpec(type="boolean"), "city": InputSpec(type="place")}
+    notes = build_task(query, inputs, today=TODAY).notes
+    assert any(said in n for n in notes), notes
+    assert not any("True" in n or "False" in n for n in notes), notes
+
+
+@pytest.mark.parametrize("query,said", [
+    ("piso en Vigo por menos de 1.200 € al mes", "«1.200 €/mes»"),
+    ("flat in Leeds under £900 pcm", "'900 GBP/month'"),
+    ("hotel in Rome under 99.50 EUR", "'99.50 EUR'"),
+])
+def test_money_in_the_notes_keeps_its_unit(query, said) -> None:
+    inputs = {"rent": InputSpec(type="money"), "city": InputSpec(type="place")}
+    notes = build_task(query, inputs, today=TODAY).notes
+    assert any(said in n for n in notes), notes
+
+
+def test_a_boolean_negated_by_the_prefix_un_is_false() -> None:
+    # "unfurnished" read nothing and was left for the place ("Edinburgh Unfurnished")
+    inputs = {"furnished": InputSpec(type="boolean"), "city": InputSpec(type="place")}
+    got = values("studio flat in edinburgh unfurnished", inputs)
+    assert got["furnished"] is False and got["city"] == "Edinburgh"
+    assert values("furnished flat in Leeds", inputs)["furnished"] is True
+
+
+def test_money_per_calendar_month() -> None:
+    assert values("flat in Leeds £700 per calendar month")["budget"].per == "month"

@@ -199,8 +199,10 @@ def test_list_items_are_coerced_and_errors_name_the_item() -> None:
 
 
 def test_every_input_type_has_a_coercion() -> None:
-    samples = {"string": "a", "integer": 1, "number": 1.5, "boolean": True, "place": "Rome",
+    samples = {"string": "a", "integer": 1, "year": 2019, "number": 1.5, "area": "60 m2",
+               "boolean": True, "place": "Rome",
                "month": "2026-09", "date": "2026-09-01", "money": "5 EUR", "rating": 7,
+               "duration": "20m",
                "list": "a, b"}
     assert set(samples) == set(INPUT_TYPES)
     for t, v in samples.items():

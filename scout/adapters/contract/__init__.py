@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 import httpx
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 from scout.config.settings import AdapterSettings, Capability
 from scout.schemas.sources import Page, Source, Synthesis, Transcript, Video
@@ -157,6 +157,17 @@ class SubjectBrief(BaseModel):
     price: Money | None = Field(default=None, description="as stated")
     price_checked: Money | None = Field(
         default=None, description="in the budget's currency, when it was converted")
+    is_video: bool = Field(
+        default=False, description="a video itself (a talk, a tutorial), not a thing it shows")
+
+    @model_serializer(mode="wrap")
+    def _omit_not_video(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # the request dump is the reply cache's key: a subject that is no video dumps as
+        # before, so recorded cassettes and cached answers still match
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("is_video"):
+            data.pop("is_video", None)
+        return data
 
 
 class SynthesisRequest(Request):

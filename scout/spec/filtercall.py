@@ -1,0 +1,44 @@
+"""A filter call as the validator records it: the arguments a template passes to a filter
+(a constant's value, or :data:`EXPR` for a value known at run time), as JSON text the fact
+caches keep. Written where templates are parsed (scout.spec.templating,
+scout.validate.templates), checked by scout.spec.filtersig; no scout imports, so every
+side can use it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+#: an argument whose value is only known at run time
+EXPR = object()
+
+
+def call_of(node: Any) -> str:
+    """A Jinja ``Filter`` node's call, as the JSON text the fact caches keep."""
+    from jinja2 import nodes
+
+    def arg(a: Any) -> list[Any]:
+        if isinstance(a, nodes.Const) and (a.value is None or isinstance(
+                a.value, (str, int, float, bool))):
+            if isinstance(a.value, int) and abs(a.value) > 2 ** 63:
+                return ["e"]  # JSON (and Python's int-to-text limit) would refuse it
+            return ["c", a.value]
+        return ["e"]
+
+    return json.dumps({"args": [arg(a) for a in node.args],
+                       "kwargs": {k.key: arg(k.value) for k in node.kwargs},
+                       "dynamic": node.dyn_args is not None or node.dyn_kwargs is not None},
+                      ensure_ascii=False, sort_keys=True)
+
+
+def decode_call(call: str) -> tuple[list[Any], dict[str, Any], bool] | None:
+    """(args, kwargs, dynamic) with EXPR for run-time values; None if not such a call
+    (the caches are untrusted: a malformed entry is not checked, never an error)."""
+    try:
+        doc = json.loads(call)
+        out_args = [a[1] if a[0] == "c" else EXPR for a in doc["args"]]
+        out_kwargs = {str(k): v[1] if v[0] == "c" else EXPR for k, v in doc["kwargs"].items()}
+        return out_args, out_kwargs, bool(doc["dynamic"])
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        return None

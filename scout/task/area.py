@@ -1,0 +1,79 @@
+"""Floor areas in free text, English and Spanish: "40 m2", "60 m²", "75 metros cuadrados",
+"500 sq ft", "at least 45 sqm", "1.200 pies cuadrados". The value of an ``area`` input is a
+number of square metres; square feet are converted (1 sq ft = 0.09290304 m²).
+
+A bare "metros" / "mts" is read as square metres (how Spanish listings and requests say a
+flat's size: "piso de 60 metros") except where it is a distance: after "a" ("a 500 metros
+de la playa") or before "de" / "del" / "from" / "to". Numbers: a "." or "," followed by
+exactly three digits groups thousands ("1.200 m2", "1,200 sq ft"); otherwise it is the
+decimal mark ("45,5 m2").
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from scout.task.lang import fold
+
+SQ_FT_IN_M2 = 0.09290304
+
+_NUM = r"(?P<n>\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"
+# square metres, written out or as a symbol; the folded text keeps "²" as it is
+_M2 = (r"m\s?(?:2|²|\^2)|mts?\.?\s?(?:2|²)|sq\.?\s?m(?:etres|eters|trs)?\b\.?|sqm|"
+       r"square\s+met(?:re|er)s?|metros?\s+cuadrados?|metro\s+cuadrado")
+_FT2 = (r"sq\.?\s?f(?:ee)?t\.?|sqft|ft\s?(?:2|²|\^2)|square\s+f(?:ee|oo)t|"
+        r"pies?\s+cuadrados?")
+# "metros" / "mts" alone: square metres unless it is a distance ("a 500 metros de la playa")
+_BARE = r"(?:metros|mts)(?!\s+(?:de|del|from|to)\b)"
+_AREA_RE = re.compile(
+    r"(?<![\w.,])" + _NUM + r"\s*(?:(?P<m2>" + _M2 + r")|(?P<ft2>" + _FT2 + r")|(?P<bare>" + _BARE
+    + r"))(?![\w²])")
+_DISTANCE_BEFORE = re.compile(r"(?:^|\s)a\s*$")
+
+
+def _number(raw: str) -> float:
+    raw = raw.replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
+    if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", raw):
+        return float(re.sub(r"[.,]", "", raw))
+    return float(raw.replace(",", "."))
+
+
+def find_area(free: str, prefix: str = "") -> tuple[float, tuple[int, int]] | None:
+    """The first area in ``free`` (folded text) in square metres, and its span. ``prefix``
+    is a regex for words claimed with it (a comparison: "at least 40 m2")."""
+    for m in re.finditer(prefix + _AREA_RE.pattern, free):
+        if m.group("bare") and _DISTANCE_BEFORE.search(free[:m.start("n")]):
+            continue
+        value = _number(m.group("n"))
+        if not math.isfinite(value):  # 400 digits: not an area anyone has
+            continue
+        if m.group("ft2"):
+            value = round(value * SQ_FT_IN_M2, 1)
+        return value, m.span()
+    return None
+
+
+def parse_area(value: Any) -> float:
+    """An area written in a default, a mission or ``--set``: a number is square metres;
+    text names its unit ("60 m2", "500 sq ft") or has none ("60")."""
+    if isinstance(value, bool):
+        raise ValueError("an area is a number of square metres, e.g. 60 or '60 m2'")
+    if isinstance(value, (int, float)):
+        area = float(value)
+    elif isinstance(value, str):
+        text = fold(value).strip()
+        hit = find_area(text)
+        if hit is not None and hit[1] == (0, len(text)):
+            area = hit[0]
+        elif re.fullmatch(r"\d+(?:[.,]\d+)?", text):
+            area = float(text.replace(",", "."))
+        else:
+            raise ValueError(f"'{value}' is not an area; write square metres, e.g. 60 or "
+                             "'60 m2', or square feet, e.g. '500 sq ft'")
+    else:
+        raise ValueError("an area is a number of square metres, e.g. 60 or '60 m2'")
+    if area < 0 or not math.isfinite(area):
+        raise ValueError(f"an area is a finite number of square metres, not {area:g}")
+    return area

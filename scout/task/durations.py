@@ -1,0 +1,131 @@
+"""Lengths of time in free text and in written values, English and Spanish, as seconds.
+
+A ``duration`` input (a video's longest length, a tour's, a class's) is read from the
+phrasings people use: ``20 minutos``, ``90 min``, ``under an hour`` / ``una hora``,
+``1h30`` / ``1 h 30 min``, ``2 hours and a half`` / ``dos horas y media``, ``hora y
+media``, ``half an hour`` / ``media hora``, ``a quarter of an hour`` / ``un cuarto de
+hora``, ``1.5 hours`` / ``1,5 horas``. A number needs its unit: ``20`` alone is no
+length. The comparison words around it (``under``, ``de menos de``) are not kept: name
+the input for its direction (``max_duration``), as for numbers. The value is whole
+seconds, so a template compares it with a video's ``duration`` directly.
+
+Written values (``default:``, a mission's ``inputs:``, ``--set``) take the same words
+plus the spec's own duration forms (``20m``, ``1h30m``, ``90s``) and ``1:30:00``; a bare
+number is refused, since a unit matters.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from scout.task.lang import fold
+
+_UNITS = {"h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600, "hora": 3600,
+          "horas": 3600, "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
+          "minuto": 60, "minutos": 60, "s": 1, "sec": 1, "secs": 1, "second": 1,
+          "seconds": 1, "segundo": 1, "segundos": 1}
+_WORDS = {"a": 1, "an": 1, "one": 1, "un": 1, "una": 1, "uno": 1, "two": 2, "dos": 2,
+          "three": 3, "tres": 3, "four": 4, "cuatro": 4, "five": 5, "cinco": 5, "six": 6,
+          "seis": 6, "ten": 10, "diez": 10, "fifteen": 15, "quince": 15, "twenty": 20,
+          "veinte": 20, "thirty": 30, "treinta": 30, "forty": 40, "cuarenta": 40,
+          "forty-five": 45, "sixty": 60, "sesenta": 60, "ninety": 90, "noventa": 90}
+_NUM = r"(?:\d{1,4}(?:[.,]\d{1,2})?|" + "|".join(
+    sorted((re.escape(w) for w in _WORDS), key=len, reverse=True)) + r")"
+_HOUR = r"(?:h|hrs?|hours?|horas?)"
+_MIN = r"(?:m|mins?|minutes?|minutos?)"
+_SEC = r"(?:s|secs?|seconds?|segundos?)"
+_UNIT = rf"(?:{_HOUR}|{_MIN}|{_SEC})"
+_HALF = r"(?:(?:\s+and|\s+y)\s+(?:a\s+)?(?:half|media))"
+# one length: "1h30", "1 h 30 min", "2 horas y 15 minutos", "hora y media", "half an hour"
+_PATTERN = re.compile(
+    r"(?<![\w.,])(?:"
+    r"(?P<half>half\s+an?\s+hour|media\s+hora)"
+    r"|(?P<quarter>(?:a\s+|un\s+)?(?:quarter|cuarto)\s+(?:of\s+an\s+|de\s+)?(?:hour|hora))"
+    r"|(?:(?P<num>" + _NUM + r")(?P<gap>\s*(?:-\s*)?))?(?P<unit>" + _UNIT + r")(?![a-z])"
+    r"(?P<and_half>" + _HALF + r")?"
+    # the next unit down: named ("1 h 30 min", "2 horas y 15 minutos") or, right after
+    # the hours with no space, bare ("1h30"); never a number after a comma ("2 hours, 30
+    # people")
+    r"(?:(?:\s*|\s+(?:and|y)\s+)(?P<num2>\d{1,2}|" + "|".join(
+        sorted((re.escape(w) for w in _WORDS if _WORDS[w] > 1), key=len, reverse=True))
+    + r")\s*(?P<unit2>" + _MIN + r"|" + _SEC + r")(?![a-z])|(?P<num3>\d{2})(?![\w.,]))?"
+    r")", re.IGNORECASE)
+
+
+def _number(text: str) -> float:
+    text = text.lower()
+    return float(_WORDS[text]) if text in _WORDS else float(text.replace(",", "."))
+
+
+def _unit(text: str) -> int:
+    return _UNITS[text.lower()]
+
+
+def _seconds(m: re.Match[str]) -> int | None:
+    if m.group("half"):
+        return 1800
+    if m.group("quarter"):
+        return 900
+    unit = _unit(m.group("unit"))
+    if m.group("num") is None:
+        # a bare unit is a length only when it is a whole word for one ("una hora" reads
+        # its number; "hora y media", "an hour" is "an" + hour): "m" or "s" alone is not
+        if unit != 3600 or len(m.group("unit")) < 4:
+            return None
+        value = 1.0
+    else:
+        value = _number(m.group("num"))
+    total = value * unit
+    if m.group("and_half"):
+        total += unit / 2
+    if m.group("num2"):
+        total += _number(m.group("num2")) * _unit(m.group("unit2"))
+    elif m.group("num3"):
+        if m.group("gap") or unit != 3600:
+            return None  # "1h30" only: "2 min30" or "1 h30" is no way people write it
+        total += int(m.group("num3")) * 60
+    return int(round(total)) if total > 0 else None
+
+
+def find_duration(free: str) -> tuple[int, tuple[int, int]] | None:
+    """The first length of time in ``free`` (the folded query, claimed spans blanked):
+    (seconds, span), or None."""
+    for m in _PATTERN.finditer(free):
+        if m.group("unit") in ("m", "s") and (m.group("gap") or m.group("num") is None):
+            continue  # "100 m" is metres, "5 s" a letter: one letter counts only as "20m"
+        if m.group("num") is None and not (m.group("half") or m.group("quarter")):
+            # "an hour", "una hora", "hora y media": the article before it is the number
+            if not re.fullmatch(r"hours?|horas?", m.group("unit") or "", re.I):
+                continue
+        seconds = _seconds(m)
+        if seconds is not None:
+            return seconds, m.span()
+    return None
+
+
+_CLOCK = re.compile(r"(?:(\d+):)?(\d{1,2}):(\d{2})")
+
+
+def parse_duration(value: Any) -> int:
+    """A written duration (``20m``, ``1h30m``, ``90 min``, ``1:30:00``, ``una hora``) as
+    whole seconds; raises ``ValueError`` with what to write instead."""
+    if isinstance(value, bool) or isinstance(value, (int, float)):
+        raise ValueError(f"write durations with a unit, e.g. '{value} min' or '{value}s'")
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("expected a duration, e.g. '20 min' or '1h30m'")
+    text = fold(value.strip())
+    clock = _CLOCK.fullmatch(text)
+    if clock:
+        h, m, s = (int(g) if g else 0 for g in clock.groups())
+        return h * 3600 + m * 60 + s
+    spec = re.fullmatch(r"(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m)?(?:(\d+(?:\.\d+)?)s)?", text)
+    if spec and any(spec.groups()):
+        h, m, s = (float(g) if g else 0.0 for g in spec.groups())
+        return int(round(h * 3600 + m * 60 + s))
+    hit = find_duration(text)
+    if hit is not None and not text[:hit[1][0]].strip() and not text[hit[1][1]:].strip():
+        return hit[0]
+    if re.fullmatch(r"\d+(?:[.,]\d+)?", text):
+        raise ValueError(f"write durations with a unit, e.g. '{value} min' or '{value}s'")
+    raise ValueError(f"'{value}' is not a duration (e.g. '20 min', '1h30m', '1:30:00')")

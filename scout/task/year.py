@@ -1,0 +1,74 @@
+"""The ``year`` input type: a calendar year, read from values and from requests.
+
+A year is a whole number shown as written ("2019", never "2,019" or "2.019": the report's
+locale filters know the type, scout.i18n.format_value). Values given by a person (a
+default, a mission, ``--set``) are checked to be a four-digit year (:func:`parse_year`).
+
+In a request (:func:`find_year`, over the parser's folded text: lower case, no accents)
+a year is read when the words around it say it is one, in either language:
+
+* the input's own name or aliases next to it ("min year 2019", "año: 2019");
+* a year word before it: "year 2019", "model year", "año 2019", "modelo 2019",
+  "registered / built / made in 2019", "matriculado / fabricado en 2019";
+* a "this year or later" phrase after it: "2019 or newer", "2019 or later", "2019
+  onwards", "2019 and newer", "2019+", "2019 en adelante", "2019 o posterior",
+  "2019 o más nuevo / reciente";
+* "from / since / after / desde / a partir de / del / de 2019" when nothing but the end
+  of the request, punctuation or a joining word follows ("from 2019 with navigation"),
+  so "from 2000 EUR" and "de 2000 euros" are not years.
+
+The number itself must be a year (1000-2999) that is not part of a longer number
+("20.190 km"). What the year means (a first year, a last one) is the pipeline's: the
+value is the year the request names.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+YEAR_MIN, YEAR_MAX = 1000, 2999
+
+_YEAR = r"(?<![\d.,])(?P<y>[12]\d{3})(?![.,]?\d)"
+_BEFORE = (r"(?:model\s+year|year|ano|modelo|(?:registered|built|made|manufactured)\s+in|"
+           r"(?:matriculad[oa]|fabricad[oa])\s+en)\s*(?::|=|de(?:l)?)?\s*")
+_AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+recent)|and\s+(?:newer|later|up)|"
+          r"onwards?|en\s+adelante|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?))\b)")
+_FROM = r"(?:from|since|after|desde|a\s+partir\s+del?|del?)\s+(?:(?:el|the|ano|year)\s+)?"
+_JOIN = (r"(?=\s*(?:$|[,.;:)!?]|\b(?:and|or|with|without|in|for|y|o|con|sin|en|para|que)\b))")
+
+_PATTERNS = (
+    re.compile(r"\b" + _BEFORE + _YEAR),
+    re.compile(_YEAR + _AFTER),
+    re.compile(r"\b" + _FROM + _YEAR + _JOIN),
+)
+
+
+def parse_year(value: Any) -> int:
+    """A year written by a person: 2019, "2019"; raises ``ValueError`` otherwise."""
+    if isinstance(value, bool):
+        raise ValueError("a year is a whole number such as 2019, not a boolean")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+        value = int(value)
+    if not isinstance(value, int):
+        raise ValueError(f"'{value}' is not a year; write it with four digits, e.g. 2019")
+    if not YEAR_MIN <= value <= YEAR_MAX:
+        raise ValueError(f"{value} is not a year between {YEAR_MIN} and {YEAR_MAX}")
+    return value
+
+
+def find_year(free: str, words: list[str]) -> tuple[int, tuple[int, int]] | None:
+    """The year a request names and its span in ``free`` (the folded, unclaimed text);
+    ``words``: the input's name and aliases, folded."""
+    patterns = list(_PATTERNS)
+    named = "|".join(re.escape(w) for w in words if w.strip())
+    if named:  # the input's own words first: "min year 2019", "2019 (año)"
+        patterns.insert(0, re.compile(r"\b(?:" + named + r")\s*(?::|=|of|de(?:l)?)?\s*" + _YEAR))
+        patterns.insert(1, re.compile(_YEAR + r"\s*(?:" + named + r")\b"))
+    for pattern in patterns:
+        m = pattern.search(free)
+        if m is not None:
+            return int(m.group("y")), m.span()
+    return None

@@ -1,0 +1,81 @@
+"""A project's own message catalogs, checked at validate time.
+
+A kind's report templates write their own words with ``_()`` / ``{% trans %}`` and
+translate them in ``locales/<lang>/LC_MESSAGES/messages.po`` beside ``templates/``
+(scout.i18n merges that catalog over scout's). ``scout validate`` then checks:
+
+* SPEC058 (error): a project catalog that does not parse, at its ``file:line``; and an
+  entry whose translation names a ``%(placeholder)s`` the msgid does not pass (the report
+  would fail while rendering).
+* SPEC059 (warning): a msgid a project template uses that neither the project's catalog
+  nor scout's translates, for each language scout writes besides English (the source
+  language: its msgids are the English text). Requests arrive in either language, so a
+  kind's report is read in both.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from scout.errors import CatalogInvalid, Location, Problem
+from scout.i18n import LANGS, _catalog, catalog_path, read_catalog
+
+#: the languages a kind's words must be translated into (English is the msgids)
+TARGET_LANGS = tuple(lang for lang in LANGS if lang != "en")
+
+
+def _project_catalog(path: Path, lang: str, problems: list[Problem]) -> Any:
+    try:
+        catalog = read_catalog(path, lang)
+    except CatalogInvalid as exc:
+        problems.append(Problem(exc.code, exc.message, exc.location, hint=exc.hint))
+        return None
+    for message, errors in catalog.check():
+        for err in errors:  # Babel's checkers: placeholders the msgstr and msgid disagree on
+            problems.append(Problem(
+                "SPEC058", f"the translation of {message.id!r} does not fit its msgid: {err}",
+                Location(str(path), message.lineno or 0, 1),
+                hint="a translation may use only the %(placeholders)s its msgid has"))
+    return catalog
+
+
+def catalog_problems(locales: Path,
+                     msgids: list[tuple[str, str, Location]]) -> list[Problem]:
+    """Problems of the project's catalogs under ``locales`` and of the ``msgids`` (text,
+    context, where) its templates use."""
+    problems: list[Problem] = []
+    for lang in LANGS:
+        path = catalog_path(locales, lang)
+        ours = _project_catalog(path, lang, problems) if path.is_file() else None
+        if lang not in TARGET_LANGS:
+            continue
+        theirs = _catalog(lang)
+        reported: set[tuple[str, str]] = set()
+        for msgid, context, where in msgids:
+            if (msgid, context) in reported:
+                continue
+            if any(_translated(c, msgid, context) for c in (ours, theirs)):
+                continue
+            reported.add((msgid, context))
+            ctx = f" (context {context!r})" if context else ""
+            problems.append(Problem(
+                "SPEC059", f"report template text {msgid!r}{ctx} has no translation into "
+                f"'{lang}': a request in that language gets it in English", where,
+                severity="warning",
+                hint=f"add msgid {_po(msgid)} and its msgstr to {path}"))
+    return problems
+
+
+def _translated(catalog: Any, msgid: str, context: str) -> bool:
+    if catalog is None:
+        return False
+    message = catalog.get(msgid, context=context or None)
+    if message is None or message.fuzzy:
+        return False
+    text = message.string
+    return bool(all(text) if isinstance(text, (tuple, list)) else text)
+
+
+def _po(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'

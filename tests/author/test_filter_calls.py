@@ -1,0 +1,110 @@
+"""A filter called with arguments it cannot take is a validation error (SPEC057), located
+like the validator's other errors: at the template's file:line, or at the YAML field of an
+expression; the hint shows how the filter is called. Checked from each filter's
+signature (scout's and Jinja's own) and the rules a filter declares (``arg_rule``)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scout.spec.filtersig import call_problem, shown
+from scout.spec.templating import analyse
+from tests.author.helpers import ROOT, run
+
+USED_CARS = ROOT / "examples" / "used-cars"
+
+
+@pytest.fixture()
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    shutil.copytree(USED_CARS, tmp_path / "used-cars")
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path / "used-cars"))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    return tmp_path / "used-cars"
+
+
+def _validate(project: Path) -> tuple[int, list[dict]]:
+    code, out, _ = run("validate", "--format", "json", str(project / "pipelines"))
+    return code, [p for f in json.loads(out)["files"] for p in f["problems"]]
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+def _problem(expr: str) -> str | None:
+    found = [call_problem(name, call) for name, call in analyse(expr, expression=True).calls]
+    return next((f for f in found if f), None)
+
+
+def test_stated_without_a_unit_in_a_rank_where(project: Path) -> None:
+    spec = project / "pipelines" / "used_cars.yaml"
+    _edit(spec, "car | stated('km') <= task.max_km", "car | stated() <= task.max_km")
+    code, problems = _validate(project)
+    [p] = [p for p in problems if p["code"] == "SPEC057"]
+    line = next(i for i, row in enumerate(spec.read_text().splitlines(), 1) if "stated()" in row)
+    assert code == 2 and p["file"].endswith("used_cars.yaml") and p["line"] == line
+    assert "'stated'" in p["message"] and 'stated("km")' in p["message"]
+    assert p["hint"].startswith("call it as stated(*units, pick='max')")
+
+
+def test_bad_filter_calls_in_a_report_template(project: Path) -> None:
+    tmpl = project / "templates" / "used_cars_report.md.j2"
+    _edit(tmpl, '{% set km = c | stated("km") %}',
+          '{% set km = c | stated("km", pick="median") %}{{ c.name | truncate(9, true, "…", 0, 1) }}')
+    line = next(i for i, row in enumerate(tmpl.read_text().splitlines(), 1) if "median" in row)
+    code, problems = _validate(project)
+    found = sorted((p["message"].split(": ", 1)[1], p["line"], p["file"]) for p in problems
+                   if p["code"] == "SPEC057")
+    assert code == 2 and [f[1:] for f in found] == [(line, str(tmpl))] * 2
+    assert "pick must be one of max, min, first, not 'median'" in found[0][0]
+    assert "too many positional arguments" in found[1][0]
+
+
+@pytest.mark.parametrize("expr,wrong", [
+    ("c | stated()", 'name at least one unit, e.g. stated("km")'),
+    ("c | stated('')", "a unit cannot be empty"),
+    ("c | stated('km', pick='avg')", "pick must be one of max, min, first, not 'avg'"),
+    ("c | stated('km', pik='min')", "unexpected keyword argument 'pik'"),
+    ("c | mentions", "needs the argument 'words'"),
+    ("x | number('two')", "'digits' must be a number or none, not 'two'"),
+    ("x | money(1, 2)", "too many positional arguments"),
+    ("x | rating(scale='10')", "'scale' must be a number, not '10'"),
+    ("x | shorten(width=none)", "'width' must be a number, not None"),
+    ("x | l10n(lang='es')", "'lang' is set by scout, not by the template"),
+    ("x | replace('a')", "needs the argument 'new'"),           # Jinja's own filters too
+    ("x | join(', ', 'name', 3)", "too many positional arguments"),
+    ("x | value('yaer')", "'yaer' is not an input type"),
+])
+def test_wrong_calls(expr: str, wrong: str) -> None:
+    assert wrong in (_problem(expr) or "")
+
+
+@pytest.mark.parametrize("expr", [
+    "c | stated('km')", "c | stated('año', 'year', pick='min')", "c | stated(task.unit)",
+    "c | stated(*units)", "c | stated('km', pick=task.pick)", "c | mentions(task.features)",
+    "c | mentions(['a'], every=false)", "x | number", "x | number(1)", "x | money(0)",
+    "x | value('money')", "x | value('year')", "x | value(task.types[name])", "x | replace('a', 'b')", "x | join(', ')", "'%s' | format(x)",
+    "x | map('upper') | list", "x | truncate(9)", "x | default('—')", "x | round(1, 'floor')",
+])
+def test_right_calls_pass(expr: str) -> None:
+    assert _problem(expr) is None
+
+
+def test_hint_shows_the_call_without_what_scout_binds() -> None:
+    assert shown("stated") == "stated(*units, pick='max')"
+    assert shown("number") == "number(digits=None)"          # lang: bound by the report
+    assert shown("replace") == "replace(old, new, count=None)"
+
+
+def test_a_huge_number_literal_is_a_syntax_problem_not_a_crash() -> None:
+    from scout.spec.templating import JinjaCheckError
+
+    with pytest.raises(JinjaCheckError, match="literal Jinja cannot read"):
+        analyse("x | number(" + "9" * 5000 + ")", expression=True)
+    assert _problem("x | number(" + "9" * 30 + ")") is None  # big, but only known as a value

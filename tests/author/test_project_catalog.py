@@ -1,0 +1,165 @@
+"""A project's own words: ``locales/<lang>/LC_MESSAGES/messages.po`` beside templates/,
+merged over scout's catalog (the project's entries win), read from the .po with Babel at
+run time; ``scout validate`` warns about a template text no catalog translates (SPEC059)
+and refuses a broken catalog at its file:line (SPEC058)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scout.errors import CatalogInvalid
+from scout.report.render import make_report_env
+from scout.stepkit.params import ReportParams
+from scout.steps.report import files_read
+from tests.author.helpers import ROOT, run
+
+USED_CARS = ROOT / "examples" / "used-cars"
+HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+
+
+def _po(folder: Path, body: str, lang: str = "es") -> Path:
+    path = folder / "locales" / lang / "LC_MESSAGES" / "messages.po"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(HEADER + body, encoding="utf-8")
+    return path
+
+
+def _render(root: Path, source: str, lang: str) -> str:
+    (root / "templates").mkdir(exist_ok=True)
+    (root / "templates" / "t.md.j2").write_text(source, encoding="utf-8")
+    return make_report_env(root / "templates", lang).get_template("t.md.j2").render()
+
+
+def test_project_words_are_translated_and_win_over_scouts(tmp_path: Path) -> None:
+    _po(tmp_path, 'msgid "Our cars"\nmsgstr "Nuestros coches"\n\n'
+                  'msgid "Shortlist"\nmsgstr "Mi selección"\n\n'
+                  'msgid "%(n)s car"\nmsgid_plural "%(n)s cars"\n'
+                  'msgstr[0] "%(n)s coche"\nmsgstr[1] "%(n)s coches"\n')
+    source = ('{{ _("Our cars") }}|{{ _("Shortlist") }}|{{ _("Sources") }}|'
+              '{{ ngettext("%(n)s car", "%(n)s cars", 3, n=3) }}|{% trans %}Our cars{% endtrans %}')
+    assert _render(tmp_path, source, "es") == "Nuestros coches|Mi selección|Fuentes|3 coches|Nuestros coches"
+    assert _render(tmp_path, source, "en") == "Our cars|Shortlist|Sources|3 cars|Our cars"
+
+
+def test_without_a_project_catalog_scouts_words_stay(tmp_path: Path) -> None:
+    assert _render(tmp_path, '{{ _("Shortlist") }}|{{ _("Our cars") }}', "es") == "Selección|Our cars"
+
+
+def test_an_edited_catalog_is_read_again(tmp_path: Path) -> None:
+    po = _po(tmp_path, 'msgid "Our cars"\nmsgstr "Nuestros coches"\n')
+    assert _render(tmp_path, '{{ _("Our cars") }}', "es") == "Nuestros coches"
+    po.write_text(HEADER + 'msgid "Our cars"\nmsgstr "Los coches de siempre"\n', encoding="utf-8")
+    os.utime(po, ns=(1, 1))  # a new stamp even within the file system's time resolution
+    assert _render(tmp_path, '{{ _("Our cars") }}', "es") == "Los coches de siempre"
+
+
+@pytest.mark.parametrize("body,line,words", [
+    ('msgid "a"\nmsgstr "b\n', 6, "not closed"),
+    ('msgid "a"\nmsgstr "b"\nmsgstr-typo "c"\n', 7, "not a .po line"),
+    ('msgid "a"\n\nmsgid "c"\nmsgstr "d"\n', 5, "has no msgstr"),
+])
+def test_a_broken_catalog_is_a_located_user_error(tmp_path: Path, body: str, line: int,
+                                                  words: str) -> None:
+    po = _po(tmp_path, body)
+    with pytest.raises(CatalogInvalid) as err:
+        _render(tmp_path, '{{ _("a") }}', "es")
+    assert err.value.location is not None and err.value.location.file == str(po)
+    assert err.value.location.line == line and words in err.value.message
+    assert err.value.code == "SPEC058" and err.value.exit_code == 2 and err.value.hint
+
+
+def test_the_catalog_is_part_of_the_report_phase_fingerprint(tmp_path: Path) -> None:
+    params = ReportParams(template="t.md.j2", formats=["md"])
+    (tmp_path / "templates").mkdir()
+    assert not [p for p in files_read(params, tmp_path) if p.suffix == ".po"]  # none: unchanged
+    po = _po(tmp_path, 'msgid "a"\nmsgstr "b"\n')
+    assert po in files_read(params, tmp_path)
+
+
+# ---- scout validate ----------------------------------------------------------------
+
+@pytest.fixture()
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the used-cars example: a project of its own, with its catalog."""
+    shutil.copytree(USED_CARS, tmp_path / "used-cars")
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path / "used-cars"))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    return tmp_path / "used-cars"
+
+
+def _validate(project: Path) -> tuple[int, list[dict]]:
+    code, out, _ = run("validate", "--format", "json", str(project / "pipelines"))
+    return code, [p for f in json.loads(out)["files"] for p in f["problems"]]
+
+
+def test_the_example_translates_every_word_it_uses(project: Path) -> None:
+    assert _validate(project) == (0, [])
+
+
+def test_an_untranslated_template_text_is_a_located_warning(project: Path) -> None:
+    tmpl = project / "templates" / "used_cars_report.md.j2"
+    text = tmpl.read_text()
+    tmpl.write_text(text.replace('{{ _("car") }}', '{{ _("the car") }}', 1))
+    line = next(i for i, row in enumerate(tmpl.read_text().splitlines(), 1) if '"the car"' in row)
+    code, problems = _validate(project)
+    [p] = [p for p in problems if p["code"] == "SPEC059"]
+    assert code == 0 and p["severity"] == "warning"
+    assert p["file"] == str(tmpl) and p["line"] == line and "'the car'" in p["message"]
+    assert "'es'" in p["message"] and 'msgid "the car"' in p["hint"]
+    assert p["hint"].endswith(str(project / "locales" / "es" / "LC_MESSAGES" / "messages.po"))
+
+
+def test_scouts_own_words_need_no_project_entry(project: Path) -> None:
+    po = project / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    po.write_text(HEADER, encoding="utf-8")  # an empty catalog: only the kind's words warn
+    code, problems = _validate(project)
+    texts = {p["message"].split("'")[1] for p in problems if p["code"] == "SPEC059"}
+    assert code == 0 and "car" in texts and "The listings" in texts
+    assert not texts & {"price", "link", "unknown", "Shortlist"}  # scout's catalog has them
+
+
+def test_a_broken_catalog_fails_validation_at_its_line(project: Path) -> None:
+    po = project / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    lines = po.read_text().splitlines()
+    at = lines.index('msgstr "coche"')
+    lines[at] = 'msgstr "coche'
+    po.write_text("\n".join(lines) + "\n")
+    code, problems = _validate(project)
+    [p] = [p for p in problems if p["code"] == "SPEC058"]
+    assert code == 2 and p["file"] == str(po) and p["line"] == at + 1 and p["hint"]
+
+
+def test_a_translation_with_another_placeholder_is_an_error(project: Path) -> None:
+    po = project / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    po.write_text(po.read_text().replace('msgstr "con menos de %(km)s km"',
+                                         'msgstr "con menos de %(kms)s km"'))
+    code, problems = _validate(project)
+    [p] = [p for p in problems if p["code"] == "SPEC058"]
+    assert code == 2 and p["file"] == str(po) and "kms" in p["message"]
+
+
+def test_l10n_reads_the_project_words_too(tmp_path: Path) -> None:
+    # "What you asked" shows each input's name through l10n: the project names its own
+    _po(tmp_path, 'msgid "max_km"\nmsgstr "km máximos"\n')
+    assert _render(tmp_path, '{{ "max_km" | l10n }}|{{ "budget" | l10n }}', "es") == \
+        "km máximos|presupuesto"
+    assert _render(tmp_path, '{{ "max_km" | l10n }}', "en") == "max_km"
+
+
+def test_a_kept_validation_is_not_reused_after_the_catalog_changes(project: Path) -> None:
+    from scout.validate import memo
+
+    pipeline = project / "pipelines" / "used_cars.yaml"
+    memo.load_valid_pipeline(pipeline)                      # kept, with its stamp
+    po = project / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    po.write_text(po.read_text() + '\nmsgid "broken\n', encoding="utf-8")
+    from scout.errors import SpecInvalid
+
+    with pytest.raises(SpecInvalid) as err:
+        memo.load_valid_pipeline(pipeline)
+    assert err.value.code == "SPEC058"

@@ -1,0 +1,199 @@
+"""A fourth outside-author kind: talks and tutorials found as videos (examples/video-talks).
+No place, no price, no rating: a topic, the language spoken in the video, a longest
+length, a level and a first year. Run end to end offline in Spanish and English: the
+YouTube adapters are the real ones with their network part replaced (yt-dlp's own search
+extractor yielding entries in its shape, youtube-transcript-api on a fake transport
+serving the REAL InnerTube captures), web search on scout.testing's fake server.
+
+What it pins: R1 ranks the videos artifact itself (length and year, no price/rating);
+Y2 picks the transcript language the request asked for, not the request's language; a
+video whose captions are disabled (real capture) stays in with that said; the keyless
+synthesis says what each video covers, quoted with the moment it is said; the report
+writes lengths and moments as people do, in the request's language."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from scout import api
+from scout.providers.hook import ProviderOptions, ProvidersHook
+from scout.testing import FakeProviders, Result
+from scout.testing.project import KEY_ENV
+from scout.testing.server import FAKE_KEY
+from tests.adapters_media.test_yt_dlp import Factory, RecordedSearchIE, video_entry
+from tests.fakes.media import FakeYouTube, innertube, youtube_session
+
+KIND = Path(__file__).resolve().parents[2] / "examples" / "video-talks"
+
+# ids are ours; each player answer is a real capture (tests/fixtures/providers/youtube)
+ENTRIES = [
+    video_entry("rlog15minES", "Regresión logística en 15 minutos", "DotCSV",
+                "UCdotcsv000000000000001", 912, 120000),
+    video_entry("rlogCursoES", "Regresión logística: curso completo", "Academia ML",
+                "UCacademia0000000000001", 5400, 80000),
+    video_entry("rlogNoSubES", "Regresión logística explicada", "Profe Datos",
+                "UCprofe00000000000000001", 600, 5000),
+    video_entry("rlogLiveNow", "Regresión logística en directo", "Streams",
+                "UCstreams000000000000001", None, 300, live=True),
+]
+PLAYERS = {"rlog15minES": "innertube-player-captions-GJLlxj_dtq8.json",  # es and en tracks
+           "rlogCursoES": "innertube-player-captions-GJLlxj_dtq8.json",
+           "rlogNoSubES": "innertube-player-transcripts-disabled.json",
+           "rlogLiveNow": "innertube-player-captions-F1xioXWb8CY.json"}  # en only
+
+
+def _timedtext(lines: list[tuple[float, str]]) -> bytes:
+    """Transcript text in the real timedtext XML format (the test asset's shape)."""
+    body = "".join(f'<text start="{t}" dur="4">{s}</text>' for t, s in lines)
+    return f'<?xml version="1.0" encoding="utf-8" ?><transcript>{body}</transcript>'.encode()
+
+
+TRANSCRIPTS = {
+    "GJLlxj_dtq8:es": _timedtext([
+        (0, "Hola a todos, bienvenidos al canal."),
+        (12.5, "La regresión logística estima la probabilidad de una clase con la función sigmoide."),
+        (75, "Entrenamos el modelo minimizando la entropía cruzada con descenso de gradiente."),
+        (610, "Por último evaluamos el modelo con la matriz de confusión y la curva ROC.")]),
+    "GJLlxj_dtq8:en": _timedtext([
+        (0, "Welcome back to the channel, everyone."),
+        (20, "Logistic regression models the probability of a class with the sigmoid function."),
+        (610, "Finally we evaluate the model with a confusion matrix and the ROC curve.")]),
+    "F1xioXWb8CY": _timedtext([
+        (5, "In this live session we fit a logistic regression on real data."),
+        (3725, "After an hour of streaming we compare it with a decision tree.")]),
+}
+
+
+def _adapters(name: str, settings: Any, client: Any) -> Any:
+    from scout.adapters.youtube_transcripts import YouTubeTranscriptAdapter
+    from scout.adapters.yt_dlp import YtDlpAdapter
+    from scout.config.settings import ADAPTER_TYPES
+
+    if settings.type == "yt_dlp":
+        return YtDlpAdapter(name, settings, None, ydl_factory=Factory(RecordedSearchIE(ENTRIES)))
+    if settings.type == "youtube_transcripts":
+        fake = FakeYouTube(innertube(PLAYERS["rlog15minES"]), timedtexts=TRANSCRIPTS,
+                           players={v: innertube(f) for v, f in PLAYERS.items()})
+        return YouTubeTranscriptAdapter(name, settings, None,
+                                        session_factory=lambda: youtube_session(fake))
+    cls = ADAPTER_TYPES[settings.type].load()
+    return cls(name, settings, client if getattr(cls, "uses_http", True) else None)
+
+
+def _run(tmp_path: Path, query: str):
+    """The kind's own config, its web link pointed at the fake server (scout.testing's
+    run_pipeline refuses videos phases: YouTube is no URL)."""
+    root = tmp_path / "root"
+    (root / "config").mkdir(parents=True)
+    shutil.copytree(KIND / "templates", root / "templates")
+    cfg = yaml.safe_load((KIND / "config" / "adapters.yaml").read_text())
+    with FakeProviders() as fake:
+        fake.search(".", [Result("Logistic regression - Wikipedia",
+                                 "https://en.wikipedia.test/logit",
+                                 "Logistic regression is a model for classification.")])
+        cfg["adapters"]["duckduckgo"] = {"type": "tavily", "base_url": fake.url,
+                                         "credentials": {"env": KEY_ENV}, "cache_ttl": "0s"}
+        for name in ("yt_dlp", "youtube_transcripts"):
+            cfg["adapters"][name]["rate"] = {"per_minute": 60000, "burst": 100}
+        (root / "config" / "adapters.yaml").write_text(yaml.safe_dump(cfg))
+        hook = ProvidersHook(root, ProviderOptions(env={**os.environ, KEY_ENV: FAKE_KEY},
+                                                   sleep=lambda s: None,
+                                                   adapter_factory=_adapters))
+        result = api.apply(KIND / "pipelines" / "video_talks.yaml", query=query,
+                           runs_dir=root / "runs", config=root / "config" / "adapters.yaml",
+                           root=root, providers=hook, sleep=lambda s: None)
+    assert result.exit_code == 0, result.reason
+    run_dir = Path(result.run_dir)
+    return run_dir, (run_dir / "report.md").read_text(encoding="utf-8")
+
+
+def _artifact(run_dir: Path, name: str) -> Any:
+    import json
+
+    doc = json.loads((run_dir / "artifacts" / f"{name}.json").read_text())
+    return doc.get("data", doc)
+
+
+# the report's own words and the shared sections', per language
+WORDS = {"es": ["## Los vídeos", "| duración |", "## Síntesis", "## Lo que pediste"],
+         "en": ["## The videos", "| length |", "## Synthesis", "## What you asked"]}
+
+
+@pytest.mark.parametrize("query,lang,video_lang,quote", [
+    # a Spanish request for Spanish videos
+    ("tutoriales en español sobre regresión logística de menos de 20 minutos", "es",
+     "spanish", "0:00 “La regresión logística estima la probabilidad de una clase con la "
+                "función sigmoide.”"),
+    # a Spanish request for ENGLISH videos: English transcripts, a Spanish report
+    ("tutoriales en inglés sobre regresión logística de menos de 20 minutos", "es",
+     "english", "10:10 “Finally we evaluate the model with a confusion matrix and the ROC "
+                "curve.”"),
+    # the live video (no length, kept) is past its first hour: h:mm:ss
+    ("tutorials on logistic regression in English, under 20 minutes", "en", "english",
+     "1:02:05 “After an hour of streaming we compare it with a decision tree.”"),
+])
+def test_video_talks_end_to_end(tmp_path, query, lang, video_lang, quote):
+    run_dir, report = _run(tmp_path, query)
+    task = _artifact(run_dir, "task")
+    assert task["lang"] == lang
+    assert task["values"]["video_lang"] == video_lang
+    assert task["values"]["max_duration"] == 1200   # seconds: "20 minutos", "20 minutes"
+    assert task["values"]["topic"] in ("regresión logística", "logistic regression")
+
+    short = _artifact(run_dir, "shortlist")
+    names = [i["candidate"]["name"] for i in short["items"]]
+    # most viewed first; the 90-minute course is out; the live one (no length) stays
+    assert names == ["Regresión logística en 15 minutos", "Regresión logística explicada",
+                     "Regresión logística en directo"]
+    (out, reasons), = short["excluded"]
+    assert out["name"] == "Regresión logística: curso completo"
+    assert reasons == ["dura 1 h 30 min" if lang == "es" else "lasts 1 h 30 min"]
+    assert all(not i["candidate"].get("flags") for i in short["items"])  # no price noise
+
+    # the length and views as the request's language writes them; moments as a player
+    assert "| 15 min 12 s |" in report
+    assert ("| 120.000 |" if lang == "es" else "| 120,000 |") in report
+    assert quote in report
+    assert re.search(r"\[\d+\]", report.split(quote)[1][:8])  # the moment is cited
+    # the disabled captions (real capture): the video stays, and the report says why
+    no_sub = ("No se pudo leer ninguna transcripción de Regresión logística explicada"
+              if lang == "es" else
+              "No transcript of Regresión logística explicada could be read")
+    assert no_sub in report
+    # the failed item is named under what did not go to plan, in the report's language
+    assert ("vídeo rlogNoSubES: sin transcripción (disabled" if lang == "es" else
+            "video rlogNoSubES: no transcript (disabled") in report
+    # the live one has English captions only: a request for Spanish videos reads none
+    failed = 2 if video_lang == "spanish" else 1
+    assert (f"fallaron {failed} de 4 elementos" if lang == "es" else
+            f"{failed} of 4 items failed") in report
+    assert (video_lang == "spanish") == ("rlogLiveNow: sin transcripción (not_found" in report)
+    first = ("Regresión logística en 15 minutos es el primero de los 3 vídeos"
+             if lang == "es" else "Regresión logística en 15 minutos comes first of the 3 videos")
+    assert first in report
+    other = "en" if lang == "es" else "es"
+    assert all(w in report for w in WORDS[lang]), [w for w in WORDS[lang] if w not in report]
+    assert not any(w in report for w in WORDS[other]), [w for w in WORDS[other] if w in report]
+    for word in ("price", "precio", "rating", "valoración"):
+        assert word not in report.split("## ")[3].lower(), word   # synthesis: no such talk
+    assert (run_dir / "report.html").is_file()
+
+
+@pytest.mark.parametrize("query,seconds,course_in", [
+    ("lectures on logistic regression in English, under an hour", 3600, False),
+    ("clases sobre regresión logística de 1h30 como mucho", 5400, True),   # 90 min: in
+    ("charlas sobre regresión logística de hora y media", 5400, True),
+])
+def test_lengths_written_in_words_bound_the_videos(tmp_path, query, seconds, course_in):
+    run_dir, report = _run(tmp_path, query)
+    assert _artifact(run_dir, "task")["values"]["max_duration"] == seconds
+    names = [i["candidate"]["name"] for i in _artifact(run_dir, "shortlist")["items"]]
+    assert ("Regresión logística: curso completo" in names) is course_in
+    assert ("1 h 30 min" if seconds == 5400 else "1 h") in report.split("\n\n")[1]

@@ -1,0 +1,70 @@
+"""``mentions`` finds an enum word by any of its declared synonyms (``synonyms:`` on the
+input, both languages), accent- and case-blind, in every place a template runs: rank
+expressions, report templates, with:/if: scopes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scout.orchestrator.scope import evaluate, make_scope
+from scout.spec.filters import SYNONYMS_VAR, mentions, synonym_table
+from scout.spec.models import InputSpec
+from scout.spec.templating import make_env
+
+INPUTS = {
+    "fuel": InputSpec(type="string", enum=["diesel", "petrol", "hybrid"],
+                      synonyms={"diesel": ["diésel", "gasóleo"], "hybrid": ["híbrido"]}),
+    "features": InputSpec(type="list", items="string", enum=["automatic", "navigation"],
+                          synonyms={"automatic": ["automático", "Automática"],
+                                    "navigation": ["navegador", "GPS"]}),
+    "city": InputSpec(type="string"),
+}
+TABLE = synonym_table(INPUTS)
+SPANISH = {"name": "Toyota Corolla", "evidence": [{"text": "HÍBRIDO, cambio automático, gps"}]}
+
+
+class Pipeline:
+    inputs = INPUTS
+
+
+def test_the_table_groups_each_enum_value_with_its_synonyms_folded() -> None:
+    assert TABLE["hybrid"] == TABLE["hibrido"] == ("hibrido", "hybrid")
+    assert set(TABLE["automatica"]) == {"automatic", "automatico", "automatica"}
+    assert "petrol" not in TABLE and "city" not in TABLE  # no synonyms: matched as written
+    assert synonym_table(None) == {} and synonym_table({}) == {}
+
+
+@pytest.mark.parametrize("words,every,expected", [
+    ("hybrid", True, True),                     # canonical English, Spanish text
+    (["automatic", "navigation"], True, True),  # a list input's values
+    (["automatic", "camera"], True, False),     # camera: not stated
+    (["camera", "hybrid"], False, True),        # every=false
+    ("diesel", True, False),
+    ("híbrido", True, True),                    # a synonym given finds itself too
+])
+def test_mentions_reads_synonyms(words: Any, every: bool, expected: bool) -> None:
+    assert mentions(SPANISH, words, every, synonyms=TABLE) is expected
+
+
+def test_the_other_way_round_and_without_a_table() -> None:
+    english = {"name": "Toyota Auris Hybrid", "evidence": [{"text": "automatic, navigation"}]}
+    assert mentions(english, ["híbrido", "automático", "navegador"], synonyms=TABLE)
+    assert not mentions(SPANISH, "hybrid")  # no table: the word as written only
+    assert not mentions({"name": "hybridization kit"}, "hybrid", synonyms=TABLE)  # whole words
+
+
+def test_rank_and_report_templates_get_the_pipelines_synonyms() -> None:
+    env = make_env()
+    expr = env.compile_expression("car | mentions('hybrid')", undefined_to_none=False)
+    assert expr(car=SPANISH, **{SYNONYMS_VAR: TABLE}) is True   # the rank step's scope
+    assert expr(car=SPANISH) is False
+    report = env.from_string("{{ car | mentions(['hybrid', 'navigation']) }}")
+    assert report.render(car=SPANISH, pipeline=Pipeline()) == "True"  # a report's context
+
+
+def test_phase_scopes_carry_the_table() -> None:
+    scope = make_scope(None, {"car": SPANISH}, pipeline=Pipeline())
+    assert evaluate("car | mentions('hybrid')", scope) is True
+    assert SYNONYMS_VAR not in make_scope(None, {}, pipeline=None)  # nothing to carry: unchanged

@@ -1,0 +1,110 @@
+"""A ``duration`` input: lengths of time read from requests in English and Spanish
+("de menos de 20 minutos", "under an hour", "1h30", "90 min", "hora y media") and from
+written values ("20m", "1:30:00"), as whole seconds; a bare number is no length."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from scout.spec.models import InputSpec
+from scout.task.build import build_task
+from scout.task.values import coerce
+
+TODAY = dt.date(2026, 11, 29)
+INPUTS = {"max_duration": InputSpec(type="duration"),
+          "since_year": InputSpec(type="integer", aliases=["desde", "from", "since"]),
+          "guests": InputSpec(type="integer", aliases=["people", "personas"])}
+
+
+@pytest.mark.parametrize("query,seconds", [
+    ("tutoriales en español sobre regresión logística de menos de 20 minutos", 1200),
+    ("best lectures on transformers, in English, under an hour", 3600),
+    ("charlas sobre Rust async de 1h30 como mucho", 5400),
+    ("python tutorials for beginners, 90 min max", 5400),
+    ("clases de guitarra de hora y media", 5400),
+    ("una clase de media hora", 1800),
+    ("a talk of an hour and a half", 5400),
+    ("documentales de dos horas y media", 9000),
+    ("a walking tour of 1 hour and 15 minutes", 4500),
+    ("una ruta de 1 hora y 30 minutos", 5400),
+    ("recetas de 1,5 horas", 5400),
+    ("a 1.5 hours class", 5400),
+    ("un repaso de un cuarto de hora", 900),
+    ("less than 45 mins", 2700),
+    ("a 20m talk", 1200),
+])
+def test_a_length_of_time_is_read_as_seconds(query, seconds) -> None:
+    task = build_task(query, INPUTS, today=TODAY)
+    assert task.values["max_duration"] == seconds, task.notes
+
+
+@pytest.mark.parametrize("query", [
+    "charlas sobre Rust desde 2024",              # a year is no length
+    "hotel a 100 m de la playa",                  # metres
+    "tours for 5 s people",
+    "conference talks about Rust async from 2024 or later",
+])
+def test_no_unit_no_length(query) -> None:
+    task = build_task(query, INPUTS, today=TODAY)
+    assert task.values["max_duration"] is None
+
+
+def test_the_length_leaves_other_numbers_to_their_inputs() -> None:
+    task = build_task("tours de 2 horas para 4 personas desde 2025", INPUTS, today=TODAY)
+    assert task.values == {"max_duration": 7200, "guests": 4, "since_year": 2025}
+    # "in 2 hours, 30 people": the 30 after the comma is no minutes
+    task = build_task("a tour in 2 hours, 30 people", INPUTS, today=TODAY)
+    assert task.values["max_duration"] == 7200 and task.values["guests"] == 30
+
+
+def test_the_note_says_the_length_as_people_write_it() -> None:
+    es = build_task("charlas de 1h30 como mucho", INPUTS, today=TODAY)
+    assert "max_duration: se ha leído «1 h 30 min» de «1h30»" in es.notes
+    en = build_task("talks under an hour", INPUTS, today=TODAY)
+    assert "max_duration: read '1 h' from 'an hour'" in en.notes
+
+
+@pytest.mark.parametrize("written,seconds", [
+    ("20m", 1200), ("1h30m", 5400), ("90s", 90), ("90 min", 5400), ("1:30:00", 5400),
+    ("15:12", 912), ("una hora", 3600), ("1.5h", 5400), ("hora y media", 5400),
+])
+def test_written_values(written, seconds) -> None:
+    assert coerce("duration", written) == seconds
+
+
+@pytest.mark.parametrize("written,message", [
+    (20, "write durations with a unit, e.g. '20 min'"),
+    ("20", "write durations with a unit"),
+    ("soon", "'soon' is not a duration"),
+    ("20 min and more", "is not a duration"),
+])
+def test_a_bare_number_or_other_text_is_refused_with_what_to_write(written, message) -> None:
+    with pytest.raises(ValueError, match=message):
+        coerce("duration", written)
+
+
+def test_a_duration_default_and_set_value() -> None:
+    spec = {"max_duration": InputSpec(type="duration", default="1h")}
+    assert build_task("talks", spec, today=TODAY).values["max_duration"] == 3600
+    task = build_task("talks", spec, today=TODAY, set_values={"max_duration": "45m"})
+    assert task.values["max_duration"] == 2700
+    from scout.errors import UsageError
+
+    with pytest.raises(UsageError, match="write durations with a unit") as err:
+        build_task("talks", spec, today=TODAY, set_values={"max_duration": "45"})
+    assert err.value.hint == "e.g. max_duration=20m"
+
+
+def test_plan_and_report_write_the_length_not_its_seconds() -> None:
+    from types import SimpleNamespace
+
+    from scout.cli.plan_view import task_lines
+    from scout.spec.filters import FILTERS
+
+    task = build_task("charlas de 1h30 como mucho", INPUTS, today=TODAY)
+    plan = SimpleNamespace(task=task.model_dump(mode="json"), task_error=None)
+    line = next(ln for ln in task_lines(plan) if ln.strip().startswith("max_duration"))
+    assert "1 h 30 min" in line and "5400" not in line
+    assert FILTERS["value"](5400, "duration", lang="es") == "1 h 30 min"
