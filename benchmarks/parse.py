@@ -14,6 +14,8 @@ the parser ever saw them and never tuned on (the tuning corpus and the two regre
 holdouts are). Its kinds name the real pipelines (``{pipeline: pipelines/x.yaml}``), so
 the ``string`` field (the restaurant's ``dish`` pattern) is scored too, and a request's
 ``skip: [field, ...]`` leaves the fields whose right answer is debatable unscored.
+``--blind5`` scores ``tests/task/corpus/blind5.yaml`` the same way: the fifth blind batch
+(chat-style typing, Latin-American and UK/US usage), written and committed before any run.
 
 The target is >= 97% per field; the same scorer backs ``tests/task/test_corpus.py``.
 """
@@ -35,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 CORPUS = ROOT / "tests" / "task" / "corpus" / "requests.yaml"
 HELDOUT = ROOT / "tests" / "task" / "corpus" / "heldout.yaml"
+BLIND5 = ROOT / "tests" / "task" / "corpus" / "blind5.yaml"
 TARGET = 0.97
 
 
@@ -62,6 +65,11 @@ def _kind_inputs(kind: dict[str, Any]) -> dict[str, Any]:
     return kind
 
 
+def _number(x: Any) -> str:
+    """An amount as the corpus writes it: ``1000000``, ``89.5`` (``:g`` would give 1e+06)."""
+    return f"{float(x):.6f}".rstrip("0").rstrip(".")
+
+
 def canonical(value: Any) -> Any:
     """A parsed value written the way the corpus writes expectations."""
     from scout.schemas.task import DateRange, Money, Month
@@ -76,10 +84,10 @@ def canonical(value: Any) -> Any:
     if isinstance(value, dt.date):
         return value.isoformat()
     if isinstance(value, Money):
-        amount = f"{value.amount:g}"
+        amount = _number(value.amount)
         low = getattr(value, "min", None)
         if low is not None:
-            text = f"{low:g}..{amount} {value.currency}"
+            text = f"{_number(low)}..{amount} {value.currency}"
         else:
             prefix = "" if value.comparator in ("<=", "<") else f"{value.comparator} "
             text = f"{prefix}{amount} {value.currency}"
@@ -157,10 +165,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", type=Path, default=CORPUS, help="a corpus file (YAML)")
     ap.add_argument("--heldout", action="store_true",
                     help=f"score the held-out set ({HELDOUT.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind5", action="store_true",
+                    help=f"score the fifth blind set ({BLIND5.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
-    path = HELDOUT if args.heldout else args.corpus
+    path = HELDOUT if args.heldout else BLIND5 if args.blind5 else args.corpus
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -176,7 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out, ensure_ascii=False))
         return 0
-    print(f"{'held-out set' if args.heldout else 'corpus'}: {path} ({report['requests']} requests: "
+    label = "held-out set" if args.heldout else "blind set 5" if args.blind5 else "corpus"
+    print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")
     for name, f in report["fields"].items():

@@ -5,7 +5,12 @@ abbreviations (English and Spanish), currency names in both languages (singular 
 plural, e.g. "dólares australianos", "Swedish kronor"), currency symbols and the ISO 4217
 codes in use today all come from Babel's CLDR data. The few additions CLDR does not
 have are named as such below (colloquial words: "bucks", "quid", "crowns", "kr",
-"reais"; the Spanish variant "setiembre").
+"reais", "lucas" (a thousand pesos), the Mexican abbreviations "dls" / "dlls" of
+"dólares"; the Spanish variant "setiembre"). Two spoken forms are derived from CLDR's by
+rule: Spanish diminutives of a currency word ("euritos", "pesitos"), and the country
+prefixes people glue to "$" (CLDR has "US$", "MX$", "CA$"; "AR$", "CL$", "CO$" and the
+River Plate "U$S" / "U$D" follow from the code, and a one-letter prefix that starts a
+single dollar's code: "C$" Canadian, "A$" Australian, "U$" US).
 
 Babel is imported on first use (inside the functions), never when the CLI starts; the
 tables are built once per process (~30 ms) and cached.
@@ -35,7 +40,12 @@ _EXTRA_HEADS: dict[str, tuple[str, ...]] = {
     "bucks": ("USD",), "buck": ("USD",), "quid": ("GBP",), "reais": ("BRL",),
     "crown": ("CZK", "DKK", "ISK", "NOK", "SEK"), "crowns": ("CZK", "DKK", "ISK", "NOK", "SEK"),
     "kr": ("DKK", "ISK", "NOK", "SEK"), "yenes": ("JPY",), "euro": ("EUR",), "euros": ("EUR",),
+    # "80 lucas" is 80,000 pesos where people say it (money.py multiplies)
+    "luca": ("ARS", "CLP", "COP"), "lucas": ("ARS", "CLP", "COP"),
+    "luka": ("ARS", "CLP", "COP"), "lukas": ("ARS", "CLP", "COP"),
 }
+# Abbreviations of "dólares" (Mexico, Central America): resolve as the word does
+_DOLLAR_ABBREVIATIONS = ("dls", "dlls", "dlrs", "dolls")
 # Head words of CLDR names that are ordinary words next to a number; never a currency alone.
 _NOT_HEADS = frozenset({"nuevo", "nuevos", "gold", "sum", "sums", "bat", "bats", "mark", "marks",
                         "marco", "marcos", "kip", "kips", "tala", "talas", "lev", "leu", "lei",
@@ -123,9 +133,15 @@ def currencies() -> Currencies:
                 symbols.setdefault(sym, set()).add(code)
     for word, codes in _EXTRA_HEADS.items():
         heads.setdefault(word, set()).update(codes)
+    for word in _DOLLAR_ABBREVIATIONS:
+        heads.setdefault(word, set()).update(heads.get("dolares", ()))
+    for word, codes in list(heads.items()):
+        for small in _diminutives(word):
+            heads.setdefault(small, set()).update(codes)
     # "$" is written for pesos as well as dollars; it resolves like the word "dollar" does,
     # with the peso countries added (a "$" in Mexico City is a peso price).
     symbols["$"] = set(heads.get("dollar", ())) | set(heads.get("peso", ())) | {"USD"}
+    _prefixed_dollar_signs(symbols, set(heads.get("dollar", ())))
     symbols["S/"] = {"PEN"}  # CLDR has these under es_PE and pl only
     symbols["zł"] = {"PLN"}
     territory_names: dict[str, str] = {}
@@ -139,6 +155,29 @@ def currencies() -> Currencies:
         symbols={s: tuple(sorted(c)) for s, c in symbols.items()},
         territory_names=territory_names, territory_currencies=territory_currencies,
     )
+
+
+def _diminutives(word: str) -> list[str]:
+    """Spanish diminutives of a currency word: "euros" → "euritos", "peso" → "pesito"."""
+    for end, small in (("os", "itos"), ("as", "itas"), ("o", "ito"), ("a", "ita")):
+        if word.endswith(end) and len(word) > len(end) + 2:
+            return [word[: -len(end)] + small]
+    return []
+
+
+def _prefixed_dollar_signs(symbols: dict[str, set[str]], dollars: set[str]) -> None:
+    """Add "AR$", "CL$", "U$S", "C$"… for the currencies written with "$"."""
+    for code in sorted(symbols.get("$", ())):
+        two = code[:2] + "$"
+        if two not in symbols:
+            symbols[two] = {code}
+        if symbols[two] == {code}:  # "US$" is also written "U$S" (River Plate)
+            symbols.setdefault(code[0] + "$" + code[1], set()).add(code)
+    for letter in {c[0] for c in dollars}:
+        same = [c for c in dollars if c[0] == letter]
+        if len(same) == 1:  # "C$", "A$", and "U$D" as "U$S" is written
+            symbols.setdefault(letter + "$", {same[0]})
+            symbols.setdefault(letter + "$D", {same[0]})
 
 
 def pick(candidates: tuple[str, ...], territories: list[str]) -> tuple[str | None, bool]:

@@ -1,12 +1,14 @@
 """When a request is for: months, days, ranges, seasons, weekends, relative spans (the
-relative forms live in :mod:`scout.task.relative`).
+relative forms live in :mod:`scout.task.relative`; numeric dates and days written without
+a month name in :mod:`scout.task.daynums`).
 
 A small grammar over the folded text (lower case, no accents; see
 :func:`scout.task.lang.fold`), English and Spanish side by side. Month names and
 abbreviations come from CLDR (:func:`scout.task.cldr.months`); a misspelt month name
 within one edit is read as that month ("septmber", "agostoo"; for the five-letter names,
-only a transposition or a doubled letter: "abirl", "marzzo", never "marco"). Every form is tried; the longest match wins,
-so "del 28 de junio al 3 de julio" beats "28 de junio".
+only a transposition or a doubled letter: "abirl", "marzzo", never "marco"; see
+:mod:`scout.task.monthwords`). Every form is tried; the longest match wins, so "del 28 de
+junio al 3 de julio" beats "28 de junio".
 
 Resolution, from the injected ``today`` (never the clock):
 
@@ -30,6 +32,14 @@ Resolution, from the injected ``today`` (never the clock):
 * "early/mid/late June", "a principios/mediados/finales de junio": days 1-10 / 11-20 /
   21-end; "the last week of June": its last seven days; "first/second half",
   "primera/segunda quincena": days 1-15 / 16-end.
+* a day range with no month ("del 3 al 5", "from the 3rd to the 7th") or a day alone
+  ("el 24", "on the 24th", only before the end, punctuation or a function word) is this
+  month's while its first day is ahead, else next month's; "a finales de mes" / "early
+  next month" a part of this or next month; "<month> pasado" / "last <month>" the
+  latest such month gone (flagged past);
+* numeric dates are day/month unless that cannot be ("9/15" is 15 September); with no
+  cue word ("el", "on", "del"…) only a two-digit pair with a side over 12 or a leading
+  zero is a date ("15/09", "05/03"), never "8/10" (a rating) or "24/7".
 
 dateparser was evaluated for the relative forms (1.2.2 here): it reads "next month" and
 "in two weeks" but returns one instant, not a span, and does not read "el año que viene",
@@ -45,8 +55,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scout.schemas.task import DateRange, Month
-from scout.task.cldr import months, weekdays
+from scout.task.cldr import weekdays
+from scout.task.daynums import day_number_forms
+from scout.task.monthwords import month_words
 from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms
+from scout.task.stay import find_stay
 
 
 @dataclass
@@ -63,66 +76,10 @@ _NEVER_BARE = {"mar", "ago"}
 _CUE_BEFORE = re.compile(r"(?:\b(?:in|for|during|next|this|until|from|by|en|para|durante|"
                          r"proximo|este|hasta|desde)[\s-]+)$")
 _Y = r"(?P<{}>(?:19|20|21)\d{{2}})"
-_D = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th|º)?"
-_SEP = r"(?:\s*[-–]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|through|and)\s+)"
+# ordinals: English "3rd", Spanish "1º", "1ro", "1ero", "1er", "2do" (Latin America)
+_D = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th|º|°|ª|ero|er|ro|do|to|vo|no)?"
+_SEP = r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y(?:\s+el)?|to|until|till|through|and)\s+)"
 _YSEP = r"(?:\s*,?\s*|\s+(?:de|del|of)\s+)"
-
-
-def _osa1(a: str, b: str) -> bool:
-    """True when a and b are at most one edit apart (with adjacent transposition)."""
-    if a == b:
-        return True
-    la, lb = len(a), len(b)
-    if abs(la - lb) > 1:
-        return False
-    i = 0
-    while i < min(la, lb) and a[i] == b[i]:
-        i += 1
-    if la == lb:
-        if a[i + 1:] == b[i + 1:]:
-            return True
-        return a[i:i + 2] == b[i:i + 2][::-1] and a[i + 2:] == b[i + 2:]
-    if la > lb:
-        return a[i + 1:] == b[i:]
-    return a[i:] == b[i + 1:]
-
-
-def _month_words(text: str, original: str) -> dict[str, tuple[int, bool]]:
-    """The month words of this text: CLDR names plus misspellings found in it.
-
-    A name of six letters or more takes any one edit ("septmber", "agostoo"); a
-    five-letter one only a transposition or a doubled letter ("abirl", "marzzo"): one
-    substitution would turn "marzo" into "marco" and "junio" into "julio".
-    """
-    table = dict(months())
-    full = [(w, n) for w, (n, is_full) in table.items() if is_full and len(w) >= 5]
-    for m in re.finditer(r"[a-z]{5,12}", text):
-        word = m.group(0)
-        if word in table:
-            continue
-        # a capitalised word mid-sentence may be a name ("Augusta", "Marcha"): a month
-        # name plus letters is never read as the month; a long capitalised word with an
-        # edit inside it ("Septmber", "Octuber") still is
-        capital = original[m.start()].isupper() and not original.isupper() and m.start() > 0
-        if capital and (len(word) < 7 or any(word.startswith(n) for n, _num in full)):
-            continue
-        for name, num in full:
-            if len(name) >= 6 and len(word) >= 6 and _osa1(word, name) or len(name) == 5 and (
-                    _transposed(word, name) or _doubled(word, name)):
-                table[word] = (num, True)
-                break
-    return table
-
-
-def _transposed(a: str, b: str) -> bool:
-    diff = [i for i in range(len(a)) if len(a) == len(b) and a[i] != b[i]]
-    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] \
-        and a[diff[1]] == b[diff[0]]
-
-
-def _doubled(a: str, b: str) -> bool:
-    return len(a) == len(b) + 1 and any(a[:i] + a[i + 1:] == b and a[i] == a[i - 1]
-                                        for i in range(1, len(a)))
 
 
 def _span(y: int, m: int, d1: int, d2: int | None = None) -> DateRange:
@@ -133,8 +90,13 @@ def _span(y: int, m: int, d1: int, d2: int | None = None) -> DateRange:
 class _Grammar:
     def __init__(self, text: str, original: str, today: dt.date) -> None:
         self.text, self.today = text, today
-        self.words = _month_words(text, original)
+        self.words = month_words(text, original)
         self.days = {w: n for w, n in weekdays().items() if len(w) >= 5}
+        # abbreviations: CLDR's ("sat", "vie") and the longer English ones ("tues",
+        # "thurs"); "mar" (Spanish Tuesday) is also March and the sea, never a weekday
+        self.abbr = {w: n for w, n in weekdays().items() if len(w) < 5 and w != "mar"}
+        self.abbr.update({full[:k]: n for full, n in weekdays().items() if len(full) > 6
+                          for k in (4, 5) if full[:k] not in self.days})
         names = sorted(self.words, key=len, reverse=True)
         self.mon_any = "(?:" + "|".join(re.escape(w) for w in names) + r")\.?"
         self.mon_full = "(?:" + "|".join(
@@ -158,6 +120,32 @@ class _Grammar:
 def _opt_year(m: re.Match[str], group: str) -> int | None:
     g = m.groupdict().get(group)
     return int(g) if g else None
+
+
+def _part_of(y: int, mon: int, part: str) -> DateRange:
+    """A named part of a month: "early" / "a principios" days 1-10, "mid" 11-20, "late"
+    21-end, "first/last week", "first/second half" / "quincena"."""
+    last = last_day(y, mon)
+    p = re.sub(r"\s+", " ", part)
+    for digits, word in (("1st", "first"), ("2nd", "second"), ("3rd", "third"), ("4th", "fourth")):
+        p = p.replace(digits, word)
+    ranges = {
+        "first week": (1, 7), "primera semana": (1, 7), "second week": (8, 14),
+        "segunda semana": (8, 14), "third week": (15, 21), "tercera semana": (15, 21),
+        "fourth week": (22, 28), "cuarta semana": (22, 28),
+        "last week": (last - 6, last), "ultima semana": (last - 6, last),
+        "first half": (1, 15), "primera quincena": (1, 15), "primera mitad": (1, 15),
+        "second half": (16, last), "segunda quincena": (16, last),
+        "segunda mitad": (16, last),
+        "early": (1, 10), "beginning of": (1, 10), "principios": (1, 10),
+        "primeros": (1, 10), "start of": (1, 10), "inicios": (1, 10), "comienzos": (1, 10),
+        "mitad": (11, 20),
+        "mid": (11, 20), "middle of": (11, 20), "mediados": (11, 20),
+        "late": (21, last), "end of": (21, last), "finales": (21, last),
+        "fines": (21, last), "fin": (21, last), "ultimos": (21, last),
+    }
+    a, b = ranges[p]
+    return DateRange(start=dt.date(y, mon, a), end=dt.date(y, mon, b))
 
 
 def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | None]]]:
@@ -203,26 +191,41 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     def part(m: re.Match[str]) -> Value | None:
         mon = g.num(m, "m")
         y = _opt_year(m, "y") or g.next_month_year(mon)
-        last = last_day(y, mon)
-        p = re.sub(r"\s+", " ", m.group("part"))
-        ranges = {
-            "first week": (1, 7), "primera semana": (1, 7), "second week": (8, 14),
-            "segunda semana": (8, 14), "third week": (15, 21), "tercera semana": (15, 21),
-            "fourth week": (22, 28), "cuarta semana": (22, 28),
-            "last week": (last - 6, last), "ultima semana": (last - 6, last),
-            "first half": (1, 15), "primera quincena": (1, 15), "primera mitad": (1, 15),
-            "second half": (16, last), "segunda quincena": (16, last),
-            "segunda mitad": (16, last),
-            "early": (1, 10), "beginning of": (1, 10), "principios": (1, 10),
-            "primeros": (1, 10), "start of": (1, 10),
-            "mid": (11, 20), "middle of": (11, 20), "mediados": (11, 20),
-            "late": (21, last), "end of": (21, last), "finales": (21, last),
-            "fines": (21, last), "ultimos": (21, last),
-        }
-        a, b = ranges[p]
-        return DateRange(start=dt.date(y, mon, a), end=dt.date(y, mon, b))
+        return _part_of(y, mon, m.group("part"))
 
-    forms.append((rf"\b(?:the\s+)?(?P<part>(?:first|second|third|fourth|last)\s+(?:week|half))"
+    def month_span(m: re.Match[str]) -> Value | None:
+        # "entre julio y agosto", "from July to August": the first day of one to the last
+        # of the other (the next such months; the second after the first)
+        m1, m2 = g.num(m, "m1"), g.num(m, "m2")
+        y = _opt_year(m, "y")  # a year written after the second month is that month's
+        y1 = (y if m1 <= m2 else y - 1) if y else g.next_month_year(m1)
+        y2 = y1 if m2 >= m1 else y1 + 1
+        if (y2, m2) == (y1, m1):
+            return None
+        return DateRange(start=dt.date(y1, m1, 1), end=dt.date(y2, m2, last_day(y2, m2)))
+
+    forms.append((rf"\b(?:entre|between|from|de|desde)\s+(?:el\s+mes\s+de\s+)?"
+                  rf"{g.mon('m1', full=True)}\s+(?:y|and|to|a|hasta|until|till|through)\s+"
+                  rf"{g.mon('m2', full=True)}\b(?:{_YSEP}{_Y.format('y')})?", month_span))
+
+    def part_rel(m: re.Match[str]) -> Value | None:
+        # "a finales de mes", "end of this month", "early next month", "a principios del
+        # mes que viene": this month's part, or next month's
+        nxt = m.groupdict().get("next") or m.groupdict().get("next2")
+        y, mon = (t.year, t.month) if not nxt else (
+            (t.year + 1, 1) if t.month == 12 else (t.year, t.month + 1))
+        return _part_of(y, mon, m.group("part"))
+
+    forms.append((r"\b(?:the\s+|in\s+the\s+|at\s+the\s+)?(?P<part>early|mid|late|beginning\s+of|"
+                  r"start\s+of|end\s+of|middle\s+of)[\s-]+(?:(?:this|the)\s+|(?P<next>next)\s+)?month\b",
+                  part_rel))
+    forms.append((r"\b(?:a\s+|para\s+)?(?P<part>principios|inicios|comienzos|mediados|mitad|finales|"
+                  r"fines|fin|primeros|ultimos)\s+(?:de|del)\s+(?:(?:este|el)\s+)?(?:(?P<next>proximo|"
+                  r"siguiente)\s+)?mes\b"
+                  r"(?P<next2>\s+(?:que\s+viene|proximo|siguiente))?", part_rel))
+
+    forms.append((rf"\b(?:the\s+)?(?P<part>(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+"
+                  rf"(?:week|half))"
                   rf"\s+of\s+{g.mon('m')}(?:,?\s+{_Y.format('y')})?", part))
     forms.append((rf"\b(?:la\s+)?(?P<part>(?:primera|segunda|tercera|cuarta|ultima)\s+semana|"
                   rf"(?:primera|segunda)\s+(?:quincena|mitad))\s+de\s+{g.mon('m')}"
@@ -230,7 +233,8 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b(?:the\s+|in\s+the\s+)?(?P<part>early|mid|late|beginning\s+of|start\s+of|"
                   rf"end\s+of|middle\s+of)[\s-]+(?:of\s+)?{g.mon('m')}(?:,?\s+{_Y.format('y')})?",
                   part))
-    forms.append((rf"\b(?:a\s+)?(?P<part>principios|mediados|finales|fines|primeros|ultimos)"
+    forms.append((rf"\b(?:a\s+)?(?P<part>principios|inicios|comienzos|mediados|mitad|finales|fines|"
+                  rf"primeros|ultimos)"
                   rf"\s+de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", part))
 
     def nth_weekend(m: re.Match[str]) -> Value | None:
@@ -272,7 +276,8 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
         monday = dt.date(y, mon, d) - dt.timedelta(days=dt.date(y, mon, d).weekday())
         return DateRange(start=monday, end=monday + dt.timedelta(days=6))
 
-    forms.append((rf"\b(?:the\s+)?week\s+of\s+(?:the\s+)?{_D.format('d1')}\s+(?:of\s+)?"
+    forms.append((rf"\b(?:(?:the\s+)?week\s+(?:of|commencing|beginning|starting)|w/[cb])\s+"
+                  rf"(?:the\s+)?{_D.format('d1')}\s+(?:of\s+)?"
                   rf"{g.mon('m')}(?:,?\s+{_Y.format('y')})?", week_of))
     forms.append((rf"\b(?:the\s+)?week\s+of\s+{g.mon('m')}\s+{_D.format('d1')}"
                   rf"(?:,?\s+{_Y.format('y')})?", week_of))
@@ -286,8 +291,9 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
 
     forms.append((rf"\b(?:el\s+)?{_D.format('d1')}\s+(?:de\s+|of\s+)?{g.mon('m')}"
                   rf"(?:{_YSEP}{_Y.format('y')})?", day))
-    forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')}\b(?!\s*[-–:]|\d)(?:,?\s+{_Y.format('y')})?",
-                  day))
+    # "dic 2 mil pesos", "may 3k": an amount after a month word, not a day
+    forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')}\b(?!\s*[-–:]|\d|\s*(?:mil|millon|k|thousand|"
+                  rf"hundred|grand)\b|\s*[€$£¥%])(?:,?\s+{_Y.format('y')})?", day))
 
     def iso(m: re.Match[str]) -> Value | None:
         a = dt.date.fromisoformat(m.group("a"))
@@ -301,6 +307,9 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
         return Month(year=int(m.group("y")), month=g.num(m, "m"))
 
     forms.append((rf"\b{g.mon('m')}{_YSEP}{_Y.format('y')}\b", month_year))
+    # "june '28", "sept ’27": a year in two digits after an apostrophe
+    forms.append((rf"\b{g.mon('m')}\s*['’](?P<y>\d{{2}})\b",
+                  lambda m: Month(year=2000 + int(m.group("y")), month=g.num(m, "m"))))
     forms.append((r"\b(?P<y>(?:19|20|21)\d{2})-(?P<mm>0?[1-9]|1[0-2])\b(?!-\d)",
                   lambda m: Month(year=int(m.group("y")), month=int(m.group("mm")))))
 
@@ -312,6 +321,25 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
 
     forms.append((rf"\b{g.mon('m')}\s+(?:(?:del|de|of)\s+)?{rel_year}", month_next_year))
     forms.append((rf"\b{rel_year},?\s+(?:in\s+|en\s+)?{g.mon('m', full=True)}\b", month_next_year))
+
+    def day_rel_year(m: re.Match[str]) -> Value | None:
+        # "el 12 de octubre del año que viene", "March 3 next year", "5 May last year"
+        y = t.year - 1 if m.group("last") else t.year + 1
+        d = dt.date(y, g.num(m, "m"), int(m.group("d1")))
+        return DateRange(start=d, end=d)
+
+    rel_or_last = rf"(?:{rel_year}|(?P<last>{LAST_YEAR}))"
+    forms.append((rf"\b(?:el\s+)?{_D.format('d1')}\s+(?:de\s+|of\s+)?{g.mon('m')},?\s+"
+                  rf"(?:(?:del|de|of)\s+)?{rel_or_last}", day_rel_year))
+    forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')},?\s+{rel_or_last}", day_rel_year))
+
+    def month_last(m: re.Match[str]) -> Value | None:
+        # "septiembre pasado", "last September", "el pasado agosto": the latest one gone
+        mon = g.num(m, "m")
+        return Month(year=t.year if mon < t.month else t.year - 1, month=mon)
+
+    forms.append((rf"\b{g.mon('m', full=True)}\s+pasado\b", month_last))
+    forms.append((rf"\b(?:last|(?:el\s+)?pasado)\s+{g.mon('m', full=True)}\b", month_last))
 
     def month_last_year(m: re.Match[str]) -> Value | None:
         return Month(year=t.year - 1, month=g.num(m, "m"))
@@ -337,25 +365,27 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b(?P<mod>next\s+|this\s+|(?:el\s+)?proximo\s+|este\s+)?"
                   rf"{g.mon('m')}(?!\w)(?P<post>\s+(?:que\s+viene|proximo))?", bare))
 
-    def numeric(m: re.Match[str]) -> Value | None:
-        a, b = int(m.group("a")), int(m.group("b"))
-        day, mon = (b, a) if b > 12 >= a else (a, b)  # day/month unless that cannot be
-        y = m.group("y")
-        year = (2000 + int(y) if len(y) == 2 else int(y)) if y else g.day_year(mon, day)
-        d = dt.date(year, mon, day)
-        return DateRange(start=d, end=d)
-
-    forms.append((r"(?:\b(?:el|on|del|for|para|from|desde|until|hasta|al)\s+)"
-                  r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?\b(?!/)", numeric))
-    forms.append((r"\b(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)/(?P<y>(?:19|20|21)\d{2})\b", numeric))
-
-    forms.extend(relative_forms(t, g.days, rel_year))
+    forms.extend(day_number_forms(t, g.day_year))
+    forms.extend(relative_forms(t, g.days, rel_year, g.abbr))
     return forms
 
 
 def find_when(free: str, original: str, today: dt.date) -> When | None:
-    """The longest date expression in ``free`` (folded, claimed spans blanked)."""
+    """The longest date expression in ``free`` (folded, claimed spans blanked), or a stay
+    written as its two ends ("check-in Dec 3, check-out Dec 6": :mod:`scout.task.stay`)."""
+    stay = find_stay(free, original, today, _find_one)
+    if stay is not None:
+        value, span, past = stay
+        return When(value, span, past=past)
+    return _find_one(free, original, today)
+
+
+def _find_one(free: str, original: str, today: dt.date) -> When | None:
     g = _Grammar(free, original, today)
+    # "Fri 12th", "viernes 12 de diciembre": a weekday before a day number only decorates
+    # it, so it is blanked (same length) and the day forms read what follows
+    free = re.sub(r"\b(?:" + "|".join(sorted({**g.days, **g.abbr}, key=len, reverse=True))
+                  + r")\.?,?\s+(?=\d)", lambda m: " " * len(m.group(0)), free)
     best: tuple[int, int, When] | None = None
     for order, (pattern, build) in enumerate(_forms(g)):
         for m in re.finditer(pattern, free):

@@ -35,6 +35,7 @@ precio presupuesto maximo minimo mejor mejores resenas opiniones valoracion valo
 puntuacion nota estrellas puntos criticas como muy bien algo dentro viene principios
 mediados finales quincena verano invierno primavera otono euros dolares libras pesos
 coronas comer cenar sitios sitio recomiendas mi nos
+finde porfa gracias hola depto depa hospedaje lucas quincena puente largo barata
 """.split())
 _EN = frozenset("""
 for with without under below above over less than more at least most the an and or of

@@ -8,11 +8,19 @@ resolve by the place (see :func:`scout.task.cldr.pick`).
 
 Numbers: "1.200,50" and "1,200.50" are both 1200.5; a single separator followed by three
 digits is a thousands separator ("2.500 pesos", "3,000 pesos"); otherwise it is a decimal
-("12,5 €"). "10k" / "1.5k" / "10 mil" multiply by a thousand.
+("12,5 €"). "10k" / "1.5k" / "10 mil" multiply by a thousand, and so does "lucas" (the
+Southern Cone's and Colombia's word for a thousand pesos: "80 lucas"). Numbers in words
+("doscientos euros", "two hundred and fifty pounds", "un millón de pesos") are read by
+:mod:`scout.task.numwords`.
 
 Comparators: "under / menos de / hasta / máximo / as a budget" → "<=", "over / at least /
 más de / desde" → ">=", "around / about / unos / alrededor de" → "~"; a range is stored
-as ``Money(amount=high, min=low, comparator="<=")``.
+as ``Money(amount=high, min=low, comparator="<=")``. A floor that is negated is a cap:
+"nada por encima de 150", "no quiero gastar más de 180", "nothing over £180", "shouldn't
+cost more than 200" are all "<=".
+
+Units ("/night", "per person", "x noche", "£120 pn") follow the amount, or come just
+before its comparator ("x semana por menos de 500 mil pesos").
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from collections.abc import Iterator
 from scout.schemas.task import Money
 from scout.task.cldr import currencies, pick
 from scout.task.lang import fold
+from scout.task.numwords import rewrite, widen
 
 _AMOUNT = (r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
            r"|\d+(?:[.,]\d+)?(?=\s?k\b)")
@@ -37,15 +46,21 @@ _CMP: list[tuple[str, str]] = [
     (r"less than|lower than|cheaper than|under|below|max(?:imum)?|up to|at most|no more than|"
      r"not more than|within|budget(?: of)?|por menos de|menos de|por debajo de|como maximo|"
      r"maximo|hasta|no mas de|a lo sumo|inferior a|presupuesto(?: maximo)?(?: de)?|tope de|"
+     r"abajo de|debajo de|"
      r"<=|≤|<", "<="),
     (r"more than|over|above|at least|min(?:imum)?|starting at|from|mas de|por encima de|"
-     r"al menos|como minimo|minimo|desde|superior a|a partir de|>=|≥|>", ">="),
+     r"al menos|como minimo|minimo|desde|superior a|a partir de|arriba de|>=|≥|>", ">="),
     (r"around|about|approximately|approx\.?|roughly|circa|por unos|unos|alrededor de|"
-     r"aproximadamente|en torno a|cerca de|sobre|~", "~"),
+     r"aproximadamente|en torno a|cerca de|sobre|mas o menos|a eso de|more or less|"
+     r"give or take|something like|algo asi como|"
+     # Latin America: "tipo 50 lucas" (River Plate), "como de 40 mil" (Mexico), "por ahí de"
+     r"tipo|como de|como unos|por ahi de|~", "~"),
 ]
 _POST_CMP: list[tuple[str, str]] = [
     (r"max(?:imum)?|maximo|como maximo|or less|o menos|tops|at most|como mucho|as a maximum", "<="),
     (r"or more|o mas|minimum|como minimo|at least|or above|\+", ">="),
+    # "100 euros o así", "$100-ish", "200 or so"
+    (r"o asi|or so|-?ish|aprox\.?|aproximadamente|mas o menos|more or less|give or take", "~"),
 ]
 # the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
 # "night", "pp" (itself "per person") and the words that are a unit on their own
@@ -53,13 +68,27 @@ _POST_CMP: list[tuple[str, str]] = [
 # "pw", "semanal") also bare ("250€ noche", "15€ pp", "850€ pm"), the other units only after a
 # connector ("200 € semana santa")
 _BARE_PER = r"noche|night|pp|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?"
-_PER = (r"(?:\s*(?:(?:/|per|an?|por|la|el|al|each|cada)\s*|\s(?=(?:" + _BARE_PER + r")\b))"
-        r"(?P<per>nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
-        r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|" + _BARE_PER + r")\b)")
+_UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
+               r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|" + _BARE_PER)
+# "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night"
+# "per room per night": the room is what a hotel price is for anyway, the night the unit
+_PER = (r"(?:(?:\s*(?:per|por|an?|each|x)\s+(?:room|habitacion)\b)?"
+        r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|"
+        r"\s?(?=(?:pp|pn)\b)|\s(?=(?:" + _BARE_PER + r")\b))"  # "£150pn", "15€pp" glued too
+        r"(?P<per>" + _UNIT_WORDS + r"|pn)\b)")
+# a unit written before the amount's comparator: "x semana por menos de 500 mil pesos"
+_PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNIT_WORDS
+                         + r")\b\s*[,:]?\s*$")
+# a negation before a floor makes it a cap: "nada por encima de", "nothing over", "no
+# quiero gastar más de", "shouldn't cost more than" (up to three words between, one clause)
+_NEGATED = re.compile(r"(?:\b(?:no|not|nada|nothing|never|nunca|ni|sin)|n['’]t)"
+                      r"(?:\s+[a-z'’]+){0,3}\s*$")
+# "80 lucas": thousands of pesos (Argentina, Chile, Colombia)
+_LUCAS = frozenset({"luca", "lucas", "luka", "lukas"})
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
               "persona": "person", "people": "person", "pp": "person", "pax": "person",
               "head": "person", "cabeza": "person", "comensal": "person", "comensale": "person",
-              "month": "month", "mes": "month", "mo": "month", "monthly": "month",
+              "pn": "night", "month": "month", "mes": "month", "mo": "month", "monthly": "month",
               "mensual": "month", "mensuales": "month", "pcm": "month", "pm": "month",
               "nightly": "night", "week": "week", "semana": "week", "weekly": "week", "pw": "week",
               "semanal": "week", "semanales": "week"}
@@ -176,10 +205,22 @@ def find_money(free: str, original: str, territories: list[str], *,
     return None
 
 
+_BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in _CMP[:2]) + r")\s+(?P<a>" + _AMOUNT
+                   + r")(?![\d.,]*\s*(?:/|out\s+of|sobre|stars?|estrellas?|\+|%|\d|[a-z]))")
+
+
+def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:
+    """An amount after a money comparator with no currency at all ("nada por encima de
+    150", "under 300"), as written, for a note that it was not read."""
+    m = _BARE.search(free)
+    return (m.group("a"), m.span("a")) if m else None
+
+
 def iter_money(free: str, original: str, territories: list[str], *,
                lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     """Every amount with a currency in ``free`` → (Money, span, the word a currency was
     assumed from or None)."""
+    folded, free = free, rewrite(free)  # "doscientos euros" → "       200 euros", same places
     marked, pattern, pos = _mark(free), _token_re(), 0
     while True:
         m = pattern.search(marked, pos)
@@ -192,11 +233,18 @@ def iter_money(free: str, original: str, territories: list[str], *,
         c1 = _side(g, original, m, "1", territories, lang)
         c2 = _side(g, original, m, "2", territories, lang) if g["a2"] else (None, None, "")
         try:
-            low = _number(g["a1"] or "", g["k1"])
-            high = _number(g["a2"], g["k2"] or g["k1"]) if g["a2"] else None
+            low = _number(g["a1"] or "", g["k1"] or _thousands(g["post1"]))
+            high = _number(g["a2"], g["k2"] or g["k1"] or _thousands(g["post2"] or g["post1"])) \
+                if g["a2"] else None
         except ValueError:
             continue
+        if high is not None and not (g["k1"] or g["post1"]) and (
+                g["k2"] or _thousands(g["post2"])) and low * 1000 <= high:
+            low *= 1000  # "entre 50 y 70 mil pesos", "50 y 70 lucas": one multiplier for both
         raw_per = (g["per"] or "").removeprefix("calendar ")
+        if not raw_per:
+            before = _PER_BEFORE.search(free, max(0, m.start() - 30), m.start())
+            raw_per = before.group("per") if before else ""
         per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
         pcmp = g["pcmp"]
         if high is not None:
@@ -208,7 +256,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
             code = c1[0] or c2[0]
             if joined and high >= low and code:
                 yield (Money(amount=high, min=low, currency=code, comparator="<=", per=per),
-                       span, c1[1] or c2[1])
+                       (widen(folded, free, span[0]), span[1]), c1[1] or c2[1])
                 continue
             # not a range ("80 EUR and 4 stars", "4 and 200 EUR"): the first amount stands
             # alone, and the second is read again on its own
@@ -228,9 +276,17 @@ def iter_money(free: str, original: str, territories: list[str], *,
                 cmp_ = ">="
         if not g["cmp"] and pcmp:
             cmp_ = next(sym for words, sym in _POST_CMP if re.fullmatch(words, pcmp))
+        if cmp_ == ">=" and g["cmp"] and _NEGATED.search(free, max(0, m.start() - 40), m.start()):
+            cmp_ = "<="  # "nada por encima de 150 euros" is a cap
         if not g["cmp"] and not g["lead"] and g["pre1"] and c1[2] == "post":
             span = (m.start("a1"), span[1])  # a word before the amount that is no currency
-        yield Money(amount=low, currency=code, comparator=cmp_, per=per), span, c1[1]
+        yield (Money(amount=low, currency=code, comparator=cmp_, per=per),
+               (widen(folded, free, span[0]), span[1]), c1[1])
+
+
+def _thousands(post: str | None) -> str | None:
+    """"lucas" after an amount multiplies it by a thousand, as "k" does."""
+    return "k" if post and post.strip() in _LUCAS else None
 
 
 def _side(g: dict[str, str | None], original: str, m: re.Match[str], n: str,

@@ -228,7 +228,11 @@ def _find_pattern(text: _Text, spec: InputSpec) -> tuple[str, tuple[int, int]] |
 # a request that opens with one ("Studio 40 m2 barcelona") does not read it as the place.
 _ORDER = ["date", "month", "money", "rating", "duration", "year", "area", "integer",
           "number", "boolean", "list", "string", "place"]
-_UNREAD = re.compile(r"(?<![\w.,])\d[\d.,]*(?:\s*[^\W\d_]{1,12})?", re.UNICODE)
+# a number left over, with the word glued after it when that says what it counts ("3
+# nights"), not a function word ("8,5 para") or the next sentence ("8.5. Thanks")
+_UNREAD = re.compile(r"(?<![\w.,/-])\d+(?:[.,/-]\d+)*(?:[ \t]*(?P<w>[^\W\d_]{1,12}))?", re.UNICODE)
+_GLUE = frozenset("a al and at con de del el en for in la las los o of on or para por the to "
+                  "un una with y".split())
 
 
 def parse_query(
@@ -296,9 +300,17 @@ def parse_query(
                             "meant another").format(name=_(name), word=money[2],
                                                     code=money[0].currency))
             elif spec.type == "rating":
-                from scout.task.rating import find_rating
+                from scout.task.rating import find_rating, star_class
 
                 hit = find_rating(text.free, _default_rating(spec))
+                stars = star_class(text.free)
+                if stars is not None and (hit is None or not (
+                        hit[1][0] < stars[1][1] and stars[1][0] < hit[1][1])):
+                    text.claim(stars[1])  # "hotel de 4 estrellas": a class, said once
+                    _note(result, name, _(
+                        "{name}: '{text}' is the lodging's category, not its guest rating, "
+                        "so it sets no minimum").format(
+                            name=_(name), text=q[stars[1][0]:stars[1][1]].strip()))
             elif spec.type == "area":
                 from scout.task.area import find_area
 
@@ -336,6 +348,7 @@ def parse_query(
                     result.values[name] = Month(year=start.year, month=start.month)
                     result.spans[name] = result.spans[other]
                     break
+    _note_bare_amounts(text, inputs, result, _)
     _note_unread(text, inputs, result, _)
     return result
 
@@ -345,6 +358,23 @@ def _note(result: ParseResult, name: str, text: str) -> None:
     result.field_notes.setdefault(name, []).append(text)
 
 
+def _note_bare_amounts(text: _Text, inputs: dict[str, InputSpec], result: ParseResult,
+                       _: Callable[[str], str]) -> None:
+    """"nada por encima de 150" with a money input still empty: say the currency is missing
+    (after every extractor, so a number a rating read is not taken for money)."""
+    from scout.task.money import find_bare_amount
+
+    for name, spec in inputs.items():
+        if spec.type == "money" and name not in result.values:
+            bare = find_bare_amount(text.free)
+            if bare is not None:
+                text.claim(bare[1])
+                _note(result, name, _(
+                    "{name}: {amount} has no currency, so it was not read; write it as "
+                    "{amount} EUR, {amount} USD or the like").format(name=_(name), amount=bare[0]))
+            return
+
+
 def _note_unread(text: _Text, inputs: dict[str, InputSpec], result: ParseResult,
                  _: Callable[[str], str]) -> None:
     """Numbers left over while a numeric input is still empty: say what was not read."""
@@ -352,9 +382,13 @@ def _note_unread(text: _Text, inputs: dict[str, InputSpec], result: ParseResult,
                   "number"}
     if not any(s.type in open_types and n not in result.values for n, s in inputs.items()):
         return
-    left = [text.original[m.start():m.end()] for m in _UNREAD.finditer(text.free)]
+    left = [text.original[m.start():m.end() if m.group("w") and m.group("w") not in _GLUE
+                          else m.start("w") if m.group("w") else m.end()]
+            for m in _UNREAD.finditer(text.free)]
     if left:
-        shown = ", ".join(f"'{s.strip()}'" for s in left[:3])
+        # quoted as the other notes are in the request's language: 'x' in English, «x» in Spanish
+        quote = "«{}»" if result.lang == "es" else "'{}'"
+        shown = ", ".join(quote.format(s.strip()) for s in left[:3])
         result.notes.append(_("could not read: {text}").format(text=shown))
 
 

@@ -7,7 +7,12 @@ Compostela", "Las Palmas de Gran Canaria", "New York City"); a particle ("de", "
 the request is typed in capitals somewhere (ordinary writing), a place word must be
 capitalised, so "Where to eat in San Francisco" does not read "eat"; a request typed all
 in lower case (or all in capitals) is read case-blind and the name is title-cased ("en
-sevilla" → "Sevilla", "rio de janeiro" → "Rio de Janeiro"). Text other extractors claimed
+sevilla" → "Sevilla", "rio de janeiro" → "Rio de Janeiro"). Read case-blind, a geographic
+head noun ("playa", "costa") starts a name only before particles and a name ("playa del
+carmen"), a one-letter word (chat's "x", "q") ends one, and a lone infinitive after "a" /
+"to" ("a buscar") gives way to a name after another cue. In ordinary writing, capitals
+that spell a particle are an abbreviation ("in LA", "in DC"); typed in lower case, a
+short word with no vowel is one too ("cdmx" → "CDMX", "nyc" → "NYC"). Text other extractors claimed
 (dates, money, ratings) ends a name.
 """
 
@@ -40,6 +45,9 @@ montana pueblo total efectivo general particular precio menos mas noche noches s
 mes meses ano dia dias fin verano invierno primavera otono alquiler alojamiento pleno plena
 casco interior linea venta oferta busca comer cenar dormir viaje vacaciones donde como cual
 partir lo los las del al el la algo alguno alguna favor something anything
+todo toda todos todas incluido incluida
+porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
+pa pal xa asap
 me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
@@ -50,7 +58,17 @@ find best top cheap show search i i'd i'm i'll we looking need want get list rec
 hotels hotel hola hi hello hey buenas saludos thanks gracias porfa
 restaurants restaurant where what which me busco quiero necesito hoteles restaurantes vuelos
 vuelo donde que cual mejores mejor encuentra recomienda recomiendame dame muestrame
+depto depa dpto departamento hospedaje hostal hostel posada cabana cabanas apartamento piso
+alojamiento airbnb apartment flat room habitacion
 """.split())
+# compass points after a particle go on with a name ("punta del este", "ciudad del este")
+_POINTS = frozenset({"este", "oeste", "norte", "sur", "east", "west", "north", "south"})
+# Geographic nouns that head a name ("playa del carmen", "costa del sol", "isla de
+# margarita"): ordinary words in lower case ("en la playa"), so read as a name's first word
+# only when a particle and a name word follow
+_NAME_HEADS = frozenset({"playa", "costa", "isla", "islas", "puerto", "cabo", "sierra", "lago",
+                         "bahia", "punta", "valle", "monte", "isle", "lake", "cape", "port",
+                         "mount", "bay", "coast"})
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
 
 
@@ -64,16 +82,22 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     alt = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in
                    sorted(set(_cues(lang, aliases)), key=len, reverse=True))
     later: tuple[str, tuple[int, int]] | None = None
+    verbish: tuple[str, tuple[int, int]] | None = None
     for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
         hit = _read_name(free, original, m.end(), cased)
+        if hit and not cased and m.group("cue") in ("a", "to") and _infinitive(hit[0]):
+            # "me ayudas a buscar hotel en cdmx": after "a" / "to" a lone -ar/-er/-ir word
+            # typed in lower case is likelier a verb; a name after another cue wins
+            verbish = verbish or hit
+            continue
         if hit:
             # "near the Eiffel Tower in Paris": a name after "in"/"en" wins over a landmark
             # after "near"/"cerca de"; the first name after any cue otherwise
             if re.sub(r"\s+", " ", m.group("cue")) not in _SECONDARY:
                 return hit
             later = later or hit
-    if later:
-        return later
+    if later or verbish:
+        return later or verbish
     if not cased:
         # "hotel lisboa junio": after a leading request word, the first other word;
         # "sevilla en octubre": a request that opens with a name
@@ -118,15 +142,19 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
         if not m or "\x00" in free[m.start():m.end()]:
             break
         raw = m.group(0).rstrip(".")
-        if m.group(0).endswith(".") and len(raw) <= 3 and raw[:1].isupper():
-            raw += "."  # "St. Petersburg", "Mt. Fuji"
+        if m.group(0).endswith(".") and len(raw) <= 3 and (
+                raw[:1].isupper() or not re.search(r"[aeiouy]", fold(raw))):
+            raw += "."  # "St. Petersburg", "Mt. Fuji", "st. louis" (no vowel: an abbreviation)
         possessive = re.search(r"['’]s$", raw)
-        if possessive:  # "London's Soho": the name is London
-            raw = raw[:possessive.start()]
+        if possessive and _known_place(raw[:possessive.start()]):
+            raw = raw[:possessive.start()]  # "London's Soho": the name is London
+        else:
+            possessive = None  # "Martha's Vineyard", "King's Lynn": the possessive is the name
         end = m.start() + len(raw)
         low = fold(raw)
         first = not words
-        is_particle = low in PARTICLES
+        # "LA", "DC" typed in capitals amid lower case are abbreviations, not "la" / "de"
+        is_particle = low in PARTICLES and not (cased and len(raw) > 1 and raw.isupper())
         if first:
             if cased and low in _LEADING_ARTICLES and not raw[0].isupper() and not pending \
                     and _next_is_name(free, original, end, cased):
@@ -136,6 +164,10 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
             elif low in _LEADING_ARTICLES and not pending and _next_is_name(free, original, end,
                                                                             cased):
                 pending.append((raw, m.start(), end))
+            elif not cased and low in _NAME_HEADS and _particle_then_name(free, original, end):
+                words.extend(pending)  # "el puerto de santa maria" keeps its article
+                words.append((raw, m.start(), end))
+                pending = []
             elif is_particle or (not raw[0].isupper() if cased else low in NOT_FIRST):
                 break
             else:
@@ -144,8 +176,11 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
                 pending = []
         elif is_particle and not (cased and raw[0].isupper()):
             pending.append((raw, m.start(), end))
-        elif low in STOP and not (cased and raw[0].isupper()):
-            break
+        elif (low in STOP or low in _month_names()) and not (cased and raw[0].isupper()) \
+                and not (pending and low in _POINTS):
+            break  # "madrid julio o agosto": a month ends a name typed in lower case
+        elif not cased and len(low) == 1:
+            break  # chat shorthand ("lugo x menos de 60": "x" is "por"), never a name word
         elif cased and not raw[0].isupper():
             break
         else:
@@ -170,6 +205,36 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
     return text, (start, stop)
 
 
+def _known_place(word: str) -> bool:
+    """A city the gazetteer knows or a country CLDR names ("London", "Spain")."""
+    from scout.task.cldr import currencies
+    from scout.task.gazetteer import territory_of
+
+    low = fold(word)
+    return territory_of(low) is not None or low in currencies().territory_names
+
+
+def _month_names() -> frozenset[str]:
+    from scout.task.cldr import months  # lazy: CLDR is loaded on the first parse
+
+    # full names and abbreviations ("dic", "sept"), but not "mar" ("Viña del Mar")
+    return frozenset(w for w in months() if len(w) >= 3 and w != "mar")
+
+
+def _infinitive(name: str) -> bool:
+    return " " not in name and len(name) > 3 and fold(name).endswith(("ar", "er", "ir"))
+
+
+def _particle_then_name(free: str, original: str, end: int) -> bool:
+    """"playa| del carmen", "playa| de las americas": particles, then a name word."""
+    seen = False
+    while m := re.match(r"[ \t]+([^\W\d_]+)", original[end:]):
+        if fold(m.group(1)) not in PARTICLES or "\x00" in free[end:end + m.end()]:
+            break
+        seen, end = True, end + m.end()
+    return seen and _next_is_name(free, original, end, False)
+
+
 def _next_is_name(free: str, original: str, end: int, cased: bool) -> bool:
     m = re.match(r"[ \t]+([^\W\d_][\w'’-]*)", original[end:])
     if not m or "\x00" in free[end:end + m.end()]:
@@ -185,10 +250,17 @@ def _acronym(word: str) -> bool:
 
 def _title(text: str, keep_acronyms: bool = False) -> str:
     out = []
-    for i, w in enumerate(text.split()):
+    words = text.split()
+    for i, w in enumerate(words):
         low = w.lower()
         if keep_acronyms and _acronym(w):
             out.append(w)
+        elif re.fullmatch(r"[^\W\d_aeiouáéíóú]{2,5}", low) and not (i == 0 and len(words) > 1) \
+                and not (len(low) > 3 and "y" in low):
+            # "cdmx", "nyc", "bcn" typed in lower case: no vowel, so an abbreviation (but
+            # "st ives", "mt hood": a first word before more name is saint / mount; a longer
+            # word's "y" is its vowel: "kings lynn")
+            out.append(low.upper())
         elif i > 0 and fold(low) in PARTICLES:
             out.append(low)
         else:

@@ -8,33 +8,50 @@ one written; else stars are out of 5, points out of 10, and a bare number is out
 when it is 5 or less, out of 10 otherwise. Words ("excellent reviews" / "excelentes
 reseñas" → 9, "great reviews" / "muy buenas opiniones" → 8.5, "good reviews" / "buenas
 reseñas" / "bien valorado" → the input's default, 8 without one) come after numbers.
+Numbers in words are read too ("at least four stars", "nota de ocho o más").
 """
 
 from __future__ import annotations
 
 import re
 
+from scout.task.numwords import rewrite, widen
+
 # "8'5" is how many in Spain write 8,5; three digits only for a percentage ("100%")
 _NUM = r"(?P<num>\d{1,3}(?:[.,'’]\d{1,2})?)"
 _PRE = (r"(?P<pre>(?:with\s+an?\s+|con\s+una?\s+)?(?:rated|rating|ratings|score|scored|scoring|reviews?|"
         r"puntuacion|puntuada?o?s?|valoracion|valorad[oa]s?(?:\s+con(?:\s+una?)?)?|nota|calificacion|"
-        r"calificad[oa]s?)(?:\s+con(?:\s+una?)?)?"  # "puntuado con más de 8"
+        r"calificad[oa]s?|puntajes?)(?:\s+con(?:\s+una?)?)?"  # "puntuado con más de 8"
+        # "the reviews should be at least 8.5", "la nota tiene que ser de más de 8"
+        r"(?:\s+(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to|would|will)\s+be|"
+        r"\s+(?:is|are|be|sea|sean|es)|\s+(?:debe|deben|tiene\s+que|tienen\s+que)\s+ser)?"
         r"(?:\s+(?:of|de|minima|minimo|media))*"
         r"(?:\s*(?:>=|≥|>|:)|\s+(?:at\s+least|above|over|minimum|min|of|al\s+menos|minima?o?|"
-        r"superior\s+a|mayor\s+(?:de|que|a)|por\s+encima\s+de|mas\s+de|more\s+than|de))*\s*)")
+        r"superior\s+a|mayor\s+(?:de|que|a)|por\s+encima\s+de|mas\s+de|more\s+than|de|"
+        r"arriba\s+de|(?:mayor|superior)\s+o\s+igual\s+(?:a|que)|igual\s+o\s+(?:mayor|superior)\s+"
+        r"(?:a|que)|a\s+partir\s+de))*\s*)")  # Latin America: "arriba de 8", "mayor o igual a"
 _LEAD = (r"(?P<lead>(?:at\s+least|minimum|al\s+menos|como\s+minimo|minimo|min\.?|more\s+than|"
-         r"over|above|mas\s+de|superior\s+a|mayor\s+(?:de|que|a)|>=|≥|>)\s*)")
+         r"over|above|mas\s+de|superior\s+a|mayor\s+(?:de|que|a)|arriba\s+de|"
+         r"mayor\s+o\s+igual\s+(?:a|que)|>=|≥|>)\s*)")
 _SCALE = r"(?:\s*(?:/|out\s+of|sobre|de\s+(?=5\b|10\b))\s*(?P<scale>5|10|100)\b)"
 _UNIT = (r"(?:\s*(?P<unit>[★⭐]|stars?|estrellas?|points?|puntos?|pts|ratings?|score|(?:de\s+)?(?:nota|"
          r"puntuacion|valoracion)))")
 _POST = (r"(?:\s*(?P<post>\+|or\s+(?:better|more|higher|above)|and\s+(?:up|above)|o\s+(?:mas|"
-         r"mejor|superior|superiores)|como\s+minimo|al\s+menos|minimum|or\s+over)(?![\w]))")
+         r"mejor|superior|superiores)|como\s+minimo|al\s+menos|minimum|or\s+over|"
+         r"(?:para|hacia)\s+arriba|or\s+up)(?![\w]))")  # "8,5 para arriba" (Latin America)
 # "8.5 on Booking", "4.5 en Google": a review site names the scale's owner, so it is a cue
-_SITE = (r"(?:\s+(?:on|in|at|en|de)\s+(?P<site>booking(?:\.com)?|tripadvisor|google(?:\s+maps)?|"
-         r"airbnb|expedia|yelp|trivago|hotels\.com|thefork|eltenedor|el\s+tenedor))")
+_SITES = (r"booking(?:\.com)?|tripadvisor|google(?:\s+maps)?|airbnb|expedia|yelp|trivago|"
+          r"hotels\.com|thefork|eltenedor|el\s+tenedor")
+_SITE = r"(?:\s+(?:on|in|at|en|de)\s+(?P<site>" + _SITES + r"))"
 # Spanish grades a score with an article: "con un 8", "más de un 8,5" (a count agrees with
-# a plural noun instead: "2 noches"); only after "con" / "de", not "por un 5 más"
-_ART = r"(?:(?:(?<=con\s)|(?<=de\s))(?P<art>una?\s+))"
+# a plural noun instead: "2 noches"); only after "con" / "de" or a rating word ("nota
+# mínima un 8"), not "por un 5 más"
+# a number that ends its clause: the end, punctuation or a function word next
+_CLAUSE_END = re.compile(r"\s*(?:$|[,;!?)]|\.(?!\d)|(?:and|or|for|on|in|with|please|pls|y|o|para|"
+                         r"en|con|que|porfa)\b)")
+# English grades one too after "at least" / "minimum": "at least an 8", "minimum a 9"
+_ART = (r"(?:(?(pre)|(?:(?<=con\s)|(?<=de\s)))(?P<art>una?\s+)|"
+        r"(?:(?<=least\s)|(?<=minimum\s))(?P<art_en>an?\s+))")
 _RATING_RE = re.compile(
     r"(?<![\w.,])(?:" + _PRE + r"|" + _LEAD + r")?" + _ART + r"?" + _NUM
     + r"(?![\d])(?!\s*[x×]\s*\d)(?P<pct>\s*%(?:\s+(?P<pos>positive|positivas?|favorables?)\b)?)?"
@@ -42,32 +59,39 @@ _RATING_RE = re.compile(
     + _SCALE + r"?" + _UNIT + r"?" + _SITE + r"?" + _POST + r"?"
 )
 
+# "bien valorado / puntuado / calificado / reseñado": well rated, in any of its verbs
+_RATED = r"(?:valorad|puntuad|calificad|resenad|evaluad)[oa]s?"
 _WORDS: list[tuple[str, float | None]] = [
     (r"excellent|exceptional|outstanding|superb|amazing|top[- ]rated|top|excelentes?|excepcionales?|"
      r"magnific[oa]s|extraordinari[oa]s|inmejorables|sobresalientes", 9.0),
     (r"great|very\s+good|highly\s+rated|well[- ]rated|well[- ]reviewed|muy\s+buen[oa]s?|"
-     r"genial(?:es)?|fantastic[oa]s|muy\s+bien\s+valorad[oa]s?", 8.5),
-    (r"good|decent|positive|nice|solid|buen[oa]s?|positiv[oa]s|bien\s+valorad[oa]s?", None),
+     r"genial(?:es)?|fantastic[oa]s|muy\s+bien\s+" + _RATED, 8.5),
+    (r"good|decent|positive|nice|solid|buen[oa]s?|positiv[oa]s|bien\s+" + _RATED, None),
 ]
 _NOUN = (r"(?:reviews?|ratings?|scores?|feedback|resenas?|opiniones?|valoracion(?:es)?|"
          r"criticas?|puntuacion(?:es)?|comentarios|notas?|calificacion(?:es)?|"
          r"puntajes?)")
-_STANDALONE = re.compile(r"\b(?P<w>muy\s+bien\s+valorad[oa]s?|bien\s+valorad[oa]s?|highly\s+rated|"
+_STANDALONE = re.compile(r"\b(?P<w>muy\s+bien\s+" + _RATED + r"|bien\s+" + _RATED + r"|highly\s+rated|"
                          r"well[- ]rated|well[- ]reviewed|top[- ]rated)\b")
 
 
 def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int]] | None:
+    folded, free = free, rewrite(free)  # "at least four stars", "nota de ocho o más"
     for m in _RATING_RE.finditer(free):
         g = m.groupdict()
+        g["art"] = g["art"] or g["art_en"]
+        # "at least 2 people" is a count; "min. 8.5" (a decimal) or "at least an 8" a grade
+        graded = bool(g["lead"] and re.search(r"[.,'’]\d", g["num"])
+                      and _CLAUSE_END.match(free, m.end()))  # not "at least 2.5 km"
         if g["pct"]:  # "reviews of 90% or more", "95% positive": a share of good reviews
             if not (g["pre"] or g["pos"]) or g["scale"] or g["unit"] or g["art"]:
                 continue
         elif len(re.split(r"[.,'’]", g["num"])[0]) > 2:
             continue  # three digits are a percentage or not a rating at all
         if not (g["pre"] or g["scale"] or g["unit"] or g["post"] or g["site"] or g["art"]
-                or g["pos"]):
+                or g["pos"] or graded):
             continue
-        if g["lead"] and not (g["unit"] or g["scale"] or g["site"] or g["art"]):
+        if g["lead"] and not (g["unit"] or g["scale"] or g["site"] or g["art"] or graded):
             continue  # "at least 2 people"
         try:
             num = float(re.sub(r"[,'’]", ".", g["num"]))
@@ -88,7 +112,9 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
         if g["unit"] and g["unit"].startswith(("star", "estrella", "★", "⭐")) and num == scale and not (
                 g["pre"] or g["lead"] or g["post"]):
             continue  # "a 5-star hotel" / "hotel de 5 estrellas" is its category, not a minimum
-        return round(num * 10.0 / scale, 2), m.span()
+        if _is_class(free, m):
+            continue
+        return round(num * 10.0 / scale, 2), (widen(folded, free, m.start()), m.end())
     for words, value in _WORDS:
         m = re.search(r"\b(?:" + words + r")\s+(?:(?:guest|customer|user|de\s+clientes)\s+)?"
                       + _NOUN + r"\b", free) or re.search(
@@ -101,4 +127,56 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
             base = default if default is not None else 8.0
             score = base if value is None else max(base, value)
             return score, m.span()
+    return None
+
+
+# Whole stars in a request about lodging are the establishment's class ("hotel de 4
+# estrellas", "4 star hotel", "un hotel 5*", "hotel en Madrid de 3 estrellas"), which no
+# guest rating measures: a class has no halves, no review word or site ("4 estrellas en
+# Google", "opiniones de 4 estrellas"), and no threshold ("4 estrellas o más", "at least 4
+# stars out of 5" ask for a minimum, read as a rating as the corpora label them).
+_LODGING = (r"(?:hotel(?:es|s)?|hostal(?:es)?|hostels?|alojamientos?|resorts?|apartahotel(?:es)?|"
+            r"aparthotels?|motel(?:es|s)?|paradore?s?|posadas?)")
+_CLASS_BEFORE = re.compile(r"\b" + _LODGING + r"\s+(?:(?:de|of|con|with)\s+)?(?:una?\s+|an?\s+)?$")
+_CLASS_AFTER = re.compile(r"[\s-]*" + _LODGING + r"\b")
+_REVIEW_AFTER = re.compile(r"[\s-]*(?:" + _NOUN + r")\b")
+_REVIEW_BEFORE = re.compile(r"\b" + _NOUN + r"\b(?:\s+[a-z]+){0,3}\s*$")
+_RATING_CUE_AFTER = re.compile(r"\s*(?:(?:on|in|at|en|de)\s+(?:" + _SITES + r")|o\s+(?:mas|mejor|"
+                               r"superior)|or\s+(?:more|better|higher|above|up)|and\s+(?:up|above)|"
+                               r"\+|min(?:imum|imo)?\b|como\s+minimo|al\s+menos|out\s+of|sobre|/)")
+_THRESHOLD_BEFORE = re.compile(r"(?:at\s+least|minimum|min\.?|al\s+menos|como\s+minimo|minimo|"
+                               r"more\s+than|over|above|mas\s+de|superior\s+a|>=|≥|>)\s*$")
+_CLASS_RE = re.compile(r"(?<![\w.,])(?P<num>[1-5])[\s-]*(?P<unit>stars?|estrellas?|\*|★|⭐)")
+
+
+def _is_class(free: str, m: re.Match[str]) -> bool:
+    g = m.groupdict()
+    if not (g["unit"] and g["unit"].startswith(("star", "estrella", "★", "⭐"))):
+        return False
+    if g["pre"] or g["site"] or g["pct"] or g["lead"] or g["post"] or g["scale"] \
+            or not re.fullmatch(r"[1-5]", g["num"]):
+        return False  # "4 estrellas o más", "at least 4 stars out of 5": a threshold, a rating
+    return _lodging_stars(free, m.start(), m.end())
+
+
+def _lodging_stars(free: str, start: int, end: int) -> bool:
+    """Whole stars in a request about lodging, with no review word just before or after
+    them."""
+    if _REVIEW_BEFORE.search(free, max(0, start - 40), start) or _REVIEW_AFTER.match(free, end):
+        return False  # "opiniones de 4 estrellas", "5 star reviews": the guests' stars
+    return bool(_CLASS_BEFORE.search(free, max(0, start - 40), start)
+                or _CLASS_AFTER.match(free, end)
+                or re.search(r"\b" + _LODGING + r"\b", free))
+
+
+def star_class(free: str) -> tuple[str, tuple[int, int]] | None:
+    """Whole stars named as a lodging's class ("hotel de 4 estrellas", "4-star hotel",
+    "hotel 5*"): (the stars as written, span), for a note that they set no rating."""
+    folded, free = free, rewrite(free)  # "hotel de cuatro estrellas"
+    for m in _CLASS_RE.finditer(free):
+        if _lodging_stars(free, m.start(), m.end()) and not _RATING_CUE_AFTER.match(
+                free, m.end()) and not _THRESHOLD_BEFORE.search(free, max(0, m.start() - 20),
+                                                                m.start()):
+            start = widen(folded, free, m.start())
+            return folded[start:m.end()], (start, m.end())
     return None

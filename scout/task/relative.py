@@ -1,6 +1,7 @@
 """Relative spans of a request, resolved from the injected ``today``: seasons, weekends,
 weeks, weekdays, "today / tomorrow / hoy / mañana", "in N days / weeks / months" ("dentro
-de…"), "next / last month" ("el mes que viene / pasado"), "next / last year" ("el año que
+de…"; "a fortnight" is two weeks), "the week / weekend after next", weekday ranges ("del lunes al miércoles"), "next / last month" ("el mes que
+viene / pasado"), "last summer" / "el verano pasado", "next / last year" ("el año que
 viene / pasado"), a year alone,
 feasts (Christmas, New Year, Easter, Semana Santa).
 
@@ -16,6 +17,7 @@ import re
 from collections.abc import Callable
 
 from scout.schemas.task import DateRange, Month
+from scout.task.numwords import count_words
 
 Value = Month | DateRange
 Form = tuple[str, Callable[[re.Match[str]], "Value | None"]]
@@ -26,6 +28,7 @@ _NUM_WORDS = {
     "un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
     "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
 }
+_NUM_WORDS.update({w: n for w, n in count_words(60).items() if w not in _NUM_WORDS})
 # meteorological seasons, northern hemisphere: the month each one starts
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12,
             "primavera": 3, "verano": 6, "otono": 9, "invierno": 12}
@@ -65,11 +68,35 @@ def _holiday(name: str, year: int) -> DateRange:
         xmas = dt.date(year, 12, 25)
         monday = xmas - dt.timedelta(days=xmas.weekday())
         return DateRange(start=monday, end=monday + dt.timedelta(days=6))
-    if name in ("christmas", "navidad", "navidades"):
+    if name in ("christmas", "xmas", "x-mas", "navidad", "navidades"):
         return DateRange(start=dt.date(year, 12, 24), end=dt.date(year, 12, 26))
+    if name in ("christmas eve", "xmas eve", "nochebuena"):
+        return DateRange(start=dt.date(year, 12, 24), end=dt.date(year, 12, 24))
     if name in ("new year's eve", "new years eve", "nochevieja", "fin de ano"):
         return DateRange(start=dt.date(year, 12, 31), end=dt.date(year, 12, 31))
     return DateRange(start=dt.date(year, 1, 1), end=dt.date(year, 1, 1))  # New Year's Day
+
+
+# a bare "weekend" after an occasion is that occasion's, not the coming one: "Memorial Day
+# weekend", "bank holiday weekend", "half term weekend", "July 4th weekend"
+_OCCASIONS = frozenset("day days holiday holidays bank term festival fest fair feria fiesta "
+                       "fiestas puente carnival carnaval pride break long".split())
+
+
+def _occasion_before(m: re.Match[str]) -> bool:
+    before = re.findall(r"[a-z0-9]+", m.string[max(0, m.start() - 30):m.start()])
+    return bool(before) and (before[-1] in _OCCASIONS or re.fullmatch(r"\d+(?:st|nd|rd|th)",
+                                                                        before[-1]) is not None)
+
+
+class _Renamed:
+    """A match seen with some groups renamed (two spellings of one form share a builder)."""
+
+    def __init__(self, m: re.Match[str], groups: dict[str, str | None]) -> None:
+        self._m, self._g = m, groups
+
+    def group(self, name: str) -> str | None:
+        return self._g[name] if name in self._g else self._m.group(name)
 
 
 def _opt_year(m: re.Match[str], group: str) -> int | None:
@@ -81,9 +108,13 @@ def _opt_year(m: re.Match[str], group: str) -> int | None:
 LAST_YEAR = r"(?:(?:the\s+)?last\s+year|(?:el\s+)?ano\s+pasado|(?:el\s+)?pasado\s+ano)\b"
 
 
-def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form]:
-    """(pattern, builder) pairs over folded text; ``days`` are weekday names → 0-6."""
+def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
+                   abbr: dict[str, int] | None = None) -> list[Form]:
+    """(pattern, builder) pairs over folded text; ``days`` are weekday names → 0-6,
+    ``abbr`` their abbreviations ("sat", "thurs", "vie"), read only with a cue."""
     forms: list[Form] = []
+    abbr = abbr or {}
+    every = {**days, **abbr}
 
     def season(m: re.Match[str]) -> Value | None:
         first = _SEASONS[m.group("s")]
@@ -99,19 +130,44 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
         if y is not None:
             return of(y)
         latest = of(t.year if dt.date(t.year, first, 1) <= t else t.year - 1)
+        if mod in ("last", "el pasado", "la pasada") or (m.group("post") or "").strip() in (
+                "pasado", "pasada"):  # "last summer": the latest one over
+            return latest if latest.end < t else of(latest.start.year - 1)
         nxt = mod in ("next", "el proximo", "la proxima", "proximo", "proxima") or bool(
             m.group("post"))
         if latest.end < t or nxt:  # over, or "next" while we are in it: the following one
             return of(latest.start.year + 1)
         return DateRange(start=t, end=latest.end) if latest.start < t else latest
 
-    forms.append((r"\b(?:(?P<mod>next|this|coming|the|el\s+proximo|la\s+proxima|proximo|proxima|"
-                  r"este|esta|el|la|in|en|for|para|during|durante)\s+)?"
-                  r"(?P<s>spring|summer|autumn|fall|winter|primavera|verano|otono|invierno)\b"
-                  r"(?P<post>\s+(?:que\s+viene|proximo|proxima))?"
-                  r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", season))
+    season_re = (r"(?:(?P<mod>next|this|coming|last|the|el\s+proximo|la\s+proxima|proximo|"
+                 r"proxima|el\s+pasado|la\s+pasada|este|esta|el|la|in|en|for|para|during|"
+                 r"durante)\s+)?"
+                 r"(?P<s>spring|summer|autumn|fall|winter|primavera|verano|otono|invierno)\b"
+                 r"(?P<post>\s+(?:que\s+viene|proximo|proxima|pasado|pasada))?"
+                 r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?")
+    forms.append((r"\b" + season_re, season))
+
+    def season_part(m: re.Match[str]) -> Value | None:
+        # "early spring" / "a principios de la primavera" is its first month, "mid" the
+        # second, "late" / "finales" the third
+        whole = season(m)
+        if not isinstance(whole, DateRange):
+            return None
+        k = 0 if m.group("part").startswith(("early", "princip", "inicio", "comienzo")) else \
+            1 if m.group("part").startswith(("mid", "mediado")) else 2
+        y, mo = add_months(dt.date(whole.end.year, whole.end.month, 1), k - 2)
+        ended = "last" in (m.group("mod") or "") or "pasad" in (m.group("mod") or "") + (
+            m.group("post") or "")
+        if (y, mo) < (t.year, t.month) and not (ended or m.group("y")):
+            y += 1  # "mid-winter" on 14 February: that part of this winter is gone
+        return Month(year=y, month=mo)
+
+    forms.append((r"\b(?:in\s+|en\s+|a\s+)?(?P<part>early|mid|late|principios|inicios|comienzos|mediados|"
+                  r"finales|fines)[\s-]+(?:de\s+|del\s+)?(?:the\s+)?" + season_re, season_part))
 
     def weekend(m: re.Match[str]) -> Value | None:
+        if not m.group("det") and _occasion_before(m):
+            return None  # "Memorial Day weekend", "July 4th weekend": some other weekend
         wd = t.weekday()
         sat = t + dt.timedelta(days=(5 - wd) % 7) if wd != 6 else t - dt.timedelta(days=1)
         start, end = max(sat, t), sat + dt.timedelta(days=1)
@@ -119,18 +175,33 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
             start, end = sat + dt.timedelta(days=7), sat + dt.timedelta(days=8)
         return DateRange(start=start, end=end)
 
+    def weekend_after_next(m: re.Match[str]) -> Value | None:
+        wd = t.weekday()
+        sat = t + dt.timedelta(days=(5 - wd) % 7) if wd != 6 else t - dt.timedelta(days=1)
+        return DateRange(start=sat + dt.timedelta(days=14), end=sat + dt.timedelta(days=15))
+
+    # "the weekend after next": the one after English "next weekend", as "the week after
+    # next" is the one after "next week"
+    forms.append((r"\b(?:the\s+)?weekend\s+after\s+next\b|\b(?:el\s+)?(?:fin\s+de\s+semana|finde)\s+"
+                  r"(?:siguiente\s+al|despues\s+del)\s+(?:proximo|que\s+viene)\b", weekend_after_next))
+
     # Spanish "el próximo fin de semana" / "que viene" is the nearest one (Fundéu: "próximo"
     # is the closest ahead), as "este fin de semana" is; "finde" is how Spain writes it short
-    forms.append((r"\b(?:(?P<next>next)\s+|(?:this|este|el\s+proximo|el|the|coming)\s+)?"
-                  r"(?:weekend|fin\s+de\s+semana|finde)\b(?:\s+(?:que\s+viene|proximo))?", weekend))
+    forms.append((r"\b(?P<det>(?P<next>next)\s+|(?:this|este|el\s+proximo|el|the|coming)\s+)?"
+                  r"(?:week-?end|wknd|wkend|fin\s+de\s+semana|finde)\b(?!\s+largo)"
+                  r"(?:\s+(?:que\s+viene|proximo))?",
+                  weekend))
 
     def week(m: re.Match[str]) -> Value | None:
         if m.group("this"):
             return DateRange(start=t, end=t + dt.timedelta(days=6 - t.weekday()))
-        mon = t + dt.timedelta(days=7 - t.weekday())
+        mon = t + dt.timedelta(days=7 - t.weekday() + (7 if m.group("after") else 0))
         return DateRange(start=mon, end=mon + dt.timedelta(days=6))
 
-    forms.append((r"\b(?:(?P<this>this|esta)\s+(?:week|semana)\b|(?:the\s+)?next\s+week\b|"
+    # "the week after next" / "la semana siguiente a la próxima": the Monday-Sunday after
+    forms.append((r"\b(?:(?P<this>this|esta)\s+(?:week|semana)\b|"
+                  r"(?P<after>(?:the\s+)?week\s+after\s+next|(?:la\s+)?semana\s+(?:siguiente|"
+                  r"despues)\s+(?:a|de)\s+la\s+(?:que\s+viene|proxima))\b|(?:the\s+)?next\s+week\b|"
                   r"(?:la\s+)?semana\s+(?:que\s+viene|proxima)|(?:la\s+)?proxima\s+semana)", week))
 
     def month_rel(m: re.Match[str]) -> Value | None:
@@ -154,7 +225,7 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
                   rf"(?P<last>{LAST_YEAR}))", year_rel))
 
     def weekday(m: re.Match[str]) -> Value | None:
-        wd = days[m.group("wd")]
+        wd = every[m.group("wd")]
         if m.group("next"):  # English "next Friday": the Friday of next week
             d = t + dt.timedelta(days=7 - t.weekday() + wd)
         else:
@@ -164,6 +235,24 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
     forms.append((r"\b(?:(?P<next>next)\s+|(?:this|coming|on|el\s+proximo|el|este|the)\s+)?"
                   r"(?P<wd>" + "|".join(sorted(days, key=len, reverse=True)) + r")\b"
                   r"(?:\s+(?:que\s+viene|proximo))?", weekday))
+    # an abbreviation ("sat", "thurs", "vie") only with a cue before it or "night" after it
+    short = "|".join(sorted(abbr, key=len, reverse=True))
+    forms.append((r"\b(?:(?P<next>next)\s+|(?:this|coming|on|el|este)\s+)(?P<wd>" + short
+                  + r")\b\.?(?:\s+(?:night|noche))?|\b(?P<wd2>" + short + r")\.?\s+(?:night|noche)\b",
+                  lambda m: weekday(_Renamed(m, {"wd": m.group("wd") or m.group("wd2")}))))
+
+    def weekday_range(m: re.Match[str]) -> Value | None:
+        # "del lunes al miércoles", "from Friday to Sunday", "sábado y domingo": the next
+        # first day (today included), to the first second day after it
+        a, b = every[m.group("wd1")], every[m.group("wd2")]
+        start = t + dt.timedelta(days=(a - t.weekday()) % 7 + (7 if m.group("next") else 0))
+        end = start + dt.timedelta(days=(b - a) % 7)
+        return DateRange(start=start, end=end) if end > start else None
+
+    wd_alt = "|".join(sorted(every, key=len, reverse=True))  # a range is its own cue
+    forms.append((r"\b(?:(?:del|desde\s+el|from|between|(?P<next>next)|this|este|el|on)\s+)?"
+                  r"(?P<wd1>" + wd_alt + r")\.?\s*(?:[-–]|\s(?:al|a|hasta(?:\s+el)?|to|till|until|"
+                  r"through|and|y(?:\s+el)?))\s*(?P<wd2>" + wd_alt + r")\b", weekday_range))
 
     def year_only(m: re.Match[str]) -> Value | None:
         y = int(m.group("y"))
@@ -176,13 +265,16 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
     def day_word(m: re.Match[str]) -> Value | None:
         w = re.sub(r"\s+", " ", m.group("w"))
         n = {"today": 0, "hoy": 0, "tonight": 0, "esta noche": 0, "tomorrow": 1, "manana": 1,
-             "day after tomorrow": 2, "pasado manana": 2}[w]
+             "day after tomorrow": 2, "pasado manana": 2}.get(w)
+        if n is None:  # the chat spellings: "tmrw", "2moro", "tomorow", "tonite", "2nite"
+            n = 0 if re.fullmatch(r"tonite|2nite|tdy", w) else 1
         d = t + dt.timedelta(days=n)
         return DateRange(start=d, end=d)
 
     # "mañana" is also "morning": not after "la" ("por la mañana")
     forms.append((r"(?<!\bla\s)\b(?:the\s+)?(?P<w>day\s+after\s+tomorrow|pasado\s+manana|today|"
-                  r"tonight|tomorrow|hoy|esta\s+noche|manana)\b", day_word))
+                  r"tonight|tomorrow|hoy|esta\s+noche|manana|tmrw?|tomm?orr?ow|2moro|2morrow|tonite|"
+                  r"2nite)\b", day_word))
 
     def offset(m: re.Match[str]) -> Value | None:
         raw = m.group("n")
@@ -193,16 +285,18 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
         if unit.startswith(("day", "dia")):
             d = t + dt.timedelta(days=n)
             return DateRange(start=d, end=d)
-        if unit.startswith(("week", "semana")):
-            d = t + dt.timedelta(days=7 * n)
+        if unit.startswith(("week", "semana", "fortnight")):
+            d = t + dt.timedelta(days=(14 if unit.startswith("fortnight") else 7) * n)
             return DateRange(start=d, end=d + dt.timedelta(days=6))
         y, mo = add_months(t, n)
         return Month(year=y, month=mo)
 
     forms.append((r"\b(?:in|within|dentro\s+de|en)\s+(?P<n>\d{1,3}|" + "|".join(_NUM_WORDS)
-                  + r")\s+(?P<unit>days?|weeks?|months?|dias?|semanas?|mes|meses)\b", offset))
+                  + r")\s+(?P<unit>days?|weeks?|fortnights?|months?|dias?|semanas?|mes|meses)\b", offset))
     def holiday(m: re.Match[str]) -> Value | None:
         name = re.sub(r"\s+", " ", m.group("h")).replace("’", "'")
+        if name.startswith("x"):
+            name = "xmas eve" if name.endswith("eve") else "xmas"
         y = _opt_year(m, "y")
         if y is not None:
             return _holiday(name, y)
@@ -211,9 +305,12 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str) -> list[Form
 
     # fixed and movable feasts (Christmas is 24-26 December; Easter Good Friday to Monday;
     # Semana Santa / Holy Week Palm Sunday to Easter Sunday)
-    forms.append((r"\b(?P<h>semana\s+santa|holy\s+week|easter\s+week|easter|pascua|"
-                  r"christmas\s+week|semana\s+de\s+navidad|christmas|"
+    forms.append((r"\b(?:the\s+)?(?P<h>semana\s+santa|holy\s+week|easter\s+week|easter|pascua|"
+                  r"christmas\s+week|semana\s+de\s+navidad|christmas\s+eve|x-?mas\s+eve|nochebuena|"
+                  r"christmas|x-?mas|"
                   r"navidad(?:es)?|new\s+year['’]?s\s+eve|nochevieja|fin\s+de\s+ano|"
                   r"new\s+year['’]?s(?:\s+day)?|new\s+year|ano\s+nuevo)\b"
+                  # "the Easter weekend", "Christmas holidays": the feast's own days
+                  r"(?:\s+(?:weekend|holidays?|break|fin\s+de\s+semana|puente))?"
                   r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", holiday))
     return forms

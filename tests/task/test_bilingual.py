@@ -133,7 +133,10 @@ def test_a_past_month_is_kept_and_flagged_in_the_request_language() -> None:
 
 def test_what_the_parser_could_not_read_is_noted() -> None:
     task = build_task("hotels in Rome, 10-14 September, under 150", HOTEL, today=TODAY)
-    assert task.budget is None and any("could not read" in n and "150" in n for n in task.notes)
+    # a bare amount's note says why it was not read (no currency)
+    assert task.budget is None and any("not read" in n and "150" in n for n in task.notes)
+    task = build_task("hotels in Rome, 10-14 September, 2 x 3", HOTEL, today=TODAY)
+    assert any("could not read" in n and "2" in n for n in task.notes)
 
 
 def test_a_month_input_may_hold_a_date_range() -> None:

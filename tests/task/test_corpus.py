@@ -61,16 +61,21 @@ def test_the_holdout_corpus_stays_right(holdout: dict) -> None:
                                                         if m["type"] == field])
 
 
-def test_the_heldout_set_is_separate_bilingual_and_labelled() -> None:
-    """tests/task/corpus/heldout.yaml is scored only by ``parse.py --heldout``: no target is
-    asserted on it here (it is not tuned on), but its shape is checked."""
-    held = bench.load_corpus(bench.HELDOUT)
+@pytest.mark.parametrize("path", [bench.HELDOUT, bench.BLIND5], ids=["heldout", "blind5"])
+def test_the_heldout_set_is_separate_bilingual_and_labelled(path: Path) -> None:
+    """tests/task/corpus/heldout.yaml and blind5.yaml are scored only by ``parse.py
+    --heldout`` / ``--blind5``: no target is asserted on them here (they are not tuned on),
+    but their shape is checked, and no request is shared with another corpus."""
+    held = bench.load_corpus(path)
     reqs = held["requests"]
     langs = Counter(r.get("lang") for r in reqs)
     assert len(reqs) >= 80 and langs["es"] >= 40 and langs["en"] >= 40
+    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
     assert set(held["kinds"]) == {"hotel", "restaurant"}
-    seen = {r["q"] for c in (CORPUS, HOLDOUT, HOLDOUT_LEAD) for r in c["requests"]}
-    assert not seen & {r["q"] for r in reqs}, "a held-out request is in a tuning corpus"
+    others = [CORPUS, HOLDOUT, HOLDOUT_LEAD] + [bench.load_corpus(p) for p in
+                                               (bench.HELDOUT, bench.BLIND5) if p != path]
+    seen = {r["q"] for c in others for r in c["requests"]}
+    assert not seen & {r["q"] for r in reqs}, "a held-out request is in another corpus"
     for r in reqs:
         unknown = set(r.get("skip", ())) - set(held["kinds"][r["kind"]]) - {"lang", "past"}
         assert not unknown, (r["q"], unknown)

@@ -1,0 +1,118 @@
+"""Days written without a month name: numeric dates ("15/09", "el 15/12", "del 10/01 al
+15/01"), day ranges with no month ("del 3 al 5", "from the 3rd to the 7th") and a day
+alone ("el 24", "on the 24th").
+
+Resolution (from the injected ``today``): numeric dates are day/month unless that cannot
+be ("9/15" is 15 September), in the next year that holds them unless one is written;
+with no cue word before them only a two-digit pair with a side over 12 or a leading
+zero is a date ("15/09", "05/03"), never "8/10" (a rating) or "24/7". A day or day range
+with no month is this month's while its first day is ahead, else next month's. A day
+alone needs "el" / "the" and must end the clause (the end, punctuation or a function
+word), so "the 3rd floor" and "el 5 estrellas" are no dates. :mod:`scout.task.dates`
+adds these forms to its grammar (the longest match wins there).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+
+from scout.schemas.task import DateRange
+from scout.task.relative import Form, Value
+
+
+def day_number_forms(t: dt.date, day_year: Callable[[int, int], int]) -> list[Form]:
+    """(pattern, builder) pairs over folded text; ``day_year(month, day)`` is the year of
+    the next such day."""
+    forms: list[Form] = []
+
+    def next_day(d: int) -> dt.date:
+        """The next day ``d`` of a month: this month's while ahead, else the next month
+        that has it ("el 31" on 17 November is 31 December)."""
+        y, mon = t.year, t.month
+        for _ in range(3):
+            if (y, mon) != (t.year, t.month) or d >= t.day:
+                try:
+                    return dt.date(y, mon, d)
+                except ValueError:
+                    pass
+            y, mon = (y + 1, 1) if mon == 12 else (y, mon + 1)
+        raise ValueError(f"no day {d}")
+
+    def days_only(m: re.Match[str]) -> Value | None:
+        # "del 3 al 5", "from the 3rd to the 7th": the next such days, this month's when
+        # the first is still ahead, else next month's; "del 28 al 2" runs into the next
+        d1, d2 = int(m.group("d1")), int(m.group("d2"))
+        start = next_day(d1)
+        y, mon = start.year, start.month
+        if d2 >= d1:
+            return DateRange(start=start, end=dt.date(y, mon, d2))
+        ey, em = (y + 1, 1) if mon == 12 else (y, mon + 1)
+        return DateRange(start=start, end=dt.date(ey, em, d2))
+
+    # only with a cue that these are days: Spanish "del"/"desde el"/"entre el", English
+    # "the" or an ordinal ("from 3 to 5" alone could be anything: nights, prices)
+    forms.append((r"\b(?:del|desde\s+el|entre\s+el)\s+(?P<d1>[0-3]?\d)(?:º)?\s+(?:al|hasta\s+el|"
+                  r"y\s+el)\s+(?P<d2>[0-3]?\d)\b(?!\s*(?:[.,/:%]\d|de\s|noches?|dias?|euros?|"
+                  r"personas?))", days_only))
+    forms.append((r"\b(?:from|between)\s+the\s+(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:to|until|till|"
+                  r"through|and)\s+the\s+(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\b(?!\s*(?:[.,/:%]\d|of\s))",
+                  days_only))
+    # without "the", ordinals say they are days: "from 12th to 14th", "12th-14th"
+    forms.append((r"\b(?:(?:from|between)\s+)?(?P<d1>[0-3]?\d)(?:st|nd|rd|th)\s*(?:[-–&]|\s(?:to|until|"
+                  r"till|through|and))\s*(?:the\s+)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)\b"
+                  r"(?!\s*(?:[.,/:%]\d|of\s))", days_only))
+
+    def one_day(m: re.Match[str]) -> Value | None:
+        # "el 24", "para el día 24", "on the 24th": the next such day (this month's while
+        # ahead, else next month's)
+        day = next_day(int(m.group("d1")))
+        return DateRange(start=day, end=day)
+
+    # a day alone only before the end, a punctuation mark or a function word: "the 3rd
+    # floor", "el 2 de nota", "el 5 estrellas" are no dates
+    not_a_day = (r"(?=\s*(?:$|[,;!?)¿]|\.(?!\d)|(?:and|or|for|to|in|at|under|with|please|pls|"
+                 r"until|till|y|o|para|por|en|con|a|al|hasta|menos|max|maximo|porfa|que)\b))")
+    forms.append((r"\b(?:(?:para|desde|hasta)\s+)?el\s+(?:dia\s+)?(?P<d1>[1-9]|[12]\d|3[01])\b"
+                  + not_a_day, one_day))
+    forms.append((r"\b(?:(?:on|for|from|by|until)\s+)?the\s+(?P<d1>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"
+                  + not_a_day, one_day))
+
+    def numeric_day(ra: str, rb: str, y: str | None) -> DateRange:
+        a, b = int(ra), int(rb)
+        day, mon = (b, a) if b > 12 >= a else (a, b)  # day/month unless that cannot be
+        year = (2000 + int(y) if len(y) == 2 else int(y)) if y else day_year(mon, day)
+        d = dt.date(year, mon, day)
+        return DateRange(start=d, end=d)
+
+    def numeric(m: re.Match[str]) -> Value | None:
+        return numeric_day(m.group("a"), m.group("b"), m.group("y"))
+
+    forms.append((r"(?:\b(?:el|on|del|for|para|from|desde|until|hasta|al)\s+)"
+                  r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?\b(?!/)", numeric))
+    # with no cue, only a pair that cannot be a rating, a fraction or "24/7" (_unambiguous)
+    forms.append((r"(?<![\w/.,])(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?"
+                  r"\b(?![/.,]?\d)", lambda m: numeric(m) if _unambiguous(m) else None))
+
+    def numeric_range(m: re.Match[str]) -> Value | None:
+        start = numeric_day(m.group("a"), m.group("b"), None).start
+        end = numeric_day(m.group("c"), m.group("d"), None).end
+        if end < start:  # "del 28/12 al 03/01": the end is in the next year
+            end = end.replace(year=end.year + 1)
+        return DateRange(start=start, end=end)
+
+    forms.append((r"(?<![\w/.,])(?:(?:del|desde(?:\s+el)?|entre\s+el|from|between)\s+)?"
+                  r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)"
+                  r"(?:\s*[-–]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|and)\s+)"
+                  r"(?P<c>[0-3]?\d)/(?P<d>[0-3]?\d)\b(?![/.,]?\d)", numeric_range))
+    forms.append((r"\b(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)/(?P<y>(?:19|20|21)\d{2})\b", numeric))
+
+    return forms
+
+
+def _unambiguous(m: re.Match[str]) -> bool:
+    """A numeric date with no cue: two digits each side ("24/7" is a service, "8/10" a
+    rating), and a side over 12 or a leading zero ("15/09", "05/03")."""
+    a, b = m.group("a"), m.group("b")
+    return len(a) == len(b) == 2 and ((int(a) > 12) != (int(b) > 12) or "0" in (a[0], b[0]))

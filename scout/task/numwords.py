@@ -1,0 +1,157 @@
+"""Numbers written in words, English and Spanish, rewritten as digits in place.
+
+"doscientos euros", "ciento veinte", "mil quinientos pesos", "treinta y cinco", "four
+and a half" (4.5), "un
+millón de pesos", "1,5 millones" (digits only before a million: "80 mil" and "10k" are
+the money reader's), "two hundred and fifty pounds", "a hundred and fifty
+quid", "fifty bucks" → the same text with the number as digits, padded with spaces on
+the left to the same length, so every position still points at the original (the
+extractors claim spans of the original by position). A value too long for its words
+("mil" is three letters, 1000 four digits) is written with the ``k`` the money reader
+already multiplies ("1k").
+
+Only a run that holds a real number word is rewritten: an article ("a", "un", "una",
+"one") counts only before a scale word ("a hundred", "un millón"); "and" / "y" only join
+inside a number ("two hundred and fifty", "treinta y cinco"); "de" after "millón" /
+"millones" is absorbed ("un millón de pesos"). Used by :mod:`scout.task.money`, whose
+amounts need a currency next to them, so "dos noches" rewritten as "2 noches" is harmless.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+_UNITS = {
+    # English
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90,
+    # Spanish (folded: no accents)
+    "cero": 0, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
+    "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14,
+    "quince": 15, "dieciseis": 16, "diecisiete": 17, "dieciocho": 18, "diecinueve": 19,
+    "veinte": 20, "veintiun": 21, "veintiuno": 21, "veintiuna": 21, "veintidos": 22,
+    "veintitres": 23, "veinticuatro": 24, "veinticinco": 25, "veintiseis": 26,
+    "veintisiete": 27, "veintiocho": 28, "veintinueve": 29, "treinta": 30, "cuarenta": 40,
+    "cincuenta": 50, "sesenta": 60, "setenta": 70, "ochenta": 80, "noventa": 90,
+    "cien": 100, "ciento": 100, "quinientos": 500, "quinientas": 500,
+}
+for _w, _n in (("dos", 2), ("tres", 3), ("cuatro", 4), ("seis", 6), ("sete", 7), ("ocho", 8),
+               ("nove", 9)):  # "doscientos"… ("siete" → "sete-", "nueve" → "nove-")
+    _UNITS[_w + "cientos"] = _UNITS[_w + "cientas"] = _n * 100
+# words that are a number only before a scale word ("a hundred", "un millón")
+_ARTICLES = {"a": 1, "an": 1, "un": 1, "una": 1}
+_SCALES = {"hundred": 100, "thousand": 1000, "mil": 1000, "million": 10**6, "millions": 10**6,
+           "millon": 10**6, "millones": 10**6}
+_TENS = {v for v in _UNITS.values() if 20 <= v <= 90 and v % 10 == 0}
+_HALF = re.compile(r"\s+(?:and\s+a\s+half|y\s+medi[oa])\b")
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)?|[a-z]+")
+
+
+def count_words(limit: int = 100) -> dict[str, int]:
+    """Number words up to ``limit`` ("quince" → 15, "thirty" → 30), for counts of days."""
+    return {w: n for w, n in _UNITS.items() if 0 < n <= limit}
+
+
+def widen(folded: str, rewritten: str, start: int) -> int:
+    """A span start moved back over the words :func:`rewrite` turned into padding, so a
+    span that begins at "200" in "       200 euros" covers "doscientos" in the text."""
+    def changed(i: int) -> bool:
+        return i >= 0 and folded[i] != rewritten[i]
+
+    while start > 0 and (changed(start - 1) or (folded[start - 1] == " " and changed(start - 2)
+                                                 and changed(start))):
+        start -= 1
+    return start
+
+
+@functools.lru_cache(maxsize=256)
+def rewrite(folded: str) -> str:
+    """``folded`` (lower case, no accents) with numbers in words as digits, same length."""
+    toks = list(_TOKEN.finditer(folded))
+    out = list(folded)
+    i = 0
+    while i < len(toks):
+        if i and toks[i - 1].group(0)[0].isdigit() and toks[i].group(0) in _SCALES \
+                and _adjacent(folded, toks[i - 1], toks[i]):
+            i += 1  # "80 mil": the multiplier of the digits before it, left to the reader
+            continue
+        end, value = _run(folded, toks, i)
+        if end == i:
+            i += 1
+            continue
+        a, b = toks[i].start(), toks[end - 1].end()
+        digits = str(value)
+        half = _HALF.match(folded, b)
+        if half and value < 1000:  # "four and a half stars", "ocho y medio": N.5
+            b, digits = half.end(), f"{value}.5"
+        if len(digits) > b - a and value % 1000 == 0:
+            digits = f"{value // 1000}k"
+        if len(digits) <= b - a:
+            out[a:b] = list(digits.rjust(b - a))
+        i = end
+    return "".join(out)
+
+
+def _adjacent(text: str, left: re.Match[str], right: re.Match[str]) -> bool:
+    """Only spaces or a hyphen between two tokens ("twenty-five", "dos mil")."""
+    return re.fullmatch(r"[ \t]+|-", text[left.end():right.start()]) is not None
+
+
+def _run(text: str, toks: list[re.Match[str]], i: int) -> tuple[int, int]:
+    """(index after the run of number words starting at ``i``, its value); (i, 0) if none."""
+    total, current, j, words, last = 0, 0, i, 0, None
+    while j < len(toks):
+        w = toks[j].group(0)
+        if j > i and not _adjacent(text, toks[j - 1], toks[j]):
+            break
+        nxt = toks[j + 1].group(0) if j + 1 < len(toks) else ""
+        if w[0].isdigit():
+            # digits start a run only before "hundred" / "million" / "millón" ("2 hundred",
+            # "1,5 millones") or before
+            # "mil" / "thousand" and more number words ("2 mil quinientos"); a plain "80 mil"
+            # is the money reader's own, which also spreads it over a range
+            after = toks[j + 2].group(0) if j + 2 < len(toks) else ""
+            if j != i or not (_SCALES.get(nxt, 0) in (100, 10**6) or (
+                    _SCALES.get(nxt, 0) == 1000 and after in _UNITS
+                    and _adjacent(text, toks[j + 1], toks[j + 2]))):
+                break
+            current = float(w.replace(",", "."))  # type: ignore[assignment]
+        elif w in _ARTICLES and j == i and nxt in _SCALES:
+            current = _ARTICLES[w]
+        elif w in _UNITS:
+            if last is not None and last not in _TENS and last not in _SCALES.values() \
+                    and not (last >= 100 and _UNITS[w] < 100):
+                break  # "dos tres" is two numbers, not five
+            current += _UNITS[w]
+            words += 1
+        elif w in _SCALES:
+            scale = _SCALES[w]
+            if scale == 100:
+                current = (current or 1) * 100
+            else:
+                total += (current or 1) * scale
+                current = 0
+            words += 1
+            last = scale
+            j += 1
+            if scale >= 10**6 and nxt == "de" and j < len(toks) and _adjacent(text, toks[j - 1],
+                                                                             toks[j]):
+                j += 1  # "un millón de pesos"
+                break
+            continue
+        elif w in ("and", "y") and j > i and nxt in _UNITS and (
+                (w == "y" and last in _TENS) or (w == "and" and last is not None and last >= 100)):
+            j += 1
+            continue
+        else:
+            break
+        last = _UNITS.get(w, last) if not w[0].isdigit() else None
+        j += 1
+    value = total + current
+    if words == 0 or value != int(value):
+        return i, 0
+    return j, int(value)
