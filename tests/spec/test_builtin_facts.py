@@ -61,6 +61,11 @@ def parses(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     return seen
 
 
+def _forget() -> None:
+    for cached in (B._doc, B.shipped, B.translated):
+        cached.cache_clear()
+
+
 def _problems(result) -> list:
     return [p for f in result.files for p in f.problems]
 
@@ -115,10 +120,45 @@ def test_another_jinja2_or_a_damaged_file_means_parsing(
     elif doc is not None:
         path.write_text(doc if isinstance(doc, str) else json.dumps(doc), encoding="utf-8")
     monkeypatch.setattr(B, "PATH", path)
-    B.shipped.cache_clear()
+    _forget()
     try:
         result = validate_paths([project / "pipelines"])
     finally:
-        B.shipped.cache_clear()
+        _forget()
     assert result.ok, _problems(result)
     assert parses["_report.md.j2"] == 1 and parses["_synthesis.md.j2"] == 1
+
+
+def test_scouts_translated_msgids_are_babels_answer() -> None:
+    """What the catalog check asks of scout's own catalog, from the shipped list and from
+    Babel, for every entry and for texts it lacks."""
+    from scout.i18n import _catalog
+    from scout.validate.catalogs import _translated
+
+    for lang in ("es",):
+        shipped = B.translated(lang)
+        catalog = _catalog(lang)
+        assert shipped and catalog is not None
+        asks = [(m.id[0] if isinstance(m.id, (tuple, list)) else m.id, m.context or "")
+                for m in catalog if m.id]
+        asks += [("no such text", ""), (asks[0][0], "no such context")]
+        for msgid, context in asks:
+            assert ((msgid, context or None) in shipped) == \
+                _translated(catalog, msgid, context), (msgid, context)
+
+
+def test_a_validate_whose_templates_use_gettext_reads_no_catalog(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import scout.i18n
+
+    reads: list[str] = []
+    real = scout.i18n._catalog.__wrapped__
+    monkeypatch.setattr(scout.i18n, "_catalog", lambda lang: reads.append(lang) or real(lang))
+    monkeypatch.setattr("scout.validate.catalogs._catalog", scout.i18n._catalog)
+    with_shipped = _problems(validate_paths([project / "pipelines"]))
+    assert reads == []
+    monkeypatch.setattr(B, "translated", lambda lang: None)
+    monkeypatch.setattr("scout.validate.catalogs.translated", B.translated)
+    monkeypatch.setattr(T, "_FACTS", type(T._FACTS)())
+    assert _problems(validate_paths([project / "pipelines"])) == with_shipped
+    assert reads and set(reads) == {"es"}  # once per pipeline: the stand-in keeps no cache
