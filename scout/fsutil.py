@@ -29,10 +29,21 @@ def fsync_dir(path: str | Path) -> None:
         os.close(fd)
 
 
-def _mkstemp(path: Path) -> tuple[int, str]:
-    import tempfile  # not at import: it pulls in shutil, bz2, lzma (scout validate's start)
+_TMP_FLAGS = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+              | getattr(os, "O_CLOEXEC", 0))
 
-    return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+
+def _mkstemp(path: Path) -> tuple[int, str]:
+    """A new file beside ``path`` (mode 0600, a random name), as ``tempfile.mkstemp``
+    makes it, without importing tempfile (random, shutil: a cold `scout validate` writes
+    its cache entries with this and imports nothing else that needs them)."""
+    for _ in range(100):
+        name = str(path.parent / f".{path.name}.{os.urandom(6).hex()}.tmp")
+        try:
+            return os.open(name, _TMP_FLAGS, 0o600), name
+        except FileExistsError:
+            continue  # 48 random bits taken: draw again, as mkstemp does
+    raise FileExistsError(f"no free temporary name beside {path}")
 
 
 def write_atomic(path: str | Path, data: str | bytes, *, fsync: bool = True,

@@ -62,6 +62,10 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
 
 #: set by :func:`run` (the console script): the process is scout's own, see _import_command
 _OWN_PROCESS = False
+#: the modules of commands that start no child process and run no mission: in scout's
+#: own process they skip pydantic's plug-in scan when it can find nothing
+#: (scout.cli.plugin_scan; a pre-commit `scout validate` pays no importlib.metadata)
+_LIGHT_MODULES = frozenset({"scout.cli.spec_cmds"})
 
 
 def _import_command(module: str) -> None:
@@ -78,6 +82,11 @@ def _import_command(module: str) -> None:
     if not _OWN_PROCESS:
         importlib.import_module(module)
         return
+    if module in _LIGHT_MODULES:
+        from scout.cli.plugin_scan import load_pydantic_plugin_loader, skip_empty_pydantic_scan
+
+        skip_empty_pydantic_scan()
+        load_pydantic_plugin_loader()
     was_enabled = gc.isenabled()
     gc.disable()
     try:

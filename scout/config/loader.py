@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from scout.paths import research_root
-from scout.config.settings import ADAPTER_TYPES, AdapterSettings
+from scout.config.settings import ADAPTER_TYPES, AdapterSettings, build_shared_models
 from scout.config.models import ChainLink, Config, ConfigDoc
 from scout.errors import Location, Problem, SpecInvalid
 from scout.spec.located import validate_located
@@ -53,6 +53,8 @@ def check_config(path: str | Path) -> tuple[Config | None, list[Problem]]:
         return None, problems
 
     adapters: dict[str, AdapterSettings] = {}
+    if len(doc.adapters) > 1:
+        build_shared_models()
     for name, raw in doc.adapters.items():
         at = ("adapters", name)
         if not isinstance(raw, dict):

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from scout.config.settings import AdapterSettings
-from scout.spec.models import StrictModel
+from scout.spec.models import StrictModel, new_dict
 
 
 class CurrencyTable(StrictModel):
@@ -22,7 +22,7 @@ class CurrencyTable(StrictModel):
 
     as_of: str = Field(description="date the rates were read, e.g. 2026-11-01")
     base: str = Field(pattern=r"^[A-Z]{3}$")
-    rates: dict[str, float] = Field(default_factory=dict)
+    rates: dict[str, float] = Field(default_factory=new_dict)
     source: str | None = None
 
 
@@ -81,7 +81,7 @@ class ExecutorSettings(StrictModel):
         "on 127.0.0.1) or a scheduler address 'tcp://host:8786'")
     threads_per_worker: int | None = Field(default=None, ge=1, le=64,
                                            description="dask local:N: threads per worker")
-    settings: dict[str, Any] = Field(default_factory=dict,
+    settings: dict[str, Any] = Field(default_factory=new_dict,
                                      description="options of that executor kind")
 
     @field_validator("address")
@@ -153,8 +153,8 @@ class ConfigDoc(StrictModel):
     api_version: Literal["scout/v1"] = Field(alias="apiVersion")
     kind: Literal["Config"] = "Config"
     max_workers: int = Field(default=8, ge=1, le=256)
-    adapters: dict[str, dict[str, Any]] = Field(default_factory=dict)
-    chains: dict[str, list[str]] = Field(default_factory=dict)
+    adapters: dict[str, dict[str, Any]] = Field(default_factory=new_dict)
+    chains: dict[str, list[str]] = Field(default_factory=new_dict)
     currency: CurrencyTable | None = None
     ml: MLSettings = Field(default_factory=MLSettings)
     executor: ExecutorSettings = Field(default_factory=ExecutorSettings)

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from scout.spec.models import Duration, RetryPolicy, StrictModel
+from scout.spec.models import Backoff, Duration, RetryPolicy, StrictModel, new_list
 from scout.suggest import did_you_mean
 
 Capability = Literal["search", "videos", "transcripts", "synthesize", "fetch", "email",
@@ -65,7 +65,7 @@ class AdapterSettings(StrictModel):
     breaker_cooldown: Duration = Field(
         default=300.0, description="skip the adapter this long after it is rate limited"
     )
-    tariff: Tariff = Field(default_factory=Tariff)
+    tariff: Tariff = Field(default_factory=lambda: Tariff())  # not the class (scout.spec.models.new_list)
     credentials: Credentials | None = None
     user_agent: str | None = None
 
@@ -189,7 +189,7 @@ class PageSettings(AdapterSettings):
         default_factory=lambda: ["text/html", "application/xhtml+xml"]
     )
     allow_hosts: list[str] = Field(
-        default_factory=list, description="SSRF allowlist: hosts/IPs allowed although private"
+        default_factory=new_list, description="SSRF allowlist: hosts/IPs allowed although private"
     )
     max_text_chars: int = Field(default=20000, ge=100, le=2_000_000)
 
@@ -348,6 +348,15 @@ def adapter_type(name: str) -> AdapterType:
     except KeyError:
         hint = did_you_mean(name, ADAPTER_TYPES, what="adapter types")
         raise KeyError(f"unknown adapter type '{name}'" + (f"; {hint}" if hint else "")) from None
+
+
+def build_shared_models() -> None:
+    """Build the models every adapter's settings embed before the first adapter's: each
+    adapter type's schema then reuses them instead of generating them again (a config of
+    16 adapter types generated RateCap and Credentials 16 times each; benchmarks/cli.py).
+    The same models are built either way, only once."""
+    for model in (Backoff, RetryPolicy, RateCap, Credentials, Tariff):
+        model.model_rebuild()
 
 
 def settings_for(type_name: str, data: dict[str, Any]) -> AdapterSettings:

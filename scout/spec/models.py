@@ -70,6 +70,19 @@ Duration = Annotated[
 ]
 
 
+def new_list() -> list[Any]:
+    """``default_factory`` for an empty list. Not ``list``: building a model, pydantic
+    asks each factory's signature, and for the builtins inspect parses their text
+    signature with tokenize, whose first use compiles a large regex: ~10 ms of every
+    `scout validate` (benchmarks/cli.py). A function's signature is read in microseconds."""
+    return []
+
+
+def new_dict() -> dict[str, Any]:
+    """``default_factory`` for an empty dict (see :func:`new_list`)."""
+    return {}
+
+
 class StrictModel(BaseModel):
     # each model is built on first use, not at import: a spec or config uses a few of
     # the step kinds' and adapters' models (benchmarks/cli.py, `scout validate`)
@@ -108,7 +121,7 @@ class RetryPolicy(StrictModel):
     before the chain moves on (docs/authoring.md#retry)."""
 
     attempts: int = Field(default=1, ge=1, le=20, description="total tries, including the first")
-    backoff: Backoff = Field(default_factory=Backoff)
+    backoff: Backoff = Field(default_factory=lambda: Backoff())  # a model's signature is slow too
     on: list[Literal[ERROR_KINDS]] | None = Field(  # type: ignore[valid-type]
         default=None,
         description="error classes that are retried (default: every retryable one)",
@@ -196,11 +209,11 @@ class InputSpec(StrictModel):
     )
     enum: list[str] | None = Field(default=None, description="allowed values (strings)")
     synonyms: dict[str, list[str]] = Field(
-        default_factory=dict,
+        default_factory=new_dict,
         description="other words for an enum value, e.g. {hybrid: [híbrido]}: a query, a "
         "mission or --set that says one gets the enum value")
     aliases: list[str] = Field(
-        default_factory=list, description="extra words that name this field in a query"
+        default_factory=new_list, description="extra words that name this field in a query"
     )
     pattern: str | None = Field(
         default=None,
@@ -271,17 +284,17 @@ class Phase(StrictModel):
     uses: str = Field(description="step kind: task, search, fetch, ..., or python:module:function")
     description: str | None = None
     needs: list[str] = Field(
-        default_factory=list,
+        default_factory=new_list,
         description="artifacts or inputs this phase reads; 'name?' may be missing",
         json_schema_extra={"uniqueItems": True, "items": {"type": "string",
                                                           "pattern": NEED_NAME}},
     )
     produces: list[str] = Field(
-        default_factory=list,
+        default_factory=new_list,
         json_schema_extra={"uniqueItems": True, "items": {"type": "string",
                                                           "pattern": ARTIFACT_NAME}},
     )
-    with_: dict[str, Any] = Field(default_factory=dict, alias="with")
+    with_: dict[str, Any] = Field(default_factory=new_dict, alias="with")
     chain: str | None = Field(default=None, description="failover chain from config/adapters.yaml")
     adapters: list[str] | None = Field(
         default=None, description="inline failover chain; 'name?' = used when configured"
@@ -344,7 +357,7 @@ class Pipeline(StrictModel):
     name: str = Field(pattern=SLUG)
     description: str | None = None
     inputs: dict[str, InputSpec] = Field(
-        default_factory=dict, json_schema_extra={"propertyNames": {"pattern": IDENT}}
+        default_factory=new_dict, json_schema_extra={"propertyNames": {"pattern": IDENT}}
     )
     defaults: Defaults = Field(default_factory=Defaults)
     phases: dict[str, Phase] = Field(
@@ -385,7 +398,7 @@ class Mission(StrictModel):
     description: str | None = None
     pipeline: str = Field(description="path of the pipeline, relative to this file")
     query: str | None = None
-    inputs: dict[str, Any] = Field(default_factory=dict)
+    inputs: dict[str, Any] = Field(default_factory=new_dict)
     runs_dir: str | None = None
     max_cost: float | None = Field(default=None, ge=0, description="USD cap for the mission")
 

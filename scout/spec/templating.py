@@ -141,6 +141,7 @@ def analyse(source: str, *, expression: bool = False) -> JinjaUse:
 #: module, the sandbox and filters (the constant bombs are evaluated) and jinja2's parser
 _STORE = FactStore("jinja-use", lambda: (__file__, module_file("scout.spec.sandbox"),
                                          module_file("scout.spec.filters"),
+                                         module_file("scout.spec.filtercall"),
                                          module_file("jinja2")))
 
 

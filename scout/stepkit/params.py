@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, WithJsonSchema, field_validator, model_validator
 
-from scout.spec.models import StrictModel
+from scout.spec.models import StrictModel, new_dict, new_list
 from scout.spec.templating import ArtifactName, ExpressionStr, TemplateStr
 
 
@@ -41,11 +41,11 @@ class ExtractRules(StrictModel):
     record: RecordKind = "source"
     name_from: Literal["title", "jsonld"] = "title"
     strip_patterns: list[str] = Field(
-        default_factory=list,
+        default_factory=new_list,
         description="regexes removed from names, e.g. ' - Booking\\.com$', ' \\| Official Site$'",
     )
     exclude_patterns: list[str] = Field(
-        default_factory=list,
+        default_factory=new_list,
         description="regexes on title or url marking list/aggregator pages to drop",
     )
     shared_domains: list[str] = Field(
@@ -78,7 +78,7 @@ class SearchParams(StrictModel):
     dedup: Literal["none", "name_domain", "semantic"] = "name_domain"
     dedup_threshold: float = Field(default=0.85, ge=0.0, le=1.0)
     options: dict[str, str | int | float | bool] = Field(
-        default_factory=dict, description="provider options passed through (e.g. search_depth)"
+        default_factory=new_dict, description="provider options passed through (e.g. search_depth)"
     )
 
 
@@ -134,12 +134,12 @@ class RankParams(StrictModel):
     items: ArtifactName = Field(description="artifact to rank, e.g. candidates")
     as_: str = Field(default="item", alias="as", pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
                      description="name of the record inside where/order_by")
-    where: Annotated[list[ExpressionStr], _ONE_OR_MANY] = Field(default_factory=list)
+    where: Annotated[list[ExpressionStr], _ONE_OR_MANY] = Field(default_factory=new_list)
     reasons: list[TemplateStr] = Field(
-        default_factory=list,
+        default_factory=new_list,
         description="what the report says when the where at the same position leaves a "
         "record out (templates: 'over {{ task.max_km }} km'); without one, the expression")
-    order_by: Annotated[list[ExpressionStr], _ONE_OR_MANY] = Field(default_factory=list)
+    order_by: Annotated[list[ExpressionStr], _ONE_OR_MANY] = Field(default_factory=new_list)
     descending: bool = True
     limit: int | None = Field(default=None, ge=1, le=10000)
     keep_unknown: bool = True
@@ -221,7 +221,7 @@ class ImagesParams(StrictModel):
     first_party: int = Field(default=2, ge=0, le=30,
                              description="at most this many of them come first")
     options: dict[str, str | int | float | bool] = Field(
-        default_factory=dict, description="provider options passed through (e.g. country)")
+        default_factory=new_dict, description="provider options passed through (e.g. country)")
 
 
 class ThumbnailsParams(StrictModel):

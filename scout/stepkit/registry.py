@@ -13,7 +13,6 @@ import importlib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -118,6 +117,8 @@ def _load_entry_points() -> None:
     if _entry_points_loaded:
         return
     _entry_points_loaded = True
+    from importlib import metadata  # not at import: it pulls in email, zipfile (validate's start)
+
     for ep in metadata.entry_points(group="scout.steps"):
         try:
             obj = ep.load()

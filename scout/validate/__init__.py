@@ -13,6 +13,7 @@ from scout.config.loader import check_config, find_config
 from scout.config.models import Config
 from scout.errors import Location, Problem, SpecInvalid
 from scout.spec.dag import build_graph, graph_problems
+from scout.spec.factcache import flush as flush_fact_cache
 from scout.validate.checks import check_pipeline
 from scout.validate.templates import check_report_templates, unused_problems
 from scout.spec.discover import SPEC_SUFFIXES, find_specs  # noqa: F401 - re-exported
@@ -181,6 +182,7 @@ def validate_paths(paths: list[str | Path], *, config: str | Path | None = None)
     files, problems, skipped = expand_paths(paths)
     configs = _ConfigCache(config)
     reports = [validate_file(f, configs) for f in files]
+    flush_fact_cache()  # what this run parsed, for the next run (one write per kind)
     for p in problems:
         reports.append(FileReport(p.location.file if p.location else "?", None, [p]))
     _drop_repeats(reports)

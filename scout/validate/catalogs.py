@@ -20,6 +20,7 @@ from typing import Any
 
 from scout.errors import CatalogInvalid, Location, Problem
 from scout.i18n import LANGS, _catalog, catalog_path, read_catalog
+from scout.validate.builtin_facts import translated
 
 #: the languages a kind's words must be translated into (English is the msgids)
 TARGET_LANGS = tuple(lang for lang in LANGS if lang != "en")
@@ -48,14 +49,20 @@ def catalog_problems(locales: Path,
     for lang in LANGS:
         path = catalog_path(locales, lang)
         ours = _project_catalog(path, lang, problems) if path.is_file() else None
-        if lang not in TARGET_LANGS:
+        if lang not in TARGET_LANGS or not msgids:
             continue
-        theirs = _catalog(lang)
+        # scout's own catalog: what it translates ships with scout (builtin_facts), so
+        # a project without catalogs of its own needs no Babel here; else read it
+        shipped = translated(lang)
+        theirs = _catalog(lang) if shipped is None else None
         reported: set[tuple[str, str]] = set()
         for msgid, context, where in msgids:
             if (msgid, context) in reported:
                 continue
-            if any(_translated(c, msgid, context) for c in (ours, theirs)):
+            if _translated(ours, msgid, context):
+                continue
+            if (shipped is not None and (msgid, context or None) in shipped) \
+                    or _translated(theirs, msgid, context):
                 continue
             reported.add((msgid, context))
             ctx = f" (context {context!r})" if context else ""

@@ -22,13 +22,8 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
-from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from jinja2 import nodes
+from typing import Any
 
 from scout.errors import Location, Problem
 from scout.report.files import (
@@ -40,12 +35,17 @@ from scout.report.files import (
 )
 from scout.report.locate import column_of
 from scout.schemas.task import TASK_BUILTIN_ATTRS
+from scout.validate.builtin_facts import shipped as shipped_facts
 from scout.validate.catalogs import catalog_problems
 from scout.validate.checks import producers as producers_of
 from scout.spec.loader import LoadedSpec
 from scout.spec.factcache import FactStore, module_file
+from scout.validate.template_facts import TemplateFacts
+from scout.validate.template_facts import decode as _decode
+from scout.validate.template_facts import encode as _encode
+from scout.validate.template_facts import facts_of as _facts_of
+from scout.validate.template_facts import parse_env as _parse_env
 from scout.spec.models import Pipeline
-from scout.spec.filtercall import call_of
 from scout.spec.filtersig import call_problem, shown
 from scout.spec.templating import GLOBAL_NAMES, has_jinja, known_filters, known_tests
 from scout.suggest import did_you_mean
@@ -62,30 +62,12 @@ DEFAULT_CONTEXT = frozenset({"sections", "syntheses"})
 _GENERIC_TASK = frozenset({"values", "types", "sources"})
 
 
-@lru_cache(maxsize=1)
-def _parse_env() -> Any:
-    from scout.report.render import make_report_env  # jinja2: only when a template parses
-
-    return make_report_env(BUILTIN)  # parsing only: the loader is unused
-
-
 class TemplateSyntax(Exception):
     """A template does not parse: Jinja's message and line."""
 
     def __init__(self, message: str | None, lineno: int) -> None:
         super().__init__(message)
         self.message, self.lineno = message, lineno
-
-
-@dataclass(frozen=True)
-class TemplateFacts:
-    """What the checks read from one template's tree, in tree order: the names it binds,
-    the uses (``("name", name, line)``, ``("attr", base, attr, line)``, ``("filter", name,
-    line)``, ``("test", name, line)``) and the templates it imports or includes."""
-
-    bound: frozenset[str]
-    uses: tuple[tuple[Any, ...], ...]
-    imports: tuple[tuple[str, int], ...]
 
 
 #: template facts by the SHA-256 of the template's text: the shared sections
@@ -98,70 +80,40 @@ _facts_lock = threading.Lock()
 
 #: and across processes, on disk (scout.spec.factcache): a pre-commit hook runs
 #: ``scout validate`` on every commit, and the templates rarely change. The facts depend
-#: on this module (what is collected), the report environment (its extensions parse
-#: ``{% trans %}``) and jinja2's parser.
+#: on scout.validate.template_facts (what is collected), the report environment (its
+#: extensions parse ``{% trans %}``) and jinja2's parser.
 _STORE = FactStore("template-facts", lambda: (__file__, module_file("scout.report.render"),
+                                              module_file("scout.validate.template_facts"),
+                                              module_file("scout.spec.filtercall"),
                                               module_file("scout.spec.templating"),
                                               module_file("jinja2")))
 
 
-def _encode(facts: TemplateFacts) -> dict[str, Any]:
-    return {"bound": sorted(facts.bound), "uses": [list(u) for u in facts.uses],
-            "imports": [list(i) for i in facts.imports]}
-
-
-#: the fields of each kind of use after its kind: str, or int for a line number
-_USE_SHAPES = {"name": (str, int), "attr": (str, str, int), "filter": (str, int),
-               "test": (str, int), "msgid": (str, str, int), "call": (str, int, str)}
-
-#: gettext's names in templates and where their msgid (and context) is among the
-#: arguments; ``{% trans %}`` blocks parse into calls of these too
-_GETTEXT_ARGS = {"_": (0, None), "gettext": (0, None), "ngettext": (0, None),
-                 "pgettext": (1, 0), "npgettext": (1, 0)}
-
-
-def _typed(values: list[Any], shape: tuple[type, ...]) -> tuple[Any, ...]:
-    # exact types: True is an int to isinstance, but it is no line number
-    if len(values) != len(shape) or not all(type(v) is t for v, t in zip(values, shape)):
-        raise ValueError("not a template fact")
-    return tuple(values)
-
-
-def _decode(doc: Any) -> TemplateFacts:
-    """TemplateFacts from JSON read back from the cache (untrusted: ValueError unless
-    every field has exactly the shape :func:`_encode` writes)."""
-    if not isinstance(doc, dict) or set(doc) != {"bound", "uses", "imports"}:
-        raise ValueError("not template facts")
-    bound, uses, imports = doc["bound"], doc["uses"], doc["imports"]
-    if not (isinstance(bound, list) and isinstance(uses, list) and isinstance(imports, list)):
-        raise ValueError("not template facts")
-    if not all(type(b) is str for b in bound):
-        raise ValueError("not template facts")
-    out_uses = []
-    for u in uses:
-        if not isinstance(u, list) or not u or u[0] not in _USE_SHAPES:
-            raise ValueError("not a template fact")
-        out_uses.append((u[0], *_typed(u[1:], _USE_SHAPES[u[0]])))
-    out_imports = []
-    for i in imports:
-        if not isinstance(i, list):
-            raise ValueError("not a template fact")
-        out_imports.append(_typed(i, (str, int)))
-    return TemplateFacts(frozenset(bound), tuple(out_uses), tuple(out_imports))
+def _shipped_facts(sha: str) -> TemplateFacts | None:
+    """The facts shipped for a built-in template of this text (scout.validate.builtin_facts)."""
+    doc = shipped_facts().get(sha)
+    if doc is None:
+        return None
+    try:
+        return _decode(doc)
+    except ValueError:
+        return None
 
 
 def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
-    """The facts of ``source``, parsed once per content (in this process, then from the
-    on-disk cache); a syntax error is raised (:class:`TemplateSyntax`), never cached, so
-    it always names the file it was found in."""
+    """The facts of ``source``, parsed once per content (in this process; else the facts
+    shipped for the built-in templates, else the on-disk cache); a syntax error is raised
+    (:class:`TemplateSyntax`), never cached, so it always names the file it was found in."""
     key = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
     with _facts_lock:
         facts = _FACTS.get(key)
         if facts is not None:
             _FACTS.move_to_end(key)
             return facts
-    disk_key = _STORE.key(source)
-    facts = _STORE.load(disk_key, _decode)
+    facts = _shipped_facts(key)
+    disk_key = _STORE.key(source) if facts is None else ""
+    if facts is None:
+        facts = _STORE.load(disk_key, _decode)
     if facts is None:
         from jinja2 import TemplateSyntaxError
 
@@ -171,60 +123,13 @@ def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
             raise TemplateSyntax(exc.message, exc.lineno or 1) from None
         except ValueError as exc:  # Jinja's lexer: a number literal past 4,300 digits
             raise TemplateSyntax(f"a literal Jinja cannot read: {str(exc)[:120]}", 1) from None
-        facts = TemplateFacts(frozenset(_bound(ast)), tuple(_uses(ast)), tuple(_imports(ast)))
+        facts = _facts_of(ast)
         _STORE.save(disk_key, _encode(facts))
     with _facts_lock:
         _FACTS[key] = facts
         while len(_FACTS) > _FACTS_MAX:
             _FACTS.popitem(last=False)
     return facts
-
-
-def _uses(ast: nodes.Template) -> Iterator[tuple[Any, ...]]:
-    from jinja2 import nodes
-
-    for node in ast.find_all((nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Filter,
-                              nodes.Test, nodes.Call)):
-        if isinstance(node, nodes.Call):
-            msgid = _msgid(node)
-            if msgid is not None:
-                yield ("msgid", *msgid, node.lineno)
-        elif isinstance(node, nodes.Name):
-            if node.ctx == "load":
-                yield ("name", node.name, node.lineno)
-        elif isinstance(node, (nodes.Getattr, nodes.Getitem)):
-            base = node.node
-            attr = node.attr if isinstance(node, nodes.Getattr) else (
-                node.arg.value if isinstance(node.arg, nodes.Const)
-                and isinstance(node.arg.value, str) else None)
-            if isinstance(base, nodes.Name) and base.ctx == "load" and attr:
-                yield ("attr", base.name, attr, node.lineno)
-        elif isinstance(node, nodes.Filter) and node.name:
-            yield ("filter", node.name, node.lineno)
-            yield ("call", node.name, node.lineno, call_of(node))
-        elif isinstance(node, nodes.Test):
-            yield ("test", node.name, node.lineno)
-
-
-def _msgid(call: nodes.Call) -> tuple[str, str] | None:
-    """(msgid, context or "") of a gettext call with literal text, else None."""
-    from jinja2 import nodes
-
-    fn = call.node
-    where = _GETTEXT_ARGS.get(fn.name) if isinstance(fn, nodes.Name) else None
-    if where is None:
-        return None
-    at, ctx_at = where
-    args = call.args
-    if len(args) <= at or not isinstance(args[at], nodes.Const) \
-            or not isinstance(args[at].value, str) or not args[at].value:
-        return None
-    context = ""
-    if ctx_at is not None:
-        if not (isinstance(args[ctx_at], nodes.Const) and isinstance(args[ctx_at].value, str)):
-            return None
-        context = args[ctx_at].value
-    return args[at].value, context
 
 
 def templates_dir(spec: LoadedSpec, config: Any) -> Path:
@@ -249,33 +154,6 @@ def _attr_loc(loc: Any, lines: list[str], lineno: int, attr: str) -> Location:
     pattern = r"task\s*(?:\.\s*" + re.escape(attr) + r"\b|\[\s*['\"]" + re.escape(attr) + ")"
     m = re.search(pattern, line)
     return loc(lineno, "task") if not m else Location(loc(lineno).file, lineno, m.start() + 1)
-
-
-def _bound(ast: nodes.Template) -> set[str]:
-    from jinja2 import nodes
-
-    names: set[str] = set()
-    for node in ast.find_all((nodes.Assign, nodes.AssignBlock, nodes.For, nodes.Macro,
-                              nodes.CallBlock, nodes.With, nodes.Import, nodes.FromImport)):
-        if isinstance(node, nodes.Macro):
-            names.add(node.name)
-        if isinstance(node, nodes.Import):
-            names.add(node.target)
-        if isinstance(node, nodes.FromImport):
-            names.update(n if isinstance(n, str) else n[1] for n in node.names)
-        for target in node.find_all(nodes.Name):
-            if target.ctx in ("store", "param"):
-                names.add(target.name)
-    return names
-
-
-def _imports(ast: nodes.Template) -> Iterator[tuple[str, int]]:
-    from jinja2 import nodes
-
-    for node in ast.find_all((nodes.Import, nodes.FromImport, nodes.Include, nodes.Extends)):
-        tmpl = node.template
-        if isinstance(tmpl, nodes.Const) and isinstance(tmpl.value, str):
-            yield tmpl.value, node.lineno
 
 
 def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,

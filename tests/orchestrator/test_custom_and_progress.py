@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+from importlib import metadata
 
 from rich.console import Console
 
@@ -65,7 +66,7 @@ def test_entry_point_step_kind(ws, monkeypatch):
         def load(self):
             return lambda ctx: {"from": "entry point", "phase": ctx.phase_id}
 
-    monkeypatch.setattr(registry.metadata, "entry_points",
+    monkeypatch.setattr(metadata, "entry_points",
                         lambda group=None: [EP()] if group == "scout.steps" else [])
     monkeypatch.setattr(registry, "_entry_points_loaded", False)
     monkeypatch.delitem(registry.STEP_KINDS, "plugged", raising=False)
@@ -151,7 +152,7 @@ def test_a_plugin_that_fails_to_load_is_recorded_and_shown_by_doctor(ws, monkeyp
         def load(self):
             raise ImportError("No module named 'broken_pkg'")
 
-    monkeypatch.setattr(registry.metadata, "entry_points",
+    monkeypatch.setattr(metadata, "entry_points",
                         lambda group=None: [Broken()] if group == "scout.steps" else [])
     monkeypatch.setattr(registry, "_entry_points_loaded", False)
     monkeypatch.setattr(registry, "PLUGIN_FAILURES", {})

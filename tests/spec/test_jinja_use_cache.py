@@ -31,6 +31,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _new_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    factcache.flush()  # what the last process wrote as it ended (and forget what it read)
     J._analyse.cache_clear()
     J._jinja_names.cache_clear()
     J._known_filters.cache_clear()
@@ -84,9 +85,10 @@ def test_a_corrupt_entry_is_parsed_again_and_rewritten(
         cache: Path, parses: list[str], monkeypatch: pytest.MonkeyPatch,
         garbage: bytes | str) -> None:
     first = _results()
-    for entry in (cache / "jinja-use").rglob("*.json"):
-        doc = json.loads(entry.read_text(encoding="utf-8"))
-        facts = doc["facts"]
+    factcache.flush()
+    pack = cache / "jinja-use" / factcache.PACK_NAME
+    doc = json.loads(pack.read_text(encoding="utf-8"))
+    for facts in doc["entries"].values():
         if garbage == "bool-line":
             if "error" in facts:
                 facts["error"][1] = True
@@ -96,7 +98,7 @@ def test_a_corrupt_entry_is_parsed_again_and_rewritten(
             facts["more"] = 1
         elif garbage == "names-not-text":
             facts["names" if "names" in facts else "error"] = [1, 2]
-        entry.write_bytes(garbage if isinstance(garbage, bytes) else json.dumps(doc).encode())
+    pack.write_bytes(garbage if isinstance(garbage, bytes) else json.dumps(doc).encode())
     _new_process(monkeypatch)
     assert _results() == first
     assert len(parses) == 2 * len(SOURCES)
@@ -111,6 +113,7 @@ def test_the_known_names_are_the_environments_cold_and_from_disk(
     for _ in range(2):  # computed, then read back in a "new process"
         assert J.known_filters() == frozenset(env.filters)
         assert J.known_tests() == frozenset(env.tests)
+        factcache.flush()
         assert (cache / "jinja-names").is_dir()
         _new_process(monkeypatch)
 

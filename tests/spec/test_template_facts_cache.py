@@ -28,16 +28,24 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.delenv(factcache.OFF_ENV, raising=False)
     monkeypatch.setenv(factcache.CACHE_ENV, str(tmp_path / "cache"))  # empty: cold
     monkeypatch.setattr(T, "_FACTS", type(T._FACTS)())  # this test's own cache
+    # the built-in templates' facts ship with scout and are parsed by no one
+    # (tests/spec/test_builtin_facts.py); here they go through the disk cache as before
+    monkeypatch.setattr(T, "shipped_facts", lambda: {})
     return tmp_path
 
 
 def _new_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """What another `scout validate` starts with: nothing in memory, the disk as it is."""
+    factcache.flush()  # what the last one wrote as it ended (and forget what it read)
     monkeypatch.setattr(T, "_FACTS", type(T._FACTS)())
 
 
-def _entries(project: Path) -> list[Path]:
-    return sorted((project / "cache").rglob("*.json"))
+def _pack(project: Path) -> Path:
+    return project / "cache" / "template-facts" / factcache.PACK_NAME
+
+
+def _entries(project: Path) -> dict[str, object]:
+    return json.loads(_pack(project).read_text(encoding="utf-8"))["entries"]
 
 
 @pytest.fixture()
@@ -129,9 +137,8 @@ def test_a_corrupt_or_foreign_entry_is_ignored_and_rewritten(
         garbage: bytes | str) -> None:
     want = _problems(validate_paths([project / "pipelines"]))
     cold = sum(parses.values())
-    for entry in _entries(project):
-        doc = json.loads(entry.read_text(encoding="utf-8"))
-        facts = doc["facts"]
+    doc = json.loads(_pack(project).read_text(encoding="utf-8"))
+    for facts in doc["entries"].values():
         if garbage == "uses-bool-line":
             facts["uses"] = [["name", "x", True]]
         elif garbage == "uses-unknown-kind":
@@ -140,10 +147,10 @@ def test_a_corrupt_or_foreign_entry_is_ignored_and_rewritten(
             del facts["imports"]
         elif garbage == "bound-int":
             facts["bound"] = [1]
-        data = garbage if isinstance(garbage, bytes) else json.dumps(doc).encode()
-        if garbage == "too-big":
-            data = b" " * (factcache.MAX_ENTRY_BYTES + 1) + data
-        entry.write_bytes(data)
+    data = garbage if isinstance(garbage, bytes) else json.dumps(doc).encode()
+    if garbage == "too-big":
+        data = b" " * (factcache.MAX_PACK_BYTES + 1) + data
+    _pack(project).write_bytes(data)
     _new_process(monkeypatch)
     assert _problems(validate_paths([project / "pipelines"])) == want
     assert sum(parses.values()) == 2 * cold  # every entry was a miss ...

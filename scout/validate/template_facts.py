@@ -1,0 +1,172 @@
+"""What the template checks read from one report template, and how it is kept.
+
+:class:`TemplateFacts` are the names a template binds and uses and the templates it
+imports, found in one walk over its Jinja tree (:func:`facts_of`); :func:`encode` and
+:func:`decode` are their JSON form, for the on-disk cache (scout.spec.factcache; what is
+read back is untrusted) and the facts shipped for the built-in templates
+(scout.validate.builtin_facts). The checks themselves are in scout.validate.templates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from scout.report.files import BUILTIN
+from scout.spec.filtercall import call_of
+
+if TYPE_CHECKING:
+    from jinja2 import nodes
+
+
+@lru_cache(maxsize=1)
+def parse_env() -> Any:
+    from scout.report.render import make_report_env  # jinja2: only when a template parses
+
+    return make_report_env(BUILTIN)  # parsing only: the loader is unused
+
+
+@dataclass(frozen=True)
+class TemplateFacts:
+    """What the checks read from one template's tree, in tree order: the names it binds,
+    the uses (``("name", name, line)``, ``("attr", base, attr, line)``, ``("filter", name,
+    line)``, ``("test", name, line)``) and the templates it imports or includes."""
+
+    bound: frozenset[str]
+    uses: tuple[tuple[Any, ...], ...]
+    imports: tuple[tuple[str, int], ...]
+
+
+def encode(facts: TemplateFacts) -> dict[str, Any]:
+    return {"bound": sorted(facts.bound), "uses": [list(u) for u in facts.uses],
+            "imports": [list(i) for i in facts.imports]}
+
+
+#: the fields of each kind of use after its kind: str, or int for a line number
+_USE_SHAPES = {"name": (str, int), "attr": (str, str, int), "filter": (str, int),
+               "test": (str, int), "msgid": (str, str, int), "call": (str, int, str)}
+
+#: gettext's names in templates and where their msgid (and context) is among the
+#: arguments; ``{% trans %}`` blocks parse into calls of these too
+_GETTEXT_ARGS = {"_": (0, None), "gettext": (0, None), "ngettext": (0, None),
+                 "pgettext": (1, 0), "npgettext": (1, 0)}
+
+
+def _typed(values: list[Any], shape: tuple[type, ...]) -> tuple[Any, ...]:
+    # exact types: True is an int to isinstance, but it is no line number
+    if len(values) != len(shape) or not all(type(v) is t for v, t in zip(values, shape)):
+        raise ValueError("not a template fact")
+    return tuple(values)
+
+
+def decode(doc: Any) -> TemplateFacts:
+    """TemplateFacts from JSON read back from the cache (untrusted: ValueError unless
+    every field has exactly the shape :func:`encode` writes)."""
+    if not isinstance(doc, dict) or set(doc) != {"bound", "uses", "imports"}:
+        raise ValueError("not template facts")
+    bound, uses, imports = doc["bound"], doc["uses"], doc["imports"]
+    if not (isinstance(bound, list) and isinstance(uses, list) and isinstance(imports, list)):
+        raise ValueError("not template facts")
+    if not all(type(b) is str for b in bound):
+        raise ValueError("not template facts")
+    out_uses = []
+    for u in uses:
+        if not isinstance(u, list) or not u or u[0] not in _USE_SHAPES:
+            raise ValueError("not a template fact")
+        out_uses.append((u[0], *_typed(u[1:], _USE_SHAPES[u[0]])))
+    out_imports = []
+    for i in imports:
+        if not isinstance(i, list):
+            raise ValueError("not a template fact")
+        out_imports.append(_typed(i, (str, int)))
+    return TemplateFacts(frozenset(bound), tuple(out_uses), tuple(out_imports))
+
+
+def facts_of(ast: nodes.Template) -> TemplateFacts:
+    """The facts of a parsed template, in one walk over its tree.
+
+    It used to be three ``find_all`` walks (names bound, uses, imports) and one more per
+    binding node's subtree: on the cold path a third of the time a template took. This
+    walk is pre-order with the children in field order, as ``find_all``, so the uses
+    come out in the same order; tests/spec/test_template_walk.py holds the three walks
+    as the reference and compares.
+    """
+    from jinja2 import nodes
+
+    binders = (nodes.Assign, nodes.AssignBlock, nodes.For, nodes.Macro, nodes.CallBlock,
+               nodes.With, nodes.Import, nodes.FromImport)
+    importers = (nodes.Import, nodes.FromImport, nodes.Include, nodes.Extends)
+    Name, Getattr, Getitem, Const = nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Const
+    Filter, Test, Call, Node = nodes.Filter, nodes.Test, nodes.Call, nodes.Node
+    bound: set[str] = set()
+    uses: list[tuple[Any, ...]] = []
+    imports: list[tuple[str, int]] = []
+    # (node, inside a binding node): a stored or parameter name binds only there
+    stack: list[tuple[Any, bool]] = [(ast, False)]
+    while stack:
+        node, in_binder = stack.pop()
+        if isinstance(node, Call):
+            msgid = _msgid(node)
+            if msgid is not None:
+                uses.append(("msgid", *msgid, node.lineno))
+        elif isinstance(node, Name):
+            if node.ctx == "load":
+                uses.append(("name", node.name, node.lineno))
+            elif in_binder and node.ctx in ("store", "param"):
+                bound.add(node.name)
+        elif isinstance(node, (Getattr, Getitem)):
+            base = node.node
+            attr = node.attr if isinstance(node, Getattr) else (
+                node.arg.value if isinstance(node.arg, Const)
+                and isinstance(node.arg.value, str) else None)
+            if isinstance(base, Name) and base.ctx == "load" and attr:
+                uses.append(("attr", base.name, attr, node.lineno))
+        elif isinstance(node, Filter):
+            if node.name:
+                uses.append(("filter", node.name, node.lineno))
+                uses.append(("call", node.name, node.lineno, call_of(node)))
+        elif isinstance(node, Test):
+            uses.append(("test", node.name, node.lineno))
+        elif isinstance(node, binders):
+            if isinstance(node, nodes.Macro):
+                bound.add(node.name)
+            elif isinstance(node, nodes.Import):
+                bound.add(node.target)
+            elif isinstance(node, nodes.FromImport):
+                bound.update(n if isinstance(n, str) else n[1] for n in node.names)
+        if isinstance(node, importers):
+            tmpl = node.template
+            if isinstance(tmpl, Const) and isinstance(tmpl.value, str):
+                imports.append((tmpl.value, node.lineno))
+        inner = in_binder or isinstance(node, binders)
+        children: list[Any] = []
+        for field in node.fields:
+            item = getattr(node, field, None)
+            if isinstance(item, list):
+                children.extend(n for n in item if isinstance(n, Node))
+            elif isinstance(item, Node):
+                children.append(item)
+        stack.extend((child, inner) for child in reversed(children))
+    return TemplateFacts(frozenset(bound), tuple(uses), tuple(imports))
+
+
+def _msgid(call: nodes.Call) -> tuple[str, str] | None:
+    """(msgid, context or "") of a gettext call with literal text, else None."""
+    from jinja2 import nodes
+
+    fn = call.node
+    where = _GETTEXT_ARGS.get(fn.name) if isinstance(fn, nodes.Name) else None
+    if where is None:
+        return None
+    at, ctx_at = where
+    args = call.args
+    if len(args) <= at or not isinstance(args[at], nodes.Const) \
+            or not isinstance(args[at].value, str) or not args[at].value:
+        return None
+    context = ""
+    if ctx_at is not None:
+        if not (isinstance(args[ctx_at], nodes.Const) and isinstance(args[ctx_at].value, str)):
+            return None
+        context = args[ctx_at].value
+    return args[at].value, context
