@@ -65,6 +65,7 @@ restaurants restaurant where what which me busco quiero necesito hoteles restaur
 vuelo donde que cual mejores mejor encuentra recomienda recomiendame dame muestrame
 depto depa dpto departamento hospedaje hostal hostel posada cabana cabanas apartamento piso
 alojamiento airbnb apartment flat room habitacion
+sitio sitios lugar lugares spot spots apetece antoja quisiera queremos buscamos craving
 """.split())
 # compass points after a particle go on with a name ("punta del este", "ciudad del este")
 _POINTS = frozenset({"este", "oeste", "norte", "sur", "east", "west", "north", "south"})

@@ -137,3 +137,17 @@ def test_known_abbreviation_first_in_a_lower_case_name() -> None:
 
 def test_tipico_is_spanish() -> None:
     assert parse_query("cocido tipico de lalin", RESTAURANT, today=TODAY).lang == "es"
+
+
+@pytest.mark.parametrize("query, want", [
+    # a price or manner word after the verb is not the dish
+    ("donde cenar barato en leon", ("Leon", None)),
+    ("comer barato malaga", ("Malaga", None)),
+    ("comer bien en huesca", ("Huesca", None)),
+    # "sitio", "lugar", "me apetece" are request words, not a place or a dish
+    ("sitio para cenar granada", ("Granada", None)),
+    ("lugar para cenar soria", ("Soria", None)),
+    ("me apetece ramen girona barato", ("Girona", "ramen")),
+])
+def test_request_and_price_words(query: str, want: tuple[str, str | None]) -> None:
+    assert eat(query) == want
