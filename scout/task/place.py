@@ -125,11 +125,13 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             # dish, a month, an amount) is skipped; right after it, "de" / "of" is that
             # thing's ("el mejor ramen de lyon", "tapas típicas de sevilla"), so the name
             # follows it
-            after = claimed[0]
+            # (an amount's or a count's word is no thing of the place: "100 euros de
+            # presupuesto")
+            after = claimed[0] and not counted[0]
             for k, m in enumerate(words[1:], 1):
                 w = fold(m.group(0))
                 if claimed[k] or (after and w in _TYPICAL):
-                    after = True
+                    after = (after and not claimed[k]) or (claimed[k] and not counted[k])
                     continue
                 if counted[k]:
                     continue

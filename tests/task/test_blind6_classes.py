@@ -151,3 +151,10 @@ def test_tipico_is_spanish() -> None:
 ])
 def test_request_and_price_words(query: str, want: tuple[str, str | None]) -> None:
     assert eat(query) == want
+
+
+def test_de_after_an_amount_is_no_place() -> None:
+    # "de" ties a claimed thing to a place, but not an amount's or a count's word
+    assert "destination" not in parse_query("hotel 100 euros de presupuesto", HOTEL, today=TODAY).values
+    assert "destination" not in parse_query("hotel 2 noches de relax", HOTEL, today=TODAY).values
+    assert str(parse_query("hotel julio de granada", HOTEL, today=TODAY).values["destination"]) == "Granada"
