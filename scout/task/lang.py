@@ -36,6 +36,7 @@ puntuacion nota estrellas puntos criticas como muy bien algo dentro viene princi
 mediados finales quincena verano invierno primavera otono euros dolares libras pesos
 coronas comer cenar sitios sitio recomiendas mi nos
 finde porfa gracias hola depto depa hospedaje lucas quincena puente largo barata
+tipico tipica tipicos tipicas
 """.split())
 _EN = frozenset("""
 for with without under below above over less than more at least most the an and or of

@@ -12,8 +12,13 @@ head noun ("playa", "costa") starts a name only before particles and a name ("pl
 carmen"), a one-letter word (chat's "x", "q") ends one, and a lone infinitive after "a" /
 "to" ("a buscar") gives way to a name after another cue. In ordinary writing, capitals
 that spell a particle are an abbreviation ("in LA", "in DC"); typed in lower case, a
-short word with no vowel is one too ("cdmx" → "CDMX", "nyc" → "NYC"). Text other extractors claimed
-(dates, money, ratings) ends a name.
+short word with no vowel is one too ("cdmx" → "CDMX", "nyc" → "NYC", also first in a name
+when the gazetteer knows it: "nyc pizza"). Text other extractors claimed (dates, money,
+ratings) ends a name. With no cue word, what other inputs claimed is passed over ("best
+pizza nyc", "ramen barcelona barato" once the dish is read), and so is a word counted by
+a number ("2 baños madrid"); "de" / "of" right after a claimed thing ties it to the place
+that follows ("el mejor ramen de lyon", "tapas típicas de sevilla"). A lower-case article
+before "ciudad" goes with the noun ("la ciudad de mexico" → "Ciudad de Mexico").
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ restaurants restaurant where what which me busco quiero necesito hoteles restaur
 vuelo donde que cual mejores mejor encuentra recomienda recomiendame dame muestrame
 depto depa dpto departamento hospedaje hostal hostel posada cabana cabanas apartamento piso
 alojamiento airbnb apartment flat room habitacion
+sitio sitios lugar lugares spot spots apetece antoja quisiera queremos buscamos craving
 """.split())
 # compass points after a particle go on with a name ("punta del este", "ciudad del este")
 _POINTS = frozenset({"este", "oeste", "norte", "sur", "east", "west", "north", "south"})
@@ -69,6 +75,13 @@ _POINTS = frozenset({"este", "oeste", "norte", "sur", "east", "west", "north", "
 _NAME_HEADS = frozenset({"playa", "costa", "isla", "islas", "puerto", "cabo", "sierra", "lago",
                          "bahia", "punta", "valle", "monte", "isle", "lake", "cape", "port",
                          "mount", "bay", "coast"})
+# "ramen de lyon", "best ramen of lyon", "tapas típicas de sevilla": after what another
+# input claimed, the words that tie it to a place
+_OF = frozenset({"de", "del", "of", "from"})
+_TYPICAL = frozenset({"tipico", "tipica", "tipicos", "tipicas", "typical"})
+# Common nouns a lower-case article goes with, not a name: "la ciudad de mexico" is
+# Ciudad de Mexico ("La Coruña", "La Paz" keep theirs)
+_COMMON_HEADS = frozenset({"ciudad", "city"})
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
 
 
@@ -103,15 +116,36 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         # "sevilla en octubre": a request that opens with a name
         words = list(re.finditer(r"[^\W\d_][\w'’-]*", original))
         cue_words = {c for c in _cues(lang, aliases) if " " not in c}
-        if words and fold(words[0].group(0)) in _LEADING | STOP:
-            for m in words[1:]:
+        claimed = [free[m.start()] == "\x00" for m in words]
+        # "2 baños madrid 1200": a word right after a number is what it counts, not a name
+        counted = [bool(re.search(r"(?:^|\s)\d[\d.,]*[ \t]*$", original[:m.start()]))
+                   for m in words]
+        if words and (fold(words[0].group(0)) in _LEADING | STOP or claimed[0] or counted[0]):
+            # "best pizza nyc", "ramen barcelona barato": what another input read (the
+            # dish, a month, an amount) is skipped; right after it, "de" / "of" is that
+            # thing's ("el mejor ramen de lyon", "tapas típicas de sevilla"), so the name
+            # follows it
+            # (an amount's or a count's word is no thing of the place: "100 euros de
+            # presupuesto")
+            after = claimed[0] and not counted[0]
+            for k, m in enumerate(words[1:], 1):
                 w = fold(m.group(0))
-                if free[m.start()] == "\x00" or w in PARTICLES or w in cue_words:
+                if claimed[k] or (after and w in _TYPICAL):
+                    after = (after and not claimed[k]) or (claimed[k] and not counted[k])
+                    continue
+                if counted[k]:
+                    continue
+                if after and w in _OF and k + 1 < len(words):
+                    hit = _read_name(free, original, words[k + 1].start(), cased)
+                    if hit:
+                        return hit
+                if w in PARTICLES or w in cue_words:
                     break  # past a cue or an article the cue pass has read what there was
+                after = False
                 if w in _LEADING or w in NOT_FIRST:
                     continue
                 return _read_name(free, original, m.start(), cased)
-        elif words and free[words[0].start()] != "\x00" and fold(words[0].group(0)) not in PARTICLES:
+        elif words and fold(words[0].group(0)) not in PARTICLES:
             return _read_name(free, original, words[0].start(), cased)
         return None
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
@@ -161,6 +195,10 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
                 pass  # "en la Costa del Sol": the article is not part of the name
             elif low == "the" and not cased:
                 break  # typed in lower case, "near the beach" is a thing, not a name
+            elif not cased and low in _LEADING_ARTICLES and not pending \
+                    and _next_word(original, end) in _COMMON_HEADS \
+                    and _particle_then_name(free, original, end + 1 + len(_next_word(original, end))):
+                pass  # "en la ciudad de mexico": the article goes with "ciudad", not the name
             elif low in _LEADING_ARTICLES and not pending and _next_is_name(free, original, end,
                                                                             cased):
                 pending.append((raw, m.start(), end))
@@ -235,6 +273,11 @@ def _particle_then_name(free: str, original: str, end: int) -> bool:
     return seen and _next_is_name(free, original, end, False)
 
 
+def _next_word(original: str, end: int) -> str:
+    m = re.match(r"[ \t]+([^\W\d_][\w'’-]*)", original[end:])
+    return fold(m.group(1)) if m else ""
+
+
 def _next_is_name(free: str, original: str, end: int, cased: bool) -> bool:
     m = re.match(r"[ \t]+([^\W\d_][\w'’-]*)", original[end:])
     if not m or "\x00" in free[end:end + m.end()]:
@@ -273,6 +316,8 @@ def _title(text: str, keep_acronyms: bool = False) -> str:
         low = w.lower()
         if keep_acronyms and _acronym(w):
             out.append(w)
+        elif re.fullmatch(r"[^\W\d_aeiouáéíóú]{2,5}", low) and _known_place(low):
+            out.append(low.upper())  # "nyc pizza": a known abbreviation even as a first word
         elif re.fullmatch(r"[^\W\d_aeiouáéíóú]{2,5}", low) and not (i == 0 and len(words) > 1) \
                 and not (len(low) > 3 and "y" in low):
             # "cdmx", "nyc", "bcn" typed in lower case: no vowel, so an abbreviation (but
