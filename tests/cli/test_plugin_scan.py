@@ -27,7 +27,13 @@ def _dist(folder: Path, name: str, entry_points: str | None) -> None:
 def test_nothing_to_find_here(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     _dist(tmp_path, "other", "[console_scripts]\nother = other:main\n")
     _dist(tmp_path, "bare", None)
-    monkeypatch.syspath_prepend(str(tmp_path))
+    # only this folder and the standard finders: what other tests left on sys.path or
+    # sys.meta_path (a zip, a plug-in finder) would rightly make the scan say no
+    from importlib.machinery import PathFinder
+
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path if f is PathFinder
+                                           or not hasattr(f, "find_distributions")])
     assert P.no_pydantic_plugins()
     from importlib import metadata
 
