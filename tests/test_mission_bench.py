@@ -225,3 +225,18 @@ def test_replay_recomputes_the_figures_from_a_saved_run(tmp_path: Path, capsys: 
     saved.write_text("{not json")
     with pytest.raises(SystemExit, match="not a --save-served file"):
         mission.main(["--replay", str(saved)])
+
+
+def test_longest_first_is_what_knowing_item_times_would_buy() -> None:
+    """``simulate(longest_first=...)`` (the --replay columns 'sim LPT' and 'pages'):
+    items in the order served, a long item last, lose a lane's worth of time that the
+    same discipline starting the longest first does not."""
+    served = [_served("F1", "q", 0.1, 0.0)]
+    served += [_served("F3", f"b{i}", 2.0 if i == 4 else 1.0, 1 + i) for i in range(5)]
+    pipe, caps = _pipeline(2), {}
+    as_served = mission.simulate(pipe, served, caps, 2)
+    known = mission.simulate(pipe, served, caps, 2, longest_first=True)
+    only_f2 = mission.simulate(pipe, served, caps, 2, longest_first=frozenset({"F2"}))
+    # served order: lanes end at 1+1+2 = 4 and 1+1 = 2 → 4.1; longest first: 2+1, 1+1 → 3.1
+    assert abs(as_served - 4.1) < 1e-9 and abs(known - 3.1) < 1e-9
+    assert only_f2 == as_served  # F3's items keep the served order

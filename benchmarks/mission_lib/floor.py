@@ -164,7 +164,7 @@ def _fanout_jobs(pipeline: Pipeline, stage: list[str], by_phase: dict[str, list[
 
 def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[float, int]],
              max_workers: int, ends: list[float] | None = None, *,
-             rule: str = "workpool") -> float:
+             rule: str = "workpool", longest_first: bool | frozenset[str] = False) -> float:
     """What scout's own discipline would take with zero overhead: the same stages, the
     one-call phases on a thread each, then every free thread taking the next item (in
     the order the server saw them) of the phase ``fanout.WorkPool._pick`` would choose
@@ -173,7 +173,11 @@ def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[flo
     knows only what has finished: a phase's mean item time so far (before any of its
     items finished, the mean over the phases that have one; before any, 1 s).
     ``wall - simulated`` is then scout's overhead, and ``simulated - bound`` what the
-    discipline costs against perfect packing."""
+    discipline costs against perfect packing.
+
+    ``longest_first`` (offline only, ``mission.py --replay``) gives the discipline item
+    times it cannot have: each phase's items start longest first (all phases, or those
+    named), as a scheduler that predicted every item's time would start them."""
 
     by_phase: dict[str, list[Served]] = defaultdict(list)
     for s in sorted(served, key=lambda s: s.at):
@@ -198,8 +202,13 @@ def simulate(pipeline: Pipeline, served: list[Served], caps: dict[str, tuple[flo
     t = 0.0
     for stage in stages(pipeline):
         plain, items, limits = _fanout_jobs(pipeline, stage, by_phase, max_workers)
+        def ordered(p: str, work: list[list[Served]]) -> list[list[Served]]:
+            if longest_first is True or (longest_first and p in longest_first):
+                return sorted(work, key=lambda it: -sum(s.latency for s in it))
+            return list(work)
+
         fan: dict[str, dict[str, Any]] = {
-            p: {"items": list(work), "limit": limits[p], "inflight": 0, "seconds": 0.0,
+            p: {"items": ordered(p, work), "limit": limits[p], "inflight": 0, "seconds": 0.0,
                 "timed": 0, "index": n} for n, (p, work) in enumerate(items.items())}
         heap: list[tuple[float, int, str | None, float]] = []
         seq = 0
