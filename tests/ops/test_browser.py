@@ -169,12 +169,19 @@ def test_pages_fit_a_phone(served: ScoutServe, browser: Any, tmp_path: Path) -> 
     and journal tables scroll in their own boxes (they made the pages 480-840 px wide),
     and report.html's tables too."""
     origin = served.url
-    mission = httpx.get(origin + "/api/missions").json()["runs"][0]["mission_id"]
+    missions = [r["mission_id"] for r in httpx.get(origin + "/api/missions").json()["runs"]]
+    assert len(missions) >= 2  # every mission's page: a degraded run's reasons are longest
     browser.set_window_size(390, 900)
     try:
-        for path in ("/", f"/missions/{mission}", "/cost",
-                     f"/api/missions/{mission}/report?format=html"):
+        for path in ("/", *(f"/missions/{m}" for m in missions), "/cost",
+                     *(f"/api/missions/{m}/report?format=html" for m in missions)):
             _visit(browser, origin + path, origin)
+            if path.startswith("/missions/"):  # a checkout's path as deep as CI's may be
+                browser.execute_script(
+                    "const p = document.createElement('p'); p.className = 'meta';"
+                    "p.innerHTML = 'Pipeline <code>/tmp/tmp.Zq3xY8bKp1/checkout-of-a-long-name/"
+                    "pipelines/hotel_research_with_a_long_name.yaml</code>';"
+                    "document.querySelector('main').appendChild(p);")
             got = browser.execute_script(
                 "return [document.documentElement.scrollWidth, window.innerWidth,"
                 " [...document.querySelectorAll('table')].every(t => t.parentElement"
