@@ -180,6 +180,10 @@ def test_budget_cap_stops_cleanly_and_the_report_marks_it(world: World, capsys) 
     md = report(world, "bcn-cap")
     assert md.startswith("# Mission bcn-cap stopped at its cost cap")
     assert "Stopped at the cost cap** ($0.01)" in md
+    # report.html too, as a finished mission writes it (the pipeline's formats: md, html)
+    html = (world.run_dir("bcn-cap") / "report.html").read_text()
+    assert "<h1>Mission bcn-cap stopped at its cost cap</h1>" in html
+    assert '<figure class="dag"><svg' in html and "Stopped at the cost cap" in html
     spent = sum(e["cost"]["usd"] for e in world.journal())
     # calls already in flight when the cap is crossed finish (F2 and F4 run side by side)
     assert 0.01 <= spent <= 0.01 + 8 * 0.008
