@@ -132,7 +132,7 @@ def test_no_image_search_configured_skips_the_search_visibly(
     run = world.run_dir("keyless")
     md = (run / "report.md").read_text()
     assert "Image search was skipped" in md
-    assert "brave_images skipped: BRAVE_API_KEY not set" in md
+    assert "brave, brave_images (BRAVE_API_KEY not set)" in md
     photos = json.loads((run / "artifacts" / "photos.json").read_text())["data"]
     assert photos["skipped"]
     # the hotels' own photos are still there, first-party, downloaded

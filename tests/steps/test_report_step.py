@@ -188,8 +188,8 @@ def test_keyless_synthesis_renders_its_structure(tmp_path: Path) -> None:
     assert first.startswith("Casa Bonay is the best rated option that fits your request: "
                             "9.0/10. [")
     assert "\n**Casa Bonay**\n" in section and "\n**Hotel Praktik Rambla**\n" in section
-    assert "- Pro (noise, staff): “Rooms were quiet and the staff were lovely.” [" in section
-    assert "- Con (breakfast): “Hotel Praktik Rambla: from 135 EUR per night, breakfast " \
+    assert "- In favour (noise, staff): “Rooms were quiet and the staff were lovely.” [" in section
+    assert "- Against (breakfast): “Hotel Praktik Rambla: from 135 EUR per night, breakfast " \
            "extra.” [" in section
     assert "**Where sources disagree**" in section
     import re
