@@ -12,7 +12,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from scout.i18n import N_
+from scout.i18n import N_, N_plural
 from scout.providers.in_doubt import SENT, in_doubt_of
 
 DEGRADED = ("succeeded_partial", "failed_retryable", "failed_terminal", "skipped",
@@ -224,8 +224,12 @@ def summarise_with_skips(entries: list[dict[str, Any]], phase_order: list[str] |
     for (phase, adapter), errs in sorted(failures.items(), key=lambda kv: (
             rank.get(kv[0][0], len(rank)), kv[0][0], order(kv[0][1]))):
         others = sorted(a for a in answered.get(phase, set()) if a != adapter)
-        msgid = (N_("{phase}: {adapter} failed {count}x ({errors}); {others} answered instead")
-                 if others else N_("{phase}: {adapter} failed {count}x ({errors})"))
+        n = len(errs)  # "failed 2 times", not "failed 2x"
+        msgid = (N_plural("{phase}: {adapter} failed {count} time ({errors}); {others} answered "
+                          "instead", "{phase}: {adapter} failed {count} times ({errors}); "
+                          "{others} answered instead", n) if others else
+                 N_plural("{phase}: {adapter} failed {count} time ({errors})",
+                          "{phase}: {adapter} failed {count} times ({errors})", n))
         notices.append(msgid.format(phase=phase, adapter=adapter, count=len(errs),
                                     errors="; ".join(sorted(set(errs))),
                                     others=", ".join(others)))

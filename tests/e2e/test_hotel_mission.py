@@ -95,7 +95,7 @@ def test_degraded_tavily_down_and_no_perplexity_key(
     assert apply(world, "bcn-degraded") == 0
     md = report(world, "bcn-degraded")
     # DuckDuckGo answered in Tavily's place, and the report says so
-    assert "- F1: tavily failed 2x (unavailable, HTTP 500); duckduckgo answered instead" in md
+    assert "- F1: tavily failed 2 times (unavailable, HTTP 500); duckduckgo answered instead" in md
     assert "*(review, duckduckgo, phase F2)*" in md
     # the extractive fallback stood in for Perplexity, and the report says why
     assert "perplexity skipped: PERPLEXITY_API_KEY not set" in md

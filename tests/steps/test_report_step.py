@@ -98,7 +98,7 @@ def test_report_markdown_and_html(tmp_path: Path) -> None:
     # a model's answer (sentences only) renders as cited sentences
     assert "Casa Bonay is loved by guests. [" in md and "*Answered by **perplexity** (sonar).*" in md
     assert "```mermaid\nflowchart TD" in md
-    assert "F1: tavily failed 1x (unavailable, HTTP 500); duckduckgo answered instead" in md
+    assert "F1: tavily failed 1 time (unavailable, HTTP 500); duckduckgo answered instead" in md
     assert "perplexity skipped: PERPLEXITY_API_KEY not set" in md
     assert "**Video evidence is missing.** Y1 (video search) failed (final)" in md
     assert "- **Y1** (videos, optional): failed (final) — video search failed: yt-dlp error\n" in md
@@ -290,7 +290,7 @@ def test_a_phase_skipped_by_its_condition_went_to_plan() -> None:
 
 def test_a_call_the_cost_cap_refused_is_not_a_provider_failure() -> None:
     """The cap refusing a call is said once, as 'stopped at the cost cap'; it is not
-    'tavily failed 1x (budgetexceeded)' nor a call in the cost table."""
+    'tavily failed 1 time (budgetexceeded)' nor a call in the cost table."""
     journal = [
         {"adapter": "tavily", "phase": "F1", "result": "ok", "cost": {"usd": 0.008}},
         {"adapter": "tavily", "phase": "F2", "result": "budget_exceeded",
