@@ -105,14 +105,16 @@ class MissionView:
     #: the notices that are "not configured" skips, as rows (each also in ``notices``)
     skips: list[SkipRow] = field(default_factory=list)
 
-    def skip_groups(self, told: Any = ()) -> list[SkipGroup]:
+    def skip_groups(self, told: Any = (), only: Any = None) -> list[SkipGroup]:
         """The skips a report lists under "what did not go to plan", grouped by reason in
         order of first mention; a skip whose notice is in ``told`` (a section that already
-        says it, as the synthesis's notes do) is left to that section."""
+        says it, as the synthesis's notes do) is left to that section. ``only``: just the
+        skips whose notice is in it (that section's own grouped line)."""
         told = set(told or ())
+        keep = None if only is None else set(only)
         groups: "OrderedDict[str, SkipGroup]" = OrderedDict()
         for s in self.skips:
-            if s.text in told:
+            if s.text in told or (keep is not None and s.text not in keep):
                 continue
             g = groups.setdefault(s.reason, SkipGroup(s.reason, []))
             if s.adapter not in g.adapters:

@@ -98,7 +98,10 @@ def test_degraded_tavily_down_and_no_perplexity_key(
     assert "- F1: tavily failed 2 times (unavailable, HTTP 500); duckduckgo answered instead" in md
     assert "*(review, duckduckgo, phase F2)*" in md
     # the extractive fallback stood in for Perplexity, and the report says why
-    assert "perplexity skipped: PERPLEXITY_API_KEY not set" in md
+    synthesis = md.split("## Synthesis\n", 1)[1].split("\n## ", 1)[0]
+    assert ("cited.*\n- **Not configured, so not asked:** perplexity (PERPLEXITY_API_KEY not set); "
+            "openai (neither OPENAI_API_KEY nor SCOUTE_OPENAI_BASE_URL is set)\n") in synthesis
+    assert md.count("PERPLEXITY_API_KEY") == 1  # said once, where it belongs
     assert "*Answered by **extractive**" in md and "local synthesis built from the evidence" in md
     assert re.findall(r"^\| (\d) \| ([^|]+?) \|", md, re.M)[:2] == [
         ("1", "Casa Bonay"), ("2", "Hotel Praktik Rambla")]

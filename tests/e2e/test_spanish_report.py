@@ -131,7 +131,8 @@ def test_spanish_notices_of_a_degraded_run(world: World, monkeypatch: pytest.Mon
     md = (world.run_dir("bcn-es-degraded") / "report.md").read_text()
     assert ("- F1: tavily: 2 fallos (no disponible, HTTP 500); respondió duckduckgo en su lugar"
             in md)
-    assert "perplexity omitido: PERPLEXITY_API_KEY sin definir" in md
+    assert ("- **Sin configurar, así que no se consultaron:** perplexity (PERPLEXITY_API_KEY "
+            "sin definir)") in md
     assert "*Respondido por **extractive**" in md and "síntesis local" in md
     # words a Spanish reader uses: no "pipeline" in the appendix, "A favor", not "Pro"
     assert "flujo de trabajo `hotel-research`" in md and "pipeline `" not in md

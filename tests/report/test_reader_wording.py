@@ -120,3 +120,31 @@ def test_items_that_did_not_run_are_not_counted_as_succeeded(lang: str, said: st
     assert cell in dag, dag
     assert {"en": "| 1/3, 2 failed |", "es": "| 1/3, fallaron 2 |"}[lang] in dag
     assert "failed_retryable" not in dag and "4/4" not in md + dag
+
+
+def test_the_default_report_groups_the_skips_too(tmp_path: Path) -> None:
+    """A kind without its own template says the same: the synthesis's skipped model in
+    one line under its synthesis, the other skipped providers in one line below."""
+    from scout.config.loader import load_config
+    from scout.schemas.records import Candidate, Candidates
+    from scout.stepkit.context import StepContext
+    from scout.stepkit.params import ReportParams
+    from scout.steps import report
+
+    pipe = load_pipeline(ROOT / "pipelines" / "hotel_research.yaml").model
+    task = build_task("hotels in Barcelona", pipe.inputs, today=dt.date(2026, 11, 29))
+    cands = Candidates(items=[Candidate(key="casa", name="Casa Bonay", url="https://bonay.test/")])
+    synthesis = Synthesis(text="Casa Bonay.", adapter="extractive",
+                          notes=["perplexity skipped: PERPLEXITY_API_KEY not set"])
+    ctx = StepContext(phase_id="F6", phase=pipe.phases["F6"], params=ReportParams(),
+                      inputs={"candidates": cands, "synthesis": synthesis}, mission_id="m",
+                      pipeline=pipe, config=load_config(ROOT / "config" / "adapters.yaml"),
+                      root=tmp_path, run_dir=tmp_path, today=dt.date(2026, 11, 29), task=task,
+                      extras={"mission_view": keyless_view()})
+    report.run(ctx)
+    md = (tmp_path / "report.md").read_text()
+    assert "- **Not configured, so not asked:** perplexity (PERPLEXITY_API_KEY not set)\n" in md
+    assert ("- **Not configured, so not asked:** tavily (TAVILY_API_KEY not set); brave, "
+            "brave_images (BRAVE_API_KEY not set)\n") in md
+    assert md.count("PERPLEXITY_API_KEY") == 1 and "skipped: " not in md.replace(
+        "page skipped: circuit", "")
