@@ -78,6 +78,8 @@ class SkipRow:
     adapter: str
     reason: str
     text: str
+    #: the phases whose chain passed it over
+    phases: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -120,6 +122,12 @@ class MissionView:
             if s.adapter not in g.adapters:
                 g.adapters.append(s.adapter)
         return list(groups.values())
+
+    def skip_texts(self, uses: str) -> list[str]:
+        """The notices of the skips only phases of step ``uses`` made (the photos section
+        says the image search's own)."""
+        ids = {p.id for p in self.phases if p.uses == uses}
+        return [s.text for s in self.skips if s.phases and set(s.phases) <= ids]
 
     @property
     def other_notices(self) -> list[str]:
@@ -206,7 +214,9 @@ def summarise_with_skips(entries: list[dict[str, Any]], phase_order: list[str] |
             text = skips.setdefault(f"{adapter}:{why}", N_("{adapter} skipped: {reason}").format(
                 adapter=adapter, reason=why))
             if result == "skipped":
-                skip_rows.setdefault(f"{adapter}:{why}", SkipRow(adapter, str(why), text))
+                found = skip_rows.setdefault(f"{adapter}:{why}", SkipRow(adapter, str(why), text))
+                if phase not in found.phases:
+                    found.phases.append(phase)
         elif result == "ok":
             row.calls += 1
         elif result == SENT:  # announces a paid try; the try's own line is counted
