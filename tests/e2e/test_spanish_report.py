@@ -111,6 +111,9 @@ def test_spanish_request_gives_a_spanish_report(world: World) -> None:
     appendix = es.split("## Apéndice", 1)[1]
     assert "```mermaid\nflowchart TD" in appendix
     assert 'F2["F2: search x candidates [completada]"]' in appendix
+    # the phase table says what each phase does in Spanish words
+    assert "| F2 | búsqueda | completada | tavily | 4/4 |" in appendix
+    assert "| P3 | síntesis | completada |" in appendix and "| search |" not in appendix
     assert es.index("## Selección") < es.index("## Síntesis") < es.index("## Qué cambió") \
         < es.index("## Los hoteles") < es.index("## Fuentes") < es.index("## Apéndice")
 

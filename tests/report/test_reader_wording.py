@@ -103,8 +103,8 @@ def test_a_past_month_is_warned_about_once(lang: str) -> None:
 @pytest.mark.parametrize("lang, said, cell", [
     ("en", "- **F4** (search): failed (can be retried) (1 of 4 items succeeded, "
            "3 did not run)\n", "| F4 | search | failed (can be retried) | — | 1/4, 3 did not run |"),
-    ("es", "- **F4** (search): fallida (reintentable) (1 de 4 elementos salieron bien, "
-           "3 no se ejecutaron)\n", "| F4 | search | fallida (reintentable) | — | 1/4, 3 no se ejecutaron |"),
+    ("es", "- **F4** (búsqueda): fallida (reintentable) (1 de 4 elementos salieron bien, "
+           "3 no se ejecutaron)\n", "| F4 | búsqueda | fallida (reintentable) | — | 1/4, 3 no se ejecutaron |"),
 ])
 def test_items_that_did_not_run_are_not_counted_as_succeeded(lang: str, said: str,
                                                              cell: str) -> None:

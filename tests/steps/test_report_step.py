@@ -303,7 +303,7 @@ def test_a_call_the_cost_cap_refused_is_not_a_provider_failure() -> None:
 
 @pytest.mark.parametrize("lang, line", [
     ("en", "- **F2** (search): failed (can be retried) — stopped at the cost cap\n"),
-    ("es", "- **F2** (search): fallida (reintentable) — detenida en el límite de coste\n"),
+    ("es", "- **F2** (búsqueda): fallida (reintentable) — detenida en el límite de coste\n"),
 ])
 def test_phases_the_cap_stopped_say_so_once(tmp_path: Path, lang: str, line: str) -> None:
     """Each stopped phase read 'stopped: budget cap reached: budget cap reached before
@@ -328,6 +328,6 @@ def test_phases_the_cap_stopped_say_so_once(tmp_path: Path, lang: str, line: str
     assert line in md and "budget cap reached" not in md, md
     f3 = {"en": "(fetch, optional): partly succeeded — 3 of 3 items failed (the phase accepts "
                 "partial results)\n",
-          "es": "(fetch, opcional): completada en parte — fallaron 3 de 3 elementos (la fase "
+          "es": "(lectura de páginas, opcional): completada en parte — fallaron 3 de 3 elementos (la fase "
                 "admite resultados parciales)\n"}[lang]
     assert f3 in md, md
