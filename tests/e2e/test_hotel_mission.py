@@ -183,6 +183,8 @@ def test_budget_cap_stops_cleanly_and_the_report_marks_it(world: World, capsys) 
     md = report(world, "bcn-cap")
     assert md.startswith("# Mission bcn-cap stopped at its cost cap")
     assert "Stopped at the cost cap** ($0.01)" in md
+    # why it stopped, without "spent $0.00 of its cap, so it stopped" reading as a non sequitur
+    assert "cap and stopped cleanly before a paid call that could have gone over it." in md
     # report.html too, as a finished mission writes it (the pipeline's formats: md, html)
     html = (world.run_dir("bcn-cap") / "report.html").read_text()
     assert "<h1>Mission bcn-cap stopped at its cost cap</h1>" in html
