@@ -380,9 +380,19 @@ class MissionRunner:
         if makers and all(state.phases.get(p) and state.phases[p].status in DONE_OK
                           for p in makers):
             return
-        from scout.report.stopped import write_stopped_report
+        from scout.report.stopped import request_lang, write_stopped_report
+        from scout.steps.report_outputs import dag_picture_of
 
-        write_stopped_report(self.mission_view(), self.run_dir, self.root / "templates")
+        view = self.mission_view()
+        # report.html too where the report phase would write one (its `formats:`)
+        made = [self.pipeline.phases[p].with_ for p in makers]
+        html = any("html" in (w.get("formats") or ["md"]) for w in made)
+        write_stopped_report(
+            view, self.run_dir, self.root / "templates", html=html,
+            html_template=next((w.get("html_template") for w in made
+                                if w.get("html_template")), None),
+            dag_svg=dag_picture_of(self.pipeline, view, request_lang(self.run_dir))
+            if html else None)
 
     def _previous_task(self, artifacts: ArtifactStore) -> Task | None:
         try:

@@ -18,6 +18,7 @@ from typing import Any
 from scout.adapters.contract import Secret
 from scout.adapters.contract.redact import SecretScrubber
 from scout.config.models import Config
+from scout.i18n import N_
 from scout.providers.pool import POOL_STATE_NAME, TokenPool, load_pool_config
 from scout.providers.preflight import Availability, check_adapter, credential_hint
 from scout.providers.record import Exchanges
@@ -81,7 +82,7 @@ class Credentials:
                 rec = links.get(adapter)
                 if links and rec is None:
                     # the recording predates this link: it has nothing to replay for it
-                    av = Availability(False, "not in the recording", source="replay")
+                    av = Availability(False, N_("not in the recording"), source="replay")
                 else:
                     av = (Availability(False, rec.get("reason"), source="replay")
                           if rec and not rec.get("ok") else Availability(True, source="replay"))

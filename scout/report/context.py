@@ -12,7 +12,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from scout.i18n import N_
+from scout.i18n import N_, N_plural
 from scout.providers.in_doubt import SENT, in_doubt_of
 
 DEGRADED = ("succeeded_partial", "failed_retryable", "failed_terminal", "skipped",
@@ -30,6 +30,9 @@ class PhaseRow:
     attempts: int = 0
     items_total: int | None = None
     items_failed: int = 0
+    #: items that succeeded (None: not recorded, so total − failed); a phase the cost cap
+    #: stopped has items that neither succeeded nor failed: they never ran
+    items_ok: int | None = None
     errors: list[str] = field(default_factory=list)
     optional: bool = False
 
@@ -38,6 +41,17 @@ class PhaseRow:
         """Skipped because its ``if:`` was false (the reason scout/orchestrator/facts.py
         records): the plan said so, as for photos nobody asked to download."""
         return self.status == "skipped" and (self.reason or "").startswith("if: ")
+
+    @property
+    def items_done(self) -> int:
+        """Items that succeeded: never counts an item that did not run as one."""
+        if self.items_ok is not None:
+            return self.items_ok
+        return (self.items_total or 0) - self.items_failed
+
+    @property
+    def items_not_run(self) -> int:
+        return max(0, (self.items_total or 0) - self.items_done - self.items_failed)
 
     @property
     def degraded(self) -> bool:
@@ -57,6 +71,26 @@ class CostRow:
 
 
 @dataclass
+class SkipRow:
+    """An adapter a chain passed over because it is not configured (its key, URL or
+    recording is missing): ``text`` is the notice that says so, as a step's own notes
+    (the synthesis's) say it too."""
+    adapter: str
+    reason: str
+    text: str
+    #: the phases whose chain passed it over
+    phases: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SkipGroup:
+    """Adapters skipped for the same reason, said once: "brave, brave_images
+    (BRAVE_API_KEY not set)"."""
+    reason: str
+    adapters: list[str]
+
+
+@dataclass
 class MissionView:
     mission_id: str
     pipeline: str
@@ -70,6 +104,36 @@ class MissionView:
     #: they were in flight): they may have been billed (scout.providers.in_doubt)
     in_doubt: int = 0
     in_doubt_usd: float = 0.0
+    #: the notices that are "not configured" skips, as rows (each also in ``notices``)
+    skips: list[SkipRow] = field(default_factory=list)
+
+    def skip_groups(self, told: Any = (), only: Any = None) -> list[SkipGroup]:
+        """The skips a report lists under "what did not go to plan", grouped by reason in
+        order of first mention; a skip whose notice is in ``told`` (a section that already
+        says it, as the synthesis's notes do) is left to that section. ``only``: just the
+        skips whose notice is in it (that section's own grouped line)."""
+        told = set(told or ())
+        keep = None if only is None else set(only)
+        groups: "OrderedDict[str, SkipGroup]" = OrderedDict()
+        for s in self.skips:
+            if s.text in told or (keep is not None and s.text not in keep):
+                continue
+            g = groups.setdefault(s.reason, SkipGroup(s.reason, []))
+            if s.adapter not in g.adapters:
+                g.adapters.append(s.adapter)
+        return list(groups.values())
+
+    def skip_texts(self, uses: str) -> list[str]:
+        """The notices of the skips only phases of step ``uses`` made (the photos section
+        says the image search's own)."""
+        ids = {p.id for p in self.phases if p.uses == uses}
+        return [s.text for s in self.skips if s.phases and set(s.phases) <= ids]
+
+    @property
+    def other_notices(self) -> list[str]:
+        """The notices that are not skips (failovers, open circuits): each on its own."""
+        skipped = {s.text for s in self.skips}
+        return [n for n in self.notices if n not in skipped]
 
     @property
     def total_usd(self) -> float:
@@ -97,6 +161,13 @@ def _error_text(entry: dict[str, Any]) -> str:
 
 def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | None = None
                       ) -> tuple[list[CostRow], list[str]]:
+    """Costs per adapter and plain-language notices (:func:`summarise_with_skips`)."""
+    costs, notices, _skips = summarise_with_skips(entries, phase_order)
+    return costs, notices
+
+
+def summarise_with_skips(entries: list[dict[str, Any]], phase_order: list[str] | None = None
+                         ) -> tuple[list[CostRow], list[str], list[SkipRow]]:
     """Costs per adapter and plain-language notices of failovers and skips.
 
     Journal lines (DESIGN.md §3) carry ``result``: ok, cache_hit, retry (a failed try that
@@ -113,6 +184,7 @@ def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | No
     failures: "OrderedDict[tuple[str, str], list[str]]" = OrderedDict()
     answered: dict[str, set[str]] = {}
     skips: "OrderedDict[str, str]" = OrderedDict()
+    skip_rows: dict[str, SkipRow] = {}  # key of ``skips`` -> the row of a "skipped" line
     first: dict[str, tuple[Any, ...]] = {}  # adapter -> its earliest (phase, position)
     # a link skipped for want of configuration is journaled by every apply's preflight:
     # count it once per phase, so a resumed mission reports what an uninterrupted one does
@@ -139,8 +211,12 @@ def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | No
             if result == "circuit_open" or (adapter, phase, why) not in skip_seen:
                 row.skipped += 1
                 skip_seen.add((adapter, phase, why))
-            skips.setdefault(f"{adapter}:{why}",
-                             N_("{adapter} skipped: {reason}").format(adapter=adapter, reason=why))
+            text = skips.setdefault(f"{adapter}:{why}", N_("{adapter} skipped: {reason}").format(
+                adapter=adapter, reason=why))
+            if result == "skipped":
+                found = skip_rows.setdefault(f"{adapter}:{why}", SkipRow(adapter, str(why), text))
+                if phase not in found.phases:
+                    found.phases.append(phase)
         elif result == "ok":
             row.calls += 1
         elif result == SENT:  # announces a paid try; the try's own line is counted
@@ -154,16 +230,22 @@ def summarise_journal(entries: list[dict[str, Any]], phase_order: list[str] | No
     def order(adapter: str) -> tuple[Any, ...]:
         return (*first.get(adapter, (len(rank), "", 0)), adapter)
 
-    notices = [skips[k] for k in sorted(skips, key=lambda k: (order(k.split(":", 1)[0]), k))]
+    keys = sorted(skips, key=lambda k: (order(k.split(":", 1)[0]), k))
+    notices = [skips[k] for k in keys]
+    rows = [skip_rows[k] for k in keys if k in skip_rows]
     for (phase, adapter), errs in sorted(failures.items(), key=lambda kv: (
             rank.get(kv[0][0], len(rank)), kv[0][0], order(kv[0][1]))):
         others = sorted(a for a in answered.get(phase, set()) if a != adapter)
-        msgid = (N_("{phase}: {adapter} failed {count}x ({errors}); {others} answered instead")
-                 if others else N_("{phase}: {adapter} failed {count}x ({errors})"))
+        n = len(errs)  # "failed 2 times", not "failed 2x"
+        msgid = (N_plural("{phase}: {adapter} failed {count} time ({errors}); {others} answered "
+                          "instead", "{phase}: {adapter} failed {count} times ({errors}); "
+                          "{others} answered instead", n) if others else
+                 N_plural("{phase}: {adapter} failed {count} time ({errors})",
+                          "{phase}: {adapter} failed {count} times ({errors})", n))
         notices.append(msgid.format(phase=phase, adapter=adapter, count=len(errs),
                                     errors="; ".join(sorted(set(errs))),
                                     others=", ".join(others)))
-    return sorted(costs.values(), key=lambda r: order(r.adapter)), notices
+    return sorted(costs.values(), key=lambda r: order(r.adapter)), notices, rows
 
 
 def build_mission_view(*, state: Any, root: Any, pipeline: Any, mission_id: str,
@@ -198,15 +280,16 @@ def build_mission_view(*, state: Any, root: Any, pipeline: Any, mission_id: str,
             attempts=st.attempts if st else 0,
             items_total=items.total if items else None,
             items_failed=items.failed if items else 0,
+            items_ok=items.ok if items else None,
             errors=list((items.errors or {}).values())[:5] if items else [],
             optional=phase.optional,
         ))
     entries = [e for e in iter_journal(Path(root) / "runtime") if e.get("mission_id") == mission_id]
-    costs, notices = summarise_journal(entries, list(pipeline.phases))
+    costs, notices, skips = summarise_with_skips(entries, list(pipeline.phases))
     doubt = in_doubt_of(entries)
     return MissionView(
         in_doubt=doubt.calls, in_doubt_usd=doubt.usd,
         mission_id=mission_id, pipeline=pipeline.name, phases=rows, costs=costs,
-        notices=notices, mermaid=PhaseGraph.of(pipeline).to_mermaid(states),
+        notices=notices, skips=skips, mermaid=PhaseGraph.of(pipeline).to_mermaid(states),
         budget_stopped=state.status == "stopped_budget", max_cost=max_cost,
     )

@@ -210,6 +210,23 @@ def _project_l10n(lang: str, catalog: Any) -> Any:
     return l10n
 
 
+def markdown_to_html(text: str) -> str:
+    """The report's Markdown as HTML: raw HTML in it is text, so web text cannot inject
+    markup."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
+    return md.render(text)
+
+
+def heading(md_text: str) -> str:
+    """The report's first ``# `` heading: the HTML page's title, in the report's language."""
+    for line in md_text.splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return ""
+
+
 def make_report_env(templates: Path, lang: str = "en", locales: Path | None = None):
     """The report's sandboxed environment, speaking ``lang`` (en when unknown).
 

@@ -1,8 +1,11 @@
 """The report of a mission stopped at its cost cap: what was spent, kept and left.
 
 A stopped mission never reaches its report phase, so this page takes ``report.md``'s
-place (stopped_report.md.j2: the project's templates/ or the built-in one) until a later apply renders the real report. It is
-written in the request's language, read from the Task in ``task.json`` when F0 ran.
+place (stopped_report.md.j2: the project's templates/ or the built-in one) until a later
+apply renders the real report; where the report phase writes ``report.html`` too, so does
+this page (the same wrapper, the DAG drawn as the finished report draws it), so a reader
+who opens report.html sees why the mission stopped, not nothing. It is written in the
+request's language, read from the Task in ``task.json`` when F0 ran.
 """
 
 from __future__ import annotations
@@ -13,7 +16,14 @@ from pathlib import Path
 from scout.fsutil import write_atomic
 from scout.i18n import lang_of
 from scout.report.context import MissionView
-from scout.report.render import Citations, make_report_env, resolve_template
+from scout.report.files import HTML_WRAPPER_NAME
+from scout.report.render import (
+    Citations,
+    heading,
+    make_report_env,
+    markdown_to_html,
+    resolve_template,
+)
 
 TEMPLATE = "stopped_report.md.j2"
 
@@ -28,11 +38,23 @@ def request_lang(run_dir: Path) -> str:
         return "en"
 
 
-def write_stopped_report(view: MissionView, run_dir: Path, templates: Path) -> Path | None:
+def write_stopped_report(view: MissionView, run_dir: Path, templates: Path, *,
+                         html: bool = False, html_template: str | None = None,
+                         dag_svg: str | None = None) -> Path | None:
+    """``report.md`` (and ``report.html`` when ``html``: the report phase would have
+    written it, with ``html_template`` as its wrapper and ``dag_svg`` as its picture)."""
     if resolve_template(templates, TEMPLATE) is None:
         return None
-    env = make_report_env(templates, request_lang(run_dir))
+    lang = request_lang(run_dir)
+    env = make_report_env(templates, lang)
     text = env.get_template(TEMPLATE).render(mission=view, citations=Citations())
     path = run_dir / "report.md"
     write_atomic(path, text)
+    if html:
+        from scout.report.htmlpost import embed_pictures, keep_amounts_whole, wrap_tables
+
+        body = embed_pictures(markdown_to_html(text), dag_svg=dag_svg, chart_svg=None)
+        page = env.get_template(html_template or HTML_WRAPPER_NAME).render(
+            title=heading(text), body_html=keep_amounts_whole(wrap_tables(body)), mission=view)
+        write_atomic(run_dir / "report.html", page)
     return path

@@ -79,6 +79,7 @@ def make_page_env(lang: str = "en") -> Any:
     env.install_gettext_translations(translations(lang), newstyle=True)  # type: ignore[attr-defined]
     env.filters["usd"] = _usd
     env.filters["secs"] = _secs
+    env.filters["when"] = lambda iso: D.when(iso, lang)
     words = state_words(lang)
     env.filters["state"] = lambda s: words.get(str(s), str(s))
     env.globals["lang"] = lang
@@ -143,8 +144,7 @@ def register_dashboard(app: FastAPI, *, runs_dir: Path, runtime_dir: Path,
             status=effective_status(state),
             pipeline=D.plain(task.get("pipeline") or state.pipeline or ""),
             query=D.plain(task.get("query") or "", 2000),
-            task_fields=[(D.plain(k, 80), D.field_text(v)) for k, v in fields.items()
-                         if v not in (None, "", [], {})],
+            request=D.request_view(fields, lang) if fields else None,
             started_at=state.started_at or "", finished_at=state.finished_at or "",
             phases=D.phase_rows(state, [p for wave in graph.waves for p in wave]), dag=svg, dag_from_pipeline=graph.from_pipeline,
             costs=D.mission_costs(runtime_dir, mission_id),

@@ -45,6 +45,75 @@ def field_text(value: Any) -> str:
     return plain(value, 500)
 
 
+@dataclass
+class RequestView:
+    """The request as the mission page shows it: one row per input (its name in words, its
+    value as the page's language writes it, where it came from), the notes of how it was
+    read, and the day it was read on; ``raw`` holds ``field: text`` rows instead when the
+    Task in task.json does not read back (a torn or foreign file)."""
+    rows: list[tuple[str, str, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    read_on: str = ""
+    raw: list[tuple[str, str]] = field(default_factory=list)
+
+
+def request_view(parsed: dict[str, Any], lang: str) -> RequestView:
+    """``parsed`` (task.json's ``task``) as a person reads it, in ``lang``: the values by
+    their declared type ("200 EUR", "septiembre de 2026"), as the report's "What you
+    asked" shows them, never their JSON."""
+    from pydantic import ValidationError
+
+    from scout.i18n import format_date, format_value, localize
+    from scout.schemas.task import Task
+
+    try:
+        task = Task.model_validate(parsed)
+    except (ValidationError, ValueError, TypeError):
+        return RequestView(raw=[(plain(k, 80), field_text(v)) for k, v in parsed.items()
+                                if v not in (None, "", [], {})])
+    _ = translations_of(lang)
+    origins = {"query": _("query"), "default": _("default"), "mission": _("mission"),
+               "set": _("--set")}
+    rows = []
+    for name, value in task.values.items():
+        kind = task.types.get(name, "")
+        shown = format_value(value, kind, lang)
+        if isinstance(value, str):  # an enum's word ("flat") in the page's language
+            shown = localize(shown, lang)
+        rows.append((plain(_(name).replace("_", " "), 80), plain(shown, 500),
+                     origins.get(str(task.sources.get(name)), _("not given"))))
+    return RequestView(rows=rows, notes=[plain(localize(n, lang), 500) for n in task.notes],
+                       read_on=format_date(task.today, lang) if task.today else "")
+
+
+def translations_of(lang: str) -> Any:
+    from scout.i18n import translations
+
+    return translations(lang).gettext
+
+
+def when(iso: Any, lang: str) -> str:
+    """A journal or state timestamp as the page's language writes a date and time
+    ("Dec 2, 2026, 8:17:06 AM UTC", "2 dic 2026, 8:17:06 UTC"); text that is not one is
+    shown as it is."""
+    import datetime as dt
+
+    from babel.dates import format_datetime
+
+    from scout.i18n import lang_of
+
+    if not isinstance(iso, str) or not iso:
+        return "–"
+    try:
+        moment = dt.datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    except ValueError:
+        return plain(iso, 80)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.timezone.utc)
+    text = format_datetime(moment, "medium", tzinfo=dt.timezone.utc, locale=lang_of(lang))
+    return text.replace("\u202f", " ").replace("\u00a0", " ") + " UTC"
+
+
 def read_task(run_dir: Path) -> dict[str, Any]:
     """``task.json``: the request (query, pipeline, inputs) and the parsed Task; {} when
     missing or unreadable."""

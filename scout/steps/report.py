@@ -15,8 +15,6 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from markdown_it import MarkdownIt
-
 from scout.errors import StepError, TemplateRenderError
 from scout.fsutil import write_atomic
 from scout.report.context import MissionView
@@ -24,7 +22,9 @@ from scout.report.render import (
     DEFAULT_TEMPLATE,
     Citations,
     catalog_files,
+    heading as _heading,
     make_report_env,
+    markdown_to_html,
     provenance,
     resolve_template,
     template_files,
@@ -49,19 +49,6 @@ def files_read(params: ReportParams, root: Path) -> list[Path]:
         names.append(params.html_template or HTML_WRAPPER)
     templates = root / "templates"
     return template_files(templates, names) + catalog_files(templates)
-
-
-def markdown_to_html(text: str) -> str:
-    md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
-    return md.render(text)
-
-
-def _heading(md_text: str) -> str:
-    """The report's first ``# `` heading: the HTML page's title, in the report's language."""
-    for line in md_text.splitlines():
-        if line.startswith("# "):
-            return line[2:].strip()
-    return ""
 
 
 def run(ctx: StepContext) -> Report:

@@ -34,17 +34,23 @@ def _gettext(ctx: StepContext) -> Any:
 
 
 def dag_picture(ctx: StepContext, mission: Any) -> str | None:
+    return dag_picture_of(ctx.pipeline, mission, getattr(ctx.task, "lang", None) or "en")
+
+
+def dag_picture_of(pipeline: Any, mission: Any, lang: str) -> str:
+    """The DAG as SVG, each phase in its state (a stopped mission's report draws it too)."""
+    from scout.i18n import translations
     from scout.spec.dag import PhaseGraph
     from scout.report.svg import dag_svg
 
-    graph = PhaseGraph.of(ctx.pipeline)
+    graph = PhaseGraph.of(pipeline)
     states = {p.id: p.status for p in getattr(mission, "phases", [])}
     labels = {pid: ph.uses + (f" × {ph.for_each}" if ph.for_each else "")
-              for pid, ph in ctx.pipeline.phases.items()}
-    _ = _gettext(ctx)
+              for pid, ph in pipeline.phases.items()}
+    _ = translations(lang).gettext
     words = {s: _(STATE_WORDS.get(s, s.replace("_", " "))) for s in STATES}
     return dag_svg(graph.waves(), [(u, v) for u, v in graph.graph.edges()], labels, states,
-                   title=_("Phases of %(pipeline)s") % {"pipeline": ctx.pipeline.name},
+                   title=_("Phases of %(pipeline)s") % {"pipeline": pipeline.name},
                    state_names=words)
 
 

@@ -9,7 +9,7 @@ with what the server logged:
   has its journal line;
 - each fan-out's failed-item count (and its phase's reason) is the number of items no
   adapter answered at the server; P3 is answered by Perplexity exactly when the server
-  answered it; the report's "failed Nx" notices count the server's faults.
+  answered it; the report's "failed N times" notices count the server's faults.
 
 CI: one seed, 12 hotels. ``--chaos-full``: five seeds, 20 hotels.
 """
@@ -144,7 +144,8 @@ def storm(make_world: Any, seed: int, hotels: int) -> None:
             if line["result"] != "ok":
                 failed[(phase_of[key], key[0])] += 1
     for (pid, adapter), n in failed.items():
-        assert re.search(rf"^- {pid}: {adapter} failed {n}x \(", report, re.M), (
+        times = "time" if n == 1 else "times"
+        assert re.search(rf"^- {pid}: {adapter} failed {n} {times} \(", report, re.M), (
             pid, adapter, n, report.split("## What did not go to plan")[1][:2000])
     print(f"seed {seed}: {len(hits)} requests, {len(served)} faults "
           f"({', '.join(sorted({h.outcome for h in served}))}), mission {state['status']}")

@@ -95,10 +95,13 @@ def test_degraded_tavily_down_and_no_perplexity_key(
     assert apply(world, "bcn-degraded") == 0
     md = report(world, "bcn-degraded")
     # DuckDuckGo answered in Tavily's place, and the report says so
-    assert "- F1: tavily failed 2x (unavailable, HTTP 500); duckduckgo answered instead" in md
+    assert "- F1: tavily failed 2 times (unavailable, HTTP 500); duckduckgo answered instead" in md
     assert "*(review, duckduckgo, phase F2)*" in md
     # the extractive fallback stood in for Perplexity, and the report says why
-    assert "perplexity skipped: PERPLEXITY_API_KEY not set" in md
+    synthesis = md.split("## Synthesis\n", 1)[1].split("\n## ", 1)[0]
+    assert ("cited.*\n- **Not configured, so not asked:** perplexity (PERPLEXITY_API_KEY not set); "
+            "openai (neither OPENAI_API_KEY nor SCOUTE_OPENAI_BASE_URL is set)\n") in synthesis
+    assert md.count("PERPLEXITY_API_KEY") == 1  # said once, where it belongs
     assert "*Answered by **extractive**" in md and "local synthesis built from the evidence" in md
     assert re.findall(r"^\| (\d) \| ([^|]+?) \|", md, re.M)[:2] == [
         ("1", "Casa Bonay"), ("2", "Hotel Praktik Rambla")]
@@ -180,6 +183,12 @@ def test_budget_cap_stops_cleanly_and_the_report_marks_it(world: World, capsys) 
     md = report(world, "bcn-cap")
     assert md.startswith("# Mission bcn-cap stopped at its cost cap")
     assert "Stopped at the cost cap** ($0.01)" in md
+    # why it stopped, without "spent $0.00 of its cap, so it stopped" reading as a non sequitur
+    assert "cap and stopped cleanly before a paid call that could have gone over it." in md
+    # report.html too, as a finished mission writes it (the pipeline's formats: md, html)
+    html = (world.run_dir("bcn-cap") / "report.html").read_text()
+    assert "<h1>Mission bcn-cap stopped at its cost cap</h1>" in html
+    assert '<figure class="dag"><svg' in html and "Stopped at the cost cap" in html
     spent = sum(e["cost"]["usd"] for e in world.journal())
     # calls already in flight when the cap is crossed finish (F2 and F4 run side by side)
     assert 0.01 <= spent <= 0.01 + 8 * 0.008

@@ -54,7 +54,10 @@ def shortlist(md: str) -> list[tuple[str, str]]:
 
 
 def excluded(md: str) -> list[str]:
-    return re.findall(r"^- \*\*(.+?)\*\*", md, re.M)
+    """The candidates "What changed the shortlist" names (other sections bold their own
+    leads: "**Not configured, so not asked:**")."""
+    changes = next(p for p in md.split("\n## ") if p.startswith(("What changed", "Qué cambió")))
+    return re.findall(r"^- \*\*(.+?)\*\*", changes, re.M)
 
 
 def sources(md: str) -> list[str]:
@@ -108,6 +111,9 @@ def test_spanish_request_gives_a_spanish_report(world: World) -> None:
     appendix = es.split("## Apéndice", 1)[1]
     assert "```mermaid\nflowchart TD" in appendix
     assert 'F2["F2: search x candidates [completada]"]' in appendix
+    # the phase table says what each phase does in Spanish words
+    assert "| F2 | búsqueda | completada | tavily | 4/4 |" in appendix
+    assert "| P3 | síntesis | completada |" in appendix and "| search |" not in appendix
     assert es.index("## Selección") < es.index("## Síntesis") < es.index("## Qué cambió") \
         < es.index("## Los hoteles") < es.index("## Fuentes") < es.index("## Apéndice")
 
@@ -128,8 +134,15 @@ def test_spanish_notices_of_a_degraded_run(world: World, monkeypatch: pytest.Mon
     md = (world.run_dir("bcn-es-degraded") / "report.md").read_text()
     assert ("- F1: tavily: 2 fallos (no disponible, HTTP 500); respondió duckduckgo en su lugar"
             in md)
-    assert "perplexity omitido: PERPLEXITY_API_KEY sin definir" in md
+    assert ("- **Sin configurar, así que no se consultaron:** perplexity (PERPLEXITY_API_KEY "
+            "sin definir)") in md
     assert "*Respondido por **extractive**" in md and "síntesis local" in md
+    # words a Spanish reader uses: no "pipeline" in the appendix, "A favor", not "Pro"
+    assert "flujo de trabajo `hotel-research`" in md and "pipeline `" not in md
+    assert "- A favor (" in md and "- Pro (" not in md
+    # the model skips are said under the synthesis, not again under what went wrong
+    problems = md.split("## Lo que no salió según lo previsto", 1)[1].split("\n## ", 1)[0]
+    assert "perplexity" not in problems
     assert shortlist(md)[:2] == [("1", "Casa Bonay"), ("2", "Hotel Praktik Rambla")]
 
 
@@ -139,6 +152,11 @@ def test_spanish_stopped_report(world: World) -> None:
     assert md.startswith("# La misión bcn-es-cap se detuvo en su límite de coste\n")
     assert "**Detenida en el límite de coste** (0,01 US$)" in md
     assert "## Lo que no salió según lo previsto" in md and "### Coste" in md
+    # the page a reader opens, as a finished mission's: report.html in Spanish
+    html = (world.run_dir("bcn-es-cap") / "report.html").read_text()
+    assert '<html lang="es">' in html
+    assert "<h1>La misión bcn-es-cap se detuvo en su límite de coste</h1>" in html
+    assert "flujo de trabajo `hotel-research`" in md and "pipeline `" not in md
 
 
 def test_unknown_language_is_a_usage_error(world: World, capsys: pytest.CaptureFixture[str]) -> None:

@@ -131,8 +131,11 @@ def test_no_image_search_configured_skips_the_search_visibly(
     assert apply("--set", "download_photos=true", mission="keyless") == 0
     run = world.run_dir("keyless")
     md = (run / "report.md").read_text()
-    assert "Image search was skipped" in md
-    assert "brave_images skipped: BRAVE_API_KEY not set" in md
+    # which providers were not asked and why, said once, under Photos where it matters
+    assert ("*Image search was skipped; not configured, so not asked: brave_images "
+            "(BRAVE_API_KEY not set); google_images (GOOGLE_API_KEY, GOOGLE_CSE_ID not set); "
+            "searxng_images (SEARXNG_URL not set).*") in md
+    assert md.count("brave_images (") == 1 and md.count("searxng_images (") == 1
     photos = json.loads((run / "artifacts" / "photos.json").read_text())["data"]
     assert photos["skipped"]
     # the hotels' own photos are still there, first-party, downloaded

@@ -65,9 +65,20 @@ def test_mission_page_shows_request_phases_costs_journal_report(client: httpx.Cl
     assert 'search × candidates' in html  # each box says what its phase does
     assert '<html lang="en">' in html and "<h2>Phases</h2>" in html
     assert "Barcelona" in html  # the request
-    for key, value in task.items():  # the parsed Task, field by field
-        if value not in (None, "", [], {}):
-            assert f"<th>{key}</th>" in html
+    # the request as a person reads it: each input by name in words, its value as the
+    # report writes it, where it came from; no JSON, no ISO dates, no Task internals
+    request = html.split('<section id="request">', 1)[1].split("</section>", 1)[0]
+    assert f'<blockquote class="query">{task["query"]}</blockquote>' in request
+    assert "<tr><th>budget</th><td>200 EUR</td><td>query</td></tr>" in request
+    assert "<tr><th>month</th><td>September 2026</td><td>query</td></tr>" in request
+    assert "<tr><th>min rating</th><td>8.0/10</td>" in request
+    assert "{" not in request and '"amount"' not in request and "2026-09" not in request
+    for internal in ("values", "sources", "types", "lang"):
+        assert f"<th>{internal}</th>" not in request
+    assert re.search(r"Read on [A-Z][a-z]+ \d{1,2}, \d{4}\.", request), request
+    # times as the page's language writes them, the exact instant kept for machines
+    started = state["started_at"]
+    assert f'<time datetime="{started}">' in html and f">{started}<" not in html
     journal = client.get("/api/missions/bcn/journal?limit=20").json()["entries"]
     assert journal and journal[-1]["ts"] in html
     cost = client.get("/api/cost-summary?mission=bcn&by=adapter").json()
@@ -175,8 +186,14 @@ def test_pages_speak_the_request_language(client: httpx.Client, ops_world: OpsWo
         node = re.search(rf'<g class="node" data-phase="{pid}" data-state="{st["status"]}">'
                          r'(.*?)</g>', html, re.S)
         assert node and f'<tspan class="state">{words[st["status"]][:13]}' in node.group(1)
+    # the request's values and dates in the page's language too
+    request = html.split('<section id="request">', 1)[1].split("</section>", 1)[0]
+    assert "<tr><th>presupuesto</th><td>200 €</td><td>consulta</td></tr>" in request
+    assert "<td>septiembre de 2026</td>" in request and "Leída el " in request
     index = client.get("/", headers={"Accept-Language": "es-ES,es;q=0.9,en;q=0.8"}).text
     assert "<h1>Misiones</h1>" in index and '<html lang="es">' in index
+    started = re.search(r'<time datetime="([^"]+)">([^<]+)</time>', index)
+    assert started and started[1] != started[2] and "UTC" in started[2]
     assert "<h1>Missions</h1>" in client.get("/", headers={"Accept-Language": "fr, en;q=0.5"}).text
     assert "<h1>Coste</h1>" in client.get("/cost?lang=es").text
     # a Spanish request's page is Spanish with no ?lang=; ?lang=en still wins

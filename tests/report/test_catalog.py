@@ -63,7 +63,7 @@ def test_stored_english_is_localised_by_its_msgid() -> None:
     # placeholders are localised in turn; unknown parts stay as written
     assert localize("perplexity skipped: PERPLEXITY_API_KEY not set", "es") == \
         "perplexity omitido: PERPLEXITY_API_KEY sin definir"
-    assert localize("F1: tavily failed 2x (unavailable, HTTP 500); duckduckgo answered instead",
+    assert localize("F1: tavily failed 2 times (unavailable, HTTP 500); duckduckgo answered instead",
                     "es") == ("F1: tavily: 2 fallos (no disponible, HTTP 500); respondió "
                               "duckduckgo en su lugar")
     assert localize("needs 'videos' from Y1, which is failed_terminal; needs input 'x', which "
@@ -94,7 +94,7 @@ def test_a_sentence_is_not_mistaken_for_a_short_msgid() -> None:
 
 
 def test_adapter_and_phase_names_are_not_translated() -> None:
-    assert localize("F3: page failed 6x (unavailable)", "es") == \
+    assert localize("F3: page failed 6 times (unavailable)", "es") == \
         "F3: page: 6 fallos (no disponible)"
     assert localize("page skipped: not in the recording", "es").startswith("page omitido")
 
@@ -104,7 +104,7 @@ def test_localising_hostile_text_stays_fast() -> None:
     import time
 
     hostile = [": " * 1500 + " failed " * 300 + "x (" * 300,
-               "a: b failed 3x (" + "); " * 1000 + " answered instead",
+               "a: b failed 3 times (" + "); " * 1000 + " answered instead",
                "; ".join(["x skipped: y not set"] * 150)]
     t0 = time.perf_counter()
     for text in hostile:

@@ -17,8 +17,8 @@ TEMPLATES = [*sorted((ROOT / "templates").glob("*.j2")),
 
 
 @pytest.mark.parametrize(("english", "spanish"), [
-    ("F1: tavily failed 1x (unavailable)", "F1: tavily: 1 fallo (no disponible)"),
-    ("F1: tavily failed 3x (unavailable)", "F1: tavily: 3 fallos (no disponible)"),
+    ("F1: tavily failed 1 time (unavailable)", "F1: tavily: 1 fallo (no disponible)"),
+    ("F1: tavily failed 3 times (unavailable)", "F1: tavily: 3 fallos (no disponible)"),
     ("gave up after 1 attempt", "abandonada tras 1 intento"),
     ("gave up after 3 attempts: HTTP 500", "abandonada tras 3 intentos: HTTP 500"),
 ])

@@ -98,7 +98,7 @@ def test_report_markdown_and_html(tmp_path: Path) -> None:
     # a model's answer (sentences only) renders as cited sentences
     assert "Casa Bonay is loved by guests. [" in md and "*Answered by **perplexity** (sonar).*" in md
     assert "```mermaid\nflowchart TD" in md
-    assert "F1: tavily failed 1x (unavailable, HTTP 500); duckduckgo answered instead" in md
+    assert "F1: tavily failed 1 time (unavailable, HTTP 500); duckduckgo answered instead" in md
     assert "perplexity skipped: PERPLEXITY_API_KEY not set" in md
     assert "**Video evidence is missing.** Y1 (video search) failed (final)" in md
     assert "- **Y1** (videos, optional): failed (final) — video search failed: yt-dlp error\n" in md
@@ -188,8 +188,8 @@ def test_keyless_synthesis_renders_its_structure(tmp_path: Path) -> None:
     assert first.startswith("Casa Bonay is the best rated option that fits your request: "
                             "9.0/10. [")
     assert "\n**Casa Bonay**\n" in section and "\n**Hotel Praktik Rambla**\n" in section
-    assert "- Pro (noise, staff): “Rooms were quiet and the staff were lovely.” [" in section
-    assert "- Con (breakfast): “Hotel Praktik Rambla: from 135 EUR per night, breakfast " \
+    assert "- In favour (noise, staff): “Rooms were quiet and the staff were lovely.” [" in section
+    assert "- Against (breakfast): “Hotel Praktik Rambla: from 135 EUR per night, breakfast " \
            "extra.” [" in section
     assert "**Where sources disagree**" in section
     import re
@@ -290,7 +290,7 @@ def test_a_phase_skipped_by_its_condition_went_to_plan() -> None:
 
 def test_a_call_the_cost_cap_refused_is_not_a_provider_failure() -> None:
     """The cap refusing a call is said once, as 'stopped at the cost cap'; it is not
-    'tavily failed 1x (budgetexceeded)' nor a call in the cost table."""
+    'tavily failed 1 time (budgetexceeded)' nor a call in the cost table."""
     journal = [
         {"adapter": "tavily", "phase": "F1", "result": "ok", "cost": {"usd": 0.008}},
         {"adapter": "tavily", "phase": "F2", "result": "budget_exceeded",
@@ -303,7 +303,7 @@ def test_a_call_the_cost_cap_refused_is_not_a_provider_failure() -> None:
 
 @pytest.mark.parametrize("lang, line", [
     ("en", "- **F2** (search): failed (can be retried) — stopped at the cost cap\n"),
-    ("es", "- **F2** (search): fallida (reintentable) — detenida en el límite de coste\n"),
+    ("es", "- **F2** (búsqueda): fallida (reintentable) — detenida en el límite de coste\n"),
 ])
 def test_phases_the_cap_stopped_say_so_once(tmp_path: Path, lang: str, line: str) -> None:
     """Each stopped phase read 'stopped: budget cap reached: budget cap reached before
@@ -328,6 +328,6 @@ def test_phases_the_cap_stopped_say_so_once(tmp_path: Path, lang: str, line: str
     assert line in md and "budget cap reached" not in md, md
     f3 = {"en": "(fetch, optional): partly succeeded — 3 of 3 items failed (the phase accepts "
                 "partial results)\n",
-          "es": "(fetch, opcional): completada en parte — fallaron 3 de 3 elementos (la fase "
+          "es": "(lectura de páginas, opcional): completada en parte — fallaron 3 de 3 elementos (la fase "
                 "admite resultados parciales)\n"}[lang]
     assert f3 in md, md
