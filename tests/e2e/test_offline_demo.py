@@ -26,17 +26,24 @@ def no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket.socket, "connect", refuse)
 
 
-def test_replay_of_the_demo_cassette(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                     no_network: None) -> None:
-    import os
-
-    for var in [k for k in os.environ if k.startswith("SCOUTE_") or k.endswith("_API_KEY")
-                or k in ("GOOGLE_CSE_ID", "SEARXNG_URL")]:
-        monkeypatch.delenv(var)
+@pytest.fixture
+def demo_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project like the quick start's: the shipped config and templates, run from it."""
     shutil.copytree(ROOT / "config", tmp_path / "config")
     shutil.copytree(ROOT / "templates", tmp_path / "templates")
     monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
     monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_replay_of_the_demo_cassette(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                     no_network: None, demo_root: Path) -> None:
+    import os
+
+    # no environment at all but the project root demo_root points at
+    for var in [k for k in os.environ if (k.startswith("SCOUTE_") or k.endswith("_API_KEY")
+                or k in ("GOOGLE_CSE_ID", "SEARXNG_URL")) and k != "SCOUTE_RESEARCH_ROOT"]:
+        monkeypatch.delenv(var)
     code = main(["apply", str(ROOT / "pipelines/hotel_research.yaml"), "--query", QUERY,
                  "--mission-id", "hotel-barcelona-demo", "--progress", "none",
                  "--replay", str(DEMO / "cassette")])
@@ -94,12 +101,8 @@ def assert_true_provenance(md: str, run_dir: Path) -> None:
             assert phase not in synth, (url, adapter, phase, others)
 
 
-def test_replay_miss_is_clear(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                              no_network: None, capsys: pytest.CaptureFixture[str]) -> None:
-    shutil.copytree(ROOT / "config", tmp_path / "config")
-    shutil.copytree(ROOT / "templates", tmp_path / "templates")
-    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
-    monkeypatch.chdir(tmp_path)
+def test_replay_miss_is_clear(demo_root: Path, no_network: None,
+                              capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["apply", str(ROOT / "pipelines/hotel_research.yaml"), "--query",
                  "hotels in Lisbon under 100 EUR", "--progress", "none",
                  "--replay", str(DEMO / "cassette")])
@@ -109,14 +112,9 @@ def test_replay_miss_is_clear(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 
 
 def test_a_request_without_its_required_place_says_what_to_add(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, no_network: None,
-        capsys: pytest.CaptureFixture[str]) -> None:
+        demo_root: Path, no_network: None, capsys: pytest.CaptureFixture[str]) -> None:
     """A request the kind cannot run without (no place) fails at F0 with the reason and
     the hint on how to give it, not only a list of blocked phases."""
-    shutil.copytree(ROOT / "config", tmp_path / "config")
-    shutil.copytree(ROOT / "templates", tmp_path / "templates")
-    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
-    monkeypatch.chdir(tmp_path)
     code = main(["apply", str(ROOT / "pipelines/hotel_research.yaml"), "--query",
                  "hoteles baratos con buenas reseñas", "--progress", "none",
                  "--replay", str(DEMO / "cassette")])
