@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 import types
 import typing
 from typing import Any
@@ -29,6 +30,9 @@ from scout.spec.filtercall import EXPR, decode_call
 
 #: what the environment binds (scout.report.render, scout.spec.templating): not shown
 BOUND = frozenset({"lang", "catalog", "synonyms"})
+#: a builtin's ``__text_signature__`` taking one positional-only argument: ``($module,
+#: obj, /)``, ``(obj, /)``
+_ONE_ARGUMENT = re.compile(r"\((?:\$module, )?\w+, /\)")
 @functools.lru_cache(maxsize=256)
 def _signature(name: str) -> tuple[inspect.Signature, bool] | None:
     """The filter's signature without the filtered value (and without what Jinja passes
@@ -44,6 +48,11 @@ def _signature(name: str) -> tuple[inspect.Signature, bool] | None:
         fn = DEFAULT_FILTERS.get(name) or _check_env().filters.get(name)
     if fn is None:
         return None
+    if _ONE_ARGUMENT.fullmatch(getattr(fn, "__text_signature__", None) or "-"):
+        # a C function of the filtered value alone (Jinja's length/count are len, abs is
+        # abs): inspect.signature would read its text signature with tokenize, whose first
+        # use compiles a large regex (2 ms of a cold validate)
+        return inspect.Signature(), ours
     try:
         sig = inspect.signature(fn)
     except (TypeError, ValueError):

@@ -29,6 +29,7 @@ from pydantic_core import PydanticCustomError
 
 from scout.errors import ERROR_KINDS
 from scout.schemas.task import INPUT_TYPES
+from scout.spec.regexcheck import check_regex
 
 API_VERSION = "scout/v1"
 SLUG = r"^[a-z0-9][a-z0-9._-]{0,127}$"
@@ -252,12 +253,7 @@ class InputSpec(StrictModel):
     @field_validator("pattern")
     @classmethod
     def _regex(cls, v: str | None) -> str | None:
-        if v is not None:
-            try:
-                re.compile(v)
-            except re.error as exc:
-                raise ValueError(f"'{v}' is not a valid regular expression: {exc}") from None
-        return v
+        return None if v is None else check_regex(v)
 
 
 class Defaults(StrictModel):

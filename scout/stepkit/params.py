@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field, WithJsonSchema, field_validator, model_validator
 
 from scout.spec.models import StrictModel, new_dict, new_list
+from scout.spec.regexcheck import check_regex
 from scout.spec.templating import ArtifactName, ExpressionStr, TemplateStr
 
 
@@ -59,13 +60,8 @@ class ExtractRules(StrictModel):
     @field_validator("strip_patterns", "exclude_patterns")
     @classmethod
     def _regexes(cls, v: list[str]) -> list[str]:
-        import re
-
         for pat in v:
-            try:
-                re.compile(pat)
-            except re.error as exc:
-                raise ValueError(f"'{pat}' is not a valid regular expression: {exc}") from None
+            check_regex(pat)
         return v
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import types
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,27 @@ def test_a_huge_number_literal_is_a_syntax_problem_not_a_crash() -> None:
     with pytest.raises(JinjaCheckError, match="literal Jinja cannot read"):
         analyse("x | number(" + "9" * 5000 + ")", expression=True)
     assert _problem("x | number(" + "9" * 30 + ")") is None  # big, but only known as a value
+
+
+def test_a_c_function_filter_gets_the_signature_inspect_reads() -> None:
+    """Jinja's length/count (len) and abs are C functions: their signature is read from
+    ``__text_signature__`` without inspect's tokenize; it must be what inspect says."""
+    import inspect
+
+    from jinja2.defaults import DEFAULT_FILTERS
+
+    from scout.spec import filtersig
+
+    builtins = {n: f for n, f in DEFAULT_FILTERS.items()
+                if isinstance(f, types.BuiltinFunctionType)}
+    assert {"length", "count", "abs"} <= set(builtins)
+    for name, fn in builtins.items():
+        found = filtersig._signature(name)
+        assert found is not None
+        expected = list(inspect.signature(fn).parameters.values())[1:]
+        assert list(found[0].parameters.values()) == expected, name
+        assert found[1] is False
+    [(_, call)] = analyse("items | length(3)", expression=True).calls
+    assert call_problem("length", call) == "too many positional arguments"
+    [(_, call)] = analyse("items | length", expression=True).calls
+    assert call_problem("length", call) is None
