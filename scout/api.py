@@ -33,6 +33,7 @@ from scout.errors import MissionNotFound, PhaseExecutionError, SpecInvalid, Usag
 from scout.orchestrator.artifact_store import ArtifactStore
 from scout.orchestrator.events import Subscriber
 from scout.orchestrator.mission import (
+    MissionInterrupted,
     MissionRequest,
     MissionResult,
     MissionRunner,
@@ -52,7 +53,7 @@ from scout.validate import memo as valid_pipelines
 from scout.validate import validate_file
 
 __all__ = [
-    "MissionPlan", "MissionRequest", "MissionResult", "PhaseExecutionError", "PhasePlan",
+    "MissionInterrupted", "MissionPlan", "MissionRequest", "MissionResult", "PhaseExecutionError", "PhasePlan",
     "apply", "estimate", "plan", "status", "run_mission", "register_phase_handler",
     "get_mission_state", "get_mission_artifacts", "parse_sets", "prepare",
 ]
@@ -393,7 +394,8 @@ def run_mission(mission_id: str, query: str, runs_dir: str | Path | None = None,
     if failed:
         raise PhaseExecutionError(
             f"mission {mission_id}: phase(s) {', '.join(failed)} failed: {result.reason}",
-            phases=failed, hint=f"see {result.run_dir / 'mission.log'}; fix and re-run")
+            phases=failed, hint=f"see {result.stopped_report or result.run_dir / 'mission.log'}"
+            "; fix and re-run")
     if result.report_path is None:
         raise PhaseExecutionError(f"mission {mission_id} ended {result.status} without a "
                                   f"report: {result.reason or 'see its run dir'}",

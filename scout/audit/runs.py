@@ -100,11 +100,33 @@ def effective_status(state: MissionState, run_dir: Path | None = None) -> str:
     return "running" if alive else "interrupted"
 
 
-def resume_hint(state: MissionState) -> str:
-    """How to resume an interrupted mission (finished phases are reused)."""
-    pipeline = state.pipeline or "PIPELINE"
-    return (f"resume with the same command, e.g. scout apply {pipeline} --mission-id "
-            f"{state.mission_id}: finished phases are reused, the rest run again")
+def resume_hint(state: MissionState, run_dir: Path | None = None) -> str:
+    """How to resume an interrupted mission (finished phases are reused). With
+    ``run_dir``, the command names the request as ``task.json`` holds it: the Mission
+    file, else the pipeline with its ``--query`` (a pipeline applied with only
+    ``--mission-id`` has nothing to research, and is refused)."""
+    import shlex
+
+    doc: Any = None
+    if run_dir is not None:
+        try:
+            doc = json.loads((run_dir / "task.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            doc = None
+    doc = doc if isinstance(doc, dict) else {}
+    mission_file, query = doc.get("mission_file"), doc.get("query")
+    if isinstance(mission_file, str) and mission_file:
+        cmd = f"scout apply {shlex.quote(mission_file)}"
+    else:
+        cmd = f"scout apply {shlex.quote(state.pipeline or 'PIPELINE')}"
+        if isinstance(query, str) and query:
+            cmd += f" --query {shlex.quote(query)}"
+        cmd += f" --mission-id {state.mission_id}"
+    sources = doc.get("input_sources")
+    sets = (" (and its --set options)" if isinstance(sources, dict) and "set" in sources.values()
+            else "")
+    return (f"resume with the same command, e.g. {cmd}{sets}: finished phases are "
+            f"reused, the rest run again")
 
 
 def is_run_dir(path: Path) -> bool:

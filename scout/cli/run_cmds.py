@@ -65,12 +65,17 @@ def _phase_line(pid: str, st: PhaseState, width: int) -> str:
 
 
 def failure_hints(phases: dict[str, PhaseState]) -> list[str]:
-    """The hints of the failed phases' errors ("say it in the query or add --set
-    destination=..."), each once, in phase order."""
+    """What to do about the failed phases, each once, in phase order: their errors' hints
+    ("say it in the query or add --set destination=..."), else the advice for the error's
+    kind (a provider answering HTTP 500 has no hint: "apply again later")."""
+    from scout.report.failure import what_to_do
+
     out: list[str] = []
     for st in phases.values():
-        hint = (st.error or {}).get("hint") if st.status.startswith("failed") else None
-        if isinstance(hint, str) and hint and hint not in out:
+        if not st.status.startswith("failed") or not st.error:
+            continue  # a phase the cap or Ctrl-C stopped has no error of its own
+        hint = what_to_do(st.error)
+        if hint not in out:
             out.append(hint)
     return out
 
@@ -119,10 +124,14 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     opts = dict(sets=sets, runs_dir=runs_dir, force=force, config=config,
                 durability=durability, max_cost=max_cost, no_cache=no_cache,
                 record_dir=record_dir, replay_dir=replay_dir, send=send)
-    if Path(file).is_dir():
-        return _apply_dir(Path(file), query=query, mission_id=mission_id, fmt=fmt, **opts)
-    result = _apply_one(file, query=query, mission_id=mission_id,
-                        progress=progress if fmt == "text" else "none", **opts)
+    try:
+        if Path(file).is_dir():
+            return _apply_dir(Path(file), query=query, mission_id=mission_id, fmt=fmt, **opts)
+        result = _apply_one(file, query=query, mission_id=mission_id,
+                            progress=progress if fmt == "text" else "none", **opts)
+    except api.MissionInterrupted as exc:  # Ctrl-C: say where the mission is, not "aborted"
+        _interrupted(exc, fmt)
+        return 130
     if fmt == "json":
         click.echo(json.dumps(result.to_dict(), indent=2, default=str))
         return result.exit_code
@@ -140,11 +149,29 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     for hint in failure_hints(result.phases):  # what to do, said once under the reason
         click.echo(clean(f"  hint: {hint}"))
     click.echo(f"  run dir: {result.run_dir}")
-    if result.status == "stopped_budget" and (result.run_dir / "report.md").is_file():
-        click.echo(f"  report: {result.run_dir / 'report.md'} (what was spent and kept)")
+    if result.stopped_report is not None:
+        said = ("what was spent and kept" if result.status == "stopped_budget"
+                else "what failed, why, and what to do")
+        click.echo(f"  report: {result.stopped_report} ({said})")
     for line in format_phases(result.phases):
         click.echo(clean(line))
     return result.exit_code
+
+
+def _interrupted(exc: "api.MissionInterrupted", fmt: str) -> None:
+    """What ``scout apply`` says on Ctrl-C: the state is saved, how to resume, where."""
+    if fmt == "json":
+        click.echo(json.dumps({"mission_id": exc.mission_id, "status": "interrupted",
+                               "exit_code": 130, "run_dir": str(exc.run_dir),
+                               "stopped_report": str(exc.report) if exc.report else None},
+                              indent=2))
+        return
+    click.echo(f"mission {exc.mission_id}: interrupted (exit 130)", err=True)
+    click.echo("  what finished is kept: run the same command again to resume "
+               "(finished phases are reused, the rest run)", err=True)
+    click.echo(f"  run dir: {exc.run_dir}", err=True)
+    if exc.report is not None:
+        click.echo(f"  report: {exc.report} (what ran and what is left)", err=True)
 
 
 def _apply_one(file: str, *, query: str | None, sets: tuple[str, ...], mission_id: str | None,
@@ -239,13 +266,13 @@ def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
     if fmt == "json":
         data = state.to_dict()
         if state.status == "interrupted":
-            data["hint"] = resume_hint(state)
+            data["hint"] = resume_hint(state, run_dir)
         click.echo(json.dumps(data, indent=2))
         return
     for line in format_state(state):
         click.echo(clean(line))
     if state.status == "interrupted":
-        click.echo(clean(f"  {resume_hint(state)}"))
+        click.echo(clean(f"  {resume_hint(state, run_dir)}"))
 
 
 #: worst first: a spec or usage error, a provider error, a failed phase, the budget cap

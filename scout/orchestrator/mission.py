@@ -10,7 +10,12 @@ turns the outcome into a mission status and an exit code (DESIGN.md §3):
 - 1 ``failed`` (a required phase ended failed_terminal, blocked or not started);
 - 4 ``stopped_budget`` (a step raised ``BudgetExceeded``; state saved, resumable; the
   result's and the final record's ``stop_code`` say which cap: RUN004 the mission's,
-  RUN008 its batch's).
+  RUN008 its batch's);
+- Ctrl-C: the state is saved (``interrupted``) and :class:`MissionInterrupted` raised.
+
+A mission that stops before its report phase (failed, at its cap, interrupted) writes
+the stopped page in ``report.md``'s place (scout/report/stopped.py): what stopped it,
+why, and what to do.
 
 Hooks for the providers layer (injected, nothing here knows a provider):
 
@@ -56,6 +61,7 @@ from scout.spec.dag import producers
 from scout.orchestrator.options import GatewayFactory, RunOptions
 from scout.orchestrator.runner import Runner
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseState
+from scout.orchestrator.stop_page import write_stop_page
 from scout.orchestrator.state_store import (
     Durability,
     StateStore,
@@ -72,8 +78,8 @@ from scout.task.build import LANG_KEY
 from scout.task.lang import coerce_lang
 from scout.task.values import coerce, to_jsonable
 
-__all__ = ["MissionRequest", "MissionResult", "MissionRunner", "PhaseExecutionError",
-           "Preflight", "coerce_inputs", "expand_force", "input_values"]
+__all__ = ["MissionInterrupted", "MissionRequest", "MissionResult", "MissionRunner",
+           "PhaseExecutionError", "Preflight", "coerce_inputs", "expand_force", "input_values"]
 
 Preflight = Callable[[Pipeline, Config, list[str]], "Iterable[str] | None"]
 
@@ -109,6 +115,9 @@ class MissionResult:
     #: the code of the error that stopped a ``stopped_budget`` mission: RUN004 (its own
     #: max_cost) or RUN008 (its batch's --max-cost); None for every other status
     stop_code: str | None = None
+    #: the page a mission that stopped before its report wrote in report.md's place
+    #: (what failed or stopped it, why, what to do); None when it finished or has none
+    stopped_report: Path | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -119,9 +128,25 @@ class MissionResult:
             "reason": self.reason,
             "stop_code": self.stop_code,
             "report_path": str(self.report_path) if self.report_path else None,
+            "stopped_report": str(self.stopped_report) if self.stopped_report else None,
             "warnings": list(self.warnings),
             "phases": {pid: st.to_dict() for pid, st in self.phases.items()},
         }
+
+
+class MissionInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a mission; its state is saved and the next apply resumes it.
+
+    Still a ``KeyboardInterrupt``, so every caller that stops on one still does (a batch,
+    the API's users); it carries where the mission is, so ``scout apply`` can say it
+    instead of a bare "aborted"."""
+
+    def __init__(self, mission_id: str, run_dir: Path, report: Path | None) -> None:
+        super().__init__(f"mission {mission_id} interrupted")
+        self.mission_id = mission_id
+        self.run_dir = run_dir
+        #: the page that says the mission was interrupted (None: not written)
+        self.report = report
 
 
 def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any]) -> dict[str, Any]:
@@ -258,7 +283,8 @@ class MissionRunner:
         return build_mission_view(state=load_state(self.run_dir), root=self.root,
                                   pipeline=self.pipeline,
                                   mission_id=self.request.mission_id,
-                                  max_cost=self.request.max_cost, current_phase=current_phase)
+                                  max_cost=self.request.max_cost, current_phase=current_phase,
+                                  query=self.request.query)
 
     def _runner(self, *, store: StateStore, artifacts: ArtifactStore, bus: E.EventBus) -> Runner:
         return Runner(
@@ -300,6 +326,9 @@ class MissionRunner:
             "inputs": to_jsonable(self.overrides),
             "input_sources": dict(self.request.input_sources),
             "max_cost": self.request.max_cost,
+            # how to apply it again (scout status's resume hint names the file)
+            "mission_file": str(self.request.mission_file) if self.request.mission_file
+            else None,
             "task": task.model_dump(mode="json") if task is not None else None,
         }
         return doc
@@ -352,18 +381,20 @@ class MissionRunner:
                 runner = self._runner(store=store, artifacts=artifacts, bus=bus)
                 try:
                     outcome = runner.run()
-                except KeyboardInterrupt:
+                except KeyboardInterrupt as exc:
                     store.append(MissionRecord("interrupted", {
                         "reason": "interrupted (Ctrl-C)", "exit_code": 130}).to_dict())
-                    raise
+                    # the page that says so, and where; a second Ctrl-C skips the page
+                    page = self._stopped_report(store.state, bus)
+                    raise MissionInterrupted(mid, self.run_dir, page) from exc
                 status, code, reason, warnings = self._verdict(outcome.stop,
                                                                outcome.stop_reason,
                                                                store.state)
                 stop_code = outcome.stop_code if status == "stopped_budget" else None
                 store.append(MissionRecord.ended(status, code, reason, stop_code).to_dict())
                 store.wait_durable()
-                if status == "stopped_budget":
-                    self._stopped_report(store.state)
+                stopped_page = (self._stopped_report(store.state, bus)
+                                if status in ("failed", "stopped_budget") else None)
                 for w in warnings:
                     bus.emit(E.Notice(w, level="warning"))
                 bus.emit(E.MissionFinished(mid, status, code, time.monotonic() - started))
@@ -372,27 +403,16 @@ class MissionRunner:
                 log.close()
         phases = {pid: store.state.phases.get(pid, PhaseState()) for pid in self.graph.order()}
         return MissionResult(mid, self.run_dir, status, code, phases, reason,
-                             self._report_path(store.state), warnings, stop_code=stop_code)
+                             self._report_path(store.state), warnings, stop_code=stop_code,
+                             stopped_report=stopped_page)
 
-    def _stopped_report(self, state: MissionState) -> None:
-        """A stopped mission's report.md says so (unless the real report is current)."""
-        makers = [pid for pid, ph in self.pipeline.phases.items() if "report" in ph.produces]
-        if makers and all(state.phases.get(p) and state.phases[p].status in DONE_OK
-                          for p in makers):
-            return
-        from scout.report.stopped import request_lang, write_stopped_report
-        from scout.steps.report_outputs import dag_picture_of
-
-        view = self.mission_view()
-        # report.html too where the report phase would write one (its `formats:`)
-        made = [self.pipeline.phases[p].with_ for p in makers]
-        html = any("html" in (w.get("formats") or ["md"]) for w in made)
-        write_stopped_report(
-            view, self.run_dir, self.root / "templates", html=html,
-            html_template=next((w.get("html_template") for w in made
-                                if w.get("html_template")), None),
-            dag_svg=dag_picture_of(self.pipeline, view, request_lang(self.run_dir))
-            if html else None)
+    def _stopped_report(self, state: MissionState, bus: E.EventBus) -> Path | None:
+        """The page of a mission that stopped before its report (scout.orchestrator
+        .stop_page): what stopped it, why, what to do; its path, or None."""
+        return write_stop_page(
+            self.pipeline, state, run_dir=self.run_dir, root=self.root,
+            view=self.mission_view, default_lang=self.config.default_lang,
+            warn=lambda text: bus.emit(E.Notice(text, level="warning")))
 
     def _previous_task(self, artifacts: ArtifactStore) -> Task | None:
         try:

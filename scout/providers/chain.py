@@ -34,6 +34,7 @@ from typing import Any
 from scout.adapters.contract import ChainOutcome, LinkAttempt, Request
 from scout.config.models import ChainLink
 from scout.errors import ChainFailed, ConfigError, NoUsableLink, ProviderError, RateLimited
+from scout.i18n import N_
 from scout.providers.cost import CACHE
 from scout.providers.link import CallContext, LinkCaller
 from scout.providers.services import LinkServices
@@ -159,15 +160,22 @@ class ChainGateway:
                 raise ChainFailed(exc.message, cause=exc, links=attempts) from exc
             errors.append(exc)
 
-        label = f"chain '{self.chain_name}'" if self.chain_name else "the phase's adapters"
+        # msgids (scout.i18n): the stopped report shows this message in the request's
+        # language, the links' own errors as the providers wrote them
+        said = {"phase": self.phase_id, "chain": self.chain_name, "links": _summary(attempts)}
         if not errors:
             cooling = RateLimited(
-                f"phase '{self.phase_id}': every adapter of {label} is cooling down after "
-                f"rate limiting ({_summary(attempts)})",
+                (N_("phase '{phase}': every adapter of chain '{chain}' is cooling down after "
+                    "rate limiting ({links})") if self.chain_name else
+                 N_("phase '{phase}': every adapter of the phase's adapters is cooling down "
+                    "after rate limiting ({links})")).format(**said),
                 retry_after=min(waits) if waits else None,
                 hint="apply again after the cool-down (breaker_cooldown in config/adapters.yaml)")
             raise ChainFailed(cooling.message, cause=cooling, links=attempts)
         chosen = next((e for e in reversed(errors) if e.retryable), errors[-1])
         raise ChainFailed(
-            f"phase '{self.phase_id}': every adapter of {label} failed: {_summary(attempts)}",
+            (N_("phase '{phase}': every adapter of chain '{chain}' failed: {links}")
+             if self.chain_name else
+             N_("phase '{phase}': every adapter of the phase's adapters failed: {links}")
+             ).format(**said),
             cause=chosen, links=attempts) from chosen

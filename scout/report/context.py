@@ -35,6 +35,10 @@ class PhaseRow:
     items_ok: int | None = None
     errors: list[str] = field(default_factory=list)
     optional: bool = False
+    #: the message of the error that ended a failed phase (a provider's reason, redacted
+    #: at the adapters' boundary) and what the user can do about it (scout.report.failure)
+    error: str | None = None
+    what_to_do: str | None = None
 
     @property
     def skipped_by_condition(self) -> bool:
@@ -106,6 +110,13 @@ class MissionView:
     in_doubt_usd: float = 0.0
     #: the notices that are "not configured" skips, as rows (each also in ``notices``)
     skips: list[SkipRow] = field(default_factory=list)
+    #: why a mission that did not finish stopped: ``budget`` (its cost cap), ``failed``
+    #: (a required phase failed or was blocked), ``interrupted`` (Ctrl-C); None otherwise
+    stop: str | None = None
+    #: the mission's own reason for stopping (the first failure, the cap's message)
+    stop_reason: str | None = None
+    #: the request as asked (the stopped page quotes it: the Task may not exist yet)
+    query: str | None = None
 
     def skip_groups(self, told: Any = (), only: Any = None) -> list[SkipGroup]:
         """The skips a report lists under "what did not go to plan", grouped by reason in
@@ -142,6 +153,16 @@ class MissionView:
     @property
     def degraded_phases(self) -> list[PhaseRow]:
         return [p for p in self.phases if p.degraded]
+
+    @property
+    def finished_phases(self) -> list[PhaseRow]:
+        """The phases whose results are kept for the next apply."""
+        return [p for p in self.phases if p.status in ("succeeded", "succeeded_partial")]
+
+    @property
+    def failed_phases(self) -> list[PhaseRow]:
+        """The phases that ended failed for good and stopped the mission (not optional)."""
+        return [p for p in self.phases if p.status == "failed_terminal" and not p.optional]
 
     def phase(self, pid: str) -> PhaseRow | None:
         return next((p for p in self.phases if p.id == pid), None)
@@ -248,9 +269,13 @@ def summarise_with_skips(entries: list[dict[str, Any]], phase_order: list[str] |
     return sorted(costs.values(), key=lambda r: order(r.adapter)), notices, rows
 
 
+#: a mission's end status -> :attr:`MissionView.stop`
+STOPS = {"stopped_budget": "budget", "failed": "failed", "interrupted": "interrupted"}
+
+
 def build_mission_view(*, state: Any, root: Any, pipeline: Any, mission_id: str,
-                       max_cost: float | None = None, current_phase: str | None = None
-                       ) -> MissionView:
+                       max_cost: float | None = None, current_phase: str | None = None,
+                       query: str | None = None) -> MissionView:
     """The mission as the report shows it: ``state`` is the mission's state as the
     orchestrator folded it from its log (a ``MissionState``, read by the caller: the
     state log is the orchestrator's), costs come from the journal under ``root``.
@@ -261,21 +286,29 @@ def build_mission_view(*, state: Any, root: Any, pipeline: Any, mission_id: str,
     from pathlib import Path
 
     from scout.providers.journal import iter_journal
+    from scout.report.failure import what_to_do
     from scout.spec.dag import PhaseGraph
 
     rows: list[PhaseRow] = []
     states: dict[str, str] = {}
+    stop = STOPS.get(state.status)
     for pid, phase in pipeline.phases.items():
         st = state.phases.get(pid)
         status = st.status if st else "pending"
+        reason = st.reason if st else None
         if pid == current_phase:
             status = "succeeded"
+        elif stop == "interrupted" and status == "running":
+            # Ctrl-C abandoned it mid-run: it reruns on resume, as a phase the cost cap
+            # stopped does (no record says so: the process stopped before writing one)
+            status, reason = "failed_retryable", "interrupted (Ctrl-C)"
         states[pid] = status
+        error = (st.error or {}) if st is not None and status == "failed_terminal" else None
         items = st.items if st else None
         answered = sorted((st.answered_by or {}).items(), key=lambda kv: (-kv[1], kv[0])) if st else []
         rows.append(PhaseRow(
             id=pid, uses=phase.uses, status=status, description=phase.description or "",
-            reason=(st.reason if st and status != "succeeded" else None),
+            reason=(reason if status != "succeeded" else None),
             answered_by=", ".join(a for a, _ in answered) or None,
             attempts=st.attempts if st else 0,
             items_total=items.total if items else None,
@@ -283,6 +316,8 @@ def build_mission_view(*, state: Any, root: Any, pipeline: Any, mission_id: str,
             items_ok=items.ok if items else None,
             errors=list((items.errors or {}).values())[:5] if items else [],
             optional=phase.optional,
+            error=(str(error.get("message") or "") or None) if error is not None else None,
+            what_to_do=what_to_do(error) if error is not None else None,
         ))
     entries = [e for e in iter_journal(Path(root) / "runtime") if e.get("mission_id") == mission_id]
     costs, notices, skips = summarise_with_skips(entries, list(pipeline.phases))
@@ -292,4 +327,5 @@ def build_mission_view(*, state: Any, root: Any, pipeline: Any, mission_id: str,
         mission_id=mission_id, pipeline=pipeline.name, phases=rows, costs=costs,
         notices=notices, skips=skips, mermaid=PhaseGraph.of(pipeline).to_mermaid(states),
         budget_stopped=state.status == "stopped_budget", max_cost=max_cost,
+        stop=stop, stop_reason=state.reason if stop else None, query=query,
     )

@@ -12,7 +12,8 @@ from scout.paths import BUILTIN_TEMPLATES
 #: templates shipped inside the package, found after the project's own templates/ (a
 #: project file of the same name wins): the default report, the HTML wrapper, the shared
 #: report sections every kind imports (``_report.md.j2``, ``_synthesis.md.j2``) and the
-#: stopped-at-its-cap page, so a project made by ``scout init`` anywhere has them all
+#: page of a mission that stopped before its report (failed, cost cap, Ctrl-C), so a
+#: project made by ``scout init`` anywhere has them all
 BUILTIN = BUILTIN_TEMPLATES
 DEFAULT_TEMPLATE = "default_report.md.j2"
 HTML_WRAPPER_NAME = "report.html.j2"

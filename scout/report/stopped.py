@@ -1,17 +1,28 @@
-"""The report of a mission stopped at its cost cap: what was spent, kept and left.
+"""The page of a mission that did not finish: what stopped it, why, what to do, what is kept.
 
-A stopped mission never reaches its report phase, so this page takes ``report.md``'s
-place (stopped_report.md.j2: the project's templates/ or the built-in one) until a later
-apply renders the real report; where the report phase writes ``report.html`` too, so does
-this page (the same wrapper, the DAG drawn as the finished report draws it), so a reader
-who opens report.html sees why the mission stopped, not nothing. It is written in the
-request's language, read from the Task in ``task.json`` when F0 ran.
+A mission stops before its report phase when a required phase fails (``failed``), at its
+cost cap (``budget``) or on Ctrl-C (``interrupted``). This page then takes
+``report.md``'s place (stopped_report.md.j2: the project's templates/ or the built-in
+one) until a later apply renders the real report; where the report phase writes
+``report.html`` too, so does this page (the same wrapper, the DAG drawn as the finished
+report draws it), so a reader who opens report.html sees why the mission stopped, not
+nothing. It is written in the request's language: the Task's ``lang`` from ``task.json``
+when the task phase ran, else the language the task phase would have read (``--set
+lang=``, else detected from the query).
+
+A finished report of an earlier run (its files still the ones the report phase recorded)
+is not overwritten: it is moved to ``report.previous.md`` (and ``.html``) first, and the
+page says where it is.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from scout.fsutil import write_atomic
 from scout.i18n import lang_of
@@ -26,28 +37,76 @@ from scout.report.render import (
 )
 
 TEMPLATE = "stopped_report.md.j2"
+#: where a finished report of an earlier run goes before this page takes its place
+PREVIOUS = {"md": "report.previous.md", "html": "report.previous.html"}
 
 
-def request_lang(run_dir: Path) -> str:
-    """The Task's ``lang`` from ``task.json`` (English when absent or unreadable)."""
+def request_lang(run_dir: Path, default: str = "en") -> str:
+    """The request's language: the Task's ``lang`` from ``task.json``; before the task
+    phase read the request (or when it could not), ``--set lang=`` / the Mission's
+    ``inputs: {lang: ..}``, else the language of the query (``default`` when neither
+    language's words win). English when ``task.json`` is absent or unreadable."""
     try:
         doc = json.loads((run_dir / "task.json").read_text(encoding="utf-8"))
-        task = doc.get("task") if isinstance(doc, dict) else None
-        return lang_of(task.get("lang") if isinstance(task, dict) else None)
     except (OSError, ValueError):
         return "en"
+    if not isinstance(doc, dict):
+        return "en"
+    task = doc.get("task")
+    if isinstance(task, dict) and task.get("lang"):
+        return lang_of(task.get("lang"))
+    inputs = doc.get("inputs")
+    if isinstance(inputs, dict) and inputs.get("lang"):
+        return lang_of(inputs.get("lang"))
+    from scout.task.lang import detect
+
+    query = doc.get("query")
+    if not isinstance(query, str) or not query.strip():
+        return lang_of(default)
+    return detect(query, "es" if lang_of(default) == "es" else "en")
+
+
+def _sha256(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def keep_finished(run_dir: Path, finished: Mapping[str, str]) -> str | None:
+    """Move the finished report of an earlier run out of this page's way.
+
+    ``finished`` maps a format (``md``, ``html``) to the sha256 the report phase recorded
+    for its file. A file whose content still has that hash is that report: it is renamed
+    to ``report.previous.<ext>`` (``os.replace``: atomic, so a crash leaves it under one
+    name or the other). Returns the Markdown copy's name when there is one."""
+    kept: str | None = None
+    for fmt, target in PREVIOUS.items():
+        path = run_dir / f"report.{fmt}"
+        digest = finished.get(fmt)
+        if digest and _sha256(path) == digest:
+            os.replace(path, run_dir / target)
+            if fmt == "md":
+                kept = target
+    return kept
 
 
 def write_stopped_report(view: MissionView, run_dir: Path, templates: Path, *,
                          html: bool = False, html_template: str | None = None,
-                         dag_svg: str | None = None) -> Path | None:
+                         dag_svg: str | None = None, lang: str | None = None,
+                         finished: Mapping[str, str] | None = None) -> Path | None:
     """``report.md`` (and ``report.html`` when ``html``: the report phase would have
-    written it, with ``html_template`` as its wrapper and ``dag_svg`` as its picture)."""
+    written it, with ``html_template`` as its wrapper and ``dag_svg`` as its picture).
+    ``finished``: the sha256 per format of an earlier run's finished report
+    (:func:`keep_finished`)."""
     if resolve_template(templates, TEMPLATE) is None:
         return None
-    lang = request_lang(run_dir)
+    lang = lang or request_lang(run_dir)
     env = make_report_env(templates, lang)
-    text = env.get_template(TEMPLATE).render(mission=view, citations=Citations())
+    previous = keep_finished(run_dir, finished or {})
+    context: dict[str, Any] = {"mission": view, "citations": Citations(),
+                               "previous": previous}
+    text = env.get_template(TEMPLATE).render(context)
     path = run_dir / "report.md"
     write_atomic(path, text)
     if html:

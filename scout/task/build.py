@@ -17,7 +17,7 @@ import datetime as dt
 from typing import Any
 
 from scout.errors import StepError, UsageError
-from scout.i18n import format_duration, translations
+from scout.i18n import N_, format_duration, translations
 from scout.schemas.task import Task
 from scout.spec.models import InputSpec
 from scout.suggest import did_you_mean
@@ -140,9 +140,10 @@ def build_task(
     if missing:
         fixes = " ".join(f"--set {n}={_EXAMPLES.get(inputs[n].type, '...')!s}" for n in missing)
         names = ", ".join(f"'{n}' ({inputs[n].type})" for n in missing)
+        # msgids: the stopped report says them in the request's language
         raise TaskIncomplete(
-            f"required input {names} was not found in the query",
-            hint=f"say it in the query or add {fixes}",
+            N_("required input {names} was not found in the query").format(names=names),
+            hint=N_("say it in the query or add {fixes}").format(fixes=fixes),
         )
     return Task(
         query=query or "",

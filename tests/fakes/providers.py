@@ -269,6 +269,15 @@ class FakeProviders:
         with self._lock:
             self.failures.setdefault(provider, deque()).extend([reply] * times)
 
+    def recover(self, provider: str | None = None) -> None:
+        """Forget the failures queued by :meth:`fail` (one provider's, or every one's):
+        the provider is back, and what the test steered stays steered."""
+        with self._lock:
+            if provider is None:
+                self.failures.clear()
+            else:
+                self.failures.pop(provider, None)
+
     def slow(self, query: str, seconds: float) -> None:
         """Answer ``query`` only after ``seconds`` (at every provider)."""
         with self._lock:

@@ -1,0 +1,54 @@
+"""What a failed phase tells the user to do: its error's hint, else a line for its kind.
+
+A phase's error record (scout/orchestrator/outcomes.py) carries the hint of the error
+that ended it when there was one ("say it in the query or add --set destination=...").
+Many failures have none: a provider answering HTTP 500 to every try knows nothing about
+what the user could do. :func:`what_to_do` then gives the advice for the error's kind, so
+the stopped report and ``scout apply`` never end on a failure without a next step. The
+lines are English msgids (stored and printed in English, localised by the report's
+``l10n`` filter), like every text Python writes for a report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scout.i18n import N_
+
+#: advice by error kind (``retry.on``'s names, plus the kinds the runner records)
+BY_KIND: dict[str, str] = {
+    "unavailable": N_("the providers did not answer (down, or not reachable from here); "
+                      "apply again later"),
+    "rate_limited": N_("the providers are limiting requests; wait a few minutes, then "
+                       "apply again"),
+    "auth_error": N_("a provider refused its credentials; check them with scout doctor, "
+                     "then apply again"),
+    "pool_exhausted": N_("every token of the provider's pool is used up or failing; check "
+                         "scout pool status, then apply again"),
+    "parse_error": N_("a provider answered in a form scout could not read; apply again "
+                      "later, or put another provider first in the chain "
+                      "(config/adapters.yaml)"),
+    "timeout": N_("the phase ran past its time limit; apply again, or raise its "
+                  "timeout: in the pipeline"),
+}
+DEFAULT = N_("fix what the error says, then apply again")
+
+#: hints raised below the catalog's layer (scout.errors cannot import scout.i18n), marked
+#: here so the catalog check covers them; tests/report/test_failure_page.py keeps them in
+#: step with their sources
+KNOWN_HINTS = (
+    N_("check the network connection (or a proxy or firewall in the way); to run without "
+       "network, replay a recording: scout apply ... --replay DIR"),
+    N_("set the credentials of at least one link, or add a keyless adapter"),
+    N_("apply again after the cool-down (breaker_cooldown in config/adapters.yaml)"),
+)
+
+
+def what_to_do(error: Mapping[str, Any] | None) -> str:
+    """The hint of a failed phase's error record, else the advice for its kind."""
+    error = error or {}
+    hint = error.get("hint")
+    if isinstance(hint, str) and hint.strip():
+        return hint
+    return BY_KIND.get(str(error.get("kind") or ""), DEFAULT)
