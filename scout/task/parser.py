@@ -5,7 +5,8 @@ English and Spanish), then each declared input type has an extractor that finds 
 span in the text: dates and months (:mod:`scout.task.dates`), money
 (:mod:`scout.task.money`), ratings (:mod:`scout.task.rating`), places
 (:mod:`scout.task.place`), and here numbers, booleans, enum words and author ``pattern``
-regexes. Extractors read a folded copy of the query (lower case, no accents, the same
+regexes; what an input accepts of a value found (its type, its enum's words) is
+:mod:`scout.task.accept`'s. Extractors read a folded copy of the query (lower case, no accents, the same
 length) and run in a fixed order, each *claiming* the text it used, so "September 2026"
 is not also read as a place and "200 EUR" not as a rating. The parser never raises on
 odd input: what it could not read, a date already past, and a currency it had to assume
@@ -24,6 +25,7 @@ from typing import Any
 from scout.i18n import COUNT_WORDS, translations
 from scout.schemas.task import DateRange, Money, Month
 from scout.spec.models import InputSpec
+from scout.task.accept import NAMED_TYPES, default_currency, in_enum, typed
 from scout.task.display import display
 from scout.task.lang import Lang, detect, fold
 from scout.task.values import coerce
@@ -254,16 +256,25 @@ def parse_query(
         result.spans[name] = q[span[0]:span[1]].strip()
         text.claim(span)
 
-    ordered = sorted(inputs.items(), key=lambda kv: (
-        0 if kv[1].pattern else 1, _ORDER.index(kv[1].type) if kv[1].type in _ORDER else 99))
-    for name, spec in ordered:
+    def refused(name: str, spec: InputSpec, values: list[Any]) -> None:
+        _note(result, name, _("{name}: '{value}' is not one of {allowed}").format(
+            name=_(name).replace("_", " "), value=", ".join(str(v) for v in values),
+            allowed=", ".join(str(e) for e in spec.enum or [])))
+
+    def read(name: str, spec: InputSpec, by_pattern: bool) -> None:
+        nonlocal territories
         hit: tuple[Any, tuple[int, int]] | None = None
         quoted: tuple[int, int] | None = None
+        named = spec.type in NAMED_TYPES  # read by its name or aliases before enum words
         try:
-            if spec.pattern:
+            if by_pattern:
                 raw = _find_pattern(text, spec)
                 if raw is not None:
-                    hit = (coerce(spec.type, raw[0], items=spec.items), raw[1])
+                    value, off = in_enum(spec, typed(spec, raw[0]))
+                    if off:  # not the input's: its own reading may still find one
+                        refused(name, spec, off)
+                    if value is not None:
+                        hit = (value, raw[1])
             elif spec.enum and spec.type == "list":
                 many = _find_enum_list(text, spec)
                 if many:
@@ -273,8 +284,10 @@ def parse_query(
                     hit = (value, many[0][1])
                     # the note quotes the words from the first to the last one read
                     quoted = (many[0][1][0], many[-1][1][1])
-            elif spec.enum:
+            elif spec.enum and not named:
                 hit = _find_enum(text, spec)
+                if hit is not None and spec.type != "string":
+                    hit = (typed(spec, str(hit[0])), hit[1])
             elif spec.type in ("date", "month"):
                 when = _find_when(text, today, spec.type)
                 if when is not None:
@@ -292,7 +305,7 @@ def parse_query(
                 if territories is None:
                     territories = _territories(text, result.lang)
                 money = find_money(text.free, text.original, territories,
-                                   default_currency=_default_currency(spec), lang=result.lang)
+                                   default_currency=default_currency(spec), lang=result.lang)
                 if money is not None:
                     hit = (money[0], money[1])
                     if money[2] and money[0].currency != "USD":  # USD: the usual reading
@@ -332,6 +345,17 @@ def parse_query(
                 from scout.task.place import find_place
 
                 hit = find_place(text.free, text.original, result.lang, list(spec.aliases))
+            if named and spec.enum and not by_pattern:
+                value, off = in_enum(spec, hit[0] if hit is not None else None)
+                if off:  # the query gave this input a value the enum does not allow
+                    refused(name, spec, off)
+                    if hit is not None:  # read and refused: said once, not also "unread"
+                        text.claim(hit[1])
+                    hit = None
+                elif hit is None and (word := _find_enum(text, spec)) is not None:
+                    hit = (typed(spec, str(word[0])), word[1])  # an enum word, as the type
+                elif hit is not None:
+                    hit = (value, hit[1])
         except (ValueError, re.error) as exc:  # a bad pattern or value: note it, go on
             result.notes.append(f"{name}: {exc}")
             hit = None
@@ -339,6 +363,17 @@ def parse_query(
             found(name, hit[0], hit[1])
             if quoted is not None:
                 result.spans[name] = q[quoted[0]:quoted[1]].strip()
+
+    # a pattern reads first, in its own pass; an input it found nothing for (or nothing
+    # the input accepts) is read by its type in the type's turn, aliases and enum included
+    ordered = sorted(inputs.items(),
+                     key=lambda kv: _ORDER.index(kv[1].type) if kv[1].type in _ORDER else 99)
+    for name, spec in ordered:
+        if spec.pattern:
+            read(name, spec, True)
+    for name, spec in ordered:
+        if name not in result.values:
+            read(name, spec, False)
 
     # a month input can be read off a date the query gave ("15-20 Sept" → September)
     for name, spec in inputs.items():
@@ -392,15 +427,6 @@ def _note_unread(text: _Text, inputs: dict[str, InputSpec], result: ParseResult,
         quote = "«{}»" if result.lang == "es" else "'{}'"
         shown = ", ".join(quote.format(s.strip()) for s in left[:3])
         result.notes.append(_("could not read: {text}").format(text=shown))
-
-
-def _default_currency(spec: InputSpec) -> str | None:
-    if spec.default is None:
-        return None
-    try:
-        return coerce("money", spec.default).currency
-    except ValueError:
-        return None
 
 
 def _default_rating(spec: InputSpec) -> float | None:
