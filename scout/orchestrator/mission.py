@@ -148,6 +148,10 @@ class MissionInterrupted(KeyboardInterrupt):
         #: the page that says the mission was interrupted (None: not written)
         self.report = report
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt with its own arguments when it crosses a process (a Dask worker)
+        return (type(self), (self.mission_id, self.run_dir, self.report))
+
 
 def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any]) -> dict[str, Any]:
     """Overrides coerced to their declared types; unknown names are usage errors."""
