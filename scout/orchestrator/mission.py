@@ -280,15 +280,17 @@ class MissionRunner:
                   "mission_file": req.mission_file, "mission_view": self.mission_view}
         return {"request": req, "mission": _MissionAccess(self), "extras": extras}
 
-    def mission_view(self, current_phase: str | None = None) -> Any:
-        """For the report step: phase states and journal-derived costs, read when called."""
+    def mission_view(self, current_phase: str | None = None, *,
+                     end: tuple[str, str | None] | None = None) -> Any:
+        """For the report step: phase states and journal-derived costs, read when called.
+        ``end``: the mission's (status, reason) about to be recorded (the stopped page)."""
         from scout.report.context import build_mission_view
 
         return build_mission_view(state=load_state(self.run_dir), root=self.root,
                                   pipeline=self.pipeline,
                                   mission_id=self.request.mission_id,
                                   max_cost=self.request.max_cost, current_phase=current_phase,
-                                  query=self.request.query)
+                                  query=self.request.query, end=end)
 
     def _runner(self, *, store: StateStore, artifacts: ArtifactStore, bus: E.EventBus) -> Runner:
         return Runner(
@@ -386,19 +388,26 @@ class MissionRunner:
                 try:
                     outcome = runner.run()
                 except KeyboardInterrupt as exc:
+                    # the page that says so, and where (a second Ctrl-C skips it), before
+                    # the record: whoever sees the mission interrupted may apply it again
+                    # at once, and this apply still holds its lock until it is gone
+                    try:
+                        page = self._stopped_report(store.state, bus,
+                                                    ("interrupted", "interrupted (Ctrl-C)"))
+                    except KeyboardInterrupt:
+                        page = None
                     store.append(MissionRecord("interrupted", {
                         "reason": "interrupted (Ctrl-C)", "exit_code": 130}).to_dict())
-                    # the page that says so, and where; a second Ctrl-C skips the page
-                    page = self._stopped_report(store.state, bus)
                     raise MissionInterrupted(mid, self.run_dir, page) from exc
                 status, code, reason, warnings = self._verdict(outcome.stop,
                                                                outcome.stop_reason,
                                                                store.state)
                 stop_code = outcome.stop_code if status == "stopped_budget" else None
+                # the page first, for the same reason as above
+                stopped_page = (self._stopped_report(store.state, bus, (status, reason))
+                                if status in ("failed", "stopped_budget") else None)
                 store.append(MissionRecord.ended(status, code, reason, stop_code).to_dict())
                 store.wait_durable()
-                stopped_page = (self._stopped_report(store.state, bus)
-                                if status in ("failed", "stopped_budget") else None)
                 for w in warnings:
                     bus.emit(E.Notice(w, level="warning"))
                 bus.emit(E.MissionFinished(mid, status, code, time.monotonic() - started))
@@ -410,12 +419,14 @@ class MissionRunner:
                              self._report_path(store.state), warnings, stop_code=stop_code,
                              stopped_report=stopped_page)
 
-    def _stopped_report(self, state: MissionState, bus: E.EventBus) -> Path | None:
+    def _stopped_report(self, state: MissionState, bus: E.EventBus,
+                        end: tuple[str, str | None]) -> Path | None:
         """The page of a mission that stopped before its report (scout.orchestrator
-        .stop_page): what stopped it, why, what to do; its path, or None."""
+        .stop_page): what stopped it (``end``: its status and reason), why, what to do;
+        its path, or None."""
         return write_stop_page(
             self.pipeline, state, run_dir=self.run_dir, root=self.root,
-            view=self.mission_view, default_lang=self.config.default_lang,
+            view=lambda: self.mission_view(end=end), default_lang=self.config.default_lang,
             warn=lambda text: bus.emit(E.Notice(text, level="warning")))
 
     def _previous_task(self, artifacts: ArtifactStore) -> Task | None:

@@ -275,13 +275,16 @@ STOPS = {"stopped_budget": "budget", "failed": "failed", "interrupted": "interru
 
 def build_mission_view(*, state: Any, root: Any, pipeline: Any, mission_id: str,
                        max_cost: float | None = None, current_phase: str | None = None,
-                       query: str | None = None) -> MissionView:
+                       query: str | None = None,
+                       end: tuple[str, str | None] | None = None) -> MissionView:
     """The mission as the report shows it: ``state`` is the mission's state as the
     orchestrator folded it from its log (a ``MissionState``, read by the caller: the
     state log is the orchestrator's), costs come from the journal under ``root``.
 
     ``current_phase`` is the phase rendering the report: it is still running while it
     renders, and is shown as succeeded (if it fails, there is no report to read).
+    ``end`` is the mission's (status, reason) when its page is written before its end is
+    recorded (the stopped page); else the state's.
     """
     from pathlib import Path
 
@@ -291,7 +294,8 @@ def build_mission_view(*, state: Any, root: Any, pipeline: Any, mission_id: str,
 
     rows: list[PhaseRow] = []
     states: dict[str, str] = {}
-    stop = STOPS.get(state.status)
+    status_now, reason_now = end if end is not None else (state.status, state.reason)
+    stop = STOPS.get(status_now)
     for pid, phase in pipeline.phases.items():
         st = state.phases.get(pid)
         status = st.status if st else "pending"
@@ -326,6 +330,6 @@ def build_mission_view(*, state: Any, root: Any, pipeline: Any, mission_id: str,
         in_doubt=doubt.calls, in_doubt_usd=doubt.usd,
         mission_id=mission_id, pipeline=pipeline.name, phases=rows, costs=costs,
         notices=notices, skips=skips, mermaid=PhaseGraph.of(pipeline).to_mermaid(states),
-        budget_stopped=state.status == "stopped_budget", max_cost=max_cost,
-        stop=stop, stop_reason=state.reason if stop else None, query=query,
+        budget_stopped=status_now == "stopped_budget", max_cost=max_cost,
+        stop=stop, stop_reason=reason_now if stop else None, query=query,
     )
