@@ -44,6 +44,7 @@ from scout.orchestrator.state import MissionState
 from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, Durability, load_state
 from scout.paths import derive_mission_id, mission_dir, research_root, runs_dir as default_runs
 from scout.paths import validate_mission_id
+from scout.termsafe import plain
 from scout.spec.loader import load_spec
 from scout.spec.mission import mission_pipeline_path
 from scout.spec.models import Mission, Pipeline
@@ -200,6 +201,8 @@ def prepare(
                              hint="or apply a Mission document that declares the request")
     pipeline = pspec.model
     assert isinstance(pipeline, Pipeline)
+    if q:  # as the task step reads it: the mission id and the report quote the same text
+        q = plain(q)
     if mid is None:
         mid = derive_mission_id(pipeline.name, q, inputs)
     validate_mission_id(mid)

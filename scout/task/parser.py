@@ -27,6 +27,7 @@ from scout.spec.models import InputSpec
 from scout.task.display import display
 from scout.task.lang import Lang, detect, fold
 from scout.task.values import coerce
+from scout.termsafe import plain
 
 MAX_QUERY_CHARS = 2000  # a query longer than this is cut: parsing stays linear and bounded
 _CLAIMED = "\x00"
@@ -241,7 +242,7 @@ def parse_query(
 ) -> ParseResult:
     """Read values for ``inputs`` out of ``query``. Never raises on odd text."""
     today = today or dt.date.today()
-    q = (query or "")[:MAX_QUERY_CHARS]
+    q = plain(query or "")[:MAX_QUERY_CHARS]
     result = ParseResult(lang=lang or detect(q, default_lang))
     _ = translations(result.lang).gettext
     if len(query or "") > MAX_QUERY_CHARS:
