@@ -329,3 +329,29 @@ def _title(text: str, keep_acronyms: bool = False) -> str:
         else:
             out.append(_cap(low, first=i == 0))
     return " ".join(out)
+
+
+# ------------------------------------------------------- for readers that must skip places
+# "in / en / near / cerca de": cues that put a place after them in any request; "a" / "to"
+# are left out ("pulpo a la gallega", "where to eat")
+_STRONG_CUES = ("in", "at", "near", "around", "inside", "close to", "centre of", "center of",
+                "heart of", "en", "cerca de", "junto a", "por la zona de", "centro de")
+
+
+def is_cased(original: str) -> bool:
+    """Ordinary writing (some capitals, not all): a name must then be capitalised."""
+    return any(c.isupper() for c in original) and not original.isupper()
+
+
+def strong_cues(aliases: list[str]) -> re.Pattern[str]:
+    """The words after which a place comes in any request (and a place input's aliases),
+    as a pattern over folded text whose match ends where the place starts."""
+    cues = sorted({fold(a) for a in aliases} | set(_STRONG_CUES), key=len, reverse=True)
+    return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+")
+                                                 for c in cues) + r")\s+")
+
+
+def name_at(free: str, original: str, pos: int) -> tuple[str, tuple[int, int]] | None:
+    """The place name that starts at ``pos``, read as :func:`find_place` reads one after a
+    cue (particles, articles, abbreviations; claimed text ends it), or None."""
+    return _read_name(free, original, pos, is_cased(original))
