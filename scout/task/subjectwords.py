@@ -67,7 +67,8 @@ economicos economicas asequible asequibles caro cara caros caras famoso famosa f
 famosas popular populares conocido conocida conocidos conocidas recomendado recomendada
 recomendados recomendadas excelente excelentes increible increibles espectacular
 espectaculares muy bien mas super bastante romantico romantica tranquilo tranquila bonito
-bonita acogedor acogedora genial geniales verdadero verdadera calidad
+bonita acogedor acogedora genial geniales verdadero verdadera calidad mucho mucha muchos
+muchas poco poca pocos pocas much many little lot lots
 """
 # who comes along, and what the meal is for: "con amigos", "for my birthday"
 _COMPANY = """
