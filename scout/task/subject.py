@@ -277,7 +277,17 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
     caps = [i for i in idx[1:] if original[toks[i].start].isupper()]
     if caps and not original.isupper():
         return caps[0] - 1
+    if not _goes_on(toks, last):
+        return last  # "dim sum", "pad thai": a subject that ends the request holds no place
     cut = idx[-1]
     if len(idx) > 2 and toks[idx[-2]].text in sw.NAME_HEADS:
         cut = idx[-2]  # "empanadas san juan"
     return cut - 1
+
+
+def _goes_on(toks: list[_Tok], last: int) -> bool:
+    """The request goes on after token ``last`` as chat writes "dish city price": with an
+    amount or another reading, a number, or a price or quality word ("ramen ronda barato",
+    "tapas ronda 20€"), so the run's last word is the city's."""
+    return any(not t.word and t.text[0] in (_CLAIMED + "0123456789") or t.text in sw.QUALITY
+               for t in toks[last + 1:])
