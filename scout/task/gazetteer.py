@@ -1,12 +1,17 @@
-"""Which country a place is in, for the currency words several countries share.
+"""Which country a place is in, for the currency words several countries share, and which
+names are places at all.
 
-Only what the currency rule needs (see :mod:`scout.task.cldr`): the cities people travel
-to in countries whose currency *name* is shared ("dollars": US, Canada, Australia, New
+For the currency rule (see :mod:`scout.task.cldr`), only what it needs: the cities people
+travel to in countries whose currency *name* is shared ("dollars": US, Canada, Australia, New
 Zealand, Hong Kong, Singapore…; "pesos": Mexico, Argentina, Chile, Colombia, Uruguay,
 Cuba…; "crowns": Denmark, Sweden, Norway, Czechia, Iceland; "pounds", "francs",
 "rupees"), in English and Spanish spellings, folded (lower case, no accents). Country
 names themselves come from CLDR, not from here. A place not listed falls back to the
 country named in the request, then to the default currency of the word.
+
+For readers that must never take a place for something else (the subject of a request:
+:mod:`scout.task.subject`), :func:`known_place_words` knows these cities, every country CLDR
+names, the cities CLDR's time zones are named after, and a list of travel destinations.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ having try trying taste tasting want wanna need needs like love looking look sea
 searching seek seeking craving crave recommend recommendation recommendations suggest
 suggestion suggestions know tell list please pls plz thanks thank thx hi hello hey go going
 out serve serves serving sell sells buy order book lets let's help ideas idea options
-option take away takeaway delivery may might must watch watching see read learn learning
+option take away takeaway delivery may might must purchase rent hire watch watching see read learn learning
 yo quiero queremos quisiera quisieramos quieres busco buscamos buscando buscar necesito
 necesitamos necesita te se mi mis tu tus su sus dame danos dime decime muestrame ensename
 encuentra encuentrame encontrar recomienda recomiendas recomiendame recomendar
@@ -34,6 +34,7 @@ picar tapear pedir ir vamos salir apetece apetecen antoja antojan gustaria encan
 buenas saludos gracias porfa porfavor favor ayuda ayudas ayudame algo alguno alguna algun
 algunos algunas ser sea sean opciones opcion ideas llevar domicilio ver mirar leer
 aprender escuchar puedo podemos puede pueden podria podrias podriamos podes deberia
+comprar compro compramos conseguir alquilar alquilo reservar contratar pillar
 """
 # articles and function words; a few join the words of a subject (see CONNECTORS)
 _FUNCTION = """
