@@ -105,7 +105,8 @@ def _mask_readings(free: str, original: str, today: dt.date, declared: frozenset
         if when is None:
             break
         a, b = when.span
-        # "sunday roast": a weekday alone before a word names the dish, not the day
+        # "sunday roast": a date of one word right before another word names a thing of
+        # that day (the subject keeps it); "brunch on sunday" is the day
         if " " not in free[a:b].strip() and re.match(r"\s+[^\W\d_]", free[b:]):
             break
         free = blank(free, when.span)
