@@ -22,6 +22,7 @@ Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
 #: written by a person becomes one of them through ``scout.task.values.coerce``
 INPUT_TYPES = (
     "string",
+    "subject",
     "integer",
     "year",
     "number",

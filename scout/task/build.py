@@ -41,6 +41,7 @@ _EXAMPLES = {
     "area": "60 m2",
     "boolean": "true",
     "string": "text",
+    "subject": "ramen",
     "list": "a,b",
 }
 

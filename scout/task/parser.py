@@ -227,8 +227,11 @@ def _find_pattern(text: _Text, spec: InputSpec) -> tuple[str, tuple[int, int]] |
 # Extraction order: the most specific readings claim their text first. An enum's words
 # (a string or list input's declared vocabulary, "studio", "piso") come before places, so
 # a request that opens with one ("Studio 40 m2 barcelona") does not read it as the place.
+# What a request is about (a ``subject``) is what is left once the others have read
+# theirs, so it comes last but for the place: it reads the place's name itself to leave it
+# out, and claims the subject, so the place reader passes over it ("ramen barcelona").
 _ORDER = ["date", "month", "money", "rating", "duration", "year", "area", "integer",
-          "number", "boolean", "list", "string", "place"]
+          "number", "boolean", "list", "string", "subject", "place"]
 # a number left over, with the word glued after it when that says what it counts ("3
 # nights"), not a function word ("8,5 para") or the next sentence ("8.5. Thanks")
 _UNREAD = re.compile(r"(?<![\w.,/-])\d+(?:[.,/-]\d+)*(?:[ \t]*(?P<w>[^\W\d_]{1,12}))?", re.UNICODE)
@@ -329,6 +332,15 @@ def parse_query(
                 hit = _find_number(text, spec, name, spec.type == "integer", result.lang)
             elif spec.type == "boolean":
                 hit = _find_boolean(text, spec, name)
+            elif spec.type == "subject":
+                from scout.task.subject import find_subject
+
+                places = [s for s in inputs.values() if s.type == "place"]
+                hit = find_subject(text.free, text.original, today=today,
+                                   place_input=bool(places),
+                                   place_aliases=[a for s in places for a in s.aliases],
+                                   aliases=list(spec.aliases),
+                                   declared={s.type for s in inputs.values()})
             elif spec.type == "place":
                 from scout.task.place import find_place
 

@@ -197,3 +197,40 @@ def test_lengths_written_in_words_bound_the_videos(tmp_path, query, seconds, cou
     names = [i["candidate"]["name"] for i in _artifact(run_dir, "shortlist")["items"]]
     assert ("Regresión logística: curso completo" in names) is course_in
     assert ("1 h 30 min" if seconds == 5400 else "1 h") in report.split("\n\n")[1]
+
+
+# ------------------------------------------------ the topic: a `subject` input, no pattern
+def _topic(query: str) -> tuple[Any, ...]:
+    import datetime as dt
+
+    from scout.spec.models import InputSpec
+    from scout.task.parser import parse_query
+
+    spec = yaml.safe_load((KIND / "pipelines" / "video_talks.yaml").read_text(encoding="utf-8"))
+    inputs = {n: InputSpec(**s) for n, s in spec["inputs"].items()}
+    v = parse_query(query, inputs, today=dt.date(2028, 5, 10)).values
+    return v.get("topic"), v.get("level"), v.get("video_lang"), v.get("max_duration")
+
+
+@pytest.mark.parametrize("query, want", [
+    # no "about" / "sobre": the topic is what the level, language and length leave
+    ("python tutorials for beginners", ("python", "beginner", None, None)),
+    ("kubernetes talks in english under 30 minutes", ("kubernetes", None, "english", 1800)),
+    ("charlas de kubernetes para principiantes", ("kubernetes", "beginner", None, None)),
+    # request words before it, typed without accents or with a typo, are not the topic
+    ("quiero ver videos sobre redes neuronales en ingles", ("redes neuronales", None,
+                                                            "english", None)),
+    ("recomiendame tutoriales de docker de menos de una hora",
+     ("docker", None, None, 3600)),
+    ("cualquier charla sobre rust", ("rust", None, None, None)),
+    ("i'd like some lectures on graph theory for advanced students",
+     ("graph theory", "advanced", None, None)),
+])
+def test_the_topic_is_read_without_a_pattern(query: str, want: tuple[Any, ...]) -> None:
+    assert _topic(query) == want
+
+
+def test_a_request_with_only_request_words_has_no_topic() -> None:
+    # nothing is left: the topic is unset (F0 then asks for --set topic=...), not ""
+    assert _topic("tutoriales en español para principiantes")[0] is None
+    assert _topic("show me some talks")[0] is None
