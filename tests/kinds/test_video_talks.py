@@ -3,7 +3,9 @@ No place, no price, no rating: a topic, the language spoken in the video, a long
 length, a level and a first year. Run end to end offline in Spanish and English: the
 YouTube adapters are the real ones with their network part replaced (yt-dlp's own search
 extractor yielding entries in its shape, youtube-transcript-api on a fake transport
-serving the REAL InnerTube captures), web search on scout.testing's fake server.
+serving the REAL InnerTube captures), web search on scout.testing's fake server. The last
+tests run it as its author would: scout.testing's own fake YouTube (fake.videos,
+fake.transcript, fake.no_transcript) and run_pipeline, nothing else.
 
 What it pins: R1 ranks the videos artifact itself (length and year, no price/rating);
 Y2 picks the transcript language the request asked for, not the request's language; a
@@ -24,7 +26,7 @@ import yaml
 
 from scout import api
 from scout.providers.hook import ProviderOptions, ProvidersHook
-from scout.testing import FakeProviders, Result
+from scout.testing import FakeProviders, Result, VideoResult, run_pipeline
 from scout.testing.project import KEY_ENV
 from scout.testing.server import FAKE_KEY
 from tests.adapters_media.test_yt_dlp import Factory, RecordedSearchIE, video_entry
@@ -201,8 +203,6 @@ def test_lengths_written_in_words_bound_the_videos(tmp_path, query, seconds, cou
 
 
 # --- the same kind tested as its author would: scout.testing's fake YouTube -------------
-
-from scout.testing import VideoResult, run_pipeline  # noqa: E402
 
 TALKS = [  # as a YouTube search lists them: most viewed first is the kind's own order
     VideoResult("rustAsync01", "Async Rust in 20 minutes", channel="RustConf",

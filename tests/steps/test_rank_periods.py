@@ -13,8 +13,9 @@ import pytest
 
 from scout.adapters.contract import SubjectBrief
 from scout.adapters.structured import Builder, Constraints, Subject
+from scout.config.models import CurrencyTable
 from scout.i18n import localize
-from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet
+from scout.schemas.records import Candidate, Candidates, Evidence
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec
 from scout.steps import rank
@@ -117,7 +118,7 @@ def test_without_a_period_on_both_sides_nothing_changes() -> None:
 def test_currency_and_period_convert_together() -> None:
     flat = _flat("lisbon", ("https://a.test/lisbon",
                             Money(amount=300, currency="USD", comparator="=", per="week")))
-    table = rank.CurrencyTable(base="EUR", as_of="2026-11-01", rates={"USD": 1.08})
+    table = CurrencyTable(base="EUR", as_of="2026-11-01", rates={"USD": 1.08})
     (out,), converted = rank.enrich([flat], [], "EUR", table, frozenset({"price"}),
                                     per="month")
     assert converted
