@@ -93,12 +93,14 @@ def _previous_task(run_dir: Path) -> dict[str, Any] | None:
 def _preview_task(runner: MissionRunner) -> tuple[dict[str, Any] | None, str | None]:
     """The Task F0 would build from the request: parsing is local, nothing is called."""
     from scout.errors import ScoutError
+    from scout.report.files import project_locales
     from scout.task.build import build_task
 
     req = runner.request
     try:
         task = build_task(req.query or "", runner.pipeline.inputs, overrides=runner.overrides,
-                          override_sources=dict(req.input_sources), today=runner.today)
+                          override_sources=dict(req.input_sources), today=runner.today,
+                          locales=project_locales(runner.root / "templates"))
     except ScoutError as exc:
         return None, exc.message
     return task.model_dump(mode="json"), None

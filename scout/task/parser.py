@@ -19,6 +19,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from scout.i18n import COUNT_WORDS, translations
@@ -241,13 +242,17 @@ _GLUE = frozenset("a al and at con de del el en for in la las los o of on or par
 
 def parse_query(
     query: str, inputs: dict[str, InputSpec], *, today: dt.date | None = None,
-    lang: Lang | None = None, default_lang: Lang = "en",
+    lang: Lang | None = None, default_lang: Lang = "en", locales: Path | None = None,
 ) -> ParseResult:
-    """Read values for ``inputs`` out of ``query``. Never raises on odd text."""
+    """Read values for ``inputs`` out of ``query``. Never raises on odd text (a broken
+    project catalog under ``locales`` is the author's mistake: CatalogInvalid).
+
+    ``locales``: the project's own catalogs, merged over scout's for the notes' words: a
+    kind's input names ("min_area" → "superficie mínima") are its own msgids."""
     today = today or dt.date.today()
     q = plain(query or "")[:MAX_QUERY_CHARS]
     result = ParseResult(lang=lang or detect(q, default_lang))
-    _ = translations(result.lang).gettext
+    _ = translations(result.lang, locales).gettext
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     text = _Text(q)
