@@ -171,13 +171,13 @@ def test_video_talks_end_to_end(tmp_path, query, lang, video_lang, quote):
               "No transcript of Regresión logística explicada could be read")
     assert no_sub in report
     # the failed item is named under what did not go to plan, in the report's language
-    assert ("vídeo rlogNoSubES: sin transcripción (disabled" if lang == "es" else
+    assert ("vídeo rlogNoSubES: sin transcripción (desactivada" if lang == "es" else
             "video rlogNoSubES: no transcript (disabled") in report
     # the live one has English captions only: a request for Spanish videos reads none
     failed = 2 if video_lang == "spanish" else 1
     spanish = "falló 1 de 4 elementos" if failed == 1 else f"fallaron {failed} de 4 elementos"
     assert (spanish if lang == "es" else f"{failed} of 4 items failed") in report
-    assert (video_lang == "spanish") == ("rlogLiveNow: sin transcripción (not_found" in report)
+    assert (video_lang == "spanish") == ("rlogLiveNow: sin transcripción (no encontrada" in report)
     first = ("Regresión logística en 15 minutos es el primero de los 3 vídeos"
              if lang == "es" else "Regresión logística en 15 minutos comes first of the 3 videos")
     assert first in report
@@ -313,7 +313,8 @@ def test_video_talks_with_scout_testing_fakes(tmp_path, query, lang):
     assert "| 19 min |" in report and ("| 48.000 |" if lang == "es" else "| 48,000 |") in report
     # a video with its captions disabled (nothing seeded) and an unavailable one: both
     # named under what did not go to plan, in the report's language
-    assert ("vídeo rustAsync04: sin transcripción (disabled" if lang == "es"
+    assert ("vídeo rustAsync04: sin transcripción (desactivada: los subtítulos de este "
+            "vídeo están desactivados" if lang == "es"
             else "video rustAsync04: no transcript (disabled") in report
     assert ("vídeo rustAsync03: sin transcripción (no disponible" if lang == "es"
             else "video rustAsync03: no transcript (unavailable") in report
