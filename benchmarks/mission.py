@@ -90,6 +90,7 @@ from tests.e2e.world import (LATENCY_PROFILE, QUERY, build_world, latency,  # no
 from tests.fakes.server import FakeServer, LogEntry  # noqa: E402
 
 from benchmarks.mission_lib.cpu_watch import CpuWatch  # noqa: E402
+from benchmarks.mission_lib.orders import one_phase_stage_costs, order_spread  # noqa: E402
 from benchmarks.mission_lib.floor import (Served, StageBound, analyse,  # noqa: E402,F401
                                           clairvoyant, lower_bound, pick, simulate, stages)
 
@@ -453,6 +454,10 @@ def replay(path: Path, as_json: bool) -> int:
         pages = frozenset(p for p, ph in pipeline.phases.items() if ph.uses == "fetch")
         out[name]["sim_pages_longest_first_s"] = round(
             simulate(pipeline, served, caps, workers, longest_first=pages), 3)
+        # what not knowing item times costs: the run's order was one of many
+        out[name]["sim_orders"] = order_spread(pipeline, served, caps, workers,
+                                               refs["bound_s"])
+        out[name]["one_phase_stages"] = one_phase_stage_costs(pipeline, served, caps, workers)
     if as_json:
         print(json.dumps(out))
         return 0
@@ -466,6 +471,16 @@ def replay(path: Path, as_json: bool) -> int:
             print(f"  {'+'.join(st['phases']):<14} bound {st['seconds']:.3f} ({st['binding']}), "
                   f"oracle {st['oracle_s'] or 0:.3f}"
                   f"{' exact' if st['oracle_exact'] else ''}, relax {st['relax_s']:.3f}")
+        o = r["sim_orders"]
+        print(f"  sim/bound over {o['draws']} random item orders: mean {o['mean']:.3f}x, "
+              f"p10 {o['p10']:.3f}x, median {o['median']:.3f}x, p90 {o['p90']:.3f}x "
+              f"(this run's order: {r['simulated_s'] / r['bound_s']:.3f}x)")
+        for st in r["one_phase_stages"]:
+            print(f"  {st['phase']} alone ({st['items']} items on {st['lanes']} lanes): bound "
+                  f"{st['bound_s']:.3f} s, any order on average {st['any_order_mean_s']:.3f} s"
+                  f" ({'every order' if st['exact'] else 'drawn'}): "
+                  f"+{st['any_order_mean_s'] - st['bound_s']:.3f} s no scheduler that cannot "
+                  "tell its items apart avoids")
     return 0
 
 

@@ -12,8 +12,9 @@ counted) and the one-off cost of the first parse. ``--json`` prints one JSON obj
 ``--heldout`` scores ``tests/task/corpus/heldout.yaml`` instead: requests labelled before
 the parser ever saw them and never tuned on (the tuning corpus and the two regression
 holdouts are). Its kinds name the real pipelines (``{pipeline: pipelines/x.yaml}``), so
-the ``string`` field (the restaurant's ``dish`` pattern) is scored too, and a request's
-``skip: [field, ...]`` leaves the fields whose right answer is debatable unscored.
+the ``string`` and ``subject`` fields (the hotel's ``notify_email``, the restaurant's
+``dish``) are scored too, and a request's ``skip: [field, ...]`` leaves the fields whose
+right answer is debatable unscored.
 ``--blind5`` scores ``tests/task/corpus/blind5.yaml`` the same way: the fifth blind batch
 (chat-style typing, Latin-American and UK/US usage), written and committed before any run;
 ``--blind6`` the sixth (restaurant requests only: dishes and places with "de" in them,

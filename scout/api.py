@@ -45,6 +45,7 @@ from scout.orchestrator.state import MissionState
 from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, Durability, load_state
 from scout.paths import derive_mission_id, mission_dir, research_root, runs_dir as default_runs
 from scout.paths import validate_mission_id
+from scout.termsafe import plain
 from scout.spec.loader import load_spec
 from scout.spec.mission import mission_pipeline_path
 from scout.spec.models import Mission, Pipeline
@@ -53,7 +54,8 @@ from scout.validate import memo as valid_pipelines
 from scout.validate import validate_file
 
 __all__ = [
-    "MissionInterrupted", "MissionPlan", "MissionRequest", "MissionResult", "PhaseExecutionError", "PhasePlan",
+    "MissionInterrupted", "MissionPlan", "MissionRequest", "MissionResult",
+    "PhaseExecutionError", "PhasePlan",
     "apply", "estimate", "plan", "status", "run_mission", "register_phase_handler",
     "get_mission_state", "get_mission_artifacts", "parse_sets", "prepare",
 ]
@@ -93,12 +95,14 @@ def _previous_task(run_dir: Path) -> dict[str, Any] | None:
 def _preview_task(runner: MissionRunner) -> tuple[dict[str, Any] | None, str | None]:
     """The Task F0 would build from the request: parsing is local, nothing is called."""
     from scout.errors import ScoutError
+    from scout.report.files import project_locales
     from scout.task.build import build_task
 
     req = runner.request
     try:
         task = build_task(req.query or "", runner.pipeline.inputs, overrides=runner.overrides,
-                          override_sources=dict(req.input_sources), today=runner.today)
+                          override_sources=dict(req.input_sources), today=runner.today,
+                          locales=project_locales(runner.root / "templates"))
     except ScoutError as exc:
         return None, exc.message
     return task.model_dump(mode="json"), None
@@ -201,6 +205,8 @@ def prepare(
                              hint="or apply a Mission document that declares the request")
     pipeline = pspec.model
     assert isinstance(pipeline, Pipeline)
+    if q:  # as the task step reads it: the mission id and the report quote the same text
+        q = plain(q)
     if mid is None:
         mid = derive_mission_id(pipeline.name, q, inputs)
     validate_mission_id(mid)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from typing import Any
 
 # an escape sequence, 7-bit or 8-bit: strings (OSC/DCS/SOS/PM/APC) end at BEL or ST
@@ -37,6 +38,13 @@ def clean(text: Any) -> str:
     if s.isprintable() and "\x1b" not in s:  # the common case: nothing to do
         return s
     return _CONTROL.sub("", _SEQUENCE.sub("", s))
+
+
+def plain(text: str) -> str:
+    """A request as typed or pasted, made plain for reading: composed (NFC: text from
+    macOS or some agents arrives decomposed, "Ma\u0301laga", which no name matches) and
+    without terminal control sequences (colours pasted from a terminal, "\x1b[31m")."""
+    return clean(unicodedata.normalize("NFC", text))
 
 
 def cell(value: Any) -> Any:

@@ -240,3 +240,28 @@ def test_longest_first_is_what_knowing_item_times_would_buy() -> None:
     # served order: lanes end at 1+1+2 = 4 and 1+1 = 2 → 4.1; longest first: 2+1, 1+1 → 3.1
     assert abs(as_served - 4.1) < 1e-9 and abs(known - 3.1) < 1e-9
     assert only_f2 == as_served  # F3's items keep the served order
+
+
+def test_what_not_knowing_item_times_costs_over_all_orders() -> None:
+    """``orders.one_phase_stage_costs``: three items of 1, 1 and 2 s on two lanes. The
+    optimum (2 s) starts the long one first; an order that cannot tell them apart starts
+    it last with chance 1/3 (then 1 + 2 = 3 s): on average 2 + 1/3 s, every order
+    counted. ``order_spread`` replays the discipline over shuffled orders: its figures
+    lie between the best and the worst order."""
+    from benchmarks.mission_lib import orders
+
+    pipe = mission.Pipeline.model_validate({"apiVersion": "scout/v1", "kind": "Pipeline",
+                                            "name": "t", "phases": {
+        "F1": {"uses": "x", "produces": ["c"]},
+        "P5": {"uses": "x", "needs": ["c"], "for_each": "c", "produces": ["p"],
+               "max_parallel": 2}}})
+    served = [_served("F1", "q", 0.1, 0.0)]
+    served += [_served("P5", f"i{n}", lat, 1 + n) for n, lat in enumerate([1.0, 1.0, 2.0])]
+    [stage] = orders.one_phase_stage_costs(pipe, served, {}, 4)
+    assert stage["phase"] == "P5" and stage["lanes"] == 2 and stage["exact"] is True
+    assert stage["bound_s"] == 2.0 and abs(stage["any_order_mean_s"] - (2 + 1 / 3)) < 1e-3
+    bound = mission.analyse(pipe, served, {}, 4)["bound_s"]
+    spread = orders.order_spread(pipe, served, {}, 4, bound, draws=60, seed=1)
+    best, worst = 2.1 / bound, 3.1 / bound
+    assert best - 1e-4 <= spread["p10"] <= spread["median"] <= spread["p90"] <= worst + 1e-4
+    assert best < spread["mean"] < worst  # both kinds of order were drawn

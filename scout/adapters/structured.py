@@ -43,6 +43,7 @@ from scout.adapters.localefmt import Formatter, parse_date, parse_published
 from scout.config.settings import ExtractiveSettings
 from scout.adapters.text import split_sentences, terms
 from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
+from scout.units import per_factor
 from scout.schemas.sources import AspectNote, CandidateNotes, Citation, Conflict, \
     ConflictValue, Moment, NearMiss, Synthesis, SynthesisSentence
 from scout.schemas.task import Money
@@ -213,6 +214,10 @@ class Builder:
     def price_ok(self, s: Subject) -> bool | None:
         b = self.limits.budget
         if b is None or s.checked is None or s.checked.currency != b.currency:
+            return None
+        if per_factor(s.checked.per, b.per) != 1.0:
+            # a price per another period than the budget's that rank did not convert (per
+            # person against a month): unknown, never compared as if it were the same
             return None
         return s.checked.amount < b.amount if b.comparator == "<" else \
             s.checked.amount <= b.amount

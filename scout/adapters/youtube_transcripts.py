@@ -63,6 +63,7 @@ from scout.config.settings import AdapterSettings, TranscriptSettings
 from scout.errors import ParseError, ProviderError, RateLimited, Rejected, Unavailable
 from scout.adapters.contract import Reply, Request, Secret, TranscriptAdapter, \
     TranscriptRequest
+from scout.i18n import N_
 from scout.schemas.sources import Segment, Transcript
 
 SessionFactory = Callable[[], requests.Session]
@@ -183,21 +184,21 @@ class YouTubeTranscriptAdapter(TranscriptAdapter):
                               adapter=self.name)
 
         if isinstance(exc, TranscriptsDisabled):
-            return item("disabled", "subtitles are disabled for this video")
+            return item("disabled", N_("subtitles are disabled for this video"))
         if isinstance(exc, (NoTranscriptFound, NotTranslatable,
                             TranslationLanguageNotAvailable)):
             return item("not_found", _short(exc.cause))
         if isinstance(exc, InvalidVideoId):
-            return item("unavailable", "not a video id (pass the id, not the URL)")
+            return item("unavailable", N_("not a video id (pass the id, not the URL)"))
         if isinstance(exc, VideoUnavailable):
-            return item("unavailable", "the video is no longer available")
+            return item("unavailable", N_("the video is no longer available"))
         if isinstance(exc, AgeRestricted):
-            return item("unavailable", "the video is age-restricted")
+            return item("unavailable", N_("the video is age-restricted"))
         if isinstance(exc, VideoUnplayable):
             reason = exc.reason or "no reason given"
             return item("unavailable", _short(f"the video is unplayable: {reason}"))
         if isinstance(exc, PoTokenRequired):
-            return item("error", "YouTube requires a proof-of-origin token for this track")
+            return item("error", N_("YouTube requires a proof-of-origin token for this track"))
         raise self._provider_error(exc) from exc
 
     def _provider_error(self, exc: CouldNotRetrieveTranscript) -> ProviderError:

@@ -110,13 +110,15 @@ def validate(ws: Workspace, path: str) -> M.ValidateResult:
 def parsed_request(file: Path, *, query: str | None, sets: dict[str, Any],
                    root: Path, config: str | None) -> dict[str, Any]:
     """The Task ``apply`` would start from (what the task phase parses), or why not."""
+    from scout.report.files import project_locales
     from scout.task.build import build_task
 
     pipeline, _cfg, request = api.prepare(file, query=query, sets=sets, config=config,
                                           root=root)
     try:
         task = build_task(request.query or "", pipeline.inputs, overrides=request.inputs,
-                          override_sources=dict(request.input_sources))
+                          override_sources=dict(request.input_sources),
+                          locales=project_locales(root / "templates"))
     except ScoutError as exc:
         return {"query": request.query, "error": {"code": exc.code, "message": exc.message,
                                                   "hint": exc.hint}}

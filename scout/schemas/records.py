@@ -9,11 +9,12 @@ video mentions find their candidate without any research-kind-specific code.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, ConfigDict, Field
 
 from scout.schemas.base import ArtifactModel
+from scout.schemas.omit import omit_unset
 from scout.schemas.sources import Source, Transcript, Video
 from scout.schemas.task import Money
 
@@ -77,14 +78,9 @@ class Candidate(BaseModel):
     def evidence_count(self) -> int:
         return len(self.evidence)
 
-    @model_serializer(mode="wrap")
-    def _omit_no_video(self, handler: SerializerFunctionWrapHandler) -> Any:
-        # a candidate that is no video serialises as before, so the artifacts (and the
-        # content hashes runs reuse phases by) of every other kind stay byte-identical
-        data = handler(self)
-        if isinstance(data, dict) and data.get("video") is None:
-            data.pop("video", None)
-        return data
+    # a candidate that is no video serialises as before, so the artifacts (and the
+    # content hashes runs reuse phases by) of every other kind stay byte-identical
+    _omit = omit_unset("video")
 
 
 class Candidates(ArtifactModel):

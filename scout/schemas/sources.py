@@ -9,9 +9,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, ConfigDict, Field
 
 from scout.schemas.base import ArtifactModel
+from scout.schemas.omit import omit_unset
 
 
 def _now() -> dt.datetime:
@@ -180,13 +181,8 @@ class CandidateNotes(BaseModel):
     moments: list[Moment] = Field(
         default_factory=list, description="a video subject: what it covers, and when")
 
-    @model_serializer(mode="wrap")
-    def _omit_no_moments(self, handler: SerializerFunctionWrapHandler) -> Any:
-        # notes about anything but a video serialise as before (artifact hashes unchanged)
-        data = handler(self)
-        if isinstance(data, dict) and not data.get("moments"):
-            data.pop("moments", None)
-        return data
+    # notes about anything but a video serialise as before (artifact hashes unchanged)
+    _omit = omit_unset("moments")
 
 
 class ConflictValue(BaseModel):

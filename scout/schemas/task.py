@@ -12,9 +12,10 @@ import calendar
 import datetime as dt
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_serializer, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from scout.schemas.base import ArtifactModel
+from scout.schemas.omit import omit_unset
 
 Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
 
@@ -22,6 +23,7 @@ Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
 #: written by a person becomes one of them through ``scout.task.values.coerce``
 INPUT_TYPES = (
     "string",
+    "subject",
     "integer",
     "year",
     "number",
@@ -61,12 +63,8 @@ class Money(BaseModel):
             raise ValueError(f"the range starts at {self.min:g}, above its end {self.amount:g}")
         return self
 
-    @model_serializer(mode="wrap")
-    def _dump(self, handler: Any) -> Any:
-        data = handler(self)
-        if isinstance(data, dict) and data.get("min") is None:
-            data.pop("min", None)
-        return data
+    # left out while unset: stored Tasks and cache keys of single amounts are unchanged
+    _omit = omit_unset("min")
 
     def __str__(self) -> str:
         if self.min is not None:

@@ -14,6 +14,7 @@ from scout import i18n
 from scout.schemas.task import INPUT_TYPES, Money
 from scout.spec.filtercall import EXPR
 from scout.text import fold, read_number
+from scout.units import BARE_M2, FT2, M2, area_unit, convert_area
 
 FILTERS: dict[str, Any] = {}
 
@@ -170,13 +171,45 @@ def _pick_problem(pick: Any) -> str | None:
     return None
 
 
+def _area_asked(units: Any) -> tuple[str | None, str | None]:
+    """(the area unit ``units`` ask for — "m2", "ft2" or None —, what is wrong). Square
+    metres and square feet in one call would mix two scales in one max: refused."""
+    asked: dict[str, str] = {}
+    for u in units:
+        if u is EXPR:
+            continue
+        unit = area_unit(fold(str(u)).strip())
+        if unit is not None:
+            asked.setdefault(unit, str(u))
+    if len(asked) > 1:
+        return None, (f"{asked['m2']!r} is square metres and {asked['ft2']!r} square feet: "
+                      "name the unit you compare in, and a listing stating the other is "
+                      "converted to it")
+    return next(iter(asked), None), None
+
+
 def _stated_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
     if not args:
         return _NO_UNIT
     if any(a is not EXPR and not str(a).strip() for a in args):
         return "a unit cannot be empty"
+    wrong = _area_asked(args)[1]
+    if wrong:
+        return wrong
     pick = kwargs.get("pick", "max")
     return None if pick is EXPR else _pick_problem(pick)
+
+
+# the other unit of area, read where the asked one is square metres or square feet: a
+# listing's "650 sq ft" (or "Area (sq ft): 650") is 60.4 m²; "piso de 60 metros" is
+# square metres unless it is a distance ("a 500 metros de la playa", "60 metros del mar")
+_OTHER_AREA = {
+    "m2": ("ft2", re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:" + FT2 + r")(?![\w²])"
+                             r"|(?<!\w)(?:" + FT2 + r")\)?\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")),
+    "ft2": ("m2", re.compile(r"(?<![\d.,])(?<!\ba )" + _NUM + r"\s*(?:" + M2 + r"|(?:" + BARE_M2
+                             + r")(?!\s+(?:de|del|from|to)\b))(?![\w²])"
+                             r"|(?<!\w)(?:" + M2 + r")\)?\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")),
+}
 
 
 @_filter
@@ -185,8 +218,12 @@ def stated(value: Any, *units: str, pick: str = "max") -> float | int | None:
     """The number a record (a candidate: its name, aliases and evidence) or a text states
     next to one of ``units``: ``c | stated("km")`` reads '85.000 km' and 'km: 85,000' as
     85000. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or ``first``.
-    ``none`` when nothing states it, so ``where`` can keep the record flagged."""
-    wrong = _pick_problem(pick)
+    ``none`` when nothing states it, so ``where`` can keep the record flagged.
+
+    Areas are read in the unit asked: with ``stated("m2", "metros")`` a listing's
+    "650 sq ft" counts as 60.4, with ``stated("sq ft")`` a "60 m²" as 645.8; asking for
+    both units at once is an error (two scales in one comparison)."""
+    wrong = _pick_problem(pick) or _area_asked(units)[1]
     if wrong:
         raise ValueError(f"stated: {wrong}")
     words = [re.escape(fold(str(u)).strip()) for u in units if str(u).strip()]
@@ -199,13 +236,19 @@ def stated(value: Any, *units: str, pick: str = "max") -> float | int | None:
     found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?!\w)"
                           r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)"
                           r"|(?<!\w)(" + count + r")[\s-]+(?:" + alt + r")(?!\w)")
+    area = _area_asked(units)[0]
+    other, other_re = _OTHER_AREA[area] if area else (None, None)
     numbers: list[float] = []
     for text in _texts(value):
-        for m in found_re.finditer(fold(text)):
+        folded = fold(text)
+        for m in found_re.finditer(folded):
             if m.group(3):
                 numbers.append(float(i18n.COUNT_WORDS[m.group(3)]))
             else:
                 numbers.append(read_number(m.group(1) or m.group(2)))
+        if area and other and other_re is not None:
+            numbers += [convert_area(read_number(m.group(1) or m.group(2)), other, area)
+                        for m in other_re.finditer(folded)]
     if not numbers:
         return None
     got = numbers[0] if pick == "first" else (max(numbers) if pick == "max" else min(numbers))

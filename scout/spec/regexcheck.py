@@ -2,9 +2,9 @@
 
 Specs carry regexes (an input's ``pattern``, an extract step's ``strip_patterns`` and
 ``exclude_patterns``) that ``scout validate`` must reject before a run when Python's
-``re`` cannot compile them. Compiling is the only exact check, and a long one is slow: a
-restaurant kind's dish pattern (1,800 characters) took 5 ms of every validate, warm cache
-or not (benchmarks/cli.py). The answer depends only on the text and on ``re`` itself, so it
+``re`` cannot compile them. Compiling is the only exact check, and a long one is slow: an
+1,800-character pattern (the restaurant kind's dish reader before the ``subject`` input
+type) took 5 ms of every validate, warm cache or not (benchmarks/cli.py). The answer depends only on the text and on ``re`` itself, so it
 is kept in the fact cache (scout.spec.factcache) under a key naming both; an edited
 pattern or another Python is a new key.
 """

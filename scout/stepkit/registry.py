@@ -74,7 +74,8 @@ def _lazy(path: str) -> Callable[..., Any]:
 
 _BUILTINS: list[StepKind] = [
     StepKind("task", P.TaskParams, "1", "scout.steps.task:run",
-             description="parse the query into a typed Task", reads_request=True),
+             description="parse the query into a typed Task", reads_request=True,
+             files_read=_lazy("scout.steps.task:files_read")),
     StepKind("search", P.SearchParams, "1", "scout.steps.search:run", "search",
              "search through a chain and extract typed records",
              gather=_lazy("scout.steps.search:gather")),

@@ -7,9 +7,10 @@ user's free text (``{{ task.query }}``) is journaled as keywords, and the reques
 unchanged.
 
 Free input is the Task's own text (``query``, ``notes``, or the Task itself, which
-renders as its query) and every declared input of type ``string`` (or a list of them)
-without an ``enum``: a string input holds whatever the user wrote. Typed inputs (place,
-month, money, rating, numbers, dates, enum strings) are parsed and normalised values.
+renders as its query) and every declared input of type ``string`` or ``subject`` (or a
+list of them) without an ``enum``: such an input holds whatever the user wrote. Typed
+inputs (place, month, money, rating, numbers, dates, enum strings) are parsed and
+normalised values.
 
 The decision is made on the template's syntax tree, so filters and expressions do not
 hide a free value (``{{ task.query | lower }}`` is free input), and anything the analysis
@@ -26,6 +27,10 @@ from jinja2 import nodes
 
 from scout.spec.templating import make_env
 
+#: input types whose value is the user's own words: any text, and the subject a request
+#: asks about ("ramen", "logistic regression"), read from the request as typed
+_FREE = frozenset({"string", "subject"})
+
 #: the Task's fields that are typed values (everything else on a Task may be free text)
 TYPED_TASK_FIELDS = frozenset({"today", "lang"})
 
@@ -34,8 +39,8 @@ def typed_inputs(pipeline: Any) -> frozenset[str]:
     """Names of the pipeline's inputs whose values are typed (not free text)."""
     out: set[str] = set()
     for name, spec in (getattr(pipeline, "inputs", None) or {}).items():
-        free = spec.type == "string" or (spec.type == "list" and
-                                         (spec.items or "string") == "string")
+        free = spec.type in _FREE or (spec.type == "list" and
+                                      (spec.items or "string") in _FREE)
         if not free or spec.enum:
             out.add(name)
     return frozenset(out)

@@ -5,7 +5,11 @@
    (scout/adapters/facts.py): the lowest stated rating, and per source the lowest
    per-unit price, across sources the highest of those; prices are
    converted to the Task's money currency with the dated rates table in config, and such
-   values are flagged approximate.
+   values are flagged approximate. When both the price and the Task's money state the
+   period they are for (scout.units), a price per another period is converted to the
+   budget's (350 a week is ~1,522 a month; flagged approximate, said in the notes), and
+   one that cannot convert (per person against a budget per month) is not compared:
+   ``<as>.price`` is none for it, it is flagged and the notes say so.
    With ``method: embedding`` (the ml extra) each candidate's evidence is then scored by
    cosine similarity to the Task and ordered by it, and ``<as>.relevance`` can be used
    in ``order_by`` (scout/ml/relevance.py). ``lexical``, the default, needs no torch.
@@ -28,12 +32,13 @@ from jinja2 import TemplateError
 from scout.adapters.facts import conservative_price, conservative_rating
 from scout.config.models import CurrencyTable
 from scout.errors import StepError
-from scout.i18n import N_
+from scout.i18n import N_, N_plural
 from scout.schemas.records import (
     Candidate, Candidates, EvidenceSet, RankedItem, Shortlist, VideoList,
 )
 from scout.schemas.task import Money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
+from scout.units import per_factor
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
@@ -41,14 +46,19 @@ from scout.steps.videos import video_candidate
 
 
 class CandidateView:
-    """What ``where``/``order_by`` see: the candidate, price in the budget's currency."""
+    """What ``where``/``order_by`` see: the candidate, price in the budget's currency and
+    per the budget's period (``per``); none when its period cannot be compared with it."""
 
-    def __init__(self, candidate: Candidate) -> None:
+    def __init__(self, candidate: Candidate, per: str | None = None) -> None:
         self._c = candidate
+        self._per = per
 
     def __getattr__(self, name: str) -> Any:
         if name == "price":
-            return self._c.price_converted or self._c.price
+            price = self._c.price_converted or self._c.price
+            if price is not None and per_factor(price.per, self._per) is None:
+                return None  # not comparable: never checked as if it were
+            return price
         if name == "evidence_count":
             return self._c.evidence_count
         video = self._c.video
@@ -71,23 +81,40 @@ def convert(money: Money, target: str, table: CurrencyTable | None) -> Money | N
     return money.model_copy(update={"amount": round(amount, 2), "currency": target})
 
 
-def _target_currency(task: Any) -> str | None:
+def _target_money(task: Any) -> Money | None:
+    """The Task's first money value: prices are compared in its currency and period."""
     if task is None:
         return None
     for name, type_name in getattr(task, "types", {}).items():
         value = task.values.get(name)
         if type_name == "money" and isinstance(value, Money):
-            return value.currency
+            return value
     return None
+
+
+def to_period(money: Money, per: str | None) -> Money | None:
+    """``money`` per the period ``per`` (a weekly rent as a monthly one, approximate);
+    itself when there is nothing to convert; None when the two cannot be compared."""
+    factor = per_factor(money.per, per)
+    if factor is None:
+        return None
+    if factor == 1.0:
+        return money
+    amount = round(money.amount * factor, 2)
+    low = round(money.min * factor, 2) if money.min is not None else None
+    return money.model_copy(update={"amount": amount, "min": low, "per": per})
 
 
 def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            currency: str | None, table: CurrencyTable | None,
            checks: frozenset[str] = frozenset({"price", "rating"}),
+           per: str | None = None, periods: dict[tuple[str, str, str], int] | None = None,
            ) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
-    ``checks`` (what the phase's ``where`` and ``order_by`` read)."""
+    ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
+    period; ``periods`` counts, per (outcome, price's period, budget's), the prices
+    converted to it ("converted") or not comparable with it ("incomparable")."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -103,9 +130,13 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             counts = [e.rating_count for e in c.evidence if e.rating_count]
             c.rating_count = max(counts) if counts else c.rating_count
         prices = [(e.url, e.price) for e in c.evidence if e.price is not None]
+        # sources stating a period the budget's converts from say more than the others
+        # (a "per person" price among monthly rents is not the rent)
+        prices = [p for p in prices if per_factor(p[1].per, per) is not None] or prices
         if prices:
-            c.price = conservative_price(prices, lambda p: _comparable(p, currency, table))
-        c.flags = [f for f in c.flags if not f.endswith("unknown") and "converted" not in f]
+            c.price = conservative_price(prices, lambda p: _comparable(p, currency, table, per))
+        c.flags = [f for f in c.flags if not f.endswith("unknown") and "converted" not in f
+                   and "cannot be compared" not in f]
         if c.price is not None and currency and c.price.currency != currency:
             conv = convert(c.price, currency, table)
             if conv is not None:
@@ -116,6 +147,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             else:
                 c.flags.append(N_("price in {currency}, no rate to {target}").format(
                     currency=c.price.currency, target=currency))
+        if c.price is not None and per:
+            _to_budget_period(c, per, periods)
         if c.video is not None:
             continue  # a video has no price or rating: their absence says nothing
         if c.price is None and "price" in checks:
@@ -147,9 +180,53 @@ def _fields_read(params: RankParams) -> frozenset[str]:
     return frozenset(read)
 
 
-def _comparable(money: Money, currency: str | None, table: CurrencyTable | None) -> float:
+def _to_budget_period(c: Candidate, per: str,
+                      periods: dict[tuple[str, str, str], int] | None) -> None:
+    """Convert ``c``'s price to the budget's period, or flag that it cannot be compared."""
+    base = c.price_converted or c.price
+    assert base is not None and c.price is not None
+    timed = to_period(base, per)
+    if timed is None:
+        c.flags.append(N_("price per {per} cannot be compared with a budget per {target}")
+                       .format(per=base.per, target=per))
+        outcome = "incomparable"
+    elif timed is base:
+        return
+    else:
+        c.price_converted = timed
+        c.flags.append(N_("price per {per} converted to per {target} (approximate)")
+                       .format(per=base.per, target=per))
+        outcome = "converted"
+    if periods is not None:
+        key = (outcome, str(base.per), per)
+        periods[key] = periods.get(key, 0) + 1
+
+
+def _period_notes(periods: dict[tuple[str, str, str], int]) -> list[str]:
+    """What the shortlist says about prices stated per another period than the budget."""
+    notes = []
+    for (outcome, per, target), n in sorted(periods.items()):
+        if outcome == "converted":
+            notes.append(N_plural(
+                "{count} price per {per} was converted to a price per {target} "
+                "(approximate) to compare it with the budget",
+                "{count} prices per {per} were converted to prices per {target} "
+                "(approximate) to compare them with the budget", n
+            ).format(count=n, per=per, target=target))
+        else:
+            notes.append(N_plural(
+                "{count} price per {per} could not be compared with the budget per {target}, "
+                "so the budget was not checked",
+                "{count} prices per {per} could not be compared with the budget per {target}, "
+                "so the budget was not checked", n).format(count=n, per=per, target=target))
+    return notes
+
+
+def _comparable(money: Money, currency: str | None, table: CurrencyTable | None,
+                per: str | None = None) -> float:
     conv = convert(money, currency, table) if currency else None
-    return (conv or money).amount
+    timed = to_period(conv or money, per)
+    return (timed or conv or money).amount
 
 
 def _sort_key(values: list[Any], descending: bool) -> tuple:
@@ -186,11 +263,13 @@ def run(ctx: StepContext) -> Shortlist:
                         "videos artifact", hint="rank the artifact a search phase "
                         "(extract: {record: candidate}) or a videos phase produces")
     evidence_sets = [v for k, v in ctx.inputs.items() if isinstance(v, EvidenceSet)]
-    currency = _target_currency(ctx.task)
+    target = _target_money(ctx.task)
+    currency, per = (target.currency, target.per) if target else (None, None)
     table = ctx.config.currency
+    periods: dict[tuple[str, str, str], int] = {}
     cands, converted = enrich(source.items, evidence_sets, currency, table,
-                              _fields_read(params))
-    notes: list[str] = []
+                              _fields_read(params), per, periods)
+    notes: list[str] = _period_notes(periods)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)
         notes.append(note)
@@ -205,7 +284,7 @@ def run(ctx: StepContext) -> Shortlist:
     kept: list[tuple[Candidate, list[Any], list[str]]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
     for c in cands:
-        scope = {**scope_base, params.as_: CandidateView(c)}
+        scope = {**scope_base, params.as_: CandidateView(c, per)}
         failed, unknown = [], []
         for i, (text, expr) in enumerate(wheres):
             try:

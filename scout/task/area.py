@@ -1,6 +1,7 @@
 """Floor areas in free text, English and Spanish: "40 m2", "60 m²", "75 metros cuadrados",
 "500 sq ft", "at least 45 sqm", "1.200 pies cuadrados". The value of an ``area`` input is a
-number of square metres; square feet are converted (1 sq ft = 0.09290304 m²).
+number of square metres; square feet are converted (1 sq ft = 0.09290304 m²). The unit
+words are :mod:`scout.units`', which the ``stated`` filter reads listings with too.
 
 A bare "metros" / "mts" is read as square metres (how Spanish listings and requests say a
 flat's size: "piso de 60 metros") except where it is a distance: after "a" ("a 500 metros
@@ -16,15 +17,13 @@ import re
 from typing import Any
 
 from scout.task.lang import fold
+from scout.units import FT2 as _FT2
+from scout.units import M2 as _M2
+from scout.units import SQ_FT_IN_M2, convert_area
 
-SQ_FT_IN_M2 = 0.09290304
+__all__ = ["SQ_FT_IN_M2", "find_area", "parse_area"]
 
 _NUM = r"(?P<n>\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"
-# square metres, written out or as a symbol; the folded text keeps "²" as it is
-_M2 = (r"m\s?(?:2|²|\^2)|mts?\.?\s?(?:2|²)|sq\.?\s?m(?:etres|eters|trs)?\b\.?|sqm|"
-       r"square\s+met(?:re|er)s?|metros?\s+cuadrados?|metro\s+cuadrado")
-_FT2 = (r"sq\.?\s?f(?:ee)?t\.?|sqft|ft\s?(?:2|²|\^2)|square\s+f(?:ee|oo)t|"
-        r"pies?\s+cuadrados?")
 # "metros" / "mts" alone: square metres unless it is a distance ("a 500 metros de la playa")
 _BARE = r"(?:metros|mts)(?!\s+(?:de|del|from|to)\b)"
 _AREA_RE = re.compile(
@@ -50,7 +49,7 @@ def find_area(free: str, prefix: str = "") -> tuple[float, tuple[int, int]] | No
         if not math.isfinite(value):  # 400 digits: not an area anyone has
             continue
         if m.group("ft2"):
-            value = round(value * SQ_FT_IN_M2, 1)
+            value = convert_area(value, "ft2", "m2")
         return value, m.span()
     return None
 

@@ -8,12 +8,15 @@ nobody gave raises :class:`TaskIncomplete`, which names the field and the ``--se
 The request's language (``Task.lang``) is detected from the query; ``lang`` given in the
 mission's ``inputs:`` or as ``--set lang=es`` overrides it (it is reserved: a pipeline
 need not declare it, and one that declares an input named ``lang`` keeps it as an
-input). The Task notes are written in that language.
+input). The Task notes are written in that language, with the project's own catalog
+(``locales=``) merged over scout's: a kind's input names and enum values read in its
+words, as its report's "What you asked" table writes them.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 from typing import Any
 
 from scout.errors import StepError, UsageError
@@ -41,6 +44,7 @@ _EXAMPLES = {
     "area": "60 m2",
     "boolean": "true",
     "string": "text",
+    "subject": "ramen",
     "list": "a,b",
 }
 
@@ -74,10 +78,12 @@ def build_task(
     set_values: dict[str, Any] | None = None,
     today: dt.date | None = None,
     default_lang: str = "en",
+    locales: Path | None = None,
 ) -> Task:
     """The Task for ``query``. ``overrides`` (with ``override_sources``: "mission" or "set")
     is what the orchestrator passes; ``mission_inputs`` / ``set_values`` are the same
-    layers given separately (the Python API and tests)."""
+    layers given separately (the Python API and tests). ``locales``: the project's
+    message catalogs (``locales/`` beside its ``templates/``), for the notes' words."""
     today = today or dt.date.today()
     layered: dict[str, Any] = dict(overrides or {})
     sources_in: dict[str, str] = {k: (override_sources or {}).get(k, "set") for k in layered}
@@ -100,8 +106,8 @@ def build_task(
                              hint=hint or f"declared inputs: {', '.join(inputs) or 'none'}")
 
     parsed = parse_query(query or "", inputs, today=today, lang=lang,
-                         default_lang=coerce_lang(default_lang))
-    _ = translations(parsed.lang).gettext
+                         default_lang=coerce_lang(default_lang), locales=locales)
+    _ = translations(parsed.lang, locales).gettext
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
     about_fields = {n for ns in parsed.field_notes.values() for n in ns}
@@ -116,8 +122,13 @@ def build_task(
             source = "default"
         if name in parsed.values:
             value, source = parsed.values[name], "query"
-            shown = (format_duration(value, parsed.lang) if spec.type == "duration"
-                     else display(value, parsed.lang))
+            if spec.enum:  # the author's word ("flat"), in the reader's when translated
+                shown = ", ".join(_(str(v)) for v in (value if isinstance(value, list)
+                                                      else [value]))
+            elif spec.type == "duration":
+                shown = format_duration(value, parsed.lang)
+            else:
+                shown = display(value, parsed.lang)
             span = parsed.spans.get(name, "")
             # a value read back as the very words asked ("read 'Barcelona' from
             # 'Barcelona'") tells nothing the request's table does not

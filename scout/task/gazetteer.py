@@ -1,15 +1,22 @@
-"""Which country a place is in, for the currency words several countries share.
+"""Which country a place is in, for the currency words several countries share, and which
+names are places at all.
 
-Only what the currency rule needs (see :mod:`scout.task.cldr`): the cities people travel
-to in countries whose currency *name* is shared ("dollars": US, Canada, Australia, New
+For the currency rule (see :mod:`scout.task.cldr`), only what it needs: the cities people
+travel to in countries whose currency *name* is shared ("dollars": US, Canada, Australia, New
 Zealand, Hong Kong, Singapore…; "pesos": Mexico, Argentina, Chile, Colombia, Uruguay,
 Cuba…; "crowns": Denmark, Sweden, Norway, Czechia, Iceland; "pounds", "francs",
 "rupees"), in English and Spanish spellings, folded (lower case, no accents). Country
 names themselves come from CLDR, not from here. A place not listed falls back to the
 country named in the request, then to the default currency of the word.
+
+For readers that must never take a place for something else (the subject of a request:
+:mod:`scout.task.subject`), :func:`known_place_words` knows these cities, every country CLDR
+names, the cities CLDR's time zones are named after, and a list of travel destinations.
 """
 
 from __future__ import annotations
+
+import functools
 
 _BY_TERRITORY: dict[str, str] = {
     "US": "new york|nueva york|nyc|los angeles|san francisco|chicago|miami|boston|austin|"
@@ -61,3 +68,70 @@ def territory_of(place_folded: str) -> str | None:
         if hit:
             return hit
     return None
+
+
+# ---------------------------------------------------------------- places known by name
+# Readers that must never take a place for something else (the `subject` of a request:
+# "madrid sushi barato" is about sushi, a bare "Palma de Mallorca" about no dish) ask
+# :func:`known_place_words`. Its names: the cities above, every country CLDR names (English
+# and Spanish), the cities CLDR's time zones are named after (Madrid, Lima, Buenos Aires,
+# Tokyo...; their English and Spanish names), and the list below: cities and islands people
+# travel to that have no time zone of their own (Spain's provincial capitals and islands,
+# Europe's most visited cities, Latin America's large ones). All folded.
+_MORE_PLACES = (
+    # Spain: provincial capitals, large towns, islands, regions
+    "a coruna|la coruna|coruna|albacete|alicante|almeria|avila|badajoz|barcelona|bilbao|"
+    "burgos|caceres|cadiz|castellon|ciudad real|cordoba|cuenca|girona|gerona|granada|"
+    "guadalajara|huelva|huesca|jaen|leon|lleida|lerida|logrono|lugo|malaga|murcia|ourense|"
+    "orense|oviedo|palencia|palma|palma de mallorca|pamplona|pontevedra|salamanca|"
+    "san sebastian|donostia|santander|segovia|sevilla|seville|soria|tarragona|teruel|"
+    "toledo|valencia|valladolid|vitoria|zamora|zaragoza|gijon|vigo|santiago de compostela|"
+    "marbella|benidorm|ibiza|mallorca|majorca|menorca|minorca|tenerife|gran canaria|"
+    "lanzarote|fuerteventura|las palmas|cartagena|asturias|galicia|andalucia|andalusia|"
+    "cataluna|catalonia|pais vasco|navarra|cantabria|extremadura|"
+    # Europe
+    "lyon|marseille|marsella|toulouse|strasbourg|estrasburgo|milan|milano|naples|napoles|"
+    "napoli|florence|florencia|firenze|venice|venecia|venezia|turin|genoa|genova|palermo|"
+    "porto|oporto|munich|munchen|hamburg|hamburgo|cologne|koln|krakow|cracovia|seville|"
+    "antwerp|amberes|bruges|brujas|rotterdam|salzburg|salzburgo|nuremberg|dubrovnik|"
+    "santorini|mykonos|crete|creta|sicily|sicilia|sardinia|cerdena|corsica|corcega|"
+    "provence|provenza|tuscany|toscana|algarve|"
+    # the Americas and elsewhere
+    "puebla|oaxaca|tulum|cusco|cuzco|arequipa|quito|medellin|cali|cartagena de indias|"
+    "valparaiso|rosario|cordoba|rio|rio de janeiro|salvador de bahia|florianopolis|"
+    "brooklyn|manhattan|queens|kyoto|osaka|hanoi|saigon|ho chi minh|bali|phuket|"
+    "shanghai|beijing|pekin|mumbai|marrakech|istanbul|estambul|cape town|ciudad del cabo"
+)
+# names that are also ordinary words people type ("center", "resolute", "oral"), things
+# they eat and drink ("cayenne", "malta", Spanish "chile"), or a cuisine's adjective in
+# Spanish ("comida china", "comida india"); after a cue the place reader still reads them
+_NOT_PLACES = frozenset({"center", "resolute", "oral", "cayenne", "malta", "nome", "knox",
+                         "chile", "china", "india"})
+_TZ_REGIONS = ("Europe/", "America/", "Asia/", "Africa/", "Australia/")
+
+
+@functools.lru_cache(maxsize=1)
+def _known_names() -> frozenset[str]:
+    from babel import Locale
+    from babel.core import get_global
+
+    from scout.task.cldr import currencies
+    from scout.task.lang import fold
+
+    names = set(CITY_TERRITORY) | set(currencies().territory_names) | set(_MORE_PLACES.split("|"))
+    zones = [z for z in get_global("zone_territories") if z.startswith(_TZ_REGIONS)]
+    names |= {fold(z.rsplit("/", 1)[1].replace("_", " ")) for z in zones}
+    for lang in ("en", "es"):
+        local = Locale.parse(lang).time_zones
+        names |= {fold(local[z]["city"]) for z in zones if "city" in local.get(z, {})}
+    return frozenset(n for n in names if n and n not in _NOT_PLACES)
+
+
+def known_place_words(words: list[str]) -> int:
+    """How many of ``words`` (folded, in order), from the first, make the longest place
+    name the gazetteer knows ("buenos aires barato" → 2); 0 when they start none."""
+    known = _known_names()
+    for n in range(min(len(words), 5), 0, -1):
+        if " ".join(words[:n]) in known:
+            return n
+    return 0

@@ -20,6 +20,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from scout.i18n import COUNT_WORDS, translations
@@ -29,6 +30,7 @@ from scout.task.accept import NAMED_TYPES, default_currency, in_enum, typed
 from scout.task.display import display
 from scout.task.lang import Lang, detect, fold
 from scout.task.values import coerce
+from scout.termsafe import plain
 
 MAX_QUERY_CHARS = 2000  # a query longer than this is cut: parsing stays linear and bounded
 _CLAIMED = "\x00"
@@ -228,8 +230,11 @@ def _find_pattern(text: _Text, spec: InputSpec) -> tuple[str, tuple[int, int]] |
 # Extraction order: the most specific readings claim their text first. An enum's words
 # (a string or list input's declared vocabulary, "studio", "piso") come before places, so
 # a request that opens with one ("Studio 40 m2 barcelona") does not read it as the place.
+# What a request is about (a ``subject``) is what is left once the others have read
+# theirs, so it comes last but for the place: it reads the place's name itself to leave it
+# out, and claims the subject, so the place reader passes over it ("ramen barcelona").
 _ORDER = ["date", "month", "money", "rating", "duration", "year", "area", "integer",
-          "number", "boolean", "list", "string", "place"]
+          "number", "boolean", "list", "string", "subject", "place"]
 # a number left over, with the word glued after it when that says what it counts ("3
 # nights"), not a function word ("8,5 para") or the next sentence ("8.5. Thanks")
 _UNREAD = re.compile(r"(?<![\w.,/-])\d+(?:[.,/-]\d+)*(?:[ \t]*(?P<w>[^\W\d_]{1,12}))?", re.UNICODE)
@@ -239,13 +244,17 @@ _GLUE = frozenset("a al and at con de del el en for in la las los o of on or par
 
 def parse_query(
     query: str, inputs: dict[str, InputSpec], *, today: dt.date | None = None,
-    lang: Lang | None = None, default_lang: Lang = "en",
+    lang: Lang | None = None, default_lang: Lang = "en", locales: Path | None = None,
 ) -> ParseResult:
-    """Read values for ``inputs`` out of ``query``. Never raises on odd text."""
+    """Read values for ``inputs`` out of ``query``. Never raises on odd text (a broken
+    project catalog under ``locales`` is the author's mistake: CatalogInvalid).
+
+    ``locales``: the project's own catalogs, merged over scout's for the notes' words: a
+    kind's input names ("min_area" → "superficie mínima") are its own msgids."""
     today = today or dt.date.today()
-    q = (query or "")[:MAX_QUERY_CHARS]
+    q = plain(query or "")[:MAX_QUERY_CHARS]
     result = ParseResult(lang=lang or detect(q, default_lang))
-    _ = translations(result.lang).gettext
+    _ = translations(result.lang, locales).gettext
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     text = _Text(q)
@@ -341,6 +350,15 @@ def parse_query(
                 hit = _find_number(text, spec, name, spec.type == "integer", result.lang)
             elif spec.type == "boolean":
                 hit = _find_boolean(text, spec, name)
+            elif spec.type == "subject":
+                from scout.task.subject import find_subject
+
+                places = [s for s in inputs.values() if s.type == "place"]
+                hit = find_subject(text.free, text.original, today=today,
+                                   place_input=bool(places),
+                                   place_aliases=[a for s in places for a in s.aliases],
+                                   aliases=list(spec.aliases),
+                                   declared={s.type for s in inputs.values()})
             elif spec.type == "place":
                 from scout.task.place import find_place
 

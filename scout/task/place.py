@@ -52,6 +52,7 @@ casco interior linea venta oferta busca comer cenar dormir viaje vacaciones dond
 partir lo los las del al el la algo alguno alguna favor something anything
 todo toda todos todas incluido incluida
 porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
+tonight today tomorrow hoy
 pa pal xa asap
 me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
@@ -120,6 +121,12 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         # "2 baños madrid 1200": a word right after a number is what it counts, not a name
         counted = [bool(re.search(r"(?:^|\s)\d[\d.,]*[ \t]*$", original[:m.start()]))
                    for m in words]
+        if words and fold(words[0].group(0)) in _LEADING_ARTICLES and not claimed[0]:
+            # "las palmas de gran canaria", "los angeles": a request that opens with a
+            # name carrying its article (the reader keeps it only before a name word)
+            hit = _read_name(free, original, words[0].start(), cased)
+            if hit and hit[1][0] == words[0].start() and _name_word_after(original, words[0]):
+                return hit
         if words and (fold(words[0].group(0)) in _LEADING | STOP or claimed[0] or counted[0]):
             # "best pizza nyc", "ramen barcelona barato": what another input read (the
             # dish, a month, an amount) is skipped; right after it, "de" / "of" is that
@@ -154,6 +161,10 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             w = m.group(0)
             if not w[0].isupper() or free[m.start()] == "\x00" or fold(w) in _LEADING \
                     or fold(w) in STOP:
+                if fold(w) in _LEADING_ARTICLES and w[0].isupper() and free[m.start()] != "\x00":
+                    hit = _read_name(free, original, m.start(), cased)  # "Los Angeles"
+                    if hit and hit[1][0] == m.start() and _name_word_after(original, m):
+                        return hit
                 continue
             hit = _read_name(free, original, m.start(), cased)
             if hit:
@@ -243,6 +254,13 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
     return text, (start, stop)
 
 
+def _name_word_after(original: str, article: re.Match[str]) -> bool:
+    """The word after ``article`` can start a name ("Las| Palmas"), not a request word
+    ("El| Mejor Hotel de Madrid", "la| mejor paella")."""
+    nxt = _next_word(original, article.end())
+    return bool(nxt) and nxt not in STOP and nxt not in _LEADING
+
+
 def _known_place(word: str) -> bool:
     """A city the gazetteer knows or a country CLDR names ("London", "Spain")."""
     from scout.task.cldr import currencies
@@ -329,3 +347,29 @@ def _title(text: str, keep_acronyms: bool = False) -> str:
         else:
             out.append(_cap(low, first=i == 0))
     return " ".join(out)
+
+
+# ------------------------------------------------------- for readers that must skip places
+# "in / en / near / cerca de": cues that put a place after them in any request; "a" / "to"
+# are left out ("pulpo a la gallega", "where to eat")
+_STRONG_CUES = ("in", "at", "near", "around", "inside", "close to", "centre of", "center of",
+                "heart of", "en", "cerca de", "junto a", "por la zona de", "centro de")
+
+
+def is_cased(original: str) -> bool:
+    """Ordinary writing (some capitals, not all): a name must then be capitalised."""
+    return any(c.isupper() for c in original) and not original.isupper()
+
+
+def strong_cues(aliases: list[str]) -> re.Pattern[str]:
+    """The words after which a place comes in any request (and a place input's aliases),
+    as a pattern over folded text whose match ends where the place starts."""
+    cues = sorted({fold(a) for a in aliases} | set(_STRONG_CUES), key=len, reverse=True)
+    return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+")
+                                                 for c in cues) + r")\s+")
+
+
+def name_at(free: str, original: str, pos: int) -> tuple[str, tuple[int, int]] | None:
+    """The place name that starts at ``pos``, read as :func:`find_place` reads one after a
+    cue (particles, articles, abbreviations; claimed text ends it), or None."""
+    return _read_name(free, original, pos, is_cased(original))

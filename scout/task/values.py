@@ -222,6 +222,13 @@ def parse_place(value: Any) -> str:
     return s
 
 
+def parse_subject(value: Any) -> str:
+    s = parse_string(value)
+    if not s:
+        raise ValueError("a subject cannot be empty; leave the input out instead")
+    return s
+
+
 def _parser(module: str, name: str) -> Callable[[Any], Any]:
     """``module.name``, imported on first call: the year, area and duration grammars
     compile their patterns at import, and `scout validate` coerces none of those types
@@ -241,6 +248,7 @@ parse_duration = _parser("scout.task.durations", "parse_duration")
 
 PARSERS: dict[str, Callable[[Any], Any]] = {
     "string": parse_string,
+    "subject": parse_subject,
     "integer": parse_integer,
     "year": parse_year,
     "number": parse_number,

@@ -12,12 +12,14 @@
         assert "Second Home" in run.report
 
 ``FakeProviders`` is a real HTTP server on 127.0.0.1 answering in the shapes of real
-providers (search, pages, synthesis); ``run_pipeline`` applies a pipeline or Mission
+providers (search, pages, synthesis, YouTube videos and transcripts: ``fake.videos``,
+``fake.transcript`` with ``VideoResult``); ``run_pipeline`` applies a pipeline or Mission
 against it with scout's real runner. See docs/authoring.md, "Test offline".
 """
 
 from scout.testing.project import OfflineRun, offline_config, run_pipeline
 from scout.testing.server import FAKE_KEY, Call, FakeProviders, Result
+from scout.testing.youtube import VideoResult
 
-__all__ = ["FAKE_KEY", "Call", "FakeProviders", "OfflineRun", "Result", "offline_config",
-           "run_pipeline"]
+__all__ = ["FAKE_KEY", "Call", "FakeProviders", "OfflineRun", "Result", "VideoResult",
+           "offline_config", "run_pipeline"]

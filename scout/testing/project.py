@@ -5,10 +5,11 @@
 pipeline (or a Mission) there with scout's real runner, providers layer and adapters.
 The config is generated from the pipeline itself: every chain and inline adapter it names
 becomes a link to the fake server of the right kind (search → a Tavily-shaped endpoint,
-synthesize → a Perplexity-shaped one, fetch → the fake's pages, loopback allowed), so
-an author's kind runs however its real config names its chains. ``videos`` and
-``transcripts`` phases cannot be faked over HTTP here (YouTube is no URL): they are
-refused with a clear message.
+synthesize → a Perplexity-shaped one, fetch → the fake's pages, loopback allowed,
+videos → yt-dlp and transcripts → youtube-transcript-api with their network pointed at
+the fake's YouTube, :mod:`scout.testing.youtube`), so an author's kind runs however its
+real config names its chains. Phases of other capabilities (e-mail, images) are refused
+with a clear message.
 """
 
 from __future__ import annotations
@@ -24,10 +25,12 @@ import yaml
 
 from scout.errors import UsageError
 from scout.testing.server import FAKE_KEY, FakeProviders
+from scout.testing.youtube import adapter_factory
 
 KEY_ENV = "SCOUT_TESTING_FAKE_KEY"
 _ADAPTER_OF = {"search": "testing_search", "synthesize": "testing_synthesis",
-               "fetch": "testing_pages"}
+               "fetch": "testing_pages", "videos": "testing_videos",
+               "transcripts": "testing_transcripts"}
 
 
 @dataclass
@@ -104,6 +107,9 @@ def offline_config(pipeline_file: str | Path, fake: FakeProviders,
                               "tariff": {"per_request": 0.005,
                                          "source": "scout.testing (fake)"}},
         "testing_pages": {"type": "page", "allow_hosts": ["127.0.0.1"], **fast},
+        # keyless, as on YouTube; their network is the fake's (scout.testing.youtube)
+        "testing_videos": {"type": "yt_dlp", "max_results": 50, **fast},
+        "testing_transcripts": {"type": "youtube_transcripts", **fast},
         "extractive": {"type": "extractive"},
     }
     chains: dict[str, list[str]] = {}
@@ -117,7 +123,8 @@ def offline_config(pipeline_file: str | Path, fake: FakeProviders,
         if cap not in _ADAPTER_OF:
             raise UsageError(f"phase {pid} ({phase.uses}) calls {cap} adapters, which "
                              "scout.testing cannot fake", hint="scout.testing fakes search, "
-                             "fetch and synthesize; test the other phases with --replay")
+                             "fetch, synthesize, videos and transcripts; test the other "
+                             "phases with --replay")
         if phase.chain:
             chains[phase.chain] = [_ADAPTER_OF[cap]]
         for name in phase.adapters or []:
@@ -170,7 +177,8 @@ def run_pipeline(
         if (src.parent / "locales").is_dir():  # the words its templates translate
             shutil.copytree(src.parent / "locales", root / "locales", dirs_exist_ok=True)
     env = {**os.environ, KEY_ENV: FAKE_KEY}
-    hook = ProvidersHook(root, ProviderOptions(env=env, sleep=lambda s: None))
+    hook = ProvidersHook(root, ProviderOptions(env=env, sleep=lambda s: None,
+                                               adapter_factory=adapter_factory(fake.url)))
     result = api.apply(file, query=query, sets=sets, mission_id=mission_id,
                        runs_dir=root / "runs", config=cfg_path, root=root, providers=hook,
                        force=force, sleep=lambda s: None)

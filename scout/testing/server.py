@@ -1,4 +1,5 @@
-"""A local fake provider server for authors' offline tests: search, pages, synthesis.
+"""A local fake provider server for authors' offline tests: search, pages, synthesis,
+YouTube videos and transcripts.
 
 One real HTTP server on 127.0.0.1 (a free port, a thread) answering in the shapes of
 real providers, so scout's own adapters, providers layer and cache run unchanged:
@@ -6,7 +7,10 @@ real providers, so scout's own adapters, providers layer and cache run unchanged
 - ``POST /search`` — Tavily's search API (the keys of a captured real answer);
 - ``POST /chat/completions`` — Perplexity's chat completions (sonar: ``citations``,
   ``search_results``, ``usage.cost``);
-- ``GET /pages/<path>`` — candidates' own pages, HTML the author seeds.
+- ``GET /pages/<path>`` — candidates' own pages, HTML the author seeds;
+- ``/youtube/...`` — YouTube for the yt_dlp and youtube_transcripts adapters (video
+  search results, the watch page, the InnerTube player answer, timedtext XML;
+  :mod:`scout.testing.youtube` builds them and points the adapters here).
 
 Authors seed it with their own results::
 
@@ -14,11 +18,15 @@ Authors seed it with their own results::
         fake.search("coworking", [Result("Second Home", "https://secondhome.test/", "...")])
         fake.page("/pages/second-home", "<html>...</html>")
         fake.answer("Second Home is the best-reviewed [1].", ["https://secondhome.test/"])
+        fake.videos("rust async", [VideoResult("rustAsync01", "Async Rust in 20 minutes",
+                                               channel="RustConf", duration=1200)])
+        fake.transcript("rustAsync01", [(0, "Welcome."), (75, "Futures are lazy.")])
 
 A query that matches no seeded pattern gets ``fake.default_results`` (none by default:
 zero results is an answer). Every call is logged in ``fake.calls``. Without a seeded
 answer, synthesis answers with one cited sentence per search result it served, so a
-pipeline runs end to end with search seeds alone.
+pipeline runs end to end with search seeds alone. A video with no transcript seeded has
+its captions disabled, as many real ones do.
 """
 
 from __future__ import annotations
@@ -31,9 +39,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from scout.testing import youtube
+from scout.testing.youtube import NO_TRANSCRIPT, Track, VideoResult, check_video_id
 
 #: the key the fake server accepts; scout.testing's config passes it (never a real key)
 FAKE_KEY = "scout-testing-fake-key"
+#: what the server answers, as ``Call.kind`` and ``fail()`` name it
+_KINDS = ("search", "synthesis", "page", "videos", "transcripts")
 
 
 @dataclass(frozen=True)
@@ -49,8 +63,8 @@ class Result:
 class Call:
     """One request the fake server answered."""
 
-    kind: str  # search | synthesis | page
-    query: str | None
+    kind: str  # search | synthesis | page | videos | transcripts
+    query: str | None  # the query; a page's path; a transcript's video id
     status: int
 
 
@@ -72,6 +86,10 @@ class FakeProviders:
         self._answer: _Answer | None = None
         self._failures: dict[str, list[int]] = {}
         self._served: list[Result] = []
+        self.default_videos: list[VideoResult] = []
+        self._videos: list[tuple[re.Pattern[str], list[VideoResult]]] = []
+        self._tracks: dict[str, dict[str, Track]] = {}
+        self._no_transcript: dict[str, str] = {}
         self._lock = threading.Lock()
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -101,8 +119,44 @@ class FakeProviders:
         """What synthesis answers; ``[n]`` in ``text`` cites ``citations[n-1]``."""
         self._answer = _Answer(text, list(citations))
 
+    def videos(self, pattern: str, videos: Iterable[VideoResult]) -> None:
+        """Video searches containing ``pattern`` (case-insensitive; a regex) get ``videos``,
+        in that order; later seeds win, as with :meth:`search`."""
+        rows = list(videos)
+        for v in rows:
+            if not isinstance(v, VideoResult):
+                raise TypeError(f"fake.videos takes VideoResult items, not {type(v).__name__}")
+        with self._lock:
+            self._videos.insert(0, (re.compile(pattern, re.IGNORECASE), rows))
+
+    def transcript(self, video_id: str, lines: Iterable[tuple[float, str]], *,
+                   lang: str = "en", generated: bool = False) -> None:
+        """Video ``video_id`` has a transcript in ``lang``: ``lines`` as (second, text).
+        Seed several languages for one video to let the pipeline pick; ``generated``
+        marks it as YouTube's automatic captions."""
+        check_video_id(video_id)
+        rows = tuple((float(t), str(text)) for t, text in lines)
+        if not rows:
+            raise ValueError(f"transcript of {video_id}: give at least one (second, text) "
+                             "line; for a video without one use fake.no_transcript")
+        with self._lock:
+            self._tracks.setdefault(video_id, {})[lang] = Track(lang, rows, generated)
+
+    def no_transcript(self, video_id: str, why: str = "disabled") -> None:
+        """Video ``video_id`` has no transcript, because its captions are ``disabled``,
+        it is ``unavailable`` or ``age_restricted`` (what YouTube answers for each)."""
+        check_video_id(video_id)
+        if why not in NO_TRANSCRIPT:
+            raise ValueError(f"no_transcript: why is one of {', '.join(NO_TRANSCRIPT)}, "
+                             f"not {why!r}")
+        with self._lock:
+            self._no_transcript[video_id] = why
+
     def fail(self, kind: str, status: int, times: int = 1) -> None:
-        """The next ``times`` calls of ``kind`` (search, synthesis, page) get ``status``."""
+        """The next ``times`` calls of ``kind`` (search, synthesis, page, videos,
+        transcripts) get ``status``."""
+        if kind not in _KINDS:
+            raise ValueError(f"fail: kind is one of {', '.join(_KINDS)}, not {kind!r}")
         with self._lock:
             self._failures.setdefault(kind, []).extend([status] * times)
 
@@ -119,7 +173,7 @@ class FakeProviders:
 
     def start(self) -> "FakeProviders":
         handler = _handler_for(self)
-        self._httpd = ThreadingHTTPServer((self.host, 0), handler)  # port 0: a free port
+        self._httpd = _Server((self.host, 0), handler)  # port 0: a free port
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True,
                                         name="scout-testing-fake-providers")
@@ -179,6 +233,52 @@ class FakeProviders:
             doc["usage"] = {"credits": 1}
         return 200, doc
 
+    def videos_for(self, query: str) -> list[VideoResult]:
+        with self._lock:
+            for pattern, rows in self._videos:
+                if pattern.search(query):
+                    return list(rows)
+            return list(self.default_videos)
+
+    def _youtube(self, method: str, path: str, query: dict[str, list[str]], body: Any
+                 ) -> tuple[str | None, str | None, tuple[int, bytes, str]]:
+        """(the kind a call is logged and failed as, or None for the plumbing requests
+        between; what it asked; the answer) for a request under ``/youtube``."""
+        ask = (query.get("q") or query.get("v") or [""])[0]
+        if method == "GET" and path == "/youtube/search":
+            entries = [youtube.search_entry(v) for v in self.videos_for(ask)]
+            doc = {"_type": "playlist", "id": ask, "title": ask, "entries": entries}
+            return "videos", ask, (200, json.dumps(doc).encode(), "application/json")
+        if method == "GET" and path == "/youtube/watch":
+            return None, ask, (200, youtube.WATCH_HTML.encode(), "text/html; charset=utf-8")
+        if method == "POST" and path == "/youtube/youtubei/v1/player":
+            vid = str(body.get("videoId") or "") if isinstance(body, dict) else ""
+            with self._lock:
+                tracks = list(self._tracks.get(vid, {}).values())
+                why = self._no_transcript.get(vid)
+            doc = youtube.player_answer(vid, tracks, why)
+            return "transcripts", vid, (200, json.dumps(doc).encode(), "application/json")
+        if method == "GET" and path == "/youtube/api/timedtext":
+            with self._lock:
+                track = self._tracks.get(ask, {}).get((query.get("lang") or [""])[0])
+            if track is not None:
+                return None, ask, (200, youtube.timedtext(track), "text/xml; charset=UTF-8")
+        return None, ask, (404, b"not found", "text/plain")
+
+    def _answer_youtube(self, method: str, raw_path: str, body: Any
+                        ) -> tuple[int, bytes, str]:
+        parts = urlsplit(raw_path)
+        kind, ask, answer = self._youtube(method, parts.path, parse_qs(parts.query), body)
+        if kind is None:
+            return answer
+        failure = self._failure(kind)
+        if failure is not None:
+            self._log(kind, ask, failure)
+            return failure, json.dumps({"error": {"message": f"injected {failure}"}}).encode(), \
+                "application/json"
+        self._log(kind, ask, answer[0])
+        return answer
+
     def _synthesis(self, body: Any) -> tuple[int, Any]:
         answer = self._answer
         if answer is None:
@@ -204,6 +304,17 @@ class FakeProviders:
                          "message": {"role": "assistant", "content": content},
                          "delta": {"role": "assistant", "content": ""}}],
         }
+
+
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # a client that drops its kept-alive connection (yt-dlp closes its handlers after
+        # each search) is no error of the test: the default prints a traceback to stderr
+        import sys
+
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
 
 
 def _handler_for(fake: FakeProviders) -> type[BaseHTTPRequestHandler]:
@@ -234,6 +345,9 @@ def _handler_for(fake: FakeProviders) -> type[BaseHTTPRequestHandler]:
         def do_POST(self) -> None:  # noqa: N802 - http.server's naming
             body = self._body()
             path = self.path.split("?", 1)[0]
+            if path.startswith("/youtube/"):
+                self._send(*fake._answer_youtube("POST", self.path, body))
+                return
             kind = {"/search": "search", "/chat/completions": "synthesis"}.get(path)
             if kind is None:
                 self._json(404, {"error": f"no route {path}"})
@@ -255,6 +369,9 @@ def _handler_for(fake: FakeProviders) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:  # noqa: N802
             path = self.path.split("?", 1)[0]
+            if path.startswith("/youtube/"):
+                self._send(*fake._answer_youtube("GET", self.path, None))
+                return
             failure = fake._failure("page")
             page = fake._pages.get(path)
             if failure is not None:

@@ -132,3 +132,22 @@ def test_an_area_input_is_searched_with_its_unit(tmp_path: Path,
         searched = [q for q in fake.queries() if q]
     assert res.exit_code == 0, res.result.reason
     assert searched[0] == "flats in Barcelona 45.5 m2", searched
+
+
+def test_a_subject_input_is_searched_as_the_words_the_request_was_about(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # an outside author's kind: what the request is about, and where
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    assert run("init", "bakeries", "--dir", str(tmp_path), "--input", "city:place",
+               "--input", "pastry:subject")[0] == 0
+    pipeline = tmp_path / "pipelines" / "bakeries.yaml"
+    assert yaml.safe_load(pipeline.read_text())["inputs"]["pastry"]["type"] == "subject"
+    assert run("validate", str(pipeline))[0] == 0
+    with FakeProviders() as fake:
+        fake.search(".", [Result("Forn Baluard", "https://forn.test/", "Ensaïmades, 9/10.")])
+        res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / "work",
+                           query="dónde comprar las mejores ensaimadas en Palma, menos de 10 €")
+        searched = [q for q in fake.queries() if q]
+    assert res.exit_code == 0, res.result.reason
+    assert searched[0] == "bakeries in Palma ensaimadas", searched

@@ -192,3 +192,71 @@ def test_rentals_end_to_end(tmp_path, query, listings, fits, left_out, words):
     if run.artifact("task")["values"]["bedrooms"]:
         assert any((" habitaciones" if lang == "es" else " bedrooms") in q for q in queries)
     assert run.report_html and "<html" in run.report_html.lower()
+
+
+# --- rents per week or per person, areas in square feet (scout.units) --------------------
+
+LONDON_UNITS = [
+    Result("Flat in Hackney", "https://homes.test/hackney",
+           "2 bedroom flat, 700 sq ft, £425 pw, available now."),
+    Result("Flat in Islington", "https://homes.test/islington",
+           "2 bedroom flat, 58 m², £480 per week."),
+    Result("Flat in Camden", "https://homes.test/camden",
+           "2 bedrooms, 550 sq ft, £1,750 pcm."),
+    Result("Room in Brixton", "https://homes.test/brixton",
+           "2 bedrooms, 65 m2, £900 per person, bills included."),
+    Result("Flat in Stratford", "https://homes.test/stratford",
+           "2 bedrooms, 62 m2, £1,950 pcm."),
+]
+MADRID_UNITS = [
+    Result("Piso en Lavapiés", "https://pisos.test/lavapies",
+           "Piso de 2 habitaciones, 700 pies cuadrados, 280 € a la semana."),
+    Result("Piso en Chamberí", "https://pisos.test/chamberi",
+           "Piso de 2 habitaciones, 65 m², 250 € semanales."),
+    Result("Piso en Usera", "https://pisos.test/usera",
+           "Piso de 2 dormitorios, 600 pies cuadrados, 1.100 €/mes."),
+    Result("Habitación en Tetuán", "https://pisos.test/tetuan",
+           "Piso de 2 habitaciones, 70 m², 450 € por persona."),
+]
+
+
+@pytest.mark.parametrize("query,listings,fits,left_out,words", [
+    ("two bedroom flat in london under £2,000 pcm, at least 60 m2", LONDON_UNITS,
+     # 425 a week is ~1,848 a month; 700 sq ft is 65 m²; the room's price is per person
+     ["Flat in Hackney", "Flat in Stratford", "Room in Brixton"],
+     {"Flat in Islington": ["rent over budget", "only 58 m²"],     # 480 a week: ~2,087
+      "Flat in Camden": ["only 51.1 m²"]},                          # 550 sq ft
+     ["| 1 | Flat in Hackney | 1,848 GBP/month | 2 | 65 |",
+      "**Flat in Islington** (2,087 GBP/month)",
+      "price per person cannot be compared with a budget per month",
+      "2 prices per week were converted to prices per month (approximate)",
+      "1 price per person could not be compared with the budget per month"]),
+    ("piso de 2 habitaciones en Madrid por menos de 1.200 € al mes, de al menos 60 m2",
+     MADRID_UNITS,
+     ["Piso en Chamberí", "Habitación en Tetuán"],          # 250 a week: ~1,087 a month
+     {"Piso en Lavapiés": ["alquiler por encima del presupuesto"],  # 280 a week: ~1,218
+      "Piso en Usera": ["solo 55.7 m²"]},                    # 600 pies cuadrados
+     ["| 1 | Piso en Chamberí | 1.087 €/mes | 2 | 65 |",
+      "**Piso en Lavapiés** (1.218 €/mes)",
+      "el precio por persona no se puede comparar con un presupuesto por mes",
+      "2 precios por semana se han convertido a precios por mes (aproximados)",
+      "1 precio por persona no se ha podido comparar con el presupuesto por mes"]),
+])
+def test_rents_per_week_and_areas_in_square_feet(tmp_path, query, listings, fits, left_out,
+                                                words):
+    from scout.units import PERIOD_DAYS, SQ_FT_IN_M2
+
+    run, _ = _run(tmp_path, query, listings)
+    short = run.artifact("shortlist")
+    assert [i["candidate"]["name"] for i in short["items"]] == fits
+    assert {c["name"]: reasons for c, reasons in short["excluded"]} == left_out
+    weekly = {c["name"]: c for c, _ in short["excluded"]} | \
+        {i["candidate"]["name"]: i["candidate"] for i in short["items"]}
+    for c in weekly.values():
+        if c["price"]["per"] == "week":  # the stated price kept; the compared one monthly
+            assert c["price_converted"]["per"] == "month"
+            assert c["price_converted"]["amount"] == pytest.approx(
+                c["price"]["amount"] * PERIOD_DAYS["month"] / 7, abs=0.01)
+    assert round(700 * SQ_FT_IN_M2) == 65  # what the m² column says of the sq ft listing
+    report = run.report
+    assert all(w in report for w in words), [w for w in words if w not in report]

@@ -3,7 +3,9 @@ No place, no price, no rating: a topic, the language spoken in the video, a long
 length, a level and a first year. Run end to end offline in Spanish and English: the
 YouTube adapters are the real ones with their network part replaced (yt-dlp's own search
 extractor yielding entries in its shape, youtube-transcript-api on a fake transport
-serving the REAL InnerTube captures), web search on scout.testing's fake server.
+serving the REAL InnerTube captures), web search on scout.testing's fake server. The last
+tests run it as its author would: scout.testing's own fake YouTube (fake.videos,
+fake.transcript, fake.no_transcript) and run_pipeline, nothing else.
 
 What it pins: R1 ranks the videos artifact itself (length and year, no price/rating);
 Y2 picks the transcript language the request asked for, not the request's language; a
@@ -24,7 +26,7 @@ import yaml
 
 from scout import api
 from scout.providers.hook import ProviderOptions, ProvidersHook
-from scout.testing import FakeProviders, Result
+from scout.testing import FakeProviders, Result, VideoResult, run_pipeline
 from scout.testing.project import KEY_ENV
 from scout.testing.server import FAKE_KEY
 from tests.adapters_media.test_yt_dlp import Factory, RecordedSearchIE, video_entry
@@ -88,8 +90,9 @@ def _adapters(name: str, settings: Any, client: Any) -> Any:
 
 
 def _run(tmp_path: Path, query: str):
-    """The kind's own config, its web link pointed at the fake server (scout.testing's
-    run_pipeline refuses videos phases: YouTube is no URL)."""
+    """The kind's own config, its web link pointed at the fake server and its YouTube
+    adapters serving the real captures (the test below this file's first part uses
+    scout.testing's own fake YouTube instead, as an author would)."""
     root = tmp_path / "root"
     (root / "config").mkdir(parents=True)
     shutil.copytree(KIND / "templates", root / "templates")
@@ -168,13 +171,13 @@ def test_video_talks_end_to_end(tmp_path, query, lang, video_lang, quote):
               "No transcript of Regresión logística explicada could be read")
     assert no_sub in report
     # the failed item is named under what did not go to plan, in the report's language
-    assert ("vídeo rlogNoSubES: sin transcripción (disabled" if lang == "es" else
+    assert ("vídeo rlogNoSubES: sin transcripción (desactivada" if lang == "es" else
             "video rlogNoSubES: no transcript (disabled") in report
     # the live one has English captions only: a request for Spanish videos reads none
     failed = 2 if video_lang == "spanish" else 1
     spanish = "falló 1 de 4 elementos" if failed == 1 else f"fallaron {failed} de 4 elementos"
     assert (spanish if lang == "es" else f"{failed} of 4 items failed") in report
-    assert (video_lang == "spanish") == ("rlogLiveNow: sin transcripción (not_found" in report)
+    assert (video_lang == "spanish") == ("rlogLiveNow: sin transcripción (no encontrada" in report)
     first = ("Regresión logística en 15 minutos es el primero de los 3 vídeos"
              if lang == "es" else "Regresión logística en 15 minutos comes first of the 3 videos")
     assert first in report
@@ -197,3 +200,135 @@ def test_lengths_written_in_words_bound_the_videos(tmp_path, query, seconds, cou
     names = [i["candidate"]["name"] for i in _artifact(run_dir, "shortlist")["items"]]
     assert ("Regresión logística: curso completo" in names) is course_in
     assert ("1 h 30 min" if seconds == 5400 else "1 h") in report.split("\n\n")[1]
+
+
+# ------------------------------------------------ the topic: a `subject` input, no pattern
+def _topic(query: str) -> tuple[Any, ...]:
+    import datetime as dt
+
+    from scout.spec.models import InputSpec
+    from scout.task.parser import parse_query
+
+    spec = yaml.safe_load((KIND / "pipelines" / "video_talks.yaml").read_text(encoding="utf-8"))
+    inputs = {n: InputSpec(**s) for n, s in spec["inputs"].items()}
+    v = parse_query(query, inputs, today=dt.date(2028, 5, 10)).values
+    return v.get("topic"), v.get("level"), v.get("video_lang"), v.get("max_duration")
+
+
+@pytest.mark.parametrize("query, want", [
+    # no "about" / "sobre": the topic is what the level, language and length leave
+    ("python tutorials for beginners", ("python", "beginner", None, None)),
+    ("kubernetes talks in english under 30 minutes", ("kubernetes", None, "english", 1800)),
+    ("charlas de kubernetes para principiantes", ("kubernetes", "beginner", None, None)),
+    # request words before it, typed without accents or with a typo, are not the topic
+    ("quiero ver videos sobre redes neuronales en ingles", ("redes neuronales", None,
+                                                            "english", None)),
+    ("recomiendame tutoriales de docker de menos de una hora",
+     ("docker", None, None, 3600)),
+    ("cualquier charla sobre rust", ("rust", None, None, None)),
+    ("i'd like some lectures on graph theory for advanced students",
+     ("graph theory", "advanced", None, None)),
+])
+def test_the_topic_is_read_without_a_pattern(query: str, want: tuple[Any, ...]) -> None:
+    assert _topic(query) == want
+
+
+def test_a_request_with_only_request_words_has_no_topic() -> None:
+    # nothing is left: the topic is unset (F0 then asks for --set topic=...), not ""
+    assert _topic("tutoriales en español para principiantes")[0] is None
+    assert _topic("show me some talks")[0] is None
+
+
+# --- the same kind tested as its author would: scout.testing's fake YouTube -------------
+
+TALKS = [  # as a YouTube search lists them: most viewed first is the kind's own order
+    VideoResult("rustAsync01", "Async Rust in 20 minutes", channel="RustConf",
+                duration=1140, views=48000, upload_date="2024-05-02"),
+    VideoResult("rustAsync02", "Rust async: a three-hour workshop", channel="Ferrous",
+                duration=10800, views=91000, upload_date="2024-09-10"),
+    VideoResult("rustAsync03", "Tokio from scratch", channel="Jon Gjengset",
+                duration=900, views=300000, upload_date="2023-02-01"),
+    VideoResult("rustAsync04", "Rust async explicado", channel="Código Rust",
+                duration=780, views=2000),
+]
+
+
+def _author_run(tmp_path: Path, query: str):
+    with FakeProviders() as fake:
+        fake.videos("rust async", TALKS)
+        fake.transcript("rustAsync01", [
+            (0, "Welcome to this talk on async Rust."),
+            (95, "A future does nothing until it is polled by an executor."),
+            (610, "Pinning keeps a self-referential future from moving in memory.")])
+        fake.transcript("rustAsync01", [(0, "Bienvenidos."), (95, "Un future no hace nada "
+                                         "hasta que un ejecutor lo sondea.")],
+                        lang="es", generated=True)
+        fake.transcript("rustAsync02", [(0, "This workshop lasts three hours.")])
+        fake.no_transcript("rustAsync03", "unavailable")
+        # rustAsync04 has no transcript seeded: its captions are disabled
+        fake.search(".", [Result("Asynchronous Programming in Rust", "https://rust-lang.test/async",
+                                 "async/await is Rust's built-in tool for asynchronous code.")])
+        run = run_pipeline(KIND / "pipelines" / "video_talks.yaml", fake=fake,
+                           workdir=tmp_path, query=query)
+        return run, list(fake.calls)
+
+
+@pytest.mark.parametrize("query,lang", [
+    ("talks on rust async in English from 2024, under an hour", "en"),
+    ("charlas en inglés sobre rust async desde 2024 de menos de una hora", "es"),
+])
+def test_video_talks_with_scout_testing_fakes(tmp_path, query, lang):
+    run, calls = _author_run(tmp_path, query)
+    assert run.exit_code == 0, run.result.reason
+    task = run.artifact("task")
+    assert (task["lang"], task["values"]["video_lang"]) == (lang, "english")
+    assert task["values"]["max_duration"] == 3600 and task["values"]["since_year"] == 2024
+
+    # the search the kind builds reached the fake's YouTube; one transcript call a video
+    assert [c.query for c in calls if c.kind == "videos"] == ["rust async in english 2024"]
+    assert sorted(c.query for c in calls if c.kind == "transcripts") == \
+        [v.id for v in TALKS]
+
+    short = run.artifact("shortlist")
+    names = [i["candidate"]["name"] for i in short["items"]]
+    # the workshop is too long, Tokio (2023) too old; the undated one is kept
+    assert names == ["Async Rust in 20 minutes", "Rust async explicado"]
+    out = {c["name"]: reasons for c, reasons in short["excluded"]}
+    assert out["Rust async: a three-hour workshop"] == [
+        "dura 3 h" if lang == "es" else "lasts 3 h"]
+    assert out["Tokio from scratch"] == [
+        "publicado en 2023" if lang == "es" else "published in 2023"]
+
+    # English transcripts were read for an English-video request, whatever the report's
+    # language: the English passages, never the Spanish generated track of the same video
+    evidence = run.artifact("transcripts")
+    first = [(e["timestamp"], e["text"], e["url"]) for e in evidence["items"]
+             if e["subject"] == "video:rustAsync01"]
+    assert first[1] == (95.0, "A future does nothing until it is polled by an executor.",
+                        "https://www.youtube.com/watch?v=rustAsync01&t=95s")
+    assert "video rustAsync01: transcript (en), 3 passage(s)" in evidence["notes"]
+    report = run.report
+    assert "sondea" not in report
+    # the length and views as the request's language writes them
+    assert "| 19 min |" in report and ("| 48.000 |" if lang == "es" else "| 48,000 |") in report
+    # a video with its captions disabled (nothing seeded) and an unavailable one: both
+    # named under what did not go to plan, in the report's language
+    assert ("vídeo rustAsync04: sin transcripción (desactivada: los subtítulos de este "
+            "vídeo están desactivados" if lang == "es"
+            else "video rustAsync04: no transcript (disabled") in report
+    assert ("vídeo rustAsync03: sin transcripción (no disponible" if lang == "es"
+            else "video rustAsync03: no transcript (unavailable") in report
+
+
+def test_a_video_search_youtube_refuses_fails_its_phase_with_the_reason(tmp_path):
+    with FakeProviders() as fake:
+        fake.videos(".", TALKS)
+        fake.fail("videos", 429, times=5)
+        run = run_pipeline(KIND / "pipelines" / "video_talks.yaml", fake=fake,
+                           workdir=tmp_path, query="talks on rust async in English")
+        calls = list(fake.calls)
+    assert run.exit_code == 1 and run.status == "failed"
+    y1 = run.result.phases["Y1"]
+    assert y1.status == "failed_terminal"  # the kind retries timeouts and step errors only
+    assert "YouTube answered HTTP 429 (rate limited)" in (y1.reason or ""), y1.reason
+    assert [(c.kind, c.status) for c in calls] == [("videos", 429)]  # no transcript asked

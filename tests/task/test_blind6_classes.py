@@ -5,7 +5,8 @@ strings), so that a fix is a rule for the class: "<dish> de <place>" typed in lo
 barato", "X Y 30€"), the article of "la ciudad de X", a word counted by a number before
 a name, a known abbreviation first in a lower-case name, quality words and typos before
 the dish, and Spanish "típico". Guards sit next to each class (what must stay as it was).
-The restaurant inputs are the real pipeline's, so its dish pattern is what is tested."""
+The restaurant inputs are the real pipeline's, so its dish (a `subject` input) is what is
+tested."""
 
 from __future__ import annotations
 

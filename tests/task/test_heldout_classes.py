@@ -3,7 +3,7 @@ missing, each pinned with requests of its own (not the held-out strings): a lowe
 place after a cue in otherwise capitalised text, a request that opens with the place,
 a lower-case "the" before a name, abbreviations kept in capitals, "finde", per-unit
 words ("a head", "por cabeza", a bare "noche"), review-site, "un 8" and percentage
-ratings, the restaurant pipeline's dish pattern on "restaurant(s) in" / "where to eat".
+ratings, the restaurant pipeline's dish (a `subject` input) on "restaurant(s) in" / "where to eat".
 Also: the language and the past-date flag of mixed and short requests, through the Task.
 The clock is injected; nothing here depends on today's date."""
 
@@ -122,7 +122,7 @@ def restaurant() -> dict[str, InputSpec]:
     ("a great curry in Leeds", "curry"),
     ("best ramen in Lyon", "ramen"),  # what the pattern read before stays read
 ])
-def test_restaurant_dish_pattern(restaurant: dict[str, InputSpec], query: str,
+def test_restaurant_dish(restaurant: dict[str, InputSpec], query: str,
                                  dish: str | None) -> None:
     assert parse(query, restaurant).values.get("dish") == dish
 

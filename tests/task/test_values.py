@@ -158,6 +158,7 @@ def test_rating_errors(value, words) -> None:
         ("string", "  Barcelona ", "Barcelona"),
         ("string", 42, "42"),
         ("place", "Barcelona", "Barcelona"),
+        ("subject", " pulpo a la gallega ", "pulpo a la gallega"),
         ("integer", "3", 3),
         ("integer", 3.0, 3),
         ("number", "2.5", 2.5),
@@ -179,6 +180,7 @@ def test_coerce_simple_types(type_name, value, expected) -> None:
         ("string", {"a": 1}, "expected text, got a mapping"),
         ("string", None, "got nothing"),
         ("place", "  ", "cannot be empty"),
+        ("subject", " ", "a subject cannot be empty; leave the input out"),
         ("integer", "3.5", "is not a whole number"),
         ("integer", True, "got a boolean"),
         ("number", "many", "is not a number"),
@@ -199,7 +201,7 @@ def test_list_items_are_coerced_and_errors_name_the_item() -> None:
 
 
 def test_every_input_type_has_a_coercion() -> None:
-    samples = {"string": "a", "integer": 1, "year": 2019, "number": 1.5, "area": "60 m2",
+    samples = {"string": "a", "subject": "ramen", "integer": 1, "year": 2019, "number": 1.5, "area": "60 m2",
                "boolean": True, "place": "Rome",
                "month": "2026-09", "date": "2026-09-01", "money": "5 EUR", "rating": 7,
                "duration": "20m",

@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 import httpx
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, ConfigDict, Field
 
 from scout.config.settings import AdapterSettings, Capability
+from scout.schemas.omit import omit_unset
 from scout.schemas.sources import Page, Source, Synthesis, Transcript, Video
 from scout.schemas.task import Money
 
@@ -160,14 +161,9 @@ class SubjectBrief(BaseModel):
     is_video: bool = Field(
         default=False, description="a video itself (a talk, a tutorial), not a thing it shows")
 
-    @model_serializer(mode="wrap")
-    def _omit_not_video(self, handler: SerializerFunctionWrapHandler) -> Any:
-        # the request dump is the reply cache's key: a subject that is no video dumps as
-        # before, so recorded cassettes and cached answers still match
-        data = handler(self)
-        if isinstance(data, dict) and not data.get("is_video"):
-            data.pop("is_video", None)
-        return data
+    # the request dump is the reply cache's key: a subject that is no video dumps as
+    # before, so recorded cassettes and cached answers still match
+    _omit = omit_unset("is_video")
 
 
 class SynthesisRequest(Request):

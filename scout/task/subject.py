@@ -1,0 +1,294 @@
+"""What a request asks about (the ``subject`` input type): the dish in "best ramen in
+Lyon", the topic in "charlas sobre regresión logística", the product in "gaming laptop
+under 1000 EUR".
+
+The subject is the first noun phrase left once everything else is accounted for:
+
+* what the other inputs claimed, and what the other readers would read even when the
+  pipeline does not declare them (dates, amounts, ratings, durations, areas: "ramen para
+  esta noche" is about ramen), and a word a number counts ("para 4 personas");
+* places: the name after "in / en / near / cerca de" (read by :mod:`scout.task.place`),
+  and, with no such cue, any name the gazetteer knows
+  (:func:`scout.task.gazetteer.known_place_words`: "madrid sushi barato", a bare "Palma de
+  Mallorca"), so a known place is never the subject;
+* the request's frame and qualifiers (:mod:`scout.task.subjectwords`): verbs of asking and
+  eating, question words, pronouns, politeness ("quiero comer", "where to eat", "dónde
+  cenar", "find me"), what is searched for ("restaurants", "sitios de", "talks"), quality
+  and price words ("best", "authentic", "típico", "barato"), company ("con amigos"), also
+  typed with a typo ("dnde", "resturante").
+
+Words joined by "de / a la / al / and / con / sin" stay one subject ("pulpo a la
+gallega", "fish and chips", "arroz con leche"). An input's ``aliases`` are words the
+subject follows ("about", "sobre" always are): "tutorials on logistic regression".
+
+When the pipeline also has a place input and no place was found either way, the request
+is read as chat writes it, with the place after the subject: "de"/"of" after the subject
+leads to the place ("el mejor ramen de lyon"), and the last word (two with a name head:
+"san juan") of a subject of several words is left to the place reader ("ramen girona
+barato"), as is a lone word right after "restaurants" ("restaurantes soria"). A lone
+word otherwise is the subject ("sushi"). Nothing left: no subject (the input stays unset).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from scout.task import subjectwords as sw
+from scout.task.lang import fold
+
+_CLAIMED = "\x00"
+# a word may hold digits ("m2", "ps5", "4x4": a model's name); digits alone are a number
+_TOKEN = re.compile(r"\x00+|[^\W_]+(?:[-'’][^\W_]+)*|&|[^\w\s]")
+_LETTER = re.compile(r"[^\W\d_]")
+_SUBJECT_CUES = ("about", "sobre", "acerca de")
+_HEADS = frozenset({"ciudad", "city", "isla", "island", "islas", "playa", "costa", "puerto"})
+_COUNTS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                     "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"})
+
+
+@dataclass
+class _Tok:
+    text: str  # folded
+    start: int
+    end: int
+    word: bool  # a word (else claimed text, a number or punctuation)
+    place: bool = False  # part of a place: never the subject
+    counted: bool = False  # a word a number counts: "4 personas"
+
+
+def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
+                 place_aliases: Sequence[str] = (), aliases: Sequence[str] = (),
+                 declared: Collection[str] = ()) -> tuple[str, tuple[int, int]] | None:
+    """The subject of the request and its span in ``original``, or None. ``free`` is the
+    folded query with what other inputs claimed blanked; ``place_input``: the pipeline
+    declares a place (so a place must be left for it); ``declared``: the input types the
+    pipeline declares (their readers have claimed their text already)."""
+    toks = _tokens(_mask_readings(free, original, today, frozenset(declared)))
+    located = _mark_cue_places(toks, free, original, list(place_aliases))
+    if not located:
+        located = _mark_known_places(toks, free, original)
+    chat = place_input and not located  # the place must be found after the subject
+    start = _after_cue(toks, free, list(aliases))
+    phrases = _phrases(toks, start, chat) or (_phrases(toks, 0, chat) if start else [])
+    for k, (first, last, ended_by_of) in enumerate(phrases):
+        if chat and not ended_by_of and k == 0:
+            last = _leave_place(toks, first, last, original)
+            if last < first:
+                continue
+        if all(toks[i].text in sw.MEALS for i in range(first, last + 1) if toks[i].word):
+            continue  # "where to have dinner": a meal alone is no subject
+        a, b = toks[first].start, toks[last].end
+        return re.sub(r"\s+", " ", original[a:b]), (a, b)
+    return None
+
+
+def _mask_readings(free: str, original: str, today: dt.date, declared: frozenset[str]) -> str:
+    """``free`` with what the other readers would read blanked, for the types the pipeline
+    does not declare (a declared one's reader has claimed its text)."""
+    from scout.task.area import find_area
+    from scout.task.dates import find_when
+    from scout.task.durations import find_duration
+    from scout.task.money import iter_money
+    from scout.task.rating import find_rating
+
+    def blank(text: str, span: tuple[int, int]) -> str:
+        return text[:span[0]] + _CLAIMED * (span[1] - span[0]) + text[span[1]:]
+
+    if "money" not in declared:
+        for _money, span, _word in iter_money(free, original, []):
+            free = blank(free, span)
+    for _ in range(0 if declared & {"date", "month"} else 3):
+        when = find_when(free, original, today)
+        if when is None:
+            break
+        a, b = when.span
+        # "sunday roast": a date of one word right before another word names a thing of
+        # that day (the subject keeps it); "brunch on sunday" is the day
+        if " " not in free[a:b].strip() and re.match(r"\s+[^\W\d_]", free[b:]):
+            break
+        free = blank(free, when.span)
+    readers = {"rating": lambda t: find_rating(t, None), "duration": find_duration,
+               "area": find_area}
+    for name, reader in readers.items():
+        hit = None if name in declared else reader(free)
+        if hit is not None:
+            free = blank(free, hit[1])
+    return free
+
+
+def _tokens(free: str) -> list[_Tok]:
+    toks: list[_Tok] = []
+    for m in _TOKEN.finditer(free):
+        text = m.group(0)
+        word = _CLAIMED not in text and bool(_LETTER.search(text))
+        toks.append(_Tok(text, m.start(), m.end(), word))
+    for prev, tok in zip(toks, toks[1:]):
+        # "para 4 personas", "for two people": what a number counts is no subject
+        if tok.word and (prev.text.isdigit() or prev.text in _COUNTS):
+            tok.counted = True
+    for tok in toks:
+        tok.counted = tok.counted or tok.text in _COUNTS  # "dinner for two"
+    return toks
+
+
+def _index_at(toks: list[_Tok], pos: int) -> int | None:
+    return next((i for i, t in enumerate(toks) if t.start >= pos), None)
+
+
+def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[str]) -> bool:
+    """Mark the place after each "in / en / near / cerca de": the name the place reader
+    reads there, or (a lower-case landmark: "near the sagrada familia") the words up to the
+    next frame word. True when some place was marked."""
+    from scout.task.place import name_at, strong_cues
+
+    found = False
+    for m in strong_cues(aliases).finditer(free):
+        i = _index_at(toks, m.end())
+        if i is None or not toks[i].word:
+            continue
+        name = name_at(free, original, m.end())
+        stop = name[1][1] if name else None
+        for tok in toks[i:]:
+            if stop is not None and tok.start >= stop:
+                break
+            if stop is None and (not tok.word or (tok.text in sw.FRAME and tok is not toks[i])):
+                break
+            tok.place = found = True
+    return found
+
+
+def _mark_known_places(toks: list[_Tok], free: str, original: str) -> bool:
+    """Mark every name the gazetteer knows ("madrid sushi", "sushi buenos aires"), with
+    what follows it when it goes on with a particle ("palma de mallorca")."""
+    from scout.task.gazetteer import known_place_words
+    from scout.task.place import PARTICLES, name_at
+
+    found = False
+    i = 0
+    while i < len(toks):
+        run = []
+        for tok in toks[i:i + 5]:
+            if not tok.word or tok.place:
+                break
+            run.append(tok.text)
+        n = known_place_words(run)
+        if not n:
+            i += 1
+            continue
+        end = toks[i + n - 1].end
+        if i + n < len(toks) and toks[i + n].text in PARTICLES:
+            name = name_at(free, original, toks[i].start)
+            end = max(end, name[1][1]) if name else end
+        # "la ciudad de guatemala", "isla de margarita": a head noun before the name is its
+        if i >= 2 and toks[i - 1].text in PARTICLES and toks[i - 2].text in _HEADS:
+            i -= 3 if i >= 3 and toks[i - 3].text in PARTICLES else 2
+        while i < len(toks) and toks[i].start < end:
+            toks[i].place = found = True
+            i += 1
+    return found
+
+
+def _after_cue(toks: list[_Tok], free: str, aliases: list[str]) -> int:
+    """The first token after a word the subject follows ("about", "sobre", the input's
+    aliases), or 0 when there is none."""
+    cues = sorted({fold(a) for a in aliases} | set(_SUBJECT_CUES), key=len, reverse=True)
+    m = re.search(r"(?<![\w])(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in cues)
+                  + r")\s+", free)
+    if not m:
+        return 0
+    i = _index_at(toks, m.end())
+    return i if i is not None else 0
+
+
+def _is_stop(text: str) -> bool:
+    return text in sw.STOP or all(p in sw.STOP for p in text.split("-")) \
+        or sw.near(text) is not None
+
+
+def _phrases(toks: list[_Tok], start: int, chat: bool) -> list[tuple[int, int, bool]]:
+    """(first, last, ended by "de"/"of") of each run of subject words from ``start``."""
+    out: list[tuple[int, int, bool]] = []
+    words: list[int] = []  # indices of the current phrase, connectors included
+    skipping = False  # after "con amigos", "with a view": a feature, not the subject
+
+    def close(of: bool = False) -> None:
+        while words and toks[words[-1]].text in sw.CONNECTORS:
+            words.pop()
+        if words:
+            out.append((words[0], words[-1], of))
+        words.clear()
+
+    for i in range(start, len(toks)):
+        tok = toks[i]
+        if tok.text == "&" and words:  # "fish & chips"
+            words.append(i)
+            continue
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if words and tok.text.isdigit() and nxt is not None and nxt.word and not nxt.place \
+                and not _is_stop(nxt.text):
+            words.append(i)  # "rtx 4090 laptop": a number inside a name is part of it
+            nxt.counted = False
+            continue
+        if not tok.word or tok.place or tok.counted:
+            close()
+            skipping = False
+            continue
+        text = tok.text
+        if chat and text in sw.OF and (words or out):
+            close(of=True)  # "el mejor ramen de lyon": the place follows
+            break
+        if words and text in sw.WITH and i + 1 < len(toks) and toks[i + 1].text in sw.ARTICLES:
+            close()  # "ramen with a view", "tapas con una terraza": a feature follows
+            skipping = True
+            continue
+        if words and text in sw.CONNECTORS:
+            words.append(i)
+            continue
+        if _is_stop(text):
+            close()
+            if text in sw.WITH and not out:
+                # "con amigos", "with a terrace": a feature, not the subject; but "a
+                # place with good pizza" is about pizza
+                skipping = not (i + 1 < len(toks) and toks[i + 1].text in sw.QUALITY)
+            elif text in sw.FRAME:
+                skipping = False
+            continue
+        if not skipping:
+            words.append(i)
+    close()
+    return out
+
+
+def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
+    """The last token of the subject once the place it ends with is left to the place
+    reader ("ramen barcelona" → "ramen"); ``first - 1`` when the whole run is the place."""
+    idx = [i for i in range(first, last + 1) if toks[i].word]
+    if len(idx) == 1:
+        # "restaurantes soria": a lone word right after what is searched for is the place
+        j = first - 1
+        while j >= 0 and toks[j].word and toks[j].text in sw.QUALITY | {"the", "los", "las"}:
+            j -= 1
+        return first - 1 if j >= 0 and toks[j].word and toks[j].text in sw.VENUES else last
+    if toks[idx[-2]].text in sw.CONNECTORS or idx[-1] != idx[-2] + 1:
+        return last  # "fish and chips", "tacos al pastor": one subject, no place in it
+    # typed with capitals, a capitalised word after the first starts the name
+    caps = [i for i in idx[1:] if original[toks[i].start].isupper()]
+    if caps and not original.isupper():
+        return caps[0] - 1
+    if not _goes_on(toks, last):
+        return last  # "dim sum", "pad thai": a subject that ends the request holds no place
+    cut = idx[-1]
+    if len(idx) > 2 and toks[idx[-2]].text in sw.NAME_HEADS:
+        cut = idx[-2]  # "empanadas san juan"
+    return cut - 1
+
+
+def _goes_on(toks: list[_Tok], last: int) -> bool:
+    """The request goes on after token ``last`` as chat writes "dish city price": with an
+    amount or another reading, a number, or a price or quality word ("ramen ronda barato",
+    "tapas ronda 20€"), so the run's last word is the city's."""
+    return any(not t.word and t.text[0] in (_CLAIMED + "0123456789") or t.text in sw.QUALITY
+               for t in toks[last + 1:])

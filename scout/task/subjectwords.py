@@ -1,0 +1,169 @@
+"""The words around a request's subject that are never part of it, English and Spanish.
+
+:mod:`scout.task.subject` reads the noun phrase a request is about ("ramen", "pulpo a la
+gallega", "logistic regression"); these are the words it leaves out, by what they do in a
+request, folded (lower case, no accents). None of them is a thing a request could be
+about by itself: the words are the request's frame (verbs of asking and eating, question
+words, pronouns, politeness), what is being searched for rather than its subject
+(restaurants, places, talks), how good or cheap it should be, who comes along, and the
+words of constraints other readers own (reviews, prices, time). A typo of one of the
+longer words is the word too ("dnde", "resturante", "recomiendame"): see :func:`near`.
+"""
+
+from __future__ import annotations
+
+import functools
+
+# asking, wanting, finding, eating; question words; pronouns and politeness; fillers
+_REQUEST = """
+i i'd i'm im ive i've we we'd we're me us my our you your u can could would should will shall
+do does did is are be there any anywhere somewhere some something anything where wheres what
+whats which who how find finding show give get getting grab eat eating dine dining have
+having try trying taste tasting want wanna need needs like love looking look search
+searching seek seeking craving crave recommend recommendation recommendations suggest
+suggestion suggestions know tell list please pls plz thanks thank thx hi hello hey go going
+out serve serves serving sell sells buy order book lets let's help ideas idea options
+option take away takeaway delivery may might must purchase rent hire watch watching see read learn learning
+yo quiero queremos quisiera quisieramos quieres busco buscamos buscando buscar necesito
+necesitamos necesita te se mi mis tu tus su sus dame danos dime decime muestrame ensename
+encuentra encuentrame encontrar recomienda recomiendas recomiendame recomendar
+recomendarme recomendais recomiendan recomendacion recomendaciones sugiere sugieres
+sugiereme sugerencia sugerencias conoces conoceis sabes hay haya donde adonde cual cuales
+que q como quien comer comerme comernos cenar almorzar desayunar merendar tomar probar
+picar tapear pedir ir vamos salir apetece apetecen antoja antojan gustaria encantaria hola
+buenas saludos gracias porfa porfavor favor ayuda ayudas ayudame algo alguno alguna algun
+algunos algunas ser sea sean opciones opcion ideas llevar domicilio ver mirar leer
+aprender escuchar puedo podemos puede pueden podria podrias podriamos podes deberia
+comprar compro compramos conseguir alquilar alquilo reservar contratar pillar
+"""
+# articles and function words; a few join the words of a subject (see CONNECTORS)
+_FUNCTION = """
+a an the un una unos unas el la los las lo al del de of for para pa por x with con sin
+without on at en in y e and o or u n that this these those ese esa esos esas este esta
+estos estas aquel but pero than que q so just also tambien solo only to from into under
+over below above menos mas hasta desde entre between per
+"""
+# what is searched for, not what it is about: "sitios de tapas", "sushi restaurants",
+# "brunch spots", "talks about X", "charlas de X"
+_VENUES = """
+restaurant restaurants restaurante restaurantes resto restos place places spot spots joint
+joints eatery eateries venue venues sitio sitios sitito lugar lugares lugarcito local
+locales bar bares establecimiento establecimientos video videos talk talks charla charlas
+tutorial tutorials tutoriales lecture lectures conferencia conferencias clase clases
+course courses curso cursos
+"""
+# how good, typical, cheap or nice it should be
+_QUALITY = """
+best better good great nice top cheap cheaper cheapest affordable inexpensive budget
+authentic traditional typical real proper genuine classic famous popular decent amazing
+awesome excellent delicious tasty yummy fantastic incredible legendary iconic recommended
+well really very super quite most more truly fancy fine upscale romantic cozy cosy quiet
+lovely cool expensive pricey reasonable reasonably priced value worth rated top-rated
+highly must-try quality
+mejor mejores buen bueno buena buenos buenas buenisimo buenisima rico rica ricos ricas
+riquisimo riquisima sabroso sabrosa sabrosos sabrosas delicioso deliciosa deliciosos
+deliciosas autentico autentica autenticos autenticas tradicional tradicionales tipico
+tipica tipicos tipicas barato barata baratos baratas baratito baratita economico economica
+economicos economicas asequible asequibles caro cara caros caras famoso famosa famosos
+famosas popular populares conocido conocida conocidos conocidas recomendado recomendada
+recomendados recomendadas excelente excelentes increible increibles espectacular
+espectaculares muy bien mas super bastante romantico romantica tranquilo tranquila bonito
+bonita acogedor acogedora genial geniales verdadero verdadera calidad mucho mucha muchos
+muchas poco poca pocos pocas much many little lot lots
+"""
+# who comes along, and what the meal is for: "con amigos", "for my birthday"
+_COMPANY = """
+friends friend family kids children child partner wife husband girlfriend boyfriend
+colleagues coworkers group people persons person pax guests adults baby dog dogs
+birthday anniversary date celebration business
+amigos amigas amigo amiga familia familiares ninos nino hijos pareja novia novio esposa
+esposo marido mujer companeros grupo personas persona comensales adultos bebe perro
+perros mascota mascotas cumpleanos aniversario cita celebracion celebrar negocios trabajo
+"""
+# constraints other readers own, when the pipeline does not declare them; where a place is
+# (the place reader reads the name, these words are not a subject: "madrid centro")
+_OTHERS = """
+reviews review stars star rating ratings score opinions price prices cost money
+estrellas estrella resenas resena opiniones opinion valoracion valoraciones nota notas
+puntuacion calificacion puntaje precio precios presupuesto dinero michelin
+today tonight tomorrow now later hoy manana noche ahora luego
+centre center downtown area zona barrio neighbourhood neighborhood nearby close cerca
+around near afueras alrededores outskirts
+"""
+# a meal named alone is not a subject ("where to have dinner"), with more it is part of
+# one ("comida china", "thai food")
+MEALS = frozenset("""
+food foods meal meals dinner lunch breakfast supper eats bite comida comidas cena cenas
+almuerzo almuerzos desayuno desayunos merienda
+""".split())
+# words that join the words of one subject: "pulpo a la gallega", "tacos al pastor",
+# "fish and chips", "arroz con leche", "mac n cheese", "pizza sin gluten"
+CONNECTORS = frozenset("de del a al la las los el y e and & o or u con with sin n of".split())
+# after these a place follows in a request ("el mejor ramen de lyon"): see subject.py
+OF = frozenset({"de", "del", "of"})
+# "con amigos", "with a view", "sin reserva": opening a phrase, what follows is a feature
+WITH = frozenset({"con", "with", "sin", "without"})
+# after "con" / "with", an article starts a feature ("with a view"), not a dish's part
+# ("arroz con leche")
+ARTICLES = frozenset("a an the un una unos unas el la los las mi mis my our su sus".split())
+# words that end what a cue or "con" started (the next frame of the request)
+FRAME = frozenset("en in at near para pa for por x que q y and o or but pero to under "
+                  "menos".split())
+# the first word of a two-word place name typed after a subject with no cue word
+# ("empanadas san juan", "costillas kansas city")
+NAME_HEADS = frozenset("san santa santo sao new los las el la le st saint rio hong buenos "
+                       "puerto port fort ciudad villa costa playa punta isla cabo kansas "
+                       "mexico".split())
+
+VENUES = frozenset(_VENUES.split())
+QUALITY = frozenset(_QUALITY.split())
+# every word that is never part of a subject, by itself (every frame word among them)
+STOP = frozenset(_REQUEST.split()) | frozenset(_FUNCTION.split()) | VENUES | QUALITY \
+    | frozenset(_COMPANY.split()) | frozenset(_OTHERS.split())
+# the words a typo is still read as: the longer ones of asking, eating, searching and
+# venues (a typo of "de" or "en" cannot be told from a word)
+_TYPO_TARGETS = frozenset(w for w in frozenset(_REQUEST.split()) | VENUES | QUALITY
+                          if len(w) >= 5 and w.isalpha())
+
+
+_SHORT_TARGETS = frozenset(w for w in frozenset(_REQUEST.split()) | VENUES | QUALITY
+                           if len(w) == 4 and w.isalpha())
+
+
+def _distance(a: str, b: str, limit: int) -> int:
+    """Damerau-Levenshtein distance (adjacent swaps count one), stopping past ``limit``."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+@functools.lru_cache(maxsize=4096)
+def near(word: str) -> str | None:
+    """The frame word ``word`` is a typo of ("dnde" → "donde", "resturante" →
+    "restaurante"), or None. One edit for words of five to seven letters, two from eight
+    letters when the lengths differ by one at most ("restorante", but "cocido" is no
+    "conocido"); the first letter must match (people rarely miss it, and it keeps "pasty"
+    from "tasty")."""
+    if len(word) < 4 or word in STOP:
+        return None
+    if len(word) == 4:  # a short word: two letters swapped ("bset"), or one left out below
+        swapped = (word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(3))
+        hit = next((w for w in swapped if w in _SHORT_TARGETS), None)
+        if hit:
+            return hit
+    for target in _TYPO_TARGETS:
+        if target[0] != word[0] or abs(len(target) - len(word)) > 2:
+            continue
+        limit = 2 if len(target) >= 8 and abs(len(target) - len(word)) <= 1 else 1
+        if _distance(word, target, limit) <= limit:
+            return target
+    return None

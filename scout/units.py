@@ -1,0 +1,74 @@
+"""The units a value is stated in, and converting between them: floor areas (square
+metres, square feet) and the period a price is for (a night, a day, a week, a month, or a
+person, which is no period).
+
+It sits low in the layers (no scout imports) because three layers compare such values:
+the query parser reads areas (:mod:`scout.task.area`), the ``stated`` filter reads a
+listing's area in the unit a ``where`` asks for (:mod:`scout.spec.filters`), and ``rank``
+and the keyless synthesis compare a price with a budget per the same period
+(:mod:`scout.steps.rank`, :mod:`scout.adapters.structured`).
+
+Two values are compared only when both units are known and one converts into the other;
+two that cannot convert (a price per person against a budget per month) are said to be
+not comparable (None here), never compared as if they were.
+"""
+
+from __future__ import annotations
+
+import re
+
+# --- areas --------------------------------------------------------------------------------
+
+SQ_FT_IN_M2 = 0.09290304  # one square foot in square metres (exact, by definition)
+
+#: square metres written out or as a symbol, in folded text ("m²" folds to "m2")
+M2 = (r"m\s?(?:2|²|\^2)|mts?\.?\s?(?:2|²)|sq\.?\s?m(?:etres|eters|trs)?\b\.?|sqm|"
+      r"square\s+met(?:re|er)s?|metros?\s+cuadrados?|metro\s+cuadrado")
+#: square feet, in English and Spanish
+FT2 = (r"sq\.?\s?f(?:ee)?t\.?|sqft|ft\s?(?:2|²|\^2)|square\s+f(?:ee|oo)t|"
+       r"pies?\s+cuadrados?")
+#: "metros" / "mts" alone: what Spanish listings call square metres ("piso de 60 metros")
+BARE_M2 = r"metros|metro|mts"
+
+_UNIT_OF = [("m2", re.compile(rf"(?:{M2}|{BARE_M2})")), ("ft2", re.compile(FT2))]
+#: the words a unit is written in, for messages
+AREA_WORDS = {"m2": "square metres", "ft2": "square feet"}
+
+
+def area_unit(word: str) -> str | None:
+    """``"m2"`` or ``"ft2"`` when ``word`` (folded: lower case, no accents) names a unit of
+    area, else None (``"km"``, ``"habitaciones"``, a bare ``"ft"`` that may be a length)."""
+    text = " ".join(word.split())
+    for unit, rx in _UNIT_OF:
+        if rx.fullmatch(text):
+            return unit
+    return None
+
+
+def convert_area(value: float, unit: str, target: str) -> float:
+    """``value`` in ``unit`` ("m2" / "ft2") as ``target``, to one decimal (the precision a
+    listing states an area in)."""
+    if unit == target:
+        return value
+    metres = value * SQ_FT_IN_M2 if unit == "ft2" else value
+    return round(metres if target == "m2" else metres / SQ_FT_IN_M2, 1)
+
+
+# --- the period a price is for ----------------------------------------------------------------
+
+#: how long each period a price can be "per" lasts, in days: a night is a day's stay, a
+#: month the calendar's average (365.25 / 12), so 350 a week is ~1,522 a month
+PERIOD_DAYS = {"night": 1.0, "day": 1.0, "week": 7.0, "month": 365.25 / 12}
+
+
+def per_factor(per: str | None, target: str | None) -> float | None:
+    """What an amount per ``per`` is multiplied by to be an amount per ``target``.
+
+    1.0 when either side states no unit (nothing to convert: the amounts are compared as
+    they are, as before units were read) or both state the same; None when they cannot be
+    compared (a person against a month, or a unit this table does not know)."""
+    if not per or not target or per == target:
+        return 1.0
+    if per in PERIOD_DAYS and target in PERIOD_DAYS:
+        return PERIOD_DAYS[target] / PERIOD_DAYS[per]
+    return None

@@ -1,0 +1,143 @@
+"""A price per another period than the budget's: ``rank`` converts it when both state a
+period that converts (a weekly rent against a monthly budget), flags it approximate and
+says so in the shortlist's notes; one that cannot convert (per person against a month) is
+never compared — ``<as>.price`` is none, it is flagged, the notes say so — and the keyless
+synthesis does not check the budget against it either. Listings as UK and Spanish
+portals write them."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from scout.adapters.contract import SubjectBrief
+from scout.adapters.structured import Builder, Constraints, Subject
+from scout.config.models import CurrencyTable
+from scout.i18n import localize
+from scout.schemas.records import Candidate, Candidates, Evidence
+from scout.schemas.task import Money
+from scout.spec.models import InputSpec
+from scout.steps import rank
+from scout.stepkit.params import RankParams
+from scout.task.build import build_task
+from scout.units import PERIOD_DAYS
+from tests.steps.test_extract_rank import _ctx
+
+INPUTS = {"city": InputSpec(type="place"), "rent": InputSpec(type="money")}
+WHERE = ["task.rent is none or flat.price is none or flat.price.amount <= task.rent.amount"]
+MONTH_PER_WEEK = PERIOD_DAYS["month"] / PERIOD_DAYS["week"]
+
+
+def _flat(key: str, *prices: tuple[str, Money]) -> Candidate:
+    return Candidate(key=key, name=key, url=f"https://homes.test/{key}", evidence=[
+        Evidence(id=f"{key}{i}", kind="snippet", subject=key, url=url, price=price)
+        for i, (url, price) in enumerate(prices)])
+
+
+def _gbp(amount: float, per: str | None) -> Money:
+    return Money(amount=amount, currency="GBP", comparator="=", per=per)
+
+
+def _rank(query: str, *flats: Candidate):
+    task = build_task(query, INPUTS, today=dt.date(2026, 12, 2))
+    params = RankParams(items="candidates", as_="flat", where=WHERE,
+                        order_by=["flat.price.amount if flat.price else none"],
+                        descending=False)
+    return rank.run(_ctx(params, {"candidates": Candidates(items=list(flats))}, task))
+
+
+def test_a_weekly_rent_is_compared_as_a_monthly_one() -> None:
+    short = _rank("flat in london under £2,000 pcm",
+                  _flat("hackney", ("https://homes.test/hackney", _gbp(425, "week"))),
+                  _flat("islington", ("https://homes.test/islington", _gbp(480, "week"))),
+                  _flat("stratford", ("https://homes.test/stratford", _gbp(1950, "month"))))
+    # 425 a week is ~1,848 a month: in; 480 a week is ~2,087: over the 2,000 budget (the
+    # weekly amounts compared as they were, 425 and 480, were both "under 2,000")
+    assert [i.candidate.key for i in short.items] == ["hackney", "stratford"]
+    [(out, reasons)] = short.excluded
+    assert out.key == "islington" and reasons == [WHERE[0]]
+    hackney = short.items[0].candidate
+    assert hackney.price == _gbp(425, "week")                       # as stated
+    assert hackney.price_converted == _gbp(round(425 * MONTH_PER_WEEK, 2), "month")
+    assert hackney.flags == ["price per week converted to per month (approximate)"]
+    assert out.price_converted.amount == pytest.approx(480 * MONTH_PER_WEEK, abs=0.01)
+    assert short.items[1].candidate.price_converted is None         # nothing to convert
+    assert short.notes == ["2 prices per week were converted to prices per month "
+                           "(approximate) to compare them with the budget"]
+    assert localize(short.notes[0], "es") == (
+        "2 precios por semana se han convertido a precios por mes (aproximados) para "
+        "compararlos con el presupuesto")
+
+
+def test_a_price_per_person_is_never_compared_with_a_monthly_budget() -> None:
+    short = _rank("piso en Madrid por menos de 1.200 € al mes",
+                  _flat("tetuan", ("https://pisos.test/tetuan",
+                                   Money(amount=450, currency="EUR", comparator="=",
+                                         per="person"))))
+    [item] = short.items  # kept: its price says nothing about the monthly budget
+    assert item.candidate.price_converted is None
+    flag = "price per person cannot be compared with a budget per month"
+    assert item.candidate.flags == [flag]
+    assert localize(flag, "es") == \
+        "el precio por persona no se puede comparar con un presupuesto por mes"
+    [note] = short.notes
+    assert localize(note, "es") == (
+        "1 precio por persona no se ha podido comparar con el presupuesto por mes, así que "
+        "no se ha comprobado el presupuesto")
+    # what the where saw: no price, not 450 against 1,200
+    view = rank.CandidateView(item.candidate, "month")
+    assert view.price is None and rank.CandidateView(item.candidate, None).price is not None
+
+
+def test_a_source_stating_the_budgets_period_wins_over_one_per_person() -> None:
+    # one portal gives the room's share, another the whole flat's monthly rent
+    flat = _flat("brixton", ("https://a.test/brixton", _gbp(900, "person")),
+                 ("https://b.test/brixton", _gbp(2400, "month")))
+    short = _rank("flat in london under £2,000 pcm", flat)
+    assert short.items == [] and short.excluded[0][0].price == _gbp(2400, "month")
+    assert short.notes == []
+
+
+def test_the_conservative_price_compares_sources_in_one_period() -> None:
+    # 480 a week (~2,087 a month) is the higher rent, though 480 < 1,950 as numbers
+    flat = _flat("bow", ("https://a.test/bow", _gbp(480, "week")),
+                 ("https://b.test/bow", _gbp(1950, "month")))
+    (out,), _ = rank.enrich([flat], [], "GBP", None, per="month")
+    assert out.price == _gbp(480, "week")
+    assert out.price_converted is not None and out.price_converted.per == "month"
+
+
+def test_without_a_period_on_both_sides_nothing_changes() -> None:
+    flat = _flat("leeds", ("https://a.test/leeds", _gbp(425, "week")))
+    short = _rank("flat in leeds under £2,000", flat)   # the budget states no period
+    assert short.items[0].candidate.price_converted is None and short.notes == []
+    assert short.items[0].candidate.flags == []
+
+
+def test_currency_and_period_convert_together() -> None:
+    flat = _flat("lisbon", ("https://a.test/lisbon",
+                            Money(amount=300, currency="USD", comparator="=", per="week")))
+    table = CurrencyTable(base="EUR", as_of="2026-11-01", rates={"USD": 1.08})
+    (out,), converted = rank.enrich([flat], [], "EUR", table, frozenset({"price"}),
+                                    per="month")
+    assert converted
+    assert out.price_converted == Money(
+        amount=round(round(300 / 1.08, 2) * MONTH_PER_WEEK, 2), currency="EUR",
+        comparator="=", per="month")
+    assert out.flags == ["price converted from USD (approximate)",
+                         "price per week converted to per month (approximate)"]
+
+
+@pytest.mark.parametrize("checked,ok", [
+    (Money(amount=1900, currency="GBP", per="month"), True),
+    (Money(amount=2100, currency="GBP", per="month"), False),
+    (Money(amount=450, currency="GBP", per="week"), None),     # rank did not convert it
+    (Money(amount=900, currency="GBP", per="person"), None),   # never comparable
+    (Money(amount=1900, currency="GBP"), True),                # states no period
+])
+def test_the_keyless_synthesis_checks_the_budget_in_its_period_only(checked, ok) -> None:
+    limits = Constraints(budget=Money(amount=2000, currency="GBP", per="month"))
+    subject = Subject(brief=SubjectBrief(key="f", name="F"), checked=checked)
+    builder = type("B", (), {"limits": limits})()  # price_ok reads only the limits
+    assert Builder.price_ok(builder, subject) is ok  # type: ignore[arg-type]
