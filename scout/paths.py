@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import unicodedata
 from pathlib import Path
 
 from scout.errors import UnsafeMissionId
@@ -83,8 +84,11 @@ def mission_dir(runs: str | Path, mission_id: str) -> Path:
 
 
 def slugify(text: str, *, max_len: int = 48) -> str:
-    """A safe slug made from free text ('Hotels in Barcelona!' -> 'hotels-in-barcelona')."""
-    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-._")
+    """A safe slug made from free text ('Hotels in Barcelona!' -> 'hotels-in-barcelona',
+    '¿Dónde comer en Málaga?' -> 'donde-comer-en-malaga': accents dropped, not the letter)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text)
+                    if not unicodedata.combining(c))
+    slug = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-._")
     return slug[:max_len].strip("-._")
 
 

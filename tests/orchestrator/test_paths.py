@@ -74,3 +74,12 @@ def test_cli_apply_rejects_unsafe_ids_before_touching_anything(bad, ws, sub_env,
     assert "USE002" in out.stderr and "mission id" in out.stderr
     assert "Traceback" not in out.stderr
     assert not ws.runs.exists() and ws.calls() == []
+
+
+def test_a_spanish_request_names_its_mission_in_readable_words() -> None:
+    """Accents are dropped from the id's words, not the letters they sit on: 'dónde' is
+    'donde', never 'd-nde'; the digest still tells requests apart that differ only there."""
+    a = derive_mission_id("restaurant-research", "¿Dónde comer paella en València?")
+    assert a.startswith("restaurant-research-donde-comer-paella-en-valencia-")
+    assert a != derive_mission_id("restaurant-research", "¿Donde comer paella en Valencia?")
+    validate_mission_id(a)
