@@ -92,7 +92,7 @@ def _cues(lang: str, aliases: list[str]) -> list[str]:
 
 
 def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple[str, tuple[int, int]] | None:
-    cased = any(c.isupper() for c in original) and not original.isupper()
+    cased = is_cased(original, free)
     alt = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in
                    sorted(set(_cues(lang, aliases)), key=len, reverse=True))
     later: tuple[str, tuple[int, int]] | None = None
@@ -356,8 +356,12 @@ _STRONG_CUES = ("in", "at", "near", "around", "inside", "close to", "centre of",
                 "heart of", "en", "cerca de", "junto a", "por la zona de", "centro de")
 
 
-def is_cased(original: str) -> bool:
-    """Ordinary writing (some capitals, not all): a name must then be capitalised."""
+def is_cased(original: str, free: str | None = None) -> bool:
+    """Ordinary writing (some capitals, not all): a name must then be capitalised. Text
+    another input claimed in ``free`` is left out: the capitals of "kansas city 30 USD" are
+    the currency code's, so the request is still typed in lower case."""
+    if free is not None:
+        original = "".join(o for o, f in zip(original, free) if f != "\x00")
     return any(c.isupper() for c in original) and not original.isupper()
 
 
@@ -372,4 +376,4 @@ def strong_cues(aliases: list[str]) -> re.Pattern[str]:
 def name_at(free: str, original: str, pos: int) -> tuple[str, tuple[int, int]] | None:
     """The place name that starts at ``pos``, read as :func:`find_place` reads one after a
     cue (particles, articles, abbreviations; claimed text ends it), or None."""
-    return _read_name(free, original, pos, is_cased(original))
+    return _read_name(free, original, pos, is_cased(original, free))

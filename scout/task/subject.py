@@ -283,7 +283,13 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
     cut = idx[-1]
     if len(idx) > 2 and toks[idx[-2]].text in sw.NAME_HEADS:
         cut = idx[-2]  # "empanadas san juan"
+    elif toks[idx[-1]].text in _NAME_TAILS:
+        cut = idx[-2]  # "ramen kansas city": "city" ends a name, with the word before it
     return cut - 1
+
+
+# words that end a place's name and are no name alone: "kansas city", "quebec city"
+_NAME_TAILS = frozenset({"city"})
 
 
 def _goes_on(toks: list[_Tok], last: int) -> bool:
