@@ -51,6 +51,7 @@ mes meses ano dia dias fin verano invierno primavera otono alquiler alojamiento 
 casco interior linea venta oferta busca comer cenar dormir viaje vacaciones donde como cual
 partir lo los las del al el la algo alguno alguna favor something anything
 todo toda todos todas incluido incluida
+lujo luxury negocios business diseno design carretera boutique encanto charme
 porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
 tonight today tomorrow hoy
 pa pal xa asap
@@ -80,6 +81,19 @@ _NAME_HEADS = frozenset({"playa", "costa", "isla", "islas", "puerto", "cabo", "s
 # input claimed, the words that tie it to a place
 _OF = frozenset({"de", "del", "of", "from"})
 _TYPICAL = frozenset({"tipico", "tipica", "tipicos", "tipicas", "typical"})
+# "los mejores hoteles de sevilla", "best hotels of lisbon": what is searched for ties to
+# the place with "de" / "of" as a claimed dish does; a price or quality word may sit between
+# ("buenos" is left out: "empanadas buenos aires")
+_VENUE_WORDS = frozenset("""
+hotel hotels hoteles hostal hostales hostel hostels motel motels moteles posada posadas
+apartamento apartamentos piso pisos departamento departamentos depto deptos depa dpto
+alojamiento alojamientos hospedaje hospedajes apartment apartments flat flats room rooms
+habitacion habitaciones resort resorts restaurante restaurantes restaurant restaurants
+""".split())
+_BETWEEN = _TYPICAL | frozenset("""
+barato baratos barata baratas bueno buenas mejor mejores cheap cheapest best
+good top nice
+""".split())
 # Common nouns a lower-case article goes with, not a name: "la ciudad de mexico" is
 # Ciudad de Mexico ("La Coruña", "La Paz" keep theirs)
 _COMMON_HEADS = frozenset({"ciudad", "city"})
@@ -127,20 +141,22 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             hit = _read_name(free, original, words[0].start(), cased)
             if hit and hit[1][0] == words[0].start() and _name_word_after(original, words[0]):
                 return hit
-        if words and (fold(words[0].group(0)) in _LEADING | STOP or claimed[0] or counted[0]):
+        if words and (fold(words[0].group(0)) in _LEADING | STOP | _VENUE_WORDS or claimed[0]
+                      or counted[0]):
             # "best pizza nyc", "ramen barcelona barato": what another input read (the
             # dish, a month, an amount) is skipped; right after it, "de" / "of" is that
             # thing's ("el mejor ramen de lyon", "tapas típicas de sevilla"), so the name
             # follows it
             # (an amount's or a count's word is no thing of the place: "100 euros de
             # presupuesto")
-            after = claimed[0] and not counted[0]
+            after = (claimed[0] and not counted[0]) or fold(words[0].group(0)) in _VENUE_WORDS
             for k, m in enumerate(words[1:], 1):
                 w = fold(m.group(0))
-                if claimed[k] or (after and w in _TYPICAL):
+                if claimed[k] or (after and w in _BETWEEN):
                     after = (after and not claimed[k]) or (claimed[k] and not counted[k])
                     continue
                 if counted[k]:
+                    after = False  # "hotel 2 noches de relax": the "de" is the count's
                     continue
                 if after and w in _OF and k + 1 < len(words):
                     hit = _read_name(free, original, words[k + 1].start(), cased)
@@ -148,8 +164,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                         return hit
                 if w in PARTICLES or w in cue_words:
                     break  # past a cue or an article the cue pass has read what there was
-                after = False
-                if w in _LEADING or w in NOT_FIRST:
+                after = w in _VENUE_WORDS
+                if w in _LEADING or w in NOT_FIRST or after:
                     continue
                 return _read_name(free, original, m.start(), cased)
         elif words and fold(words[0].group(0)) not in PARTICLES:
