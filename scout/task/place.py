@@ -111,6 +111,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                    sorted(set(_cues(lang, aliases)), key=len, reverse=True))
     later: tuple[str, tuple[int, int]] | None = None
     verbish: tuple[str, tuple[int, int]] | None = None
+    first: tuple[str, tuple[int, int]] | None = None
     for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
         hit = _read_name(free, original, m.end(), cased)
         if hit and not cased and m.group("cue") in ("a", "to") and _infinitive(hit[0]):
@@ -122,10 +123,16 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             # "near the Eiffel Tower in Paris": a name after "in"/"en" wins over a landmark
             # after "near"/"cerca de"; the first name after any cue otherwise
             if re.sub(r"\s+", " ", m.group("cue")) not in _SECONDARY:
-                return hit
+                # "chile en nogada en puebla", "mussels in white wine in brussels": a dish
+                # can hold "en" / "in", so a name the gazetteer knows after a later cue
+                # wins over an unknown one; otherwise the first name is the place
+                if _known_name(hit[0]):
+                    return hit
+                first = first or hit
+                continue
             later = later or hit
-    if later or verbish:
-        return later or verbish
+    if first or later or verbish:
+        return first or later or verbish
     if not cased:
         # "hotel lisboa junio": after a leading request word, the first other word;
         # "sevilla en octubre": a request that opens with a name
@@ -284,6 +291,14 @@ def _known_place(word: str) -> bool:
 
     low = fold(word)
     return territory_of(low) is not None or low in currencies().territory_names
+
+
+def _known_name(name: str) -> bool:
+    """The whole of ``name`` is a place the gazetteer knows ("Puebla", "Buenos Aires")."""
+    from scout.task.gazetteer import known_place_words
+
+    words = fold(name).split()
+    return known_place_words(words) == len(words)
 
 
 def _month_names() -> frozenset[str]:
