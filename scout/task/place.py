@@ -54,6 +54,7 @@ todo toda todos todas incluido incluida
 lujo luxury negocios business diseno design carretera boutique encanto charme
 porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
 tonight today tomorrow hoy
+dinner lunch breakfast brunch supper cena almuerzo desayuno comida
 pa pal xa asap
 me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
@@ -97,6 +98,13 @@ good top nice
 # Common nouns a lower-case article goes with, not a name: "la ciudad de mexico" is
 # Ciudad de Mexico ("La Coruña", "La Paz" keep theirs)
 _COMMON_HEADS = frozenset({"ciudad", "city"})
+# Common nouns that are no landmark when named alone after "near the" / "cerca de la"
+_GENERIC = frozenset("""
+beach station airport sea seafront waterfront river park port harbour harbor cathedral
+museum square market university hospital stadium church castle bridge mall office hotel
+estacion aeropuerto mar rio parque puerto catedral museo plaza mercado universidad
+hospital estadio iglesia castillo puente oficina hotel
+""".split())
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
 
 
@@ -114,6 +122,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     first: tuple[str, tuple[int, int]] | None = None
     for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
         hit = _read_name(free, original, m.end(), cased)
+        if not cased and re.sub(r"\s+", " ", m.group("cue")) in _SECONDARY:
+            hit = _landmark(free, original, m.end(), hit)
         if hit and not cased and m.group("cue") in ("a", "to") and _infinitive(hit[0]):
             # "me ayudas a buscar hotel en cdmx": after "a" / "to" a lone -ar/-er/-ir word
             # typed in lower case is likelier a verb; a name after another cue wins
@@ -275,6 +285,22 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
         text = " ".join(_title(w) if w.isupper() and len(w) >= 4 and not _acronym(w) else w
                         for w in text.split())
     return text, (start, stop)
+
+
+def _landmark(free: str, original: str, pos: int,
+              hit: tuple[str, tuple[int, int]] | None) -> tuple[str, tuple[int, int]] | None:
+    """The name after "near" / "cerca de" typed in lower case, when an article opens it:
+    a landmark's article is grammar ("cerca de la sagrada familia" → Sagrada Familia, "near
+    the eiffel tower"), unless the article is part of a place the gazetteer knows ("cerca
+    de las palmas", "near los angeles"); a common noun alone is no landmark ("near the
+    beach", "cerca de la estación")."""
+    art = re.match(r"(?:the|la|las|los|el)[ \t]+", free[pos:])
+    if not art or (hit is not None and _known_name(hit[0])):
+        return hit
+    inner = _read_name(free, original, pos + art.end(), False)
+    if inner is None or (" " not in inner[0] and fold(inner[0]) in _GENERIC):
+        return None
+    return inner
 
 
 def _name_word_after(original: str, article: re.Match[str]) -> bool:

@@ -88,7 +88,7 @@ estrellas estrella resenas resena opiniones opinion valoracion valoraciones nota
 puntuacion calificacion puntaje precio precios presupuesto dinero michelin
 today tonight tomorrow now later hoy manana noche ahora luego
 centre center downtown area zona barrio neighbourhood neighborhood nearby close cerca
-around near afueras alrededores outskirts
+around near afueras alrededores outskirts junto
 """
 # a meal named alone is not a subject ("where to have dinner"), with more it is part of
 # one ("comida china", "thai food")
