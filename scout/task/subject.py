@@ -278,6 +278,8 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
     caps = [i for i in idx[1:] if original[toks[i].start].isupper()]
     if caps and not original.isupper():
         return caps[0] - 1
+    if sw.cuisine(toks[idx[-1]].text):
+        return last  # "pad thai barato", "ramen japonés 15€": a cuisine ends the dish
     if not _goes_on(toks, last):
         return last  # "dim sum", "pad thai": a subject that ends the request holds no place
     cut = idx[-1]
