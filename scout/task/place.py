@@ -18,7 +18,10 @@ ratings) ends a name. With no cue word, what other inputs claimed is passed over
 pizza nyc", "ramen barcelona barato" once the dish is read), and so is a word counted by
 a number ("2 baños madrid"); "de" / "of" right after a claimed thing ties it to the place
 that follows ("el mejor ramen de lyon", "tapas típicas de sevilla"). A lower-case article
-before "ciudad" goes with the noun ("la ciudad de mexico" → "Ciudad de Mexico").
+before "ciudad" goes with the noun ("la ciudad de mexico" → "Ciudad de Mexico"), and so
+do a lodging word's ("los mejores hoteles de sevilla"). Capitals only in claimed text
+("30 USD") leave a request lower-case. Of several "en" cues a known name wins ("chile en
+nogada en puebla"); after "near the" / "cerca de la" a landmark drops its article.
 """
 
 from __future__ import annotations
