@@ -18,7 +18,10 @@ ratings) ends a name. With no cue word, what other inputs claimed is passed over
 pizza nyc", "ramen barcelona barato" once the dish is read), and so is a word counted by
 a number ("2 baños madrid"); "de" / "of" right after a claimed thing ties it to the place
 that follows ("el mejor ramen de lyon", "tapas típicas de sevilla"). A lower-case article
-before "ciudad" goes with the noun ("la ciudad de mexico" → "Ciudad de Mexico").
+before "ciudad" goes with the noun ("la ciudad de mexico" → "Ciudad de Mexico"), and so
+do a lodging word's ("los mejores hoteles de sevilla"). Capitals only in claimed text
+("30 USD") leave a request lower-case. Of several "en" cues a known name wins ("chile en
+nogada en puebla"); after "near the" / "cerca de la" a landmark drops its article.
 """
 
 from __future__ import annotations
@@ -51,8 +54,10 @@ mes meses ano dia dias fin verano invierno primavera otono alquiler alojamiento 
 casco interior linea venta oferta busca comer cenar dormir viaje vacaciones donde como cual
 partir lo los las del al el la algo alguno alguna favor something anything
 todo toda todos todas incluido incluida
+lujo luxury negocios business diseno design carretera boutique encanto charme
 porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
 tonight today tomorrow hoy
+dinner lunch breakfast brunch supper cena almuerzo desayuno comida
 pa pal xa asap
 me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
@@ -80,9 +85,29 @@ _NAME_HEADS = frozenset({"playa", "costa", "isla", "islas", "puerto", "cabo", "s
 # input claimed, the words that tie it to a place
 _OF = frozenset({"de", "del", "of", "from"})
 _TYPICAL = frozenset({"tipico", "tipica", "tipicos", "tipicas", "typical"})
+# "los mejores hoteles de sevilla", "best hotels of lisbon": what is searched for ties to
+# the place with "de" / "of" as a claimed dish does; a price or quality word may sit between
+# ("buenos" is left out: "empanadas buenos aires")
+_VENUE_WORDS = frozenset("""
+hotel hotels hoteles hostal hostales hostel hostels motel motels moteles posada posadas
+apartamento apartamentos piso pisos departamento departamentos depto deptos depa dpto
+alojamiento alojamientos hospedaje hospedajes apartment apartments flat flats room rooms
+habitacion habitaciones resort resorts restaurante restaurantes restaurant restaurants
+""".split())
+_BETWEEN = _TYPICAL | frozenset("""
+barato baratos barata baratas bueno buenas mejor mejores cheap cheapest best
+good top nice
+""".split())
 # Common nouns a lower-case article goes with, not a name: "la ciudad de mexico" is
 # Ciudad de Mexico ("La Coruña", "La Paz" keep theirs)
 _COMMON_HEADS = frozenset({"ciudad", "city"})
+# Common nouns that are no landmark when named alone after "near the" / "cerca de la"
+_GENERIC = frozenset("""
+beach station airport sea seafront waterfront river park port harbour harbor cathedral
+museum square market university hospital stadium church castle bridge mall office hotel
+estacion aeropuerto mar rio parque puerto catedral museo plaza mercado universidad
+hospital estadio iglesia castillo puente oficina hotel
+""".split())
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
 
 
@@ -92,13 +117,16 @@ def _cues(lang: str, aliases: list[str]) -> list[str]:
 
 
 def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple[str, tuple[int, int]] | None:
-    cased = any(c.isupper() for c in original) and not original.isupper()
+    cased = is_cased(original, free)
     alt = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in
                    sorted(set(_cues(lang, aliases)), key=len, reverse=True))
     later: tuple[str, tuple[int, int]] | None = None
     verbish: tuple[str, tuple[int, int]] | None = None
+    first: tuple[str, tuple[int, int]] | None = None
     for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
         hit = _read_name(free, original, m.end(), cased)
+        if not cased and re.sub(r"\s+", " ", m.group("cue")) in _SECONDARY:
+            hit = _landmark(free, original, m.end(), hit)
         if hit and not cased and m.group("cue") in ("a", "to") and _infinitive(hit[0]):
             # "me ayudas a buscar hotel en cdmx": after "a" / "to" a lone -ar/-er/-ir word
             # typed in lower case is likelier a verb; a name after another cue wins
@@ -108,10 +136,16 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             # "near the Eiffel Tower in Paris": a name after "in"/"en" wins over a landmark
             # after "near"/"cerca de"; the first name after any cue otherwise
             if re.sub(r"\s+", " ", m.group("cue")) not in _SECONDARY:
-                return hit
+                # "chile en nogada en puebla", "mussels in white wine in brussels": a dish
+                # can hold "en" / "in", so a name the gazetteer knows after a later cue
+                # wins over an unknown one; otherwise the first name is the place
+                if _known_name(hit[0]):
+                    return hit
+                first = first or hit
+                continue
             later = later or hit
-    if later or verbish:
-        return later or verbish
+    if first or later or verbish:
+        return first or later or verbish
     if not cased:
         # "hotel lisboa junio": after a leading request word, the first other word;
         # "sevilla en octubre": a request that opens with a name
@@ -127,20 +161,22 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             hit = _read_name(free, original, words[0].start(), cased)
             if hit and hit[1][0] == words[0].start() and _name_word_after(original, words[0]):
                 return hit
-        if words and (fold(words[0].group(0)) in _LEADING | STOP or claimed[0] or counted[0]):
+        if words and (fold(words[0].group(0)) in _LEADING | STOP | _VENUE_WORDS or claimed[0]
+                      or counted[0]):
             # "best pizza nyc", "ramen barcelona barato": what another input read (the
             # dish, a month, an amount) is skipped; right after it, "de" / "of" is that
             # thing's ("el mejor ramen de lyon", "tapas típicas de sevilla"), so the name
             # follows it
             # (an amount's or a count's word is no thing of the place: "100 euros de
             # presupuesto")
-            after = claimed[0] and not counted[0]
+            after = (claimed[0] and not counted[0]) or fold(words[0].group(0)) in _VENUE_WORDS
             for k, m in enumerate(words[1:], 1):
                 w = fold(m.group(0))
-                if claimed[k] or (after and w in _TYPICAL):
+                if claimed[k] or (after and w in _BETWEEN):
                     after = (after and not claimed[k]) or (claimed[k] and not counted[k])
                     continue
                 if counted[k]:
+                    after = False  # "hotel 2 noches de relax": the "de" is the count's
                     continue
                 if after and w in _OF and k + 1 < len(words):
                     hit = _read_name(free, original, words[k + 1].start(), cased)
@@ -148,8 +184,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                         return hit
                 if w in PARTICLES or w in cue_words:
                     break  # past a cue or an article the cue pass has read what there was
-                after = False
-                if w in _LEADING or w in NOT_FIRST:
+                after = w in _VENUE_WORDS
+                if w in _LEADING or w in NOT_FIRST or after:
                     continue
                 return _read_name(free, original, m.start(), cased)
         elif words and fold(words[0].group(0)) not in PARTICLES:
@@ -254,6 +290,22 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
     return text, (start, stop)
 
 
+def _landmark(free: str, original: str, pos: int,
+              hit: tuple[str, tuple[int, int]] | None) -> tuple[str, tuple[int, int]] | None:
+    """The name after "near" / "cerca de" typed in lower case, when an article opens it:
+    a landmark's article is grammar ("cerca de la sagrada familia" → Sagrada Familia, "near
+    the eiffel tower"), unless the article is part of a place the gazetteer knows ("cerca
+    de las palmas", "near los angeles"); a common noun alone is no landmark ("near the
+    beach", "cerca de la estación")."""
+    art = re.match(r"(?:the|la|las|los|el)[ \t]+", free[pos:])
+    if not art or (hit is not None and _known_name(hit[0])):
+        return hit
+    inner = _read_name(free, original, pos + art.end(), False)
+    if inner is None or (" " not in inner[0] and fold(inner[0]) in _GENERIC):
+        return None
+    return inner
+
+
 def _name_word_after(original: str, article: re.Match[str]) -> bool:
     """The word after ``article`` can start a name ("Las| Palmas"), not a request word
     ("El| Mejor Hotel de Madrid", "la| mejor paella")."""
@@ -268,6 +320,14 @@ def _known_place(word: str) -> bool:
 
     low = fold(word)
     return territory_of(low) is not None or low in currencies().territory_names
+
+
+def _known_name(name: str) -> bool:
+    """The whole of ``name`` is a place the gazetteer knows ("Puebla", "Buenos Aires")."""
+    from scout.task.gazetteer import known_place_words
+
+    words = fold(name).split()
+    return known_place_words(words) == len(words)
 
 
 def _month_names() -> frozenset[str]:
@@ -356,8 +416,12 @@ _STRONG_CUES = ("in", "at", "near", "around", "inside", "close to", "centre of",
                 "heart of", "en", "cerca de", "junto a", "por la zona de", "centro de")
 
 
-def is_cased(original: str) -> bool:
-    """Ordinary writing (some capitals, not all): a name must then be capitalised."""
+def is_cased(original: str, free: str | None = None) -> bool:
+    """Ordinary writing (some capitals, not all): a name must then be capitalised. Text
+    another input claimed in ``free`` is left out: the capitals of "kansas city 30 USD" are
+    the currency code's, so the request is still typed in lower case."""
+    if free is not None:
+        original = "".join(o for o, f in zip(original, free) if f != "\x00")
     return any(c.isupper() for c in original) and not original.isupper()
 
 
@@ -372,4 +436,4 @@ def strong_cues(aliases: list[str]) -> re.Pattern[str]:
 def name_at(free: str, original: str, pos: int) -> tuple[str, tuple[int, int]] | None:
     """The place name that starts at ``pos``, read as :func:`find_place` reads one after a
     cue (particles, articles, abbreviations; claimed text ends it), or None."""
-    return _read_name(free, original, pos, is_cased(original))
+    return _read_name(free, original, pos, is_cased(original, free))

@@ -278,12 +278,20 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
     caps = [i for i in idx[1:] if original[toks[i].start].isupper()]
     if caps and not original.isupper():
         return caps[0] - 1
+    if sw.cuisine(toks[idx[-1]].text):
+        return last  # "pad thai barato", "ramen japonés 15€": a cuisine ends the dish
     if not _goes_on(toks, last):
         return last  # "dim sum", "pad thai": a subject that ends the request holds no place
     cut = idx[-1]
     if len(idx) > 2 and toks[idx[-2]].text in sw.NAME_HEADS:
         cut = idx[-2]  # "empanadas san juan"
+    elif toks[idx[-1]].text in _NAME_TAILS:
+        cut = idx[-2]  # "ramen kansas city": "city" ends a name, with the word before it
     return cut - 1
+
+
+# words that end a place's name and are no name alone: "kansas city", "quebec city"
+_NAME_TAILS = frozenset({"city"})
 
 
 def _goes_on(toks: list[_Tok], last: int) -> bool:

@@ -13,6 +13,7 @@ longer words is the word too ("dnde", "resturante", "recomiendame"): see :func:`
 from __future__ import annotations
 
 import functools
+import re
 
 # asking, wanting, finding, eating; question words; pronouns and politeness; fillers
 _REQUEST = """
@@ -88,7 +89,7 @@ estrellas estrella resenas resena opiniones opinion valoracion valoraciones nota
 puntuacion calificacion puntaje precio precios presupuesto dinero michelin
 today tonight tomorrow now later hoy manana noche ahora luego
 centre center downtown area zona barrio neighbourhood neighborhood nearby close cerca
-around near afueras alrededores outskirts
+around near afueras alrededores outskirts junto
 """
 # a meal named alone is not a subject ("where to have dinner"), with more it is part of
 # one ("comida china", "thai food")
@@ -167,3 +168,25 @@ def near(word: str) -> str | None:
         if _distance(word, target, limit) <= limit:
             return target
     return None
+
+
+@functools.lru_cache(maxsize=1)
+def _language_names() -> frozenset[str]:
+    """Languages' names in English and Spanish (CLDR), folded: a cuisine is named after
+    one ("thai", "japonés"); places the gazetteer knows are left out."""
+    from babel import Locale
+
+    from scout.task.gazetteer import known_place_words
+    from scout.task.lang import fold
+
+    names = {fold(v) for lang in ("en", "es") for v in Locale.parse(lang).languages.values()
+             if " " not in v and len(v) >= 4}
+    return frozenset(n for n in names if not known_place_words([n]))
+
+
+def cuisine(word: str) -> bool:
+    """``word`` (folded) names a cuisine, in any Spanish gender or number ("thai",
+    "japonesa", "chinos"): it qualifies a dish ("pad thai", "ramen japonés"), no city."""
+    forms = {word, re.sub(r"(?:a|as|os|s)$", "o", word), re.sub(r"(?:a|es|as)$", "", word),
+             word.rstrip("s")}
+    return any(f in _language_names() for f in forms)
