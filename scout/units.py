@@ -1,6 +1,6 @@
 """The units a value is stated in, and converting between them: floor areas (square
-metres, square feet) and the period a price is for (a night, a day, a week, a month, or a
-person, which is no period).
+metres, square feet) and the period a price is for (a night, a day, a week, a month, a
+year, or a person, which is no period).
 
 It sits low in the layers (no scout imports) because three layers compare such values:
 the query parser reads areas (:mod:`scout.task.area`), the ``stated`` filter reads a
@@ -57,8 +57,9 @@ def convert_area(value: float, unit: str, target: str) -> float:
 # --- the period a price is for ----------------------------------------------------------------
 
 #: how long each period a price can be "per" lasts, in days: a night is a day's stay, a
-#: month the calendar's average (365.25 / 12), so 350 a week is ~1,522 a month
-PERIOD_DAYS = {"night": 1.0, "day": 1.0, "week": 7.0, "month": 365.25 / 12}
+#: month the calendar's average (365.25 / 12), so 350 a week is ~1,522 a month; a year is
+#: twelve such months exactly, so 12,000 a year is 1,000 a month, as a landlord means it
+PERIOD_DAYS = {"night": 1.0, "day": 1.0, "week": 7.0, "month": 365.25 / 12, "year": 365.25}
 
 
 def per_factor(per: str | None, target: str | None) -> float | None:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import StepError, UsageError
-from scout.i18n import N_, format_duration, translations
+from scout.i18n import N_, translations
 from scout.schemas.task import Task
 from scout.spec.models import InputSpec
 from scout.suggest import did_you_mean
@@ -125,10 +125,8 @@ def build_task(
             if spec.enum:  # the author's word ("flat"), in the reader's when translated
                 shown = ", ".join(_(str(v)) for v in (value if isinstance(value, list)
                                                       else [value]))
-            elif spec.type == "duration":
-                shown = format_duration(value, parsed.lang)
-            else:
-                shown = display(value, parsed.lang)
+            else:  # by its type: "60 m²", "8,0/10", "1 h 30 min", not "60,0" or "8,0"
+                shown = display(value, parsed.lang, spec.type)
             span = parsed.spans.get(name, "")
             # a value read back as the very words asked ("read 'Barcelona' from
             # 'Barcelona'") tells nothing the request's table does not

@@ -5,6 +5,12 @@ Months and date ranges are formatted by Babel from CLDR patterns ("septiembre de
 "1.200 €/mes" with its unit, "8,5"); whole numbers are written without grouping (a year
 or a count reads the same in both languages); a boolean is "yes" / "sí" (not Python's
 ``True``); everything else is its ``str()``. Babel is imported on use.
+
+The input's type, when given, says what a bare number is, and it is written as the
+report's value display writes that type (:func:`scout.i18n.format_value`): an area with
+its unit and no ".0" ("60 m²", not "60,0"), a rating on its scale ("8,0/10": read from
+"4 estrellas", a bare "8,0" hides the scale it was converted to), a duration in hours and
+minutes, a number with no ".0" ("3", not "3.0").
 """
 
 from __future__ import annotations
@@ -16,7 +22,12 @@ from scout import i18n
 from scout.schemas.task import DateRange, Money, Month
 
 
-def display(value: Any, lang: str) -> str:
+def display(value: Any, lang: str, type_name: str = "") -> str:
+    if value is not None and type_name in ("area", "rating", "duration") and \
+            isinstance(value, (int, float)) and not isinstance(value, bool):
+        return i18n.format_value(value, type_name, lang)
+    if type_name == "number" and isinstance(value, float):
+        return i18n.format_number(value, lang)  # 3.0 → "3", 2.5 → "2,5"
     if isinstance(value, (list, tuple)):  # a list input: its items, not a Python repr
         return ", ".join(display(v, lang) for v in value)
     if isinstance(value, bool):

@@ -19,7 +19,7 @@ as ``Money(amount=high, min=low, comparator="<=")``. A floor that is negated is 
 "nada por encima de 150", "no quiero gastar más de 180", "nothing over £180", "shouldn't
 cost more than 200" are all "<=".
 
-Units ("/night", "per person", "x noche", "£120 pn") follow the amount, or come just
+Units ("/night", "per person", "x noche", "£120 pn", "al año", "per annum") follow the amount, or come just
 before its comparator ("x semana por menos de 500 mil pesos").
 """
 
@@ -67,9 +67,13 @@ _POST_CMP: list[tuple[str, str]] = [
 # ("monthly", "mensuales", "pcm" and "pm" for per (calendar) month, "nightly", "weekly",
 # "pw", "semanal") also bare ("250€ noche", "15€ pp", "850€ pm"), the other units only after a
 # connector ("200 € semana santa")
-_BARE_PER = r"noche|night|pp|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?"
+# ("yearly", "annually", "anual(es)", "p.a." per year: "12.000 € anuales", "£30k p.a.");
+# the British "pa" is not read bare, for chat Spanish writes "pa" for "para" ("200 € pa dos")
+_BARE_PER = (r"noche|night|pp|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?|"
+             r"yearly|annually|anual(?:es)?|p\.\s?a(?=\.|\b)")
 _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
-               r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|" + _BARE_PER)
+               r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|years?|anos?|annum|"
+               + _BARE_PER)
 # "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night"
 # "per room per night": the room is what a hotel price is for anyway, the night the unit
 _PER = (r"(?:(?:\s*(?:per|por|an?|each|x)\s+(?:room|habitacion)\b)?"
@@ -91,7 +95,9 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "pn": "night", "month": "month", "mes": "month", "mo": "month", "monthly": "month",
               "mensual": "month", "mensuales": "month", "pcm": "month", "pm": "month",
               "nightly": "night", "week": "week", "semana": "week", "weekly": "week", "pw": "week",
-              "semanal": "week", "semanales": "week"}
+              "semanal": "week", "semanales": "week", "year": "year", "ano": "year",
+              "annum": "year", "yearly": "year", "annually": "year", "anual": "year",
+              "anuales": "year", "p.a": "year", "p. a": "year"}
 
 
 @functools.lru_cache(maxsize=1)

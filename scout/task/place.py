@@ -50,7 +50,7 @@ para por con sin en entre hasta desde durante cerca que y o un una unos unas est
 estas ese esa mi mis su sus nuestro hotel hoteles restaurante restaurantes vuelo vuelos barato
 baratos barata baratas bueno buena buenas mejor mejores centro zona playa costa
 montana pueblo total efectivo general particular precio menos mas noche noches semana semanas
-mes meses ano dia dias fin verano invierno primavera otono alquiler alojamiento pleno plena
+mes meses ano anos anual anuales dia dias fin verano invierno primavera otono alquiler alojamiento pleno plena
 casco interior linea venta oferta busca comer cenar dormir viaje vacaciones donde como cual
 partir lo los las del al el la algo alguno alguna favor something anything
 todo toda todos todas incluido incluida
@@ -58,6 +58,7 @@ lujo luxury negocios business diseno design carretera boutique encanto charme
 porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
 tonight today tomorrow hoy
 dinner lunch breakfast brunch supper cena almuerzo desayuno comida
+yearly annually annum
 pa pal xa asap
 me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have

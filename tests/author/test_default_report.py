@@ -179,3 +179,21 @@ def test_an_enum_value_is_shown_in_the_reports_language(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.result.reason
     md = res.report
     assert "| sort | precio |" in md and "| kinds | reseña |" in md, md[:1500]
+
+
+def test_the_default_report_says_how_the_request_was_read(kind: Path, tmp_path: Path) -> None:
+    # the shipped kinds' "What you asked" lists the Task notes; the default report showed
+    # only the table, so "1500 EUR" read from "por menos de 1500 euros" went unexplained
+    out = {}
+    for lang, query in (("es", "portátiles ultraligeros por menos de 1500 euros"),
+                        ("en", "ultralight laptops for under 1500 euros")):
+        with FakeProviders() as fake:
+            res = run_pipeline(kind, fake=fake, workdir=tmp_path / lang, query=query)
+        assert res.exit_code == 0, res.result.reason
+        out[lang] = res.report
+    es, en = out["es"], out["en"]
+    assert "\nCómo se leyó la petición:\n\n- presupuesto: se ha leído «1.500 €» de " \
+           "«por menos de 1500 euros»\n" in es, es[:1500]
+    assert "How the request was read" not in es and "read '" not in es
+    assert "\nHow the request was read:\n\n- budget: read '1,500 EUR' from " \
+           "'under 1500 euros'\n" in en, en[:1500]

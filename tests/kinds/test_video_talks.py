@@ -96,6 +96,7 @@ def _run(tmp_path: Path, query: str):
     root = tmp_path / "root"
     (root / "config").mkdir(parents=True)
     shutil.copytree(KIND / "templates", root / "templates")
+    shutil.copytree(KIND / "locales", root / "locales")  # the report's own Spanish words
     cfg = yaml.safe_load((KIND / "config" / "adapters.yaml").read_text())
     with FakeProviders() as fake:
         fake.search(".", [Result("Logistic regression - Wikipedia",
@@ -318,6 +319,32 @@ def test_video_talks_with_scout_testing_fakes(tmp_path, query, lang):
             else "video rustAsync04: no transcript (disabled") in report
     assert ("vídeo rustAsync03: sin transcripción (no disponible" if lang == "es"
             else "video rustAsync03: no transcript (unavailable") in report
+    # the kind's own words from its catalog (locales/es): plurals agree, no "vídeo(s)",
+    # and the inputs and enum values are named in the report's language
+    assert report.split("\n\n")[1] == (
+        "2 vídeos de 4 encontrados sobre rust async, de 1 h como mucho, desde 2024, en inglés."
+        if lang == "es" else
+        "2 videos out of 4 found on rust async, of 1 h at most, from 2024, in English.")
+    assert "(s)" not in report.split("## ")[1]
+    if lang == "es":
+        for row in ("| tema | rust async |", "| idioma del vídeo | inglés |",
+                    "| duración máxima | 1 h |", "| desde el año | 2024 |"):
+            assert row in report, row
+
+
+@pytest.mark.parametrize("query,lead,level", [
+    ("charlas sobre rust async para principiantes de menos de 5 minutos",
+     "**Ningún vídeo cumple la petición**: 4 vídeos encontrados, todos descartados "
+     "(motivos abajo).", "| nivel | principiante |"),
+    ("talks on rust async for beginners under 5 minutes",
+     "**No video fits the request**: 4 videos found, all left out (reasons below).",
+     "| level | beginner |"),
+])
+def test_a_report_with_no_video_left_says_so_in_its_language(tmp_path, query, lead, level):
+    run, _ = _author_run(tmp_path, query)
+    assert run.exit_code == 0, run.result.reason
+    assert run.report.split("\n\n")[1] == lead
+    assert level in run.report
 
 
 def test_a_video_search_youtube_refuses_fails_its_phase_with_the_reason(tmp_path):

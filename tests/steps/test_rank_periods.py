@@ -14,7 +14,7 @@ import pytest
 from scout.adapters.contract import SubjectBrief
 from scout.adapters.structured import Builder, Constraints, Subject
 from scout.config.models import CurrencyTable
-from scout.i18n import localize
+from scout.i18n import format_money, localize
 from scout.schemas.records import Candidate, Candidates, Evidence
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec
@@ -141,3 +141,65 @@ def test_the_keyless_synthesis_checks_the_budget_in_its_period_only(checked, ok)
     subject = Subject(brief=SubjectBrief(key="f", name="F"), checked=checked)
     builder = type("B", (), {"limits": limits})()  # price_ok reads only the limits
     assert Builder.price_ok(builder, subject) is ok  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("query,amount,currency", [
+    ("piso en Madrid por 12.000 € al año", 12000, "EUR"),
+    ("piso en Madrid, 12.000 euros anuales", 12000, "EUR"),
+    ("piso en Sevilla por 9.000 € por año", 9000, "EUR"),
+    ("piso en Sevilla, alquiler de 9000 euros/año", 9000, "EUR"),
+    ("flat in London £30k a year", 30000, "GBP"),
+    ("office in London, £30,000 per annum", 30000, "GBP"),
+    ("flat in Leeds £18,000 per year", 18000, "GBP"),
+    ("flat in Leeds £18k p.a.", 18000, "GBP"),
+    ("flat in Leeds for £18k yearly", 18000, "GBP"),
+])
+def test_a_price_per_year_is_read_with_its_period(query: str, amount: float,
+                                                 currency: str) -> None:
+    # "12.000 € al año" was read with no period, so rank compared it with a monthly
+    # budget as it was; the year's words were read as the city ("Anuales", "Yearly")
+    task = build_task(query, INPUTS, today=dt.date(2026, 12, 2))
+    rent = task.values["rent"]
+    assert (rent.amount, rent.currency, rent.per) == (amount, currency, "year")
+    assert task.values["city"] in ("Madrid", "Sevilla", "London", "Leeds")
+
+
+def test_pa_alone_is_not_a_year_for_chat_spanish_writes_it_for_para() -> None:
+    task = build_task("cena en Madrid, 200 € pa dos", INPUTS, today=dt.date(2026, 12, 2))
+    assert task.values["rent"].per is None
+
+
+def test_a_yearly_rent_is_compared_as_a_monthly_one_in_both_languages() -> None:
+    assert PERIOD_DAYS["year"] / PERIOD_DAYS["month"] == pytest.approx(12)
+    eur = Money(amount=13200, currency="EUR", comparator="=", per="year")   # 1,100 a month
+    dear = Money(amount=15600, currency="EUR", comparator="=", per="year")  # 1,300 a month
+    short = _rank("piso en Madrid por menos de 1.200 € al mes",
+                  _flat("lavapies", ("https://pisos.test/lavapies", eur)),
+                  _flat("salamanca", ("https://pisos.test/salamanca", dear)))
+    # compared as they were, 13,200 and 15,600 were both over 1,200: both left out
+    assert [i.candidate.key for i in short.items] == ["lavapies"]
+    assert short.excluded[0][0].key == "salamanca"
+    kept = short.items[0].candidate
+    assert kept.price_converted == Money(amount=1100, currency="EUR", comparator="=",
+                                         per="month")
+    assert kept.flags == ["price per year converted to per month (approximate)"]
+    assert localize(kept.flags[0], "es") == "precio por año convertido a precio por mes (aproximado)"
+    assert localize(short.notes[0], "es") == (
+        "2 precios por año se han convertido a precios por mes (aproximados) para "
+        "compararlos con el presupuesto")
+    # a monthly rent against a yearly budget: "£30k a year" is 2,500 a month
+    short = _rank("flat in london, £30k a year",
+                  _flat("hackney", ("https://homes.test/hackney", _gbp(2400, "month"))),
+                  _flat("soho", ("https://homes.test/soho", _gbp(2600, "month"))))
+    assert [i.candidate.key for i in short.items] == ["hackney"]
+    assert short.items[0].candidate.price_converted == _gbp(28800, "year")
+    assert short.notes == ["2 prices per month were converted to prices per year "
+                           "(approximate) to compare them with the budget"]
+
+
+def test_a_yearly_price_reads_in_the_readers_words() -> None:
+    year = Money(amount=12000, currency="EUR", per="year")
+    assert format_money(year, "es") == "12.000 €/año"
+    assert format_money(year, "en") == "12,000 EUR/year"
+    task = build_task("piso en Madrid por 12.000 € al año", INPUTS, today=dt.date(2026, 12, 2))
+    assert "rent: se ha leído «12.000 €/año» de «12.000 € al año»" in task.notes

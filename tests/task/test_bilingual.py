@@ -261,7 +261,7 @@ def test_spanish_notes_name_fields_and_write_values_as_spanish_does() -> None:
     assert task.lang == "es"
     assert "presupuesto: se ha leído «90 €/noche» de «por menos de 90 euros la noche»" \
         in task.notes
-    assert any(n.startswith("valoración mínima: se ha leído «8,5»") for n in task.notes)
+    assert any(n.startswith("valoración mínima: se ha leído «8,5/10»") for n in task.notes)
     assert not any(n.startswith(("budget:", "min_rating:", "destination:"))
                    for n in task.notes)
     en = build_task("hotels in Seville under 90 EUR a night rated 8.5", HOTEL, today=TODAY)
@@ -273,7 +273,7 @@ def test_english_notes_name_fields_in_words_and_skip_what_they_only_repeat() -> 
     that reads a value back as the very words asked ('read 'Barcelona' from 'Barcelona'')."""
     en = build_task("hotels in Barcelona for September 2026 under 200 EUR with good reviews",
                     HOTEL, today=TODAY)
-    assert "min rating: read '8.0' from 'good reviews'" in en.notes
+    assert "min rating: read '8.0/10' from 'good reviews'" in en.notes
     assert "budget: read '200 EUR' from 'under 200 EUR'" in en.notes
     assert not any("_" in n.split(":")[0] for n in en.notes)
     assert not any(n.startswith(("destination:", "month: read")) for n in en.notes), en.notes
@@ -281,3 +281,37 @@ def test_english_notes_name_fields_in_words_and_skip_what_they_only_repeat() -> 
     assert not any(n.startswith(("destino:", "mes: se ha leído")) for n in es.notes), es.notes
     stars = build_task("4 star hotels in Madrid", HOTEL, today=TODAY)
     assert stars.notes[0].startswith("min rating: '4 star' is the lodging's category")
+
+
+NOTED = {"min_area": InputSpec(type="area"), "min_rating": InputSpec(type="rating"),
+         "length": InputSpec(type="duration"), "since": InputSpec(type="year"),
+         "bedrooms": InputSpec(type="integer", aliases=["habitaciones", "bedrooms"]),
+         "size": InputSpec(type="number", aliases=["tamaño", "size"]),
+         "budget": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize("query,expected", [
+    # a whole area read "60,0" / "60.0": written as the report's table writes areas
+    ("piso de al menos 60 m2 en Madrid", "min area: se ha leído «60 m²» de «al menos 60 m2»"),
+    ("flat of at least 60 sqm in Leeds", "min area: read '60 m²' from 'at least 60 sqm'"),
+    ("piso de 500 pies cuadrados en Madrid",
+     "min area: se ha leído «46,5 m²» de «500 pies cuadrados»"),
+    # a rating read from stars: "8,0" alone hid the scale it was converted to
+    ("hotel con valoración mínima de 4 estrellas en Roma",
+     "valoración mínima: se ha leído «8,0/10» de «valoración mínima de 4 estrellas»"),
+    ("hotel in Rome rated at least 4 stars",
+     "min rating: read '8.0/10' from 'rated at least 4 stars'"),
+    # a whole number read "3.0"
+    ("charlas de tamaño 3", "size: se ha leído «3» de «tamaño 3»"),
+    ("talks of size 3", "size: read '3' from 'size 3'"),
+    ("charlas de tamaño 2,5", "size: se ha leído «2,5» de «tamaño 2,5»"),
+    # the others were already right: kept so
+    ("charlas de menos de 20 minutos", "length: se ha leído «20 min» de «20 minutos»"),
+    ("talks under an hour and a half", "length: read '1 h 30 min' from 'an hour and a half'"),
+    ("charlas desde 2019 en Madrid", "since: se ha leído «2019» de «desde 2019»"),
+    ("piso con 2 habitaciones en Madrid", "bedrooms: se ha leído «2» de «2 habitaciones»"),
+    ("piso en Madrid por menos de 1200 euros al mes",
+     "presupuesto: se ha leído «1.200 €/mes» de «por menos de 1200 euros al mes»"),
+])
+def test_notes_write_each_type_as_the_report_writes_it(query: str, expected: str) -> None:
+    assert expected in build_task(query, NOTED, today=TODAY).notes
