@@ -60,6 +60,15 @@ class _Answer:
     citations: list[str] = field(default_factory=list)
 
 
+class _Server(ThreadingHTTPServer):
+    # A fan-out opens a connection per lane at once. socketserver listens with a backlog
+    # of 5: while the accept thread waits for the GIL the kernel drops the other SYNs,
+    # and each client retries after 1 s (a stall, or a connect timeout under a short
+    # adapter timeout). A deep backlog queues them instead.
+    request_queue_size = 128
+    daemon_threads = True
+
+
 class FakeProviders:
     """The fake server. Use as a context manager, or ``start()`` / ``stop()``."""
 
@@ -119,8 +128,7 @@ class FakeProviders:
 
     def start(self) -> "FakeProviders":
         handler = _handler_for(self)
-        self._httpd = ThreadingHTTPServer((self.host, 0), handler)  # port 0: a free port
-        self._httpd.daemon_threads = True
+        self._httpd = _Server((self.host, 0), handler)  # port 0: a free port
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True,
                                         name="scout-testing-fake-providers")
         self._thread.start()
