@@ -140,8 +140,8 @@ BLOCK_TEMPLATE = """\
     produces: [synth{i}]
   D{i}:
     uses: rank
-    needs: [short{i}, synth{i}]
-    with: {{items: short{i}, where: "item.name | length > 0", limit: 5}}
+    needs: [cands{i}, short{i}, synth{i}]
+    with: {{items: cands{i}, where: "item.name | length > 0", limit: 5}}
     produces: [final{i}]
   Z{i}:
     uses: search

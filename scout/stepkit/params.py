@@ -45,6 +45,11 @@ class ExtractRules(StrictModel):
         default_factory=new_list,
         description="regexes removed from names, e.g. ' - Booking\\.com$', ' \\| Official Site$'",
     )
+    strip_place: bool = Field(
+        default=True,
+        description="remove the request's place (its place inputs' values, with a country "
+        "after them) from the end of names: 'Casa Lucio, Madrid' -> 'Casa Lucio'",
+    )
     exclude_patterns: list[str] = Field(
         default_factory=new_list,
         description="regexes on title or url marking list/aggregator pages to drop",

@@ -76,7 +76,9 @@ _BUILTINS: list[StepKind] = [
     StepKind("task", P.TaskParams, "1", "scout.steps.task:run",
              description="parse the query into a typed Task", reads_request=True,
              files_read=_lazy("scout.steps.task:files_read")),
-    StepKind("search", P.SearchParams, "1", "scout.steps.search:run", "search",
+    # "2": candidates' names lose the request's place at their end (extract.strip_place,
+    # 2026-12-02): candidates kept from version 1 could hold "Casa Lucio, Madrid"
+    StepKind("search", P.SearchParams, "2", "scout.steps.search:run", "search",
              "search through a chain and extract typed records",
              gather=_lazy("scout.steps.search:gather")),
     StepKind("fetch", P.FetchParams, "2", "scout.steps.fetch:run", "fetch",

@@ -20,6 +20,7 @@ from scout.schemas.records import Candidate, Evidence
 from scout.schemas.sources import Source
 from scout.schemas.task import Money
 from scout.stepkit.params import ExtractRules
+from scout.steps.placenames import Places, strip_place
 from scout.task.parser import find_amounts
 from scout.text import strip_accents
 
@@ -65,11 +66,17 @@ def is_shared(domain: str, rules: ExtractRules) -> bool:
                for d in rules.shared_domains)
 
 
-def clean_name(title: str, rules: ExtractRules) -> str:
+def clean_name(title: str, rules: ExtractRules, places: Places | None = None) -> str:
+    """A result's title as a name: the author's strip patterns, then (``strip_place``)
+    the request's place at the end; the place last, since sites append their own name
+    after it ("Casa Lucio, Madrid - TheFork")."""
     name = title.strip()
     for pat in rules.strip_patterns:
         name = re.sub(pat, "", name).strip()
-    return re.sub(r"\s{2,}", " ", name).strip(" -|–:·")
+    name = re.sub(r"\s{2,}", " ", name).strip(" -|–:·")
+    if places and rules.strip_place:
+        name = strip_place(name, places).strip(" -|–:·")
+    return name
 
 
 def excluded(source: Source, rules: ExtractRules) -> bool:
@@ -211,9 +218,12 @@ def _same_subject(target: Candidate, name: str, url: str) -> bool:
 
 
 def to_candidates(
-    sources: list[Source], rules: ExtractRules, *, adapter: str, phase: str
+    sources: list[Source], rules: ExtractRules, *, adapter: str, phase: str,
+    places: Places | None = None,
 ) -> tuple[list[Candidate], list[str]]:
-    """Candidates merged by name key and (non-shared) domain; returns (candidates, dropped)."""
+    """Candidates merged by name key and (non-shared) domain; returns (candidates, dropped).
+    ``places``: the request's (:func:`scout.steps.placenames.request_places`), stripped
+    from the end of names when the rules' ``strip_place`` is on."""
     by_key: dict[str, Candidate] = {}
     by_domain: dict[str, list[str]] = {}  # domain -> keys of the candidates first seen there
     dropped: list[str] = []
@@ -221,7 +231,7 @@ def to_candidates(
         if excluded(src, rules):
             dropped.append(src.title)
             continue
-        name = clean_name(src.title, rules)
+        name = clean_name(src.title, rules, places)
         key = name_key(name)
         if not key:
             dropped.append(src.title)

@@ -19,6 +19,7 @@ from scout.steps.extract import (
     shared_words, sibling_names, sibling_texts, to_candidates, to_evidence,
 )
 from scout.steps.freetext import free_fields
+from scout.steps.placenames import request_places
 from scout.stepkit.params import SearchParams
 
 
@@ -41,7 +42,9 @@ def run(ctx: StepContext) -> Any:
     note = (N_("'{query}' answered by {adapter} (cache)") if outcome.from_cache
             else N_("'{query}' answered by {adapter}")).format(query=query, adapter=answered)
     if rules.record == "candidate":
-        cands, dropped = to_candidates(sources, rules, adapter=answered, phase=ctx.phase_id)
+        places = request_places(ctx.task) if rules.strip_place else None
+        cands, dropped = to_candidates(sources, rules, adapter=answered, phase=ctx.phase_id,
+                                       places=places)
         merged: list[str] = []
         if params.dedup == "none":
             pass  # to_candidates already merged; 'none' only skips the semantic pass

@@ -174,7 +174,6 @@ class FakeProviders:
     def start(self) -> "FakeProviders":
         handler = _handler_for(self)
         self._httpd = _Server((self.host, 0), handler)  # port 0: a free port
-        self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True,
                                         name="scout-testing-fake-providers")
         self._thread.start()
@@ -307,6 +306,13 @@ class FakeProviders:
 
 
 class _Server(ThreadingHTTPServer):
+    # A fan-out opens a connection per lane at once. socketserver listens with a backlog
+    # of 5: while the accept thread waits for the GIL the kernel drops the other SYNs,
+    # and each client retries after 1 s (a stall, or a connect timeout under a short
+    # adapter timeout). A deep backlog queues them instead.
+    request_queue_size = 128
+    daemon_threads = True
+
     def handle_error(self, request: Any, client_address: Any) -> None:
         # a client that drops its kept-alive connection (yt-dlp closes its handlers after
         # each search) is no error of the test: the default prints a traceback to stderr

@@ -36,9 +36,11 @@ from scout.spec.templating import (
     known_tests,
 )
 from scout.spec.yamlload import PathT, SourceMap
+from scout.stepkit.params import RankParams
 from scout.stepkit.registry import FreeParams, StepKind, get_step_kind
 from scout.suggest import did_you_mean
 from scout.task.values import coerce
+from scout.validate.rankable import check_rank_items
 
 #: Attributes every Task has besides its declared inputs.
 
@@ -184,6 +186,8 @@ def _check_phase(
         ]
         problems += _check_chain(pid, phase, kind, smap, config)
         problems += _check_template_files(pid, params, smap, config)
+        if isinstance(params, RankParams):
+            problems += check_rank_items(pid, phase, params, pipeline, smap)
 
     # Jinja: templates in with:, expression params, and if:
     scope = {"task"} | set(phase.need_names)

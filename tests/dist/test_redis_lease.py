@@ -17,20 +17,22 @@ from scout.orchestrator.locks import mission_lock
 def test_lease_one_holder_renew_release(redis_url: str) -> None:
     import redis
 
-    a = RedisLease(redis_url, "m1", ttl_ms=300).acquire()
+    # a held lease's ttl is long (a loaded machine must not let it run out between two
+    # lines); that a renewal extends it is read in Redis, not waited out
+    r = redis.Redis.from_url(redis_url)
+    a = RedisLease(redis_url, "m1", ttl_ms=60_000).acquire()
     with pytest.raises(MissionLocked) as exc:
-        RedisLease(redis_url, "m1", ttl_ms=300).acquire()
+        RedisLease(redis_url, "m1", ttl_ms=60_000).acquire()
     assert "pid" in exc.value.message and exc.value.code == "RUN003"
-    time.sleep(0.2)
-    assert a.renew()  # extended: still held after the first ttl
-    time.sleep(0.2)
+    r.pexpire("scout:lease:mission:m1", 20_000)  # as if two thirds of the ttl had passed
+    assert a.renew()
+    assert r.pttl("scout:lease:mission:m1") > 50_000  # extended to a whole ttl again
     with pytest.raises(MissionLocked):
-        RedisLease(redis_url, "m1", ttl_ms=300).acquire()
+        RedisLease(redis_url, "m1", ttl_ms=60_000).acquire()
     # another holder's release never deletes it (the Lua check)
     other = RedisLease(redis_url, "m1")
     other._value = "not-ours"  # noqa: SLF001
     other.release()
-    r = redis.Redis.from_url(redis_url)
     assert r.exists("scout:lease:mission:m1")
     a.release()
     assert not r.exists("scout:lease:mission:m1")

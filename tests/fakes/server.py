@@ -6,8 +6,16 @@ matching requests receive instead of the handler's answer:
     with FakeServer() as srv:
         srv.route("GET", "/lite/", lambda req: Reply(200, html, "text/html"))
         srv.fault("/lite/", Fault.status(429, headers={"Retry-After": "1"}))
-        srv.fault("/lite/", Fault.timeout(2.0))       # sleep before answering
+        srv.fault("/lite/", Fault.timeout(2.0))       # hold the answer (see below)
         os.environ["SCOUTE_DUCKDUCKGO_BASE_URL"] = srv.url
+
+A timeout fault holds its answer until the client hangs up (its own timeout fired) or
+the fault's delay passes, whichever comes first: the client's timeout decides, and a
+test pays for it only as long as that timeout, however long the delay.
+
+The listening socket's backlog is large (``REQUEST_QUEUE``): twenty clients connecting
+at once must queue, not have their SYNs dropped while the accept thread waits for the
+GIL (a dropped SYN is retried after 1 s: a connect timeout the server never logs).
 
 Every request is logged (``srv.log``) with the fault that was served, so tests can
 compare what scout journaled with what the server really did.
@@ -22,6 +30,7 @@ from __future__ import annotations
 
 import json
 import random
+import select
 import socket
 import threading
 import time
@@ -31,6 +40,10 @@ from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
+
+
+#: listen(2) backlog of the server socket (socketserver's default is 5)
+REQUEST_QUEUE = 128
 
 
 @dataclass
@@ -92,6 +105,7 @@ class Fault:
 
     @staticmethod
     def timeout(delay: float) -> "Fault":
+        """Answer only after the client has hung up, or after ``delay`` seconds."""
         return Fault("timeout", delay=delay)
 
     @staticmethod
@@ -194,6 +208,8 @@ class FakeServer:
             do_GET = do_POST = do_PUT = do_DELETE = do_HEAD = _handle
 
         class _Server(ThreadingHTTPServer):
+            request_queue_size = REQUEST_QUEUE
+
             def handle_error(self, request: Any, client_address: Any) -> None:
                 import sys
 
@@ -262,7 +278,7 @@ class FakeServer:
             h.close_connection = True
             return
         if fault and fault.kind == "timeout":
-            time.sleep(fault.delay)
+            _hold_until_hangup(h.connection, fault.delay)
         reply: Reply
         if fault and fault.kind in ("status", "body"):
             assert fault.reply is not None
@@ -306,3 +322,18 @@ class FakeServer:
     def requests_to(self, prefix: str) -> list[LogEntry]:
         with self.lock:
             return [e for e in self.log if e.path.startswith(prefix)]
+
+
+def _hold_until_hangup(conn: socket.socket, limit: float) -> None:
+    """Wait until the client closes ``conn`` (EOF) or ``limit`` seconds pass."""
+    deadline = time.monotonic() + limit
+    while (left := deadline - time.monotonic()) > 0:
+        readable, _, _ = select.select([conn], [], [], left)
+        if not readable:
+            return
+        try:
+            if conn.recv(1, socket.MSG_PEEK) == b"":
+                return  # the client closed its end: its timeout fired
+        except OSError:
+            return  # reset by the client: gone too
+        time.sleep(min(left, 0.05))  # bytes of a next request (not ours to read): wait on

@@ -3,12 +3,18 @@
 Every step appends one line to the calls file named by ``with: {calls: PATH}`` (or the
 ``SCOUT_TEST_CALLS`` environment variable) before returning, so tests count how often
 each phase and item really ran, across processes.
+
+``with: {wait_for: [B, C]}`` makes a step wait (in this process, at most
+``WAIT_FOR_S``) until phases B and C have each started a step: tests that say phases
+run at the same time prove it that way, not with sleeps that a loaded machine can pull
+apart. A step that waits in vain fails, naming what never started beside it.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from typing import Any
 
@@ -18,6 +24,26 @@ from scout.stepkit.context import Outputs, StepContext
 
 def _calls_file(ctx: StepContext) -> str | None:
     return ctx.phase.with_.get("calls") or os.environ.get("SCOUT_TEST_CALLS")
+
+
+WAIT_FOR_S = 20.0
+#: (calls file, phase) of every step that started in this process: one test's phases
+_started: set[tuple[str | None, str]] = set()
+_started_cv = threading.Condition()
+
+
+def started(ctx: StepContext) -> None:
+    """Note that this phase has started a step; wait for the phases in ``wait_for``."""
+    run = _calls_file(ctx)
+    with _started_cv:
+        _started.add((run, ctx.phase_id))
+        _started_cv.notify_all()
+        others = [str(p) for p in ctx.phase.with_.get("wait_for") or []]
+        if not _started_cv.wait_for(lambda: all((run, p) in _started for p in others),
+                                    timeout=WAIT_FOR_S):
+            missing = [p for p in others if (run, p) not in _started]
+            raise StepError(f"{ctx.phase_id}: waited {WAIT_FOR_S:g} s for {', '.join(missing)} "
+                            "to start beside it; they never did")
 
 
 def record(ctx: StepContext, **extra: Any) -> None:
@@ -33,6 +59,7 @@ def record(ctx: StepContext, **extra: Any) -> None:
 def echo(ctx: StepContext) -> Any:
     """Returns with: value (rendered), or the phase id; sleeps with: sleep seconds."""
     start = time.time()
+    started(ctx)
     w = ctx.with_rendered()
     if w.get("sleep"):
         time.sleep(float(w["sleep"]))
@@ -54,6 +81,7 @@ def per_item(ctx: StepContext) -> Any:
     """Fan-out step: returns {"n": item n, "sq": n*n}; options in with:
     sleep (s per item), fail_items ([n...] raise StepError), retryable (bool)."""
     start = time.time()
+    started(ctx)
     w = ctx.phase.with_
     if w.get("sleep"):
         time.sleep(float(w["sleep"]))

@@ -30,8 +30,12 @@ def test_second_lock_is_refused_with_holder_info(tmp_path):
 def test_heartbeat_refreshes(tmp_path):
     with MissionLock(tmp_path / "m", "m", heartbeat_s=0.05):
         first = read_lock_info(tmp_path / "m")["heartbeat_epoch"]
-        time.sleep(0.3)
-        assert read_lock_info(tmp_path / "m")["heartbeat_epoch"] > first
+        # wait for the beat (a loaded machine may delay the heartbeat thread), not a
+        # fixed 0.3 s; one that never comes fails after 20 s
+        deadline = time.monotonic() + 20
+        while read_lock_info(tmp_path / "m")["heartbeat_epoch"] <= first:
+            assert time.monotonic() < deadline, "the heartbeat never refreshed the lock"
+            time.sleep(0.02)
 
 
 def test_lock_of_a_killed_process_clears_itself(tmp_path, subprocess_env):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from typing import Any
 
 import pytest
@@ -165,11 +164,16 @@ def _fanout(pid: str, index: int, n: int, limit: int) -> FanoutRun:
 
 def test_work_pool_moves_workers_to_the_phase_with_work_left():
     """4 workers; A has 4 items (at most 2 at once), B 16: once A is done every worker
-    runs B's items, and no phase ever exceeds its max_parallel."""
+    runs B's items, and no phase ever exceeds its max_parallel.
+
+    B's items hold their worker until four run B at once (or 10 s pass): only workers
+    that A frees can make four, so the pool is seen moving them, however a loaded machine
+    schedules the threads (overlapping sleeps could miss it)."""
     executor = LocalExecutor(4)
     posted: list[tuple[Any, ...]] = []
     done = threading.Event()
     lock = threading.Lock()
+    four_on_b = threading.Event()
     running: dict[str, int] = {"A": 0, "B": 0}
     peak: dict[str, int] = {"A": 0, "B": 0}
     threads: dict[str, set[int]] = {"A": set(), "B": set()}
@@ -188,7 +192,10 @@ def test_work_pool_moves_workers_to_the_phase_with_work_left():
             running[pid] += 1
             peak[pid] = max(peak[pid], running[pid])
             threads[pid].add(threading.get_ident())
-        time.sleep(0.02)
+            if running["B"] == 4:
+                four_on_b.set()
+        if pid == "B" and not four_on_b.wait(10):
+            four_on_b.set()  # it never came: the rest need not wait too (peak says so)
         with lock:
             running[pid] -= 1
         with pool.lock:
@@ -198,7 +205,7 @@ def test_work_pool_moves_workers_to_the_phase_with_work_left():
     pool.add(a, work)
     pool.add(b, work)
     pool.top_up()
-    assert done.wait(10)
+    assert done.wait(60)
     executor.shutdown(wait=True, cancel=False)
     assert sorted(m[1] for m in posted) == ["A", "B"]
     assert peak["A"] <= 2 and peak["B"] == 4
@@ -232,7 +239,7 @@ def test_a_released_slot_is_taken_by_a_queued_item_at_once():
     executor = LocalExecutor(2)
     lock = threading.Lock()
     running, peak = [0], [0]
-    done = threading.Event()
+    done, two = threading.Event(), threading.Event()
     fr = _fanout("A", 0, 6, 2)
     pool = WorkPool(executor, lambda msg: done.set(), threading.Event())
 
@@ -240,7 +247,12 @@ def test_a_released_slot_is_taken_by_a_queued_item_at_once():
         with lock:
             running[0] += 1
             peak[0] = max(peak[0], running[0])
-        time.sleep(0.05)
+            if running[0] == 2:
+                two.set()
+        # the first worker's item waits for the second worker (10 s at most): without the
+        # released slot it would never come, and peak stays 1
+        if not two.wait(10):
+            two.set()
         with lock:
             running[0] -= 1
         with pool.lock:
@@ -251,7 +263,7 @@ def test_a_released_slot_is_taken_by_a_queued_item_at_once():
     pool.add(fr, work)
     pool.top_up()  # one worker: the other slot is held
     pool.release()  # the phase is done; the scheduler does not top up again
-    assert done.wait(10)
+    assert done.wait(60)
     executor.shutdown(wait=True, cancel=False)
     assert peak[0] == 2 and pool.busy == 0
 

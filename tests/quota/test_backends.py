@@ -106,17 +106,19 @@ def test_budget_reservation_of_a_dead_process_expires(backend):
 def test_claim_one_holder_release_and_takeover(backend):
     make, clock = backend
     q = make()
-    assert q.claim("k", "w1", 0.3).holder is None
-    assert q.claim("k", "w2", 0.3).holder == "w1"
-    assert q.claim("k", "w1", 0.3).holder is None  # the owner renews
+    # long leases while a claim must hold (redis expires keys on its own clock, which a
+    # loaded machine could carry past a short one between two lines)
+    assert q.claim("k", "w1", 30).holder is None
+    assert q.claim("k", "w2", 30).holder == "w1"
+    assert q.claim("k", "w1", 30).holder is None  # the owner renews
     q.release("k", "w2")  # not its claim: nothing happens
-    assert q.claim("k", "w2", 0.3).holder == "w1"
+    assert q.claim("k", "w2", 30).holder == "w1"
     q.release("k", "w1")
     got = q.claim("k", "w2", 0.3)
     assert got.holder is None and not got.taken_over  # released, not taken over
     # w2 "dies": its lease runs out unreleased, w3 takes the claim over
     clock.t += 1
-    time.sleep(0.35)  # redis expires keys on its own clock
+    time.sleep(0.35)  # redis expires keys on its own clock (waiting longer only helps)
     got = q.claim("k", "w3", 5)
     assert got.holder is None and got.taken_over
 

@@ -55,7 +55,7 @@ def test_corpus_size_and_coverage() -> None:
     assert len(PIPELINES) + len(MISSIONS) + len(CONFIGS) >= 40
     codes = {e.code for p in PIPELINES + MISSIONS + CONFIGS for e in read_expectations(p)}
     for needed in [f"SPEC{n:03d}" for n in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 20, 21,
-                                            22, 23, 24, 25, 26, 30, 31, 32, 40, 41, 42, 43,
+                                            22, 23, 24, 25, 26, 27, 30, 31, 32, 40, 41, 42, 43,
                                             44, 50, 51, 52, 53, 60, 61, 62, 63)]:
         assert needed in codes, f"no corpus file exercises {needed}"
     for needed in ("CFG001", "CFG002", "CFG003", "CFG004"):

@@ -27,7 +27,8 @@ phases:
     needs: [task]
     produces: [candidates]
     chain: web
-    with: {query: "{% if task.lang == 'es' %}coche{% else %}car{% endif %} {{ task.max_km }}"}
+    with: {query: "{% if task.lang == 'es' %}coche{% else %}car{% endif %} {{ task.max_km }}",
+           extract: {record: candidate}}
   R1:
     uses: rank
     needs: [task, candidates]

@@ -61,13 +61,17 @@ def test_a_file_with_many_problems_reports_all_of_them_sorted_by_line(tmp_path) 
         (18, "SPEC012"),  # timeout without unit
         (19, "SPEC010"),  # limt
         (22, "SPEC022"),  # F3 -> F4 -> F3
+        (24, "SPEC027"),  # ranks F2's search results (no extract: {record: candidate})
+        (29, "SPEC027"),  # ranks F3's shortlist
     ]
     assert got == sorted(got)
     hints = {p.code + str(p.location.line): p.hint for p in report.problems}
     assert hints["SPEC0109"] == "did you mean 'needs'?"
     assert hints["SPEC01019"] == "did you mean 'limit'?"
     assert hints["SPEC02115"] == "did you mean 'candidates'?"
-    assert "F3 -> F4 -> F3" in report.problems[-1].message
+    assert "F3 -> F4 -> F3" in report.problems[-3].message
+    assert hints["SPEC02724"] == "give phase 'F2' 'extract: {record: candidate}' to rank its results"
+    assert "a shortlist (already ranked), from phase 'F3'" in report.problems[-1].message
 
 
 def test_load_pipeline_raises_one_error_holding_every_problem(tmp_path) -> None:
@@ -76,7 +80,7 @@ def test_load_pipeline_raises_one_error_holding_every_problem(tmp_path) -> None:
     with pytest.raises(SpecInvalid) as info:
         load_valid_pipeline(path, config=CONFIG)
     err = info.value
-    assert len(err.problems) == 7 and err.code == "SPEC010"
+    assert len(err.problems) == 9 and err.code == "SPEC010"
     assert err.location.line == 9 and err.exit_code == 2
     with pytest.raises(SpecInvalid):
         load_pipeline(path)  # the model alone is invalid too (nedds, timeout)
@@ -132,12 +136,12 @@ def test_mission_and_its_broken_pipeline_in_one_run_report_each_problem_once(tmp
     result = validate_paths([tmp_path], config=CONFIG)
     by_file = {Path(f.path).name: f for f in result.files}
     assert [p.code for p in by_file["m.yaml"].problems] == ["SPEC060"]
-    assert len(by_file["p.yaml"].errors) == 7
+    assert len(by_file["p.yaml"].errors) == 9
     keys = [(p.code, p.message, p.location) for p in result.problems]
     assert len(keys) == len(set(keys))
     # validated alone, the mission still shows what is wrong with its pipeline
     alone = validate_paths([tmp_path / "m.yaml"], config=CONFIG)
-    assert len(alone.files[0].errors) == 8
+    assert len(alone.files[0].errors) == 10
 
 
 def test_config_problems_are_reported_once_per_run(tmp_path) -> None:

@@ -16,6 +16,7 @@ from scout.spec.models import InputSpec, Phase, Pipeline
 from scout.steps import rank, search
 from scout.stepkit.context import StepContext
 from scout.steps.extract import find_price, find_rating, name_key, to_candidates, to_evidence
+from scout.steps.placenames import places_of, request_places
 from scout.stepkit.params import ExtractRules, RankParams, SearchParams
 from scout.task.build import build_task
 from scout.adapters.contract import ChainOutcome
@@ -55,7 +56,8 @@ def test_rating_and_price_readings() -> None:
 
 
 def test_candidates_cleaned_filtered_and_merged() -> None:
-    cands, dropped = to_candidates(F1_RESULTS, F1_RULES, adapter="duckduckgo", phase="F1")
+    cands, dropped = to_candidates(F1_RESULTS, F1_RULES, adapter="duckduckgo", phase="F1",
+                                   places=places_of(["Barcelona"]))
     names = [c.name for c in cands]
     assert names == ["Hotel Arts Barcelona", "Casa Bonay", "Generator Barcelona"]
     assert dropped == ["THE 10 BEST Hotels in Barcelona 2026 - Tripadvisor"]
@@ -112,7 +114,8 @@ HOTEL_INPUTS = {
 def test_search_step_reviews_for_one_item_with_provenance() -> None:
     task = build_task("hotels in Barcelona under 200 EUR", HOTEL_INPUTS,
                       today=dt.date(2026, 11, 29))
-    cands, _ = to_candidates(F1_RESULTS, F1_RULES, adapter="duckduckgo", phase="F1")
+    cands, _ = to_candidates(F1_RESULTS, F1_RULES, adapter="duckduckgo", phase="F1",
+                             places=request_places(task))
     reviews = [S("Casa Bonay reviews", "https://www.tripadvisor.com/casa-bonay", "4.5 out of 5"),
                S("Unrelated Palace review", "https://example.com/palace", "9/10")]
     outcome = ChainOutcome(value=reviews, answered_by="duckduckgo", chain="web")
@@ -131,7 +134,8 @@ def test_search_step_reviews_for_one_item_with_provenance() -> None:
 def test_rank_filters_by_budget_and_rating_and_converts_currency() -> None:
     task = build_task("hotels in Barcelona under 200 EUR", HOTEL_INPUTS,
                       today=dt.date(2026, 11, 29))
-    cands, _ = to_candidates(F1_RESULTS, F1_RULES, adapter="duckduckgo", phase="F1")
+    cands, _ = to_candidates(F1_RESULTS, F1_RULES, adapter="duckduckgo", phase="F1",
+                             places=request_places(task))
     prices = EvidenceSet(items=to_evidence(
         [S("Generator Barcelona", "https://g.example/", "beds from $60 per night")],
         ExtractRules(record="price"), kind="price", subject=cands[2], adapter="tavily",

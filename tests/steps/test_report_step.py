@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from scout.config.loader import load_config
 from scout.spec.dag import PhaseGraph
@@ -18,6 +17,7 @@ from scout.spec.loader import load_pipeline
 from scout.steps import rank, report
 from scout.stepkit.context import StepContext
 from scout.steps.extract import to_candidates, to_evidence
+from scout.steps.placenames import request_places
 from scout.stepkit.params import ExtractRules, RankParams, ReportParams
 from scout.task.build import build_task
 from tests.steps.test_extract_rank import F1_RESULTS, F1_RULES, S
@@ -44,7 +44,8 @@ def _render(tmp_path: Path, budget: str = "200 EUR", results=F1_RESULTS,
     pipe = spec.model
     task = build_task(f"hotels in Barcelona for September 2026 under {budget}", pipe.inputs,
                       today=dt.date(2026, 11, 29)).model_copy(update={"lang": lang})
-    cands, _ = to_candidates(results, F1_RULES, adapter="duckduckgo", phase="F1")
+    cands, _ = to_candidates(results, F1_RULES, adapter="duckduckgo", phase="F1",
+                             places=request_places(task))
     reviews = EvidenceSet(items=to_evidence(
         [S("Casa Bonay review", "https://www.tripadvisor.com/bonay", "Lovely, 4.5 out of 5")],
         ExtractRules(record="review"), kind="review", subject=cands[1], adapter="duckduckgo",

@@ -1,0 +1,107 @@
+"""What the ``rank`` step's ``items`` names must be: candidates or videos (SPEC027).
+
+``rank`` orders the records of one artifact: the candidates a ``search`` phase extracts
+(``extract: {record: candidate}``) or the videos a ``videos`` phase finds. Anything else
+(reviews or prices, pages, a shortlist, the task, an input) fails only at run time,
+after every phase before it has run and been paid for. Here the validator reads what
+each artifact holds from the built-in step kind of the phase that produces it. An
+artifact made by a ``python:`` step or a plug-in kind could be anything: it is not
+judged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scout.errors import Problem
+from scout.spec.models import Phase, Pipeline
+from scout.spec.yamlload import SourceMap
+from scout.stepkit.params import RankParams
+from scout.stepkit.registry import get_step_kind
+from scout.suggest import closest
+
+#: what rank's run() accepts (scout/steps/rank.py)
+RANKABLE = "candidates or videos"
+HOW = ("rank ranks what a search phase extracts with 'extract: {record: candidate}' or "
+       "what a videos phase finds")
+
+#: what each built-in kind's one artifact holds, when it is not a search's (see below)
+_HOLDS = {
+    "task": "the parsed request (a Task)",
+    "fetch": "fetched pages",
+    "videos": "videos",
+    "transcripts": "transcript evidence",
+    "synthesize": "a synthesis",
+    "rank": "a shortlist (already ranked)",
+    "report": "a rendered report",
+    "email": "an e-mail delivery",
+    "images": "photos",
+    "thumbnails": "a photo gallery",
+}
+_SEARCH_HOLDS = {"candidate": "candidates", "review": "review evidence",
+                 "price": "price evidence", "source": "search results (sources)"}
+
+
+def holds(phase: Phase) -> str | None:
+    """What the artifact of ``phase`` holds, in words; None when scout cannot tell (a
+    ``python:`` step, a plug-in kind, a ``with:`` too broken to read)."""
+    try:
+        kind = get_step_kind(phase.uses)
+    except (LookupError, ValueError):
+        return None  # reported as SPEC030/SPEC032 on that phase
+    # a plug-in may re-register a built-in name: only scout's own runner is known
+    if kind.runner != f"scout.steps.{phase.uses}:run":
+        return None
+    if phase.uses != "search":
+        return _HOLDS.get(phase.uses)
+    extract: Any = phase.with_.get("extract", {})
+    record = extract.get("record", "source") if isinstance(extract, dict) else None
+    return _SEARCH_HOLDS.get(record) if isinstance(record, str) else None
+
+
+def rankable(holding: str | None) -> bool:
+    return holding in ("candidates", "videos")
+
+
+def check_rank_items(pid: str, phase: Phase, params: RankParams, pipeline: Pipeline,
+                     smap: SourceMap) -> list[Problem]:
+    """SPEC027 when ``items`` names an artifact that is not candidates or videos."""
+    name = params.items
+    if name not in phase.need_names:
+        return []  # SPEC026 says so already
+    fix = None
+    if name in pipeline.inputs:
+        what = f"the input '{name}'"
+    else:
+        producers = [p for p, ph in pipeline.phases.items() if name in ph.produces]
+        if len(producers) != 1:
+            return []  # nobody (SPEC021) or several (SPEC020) make it: said already
+        maker = pipeline.phases[producers[0]]
+        holding = holds(maker)
+        if holding is None or rankable(holding):
+            return []
+        what = f"{holding}, from phase '{producers[0]}' ({maker.uses})"
+        if holding == _SEARCH_HOLDS["source"]:  # most likely: extract was left out
+            fix = (f"give phase '{producers[0]}' 'extract: {{record: candidate}}' to rank "
+                   "its results")
+    alternative = _alternative(name, phase, pipeline)
+    hint = " or ".join(h for h in (fix, alternative) if h) or HOW
+    return [Problem(
+        "SPEC027", f"phase '{pid}' (rank): 'items: {name}' is {what}; rank needs "
+        f"{RANKABLE}", smap.locate(("phases", pid, "with", "items")), hint=hint)]
+
+
+def _alternative(name: str, phase: Phase, pipeline: Pipeline) -> str | None:
+    """The rankable artifact the author most likely meant: among the phase's needs
+    first, else in the whole pipeline (then it must be added to needs)."""
+    made = {art: ph for ph in pipeline.phases.values() for art in ph.produces}
+    ok = [art for art, ph in made.items() if art != name and rankable(holds(ph))]
+    needed = [art for art in ok if art in phase.need_names]
+    for pool, extra in ((needed, ""), (ok, " (and add it to needs)")):
+        if not pool:
+            continue
+        best = closest(name, pool) or (pool[0] if len(pool) == 1 else None)
+        if best is not None:
+            return f"did you mean '{best}'?{extra}"
+        return f"rankable here: {', '.join(sorted(pool))}{extra}"
+    return None
