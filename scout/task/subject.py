@@ -164,7 +164,8 @@ def _mark_known_places(toks: list[_Tok], free: str, original: str) -> bool:
     """Mark every name the gazetteer knows ("madrid sushi", "sushi buenos aires"), with
     what follows it when it goes on with a particle ("palma de mallorca")."""
     from scout.task.gazetteer import known_place_words
-    from scout.task.place import PARTICLES, name_at
+    from scout.task.place import name_at
+    from scout.task.placewords import PARTICLES
 
     found = False
     i = 0
