@@ -349,7 +349,15 @@ def strong_cues(aliases: list[str]) -> re.Pattern[str]:
                                                  for c in cues) + r")\s+")
 
 
-def name_at(free: str, original: str, pos: int) -> tuple[str, tuple[int, int]] | None:
+def is_secondary(cue: str) -> bool:
+    """``cue`` (folded, as matched) is one a name after "in" / "en" wins over ("near",
+    "cerca de"): :func:`find_place` never passes over a name after it for a later one."""
+    return re.sub(r"\s+", " ", cue.strip()) in pw.SECONDARY
+
+
+def name_at(free: str, original: str, pos: int,
+            cased: bool | None = None) -> tuple[str, tuple[int, int]] | None:
     """The place name that starts at ``pos``, read as :func:`find_place` reads one after a
-    cue (particles, articles, abbreviations; claimed text ends it), or None."""
-    return _read_name(free, original, pos, is_cased(original, free))
+    cue (particles, articles, abbreviations; claimed text ends it), or None. ``cased``:
+    False reads it case-blind whatever the request's writing (None: as it is written)."""
+    return _read_name(free, original, pos, is_cased(original, free) if cased is None else cased)
