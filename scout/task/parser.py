@@ -358,7 +358,8 @@ def parse_query(
                                    place_input=bool(places),
                                    place_aliases=[a for s in places for a in s.aliases],
                                    aliases=list(spec.aliases),
-                                   declared={s.type for s in inputs.values()})
+                                   declared={s.type for s in inputs.values()},
+                                   lang=result.lang)
             elif spec.type == "place":
                 from scout.task.place import find_place
 

@@ -28,92 +28,14 @@ from __future__ import annotations
 
 import re
 
+from scout.task import placewords as pw
 from scout.task.lang import fold
 
-_CUES_EN = ("in", "at", "near", "around", "to", "visiting", "visit", "inside", "close to",
-            "centre of", "center of", "heart of")
-_CUES_ES = ("en", "cerca de", "a", "hacia", "hasta", "junto a", "por la zona de", "centro de")
-_SECONDARY = frozenset({"near", "around", "close to", "cerca de", "junto a", "por la zona de",
-                        "to", "hasta"})
-PARTICLES = frozenset({"de", "del", "la", "las", "los", "el", "le", "les", "di", "da", "do", "dos",
-                       "das", "du", "of", "upon", "sur", "am", "an", "der", "den", "y", "on", "the"})
-_LEADING_ARTICLES = frozenset({"la", "las", "los", "el", "le", "les", "the"})
-STOP = frozenset("""
-for under below with during next from this on at near in and or less max up that which rated
-cheaper around between without to by before after than over above within where who having
-offering close not but is are the a an my our your their some any all best cheap good great
-top hotel hotels restaurant restaurants flight flights apartment apartments room rooms
-stay trip visit budget total advance cash person people general particular
-stock mind time price rating reviews stars night nights week weeks month
-months year years day days weekend summer winter spring autumn fall eat food
-para por con sin en entre hasta desde durante cerca que y o un una unos unas este esta estos
-estas ese esa mi mis su sus nuestro hotel hoteles restaurante restaurantes vuelo vuelos barato
-baratos barata baratas bueno buena buenas mejor mejores centro zona playa costa
-montana pueblo total efectivo general particular precio menos mas noche noches semana semanas
-mes meses ano anos anual anuales dia dias fin verano invierno primavera otono alquiler alojamiento pleno plena
-casco interior linea venta oferta busca comer cenar dormir viaje vacaciones donde como cual
-partir lo los las del al el la algo alguno alguna favor something anything
-todo toda todos todas incluido incluida
-lujo luxury negocios business diseno design carretera boutique encanto charme
-porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
-tonight today tomorrow hoy
-dinner lunch breakfast brunch supper cena almuerzo desayuno comida
-yearly annually annum
-pa pal xa asap
-me us you here there nearby aqui alli
-go stay sleep travel fly eat drink book rent see get spend live work move come be have
-ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
-""".split())
-NOT_FIRST = STOP | {"town", "city", "centre", "center", "downtown", "area", "old", "historic"}
-_LEADING = frozenset("""
-find best top cheap show search i i'd i'm i'll we looking need want get list recommend please
-hotels hotel hola hi hello hey buenas saludos thanks gracias porfa
-restaurants restaurant where what which me busco quiero necesito hoteles restaurantes vuelos
-vuelo donde que cual mejores mejor encuentra recomienda recomiendame dame muestrame
-depto depa dpto departamento hospedaje hostal hostel posada cabana cabanas apartamento piso
-alojamiento airbnb apartment flat room habitacion
-sitio sitios lugar lugares spot spots apetece antoja quisiera queremos buscamos craving
-""".split())
-# compass points after a particle go on with a name ("punta del este", "ciudad del este")
-_POINTS = frozenset({"este", "oeste", "norte", "sur", "east", "west", "north", "south"})
-# Geographic nouns that head a name ("playa del carmen", "costa del sol", "isla de
-# margarita"): ordinary words in lower case ("en la playa"), so read as a name's first word
-# only when a particle and a name word follow
-_NAME_HEADS = frozenset({"playa", "costa", "isla", "islas", "puerto", "cabo", "sierra", "lago",
-                         "bahia", "punta", "valle", "monte", "isle", "lake", "cape", "port",
-                         "mount", "bay", "coast"})
-# "ramen de lyon", "best ramen of lyon", "tapas típicas de sevilla": after what another
-# input claimed, the words that tie it to a place
-_OF = frozenset({"de", "del", "of", "from"})
-_TYPICAL = frozenset({"tipico", "tipica", "tipicos", "tipicas", "typical"})
-# "los mejores hoteles de sevilla", "best hotels of lisbon": what is searched for ties to
-# the place with "de" / "of" as a claimed dish does; a price or quality word may sit between
-# ("buenos" is left out: "empanadas buenos aires")
-_VENUE_WORDS = frozenset("""
-hotel hotels hoteles hostal hostales hostel hostels motel motels moteles posada posadas
-apartamento apartamentos piso pisos departamento departamentos depto deptos depa dpto
-alojamiento alojamientos hospedaje hospedajes apartment apartments flat flats room rooms
-habitacion habitaciones resort resorts restaurante restaurantes restaurant restaurants
-""".split())
-_BETWEEN = _TYPICAL | frozenset("""
-barato baratos barata baratas bueno buenas mejor mejores cheap cheapest best
-good top nice
-""".split())
-# Common nouns a lower-case article goes with, not a name: "la ciudad de mexico" is
-# Ciudad de Mexico ("La Coruña", "La Paz" keep theirs)
-_COMMON_HEADS = frozenset({"ciudad", "city"})
-# Common nouns that are no landmark when named alone after "near the" / "cerca de la"
-_GENERIC = frozenset("""
-beach station airport sea seafront waterfront river park port harbour harbor cathedral
-museum square market university hospital stadium church castle bridge mall office hotel
-estacion aeropuerto mar rio parque puerto catedral museo plaza mercado universidad
-hospital estadio iglesia castillo puente oficina hotel
-""".split())
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
 
 
 def _cues(lang: str, aliases: list[str]) -> list[str]:
-    cues = list(_CUES_EN) + list(_CUES_ES if lang == "es" else ("en", "cerca de"))
+    cues = list(pw.CUES_EN) + list(pw.CUES_ES if lang == "es" else ("en", "cerca de"))
     return [fold(a) for a in aliases] + cues
 
 
@@ -126,7 +48,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     first: tuple[str, tuple[int, int]] | None = None
     for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
         hit = _read_name(free, original, m.end(), cased)
-        if not cased and re.sub(r"\s+", " ", m.group("cue")) in _SECONDARY:
+        if not cased and re.sub(r"\s+", " ", m.group("cue")) in pw.SECONDARY:
             hit = _landmark(free, original, m.end(), hit)
         if hit and not cased and m.group("cue") in ("a", "to") and _infinitive(hit[0]):
             # "me ayudas a buscar hotel en cdmx": after "a" / "to" a lone -ar/-er/-ir word
@@ -136,7 +58,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         if hit:
             # "near the Eiffel Tower in Paris": a name after "in"/"en" wins over a landmark
             # after "near"/"cerca de"; the first name after any cue otherwise
-            if re.sub(r"\s+", " ", m.group("cue")) not in _SECONDARY:
+            if re.sub(r"\s+", " ", m.group("cue")) not in pw.SECONDARY:
                 # "chile en nogada en puebla", "mussels in white wine in brussels": a dish
                 # can hold "en" / "in", so a name the gazetteer knows after a later cue
                 # wins over an unknown one; otherwise the first name is the place
@@ -156,13 +78,13 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         # "2 baños madrid 1200": a word right after a number is what it counts, not a name
         counted = [bool(re.search(r"(?:^|\s)\d[\d.,]*[ \t]*$", original[:m.start()]))
                    for m in words]
-        if words and fold(words[0].group(0)) in _LEADING_ARTICLES and not claimed[0]:
+        if words and fold(words[0].group(0)) in pw.LEADING_ARTICLES and not claimed[0]:
             # "las palmas de gran canaria", "los angeles": a request that opens with a
             # name carrying its article (the reader keeps it only before a name word)
             hit = _read_name(free, original, words[0].start(), cased)
             if hit and hit[1][0] == words[0].start() and _name_word_after(original, words[0]):
                 return hit
-        if words and (fold(words[0].group(0)) in _LEADING | STOP | _VENUE_WORDS or claimed[0]
+        if words and (fold(words[0].group(0)) in pw.LEADING | pw.STOP | pw.VENUE_WORDS or claimed[0]
                       or counted[0]):
             # "best pizza nyc", "ramen barcelona barato": what another input read (the
             # dish, a month, an amount) is skipped; right after it, "de" / "of" is that
@@ -170,35 +92,35 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             # follows it
             # (an amount's or a count's word is no thing of the place: "100 euros de
             # presupuesto")
-            after = (claimed[0] and not counted[0]) or fold(words[0].group(0)) in _VENUE_WORDS
+            after = (claimed[0] and not counted[0]) or fold(words[0].group(0)) in pw.VENUE_WORDS
             for k, m in enumerate(words[1:], 1):
                 w = fold(m.group(0))
-                if claimed[k] or (after and w in _BETWEEN):
+                if claimed[k] or (after and w in pw.BETWEEN):
                     after = (after and not claimed[k]) or (claimed[k] and not counted[k])
                     continue
                 if counted[k]:
                     after = False  # "hotel 2 noches de relax": the "de" is the count's
                     continue
-                if after and w in _OF and k + 1 < len(words):
+                if after and w in pw.OF and k + 1 < len(words):
                     hit = _read_name(free, original, words[k + 1].start(), cased)
                     if hit:
                         return hit
-                if w in PARTICLES or w in cue_words:
+                if w in pw.PARTICLES or w in cue_words:
                     break  # past a cue or an article the cue pass has read what there was
-                after = w in _VENUE_WORDS
-                if w in _LEADING or w in NOT_FIRST or after:
+                after = w in pw.VENUE_WORDS
+                if w in pw.LEADING or w in pw.NOT_FIRST or after:
                     continue
                 return _read_name(free, original, m.start(), cased)
-        elif words and fold(words[0].group(0)) not in PARTICLES:
+        elif words and fold(words[0].group(0)) not in pw.PARTICLES:
             return _read_name(free, original, words[0].start(), cased)
         return None
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
     if cased:
         for m in re.finditer(r"[^\W\d_][\w'’-]*", original):
             w = m.group(0)
-            if not w[0].isupper() or free[m.start()] == "\x00" or fold(w) in _LEADING \
-                    or fold(w) in STOP:
-                if fold(w) in _LEADING_ARTICLES and w[0].isupper() and free[m.start()] != "\x00":
+            if not w[0].isupper() or free[m.start()] == "\x00" or fold(w) in pw.LEADING \
+                    or fold(w) in pw.STOP:
+                if fold(w) in pw.LEADING_ARTICLES and w[0].isupper() and free[m.start()] != "\x00":
                     hit = _read_name(free, original, m.start(), cased)  # "Los Angeles"
                     if hit and hit[1][0] == m.start() and _name_word_after(original, m):
                         return hit
@@ -236,25 +158,25 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
         low = fold(raw)
         first = not words
         # "LA", "DC" typed in capitals amid lower case are abbreviations, not "la" / "de"
-        is_particle = low in PARTICLES and not (cased and len(raw) > 1 and raw.isupper())
+        is_particle = low in pw.PARTICLES and not (cased and len(raw) > 1 and raw.isupper())
         if first:
-            if cased and low in _LEADING_ARTICLES and not raw[0].isupper() and not pending \
+            if cased and low in pw.LEADING_ARTICLES and not raw[0].isupper() and not pending \
                     and _next_is_name(free, original, end, cased):
                 pass  # "en la Costa del Sol": the article is not part of the name
             elif low == "the" and not cased:
                 break  # typed in lower case, "near the beach" is a thing, not a name
-            elif not cased and low in _LEADING_ARTICLES and not pending \
-                    and _next_word(original, end) in _COMMON_HEADS \
+            elif not cased and low in pw.LEADING_ARTICLES and not pending \
+                    and _next_word(original, end) in pw.COMMON_HEADS \
                     and _particle_then_name(free, original, end + 1 + len(_next_word(original, end))):
                 pass  # "en la ciudad de mexico": the article goes with "ciudad", not the name
-            elif low in _LEADING_ARTICLES and not pending and _next_is_name(free, original, end,
+            elif low in pw.LEADING_ARTICLES and not pending and _next_is_name(free, original, end,
                                                                             cased):
                 pending.append((raw, m.start(), end))
-            elif not cased and low in _NAME_HEADS and _particle_then_name(free, original, end):
+            elif not cased and low in pw.NAME_HEADS and _particle_then_name(free, original, end):
                 words.extend(pending)  # "el puerto de santa maria" keeps its article
                 words.append((raw, m.start(), end))
                 pending = []
-            elif is_particle or (not raw[0].isupper() if cased else low in NOT_FIRST):
+            elif is_particle or (not raw[0].isupper() if cased else low in pw.NOT_FIRST):
                 break
             else:
                 words.extend(pending)
@@ -262,8 +184,8 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
                 pending = []
         elif is_particle and not (cased and raw[0].isupper()):
             pending.append((raw, m.start(), end))
-        elif (low in STOP or low in _month_names()) and not (cased and raw[0].isupper()) \
-                and not (pending and low in _POINTS):
+        elif (low in pw.STOP or low in _month_names()) and not (cased and raw[0].isupper()) \
+                and not (pending and low in pw.POINTS):
             break  # "madrid julio o agosto": a month ends a name typed in lower case
         elif not cased and len(low) == 1:
             break  # chat shorthand ("lugo x menos de 60": "x" is "por"), never a name word
@@ -302,7 +224,7 @@ def _landmark(free: str, original: str, pos: int,
     if not art or (hit is not None and _known_name(hit[0])):
         return hit
     inner = _read_name(free, original, pos + art.end(), False)
-    if inner is None or (" " not in inner[0] and fold(inner[0]) in _GENERIC):
+    if inner is None or (" " not in inner[0] and fold(inner[0]) in pw.GENERIC):
         return None
     return inner
 
@@ -311,7 +233,7 @@ def _name_word_after(original: str, article: re.Match[str]) -> bool:
     """The word after ``article`` can start a name ("Las| Palmas"), not a request word
     ("El| Mejor Hotel de Madrid", "la| mejor paella")."""
     nxt = _next_word(original, article.end())
-    return bool(nxt) and nxt not in STOP and nxt not in _LEADING
+    return bool(nxt) and nxt not in pw.STOP and nxt not in pw.LEADING
 
 
 def _known_place(word: str) -> bool:
@@ -346,7 +268,7 @@ def _particle_then_name(free: str, original: str, end: int) -> bool:
     """"playa| del carmen", "playa| de las americas": particles, then a name word."""
     seen = False
     while m := re.match(r"[ \t]+([^\W\d_]+)", original[end:]):
-        if fold(m.group(1)) not in PARTICLES or "\x00" in free[end:end + m.end()]:
+        if fold(m.group(1)) not in pw.PARTICLES or "\x00" in free[end:end + m.end()]:
             break
         seen, end = True, end + m.end()
     return seen and _next_is_name(free, original, end, False)
@@ -362,7 +284,7 @@ def _next_is_name(free: str, original: str, end: int, cased: bool) -> bool:
     if not m or "\x00" in free[end:end + m.end()]:
         return False
     w = m.group(1)
-    return (w[0].isupper() if cased else fold(w) not in STOP) and fold(w) not in PARTICLES
+    return (w[0].isupper() if cased else fold(w) not in pw.STOP) and fold(w) not in pw.PARTICLES
 
 
 def _acronym(word: str) -> bool:
@@ -380,12 +302,8 @@ def _cap(word: str, first: bool = True) -> str:
         head = elided.group(1) if not first else elided.group(1)[:1].upper() + elided.group(1)[1:]
         return head + _cap(elided.group(2))
     parts = word.split("-")
-    return "-".join(p if i and fold(p) in _LINKS else p[:1].upper() + p[1:]
+    return "-".join(p if i and fold(p) in pw.LINKS else p[:1].upper() + p[1:]
                     for i, p in enumerate(parts))
-
-
-# small words inside a hyphenated name: "Barrow-in-Furness", "Saint-Jean-de-Luz", "Aix-en-Provence"
-_LINKS = PARTICLES | {"in", "en", "im", "sous", "les", "lez", "sur"}
 
 
 def _title(text: str, keep_acronyms: bool = False) -> str:
@@ -403,7 +321,7 @@ def _title(text: str, keep_acronyms: bool = False) -> str:
             # "st ives", "mt hood": a first word before more name is saint / mount; a longer
             # word's "y" is its vowel: "kings lynn")
             out.append(low.upper())
-        elif i > 0 and fold(low) in PARTICLES:
+        elif i > 0 and fold(low) in pw.PARTICLES:
             out.append(low)
         else:
             out.append(_cap(low, first=i == 0))
@@ -411,10 +329,7 @@ def _title(text: str, keep_acronyms: bool = False) -> str:
 
 
 # ------------------------------------------------------- for readers that must skip places
-# "in / en / near / cerca de": cues that put a place after them in any request; "a" / "to"
-# are left out ("pulpo a la gallega", "where to eat")
-_STRONG_CUES = ("in", "at", "near", "around", "inside", "close to", "centre of", "center of",
-                "heart of", "en", "cerca de", "junto a", "por la zona de", "centro de")
+# (their cues, :data:`placewords.STRONG_CUES`, leave "a" / "to" out)
 
 
 def is_cased(original: str, free: str | None = None) -> bool:
@@ -429,12 +344,20 @@ def is_cased(original: str, free: str | None = None) -> bool:
 def strong_cues(aliases: list[str]) -> re.Pattern[str]:
     """The words after which a place comes in any request (and a place input's aliases),
     as a pattern over folded text whose match ends where the place starts."""
-    cues = sorted({fold(a) for a in aliases} | set(_STRONG_CUES), key=len, reverse=True)
+    cues = sorted({fold(a) for a in aliases} | set(pw.STRONG_CUES), key=len, reverse=True)
     return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+")
                                                  for c in cues) + r")\s+")
 
 
-def name_at(free: str, original: str, pos: int) -> tuple[str, tuple[int, int]] | None:
+def is_secondary(cue: str) -> bool:
+    """``cue`` (folded, as matched) is one a name after "in" / "en" wins over ("near",
+    "cerca de"): :func:`find_place` never passes over a name after it for a later one."""
+    return re.sub(r"\s+", " ", cue.strip()) in pw.SECONDARY
+
+
+def name_at(free: str, original: str, pos: int,
+            cased: bool | None = None) -> tuple[str, tuple[int, int]] | None:
     """The place name that starts at ``pos``, read as :func:`find_place` reads one after a
-    cue (particles, articles, abbreviations; claimed text ends it), or None."""
-    return _read_name(free, original, pos, is_cased(original, free))
+    cue (particles, articles, abbreviations; claimed text ends it), or None. ``cased``:
+    False reads it case-blind whatever the request's writing (None: as it is written)."""
+    return _read_name(free, original, pos, is_cased(original, free) if cased is None else cased)

@@ -8,6 +8,8 @@ The subject is the first noun phrase left once everything else is accounted for:
   pipeline does not declare them (dates, amounts, ratings, durations, areas: "ramen para
   esta noche" is about ramen), and a word a number counts ("para 4 personas");
 * places: the name after "in / en / near / cerca de" (read by :mod:`scout.task.place`),
+  but not a name after "in / en" the place reader passed over for a later, known place
+  ("chile en nogada en puebla" is about chile en nogada),
   and, with no such cue, any name the gazetteer knows
   (:func:`scout.task.gazetteer.known_place_words`: "madrid sushi barato", a bare "Palma de
   Mallorca"), so a known place is never the subject;
@@ -57,17 +59,20 @@ class _Tok:
     word: bool  # a word (else claimed text, a number or punctuation)
     place: bool = False  # part of a place: never the subject
     counted: bool = False  # a word a number counts: "4 personas"
+    joins: bool = False  # a cue the place reader passed over: "chile en nogada en puebla"
 
 
 def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                  place_aliases: Sequence[str] = (), aliases: Sequence[str] = (),
-                 declared: Collection[str] = ()) -> tuple[str, tuple[int, int]] | None:
+                 declared: Collection[str] = (), lang: str = "en",
+                 ) -> tuple[str, tuple[int, int]] | None:
     """The subject of the request and its span in ``original``, or None. ``free`` is the
     folded query with what other inputs claimed blanked; ``place_input``: the pipeline
     declares a place (so a place must be left for it); ``declared``: the input types the
-    pipeline declares (their readers have claimed their text already)."""
+    pipeline declares (their readers have claimed their text already); ``lang``: the
+    request's language, as the place reader reads it."""
     toks = _tokens(_mask_readings(free, original, today, frozenset(declared)))
-    located = _mark_cue_places(toks, free, original, list(place_aliases))
+    located = _mark_cue_places(toks, free, original, list(place_aliases), lang)
     if not located:
         located = _mark_known_places(toks, free, original)
     chat = place_input and not located  # the place must be found after the subject
@@ -138,18 +143,34 @@ def _index_at(toks: list[_Tok], pos: int) -> int | None:
     return next((i for i, t in enumerate(toks) if t.start >= pos), None)
 
 
-def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[str]) -> bool:
+def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[str],
+                     lang: str) -> bool:
     """Mark the place after each "in / en / near / cerca de": the name the place reader
     reads there, or (a lower-case landmark: "near the sagrada familia") the words up to the
-    next frame word. True when some place was marked."""
-    from scout.task.place import name_at, strong_cues
+    next frame word. A name after "in / en" before the place the place reader chose is
+    one it passed over ("chile en nogada en puebla": a known place after a later cue wins),
+    so it stays in the subject and its cue joins it. True when some place was marked."""
+    from scout.task.place import find_place, is_secondary, name_at, strong_cues
 
+    chosen = find_place(free, original, lang, aliases)
     found = False
     for m in strong_cues(aliases).finditer(free):
         i = _index_at(toks, m.end())
         if i is None or not toks[i].word:
             continue
         name = name_at(free, original, m.end())
+        # typed with capitals, "Chile en nogada en Puebla": the place reader passed over a
+        # lower-case word it would read as a name case-blind; an article or a request word
+        # there opens the place's area ("en el centro de Madrid"), no part of the subject
+        passed = name or name_at(free, original, m.end(), cased=False)
+        if passed is not None and chosen is not None and passed[1][1] <= chosen[1][0] \
+                and not is_secondary(m.group(0)):
+            # the place reader's choice is the place; the name it passed over is the dish's
+            # ("mussels in white wine in brussels"), a landmark after "near" stays a place
+            for tok in toks:
+                if m.start() <= tok.start < m.end():
+                    tok.joins = True
+            continue
         stop = name[1][1] if name else None
         for tok in toks[i:]:
             if stop is not None and tok.start >= stop:
@@ -164,7 +185,8 @@ def _mark_known_places(toks: list[_Tok], free: str, original: str) -> bool:
     """Mark every name the gazetteer knows ("madrid sushi", "sushi buenos aires"), with
     what follows it when it goes on with a particle ("palma de mallorca")."""
     from scout.task.gazetteer import known_place_words
-    from scout.task.place import PARTICLES, name_at
+    from scout.task.place import name_at
+    from scout.task.placewords import PARTICLES
 
     found = False
     i = 0
@@ -215,7 +237,7 @@ def _phrases(toks: list[_Tok], start: int, chat: bool) -> list[tuple[int, int, b
     skipping = False  # after "con amigos", "with a view": a feature, not the subject
 
     def close(of: bool = False) -> None:
-        while words and toks[words[-1]].text in sw.CONNECTORS:
+        while words and (toks[words[-1]].text in sw.CONNECTORS or toks[words[-1]].joins):
             words.pop()
         if words:
             out.append((words[0], words[-1], of))
@@ -244,7 +266,7 @@ def _phrases(toks: list[_Tok], start: int, chat: bool) -> list[tuple[int, int, b
             close()  # "ramen with a view", "tapas con una terraza": a feature follows
             skipping = True
             continue
-        if words and text in sw.CONNECTORS:
+        if words and (text in sw.CONNECTORS or tok.joins):
             words.append(i)
             continue
         if _is_stop(text):

@@ -199,3 +199,37 @@ def test_the_subject_reader_never_raises_on_odd_text() -> None:
     for query in ("€€€ ¿¿ !!", "\x00\x00 pizza", "de de de de", "a" * 3000, "12 34 56",
                   "🍣🍣 en 🗼", "con con con"):
         parse_query(query, RESTAURANT, today=TODAY)  # no exception
+
+
+@pytest.mark.parametrize("query, want", [
+    # a dish that holds "en" / "in": the place reader passes over the name after the first
+    # cue for a place it knows after a later one, and the subject reader follows its choice
+    ("chile en nogada en puebla", ("Puebla", "chile en nogada")),
+    ("Chile en nogada en Puebla", ("Puebla", "Chile en nogada")),
+    ("dónde comer chile en nogada en Puebla por 300 pesos", ("Puebla", "chile en nogada")),
+    ("mussels in white wine in brussels", ("Brussels", "mussels in white wine")),
+    ("Mussels in white wine in Brussels", ("Brussels", "Mussels in white wine")),
+    ("strawberries in cream in london", ("London", "strawberries in cream")),
+    # the rest of the class, with one cue: the dish before it, the place after it
+    ("paella en Valencia", ("Valencia", "paella")),
+    ("pulpo a feira en Santiago", ("Santiago", "pulpo a feira")),
+    ("sopa de ajo en Madrid", ("Madrid", "sopa de ajo")),
+    ("ropa vieja en La Habana", ("La Habana", "ropa vieja")),
+    ("ropa vieja en la habana", ("La Habana", "ropa vieja")),
+    ("fish and chips in London", ("London", "fish and chips")),
+])
+def test_a_dish_holding_en_or_in_keeps_it_when_the_place_follows(
+        query: str, want: tuple[str, str]) -> None:
+    assert eat(query) == want
+
+
+@pytest.mark.parametrize("query, want", [
+    # an article or a request word after the passed-over cue opens the place's area,
+    # and a landmark after "near" stays a place: neither joins the dish
+    ("Tapas en el centro de Madrid", ("Madrid", "Tapas")),
+    ("Sushi en la playa en Cádiz", ("Cádiz", "Sushi")),
+    ("cenar pulpo en el centro de lugo", ("Lugo", "pulpo")),
+])
+def test_a_cue_that_opens_the_places_area_does_not_join_the_dish(
+        query: str, want: tuple[str, str]) -> None:
+    assert eat(query) == want

@@ -1,0 +1,101 @@
+"""The words the place reader (:mod:`scout.task.place`) works with, English and Spanish.
+
+:mod:`scout.task.place` reads the name of the place a request is about ("Palma de
+Mallorca", "New York City"); these are the words it reads around and inside such names,
+folded (lower case, no accents): the cues a place follows ("in", "en", "cerca de"), the
+particles and articles inside a name ("de", "las", "of"), the words that are never a name
+or never its first word (request words, prices, times, what is searched for), the nouns
+that head a geographic name ("playa", "costa"), and the common nouns that are no landmark
+alone ("beach", "estación"). Readers that must skip places use :data:`STRONG_CUES` and
+:data:`PARTICLES` through :mod:`scout.task.place`'s helpers or directly.
+"""
+
+from __future__ import annotations
+
+# cues a place follows; "a" / "to" only for :func:`scout.task.place.find_place`
+CUES_EN = ("in", "at", "near", "around", "to", "visiting", "visit", "inside", "close to",
+           "centre of", "center of", "heart of")
+CUES_ES = ("en", "cerca de", "a", "hacia", "hasta", "junto a", "por la zona de", "centro de")
+SECONDARY = frozenset({"near", "around", "close to", "cerca de", "junto a", "por la zona de",
+                       "to", "hasta"})
+PARTICLES = frozenset({"de", "del", "la", "las", "los", "el", "le", "les", "di", "da", "do", "dos",
+                       "das", "du", "of", "upon", "sur", "am", "an", "der", "den", "y", "on", "the"})
+LEADING_ARTICLES = frozenset({"la", "las", "los", "el", "le", "les", "the"})
+STOP = frozenset("""
+for under below with during next from this on at near in and or less max up that which rated
+cheaper around between without to by before after than over above within where who having
+offering close not but is are the a an my our your their some any all best cheap good great
+top hotel hotels restaurant restaurants flight flights apartment apartments room rooms
+stay trip visit budget total advance cash person people general particular
+stock mind time price rating reviews stars night nights week weeks month
+months year years day days weekend summer winter spring autumn fall eat food
+para por con sin en entre hasta desde durante cerca que y o un una unos unas este esta estos
+estas ese esa mi mis su sus nuestro hotel hoteles restaurante restaurantes vuelo vuelos barato
+baratos barata baratas bueno buena buenas mejor mejores centro zona playa costa
+montana pueblo total efectivo general particular precio menos mas noche noches semana semanas
+mes meses ano anos anual anuales dia dias fin verano invierno primavera otono alquiler alojamiento pleno plena
+casco interior linea venta oferta busca comer cenar dormir viaje vacaciones donde como cual
+partir lo los las del al el la algo alguno alguna favor something anything
+todo toda todos todas incluido incluida
+lujo luxury negocios business diseno design carretera boutique encanto charme
+porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
+tonight today tomorrow hoy
+dinner lunch breakfast brunch supper cena almuerzo desayuno comida
+yearly annually annum
+pa pal xa asap
+me us you here there nearby aqui alli
+go stay sleep travel fly eat drink book rent see get spend live work move come be have
+ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
+""".split())
+NOT_FIRST = STOP | {"town", "city", "centre", "center", "downtown", "area", "old", "historic"}
+LEADING = frozenset("""
+find best top cheap show search i i'd i'm i'll we looking need want get list recommend please
+hotels hotel hola hi hello hey buenas saludos thanks gracias porfa
+restaurants restaurant where what which me busco quiero necesito hoteles restaurantes vuelos
+vuelo donde que cual mejores mejor encuentra recomienda recomiendame dame muestrame
+depto depa dpto departamento hospedaje hostal hostel posada cabana cabanas apartamento piso
+alojamiento airbnb apartment flat room habitacion
+sitio sitios lugar lugares spot spots apetece antoja quisiera queremos buscamos craving
+""".split())
+# compass points after a particle go on with a name ("punta del este", "ciudad del este")
+POINTS = frozenset({"este", "oeste", "norte", "sur", "east", "west", "north", "south"})
+# Geographic nouns that head a name ("playa del carmen", "costa del sol", "isla de
+# margarita"): ordinary words in lower case ("en la playa"), so read as a name's first word
+# only when a particle and a name word follow
+NAME_HEADS = frozenset({"playa", "costa", "isla", "islas", "puerto", "cabo", "sierra", "lago",
+                         "bahia", "punta", "valle", "monte", "isle", "lake", "cape", "port",
+                         "mount", "bay", "coast"})
+# "ramen de lyon", "best ramen of lyon", "tapas típicas de sevilla": after what another
+# input claimed, the words that tie it to a place
+OF = frozenset({"de", "del", "of", "from"})
+TYPICAL = frozenset({"tipico", "tipica", "tipicos", "tipicas", "typical"})
+# "los mejores hoteles de sevilla", "best hotels of lisbon": what is searched for ties to
+# the place with "de" / "of" as a claimed dish does; a price or quality word may sit between
+# ("buenos" is left out: "empanadas buenos aires")
+VENUE_WORDS = frozenset("""
+hotel hotels hoteles hostal hostales hostel hostels motel motels moteles posada posadas
+apartamento apartamentos piso pisos departamento departamentos depto deptos depa dpto
+alojamiento alojamientos hospedaje hospedajes apartment apartments flat flats room rooms
+habitacion habitaciones resort resorts restaurante restaurantes restaurant restaurants
+""".split())
+BETWEEN = TYPICAL | frozenset("""
+barato baratos barata baratas bueno buenas mejor mejores cheap cheapest best
+good top nice
+""".split())
+# Common nouns a lower-case article goes with, not a name: "la ciudad de mexico" is
+# Ciudad de Mexico ("La Coruña", "La Paz" keep theirs)
+COMMON_HEADS = frozenset({"ciudad", "city"})
+# Common nouns that are no landmark when named alone after "near the" / "cerca de la"
+GENERIC = frozenset("""
+beach station airport sea seafront waterfront river park port harbour harbor cathedral
+museum square market university hospital stadium church castle bridge mall office hotel
+estacion aeropuerto mar rio parque puerto catedral museo plaza mercado universidad
+hospital estadio iglesia castillo puente oficina hotel
+""".split())
+# small words inside a hyphenated name: "Barrow-in-Furness", "Saint-Jean-de-Luz", "Aix-en-Provence"
+LINKS = PARTICLES | {"in", "en", "im", "sous", "les", "lez", "sur"}
+
+# "in / en / near / cerca de": cues that put a place after them in any request; "a" / "to"
+# are left out ("pulpo a la gallega", "where to eat")
+STRONG_CUES = ("in", "at", "near", "around", "inside", "close to", "centre of", "center of",
+               "heart of", "en", "cerca de", "junto a", "por la zona de", "centro de")
