@@ -23,6 +23,7 @@ from __future__ import annotations
 import codecs
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -35,7 +36,8 @@ from scout.adapters.ssrf import Resolver, SsrfGuard
 from scout.errors import Blocked, Rejected, Unavailable
 from scout.adapters.contract import FetchRequest, PageAdapter as PageAdapterBase, Reply, \
     Request, Secret
-from scout.adapters.contract.http import check_status, make_client, mapped, redact_url
+from scout.adapters.contract.http import (BodyStillArriving, check_status, iter_until,
+                                          make_client, mapped, redact_url)
 from scout.schemas.sources import Page
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -147,22 +149,25 @@ def _build(client: httpx.Client, url: httpx.URL, pinned: str | None,
     return client.build_request("GET", target, headers=headers, extensions=extensions)
 
 
-def _read(adapter: str, response: httpx.Response, settings: PageSettings) -> tuple[bytes, bool]:
+def _read(adapter: str, response: httpx.Response, settings: PageSettings, *,
+          clock: Callable[[], float] = time.monotonic) -> tuple[bytes, bool]:
     """At most ``max_bytes`` of the (decoded) body, and whether it was cut. Reading stops
     after ``timeout`` in all: httpx's timeout is per read, so a server dripping a byte at
-    a time would otherwise hold the call for as long as it likes."""
+    a time would otherwise hold the call for as long as it likes. Only a page still
+    arriving past that is a timeout (see :func:`iter_until`), never one that came whole."""
     cap = settings.max_bytes
-    deadline = time.monotonic() + float(settings.timeout)
+    deadline = clock() + float(settings.timeout)
     buf = bytearray()
-    for chunk in response.iter_bytes():
-        buf.extend(chunk)
-        if len(buf) > cap:
-            # stop reading: the rest is never downloaded (and never decompressed)
-            return bytes(buf[:cap]), True
-        if time.monotonic() > deadline:
-            raise Unavailable(f"{adapter}: timed out reading the page (still arriving "
-                              f"after {float(settings.timeout):g}s)",
-                              adapter=adapter, status=response.status_code)
+    try:
+        for chunk in iter_until(response.iter_bytes(), deadline, clock):
+            buf.extend(chunk)
+            if len(buf) > cap:
+                # stop reading: the rest is never downloaded (and never decompressed)
+                return bytes(buf[:cap]), True
+    except BodyStillArriving:
+        raise Unavailable(f"{adapter}: timed out reading the page (still arriving "
+                          f"after {float(settings.timeout):g}s)",
+                          adapter=adapter, status=response.status_code) from None
     return bytes(buf), False
 
 

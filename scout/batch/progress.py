@@ -37,8 +37,18 @@ def totals_line(view: BatchView) -> str:
 
 def mission_line(row: MissionRow) -> str:
     mark = "ok" if row.status in FINISHED else "!!"
-    where = row.report_path or row.error or row.run_dir or ""
-    return clean(f"  {mark} {row.mission_id}  {row.status}  ${row.cost_usd:.4f}  {where}")
+    return clean(f"  {mark} {row.mission_id}  {row.status}  ${row.cost_usd:.4f}  "
+                 f"{where_to_look(row)}")
+
+
+def where_to_look(row: MissionRow) -> str:
+    """What a mission's row points at: its report, else its error, else its run dir. A
+    mission that failed or stopped points at its stopped page (what stopped it, why,
+    what to do): that page sits in report.md's place, so it must never read as a
+    finished report (a pipeline without a report phase names it as report_path too)."""
+    if row.stopped_report:
+        return "; ".join(x for x in (row.error, f"report {row.stopped_report}") if x)
+    return row.report_path or row.error or row.run_dir or ""
 
 
 class PlainBatchProgress:

@@ -67,6 +67,9 @@ class MissionRow:
     #: the code of the error that stopped it: RUN008 (``BatchBudgetExceeded``) or
     #: RUN004 (``BudgetExceeded``); None for every other status
     stop_code: str | None = None
+    #: the page a mission that failed or stopped wrote in report.md's place (what stopped
+    #: it, why, what to do); None when it succeeded (older records lack it: None too)
+    stopped_report: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -192,12 +192,13 @@ class BatchRunner:
         except Exception as exc:  # noqa: BLE001 - a lost worker, a job that could not travel
             row.status, row.exit_code = "error", 1
             row.error = f"{type(exc).__name__}: {exc}"
-            row.stop_code = row.stopped_by = None
+            row.stop_code = row.stopped_by = row.stopped_report = None
             return row
         row.status, row.exit_code = res.status, res.exit_code
         row.cost_usd = round(float(res.cost_usd or 0.0), 6)
         row.report_path, row.run_dir, row.error = res.report_path, res.run_dir, res.error
         row.duration_s = res.duration_s
+        row.stopped_report = res.stopped_report
         # which cap stopped it comes from the stopping error's code, never its message
         row.stop_code = res.stop_code if res.status == "stopped_budget" else None
         row.stopped_by = stopped_by(row.status, row.stop_code)

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from scout.batch import service as batch_service
+from scout.batch.progress import where_to_look
 from scout.cli import cli
 from scout.cli.run_cmds import worst_exit
 from scout.errors import EXIT_BUDGET
@@ -122,7 +123,7 @@ def status_lines(rec: Any) -> list[str]:
                        f"finished {rec.finished_at or '-'}; record {rec.path}"))
     width = max((len(m) for m in rec.missions), default=10)
     for mid, row in rec.missions.items():
-        where = row.report_path or row.error or row.run_dir or ""
+        where = where_to_look(row)
         if row.stopped_by == "batch":
             where = "stopped by the batch's budget" + (f"; {where}" if where else "")
         lines.append(clean(f"  {mid:<{width}}  {row.status:<17}  ${row.cost_usd:.4f}  {where}"))

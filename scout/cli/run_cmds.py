@@ -65,19 +65,11 @@ def _phase_line(pid: str, st: PhaseState, width: int) -> str:
 
 
 def failure_hints(phases: dict[str, PhaseState]) -> list[str]:
-    """What to do about the failed phases, each once, in phase order: their errors' hints
-    ("say it in the query or add --set destination=..."), else the advice for the error's
-    kind (a provider answering HTTP 500 has no hint: "apply again later")."""
-    from scout.report.failure import what_to_do
+    """What to do about the failed phases, each once (:func:`scout.report.failure.
+    failure_hints`)."""
+    from scout.report.failure import failure_hints as hints
 
-    out: list[str] = []
-    for st in phases.values():
-        if not st.status.startswith("failed") or not st.error:
-            continue  # a phase the cap or Ctrl-C stopped has no error of its own
-        hint = what_to_do(st.error)
-        if hint not in out:
-            out.append(hint)
-    return out
+    return hints(phases.values())
 
 
 def format_phases(phases: dict[str, PhaseState]) -> list[str]:

@@ -73,6 +73,9 @@ class MissionJobResult:
     #: which error stopped a ``stopped_budget`` mission: RUN004 (its own max_cost) or
     #: RUN008 (the batch's cap); None for every other status
     stop_code: str | None = None
+    #: the page a mission that did not succeed wrote in report.md's place (what stopped
+    #: it, why, what to do); None when it succeeded or wrote none
+    stopped_report: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -173,4 +176,7 @@ def run_mission_job(job: MissionJob) -> MissionJobResult:
         mid, result.status, result.exit_code, total, round(max(0.0, total - before), 6),
         report_path=str(result.report_path) if result.report_path else None,
         run_dir=str(result.run_dir), error=err,
-        duration_s=round(time.monotonic() - started, 3), stop_code=result.stop_code)
+        duration_s=round(time.monotonic() - started, 3), stop_code=result.stop_code,
+        stopped_report=(str(result.stopped_report)
+                        if result.stopped_report is not None and result.exit_code != 0
+                        else None))

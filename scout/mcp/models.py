@@ -64,6 +64,17 @@ class ApplyResult(BaseModel):
                                description="the report's answer section (markdown)")
     warnings: list[str] = Field(default_factory=list)
     phases: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    # added after the fields above (clients that know only those keep working): where a
+    # mission that did not succeed says so, for the agent to open or relay to the person
+    stopped_report: str | None = Field(
+        default=None, description="when the mission failed or stopped at its cost cap: "
+        "the page written in report.md's place (what stopped it, why, what to do, what "
+        "is kept), relative to the root; null when it succeeded")
+    stopped_report_html: str | None = Field(
+        default=None, description="the same page as HTML (report.html), when written")
+    hint: str | None = Field(
+        default=None, description="what to do next, in one line, when the mission did "
+        "not succeed (`reason` says why); null when it succeeded")
 
 
 class StatusResult(BaseModel):

@@ -84,8 +84,8 @@ async def run_apply(ws: Workspace, ctx: Context | None, *, cancel_grace_s: float
         try:
             outcome["result"] = T.apply(ws, progress=lambda d, t, m: events.put((d, t, m)),
                                         **kw)
-        except KeyboardInterrupt:
-            outcome["cancelled"] = True
+        except KeyboardInterrupt as exc:
+            outcome["cancelled"] = exc
         except BaseException as exc:  # noqa: BLE001 - handed to the event loop below
             outcome["error"] = exc
 
@@ -118,8 +118,12 @@ async def run_apply(ws: Workspace, ctx: Context | None, *, cancel_grace_s: float
         if isinstance(exc, ScoutError):
             raise ToolError(_error_text(ws, exc)) from None
         raise exc
-    if outcome.get("cancelled"):
-        raise ToolError("the mission was interrupted; apply it again to resume")
+    if "cancelled" in outcome:
+        # the interrupted page is the only thing left to point at (there is no result)
+        page = getattr(outcome["cancelled"], "report", None)
+        where = f" (what ran and what is left: {ws.rel(page)})" if page is not None else ""
+        raise ToolError(str(ws.clean("the mission was interrupted; apply it again to "
+                                     f"resume{where}")))
     return outcome["result"]  # type: ignore[no-any-return]
 
 

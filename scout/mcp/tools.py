@@ -226,6 +226,8 @@ def apply(ws: Workspace, file: str, query: str | None = None,
     answer = None
     if result.report_path is not None and Path(result.report_path).is_file():
         answer = answer_section(Path(result.report_path).read_text(encoding="utf-8"))
+    stopped = result.stopped_report if result.exit_code != 0 else None
+    stopped_html = stopped.with_suffix(".html") if stopped is not None else None
     return M.ApplyResult(**ws.clean({
         "mission_id": result.mission_id, "status": result.status,
         "exit_code": result.exit_code, "reason": result.reason,
@@ -233,7 +235,29 @@ def apply(ws: Workspace, file: str, query: str | None = None,
         "cost_usd": mission_cost(ws, result.mission_id),
         "report_path": ws.rel(result.report_path), "answer": answer,
         "warnings": list(result.warnings),
-        "phases": {pid: st.to_dict() for pid, st in result.phases.items()}}))
+        "phases": {pid: st.to_dict() for pid, st in result.phases.items()},
+        "stopped_report": ws.rel(stopped),
+        "stopped_report_html": ws.rel(stopped_html) if stopped_html and stopped_html.is_file()
+        else None,
+        "hint": next_step(result)}))
+
+
+#: what to do about a mission its cost cap stopped (it has no failed phase to ask)
+BUDGET_HINT = ("apply again with a higher max_cost (or the Mission's max_cost:); "
+               "everything finished so far is kept and only what is missing runs")
+
+
+def next_step(result: api.MissionResult) -> str | None:
+    """One line for an agent: what to do about a mission that did not succeed (the
+    failed phases' hints, as ``scout apply`` prints them), else None."""
+    from scout.report.failure import failure_hints
+
+    if result.exit_code == 0:
+        return None
+    if result.status == "stopped_budget":
+        return BUDGET_HINT
+    hints = failure_hints(result.phases.values())
+    return "; ".join(hints) if hints else None
 
 
 # --- reading what ran --------------------------------------------------------------------

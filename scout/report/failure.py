@@ -11,8 +11,8 @@ lines are English msgids (stored and printed in English, localised by the report
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
 
 from scout.i18n import N_
 
@@ -52,3 +52,26 @@ def what_to_do(error: Mapping[str, Any] | None) -> str:
     if isinstance(hint, str) and hint.strip():
         return hint
     return BY_KIND.get(str(error.get("kind") or ""), DEFAULT)
+
+
+class _Phase(Protocol):
+    """What :func:`failure_hints` reads of a phase's state (orchestrator's PhaseState;
+    named structurally because the report layer sits below the orchestrator)."""
+
+    status: str
+    error: dict[str, Any] | None
+
+
+def failure_hints(phases: Iterable[_Phase]) -> list[str]:
+    """What to do about the failed phases, each once, in phase order: their errors'
+    hints ("say it in the query or add --set destination=..."), else the advice for the
+    error's kind (a provider answering HTTP 500 has no hint: "apply again later").
+    ``scout apply`` prints these; the MCP ``apply`` result carries them for an agent."""
+    out: list[str] = []
+    for st in phases:
+        if not st.status.startswith("failed") or not st.error:
+            continue  # a phase the cap or Ctrl-C stopped has no error of its own
+        hint = what_to_do(st.error)
+        if hint not in out:
+            out.append(hint)
+    return out

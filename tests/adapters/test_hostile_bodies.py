@@ -13,12 +13,12 @@ import pytest
 from scout.adapters.extract import extract
 from scout.adapters.htmlparse import MAX_DEPTH, cap_nesting
 from scout.adapters.jsonld import parse_blocks
-from scout.adapters.page import PageAdapter
+from scout.adapters.page import PageAdapter, _read
 from scout.adapters.perplexity import PerplexityAdapter
 from scout.config.settings import PageSettings, settings_for
 from scout.errors import ParseError, Unavailable
 from scout.adapters.contract import FetchRequest, SearchRequest, Secret, SynthesisRequest
-from scout.adapters.contract.http import MAX_RESPONSE_BYTES
+from scout.adapters.contract.http import MAX_RESPONSE_BYTES, read_body
 from tests.adapters.helpers import make_adapter
 
 KEY = Secret("TAVILY_API_KEY", "tvly-test-key")
@@ -127,3 +127,77 @@ def test_a_page_that_never_ends_times_out_in_all() -> None:
     with pytest.raises(Unavailable, match="timed out reading the page"):
         adapter.call(FetchRequest(url="https://hotel.example/"))
     assert time.perf_counter() - t0 < 3
+
+
+class FakeClock:
+    """A monotonic clock that moves only when told: the test plays the scheduler."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Starved(httpx.SyncByteStream):
+    """A body of ``chunks``; just before the chunk at index ``stall_before`` is handed
+    over, ``stall_s`` pass (a slow network, or the reading thread starved of CPU: from
+    the reader's side the two look the same)."""
+
+    def __init__(self, clock: FakeClock, chunks: list[bytes], stall_before: int,
+                 stall_s: float) -> None:
+        self.clock, self.chunks = clock, chunks
+        self.stall_before, self.stall_s = stall_before, stall_s
+
+    def __iter__(self) -> Iterator[bytes]:
+        for i, chunk in enumerate(self.chunks):
+            if i == self.stall_before:
+                self.clock.now += self.stall_s
+            yield chunk
+
+
+def streamed(stream: httpx.SyncByteStream, ctype: str = "application/json") -> httpx.Response:
+    client = httpx.Client(transport=httpx.MockTransport(
+        lambda r: httpx.Response(200, stream=stream, headers={"content-type": ctype})))
+    return client.send(client.build_request("GET", "https://api.example/"), stream=True)
+
+
+@pytest.mark.parametrize("n_chunks", [1, 3])
+def test_a_body_read_whole_but_noticed_late_is_not_a_timeout(n_chunks: int) -> None:
+    # the clock jumps past the deadline as the last chunk is read, and nothing follows:
+    # the body arrived whole, so the call succeeded (and may have been paid for)
+    clock = FakeClock()
+    chunks = [b'{"a": ', b"1", b"}"] if n_chunks == 3 else [b'{"a": 1}']
+    response = streamed(Starved(clock, chunks, stall_before=len(chunks) - 1, stall_s=120.0))
+    assert read_body(response, "tavily", deadline_s=5.0, clock=clock) == b"".join(chunks)
+    assert response.content == b"".join(chunks)
+
+
+def test_a_body_still_arriving_after_the_deadline_is_a_timeout() -> None:
+    clock = FakeClock()
+    response = streamed(Starved(clock, [b'{"a": ', b"1", b"}"], stall_before=1, stall_s=6.0))
+    with pytest.raises(Unavailable, match=r"still arriving after 5s"):
+        read_body(response, "tavily", deadline_s=5.0, clock=clock)
+
+
+def test_a_body_within_the_deadline_is_read() -> None:
+    clock = FakeClock()
+    response = streamed(Starved(clock, [b"a", b"b", b"c"], stall_before=2, stall_s=4.0))
+    assert read_body(response, "tavily", deadline_s=5.0, clock=clock) == b"abc"
+
+
+def test_a_page_read_whole_but_noticed_late_is_not_a_timeout() -> None:
+    clock = FakeClock()
+    chunks = [b"<html>", b"<p>hi</p>", b"</html>"]
+    response = streamed(Starved(clock, chunks, stall_before=2, stall_s=120.0), "text/html")
+    cfg = PageSettings(type="page", timeout="5s")
+    assert _read("page", response, cfg, clock=clock) == (b"".join(chunks), False)
+
+
+def test_a_page_still_arriving_after_the_deadline_is_a_timeout() -> None:
+    clock = FakeClock()
+    chunks = [b"<html>", b"<p>hi</p>", b"</html>"]
+    response = streamed(Starved(clock, chunks, stall_before=1, stall_s=6.0), "text/html")
+    cfg = PageSettings(type="page", timeout="5s")
+    with pytest.raises(Unavailable, match="timed out reading the page"):
+        _read("page", response, cfg, clock=clock)

@@ -98,8 +98,26 @@ def test_budget_stops_the_batch_and_a_rerun_converges(ws: Workspace, capsys) -> 
     assert saved["state"] == "stopped_budget" and "batch's budget" in saved["reason"]
     assert saved["budget_stopped"] == stopped
     assert saved["totals"]["by_status"]["pending"] == statuses.count("pending")
+    # each stopped mission points to the page that says what stopped it and what to do
+    pages = {m: rec.missions[m].stopped_report for m in stopped}
+    assert all(p == str(Path(rec.missions[m].run_dir or "") / "report.md")
+               for m, p in pages.items())
+    assert all(Path(p or "").is_file() for p in pages.values())
+    assert all(r.stopped_report is None for r in rows if r.status in ("succeeded", "pending"))
+    assert [m["stopped_report"] for m in saved["missions"]] == [r.stopped_report for r in rows]
+    capsys.readouterr()
     assert main(["batch", "status", "b1", "--runs-dir", str(ws.runs)]) == 0
-    assert "stopped by the batch's budget" in capsys.readouterr().out
+    shown = capsys.readouterr().out
+    assert "stopped by the batch's budget" in shown
+    for m, page in pages.items():
+        line = next(x for x in shown.splitlines() if x.strip().startswith(m))
+        assert line.endswith(f"report {page}")
+    assert main(["batch", "status", "b1", "--runs-dir", str(ws.runs), "--json"]) == 0
+    shown_json = capsys.readouterr().out
+    assert {m["mission_id"]: m["stopped_report"] for m in json.loads(shown_json)["missions"]
+            if m["stopped_report"]} == pages
+    key = ws.fake.keys["tavily"]  # the key the missions paid with is in neither output
+    assert len(key) >= 8 and key not in shown and key not in shown_json
 
     paid_before = list(ws.paid())
     rec2 = find_record(ws.runs, "b1")
@@ -107,6 +125,7 @@ def test_budget_stops_the_batch_and_a_rerun_converges(ws: Workspace, capsys) -> 
     out2 = ws.run(rec2)
     assert out2.stop is None and rec2.state == "completed" and rec2.runs == 2
     assert all(r.status == "succeeded" for r in rec2.missions.values())
+    assert all(r.stopped_report is None for r in rec2.missions.values())  # none stopped now
     assert all(Path(r.run_dir or "").is_dir() for r in rec2.missions.values())
     # finished missions were reused: no query the first run paid for was paid again
     again = ws.paid()[len(paid_before):]

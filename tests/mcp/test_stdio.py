@@ -33,6 +33,11 @@ async def test_tools_are_listed_with_input_and_output_schemas(tmp_path: Path) ->
     assert {"query", "set", "max_cost", "replay"} <= set(tools["apply"].input_schema["properties"])
     assert {"mission_id", "status", "cost_usd", "report_path", "answer"} <= set(
         tools["apply"].output_schema["properties"])
+    # where a mission that did not succeed says why, and what to do: added, all optional
+    # (a client that knows only the fields above reads every result as before)
+    added = {"stopped_report", "stopped_report_html", "hint"}
+    assert added <= set(tools["apply"].output_schema["properties"])
+    assert not added & set(tools["apply"].output_schema.get("required", []))
     # each listed run is described field by field (the HTTP API's RunRow), not "object"
     runs = tools["runs"].output_schema
     row = runs["$defs"][runs["properties"]["runs"]["items"]["$ref"].rsplit("/", 1)[-1]]
@@ -165,3 +170,23 @@ async def test_paths_outside_the_root_are_refused(tmp_path: Path) -> None:
         assert result.is_error, (tool, args)
         assert "USE040" in result.content[0].text, (tool, args, result.content)
     assert not (root / "runs").exists()
+
+
+async def test_a_failed_apply_says_where_its_stopped_report_is(tmp_path: Path) -> None:
+    # an empty cassette answers no provider call: the search phase fails, offline
+    root = demo_root(tmp_path)
+    (root / "empty-cassette").mkdir()
+    async with scout_mcp(root) as client:
+        applied = await client.call_tool(
+            "apply", {"file": PIPELINE, "query": DEMO_QUERY, "replay": "empty-cassette"})
+    assert not applied.is_error, applied.content  # a failed mission is a result, not an error
+    a = applied.structured_content
+    assert a["status"] == "failed" and a["exit_code"] != 0
+    assert a["stopped_report"] == f"runs/{a['mission_id']}/report.md"
+    page = (root / a["stopped_report"]).read_text()
+    assert page.startswith(f"# Mission {a['mission_id']} stopped")
+    assert a["stopped_report_html"] == f"runs/{a['mission_id']}/report.html"
+    assert (root / a["stopped_report_html"]).is_file()
+    # why, and what to do next, in a line each: the page's own advice
+    assert a["reason"] and a["hint"]
+    assert a["hint"].split(";")[0] in page

@@ -39,7 +39,25 @@ async def test_no_secret_in_any_mcp_output(world: World, tmp_path: Path) -> None
         mid = applied.structured_content["mission_id"]
         assert applied.structured_content["status"] == "succeeded"
         assert applied.structured_content["cost_usd"] > 0  # Tavily and Perplexity were paid
+        # a mission that succeeded points to no stopped page and needs no next step
+        assert applied.structured_content["stopped_report"] is None
+        assert applied.structured_content["hint"] is None
         outputs.append(text_of(applied))
+        # one stopped at its cost cap: its result says where the page is, why, what next
+        # (another request, so another mission: the first one's work is not reused)
+        capped = await client.call_tool("apply", {
+            "file": pipeline, "query": QUERY.replace("Barcelona", "Madrid"),
+            "set": {"min_rating": "8"}, "max_cost": 0.01})
+        assert not capped.is_error, capped.content
+        stopped = capped.structured_content
+        assert stopped["status"] == "stopped_budget" and stopped["mission_id"] != mid
+        assert stopped["stopped_report"] == f"runs/{stopped['mission_id']}/report.md"
+        assert stopped["stopped_report_html"] == f"runs/{stopped['mission_id']}/report.html"
+        page = (world.root / stopped["stopped_report"]).read_text()
+        assert page.startswith(f"# Mission {stopped['mission_id']} stopped at its cost cap")
+        assert (world.root / stopped["stopped_report_html"]).is_file()
+        assert stopped["reason"] and "max_cost" in stopped["hint"]
+        outputs.append(text_of(capped))
         for tool, args in [("plan", {"file": pipeline, "query": QUERY}),
                            ("status", {"mission_id": mid}), ("runs", {}),
                            ("audit", {"mission_id": mid}),

@@ -24,7 +24,7 @@ import os
 import ssl
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import httpx
@@ -169,34 +169,64 @@ def mapped(adapter: str) -> Iterator[None]:
 
 
 def read_body(response: httpx.Response, adapter: str, *,
-              max_bytes: int = MAX_RESPONSE_BYTES, deadline_s: float | None = None) -> bytes:
+              max_bytes: int = MAX_RESPONSE_BYTES, deadline_s: float | None = None,
+              clock: Callable[[], float] = time.monotonic) -> bytes:
     """Read a streamed response's body, at most ``max_bytes`` (else ``ParseError``) and
     for at most ``deadline_s`` in all (default: the client's read timeout; else
     ``Unavailable``). httpx's timeouts are per network operation, so a server dripping
     one byte a second would otherwise hold the call forever. Call inside ``mapped``.
     The body is then available as ``response.content``, as after ``response.read()``.
+
+    Only a body *still arriving* past the deadline is a timeout: a chunk that turns up
+    after the deadline had passed. A body whose last chunk was read late (a thread
+    starved of CPU on a busy machine) arrived whole, and failing it would retry a call
+    that succeeded and may have been paid for.
     """
     if deadline_s is None:
         read_timeout = (response.request.extensions.get("timeout") or {}).get("read") \
             if response.request is not None else None
         deadline_s = float(read_timeout) if read_timeout else 60.0
-    deadline = time.monotonic() + deadline_s
+    deadline = clock() + deadline_s
     buf = bytearray()
     try:
-        for chunk in response.iter_bytes():
+        for chunk in iter_until(response.iter_bytes(), deadline, clock):
             buf.extend(chunk)
             if len(buf) > max_bytes:
                 raise ParseError(f"{adapter}: response larger than {max_bytes:,} bytes "
                                  f"(HTTP {response.status_code}); not read further",
                                  adapter=adapter, status=response.status_code)
-            if time.monotonic() > deadline:
-                raise Unavailable(f"{adapter}: timed out reading the response (still "
-                                  f"arriving after {deadline_s:g}s)", adapter=adapter,
-                                  status=response.status_code)
+    except BodyStillArriving:
+        raise Unavailable(f"{adapter}: timed out reading the response (still "
+                          f"arriving after {deadline_s:g}s)", adapter=adapter,
+                          status=response.status_code) from None
     finally:
         response.close()
     response._content = bytes(buf)  # what response.read() would have stored  # noqa: SLF001
     return response._content  # noqa: SLF001
+
+
+class BodyStillArriving(Exception):
+    """Raised by :func:`iter_until`: a chunk arrived after the deadline had passed.
+    Internal; each reader maps it into its own ``Unavailable`` message."""
+
+
+def iter_until(chunks: Iterator[bytes], deadline: float,
+               clock: Callable[[], float]) -> Iterator[bytes]:
+    """The chunks of a body, raising :class:`BodyStillArriving` for a chunk that turns up
+    after ``deadline`` (on ``clock``).
+
+    The clock is read *before* asking for the next chunk and acted on only if one comes:
+    the chunk just read may be the last, and the end of the stream, however late it is
+    noticed, means the body arrived whole. Reading the clock after each chunk instead
+    (the old way) called a complete body "timed out" whenever the thread was descheduled
+    between its last chunk and the check. The price: a body may overrun the deadline by
+    one chunk, i.e. by at most one httpx read timeout, which still bounds a drip."""
+    late = False
+    for chunk in chunks:
+        if late and chunk:  # httpx may hand out empty chunks; those are not data
+            raise BodyStillArriving
+        yield chunk
+        late = clock() > deadline
 
 
 def send(client: httpx.Client, request: httpx.Request, adapter: str) -> httpx.Response:
