@@ -416,8 +416,8 @@ class MissionRunner:
                 log.close()
         phases = {pid: store.state.phases.get(pid, PhaseState()) for pid in self.graph.order()}
         return MissionResult(mid, self.run_dir, status, code, phases, reason,
-                             self._report_path(store.state), warnings, stop_code=stop_code,
-                             stopped_report=stopped_page)
+                             self._report_path(store.state, stopped_page), warnings,
+                             stop_code=stop_code, stopped_report=stopped_page)
 
     def _stopped_report(self, state: MissionState, bus: E.EventBus,
                         end: tuple[str, str | None]) -> Path | None:
@@ -463,10 +463,10 @@ class MissionRunner:
         status = "succeeded_partial" if warnings else "succeeded"
         return status, EXIT_OK, None, warnings
 
-    def _report_path(self, state: MissionState) -> Path | None:
+    def _report_path(self, state: MissionState, stopped_page: Path | None) -> Path | None:
         path = self.run_dir / "report.md"
-        if not path.is_file():
-            return None
+        if not path.is_file() or path == stopped_page:
+            return None  # the page of a stop sits in the report's place: it is no answer
         makers = [pid for pid, ph in self.pipeline.phases.items() if "report" in ph.produces]
         if makers and not all(state.phases.get(p) and state.phases[p].status in DONE_OK
                               for p in makers):
