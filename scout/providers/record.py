@@ -37,6 +37,7 @@ import httpx
 
 from scout.fsutil import write_atomic
 from scout.errors import CassetteInvalid, ReplayMiss
+from scout.i18n import N_
 from scout.providers.codec import decode_reply, encode_reply
 from scout.adapters.contract import Reply, Request
 from scout.adapters.contract.http import SECRET_PARAMS, redact_url
@@ -80,7 +81,7 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 def _bad(path: Path, what: str) -> CassetteInvalid:
     return CassetteInvalid(
         f"cassette file {path}: {what}",
-        hint="the cassette was edited or damaged; record it again with --record DIR")
+        hint=N_("the cassette was edited or damaged; record it again with --record DIR"))
 
 
 def read_json(path: Path) -> Any:
@@ -341,8 +342,8 @@ class ReplayTransport(httpx.BaseTransport):
                 f"--replay {self.store.root}: no recorded exchange for "
                 f"{desc['method']} {desc['url']}"
                 + (f" (body {len(desc['body'])} chars)" if desc["body"] else ""),
-                hint="record it again with --record DIR, or check what changed in the "
-                "request (query, limit, adapter settings, base URL)",
+                hint=N_("record it again with --record DIR, or check what changed in the "
+                        "request (query, limit, adapter settings, base URL)"),
             )
         data = self.store.load("http", found)["response"]
         content = (data["body"].encode("utf-8") if "body" in data
@@ -379,6 +380,7 @@ class ReplyStore:
                 f"--replay {self.store.root}: no recorded reply of {adapter} for "
                 f"{type(request).__name__} {key}",
                 adapter=adapter,
-                hint="record it again with --record DIR, or check what changed in the request",
+                hint=N_("record it again with --record DIR, or check what changed in the "
+                        "request"),
             )
         return decode_reply(self.store.load("replies", found)["reply"], str(found))

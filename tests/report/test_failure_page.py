@@ -75,3 +75,23 @@ def test_only_the_finished_report_is_kept(tmp_path: Path) -> None:
     # nothing recorded, nothing moved
     (tmp_path / "report.md").write_text("# a stopped page\n")
     assert keep_finished(tmp_path, {}) is None and (tmp_path / "report.md").exists()
+
+
+def test_a_replay_miss_says_what_to_do_in_spanish(tmp_path: Path) -> None:
+    """A replay whose request the cassette does not hold (another query, another limit)
+    stops the mission; its hint is what the Spanish page says to do, in Spanish."""
+    import httpx
+
+    from scout.errors import ReplayMiss
+    from scout.providers.record import Exchanges, ReplayTransport, _bad
+
+    (tmp_path / "cassette").mkdir()
+    with pytest.raises(ReplayMiss) as miss:
+        ReplayTransport(Exchanges(tmp_path / "cassette")).handle_request(
+            httpx.Request("GET", "https://x.test/?q=a"))
+    hint = miss.value.hint
+    assert hint and localize(hint, "es") != hint
+    assert localize(what_to_do({"kind": "replay_miss", "hint": hint}), "es").startswith(
+        "vuelve a grabarla con --record DIR")
+    damaged = _bad(tmp_path / "x.json", "not JSON").hint
+    assert damaged and localize(damaged, "es").startswith("la grabación se editó")
