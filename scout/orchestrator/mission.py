@@ -61,7 +61,7 @@ from scout.spec.dag import producers
 from scout.orchestrator.options import GatewayFactory, RunOptions
 from scout.orchestrator.runner import Runner
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseState
-from scout.orchestrator.stop_page import write_stop_page
+from scout.orchestrator.stop_page import report_current, write_stop_page
 from scout.orchestrator.state_store import (
     Durability,
     StateStore,
@@ -467,8 +467,4 @@ class MissionRunner:
         path = self.run_dir / "report.md"
         if not path.is_file() or path == stopped_page:
             return None  # the page of a stop sits in the report's place: it is no answer
-        makers = [pid for pid, ph in self.pipeline.phases.items() if "report" in ph.produces]
-        if makers and not all(state.phases.get(p) and state.phases[p].status in DONE_OK
-                              for p in makers):
-            return None
-        return path
+        return path if report_current(self.pipeline, state) else None

@@ -29,6 +29,13 @@ def report_makers(pipeline: Pipeline) -> list[str]:
     return [pid for pid, ph in pipeline.phases.items() if "report" in ph.produces]
 
 
+def report_current(pipeline: Pipeline, state: MissionState) -> bool:
+    """Whether ``report.md`` is the report of ``state``: every report phase succeeded
+    (trivially true for a pipeline without one)."""
+    return all(state.phases.get(p) and state.phases[p].status in DONE_OK
+               for p in report_makers(pipeline))
+
+
 def finished_report(run_dir: Path) -> dict[str, str]:
     """The sha256 per format of the report files an earlier run's report phase recorded
     (its ``report`` artifact), so the page can tell that report from an older page."""
@@ -47,8 +54,7 @@ def write_stop_page(pipeline: Pipeline, state: MissionState, *, run_dir: Path, r
     was written. ``view()`` builds the mission view the page shows (read when called,
     after the mission's end is recorded); ``warn`` says why a page could not be written."""
     makers = report_makers(pipeline)
-    if makers and all(state.phases.get(p) and state.phases[p].status in DONE_OK
-                      for p in makers):
+    if makers and report_current(pipeline, state):
         return None
     from scout.report.stopped import request_lang, write_stopped_report
     from scout.steps.report_outputs import dag_picture_of
