@@ -104,3 +104,16 @@ def test_a_task_read_back_from_json_has_its_values_typed_again() -> None:
     assert back.values == written
     assert isinstance(back.values["budget"], Money) and isinstance(back.values["when"], Month)
     assert isinstance(back.values["stay"], DateRange) and back.values["day"] == dt.date(2026, 9, 15)
+
+
+def test_the_scheduler_stays_small_and_has_no_mixins() -> None:
+    """Issue 15 §1: the runner is collaborators, not one class behind four doors: under
+    400 lines, and no class anywhere in scout/ is a mixin."""
+    runner = ROOT / "scout" / "orchestrator" / "runner.py"
+    assert len(runner.read_text(encoding="utf-8").splitlines()) < 400
+    import ast
+
+    for path in (ROOT / "scout").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                assert "Mixin" not in node.name, f"{path}: {node.name}"

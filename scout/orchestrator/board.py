@@ -8,6 +8,8 @@ phases the earliest in topological order (ties: declaration order) goes first.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from scout.orchestrator.phase_run import PhaseRun
 
 
@@ -67,8 +69,22 @@ class Board:
         return [r for r in queued if r.phase.parallel_group == self.group]
 
     def due(self, now: float) -> list[PhaseRun]:
-        """Runs whose retry is due at ``now``."""
-        return [r for r in self.sorted("retry") if r.retry_at is not None and r.retry_at <= now]
+        """Runs whose retry is due at ``now``, in phase order (each once: its retry time
+        is cleared)."""
+        return self._take(self.by_state["retry"], "retry_at", now)
+
+    def expired(self, now: float) -> list[PhaseRun]:
+        """Running phases whose deadline has passed at ``now`` (each once: its deadline
+        is cleared)."""
+        return self._take(self.by_state["running"], "deadline", now)
+
+    @staticmethod
+    def _take(runs: Iterable[PhaseRun], attr: str, now: float) -> list[PhaseRun]:
+        taken = sorted((r for r in runs if (t := getattr(r, attr)) is not None and t <= now),
+                       key=lambda r: r.index)
+        for run in taken:
+            setattr(run, attr, None)
+        return taken
 
     def next_wake(self) -> float | None:
         """The earliest deadline or retry time."""

@@ -44,6 +44,7 @@ from scout.spec.models import Pipeline
 
 S = PhaseStatus
 
+
 class Runner:
     def __init__(self, *, mission_id: str, pipeline: Pipeline, graph: PhaseGraph,
                  config: Config, store: StateStore, artifacts: ArtifactStore, bus: E.EventBus,
@@ -373,13 +374,7 @@ class Runner:
             self.pool.sweep()
 
     def _check_deadlines(self) -> None:
-        if not any(r.deadline is not None for r in self.board.by_state["running"]):
-            return
-        now = self.clock()
-        for run in self.board.sorted("running"):
-            if run.deadline is None or now < run.deadline:
-                continue
-            run.deadline = None
+        for run in self.board.expired(self.clock()):
             run.cancelled = True  # a fan-out's workers stop after their current item
             if run.pid in self.fanouts:
                 run.timed_out = True
@@ -391,7 +386,6 @@ class Runner:
 
     def _fire_retries(self, now: float) -> None:
         for run in self.board.due(now):
-            run.retry_at = None
             self._start(run)
 
     def _mark_unstarted(self) -> None:
