@@ -3,7 +3,8 @@ evidence labels' mapping back to sources and the answer's parsing into a Synthes
 
 OpenAI's ``POST {base_url}/chat/completions`` is spoken by OpenAI, Perplexity, Ollama,
 vLLM, llama.cpp's server and LM Studio alike. A response is ``choices[0].message.content``
-(a string) plus ``usage`` (``prompt_tokens`` / ``completion_tokens``); anything else in
+(a string, or a list of parts whose ``text`` parts are the answer: Mistral's reasoning
+models) plus ``usage`` (``prompt_tokens`` / ``completion_tokens``); anything else in
 it is ignored, including ``message.reasoning`` / ``reasoning_content`` (a reasoning
 model's thoughts never reach a report). A 200 that is not such a body → ParseError, so
 the chain moves on to its next link; the message says why when the body shows it (the
@@ -95,6 +96,10 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
         said = f" ({error})" if error else ""  # some servers put an error in a 200
         raise ParseError(f"{name}: the response has no choices[0].message.content{said}",
                          adapter=name, status=response.status_code) from exc
+    thought = False
+    if isinstance(content, list):  # content parts: Mistral's reasoning models
+        text, thought = parts_text(content)
+        content = content if text is None else text
     if isinstance(content, str) and content.strip():
         return data, content
     status = response.status_code
@@ -109,7 +114,30 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
                          adapter=name, status=status)
     if content is not None and not isinstance(content, str):
         raise ParseError(f"{name}: message content is not text", adapter=name, status=status)
+    if thought:  # parts of thinking and none of answer: what parse_content says of <think>
+        raise ParseError(f"{name}: the answer holds only the model's reasoning", adapter=name,
+                         status=status)
     return data, content or ""
+
+
+def parts_text(parts: list[Any]) -> tuple[str | None, bool]:
+    """(the text of a content given as parts, whether a part was the model's reasoning).
+
+    Mistral's reasoning models (Magistral) answer ``[{"type": "thinking", "thinking": [...]},
+    {"type": "text", "text": "..."}]``; other servers send text parts alone. The ``text``
+    parts are the answer, joined in order; thinking and anything else (references, images)
+    never reach a report. None when the list is not parts at all (a malformed body)."""
+    texts: list[str] = []
+    thought = False
+    for part in parts:
+        if not isinstance(part, dict):
+            return None, False
+        kind = part.get("type")
+        if kind in ("thinking", "reasoning"):
+            thought = True
+        elif kind in ("text", None) and isinstance(part.get("text"), str):
+            texts.append(part["text"])
+    return "".join(texts), thought
 
 
 def finish_reason(data: dict[str, Any]) -> str | None:

@@ -249,3 +249,41 @@ def test_perplexity_fields_of_the_wrong_type_read_as_absent() -> None:
     assert all("{" not in s.title and "[" not in (s.published or "")
                for s in reply.value.sources)
     assert reply.value.sources and reply.value.sources[0].title == reply.value.sources[0].url
+
+
+# --- content as parts (Mistral's reasoning models) ----------------------------------------
+
+
+def test_mistral_magistral_answer_is_its_text_parts_without_the_thinking() -> None:
+    reply = call("mistral-magistral-content-chunks.json")
+    text = reply.value.text
+    assert text.startswith("Crossing a river is quite different from crossing a street")
+    assert "Stay safe!" in text
+    assert "Analogizing crossing a river" not in text  # the thinking part
+    assert reply.value.model == "magistral-medium-latest"
+    assert (reply.usage.input_tokens, reply.usage.output_tokens) == (664, 747)
+
+
+def _mistral_with(parts: list, finish: str = "stop") -> bytes:
+    data = json.loads(body("mistral-magistral-content-chunks.json"))
+    data["choices"][0]["message"]["content"] = parts
+    data["choices"][0]["finish_reason"] = finish
+    return json.dumps(data).encode()
+
+
+def test_mistral_thinking_alone_says_the_answer_holds_only_reasoning() -> None:
+    data = json.loads(body("mistral-magistral-content-chunks.json"))
+    thinking = data["choices"][0]["message"]["content"][:1]
+    with pytest.raises(ParseError, match="only the model's reasoning"):
+        call(_mistral_with(thinking))
+    with pytest.raises(ParseError, match="ran out of tokens"):
+        call(_mistral_with(thinking, finish="length"))
+
+
+def test_text_parts_are_joined_in_order_and_odd_parts_are_not_text() -> None:
+    reply = call(_mistral_with([{"type": "text", "text": "First half, "},
+                                {"type": "reference", "reference_ids": [1]},
+                                {"type": "text", "text": "second half."}]))
+    assert reply.value.text.startswith("First half, second half.")
+    with pytest.raises(ParseError, match="not text"):
+        call(_mistral_with(["a bare string part", {"type": "text", "text": "x"}]))
