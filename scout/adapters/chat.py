@@ -68,6 +68,13 @@ def describe_error(response: httpx.Response) -> str | None:
     return text.strip() or None
 
 
+def completions_url(base_url: str) -> str:
+    """``{base_url}/chat/completions``; a base URL pasted whole, endpoint included (as
+    providers' pages show it), is not doubled."""
+    base = base_url.rstrip("/")
+    return base if base.endswith("/chat/completions") else f"{base}/chat/completions"
+
+
 def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
               credential: Secret | None) -> httpx.Response:
     """Send one chat completion; the key goes as a Bearer credential only when there is one.

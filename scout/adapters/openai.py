@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
-    post_chat, read_completion, token_usage
+    completions_url, post_chat, read_completion, token_usage
 from scout.adapters.prompt import build_prompt
 from scout.config.settings import AdapterSettings, OpenAISettings
 from scout.i18n import translations
@@ -73,7 +73,7 @@ class OpenAIAdapter(SynthesisAdapter):
             body[self.oa.max_tokens_param] = self.oa.max_tokens
         if self.oa.temperature is not None:
             body["temperature"] = self.oa.temperature
-        url = f"{self.base_url or DEFAULT_BASE_URL}/chat/completions"
+        url = completions_url(self.base_url or DEFAULT_BASE_URL)
         response = post_chat(self._http(), url, body, self.name, credential)
         labels = EvidenceLabels(list(request.evidence), prompt.labels)
         reply = self.parse(response, labels, request.lang)

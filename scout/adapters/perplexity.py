@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, number, \
-    parse_content, post_chat, read_completion, token_usage
+    completions_url, parse_content, post_chat, read_completion, token_usage
 from scout.adapters.normalize import TITLE_CHARS, as_text, trim
 from scout.adapters.prompt import build_prompt
 from scout.config.settings import AdapterSettings, PerplexitySettings
@@ -79,7 +79,7 @@ class PerplexityAdapter(SynthesisAdapter):
             "max_tokens": self.px.max_tokens,
             "web_search_options": {"search_context_size": self.px.search_context_size},
         }
-        url = f"{self.base_url or DEFAULT_BASE_URL}/chat/completions"
+        url = completions_url(self.base_url or DEFAULT_BASE_URL)
         response = post_chat(self._http(), url, body, self.name, credential)
         reply = self.parse(response, list(request.evidence), prompt.labels, request.lang)
         reply.meta.update(prompt_chars=len(prompt.user), evidence_used=prompt.evidence_used,

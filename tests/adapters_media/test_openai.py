@@ -62,7 +62,8 @@ class Capture:
 
 
 def adapter(handler, name: str = "openai", **settings: object) -> OpenAIAdapter:
-    cfg = OpenAISettings(type="openai", base_url="http://127.0.0.1:11434/v1", **settings)
+    cfg = OpenAISettings(**{"type": "openai", "base_url": "http://127.0.0.1:11434/v1",
+                            **settings})
     return OpenAIAdapter(name, cfg, httpx.Client(transport=httpx.MockTransport(handler)))
 
 
@@ -235,3 +236,12 @@ def test_notes_are_written_in_the_request_language() -> None:
                          "modelo (evidencias [E1], [E2], [E3])"]
     syn = adapter(Capture()).call(request(lang="es")).value
     assert "la respuesta no cita ninguna evidencia" in syn.notes[-1]
+
+
+@pytest.mark.parametrize("base", ["http://127.0.0.1:11434/v1", "http://127.0.0.1:11434/v1/",
+                                  "http://127.0.0.1:11434/v1/chat/completions",
+                                  "http://127.0.0.1:11434/v1/chat/completions/"])
+def test_a_base_url_pasted_with_its_endpoint_is_not_doubled(base: str) -> None:
+    capture = Capture()
+    adapter(capture, base_url=base).call(request(), KEY)
+    assert str(capture.requests[0].url) == "http://127.0.0.1:11434/v1/chat/completions"
