@@ -58,7 +58,9 @@ def describe_error(response: httpx.Response) -> str | None:
     if not isinstance(error, dict):
         return None
     message = error.get("message") or error.get("msg")
-    code = error.get("code") if isinstance(error.get("code"), str) else error.get("type")
+    # a name for the error: OpenAI's code or type, Google's status ("INVALID_ARGUMENT")
+    code = next((error[k] for k in ("code", "type", "status") if isinstance(error.get(k), str)),
+                None)
     text = ": ".join(short(p) for p in (code, message) if p and isinstance(p, str))
     meta = error.get("metadata")
     raw = meta.get("raw") if isinstance(meta, dict) else None

@@ -205,11 +205,15 @@ def result_items(data: dict[str, Any], adapter: str, *, needs: str = "url"
 
 
 def error_json(response: httpx.Response) -> dict[str, Any] | None:
-    """The JSON object of an error response, or None (bodies are often HTML or empty)."""
+    """The JSON object of an error response, or None (bodies are often HTML or empty).
+    Google's APIs answer some errors as a list holding that object (Gemini's
+    OpenAI-compatible endpoint: ``[{"error": {...}}]``): its first object is the error."""
     try:
         data = load_json(response)
     except (ValueError, UnicodeDecodeError, RecursionError):
         return None
+    if isinstance(data, list) and data and isinstance(data[0], dict) and "error" in data[0]:
+        data = data[0]
     return data if isinstance(data, dict) else None
 
 

@@ -111,6 +111,8 @@ def test_a_refusal_is_quoted() -> None:
     ("openrouter-error-429-provider-returned-error.json", 429, RateLimited,
      "Provider returned error (Google: google/gemini-2.0-flash-exp:free is temporarily "
      "rate-limited upstream."),
+    ("gemini-openai-error-400-list.json", 400, Rejected,  # Google's error inside a list
+     'INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "web_search_options"'),
 ])
 def test_error_bodies_keep_the_servers_explanation(name: str, status: int,
                                                     error: type, said: str) -> None:
