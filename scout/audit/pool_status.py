@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import ScoutError
-from scout.providers.pool import POOL_STATE_NAME, load_pool_config
+from scout.providers.pool_config import load_pool_config
+from scout.providers.pool import POOL_STATE_NAME
 from scout.providers.preflight import pool_config_path
 
 

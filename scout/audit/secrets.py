@@ -26,7 +26,7 @@ def known_secrets(root: Path, config_path: str | Path | None = None,
                   env: Mapping[str, str] | None = None) -> SecretScrubber:
     """A scrubber loaded with every secret value this deployment can name."""
     from scout.config.loader import load_config
-    from scout.providers.pool import load_pool_config
+    from scout.providers.pool_config import load_pool_config
     from scout.providers.preflight import pool_config_path
 
     env = os.environ if env is None else env

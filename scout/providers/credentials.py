@@ -19,7 +19,8 @@ from scout.adapters.contract import Secret
 from scout.adapters.contract.redact import SecretScrubber
 from scout.config.models import Config
 from scout.i18n import N_
-from scout.providers.pool import POOL_STATE_NAME, TokenPool, load_pool_config
+from scout.providers.pool_config import load_pool_config
+from scout.providers.pool import POOL_STATE_NAME, TokenPool
 from scout.providers.preflight import Availability, check_adapter, credential_hint
 from scout.providers.record import Exchanges
 from scout.quota.base import Quota

@@ -24,7 +24,7 @@ from scout.config.settings import ADAPTER_TYPES, AdapterSettings
 from scout.config.models import ChainLink, Config
 from scout.errors import ConfigError, ScoutError
 from scout.i18n import N_
-from scout.providers.pool import POOL_CONFIG_NAME, PoolDef
+from scout.providers.pool_config import POOL_CONFIG_NAME, PoolDef
 
 
 @dataclass(frozen=True)
@@ -219,7 +219,7 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
     """Every check of a whole config: validity, credentials, token pool, runtime folder."""
     from scout.config.loader import load_config
     from scout.providers.journal import read_journal
-    from scout.providers.pool import check_mode, load_pool_config, read_pool_config
+    from scout.providers.pool_config import check_mode, load_pool_config, read_pool_config
 
     env = os.environ if env is None else env
     out: list[DoctorCheck] = []

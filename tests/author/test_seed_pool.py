@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from scout.errors import ConfigError
-from scout.providers.pool import TokenPool, load_pool_config, read_pool_config
+from scout.providers.pool_config import load_pool_config, read_pool_config
+from scout.providers.pool import TokenPool
 from scout.providers.preflight import doctor
 
 SECRET = "pplx-SEEDSECRET-0123456789"

@@ -7,7 +7,8 @@ import json
 import sys
 from pathlib import Path
 
-from scout.providers.pool import POOL_STATE_NAME, TokenPool, load_pool_config
+from scout.providers.pool_config import load_pool_config
+from scout.providers.pool import POOL_STATE_NAME, TokenPool
 from scout.quota.factory import make_quota
 
 

@@ -175,7 +175,8 @@ def test_the_pool_rotates_consistently_across_processes(kind, strategy, tmp_path
     assert counts == expected
     # and the per-token counters agree with what was picked
     from scout.quota.factory import make_quota
-    from scout.providers.pool import POOL_STATE_NAME, TokenPool, load_pool_config
+    from scout.providers.pool_config import load_pool_config
+    from scout.providers.pool import POOL_STATE_NAME, TokenPool
     state = tmp_path / "runtime" / POOL_STATE_NAME
     q = make_quota(backend, tmp_path / "runtime", env={})
     pool = TokenPool(load_pool_config(cfg, {}), state, doc=q.doc("token_pool_state", state))

@@ -20,7 +20,8 @@ import pytest
 from scout.errors import ChainFailed, PoolExhausted
 from scout.providers.chain import failure_status
 from scout.adapters.contract import EvidenceItem, SynthesisRequest
-from scout.providers.pool import POOL_CONFIG_NAME, POOL_STATE_NAME
+from scout.providers.pool_config import POOL_CONFIG_NAME
+from scout.providers.pool import POOL_STATE_NAME
 from scout.providers.runtime import ProviderRuntime
 from tests.fakes.media import RATE_LIMIT_BODY, SONAR_ANSWER, PerplexityLog, perplexity_route
 from tests.fakes.server import Fault, FakeServer

@@ -13,7 +13,8 @@ import pytest
 from scout.errors import ChainFailed, AuthError, ConfigError, PoolExhausted, RateLimited, Unavailable
 from scout.adapters.contract import Reply
 from scout.providers.chain import failure_status
-from scout.providers.pool import TokenPool, load_pool_config
+from scout.providers.pool_config import load_pool_config
+from scout.providers.pool import TokenPool
 from scout.adapters.contract import SearchRequest
 from tests.providers.fakes import FakeClock, ScriptedAdapter, make_config, settings, sources
 

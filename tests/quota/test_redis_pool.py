@@ -10,7 +10,8 @@ import threading
 import pytest
 
 from scout.errors import PoolExhausted
-from scout.providers.pool import TokenPool, load_pool_config
+from scout.providers.pool_config import load_pool_config
+from scout.providers.pool import TokenPool
 from tests.dist.redis_server import redis_server, redis_url  # noqa: F401
 
 
