@@ -2,47 +2,31 @@
 
 Collects every problem, each located: inputs and their defaults, who produces what,
 ``needs`` and ``for_each`` references, step kinds and their ``with:`` blocks, chains
-and adapters against the config, and the Jinja in templates and expressions. The
-graph rules (cycles, parallel groups) live in ``scout.spec.dag``.
+and adapters against the config, and the Jinja in templates and expressions (checked
+by ``scout.validate.jinja_checks``). The graph rules (cycles, parallel groups) live in
+``scout.spec.dag``.
 """
 
 from __future__ import annotations
 
-import typing
 from pathlib import Path
-from collections.abc import Iterator
-from typing import Any
 
 from pydantic import BaseModel
 
 from scout.config.settings import ADAPTER_TYPES
 from scout.config.models import ChainLink, Config
 from scout.errors import Problem
-from scout.schemas.task import TASK_BUILTIN_ATTRS
 from scout.paths import BUILTIN_TEMPLATES
 from scout.spec.located import validate_located
 from scout.spec.loader import LoadedSpec
 from scout.spec.models import Phase, Pipeline
-from scout.spec.filtersig import call_problem, shown
-from scout.spec.templating import (
-    GLOBAL_NAMES,
-    ArtifactField,
-    ExpressionField,
-    JinjaCheckError,
-    TemplateField,
-    analyse,
-    has_jinja,
-    known_filters,
-    known_tests,
-)
 from scout.spec.yamlload import PathT, SourceMap
 from scout.stepkit.params import RankParams
-from scout.stepkit.registry import FreeParams, StepKind, get_step_kind
+from scout.stepkit.registry import StepKind, get_step_kind
 from scout.suggest import did_you_mean
 from scout.task.values import coerce
+from scout.validate.jinja_checks import check_jinja, jinja_fields
 from scout.validate.rankable import check_rank_items
-
-#: Attributes every Task has besides its declared inputs.
 
 
 def producers(pipeline: Pipeline) -> dict[str, list[str]]:
@@ -197,7 +181,7 @@ def _check_phase(
     scope |= extra
     # `as: task` (or rank's with.as) hides the Task: then task.X is a field of the item
     task_is_task = phase.item_var != "task" and "task" not in extra
-    for path, text, how in _jinja_fields(kind, params, phase):
+    for path, text, how in jinja_fields(kind, params, phase):
         if how == "artifact":
             if text not in phase.need_names:
                 hint = did_you_mean(text, phase.need_names, what="needs")
@@ -208,7 +192,7 @@ def _check_phase(
                             else f"add '{text}' to needs")
                 )
             continue
-        problems += _check_jinja(pid, text, how == "expression", scope, pipeline, smap,
+        problems += check_jinja(pid, text, how == "expression", scope, pipeline, smap,
                                  at + path, task_is_task)
     return problems
 
@@ -275,17 +259,6 @@ def _check_chain(
     return problems
 
 
-def _metadata_kind(metadata: Any) -> str | None:
-    for meta in metadata:
-        if isinstance(meta, TemplateField):
-            return "template"
-        if isinstance(meta, ExpressionField):
-            return "expression"
-        if isinstance(meta, ArtifactField):
-            return "artifact"
-    return None
-
-
 def _check_template_files(pid: str, params: BaseModel | None, smap: SourceMap,
                           config: Config | None) -> list[Problem]:
     """Report templates must exist under the project's templates/ (beside config/) or
@@ -326,110 +299,3 @@ def _other_project(name: str, spec_file: str, templates: Path) -> str | None:
                     f"{folder}; the config in use is {templates.parent / 'config'}: run scout "
                     f"from {folder}, or pass --config {folder / 'config' / 'adapters.yaml'}")
     return None
-
-
-def _template_kind(annotation: Any) -> str | None:
-    found = _metadata_kind(getattr(annotation, "__metadata__", ()))
-    if found:
-        return found
-    for arg in typing.get_args(annotation):
-        found = _template_kind(arg)
-        if found:
-            return found
-    return None
-
-
-def _jinja_fields(
-    kind: StepKind | None, params: BaseModel | None, phase: Phase
-) -> Iterator[tuple[PathT, str, str]]:
-    """(path relative to the phase, source, how) for every Jinja string and artifact name;
-    ``how`` is "template", "expression" or "artifact"."""
-    if phase.if_ is not None:
-        yield ("if",), phase.if_, "expression"
-    if kind is None or params is None or kind.params is FreeParams:
-        # free-form (python steps) or unvalidated: every string with Jinja in it
-        yield from _strings_with_jinja(phase.with_, ("with",))
-        return
-    yield from _model_jinja(params, ("with",))
-
-
-def _model_jinja(model: BaseModel, path: PathT) -> Iterator[tuple[PathT, str, str]]:
-    for name, field in type(model).model_fields.items():
-        key = field.alias or name
-        value = getattr(model, name)
-        # pydantic moves the metadata of a bare ``Annotated[str, TemplateField()]`` into
-        # field.metadata; inside Optional/list it stays on the annotation
-        how = _metadata_kind(field.metadata) or _template_kind(field.annotation)
-        if how is not None:
-            values = value if isinstance(value, list) else [value]
-            for i, v in enumerate(values):
-                if isinstance(v, str):
-                    sub = path + ((key, i) if isinstance(value, list) else (key,))
-                    yield sub, v, how
-        elif isinstance(value, BaseModel):
-            yield from _model_jinja(value, path + (key,))
-
-
-def _strings_with_jinja(value: Any, path: PathT) -> Iterator[tuple[PathT, str, str]]:
-    if isinstance(value, str) and has_jinja(value):
-        yield path, value, "template"
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _strings_with_jinja(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _strings_with_jinja(v, path + (i,))
-
-
-def _check_jinja(
-    pid: str,
-    text: str,
-    is_expr: bool,
-    scope: set[str],
-    pipeline: Pipeline,
-    smap: SourceMap,
-    path: PathT,
-    task_is_task: bool = True,
-) -> list[Problem]:
-    loc = smap.locate(path)
-    what = "expression" if is_expr else "template"
-    try:
-        use = analyse(text, expression=is_expr)
-    except JinjaCheckError as exc:
-        return [Problem("SPEC050", f"phase '{pid}': Jinja {what} does not parse: {exc.message}",
-                        loc, hint=f"in: {text!r}")]
-    problems = [
-        Problem("SPEC070", f"phase '{pid}': Jinja {what}, line {line}: {message}", loc,
-                hint="a template cannot compute huge numbers, strings or loops; use a "
-                     "smaller constant")
-        for message, line in use.bombs
-    ]
-    for name in sorted(use.names - scope - GLOBAL_NAMES):
-        hint = did_you_mean(name, scope, what="names in scope")
-        problems.append(
-            Problem("SPEC051", f"phase '{pid}': {what} uses '{name}', which is not in scope "
-                    f"(in scope: {', '.join(sorted(scope))})", loc,
-                    hint=hint or f"add '{name}' to needs, or fix the name")
-        )
-    task_fields = set(pipeline.inputs) | TASK_BUILTIN_ATTRS
-    for name, attr in use.attrs:
-        if name == "task" and task_is_task and attr not in task_fields:
-            problems.append(
-                Problem("SPEC052", f"phase '{pid}': 'task.{attr}' is not an input of this "
-                        "pipeline", loc,
-                        hint=did_you_mean(attr, task_fields, what="task fields")
-                        or "declare it under inputs:")
-            )
-    for f in sorted(use.filters - known_filters()):
-        problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja filter '{f}'", loc,
-                                hint=did_you_mean(f, known_filters(), what="filters")))
-    for t in sorted(use.tests - known_tests()):
-        problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja test '{t}'", loc,
-                                hint=did_you_mean(t, known_tests(), what="tests")))
-    for name, call in dict.fromkeys(use.calls):  # the same call twice: said once
-        wrong = call_problem(name, call) if name in known_filters() else None
-        if wrong:
-            problems.append(Problem(
-                "SPEC057", f"phase '{pid}': {what} calls filter '{name}' with arguments it "
-                f"cannot take: {wrong}", loc, hint=f"call it as {shown(name)}; in: {text!r}"))
-    return problems
