@@ -429,6 +429,17 @@ def format_duration(seconds: Any, lang: str = "en") -> str:
     return " ".join(parts)
 
 
+def format_data_size(gigabytes: Any, lang: str = "en") -> str:
+    """A data size in gigabytes as products state it: 16 → '16 GB', 1000 → '1 TB', 1500 →
+    '1.5 TB' ('1,5 TB' in Spanish), 0.5 → '512 MB'... in decimal units (1 TB = 1,000 GB)."""
+    v = float(gigabytes)
+    if v >= 1000 and round(v / 1000, 1) * 1000 == round(v, 6):
+        return f"{format_number(round(v / 1000, 1), lang)} TB"
+    if 0 < v < 1:
+        return f"{format_number(round(v * 1000, 1), lang)} MB"
+    return f"{format_number(round(v, 2), lang)} GB"
+
+
 def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:
     """A Task value as the reader's language writes it, by its declared type."""
     if value is None or value == "":
@@ -439,6 +450,10 @@ def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:
         return format_rating(value, lang)
     if type_name == "area" and isinstance(value, (int, float)):
         return f"{format_number(value, lang, 0 if float(value).is_integer() else 1)} m²"
+    if type_name == "data_size" and isinstance(value, (int, float)):
+        return format_data_size(value, lang)
+    if type_name == "weight" and isinstance(value, (int, float)):
+        return f"{format_number(round(float(value), 2), lang)} kg"
     if type_name == "year" and isinstance(value, int) and not isinstance(value, bool):
         return str(value)  # a year is a name, not a quantity: never '2,019' or '2.019'
     if type_name == "duration" and isinstance(value, (int, float)):

@@ -73,3 +73,67 @@ def per_factor(per: str | None, target: str | None) -> float | None:
     if per in PERIOD_DAYS and target in PERIOD_DAYS:
         return PERIOD_DAYS[target] / PERIOD_DAYS[per]
     return None
+
+
+# --- data sizes and weights ------------------------------------------------------------------
+#
+# A quantity a product states in one of several units of one kind: memory and storage
+# (``16 GB``, ``1 TB``, ``512 GB``), weight (``1,4 kg``, ``1.200 g``, ``3.1 lbs``). Each
+# kind has a base unit (a gigabyte, a kilogram) that an input's value is in, and the
+# ``stated`` filter converts a listing's other units of the same kind into the unit a
+# ``where`` asks for, as it does square feet into square metres.
+#
+# Data sizes are decimal, as memory and storage are sold (a 1 TB disk is 1,000 GB); the
+# binary units people also write (GiB, TiB) are converted exactly.
+
+#: unit → (its regex in folded text, how many base units one of it is)
+DATA_UNITS: dict[str, tuple[str, float]] = {
+    "tb": (r"tb|tbs|terabytes?|teras?", 1000.0),
+    "tib": (r"tib", 1024 ** 4 / 1e9),
+    "gb": (r"gb|gbs|gigabytes?|gigas?", 1.0),
+    "gib": (r"gib", 1024 ** 3 / 1e9),
+    "mb": (r"mb|mbs|megabytes?|megas?", 0.001),
+    "mib": (r"mib", 1024 ** 2 / 1e9),
+}
+#: weights, in kilograms: a pound is 0.45359237 kg exactly, an ounce a sixteenth of it
+MASS_UNITS: dict[str, tuple[str, float]] = {
+    "kg": (r"kg|kgs|kilos?|kilogram(?:me)?s?|kilogramos?", 1.0),
+    "g": (r"g|gr|grs|grams?|grammes?|gramos?", 0.001),
+    "lb": (r"lbs?|pounds?|libras?", 0.45359237),
+    "oz": (r"oz|ounces?|onzas?", 0.45359237 / 16),
+}
+#: the kinds of quantity: input type → its units and the unit its value is in
+QUANTITIES: dict[str, tuple[dict[str, tuple[str, float]], str]] = {
+    "data_size": (DATA_UNITS, "gb"),
+    "weight": (MASS_UNITS, "kg"),
+}
+
+
+def quantity_unit(word: str) -> tuple[str, str] | None:
+    """``(kind, unit)`` when ``word`` (folded) names a unit of a data size or a weight
+    (``"GB"`` → ``("data_size", "gb")``, ``"libras"`` → ``("weight", "lb")``), else None."""
+    text = " ".join(word.split())
+    for kind, (units, _base) in QUANTITIES.items():
+        for unit, (rx, _factor) in units.items():
+            if re.fullmatch(rx, text):
+                return kind, unit
+    return None
+
+
+def convert_quantity(value: float, unit: str, target: str) -> float:
+    """``value`` in ``unit`` as ``target``, two units of one kind (``1 tb`` → ``1000.0``
+    gb, ``3 lb`` → ``1.36`` kg), to three significant decimals at most."""
+    if unit == target:
+        return value
+    for units, _base in QUANTITIES.values():
+        if unit in units and target in units:
+            return round(value * units[unit][1] / units[target][1], 3)
+    raise ValueError(f"cannot convert {unit} to {target}")
+
+
+#: what may stand between a value and the word saying whose it is, after the value ("16 GB
+#: de RAM", "1 TB NVMe SSD": a joining word and one word more) and before it ("RAM: 16 GB",
+#: "SSD de 1 TB", "storage of 512 GB"), in folded text; the query parser and the ``stated``
+#: filter read "which of a product's gigabytes" the same way
+NEXT_AFTER = r"(?:\s*(?:de|del|of|of the|en)\b)?(?:\s+[a-z0-9.]+)??\s+"
+NEXT_BEFORE = r"\s*(?:[:=]\s*|\s(?:de|del|of|with|con)\s+)?"

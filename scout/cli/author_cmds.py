@@ -16,8 +16,8 @@ from scout.cli import cli
 @click.option("--force", is_flag=True, help="Overwrite files that already exist.")
 @click.option("--input", "inputs", multiple=True, metavar="NAME:TYPE",
               help="An input the kind needs (repeatable; TYPE: string, subject, place, month, "
-                   "date, integer, year, number, area, boolean, money, rating, duration; "
-                   "default string). Without "
+                   "date, integer, year, number, area, data_size, weight, boolean, money, "
+                   "rating, duration; default string). Without "
                    "any: an optional place. budget and min_rating are always there.")
 def init_cmd(kind: str, folder: str, force: bool, inputs: tuple[str, ...]) -> int:
     """Write a working research kind KIND (a slug, e.g. coworking-spaces).

@@ -53,7 +53,7 @@ def _value(v: Any, type_name: str = "") -> str:
     if isinstance(typed, bool):
         return "yes" if typed else "no"
     if isinstance(typed, (Money, Month, DateRange, dt.date)) or (
-            type_name == "area" and isinstance(typed, (int, float))):
+            type_name in ("area", "data_size", "weight") and isinstance(typed, (int, float))):
         return format_value(typed, type_name, "en")
     if isinstance(v, dict) and {"amount", "currency"} <= set(v):  # money of no declared type
         return f"{v['amount']} {v['currency']}"

@@ -171,7 +171,12 @@ def render_known(value: Any, scope: dict[str, Any]) -> Any:
             return value
         try:
             return _template(value).render(scope)
-        except TemplateError:  # SandboxLimit included: the phase itself reports it
+        except (TemplateError, TypeError, ValueError, AttributeError, ArithmeticError,
+                LookupError):
+            # SandboxLimit included: the phase itself reports it. A template may fail on
+            # what only its phase gives it a use for ("{{ task.brands | join(', ') }}"
+            # in a rank reason that is rendered only when task.brands is set): the
+            # fingerprint keeps its text, and the phase decides
             return value
     if isinstance(value, dict):
         return {k: render_known(v, scope) for k, v in value.items()}

@@ -103,6 +103,9 @@ def _asked(inputs: list[tuple[str, str]]) -> str:
         elif kind == "area":  # square metres: a search says its unit ("60 m2")
             parts.append(f"{{% if task.{name} %}} {{{{ '%g' | format(task.{name}) }}}} m2"
                          "{% endif %}")
+        elif kind in ("data_size", "weight"):  # GB / kg in the Task: a search says "16 GB"
+            parts.append(f"{{% if task.{name} %}} {{{{ task.{name} | value('{kind}') }}}}"
+                         "{% endif %}")
         else:
             parts.append(f"{{% if task.{name} %}} {{{{ task.{name} }}}}{{% endif %}}")
     return "".join(parts)

@@ -28,6 +28,8 @@ INPUT_TYPES = (
     "year",
     "number",
     "area",
+    "data_size",
+    "weight",
     "boolean",
     "place",
     "month",

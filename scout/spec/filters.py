@@ -14,7 +14,18 @@ from scout import i18n
 from scout.schemas.task import INPUT_TYPES, Money
 from scout.spec.filtercall import EXPR
 from scout.text import fold, read_number
-from scout.units import BARE_M2, FT2, M2, area_unit, convert_area
+from scout.units import (
+    BARE_M2,
+    FT2,
+    M2,
+    NEXT_AFTER,
+    NEXT_BEFORE,
+    QUANTITIES,
+    area_unit,
+    convert_area,
+    convert_quantity,
+    quantity_unit,
+)
 
 FILTERS: dict[str, Any] = {}
 
@@ -188,12 +199,43 @@ def _area_asked(units: Any) -> tuple[str | None, str | None]:
     return next(iter(asked), None), None
 
 
+def _quantity_asked(units: Any) -> tuple[tuple[str, str] | None, str | None]:
+    """(the data-size or weight unit ``units`` ask for — ``("data_size", "gb")`` —, what
+    is wrong). Two units of one kind ("GB" and "TB") would mix scales in one max: refused."""
+    asked: dict[str, tuple[str, str, str]] = {}
+    for u in units:
+        if u is EXPR:
+            continue
+        hit = quantity_unit(fold(str(u)).strip())
+        if hit is not None:
+            asked.setdefault(hit[1], (hit[0], hit[1], str(u)))
+    if len(asked) > 1:
+        a, b = list(asked.values())[:2]
+        if a[0] == b[0]:
+            return None, (f"{a[2]!r} and {b[2]!r} are two units of one quantity: name the "
+                          "unit you compare in, and a listing stating another is converted "
+                          "to it")
+        return None, f"{a[2]!r} and {b[2]!r} are not one quantity: ask for one at a time"
+    got = next(iter(asked.values()), None)
+    return (got[0], got[1]) if got else None, None
+
+
+def _of_problem(of: Any) -> str | None:
+    if of is None or of is EXPR:
+        return None
+    words = [of] if isinstance(of, str) else of
+    if not isinstance(words, (list, tuple)) or not words or \
+            any(w is not EXPR and not str(w).strip() for w in words):
+        return "of names the words a value must stand next to: a word or a list of words"
+    return None
+
+
 def _stated_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
     if not args:
         return _NO_UNIT
     if any(a is not EXPR and not str(a).strip() for a in args):
         return "a unit cannot be empty"
-    wrong = _area_asked(args)[1]
+    wrong = _area_asked(args)[1] or _quantity_asked(args)[1] or _of_problem(kwargs.get("of"))
     if wrong:
         return wrong
     pick = kwargs.get("pick", "max")
@@ -214,7 +256,7 @@ _OTHER_AREA = {
 
 @_filter
 @arg_rule(_stated_args)
-def stated(value: Any, *units: str, pick: str = "max") -> float | int | None:
+def stated(value: Any, *units: str, pick: str = "max", of: Any = None) -> float | int | None:
     """The number a record (a candidate: its name, aliases and evidence) or a text states
     next to one of ``units``: ``c | stated("km")`` reads '85.000 km' and 'km: 85,000' as
     85000. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or ``first``.
@@ -222,8 +264,15 @@ def stated(value: Any, *units: str, pick: str = "max") -> float | int | None:
 
     Areas are read in the unit asked: with ``stated("m2", "metros")`` a listing's
     "650 sq ft" counts as 60.4, with ``stated("sq ft")`` a "60 m²" as 645.8; asking for
-    both units at once is an error (two scales in one comparison)."""
-    wrong = _pick_problem(pick) or _area_asked(units)[1]
+    both units at once is an error (two scales in one comparison). So are data sizes and
+    weights: with ``stated("GB")`` a "1 TB" counts as 1000, with ``stated("kg")`` a
+    "3.3 lbs" as 1.497.
+
+    ``of``: a word (or a list of words) the value must stand next to, for a product that
+    states several values in one unit: ``stated("GB", of=["RAM", "memoria"])`` reads "16 GB
+    RAM", "16 GB de RAM" and "RAM: 16 GB" but not "512 GB SSD"."""
+    wrong = _pick_problem(pick) or _area_asked(units)[1] or _quantity_asked(units)[1] \
+        or _of_problem(of)
     if wrong:
         raise ValueError(f"stated: {wrong}")
     words = [re.escape(fold(str(u)).strip()) for u in units if str(u).strip()]
@@ -238,21 +287,60 @@ def stated(value: Any, *units: str, pick: str = "max") -> float | int | None:
                           r"|(?<!\w)(" + count + r")[\s-]+(?:" + alt + r")(?!\w)")
     area = _area_asked(units)[0]
     other, other_re = _OTHER_AREA[area] if area else (None, None)
+    quantity = _quantity_asked(units)[0]
+    near = _near_re(of)
     numbers: list[float] = []
     for text in _texts(value):
         folded = fold(text)
+        found: dict[int, float] = {}  # by where the value starts: read once, in text order
         for m in found_re.finditer(folded):
-            if m.group(3):
-                numbers.append(float(i18n.COUNT_WORDS[m.group(3)]))
-            else:
-                numbers.append(read_number(m.group(1) or m.group(2)))
+            if near is None or _is_near(folded, m.span(), near):
+                found[m.start()] = (float(i18n.COUNT_WORDS[m.group(3)]) if m.group(3)
+                                    else read_number(m.group(1) or m.group(2)))
         if area and other and other_re is not None:
-            numbers += [convert_area(read_number(m.group(1) or m.group(2)), other, area)
-                        for m in other_re.finditer(folded)]
+            for m in other_re.finditer(folded):
+                if near is None or _is_near(folded, m.span(), near):
+                    found.setdefault(m.start(), convert_area(
+                        read_number(m.group(1) or m.group(2)), other, area))
+        if quantity is not None:
+            for start, span, amount in _quantities(folded, *quantity):
+                if near is None or _is_near(folded, span, near):
+                    found.setdefault(start, amount)
+        numbers += [found[k] for k in sorted(found)]
     if not numbers:
         return None
     got = numbers[0] if pick == "first" else (max(numbers) if pick == "max" else min(numbers))
     return int(got) if got.is_integer() else got
+
+
+def _near_re(of: Any) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """(after, before): the ``of`` words right after a value or right before it."""
+    if of is None:
+        return None
+    words = [of] if isinstance(of, str) else list(of)
+    alt = "|".join(re.escape(fold(str(w)).strip()) for w in words if str(w).strip())
+    return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
+            re.compile(r"(?<!\w)(?:" + alt + r")" + NEXT_BEFORE + r"$"))
+
+
+def _is_near(folded: str, span: tuple[int, int], near: tuple[re.Pattern[str], re.Pattern[str]],
+             ) -> bool:
+    after, before = near
+    return bool(after.match(folded, span[1]) or before.search(folded[:span[0]]))
+
+
+def _quantities(folded: str, kind: str, target: str) -> list[tuple[int, tuple[int, int], float]]:
+    """Every data size or weight ``folded`` states, in ``target`` units (a listing's
+    "1 TB" as 1000 GB), with where each starts and its span."""
+    units, _base = QUANTITIES[kind]
+    alt = "|".join(f"(?P<u_{u}>{rx})" for u, (rx, _f) in units.items())
+    out = []
+    for m in re.finditer(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?![\w²])", folded):
+        unit = next(k[2:] for k, v in m.groupdict().items() if k.startswith("u_") and v)
+        if unit == "g" and len(m.group(1)) == 1 and m.end(1) == m.start("u_g"):
+            continue  # "4G", "5G": a mobile network, not grams
+        out.append((m.start(), m.span(), convert_quantity(read_number(m.group(1)), unit, target)))
+    return out
 
 
 #: the scope variable that carries the pipeline's synonym table to ``mentions`` (set by

@@ -76,6 +76,21 @@ def make_env(**kw: Any) -> BoundedSandbox:
     return env
 
 
+def in_language(env: BoundedSandbox, lang: str) -> BoundedSandbox:
+    """``env`` with its locale filters (``number``, ``money``, ``value``…: those taking
+    ``lang``) writing ``lang``, as a report's do: text a step renders for the report, such
+    as ``rank``'s ``reasons``, reads "1,68 kg" in a Spanish one, not "1.68 kg"."""
+    import functools
+    import inspect
+
+    from scout.spec.filters import FILTERS
+
+    for name, fn in FILTERS.items():
+        if "lang" in inspect.signature(fn).parameters:
+            env.filters[name] = functools.partial(fn, lang=lang)
+    return env
+
+
 @lru_cache(maxsize=1)
 def _mentions_in_scope() -> Callable[..., Any]:
     """``mentions`` with the pipeline's synonym table, read from the scope it runs in

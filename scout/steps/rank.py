@@ -39,7 +39,7 @@ from scout.schemas.records import (
 from scout.schemas.task import Money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
 from scout.units import per_factor
-from scout.spec.templating import make_env
+from scout.spec.templating import in_language, make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
 from scout.steps.videos import video_candidate
@@ -276,7 +276,9 @@ def run(ctx: StepContext) -> Shortlist:
 
     env = make_env()
     wheres = [(w, env.compile_expression(w, undefined_to_none=False)) for w in params.where]
-    reasons = [env.from_string(r) for r in params.reasons]
+    # what a reason says is read in the report: its numbers in the request's language
+    reason_env = in_language(make_env(), getattr(ctx.task, "lang", None) or "en")
+    reasons = [reason_env.from_string(r) for r in params.reasons]
     orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
                   SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}

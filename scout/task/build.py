@@ -42,6 +42,8 @@ _EXAMPLES = {
     "year": "2019",
     "number": "1.5",
     "area": "60 m2",
+    "data_size": "16 GB",
+    "weight": "1.5 kg",
     "boolean": "true",
     "string": "text",
     "subject": "ramen",

@@ -23,7 +23,7 @@ from scout.schemas.task import DateRange, Money, Month
 
 
 def display(value: Any, lang: str, type_name: str = "") -> str:
-    if value is not None and type_name in ("area", "rating", "duration") and \
+    if value is not None and type_name in ("area", "data_size", "weight", "rating", "duration") and \
             isinstance(value, (int, float)) and not isinstance(value, bool):
         return i18n.format_value(value, type_name, lang)
     if type_name == "number" and isinstance(value, float):

@@ -31,6 +31,7 @@ from scout.task.display import display
 from scout.task.lang import Lang, detect, fold
 from scout.task.values import coerce
 from scout.termsafe import plain
+from scout.units import QUANTITIES
 
 MAX_QUERY_CHARS = 2000  # a query longer than this is cut: parsing stays linear and bounded
 _CLAIMED = "\x00"
@@ -159,10 +160,11 @@ def _find_number(text: _Text, spec: InputSpec, name: str, integer: bool,
     alt = _name_forms([name.replace("_", " "), *spec.aliases])
     num = _number_re(integer, lang)
     count = r"\b(?P<w>" + "|".join(COUNT_WORDS) + r")"
-    m = (re.search(_NUMBER_CMP + num + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"\b",
+    # an alias may be a symbol ('"' for inches, '%'): its edges are not word boundaries
+    m = (re.search(_NUMBER_CMP + num + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"(?!\w)",
                    text.free)
-         or re.search(r"\b(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num + _THOUSAND, text.free)
-         or re.search(_NUMBER_CMP + count + r"[\s-]+" + alt + r"\b", text.free))
+         or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num + _THOUSAND, text.free)
+         or re.search(_NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", text.free))
     if not m:
         return None
     if m.groupdict().get("w"):
@@ -233,8 +235,10 @@ def _find_pattern(text: _Text, spec: InputSpec) -> tuple[str, tuple[int, int]] |
 # What a request is about (a ``subject``) is what is left once the others have read
 # theirs, so it comes last but for the place: it reads the place's name itself to leave it
 # out, and claims the subject, so the place reader passes over it ("ramen barcelona").
-_ORDER = ["date", "month", "money", "rating", "duration", "year", "area", "integer",
-          "number", "boolean", "list", "string", "subject", "place"]
+# A weight comes before money: "pounds" / "libras" are both, and a kind that declares a
+# weight asks for one ("a laptop under 3 pounds"); its budget in pounds is written £ or GBP.
+_ORDER = ["date", "month", "weight", "money", "rating", "duration", "year", "area", "data_size",
+          "integer", "number", "boolean", "list", "string", "subject", "place"]
 # a number left over, with the word glued after it when that says what it counts ("3
 # nights"), not a function word ("8,5 para") or the next sentence ("8.5. Thanks")
 _UNREAD = re.compile(r"(?<![\w.,/-])\d+(?:[.,/-]\d+)*(?:[ \t]*(?P<w>[^\W\d_]{1,12}))?", re.UNICODE)
@@ -259,6 +263,7 @@ def parse_query(
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     text = _Text(q)
     territories: list[str] | None = None
+    quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
 
     def found(name: str, value: Any, span: tuple[int, int]) -> None:
         result.values[name] = value
@@ -338,6 +343,10 @@ def parse_query(
                 from scout.task.area import find_area
 
                 hit = find_area(text.free, _NUMBER_CMP)
+            elif spec.type in QUANTITIES:
+                if spec.type not in quantities:
+                    quantities[spec.type] = _read_quantities(text, inputs, spec.type, result, _)
+                hit = quantities[spec.type].get(name)
             elif spec.type == "year":
                 from scout.task.year import find_year
 
@@ -408,6 +417,43 @@ def parse_query(
     return result
 
 
+def _read_quantities(text: _Text, inputs: dict[str, InputSpec], kind: str,
+                     result: ParseResult, _: Callable[[str], str],
+                     ) -> dict[str, tuple[float, tuple[int, int]]]:
+    """The values of every input of one quantity type (``data_size``, ``weight``), read
+    at once: a product states several quantities in one unit (memory and storage are both
+    GB), so each input first takes a value its name or an alias stands next to ("16 GB de
+    RAM", "SSD de 1 TB"); the values left go to the inputs still empty, in the order the
+    pipeline declares them, when there is one for each. Fewer values than empty inputs is
+    not guessed at: the note names the inputs a value could be."""
+    from scout.task.quantity import find_quantities, find_quantity
+
+    names = [n for n, s in inputs.items() if s.type == kind and n not in result.values]
+    hits: dict[str, tuple[float, tuple[int, int]]] = {}
+    for name in names:
+        spec = inputs[name]
+        hit = find_quantity(text.free, kind, _NUMBER_CMP,
+                            _name_forms([name.replace("_", " "), *spec.aliases]))
+        if hit is not None:
+            hits[name] = hit
+            text.claim(hit[1])
+    empty = [n for n in names if n not in hits]
+    left = find_quantities(text.free, kind, _NUMBER_CMP) if empty else []
+    if len(empty) == 1 or len(left) >= len(empty):
+        hits.update(zip(empty, left))
+    else:
+        quote = "«{}»" if result.lang == "es" else "'{}'"
+        for _value, span in left:
+            text.claim(span)
+            shown = quote.format(text.original[span[0]:span[1]].strip())
+            result.notes.append(_("{text} could be {names}, so it was not read; write what it "
+                                  "is next to it, e.g. {example}").format(
+                text=shown, names=" / ".join(_(n).replace("_", " ") for n in empty),
+                example=quote.format(text.original[span[0]:span[1]].strip() + " "
+                                     + (inputs[empty[0]].aliases or [empty[0]])[0])))
+    return hits
+
+
 def _note(result: ParseResult, name: str, text: str) -> None:
     result.notes.append(text)
     result.field_notes.setdefault(name, []).append(text)
@@ -434,8 +480,8 @@ def _note_bare_amounts(text: _Text, inputs: dict[str, InputSpec], result: ParseR
 def _note_unread(text: _Text, inputs: dict[str, InputSpec], result: ParseResult,
                  _: Callable[[str], str]) -> None:
     """Numbers left over while a numeric input is still empty: say what was not read."""
-    open_types = {"date", "month", "money", "rating", "duration", "year", "area", "integer",
-                  "number"}
+    open_types = {"date", "month", "money", "rating", "duration", "year", "area", "data_size",
+                  "weight", "integer", "number"}
     if not any(s.type in open_types and n not in result.values for n, s in inputs.items()):
         return
     left = [text.original[m.start():m.end() if m.group("w") and m.group("w") not in _GLUE

@@ -94,6 +94,7 @@ def _mask_readings(free: str, original: str, today: dt.date, declared: frozenset
     """``free`` with what the other readers would read blanked, for the types the pipeline
     does not declare (a declared one's reader has claimed its text)."""
     from scout.task.area import find_area
+    from scout.task.quantity import find_quantity
     from scout.task.dates import find_when
     from scout.task.durations import find_duration
     from scout.task.money import iter_money
@@ -116,7 +117,8 @@ def _mask_readings(free: str, original: str, today: dt.date, declared: frozenset
             break
         free = blank(free, when.span)
     readers = {"rating": lambda t: find_rating(t, None), "duration": find_duration,
-               "area": find_area}
+               "area": find_area, "data_size": lambda t: find_quantity(t, "data_size"),
+               "weight": lambda t: find_quantity(t, "weight")}
     for name, reader in readers.items():
         hit = None if name in declared else reader(free)
         if hit is not None:

@@ -243,6 +243,8 @@ def _parser(module: str, name: str) -> Callable[[Any], Any]:
 
 parse_year = _parser("scout.task.year", "parse_year")
 parse_area = _parser("scout.task.area", "parse_area")
+parse_data_size = _parser("scout.task.quantity", "parse_data_size")
+parse_weight = _parser("scout.task.quantity", "parse_weight")
 parse_duration = _parser("scout.task.durations", "parse_duration")
 
 
@@ -253,6 +255,8 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
     "year": parse_year,
     "number": parse_number,
     "area": parse_area,
+    "data_size": parse_data_size,
+    "weight": parse_weight,
     "boolean": parse_boolean,
     "place": parse_place,
     "month": parse_month,

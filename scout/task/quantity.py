@@ -1,0 +1,127 @@
+"""Quantities a product is specified by, in free text, English and Spanish: data sizes
+(``data_size``: "16 GB", "16GB de RAM", "512 GB SSD", "1 TB", "16 gigas") and weights
+(``weight``: "1,5 kg", "menos de 1.200 g", "under 3 lbs", "2 kilos"). The value of such an
+input is a number in its kind's base unit (gigabytes, kilograms: :data:`scout.units.QUANTITIES`);
+other units are converted (1 TB = 1,000 GB, as storage is sold; 1 lb = 0.45359237 kg).
+
+The unit says what the number is, so no name or alias is needed. A product has several
+quantities of one kind (memory and storage are both gigabytes), so an input's name or
+aliases next to the value say whose it is: "16 GB de RAM", "RAM: 16GB", "512GB SSD",
+"SSD de 1 TB", "1 TB NVMe SSD" (one word may stand between). The parser reads those first
+for every input of the kind, then gives the values no word claims to the inputs still
+empty, in the order the pipeline declares them, when there is one for each; fewer values
+than inputs ("portátil con 16 GB" for memory and storage) is not guessed at: the Task
+notes say which inputs it could be.
+
+Numbers: a "." or "," followed by exactly three digits groups thousands ("1.200 g"),
+otherwise it is the decimal mark ("1,5 kg").
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from scout.task.lang import fold
+from scout.units import NEXT_AFTER, NEXT_BEFORE, QUANTITIES, convert_quantity
+
+__all__ = ["find_quantities", "find_quantity", "parse_quantity"]
+
+_NUM = r"(?P<n>\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"
+_AFTER, _BEFORE = NEXT_AFTER, NEXT_BEFORE
+
+
+def _unit_re(kind: str) -> str:
+    units, _base = QUANTITIES[kind]
+    return "(?:" + "|".join(f"(?P<u_{u}>{rx})" for u, (rx, _f) in units.items()) + ")"
+
+
+def _qty_re(kind: str) -> str:
+    return r"(?<![\w.,])" + _NUM + r"\s*-?\s*" + _unit_re(kind) + r"(?![\w²])"
+
+
+def _number(raw: str) -> float:
+    raw = raw.replace("\u00a0", "").replace("\u202f", "").replace(" ", "")
+    if re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", raw):
+        return float(re.sub(r"[.,]", "", raw))
+    return float(raw.replace(",", "."))
+
+
+def _value(m: re.Match[str], kind: str) -> float | None:
+    value = _number(m.group("n"))
+    if not math.isfinite(value):  # hundreds of digits: not a size anyone has
+        return None
+    unit = next(k[2:] for k, v in m.groupdict().items() if k.startswith("u_") and v)
+    if unit == "g" and re.fullmatch(r"\d", m.group("n")) and m.end("n") == m.start("u_g"):
+        return None  # "4G", "5G": a mobile network, not four grams
+    return convert_quantity(value, unit, QUANTITIES[kind][1])
+
+
+def find_quantity(free: str, kind: str, prefix: str = "", words: str | None = None,
+                  ) -> tuple[float, tuple[int, int]] | None:
+    """The first ``kind`` quantity in ``free`` (folded text), in its base unit, and its
+    span. ``prefix``: a regex for a comparison claimed with it ("at least 16 GB");
+    ``words``: a regex for the input's name and aliases, which must then stand next to
+    the value (after it, "16 GB de RAM", or before it, "RAM: 16 GB"), and are claimed."""
+    qty = _qty_re(kind)
+    if words is None:
+        patterns = [prefix + qty]
+    else:
+        patterns = [prefix + qty + _AFTER + words + r"(?!\w)",
+                    r"(?<!\w)" + words + _BEFORE + prefix + qty]
+    best: tuple[float, tuple[int, int]] | None = None
+    for pattern in patterns:
+        for m in re.finditer(pattern, free):
+            value = _value(m, kind)
+            if value is not None:
+                if best is None or m.start() < best[1][0]:
+                    best = (value, m.span())
+                break
+    return best
+
+
+def find_quantities(free: str, kind: str, prefix: str = "",
+                    ) -> list[tuple[float, tuple[int, int]]]:
+    """Every ``kind`` quantity in ``free``, in text order (no words asked for)."""
+    out = []
+    for m in re.finditer(prefix + _qty_re(kind), free):
+        value = _value(m, kind)
+        if value is not None:
+            out.append((value, m.span()))
+    return out
+
+
+_HOW = {"data_size": "a data size in gigabytes, e.g. 16 or '16 GB', '1 TB'",
+        "weight": "a weight in kilograms, e.g. 1.5 or '1.5 kg', '3 lbs'"}
+
+
+def parse_quantity(value: Any, kind: str) -> float:
+    """A data size or a weight written in a default, a mission or ``--set``: a number is
+    in the kind's base unit (GB, kg); text names its unit ("1 TB", "3 lbs") or has none."""
+    if isinstance(value, bool):
+        raise ValueError(f"write {_HOW[kind]}")
+    if isinstance(value, (int, float)):
+        amount = float(value)
+    elif isinstance(value, str):
+        text = fold(value).strip()
+        hit = find_quantity(text, kind)
+        if hit is not None and hit[1] == (0, len(text)):
+            amount = hit[0]
+        elif re.fullmatch(r"\d+(?:[.,]\d+)?", text):
+            amount = float(text.replace(",", "."))
+        else:
+            raise ValueError(f"'{value}' is not {_HOW[kind]}")
+    else:
+        raise ValueError(f"write {_HOW[kind]}")
+    if amount < 0 or not math.isfinite(amount):
+        raise ValueError(f"write {_HOW[kind]}, not {amount:g}")
+    return amount
+
+
+def parse_data_size(value: Any) -> float:
+    return parse_quantity(value, "data_size")
+
+
+def parse_weight(value: Any) -> float:
+    return parse_quantity(value, "weight")

@@ -1,0 +1,79 @@
+"""``stated`` reads data sizes and weights in the unit a ``where`` asks for (a listing's
+"1 TB" is 1000 with ``stated("GB")``, "3.3 lbs" is 1.497 with ``stated("kg")``), and
+``of=`` says whose value it is when a product states several in one unit: memory and
+storage are both gigabytes (found writing the laptops kind, where ``stated("GB")`` took
+the 512 GB of the SSD for the memory)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scout.spec.filters import stated
+from scout.spec.filtersig import call_problem
+from scout.spec.templating import analyse
+
+RAM = ["RAM", "memory", "memoria"]
+DISK = ["SSD", "storage", "almacenamiento"]
+
+
+def _laptop(*texts: str) -> dict:
+    return {"name": "Some Laptop 14", "evidence": [{"text": t} for t in texts]}
+
+
+@pytest.mark.parametrize("text,ram,disk", [
+    ("16GB RAM, 512GB SSD", 16, 512),
+    ("16 GB de RAM, SSD de 1 TB", 16, 1000),
+    ("RAM: 32 GB · Almacenamiento: 2 TB", 32, 2000),
+    ("8GB unified memory, 256GB SSD storage", 8, 256),
+    ("16 GB LPDDR5X RAM and a 1 TB NVMe SSD", 16, 1000),
+    ("memoria de 16 GB ampliable a 32 GB; 512 GB SSD", 16, 512),   # what it can take is not it
+    ("512 GB SSD", None, 512),
+])
+def test_of_says_whose_gigabytes(text, ram, disk) -> None:
+    c = _laptop(text)
+    assert stated(c, "GB", of=RAM, pick="min") == ram
+    assert stated(c, "GB", of=DISK, pick="min") == disk
+
+
+def test_other_units_of_one_quantity_are_converted() -> None:
+    c = _laptop("1 TB SSD", "2.6 lbs", "ships in a 900 g box")
+    assert stated(c, "GB") == 1000
+    assert stated(c, "TB") == 1
+    assert stated(c, "kg", pick="max") == pytest.approx(1.179, abs=0.001)
+    assert stated(c, "kg", pick="first") == pytest.approx(1.179, abs=0.001)
+    assert stated(c, "g", pick="min") == 900
+    assert stated(_laptop("4G LTE modem, 1,4 kg"), "kg", pick="min") == 1.4   # 4G: no grams
+    # a unit of no such quantity is read as written, as before
+    assert stated(_laptop("14 pulgadas"), "pulgadas") == 14
+
+
+def test_a_word_of_is_a_string_or_a_list() -> None:
+    c = _laptop("16 GB RAM, 512 GB SSD")
+    assert stated(c, "GB", of="ssd") == 512
+    assert stated(c, "GB", of=["HDD"]) is None
+
+
+@pytest.mark.parametrize("expr,problem", [
+    ("c | stated('GB', 'TB')", "two units of one quantity"),
+    ("c | stated('kg', 'GB')", "not one quantity"),
+    ("c | stated('GB', of='')", "of names the words"),
+])
+def test_validate_refuses_two_scales_and_an_empty_of(expr, problem) -> None:
+    found = [call_problem(name, call) for name, call in analyse(expr, expression=True).calls]
+    assert any(f and problem in f for f in found), found
+    with pytest.raises(ValueError, match=problem):
+        args = {"c | stated('GB', 'TB')": (("GB", "TB"), {}),
+                "c | stated('kg', 'GB')": (("kg", "GB"), {}),
+                "c | stated('GB', of='')": (("GB",), {"of": ""})}[expr]
+        stated(_laptop("16 GB"), *args[0], **args[1])
+
+
+def test_an_empty_list_of_words_is_refused_when_it_runs() -> None:
+    with pytest.raises(ValueError, match="of names the words"):
+        stated(_laptop("16 GB"), "GB", of=[])
+
+
+def test_a_good_call_has_no_problem() -> None:
+    expr = "c | stated('GB', of=['RAM', 'memoria'], pick='min')"
+    assert not [p for name, call in analyse(expr, expression=True).calls
+                if (p := call_problem(name, call))]
