@@ -25,9 +25,11 @@ A video is never flagged for a price or rating it cannot have.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from jinja2 import TemplateError
+from pydantic import BaseModel
 
 from scout.adapters.facts import conservative_price, conservative_rating
 from scout.config.models import CurrencyTable
@@ -240,6 +242,50 @@ def _sort_key(values: list[Any], descending: bool) -> tuple:
     return tuple(key)
 
 
+#: the names through which a template translates its words (Jinja's i18n extension)
+_GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext"})
+
+
+def _translates(params: RankParams) -> bool:
+    """Some reason translates its words with ``_()`` (or another gettext name)."""
+    from scout.spec.templating import JinjaCheckError, analyse
+
+    for reason in params.reasons:
+        try:
+            if analyse(reason).names & _GETTEXT:
+                return True
+        except JinjaCheckError:
+            continue  # the validator reports it; rendering it says the expression instead
+    return False
+
+
+def files_read(params: BaseModel, root: Path) -> list[Path]:
+    """The project's catalogs when a reason translates its words (part of the phase's
+    fingerprint: a corrected translation ranks again); none otherwise."""
+    from scout.report.files import catalog_files
+
+    if not isinstance(params, RankParams) or not _translates(params):
+        return []
+    return catalog_files(root / "templates")
+
+
+def _reason_templates(params: RankParams, lang: str, root: Path) -> list[Any]:
+    """The ``reasons``, compiled as the report reads them: the locale filters write
+    ``lang`` ("pesa 1,7 kg"), and ``_()`` / ``ngettext`` translate with the report's
+    catalog, the project's own (``locales/`` beside ``templates/``) merged over scout's, so
+    ``{{ _('over budget') }}`` reads "por encima del presupuesto" in a Spanish request."""
+    from scout.i18n import lang_of, translations
+    from scout.report.files import project_locales
+
+    lang = lang_of(lang)
+    env = in_language(make_env(), lang)
+    if _translates(params):
+        catalog = translations(lang, project_locales(root / "templates"))
+        env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+    env.globals["lang"] = lang  # as in a report template
+    return [env.from_string(r) for r in params.reasons]
+
+
 def _reason(reasons: list[Any], i: int, scope: dict[str, Any], expression: str) -> str:
     """What the report says about where[i]: the author's ``reasons[i]`` rendered for this
     record (its words in the request's language), else the expression as written."""
@@ -276,9 +322,7 @@ def run(ctx: StepContext) -> Shortlist:
 
     env = make_env()
     wheres = [(w, env.compile_expression(w, undefined_to_none=False)) for w in params.where]
-    # what a reason says is read in the report: its numbers in the request's language
-    reason_env = in_language(make_env(), getattr(ctx.task, "lang", None) or "en")
-    reasons = [reason_env.from_string(r) for r in params.reasons]
+    reasons = _reason_templates(params, getattr(ctx.task, "lang", None) or "en", ctx.root)
     orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
                   SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}

@@ -20,7 +20,11 @@ The subject is the first noun phrase left once everything else is accounted for:
   typed with a typo ("dnde", "resturante").
 
 Words joined by "de / a la / al / and / con / sin" stay one subject ("pulpo a la
-gallega", "fish and chips", "arroz con leche"). An input's ``aliases`` are words the
+gallega", "fish and chips", "arroz con leche"), and so do a model's numbers: a token of
+letters and digits ("Galaxy S24", "WH-1000XM5"), a number inside a name ("rtx 4090
+laptop") and one right after a name's word that counts nothing after it ("laptop RTX
+4060 under 1500 USD", "Dell XPS 13": :func:`_model_number`); a product's condition ("de
+segunda mano", "used") is no part of it. An input's ``aliases`` are words the
 subject follows ("about", "sobre" always are): "tutorials on logistic regression".
 
 When the pipeline also has a place input and no place was found either way, the request
@@ -60,6 +64,7 @@ class _Tok:
     place: bool = False  # part of a place: never the subject
     counted: bool = False  # a word a number counts: "4 personas"
     joins: bool = False  # a cue the place reader passed over: "chile en nogada en puebla"
+    year: bool = False  # a year, when the pipeline reads years: no model's number
 
 
 def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
@@ -71,13 +76,18 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
     declares a place (so a place must be left for it); ``declared``: the input types the
     pipeline declares (their readers have claimed their text already); ``lang``: the
     request's language, as the place reader reads it."""
-    toks = _tokens(_mask_readings(free, original, today, frozenset(declared)))
+    masked = _mask_readings(free, original, today, frozenset(declared))
+    toks = _tokens(masked)
+    if "year" in declared:  # "toyota corolla 2015": the year input's, read or not
+        for tok in toks:
+            tok.year = tok.text.isdigit() and 1900 <= int(tok.text) <= today.year + 1
     located = _mark_cue_places(toks, free, original, list(place_aliases), lang)
     if not located:
         located = _mark_known_places(toks, free, original)
     chat = place_input and not located  # the place must be found after the subject
     start = _after_cue(toks, free, list(aliases))
-    phrases = _phrases(toks, start, chat) or (_phrases(toks, 0, chat) if start else [])
+    phrases = _phrases(toks, start, chat, masked) \
+        or (_phrases(toks, 0, chat, masked) if start else [])
     for k, (first, last, ended_by_of) in enumerate(phrases):
         if chat and not ended_by_of and k == 0:
             last = _leave_place(toks, first, last, original)
@@ -138,6 +148,9 @@ def _tokens(free: str) -> list[_Tok]:
             tok.counted = True
     for tok in toks:
         tok.counted = tok.counted or tok.text in _COUNTS  # "dinner for two"
+    for prev, tok in zip(toks, toks[1:]):
+        if (prev.text, tok.text) in sw.CONDITION_PAIRS:  # "un macbook de segunda mano"
+            prev.word = tok.word = False
     return toks
 
 
@@ -232,8 +245,29 @@ def _is_stop(text: str) -> bool:
         or sw.near(text) is not None
 
 
-def _phrases(toks: list[_Tok], start: int, chat: bool) -> list[tuple[int, int, bool]]:
-    """(first, last, ended by "de"/"of") of each run of subject words from ``start``."""
+def _model_number(toks: list[_Tok], i: int, free: str) -> bool:
+    """Token ``i``, a number right after a word of the subject (a space between, nothing
+    else), is the end of a model's name ("iPhone 15", "Dell XPS 13", "PlayStation 5",
+    "RTX 4060"): no connector before it ("piso de 2"), no amount's decimals or thousands
+    ("portátil 1.500"), at most four digits, no year when the pipeline reads years
+    ("toyota corolla 2015"), and no word after it that it counts ("ramen 2 personas",
+    "15 reviews"): only the end of the request, punctuation, what another reader claimed,
+    or a function, request or quality word ("iphone 15 por menos de 900 €", "ps5
+    barata")."""
+    tok, prev = toks[i], toks[i - 1]
+    if not prev.word or prev.text in sw.CONNECTORS or prev.joins or len(tok.text) > 4 \
+            or tok.year:
+        return False
+    if re.match(r"[.,'’]\d", free[tok.end:tok.end + 2]):
+        return False
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    return nxt is None or not nxt.word or nxt.place or nxt.text in sw.AFTER_MODEL
+
+
+def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
+             ) -> list[tuple[int, int, bool]]:
+    """(first, last, ended by "de"/"of") of each run of subject words from ``start``;
+    ``free`` is the text ``toks`` were read from."""
     out: list[tuple[int, int, bool]] = []
     words: list[int] = []  # indices of the current phrase, connectors included
     skipping = False  # after "con amigos", "with a view": a feature, not the subject
@@ -251,10 +285,14 @@ def _phrases(toks: list[_Tok], start: int, chat: bool) -> list[tuple[int, int, b
             words.append(i)
             continue
         nxt = toks[i + 1] if i + 1 < len(toks) else None
-        if words and tok.text.isdigit() and nxt is not None and nxt.word and not nxt.place \
-                and not _is_stop(nxt.text):
+        if words and tok.text.isdigit() and not tok.year and nxt is not None and nxt.word \
+                and not nxt.place and not _is_stop(nxt.text):
             words.append(i)  # "rtx 4090 laptop": a number inside a name is part of it
             nxt.counted = False
+            continue
+        if not chat and tok.text.isdigit() and words and words[-1] == i - 1 \
+                and _model_number(toks, i, free):
+            words.append(i)  # "iPhone 15", "Dell XPS 13", "laptop RTX 4060 under 1500 USD"
             continue
         if not tok.word or tok.place or tok.counted:
             close()

@@ -53,7 +53,7 @@ locales bar bares establecimiento establecimientos video videos talk talks charl
 tutorial tutorials tutoriales lecture lectures conferencia conferencias clase clases
 course courses curso cursos
 """
-# how good, typical, cheap or nice it should be
+# how good, typical, cheap or nice it should be, and in what condition (a product's)
 _QUALITY = """
 best better good great nice top cheap cheaper cheapest affordable inexpensive budget
 authentic traditional typical real proper genuine classic famous popular decent amazing
@@ -71,7 +71,12 @@ recomendados recomendadas excelente excelentes increible increibles espectacular
 espectaculares muy bien mas super bastante romantico romantica tranquilo tranquila bonito
 bonita acogedor acogedora genial geniales verdadero verdadera calidad mucho mucha muchos
 muchas poco poca pocos pocas much many little lot lots
+used second-hand secondhand refurbished pre-owned usado usada usados usadas
+reacondicionado reacondicionada reacondicionados reacondicionadas seminuevo seminueva
+seminuevos seminuevas
 """
+# a product's condition in two words, no part of what it is: "de segunda mano"
+CONDITION_PAIRS = frozenset({("segunda", "mano"), ("second", "hand")})
 # who comes along, and what the meal is for: "con amigos", "for my birthday"
 _COMPANY = """
 friends friend family kids children child partner wife husband girlfriend boyfriend
@@ -118,6 +123,10 @@ NAME_HEADS = frozenset("san santa santo sao new los las el la le st saint rio ho
 
 VENUES = frozenset(_VENUES.split())
 QUALITY = frozenset(_QUALITY.split())
+# the words that may follow a model's number and leave it in the name ("iphone 15 por
+# menos de 900", "ps5 barata", "xps 13 please"): function, request and quality words;
+# not a noun the number would count ("2 personas", "15 reviews", "3 charlas")
+AFTER_MODEL = frozenset(_FUNCTION.split()) | frozenset(_REQUEST.split()) | QUALITY
 # every word that is never part of a subject, by itself (every frame word among them)
 STOP = frozenset(_REQUEST.split()) | frozenset(_FUNCTION.split()) | VENUES | QUALITY \
     | frozenset(_COMPANY.split()) | frozenset(_OTHERS.split())

@@ -24,8 +24,8 @@ Authors seed it with their own results::
 
 A query that matches no seeded pattern gets ``fake.default_results`` (none by default:
 zero results is an answer). Every call is logged in ``fake.calls``. Without a seeded
-answer, synthesis answers with one cited sentence per search result it served, so a
-pipeline runs end to end with search seeds alone. A video with no transcript seeded has
+answer, synthesis answers with what each search result it served says, every sentence
+cited to that result, so a pipeline runs end to end with search seeds alone. A video with no transcript seeded has
 its captions disabled, as many real ones do.
 """
 
@@ -283,10 +283,7 @@ class FakeProviders:
         if answer is None:
             with self._lock:
                 served = list(self._served[:8])
-            answer = _Answer(
-                " ".join(f"{(r.snippet or r.title).rstrip('. ')} [{i}]."
-                         for i, r in enumerate(served, 1)) or "No sources were found.",
-                [r.url for r in served])
+            answer = _default_answer(served)
         content = answer.text
         return 200, {  # the keys of a real sonar answer
             "id": str(uuid.uuid4()), "model": "sonar", "created": 0,
@@ -303,6 +300,24 @@ class FakeProviders:
                          "message": {"role": "assistant", "content": content},
                          "delta": {"role": "assistant", "content": ""}}],
         }
+
+
+def _default_answer(served: list[Result]) -> _Answer:
+    """The answer when none is seeded: what each served result says (its snippet, else its
+    title), every sentence of it cited to that result, as a real answer cites them. The
+    answer is read back sentence by sentence (scout.adapters.text.split_sentences, for
+    every synthesis adapter), so a snippet of several sentences with one marker at its end
+    would leave all but its last uncited in the report."""
+    from scout.adapters.text import split_sentences
+
+    parts = []
+    for i, r in enumerate(served, 1):
+        for sentence in split_sentences(r.snippet or r.title) or [r.title]:
+            body = sentence.rstrip(".!?… ")
+            if body:
+                end = sentence[-1] if sentence[-1] in ".!?" else "."
+                parts.append(f"{body} [{i}]{end}")
+    return _Answer(" ".join(parts) or "No sources were found.", [r.url for r in served])
 
 
 class _Server(ThreadingHTTPServer):

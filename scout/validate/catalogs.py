@@ -7,7 +7,8 @@ translate them in ``locales/<lang>/LC_MESSAGES/messages.po`` beside ``templates/
 * SPEC058 (error): a project catalog that does not parse, at its ``file:line``; and an
   entry whose translation names a ``%(placeholder)s`` the msgid does not pass (the report
   would fail while rendering).
-* SPEC059 (warning): a msgid a project template uses that neither the project's catalog
+* SPEC059 (warning): a msgid a project template (or a ``rank`` phase's ``reasons``,
+  which the report shows) uses that neither the project's catalog
   nor scout's translates, for each language scout writes besides English (the source
   language: its msgids are the English text). Requests arrive in either language, so a
   kind's report is read in both.
@@ -67,7 +68,7 @@ def catalog_problems(locales: Path,
             reported.add((msgid, context))
             ctx = f" (context {context!r})" if context else ""
             problems.append(Problem(
-                "SPEC059", f"report template text {msgid!r}{ctx} has no translation into "
+                "SPEC059", f"report text {msgid!r}{ctx} has no translation into "
                 f"'{lang}': a request in that language gets it in English", where,
                 severity="warning",
                 hint=f"add msgid {_po(msgid)} and its msgstr to {path}"))

@@ -283,8 +283,36 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
                 check_template(path, pid=pid, scope={"title", "body_html", "mission",
                                                      *REPORT_CONTEXT},
                                pipeline=pipeline, producers=made, templates=templates, use=use)
+    use.msgids += reason_msgids(spec)
     use.problems += catalog_problems(project_locales(templates), use.msgids)
     return use.problems, use.task_attrs
+
+
+def reason_msgids(spec: LoadedSpec) -> list[tuple[str, str, Location]]:
+    """(msgid, context, where) of each ``_()`` / ``{% trans %}`` in a ``rank`` phase's
+    ``reasons``: the report shows them, translated with the same catalogs as its templates
+    (scout.steps.rank), so the same check applies, located at the reason in the spec."""
+    pipeline = spec.model
+    assert isinstance(pipeline, Pipeline)
+    out: list[tuple[str, str, Location]] = []
+    for pid, phase in pipeline.phases.items():
+        raw = phase.with_ if isinstance(phase.with_, dict) else {}
+        reasons = raw.get("reasons")
+        if phase.uses != "rank" or pid in spec.broken_phases or not isinstance(reasons, list):
+            continue
+        for i, reason in enumerate(reasons):
+            if not isinstance(reason, str) or not has_jinja(reason):
+                continue
+            try:
+                facts = template_facts(reason, name=f"{pid}.reasons[{i}]",
+                                       filename=str(spec.source_map.file))
+            except TemplateSyntax:
+                continue  # SPEC050, from the spec's own Jinja checks
+            where = spec.source_map.locate(("phases", pid, "with", "reasons", i))
+            out += [(msgid, context, where)
+                    for kind, *rest in facts.uses if kind == "msgid"
+                    for msgid, context, _line in [rest]]
+    return out
 
 
 def unused_problems(spec: LoadedSpec, template_task_attrs: set[str]) -> list[Problem]:

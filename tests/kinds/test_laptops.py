@@ -195,6 +195,9 @@ def test_laptops_end_to_end(tmp_path, query, listings, fits, left_out, words, se
     assert {c["name"]: reasons for c, reasons in short["excluded"]} == left_out
     report = run.report
     assert all(f"**{name}**" in report for name in left_out)
+    # the fake synthesis cites every sentence of the listings it was served
+    assert "sin respaldo en la evidencia" not in report
+    assert "not supported by the evidence" not in report
     assert all(w in report for w in words), [w for w in words if w not in report]
     # each listing is its own candidate with its own price
     prices = {c["name"]: c["price"]["amount"] for c in run.artifact("candidates")["items"]}

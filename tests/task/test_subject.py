@@ -233,3 +233,80 @@ def test_a_dish_holding_en_or_in_keeps_it_when_the_place_follows(
 def test_a_cue_that_opens_the_places_area_does_not_join_the_dish(
         query: str, want: tuple[str, str]) -> None:
     assert eat(query) == want
+
+
+# ------------------------------------------------------- model names with numbers in them
+PRODUCT = {"product": InputSpec(type="subject"), "budget": InputSpec(type="money"),
+           "min_rating": InputSpec(type="rating")}
+
+
+@pytest.mark.parametrize("query, want", [
+    # a number right after a name ends the model's name, whatever follows it
+    ("laptop RTX 4060 under 1500 USD", "laptop RTX 4060"),
+    ("iPhone 15 Pro por menos de 900 €", "iPhone 15 Pro"),
+    ("iphone 15 por menos de 900 €", "iphone 15"),
+    ("portátil con RTX 4070", "portátil con RTX 4070"),
+    ("Dell XPS 13", "Dell XPS 13"),
+    ("dell xps 13, max $1400", "dell xps 13"),
+    ("PlayStation 5 under 500 EUR", "PlayStation 5"),
+    ("Pixel 8 con 4,5 estrellas o más", "Pixel 8"),
+    ("nintendo switch 2 barata", "nintendo switch 2"),
+    # a model token with letters and digits is a word of the name, as before
+    ("Galaxy S24 Ultra", "Galaxy S24 Ultra"),
+    ("Sony WH-1000XM5 headphones", "Sony WH-1000XM5 headphones"),
+    ("PS5 barata", "PS5"),
+    ("Canon EOS R50", "Canon EOS R50"),
+    # the product's condition is no part of it
+    ("un MacBook Air M2 de segunda mano", "MacBook Air M2"),
+    ("used macbook air m2", "macbook air m2"),
+    ("iphone 13 reacondicionado", "iphone 13"),
+])
+def test_a_number_glued_to_a_product_name_stays_in_it(query: str, want: str) -> None:
+    result = parse_query(query, PRODUCT, today=TODAY)
+    assert result.values.get("product") == want
+    assert not any("could not read" in n or "no se pudo leer" in n for n in result.notes), \
+        result.notes
+
+
+SPECS = {"product": InputSpec(type="subject"), "budget": InputSpec(type="money"),
+         "year": InputSpec(type="year"), "min_rating": InputSpec(type="rating"),
+         "screen": InputSpec(type="number", aliases=["pulgadas", "inches"]),
+         "rooms": InputSpec(type="integer", aliases=["habitaciones", "bedrooms"]),
+         "ram": InputSpec(type="data_size"), "weight": InputSpec(type="weight"),
+         "area": InputSpec(type="area")}
+
+
+@pytest.mark.parametrize("query, want, other", [
+    # what other inputs read leaves the name: amounts, ratings, sizes, counts, years
+    ("iphone 15 por 900 euros", "iphone 15", "budget"),
+    ("ps5 4 estrellas", "ps5", "min_rating"),
+    ("iphone 15 128gb", "iphone 15", "ram"),
+    ("portátil 16 GB RAM", "portátil", "ram"),
+    ("tele 55 pulgadas", "tele", "screen"),
+    ("tele samsung de 55 pulgadas", "tele samsung", "screen"),
+    ("piso de 2 habitaciones", "piso", "rooms"),
+    ("bici de 10 kg", "bici", "weight"),
+    ("piso 80 m2", "piso", "area"),
+    ("dell xps 13 de 2024", "dell xps 13", "year"),
+])
+def test_what_other_inputs_read_still_leaves_the_name(query: str, want: str,
+                                                      other: str) -> None:
+    values = parse_query(query, SPECS, today=TODAY).values
+    assert values.get("product") == want and other in values, values
+
+
+@pytest.mark.parametrize("query, want", [
+    ("toyota corolla 2015", "toyota corolla"),  # a kind that reads years: a year is no model
+    ("ramen 2 personas", "ramen"),  # a word the number counts
+    ("portátil 1.500", "portátil"),  # an amount's thousands
+    ("piso de 3", "piso"),  # after a connector: no name's number
+])
+def test_numbers_that_are_no_models_number_stay_out(query: str, want: str) -> None:
+    kind = dict(PRODUCT, year=InputSpec(type="year"))
+    assert parse_query(query, kind, today=TODAY).values.get("product") == want
+
+
+def test_a_trailing_number_still_ends_a_chat_place() -> None:
+    # with a place to find after the subject, a number still tells where the place ends
+    assert eat("tapas ronda 20") == ("Ronda", "tapas")
+    assert eat("ramen girona barato") == ("Girona", "ramen")

@@ -1,0 +1,89 @@
+"""scout.testing's fake synthesis cites what it says, whichever synthesis adapter the kind
+configures: a kind's offline report shows cited sentences as a real run does.
+
+Search snippets are often several sentences ("Leaf, rated 9/10. 12 EUR."); the default
+answer (none seeded) must cite each of them to its result, since the answer is read back
+sentence by sentence and a sentence with no marker is reported "not supported by the
+evidence". The offline config points every synthesize phase at the fake whatever the kind's
+real config names (a chain of perplexity, openai or extractive adapters, or the phase's
+own `adapters:`), so each of those routes is run here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from scout.testing import FakeProviders, Result, run_pipeline
+from tests.author.helpers import run
+
+LISTINGS = [
+    Result("Leaf", "https://leaf.test/", "Leaf is a quiet tea room. Rated 9/10. 12 EUR."),
+    Result("Steep", "https://steep.test/", "Steep serves oolong! Open late.\nSmall terrace."),
+    Result("Kettle", "https://kettle.test/", ""),  # no snippet: its title
+]
+ADAPTERS = {
+    "perplexity": {"type": "perplexity", "credentials": {"env": "PERPLEXITY_API_KEY"}},
+    "openai": {"type": "openai", "base_url": "https://api.openai.com/v1",
+               "credentials": {"env": "OPENAI_API_KEY"}, "model": "gpt-4o-mini"},
+    "extractive": {"type": "extractive", "max_sentences": 8},
+}
+
+
+def _kind(tmp_path: Path, synth: str, inline: bool) -> Path:
+    """A kind from `scout init` whose real config synthesizes with ``synth`` (through its
+    `synthesis` chain, or the phase's own `adapters:`)."""
+    proj = tmp_path / "proj"
+    assert run("init", "tea-rooms", "--dir", str(proj))[0] == 0
+    cfg_file = proj / "config" / "adapters.yaml"
+    cfg = yaml.safe_load(cfg_file.read_text(encoding="utf-8"))
+    cfg["adapters"]["writer"] = ADAPTERS[synth]
+    cfg["chains"]["synthesis"] = ["writer"]
+    cfg_file.write_text(yaml.safe_dump(cfg, sort_keys=False), encoding="utf-8")
+    pipeline = proj / "pipelines" / "tea_rooms.yaml"
+    if inline:
+        doc = yaml.safe_load(pipeline.read_text(encoding="utf-8"))
+        synth_phase = next(p for p in doc["phases"].values() if p["uses"] == "synthesize")
+        del synth_phase["chain"]
+        synth_phase["adapters"] = ["writer"]
+        pipeline.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True),
+                            encoding="utf-8")
+    return pipeline
+
+
+@pytest.mark.parametrize("inline", [False, True], ids=["chain", "adapters"])
+@pytest.mark.parametrize("synth", sorted(ADAPTERS))
+def test_the_default_answer_cites_every_sentence(tmp_path: Path, synth: str,
+                                                 inline: bool) -> None:
+    pipeline = _kind(tmp_path, synth, inline)
+    with FakeProviders() as fake:
+        fake.search(".", LISTINGS)
+        res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / "work",
+                           query="tea rooms in Porto under 20 EUR")
+        asked = [c for c in fake.calls if c.kind == "synthesis"]
+    assert res.exit_code == 0, res.result.reason
+    assert len(asked) == 1
+    synthesis = res.artifact("synthesis")
+    sentences = synthesis["sentences"]
+    assert [s["text"] for s in sentences] == [
+        "Leaf is a quiet tea room.", "Rated 9/10.", "12 EUR.",
+        "Steep serves oolong!", "Open late.", "Small terrace.", "Kettle."]
+    assert all(s["citations"] and not s["uncited"] for s in sentences), sentences
+    urls = {c["index"]: c["url"] for c in synthesis["citations"]}
+    assert [urls[s["citations"][0]] for s in sentences] == \
+        ["https://leaf.test/"] * 3 + ["https://steep.test/"] * 3 + ["https://kettle.test/"]
+    assert "not supported by the evidence" not in res.report
+
+
+def test_a_seeded_answer_is_served_as_written(tmp_path: Path) -> None:
+    pipeline = _kind(tmp_path, "extractive", False)
+    with FakeProviders() as fake:
+        fake.search(".", LISTINGS)
+        fake.answer("Leaf is the pick [1]. Nobody says why.", ["https://leaf.test/"])
+        res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / "work",
+                           query="tea rooms in Porto under 20 EUR")
+    assert res.exit_code == 0, res.result.reason
+    cited = [(s["text"], s["uncited"]) for s in res.artifact("synthesis")["sentences"]]
+    assert cited == [("Leaf is the pick.", False), ("Nobody says why.", True)]
+    assert "not supported by the evidence" in res.report
