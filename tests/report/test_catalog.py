@@ -79,10 +79,16 @@ def test_a_sentence_is_not_mistaken_for_a_short_msgid() -> None:
     """A provider's error in a phase's reason stays as written: "{start} to {end}" (a date
     range) or "{adapter} skipped: {reason}" must not match any sentence that contains
     " to " or " skipped: " (it made "Unable al download API page" in Spanish reports)."""
+    provider = ("yt_dlp: yt-dlp failed: Unable to download API page: <urlopen error "
+                "[Errno 101] Network is unreachable>")
     reason = ("'unavailable' is not in retry.on: phase 'Y1': every adapter of chain 'video' "
-              "failed: yt_dlp: unavailable (yt_dlp: yt-dlp failed: Unable to download API "
-              "page: <urlopen error [Errno 101] Network is unreachable>)")
-    assert localize(reason, "es") == reason
+              f"failed: yt_dlp: unavailable ({provider})")
+    # scout's own words are Spanish; the provider's message stays exactly as it wrote it
+    assert localize(reason, "es") == (
+        "el fallo 'unavailable' no está en retry.on, así que no se reintenta: fase 'Y1': "
+        "fallaron todos los proveedores de la cadena 'video': yt_dlp: no disponible "
+        f"({provider})")
+    assert localize(provider, "es") == provider
     assert localize("Unable to download API page", "es") == "Unable to download API page"
     assert localize("the job was skipped: no room", "es") == "the job was skipped: no room"
     # labelled messages still are localised, their label one word
@@ -97,6 +103,37 @@ def test_adapter_and_phase_names_are_not_translated() -> None:
     assert localize("F3: page failed 6 times (unavailable)", "es") == \
         "F3: page: 6 fallos (no disponible)"
     assert localize("page skipped: not in the recording", "es").startswith("page omitido")
+
+
+def test_a_phase_that_gave_up_says_why_in_spanish() -> None:
+    """Every reason a phase gives up with, and the chain's summary of its links, are scout's
+    words: none stays English in a Spanish report (the provider's own text excepted)."""
+    links = ("tavily: auth_error (tavily: HTTP 401 (credential refused or out of quota): "
+             "Unauthorized: invalid API key REDACTED); duckduckgo: unavailable (duckduckgo: "
+             "HTTP 500 (server error)); brave: rate_limited (brave: HTTP 429 (rate limited))")
+    reason = f"'unavailable' is not in retry.on: phase 'F1': every adapter of chain 'web' failed: {links}"
+    assert localize(reason, "es") == (
+        "el fallo 'unavailable' no está en retry.on, así que no se reintenta: fase 'F1': "
+        "fallaron todos los proveedores de la cadena 'web': tavily: error de autenticación "
+        "(tavily: HTTP 401 (credencial rechazada o sin cuota): Unauthorized: invalid API key "
+        "REDACTED); duckduckgo: no disponible (duckduckgo: HTTP 500 (error del servidor)); "
+        "brave: limitado por exceso de peticiones (brave: HTTP 429 (límite de peticiones "
+        "superado))")
+    assert localize("'unavailable' is not in retry.on", "es") == \
+        "el fallo 'unavailable' no está en retry.on, así que no se reintenta"
+    # the chain's name is a name from config/adapters.yaml: never translated
+    assert localize("phase 'P3': every adapter of chain 'synthesis' failed: x: unavailable "
+                    "(x: HTTP 500 (server error): injected 500)", "es") == (
+        "fase 'P3': fallaron todos los proveedores de la cadena 'synthesis': x: no disponible "
+        "(x: HTTP 500 (error del servidor): injected 500)")
+    assert localize("videos: unavailable (videos: YouTube answered HTTP 500 (server error))",
+                    "es") == ("videos: no disponible (videos: YouTube respondió HTTP 500 (error "
+                              "del servidor))")
+    assert localize("page: unavailable (page: cannot resolve host 'docs.test')", "es") == \
+        "page: no disponible (page: no se puede resolver el host 'docs.test')"
+    # a provider's sentence shaped like "word: words (words)" is left as written
+    assert localize("Error: the quota was exceeded (see docs)", "es") == \
+        "Error: the quota was exceeded (see docs)"
 
 
 def test_localising_hostile_text_stays_fast() -> None:
