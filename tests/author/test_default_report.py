@@ -197,3 +197,25 @@ def test_the_default_report_says_how_the_request_was_read(kind: Path, tmp_path: 
     assert "How the request was read" not in es and "read '" not in es
     assert "\nHow the request was read:\n\n- budget: read '1,500 EUR' from " \
            "'under 1500 euros'\n" in en, en[:1500]
+
+
+def test_the_dag_of_a_spanish_default_report_is_in_spanish(kind: Path, tmp_path: Path) -> None:
+    """The default report's mermaid block said "[succeeded]" and "[parallel group 1]" in a
+    Spanish report."""
+    text = kind.read_text().replace("    chain: web\n    with: {query: \"{{ laptop.name }} "
+                                    "review\"", "    parallel_group: 1\n    chain: web\n    "
+                                    "with: {query: \"{{ laptop.name }} review\"")
+    text = text.replace("    chain: web\n    with: {query: \"{{ laptop.name }} price\"",
+                        "    parallel_group: 1\n    chain: web\n    with: {query: \"{{ "
+                        "laptop.name }} price\"")
+    assert text.count("parallel_group: 1") == 2
+    kind.write_text(text)
+    with FakeProviders() as fake:
+        fake.search(r"review", [Result("Featherbook 13 review", "https://r.test/fb", "8/10")])
+        fake.search(".", [Result("Featherbook 13", "https://feather.test/fb13", "0,9 kg")])
+        res = run_pipeline(kind, fake=fake, workdir=tmp_path / "w",
+                           query="portátiles ultraligeros por menos de 1500 euros")
+    md = res.report
+    dag = md.split("```mermaid\n", 1)[1].split("```")[0]
+    assert "subgraph group_1 [grupo paralelo 1]" in dag, dag
+    assert "[completada]" in dag and "[succeeded]" not in dag, dag

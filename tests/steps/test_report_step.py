@@ -332,3 +332,14 @@ def test_phases_the_cap_stopped_say_so_once(tmp_path: Path, lang: str, line: str
           "es": "(lectura de páginas, opcional): completada en parte — fallaron 3 de 3 elementos (la fase "
                 "admite resultados parciales)\n"}[lang]
     assert f3 in md, md
+
+
+def test_the_dag_in_a_spanish_report_has_no_english_label(tmp_path: Path) -> None:
+    """The mermaid block's states and its parallel group are in the reader's language (the
+    group read "[parallel group 1]" in Spanish reports); English keeps its words."""
+    for lang, group in (("es", "[grupo paralelo 1]"), ("en", "[parallel group 1]")):
+        _, run_dir = _render(tmp_path / lang, lang=lang)
+        dag = (run_dir / "report.md").read_text().split("```mermaid\n", 1)[1].split("```")[0]
+        assert f"subgraph group_1 {group}" in dag
+        if lang == "es":
+            assert "[succeeded]" not in dag and "parallel group" not in dag
