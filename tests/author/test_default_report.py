@@ -219,3 +219,34 @@ def test_the_dag_of_a_spanish_default_report_is_in_spanish(kind: Path, tmp_path:
     dag = md.split("```mermaid\n", 1)[1].split("```")[0]
     assert "subgraph group_1 [grupo paralelo 1]" in dag, dag
     assert "[completada]" in dag and "[succeeded]" not in dag, dag
+
+
+def test_a_degraded_phase_of_a_spanish_default_report_names_its_step_in_spanish(
+        tmp_path: Path) -> None:
+    """"- **F3** (fetch): completada en parte" said its step kind in English in a Spanish
+    default report; it is said as the built-in sections say it, optional or not."""
+    import datetime as dt
+
+    from scout.config.loader import load_config
+    from scout.report.context import MissionView, PhaseRow
+    from scout.spec.loader import load_pipeline
+    from scout.steps import report
+    from scout.stepkit.context import StepContext
+    from scout.stepkit.params import ReportParams
+    from scout.task.build import build_task
+
+    root = Path(__file__).resolve().parents[2]
+    pipe = load_pipeline(root / "pipelines" / "hotel_research.yaml").model
+    task = build_task("hoteles en Barcelona", pipe.inputs, today=dt.date(2026, 11, 29))
+    view = MissionView(mission_id="m", pipeline=pipe.name, phases=[
+        PhaseRow("F3", "fetch", "succeeded_partial", optional=True,
+                 reason="1 of 4 items failed (the phase accepts partial results)")])
+    ctx = StepContext(phase_id="F6", phase=pipe.phases["F6"], params=ReportParams(),
+                      inputs={}, mission_id="m", pipeline=pipe,
+                      config=load_config(root / "config" / "adapters.yaml"), root=tmp_path,
+                      run_dir=tmp_path, today=dt.date(2026, 11, 29),
+                      task=task.model_copy(update={"lang": "es"}),
+                      extras={"mission_view": view})
+    report.run(ctx)
+    md = (tmp_path / "report.md").read_text()
+    assert "- **F3** (lectura de páginas, opcional): completada en parte — " in md, md
