@@ -194,8 +194,9 @@ MAX_DEPTH = 6
 #: placeholders that hold a name, never words: the adapter "page" stays "page" (it read
 #: "F3: página: 6 fallos" in Spanish, and "page" everywhere else in the report); a chain
 #: is named in config/adapters.yaml ("la cadena 'synthesis'", not 'síntesis'), and a
-#: failure kind named in ``retry.on`` is written as the config writes it
-VERBATIM = frozenset({"adapter", "others", "phase", "chain", "failure"})
+#: failure kind named in ``retry.on`` is written as the config writes it, and what a phase
+#: needs (an artifact, an input) as the pipeline names it
+VERBATIM = frozenset({"adapter", "others", "phase", "chain", "failure", "need"})
 #: the names among them that are one word: a text whose value there has a space is not
 #: that msgid ("Error: the quota was exceeded (see docs)" is no "{adapter}: {error} (…)")
 ONE_WORD = frozenset({"adapter", "phase", "chain", "failure"})

@@ -99,6 +99,17 @@ def test_a_sentence_is_not_mistaken_for_a_short_msgid() -> None:
         "valoración mínima: se ha leído")
 
 
+def test_artifact_and_input_names_are_not_translated() -> None:
+    """What a phase needs is named as the pipeline names it: "necesita 'candidates'" and
+    "necesita 'task'" alike (it read 'candidatos' but 'task', 'prices', 'pages': only the
+    names that happened to be msgids were translated), and an input as --set names it."""
+    for need in ("candidates", "task", "prices", "shortlist", "reviews"):
+        assert localize(f"needs '{need}' from F1, which is failed_terminal", "es") == \
+            f"necesita '{need}' de F1, que está fallida (definitiva)"
+    assert localize("needs input 'destination', which has no value", "es") == \
+        "necesita la entrada 'destination', que no tiene valor"
+
+
 def test_adapter_and_phase_names_are_not_translated() -> None:
     assert localize("F3: page failed 6 times (unavailable)", "es") == \
         "F3: page: 6 fallos (no disponible)"
