@@ -128,7 +128,8 @@ def map_error(exc: BaseException, adapter: str) -> ProviderError:
         return ParseError(f"{adapter}: yt-dlp failed on YouTube's answer "
                           f"({type(exc).__name__})", adapter=adapter,
                           hint="upgrade yt-dlp (pip install -U yt-dlp)")
-    return Unavailable(f"{adapter}: yt-dlp failed: {text}", adapter=adapter)
+    return Unavailable(N_("{adapter}: yt-dlp failed: {error}").format(adapter=adapter, error=text),
+                       adapter=adapter)
 
 
 def _upload_date(entry: dict[str, Any]) -> str | None:

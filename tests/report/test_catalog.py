@@ -79,15 +79,14 @@ def test_a_sentence_is_not_mistaken_for_a_short_msgid() -> None:
     """A provider's error in a phase's reason stays as written: "{start} to {end}" (a date
     range) or "{adapter} skipped: {reason}" must not match any sentence that contains
     " to " or " skipped: " (it made "Unable al download API page" in Spanish reports)."""
-    provider = ("yt_dlp: yt-dlp failed: Unable to download API page: <urlopen error "
-                "[Errno 101] Network is unreachable>")
+    provider = "Unable to download API page: <urlopen error [Errno 101] Network is unreachable>"
     reason = ("'unavailable' is not in retry.on: phase 'Y1': every adapter of chain 'video' "
-              f"failed: yt_dlp: unavailable ({provider})")
+              f"failed: yt_dlp: unavailable (yt_dlp: yt-dlp failed: {provider})")
     # scout's own words are Spanish; the provider's message stays exactly as it wrote it
     assert localize(reason, "es") == (
         "el fallo 'unavailable' no está en retry.on, así que no se reintenta: fase 'Y1': "
         "fallaron todos los proveedores de la cadena 'video': yt_dlp: no disponible "
-        f"({provider})")
+        f"(yt_dlp: yt-dlp falló: {provider})")
     assert localize(provider, "es") == provider
     assert localize("Unable to download API page", "es") == "Unable to download API page"
     assert localize("the job was skipped: no room", "es") == "the job was skipped: no room"
