@@ -36,9 +36,9 @@ LISTINGS = [
 ]
 # the template's and the shared sections' own words (the listings' quotes stay as written);
 # the kind's Spanish words come from its own catalog (examples/used-cars/locales)
-WORDS = {"es": ["3 coches de 7 anuncio(s)", "## Los anuncios", "## Lo que pediste", "| coche |",
+WORDS = {"es": ["3 coches de 7 anuncios", "## Los anuncios", "## Lo que pediste", "| coche |",
                 "| año |", "con cambio automático, navegador."],
-         "en": ["3 cars out of 7 listing(s)", "## The listings", "## What you asked", "| car |",
+         "en": ["3 cars out of 7 listings", "## The listings", "## What you asked", "| car |",
                 "| year |", "with automatic, navigation."]}
 
 
@@ -90,6 +90,8 @@ def test_used_cars_end_to_end(tmp_path, query, lang, budget, heading, budget_tex
 
     report = run.report
     assert heading in report
+    # counts agree with their nouns: "7 anuncios", not "7 anuncio(s)"
+    assert not re.search(r"\w\((s|es)\)", report), re.search(r".{30}\w\((s|es)\)", report)
     assert budget_text in report                  # money as the request's language writes it
     assert ("62.000" if lang == "es" else "62,000") in report   # km column, localised
     assert re.search(r"\[\d+\]\(https://cars\.test/chr-2020\)", report)   # cited
