@@ -235,10 +235,11 @@ def _patterns(lang: str) -> tuple[Pattern, ...]:
                 # ("{adapter}: {error} ({message})", a chain's link) matches a one-word
                 # label only, its parentheses nested (_match)
                 continue
-            if not fixed[0].strip() and not fixed[-1].strip() \
+            if not fixed[0].strip() and not fixed[-1].strip() and names[0] != "count" \
                     and not any(c in ":;,()" for c in "".join(fixed)):
                 # anchored at neither end by words only ("{start} to {end}"): it would
-                # match any sentence with " to " in it and garble it ("Unable al download")
+                # match any sentence with " to " in it and garble it ("Unable al download");
+                # a plural's leading {count} anchors it (digits only, _match)
                 continue
             out.append((sum(map(len, fixed)), fixed, names, one, many))
     out.sort(key=lambda t: (-t[0], t[3]))
@@ -278,8 +279,8 @@ def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[st
         if (i == 0 and unanchored or name in ONE_WORD) \
                 and any(c.isspace() for c in text[pos:end]):
             return None
-        if not _nested(text[pos:end]):
-            return None
+        if not _nested(text[pos:end]) or (name == "count" and not text[pos:end].isdigit()):
+            return None  # a plural's {count} is a number: it anchors "{count} results ..."
         values[name] = text[pos:end]
         pos = end + (len(fixed[i + 1]) if i < len(names) - 1 else 0)
     return values

@@ -98,6 +98,19 @@ def test_a_sentence_is_not_mistaken_for_a_short_msgid() -> None:
         "valoración mínima: se ha leído")
 
 
+def test_a_search_note_agrees_with_its_count() -> None:
+    """"1 resultado(s) no traían reseña", "descartadas 1 página(s)": a search's notes are
+    plural entries, in both languages."""
+    assert localize("1 result did not carry a review of Casa Bonay", "es") == \
+        "1 resultado no traía reseña de Casa Bonay"
+    assert localize("3 results did not carry a price of Casa Bonay", "es") == \
+        "3 resultados no traían precio de Casa Bonay"
+    assert localize("dropped 1 list/aggregator page", "es") == \
+        "descartada 1 página de listas o agregadores"
+    assert localize("dropped 2 list/aggregator pages", "es") == \
+        "descartadas 2 páginas de listas o agregadores"
+
+
 def test_artifact_and_input_names_are_not_translated() -> None:
     """What a phase needs is named as the pipeline names it: "necesita 'candidates'" and
     "necesita 'task'" alike (it read 'candidatos' but 'task', 'prices', 'pages': only the
