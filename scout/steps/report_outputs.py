@@ -45,9 +45,13 @@ def dag_picture_of(pipeline: Any, mission: Any, lang: str) -> str:
 
     graph = PhaseGraph.of(pipeline)
     states = {p.id: p.status for p in getattr(mission, "phases", [])}
-    labels = {pid: ph.uses + (f" × {ph.for_each}" if ph.for_each else "")
+    catalog = translations(lang)
+    # what each phase does in the reader's words, as the phase table says it ("búsqueda");
+    # a step kind a project adds is shown by its name, a fan-out's artifact as written
+    labels = {pid: catalog.pgettext("step", ph.uses) + (f" × {ph.for_each}" if ph.for_each
+                                                        else "")
               for pid, ph in pipeline.phases.items()}
-    _ = translations(lang).gettext
+    _ = catalog.gettext
     words = {s: _(STATE_WORDS.get(s, s.replace("_", " "))) for s in STATES}
     return dag_svg(graph.waves(), [(u, v) for u, v in graph.graph.edges()], labels, states,
                    title=_("Phases of %(pipeline)s") % {"pipeline": pipeline.name},
