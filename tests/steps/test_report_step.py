@@ -343,6 +343,10 @@ def test_the_dag_in_a_spanish_report_has_no_english_label(tmp_path: Path) -> Non
         assert f"subgraph group_1 {group}" in dag
         if lang == "es":
             assert "[succeeded]" not in dag and "parallel group" not in dag
+            # each step as the phase table says it; the fan-out's artifact as written
+            assert 'F2["F2: búsqueda x candidates' in dag and ": search" not in dag
+        else:
+            assert 'F2["F2: search x candidates' in dag
 
 
 @pytest.mark.parametrize("lang, point", [("es", r"\d+ €, \d+,\d/10"), ("en", r"\d+ EUR, \d+\.\d/10")])
