@@ -128,13 +128,12 @@ class MissionView:
 
     def mermaid_in(self, lang: str) -> str:
         """:attr:`mermaid` in the reader's language: each phase's step as the phase table
-        says it ("búsqueda"), its "[state]", the "[parallel group N]" box; the names the
-        pipeline gives (phases, artifacts) as written. English: as built."""
+        says it ("búsqueda"), its "[state]" in words ("[failed (final)]", never
+        "[failed_terminal]"), the "[parallel group N]" box; the names the pipeline gives
+        (phases, artifacts) and mermaid's class names as written."""
         from scout.i18n import lang_of, translations
 
-        if lang_of(lang) == "en":
-            return self.mermaid
-        catalog = translations(lang)
+        catalog = translations(lang_of(lang))
         text = self.mermaid
         for p in self.phases:  # '    F2["F2: search x candidates [state]"]'
             text = text.replace(f'["{p.id}: {p.uses}', f'["{p.id}: '

@@ -345,8 +345,10 @@ def test_the_dag_in_a_spanish_report_has_no_english_label(tmp_path: Path) -> Non
             assert "[succeeded]" not in dag and "parallel group" not in dag
             # each step as the phase table says it; the fan-out's artifact as written
             assert 'F2["F2: búsqueda x candidates' in dag and ": search" not in dag
-        else:
+        else:  # a state in words there too, as the phase table says it
             assert 'F2["F2: search x candidates' in dag
+            assert 'Y1["Y1: videos [failed (final)]"]' in dag and "[failed_terminal]" not in dag
+            assert "class Y1 failed_terminal" in dag  # mermaid's class names stay
 
 
 @pytest.mark.parametrize("lang, point", [("es", r"\d+ €, \d+,\d/10"), ("en", r"\d+ EUR, \d+\.\d/10")])
