@@ -264,3 +264,14 @@ def test_rents_per_week_and_areas_in_square_feet(tmp_path, query, listings, fits
     assert round(700 * SQ_FT_IN_M2) == 65  # what the m² column says of the sq ft listing
     report = run.report
     assert all(w in report for w in words), [w for w in words if w not in report]
+
+
+@pytest.mark.parametrize("query,lead", [
+    ("piso de 2 habitaciones en Madrid por menos de 1.200 € al mes",
+     "**Ningún piso cumple la petición**: no se encontró ningún anuncio."),
+    ("2-bed flat in Lisbon under 1500 EUR/month", "**No flat fits the request**: no listing was found."),
+])
+def test_no_listing_found_is_not_all_left_out(tmp_path, query, lead):
+    """"0 anuncios encontrados, todos descartados (motivos abajo)" when nothing was found."""
+    run, _ = _run(tmp_path, query, [])
+    assert run.report.split("\n\n")[1] == lead

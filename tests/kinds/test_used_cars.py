@@ -118,3 +118,16 @@ def test_the_shared_report_sections_name_no_research_kind() -> None:
         code = re.sub(r"\{#.*?#\}", "", template.read_text(), flags=re.S)  # comments may
         for line in code.splitlines():                                    # give examples
             assert not kind_words.search(line), f"{template.name}: {line.strip()}"
+
+
+@pytest.mark.parametrize("query,lead", [
+    ("Toyota híbrido de segunda mano por menos de 18.000 euros",
+     "**Ningún coche cumple la petición**: no se encontró ningún anuncio."),
+    ("used Toyota hybrid under 18,000 EUR", "**No car fits the request**: no listing was found."),
+])
+def test_no_listing_found_is_not_all_left_out(tmp_path, query, lead):
+    """"0 anuncios encontrados, todos descartados (motivos abajo)" when nothing was found."""
+    with FakeProviders() as fake:
+        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, query=query)
+    assert run.exit_code == 0, run.result.reason
+    assert run.report.split("\n\n")[1] == lead
