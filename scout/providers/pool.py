@@ -42,6 +42,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from scout.i18n import N_
 from scout.errors import ConfigError, PoolExhausted
 from scout.adapters.contract import Secret
 from scout.quota.base import FileDoc, SharedDoc
@@ -172,7 +173,7 @@ def check_mode(path: Path) -> None:
         raise ConfigError(
             f"{path} has mode {mode:04o}; the token pool config must be readable by its owner "
             "only (0600)",
-            hint=f"chmod 600 {path}",
+            hint=N_("chmod 600 {path}").format(path=path),
             code="CFG011",
         )
 
@@ -197,8 +198,8 @@ def read_pool_config(path: str | Path, env: Mapping[str, str] | None = None
     env = os.environ if env is None else env
     if not path.is_file():
         raise ConfigError(f"token pool config {path} not found", code="CFG012",
-                          hint="copy config/token_pool_config.example.json to "
-                          f"{path}, fill it in and chmod 600 it")
+                          hint=N_("copy config/token_pool_config.example.json to {path}, fill it in and "
+                               "chmod 600 it").format(path=path))
     check_mode(path)
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
@@ -278,7 +279,8 @@ class TokenPool:
 
     def _bad_state(self) -> ConfigError:
         return ConfigError(f"{self.state_path} is not valid JSON", code="CFG014",
-                           hint=f"remove {self.state_path} to reset every token to active")
+                           hint=N_("remove {path} to reset every token to active").format(
+                               path=self.state_path))
 
     def _pool_state(self, data: dict[str, Any], pool: PoolDef) -> dict[str, Any]:
         ps = data["pools"].setdefault(pool.name, {"cursor": -1, "tokens": {}})
@@ -388,9 +390,10 @@ class TokenPool:
         return PoolExhausted(
             f"token pool '{pool.name}': no usable token left ({'; '.join(parts)})",
             retry_after=max(0.0, min(waits)) if waits else None,
-            hint=f"tokens rest {int(pool.quota_cooldown)}s after quota exhaustion and "
-            f"{int(pool.error_cooldown)}s after errors; add tokens or apply again later "
-            f"(state: {self.state_path})",
+            hint=N_("tokens rest {quota}s after quota exhaustion and {error}s after errors; "
+                    "add tokens or apply again later (state: {path})").format(
+                quota=int(pool.quota_cooldown), error=int(pool.error_cooldown),
+                path=self.state_path),
         )
 
     # --- outcomes -----------------------------------------------------------------------

@@ -172,3 +172,46 @@ def test_localising_hostile_text_stays_fast() -> None:
         localize(text, "es")
     assert time.perf_counter() - t0 < 1.0
     assert localize("x" * 5000, "es") == "x" * 5000
+
+
+def _hints() -> list[tuple[str, object]]:
+    """Every ``hint=`` a step, a provider or an adapter raises: (file:line, the hint as
+    written: a string, an ``N_(...)`` call's msgid, an f-string, or None for a name)."""
+    import ast
+
+    out: list[tuple[str, object]] = []
+    for folder in ("adapters", "providers", "steps"):
+        for path in sorted((ROOT / "scout" / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.keyword) and node.arg == "hint"):
+                    continue
+                v: object = node.value
+                where = f"{path.relative_to(ROOT)}:{node.value.lineno}"
+                if isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) \
+                        and v.func.attr == "format":
+                    v = v.func.value  # N_("...{x}...").format(x=...)
+                if isinstance(v, ast.Call) and getattr(v.func, "id", None) == "N_":
+                    v = v.args[0]
+                if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                    out.append((where, v.value))
+                elif isinstance(v, ast.JoinedStr):
+                    out.append((where, v))
+    return out
+
+
+def test_every_hint_a_failed_phase_shows_is_in_the_readers_language() -> None:
+    """"Qué puedes hacer: check the key named in config/adapters.yaml" on a Spanish
+    stopped page: a hint is what the reader does next, so each is a msgid with its
+    Spanish, and one with values is ``N_("set {var} ...").format(var=...)``, never an
+    f-string the catalog cannot match."""
+    from scout.i18n import _catalog
+
+    es = _catalog("es")
+    fstrings = [w for w, h in _hints() if not isinstance(h, str)]
+    assert not fstrings, "write these hints as N_(...).format(...): " + ", ".join(fstrings)
+    untranslated = [f"{w}: {h!r}" for w, h in _hints()
+                    if es.get(h) is None or not es.get(h).string]
+    assert not untranslated, "hints without Spanish:\n" + "\n".join(untranslated)
+    # a hint with values is localised as a whole, its values as written
+    assert localize("set TAVILY_API_KEY (or the variable named in config)", "es") == \
+        "define TAVILY_API_KEY (o la variable que indique la configuración)"
