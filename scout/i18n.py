@@ -286,6 +286,17 @@ def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[st
     return values
 
 
+_DECIMAL = re.compile(r"\d+\.(\d+)")
+
+
+def _decimal(value: str, lang: str) -> str | None:
+    """A placeholder that is a number Python wrote with a decimal point ("0.50", a retry's
+    delay) in the reader's way ("0,50"); None for anything else (a whole number may be a
+    year or a name: it stays as written)."""
+    m = _DECIMAL.fullmatch(value)
+    return format_number(float(value), lang, len(m.group(1))) if m else None
+
+
 def _nested(value: str) -> bool:
     """Whether the parentheses in ``value`` close in order: a placeholder never ends inside
     a parenthesis it opened, nor closes one it did not open (in "a: x (b: y (z)); c: w (v)"
@@ -318,8 +329,8 @@ def localize(text: Any, lang: str, _depth: int = 0, *,
         found = _match(fixed, names, text)
         if found is None:
             continue
-        values = {k: v if k in VERBATIM else localize(v, lang, _depth + 1, catalog=catalog)
-                  for k, v in found.items()}
+        values = {k: v if k in VERBATIM else _decimal(v, lang)
+                  or localize(v, lang, _depth + 1, catalog=catalog) for k, v in found.items()}
         n = _count(found) if plural else None
         try:
             if plural:

@@ -111,6 +111,16 @@ def test_a_search_note_agrees_with_its_count() -> None:
         "descartadas 2 páginas de listas o agregadores"
 
 
+def test_a_number_in_stored_english_is_written_the_readers_way() -> None:
+    """"se reintenta en 0.50 s": Python wrote the number; the reader's language writes it."""
+    assert localize("attempt 1 of 3 failed; retrying in 0.50s", "es") == \
+        "falló el intento 1 de 3; se reintenta en 0,50 s"
+    assert localize("attempt 1 of 3 failed; retrying in 12.5s", "en") == \
+        "attempt 1 of 3 failed; retrying in 12.5s"
+    # a whole number is left as written (a year, an id: never "2.019")
+    assert "'2019'" in localize("needs input '2019', which has no value", "es")
+
+
 def test_artifact_and_input_names_are_not_translated() -> None:
     """What a phase needs is named as the pipeline names it: "necesita 'candidates'" and
     "necesita 'task'" alike (it read 'candidatos' but 'task', 'prices', 'pages': only the
