@@ -187,9 +187,19 @@ def gettext_for(lang: str) -> Any:
 
 #: longer text (a provider's error page pasted into a reason) is shown as written
 MAX_LOCALIZED_CHARS = 4000
+#: how deep placeholders are localised in turn: a phase's reason holds the chain's
+#: failure, which holds its links, each holding its adapter's message ("HTTP 500 (server
+#: error)")
+MAX_DEPTH = 6
 #: placeholders that hold a name, never words: the adapter "page" stays "page" (it read
-#: "F3: página: 6 fallos" in Spanish, and "page" everywhere else in the report)
-VERBATIM = frozenset({"adapter", "others", "phase"})
+#: "F3: página: 6 fallos" in Spanish, and "page" everywhere else in the report); a chain
+#: is named in config/adapters.yaml ("la cadena 'synthesis'", not 'síntesis'), and a
+#: failure kind named in ``retry.on`` is written as the config writes it, and what a phase
+#: needs (an artifact, an input) as the pipeline names it
+VERBATIM = frozenset({"adapter", "others", "phase", "chain", "failure", "need"})
+#: the names among them that are one word: a text whose value there has a space is not
+#: that msgid ("Error: the quota was exceeded (see docs)" is no "{adapter}: {error} (…)")
+ONE_WORD = frozenset({"adapter", "phase", "chain", "failure"})
 
 
 #: one ``{placeholder}`` msgid as ``localize`` matches it: (fixed parts, names, msgid,
@@ -220,12 +230,16 @@ def _patterns(lang: str) -> tuple[Pattern, ...]:
             fixed, names = tuple(parts[0::2]), tuple(parts[1::2])
             if not names or len(set(names)) != len(names) or any(not f for f in fixed[1:-1]):
                 continue
-            if not "".join(fixed).strip(" :;,.()"):
-                continue  # all placeholders: would match anything
-            if not fixed[0].strip() and not fixed[-1].strip() \
+            if not "".join(fixed).strip(" :;,.()") and names[0] not in ONE_WORD:
+                # all placeholders: would match anything; one that starts with a name
+                # ("{adapter}: {error} ({message})", a chain's link) matches a one-word
+                # label only, its parentheses nested (_match)
+                continue
+            if not fixed[0].strip() and not fixed[-1].strip() and names[0] != "count" \
                     and not any(c in ":;,()" for c in "".join(fixed)):
                 # anchored at neither end by words only ("{start} to {end}"): it would
-                # match any sentence with " to " in it and garble it ("Unable al download")
+                # match any sentence with " to " in it and garble it ("Unable al download");
+                # a plural's leading {count} anchors it (digits only, _match)
                 continue
             out.append((sum(map(len, fixed)), fixed, names, one, many))
     out.sort(key=lambda t: (-t[0], t[3]))
@@ -262,11 +276,40 @@ def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[st
                 return None
         if end <= pos:
             return None
-        if i == 0 and unanchored and any(c.isspace() for c in text[pos:end]):
+        if (i == 0 and unanchored or name in ONE_WORD) \
+                and any(c.isspace() for c in text[pos:end]):
             return None
+        if not _nested(text[pos:end]) or (name == "count" and not text[pos:end].isdigit()):
+            return None  # a plural's {count} is a number: it anchors "{count} results ..."
         values[name] = text[pos:end]
         pos = end + (len(fixed[i + 1]) if i < len(names) - 1 else 0)
     return values
+
+
+_DECIMAL = re.compile(r"\d+\.(\d+)")
+
+
+def _decimal(value: str, lang: str) -> str | None:
+    """A placeholder that is a number Python wrote with a decimal point ("0.50", a retry's
+    delay) in the reader's way ("0,50"); None for anything else (a whole number may be a
+    year or a name: it stays as written)."""
+    m = _DECIMAL.fullmatch(value)
+    return format_number(float(value), lang, len(m.group(1))) if m else None
+
+
+def _nested(value: str) -> bool:
+    """Whether the parentheses in ``value`` close in order: a placeholder never ends inside
+    a parenthesis it opened, nor closes one it did not open (in "a: x (b: y (z)); c: w (v)"
+    the link "{adapter}: {error} ({message})" is "a: x (b: y (z))", not the whole line)."""
+    depth = 0
+    for c in value:
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
 
 
 def localize(text: Any, lang: str, _depth: int = 0, *,
@@ -280,14 +323,14 @@ def localize(text: Any, lang: str, _depth: int = 0, *,
         return text
     gt = (catalog or translations(lang)).gettext
     done = gt(text)
-    if done != text or _depth > 3:
+    if done != text or _depth > MAX_DEPTH:
         return done
     for fixed, names, msgid, plural in _patterns(lang):
         found = _match(fixed, names, text)
         if found is None:
             continue
-        values = {k: v if k in VERBATIM else localize(v, lang, _depth + 1, catalog=catalog)
-                  for k, v in found.items()}
+        values = {k: v if k in VERBATIM else _decimal(v, lang)
+                  or localize(v, lang, _depth + 1, catalog=catalog) for k, v in found.items()}
         n = _count(found) if plural else None
         try:
             if plural:

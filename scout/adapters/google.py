@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 import httpx
 
+from scout.i18n import N_
 from scout.adapters.normalize import Hit, as_text
 from scout.adapters.search_http import (api_key, error_json, fetch, json_body, search_reply,
                                         short, split_options)
@@ -147,7 +148,8 @@ class GoogleAdapter(SearchAdapter):
         cx = (self.env.get(self.settings.cx_env) or "").strip()
         if not cx:
             raise AuthError(f"{self.name}: no search engine id", adapter=self.name,
-                            hint=f"set {self.settings.cx_env} to the engine's cx value")
+                            hint=N_("set {var} to the engine's cx value").format(
+                                var=self.settings.cx_env))
         extra, ignored = split_options(request.options, OPTIONS)
         wanted = min(request.limit, MAX_RESULTS)
         hits: list[Hit] = []

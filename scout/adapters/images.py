@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 import httpx
 
+from scout.i18n import N_
 from scout.adapters import brave, google, searxng
 from scout.adapters.search_http import api_key, fetch, json_body, result_items, split_options
 from scout.errors import AuthError, ParseError
@@ -193,7 +194,7 @@ class GoogleImagesAdapter(_ImageAdapter):
         cx = (self.env.get(cx_env) or "").strip()
         if not cx:
             raise AuthError(f"{self.name}: no search engine id", adapter=self.name,
-                            hint=f"set {cx_env} to the engine's cx value")
+                            hint=N_("set {var} to the engine's cx value").format(var=cx_env))
         limit = min(self._limit(req), google.PAGE_SIZE)  # one request: 10 photos at most
         params: dict[str, Any] = {"key": key, "cx": cx, "q": req.query, "num": limit,
                                   "searchType": "image",
@@ -220,8 +221,8 @@ class SearxngImagesAdapter(_ImageAdapter):
         base = self.base_url
         if not base:
             raise AuthError(f"{self.name}: no instance URL", adapter=self.name,
-                            hint=f"set {getattr(self.settings, 'url_env', 'SEARXNG_URL')} "
-                                 "(or base_url in config/adapters.yaml)")
+                            hint=N_("set {var} (or base_url in config/adapters.yaml)").format(
+                                var=getattr(self.settings, 'url_env', 'SEARXNG_URL')))
         params: dict[str, Any] = {"q": req.query, "format": "json", "categories": "images"}
         engines = getattr(self.settings, "engines", None)
         if engines:

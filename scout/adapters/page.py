@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 import httpx
 
+from scout.i18n import N_
 from scout.adapters.extract import extract
 from scout.adapters.jsonld import extract_facts
 from scout.config.settings import AdapterSettings, PageSettings
@@ -109,8 +110,8 @@ def guarded_get(adapter: str, client: httpx.Client, guard: SsrfGuard, settings: 
                             f"{adapter}: more than {settings.max_redirects} redirects "
                             f"from {redact_url(raw_url)}", adapter=adapter,
                             status=response.status_code,
-                            hint=f"raise adapters.{adapter}.max_redirects if this is "
-                                 "legitimate")
+                            hint=N_("raise adapters.{adapter}.max_redirects if this is "
+                                    "legitimate").format(adapter=adapter))
                     via, url = url, url.join(location)
                     redirects += 1
                     continue
@@ -122,13 +123,15 @@ def guarded_get(adapter: str, client: httpx.Client, guard: SsrfGuard, settings: 
                         f"{adapter}: {redact_url(url)} is '{media or 'untyped'}', not one of "
                         f"{', '.join(settings.content_types)}", adapter=adapter,
                         status=response.status_code,
-                        hint=f"add the type to adapters.{adapter}.content_types to accept it")
+                        hint=N_("add the type to adapters.{adapter}.content_types to accept it"
+                                 ).format(adapter=adapter))
                 body, truncated = _read(adapter, response, settings)
                 if truncated and refuse_truncated:
                     raise Blocked(f"{adapter}: {redact_url(url)} is larger than "
                                   f"{settings.max_bytes} bytes", adapter=adapter,
                                   status=response.status_code,
-                                  hint=f"raise adapters.{adapter}.max_bytes to accept it")
+                                  hint=N_("raise adapters.{adapter}.max_bytes to accept it").format(
+                                      adapter=adapter))
             finally:
                 response.close()
         return Fetched(url, response.status_code, content_type, body, truncated, redirects,

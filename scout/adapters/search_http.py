@@ -28,6 +28,7 @@ from typing import Any
 
 import httpx
 
+from scout.i18n import N_
 from scout.adapters.contract import Reply, Request, Secret, Usage
 from scout.adapters.contract.http import response_time
 from scout.adapters.normalize import Hit, to_sources
@@ -161,7 +162,7 @@ def api_key(adapter: str, credential: Secret | None, var: str) -> str:
     runtime has none for this adapter."""
     if credential is None:
         raise AuthError(f"{adapter}: no API key", adapter=adapter,
-                        hint=f"set {var} (or the variable named in config)")
+                        hint=N_("set {var} (or the variable named in config)").format(var=var))
     return credential.reveal()
 
 

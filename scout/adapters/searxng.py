@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 import httpx
 
+from scout.i18n import N_
 from scout.adapters.normalize import Hit, as_float, as_text
 from scout.adapters.search_http import (fetch, json_body, result_items, search_reply,
                                         split_options)
@@ -78,7 +79,8 @@ class SearxngAdapter(SearchAdapter):
         if not base:
             raise AuthError(
                 f"{self.name}: no instance URL", adapter=self.name,
-                hint=f"set {self.settings.url_env} (or base_url in config/adapters.yaml)")
+                hint=N_("set {var} (or base_url in config/adapters.yaml)").format(
+                    var=self.settings.url_env))
         params: dict[str, Any] = {"q": request.query, "format": "json"}
         if self.settings.engines:
             params["engines"] = ",".join(self.settings.engines)

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from scout.i18n import N_
 from scout.config.settings import SmtpSettings
 from scout.errors import AuthError, ConfigError, ProviderError, Rejected, Unavailable
 from scout.adapters.contract import EmailAdapter, EmailRequest, Reply, Request, Secret
@@ -111,8 +112,8 @@ class SmtpAdapter(EmailAdapter):
         value = self.env.get(settings.url_env)
         if not value:
             raise ConfigError(f"{settings.url_env} is not set", code="CFG030",
-                              hint=f"export {settings.url_env}=smtp://user:password@host:587"
-                              "?starttls=true")
+                              hint=N_("export {var}=smtp://user:password@host:587?starttls=true").format(
+                                  var=settings.url_env))
         return parse_smtp_url(value, settings.url_env)
 
     def _context(self) -> ssl.SSLContext:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import httpx
 
+from scout.i18n import N_
 from scout.errors import Blocked, Unavailable
 from scout.adapters.contract.http import redact_url
 
@@ -220,7 +221,8 @@ class SsrfGuard:
         except _Unresolved:
             raise
         except (OSError, UnicodeError) as exc:
-            raise Unavailable(f"{self.adapter}: cannot resolve host '{host}'",
+            raise Unavailable(N_("{adapter}: cannot resolve host '{host}'").format(
+                adapter=self.adapter, host=host),
                               adapter=self.adapter) from exc
         if not addresses:
             raise Unavailable(f"{self.adapter}: host '{host}' resolves to no address",

@@ -21,6 +21,7 @@ from typing import ClassVar
 
 import httpx
 
+from scout.i18n import N_
 from scout.adapters.page import guarded_get
 from scout.config.settings import AdapterSettings, ThumbnailSettings
 from scout.adapters.ssrf import Resolver, SsrfGuard
@@ -49,7 +50,8 @@ def reencode(data: bytes, *, max_side: int, max_pixels: int, quality: int,
             if width * height > max_pixels:
                 raise Blocked(f"{where} decodes to {width}x{height} pixels (more than "
                               f"{max_pixels})", adapter=adapter,
-                              hint=f"raise adapters.{adapter}.max_pixels to accept it")
+                              hint=N_("raise adapters.{adapter}.max_pixels to accept it").format(
+                                  adapter=adapter))
             img.seek(0)
             img.thumbnail((max_side, max_side))
             img.load()

@@ -210,15 +210,15 @@ class YouTubeTranscriptAdapter(TranscriptAdapter):
             http = exc.__context__
             response = getattr(http, "response", None)
             status = getattr(response, "status_code", None)
-            where = f"{name}: YouTube answered HTTP {status}"
+            where = f"{name}: " + N_("YouTube answered HTTP {status}").format(status=status)
             if status == 429:
-                return RateLimited(f"{where} (rate limited)", adapter=name, status=status)
+                return RateLimited(where + " (" + N_("rate limited") + ")", adapter=name, status=status)
             if status is None or status >= 500:
-                return Unavailable(f"{where} (server error)", adapter=name, status=status)
+                return Unavailable(where + " (" + N_("server error") + ")", adapter=name, status=status)
             if status in (401, 403):
-                return RateLimited(f"{where} (refused; likely blocked)", adapter=name,
+                return RateLimited(where + " (" + N_("refused; likely blocked") + ")", adapter=name,
                                    status=status)
-            return Rejected(f"{where} (request rejected)", adapter=name, status=status)
+            return Rejected(where + " (" + N_("request rejected") + ")", adapter=name, status=status)
         if isinstance(exc, YouTubeDataUnparsable):
             return ParseError(f"{name}: YouTube's page could not be read", adapter=name,
                               hint="upgrade youtube-transcript-api")

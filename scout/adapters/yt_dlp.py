@@ -26,6 +26,7 @@ from yt_dlp.networking.exceptions import HTTPError as YtHTTPError
 from yt_dlp.networking.exceptions import TransportError as YtTransportError
 from yt_dlp.utils import ExtractorError, GeoRestrictedError, UnsupportedError, YoutubeDLError
 
+from scout.i18n import N_
 from scout.config.settings import AdapterSettings, YtDlpSettings
 from scout.errors import ParseError, ProviderError, RateLimited, Rejected, Unavailable
 from scout.adapters.contract import Reply, Request, Secret, VideoAdapter, VideoSearchRequest
@@ -96,13 +97,13 @@ def map_error(exc: BaseException, adapter: str) -> ProviderError:
     for item in chain:
         if isinstance(item, YtHTTPError):
             status = int(item.status)
-            where = f"{adapter}: YouTube answered HTTP {status}"
+            where = f"{adapter}: " + N_("YouTube answered HTTP {status}").format(status=status)
             if status == 429:
-                return RateLimited(f"{where} (rate limited)", adapter=adapter, status=status)
+                return RateLimited(where + " (" + N_("rate limited") + ")", adapter=adapter, status=status)
             if status >= 500:
-                return Unavailable(f"{where} (server error)", adapter=adapter, status=status)
+                return Unavailable(where + " (" + N_("server error") + ")", adapter=adapter, status=status)
             if status in (401, 403) and _BOT_CHECK.search(text):
-                return RateLimited(f"{where} (bot check)", adapter=adapter, status=status)
+                return RateLimited(where + " (" + N_("bot check") + ")", adapter=adapter, status=status)
             return Rejected(f"{where}: {text}", adapter=adapter, status=status)
     for item in chain:
         if isinstance(item, YtTransportError):
@@ -127,7 +128,8 @@ def map_error(exc: BaseException, adapter: str) -> ProviderError:
         return ParseError(f"{adapter}: yt-dlp failed on YouTube's answer "
                           f"({type(exc).__name__})", adapter=adapter,
                           hint="upgrade yt-dlp (pip install -U yt-dlp)")
-    return Unavailable(f"{adapter}: yt-dlp failed: {text}", adapter=adapter)
+    return Unavailable(N_("{adapter}: yt-dlp failed: {error}").format(adapter=adapter, error=text),
+                       adapter=adapter)
 
 
 def _upload_date(entry: dict[str, Any]) -> str | None:

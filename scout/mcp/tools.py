@@ -185,16 +185,21 @@ _HEADING = re.compile(r"^## ", re.MULTILINE)
 ANSWER_MAX_CHARS = 12_000
 
 
-def answer_section(report_md: str) -> str:
+def answer_section(report_md: str, *, mission_id: str, lang: str = "en") -> str:
     """The part of a report an agent should quote: the title and the answer (the
     report's first two ``##`` sections: shortlist and recommendation), cut to
-    :data:`ANSWER_MAX_CHARS`."""
+    :data:`ANSWER_MAX_CHARS`; a cut one ends saying, in the report's language ``lang``,
+    which resource holds the whole report."""
+    from scout.i18n import gettext_for
+
     starts = [m.start() for m in _HEADING.finditer(report_md)]
     end = starts[2] if len(starts) > 2 else len(report_md)
     text = report_md[:end].rstrip()
     if len(text) > ANSWER_MAX_CHARS:
-        text = text[:ANSWER_MAX_CHARS].rsplit("\n", 1)[0] + "\n\n[…] (the whole report is the "\
-            "resource scout://missions/{id}/report)"
+        _ = gettext_for(lang)
+        rest = _("[…] (the whole report is the resource %(uri)s)") % {
+            "uri": f"scout://missions/{mission_id}/report"}
+        text = text[:ANSWER_MAX_CHARS].rsplit("\n", 1)[0] + "\n\n" + rest
     return text
 
 
@@ -225,7 +230,11 @@ def apply(ws: Workspace, file: str, query: str | None = None,
                        subscribers=subscribers)  # type: ignore[arg-type]
     answer = None
     if result.report_path is not None and Path(result.report_path).is_file():
-        answer = answer_section(Path(result.report_path).read_text(encoding="utf-8"))
+        from scout.report.stopped import request_lang
+
+        answer = answer_section(Path(result.report_path).read_text(encoding="utf-8"),
+                                mission_id=result.mission_id,
+                                lang=request_lang(Path(result.run_dir)))
     stopped = result.stopped_report if result.exit_code != 0 else None
     stopped_html = stopped.with_suffix(".html") if stopped is not None else None
     return M.ApplyResult(**ws.clean({

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from collections.abc import Mapping
 
 from scout.errors import PhaseTimeout
-from scout.i18n import N_plural
+from scout.i18n import N_, N_plural
 from scout.orchestrator.decide import missing_needs
 from scout.orchestrator.outcomes import Failure, backoff_delay, should_retry
 from scout.orchestrator.phase_run import PhaseRun
@@ -49,7 +49,8 @@ def after_failure(failure: Failure, policy: RetryPolicy, attempt: int, *,
         return Verdict(True, delay, f"attempt {attempt} of {policy.attempts} failed; "
                                     f"retrying in {delay:.2f}s")
     if failure.retryable and policy.on is not None and failure.kind not in policy.on:
-        return Verdict(False, reason=f"'{failure.kind}' is not in retry.on")
+        return Verdict(False, reason=N_("'{failure}' is not in retry.on").format(
+            failure=failure.kind))
     if failure.retryable:
         return Verdict(False, reason=N_plural("gave up after {count} attempt",
                                               "gave up after {count} attempts",

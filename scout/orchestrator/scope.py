@@ -91,6 +91,11 @@ def make_scope(task: Any, inputs: dict[str, Any], item_var: str | None = None,
     return scope
 
 
+#: what a template's own operations raise on data they do not fit (``None | join``, a
+#: division by zero): the template's mistake, reported as the phase's failure
+DATA_ERRORS = (TypeError, ValueError, ArithmeticError, LookupError)
+
+
 def render(text: str, scope: dict[str, Any], *, where: str = "") -> str:
     if not has_jinja(text):
         return text
@@ -104,6 +109,10 @@ def render(text: str, scope: dict[str, Any], *, where: str = "") -> str:
                         ) from exc
     except TemplateError as exc:
         raise StepError(f"{where}template {text!r} failed: {exc}") from exc
+    except DATA_ERRORS as exc:
+        raise StepError(f"{where}template {text!r} failed: {type(exc).__name__}: {exc}",
+                        hint="the template does not fit this value; guard it (`x or []`, "
+                             "`if x is not none`)") from exc
 
 
 def evaluate(expr: str, scope: dict[str, Any], *, where: str = "") -> Any:
@@ -118,6 +127,10 @@ def evaluate(expr: str, scope: dict[str, Any], *, where: str = "") -> Any:
         raise StepError(f"{where}expression {expr!r}: {exc.message}") from exc
     except TemplateError as exc:
         raise StepError(f"{where}expression {expr!r} failed: {exc}") from exc
+    except DATA_ERRORS as exc:
+        raise StepError(f"{where}expression {expr!r} failed: {type(exc).__name__}: {exc}",
+                        hint="the expression does not fit this value; guard it (`x or []`, "
+                             "`if x is not none`)") from exc
 
 
 def _short(text: str, width: int = 80) -> str:
@@ -171,8 +184,7 @@ def render_known(value: Any, scope: dict[str, Any]) -> Any:
             return value
         try:
             return _template(value).render(scope)
-        except (TemplateError, TypeError, ValueError, AttributeError, ArithmeticError,
-                LookupError):
+        except (TemplateError, AttributeError, *DATA_ERRORS):
             # SandboxLimit included: the phase itself reports it. A template may fail on
             # what only its phase gives it a use for ("{{ task.brands | join(', ') }}"
             # in a rank reason that is rendered only when task.brands is set): the

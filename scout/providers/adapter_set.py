@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 
+from scout.i18n import N_
 from scout.adapters.contract import Adapter, EmailAdapter, Reply, Request, Secret
 from scout.adapters.contract.http import make_client
 from scout.adapters.contract.redact import SecretScrubber
@@ -84,8 +85,8 @@ class AdapterSet:
                     raise ConfigError(
                         f"adapter '{name}' (type {settings.type}) cannot be loaded: "
                         f"{type(exc).__name__}: {exc}", code="CFG017",
-                        hint=f"is the package that provides "
-                        f"{ADAPTER_TYPES[settings.type].impl} installed?") from exc
+                        hint=N_("is the package that provides {impl} installed?").format(
+                            impl=ADAPTER_TYPES[settings.type].impl)) from exc
                 client = self._client(settings) if getattr(cls, "uses_http", True) else None
                 adapter = cls(name, settings, client)
             adapter.env = self.credentials.adapter_env(name)

@@ -55,12 +55,16 @@ def failure_status(exc: BaseException) -> str:
 
 
 def _summary(attempts: list[LinkAttempt]) -> str:
+    # a msgid (scout.i18n): the report shows the failure kind in the reader's language
+    # ("tavily: no disponible (…)") and the link's own message localised where it can be
     parts = []
     for a in attempts:
-        if a.result == "error":
-            parts.append(f"{a.adapter}: {a.error}" + (f" ({a.message})" if a.message else ""))
-        elif a.result in ("skipped", "circuit_open"):
-            parts.append(f"{a.adapter}: {a.result}" + (f" ({a.message})" if a.message else ""))
+        what = a.error if a.result == "error" else a.result
+        if a.result not in ("error", "skipped", "circuit_open"):
+            continue
+        parts.append(N_("{adapter}: {error} ({message})").format(
+            adapter=a.adapter, error=what, message=a.message) if a.message
+            else f"{a.adapter}: {what}")
     return "; ".join(parts)
 
 

@@ -40,6 +40,7 @@ from typing import Any, Literal
 
 from scout.errors import ConfigError, PoolExhausted
 from scout.adapters.contract import Secret
+from scout.i18n import N_
 from scout.providers.pool_config import POOL_CONFIG_NAME, PoolDef, TokenDef
 from scout.quota.base import FileDoc, SharedDoc
 from scout.suggest import did_you_mean
@@ -107,7 +108,8 @@ class TokenPool:
 
     def _bad_state(self) -> ConfigError:
         return ConfigError(f"{self.state_path} is not valid JSON", code="CFG014",
-                           hint=f"remove {self.state_path} to reset every token to active")
+                           hint=N_("remove {path} to reset every token to active").format(
+                               path=self.state_path))
 
     def _pool_state(self, data: dict[str, Any], pool: PoolDef) -> dict[str, Any]:
         ps = data["pools"].setdefault(pool.name, {"cursor": -1, "tokens": {}})
@@ -217,9 +219,10 @@ class TokenPool:
         return PoolExhausted(
             f"token pool '{pool.name}': no usable token left ({'; '.join(parts)})",
             retry_after=max(0.0, min(waits)) if waits else None,
-            hint=f"tokens rest {int(pool.quota_cooldown)}s after quota exhaustion and "
-            f"{int(pool.error_cooldown)}s after errors; add tokens or apply again later "
-            f"(state: {self.state_path})",
+            hint=N_("tokens rest {quota}s after quota exhaustion and {error}s after errors; "
+                    "add tokens or apply again later (state: {path})").format(
+                quota=int(pool.quota_cooldown), error=int(pool.error_cooldown),
+                path=self.state_path),
         )
 
     # --- outcomes -----------------------------------------------------------------------

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from scout.adapters.contract import Secret
 from scout.errors import ConfigError
+from scout.i18n import N_
 from scout.spec.models import Duration
 
 POOL_CONFIG_NAME = "token_pool_config.json"
@@ -137,7 +138,7 @@ def check_mode(path: Path) -> None:
         raise ConfigError(
             f"{path} has mode {mode:04o}; the token pool config must be readable by its owner "
             "only (0600)",
-            hint=f"chmod 600 {path}",
+            hint=N_("chmod 600 {path}").format(path=path),
             code="CFG011",
         )
 
@@ -162,8 +163,8 @@ def read_pool_config(path: str | Path, env: Mapping[str, str] | None = None
     env = os.environ if env is None else env
     if not path.is_file():
         raise ConfigError(f"token pool config {path} not found", code="CFG012",
-                          hint="copy config/token_pool_config.example.json to "
-                          f"{path}, fill it in and chmod 600 it")
+                          hint=N_("copy config/token_pool_config.example.json to {path}, "
+                                  "fill it in and chmod 600 it").format(path=path))
     check_mode(path)
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))

@@ -69,8 +69,8 @@ def check_adapter(
             raise ConfigError(
                 f"adapter '{settings.type}' uses token pool '{creds.pool}', which "
                 f"{POOL_CONFIG_NAME} does not define", code="CFG013",
-                hint=f"add a pool named '{creds.pool}' (see "
-                "config/token_pool_config.example.json)")
+                hint=N_("add a pool named '{pool}' (see config/token_pool_config.example.json)"
+                         ).format(pool=creds.pool))
         if not any(t.secret is not None for t in pool.tokens):
             missing += pool.missing_env()
             if not missing:

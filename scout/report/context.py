@@ -94,6 +94,14 @@ class SkipGroup:
     adapters: list[str]
 
 
+#: a phase's state as the DAG's "[state]" label says it (the report's phase_state words)
+STATE_LABELS = {"pending": N_("pending"), "running": N_("running"),
+                "succeeded": N_("succeeded"), "succeeded_partial": N_("partly succeeded"),
+                "failed_retryable": N_("failed (can be retried)"),
+                "failed_terminal": N_("failed (final)"), "skipped": N_("skipped"),
+                "blocked_missing_input": N_("blocked (missing input)"), "stale": N_("stale")}
+
+
 @dataclass
 class MissionView:
     mission_id: str
@@ -117,6 +125,22 @@ class MissionView:
     stop_reason: str | None = None
     #: the request as asked (the stopped page quotes it: the Task may not exist yet)
     query: str | None = None
+
+    def mermaid_in(self, lang: str) -> str:
+        """:attr:`mermaid` in the reader's language: each phase's step as the phase table
+        says it ("búsqueda"), its "[state]" in words ("[failed (final)]", never
+        "[failed_terminal]"), the "[parallel group N]" box; the names the pipeline gives
+        (phases, artifacts) and mermaid's class names as written."""
+        from scout.i18n import lang_of, translations
+
+        catalog = translations(lang_of(lang))
+        text = self.mermaid
+        for p in self.phases:  # '    F2["F2: search x candidates [state]"]'
+            text = text.replace(f'["{p.id}: {p.uses}', f'["{p.id}: '
+                                f'{catalog.pgettext("step", p.uses)}')
+        for state, words in STATE_LABELS.items():
+            text = text.replace(f"[{state}]", f"[{catalog.gettext(words)}]")
+        return text.replace("[parallel group ", f"[{catalog.gettext(N_('parallel group'))} ")
 
     def skip_groups(self, told: Any = (), only: Any = None) -> list[SkipGroup]:
         """The skips a report lists under "what did not go to plan", grouped by reason in

@@ -142,14 +142,20 @@ def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
                      min_rating: float | None = None, currency: str = "",
                      title: str = "Price and rating",
                      words: dict[str, str] | None = None,
-                     number: Callable[[float], str] | None = None) -> str | None:
+                     number: Callable[[float], str] | None = None,
+                     money: Callable[[float], str] | None = None,
+                     rating: Callable[[float], str] | None = None) -> str | None:
     """A scatter of price (x) against rating (y, 0-10) for the candidates that have both,
     with the budget (vertical) and minimum-rating (horizontal) lines; shortlisted ones
     filled and numbered by rank. None when fewer than one candidate has both values.
     ``words`` translates the axis and line labels (keys: price, rating, budget,
     minimum, shortlisted, other); ``number`` writes a number the report's language's way
-    ('8,5' in Spanish; default: as coordinates are written)."""
+    ('8,5' in Spanish; default: as coordinates are written); ``money`` and ``rating`` write
+    a point's price and rating as the report's tables do ('180 €', '9,0/10'; default: the
+    number with the currency code, '/10')."""
     num = number or _n
+    said_money = money or (lambda v: f"{num(v)} {currency}")
+    said_rating = rating or (lambda v: f"{num(v)}/10")
     w = {"price": "price", "rating": "rating", "budget": "budget", "minimum": "minimum",
          "shortlisted": "shortlisted", "other": "other candidates", **(words or {})}
     usable = [p for p in points if p.price is not None and p.rating is not None]
@@ -206,8 +212,8 @@ def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
         cx, cy = x(float(p.price)), y(float(p.rating))
         if p.shortlisted:
             out.append(f'<g class="point shortlisted" data-name="{_t(p.name)}">'
-                       f'<title>{_t(p.name)}: {_t(num(float(p.price)))} {_t(currency)}, '
-                       f'{_t(num(float(p.rating)))}/10</title>'
+                       f'<title>{_t(p.name)}: {_t(said_money(float(p.price)))}, '
+                       f'{_t(said_rating(float(p.rating)))}</title>'
                        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="9" fill="#1e8449"/>'
                        f'<text x="{_n(cx)}" y="{_n(cy + 4)}" font-size="11" fill="#fff" '
                        f'text-anchor="middle" {FONT}>{p.rank or ""}</text>'
@@ -215,8 +221,8 @@ def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
                        f'font-size="11" {FONT}>{_t(_clip(p.name, 28))}</text></g>')
         else:
             out.append(f'<g class="point" data-name="{_t(p.name)}">'
-                       f'<title>{_t(p.name)}: {_t(num(float(p.price)))} {_t(currency)}, '
-                       f'{_t(num(float(p.rating)))}/10</title>'
+                       f'<title>{_t(p.name)}: {_t(said_money(float(p.price)))}, '
+                       f'{_t(said_rating(float(p.rating)))}</title>'
                        f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="6" fill="#fff" '
                        f'stroke="#7f8c8d" stroke-width="2"/>'
                        f'<text {_label_at(cx, 9, _clip(p.name, 28), 10)} y="{_n(cy + 4)}" '

@@ -70,6 +70,8 @@ def make_env(**kw: Any) -> BoundedSandbox:
     if hasattr(env, "install_null_translations"):  # English until a report installs its catalog
         env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(FILTERS)
+    for name in TASK_LANG_FILTERS:  # a report's environment binds its language over these
+        env.filters[name] = _in_task_lang(FILTERS[name])
     env.filters["mentions"] = _mentions_in_scope()
     env.filters.update(EXTRA_FILTERS)
     env.bound_filters()
@@ -89,6 +91,32 @@ def in_language(env: BoundedSandbox, lang: str) -> BoundedSandbox:
         if "lang" in inspect.signature(fn).parameters:
             env.filters[name] = functools.partial(fn, lang=lang)
     return env
+
+
+#: the locale filters (scout.spec.filters) that a pipeline's own templates call: they write
+#: in the request's language (``task.lang``), as a report does
+TASK_LANG_FILTERS = ("money", "rating", "number", "date", "month", "value", "duration", "usd")
+
+
+def _in_task_lang(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn`` in the language of the scope's ``task`` (English without one), unless the
+    template names a ``lang``: an e-mail subject's ``{{ task.month | month }}`` reads
+    "septiembre de 2026" for a Spanish request."""
+    from jinja2 import pass_context
+
+    from scout.i18n import lang_of
+
+    @pass_context
+    def in_lang(context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if "lang" not in kwargs:
+            task = context.get("task")
+            lang = task.get("lang") if isinstance(task, dict) else getattr(task, "lang", None)
+            kwargs["lang"] = lang_of(lang)
+        return fn(value, *args, **kwargs)
+
+    in_lang.__name__ = getattr(fn, "__name__", "filter")
+    in_lang.__doc__ = fn.__doc__
+    return in_lang
 
 
 @lru_cache(maxsize=1)

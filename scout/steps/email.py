@@ -37,6 +37,7 @@ from typing import Any
 
 from filelock import FileLock
 
+from scout.i18n import N_
 from scout.errors import InvalidAddress, NothingToSend, StepError
 from scout.fsutil import write_atomic
 from scout.adapters.contract import EmailRequest
@@ -66,8 +67,8 @@ def addresses(text: str | None, field: str) -> list[str]:
             out.append(validate_email(raw, check_deliverability=False).normalized)
         except EmailNotValidError as exc:
             raise InvalidAddress(f"{field}: {raw!r} is not an e-mail address ({exc})",
-                                 hint=f"fix {field} (e.g. --set notify_email=ana@example.org)"
-                                 ) from None
+                                 hint=N_("fix {field} (e.g. --set notify_email=ana@example.org)").format(
+                                     field=field)) from None
     return list(dict.fromkeys(out))
 
 
@@ -147,7 +148,7 @@ def run(ctx: StepContext) -> EmailDelivery:
     report = ctx.inputs.get(params.report)
     if not isinstance(report, Report):
         raise NothingToSend(f"phase {ctx.phase_id}: needs the report artifact "
-                            f"'{params.report}'", hint=f"add '{params.report}' to its needs")
+                            f"'{params.report}'", hint=N_("add '{name}' to its needs").format(name=params.report))
     to = addresses(ctx.render(params.to), "to")
     cc = addresses(ctx.render(params.cc), "cc") if params.cc else []
     if not to:

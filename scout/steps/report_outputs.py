@@ -45,9 +45,13 @@ def dag_picture_of(pipeline: Any, mission: Any, lang: str) -> str:
 
     graph = PhaseGraph.of(pipeline)
     states = {p.id: p.status for p in getattr(mission, "phases", [])}
-    labels = {pid: ph.uses + (f" × {ph.for_each}" if ph.for_each else "")
+    catalog = translations(lang)
+    # what each phase does in the reader's words, as the phase table says it ("búsqueda");
+    # a step kind a project adds is shown by its name, a fan-out's artifact as written
+    labels = {pid: catalog.pgettext("step", ph.uses) + (f" × {ph.for_each}" if ph.for_each
+                                                        else "")
               for pid, ph in pipeline.phases.items()}
-    _ = translations(lang).gettext
+    _ = catalog.gettext
     words = {s: _(STATE_WORDS.get(s, s.replace("_", " "))) for s in STATES}
     return dag_svg(graph.waves(), [(u, v) for u, v in graph.graph.edges()], labels, states,
                    title=_("Phases of %(pipeline)s") % {"pipeline": pipeline.name},
@@ -56,7 +60,7 @@ def dag_picture_of(pipeline: Any, mission: Any, lang: str) -> str:
 
 def chart_picture(ctx: StepContext) -> str | None:
     """Price against rating of the candidates, when the phase has a shortlist."""
-    from scout.i18n import format_number
+    from scout.i18n import format_money_parts, format_number, format_rating
     from scout.report.svg import Point, price_rating_svg
 
     shortlist = _artifact(ctx, "Shortlist")
@@ -79,6 +83,9 @@ def chart_picture(ctx: StepContext) -> str | None:
     return price_rating_svg(
         points,
         number=None if lang == "en" else (lambda v: format_number(v, lang)),
+        # a point's price and rating as the tables write them ('180 €', '9,0/10')
+        money=lambda v: format_money_parts(v, currency, lang),
+        rating=lambda v: format_rating(v, lang),
         budget=float(budget.amount) if getattr(budget, "currency", None) == currency else None,
         min_rating=float(minimum) if isinstance(minimum, (int, float)) else None,
         currency=currency, title=_("Price and rating of the candidates"),

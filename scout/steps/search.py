@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from scout.errors import StepError
-from scout.i18n import N_
+from scout.i18n import N_, N_plural
 from scout.adapters.contract import SearchRequest
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
 from scout.stepkit.context import ItemOutcome, StepContext
@@ -57,7 +57,9 @@ def run(ctx: StepContext) -> Any:
             merged = [f"semantic dedup {m}" for m in merges]
         notes = [note] + merged
         if dropped:
-            notes.append(N_("dropped {n} list/aggregator page(s)").format(n=len(dropped)))
+            notes.append(N_plural("dropped {count} list/aggregator page",
+                                  "dropped {count} list/aggregator pages",
+                                  len(dropped)).format(count=len(dropped)))
         return Candidates(items=cands, excluded=dropped, notes=notes)
     if rules.record in ("review", "price"):
         subject = ctx.item if isinstance(ctx.item, Candidate) else None
@@ -67,9 +69,11 @@ def run(ctx: StepContext) -> Any:
                                                          sibling_texts(ctx)))
         notes = [note]
         if dropped:
-            notes.append(N_("{n} result(s) did not carry a {record} of {name}").format(
-                n=dropped, record=rules.record,
-                name=subject.name if subject else "the subject"))
+            notes.append(N_plural("{count} result did not carry a {record} of {name}",
+                                  "{count} results did not carry a {record} of {name}",
+                                  dropped).format(
+                count=dropped, record=rules.record,
+                name=subject.name if subject else N_("the subject")))
         return EvidenceSet(items=items, sources=sources, notes=notes)
     return SourceList(items=sources)
 

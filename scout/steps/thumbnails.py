@@ -22,6 +22,7 @@ import base64
 import binascii
 import hashlib
 
+from scout.i18n import N_
 from scout.errors import ProviderError, StepError
 from scout.fsutil import write_atomic
 from scout.adapters.contract import ThumbnailRequest
@@ -57,7 +58,7 @@ def run(ctx: StepContext) -> PhotoSet:
     source = ctx.inputs.get(params.photos)
     if not isinstance(source, PhotoSet):
         raise StepError(f"phase {ctx.phase_id}: needs the photos artifact '{params.photos}'",
-                        hint=f"add '{params.photos}' to its needs")
+                        hint=N_("add '{name}' to its needs").format(name=params.photos))
     galleries: list[Gallery] = []
     notes = list(source.notes)
     stored = failed = 0

@@ -156,7 +156,7 @@ def test_a_spanish_default_report_shows_columns_and_search_notes_in_spanish(
     md = res.report
     assert "## La petición tal como se entendió" in md
     assert "| título |" in md and "| tipo |" in md and "| texto |" in md
-    assert "respondió" in md and "no traían reseña de" in md
+    assert "respondió" in md and "1 resultado no traía reseña de" in md  # one, singular
     for english in ("answered by", "did not carry", "| title |", "| kind |", "| text |"):
         assert english not in md, english
 
@@ -197,3 +197,56 @@ def test_the_default_report_says_how_the_request_was_read(kind: Path, tmp_path: 
     assert "How the request was read" not in es and "read '" not in es
     assert "\nHow the request was read:\n\n- budget: read '1,500 EUR' from " \
            "'under 1500 euros'\n" in en, en[:1500]
+
+
+def test_the_dag_of_a_spanish_default_report_is_in_spanish(kind: Path, tmp_path: Path) -> None:
+    """The default report's mermaid block said "[succeeded]" and "[parallel group 1]" in a
+    Spanish report."""
+    text = kind.read_text().replace("    chain: web\n    with: {query: \"{{ laptop.name }} "
+                                    "review\"", "    parallel_group: 1\n    chain: web\n    "
+                                    "with: {query: \"{{ laptop.name }} review\"")
+    text = text.replace("    chain: web\n    with: {query: \"{{ laptop.name }} price\"",
+                        "    parallel_group: 1\n    chain: web\n    with: {query: \"{{ "
+                        "laptop.name }} price\"")
+    assert text.count("parallel_group: 1") == 2
+    kind.write_text(text)
+    with FakeProviders() as fake:
+        fake.search(r"review", [Result("Featherbook 13 review", "https://r.test/fb", "8/10")])
+        fake.search(".", [Result("Featherbook 13", "https://feather.test/fb13", "0,9 kg")])
+        res = run_pipeline(kind, fake=fake, workdir=tmp_path / "w",
+                           query="portátiles ultraligeros por menos de 1500 euros")
+    md = res.report
+    dag = md.split("```mermaid\n", 1)[1].split("```")[0]
+    assert "subgraph group_1 [grupo paralelo 1]" in dag, dag
+    assert "[completada]" in dag and "[succeeded]" not in dag, dag
+
+
+def test_a_degraded_phase_of_a_spanish_default_report_names_its_step_in_spanish(
+        tmp_path: Path) -> None:
+    """"- **F3** (fetch): completada en parte" said its step kind in English in a Spanish
+    default report; it is said as the built-in sections say it, optional or not."""
+    import datetime as dt
+
+    from scout.config.loader import load_config
+    from scout.report.context import MissionView, PhaseRow
+    from scout.spec.loader import load_pipeline
+    from scout.steps import report
+    from scout.stepkit.context import StepContext
+    from scout.stepkit.params import ReportParams
+    from scout.task.build import build_task
+
+    root = Path(__file__).resolve().parents[2]
+    pipe = load_pipeline(root / "pipelines" / "hotel_research.yaml").model
+    task = build_task("hoteles en Barcelona", pipe.inputs, today=dt.date(2026, 11, 29))
+    view = MissionView(mission_id="m", pipeline=pipe.name, phases=[
+        PhaseRow("F3", "fetch", "succeeded_partial", optional=True,
+                 reason="1 of 4 items failed (the phase accepts partial results)")])
+    ctx = StepContext(phase_id="F6", phase=pipe.phases["F6"], params=ReportParams(),
+                      inputs={}, mission_id="m", pipeline=pipe,
+                      config=load_config(root / "config" / "adapters.yaml"), root=tmp_path,
+                      run_dir=tmp_path, today=dt.date(2026, 11, 29),
+                      task=task.model_copy(update={"lang": "es"}),
+                      extras={"mission_view": view})
+    report.run(ctx)
+    md = (tmp_path / "report.md").read_text()
+    assert "- **F3** (lectura de páginas, opcional): completada en parte — " in md, md

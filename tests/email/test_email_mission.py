@@ -161,3 +161,19 @@ def test_without_an_smtp_server_only_the_email_phase_fails(world: World,  # noqa
     assert state["phases"]["E7"]["status"] == "failed_terminal"
     out = capsys.readouterr().out
     assert "SCOUTE_SMTP_URL not set" in out
+
+
+def test_a_spanish_request_gets_a_spanish_subject(world: World, tmp_path: Path,  # noqa: F811
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The subject read "scout: hotels in Barcelona, September 2026" above a Spanish
+    report: it is in the request's language, its month written the Spanish way."""
+    spanish = ("hoteles en Barcelona para septiembre de 2026 por menos de 200 euros con "
+               "buenas reseñas")
+    with smtp_server(tmp_path, auth=(USER, PASSWORD)) as srv:
+        monkeypatch.setenv("SCOUTE_SMTP_URL", srv.url(USER, PASSWORD))
+        assert run_cli(["apply", PIPELINE, "--query", spanish, "--mission-id", "correo",
+                        "--progress", "none", "--set", "notify_email=ana@example.org"]) == 0
+        [got] = srv.messages
+        assert got.message["Subject"] == "scout: hoteles en Barcelona, septiembre de 2026"
+        [md] = [p for p in got.message.iter_attachments() if p.get_filename() == "report.md"]
+        assert md.get_content().startswith("# Hoteles en Barcelona, septiembre de 2026")

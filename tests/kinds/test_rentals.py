@@ -142,21 +142,23 @@ def _run(tmp_path: Path, query: str, listings: list[Result]):
      # cheapest first; "dos habitaciones" is two bedrooms
      ["Piso en alquiler en calle de Embajadores, Lavapiés", "Piso en Arganzuela"],
      {"Piso exterior en Chamberí": "alquiler por encima del presupuesto",
-      "Ático en Malasaña": "solo 1 habitación(es)",
+      "Ático en Malasaña": "solo 1 habitación",
       "Piso en Usera": "no dice que esté amueblado",
       "Piso en Tetuán": "no dice que esté amueblado"},     # "no amueblado"
      ["## Selección", "alquiler al mes", "1.150 €/mes", "por como mucho 1.200 €/mes",
       "«1.200 €/mes»", "| amueblado | sí |",
       # the project's catalog (examples/rentals/locales) names its inputs and enum values
-      "| tipo de vivienda | piso |", "| habitaciones | 2 |", "2 pisos de 6 anuncio(s)"]),
+      "| tipo de vivienda | piso |", "| habitaciones | 2 |", "2 pisos de 6 anuncios",
+      "con al menos 2 habitaciones"]),
     ("2-bed flat in Lisbon under 1500 EUR/month, furnished, from March 2027", LISBON,
      ["2-bedroom apartment in Alfama"],
      {"Penthouse in Chiado": "rent over budget",
-      "Flat in Graça": "only 1 bedroom(s)",
+      "Flat in Graça": "only 1 bedroom",
       "Flat in Benfica": "not said to be furnished",
       "Flat in Campo de Ourique": "not said to be furnished"},   # "not furnished"
      ["## Shortlist", "rent a month", "1,400 EUR/month", "for at most 1,500 EUR/month",
-      "from March 2027", "'2-bed'", "| property | flat |", "1 flat out of 5 listing(s)"]),
+      "from March 2027", "'2-bed'", "| property | flat |", "1 flat out of 5 listings",
+      "with at least 2 bedrooms"]),
     ("alquiler en valencia 3 hab hasta 900 euros admiten mascotas", VALENCIA,
      ["Piso en Benimaclet"],
      {"Piso en Ruzafa": "no dice que admita mascotas",         # "no se admiten mascotas"
@@ -184,6 +186,8 @@ def test_rentals_end_to_end(tmp_path, query, listings, fits, left_out, words):
     assert len(prices) == len(listings)
     assert re.search(r"\[\d+\]\(https://(flats|lx|pisos|bcn)\.test/", report)
     assert "stated(" not in report and "mentions(" not in report
+    # counts agree with their nouns: no "bedroom(s)", "anuncio(s)", "habitación(es)"
+    assert not re.search(r"\w\((s|es)\)", report), re.search(r".{30}\w\((s|es)\)", report)
     # every source is named by its listing, not by its URL (the synthesis cites bare URLs)
     assert not re.search(r"^\d+\. \[https?://", report, re.M)
     # nothing checked a rating, so nothing is flagged for not having one
@@ -260,3 +264,14 @@ def test_rents_per_week_and_areas_in_square_feet(tmp_path, query, listings, fits
     assert round(700 * SQ_FT_IN_M2) == 65  # what the m² column says of the sq ft listing
     report = run.report
     assert all(w in report for w in words), [w for w in words if w not in report]
+
+
+@pytest.mark.parametrize("query,lead", [
+    ("piso de 2 habitaciones en Madrid por menos de 1.200 € al mes",
+     "**Ningún piso cumple la petición**: no se encontró ningún anuncio."),
+    ("2-bed flat in Lisbon under 1500 EUR/month", "**No flat fits the request**: no listing was found."),
+])
+def test_no_listing_found_is_not_all_left_out(tmp_path, query, lead):
+    """"0 anuncios encontrados, todos descartados (motivos abajo)" when nothing was found."""
+    run, _ = _run(tmp_path, query, [])
+    assert run.report.split("\n\n")[1] == lead

@@ -36,9 +36,9 @@ LISTINGS = [
 ]
 # the template's and the shared sections' own words (the listings' quotes stay as written);
 # the kind's Spanish words come from its own catalog (examples/used-cars/locales)
-WORDS = {"es": ["3 coches de 7 anuncio(s)", "## Los anuncios", "## Lo que pediste", "| coche |",
+WORDS = {"es": ["3 coches de 7 anuncios", "## Los anuncios", "## Lo que pediste", "| coche |",
                 "| año |", "con cambio automático, navegador."],
-         "en": ["3 cars out of 7 listing(s)", "## The listings", "## What you asked", "| car |",
+         "en": ["3 cars out of 7 listings", "## The listings", "## What you asked", "| car |",
                 "| year |", "with automatic, navigation."]}
 
 
@@ -90,6 +90,8 @@ def test_used_cars_end_to_end(tmp_path, query, lang, budget, heading, budget_tex
 
     report = run.report
     assert heading in report
+    # counts agree with their nouns: "7 anuncios", not "7 anuncio(s)"
+    assert not re.search(r"\w\((s|es)\)", report), re.search(r".{30}\w\((s|es)\)", report)
     assert budget_text in report                  # money as the request's language writes it
     assert ("62.000" if lang == "es" else "62,000") in report   # km column, localised
     assert re.search(r"\[\d+\]\(https://cars\.test/chr-2020\)", report)   # cited
@@ -116,3 +118,16 @@ def test_the_shared_report_sections_name_no_research_kind() -> None:
         code = re.sub(r"\{#.*?#\}", "", template.read_text(), flags=re.S)  # comments may
         for line in code.splitlines():                                    # give examples
             assert not kind_words.search(line), f"{template.name}: {line.strip()}"
+
+
+@pytest.mark.parametrize("query,lead", [
+    ("Toyota híbrido de segunda mano por menos de 18.000 euros",
+     "**Ningún coche cumple la petición**: no se encontró ningún anuncio."),
+    ("used Toyota hybrid under 18,000 EUR", "**No car fits the request**: no listing was found."),
+])
+def test_no_listing_found_is_not_all_left_out(tmp_path, query, lead):
+    """"0 anuncios encontrados, todos descartados (motivos abajo)" when nothing was found."""
+    with FakeProviders() as fake:
+        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, query=query)
+    assert run.exit_code == 0, run.result.reason
+    assert run.report.split("\n\n")[1] == lead

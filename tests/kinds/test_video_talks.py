@@ -359,3 +359,17 @@ def test_a_video_search_youtube_refuses_fails_its_phase_with_the_reason(tmp_path
     assert y1.status == "failed_terminal"  # the kind retries timeouts and step errors only
     assert "YouTube answered HTTP 429 (rate limited)" in (y1.reason or ""), y1.reason
     assert [(c.kind, c.status) for c in calls] == [("videos", 429)]  # no transcript asked
+
+
+@pytest.mark.parametrize("query,lead", [
+    ("charlas sobre cocina vasca de menos de 10 minutos",
+     "**Ningún vídeo cumple la petición**: no se encontró ningún vídeo."),
+    ("talks on basque cooking under 10 minutes",
+     "**No video fits the request**: no video was found."),
+])
+def test_a_report_with_no_video_found_does_not_say_all_were_left_out(tmp_path, query, lead):
+    """It said "0 vídeos encontrados, todos descartados (motivos abajo)" above "Nada: todos
+    los candidatos encontrados cumplían la petición"."""
+    run, _ = _author_run(tmp_path, query)
+    assert run.exit_code == 0, run.result.reason
+    assert run.report.split("\n\n")[1] == lead

@@ -79,10 +79,15 @@ def test_a_sentence_is_not_mistaken_for_a_short_msgid() -> None:
     """A provider's error in a phase's reason stays as written: "{start} to {end}" (a date
     range) or "{adapter} skipped: {reason}" must not match any sentence that contains
     " to " or " skipped: " (it made "Unable al download API page" in Spanish reports)."""
+    provider = "Unable to download API page: <urlopen error [Errno 101] Network is unreachable>"
     reason = ("'unavailable' is not in retry.on: phase 'Y1': every adapter of chain 'video' "
-              "failed: yt_dlp: unavailable (yt_dlp: yt-dlp failed: Unable to download API "
-              "page: <urlopen error [Errno 101] Network is unreachable>)")
-    assert localize(reason, "es") == reason
+              f"failed: yt_dlp: unavailable (yt_dlp: yt-dlp failed: {provider})")
+    # scout's own words are Spanish; the provider's message stays exactly as it wrote it
+    assert localize(reason, "es") == (
+        "el fallo 'unavailable' no está en retry.on, así que no se reintenta: fase 'Y1': "
+        "fallaron todos los proveedores de la cadena 'video': yt_dlp: no disponible "
+        f"(yt_dlp: yt-dlp falló: {provider})")
+    assert localize(provider, "es") == provider
     assert localize("Unable to download API page", "es") == "Unable to download API page"
     assert localize("the job was skipped: no room", "es") == "the job was skipped: no room"
     # labelled messages still are localised, their label one word
@@ -93,10 +98,75 @@ def test_a_sentence_is_not_mistaken_for_a_short_msgid() -> None:
         "valoración mínima: se ha leído")
 
 
+def test_a_search_note_agrees_with_its_count() -> None:
+    """"1 resultado(s) no traían reseña", "descartadas 1 página(s)": a search's notes are
+    plural entries, in both languages."""
+    assert localize("1 result did not carry a review of Casa Bonay", "es") == \
+        "1 resultado no traía reseña de Casa Bonay"
+    assert localize("3 results did not carry a price of Casa Bonay", "es") == \
+        "3 resultados no traían precio de Casa Bonay"
+    assert localize("dropped 1 list/aggregator page", "es") == \
+        "descartada 1 página de listas o agregadores"
+    assert localize("dropped 2 list/aggregator pages", "es") == \
+        "descartadas 2 páginas de listas o agregadores"
+
+
+def test_a_number_in_stored_english_is_written_the_readers_way() -> None:
+    """"se reintenta en 0.50 s": Python wrote the number; the reader's language writes it."""
+    assert localize("attempt 1 of 3 failed; retrying in 0.50s", "es") == \
+        "falló el intento 1 de 3; se reintenta en 0,50 s"
+    assert localize("attempt 1 of 3 failed; retrying in 12.5s", "en") == \
+        "attempt 1 of 3 failed; retrying in 12.5s"
+    # a whole number is left as written (a year, an id: never "2.019")
+    assert "'2019'" in localize("needs input '2019', which has no value", "es")
+
+
+def test_artifact_and_input_names_are_not_translated() -> None:
+    """What a phase needs is named as the pipeline names it: "necesita 'candidates'" and
+    "necesita 'task'" alike (it read 'candidatos' but 'task', 'prices', 'pages': only the
+    names that happened to be msgids were translated), and an input as --set names it."""
+    for need in ("candidates", "task", "prices", "shortlist", "reviews"):
+        assert localize(f"needs '{need}' from F1, which is failed_terminal", "es") == \
+            f"necesita '{need}' de F1, que está fallida (definitiva)"
+    assert localize("needs input 'destination', which has no value", "es") == \
+        "necesita la entrada 'destination', que no tiene valor"
+
+
 def test_adapter_and_phase_names_are_not_translated() -> None:
     assert localize("F3: page failed 6 times (unavailable)", "es") == \
         "F3: page: 6 fallos (no disponible)"
     assert localize("page skipped: not in the recording", "es").startswith("page omitido")
+
+
+def test_a_phase_that_gave_up_says_why_in_spanish() -> None:
+    """Every reason a phase gives up with, and the chain's summary of its links, are scout's
+    words: none stays English in a Spanish report (the provider's own text excepted)."""
+    links = ("tavily: auth_error (tavily: HTTP 401 (credential refused or out of quota): "
+             "Unauthorized: invalid API key REDACTED); duckduckgo: unavailable (duckduckgo: "
+             "HTTP 500 (server error)); brave: rate_limited (brave: HTTP 429 (rate limited))")
+    reason = f"'unavailable' is not in retry.on: phase 'F1': every adapter of chain 'web' failed: {links}"
+    assert localize(reason, "es") == (
+        "el fallo 'unavailable' no está en retry.on, así que no se reintenta: fase 'F1': "
+        "fallaron todos los proveedores de la cadena 'web': tavily: error de autenticación "
+        "(tavily: HTTP 401 (credencial rechazada o sin cuota): Unauthorized: invalid API key "
+        "REDACTED); duckduckgo: no disponible (duckduckgo: HTTP 500 (error del servidor)); "
+        "brave: limitado por exceso de peticiones (brave: HTTP 429 (límite de peticiones "
+        "superado))")
+    assert localize("'unavailable' is not in retry.on", "es") == \
+        "el fallo 'unavailable' no está en retry.on, así que no se reintenta"
+    # the chain's name is a name from config/adapters.yaml: never translated
+    assert localize("phase 'P3': every adapter of chain 'synthesis' failed: x: unavailable "
+                    "(x: HTTP 500 (server error): injected 500)", "es") == (
+        "fase 'P3': fallaron todos los proveedores de la cadena 'synthesis': x: no disponible "
+        "(x: HTTP 500 (error del servidor): injected 500)")
+    assert localize("videos: unavailable (videos: YouTube answered HTTP 500 (server error))",
+                    "es") == ("videos: no disponible (videos: YouTube respondió HTTP 500 (error "
+                              "del servidor))")
+    assert localize("page: unavailable (page: cannot resolve host 'docs.test')", "es") == \
+        "page: no disponible (page: no se puede resolver el host 'docs.test')"
+    # a provider's sentence shaped like "word: words (words)" is left as written
+    assert localize("Error: the quota was exceeded (see docs)", "es") == \
+        "Error: the quota was exceeded (see docs)"
 
 
 def test_localising_hostile_text_stays_fast() -> None:
@@ -112,3 +182,46 @@ def test_localising_hostile_text_stays_fast() -> None:
         localize(text, "es")
     assert time.perf_counter() - t0 < 1.0
     assert localize("x" * 5000, "es") == "x" * 5000
+
+
+def _hints() -> list[tuple[str, object]]:
+    """Every ``hint=`` a step, a provider or an adapter raises: (file:line, the hint as
+    written: a string, an ``N_(...)`` call's msgid, an f-string, or None for a name)."""
+    import ast
+
+    out: list[tuple[str, object]] = []
+    for folder in ("adapters", "providers", "steps"):
+        for path in sorted((ROOT / "scout" / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not (isinstance(node, ast.keyword) and node.arg == "hint"):
+                    continue
+                v: object = node.value
+                where = f"{path.relative_to(ROOT)}:{node.value.lineno}"
+                if isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) \
+                        and v.func.attr == "format":
+                    v = v.func.value  # N_("...{x}...").format(x=...)
+                if isinstance(v, ast.Call) and getattr(v.func, "id", None) == "N_":
+                    v = v.args[0]
+                if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                    out.append((where, v.value))
+                elif isinstance(v, ast.JoinedStr):
+                    out.append((where, v))
+    return out
+
+
+def test_every_hint_a_failed_phase_shows_is_in_the_readers_language() -> None:
+    """"Qué puedes hacer: check the key named in config/adapters.yaml" on a Spanish
+    stopped page: a hint is what the reader does next, so each is a msgid with its
+    Spanish, and one with values is ``N_("set {var} ...").format(var=...)``, never an
+    f-string the catalog cannot match."""
+    from scout.i18n import _catalog
+
+    es = _catalog("es")
+    fstrings = [w for w, h in _hints() if not isinstance(h, str)]
+    assert not fstrings, "write these hints as N_(...).format(...): " + ", ".join(fstrings)
+    untranslated = [f"{w}: {h!r}" for w, h in _hints()
+                    if es.get(h) is None or not es.get(h).string]
+    assert not untranslated, "hints without Spanish:\n" + "\n".join(untranslated)
+    # a hint with values is localised as a whole, its values as written
+    assert localize("set TAVILY_API_KEY (or the variable named in config)", "es") == \
+        "define TAVILY_API_KEY (o la variable que indique la configuración)"

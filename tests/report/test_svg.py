@@ -129,3 +129,21 @@ def test_provider_text_cannot_inject_markup() -> None:
     dag = dag_svg([["F0"]], [], {"F0": evil}, {"F0": evil})
     assert "<script" not in dag
     ET.fromstring(dag)
+
+
+def test_the_dag_picture_names_each_step_in_the_reports_language() -> None:
+    """The phase table of a Spanish report says "búsqueda"; its DAG picture said "search"
+    (the artifact a fan-out runs over is the pipeline's name, as written)."""
+    from pathlib import Path
+
+    from scout.report.context import MissionView
+    from scout.spec.loader import load_pipeline
+    from scout.steps.report_outputs import dag_picture_of
+
+    pipe = load_pipeline(Path(__file__).resolve().parents[2] / "pipelines"
+                         / "hotel_research.yaml").model
+    view = MissionView(mission_id="m", pipeline=pipe.name)
+    es, en = dag_picture_of(pipe, view, "es"), dag_picture_of(pipe, view, "en")
+    assert ">búsqueda × candidates</text>" in es and ">síntesis</text>" in es
+    assert ">search<" not in es and ">synthesize<" not in es
+    assert ">search × candidates</text>" in en and ">synthesize</text>" in en

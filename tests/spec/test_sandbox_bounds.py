@@ -147,3 +147,19 @@ def test_validate_reports_a_bomb_with_its_location(tmp_path: Path) -> None:
     assert time.monotonic() - start < 10
     bombs = [p for p in result.problems if p.code == "SPEC070"]
     assert bombs and bombs[0].location.line == 15 and bombs[0].location.col > 1
+
+
+@pytest.mark.parametrize("source", ["{{ task.features | join(', ') }}", "{{ 1 // task.zero }}",
+                                    "{{ task.features[3] }}"])
+def test_a_template_that_fails_on_its_data_fails_the_phase_not_the_run(source: str) -> None:
+    """``task.features | join`` with no features (None) raised a bare TypeError out of the
+    runner's fingerprinting: the mission died with a traceback (a used-cars request that
+    named no feature). The phase fails with the template and the reason; fingerprinting
+    keeps the text as written."""
+    from scout.errors import StepError
+    from scout.orchestrator.scope import render_known
+
+    scope = {"task": {"features": None, "zero": 0}}
+    assert render_known(source, scope) == source
+    with pytest.raises(StepError, match=r"template .\{\{ "):
+        render(source, scope)

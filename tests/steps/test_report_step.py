@@ -332,3 +332,32 @@ def test_phases_the_cap_stopped_say_so_once(tmp_path: Path, lang: str, line: str
           "es": "(lectura de páginas, opcional): completada en parte — fallaron 3 de 3 elementos (la fase "
                 "admite resultados parciales)\n"}[lang]
     assert f3 in md, md
+
+
+def test_the_dag_in_a_spanish_report_has_no_english_label(tmp_path: Path) -> None:
+    """The mermaid block's states and its parallel group are in the reader's language (the
+    group read "[parallel group 1]" in Spanish reports); English keeps its words."""
+    for lang, group in (("es", "[grupo paralelo 1]"), ("en", "[parallel group 1]")):
+        _, run_dir = _render(tmp_path / lang, lang=lang)
+        dag = (run_dir / "report.md").read_text().split("```mermaid\n", 1)[1].split("```")[0]
+        assert f"subgraph group_1 {group}" in dag
+        if lang == "es":
+            assert "[succeeded]" not in dag and "parallel group" not in dag
+            # each step as the phase table says it; the fan-out's artifact as written
+            assert 'F2["F2: búsqueda x candidates' in dag and ": search" not in dag
+        else:  # a state in words there too, as the phase table says it
+            assert 'F2["F2: search x candidates' in dag
+            assert 'Y1["Y1: videos [failed (final)]"]' in dag and "[failed_terminal]" not in dag
+            assert "class Y1 failed_terminal" in dag  # mermaid's class names stay
+
+
+@pytest.mark.parametrize("lang, point", [("es", r"\d+ €, \d+,\d/10"), ("en", r"\d+ EUR, \d+\.\d/10")])
+def test_the_charts_points_say_price_and_rating_as_the_report_does(
+        tmp_path: Path, lang: str, point: str) -> None:
+    """A point's tooltip read "Casa Bonay: 180 EUR, 9/10" in a Spanish report whose tables
+    say "180 €" and "9,0/10"."""
+    _, run_dir = _render(tmp_path, lang=lang)
+    html = (run_dir / "report.html").read_text()
+    titles = re.findall(r'<g class="point[^"]*" data-name="[^"]*"><title>[^<]*: ([^<]*)</title>',
+                        html)
+    assert titles and all(re.fullmatch(point, t) for t in titles), titles

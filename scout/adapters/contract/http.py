@@ -30,6 +30,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import httpx
 
 from scout import __version__
+from scout.i18n import N_
 from scout.config.settings import AdapterSettings
 from scout.errors import (AuthError, ParseError, ProviderError, RateLimited, Rejected,
                           Unavailable, Unreachable)
@@ -129,21 +130,21 @@ def check_status(response: httpx.Response, adapter: str) -> None:
     where = f"{adapter}: HTTP {status}"
     if status == 429:
         raise RateLimited(
-            f"{where} (rate limited)", adapter=adapter, status=status,
+            where + " (" + N_("rate limited") + ")", adapter=adapter, status=status,
             retry_after=parse_retry_after(response.headers.get("retry-after")),
         )
     if status in (401, 403):
-        raise AuthError(f"{where} (credential refused or out of quota)", adapter=adapter,
+        raise AuthError(where + " (" + N_("credential refused or out of quota") + ")", adapter=adapter,
                         status=status, hint="check the key named in config/adapters.yaml")
     if status == 402:
-        raise AuthError(f"{where} (payment required: the account is out of credit)",
+        raise AuthError(where + " (" + N_("payment required: the account is out of credit") + ")",
                         adapter=adapter, status=status,
                         hint="top up the account or raise its spending limit, or use "
                              "another key")
     if status >= 500:
-        raise Unavailable(f"{where} (server error)", adapter=adapter, status=status,
+        raise Unavailable(where + " (" + N_("server error") + ")", adapter=adapter, status=status,
                           retry_after=parse_retry_after(response.headers.get("retry-after")))
-    raise Rejected(f"{where} (request rejected)", adapter=adapter, status=status)
+    raise Rejected(where + " (" + N_("request rejected") + ")", adapter=adapter, status=status)
 
 
 @contextlib.contextmanager
@@ -154,15 +155,18 @@ def mapped(adapter: str) -> Iterator[None]:
     except ProviderError:
         raise
     except httpx.TimeoutException as exc:
-        raise Unavailable(f"{adapter}: timed out ({type(exc).__name__})", adapter=adapter) from exc
+        raise Unavailable(N_("{adapter}: timed out ({error})").format(
+            adapter=adapter, error=type(exc).__name__), adapter=adapter) from exc
     except httpx.TooManyRedirects as exc:
         raise Rejected(f"{adapter}: too many redirects", adapter=adapter) from exc
     except httpx.ConnectError as exc:  # no route, no DNS, refused: offline, most likely
-        raise Unreachable(f"{adapter}: connection failed ({type(exc).__name__})",
+        raise Unreachable(N_("{adapter}: connection failed ({error})").format(
+            adapter=adapter, error=type(exc).__name__),
                           adapter=adapter, hint=Unreachable.HINT) from exc
     except httpx.TransportError as exc:
         # the message of a transport error can include the URL: never echo it
-        raise Unavailable(f"{adapter}: connection failed ({type(exc).__name__})",
+        raise Unavailable(N_("{adapter}: connection failed ({error})").format(
+            adapter=adapter, error=type(exc).__name__),
                           adapter=adapter) from exc
     except httpx.HTTPError as exc:
         raise Unavailable(f"{adapter}: HTTP error ({type(exc).__name__})", adapter=adapter) from exc
