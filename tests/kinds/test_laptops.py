@@ -157,7 +157,7 @@ def _run(tmp_path: Path, query: str, listings: list[Result]):
       "Acer Aspire 3": ["solo 8 GB de RAM"]},                   # "ampliable a 16 GB" is not it
      ["## Selección", "| 1 | Lenovo IdeaPad Slim 5 | 799 € | 16 GB | 512 GB | 1,46 kg | 14\" |",
       "| 2 | HP Pavilion Plus 14 | 899 € | 16 GB | 1 TB | 1,41 kg |",
-      "2 portátiles de 5 anuncio(s) por como mucho 1.000 €, con al menos 16 GB de RAM, "
+      "2 portátiles de 5 anuncios por como mucho 1.000 €, con al menos 16 GB de RAM, "
       "para programar.", "| RAM mínima | 16 GB |", "| uso | programar |"],
      "portátil para programar 16 GB RAM"),
     # the reasons' numbers are written as the request's language writes them
@@ -165,8 +165,8 @@ def _run(tmp_path: Path, query: str, listings: list[Result]):
      ["Lenovo IdeaPad Slim 5", "HP Pavilion Plus 14", "Apple MacBook Air M3"],
      {"ASUS Vivobook 15": ["pesa 1,7 kg", "pantalla de 15,6 pulgadas"],
       "Acer Aspire 3": ["pesa 1,8 kg"]},
-     ["3 portátiles de 5 anuncio(s) de como mucho 1,5 kg, pantalla de 14 pulgadas.", "| peso máximo | 1,5 kg |"],
-     "portátil 14\" 1.5 kg"),
+     ["3 portátiles de 5 anuncios de como mucho 1,5 kg, pantalla de 14 pulgadas.", "| peso máximo | 1,5 kg |"],
+     "portátil 14\" 1,5 kg"),
     ("lightweight laptop under 3 lbs with 16GB RAM and at least 512GB SSD, max $1,200", US,
      ["Dell XPS 13", "LG Gram 14"],
      {"Apple MacBook Air 13 M3": ["only 8 GB of RAM", "only 256 GB of storage"],
@@ -215,3 +215,14 @@ def test_the_kind_validates_with_no_warning() -> None:
 
     report = validate_paths([KIND], config=KIND.parents[1] / "config" / "adapters.yaml")
     assert report.ok and not report.problems, [str(p) for p in report.problems]
+
+
+@pytest.mark.parametrize("query,lead", [
+    ("portátil para programar con 16 GB de RAM por menos de 1.000 €",
+     "**Ningún portátil cumple la petición**: no se encontró ningún anuncio."),
+    ("best lightweight laptop under $900 with at least 512GB SSD",
+     "**No laptop fits the request**: no listing was found."),
+])
+def test_no_listing_found_is_not_all_left_out(tmp_path, query, lead):
+    run, _ = _run(tmp_path, query, [])
+    assert run.report.split("\n\n")[1] == lead
