@@ -72,3 +72,12 @@ def read_number(text: str) -> float:
     elif "," in t and "." not in t:  # a decimal comma
         t = t.replace(",", ".")
     return float(t)
+
+
+def cut_middle(text: str, width: int) -> str:
+    """``text`` on one line, at most ``width`` characters (the middle left out)."""
+    text = " ".join(text.split()) if "\n" in text else text
+    if len(text) <= width:
+        return text
+    half = (width - 1) // 2
+    return text[:half] + "…" + text[len(text) - (width - 1 - half):]

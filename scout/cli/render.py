@@ -16,7 +16,8 @@ from functools import lru_cache
 import click
 
 from scout.errors import Problem, ScoutError, SpecInvalid
-from scout.spec.yamlload import cut, read_spec_text
+from scout.spec.yamlload import read_spec_text
+from scout.text import cut_middle
 from scout.termsafe import clean
 
 
@@ -58,7 +59,7 @@ def format_problem(p: Problem, *, snippet: bool = True, err: bool = False) -> st
     head = f"{loc}: " if loc else ""
     color = {"error": "red", "note": "cyan"}.get(p.severity, "yellow")
     # a message may quote provider text or a file's bytes: printed without escapes
-    message = clean(cut(p.message, MESSAGE_WIDTH))
+    message = clean(cut_middle(p.message, MESSAGE_WIDTH))
     out = [f"{clean(head)}{_color(p.severity, color, err, bold=True)} {p.code}: {message}"]
     if snippet and loc and loc.line:
         lines = _lines(loc.file)
@@ -70,7 +71,7 @@ def format_problem(p: Problem, *, snippet: bool = True, err: bool = False) -> st
             caret_at = max(col - 1, 0)
             out.append(f"  {pad} | {' ' * caret_at}{_color('^', color, err)}")
     if p.hint:
-        out.append(f"  hint: {clean(cut(p.hint, MESSAGE_WIDTH))}")
+        out.append(f"  hint: {clean(cut_middle(p.hint, MESSAGE_WIDTH))}")
     return "\n".join(out)
 
 

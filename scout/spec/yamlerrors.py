@@ -15,8 +15,13 @@ import yaml
 from yaml.nodes import ScalarNode
 
 from scout.errors import Location, Problem
-from scout.spec.yamlload import QUESTION_HINT, cut
+from scout.text import cut_middle
 
+
+QUESTION_HINT = (
+    "inside [ ... ] YAML reads '?' as a special character: quote the name "
+    "(\"pages?\") or write the list one item per line ('- pages?')"
+)
 
 # PyYAML and libyaml word their errors in parser terms ("expected <block end>, but found
 # '<block mapping start>'"). Each pattern maps the wording of either parser to what the
@@ -103,7 +108,7 @@ def value_problem(node: ScalarNode, exc: BaseException, loc: Location) -> Proble
                        loc, hint="numbers in a spec have at most 4,300 digits; quote it if "
                                  "it is meant as text")
     detail = strip_parser_wording(str(getattr(exc, "problem", None) or exc))
-    return Problem("SPEC074", f"YAML cannot read this value: {cut(detail, 120)}", loc,
+    return Problem("SPEC074", f"YAML cannot read this value: {cut_middle(detail, 120)}", loc,
                    hint="quote the value to keep it as text")
 
 

@@ -88,11 +88,6 @@ class LoadedYaml:
 
 #: The most mapping/list entries one file may expand to, aliases included. The 5,000-phase
 #: benchmark spec has about 130,000; anything past this is an alias bomb, not a spec.
-QUESTION_HINT = (
-    "inside [ ... ] YAML reads '?' as a special character: quote the name "
-    "(\"pages?\") or write the list one item per line ('- pages?')"
-)
-
 MAX_NODES = 1_000_000
 
 
@@ -234,6 +229,8 @@ class _Composer:
                 and child.style in (None, "")
                 and child.value.endswith("?")
             ):
+                from scout.spec.yamlerrors import QUESTION_HINT
+
                 line, col = self._pos(child)
                 self.problems.append(
                     Problem(
@@ -347,15 +344,6 @@ def load_yaml_text(text: str, file: str) -> tuple[LoadedYaml | None, list[Proble
                               Location(file, 1, 1))]
     finally:
         loader.dispose()
-
-
-def cut(text: str, width: int) -> str:
-    """``text`` on one line, at most ``width`` characters (the middle left out)."""
-    text = " ".join(text.split()) if "\n" in text else text
-    if len(text) <= width:
-        return text
-    half = (width - 1) // 2
-    return text[:half] + "…" + text[len(text) - (width - 1 - half):]
 
 
 #: The largest spec file read (bytes); ``SCOUTE_MAX_SPEC_BYTES`` changes it. The 5,000-phase
