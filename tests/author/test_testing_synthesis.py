@@ -87,3 +87,19 @@ def test_a_seeded_answer_is_served_as_written(tmp_path: Path) -> None:
     cited = [(s["text"], s["uncited"]) for s in res.artifact("synthesis")["sentences"]]
     assert cited == [("Leaf is the pick.", False), ("Nobody says why.", True)]
     assert "not supported by the evidence" in res.report
+
+
+def test_a_spanish_request_answered_in_english_says_so_in_the_report(tmp_path: Path) -> None:
+    # models often ignore the instruction to answer in the request's language: the Spanish
+    # reader is told, in Spanish, beside the synthesis
+    pipeline = _kind(tmp_path, "perplexity", False)
+    with FakeProviders() as fake:
+        fake.search(".", LISTINGS)
+        fake.answer("Leaf is the best tea room in the city and it is the cheapest one [1]. "
+                    "Steep is open late and has a small terrace, but it is not cheap [2].",
+                    ["https://leaf.test/", "https://steep.test/"])
+        res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / "work",
+                           query="salones de té en Oporto por menos de 20 euros")
+    assert res.exit_code == 0, res.result.reason
+    assert ("la respuesta está escrita en inglés, no en español, el idioma de la petición"
+            in res.report)
