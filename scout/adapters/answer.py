@@ -56,7 +56,7 @@ MAX_CELLS = 64
 
 #: a citation group's items: E3, 3, E1-E3 / E1–E3 / E1-3 (a range), joined by , ; & "and" "y"
 _ITEM_RE = r"E?\s?\d{1,4}(?:\s*[-\u2013\u2014]\s*E?\s?\d{1,4})?"
-_GROUP_RE = rf"{_ITEM_RE}(?:\s*(?:[,;&]|\s(?:and|y)\s)\s*{_ITEM_RE})*"
+_GROUP_RE = rf"{_ITEM_RE}(?:\s*(?:[,;&]\s*(?:(?:and|y)\s)?|\s(?:and|y)\s)\s*{_ITEM_RE})*"
 #: words models put before the labels: [Fuente: E2], [Source E2], (see E1, E3)
 _WORD_RE = (r"(?:sources?|fuentes?|evidence|evidencias?|refs?|references?|referencias?|"
             r"see|ver|v[eé]ase|cf\.?|seg[uú]n)")
@@ -179,7 +179,7 @@ def _group(text: str) -> list[tuple[str, int]]:
 def _superscript(match: re.Match[str]) -> list[tuple[str, int]] | None:
     """A superscript number is a citation after punctuation or a word ("EUR¹", "rooms.²"),
     not after a digit (10³), a space, a single letter (x²) or a unit (m², km²)."""
-    before = match.string[:match.start()]
+    before = match.string[max(0, match.start() - 40):match.start()]
     if not before or before[-1].isdigit() or before[-1].isspace():
         return None
     word = re.search(r"[^\W\d_]+$", before)
