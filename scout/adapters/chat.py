@@ -27,6 +27,7 @@ from scout.adapters.answer import ParsedAnswer, parse_answer
 from scout.adapters.search_http import error_json, fetch, load_json, short
 from scout.errors import ParseError
 from scout.i18n import translations
+from scout.task.lang import LANGS, prose_lang
 from scout.adapters.contract import EvidenceItem, Secret, Usage
 from scout.schemas.sources import Citation
 
@@ -204,8 +205,27 @@ def parse_content(content: str, name: str, resolve: Any, finish: str | None = No
 
 
 def answer_notes(parsed: ParsedAnswer, known: str, lang: str = "en") -> list[str]:
-    """Notes on labels that pointed at nothing (``known`` says what was citable), in the
-    request's language."""
-    msg = translations(lang).gettext(
-        "citation {label} dropped: it points at nothing the model was given ({known})")
-    return [msg.format(label=label, known=known) for label in parsed.unknown]
+    """Notes on labels that pointed at nothing (``known`` says what was citable), and on an
+    answer written in another language than the request's, in the request's language."""
+    _ = translations(lang).gettext
+    msg = _("citation {label} dropped: it points at nothing the model was given ({known})")
+    notes = [msg.format(label=label, known=known) for label in parsed.unknown]
+    wrong = language_note(parsed, lang)
+    return notes + ([wrong] if wrong else [])
+
+
+def language_note(parsed: ParsedAnswer, lang: str) -> str | None:
+    """A note when the answer's prose is clearly in the other language than ``lang`` (the
+    request's): models often ignore the instruction to answer in it. Short answers, quotes
+    and names are not judged (:func:`scout.task.lang.prose_lang`); tables and headings are
+    not prose. Nothing is asked again: a retry would cost a second answer."""
+    if lang not in LANGS:
+        return None
+    written = prose_lang(" ".join(s.text for s in parsed.sentences))
+    if written is None or written == lang:
+        return None
+    _ = translations(lang).gettext
+    names = {"en": _("English"), "es": _("Spanish")}
+    return _("the answer is written in {written}, not in {asked}, the language of the "
+             "request: the model did not follow the instruction to answer in it").format(
+                 written=names[written], asked=names[lang])

@@ -89,3 +89,53 @@ def coerce_lang(value: object) -> Lang:
     if s in aliases:
         return aliases[s]  # type: ignore[return-value]
     raise ValueError(f"'{value}' is not a language scout writes in; use en or es")
+
+
+# --- the language of an answer's prose --------------------------------------------------
+# A model asked to answer in Spanish may answer in English (or the reverse). Running prose
+# is read by its function words, written lower-case: capitalised words are names ("The
+# Hoxton", "El Born", "La Boqueria"), and the particles of place names ("de", "del", "la",
+# "las", "los", "el", "san") are left out, as are words both languages write ("a", "no",
+# "me", "he", "son"). Hyphenated words do not count ("check-in", "en-suite").
+_PROSE_ES = frozenset("""
+que es son esta estan y con para por una un unos unas pero mas muy tambien tiene tienen
+hay su sus se lo al entre sin desde sobre como cuesta cuestan segun este estos estas ese
+esa donde cuando porque aunque ya otro otra otros otras puede pueden ser fue era nos
+mientras sino cada todos todas ofrece ofrecen cerca precio precios noche habitaciones
+mejor opcion en
+""".split()) - {"son"}
+_PROSE_EN = frozenset("""
+the is are was were and of to with for from this that these those it its has have had
+at by but not which also very more than can be an on in or while however their there
+they them would could should will been being into about only each other most offers
+near price prices night rooms best option per
+""".split())
+_TOKEN = re.compile(r"(?<![\w-])[^\W\d_]+(?![\w-])")
+#: quoted words are someone else's: a review quoted in English inside a Spanish answer
+_QUOTED = re.compile(r"\"[^\"\n]{0,400}\"|“[^”\n]{0,400}”|«[^»\n]{0,400}»|„[^“\n]{0,400}“"
+                     r"|(?<!\w)'[^'\n]{0,400}'(?!\w)|‘[^’\n]{0,400}’(?!\w)|`[^`\n]{0,400}`")
+#: fewer function words than this and an answer's language is not judged (a short answer)
+MIN_PROSE_WORDS = 8
+#: the share of the function words one language must hold for the prose to be in it
+PROSE_SHARE = 0.8
+
+
+def prose_lang(text: str) -> Lang | None:
+    """The language ``text`` (an answer's prose) is written in, or None when that is not
+    clear: fewer than :data:`MIN_PROSE_WORDS` function words outside quotes, or neither
+    language holding :data:`PROSE_SHARE` of them (a mixed text)."""
+    en = es = 0
+    for word in _TOKEN.findall(_QUOTED.sub(" ", text)):
+        if word != word.lower():
+            continue  # a name, or a sentence's first word
+        folded = fold(word)
+        es += folded in _PROSE_ES
+        en += folded in _PROSE_EN
+    total = en + es
+    if total < MIN_PROSE_WORDS:
+        return None
+    if es >= PROSE_SHARE * total:
+        return "es"
+    if en >= PROSE_SHARE * total:
+        return "en"
+    return None

@@ -8,8 +8,10 @@ becomes a link to the fake server of the right kind (search → a Tavily-shaped 
 synthesize → a Perplexity-shaped one, fetch → the fake's pages, loopback allowed,
 videos → yt-dlp and transcripts → youtube-transcript-api with their network pointed at
 the fake's YouTube, :mod:`scout.testing.youtube`), so an author's kind runs however its
-real config names its chains. Phases of other capabilities (e-mail, images) are refused
-with a clear message.
+real config names its chains. A synthesizer that needs no network (``extractive``) runs as
+the kind's real config sets it, in its place in the chain, so an author sees the keyless
+report offline; the chain's network synthesizers (perplexity, openai) become one link to
+the fake. Phases of other capabilities (e-mail, images) are refused with a clear message.
 """
 
 from __future__ import annotations
@@ -83,12 +85,41 @@ def _pipeline_of(file: Path) -> Path:
     return file
 
 
+def _real_config(base: str | Path | None) -> dict[str, Any]:
+    if base is None or not Path(base).is_file():
+        return {}
+    try:
+        real = yaml.safe_load(Path(base).read_text(encoding="utf-8"))
+    except yaml.YAMLError:
+        return {}  # scout validate says what is wrong with it
+    return real if isinstance(real, dict) else {}
+
+
+def _runs_locally(raw: Any) -> bool:
+    """Whether a config entry is a synthesizer that needs no network (``extractive``: its
+    class speaks no HTTP): it runs offline as configured, not against the fake."""
+    from scout.config.settings import ADAPTER_TYPES
+
+    kind = raw.get("type") if isinstance(raw, dict) else None
+    entry = ADAPTER_TYPES.get(kind) if isinstance(kind, str) else None
+    if entry is None:
+        return False
+    try:
+        cls = entry.load()
+    except (ImportError, AttributeError):
+        return False
+    return getattr(cls, "capability", None) == "synthesize" and \
+        not getattr(cls, "uses_http", True)
+
+
 def offline_config(pipeline_file: str | Path, fake: FakeProviders,
                    base: str | Path | None = None) -> dict[str, Any]:
     """The config document that points every chain of the pipeline at ``fake``.
 
     ``base``: a real config whose ``currency`` and ``ml`` sections are kept (prices are
-    converted the same way offline)."""
+    converted the same way offline), and whose synthesizers that need no network
+    (``extractive``) run as it configures them, in their place in the phase's chain or
+    ``adapters:``; its network synthesizers become one link to the fake."""
     from scout.spec.loader import load_spec
     from scout.stepkit.registry import get_step_kind
 
@@ -96,6 +127,10 @@ def offline_config(pipeline_file: str | Path, fake: FakeProviders,
     if spec is None or spec.kind != "Pipeline":
         raise UsageError(f"{pipeline_file} is not a pipeline scout.testing can read",
                          hint="run: scout validate " + str(pipeline_file))
+    real = _real_config(base)
+    real_adapters = real.get("adapters") if isinstance(real.get("adapters"), dict) else {}
+    real_chains = real.get("chains") if isinstance(real.get("chains"), dict) else {}
+    local = {name: dict(raw) for name, raw in real_adapters.items() if _runs_locally(raw)}
     fast = {"timeout": "10s", "cache_ttl": "0s", "retry": {"attempts": 1}}
     adapters: dict[str, Any] = {
         # made-up tariffs, so that `scout plan` and the report's costs show numbers
@@ -125,18 +160,39 @@ def offline_config(pipeline_file: str | Path, fake: FakeProviders,
                              "scout.testing cannot fake", hint="scout.testing fakes search, "
                              "fetch, synthesize, videos and transcripts; test the other "
                              "phases with --replay")
+        fake_link = _ADAPTER_OF[cap]
         if phase.chain:
-            chains[phase.chain] = [_ADAPTER_OF[cap]]
+            links: list[str] = []
+            named = real_chains.get(phase.chain) if cap == "synthesize" else None
+            for link in named if isinstance(named, list) else []:
+                name = str(link).rstrip("?")
+                if name in local:  # extractive: as configured, where configured
+                    adapters[name] = local[name]
+                    links.append(str(link))
+                elif fake_link not in links:
+                    links.append(fake_link)
+            chains[phase.chain] = links or [fake_link]
         for name in phase.adapters or []:
-            adapters[name.rstrip("?")] = dict(adapters[_ADAPTER_OF[cap]])
+            name = name.rstrip("?")
+            keep = cap == "synthesize" and name in local
+            adapters[name] = local[name] if keep else dict(adapters[fake_link])
     doc: dict[str, Any] = {"apiVersion": "scout/v1", "kind": "Config", "max_workers": 4,
                            "adapters": adapters, "chains": chains}
-    if base is not None and Path(base).is_file():
-        real = yaml.safe_load(Path(base).read_text(encoding="utf-8")) or {}
-        for key in ("currency", "ml"):
-            if key in real:
-                doc[key] = real[key]
+    for key in ("currency", "ml"):
+        if key in real:
+            doc[key] = real[key]
     return doc
+
+
+def _kind_config(pipeline_file: Path) -> Path | None:
+    """The kind's own ``config/adapters.yaml``: the nearest one above its pipeline (as
+    ``scout init`` lays a kind out), before the one of the folder the tests run in."""
+    from scout.config.loader import CONFIG_NAME, find_config
+
+    for folder in pipeline_file.parents:
+        if (folder / "config" / CONFIG_NAME).is_file():
+            return folder / "config" / CONFIG_NAME
+    return find_config(None, pipeline_file)
 
 
 def run_pipeline(
@@ -156,18 +212,19 @@ def run_pipeline(
     ``templates``: the folder of the kind's templates (default: ``templates/`` beside the
     pipeline's folder, as ``scout init`` lays it out); the kind's own message catalogs
     (``locales/`` beside that folder) come along. ``config``: the kind's real
-    config, whose currency rates are kept (default: found near the pipeline).
+    config, whose currency rates are kept and whose synthesizers that need no network
+    (``extractive``) run as it sets them (default: the nearest ``config/adapters.yaml``
+    above the pipeline, else the one ``scout`` would find from here).
     Applying twice in the same ``workdir`` converges like ``scout apply`` does.
     """
     from scout import api
-    from scout.config.loader import find_config
     from scout.providers.hook import ProviderOptions, ProvidersHook
 
     file = Path(file).resolve()
     root = Path(workdir).resolve()
     pipeline_file = _pipeline_of(file).resolve()
     (root / "config").mkdir(parents=True, exist_ok=True)
-    base = Path(config) if config else find_config(None, pipeline_file)
+    base = Path(config) if config else _kind_config(pipeline_file)
     cfg_path = root / "config" / "adapters.yaml"
     cfg_path.write_text(yaml.safe_dump(offline_config(pipeline_file, fake, base),
                                        sort_keys=False), encoding="utf-8")

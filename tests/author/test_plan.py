@@ -16,8 +16,16 @@ from tests.author.helpers import run
 
 @pytest.fixture()
 def applied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """A kind from `scout init`, applied once offline; the env points plan at that run."""
+    """A kind from `scout init`, applied once offline; the env points plan at that run.
+    Its config synthesizes with Perplexity first (as a user with a key adds), so the
+    synthesize phase asks the fake and costs something."""
     assert run("init", "tea-rooms", "--dir", str(tmp_path / "proj"))[0] == 0
+    cfg_file = tmp_path / "proj" / "config" / "adapters.yaml"
+    cfg = yaml.safe_load(cfg_file.read_text(encoding="utf-8"))
+    cfg["adapters"]["perplexity"] = {"type": "perplexity",
+                                     "credentials": {"env": "PERPLEXITY_API_KEY"}}
+    cfg["chains"]["synthesis"] = ["perplexity?", "extractive"]
+    cfg_file.write_text(yaml.safe_dump(cfg, sort_keys=False), encoding="utf-8")
     pipeline = tmp_path / "proj" / "pipelines" / "tea_rooms.yaml"
     work = tmp_path / "work"
     with FakeProviders() as fake:

@@ -1,12 +1,15 @@
-"""scout.testing's fake synthesis cites what it says, whichever synthesis adapter the kind
-configures: a kind's offline report shows cited sentences as a real run does.
+"""scout.testing's fake synthesis cites what it says, whichever network synthesis adapter
+the kind configures, and a kind's keyless synthesizer (extractive) runs as configured:
+a kind's offline report shows cited sentences as a real run does.
 
 Search snippets are often several sentences ("Leaf, rated 9/10. 12 EUR."); the default
 answer (none seeded) must cite each of them to its result, since the answer is read back
 sentence by sentence and a sentence with no marker is reported "not supported by the
-evidence". The offline config points every synthesize phase at the fake whatever the kind's
-real config names (a chain of perplexity, openai or extractive adapters, or the phase's
-own `adapters:`), so each of those routes is run here."""
+evidence". The offline config points every network synthesizer at the fake whatever the
+kind's real config names (a chain of perplexity or openai adapters, or the phase's own
+`adapters:`), so each of those routes is run here; an `extractive` adapter runs with the
+kind's own settings, in its place in the chain (after the fake, it answers when the fake
+fails), and an all-extractive kind never asks the fake."""
 
 from __future__ import annotations
 
@@ -31,32 +34,39 @@ ADAPTERS = {
 }
 
 
-def _kind(tmp_path: Path, synth: str, inline: bool) -> Path:
+def _kind(tmp_path: Path, synth: str, inline: bool, chain: list[str] | None = None) -> Path:
     """A kind from `scout init` whose real config synthesizes with ``synth`` (through its
-    `synthesis` chain, or the phase's own `adapters:`)."""
+    `synthesis` chain, or the phase's own `adapters:`); ``chain``: more of the config's
+    adapters after it."""
     proj = tmp_path / "proj"
     assert run("init", "tea-rooms", "--dir", str(proj))[0] == 0
     cfg_file = proj / "config" / "adapters.yaml"
     cfg = yaml.safe_load(cfg_file.read_text(encoding="utf-8"))
     cfg["adapters"]["writer"] = ADAPTERS[synth]
-    cfg["chains"]["synthesis"] = ["writer"]
+    for name in chain or []:
+        cfg["adapters"][name] = ADAPTERS[name]
+    cfg["chains"]["synthesis"] = ["writer", *(chain or [])]
     cfg_file.write_text(yaml.safe_dump(cfg, sort_keys=False), encoding="utf-8")
     pipeline = proj / "pipelines" / "tea_rooms.yaml"
     if inline:
         doc = yaml.safe_load(pipeline.read_text(encoding="utf-8"))
         synth_phase = next(p for p in doc["phases"].values() if p["uses"] == "synthesize")
         del synth_phase["chain"]
-        synth_phase["adapters"] = ["writer"]
+        synth_phase["adapters"] = ["writer", *(chain or [])]
         pipeline.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True),
                             encoding="utf-8")
     return pipeline
 
 
+NETWORK = ["openai", "perplexity"]
+
+
 @pytest.mark.parametrize("inline", [False, True], ids=["chain", "adapters"])
-@pytest.mark.parametrize("synth", sorted(ADAPTERS))
+@pytest.mark.parametrize("synth", NETWORK)
 def test_the_default_answer_cites_every_sentence(tmp_path: Path, synth: str,
                                                  inline: bool) -> None:
-    pipeline = _kind(tmp_path, synth, inline)
+    # the kind's extractive link after the network one is never reached: the fake answers
+    pipeline = _kind(tmp_path, synth, inline, chain=["extractive"])
     with FakeProviders() as fake:
         fake.search(".", LISTINGS)
         res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / "work",
@@ -77,7 +87,7 @@ def test_the_default_answer_cites_every_sentence(tmp_path: Path, synth: str,
 
 
 def test_a_seeded_answer_is_served_as_written(tmp_path: Path) -> None:
-    pipeline = _kind(tmp_path, "extractive", False)
+    pipeline = _kind(tmp_path, "openai", False)
     with FakeProviders() as fake:
         fake.search(".", LISTINGS)
         fake.answer("Leaf is the pick [1]. Nobody says why.", ["https://leaf.test/"])
@@ -87,3 +97,58 @@ def test_a_seeded_answer_is_served_as_written(tmp_path: Path) -> None:
     cited = [(s["text"], s["uncited"]) for s in res.artifact("synthesis")["sentences"]]
     assert cited == [("Leaf is the pick.", False), ("Nobody says why.", True)]
     assert "not supported by the evidence" in res.report
+
+
+def test_a_spanish_request_answered_in_english_says_so_in_the_report(tmp_path: Path) -> None:
+    # models often ignore the instruction to answer in the request's language: the Spanish
+    # reader is told, in Spanish, beside the synthesis
+    pipeline = _kind(tmp_path, "perplexity", False)
+    with FakeProviders() as fake:
+        fake.search(".", LISTINGS)
+        fake.answer("Leaf is the best tea room in the city and it is the cheapest one [1]. "
+                    "Steep is open late and has a small terrace, but it is not cheap [2].",
+                    ["https://leaf.test/", "https://steep.test/"])
+        res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / "work",
+                           query="salones de té en Oporto por menos de 20 euros")
+    assert res.exit_code == 0, res.result.reason
+    assert ("la respuesta está escrita en inglés, no en español, el idioma de la petición"
+            in res.report)
+
+
+@pytest.mark.parametrize("inline", [False, True], ids=["chain", "adapters"])
+@pytest.mark.parametrize(("query", "says"), [
+    ("tea rooms in Porto under 20 EUR", "Leaf is both the best rated and the cheapest option"),
+    ("salones de té en Oporto por menos de 20 euros",
+     "Leaf es a la vez la opción mejor valorada y la más barata"),
+])
+def test_an_extractive_kind_writes_its_keyless_report_offline(tmp_path: Path, query: str,
+                                                              says: str, inline: bool) -> None:
+    # what `scout init` writes (chains: synthesis: [extractive]) with the kind's own
+    # settings: the author sees the report a user without keys gets
+    pipeline = _kind(tmp_path, "extractive", inline)
+    with FakeProviders() as fake:
+        fake.search(".", LISTINGS)
+        fake.answer("The fake's answer [1].", ["https://leaf.test/"])
+        res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / "work", query=query)
+        asked = [c for c in fake.calls if c.kind == "synthesis"]
+    assert res.exit_code == 0, res.result.reason
+    assert asked == []
+    synthesis = res.artifact("synthesis")
+    assert synthesis["adapter"] == "writer"
+    assert says in res.report and "The fake's answer" not in res.report
+    cfg = yaml.safe_load((tmp_path / "work" / "config" / "adapters.yaml").read_text("utf-8"))
+    assert cfg["adapters"]["writer"] == ADAPTERS["extractive"]  # max_sentences: 8 kept
+
+
+def test_extractive_after_the_fake_answers_when_the_fake_fails(tmp_path: Path) -> None:
+    pipeline = _kind(tmp_path, "perplexity", False, chain=["extractive"])
+    with FakeProviders() as fake:
+        fake.search(".", LISTINGS)
+        fake.fail("synthesis", 503, times=5)
+        res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / "work",
+                           query="tea rooms in Porto under 20 EUR")
+    assert res.exit_code == 0, res.result.reason
+    cfg = yaml.safe_load((tmp_path / "work" / "config" / "adapters.yaml").read_text("utf-8"))
+    assert cfg["chains"]["synthesis"] == ["testing_synthesis", "extractive"]
+    assert res.artifact("synthesis")["adapter"] == "extractive"
+    assert "Leaf is both the best rated and the cheapest option" in res.report

@@ -1,0 +1,102 @@
+"""An answer written in the other language than the request's is said so, in the request's
+language, as a synthesis note; nothing is asked again (a retry would cost money).
+
+The English answers are real captured bodies (tests/fixtures/providers/openai/,
+perplexity/; SOURCES.md) sent back for a Spanish request, as a model that ignores the
+instruction would; the other answers are those bodies with only
+``choices[0].message.content`` replaced. Short answers, quoted reviews and names in the
+other language are no false alarm.
+"""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from scout.adapters.contract import Secret
+from scout.adapters.perplexity import PerplexityAdapter
+from scout.config.settings import settings_for
+from scout.task.lang import prose_lang
+from tests.adapters.helpers import FIXTURES
+from tests.adapters_media.test_openai import KEY, Capture, adapter, request
+from tests.fakes.openai import answer_with
+
+OPENAI = FIXTURES / "openai"
+ES_NOTE = ("la respuesta está escrita en inglés, no en español, el idioma de la petición: "
+           "el modelo no siguió la instrucción de responder en él")
+EN_NOTE = ("the answer is written in Spanish, not in English, the language of the request: "
+           "the model did not follow the instruction to answer in it")
+
+
+def notes(raw: bytes, lang: str) -> list[str]:
+    return adapter(Capture(body=raw)).call(request(lang=lang), KEY).value.notes
+
+
+def wrong_language(found: list[str]) -> list[str]:
+    return [n for n in found if "written in" in n or "escrita en" in n]
+
+
+@pytest.mark.parametrize("name", ["chat-completions-gpt-4o-mini-weather.json",
+                                  "deepseek-reasoner-reasoning-content.json",
+                                  "groq-think-block-in-content.json"])
+def test_a_spanish_request_answered_in_english_is_noted_in_spanish(name: str) -> None:
+    raw = (OPENAI / name).read_bytes()
+    assert wrong_language(notes(raw, "es")) == [ES_NOTE]
+    assert wrong_language(notes(raw, "en")) == []
+
+
+SPANISH = ("Casa Bonay es la opción mejor valorada, con un 8,9/10 [E1], y está en el "
+           "Eixample. Praktik Rambla es más barato: sus habitaciones cuestan desde 120 EUR "
+           "la noche [E2]. Generator es un hostal en Gràcia con habitaciones privadas [E3].")
+
+
+def test_an_english_request_answered_in_spanish_is_noted_in_english() -> None:
+    assert wrong_language(notes(answer_with(SPANISH), "en")) == [EN_NOTE]
+    assert wrong_language(notes(answer_with(SPANISH), "es")) == []
+
+
+@pytest.mark.parametrize(("content", "lang"), [
+    # short: one sentence is not judged
+    ("Casa Bonay is the best option [E1].", "es"),
+    ("Casa Bonay es la mejor opción [E1].", "en"),
+    # a Spanish answer quoting English reviews at length
+    ("Según las reseñas, Casa Bonay es la mejor opción [E1]: los huéspedes dicen \"great "
+     "location and friendly staff, the best rooftop in town and it is worth the price for "
+     "the rooms\" y 'the breakfast is one of the best we have had in the city' [E1].", "es"),
+    # English names and words in a Spanish answer
+    ("The Hoxton y The Student Hotel son buenas opciones; Generator Barcelona también, con "
+     "check-in a las 15:00 y habitaciones desde 90 EUR la noche, cerca de la playa [E3]. "
+     "El rooftop de Casa Bonay es el mejor según los huéspedes [E1].", "es"),
+    # Spanish place names in an English answer
+    ("For a week in Palma de Mallorca, the best area is El Born, near the Plaza de la Reina "
+     "and the Mercat de l'Olivar [E1]. Rooms at Hotel Casa del Mar are from 120 EUR per "
+     "night [E2].", "en"),
+    # a table in English under a Spanish answer is not prose
+    ("Casa Bonay es la opción mejor valorada y la más cara de las tres que cumplen la "
+     "petición [E1].\n\n| Hotel | Price per night | Rating |\n|---|---|---|\n"
+     "| Casa Bonay | from 145 EUR with the best rooftop in the city | 8.9 [E1] |\n"
+     "| Praktik Rambla | from 120 EUR and it is near the Rambla | 8.6 [E2] |", "es"),
+])
+def test_no_false_alarm(content: str, lang: str) -> None:
+    assert wrong_language(notes(answer_with(content), lang)) == []
+
+
+def test_perplexity_answers_are_checked_too() -> None:
+    # the real sonar answer (English) to a Spanish request
+    raw = (FIXTURES / "perplexity" / "chat-completions-sonar-repo-rate-india.json").read_bytes()
+    px = PerplexityAdapter("perplexity", settings_for("perplexity", {"type": "perplexity"}),
+                           httpx.Client(transport=httpx.MockTransport(
+                               lambda r: httpx.Response(200, content=raw))))
+    reply = px.call(request(lang="es"), Secret("PERPLEXITY_API_KEY", "pplx-k"))
+    assert ES_NOTE in reply.value.notes
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    (SPANISH, "es"),
+    ("Casa Bonay is the best rated option at 8.9/10, and Praktik Rambla is cheaper at "
+     "120 EUR per night.", "en"),
+    ("Casa Bonay, Praktik Rambla, Generator.", None),          # names only
+    ("Casa Bonay is great and la mejor opción, con the rooftop y sus vistas.", None),  # mixed
+])
+def test_prose_lang(text: str, lang: str | None) -> None:
+    assert prose_lang(text) == lang
