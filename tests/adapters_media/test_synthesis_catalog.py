@@ -26,7 +26,8 @@ def _catalog() -> dict[tuple[str | None, str], object]:
 def test_code_and_template_messages_are_translated() -> None:
     cat = _catalog()
     wanted: list[tuple[str | None, str]] = []
-    for name in ("structured.py", "localefmt.py"):
+    for name in ("structured.py", "recommend.py", "candidate_notes.py", "conflicts.py",
+                 "subjects.py", "localefmt.py"):
         with (ROOT / "scout/adapters" / name).open("rb") as fh:
             for _, msg, _, ctx in extract("python", fh, keywords=KEYWORDS):
                 wanted.append((ctx, msg if isinstance(msg, str) else msg[0]))

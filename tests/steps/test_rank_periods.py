@@ -12,7 +12,8 @@ import datetime as dt
 import pytest
 
 from scout.adapters.contract import SubjectBrief
-from scout.adapters.structured import Builder, Constraints, Subject
+from scout.adapters.structured import Builder
+from scout.adapters.subjects import Constraints, Subject
 from scout.config.models import CurrencyTable
 from scout.i18n import format_money, localize
 from scout.schemas.records import Candidate, Candidates, Evidence

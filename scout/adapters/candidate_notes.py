@@ -1,0 +1,138 @@
+"""The keyless synthesis's notes on each shortlisted candidate: pros and cons (evidence
+sentences about that candidate, and no other, quoted for the aspects they speak about:
+scout/adapters/aspects.py, after scout/adapters/hygiene.py drops what is no statement),
+its review count, how fresh its newest dated evidence is, and which values could not be
+checked. A video's notes are its moments instead: what its own transcript says, quoted
+with the second it is said.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from scout.adapters.hygiene import quotable
+from scout.adapters.localefmt import parse_date, parse_published
+from scout.adapters.text import split_sentences
+from scout.adapters.contract import EvidenceItem
+from scout.schemas.sources import AspectNote, CandidateNotes, Moment
+
+if TYPE_CHECKING:
+    from scout.adapters.structured import Builder
+    from scout.adapters.subjects import Subject
+
+
+def notes_for(syn: Builder, s: Subject) -> CandidateNotes:
+    notes = CandidateNotes(key=s.brief.key, name=s.name, rank=s.brief.rank)
+    if s.brief.is_video:
+        notes.moments = moments(syn, s)
+        if not notes.moments:
+            notes.facts.append(syn.sentence(syn._(
+                "No transcript of {name} could be read, so what it covers is not "
+                "known.", name=s.name)))
+        return notes
+    _pros_cons(syn, s, notes)
+    count = s.brief.rating_count or max(
+        (e.rating_count for e in s.evidence if e.rating_count), default=None)
+    if count:
+        notes.review_count = count
+        notes.facts.append(syn.sentence(
+            syn._n("{name} has {count} review in the cited sources.",
+                    "{name} has {count} reviews in the cited sources.", count,
+                    name=s.name, count=syn.fmt.number(count)),
+            [e for e in s.evidence if e.rating_count == count]))
+    _freshness(syn, s, notes)
+    if s.checked is None:
+        notes.facts.append(syn.sentence(
+            syn._("No price was found for {name}, so the budget could not be checked.",
+                   name=s.name) if syn.limits.budget else
+            syn._("No price was found for {name}.", name=s.name)))
+    if s.rating is None:
+        notes.facts.append(syn.sentence(
+            syn._("No rating was found for {name}, so the minimum rating could not be "
+                   "checked.", name=s.name) if syn.limits.min_rating is not None else
+            syn._("No rating was found for {name}.", name=s.name)))
+    return notes
+
+
+def own_passages(syn: Builder, s: Subject) -> list[EvidenceItem]:
+    """A video subject's own transcript passages (evidence from the video itself, not
+    from another video that mentions it), in the order the video says them."""
+    own = [e for e in s.evidence if e.kind == "video" and e.title == s.name]
+    return sorted(own, key=lambda e: _seconds(e.url) or 0.0)
+
+
+def moments(syn: Builder, s: Subject) -> list[Moment]:
+    """What the video covers: the first quotable statement of each passage, with the
+    second it starts (the passage's link opens the video there)."""
+    out: list[Moment] = []
+    for item in own_passages(syn, s):
+        if len(out) >= syn.cfg.max_sentences:
+            break
+        for raw in split_sentences(item.text):
+            quote = quotable(raw, item.title, syn.names)
+            if quote is not None and all(m.quote != quote for m in out):
+                out.append(Moment(at=_seconds(item.url) or 0.0, quote=quote,
+                                  citations=syn.cites.of([item])))
+                break
+    return out
+
+
+def _pros_cons(syn: Builder, s: Subject, notes: CandidateNotes) -> None:
+    seen_quotes: set[str] = set()
+    covered: dict[int, list[str]] = {1: [], -1: []}
+    limit = {1: syn.cfg.max_pros, -1: syn.cfg.max_cons}
+    for item in s.evidence + s.loose:
+        for raw in split_sentences(item.text):
+            if len(notes.pros) + len(notes.cons) >= syn.cfg.max_sentences:
+                return
+            quote = quotable(raw, item.title, syn.names)
+            if quote is None or quote in seen_quotes:
+                continue
+            named = syn.mentions(quote)
+            if (named and s.brief.key not in named) or (item in s.loose and not named):
+                continue  # about another candidate, or not said to be about this one
+            for sign in (1, -1):
+                target = notes.pros if sign == 1 else notes.cons
+                aspects = [h.aspect for h in syn.matcher.hits(quote) if h.polarity == sign]
+                new = [a for a in aspects if a not in covered[sign]]
+                if not new or len(target) >= limit[sign]:
+                    continue
+                covered[sign] += new
+                seen_quotes.add(quote)
+                target.append(AspectNote(
+                    aspect=new[0], label=", ".join(label(syn, a) for a in new),
+                    quote=quote, citations=syn.cites.of([item])))
+
+
+def label(syn: Builder, aspect: str) -> str:
+    return syn.tr.pgettext("aspect", aspect.replace("_", " "))
+
+
+def _freshness(syn: Builder, s: Subject, notes: CandidateNotes) -> None:
+    dated = [(d, e) for e in s.evidence
+             if (d := parse_published(e.published, parse_date(e.retrieved_at))) is not None]
+    fetched = [d for e in s.evidence if (d := parse_date(e.retrieved_at)) is not None]
+    if fetched:
+        notes.retrieved = max(fetched).isoformat()
+    if not dated:
+        return
+    newest = max(d for d, _ in dated)
+    notes.published = newest.isoformat()
+    items = [e for d, e in dated if d == newest]
+    reference = max(fetched) if fetched else None
+    if reference is not None and (reference - newest).days > syn.cfg.stale_days:
+        text = syn._("The newest dated evidence about {name} was published on {date}, "
+                      "more than {days} days before it was retrieved: it may be out of "
+                      "date.", name=s.name, date=syn.fmt.date(newest),
+                      days=syn.fmt.number(syn.cfg.stale_days))
+    else:
+        text = syn._("The newest dated evidence about {name} was published on {date}.",
+                      name=s.name, date=syn.fmt.date(newest))
+    notes.facts.append(syn.sentence(text, items))
+
+
+def _seconds(url: str) -> float | None:
+    """The moment a timestamped video link opens at (``&t=75s``), or None."""
+    m = re.search(r"[?&#]t=(\d+)s?\b", url)
+    return float(m.group(1)) if m else None

@@ -1,0 +1,123 @@
+"""Where the keyless synthesis is less sure, said plainly: a price or rating that sources
+state differently (every value with its sources, and the conservative one the check
+used: scout/adapters/facts.py, the rule the rank step applies); excluded candidates that
+missed one constraint narrowly (just over the budget, just under the rating), shown as
+such and never as a recommendation; and the caveat that prices are what sources stated
+when retrieved.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scout.adapters.facts import per_source_prices, same_price, same_rating
+from scout.adapters.localefmt import parse_date
+from scout.adapters.contract import EvidenceItem
+from scout.schemas.sources import Conflict, ConflictValue, NearMiss, SynthesisSentence
+from scout.schemas.task import Money
+
+if TYPE_CHECKING:
+    from scout.adapters.structured import Builder
+    from scout.adapters.subjects import Subject
+
+
+def conflicts_for(syn: Builder, s: Subject) -> list[Conflict]:
+    out: list[Conflict] = []
+    groups: list[tuple[float, list[EvidenceItem]]] = []
+    for e in s.evidence:
+        if e.rating is None:
+            continue
+        for value, items in groups:
+            if same_rating(value, e.rating):
+                items.append(e)
+                break
+        else:
+            groups.append((e.rating, [e]))
+    if len(groups) >= 2 and s.rating is not None:
+        values = [ConflictValue(value=syn.fmt.rating(v), citations=syn.cites.of(items))
+                  for v, items in groups]
+        used = syn.fmt.rating(s.rating)
+        text = syn._("Sources disagree on the rating of {name}: {values}. The check "
+                      "uses the lowest, {used}.", name=s.name,
+                      values=", ".join(v.value for v in values), used=used)
+        out.append(Conflict(key=s.brief.key, name=s.name, field="rating", values=values,
+                            used=used, sentence=syn.sentence(
+                                text, [e for _, items in groups for e in items])))
+    if s.price is not None:
+        currency = s.price.currency
+        stated = [(e.url, e.price) for e in s.evidence
+                  if e.price is not None and e.price.currency == currency]
+        per_source = per_source_prices(stated, lambda m: m.amount)
+        pgroups: list[tuple[Money, list[EvidenceItem]]] = []
+        for url, price in per_source:
+            items = [e for e in s.evidence if e.url == url and e.price == price]
+            for stated_price, its in pgroups:
+                if same_price(stated_price.amount, price.amount):
+                    its.extend(items)
+                    break
+            else:
+                pgroups.append((price, items))
+        if len(pgroups) >= 2:
+            values = [ConflictValue(value=syn.fmt.money(v), citations=syn.cites.of(its))
+                      for v, its in pgroups]
+            used = syn.price_text(s)
+            text = syn._("Sources disagree on the price of {name}: {values}. The budget "
+                          "check uses the highest, {used}.", name=s.name,
+                          values=", ".join(v.value for v in values), used=used)
+            out.append(Conflict(key=s.brief.key, name=s.name, field="price",
+                                values=values, used=used, sentence=syn.sentence(
+                                    text, [e for _, its in pgroups for e in its])))
+    return out
+
+
+def near_miss(syn: Builder, s: Subject) -> NearMiss | None:
+    if s.brief.rank is not None:
+        return None
+    price_ok, rating_ok = syn.price_ok(s), syn.rating_ok(s)
+    if price_ok is False and rating_ok is not False:
+        b = syn.limits.budget
+        assert b is not None and s.checked is not None
+        if s.checked.amount <= b.amount * (1 + syn.cfg.near_budget):
+            value, limit = syn.price_text(s), syn.fmt.amount(b.amount, b.currency)
+            return NearMiss(key=s.brief.key, name=s.name, field="price", value=value,
+                            limit=limit, sentence=syn.sentence(
+                                syn._("{name} is just over budget: {price} against "
+                                       "{budget}; it is not on the shortlist.",
+                                       name=s.name, price=value, budget=limit),
+                                syn.price_items(s)))
+    if rating_ok is False and price_ok is not False:
+        m = syn.limits.min_rating
+        assert m is not None and s.rating is not None
+        if s.rating >= m - syn.cfg.near_rating:
+            value, limit = syn.fmt.rating(s.rating), syn.fmt.rating(m)
+            return NearMiss(key=s.brief.key, name=s.name, field="rating", value=value,
+                            limit=limit, sentence=syn.sentence(
+                                syn._("{name} is rated just under your minimum: "
+                                       "{rating} against {minimum}; it is not on the "
+                                       "shortlist.", name=s.name, rating=value,
+                                       minimum=limit),
+                                syn.rating_sources(s, s.rating)))
+    return None
+
+
+def price_caveats(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
+    priced = [s for s in short if s.price is not None]
+    if not priced:
+        return []
+    fetched = [d for s in priced for e in syn.price_items(s)
+               if (d := parse_date(e.retrieved_at)) is not None]
+    period = syn.fmt.period(syn.limits.period)
+    kw = {"date": syn.fmt.date(max(fetched)) if fetched else "", "period": period}
+    if fetched and period:
+        text = syn._("Prices are what the sources stated when retrieved ({date}); what "
+                      "you pay depends on your dates ({period}) and on availability.", **kw)
+    elif fetched:
+        text = syn._("Prices are what the sources stated when retrieved ({date}); what "
+                      "you pay depends on your dates and on availability.", **kw)
+    elif period:
+        text = syn._("Prices are what the sources stated; what you pay depends on your "
+                      "dates ({period}) and on availability.", **kw)
+    else:
+        text = syn._("Prices are what the sources stated; what you pay depends on your "
+                      "dates and on availability.")
+    return [syn.sentence(text)]

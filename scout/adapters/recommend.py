@@ -1,0 +1,135 @@
+"""The keyless synthesis's recommendation: the best rated option that fits the request,
+the cheapest one, and the trade-off between the top two of the shortlist, each fact
+cited to the evidence that stated it; when nothing fits, it says so (a list of videos,
+which nobody rates or prices, is recommended by the kind's own ranking).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scout.adapters.candidate_notes import own_passages
+from scout.adapters.facts import same_price, same_rating
+from scout.schemas.sources import SynthesisSentence
+
+if TYPE_CHECKING:
+    from scout.adapters.structured import Builder
+    from scout.adapters.subjects import Subject
+
+
+def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
+    if not short:
+        if not syn.subjects:
+            return []
+        return [syn.sentence(syn._("None of the candidates fits every constraint of "
+                                     "your request."))]
+    out: list[SynthesisSentence] = []
+    rated = [s for s in short if s.rating is not None]
+    priced = [s for s in short if s.checked is not None]
+    best = min(rated, key=lambda s: (-(s.rating or 0.0), short.index(s))) if rated else None
+    cheap = min(priced, key=lambda s: (s.checked.amount if s.checked else 0.0,
+                                       short.index(s))) if priced else None
+    if cheap is not None and len({p.checked.currency for p in priced if p.checked}) > 1:
+        cheap = None  # prices in several currencies with no common one: no "cheapest"
+    if best is None and cheap is None and all(x.brief.is_video for x in short):
+        # talks and tutorials are not rated or priced: the kind's ranking decides
+        first = short[0]
+        return [syn.sentence(syn._n(
+            "{name} is the only video ({count}) that fits your request.",
+            "{name} comes first of the {count} videos that fit your request.",
+            len(short), name=first.name, count=syn.fmt.number(len(short))),
+            own_passages(syn, first)[:1])]
+    if best is None and cheap is None:
+        return [syn.sentence(syn._("No option that fits your request has a known "
+                                     "rating or price, so none is recommended over the "
+                                     "others."))]
+    if best is not None and best is cheap:
+        out.append(syn.sentence(
+            syn._("{name} is both the best rated and the cheapest option that fits "
+                   "your request: {rating}, {price}.", name=best.name,
+                   rating=syn.rating_text(best), price=syn.price_text(best)),
+            syn.rating_sources(best, best.rating or 0.0) + syn.price_items(best)))
+    else:
+        if best is not None:
+            out.append(syn.sentence(
+                syn._("{name} is the best rated option that fits your request: "
+                       "{rating}.", name=best.name, rating=syn.rating_text(best)),
+                syn.rating_sources(best, best.rating or 0.0)))
+        if cheap is not None:
+            out.append(syn.sentence(
+                syn._("{name} is the cheapest option that fits your request: {price}.",
+                       name=cheap.name, price=syn.price_text(cheap)),
+                syn.price_items(cheap)))
+    if len(short) >= 2:
+        trade = trade_off(syn, short[0], short[1])
+        if trade is not None:
+            out.append(trade)
+    return out
+
+
+
+def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
+    items = (syn.rating_sources(a, a.rating or 0.0) if a.rating is not None else []) + \
+        (syn.rating_sources(b, b.rating or 0.0) if b.rating is not None else []) + \
+        syn.price_items(a) + syn.price_items(b)
+    comparable = (a.checked is not None and b.checked is not None
+                  and a.checked.currency == b.checked.currency)
+    if a.rating is None or b.rating is None:
+        if a.rating is None and b.rating is None:
+            return None  # the cheapest sentence already says what can be said
+        if not comparable or a.checked is None or b.checked is None:
+            return None
+        lo, hi = (a, b) if a.checked.amount <= b.checked.amount else (b, a)
+        unknown = a if a.rating is None else b
+        return syn.sentence(syn._(
+            "Between the top two, {cheap} costs {diff} less than {other} ({pc} against "
+            "{po}); the rating of {unknown} is not known.", cheap=lo.name, other=hi.name,
+            diff=_diff(syn, hi, lo), pc=syn.price_text(lo), po=syn.price_text(hi),
+            unknown=unknown.name), items)
+    if same_rating(a.rating, b.rating):
+        if not comparable or a.checked is None or b.checked is None:
+            return syn.sentence(syn._("Between the top two, {a} and {b} are rated the "
+                                        "same ({rating}).", a=a.name, b=b.name,
+                                        rating=syn.rating_text(a)), items)
+        if same_price(a.checked.amount, b.checked.amount):
+            return syn.sentence(syn._(
+                "Between the top two, {a} and {b} are rated the same ({rating}) and cost "
+                "the same ({price}).", a=a.name, b=b.name, rating=syn.rating_text(a),
+                price=syn.price_text(a)), items)
+        lo, hi = (a, b) if a.checked.amount < b.checked.amount else (b, a)
+        return syn.sentence(syn._(
+            "Between the top two, {a} and {b} are rated the same ({rating}); {cheap} "
+            "costs {diff} less ({pc} against {po}).", a=a.name, b=b.name,
+            rating=syn.rating_text(a), cheap=lo.name, diff=_diff(syn, hi, lo),
+            pc=syn.price_text(lo), po=syn.price_text(hi)), items)
+    hi, lo = (a, b) if a.rating > b.rating else (b, a)
+    kw = dict(better=hi.name, other=lo.name, rb=syn.rating_text(hi),
+              ro=syn.rating_text(lo))
+    if not comparable or hi.checked is None or lo.checked is None:
+        unknown = hi if hi.checked is None else lo
+        return syn.sentence(syn._(
+            "Between the top two, {better} is rated higher than {other} ({rb} against "
+            "{ro}); the price of {unknown} is not known.", unknown=unknown.name, **kw)
+            if (hi.checked is None) != (lo.checked is None) else
+            syn._("Between the top two, {better} is rated higher than {other} ({rb} "
+                   "against {ro}).", **kw), items)
+    if hi.checked.amount > lo.checked.amount and not same_price(hi.checked.amount,
+                                                                   lo.checked.amount):
+        return syn.sentence(syn._(
+            "Between the top two, {better} is rated higher than {other} ({rb} against "
+            "{ro}) but costs {diff} more ({pb} against {po}).", diff=_diff(syn, hi, lo),
+            pb=syn.price_text(hi), po=syn.price_text(lo), **kw), items)
+    if same_price(hi.checked.amount, lo.checked.amount):
+        return syn.sentence(syn._(
+            "Between the top two, {better} is rated higher than {other} ({rb} against "
+            "{ro}) and costs the same ({pb}).", pb=syn.price_text(hi), **kw), items)
+    return syn.sentence(syn._(
+        "Between the top two, {better} is rated higher than {other} ({rb} against {ro}) "
+        "and also costs {diff} less ({pb} against {po}).", diff=_diff(syn, lo, hi),
+        pb=syn.price_text(hi), po=syn.price_text(lo), **kw), items)
+
+
+
+def _diff(syn: Builder, hi: Subject, lo: Subject) -> str:
+    assert hi.checked is not None and lo.checked is not None
+    return syn.fmt.amount(hi.checked.amount - lo.checked.amount, hi.checked.currency)

@@ -1,0 +1,105 @@
+"""What the keyless synthesis knows before it writes: the request's constraints, read by
+input *type* (the first ``money`` input whose comparator is an upper bound is the budget,
+the first ``rating`` input the minimum rating, a ``month`` or ``daterange`` input the
+period; nothing here knows about hotels), each candidate with its evidence and the
+values its checks use, and the citation numbers, one per URL in order of first use.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scout.adapters.contract import EvidenceItem, SubjectBrief
+from scout.schemas.sources import Citation
+from scout.schemas.task import Money
+
+
+_UPPER = ("<=", "<", "=", "~")
+
+
+@dataclass
+class Constraints:
+    budget: Money | None = None
+    min_rating: float | None = None
+    period: Any = None
+
+    @classmethod
+    def of(cls, task: dict[str, Any], types: dict[str, str]) -> "Constraints":
+        out = cls()
+        raw = task.get("values")
+        values: dict[str, Any] = raw if isinstance(raw, dict) else task
+        if not types and isinstance(task.get("types"), dict):  # a whole Task dump
+            types = {k: str(v) for k, v in task["types"].items()}
+        if not types:  # an older caller: infer the types from the values' shapes
+            types = {k: _infer_type(k, v) for k, v in values.items()}
+        for name in sorted(types):
+            kind, value = types[name], values.get(name)
+            if value is None:
+                continue
+            if kind == "money" and out.budget is None and isinstance(value, dict):
+                try:
+                    money = Money.model_validate(value)
+                except ValueError:
+                    continue
+                if money.comparator in _UPPER:
+                    out.budget = money
+            elif kind == "rating" and out.min_rating is None and _is_number(value):
+                out.min_rating = float(value)
+            elif kind in ("month", "daterange") and out.period is None:
+                out.period = value
+        return out
+
+
+def _infer_type(name: str, value: Any) -> str:
+    if isinstance(value, dict) and "amount" in value and "currency" in value:
+        return "money"
+    if isinstance(value, dict) and "year" in value and "month" in value:
+        return "month"
+    if isinstance(value, dict) and "start" in value and "end" in value:
+        return "daterange"
+    if _is_number(value) and "rating" in name:
+        return "rating"
+    return "other"
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+class Cites:
+    """Synthesis citation numbers, one per URL, in order of first use."""
+
+    def __init__(self) -> None:
+        self.items: list[Citation] = []
+        self._index: dict[str, int] = {}
+
+    def of(self, items: list[EvidenceItem]) -> list[int]:
+        out: list[int] = []
+        for item in items:
+            if item.url not in self._index:
+                self._index[item.url] = len(self.items) + 1
+                self.items.append(Citation(index=len(self.items) + 1, url=item.url,
+                                           title=item.title))
+            n = self._index[item.url]
+            if n not in out:
+                out.append(n)
+        return out
+
+
+@dataclass
+class Subject:
+    """A candidate with its evidence and the values its checks use."""
+
+    brief: SubjectBrief
+    evidence: list[EvidenceItem] = field(default_factory=list)
+    #: evidence about no candidate in particular that names this one (quoted only where a
+    #: sentence names it; never a source of its price or rating)
+    loose: list[EvidenceItem] = field(default_factory=list)
+    rating: float | None = None
+    price: Money | None = None  # as stated
+    checked: Money | None = None  # what the budget check compares (converted when it was)
+
+    @property
+    def name(self) -> str:
+        return self.brief.name
