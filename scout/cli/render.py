@@ -16,8 +16,6 @@ from functools import lru_cache
 import click
 
 from scout.errors import Problem, ScoutError, SpecInvalid
-from scout.spec.yamlload import read_spec_text
-from scout.text import cut_middle
 from scout.termsafe import clean
 
 
@@ -29,7 +27,10 @@ MESSAGE_WIDTH = 400
 
 @lru_cache(maxsize=64)
 def _lines(path: str) -> list[str]:
-    # read like a spec: never a FIFO (it would block), never past the size limit
+    # read like a spec: never a FIFO (it would block), never past the size limit; imported
+    # here, as PyYAML comes with it: `scout --help` prints no problem (issue 15 §9)
+    from scout.spec.yamlload import read_spec_text
+
     text, _ = read_spec_text(path)
     return text.splitlines() if text is not None else []
 
@@ -55,6 +56,8 @@ def _color(text: str, fg: str, err: bool = False, bold: bool = False) -> str:
 
 
 def format_problem(p: Problem, *, snippet: bool = True, err: bool = False) -> str:
+    from scout.text import cut_middle
+
     loc = p.location
     head = f"{loc}: " if loc else ""
     color = {"error": "red", "note": "cyan"}.get(p.severity, "yellow")

@@ -59,3 +59,14 @@ def test_the_lazy_table_matches_the_commands() -> None:
         assert cmd.get_short_help_str(limit=100) == short, name
     ctx = click.Context(cli)
     assert set(cli.list_commands(ctx)) == set(cli.commands)  # nothing registered twice
+
+
+def test_help_reads_no_yaml_and_no_pydantic(subprocess_env: dict[str, str]) -> None:
+    """`scout --help` parses nothing: PyYAML (the error renderer's source excerpts) and
+    pydantic (the models) come with the commands that read specs."""
+    out = subprocess.run([sys.executable, "-c", PROBE, "--help"],
+                         input=json.dumps(["yaml", "pydantic", "jinja2"]) + "\n",
+                         capture_output=True, text=True, cwd=ROOT, env=subprocess_env,
+                         timeout=120, check=False)
+    assert "LOADED=" in out.stdout, out.stderr
+    assert json.loads(out.stdout.rsplit("LOADED=", 1)[1]) == []
