@@ -11,8 +11,11 @@ text, an enumeration, m²) stay text and are never reported as made-up labels.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
+from scout.adapters.answer import parse_answer
 from tests.adapters_media.test_openai import KEY, Capture, adapter, request
 from tests.fakes.media import FIXTURES
 from tests.fakes.openai import answer_with
@@ -103,3 +106,26 @@ def test_a_range_or_footnote_beyond_the_evidence_is_noted() -> None:
     assert [s.citations for s in syn.sentences] == [[2, 3], []]
     assert [n.split(":")[0] for n in syn.notes][:3] == [
         "citation [E4] dropped", "citation [E5] dropped", "citation [9] dropped"]
+
+
+# --- hostile answers: a model's text is untrusted, and it must not stall the synthesis ------
+
+HOSTILE_ANSWERS = {
+    "an unclosed label list": "Casa Bonay fits. [Fuente: " + "E1, " * 15_000,
+    "an unclosed 'and' list": "Casa Bonay fits. [Sources: " + "E1 and " * 8_000,
+    "an unclosed parenthesis": "Casa Bonay fits (" + "E1 y " * 12_000,
+    "a run of spaces": "Casa Bonay [Fuente" + " " * 50_000 + "fits.",
+    "superscripts with no end": "Casa Bonay fits." + "¹" * 20_000 + " and more",
+    "labels then lower case": "Casa Bonay fits." + " [E1]" * 12_000 + " and more",
+}
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("text", HOSTILE_ANSWERS.values(), ids=HOSTILE_ANSWERS.keys())
+def test_a_hostile_answer_is_read_in_linear_time(text: str) -> None:
+    # each took from 2 s to minutes (overlapping spaces in a label pattern, a quadratic
+    # space-before-punctuation rule), or raised on a 4,300-digit superscript
+    t0 = time.perf_counter()
+    parsed = parse_answer(text, lambda kind, n: n if n <= 3 else None)
+    assert time.perf_counter() - t0 < 5
+    assert parsed.text.startswith("Casa Bonay")
