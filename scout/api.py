@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from scout.fsutil import loads_stored
 from scout.config.models import Config
 from scout.errors import MissionNotFound, PhaseExecutionError, SpecInvalid, UsageError
 from scout.orchestrator.artifact_store import ArtifactStore
@@ -82,10 +83,9 @@ class MissionPlan:
 
 def _previous_task(run_dir: Path) -> dict[str, Any] | None:
     """The Task recorded by the last run; None when absent or unreadable (untrusted)."""
-    import json
 
     try:
-        doc = json.loads((run_dir / "task.json").read_text(encoding="utf-8"))
+        doc = loads_stored((run_dir / "task.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     task = doc.get("task") if isinstance(doc, dict) else None

@@ -7,9 +7,10 @@ pool state, reports): readers see the old file or the new one, never half of eit
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     import sqlite3
@@ -27,6 +28,18 @@ def fsync_dir(path: str | Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def loads_stored(raw: str | bytes) -> Any:
+    """JSON that scout wrote and reads back from disk (state log lines, snapshots, locks,
+    task.json, journal lines): whatever the parser cannot take is a ValueError
+    (UnicodeDecodeError included), as a torn or damaged file is, so every reader's
+    ``except ValueError`` covers it. That includes nesting deeper than Python's parser
+    goes (``[[[[...`` pasted into a log), which ``json.loads`` raises as RecursionError."""
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise ValueError("JSON nested deeper than the parser goes") from None
 
 
 _TMP_FLAGS = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)

@@ -11,7 +11,6 @@ least 6 hex digits).
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sqlite3
@@ -22,6 +21,7 @@ from typing import Any
 
 import filelock
 
+from scout.fsutil import loads_stored
 from scout.audit.filters import JournalFilter
 from scout.audit.index import JournalIndex, Pos, Torn, entry_id, iter_lines
 from scout.errors import EntryNotFound
@@ -78,7 +78,7 @@ def _read(runtime_dir: Path, pos: Pos) -> JournalEntry | None:
         fh.seek(pos.off)
         raw = fh.read(pos.length)
     try:
-        data = json.loads(raw)
+        data = loads_stored(raw)
     except ValueError:
         return None
     if not isinstance(data, dict) or entry_id(raw) != pos.id:
@@ -131,7 +131,7 @@ def scan(runtime_dir: Path, flt: JournalFilter, limit: int | None = None
                 if not raw.strip():
                     continue
                 try:
-                    data = json.loads(raw)
+                    data = loads_stored(raw)
                 except ValueError:
                     data = None
                 if not isinstance(data, dict):

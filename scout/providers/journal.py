@@ -39,6 +39,8 @@ from typing import Any
 
 import filelock
 
+from scout.fsutil import loads_stored
+
 JOURNAL_NAME = "request_journal.jsonl"
 DEFAULT_MAX_BYTES = 50 * 1024 * 1024
 _STAMP = r"\d{8}T\d{6}\.\d{6}Z(?:-\d+)?"
@@ -276,7 +278,7 @@ def _iter_files(files: list[Path], torn: list[TornLine] | None) -> Iterator[dict
                 if raw in (b"\n", b""):
                     continue
                 try:
-                    entry = json.loads(raw)
+                    entry = loads_stored(raw)
                 except ValueError:
                     entry = None
                 if isinstance(entry, dict):

@@ -38,7 +38,7 @@ from typing import Any
 from filelock import FileLock
 
 from scout.errors import InvalidAddress, NothingToSend, StepError
-from scout.fsutil import write_atomic
+from scout.fsutil import loads_stored, write_atomic
 from scout.adapters.contract import EmailRequest
 from scout.schemas.records import Report
 from scout.schemas.sources import EmailDelivery
@@ -84,7 +84,7 @@ def ledger_state(run_dir: Path, key: str) -> dict[str, Any] | None:
     last = None
     for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
         try:
-            row = json.loads(line)
+            row = loads_stored(line)
         except ValueError:
             continue  # a torn last line (crash mid-append): it recorded nothing
         if isinstance(row, dict) and row.get("key") == key:
