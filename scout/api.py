@@ -141,6 +141,20 @@ def check_text(value: str | None, what: str) -> None:
             code="USE045") from None
 
 
+def check_cap(max_cost: float | None, name: str = "--max-cost") -> float | None:
+    """A cost cap as every surface takes it (``--max-cost``, MCP's and the batch's
+    ``max_cost``): None (no cap) or a finite number of USD, 0 or more. NaN compares false
+    with everything, so a NaN cap never stopped a run, and ``inf`` is no cap spelt oddly:
+    both are refused (USE001) before anything runs."""
+    if max_cost is None:
+        return None
+    if isinstance(max_cost, bool) or not isinstance(max_cost, (int, float)) \
+            or not 0 <= max_cost < float("inf"):
+        raise UsageError(f"{name}: {max_cost!r} is not an amount of USD (a finite number, 0 "
+                         "or more)", hint=f"leave {name} out for no cap")
+    return float(max_cost)
+
+
 def prepare(
     file: str | Path,
     *,
@@ -164,6 +178,7 @@ def prepare(
         for item in sets:
             check_text(item, "--set")
     check_text(mission_id, "--mission-id")
+    max_cost = check_cap(max_cost)
     path = Path(file)
     if not path.exists():  # a folder or a FIFO is named as such by load_spec
         raise UsageError(f"no such file: {file}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import sys
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -156,7 +157,9 @@ def query(runtime_dir: str | Path, flt: JournalFilter, limit: int | None = 20, *
           use_index: bool = True) -> JournalPage:
     """The last ``limit`` entries matching ``flt`` (all when None or 0), oldest first."""
     runtime_dir = Path(runtime_dir)
-    limit = limit or None
+    # more than any journal holds is all of it: SQLite's LIMIT and a deque's maxlen both
+    # stop at 2**63 - 1 (``scout journal -n 99999999999999999999999`` was an OverflowError)
+    limit = limit if limit and limit < sys.maxsize else None
     page = JournalPage(files=[p.name for p in journal_files(runtime_dir)])
     idx, page.note = open_index(runtime_dir) if use_index else (None, None)
     if idx is not None:

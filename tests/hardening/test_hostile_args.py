@@ -1,0 +1,68 @@
+"""Odd values of command-line arguments: a usage error (exit 2) that says what is wrong,
+never an internal error, and nothing written before the refusal."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scout import api
+from scout.cli import main
+from scout.errors import UsageError
+from scout.providers.journal import Journal
+
+ROOT = Path(__file__).resolve().parents[2]
+PIPELINE = str(ROOT / "pipelines" / "hotel_research.yaml")
+
+
+@pytest.mark.parametrize("limit", ["99999999999999999999999", str(2**63), str(2**63 - 1)])
+@pytest.mark.parametrize("index", [[], ["--no-index"]], ids=["index", "scan"])
+def test_a_journal_limit_past_any_journal_is_all_of_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        limit: str, index: list[str]) -> None:
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    journal = Journal(runtime)
+    for i in range(3):
+        journal.append({"ts": f"2026-12-01T10:00:0{i}+00:00", "mission": f"m{i}",
+                        "adapter": "tavily", "phase": "F1", "result": "ok"})
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    assert main(["journal", "-n", limit, "--json", *index]) == 0
+    out, err = capsys.readouterr()
+    assert "internal error" not in err
+    assert [e["mission"] for e in json.loads(out)["entries"]] == ["m0", "m1", "m2"]
+
+
+@pytest.mark.parametrize("cap", ["nan", "inf", "-inf", "1e400"])
+@pytest.mark.parametrize("command", [
+    ["apply", PIPELINE, "--query", "hotels in Rome"],
+    ["batch", "apply", PIPELINE, "--queries", "q.csv"],
+], ids=["apply", "batch"])
+def test_a_cost_cap_that_is_not_a_number_of_usd_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        cap: str, command: list[str]) -> None:
+    """NaN compared false with the spend, so ``--max-cost nan`` never stopped a run (and
+    the batch printed ``$0.0000 of $nan``)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "q.csv").write_text("query\nhotels in Rome\n", encoding="utf-8")
+    runs = tmp_path / "runs"
+    code = main([*command, "--max-cost", cap, "--runs-dir", str(runs), "--replay",
+                 str(tmp_path), "--progress", "none"])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "--max-cost" in err and "internal error" not in err
+    assert not runs.exists()  # refused before any run dir or batch record
+
+
+@pytest.mark.parametrize("cap", [float("nan"), float("inf"), -0.5, True, "1"])
+def test_check_cap_refuses_what_no_cap_can_be(cap: object) -> None:
+    with pytest.raises(UsageError, match="max_cost"):
+        api.check_cap(cap, "max_cost")  # type: ignore[arg-type]
+
+
+def test_check_cap_takes_numbers_of_usd() -> None:
+    assert api.check_cap(None) is None
+    assert api.check_cap(0) == 0.0 and api.check_cap(2.5) == 2.5
