@@ -13,6 +13,7 @@ from typing import Any
 
 from scout.api import check_cap, parse_sets
 from scout.errors import UsageError
+from scout.fsutil import make_dirs
 from scout.paths import research_root, runs_dir as default_runs
 from scout.paths import validate_mission_id
 
@@ -121,7 +122,7 @@ def _batch_lock(record_path: Path) -> Any:
     from scout.batch.record import load_record
     from scout.errors import BatchLocked
 
-    record_path.parent.mkdir(parents=True, exist_ok=True)
+    make_dirs(record_path.parent)
     lock = FileLock(str(record_path.with_suffix(".lock")), timeout=0, thread_local=False)
     try:
         lock.acquire(timeout=0)

@@ -27,7 +27,7 @@ from typing import Any
 from filelock import FileLock, Timeout
 
 from scout.errors import MissionLocked
-from scout.fsutil import loads_stored, pid_alive
+from scout.fsutil import loads_stored, make_dirs, pid_alive
 from scout.orchestrator.state_store import atomic_write_bytes, utc_now
 
 LOCK_NAME = "mission.lock"
@@ -81,7 +81,7 @@ class MissionLock:
         self._info: dict[str, Any] = {}
 
     def acquire(self) -> "MissionLock":
-        self.run_dir.mkdir(parents=True, exist_ok=True)
+        make_dirs(self.run_dir)
         if self.lease is not None:
             self.lease.acquire()  # MissionLocked naming the holder when taken
         else:

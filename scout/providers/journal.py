@@ -39,7 +39,7 @@ from typing import Any
 
 import filelock
 
-from scout.fsutil import loads_stored
+from scout.fsutil import loads_stored, make_dirs
 
 JOURNAL_NAME = "request_journal.jsonl"
 DEFAULT_MAX_BYTES = 50 * 1024 * 1024
@@ -126,7 +126,7 @@ class Journal:
             self._fd = self._lock_fd = None
             self._pid = os.getpid()
         if self._lock_fd is None:
-            self.dir.mkdir(parents=True, exist_ok=True)
+            make_dirs(self.dir)
             self._lock_fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
 
     def _open_journal(self) -> int:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scout.errors import UsageError
-from scout.fsutil import write_atomic
+from scout.fsutil import make_dirs, write_atomic
 from scout.suggest import did_you_mean
 from scout.schemas.task import INPUT_TYPES
 
@@ -145,7 +145,7 @@ def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
                 .replace("__ABOUT__", " in a place" if any(k == "place" for _, k in declared)
                          else ""))
         text = text.replace("__KIND__", kind).replace("__FILE__", file).replace("__WORDS__", words)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_dirs(path.parent)
         write_atomic(path, text)
         out.append(Written(path, what))
     return out

@@ -38,7 +38,7 @@ from typing import Any
 from filelock import FileLock
 
 from scout.errors import InvalidAddress, NothingToSend, StepError
-from scout.fsutil import loads_stored, write_atomic
+from scout.fsutil import loads_stored, make_dirs, write_atomic
 from scout.adapters.contract import EmailRequest
 from scout.schemas.records import Report
 from scout.schemas.sources import EmailDelivery
@@ -172,7 +172,7 @@ def run(ctx: StepContext) -> EmailDelivery:
                              f"{LEDGER} and apply with --force {ctx.phase_id})")
     msg, attached = build_message(ctx, report, params, to, cc, subject, key)
     eml = ctx.run_dir / OUTBOX / f"{key[:32]}.eml"
-    eml.parent.mkdir(parents=True, exist_ok=True)
+    make_dirs(eml.parent)
     write_atomic(eml, bytes(msg), mode=0o600)
     _append(ctx.run_dir, {"key": key, "status": "sending", "at": _now()})
     try:
