@@ -262,11 +262,17 @@ _TYPED_FIELDS: tuple[tuple[str, type | tuple[type, ...]], ...] = (
     ("seq", int), ("ev", str), ("phase", str), ("mission_id", str), ("pid", (int, type(None))))
 
 
+_PHASE_STATUSES = frozenset(s.value for s in PhaseStatus)
+
+
 def fold_read_record(state: MissionState, rec: dict[str, Any]) -> bool:
     """Fold a record read from disk (untrusted); False when it is malformed and skipped."""
     for key, kind in _TYPED_FIELDS:
         if key in rec and (not isinstance(rec[key], kind) or isinstance(rec[key], bool)):
             return False
+    status = rec.get("status")
+    if rec.get("ev") == "phase" and not (isinstance(status, str) and status in _PHASE_STATUSES):
+        return False  # one of the nine, or a 20 MB "status" reaches every table
     try:
         apply_record(state, rec)
     except MALFORMED:

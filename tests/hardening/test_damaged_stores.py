@@ -5,7 +5,8 @@ enough JSON to get past a plain ``json.loads`` check, or nested too deep for it:
 - nesting deeper than Python's parser goes (``[[[[...``), which ``json.loads`` raises as
   RecursionError, not ValueError;
 - a state-log record whose ``seq`` is not a whole number (a string, NaN, 1e400), which
-  ``int()`` turned into ValueError or OverflowError outside every handler.
+  ``int()`` turned into ValueError or OverflowError outside every handler;
+- a phase record whose status is none of the nine (megabytes of it in every table).
 
 Readers share ``scout.fsutil.loads_stored``; the state log keeps the good records around
 the damaged ones (nothing a later apply reuses is lost)."""
@@ -31,6 +32,8 @@ HOSTILE_RECORDS = [
     '{"seq": 1e400, "ev": "phase", "phase": "B", "status": "succeeded"}',
     '{"seq": true, "ev": "phase", "phase": "B", "status": "succeeded"}',
     '{"seq": 99, "ev": "phase", "phase": 5, "status": null, "attempt": 1e400}',
+    # not one of the nine statuses: a 20 MB one took `scout runs` minutes to draw
+    '{"seq": 99, "ev": "phase", "phase": "B", "status": "' + "x" * 100_000 + '"}',
 ]
 
 
