@@ -4,6 +4,7 @@ never an internal error, and nothing written before the refusal."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,43 @@ def test_check_cap_refuses_what_no_cap_can_be(cap: object) -> None:
 def test_check_cap_takes_numbers_of_usd() -> None:
     assert api.check_cap(None) is None
     assert api.check_cap(0) == 0.0 and api.check_cap(2.5) == 2.5
+
+
+LONG = "x" * 5000  # one name past NAME_MAX (255), the whole past PATH_MAX (4096)
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", LONG],
+    ["graph", LONG],
+    ["plan", LONG, "--query", "hotels in Rome"],
+    ["plan", PIPELINE, "--query", "hotels in Rome", "--runs-dir", LONG],
+    ["apply", PIPELINE, "--query", "hotels in Rome", "--replay", LONG],
+    ["status", "m1", "--runs-dir", LONG],
+    ["runs", "--runs-dir", LONG],
+    ["doctor", "--config", LONG],
+    ["batch", "apply", PIPELINE, "--queries", LONG],
+], ids=lambda c: "-".join(a for a in c if a != LONG and not a.startswith("/"))[:40])
+def test_a_path_too_long_for_the_system_is_a_usage_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        command: list[str]) -> None:
+    """ENAMETOOLONG was an internal error (exit 70) at every path argument, and its
+    message repeated the 5000 characters."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    code = main(command)
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "error USE004:" in err and "longer than this system allows" in err, err
+    assert re.search(r"\(\d{4,} characters\)", err) and len(err) < 1000  # clipped
+
+
+def test_a_symlink_loop_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    code = main(["plan", PIPELINE, "--query", "hotels in Rome", "--runs-dir",
+                 str(tmp_path / "a")])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "error USE004:" in err and "symbolic links loop" in err, err
