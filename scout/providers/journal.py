@@ -229,8 +229,9 @@ def journal_streams(runtime_dir: str | Path) -> list[list[Path]]:
     live: dict[str | None, Path] = {}
     try:
         names = [p.name for p in d.iterdir()]
-    except OSError:
-        return []
+    except (FileNotFoundError, NotADirectoryError):
+        return []  # no runtime folder yet: no journal. One we may not read is not empty:
+        # PermissionError goes up (RUN022), never "no calls, $0.00" (was: every OSError)
     for name in names:
         if name == JOURNAL_NAME:
             live[None] = d / name

@@ -111,3 +111,52 @@ def test_a_deep_journal_line_is_a_torn_line(tmp_path: Path, hostile: str,
         assert code == 0, (command, err)
         assert "internal error" not in err, (command, err)
     assert json.loads(main(["journal", "--json"]) == 0 and capsys.readouterr().out)["entries"]
+
+
+def _runtime_unreadable(monkeypatch: pytest.MonkeyPatch, runtime: Path) -> None:
+    """``chmod 000 runtime/`` as a non-root user sees it (the tests may run as root)."""
+    real = Path.iterdir
+
+    def iterdir(self: Path):  # type: ignore[no-untyped-def]
+        if self == runtime:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+
+
+@pytest.mark.parametrize("command", [["journal"], ["journal", "--no-index"], ["cost"],
+                                     ["cost", "--json", "--no-index"]])
+def test_a_journal_folder_scout_may_not_read_is_not_an_empty_journal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        command: list[str]) -> None:
+    """It listed no calls and $0.00 (every OSError of the listing read as "no journal")."""
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    _journal(runtime, "")
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    _runtime_unreadable(monkeypatch, runtime)
+    code = main(command)
+    out, err = capsys.readouterr()
+    assert code == 3, (out, err)
+    assert "error RUN022:" in err and "permission denied" in err and str(runtime) in err
+
+
+def test_the_api_says_what_the_machine_refused(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from starlette.testclient import TestClient
+
+    from scout.server.app import ServerSettings, create_app
+
+    runtime = tmp_path / "runtime"
+    runtime.mkdir()
+    _journal(runtime, "")
+    (tmp_path / "runs").mkdir()
+    client = TestClient(create_app(ServerSettings(root=tmp_path, runs_dir=tmp_path / "runs")),
+                        base_url="http://127.0.0.1:8077", raise_server_exceptions=False)
+    assert client.get("/api/cost-summary").status_code == 200
+    _runtime_unreadable(monkeypatch, runtime)
+    got = client.get("/api/cost-summary")
+    assert got.status_code == 503, got.text
+    assert got.json()["error"]["code"] == "RUN022"
