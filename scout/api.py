@@ -141,6 +141,15 @@ def check_text(value: str | None, what: str) -> None:
             code="USE045") from None
 
 
+def is_blank(text: str) -> bool:
+    """Nothing but white space and invisible marks (zero-width spaces, a BOM, bidi
+    controls): what a query pasted empty looks like."""
+    import unicodedata
+
+    return all(ch.isspace() or unicodedata.category(ch) in ("Cf", "Cc", "Zs", "Zl", "Zp")
+               for ch in text)
+
+
 def check_cap(max_cost: float | None, name: str = "--max-cost") -> float | None:
     """A cost cap as every surface takes it (``--max-cost``, MCP's and the batch's
     ``max_cost``): None (no cap) or a finite number of USD, 0 or more. NaN compares false
@@ -222,6 +231,12 @@ def prepare(
     assert isinstance(pipeline, Pipeline)
     if q:  # as the task step reads it: the mission id and the report quote the same text
         q = plain(q)
+        if is_blank(q):
+            q = None  # only spaces, tabs, newlines or invisible marks: no request at all
+    if not q and not inputs:
+        raise UsageError("nothing to research: the query is blank; give --query \"...\" "
+                         "(and/or --set key=value)",
+                         hint="a query of only spaces or invisible characters says nothing")
     if mid is None:
         mid = derive_mission_id(pipeline.name, q, inputs)
     validate_mission_id(mid)

@@ -107,3 +107,29 @@ def test_a_symlink_loop_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.Mon
     err = capsys.readouterr().err
     assert code == 2, err
     assert "error USE004:" in err and "symbolic links loop" in err, err
+
+
+@pytest.mark.parametrize("query", [" ", " \t\n ", "\u00a0\u2003\u3000", "\u200b\ufeff\u202e",
+                                   "\x1b[31m \x1b[0m"],
+                         ids=["space", "whitespace", "wide-spaces", "invisible", "colours"])
+@pytest.mark.parametrize("command", ["apply", "plan"])
+def test_a_blank_query_is_no_request(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str], query: str,
+                                     command: str) -> None:
+    """As --query "" is: USE001 before anything is written (a blank query made a run dir,
+    failed its task phase, exit 1, and wrote a stopped page quoting nothing)."""
+    monkeypatch.chdir(tmp_path)
+    runs = tmp_path / "runs"
+    code = main([command, PIPELINE, "--query", query, "--runs-dir", str(runs)]
+                + (["--replay", str(tmp_path), "--progress", "none"] if command == "apply"
+                   else []))
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "error USE001: nothing to research" in err
+    assert not runs.exists()
+
+
+def test_a_blank_query_with_inputs_is_a_request(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["plan", PIPELINE, "--query", "  ", "--set", "destination=Rome",
+                 "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["task"]["values"]["destination"] == "Rome"
