@@ -4,7 +4,12 @@ never an internal error, and nothing written before the refusal."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import resource
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -133,3 +138,37 @@ def test_a_blank_query_with_inputs_is_a_request(capsys: pytest.CaptureFixture[st
     assert main(["plan", PIPELINE, "--query", "  ", "--set", "destination=Rome",
                  "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["task"]["values"]["destination"] == "Rome"
+
+
+def _scout_limited(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``scout ARGS`` in a child held to 2 GB of address space and 60 s."""
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("SCOUT_TRACEBACK", None)
+    return subprocess.run([sys.executable, "-m", "scout", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=60, preexec_fn=limit)
+
+
+@pytest.mark.parametrize("command", ["plan", "apply"])
+def test_a_config_that_is_a_device_is_refused_not_read_forever(tmp_path: Path,
+                                                               command: str) -> None:
+    """``--config /dev/zero``: the validation memo read it whole to stamp it (no end: the
+    machine ran out of memory); doctor and validate refused it already."""
+    proc = _scout_limited([command, PIPELINE, "--query", "hotels in Rome", "--config",
+                           "/dev/zero", "--runs-dir", str(tmp_path / "runs")], tmp_path)
+    assert proc.returncode == 2, proc.stderr[-2000:]
+    assert "/dev/zero" in proc.stderr and "internal error" not in proc.stderr
+
+
+def test_a_templates_folder_that_links_back_to_itself_is_walked_once(tmp_path: Path) -> None:
+    """templates/a -> . and templates/b -> .: the memo's folder stamp walked 2**40 paths
+    (until ELOOP) and `scout plan` never finished."""
+    for name in ("pipelines", "config", "templates"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    for link in ("a", "b"):
+        (tmp_path / "templates" / link).symlink_to(".")
+    proc = _scout_limited(["plan", "pipelines/hotel_research.yaml", "--query",
+                           "hotels in Rome", "--runs-dir", str(tmp_path / "runs")], tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
