@@ -23,12 +23,14 @@ that fails returns a result with a non-zero ``exit_code`` rather than raising.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from scout.fsutil import loads_stored
+from scout.config.loader import find_config
 from scout.config.models import Config
 from scout.errors import MissionNotFound, PhaseExecutionError, SpecInvalid, UsageError
 from scout.orchestrator.artifact_store import ArtifactStore
@@ -141,6 +143,30 @@ def check_text(value: str | None, what: str) -> None:
             code="USE045") from None
 
 
+def check_no_secret(texts: dict[str, Any], root: Path, config: str | Path | None) -> None:
+    """Refuse a request that holds the value of a credential this deployment knows (an
+    adapter's API key from the environment, a pool token): the query goes out to search
+    providers as it is, and into the mission id, task.json, the state log and the report,
+    none of which the journal's scrubbing reaches. The error names the variable, never
+    the value."""
+    from scout.audit.secrets import known_secrets
+
+    scrubber = known_secrets(root, config)
+    if not scrubber.values():
+        return
+    for what, text in texts.items():
+        if not isinstance(text, str) or not text:
+            continue
+        scrubbed = scrubber.text(text)
+        if scrubbed != text:
+            names = sorted(set(re.findall(r"\[secret:([^\]]+)\]", scrubbed)))
+            raise UsageError(f"{what} holds the value of {', '.join(names)}: scout would "
+                             "send it to the providers as part of the request and write it "
+                             "into the run dir and the report",
+                             hint="take the key out of the request; scout reads keys from "
+                                  "the environment (or the token pool) by itself")
+
+
 def is_blank(text: str) -> bool:
     """Nothing but white space and invisible marks (zero-width spaces, a BOM, bidi
     controls): what a query pasted empty looks like."""
@@ -237,6 +263,8 @@ def prepare(
         raise UsageError("nothing to research: the query is blank; give --query \"...\" "
                          "(and/or --set key=value)",
                          hint="a query of only spaces or invisible characters says nothing")
+    check_no_secret({"--query": q, **{f"--set {k}": v for k, v in inputs.items()}},
+                    root_path, find_config(config, pipeline_path))
     if mid is None:
         mid = derive_mission_id(pipeline.name, q, inputs)
     validate_mission_id(mid)

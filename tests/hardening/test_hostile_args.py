@@ -172,3 +172,30 @@ def test_a_templates_folder_that_links_back_to_itself_is_walked_once(tmp_path: P
     proc = _scout_limited(["plan", "pipelines/hotel_research.yaml", "--query",
                            "hotels in Rome", "--runs-dir", str(tmp_path / "runs")], tmp_path)
     assert proc.returncode == 0, proc.stderr[-2000:]
+
+
+KEY = "tvly-HOSTILE-0123456789abcdef0123"
+
+
+@pytest.mark.parametrize("request_args", [
+    ["--query", f"hotels in Rome {KEY}"],
+    ["--query", "hotels in Rome", "--set", f"destination={KEY}"],
+], ids=["query", "set"])
+@pytest.mark.parametrize("command", ["apply", "plan"])
+def test_a_request_holding_an_api_key_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        request_args: list[str], command: str) -> None:
+    """A key pasted into the request went out to the search providers inside the query
+    and into the mission id, task.json, the state log and report.md (the journal's
+    scrubbing reaches none of them)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TAVILY_API_KEY", KEY)
+    runs = tmp_path / "runs"
+    code = main([command, PIPELINE, *request_args, "--runs-dir", str(runs)]
+                + (["--replay", str(tmp_path), "--progress", "none"] if command == "apply"
+                   else []))
+    out, err = capsys.readouterr()
+    assert code == 2, err
+    assert "holds the value of TAVILY_API_KEY" in err
+    assert KEY not in out + err and "HOSTILE" not in out + err
+    assert not runs.exists()
