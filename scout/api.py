@@ -23,11 +23,14 @@ that fails returns a result with a non-zero ``exit_code`` rather than raising.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from scout.fsutil import loads_stored
+from scout.config.loader import find_config
 from scout.config.models import Config
 from scout.errors import MissionNotFound, PhaseExecutionError, SpecInvalid, UsageError
 from scout.orchestrator.artifact_store import ArtifactStore
@@ -82,10 +85,9 @@ class MissionPlan:
 
 def _previous_task(run_dir: Path) -> dict[str, Any] | None:
     """The Task recorded by the last run; None when absent or unreadable (untrusted)."""
-    import json
 
     try:
-        doc = json.loads((run_dir / "task.json").read_text(encoding="utf-8"))
+        doc = loads_stored((run_dir / "task.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     task = doc.get("task") if isinstance(doc, dict) else None
@@ -141,6 +143,53 @@ def check_text(value: str | None, what: str) -> None:
             code="USE045") from None
 
 
+def check_no_secret(texts: dict[str, Any], root: Path, config: str | Path | None) -> None:
+    """Refuse a request that holds the value of a credential this deployment knows (an
+    adapter's API key from the environment, a pool token): the query goes out to search
+    providers as it is, and into the mission id, task.json, the state log and the report,
+    none of which the journal's scrubbing reaches. The error names the variable, never
+    the value."""
+    from scout.audit.secrets import known_secrets
+
+    scrubber = known_secrets(root, config)
+    if not scrubber.values():
+        return
+    for what, text in texts.items():
+        if not isinstance(text, str) or not text:
+            continue
+        scrubbed = scrubber.text(text)
+        if scrubbed != text:
+            names = sorted(set(re.findall(r"\[secret:([^\]]+)\]", scrubbed)))
+            raise UsageError(f"{what} holds the value of {', '.join(names)}: scout would "
+                             "send it to the providers as part of the request and write it "
+                             "into the run dir and the report",
+                             hint="take the key out of the request; scout reads keys from "
+                                  "the environment (or the token pool) by itself")
+
+
+def is_blank(text: str) -> bool:
+    """Nothing but white space and invisible marks (zero-width spaces, a BOM, bidi
+    controls): what a query pasted empty looks like."""
+    import unicodedata
+
+    return all(ch.isspace() or unicodedata.category(ch) in ("Cf", "Cc", "Zs", "Zl", "Zp")
+               for ch in text)
+
+
+def check_cap(max_cost: float | None, name: str = "--max-cost") -> float | None:
+    """A cost cap as every surface takes it (``--max-cost``, MCP's and the batch's
+    ``max_cost``): None (no cap) or a finite number of USD, 0 or more. NaN compares false
+    with everything, so a NaN cap never stopped a run, and ``inf`` is no cap spelt oddly:
+    both are refused (USE001) before anything runs."""
+    if max_cost is None:
+        return None
+    if isinstance(max_cost, bool) or not isinstance(max_cost, (int, float)) \
+            or not 0 <= max_cost < float("inf"):
+        raise UsageError(f"{name}: {max_cost!r} is not an amount of USD (a finite number, 0 "
+                         "or more)", hint=f"leave {name} out for no cap")
+    return float(max_cost)
+
+
 def prepare(
     file: str | Path,
     *,
@@ -164,6 +213,7 @@ def prepare(
         for item in sets:
             check_text(item, "--set")
     check_text(mission_id, "--mission-id")
+    max_cost = check_cap(max_cost)
     path = Path(file)
     if not path.exists():  # a folder or a FIFO is named as such by load_spec
         raise UsageError(f"no such file: {file}")
@@ -207,6 +257,14 @@ def prepare(
     assert isinstance(pipeline, Pipeline)
     if q:  # as the task step reads it: the mission id and the report quote the same text
         q = plain(q)
+        if is_blank(q):
+            q = None  # only spaces, tabs, newlines or invisible marks: no request at all
+    if not q and not inputs:
+        raise UsageError("nothing to research: the query is blank; give --query \"...\" "
+                         "(and/or --set key=value)",
+                         hint="a query of only spaces or invisible characters says nothing")
+    check_no_secret({"--query": q, **{f"--set {k}": v for k, v in inputs.items()}},
+                    root_path, find_config(config, pipeline_path))
     if mid is None:
         mid = derive_mission_id(pipeline.name, q, inputs)
     validate_mission_id(mid)

@@ -535,10 +535,53 @@ def storage_error(exc: OSError, what: str) -> ScoutError | None:
     return StorageError(f"{what}{where}: {reason}", hint=hint, code=code)
 
 
+class PathUnusable(UsageError):
+    """A path the operating system refuses as a path: a name longer than it allows
+    (ENAMETOOLONG) or symbolic links that loop (ELOOP). Exit 2: the command line (or a
+    tool's argument) names something that cannot exist; another path is the fix."""
+
+    code = "USE004"
+
+
+#: errno → (what is wrong with the path, hint) for :func:`path_error`.
+_PATH_ERRNO = {
+    "ENAMETOOLONG": ("the name is longer than this system allows",
+                     "give a shorter path (each part of it at most 255 bytes)"),
+    "ELOOP": ("its symbolic links loop", "fix or remove the symbolic link"),
+}
+
+
+def _clip_path(path: object, limit: int = 160) -> str:
+    text = str(path)
+    return text if len(text) <= limit else f"{text[:limit // 2]}...{text[-limit // 4:]} " \
+        f"({len(text)} characters)"
+
+
+def path_error(exc: BaseException) -> ScoutError | None:
+    """:class:`PathUnusable` for an ``OSError`` that says the path itself cannot be used
+    (or Python 3.11's ``RuntimeError('Symlink loop from ...')`` of ``Path.resolve``);
+    ``None`` otherwise. The path in the message is clipped: it may be 100 KB long."""
+    import errno as _errno
+
+    if isinstance(exc, RuntimeError) and str(exc).startswith("Symlink loop from "):
+        where = str(exc)[len("Symlink loop from "):]
+        reason, hint = _PATH_ERRNO["ELOOP"]
+        return PathUnusable(f"cannot use {_clip_path(where)}: {reason}", hint=hint)
+    if not isinstance(exc, OSError):
+        return None
+    name = _errno.errorcode.get(exc.errno or 0, "")
+    if name not in _PATH_ERRNO:
+        return None
+    reason, hint = _PATH_ERRNO[name]
+    where = f" {_clip_path(exc.filename)}" if exc.filename else " a path"
+    return PathUnusable(f"cannot use{where}: {reason}", hint=hint)
+
+
 def machine_error(exc: BaseException) -> ScoutError | None:
     """The :class:`StorageError` hidden in ``exc`` or its causes (an ``OSError`` for a
-    full disk or a read-only folder, possibly wrapped), or ``None``: the top-level catch
-    uses it so the machine's refusal is never reported as a bug in scout."""
+    full disk or a read-only folder, possibly wrapped), or the :class:`PathUnusable`
+    (a name too long, a symlink loop), or ``None``: the top-level catch uses it so the
+    machine's refusal is never reported as a bug in scout."""
     seen: set[int] = set()
     cur: BaseException | None = exc
     while cur is not None and id(cur) not in seen:
@@ -549,6 +592,9 @@ def machine_error(exc: BaseException) -> ScoutError | None:
             mapped = storage_error(cur, "cannot use a file")
             if mapped is not None:
                 return mapped
+        mapped = path_error(cur)  # a 100 KB name or a symlink loop: the path, not a bug
+        if mapped is not None:
+            return mapped
         cur = cur.__cause__ or cur.__context__
     return None
 # --- hardening: untrusted files and requests (issue 13) -------------------------------

@@ -7,9 +7,11 @@ pool state, reports): readers see the old file or the new one, never half of eit
 
 from __future__ import annotations
 
+import errno
+import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     import sqlite3
@@ -27,6 +29,31 @@ def fsync_dir(path: str | Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def loads_stored(raw: str | bytes) -> Any:
+    """JSON that scout wrote and reads back from disk (state log lines, snapshots, locks,
+    task.json, journal lines): whatever the parser cannot take is a ValueError
+    (UnicodeDecodeError included), as a torn or damaged file is, so every reader's
+    ``except ValueError`` covers it. That includes nesting deeper than Python's parser
+    goes (``[[[[...`` pasted into a log), which ``json.loads`` raises as RecursionError."""
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise ValueError("JSON nested deeper than the parser goes") from None
+
+
+def make_dirs(path: str | Path) -> None:
+    """``mkdir -p path``. A file standing where the folder should be is the machine's
+    problem like a file standing where a parent should be: NotADirectoryError (ENOTDIR),
+    which ``scout.errors.storage_error`` reports as RUN023, where ``Path.mkdir`` raises
+    FileExistsError, which no error maps (an O_EXCL create that meets a file raises it too,
+    and that one is scout's own business)."""
+    try:
+        Path(path).mkdir(parents=True, exist_ok=True)
+    except FileExistsError as exc:
+        raise NotADirectoryError(errno.ENOTDIR, "a file stands where a folder is expected",
+                                 str(path)) from exc
 
 
 _TMP_FLAGS = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
@@ -61,7 +88,7 @@ def write_atomic(path: str | Path, data: str | bytes, *, fsync: bool = True,
     try:
         fd, tmp_name = _mkstemp(path)
     except FileNotFoundError:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_dirs(path.parent)
         fd, tmp_name = _mkstemp(path)
     tmp = Path(tmp_name)
     try:

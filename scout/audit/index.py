@@ -26,7 +26,7 @@ import json
 import os
 import sqlite3
 
-from scout.fsutil import use_wal
+from scout.fsutil import loads_stored, use_wal
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -312,7 +312,7 @@ class JournalIndex:
         batch: list[tuple[Any, ...]] = []
         torn: list[tuple[Any, ...]] = []
         end, last_off, last_id = indexed, None, None
-        loads = json.loads
+        loads = loads_stored
         try:
             for off, lineno, raw in iter_lines(path, indexed, lines):
                 lines, end = lineno, off + len(raw) + 1

@@ -11,10 +11,10 @@ least 6 hex digits).
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sqlite3
+import sys
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +22,7 @@ from typing import Any
 
 import filelock
 
+from scout.fsutil import loads_stored
 from scout.audit.filters import JournalFilter
 from scout.audit.index import JournalIndex, Pos, Torn, entry_id, iter_lines
 from scout.errors import EntryNotFound
@@ -78,7 +79,7 @@ def _read(runtime_dir: Path, pos: Pos) -> JournalEntry | None:
         fh.seek(pos.off)
         raw = fh.read(pos.length)
     try:
-        data = json.loads(raw)
+        data = loads_stored(raw)
     except ValueError:
         return None
     if not isinstance(data, dict) or entry_id(raw) != pos.id:
@@ -131,7 +132,7 @@ def scan(runtime_dir: Path, flt: JournalFilter, limit: int | None = None
                 if not raw.strip():
                     continue
                 try:
-                    data = json.loads(raw)
+                    data = loads_stored(raw)
                 except ValueError:
                     data = None
                 if not isinstance(data, dict):
@@ -156,7 +157,9 @@ def query(runtime_dir: str | Path, flt: JournalFilter, limit: int | None = 20, *
           use_index: bool = True) -> JournalPage:
     """The last ``limit`` entries matching ``flt`` (all when None or 0), oldest first."""
     runtime_dir = Path(runtime_dir)
-    limit = limit or None
+    # more than any journal holds is all of it: SQLite's LIMIT and a deque's maxlen both
+    # stop at 2**63 - 1 (``scout journal -n 99999999999999999999999`` was an OverflowError)
+    limit = limit if limit and limit < sys.maxsize else None
     page = JournalPage(files=[p.name for p in journal_files(runtime_dir)])
     idx, page.note = open_index(runtime_dir) if use_index else (None, None)
     if idx is not None:

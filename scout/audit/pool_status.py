@@ -11,13 +11,13 @@ config the answer is ``configured: false`` and no rows.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import os
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from scout.fsutil import loads_stored
 from scout.errors import ScoutError
 from scout.providers.pool_config import load_pool_config
 from scout.providers.pool import POOL_STATE_NAME
@@ -35,7 +35,7 @@ def _iso(epoch: Any) -> str | None:
 
 def _state(runtime_dir: Path) -> dict[str, Any]:
     try:
-        data = json.loads((runtime_dir / POOL_STATE_NAME).read_text(encoding="utf-8"))
+        data = loads_stored((runtime_dir / POOL_STATE_NAME).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}

@@ -11,7 +11,6 @@ writes). A state that says ``running`` while its process is gone is shown as
 from __future__ import annotations
 
 import datetime as dt
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
 from scout.errors import ScoutError
-from scout.fsutil import pid_alive
+from scout.fsutil import loads_stored, pid_alive
 from scout.orchestrator.locks import apply_alive
 from scout.orchestrator.state import DONE_OK, MissionState
 from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, load_state
@@ -110,7 +109,7 @@ def resume_hint(state: MissionState, run_dir: Path | None = None) -> str:
     doc: Any = None
     if run_dir is not None:
         try:
-            doc = json.loads((run_dir / "task.json").read_text(encoding="utf-8"))
+            doc = loads_stored((run_dir / "task.json").read_text(encoding="utf-8"))
         except (OSError, ValueError):
             doc = None
     doc = doc if isinstance(doc, dict) else {}
@@ -141,7 +140,7 @@ def run_row(run_dir: Path, state: MissionState, cost: float = 0.0) -> RunRow:
     pipeline = state.pipeline
     if pipeline is None:
         try:
-            pipeline = json.loads((run_dir / "task.json").read_text()).get("pipeline")
+            pipeline = loads_stored((run_dir / "task.json").read_text()).get("pipeline")
         except (OSError, ValueError, AttributeError):
             pipeline = None
     return RunRow(

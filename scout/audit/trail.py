@@ -20,6 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from scout.fsutil import loads_stored
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
 from scout.audit.journal_query import query
@@ -76,7 +77,7 @@ def audit_trail(run_dir: Path, runtime_dir: Path, *, use_index: bool = True
     state = load_state(run_dir)
     mission_id = state.mission_id or run_dir.name
     try:
-        task_doc = json.loads((run_dir / "task.json").read_text(encoding="utf-8"))
+        task_doc = loads_stored((run_dir / "task.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         task_doc = {}
     flt = JournalFilter(mission=mission_id)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import BatchBudgetExceeded, BudgetExceeded, MissionNotFound, UsageError
-from scout.fsutil import write_atomic
+from scout.fsutil import loads_stored, write_atomic
 from scout.paths import slugify
 
 DIR_NAME = ".batches"
@@ -177,7 +177,7 @@ class BatchRecord:
 
 def load_record(path: Path) -> BatchRecord:
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = loads_stored(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise MissionNotFound(f"no batch record {path}") from None
     except (OSError, ValueError) as exc:

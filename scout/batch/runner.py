@@ -26,7 +26,6 @@ so the display moves while missions run, not only when they end.
 
 from __future__ import annotations
 
-import json
 import os
 import socket
 import time
@@ -37,6 +36,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
+from scout.fsutil import loads_stored
 from scout.batch.inputs import BatchEntry
 from scout.batch.record import FINISHED, BatchRecord, MissionRow, now_iso, stopped_by
 from scout.dist.jobs import MissionJob, MissionJobResult, run_mission_job, submit_mission
@@ -87,7 +87,7 @@ class JournalTail:
                 self._partial[ino] = rest
             for raw in lines:
                 try:
-                    entry = json.loads(raw)
+                    entry = loads_stored(raw)
                 except ValueError:
                     continue  # a torn line: the journal's readers skip it too
                 got = line_usd(entry)

@@ -11,8 +11,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from scout.api import parse_sets
+from scout.api import check_cap, parse_sets
 from scout.errors import UsageError
+from scout.fsutil import make_dirs
 from scout.paths import research_root, runs_dir as default_runs
 from scout.paths import validate_mission_id
 
@@ -46,6 +47,7 @@ def batch_apply(
     batch, so re-running resumes it."""
     from dataclasses import replace as _replace
 
+    max_cost = check_cap(max_cost)
     from scout.batch.inputs import missions_from_queries, missions_in_folder
     from scout.batch.record import BatchRecord, batch_id_for, batches_dir, load_record
     from scout.batch.runner import BatchRunner
@@ -120,7 +122,7 @@ def _batch_lock(record_path: Path) -> Any:
     from scout.batch.record import load_record
     from scout.errors import BatchLocked
 
-    record_path.parent.mkdir(parents=True, exist_ok=True)
+    make_dirs(record_path.parent)
     lock = FileLock(str(record_path.with_suffix(".lock")), timeout=0, thread_local=False)
     try:
         lock.acquire(timeout=0)

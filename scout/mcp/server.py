@@ -32,7 +32,7 @@ from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.server.transport_security import TransportSecuritySettings
 
 from scout import __version__
-from scout.errors import ScoutError
+from scout.errors import ScoutError, machine_error
 from scout.mcp import models as M
 from scout.mcp import tools as T
 from scout.mcp.tools import Workspace
@@ -57,11 +57,22 @@ def _error_text(ws: Workspace, exc: ScoutError) -> str:
     return str(ws.clean(text))
 
 
+def _as_scout_error(exc: BaseException) -> ScoutError | None:
+    """``exc`` as the error an agent is told (its code, message and hint): a ScoutError,
+    or the machine's refusal hidden in an OSError (a full disk, a read-only folder, a
+    100 KB path, a symlink loop) as the CLI's top-level catch reports it; None for a bug
+    (the SDK then says only that the tool failed)."""
+    return exc if isinstance(exc, ScoutError) else machine_error(exc)
+
+
 async def _in_thread(ws: Workspace, fn: Callable[[], _R]) -> _R:
     try:
         return await anyio.to_thread.run_sync(fn)
-    except ScoutError as exc:
-        raise ToolError(_error_text(ws, exc)) from None
+    except Exception as exc:
+        known = _as_scout_error(exc)
+        if known is None:
+            raise
+        raise ToolError(_error_text(ws, known)) from None
 
 
 def _interrupt(thread: threading.Thread) -> None:
@@ -115,8 +126,9 @@ async def run_apply(ws: Workspace, ctx: Context | None, *, cancel_grace_s: float
         raise
     if "error" in outcome:
         exc = outcome["error"]
-        if isinstance(exc, ScoutError):
-            raise ToolError(_error_text(ws, exc)) from None
+        known = _as_scout_error(exc)
+        if known is not None:
+            raise ToolError(_error_text(ws, known)) from None
         raise exc
     if "cancelled" in outcome:
         # the interrupted page is the only thing left to point at (there is no result)
@@ -200,8 +212,11 @@ def build_mcp(ws: Workspace) -> MCPServer:
     async def report(mission_id: str) -> str:
         try:
             return await anyio.to_thread.run_sync(lambda: T.report_markdown(ws, mission_id))
-        except ScoutError as exc:
-            raise ResourceError(_error_text(ws, exc)) from None
+        except Exception as exc:
+            known = _as_scout_error(exc)
+            if known is None:
+                raise
+            raise ResourceError(_error_text(ws, known)) from None
 
     @mcp.resource("scout://missions/{mission_id}/artifacts/{name}",
                   mime_type="application/json",
@@ -210,8 +225,11 @@ def build_mcp(ws: Workspace) -> MCPServer:
         try:
             return await anyio.to_thread.run_sync(
                 lambda: T.artifact_json(ws, mission_id, name))
-        except ScoutError as exc:
-            raise ResourceError(_error_text(ws, exc)) from None
+        except Exception as exc:
+            known = _as_scout_error(exc)
+            if known is None:
+                raise
+            raise ResourceError(_error_text(ws, known)) from None
 
     return mcp
 

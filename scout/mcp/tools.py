@@ -221,8 +221,7 @@ def apply(ws: Workspace, file: str, query: str | None = None,
 
     path = ws.path(file, what="file", kind="file")
     replay_dir = ws.path(replay, what="replay", kind="dir") if replay else None
-    if max_cost is not None and not max_cost >= 0:
-        raise UsageError("max_cost: expected a number of USD, 0 or more")
+    api.check_cap(max_cost, "max_cost")
     hook = ProvidersHook(ws.root, ProviderOptions(replay_dir=replay_dir))
     subscribers = [ProgressRelay(progress)] if progress is not None else []
     result = api.apply(path, query=query, sets=_sets(sets), config=ws.config, root=ws.root,

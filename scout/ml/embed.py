@@ -23,7 +23,7 @@ import hashlib
 import os
 import sqlite3
 
-from scout.fsutil import use_wal
+from scout.fsutil import make_dirs, use_wal
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -133,7 +133,7 @@ class EmbeddingCache:
     """(model key, sha256(text)) → float32 vector, in one SQLite file under runtime/."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_dirs(path.parent)
         self.path = path
         self._lock = threading.Lock()
         self._db = sqlite3.connect(str(path), timeout=30, check_same_thread=False)

@@ -252,11 +252,27 @@ def _code(value: Any) -> str | None:
 
 #: what a malformed record or snapshot (hand-edited, damaged, written by something else)
 #: raises while being folded: it is skipped like a torn line, never a crash
-MALFORMED = (KeyError, TypeError, ValueError, AttributeError)
+MALFORMED = (KeyError, TypeError, ValueError, AttributeError, OverflowError)
+
+
+#: fields a record read from disk must have with these types, when it has them at all:
+#: checked before folding, since ``apply_record`` keys state by them (a phase id of 5
+#: would become a phase of its own before the record's other faults are found)
+_TYPED_FIELDS: tuple[tuple[str, type | tuple[type, ...]], ...] = (
+    ("seq", int), ("ev", str), ("phase", str), ("mission_id", str), ("pid", (int, type(None))))
+
+
+_PHASE_STATUSES = frozenset(s.value for s in PhaseStatus)
 
 
 def fold_read_record(state: MissionState, rec: dict[str, Any]) -> bool:
     """Fold a record read from disk (untrusted); False when it is malformed and skipped."""
+    for key, kind in _TYPED_FIELDS:
+        if key in rec and (not isinstance(rec[key], kind) or isinstance(rec[key], bool)):
+            return False
+    status = rec.get("status")
+    if rec.get("ev") == "phase" and not (isinstance(status, str) and status in _PHASE_STATUSES):
+        return False  # one of the nine, or a 20 MB "status" reaches every table
     try:
         apply_record(state, rec)
     except MALFORMED:

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from scout.errors import storage_error
-from scout.fsutil import write_atomic
+from scout.fsutil import loads_stored, write_atomic
 from scout.orchestrator.state import (
     DONE_OK,
     MALFORMED,
@@ -62,7 +62,8 @@ def iter_log(path: Path, offset: int = 0) -> Iterable[tuple[int, dict[str, Any]]
     """(end offset, record) for every whole, parseable line from ``offset``.
 
     A torn last line (no newline) is not returned; a damaged line in the middle (which
-    only an outside edit can cause) is skipped.
+    only an outside edit can cause) is skipped: one that is not strict JSON
+    (``loads_stored``), not an object, or whose ``seq`` is not a whole number.
     """
     try:
         f = open(path, "rb")  # noqa: SIM115
@@ -76,16 +77,16 @@ def iter_log(path: Path, offset: int = 0) -> Iterable[tuple[int, dict[str, Any]]
             if not raw.endswith(b"\n"):
                 return
             try:
-                rec = json.loads(raw)
+                rec = loads_stored(raw)
             except ValueError:
                 continue
-            if isinstance(rec, dict):
+            if isinstance(rec, dict) and type(rec.get("seq", 0)) is int:
                 yield pos, rec
 
 
 def _read_snapshot(run_dir: Path) -> dict[str, Any] | None:
     try:
-        data = json.loads((run_dir / SNAPSHOT_NAME).read_bytes())
+        data = loads_stored((run_dir / SNAPSHOT_NAME).read_bytes())
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:

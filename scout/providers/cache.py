@@ -23,7 +23,7 @@ import hashlib
 import json
 import sqlite3
 
-from scout.fsutil import use_wal
+from scout.fsutil import make_dirs, use_wal
 import threading
 import time
 from collections.abc import Callable
@@ -75,7 +75,7 @@ class ReplyCache:
     def _db(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
         if conn is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            make_dirs(self.path.parent)
             conn = sqlite3.connect(self.path, timeout=30.0, check_same_thread=False)
             use_wal(conn)
             conn.execute("PRAGMA synchronous=NORMAL")

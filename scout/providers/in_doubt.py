@@ -14,12 +14,13 @@ no process works on the mission.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from scout.fsutil import loads_stored
 
 SENT = "sent"
 _CALL = re.compile(rb'"call":\s*"([0-9a-f]{8,32})"')
@@ -99,7 +100,7 @@ def scan_in_doubt(runtime_dir: str | Path,
             cid = m.group(1).decode()
             if _SENT.search(raw):
                 try:
-                    e = json.loads(raw)
+                    e = loads_stored(raw)
                 except ValueError:
                     continue  # a torn line: the read reports it elsewhere
                 if isinstance(e, dict) and e.get("result") == SENT and call_id(e) == cid \

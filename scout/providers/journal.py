@@ -39,6 +39,8 @@ from typing import Any
 
 import filelock
 
+from scout.fsutil import loads_stored, make_dirs
+
 JOURNAL_NAME = "request_journal.jsonl"
 DEFAULT_MAX_BYTES = 50 * 1024 * 1024
 _STAMP = r"\d{8}T\d{6}\.\d{6}Z(?:-\d+)?"
@@ -124,7 +126,7 @@ class Journal:
             self._fd = self._lock_fd = None
             self._pid = os.getpid()
         if self._lock_fd is None:
-            self.dir.mkdir(parents=True, exist_ok=True)
+            make_dirs(self.dir)
             self._lock_fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
 
     def _open_journal(self) -> int:
@@ -227,8 +229,9 @@ def journal_streams(runtime_dir: str | Path) -> list[list[Path]]:
     live: dict[str | None, Path] = {}
     try:
         names = [p.name for p in d.iterdir()]
-    except OSError:
-        return []
+    except (FileNotFoundError, NotADirectoryError):
+        return []  # no runtime folder yet: no journal. One we may not read is not empty:
+        # PermissionError goes up (RUN022), never "no calls, $0.00" (was: every OSError)
     for name in names:
         if name == JOURNAL_NAME:
             live[None] = d / name
@@ -276,7 +279,7 @@ def _iter_files(files: list[Path], torn: list[TornLine] | None) -> Iterator[dict
                 if raw in (b"\n", b""):
                     continue
                 try:
-                    entry = json.loads(raw)
+                    entry = loads_stored(raw)
                 except ValueError:
                     entry = None
                 if isinstance(entry, dict):

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from scout.adapters.contract import Secret
 from scout.errors import ConfigError
+from scout.fsutil import loads_stored
 from scout.i18n import N_
 from scout.spec.models import Duration
 
@@ -167,10 +168,12 @@ def read_pool_config(path: str | Path, env: Mapping[str, str] | None = None
                                   "fill it in and chmod 600 it").format(path=path))
     check_mode(path)
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = loads_stored(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise ConfigError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg})",
                           code="CFG012") from None
+    except ValueError as exc:  # not UTF-8, or nested deeper than the parser goes
+        raise ConfigError(f"{path}: not valid JSON ({exc})", code="CFG012") from None
     fmt = "seed" if isinstance(raw, dict) and "providers" in raw and "pools" not in raw else "scout"
     if fmt == "seed":
         raw = _seed_to_scout(raw)

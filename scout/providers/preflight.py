@@ -23,6 +23,7 @@ from typing import Any
 from scout.config.settings import ADAPTER_TYPES, AdapterSettings
 from scout.config.models import ChainLink, Config
 from scout.errors import ConfigError, ScoutError
+from scout.fsutil import make_dirs
 from scout.i18n import N_
 from scout.providers.pool_config import POOL_CONFIG_NAME, PoolDef
 
@@ -315,7 +316,7 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
     out.append(_quota_check(config, env))
     runtime = root / "runtime"
     try:
-        runtime.mkdir(parents=True, exist_ok=True)
+        make_dirs(runtime)
         probe = runtime / ".doctor-probe"
         probe.write_text("ok")
         probe.unlink()

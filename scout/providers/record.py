@@ -35,7 +35,7 @@ from typing import Any
 
 import httpx
 
-from scout.fsutil import write_atomic
+from scout.fsutil import loads_stored, write_atomic
 from scout.errors import CassetteInvalid, ReplayMiss
 from scout.i18n import N_
 from scout.providers.codec import decode_reply, encode_reply
@@ -93,7 +93,7 @@ def read_json(path: Path) -> Any:
             raise _bad(path, "is not a regular file")
         if path.stat().st_size > MAX_FILE_BYTES:
             raise _bad(path, f"is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
-        return json.loads(path.read_text(encoding="utf-8"))
+        return loads_stored(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise _bad(path, f"is not valid JSON ({type(exc).__name__})") from None
     except FileNotFoundError:

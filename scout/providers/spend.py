@@ -21,7 +21,6 @@ totals are the same as summing every entry of :func:`~scout.providers.journal.it
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import threading
@@ -30,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scout.fsutil import loads_stored
 from scout.providers.journal import journal_files
 
 #: bytes compared to tell a continued file from a replaced one
@@ -131,7 +131,7 @@ class SpendTally:
             if not raw.strip():
                 continue
             try:
-                got = line_usd(json.loads(raw))
+                got = line_usd(loads_stored(raw))
             except ValueError:
                 continue  # a torn line: every journal reader skips it
             if got is not None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from scout.fsutil import write_atomic
+from scout.fsutil import loads_stored, write_atomic
 
 
 @dataclass(frozen=True)
@@ -188,10 +188,10 @@ class FileDoc:
 
     def _load(self) -> dict[str, Any]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = loads_stored(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return {}
-        except json.JSONDecodeError:
+        except ValueError:  # not JSON, not UTF-8, nested past the parser
             if self.on_bad is not None:
                 raise self.on_bad(self.path) from None
             raise

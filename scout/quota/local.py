@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import ConfigError
-from scout.fsutil import use_wal
+from scout.fsutil import make_dirs, use_wal
 from scout.quota.base import (RESERVATION_LEASE_S, BudgetScope, ClaimResult, FileDoc,
                               Reservation, SharedDoc, gcra, refuses)
 
@@ -50,7 +50,7 @@ class LocalQuota:
         self._lock = threading.Lock()
         self._docs: dict[str, FileDoc] = {}
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            make_dirs(self.path.parent)
             self.busy_timeout_s = busy_timeout_s
             self._conn: sqlite3.Connection | None = None
             with self._tx() as db:

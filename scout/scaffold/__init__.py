@@ -18,12 +18,13 @@ shared report sections built into scout (``_report.md.j2``).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from scout.errors import UsageError
-from scout.fsutil import write_atomic
+from scout.fsutil import make_dirs, write_atomic
 from scout.suggest import did_you_mean
 from scout.schemas.task import INPUT_TYPES
 
@@ -60,6 +61,16 @@ def check_kind_name(kind: str) -> str:
     return kind
 
 
+@functools.cache
+def scaffold_artifacts() -> frozenset[str]:
+    """The artifacts the scaffolded pipeline's phases produce (``produces: [...]`` in
+    files/pipeline.yaml): an --input of one of these names made a kind that does not
+    validate."""
+    text = (FILES / "pipeline.yaml").read_text(encoding="utf-8")
+    return frozenset(name.strip() for m in re.finditer(r"produces:\s*\[([^\]]*)\]", text)
+                     for name in m.group(1).split(",") if name.strip())
+
+
 def parse_inputs(specs: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
     """``NAME:TYPE`` (TYPE defaults to string) of each ``--input``; the default when none."""
     out: list[tuple[str, str]] = []
@@ -73,6 +84,11 @@ def parse_inputs(specs: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
             raise UsageError(f"--input {spec!r}: '{name}' is taken (every kind has budget "
                              "and min_rating; the others are the Task's own fields)",
                              hint="pick another name")
+        if name in scaffold_artifacts():
+            made = ", ".join(sorted(scaffold_artifacts()))
+            raise UsageError(f"--input {spec!r}: '{name}' is taken: the kind's phases "
+                             f"produce an artifact of that name ({made}), and an input may "
+                             "not share it (SPEC020)", hint="pick another name")
         if kind not in TYPES:
             raise UsageError(f"--input {spec!r}: unknown type '{kind}' (one of "
                              f"{', '.join(TYPES)})",
@@ -148,7 +164,7 @@ def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
                 .replace("__ABOUT__", " in a place" if any(k == "place" for _, k in declared)
                          else ""))
         text = text.replace("__KIND__", kind).replace("__FILE__", file).replace("__WORDS__", words)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_dirs(path.parent)
         write_atomic(path, text)
         out.append(Written(path, what))
     return out

@@ -50,7 +50,9 @@ from scout.errors import (
     NotServed,
     ReportNotFound,
     ScoutError,
+    StorageError,
     UsageError,
+    machine_error,
 )
 from scout.paths import MISSION_ID_RE, validate_mission_id
 from scout.adapters.contract import Secret
@@ -94,8 +96,8 @@ def _status_of(exc: ScoutError) -> int:
         return 422
     if isinstance(exc, UsageError):
         return 400
-    if isinstance(exc, ConfigError):
-        return 503  # the deployment is misconfigured, not the request
+    if isinstance(exc, (ConfigError, StorageError)):
+        return 503  # the deployment is misconfigured (or its disk refuses), not the request
     return 500
 
 
@@ -120,6 +122,16 @@ def create_app(settings: ServerSettings) -> Any:
     def _scout_error(_request: Request, exc: ScoutError) -> JSONResponse:
         body = {"error": {"code": exc.code, "message": exc.message, "hint": exc.hint}}
         return JSONResponse(clean(body), status_code=_status_of(exc))
+
+    @app.exception_handler(OSError)
+    def _machine_error(request: Request, exc: OSError) -> JSONResponse:
+        # the machine's refusal (an unreadable runtime folder, a full disk, a 100 KB
+        # path) answers in the API's error shape, as the CLI says it; anything else is
+        # a bug and stays a 500
+        known = machine_error(exc)
+        if known is None:
+            raise exc
+        return _scout_error(request, known)
 
     @app.exception_handler(StarletteHTTPException)
     def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scout.fsutil import loads_stored
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
 from scout.audit.journal_query import query
@@ -118,7 +119,7 @@ def read_task(run_dir: Path) -> dict[str, Any]:
     """``task.json``: the request (query, pipeline, inputs) and the parsed Task; {} when
     missing or unreadable."""
     try:
-        doc = json.loads((run_dir / "task.json").read_text(encoding="utf-8"))
+        doc = loads_stored((run_dir / "task.json").read_text(encoding="utf-8"))
     except (OSError, ValueError, UnicodeDecodeError):
         return {}
     return doc if isinstance(doc, dict) else {}

@@ -396,7 +396,8 @@ class Mission(StrictModel):
     query: str | None = None
     inputs: dict[str, Any] = Field(default_factory=new_dict)
     runs_dir: str | None = None
-    max_cost: float | None = Field(default=None, ge=0, description="USD cap for the mission")
+    max_cost: float | None = Field(default=None, ge=0, allow_inf_nan=False,
+                                   description="USD cap for the mission")
 
     @model_validator(mode="after")
     def _has_request(self) -> "Mission":

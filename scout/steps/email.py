@@ -39,7 +39,7 @@ from filelock import FileLock
 
 from scout.i18n import N_
 from scout.errors import InvalidAddress, NothingToSend, StepError
-from scout.fsutil import write_atomic
+from scout.fsutil import loads_stored, make_dirs, write_atomic
 from scout.adapters.contract import EmailRequest
 from scout.schemas.records import Report
 from scout.schemas.sources import EmailDelivery
@@ -85,7 +85,7 @@ def ledger_state(run_dir: Path, key: str) -> dict[str, Any] | None:
     last = None
     for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
         try:
-            row = json.loads(line)
+            row = loads_stored(line)
         except ValueError:
             continue  # a torn last line (crash mid-append): it recorded nothing
         if isinstance(row, dict) and row.get("key") == key:
@@ -173,7 +173,7 @@ def run(ctx: StepContext) -> EmailDelivery:
                              f"{LEDGER} and apply with --force {ctx.phase_id})")
     msg, attached = build_message(ctx, report, params, to, cc, subject, key)
     eml = ctx.run_dir / OUTBOX / f"{key[:32]}.eml"
-    eml.parent.mkdir(parents=True, exist_ok=True)
+    make_dirs(eml.parent)
     write_atomic(eml, bytes(msg), mode=0o600)
     _append(ctx.run_dir, {"key": key, "status": "sending", "at": _now()})
     try:

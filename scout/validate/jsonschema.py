@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from scout.config.settings import ADAPTER_TYPES
 from scout.config.models import ConfigDoc
+from scout.fsutil import make_dirs
 from scout.spec.models import Mission, Pipeline
 from scout.stepkit.registry import STEP_KINDS
 
@@ -105,7 +106,7 @@ def render(schema: dict[str, Any]) -> str:
 
 
 def write_schemas(folder: Path) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
+    make_dirs(folder)
     written = []
     for name, make in SCHEMA_FILES.items():
         path = folder / name

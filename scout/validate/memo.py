@@ -25,6 +25,7 @@ validate, and the later result is kept).
 from __future__ import annotations
 
 import os
+import stat
 import threading
 from collections import OrderedDict
 from pathlib import Path
@@ -42,10 +43,19 @@ _memo: OrderedDict[tuple[Any, ...], tuple[tuple[Any, ...], LoadedSpec, Config]] 
 
 
 def _read(path: Path | None) -> bytes | None:
+    """The bytes of a spec or config file as its loader may read them: none for what is
+    not a regular file (``--config /dev/zero`` read here without end, until the machine
+    ran out of memory) and at most the spec size limit plus one byte (past it the loader
+    refuses the file anyway)."""
     if path is None:
         return None
+    from scout.spec.yamlload import max_spec_bytes
+
     try:
-        return path.read_bytes()
+        with open(path, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                return None
+            return f.read(max(max_spec_bytes(), 0) + 1)
     except OSError:
         return None
 
@@ -54,9 +64,14 @@ def _folder_stamp(folder: Path) -> tuple[Any, ...]:
     """Every file under ``folder``: relative name, size, modification time (ns)."""
     out: list[tuple[str, int, int]] = []
     stack = [folder]
-    while stack:
+    seen: set[tuple[int, int]] = set()  # folders by (device, inode): a symlink back up
+    while stack:                          # (templates/a -> .) is walked once, not forever
         here = stack.pop()
         try:
+            st_here = here.stat()
+            if (st_here.st_dev, st_here.st_ino) in seen:
+                continue
+            seen.add((st_here.st_dev, st_here.st_ino))
             entries = list(os.scandir(here))
         except OSError:
             continue

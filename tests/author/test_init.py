@@ -83,7 +83,11 @@ def test_the_kind_asks_only_what_it_was_given_and_runs_without_it(
 
 @pytest.mark.parametrize("spec, said", [
     ("Brand", "the name must be"), ("city:plase", "did you mean 'place'?"),
-    ("budget:money", "'budget' is taken"), ("tags:list", "unknown type 'list'")])
+    ("budget:money", "'budget' is taken"), ("tags:list", "unknown type 'list'"),
+    # the name of an artifact the kind's phases produce: a kind that failed validation
+    # (SPEC020) was written with exit 0
+    ("task:place", "'task' is taken"), ("candidates:string", "'candidates' is taken"),
+    ("report:string", "'report' is taken")])
 def test_init_refuses_bad_inputs(tmp_path: Path, spec: str, said: str) -> None:
     code, _, err = run("init", "vets", "--dir", str(tmp_path), "--input", spec)
     assert code == 2 and said in err

@@ -172,3 +172,19 @@ def test_an_artifact_path_that_is_a_folder_is_a_clear_error(research_root: Path,
     proc = _apply(research_root, runs, _env(research_root))
     _assert_clean_failure(proc, ("RUN023",))
     assert "candidates.json" in proc.stderr and "folder" in proc.stderr
+
+
+@pytest.mark.parametrize("where", ["runs/M", "runs/M/artifacts", "runtime"])
+def test_a_file_where_a_folder_goes_is_a_clear_error(research_root: Path, tmp_path: Path,
+                                                     where: str) -> None:
+    """A file at the run dir, its artifacts/ or the runtime/ folder: Path.mkdir raised
+    FileExistsError there, which no error maps, so it was an internal error (exit 70);
+    fsutil.make_dirs says ENOTDIR, which is RUN023, as a file in a parent's place was."""
+    runs = tmp_path / "runs"
+    blocker = (research_root if where == "runtime" else tmp_path) / where.replace("M", MISSION)
+    blocker.parent.mkdir(parents=True, exist_ok=True)
+    blocker.write_text("in the way")
+    proc = _apply(research_root, runs, _env(research_root))
+    _assert_clean_failure(proc, ("RUN023",))
+    assert str(blocker) in proc.stderr and "a file stands where a folder is expected" in proc.stderr
+    assert blocker.read_text() == "in the way"  # nothing of the user's is replaced

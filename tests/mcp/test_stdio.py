@@ -172,6 +172,23 @@ async def test_paths_outside_the_root_are_refused(tmp_path: Path) -> None:
     assert not (root / "runs").exists()
 
 
+async def test_a_path_the_system_refuses_is_a_located_tool_error(tmp_path: Path) -> None:
+    """A 100 KB path (ENAMETOOLONG) or a symlink loop: the tool's error says USE004 with
+    the path clipped, as the CLI does (it said only "Error executing tool validate")."""
+    root = demo_root(tmp_path)
+    (root / "loop1").symlink_to(root / "loop2")
+    (root / "loop2").symlink_to(root / "loop1")
+    calls = [("validate", {"path": "x" * 100_000}),
+             ("plan", {"file": "x" * 5000, "query": DEMO_QUERY}),
+             ("validate", {"path": "loop1"})]
+    async with scout_mcp(root) as client:
+        results = [(tool, await client.call_tool(tool, args)) for tool, args in calls]
+    for tool, result in results:
+        text = result.content[0].text
+        assert result.is_error and "USE004" in text, (tool, text[:300])
+        assert len(text) < 1000, tool
+
+
 async def test_a_failed_apply_says_where_its_stopped_report_is(tmp_path: Path) -> None:
     # an empty cassette answers no provider call: the search phase fails, offline
     root = demo_root(tmp_path)
