@@ -35,13 +35,9 @@ from scout.config.models import Config
 from scout.errors import MissionNotFound, PhaseExecutionError, SpecInvalid, UsageError
 from scout.orchestrator.artifact_store import ArtifactStore
 from scout.orchestrator.events import Subscriber
-from scout.orchestrator.mission import (
-    MissionInterrupted,
-    MissionRequest,
-    MissionResult,
-    MissionRunner,
-    Preflight,
-)
+from scout.orchestrator.mission import MissionRunner, Preflight
+from scout.orchestrator.mission_request import MissionRequest
+from scout.orchestrator.mission_result import MissionInterrupted, MissionResult
 from scout.orchestrator.planner import PhasePlan
 from scout.orchestrator.options import GatewayFactory
 from scout.orchestrator.state import MissionState

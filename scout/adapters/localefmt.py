@@ -40,7 +40,7 @@ class Formatter:
     def amount(self, amount: float, currency: str) -> str:
         # the same spelling as the report's own tables ("135 EUR" in English, "135 €" in
         # Spanish), so one price never reads two ways on one page
-        from scout.i18n import format_money_parts
+        from scout.i18n.numbers import format_money_parts
 
         whole = abs(amount - round(amount)) < 0.005
         return format_money_parts(amount, currency, self.lang, 0 if whole else 2)

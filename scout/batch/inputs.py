@@ -203,7 +203,7 @@ def missions_from_queries(pipeline: Path, queries: Path, *, runs_dir: str | None
                           sets: dict[str, Any] | None = None) -> list[BatchEntry]:
     """One mission per row of ``queries``, all on ``pipeline``; ``sets`` apply to every
     row (a row's own inputs win)."""
-    from scout.orchestrator.mission import coerce_inputs
+    from scout.orchestrator.mission_request import coerce_inputs
     from scout.spec.models import Pipeline
     from scout.validate import load_valid_pipeline
 

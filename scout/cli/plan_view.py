@@ -39,7 +39,8 @@ def _value(v: Any, type_name: str = "") -> str:
     boolean is yes / no. Numbers and text stay as parsed."""
     import datetime as dt
 
-    from scout.i18n import format_duration, format_value
+    from scout.i18n.numbers import format_duration
+    from scout.i18n.values import format_value
     from scout.schemas.task import DateRange, Money, Month, restore
 
     if type_name == "duration" and isinstance(v, (int, float)):

@@ -3,15 +3,10 @@
 :class:`MissionRunner` ties the pieces together: it resolves the request's inputs
 against the pipeline, takes the mission lock, opens the state log and the artifact
 store, calls the injected ``preflight`` hook, runs the scheduler (``runner.py``) and
-turns the outcome into a mission status and an exit code (DESIGN.md §3):
-
-- 0 ``succeeded``, or ``succeeded_partial`` (an optional phase failed or was blocked,
-  or a fan-out succeeded partially; the CLI warns);
-- 1 ``failed`` (a required phase ended failed_terminal, blocked or not started);
-- 4 ``stopped_budget`` (a step raised ``BudgetExceeded``; state saved, resumable; the
-  result's and the final record's ``stop_code`` say which cap: RUN004 the mission's,
-  RUN008 its batch's);
-- Ctrl-C: the state is saved (``interrupted``) and :class:`MissionInterrupted` raised.
+turns the outcome into a mission status and an exit code (DESIGN.md §3; the mapping
+and :class:`~scout.orchestrator.mission_result.MissionResult` are
+:mod:`scout.orchestrator.mission_result`'s). The request and its inputs are
+:mod:`scout.orchestrator.mission_request`'s.
 
 A mission that stops before its report phase (failed, at its cap, interrupted) writes
 the stopped page in ``report.md``'s place (scout/report/stopped.py): what stopped it,
@@ -35,23 +30,17 @@ import os
 import random
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from scout.config.models import Config
-from scout.errors import (
-    EXIT_BUDGET,
-    EXIT_OK,
-    EXIT_PHASE_FAILED,
-    PhaseExecutionError,
-    ScoutError,
-    UsageError,
-)
+from scout.errors import ScoutError
 from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash, value_hash
 from scout.spec.dag import PhaseGraph
 from scout.orchestrator.locks import mission_lock
+from scout.orchestrator.mission_request import MissionRequest, coerce_inputs, expand_force, input_values
+from scout.orchestrator.mission_result import MissionInterrupted, MissionResult, verdict
 from scout.orchestrator.planner import PhasePlan, plan
 from scout.orchestrator.records import MissionRecord
 from scout.orchestrator.executor import Executor
@@ -60,7 +49,7 @@ from scout.orchestrator.phase_run import Art
 from scout.spec.dag import producers
 from scout.orchestrator.options import GatewayFactory, RunOptions
 from scout.orchestrator.runner import Runner
-from scout.orchestrator.state import DONE_OK, MissionState, PhaseState
+from scout.orchestrator.state import MissionState, PhaseState
 from scout.orchestrator.stop_page import report_current, write_stop_page
 from scout.orchestrator.state_store import (
     Durability,
@@ -71,137 +60,13 @@ from scout.orchestrator.state_store import (
 )
 from scout.paths import mission_dir
 from scout.schemas.task import Task
-from scout.spec.models import Phase, Pipeline
+from scout.spec.models import Pipeline
 from scout.stepkit.context import StepRequest
-from scout.suggest import did_you_mean
-from scout.task.build import LANG_KEY
-from scout.task.lang import coerce_lang
-from scout.task.values import coerce, to_jsonable
+from scout.task.values import to_jsonable
 
-__all__ = ["MissionInterrupted", "MissionRequest", "MissionResult", "MissionRunner",
-           "PhaseExecutionError", "Preflight", "coerce_inputs", "expand_force", "input_values"]
+__all__ = ["MissionRunner", "Preflight"]
 
 Preflight = Callable[[Pipeline, Config, list[str]], "Iterable[str] | None"]
-
-
-@dataclass
-class MissionRequest:
-    """What to run: resolved by ``scout.api`` from a Mission document or the CLI."""
-
-    pipeline_path: Path
-    mission_id: str
-    runs_dir: Path
-    query: str | None = None
-    #: input overrides as written (mission ``inputs:`` then ``--set``); coerced here
-    inputs: dict[str, Any] = field(default_factory=dict)
-    #: where each override came from: "mission" or "set"
-    input_sources: dict[str, str] = field(default_factory=dict)
-    max_cost: float | None = None
-    mission_file: Path | None = None
-
-
-@dataclass
-class MissionResult:
-    mission_id: str
-    run_dir: Path
-    status: str  # succeeded | succeeded_partial | failed | stopped_budget
-    exit_code: int
-    phases: dict[str, PhaseState]
-    reason: str | None = None
-    report_path: Path | None = None
-    warnings: list[str] = field(default_factory=list)
-    #: adapter -> why it could not be reached (connection refused, no DNS), once each
-    unreachable: dict[str, str] = field(default_factory=dict)
-    #: the code of the error that stopped a ``stopped_budget`` mission: RUN004 (its own
-    #: max_cost) or RUN008 (its batch's --max-cost); None for every other status
-    stop_code: str | None = None
-    #: the page a mission that stopped before its report wrote in report.md's place
-    #: (what failed or stopped it, why, what to do); None when it finished or has none
-    stopped_report: Path | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "mission_id": self.mission_id,
-            "run_dir": str(self.run_dir),
-            "status": self.status,
-            "exit_code": self.exit_code,
-            "reason": self.reason,
-            "stop_code": self.stop_code,
-            "report_path": str(self.report_path) if self.report_path else None,
-            "stopped_report": str(self.stopped_report) if self.stopped_report else None,
-            "warnings": list(self.warnings),
-            "phases": {pid: st.to_dict() for pid, st in self.phases.items()},
-        }
-
-
-class MissionInterrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a mission; its state is saved and the next apply resumes it.
-
-    Still a ``KeyboardInterrupt``, so every caller that stops on one still does (a batch,
-    the API's users); it carries where the mission is, so ``scout apply`` can say it
-    instead of a bare "aborted"."""
-
-    def __init__(self, mission_id: str, run_dir: Path, report: Path | None) -> None:
-        super().__init__(f"mission {mission_id} interrupted")
-        self.mission_id = mission_id
-        self.run_dir = run_dir
-        #: the page that says the mission was interrupted (None: not written)
-        self.report = report
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # rebuilt with its own arguments when it crosses a process (a Dask worker)
-        return (type(self), (self.mission_id, self.run_dir, self.report))
-
-
-def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any]) -> dict[str, Any]:
-    """Overrides coerced to their declared types; unknown names are usage errors."""
-    out: dict[str, Any] = {}
-    for name, value in overrides.items():
-        decl = pipeline.inputs.get(name)
-        if decl is None and name == LANG_KEY:  # the request's language (en | es), reserved
-            try:
-                out[name] = coerce_lang(value)
-            except ValueError as exc:
-                raise UsageError(f"input 'lang': {exc}", hint="e.g. --set lang=es") from None
-            continue
-        if decl is None:
-            raise UsageError(f"pipeline '{pipeline.name}' has no input '{name}'",
-                             hint=did_you_mean(name, pipeline.inputs, what="inputs")
-                             or f"its inputs: {', '.join(pipeline.inputs) or 'none'}")
-        try:
-            out[name] = coerce(decl.type, value, items=decl.items)
-        except ValueError as exc:
-            raise UsageError(f"input '{name}' ({decl.type}): {exc}") from None
-        out[name] = decl.canonical(out[name])
-        off = decl.off_enum(out[name])
-        if off:
-            raise UsageError(f"input '{name}': {', '.join(map(repr, off))} is not one of "
-                             f"{decl.enum}")
-    return out
-
-
-def input_values(pipeline: Pipeline, coerced: dict[str, Any]) -> dict[str, Any]:
-    """Values of declared inputs known before any phase runs: defaults, then overrides."""
-    values: dict[str, Any] = {}
-    for name, decl in pipeline.inputs.items():
-        if decl.default is not None:
-            values[name] = coerce(decl.type, decl.default, items=decl.items)
-    values.update(coerced)
-    return values
-
-
-def expand_force(graph: PhaseGraph, force: Iterable[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    phases = graph.pipeline.phases
-    for pid in force:
-        if pid not in phases:
-            raise UsageError(f"--force {pid}: no such phase",
-                             hint=did_you_mean(pid, phases, what="phases"))
-        out[pid] = f"forced by --force {pid}"
-    for pid in list(out):
-        for d in graph.downstream(pid):
-            out.setdefault(d, f"downstream of --force {pid}")
-    return out
 
 
 class _MissionAccess:
@@ -399,9 +264,9 @@ class MissionRunner:
                     store.append(MissionRecord("interrupted", {
                         "reason": "interrupted (Ctrl-C)", "exit_code": 130}).to_dict())
                     raise MissionInterrupted(mid, self.run_dir, page) from exc
-                status, code, reason, warnings = self._verdict(outcome.stop,
-                                                               outcome.stop_reason,
-                                                               store.state)
+                status, code, reason, warnings = verdict(self.pipeline, self.graph.order(),
+                                                         outcome.stop, outcome.stop_reason,
+                                                         store.state)
                 stop_code = outcome.stop_code if status == "stopped_budget" else None
                 # the page first, for the same reason as above
                 stopped_page = (self._stopped_report(store.state, bus, (status, reason))
@@ -435,33 +300,6 @@ class MissionRunner:
         except ScoutError:  # no task yet, or a damaged one that F0 rewrites
             return None
         return value if isinstance(value, Task) else None
-
-    def _verdict(self, stop: str | None, stop_reason: str | None, state: MissionState
-                 ) -> tuple[str, int, str | None, list[str]]:
-        warnings: list[str] = []
-        if stop == "budget":
-            return "stopped_budget", EXIT_BUDGET, stop_reason, warnings
-        required_bad: list[str] = []
-        optional_bad: list[str] = []
-        partial: list[str] = []
-        for pid in self.graph.order():
-            st = state.phases.get(pid)
-            status = st.status if st else "pending"
-            phase: Phase = self.pipeline.phases[pid]
-            if status in DONE_OK or status == "skipped":
-                if status == "succeeded_partial":
-                    partial.append(pid)
-                continue
-            (optional_bad if phase.optional else required_bad).append(f"{pid} {status}")
-        if stop == "failed" or required_bad:
-            return "failed", EXIT_PHASE_FAILED, stop_reason or "; ".join(required_bad), warnings
-        if optional_bad:
-            warnings.append("optional phase(s) did not succeed: " + ", ".join(optional_bad))
-        if partial:
-            warnings.append("partial results: " + ", ".join(
-                f"{pid} ({state.phases[pid].reason})" for pid in partial))
-        status = "succeeded_partial" if warnings else "succeeded"
-        return status, EXIT_OK, None, warnings
 
     def _report_path(self, state: MissionState, stopped_page: Path | None) -> Path | None:
         path = self.run_dir / "report.md"

@@ -1,7 +1,7 @@
 """The seed's Python names, where the seed documents them: thin re-exports of
 ``scout.api`` (``run_mission``, ``get_mission_state``, ``get_mission_artifacts``,
 ``register_phase_handler``, ``PhaseExecutionError``) and of the mission runner itself
-(``scout.orchestrator.mission``).
+(``scout.orchestrator.mission``, ``.mission_request``, ``.mission_result``).
 
 This is the one module of the orchestrator that imports ``scout.api`` (a layer above):
 it is a compatibility face kept for the seed's users, and nothing in scout imports it,
@@ -13,9 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from scout.orchestrator.mission import (MissionRequest, MissionResult, MissionRunner,
-                                        PhaseExecutionError, Preflight, coerce_inputs,
-                                        expand_force, input_values)
+from scout.errors import PhaseExecutionError
+from scout.orchestrator.mission import MissionRunner, Preflight
+from scout.orchestrator.mission_request import (MissionRequest, coerce_inputs, expand_force,
+                                                input_values)
+from scout.orchestrator.mission_result import MissionResult
 
 __all__ = ["MissionRequest", "MissionResult", "MissionRunner", "PhaseExecutionError",
            "Preflight", "coerce_inputs", "expand_force", "get_mission_artifacts",

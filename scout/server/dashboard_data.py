@@ -64,7 +64,8 @@ def request_view(parsed: dict[str, Any], lang: str) -> RequestView:
     asked" shows them, never their JSON."""
     from pydantic import ValidationError
 
-    from scout.i18n import format_date, format_value, localize
+    from scout.i18n.messages import localize
+    from scout.i18n.values import format_date, format_value
     from scout.schemas.task import Task
 
     try:

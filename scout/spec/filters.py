@@ -1,7 +1,9 @@
 """Jinja filters available in every template and expression (reports and specs alike).
 
 They live beside the spec layer because the validator must know their names to reject
-an unknown filter before anything runs; they are pure functions with no I/O.
+an unknown filter before anything runs; they are pure functions with no I/O. The locale
+filters import their formatting (scout.i18n.numbers, .values, .messages) when called:
+``scout validate`` loads this module for the names alone and formats nothing.
 """
 
 from __future__ import annotations
@@ -50,15 +52,19 @@ def arg_rule(rule: Any) -> Any:
 @_filter
 def money(value: Any, digits: int = 0, *, lang: str = "en") -> str:
     """200 EUR → '200 EUR' (en), '200 €' (es); None → '—'."""
+    from scout.i18n.values import format_money
+
     if isinstance(value, Money):
-        return i18n.format_money(value, lang, digits)
+        return format_money(value, lang, digits)
     return "—" if value is None else str(value)
 
 
 @_filter
 def rating(value: Any, scale: int = 10, *, lang: str = "en") -> str:
     """8.25 → '8.2/10' (en), '8,2/10' (es); None → '—'."""
-    return i18n.format_rating(value, lang, scale)
+    from scout.i18n.numbers import format_rating
+
+    return format_rating(value, lang, scale)
 
 
 # Locale-aware filters: every template may use them; the report environment binds
@@ -66,19 +72,25 @@ def rating(value: Any, scale: int = 10, *, lang: str = "en") -> str:
 @_filter
 def number(value: Any, digits: int | None = None, *, lang: str = "en") -> str:
     """3120 → '3,120' (en), '3120' (es); ``number(1)`` fixes one decimal."""
-    return i18n.format_number(value, lang, digits)
+    from scout.i18n.numbers import format_number
+
+    return format_number(value, lang, digits)
 
 
 @_filter
 def date(value: Any, form: str = "long", *, lang: str = "en") -> str:
     """A date (or ISO string) in words: 'September 15, 2026', '15 de septiembre de 2026'."""
-    return i18n.format_date(value, lang, form)
+    from scout.i18n.values import format_date
+
+    return format_date(value, lang, form)
 
 
 @_filter
 def month(value: Any, *, lang: str = "en") -> str:
     """A month: 'September 2026' (en), 'septiembre de 2026' (es)."""
-    return i18n.format_month(value, lang)
+    from scout.i18n.values import format_month
+
+    return format_month(value, lang)
 
 
 def _value_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
@@ -92,27 +104,33 @@ def _value_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
 @arg_rule(_value_args)
 def value(v: Any, type_name: str = "", *, lang: str = "en") -> str:
     """A Task value by its declared type (money, rating, month, date range, date…)."""
-    return i18n.format_value(v, type_name, lang)
+    from scout.i18n.values import format_value
+
+    return format_value(v, type_name, lang)
 
 
 @_filter
 def l10n(text: Any, *, lang: str = "en", catalog: Any = None) -> str:
     """English text a step wrote from a msgid (a flag, a notice), in the report's language
     (``catalog``: the report's translations, the project's words included)."""
-    return i18n.localize(text, lang, catalog=catalog)
+    from scout.i18n.messages import localize
+
+    return localize(text, lang, catalog=catalog)
 
 
 @_filter
 def usd(value: Any, *, lang: str = "en") -> str:
     """A cost in dollars, cents shown to four places below one cent: '$0.0050' (en),
     '0,0050 US$' (es)."""
+    from scout.i18n.numbers import format_money_parts
+
     if value is None:
         return "—"
     v = float(value)
     digits = 4 if 0 < v < 0.01 else 2
     if i18n.lang_of(lang) == "en":
         return f"${v:.{digits}f}"
-    return i18n.format_money_parts(v, "USD", lang, digits)
+    return format_money_parts(v, "USD", lang, digits)
 
 
 @_filter
@@ -129,7 +147,9 @@ def md_cell(value: Any) -> str:
 @_filter
 def duration(seconds: Any, lang: str = "en") -> str:
     """Seconds as a length people read: 912 → '15 min 12 s', 5400 → '1 h 30 min'."""
-    return i18n.format_duration(seconds, lang)
+    from scout.i18n.numbers import format_duration
+
+    return format_duration(seconds, lang)
 
 
 @_filter

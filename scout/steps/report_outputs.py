@@ -60,7 +60,7 @@ def dag_picture_of(pipeline: Any, mission: Any, lang: str) -> str:
 
 def chart_picture(ctx: StepContext) -> str | None:
     """Price against rating of the candidates, when the phase has a shortlist."""
-    from scout.i18n import format_money_parts, format_number, format_rating
+    from scout.i18n.numbers import format_money_parts, format_number, format_rating
     from scout.report.svg import Point, price_rating_svg
 
     shortlist = _artifact(ctx, "Shortlist")

@@ -49,7 +49,7 @@ def collect_evidence(inputs: dict[str, Any]) -> tuple[list[str], list[Evidence]]
     return names, evidence
 
 
-#: why a synthesis link did not answer, as the report says it (scout/i18n.py localises it)
+#: why a synthesis link did not answer, as the report says it (scout.i18n.messages localises it)
 _LINK_NOTES = {"skipped": N_("{adapter} skipped: {reason}"),
                "error": N_("{adapter} error: {reason}"),
                "circuit_open": N_("{adapter} circuit open: {reason}")}

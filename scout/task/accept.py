@@ -1,7 +1,7 @@
 """What an input accepts of a value its query gave: typed, in its enum's words.
 
 The parser (scout.task.parser) finds text; an input's options then decide what of it is
-the input's value, the way ``--set`` decides it (scout.orchestrator.mission
+the input's value, the way ``--set`` decides it (scout.orchestrator.mission_request
 .coerce_inputs): read as the input's type, each synonym replaced by its enum value, and
 only values the enum allows. Query text is people's writing, so the enum's words are
 matched case-blind (``Diesel`` is ``diesel``); a ``money`` input whose pattern found a

@@ -7,7 +7,7 @@ or a count reads the same in both languages); a boolean is "yes" / "sí" (not Py
 ``True``); everything else is its ``str()``. Babel is imported on use.
 
 The input's type, when given, says what a bare number is, and it is written as the
-report's value display writes that type (:func:`scout.i18n.format_value`): an area with
+report's value display writes that type (:func:`scout.i18n.values.format_value`): an area with
 its unit and no ".0" ("60 m²", not "60,0"), a rating on its scale ("8,0/10": read from
 "4 estrellas", a bare "8,0" hides the scale it was converted to), a duration in hours and
 minutes, a number with no ".0" ("3", not "3.0").
@@ -18,22 +18,24 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from scout import i18n
+from scout.i18n import translations
+from scout.i18n.numbers import format_number
+from scout.i18n.values import format_money, format_value
 from scout.schemas.task import DateRange, Money, Month
 
 
 def display(value: Any, lang: str, type_name: str = "") -> str:
     if value is not None and type_name in ("area", "data_size", "weight", "rating", "duration") and \
             isinstance(value, (int, float)) and not isinstance(value, bool):
-        return i18n.format_value(value, type_name, lang)
+        return format_value(value, type_name, lang)
     if type_name == "number" and isinstance(value, float):
-        return i18n.format_number(value, lang)  # 3.0 → "3", 2.5 → "2,5"
+        return format_number(value, lang)  # 3.0 → "3", 2.5 → "2,5"
     if isinstance(value, (list, tuple)):  # a list input: its items, not a Python repr
         return ", ".join(display(v, lang) for v in value)
     if isinstance(value, bool):
-        return i18n.translations(lang).gettext("yes" if value else "no")
+        return translations(lang).gettext("yes" if value else "no")
     if isinstance(value, Money):  # with its unit: "1,500 EUR/month", "1.500 €/mes"
-        return i18n.format_money(value, lang, 0 if float(value.amount).is_integer() else 2)
+        return format_money(value, lang, 0 if float(value.amount).is_integer() else 2)
     try:
         from babel.dates import format_date, format_interval, format_skeleton
 
@@ -46,9 +48,9 @@ def display(value: Any, lang: str, type_name: str = "") -> str:
         if isinstance(value, dt.date):
             return format_date(value, "long", locale=lang)
         if isinstance(value, float) and not value.is_integer():
-            return i18n.format_number(value, lang)
+            return format_number(value, lang)
         if isinstance(value, float):
-            return i18n.format_number(value, lang, 1)  # a rating read as 8 is 8.0 / 8,0
+            return format_number(value, lang, 1)  # a rating read as 8 is 8.0 / 8,0
     except (ImportError, ValueError, LookupError):
         pass
     return str(value)

@@ -1,7 +1,7 @@
 """The ``year`` input type: a calendar year, read from values and from requests.
 
 A year is a whole number shown as written ("2019", never "2,019" or "2.019": the report's
-locale filters know the type, scout.i18n.format_value). Values given by a person (a
+locale filters know the type, scout.i18n.values.format_value). Values given by a person (a
 default, a mission, ``--set``) are checked to be a four-digit year (:func:`parse_year`).
 
 In a request (:func:`find_year`, over the parser's folded text: lower case, no accents)

@@ -18,7 +18,9 @@ against it with scout's real runner. See docs/authoring.md, "Test offline".
 """
 
 from scout.testing.project import OfflineRun, offline_config, run_pipeline
-from scout.testing.server import FAKE_KEY, Call, FakeProviders, Result
+from scout.testing.answers import Result
+from scout.testing.fake_http import FAKE_KEY
+from scout.testing.server import Call, FakeProviders
 from scout.testing.youtube import VideoResult
 
 __all__ = ["FAKE_KEY", "Call", "FakeProviders", "OfflineRun", "Result", "VideoResult",

@@ -26,7 +26,8 @@ from typing import Any
 import yaml
 
 from scout.errors import UsageError
-from scout.testing.server import FAKE_KEY, FakeProviders
+from scout.testing.fake_http import FAKE_KEY
+from scout.testing.server import FakeProviders
 from scout.testing.youtube import adapter_factory
 
 KEY_ENV = "SCOUT_TESTING_FAKE_KEY"

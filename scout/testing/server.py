@@ -25,8 +25,11 @@ Authors seed it with their own results::
 A query that matches no seeded pattern gets ``fake.default_results`` (none by default:
 zero results is an answer). Every call is logged in ``fake.calls``. Without a seeded
 answer, synthesis answers with what each search result it served says, every sentence
-cited to that result, so a pipeline runs end to end with search seeds alone. A video with no transcript seeded has
-its captions disabled, as many real ones do.
+cited to that result, so a pipeline runs end to end with search seeds alone. A video with
+no transcript seeded has its captions disabled, as many real ones do.
+
+The answers' shapes are :mod:`scout.testing.answers`', the HTTP side
+:mod:`scout.testing.fake_http`'s; this module keeps the seeds and answers from them.
 """
 
 from __future__ import annotations
@@ -34,29 +37,18 @@ from __future__ import annotations
 import json
 import re
 import threading
-import uuid
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from scout.testing import youtube
+from scout.testing.answers import Answer, Result, default_answer, search_doc, synthesis_doc
+from scout.testing.fake_http import FakeServer, handler_for
 from scout.testing.youtube import NO_TRANSCRIPT, Track, VideoResult, check_video_id
 
-#: the key the fake server accepts; scout.testing's config passes it (never a real key)
-FAKE_KEY = "scout-testing-fake-key"
 #: what the server answers, as ``Call.kind`` and ``fail()`` name it
 _KINDS = ("search", "synthesis", "page", "videos", "transcripts")
-
-
-@dataclass(frozen=True)
-class Result:
-    """One search result: what a search provider returns for a query."""
-
-    title: str
-    url: str
-    snippet: str = ""
 
 
 @dataclass
@@ -68,12 +60,6 @@ class Call:
     status: int
 
 
-@dataclass
-class _Answer:
-    text: str
-    citations: list[str] = field(default_factory=list)
-
-
 class FakeProviders:
     """The fake server. Use as a context manager, or ``start()`` / ``stop()``."""
 
@@ -83,7 +69,7 @@ class FakeProviders:
         self.calls: list[Call] = []
         self._seeds: list[tuple[re.Pattern[str], list[Result]]] = []
         self._pages: dict[str, tuple[int, str, str]] = {}
-        self._answer: _Answer | None = None
+        self._answer: Answer | None = None
         self._failures: dict[str, list[int]] = {}
         self._served: list[Result] = []
         self.default_videos: list[VideoResult] = []
@@ -91,7 +77,7 @@ class FakeProviders:
         self._tracks: dict[str, dict[str, Track]] = {}
         self._no_transcript: dict[str, str] = {}
         self._lock = threading.Lock()
-        self._httpd: ThreadingHTTPServer | None = None
+        self._httpd: FakeServer | None = None
         self._thread: threading.Thread | None = None
 
     # --- seeding --------------------------------------------------------------------
@@ -117,7 +103,7 @@ class FakeProviders:
 
     def answer(self, text: str, citations: Iterable[str] = ()) -> None:
         """What synthesis answers; ``[n]`` in ``text`` cites ``citations[n-1]``."""
-        self._answer = _Answer(text, list(citations))
+        self._answer = Answer(text, list(citations))
 
     def videos(self, pattern: str, videos: Iterable[VideoResult]) -> None:
         """Video searches containing ``pattern`` (case-insensitive; a regex) get ``videos``,
@@ -172,8 +158,8 @@ class FakeProviders:
         return f"http://{self.host}:{self._httpd.server_address[1]}"
 
     def start(self) -> "FakeProviders":
-        handler = _handler_for(self)
-        self._httpd = _Server((self.host, 0), handler)  # port 0: a free port
+        handler = handler_for(self)
+        self._httpd = FakeServer((self.host, 0), handler)  # port 0: a free port
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True,
                                         name="scout-testing-fake-providers")
         self._thread.start()
@@ -219,18 +205,7 @@ class FakeProviders:
             for r in rows:
                 if r not in self._served:
                     self._served.append(r)
-        doc: dict[str, Any] = {  # the keys of Tavily's real answer, in its order
-            "query": query, "response_time": 0.01, "follow_up_questions": None,
-            "answer": None, "images": [],
-            "results": [{"url": r.url, "title": r.title, "content": r.snippet,
-                         "score": round(0.95 - 0.01 * i, 4), "raw_content": None,
-                         "favicon": "/".join(r.url.split("/", 3)[:3]) + "/favicon.ico"}
-                        for i, r in enumerate(rows)],
-            "request_id": str(uuid.uuid4()),
-        }
-        if body.get("include_usage"):
-            doc["usage"] = {"credits": 1}
-        return 200, doc
+        return 200, search_doc(query, rows, bool(body.get("include_usage")))
 
     def videos_for(self, query: str) -> list[VideoResult]:
         with self._lock:
@@ -283,135 +258,5 @@ class FakeProviders:
         if answer is None:
             with self._lock:
                 served = list(self._served[:8])
-            answer = _default_answer(served)
-        content = answer.text
-        return 200, {  # the keys of a real sonar answer
-            "id": str(uuid.uuid4()), "model": "sonar", "created": 0,
-            "usage": {"prompt_tokens": 10, "completion_tokens": max(1, len(content) // 4),
-                      "total_tokens": 10 + max(1, len(content) // 4),
-                      "search_context_size": "low",
-                      "cost": {"input_tokens_cost": 0.0, "output_tokens_cost": 0.0,
-                               "request_cost": 0.005, "total_cost": 0.005}},
-            "citations": answer.citations,
-            "search_results": [{"title": u, "url": u, "date": None, "last_updated": None}
-                               for u in answer.citations],
-            "object": "chat.completion",
-            "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": content},
-                         "delta": {"role": "assistant", "content": ""}}],
-        }
-
-
-def _default_answer(served: list[Result]) -> _Answer:
-    """The answer when none is seeded: what each served result says (its snippet, else its
-    title), every sentence of it cited to that result, as a real answer cites them. The
-    answer is read back sentence by sentence (scout.adapters.text.split_sentences, for
-    every synthesis adapter), so a snippet of several sentences with one marker at its end
-    would leave all but its last uncited in the report."""
-    from scout.adapters.text import split_sentences
-
-    parts = []
-    for i, r in enumerate(served, 1):
-        for sentence in split_sentences(r.snippet or r.title) or [r.title]:
-            body = sentence.rstrip(".!?… ")
-            if body:
-                end = sentence[-1] if sentence[-1] in ".!?" else "."
-                parts.append(f"{body} [{i}]{end}")
-    return _Answer(" ".join(parts) or "No sources were found.", [r.url for r in served])
-
-
-class _Server(ThreadingHTTPServer):
-    # A fan-out opens a connection per lane at once. socketserver listens with a backlog
-    # of 5: while the accept thread waits for the GIL the kernel drops the other SYNs,
-    # and each client retries after 1 s (a stall, or a connect timeout under a short
-    # adapter timeout). A deep backlog queues them instead.
-    request_queue_size = 128
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        # a client that drops its kept-alive connection (yt-dlp closes its handlers after
-        # each search) is no error of the test: the default prints a traceback to stderr
-        import sys
-
-        if isinstance(sys.exc_info()[1], ConnectionError):
-            return
-        super().handle_error(request, client_address)
-
-
-def _handler_for(fake: FakeProviders) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def log_message(self, *args: Any) -> None:  # quiet: tests read fake.calls
-            pass
-
-        def _send(self, status: int, body: bytes, content_type: str) -> None:
-            self.send_response(status)
-            self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def _json(self, status: int, doc: Any) -> None:
-            self._send(status, json.dumps(doc).encode(), "application/json")
-
-        def _body(self) -> Any:
-            n = int(self.headers.get("Content-Length") or 0)
-            raw = self.rfile.read(n) if n else b""
-            try:
-                return json.loads(raw or b"null")
-            except ValueError:
-                return None
-
-        def do_POST(self) -> None:  # noqa: N802 - http.server's naming
-            body = self._body()
-            path = self.path.split("?", 1)[0]
-            if path.startswith("/youtube/"):
-                self._send(*fake._answer_youtube("POST", self.path, body))
-                return
-            kind = {"/search": "search", "/chat/completions": "synthesis"}.get(path)
-            if kind is None:
-                self._json(404, {"error": f"no route {path}"})
-                return
-            query = (body.get("query") if kind == "search" and isinstance(body, dict)
-                     else _last_user(body))
-            if self.headers.get("Authorization") != f"Bearer {FAKE_KEY}":
-                fake._log(kind, query, 401)
-                self._json(401, {"detail": {"error": "Unauthorized: missing or invalid API key."}})
-                return
-            failure = fake._failure(kind)
-            if failure is not None:
-                fake._log(kind, query, failure)
-                self._json(failure, {"error": {"message": f"injected {failure}"}})
-                return
-            status, doc = fake._search(body) if kind == "search" else fake._synthesis(body)
-            fake._log(kind, query, status)
-            self._json(status, doc)
-
-        def do_GET(self) -> None:  # noqa: N802
-            path = self.path.split("?", 1)[0]
-            if path.startswith("/youtube/"):
-                self._send(*fake._answer_youtube("GET", self.path, None))
-                return
-            failure = fake._failure("page")
-            page = fake._pages.get(path)
-            if failure is not None:
-                fake._log("page", path, failure)
-                self._send(failure, b"injected failure", "text/plain")
-            elif page is None:
-                fake._log("page", path, 404)
-                self._send(404, b"<html><body>not found</body></html>", "text/html")
-            else:
-                status, ctype, html = page
-                fake._log("page", path, status)
-                self._send(status, html.encode("utf-8"), ctype)
-
-    return Handler
-
-
-def _last_user(body: Any) -> str | None:
-    if isinstance(body, dict) and isinstance(body.get("messages"), list):
-        for m in reversed(body["messages"]):
-            if isinstance(m, dict) and m.get("role") == "user":
-                return str(m.get("content"))
-    return None
+            answer = default_answer(served)
+        return 200, synthesis_doc(answer)

@@ -16,7 +16,7 @@ providers layer) runs unchanged:
   shapes: the watch page (its InnerTube key), the InnerTube player answer (playability and
   caption tracks) and the timedtext XML of each track.
 
-The answers are built here from the seeds; :mod:`scout.testing.server` routes to them.
+The answers are built here from the seeds; :mod:`scout.testing.server` answers with them.
 """
 
 from __future__ import annotations

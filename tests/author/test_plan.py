@@ -10,7 +10,7 @@ import yaml
 
 from scout.testing import FakeProviders, Result, run_pipeline
 from scout.testing.project import KEY_ENV
-from scout.testing.server import FAKE_KEY
+from scout.testing.fake_http import FAKE_KEY
 from tests.author.helpers import run
 
 

@@ -107,7 +107,7 @@ def test_the_record_on_disk_derives_stopped_by_from_the_code(tmp_path):
 
 def test_the_job_result_carries_the_missions_code_and_travels(tmp_path, monkeypatch):
     from scout import api
-    from scout.orchestrator.mission import MissionResult
+    from scout.orchestrator.mission_result import MissionResult
 
     def fake_apply(**kw):
         return MissionResult(kw["mission_id"], tmp_path / "runs" / kw["mission_id"],
@@ -124,7 +124,7 @@ def test_the_job_result_carries_the_missions_code_and_travels(tmp_path, monkeypa
 @pytest.mark.parametrize("status", ["succeeded", "failed"])
 def test_the_job_result_of_other_ends_has_no_code(tmp_path, monkeypatch, status):
     from scout import api
-    from scout.orchestrator.mission import MissionResult
+    from scout.orchestrator.mission_result import MissionResult
 
     monkeypatch.setattr(api, "apply", lambda **kw: MissionResult(
         kw["mission_id"], tmp_path, status, 0 if status == "succeeded" else 1, {}))

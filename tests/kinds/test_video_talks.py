@@ -28,7 +28,7 @@ from scout import api
 from scout.providers.hook import ProviderOptions, ProvidersHook
 from scout.testing import FakeProviders, Result, VideoResult, run_pipeline
 from scout.testing.project import KEY_ENV
-from scout.testing.server import FAKE_KEY
+from scout.testing.fake_http import FAKE_KEY
 from tests.adapters_media.test_yt_dlp import Factory, RecordedSearchIE, video_entry
 from tests.fakes.media import FakeYouTube, innertube, youtube_session
 

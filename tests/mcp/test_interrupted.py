@@ -11,7 +11,7 @@ import pytest
 
 from scout.mcp import server as S
 from scout.mcp.tools import Workspace
-from scout.orchestrator.mission import MissionInterrupted
+from scout.orchestrator.mission_result import MissionInterrupted
 
 pytestmark = pytest.mark.anyio
 

@@ -70,7 +70,7 @@ def test_every_skip_reason_of_a_keyless_run_reads_in_spanish() -> None:
     """A keyless run's report lists why each keyed adapter was skipped; in a Spanish
     report none of those reasons may stay English (the openai one once did)."""
     from scout.config.loader import load_config
-    from scout.i18n import localize
+    from scout.i18n.messages import localize
 
     root = Path(__file__).resolve().parents[2]
     config = load_config(root / "config" / "adapters.yaml")

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scout.i18n import localize, translations
+from scout.i18n import translations
+from scout.i18n.messages import localize
 from scout.report.messages import main, missing, python_msgids, template_msgids, used_msgids
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scout.errors import Unreachable
-from scout.i18n import localize
+from scout.i18n.messages import localize
 from scout.report.failure import BY_KIND, DEFAULT, KNOWN_HINTS, what_to_do
 from scout.report.stopped import keep_finished, request_lang
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from scout.i18n import format_money, format_rating, format_value
+from scout.i18n.numbers import format_rating
+from scout.i18n.values import format_money, format_value
 from scout.report.render import make_report_env
 from scout.schemas.task import DateRange, Money, Month
 from scout.spec.templating import analyse, known_filters

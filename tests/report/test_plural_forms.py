@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from scout.i18n import N_plural, localize
+from scout.i18n import N_plural
+from scout.i18n.messages import localize
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = [*sorted((ROOT / "templates").glob("*.j2")),

@@ -107,7 +107,7 @@ def test_every_label_stays_inside_the_chart() -> None:
 
 
 def test_the_chart_writes_numbers_the_report_language_way() -> None:
-    from scout.i18n import format_number
+    from scout.i18n.numbers import format_number
 
     svg = price_rating_svg(_points(), budget=150, min_rating=8.5, currency="EUR",
                            words={"minimum": "mínimo"},

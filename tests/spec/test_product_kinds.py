@@ -149,7 +149,7 @@ def test_a_list_inputs_default_is_checked_item_by_item_against_its_enum(tmp_path
 
 def test_a_list_inputs_mission_and_set_values_fit_its_enum_item_by_item(tmp_path) -> None:
     from scout.errors import UsageError
-    from scout.orchestrator.mission import coerce_inputs
+    from scout.orchestrator.mission_request import coerce_inputs
     from scout.spec.loader import load_pipeline
 
     pipeline_file = tmp_path / "feats.yaml"
@@ -167,7 +167,7 @@ def test_a_list_inputs_mission_and_set_values_fit_its_enum_item_by_item(tmp_path
 
 
 def test_a_synonym_set_by_a_mission_or_set_becomes_the_enum_value(tmp_path) -> None:
-    from scout.orchestrator.mission import coerce_inputs
+    from scout.orchestrator.mission_request import coerce_inputs
     from scout.spec.loader import load_pipeline
 
     text = LIST_ENUM.replace("DEFAULT", "[enganche]").replace(

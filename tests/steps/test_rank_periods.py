@@ -15,7 +15,8 @@ from scout.adapters.contract import SubjectBrief
 from scout.adapters.structured import Builder
 from scout.adapters.subjects import Constraints, Subject
 from scout.config.models import CurrencyTable
-from scout.i18n import format_money, localize
+from scout.i18n.messages import localize
+from scout.i18n.values import format_money
 from scout.schemas.records import Candidate, Candidates, Evidence
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec

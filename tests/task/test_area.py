@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scout.i18n import format_value
+from scout.i18n.values import format_value
 from scout.spec.models import InputSpec
 from scout.task.area import parse_area
 from scout.task.build import build_task

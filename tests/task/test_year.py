@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from scout.i18n import format_value
+from scout.i18n.values import format_value
 from scout.spec.models import InputSpec
 from scout.task.parser import parse_query
 from scout.task.values import coerce

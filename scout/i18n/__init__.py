@@ -1,0 +1,191 @@
+"""The languages scout writes in (en, es) and their message catalogs.
+
+Catalogs are gettext ``.po`` files under ``scout/locales/<lang>/LC_MESSAGES/messages.po``,
+read with Babel at run time (no compiled ``.mo`` to keep in step). English is the source
+language: its catalog is the identity. Report templates get these translations through
+Jinja's i18n extension; Python code that writes user-facing text (the synthesis, notes)
+calls :func:`translations` directly.
+
+Text that Python code stores in artifacts (a candidate's flags, skip notices, a phase's
+reason) is written in English from a msgid marked with :func:`N_` and formatted with
+``str.format`` (``N_("price in {currency}, no rate to {target}")``). The report turns it
+into the reader's language with :func:`scout.i18n.messages.localize`.
+
+A project adds its own words beside its templates: ``locales/<lang>/LC_MESSAGES/messages.po``
+in the project root (next to ``templates/`` and ``config/``), read the same way and merged
+over scout's catalog, the project's translations winning (:func:`translations` with
+``locales=``). A broken project catalog is the author's mistake, located at its
+``file:line`` (:class:`~scout.errors.CatalogInvalid`, SPEC058).
+
+This module owns the languages and their catalogs; the rest of the package is built on
+it: :mod:`scout.i18n.messages` localises stored English text, :mod:`scout.i18n.numbers`
+writes numbers, amounts and lengths of time (Babel's CLDR data), and
+:mod:`scout.i18n.values` money, dates and any Task value by its declared type.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+from scout.errors import CatalogInvalid, Location
+
+LANGS = ("en", "es")
+_LOCALES = Path(__file__).parent.parent / "locales"  # scout/locales, beside this package
+
+
+def N_(msgid: str) -> str:
+    """Mark ``msgid`` for the catalog without translating it (stored text stays English)."""
+    return msgid
+
+
+def N_plural(singular: str, plural: str, count: int) -> str:
+    """The English form for ``count`` (one → ``singular``), marked for the catalog like
+    :func:`N_`: ``N_plural("{count} attempt", "{count} attempts", n).format(count=n)``.
+    The catalog entry is a plural one keyed by ``singular``;
+    :func:`scout.i18n.messages.localize` picks the reader's form from the ``{count}``
+    placeholder's value."""
+    return singular if count == 1 else plural
+
+
+def lang_of(lang: Any) -> str:
+    """A language scout writes in: ``lang`` when known, else English."""
+    return lang if lang in LANGS else "en"
+
+
+def catalog_path(locales: Path, lang: str) -> Path:
+    """Where the catalog of ``lang`` is under a ``locales`` folder (gettext's layout)."""
+    return locales / lang / "LC_MESSAGES" / "messages.po"
+
+
+@functools.lru_cache(maxsize=None)
+def _catalog(lang: str) -> Any:
+    path = catalog_path(_LOCALES, lang)
+    if lang == "en" or not path.is_file():
+        return None
+    from babel.messages.pofile import read_po  # lazy: only reports and synthesis need Babel
+
+    with path.open("rb") as fh:
+        return read_po(fh, locale=lang)
+
+
+_PO_STRING = r'"(?:[^"\\]|\\.)*"'
+_PO_KEYWORD = re.compile(r"\s*(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+" + _PO_STRING + r"\s*")
+_PO_CONTINUED = re.compile(r"\s*" + _PO_STRING + r"\s*")
+
+
+def po_shape_problem(text: str) -> tuple[int, str] | None:
+    """The first line (1-based) that is not a line of a ``.po`` file, and why; None when
+    every line is a comment, a blank, ``keyword "string"`` or a quoted continuation, and
+    every msgid has its msgstr. Babel lets an unclosed quote through (the entry would be
+    silently untranslated) and numbers its own errors oddly; this says the line."""
+    pending: int | None = None  # the line of a msgid still waiting for its msgstr
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        m = _PO_KEYWORD.fullmatch(line)
+        if m is None and _PO_CONTINUED.fullmatch(line) is None:
+            if line.count('"') % 2:
+                return n, "a quoted string is not closed"
+            return n, f"not a .po line: {line.strip()[:60]!r} (expected msgid \"…\", msgstr \"…\" " \
+                      "or a quoted continuation)"
+        if m is None:
+            continue
+        keyword = m.group(1)
+        if keyword in ("msgctxt", "msgid"):
+            if pending is not None:
+                return pending, "this msgid has no msgstr"
+            pending = n if keyword == "msgid" else None
+        elif keyword.startswith("msgstr"):
+            pending = None
+    if pending is not None:
+        return pending, "this msgid has no msgstr"
+    return None
+
+
+def read_catalog(path: Path, lang: str) -> Any:
+    """A project's ``.po`` file as a Babel catalog; :class:`CatalogInvalid` (with the file
+    and line) when it cannot be read or does not parse."""
+    from babel.messages.pofile import PoFileError, read_po
+
+    hint = ("a .po entry is a msgid line and a msgstr line, each a quoted string (see "
+            "docs/authoring.md \"A kind's own words\")")
+    try:
+        data = path.read_bytes()
+        shape = po_shape_problem(data.decode("utf-8"))
+        if shape is not None:
+            line, what = shape
+            raise CatalogInvalid(f"the message catalog does not parse: {what}",
+                                 location=Location(str(path), line, 1), hint=hint)
+        # abort_invalid: a line Babel cannot read is an error here, not a warning in
+        # a log nobody reads (the entry would silently stay untranslated)
+        return read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
+    except PoFileError as exc:
+        line = exc.lineno + 1  # Babel counts from 0
+        raise CatalogInvalid("the message catalog does not parse: "
+                             f"{exc.args[0] if exc.args else 'invalid entry'}",
+                             location=Location(str(path), line, 1), hint=hint) from None
+    except (OSError, UnicodeDecodeError, ValueError, LookupError) as exc:
+        # ValueError/LookupError: a header Babel refuses (an unknown charset or locale)
+        raise CatalogInvalid(f"the message catalog cannot be read: {exc}",
+                             location=Location(str(path)), hint=hint) from None
+
+
+def _compiled(catalog: Any) -> Any:
+    from babel.messages.mofile import write_mo
+    from babel.support import Translations
+
+    buf = io.BytesIO()
+    write_mo(buf, catalog)  # compiled in memory: plural forms and fuzzy rules as gettext has them
+    buf.seek(0)
+    return Translations(fp=buf, domain="messages")
+
+
+@functools.lru_cache(maxsize=None)
+def _scout_translations(lang: str) -> gettext.NullTranslations:
+    catalog = _catalog(lang)
+    return gettext.NullTranslations() if catalog is None else _compiled(catalog)
+
+
+@functools.lru_cache(maxsize=32)
+def _merged(lang: str, path: str, stamp: tuple[int, int]) -> gettext.NullTranslations:
+    # keyed by the file's mtime and size: an edited catalog is read again (server, MCP)
+    ours = _compiled(read_catalog(Path(path), lang))
+    base = _catalog(lang)
+    if base is None:  # English, or a language scout has no catalog for
+        return ours
+    return _compiled(base).merge(ours)  # a fresh copy of scout's: the project's win
+
+
+def translations(lang: str, locales: Path | None = None) -> gettext.NullTranslations:
+    """The catalog for ``lang`` (a NullTranslations for English or an unknown language),
+    with the project's catalog under ``locales`` merged over it when there is one."""
+    if locales is not None:
+        path = catalog_path(locales, lang)
+        try:
+            st = path.stat()
+        except OSError:
+            st = None
+        if st is not None:
+            return _merged(lang, str(path), (st.st_mtime_ns, st.st_size))
+    return _scout_translations(lang)
+
+
+def gettext_for(lang: str) -> Any:
+    """``_`` for Python code writing in ``lang``: ``_("Recommendation")``."""
+    return translations(lang_of(lang)).gettext
+
+
+#: Small counts written as words in both languages ("dos habitaciones", "two bedrooms",
+#: "una habitación"): people spell the counts of rooms, guests and seats, in requests and
+#: in listings alike (the query parser and the ``stated`` filter read them).
+COUNT_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
+    "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
+}

@@ -1,0 +1,180 @@
+"""Stored English messages in the reader's language: :func:`localize`.
+
+Text that Python code stores in artifacts (a candidate's flags, skip notices, a phase's
+reason) is English, written from a msgid marked with :func:`scout.i18n.N_` and filled with
+``str.format``. :func:`localize` recognises the msgid again — the exact text, or a catalog
+msgid with ``{placeholders}`` whose fixed words match — and localises the placeholder
+values in turn (a number Python wrote, "0.50", in the reader's way). Text no msgid matches
+(a provider's error message) is shown as it was written. The catalogs are
+:mod:`scout.i18n`'s.
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import re
+from typing import Any
+
+from scout.i18n import _catalog, lang_of, translations
+from scout.i18n.numbers import format_number
+
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+#: longer text (a provider's error page pasted into a reason) is shown as written
+MAX_LOCALIZED_CHARS = 4000
+#: how deep placeholders are localised in turn: a phase's reason holds the chain's
+#: failure, which holds its links, each holding its adapter's message ("HTTP 500 (server
+#: error)")
+MAX_DEPTH = 6
+#: placeholders that hold a name, never words: the adapter "page" stays "page" (it read
+#: "F3: página: 6 fallos" in Spanish, and "page" everywhere else in the report); a chain
+#: is named in config/adapters.yaml ("la cadena 'synthesis'", not 'síntesis'), and a
+#: failure kind named in ``retry.on`` is written as the config writes it, and what a phase
+#: needs (an artifact, an input) as the pipeline names it
+VERBATIM = frozenset({"adapter", "others", "phase", "chain", "failure", "need"})
+#: the names among them that are one word: a text whose value there has a space is not
+#: that msgid ("Error: the quota was exceeded (see docs)" is no "{adapter}: {error} (…)")
+ONE_WORD = frozenset({"adapter", "phase", "chain", "failure"})
+
+
+#: one ``{placeholder}`` msgid as ``localize`` matches it: (fixed parts, names, msgid,
+#: the plural msgid when the entry is a plural one, else None)
+Pattern = tuple[tuple[str, ...], tuple[str, ...], str, "str | None"]
+
+
+@functools.lru_cache(maxsize=None)
+def _patterns(lang: str) -> tuple[Pattern, ...]:
+    """Catalog msgids with ``{placeholders}``, most fixed text first. A placeholder must
+    be followed by fixed text (``{a}{b}`` cannot be split). A plural entry gives two
+    patterns, its English singular and plural, both keyed by the singular."""
+    catalog = _catalog(lang)
+    if catalog is None:
+        return ()
+    out = []
+    for message in catalog:
+        ids = message.id
+        if not message.string:
+            continue
+        one, many = (ids[0], ids[1]) if isinstance(ids, tuple) else (ids, None)
+        if not isinstance(one, str):
+            continue
+        for english in dict.fromkeys([one] + ([many] if many else [])):
+            if "{" not in english:
+                continue
+            parts = _PLACEHOLDER.split(english)
+            fixed, names = tuple(parts[0::2]), tuple(parts[1::2])
+            if not names or len(set(names)) != len(names) or any(not f for f in fixed[1:-1]):
+                continue
+            if not "".join(fixed).strip(" :;,.()") and names[0] not in ONE_WORD:
+                # all placeholders: would match anything; one that starts with a name
+                # ("{adapter}: {error} ({message})", a chain's link) matches a one-word
+                # label only, its parentheses nested (_match)
+                continue
+            if not fixed[0].strip() and not fixed[-1].strip() and names[0] != "count" \
+                    and not any(c in ":;,()" for c in "".join(fixed)):
+                # anchored at neither end by words only ("{start} to {end}"): it would
+                # match any sentence with " to " in it and garble it ("Unable al download");
+                # a plural's leading {count} anchors it (digits only, _match)
+                continue
+            out.append((sum(map(len, fixed)), fixed, names, one, many))
+    out.sort(key=lambda t: (-t[0], t[3]))
+    return tuple((fixed, names, one, many) for _, fixed, names, one, many in out)
+
+
+def _count(values: dict[str, str]) -> int | None:
+    """The number a plural entry agrees with: its ``{count}`` placeholder's value."""
+    raw = values.get("count", "").strip()
+    return int(raw) if raw.isdigit() else None
+
+
+def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[str, str] | None:
+    """The placeholder values if ``text`` is the msgid filled in, else None.
+
+    Fixed parts are found left to right (each placeholder ends at the first occurrence of
+    the text after it; the last one runs to the msgid's closing text): linear in the
+    length of ``text``, so no input can make matching slow."""
+    head, tail = fixed[0], fixed[-1]
+    if not text.startswith(head) or not text.endswith(tail):
+        return None
+    # a msgid that starts with a placeholder and ends with one ("{adapter} skipped:
+    # {reason}") is a label and its text: the label is one word (an adapter, a phase, an
+    # input), so a sentence that merely contains " skipped: " is left as written
+    unanchored = not head.strip() and not tail.strip()
+    pos, stop = len(head), len(text) - len(tail)
+    values: dict[str, str] = {}
+    for i, name in enumerate(names):
+        if i == len(names) - 1:
+            end = stop
+        else:
+            end = text.find(fixed[i + 1], pos + 1)
+            if end < 0 or end > stop:
+                return None
+        if end <= pos:
+            return None
+        if (i == 0 and unanchored or name in ONE_WORD) \
+                and any(c.isspace() for c in text[pos:end]):
+            return None
+        if not _nested(text[pos:end]) or (name == "count" and not text[pos:end].isdigit()):
+            return None  # a plural's {count} is a number: it anchors "{count} results ..."
+        values[name] = text[pos:end]
+        pos = end + (len(fixed[i + 1]) if i < len(names) - 1 else 0)
+    return values
+
+
+_DECIMAL = re.compile(r"\d+\.(\d+)")
+
+
+def _decimal(value: str, lang: str) -> str | None:
+    """A placeholder that is a number Python wrote with a decimal point ("0.50", a retry's
+    delay) in the reader's way ("0,50"); None for anything else (a whole number may be a
+    year or a name: it stays as written)."""
+    m = _DECIMAL.fullmatch(value)
+    return format_number(float(value), lang, len(m.group(1))) if m else None
+
+
+def _nested(value: str) -> bool:
+    """Whether the parentheses in ``value`` close in order: a placeholder never ends inside
+    a parenthesis it opened, nor closes one it did not open (in "a: x (b: y (z)); c: w (v)"
+    the link "{adapter}: {error} ({message})" is "a: x (b: y (z))", not the whole line)."""
+    depth = 0
+    for c in value:
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def localize(text: Any, lang: str, _depth: int = 0, *,
+             catalog: gettext.NullTranslations | None = None) -> str:
+    """English text written by Python (from a msgid) in ``lang``; unknown text unchanged.
+    ``catalog``: the translations to use (a report's, with its project's words merged in;
+    default scout's own)."""
+    text = "" if text is None else str(text)
+    lang = lang_of(lang)
+    if lang == "en" or not text.strip() or len(text) > MAX_LOCALIZED_CHARS:
+        return text
+    gt = (catalog or translations(lang)).gettext
+    done = gt(text)
+    if done != text or _depth > MAX_DEPTH:
+        return done
+    for fixed, names, msgid, plural in _patterns(lang):
+        found = _match(fixed, names, text)
+        if found is None:
+            continue
+        values = {k: v if k in VERBATIM else _decimal(v, lang)
+                  or localize(v, lang, _depth + 1, catalog=catalog) for k, v in found.items()}
+        n = _count(found) if plural else None
+        try:
+            if plural:
+                return (catalog or translations(lang)).ngettext(msgid, plural, 1 if n is None else n
+                                                   ).format(**values)
+            return gt(msgid).format(**values)
+        except (KeyError, IndexError, ValueError):  # a broken msgstr: keep the English
+            return text
+    if "; " in text:  # reasons joined into one line ("needs 'a' from F1, ...; needs 'b' ...")
+        return "; ".join(localize(part, lang, _depth + 1, catalog=catalog) for part in text.split("; "))
+    return text

@@ -1,0 +1,99 @@
+"""Numbers as the reader's language writes them, with Babel's CLDR data.
+
+:func:`format_number` (``1,234.5`` / ``1234,5``), an amount in a currency
+(:func:`format_money_parts`), a rating, a length of time and a data size. English keeps
+the ISO currency code after the amount (``200 EUR``), as scout's English reports always
+wrote it; other languages use their CLDR currency pattern (``200 €``). Money values, dates
+and the rest of a Task's values are :mod:`scout.i18n.values`'.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+from scout.i18n import lang_of
+
+_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " "})
+
+
+def plain_spaces(text: str) -> str:
+    # CLDR puts no-break and thin spaces in "200 €" and "3 – 7": plain spaces read the
+    # same in Markdown, and a reader searching for "200 €" finds it
+    return text.translate(_SPACES)
+
+
+def _rounded(value: Any, digits: int) -> Decimal:
+    # Python's own rounding first, so every language shows the same digits English did
+    return Decimal(f"{float(value):.{max(digits, 0)}f}")
+
+
+def _fraction(digits: int) -> str:
+    return "." + "0" * digits if digits > 0 else ""
+
+
+def format_number(value: Any, lang: str = "en", digits: int | None = None) -> str:
+    """1234.5 → '1,234.5' (en), '1234,5' (es); ``digits`` fixes the decimals."""
+    if value is None:
+        return "—"
+    from babel.numbers import format_decimal
+
+    if digits is None:
+        return plain_spaces(format_decimal(value, locale=lang_of(lang)))
+    return plain_spaces(format_decimal(_rounded(value, digits), format="#,##0" + _fraction(digits),
+                          locale=lang_of(lang)))
+
+
+def format_money_parts(amount: Any, currency: str, lang: str = "en", digits: int = 0) -> str:
+    """200, 'EUR' → '200 EUR' (en), '200 €' (es)."""
+    from babel.numbers import format_currency
+
+    lang = lang_of(lang)
+    if lang == "en":
+        pattern = "#,##0" + _fraction(digits) + " ¤¤"
+    else:
+        from babel import Locale
+
+        standard = Locale.parse(lang).currency_formats["standard"].pattern.split(";")[0]
+        pattern = re.sub(r"0\.0+", "0" + _fraction(digits), standard)
+    try:
+        return plain_spaces(format_currency(_rounded(amount, digits), currency, format=pattern,
+                                      currency_digits=False, locale=lang))
+    except Exception:  # an unknown currency code from the web: say it plainly
+        return f"{format_number(amount, lang, digits)} {currency}"
+
+
+def format_rating(value: Any, lang: str = "en", scale: int = 10) -> str:
+    """8.25 → '8.2/10' (en), '8,2/10' (es)."""
+    if value is None:
+        return "—"
+    return f"{format_number(float(value) * scale / 10, lang, 1)}/{scale}"
+
+
+def format_duration(seconds: Any, lang: str = "en") -> str:
+    """A length of time as people write it: 912 → '15 min 12 s', 5400 → '1 h 30 min',
+    1.5 → '1.5 s' ('1,5 s' in Spanish); the units read the same in English and Spanish."""
+    if seconds is None:
+        return "—"
+    s = float(seconds)
+    if s < 1:
+        return f"{s * 1000:.0f} ms"
+    if s < 60:
+        return format_number(round(s, 1), lang) + " s"
+    h, rest = divmod(int(round(s)), 3600)
+    m, sec = divmod(rest, 60)
+    parts = ([f"{h} h"] if h else []) + ([f"{m} min"] if m else []) + \
+        ([f"{sec} s"] if sec and not h else [])
+    return " ".join(parts)
+
+
+def format_data_size(gigabytes: Any, lang: str = "en") -> str:
+    """A data size in gigabytes as products state it: 16 → '16 GB', 1000 → '1 TB', 1500 →
+    '1.5 TB' ('1,5 TB' in Spanish), 0.5 → '512 MB'... in decimal units (1 TB = 1,000 GB)."""
+    v = float(gigabytes)
+    if v >= 1000 and round(v / 1000, 1) * 1000 == round(v, 6):
+        return f"{format_number(round(v / 1000, 1), lang)} TB"
+    if 0 < v < 1:
+        return f"{format_number(round(v * 1000, 1), lang)} MB"
+    return f"{format_number(round(v, 2), lang)} GB"

@@ -1,0 +1,110 @@
+"""A Task value as the reader's language writes it: money with its unit, dates, months,
+date ranges, and :func:`format_value`, which picks the way by the value's declared type.
+
+Dates and intervals come from Babel's CLDR data (``September 15, 2026`` / ``15 de
+septiembre de 2026``); numbers and amounts are :mod:`scout.i18n.numbers`'.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from scout.i18n import gettext_for, lang_of
+from scout.i18n.messages import localize
+from scout.i18n.numbers import (
+    format_data_size,
+    format_duration,
+    format_money_parts,
+    format_number,
+    format_rating,
+    plain_spaces,
+)
+
+
+def format_money(value: Any, lang: str = "en", digits: int = 0) -> str:
+    """A Money value with its unit: '180 EUR/night' (en), '180 €/noche' (es)."""
+    if value is None:
+        return "—"
+    amount, currency = getattr(value, "amount", None), getattr(value, "currency", None)
+    if amount is None or not currency:
+        return str(value)
+    text = format_money_parts(amount, currency, lang, digits)
+    low = getattr(value, "min", None)
+    if low is not None:  # a range: '80-120 EUR' (en), '80-120 €' (es)
+        low_text = format_number(low, lang, digits)
+        text = low_text + "-" + text
+    per = getattr(value, "per", None)
+    return f"{text}/{localize(per, lang)}" if per else text
+
+
+def format_date(value: Any, lang: str = "en", form: str = "long") -> str:
+    """A date: 'September 15, 2026' (en), '15 de septiembre de 2026' (es)."""
+    if value is None:
+        return "—"
+    if isinstance(value, str):
+        try:
+            value = dt.date.fromisoformat(value[:10])
+        except ValueError:
+            return value
+    from babel.dates import format_date as babel_date
+
+    if isinstance(value, dt.datetime):
+        value = value.date()
+    return plain_spaces(babel_date(value, form, locale=lang_of(lang)))
+
+
+def format_month(value: Any, lang: str = "en") -> str:
+    """A Month (or date): 'September 2026' (en), 'septiembre de 2026' (es)."""
+    if value is None:
+        return "—"
+    year, month = getattr(value, "year", None), getattr(value, "month", None)
+    if not isinstance(year, int) or not isinstance(month, int):
+        return str(value)
+    from babel.dates import format_skeleton
+
+    return plain_spaces(format_skeleton("yMMMM", dt.date(year, month, 1), locale=lang_of(lang)))
+
+
+def format_range(start: dt.date, end: dt.date, lang: str = "en") -> str:
+    """3–7 June 2027 as CLDR writes an interval: 'Jun 3 – 7, 2027', '3–7 jun 2027'."""
+    if start == end:
+        return format_date(start, lang)
+    from babel.dates import format_interval
+
+    return plain_spaces(format_interval(start, end, "yMMMd", locale=lang_of(lang)))
+
+
+def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:
+    """A Task value as the reader's language writes it, by its declared type."""
+    if value is None or value == "":
+        return "—"
+    if type_name == "money" or (hasattr(value, "currency") and hasattr(value, "amount")):
+        return format_money(value, lang)
+    if type_name == "rating":
+        return format_rating(value, lang)
+    if type_name == "area" and isinstance(value, (int, float)):
+        return f"{format_number(value, lang, 0 if float(value).is_integer() else 1)} m²"
+    if type_name == "data_size" and isinstance(value, (int, float)):
+        return format_data_size(value, lang)
+    if type_name == "weight" and isinstance(value, (int, float)):
+        return f"{format_number(round(float(value), 2), lang)} kg"
+    if type_name == "year" and isinstance(value, int) and not isinstance(value, bool):
+        return str(value)  # a year is a name, not a quantity: never '2,019' or '2.019'
+    if type_name == "duration" and isinstance(value, (int, float)):
+        return format_duration(value, lang)
+    start, end = getattr(value, "start", None), getattr(value, "end", None)
+    if isinstance(start, dt.date) and isinstance(end, dt.date):
+        return format_range(start, end, lang)
+    if type_name == "month" or (hasattr(value, "year") and hasattr(value, "month")
+                                and not isinstance(value, dt.date)):
+        return format_month(value, lang)
+    if isinstance(value, dt.date):
+        return format_date(value, lang)
+    if isinstance(value, bool):
+        return gettext_for(lang)("yes" if value else "no")
+    if isinstance(value, (int, float)):
+        return format_number(value, lang)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(format_value(v, "", lang) for v in value)
+    return str(value)

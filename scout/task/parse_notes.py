@@ -1,0 +1,76 @@
+"""What the query parser hands back (:class:`ParseResult`) and the notes it adds once every
+reader has had its turn: an amount with no currency, numbers nobody read.
+
+The notes are written in the request's language (the ``_`` passed in); a note about one
+input is also kept under its name (``field_notes``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from scout.spec.models import InputSpec
+from scout.task.lang import Lang
+from scout.task.readers import QueryText
+
+
+@dataclass
+class ParseResult:
+    """What :func:`scout.task.parser.parse_query` read, and what it says about the rest."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    spans: dict[str, str] = field(default_factory=dict)  # name → the text it came from
+    notes: list[str] = field(default_factory=list)  # every note, in the request's language
+    field_notes: dict[str, list[str]] = field(default_factory=dict)  # the ones about one input
+    lang: Lang = "en"
+    flags: list[str] = field(default_factory=list)  # machine-readable: "past:<name>", …
+
+
+# a number left over, with the word glued after it when that says what it counts ("3
+# nights"), not a function word ("8,5 para") or the next sentence ("8.5. Thanks")
+_UNREAD = re.compile(r"(?<![\w.,/-])\d+(?:[.,/-]\d+)*(?:[ \t]*(?P<w>[^\W\d_]{1,12}))?", re.UNICODE)
+_GLUE = frozenset("a al and at con de del el en for in la las los o of on or para por the to "
+                  "un una with y".split())
+
+
+def note(result: ParseResult, name: str, text: str) -> None:
+    result.notes.append(text)
+    result.field_notes.setdefault(name, []).append(text)
+
+
+def note_bare_amounts(text: QueryText, inputs: dict[str, InputSpec], result: ParseResult,
+                      _: Callable[[str], str]) -> None:
+    """"nada por encima de 150" with a money input still empty: say the currency is missing
+    (after every extractor, so a number a rating read is not taken for money)."""
+    from scout.task.money import find_bare_amount
+
+    for name, spec in inputs.items():
+        if spec.type == "money" and name not in result.values:
+            bare = find_bare_amount(text.free)
+            if bare is not None:
+                text.claim(bare[1])
+                note(result, name, _(
+                    "{name}: {amount} has no currency, so it was not read; write it as "
+                    "{amount} EUR, {amount} USD or the like").format(name=_(name).replace("_", " "),
+                                                                    amount=bare[0]))
+            return
+
+
+def note_unread(text: QueryText, inputs: dict[str, InputSpec], result: ParseResult,
+                _: Callable[[str], str]) -> None:
+    """Numbers left over while a numeric input is still empty: say what was not read."""
+    open_types = {"date", "month", "money", "rating", "duration", "year", "area", "data_size",
+                  "weight", "integer", "number"}
+    if not any(s.type in open_types and n not in result.values for n, s in inputs.items()):
+        return
+    left = [text.original[m.start():m.end() if m.group("w") and m.group("w") not in _GLUE
+                          else m.start("w") if m.group("w") else m.end()]
+            for m in _UNREAD.finditer(text.free)]
+    if left:
+        # quoted as the other notes are in the request's language: 'x' in English, «x» in Spanish
+        quote = "«{}»" if result.lang == "es" else "'{}'"
+        shown = ", ".join(quote.format(s.strip()) for s in left[:3])
+        result.notes.append(_("could not read: {text}").format(text=shown))

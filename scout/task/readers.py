@@ -1,0 +1,220 @@
+"""The query parser's per-type readers: each finds one input's value in the query and the
+span of text it used.
+
+:class:`QueryText` is the query as the readers see it: the text as written, its folded
+copy (lower case, no accents, the same length) and the folded copy with the spans earlier
+readers *claimed* blanked out, so "September 2026" is not also read as a place. Here are
+the readers of dates (through :mod:`scout.task.dates`), numbers as people write them
+("100,000 km", "3+ bedrooms", "dos habitaciones"), booleans, enum words and an author's
+``pattern``; the other types have their own modules (money, rating, place, ...).
+:mod:`scout.task.parser` runs them in order.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from typing import Any
+
+from scout.i18n import COUNT_WORDS
+from scout.schemas.task import DateRange, Month
+from scout.spec.models import InputSpec
+from scout.task.lang import fold
+from scout.task.values import coerce
+
+CLAIMED = "\x00"
+
+
+class QueryText:
+    """The query, its folded copy, and the folded copy with claimed spans blanked out."""
+
+    def __init__(self, text: str) -> None:
+        self.original = text
+        self.folded = fold(text)
+        self.free = self.folded
+
+    def claim(self, span: tuple[int, int]) -> None:
+        a, b = span
+        self.free = self.free[:a] + CLAIMED * (b - a) + self.free[b:]
+
+
+def query_territories(text: QueryText, lang: str) -> list[str]:
+    """Countries the request names or is about, for currency words such as "pesos"."""
+    from scout.task.cldr import currencies
+    from scout.task.gazetteer import territory_of
+    from scout.task.place import find_place
+
+    out: list[str] = []
+    hit = find_place(text.free, text.original, lang, [])
+    if hit:
+        terr = territory_of(fold(hit[0]))
+        if terr:
+            out.append(terr)
+    names = currencies().territory_names
+    for m in re.finditer(r"[a-z]+(?:\s+[a-z]+){0,3}", text.folded):
+        words = m.group(0).split()
+        for i in range(len(words)):
+            for j in range(len(words), i, -1):
+                code = names.get(" ".join(words[i:j]))
+                if code and code not in out:
+                    out.append(code)
+    return out
+
+
+def find_date(text: QueryText, today: dt.date, as_type: str) -> tuple[Any, tuple[int, int], bool] | None:
+    """The date, date range or month the query gives, as an input of ``as_type`` holds it
+    (a month read for a date input is its range), its span, and whether it is past."""
+    from scout.task.dates import find_when, month_range
+
+    when = find_when(text.free, text.original, today)
+    if when is None:
+        return None
+    value: Any = when.value
+    if as_type == "date":
+        if isinstance(value, Month):
+            value = month_range(value)
+        if isinstance(value, DateRange) and value.start == value.end:
+            value = value.start
+    return value, when.span, when.past
+
+
+# A number as people write it: digits grouped in thousands ("100,000 km", "80.000 km",
+# "1 200 km" with a no-break space) are one number, never "000". An integer has no
+# decimals, so either mark groups it; a number's group mark is the request language's
+# (en "1,200.5", es "1.200,5"), and the other mark is its decimal point.
+_GROUP = {"en": ",", "es": "."}
+
+
+def _number_re(integer: bool, lang: str) -> str:
+    edge, tail = r"(?<![\d.,])", r"(?![.,]?\d)"
+    if integer:
+        return edge + r"(?P<n>\d{1,3}(?:[.,\u00a0\u202f]\d{3})+|\d+)" + tail
+    g = re.escape(_GROUP.get(lang, ","))
+    return edge + (r"(?P<n>\d{1,3}(?:[" + g + r"\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
+                   + tail)
+
+
+def _read_number(raw: str, integer: bool, lang: str) -> int | float:
+    raw = raw.replace("\u00a0", "").replace("\u202f", "")
+    if integer:
+        return int(re.sub(r"[.,]", "", raw))
+    group = _GROUP.get(lang, ",")
+    if re.fullmatch(r"\d{1,3}(?:" + re.escape(group) + r"\d{3})+(?:[.,]\d+)?", raw):
+        raw = raw.replace(group, "")
+    return float(raw.replace(",", "."))
+
+
+# A comparison before the number ("at least 40 m2", "más de 3 habitaciones") is not kept
+# (the input's name says its direction) but is claimed with it, so "at least" is not
+# read as a place ("Least") or left over as text nobody read.
+NUMBER_CMP = (r"(?:(?:at least|at most|no more than|no less than|less than|more than|fewer than|"
+               r"under|over|up to|max(?:imum)?|min(?:imum)?|al menos|como minimo|como maximo|"
+               r"minimo|maximo|menos de|mas de|hasta|no mas de|a partir de|desde)\s+)?")
+# ... and one after it, between the number and the input's name ("3+ bedrooms", "3 or
+# more bedrooms", "3 o más habitaciones")
+_NUMBER_POST_CMP = r"(?:\s*(?:\+|or more|or fewer|or less|o mas|o menos))?"
+# "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km")
+_THOUSAND = r"(?:\s?(?P<k>mil|k)\b)?"
+
+
+def name_forms(names: list[str]) -> str:
+    """A regex for an input's names as people write them: each one as declared, in the
+    plural (+s, +es) and in the singular (a final -s or -es dropped, leaving at least
+    three letters), longest first."""
+    forms: set[str] = set()
+    for raw in names:
+        w = fold(raw).strip()
+        if not w:
+            continue
+        forms |= {w, w + "s", w + "es"}
+        for end in ("es", "s"):
+            if w.endswith(end) and len(w) - len(end) >= 3:
+                forms.add(w[:-len(end)])
+    return "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
+
+
+def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
+                 lang: str = "en") -> tuple[Any, tuple[int, int]] | None:
+    # the name in the singular or the plural ("3 habs", "1 habitación" for "habitaciones"),
+    # also joined by a hyphen ("2-bed", "3-bedroom")
+    alt = name_forms([name.replace("_", " "), *spec.aliases])
+    num = _number_re(integer, lang)
+    count = r"\b(?P<w>" + "|".join(COUNT_WORDS) + r")"
+    # an alias may be a symbol ('"' for inches, '%'): its edges are not word boundaries
+    m = (re.search(NUMBER_CMP + num + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"(?!\w)",
+                   text.free)
+         or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num + _THOUSAND, text.free)
+         or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", text.free))
+    if not m:
+        return None
+    if m.groupdict().get("w"):
+        return COUNT_WORDS[m.group("w")], m.span()
+    value = _read_number(m.group("n"), integer, lang)
+    if m.group("k"):
+        value = type(value)(value * 1000)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # hundreds of digits: not a number a request means (JSON has no inf)
+    return value, m.span()
+
+
+def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
+    # "unfurnished", "un-heated": English negates an adjective with the prefix un-
+    m = re.search(r"\b(?P<neg>no|without|not|sin)?\s*(?:a\s+|an\s+|un\s+|una\s+)?(?P<un>un-?)?"
+                  + name_forms([name.replace("_", " "), *spec.aliases]) + r"\b", text.free)
+    if not m:
+        return None
+    return (m.group("neg") is None) == (m.group("un") is None), m.span()
+
+
+def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:
+    """(word, enum value) for every enum value and its synonyms, longest word first."""
+    pairs = [(str(o), str(o)) for o in spec.enum or []]
+    pairs += [(w, key) for key, words in spec.synonyms.items() for w in words]
+    return sorted(pairs, key=lambda p: len(p[0]), reverse=True)
+
+
+def find_enum(text: QueryText, spec: InputSpec) -> tuple[Any, tuple[int, int]] | None:
+    for word, option in _enum_words(spec):
+        m = re.search(r"\b" + name_forms([word]) + r"\b", text.free)
+        if m:
+            return option, m.span()
+    return None
+
+
+def find_enum_list(text: QueryText, spec: InputSpec) -> list[tuple[Any, tuple[int, int]]]:
+    """Every enum word a ``list`` input's query names ("with automatic and navigation"),
+    in the query's order: a list of required features, not just the longest one."""
+    hits: list[tuple[Any, tuple[int, int]]] = []
+    taken = text.free
+    for word, option in _enum_words(spec):
+        m = re.search(r"\b" + name_forms([word]) + r"\b", taken)
+        if m and all(option != o for o, _span in hits):
+            hits.append((option, m.span()))
+            taken = taken[:m.start()] + CLAIMED * (m.end() - m.start()) + taken[m.end():]
+    return sorted(hits, key=lambda h: h[1][0])
+
+
+def find_pattern(text: QueryText, spec: InputSpec) -> tuple[str, tuple[int, int]] | None:
+    if not spec.pattern:
+        return None
+    # an author's pattern sees the text as written (claimed spans blanked)
+    view = "".join(o if f != CLAIMED else " " for o, f in zip(text.original, text.free))
+    m = re.search(spec.pattern, view, re.I)
+    if not m:
+        return None
+    group = "value" if "value" in m.re.groupindex else (1 if m.re.groups else 0)
+    value = m.group(group)
+    if value is None or not value.strip():
+        return None
+    return value.strip(), m.span(group)
+
+
+
+def default_rating(spec: InputSpec) -> float | None:
+    if spec.default is None:
+        return None
+    try:
+        return coerce("rating", spec.default)
+    except ValueError:
+        return None
