@@ -18,7 +18,15 @@ median of the `import click` baseline (the least any click CLI pays). Each row a
 the median CPU time (user + sys) of the process, which a busy machine distorts far less
 than wall time, and its ratio.
 
+With ``--instructions`` each command runs once under valgrind's callgrind instead and the
+figure is the number of instructions it executed (``Ir``) and its ratio to ``import
+click``'s: deterministic to ~0.1% whatever else the machine runs, so two versions of scout
+can be compared on a busy machine (wall time cannot tell 2% apart there). It is no
+wall-time target (instructions per second differ between the interpreter's start and
+scout's imports: on this machine the wall ratio is about 0.73 of the instruction ratio).
+
     python benchmarks/cli.py [--repeat 15] [--json]
+    python benchmarks/cli.py --instructions [--json]   # needs valgrind
 """
 
 from __future__ import annotations
@@ -26,6 +34,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import statistics
 import resource
 import subprocess
@@ -88,11 +98,48 @@ class _Caches:
         return env
 
 
+def _instructions(argv: list[str], env: dict[str, str]) -> int:
+    """Instructions one fresh process executes (callgrind's ``Ir``)."""
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          *argv], cwd=ROOT, capture_output=True, text=True, check=False,
+                         env={**env, "PYTHONHASHSEED": "0"})
+    found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
+    if out.returncode != 0 or found is None:
+        raise SystemExit(f"valgrind {' '.join(argv)} failed ({out.returncode}): "
+                         f"{out.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def count_instructions(as_json: bool) -> int:
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
+    counts: dict[str, int] = {}
+    with tempfile.TemporaryDirectory(prefix="scout-cli-bench-") as top:
+        caches = _Caches(Path(top))
+        for name, cmd in COMMANDS.items():  # .pyc files and the warm cache, untimed
+            _once(cmd, caches.env(name))
+        for name, cmd in COMMANDS.items():
+            counts[name] = _instructions(cmd, caches.env(name))
+    base = counts["import click"]
+    rows = {name: {"instructions": n, "ratio": round(n / base, 2)} for name, n in counts.items()}
+    if as_json:
+        print(json.dumps({"instructions": rows}))
+        return 0
+    print("CLI start-up in instructions executed (callgrind Ir, one run each, deterministic)")
+    for name, row in rows.items():
+        print(f"{name:<40} {row['instructions']:>14,} {row['ratio']:>6.2f}x")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeat", type=int, default=15)
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count instructions under valgrind instead of timing (deterministic)")
     args = ap.parse_args(argv)
+    if args.instructions:
+        return count_instructions(args.json)
     load_before = round(os.getloadavg()[0], 2)
     times: dict[str, list[float]] = {name: [] for name in COMMANDS}
     cpus: dict[str, list[float]] = {name: [] for name in COMMANDS}

@@ -4,6 +4,7 @@ quick ones are run with tiny sizes here; the long ones are checked through --hel
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -73,3 +74,15 @@ def test_parse_heldout_is_its_own_report(subprocess_env: dict[str, str]) -> None
     text = _run(["benchmarks/parse.py", "--heldout"], subprocess_env)
     assert text.returncode == 0 and text.stdout.startswith("held-out set:")
 
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_cli_instruction_counts_are_one_json_object(subprocess_env: dict[str, str]) -> None:
+    out = _run(["benchmarks/cli.py", "--instructions", "--json"], subprocess_env)
+    assert out.returncode == 0, out.stderr
+    rows = json.loads(out.stdout)["instructions"]
+    assert rows["import click"]["ratio"] == 1.0
+    # --help imports neither pydantic nor PyYAML: far below a validate
+    assert rows["scout --help"]["instructions"] < rows["scout validate pipelines/"]["instructions"]
+    assert all(row["instructions"] > 0 for row in rows.values())
