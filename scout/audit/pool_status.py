@@ -45,13 +45,19 @@ def pool_status(root: Path, config_path: str | Path | None = None, *,
                 env: Mapping[str, str] | None = None,
                 clock: Callable[[], float] = time.time) -> dict[str, Any]:
     """``{"configured", "config", "state_file", "tokens": [...]}``; raises ``ConfigError``
-    when the pool config is unsafe (mode) or invalid."""
+    when the pool config is unsafe (mode) or invalid, and ``SpecInvalid`` when the config
+    named (``config_path`` or ``SCOUTE_CONFIG``) is missing, not a file or not valid: its
+    folder holds the pool, so no other folder's is shown instead."""
     from scout.config.loader import load_config
 
     env = os.environ if env is None else env
     try:
         config = load_config(config_path)
     except ScoutError:
+        if config_path or os.environ.get("SCOUTE_CONFIG"):
+            # a config named but unusable: reading ./config's pool instead would
+            # audit the wrong keys
+            raise
         config = None
     path = pool_config_path(config, root)
     runtime = root / "runtime"

@@ -17,7 +17,7 @@ from scout.config.settings import ADAPTER_TYPES, AdapterSettings, build_shared_m
 from scout.config.models import ChainLink, Config, ConfigDoc
 from scout.errors import Location, Problem, SpecInvalid
 from scout.spec.located import validate_located
-from scout.spec.yamlload import load_yaml_file
+from scout.spec.yamlload import load_yaml_file, not_a_file
 from scout.suggest import did_you_mean
 
 CONFIG_NAME = "adapters.yaml"
@@ -39,6 +39,28 @@ def find_config(explicit: str | Path | None = None, near: str | Path | None = No
             if c.is_file():
                 return c
     return None
+
+
+def config_file_problem(path: Path) -> Problem | None:
+    """Why ``path`` cannot be read as a config file (missing: CFG005; a folder, a device,
+    a FIFO: CFG006, never opened), or None when it is a regular file."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return Problem("CFG005", "config file not found", Location(str(path)),
+                       hint="check the path given to --config or SCOUTE_CONFIG")
+    except OSError as exc:
+        return Problem("CFG005", f"cannot read config file: {exc.strerror or exc}",
+                       Location(str(path)))
+    what = not_a_file(st.st_mode)
+    if what is None:
+        return None
+    if what == "not a regular file":
+        msg = f"{path} is not a regular file"
+    else:
+        msg = f"{path} is {what}, not a regular file"
+    return Problem("CFG006", msg, Location(str(path)),
+                   hint="pass the config file itself, e.g. config/adapters.yaml")
 
 
 def check_config(path: str | Path) -> tuple[Config | None, list[Problem]]:
@@ -139,8 +161,9 @@ def load_config(path: str | Path | None = None, *, near: str | Path | None = Non
                 )
             ]
         )
-    if not found.is_file():
-        raise SpecInvalid([Problem("CFG005", "config file not found", Location(str(found)))])
+    problem = config_file_problem(found)
+    if problem is not None:
+        raise SpecInvalid([problem])
     cfg, problems = _load_cached(str(found), found.stat().st_mtime_ns)
     if cfg is None:
         raise SpecInvalid(list(problems))

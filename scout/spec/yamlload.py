@@ -359,7 +359,9 @@ def max_spec_bytes() -> int:
         return DEFAULT_MAX_SPEC_BYTES
 
 
-def _not_a_file(mode: int) -> str | None:
+def not_a_file(mode: int) -> str | None:
+    """What a path of this mode is when it is not a regular file ("a folder", ...), or
+    None for a regular file."""
     if stat.S_ISREG(mode):
         return None
     for test, what in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
@@ -379,7 +381,7 @@ def read_spec_text(path: str | Path) -> tuple[str | None, list[Problem]]:
         st = p.stat()
     except OSError as exc:
         return None, [Problem("SPEC060", f"cannot read file: {exc.strerror or exc}", where)]
-    what = _not_a_file(st.st_mode)
+    what = not_a_file(st.st_mode)
     if what is not None:
         hint = ("pass the .yaml files inside it (scout validate accepts folders)"
                 if what == "a folder" else "pass a .yaml file")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scout.config.loader import check_config, find_config
+from scout.config.loader import check_config, config_file_problem, find_config
 from scout.config.models import Config
 from scout.errors import Location, Problem, SpecInvalid
 from scout.spec.dag import build_graph, graph_problems
@@ -71,9 +71,9 @@ class _ConfigCache:
             ]
         key = str(path.resolve()) if path.exists() else str(path)
         if key not in self.cache:
-            if not path.is_file():
-                self.cache[key] = (None, [Problem("CFG005", "config file not found",
-                                                  Location(str(path)))])
+            problem = config_file_problem(path)
+            if problem is not None:
+                self.cache[key] = (None, [problem])
             else:
                 self.cache[key] = check_config(path)
         return self.cache[key]

@@ -52,7 +52,9 @@ def _read(path: Path | None) -> bytes | None:
     from scout.spec.yamlload import max_spec_bytes
 
     try:
-        with open(path, "rb") as f:
+        # O_NONBLOCK: opening a FIFO (``--config fifo``) would otherwise wait for a writer
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
                 return None
             return f.read(max(max_spec_bytes(), 0) + 1)

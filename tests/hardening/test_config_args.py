@@ -1,0 +1,103 @@
+"""``--config`` and the environment variables that shape a run: the config named is the one
+used (never ./config in its place), a path that is not a file says what it is, and an
+unusable value of a variable is named, never read as a limit that refuses everything."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scout.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+PIPELINE = str(ROOT / "pipelines" / "hotel_research.yaml")
+
+
+def _pool(folder: Path, token: str) -> None:
+    (folder / "config").mkdir(parents=True)
+    shutil.copy(ROOT / "config" / "adapters.yaml", folder / "config" / "adapters.yaml")
+    pool = folder / "config" / "token_pool_config.json"
+    pool.write_text(json.dumps({"pools": {"tavily": {"strategy": "failover", "tokens": [
+        {"name": token, "value": "env:TAVILY_KEY_X"}]}}}), encoding="utf-8")
+    pool.chmod(0o600)
+
+
+@pytest.fixture
+def two_configs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """./config with pool token 'here', other/config with pool token 'there'."""
+    _pool(tmp_path, "here")
+    _pool(tmp_path / "other", "there")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    monkeypatch.delenv("SCOUTE_TOKEN_POOL_CONFIG", raising=False)
+    return tmp_path
+
+
+def test_pool_status_reads_the_pool_beside_the_config_given(
+        two_configs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    other = two_configs / "other" / "config" / "adapters.yaml"
+    assert main(["pool", "status", "--config", str(other), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [t["name"] for t in data["tokens"]] == ["there"]
+
+
+@pytest.mark.parametrize("bad", ["missing.yaml", "folder", "not_config.json"])
+def test_pool_status_refuses_a_config_it_cannot_use_instead_of_reading_dot_config(
+        two_configs: Path, capsys: pytest.CaptureFixture[str], bad: str) -> None:
+    """It printed ./config's pool (token 'here') for any --config that did not load."""
+    (two_configs / "folder").mkdir()
+    (two_configs / "not_config.json").write_text('{"pools": {}}', encoding="utf-8")
+    code = main(["pool", "status", "--config", str(two_configs / bad), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert "here" not in out
+    assert "internal error" not in err
+    assert str(two_configs / bad) in err
+    want = {"missing.yaml": "CFG005", "folder": "CFG006", "not_config.json": "SPEC0"}[bad]
+    assert want in err
+
+
+def test_pool_status_without_a_config_still_reads_dot_config(
+        two_configs: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pool", "status", "--json"]) == 0
+    assert [t["name"] for t in json.loads(capsys.readouterr().out)["tokens"]] == ["here"]
+
+
+@pytest.mark.parametrize("path,what", [
+    ("/dev/zero", "a character device"),
+    ("FOLDER", "a folder"),
+    ("FIFO", "a named pipe (FIFO)"),
+])
+@pytest.mark.parametrize("command", [
+    ["validate", PIPELINE],
+    ["doctor"],
+    ["apply", PIPELINE, "--query", "hotels in Rome", "--progress", "none"],
+], ids=["validate", "doctor", "apply"])
+def test_a_config_that_is_not_a_regular_file_says_what_it_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        path: str, what: str, command: list[str]) -> None:
+    """``--config /dev/zero`` was reported as CFG005 'config file not found'."""
+    monkeypatch.chdir(tmp_path)
+    if path == "FOLDER":
+        path = str(tmp_path)
+    elif path == "FIFO":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        path = str(tmp_path / "fifo")
+        os.mkfifo(path)
+    elif not Path(path).exists():
+        pytest.skip(f"no {path} here")
+    code = main([*command, "--config", path])
+    out, err = capsys.readouterr()
+    err = out + err  # validate and doctor report on stdout
+    assert code in (2, 3)
+    if command != ["doctor"]:  # doctor's lines name the check, not the code
+        assert "CFG006" in err
+    assert f"is {what}, not a regular file" in err
+    assert "not found" not in err
+    assert "internal error" not in err
