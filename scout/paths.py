@@ -100,3 +100,32 @@ def derive_mission_id(pipeline_name: str, query: str | None, inputs: dict | None
     words = slugify(query or "", max_len=40)
     parts = [slugify(pipeline_name, max_len=40) or "mission"] + ([words] if words else [])
     return validate_mission_id("-".join(parts + [digest]))
+
+
+#: The largest spec file read (bytes); ``SCOUTE_MAX_SPEC_BYTES`` changes it. The 5,000-phase
+#: benchmark spec is about 1.5 MB.
+DEFAULT_MAX_SPEC_BYTES = 5_000_000
+
+
+def spec_bytes_setting_problem() -> str | None:
+    """Why ``SCOUTE_MAX_SPEC_BYTES`` is unusable (not a whole number of bytes above 0), or
+    None when it is usable or unset. The CLI refuses to start on it (USE001)."""
+    raw = os.environ.get("SCOUTE_MAX_SPEC_BYTES", "")
+    if not raw.strip():
+        return None
+    try:
+        if int(raw) > 0:
+            return None
+    except ValueError:
+        pass
+    return (f"SCOUTE_MAX_SPEC_BYTES={raw!r} is not a usable size: set it to a whole number "
+            f"of bytes above 0 (default {DEFAULT_MAX_SPEC_BYTES}), or unset it")
+
+
+def max_spec_bytes() -> int:
+    """The spec size limit: ``SCOUTE_MAX_SPEC_BYTES`` when it is a whole number above 0,
+    else the default (a value of 0, -1 or text would otherwise refuse every spec)."""
+    if spec_bytes_setting_problem() is not None:
+        return DEFAULT_MAX_SPEC_BYTES
+    raw = os.environ.get("SCOUTE_MAX_SPEC_BYTES", "")
+    return int(raw) if raw.strip() else DEFAULT_MAX_SPEC_BYTES

@@ -18,7 +18,7 @@ import click
 
 from scout import __version__
 from scout.cli.render import render_error
-from scout.errors import EXIT_USAGE, ScoutError, machine_error
+from scout.errors import EXIT_USAGE, ScoutError, UsageError, machine_error
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -164,11 +164,24 @@ def _register() -> None:
 _register()
 
 
+def _check_environment(args: list[str]) -> None:
+    """Refuse (USE001) an environment variable whose value scout cannot use, naming it,
+    before any command runs; help and --version still answer."""
+    if not args or {"--help", "-h", "--version"} & set(args):
+        return
+    from scout.paths import spec_bytes_setting_problem
+
+    problem = spec_bytes_setting_problem()
+    if problem is not None:  # else the limit would be ignored or refuse every spec
+        raise UsageError(problem)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``scout`` console script; returns the exit code."""
     args = list(sys.argv[1:] if argv is None else argv)
     want_tb = "--traceback" in args or os.environ.get("SCOUT_TRACEBACK") == "1"
     try:
+        _check_environment(args)
         rv = cli.main(args=args, prog_name="scout", standalone_mode=False)
         # commands return their exit code (or None for 0); ctx.exit(n) arrives here too
         return rv if isinstance(rv, int) else 0

@@ -29,6 +29,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from scout.errors import Location, Problem
+from scout.paths import DEFAULT_MAX_SPEC_BYTES, max_spec_bytes  # noqa: F401 - re-exported
 
 PathT = tuple[Any, ...]
 
@@ -344,19 +345,6 @@ def load_yaml_text(text: str, file: str) -> tuple[LoadedYaml | None, list[Proble
                               Location(file, 1, 1))]
     finally:
         loader.dispose()
-
-
-#: The largest spec file read (bytes); ``SCOUTE_MAX_SPEC_BYTES`` changes it. The 5,000-phase
-#: benchmark spec is about 1.5 MB.
-DEFAULT_MAX_SPEC_BYTES = 5_000_000
-
-
-def max_spec_bytes() -> int:
-    raw = os.environ.get("SCOUTE_MAX_SPEC_BYTES", "")
-    try:
-        return int(raw) if raw.strip() else DEFAULT_MAX_SPEC_BYTES
-    except ValueError:
-        return DEFAULT_MAX_SPEC_BYTES
 
 
 def not_a_file(mode: int) -> str | None:

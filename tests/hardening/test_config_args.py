@@ -101,3 +101,41 @@ def test_a_config_that_is_not_a_regular_file_says_what_it_is(
     assert f"is {what}, not a regular file" in err
     assert "not found" not in err
     assert "internal error" not in err
+
+
+@pytest.mark.parametrize("value", ["-1", "0", "abc", "5MB", "1.5"])
+@pytest.mark.parametrize("command", [
+    ["validate", PIPELINE],
+    ["apply", PIPELINE, "--query", "hotels in Rome", "--progress", "none"],
+], ids=["validate", "apply"])
+def test_an_unusable_spec_size_limit_is_named_not_applied(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        value: str, command: list[str]) -> None:
+    """``SCOUTE_MAX_SPEC_BYTES=-1`` refused every spec as 'over the -1-byte limit'."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SCOUTE_MAX_SPEC_BYTES", value)
+    code = main([*command, "--runs-dir", str(tmp_path / "runs")] if command[0] == "apply"
+                else command)
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert "USE001" in err and "SCOUTE_MAX_SPEC_BYTES" in err and repr(value) in err
+    assert "-byte limit" not in out + err
+    assert not (tmp_path / "runs").exists()
+
+
+def test_the_api_keeps_the_default_limit_for_an_unusable_value(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from scout.spec.yamlload import DEFAULT_MAX_SPEC_BYTES, max_spec_bytes
+
+    for value in ("-1", "0", "abc", ""):
+        monkeypatch.setenv("SCOUTE_MAX_SPEC_BYTES", value)
+        assert max_spec_bytes() == DEFAULT_MAX_SPEC_BYTES
+    monkeypatch.setenv("SCOUTE_MAX_SPEC_BYTES", "1234")
+    assert max_spec_bytes() == 1234
+
+
+def test_help_still_answers_with_an_unusable_spec_size_limit(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("SCOUTE_MAX_SPEC_BYTES", "-1")
+    assert main(["validate", "--help"]) == 0
+    assert "Usage:" in capsys.readouterr().out
