@@ -43,15 +43,14 @@ def find_config(explicit: str | Path | None = None, near: str | Path | None = No
 
 def config_file_problem(path: Path) -> Problem | None:
     """Why ``path`` cannot be read as a config file (missing: CFG005; a folder, a device,
-    a FIFO: CFG006, never opened), or None when it is a regular file."""
+    a FIFO: CFG006, never opened), or None when it is a regular file. Other ``OSError``s
+    of ``stat`` are raised."""
     try:
         st = path.stat()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return Problem("CFG005", "config file not found", Location(str(path)),
                        hint="check the path given to --config or SCOUTE_CONFIG")
-    except OSError as exc:
-        return Problem("CFG005", f"cannot read config file: {exc.strerror or exc}",
-                       Location(str(path)))
+    # any other OSError (a name too long, a symlink loop) is the CLI's usage error (USE004)
     what = not_a_file(st.st_mode)
     if what is None:
         return None

@@ -60,6 +60,33 @@ def run_until_stopped(server: Any, host: str, port: int) -> None:
         server.run()
     except SystemExit:
         if not server.started:
+            host_problem = _host_problem(host)
+            if host_problem is not None:
+                raise UsageError(f"could not serve on {host}:{port}: {host_problem}",
+                                 hint="pass --host an address of this machine: 127.0.0.1 "
+                                      "(the default), or 0.0.0.0 for every interface"
+                                 ) from None
             raise UsageError(f"could not serve on {host}:{port} (see the error above)",
                              hint="choose another --port, or stop what listens there") from None
         raise
+
+
+def _host_problem(host: str) -> str | None:
+    """Why no socket can be bound to ``host`` on any port (it does not resolve, or it is
+    not an address of this machine), or None when the host is fine (so the port is not)."""
+    try:
+        infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError, ValueError) as exc:
+        why = getattr(exc, "strerror", None) or str(exc)
+        return f"the host {host!r} does not resolve ({why})"
+    last: OSError | None = None
+    for family, kind, proto, _, addr in infos:
+        try:
+            with socket.socket(family, kind, proto) as sock:
+                sock.bind((addr[0], 0, *addr[2:]))
+            return None
+        except OSError as exc:
+            last = exc
+    why = (last.strerror or str(last)) if last is not None else "no address"
+    return f"the host {host!r} cannot be bound here ({why}): it is not an address of this machine"

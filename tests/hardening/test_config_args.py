@@ -139,3 +139,39 @@ def test_help_still_answers_with_an_unusable_spec_size_limit(
     monkeypatch.setenv("SCOUTE_MAX_SPEC_BYTES", "-1")
     assert main(["validate", "--help"]) == 0
     assert "Usage:" in capsys.readouterr().out
+
+
+TOKEN = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+@pytest.mark.parametrize("host,why", [
+    ("192.0.2.1", "not an address of this machine"),  # TEST-NET-1: never local
+    ("no such host", "does not resolve"),
+])
+def test_serve_on_a_host_it_cannot_bind_blames_the_host(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        host: str, why: str) -> None:
+    """The hint said 'choose another --port' when the host was the problem."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SCOUTE_API_TOKEN", TOKEN)
+    code = main(["serve", "--host", host, "--port", "0"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "USE001" in err and why in err and "--host" in err
+    assert "--port" not in err
+
+
+def test_serve_on_a_taken_port_still_blames_the_port(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    monkeypatch.chdir(tmp_path)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = main(["serve", "--port", str(port)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "choose another --port" in err
