@@ -50,23 +50,24 @@ def runs_dir(explicit: str | Path | None = None, *, root: Path | None = None) ->
     return (root or research_root()) / "runs"
 
 
-def validate_mission_id(mission_id: object) -> str:
-    """Return ``mission_id`` if it is a safe slug; raise ``UnsafeMissionId`` otherwise."""
+def validate_mission_id(mission_id: object, what: str = "mission id") -> str:
+    """Return ``mission_id`` if it is a safe slug; raise ``UnsafeMissionId`` otherwise
+    (its message names the id as ``what``: a batch id is checked the same way)."""
     if not isinstance(mission_id, str) or not mission_id.strip():
         raise UnsafeMissionId(
-            "mission id is empty",
+            f"{what} is empty",
             hint="use a slug such as 'hotel-barcelona-2026-09' (a-z, 0-9, '.', '_', '-')",
         )
     if mission_id in _RESERVED or "/" in mission_id or "\\" in mission_id or "\0" in mission_id \
             or os.path.isabs(mission_id):
         raise UnsafeMissionId(
-            f"mission id {mission_id!r} is a path, not a name: it could escape the runs dir",
+            f"{what} {mission_id!r} is a path, not a name: it could escape the runs dir",
             hint="use a slug such as 'hotel-barcelona-2026-09' (a-z, 0-9, '.', '_', '-')",
         )
     if not MISSION_ID_RE.match(mission_id):
         suggestion = slugify(mission_id)
         raise UnsafeMissionId(
-            f"mission id {mission_id!r} is not a safe slug",
+            f"{what} {mission_id!r} is not a safe slug",
             hint="use lower-case letters, digits, '.', '_' and '-' (at most 128, starting "
             "with a letter or digit)" + (f"; e.g. '{suggestion}'" if suggestion else ""),
         )

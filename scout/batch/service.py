@@ -90,9 +90,10 @@ def batch_apply(
         check_budget_holds(_replace(cfg, executor=cfg.executor.model_copy(
             update={"kind": kind})), max_cost)
     base_runs = default_runs(runs_dir, root=root_path)
-    bid = batch_id or batch_id_for(Path(queries) if queries is not None else src,
-                                   pipeline_path)
-    validate_mission_id(bid)  # a slug: the record's file name
+    # an empty --batch-id is refused like an empty --mission-id, not replaced by the default
+    bid = batch_id if batch_id is not None else batch_id_for(
+        Path(queries) if queries is not None else src, pipeline_path)
+    validate_mission_id(bid, "batch id")  # a slug: the record's file name
     path = batches_dir(base_runs) / f"{bid}.json"
     lock = _batch_lock(path)
     try:

@@ -175,3 +175,36 @@ def test_serve_on_a_taken_port_still_blames_the_port(
     err = capsys.readouterr().err
     assert code == 2
     assert "choose another --port" in err
+
+
+@pytest.mark.parametrize("option,what", [("--batch-id", "batch id"),
+                                         ("--mission-id", "mission id")])
+@pytest.mark.parametrize("value", ["", "   "])
+def test_an_empty_batch_id_is_refused_like_an_empty_mission_id(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        option: str, what: str, value: str) -> None:
+    """``--batch-id ''`` silently ran under the default id; ``--mission-id ''`` was refused."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "q.csv").write_text("query\nhotels in Rome\n", encoding="utf-8")
+    runs = tmp_path / "runs"
+    command = (["batch", "apply", PIPELINE, "--queries", "q.csv"] if option == "--batch-id"
+               else ["apply", PIPELINE, "--query", "hotels in Rome"])
+    code = main([*command, option, value, "--runs-dir", str(runs), "--replay", str(tmp_path),
+                 "--progress", "none"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"error USE002: {what} is empty" in err
+    assert not runs.exists()
+
+
+def test_a_bad_batch_id_is_called_a_batch_id(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "q.csv").write_text("query\nhotels in Rome\n", encoding="utf-8")
+    code = main(["batch", "apply", PIPELINE, "--queries", "q.csv", "--batch-id", "../up",
+                 "--runs-dir", str(tmp_path / "runs"), "--replay", str(tmp_path),
+                 "--progress", "none"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "batch id '../up' is a path" in err and "mission id" not in err
