@@ -8,19 +8,9 @@ import hashlib
 from typing import Any
 
 from scout.errors import StepError
-from scout.i18n import N_
 from scout.fsutil import write_atomic
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import ReportParams
-
-STATES = ("succeeded", "succeeded_partial", "failed_terminal", "failed_retryable",
-          "skipped", "blocked_missing_input", "stale", "running", "pending")
-#: a state in words, where its name does not read as English (the report's phase_state
-#: macro says the same)
-STATE_WORDS = {"succeeded_partial": N_("partly succeeded"),
-               "failed_terminal": N_("failed (final)"),
-               "failed_retryable": N_("failed (can be retried)"),
-               "blocked_missing_input": N_("blocked (missing input)")}
 
 
 def _artifact(ctx: StepContext, type_name: str) -> Any:
@@ -41,6 +31,7 @@ def dag_picture_of(pipeline: Any, mission: Any, lang: str) -> str:
     """The DAG as SVG, each phase in its state (a stopped mission's report draws it too)."""
     from scout.i18n import translations
     from scout.spec.dag import PhaseGraph
+    from scout.report.context import STATE_LABELS
     from scout.report.svg import dag_svg
 
     graph = PhaseGraph.of(pipeline)
@@ -52,7 +43,7 @@ def dag_picture_of(pipeline: Any, mission: Any, lang: str) -> str:
                                                         else "")
               for pid, ph in pipeline.phases.items()}
     _ = catalog.gettext
-    words = {s: _(STATE_WORDS.get(s, s.replace("_", " "))) for s in STATES}
+    words = {state: _(label) for state, label in STATE_LABELS.items()}
     return dag_svg(graph.waves(), [(u, v) for u, v in graph.graph.edges()], labels, states,
                    title=_("Phases of %(pipeline)s") % {"pipeline": pipeline.name},
                    state_names=words)
