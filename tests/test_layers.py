@@ -17,48 +17,16 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _cycles(edges: dict[str, set[str]]) -> list[list[str]]:
-    """Strongly connected components with more than one module (Tarjan, iterative)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    found: list[list[str]] = []
-    counter = 0
-    for root in sorted(edges):
-        if root in index:
-            continue
-        work = [(root, iter(sorted(edges.get(root, ()))))]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on.add(root)
-        while work:
-            node, it = work[-1]
-            nxt = next(it, None)
-            if nxt is not None:
-                if nxt not in index:
-                    index[nxt] = low[nxt] = counter
-                    counter += 1
-                    stack.append(nxt)
-                    on.add(nxt)
-                    work.append((nxt, iter(sorted(edges.get(nxt, ())))))
-                elif nxt in on:
-                    low[node] = min(low[node], index[nxt])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                comp = []
-                while True:
-                    m = stack.pop()
-                    on.discard(m)
-                    comp.append(m)
-                    if m == node:
-                        break
-                if len(comp) > 1:
-                    found.append(sorted(comp))
-    return found
+    """Strongly connected components with more than one module, each sorted (the phase
+    graph's own algorithm, scout.spec.digraph: the same Tarjan, read by both)."""
+    from scout.spec.digraph import DiGraph, strongly_connected_components
+
+    g = DiGraph()
+    for node in sorted(edges):
+        g.add_node(node)
+        for target in sorted(edges[node]):
+            g.add_edge(node, target)
+    return sorted(sorted(c) for c in strongly_connected_components(g) if len(c) > 1)
 
 
 def test_the_cycle_finder_finds_a_cycle() -> None:
