@@ -29,7 +29,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from scout.errors import Location, Problem
-from scout.paths import DEFAULT_MAX_SPEC_BYTES, max_spec_bytes  # noqa: F401 - re-exported
+from scout.paths import max_spec_bytes
 
 PathT = tuple[Any, ...]
 

@@ -49,7 +49,7 @@ def _read(path: Path | None) -> bytes | None:
     refuses the file anyway)."""
     if path is None:
         return None
-    from scout.spec.yamlload import max_spec_bytes
+    from scout.paths import max_spec_bytes
 
     try:
         # O_NONBLOCK: opening a FIFO (``--config fifo``) would otherwise wait for a writer

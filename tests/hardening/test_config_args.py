@@ -125,7 +125,7 @@ def test_an_unusable_spec_size_limit_is_named_not_applied(
 
 def test_the_api_keeps_the_default_limit_for_an_unusable_value(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from scout.spec.yamlload import DEFAULT_MAX_SPEC_BYTES, max_spec_bytes
+    from scout.paths import DEFAULT_MAX_SPEC_BYTES, max_spec_bytes
 
     for value in ("-1", "0", "abc", ""):
         monkeypatch.setenv("SCOUTE_MAX_SPEC_BYTES", value)
