@@ -23,6 +23,7 @@ from typing import Any
 
 import httpx
 
+from scout.adapters import chat_filter
 from scout.adapters.answer import ParsedAnswer, parse_answer
 from scout.adapters.search_http import error_json, fetch, load_json, short
 from scout.errors import ParseError
@@ -88,7 +89,8 @@ def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
         secrets.append(credential.reveal())
         headers["Authorization"] = f"Bearer {secrets[0]}"
     return fetch(client, client.build_request("POST", url, json=body, headers=headers), name,
-                 describe=describe_error, secrets=secrets)
+                 describe=describe_error, secrets=secrets,
+                 classify=lambda r: chat_filter.classify_error(r, name))
 
 
 def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any], str]:
@@ -116,6 +118,8 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
     if isinstance(message.get("refusal"), str) and message["refusal"].strip():
         raise ParseError(f"{name}: the model refused to answer: {short(message['refusal'])}",
                          adapter=name, status=status)
+    if finish_reason(data) == "content_filter":  # withheld, not a model that said nothing
+        raise chat_filter.answer_filtered(data, name, status)
     if finish_reason(data) == "length":
         raise ParseError(f"{name}: the answer is empty: the model ran out of tokens "
                          f"before answering", adapter=name, status=status, hint=_LENGTH_HINT)
@@ -155,7 +159,8 @@ def finish_reason(data: dict[str, Any]) -> str | None:
         reason = data["choices"][0].get("finish_reason")
     except (KeyError, IndexError, TypeError, AttributeError):
         return None
-    return reason if isinstance(reason, str) else None
+    # Snowflake Cortex sends "" on a finished answer: no reason given, as null is
+    return reason if isinstance(reason, str) and reason else None
 
 
 def token_usage(raw: Any) -> Usage:

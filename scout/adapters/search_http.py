@@ -21,8 +21,10 @@ What this module adds is what every *search* adapter needs around that:
 from __future__ import annotations
 
 import codecs
+import html
 import json
 import logging
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
@@ -109,6 +111,8 @@ def fetch(
             detail = describe(response)
         except Exception:  # a broken error body must not hide the status  # noqa: BLE001
             detail = None
+    if detail is None:  # no explanation the adapter reads: a proxy's page, a plain line
+        detail = page_detail(response)
     error = classify(response) if classify is not None else None
     if error is None:
         try:
@@ -119,6 +123,35 @@ def fetch(
         return response
     _amend(error, detail, keep)
     raise error
+
+
+#: an HTML page's title (bounded, so a hostile page cannot make the search slow)
+_TITLE = re.compile(r"<title[^>]{0,200}>([^<]{1,300})</title", re.IGNORECASE)
+#: how much of an error body is looked at for a title or a line of text
+_PAGE_CHARS = 16_384
+
+
+def page_detail(response: httpx.Response) -> str | None:
+    """What an error body that is not the provider's JSON says, on one line: an HTML
+    page's ``<title>`` (a proxy's or CDN's "502 Bad Gateway", Cloudflare's "api.x.com |
+    524: A timeout occurred"), or a short plain-text body ("Internal Server Error"). None
+    for JSON, for a page without a title and for an empty or binary body: the status alone
+    then speaks, and the message never carries a page's markup."""
+    try:
+        text = response.content[:_PAGE_CHARS].decode(response.charset_encoding or "utf-8",
+                                                      errors="replace")
+    except LookupError:  # a charset Python does not know
+        text = response.content[:_PAGE_CHARS].decode("utf-8", errors="replace")
+    text = text.strip()
+    if not text or text[0] in "{[" or "\ufffd" in text or "\x00" in text:
+        return None
+    if text.startswith("<"):
+        m = _TITLE.search(text)
+        return (short(html.unescape(m.group(1))) or None) if m else None
+    ctype = response.headers.get("content-type", "").lower()
+    if ctype and not ctype.startswith("text/"):
+        return None
+    return short(text) if len(text) <= 500 else None
 
 
 def load_json(response: httpx.Response) -> Any:

@@ -1,0 +1,142 @@
+"""More Chat Completions answers recorded from live servers by other people (Azure OpenAI,
+Cerebras, Heroku's Claude, Snowflake Cortex, vLLM; OpenAI's content filter; Azure's
+content-filter refusals; a CDN's HTML error page; provenance in
+tests/fixtures/providers/SOURCES.md, openai/) through the real ``openai`` adapter: the
+answer and its usage read whatever extra fields each server adds, and a provider's
+content filter or a proxy's page becomes a clear typed error, never a traceback."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+
+from scout.adapters.perplexity import PerplexityAdapter
+from scout.adapters.contract import Secret
+from scout.config.settings import settings_for
+from scout.errors import ParseError, Unavailable
+from tests.adapters.helpers import FIXTURES
+from tests.adapters_media.test_openai import KEY, KEY_VALUE, Capture, adapter, request
+
+OPENAI = FIXTURES / "openai"
+
+
+def call(name: str | bytes, status: int = 200, **headers: str):
+    raw = (OPENAI / name).read_bytes() if isinstance(name, str) else name
+    return adapter(Capture(status, raw, headers)).call(request(), KEY)
+
+
+# --- answers with each server's extra fields -----------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "model", "text", "tokens"), [
+    # Azure: prompt_filter_results and choices[].content_filter_results, all "safe"
+    ("azure-gpt-4o-content-filter-results.json", "gpt-4o-2024-11-20",
+     "The capital of France is **Paris**.", (14, 9)),
+    # Cerebras: time_info beside usage
+    ("cerebras-llama-3.3-70b-time-info.json", "llama-3.3-70b", "2 + 2 = 4.", (43, 9)),
+    # Heroku's inference API serving Claude over Chat Completions
+    ("heroku-claude-3-7-sonnet.json", "claude-3-7-sonnet",
+     "The capital of France is Paris. It's not only the political capital", (14, 51)),
+    # Snowflake Cortex: empty strings where others send null (id, refusal, finish_reason)
+    ("snowflake-cortex-empty-finish-reason-refusal.json", "claude-sonnet-4-6", "4", (22, 5)),
+    # vLLM: stop_reason, token_ids, kv_transfer_params, reasoning* null, tool_calls []
+    ("vllm-ascend-qwen3-vl-null-extras.json", "Qwen/Qwen3-VL-32B-Instruct",
+     "The text in the illustration is:", (73, 16)),
+])
+def test_each_servers_answer_is_read(name: str, model: str, text: str,
+                                     tokens: tuple[int, int]) -> None:
+    reply = call(name)
+    assert reply.value.text.startswith(text)
+    assert reply.value.model == model and reply.meta["model"] == model
+    assert (reply.usage.input_tokens, reply.usage.output_tokens) == tokens
+    assert reply.meta["finish_reason"] in ("stop", None)
+
+
+def test_snowflakes_empty_strings_read_as_absent() -> None:
+    reply = call("snowflake-cortex-empty-finish-reason-refusal.json")
+    assert reply.meta["finish_reason"] is None  # "" is no reason, as null is
+    assert reply.value.text == "4"  # refusal "" is no refusal
+
+
+# --- a provider's content filter ----------------------------------------------------------
+
+
+def test_an_answer_withheld_by_the_content_filter_says_so() -> None:
+    # real gpt-3.5-turbo answer: content "", finish_reason content_filter, usage counted
+    with pytest.raises(ParseError) as err:
+        call("openai-gpt-3.5-content-filter-empty-content.json")
+    assert "content filter withheld the answer" in err.value.message
+    assert "next link" in (err.value.hint or "")
+
+
+def test_azures_filtered_categories_are_named() -> None:
+    # the real Azure answer with its answer withheld the way Azure reports it (the
+    # finish_reason and one category's verdict changed; no such capture was found whole)
+    data = json.loads((OPENAI / "azure-gpt-4o-content-filter-results.json").read_bytes())
+    choice = data["choices"][0]
+    choice.update(finish_reason="content_filter")
+    choice["message"]["content"] = None
+    choice["content_filter_results"]["violence"] = {"filtered": True, "severity": "high"}
+    with pytest.raises(ParseError, match=r"withheld the answer .*\(filtered: violence \(high\)\)"):
+        call(json.dumps(data).encode())
+
+
+@pytest.mark.parametrize(("name", "categories"), [
+    ("azure-error-400-content-filter-prompt.json", ""),
+    ("azure-error-400-content-filter-innererror.json", " (filtered: violence (medium))"),
+])
+def test_azure_refusing_the_prompt_fails_over_instead_of_stopping_the_chain(
+        name: str, categories: str) -> None:
+    # a Rejected would end the synthesis at once; the next link (another model, the
+    # extractive synthesis) can answer what this provider's policy refused
+    with pytest.raises(ParseError) as err:
+        call(name, 400)
+    message = err.value.message
+    assert f"HTTP 400: the provider's content filter refused the prompt{categories}" in message
+    assert "content_filter: The response was filtered due to the prompt triggering" in message
+    assert err.value.status == 400 and KEY_VALUE not in str(err.value)
+
+
+def test_perplexity_reads_a_content_filter_refusal_the_same_way() -> None:
+    raw = (OPENAI / "azure-error-400-content-filter-innererror.json").read_bytes()
+    s = settings_for("perplexity", {"type": "perplexity"})
+    px = PerplexityAdapter("perplexity", s, httpx.Client(
+        transport=httpx.MockTransport(lambda r: httpx.Response(400, content=raw))))
+    with pytest.raises(ParseError, match="content filter refused the prompt"):
+        px.call(request(), Secret("PERPLEXITY_API_KEY", "pplx-k"))
+
+
+# --- error bodies that are not JSON --------------------------------------------------------
+
+
+def test_a_cdns_html_error_page_gives_its_title_not_its_markup() -> None:
+    # Cloudflare's 502 page as a user pasted it (partial: the closing tags are missing)
+    with pytest.raises(Unavailable) as err:
+        call("cloudflare-502-bad-gateway-html-partial.html", 502,
+             **{"content-type": "text/html"})
+    assert err.value.message == "openai: HTTP 502 (server error): 502 Bad Gateway"
+
+
+@pytest.mark.parametrize(("body", "ctype", "said"), [
+    # the title Cloudflare's 524 pages carry (quoted in many projects' tests), trimmed page
+    (b"<!DOCTYPE html><html><head><title>api.example.com | 524: A timeout occurred"
+     b"</title></head><body>Error code 524</body></html>", "text/html",
+     ": api.example.com | 524: A timeout occurred"),
+    (b"Internal Server Error", "text/plain; charset=utf-8", ": Internal Server Error"),
+    (b"<html><body><h1>no title</h1></body></html>", "text/html", ""),
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "image/png", ""),
+])
+def test_plain_and_html_error_bodies(body: bytes, ctype: str, said: str) -> None:
+    with pytest.raises(Unavailable) as err:
+        call(body, 503, **{"content-type": ctype})
+    assert err.value.message == f"openai: HTTP 503 (server error){said}"
+    assert "<" not in err.value.message
+
+
+def test_a_plain_error_body_echoing_the_key_is_scrubbed() -> None:
+    with pytest.raises(Unavailable) as err:
+        call(f"upstream refused key {KEY_VALUE}".encode(), 502,
+             **{"content-type": "text/plain"})
+    assert KEY_VALUE not in str(err.value) and "REDACTED" in err.value.message
