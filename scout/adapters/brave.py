@@ -2,8 +2,10 @@
 
 The key travels in the ``X-Subscription-Token`` header (environment variable named in
 config, default ``BRAVE_API_KEY``). Results are ``web.results[]`` (title, url,
-description with ``<strong>`` markup, ``page_age``/``age``); an answer without a
-``web`` block is a search without web hits (``[]``).
+description with ``<strong>`` markup — or the first of ``extra_snippets`` when it is
+empty —, ``page_age``/``age``); an answer without a ``web`` block (news, videos, FAQ,
+infobox or locations only), or whose ``web`` block lists nothing, is a search without web
+hits (``[]``).
 
 Errors come in two body shapes (FACTS.md): ``{"error": {...}}`` and
 ``{"errors": [{...}]}``, each with ``code``, ``detail`` and ``meta`` (plan, rate and quota
@@ -120,6 +122,8 @@ def parse_results(data: dict[str, Any], *, adapter: str = "brave") -> list[Hit]:
             return []  # an answer with no web block: no web hits
         raise ParseError(f"{adapter}: answer has neither 'web' nor 'query'", adapter=adapter)
     results = web.get("results") if isinstance(web, dict) else None
+    if results is None and isinstance(web, dict) and data.get("type") == "search":
+        return []  # a web block that lists nothing: no web hits, as without the block
     if not isinstance(results, list):
         raise ParseError(f"{adapter}: 'web.results' is not a list", adapter=adapter)
     hits = []
@@ -127,7 +131,7 @@ def parse_results(data: dict[str, Any], *, adapter: str = "brave") -> list[Hit]:
         if not isinstance(item, dict) or not item.get("url"):
             continue
         hit = Hit(title=as_text(item.get("title")), url=as_text(item["url"]),
-                  snippet=as_text(item.get("description")),
+                  snippet=as_text(item.get("description")) or _first_extra(item),
                   published=as_text(item.get("page_age")) or as_text(item.get("age")) or None,
                   snippet_html=True)
         profile = item.get("profile")
@@ -137,6 +141,14 @@ def parse_results(data: dict[str, Any], *, adapter: str = "brave") -> list[Hit]:
             hit.meta["age"] = as_text(item["age"])
         hits.append(hit)
     return hits
+
+
+def _first_extra(item: dict[str, Any]) -> str:
+    """The first of ``extra_snippets`` (asked for with ``extra_snippets=true``): the
+    snippet of a result whose ``description`` is empty or missing."""
+    extras = item.get("extra_snippets")
+    return next((e for e in extras if isinstance(e, str) and e.strip()), "") \
+        if isinstance(extras, list) else ""
 
 
 class BraveAdapter(SearchAdapter):

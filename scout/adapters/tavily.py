@@ -2,8 +2,9 @@
 
 Request body: ``query``, ``max_results`` (≤ 20), ``search_depth`` (basic | advanced),
 ``include_answer``, ``include_usage`` — the last three from config. Results are
-``results[]`` (title, url, content, score, published_date for news); the ``answer``,
-``response_time`` and ``request_id`` go into the reply's meta.
+``results[]`` (title, url, content — or ``raw_content`` when content is empty —, score,
+published_date for news); the ``answer``, ``follow_up_questions``, ``response_time`` and
+``request_id`` go into the reply's meta when they have their documented types.
 
 Usage feeds the cost: ``usage.credits`` when the request set ``include_usage`` (Tavily
 reports it), otherwise the documented price of the depth — 1 credit per basic search,
@@ -59,8 +60,10 @@ def classify_error(response: httpx.Response, adapter: str = "tavily") -> Provide
 def parse_results(data: dict[str, Any], *, adapter: str = "tavily") -> list[Hit]:
     hits = []
     for item in result_items(data, adapter):
+        # raw_content (the whole page, when asked for) stands in for an empty content
+        snippet = as_text(item.get("content")) or as_text(item.get("raw_content"))
         hits.append(Hit(title=as_text(item.get("title")), url=as_text(item["url"]),
-                        snippet=as_text(item.get("content")),
+                        snippet=snippet,
                         published=as_text(item.get("published_date")) or None,
                         score=as_float(item.get("score"))))
     return hits
@@ -104,10 +107,25 @@ class TavilyAdapter(SearchAdapter):
         response = fetch(self.client, http_request, self.name, describe=describe_error,
                          classify=lambda r: classify_error(r, self.name), secrets=[key])
         data = json_body(response, self.name)
-        meta: dict[str, Any] = {}
-        for field in ("answer", "response_time", "request_id", "follow_up_questions"):
-            if data.get(field) not in (None, "", []):
-                meta[field] = data[field]
         return search_reply(self.name, request, response, parse_results(data, adapter=self.name),
-                            max_chars=self.settings.max_chars, meta=meta, ignored=ignored,
+                            max_chars=self.settings.max_chars, meta=answer_meta(data),
+                            ignored=ignored,
                             usage=Usage(requests=1, credits=credits_used(data, depth)))
+
+
+def answer_meta(data: dict[str, Any]) -> dict[str, Any]:
+    """The answer's extras for the reply's meta, each only when it has the documented
+    type: ``answer`` and ``request_id`` text, ``follow_up_questions`` a list of text,
+    ``response_time`` seconds as a number (the captured answers carry a number; one that
+    arrives as text, ``"1.67"``, is read as that number, anything else is left out)."""
+    meta: dict[str, Any] = {}
+    for field in ("answer", "request_id"):
+        if as_text(data.get(field)).strip():
+            meta[field] = as_text(data[field])
+    seconds = as_float(data.get("response_time"))
+    if seconds is not None:
+        meta["response_time"] = seconds
+    questions = data.get("follow_up_questions")
+    if isinstance(questions, list) and any(isinstance(q, str) and q for q in questions):
+        meta["follow_up_questions"] = [q for q in questions if isinstance(q, str) and q]
+    return meta

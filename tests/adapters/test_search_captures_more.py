@@ -1,9 +1,14 @@
 """More search answers recorded by other people (provenance in
 tests/fixtures/providers/SOURCES.md) through the real adapters, each asserting what the
 adapter must take out of it: Google's zero-result answers (no ``items`` key at all) and
-spelling corrections, a full page of results carrying ``pagemap``."""
+spelling corrections, a full page of results carrying ``pagemap``; Tavily's answer extras
+and Brave's answers without web hits. Where no real capture of a variant was found (a
+Tavily ``response_time`` sent as text, ``results: []``, Brave ``extra_snippets``), the test
+changes one field of a real capture and says which."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -52,3 +57,81 @@ def test_google_zero_results_without_items_is_an_empty_answer(name: str,
     assert reply.value == [] and reply.meta["total_results"] == "0"
     assert reply.meta["pages"] == 1  # no second page is asked for
     assert reply.meta.get("corrected_query") == corrected
+
+
+# --- Tavily -----------------------------------------------------------------------------------
+
+ADVANCED = "tavily/search-advanced-what-is-tavily.json"
+
+
+def test_tavily_answer_and_its_extras_reach_the_meta() -> None:
+    reply = run("tavily", body(ADVANCED))
+    assert reply.meta["answer"].startswith("Tavily is a specialized search engine for AI agents")
+    assert reply.meta["response_time"] == 2.15
+    assert reply.meta["request_id"] == "9712b21b-e90f-4197-94b4-a116f58fd17d"
+    assert "follow_up_questions" not in reply.meta  # null in the capture
+    assert [s.url for s in reply.value][0] == "https://learn.microsoft.com/en-us/connectors/tavily"
+
+
+@pytest.mark.parametrize(("value", "seconds"), [("2.15", 2.15), ("fast", None), (None, None),
+                                                 (3, 3.0)])
+def test_tavily_response_time_as_text_or_number(value: object, seconds: float | None) -> None:
+    # the real answer with response_time changed to the types clients model it with
+    data = json.loads(body(ADVANCED))
+    data["response_time"] = value
+    reply = run("tavily", json.dumps(data).encode())
+    assert reply.meta.get("response_time") == seconds
+
+
+def test_tavily_follow_up_questions_keep_only_text() -> None:
+    data = json.loads(body(ADVANCED))
+    data["follow_up_questions"] = ["What does Tavily cost?", None, 3, ""]
+    reply = run("tavily", json.dumps(data).encode())
+    assert reply.meta["follow_up_questions"] == ["What does Tavily cost?"]
+
+
+def test_tavily_no_results_is_an_empty_answer_that_keeps_its_answer() -> None:
+    data = json.loads(body(ADVANCED))
+    data["results"] = []
+    reply = run("tavily", json.dumps(data).encode())
+    assert reply.value == [] and reply.meta["answer"].startswith("Tavily is a specialized")
+
+
+def test_tavily_raw_content_stands_in_for_an_empty_content() -> None:
+    data = json.loads(body("tavily/search-basic-pydantic-ai-null-answer.json"))
+    data["results"][0].update(content="", raw_content="# Pydantic AI\n\nAn agent framework.")
+    data["results"][1].update(content=None, raw_content=None)
+    out = run("tavily", json.dumps(data).encode()).value
+    assert out[0].snippet == "# Pydantic AI An agent framework."
+    assert out[1].snippet == "" and out[1].title  # kept, with nothing to show
+
+
+# --- Brave ------------------------------------------------------------------------------------
+
+LARAVEL = "brave/web-search-laravel.json"
+
+
+def test_brave_web_block_without_results_is_no_web_hits() -> None:
+    # the real answer (videos, mixed) with its web block emptied of results
+    data = json.loads(body(LARAVEL))
+    del data["web"]["results"]
+    reply = run("brave", json.dumps(data).encode())
+    assert reply.value == []
+
+
+def test_brave_answer_with_only_videos_is_no_web_hits() -> None:
+    data = json.loads(body(LARAVEL))
+    del data["web"]
+    assert data["videos"]["results"]  # the capture's videos block stays
+    assert run("brave", json.dumps(data).encode()).value == []
+
+
+def test_brave_extra_snippets_stand_in_for_an_empty_description() -> None:
+    data = json.loads(body(LARAVEL))
+    first, second = data["web"]["results"][:2]
+    first["description"] = ""
+    first["extra_snippets"] = [None, "  ", "Laravel is a web application framework."]
+    second["extra_snippets"] = ["not used: the description is there"]
+    out = run("brave", json.dumps(data).encode()).value
+    assert out[0].snippet == "Laravel is a web application framework."
+    assert out[1].snippet != "not used: the description is there" and out[1].snippet
