@@ -8,7 +8,10 @@ instance is yours. ``format=json`` must be enabled in the instance's ``settings.
 Results are ``results[]`` (title, url, content, score, engine(s), publishedDate). SearxNG
 reports upstream-engine failures inside a 200 answer; they go to the reply's meta as
 ``unresponsive_engines: [{engine, reason}]`` so the journal's response summary shows
-them (e.g. ``duckduckgo: CAPTCHA``).
+them (e.g. ``duckduckgo: CAPTCHA``). An answer with no results *and* failed engines is
+an ``Unavailable`` (the chain moves on), not an empty answer: the engines did not say
+there was nothing. ``answers`` (strings, or objects with an ``answer`` text in newer
+SearXNG) go to the meta as text.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from scout.adapters.normalize import Hit, as_float, as_text
 from scout.adapters.search_http import (fetch, json_body, result_items, search_reply,
                                         split_options)
 from scout.config.settings import SearxngSettings
-from scout.errors import AuthError, ProviderError
+from scout.errors import AuthError, ProviderError, Unavailable
 from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret
 from scout.schemas.sources import Source
 
@@ -91,11 +94,43 @@ class SearxngAdapter(SearchAdapter):
         response = fetch(self.client, http_request, self.name,
                          classify=lambda r: classify_error(r, self.name))
         data = json_body(response, self.name)
-        meta: dict[str, Any] = {"unresponsive_engines": unresponsive(data)}
+        failed = unresponsive(data)
+        hits = parse_results(data, adapter=self.name)
+        if not hits and failed:
+            raise engines_failed(self.name, failed)
+        meta: dict[str, Any] = {"unresponsive_engines": failed}
         if data.get("number_of_results"):
             meta["number_of_results"] = data["number_of_results"]
-        for field in ("suggestions", "corrections", "answers"):
-            if data.get(field):
-                meta[field] = data[field]
-        return search_reply(self.name, request, response, parse_results(data, adapter=self.name),
+        for field in ("suggestions", "corrections"):
+            texts = [t for t in data.get(field) or [] if isinstance(t, str) and t]
+            if texts:
+                meta[field] = texts
+        answers = [a for a in map(answer_text, data.get("answers") or []) if a]
+        if answers:
+            meta["answers"] = answers
+        return search_reply(self.name, request, response, hits,
                             max_chars=self.settings.max_chars, meta=meta, ignored=ignored)
+
+
+def engines_failed(adapter: str, failed: list[dict[str, str]]) -> Unavailable:
+    """No results *because* engines failed is not "no results": an Unavailable naming
+    them, so the chain asks its next link instead of stopping on an empty answer (a
+    SearXNG on a home address often has every web engine suspended or CAPTCHA'd while
+    the request itself answers 200)."""
+    which = ", ".join(f"{f['engine']} ({f['reason']})" if f["reason"] else f["engine"]
+                      for f in failed)
+    return Unavailable(f"{adapter}: no results, and these engines did not answer: {which}",
+                       adapter=adapter, status=200,
+                       hint="the instance's engines are suspended or blocked (CAPTCHA, too "
+                            "many requests); enable other engines in its settings.yml, or "
+                            "wait until SearXNG lifts the suspension")
+
+
+def answer_text(entry: Any) -> str:
+    """One of ``answers``: a string in older SearXNG, an object whose ``answer`` is the text
+    in newer ones (``{"engine": "plugin: unit_converter", "template":
+    "answer/legacy.html", "answer": "6.2137119224 mi"}``); other answer types carry no
+    text and are left out."""
+    if isinstance(entry, dict):
+        entry = entry.get("answer")
+    return entry.strip() if isinstance(entry, str) else ""

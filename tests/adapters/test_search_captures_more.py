@@ -12,6 +12,7 @@ import json
 
 import pytest
 
+from scout.errors import Unavailable
 from tests.adapters.helpers import fixture_text
 from tests.adapters.test_search_captures import run
 
@@ -135,3 +136,49 @@ def test_brave_extra_snippets_stand_in_for_an_empty_description() -> None:
     out = run("brave", json.dumps(data).encode()).value
     assert out[0].snippet == "Laravel is a web application framework."
     assert out[1].snippet != "not used: the description is there" and out[1].snippet
+
+
+# --- SearxNG ----------------------------------------------------------------------------------
+
+SEVERANCE = "searxng/search-format-json-severance.json"
+
+
+def test_searxng_every_web_engine_blocked_is_unavailable_not_no_results() -> None:
+    # real answer from a home instance: bing, brave and duckduckgo failed, only a
+    # Wikipedia infobox came back, results []; an empty answer would stop the chain
+    raw = body("searxng/search-json-engines-blocked-infobox-only.json")
+    with pytest.raises(Unavailable) as err:
+        run("searxng", raw)
+    assert err.value.message == (
+        "searxng: no results, and these engines did not answer: bing (Suspended: HTTP "
+        "connection error), brave (Suspended: too many requests), duckduckgo (CAPTCHA)")
+    assert "settings.yml" in (err.value.hint or "")
+
+
+def test_searxng_results_despite_failed_engines_are_an_answer() -> None:
+    reply = run("searxng", body(SEVERANCE))
+    assert len(reply.value) == 6 and reply.value[0].meta["engines"] == ["google cse"]
+    assert reply.value[0].published is None  # publishedDate null
+    assert [f["engine"] for f in reply.meta["unresponsive_engines"]] == [
+        "brave", "duckduckgo", "startpage"]
+
+
+def test_searxng_no_results_from_a_healthy_instance_is_an_empty_answer() -> None:
+    data = json.loads(body(SEVERANCE))
+    data.update(results=[], unresponsive_engines=[])
+    assert run("searxng", json.dumps(data).encode()).value == []
+
+
+def test_searxng_answers_of_either_age_become_text() -> None:
+    # strings (older SearXNG) and objects with an "answer" text (newer), as the answers
+    # SearXNG's plugins give; a result without "content" keeps an empty snippet
+    data = json.loads(body(SEVERANCE))
+    data["answers"] = ["42", {"engine": "plugin: unit_converter",
+                              "template": "answer/legacy.html", "answer": "6.2137119224 mi"},
+                      {"engine": "translations"}, None]
+    data["suggestions"] = ["severance season 2", None]
+    del data["results"][0]["content"]
+    reply = run("searxng", json.dumps(data).encode())
+    assert reply.meta["answers"] == ["42", "6.2137119224 mi"]
+    assert reply.meta["suggestions"] == ["severance season 2"]
+    assert reply.value[0].snippet == "" and reply.value[0].title.startswith("What other shows")

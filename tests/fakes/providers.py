@@ -470,9 +470,11 @@ class FakeProviders:
         if req.arg("categories") == "images":
             return self._searxng_images(query)
         data = copy.deepcopy(fixture_json("searxng/search-format-json-severance.json"))
+        rows = self._rows("searxng", query or "")
         if self.unresponsive is not None:
             data["unresponsive_engines"] = self.unresponsive
-        rows = self._rows("searxng", query or "")
+        elif rows == []:  # nothing matched on a healthy instance: no engine failed
+            data["unresponsive_engines"] = []
         if rows is not None:
             data["query"] = query
             template = data["results"][0]
