@@ -104,6 +104,12 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
         message = data["choices"][0]["message"]
         content = message.get("content")
     except (KeyError, IndexError, TypeError, AttributeError) as exc:
+        if isinstance(data, dict) and data.get("choices") == []:
+            # Azure answers no choice at all when its filter stopped the prompt
+            if chat_filter.prompt_filtered(data):
+                raise chat_filter.answer_filtered(data, name, response.status_code) from exc
+            raise ParseError(f"{name}: the response has no choices (an empty list)",
+                             adapter=name, status=response.status_code) from exc
         error = describe_error(response) if isinstance(data, dict) else None
         said = f" ({error})" if error else ""  # some servers put an error in a 200
         raise ParseError(f"{name}: the response has no choices[0].message.content{said}",

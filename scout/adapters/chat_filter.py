@@ -53,13 +53,23 @@ def _which(categories: list[str]) -> str:
     return f" (filtered: {', '.join(categories)})" if categories else ""
 
 
+def _prompt_blocks(data: dict[str, Any]) -> list[Any]:
+    prompts = data.get("prompt_filter_results")
+    return [p.get("content_filter_results") for p in prompts if isinstance(p, dict)] \
+        if isinstance(prompts, list) else []
+
+
+def prompt_filtered(data: dict[str, Any]) -> bool:
+    """Whether Azure's ``prompt_filter_results`` mark a category of the prompt filtered."""
+    return bool(filtered_categories(*_prompt_blocks(data)))
+
+
 def answer_filtered(data: dict[str, Any], name: str, status: int) -> ParseError:
     """The error for a 200 whose answer the provider's content filter withheld."""
-    choice = data.get("choices", [{}])[0] if isinstance(data.get("choices"), list) else {}
-    prompts = data.get("prompt_filter_results")
+    choices = data.get("choices")
+    choice = choices[0] if isinstance(choices, list) and choices else {}
     blocks = [choice.get("content_filter_results") if isinstance(choice, dict) else None]
-    blocks += [p.get("content_filter_results") for p in prompts if isinstance(p, dict)] \
-        if isinstance(prompts, list) else []
+    blocks += _prompt_blocks(data)
     return ParseError(f"{name}: the provider's content filter withheld the answer "
                       f"(finish_reason 'content_filter'){_which(filtered_categories(*blocks))}",
                       adapter=name, status=status, hint=_HINT)

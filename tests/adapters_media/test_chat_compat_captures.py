@@ -140,3 +140,25 @@ def test_a_plain_error_body_echoing_the_key_is_scrubbed() -> None:
         call(f"upstream refused key {KEY_VALUE}".encode(), 502,
              **{"content-type": "text/plain"})
     assert KEY_VALUE not in str(err.value) and "REDACTED" in err.value.message
+
+
+def _azure_without_choices(filtered: bool) -> bytes:
+    # the real Azure answer with its choices emptied (and, for the filtered case, one
+    # prompt category's verdict changed): the shape Azure gives a filtered prompt
+    data = json.loads((OPENAI / "azure-gpt-4o-content-filter-results.json").read_bytes())
+    data["choices"] = []
+    if filtered:
+        data["prompt_filter_results"][0]["content_filter_results"]["jailbreak"] = {
+            "filtered": True, "detected": True}
+    return json.dumps(data).encode()
+
+
+def test_no_choices_says_so() -> None:
+    with pytest.raises(ParseError, match=r"the response has no choices \(an empty list\)$"):
+        call(_azure_without_choices(False))
+
+
+def test_no_choices_because_the_prompt_was_filtered_names_the_category() -> None:
+    with pytest.raises(ParseError, match=r"content filter withheld the answer .*"
+                                         r"\(filtered: jailbreak\)"):
+        call(_azure_without_choices(True))
