@@ -74,6 +74,23 @@ def test_tavily_answer_and_its_extras_reach_the_meta() -> None:
     assert [s.url for s in reply.value][0] == "https://learn.microsoft.com/en-us/connectors/tavily"
 
 
+def test_tavily_2024_answer_with_images_null_and_no_request_id() -> None:
+    # a real answer from mid-2024: images null (not []), no request_id, and one result
+    # whose content is a Python dict printed as text (weatherapi.com)
+    reply = run("tavily", body("tavily/search-weather-sydney-images-null-2024.json"))
+    out = reply.value
+    assert len(out) == 5 and out[0].title == \
+        "Sydney, New South Wales, Australia Monthly Weather | AccuWeather"
+    assert out[0].score == pytest.approx(0.98987)
+    assert out[1].url == "https://www.weatherapi.com/" and \
+        out[1].snippet.startswith("{'location': {'name': 'Sydney'")
+    assert out[3].url == "https://www.weather25.com/oceania/australia/new-south-wales/" \
+        "sydney?page=month&month=June"
+    assert reply.meta["answer"].startswith("The current weather in Sydney is 12.3°C")
+    assert reply.meta["response_time"] == 2.53 and "request_id" not in reply.meta
+    assert reply.usage.credits == 1
+
+
 @pytest.mark.parametrize(("value", "seconds"), [("2.15", 2.15), ("fast", None), (None, None),
                                                  (3, 3.0)])
 def test_tavily_response_time_as_text_or_number(value: object, seconds: float | None) -> None:
