@@ -170,11 +170,24 @@ def finish_reason(data: dict[str, Any]) -> str | None:
 
 
 def token_usage(raw: Any) -> Usage:
-    """Usage from a response's ``usage`` block (absent or malformed: one request, no tokens)."""
+    """Usage from a response's ``usage`` block (absent or malformed: one request, no tokens).
+
+    A server that bills the call itself says what it charged: OpenRouter's ``usage.cost``
+    (USD, a number; with ``is_byok`` the upstream provider bills the user's own key too,
+    ``cost_details.upstream_inference_cost``, added here). That becomes
+    ``reported_usd``, which the cost ledger prefers to the tariff's estimate. A ``cost``
+    that is not a number (Perplexity's object, read by its adapter) is not read here."""
     if not isinstance(raw, dict):
         return Usage(requests=1)
+    reported = number(raw.get("cost"))
+    if reported is not None and reported >= 0 and raw.get("is_byok") is True:
+        details = raw.get("cost_details")
+        upstream = number(details.get("upstream_inference_cost")) \
+            if isinstance(details, dict) else None
+        reported += upstream if upstream is not None and upstream > 0 else 0.0
     return Usage(requests=1, input_tokens=integer(raw.get("prompt_tokens")),
-                 output_tokens=integer(raw.get("completion_tokens")))
+                 output_tokens=integer(raw.get("completion_tokens")),
+                 reported_usd=reported if reported is not None and reported >= 0 else None)
 
 
 class EvidenceLabels:

@@ -162,3 +162,30 @@ def test_no_choices_because_the_prompt_was_filtered_names_the_category() -> None
     with pytest.raises(ParseError, match=r"content filter withheld the answer .*"
                                          r"\(filtered: jailbreak\)"):
         call(_azure_without_choices(True))
+
+
+# --- what the server says it charged ------------------------------------------------------
+
+
+def test_openrouters_usage_cost_is_the_reported_price() -> None:
+    reply = call("openrouter-usage-cost-gpt-4.1-mini.json")
+    assert reply.value.text.startswith("The main content of this document appears to be")
+    assert reply.value.model == "openai/gpt-4.1-mini"
+    assert (reply.usage.input_tokens, reply.usage.output_tokens) == (23, 48)
+    assert reply.usage.reported_usd == pytest.approx(8.6e-05)
+
+
+def test_bring_your_own_key_adds_the_upstream_bill() -> None:
+    # the real answer with OpenRouter's BYOK fields as its google/gemini-2.5-flash
+    # capture carries them (is_byok true, cost 0, the upstream's cost in cost_details)
+    data = json.loads((OPENAI / "openrouter-usage-cost-gpt-4.1-mini.json").read_bytes())
+    data["usage"].update(is_byok=True, cost=0)
+    data["usage"]["cost_details"]["upstream_inference_cost"] = 0.0003253
+    assert call(json.dumps(data).encode()).usage.reported_usd == pytest.approx(0.0003253)
+
+
+@pytest.mark.parametrize("cost", ["0.01", None, -1, True, {"total_cost": 0.01}])
+def test_a_cost_that_is_not_a_price_is_not_reported(cost: object) -> None:
+    data = json.loads((OPENAI / "openrouter-usage-cost-gpt-4.1-mini.json").read_bytes())
+    data["usage"]["cost"] = cost
+    assert call(json.dumps(data).encode()).usage.reported_usd is None
