@@ -15,7 +15,7 @@ import pytest
 from scout.adapters.perplexity import PerplexityAdapter
 from scout.adapters.contract import Secret
 from scout.config.settings import settings_for
-from scout.errors import ParseError, Unavailable
+from scout.errors import ParseError, ProviderError, Unavailable
 from tests.adapters.helpers import FIXTURES
 from tests.adapters_media.test_openai import KEY, KEY_VALUE, Capture, adapter, request
 
@@ -189,3 +189,27 @@ def test_a_cost_that_is_not_a_price_is_not_reported(cost: object) -> None:
     data = json.loads((OPENAI / "openrouter-usage-cost-gpt-4.1-mini.json").read_bytes())
     data["usage"]["cost"] = cost
     assert call(json.dumps(data).encode()).usage.reported_usd is None
+
+
+# --- other providers' real error bodies (their shapes reach any OpenAI-compatible proxy) ----
+
+
+@pytest.mark.parametrize(("name", "status", "said"), [
+    # Cohere: a top-level "message" beside an "id"
+    ("cohere-error-404-model-not-found.json", 404,
+     "openai: HTTP 404 (request rejected): model 'nonexistent' not found, make sure the "
+     "correct model ID was used"),
+    # Anthropic: {"type": "error", "error": {"type", "message"}, "request_id"}
+    ("anthropic-error-404-not-found-error.json", 404,
+     "openai: HTTP 404 (request rejected): not_found_error: model: claude-sonet-4-5"),
+    # Voyage AI (a FastAPI server): "detail" as a long string, cut to a readable length
+    ("voyageai-error-400-detail-string.json", 400,
+     "openai: HTTP 400 (request rejected): Model nonexistent is not supported. Supported "
+     "models are ['g2-20250421-0156pm-voyage-2-series-preloading',"),
+])
+def test_other_providers_error_bodies_give_their_words(name: str, status: int,
+                                                       said: str) -> None:
+    with pytest.raises(ProviderError) as err:
+        call(name, status)
+    assert err.value.message.startswith(said) and err.value.status == status
+    assert len(err.value.message) < 300  # the provider's words, cut, never the whole body
