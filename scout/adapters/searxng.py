@@ -51,9 +51,9 @@ def parse_results(data: dict[str, Any], *, adapter: str = "searxng") -> list[Hit
                   snippet=as_text(item.get("content")),
                   published=as_text(item.get("publishedDate")) or None,
                   score=as_float(item.get("score")))
-        engines = item.get("engines") or ([item["engine"]] if item.get("engine") else [])
+        engines = _texts(item.get("engines")) or _texts([item.get("engine")])
         if engines:
-            hit.meta["engines"] = [str(e) for e in engines]
+            hit.meta["engines"] = engines
         hits.append(hit)
     return hits
 
@@ -61,7 +61,7 @@ def parse_results(data: dict[str, Any], *, adapter: str = "searxng") -> list[Hit
 def unresponsive(data: dict[str, Any]) -> list[dict[str, str]]:
     """``unresponsive_engines`` ([[name, reason], …]) as ``[{engine, reason}]``."""
     out = []
-    for entry in data.get("unresponsive_engines") or []:
+    for entry in _list(data.get("unresponsive_engines")):
         if isinstance(entry, (list, tuple)) and entry:
             out.append({"engine": str(entry[0]),
                         "reason": str(entry[1]) if len(entry) > 1 else ""})
@@ -102,10 +102,10 @@ class SearxngAdapter(SearchAdapter):
         if data.get("number_of_results"):
             meta["number_of_results"] = data["number_of_results"]
         for field in ("suggestions", "corrections"):
-            texts = [t for t in data.get(field) or [] if isinstance(t, str) and t]
+            texts = _texts(data.get(field))
             if texts:
                 meta[field] = texts
-        answers = [a for a in map(answer_text, data.get("answers") or []) if a]
+        answers = [a for a in map(answer_text, _list(data.get("answers"))) if a]
         if answers:
             meta["answers"] = answers
         return search_reply(self.name, request, response, hits,
@@ -124,6 +124,16 @@ def engines_failed(adapter: str, failed: list[dict[str, str]]) -> Unavailable:
                        hint="the instance's engines are suspended or blocked (CAPTCHA, too "
                             "many requests); enable other engines in its settings.yml, or "
                             "wait until SearXNG lifts the suspension")
+
+
+def _list(value: Any) -> list[Any]:
+    """A field that should be a list, or ``[]`` (a field of the wrong type reads as absent)."""
+    return value if isinstance(value, list) else []
+
+
+def _texts(value: Any) -> list[str]:
+    """The non-empty strings of a list field."""
+    return [t for t in _list(value) if isinstance(t, str) and t]
 
 
 def answer_text(entry: Any) -> str:

@@ -199,3 +199,21 @@ def test_searxng_answers_of_either_age_become_text() -> None:
     assert reply.meta["answers"] == ["42", "6.2137119224 mi"]
     assert reply.meta["suggestions"] == ["severance season 2"]
     assert reply.value[0].snippet == "" and reply.value[0].title.startswith("What other shows")
+
+
+@pytest.mark.parametrize("field", ["answers", "corrections", "suggestions",
+                                   "unresponsive_engines"])
+def test_searxng_list_fields_of_the_wrong_type_read_as_absent(field: str) -> None:
+    # each was iterated as it came: a number there raised TypeError out of the adapter
+    data = json.loads(body(SEVERANCE))
+    data[field] = 7
+    reply = run("searxng", json.dumps(data).encode())
+    assert len(reply.value) == 6 and reply.meta.get(field) in (None, [])
+
+
+def test_searxng_engines_of_the_wrong_type_fall_back_to_engine() -> None:
+    data = json.loads(body(SEVERANCE))
+    data["results"][0]["engines"] = 7
+    data["results"][1].update(engines=None, engine=None)
+    out = run("searxng", json.dumps(data).encode()).value
+    assert out[0].meta["engines"] == ["google cse"] and "engines" not in out[1].meta
