@@ -80,7 +80,8 @@ def classify_error(response: httpx.Response, name: str) -> ParseError | None:
     (the status decides, as for any other error)."""
     body = error_json(response)
     error = body.get("error") if body is not None else None
-    if not isinstance(error, dict) or error.get("code") not in FILTER_CODES:
+    code = error.get("code") if isinstance(error, dict) else None
+    if not isinstance(code, str) or code not in FILTER_CODES:  # OpenRouter's code is a number
         return None
     inner = error.get("innererror")
     result = inner.get("content_filter_result") if isinstance(inner, dict) else None

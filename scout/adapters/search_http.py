@@ -113,7 +113,12 @@ def fetch(
             detail = None
     if detail is None:  # no explanation the adapter reads: a proxy's page, a plain line
         detail = page_detail(response)
-    error = classify(response) if classify is not None else None
+    error = None
+    if classify is not None:
+        try:
+            error = classify(response)
+        except Exception:  # a body the classifier trips on: the status decides  # noqa: BLE001
+            error = None
     if error is None:
         try:
             check_status(response, adapter)

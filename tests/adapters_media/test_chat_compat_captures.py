@@ -213,3 +213,14 @@ def test_other_providers_error_bodies_give_their_words(name: str, status: int,
         call(name, status)
     assert err.value.message.startswith(said) and err.value.status == status
     assert len(err.value.message) < 300  # the provider's words, cut, never the whole body
+
+
+@pytest.mark.parametrize("code", [[], [1], {"a": 1}, 429, None])
+def test_an_error_code_of_any_type_still_gives_the_status_error(code: object) -> None:
+    # the real OpenAI error body with its code replaced: a list or an object there made
+    # the content-filter check raise TypeError out of the adapter
+    data = json.loads((OPENAI / "openai-error-400-unsupported-value.json").read_bytes())
+    data["error"]["code"] = code
+    with pytest.raises(ProviderError) as err:
+        call(json.dumps(data).encode(), 400)
+    assert err.value.message.startswith("openai: HTTP 400 (request rejected)")
