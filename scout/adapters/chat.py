@@ -9,12 +9,19 @@ it is ignored, including ``message.reasoning`` / ``reasoning_content`` (a reason
 model's thoughts never reach a report). A 200 that is not such a body → ParseError, so
 the chain moves on to its next link; the message says why when the body shows it (the
 model called tools instead of answering, refused, or ran out of tokens while thinking:
-``finish_reason: length``).
+``finish_reason: length``; the provider's content filter withheld it or refused the
+prompt, :mod:`scout.adapters.chat_filter`; ``choices`` was empty). Extra fields servers
+add (Azure's filter results, Cerebras' ``time_info``, vLLM's ``stop_reason`` and
+``kv_transfer_params``, Snowflake's empty strings for null) are ignored; a server's own
+charge (OpenRouter's ``usage.cost``) becomes the reported price.
 
 An error answer keeps the server's own explanation in the message (scrubbed of the key):
 OpenAI, Groq, vLLM, llama.cpp and Perplexity send ``{"error": {"message", "type",
-"code"}}``, OpenRouter adds ``metadata.raw`` (the upstream provider's words), Ollama and
-some proxies send ``{"error": "…"}`` or ``{"detail": "…"}``.
+"code"}}``, OpenRouter adds ``metadata.raw`` (the upstream provider's words), Anthropic
+``{"type": "error", "error": {"type", "message"}}``, Cohere a top-level ``message``,
+Ollama and some proxies ``{"error": "…"}`` or ``{"detail": "…"}``; a body that is not
+JSON gives its HTML page's title or its short plain-text line
+(:func:`scout.adapters.search_http.page_detail`).
 """
 
 from __future__ import annotations
