@@ -14,6 +14,14 @@ from scout.errors import Unreachable, UsageError
 from scout.orchestrator.progress import make_progress
 from scout.orchestrator.state import MissionState, PhaseState
 from scout.termsafe import clean
+from scout.text import cut_middle
+
+#: the most characters of a reason or error ``scout status`` / ``apply`` print per phase:
+#: a provider's error page pasted into a reason ran to screens of text and buried the
+#: table; the middle goes (its start says what failed, its end often the status)
+REASON_WIDTH = 240
+#: said once under the table when a reason was cut, so the full text stays one command away
+CUT_NOTE = "(long reasons are cut here; `scout status {mission} --format json` has them in full)"
 
 
 def __getattr__(name: str) -> Any:
@@ -58,10 +66,20 @@ def _phase_line(pid: str, st: PhaseState, width: int) -> str:
     if st.cost_usd:
         bits.append(f"${st.cost_usd:.4f}")
     if st.reason:
-        bits.append(f"- {st.reason}")
-    if st.error and st.error.get("message") and st.error.get("message") not in (st.reason or ""):
-        bits.append(f"[{st.error.get('code')}: {st.error.get('message')}]")
+        bits.append(f"- {cut_middle(st.reason, REASON_WIDTH)}")
+    message = str(st.error.get("message") or "") if st.error else ""
+    if message and message not in (st.reason or ""):
+        bits.append(f"[{st.error.get('code') if st.error else ''}: "
+                    f"{cut_middle(message, REASON_WIDTH)}]")
     return "  ".join(bits)
+
+
+def was_cut(reason: str | None, phases: dict[str, PhaseState]) -> bool:
+    """Whether the mission's ``reason`` or a phase's reason or error is longer than the
+    text lines show (:data:`REASON_WIDTH`; a line break is joined, not cut)."""
+    texts = [reason or ""] + [t for st in phases.values()
+                              for t in (st.reason or "", str((st.error or {}).get("message") or ""))]
+    return any(len(" ".join(t.split())) > REASON_WIDTH for t in texts)
 
 
 def failure_hints(phases: dict[str, PhaseState]) -> list[str]:
@@ -137,7 +155,7 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
         return result.exit_code
     click.echo(f"mission {result.mission_id}: {result.status} (exit {result.exit_code})")
     if result.reason:
-        click.echo(clean(f"  {result.reason}"))
+        click.echo(clean(f"  {cut_middle(result.reason, REASON_WIDTH)}"))
     for hint in failure_hints(result.phases):  # what to do, said once under the reason
         click.echo(clean(f"  hint: {hint}"))
     click.echo(f"  run dir: {result.run_dir}")
@@ -147,6 +165,8 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
         click.echo(f"  report: {result.stopped_report} ({said})")
     for line in format_phases(result.phases):
         click.echo(clean(line))
+    if was_cut(result.reason, result.phases):
+        click.echo(clean("  " + CUT_NOTE.format(mission=result.mission_id)))
     return result.exit_code
 
 
@@ -234,10 +254,13 @@ def format_state(state: MissionState) -> list[str]:
     lines = [f"mission {state.mission_id}: {state.status}"
              + (f" (exit {state.exit_code})" if state.exit_code is not None else "")]
     if state.reason:
-        lines.append(f"  {state.reason}")
+        lines.append(f"  {cut_middle(state.reason, REASON_WIDTH)}")
     lines.append(f"  runs: {state.runs}, started {state.started_at or '-'}, "
                  f"finished {state.finished_at or '-'}")
-    return lines + format_phases(state.phases)
+    lines += format_phases(state.phases)
+    if was_cut(state.reason, state.phases):
+        lines.append("  " + CUT_NOTE.format(mission=state.mission_id))
+    return lines
 
 
 @cli.command("status")
