@@ -26,17 +26,18 @@ from scout.audit.runs import list_runs, phase_summary
 from scout.audit.secrets import deep_scrub, known_secrets
 from scout.audit.trail import audit_trail, render_markdown, request_text
 from scout.cli import cli
+from scout.cli.params import PathParam
 from scout.errors import EXIT_OK, EXIT_PROVIDER
 from scout.paths import research_root
 from scout.paths import runs_dir as default_runs
 from scout.termsafe import cell, clean, dumps
 
-_RUNS_DIR = click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+_RUNS_DIR = click.option("--runs-dir", type=PathParam(file_okay=False), default=None,
                          help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
 _JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 _NO_INDEX = click.option("--no-index", is_flag=True,
                          help="Scan the journal files instead of using the index beside them.")
-_CONFIG = click.option("--config", type=click.Path(), default=None,
+_CONFIG = click.option("--config", type=PathParam(), default=None,
                        help="config/adapters.yaml (default: $SCOUTE_CONFIG or "
                        "$SCOUTE_RESEARCH_ROOT/config/adapters.yaml).")
 

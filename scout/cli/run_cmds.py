@@ -10,6 +10,7 @@ import click
 
 from scout import api
 from scout.cli import cli
+from scout.cli.params import PathParam
 from scout.errors import Unreachable, UsageError
 from scout.orchestrator.progress import make_progress
 from scout.orchestrator.state import MissionState, PhaseState
@@ -39,11 +40,11 @@ _REQUEST_OPTIONS = [
                  help="Set an input (overrides the query and the Mission). Repeatable."),
     click.option("--mission-id", default=None,
                  help="Mission id (a slug). Default: the Mission's, or derived from the request."),
-    click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+    click.option("--runs-dir", type=PathParam(file_okay=False), default=None,
                  help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs)."),
     click.option("--force", multiple=True, metavar="PHASE",
                  help="Rerun PHASE and everything downstream of it. Repeatable."),
-    click.option("--config", type=click.Path(), default=None,
+    click.option("--config", type=PathParam(), default=None,
                  help="config/adapters.yaml to use (default: $SCOUTE_CONFIG, else "
                  "./config/adapters.yaml, else the nearest config/ above the pipeline)."),
 ]
@@ -96,7 +97,7 @@ def format_phases(phases: dict[str, PhaseState]) -> list[str]:
 
 
 @cli.command("apply")
-@click.argument("file", type=click.Path())
+@click.argument("file", type=PathParam())
 @_request_options
 @click.option("--progress", type=click.Choice(["auto", "live", "plain", "none"]),
               default="auto", show_default=True,
@@ -110,9 +111,9 @@ def format_phases(phases: dict[str, PhaseState]) -> list[str]:
               help="Stop cleanly once the mission has spent this much (exit 4); overrides "
                    "the Mission's max_cost.")
 @click.option("--no-cache", is_flag=True, help="Ignore the response cache under runtime/.")
-@click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
+@click.option("--record", "record_dir", type=PathParam(file_okay=False), default=None,
               help="Save every provider exchange (credentials stripped) into DIR.")
-@click.option("--replay", "replay_dir", type=click.Path(file_okay=False), default=None,
+@click.option("--replay", "replay_dir", type=PathParam(file_okay=False), default=None,
               help="Answer every provider call from a recording in DIR: no network.")
 @click.option("--send", is_flag=True,
               help="With --replay: e-mail phases deliver for real (a replay sends nothing "
@@ -206,7 +207,7 @@ def _apply_one(file: str, *, query: str | None, sets: tuple[str, ...], mission_i
 
 
 @cli.command("plan")
-@click.argument("file", type=click.Path())
+@click.argument("file", type=PathParam())
 @_request_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
@@ -265,7 +266,7 @@ def format_state(state: MissionState) -> list[str]:
 
 @cli.command("status")
 @click.argument("mission")
-@click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+@click.option("--runs-dir", type=PathParam(file_okay=False), default=None,
               help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
@@ -273,7 +274,8 @@ def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
     """Print the state of every phase of MISSION (an id, or a run dir path)."""
     from scout.audit.runs import effective_status, resume_hint
 
-    target: str | Path = Path(mission) if Path(mission).is_dir() else mission
+    # "" is no path (Path("") is the current folder): it is an id, refused as an empty one
+    target: str | Path = Path(mission) if mission and Path(mission).is_dir() else mission
     run_dir = api.find_run_dir(target, runs_dir)
     state = api.status(run_dir)
     # "running" in the state whose apply is gone (a kill, a crash) is an interrupted run

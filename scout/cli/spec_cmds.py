@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from scout.cli import cli
+from scout.cli.params import PathParam
 from scout.cli.render import format_problem, github_annotation
 from scout.errors import EXIT_USAGE, UsageError
 from scout.spec.discover import skipped_summary
@@ -17,12 +18,12 @@ from scout.validate import load_valid_pipeline, validate_paths
 
 
 @cli.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=PathParam())
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "github", "sarif"]),
               default="text", show_default=True,
               help="github prints ::error annotations for CI logs; sarif prints a SARIF "
                    "2.1.0 log for code scanning.")
-@click.option("--config", type=click.Path(), default=None,
+@click.option("--config", type=PathParam(), default=None,
               help="config/adapters.yaml to check chains against (default: $SCOUTE_CONFIG, else "
               "./config/adapters.yaml, else the nearest config/ above the spec).")
 @click.option("--quiet", "-q", is_flag=True, help="Print problems only, no summary.")
@@ -75,10 +76,10 @@ def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) 
 
 
 @cli.command()
-@click.argument("pipeline", type=click.Path())
+@click.argument("pipeline", type=PathParam())
 @click.option("--format", "fmt", type=click.Choice(["mermaid", "dot", "json"]),
               default="mermaid", show_default=True)
-@click.option("--config", type=click.Path(), default=None, help="config/adapters.yaml to use.")
+@click.option("--config", type=PathParam(), default=None, help="config/adapters.yaml to use.")
 def graph(pipeline: str, fmt: str, config: str | None) -> None:
     """Print a pipeline's phase DAG (mermaid, Graphviz dot, or JSON).
 
@@ -107,7 +108,7 @@ def _default_schema_dir() -> Path:
 
 @cli.command()
 @click.option("--check", is_flag=True, help="Exit 2 when the files differ from the models.")
-@click.option("--dir", "folder", type=click.Path(file_okay=False), default=None,
+@click.option("--dir", "folder", type=PathParam(file_okay=False), default=None,
               help="Where the schema files live (default: ./schemas).")
 def schema(check: bool, folder: str | None) -> int:
     """Write (or --check) the JSON Schemas generated from the spec models.

@@ -234,3 +234,28 @@ def test_console_script_in_a_subprocess(scout_cmd, subprocess_env, tmp_path) -> 
                          env=subprocess_env, capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
     assert "SPEC005" in out.stdout and "Traceback" not in out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("args,name", [
+    (["validate", ""], "A path in PATHS"), (["validate", "pipelines", ""], "A path in PATHS"),
+    (["graph", ""], "PIPELINE"), (["plan", ""], "FILE"), (["apply", "", "--query", "x"], "FILE"),
+    (["batch", "apply", ""], "SOURCE"), (["runs", "--runs-dir", ""], "--runs-dir"),
+    (["status", "m1", "--runs-dir", ""], "--runs-dir"),
+    (["apply", str(HOTEL), "--query", "x", "--config", ""], "--config")])
+def test_an_empty_path_is_a_usage_error_not_the_current_folder(tmp_path, monkeypatch,
+                                                                args, name) -> None:
+    """`scout validate ''` (an unset "$DIR") validated the current folder, and `scout apply
+    ''` applied every Mission in it: an empty path is USE001, naming the parameter."""
+    (tmp_path / "m.yaml").write_text("apiVersion: scout/v1\nkind: Mission\n")
+    monkeypatch.chdir(tmp_path)  # nothing here may be read or run
+    code, out, err = run(*args)
+    assert code == 2, (out, err)
+    assert f"error USE001: {name} is empty" in err and out == ""
+    assert list(tmp_path.iterdir()) == [tmp_path / "m.yaml"]  # nothing written (no runs/)
+
+
+def test_status_of_an_empty_mission_id_is_not_the_current_folder(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "phase.json").write_text("{}")  # "." looks like a run dir
+    code, _, err = run("status", "")
+    assert code == 2 and "USE002: mission id is empty" in err
