@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import io
 import os
 import sys
 
@@ -176,15 +177,53 @@ def _check_environment(args: list[str]) -> None:
         raise UsageError(problem)
 
 
+#: the exit code when whoever reads scout's output stopped reading (``scout runs | head
+#: -1``): 128 + SIGPIPE, what a shell reports for any Unix tool stopped by a closed pipe
+EXIT_PIPE = 141
+
+
+def _quiet_closed_streams() -> None:
+    """Point stdout and stderr at /dev/null once the reader of either has gone, so that
+    nothing more is written to the closed pipe: neither the rest of an error message nor
+    Python's flush at exit ("Exception ignored ... BrokenPipeError"). Streams that have no
+    file descriptor (a test's captured output) are left as they are."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                os.dup2(devnull, stream.fileno())
+            except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+                continue
+    finally:
+        os.close(devnull)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``scout`` console script; returns the exit code."""
+    """Entry point of the ``scout`` console script; returns the exit code.
+
+    A reader that closes the pipe early (``scout validate pipelines/ | head -1``) ends
+    scout quietly with :data:`EXIT_PIPE`: no traceback, no message (there is nowhere to
+    write it), as other Unix tools do."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        _quiet_closed_streams()
+        return EXIT_PIPE
+
+
+def _main(argv: list[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     want_tb = "--traceback" in args or os.environ.get("SCOUT_TRACEBACK") == "1"
     try:
         _check_environment(args)
-        rv = cli.main(args=args, prog_name="scout", standalone_mode=False)
+        # the context by hand rather than cli.main(): click's main turns a closed pipe
+        # into exit 1, which reads as "a phase failed"; here it reaches main()
+        with cli.make_context("scout", args) as ctx:
+            rv = cli.invoke(ctx)
         # commands return their exit code (or None for 0); ctx.exit(n) arrives here too
         return rv if isinstance(rv, int) else 0
+    except BrokenPipeError:
+        raise  # main() ends quietly: nothing can be said to a reader who has gone
     except ScoutError as exc:
         if want_tb:
             import traceback  # only with --traceback

@@ -42,10 +42,19 @@ _CONFIG = click.option("--config", type=PathParam(), default=None,
                        "$SCOUTE_RESEARCH_ROOT/config/adapters.yaml).")
 
 
+class _PipeConsole(Console):
+    """rich's Console, except that a closed pipe reaches scout.cli.main as the
+    BrokenPipeError it is (rich's own handling exits 1, "a phase failed")."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True  # nothing more is written to the reader who has gone
+        raise BrokenPipeError
+
+
 def _console() -> Console:
     # a pipe or a file gets wide, unwrapped lines; a terminal gets its own width
-    return Console(width=None if sys.stdout.isatty() else 220, soft_wrap=False,
-                   highlight=False)
+    return _PipeConsole(width=None if sys.stdout.isatty() else 220, soft_wrap=False,
+                        highlight=False)
 
 
 def _emit(data: Any, config: str | None = None) -> Any:

@@ -1,0 +1,58 @@
+"""A reader that closes the pipe early (`scout validate pipelines/ | head -0`, `scout audit
+ID | head -1`) ends scout quietly, as other Unix tools: exit 141 (128 + SIGPIPE), nothing
+on stderr (no traceback, no "Exception ignored ... BrokenPipeError"), and not exit 1,
+which reads as "a phase failed"."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _into_closed_pipe(cmd: list[str], env: dict[str, str], cwd: Path,
+                      stderr_too: bool = False) -> subprocess.CompletedProcess[str]:
+    """Run ``cmd`` with stdout (and stderr) a pipe whose reader is already gone: the
+    first write fails, every time (a real `| head` races with the writer)."""
+    r, w = os.pipe()
+    os.close(r)
+    try:
+        return subprocess.run(cmd, stdout=w, stderr=w if stderr_too else subprocess.PIPE,
+                              env=env, cwd=cwd, text=True, timeout=120)
+    finally:
+        os.close(w)
+
+
+@pytest.mark.parametrize("args", [
+    ["--help"], ["--version"], ["validate", "pipelines/"],
+    ["validate", "--format", "json", "pipelines/"], ["validate", "tests/spec/invalid"],
+    ["graph", "pipelines/hotel_research.yaml"]])
+def test_a_closed_pipe_ends_a_command_quietly(args, scout_cmd, subprocess_env):
+    out = _into_closed_pipe(scout_cmd + args, subprocess_env, ROOT)
+    assert (out.returncode, out.stderr) == (141, "")
+
+
+def test_a_closed_pipe_ends_audit_status_and_runs_quietly(ws, sub_env, scout_cmd):
+    p = ws.pipeline("""
+        phases:
+          A: {uses: STEPS:echo, produces: [a]}
+    """)
+    assert ws.apply(p).exit_code == 0
+    runs = ["--runs-dir", str(ws.runs)]
+    for args in (["audit", "m1"], ["status", "m1"], ["status", "m1", "--format", "json"],
+                 ["runs"]):
+        out = _into_closed_pipe(scout_cmd + args + runs, sub_env, ws.root)
+        assert (out.returncode, out.stderr) == (141, ""), args
+    # stderr closed as well (`2>&1 | head -0`): the error has nowhere to go, and no traceback
+    r, w = os.pipe()
+    os.close(r)
+    try:
+        code = subprocess.run(scout_cmd + ["status", "nope"] + runs, stdout=w, stderr=w,
+                              env=sub_env, cwd=ws.root, timeout=120).returncode
+    finally:
+        os.close(w)
+    assert code == 141
