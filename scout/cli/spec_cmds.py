@@ -90,6 +90,16 @@ def graph(pipeline: str, fmt: str, config: str | None) -> None:
         raise UsageError(f"{pipeline} is a folder; 'scout graph' draws one pipeline file",
                          hint=f"e.g. scout graph {path / 'hotel_research.yaml'}")
     if not path.is_file():
+        # a FIFO or a device exists: "no such file" sent people looking for a typo
+        from scout.spec.yamlload import not_a_file
+
+        try:
+            what = not_a_file(path.stat().st_mode)
+        except OSError:
+            what = None
+        if what is not None:
+            raise UsageError(f"{pipeline} is {what}, not a pipeline file",
+                             hint="pass a .yaml file")
         raise UsageError(f"no such file: {pipeline}")
     mission, _ = load_spec(path)
     if mission is not None and mission.kind == "Mission":

@@ -57,6 +57,9 @@ class Workspace:
             raise PathOutsideRoot(
                 f"{what} {given!r} is outside the framework root",
                 hint=f"give a path under {root} (relative paths are read from there)")
+        if kind == "file" and resolved.is_dir():  # there, but not what "no such file" says
+            raise UsageError(f"{what} {given!r} is a folder, not a file",
+                             hint="give one .yaml file in it (validate takes folders)")
         if kind == "file" and not resolved.is_file():
             raise UsageError(f"{what} {given!r}: no such file under the framework root")
         if kind == "dir" and not resolved.is_dir():

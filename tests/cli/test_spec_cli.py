@@ -169,13 +169,23 @@ def test_graph_of_a_mission_draws_its_pipeline() -> None:
 
 @pytest.mark.parametrize(
     "target, words",
-    [("pipelines", "is a folder"), ("nope.yaml", "no such file: nope.yaml")],
+    [("pipelines", "is a folder"), ("nope.yaml", "no such file: nope.yaml"),
+     ("/dev/null", "/dev/null is a character device, not a pipeline file")],
 )
 def test_graph_user_mistakes_are_short_errors(target, words) -> None:
     code, out, err = run("graph", target)
     assert code == 2
     assert "USE001" in err and words in err
     assert "Traceback" not in out + err
+
+
+def test_graph_of_a_fifo_says_what_it_is_without_opening_it(tmp_path) -> None:
+    import os
+
+    fifo = tmp_path / "p.yaml"
+    os.mkfifo(fifo)  # opening it would wait for a writer forever
+    code, _, err = run("graph", str(fifo))
+    assert code == 2 and f"{fifo} is a named pipe (FIFO), not a pipeline file" in err
 
 
 def test_graph_of_an_invalid_pipeline_lists_its_problems() -> None:

@@ -189,6 +189,22 @@ async def test_a_path_the_system_refuses_is_a_located_tool_error(tmp_path: Path)
         assert len(text) < 1000, tool
 
 
+async def test_hostile_arguments_get_short_coded_errors(tmp_path: Path) -> None:
+    """A folder given as a file is called a folder (it said "no such file"), and a 60 kB
+    mission id is quoted cut, not echoed back whole."""
+    root = demo_root(tmp_path)
+    calls = [("plan", {"file": "pipelines", "query": DEMO_QUERY}),
+             ("status", {"mission_id": "a" * 60_000}),
+             ("audit", {"mission_id": "../" * 20_000})]
+    async with scout_mcp(root) as client:
+        results = [await client.call_tool(tool, args) for tool, args in calls]
+    texts = [r.content[0].text for r in results]
+    assert all(r.is_error for r in results)
+    assert "USE001: file 'pipelines' is a folder, not a file" in texts[0]
+    assert all("USE002" in t and len(t) < 600 for t in texts[1:]), [t[:200] for t in texts]
+    assert not (root / "runs").exists()
+
+
 async def test_a_failed_apply_says_where_its_stopped_report_is(tmp_path: Path) -> None:
     # an empty cassette answers no provider call: the search phase fails, offline
     root = demo_root(tmp_path)
