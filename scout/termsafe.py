@@ -40,6 +40,13 @@ def clean(text: Any) -> str:
     return _CONTROL.sub("", _SEQUENCE.sub("", s))
 
 
+def quoted(name: str) -> str:
+    """A name from a file, quoted for a message: ``'F1'``, or its ``repr`` when it holds
+    characters :func:`clean` would remove (``'F\\x1b[31m1'``): removed, the message
+    read "phase id 'F1' must start with a letter" about a name that does."""
+    return f"'{name}'" if name.isprintable() else repr(name)
+
+
 def plain(text: str) -> str:
     """A request as typed or pasted, made plain for reading: composed (NFC: text from
     macOS or some agents arrives decomposed, "Ma\u0301laga", which no name matches) and

@@ -87,3 +87,19 @@ def test_progress_lines_are_clean() -> None:
     prog(E.Notice(HOSTILE, level="warning", phase="F1"))
     prog(E.ItemDone(phase="F2", index=1, ok=False, done=1, total=3, error=HOSTILE))
     _assert_safe(buf.getvalue())
+
+
+def test_a_name_with_escapes_in_a_spec_is_shown_escaped_not_stripped(tmp_path: Path,
+                                                                    capsys) -> None:
+    """A phase id or step kind holding an escape is quoted with it visible ('F\\x1b[31m1'):
+    stripped, the error read "phase id 'F1' must start with a letter" and "unknown step
+    kind 'task'; did you mean 'task'?", about names that looked right."""
+    spec = tmp_path / "p.yaml"
+    spec.write_text('apiVersion: scout/v1\nkind: Pipeline\nname: p\nphases:\n'
+                    '  F0: {uses: task, produces: [task]}\n'
+                    '  "F\\e[31m1": {uses: "ta\\e[31msk", needs: [task], produces: [o]}\n')
+    assert main(["validate", str(spec)]) == 2
+    out = capsys.readouterr().out
+    _assert_safe(out)
+    assert "phase id 'F\\x1b[31m1' must start" in out
+    assert "unknown step kind 'ta\\x1b[31msk'" in out
