@@ -181,6 +181,15 @@ def read_rows(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], list[Proble
     """The rows of a query list, by extension: ``.csv`` (or ``.tsv``), else YAML, and
     the problems of the rows that could not be read (a broken file raises at once)."""
     if not path.is_file():
+        from scout.spec.yamlload import not_a_file
+
+        try:  # a FIFO (never opened: it would wait for a writer) or a device is there
+            what = not_a_file(path.stat().st_mode)
+        except OSError:
+            what = None
+        if what is not None:
+            raise UsageError(f"--queries {path} is {what}, not a file of queries",
+                             code="USE080", hint="a .csv file or a YAML list of queries")
         raise UsageError(f"--queries {path}: no such file", code="USE080")
     try:
         text = path.read_text(encoding="utf-8")
