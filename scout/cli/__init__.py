@@ -236,6 +236,12 @@ def _main(argv: list[str] | None) -> int:
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         return 130
+    except click.UsageError as exc:
+        # click's own refusals (an unknown option, a value not among the choices, a
+        # missing argument) carry scout's usage code like every other error
+        command = exc.ctx.command_path if exc.ctx is not None else "scout"
+        render_error(UsageError(exc.format_message(), hint=f"see '{command} --help'"))
+        return EXIT_USAGE
     except click.ClickException as exc:
         exc.show()
         return EXIT_USAGE if exc.exit_code == 2 else exc.exit_code

@@ -132,6 +132,20 @@ def test_bad_option_value_is_a_usage_error() -> None:
     assert code == 2 and "'xml' is not one of" in err
 
 
+@pytest.mark.parametrize("args, words", [
+    (["validate", "--format", "xml", "pipelines"], "Invalid value for '--format'"),
+    (["apply", "--bogus"], "No such option '--bogus'"), (["graph"], "Missing argument"),
+    (["nosuchcmd"], "No such command 'nosuchcmd'")])
+def test_clicks_own_usage_errors_carry_scouts_code(args, words) -> None:
+    """An unknown option, a value not among the choices, a missing argument: USE001 with
+    the command's --help as the hint, like every other error (click printed them in its
+    own shape, without a code)."""
+    code, out, err = run(*args)
+    assert code == 2 and out == ""
+    assert err.startswith("error USE001: ") and words in err
+    assert "hint: see 'scout" in err and "--help'" in err
+
+
 def test_runner_invoke_on_the_group_gets_the_exit_code_too() -> None:
     result = CliRunner().invoke(cli, ["validate", "--config", str(CONFIG),
                                       str(INVALID / "cycle.yaml")])
