@@ -50,6 +50,11 @@ class Workspace:
         inside the root; ``kind`` is ``file``, ``dir`` or ``any``."""
         if not isinstance(given, str) or not given.strip() or "\x00" in given:
             raise UsageError(f"{what}: expected a path relative to the framework root")
+        if not given.isascii():  # JSON can carry lone surrogates ("\udcff"): no file name
+            try:
+                given.encode("utf-8")
+            except UnicodeEncodeError:
+                raise UsageError(f"{what}: not valid UTF-8 text", code="USE045") from None
         root = self.root.resolve()
         candidate = Path(given)
         resolved = (candidate if candidate.is_absolute() else root / candidate).resolve()

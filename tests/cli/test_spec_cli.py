@@ -283,3 +283,19 @@ def test_status_of_an_empty_mission_id_is_not_the_current_folder(tmp_path, monke
     (tmp_path / "phase.json").write_text("{}")  # "." looks like a run dir
     code, _, err = run("status", "")
     assert code == 2 and "USE002: mission id is empty" in err
+
+
+@pytest.mark.parametrize("args", [
+    ["apply", "\udcfe.yaml", "--query", "x"], ["validate", "pipelines", "\udcfe.yaml"],
+    ["apply", str(HOTEL), "--query", "x", "--runs-dir", "runs-\udcff"]])
+def test_a_path_that_is_not_utf8_is_use045_not_an_internal_error(tmp_path, monkeypatch,
+                                                                   args) -> None:
+    """Bytes that are not UTF-8 in a path (a Latin-1 file name) reach Python as lone
+    surrogates; `scout apply` wrote them into task.json and stopped with "internal error:
+    UnicodeEncodeError" half-way through the run dir. Refused up front, with the bytes."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pipelines").mkdir()
+    code, out, err = run(*args)
+    assert code == 2 and "USE045" in err and "is not valid UTF-8 text" in err, err
+    assert "\\x" in err and "internal error" not in err
+    assert not (tmp_path / "runs").exists()
