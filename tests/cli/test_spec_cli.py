@@ -299,3 +299,21 @@ def test_a_path_that_is_not_utf8_is_use045_not_an_internal_error(tmp_path, monke
     assert code == 2 and "USE045" in err and "is not valid UTF-8 text" in err, err
     assert "\\x" in err and "internal error" not in err
     assert not (tmp_path / "runs").exists()
+
+
+def test_a_mission_with_a_name_that_is_not_utf8_in_a_folder_is_use045(tmp_path,
+                                                                      monkeypatch) -> None:
+    """Found by walking a folder, not typed: `scout apply FOLDER` stopped with an internal
+    UnicodeEncodeError writing its name into the run dir."""
+    import os
+
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "missions"
+    folder.mkdir()
+    name = os.fsencode(str(folder)) + b"/\xe9.yaml"
+    with open(name, "w") as fh:
+        fh.write(f"apiVersion: scout/v1\nkind: Mission\nmission_id: m1\n"
+                 f"pipeline: {HOTEL}\nquery: hotels in Rome\n")
+    code, out, err = run("apply", "missions", "--runs-dir", str(tmp_path / "runs"))
+    assert code == 2 and "USE045" in out + err and "internal error" not in out + err
+    assert not (tmp_path / "runs" / "m1").exists()

@@ -103,3 +103,11 @@ def test_a_name_with_escapes_in_a_spec_is_shown_escaped_not_stripped(tmp_path: P
     _assert_safe(out)
     assert "phase id 'F\\x1b[31m1' must start" in out
     assert "unknown step kind 'ta\\x1b[31msk'" in out
+
+
+def test_clean_writes_a_lone_surrogate_as_the_byte_it_stands_for() -> None:
+    """A file name's byte that is not UTF-8 reaches Python as a lone surrogate; printed
+    as it is, a UTF-8 stdout raised UnicodeEncodeError ("internal error")."""
+    out = clean("missions/\udce9.yaml \ud800")
+    assert out == "missions/\\xe9.yaml \\ud800"
+    out.encode("utf-8")  # printable on any UTF-8 stream
