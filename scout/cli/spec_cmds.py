@@ -71,7 +71,11 @@ def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) 
             if bad:
                 click.echo(f"{n_err} problem(s) in {len(bad)} of {len(result.files)} file(s)")
             else:
-                click.echo(f"{len(result.files)} file(s) valid")
+                # a folder without .yaml files is a USE010 entry, not a file that was valid
+                checked = [f for f in result.files
+                           if not (f.problems and all(p.code == "USE010" for p in f.problems))]
+                click.echo(f"{len(checked)} file(s) valid" if checked
+                           else "no spec files to check")
     return 0 if result.ok else EXIT_USAGE
 
 

@@ -317,3 +317,12 @@ def test_a_mission_with_a_name_that_is_not_utf8_in_a_folder_is_use045(tmp_path,
     code, out, err = run("apply", "missions", "--runs-dir", str(tmp_path / "runs"))
     assert code == 2 and "USE045" in out + err and "internal error" not in out + err
     assert not (tmp_path / "runs" / "m1").exists()
+
+
+def test_an_empty_folder_is_not_counted_as_a_valid_file(tmp_path) -> None:
+    (tmp_path / "empty").mkdir()
+    code, out, _ = run("validate", str(tmp_path / "empty"))
+    assert code == 0 and "USE010" in out
+    assert "no spec files to check" in out and "1 file(s) valid" not in out
+    code, out, _ = run("validate", str(tmp_path / "empty"), str(HOTEL))
+    assert code == 0 and "1 file(s) valid" in out
