@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -11,9 +10,10 @@ from scout.batch import service as batch_service
 from scout.batch.progress import where_to_look
 from scout.cli import cli
 from scout.cli.params import PathParam
-from scout.cli.run_cmds import worst_exit
+from scout.cli.run_cmds import REASON_WIDTH, worst_exit
 from scout.errors import EXIT_BUDGET
-from scout.termsafe import clean
+from scout.termsafe import clean, dumps
+from scout.text import cut_middle
 
 
 @cli.group("batch")
@@ -105,7 +105,7 @@ def batch_apply_cmd(source: str, queries: str | None, sets: tuple[str, ...],
     if fmt == "json":
         doc = rec.to_dict()
         doc["exit_code"] = code
-        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        click.echo(dumps(doc, indent=2, ensure_ascii=False))  # C1 and bidi escaped too
         return code
     for line in status_lines(rec):
         click.echo(line)
@@ -123,11 +123,17 @@ def status_lines(rec: Any) -> list[str]:
     lines.append(clean(f"  source {rec.source}; runs {rec.runs}; started {rec.started_at}, "
                        f"finished {rec.finished_at or '-'}; record {rec.path}"))
     width = max((len(m) for m in rec.missions), default=10)
+    cut = False
     for mid, row in rec.missions.items():
         where = where_to_look(row)
         if row.stopped_by == "batch":
             where = "stopped by the batch's budget" + (f"; {where}" if where else "")
-        lines.append(clean(f"  {mid:<{width}}  {row.status:<17}  ${row.cost_usd:.4f}  {where}"))
+        shown = cut_middle(where, REASON_WIDTH)  # a provider's error page: one line
+        cut = cut or len(" ".join(where.split())) > REASON_WIDTH
+        lines.append(clean(f"  {mid:<{width}}  {row.status:<17}  ${row.cost_usd:.4f}  {shown}"))
+    if cut:
+        lines.append(clean(f"  (long errors are cut here; `scout batch status {rec.batch_id} "
+                           "--json` has them in full)"))
     return lines
 
 
@@ -145,7 +151,7 @@ def batch_status_cmd(batch: str | None, runs_dir: str | None, as_json: bool) -> 
     """
     rec = batch_service.batch_status(batch, runs_dir=runs_dir)
     if as_json:
-        click.echo(json.dumps(rec.to_dict(), indent=2, ensure_ascii=False))
+        click.echo(dumps(rec.to_dict(), indent=2, ensure_ascii=False))  # C1, bidi escaped
         return
     for line in status_lines(rec):
         click.echo(line)

@@ -319,7 +319,7 @@ def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: 
     stop_codes: dict[str, str] = {}  # file -> which cap stopped it (RUN004 / RUN008)
     for path in missions:
         if fmt == "text":
-            click.echo(f"== {path}", err=True)
+            click.echo(clean(f"== {path}"), err=True)  # a file name may hold escapes
         try:
             result = _apply_one(str(path), query=None, mission_id=None,
                                 progress="plain" if fmt == "text" else "none", **kw)
@@ -345,8 +345,11 @@ def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: 
             indent=2))
         return worst
     width = max(len(r[0]) for r in rows)
-    click.echo(f"applied {len(rows)} mission(s) from {folder}:")
+    click.echo(clean(f"applied {len(rows)} mission(s) from {folder}:"))
     for f, st, c, d in rows:
-        click.echo(clean(f"  {f:<{width}}  {st:<18} exit {c}  {d}"))
+        click.echo(clean(f"  {f:<{width}}  {st:<18} exit {c}  {cut_middle(d, REASON_WIDTH)}"))
+    if any(len(" ".join(d.split())) > REASON_WIDTH for *_, d in rows):
+        click.echo(clean(f"  (long reasons are cut here; `scout apply {folder} --format json` "
+                         "has them in full)"))
     return worst
 
