@@ -177,6 +177,8 @@ def _check_environment(args: list[str]) -> None:
         raise UsageError(problem)
 
 
+#: the variable a shell's completion script sets (click's shell completion)
+COMPLETE_VAR = "_SCOUT_COMPLETE"
 #: the exit code when whoever reads scout's output stopped reading (``scout runs | head
 #: -1``): 128 + SIGPIPE, what a shell reports for any Unix tool stopped by a closed pipe
 EXIT_PIPE = 141
@@ -216,6 +218,10 @@ def _main(argv: list[str] | None) -> int:
     want_tb = "--traceback" in args or os.environ.get("SCOUT_TRACEBACK") == "1"
     try:
         _check_environment(args)
+        if os.environ.get(COMPLETE_VAR):
+            # shell completion (docs/authoring.md) is click's main's job; it exits itself
+            return int(cli.main(args=args, prog_name="scout", complete_var=COMPLETE_VAR,
+                                standalone_mode=False) or 0)
         # the context by hand rather than cli.main(): click's main turns a closed pipe
         # into exit 1, which reads as "a phase failed"; here it reaches main()
         with cli.make_context("scout", args) as ctx:
