@@ -103,6 +103,10 @@ def test_a_name_with_escapes_in_a_spec_is_shown_escaped_not_stripped(tmp_path: P
     _assert_safe(out)
     assert "phase id 'F\\x1b[31m1' must start" in out
     assert "unknown step kind 'ta\\x1b[31msk'" in out
+    assert main(["init", "\x1b[31mx"]) == 2  # 'x' alone would be a valid kind name
+    err = capsys.readouterr().err
+    _assert_safe(err)
+    assert "'\\x1b[31mx' is not a valid kind name" in err
 
 
 def test_clean_writes_a_lone_surrogate_as_the_byte_it_stands_for() -> None:
