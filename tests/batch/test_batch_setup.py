@@ -201,3 +201,17 @@ def test_a_queries_file_that_is_a_fifo_is_named_as_one_and_not_opened(tmp_path: 
     assert "is a named pipe (FIFO), not a file of queries" in info.value.message
     with pytest.raises(UsageError, match="no such file"):
         read_rows(tmp_path / "missing.csv")
+
+
+def test_a_queries_file_too_large_is_refused_before_it_is_read(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    from scout.batch import inputs
+    from scout.errors import UsageError
+
+    big = tmp_path / "q.csv"
+    big.write_text("query\n" + "hotels in Rome\n" * 100)
+    monkeypatch.setattr(inputs, "MAX_BYTES", 1000)
+    monkeypatch.setattr(Path, "read_text", lambda *a, **k: pytest.fail("read whole"))
+    with pytest.raises(UsageError) as info:
+        inputs.read_rows(big)
+    assert info.value.code == "USE080" and "split the list" in (info.value.hint or "")
