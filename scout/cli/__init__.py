@@ -228,8 +228,10 @@ def _main(argv: list[str] | None) -> int:
             rv = cli.invoke(ctx)
         # commands return their exit code (or None for 0); ctx.exit(n) arrives here too
         return rv if isinstance(rv, int) else 0
-    except BrokenPipeError:
-        raise  # main() ends quietly: nothing can be said to a reader who has gone
+    except BrokenPipeError as exc:
+        if _reader_gone():
+            raise  # main() ends quietly: nothing can be said to a reader who has gone
+        return _unexpected(exc, want_tb)  # another pipe or socket: not our output's reader
     except ScoutError as exc:
         if want_tb:
             import traceback  # only with --traceback
@@ -255,20 +257,47 @@ def _main(argv: list[str] | None) -> int:
         click.echo("interrupted", err=True)
         return 130
     except Exception as exc:  # noqa: BLE001 - the one top-level catch
-        if want_tb:
-            import traceback  # only with --traceback
+        return _unexpected(exc, want_tb)
 
-            traceback.print_exc()
-        machine = machine_error(exc)  # a full disk or read-only folder is not a bug
-        if machine is not None:
-            render_error(machine)
-            return machine.exit_code
-        click.echo(
-            f"internal error: {type(exc).__name__}: {exc}\n"
-            "  this is a bug in scout; rerun with --traceback and report it",
-            err=True,
-        )
-        return 70
+
+def _unexpected(exc: Exception, want_tb: bool) -> int:
+    """What an exception outside scout's tree ends with: the machine's refusal (a full
+    disk, a read-only folder) with its code, else an internal error (exit 70)."""
+    if want_tb:
+        import traceback  # only with --traceback
+
+        traceback.print_exc()
+    machine = machine_error(exc)  # a full disk or read-only folder is not a bug
+    if machine is not None:
+        render_error(machine)
+        return machine.exit_code
+    click.echo(
+        f"internal error: {type(exc).__name__}: {exc}\n"
+        "  this is a bug in scout; rerun with --traceback and report it",
+        err=True,
+    )
+    return 70
+
+
+def _reader_gone() -> bool:
+    """Whether the reader of stdout or stderr has closed its end: a pipe whose reading
+    end is closed polls as an error (POLLERR) on Linux and macOS. A BrokenPipeError from
+    anything else (a provider's socket, a child process) is not a reason to end quietly.
+    A stream without a descriptor (a test's captured output) cannot be asked: yes."""
+    import select
+
+    if not hasattr(select, "poll"):  # no way to ask (Windows): trust the error
+        return True
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            fd = stream.fileno()
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            return True
+        poller = select.poll()
+        poller.register(fd, select.POLLOUT)
+        if any(ev & (select.POLLERR | select.POLLHUP) for _, ev in poller.poll(0)):
+            return True
+    return False
 
 
 def run() -> None:

@@ -56,3 +56,37 @@ def test_a_closed_pipe_ends_audit_status_and_runs_quietly(ws, sub_env, scout_cmd
     finally:
         os.close(w)
     assert code == 141
+
+
+def test_a_broken_pipe_that_is_not_our_output_is_not_swallowed(tmp_path, monkeypatch,
+                                                              capsys):
+    """A BrokenPipeError from something else (a provider's socket, a child process) while
+    stdout and stderr are fine is reported, not taken for a reader who went away."""
+    import sys
+
+    from scout import cli as cli_module
+
+    out = open(tmp_path / "out.txt", "w")  # noqa: SIM115 - a real descriptor to poll
+    err = open(tmp_path / "err.txt", "w")  # noqa: SIM115
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    assert cli_module._reader_gone() is False
+
+    def boom(*_a, **_k):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(cli_module, "_check_environment", boom)
+    code = cli_module.main(["validate", "pipelines"])
+    out.close()
+    err.close()
+    assert code != 141
+    said = (tmp_path / "err.txt").read_text()
+    assert "BrokenPipeError" in said or "Broken pipe" in said
+    r, w = os.pipe()
+    os.close(r)
+    with os.fdopen(w, "w") as closed:
+        monkeypatch.setattr(sys, "stdout", closed)
+        monkeypatch.setattr(sys, "stderr", closed)
+        assert cli_module._reader_gone() is True
+        monkeypatch.setattr(sys, "stdout", sys.__stdout__)
+        monkeypatch.setattr(sys, "stderr", sys.__stderr__)
