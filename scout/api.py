@@ -209,6 +209,10 @@ def prepare(
         for item in sets:
             check_text(item, "--set")
     check_text(mission_id, "--mission-id")
+    # a file name that is not UTF-8 (a Mission found in a folder, "\xe9.yaml") would go
+    # into task.json and the state log, which cannot hold it
+    check_text(str(file), "the file name")
+    check_text(None if runs_dir is None else str(runs_dir), "--runs-dir")
     max_cost = check_cap(max_cost)
     path = Path(file)
     if not path.exists():  # a folder or a FIFO is named as such by load_spec

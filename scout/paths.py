@@ -50,6 +50,18 @@ def runs_dir(explicit: str | Path | None = None, *, root: Path | None = None) ->
     return (root or research_root()) / "runs"
 
 
+#: the most characters of a refused id an error quotes: an id is at most 128, and a
+#: URL's 60 kB one came back whole in the HTTP API's 400 and in MCP tool errors
+SHOWN_ID = 80
+
+
+def _shown(mission_id: str) -> str:
+    """``mission_id`` as an error quotes it: repr (control characters escaped), cut."""
+    if len(mission_id) <= SHOWN_ID:
+        return repr(mission_id)
+    return f"{mission_id[:SHOWN_ID]!r}… ({len(mission_id)} characters)"
+
+
 def validate_mission_id(mission_id: object, what: str = "mission id") -> str:
     """Return ``mission_id`` if it is a safe slug; raise ``UnsafeMissionId`` otherwise
     (its message names the id as ``what``: a batch id is checked the same way)."""
@@ -61,13 +73,13 @@ def validate_mission_id(mission_id: object, what: str = "mission id") -> str:
     if mission_id in _RESERVED or "/" in mission_id or "\\" in mission_id or "\0" in mission_id \
             or os.path.isabs(mission_id):
         raise UnsafeMissionId(
-            f"{what} {mission_id!r} is a path, not a name: it could escape the runs dir",
+            f"{what} {_shown(mission_id)} is a path, not a name: it could escape the runs dir",
             hint="use a slug such as 'hotel-barcelona-2026-09' (a-z, 0-9, '.', '_', '-')",
         )
     if not MISSION_ID_RE.match(mission_id):
         suggestion = slugify(mission_id)
         raise UnsafeMissionId(
-            f"{what} {mission_id!r} is not a safe slug",
+            f"{what} {_shown(mission_id)} is not a safe slug",
             hint="use lower-case letters, digits, '.', '_' and '-' (at most 128, starting "
             "with a letter or digit)" + (f"; e.g. '{suggestion}'" if suggestion else ""),
         )

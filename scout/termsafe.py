@@ -10,6 +10,7 @@ clipboard; a bidi override can make ``evil.com`` read ``moc.live``; and in a ric
 through :func:`clean` (or :func:`cell` for rich tables, which also keeps markup literal)
 at the output boundary; ``--json`` output goes through :func:`dumps`.
 
+Lone surrogates (a file name's bytes that are not UTF-8) are written as ``\\xNN``.
 Removed: ESC sequences (CSI, OSC, DCS/SOS/PM/APC strings and two-character escapes),
 their 8-bit C1 forms, every other C0 control except newline and tab, DEL, C1 controls
 U+0080–U+009F, and the bidi embedding/override/isolate controls.
@@ -32,12 +33,31 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
+#: a lone surrogate: a byte of a file name that is not UTF-8 ("\udce9" for b"\xe9"), or
+#: one JSON carried ("\ud800"); no UTF-8 stream can write it (UnicodeEncodeError)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _escaped(m: re.Match[str]) -> str:
+    code = ord(m.group(0))
+    return f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
+
+
 def clean(text: Any) -> str:
-    """``text`` (anything; ``str()`` of it) without terminal control sequences."""
+    """``text`` (anything; ``str()`` of it) without terminal control sequences, and with
+    a lone surrogate written as the byte it stands for (``\\xe9``), so that printing
+    it cannot fail."""
     s = text if isinstance(text, str) else str(text)
     if s.isprintable() and "\x1b" not in s:  # the common case: nothing to do
         return s
-    return _CONTROL.sub("", _SEQUENCE.sub("", s))
+    return _SURROGATE.sub(_escaped, _CONTROL.sub("", _SEQUENCE.sub("", s)))
+
+
+def quoted(name: str) -> str:
+    """A name from a file, quoted for a message: ``'F1'``, or its ``repr`` when it holds
+    characters :func:`clean` would remove (``'F\\x1b[31m1'``): removed, the message
+    read "phase id 'F1' must start with a letter" about a name that does."""
+    return f"'{name}'" if name.isprintable() else repr(name)
 
 
 def plain(text: str) -> str:

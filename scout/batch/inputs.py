@@ -31,6 +31,9 @@ from scout.paths import derive_mission_id, validate_mission_id
 ROW_KEYS = ("query", "mission_id", "inputs")
 #: an input list larger than this is refused (untrusted file; a batch is split instead)
 MAX_ROWS = 1_000_000
+#: a file larger than this is refused before it is read (it was read whole, then its rows
+#: counted): a million rows of a few hundred bytes each
+MAX_BYTES = 256_000_000
 
 
 @dataclass(frozen=True)
@@ -181,7 +184,20 @@ def read_rows(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], list[Proble
     """The rows of a query list, by extension: ``.csv`` (or ``.tsv``), else YAML, and
     the problems of the rows that could not be read (a broken file raises at once)."""
     if not path.is_file():
+        from scout.spec.yamlload import not_a_file
+
+        try:  # a FIFO (never opened: it would wait for a writer) or a device is there
+            what = not_a_file(path.stat().st_mode)
+        except OSError:
+            what = None
+        if what is not None:
+            raise UsageError(f"--queries {path} is {what}, not a file of queries",
+                             code="USE080", hint="a .csv file or a YAML list of queries")
         raise UsageError(f"--queries {path}: no such file", code="USE080")
+    size = path.stat().st_size
+    if size > MAX_BYTES:
+        raise UsageError(f"{path}: {size:,} bytes is more than {MAX_BYTES:,} in one batch",
+                         code="USE080", hint="split the list into several batches")
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import io
 import os
 import sys
 
@@ -176,15 +177,61 @@ def _check_environment(args: list[str]) -> None:
         raise UsageError(problem)
 
 
+#: the variable a shell's completion script sets (click's shell completion)
+COMPLETE_VAR = "_SCOUT_COMPLETE"
+#: the exit code when whoever reads scout's output stopped reading (``scout runs | head
+#: -1``): 128 + SIGPIPE, what a shell reports for any Unix tool stopped by a closed pipe
+EXIT_PIPE = 141
+
+
+def _quiet_closed_streams() -> None:
+    """Point stdout and stderr at /dev/null once the reader of either has gone, so that
+    nothing more is written to the closed pipe: neither the rest of an error message nor
+    Python's flush at exit ("Exception ignored ... BrokenPipeError"). Streams that have no
+    file descriptor (a test's captured output) are left as they are."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                os.dup2(devnull, stream.fileno())
+            except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+                continue
+    finally:
+        os.close(devnull)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the ``scout`` console script; returns the exit code."""
+    """Entry point of the ``scout`` console script; returns the exit code.
+
+    A reader that closes the pipe early (``scout validate pipelines/ | head -1``) ends
+    scout quietly with :data:`EXIT_PIPE`: no traceback, no message (there is nowhere to
+    write it), as other Unix tools do."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        _quiet_closed_streams()
+        return EXIT_PIPE
+
+
+def _main(argv: list[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     want_tb = "--traceback" in args or os.environ.get("SCOUT_TRACEBACK") == "1"
     try:
         _check_environment(args)
-        rv = cli.main(args=args, prog_name="scout", standalone_mode=False)
+        if os.environ.get(COMPLETE_VAR):
+            # shell completion (docs/authoring.md) is click's main's job; it exits itself
+            return int(cli.main(args=args, prog_name="scout", complete_var=COMPLETE_VAR,
+                                standalone_mode=False) or 0)
+        # the context by hand rather than cli.main(): click's main turns a closed pipe
+        # into exit 1, which reads as "a phase failed"; here it reaches main()
+        with cli.make_context("scout", args) as ctx:
+            rv = cli.invoke(ctx)
         # commands return their exit code (or None for 0); ctx.exit(n) arrives here too
         return rv if isinstance(rv, int) else 0
+    except BrokenPipeError as exc:
+        if _reader_gone():
+            raise  # main() ends quietly: nothing can be said to a reader who has gone
+        return _unexpected(exc, want_tb)  # another pipe or socket: not our output's reader
     except ScoutError as exc:
         if want_tb:
             import traceback  # only with --traceback
@@ -197,6 +244,12 @@ def main(argv: list[str] | None = None) -> int:
     except click.exceptions.Abort:
         click.echo("aborted", err=True)
         return 130
+    except click.UsageError as exc:
+        # click's own refusals (an unknown option, a value not among the choices, a
+        # missing argument) carry scout's usage code like every other error
+        command = exc.ctx.command_path if exc.ctx is not None else "scout"
+        render_error(UsageError(exc.format_message(), hint=f"see '{command} --help'"))
+        return EXIT_USAGE
     except click.ClickException as exc:
         exc.show()
         return EXIT_USAGE if exc.exit_code == 2 else exc.exit_code
@@ -204,20 +257,47 @@ def main(argv: list[str] | None = None) -> int:
         click.echo("interrupted", err=True)
         return 130
     except Exception as exc:  # noqa: BLE001 - the one top-level catch
-        if want_tb:
-            import traceback  # only with --traceback
+        return _unexpected(exc, want_tb)
 
-            traceback.print_exc()
-        machine = machine_error(exc)  # a full disk or read-only folder is not a bug
-        if machine is not None:
-            render_error(machine)
-            return machine.exit_code
-        click.echo(
-            f"internal error: {type(exc).__name__}: {exc}\n"
-            "  this is a bug in scout; rerun with --traceback and report it",
-            err=True,
-        )
-        return 70
+
+def _unexpected(exc: Exception, want_tb: bool) -> int:
+    """What an exception outside scout's tree ends with: the machine's refusal (a full
+    disk, a read-only folder) with its code, else an internal error (exit 70)."""
+    if want_tb:
+        import traceback  # only with --traceback
+
+        traceback.print_exc()
+    machine = machine_error(exc)  # a full disk or read-only folder is not a bug
+    if machine is not None:
+        render_error(machine)
+        return machine.exit_code
+    click.echo(
+        f"internal error: {type(exc).__name__}: {exc}\n"
+        "  this is a bug in scout; rerun with --traceback and report it",
+        err=True,
+    )
+    return 70
+
+
+def _reader_gone() -> bool:
+    """Whether the reader of stdout or stderr has closed its end: a pipe whose reading
+    end is closed polls as an error (POLLERR) on Linux and macOS. A BrokenPipeError from
+    anything else (a provider's socket, a child process) is not a reason to end quietly.
+    A stream without a descriptor (a test's captured output) cannot be asked: yes."""
+    import select
+
+    if not hasattr(select, "poll"):  # no way to ask (Windows): trust the error
+        return True
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            fd = stream.fileno()
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            return True
+        poller = select.poll()
+        poller.register(fd, select.POLLOUT)
+        if any(ev & (select.POLLERR | select.POLLHUP) for _, ev in poller.poll(0)):
+            return True
+    return False
 
 
 def run() -> None:

@@ -26,25 +26,35 @@ from scout.audit.runs import list_runs, phase_summary
 from scout.audit.secrets import deep_scrub, known_secrets
 from scout.audit.trail import audit_trail, render_markdown, request_text
 from scout.cli import cli
+from scout.cli.params import PathParam
 from scout.errors import EXIT_OK, EXIT_PROVIDER
 from scout.paths import research_root
 from scout.paths import runs_dir as default_runs
 from scout.termsafe import cell, clean, dumps
 
-_RUNS_DIR = click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+_RUNS_DIR = click.option("--runs-dir", type=PathParam(file_okay=False), default=None,
                          help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
 _JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 _NO_INDEX = click.option("--no-index", is_flag=True,
                          help="Scan the journal files instead of using the index beside them.")
-_CONFIG = click.option("--config", type=click.Path(), default=None,
+_CONFIG = click.option("--config", type=PathParam(), default=None,
                        help="config/adapters.yaml (default: $SCOUTE_CONFIG or "
                        "$SCOUTE_RESEARCH_ROOT/config/adapters.yaml).")
 
 
+class _PipeConsole(Console):
+    """rich's Console, except that a closed pipe reaches scout.cli.main as the
+    BrokenPipeError it is (rich's own handling exits 1, "a phase failed")."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True  # nothing more is written to the reader who has gone
+        raise BrokenPipeError
+
+
 def _console() -> Console:
     # a pipe or a file gets wide, unwrapped lines; a terminal gets its own width
-    return Console(width=None if sys.stdout.isatty() else 220, soft_wrap=False,
-                   highlight=False)
+    return _PipeConsole(width=None if sys.stdout.isatty() else 220, soft_wrap=False,
+                        highlight=False)
 
 
 def _emit(data: Any, config: str | None = None) -> Any:

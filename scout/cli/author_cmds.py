@@ -7,11 +7,12 @@ from pathlib import Path
 import click
 
 from scout.cli import cli
+from scout.cli.params import PathParam
 
 
 @cli.command("init")
 @click.argument("kind")
-@click.option("--dir", "folder", type=click.Path(file_okay=False), default=".",
+@click.option("--dir", "folder", type=PathParam(file_okay=False), default=".",
               show_default=True, help="The project folder to write into.")
 @click.option("--force", is_flag=True, help="Overwrite files that already exist.")
 @click.option("--input", "inputs", multiple=True, metavar="NAME:TYPE",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -10,9 +9,11 @@ import click
 from scout.batch import service as batch_service
 from scout.batch.progress import where_to_look
 from scout.cli import cli
-from scout.cli.run_cmds import worst_exit
+from scout.cli.params import PathParam
+from scout.cli.run_cmds import REASON_WIDTH, worst_exit
 from scout.errors import EXIT_BUDGET
-from scout.termsafe import clean
+from scout.termsafe import clean, dumps
+from scout.text import cut_middle
 
 
 @cli.group("batch")
@@ -21,17 +22,17 @@ def batch_group() -> None:
 
 
 @batch_group.command("apply")
-@click.argument("source", type=click.Path())
-@click.option("--queries", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+@click.argument("source", type=PathParam())
+@click.option("--queries", type=PathParam(dir_okay=False), default=None, metavar="FILE",
               help="With a pipeline: one mission per row of FILE (.csv with a header "
                    "row, or a YAML list).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
               help="An input for every row (a row's own value wins). Repeatable.")
 @click.option("--batch-id", default=None,
               help="Name of the batch record (default: derived from the input file).")
-@click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+@click.option("--runs-dir", type=PathParam(file_okay=False), default=None,
               help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
-@click.option("--config", type=click.Path(), default=None,
+@click.option("--config", type=PathParam(), default=None,
               help="config/adapters.yaml to use (default: $SCOUTE_CONFIG, else "
               "./config/adapters.yaml, else the nearest config/ above the pipeline).")
 @click.option("--max-cost", type=click.FloatRange(min=0), default=None, metavar="USD",
@@ -43,7 +44,7 @@ def batch_group() -> None:
 @click.option("--executor", "executor_kind", default=None, metavar="KIND",
               help="Override the config's executor.kind (local = threads; dask).")
 @click.option("--no-cache", is_flag=True, help="Ignore the response cache under runtime/.")
-@click.option("--replay", "replay_dir", type=click.Path(file_okay=False), default=None,
+@click.option("--replay", "replay_dir", type=PathParam(file_okay=False), default=None,
               help="Answer every provider call from a recording in DIR: no network.")
 @click.option("--progress", type=click.Choice(["auto", "live", "plain", "none"]),
               default="auto", show_default=True,
@@ -104,7 +105,7 @@ def batch_apply_cmd(source: str, queries: str | None, sets: tuple[str, ...],
     if fmt == "json":
         doc = rec.to_dict()
         doc["exit_code"] = code
-        click.echo(json.dumps(doc, indent=2, ensure_ascii=False))
+        click.echo(dumps(doc, indent=2, ensure_ascii=False))  # C1 and bidi escaped too
         return code
     for line in status_lines(rec):
         click.echo(line)
@@ -122,17 +123,23 @@ def status_lines(rec: Any) -> list[str]:
     lines.append(clean(f"  source {rec.source}; runs {rec.runs}; started {rec.started_at}, "
                        f"finished {rec.finished_at or '-'}; record {rec.path}"))
     width = max((len(m) for m in rec.missions), default=10)
+    cut = False
     for mid, row in rec.missions.items():
         where = where_to_look(row)
         if row.stopped_by == "batch":
             where = "stopped by the batch's budget" + (f"; {where}" if where else "")
-        lines.append(clean(f"  {mid:<{width}}  {row.status:<17}  ${row.cost_usd:.4f}  {where}"))
+        shown = cut_middle(where, REASON_WIDTH)  # a provider's error page: one line
+        cut = cut or len(" ".join(where.split())) > REASON_WIDTH
+        lines.append(clean(f"  {mid:<{width}}  {row.status:<17}  ${row.cost_usd:.4f}  {shown}"))
+    if cut:
+        lines.append(clean(f"  (long errors are cut here; `scout batch status {rec.batch_id} "
+                           "--json` has them in full)"))
     return lines
 
 
 @batch_group.command("status")
 @click.argument("batch", required=False)
-@click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+@click.option("--runs-dir", type=PathParam(file_okay=False), default=None,
               help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
 @click.option("--json", "as_json", is_flag=True, help="The record as JSON.")
 def batch_status_cmd(batch: str | None, runs_dir: str | None, as_json: bool) -> None:
@@ -144,7 +151,7 @@ def batch_status_cmd(batch: str | None, runs_dir: str | None, as_json: bool) -> 
     """
     rec = batch_service.batch_status(batch, runs_dir=runs_dir)
     if as_json:
-        click.echo(json.dumps(rec.to_dict(), indent=2, ensure_ascii=False))
+        click.echo(dumps(rec.to_dict(), indent=2, ensure_ascii=False))  # C1, bidi escaped
         return
     for line in status_lines(rec):
         click.echo(line)

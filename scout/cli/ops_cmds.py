@@ -7,15 +7,16 @@ import json
 import click
 
 from scout.cli import cli
-from scout.paths import research_root
+from scout.cli.params import PathParam
 from scout.errors import EXIT_OK, EXIT_PROVIDER, EXIT_USAGE
+from scout.paths import research_root
 from scout.providers.preflight import doctor as run_doctor
 
 _MARK = {"ok": "ok  ", "warn": "warn", "fail": "FAIL"}
 
 
 @cli.command()
-@click.option("--config", type=click.Path(), default=None,
+@click.option("--config", type=PathParam(), default=None,
               help="config/adapters.yaml to check (default: $SCOUTE_CONFIG or "
               "$SCOUTE_RESEARCH_ROOT/config/adapters.yaml).")
 @click.option("--json", "as_json", is_flag=True, help="Print the checks as one JSON object.")

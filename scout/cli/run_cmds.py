@@ -10,10 +10,19 @@ import click
 
 from scout import api
 from scout.cli import cli
+from scout.cli.params import PathParam
 from scout.errors import Unreachable, UsageError
 from scout.orchestrator.progress import make_progress
 from scout.orchestrator.state import MissionState, PhaseState
 from scout.termsafe import clean
+from scout.text import cut_middle
+
+#: the most characters of a reason or error ``scout status`` / ``apply`` print per phase:
+#: a provider's error page pasted into a reason ran to screens of text and buried the
+#: table; the middle goes (its start says what failed, its end often the status)
+REASON_WIDTH = 240
+#: said once under the table when a reason was cut, so the full text stays one command away
+CUT_NOTE = "(long reasons are cut here; `scout status {mission} --format json` has them in full)"
 
 
 def __getattr__(name: str) -> Any:
@@ -31,11 +40,11 @@ _REQUEST_OPTIONS = [
                  help="Set an input (overrides the query and the Mission). Repeatable."),
     click.option("--mission-id", default=None,
                  help="Mission id (a slug). Default: the Mission's, or derived from the request."),
-    click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+    click.option("--runs-dir", type=PathParam(file_okay=False), default=None,
                  help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs)."),
     click.option("--force", multiple=True, metavar="PHASE",
                  help="Rerun PHASE and everything downstream of it. Repeatable."),
-    click.option("--config", type=click.Path(), default=None,
+    click.option("--config", type=PathParam(), default=None,
                  help="config/adapters.yaml to use (default: $SCOUTE_CONFIG, else "
                  "./config/adapters.yaml, else the nearest config/ above the pipeline)."),
 ]
@@ -58,10 +67,20 @@ def _phase_line(pid: str, st: PhaseState, width: int) -> str:
     if st.cost_usd:
         bits.append(f"${st.cost_usd:.4f}")
     if st.reason:
-        bits.append(f"- {st.reason}")
-    if st.error and st.error.get("message") and st.error.get("message") not in (st.reason or ""):
-        bits.append(f"[{st.error.get('code')}: {st.error.get('message')}]")
+        bits.append(f"- {cut_middle(st.reason, REASON_WIDTH)}")
+    message = str(st.error.get("message") or "") if st.error else ""
+    if message and message not in (st.reason or ""):
+        bits.append(f"[{st.error.get('code') if st.error else ''}: "
+                    f"{cut_middle(message, REASON_WIDTH)}]")
     return "  ".join(bits)
+
+
+def was_cut(reason: str | None, phases: dict[str, PhaseState]) -> bool:
+    """Whether the mission's ``reason`` or a phase's reason or error is longer than the
+    text lines show (:data:`REASON_WIDTH`; a line break is joined, not cut)."""
+    texts = [reason or ""] + [t for st in phases.values()
+                              for t in (st.reason or "", str((st.error or {}).get("message") or ""))]
+    return any(len(" ".join(t.split())) > REASON_WIDTH for t in texts)
 
 
 def failure_hints(phases: dict[str, PhaseState]) -> list[str]:
@@ -78,7 +97,7 @@ def format_phases(phases: dict[str, PhaseState]) -> list[str]:
 
 
 @cli.command("apply")
-@click.argument("file", type=click.Path())
+@click.argument("file", type=PathParam())
 @_request_options
 @click.option("--progress", type=click.Choice(["auto", "live", "plain", "none"]),
               default="auto", show_default=True,
@@ -92,9 +111,9 @@ def format_phases(phases: dict[str, PhaseState]) -> list[str]:
               help="Stop cleanly once the mission has spent this much (exit 4); overrides "
                    "the Mission's max_cost.")
 @click.option("--no-cache", is_flag=True, help="Ignore the response cache under runtime/.")
-@click.option("--record", "record_dir", type=click.Path(file_okay=False), default=None,
+@click.option("--record", "record_dir", type=PathParam(file_okay=False), default=None,
               help="Save every provider exchange (credentials stripped) into DIR.")
-@click.option("--replay", "replay_dir", type=click.Path(file_okay=False), default=None,
+@click.option("--replay", "replay_dir", type=PathParam(file_okay=False), default=None,
               help="Answer every provider call from a recording in DIR: no network.")
 @click.option("--send", is_flag=True,
               help="With --replay: e-mail phases deliver for real (a replay sends nothing "
@@ -137,7 +156,7 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
         return result.exit_code
     click.echo(f"mission {result.mission_id}: {result.status} (exit {result.exit_code})")
     if result.reason:
-        click.echo(clean(f"  {result.reason}"))
+        click.echo(clean(f"  {cut_middle(result.reason, REASON_WIDTH)}"))
     for hint in failure_hints(result.phases):  # what to do, said once under the reason
         click.echo(clean(f"  hint: {hint}"))
     click.echo(f"  run dir: {result.run_dir}")
@@ -147,6 +166,8 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
         click.echo(f"  report: {result.stopped_report} ({said})")
     for line in format_phases(result.phases):
         click.echo(clean(line))
+    if was_cut(result.reason, result.phases):
+        click.echo(clean("  " + CUT_NOTE.format(mission=result.mission_id)))
     return result.exit_code
 
 
@@ -186,7 +207,7 @@ def _apply_one(file: str, *, query: str | None, sets: tuple[str, ...], mission_i
 
 
 @cli.command("plan")
-@click.argument("file", type=click.Path())
+@click.argument("file", type=PathParam())
 @_request_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
@@ -234,15 +255,18 @@ def format_state(state: MissionState) -> list[str]:
     lines = [f"mission {state.mission_id}: {state.status}"
              + (f" (exit {state.exit_code})" if state.exit_code is not None else "")]
     if state.reason:
-        lines.append(f"  {state.reason}")
+        lines.append(f"  {cut_middle(state.reason, REASON_WIDTH)}")
     lines.append(f"  runs: {state.runs}, started {state.started_at or '-'}, "
                  f"finished {state.finished_at or '-'}")
-    return lines + format_phases(state.phases)
+    lines += format_phases(state.phases)
+    if was_cut(state.reason, state.phases):
+        lines.append("  " + CUT_NOTE.format(mission=state.mission_id))
+    return lines
 
 
 @cli.command("status")
 @click.argument("mission")
-@click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+@click.option("--runs-dir", type=PathParam(file_okay=False), default=None,
               help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
@@ -250,7 +274,8 @@ def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
     """Print the state of every phase of MISSION (an id, or a run dir path)."""
     from scout.audit.runs import effective_status, resume_hint
 
-    target: str | Path = Path(mission) if Path(mission).is_dir() else mission
+    # "" is no path (Path("") is the current folder): it is an id, refused as an empty one
+    target: str | Path = Path(mission) if mission and Path(mission).is_dir() else mission
     run_dir = api.find_run_dir(target, runs_dir)
     state = api.status(run_dir)
     # "running" in the state whose apply is gone (a kill, a crash) is an interrupted run
@@ -294,7 +319,7 @@ def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: 
     stop_codes: dict[str, str] = {}  # file -> which cap stopped it (RUN004 / RUN008)
     for path in missions:
         if fmt == "text":
-            click.echo(f"== {path}", err=True)
+            click.echo(clean(f"== {path}"), err=True)  # a file name may hold escapes
         try:
             result = _apply_one(str(path), query=None, mission_id=None,
                                 progress="plain" if fmt == "text" else "none", **kw)
@@ -320,8 +345,11 @@ def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: 
             indent=2))
         return worst
     width = max(len(r[0]) for r in rows)
-    click.echo(f"applied {len(rows)} mission(s) from {folder}:")
+    click.echo(clean(f"applied {len(rows)} mission(s) from {folder}:"))
     for f, st, c, d in rows:
-        click.echo(clean(f"  {f:<{width}}  {st:<18} exit {c}  {d}"))
+        click.echo(clean(f"  {f:<{width}}  {st:<18} exit {c}  {cut_middle(d, REASON_WIDTH)}"))
+    if any(len(" ".join(d.split())) > REASON_WIDTH for *_, d in rows):
+        click.echo(clean(f"  (long reasons are cut here; `scout apply {folder} --format json` "
+                         "has them in full)"))
     return worst
 

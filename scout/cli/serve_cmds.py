@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from scout.cli import cli
+from scout.cli.params import PathParam
 from scout.errors import EXIT_OK
 from scout.paths import research_root
 from scout.server.serve import DEFAULT_HOST, DEFAULT_PORT, build_server, \
@@ -16,9 +17,9 @@ from scout.server.serve import DEFAULT_HOST, DEFAULT_PORT, build_server, \
               help="Address to bind. Anything but loopback requires SCOUTE_API_TOKEN.")
 @click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT,
               show_default=True)
-@click.option("--runs-dir", type=click.Path(file_okay=False), default=None,
+@click.option("--runs-dir", type=PathParam(file_okay=False), default=None,
               help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
-@click.option("--config", type=click.Path(), default=None,
+@click.option("--config", type=PathParam(), default=None,
               help="config/adapters.yaml (for the token pool's location).")
 @click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info",
                                                 "debug"]), default="info", show_default=True)

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from scout.cli import cli
+from scout.cli.params import PathParam
 from scout.cli.render import format_problem, github_annotation
 from scout.errors import EXIT_USAGE, UsageError
 from scout.spec.discover import skipped_summary
@@ -17,12 +18,12 @@ from scout.validate import load_valid_pipeline, validate_paths
 
 
 @cli.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, required=True, type=PathParam())
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "github", "sarif"]),
               default="text", show_default=True,
               help="github prints ::error annotations for CI logs; sarif prints a SARIF "
                    "2.1.0 log for code scanning.")
-@click.option("--config", type=click.Path(), default=None,
+@click.option("--config", type=PathParam(), default=None,
               help="config/adapters.yaml to check chains against (default: $SCOUTE_CONFIG, else "
               "./config/adapters.yaml, else the nearest config/ above the spec).")
 @click.option("--quiet", "-q", is_flag=True, help="Print problems only, no summary.")
@@ -70,15 +71,19 @@ def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) 
             if bad:
                 click.echo(f"{n_err} problem(s) in {len(bad)} of {len(result.files)} file(s)")
             else:
-                click.echo(f"{len(result.files)} file(s) valid")
+                # a folder without .yaml files is a USE010 entry, not a file that was valid
+                checked = [f for f in result.files
+                           if not (f.problems and all(p.code == "USE010" for p in f.problems))]
+                click.echo(f"{len(checked)} file(s) valid" if checked
+                           else "no spec files to check")
     return 0 if result.ok else EXIT_USAGE
 
 
 @cli.command()
-@click.argument("pipeline", type=click.Path())
+@click.argument("pipeline", type=PathParam())
 @click.option("--format", "fmt", type=click.Choice(["mermaid", "dot", "json"]),
               default="mermaid", show_default=True)
-@click.option("--config", type=click.Path(), default=None, help="config/adapters.yaml to use.")
+@click.option("--config", type=PathParam(), default=None, help="config/adapters.yaml to use.")
 def graph(pipeline: str, fmt: str, config: str | None) -> None:
     """Print a pipeline's phase DAG (mermaid, Graphviz dot, or JSON).
 
@@ -89,6 +94,16 @@ def graph(pipeline: str, fmt: str, config: str | None) -> None:
         raise UsageError(f"{pipeline} is a folder; 'scout graph' draws one pipeline file",
                          hint=f"e.g. scout graph {path / 'hotel_research.yaml'}")
     if not path.is_file():
+        # a FIFO or a device exists: "no such file" sent people looking for a typo
+        from scout.spec.yamlload import not_a_file
+
+        try:
+            what = not_a_file(path.stat().st_mode)
+        except OSError:
+            what = None
+        if what is not None:
+            raise UsageError(f"{pipeline} is {what}, not a pipeline file",
+                             hint="pass a .yaml file")
         raise UsageError(f"no such file: {pipeline}")
     mission, _ = load_spec(path)
     if mission is not None and mission.kind == "Mission":
@@ -107,7 +122,7 @@ def _default_schema_dir() -> Path:
 
 @cli.command()
 @click.option("--check", is_flag=True, help="Exit 2 when the files differ from the models.")
-@click.option("--dir", "folder", type=click.Path(file_okay=False), default=None,
+@click.option("--dir", "folder", type=PathParam(file_okay=False), default=None,
               help="Where the schema files live (default: ./schemas).")
 def schema(check: bool, folder: str | None) -> int:
     """Write (or --check) the JSON Schemas generated from the spec models.

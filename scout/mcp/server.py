@@ -27,12 +27,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import anyio
+from pydantic import ValidationError
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.server.transport_security import TransportSecuritySettings
 
 from scout import __version__
-from scout.errors import ScoutError, machine_error
+from scout.errors import ScoutError, UsageError, machine_error
 from scout.mcp import models as M
 from scout.mcp import tools as T
 from scout.mcp.tools import Workspace
@@ -139,9 +140,45 @@ async def run_apply(ws: Workspace, ctx: Context | None, *, cancel_grace_s: float
     return outcome["result"]  # type: ignore[no-any-return]
 
 
+#: what the SDK's argument check calls a JSON value's Python type, as JSON names it
+_JSON_TYPES = {"str": "text", "int": "a number", "float": "a number", "bool": "true/false",
+               "NoneType": "null", "list": "a list", "dict": "an object"}
+
+
+def bad_arguments(name: str, exc: ValidationError) -> UsageError:
+    """The SDK's refusal of a tool's arguments (wrong JSON types, a missing one) as
+    USE001 naming each argument and what it got (its type, never its value: the value
+    is the caller's data), instead of pydantic's text and its errors.pydantic.dev link."""
+    parts = []
+    for err in exc.errors()[:5]:
+        where = ".".join(str(p) for p in err.get("loc", ())) or "arguments"
+        got = _JSON_TYPES.get(type(err.get("input")).__name__, "another type")
+        said = err.get("msg", "invalid")
+        parts.append(f"{where}: {said}" + ("" if err.get("type") == "missing"
+                                           else f" (got {got})"))
+    return UsageError(f"tool {name}: " + "; ".join(parts),
+                      hint="the tool's inputSchema (tools/list) says what each argument takes")
+
+
+class _ScoutMCP(MCPServer):
+    """The SDK's server, with its argument check's errors in scout's shape."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any],
+                        context: Context | None = None) -> Any:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            if not isinstance(exc.__cause__, ValidationError):
+                raise
+            err = bad_arguments(name, exc.__cause__)
+            hint = f" (hint: {err.hint})" if err.hint else ""
+            raise ToolError(f"Error executing tool {name}: {err.code}: {err.message}{hint}"
+                            ) from exc.__cause__
+
+
 def build_mcp(ws: Workspace) -> MCPServer:
     """The MCP server with scout's tools and resources, confined to ``ws``."""
-    mcp: MCPServer = MCPServer("scout", version=__version__, instructions=INSTRUCTIONS,
+    mcp: MCPServer = _ScoutMCP("scout", version=__version__, instructions=INSTRUCTIONS,
                                log_level="WARNING")
 
     @mcp.tool(description="Check pipeline or Mission YAML (a file or a folder): every "

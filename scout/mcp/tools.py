@@ -50,6 +50,11 @@ class Workspace:
         inside the root; ``kind`` is ``file``, ``dir`` or ``any``."""
         if not isinstance(given, str) or not given.strip() or "\x00" in given:
             raise UsageError(f"{what}: expected a path relative to the framework root")
+        if not given.isascii():  # JSON can carry lone surrogates ("\udcff"): no file name
+            try:
+                given.encode("utf-8")
+            except UnicodeEncodeError:
+                raise UsageError(f"{what}: not valid UTF-8 text", code="USE045") from None
         root = self.root.resolve()
         candidate = Path(given)
         resolved = (candidate if candidate.is_absolute() else root / candidate).resolve()
@@ -57,6 +62,9 @@ class Workspace:
             raise PathOutsideRoot(
                 f"{what} {given!r} is outside the framework root",
                 hint=f"give a path under {root} (relative paths are read from there)")
+        if kind == "file" and resolved.is_dir():  # there, but not what "no such file" says
+            raise UsageError(f"{what} {given!r} is a folder, not a file",
+                             hint="give one .yaml file in it (validate takes folders)")
         if kind == "file" and not resolved.is_file():
             raise UsageError(f"{what} {given!r}: no such file under the framework root")
         if kind == "dir" and not resolved.is_dir():

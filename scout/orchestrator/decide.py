@@ -18,6 +18,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from scout.i18n import N_
 from scout.orchestrator.fingerprint import Fingerprint, explain, matches
 from scout.orchestrator.state import DONE_OK, PhaseState
 from scout.spec.models import Phase
@@ -36,6 +37,23 @@ BEFORE = {
 }
 
 REUSED = "inputs, spec and files unchanged"
+
+#: what the planner's ``unusable`` says of a producer it expects to fail or be blocked
+WILL_NOT_SUCCEED = "will_not_succeed"
+#: why a required need has no value, by its producer's state: whole sentences in words
+#: ("which failed", never "which is failed_terminal"), each a msgid, because a reason is
+#: stored in English and :func:`scout.i18n.messages.localize` translates it by matching
+#: the whole sentence (a state name glued into one sentence cannot agree in Spanish)
+GONE = {
+    "failed_terminal": N_("needs '{need}' from {phase}, which failed"),
+    # a producer stopped by the budget or Ctrl-C: it failed this run, and reruns on resume
+    "failed_retryable": N_("needs '{need}' from {phase}, which failed"),
+    "skipped": N_("needs '{need}' from {phase}, which was skipped"),
+    "blocked_missing_input": N_("needs '{need}' from {phase}, which is blocked itself"),
+    WILL_NOT_SUCCEED: N_("needs '{need}' from {phase}, which will not succeed"),
+}
+#: a state no sentence above names (a newer state in an older scout's reader)
+GONE_OTHER = N_("needs '{need}' from {phase}, which did not succeed")
 
 
 @dataclass(frozen=True)
@@ -62,14 +80,15 @@ class Decision:
 def missing_needs(phase: Phase, producer: Mapping[str, str], inputs: Collection[str],
                   unusable: Callable[[str], str | None]) -> list[str]:
     """Why the phase cannot run: one line per required need that has no value.
-    ``unusable(src)`` says why a producing phase gives nothing ("which is failed_terminal",
-    "which will not succeed"), or None when it does."""
+    ``unusable(src)`` gives the state of a producing phase that gives nothing (a key of
+    :data:`GONE`: ``failed_terminal``, ``skipped``, ..., :data:`WILL_NOT_SUCCEED`), or
+    None when it does; the line says it in words ("needs 'x' from F3, which failed")."""
     missing = []
     for need in phase.need_names:
         src = producer.get(need)
         if src is not None:
-            why = unusable(src)
-            text = f"needs '{need}' from {src}, {why}" if why else None
+            state = unusable(src)
+            text = GONE.get(state, GONE_OTHER).format(need=need, phase=src) if state else None
         else:
             text = None if need in inputs else f"needs input '{need}', which has no value"
         if text and not phase.need_is_optional(need):

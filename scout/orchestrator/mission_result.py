@@ -20,6 +20,7 @@ from typing import Any
 
 from scout.errors import EXIT_BUDGET, EXIT_OK, EXIT_PHASE_FAILED
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseState
+from scout.report.context import STATE_LABELS
 from scout.spec.models import Phase, Pipeline
 
 __all__ = ["MissionInterrupted", "MissionResult", "verdict"]
@@ -97,7 +98,10 @@ def verdict(pipeline: Pipeline, order: Iterable[str], stop: str | None,
             if status == "succeeded_partial":
                 partial.append(pid)
             continue
-        (optional_bad if phase.optional else required_bad).append(f"{pid} {status}")
+        # in words ("F3 blocked (missing input)"): the reason is read, not matched; the
+        # state's name stays in the status fields and --json
+        words = STATE_LABELS.get(status, status)
+        (optional_bad if phase.optional else required_bad).append(f"{pid} {words}")
     if stop == "failed" or required_bad:
         return "failed", EXIT_PHASE_FAILED, stop_reason or "; ".join(required_bad), warnings
     if optional_bad:

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
 from scout.errors import ScoutError
-from scout.orchestrator.decide import decide, missing_needs
+from scout.orchestrator.decide import WILL_NOT_SUCCEED, decide, missing_needs
 from scout.orchestrator.facts import PhaseFacts
 from scout.orchestrator.phase_run import PhaseRun
 from scout.orchestrator.state import MissionState
@@ -56,7 +56,7 @@ def plan(*, pipeline: Pipeline, order: list[str], state: MissionState, facts: Ph
         waits = sorted({producer[n] for n in phase.need_names
                         if n in producer and n in uncertain})
         after = f" (after {', '.join(waits)} reruns: decided then)" if waits else ""
-        missing = missing_needs(phase, producer, inputs, lambda src: "which will not succeed"
+        missing = missing_needs(phase, producer, inputs, lambda src: WILL_NOT_SUCCEED
                                 if verdict.get(src) == "no" else None)
         d = decide(missing=missing, forced=force.get(pid), prev=prev, dry=True,
                    prepare=lambda: facts.prepare(run),

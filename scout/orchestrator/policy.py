@@ -125,7 +125,7 @@ def unstarted(left: list[PhaseRun], runs: Mapping[str, PhaseRun], producer: Mapp
     out: list[tuple[PhaseRun, str, str | None]] = []
     for run in left:
         blocked = missing_needs(run.phase, producer, run.phase.need_names,
-                                lambda src: f"which is {runs[src].final}"
+                                lambda src: runs[src].final
                                 if runs[src].final in gone else None)
         prev = state.phases.get(run.pid)
         if blocked:

@@ -176,7 +176,7 @@ class Runner:
         pid, phase = run.pid, run.phase
         prev = self.state.phases.get(pid)
         d = decide(missing=missing_needs(phase, self.producer, self.input_names, lambda src: None
-                   if self.runs[src].final in DONE_OK else f"which is {self.runs[src].final}"),
+                   if self.runs[src].final in DONE_OK else self.runs[src].final),
                    forced=self.opt.force.get(pid), prev=prev,
                    prepare=lambda: self.facts.prepare(run),
                    damage=lambda p: self.facts.damage(pid, p, phase.produces),

@@ -26,6 +26,7 @@ from pathlib import Path
 from scout.errors import UsageError
 from scout.fsutil import make_dirs, write_atomic
 from scout.suggest import did_you_mean
+from scout.termsafe import quoted
 from scout.schemas.task import INPUT_TYPES
 
 FILES = Path(__file__).parent / "files"
@@ -55,9 +56,10 @@ def check_kind_name(kind: str) -> str:
             suggestion = "kind-" + suggestion
         hint = f"e.g. scout init {suggestion[:MAX_LEN]}" if suggestion else \
             "e.g. scout init coworking-spaces"
-        raise UsageError(f"'{kind}' is not a valid kind name: use lowercase letters and "
-                         f"digits, words joined by '-', starting with a letter, at most "
-                         f"{MAX_LEN} characters", hint=hint)
+        # quoted with its controls escaped: stripped on print, '\x1b[31mx' read as 'x'
+        raise UsageError(f"{quoted(kind or '')} is not a valid kind name: use lowercase "
+                         "letters and digits, words joined by '-', starting with a letter, "
+                         f"at most {MAX_LEN} characters", hint=hint)
     return kind
 
 

@@ -56,6 +56,7 @@ from scout.errors import (
 )
 from scout.paths import MISSION_ID_RE, validate_mission_id
 from scout.adapters.contract import Secret
+from scout.adapters.contract.redact import SecretScrubber
 from scout.server import models as M
 from scout.server.dashboard import register_dashboard
 from scout.server.docs_pages import register_docs
@@ -106,12 +107,17 @@ def create_app(settings: ServerSettings) -> Any:
     app = FastAPI(title="scout", version=__version__, docs_url=None, redoc_url=None,
                   description="Audit and operations API of scout: missions, phase states, "
                   "journal, reports, token pool and costs. Read-only.")
-    scrubber = known_secrets(settings.root, settings.config_path)
-    if settings.token is not None:
-        scrubber.add(settings.token)
+    def scrubber() -> SecretScrubber:
+        """Every secret value known now: known_secrets caches them and reads the config
+        and token pool files again only when they change, so a token added to the pool
+        while the server runs is scrubbed from the next answer on."""
+        known = known_secrets(settings.root, settings.config_path)
+        if settings.token is not None:
+            known.add(settings.token)
+        return known
 
     def clean(data: Any) -> Any:
-        return deep_scrub(data, scrubber)
+        return deep_scrub(data, scrubber())
 
     def run_dir(mission_id: str) -> Path:
         path = api.find_run_dir(validate_mission_id(mission_id), settings.runs_dir)
@@ -195,7 +201,7 @@ def create_app(settings: ServerSettings) -> Any:
                                  hint="the report phase has not succeeded; see "
                                  "GET /api/missions/{id} for the phase states")
         media = "text/markdown" if format == "md" else "text/html"
-        return PlainTextResponse(scrubber.text(read_served(path, settings.runs_dir)),
+        return PlainTextResponse(scrubber().text(read_served(path, settings.runs_dir)),
                                  media_type=media)
 
     @app.get("/api/missions/{mission_id:path}", response_model=M.MissionState,

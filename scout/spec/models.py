@@ -30,6 +30,7 @@ from pydantic_core import PydanticCustomError
 from scout.errors import ERROR_KINDS
 from scout.schemas.task import INPUT_TYPES
 from scout.spec.regexcheck import check_regex
+from scout.termsafe import quoted
 
 API_VERSION = "scout/v1"
 SLUG = r"^[a-z0-9][a-z0-9._-]{0,127}$"
@@ -154,7 +155,7 @@ def bad_key(message: str, at: str, hint: str | None = None) -> PydanticCustomErr
 
 
 def _quoted(names: list[str]) -> str:
-    return ", ".join(f"'{n}'" for n in names)
+    return ", ".join(quoted(n) for n in names)
 
 
 def conflict(message: str, at: str, hint: str | None = None) -> PydanticCustomError:

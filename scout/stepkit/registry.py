@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict
 from scout.config.settings import Capability
 from scout.stepkit import params as P
 from scout.suggest import did_you_mean
+from scout.termsafe import quoted
 
 PYTHON_PREFIX = "python:"
 _PY_TARGET = re.compile(r"^python:([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*)$")
@@ -191,7 +192,7 @@ def get_step_kind(uses: str) -> StepKind:
         return STEP_KINDS[uses]
     except KeyError:
         hint = did_you_mean(uses, STEP_KINDS, what="step kinds")
-        raise LookupError(f"unknown step kind '{uses}'" + (f"; {hint}" if hint else "")) from None
+        raise LookupError(f"unknown step kind {quoted(uses)}" + (f"; {hint}" if hint else "")) from None
 
 
 def known_step_kinds() -> list[str]:

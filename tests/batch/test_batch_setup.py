@@ -185,3 +185,33 @@ def test_missions_sharing_the_memo_keep_their_own_state(tmp_path: Path) -> None:
     assert shared[0].model is not fresh[0].model
     assert shared[0].model.model_dump() == fresh[0].model.model_dump()
     assert shared[1] == fresh[1]
+
+
+def test_a_queries_file_that_is_a_fifo_is_named_as_one_and_not_opened(tmp_path: Path) -> None:
+    """`--queries` of a named pipe said "no such file" (it is there); it is never opened,
+    which would wait for a writer forever."""
+    from scout.batch.inputs import read_rows
+    from scout.errors import UsageError
+
+    fifo = tmp_path / "q.csv"
+    os.mkfifo(fifo)
+    with pytest.raises(UsageError) as info:
+        read_rows(fifo)
+    assert info.value.code == "USE080"
+    assert "is a named pipe (FIFO), not a file of queries" in info.value.message
+    with pytest.raises(UsageError, match="no such file"):
+        read_rows(tmp_path / "missing.csv")
+
+
+def test_a_queries_file_too_large_is_refused_before_it_is_read(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    from scout.batch import inputs
+    from scout.errors import UsageError
+
+    big = tmp_path / "q.csv"
+    big.write_text("query\n" + "hotels in Rome\n" * 100)
+    monkeypatch.setattr(inputs, "MAX_BYTES", 1000)
+    monkeypatch.setattr(Path, "read_text", lambda *a, **k: pytest.fail("read whole"))
+    with pytest.raises(UsageError) as info:
+        inputs.read_rows(big)
+    assert info.value.code == "USE080" and "split the list" in (info.value.hint or "")

@@ -132,6 +132,20 @@ def test_bad_option_value_is_a_usage_error() -> None:
     assert code == 2 and "'xml' is not one of" in err
 
 
+@pytest.mark.parametrize("args, words", [
+    (["validate", "--format", "xml", "pipelines"], "Invalid value for '--format'"),
+    (["apply", "--bogus"], "No such option '--bogus'"), (["graph"], "Missing argument"),
+    (["nosuchcmd"], "No such command 'nosuchcmd'")])
+def test_clicks_own_usage_errors_carry_scouts_code(args, words) -> None:
+    """An unknown option, a value not among the choices, a missing argument: USE001 with
+    the command's --help as the hint, like every other error (click printed them in its
+    own shape, without a code)."""
+    code, out, err = run(*args)
+    assert code == 2 and out == ""
+    assert err.startswith("error USE001: ") and words in err
+    assert "hint: see 'scout" in err and "--help'" in err
+
+
 def test_runner_invoke_on_the_group_gets_the_exit_code_too() -> None:
     result = CliRunner().invoke(cli, ["validate", "--config", str(CONFIG),
                                       str(INVALID / "cycle.yaml")])
@@ -169,13 +183,23 @@ def test_graph_of_a_mission_draws_its_pipeline() -> None:
 
 @pytest.mark.parametrize(
     "target, words",
-    [("pipelines", "is a folder"), ("nope.yaml", "no such file: nope.yaml")],
+    [("pipelines", "is a folder"), ("nope.yaml", "no such file: nope.yaml"),
+     ("/dev/null", "/dev/null is a character device, not a pipeline file")],
 )
 def test_graph_user_mistakes_are_short_errors(target, words) -> None:
     code, out, err = run("graph", target)
     assert code == 2
     assert "USE001" in err and words in err
     assert "Traceback" not in out + err
+
+
+def test_graph_of_a_fifo_says_what_it_is_without_opening_it(tmp_path) -> None:
+    import os
+
+    fifo = tmp_path / "p.yaml"
+    os.mkfifo(fifo)  # opening it would wait for a writer forever
+    code, _, err = run("graph", str(fifo))
+    assert code == 2 and f"{fifo} is a named pipe (FIFO), not a pipeline file" in err
 
 
 def test_graph_of_an_invalid_pipeline_lists_its_problems() -> None:
@@ -234,3 +258,71 @@ def test_console_script_in_a_subprocess(scout_cmd, subprocess_env, tmp_path) -> 
                          env=subprocess_env, capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
     assert "SPEC005" in out.stdout and "Traceback" not in out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("args,name", [
+    (["validate", ""], "A path in PATHS"), (["validate", "pipelines", ""], "A path in PATHS"),
+    (["graph", ""], "PIPELINE"), (["plan", ""], "FILE"), (["apply", "", "--query", "x"], "FILE"),
+    (["batch", "apply", ""], "SOURCE"), (["runs", "--runs-dir", ""], "--runs-dir"),
+    (["status", "m1", "--runs-dir", ""], "--runs-dir"),
+    (["apply", str(HOTEL), "--query", "x", "--config", ""], "--config")])
+def test_an_empty_path_is_a_usage_error_not_the_current_folder(tmp_path, monkeypatch,
+                                                                args, name) -> None:
+    """`scout validate ''` (an unset "$DIR") validated the current folder, and `scout apply
+    ''` applied every Mission in it: an empty path is USE001, naming the parameter."""
+    (tmp_path / "m.yaml").write_text("apiVersion: scout/v1\nkind: Mission\n")
+    monkeypatch.chdir(tmp_path)  # nothing here may be read or run
+    code, out, err = run(*args)
+    assert code == 2, (out, err)
+    assert f"error USE001: {name} is empty" in err and out == ""
+    assert list(tmp_path.iterdir()) == [tmp_path / "m.yaml"]  # nothing written (no runs/)
+
+
+def test_status_of_an_empty_mission_id_is_not_the_current_folder(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "phase.json").write_text("{}")  # "." looks like a run dir
+    code, _, err = run("status", "")
+    assert code == 2 and "USE002: mission id is empty" in err
+
+
+@pytest.mark.parametrize("args", [
+    ["apply", "\udcfe.yaml", "--query", "x"], ["validate", "pipelines", "\udcfe.yaml"],
+    ["apply", str(HOTEL), "--query", "x", "--runs-dir", "runs-\udcff"]])
+def test_a_path_that_is_not_utf8_is_use045_not_an_internal_error(tmp_path, monkeypatch,
+                                                                   args) -> None:
+    """Bytes that are not UTF-8 in a path (a Latin-1 file name) reach Python as lone
+    surrogates; `scout apply` wrote them into task.json and stopped with "internal error:
+    UnicodeEncodeError" half-way through the run dir. Refused up front, with the bytes."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pipelines").mkdir()
+    code, out, err = run(*args)
+    assert code == 2 and "USE045" in err and "is not valid UTF-8 text" in err, err
+    assert "\\x" in err and "internal error" not in err
+    assert not (tmp_path / "runs").exists()
+
+
+def test_a_mission_with_a_name_that_is_not_utf8_in_a_folder_is_use045(tmp_path,
+                                                                      monkeypatch) -> None:
+    """Found by walking a folder, not typed: `scout apply FOLDER` stopped with an internal
+    UnicodeEncodeError writing its name into the run dir."""
+    import os
+
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "missions"
+    folder.mkdir()
+    name = os.fsencode(str(folder)) + b"/\xe9.yaml"
+    with open(name, "w") as fh:
+        fh.write(f"apiVersion: scout/v1\nkind: Mission\nmission_id: m1\n"
+                 f"pipeline: {HOTEL}\nquery: hotels in Rome\n")
+    code, out, err = run("apply", "missions", "--runs-dir", str(tmp_path / "runs"))
+    assert code == 2 and "USE045" in out + err and "internal error" not in out + err
+    assert not (tmp_path / "runs" / "m1").exists()
+
+
+def test_an_empty_folder_is_not_counted_as_a_valid_file(tmp_path) -> None:
+    (tmp_path / "empty").mkdir()
+    code, out, _ = run("validate", str(tmp_path / "empty"))
+    assert code == 0 and "USE010" in out
+    assert "no spec files to check" in out and "1 file(s) valid" not in out
+    code, out, _ = run("validate", str(tmp_path / "empty"), str(HOTEL))
+    assert code == 0 and "1 file(s) valid" in out

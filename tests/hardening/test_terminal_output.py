@@ -87,3 +87,31 @@ def test_progress_lines_are_clean() -> None:
     prog(E.Notice(HOSTILE, level="warning", phase="F1"))
     prog(E.ItemDone(phase="F2", index=1, ok=False, done=1, total=3, error=HOSTILE))
     _assert_safe(buf.getvalue())
+
+
+def test_a_name_with_escapes_in_a_spec_is_shown_escaped_not_stripped(tmp_path: Path,
+                                                                    capsys) -> None:
+    """A phase id or step kind holding an escape is quoted with it visible ('F\\x1b[31m1'):
+    stripped, the error read "phase id 'F1' must start with a letter" and "unknown step
+    kind 'task'; did you mean 'task'?", about names that looked right."""
+    spec = tmp_path / "p.yaml"
+    spec.write_text('apiVersion: scout/v1\nkind: Pipeline\nname: p\nphases:\n'
+                    '  F0: {uses: task, produces: [task]}\n'
+                    '  "F\\e[31m1": {uses: "ta\\e[31msk", needs: [task], produces: [o]}\n')
+    assert main(["validate", str(spec)]) == 2
+    out = capsys.readouterr().out
+    _assert_safe(out)
+    assert "phase id 'F\\x1b[31m1' must start" in out
+    assert "unknown step kind 'ta\\x1b[31msk'" in out
+    assert main(["init", "\x1b[31mx"]) == 2  # 'x' alone would be a valid kind name
+    err = capsys.readouterr().err
+    _assert_safe(err)
+    assert "'\\x1b[31mx' is not a valid kind name" in err
+
+
+def test_clean_writes_a_lone_surrogate_as_the_byte_it_stands_for() -> None:
+    """A file name's byte that is not UTF-8 reaches Python as a lone surrogate; printed
+    as it is, a UTF-8 stdout raised UnicodeEncodeError ("internal error")."""
+    out = clean("missions/\udce9.yaml \ud800")
+    assert out == "missions/\\xe9.yaml \\ud800"
+    out.encode("utf-8")  # printable on any UTF-8 stream

@@ -189,6 +189,33 @@ async def test_a_path_the_system_refuses_is_a_located_tool_error(tmp_path: Path)
         assert len(text) < 1000, tool
 
 
+async def test_hostile_arguments_get_short_coded_errors(tmp_path: Path) -> None:
+    """A folder given as a file is called a folder (it said "no such file"), and a 60 kB
+    mission id is quoted cut, not echoed back whole."""
+    root = demo_root(tmp_path)
+    calls = [("plan", {"file": "pipelines", "query": DEMO_QUERY}),
+             ("status", {"mission_id": "a" * 60_000}),
+             ("audit", {"mission_id": "../" * 20_000}),
+             # wrong JSON types: scout's code, the argument and the type it got (it was
+             # pydantic's text with an errors.pydantic.dev link)
+             ("validate", {"path": ["pipelines"]}), ("validate", {}),
+             ("plan", {"file": PIPELINE, "query": DEMO_QUERY, "set": {"budget": {"x": 1}}}),
+             ("journal", {"limit": "SECRET-ish value"})]
+    async with scout_mcp(root) as client:
+        results = [await client.call_tool(tool, args) for tool, args in calls]
+    texts = [r.content[0].text for r in results]
+    assert all(r.is_error for r in results)
+    assert "USE001: file 'pipelines' is a folder, not a file" in texts[0]
+    assert all("USE002" in t and len(t) < 600 for t in texts[1:3]), [t[:200] for t in texts]
+    typed = texts[3:]
+    assert "USE001: tool validate: path: Input should be a valid string (got a list)" in typed[0]
+    assert "USE001: tool validate: path: Field required" in typed[1]
+    assert "set.budget: Input should be a valid string (got an object)" in typed[2]
+    assert "limit:" in typed[3] and "SECRET-ish" not in typed[3]  # the value is not echoed
+    assert not any("pydantic" in t for t in typed), typed
+    assert not (root / "runs").exists()
+
+
 async def test_a_failed_apply_says_where_its_stopped_report_is(tmp_path: Path) -> None:
     # an empty cassette answers no provider call: the search phase fails, offline
     root = demo_root(tmp_path)

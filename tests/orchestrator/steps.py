@@ -104,7 +104,8 @@ def flaky(ctx: StepContext) -> Any:
 
 def fail(ctx: StepContext) -> Any:
     record(ctx)
-    raise StepError("this step always fails", retryable=bool(ctx.phase.with_.get("retryable")))
+    raise StepError(str(ctx.phase.with_.get("message", "this step always fails")),
+                    retryable=bool(ctx.phase.with_.get("retryable")))
 
 
 def budget(ctx: StepContext) -> Any:

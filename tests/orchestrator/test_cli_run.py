@@ -88,6 +88,34 @@ def test_apply_failure_prints_state_and_exit_code(ws, sub_env, scout_cmd):
     assert json.loads(js.stdout)["phases"]["B"]["status"] == "failed_terminal"
 
 
+def test_status_cuts_a_long_reason_and_says_where_the_full_text_is(ws, monkeypatch):
+    """A provider's error page in a reason is cut in the middle on the text lines (its
+    start and end stay), with one note naming the command that has it in full."""
+    monkeypatch.chdir(ws.root)
+    page = "HTTP 500 <html>" + "x" * 5000 + "</html> END"
+    p = ws.pipeline(f"""
+        phases:
+          A: {{uses: STEPS:echo, produces: [a]}}
+          B: {{uses: STEPS:fail, needs: [a], with: {{message: "{page}"}}, produces: [b]}}
+    """)
+    assert ws.apply(p, mission_id="m1").exit_code == 1
+    res = CliRunner().invoke(cli, ["status", "m1", "--runs-dir", str(ws.runs)])
+    assert res.exit_code == 0, res.output
+    assert len(res.output) < 2000 and "HTTP 500 <html>" in res.output and "END" in res.output
+    assert "`scout status m1 --format json` has them in full" in res.output
+    js = CliRunner().invoke(cli, ["status", "m1", "--runs-dir", str(ws.runs), "--format", "json"])
+    assert page in json.loads(js.output)["phases"]["B"]["error"]["message"]
+    ws.apply(ws.pipeline(PIPE_SHORT, "q.yaml"), mission_id="m2")
+    short = CliRunner().invoke(cli, ["status", "m2", "--runs-dir", str(ws.runs)])
+    assert "in full" not in short.output  # nothing cut, nothing said
+
+
+PIPE_SHORT = """
+    phases:
+      A: {uses: STEPS:fail, produces: [a]}
+"""
+
+
 def test_status_of_unknown_or_unsafe_mission(ws, monkeypatch):
     monkeypatch.chdir(ws.root)
     res = CliRunner().invoke(cli, ["status", "nope", "--runs-dir", str(ws.runs)],

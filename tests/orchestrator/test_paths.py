@@ -83,3 +83,14 @@ def test_a_spanish_request_names_its_mission_in_readable_words() -> None:
     assert a.startswith("restaurant-research-donde-comer-paella-en-valencia-")
     assert a != derive_mission_id("restaurant-research", "¿Donde comer paella en Valencia?")
     validate_mission_id(a)
+
+
+@pytest.mark.parametrize("bad", ["a" * 60000, "../" * 20000, "A" * 200 + "\x1b[31m"])
+def test_a_huge_refused_id_is_quoted_cut(bad) -> None:
+    """A 60 kB id (a URL, an MCP argument) is refused with the start of it and its
+    length, not echoed back whole; control characters stay escaped."""
+    with pytest.raises(UnsafeMissionId) as info:
+        validate_mission_id(bad)
+    message = str(info.value.message)
+    assert len(message) < 300 and f"({len(bad)} characters)" in message
+    assert "\x1b" not in message

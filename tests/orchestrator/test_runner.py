@@ -131,7 +131,7 @@ def test_fanout_below_min_success_fails_and_retry_reruns_only_failed_items(ws):
     assert r.exit_code == 1
     assert r.phases["B"].status == "failed_terminal"
     assert r.phases["C"].status == "blocked_missing_input"
-    assert "needs 'squares' from B, which is failed_terminal" in r.phases["C"].reason
+    assert "needs 'squares' from B, which failed" in r.phases["C"].reason
     # 3 attempts: item 1 ran 3 times, every other item once
     assert ws.count("B", 1) == 3
     assert all(ws.count("B", i) == 1 for i in (0, 2, 3, 4))
@@ -206,7 +206,7 @@ def test_optional_phase_failure_and_optional_needs(ws):
     assert r.phases["V"].status == "failed_terminal"
     assert r.phases["R"].status == "succeeded"
     assert r.phases["X"].status == "blocked_missing_input"
-    assert r.phases["X"].reason == "needs 'video' from V, which is failed_terminal"
+    assert r.phases["X"].reason == "needs 'video' from V, which failed"
     from scout import api
     # the missing optional need reached the step as None
     assert api.get_mission_artifacts("m1", ws.runs)["report"]["inputs"] == ["a"]

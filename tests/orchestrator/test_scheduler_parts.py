@@ -11,7 +11,7 @@ import pytest
 
 from scout.errors import RateLimited, StepError
 from scout.orchestrator import policy
-from scout.orchestrator.decide import Prepared, decide
+from scout.orchestrator.decide import WILL_NOT_SUCCEED, Prepared, decide, missing_needs
 from scout.orchestrator.executor import LocalExecutor, make_executor
 from scout.orchestrator.fanout import FanoutRun, WorkPool
 from scout.orchestrator.outcomes import classify
@@ -43,10 +43,23 @@ class Calls:
 
 def test_decide_blocked_before_anything_is_prepared():
     prep = Calls(Prepared("fp1"))
-    d = decide(missing=["needs 'a' from A, which is failed_terminal"], forced=None,
+    d = decide(missing=["needs 'a' from A, which failed"], forced=None,
                prev=_ok(), prepare=prep, damage=lambda p: None)
     assert (d.action, d.reason, prep.n) == ("blocked",
-                                            "needs 'a' from A, which is failed_terminal", 0)
+                                            "needs 'a' from A, which failed", 0)
+
+
+@pytest.mark.parametrize("state,words", [
+    ("failed_terminal", "which failed"), ("failed_retryable", "which failed"),
+    ("skipped", "which was skipped"), ("blocked_missing_input", "which is blocked itself"),
+    (WILL_NOT_SUCCEED, "which will not succeed"), ("some_new_state", "which did not succeed")])
+def test_a_missing_need_says_its_producers_state_in_words(state, words):
+    """"needs 'x' from A, which failed", never the state's name ("which is
+    failed_terminal"): the reason is read by people, and localised as a whole sentence."""
+    phase = Phase(uses="task", needs=["x", "y?"])
+    got = missing_needs(phase, {"x": "A", "y": "B"}, (), lambda src: state)
+    assert got == [f"needs 'x' from A, {words}"]  # an optional need blocks nothing
+    assert missing_needs(phase, {"x": "A"}, (), lambda src: None) == []
 
 
 def test_decide_reuses_only_same_fingerprint_with_intact_outputs():

@@ -41,7 +41,7 @@ def test_all_nine_statuses_are_reached(ws):
         "Z": "failed_terminal", "W": "pending",
     }
     assert r.phases["K"].reason == "if: a == 'never' is false"
-    assert r.phases["Y"].reason == "needs 'x' from X, which is failed_terminal"
+    assert r.phases["Y"].reason == "needs 'x' from X, which failed"
     assert r.phases["W"].reason == "not started: Z failed: this step always fails"
     seen = ws.statuses_seen()
     assert {"running", "failed_retryable"} <= seen
@@ -52,3 +52,21 @@ def test_all_nine_statuses_are_reached(ws):
     stale = [x for x in ws.log_records() if x.get("status") == "stale"]
     assert stale[0]["phase"] == "A" and stale[0]["reason"] == "its spec changed"
     assert ws.statuses_seen() == {s.value for s in PhaseStatus}
+
+
+def test_a_missions_reason_says_its_phases_states_in_words(ws):
+    """The mission's reason and warnings name each phase's state in words ("X failed
+    (final)", "B blocked (missing input)"), as the report's DAG does, never the state's
+    name ("failed_terminal"), which stays in the status fields."""
+    p = ws.pipeline("""
+    phases:
+      A: {uses: STEPS:echo, with: {value: one}, produces: [a]}
+      X: {uses: STEPS:fail, needs: [a], optional: true, produces: [x]}
+      Y: {uses: STEPS:echo, needs: [x], optional: true, produces: [y]}
+    """)
+    r = ws.apply(p)
+    assert r.exit_code == 0
+    assert r.warnings == ["optional phase(s) did not succeed: X failed (final), "
+                          "Y blocked (missing input)"]
+    assert r.phases["Y"].status == "blocked_missing_input"
+    assert r.phases["Y"].reason == "needs 'x' from X, which failed"

@@ -122,6 +122,20 @@ def test_a_number_in_stored_english_is_written_the_readers_way() -> None:
     assert "'2019'" in localize("needs input '2019', which has no value", "es")
 
 
+def test_a_blocked_phases_reason_reads_as_words_in_spanish() -> None:
+    """Each producer state has its own sentence ("que falló", "que se omitió"): no state
+    name ("failed_terminal") reaches the reader, in either language."""
+    said = {"which failed": "que falló", "which was skipped": "que se omitió",
+            "which is blocked itself": "que también está bloqueada",
+            "which will not succeed": "que no tendrá éxito",
+            "which did not succeed": "que no tuvo éxito"}
+    for english, spanish in said.items():
+        assert localize(f"needs 'candidates' from F2, {english}", "es") == \
+            f"necesita 'candidates' de F2, {spanish}"
+    assert localize("needs 'a' from F1, which failed; needs 'b' from F2, which was skipped",
+                    "es") == "necesita 'a' de F1, que falló; necesita 'b' de F2, que se omitió"
+
+
 def test_artifact_and_input_names_are_not_translated() -> None:
     """What a phase needs is named as the pipeline names it: "necesita 'candidates'" and
     "necesita 'task'" alike (it read 'candidatos' but 'task', 'prices', 'pages': only the

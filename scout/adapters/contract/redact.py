@@ -255,6 +255,15 @@ class SecretScrubber:
     def values(self) -> list[str]:
         return list(self._values)
 
+    def copy(self) -> SecretScrubber:
+        """A scrubber with the same secrets that can be added to on its own (the
+        matchers are shared, not compiled again)."""
+        other = SecretScrubber()
+        with self._lock:
+            other._values = dict(self._values)
+            other._matchers = list(self._matchers)
+        return other
+
     def text(self, text: str) -> str:
         if not text or not self._matchers:
             return text

@@ -1,0 +1,68 @@
+"""The command line's path parameter: :class:`PathParam`, a ``click.Path`` that refuses
+an empty argument and one that is not UTF-8.
+
+``Path("")`` is ``Path(".")``, so ``scout validate ''`` (a variable that was never set,
+``scout validate "$DIR"``) validated the current folder, ``scout apply ''`` applied every
+Mission in it and ``scout batch apply ''`` walked it: a silent guess at what an empty
+value meant. An empty path is a usage error instead (USE001, exit 2), naming the
+parameter; ``.`` says the current folder on purpose.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from scout.errors import UsageError
+
+
+class PathParam(click.Path):
+    """``click.Path`` (same options), except that an empty value is a USE001 error and
+    one that is not UTF-8 a USE045 error."""
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value == "":
+            raise empty_path(param)
+        if isinstance(value, str):
+            not_utf8(value, param)
+        return super().convert(value, param, ctx)
+
+
+def not_utf8(value: str, param: click.Parameter | None) -> None:
+    """Refuse a path whose bytes are not UTF-8 (USE045, as ``--query``): they reach Python
+    as lone surrogates, and the run dir's JSON (task.json, the state log) cannot hold
+    them, so ``scout apply`` stopped half-way with an internal error."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        # the bytes as given ("\\xfe"), not Python's surrogates ("\\udcfe")
+        shown = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        name = _name(param)
+        raise UsageError(
+            f"{name[0].upper()}{name[1:]} is not valid UTF-8 text (at character "
+            f"{exc.start + 1}: "
+            f"{shown[:60]}{'…' if len(shown) > 60 else ''})",
+            hint="rename the file or folder to a UTF-8 name, or set a UTF-8 locale "
+                 "(e.g. LANG=C.UTF-8)", code="USE045") from None
+
+
+def _name(param: click.Parameter | None) -> str:
+    """How an error names ``param``: FILE for an argument, --runs-dir for an option."""
+    if param is None:
+        return "a path"
+    if param.param_type_name == "argument":
+        name = (param.human_readable_name or "PATH").upper()
+        if param.nargs != 1:  # `scout validate pipelines ''`: one of several
+            name = f"a path in {name}"
+        return name
+    return max(param.opts, key=len) if param.opts else "the option"  # the long form
+
+
+def empty_path(param: click.Parameter | None) -> UsageError:
+    """The error for an empty path given as ``param`` (an argument or an option)."""
+    name = _name(param)
+    return UsageError(f"{name[0].upper()}{name[1:]} is empty: give a file or folder (or '.' "
+                      "for the current folder)", hint="an unset shell variable expands to "
+                      "nothing; quote it and check it is set")

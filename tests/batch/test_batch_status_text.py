@@ -1,0 +1,52 @@
+"""`scout batch status` as text and JSON, from a record (no missions run): a long error
+is one line, cut in the middle, and no terminal control reaches the screen."""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+from typing import Any
+
+from scout.batch.record import MissionRow
+from scout.cli.batch_cmds import status_lines
+
+PAGE = "HTTP 500 <html>" + "x" * 5000 + "</html> END"
+
+
+def _record(error: str) -> Any:
+    rows = {"m1": MissionRow("m1", "q.csv:2", status="error", exit_code=3, error=error),
+            "m2": MissionRow("m2", "q.csv:3", status="succeeded", exit_code=0,
+                             report_path="runs/m2/report.md")}
+    return SimpleNamespace(
+        batch_id="b1", missions=rows, reason=None, max_cost=None, source="q.csv", runs=1,
+        started_at="2026-12-02T10:00:00+00:00", finished_at=None, path="runs/.batches/b1.json",
+        totals=lambda: {"by_status": {"error": 1, "succeeded": 1}, "cost_usd": 0.0},
+        effective_state=lambda: "finished")
+
+
+def test_a_long_mission_error_is_cut_with_a_note_naming_the_json() -> None:
+    lines = status_lines(_record(PAGE))
+    text = "\n".join(lines)
+    assert len(text) < 1500 and "HTTP 500 <html>" in text and "END" in text
+    assert lines[-1] == ("  (long errors are cut here; `scout batch status b1 --json` has "
+                         "them in full)")
+    assert "cut here" not in "\n".join(status_lines(_record("HTTP 500")))
+
+
+def test_batch_status_json_escapes_c1_and_bidi_controls(monkeypatch) -> None:
+    """--json printed with ensure_ascii=False wrote an 8-bit CSI (\\x9b) or a bidi
+    override raw; they are written as \\uXXXX, and the JSON reads back the same."""
+    import json
+
+    from click.testing import CliRunner
+
+    from scout.batch import service
+    from scout.cli import cli
+
+    error = "evil \x9b2J \u202egnp.exe"
+    rec = _record(error)
+    rec.to_dict = lambda: {"batch_id": "b1", "missions": {"m1": {"error": error}}}
+    monkeypatch.setattr(service, "batch_status", lambda batch, runs_dir=None: rec)
+    out = CliRunner().invoke(cli, ["batch", "status", "b1", "--json"]).output
+    assert not re.search("[\x7f-\x9f\u202a-\u202e]", out), out
+    assert json.loads(out)["missions"]["m1"]["error"] == error
