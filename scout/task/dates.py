@@ -59,7 +59,7 @@ from scout.task.cldr import weekdays
 from scout.task.daynums import day_number_forms
 from scout.task.monthparts import YEAR, YEAR_SEP, month_part_forms
 from scout.task.monthwords import month_words
-from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms
+from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms, weekend_typos
 from scout.task.stay import find_stay
 
 
@@ -92,6 +92,7 @@ class _Grammar:
     def __init__(self, text: str, original: str, today: dt.date) -> None:
         self.text, self.today = text, today
         self.words = month_words(text, original)
+        self.weekend_typos = weekend_typos(text)
         self.days = {w: n for w, n in weekdays().items() if len(w) >= 5}
         # abbreviations: CLDR's ("sat", "vie") and the longer English ones ("tues",
         # "thurs"); "mar" (Spanish Tuesday) is also March and the sea, never a weekday
@@ -294,7 +295,7 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
                   rf"{g.mon('m')}(?!\w)(?P<post>\s+(?:que\s+viene|proximo))?", bare))
 
     forms.extend(day_number_forms(t, g.day_year))
-    forms.extend(relative_forms(t, g.days, rel_year, g.abbr))
+    forms.extend(relative_forms(t, g.days, rel_year, g.abbr, g.weekend_typos))
     return forms
 
 

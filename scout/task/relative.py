@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 
 from scout.schemas.task import DateRange, Month
+from scout.task.monthwords import osa1
 from scout.task.numwords import count_words
 
 Value = Month | DateRange
@@ -108,12 +109,22 @@ def _opt_year(m: re.Match[str], group: str) -> int | None:
 LAST_YEAR = r"(?:(?:the\s+)?last\s+year|(?:el\s+)?ano\s+pasado|(?:el\s+)?pasado\s+ano)\b"
 
 
+def weekend_typos(text: str) -> list[str]:
+    """The words of folded ``text`` one edit from "weekend" ("wekend", "weeknd",
+    "weekedn"): people type the word fast, and seven letters leave no other English or
+    Spanish word one edit away ("weekends" is its plural; "weekday" is two edits)."""
+    return sorted({w for w in re.findall(r"[a-z]{6,8}", text)
+                   if w not in ("weekend", "weekends") and osa1(w, "weekend")})
+
+
 def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
-                   abbr: dict[str, int] | None = None) -> list[Form]:
+                   abbr: dict[str, int] | None = None, typos: list[str] | None = None) -> list[Form]:
     """(pattern, builder) pairs over folded text; ``days`` are weekday names → 0-6,
-    ``abbr`` their abbreviations ("sat", "thurs", "vie"), read only with a cue."""
+    ``abbr`` their abbreviations ("sat", "thurs", "vie"), read only with a cue;
+    ``typos`` the text's misspellings of "weekend" (:func:`weekend_typos`)."""
     forms: list[Form] = []
     abbr = abbr or {}
+    weekend_alt = "".join("|" + re.escape(w) for w in typos or ())
     every = {**days, **abbr}
 
     def season(m: re.Match[str]) -> Value | None:
@@ -188,7 +199,7 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
     # Spanish "el próximo fin de semana" / "que viene" is the nearest one (Fundéu: "próximo"
     # is the closest ahead), as "este fin de semana" is; "finde" is how Spain writes it short
     forms.append((r"\b(?P<det>(?P<next>next)\s+|(?:this|este|el\s+proximo|el|the|coming)\s+)?"
-                  r"(?:week-?end|wknd|wkend|fin\s+de\s+semana|finde)\b(?!\s+largo)"
+                  r"(?:week-?end|wknd|wkend|fin\s+de\s+semana|finde" + weekend_alt + r")\b(?!\s+largo)"
                   r"(?:\s+(?:que\s+viene|proximo))?",
                   weekend))
 

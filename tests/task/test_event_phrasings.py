@@ -1,0 +1,49 @@
+"""Classes of phrasing an outside author's events kind (examples/events) found the parser
+missing, each pinned with requests of its own so that a fix is a rule for the class, with
+guards next to it (what must stay unread). The clock is injected (today is a Wednesday,
+2 December 2026)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from scout.schemas.task import DateRange
+from scout.spec.models import InputSpec
+from scout.task.parser import parse_query
+
+TODAY = dt.date(2026, 12, 2)  # a Wednesday
+EVENTS = {
+    "city": InputSpec(type="place"),
+    "dates": InputSpec(type="date"),
+    "genre": InputSpec(type="subject"),
+    "budget": InputSpec(type="money"),
+}
+
+
+def when(query: str) -> str | None:
+    v = parse_query(query, EVENTS, today=TODAY).values.get("dates")
+    if isinstance(v, DateRange):
+        return f"{v.start}..{v.end}"
+    return None if v is None else str(v)
+
+
+# ------------------------------------------------------------- "weekend" typed with a typo
+@pytest.mark.parametrize("query, want", [
+    ("rock gigs in manchester this wekend under 40 euros", "2026-12-05..2026-12-06"),
+    ("jazz in Leeds next weeknd", "2026-12-12..2026-12-13"),
+    ("comedy in Dublin this weekedn", "2026-12-05..2026-12-06"),
+    ("theatre in York this weeekend", "2026-12-05..2026-12-06"),
+    ("opera in Vienna next weekned", "2026-12-12..2026-12-13"),
+])
+def test_weekend_misspelt_by_one_edit_is_still_the_weekend(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query", [
+    "jazz in Leeds on weekdays",          # two edits away: another word
+    "jazz in Leeds, weekly sessions",
+])
+def test_words_near_weekend_that_are_no_weekend(query: str) -> None:
+    assert when(query) is None
