@@ -47,3 +47,25 @@ def test_weekend_misspelt_by_one_edit_is_still_the_weekend(query: str, want: str
 ])
 def test_words_near_weekend_that_are_no_weekend(query: str) -> None:
     assert when(query) is None
+
+
+# ------------------------------------------- a price "per ticket" is the price of one
+def parse(query: str):
+    return parse_query(query, EVENTS, today=TODAY)
+
+
+@pytest.mark.parametrize("query, amount, currency", [
+    ("plan para el finde en malaga, maximo 10 euros por entrada", 10, "EUR"),
+    ("jazz in Chicago, no more than $25 a ticket", 25, "USD"),
+    ("comedy in Leeds under £15 per ticket", 15, "GBP"),
+    ("teatro en Madrid por menos de 30 € la entrada", 30, "EUR"),
+    ("opera in Vienna, €80 each ticket", 80, "EUR"),
+])
+def test_a_price_per_ticket_is_claimed_with_the_amount(query: str, amount: float,
+                                                      currency: str) -> None:
+    got = parse(query)
+    budget = got.values["budget"]
+    assert (budget.amount, budget.currency, budget.per) == (amount, currency, None)
+    # the ticket word is the price's, never what the request is about
+    assert got.values.get("genre") not in ("entrada", "ticket")
+    assert "ticket" not in got.spans.get("genre", "") and "entrada" not in got.spans.get("genre", "")
