@@ -42,7 +42,7 @@ _FUNCTION = """
 a an the un una unos unas el la los las lo al del de of for para pa por x with con sin
 without on at en in y e and o or u n that this these those ese esa esos esas este esta
 estos estas aquel but pero than que q so just also tambien solo only to from into under
-over below above menos mas hasta desde entre between per
+over below above menos mas hasta desde entre between per during durante throughout
 """
 # what is searched for, not what it is about: "sitios de tapas", "sushi restaurants",
 # "brunch spots", "talks about X", "charlas de X"; what a city's listings are ("jazz

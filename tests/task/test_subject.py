@@ -338,3 +338,11 @@ def test_events_and_plans_are_what_is_searched_for(query: str, want: str | None)
 ])
 def test_who_an_event_suits_is_no_part_of_its_subject(query: str, want: str) -> None:
     assert parse_query(query, EVENTS, today=TODAY).values.get("genre") == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("whats on in edinburgh during the festival next august", "festival"),
+    ("conciertos en Bilbao durante las fiestas", "conciertos"),
+])
+def test_during_is_a_function_word_not_the_subject(query: str, want: str) -> None:
+    assert parse_query(query, EVENTS, today=TODAY).values.get("genre") == want
