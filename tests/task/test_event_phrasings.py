@@ -69,3 +69,28 @@ def test_a_price_per_ticket_is_claimed_with_the_amount(query: str, amount: float
     # the ticket word is the price's, never what the request is about
     assert got.values.get("genre") not in ("entrada", "ticket")
     assert "ticket" not in got.spans.get("genre", "") and "entrada" not in got.spans.get("genre", "")
+
+
+# ------------------------------------- a known city typed with a slip of the fingers
+@pytest.mark.parametrize("query, city", [
+    ("teatro infantil en madird el proximo fin de semana", "Madrid"),
+    ("conciertos en barcleona este finde", "Barcelona"),
+    ("jazz in Lodnon next weekend", "London"),
+    ("exposiciones en valenica el mes que viene", "Valencia"),
+    ("flamenco en sevlila este finde", "Sevilla"),
+])
+def test_a_known_city_misspelt_is_read_as_the_city(query: str, city: str) -> None:
+    assert parse(query).values["city"] == city
+
+
+@pytest.mark.parametrize("query, city", [
+    ("jazz in Lugo this weekend", "Lugo"),          # short names are never corrected
+    ("conciertos en Ronda este finde", "Ronda"),
+    ("jazz in Bristol next weekend", "Bristol"),    # a known name stays itself
+    ("conciertos en Villanueva de la Serena", "Villanueva de la Serena"),
+    # a letter left out may be another real place (Edinburg, Texas): only two letters
+    # swapped, which no name the gazetteer lists is, are a typo
+    ("comedy in Edinburg this weekend", "Edinburg"),
+])
+def test_places_that_are_no_typo_stay_as_typed(query: str, city: str) -> None:
+    assert parse(query).values["city"] == city
