@@ -219,3 +219,15 @@ def test_the_kind_validates(capsys, monkeypatch):
     out = capsys.readouterr()
     assert code == 0, out
     assert "warning" not in out.out + out.err      # every word has its Spanish msgstr
+
+
+def test_nothing_found_says_so_in_the_request_language(tmp_path):
+    with FakeProviders() as fake:   # every search answers zero results
+        run = run_pipeline(KIND, fake=fake, workdir=tmp_path,
+                           query="planes con niños en madrid este finde gratis")
+    assert run.exit_code == 0, run.result.reason
+    report = run.report
+    assert "no se encontró ningún plan." in report
+    # no candidate was found, so none "met the request"
+    assert "todos los candidatos encontrados cumplían" not in report
+    assert "Nada que cambiar: no se encontró ningún candidato." in report
