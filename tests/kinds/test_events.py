@@ -101,6 +101,8 @@ MADRID = [
            "Jam session de jazz, domingo 6 de diciembre, entrada gratuita."),
     Result("Gran gala de jazz en el Auditorio Nacional", "https://ev.test/gala",
            "Gala de jazz con big band, 5 de diciembre, entradas desde 65 €."),
+    Result("Jazz en el Teatro Real", "https://ev.test/real",
+           "Noche de jazz en el Teatro Real, sábado 19 de diciembre, entradas 30 €."),
 ]
 LONDON = [
     Result("Ronnie Scott's: late show", "https://ev.test/ronnies",
@@ -157,9 +159,11 @@ def test_a_spanish_request_gets_a_spanish_report(tmp_path):
     excluded = {c["name"]: reasons for c, reasons in run.artifact("shortlist")["excluded"]}
     assert excluded["Gran gala de jazz en el Auditorio Nacional"] == [
         "entradas por encima del presupuesto"]
+    # what the listing says happens on another Saturday is not this weekend's
+    assert excluded["Jazz en el Teatro Real"] == ["en otras fechas"]
     report = run.report
     for words in ["# Qué hacer — Madrid, 5–6 dic 2026", "## Selección", "| plan | entrada |",
-                  "| 25 € |", "2 de 3 planes encontrados encajan: conciertos de jazz, "
+                  "| 25 € |", "2 de 4 planes encontrados encajan: conciertos de jazz, "
                   "5–6 dic 2026, entradas de hasta 40 €.", "| fechas | 5–6 dic 2026 |",
                   "| presupuesto | 40 € |", "| género | conciertos de jazz |",
                   "fechas: se ha leído «5–6 de diciembre de 2026» de «este fin de semana»",
