@@ -161,6 +161,16 @@ def _distance(a: str, b: str, limit: int) -> int:
     return prev[-1]
 
 
+def _inflected(word: str, target: str) -> bool:
+    """Whether ``word`` is ``target``'s stem with another ending of two letters at most
+    ("espectaculos" / "espectacular"): another word (a show, not spectacular), not a typo;
+    people slip inside a word, and one letter more or less at its end is still a typo
+    ("restaurantes" is listed, "baratos" is one edit)."""
+    stem = min(len(word), len(target)) - 2
+    return (word[:stem] == target[:stem] and word[stem:] != target[stem:]
+            and _distance(word, target, 2) == 2)
+
+
 @functools.lru_cache(maxsize=4096)
 def near(word: str) -> str | None:
     """The frame word ``word`` is a typo of ("dnde" → "donde", "resturante" →
@@ -179,7 +189,7 @@ def near(word: str) -> str | None:
         if target[0] != word[0] or abs(len(target) - len(word)) > 2:
             continue
         limit = 2 if len(target) >= 8 and abs(len(target) - len(word)) <= 1 else 1
-        if _distance(word, target, limit) <= limit:
+        if _distance(word, target, limit) <= limit and not _inflected(word, target):
             return target
     return None
 

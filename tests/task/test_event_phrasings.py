@@ -94,3 +94,19 @@ def test_a_known_city_misspelt_is_read_as_the_city(query: str, city: str) -> Non
 ])
 def test_places_that_are_no_typo_stay_as_typed(query: str, city: str) -> None:
     assert parse(query).values["city"] == city
+
+
+# ------------------------------- another ending is another word, not a two-letter typo
+@pytest.mark.parametrize("query, want", [
+    ("espectaculos en madrid este finde", "espectaculos"),        # not "espectacular"
+    ("espectáculo de magia en Madrid", "espectáculo de magia"),
+])
+def test_a_word_with_another_ending_is_no_typo_of_a_frame_word(query: str, want: str) -> None:
+    assert parse(query).values.get("genre") == want
+
+
+def test_real_typos_of_frame_words_are_still_frame_words() -> None:
+    from scout.task.subjectwords import near
+
+    assert near("restorante") == "restaurante" and near("resturante") is not None
+    assert near("espectaculos") is None
