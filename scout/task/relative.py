@@ -75,6 +75,13 @@ def _holiday(name: str, year: int) -> DateRange:
         return DateRange(start=dt.date(year, 12, 24), end=dt.date(year, 12, 24))
     if name in ("new year's eve", "new years eve", "nochevieja", "fin de ano"):
         return DateRange(start=dt.date(year, 12, 31), end=dt.date(year, 12, 31))
+    fixed = {"halloween": (10, 31, 31), "valentine's day": (2, 14, 14), "valentines day": (2, 14, 14),
+             "valentine's": (2, 14, 14), "san valentin": (2, 14, 14), "noche de reyes": (1, 5, 5),
+             "dia de reyes": (1, 6, 6), "reyes": (1, 6, 6), "epiphany": (1, 6, 6),
+             # Spain's December bridge: Constitution Day (6th) to the Immaculate Conception (8th)
+             "puente de diciembre": (12, 6, 8)}.get(name)
+    if fixed:
+        return DateRange(start=dt.date(year, fixed[0], fixed[1]), end=dt.date(year, fixed[0], fixed[2]))
     return DateRange(start=dt.date(year, 1, 1), end=dt.date(year, 1, 1))  # New Year's Day
 
 
@@ -321,7 +328,12 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   r"christmas\s+week|semana\s+de\s+navidad|christmas\s+eve|x-?mas\s+eve|nochebuena|"
                   r"christmas|x-?mas|"
                   r"navidad(?:es)?|new\s+year['’]?s\s+eve|nochevieja|fin\s+de\s+ano|"
-                  r"new\s+year['’]?s(?:\s+day)?|new\s+year|ano\s+nuevo)\b"
+                  r"new\s+year['’]?s(?:\s+day)?|new\s+year|ano\s+nuevo|halloween|"
+                  r"valentine['’]?s(?:\s+day)?|valentines\s+day|san\s+valentin|epiphany|"
+                  # "Reyes" alone is a name ("Los Reyes", "calle Reyes Católicos"): the feast
+                  # is the day or night of, or "reyes" after en / por / para
+                  r"noche\s+de\s+reyes|dia\s+de\s+reyes|(?<=en\s)reyes(?!\s+catolicos)|"
+                  r"(?<=por\s)reyes|(?<=para\s)reyes|puente\s+de\s+diciembre)\b"
                   # "the Easter weekend", "Christmas holidays": the feast's own days
                   r"(?:\s+(?:weekend|holidays?|break|fin\s+de\s+semana|puente))?"
                   r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", holiday))

@@ -110,3 +110,26 @@ def test_real_typos_of_frame_words_are_still_frame_words() -> None:
 
     assert near("restorante") == "restaurante" and near("resturante") is not None
     assert near("espectaculos") is None
+
+
+# ------------------------------------------- feasts that events are planned around
+@pytest.mark.parametrize("query, want", [
+    ("halloween parties in london under £20", "2027-10-31"),
+    ("fiestas de halloween en madrid", "2027-10-31"),
+    ("espectaculos infantiles en madrid en reyes", "2027-01-06"),
+    ("cabalgata en sevilla la noche de reyes", "2027-01-05"),
+    ("conciertos en madrid el dia de reyes", "2027-01-06"),
+    ("valentine's day concerts in paris", "2027-02-14"),
+    ("cenas con concierto en valencia por san valentin", "2027-02-14"),
+    ("exposiciones en sevilla en el puente de diciembre", "2026-12-06..2026-12-08"),
+])
+def test_feasts_events_are_planned_around(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query", [
+    "conciertos en Los Reyes",              # a place, not the feast
+    "jazz en la calle Reyes Catolicos",
+])
+def test_reyes_as_a_name_is_no_feast(query: str) -> None:
+    assert when(query) is None
