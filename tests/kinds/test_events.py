@@ -153,9 +153,10 @@ def _own_words(report: str, listings: list[Result]) -> str:
 def test_a_spanish_request_gets_a_spanish_report(tmp_path):
     run, queries = _run(tmp_path, "conciertos de jazz en Madrid este fin de semana por menos de 40€",
                         MADRID)
-    # cheapest first; a free event states no price, so it follows the priced ones
-    assert _names(run) == ["Concierto de jazz: Chano Domínguez Trío",
-                           "Jazz en el Bogui: jam session"]
+    # cheapest first; a free event states no price, and sorts first as free
+    assert _names(run) == ["Jazz en el Bogui: jam session",
+                           "Concierto de jazz: Chano Domínguez Trío"]
+    assert "| Jazz en el Bogui: jam session | gratis |" in run.report
     excluded = {c["name"]: reasons for c, reasons in run.artifact("shortlist")["excluded"]}
     assert excluded["Gran gala de jazz en el Auditorio Nacional"] == [
         "entradas por encima del presupuesto"]
