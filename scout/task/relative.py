@@ -262,8 +262,11 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
 
     def weekday_range(m: re.Match[str]) -> Value | None:
         # "del lunes al miércoles", "from Friday to Sunday", "sábado y domingo": the next
-        # first day (today included), to the first second day after it
+        # first day (today included), to the first second day after it; "viernes o sábado"
+        # (either) too, when the two are at most two days apart
         a, b = every[m.group("wd1")], every[m.group("wd2")]
+        if m.group("alt") and (b - a) % 7 > 2:
+            return None  # "monday or friday": two days, not the week between them
         start = t + dt.timedelta(days=(a - t.weekday()) % 7 + (7 if m.group("next") else 0))
         end = start + dt.timedelta(days=(b - a) % 7)
         return DateRange(start=start, end=end) if end > start else None
@@ -271,7 +274,8 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
     wd_alt = "|".join(sorted(every, key=len, reverse=True))  # a range is its own cue
     forms.append((r"\b(?:(?:del|desde\s+el|from|between|(?P<next>next)|this|este|el|on)\s+)?"
                   r"(?P<wd1>" + wd_alt + r")\.?\s*(?:[-–]|\s(?:al|a|hasta(?:\s+el)?|to|till|until|"
-                  r"through|and|y(?:\s+el)?))\s*(?P<wd2>" + wd_alt + r")\b", weekday_range))
+                  r"through|and|y(?:\s+el)?|(?P<alt>or|o(?:\s+el)?)))\s*(?P<wd2>" + wd_alt + r")\b",
+                  weekday_range))
 
     def year_only(m: re.Match[str]) -> Value | None:
         y = int(m.group("y"))

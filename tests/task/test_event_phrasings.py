@@ -133,3 +133,18 @@ def test_feasts_events_are_planned_around(query: str, want: str) -> None:
 ])
 def test_reyes_as_a_name_is_no_feast(query: str) -> None:
     assert when(query) is None
+
+
+# ------------------------------------------- two days joined by "or": either of them
+@pytest.mark.parametrize("query, want", [
+    ("comedy shows in NYC this friday or saturday under 30 dollars", "2026-12-04..2026-12-05"),
+    ("conciertos en madrid el viernes o el sabado", "2026-12-04..2026-12-05"),
+    ("jazz en bilbao sabado o domingo", "2026-12-05..2026-12-06"),
+])
+def test_two_days_joined_by_or_are_the_span_of_both(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+def test_days_far_apart_joined_by_or_are_not_a_span() -> None:
+    # "monday or friday" is two days, not the week between them: the first is read
+    assert when("jazz in Leeds on monday or friday") == "2026-12-07"
