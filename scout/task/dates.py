@@ -81,6 +81,10 @@ _Y = YEAR
 _D = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th|º|°|ª|ero|er|ro|do|to|vo|no)?"
 _SEP = r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y(?:\s+el)?|to|until|till|through|and)\s+)"
 _YSEP = YEAR_SEP
+# a number after a weekday that is a day, not an amount: "saturday, 30 dollars max" keeps
+# its weekday ("friday or saturday"), "Fri 12th" / "viernes 12 de junio" do not
+_DAY_NOT_AMOUNT = (r"[0-3]?\d(?!\d)(?![.,]\d)(?!\s*(?:€|\$|£|euros?\b|eur\b|dollars?\b|dolares\b|usd\b|"
+                   r"pounds?\b|libras?\b|gbp\b|quid\b|bucks\b|pesos?\b|%))")
 
 
 def _span(y: int, m: int, d1: int, d2: int | None = None) -> DateRange:
@@ -314,7 +318,7 @@ def _find_one(free: str, original: str, today: dt.date) -> When | None:
     # "Fri 12th", "viernes 12 de diciembre": a weekday before a day number only decorates
     # it, so it is blanked (same length) and the day forms read what follows
     free = re.sub(r"\b(?:" + "|".join(sorted({**g.days, **g.abbr}, key=len, reverse=True))
-                  + r")\.?,?\s+(?=\d)", lambda m: " " * len(m.group(0)), free)
+                  + r")\.?,?\s+(?=" + _DAY_NOT_AMOUNT + ")", lambda m: " " * len(m.group(0)), free)
     best: tuple[int, int, When] | None = None
     for order, (pattern, build) in enumerate(_forms(g)):
         for m in re.finditer(pattern, free):

@@ -50,6 +50,12 @@ REQUESTS = {
                 "budget": _cap(30, "GBP")}),
     "plan para el finde en malaga con los niños, maximo 10 euros por entrada":
         ("es", {"city": "Malaga", "dates": WEEKEND, "family": True, "budget": _cap(10)}),
+    "teatro infantil en madird para toda la familia el proximo fin de semana, max 15 euros":
+        ("es", {"city": "Madrid", "dates": WEEKEND, "genre": "teatro", "family": True,
+                "budget": _cap(15)}),                           # "madird": two letters swapped
+    "espectaculos en sevilla en reyes, entradas a 12 € como mucho":
+        ("es", {"city": "Sevilla", "dates": "2027-01-06", "genre": "espectaculos",
+                "budget": _cap(12)}),
     "jazz concerts in London next weekend under £40":
         ("en", {"city": "London", "dates": NEXT_WEEKEND, "genre": "jazz concerts",
                 "budget": _cap(40, "GBP")}),
@@ -68,6 +74,9 @@ REQUESTS = {
     "rock gigs in manchester this wekend under 40 euros":       # a typo of "weekend"
         ("en", {"city": "Manchester", "dates": WEEKEND, "genre": "rock gigs",
                 "budget": _cap(40)}),
+    "comedy shows in NYC this friday or saturday, 30 dollars max":
+        ("en", {"city": "NYC", "dates": {"start": "2026-12-04", "end": "2026-12-05"},
+                "genre": "comedy shows", "budget": _cap(30, "USD")}),
     "family friendly events in Chicago next weekend, no more than $25 a ticket":
         ("en", {"city": "Chicago", "dates": NEXT_WEEKEND, "family": True,
                 "budget": _cap(25, "USD")}),

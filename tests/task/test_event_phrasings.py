@@ -148,3 +148,12 @@ def test_two_days_joined_by_or_are_the_span_of_both(query: str, want: str) -> No
 def test_days_far_apart_joined_by_or_are_not_a_span() -> None:
     # "monday or friday" is two days, not the week between them: the first is read
     assert when("jazz in Leeds on monday or friday") == "2026-12-07"
+
+
+@pytest.mark.parametrize("query, want", [
+    ("comedy in NYC this friday or saturday, 30 dollars max", "2026-12-04..2026-12-05"),
+    ("jazz en bilbao el viernes o el sabado, 20 euros maximo", "2026-12-04..2026-12-05"),
+    ("jazz in Leeds from Fri 11th to Sun 13th", "2026-12-11..2026-12-13"),   # a day: decorated
+])
+def test_a_weekday_before_an_amount_is_not_decorating_a_day(query: str, want: str) -> None:
+    assert when(query) == want
