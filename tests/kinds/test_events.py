@@ -245,3 +245,24 @@ def test_nothing_found_says_so_in_the_request_language(tmp_path):
     # no candidate was found, so none "met the request"
     assert "todos los candidatos encontrados cumplían" not in report
     assert "Nada que cambiar: no se encontró ningún candidato." in report
+
+
+def test_free_family_plans_in_semana_santa(tmp_path):
+    listings = [
+        Result("Cuentacuentos en el Museu de les Ciències", "https://ev.test/cuentos",
+               "Cuentacuentos para niños y familias, 25 de marzo de 2027, entrada gratuita."),
+        Result("Concierto de Semana Santa en la Catedral", "https://ev.test/catedral",
+               "Concierto sacro, 26 de marzo, entradas 15 €."),
+        Result("Taller infantil de pascua", "https://ev.test/taller",
+               "Taller para niños, 10 de abril, gratis."),
+    ]
+    run, _ = _run(tmp_path, "planes con niños en valencia en Semana Santa, gratis", listings)
+    assert _names(run) == ["Cuentacuentos en el Museu de les Ciències"]
+    excluded = {c["name"]: reasons for c, reasons in run.artifact("shortlist")["excluded"]}
+    assert excluded["Taller infantil de pascua"] == ["en otras fechas"]
+    assert excluded["Concierto de Semana Santa en la Catedral"] == [
+        "no dice que sea gratis", "no dice que sea para familias"]
+    # nothing is rated in this kind, and the free plan has no price: its order decides
+    assert ("Cuentacuentos en el Museu de les Ciències es la única opción que encaja con tu "
+            "petición.") in run.report
+    assert "valoración" not in run.report
