@@ -75,6 +75,12 @@ def _holiday(name: str, year: int) -> DateRange:
         return DateRange(start=dt.date(year, 12, 24), end=dt.date(year, 12, 24))
     if name in ("new year's eve", "new years eve", "nochevieja", "fin de ano"):
         return DateRange(start=dt.date(year, 12, 31), end=dt.date(year, 12, 31))
+    if name in ("carnaval", "mardi gras", "shrove tuesday", "martes de carnaval"):
+        # Carnaval: Fat Thursday to Shrove Tuesday; the Tuesday alone by its own names.
+        # English "carnival" is any fair (Notting Hill's is in August): not read
+        tuesday = easter(year) - dt.timedelta(days=47)
+        first = tuesday - dt.timedelta(days=5) if name == "carnaval" else tuesday
+        return DateRange(start=first, end=tuesday)
     fixed = {"halloween": (10, 31, 31), "valentine's day": (2, 14, 14), "valentines day": (2, 14, 14),
              "valentine's": (2, 14, 14), "san valentin": (2, 14, 14), "noche de reyes": (1, 5, 5),
              "dia de reyes": (1, 6, 6), "reyes": (1, 6, 6), "epiphany": (1, 6, 6),
@@ -337,7 +343,8 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   # "Reyes" alone is a name ("Los Reyes", "calle Reyes Católicos"): the feast
                   # is the day or night of, or "reyes" after en / por / para
                   r"noche\s+de\s+reyes|dia\s+de\s+reyes|(?<=en\s)reyes(?!\s+catolicos)|"
-                  r"(?<=por\s)reyes|(?<=para\s)reyes|puente\s+de\s+diciembre)\b"
+                  r"(?<=por\s)reyes|(?<=para\s)reyes|puente\s+de\s+diciembre|carnaval|"
+                  r"mardi\s+gras|shrove\s+tuesday|martes\s+de\s+carnaval)\b"
                   # "the Easter weekend", "Christmas holidays": the feast's own days
                   r"(?:\s+(?:weekend|holidays?|break|fin\s+de\s+semana|puente))?"
                   r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", holiday))

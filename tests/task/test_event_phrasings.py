@@ -122,6 +122,9 @@ def test_real_typos_of_frame_words_are_still_frame_words() -> None:
     ("valentine's day concerts in paris", "2027-02-14"),
     ("cenas con concierto en valencia por san valentin", "2027-02-14"),
     ("exposiciones en sevilla en el puente de diciembre", "2026-12-06..2026-12-08"),
+    # movable: Fat Thursday to Shrove Tuesday (Easter 2027 is 28 March)
+    ("fiestas en cadiz en carnaval", "2027-02-04..2027-02-09"),
+    ("mardi gras parades in new orleans", "2027-02-09"),
 ])
 def test_feasts_events_are_planned_around(query: str, want: str) -> None:
     assert when(query) == want
@@ -130,6 +133,7 @@ def test_feasts_events_are_planned_around(query: str, want: str) -> None:
 @pytest.mark.parametrize("query", [
     "conciertos en Los Reyes",              # a place, not the feast
     "jazz en la calle Reyes Catolicos",
+    "Notting Hill carnival in London",      # English "carnival" is any fair
 ])
 def test_reyes_as_a_name_is_no_feast(query: str) -> None:
     assert when(query) is None
