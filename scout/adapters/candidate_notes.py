@@ -47,11 +47,16 @@ def notes_for(syn: Builder, s: Subject) -> CandidateNotes:
             syn._("No price was found for {name}, so the budget could not be checked.",
                    name=s.name) if syn.limits.budget else
             syn._("No price was found for {name}.", name=s.name)))
-    if s.rating is None:
+    if s.rating is None and (syn.limits.rated or syn.limits.min_rating is not None):
         notes.facts.append(syn.sentence(
             syn._("No rating was found for {name}, so the minimum rating could not be "
                    "checked.", name=s.name) if syn.limits.min_rating is not None else
             syn._("No rating was found for {name}.", name=s.name)))
+    if not (notes.pros or notes.cons or notes.facts or syn.limits.rated):
+        # the report's fallback says "beyond its price and rating": a kind with no rating
+        # input (events, flats, cars) never looked for one
+        notes.facts.append(syn.sentence(syn._(
+            "The evidence says nothing about it beyond its price.")))
     return notes
 
 

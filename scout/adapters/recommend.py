@@ -39,6 +39,14 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
             "{name} comes first of the {count} videos that fit your request.",
             len(short), name=first.name, count=syn.fmt.number(len(short))),
             own_passages(syn, first)[:1])]
+    if best is None and cheap is None and not syn.limits.rated:
+        # a kind with no rating input (events, flats) is not about ratings: say what is
+        # known, a single option, or that no price tells the options apart
+        if len(short) == 1:
+            return [syn.sentence(syn._("{name} is the only option that fits your request.",
+                                       name=short[0].name))]
+        return [syn.sentence(syn._("No option that fits your request has a known price, "
+                                     "so none is recommended over the others."))]
     if best is None and cheap is None:
         return [syn.sentence(syn._("No option that fits your request has a known "
                                      "rating or price, so none is recommended over the "

@@ -1,7 +1,7 @@
 """What the keyless synthesis knows before it writes: the request's constraints, read by
 input *type* (the first ``money`` input whose comparator is an upper bound is the budget,
-the first ``rating`` input the minimum rating, a ``month`` or ``daterange`` input the
-period; nothing here knows about hotels), each candidate with its evidence and the
+the first ``rating`` input the minimum rating, a ``month`` or ``date`` input the period,
+and whether the kind declares a ``rating`` input at all; nothing here knows about hotels), each candidate with its evidence and the
 values its checks use, and the citation numbers, one per URL in order of first use.
 """
 
@@ -23,6 +23,9 @@ class Constraints:
     budget: Money | None = None
     min_rating: float | None = None
     period: Any = None
+    #: whether the kind is about ratings (declares a ``rating`` input, asked or not): a
+    #: concert or a flat with no rating is not worth a note saying so
+    rated: bool = True
 
     @classmethod
     def of(cls, task: dict[str, Any], types: dict[str, str]) -> "Constraints":
@@ -31,7 +34,9 @@ class Constraints:
         values: dict[str, Any] = raw if isinstance(raw, dict) else task
         if not types and isinstance(task.get("types"), dict):  # a whole Task dump
             types = {k: str(v) for k, v in task["types"].items()}
-        if not types:  # an older caller: infer the types from the values' shapes
+        if types:
+            out.rated = "rating" in types.values()
+        else:  # an older caller: infer the types from the values' shapes
             types = {k: _infer_type(k, v) for k, v in values.items()}
         for name in sorted(types):
             kind, value = types[name], values.get(name)
@@ -46,7 +51,9 @@ class Constraints:
                     out.budget = money
             elif kind == "rating" and out.min_rating is None and _is_number(value):
                 out.min_rating = float(value)
-            elif kind in ("month", "daterange") and out.period is None:
+            # a ``date`` input holds a day or a range ("this weekend"); "daterange" is what
+            # _infer_type calls a range for callers that send no types
+            elif kind in ("month", "date", "daterange") and out.period is None:
                 out.period = value
         return out
 

@@ -6,7 +6,7 @@ through ``_()``), ``pipelines/missions/<kind>-example.yaml`` (a ``kind: Mission`
 ``tests/test_<kind>.py`` (runs the kind offline with :mod:`scout.testing`) and, when the
 project has none, a keyless ``config/adapters.yaml``. The files are plain text with
 placeholders (``__KIND__``, ``__FILE__``, ``__WORDS__``, ``__INPUTS__``, ``__ASKED__``,
-``__ABOUT__``), not Jinja: they contain Jinja. Existing files are never overwritten
+``__TITLED__``, ``__ABOUT__``), not Jinja: they contain Jinja. Existing files are never overwritten
 without ``force``.
 
 The kind's inputs are what the author says it needs (``--input NAME:TYPE``); without any,
@@ -108,12 +108,18 @@ def _inputs_yaml(inputs: list[tuple[str, str]]) -> str:
                      f"runs)\"}}" for name, kind in inputs)
 
 
-def _asked(inputs: list[tuple[str, str]]) -> str:
-    """The inputs read into a query, each only when the request gives it."""
+def _asked(inputs: list[tuple[str, str]], title: bool = False) -> str:
+    """The inputs read into a query, each only when the request gives it; ``title``: as a
+    report's title, whose joining word is in the request's language (a Spanish report was
+    titled "events in Madrid")."""
     parts = []
+    where = "{% if task.lang == 'es' %} en{% else %} in{% endif %}" if title else " in"
     for name, kind in inputs:
         if kind == "place":
-            parts.append(f"{{% if task.{name} %}} in {{{{ task.{name} }}}}{{% endif %}}")
+            parts.append(f"{{% if task.{name} %}}{where} {{{{ task.{name} }}}}{{% endif %}}")
+        elif kind in ("date", "month"):  # as the request's language writes them, not ISO
+            parts.append(f"{{% if task.{name} %}} {{{{ task.{name} | value('{kind}') }}}}"
+                         "{% endif %}")
         elif kind == "duration":  # seconds in the Task; a search reads "20 min"
             parts.append(f"{{% if task.{name} %}} {{{{ task.{name} | duration }}}}{{% endif %}}")
         elif kind == "boolean":  # a yes/no filter reads as its words ("pet friendly")
@@ -162,6 +168,7 @@ def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
     for path, template, what in planned:
         text = (FILES / template).read_text(encoding="utf-8")
         text = (text.replace("__INPUTS__", _inputs_yaml(declared))
+                .replace("__TITLED__", _asked(declared, title=True))
                 .replace("__ASKED__", _asked(declared))
                 .replace("__ABOUT__", " in a place" if any(k == "place" for _, k in declared)
                          else ""))

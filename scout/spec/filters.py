@@ -418,3 +418,13 @@ def _named(word: str, text: str) -> bool:
     after = re.compile("(" + w + r")\s*[:?=]\s*" + _NEGATION + r"(?!\w)")
     negated = {m.start(1) for rx in (before, after) for m in rx.finditer(text)}
     return any(m.start() not in negated for m in re.finditer(w, text))
+
+
+@_filter
+def on_dates(value: Any, span: Any) -> bool | None:
+    """Whether a record (its name, aliases and evidence) or a text states a date inside
+    ``span`` (a Task's date range, month or day): ``event | on_dates(task.dates)``. None
+    when it states no date, so ``is not false`` keeps it (scout/spec/datesaid.py)."""
+    from scout.spec.datesaid import on_dates as said
+
+    return said(_texts(value), span)

@@ -27,6 +27,7 @@ from typing import Any
 
 from scout.spec.factcache import FactStore, module_file
 from scout.spec.filtercall import EXPR, decode_call
+from scout.suggest import closest
 
 #: what the environment binds (scout.report.render, scout.spec.templating): not shown
 BOUND = frozenset({"lang", "catalog", "synonyms"})
@@ -133,7 +134,11 @@ def _call_problem(name: str, call: str) -> str | None:
     try:
         bound = sig.bind(*args, **kwargs)
     except TypeError as exc:
-        return str(exc).replace("missing a required argument: ", "needs the argument ")
+        said = str(exc).replace("missing a required argument: ", "needs the argument ")
+        # a misspelt keyword ("evry=false") is told its right name, as a misspelt key is
+        typo = next((k for k in kwargs if k not in sig.parameters), None)
+        hit = closest(typo, [p for p in sig.parameters if p not in BOUND]) if typo else None
+        return said + (f" (did you mean '{hit}'?)" if hit else "")
     if not ours:
         return None
     fn = _function(name)

@@ -8,6 +8,7 @@ rewrite the messages into spec language ("unknown key 'nedds'; did you mean
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from typing import Any, TypeVar
@@ -187,6 +188,10 @@ def error_to_problem(
     if etype == "literal_error":
         expected = ctx.get("expected", "")
         msg = f"{_describe(err.get('input'))} is not allowed here; expected {expected}"
+        # a misspelt value ("mony", "synthesise") is as common as a misspelt key
+        if isinstance(err.get("input"), str):
+            hit = closest(err["input"], re.findall(r"'([^']*)'", str(expected)))
+            hint = f"did you mean '{hit}'?" if hit else hint
     elif etype in _MUST_BE:
         msg = _MUST_BE[etype] + got
     elif _limit_message(etype, ctx):

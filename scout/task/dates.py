@@ -59,7 +59,7 @@ from scout.task.cldr import weekdays
 from scout.task.daynums import day_number_forms
 from scout.task.monthparts import YEAR, YEAR_SEP, month_part_forms
 from scout.task.monthwords import month_words
-from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms
+from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms, weekend_typos
 from scout.task.stay import find_stay
 
 
@@ -81,6 +81,10 @@ _Y = YEAR
 _D = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th|º|°|ª|ero|er|ro|do|to|vo|no)?"
 _SEP = r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y(?:\s+el)?|to|until|till|through|and)\s+)"
 _YSEP = YEAR_SEP
+# a number after a weekday that is a day, not an amount: "saturday, 30 dollars max" keeps
+# its weekday ("friday or saturday"), "Fri 12th" / "viernes 12 de junio" do not
+_DAY_NOT_AMOUNT = (r"[0-3]?\d(?!\d)(?![.,]\d)(?!\s*(?:€|\$|£|euros?\b|eur\b|dollars?\b|dolares\b|usd\b|"
+                   r"pounds?\b|libras?\b|gbp\b|quid\b|bucks\b|pesos?\b|%))")
 
 
 def _span(y: int, m: int, d1: int, d2: int | None = None) -> DateRange:
@@ -92,6 +96,7 @@ class _Grammar:
     def __init__(self, text: str, original: str, today: dt.date) -> None:
         self.text, self.today = text, today
         self.words = month_words(text, original)
+        self.weekend_typos = weekend_typos(text)
         self.days = {w: n for w, n in weekdays().items() if len(w) >= 5}
         # abbreviations: CLDR's ("sat", "vie") and the longer English ones ("tues",
         # "thurs"); "mar" (Spanish Tuesday) is also March and the sea, never a weekday
@@ -294,7 +299,7 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
                   rf"{g.mon('m')}(?!\w)(?P<post>\s+(?:que\s+viene|proximo))?", bare))
 
     forms.extend(day_number_forms(t, g.day_year))
-    forms.extend(relative_forms(t, g.days, rel_year, g.abbr))
+    forms.extend(relative_forms(t, g.days, rel_year, g.abbr, g.weekend_typos))
     return forms
 
 
@@ -313,7 +318,7 @@ def _find_one(free: str, original: str, today: dt.date) -> When | None:
     # "Fri 12th", "viernes 12 de diciembre": a weekday before a day number only decorates
     # it, so it is blanked (same length) and the day forms read what follows
     free = re.sub(r"\b(?:" + "|".join(sorted({**g.days, **g.abbr}, key=len, reverse=True))
-                  + r")\.?,?\s+(?=\d)", lambda m: " " * len(m.group(0)), free)
+                  + r")\.?,?\s+(?=" + _DAY_NOT_AMOUNT + ")", lambda m: " " * len(m.group(0)), free)
     best: tuple[int, int, When] | None = None
     for order, (pattern, build) in enumerate(_forms(g)):
         for m in re.finditer(pattern, free):

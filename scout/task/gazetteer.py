@@ -135,3 +135,24 @@ def known_place_words(words: list[str]) -> int:
         if " ".join(words[:n]) in known:
             return n
     return 0
+
+
+def _swapped(a: str, b: str) -> bool:
+    """True when ``a`` is ``b`` with two adjacent letters swapped ("madird", "madrid")."""
+    if len(a) != len(b) or a == b:
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] \
+        and a[diff[1]] == b[diff[0]]
+
+
+def misspelt_place(name: str) -> str | None:
+    """The known place (folded) that ``name`` (one word, folded) is a slip of the fingers
+    for: two adjacent letters swapped ("madird", "barcleona", "lodnon"), in a word of five
+    letters or more the gazetteer does not know itself, when exactly one known name fits.
+    Only a swap: a letter left out or added may be another real place ("edinburg" is a
+    city in Texas), and a swap of a known name rarely is."""
+    if len(name) < 5 or " " in name or name in _known_names():
+        return None
+    hits = {n for n in _known_names() if len(n) == len(name) and _swapped(name, n)}
+    return hits.pop() if len(hits) == 1 else None

@@ -73,6 +73,7 @@ _BARE_PER = (r"noche|night|pp|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|se
              r"yearly|annually|anual(?:es)?|p\.\s?a(?=\.|\b)")
 _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
                r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|years?|anos?|annum|"
+               r"tickets?|entradas?|"  # "10 € por entrada", "$25 a ticket": one's price, no period
                + _BARE_PER)
 # "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night"
 # "per room per night": the room is what a hotel price is for anyway, the night the unit

@@ -15,7 +15,7 @@ import re
 from scout.task.cldr import months
 
 
-def _osa1(a: str, b: str) -> bool:
+def osa1(a: str, b: str) -> bool:
     """True when a and b are at most one edit apart (with adjacent transposition)."""
     if a == b:
         return True
@@ -54,7 +54,7 @@ def month_words(text: str, original: str) -> dict[str, tuple[int, bool]]:
         if capital and (len(word) < 7 or any(word.startswith(n) for n, _num in full)):
             continue
         for name, num in full:
-            if len(name) >= 6 and len(word) >= 6 and _osa1(word, name) or len(name) == 5 and (
+            if len(name) >= 6 and len(word) >= 6 and osa1(word, name) or len(name) == 5 and (
                     _transposed(word, name) or _doubled(word, name)):
                 table[word] = (num, True)
                 break

@@ -185,9 +185,11 @@ def parse_query(
                                    declared={s.type for s in inputs.values()},
                                    lang=result.lang)
             elif spec.type == "place":
-                from scout.task.place import find_place
+                from scout.task.place import find_place, unswapped
 
                 hit = find_place(text.free, text.original, result.lang, list(spec.aliases))
+                if hit is not None:  # "madird": the city the fingers meant
+                    hit = (unswapped(hit[0]), hit[1])
             if named and spec.enum and not by_pattern:
                 value, off = in_enum(spec, hit[0] if hit is not None else None)
                 if off:  # the query gave this input a value the enum does not allow

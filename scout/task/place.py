@@ -328,6 +328,18 @@ def _title(text: str, keep_acronyms: bool = False) -> str:
     return " ".join(out)
 
 
+def unswapped(name: str) -> str:
+    """``name`` as read, or the known place it is a slip of the fingers for ("madird" →
+    "Madrid", "Lodnon" → "London"): :func:`scout.task.gazetteer.misspelt_place`. A name
+    the reader kept in capitals of its own ("BCN") is left alone."""
+    from scout.task.gazetteer import misspelt_place
+
+    if name.isupper():
+        return name
+    known = misspelt_place(fold(name))
+    return _title(known) if known else name
+
+
 # ------------------------------------------------------- for readers that must skip places
 # (their cues, :data:`placewords.STRONG_CUES`, leave "a" / "to" out)
 

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 
 from scout.schemas.task import DateRange, Month
+from scout.task.monthwords import osa1
 from scout.task.numwords import count_words
 
 Value = Month | DateRange
@@ -74,6 +75,19 @@ def _holiday(name: str, year: int) -> DateRange:
         return DateRange(start=dt.date(year, 12, 24), end=dt.date(year, 12, 24))
     if name in ("new year's eve", "new years eve", "nochevieja", "fin de ano"):
         return DateRange(start=dt.date(year, 12, 31), end=dt.date(year, 12, 31))
+    if name in ("carnaval", "mardi gras", "shrove tuesday", "martes de carnaval"):
+        # Carnaval: Fat Thursday to Shrove Tuesday; the Tuesday alone by its own names.
+        # English "carnival" is any fair (Notting Hill's is in August): not read
+        tuesday = easter(year) - dt.timedelta(days=47)
+        first = tuesday - dt.timedelta(days=5) if name == "carnaval" else tuesday
+        return DateRange(start=first, end=tuesday)
+    fixed = {"halloween": (10, 31, 31), "valentine's day": (2, 14, 14), "valentines day": (2, 14, 14),
+             "valentine's": (2, 14, 14), "san valentin": (2, 14, 14), "noche de reyes": (1, 5, 5),
+             "dia de reyes": (1, 6, 6), "reyes": (1, 6, 6), "epiphany": (1, 6, 6),
+             # Spain's December bridge: Constitution Day (6th) to the Immaculate Conception (8th)
+             "puente de diciembre": (12, 6, 8)}.get(name)
+    if fixed:
+        return DateRange(start=dt.date(year, fixed[0], fixed[1]), end=dt.date(year, fixed[0], fixed[2]))
     return DateRange(start=dt.date(year, 1, 1), end=dt.date(year, 1, 1))  # New Year's Day
 
 
@@ -108,12 +122,22 @@ def _opt_year(m: re.Match[str], group: str) -> int | None:
 LAST_YEAR = r"(?:(?:the\s+)?last\s+year|(?:el\s+)?ano\s+pasado|(?:el\s+)?pasado\s+ano)\b"
 
 
+def weekend_typos(text: str) -> list[str]:
+    """The words of folded ``text`` one edit from "weekend" ("wekend", "weeknd",
+    "weekedn"): people type the word fast, and seven letters leave no other English or
+    Spanish word one edit away ("weekends" is its plural; "weekday" is two edits)."""
+    return sorted({w for w in re.findall(r"[a-z]{6,8}", text)
+                   if w not in ("weekend", "weekends") and osa1(w, "weekend")})
+
+
 def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
-                   abbr: dict[str, int] | None = None) -> list[Form]:
+                   abbr: dict[str, int] | None = None, typos: list[str] | None = None) -> list[Form]:
     """(pattern, builder) pairs over folded text; ``days`` are weekday names → 0-6,
-    ``abbr`` their abbreviations ("sat", "thurs", "vie"), read only with a cue."""
+    ``abbr`` their abbreviations ("sat", "thurs", "vie"), read only with a cue;
+    ``typos`` the text's misspellings of "weekend" (:func:`weekend_typos`)."""
     forms: list[Form] = []
     abbr = abbr or {}
+    weekend_alt = "".join("|" + re.escape(w) for w in typos or ())
     every = {**days, **abbr}
 
     def season(m: re.Match[str]) -> Value | None:
@@ -188,7 +212,7 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
     # Spanish "el próximo fin de semana" / "que viene" is the nearest one (Fundéu: "próximo"
     # is the closest ahead), as "este fin de semana" is; "finde" is how Spain writes it short
     forms.append((r"\b(?P<det>(?P<next>next)\s+|(?:this|este|el\s+proximo|el|the|coming)\s+)?"
-                  r"(?:week-?end|wknd|wkend|fin\s+de\s+semana|finde)\b(?!\s+largo)"
+                  r"(?:week-?end|wknd|wkend|fin\s+de\s+semana|finde" + weekend_alt + r")\b(?!\s+largo)"
                   r"(?:\s+(?:que\s+viene|proximo))?",
                   weekend))
 
@@ -244,8 +268,11 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
 
     def weekday_range(m: re.Match[str]) -> Value | None:
         # "del lunes al miércoles", "from Friday to Sunday", "sábado y domingo": the next
-        # first day (today included), to the first second day after it
+        # first day (today included), to the first second day after it; "viernes o sábado"
+        # (either) too, when the two are at most two days apart
         a, b = every[m.group("wd1")], every[m.group("wd2")]
+        if m.group("alt") and (b - a) % 7 > 2:
+            return None  # "monday or friday": two days, not the week between them
         start = t + dt.timedelta(days=(a - t.weekday()) % 7 + (7 if m.group("next") else 0))
         end = start + dt.timedelta(days=(b - a) % 7)
         return DateRange(start=start, end=end) if end > start else None
@@ -253,7 +280,8 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
     wd_alt = "|".join(sorted(every, key=len, reverse=True))  # a range is its own cue
     forms.append((r"\b(?:(?:del|desde\s+el|from|between|(?P<next>next)|this|este|el|on)\s+)?"
                   r"(?P<wd1>" + wd_alt + r")\.?\s*(?:[-–]|\s(?:al|a|hasta(?:\s+el)?|to|till|until|"
-                  r"through|and|y(?:\s+el)?))\s*(?P<wd2>" + wd_alt + r")\b", weekday_range))
+                  r"through|and|y(?:\s+el)?|(?P<alt>or|o(?:\s+el)?)))\s*(?P<wd2>" + wd_alt + r")\b",
+                  weekday_range))
 
     def year_only(m: re.Match[str]) -> Value | None:
         y = int(m.group("y"))
@@ -310,7 +338,13 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   r"christmas\s+week|semana\s+de\s+navidad|christmas\s+eve|x-?mas\s+eve|nochebuena|"
                   r"christmas|x-?mas|"
                   r"navidad(?:es)?|new\s+year['’]?s\s+eve|nochevieja|fin\s+de\s+ano|"
-                  r"new\s+year['’]?s(?:\s+day)?|new\s+year|ano\s+nuevo)\b"
+                  r"new\s+year['’]?s(?:\s+day)?|new\s+year|ano\s+nuevo|halloween|"
+                  r"valentine['’]?s(?:\s+day)?|valentines\s+day|san\s+valentin|epiphany|"
+                  # "Reyes" alone is a name ("Los Reyes", "calle Reyes Católicos"): the feast
+                  # is the day or night of, or "reyes" after en / por / para
+                  r"noche\s+de\s+reyes|dia\s+de\s+reyes|(?<=en\s)reyes(?!\s+catolicos)|"
+                  r"(?<=por\s)reyes|(?<=para\s)reyes|puente\s+de\s+diciembre|carnaval|"
+                  r"mardi\s+gras|shrove\s+tuesday|martes\s+de\s+carnaval)\b"
                   # "the Easter weekend", "Christmas holidays": the feast's own days
                   r"(?:\s+(?:weekend|holidays?|break|fin\s+de\s+semana|puente))?"
                   r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", holiday))

@@ -35,23 +35,26 @@ picar tapear pedir ir vamos salir apetece apetecen antoja antojan gustaria encan
 buenas saludos gracias porfa porfavor favor ayuda ayudas ayudame algo alguno alguna algun
 algunos algunas ser sea sean opciones opcion ideas llevar domicilio ver mirar leer
 aprender escuchar puedo podemos puede pueden podria podrias podriamos podes deberia
-comprar compro compramos conseguir alquilar alquilo reservar contratar pillar
+comprar compro compramos conseguir alquilar alquilo reservar contratar pillar hacer
 """
 # articles and function words; a few join the words of a subject (see CONNECTORS)
 _FUNCTION = """
 a an the un una unos unas el la los las lo al del de of for para pa por x with con sin
 without on at en in y e and o or u n that this these those ese esa esos esas este esta
 estos estas aquel but pero than que q so just also tambien solo only to from into under
-over below above menos mas hasta desde entre between per
+over below above menos mas hasta desde entre between per during durante throughout
 """
 # what is searched for, not what it is about: "sitios de tapas", "sushi restaurants",
-# "brunch spots", "talks about X", "charlas de X"
+# "brunch spots", "talks about X", "charlas de X"; what a city's listings are ("jazz
+# events", "planes para el finde", "things to do")
 _VENUES = """
 restaurant restaurants restaurante restaurantes resto restos place places spot spots joint
 joints eatery eateries venue venues sitio sitios sitito lugar lugares lugarcito local
 locales bar bares establecimiento establecimientos video videos talk talks charla charlas
 tutorial tutorials tutoriales lecture lectures conferencia conferencias clase clases
 course courses curso cursos
+event events evento eventos plan plans planes activity activities actividad actividades
+thing things cosa cosas
 """
 # how good, typical, cheap or nice it should be, and in what condition (a product's)
 _QUALITY = """
@@ -81,10 +84,12 @@ CONDITION_PAIRS = frozenset({("segunda", "mano"), ("second", "hand")})
 _COMPANY = """
 friends friend family kids children child partner wife husband girlfriend boyfriend
 colleagues coworkers group people persons person pax guests adults baby dog dogs
-birthday anniversary date celebration business
+birthday anniversary date celebration business friendly family-friendly kid-friendly
+all ages
 amigos amigas amigo amiga familia familiares ninos nino hijos pareja novia novio esposa
 esposo marido mujer companeros grupo personas persona comensales adultos bebe perro
 perros mascota mascotas cumpleanos aniversario cita celebracion celebrar negocios trabajo
+todo toda todos todas publico publicos
 """
 # constraints other readers own, when the pipeline does not declare them; where a place is
 # (the place reader reads the name, these words are not a subject: "madrid centro")
@@ -156,6 +161,16 @@ def _distance(a: str, b: str, limit: int) -> int:
     return prev[-1]
 
 
+def _inflected(word: str, target: str) -> bool:
+    """Whether ``word`` is ``target``'s stem with another ending of two letters at most
+    ("espectaculos" / "espectacular"): another word (a show, not spectacular), not a typo;
+    people slip inside a word, and one letter more or less at its end is still a typo
+    ("restaurantes" is listed, "baratos" is one edit)."""
+    stem = min(len(word), len(target)) - 2
+    return (word[:stem] == target[:stem] and word[stem:] != target[stem:]
+            and _distance(word, target, 2) == 2)
+
+
 @functools.lru_cache(maxsize=4096)
 def near(word: str) -> str | None:
     """The frame word ``word`` is a typo of ("dnde" → "donde", "resturante" →
@@ -174,7 +189,7 @@ def near(word: str) -> str | None:
         if target[0] != word[0] or abs(len(target) - len(word)) > 2:
             continue
         limit = 2 if len(target) >= 8 and abs(len(target) - len(word)) <= 1 else 1
-        if _distance(word, target, limit) <= limit:
+        if _distance(word, target, limit) <= limit and not _inflected(word, target):
             return target
     return None
 

@@ -10,6 +10,7 @@ by ``scout.validate.jinja_checks``). The graph rules (cycles, parallel groups) l
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -23,7 +24,7 @@ from scout.spec.models import Phase, Pipeline
 from scout.spec.yamlload import PathT, SourceMap
 from scout.stepkit.params import RankParams
 from scout.stepkit.registry import StepKind, get_step_kind
-from scout.suggest import did_you_mean
+from scout.suggest import closest, did_you_mean
 from scout.task.values import coerce
 from scout.validate.jinja_checks import check_jinja, jinja_fields
 from scout.validate.rankable import check_rank_items
@@ -65,11 +66,33 @@ def check_pipeline(spec: LoadedSpec, config: Config | None) -> list[Problem]:
             )
 
     available = set(made) | set(pipeline.inputs)
+    misplaced = _misspelt_produces(spec.data)
     for pid, phase in pipeline.phases.items():
         if pid in spec.broken_phases:
             continue  # its own errors are already reported; it only lends its produces
-        problems += _check_phase(pid, phase, pipeline, available, smap, config)
+        problems += _check_phase(pid, phase, pipeline, available, smap, config, misplaced)
     return problems
+
+
+def _misspelt_produces(data: dict[str, Any]) -> dict[str, str]:
+    """Artifact → the hint for a need of it, when a phase lists it under a misspelling of
+    ``produces`` (``prodces: [candidates]``): SPEC010 names the key, and each phase that
+    needs the artifact is told where it is listed rather than pointed at another name."""
+    out: dict[str, str] = {}
+    phases = data.get("phases") if isinstance(data, dict) else None
+    if not isinstance(phases, dict):
+        return out
+    for pid, raw in phases.items():
+        if not isinstance(raw, dict):
+            continue
+        for key, value in raw.items():
+            if key in Phase.model_fields or not isinstance(value, list):
+                continue
+            if closest(str(key), ["produces", "needs"]) == "produces":
+                for art in value:
+                    out.setdefault(str(art), f"{pid} lists '{art}' under '{key}': did you "
+                                             "mean 'produces'?")
+    return out
 
 
 def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
@@ -110,6 +133,7 @@ def _check_phase(
     available: set[str],
     smap: SourceMap,
     config: Config | None,
+    misplaced: dict[str, str] | None = None,
 ) -> list[Problem]:
     at: PathT = ("phases", pid)
     problems: list[Problem] = []
@@ -121,7 +145,8 @@ def _check_phase(
                     "SPEC021",
                     f"phase '{pid}' needs '{need}', which no phase produces and no input declares",
                     smap.locate(at + ("needs", i)),
-                    hint=did_you_mean(need, available, what="artifacts and inputs"),
+                    hint=(misplaced or {}).get(need)
+                    or did_you_mean(need, available, what="artifacts and inputs"),
                 )
             )
     if phase.for_each is not None and phase.for_each not in phase.need_names:

@@ -447,8 +447,9 @@ def test_real_search_markup_as_evidence_for_another_kind():
     assert [c.name for c in syn.candidates] == sites
     # nothing is known of ratings or prices, and the synthesis says so instead of guessing
     assert all("No price was found" in c.facts[0].text for c in syn.candidates)
+    # (the kind declares no rating input: only the missing price is said)
     assert [s.text for s in syn.recommendation] == [
-        "No option that fits your request has a known rating or price, so none is "
+        "No option that fits your request has a known price, so none is "
         "recommended over the others."]
     assert syn.conflicts == [] and syn.near_misses == []
     urls = {h.url for h in hits}

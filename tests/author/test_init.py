@@ -155,3 +155,26 @@ def test_a_subject_input_is_searched_as_the_words_the_request_was_about(
         searched = [q for q in fake.queries() if q]
     assert res.exit_code == 0, res.result.reason
     assert searched[0] == "bakeries in Palma ensaimadas", searched
+
+
+def test_the_report_title_is_in_the_request_language(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # an events kind's Spanish report was titled "events in Madrid 2026-12-05 to 2026-12-06":
+    # the joining word and the dates were English
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    assert run("init", "events", "--dir", str(tmp_path), "--input", "city:place",
+               "--input", "dates:date", "--input", "when:month")[0] == 0
+    pipeline = tmp_path / "pipelines" / "events.yaml"
+    assert run("validate", str(pipeline))[0] == 0
+    titles = {}
+    for query in ("conciertos en Madrid del 3 al 7 de junio de 2027",
+                  "concerts in Madrid from June 3 to 7, 2027"):
+        with FakeProviders() as fake:
+            fake.search(".", [Result("Sala Clamores", "https://clamores.test/", "Jazz, 20 EUR.")])
+            res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / query[:5],
+                               query=query)
+        assert res.exit_code == 0, res.result.reason
+        titles[query[:5]] = res.report.splitlines()[0]
+    assert titles["conci"] == "# events en Madrid 3–7 jun 2027 junio de 2027"
+    assert titles["conce"] == "# events in Madrid Jun 3 – 7, 2027 June 2027"

@@ -310,3 +310,39 @@ def test_a_trailing_number_still_ends_a_chat_place() -> None:
     # with a place to find after the subject, a number still tells where the place ends
     assert eat("tapas ronda 20") == ("Ronda", "tapas")
     assert eat("ramen girona barato") == ("Girona", "ramen")
+
+
+# ------------------------------------ what an events kind searches for is no subject
+EVENTS = {"city": InputSpec(type="place"), "genre": InputSpec(type="subject")}
+
+
+@pytest.mark.parametrize("query, want", [
+    ("family friendly events in Chicago", None),
+    ("events in Berlin", None),
+    ("plan para el finde en malaga", None),
+    ("planes en valencia", None),
+    ("eventos en Madrid", None),
+    ("things to do in Lisbon", None),
+    ("jazz events in London", "jazz"),
+    ("eventos de flamenco en Sevilla", "flamenco"),
+    ("actividades en Bilbao", None),
+])
+def test_events_and_plans_are_what_is_searched_for(query: str, want: str | None) -> None:
+    assert parse_query(query, EVENTS, today=TODAY).values.get("genre") == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("kid-friendly shows in Dublin", "shows"),
+    ("teatro para todos los publicos en Madrid", "teatro"),
+    ("family friendly jazz in Madrid", "jazz"),
+])
+def test_who_an_event_suits_is_no_part_of_its_subject(query: str, want: str) -> None:
+    assert parse_query(query, EVENTS, today=TODAY).values.get("genre") == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("whats on in edinburgh during the festival next august", "festival"),
+    ("conciertos en Bilbao durante las fiestas", "conciertos"),
+])
+def test_during_is_a_function_word_not_the_subject(query: str, want: str) -> None:
+    assert parse_query(query, EVENTS, today=TODAY).values.get("genre") == want

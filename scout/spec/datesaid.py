@@ -1,0 +1,162 @@
+"""The dates a record's evidence states, for the ``on_dates`` filter: whether an event,
+an exhibition or an offer is on the days a request asks for.
+
+Listings write dates as a day and a month (``5 de diciembre``, ``Sat 12 Dec``, ``December
+13, 2026``), ISO dates, day ranges in one month (``del 3 al 7 de junio``, ``June 3-7``,
+``4-6 Dec``) and runs across months (``del 1 de octubre al 31 de enero``, ``until 31
+January``, ``hasta el 10 de enero``, ``from 20 December``). Month names come from CLDR
+through Babel, in English and Spanish. A year left out is the one that puts the date
+nearest the span asked for. This lives beside the filters, below :mod:`scout.task`'s
+request grammar (which reads relative dates from the request's point of view): a listing
+states dates, it does not say "next weekend".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import re
+from typing import Any
+
+from scout.text import fold
+
+Span = tuple[dt.date, dt.date]
+_OPEN_START, _OPEN_END = dt.date(1, 1, 1), dt.date(9999, 12, 31)
+
+
+@functools.lru_cache(maxsize=1)
+def _months() -> dict[str, int]:
+    """Folded month names and abbreviations (CLDR, English and Spanish) → 1-12."""
+    from babel.dates import get_month_names
+
+    out: dict[str, int] = {}
+    for lang in ("en", "es"):
+        for width in ("wide", "abbreviated"):
+            for num, name in get_month_names(width, locale=lang).items():
+                word = fold(str(name)).rstrip(".")
+                if len(word) >= 3:
+                    out[word] = int(num)
+    out.update({"sept": 9, "setiembre": 9})
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def _grammar() -> dict[str, re.Pattern[str]]:
+    mon = r"(?P<{g}>" + "|".join(sorted(map(re.escape, _months()), key=len, reverse=True)) \
+        + r")\.?(?![a-z])"
+    day = r"(?P<{g}>[0-3]?\d)(?:st|nd|rd|th|º)?"
+    year = r"(?:,?\s+(?:de\s+|del\s+)?(?P<{g}>(?:19|20)\d\d))?"
+    sep = r"\s*(?:-|–|al|a|to|until|till|through|hasta(?:\s+el)?)\s*"
+    dm = day.format(g="d1") + r"\s+(?:de\s+)?" + mon.format(g="m1") + year.format(g="y1")
+    md = mon.format(g="m1") + r"\s+" + day.format(g="d1") + year.format(g="y1")
+
+    def c(pattern: str) -> re.Pattern[str]:
+        return re.compile(r"(?<![\w-])" + pattern + r"(?![\w])")
+
+    return {
+        "iso": c(r"(?P<y1>\d{4})-(?P<m1>\d\d)-(?P<d1>\d\d)"),
+        # "del 1 de octubre al 31 de enero", "1 October to 31 January 2027"
+        "dm_dm": c(r"(?:del?\s+)?" + dm + sep + day.format(g="d2") + r"\s+(?:de\s+)?"
+                   + mon.format(g="m2") + year.format(g="y2")),
+        # "del 3 al 7 de junio", "4-6 Dec"
+        "dd_m": c(r"(?:del?\s+)?" + day.format(g="d1") + sep + day.format(g="d2")
+                  + r"\s+(?:de\s+)?" + mon.format(g="m1") + year.format(g="y1")),
+        # "June 3-7"
+        "m_dd": c(mon.format(g="m1") + r"\s+" + day.format(g="d1") + r"\s*[-–]\s*"
+                  + day.format(g="d2") + year.format(g="y1")),
+        # "until 31 January", "hasta el 10 de enero" / "from 20 December", "desde el 1 de"
+        "until": c(r"(?:until|till|through|to|hasta|hasta\s+el)\s+(?:" + dm + ")"),
+        "from": c(r"(?:from|since|starting|desde|desde\s+el|a\s+partir\s+del?)\s+(?:" + dm + ")"),
+        "dm": c(dm),
+        "md": c(md),
+    }
+
+
+def _date(year: int | None, month: int, day: int, near: dt.date) -> dt.date | None:
+    """The date, in the year given or else the one nearest ``near``."""
+    try:
+        if year is not None:
+            return dt.date(year, month, day)
+        options = [dt.date(near.year + k, month, day) for k in (-1, 0, 1)]
+    except ValueError:  # 31 June, 29 February of a common year
+        return None
+    return min(options, key=lambda d: abs((d - near).days))
+
+
+def spans_in(text: str, near: dt.date) -> list[Span]:
+    """Every date or run of dates ``text`` states, as (first, last) days; the longest
+    reading wins where two overlap ("del 3 al 7 de junio" is one run, not "7 de junio")."""
+    folded = fold(text)
+    months = _months()
+    taken: list[tuple[int, int]] = []
+    out: list[Span] = []
+
+    def free(m: re.Match[str]) -> bool:
+        return all(m.end() <= a or m.start() >= b for a, b in taken)
+
+    for kind, rx in _grammar().items():
+        for m in rx.finditer(folded):
+            if not free(m):
+                continue
+            g = m.groupdict()
+            y1 = int(g["y1"]) if g.get("y1") else None
+            m1 = int(g["m1"]) if kind == "iso" else months[g["m1"]]
+            first = _date(y1, m1, int(g["d1"]), near)
+            if first is None:
+                continue
+            if kind == "dm_dm":
+                y2 = int(g["y2"]) if g.get("y2") else None
+                last = _date(y2, months[g["m2"]], int(g["d2"]), near)
+                if last is not None and last < first and y1 is None:
+                    first = _date(last.year - 1, m1, int(g["d1"]), near) or first
+                span = (first, last) if last and last >= first else None
+            elif kind in ("dd_m", "m_dd"):
+                last = _date(first.year, m1, int(g["d2"]), near)
+                span = (first, last) if last and last >= first else None
+            elif kind == "until":
+                span = (_OPEN_START, first)
+            elif kind == "from":
+                span = (first, _OPEN_END)
+            else:
+                span = (first, first)
+            if span is not None:
+                taken.append(m.span())
+                out.append(span)
+    return out
+
+
+def asked_span(value: Any) -> Span | None:
+    """A Task's date range, month or day (a model or its JSON dump) as (first, last)."""
+    import calendar
+
+    get = value.get if isinstance(value, dict) else (lambda k, d=None: getattr(value, k, d))
+    if isinstance(value, dt.date):
+        return (value, value)
+    if isinstance(value, str):
+        try:
+            day = dt.date.fromisoformat(value)
+        except ValueError:
+            return None
+        return (day, day)
+    start, end = get("start", None), get("end", None)
+    if start is not None and end is not None:
+        s = start if isinstance(start, dt.date) else dt.date.fromisoformat(str(start))
+        e = end if isinstance(end, dt.date) else dt.date.fromisoformat(str(end))
+        return (s, e)
+    year, month = get("year", None), get("month", None)
+    if isinstance(year, int) and isinstance(month, int):
+        return (dt.date(year, month, 1), dt.date(year, month, calendar.monthrange(year, month)[1]))
+    return None
+
+
+def on_dates(texts: list[str], span: Any) -> bool | None:
+    """True when some text states a date (or run) that meets ``span``; False when they
+    state dates and none does; None when they state none, or no span was asked (so a
+    ``where`` keeps the record, as it keeps one with no price)."""
+    asked = asked_span(span) if span is not None else None
+    if asked is None:
+        return None
+    found = [s for t in texts for s in spans_in(t, asked[0])]
+    if not found:
+        return None
+    return any(a <= asked[1] and b >= asked[0] for a, b in found)
