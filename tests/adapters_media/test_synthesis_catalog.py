@@ -63,3 +63,14 @@ def test_catalog_has_each_message_once() -> None:
             keys.append((ctx.group(1) if ctx else None, mid.group(1).strip()))
     repeated = sorted({k for k in keys if keys.count(k) > 1}, key=str)
     assert not repeated, repeated
+
+
+def test_catalog_header_declares_spanish_plural_forms() -> None:
+    """GNU gettext tools (msgfmt -c, Poedit) refuse a catalog with plural entries whose
+    header declares no Plural-Forms. Read from the file's own header entry: Babel's
+    ``mime_headers`` fills in the locale's rule when the file has none."""
+    text = PO.read_text(encoding="utf-8")
+    header_entry = text[text.index('msgid ""\nmsgstr ""\n'):].split("\n\n", 1)[0]
+    fields = dict(re.findall(r'^"([A-Za-z-]+): ([^"]*?)\\n"$', header_entry, re.M))
+    assert fields.get("Plural-Forms", "").replace(" ", "") == "nplurals=2;plural=(n!=1);"
+    assert fields.get("Content-Type", "").lower().endswith("charset=utf-8")
