@@ -42,3 +42,15 @@ def decode_call(call: str) -> tuple[list[Any], dict[str, Any], bool] | None:
         return out_args, out_kwargs, bool(doc["dynamic"])
     except (ValueError, KeyError, TypeError, IndexError, AttributeError):
         return None
+
+
+def arg_rule(rule: Any) -> Any:
+    """Declare what a filter asks of its arguments beyond its signature:
+    ``rule(args, kwargs)`` returns what is wrong (a message) or None; an argument known
+    only at run time is ``scout.spec.filtercall.EXPR``. ``scout validate`` runs it on every
+    call it sees (SPEC057), so the mistake is found before a run."""
+    def deco(fn: Any) -> Any:
+        fn.arg_rule = rule
+        return fn
+
+    return deco

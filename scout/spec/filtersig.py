@@ -9,7 +9,7 @@ keywords) and checked here against the filter's signature (:func:`call_problem`)
   (a required one missing, one too many, an unknown keyword);
 * scout's filters (scout.spec.filters): a constant argument must be of the annotated type
   (``number("2")``), and a filter may declare more rules of its own with
-  :func:`scout.spec.filters.arg_rule` (``stated`` needs at least one unit, ``pick`` is one
+  :func:`scout.spec.filtercall.arg_rule` (``stated`` needs at least one unit, ``pick`` is one
   of ``max``/``min``/``first``).
 
 Keyword-only parameters the environment binds (``lang``, ``catalog``, ``synonyms``) are

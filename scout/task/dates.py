@@ -19,7 +19,8 @@ Resolution, from the injected ``today`` (never the clock):
   June-August, autumn September-November, winter December-February): "en verano" is the
   next summer, "this winter" the current one when today is in it (from today);
 * "this weekend" / "este fin de semana" is the coming Saturday-Sunday (today when it is
-  Sunday); "next weekend" / "el próximo fin de semana" the one after it;
+  Sunday), and so is Spanish "el próximo fin de semana" / "el finde que viene" (Fundéu:
+  "próximo" is the nearest ahead); English "next weekend" is the one after it;
 * "next week" / "la semana que viene" is next Monday-Sunday; "this week" today-Sunday;
 * "in N days" is that day; "in N weeks" the seven days from N weeks ahead; "in N
   months" / "dentro de un mes", "next month" / "el mes que viene" the calendar month;

@@ -1,0 +1,281 @@
+"""The filters that read a record's own words (its name, aliases and evidence texts):
+``stated`` (a quantity it states: ``16 GB``, ``100.000 km``, ``10 horas``), ``mentions``
+(words it names, with the pipeline's synonyms, not negated) and ``on_dates`` (a date
+inside the span asked). Registered with the other filters in :mod:`scout.spec.filters`;
+pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from scout import i18n
+from scout.spec.filtercall import EXPR, arg_rule
+from scout.text import fold, read_number
+from scout.units import (
+    BARE_M2,
+    FT2,
+    M2,
+    NEXT_AFTER,
+    NEXT_BEFORE,
+    QUANTITIES,
+    area_unit,
+    convert_area,
+    convert_quantity,
+    quantity_unit,
+)
+
+# ``stated``: a product's specs (``16 GB``, ``100.000 km``, ``10 horas``) are in its
+# titles and evidence, not in typed fields; this reads them for ``rank.where`` and reports.
+_NUM = r"(\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"
+_PICKS = ("max", "min", "first")
+
+
+def _texts(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in _texts(v)]
+    get = value.get if isinstance(value, dict) else (lambda k, d=None: getattr(value, k, d))
+    out = [str(get("name", "") or ""), str(get("title", "") or ""), str(get("text", "") or "")]
+    out += [str(a) for a in get("aliases", None) or []]
+    for ev in get("evidence", None) or []:
+        out += _texts(ev)
+    return [t for t in out if t]
+
+
+_NO_UNIT = 'name at least one unit, e.g. stated("km")'
+
+
+def _pick_problem(pick: Any) -> str | None:
+    if pick not in _PICKS:
+        return f"pick must be one of {', '.join(_PICKS)}, not {pick!r}"
+    return None
+
+
+def _area_asked(units: Any) -> tuple[str | None, str | None]:
+    """(the area unit ``units`` ask for — "m2", "ft2" or None —, what is wrong). Square
+    metres and square feet in one call would mix two scales in one max: refused."""
+    asked: dict[str, str] = {}
+    for u in units:
+        if u is EXPR:
+            continue
+        unit = area_unit(fold(str(u)).strip())
+        if unit is not None:
+            asked.setdefault(unit, str(u))
+    if len(asked) > 1:
+        return None, (f"{asked['m2']!r} is square metres and {asked['ft2']!r} square feet: "
+                      "name the unit you compare in, and a listing stating the other is "
+                      "converted to it")
+    return next(iter(asked), None), None
+
+
+def _quantity_asked(units: Any) -> tuple[tuple[str, str] | None, str | None]:
+    """(the data-size or weight unit ``units`` ask for — ``("data_size", "gb")`` —, what
+    is wrong). Two units of one kind ("GB" and "TB") would mix scales in one max: refused."""
+    asked: dict[str, tuple[str, str, str]] = {}
+    for u in units:
+        if u is EXPR:
+            continue
+        hit = quantity_unit(fold(str(u)).strip())
+        if hit is not None:
+            asked.setdefault(hit[1], (hit[0], hit[1], str(u)))
+    if len(asked) > 1:
+        a, b = list(asked.values())[:2]
+        if a[0] == b[0]:
+            return None, (f"{a[2]!r} and {b[2]!r} are two units of one quantity: name the "
+                          "unit you compare in, and a listing stating another is converted "
+                          "to it")
+        return None, f"{a[2]!r} and {b[2]!r} are not one quantity: ask for one at a time"
+    got = next(iter(asked.values()), None)
+    return (got[0], got[1]) if got else None, None
+
+
+def _of_problem(of: Any) -> str | None:
+    if of is None or of is EXPR:
+        return None
+    words = [of] if isinstance(of, str) else of
+    if not isinstance(words, (list, tuple)) or not words or \
+            any(w is not EXPR and not str(w).strip() for w in words):
+        return "of names the words a value must stand next to: a word or a list of words"
+    return None
+
+
+def _stated_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
+    if not args:
+        return _NO_UNIT
+    if any(a is not EXPR and not str(a).strip() for a in args):
+        return "a unit cannot be empty"
+    wrong = _area_asked(args)[1] or _quantity_asked(args)[1] or _of_problem(kwargs.get("of"))
+    if wrong:
+        return wrong
+    pick = kwargs.get("pick", "max")
+    return None if pick is EXPR else _pick_problem(pick)
+
+
+# the other unit of area, read where the asked one is square metres or square feet: a
+# listing's "650 sq ft" (or "Area (sq ft): 650") is 60.4 m²; "piso de 60 metros" is
+# square metres unless it is a distance ("a 500 metros de la playa", "60 metros del mar")
+_OTHER_AREA = {
+    "m2": ("ft2", re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:" + FT2 + r")(?![\w²])"
+                             r"|(?<!\w)(?:" + FT2 + r")\)?\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")),
+    "ft2": ("m2", re.compile(r"(?<![\d.,])(?<!\ba )" + _NUM + r"\s*(?:" + M2 + r"|(?:" + BARE_M2
+                             + r")(?!\s+(?:de|del|from|to)\b))(?![\w²])"
+                             r"|(?<!\w)(?:" + M2 + r")\)?\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")),
+}
+
+
+@arg_rule(_stated_args)
+def stated(value: Any, *units: str, pick: str = "max", of: Any = None) -> float | int | None:
+    """The number a record (a candidate: its name, aliases and evidence) or a text states
+    next to one of ``units``: ``c | stated("km")`` reads '85.000 km' and 'km: 85,000' as
+    85000. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or ``first``.
+    ``none`` when nothing states it, so ``where`` can keep the record flagged.
+
+    Areas are read in the unit asked: with ``stated("m2", "metros")`` a listing's
+    "650 sq ft" counts as 60.4, with ``stated("sq ft")`` a "60 m²" as 645.8; asking for
+    both units at once is an error (two scales in one comparison). So are data sizes and
+    weights: with ``stated("GB")`` a "1 TB" counts as 1000, with ``stated("kg")`` a
+    "3.3 lbs" as 1.497.
+
+    ``of``: a word (or a list of words) the value must stand next to, for a product that
+    states several values in one unit: ``stated("GB", of=["RAM", "memoria"])`` reads "16 GB
+    RAM", "16 GB de RAM" and "RAM: 16 GB" but not "512 GB SSD"."""
+    wrong = _pick_problem(pick) or _area_asked(units)[1] or _quantity_asked(units)[1] \
+        or _of_problem(of)
+    if wrong:
+        raise ValueError(f"stated: {wrong}")
+    words = [re.escape(fold(str(u)).strip()) for u in units if str(u).strip()]
+    if not words:
+        raise ValueError(f"stated: {_NO_UNIT}")
+    alt = "|".join(words)
+    # "2-bed", "3-bedroom": a hyphen joins the number to its unit as a space does; a
+    # count may be a word ("dos habitaciones", "two bedrooms")
+    count = "|".join(i18n.COUNT_WORDS)
+    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?!\w)"
+                          r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)"
+                          r"|(?<!\w)(" + count + r")[\s-]+(?:" + alt + r")(?!\w)")
+    area = _area_asked(units)[0]
+    other, other_re = _OTHER_AREA[area] if area else (None, None)
+    quantity = _quantity_asked(units)[0]
+    near = _near_re(of)
+    numbers: list[float] = []
+    for text in _texts(value):
+        folded = fold(text)
+        found: dict[int, float] = {}  # by where the value starts: read once, in text order
+        for m in found_re.finditer(folded):
+            if near is None or _is_near(folded, m.span(), near):
+                found[m.start()] = (float(i18n.COUNT_WORDS[m.group(3)]) if m.group(3)
+                                    else read_number(m.group(1) or m.group(2)))
+        if area and other and other_re is not None:
+            for m in other_re.finditer(folded):
+                if near is None or _is_near(folded, m.span(), near):
+                    found.setdefault(m.start(), convert_area(
+                        read_number(m.group(1) or m.group(2)), other, area))
+        if quantity is not None:
+            for start, span, amount in _quantities(folded, *quantity):
+                if near is None or _is_near(folded, span, near):
+                    found.setdefault(start, amount)
+        numbers += [found[k] for k in sorted(found)]
+    if not numbers:
+        return None
+    got = numbers[0] if pick == "first" else (max(numbers) if pick == "max" else min(numbers))
+    return int(got) if got.is_integer() else got
+
+
+def _near_re(of: Any) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """(after, before): the ``of`` words right after a value or right before it."""
+    if of is None:
+        return None
+    words = [of] if isinstance(of, str) else list(of)
+    alt = "|".join(re.escape(fold(str(w)).strip()) for w in words if str(w).strip())
+    return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
+            re.compile(r"(?<!\w)(?:" + alt + r")" + NEXT_BEFORE + r"$"))
+
+
+def _is_near(folded: str, span: tuple[int, int], near: tuple[re.Pattern[str], re.Pattern[str]],
+             ) -> bool:
+    after, before = near
+    return bool(after.match(folded, span[1]) or before.search(folded[:span[0]]))
+
+
+def _quantities(folded: str, kind: str, target: str) -> list[tuple[int, tuple[int, int], float]]:
+    """Every data size or weight ``folded`` states, in ``target`` units (a listing's
+    "1 TB" as 1000 GB), with where each starts and its span."""
+    units, _base = QUANTITIES[kind]
+    alt = "|".join(f"(?P<u_{u}>{rx})" for u, (rx, _f) in units.items())
+    out = []
+    for m in re.finditer(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?![\w²])", folded):
+        unit = next(k[2:] for k, v in m.groupdict().items() if k.startswith("u_") and v)
+        if unit == "g" and len(m.group(1)) == 1 and m.end(1) == m.start("u_g"):
+            continue  # "4G", "5G": a mobile network, not grams
+        out.append((m.start(), m.span(), convert_quantity(read_number(m.group(1)), unit, target)))
+    return out
+
+
+#: the scope variable that carries the pipeline's synonym table to ``mentions`` (set by
+#: the rank step and the phase scopes; a report finds it from ``pipeline``)
+SYNONYMS_VAR = "_scout_synonyms"
+
+
+def synonym_table(inputs: Any) -> dict[str, tuple[str, ...]]:
+    """Folded word → every folded word of its group, from the inputs' ``enum`` and
+    ``synonyms`` (``hybrid``, ``híbrido`` → both): ``mentions`` finds a canonical enum word
+    by any of its synonyms in a listing, in either language, and the other way round."""
+    table: dict[str, set[str]] = {}
+    for spec in (inputs or {}).values():
+        synonyms = getattr(spec, "synonyms", None) or {}
+        for value in getattr(spec, "enum", None) or []:
+            group = {fold(str(w)).strip() for w in [value, *synonyms.get(value, [])]} - {""}
+            for word in group:
+                table.setdefault(word, set()).update(group)
+    return {word: tuple(sorted(group)) for word, group in table.items() if len(group) > 1}
+
+
+def mentions(value: Any, words: Any, every: bool = True, *,
+             synonyms: dict[str, tuple[str, ...]] | None = None) -> bool:
+    """Whether a record (its name, aliases and evidence) or a text names ``words`` (one
+    word or a list), accent- and case-blind: ``c | mentions(task.features)`` for required
+    features. A word is found by any word of its synonym group (``synonyms``: the
+    pipeline's, from :func:`synonym_table`; templates get it bound), so ``hybrid`` finds
+    "híbrido". ``every=false``: any one of them is enough. No words: true."""
+    wanted = [words] if isinstance(words, str) else list(words or [])
+    folded = [fold(str(w)).strip() for w in wanted if str(w).strip()]
+    if not folded:
+        return True
+    text = " ".join(fold(t) for t in _texts(value))
+    table = synonyms or {}
+
+    def found(word: str) -> bool:
+        return any(_named(alt, text) for alt in table.get(word, (word,)))
+
+    hits = [found(w) for w in folded]
+    return all(hits) if every else any(hits)
+
+
+# A word a listing negates is not one it names: "no pets", "not furnished", "sin
+# mascotas", "no se admiten mascotas", "mascotas: no", "furnished? no". The negation
+# reaches at most two words ahead and stops at punctuation ("no smoking, pets welcome"
+# names pets).
+_NEGATION = r"(?:no|not|non|sin|without|ni|nor|never|nunca)"
+
+
+def _named(word: str, text: str) -> bool:
+    """Whether ``text`` (folded) names ``word`` at least once without negating it."""
+    w = r"(?<!\w)" + re.escape(word) + r"(?!\w)"
+    before = re.compile(r"(?<!\w)" + _NEGATION + r"(?:\s+[^\W\d_]+){0,2}\s+(" + w + ")")
+    after = re.compile("(" + w + r")\s*[:?=]\s*" + _NEGATION + r"(?!\w)")
+    negated = {m.start(1) for rx in (before, after) for m in rx.finditer(text)}
+    return any(m.start() not in negated for m in re.finditer(w, text))
+
+
+def on_dates(value: Any, span: Any) -> bool | None:
+    """Whether a record (its name, aliases and evidence) or a text states a date inside
+    ``span`` (a Task's date range, month or day): ``event | on_dates(task.dates)``. None
+    when it states no date, so ``is not false`` keeps it (scout/spec/datesaid.py)."""
+    from scout.spec.datesaid import on_dates as said
+
+    return said(_texts(value), span)
