@@ -75,12 +75,13 @@ _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|he
                r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|years?|anos?|annum|"
                r"tickets?|entradas?|"  # "10 € por entrada", "$25 a ticket": one's price, no period
                + _BARE_PER)
-# "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night"
+# "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night", and
+# "pppn" for "per person per night": the night is the period a hotel's price is for
 # "per room per night": the room is what a hotel price is for anyway, the night the unit
 _PER = (r"(?:(?:\s*(?:per|por|an?|each|x)\s+(?:room|habitacion)\b)?"
         r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|"
-        r"\s?(?=(?:pp|pn)\b)|\s(?=(?:" + _BARE_PER + r")\b))"  # "£150pn", "15€pp" glued too
-        r"(?P<per>" + _UNIT_WORDS + r"|pn)\b)")
+        r"\s?(?=(?:pppn|pp|pn)\b)|\s(?=(?:" + _BARE_PER + r")\b))"  # "£150pn", "15€pp" glued too
+        r"(?P<per>pppn|" + _UNIT_WORDS + r"|pn)\b)")
 # a unit written before the amount's comparator: "x semana por menos de 500 mil pesos"
 _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNIT_WORDS
                          + r")\b\s*[,:]?\s*$")
@@ -93,7 +94,7 @@ _LUCAS = frozenset({"luca", "lucas", "luka", "lukas"})
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
               "persona": "person", "people": "person", "pp": "person", "pax": "person",
               "head": "person", "cabeza": "person", "comensal": "person", "comensale": "person",
-              "pn": "night", "month": "month", "mes": "month", "mo": "month", "monthly": "month",
+              "pn": "night", "pppn": "night", "month": "month", "mes": "month", "mo": "month", "monthly": "month",
               "mensual": "month", "mensuales": "month", "pcm": "month", "pm": "month",
               "nightly": "night", "week": "week", "semana": "week", "weekly": "week", "pw": "week",
               "semanal": "week", "semanales": "week", "year": "year", "ano": "year",

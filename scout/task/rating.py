@@ -49,9 +49,11 @@ _SITE = r"(?:\s+(?:on|in|at|en|de)\s+(?P<site>" + _SITES + r"))"
 # a number that ends its clause: the end, punctuation or a function word next
 _CLAUSE_END = re.compile(r"\s*(?:$|[,;!?)]|\.(?!\d)|(?:and|or|for|on|in|with|please|pls|y|o|para|"
                          r"en|con|que|porfa)\b)")
-# English grades one too after "at least" / "minimum": "at least an 8", "minimum a 9"
+# English grades one too after "at least" / "minimum": "at least an 8", "minimum a 9";
+# Spanish after "al menos" / "por lo menos" / "como mínimo": "que tenga al menos un 9"
 _ART = (r"(?:(?(pre)|(?:(?<=con\s)|(?<=de\s)))(?P<art>una?\s+)|"
-        r"(?:(?<=least\s)|(?<=minimum\s))(?P<art_en>an?\s+))")
+        r"(?:(?<=least\s)|(?<=minimum\s))(?P<art_en>an?\s+)|"
+        r"(?:(?<=al\smenos\s)|(?<=lo\smenos\s)|(?<=minimo\s))(?P<art_es>una?\s+))")
 _RATING_RE = re.compile(
     r"(?<![\w.,])(?:" + _PRE + r"|" + _LEAD + r")?" + _ART + r"?" + _NUM
     + r"(?![\d])(?!\s*[x×]\s*\d)(?P<pct>\s*%(?:\s+(?P<pos>positive|positivas?|favorables?)\b)?)?"
@@ -79,7 +81,7 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
     folded, free = free, rewrite(free)  # "at least four stars", "nota de ocho o más"
     for m in _RATING_RE.finditer(free):
         g = m.groupdict()
-        g["art"] = g["art"] or g["art_en"]
+        g["art"] = g["art"] or g["art_en"] or g["art_es"]
         # "at least 2 people" is a count; "min. 8.5" (a decimal) or "at least an 8" a grade
         graded = bool(g["lead"] and re.search(r"[.,'’]\d", g["num"])
                       and _CLAUSE_END.match(free, m.end()))  # not "at least 2.5 km"

@@ -17,11 +17,11 @@ import re
 
 # asking, wanting, finding, eating; question words; pronouns and politeness; fillers
 _REQUEST = """
-i i'd i'm im ive i've we we'd we're me us my our you your u can could would should will shall
+i i'd i'm im ive i've we we'd we're me us my our you your u he she they him her them his their can could would should will shall
 do does did is are be there any anywhere somewhere some something anything where wheres what
 whats which who how find finding show give get getting grab eat eating dine dining have
 having try trying taste tasting want wanna need needs like love looking look search
-searching seek seeking craving crave recommend recommendation recommendations suggest
+searching seek seeking craving crave recommend recommendation recommendations suggest wants
 suggestion suggestions know tell list please pls plz thanks thank thx hi hello hey go going
 out serve serves serving sell sells buy order book lets let's help ideas idea options
 option take away takeaway delivery may might must purchase rent hire watch watching see read learn learning

@@ -88,3 +88,20 @@ def test_the_scorer_leaves_a_skipped_field_unscored() -> None:
     corpus["requests"] = [{**req, "skip": ["budget"]}]
     assert "money" not in bench.score(corpus)["fields"]
 
+
+
+def test_blind7_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind7.yaml (``parse.py --blind7``) is smaller than the held-out
+    sets; the same checks of its shape, and no request shared with any other corpus."""
+    held = bench.load_corpus(bench.BLIND7)
+    reqs = held["requests"]
+    langs = Counter(r.get("lang") for r in reqs)
+    assert len(reqs) >= 30 and langs["es"] >= 15 and langs["en"] >= 15
+    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
+    others = [CORPUS, HOLDOUT, HOLDOUT_LEAD] + [bench.load_corpus(p) for p in
+                                               (bench.HELDOUT, bench.BLIND5, bench.BLIND6)]
+    seen = {r["q"] for c in others for r in c["requests"]}
+    assert not seen & {r["q"] for r in reqs}, "a blind request is in another corpus"
+    for r in reqs:
+        unknown = set(r.get("skip", ())) - set(held["kinds"][r["kind"]]) - {"lang", "past"}
+        assert not unknown, (r["q"], unknown)

@@ -1,0 +1,75 @@
+"""Classes of phrasing blind set 7 (tests/task/corpus/blind7.yaml: hotel and restaurant
+requests as an agent relays them, US/UK and Latin American writing) found the parser
+missing, each pinned with requests of its own (never the blind set's strings): an agent's
+relay frame before the request ("the user wants", "el usuario busca"), a Spanish grade
+after "al menos" / "como mínimo" ("al menos un 9"), and the British "pppn" (per person per
+night). Guards sit next to each class (what must stay as it was)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from scout.spec.models import InputSpec
+from scout.task.parser import parse_query
+from scout.task.rating import find_rating
+
+TODAY = dt.date(2029, 2, 14)  # a Wednesday
+EAT = {"city": InputSpec(type="place"), "dish": InputSpec(type="subject"),
+       "budget": InputSpec(type="money")}
+STAY = {"destination": InputSpec(type="place", required=True), "month": InputSpec(type="month"),
+        "budget": InputSpec(type="money"), "min_rating": InputSpec(type="rating")}
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    ("The user wants ramen in Osaka", ("ramen", "Osaka")),
+    ("the customer is looking for fish and chips in Whitby", ("fish and chips", "Whitby")),
+    ("Our client needs good brisket in Austin, under $60", ("brisket", "Austin")),
+    ("El usuario quiere comer paella en Valencia", ("paella", "Valencia")),
+    ("la usuaria busca churros en Madrid", ("churros", "Madrid")),
+    ("mi cliente necesita un sitio de empanadas en Salta", ("empanadas", "Salta")),
+    # a pronoun is who asks, never what about
+    ("she wants tapas in Cordoba", ("tapas", "Cordoba")),
+    ("they need dumplings in Xi'an", ("dumplings", "Xi'an")),
+])
+def test_relay_frame_is_no_subject(query: str, want: tuple[str, str]) -> None:
+    values = parse_query(query, EAT, today=TODAY).values
+    assert (values.get("dish"), values.get("city")) == want
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    # no determiner: the word is the subject's own ("talks" is what is searched for)
+    ("user research talks in Berlin", "user research"),
+    # not at the start: a relay frame is only the request's first words
+    ("ramen in Osaka for the user", "ramen"),
+])
+def test_relay_guards(query: str, want: str) -> None:
+    assert parse_query(query, EAT, today=TODAY).values.get("dish") == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("hotel que tenga al menos un 8", 8.0),
+    ("hotel con por lo menos un 8,5", 8.5),
+    ("hotel en vigo, como minimo un 9", 9.0),
+])
+def test_spanish_grade_after_a_threshold(text: str, want: float) -> None:
+    hit = find_rating(text, None)
+    assert hit is not None and hit[0] == want
+
+
+@pytest.mark.parametrize("text", ["al menos una noche", "al menos 2 personas",
+                                  "por lo menos un dia"])
+def test_spanish_threshold_guards(text: str) -> None:
+    assert find_rating(text, None) is None
+
+
+@pytest.mark.parametrize(("query", "per"), [
+    ("hotel in Leeds, £70 pppn", "night"),
+    ("hotel in Leeds £70pppn max", "night"),
+    ("hotel in Leeds £70 pn", "night"),
+    ("hotel in Leeds £70 pp", "person"),
+])
+def test_pppn_is_per_night(query: str, per: str) -> None:
+    money = parse_query(query, STAY, today=TODAY).values["budget"]
+    assert (money.amount, money.currency, money.per) == (70, "GBP", per)
