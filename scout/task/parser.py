@@ -43,6 +43,7 @@ from scout.task.readers import (
     query_territories,
 )
 from scout.task.values import coerce
+from scout.task.subjectwords import RELAY
 from scout.termsafe import plain
 from scout.units import QUANTITIES
 
@@ -77,6 +78,9 @@ def parse_query(
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     text = QueryText(q)
+    relay = RELAY.match(text.folded)  # "the user wants ...": whom it is for, not what
+    if relay is not None:
+        text.claim(relay.span())
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
 

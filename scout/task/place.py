@@ -105,6 +105,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     hit = _read_name(free, original, words[k + 1].start(), cased)
                     if hit:
                         return hit
+                if w in pw.LEADING_ARTICLES and k + 1 < len(words) and (
+                        claimed[k + 1] or fold(words[k + 1].group(0)) in pw.ARTICLE_OF_WHAT):
+                    continue  # "busco el mejor ramen de lyon": the article of what is asked
                 if w in pw.PARTICLES or w in cue_words:
                     break  # past a cue or an article the cue pass has read what there was
                 after = w in pw.VENUE_WORDS
@@ -350,7 +353,13 @@ def is_cased(original: str, free: str | None = None) -> bool:
     the currency code's, so the request is still typed in lower case."""
     if free is not None:
         original = "".join(o for o, f in zip(original, free) if f != "\x00")
+    # English writes "I" in capitals however the rest is typed: "I want the best pho of
+    # hanoi" is a lower-case request
+    original = _I_WORD.sub("i", original)
     return any(c.isupper() for c in original) and not original.isupper()
+
+
+_I_WORD = re.compile(r"(?<![\w'’])I(?:['’](?:m|d|ll|ve))?(?![\w'’])")
 
 
 def strong_cues(aliases: list[str]) -> re.Pattern[str]:

@@ -56,6 +56,7 @@ vuelo donde que cual mejores mejor encuentra recomienda recomiendame dame muestr
 depto depa dpto departamento hospedaje hostal hostel posada cabana cabanas apartamento piso
 alojamiento airbnb apartment flat room habitacion
 sitio sitios lugar lugares spot spots apetece antoja quisiera queremos buscamos craving
+yo nosotros dime decime dinos wants needs he she they
 """.split())
 # compass points after a particle go on with a name ("punta del este", "ciudad del este")
 POINTS = frozenset({"este", "oeste", "norte", "sur", "east", "west", "north", "south"})
@@ -99,3 +100,6 @@ LINKS = PARTICLES | {"in", "en", "im", "sous", "les", "lez", "sur"}
 # are left out ("pulpo a la gallega", "where to eat")
 STRONG_CUES = ("in", "at", "near", "around", "inside", "close to", "centre of", "center of",
                "heart of", "en", "cerca de", "junto a", "por la zona de", "centro de")
+# after a leading request word, an article before one of these is what is asked for, not
+# a name's ("busco el mejor ramen de lyon", "quiero los mejores hoteles de sevilla")
+ARTICLE_OF_WHAT = LEADING | STOP | VENUE_WORDS

@@ -50,11 +50,6 @@ _CLAIMED = "\x00"
 _TOKEN = re.compile(r"\x00+|[^\W_]+(?:[-'’][^\W_]+)*|&|[^\w\s]")
 _LETTER = re.compile(r"[^\W\d_]")
 _SUBJECT_CUES = ("about", "sobre", "acerca de")
-# an agent relaying a request names whom it is for first: "The user is looking for dim
-# sum", "el usuario busca un asado", "my client wants ...". Only at the start and with
-# its determiner, so "user research talks" keeps its words
-_RELAY = re.compile(r"^\W*(?:(?:the|my|our|el|la|mi|nuestr[oa])\s+)(?:user|client|customer|"
-                    r"usuari[oa]|client[ea])s?\b")
 _HEADS = frozenset({"ciudad", "city", "isla", "island", "islas", "playa", "costa", "puerto"})
 _COUNTS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                      "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"})
@@ -81,8 +76,7 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
     declares a place (so a place must be left for it); ``declared``: the input types the
     pipeline declares (their readers have claimed their text already); ``lang``: the
     request's language, as the place reader reads it."""
-    masked = _RELAY.sub(lambda m: _CLAIMED * len(m.group(0)),
-                        _mask_readings(free, original, today, frozenset(declared)))
+    masked = _mask_readings(free, original, today, frozenset(declared))
     toks = _tokens(masked)
     if "year" in declared:  # "toyota corolla 2015": the year input's, read or not
         for tok in toks:

@@ -42,8 +42,14 @@ _FUNCTION = """
 a an the un una unos unas el la los las lo al del de of for para pa por x with con sin
 without on at en in y e and o or u n that this these those ese esa esos esas este esta
 estos estas aquel but pero than que q so just also tambien solo only to from into under
-over below above menos mas hasta desde entre between per during durante throughout
+over below above menos mas hasta desde entre between per during durante throughout after before
 """
+# an agent relaying a request names whom it is for first: "The user is looking for dim
+# sum", "el usuario busca un asado", "my client wants ...": no place, no subject (the
+# parser claims it before any reader). Only at the start and with its determiner, so
+# "user research talks" keeps its words
+RELAY = re.compile(r"^\W*(?:the|my|our|el|la|mi|nuestr[oa])\s+(?:user|client|customer|"
+                   r"usuari[oa]|client[ea])s?\b")
 # what is searched for, not what it is about: "sitios de tapas", "sushi restaurants",
 # "brunch spots", "talks about X", "charlas de X"; what a city's listings are ("jazz
 # events", "planes para el finde", "things to do")

@@ -73,3 +73,44 @@ def test_spanish_threshold_guards(text: str) -> None:
 def test_pppn_is_per_night(query: str, per: str) -> None:
     money = parse_query(query, STAY, today=TODAY).values["budget"]
     assert (money.amount, money.currency, money.per) == (70, "GBP", per)
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    ("el usuario busca el mejor ramen de barcelona por menos de 25 euros", ("ramen", "Barcelona")),
+    ("the user wants the best pho of hanoi", ("pho", "Hanoi")),
+])
+def test_relay_frame_is_no_place(query: str, want: tuple[str, str]) -> None:
+    """The relay frame is claimed before any reader: "el usuario" was read as the city of
+    "el mejor X de Y" when only the subject reader left it out."""
+    values = parse_query(query, EAT, today=TODAY).values
+    assert (values.get("dish"), values.get("city")) == want
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    # a request word, then the article of what is asked for, then "X de Y"
+    ("busco el mejor cocido de lalin", ("cocido", "Lalin")),
+    ("quiero la mejor fabada de oviedo", ("fabada", "Oviedo")),
+    ("yo busco el mejor pulpo de melide", ("pulpo", "Melide")),
+    ("dime la mejor tortilla de betanzos", ("tortilla", "Betanzos")),
+    # "I" is written in capitals in a request typed in lower case
+    ("I want the best laksa of penang", ("laksa", "Penang")),
+    ("I'm after the best bagels of montreal", ("bagels", "Montreal")),
+])
+def test_request_word_then_article_then_dish_de_place(query: str, want: tuple[str, str]) -> None:
+    values = parse_query(query, EAT, today=TODAY).values
+    assert (values.get("dish"), values.get("city")) == want
+
+
+def test_request_word_then_article_for_a_hotel() -> None:
+    values = parse_query("quiero los mejores hoteles de cordoba para mayo", STAY,
+                         today=TODAY).values
+    assert values["destination"] == "Cordoba"
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    ("las palmas de gran canaria hotel", "Las Palmas de Gran Canaria"),  # a name's article
+    ("I want a hotel in Lisbon", "Lisbon"),  # ordinary writing still reads capitals
+    ("hotel en la coruña", "La Coruña"),
+])
+def test_article_and_capital_guards(query: str, want: str) -> None:
+    assert parse_query(query, STAY, today=TODAY).values["destination"] == want
