@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from scout.task import placewords as pw
+from scout.task import subjectwords as sw
 from scout.task.lang import fold
 
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
@@ -111,7 +112,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 if w in pw.PARTICLES or w in cue_words:
                     break  # past a cue or an article the cue pass has read what there was
                 after = w in pw.VENUE_WORDS
-                if w in pw.LEADING or w in pw.NOT_FIRST or after:
+                # "me recomiendas dónde comer ...": any word of asking is no name either
+                if w in pw.LEADING or w in pw.NOT_FIRST or after or w in sw.REQUEST:
                     continue
                 return _read_name(free, original, m.start(), cased)
         elif words and fold(words[0].group(0)) not in pw.PARTICLES:

@@ -71,12 +71,33 @@ def find_date(text: QueryText, today: dt.date, as_type: str) -> tuple[Any, tuple
     if when is None:
         return None
     value: Any = when.value
+    if isinstance(value, DateRange) and value.start == value.end:
+        nights = _nights(text.free)  # "3 nights from March 4", "del 4 de marzo, 3 noches"
+        if nights is not None and not (when.span[0] < nights[1][1] and nights[1][0] < when.span[1]):
+            value = DateRange(start=value.start, end=value.start + dt.timedelta(days=nights[0]))
+            text.claim(nights[1])
     if as_type == "date":
         if isinstance(value, Month):
             value = month_range(value)
         if isinstance(value, DateRange) and value.start == value.end:
             value = value.start
     return value, when.span, when.past
+
+
+def _nights(free: str) -> tuple[int, tuple[int, int]] | None:
+    """How many nights a request asks for from its one day ("for 3 nights", "dos noches",
+    "a 4-night stay"), and the span; None unless said once, from 1 to 60 nights."""
+    from scout.task.numwords import count_words
+
+    words = count_words(60)
+    alt = "|".join(sorted((re.escape(w) for w in [*words, "una"]), key=len, reverse=True))
+    found = [m for m in re.finditer(r"(?<![\w.,])(?P<n>\d{1,2}|" + alt + r")[\s-]+"
+                                    r"(?:nights?|noches?)(?!\w)", free)]
+    if len(found) != 1:
+        return None
+    raw = found[0].group("n")
+    n = int(raw) if raw.isdigit() else words.get(raw, 1 if raw == "una" else 0)
+    return (n, found[0].span()) if n and 1 <= n <= 60 else None
 
 
 # A number as people write it: digits grouped in thousands ("100,000 km", "80.000 km",

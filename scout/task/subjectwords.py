@@ -22,6 +22,8 @@ do does did is are be there any anywhere somewhere some something anything where
 whats which who how find finding show give get getting grab eat eating dine dining have
 having try trying taste tasting want wanna need needs like love looking look search
 searching seek seeking craving crave recommend recommendation recommendations suggest wants
+ask asks asking asked prefer prefers request requests requesting wanted needed
+dices dirias cuentas contas sabrias aconsejas aconsejarias recomendarias sugeririas
 suggestion suggestions know tell list please pls plz thanks thank thx hi hello hey go going
 out serve serves serving sell sells buy order book lets let's help ideas idea options
 option take away takeaway delivery may might must purchase rent hire watch watching see read learn learning
@@ -133,6 +135,8 @@ NAME_HEADS = frozenset("san santa santo sao new los las el la le st saint rio ho
                        "mexico".split())
 
 VENUES = frozenset(_VENUES.split())
+#: asking, wanting, finding, eating; question words; pronouns (the place reader skips them too)
+REQUEST = frozenset(_REQUEST.split())
 QUALITY = frozenset(_QUALITY.split())
 # the words that may follow a model's number and leave it in the name ("iphone 15 por
 # menos de 900", "ps5 barata", "xps 13 please"): function, request and quality words;

@@ -114,3 +114,34 @@ def test_request_word_then_article_for_a_hotel() -> None:
 ])
 def test_article_and_capital_guards(query: str, want: str) -> None:
     assert parse_query(query, STAY, today=TODAY).values["destination"] == want
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    ("me dices donde comer el mejor lacon de lalin?", ("lacon", "Lalin")),
+    ("the customer asks for the best poutine in quebec", ("poutine", "Quebec")),
+])
+def test_any_word_of_asking_is_no_place_or_subject(query: str, want: tuple[str, str]) -> None:
+    values = parse_query(query, EAT, today=TODAY).values
+    assert (values.get("dish"), values.get("city")) == want
+
+
+@pytest.mark.parametrize(("query", "want"), [
+    ("hotel in Oslo for 4 nights from May 2", ("2029-05-02", "2029-05-06")),
+    ("hotel en oslo desde el 2 de mayo, cuatro noches", ("2029-05-02", "2029-05-06")),
+    ("hotel en oslo el 2 de mayo, una noche", ("2029-05-02", "2029-05-03")),
+    ("hotel in oslo, a 3-night stay from the 20th", ("2029-02-20", "2029-02-23")),
+])
+def test_nights_from_a_day_are_the_stay(query: str, want: tuple[str, str]) -> None:
+    month = parse_query(query, STAY, today=TODAY).values["month"]
+    assert (month.start.isoformat(), month.end.isoformat()) == want
+
+
+@pytest.mark.parametrize("query", [
+    "hotel in oslo 3 nights in may",          # a month is no day to count from
+    "hotel in oslo from may 2 to may 9, 3 nights",  # a range says its own end
+    "hotel in oslo on may 2, 3 nights or 4 nights",  # said twice: which one?
+])
+def test_nights_guards(query: str) -> None:
+    month = parse_query(query, STAY, today=TODAY).values["month"]
+    assert not (hasattr(month, "start") and (month.end - month.start).days in (3, 4)
+                and month.start.day == 2 and month.end.day in (5, 6))
