@@ -85,7 +85,18 @@ def _holiday(name: str, year: int) -> DateRange:
              "valentine's": (2, 14, 14), "san valentin": (2, 14, 14), "noche de reyes": (1, 5, 5),
              "dia de reyes": (1, 6, 6), "reyes": (1, 6, 6), "epiphany": (1, 6, 6),
              # Spain's December bridge: Constitution Day (6th) to the Immaculate Conception (8th)
-             "puente de diciembre": (12, 6, 8)}.get(name)
+             "puente de diciembre": (12, 6, 8),
+             "st patrick's day": (3, 17, 17), "san patricio": (3, 17, 17),
+             # Mexico's Day of the Dead is the 1st and 2nd; All Saints' the 1st
+             "dia de muertos": (11, 1, 2), "dia de los muertos": (11, 1, 2),
+             "day of the dead": (11, 1, 2), "todos los santos": (11, 1, 1),
+             "all saints day": (11, 1, 1),
+             # Pamplona's San Fermín: the chupinazo on the 6th to the Pobre de mí on the 14th
+             "san fermin": (7, 6, 14), "sanfermines": (7, 6, 14),
+             "noche de san juan": (6, 23, 23), "bonfire night": (11, 5, 5),
+             "hogmanay": (12, 31, 31), "fourth of july": (7, 4, 4)}.get(
+                 re.sub(r"^all saints'?(?: day)?$", "all saints day",
+                        re.sub(r"^(?:st\.?|saint) patrick'?s(?: day)?$", "st patrick's day", name)))
     if fixed:
         return DateRange(start=dt.date(year, fixed[0], fixed[1]), end=dt.date(year, fixed[0], fixed[2]))
     return DateRange(start=dt.date(year, 1, 1), end=dt.date(year, 1, 1))  # New Year's Day
@@ -344,7 +355,11 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   # is the day or night of, or "reyes" after en / por / para
                   r"noche\s+de\s+reyes|dia\s+de\s+reyes|(?<=en\s)reyes(?!\s+catolicos)|"
                   r"(?<=por\s)reyes|(?<=para\s)reyes|puente\s+de\s+diciembre|carnaval|"
-                  r"mardi\s+gras|shrove\s+tuesday|martes\s+de\s+carnaval)\b"
+                  r"mardi\s+gras|shrove\s+tuesday|martes\s+de\s+carnaval|"
+                  r"(?:st\.?|saint)\s+patrick['’]?s(?:\s+day)?|san\s+patricio|"
+                  r"dia\s+de\s+(?:los\s+)?muertos|day\s+of\s+the\s+dead|todos\s+los\s+santos|"
+                  r"all\s+saints['’]?(?:\s+day)?|san\s+fermin|sanfermines|noche\s+de\s+san\s+juan|"
+                  r"bonfire\s+night|hogmanay|fourth\s+of\s+july)\b"
                   # "the Easter weekend", "Christmas holidays": the feast's own days
                   r"(?:\s+(?:weekend|holidays?|break|fin\s+de\s+semana|puente))?"
                   r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", holiday))

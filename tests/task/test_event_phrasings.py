@@ -125,6 +125,17 @@ def test_real_typos_of_frame_words_are_still_frame_words() -> None:
     # movable: Fat Thursday to Shrove Tuesday (Easter 2027 is 28 March)
     ("fiestas en cadiz en carnaval", "2027-02-04..2027-02-09"),
     ("mardi gras parades in new orleans", "2027-02-09"),
+    # fixed feasts a trip is planned around, both languages
+    ("gigs in Dublin for St. Patrick's", "2027-03-17"),
+    ("parades in boston on saint patricks day 2028", "2028-03-17"),
+    ("desfiles en oaxaca el dia de los muertos", "2027-11-01..2027-11-02"),
+    ("day of the dead tours in mexico city", "2027-11-01..2027-11-02"),
+    ("conciertos en pamplona en sanfermines", "2027-07-06..2027-07-14"),
+    ("hogueras en alicante la noche de san juan", "2027-06-23"),
+    ("fireworks in lewes on bonfire night", "2027-11-05"),
+    ("ceilidh in edinburgh at hogmanay", "2026-12-31"),
+    ("fireworks in boston on the fourth of july", "2027-07-04"),
+    ("misa en sevilla por todos los santos", "2027-11-01"),
 ])
 def test_feasts_events_are_planned_around(query: str, want: str) -> None:
     assert when(query) == want
