@@ -30,6 +30,8 @@ Resolution, from the injected ``today`` (never the clock):
 * feasts: Christmas / Navidad 24-26 December, New Year's Eve / Nochevieja 31 December,
   New Year / Año Nuevo 1 January, Easter / Pascua Good Friday to Easter Monday, Semana
   Santa / Holy Week Palm Sunday to Easter Sunday (the next one, or the year written);
+  Carnaval, and fixed feasts by their date (Halloween, Reyes, St Patrick's Day, Día de
+  Muertos, San Fermín, Hogmanay ...: :func:`scout.task.relative._holiday` lists them);
 * "early/mid/late June", "a principios/mediados/finales de junio": days 1-10 / 11-20 /
   21-end; "the last week of June": its last seven days; "first/second half",
   "primera/segunda quincena": days 1-15 / 16-end.
