@@ -63,8 +63,15 @@ def _calendar_words() -> tuple[frozenset[str], frozenset[str]]:
     for loc in LANGS:
         words = {fold(str(n)) for n in get_month_names("wide", locale=loc).values()}
         words |= {fold(str(n)) for n in get_day_names("wide", locale=loc).values()}
+        # abbreviations too ("10-12 dic", "Dec 4-8"), but not those the other language
+        # writes as well or as a word of its own ("ago": "two weeks ago"; "sept" / "sep")
+        words |= {fold(str(n)).rstrip(".") for n in
+                  get_month_names("abbreviated", locale=loc).values()} - _SHARED_ABBREVIATIONS
         names[loc] = words
     return frozenset(names["en"] - names["es"]), frozenset(names["es"] - names["en"])
+
+
+_SHARED_ABBREVIATIONS = frozenset({"ago", "sept", "sep"})
 
 
 def detect(text: str, default: Lang = "en") -> Lang:

@@ -145,3 +145,16 @@ def test_nights_guards(query: str) -> None:
     month = parse_query(query, STAY, today=TODAY).values["month"]
     assert not (hasattr(month, "start") and (month.end - month.start).days in (3, 4)
                 and month.start.day == 2 and month.end.day in (5, 6))
+
+
+@pytest.mark.parametrize(("query", "lang"), [
+    ("hotel madrid 14-16 dic < 150€", "es"),      # a month abbreviation only Spanish writes
+    ("hotel oporto 2-4 abr", "es"),
+    ("hotel porto apr 2-4 < 150€", "en"),
+    ("hotel rome aug 2-4", "en"),
+    ("hotel rome like 2 weeks ago", "en"),          # "ago" is an English word, no "agosto"
+])
+def test_month_abbreviations_tell_the_language(query: str, lang: str) -> None:
+    from scout.task.lang import detect
+
+    assert detect(query, "en" if lang == "es" else "es") == lang
