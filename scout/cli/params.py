@@ -1,5 +1,5 @@
 """The command line's path parameter: :class:`PathParam`, a ``click.Path`` that refuses
-an empty argument and one that is not UTF-8.
+an empty argument, one that is not UTF-8, and, for a folder, one that is something else.
 
 ``Path("")`` is ``Path(".")``, so ``scout validate ''`` (a variable that was never set,
 ``scout validate "$DIR"``) validated the current folder, ``scout apply ''`` applied every
@@ -27,7 +27,32 @@ class PathParam(click.Path):
             raise empty_path(param)
         if isinstance(value, str):
             not_utf8(value, param)
+            if not self.file_okay:
+                not_a_folder(value, param)
         return super().convert(value, param, ctx)
+
+
+def not_a_folder(value: str, param: click.Parameter | None) -> None:
+    """Refuse, for a parameter that names a folder (``--runs-dir``, ``--replay``), a path
+    that exists and is something else: a file, a FIFO, a device. click's own check knows
+    only regular files, so ``--runs-dir`` of a FIFO went on to a run-time RUN023 naming a
+    run dir inside it, and ``--replay`` of one said "no such folder"."""
+    import os
+    import stat
+
+    try:
+        mode = os.stat(value).st_mode
+    except OSError:
+        return  # absent (created later, or a clear error where it is read)
+    if stat.S_ISDIR(mode):
+        return
+    from scout.spec.yamlload import not_a_file
+
+    what = not_a_file(mode) or "a file"
+    name = _name(param)
+    raise UsageError(f"{name[0].upper()}{name[1:]} {value} is {what}, not a folder",
+                     hint="name a folder (it is created when missing)" if name == "--runs-dir"
+                     else "name a folder")
 
 
 def not_utf8(value: str, param: click.Parameter | None) -> None:

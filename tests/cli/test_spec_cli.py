@@ -278,6 +278,28 @@ def test_an_empty_path_is_a_usage_error_not_the_current_folder(tmp_path, monkeyp
     assert list(tmp_path.iterdir()) == [tmp_path / "m.yaml"]  # nothing written (no runs/)
 
 
+@pytest.mark.parametrize(("option", "kind", "what"), [
+    ("--runs-dir", "fifo", "a named pipe (FIFO)"), ("--runs-dir", "file", "a file"),
+    ("--replay", "fifo", "a named pipe (FIFO)"), ("--replay", "file", "a file"),
+    ("--record", "file", "a file")])
+def test_a_folder_option_given_something_else_says_what_it_is(tmp_path, option, kind,
+                                                               what) -> None:
+    """``--runs-dir`` of a FIFO went on to a run-time RUN023 (exit 3) naming a run dir
+    inside it, and ``--replay`` of one said "no such folder": a usage error saying what
+    the path is, before anything runs."""
+    import os
+
+    path = tmp_path / "thing"
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.write_text("x")
+    code, out, err = run("apply", str(HOTEL), "--query", "hotel in rome", option, str(path))
+    assert code == 2, (out, err)
+    assert f"error USE001: {option} {path} is {what}, not a folder" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["thing"]
+
+
 def test_status_of_an_empty_mission_id_is_not_the_current_folder(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "phase.json").write_text("{}")  # "." looks like a run dir
