@@ -62,6 +62,9 @@ _ORDER = ["date", "month", "weight", "money", "rating", "duration", "year", "are
           "integer", "number", "boolean", "list", "string", "subject", "place"]
 
 
+_NIGHT_WORDS = frozenset({"night", "nights", "noche", "noches"})
+
+
 def parse_query(
     query: str, inputs: dict[str, InputSpec], *, today: dt.date | None = None,
     lang: Lang | None = None, default_lang: Lang = "en", locales: Path | None = None,
@@ -79,6 +82,10 @@ def parse_query(
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     text = QueryText(q)
     relay = RELAY.match(text.folded)  # "the user wants ...": whom it is for, not what
+    # "3 nights from March 4" is the stay from that day, unless another input reads nights
+    count_nights = not any(
+        spec.type == "duration" or {fold(w) for w in [n.replace("_", " "), *spec.aliases]}
+        & _NIGHT_WORDS for n, spec in inputs.items() if spec.type not in ("date", "month"))
     if relay is not None:
         text.claim(relay.span())
     territories: list[str] | None = None
@@ -122,7 +129,7 @@ def parse_query(
                 if hit is not None and spec.type != "string":
                     hit = (typed(spec, str(hit[0])), hit[1])
             elif spec.type in ("date", "month"):
-                when = find_date(text, today, spec.type)
+                when = find_date(text, today, spec.type, count_nights=count_nights)
                 if when is not None:
                     hit = (when[0], when[1])
                     if when[2]:

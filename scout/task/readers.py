@@ -62,16 +62,19 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
     return out
 
 
-def find_date(text: QueryText, today: dt.date, as_type: str) -> tuple[Any, tuple[int, int], bool] | None:
+def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bool = True,
+              ) -> tuple[Any, tuple[int, int], bool] | None:
     """The date, date range or month the query gives, as an input of ``as_type`` holds it
-    (a month read for a date input is its range), its span, and whether it is past."""
+    (a month read for a date input is its range), its span, and whether it is past.
+    ``count_nights``: one day with "N nights" is the stay from it (the parser says no when
+    another input of the pipeline reads nights)."""
     from scout.task.dates import find_when, month_range
 
     when = find_when(text.free, text.original, today)
     if when is None:
         return None
     value: Any = when.value
-    if isinstance(value, DateRange) and value.start == value.end:
+    if count_nights and isinstance(value, DateRange) and value.start == value.end:
         nights = _nights(text.free)  # "3 nights from March 4", "del 4 de marzo, 3 noches"
         if nights is not None and not (when.span[0] < nights[1][1] and nights[1][0] < when.span[1]):
             value = DateRange(start=value.start, end=value.start + dt.timedelta(days=nights[0]))

@@ -158,3 +158,12 @@ def test_month_abbreviations_tell_the_language(query: str, lang: str) -> None:
     from scout.task.lang import detect
 
     assert detect(query, "en" if lang == "es" else "es") == lang
+
+
+def test_nights_stay_with_an_input_of_their_own() -> None:
+    """A kind that reads the nights itself (an input named or aliased so, or a duration)
+    keeps them: the date stays the one day."""
+    kind = {**STAY, "nights": InputSpec(type="integer", aliases=["noches"])}
+    values = parse_query("hotel en oslo el 2 de mayo, 3 noches", kind, today=TODAY).values
+    assert values["nights"] == 3
+    assert (values["month"].start, values["month"].end) == (dt.date(2029, 5, 2), dt.date(2029, 5, 2))
