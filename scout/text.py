@@ -74,9 +74,18 @@ def read_number(text: str) -> float:
     return float(t)
 
 
+def _one_line(text: str) -> str:
+    return " ".join(text.split()) if "\n" in text else text
+
+
+def is_cut(text: str, width: int) -> bool:
+    """Whether :func:`cut_middle` leaves part of ``text`` out at ``width``."""
+    return len(_one_line(text)) > width
+
+
 def cut_middle(text: str, width: int) -> str:
     """``text`` on one line, at most ``width`` characters (the middle left out)."""
-    text = " ".join(text.split()) if "\n" in text else text
+    text = _one_line(text)
     if len(text) <= width:
         return text
     half = (width - 1) // 2

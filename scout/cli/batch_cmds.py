@@ -13,7 +13,7 @@ from scout.cli.params import PathParam
 from scout.cli.run_cmds import REASON_WIDTH, worst_exit
 from scout.errors import EXIT_BUDGET
 from scout.termsafe import clean, dumps
-from scout.text import cut_middle
+from scout.text import cut_middle, is_cut
 
 
 @cli.group("batch")
@@ -129,7 +129,7 @@ def status_lines(rec: Any) -> list[str]:
         if row.stopped_by == "batch":
             where = "stopped by the batch's budget" + (f"; {where}" if where else "")
         shown = cut_middle(where, REASON_WIDTH)  # a provider's error page: one line
-        cut = cut or len(" ".join(where.split())) > REASON_WIDTH
+        cut = cut or is_cut(where, REASON_WIDTH)
         lines.append(clean(f"  {mid:<{width}}  {row.status:<17}  ${row.cost_usd:.4f}  {shown}"))
     if cut:
         lines.append(clean(f"  (long errors are cut here; `scout batch status {rec.batch_id} "

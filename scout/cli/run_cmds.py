@@ -15,7 +15,7 @@ from scout.errors import Unreachable, UsageError
 from scout.orchestrator.progress import make_progress
 from scout.orchestrator.state import MissionState, PhaseState
 from scout.termsafe import clean
-from scout.text import cut_middle
+from scout.text import cut_middle, is_cut
 
 #: the most characters of a reason or error ``scout status`` / ``apply`` print per phase:
 #: a provider's error page pasted into a reason ran to screens of text and buried the
@@ -77,10 +77,10 @@ def _phase_line(pid: str, st: PhaseState, width: int) -> str:
 
 def was_cut(reason: str | None, phases: dict[str, PhaseState]) -> bool:
     """Whether the mission's ``reason`` or a phase's reason or error is longer than the
-    text lines show (:data:`REASON_WIDTH`; a line break is joined, not cut)."""
+    text lines show (:data:`REASON_WIDTH`)."""
     texts = [reason or ""] + [t for st in phases.values()
                               for t in (st.reason or "", str((st.error or {}).get("message") or ""))]
-    return any(len(" ".join(t.split())) > REASON_WIDTH for t in texts)
+    return any(is_cut(t, REASON_WIDTH) for t in texts)
 
 
 def failure_hints(phases: dict[str, PhaseState]) -> list[str]:
@@ -348,7 +348,7 @@ def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: 
     click.echo(clean(f"applied {len(rows)} mission(s) from {folder}:"))
     for f, st, c, d in rows:
         click.echo(clean(f"  {f:<{width}}  {st:<18} exit {c}  {cut_middle(d, REASON_WIDTH)}"))
-    if any(len(" ".join(d.split())) > REASON_WIDTH for *_, d in rows):
+    if any(is_cut(d, REASON_WIDTH) for *_, d in rows):
         click.echo(clean(f"  (long reasons are cut here; `scout apply {folder} --format json` "
                          "has them in full)"))
     return worst
