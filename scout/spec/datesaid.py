@@ -9,6 +9,12 @@ through Babel, in English and Spanish. A year left out is the one that puts the 
 nearest the span asked for. This lives beside the filters, below :mod:`scout.task`'s
 request grammar (which reads relative dates from the request's point of view): a listing
 states dates, it does not say "next weekend".
+
+A date a listing gives for something other than when the thing happens (a submission
+deadline, a closing date, a sale, a publication: ``Deadline for papers: 1 May 2027``,
+``plazo de envío: 15 de enero``, ``on sale from 1 November``) is not one of its dates: a
+congress in September whose call closes in May is not on in May. ``of=`` asks for those
+dates instead (``stated_date(of=['deadline', 'plazo'])``: when the call closes).
 """
 
 from __future__ import annotations
@@ -83,13 +89,56 @@ def _date(year: int | None, month: int, day: int, near: dt.date) -> dt.date | No
     return min(options, key=lambda d: abs((d - near).days))
 
 
-def spans_in(text: str, near: dt.date) -> list[Span]:
+# Words that label a date as something other than when the thing happens (folded). No
+# bare "registration" / "inscripción": "taller con inscripción el 5 de mayo" is the
+# workshop's day, while "registration closes 1 May" ("closes") and "inscripción hasta el
+# 1 de mayo" (the phrase) are labels.
+OTHER_LABELS = (
+    "deadline", "deadlines", "due", "submission", "submissions", "submit", "cfp",
+    "call for papers", "call for abstracts", "abstracts", "notification", "camera ready",
+    "camera-ready", "early bird", "early-bird", "apply by", "book by", "register by",
+    "closes", "closing", "on sale", "published", "posted", "updated",
+    "plazo", "plazos", "fecha limite", "fecha tope", "limite", "cierre", "cierra", "envio",
+    "envios", "convocatoria", "inscripcion hasta", "inscripciones hasta", "a la venta",
+    "publicado", "publicada", "actualizado", "actualizada",
+)
+# A label stands among the words just before the date, in the same clause ("Paper
+# submission deadline: 10 December", "Plazo de envío de artículos: 15 de enero"), or
+# right after it behind a separator ("1 May 2027 (deadline)", "15 de enero: plazo").
+_CLAUSE_END = re.compile(r"[.,;!?()\[\]]")
+_LABEL_WORDS = 5
+
+
+def _label_re(words: Any) -> re.Pattern[str]:
+    alt = "|".join(sorted({re.escape(fold(str(w)).strip()) for w in words if str(w).strip()},
+                          key=len, reverse=True))
+    return re.compile(r"(?<!\w)(?:" + alt + r")(?!\w)")
+
+
+def _labelled(folded: str, start: int, end: int, label: re.Pattern[str]) -> bool:
+    """Whether the date at ``folded[start:end]`` carries one of ``label``'s words."""
+    # the date's own words too: "inscripción hasta el 1 de mayo" reads "hasta" as its own
+    before = _CLAUSE_END.split(folded[:start])[-1].split()[-_LABEL_WORDS:]
+    if label.search(" ".join([*before, folded[start:end]])):
+        return True
+    # after it, only a label of its own: "(deadline)", not "(submissions due 20 March)",
+    # which labels the date that follows
+    after = re.match(r"\s*[:(\-–—]\s*", folded[end:])
+    hit = label.match(folded, end + after.end()) if after else None
+    return bool(hit and not re.search(r"\d", _CLAUSE_END.split(folded[hit.end():])[0]))
+
+
+def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
     """Every date or run of dates ``text`` states, as (first, last) days; the longest
-    reading wins where two overlap ("del 3 al 7 de junio" is one run, not "7 de junio")."""
+    reading wins where two overlap ("del 3 al 7 de junio" is one run, not "7 de junio").
+    A date labelled as a deadline, a sale or a publication (:data:`OTHER_LABELS`) is left
+    out; with ``of`` (a word or a list of words), only the dates labelled with them count."""
     folded = fold(text)
+    words = ([of] if isinstance(of, str) else list(of)) if of else list(OTHER_LABELS)
+    label = _label_re(words)
     months = _months()
     taken: list[tuple[int, int]] = []
-    out: list[Span] = []
+    out: list[tuple[int, Span]] = []
 
     def free(m: re.Match[str]) -> bool:
         return all(m.end() <= a or m.start() >= b for a, b in taken)
@@ -121,8 +170,9 @@ def spans_in(text: str, near: dt.date) -> list[Span]:
                 span = (first, first)
             if span is not None:
                 taken.append(m.span())
-                out.append(span)
-    return out
+                if _labelled(folded, m.start(), m.end(), label) == bool(of):
+                    out.append((m.start(), span))
+    return [span for _start, span in sorted(out)]  # in the order the text states them
 
 
 def asked_span(value: Any) -> Span | None:
@@ -149,14 +199,33 @@ def asked_span(value: Any) -> Span | None:
     return None
 
 
-def on_dates(texts: list[str], span: Any) -> bool | None:
+def on_dates(texts: list[str], span: Any, of: Any = None) -> bool | None:
     """True when some text states a date (or run) that meets ``span``; False when they
     state dates and none does; None when they state none, or no span was asked (so a
-    ``where`` keeps the record, as it keeps one with no price)."""
+    ``where`` keeps the record, as it keeps one with no price). ``of``: see
+    :func:`spans_in`."""
     asked = asked_span(span) if span is not None else None
     if asked is None:
         return None
-    found = [s for t in texts for s in spans_in(t, asked[0])]
+    found = [s for t in texts for s in spans_in(t, asked[0], of)]
     if not found:
         return None
     return any(a <= asked[1] and b >= asked[0] for a, b in found)
+
+
+def stated_date(texts: list[str], of: Any = None, pick: str = "max",
+                near: dt.date | None = None) -> dt.date | None:
+    """The day the texts state (labelled with ``of``, else the thing's own dates): a run
+    counts by its last day for ``max`` and its first for ``min`` (an open run, "until 31
+    January", by the day it names); ``first`` is the first one stated. A year left out is
+    the one nearest ``near`` (default: today). None when no text states one."""
+    near = near or dt.date.today()
+    days: list[dt.date] = []
+    for text in texts:
+        for a, b in spans_in(text, near, of):
+            lo = a if a != _OPEN_START else b
+            hi = b if b != _OPEN_END else a
+            days.append(lo if pick in ("min", "first") else hi)
+    if not days:
+        return None
+    return days[0] if pick == "first" else (min(days) if pick == "min" else max(days))

@@ -1,7 +1,7 @@
 """The filters that read a record's own words (its name, aliases and evidence texts):
 ``stated`` (a quantity it states: ``16 GB``, ``100.000 km``, ``10 horas``), ``mentions``
-(words it names, with the pipeline's synonyms, not negated) and ``on_dates`` (a date
-inside the span asked). Registered with the other filters in :mod:`scout.spec.filters`;
+(words it names, with the pipeline's synonyms, not negated), ``on_dates`` (a date
+inside the span asked) and ``stated_date`` (the day it states, e.g. for a deadline). Registered with the other filters in :mod:`scout.spec.filters`;
 pure functions, no I/O.
 """
 
@@ -272,10 +272,48 @@ def _named(word: str, text: str) -> bool:
     return any(m.start() not in negated for m in re.finditer(w, text))
 
 
-def on_dates(value: Any, span: Any) -> bool | None:
+@arg_rule(lambda args, kwargs: _of_problem(kwargs.get("of")))
+def on_dates(value: Any, span: Any, of: Any = None) -> bool | None:
     """Whether a record (its name, aliases and evidence) or a text states a date inside
     ``span`` (a Task's date range, month or day): ``event | on_dates(task.dates)``. None
-    when it states no date, so ``is not false`` keeps it (scout/spec/datesaid.py)."""
+    when it states no date, so ``is not false`` keeps it (scout/spec/datesaid.py). A date
+    labelled as a deadline, a sale or a publication is not the record's; ``of``: only the
+    dates labelled with these words (``on_dates(task.dates, of=['deadline'])``)."""
     from scout.spec.datesaid import on_dates as said
 
-    return said(_texts(value), span)
+    wrong = _of_problem(of)
+    if wrong:
+        raise ValueError(f"on_dates: {wrong}")
+    return said(_texts(value), span, of)
+
+
+def _stated_date_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
+    if args:
+        return "name the words with of=, e.g. stated_date(of=['deadline', 'plazo'])"
+    pick = kwargs.get("pick", "max")
+    return _of_problem(kwargs.get("of")) or (None if pick is EXPR else _pick_problem(pick))
+
+
+@arg_rule(_stated_date_args)
+def stated_date(value: Any, *, of: Any = None, pick: str = "max",
+                near: Any = None) -> Any:
+    """The day a record (its name, aliases and evidence) or a text states, as a date:
+    labelled with the words ``of`` (``conf | stated_date(of=['deadline', 'plazo'])``, when
+    the call for papers closes), else its own dates (``pick='min'``: when it starts).
+    Sources that disagree: ``pick`` the ``max`` (default: an extended deadline is the
+    later one), ``min`` or ``first``. A year left out is the one nearest ``near`` (a date;
+    default today). ``none`` when nothing states one, so a ``where`` can keep the record:
+    ``stated_date(...) is none or stated_date(...) >= task.today``."""
+    import datetime as dt
+
+    from scout.spec.datesaid import stated_date as said
+
+    wrong = _pick_problem(pick) or _of_problem(of)
+    if wrong:
+        raise ValueError(f"stated_date: {wrong}")
+    if near is not None and not isinstance(near, dt.date):
+        try:
+            near = dt.date.fromisoformat(str(near))
+        except ValueError:
+            raise ValueError(f"stated_date: near must be a date, not {near!r}") from None
+    return said(_texts(value), of, pick, near)

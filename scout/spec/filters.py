@@ -14,7 +14,14 @@ from typing import Any
 
 from scout import i18n
 from scout.schemas.task import INPUT_TYPES, Money
-from scout.spec.evidence import SYNONYMS_VAR, mentions, on_dates, stated, synonym_table
+from scout.spec.evidence import (
+    SYNONYMS_VAR,
+    mentions,
+    on_dates,
+    stated,
+    stated_date,
+    synonym_table,
+)
 from scout.spec.filtercall import EXPR, arg_rule
 
 __all__ = ["FILTERS", "SYNONYMS_VAR", "arg_rule", "mentions", "on_dates", "stated",
@@ -154,5 +161,5 @@ def shorten(value: Any, width: int = 200) -> str:
 
 
 # the filters that read a record's own words (scout.spec.evidence)
-for _fn in (stated, mentions, on_dates):
+for _fn in (stated, mentions, on_dates, stated_date):
     _filter(_fn)

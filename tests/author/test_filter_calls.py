@@ -134,3 +134,21 @@ def test_a_c_function_filter_gets_the_signature_inspect_reads() -> None:
     assert call_problem("length", call) == "too many positional arguments"
     [(_, call)] = analyse("items | length", expression=True).calls
     assert call_problem("length", call) is None
+
+
+def test_the_cache_of_answers_depends_on_every_module_that_defines_a_filter() -> None:
+    """What call_problem() said is kept on disk, keyed by the code that decides it: every
+    module a scout filter (and its argument rule) is written in must be in the key, or an
+    edited rule is answered from the old one."""
+    import inspect
+
+    from scout.spec.factcache import module_file
+    from scout.spec.filters import FILTERS
+    from scout.spec.filtersig import FILTER_MODULES
+
+    keyed = {module_file(m) for m in FILTER_MODULES}
+    for name, fn in FILTERS.items():
+        assert inspect.getsourcefile(fn) in keyed, name
+        rule = getattr(fn, "arg_rule", None)
+        if rule is not None:
+            assert inspect.getsourcefile(rule) in keyed, name

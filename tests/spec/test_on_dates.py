@@ -66,3 +66,87 @@ def test_in_a_rank_where_as_an_author_writes_it() -> None:
     assert expr(task=task, event={"name": "x", "evidence": [{"text": "5 de diciembre"}]})
     assert not expr(task=task, event={"name": "x", "evidence": [{"text": "12 de diciembre"}]})
     assert expr(task=task, event={"name": "x", "evidence": [{"text": "sin fecha"}]})
+
+
+# A date a listing gives for something other than when it happens (a submission deadline,
+# a closing date, a sale, a publication) is not one of its dates; ``of=`` asks for those.
+SPRING = DateRange(start=dt.date(2027, 3, 1), end=dt.date(2027, 5, 31))
+stated_date = FILTERS["stated_date"]
+
+
+@pytest.mark.parametrize("text, want", [
+    ("CICLing, Madrid, 12-18 September 2027. Deadline for papers: 1 May 2027.", False),
+    ("Congreso en Granada, del 14 al 16 de abril de 2027. Plazo de envío de artículos: "
+     "15 de enero de 2027.", True),
+    ("Symposium, 20 June 2027 (submissions due 15 April 2027)", False),
+    ("Workshop on 3 April 2027 (submissions due 20 June 2027)", True),   # the label is the next date's
+    ("Jornadas el 10 de junio de 2027, inscripción hasta el 1 de abril.", False),
+    ("Jornadas con inscripción previa el 10 de abril de 2027.", True),   # no label: the day itself
+    ("Festival 2-4 July 2027; tickets on sale from 1 March 2027.", False),
+    ("Published 2 April 2027: the festival is on 8-10 August.", False),
+    ("Call for papers closes 30 April 2027.", None),                     # only a deadline: no dates
+    ("Conference 10 June 2027; 1 March 2027: camera-ready.", False),
+])
+def test_a_deadline_is_not_when_it_happens(text: str, want: bool | None) -> None:
+    assert on_dates({"name": "x", "evidence": [{"text": text}]}, SPRING) is want
+
+
+def test_of_asks_for_the_dates_labelled_with_those_words() -> None:
+    record = {"name": "x", "evidence": [{"text": "Congress 12-18 September 2027. Submission "
+                                                 "deadline: 1 May 2027."}]}
+    assert on_dates(record, SPRING, of=["deadline"]) is True
+    assert on_dates(record, SPRING) is False
+    assert on_dates(record, SPRING, of="plazo") is None
+
+
+NEAR = dt.date(2026, 12, 6)
+DEADLINE = ["deadline", "due", "plazo", "fecha límite"]
+
+
+@pytest.mark.parametrize("texts, of, pick, want", [
+    (["Paper submission deadline: 10 December 2026. Held March 8-12, 2027."], DEADLINE, "max",
+     dt.date(2026, 12, 10)),
+    (["Plazo de envío: 15 de enero."], DEADLINE, "max", dt.date(2027, 1, 15)),   # the year nearest
+    (["Fecha límite: 15 de enero de 2027.", "Deadline extended to 29 January 2027"], DEADLINE,
+     "max", dt.date(2027, 1, 29)),
+    (["Fecha límite: 15 de enero de 2027.", "Deadline extended to 29 January 2027"], DEADLINE,
+     "min", dt.date(2027, 1, 15)),
+    (["Held March 8-12, 2027; deadline 10 December 2026."], None, "min", dt.date(2027, 3, 8)),
+    (["Held March 8-12, 2027; deadline 10 December 2026."], None, "max", dt.date(2027, 3, 12)),
+    (["Del 14 al 16 de abril. Otra edición el 3 de marzo."], None, "first", dt.date(2027, 4, 14)),
+    (["No dates here, 250 EUR."], DEADLINE, "max", None),
+])
+def test_stated_date(texts, of, pick, want) -> None:
+    record = {"name": "x", "evidence": [{"text": t} for t in texts]}
+    assert stated_date(record, of=of, pick=pick, near=NEAR) == want
+
+
+def test_deadline_not_passed_as_an_author_writes_it() -> None:
+    expr = make_env().compile_expression(
+        "not task.open_cfp or c | stated_date(of=['deadline', 'plazo']) is none "
+        "or c | stated_date(of=['deadline', 'plazo']) >= task.today")
+    task = {"open_cfp": True, "today": dt.date(2026, 12, 6)}
+
+    def rec(text: str) -> dict:
+        return {"name": "x", "evidence": [{"text": text}]}
+    assert expr(task=task, c=rec("Submission deadline: 10 December 2026"))
+    assert not expr(task=task, c=rec("Submission deadline: 30 November 2026"))
+    assert expr(task=task, c=rec("Registration 200 EUR"))               # none stated: kept
+    assert expr(task={"open_cfp": False, "today": task["today"]},
+                c=rec("Submission deadline: 30 November 2026"))
+
+
+@pytest.mark.parametrize("expr, problem", [
+    ("c | stated_date('deadline')", "positional"),
+    ("c | stated_date(of='')", "of names the words"),
+    ("c | stated_date(of=['plazo'], pick='last')", "pick must be one of"),
+    ("c | on_dates(task.dates, of='')", "of names the words"),
+    ("c | stated_date(of=['plazo'], pick='min') >= task.today", None),
+])
+def test_validate_checks_the_calls(expr: str, problem: str | None) -> None:
+    from scout.spec.filtersig import call_problem
+    from scout.spec.templating import analyse
+
+    found = [f for name, call in analyse(expr, expression=True).calls
+             if (f := call_problem(name, call))]
+    assert (any(problem in f for f in found) if problem else not found), found
