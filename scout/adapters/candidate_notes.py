@@ -9,13 +9,14 @@ with the second it is said.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from scout.adapters.hygiene import quotable
 from scout.adapters.localefmt import parse_date, parse_published
 from scout.adapters.text import split_sentences
 from scout.adapters.contract import EvidenceItem
-from scout.schemas.sources import AspectNote, CandidateNotes, Moment
+from scout.schemas.sources import AspectNote, CandidateNotes, Moment, SynthesisSentence
 
 if TYPE_CHECKING:
     from scout.adapters.structured import Builder
@@ -52,12 +53,55 @@ def notes_for(syn: Builder, s: Subject) -> CandidateNotes:
             syn._("No rating was found for {name}, so the minimum rating could not be "
                    "checked.", name=s.name) if syn.limits.min_rating is not None else
             syn._("No rating was found for {name}.", name=s.name)))
+    if not (notes.pros or notes.cons):
+        # no sentence spoke to an aspect (a congress's dates and deadline, a flat's rooms):
+        # quote what the sources do say rather than claim they say nothing
+        notes.facts += said_about(syn, s)
     if not (notes.pros or notes.cons or notes.facts or syn.limits.rated):
         # the report's fallback says "beyond its price and rating": a kind with no rating
         # input (events, flats, cars) never looked for one
         notes.facts.append(syn.sentence(syn._(
             "The evidence says nothing about it beyond its price.")))
     return notes
+
+
+#: sentences quoted for a candidate no pro or con speaks about
+SAID_QUOTES = 2
+
+
+def said_about(syn: Builder, s: Subject) -> list[SynthesisSentence]:
+    """The first quotable statements of the candidate's own evidence, each cited: what
+    the sources say about it when none speaks to an aspect the synthesis knows."""
+    out: list[SynthesisSentence] = []
+    seen: set[str] = set()
+    for item, quote in _quotes(syn, s):
+        if len(out) >= SAID_QUOTES:
+            break
+        if quote not in seen and _says_more_than_figures(quote):
+            seen.add(quote)
+            out.append(syn.sentence(syn._("The sources say: “{quote}”", quote=quote), [item]))
+    return out
+
+
+def _says_more_than_figures(quote: str) -> bool:
+    """Whether a sentence says more than a figure the report gives anyway: "Inscripción
+    250 €." and "Registration fee 380 EUR." are a price, not what the sources say."""
+    words = [w for w in re.findall(r"[^\W\d_]+", quote) if not (w.isupper() and len(w) <= 3)]
+    return len(words) >= 3
+
+
+def _quotes(syn: Builder, s: Subject) -> Iterator[tuple[EvidenceItem, str]]:
+    """Each quotable sentence of the evidence that is about this candidate (it names no
+    other, and loose evidence must name it), with its item."""
+    for item in s.evidence + s.loose:
+        for raw in split_sentences(item.text):
+            quote = quotable(raw, item.title, syn.names)
+            if quote is None:
+                continue
+            named = syn.mentions(quote)
+            if (named and s.brief.key not in named) or (item in s.loose and not named):
+                continue  # about another candidate, or not said to be about this one
+            yield item, quote
 
 
 def own_passages(syn: Builder, s: Subject) -> list[EvidenceItem]:
@@ -87,27 +131,22 @@ def _pros_cons(syn: Builder, s: Subject, notes: CandidateNotes) -> None:
     seen_quotes: set[str] = set()
     covered: dict[int, list[str]] = {1: [], -1: []}
     limit = {1: syn.cfg.max_pros, -1: syn.cfg.max_cons}
-    for item in s.evidence + s.loose:
-        for raw in split_sentences(item.text):
-            if len(notes.pros) + len(notes.cons) >= syn.cfg.max_sentences:
-                return
-            quote = quotable(raw, item.title, syn.names)
-            if quote is None or quote in seen_quotes:
+    for item, quote in _quotes(syn, s):
+        if len(notes.pros) + len(notes.cons) >= syn.cfg.max_sentences:
+            return
+        if quote in seen_quotes:
+            continue
+        for sign in (1, -1):
+            target = notes.pros if sign == 1 else notes.cons
+            aspects = [h.aspect for h in syn.matcher.hits(quote) if h.polarity == sign]
+            new = [a for a in aspects if a not in covered[sign]]
+            if not new or len(target) >= limit[sign]:
                 continue
-            named = syn.mentions(quote)
-            if (named and s.brief.key not in named) or (item in s.loose and not named):
-                continue  # about another candidate, or not said to be about this one
-            for sign in (1, -1):
-                target = notes.pros if sign == 1 else notes.cons
-                aspects = [h.aspect for h in syn.matcher.hits(quote) if h.polarity == sign]
-                new = [a for a in aspects if a not in covered[sign]]
-                if not new or len(target) >= limit[sign]:
-                    continue
-                covered[sign] += new
-                seen_quotes.add(quote)
-                target.append(AspectNote(
-                    aspect=new[0], label=", ".join(label(syn, a) for a in new),
-                    quote=quote, citations=syn.cites.of([item])))
+            covered[sign] += new
+            seen_quotes.add(quote)
+            target.append(AspectNote(
+                aspect=new[0], label=", ".join(label(syn, a) for a in new),
+                quote=quote, citations=syn.cites.of([item])))
 
 
 def label(syn: Builder, aspect: str) -> str:

@@ -1,0 +1,58 @@
+"""The keyless synthesis on a candidate no pro or con speaks about (a congress's dates and
+deadline, a flat's rooms, a car's mileage): it quotes what the candidate's own sources say,
+cited, instead of claiming "the evidence says nothing about it beyond its price"; a
+sentence that only restates the price is not quoted, nor one about another candidate."""
+
+from __future__ import annotations
+
+import pytest
+
+from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
+from scout.adapters.extractive import ExtractiveAdapter
+from scout.config.settings import ExtractiveSettings
+from scout.schemas.task import Money
+
+
+def _request(texts: list[str], lang: str = "en", others: list[SubjectBrief] = ()) -> SynthesisRequest:
+    evidence = [EvidenceItem(url=f"https://conf.example/{i}", title="SEPLN 2027",
+                             subject="sepln-2027", kind="snippet", text=t)
+                for i, t in enumerate(texts)]
+    return SynthesisRequest(
+        question="q", task={"budget": {"amount": 300, "currency": "EUR"}},
+        task_types={"budget": "money"}, lang=lang, evidence=evidence,
+        candidates=["SEPLN 2027", *[o.name for o in others]],
+        subjects=[SubjectBrief(key="sepln-2027", name="SEPLN 2027", rank=1,
+                               price=Money(amount=250, currency="EUR")), *others])
+
+
+def _facts(req: SynthesisRequest) -> list[str]:
+    syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
+    return [f.text for f in syn.candidates[0].facts]
+
+
+def test_what_the_sources_say_is_quoted_not_denied():
+    facts = _facts(_request(["Congreso SEPLN 2027 en Granada, del 14 al 16 de abril de 2027. "
+                             "Inscripción 250 €. Plazo de envío de artículos: 15 de enero."]))
+    assert facts == [
+        "The sources say: “Congreso SEPLN 2027 en Granada, del 14 al 16 de abril de 2027.”",
+        "The sources say: “Plazo de envío de artículos: 15 de enero.”"]
+
+
+def test_in_spanish():
+    facts = _facts(_request(["SEPLN 2027 se celebra en Granada del 14 al 16 de abril."], "es"))
+    assert facts == ["Las fuentes dicen: «SEPLN 2027 se celebra en Granada del 14 al 16 de "
+                     "abril.»"]
+
+
+@pytest.mark.parametrize("texts", [
+    ["Inscripción 250 €.", "Registration fee 250 EUR."],     # only the price, said anyway
+    [],                                                        # nothing at all
+])
+def test_nothing_beyond_the_price_still_says_so(texts):
+    assert _facts(_request(texts)) == ["The evidence says nothing about it beyond its price."]
+
+
+def test_a_sentence_about_another_candidate_is_not_quoted():
+    other = SubjectBrief(key="lrec-2027", name="LREC 2027", excluded=["over budget"])
+    facts = _facts(_request(["LREC 2027 is held in Lisbon on May 20-25, 2027."], others=[other]))
+    assert facts == ["The evidence says nothing about it beyond its price."]
