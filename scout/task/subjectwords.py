@@ -53,14 +53,15 @@ over below above menos mas hasta desde entre between per during durante througho
 RELAY = re.compile(r"^\W*(?:the|my|our|el|la|mi|nuestr[oa])\s+(?:user|client|customer|"
                    r"usuari[oa]|client[ea])s?\b")
 # what is searched for, not what it is about: "sitios de tapas", "sushi restaurants",
-# "brunch spots", "talks about X", "charlas de X"; what a city's listings are ("jazz
-# events", "planes para el finde", "things to do")
+# "brunch spots", "talks about X", "charlas de X", "congresos de X", "NLP conferences";
+# what a city's listings are ("jazz events", "planes para el finde", "things to do")
 _VENUES = """
 restaurant restaurants restaurante restaurantes resto restos place places spot spots joint
 joints eatery eateries venue venues sitio sitios sitito lugar lugares lugarcito local
 locales bar bares establecimiento establecimientos video videos talk talks charla charlas
 tutorial tutorials tutoriales lecture lectures conferencia conferencias clase clases
-course courses curso cursos
+course courses curso cursos conference conferences congress congresses congreso congresos
+symposium symposia simposio simposios jornadas seminar seminars seminario seminarios
 event events evento eventos plan plans planes activity activities actividad actividades
 thing things cosa cosas
 """

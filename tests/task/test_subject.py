@@ -346,3 +346,22 @@ def test_who_an_event_suits_is_no_part_of_its_subject(query: str, want: str) -> 
 ])
 def test_during_is_a_function_word_not_the_subject(query: str, want: str) -> None:
     assert parse_query(query, EVENTS, today=TODAY).values.get("genre") == want
+
+
+# ------------------------------------------- a gathering is what is searched for, not its topic
+MEETINGS = {"topic": InputSpec(type="subject"), "place": InputSpec(type="place"),
+            "budget": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize("query, want", [
+    ("congresos de lingüística computacional en España", ("lingüística computacional", "España")),
+    ("NLP conferences in Europe under 400 EUR", ("NLP", "Europe")),
+    ("congreso de historia medieval en Salamanca", ("historia medieval", "Salamanca")),
+    ("simposios de física en Valencia", ("física", "Valencia")),
+    ("seminarios de derecho romano en Sevilla", ("derecho romano", "Sevilla")),
+    ("bioinformatics symposia in Lyon", ("bioinformatics", "Lyon")),
+])
+def test_conferences_and_congresses_are_what_is_searched_for(query: str,
+                                                             want: tuple[str, str]) -> None:
+    values = parse_query(query, MEETINGS, today=TODAY).values
+    assert (values.get("topic"), str(values.get("place"))) == want
