@@ -194,6 +194,7 @@ def error_to_problem(
             hint = f"did you mean '{hit}'?" if hit else hint
     elif etype in _MUST_BE:
         msg = _MUST_BE[etype] + got
+        hint = _unquoted_hint(etype, err.get("input"))
     elif _limit_message(etype, ctx):
         msg = str(_limit_message(etype, ctx)) + (got if "too" not in etype else "")
     elif etype == "string_pattern_mismatch":
@@ -203,6 +204,21 @@ def error_to_problem(
         # anything else pydantic says: keep its words, in the same voice as ours
         msg = msg[0].lower() + msg[1:] + got
     return Problem(code, (f"{field}: " if field else "") + msg, smap.locate(path), hint=hint)
+
+
+def _unquoted_hint(etype: str, value: Any) -> str | None:
+    """Text that YAML 1.1 read as something else: `aliases: [on]` (a subject's word, as in
+    "tutorials on X") is true, `enum: [no, yes]` false and true, `synonyms: {x: [~]}` null."""
+    if etype != "string_type":
+        return None
+    if isinstance(value, bool):
+        return ("YAML reads an unquoted on, off, yes, no, y, n, true or false as "
+                f"{str(value).lower()}: write the word you meant in quotes (\"on\", \"no\")")
+    if value is None:
+        return "YAML reads an empty value, null or ~ as nothing: write the text in quotes"
+    if isinstance(value, (int, float)):
+        return f"YAML reads {value!r} as a number: write it in quotes, e.g. \"{value}\""
+    return None
 
 
 def _pattern_hint(path: PathT) -> str:

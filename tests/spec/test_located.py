@@ -59,3 +59,19 @@ def test_model_at_follows_fields_dicts_and_lists() -> None:
     assert model_at(Pipeline, ("phases", "F1", "retry", "backoff")) is Backoff
     assert model_at(SearchParams, ("extract",)) is ExtractRules
     assert model_at(Pipeline, ("nothing",)) is None
+
+
+def test_a_word_yaml_read_as_true_false_null_or_a_number_says_to_quote_it() -> None:
+    # the docs' own `aliases: [on]` ("tutorials on X") is YAML 1.1's true
+    text = HEAD.replace("phases:\n", "inputs:\n") + (
+        "  topic: {type: subject, aliases: [on]}\n"
+        "  answer: {type: string, enum: [no, \"maybe\"]}\n"
+        "  code: {type: string, enum: [\"a\", 007]}\n"
+        "  word: {type: string, synonyms: {}, aliases: [~]}\n"
+        "phases:\n  F0: {uses: task, produces: [task]}\n")
+    ps = {p.location.line: p for p in _problems(text)}
+    assert ps[4].message == "inputs.topic.aliases.0: must be text (got True)"
+    assert "quotes" in ps[4].hint and "as true" in ps[4].hint
+    assert "as false" in ps[5].hint
+    assert "as a number" in ps[6].hint
+    assert "as nothing" in ps[7].hint
