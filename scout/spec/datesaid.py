@@ -94,11 +94,13 @@ def _date(year: int | None, month: int, day: int, near: dt.date) -> dt.date | No
 # workshop's day, while "registration closes 1 May" ("closes") and "inscripción hasta el
 # 1 de mayo" (the phrase) are labels.
 OTHER_LABELS = (
-    "deadline", "deadlines", "due", "submission", "submissions", "submit", "cfp",
+    # "due" only as a deadline says it: "postponed due to rain, now 5 June" is the day
+    "deadline", "deadlines", "due by", "due on", "due date", "is due", "are due",
+    "papers due", "abstracts due", "submission", "submissions", "submit", "cfp",
     "call for papers", "call for abstracts", "abstracts", "notification", "camera ready",
     "camera-ready", "early bird", "early-bird", "apply by", "book by", "register by",
     "closes", "closing", "on sale", "published", "posted", "updated",
-    "plazo", "plazos", "fecha limite", "fecha tope", "limite", "cierre", "cierra", "envio",
+    "plazo", "plazos", "fecha limite", "fecha tope", "cierre", "cierra", "envio",
     "envios", "convocatoria", "inscripcion hasta", "inscripciones hasta", "a la venta",
     "publicado", "publicada", "actualizado", "actualizada",
 )

@@ -86,6 +86,9 @@ stated_date = FILTERS["stated_date"]
     ("Published 2 April 2027: the festival is on 8-10 August.", False),
     ("Call for papers closes 30 April 2027.", None),                     # only a deadline: no dates
     ("Conference 10 June 2027; 1 March 2027: camera-ready.", False),
+    ("Concert postponed due to rain to 5 April 2027.", True),           # "due to" is no deadline
+    ("Aforo límite 200 personas, concierto el 5 de abril de 2027.", True),
+    ("Papers are due 10 April 2027, the school is held in July.", None),
 ])
 def test_a_deadline_is_not_when_it_happens(text: str, want: bool | None) -> None:
     assert on_dates({"name": "x", "evidence": [{"text": text}]}, SPRING) is want
@@ -100,7 +103,7 @@ def test_of_asks_for_the_dates_labelled_with_those_words() -> None:
 
 
 NEAR = dt.date(2026, 12, 6)
-DEADLINE = ["deadline", "due", "plazo", "fecha límite"]
+DEADLINE = ["deadline", "due by", "plazo", "fecha límite"]
 
 
 @pytest.mark.parametrize("texts, of, pick, want", [
