@@ -109,6 +109,8 @@ OTHER_LABELS = (
 # right after it behind a separator ("1 May 2027 (deadline)", "15 de enero: plazo").
 _CLAUSE_END = re.compile(r"[.,;!?()\[\]]")
 _LABEL_WORDS = 5
+_WINDOW = 160  # characters looked at on each side: five words and their punctuation
+_AFTER = re.compile(r"\s*[:(\-–—]\s*")
 
 
 def _label_re(words: Any) -> re.Pattern[str]:
@@ -120,14 +122,17 @@ def _label_re(words: Any) -> re.Pattern[str]:
 def _labelled(folded: str, start: int, end: int, label: re.Pattern[str]) -> bool:
     """Whether the date at ``folded[start:end]`` carries one of ``label``'s words."""
     # the date's own words too: "inscripción hasta el 1 de mayo" reads "hasta" as its own
-    before = _CLAUSE_END.split(folded[:start])[-1].split()[-_LABEL_WORDS:]
+    # a window of characters, not the text so far: a page stating a thousand dates must
+    # not split its whole beginning once per date
+    before = _CLAUSE_END.split(folded[max(0, start - _WINDOW):start])[-1].split()[-_LABEL_WORDS:]
     if label.search(" ".join([*before, folded[start:end]])):
         return True
     # after it, only a label of its own: "(deadline)", not "(submissions due 20 March)",
     # which labels the date that follows
-    after = re.match(r"\s*[:(\-–—]\s*", folded[end:])
-    hit = label.match(folded, end + after.end()) if after else None
-    return bool(hit and not re.search(r"\d", _CLAUSE_END.split(folded[hit.end():])[0]))
+    after = _AFTER.match(folded, end)
+    hit = label.match(folded, after.end()) if after else None
+    rest = folded[hit.end():hit.end() + _WINDOW] if hit else ""
+    return bool(hit and not re.search(r"\d", _CLAUSE_END.split(rest)[0]))
 
 
 def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
@@ -139,11 +144,13 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
     words = ([of] if isinstance(of, str) else list(of)) if of else list(OTHER_LABELS)
     label = _label_re(words)
     months = _months()
-    taken: list[tuple[int, int]] = []
+    # which characters a reading already holds: checking a match is then as long as the
+    # match, not as long as the list of readings so far (a page of a thousand dates)
+    taken = bytearray(len(folded))
     out: list[tuple[int, Span]] = []
 
     def free(m: re.Match[str]) -> bool:
-        return all(m.end() <= a or m.start() >= b for a, b in taken)
+        return not any(taken[m.start():m.end()])
 
     for kind, rx in _grammar().items():
         for m in rx.finditer(folded):
@@ -171,7 +178,7 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
             else:
                 span = (first, first)
             if span is not None:
-                taken.append(m.span())
+                taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
                 if _labelled(folded, m.start(), m.end(), label) == bool(of):
                     out.append((m.start(), span))
     return [span for _start, span in sorted(out)]  # in the order the text states them
