@@ -108,7 +108,14 @@ def price_caveats(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]
                if (d := parse_date(e.retrieved_at)) is not None]
     period = syn.fmt.period(syn.limits.period)
     kw = {"date": syn.fmt.date(max(fetched)) if fetched else "", "period": period}
-    if fetched and period:
+    # a kind whose request has no dates to give (laptops, cars, a product) does not
+    # price by them: "what you pay depends on your dates" is a lodging's caveat
+    dated = bool(period) or any(t in ("date", "month") for t in syn.req.task_types.values())
+    if not dated:
+        text = syn._("Prices are what the sources stated when retrieved ({date}); they may "
+                      "have changed since.", **kw) if fetched else syn._(
+                          "Prices are what the sources stated; they may have changed since.")
+    elif fetched and period:
         text = syn._("Prices are what the sources stated when retrieved ({date}); what "
                       "you pay depends on your dates ({period}) and on availability.", **kw)
     elif fetched:

@@ -56,3 +56,23 @@ def test_a_sentence_about_another_candidate_is_not_quoted():
     other = SubjectBrief(key="lrec-2027", name="LREC 2027", excluded=["over budget"])
     facts = _facts(_request(["LREC 2027 is held in Lisbon on May 20-25, 2027."], others=[other]))
     assert facts == ["The evidence says nothing about it beyond its price."]
+
+
+# --- the price caveat: "depends on your dates" only for a kind whose request has dates
+def _caveats(req: SynthesisRequest) -> list[str]:
+    syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
+    return [c.text for c in syn.caveats]
+
+
+def test_a_kind_without_dates_is_not_told_prices_depend_on_its_dates():
+    req = _request(["Inscripción 250 €."])          # a laptop, a car, a fee: no date input
+    assert _caveats(req) == ["Prices are what the sources stated; they may have changed since."]
+    assert _caveats(req.model_copy(update={"lang": "es"})) == [
+        "Los precios son los que daban las fuentes; pueden haber cambiado desde entonces."]
+
+
+def test_a_kind_with_a_date_input_still_is_even_when_the_request_gives_none():
+    req = _request(["Inscripción 250 €."])
+    req = req.model_copy(update={"task_types": {**req.task_types, "dates": "date"}})
+    assert _caveats(req) == ["Prices are what the sources stated; what you pay depends on "
+                             "your dates and on availability."]
