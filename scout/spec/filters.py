@@ -24,7 +24,7 @@ from scout.spec.evidence import (
 )
 from scout.spec.filtercall import EXPR, arg_rule
 
-__all__ = ["FILTERS", "SYNONYMS_VAR", "arg_rule", "mentions", "on_dates", "stated",
+__all__ = ["FILTERS", "SYNONYMS_VAR", "arg_rule", "mentions", "on_dates", "stated", "stated_date",
            "synonym_table"]
 
 FILTERS: dict[str, Any] = {}
