@@ -251,9 +251,13 @@ def test_the_kind_validates(capsys, monkeypatch):
 
 
 def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
+    import shutil
+
     from scout.cli import main
 
-    monkeypatch.chdir(PROJECT)
+    # a copy: plan keeps its quota state under the project's runtime/
+    shutil.copytree(PROJECT, tmp_path / "conferences")
+    monkeypatch.chdir(tmp_path / "conferences")
     code = main(["plan", "pipelines/conferences.yaml", "--runs-dir", str(tmp_path), "--query",
                  "NLP conferences in Europe between March and June 2027, registration under "
                  "400 EUR, deadline not passed"])
