@@ -16,6 +16,8 @@ the fake. Phases of other capabilities (e-mail, images) are refused with a clear
 
 from __future__ import annotations
 
+import datetime as dt
+
 import json
 import os
 import shutil
@@ -207,6 +209,7 @@ def run_pipeline(
     templates: str | Path | None = None,
     config: str | Path | None = None,
     force: tuple[str, ...] = (),
+    today: dt.date | None = None,
 ) -> OfflineRun:
     """Apply FILE (a pipeline or a Mission) offline; the research root is ``workdir``.
 
@@ -216,6 +219,8 @@ def run_pipeline(
     config, whose currency rates are kept and whose synthesizers that need no network
     (``extractive``) run as it sets them (default: the nearest ``config/adapters.yaml``
     above the pipeline, else the one ``scout`` would find from here).
+    ``today``: the day the request is read on ("este fin de semana", "next month", the
+    past-date check; default: the real one), so a kind's test reads the same any day.
     Applying twice in the same ``workdir`` converges like ``scout apply`` does.
     """
     from scout import api
@@ -239,5 +244,5 @@ def run_pipeline(
                                                adapter_factory=adapter_factory(fake.url)))
     result = api.apply(file, query=query, sets=sets, mission_id=mission_id,
                        runs_dir=root / "runs", config=cfg_path, root=root, providers=hook,
-                       force=force, sleep=lambda s: None)
+                       force=force, sleep=lambda s: None, today=today)
     return OfflineRun(result, root)

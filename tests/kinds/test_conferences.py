@@ -273,3 +273,16 @@ def test_nothing_found_says_so_in_the_request_language(tmp_path):
                            query=f"congresos de historia en Salamanca en octubre de {YEAR}")
     assert run.exit_code == 0, run.result.reason
     assert "no se encontró ningún congreso." in run.report
+
+
+@pytest.mark.parametrize("today, may", [(dt.date(2026, 12, 2), "2027-05"),
+                                        (dt.date(2027, 6, 10), "2028-05")])
+def test_a_run_reads_the_request_on_the_day_given(tmp_path, today, may):
+    """run_pipeline(today=): a kind's test reads "en mayo" the same any day it runs."""
+    with FakeProviders() as fake:
+        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, today=today,
+                           query="congresos de historia en Salamanca en mayo")
+    assert run.exit_code == 0, run.result.reason
+    task = run.artifact("task")
+    assert task["today"] == today.isoformat()
+    assert task["values"]["dates"]["start"] == f"{may}-01"

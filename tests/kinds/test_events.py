@@ -126,7 +126,7 @@ LONDON = [
 def _run(tmp_path: Path, query: str, listings: list[Result]):
     with FakeProviders() as fake:
         fake.search(r".", listings)
-        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, query=query)
+        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, query=query, today=TODAY)
         queries = fake.queries()
     assert run.exit_code == 0, run.result.reason
     return run, queries
@@ -238,7 +238,7 @@ def test_the_kind_validates(capsys, monkeypatch):
 def test_nothing_found_says_so_in_the_request_language(tmp_path):
     with FakeProviders() as fake:   # every search answers zero results
         run = run_pipeline(KIND, fake=fake, workdir=tmp_path,
-                           query="planes con niños en madrid este finde gratis")
+                           query="planes con niños en madrid este finde gratis", today=TODAY)
     assert run.exit_code == 0, run.result.reason
     report = run.report
     assert "no se encontró ningún plan." in report
