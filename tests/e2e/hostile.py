@@ -70,7 +70,8 @@ def hostile_answer(cited: list[tuple[str, str]]) -> bytes:
         f"Casa Bonay is the best choice [1]. {PAYLOADS[0]} {PAYLOADS[1]} It is central "
         f"{PAYLOADS[5]} [4]. Praktik is cheaper {PAYLOADS[10]} [2]. Arts is over budget "
         f"[3]. A hotel nobody fetched is best [7].\n\n"
-        "| hotel | note |\n|---|---|\n| Casa Bonay </td></tr></table> | fine [1] |\n\n"
+        "| hotel | note |\n|---|---|\n| Casa Bonay </td></tr></table> | fine [1] |\n"
+        f"| {LONG_TOKEN[:400]} | \\| a | b \\| [2] |\n\n"
         f"# Injected heading\n\n{INVISIBLE[0]}tail\x00\x07 [1]")
     raw["choices"][0]["message"]["content"] = content
     raw["citations"] = [u for _, u in cited] + ["javascript:window.__pwned='citation'"]

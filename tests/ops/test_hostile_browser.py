@@ -122,6 +122,16 @@ def test_report_html_from_disk_runs_nothing(hostile: tuple[World, dict[str, str]
     _assert_inert(_load(browser, bare.as_uri()), "report.html without CSP")
     assert console_errors(browser) == []
 
+    # a token thousands of characters long never makes a phone's page scroll sideways
+    browser.set_window_size(390, 900)
+    try:
+        _load(browser, page.as_uri())
+        got = browser.execute_script(
+            "return [document.documentElement.scrollWidth, window.innerWidth]")
+        assert got[0] <= got[1], got
+    finally:
+        browser.set_window_size(1280, 1600)
+
 
 def test_served_report_and_dashboard_run_nothing(hostile: tuple[World, dict[str, str]],
                                                  browser: Any, tmp_path: Path) -> None:
