@@ -238,10 +238,18 @@ def markdown_to_html(text: str) -> str:
 
 
 def heading(md_text: str) -> str:
-    """The report's first ``# `` heading: the HTML page's title, in the report's language."""
+    """The report's first ``# `` heading as plain text: the HTML page's title, in the
+    report's language. Its Markdown is read, not shown: an escaped character (``\\#``,
+    ``&lt;`` that made a place's ``<`` inert) or ``*emphasis*`` in it is the text it
+    stands for, which the HTML template then escapes once."""
+    import html
+
+    from markdown_it import MarkdownIt
+
     for line in md_text.splitlines():
         if line.startswith("# "):
-            return line[2:].strip()
+            inline = MarkdownIt("commonmark", {"html": False}).renderInline(line[2:].strip())
+            return html.unescape(re.sub(r"<[^>]*>", "", inline)).strip()
     return ""
 
 

@@ -137,6 +137,16 @@ def test_html_templates_escape_once_and_drop_invisible(tmp_path: Path) -> None:
     assert html == "<title>&lt;b&gt;Casa&lt;/b&gt; evil &amp; co</title>"
 
 
+@pytest.mark.parametrize("line,title", [
+    ("# Hotels in &lt;b>Rome \\| *centre*", "Hotels in <b>Rome | centre"),
+    ("# Hoteles en Barcelona, septiembre de 2026", "Hoteles en Barcelona, septiembre de 2026"),
+])
+def test_the_page_title_is_the_headings_text_not_its_markdown(line: str, title: str) -> None:
+    from scout.report.render import heading
+
+    assert heading(f"intro\n\n{line}\n\n## Next") == title
+
+
 def test_the_report_page_may_run_nothing(tmp_path: Path) -> None:
     """report.html says, itself, that it runs no script and loads nothing from outside:
     whatever reached its body, a browser (or a mail client) opening the file refuses it."""
