@@ -29,6 +29,7 @@ from urllib.parse import parse_qs, unquote, urlsplit, urlunsplit
 
 from scout.adapters.htmlparse import parse_html
 from scout.schemas.sources import Source
+from scout.termsafe import clean
 
 #: query parameters that only track the click, never select the page
 TRACKING_PARAMS = frozenset({
@@ -148,13 +149,16 @@ def canonical_url(url: str) -> str | None:
 
 
 def clean_text(text: str | None, *, markup: bool = False) -> str:
-    """Whitespace collapsed; with ``markup``, tags removed and entities decoded first."""
+    """Whitespace collapsed, invisible characters and control sequences removed (a title's
+    "\x1b[31m" left "[31m" behind once its ESC alone was dropped downstream, and a bidi
+    override reversed the name it sat in); with ``markup``, tags removed and entities
+    decoded first."""
     if not text:
         return ""
     if markup and ("<" in text or "&" in text):
         body = parse_html(f"<body>{text}</body>").body
         text = body.text(separator="") if body is not None else html.unescape(text)
-    return _SPACES.sub(" ", text.translate(_INVISIBLE)).strip()
+    return _SPACES.sub(" ", clean(text).translate(_INVISIBLE)).strip()
 
 
 def trim(text: str, max_chars: int) -> str:

@@ -50,6 +50,18 @@ def test_characters_a_url_may_not_hold_are_escaped(raw: str, expected: str) -> N
     assert canonical_url(raw) == expected and canonical_url(expected) == expected
 
 
+@pytest.mark.parametrize("raw,expected", [
+    ("Hotel Prak\u202etik\u200b Rambla\x1b[31m | Site", "Hotel Praktik Rambla | Site"),
+    ("a\x00b\x07c \x1b]8;;https://evil.example\x07link\x1b]8;;\x07", "abc link"),
+    ("\u2066isolated\u2069 \ufeffBOM", "isolated BOM"),
+])
+def test_clean_text_drops_control_sequences_whole_and_bidi_controls(raw: str,
+                                                                    expected: str) -> None:
+    from scout.adapters.normalize import clean_text
+
+    assert clean_text(raw) == expected
+
+
 def test_canonical_url_is_idempotent() -> None:
     for raw in ["https://Example.com/a/?utm_x=1&b=2#f", "https://e.org", "https://e.org/%7e/"]:
         once = canonical_url(raw)
