@@ -98,10 +98,12 @@ def inert_markdown_text(text: str) -> str:
 def finalize(eval_ctx: Any, value: Any) -> Any:
     """The report environment's ``finalize``: Markdown values made inert; in an HTML
     template (autoescape on) only the invisible characters go, autoescape doing the rest,
-    and markup the code built (``Markup``, e.g. the report's body) is left alone."""
+    and markup the code built (``Markup``, e.g. the report's body) is left alone. In a
+    Markdown template nothing escapes, so ``| safe`` (a ``Markup``) vouches for nothing
+    and is made inert like any value."""
     from markupsafe import Markup
 
-    if value is None or isinstance(value, Markup):
+    if value is None or (eval_ctx.autoescape and isinstance(value, Markup)):
         return value
-    text = value if isinstance(value, str) else str(value)
+    text = str(value)
     return visible(text) if eval_ctx.autoescape else inert_markdown_text(text)

@@ -126,7 +126,8 @@ def test_a_kinds_template_that_forgets_md_cell_still_writes_inert_markdown(
                "url": "javascript:alert(1)",
                "text": "[x](javascript:alert(1)) <script>alert(2)</script>\x00"}
     md = _render(tmp_path, "kind.md.j2",
-                 "### {{ name }}\n\n[{{ name }}]({{ url }})\n\n{{ text }}\n", **hostile)
+                 "### {{ name }}\n\n[{{ name }}]({{ url }})\n\n{{ text }}\n"
+                 "{{ text | safe }}\n", **hostile)
     audit(careless_view(md))
     assert "\u202e" not in md and "\x00" not in md and "evil" in md
 
