@@ -4,9 +4,9 @@ template writes, and which link targets the HTML report may keep.
 A report quotes web pages, search snippets and titles, model answers and the user's own
 query. Markdown templates render with autoescape off, and ``report.md`` is opened in
 viewers that render raw HTML and follow any link, so the report environment's
-``finalize`` (:func:`inert_markdown`) passes every value a Markdown template writes
-through these rules, whichever field it came from and whether or not the template
-remembered ``md_cell``:
+``finalize`` (:func:`finalize`, :func:`inert_markdown_text`) passes every value a
+Markdown template writes through these rules, whichever field it came from and whether
+or not the template remembered ``md_cell``:
 
 * control characters (NUL, BEL, terminal escape sequences), the bidi embedding, override
   and isolate controls and the invisible zero-width characters are removed: U+202E in a
