@@ -99,6 +99,17 @@ def test_md_cell_escapes_pipes_brackets_and_backslashes() -> None:
     assert "a \\| b | [x](https://evil.example) [3] C:\\dir\\" in html
 
 
+def test_md_cell_leaves_no_bare_web_address_to_autolink() -> None:
+    """GitHub and GitLab link a bare https:// address in Markdown: a page's or a model's
+    address would be a link in report.md, to a page scout never fetched."""
+    from markdown_it import MarkdownIt
+
+    text = "Book at https://phish.example/login or HTTP://x.example (ftp://y.example)."
+    cell = md_cell(text)
+    assert not re.search(r"(?<![\\\w])(?:https?|ftp)://", cell, re.I), cell
+    assert MarkdownIt("commonmark").render(cell) == f"<p>{text}</p>\n"
+
+
 def test_quoted_citation_marks_are_never_linked() -> None:
     """A page's own "[3]" (md_cell writes it \\[3\\]) is text; the report's [3] links."""
     md = f"“{md_cell('founded in 1900[3]')}” [3]\n\n1. [Src](https://ex.com/a)\n2. [b](https://b.c)\n3. [c](https://c.d)\n"
