@@ -29,6 +29,7 @@ from urllib.parse import parse_qs, unquote, urlsplit, urlunsplit
 
 from scout.adapters.htmlparse import parse_html
 from scout.schemas.sources import Source
+from scout.termsafe import clean
 
 #: query parameters that only track the click, never select the page
 TRACKING_PARAMS = frozenset({
@@ -103,12 +104,25 @@ def unwrap_redirect(url: str) -> str:
     return url
 
 
+#: a host name is letters (any script), digits, dots, hyphens and underscores
+_HOST = re.compile(r"^[\w.\-]+$")
+#: what RFC 3986 never allows unescaped in a path or query (browsers escape it when they
+#: ask): a ``|`` or a space in a result's URL split the report's table row it sat in
+_ILLEGAL_IN_URL = re.compile(r'[\x00-\x20"<>\\^`{|}\x7f]')
+
+
+def _escape_illegal(text: str) -> str:
+    return _ILLEGAL_IN_URL.sub(lambda m: f"%{ord(m.group(0)):02X}", text)
+
+
 def canonical_url(url: str) -> str | None:
     """The canonical form of an http(s) URL, or ``None`` when it is not one.
 
     Lower-cases scheme and host, drops user info, default ports and the fragment,
     removes tracking parameters (keeping the others byte for byte and in order),
     normalises percent-escapes and drops a trailing slash (the root path stays ``/``).
+    A host that is not a name or an address (``a|b.com``, ``<img>.com``) is no URL;
+    characters a URL may not hold unescaped (space, ``|``, ``<``, ``"``...) are escaped.
     """
     raw = url.strip()
     if raw.startswith("//"):
@@ -124,22 +138,27 @@ def canonical_url(url: str) -> str | None:
         return None
     if ":" in host:  # an IPv6 literal keeps its brackets
         host = f"[{host}]"
+    elif not _HOST.match(host):
+        return None
     netloc = host if port in (None, _DEFAULT_PORTS[scheme]) else f"{host}:{port}"
 
-    path = _normalise_escapes(parts.path).rstrip("/") or "/"
+    path = _escape_illegal(_normalise_escapes(parts.path)).rstrip("/") or "/"
     pairs = [p for p in parts.query.split("&") if p and not _is_tracking(p.split("=", 1)[0])]
-    query = _normalise_escapes("&".join(pairs))
+    query = _escape_illegal(_normalise_escapes("&".join(pairs)))
     return urlunsplit((scheme, netloc, path, query, ""))
 
 
 def clean_text(text: str | None, *, markup: bool = False) -> str:
-    """Whitespace collapsed; with ``markup``, tags removed and entities decoded first."""
+    """Whitespace collapsed, invisible characters and control sequences removed (a title's
+    "\x1b[31m" left "[31m" behind once its ESC alone was dropped downstream, and a bidi
+    override reversed the name it sat in); with ``markup``, tags removed and entities
+    decoded first."""
     if not text:
         return ""
     if markup and ("<" in text or "&" in text):
         body = parse_html(f"<body>{text}</body>").body
         text = body.text(separator="") if body is not None else html.unescape(text)
-    return _SPACES.sub(" ", text.translate(_INVISIBLE)).strip()
+    return _SPACES.sub(" ", clean(text).translate(_INVISIBLE)).strip()
 
 
 def trim(text: str, max_chars: int) -> str:

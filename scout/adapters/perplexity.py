@@ -28,7 +28,7 @@ import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, number, \
     completions_url, parse_content, post_chat, read_completion, token_usage
-from scout.adapters.normalize import TITLE_CHARS, as_text, trim
+from scout.adapters.normalize import TITLE_CHARS, as_text, canonical_url, trim
 from scout.adapters.prompt import build_prompt
 from scout.config.settings import AdapterSettings, PerplexitySettings
 from scout.errors import AuthError
@@ -124,21 +124,25 @@ class PerplexityAdapter(SynthesisAdapter):
         if not urls:
             # newer answers may carry only search_results; they are numbered the same way
             urls = [r["url"] for r in results]
+        # [n] keeps Perplexity's numbering, but only a web page may be cited: a
+        # "javascript:" or "data:" entry is no source, and an [n] pointing at it is dropped
+        web = {i for i, u in enumerate(urls, start=1) if canonical_url(u)}
         citations = [
             Citation(index=i, url=u, title=as_text(by_url.get(u, {}).get("title")))
-            for i, u in enumerate(urls, start=1)
+            for i, u in enumerate(urls, start=1) if i in web
         ]
-        labels = EvidenceLabels(evidence, sent, offset=len(citations))
+        labels = EvidenceLabels(evidence, sent, offset=len(urls))
 
         def resolve(kind: str, n: int) -> int | None:
             if kind == "E":
                 return labels.resolve(n)
-            return n if 1 <= n <= len(citations) else None
+            return n if n in web else None
 
         parsed = parse_content(content, self.name, resolve, finish_reason(data))
         citations += labels.citations()
-        sources = [self._source(u, by_url.get(u), rank) for rank, u in enumerate(urls, 1)]
-        extra = [r for r in results if r["url"] not in set(urls)]
+        sources = [self._source(u, by_url.get(u), rank) for rank, u in enumerate(urls, 1)
+                   if rank in web]
+        extra = [r for r in results if r["url"] not in set(urls) and canonical_url(r["url"])]
         sources += [self._source(r["url"], r, len(sources) + i, cited=False)
                     for i, r in enumerate(extra, 1)]
         model = data.get("model") if isinstance(data.get("model"), str) else self.px.model

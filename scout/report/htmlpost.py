@@ -62,12 +62,29 @@ def link_citations(body: str, sources: Iterable[tuple[int, str]]) -> str:
     body = _text_sub(body, _MARKER, marker)
     # the sources list is the last ordered list whose items start with the cited links
     for n, url in sorted(urls.items(), reverse=True):
-        href = _html.escape(url, quote=True)
-        needle = f'<li><a href="{href}">'
-        at = body.rfind(needle)
-        if at != -1:
-            body = body[:at] + f'<li id="src-{n}"><a href="{href}">' + body[at + len(needle):]
+        for href in _hrefs(url):
+            needle = f'<li><a href="{href}">'
+            at = body.rfind(needle)
+            if at != -1:
+                body = body[:at] + f'<li id="src-{n}"><a href="{href}">' + body[at + len(needle):]
+                break
     return body
+
+
+def _hrefs(url: str) -> list[str]:
+    """The ``href`` markdown-it may have written for ``url``: as it is, or as the report's
+    Markdown wrote it (parentheses, spaces and angle brackets escaped, so none ends the
+    link early) and markdown-it then normalised."""
+    from markdown_it.common.normalize_url import normalizeLink
+
+    written = url
+    for char, code in ((" ", "%20"), ("(", "%28"), (")", "%29"), ("<", "%3C"), (">", "%3E")):
+        written = written.replace(char, code)
+    out: list[str] = []
+    for href in (url, normalizeLink(url), normalizeLink(written)):
+        if _html.escape(href, quote=True) not in out:
+            out.append(_html.escape(href, quote=True))
+    return out
 
 
 def embed_pictures(body: str, *, dag_svg: str | None, chart_svg: str | None,

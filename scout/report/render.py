@@ -1,8 +1,10 @@
 """Render reports: the sandboxed template environment, numbered citations, provenance.
 
-Markdown templates render with autoescape off; HTML templates (``*.html.j2``) with
-autoescape on, so text from the web can never inject markup into ``report.html``. Both
-use ``StrictUndefined``: a template typo fails the report phase loudly.
+Markdown templates render with autoescape off, every value they write made inert
+(:mod:`scout.report.inert`: no raw HTML, no link to anything but the web, no invisible
+controls); HTML templates (``*.html.j2``) with autoescape on, so text from the web can
+never inject markup into ``report.html``. Both use ``StrictUndefined``: a template typo
+fails the report phase loudly.
 
 The environment speaks the request's language: Jinja's i18n extension with the Babel
 catalog of ``task.lang`` installed (newstyle gettext: ``{{ _("Sources") }}``,
@@ -18,6 +20,7 @@ transcript phase, not the synthesiser).
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -210,21 +213,52 @@ def _project_l10n(lang: str, catalog: Any) -> Any:
     return l10n
 
 
+#: an escaped citation-like mark, ``\[3\]`` or ``\[3]``
+_QUOTED_MARKER = re.compile(r"\\\[(\d{1,4}\\?\])")
+#: a private-use character marking such a "[" through markdown-it (removed after)
+_HOLD = "\ue000"
+
+
 def markdown_to_html(text: str) -> str:
     """The report's Markdown as HTML: raw HTML in it is text, so web text cannot inject
-    markup."""
+    markup, and a link or picture is kept only when it points at the web (http, https,
+    mailto), a fragment or a relative path. markdown-it's own check refuses only
+    javascript:, vbscript:, file: and most data: targets, so ``[x](ms-msdt:...)`` or
+    ``<search-ms:...>`` (protocol handlers a click starts programs with) stayed links."""
     from markdown_it import MarkdownIt
 
+    from scout.report.inert import safe_link
+
     md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
-    return md.render(text)
+    md.validateLink = safe_link  # type: ignore[method-assign]
+    # "\[3\]" is quoted text's own bracket (md_cell), not the report's citation [3]:
+    # its "[" is written &#91; so the citation linker (htmlpost.link_citations) passes it
+    held = _QUOTED_MARKER.sub(lambda m: "\\[" + _HOLD + m.group(1), text)
+    return md.render(held).replace("[" + _HOLD, "&#91;").replace(_HOLD, "")
 
 
 def heading(md_text: str) -> str:
-    """The report's first ``# `` heading: the HTML page's title, in the report's language."""
+    """The report's first ``# `` heading as plain text: the HTML page's title, in the
+    report's language. Its Markdown is read, not shown: an escaped character (``\\#``,
+    ``&lt;`` that made a place's ``<`` inert) or ``*emphasis*`` in it is the text it
+    stands for, which the HTML template then escapes once."""
+    import html
+
+    from markdown_it import MarkdownIt
+
     for line in md_text.splitlines():
         if line.startswith("# "):
-            return line[2:].strip()
+            inline = MarkdownIt("commonmark", {"html": False}).renderInline(line[2:].strip())
+            return html.unescape(re.sub(r"<[^>]*>", "", inline)).strip()
     return ""
+
+
+def _finalize() -> Any:
+    from jinja2 import pass_eval_context
+
+    from scout.report.inert import finalize
+
+    return pass_eval_context(finalize)
 
 
 def make_report_env(templates: Path, lang: str = "en", locales: Path | None = None):
@@ -244,6 +278,8 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
         bytecode_cache=compiled_for(lang),
+        # every value a template writes, whatever field it came from (report/inert.py)
+        finalize=_finalize(),
     )
     catalog = translations(lang, locales)
     env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]

@@ -63,6 +63,15 @@ from scout.server.docs_pages import register_docs
 from scout.server.files import inside, read_served
 from scout.server.security import BearerAuth, LoopbackHostGuard
 
+#: a report is text from the web laid out by scout: served from the dashboard's origin, it
+#: may run nothing (CSP ``sandbox`` without scripts, whatever a project's own HTML template
+#: writes), load nothing but its inline style and data: pictures, and is never sniffed
+REPORT_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; "
+                               "img-src data:; base-uri 'none'; form-action 'none'; "
+                               "frame-ancestors 'self'; sandbox allow-popups "
+                               "allow-popups-to-escape-sandbox",
+    "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 _ID_DOC = {"pattern": MISSION_ID_RE.pattern, "example": "hotel-barcelona-2026-09"}
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": M.ErrorResponse, "description": "bad request (e.g. an unsafe mission id)"},
@@ -202,7 +211,7 @@ def create_app(settings: ServerSettings) -> Any:
                                  "GET /api/missions/{id} for the phase states")
         media = "text/markdown" if format == "md" else "text/html"
         return PlainTextResponse(scrubber().text(read_served(path, settings.runs_dir)),
-                                 media_type=media)
+                                 media_type=media, headers=REPORT_HEADERS)
 
     @app.get("/api/missions/{mission_id:path}", response_model=M.MissionState,
              responses=_ERRORS, tags=["missions"])

@@ -126,10 +126,30 @@ def pct(value: Any) -> str:
     return "—" if value is None else f"{float(value) * 100:.0f}%"
 
 
+#: what makes a line something else than a paragraph's text: a heading, a quote, a
+#: list item, a thematic break or setext underline, a code fence
+_BLOCK_START = re.compile(r"^(?:[#>=]|[-+*](?=\s|$)|[-*_](?=\s*[-*_]\s*[-*_])|`{3}|~{3})")
+_NUMBERED = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
+_WEB_ADDRESS = re.compile(r"\b((?:https?|ftp)):(?=//)", re.I)
+
+
 @_filter
 def md_cell(value: Any) -> str:
-    """Safe inside a markdown table cell: no pipes, no newlines."""
-    return re.sub(r"\s+", " ", str("" if value is None else value)).replace("|", "\\|").strip()
+    """Outside text as one line of Markdown text, safe inside a table cell and at a line's
+    start: no newlines; pipes, brackets and backslashes escaped (a ``|`` splits a cell,
+    ``[x](url)`` is a link the text's author chose and ``[3]`` a page's own footnote mark,
+    never one of the report's citations); a web address's ``:`` escaped, so no viewer
+    makes a link of it; and a leading block marker escaped, so a hotel
+    named "# Best" or a model's sentence "1. ..." stays the text it is where a template
+    writes it first on a line."""
+    text = re.sub(r"\s+", " ", str("" if value is None else value)).strip()
+    text = re.sub(r"([\\|\[\]])", r"\\\1", text)
+    # "https\://": the text still reads "https://", but GitHub and GitLab, which link a
+    # bare address in Markdown, make no link of an address a page or a model wrote
+    text = _WEB_ADDRESS.sub(r"\1\\:", text)
+    if _BLOCK_START.match(text):
+        return "\\" + text
+    return _NUMBERED.sub(r"\1\\\2", text)
 
 
 @_filter

@@ -140,6 +140,15 @@ def build_message(ctx: StepContext, report: Report, params: EmailParams, to: lis
     return msg, attached
 
 
+def subject_line(rendered: str) -> str:
+    """The rendered subject as one header line of at most 200 characters, with no control
+    sequence, bidi override or zero-width character: an author's subject may name what a
+    web page called a place or a hotel, and a mail client shows a U+202E reversed."""
+    from scout.report.inert import visible
+
+    return " ".join(visible(rendered).split())[:200]
+
+
 def run(ctx: StepContext) -> EmailDelivery:
     params = ctx.params
     assert isinstance(params, EmailParams)
@@ -154,7 +163,7 @@ def run(ctx: StepContext) -> EmailDelivery:
     if not to:
         raise InvalidAddress(f"phase {ctx.phase_id}: 'to' rendered to no address",
                              hint="set the recipient, e.g. --set notify_email=ana@example.org")
-    subject = " ".join(ctx.render(params.subject).split())[:200]
+    subject = subject_line(ctx.render(params.subject))
     key = delivery_key(report, to, cc, subject)
     domains = sorted({a.rsplit("@", 1)[-1].lower() for a in to + cc})
     prev = ledger_state(ctx.run_dir, key)

@@ -33,9 +33,33 @@ def test_canonical_url(raw: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize("raw", ["javascript:alert(1)", "mailto:a@b.c", "ftp://x.org/f",
-                                 "not a url", "", "https://", "http://[::1"])
+                                 "not a url", "", "https://", "http://[::1",
+                                 "http://a|b.example/", "http://a b.example/",
+                                 "http://<img src=x>.example/", "http://x\".example/"])
 def test_canonical_url_rejects_non_http(raw: str) -> None:
     assert canonical_url(raw) is None
+
+
+@pytest.mark.parametrize("raw,expected", [
+    ("https://ex.com/a|b c?q=<x>&r=\"y\"", "https://ex.com/a%7Cb%20c?q=%3Cx%3E&r=%22y%22"),
+    ("https://ex.com/{a}^`\\", "https://ex.com/%7Ba%7D%5E%60%5C"),
+    ("https://münchen.example/straße", "https://münchen.example/straße"),
+])
+def test_characters_a_url_may_not_hold_are_escaped(raw: str, expected: str) -> None:
+    """A ``|`` or a space in a result's URL split the report's table row it sat in."""
+    assert canonical_url(raw) == expected and canonical_url(expected) == expected
+
+
+@pytest.mark.parametrize("raw,expected", [
+    ("Hotel Prak\u202etik\u200b Rambla\x1b[31m | Site", "Hotel Praktik Rambla | Site"),
+    ("a\x00b\x07c \x1b]8;;https://evil.example\x07link\x1b]8;;\x07", "abc link"),
+    ("\u2066isolated\u2069 \ufeffBOM", "isolated BOM"),
+])
+def test_clean_text_drops_control_sequences_whole_and_bidi_controls(raw: str,
+                                                                    expected: str) -> None:
+    from scout.adapters.normalize import clean_text
+
+    assert clean_text(raw) == expected
 
 
 def test_canonical_url_is_idempotent() -> None:
