@@ -16,6 +16,7 @@ the fake. Phases of other capabilities (e-mail, images) are refused with a clear
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import shutil
@@ -207,6 +208,7 @@ def run_pipeline(
     templates: str | Path | None = None,
     config: str | Path | None = None,
     force: tuple[str, ...] = (),
+    today: dt.date | None = None,
 ) -> OfflineRun:
     """Apply FILE (a pipeline or a Mission) offline; the research root is ``workdir``.
 
@@ -217,6 +219,8 @@ def run_pipeline(
     (``extractive``) run as it sets them (default: the nearest ``config/adapters.yaml``
     above the pipeline, else the one ``scout`` would find from here).
     Applying twice in the same ``workdir`` converges like ``scout apply`` does.
+    ``today``: the day relative dates ("this weekend") are read from (default: today),
+    so a test of them passes on every day.
     """
     from scout import api
     from scout.providers.hook import ProviderOptions, ProvidersHook
@@ -239,5 +243,5 @@ def run_pipeline(
                                                adapter_factory=adapter_factory(fake.url)))
     result = api.apply(file, query=query, sets=sets, mission_id=mission_id,
                        runs_dir=root / "runs", config=cfg_path, root=root, providers=hook,
-                       force=force, sleep=lambda s: None)
+                       force=force, sleep=lambda s: None, today=today)
     return OfflineRun(result, root)
