@@ -134,9 +134,12 @@ def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
 
 
 def templates_dir(spec: LoadedSpec, config: Any) -> Path:
-    """The project's templates/ (beside config/, else beside the pipeline's folder)."""
+    """The project's templates/, where a run looks (the config's project's:
+    :func:`scout.paths.project_root`), else beside the pipeline's folder."""
     if config is not None:
-        return Path(config.path).resolve().parent.parent / "templates"
+        from scout.paths import project_root
+
+        return project_root(config.path) / "templates"
     return Path(spec.path).resolve().parent.parent / "templates"
 
 
