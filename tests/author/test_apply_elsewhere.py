@@ -66,3 +66,15 @@ def test_no_config_anywhere_says_where_it_looked(project, tmp_path: Path) -> Non
     assert "CFG005" in err and "error" in err
     assert str(elsewhere / "config" / "adapters.yaml") in err
     assert f"config/adapters.yaml in {lone.parent} and each folder above it" in err
+
+
+def test_a_batch_applied_from_another_folder_uses_its_projects_templates(project,
+                                                                         tmp_path: Path) -> None:
+    proj, elsewhere = project
+    queries = tmp_path / "queries.yaml"
+    queries.write_text("- tea rooms in Porto\n- tea rooms in Lisbon\n")
+    code, out, err = run("batch", "apply", str(proj / "pipelines" / "tea_rooms.yaml"),
+                         "--queries", str(queries))
+    assert code == 0, out + err
+    assert len(list((proj / "runs").glob("*/report.md"))) == 2
+    assert not any(elsewhere.iterdir())
