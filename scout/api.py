@@ -42,7 +42,8 @@ from scout.orchestrator.planner import PhasePlan
 from scout.orchestrator.options import GatewayFactory
 from scout.orchestrator.state import MissionState
 from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, Durability, load_state
-from scout.paths import derive_mission_id, mission_dir, research_root, runs_dir as default_runs
+from scout.paths import derive_mission_id, mission_dir, project_root, research_root
+from scout.paths import runs_dir as default_runs
 from scout.paths import validate_mission_id
 from scout.termsafe import plain
 from scout.spec.loader import load_spec
@@ -226,7 +227,7 @@ def prepare(
         kind = spec.kind
     else:
         kind = "Pipeline"
-    root_path = Path(root) if root else research_root()
+    root_path = run_root(root, path, config)
     overrides = parse_sets(sets)
     if kind == "Mission":
         report = validate_file(path)
@@ -276,6 +277,15 @@ def prepare(
     return pipeline, cfg, request
 
 
+def run_root(root: str | Path | None, file: str | Path, config: str | Path | None) -> Path:
+    """The research root a run of ``file`` uses: ``root`` when given, else the project of
+    the config it finds (``--config``, ``SCOUTE_CONFIG``, the current directory's, then
+    the nearest above the file: scout.paths.project_root), so ``scout apply
+    /abs/project/pipelines/x.yaml`` from another folder uses that project's templates
+    and keeps its runs there."""
+    return Path(root) if root else project_root(find_config(config, file))
+
+
 def step_capability(uses: str) -> str | None:
     """What the step kind ``uses`` asks adapters for (search, fetch, ...), or None: the
     lookup the providers layer is given to pick a phase's default chain (it does not
@@ -319,8 +329,7 @@ def _mission_runner(file: str | Path, *, query: str | None, sets: Any, mission_i
             kw["preflight"] = preflight
         if kw.get("gateway_factory") is factory:  # workers elsewhere build the same layer
             kw["remote_providers"] = getattr(providers, "recipe", None)
-    return MissionRunner(pipeline, cfg, request, root=Path(root) if root else research_root(),
-                         **kw)
+    return MissionRunner(pipeline, cfg, request, root=run_root(root, file, config), **kw)
 
 
 def apply(
@@ -359,7 +368,7 @@ def apply(
     elif providers is None and gateway_factory is None and preflight is None:
         from scout.providers.hook import ProviderOptions, ProvidersHook as Hook
 
-        providers = Hook(Path(root) if root else research_root(),
+        providers = Hook(run_root(root, file, config),
                          provider_options or ProviderOptions(), step_capability=step_capability)
     kw: dict[str, Any] = {}
     if executor is not None:  # where the phases run (default: the config's executor)
@@ -417,7 +426,7 @@ def estimate(file: str | Path, *, query: str | None = None,
 
     pipeline, cfg, request = prepare(file, query=query, sets=sets, mission_id=mission_id,
                                      config=config, root=root)
-    with ProviderRuntime(cfg, Path(root) if root else research_root(),
+    with ProviderRuntime(cfg, run_root(root, file, config),
                          request.mission_id, step_capability=step_capability) as rt:
         return rt.estimate(pipeline, fanout=fanout)
 

@@ -1,7 +1,9 @@
 """Where scout keeps things: the framework root, the runs dir, and safe mission ids.
 
 The framework root is ``SCOUTE_RESEARCH_ROOT`` (default: the current directory); under
-it live ``config/``, ``templates/``, ``runtime/`` and ``runs/``. A mission's run
+it live ``config/``, ``templates/``, ``runtime/`` and ``runs/``. A run's root is the
+project whose config it uses (:func:`project_root`), so a pipeline applied from another
+folder finds its own templates. A mission's run
 directory is ``<runs-dir>/<mission_id>/``. Mission ids come from users (command line,
 Mission documents, HTTP later), so they are checked here, once, before any path is
 built from them: anything that is not a plain slug is refused with
@@ -34,6 +36,22 @@ BUILTIN_TEMPLATES = Path(__file__).resolve().parent / "report" / "builtin"
 def research_root() -> Path:
     """The framework root: ``$SCOUTE_RESEARCH_ROOT`` or the current directory."""
     return Path(os.environ.get(ROOT_ENV) or os.getcwd())
+
+
+def project_root(config_file: str | Path | None) -> Path:
+    """The research root of a run that uses ``config_file``: ``$SCOUTE_RESEARCH_ROOT``
+    when set; else the project that holds that config (``<project>/config/adapters.yaml``
+    beside its ``templates/`` or ``pipelines/``), wherever scout runs from, so the
+    templates, locales, runtime and runs are the ones validation checked; else the
+    current directory (a config kept on its own, outside any project)."""
+    if os.environ.get(ROOT_ENV) or config_file is None:
+        return research_root()
+    folder = Path(config_file).resolve().parent
+    project = folder.parent
+    if folder.name == "config" and ((project / "templates").is_dir()
+                                    or (project / "pipelines").is_dir()):
+        return project
+    return research_root()
 
 
 def runs_dir(explicit: str | Path | None = None, *, root: Path | None = None) -> Path:

@@ -14,9 +14,17 @@ lexicon, no model and no locale data, so the keyless synthesis is deterministic:
 3. a negator up to three words before a polar word ("not", "never", "no", "sin", "nada",
    "poco", "wasn't"), skipping copulas and intensifiers ("no estaba muy limpio"), flips it.
 
-Aspects are kind-agnostic categories (a hotel's staff and a restaurant's waiters are both
-``staff``; ``value`` is price for money anywhere; ``quality`` suits anything), so a
-research kind written by someone else gets sensible pros and cons without code.
+Aspects are categories shared by kinds (a hotel's staff and a restaurant's waiters are
+both ``staff``; ``value`` is price for money anywhere; ``quality`` suits anything), so a
+research kind written by someone else gets sensible pros and cons without code. Most of
+them are about a place one goes to (location, breakfast, wifi, the wait, the rooms), and
+read a product's review as nonsense: "the processor is fast" is not a short *wait*, a
+laptop's "design" no *atmosphere*, "30 minutes to charge" no *location*. So the lexicon
+has two scopes (:data:`VENUE`, :data:`PRODUCT`): a kind whose request names a place (a
+``place`` input: hotels, restaurants, rentals, events) reads every aspect; any other
+kind (laptops, used cars) only those a product has — value, quality, noise,
+cleanliness, comfort, the seller's staff, and ``overall`` — by the words that mean them
+for a product, and stays silent on the rest (:func:`scope_of`).
 
 :class:`AspectMatcher` is the seam for a better matcher (the ``ml`` extra may supply one
 that maps uncued clauses to aspects by embedding similarity); :class:`LexiconMatcher` is
@@ -66,6 +74,29 @@ CUES: dict[str, tuple[str, ...]] = {
                    "estilo", "arquitectura", "edificio"),
     "quality": ("quality", "build", "durable", "reliable", "calidad", "duradero*", "fiable*"),
 }
+
+#: the aspects a product has (a kind without a place); the others are a venue's
+PRODUCT_ASPECTS = frozenset({"value", "quality", "noise", "cleanliness", "comfort", "staff"})
+#: cue words of those aspects that mean something else in a product's review: a screen's
+#: "refresh rate", a car's "service history", a keyboard "host" key, a "room" (a venue's)
+_NOT_PRODUCT_CUES = frozenset({"rate", "rates", "tarifa*", "service", "servicio", "host",
+                               "hosts", "team", "equipo", "trato", "atencion", "room",
+                               "rooms", "bed", "beds", "bathroom*", "shower*", "pillow*",
+                               "mattress*", "habitacion*", "cama", "camas", "bano", "banos",
+                               "ducha*", "almohada*", "colchon*", "waiter*", "waitress*",
+                               "camarer*", "reception", "receptionist*", "recepcion*",
+                               "anfitrion*"})
+VENUE, PRODUCT = "venue", "product"
+
+
+def scope_of(task_types: dict[str, str] | None) -> str:
+    """The lexicon's scope for a kind: :data:`VENUE` when its request has a ``place``
+    input (what it finds is somewhere to go), else :data:`PRODUCT`. A request without
+    declared types (an older caller) reads every aspect, as before."""
+    if not task_types:
+        return VENUE
+    return VENUE if "place" in task_types.values() else PRODUCT
+
 
 #: polar words that belong to one aspect: word → (aspect, sign)
 ASPECT_POLAR: dict[str, tuple[str, int]] = {}
@@ -147,13 +178,13 @@ _POLAR_STEMS = sorted((p for p in ASPECT_POLAR if p.endswith("*")), key=lambda p
 
 
 @functools.lru_cache(maxsize=65536)
-def _lookup_polar(word: str) -> tuple[str, int] | None:
-    if word in ASPECT_POLAR:
-        return ASPECT_POLAR[word]
-    for pattern in _POLAR_STEMS:
-        if word.startswith(pattern[:-1]):
-            return ASPECT_POLAR[pattern]
-    return None
+def _lookup_polar(word: str, scope: str = VENUE) -> tuple[str, int] | None:
+    found = ASPECT_POLAR.get(word)
+    if found is None:
+        found = next((ASPECT_POLAR[p] for p in _POLAR_STEMS if word.startswith(p[:-1])), None)
+    if found is not None and scope == PRODUCT and found[0] not in PRODUCT_ASPECTS:
+        return None  # "fast" is a quick service, not a fast processor
+    return found
 
 
 @functools.lru_cache(maxsize=65536)
@@ -164,8 +195,12 @@ def _polar(word: str) -> bool:
 
 
 @functools.lru_cache(maxsize=65536)
-def _cue_aspect(word: str) -> str | None:
+def _cue_aspect(word: str, scope: str = VENUE) -> str | None:
     for aspect, cues in CUES.items():
+        if scope == PRODUCT:
+            if aspect not in PRODUCT_ASPECTS:
+                continue
+            cues = tuple(c for c in cues if c not in _NOT_PRODUCT_CUES)
         if _matches(word, cues):
             return aspect
     return None
@@ -217,15 +252,17 @@ def clauses(sentence: str) -> list[str]:
     return out
 
 
-def clause_hits(clause: str) -> list[AspectHit]:
+def clause_hits(clause: str, scope: str = VENUE) -> list[AspectHit]:
     tokens = _TOKEN.findall(clause)
-    cues = [(i, a) for i, w in enumerate(tokens) if (a := _cue_aspect(w)) is not None]
+    cues = [(i, a) for i, w in enumerate(tokens) if (a := _cue_aspect(w, scope)) is not None]
     signs: dict[str, int] = {}
     order: list[str] = []
     for i, word in enumerate(tokens):
         if i == 0 and word in DISCOURSE:
             continue  # "Well, the room was small": a discourse marker, not praise
-        own = _lookup_polar(word)
+        own = _lookup_polar(word, scope)
+        if own is None and _lookup_polar(word) is not None:
+            continue  # a venue's word ("fast", "remote"): says nothing of a product here
         if own is not None:
             aspect, sign = own
         else:
@@ -260,14 +297,19 @@ class AspectMatcher(Protocol):
 
 
 class LexiconMatcher:
-    """The default matcher: the lexicon above, per clause (no model, deterministic)."""
+    """The default matcher: the lexicon above, per clause (no model, deterministic), in
+    the kind's ``scope`` (:func:`scope_of`)."""
+
+    def __init__(self, scope: str = VENUE) -> None:
+        self.scope = scope
 
     def hits(self, sentence: str) -> list[AspectHit]:
-        return find_aspects(sentence)
+        return find_aspects(sentence, self.scope)
 
 
-def find_aspects(sentence: str) -> list[AspectHit]:
-    """Aspects the sentence speaks about, each once, in the order first met.
+def find_aspects(sentence: str, scope: str = VENUE) -> list[AspectHit]:
+    """Aspects the sentence speaks about, each once, in the order first met, in
+    ``scope`` (:data:`VENUE`: every aspect; :data:`PRODUCT`: a product's).
 
     When clauses disagree on one aspect, the sum of their signs decides; a tie drops it.
     """
@@ -275,7 +317,7 @@ def find_aspects(sentence: str) -> list[AspectHit]:
     first: dict[str, str] = {}
     order: list[str] = []
     for clause in clauses(sentence):
-        for hit in clause_hits(clause):
+        for hit in clause_hits(clause, scope):
             if hit.aspect not in total:
                 order.append(hit.aspect)
                 total[hit.aspect] = 0

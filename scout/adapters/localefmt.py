@@ -48,6 +48,10 @@ class Formatter:
     def money(self, money: Money | None) -> str:
         if money is None:
             return ""
+        from scout.i18n.values import is_free
+
+        if is_free(money):  # "the cheapest option: free", not "0 €"
+            return self.tr.pgettext("price", "free")
         text = self.amount(money.amount, money.currency)
         if money.per:
             text += "/" + self.tr.pgettext("price unit", money.per)
@@ -72,11 +76,10 @@ class Formatter:
                     return ""
             if "start" in value and "end" in value:
                 start, end = parse_date(value["start"]), parse_date(value["end"])
-                if start and end:
-                    if start == end:
-                        return self.date(start)
-                    return self.tr.gettext("{start} to {end}").format(
-                        start=self.date(start), end=self.date(end))
+                if start and end:  # as the report's tables and notes write a range
+                    from scout.i18n.values import format_range
+
+                    return format_range(start, end, self.lang)
         return ""
 
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 import gettext
 from typing import Any
 
-from scout.adapters.aspects import AspectMatcher, LexiconMatcher
+from scout.adapters.aspects import AspectMatcher, LexiconMatcher, scope_of
 from scout.adapters.candidate_notes import notes_for
 from scout.adapters.conflicts import conflicts_for, near_miss, price_caveats
 from scout.adapters.facts import conservative_price, conservative_rating, same_price, \
@@ -65,7 +65,8 @@ class Builder:
         self.cfg = settings
         self.tr = translations
         self.fmt = Formatter(request.lang, translations)
-        self.matcher = matcher or LexiconMatcher()
+        # a kind's own scope: a laptop's "fast" is no short wait (scout.adapters.aspects)
+        self.matcher = matcher or LexiconMatcher(scope_of(request.task_types))
         self.limits = Constraints.of(request.task, request.task_types)
         self.cites = Cites()
         self.subjects = self._subjects()

@@ -14,7 +14,7 @@ from typing import Any
 from scout.api import check_cap, parse_sets
 from scout.errors import UsageError
 from scout.fsutil import make_dirs
-from scout.paths import research_root, runs_dir as default_runs
+from scout.paths import project_root, research_root, runs_dir as default_runs
 from scout.paths import validate_mission_id
 
 
@@ -54,7 +54,10 @@ def batch_apply(
     from scout.config.loader import load_config
     from scout.orchestrator.executor import make_executor
 
-    root_path = Path(root) if root else research_root()
+    from scout.config.loader import find_config
+
+    # the project of the config its missions use, as ``apply`` (scout.api.run_root)
+    root_path = Path(root) if root else project_root(find_config(config, source))
     src = Path(source)
     rdir = str(runs_dir) if runs_dir is not None else None
     cfg_path = str(config) if config is not None else None

@@ -41,6 +41,16 @@ def find_config(explicit: str | Path | None = None, near: str | Path | None = No
     return None
 
 
+def where_looked(near: str | Path | None = None) -> str:
+    """Where :func:`find_config` looked for a config, for the error that found none."""
+    places = [str(research_root() / "config" / CONFIG_NAME)]
+    if near is not None:
+        start = Path(near).resolve()
+        folder = start if start.is_dir() else start.parent
+        places.append(f"config/{CONFIG_NAME} in {folder} and each folder above it")
+    return "looked for " + "; ".join(places) + " (SCOUTE_CONFIG is not set)"
+
+
 def config_file_problem(path: Path) -> Problem | None:
     """Why ``path`` cannot be read as a config file (missing: CFG005; a folder, a device,
     a FIFO: CFG006, never opened), or None when it is a regular file. Other ``OSError``s
@@ -154,7 +164,7 @@ def load_config(path: str | Path | None = None, *, near: str | Path | None = Non
             [
                 Problem(
                     "CFG005",
-                    "no config/adapters.yaml found",
+                    f"no config/adapters.yaml found: {where_looked(near)}",
                     Location(str(research_root() / "config" / CONFIG_NAME)),
                     hint="run from the project folder, set SCOUTE_RESEARCH_ROOT, or pass --config",
                 )

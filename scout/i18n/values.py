@@ -8,9 +8,10 @@ septiembre de 2026``); numbers and amounts are :mod:`scout.i18n.numbers`'.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
-from scout.i18n import gettext_for, lang_of
+from scout.i18n import gettext_for, lang_of, translations
 from scout.i18n.messages import localize
 from scout.i18n.numbers import (
     format_data_size,
@@ -23,12 +24,15 @@ from scout.i18n.numbers import (
 
 
 def format_money(value: Any, lang: str = "en", digits: int = 0) -> str:
-    """A Money value with its unit: '180 EUR/night' (en), '180 €/noche' (es)."""
+    """A Money value with its unit: '180 EUR/night' (en), '180 €/noche' (es); a price
+    stated as nothing ('free admission') is 'free' / 'gratis'."""
     if value is None:
         return "—"
     amount, currency = getattr(value, "amount", None), getattr(value, "currency", None)
     if amount is None or not currency:
         return str(value)
+    if is_free(value):
+        return translations(lang_of(lang)).pgettext("price", "free")
     text = format_money_parts(amount, currency, lang, digits)
     low = getattr(value, "min", None)
     if low is not None:  # a range: '80-120 EUR' (en), '80-120 €' (es)
@@ -36,6 +40,13 @@ def format_money(value: Any, lang: str = "en", digits: int = 0) -> str:
         text = low_text + "-" + text
     per = getattr(value, "per", None)
     return f"{text}/{localize(per, lang)}" if per else text
+
+
+def is_free(value: Any) -> bool:
+    """Whether ``value`` is a price stated as nothing (a free listing's 0, comparator
+    "="): a cap of 0 ("<=") or a range is not."""
+    return (getattr(value, "amount", None) == 0 and getattr(value, "comparator", None) == "="
+            and getattr(value, "min", None) is None)
 
 
 def format_date(value: Any, lang: str = "en", form: str = "long") -> str:
@@ -67,12 +78,31 @@ def format_month(value: Any, lang: str = "en") -> str:
 
 
 def format_range(start: dt.date, end: dt.date, lang: str = "en") -> str:
-    """3–7 June 2027 as CLDR writes an interval: 'Jun 3 – 7, 2027', '3–7 jun 2027'."""
+    """A date range, the one way the report, its notes and the synthesis write one: as a
+    single date does (month in full), shared parts said once, by CLDR's interval
+    patterns: 'December 5 – 6, 2026', '5–6 de diciembre de 2026', '28 de noviembre – 3
+    de diciembre de 2026'. CLDR gives English no month-in-full interval, so its
+    abbreviated one is widened (the width adjustment TR 35 describes); Babel's own
+    fallback would abbreviate the month, which a single date never does."""
     if start == end:
         return format_date(start, lang)
-    from babel.dates import format_interval
+    if end < start:
+        start, end = end, start
+    from babel import Locale
+    from babel.dates import parse_pattern
 
-    return plain_spaces(format_interval(start, end, "yMMMd", locale=lang_of(lang)))
+    locale = Locale.parse(lang_of(lang))
+    formats = locale.interval_formats
+    wide = "yMMMMd" in formats
+    pieces = formats["yMMMMd" if wide else "yMMMd"]
+    field = "y" if start.year != end.year else "M" if start.month != end.month else "d"
+    text = "".join(
+        parse_pattern(pattern if wide else _MMM.sub("MMMM", pattern)).apply(day, locale)
+        for pattern, day in zip(pieces[field], (start, end)))
+    return plain_spaces(text)
+
+
+_MMM = re.compile(r"(?<![M'])MMM(?!M)")
 
 
 def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:

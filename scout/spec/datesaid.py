@@ -6,7 +6,8 @@ Listings write dates as a day and a month (``5 de diciembre``, ``Sat 12 Dec``, `
 ``4-6 Dec``) and runs across months (``del 1 de octubre al 31 de enero``, ``until 31
 January``, ``hasta el 10 de enero``, ``from 20 December``). Month names come from CLDR
 through Babel, in English and Spanish. A year left out is the one that puts the date
-nearest the span asked for. This lives beside the filters, below :mod:`scout.task`'s
+nearest the span asked for. Month words that are everyday words too ("may", "march",
+"mar") count only where written as months (:func:`_month_is_meant`). This lives beside the filters, below :mod:`scout.task`'s
 request grammar (which reads relative dates from the request's point of view): a listing
 states dates, it does not say "next weekend".
 
@@ -24,7 +25,7 @@ import functools
 import re
 from typing import Any
 
-from scout.text import fold
+from scout.text import fold_aligned
 
 Span = tuple[dt.date, dt.date]
 _OPEN_START, _OPEN_END = dt.date(1, 1, 1), dt.date(9999, 12, 31)
@@ -39,7 +40,7 @@ def _months() -> dict[str, int]:
     for lang in ("en", "es"):
         for width in ("wide", "abbreviated"):
             for num, name in get_month_names(width, locale=lang).items():
-                word = fold(str(name)).rstrip(".")
+                word = fold_aligned(str(name)).rstrip(".")
                 if len(word) >= 3:
                     out[word] = int(num)
     out.update({"sept": 9, "setiembre": 9})
@@ -78,6 +79,47 @@ def _grammar() -> dict[str, re.Pattern[str]]:
     }
 
 
+#: month words that are also everyday words: English "may" (the modal: "10 may apply")
+#: and "march", Spanish "mar" (the sea: "vistas al mar 15 habitaciones")
+_AMBIGUOUS = frozenset({"may", "march", "mar"})
+#: what may follow such a word written in lower case for it to be a month: the end, a
+#: mark, a number (a time), or a Spanish joining word ("10 may en el Teatro Real"); an
+#: English modal or verb is followed by its verb or object ("10 may apply")
+_MONTH_FOLLOWS = re.compile(
+    r"\s*(?:$|[^\w\s]|\d|(?:en|a|al|de|del|y|e|o|hasta|desde|para|por|las|los|el)(?!\w))")
+
+
+@functools.lru_cache(maxsize=1)
+def _weekday() -> re.Pattern[str]:
+    """A weekday name (CLDR, English and Spanish) just before a date: "Sat 10 may"."""
+    from babel.dates import get_day_names
+
+    names = {fold_aligned(str(n)).rstrip(".") for lang in ("en", "es")
+             for width in ("wide", "abbreviated") for n in get_day_names(width, locale=lang).values()}
+    alts = "|".join(sorted(map(re.escape, names), key=len, reverse=True))
+    return re.compile(r"(?<![\w])(?:" + alts + r")\.?,?\s*(?:del?\s+)?$")
+
+
+def _month_is_meant(m: re.Match[str], text: str, folded: str) -> bool:
+    """Whether the month words of ``m`` are months: a word that is also an everyday word
+    ("may", "march", "mar") counts when written with a capital ("10 May"), with a
+    year, after a weekday, or followed by what follows a date, not by a verb."""
+    words = [g for g in ("m1", "m2") if m.groupdict().get(g) and m.group(g) in _AMBIGUOUS]
+    if not words:
+        return True
+    if m.groupdict().get("y1") or m.groupdict().get("y2"):
+        return True
+    for g in words:
+        written = text[m.start(g): m.end(g)]
+        # a capital says month, unless the text shouts (all of it in capitals)
+        if written[:1].isupper() and (not written.isupper() or text != text.upper()):
+            continue
+        if _weekday().search(folded, 0, m.start()) or _MONTH_FOLLOWS.match(folded, m.end()):
+            continue
+        return False
+    return True
+
+
 def _date(year: int | None, month: int, day: int, near: dt.date) -> dt.date | None:
     """The date, in the year given or else the one nearest ``near``."""
     try:
@@ -114,7 +156,7 @@ _AFTER = re.compile(r"\s*[:(\-–—]\s*")
 
 
 def _label_re(words: Any) -> re.Pattern[str]:
-    alt = "|".join(sorted({re.escape(fold(str(w)).strip()) for w in words if str(w).strip()},
+    alt = "|".join(sorted({re.escape(fold_aligned(str(w)).strip()) for w in words if str(w).strip()},
                           key=len, reverse=True))
     return re.compile(r"(?<!\w)(?:" + alt + r")(?!\w)")
 
@@ -140,7 +182,7 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
     reading wins where two overlap ("del 3 al 7 de junio" is one run, not "7 de junio").
     A date labelled as a deadline, a sale or a publication (:data:`OTHER_LABELS`) is left
     out; with ``of`` (a word or a list of words), only the dates labelled with them count."""
-    folded = fold(text)
+    folded = fold_aligned(text)  # one character for one: a capital is looked up in text
     words = ([of] if isinstance(of, str) else list(of)) if of else list(OTHER_LABELS)
     label = _label_re(words)
     months = _months()
@@ -154,7 +196,7 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
 
     for kind, rx in _grammar().items():
         for m in rx.finditer(folded):
-            if not free(m):
+            if not free(m) or not _month_is_meant(m, text, folded):
                 continue
             g = m.groupdict()
             y1 = int(g["y1"]) if g.get("y1") else None

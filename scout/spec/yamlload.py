@@ -63,6 +63,9 @@ class SourceMap:
     file: str
     keys: dict[PathT, tuple[int, int]] = field(default_factory=dict)
     values: dict[PathT, tuple[int, int]] = field(default_factory=dict)
+    #: string values written over several lines: (style, start, end offset in ``text``)
+    spans: dict[PathT, tuple[str | None, int, int]] = field(default_factory=dict)
+    text: str = ""
 
     def locate(self, path: PathT, *, key: bool = False) -> Location:
         """The closest known location for ``path``: the path itself or its nearest parent."""
@@ -75,6 +78,19 @@ class SourceMap:
             if not path:
                 return Location(self.file, 1, 1)
             path = path[:-1]
+
+    def locate_line(self, path: PathT, line: int, token: str = "") -> Location:
+        """Where line ``line`` (1-based) of the string value at ``path`` is written: a
+        template's error line in a block scalar is on its own YAML line; at ``token``
+        (the word an error names) when that line has it."""
+        from scout.spec.scalarlines import line_location, token_column
+
+        start = self.locate(path)
+        span = self.spans.get(tuple(path))
+        if span is not None:
+            style, begin, end = span
+            start = line_location(style, self.text[begin:end], start, line)
+        return token_column(start, self.text, token)
 
     def has(self, path: PathT) -> bool:
         return tuple(path) in self.values
@@ -105,7 +121,7 @@ class _Composer:
         self.file = file
         self.text = text
         self.loader = loader
-        self.smap = SourceMap(file)
+        self.smap = SourceMap(file, text=text)
         self.problems: list[Problem] = []
         self.open: set[int] = set()  # ids of the collections being built (loop guard)
         self.budget = MAX_NODES  # collection entries left to build (alias-bomb guard)
@@ -132,6 +148,9 @@ class _Composer:
     def build(self, node: Node, path: PathT) -> Any:
         self.smap.values[path] = self._pos(node)
         if isinstance(node, ScalarNode):
+            if node.end_mark.line != node.start_mark.line:
+                self.smap.spans[path] = (node.style, node.start_mark.index,
+                                         node.end_mark.index)
             return self._scalar(node)
         if id(node) in self.built:
             self.aliased = True  # the same node twice: an alias is being expanded

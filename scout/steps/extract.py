@@ -20,6 +20,7 @@ from scout.schemas.records import Candidate, Evidence
 from scout.schemas.sources import Source
 from scout.schemas.task import Money
 from scout.stepkit.params import ExtractRules
+from scout.steps.freeprice import says_free
 from scout.steps.placenames import Places, strip_place
 from scout.task.parser import find_amounts
 from scout.text import strip_accents
@@ -107,10 +108,16 @@ def find_rating(text: str) -> tuple[float, int | None] | None:
     return None
 
 
-def find_price(text: str) -> Money | None:
-    """The price in ``text``: one stated per night/person first, else the first amount."""
+def find_price(text: str, currency: str | None = None) -> Money | None:
+    """The price in ``text``: one stated per night/person first, else the first amount;
+    with no amount, 0 in ``currency`` (the context's: the request's budget) when the
+    text says getting in is free (:func:`scout.steps.freeprice.says_free`)."""
     amounts = [m for m, _ in find_amounts(text) if 1 <= m.amount <= 1_000_000]
     if not amounts:
+        # an amount wins over "free": "Rooms 120 €, free entry to the beach club" is
+        # 120, and a wrong 0 would pass every budget
+        if currency and says_free(text):
+            return Money(amount=0, currency=currency, comparator="=")
         return None
     for money, span in find_amounts(text):
         after = text[span[1]: span[1] + 20]
@@ -118,6 +125,17 @@ def find_price(text: str) -> Money | None:
         if unit and 1 <= money.amount <= 1_000_000:
             return money.model_copy(update={"per": unit.group(1).lower(), "comparator": "="})
     return amounts[0].model_copy(update={"comparator": "="})
+
+
+def listing_currency(task: Any, config: Any = None) -> str | None:
+    """The currency a listing's "free" is 0 in: the request's first amount's (what its
+    prices are compared in), else the base of the config's currency table."""
+    for name, type_name in (getattr(task, "types", None) or {}).items():
+        value = task.values.get(name)
+        if type_name == "money" and isinstance(value, Money):
+            return value.currency
+    table = getattr(config, "currency", None)
+    return getattr(table, "base", None)
 
 
 def evidence_id(url: str, text: str) -> str:
@@ -219,11 +237,12 @@ def _same_subject(target: Candidate, name: str, url: str) -> bool:
 
 def to_candidates(
     sources: list[Source], rules: ExtractRules, *, adapter: str, phase: str,
-    places: Places | None = None,
+    places: Places | None = None, currency: str | None = None,
 ) -> tuple[list[Candidate], list[str]]:
     """Candidates merged by name key and (non-shared) domain; returns (candidates, dropped).
     ``places``: the request's (:func:`scout.steps.placenames.request_places`), stripped
-    from the end of names when the rules' ``strip_place`` is on."""
+    from the end of names when the rules' ``strip_place`` is on; ``currency``: what a
+    free listing's 0 is in (:func:`listing_currency`)."""
     by_key: dict[str, Candidate] = {}
     by_domain: dict[str, list[str]] = {}  # domain -> keys of the candidates first seen there
     dropped: list[str] = []
@@ -242,7 +261,8 @@ def to_candidates(
             # one site, several things (a shop's products): only a same subject merges
             target = next((by_key[k] for k in by_domain.get(domain, [])
                            if _same_subject(by_key[k], name, src.url)), None)
-        ev = snippet_evidence(src, rules, adapter=adapter, phase=phase, subject=None)
+        ev = snippet_evidence(src, rules, adapter=adapter, phase=phase, subject=None,
+                              currency=currency)
         if target is None:
             target = Candidate(key=key, name=name, url=src.url, domain=domain,
                                adapter=src.adapter or adapter)
@@ -270,11 +290,11 @@ def to_candidates(
 
 def snippet_evidence(
     src: Source, rules: ExtractRules, *, adapter: str, phase: str, subject: str | None,
-    kind: str = "snippet",
+    kind: str = "snippet", currency: str | None = None,
 ) -> Evidence:
     text = src.snippet or src.title
     rating = find_rating(f"{src.title} {src.snippet}") if rules.rating else None
-    price = find_price(f"{src.title} {src.snippet}") if rules.price else None
+    price = find_price(f"{src.title} {src.snippet}", currency) if rules.price else None
     return Evidence(
         id=evidence_id(src.url, text), kind=kind, subject=subject, text=text, url=src.url,  # type: ignore[arg-type]
         title=src.title, adapter=src.adapter or adapter, phase=phase,
@@ -286,6 +306,7 @@ def snippet_evidence(
 def to_evidence(
     sources: list[Source], rules: ExtractRules, *, kind: str, subject: Candidate | None,
     adapter: str, phase: str, shared: frozenset[str] = frozenset(),
+    currency: str | None = None,
 ) -> tuple[list[Evidence], int]:
     """Evidence about ``subject`` (reviews or prices): results that name it by its own
     words, not only by words ``shared`` with the other candidates. Returns (evidence,
@@ -297,7 +318,8 @@ def to_evidence(
             dropped += 1  # about something else: not evidence for this candidate
             continue
         ev = snippet_evidence(src, rules, adapter=adapter, phase=phase,
-                              subject=subject.key if subject else None, kind=kind)
+                              subject=subject.key if subject else None, kind=kind,
+                              currency=currency)
         if kind == "price" and ev.price is None:
             dropped += 1
             continue

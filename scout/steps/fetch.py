@@ -19,12 +19,19 @@ from scout.schemas.sources import Page
 from scout.schemas.task import Money
 from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import merge_evidence
-from scout.steps.extract import evidence_id, find_price
+from scout.steps.extract import evidence_id, find_price, listing_currency
+from scout.text import fold
 from scout.stepkit.params import FetchParams
 
+_FREE_WORDS = frozenset({"free", "gratis", "gratuito", "gratuita", "free admission",
+                         "free entry", "entrada gratuita", "entrada libre"})
 
-def price_from_range(price_range: str | None) -> Money | None:
-    """'COP 118.000 - 165.470' → 118000 COP (the low end); '$$' → None."""
+
+def price_from_range(price_range: str | None, currency: str | None = None) -> Money | None:
+    """'COP 118.000 - 165.470' → 118000 COP (the low end); '$$' → None; 'Free' (the
+    whole field: it is the page's price) → 0 in ``currency``, the context's."""
+    if price_range and currency and fold(price_range).strip(" .!") in _FREE_WORDS:
+        return Money(amount=0, currency=currency, comparator="=")
     if not price_range or not re.search(r"\d", price_range):
         return None
     m = re.match(r"\s*([A-Z]{3})\s+(\d[\d.,]*)", price_range)
@@ -34,7 +41,7 @@ def price_from_range(price_range: str | None) -> Money | None:
 
 
 def page_evidence(page: Page, subject: str | None, *, adapter: str, phase: str,
-                  wanted: list[str]) -> Evidence:
+                  wanted: list[str], currency: str | None = None) -> Evidence:
     description = page.opengraph.get("og:description") if "opengraph" in wanted else None
     text = description or (page.text[:400] if "text" in wanted else "") or (page.title or "")
     return Evidence(
@@ -43,7 +50,7 @@ def page_evidence(page: Page, subject: str | None, *, adapter: str, phase: str,
         phase=phase,
         rating=page.rating if "jsonld" in wanted else None,
         rating_count=page.rating_count if "jsonld" in wanted else None,
-        price=price_from_range(page.price_range) if "jsonld" in wanted else None,
+        price=price_from_range(page.price_range, currency) if "jsonld" in wanted else None,
         images=page_images(page.final_url, page.opengraph if "opengraph" in wanted else {},
                            page.jsonld if "jsonld" in wanted else [],
                            page.microdata if "jsonld" in wanted else []),
@@ -62,7 +69,8 @@ def run(ctx: StepContext) -> EvidenceSet:
     page: Page = outcome.value
     subject = ctx.item.key if isinstance(ctx.item, Candidate) else None
     ev = page_evidence(page, subject, adapter=outcome.answered_by, phase=ctx.phase_id,
-                       wanted=list(params.extract))
+                       wanted=list(params.extract),
+                       currency=listing_currency(ctx.task, ctx.config))
     facts = [f"rating {ev.rating:g}/10" if ev.rating is not None else "",
              f"price range {page.price_range}" if page.price_range else ""]
     note = f"{url}: " + (", ".join(f for f in facts if f) or "no structured facts")

@@ -74,6 +74,8 @@ class CandidateView:
 def convert(money: Money, target: str, table: CurrencyTable | None) -> Money | None:
     if money.currency == target:
         return money
+    if money.amount == 0 and not money.min:  # free is free in every currency
+        return money.model_copy(update={"currency": target})
     if table is None:
         return None
     rates = {table.base: 1.0, **table.rates}

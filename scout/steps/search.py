@@ -16,7 +16,7 @@ from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
 from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import failure_notes, merge_evidence
 from scout.steps.extract import (
-    shared_words, sibling_names, sibling_texts, to_candidates, to_evidence,
+    listing_currency, shared_words, sibling_names, sibling_texts, to_candidates, to_evidence,
 )
 from scout.steps.freetext import free_fields
 from scout.steps.placenames import request_places
@@ -41,10 +41,11 @@ def run(ctx: StepContext) -> Any:
     answered = outcome.answered_by
     note = (N_("'{query}' answered by {adapter} (cache)") if outcome.from_cache
             else N_("'{query}' answered by {adapter}")).format(query=query, adapter=answered)
+    currency = listing_currency(ctx.task, ctx.config)
     if rules.record == "candidate":
         places = request_places(ctx.task) if rules.strip_place else None
         cands, dropped = to_candidates(sources, rules, adapter=answered, phase=ctx.phase_id,
-                                       places=places)
+                                       places=places, currency=currency)
         merged: list[str] = []
         if params.dedup == "none":
             pass  # to_candidates already merged; 'none' only skips the semantic pass
@@ -66,7 +67,8 @@ def run(ctx: StepContext) -> Any:
         items, dropped = to_evidence(sources, rules, kind=rules.record, subject=subject,
                                      adapter=answered, phase=ctx.phase_id,
                                      shared=shared_words(sibling_names(ctx),
-                                                         sibling_texts(ctx)))
+                                                         sibling_texts(ctx)),
+                                     currency=currency)
         notes = [note]
         if dropped:
             notes.append(N_plural("{count} result did not carry a {record} of {name}",

@@ -1,7 +1,7 @@
 """Task values written for people in the request's language (for the Task notes).
 
 Months and date ranges are formatted by Babel from CLDR patterns ("septiembre de 2026",
-"3–7 de junio de 2027"), money and decimal numbers as the language writes them ("200 €",
+"3–7 de junio de 2027": a range as the report writes it, :func:`scout.i18n.values.format_range`), money and decimal numbers as the language writes them ("200 €",
 "1.200 €/mes" with its unit, "8,5"); whole numbers are written without grouping (a year
 or a count reads the same in both languages); a boolean is "yes" / "sí" (not Python's
 ``True``); everything else is its ``str()``. Babel is imported on use.
@@ -20,7 +20,7 @@ from typing import Any
 
 from scout.i18n import translations
 from scout.i18n.numbers import format_number
-from scout.i18n.values import format_money, format_value
+from scout.i18n.values import format_money, format_range, format_value
 from scout.schemas.task import DateRange, Money, Month
 
 
@@ -37,14 +37,12 @@ def display(value: Any, lang: str, type_name: str = "") -> str:
     if isinstance(value, Money):  # with its unit: "1,500 EUR/month", "1.500 €/mes"
         return format_money(value, lang, 0 if float(value.amount).is_integer() else 2)
     try:
-        from babel.dates import format_date, format_interval, format_skeleton
+        from babel.dates import format_date, format_skeleton
 
         if isinstance(value, Month):
             return format_skeleton("yMMMM", dt.date(value.year, value.month, 1), locale=lang)
-        if isinstance(value, DateRange):
-            if value.start == value.end:
-                return format_date(value.start, "long", locale=lang)
-            return format_interval(value.start, value.end, "yMMMMd", locale=lang)
+        if isinstance(value, DateRange):  # as the report writes it: one style per language
+            return format_range(value.start, value.end, lang)
         if isinstance(value, dt.date):
             return format_date(value, "long", locale=lang)
         if isinstance(value, float) and not value.is_integer():

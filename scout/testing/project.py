@@ -17,7 +17,6 @@ the fake. Phases of other capabilities (e-mail, images) are refused with a clear
 from __future__ import annotations
 
 import datetime as dt
-
 import json
 import os
 import shutil

@@ -6,10 +6,12 @@ raises for a user mistake; each file gets a :class:`FileReport` with sorted prob
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scout.config.loader import check_config, config_file_problem, find_config
+from scout.config.loader import check_config, config_file_problem, find_config, where_looked
 from scout.config.models import Config
 from scout.errors import Location, Problem, SpecInvalid
 from scout.spec.dag import build_graph, graph_problems
@@ -66,7 +68,7 @@ class _ConfigCache:
         if path is None:
             return None, [
                 Problem("CFG005", "no config/adapters.yaml found; chains and adapters were not "
-                        "checked", Location(str(near)), severity="warning",
+                        f"checked: {where_looked(near)}", Location(str(near)), severity="warning",
                         hint="pass --config or set SCOUTE_RESEARCH_ROOT")
             ]
         key = str(path.resolve()) if path.exists() else str(path)
@@ -232,5 +234,7 @@ def load_valid_pipeline(path: str | Path, *, config: str | Path | None = None
                                    spec.source_map.locate(("kind",)))])
     cfg, cfg_problems = configs.get(path)
     if cfg is None:
-        raise SpecInvalid(cfg_problems or [Problem("CFG005", "no config found", Location(str(path)))])
+        # what validate only warns about stops a run: it cannot call anything without one
+        raise SpecInvalid([dataclasses.replace(p, severity="error") for p in cfg_problems]
+                          or [Problem("CFG005", "no config found", Location(str(path)))])
     return spec, cfg

@@ -293,7 +293,9 @@ def _check_template_files(pid: str, params: BaseModel | None, smap: SourceMap,
     # only the built-in report kind reads templates/ (python steps' keys mean what they like)
     if config is None or not isinstance(params, ReportParams):
         return []
-    templates = Path(config.path).resolve().parent.parent / "templates"
+    from scout.paths import project_root
+
+    templates = project_root(config.path) / "templates"  # where the run will look
     if not templates.is_dir():
         return []  # no templates folder next to this config: nothing to check against
     names = {"template": params.template}

@@ -7,6 +7,7 @@ signatures take, and no constant that would blow the sandbox's bounds.
 
 from __future__ import annotations
 
+import re
 import typing
 from collections.abc import Iterator
 from typing import Any
@@ -97,6 +98,12 @@ def _strings_with_jinja(value: Any, path: PathT) -> Iterator[tuple[PathT, str, s
             yield from _strings_with_jinja(v, path + (i,))
 
 
+def error_token(message: str) -> str:
+    """The word a Jinja syntax error names ("unknown tag 'endfi'"), to point at."""
+    m = re.search(r"'([A-Za-z_][A-Za-z0-9_]*)'", message)
+    return m.group(1) if m else ""
+
+
 def check_jinja(
     pid: str,
     text: str,
@@ -112,10 +119,13 @@ def check_jinja(
     try:
         use = analyse(text, expression=is_expr)
     except JinjaCheckError as exc:
+        # at the template's wrong line, as the YAML writes it (a block scalar's own line)
         return [Problem("SPEC050", f"phase '{pid}': Jinja {what} does not parse: {exc.message}",
-                        loc, hint=f"in: {text!r}")]
+                        smap.locate_line(path, exc.line, error_token(exc.message)),
+                        hint=f"in: {text!r}")]
     problems = [
-        Problem("SPEC070", f"phase '{pid}': Jinja {what}, line {line}: {message}", loc,
+        Problem("SPEC070", f"phase '{pid}': Jinja {what}, line {line}: {message}",
+                smap.locate_line(path, line),
                 hint="a template cannot compute huge numbers, strings or loops; use a "
                      "smaller constant")
         for message, line in use.bombs

@@ -96,11 +96,12 @@ def _kinds_stamp() -> tuple[Any, ...]:
 
 
 def _stamp(path: Path, config_path: Path | None) -> tuple[Any, ...]:
-    from scout.paths import BUILTIN_TEMPLATES
+    from scout.paths import BUILTIN_TEMPLATES, project_root
 
-    # the templates folder the report checks use: beside config/, else the pipeline's
-    base = config_path if config_path is not None else path
-    templates = base.resolve().parent.parent / "templates"
+    # the templates folder the report checks use: the config's project's, else the
+    # pipeline's (scout.validate.templates.templates_dir)
+    templates = (project_root(config_path) if config_path is not None
+                 else path.resolve().parent.parent) / "templates"
     # and its own message catalogs (locales/ beside templates/: scout.validate.catalogs)
     return (_read(path), str(config_path), _read(config_path), _folder_stamp(templates),
             _folder_stamp(templates.parent / "locales"),

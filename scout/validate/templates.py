@@ -37,6 +37,7 @@ from scout.report.locate import column_of
 from scout.schemas.task import TASK_BUILTIN_ATTRS
 from scout.validate.builtin_facts import shipped as shipped_facts
 from scout.validate.catalogs import catalog_problems
+from scout.validate.jinja_checks import error_token
 from scout.validate.checks import producers as producers_of
 from scout.spec.loader import LoadedSpec
 from scout.spec.factcache import FactStore, module_file
@@ -133,9 +134,12 @@ def template_facts(source: str, *, name: str, filename: str) -> TemplateFacts:
 
 
 def templates_dir(spec: LoadedSpec, config: Any) -> Path:
-    """The project's templates/ (beside config/, else beside the pipeline's folder)."""
+    """The project's templates/, where a run looks (the config's project's:
+    :func:`scout.paths.project_root`), else beside the pipeline's folder."""
     if config is not None:
-        return Path(config.path).resolve().parent.parent / "templates"
+        from scout.paths import project_root
+
+        return project_root(config.path) / "templates"
     return Path(spec.path).resolve().parent.parent / "templates"
 
 
@@ -180,7 +184,8 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
     except TemplateSyntax as exc:
         use.problems.append(Problem(
             "SPEC050", f"phase '{pid}': report template does not parse: {exc.message}",
-            Location(where, exc.lineno, 1), hint="fix the Jinja syntax at this line"))
+            loc(exc.lineno, error_token(exc.message or "")),
+            hint="fix the Jinja syntax at this line"))
         return
     bound = facts.bound
     # scout's own templates' msgids are its catalog's concern; resolved once, not per

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scout.adapters.aspects import find_aspects
+from scout.adapters.aspects import PRODUCT, VENUE, find_aspects, scope_of
 from scout.adapters.hygiene import quotable
 
 
@@ -81,3 +81,42 @@ def test_not_quotable(text: str) -> None:
 
 def test_quotable_statements_come_back_clean() -> None:
     assert quotable("The **staff** were friendly [2].", "T", []) == "The staff were friendly."
+
+
+# --- a kind's scope: a product (no place in its request) is not a venue --------------------
+
+def _product(sentence: str) -> list[tuple[str, int]]:
+    return [(h.aspect, h.polarity) for h in find_aspects(sentence, PRODUCT)]
+
+
+@pytest.mark.parametrize("sentence", [
+    "The processor is fast and the screen is bright.",        # not a short wait
+    "The car has a fast engine.",
+    "Charging takes 30 minutes, which is great.",              # not a location
+    "The 120Hz refresh rate is great.",                        # not value
+    "Full service history, great condition.",                  # not the staff
+    "Sleek design and a great docking station.",               # not atmosphere, location
+    "Nice interior and a great menu system.",                  # not atmosphere, food
+    "El motor es muy rápido y el diseño es bonito.",
+])
+def test_a_venues_aspects_are_not_read_into_a_products_review(sentence: str) -> None:
+    assert _product(sentence) == []
+    assert find_aspects(sentence)  # the same words do name a venue's aspects
+
+
+@pytest.mark.parametrize("sentence,hits", [
+    ("Battery life is fine but the fan is loud.", [("noise", -1)]),
+    ("The build is solid and it is great value for the price.", [("quality", 1), ("value", 1)]),
+    ("The seats are comfortable and the cabin is quiet.", [("comfort", 1), ("noise", 1)]),
+    ("Coche muy limpio, el vendedor fue muy amable.", [("cleanliness", 1), ("staff", 1)]),
+    ("The dealer staff were rude.", [("staff", -1)]),
+    ("Absolutely amazing machine.", [("overall", 1)]),
+])
+def test_what_a_product_has_is_still_read(sentence: str, hits: list[tuple[str, int]]) -> None:
+    assert _product(sentence) == hits
+
+
+def test_the_scope_comes_from_the_kinds_inputs() -> None:
+    assert scope_of({"destination": "place", "budget": "money"}) == VENUE
+    assert scope_of({"budget": "money", "min_ram": "data_size"}) == PRODUCT
+    assert scope_of({}) == VENUE  # an older request without types: as before

@@ -268,7 +268,9 @@ def _bare_request(texts: list[str], lang: str = "en") -> SynthesisRequest:
                 for i, t in enumerate(texts)]
     return SynthesisRequest(
         question="q", task={"budget": {"amount": 200, "currency": "EUR"}, "min_rating": 8.0},
-        task_types={"budget": "money", "min_rating": "rating"}, lang=lang,
+        # a hotel kind: its request names a place, so every aspect of a venue is read
+        task_types={"destination": "place", "budget": "money", "min_rating": "rating"},
+        lang=lang,
         evidence=evidence, candidates=["Casa Bonay"],
         subjects=[SubjectBrief(key="casa-bonay", name="Casa Bonay", rank=1, rating=9.0,
                                price=Money(amount=180, currency="EUR", per="night"))])

@@ -176,5 +176,5 @@ def test_the_report_title_is_in_the_request_language(tmp_path: Path,
                                query=query)
         assert res.exit_code == 0, res.result.reason
         titles[query[:5]] = res.report.splitlines()[0]
-    assert titles["conci"] == "# events en Madrid 3–7 jun 2027 junio de 2027"
-    assert titles["conce"] == "# events in Madrid Jun 3 – 7, 2027 June 2027"
+    assert titles["conci"] == "# events en Madrid 3–7 de junio de 2027 junio de 2027"
+    assert titles["conce"] == "# events in Madrid June 3 – 7, 2027 June 2027"

@@ -81,6 +81,32 @@ def test_template_syntax_error_is_located_in_the_template(project: Path) -> None
     assert code == 2 and p["file"] == str(tmpl) and p["line"] >= len(tmpl.read_text().splitlines()) - 1
 
 
+def test_a_wrong_tag_is_located_at_its_line_and_word_in_the_template(project: Path) -> None:
+    tmpl = project / "templates" / "restaurant_report.md.j2"
+    lines = tmpl.read_text().splitlines()
+    at = len(lines) // 2  # mid-file: not the first line, not the last
+    lines.insert(at, "text {% if task.city %}{{ task.city }}{% endfi %}")
+    tmpl.write_text("\n".join(lines) + "\n")
+    code, problems = _validate(project)
+    [p] = [p for p in problems if p["code"] == "SPEC050"]
+    assert code == 2 and p["file"] == str(tmpl) and p["line"] == at + 1
+    assert lines[at][p["col"] - 1:].startswith("endfi")
+
+
+def test_a_block_scalar_query_error_is_located_at_its_yaml_line(project: Path) -> None:
+    spec = project / "pipelines" / "restaurant_research.yaml"
+    text = spec.read_text()
+    old = next(line for line in text.splitlines() if line.strip().startswith("query:"))
+    indent = " " * (len(old) - len(old.lstrip()))
+    block = (f"{indent}query: |\n{indent}  restaurants in\n{indent}  {{{{ task.city }}}}\n"
+             f"{indent}  {{{{ task.city | upper( }}}}")
+    spec.write_text(text.replace(old, block, 1))
+    code, problems = _validate(project)
+    [p] = [p for p in problems if p["code"] == "SPEC050"]
+    want = spec.read_text().splitlines().index(f"{indent}  {{{{ task.city | upper( }}}}") + 1
+    assert code == 2 and p["file"] == str(spec) and (p["line"], p["col"]) == (want, len(indent) + 3)
+
+
 def test_unknown_filter_in_template(project: Path) -> None:
     _edit(project / "templates" / "restaurant_report.md.j2", "| money", "| mony")
     code, problems = _validate(project)

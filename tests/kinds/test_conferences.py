@@ -180,11 +180,11 @@ def test_a_spanish_request_gets_a_spanish_report(tmp_path):
         "inscripción por encima del presupuesto"]
     assert excluded[f"LREC {YEAR} - Lisbon"] == [f"el plazo de envío acabó el {es(PASSED)}"]
     report = run.report
-    for words in [f"# Congresos de lingüística computacional en España, 1 mar – 31 may {YEAR}",
+    for words in [f"# Congresos de lingüística computacional en España, 1 de marzo – 31 de mayo de {YEAR}",
                   "## Selección", "| congreso | inscripción | plazo de envío | enlace |",
                   f"| 250 € | {es(OPEN)} |", "| 90 € | desconocido |",
                   "2 de 5 congresos encontrados encajan: lingüística computacional, España, "
-                  f"online o híbrido, 1 mar – 31 may {YEAR}, inscripción de hasta 300 €, plazo "
+                  f"online o híbrido, 1 de marzo – 31 de mayo de {YEAR}, inscripción de hasta 300 €, plazo "
                   "de envío aún abierto.",
                   "| tema | lingüística computacional | consulta |",
                   "| plazo de envío abierto | sí | consulta |",
@@ -208,11 +208,11 @@ def test_an_english_request_gets_an_english_report(tmp_path):
     assert excluded[f"CICLing {YEAR}"] == ["outside the dates asked"]
     assert excluded[f"LREC {YEAR} - Lisbon"] == [f"submission deadline passed on {en(PASSED)}"]
     report = run.report
-    for words in [f"# NLP conferences in Europe, Mar 1 – Jun 30, {YEAR}", "## Shortlist",
+    for words in [f"# NLP conferences in Europe, March 1 – June 30, {YEAR}", "## Shortlist",
                   "| conference | registration | deadline | link |",
                   f"| 380 EUR | {en(OPEN)} |",
                   "3 of 5 conferences found fit: NLP, Europe, "
-                  f"Mar 1 – Jun 30, {YEAR}, registration up to 400 EUR, call for papers still "
+                  f"March 1 – June 30, {YEAR}, registration up to 400 EUR, call for papers still "
                   "open.", "| open cfp | yes | query |"]:
         assert words in report, words
     own = _own_words(report, LISTINGS)

@@ -126,6 +126,7 @@ LONDON = [
 def _run(tmp_path: Path, query: str, listings: list[Result]):
     with FakeProviders() as fake:
         fake.search(r".", listings)
+        # relative dates ("este fin de semana") are read from TODAY, not the day it runs
         run = run_pipeline(KIND, fake=fake, workdir=tmp_path, query=query, today=TODAY)
         queries = fake.queries()
     assert run.exit_code == 0, run.result.reason
@@ -172,13 +173,14 @@ def test_a_spanish_request_gets_a_spanish_report(tmp_path):
     # what the listing says happens on another Saturday is not this weekend's
     assert excluded["Jazz en el Teatro Real"] == ["en otras fechas"]
     report = run.report
-    for words in ["# Qué hacer — Madrid, 5–6 dic 2026", "## Selección", "| plan | entrada |",
+    for words in ["# Qué hacer — Madrid, 5–6 de diciembre de 2026", "## Selección", "| plan | entrada |",
                   "| 25 € |", "2 de 4 planes encontrados encajan: conciertos de jazz, "
-                  "5–6 dic 2026, entradas de hasta 40 €.", "| fechas | 5–6 dic 2026 |",
+                  "5–6 de diciembre de 2026, entradas de hasta 40 €.",
+                  "| fechas | 5–6 de diciembre de 2026 |",
                   "| presupuesto | 40 € |", "| género | conciertos de jazz |",
                   "fechas: se ha leído «5–6 de diciembre de 2026» de «este fin de semana»",
-                  # the price caveat names the dates asked for
-                  "depende de tus fechas (del 5 de diciembre de 2026 al 6 de diciembre de 2026)"]:
+                  # the price caveat names the dates asked for, as the rest writes them
+                  "depende de tus fechas (5–6 de diciembre de 2026)"]:
         assert words in report, words
     own = _own_words(report, MADRID)
     assert not ENGLISH.search(own), ENGLISH.findall(own)
@@ -186,7 +188,7 @@ def test_a_spanish_request_gets_a_spanish_report(tmp_path):
     assert "valoración" not in report
     assert re.search(r"\[\d+\]\(https://ev\.test/", report)
     # the searches were in Spanish, with the dates as Spanish writes them
-    assert queries[0] == "conciertos de jazz en Madrid 5–6 dic 2026"
+    assert queries[0] == "conciertos de jazz en Madrid 5–6 de diciembre de 2026"
     assert run.report_html and "<html" in run.report_html.lower()
 
 
@@ -199,14 +201,14 @@ def test_an_english_request_gets_an_english_report(tmp_path):
         "tickets over budget", "not said to suit families"]
     assert excluded["Ronnie Scott's: late show"] == ["not said to suit families"]
     report = run.report
-    for words in ["# What's on — London, Dec 12 – 13, 2026", "## Shortlist", "| 12 GBP |",
-                  "1 of 3 events found fits: jazz, Dec 12 – 13, 2026, tickets up to 40 GBP, "
+    for words in ["# What's on — London, December 12 – 13, 2026", "## Shortlist", "| 12 GBP |",
+                  "1 of 3 events found fits: jazz, December 12 – 13, 2026, tickets up to 40 GBP, "
                   "for families.", "| family | yes |", "(55 GBP): tickets over budget"]:
         assert words in report, words
     own = _own_words(report, LONDON)
     assert not SPANISH.search(own), SPANISH.findall(own)
     assert "rating" not in report
-    assert queries[0] == "jazz in London for kids Dec 12 – 13, 2026"
+    assert queries[0] == "jazz in London for kids December 12 – 13, 2026"
 
 
 def test_free_events_only_when_asked_and_a_spanish_cap_in_pounds(tmp_path):
@@ -222,7 +224,7 @@ def test_free_events_only_when_asked_and_a_spanish_cap_in_pounds(tmp_path):
     excluded = {c["name"]: reasons for c, reasons in run.artifact("shortlist")["excluded"]}
     assert excluded["World Press Photo en el CCCB"] == ["no dice que sea gratis"]
     assert "| gratis | sí |" in run.report and "entrada gratuita" in run.report
-    assert "ene 2027" in run.report                 # enero de 2027, as Spanish writes it
+    assert "1–31 de enero de 2027" in run.report  # a range as Spanish writes it
 
 
 def test_the_kind_validates(capsys, monkeypatch):

@@ -226,3 +226,31 @@ def test_the_kind_validates_with_no_warning() -> None:
 def test_no_listing_found_is_not_all_left_out(tmp_path, query, lead):
     run, _ = _run(tmp_path, query, [])
     assert run.report.split("\n\n")[1] == lead
+
+
+REVIEWED = [
+    Result("Dell XPS 13", "https://store.test/xps-13",
+           "Dell XPS 13: 16GB RAM, 512GB SSD, 2.6 lbs. $999. The processor is fast and the "
+           "design is sleek. The fan is loud under load."),
+    Result("LG Gram 14", "https://store.test/gram-14",
+           "LG Gram 14: 16GB RAM, 1TB SSD, 2.2 lbs. $1,149. Charging takes 30 minutes, great. "
+           "The build is solid and it is great value."),
+]
+
+
+@pytest.mark.parametrize("query,venue_words,product_words", [
+    ("lightweight laptop with 16GB RAM under $1,200", ["(wait)", "(location)", "(atmosphere)"],
+     ["Against (noise): “The fan is loud under load.”", "In favour (quality, value)"]),
+    ("portátil con 16 GB de RAM por menos de 1.200 dólares",
+     ["(espera)", "(ubicación)", "(ambiente)"],
+     ["En contra (ruido): “The fan is loud under load.”", "A favor (calidad, relación"]),
+])
+def test_a_laptops_pros_and_cons_are_a_products_not_a_hotels(tmp_path, query, venue_words,
+                                                             product_words):
+    """A fast processor is no short wait, a charge in 30 minutes no location: the kind has
+    no place in its request, so only what a product has is read (scout.adapters.aspects)."""
+    run, _ = _run(tmp_path, query, REVIEWED)
+    for words in venue_words:
+        assert words not in run.report, words
+    for words in product_words:
+        assert words in run.report, words

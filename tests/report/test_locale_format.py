@@ -35,8 +35,8 @@ def test_thousands_and_decimals() -> None:
 
 def test_ranges_and_dates() -> None:
     r = DateRange(start=dt.date(2027, 6, 3), end=dt.date(2027, 6, 7))
-    assert format_value(r, "month", "es") == "3–7 jun 2027"
-    assert format_value(r, "month", "en") == "Jun 3 – 7, 2027"
+    assert format_value(r, "month", "es") == "3–7 de junio de 2027"
+    assert format_value(r, "month", "en") == "June 3 – 7, 2027"
     assert format_value(dt.date(2026, 9, 15), "date", "es") == "15 de septiembre de 2026"
     assert format_value(None, "money", "es") == "—"
 
@@ -76,3 +76,45 @@ def test_validator_accepts_translated_templates() -> None:
                   '{{ task.month | month }} {{ x | value("money") | l10n }}')
     assert {"month", "value", "l10n"} <= use.filters <= known_filters()
     assert "task" in use.names
+
+
+RANGES = [  # (start, end, Spanish, English): one style per language, month in full
+    ((2026, 12, 5), (2026, 12, 6), "5–6 de diciembre de 2026", "December 5 – 6, 2026"),
+    ((2026, 11, 28), (2026, 12, 3), "28 de noviembre – 3 de diciembre de 2026",
+     "November 28 – December 3, 2026"),
+    ((2026, 12, 30), (2027, 1, 2), "30 de diciembre de 2026 – 2 de enero de 2027",
+     "December 30, 2026 – January 2, 2027"),
+    ((2026, 9, 15), (2026, 9, 15), "15 de septiembre de 2026", "September 15, 2026"),
+]
+
+
+@pytest.mark.parametrize(("start", "end", "es", "en"), RANGES)
+def test_a_date_range_reads_the_same_in_the_report_its_notes_and_the_synthesis(
+        start: tuple[int, int, int], end: tuple[int, int, int], es: str, en: str) -> None:
+    """The report's tables (format_value), the Task notes (display) and the synthesis's
+    price caveat (Formatter.period) wrote one range three ways ('5–6 dic 2026', '5–6 de
+    diciembre de 2026', 'del 5 de diciembre de 2026 al 6 de diciembre de 2026')."""
+    from scout.adapters.localefmt import Formatter
+    from scout.i18n import translations
+    from scout.task.display import display
+
+    r = DateRange(start=dt.date(*start), end=dt.date(*end))
+    for lang, want in (("es", es), ("en", en)):
+        assert format_value(r, "date_range", lang) == want
+        assert display(r, lang) == want
+        assert Formatter(lang, translations(lang)).period(r.model_dump(mode="json")) == want
+    # a language scout does not write falls back to English, like every other value
+    assert format_value(r, "date_range", "fr") == en
+
+
+def test_a_price_stated_as_nothing_reads_free_and_a_cap_of_nothing_does_not() -> None:
+    from scout.adapters.localefmt import Formatter
+    from scout.i18n import translations
+
+    free = Money(amount=0, currency="EUR", comparator="=")
+    assert format_money(free, "es") == "gratis" and format_money(free, "en") == "free"
+    assert Formatter("es", translations("es")).money(free) == "gratis"
+    # a budget of at most 0 is a cap, not a price; a range from 0 is not free
+    assert format_money(Money(amount=0, currency="EUR"), "es") == "0 €"
+    assert format_money(Money(amount=10, min=0, currency="EUR", comparator="<="),
+                        "en") == "0-10 EUR"

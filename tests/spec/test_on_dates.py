@@ -167,3 +167,37 @@ def test_a_page_of_many_dates_is_read_in_linear_time() -> None:
     assert on_dates(record, dt.date(2027, 3, 5)) is True
     assert stated_date(record, of="deadline", near=NEAR) == dt.date(2027, 1, 28)
     assert time.perf_counter() - start < 10
+
+
+MAY = DateRange(start=dt.date(2026, 5, 9), end=dt.date(2026, 5, 10))
+
+
+@pytest.mark.parametrize("text, want", [
+    # a month, written as one
+    ("You may book 10 May, tickets 12 €.", True),
+    ("Opening May 10.", True),
+    ("Festival 3-7 May.", False),
+    ("Concierto 10 may en el Teatro Real.", True),             # Spanish abbreviation
+    ("Concierto, sáb 10 may.", True),
+    ("Gala 10 may 2026", True),
+    ("GALA — ENTRADA 10 MAY", True),                             # shouting, at the end
+    ("Jazz del 9 al 10 may.", True),
+    # the modal verb and the noun, not a month: no date stated, so unknown
+    ("Conditions: 10 may apply.", None),
+    ("Up to 10 may attend the workshop.", None),
+    ("Ages 5 to 7 may enter with an adult.", None),
+    ("Opening hours 9 to 5 may vary.", None),
+    ("TERMS: 10 MAY APPLY", None),
+    ("Hotel con vistas al mar 15 habitaciones.", None),
+    ("The 10 march on the square.", None),
+])
+def test_may_march_and_mar_are_months_only_where_written_as_months(text: str,
+                                                                  want: bool | None) -> None:
+    assert on_dates({"name": "x", "evidence": [{"text": text}]}, MAY) is want
+
+
+def test_a_modal_may_beside_a_real_date_does_not_hide_it() -> None:
+    record = {"name": "x", "evidence": [{"text": "Conditions may apply. Sat 12 Dec only."}]}
+    assert on_dates(record, MAY) is False
+    record = {"name": "x", "evidence": [{"text": "10 may apply; on 10 May at 20:00."}]}
+    assert on_dates(record, MAY) is True

@@ -1,0 +1,52 @@
+"""Whether a listing says its own price is nothing: "free admission", "entrada gratuita".
+
+"Free" and "gratis" alone say nothing about a listing's price: a hotel's "free
+cancellation", "wifi gratis", "gluten-free", "desayuno gratis" are features, not the
+price. So a listing reads as free only where the word is tied to what one pays to get
+in — admission, entry, entrance, tickets, the price or cost; "entrada", "acceso",
+"precio" in Spanish — and not when the phrase is a condition ("free entry for children",
+"entrada gratuita los domingos", "free entry with the city card") or an amenity ("free
+entry to the spa", "acceso gratuito a internet"), nor "barrier-free entrance" /
+"entrada libre de barreras".
+"""
+
+from __future__ import annotations
+
+import re
+
+from scout.text import fold
+
+_NOUN_EN = r"admission|entry|entrance|tickets?"
+_NOUN_ES = r"entrada|acceso|admision"
+# the free word bound to the admission noun, either order, in both languages
+_FREE = re.compile(
+    r"(?<![\w-])(?:"
+    rf"free\s+(?:{_NOUN_EN}|(?:walking\s+)?tours?|events?|concerts?|exhibitions?)"
+    rf"|(?:{_NOUN_EN})\s*(?:(?:is|are)\s+(?:always\s+|totally\s+|completely\s+)?|:\s*)?free"
+    r"|(?:price|cost)\s*(?::\s*|\s+(?:is|are)\s+)free"
+    r"|no\s+(?:admission|entrance|entry)\s+(?:fee|charge)"
+    rf"|(?:{_NOUN_ES})\s*(?:(?:es|:)\s*)?(?:gratuit[oa]s?|gratis|libre)"
+    r"|(?:precio|coste|costo|tarifa)\s*(?::\s*|\s+es\s+)(?:gratuit[oa]|gratis)"
+    r"|gratis\s+(?:la\s+)?entrada"
+    r")(?![\w-])"
+)
+# what follows the phrase and makes it a condition or an amenity, not the price
+_AMENITY = (r"spa|gym|gimnasio|pool|piscina|sauna|wi-?fi|internet|parking|aparcamiento|"
+            r"garage|garaje|lounge|fitness|jacuzzi|terrace|terraza|club|bar|playa|beach")
+_NOT_PRICE = re.compile(
+    r"\s+(?:"
+    r"(?:for|para)\s+(?!(?:all|everyone|everybody|the\s+public|todos|todo\s+el\s+publico)\b)"
+    r"|(?:with|con|on|every|cada|los|las|el)\b"
+    r"|of\s+(?:barriers|obstacles)\b|de\s+(?:barreras|obstaculos|humo)\b"
+    rf"|(?:to|a|al)\s+(?:(?:the|la|el|los|las|our|nuestr[oa]s?)\s+)?(?:{_AMENITY})\b"
+    r")"
+)
+
+
+def says_free(text: str) -> bool:
+    """Whether ``text`` says the price of getting in is nothing (see the module)."""
+    hay = fold(text)
+    for m in _FREE.finditer(hay):
+        if not _NOT_PRICE.match(hay, m.end()):
+            return True
+    return False
