@@ -32,6 +32,9 @@ Resolution, from the injected ``today`` (never the clock):
   Santa / Holy Week Palm Sunday to Easter Sunday (the next one, or the year written);
   Carnaval, and fixed feasts by their date (Halloween, Reyes, St Patrick's Day, Día de
   Muertos, San Fermín, Hogmanay ...: :func:`scout.task.relative._holiday` lists them);
+  feasts that move by weekday (Thanksgiving, Memorial Day ...) or with Easter (Corpus
+  Christi), a country's (Fiestas Patrias), the Spanish puentes joined to their weekend,
+  and the cherry blossom season: :mod:`scout.task.feasts`;
 * "early/mid/late June", "a principios/mediados/finales de junio": days 1-10 / 11-20 /
   21-end; "the last week of June": its last seven days; "first/second half",
   "primera/segunda quincena": days 1-15 / 16-end.
@@ -62,6 +65,7 @@ from scout.task.cldr import weekdays
 from scout.task.daynums import day_number_forms
 from scout.task.monthparts import YEAR, YEAR_SEP, month_part_forms
 from scout.task.monthwords import month_words
+from scout.task.feasts import feast_forms
 from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms, weekend_typos
 from scout.task.stay import find_stay
 
@@ -303,6 +307,7 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
 
     forms.extend(day_number_forms(t, g.day_year))
     forms.extend(relative_forms(t, g.days, rel_year, g.abbr, g.weekend_typos))
+    forms.extend(feast_forms(t))
     return forms
 
 

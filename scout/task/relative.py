@@ -3,7 +3,8 @@ weeks, weekdays, "today / tomorrow / hoy / mañana", "in N days / weeks / months
 de…"; "a fortnight" is two weeks), "the week / weekend after next", weekday ranges ("del lunes al miércoles"), "next / last month" ("el mes que
 viene / pasado"), "last summer" / "el verano pasado", "next / last year" ("el año que
 viene / pasado"), a year alone,
-feasts (Christmas, New Year, Easter, Semana Santa).
+feasts (Christmas, New Year, Easter, Semana Santa; those that move by weekday or belong
+to a country, and the Spanish puentes, are :mod:`scout.task.feasts`'s).
 
 The rules are documented in :mod:`scout.task.dates`, which adds these forms to its
 grammar (the longest match wins there).
@@ -84,8 +85,6 @@ def _holiday(name: str, year: int) -> DateRange:
     fixed = {"halloween": (10, 31, 31), "valentine's day": (2, 14, 14), "valentines day": (2, 14, 14),
              "valentine's": (2, 14, 14), "san valentin": (2, 14, 14), "noche de reyes": (1, 5, 5),
              "dia de reyes": (1, 6, 6), "reyes": (1, 6, 6), "epiphany": (1, 6, 6),
-             # Spain's December bridge: Constitution Day (6th) to the Immaculate Conception (8th)
-             "puente de diciembre": (12, 6, 8),
              "st patrick's day": (3, 17, 17), "san patricio": (3, 17, 17),
              # Mexico's Day of the Dead is the 1st and 2nd; All Saints' the 1st
              "dia de muertos": (11, 1, 2), "dia de los muertos": (11, 1, 2),
@@ -354,7 +353,7 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   # "Reyes" alone is a name ("Los Reyes", "calle Reyes Católicos"): the feast
                   # is the day or night of, or "reyes" after en / por / para
                   r"noche\s+de\s+reyes|dia\s+de\s+reyes|(?<=en\s)reyes(?!\s+catolicos)|"
-                  r"(?<=por\s)reyes|(?<=para\s)reyes|puente\s+de\s+diciembre|carnaval|"
+                  r"(?<=por\s)reyes|(?<=para\s)reyes|carnaval|"
                   r"mardi\s+gras|shrove\s+tuesday|martes\s+de\s+carnaval|"
                   r"(?:st\.?|saint)\s+patrick['’]?s(?:\s+day)?|san\s+patricio|"
                   r"dia\s+de\s+(?:los\s+)?muertos|day\s+of\s+the\s+dead|todos\s+los\s+santos|"
