@@ -50,6 +50,7 @@ _CLAIMED = "\x00"
 _TOKEN = re.compile(r"\x00+|[^\W_]+(?:[-'’][^\W_]+)*|&|[^\w\s]")
 _LETTER = re.compile(r"[^\W\d_]")
 _SUBJECT_CUES = ("about", "sobre", "acerca de")
+_CUE_WORDS = frozenset({"about", "sobre", "acerca"})
 _HEADS = frozenset({"ciudad", "city", "isla", "island", "islas", "playa", "costa", "puerto"})
 _COUNTS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                      "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"})
@@ -81,14 +82,18 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
     if "year" in declared:  # "toyota corolla 2015": the year input's, read or not
         for tok in toks:
             tok.year = tok.text.isdigit() and 1900 <= int(tok.text) <= today.year + 1
+    start = _after_cue(toks, free, list(aliases))
     located = _mark_cue_places(toks, free, original, list(place_aliases), lang)
     if not located:
         located = _mark_known_places(toks, free, original)
+        if not place_input:
+            _keep_named_topic(toks, start)
     chat = place_input and not located  # the place must be found after the subject
-    start = _after_cue(toks, free, list(aliases))
     phrases = _phrases(toks, start, chat, masked) \
         or (_phrases(toks, 0, chat, masked) if start else [])
     for k, (first, last, ended_by_of) in enumerate(phrases):
+        if first == last and toks[first].text in {*_SUBJECT_CUES, *map(fold, aliases)}:
+            continue  # the cue alone ("videos about", "vídeos sobre"): nothing said after it
         if chat and not ended_by_of and k == 0:
             last = _leave_place(toks, first, last, original)
             if last < first:
@@ -187,6 +192,10 @@ def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[s
                     tok.joins = True
             continue
         stop = name[1][1] if name else None
+        # "charlas en inglés sobre redes neuronales": the subject's cue ends what "en" began
+        cue = next((t.start for t in toks[i + 1:] if t.text in _CUE_WORDS
+                    and (stop is None or t.start < stop)), None)
+        stop = cue if cue is not None else stop
         for tok in toks[i:]:
             if stop is not None and tok.start >= stop:
                 break
@@ -226,6 +235,25 @@ def _mark_known_places(toks: list[_Tok], free: str, original: str) -> bool:
             toks[i].place = found = True
             i += 1
     return found
+
+
+def _keep_named_topic(toks: list[_Tok], start: int) -> None:
+    """With no place input to leave a name to, a known place the subject goes on with is
+    the subject's: right after its cue ("videos about Japan") or after "de / of" behind a
+    word of it ("historia de Roma", "the history of the Alps")."""
+    i = 0
+    while i < len(toks):
+        if not toks[i].place:
+            i += 1
+            continue
+        j = i - 1
+        if j >= 0 and toks[j].text in sw.ARTICLES:
+            j -= 1
+        joined = j >= 1 and toks[j].text in sw.OF and toks[j - 1].word and not toks[j - 1].place
+        after_cue = bool(start) and i == start
+        while i < len(toks) and toks[i].place:
+            toks[i].place = toks[i].place and not (joined or after_cue)
+            i += 1
 
 
 def _after_cue(toks: list[_Tok], free: str, aliases: list[str]) -> int:
@@ -273,7 +301,8 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
     skipping = False  # after "con amigos", "with a view": a feature, not the subject
 
     def close(of: bool = False) -> None:
-        while words and (toks[words[-1]].text in sw.CONNECTORS or toks[words[-1]].joins):
+        while words and (toks[words[-1]].text in sw.CONNECTORS or toks[words[-1]].joins
+                         or toks[words[-1]].text in sw.PUBLISHED):
             words.pop()
         if words:
             out.append((words[0], words[-1], of))

@@ -86,6 +86,14 @@ used second-hand secondhand refurbished pre-owned usado usada usados usadas
 reacondicionado reacondicionada reacondicionados reacondicionadas seminuevo seminueva
 seminuevos seminuevas
 """
+# how a video, a talk or a book came out, before the words of its date ("cambio climático
+# publicadas desde 2020", "rust talks released after 2020"): the end of a subject, not part
+PUBLISHED = frozenset("""
+published released uploaded posted recorded filmed aired streamed broadcast
+publicado publicada publicados publicadas subido subida subidos subidas grabado grabada
+grabados grabadas emitido emitida emitidos emitidas colgado colgada colgados colgadas
+estrenado estrenada estrenados estrenadas lanzado lanzada lanzados lanzadas
+""".split())
 # a product's condition in two words, no part of what it is: "de segunda mano"
 CONDITION_PAIRS = frozenset({("segunda", "mano"), ("second", "hand")})
 # who comes along, and what the meal is for: "con amigos", "for my birthday"
@@ -177,8 +185,14 @@ def _inflected(word: str, target: str) -> bool:
     people slip inside a word, and one letter more or less at its end is still a typo
     ("restaurantes" is listed, "baratos" is one edit)."""
     stem = min(len(word), len(target)) - 2
-    return (word[:stem] == target[:stem] and word[stem:] != target[stem:]
-            and _distance(word, target, 2) == 2)
+    if word[:stem] == target[:stem] and word[stem:] != target[stem:] \
+            and _distance(word, target, 2) == 2:
+        return True
+    # the Spanish noun in -ía of an adjective in -ico ("economía" / "económica",
+    # "fotografía" / "fotográfica"): one letter apart, two words
+    noun = re.fullmatch(r"(\w+)ias?", word)
+    return noun is not None and re.fullmatch(re.escape(noun.group(1)) + r"ic[oa]s?",
+                                             target) is not None
 
 
 @functools.lru_cache(maxsize=4096)

@@ -9,10 +9,12 @@ a year is read when the words around it say it is one, in either language:
 
 * the input's own name or aliases next to it ("min year 2019", "año: 2019");
 * a year word before it: "year 2019", "model year", "año 2019", "modelo 2019",
-  "registered / built / made in 2019", "matriculado / fabricado en 2019";
+  "registered / built / made in 2019", "matriculado / fabricado en 2019", and how a video
+  or a book came out: "published / released / uploaded / recorded in 2019",
+  "publicado / subido / grabado / emitido / estrenado en 2019";
 * a "this year or later" phrase after it: "2019 or newer", "2019 or later", "2019
   onwards", "2019 and newer", "2019+", "2019 en adelante", "2019 o posterior",
-  "2019 o más nuevo / reciente";
+  "2019 o más nuevo / reciente", "2019 o después / o más tarde", "2019 y posteriores";
 * "from / since / after / desde / a partir de / del / de 2019" when nothing but the end
   of the request, punctuation or a joining word follows ("from 2019 with navigation"),
   so "from 2000 EUR" and "de 2000 euros" are not years.
@@ -30,10 +32,12 @@ from typing import Any
 YEAR_MIN, YEAR_MAX = 1000, 2999
 
 _YEAR = r"(?<![\d.,])(?P<y>[12]\d{3})(?![.,]?\d)"
-_BEFORE = (r"(?:model\s+year|year|ano|modelo|(?:registered|built|made|manufactured)\s+in|"
-           r"(?:matriculad[oa]|fabricad[oa])\s+en)\s*(?::|=|de(?:l)?)?\s*")
+_BEFORE = (r"(?:model\s+year|year|ano|modelo|(?:registered|built|made|manufactured|published|"
+           r"released|uploaded|recorded|posted)\s+in|(?:matriculad|fabricad|publicad|subid|"
+           r"grabad|emitid|estrenad)[oa]s?\s+en)\s*(?::|=|de(?:l)?)?\s*")
 _AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+recent)|and\s+(?:newer|later|up)|"
-          r"onwards?|en\s+adelante|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?))\b)")
+          r"onwards?|en\s+adelante|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?|"
+          r"despues|mas\s+tarde)|y\s+(?:posterior(?:es)?|despues))\b)")
 _FROM = r"(?:from|since|after|desde|a\s+partir\s+del?|del?)\s+(?:(?:el|the|ano|year)\s+)?"
 _JOIN = (r"(?=\s*(?:$|[,.;:)!?]|\b(?:and|or|with|without|in|for|y|o|con|sin|en|para|que)\b))")
 

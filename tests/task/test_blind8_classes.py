@@ -130,3 +130,105 @@ def test_the_cherry_blossom_season_is_late_march_to_early_april(query: str) -> N
 def test_ramadan_is_left_unread() -> None:
     # its days follow the moon's sighting: nothing is better than a wrong week
     assert when("riad in Marrakech during Ramadan") is None
+
+
+# ------------------------------------------- a topic: the kind reads no place (video talks)
+TALKS = {"topic": InputSpec(type="subject", aliases=["on"]),
+         "since_year": InputSpec(type="year", aliases=["since", "desde", "from", "year", "año"]),
+         "max_duration": InputSpec(type="duration")}
+RESTAURANT = {"city": InputSpec(type="place"), "dish": InputSpec(type="subject"),
+              "budget": InputSpec(type="money")}
+
+
+def topic(query: str) -> str | None:
+    return parse_query(query, TALKS, today=TODAY).values.get("topic")
+
+
+@pytest.mark.parametrize("query, want", [
+    # a Spanish noun in -ía is no typo of the quality word in -ico / -ica
+    ("charlas en español sobre economía circular de menos de media hora", "economía circular"),
+    ("vídeos sobre economía", "economía"),
+    ("charlas sobre economías emergentes", "economías emergentes"),
+    ("charlas sobre fotografía", "fotografía"),
+])
+def test_a_noun_in_ia_is_not_a_quality_word_misspelt(query: str, want: str) -> None:
+    assert topic(query) == want
+
+
+@pytest.mark.parametrize("query, dish", [
+    ("restaurante económico de tapas en madrid", "tapas"),
+    ("tapas economicas en madrid", "tapas"),
+    ("tapas econmicas en madrid", "tapas"),  # a typo of the quality word is still one
+])
+def test_the_quality_word_in_ico_stays_a_quality_word(query: str, dish: str) -> None:
+    assert parse_query(query, RESTAURANT, today=TODAY).values.get("dish") == dish
+
+
+@pytest.mark.parametrize("query, want, year", [
+    ("conferencias sobre cambio climático publicadas desde 2020, máximo una hora",
+     "cambio climático", 2020),
+    ("talks on climate change published since 2021", "climate change", 2021),
+    ("talks about rust released after 2020", "rust", 2020),
+    ("vídeos de python subidos en 2023", "python", 2023),
+    ("charlas sobre rust grabadas en 2022 o después", "rust", 2022),
+    ("talks on rust recorded in 2021", "rust", 2021),
+])
+def test_how_a_video_came_out_ends_the_topic_and_dates_it(query: str, want: str,
+                                                          year: int) -> None:
+    values = parse_query(query, TALKS, today=TODAY).values
+    assert (values.get("topic"), values.get("since_year")) == (want, year)
+
+
+def test_a_publication_word_inside_a_topic_stays() -> None:
+    assert topic("talks on recorded music") == "recorded music"
+
+
+@pytest.mark.parametrize("query, want", [
+    ("vídeos sobre historia de roma", "historia de roma"),
+    ("talks on the history of Rome", "history of Rome"),
+    ("charlas sobre la arquitectura de Barcelona", "arquitectura de Barcelona"),
+    ("videos about Japan", "Japan"),
+])
+def test_a_place_the_topic_goes_on_with_is_the_topic_s(query: str, want: str) -> None:
+    assert topic(query) == want
+
+
+def test_a_place_after_in_is_still_where_not_what() -> None:
+    assert topic("charlas en Madrid sobre inteligencia artificial") == "inteligencia artificial"
+
+
+@pytest.mark.parametrize("query, want", [
+    # with no language input, "en inglés" is read as a place's words after "en": they end
+    # at the subject's cue, which was taken in with them
+    ("charlas en inglés sobre redes neuronales", "redes neuronales"),
+    ("charlas en español sobre economía circular", "economía circular"),
+    ("vídeos en castellano acerca de la fotosíntesis", "fotosíntesis"),
+    ("talks in Spanish about neural networks", "neural networks"),
+])
+def test_the_subject_cue_ends_the_words_after_en(query: str, want: str) -> None:
+    assert topic(query) == want
+
+
+@pytest.mark.parametrize("query, dish, city", [
+    ("el mejor ramen de lyon", "ramen", "Lyon"),   # a place input: "de" leads to it
+    ("tapas de Madrid", "tapas", "Madrid"),
+])
+def test_with_a_place_input_the_name_after_de_is_the_place(query: str, dish: str,
+                                                           city: str) -> None:
+    values = parse_query(query, RESTAURANT, today=TODAY).values
+    assert (values.get("dish"), values.get("city")) == (dish, city)
+
+
+@pytest.mark.parametrize("query", ["videos about", "vídeos sobre", "talks on"])
+def test_a_cue_with_nothing_after_it_is_no_topic(query: str) -> None:
+    assert topic(query) is None
+
+
+@pytest.mark.parametrize("query, year", [
+    ("toyota de 2019 o después", 2019),
+    ("seat ibiza 2015 y posteriores", 2015),
+    ("charlas sobre historia del 2020 o más tarde", 2020),
+])
+def test_a_year_or_later_in_spanish(query: str, year: int) -> None:
+    cars = {"min_year": InputSpec(type="year")}
+    assert parse_query(query, cars, today=TODAY).values.get("min_year") == year
