@@ -19,6 +19,9 @@ a year is read when the words around it say it is one, in either language:
   of the request, punctuation or a joining word follows ("from 2019 with navigation"),
   so "from 2000 EUR" and "de 2000 euros" are not years.
 
+An age instead of a year ("de menos de 3 años", "less than 3 years old", "no older than
+5 years") is this year less the age (the clock is the parser's ``today``).
+
 The number itself must be a year (1000-2999) that is not part of a longer number
 ("20.190 km"). What the year means (a first year, a last one) is the pipeline's: the
 value is the year the request names.
@@ -26,6 +29,7 @@ value is the year the request names.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
@@ -63,9 +67,37 @@ def parse_year(value: Any) -> int:
     return value
 
 
-def find_year(free: str, words: list[str]) -> tuple[int, tuple[int, int]] | None:
+_AGE_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "un": 1, "uno": 1, "dos": 2, "tres": 3,
+            "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10}
+_N = r"(?P<n>\d{1,2}|" + "|".join(_AGE_NUM) + r")"
+# an age cap: "de menos de 3 años", "con 5 años como mucho", "less than 3 years old", "no
+# older than 5 years": the first year is this year less the age
+_AGE = re.compile(
+    r"\b(?:(?:less\s+than|under|no\s+more\s+than|at\s+most|max(?:imum)?|up\s+to)\s+" + _N
+    + r"\s+years?\s+old|no\s+older\s+than\s+" + _N.replace("<n>", "<m>")
+    + r"\s+years?(?:\s+old)?|(?:menos\s+de|no\s+mas\s+de|maximo|max\.?|como\s+mucho|hasta)\s+"
+    + _N.replace("<n>", "<e>") + r"\s+anos(?:\s+de\s+antig[u]?edad)?"
+    + r"|(?:hace\s+)?(?:menos\s+de)\s+" + _N.replace("<n>", "<h>") + r"\s+anos)\b")
+
+
+def find_year(free: str, words: list[str], today: dt.date | None = None,
+              ) -> tuple[int, tuple[int, int]] | None:
     """The year a request names and its span in ``free`` (the folded, unclaimed text);
-    ``words``: the input's name and aliases, folded."""
+    ``words``: the input's name and aliases, folded; ``today``: for an age ("less than 3
+    years old" is this year less 3), read when no year is written."""
+    hit = _find_written(free, words)
+    if hit is not None or today is None:
+        return hit
+    m = _AGE.search(free)
+    if m is None:
+        return None
+    raw = next(g for g in (m.group("n"), m.group("m"), m.group("e"), m.group("h")) if g)
+    age = int(raw) if raw.isdigit() else _AGE_NUM[raw]
+    return today.year - age, m.span()
+
+
+def _find_written(free: str, words: list[str]) -> tuple[int, tuple[int, int]] | None:
     patterns = list(_PATTERNS)
     named = "|".join(re.escape(w) for w in words if w.strip())
     if named:  # the input's own words first: "min year 2019", "2019 (año)"

@@ -232,3 +232,75 @@ def test_a_cue_with_nothing_after_it_is_no_topic(query: str) -> None:
 def test_a_year_or_later_in_spanish(query: str, year: int) -> None:
     cars = {"min_year": InputSpec(type="year")}
     assert parse_query(query, cars, today=TODAY).values.get("min_year") == year
+
+
+# ----------------------------------------------- spoken amounts and units beyond the corpus
+LAPTOP = {"budget": InputSpec(type="money"),
+          "min_ram": InputSpec(type="data_size", aliases=["ram", "memory", "memoria"]),
+          "min_storage": InputSpec(type="data_size", aliases=["ssd", "storage"])}
+CARS = {"make": InputSpec(type="string", enum=["toyota", "seat", "tesla", "kia"]),
+        "budget": InputSpec(type="money"), "min_year": InputSpec(type="year")}
+
+
+def money(query: str, inputs: dict[str, InputSpec] = LAPTOP, name: str = "budget"):
+    v = parse_query(query, inputs, today=TODAY).values.get(name)
+    return None if v is None else (v.amount, v.currency)
+
+
+@pytest.mark.parametrize("query, want", [
+    ("used Toyota Prius hybrid, low mileage, under 15 grand", (15000, "USD")),
+    ("a laptop for 2 grand", (2000, "USD")),
+    ("hotel in London for 2 grand", (2000, "GBP")),       # Britain's: pounds
+    ("portátil barato para estudiantes, menos de 400 pavos", (400, "EUR")),
+    ("portátil de 16 gigas por 500 pavos", (500, "EUR")),
+])
+def test_grand_and_pavos_are_money(query: str, want: tuple[float, str]) -> None:
+    inputs = {**LAPTOP, "destination": InputSpec(type="place")}
+    assert money(query, inputs) == want
+
+
+def test_grand_and_pavos_alone_are_no_money() -> None:
+    rest = {"city": InputSpec(type="place"), "dish": InputSpec(type="subject"),
+            "budget": InputSpec(type="money")}
+    got = parse_query("pavo relleno en madrid", rest, today=TODAY).values
+    assert got.get("dish") == "pavo relleno" and "budget" not in got
+    hotel = {**HOTEL}
+    got = parse_query("hotel near the Grand Canyon under 200 USD", hotel, today=TODAY).values
+    assert (got["budget"].amount, got["destination"]) == (200, "Grand Canyon")
+
+
+@pytest.mark.parametrize("query, ram, storage", [
+    ("MacBook Air M3 with 16 gigs of RAM under 1300 bucks", 16, None),
+    ("laptop, 32 gigs ram, 1 TB ssd", 32, 1000),
+    ("portátil con 512 gigs de ssd y 16 gigas de ram", 16, 512),
+])
+def test_gigs_before_what_they_measure_are_gigabytes(query: str, ram: float,
+                                                     storage: float | None) -> None:
+    v = parse_query(query, LAPTOP, today=TODAY).values
+    assert (v.get("min_ram"), v.get("min_storage")) == (ram, storage)
+
+
+def test_gigs_alone_are_concerts() -> None:
+    events = {**EVENTS, "size": InputSpec(type="data_size")}
+    got = parse_query("2 gigs in Leeds this weekend", events, today=TODAY).values
+    assert "size" not in got
+
+
+# ------------------------------------------------------ an age for a year input
+@pytest.mark.parametrize("query, year", [
+    ("coche eléctrico Tesla de menos de 3 años, hasta 30.000 euros", 2024),
+    ("a Toyota less than 5 years old under 15k euros", 2022),
+    ("toyota no older than four years", 2023),
+    ("seat con menos de dos años de antigüedad", 2025),
+    ("kia 2020 o más nuevo", 2020),               # a year written is the year
+])
+def test_an_age_is_this_year_less_it(query: str, year: int) -> None:
+    assert parse_query(query, CARS, today=TODAY).values.get("min_year") == year
+
+
+@pytest.mark.parametrize("query", [
+    "coche con garantía de 2 años",     # no cap on its age
+    "a car for my son, he is 3 years old",
+])
+def test_years_that_are_no_age_of_the_thing_are_no_year(query: str) -> None:
+    assert parse_query(query, CARS, today=TODAY).values.get("min_year") is None
