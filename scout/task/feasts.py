@@ -17,6 +17,12 @@
   words are not read as a date, since the countries' days differ;
 * the cherry blossom season (sakura, hanami, "los cerezos en flor"): late March to early
   April (21 March-10 April, as "late"/"early" <month> are read).
+* Las Fallas 15-19 March; Oktoberfest from the Saturday 15 days before the first Sunday
+  of October to that Sunday (to 3 October when the Sunday is the 1st or 2nd);
+* two days of the Christmas season joined ("Nochevieja y Año Nuevo", "between Christmas
+  and New Year", "de Navidad a Reyes"): from the first to the last;
+* "... del año que viene" / "next year" after a feast (here and in
+  :mod:`scout.task.relative`): that feast of next year, not the whole year.
 
 Ramadan is not read: its days follow the moon's sighting.
 """
@@ -30,6 +36,9 @@ from collections.abc import Callable
 from scout.schemas.task import DateRange
 
 Form = tuple[str, Callable[[re.Match[str]], "DateRange | None"]]
+#: "... del año que viene" / "next year's" after a feast: the feast of next year
+NEXT_YEAR = (r"\s+(?:(?:del|de)\s+(?:ano\s+que\s+viene|proximo\s+ano|ano\s+proximo)|"
+             r"(?:of\s+)?next\s+year)\b")
 
 # (month, weekday 0=Monday, which: 1..4 or -1 for the last)
 _NTH = {
@@ -58,6 +67,15 @@ _PATRIAS = {
     "UY": (8, 25, 25), "PY": (5, 14, 15), "DO": (2, 27, 27), "PA": (11, 3, 4),
 }
 _CHERRY = ((3, 21), (4, 10))
+# the Christmas season's days, as a pair joined by "y / and" or "entre ... y" reads them:
+# (month, first day, last day); New Year and Reyes are after the turn of the year
+_SEASON_DAYS = {
+    "nochebuena": (12, 24, 24), "christmas eve": (12, 24, 24), "navidad": (12, 24, 26),
+    "navidades": (12, 24, 26), "christmas": (12, 24, 26), "nochevieja": (12, 31, 31),
+    "new years eve": (12, 31, 31), "fin de ano": (12, 31, 31), "ano nuevo": (1, 1, 1),
+    "new year": (1, 1, 1), "new years": (1, 1, 1), "new years day": (1, 1, 1),
+    "reyes": (1, 6, 6), "dia de reyes": (1, 6, 6), "epiphany": (1, 6, 6),
+}
 
 
 def _nth_weekday(year: int, month: int, weekday: int, which: int) -> dt.date:
@@ -107,6 +125,8 @@ def feast_forms(t: dt.date) -> list[Form]:
         y = m.group("y")
         if y:
             return make(int(y))
+        if m.group("ny"):
+            return make(t.year + 1)
         span = make(t.year)
         return span if span is not None and span.end >= t else make(t.year + 1)
 
@@ -145,17 +165,43 @@ def feast_forms(t: dt.date) -> list[Form]:
         return next_of(m, lambda y: DateRange(start=dt.date(y, month, first),
                                               end=dt.date(y, month, last)))
 
+    def fallas(m: re.Match[str]) -> DateRange | None:  # la plantà (15th) to la cremà (19th)
+        return next_of(m, lambda y: DateRange(start=dt.date(y, 3, 15), end=dt.date(y, 3, 19)))
+
+    def oktoberfest(m: re.Match[str]) -> DateRange | None:
+        def make(y: int) -> DateRange:
+            # it ends on the first Sunday of October (on the 3rd, German Unity Day, when
+            # that Sunday is the 1st or 2nd) and opens on the Saturday 15 days before it
+            first = dt.date(y, 10, 1)
+            sunday = first + dt.timedelta(days=(6 - first.weekday()) % 7)
+            return DateRange(start=sunday - dt.timedelta(days=15), end=max(sunday, dt.date(y, 10, 3)))
+        return next_of(m, make)
+
+    def season_pair(m: re.Match[str]) -> DateRange | None:
+        def key(raw: str) -> str:
+            return re.sub(r"\s+", " ", raw).replace("'", "").replace("’", "")
+        (m1, d1, _e1), (m2, _d2, d2) = _SEASON_DAYS[key(m.group("a"))], _SEASON_DAYS[key(m.group("b"))]
+
+        def make(y: int) -> DateRange | None:
+            start = dt.date(y, m1, d1)
+            end = dt.date(y + (1 if (m2, d2) < (m1, d1) else 0), m2, d2)
+            return DateRange(start=start, end=end) if end > start else None
+        return next_of(m, make)
+
     def cherry(m: re.Match[str]) -> DateRange | None:
         (m1, d1), (m2, d2) = _CHERRY
         return next_of(m, lambda y: DateRange(start=dt.date(y, m1, d1), end=dt.date(y, m2, d2)))
 
-    year = r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?"
+    year = (r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b|(?P<ny>" + NEXT_YEAR
+            + r"))?")
     names = "|".join(sorted((re.escape(n).replace(r"\ ", r"\s+") for n in
                              [*_NTH, *_AFTER_THANKSGIVING, *_AFTER_EASTER]), key=len,
                             reverse=True))
     names = names.replace("martin\\s+luther\\s+king\\s+day", "(?:martin\\s+luther\\s+king|mlk)"
                           "(?:\\s+jr\\.?)?(?:['’]?s)?(?:\\s+day)?").replace(
         "presidents\\s+day", "presidents['’]?\\s+day")
+    pair = "|".join(sorted((n.replace("years", "year['’]?s").replace(" ", r"\s+")
+                            for n in _SEASON_DAYS), key=len, reverse=True))
     return [
         (r"\b(?P<f>(?:(?:el\s+)?dia\s+de\s+)?(?:" + names + r"))\b"
          r"(?P<tail>\s+(?:long\s+weekend|weekend|week|puente|fin\s+de\s+semana|finde|semana))?"
@@ -164,6 +210,12 @@ def feast_forms(t: dt.date) -> list[Form]:
             re.escape(p).replace(r"\ ", r"\s+") for p in sorted(_PUENTES, key=len, reverse=True))
          + r")\b" + year, puente),
         (r"\b(?:las\s+|the\s+)?fiestas\s+patrias\b" + year, patrias),
+        (r"\b(?:las\s+)?fallas\b" + year, fallas),
+        (r"\b(?:the\s+|el\s+)?oktoberfest\b" + year, oktoberfest),
+        # "Nochevieja y Año Nuevo", "between Christmas and New Year": from the one to the other
+        (r"\b(?:(?:entre|between|from|desde|de)\s+)?(?:la\s+|el\s+|the\s+)?(?P<a>" + pair
+         + r")\s+(?:y|e|and|&|to|till|until|through|a|al|hasta)\s+(?:la\s+|el\s+|the\s+)?(?P<b>"
+         + pair + r")\b" + year, season_pair),
         (r"\b(?:the\s+)?(?:(?:cherry\s+blossoms?|sakura)(?:\s+season)?|hanami(?:\s+season)?|"
          r"(?:la\s+)?(?:temporada|epoca|floracion)\s+de\s+(?:(?:los\s+)?cerezos(?:\s+en\s+flor)?|"
          r"(?:la\s+)?sakura))\b" + year, cherry),

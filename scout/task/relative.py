@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from scout.schemas.task import DateRange, Month
+from scout.task.feasts import NEXT_YEAR
 from scout.task.monthwords import osa1
 from scout.task.numwords import count_words
 
@@ -336,7 +337,8 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
         name = re.sub(r"\s+", " ", m.group("h")).replace("’", "'")
         if name.startswith("x"):
             name = "xmas eve" if name.endswith("eve") else "xmas"
-        y = _opt_year(m, "y")
+        name = "carnaval" if name == "carnavales" else name
+        y = _opt_year(m, "y") or (t.year + 1 if m.group("ny") else None)
         if y is not None:
             return _holiday(name, y)
         span = _holiday(name, t.year)
@@ -353,7 +355,7 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   # "Reyes" alone is a name ("Los Reyes", "calle Reyes Católicos"): the feast
                   # is the day or night of, or "reyes" after en / por / para
                   r"noche\s+de\s+reyes|dia\s+de\s+reyes|(?<=en\s)reyes(?!\s+catolicos)|"
-                  r"(?<=por\s)reyes|(?<=para\s)reyes|carnaval|"
+                  r"(?<=por\s)reyes|(?<=para\s)reyes|carnavales|carnaval|"
                   r"mardi\s+gras|shrove\s+tuesday|martes\s+de\s+carnaval|"
                   r"(?:st\.?|saint)\s+patrick['’]?s(?:\s+day)?|san\s+patricio|"
                   r"dia\s+de\s+(?:los\s+)?muertos|day\s+of\s+the\s+dead|todos\s+los\s+santos|"
@@ -361,5 +363,6 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   r"bonfire\s+night|hogmanay|fourth\s+of\s+july)\b"
                   # "the Easter weekend", "Christmas holidays": the feast's own days
                   r"(?:\s+(?:weekend|holidays?|break|fin\s+de\s+semana|puente))?"
-                  r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", holiday))
+                  r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b|(?P<ny>" + NEXT_YEAR
+                  + r"))?", holiday))
     return forms

@@ -304,3 +304,38 @@ def test_an_age_is_this_year_less_it(query: str, year: int) -> None:
 ])
 def test_years_that_are_no_age_of_the_thing_are_no_year(query: str) -> None:
     assert parse_query(query, CARS, today=TODAY).values.get("min_year") is None
+
+
+# ------------------------------------- a feast of next year, and the Christmas season's pairs
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Málaga para Semana Santa del año que viene", "2028-04-09..2028-04-16"),
+    ("hotel en Málaga para la Semana Santa del próximo año", "2028-04-09..2028-04-16"),
+    ("hotel in Boston Thanksgiving next year", "2028-11-23"),
+    ("hotel en Madrid para el puente de diciembre del año que viene", "2028-12-06..2028-12-10"),
+    ("hotel en Roma en Navidad del año que viene", "2028-12-24..2028-12-26"),
+    ("hotel en Cádiz en Carnavales", "2028-02-24..2028-02-29"),
+])
+def test_a_feast_of_next_year_is_that_year_s(query: str, want: str) -> None:
+    # it was the whole of next year ("del año que viene" read alone)
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Madrid en Nochevieja y Año Nuevo", "2027-12-31..2028-01-01"),
+    ("hotel in London between Christmas and New Year", "2027-12-24..2028-01-01"),
+    ("hotel en Sevilla de Navidad a Reyes", "2027-12-24..2028-01-06"),
+    ("hotel in Paris for New Year's Eve and New Year's Day", "2027-12-31..2028-01-01"),
+    ("hotel en Roma en Navidad y Reyes de 2028", "2028-12-24..2029-01-06"),
+])
+def test_two_feasts_of_the_christmas_season_are_the_days_between(query: str,
+                                                                 want: str) -> None:
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Valencia para las Fallas", "2028-03-15..2028-03-19"),
+    ("hotel in Munich for Oktoberfest", "2028-09-16..2028-10-03"),  # 1 Oct 2028 a Sunday
+    ("hotel in Munich for Oktoberfest 2025", "2025-09-20..2025-10-05"),
+])
+def test_festivals_a_trip_is_planned_around(query: str, want: str) -> None:
+    assert when(query) == want
