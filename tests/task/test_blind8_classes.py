@@ -339,3 +339,19 @@ def test_two_feasts_of_the_christmas_season_are_the_days_between(query: str,
 ])
 def test_festivals_a_trip_is_planned_around(query: str, want: str) -> None:
     assert when(query) == want
+
+
+@pytest.mark.parametrize("query", [
+    "hotel para fiestas patrias", "hotel para ramadán", "hotel for Ramadan",
+    "hotel for Thanksgiving", "hotel para Navidad",
+])
+def test_a_feast_is_no_place(query: str) -> None:
+    # with no place named, the feast after "para" / "for" was read as the destination
+    assert "destination" not in parse_query(query, HOTEL, today=TODAY).values
+
+
+def test_a_place_named_after_a_feast_word_is_still_read() -> None:
+    got = parse_query("riad in Marrakech during Ramadan", HOTEL, today=TODAY).values
+    assert got.get("destination") == "Marrakech"
+    got = parse_query("hotel en Santa Cruz para navidad", HOTEL, today=TODAY).values
+    assert got.get("destination") == "Santa Cruz"
