@@ -34,7 +34,8 @@ Resolution, from the injected ``today`` (never the clock):
   Muertos, San Fermín, Hogmanay ...: :func:`scout.task.relative._holiday` lists them);
   feasts that move by weekday (Thanksgiving, Memorial Day ...) or with Easter (Corpus
   Christi), a country's (Fiestas Patrias), the Spanish puentes joined to their weekend,
-  and the cherry blossom season: :mod:`scout.task.feasts`;
+  and the cherry blossom season: :mod:`scout.task.feasts`; "the weekend / week / day
+  after / before <a date>" moves from it (:mod:`scout.task.around`);
 * "early/mid/late June", "a principios/mediados/finales de junio": days 1-10 / 11-20 /
   21-end; "the last week of June": its last seven days; "first/second half",
   "primera/segunda quincena": days 1-15 / 16-end.
@@ -65,6 +66,7 @@ from scout.task.cldr import weekdays
 from scout.task.daynums import day_number_forms
 from scout.task.monthparts import YEAR, YEAR_SEP, month_part_forms
 from scout.task.monthwords import month_words
+from scout.task.around import around
 from scout.task.feasts import feast_forms
 from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms, weekend_typos
 from scout.task.stay import find_stay
@@ -318,6 +320,9 @@ def find_when(free: str, original: str, today: dt.date) -> When | None:
     if stay is not None:
         value, span, past = stay
         return When(value, span, past=past)
+    moved = around(free, original, today, _find_one)  # "the weekend after Easter"
+    if moved is not None:
+        return When(moved[0], moved[1], past=_is_past(moved[0], today))
     return _find_one(free, original, today)
 
 

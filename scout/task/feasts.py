@@ -30,6 +30,7 @@ Ramadan is not read: its days follow the moon's sighting.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Callable
 
@@ -192,6 +193,13 @@ def feast_forms(t: dt.date) -> list[Form]:
         (m1, d1), (m2, d2) = _CHERRY
         return next_of(m, lambda y: DateRange(start=dt.date(y, m1, d1), end=dt.date(y, m2, d2)))
 
+    return list(zip(_patterns(), (day, puente, patrias, fallas, oktoberfest, season_pair,
+                                   cherry)))
+
+
+@functools.lru_cache(maxsize=1)
+def _patterns() -> tuple[str, ...]:
+    """The forms' patterns, in :func:`feast_forms`'s order of builders (built once)."""
     year = (r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b|(?P<ny>" + NEXT_YEAR
             + r"))?")
     names = "|".join(sorted((re.escape(n).replace(r"\ ", r"\s+") for n in
@@ -202,21 +210,21 @@ def feast_forms(t: dt.date) -> list[Form]:
         "presidents\\s+day", "presidents['’]?\\s+day")
     pair = "|".join(sorted((n.replace("years", "year['’]?s").replace(" ", r"\s+")
                             for n in _SEASON_DAYS), key=len, reverse=True))
-    return [
-        (r"\b(?P<f>(?:(?:el\s+)?dia\s+de\s+)?(?:" + names + r"))\b"
-         r"(?P<tail>\s+(?:long\s+weekend|weekend|week|puente|fin\s+de\s+semana|finde|semana))?"
-         + year, day),
-        (r"\b(?:el\s+)?puente\s+(?:del\s+|de\s+(?:la\s+|los\s+)?)(?P<p>" + "|".join(
+    return (
+        r"\b(?P<f>(?:(?:el\s+)?dia\s+de\s+)?(?:" + names + r"))\b"
+        r"(?P<tail>\s+(?:long\s+weekend|weekend|week|puente|fin\s+de\s+semana|finde|semana))?"
+        + year,
+        r"\b(?:el\s+)?puente\s+(?:del\s+|de\s+(?:la\s+|los\s+)?)(?P<p>" + "|".join(
             re.escape(p).replace(r"\ ", r"\s+") for p in sorted(_PUENTES, key=len, reverse=True))
-         + r")\b" + year, puente),
-        (r"\b(?:las\s+|the\s+)?fiestas\s+patrias\b" + year, patrias),
-        (r"\b(?:las\s+)?fallas\b" + year, fallas),
-        (r"\b(?:the\s+|el\s+)?oktoberfest\b" + year, oktoberfest),
+        + r")\b" + year,
+        r"\b(?:las\s+|the\s+)?fiestas\s+patrias\b" + year,
+        r"\b(?:las\s+)?fallas\b" + year,
+        r"\b(?:the\s+|el\s+)?oktoberfest\b" + year,
         # "Nochevieja y Año Nuevo", "between Christmas and New Year": from the one to the other
-        (r"\b(?:(?:entre|between|from|desde|de)\s+)?(?:la\s+|el\s+|the\s+)?(?P<a>" + pair
-         + r")\s+(?:y|e|and|&|to|till|until|through|a|al|hasta)\s+(?:la\s+|el\s+|the\s+)?(?P<b>"
-         + pair + r")\b" + year, season_pair),
-        (r"\b(?:the\s+)?(?:(?:cherry\s+blossoms?|sakura)(?:\s+season)?|hanami(?:\s+season)?|"
-         r"(?:la\s+)?(?:temporada|epoca|floracion)\s+de\s+(?:(?:los\s+)?cerezos(?:\s+en\s+flor)?|"
-         r"(?:la\s+)?sakura))\b" + year, cherry),
-    ]
+        r"\b(?:(?:entre|between|from|desde|de)\s+)?(?:la\s+|el\s+|the\s+)?(?P<a>" + pair
+        + r")\s+(?:y|e|and|&|to|till|until|through|a|al|hasta)\s+(?:la\s+|el\s+|the\s+)?(?P<b>"
+        + pair + r")\b" + year,
+        r"\b(?:the\s+)?(?:(?:cherry\s+blossoms?|sakura)(?:\s+season)?|hanami(?:\s+season)?|"
+        r"(?:la\s+)?(?:temporada|epoca|floracion)\s+de\s+(?:(?:los\s+)?cerezos(?:\s+en\s+flor)?|"
+        r"(?:la\s+)?sakura))\b" + year,
+    )

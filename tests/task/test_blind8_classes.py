@@ -355,3 +355,28 @@ def test_a_place_named_after_a_feast_word_is_still_read() -> None:
     assert got.get("destination") == "Marrakech"
     got = parse_query("hotel en Santa Cruz para navidad", HOTEL, today=TODAY).values
     assert got.get("destination") == "Santa Cruz"
+
+
+# ----------------------------------------------------- a span said from another date
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Rome the weekend after Easter", "2028-04-22..2028-04-23"),
+    ("hotel en Roma el fin de semana después de Semana Santa", "2028-04-22..2028-04-23"),
+    ("hotel in Rome the weekend before Christmas", "2027-12-18..2027-12-19"),
+    ("hotel in Rome the week after Christmas", "2027-12-27..2028-01-02"),
+    ("hotel en Roma la semana antes de Navidad", "2027-12-17..2027-12-23"),
+    ("hotel in Rome the day after Thanksgiving", "2027-11-26"),
+    ("hotel en Roma el finde después del 4 de marzo", "2028-03-11..2028-03-12"),
+])
+def test_a_span_after_or_before_a_date_moves_from_it(query: str, want: str) -> None:
+    # the grammar read "the weekend" alone (the coming one), or the feast itself
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Rome the weekend after next", "2027-10-30..2027-10-31"),
+    ("hotel in Rome the day after tomorrow", "2027-10-15"),
+    ("hotel in Rome the week after next", "2027-10-25..2027-10-31"),
+    ("hotel in Rome the weekend of March 4", "2028-03-04..2028-03-05"),
+])
+def test_the_forms_that_already_said_after_are_unchanged(query: str, want: str) -> None:
+    assert when(query) == want
