@@ -338,6 +338,10 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
         if words and (text in sw.CONNECTORS or tok.joins):
             words.append(i)
             continue
+        if words and words[-1] == i - 1 and text in sw.COMPOUND_TAILS \
+                and toks[i - 1].text not in sw.CONNECTORS and not _is_stop(toks[i - 1].text):
+            words.append(i)  # "machine learning", "wine tasting"
+            continue
         if _is_stop(text):
             close()
             if text in sw.WITH and not out:

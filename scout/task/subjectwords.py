@@ -94,6 +94,9 @@ publicado publicada publicados publicadas subido subida subidos subidas grabado 
 grabados grabadas emitido emitida emitidos emitidas colgado colgada colgados colgadas
 estrenado estrenada estrenados estrenadas lanzado lanzada lanzados lanzadas
 """.split())
+# request words that end a compound noun after a word of the subject ("machine learning",
+# "wine tasting", "whale watching"): there they are the subject's ("sushi eating" is not)
+COMPOUND_TAILS = frozenset({"learning", "tasting", "watching"})
 # a product's condition in two words, no part of what it is: "de segunda mano"
 CONDITION_PAIRS = frozenset({("segunda", "mano"), ("second", "hand")})
 # who comes along, and what the meal is for: "con amigos", "for my birthday"

@@ -20,7 +20,7 @@ a year is read when the words around it say it is one, in either language:
   so "from 2000 EUR" and "de 2000 euros" are not years.
 
 An age instead of a year ("de menos de 3 años", "less than 3 years old", "no older than
-5 years") is this year less the age (the clock is the parser's ``today``).
+5 years", "from the last 2 years", "de los últimos tres años") is this year less the age (the clock is the parser's ``today``).
 
 The number itself must be a year (1000-2999) that is not part of a longer number
 ("20.190 km"). What the year means (a first year, a last one) is the pipeline's: the
@@ -43,7 +43,8 @@ _AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+recent)|and\s+(?:newer|
           r"onwards?|en\s+adelante|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?|"
           r"despues|mas\s+tarde)|y\s+(?:posterior(?:es)?|despues))\b)")
 _FROM = r"(?:from|since|after|desde|a\s+partir\s+del?|del?)\s+(?:(?:el|the|ano|year)\s+)?"
-_JOIN = (r"(?=\s*(?:$|[,.;:)!?]|\b(?:and|or|with|without|in|for|y|o|con|sin|en|para|que)\b))")
+_JOIN = (r"(?=\s*(?:$|[,.;:)!?]|\b(?:and|or|with|without|in|for|about|on|y|o|con|sin|en|para|que|"
+         r"sobre|acerca)\b))")
 
 _PATTERNS = (
     re.compile(r"\b" + _BEFORE + _YEAR),
@@ -78,7 +79,10 @@ _AGE = re.compile(
     + r"\s+years?\s+old|no\s+older\s+than\s+" + _N.replace("<n>", "<m>")
     + r"\s+years?(?:\s+old)?|(?:menos\s+de|no\s+mas\s+de|maximo|max\.?|como\s+mucho|hasta)\s+"
     + _N.replace("<n>", "<e>") + r"\s+anos(?:\s+de\s+antig[u]?edad)?"
-    + r"|(?:hace\s+)?(?:menos\s+de)\s+" + _N.replace("<n>", "<h>") + r"\s+anos)\b")
+    + r"|(?:hace\s+)?(?:menos\s+de)\s+" + _N.replace("<n>", "<h>") + r"\s+anos"
+    # recency: "from the last 2 years", "de los últimos tres años"
+    + r"|(?:from|in|of|over)\s+the\s+(?:last|past)\s+" + _N.replace("<n>", "<l>") + r"\s+years"
+    + r"|(?:de|en|durante)\s+los\s+ultimos\s+" + _N.replace("<n>", "<u>") + r"\s+anos)\b")
 
 
 def find_year(free: str, words: list[str], today: dt.date | None = None,
@@ -92,7 +96,7 @@ def find_year(free: str, words: list[str], today: dt.date | None = None,
     m = _AGE.search(free)
     if m is None:
         return None
-    raw = next(g for g in (m.group("n"), m.group("m"), m.group("e"), m.group("h")) if g)
+    raw = next(g for g in (m.group(k) for k in "nmehlu") if g)
     age = int(raw) if raw.isdigit() else _AGE_NUM[raw]
     return today.year - age, m.span()
 

@@ -380,3 +380,39 @@ def test_a_span_after_or_before_a_date_moves_from_it(query: str, want: str) -> N
 ])
 def test_the_forms_that_already_said_after_are_unchanged(query: str, want: str) -> None:
     assert when(query) == want
+
+
+# ------------------------------------------------ compound topics, and recency for a year
+@pytest.mark.parametrize("query, want", [
+    ("machine learning lectures, advanced, 2h max, 2021 or later", "machine learning"),
+    ("deep learning talks for beginners", "deep learning"),
+    ("charlas de machine learning", "machine learning"),
+])
+def test_a_request_gerund_after_a_topic_word_is_part_of_it(query: str, want: str) -> None:
+    assert topic(query) == want
+
+
+@pytest.mark.parametrize("query, genre", [
+    ("wine tasting in Napa this weekend", "wine tasting"),
+    ("whale watching in Boston", "whale watching"),
+])
+def test_an_activity_named_with_a_gerund_is_the_genre(query: str, genre: str) -> None:
+    assert parse_query(query, EVENTS, today=TODAY).values.get("genre") == genre
+
+
+@pytest.mark.parametrize("query, want", [
+    ("videos for learning python", "python"),       # the gerund opening the phrase stays out
+    ("sushi eating in tokyo", "sushi"),
+])
+def test_a_gerund_that_is_the_request_stays_out(query: str, want: str) -> None:
+    inputs = {**TALKS, "city": InputSpec(type="place")}
+    assert parse_query(query, inputs, today=TODAY).values.get("topic") == want
+
+
+@pytest.mark.parametrize("query, year", [
+    ("charlas de 2024 sobre LLMs", 2024),
+    ("talks about quantum computing from the last 2 years", 2025),
+    ("vídeos de los últimos tres años sobre Rust", 2024),
+])
+def test_a_year_before_the_topic_cue_and_recency(query: str, year: int) -> None:
+    assert parse_query(query, TALKS, today=TODAY).values.get("since_year") == year
