@@ -35,11 +35,9 @@ import re
 from collections.abc import Callable
 
 from scout.schemas.task import DateRange
+from scout.task.relative import NEXT_YEAR, easter
 
 Form = tuple[str, Callable[[re.Match[str]], "DateRange | None"]]
-#: "... del año que viene" / "next year's" after a feast: the feast of next year
-NEXT_YEAR = (r"\s+(?:(?:del|de)\s+(?:ano\s+que\s+viene|proximo\s+ano|ano\s+proximo)|"
-             r"(?:of\s+)?next\s+year)\b")
 
 # (month, weekday 0=Monday, which: 1..4 or -1 for the last)
 _NTH = {
@@ -120,8 +118,6 @@ def _territories(free: str) -> list[str]:
 def feast_forms(t: dt.date) -> list[Form]:
     """The forms for these feasts, the next one from ``t`` (the current one while it
     lasts), or that of a year written after it ("Thanksgiving 2028")."""
-    from scout.task.relative import easter
-
     def next_of(m: re.Match[str], make: Callable[[int], DateRange | None]) -> DateRange | None:
         y = m.group("y")
         if y:

@@ -18,11 +18,14 @@ import re
 from collections.abc import Callable
 
 from scout.schemas.task import DateRange, Month
-from scout.task.feasts import NEXT_YEAR
 from scout.task.monthwords import osa1
 from scout.task.numwords import count_words
 
 Value = Month | DateRange
+#: "... del año que viene" / "next year's" after a feast: the feast of next year (here and
+#: in :mod:`scout.task.feasts`)
+NEXT_YEAR = (r"\s+(?:(?:del|de)\s+(?:ano\s+que\s+viene|proximo\s+ano|ano\s+proximo)|"
+             r"(?:of\s+)?next\s+year)\b")
 Form = tuple[str, Callable[[re.Match[str]], "Value | None"]]
 
 _NUM_WORDS = {
