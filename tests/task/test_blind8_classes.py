@@ -416,3 +416,33 @@ def test_a_gerund_that_is_the_request_stays_out(query: str, want: str) -> None:
 ])
 def test_a_year_before_the_topic_cue_and_recency(query: str, year: int) -> None:
     assert parse_query(query, TALKS, today=TODAY).values.get("since_year") == year
+
+
+# ------------------------------------------------ "free" that qualifies a perk is no flag
+FREE_EVENTS = {**EVENTS, "free": InputSpec(type="boolean", aliases=["gratis", "gratuito",
+                                                                   "gratuita", "free entry"]),
+               "pets": InputSpec(type="boolean", aliases=["pets allowed"])}
+
+
+@pytest.mark.parametrize("query", [
+    "concerts in Paris, free cancellation, under 50 EUR",
+    "conciertos en Madrid con cancelación gratuita",
+    "eventos con wifi gratis en Lima",
+    "theatre in London with free parking",
+])
+def test_free_next_to_a_perk_is_the_perk_s(query: str) -> None:
+    assert "free" not in parse_query(query, FREE_EVENTS, today=TODAY).values
+
+
+@pytest.mark.parametrize("query", [
+    "free concerts in Paris", "conciertos gratis en Madrid", "free entry concerts in Paris",
+    "theatre in London with parking, free",
+])
+def test_free_alone_is_still_the_flag(query: str) -> None:
+    assert parse_query(query, FREE_EVENTS, today=TODAY).values.get("free") is True
+
+
+def test_another_flag_after_a_perk_word_is_read() -> None:
+    got = parse_query("gigs in Madrid with free parking, pets allowed", FREE_EVENTS,
+                      today=TODAY).values
+    assert got.get("pets") is True and "free" not in got
