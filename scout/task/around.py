@@ -8,6 +8,10 @@ day, the weekend before the last one before its first day; the week after is the
 days after its last day, the week before the seven days before its first; the day after /
 before is one day on either side. Without it the grammar read "the weekend" alone, as the
 coming one, and "the week after Christmas" as Christmas itself.
+
+Two more spans said from another one: British "Saturday week" / "a week on Saturday" (the
+Saturday a week after the coming one), and a part of a year ("early next year", "a
+finales de 2028": its first, middle or last four months, as a month's parts are thirds).
 """
 
 from __future__ import annotations
@@ -35,10 +39,46 @@ def _range(value: Any) -> tuple[dt.date, dt.date] | None:
     return None
 
 
+_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# British "Saturday week" / "a week on Saturday": the Saturday a week after the coming one
+_WEEK_ON = re.compile(r"\b(?:(?:on\s+)?(?P<a>" + "|".join(_DAYS) + r")\s+week|a\s+week\s+(?:on\s+)?"
+                      r"(?P<b>" + "|".join(_DAYS) + r"))\b")
+# a part of a year: "early next year", "a principios del año que viene", "late 2028", "a
+# finales de 2028": its first, middle or last four months
+_YEAR_PART = re.compile(
+    r"\b(?:in\s+|en\s+|a\s+|por\s+)?(?P<p>early|mid|late|principios|inicios|comienzos|mediados|"
+    r"finales|fines)(?:-|\s+)(?:(?:del?|of)\s+)?(?:(?:el\s+)?(?P<ny>next\s+year|ano\s+que\s+viene|"
+    r"proximo\s+ano)|(?P<y>(?:19|20|21)\d{2}))\b")
+
+
+def _week_on(free: str, today: dt.date) -> tuple[DateRange, tuple[int, int]] | None:
+    m = _WEEK_ON.search(free)
+    if m is None:
+        return None
+    wd = _DAYS.index(m.group("a") or m.group("b"))
+    d = today + dt.timedelta(days=(wd - today.weekday()) % 7 + 7)
+    return DateRange(start=d, end=d), m.span()
+
+
+def _year_part(free: str, today: dt.date) -> tuple[DateRange, tuple[int, int]] | None:
+    m = _YEAR_PART.search(free)
+    if m is None:
+        return None
+    y = int(m.group("y")) if m.group("y") else today.year + 1
+    part = m.group("p")
+    first = 1 if part in ("early", "principios", "inicios", "comienzos") else \
+        5 if part in ("mid", "mediados") else 9
+    end = dt.date(y, first + 4, 1) - dt.timedelta(days=1) if first < 9 else dt.date(y, 12, 31)
+    return DateRange(start=dt.date(y, first, 1), end=end), m.span()
+
+
 def around(free: str, original: str, today: dt.date,
            find: Callable[[str, str, dt.date], Any]) -> tuple[DateRange, tuple[int, int]] | None:
     """The span and where it is written, or None. ``find(free, original, today)`` is the
     date grammar: what it reads must start right after the words that say how far."""
+    hit = _week_on(free, today) or _year_part(free, today)
+    if hit is not None:
+        return hit
     for m in _AROUND.finditer(free):
         # the unit words blanked (same length), so the grammar does not read "weekend"
         inner = find(free[:m.start()] + " " * (m.end() - m.start()) + free[m.end():],

@@ -193,7 +193,7 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
 
     forms.append((rf"\b(?:the\s+)?(?P<n>first|second|third|fourth|last)\s+weekend\s+(?:of|in)\s+"
                   rf"{g.mon('m')}(?:,?\s+{_Y.format('y')})?", nth_weekend))
-    forms.append((rf"\b(?:el\s+)?(?P<n>primer|segundo|tercer|cuarto|ultimo)\s+fin\s+de\s+semana\s+"
+    forms.append((rf"\b(?:el\s+)?(?P<n>primer|segundo|tercer|cuarto|ultimo)\s+(?:fin\s+de\s+semana|finde)\s+"
                   rf"de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", nth_weekend))
 
     def weekend_of(m: re.Match[str]) -> Value | None:

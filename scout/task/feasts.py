@@ -45,6 +45,10 @@ _NTH = {
     "memorial day": (5, 0, -1), "labor day": (9, 0, 1), "labour day": (9, 0, 1),
     "martin luther king day": (1, 0, 3), "mlk day": (1, 0, 3),
     "presidents day": (2, 0, 3),
+    # the UK's bank holidays on a Monday ("the August bank holiday weekend": Saturday-Monday)
+    "early may bank holiday": (5, 0, 1), "may bank holiday": (5, 0, 1),
+    "spring bank holiday": (5, 0, -1), "august bank holiday": (8, 0, -1),
+    "summer bank holiday": (8, 0, -1),
 }
 # days after Thanksgiving
 _AFTER_THANKSGIVING = {"black friday": 1, "cyber monday": 4}

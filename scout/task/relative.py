@@ -321,7 +321,7 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
 
     def offset(m: re.Match[str]) -> Value | None:
         raw = m.group("n")
-        n = int(raw) if raw.isdigit() else _NUM_WORDS.get(raw)
+        n = int(raw) if raw.isdigit() else 2 if raw.endswith(("of", "de")) else _NUM_WORDS.get(raw)
         if n is None or n > 400:
             return None
         unit = m.group("unit")
@@ -334,7 +334,9 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
         y, mo = add_months(t, n)
         return Month(year=y, month=mo)
 
-    forms.append((r"\b(?:in|within|dentro\s+de|en)\s+(?P<n>\d{1,3}|" + "|".join(_NUM_WORDS)
+    # "in a couple of weeks", "en un par de semanas", "de aquí a 15 días": two, and N
+    forms.append((r"\b(?:in|within|dentro\s+de|en|de\s+aqui\s+a)\s+(?P<n>\d{1,3}|a\s+couple\s+of|"
+                  r"couple\s+of|un\s+par\s+de|" + "|".join(_NUM_WORDS)
                   + r")\s+(?P<unit>days?|weeks?|fortnights?|months?|dias?|semanas?|mes|meses)\b", offset))
     def holiday(m: re.Match[str]) -> Value | None:
         name = re.sub(r"\s+", " ", m.group("h")).replace("’", "'")

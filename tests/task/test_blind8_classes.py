@@ -446,3 +446,33 @@ def test_another_flag_after_a_perk_word_is_read() -> None:
     got = parse_query("gigs in Madrid with free parking, pets allowed", FREE_EVENTS,
                       today=TODAY).values
     assert got.get("pets") is True and "free" not in got
+
+
+# ------------------------------------------------- more relative spans, UK and Spanish
+@pytest.mark.parametrize("query, want", [
+    ("hotel in London Saturday week", "2027-10-23"),          # not the coming Saturday
+    ("hotel in London a week on Saturday", "2027-10-23"),
+    ("hotel in London on Friday week", "2027-10-22"),
+    ("hotel in Brighton over the August bank holiday weekend", "2028-08-26..2028-08-28"),
+    ("hotel in York for the May bank holiday", "2028-05-01"),
+    ("hotel in Madrid early next year", "2028-01-01..2028-04-30"),   # was the whole year
+    ("hotel en Madrid a principios del año que viene", "2028-01-01..2028-04-30"),
+    ("hotel en París a finales de 2028", "2028-09-01..2028-12-31"),  # was unread
+    ("hotel in Paris mid-2028", "2028-05-01..2028-08-31"),
+    ("hotel en Madrid en un par de semanas", "2027-10-27..2027-11-02"),  # was unread
+    ("hotel in Rome in a couple of weeks", "2027-10-27..2027-11-02"),
+    ("hotel en Madrid de aquí a 15 días", "2027-10-28"),
+    ("hotel en París el último finde de noviembre", "2027-11-27..2027-11-28"),  # was November
+    ("hotel en París el primer finde de diciembre", "2027-12-04..2027-12-05"),
+])
+def test_more_relative_spans(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Madrid this week", "2027-10-13..2027-10-17"),
+    ("hotel en Madrid a finales de junio de 2028", "2028-06-21..2028-06-30"),
+    ("hotel in Madrid early next month", "2027-11-01..2027-11-10"),
+])
+def test_month_parts_stay_month_parts(query: str, want: str) -> None:
+    assert when(query) == want
