@@ -168,7 +168,7 @@ def parse_query(
             elif spec.type == "area":
                 from scout.task.area import find_area
 
-                hit = find_area(text.free, NUMBER_CMP)
+                hit = find_area(text.free, NUMBER_CMP, high=name.startswith("max"))
             elif spec.type in QUANTITIES:
                 if spec.type not in quantities:
                     quantities[spec.type] = _read_quantities(text, inputs, spec.type, result, _)

@@ -476,3 +476,28 @@ def test_more_relative_spans(query: str, want: str) -> None:
 ])
 def test_month_parts_stay_month_parts(query: str, want: str) -> None:
     assert when(query) == want
+
+
+# ------------------------------------------------------------ a range of floor areas
+RENTAL = {"city": InputSpec(type="place"), "min_area": InputSpec(type="area"),
+          "bedrooms": InputSpec(type="integer", aliases=["bedrooms", "habitaciones"])}
+
+
+@pytest.mark.parametrize("query, want", [
+    ("apartment with 2 bedrooms and a balcony in Lisbon, 70-90 m2", 70.0),  # was 90
+    ("piso entre 70 y 90 metros en Madrid", 70.0),
+    ("flat between 800 and 1,000 sq ft in London", 74.3),
+    ("piso de 60 metros en Madrid", 60.0),
+])
+def test_a_range_of_areas_gives_a_minimum_its_low_end(query: str, want: float) -> None:
+    assert parse_query(query, RENTAL, today=TODAY).values.get("min_area") == want
+
+
+def test_a_range_of_areas_gives_a_maximum_its_top() -> None:
+    inputs = {"max_area": InputSpec(type="area")}
+    assert parse_query("office of 70-90 m2", inputs, today=TODAY).values["max_area"] == 90.0
+
+
+def test_a_distance_in_metres_is_still_no_area() -> None:
+    assert "min_area" not in parse_query("piso a 500 metros de la playa en Valencia", RENTAL,
+                                         today=TODAY).values
