@@ -262,12 +262,15 @@ def _read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     for name in names:
         spec = inputs[name]
         hit = find_quantity(text.free, kind, NUMBER_CMP,
-                            name_forms([name.replace("_", " "), *spec.aliases]))
+                            name_forms([name.replace("_", " "), *spec.aliases]),
+                            high=name.startswith("max"))
         if hit is not None:
             hits[name] = hit
             text.claim(hit[1])
     empty = [n for n in names if n not in hits]
-    left = find_quantities(text.free, kind, NUMBER_CMP) if empty else []
+    # of a range, the top when every input left is for the most ("max_weight")
+    left = find_quantities(text.free, kind, NUMBER_CMP,
+                           high=all(n.startswith("max") for n in empty)) if empty else []
     if len(empty) == 1 or len(left) >= len(empty):
         hits.update(zip(empty, left))
     else:

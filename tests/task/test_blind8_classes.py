@@ -501,3 +501,23 @@ def test_a_range_of_areas_gives_a_maximum_its_top() -> None:
 def test_a_distance_in_metres_is_still_no_area() -> None:
     assert "min_area" not in parse_query("piso a 500 metros de la playa en Valencia", RENTAL,
                                          today=TODAY).values
+
+
+@pytest.mark.parametrize("query, ram", [
+    ("portátil HP o Asus, de 8 a 16 GB de RAM", 8.0),   # was 16: the top of a range
+    ("laptop with 8-16GB RAM", 8.0),
+    ("laptop with between 16 and 32 GB of memory", 16.0),
+])
+def test_a_range_of_sizes_gives_a_minimum_its_low_end(query: str, ram: float) -> None:
+    assert parse_query(query, LAPTOP, today=TODAY).values.get("min_ram") == ram
+
+
+def test_a_range_of_weights_gives_a_maximum_its_top() -> None:
+    inputs = {"max_weight": InputSpec(type="weight")}
+    got = parse_query("laptop between 1 and 1.5 kg", inputs, today=TODAY).values
+    assert got["max_weight"] == 1.5
+
+
+def test_two_sizes_joined_by_y_are_still_two() -> None:
+    got = parse_query("laptop 16 GB y 512 GB", LAPTOP, today=TODAY).values
+    assert (got.get("min_ram"), got.get("min_storage")) == (16.0, 512.0)
