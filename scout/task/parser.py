@@ -177,7 +177,7 @@ def parse_query(
                 from scout.task.year import find_year
 
                 hit = find_year(text.free, [fold(w) for w in [name.replace("_", " "), *spec.aliases]],
-                                today)
+                                today, high=name.startswith("max"))
             elif spec.type == "duration":
                 from scout.task.durations import find_duration
 

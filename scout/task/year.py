@@ -19,7 +19,8 @@ a year is read when the words around it say it is one, in either language:
   of the request, punctuation or a joining word follows ("from 2019 with navigation"),
   so "from 2000 EUR" and "de 2000 euros" are not years.
 
-An age instead of a year ("de menos de 3 años", "less than 3 years old", "no older than
+A range of years ("2018-2020", "entre 2017 y 2019", "del 2019 al 2021") is its first year,
+or its last for an input named ``max_...``. An age instead of a year ("de menos de 3 años", "less than 3 years old", "no older than
 5 years", "from the last 2 years", "de los últimos tres años") is this year less the age (the clock is the parser's ``today``).
 
 The number itself must be a year (1000-2999) that is not part of a longer number
@@ -85,11 +86,26 @@ _AGE = re.compile(
     + r"|(?:de|en|durante)\s+los\s+ultimos\s+" + _N.replace("<n>", "<u>") + r"\s+anos)\b")
 
 
-def find_year(free: str, words: list[str], today: dt.date | None = None,
+# a range of years: "2018-2020", "entre 2017 y 2019", "del 2019 al 2021", "2016 to 2018"
+_RANGE = re.compile(r"\b(?:(?:between|entre|from|desde|del?)\s+(?:(?:el|the|ano|year)\s+)?)?"
+                    + _YEAR.replace("<y>", "<lo>") + r"\s*(?:-|–|to|a|al|y|and|hasta)\s*"
+                    + r"(?:(?:el|the)\s+)?" + _YEAR
+                    # not amounts or distances: "entre 2000 y 3000 euros", "2000-2500 km"
+                    + r"(?!\s*(?:[€$£]|(?:eur|euros?|usd|dolares|dollars|pesos|libras|pounds|"
+                    r"quid|bucks|km|kms|kilometros|kilometres|kilometers|miles|millas|m2|"
+                    r"metros|gb|kg|k)\b))")
+
+
+def find_year(free: str, words: list[str], today: dt.date | None = None, high: bool = False,
               ) -> tuple[int, tuple[int, int]] | None:
     """The year a request names and its span in ``free`` (the folded, unclaimed text);
     ``words``: the input's name and aliases, folded; ``today``: for an age ("less than 3
-    years old" is this year less 3), read when no year is written."""
+    years old" is this year less 3), read when no year is written. Of a range of years
+    the first, or with ``high`` (an input for the last year, ``max_year``) the last."""
+    for m in _RANGE.finditer(free):
+        lo, hi = int(m.group("lo")), int(m.group("y"))
+        if lo < hi:
+            return (hi if high else lo), m.span()
     hit = _find_written(free, words)
     if hit is not None or today is None:
         return hit

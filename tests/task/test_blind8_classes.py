@@ -521,3 +521,25 @@ def test_a_range_of_weights_gives_a_maximum_its_top() -> None:
 def test_two_sizes_joined_by_y_are_still_two() -> None:
     got = parse_query("laptop 16 GB y 512 GB", LAPTOP, today=TODAY).values
     assert (got.get("min_ram"), got.get("min_storage")) == (16.0, 512.0)
+
+
+# ------------------------------------------------------------------ a range of years
+@pytest.mark.parametrize("query, year", [
+    ("toyota 2018-2020 con menos de 100.000 km", 2018),   # was unread
+    ("seat entre 2017 y 2019", 2017),
+    ("audi del 2019 al 2021", 2019),
+    ("a 2016 to 2018 Ford Focus", 2016),
+])
+def test_a_range_of_years_gives_a_first_year_its_start(query: str, year: int) -> None:
+    assert parse_query(query, CARS, today=TODAY).values.get("min_year") == year
+
+
+def test_a_range_of_years_gives_a_last_year_its_end() -> None:
+    inputs = {"max_year": InputSpec(type="year")}
+    assert parse_query("seat entre 2017 y 2019", inputs, today=TODAY).values["max_year"] == 2019
+
+
+@pytest.mark.parametrize("query", ["coche entre 2000 y 3000 euros", "coche con 2000-2500 km"])
+def test_amounts_and_distances_are_no_range_of_years(query: str) -> None:
+    inputs = {"min_year": InputSpec(type="year")}
+    assert "min_year" not in parse_query(query, inputs, today=TODAY).values
