@@ -9,6 +9,8 @@ days after its last day, the week before the seven days before its first; the da
 before is one day on either side. Without it the grammar read "the weekend" alone, as the
 coming one, and "the week after Christmas" as Christmas itself.
 
+"Until Sunday" / "hasta el 5 de diciembre" (with "from today" / "desde hoy" or not) is
+today to that day, unless the grammar reads a range there ("del 3 hasta el 7 de junio").
 Two more spans said from another one: British "Saturday week" / "a week on Saturday" (the
 Saturday a week after the coming one), and a part of a year ("early next year", "a
 finales de 2028": its first, middle or last four months, as a month's parts are thirds).
@@ -72,11 +74,33 @@ def _year_part(free: str, today: dt.date) -> tuple[DateRange, tuple[int, int]] |
     return DateRange(start=dt.date(y, first, 1), end=end), m.span()
 
 
+# "until Sunday", "hasta el 5 de diciembre", "from today until Sunday": today to that day
+_UNTIL = re.compile(r"\b(?:(?:from\s+(?:today|now)|desde\s+hoy|a\s+partir\s+de\s+hoy)\s+)?"
+                    r"(?:until|till|through|thru|hasta)\s+(?:el\s+|the\s+|la\s+)?")
+
+
+def _until(free: str, original: str, today: dt.date,
+           find: Callable[[str, str, dt.date], Any]) -> tuple[DateRange, tuple[int, int]] | None:
+    for m in _UNTIL.finditer(free):
+        inner = find(free[:m.start()] + " " * (m.end() - m.start()) + free[m.end():],
+                     original, today)
+        if inner is None or inner.span[0] != m.end():
+            continue
+        whole = find(free, original, today)  # "del 3 hasta el 7 de junio": a range already
+        if whole is not None and whole.span[0] < m.start() <= whole.span[1]:
+            return None
+        days = _range(inner.value)
+        if days is None or days[1] < today:
+            continue
+        return DateRange(start=today, end=days[1]), (m.start(), inner.span[1])
+    return None
+
+
 def around(free: str, original: str, today: dt.date,
            find: Callable[[str, str, dt.date], Any]) -> tuple[DateRange, tuple[int, int]] | None:
     """The span and where it is written, or None. ``find(free, original, today)`` is the
     date grammar: what it reads must start right after the words that say how far."""
-    hit = _week_on(free, today) or _year_part(free, today)
+    hit = _week_on(free, today) or _year_part(free, today) or _until(free, original, today, find)
     if hit is not None:
         return hit
     for m in _AROUND.finditer(free):

@@ -543,3 +543,27 @@ def test_a_range_of_years_gives_a_last_year_its_end() -> None:
 def test_amounts_and_distances_are_no_range_of_years(query: str) -> None:
     inputs = {"min_year": InputSpec(type="year")}
     assert "min_year" not in parse_query(query, inputs, today=TODAY).values
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Madrid from today until Sunday", "2027-10-13..2027-10-17"),  # was Sunday alone
+    ("hotel en Madrid desde hoy hasta el domingo", "2027-10-13..2027-10-17"),
+    ("hotel in Madrid through Sunday", "2027-10-13..2027-10-17"),
+    ("hotel en Madrid hasta el 5 de diciembre", "2027-10-13..2027-12-05"),
+])
+def test_until_a_day_is_today_to_it(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Madrid del 3 hasta el 7 de junio", "2028-06-03..2028-06-07"),
+    ("hotel in Madrid from June 3 until June 7", "2028-06-03..2028-06-07"),
+    ("hotel en Madrid del viernes hasta el domingo", "2027-10-15..2027-10-17"),
+])
+def test_until_inside_a_range_is_the_range(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+def test_hasta_an_amount_is_no_date() -> None:
+    got = parse_query("hotel en Madrid hasta 90 euros", HOTEL, today=TODAY).values
+    assert "month" not in got and got["budget"].amount == 90
