@@ -567,3 +567,19 @@ def test_until_inside_a_range_is_the_range(query: str, want: str) -> None:
 def test_hasta_an_amount_is_no_date() -> None:
     got = parse_query("hotel en Madrid hasta 90 euros", HOTEL, today=TODAY).values
     assert "month" not in got and got["budget"].amount == 90
+
+
+# ------------------------------------------- the language of the other kinds' terse requests
+@pytest.mark.parametrize("query, inputs, lang", [
+    ("toyota corolla híbrido 2020", CARS, "es"),
+    ("conciertos rock cdmx", EVENTS, "es"),
+    ("charlas rust", TALKS, "es"),
+    ("vídeos de cocina vegana", TALKS, "es"),
+    ("piso 3 habitaciones amueblado", RENTAL, "es"),
+    ("hybrid toyota 2020", CARS, "en"),
+    ("free concerts at Teatro Real this weekend", EVENTS, "en"),
+    ("rust talks", TALKS, "en"),
+])
+def test_the_other_kinds_spanish_words_say_spanish(query: str, inputs: dict[str, InputSpec],
+                                                   lang: str) -> None:
+    assert parse_query(query, inputs, today=TODAY).lang == lang
