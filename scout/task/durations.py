@@ -94,6 +94,8 @@ def find_duration(free: str) -> tuple[int, tuple[int, int]] | None:
     for m in _PATTERN.finditer(free):
         if m.group("unit") in ("m", "s") and (m.group("gap") or m.group("num") is None):
             continue  # "100 m" is metres, "5 s" a letter: one letter counts only as "20m"
+        if len(m.group("unit") or "") == 1 and not (m.group("num") or "0")[0].isdigit():
+            continue  # "unam", "unas", "dosh": a word, not "una" + a unit's letter
         if m.group("num") is None and not (m.group("half") or m.group("quarter")):
             # "an hour", "una hora", "hora y media": the article before it is the number
             if not re.fullmatch(r"hours?|horas?", m.group("unit") or "", re.I):

@@ -89,8 +89,11 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         if not place_input:
             _keep_named_topic(toks, start)
     chat = place_input and not located  # the place must be found after the subject
-    phrases = _phrases(toks, start, chat, masked) \
-        or (_phrases(toks, 0, chat, masked) if start else [])
+    phrases = _phrases(toks, start, chat, masked)
+    if not phrases and start and toks[start].word and not toks[start].place \
+            and original[toks[start].start].isupper():
+        phrases = [(start, start, False)]  # "charlas sobre Go", "talks about R": a name
+    phrases = phrases or (_phrases(toks, 0, chat, masked) if start else [])
     for k, (first, last, ended_by_of) in enumerate(phrases):
         if first == last and toks[first].text in {*_SUBJECT_CUES, *map(fold, aliases)}:
             continue  # the cue alone ("videos about", "vídeos sobre"): nothing said after it
@@ -241,27 +244,27 @@ def _keep_named_topic(toks: list[_Tok], start: int) -> None:
     """With no place input to leave a name to, a known place the subject goes on with is
     the subject's: right after its cue ("videos about Japan") or after "de / of" behind a
     word of it ("historia de Roma", "the history of the Alps")."""
-    i = 0
-    while i < len(toks):
-        if not toks[i].place:
-            i += 1
-            continue
-        j = i - 1
-        if j >= 0 and toks[j].text in sw.ARTICLES:
-            j -= 1
-        joined = j >= 1 and toks[j].text in sw.OF and toks[j - 1].word and not toks[j - 1].place
-        after_cue = bool(start) and i == start
-        while i < len(toks) and toks[i].place:
-            toks[i].place = toks[i].place and not (joined or after_cue)
-            i += 1
+    for i, tok in enumerate(toks):
+        if not tok.place or (i and toks[i - 1].place):
+            continue  # only the first word of a name decides, for all of it
+        j = i - 2 if i >= 1 and toks[i - 1].text in sw.ARTICLES else i - 1
+        if (j >= 1 and toks[j].text in sw.OF and toks[j - 1].word and not toks[j - 1].place) \
+                or (start and i == start):
+            for k in range(i, len(toks)):
+                if not toks[k].place:
+                    break
+                toks[k].place = False
 
 
 def _after_cue(toks: list[_Tok], free: str, aliases: list[str]) -> int:
     """The first token after a word the subject follows ("about", "sobre", the input's
     aliases), or 0 when there is none."""
-    cues = sorted({fold(a) for a in aliases} | set(_SUBJECT_CUES), key=len, reverse=True)
-    m = re.search(r"(?<![\w])(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in cues)
-                  + r")\s+", free)
+    # "about" / "sobre" before the input's own aliases: "videos on YouTube about sourdough"
+    m = None
+    for group in (set(_SUBJECT_CUES), {fold(a) for a in aliases}):
+        cues = sorted(group, key=len, reverse=True)
+        m = m or (re.search(r"(?<![\w])(?:" + "|".join(
+            re.escape(c).replace(r"\ ", r"\s+") for c in cues) + r")\s+", free) if cues else None)
     if not m:
         return 0
     i = _index_at(toks, m.end())

@@ -113,6 +113,7 @@ todo toda todos todas publico publicos
 # constraints other readers own, when the pipeline does not declare them; where a place is
 # (the place reader reads the name, these words are not a subject: "madrid centro")
 _OTHERS = """
+level nivel
 reviews review stars star rating ratings score opinions price prices cost money
 estrellas estrella resenas resena opiniones opinion valoracion valoraciones nota notas
 puntuacion calificacion puntaje precio precios presupuesto dinero michelin
@@ -203,7 +204,8 @@ def near(word: str) -> str | None:
     """The frame word ``word`` is a typo of ("dnde" → "donde", "resturante" →
     "restaurante"), or None. One edit for words of five to seven letters, two from eight
     letters when the lengths differ by one at most ("restorante", but "cocido" is no
-    "conocido"); the first letter must match (people rarely miss it, and it keeps "pasty"
+    "conocido"), though not two letters changed in place ("guitarra" is no "gustaría");
+    the first letter must match (people rarely miss it, and it keeps "pasty"
     from "tasty")."""
     if len(word) < 4 or word in STOP:
         return None
@@ -216,7 +218,10 @@ def near(word: str) -> str | None:
         if target[0] != word[0] or abs(len(target) - len(word)) > 2:
             continue
         limit = 2 if len(target) >= 8 and abs(len(target) - len(word)) <= 1 else 1
-        if _distance(word, target, limit) <= limit and not _inflected(word, target):
+        dist = _distance(word, target, limit)
+        if dist == 2 and len(word) == len(target):
+            continue  # two letters changed in place: another word ("guitarra", "gustaría")
+        if dist <= limit and not _inflected(word, target):
             return target
     return None
 

@@ -583,3 +583,35 @@ def test_hasta_an_amount_is_no_date() -> None:
 def test_the_other_kinds_spanish_words_say_spanish(query: str, inputs: dict[str, InputSpec],
                                                    lang: str) -> None:
     assert parse_query(query, inputs, today=TODAY).lang == lang
+
+
+# ------------------------------------------------------------ more topic classes
+@pytest.mark.parametrize("query, want", [
+    ("quiero ver vídeos de guitarra flamenca de nivel intermedio", "guitarra flamenca"),
+    ("videos on YouTube about sourdough", "sourdough"),        # "about" over the alias "on"
+    ("conferencias de la UNAM sobre astronomía", "astronomía"),
+    ("charlas de una hora sobre Go", "Go"),                     # a name after the cue
+    ("talks about R for beginners", "R"),
+])
+def test_topics_of_the_talks_kind(query: str, want: str) -> None:
+    assert topic(query) == want
+
+
+def test_a_word_glued_to_a_unit_letter_is_no_duration() -> None:
+    # "unam" is no "una" + "m" (one minute); "20m" still is twenty minutes
+    got = parse_query("conferencias de la UNAM sobre astronomía", TALKS, today=TODAY).values
+    assert "max_duration" not in got
+    got = parse_query("videos under 20m on rust", TALKS, today=TODAY).values
+    assert got["max_duration"] == 1200
+
+
+@pytest.mark.parametrize("word, target", [("resturante", "restaurante"), ("dnde", "donde"),
+                                          ("restorante", "restaurante")])
+def test_typos_of_frame_words_are_still_read(word: str, target: str) -> None:
+    from scout.task.subjectwords import near
+    assert near(word) == target
+
+
+def test_two_letters_changed_in_place_is_another_word() -> None:
+    from scout.task.subjectwords import near
+    assert near("guitarra") is None
