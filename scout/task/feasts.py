@@ -2,7 +2,8 @@
 :mod:`scout.task.dates` (over folded text; the longest match wins there):
 
 * a weekday of a month: Thanksgiving / Acción de Gracias (the fourth Thursday of
-  November), Black Friday and Cyber Monday after it, Memorial Day (the last Monday of
+  November; in Canada, when the request names a Canadian place, the second Monday of
+  October), Black Friday and Cyber Monday after it, Memorial Day (the last Monday of
   May), Labor Day (the first Monday of September), Martin Luther King Day and Presidents'
   Day (the third Monday of January and February). "Thanksgiving weekend" is Thursday to
   Sunday, a Monday holiday's weekend Saturday to Monday, "<feast> week" its Monday-Sunday;
@@ -135,9 +136,13 @@ def feast_forms(t: dt.date) -> list[Form]:
         name = re.sub(r"\s+", " ", m.group("f")).replace("'", "").replace("’", "")
         name = re.sub(r"^(?:el\s+|the\s+)?(?:dia\s+de\s+)?", "", name)
         tail = (m.group("tail") or "").strip()
+        # Canada's Thanksgiving is the second Monday of October
+        canada = name in ("thanksgiving", "accion de gracias") and "CA" in _territories(m.string)
 
         def make(year: int) -> DateRange:
-            if name in _AFTER_EASTER:
+            if canada:
+                d = _nth_weekday(year, 10, 0, 2)
+            elif name in _AFTER_EASTER:
                 d = easter(year) + dt.timedelta(days=_AFTER_EASTER[name])
             elif name in _AFTER_THANKSGIVING:
                 d = _nth_weekday(year, 11, 3, 4) + dt.timedelta(days=_AFTER_THANKSGIVING[name])
