@@ -25,7 +25,7 @@ from typing import Any
 from scout.i18n import translations
 from scout.schemas.task import DateRange, Money, Month
 from scout.spec.models import InputSpec
-from scout.task.accept import NAMED_TYPES, default_currency, in_enum, typed
+from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.display import display
 from scout.task.lang import Lang, detect, fold
 from scout.task.parse_notes import ParseResult, note, note_bare_amounts, note_unread
@@ -215,6 +215,14 @@ def parse_query(
                     hit = (value, hit[1])
         except (ValueError, re.error) as exc:  # a bad pattern or value: note it, go on
             result.notes.append(f"{name}: {exc}")
+            hit = None
+        if hit is not None and spec.type in DIRECTED_TYPES and against(name, text.folded, hit[1]):
+            text.claim(hit[1])  # "más de 20 minutos" for max_duration: the opposite asked
+            said = ("«{}»" if result.lang == "es" else "'{}'").format(q[hit[1][0]:hit[1][1]].strip())
+            note(result, name, (_("{name}: {text} is a minimum, and this input is a maximum, so "
+                                  "it was not read") if name.startswith("max") else
+                                _("{name}: {text} is a maximum, and this input is a minimum, so "
+                                  "it was not read")).format(name=_(name).replace("_", " "), text=said))
             hit = None
         if hit is not None:
             found(name, hit[0], hit[1])

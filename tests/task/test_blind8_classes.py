@@ -627,3 +627,53 @@ def test_two_letters_changed_in_place_is_another_word() -> None:
 ])
 def test_thanksgiving_is_canada_s_in_canada(query: str, want: str) -> None:
     assert when(query) == want
+
+
+# ------------------------------------- a floor for an input of the most, a cap for the least
+TALK_LEN = {"topic": InputSpec(type="subject"), "max_duration": InputSpec(type="duration")}
+
+
+@pytest.mark.parametrize("query", [
+    "talks on rust longer than 20 minutes",
+    "charlas de más de 20 minutos sobre Go",
+    "charlas sobre Go de 20 minutos o más",
+    "talks on Go, at least 30 minutes",
+])
+def test_a_floor_is_not_read_as_a_maximum(query: str) -> None:
+    # it was read as max_duration: the opposite of what the request asks
+    got = parse_query(query, TALK_LEN, today=TODAY)
+    assert "max_duration" not in got.values
+    assert any("max duration" in n or "max_duration" in n for n in got.notes), got.notes
+
+
+@pytest.mark.parametrize("query, want", [
+    ("a lecture on Go, no longer than 45 min", 2700),    # negated: a cap
+    ("charlas de no más de 20 minutos sobre Go", 1200),
+    ("talks of max 20 min on rust", 1200),
+    ("talks on rust under 20 minutes", 1200),
+])
+def test_a_cap_is_read_as_a_maximum(query: str, want: int) -> None:
+    assert parse_query(query, TALK_LEN, today=TODAY).values.get("max_duration") == want
+
+
+@pytest.mark.parametrize("query, inputs, name", [
+    ("laptop with at most 8GB RAM", LAPTOP, "min_ram"),
+    ("piso de menos de 50 m2 en Madrid", RENTAL, "min_area"),
+])
+def test_a_cap_is_not_read_as_a_minimum(query: str, inputs: dict[str, InputSpec],
+                                        name: str) -> None:
+    assert name not in parse_query(query, inputs, today=TODAY).values
+
+
+def test_the_note_is_in_the_request_s_language() -> None:
+    es = parse_query("charlas de más de 20 minutos sobre Go", TALK_LEN, today=TODAY).notes
+    en = parse_query("talks on Go longer than 20 minutes", TALK_LEN, today=TODAY).notes
+    assert any("es un mínimo" in n and "«20 minutos»" in n for n in es), es
+    assert any("is a minimum" in n and "'20 minutes'" in n for n in en), en
+
+
+def test_floors_and_caps_for_inputs_of_their_own_direction_are_read() -> None:
+    assert parse_query("laptop, no less than 16GB RAM", LAPTOP,
+                       today=TODAY).values.get("min_ram") == 16.0
+    assert parse_query("piso de al menos 50 m2 en Madrid", RENTAL,
+                       today=TODAY).values.get("min_area") == 50.0
