@@ -19,7 +19,11 @@ right answer is debatable unscored.
 (chat-style typing, Latin-American and UK/US usage), written and committed before any run;
 ``--blind6`` the sixth (restaurant requests only: dishes and places with "de" in them,
 articles, neighbourhoods, no cue word), likewise; ``--blind7`` the seventh (hotel and
-restaurant requests as an agent relays them, US/UK and Latin American writing, feasts).
+restaurant requests as an agent relays them, US/UK and Latin American writing, feasts);
+``--blind8`` the eighth (the example kinds' requests: laptops, rentals, used cars, events,
+video talks, and hotels with moving feasts, bare and "k" amounts, relative dates). Their
+values are compared as their types are: quantities (number, area, data size, weight) to two
+decimals, a list's items in any order.
 
 The target is >= 97% per field; the same scorer backs ``tests/task/test_corpus.py``.
 """
@@ -44,6 +48,7 @@ HELDOUT = ROOT / "tests" / "task" / "corpus" / "heldout.yaml"
 BLIND5 = ROOT / "tests" / "task" / "corpus" / "blind5.yaml"
 BLIND6 = ROOT / "tests" / "task" / "corpus" / "blind6.yaml"
 BLIND7 = ROOT / "tests" / "task" / "corpus" / "blind7.yaml"
+BLIND8 = ROOT / "tests" / "task" / "corpus" / "blind8.yaml"
 TARGET = 0.97
 
 
@@ -100,14 +105,18 @@ def canonical(value: Any) -> Any:
         return text + (f"/{value.per}" if value.per else "")
     if isinstance(value, float):
         return round(value, 2)
+    if isinstance(value, list):  # a list input's items: which were read, not their order
+        return ", ".join(sorted(str(v) for v in value))
     return str(value)
 
 
 def _expected(raw: Any, type_name: str) -> Any:
     if raw is None:
         return None
-    if type_name == "rating":
+    if type_name in ("rating", "number", "area", "data_size", "weight"):
         return round(float(raw), 2)
+    if isinstance(raw, list):
+        return ", ".join(sorted(str(v) for v in raw))
     if isinstance(raw, dt.date):
         return raw.isoformat()
     return str(raw)
@@ -177,11 +186,13 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"score the sixth blind set ({BLIND6.relative_to(ROOT)}) instead")
     ap.add_argument("--blind7", action="store_true",
                     help=f"score the seventh blind set ({BLIND7.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind8", action="store_true",
+                    help=f"score the eighth blind set ({BLIND8.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     path = (HELDOUT if args.heldout else BLIND5 if args.blind5 else BLIND6 if args.blind6
-            else BLIND7 if args.blind7 else args.corpus)
+            else BLIND7 if args.blind7 else BLIND8 if args.blind8 else args.corpus)
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -198,7 +209,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(out, ensure_ascii=False))
         return 0
     label = ("held-out set" if args.heldout else "blind set 5" if args.blind5
-             else "blind set 6" if args.blind6 else "blind set 7" if args.blind7 else "corpus")
+             else "blind set 6" if args.blind6 else "blind set 7" if args.blind7
+             else "blind set 8" if args.blind8 else "corpus")
     print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")

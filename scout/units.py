@@ -90,7 +90,9 @@ def per_factor(per: str | None, target: str | None) -> float | None:
 DATA_UNITS: dict[str, tuple[str, float]] = {
     "tb": (r"tb|tbs|terabytes?|teras?", 1000.0),
     "tib": (r"tib", 1024 ** 4 / 1e9),
-    "gb": (r"gb|gbs|gigabytes?|gigas?", 1.0),
+    # "16 gigs of RAM"; a "gig" alone is a concert, so only before what it measures
+    "gb": (r"gb|gbs|gigabytes?|gigas?|gigs?(?=\s+(?:of\s+|de\s+)?(?:ram|memory|memoria|"
+           r"ssd|storage|almacenamiento|disco|disk|hdd)\b)", 1.0),
     "gib": (r"gib", 1024 ** 3 / 1e9),
     "mb": (r"mb|mbs|megabytes?|megas?", 0.001),
     "mib": (r"mib", 1024 ** 2 / 1e9),

@@ -10,6 +10,7 @@ bare number takes its default's currency, as the input's own money reading does.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from scout.spec.models import InputSpec
@@ -62,3 +63,39 @@ def in_enum(spec: InputSpec, value: Any) -> tuple[Any, list[Any]]:
     value = one(value)
     off = spec.off_enum(value)
     return (None, off) if off else (value, [])
+
+
+
+#: a floor or a cap written before a quantity ("longer than 20 minutes", "más de 2 kg",
+#: "at most 8 GB", "menos de 50 m2") or after it ("20 minutes or more", "8 GB o menos")
+_FLOOR = (r"(?:at\s+least|more\s+than|over|longer\s+than|no\s+less\s+than|min(?:imum)?\.?|"
+          r"mas\s+de|al\s+menos|como\s+minimo|minimo|por\s+lo\s+menos)")
+_CAP = (r"(?:at\s+most|less\s+than|under|up\s+to|no\s+more\s+than|shorter\s+than|"
+        r"max(?:imum)?\.?|menos\s+de|como\s+maximo|maximo|hasta|no\s+mas\s+de)")
+_FLOOR_AFTER = r"\s*(?:or\s+(?:more|longer|over|above)|o\s+mas|\+)"
+_CAP_AFTER = r"\s*(?:or\s+(?:less|shorter|under|below)|o\s+menos)"
+#: the types whose input names its direction (``max_duration``, ``min_ram``)
+DIRECTED_TYPES = frozenset({"duration", "integer", "number", "area", "data_size", "weight"})
+
+
+def against(name: str, free: str, span: tuple[int, int]) -> bool:
+    """Whether a quantity read for an input named ``max_...`` is written as a floor
+    ("charlas de más de 20 minutos" for ``max_duration``), or one for ``min_...`` as a cap
+    ("at most 8 GB" for ``min_ram``): the request asks the opposite of what the input
+    holds, so the value is not the input's. ``free``: the folded query."""
+    if name.startswith("max"):
+        before, after = _FLOOR, _FLOOR_AFTER
+    elif name.startswith("min"):
+        before, after = _CAP, _CAP_AFTER
+    else:
+        return False
+    # "no longer than", "no más de": negated, the other way round
+    neg = r"(?<!\bno\s)(?<!\bnot\s)(?<!n't\s)(?<!\bni\s)"
+    lo = max(0, span[0] - 24)
+    value_at = span[0] - lo + len(free[span[0]:span[1]]) - len(free[span[0]:span[1]].lstrip())
+    for m in re.finditer(r"(?<!\w)" + neg + before + r"(?!\w)\s*(?:(?:de|of)\s+)?",
+                         free[lo:span[1]]):
+        # just before the value, or opening its span (a reader claimed it with the value)
+        if m.end() == span[0] - lo or m.start() == value_at:
+            return True
+    return bool(re.match(after + r"(?!\w)", free[span[1]:]))

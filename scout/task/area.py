@@ -30,6 +30,10 @@ _AREA_RE = re.compile(
     r"(?<![\w.,])" + _NUM + r"\s*(?:(?P<m2>" + _M2 + r")|(?P<ft2>" + _FT2 + r")|(?P<bare>" + _BARE
     + r"))(?![\w²])")
 _DISTANCE_BEFORE = re.compile(r"(?:^|\s)a\s*$")
+# a range of areas: "70-90 m2", "entre 70 y 90 metros", "between 800 and 1,000 sq ft"
+_RANGE_RE = re.compile(
+    r"(?<![\w.,])(?:(?:between|entre|from|desde|de)\s+)?(?P<lo>\d+(?:[.,]\d+)?)\s*"
+    r"(?:-|–|to|a|y|and|hasta)\s*" + _AREA_RE.pattern[len(r"(?<![\w.,])"):])
 
 
 def _number(raw: str) -> float:
@@ -39,9 +43,20 @@ def _number(raw: str) -> float:
     return float(raw.replace(",", "."))
 
 
-def find_area(free: str, prefix: str = "") -> tuple[float, tuple[int, int]] | None:
+def find_area(free: str, prefix: str = "", high: bool = False,
+              ) -> tuple[float, tuple[int, int]] | None:
     """The first area in ``free`` (folded text) in square metres, and its span. ``prefix``
-    is a regex for words claimed with it (a comparison: "at least 40 m2")."""
+    is a regex for words claimed with it (a comparison: "at least 40 m2"). Of a range
+    ("70-90 m2") the low end, the least a place may have; ``high``: the top (an input
+    for the most, ``max_area``)."""
+    for m in _RANGE_RE.finditer(free):
+        lo, hi = _number(m.group("lo")), _number(m.group("n"))
+        if not (math.isfinite(hi) and lo < hi):
+            continue
+        value = hi if high else lo
+        if m.group("ft2"):
+            value = convert_area(value, "ft2", "m2")
+        return value, m.span()
     for m in re.finditer(prefix + _AREA_RE.pattern, free):
         if m.group("bare") and _DISTANCE_BEFORE.search(free[:m.start("n")]):
             continue

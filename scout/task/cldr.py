@@ -43,6 +43,9 @@ _EXTRA_HEADS: dict[str, tuple[str, ...]] = {
     # "80 lucas" is 80,000 pesos where people say it (money.py multiplies)
     "luca": ("ARS", "CLP", "COP"), "lucas": ("ARS", "CLP", "COP"),
     "luka": ("ARS", "CLP", "COP"), "lukas": ("ARS", "CLP", "COP"),
+    # "15 grand": thousands (money.py multiplies) of dollars, of pounds where the place is
+    # Britain's; Spain's "50 pavos" are euros (only after a number: "pavo" is a turkey)
+    "grand": ("GBP", "USD"), "pavos": ("EUR",),
 }
 # Abbreviations of "dólares" (Mexico, Central America): resolve as the word does
 _DOLLAR_ABBREVIATIONS = ("dls", "dlls", "dlrs", "dolls")

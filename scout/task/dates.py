@@ -32,6 +32,10 @@ Resolution, from the injected ``today`` (never the clock):
   Santa / Holy Week Palm Sunday to Easter Sunday (the next one, or the year written);
   Carnaval, and fixed feasts by their date (Halloween, Reyes, St Patrick's Day, Día de
   Muertos, San Fermín, Hogmanay ...: :func:`scout.task.relative._holiday` lists them);
+  feasts that move by weekday (Thanksgiving, Memorial Day ...) or with Easter (Corpus
+  Christi), a country's (Fiestas Patrias), the Spanish puentes joined to their weekend,
+  and the cherry blossom season: :mod:`scout.task.feasts`; "the weekend / week / day
+  after / before <a date>" moves from it (:mod:`scout.task.around`);
 * "early/mid/late June", "a principios/mediados/finales de junio": days 1-10 / 11-20 /
   21-end; "the last week of June": its last seven days; "first/second half",
   "primera/segunda quincena": days 1-15 / 16-end.
@@ -62,6 +66,8 @@ from scout.task.cldr import weekdays
 from scout.task.daynums import day_number_forms
 from scout.task.monthparts import YEAR, YEAR_SEP, month_part_forms
 from scout.task.monthwords import month_words
+from scout.task.around import around
+from scout.task.feasts import feast_forms
 from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms, weekend_typos
 from scout.task.stay import find_stay
 
@@ -187,7 +193,7 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
 
     forms.append((rf"\b(?:the\s+)?(?P<n>first|second|third|fourth|last)\s+weekend\s+(?:of|in)\s+"
                   rf"{g.mon('m')}(?:,?\s+{_Y.format('y')})?", nth_weekend))
-    forms.append((rf"\b(?:el\s+)?(?P<n>primer|segundo|tercer|cuarto|ultimo)\s+fin\s+de\s+semana\s+"
+    forms.append((rf"\b(?:el\s+)?(?P<n>primer|segundo|tercer|cuarto|ultimo)\s+(?:fin\s+de\s+semana|finde)\s+"
                   rf"de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", nth_weekend))
 
     def weekend_of(m: re.Match[str]) -> Value | None:
@@ -303,6 +309,7 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
 
     forms.extend(day_number_forms(t, g.day_year))
     forms.extend(relative_forms(t, g.days, rel_year, g.abbr, g.weekend_typos))
+    forms.extend(feast_forms(t))
     return forms
 
 
@@ -313,6 +320,9 @@ def find_when(free: str, original: str, today: dt.date) -> When | None:
     if stay is not None:
         value, span, past = stay
         return When(value, span, past=past)
+    moved = around(free, original, today, _find_one)  # "the weekend after Easter"
+    if moved is not None:
+        return When(moved[0], moved[1], past=_is_past(moved[0], today))
     return _find_one(free, original, today)
 
 

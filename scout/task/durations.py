@@ -6,7 +6,8 @@ phrasings people use: ``20 minutos``, ``90 min``, ``under an hour`` / ``una hora
 media``, ``half an hour`` / ``media hora``, ``a quarter of an hour`` / ``un cuarto de
 hora``, ``1.5 hours`` / ``1,5 horas``. A number needs its unit: ``20`` alone is no
 length. The comparison words around it (``under``, ``de menos de``) are not kept: name
-the input for its direction (``max_duration``), as for numbers. The value is whole
+the input for its direction (``max_duration``), as for numbers; one written the other way
+round ("más de 20 minutos" for ``max_duration``) is not read (scout.task.accept.against). The value is whole
 seconds, so a template compares it with a video's ``duration`` directly.
 
 Written values (``default:``, a mission's ``inputs:``, ``--set``) take the same words
@@ -94,6 +95,8 @@ def find_duration(free: str) -> tuple[int, tuple[int, int]] | None:
     for m in _PATTERN.finditer(free):
         if m.group("unit") in ("m", "s") and (m.group("gap") or m.group("num") is None):
             continue  # "100 m" is metres, "5 s" a letter: one letter counts only as "20m"
+        if len(m.group("unit") or "") == 1 and not (m.group("num") or "0")[0].isdigit():
+            continue  # "unam", "unas", "dosh": a word, not "una" + a unit's letter
         if m.group("num") is None and not (m.group("half") or m.group("quarter")):
             # "an hour", "una hora", "hora y media": the article before it is the number
             if not re.fullmatch(r"hours?|horas?", m.group("unit") or "", re.I):

@@ -31,6 +31,7 @@ _BY_TERRITORY: dict[str, str] = {
     "MX": "cancun|guadalajara|monterrey|tulum|oaxaca|playa del carmen|puerto vallarta|"
           "mexico city|ciudad de mexico|cdmx|merida|los cabos|cabo san lucas|acapulco|puebla",
     "AR": "buenos aires|mendoza|bariloche|rosario|ushuaia|salta",
+    "PE": "lima|cusco|cuzco|arequipa|trujillo|paracas|mancora|iquitos",
     "CL": "santiago de chile|valparaiso|vina del mar|punta arenas|san pedro de atacama",
     "CO": "bogota|medellin|cartagena de indias|cali|barranquilla|santa marta",
     "UY": "montevideo|punta del este|colonia del sacramento",

@@ -22,7 +22,9 @@ from scout.text import fold_aligned
 Lang = Literal["en", "es"]
 LANGS: tuple[Lang, ...] = ("en", "es")
 
-# Words that are function words (or request words) in one language and rare in the other.
+# Words that are function words (or request words) in one language and rare in the other,
+# and the Spanish words of the other kinds' requests (talks, events, cars, rentals,
+# laptops: "charlas", "conciertos", "híbrido", "habitaciones", "pulgadas").
 # Place-name particles ("de", "la", "san", "del") are left out: English requests name
 # "Palma de Mallorca" and "San Sebastián".
 _ES = frozenset("""
@@ -37,6 +39,13 @@ mediados finales quincena verano invierno primavera otono euros dolares libras p
 coronas comer cenar sitios sitio recomiendas mi nos
 finde porfa gracias hola depto depa hospedaje lucas quincena puente largo barata
 tipico tipica tipicos tipicas
+sobre charla charlas conferencia conferencias tutoriales curso cursos principiantes
+avanzado avanzados intermedio nivel minutos horas conciertos concierto exposicion
+exposiciones entradas gratis gratuito gratuita gratuitos gratuitas ninos familias infantil
+infantiles espectaculos planes coche coches kilometros hibrido electrico gasolina
+automatico camara navegador enganche usado usados habitaciones dormitorios recamaras
+amueblado amueblada mascotas perros metros cuadrados pulgadas pantalla memoria disco
+almacenamiento ligero cocina
 """.split())
 _EN = frozenset("""
 for with without under below above over less than more at least most the an and or of

@@ -9,7 +9,8 @@ resolve by the place (see :func:`scout.task.cldr.pick`).
 Numbers: "1.200,50" and "1,200.50" are both 1200.5; a single separator followed by three
 digits is a thousands separator ("2.500 pesos", "3,000 pesos"); otherwise it is a decimal
 ("12,5 €"). "10k" / "1.5k" / "10 mil" multiply by a thousand, and so does "lucas" (the
-Southern Cone's and Colombia's word for a thousand pesos: "80 lucas"). Numbers in words
+Southern Cone's and Colombia's word for a thousand pesos: "80 lucas"; "15 grand" is
+fifteen thousand dollars, or pounds in Britain). Numbers in words
 ("doscientos euros", "two hundred and fifty pounds", "un millón de pesos") are read by
 :mod:`scout.task.numwords`.
 
@@ -89,8 +90,9 @@ _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNI
 # quiero gastar más de", "shouldn't cost more than" (up to three words between, one clause)
 _NEGATED = re.compile(r"(?:\b(?:no|not|nada|nothing|never|nunca|ni|sin)|n['’]t)"
                       r"(?:\s+[a-z'’]+){0,3}\s*$")
-# "80 lucas": thousands of pesos (Argentina, Chile, Colombia)
-_LUCAS = frozenset({"luca", "lucas", "luka", "lukas"})
+# "80 lucas": thousands of pesos (Argentina, Chile, Colombia); "15 grand": thousands of
+# dollars (of pounds in Britain)
+_LUCAS = frozenset({"luca", "lucas", "luka", "lukas", "grand"})
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
               "persona": "person", "people": "person", "pp": "person", "pax": "person",
               "head": "person", "cabeza": "person", "comensal": "person", "comensale": "person",
@@ -293,7 +295,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
 
 
 def _thousands(post: str | None) -> str | None:
-    """"lucas" after an amount multiplies it by a thousand, as "k" does."""
+    """"lucas" / "grand" after an amount multiply it by a thousand, as "k" does."""
     return "k" if post and post.strip() in _LUCAS else None
 
 

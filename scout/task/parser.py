@@ -25,7 +25,7 @@ from typing import Any
 from scout.i18n import translations
 from scout.schemas.task import DateRange, Money, Month
 from scout.spec.models import InputSpec
-from scout.task.accept import NAMED_TYPES, default_currency, in_enum, typed
+from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.display import display
 from scout.task.lang import Lang, detect, fold
 from scout.task.parse_notes import ParseResult, note, note_bare_amounts, note_unread
@@ -168,7 +168,7 @@ def parse_query(
             elif spec.type == "area":
                 from scout.task.area import find_area
 
-                hit = find_area(text.free, NUMBER_CMP)
+                hit = find_area(text.free, NUMBER_CMP, high=name.startswith("max"))
             elif spec.type in QUANTITIES:
                 if spec.type not in quantities:
                     quantities[spec.type] = _read_quantities(text, inputs, spec.type, result, _)
@@ -176,7 +176,8 @@ def parse_query(
             elif spec.type == "year":
                 from scout.task.year import find_year
 
-                hit = find_year(text.free, [fold(w) for w in [name.replace("_", " "), *spec.aliases]])
+                hit = find_year(text.free, [fold(w) for w in [name.replace("_", " "), *spec.aliases]],
+                                today, high=name.startswith("max"))
             elif spec.type == "duration":
                 from scout.task.durations import find_duration
 
@@ -214,6 +215,14 @@ def parse_query(
                     hit = (value, hit[1])
         except (ValueError, re.error) as exc:  # a bad pattern or value: note it, go on
             result.notes.append(f"{name}: {exc}")
+            hit = None
+        if hit is not None and spec.type in DIRECTED_TYPES and against(name, text.folded, hit[1]):
+            text.claim(hit[1])  # "más de 20 minutos" for max_duration: the opposite asked
+            said = ("«{}»" if result.lang == "es" else "'{}'").format(q[hit[1][0]:hit[1][1]].strip())
+            note(result, name, (_("{name}: {text} is a minimum, and this input is a maximum, so "
+                                  "it was not read") if name.startswith("max") else
+                                _("{name}: {text} is a maximum, and this input is a minimum, so "
+                                  "it was not read")).format(name=_(name).replace("_", " "), text=said))
             hit = None
         if hit is not None:
             found(name, hit[0], hit[1])
@@ -261,12 +270,15 @@ def _read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     for name in names:
         spec = inputs[name]
         hit = find_quantity(text.free, kind, NUMBER_CMP,
-                            name_forms([name.replace("_", " "), *spec.aliases]))
+                            name_forms([name.replace("_", " "), *spec.aliases]),
+                            high=name.startswith("max"))
         if hit is not None:
             hits[name] = hit
             text.claim(hit[1])
     empty = [n for n in names if n not in hits]
-    left = find_quantities(text.free, kind, NUMBER_CMP) if empty else []
+    # of a range, the top when every input left is for the most ("max_weight")
+    left = find_quantities(text.free, kind, NUMBER_CMP,
+                           high=all(n.startswith("max") for n in empty)) if empty else []
     if len(empty) == 1 or len(left) >= len(empty):
         hits.update(zip(empty, left))
     else:

@@ -4,7 +4,7 @@
 Mallorca", "New York City"); these are the words it reads around and inside such names,
 folded (lower case, no accents): the cues a place follows ("in", "en", "cerca de"), the
 particles and articles inside a name ("de", "las", "of"), the words that are never a name
-or never its first word (request words, prices, times, what is searched for), the nouns
+or never its first word (request words, prices, times, what is searched for, feasts), the nouns
 that head a geographic name ("playa", "costa"), and the common nouns that are no landmark
 alone ("beach", "estación"). Readers that must skip places use :data:`STRONG_CUES` and
 :data:`PARTICLES` through :mod:`scout.task.place`'s helpers or directly.
@@ -46,6 +46,8 @@ pa pal xa asap
 me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
+ramadan thanksgiving halloween navidad navidades christmas xmas nochebuena nochevieja
+oktoberfest fiestas patrias sanfermines hanami sakura
 """.split())
 NOT_FIRST = STOP | {"town", "city", "centre", "center", "downtown", "area", "old", "historic"}
 LEADING = frozenset("""

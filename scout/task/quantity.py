@@ -37,8 +37,13 @@ def _unit_re(kind: str) -> str:
     return "(?:" + "|".join(f"(?P<u_{u}>{rx})" for u, (rx, _f) in units.items()) + ")"
 
 
+# the low end of a range before the value: "de 8 a 16 GB", "8-16GB", "between 1 and 1.5 kg"
+_LOW = (r"(?:(?:(?:between|entre|from|desde|de)\s+)?(?P<lo>\d+(?:[.,]\d+)?)\s*"
+        r"(?:-|–|a|to|y|and|hasta)\s*)?")
+
+
 def _qty_re(kind: str) -> str:
-    return r"(?<![\w.,])" + _NUM + r"\s*-?\s*" + _unit_re(kind) + r"(?![\w²])"
+    return r"(?<![\w.,])" + _LOW + _NUM + r"\s*-?\s*" + _unit_re(kind) + r"(?![\w²])"
 
 
 def _number(raw: str) -> float:
@@ -48,10 +53,14 @@ def _number(raw: str) -> float:
     return float(raw.replace(",", "."))
 
 
-def _value(m: re.Match[str], kind: str) -> float | None:
+def _value(m: re.Match[str], kind: str, high: bool = False) -> float | None:
+    """The value in the kind's base unit; of a range ("de 8 a 16 GB") the low end, the
+    least a product may have, or with ``high`` the top (an input for the most)."""
     value = _number(m.group("n"))
     if not math.isfinite(value):  # hundreds of digits: not a size anyone has
         return None
+    if m.group("lo") and not high and _number(m.group("lo")) < value:
+        value = _number(m.group("lo"))
     unit = next(k[2:] for k, v in m.groupdict().items() if k.startswith("u_") and v)
     if unit == "g" and re.fullmatch(r"\d", m.group("n")) and m.end("n") == m.start("u_g"):
         return None  # "4G", "5G": a mobile network, not four grams
@@ -59,11 +68,12 @@ def _value(m: re.Match[str], kind: str) -> float | None:
 
 
 def find_quantity(free: str, kind: str, prefix: str = "", words: str | None = None,
-                  ) -> tuple[float, tuple[int, int]] | None:
+                  high: bool = False) -> tuple[float, tuple[int, int]] | None:
     """The first ``kind`` quantity in ``free`` (folded text), in its base unit, and its
     span. ``prefix``: a regex for a comparison claimed with it ("at least 16 GB");
     ``words``: a regex for the input's name and aliases, which must then stand next to
-    the value (after it, "16 GB de RAM", or before it, "RAM: 16 GB"), and are claimed."""
+    the value (after it, "16 GB de RAM", or before it, "RAM: 16 GB"), and are claimed;
+    ``high``: of a range, the top (see :func:`_value`)."""
     qty = _qty_re(kind)
     if words is None:
         patterns = [prefix + qty]
@@ -73,7 +83,7 @@ def find_quantity(free: str, kind: str, prefix: str = "", words: str | None = No
     best: tuple[float, tuple[int, int]] | None = None
     for pattern in patterns:
         for m in re.finditer(pattern, free):
-            value = _value(m, kind)
+            value = _value(m, kind, high)
             if value is not None:
                 if best is None or m.start() < best[1][0]:
                     best = (value, m.span())
@@ -81,12 +91,12 @@ def find_quantity(free: str, kind: str, prefix: str = "", words: str | None = No
     return best
 
 
-def find_quantities(free: str, kind: str, prefix: str = "",
+def find_quantities(free: str, kind: str, prefix: str = "", high: bool = False,
                     ) -> list[tuple[float, tuple[int, int]]]:
     """Every ``kind`` quantity in ``free``, in text order (no words asked for)."""
     out = []
     for m in re.finditer(prefix + _qty_re(kind), free):
-        value = _value(m, kind)
+        value = _value(m, kind, high)
         if value is not None:
             out.append((value, m.span()))
     return out

@@ -182,13 +182,27 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     return value, m.span()
 
 
+# what a "free" / "gratis" qualifies when it is not the thing asked about: "free
+# cancellation", "wifi gratis", "desayuno gratuito" (a perk, not free entry)
+_PERKS = frozenset("""
+cancellation cancelation wifi wi-fi internet parking breakfast shipping delivery drinks
+refills cancelacion aparcamiento estacionamiento desayuno envio bebidas
+""".split())
+_FREE = re.compile(r"\b(?:free|gratis|gratuit[oa]s?)\b")
+
+
 def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
     # "unfurnished", "un-heated": English negates an adjective with the prefix un-
-    m = re.search(r"\b(?P<neg>no|without|not|sin)?\s*(?:a\s+|an\s+|un\s+|una\s+)?(?P<un>un-?)?"
-                  + name_forms([name.replace("_", " "), *spec.aliases]) + r"\b", text.free)
-    if not m:
-        return None
-    return (m.group("neg") is None) == (m.group("un") is None), m.span()
+    for m in re.finditer(r"\b(?P<neg>no|without|not|sin)?\s*(?:a\s+|an\s+|un\s+|una\s+)?"
+                         r"(?P<un>un-?)?" + name_forms([name.replace("_", " "), *spec.aliases])
+                         + r"\b", text.free):
+        before = re.search(r"([\w-]+)\s*$", text.free[max(0, m.start() - 30):m.start()])
+        after = re.match(r"\s+([\w-]+)", text.free[m.end():])
+        if _FREE.search(m.group(0)) and ((before and before.group(1) in _PERKS)
+                                         or (after and after.group(1) in _PERKS)):
+            continue  # "free cancellation", "wifi gratis": the perk's, not this input's
+        return (m.group("neg") is None) == (m.group("un") is None), m.span()
+    return None
 
 
 def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:

@@ -3,7 +3,8 @@ weeks, weekdays, "today / tomorrow / hoy / mañana", "in N days / weeks / months
 de…"; "a fortnight" is two weeks), "the week / weekend after next", weekday ranges ("del lunes al miércoles"), "next / last month" ("el mes que
 viene / pasado"), "last summer" / "el verano pasado", "next / last year" ("el año que
 viene / pasado"), a year alone,
-feasts (Christmas, New Year, Easter, Semana Santa).
+feasts (Christmas, New Year, Easter, Semana Santa; those that move by weekday or belong
+to a country, and the Spanish puentes, are :mod:`scout.task.feasts`'s).
 
 The rules are documented in :mod:`scout.task.dates`, which adds these forms to its
 grammar (the longest match wins there).
@@ -21,6 +22,10 @@ from scout.task.monthwords import osa1
 from scout.task.numwords import count_words
 
 Value = Month | DateRange
+#: "... del año que viene" / "next year's" after a feast: the feast of next year (here and
+#: in :mod:`scout.task.feasts`)
+NEXT_YEAR = (r"\s+(?:(?:del|de)\s+(?:ano\s+que\s+viene|proximo\s+ano|ano\s+proximo)|"
+             r"(?:of\s+)?next\s+year)\b")
 Form = tuple[str, Callable[[re.Match[str]], "Value | None"]]
 
 _NUM_WORDS = {
@@ -84,8 +89,6 @@ def _holiday(name: str, year: int) -> DateRange:
     fixed = {"halloween": (10, 31, 31), "valentine's day": (2, 14, 14), "valentines day": (2, 14, 14),
              "valentine's": (2, 14, 14), "san valentin": (2, 14, 14), "noche de reyes": (1, 5, 5),
              "dia de reyes": (1, 6, 6), "reyes": (1, 6, 6), "epiphany": (1, 6, 6),
-             # Spain's December bridge: Constitution Day (6th) to the Immaculate Conception (8th)
-             "puente de diciembre": (12, 6, 8),
              "st patrick's day": (3, 17, 17), "san patricio": (3, 17, 17),
              # Mexico's Day of the Dead is the 1st and 2nd; All Saints' the 1st
              "dia de muertos": (11, 1, 2), "dia de los muertos": (11, 1, 2),
@@ -318,7 +321,7 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
 
     def offset(m: re.Match[str]) -> Value | None:
         raw = m.group("n")
-        n = int(raw) if raw.isdigit() else _NUM_WORDS.get(raw)
+        n = int(raw) if raw.isdigit() else 2 if raw.endswith(("of", "de")) else _NUM_WORDS.get(raw)
         if n is None or n > 400:
             return None
         unit = m.group("unit")
@@ -331,13 +334,16 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
         y, mo = add_months(t, n)
         return Month(year=y, month=mo)
 
-    forms.append((r"\b(?:in|within|dentro\s+de|en)\s+(?P<n>\d{1,3}|" + "|".join(_NUM_WORDS)
+    # "in a couple of weeks", "en un par de semanas", "de aquí a 15 días": two, and N
+    forms.append((r"\b(?:in|within|dentro\s+de|en|de\s+aqui\s+a)\s+(?P<n>\d{1,3}|a\s+couple\s+of|"
+                  r"couple\s+of|un\s+par\s+de|" + "|".join(_NUM_WORDS)
                   + r")\s+(?P<unit>days?|weeks?|fortnights?|months?|dias?|semanas?|mes|meses)\b", offset))
     def holiday(m: re.Match[str]) -> Value | None:
         name = re.sub(r"\s+", " ", m.group("h")).replace("’", "'")
         if name.startswith("x"):
             name = "xmas eve" if name.endswith("eve") else "xmas"
-        y = _opt_year(m, "y")
+        name = "carnaval" if name == "carnavales" else name
+        y = _opt_year(m, "y") or (t.year + 1 if m.group("ny") else None)
         if y is not None:
             return _holiday(name, y)
         span = _holiday(name, t.year)
@@ -354,7 +360,7 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   # "Reyes" alone is a name ("Los Reyes", "calle Reyes Católicos"): the feast
                   # is the day or night of, or "reyes" after en / por / para
                   r"noche\s+de\s+reyes|dia\s+de\s+reyes|(?<=en\s)reyes(?!\s+catolicos)|"
-                  r"(?<=por\s)reyes|(?<=para\s)reyes|puente\s+de\s+diciembre|carnaval|"
+                  r"(?<=por\s)reyes|(?<=para\s)reyes|carnavales|carnaval|"
                   r"mardi\s+gras|shrove\s+tuesday|martes\s+de\s+carnaval|"
                   r"(?:st\.?|saint)\s+patrick['’]?s(?:\s+day)?|san\s+patricio|"
                   r"dia\s+de\s+(?:los\s+)?muertos|day\s+of\s+the\s+dead|todos\s+los\s+santos|"
@@ -362,5 +368,6 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   r"bonfire\s+night|hogmanay|fourth\s+of\s+july)\b"
                   # "the Easter weekend", "Christmas holidays": the feast's own days
                   r"(?:\s+(?:weekend|holidays?|break|fin\s+de\s+semana|puente))?"
-                  r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b)?", holiday))
+                  r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b|(?P<ny>" + NEXT_YEAR
+                  + r"))?", holiday))
     return forms

@@ -50,6 +50,7 @@ _CLAIMED = "\x00"
 _TOKEN = re.compile(r"\x00+|[^\W_]+(?:[-'’][^\W_]+)*|&|[^\w\s]")
 _LETTER = re.compile(r"[^\W\d_]")
 _SUBJECT_CUES = ("about", "sobre", "acerca de")
+_CUE_WORDS = frozenset({"about", "sobre", "acerca"})
 _HEADS = frozenset({"ciudad", "city", "isla", "island", "islas", "playa", "costa", "puerto"})
 _COUNTS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                      "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"})
@@ -81,14 +82,21 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
     if "year" in declared:  # "toyota corolla 2015": the year input's, read or not
         for tok in toks:
             tok.year = tok.text.isdigit() and 1900 <= int(tok.text) <= today.year + 1
+    start = _after_cue(toks, free, list(aliases))
     located = _mark_cue_places(toks, free, original, list(place_aliases), lang)
     if not located:
         located = _mark_known_places(toks, free, original)
+        if not place_input:
+            _keep_named_topic(toks, start)
     chat = place_input and not located  # the place must be found after the subject
-    start = _after_cue(toks, free, list(aliases))
-    phrases = _phrases(toks, start, chat, masked) \
-        or (_phrases(toks, 0, chat, masked) if start else [])
+    phrases = _phrases(toks, start, chat, masked)
+    if not phrases and start and toks[start].word and not toks[start].place \
+            and original[toks[start].start].isupper():
+        phrases = [(start, start, False)]  # "charlas sobre Go", "talks about R": a name
+    phrases = phrases or (_phrases(toks, 0, chat, masked) if start else [])
     for k, (first, last, ended_by_of) in enumerate(phrases):
+        if first == last and toks[first].text in {*_SUBJECT_CUES, *map(fold, aliases)}:
+            continue  # the cue alone ("videos about", "vídeos sobre"): nothing said after it
         if chat and not ended_by_of and k == 0:
             last = _leave_place(toks, first, last, original)
             if last < first:
@@ -187,6 +195,10 @@ def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[s
                     tok.joins = True
             continue
         stop = name[1][1] if name else None
+        # "charlas en inglés sobre redes neuronales": the subject's cue ends what "en" began
+        cue = next((t.start for t in toks[i + 1:] if t.text in _CUE_WORDS
+                    and (stop is None or t.start < stop)), None)
+        stop = cue if cue is not None else stop
         for tok in toks[i:]:
             if stop is not None and tok.start >= stop:
                 break
@@ -228,12 +240,31 @@ def _mark_known_places(toks: list[_Tok], free: str, original: str) -> bool:
     return found
 
 
+def _keep_named_topic(toks: list[_Tok], start: int) -> None:
+    """With no place input to leave a name to, a known place the subject goes on with is
+    the subject's: right after its cue ("videos about Japan") or after "de / of" behind a
+    word of it ("historia de Roma", "the history of the Alps")."""
+    for i, tok in enumerate(toks):
+        if not tok.place or (i and toks[i - 1].place):
+            continue  # only the first word of a name decides, for all of it
+        j = i - 2 if i >= 1 and toks[i - 1].text in sw.ARTICLES else i - 1
+        if (j >= 1 and toks[j].text in sw.OF and toks[j - 1].word and not toks[j - 1].place) \
+                or (start and i == start):
+            for k in range(i, len(toks)):
+                if not toks[k].place:
+                    break
+                toks[k].place = False
+
+
 def _after_cue(toks: list[_Tok], free: str, aliases: list[str]) -> int:
     """The first token after a word the subject follows ("about", "sobre", the input's
     aliases), or 0 when there is none."""
-    cues = sorted({fold(a) for a in aliases} | set(_SUBJECT_CUES), key=len, reverse=True)
-    m = re.search(r"(?<![\w])(?:" + "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in cues)
-                  + r")\s+", free)
+    # "about" / "sobre" before the input's own aliases: "videos on YouTube about sourdough"
+    m = None
+    for group in (set(_SUBJECT_CUES), {fold(a) for a in aliases}):
+        cues = sorted(group, key=len, reverse=True)
+        m = m or (re.search(r"(?<![\w])(?:" + "|".join(
+            re.escape(c).replace(r"\ ", r"\s+") for c in cues) + r")\s+", free) if cues else None)
     if not m:
         return 0
     i = _index_at(toks, m.end())
@@ -273,7 +304,8 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
     skipping = False  # after "con amigos", "with a view": a feature, not the subject
 
     def close(of: bool = False) -> None:
-        while words and (toks[words[-1]].text in sw.CONNECTORS or toks[words[-1]].joins):
+        while words and (toks[words[-1]].text in sw.CONNECTORS or toks[words[-1]].joins
+                         or toks[words[-1]].text in sw.PUBLISHED):
             words.pop()
         if words:
             out.append((words[0], words[-1], of))
@@ -308,6 +340,10 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
             continue
         if words and (text in sw.CONNECTORS or tok.joins):
             words.append(i)
+            continue
+        if words and words[-1] == i - 1 and text in sw.COMPOUND_TAILS \
+                and toks[i - 1].text not in sw.CONNECTORS and not _is_stop(toks[i - 1].text):
+            words.append(i)  # "machine learning", "wine tasting"
             continue
         if _is_stop(text):
             close()

@@ -87,6 +87,17 @@ used second-hand secondhand refurbished pre-owned usado usada usados usadas
 reacondicionado reacondicionada reacondicionados reacondicionadas seminuevo seminueva
 seminuevos seminuevas
 """
+# how a video, a talk or a book came out, before the words of its date ("cambio climático
+# publicadas desde 2020", "rust talks released after 2020"): the end of a subject, not part
+PUBLISHED = frozenset("""
+published released uploaded posted recorded filmed aired streamed broadcast
+publicado publicada publicados publicadas subido subida subidos subidas grabado grabada
+grabados grabadas emitido emitida emitidos emitidas colgado colgada colgados colgadas
+estrenado estrenada estrenados estrenadas lanzado lanzada lanzados lanzadas
+""".split())
+# request words that end a compound noun after a word of the subject ("machine learning",
+# "wine tasting", "whale watching"): there they are the subject's ("sushi eating" is not)
+COMPOUND_TAILS = frozenset({"learning", "tasting", "watching"})
 # a product's condition in two words, no part of what it is: "de segunda mano"
 CONDITION_PAIRS = frozenset({("segunda", "mano"), ("second", "hand")})
 # who comes along, and what the meal is for: "con amigos", "for my birthday"
@@ -103,6 +114,7 @@ todo toda todos todas publico publicos
 # constraints other readers own, when the pipeline does not declare them; where a place is
 # (the place reader reads the name, these words are not a subject: "madrid centro")
 _OTHERS = """
+level nivel longer shorter max min maximum minimum maximo minimo no not
 reviews review stars star rating ratings score opinions price prices cost money
 estrellas estrella resenas resena opiniones opinion valoracion valoraciones nota notas
 puntuacion calificacion puntaje precio precios presupuesto dinero michelin
@@ -178,8 +190,14 @@ def _inflected(word: str, target: str) -> bool:
     people slip inside a word, and one letter more or less at its end is still a typo
     ("restaurantes" is listed, "baratos" is one edit)."""
     stem = min(len(word), len(target)) - 2
-    return (word[:stem] == target[:stem] and word[stem:] != target[stem:]
-            and _distance(word, target, 2) == 2)
+    if word[:stem] == target[:stem] and word[stem:] != target[stem:] \
+            and _distance(word, target, 2) == 2:
+        return True
+    # the Spanish noun in -ía of an adjective in -ico ("economía" / "económica",
+    # "fotografía" / "fotográfica"): one letter apart, two words
+    noun = re.fullmatch(r"(\w+)ias?", word)
+    return noun is not None and re.fullmatch(re.escape(noun.group(1)) + r"ic[oa]s?",
+                                             target) is not None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -187,7 +205,8 @@ def near(word: str) -> str | None:
     """The frame word ``word`` is a typo of ("dnde" → "donde", "resturante" →
     "restaurante"), or None. One edit for words of five to seven letters, two from eight
     letters when the lengths differ by one at most ("restorante", but "cocido" is no
-    "conocido"); the first letter must match (people rarely miss it, and it keeps "pasty"
+    "conocido"), though not two letters changed in place ("guitarra" is no "gustaría");
+    the first letter must match (people rarely miss it, and it keeps "pasty"
     from "tasty")."""
     if len(word) < 4 or word in STOP:
         return None
@@ -200,7 +219,10 @@ def near(word: str) -> str | None:
         if target[0] != word[0] or abs(len(target) - len(word)) > 2:
             continue
         limit = 2 if len(target) >= 8 and abs(len(target) - len(word)) <= 1 else 1
-        if _distance(word, target, limit) <= limit and not _inflected(word, target):
+        dist = _distance(word, target, limit)
+        if dist == 2 and len(word) == len(target):
+            continue  # two letters changed in place: another word ("guitarra", "gustaría")
+        if dist <= limit and not _inflected(word, target):
             return target
     return None
 

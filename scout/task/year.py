@@ -9,13 +9,19 @@ a year is read when the words around it say it is one, in either language:
 
 * the input's own name or aliases next to it ("min year 2019", "año: 2019");
 * a year word before it: "year 2019", "model year", "año 2019", "modelo 2019",
-  "registered / built / made in 2019", "matriculado / fabricado en 2019";
+  "registered / built / made in 2019", "matriculado / fabricado en 2019", and how a video
+  or a book came out: "published / released / uploaded / recorded in 2019",
+  "publicado / subido / grabado / emitido / estrenado en 2019";
 * a "this year or later" phrase after it: "2019 or newer", "2019 or later", "2019
   onwards", "2019 and newer", "2019+", "2019 en adelante", "2019 o posterior",
-  "2019 o más nuevo / reciente";
+  "2019 o más nuevo / reciente", "2019 o después / o más tarde", "2019 y posteriores";
 * "from / since / after / desde / a partir de / del / de 2019" when nothing but the end
   of the request, punctuation or a joining word follows ("from 2019 with navigation"),
   so "from 2000 EUR" and "de 2000 euros" are not years.
+
+A range of years ("2018-2020", "entre 2017 y 2019", "del 2019 al 2021") is its first year,
+or its last for an input named ``max_...``. An age instead of a year ("de menos de 3 años", "less than 3 years old", "no older than
+5 years", "from the last 2 years", "de los últimos tres años") is this year less the age (the clock is the parser's ``today``).
 
 The number itself must be a year (1000-2999) that is not part of a longer number
 ("20.190 km"). What the year means (a first year, a last one) is the pipeline's: the
@@ -24,18 +30,22 @@ value is the year the request names.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
 YEAR_MIN, YEAR_MAX = 1000, 2999
 
 _YEAR = r"(?<![\d.,])(?P<y>[12]\d{3})(?![.,]?\d)"
-_BEFORE = (r"(?:model\s+year|year|ano|modelo|(?:registered|built|made|manufactured)\s+in|"
-           r"(?:matriculad[oa]|fabricad[oa])\s+en)\s*(?::|=|de(?:l)?)?\s*")
+_BEFORE = (r"(?:model\s+year|year|ano|modelo|(?:registered|built|made|manufactured|published|"
+           r"released|uploaded|recorded|posted)\s+in|(?:matriculad|fabricad|publicad|subid|"
+           r"grabad|emitid|estrenad)[oa]s?\s+en)\s*(?::|=|de(?:l)?)?\s*")
 _AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+recent)|and\s+(?:newer|later|up)|"
-          r"onwards?|en\s+adelante|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?))\b)")
+          r"onwards?|en\s+adelante|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?|"
+          r"despues|mas\s+tarde)|y\s+(?:posterior(?:es)?|despues))\b)")
 _FROM = r"(?:from|since|after|desde|a\s+partir\s+del?|del?)\s+(?:(?:el|the|ano|year)\s+)?"
-_JOIN = (r"(?=\s*(?:$|[,.;:)!?]|\b(?:and|or|with|without|in|for|y|o|con|sin|en|para|que)\b))")
+_JOIN = (r"(?=\s*(?:$|[,.;:)!?]|\b(?:and|or|with|without|in|for|about|on|y|o|con|sin|en|para|que|"
+         r"sobre|acerca)\b))")
 
 _PATTERNS = (
     re.compile(r"\b" + _BEFORE + _YEAR),
@@ -59,9 +69,55 @@ def parse_year(value: Any) -> int:
     return value
 
 
-def find_year(free: str, words: list[str]) -> tuple[int, tuple[int, int]] | None:
+_AGE_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "un": 1, "uno": 1, "dos": 2, "tres": 3,
+            "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9, "diez": 10}
+_N = r"(?P<n>\d{1,2}|" + "|".join(_AGE_NUM) + r")"
+# an age cap: "de menos de 3 años", "con 5 años como mucho", "less than 3 years old", "no
+# older than 5 years": the first year is this year less the age
+_AGE = re.compile(
+    r"\b(?:(?:less\s+than|under|no\s+more\s+than|at\s+most|max(?:imum)?|up\s+to)\s+" + _N
+    + r"\s+years?\s+old|no\s+older\s+than\s+" + _N.replace("<n>", "<m>")
+    + r"\s+years?(?:\s+old)?|(?:menos\s+de|no\s+mas\s+de|maximo|max\.?|como\s+mucho|hasta)\s+"
+    + _N.replace("<n>", "<e>") + r"\s+anos(?:\s+de\s+antig[u]?edad)?"
+    + r"|(?:hace\s+)?(?:menos\s+de)\s+" + _N.replace("<n>", "<h>") + r"\s+anos"
+    # recency: "from the last 2 years", "de los últimos tres años"
+    + r"|(?:from|in|of|over)\s+the\s+(?:last|past)\s+" + _N.replace("<n>", "<l>") + r"\s+years"
+    + r"|(?:de|en|durante)\s+los\s+ultimos\s+" + _N.replace("<n>", "<u>") + r"\s+anos)\b")
+
+
+# a range of years: "2018-2020", "entre 2017 y 2019", "del 2019 al 2021", "2016 to 2018"
+_RANGE = re.compile(r"\b(?:(?:between|entre|from|desde|del?)\s+(?:(?:el|the|ano|year)\s+)?)?"
+                    + _YEAR.replace("<y>", "<lo>") + r"\s*(?:-|–|to|a|al|y|and|hasta)\s*"
+                    + r"(?:(?:el|the)\s+)?" + _YEAR
+                    # not amounts or distances: "entre 2000 y 3000 euros", "2000-2500 km"
+                    + r"(?!\s*(?:[€$£]|(?:eur|euros?|usd|dolares|dollars|pesos|libras|pounds|"
+                    r"quid|bucks|km|kms|kilometros|kilometres|kilometers|miles|millas|m2|"
+                    r"metros|gb|kg|k)\b))")
+
+
+def find_year(free: str, words: list[str], today: dt.date | None = None, high: bool = False,
+              ) -> tuple[int, tuple[int, int]] | None:
     """The year a request names and its span in ``free`` (the folded, unclaimed text);
-    ``words``: the input's name and aliases, folded."""
+    ``words``: the input's name and aliases, folded; ``today``: for an age ("less than 3
+    years old" is this year less 3), read when no year is written. Of a range of years
+    the first, or with ``high`` (an input for the last year, ``max_year``) the last."""
+    for m in _RANGE.finditer(free):
+        lo, hi = int(m.group("lo")), int(m.group("y"))
+        if lo < hi:
+            return (hi if high else lo), m.span()
+    hit = _find_written(free, words)
+    if hit is not None or today is None:
+        return hit
+    m = _AGE.search(free)
+    if m is None:
+        return None
+    raw = next(g for g in (m.group(k) for k in "nmehlu") if g)
+    age = int(raw) if raw.isdigit() else _AGE_NUM[raw]
+    return today.year - age, m.span()
+
+
+def _find_written(free: str, words: list[str]) -> tuple[int, tuple[int, int]] | None:
     patterns = list(_PATTERNS)
     named = "|".join(re.escape(w) for w in words if w.strip())
     if named:  # the input's own words first: "min year 2019", "2019 (año)"
