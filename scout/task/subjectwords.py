@@ -164,6 +164,9 @@ _TYPO_TARGETS = frozenset(w for w in frozenset(_REQUEST.split()) | VENUES | QUAL
                           if len(w) >= 5 and w.isalpha())
 
 
+_TYPO_ORDER = tuple(sorted(_TYPO_TARGETS))  # a fixed order, whatever the hash seed
+
+
 _SHORT_TARGETS = frozenset(w for w in frozenset(_REQUEST.split()) | VENUES | QUALITY
                            if len(w) == 4 and w.isalpha())
 
@@ -215,16 +218,20 @@ def near(word: str) -> str | None:
         hit = next((w for w in swapped if w in _SHORT_TARGETS), None)
         if hit:
             return hit
-    for target in _TYPO_TARGETS:
+    best: tuple[int, str] | None = None
+    # the nearest target wins, then the first in alphabetical order: a set's order changes
+    # with each process's string hashing, and "resturante" is two edits from both
+    # "restaurante" and "restaurants", so the first one met made the reading vary by run
+    for target in _TYPO_ORDER:
         if target[0] != word[0] or abs(len(target) - len(word)) > 2:
             continue
         limit = 2 if len(target) >= 8 and abs(len(target) - len(word)) <= 1 else 1
         dist = _distance(word, target, limit)
         if dist == 2 and len(word) == len(target):
             continue  # two letters changed in place: another word ("guitarra", "gustaría")
-        if dist <= limit and not _inflected(word, target):
-            return target
-    return None
+        if dist <= limit and not _inflected(word, target) and (best is None or dist < best[0]):
+            best = (dist, target)
+    return best[1] if best else None
 
 
 @functools.lru_cache(maxsize=1)
