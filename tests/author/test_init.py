@@ -178,3 +178,52 @@ def test_the_report_title_is_in_the_request_language(tmp_path: Path,
         titles[query[:5]] = res.report.splitlines()[0]
     assert titles["conci"] == "# events en Madrid 3–7 jun 2027 junio de 2027"
     assert titles["conce"] == "# events in Madrid Jun 3 – 7, 2027 June 2027"
+
+
+def _asked_table(report: str, heading: str) -> list[list[str]]:
+    """The cells of the "What you asked" table (header row first, the |---| row left out)."""
+    lines = report.splitlines()
+    start = lines.index(f"## {heading}")
+    rows = []
+    for line in lines[start + 1:]:
+        if line.startswith("## "):
+            break
+        if line.startswith("|") and not line.startswith("|---"):
+            rows.append([c.strip() for c in line.strip().strip("|").split("|")])
+    return rows
+
+
+def test_the_asked_table_reads_right_whatever_the_inputs_are_named(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # an input named "field" read "field | field" ("campo | campo"): a row's label was the
+    # column header's word; the same with "from" (origen), "value", "source"
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    names = ["field", "value", "source", "campo", "from", "origen"]
+    args = [a for n in names for a in ("--input", n)]
+    assert run("init", "grants", "--dir", str(tmp_path), *args)[0] == 0
+    pipeline = tmp_path / "pipelines" / "grants.yaml"
+    for query, heading in (("grants under 300 EUR", "What you asked"),
+                           ("becas por menos de 300 euros", "Lo que pediste")):
+        with FakeProviders() as fake:
+            fake.search(".", [Result("Beca Uno", "https://uno.test/", "Beca Uno, 100 EUR.")])
+            res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / query[:5], query=query)
+        assert res.exit_code == 0, res.result.reason
+        header, *rows = _asked_table(res.report, heading)
+        labels = [r[0] for r in rows]
+        assert len(labels) == len(set(labels)) >= len(names), rows  # which row is which
+        headers = {h.casefold() for h in header}
+        assert not headers & {cell.casefold() for r in rows for cell in r}, (header, rows)
+
+
+def test_the_dashboard_request_table_tells_alike_labels_apart() -> None:
+    # the dashboard's request table labels its rows as the report does
+    from scout.server.dashboard_data import request_view
+
+    task = {"query": "q", "lang": "es",
+            "values": {"field": "NLP", "campo": "lingüística", "topic": "x"},
+            "types": {"field": "string", "campo": "string", "topic": "string"},
+            "sources": {"field": "query", "campo": "query", "topic": "query"}}
+    labels = [row[0] for row in request_view(task, "es").rows]
+    assert len(set(labels)) == 3, labels
+    assert "campo" in labels and "campo (field)" in labels
