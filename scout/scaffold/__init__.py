@@ -221,7 +221,8 @@ def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
     kind = check_kind_name(kind)
     declared = parse_inputs(inputs)
     spanish = " ".join((spanish or "").split()) or None
-    if spanish is not None and any(ch in spanish for ch in "{}%#\"'\\"):
+    if spanish is not None and (not spanish.isprintable()
+                                or any(ch in spanish for ch in "{}%#\"'\\")):
         raise UsageError(f"--es {spanish!r}: write the name as words, without quotes, "
                          "braces, '%' or '#'", hint="e.g. --es congresos")
     root = Path(root)

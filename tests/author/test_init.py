@@ -317,3 +317,21 @@ def test_declared_criteria_rank_and_the_kind_s_own_test_passes(
                            str(tmp_path / "tests" / "test_vets.py")], cwd=tmp_path,
                           capture_output=True, text=True, env=env, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("name", ["con{{ x }}gresos", "it's", "a\x1b[31mb", "50%", "a\\b"])
+def test_a_spanish_name_that_would_break_the_title_is_refused(tmp_path: Path,
+                                                               name: str) -> None:
+    code, _, err = run("init", "events", "--dir", str(tmp_path), "--es", name)
+    assert code == 2 and "--es" in err
+    assert not (tmp_path / "pipelines").exists()
+
+
+def test_an_accented_spanish_name_titles_the_report(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    report = _kind_report(tmp_path, "talks", ["--es", "charlas  técnicas", "--input",
+                                              "city:place"], "charlas en Bilbao",
+                          [Result("Charla", "https://charla.test/", "Bilbao.")])
+    assert report.splitlines()[0] == "# Charlas técnicas: Bilbao"
