@@ -427,7 +427,8 @@ def estimate(file: str | Path, *, query: str | None = None,
     pipeline, cfg, request = prepare(file, query=query, sets=sets, mission_id=mission_id,
                                      config=config, root=root)
     with ProviderRuntime(cfg, run_root(root, file, config),
-                         request.mission_id, step_capability=step_capability) as rt:
+                         request.mission_id, step_capability=step_capability,
+                         read_only=True) as rt:  # a plan creates nothing
         return rt.estimate(pipeline, fanout=fanout)
 
 

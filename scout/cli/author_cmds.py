@@ -18,15 +18,20 @@ from scout.cli.params import PathParam
 @click.option("--input", "inputs", multiple=True, metavar="NAME:TYPE",
               help="An input the kind needs (repeatable; TYPE: string, subject, place, month, "
                    "date, integer, year, number, area, data_size, weight, boolean, money, "
-                   "rating, duration; default string). Without "
-                   "any: an optional place. budget and min_rating are always there.")
-def init_cmd(kind: str, folder: str, force: bool, inputs: tuple[str, ...]) -> int:
+                   "rating, duration; default string). A money input caps the price, a "
+                   "rating input is a minimum rating. The kind has these and no other; "
+                   "without any: place, budget and min_rating.")
+@click.option("--es", "spanish", metavar="NAME",
+              help="The kind's name in Spanish (e.g. --es congresos): a Spanish request's "
+                   "report is titled with it. Without it, by the request's values alone.")
+def init_cmd(kind: str, folder: str, force: bool, inputs: tuple[str, ...],
+             spanish: str | None) -> int:
     """Write a working research kind KIND (a slug, e.g. coworking-spaces).
 
     \b
-    scout init coworking-spaces                     # inputs: place (optional), budget, min_rating
-    scout init ultralight-laptops --input brand     # no place: brand, budget, min_rating
-    scout init vets --input city:place --input species
+    scout init coworking-spaces                     # inputs: place, budget, min_rating
+    scout init ultralight-laptops --input brand --input budget:money   # brand, budget
+    scout init conferences --es congresos --input topic:subject --input dates:date
 
     \b
     pipelines/KIND.yaml              inputs, a search, a fan-out, rank, synthesize, report
@@ -40,7 +45,7 @@ def init_cmd(kind: str, folder: str, force: bool, inputs: tuple[str, ...]) -> in
     """
     from scout.scaffold import init_kind
 
-    written = init_kind(kind, Path(folder), force=force, inputs=inputs)
+    written = init_kind(kind, Path(folder), force=force, inputs=inputs, spanish=spanish)
     for w in written:
         click.echo(f"wrote {w.path}  ({w.what})")
     file = kind.replace("-", "_")

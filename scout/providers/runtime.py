@@ -88,6 +88,7 @@ class ProviderRuntime:
         send: bool = False,
         step_capability: CapabilityOf | None = None,
         batch: BatchBudget | None = None,
+        read_only: bool = False,
     ) -> None:
         if record_dir is not None and replay_dir is not None:
             raise ConfigError("--record and --replay cannot be used together", code="CFG015")
@@ -109,9 +110,12 @@ class ProviderRuntime:
         caps = {} if self.replaying else {n: s.rate for n, s in config.adapters.items()}
         #: rate caps, breaker, budget, claims and pool state, shared through the backend
         #: (quota.backend / SCOUTE_QUOTA_URL); injected clocks (tests) drive it too
+        #: ``read_only`` (scout plan's estimate): in memory, so nothing is created under
+        #: runtime/ and no shared backend is reached (a plan runs on a read-only checkout)
         self.quota: Quota = make_quota(
-            config.quota.backend, self.runtime_dir, headroom=config.quota.headroom,
-            env=env, clock=time.time if mono is time.monotonic else mono)
+            "memory" if read_only else config.quota.backend, self.runtime_dir,
+            headroom=config.quota.headroom, env={} if read_only else env,
+            clock=time.time if mono is time.monotonic else mono)
         #: set by close(): calls still waiting (rate limiter) must not go out afterwards
         self.closed = threading.Event()
         self.limiters = RateLimiters(caps, clock=mono, sleep=sleep, quota=self.quota,

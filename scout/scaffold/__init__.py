@@ -6,14 +6,17 @@ through ``_()``), ``pipelines/missions/<kind>-example.yaml`` (a ``kind: Mission`
 ``tests/test_<kind>.py`` (runs the kind offline with :mod:`scout.testing`) and, when the
 project has none, a keyless ``config/adapters.yaml``. The files are plain text with
 placeholders (``__KIND__``, ``__FILE__``, ``__WORDS__``, ``__INPUTS__``, ``__ASKED__``,
-``__TITLED__``, ``__ABOUT__``), not Jinja: they contain Jinja. Existing files are never overwritten
-without ``force``.
+``__TITLE__``, ``__ABOUT__``, ``__WHERE__``, ...), not Jinja: they contain Jinja. Existing
+files are never overwritten without ``force``.
 
-The kind's inputs are what the author says it needs (``--input NAME:TYPE``); without any,
-an optional ``place`` (a kind of things bought online needs none). Each is optional and
-read into the searches' queries, so a request that does not give it still runs; ``budget``
-and ``min_rating`` are always there (the shortlist's criteria). The report lays out the
-shared report sections built into scout (``_report.md.j2``).
+The kind's inputs are what the author says it needs (``--input NAME:TYPE``) and nothing
+else; without any, the example kind: an optional ``place``, a ``budget`` and a
+``min_rating``. Each is optional; the others are read into the searches' queries, so a
+request that does not give one still runs, and each ``money`` input caps the price and
+each ``rating`` input is a minimum rating in the rank phase (a kind of things without
+ratings never flags "rating unknown"). The report's title is the kind's name (``--es``:
+its Spanish name, for a Spanish request) and the request's values, separated; it lays
+out the shared report sections built into scout (``_report.md.j2``).
 """
 
 from __future__ import annotations
@@ -33,13 +36,15 @@ FILES = Path(__file__).parent / "files"
 KIND_RE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 MAX_LEN = 60
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
-#: the inputs every scaffolded kind has (rank and the shortlist read them) and the Task's
-#: own fields: an --input may not take these names
-RESERVED = frozenset({"budget", "min_rating", "query", "today", "values", "sources",
-                      "types", "notes", "lang", "past_inputs"})
+#: the Task's own fields: an --input may not take these names
+RESERVED = frozenset({"query", "today", "values", "sources", "types", "notes", "lang",
+                      "past_inputs"})
 #: a list input needs an item type the scaffold cannot guess: write it in the YAML
 TYPES = tuple(t for t in INPUT_TYPES if t != "list")
-DEFAULT_INPUTS = (("place", "place"),)
+#: the example kind's, when the author names none: its rank criteria are budget and rating
+DEFAULT_INPUTS = (("place", "place"), ("budget", "money"), ("min_rating", "rating"))
+#: criteria, not search words: rank compares them with each candidate's price / rating
+CRITERIA = ("money", "rating")
 
 
 @dataclass(frozen=True)
@@ -83,9 +88,8 @@ def parse_inputs(specs: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
             raise UsageError(f"--input {spec!r}: the name must be lowercase letters, digits "
                              "and '_', starting with a letter (e.g. --input city:place)")
         if name in RESERVED:
-            raise UsageError(f"--input {spec!r}: '{name}' is taken (every kind has budget "
-                             "and min_rating; the others are the Task's own fields)",
-                             hint="pick another name")
+            raise UsageError(f"--input {spec!r}: '{name}' is taken (a field of the Task "
+                             "itself)", hint="pick another name")
         if name in scaffold_artifacts():
             made = ", ".join(sorted(scaffold_artifacts()))
             raise UsageError(f"--input {spec!r}: '{name}' is taken: the kind's phases "
@@ -101,38 +105,97 @@ def parse_inputs(specs: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
     return out or list(DEFAULT_INPUTS)
 
 
-def _inputs_yaml(inputs: list[tuple[str, str]]) -> str:
+_DESCRIBED = {"money": "the most it may cost", "rating": "the lowest rating, 0-10 scale"}
+
+
+def _inputs_yaml(inputs: list[tuple[str, str]], example: bool = False) -> str:
+    """The ``inputs:`` block; ``example``: the default kind, whose minimum rating is 7."""
     width = max(len(n) for n, _ in inputs) + 1
-    return "\n".join(f"  {(name + ':').ljust(max(width, 11))} {{type: {kind}, description: "
-                     f"\"{name.replace('_', ' ')} (optional: a request without it still "
-                     f"runs)\"}}" for name, kind in inputs)
-
-
-def _asked(inputs: list[tuple[str, str]], title: bool = False) -> str:
-    """The inputs read into a query, each only when the request gives it; ``title``: as a
-    report's title, whose joining word is in the request's language (a Spanish report was
-    titled "events in Madrid")."""
-    parts = []
-    where = "{% if task.lang == 'es' %} en{% else %} in{% endif %}" if title else " in"
+    lines = []
     for name, kind in inputs:
-        if kind == "place":
-            parts.append(f"{{% if task.{name} %}}{where} {{{{ task.{name} }}}}{{% endif %}}")
-        elif kind in ("date", "month"):  # as the request's language writes them, not ISO
-            parts.append(f"{{% if task.{name} %}} {{{{ task.{name} | value('{kind}') }}}}"
-                         "{% endif %}")
-        elif kind == "duration":  # seconds in the Task; a search reads "20 min"
-            parts.append(f"{{% if task.{name} %}} {{{{ task.{name} | duration }}}}{{% endif %}}")
-        elif kind == "boolean":  # a yes/no filter reads as its words ("pet friendly")
-            parts.append(f"{{% if task.{name} %}} {name.replace('_', ' ')}{{% endif %}}")
-        elif kind == "area":  # square metres: a search says its unit ("60 m2")
-            parts.append(f"{{% if task.{name} %}} {{{{ '%g' | format(task.{name}) }}}} m2"
-                         "{% endif %}")
-        elif kind in ("data_size", "weight"):  # GB / kg in the Task: a search says "16 GB"
-            parts.append(f"{{% if task.{name} %}} {{{{ task.{name} | value('{kind}') }}}}"
-                         "{% endif %}")
-        else:
-            parts.append(f"{{% if task.{name} %}} {{{{ task.{name} }}}}{{% endif %}}")
+        said = _DESCRIBED.get(kind, name.replace("_", " "))
+        default = "default: 7.0, " if example and kind == "rating" else ""
+        lines.append(f"  {(name + ':').ljust(max(width, 11))} {{type: {kind}, {default}"
+                     f"description: \"{said} (optional: a request without it still runs)\"}}")
+    return "\n".join(lines)
+
+
+def _shown(name: str, kind: str) -> str | None:
+    """A Jinja expression of input ``name`` as the request's language writes it; None for
+    a criterion (money, rating)."""
+    if kind in CRITERIA:
+        return None
+    if kind in ("date", "month", "data_size", "weight"):  # "3–7 jun 2027", "16 GB"
+        return f"task.{name} | value('{kind}')"
+    if kind == "duration":  # seconds in the Task; a search reads "20 min"
+        return f"task.{name} | duration"
+    if kind == "boolean":  # a yes/no filter reads as its words ("pet friendly")
+        return repr(name.replace("_", " "))
+    if kind == "area":  # square metres: a search says its unit ("60 m2")
+        return f"'%g' | format(task.{name}) ~ ' m2'"
+    return f"task.{name}"
+
+
+def _asked(inputs: list[tuple[str, str]]) -> str:
+    """The inputs read into a query, each only when the request gives it (the criteria
+    are not: a search for "vets 7.0 300 EUR" finds nothing)."""
+    parts = []
+    for name, kind in inputs:
+        shown = _shown(name, kind)
+        if shown is None:
+            continue
+        said = name.replace("_", " ") if kind == "boolean" else f"{{{{ {shown} }}}}"
+        joined = " in " if kind == "place" else " "
+        parts.append(f"{{% if task.{name} %}}{joined}{said}{{% endif %}}")
     return "".join(parts)
+
+
+def _title(words: str, spanish: str | None, inputs: list[tuple[str, str]]) -> str:
+    """The report's title: the kind's name in the request's language, then the values the
+    request gave, separated ("Conferences: NLP · Europe · May 2027"). Without a Spanish
+    name a Spanish title is the values alone (the English name read as a slip), or the
+    request itself when it gave none."""
+    values = [f"(({shown}) if task.{name} else none)" for name, kind in inputs
+              if (shown := _shown(name, kind)) is not None]
+    english = words[:1].upper() + words[1:]
+    spanish = spanish[:1].upper() + spanish[1:] if spanish else None
+    name = (f"({spanish!r} if task.lang == 'es' else {english!r})" if spanish else
+            f"('' if task.lang == 'es' else {english!r})")
+    return ("{% set name = " + name + " %}{% set parts = [" + ", ".join(values)
+            + "] | select | list %}{% set t = (name ~ (': ' if name and parts else '') ~ "
+            "(parts | join(' · '))) or task.query or '' %}{{ (t[:1] | upper) ~ t[1:] }}")
+
+
+def _criteria(inputs: list[tuple[str, str]]) -> dict[str, str]:
+    """The rank phase's ``where`` and ``order_by``, the words that say what they check,
+    and what the example request and the kind's test ask, from its money and rating
+    inputs."""
+    money = [n for n, k in inputs if k == "money"]
+    rated = [n for n, k in inputs if k == "rating"]
+    where = [f"task.{n} is none or c.price is none or c.price.amount <= task.{n}.amount"
+             for n in money]
+    where += [f"task.{n} is none or c.rating is none or c.rating >= task.{n}" for n in rated]
+    checks = (["within budget"] if money else []) + (["rating"] if rated else [])
+    return {
+        "__WHERE__": "\n".join(f'        - "{w}"' for w in where) or "        []",
+        "__ORDER__": '["c.rating or 0", "c.evidence_count"]' if rated
+        else '["c.evidence_count"]',
+        "__CHECKS__": (" within " + " and ".join(checks)).replace("within within", "within")
+        if checks else "",
+        "__ABOUT_CRITERIA__": (", under a budget" if money else "")
+        + (", well rated" if rated else ""),
+        "__BUDGET_Q__": (f"{{% if task.{money[0]} %}} for at most {{{{ task.{money[0]} }}}}"
+                         "{% endif %}") if money else "",
+        "__QUERY_CRITERIA__": (" under 300 EUR" if money else "")
+        + (" rated at least 7" if rated else ""),
+        # a whole line of the test, comment included
+        "# __TEST_CHECKS__": "\n    ".join(
+            (['assert "Example Three" not in shortlist  # over budget'] if money else [])
+            + (['assert shortlist[0] == "Example One"',
+                'assert "Example Two" not in shortlist    # under the minimum rating']
+               if rated else []))
+        or "# no money or rating input: no criterion leaves a candidate out",
+    }
 
 
 def plan_files(kind: str, root: Path) -> list[tuple[Path, str, str]]:
@@ -152,9 +215,16 @@ def plan_files(kind: str, root: Path) -> list[tuple[Path, str, str]]:
 
 
 def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
-              inputs: list[str] | tuple[str, ...] = ()) -> list[Written]:
+              inputs: list[str] | tuple[str, ...] = (), spanish: str | None = None,
+              ) -> list[Written]:
+    """Write the kind ``kind``; ``spanish``: its name in a Spanish report's title."""
     kind = check_kind_name(kind)
     declared = parse_inputs(inputs)
+    spanish = " ".join((spanish or "").split()) or None
+    if spanish is not None and (not spanish.isprintable()
+                                or any(ch in spanish for ch in "{}%#\"'\\")):
+        raise UsageError(f"--es {spanish!r}: write the name as words, without quotes, "
+                         "braces, '%' or '#'", hint="e.g. --es congresos")
     root = Path(root)
     planned = plan_files(kind, root)
     existing = [p for p, _, _ in planned if p.exists()]
@@ -164,14 +234,18 @@ def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
                          hint="pass --force to overwrite them, or pick another kind name")
     words = kind.replace("-", " ")
     file = kind.replace("-", "_")
+    places = any(k == "place" for _, k in declared)
+    fills = {"__INPUTS__": _inputs_yaml(declared, example=not inputs),
+             "__TITLE__": _title(words, spanish, declared),
+             "__ASKED__": _asked(declared),
+             "__ABOUT__": " in a place" if places else "",
+             "__PLACE__": " in Lisbon" if places else "",
+             **_criteria(declared)}
     out = []
     for path, template, what in planned:
         text = (FILES / template).read_text(encoding="utf-8")
-        text = (text.replace("__INPUTS__", _inputs_yaml(declared))
-                .replace("__TITLED__", _asked(declared, title=True))
-                .replace("__ASKED__", _asked(declared))
-                .replace("__ABOUT__", " in a place" if any(k == "place" for _, k in declared)
-                         else ""))
+        for key, value in fills.items():
+            text = text.replace(key, value)
         text = text.replace("__KIND__", kind).replace("__FILE__", file).replace("__WORDS__", words)
         make_dirs(path.parent)
         write_atomic(path, text)

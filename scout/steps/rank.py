@@ -13,9 +13,11 @@
    With ``method: embedding`` (the ml extra) each candidate's evidence is then scored by
    cosine similarity to the Task and ordered by it, and ``<as>.relevance`` can be used
    in ``order_by`` (scout/ml/relevance.py). ``lexical``, the default, needs no torch.
-3. ``where:`` expressions filter (an expression that cannot be decided — e.g. a missing
-   value — counts as unknown: the candidate is kept and flagged when ``keep_unknown``),
-   ``order_by:`` expressions sort, ``limit`` cuts. Excluded candidates keep their reasons.
+3. ``where:`` expressions filter, ``order_by:`` expressions sort, ``limit`` cuts.
+   Excluded candidates keep their reasons. A candidate a ``where`` could not decide (it
+   failed on a missing value) is kept when ``keep_unknown``, and one it kept only by its
+   own guard on a missing value (``X is none or ...``: scout/steps/rank_unknown.py) is
+   kept; either way it is flagged "could not check: <its reason>", whatever the value.
 
 ``items`` may also name a videos artifact: each video is ranked as a candidate whose
 expressions also see the video's own fields (``v.duration`` in seconds, ``v.channel``,
@@ -44,6 +46,8 @@ from scout.units import per_factor
 from scout.spec.templating import in_language, make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
+from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
+                                      guarded)
 from scout.steps.videos import video_candidate
 
 
@@ -160,28 +164,6 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.rating is None and "rating" in checks:
             c.flags.append(N_("rating unknown"))
     return list(by_key.values()), converted_any
-
-
-def _fields_read(params: RankParams) -> frozenset[str]:
-    """The record's fields the ``where`` and ``order_by`` expressions read
-    (``flat.price.amount`` → price): a kind that never checks a rating (flats, cars) does
-    not flag every record "rating unknown" as if something could not be checked."""
-    from jinja2 import nodes
-
-    env = make_env()
-    read: set[str] = set()
-    for expr in [*params.where, *params.order_by]:
-        try:
-            tree = env.parse("{{ (" + expr + ") }}")
-        except TemplateError:
-            return frozenset({"price", "rating"})  # unreadable here: flag as before
-        for node in tree.find_all((nodes.Getattr, nodes.Getitem)):
-            target = node.node
-            if isinstance(target, nodes.Name) and target.name == params.as_:
-                key = node.attr if isinstance(node, nodes.Getattr) else getattr(node.arg, "value", None)
-                if isinstance(key, str):
-                    read.add(key)
-    return frozenset(read)
 
 
 def _to_budget_period(c: Candidate, per: str,
@@ -316,7 +298,8 @@ def run(ctx: StepContext) -> Shortlist:
     table = ctx.config.currency
     periods: dict[tuple[str, str, str], int] = {}
     cands, converted = enrich(source.items, evidence_sets, currency, table,
-                              _fields_read(params), per, periods)
+                              fields_checked(params.where, params.order_by, params.as_,
+                                             ctx.task), per, periods)
     notes: list[str] = _period_notes(periods)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)
@@ -329,23 +312,36 @@ def run(ctx: StepContext) -> Shortlist:
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
                   SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}
 
+    checks = [(guarded(w, params.as_), (fields_and_inputs(w, params.as_) or (frozenset(),))[0])
+              for w in params.where]  # each where's guarded copy, and what it reads
     kept: list[tuple[Candidate, list[Any], list[str]]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
     for c in cands:
         scope = {**scope_base, params.as_: CandidateView(c, per)}
-        failed, unknown = [], []
+        failed, unknown, unchecked = [], [], []  # unchecked: kept by its guard
+        flags: list[str] = []
         for i, (text, expr) in enumerate(wheres):
+            guard, fields = checks[i]
             try:
                 ok = expr(**scope)
             except (TemplateError, TypeError, AttributeError, ValueError):
-                unknown.append(_reason(reasons, i, scope, text))
-                continue
-            if not ok:
-                failed.append(_reason(reasons, i, scope, text))
+                said = _reason(reasons, i, scope, text)
+                unknown.append(said)  # not decided: keep_unknown says
+            else:
+                if not ok:
+                    failed.append(_reason(reasons, i, scope, text))
+                if not ok or guard is None or guard.holds(**scope):
+                    continue
+                said = guard.words or _reason(reasons, i, scope, text)
+                unchecked.append(said)
+            if not already_flagged(fields, c.flags, c.video is not None):
+                flags.append(N_("could not check: {criterion}").format(criterion=said))
         if failed or (unknown and not params.keep_unknown):
             excluded.append((c, failed + [N_("could not check: {criterion}").format(criterion=u)
                                           for u in unknown]))
             continue
+        c.flags.extend(flags)
+        unknown += unchecked
         score = []
         for expr in orders:
             try:

@@ -58,7 +58,8 @@ def test_the_kind_asks_only_what_it_was_given_and_runs_without_it(
     pipeline = tmp_path / "pipelines" / "folding_bikes.yaml"
     declared = yaml.safe_load(pipeline.read_text())["inputs"]
     names = [i.partition(":")[0] for i in inputs] or ["place"]
-    assert list(declared) == [*names, "budget", "min_rating"]
+    # what the author asked for and nothing else; the example kind without any
+    assert list(declared) == (names if inputs else ["place", "budget", "min_rating"])
     assert not any(spec.get("required") for spec in declared.values())
     assert declared[names[0]]["type"] == ((inputs[0].partition(":")[2] or "string")
                                           if inputs else "place")
@@ -83,7 +84,7 @@ def test_the_kind_asks_only_what_it_was_given_and_runs_without_it(
 
 @pytest.mark.parametrize("spec, said", [
     ("Brand", "the name must be"), ("city:plase", "did you mean 'place'?"),
-    ("budget:money", "'budget' is taken"), ("tags:list", "unknown type 'list'"),
+    ("lang:string", "'lang' is taken"), ("tags:list", "unknown type 'list'"),
     # the name of an artifact the kind's phases produce: a kind that failed validation
     # (SPEC020) was written with exit 0
     ("task:place", "'task' is taken"), ("candidates:string", "'candidates' is taken"),
@@ -176,5 +177,161 @@ def test_the_report_title_is_in_the_request_language(tmp_path: Path,
                                query=query)
         assert res.exit_code == 0, res.result.reason
         titles[query[:5]] = res.report.splitlines()[0]
-    assert titles["conci"] == "# events en Madrid 3–7 de junio de 2027 junio de 2027"
-    assert titles["conce"] == "# events in Madrid June 3 – 7, 2027 June 2027"
+    # the English kind name is not a Spanish title's; the parts are separated
+    assert titles["conci"] == "# Madrid · 3–7 de junio de 2027 · junio de 2027"
+    assert titles["conce"] == "# Events: Madrid · June 3 – 7, 2027 · June 2027"
+
+
+def _asked_table(report: str, heading: str) -> list[list[str]]:
+    """The cells of the "What you asked" table (header row first, the |---| row left out)."""
+    lines = report.splitlines()
+    start = lines.index(f"## {heading}")
+    rows = []
+    for line in lines[start + 1:]:
+        if line.startswith("## "):
+            break
+        if line.startswith("|") and not line.startswith("|---"):
+            rows.append([c.strip() for c in line.strip().strip("|").split("|")])
+    return rows
+
+
+def test_the_asked_table_reads_right_whatever_the_inputs_are_named(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # an input named "field" read "field | field" ("campo | campo"): a row's label was the
+    # column header's word; the same with "from" (origen), "value", "source"
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    names = ["field", "value", "source", "campo", "from", "origen"]
+    args = [a for n in names for a in ("--input", n)]
+    assert run("init", "grants", "--dir", str(tmp_path), *args)[0] == 0
+    pipeline = tmp_path / "pipelines" / "grants.yaml"
+    for query, heading in (("grants under 300 EUR", "What you asked"),
+                           ("becas por menos de 300 euros", "Lo que pediste")):
+        with FakeProviders() as fake:
+            fake.search(".", [Result("Beca Uno", "https://uno.test/", "Beca Uno, 100 EUR.")])
+            res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / query[:5], query=query)
+        assert res.exit_code == 0, res.result.reason
+        header, *rows = _asked_table(res.report, heading)
+        labels = [r[0] for r in rows]
+        assert len(labels) == len(set(labels)) >= len(names), rows  # which row is which
+        headers = {h.casefold() for h in header}
+        assert not headers & {cell.casefold() for r in rows for cell in r}, (header, rows)
+
+
+def test_the_dashboard_request_table_tells_alike_labels_apart() -> None:
+    # the dashboard's request table labels its rows as the report does
+    from scout.server.dashboard_data import request_view
+
+    task = {"query": "q", "lang": "es",
+            "values": {"field": "NLP", "campo": "lingüística", "topic": "x"},
+            "types": {"field": "string", "campo": "string", "topic": "string"},
+            "sources": {"field": "query", "campo": "query", "topic": "query"}}
+    labels = [row[0] for row in request_view(task, "es").rows]
+    assert len(set(labels)) == 3, labels
+    assert "campo" in labels and "campo (field)" in labels
+
+
+def _kind_report(tmp_path: Path, kind: str, args: list[str], query: str,
+                 results: list[Result]) -> str:
+    assert run("init", kind, "--dir", str(tmp_path), "--force", *args)[0] == 0
+    pipeline = tmp_path / "pipelines" / f"{kind.replace('-', '_')}.yaml"
+    code, out, _ = run("validate", str(pipeline))
+    assert code == 0 and "warning" not in out, out
+    with FakeProviders() as fake:
+        fake.search(".", results)
+        res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / f"w{abs(hash(query))}",
+                           query=query)
+    assert res.exit_code == 0, res.result.reason
+    return res.report
+
+
+@pytest.mark.parametrize("query, title", [
+    ("congresos de lingüística computacional en España del 1 de marzo al 31 de mayo de "
+     "2027 online", "# Congresos: lingüística computacional · España · 1 de marzo – 31 de mayo de 2027 · "
+     "online"),
+    ("computational linguistics conferences in Spain from March 1 to May 31, 2027 online",
+     "# Conferences: computational linguistics · Spain · March 1 – May 31, 2027 · online")])
+def test_a_kind_titles_its_report_in_the_request_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, query: str, title: str) -> None:
+    # "conferences lingüística computacional en España 1 mar – 31 may 2027 online": the
+    # English kind name in a Spanish title, and no separators between its parts
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    args = ["--es", "congresos", "--input", "topic:subject", "--input", "place:place",
+            "--input", "dates:date", "--input", "online:boolean"]
+    report = _kind_report(tmp_path, "conferences", args, query,
+                          [Result("ACL 2027", "https://acl.test/", "ACL 2027, hybrid.")])
+    assert report.splitlines()[0] == title
+    # the scaffold says where the title is changed
+    text = (tmp_path / "pipelines" / "conferences.yaml").read_text(encoding="utf-8")
+    assert "# the report's title" in text and "--es" in text
+
+
+@pytest.mark.parametrize("query", ["congresos de historia en Salamanca",
+                                   "history conferences in Salamanca"])
+def test_a_kind_without_ratings_flags_no_rating(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                query: str) -> None:
+    # every conference was flagged "rating unknown" ("valoración desconocida"): scout init
+    # added a min_rating the author never asked for
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    args = ["--input", "topic:subject", "--input", "city:place"]
+    report = _kind_report(tmp_path, "conferences", args, query, [
+        Result("Congreso de Historia", "https://historia.test/", "Salamanca, octubre."),
+        Result("Jornadas de Archivos", "https://archivos.test/", "Salamanca, 12 EUR.")])
+    declared = yaml.safe_load((tmp_path / "pipelines" / "conferences.yaml").read_text())
+    assert list(declared["inputs"]) == ["topic", "city"]
+    low = report.lower()
+    for words in ("rating unknown", "valoración desconocida", "rating vs minimum",
+                  "valoración frente al mínimo", "price unknown", "precio desconocido"):
+        assert words not in low, words
+    assert "Congreso de Historia" in report and "Jornadas de Archivos" in report
+
+
+def test_declared_criteria_rank_and_the_kind_s_own_test_passes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a money input caps the price and a rating input is a minimum rating, whatever they
+    # are named; they are not searched for ("vets 7.0 300 EUR"); the kind's test passes
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    assert run("init", "vets", "--dir", str(tmp_path), "--input", "city:place",
+               "--input", "fee:money", "--input", "stars:rating")[0] == 0
+    pipeline = tmp_path / "pipelines" / "vets.yaml"
+    with FakeProviders() as fake:
+        fake.search(".", [Result("Vet A", "https://a.test/", "Vet A, rated 9/10, 50 EUR."),
+                          Result("Vet B", "https://b.test/", "Vet B, rated 5/10, 40 EUR."),
+                          Result("Vet C", "https://c.test/", "Vet C, rated 9/10, 500 EUR.")])
+        for name in "ABC":  # each one's reviews speak of it alone
+            fake.search(rf"Vet {name} .*reviews", [Result(f"Vet {name} reviews",
+                                                           f"https://r.test/{name}", "Kind.")])
+        res = run_pipeline(pipeline, fake=fake, workdir=tmp_path / "work",
+                           query="vets in Porto under 100 EUR rated at least 7")
+        searched = [q for q in fake.queries() if q]
+    assert res.exit_code == 0, res.result.reason
+    shortlist = [i["candidate"]["name"] for i in res.artifact("shortlist")["items"]]
+    assert shortlist == ["Vet A"], shortlist
+    assert searched[0] == "vets in Porto", searched
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           str(tmp_path / "tests" / "test_vets.py")], cwd=tmp_path,
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("name", ["con{{ x }}gresos", "it's", "a\x1b[31mb", "50%", "a\\b"])
+def test_a_spanish_name_that_would_break_the_title_is_refused(tmp_path: Path,
+                                                               name: str) -> None:
+    code, _, err = run("init", "events", "--dir", str(tmp_path), "--es", name)
+    assert code == 2 and "--es" in err
+    assert not (tmp_path / "pipelines").exists()
+
+
+def test_an_accented_spanish_name_titles_the_report(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    report = _kind_report(tmp_path, "talks", ["--es", "charlas  técnicas", "--input",
+                                              "city:place"], "charlas en Bilbao",
+                          [Result("Charla", "https://charla.test/", "Bilbao.")])
+    assert report.splitlines()[0] == "# Charlas técnicas: Bilbao"

@@ -143,3 +143,37 @@ def test_plan_shows_task_values_by_their_type_not_as_json() -> None:
     old = {**task, "values": {**task["values"], "from": {"year": 2027, "month": 4}}}
     changes = request_changes(SimpleNamespace(previous_task=old, task=task))
     assert changes == ["from: April 2027 -> March 2027"]
+
+
+def _tree(folder: Path) -> dict[str, tuple[int, int]]:
+    """Every path under ``folder`` with its size and modification time (ns)."""
+    return {str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*"))}
+
+
+def test_plan_creates_nothing_in_a_fresh_project(tmp_path: Path, monkeypatch) -> None:
+    # a plan is read-only (CI runs it on a read-only checkout): it created
+    # runtime/quota.sqlite3 in the project it ran in
+    proj = tmp_path / "proj"
+    assert run("init", "tea-rooms", "--dir", str(proj))[0] == 0
+    monkeypatch.chdir(proj)
+    monkeypatch.delenv("SCOUTE_RESEARCH_ROOT", raising=False)
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    before = _tree(tmp_path)
+    code, out, err = run("plan", "pipelines/tea_rooms.yaml", "--query",
+                         "tea rooms in Porto under 20 EUR")
+    assert code == 0, out + err
+    assert "total $" in out  # the estimate was made
+    assert _tree(tmp_path) == before
+
+
+def test_plan_of_an_applied_mission_changes_nothing(applied, monkeypatch) -> None:
+    # the run dir and runtime/ (quota database, journal, cache) exist: plan reads, writes
+    # nothing, and opens no quota database (its WAL files were written on open)
+    work, args = applied
+    monkeypatch.setenv("SCOUTE_QUOTA_URL", "local")
+    before = _tree(work)
+    _plan(args)
+    code, _, err = run(*args)
+    assert code == 0, err
+    assert _tree(work) == before

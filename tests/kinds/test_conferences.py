@@ -255,7 +255,7 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
 
     from scout.cli import main
 
-    # a copy: plan keeps its quota state under the project's runtime/
+    # a copy: the run dir is asked for under tmp_path (plan itself creates nothing)
     shutil.copytree(PROJECT, tmp_path / "conferences")
     monkeypatch.chdir(tmp_path / "conferences")
     code = main(["plan", "pipelines/conferences.yaml", "--runs-dir", str(tmp_path), "--query",

@@ -28,10 +28,9 @@ def test___FILE___runs_offline(tmp_path):
                        f"Example {name}: visitors rate it {said}."),
             ])
         run = run_pipeline(PIPELINE, fake=fake, workdir=tmp_path,
-                           query="__WORDS__ in Lisbon under 300 EUR")
+                           query="__WORDS____PLACE____QUERY_CRITERIA__")
     assert run.exit_code == 0, run.result.reason
     shortlist = [i["candidate"]["name"] for i in run.artifact("shortlist")["items"]]
-    assert shortlist[0] == "Example One"
-    assert "Example Three" not in shortlist  # over budget
-    assert "Example Two" not in shortlist    # under the minimum rating
+    assert "Example One" in shortlist
+    # __TEST_CHECKS__
     assert "Example One" in run.report and "https://one.example.test/" in run.report

@@ -1,0 +1,137 @@
+"""What rank's ``where`` expressions read, and whether one held only because a value was
+unknown.
+
+A criterion is written to keep a candidate whose value is missing: ``c.price is none or
+c.price.amount <= task.budget.amount``, ``not task.open_cfp or conf | stated_date(...) is
+none or ... >= task.today``. Such a candidate passes, but nothing was checked: it is
+flagged "could not check", whatever the value (a deadline, a year, a size), not only a
+price or a rating. :func:`guarded` compiles each expression a second time with its
+*unknown guards* — ``X is none`` / ``X is undefined`` in an ``or``, ``X`` reading the
+record — made false; a record the expression keeps but the guarded copy does not (it is
+false, or it fails on the missing value) held only because that value was unknown.
+A guard on the Task alone (``task.budget is none``: nothing asked) is left as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jinja2 import TemplateError, nodes
+
+from scout.spec.templating import make_env
+
+#: the tests that say "this value is missing"
+_MISSING = frozenset({"none", "undefined"})
+
+
+def _reads(node: nodes.Node, name: str) -> bool:
+    return any(n.name == name for n in node.find_all(nodes.Name))
+
+
+def _named(node: nodes.Node) -> str | None:
+    """The words of a guarded value: ``c.duration`` → duration, ``c | stated_date(of=
+    ['deadline', ...])`` → deadline, another filter → its name; None otherwise."""
+    if isinstance(node, nodes.Getattr):
+        return node.attr.replace("_", " ")
+    if isinstance(node, nodes.Filter) and node.name:
+        for kw in node.kwargs:
+            if kw.key == "of" and isinstance(kw.value, nodes.List) and kw.value.items:
+                first = kw.value.items[0]
+                if isinstance(first, nodes.Const) and isinstance(first.value, str):
+                    return first.value
+        return node.name.replace("_", " ")
+    return None
+
+
+def _strip(node: nodes.Node, name: str) -> list[str | None]:
+    """Make every unknown guard on ``name`` inside an ``or`` false; the words of each."""
+    found = []
+    for alt in node.find_all(nodes.Or):
+        for side in ("left", "right"):
+            operand = getattr(alt, side)
+            if (isinstance(operand, nodes.Test) and operand.name in _MISSING
+                    and _reads(operand.node, name)):
+                setattr(alt, side, nodes.Const(False, lineno=operand.lineno))
+                found.append(_named(operand.node))
+    return found
+
+
+class Guarded:
+    """An expression with its unknown guards made false: ``holds(**scope)`` says whether
+    it still keeps the record; ``words`` names the guarded value ("deadline"), or is None
+    when it cannot be named (the author's reason says it then)."""
+
+    def __init__(self, template: Any, words: str | None) -> None:
+        self._template = template
+        self.words = words
+
+    def holds(self, **scope: Any) -> bool:
+        try:
+            return bool(self._template.render(**scope) == "Y")
+        except (TemplateError, TypeError, AttributeError, ValueError):
+            return False  # failed on the missing value: it was not checked
+
+
+def guarded(expression: str, name: str) -> Guarded | None:
+    """``expression`` with the unknown guards on the record ``name`` made false; None
+    when it has no such guard (or cannot be read: the validator reports it)."""
+    env = make_env()
+    try:
+        tree = env.parse("{{ 'Y' if (" + expression + ") else 'N' }}")
+    except TemplateError:
+        return None
+    words = _strip(tree, name)
+    if not words:
+        return None
+    template = env.template_class.from_code(env, env.compile(tree), env.make_globals(None))
+    named = [w for w in dict.fromkeys(words) if w]
+    return Guarded(template, ", ".join(named) if len(named) == len(set(words)) else None)
+
+
+def fields_and_inputs(expression: str, name: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The record's fields an expression reads (``c.price.amount`` → price) and the Task's
+    attributes (``task.budget`` → budget); None when it cannot be read."""
+    env = make_env()
+    try:
+        tree = env.parse("{{ (" + expression + ") }}")
+    except TemplateError:
+        return None
+    fields: set[str] = set()
+    task: set[str] = set()
+    for node in tree.find_all((nodes.Getattr, nodes.Getitem)):
+        target = node.node
+        if not isinstance(target, nodes.Name) or target.name not in (name, "task"):
+            continue
+        key = node.attr if isinstance(node, nodes.Getattr) else getattr(node.arg, "value", None)
+        if isinstance(key, str):
+            (fields if target.name == name else task).add(key)
+    return frozenset(fields), frozenset(task)
+
+
+def fields_checked(where: list[str], order_by: list[str], name: str,
+                   task: Any = None) -> frozenset[str]:
+    """The record's fields the ``where`` and ``order_by`` read (``flat.price.amount`` →
+    price), which rank flags when unknown: a kind that never checks a rating does not flag
+    "rating unknown", nor one whose ``where`` compares only with inputs the request left
+    unset (no budget asked: every conference read "price unknown")."""
+    values = getattr(task, "values", None) or {}
+    inputs = set(getattr(task, "types", None) or {})
+    read: set[str] = set()
+    for i, expr in enumerate([*where, *order_by]):
+        found = fields_and_inputs(expr, name)
+        if found is None:
+            return frozenset({"price", "rating"})  # unreadable here: flag as before
+        fields, asked = found
+        asked = asked & inputs
+        if i < len(where) and asked and all(values.get(n) is None for n in asked):
+            continue
+        read |= fields
+    return frozenset(read)
+
+
+def already_flagged(fields: frozenset[str], flags: list[str], video: bool) -> bool:
+    """A price or rating criterion whose value enrich already flagged (unknown, cannot be
+    compared, no rate), or one a video cannot have: not said twice."""
+    if not fields or not fields <= {"price", "rating"}:
+        return False
+    return video or all(any(f in flag for flag in flags) for f in fields)

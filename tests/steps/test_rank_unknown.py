@@ -1,0 +1,99 @@
+"""``rank`` flags any value a criterion could not check, not only a price or a rating: a
+candidate a ``where`` kept only by its own guard on a missing value ("no stated
+deadline" when the call must be open) reads "could not check: deadline"; a criterion on
+an input the request did not set checks nothing and flags nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from scout.i18n.messages import localize
+from scout.schemas.records import Candidate, Candidates, Evidence
+from scout.schemas.task import Money
+from scout.spec.models import InputSpec
+from scout.steps import rank
+from scout.steps.rank_unknown import guarded
+from scout.stepkit.params import RankParams
+from scout.task.build import build_task
+from tests.steps.test_extract_rank import _ctx
+
+INPUTS = {"topic": InputSpec(type="subject"),
+          "open_cfp": InputSpec(type="boolean", aliases=["deadline not passed"]),
+          "fee": InputSpec(type="money")}
+DEADLINE = ("not task.open_cfp or conf | stated_date(of=['deadline', 'submission'], "
+            "near=task.today) is none or conf | stated_date(of=['deadline', 'submission'], "
+            "near=task.today) >= task.today")
+BUDGET = "task.fee is none or conf.price is none or conf.price.amount <= task.fee.amount"
+TODAY = dt.date(2026, 12, 2)
+
+
+def _conf(key: str, text: str, price: float | None = None) -> Candidate:
+    money = Money(amount=price, currency="EUR", comparator="=") if price else None
+    return Candidate(key=key, name=key, url=f"https://conf.test/{key}", evidence=[
+        Evidence(id=key, kind="snippet", subject=key, url=f"https://conf.test/{key}",
+                 text=text, price=money)])
+
+
+def _rank(query: str, where: list[str], *confs: Candidate, keep_unknown: bool = True,
+          reasons: list[str] | None = None):
+    task = build_task(query, INPUTS, today=TODAY)
+    params = RankParams(items="candidates", as_="conf", where=where,
+                        reasons=reasons or [], keep_unknown=keep_unknown)
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=list(confs))}, task))
+    return short, {i.candidate.key: i.candidate.flags for i in short.items}
+
+
+CONFS = (_conf("open", "Submission deadline: 15 January 2027. Registration 200 EUR.", 200),
+         _conf("closed", "Submission deadline: 1 October 2026.", 100),
+         _conf("silent", "A conference on NLP in Madrid, May 2027.", 150))
+
+
+def test_a_value_a_criterion_could_not_check_is_flagged_whatever_it_is() -> None:
+    short, flags = _rank("NLP conferences, deadline not passed", [DEADLINE], *CONFS,
+                         reasons=["{{ _('submission deadline passed') }}"])
+    assert [e[0].key for e in short.excluded] == ["closed"]
+    # kept silently before: its deadline is stated nowhere, so the call may be closed
+    assert flags == {"open": [], "silent": ["could not check: deadline"]}
+    assert short.items[1].unknown == ["deadline"]
+    assert localize(flags["silent"][0], "es") == "no se pudo comprobar: deadline"
+
+
+def test_a_criterion_the_request_did_not_ask_for_flags_nothing() -> None:
+    # no "deadline not passed" and no fee: nothing was checked, nothing is unknown (every
+    # conference read "price unknown" for a budget nobody gave)
+    short, flags = _rank("NLP conferences", [DEADLINE, BUDGET], *CONFS,
+                         _conf("free", "A workshop, no fee stated."))
+    assert not short.excluded
+    assert set(flags) == {"open", "closed", "silent", "free"}
+    assert all(f == [] for f in flags.values()), flags
+
+
+def test_a_price_criterion_asked_for_flags_an_unknown_price_once() -> None:
+    _, flags = _rank("NLP conferences under 300 EUR", [BUDGET], *CONFS,
+                     _conf("free", "A workshop, no fee stated."))
+    assert flags["free"] == ["price unknown"]  # not also "could not check: price"
+    assert flags["open"] == []
+
+
+def test_a_guard_keeps_its_candidate_even_without_keep_unknown() -> None:
+    # the author's own "is none or" keeps it; keep_unknown is for what cannot be decided
+    short, flags = _rank("NLP conferences, deadline not passed", [DEADLINE], *CONFS,
+                         keep_unknown=False)
+    assert "silent" in flags and flags["silent"] == ["could not check: deadline"]
+
+
+def test_an_undecidable_criterion_is_flagged_with_its_reason() -> None:
+    # no guard: the expression fails on the missing value, keep_unknown keeps it
+    where = ["conf | stated_date(of=['deadline'], near=task.today) >= task.today"]
+    _, flags = _rank("NLP conferences", where, *CONFS, reasons=["deadline passed"])
+    assert flags["silent"] == ["could not check: deadline passed"]
+
+
+def test_only_guards_on_the_record_are_taken_away() -> None:
+    assert guarded("task.fee is none or task.fee.amount > 3", "conf") is None
+    assert guarded("conf.size > 3", "conf") is None
+    g = guarded("task.x is none or conf.size is none or conf.size > 3", "conf")
+    assert g is not None and g.words == "size"
+    assert g.holds(task={"x": 1}, conf={"size": 4})
+    assert not g.holds(task={"x": 1}, conf={"size": None})   # kept only as unknown
+    assert g.holds(task={"x": None}, conf={"size": None})    # nothing was asked
