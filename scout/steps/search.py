@@ -45,7 +45,7 @@ def run(ctx: StepContext) -> Any:
     if rules.record == "candidate":
         places = request_places(ctx.task) if rules.strip_place else None
         cands, dropped = to_candidates(sources, rules, adapter=answered, phase=ctx.phase_id,
-                                       places=places, currency=currency)
+                                       places=places, currency=currency, query=query)
         merged: list[str] = []
         if params.dedup == "none":
             pass  # to_candidates already merged; 'none' only skips the semantic pass

@@ -290,3 +290,25 @@ def test_rank_flags_unknown_only_what_its_expressions_read() -> None:
     by_rating = RankParams(items="candidates", **{"as": "flat"}, order_by=["flat.rating or 0"])
     short = rank.run(_ctx(by_rating, {"candidates": Candidates(items=[flat])}, task))
     assert short.items[0].candidate.flags == ["rating unknown"]
+
+
+def test_a_sites_pages_on_the_searched_topic_stay_apart() -> None:
+    """Every result shares the query's words: two papers of one repository whose titles
+    share only the topic searched for are two candidates; titles that share a word of
+    their own still merge, and so does a name that is nothing but the query's words."""
+    srcs = [S("Evaluating Retrieval-Augmented Generation: A Survey", "https://arxiv.test/abs/1"),
+            S("RAGAS: Automated Evaluation of Retrieval Augmented Generation",
+              "https://arxiv.test/abs/2"),
+            S("RAGAS evaluation of retrieval augmented generation (v2)",
+              "https://arxiv.test/abs/2v2")]
+    query = "retrieval-augmented generation evaluation paper"
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1", query=query)
+    assert [c.name for c in cands] == [srcs[0].title, srcs[1].title]
+    assert cands[1].aliases == [srcs[2].title]
+    # without the query, the topic's words alone made them one (what this guards)
+    cands, _ = to_candidates(srcs[:2], F1_RULES, adapter="x", phase="F1")
+    assert len(cands) == 1
+    laptops = [S("Dell XPS 13", "https://shop.test/dell-xps-13"),
+               S("XPS 13 deals", "https://shop.test/xps-13-deals")]
+    cands, _ = to_candidates(laptops, F1_RULES, adapter="x", phase="F1", query="dell xps 13")
+    assert len(cands) == 1
