@@ -1,7 +1,8 @@
 """The filters that read a record's own words (its name, aliases and evidence texts):
 ``stated`` (a quantity it states: ``16 GB``, ``100.000 km``, ``10 horas``), ``mentions``
 (words it names, with the pipeline's synonyms, not negated), ``on_dates`` (a date
-inside the span asked) and ``stated_date`` (the day it states, e.g. for a deadline). Registered with the other filters in :mod:`scout.spec.filters`;
+inside the span asked), ``stated_date`` (the day it states, e.g. for a deadline) and
+``stated_year`` (the year it came out: scout/spec/yearsaid.py). Registered with the other filters in :mod:`scout.spec.filters`;
 pure functions, no I/O.
 """
 
@@ -317,3 +318,24 @@ def stated_date(value: Any, *, of: Any = None, pick: str = "max",
         except ValueError:
             raise ValueError(f"stated_date: near must be a date, not {near!r}") from None
     return said(_texts(value), of, pick, near)
+
+
+@arg_rule(lambda args, kwargs: _of_problem(kwargs.get("of"))
+          or (None if kwargs.get("pick", "max") is EXPR else _pick_problem(kwargs.get("pick", "max"))))
+def stated_year(value: Any, *, of: Any = None, pick: str = "max") -> int | None:
+    """The year a record (its name, aliases and evidence) or a text states it came out:
+    after ``of``'s words in their clause (default: published, publicado, publicación,
+    year, año, ©: ``Published: 12 March 2024`` → 2024, ``publicado en 2022``), and with no
+    ``of`` also a reference's ``(2023)``. Sources that disagree: ``pick`` the ``max``
+    (default), ``min`` or ``first``. ``none`` when nothing states one, so ``where`` can
+    keep the record: ``paper | stated_year is none or paper | stated_year >= task.since``."""
+    from scout.spec.yearsaid import years_in
+
+    wrong = _pick_problem(pick) or _of_problem(of)
+    if wrong:
+        raise ValueError(f"stated_year: {wrong}")
+    words = None if of is None else ([of] if isinstance(of, str) else [str(w) for w in of])
+    years = years_in(_texts(value), words)
+    if not years:
+        return None
+    return years[0] if pick == "first" else (max(years) if pick == "max" else min(years))
