@@ -296,11 +296,11 @@ def test_a_sites_pages_on_the_searched_topic_stay_apart() -> None:
     """Every result shares the query's words: two papers of one repository whose titles
     share only the topic searched for are two candidates; titles that share a word of
     their own still merge, and so does a name that is nothing but the query's words."""
-    srcs = [S("Evaluating Retrieval-Augmented Generation: A Survey", "https://arxiv.test/abs/1"),
+    srcs = [S("Evaluating Retrieval-Augmented Generation: A Survey", "https://repo.test/abs/1"),
             S("RAGAS: Automated Evaluation of Retrieval Augmented Generation",
-              "https://arxiv.test/abs/2"),
+              "https://repo.test/abs/2"),
             S("RAGAS evaluation of retrieval augmented generation (v2)",
-              "https://arxiv.test/abs/2v2")]
+              "https://repo.test/abs/2v2")]
     query = "retrieval-augmented generation evaluation paper"
     cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1", query=query)
     assert [c.name for c in cands] == [srcs[0].title, srcs[1].title]
@@ -312,3 +312,16 @@ def test_a_sites_pages_on_the_searched_topic_stay_apart() -> None:
                S("XPS 13 deals", "https://shop.test/xps-13-deals")]
     cands, _ = to_candidates(laptops, F1_RULES, adapter="x", phase="F1", query="dell xps 13")
     assert len(cands) == 1
+
+
+def test_a_repositorys_papers_are_never_merged_by_domain() -> None:
+    """A search in Spanish for English papers: their titles share words the query does not
+    have, but arXiv lists many papers, one a page, as booking.com lists hotels."""
+    srcs = [S("Evaluating Retrieval-Augmented Generation: A Survey", "https://arxiv.org/abs/2405.07437"),
+            S("RAGAS: Automated Evaluation of Retrieval Augmented Generation",
+              "https://arxiv.org/abs/2309.15217"),
+            S("Retrieval-Augmented Generation for Large Language Models: A Survey",
+              "https://www.semanticscholar.org/paper/46f9f7b8")]
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1",
+                             query="artículo evaluación de generación aumentada")
+    assert [c.name for c in cands] == [s.title for s in srcs]
