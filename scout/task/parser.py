@@ -176,7 +176,8 @@ def parse_query(
             elif spec.type == "year":
                 from scout.task.year import find_year
 
-                hit = find_year(text.free, [fold(w) for w in [name.replace("_", " "), *spec.aliases]])
+                hit = find_year(text.free, [fold(w) for w in [name.replace("_", " "), *spec.aliases]],
+                                today)
             elif spec.type == "duration":
                 from scout.task.durations import find_duration
 

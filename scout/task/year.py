@@ -20,12 +20,22 @@ a year is read when the words around it say it is one, in either language:
 The number itself must be a year (1000-2999) that is not part of a longer number
 ("20.190 km"). What the year means (a first year, a last one) is the pipeline's: the
 value is the year the request names.
+
+A window back from today names its first year: "de los últimos tres años", "in the last 5
+years", "over the past two years", "de los dos últimos años" → today's year less the count
+(the part of that year inside the window counts: read on 6 December 2026, "the last three
+years" is 2023 onwards: lenient, for a filter that leaves out what is older). It is read
+only when nothing else names a year for the input, and, as any year, by the first year
+input that reads it: a kind with a first and a last year declares the first one first.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
+
+from scout.i18n import COUNT_WORDS
 
 YEAR_MIN, YEAR_MAX = 1000, 2999
 
@@ -59,9 +69,34 @@ def parse_year(value: Any) -> int:
     return value
 
 
-def find_year(free: str, words: list[str]) -> tuple[int, tuple[int, int]] | None:
+# "de los últimos tres años", "en los 5 últimos años", "in the last 3 years", "over the
+# past two years", "the last couple of years" (folded text: no accents)
+_COUNT = r"(?P<n>\d{1,2}|" + "|".join(sorted(COUNT_WORDS, key=len, reverse=True)) + r")"
+_WINDOW = re.compile(
+    r"\b(?:(?:de|en|durante)\s+)?los\s+(?:" + _COUNT + r"\s+ultimos|ultimos\s+" + _COUNT.replace("?P<n>", "?P<m>")
+    + r")\s+anos\b"
+    r"|\b(?:(?:in|from|over|during|within)\s+)?the\s+(?:last|past)\s+"
+    + _COUNT.replace("?P<n>", "?P<k>") + r"\s+years\b")
+
+
+def find_window(free: str, today: dt.date) -> tuple[int, tuple[int, int]] | None:
+    """The first year of a window back from ``today`` ("los últimos tres años") and its
+    span in ``free``."""
+    m = _WINDOW.search(free)
+    if m is None:
+        return None
+    count = next(g for g in (m.group("n"), m.group("m"), m.group("k")) if g)
+    n = int(count) if count.isdigit() else COUNT_WORDS.get(count)
+    if not n or n > 50:
+        return None
+    return today.year - n, m.span()
+
+
+def find_year(free: str, words: list[str], today: dt.date | None = None,
+              ) -> tuple[int, tuple[int, int]] | None:
     """The year a request names and its span in ``free`` (the folded, unclaimed text);
-    ``words``: the input's name and aliases, folded."""
+    ``words``: the input's name and aliases, folded; ``today``: the day the request is
+    read, for a window back from it ("los últimos tres años")."""
     patterns = list(_PATTERNS)
     named = "|".join(re.escape(w) for w in words if w.strip())
     if named:  # the input's own words first: "min year 2019", "2019 (año)"
@@ -71,4 +106,4 @@ def find_year(free: str, words: list[str]) -> tuple[int, tuple[int, int]] | None
         m = pattern.search(free)
         if m is not None:
             return int(m.group("y")), m.span()
-    return None
+    return find_window(free, today) if today is not None else None

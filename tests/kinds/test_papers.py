@@ -38,6 +38,10 @@ REQUESTS = {
         ("en", {"topic": "protein folding", "since": 2021, "min_citations": 100}),
     "papers on graph neural networks until 2022":
         ("en", {"topic": "graph neural networks", "until": 2022}),
+    "artículos en acceso abierto sobre cambio climático y salud de los últimos 5 años":
+        ("es", {"topic": "cambio climático y salud", "since": 2021, "open_access": True}),
+    "papers on LLM hallucination from the last two years":
+        ("en", {"topic": "LLM hallucination", "since": 2024}),
 }
 
 
