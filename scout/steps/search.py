@@ -70,7 +70,14 @@ def run(ctx: StepContext) -> Any:
                                                          sibling_texts(ctx)),
                                      currency=currency)
         notes = [note]
-        if dropped:
+        if dropped and rules.record == "review":
+            # a review record is any evidence a fan-out gathers (a paper's year, a
+            # conference's fees): what was dropped did not name the candidate, which is
+            # what to say, not that it "carried no review"
+            notes.append(N_plural("{count} result did not name {name}",
+                                  "{count} results did not name {name}", dropped).format(
+                count=dropped, name=subject.name if subject else N_("the subject")))
+        elif dropped:
             notes.append(N_plural("{count} result did not carry a {record} of {name}",
                                   "{count} results did not carry a {record} of {name}",
                                   dropped).format(
