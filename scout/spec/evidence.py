@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from scout import i18n
+from scout.spec.datesaid import month_follows
 from scout.spec.filtercall import EXPR, arg_rule
 from scout.text import fold, read_number
 from scout.units import (
@@ -168,6 +169,8 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None) -> float 
         folded = fold(text)
         found: dict[int, float] = {}  # by where the value starts: read once, in text order
         for m in found_re.finditer(folded):
+            if m.group(2) and month_follows(folded, m.end()):
+                continue  # "Published: 12 March 2024": a day, not a quantity of the unit
             if near is None or _is_near(folded, m.span(), near):
                 found[m.start()] = (float(i18n.COUNT_WORDS[m.group(3)]) if m.group(3)
                                     else read_number(m.group(1) or m.group(2)))

@@ -65,3 +65,17 @@ def test_in_a_rank_expression():
 def test_wrong_arguments_are_refused(kwargs):
     with pytest.raises(ValueError, match="stated_year"):
         stated_year("Published 2023", **kwargs)
+
+
+@pytest.mark.parametrize("text, units, want", [
+    ("Published: 12 March 2024", ("published",), None),   # a day, not 12 of anything
+    ("Plazo: 3 de mayo", ("plazo",), None),
+    ("Mileage: 12 mar 2024", ("mileage",), None),
+    ("km: 85.000", ("km",), 85000),
+    ("rooms: 3 may apply", ("rooms",), 3),                  # "may" the modal: no date
+    ("Published 2023", ("published",), 2023),
+])
+def test_stated_does_not_read_a_days_number_as_a_quantity(text, units, want):
+    from scout.spec.evidence import stated
+
+    assert stated(text, *units) == want
