@@ -21,10 +21,11 @@ _SPLIT = re.compile(r"(?<=[.!?])((?:\[\d+(?:\s*,\s*\d+)*\])*)\s+(?=[^a-z\s])")
 #: a period that ends an abbreviation or an initial, not a sentence: a reference's
 #: authors ("Yu, H. et al."), "e.g.", "vs.", "Fig.", Spanish "núm.", "pág.", "Avda."
 _ABBREVIATION = re.compile(
-    r"(?:\bet al|\b[eE]\.g|\bi\.e|\bvs|\bcf|\bDrs?|\bMrs?|\bMs|\bSt|\bNo|\bnº|\bFigs?"
+    r"(?:\bet al|\b[eE]\.g|\bi\.e|\bvs|\bcf|\bDrs?|\bMrs?|\bMs|\bSt|\bnº|\bFigs?"
     r"|\bpp?|\bvol|\bSra?|\bDra?|\bAvda|\bn[uú]m|\bp[aá]g"
     # an author's initial, in a list of names ("Yu, H.", "H. Yu, J. Smith", "J. R. Smith");
-    # not after a word ("Plan B. It is great.")
+    # not after a word ("Plan B. It is great."); "No." is an answer as often as "number"
+    # ("Would I return? No. The staff..."), so it ends its sentence
     r"|(?:^|,\s|(?<![\w.])[A-Z]\.\s)[A-Z])\.$")
 _BULLET = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#{1,6})\s+")
 _MARKDOWN = re.compile(r"(\*\*|__|`)")

@@ -24,6 +24,8 @@ from scout.adapters.text import split_sentences
     # a capital after a word still ends a sentence; citation markers stay with theirs
     ("Stay at Plan B. It is great.", ["Stay at Plan B.", "It is great."]),
     ("I liked it [1]. Next one.", ["I liked it [1].", "Next one."]),
+    ("Would I return? No. The staff was rude.",
+     ["Would I return?", "No.", "The staff was rude."]),
 ])
 def test_abbreviations_end_no_sentence(text, sentences):
     assert split_sentences(text) == sentences
