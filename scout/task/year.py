@@ -14,8 +14,10 @@ a year is read when the words around it say it is one, in either language:
   onwards", "2019 and newer", "2019+", "2019 en adelante", "2019 o posterior",
   "2019 o más nuevo / reciente";
 * "from / since / after / desde / a partir de / del / de 2019" when nothing but the end
-  of the request, punctuation or a joining word follows ("from 2019 with navigation"),
-  so "from 2000 EUR" and "de 2000 euros" are not years.
+  of the request, punctuation, a joining word ("from 2019 with navigation", "after 2020
+  about climate models") or the other end of a span ("desde 2019 hasta 2021", "from 2019
+  to 2021", "de 2019 a 2021") follows, so "from 2000 EUR" and "de 2000 euros" are not
+  years.
 
 The number itself must be a year (1000-2999) that is not part of a longer number
 ("20.190 km"). What the year means (a first year, a last one) is the pipeline's: the
@@ -45,7 +47,12 @@ _BEFORE = (r"(?:model\s+year|year|ano|modelo|(?:registered|built|made|manufactur
 _AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+recent)|and\s+(?:newer|later|up)|"
           r"onwards?|en\s+adelante|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?))\b)")
 _FROM = r"(?:from|since|after|desde|a\s+partir\s+del?|del?)\s+(?:(?:el|the|ano|year)\s+)?"
-_JOIN = (r"(?=\s*(?:$|[,.;:)!?]|\b(?:and|or|with|without|in|for|y|o|con|sin|en|para|que)\b))")
+_STOP = (r"\s*(?:$|[,.;:)!?]|\b(?:and|or|with|without|in|for|about|on|y|o|con|sin|en|para|que|"
+         r"sobre|acerca)\b)")
+# a span's other end is a year only where a year could end ("de 2019 a 2021 sobre X"), so
+# "de 1500 a 2000 euros" is a price range, not a year
+_JOIN = (r"(?=" + _STOP + r"|\s*(?:to|until|till|through|hasta|a|al|-|–)\s*(?:el\s+)?[12]\d{3}"
+         r"(?![.,]?\d)(?=" + _STOP + r"))")
 
 _PATTERNS = (
     re.compile(r"\b" + _BEFORE + _YEAR),

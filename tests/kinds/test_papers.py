@@ -42,6 +42,10 @@ REQUESTS = {
         ("es", {"topic": "cambio climático y salud", "since": 2021, "open_access": True}),
     "papers on LLM hallucination from the last two years":
         ("en", {"topic": "LLM hallucination", "since": 2024}),
+    "artículos desde 2019 hasta 2021 sobre redes neuronales":
+        ("es", {"topic": "redes neuronales", "since": 2019, "until": 2021}),
+    "papers from 2019 to 2021 on transformers":
+        ("en", {"topic": "transformers", "since": 2019, "until": 2021}),
 }
 
 

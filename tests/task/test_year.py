@@ -107,3 +107,20 @@ def test_a_named_year_wins_over_a_window_and_a_window_needs_years() -> None:
     for query in ["papers on the last two chapters", "los últimos tres días",
                   "in the last 100 years"]:
         assert parse_query(query, PAPERS, today=TODAY).values.get("since") is None, query
+
+
+@pytest.mark.parametrize("query,year", [
+    ("artículos desde 2019 hasta 2021 sobre redes neuronales", 2019),
+    ("papers from 2019 to 2021 on transformers", 2019),
+    ("artículos de 2019 a 2021", 2019),
+    ("papers published after 2020 about climate models", 2020),
+    ("artículos desde 2018 sobre ética", 2018),
+])
+def test_a_year_before_the_other_end_of_a_span_or_the_topic(query, year) -> None:
+    assert parse_query(query, PAPERS, today=TODAY).values["since"] == year
+
+
+@pytest.mark.parametrize("query", ["de 1500 a 2000 euros", "from 2000 to 3000 EUR",
+                                   "desde 1200 hasta 1500 km"])
+def test_a_range_of_amounts_is_no_span_of_years(query) -> None:
+    assert parse_query(query, PAPERS, today=TODAY).values.get("since") is None
