@@ -246,3 +246,16 @@ def test_the_shared_shortlist_section_without_a_budget_or_a_rating(tmp_path):
     assert run.exit_code == 0, run.result.reason
     assert "| # | paper | evidence | link |" in run.report
     assert "unknown" not in run.report and "budget" not in run.report
+
+
+def test_a_price_a_listing_states_makes_no_paper_the_cheapest(tmp_path):
+    """The kind has no money input: a publisher's 'PDF 39.95 USD' is no verdict, and the
+    synthesis says nothing of prices."""
+    listings = [Result("Attention Is All You Need", "https://papers.test/attention",
+                       "Vaswani et al. NeurIPS 2017. Cited by 100,000. Buy PDF: 39.95 USD."),
+                Result("BERT: Pre-training of Deep Bidirectional Transformers",
+                       "https://papers.test/bert", "Devlin et al. NAACL 2019. Cited by 90,000.")]
+    run, _ = _run(tmp_path, "papers on transformers", listings)
+    synthesis = run.report.split("## Synthesis")[1].split("## What changed")[0]
+    assert "cheapest" not in synthesis and "USD" not in synthesis and "price" not in synthesis
+    assert "Attention Is All You Need comes first of the 2 options" in synthesis
