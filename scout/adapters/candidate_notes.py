@@ -43,7 +43,7 @@ def notes_for(syn: Builder, s: Subject) -> CandidateNotes:
                     name=s.name, count=syn.fmt.number(count)),
             [e for e in s.evidence if e.rating_count == count]))
     _freshness(syn, s, notes)
-    if s.checked is None:
+    if s.checked is None and (syn.limits.priced or syn.limits.budget is not None):
         notes.facts.append(syn.sentence(
             syn._("No price was found for {name}, so the budget could not be checked.",
                    name=s.name) if syn.limits.budget else
@@ -59,9 +59,11 @@ def notes_for(syn: Builder, s: Subject) -> CandidateNotes:
         notes.facts += said_about(syn, s)
     if not (notes.pros or notes.cons or notes.facts or syn.limits.rated):
         # the report's fallback says "beyond its price and rating": a kind with no rating
-        # input (events, flats, cars) never looked for one
+        # input (events, flats, cars) never looked for one, and one with no money input
+        # (papers, talks) no price either
         notes.facts.append(syn.sentence(syn._(
-            "The evidence says nothing about it beyond its price.")))
+            "The evidence says nothing about it beyond its price.") if syn.limits.priced
+            else syn._("The evidence found says nothing more about it.")))
     return notes
 
 

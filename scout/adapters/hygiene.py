@@ -8,6 +8,7 @@ Before a sentence is quoted as a pro or a con it must read as a statement:
 - not a bare title: every content word already in the evidence item's title or in a
   candidate's name ("Hotel Praktik Rambla, Barcelona");
 - not video chatter ("welcome back", "don't forget to subscribe", "hola a todos");
+- not a reference's authors and year alone ("Yu, H. et al. (2024).");
 - not cut off ("…" at the end: a transcript window or a shortened snippet), not a
   question, not too short or too long to be a useful quote.
 """
@@ -46,6 +47,18 @@ def is_chatter(text: str) -> bool:
     return any(p in folded for p in _CHATTER)
 
 
+#: a reference's authors and year, and nothing else: "Yu, H. et al. (2024).", "Lewis, P.,
+#: Perez, E. (2020)", "Yu et al. (2024)" (a paper's listing opens with one)
+_AUTHORS = r"(?:[A-ZÀ-Ý][\w'’-]*,?\s+(?:[A-Z]\.\s*)+,?\s*(?:(?:and|&|y)\s+)?)+"
+_REFERENCE = re.compile(r"^(?:" + _AUTHORS + r"|[A-ZÀ-Ý][\w'’-]*\s+(?=et\b))(?:et al\.?)?\s*"
+                        r"(?:\(?\d{4}[a-z]?\)?)?\s*\.?$")
+
+
+def is_reference(text: str) -> bool:
+    """Only a reference's authors and year: who wrote it, which says nothing about it."""
+    return bool(_REFERENCE.match(text.strip()))
+
+
 def is_bare_title(text: str, title: str, names: list[str]) -> bool:
     """Nothing in ``text`` beyond the words of the item's title or a candidate's name."""
     words = terms(text)
@@ -66,6 +79,6 @@ def quotable(raw: str, title: str = "", names: list[str] | None = None) -> str |
         return None
     if text.endswith(("…", "...", "?")) or text.startswith("¿"):
         return None
-    if is_chatter(text) or is_bare_title(text, title, names or []):
+    if is_chatter(text) or is_reference(text) or is_bare_title(text, title, names or []):
         return None
     return text

@@ -1,7 +1,7 @@
 """The keyless synthesis's recommendation: the best rated option that fits the request,
 the cheapest one, and the trade-off between the top two of the shortlist, each fact
-cited to the evidence that stated it; when nothing fits, it says so (a list of videos,
-which nobody rates or prices, is recommended by the kind's own ranking).
+cited to the evidence that stated it; when nothing fits, it says so (a list of videos, or of
+anything a kind neither rates nor prices, is recommended by the kind's own ranking).
 """
 
 from __future__ import annotations
@@ -45,6 +45,12 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
         if len(short) == 1:
             return [syn.sentence(syn._("{name} is the only option that fits your request.",
                                        name=short[0].name))]
+        if not syn.limits.priced:
+            # nor about prices (papers, talks): the kind's own ranking is the verdict
+            return [syn.sentence(syn._(
+                "{name} comes first of the {count} options that fit your request, in "
+                "the order the request ranks them.", name=short[0].name,
+                count=syn.fmt.number(len(short))))]
         return [syn.sentence(syn._("No option that fits your request has a known price, "
                                      "so none is recommended over the others."))]
     if best is None and cheap is None:

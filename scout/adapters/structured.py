@@ -115,6 +115,10 @@ class Builder:
                 [(e.url, e.price) for e in s.evidence if e.price is not None],
                 lambda m: m.amount)
             s.checked = s.brief.price_checked or s.price
+            if not self.limits.priced:
+                # a kind with no money input never asked what things cost: a paper's
+                # "PDF 39.95 USD" makes it no "cheapest option", nor a price conflict
+                s.price = s.checked = None
         return subjects
 
     def _distinct_terms(self) -> dict[str, list[str]]:

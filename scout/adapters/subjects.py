@@ -1,7 +1,7 @@
 """What the keyless synthesis knows before it writes: the request's constraints, read by
 input *type* (the first ``money`` input whose comparator is an upper bound is the budget,
 the first ``rating`` input the minimum rating, a ``month`` or ``date`` input the period,
-and whether the kind declares a ``rating`` input at all; nothing here knows about hotels), each candidate with its evidence and the
+and whether the kind declares a ``rating`` or a ``money`` input at all; nothing here knows about hotels), each candidate with its evidence and the
 values its checks use, and the citation numbers, one per URL in order of first use.
 """
 
@@ -26,6 +26,9 @@ class Constraints:
     #: whether the kind is about ratings (declares a ``rating`` input, asked or not): a
     #: concert or a flat with no rating is not worth a note saying so
     rated: bool = True
+    #: whether the kind is about prices (declares a ``money`` input): a paper or a talk
+    #: with no price is not worth a note saying so, nor "no known price" as a verdict
+    priced: bool = True
 
     @classmethod
     def of(cls, task: dict[str, Any], types: dict[str, str]) -> "Constraints":
@@ -36,6 +39,7 @@ class Constraints:
             types = {k: str(v) for k, v in task["types"].items()}
         if types:
             out.rated = "rating" in types.values()
+            out.priced = "money" in types.values()
         else:  # an older caller: infer the types from the values' shapes
             types = {k: _infer_type(k, v) for k, v in values.items()}
         for name in sorted(types):

@@ -18,6 +18,15 @@ from scout.text import fold
 #: ``[1]``, ``[2, 5]``, ``[3][4]`` - Perplexity style citation markers
 MARKER = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
 _SPLIT = re.compile(r"(?<=[.!?])((?:\[\d+(?:\s*,\s*\d+)*\])*)\s+(?=[^a-z\s])")
+#: a period that ends an abbreviation or an initial, not a sentence: a reference's
+#: authors ("Yu, H. et al."), "e.g.", "vs.", "Fig.", Spanish "núm.", "pág.", "Avda."
+_ABBREVIATION = re.compile(
+    r"(?:\bet al|\b[eE]\.g|\bi\.e|\bvs|\bcf|\bDrs?|\bMrs?|\bMs|\bSt|\bnº|\bFigs?"
+    r"|\bpp?|\bvol|\bSra?|\bDra?|\bAvda|\bn[uú]m|\bp[aá]g"
+    # an author's initial, in a list of names ("Yu, H.", "H. Yu, J. Smith", "J. R. Smith");
+    # not after a word ("Plan B. It is great."); "No." is an answer as often as "number"
+    # ("Would I return? No. The staff..."), so it ends its sentence
+    r"|(?:^|,\s|(?<![\w.])[A-Z]\.\s)[A-Z])\.$")
 _BULLET = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|#{1,6})\s+")
 _MARKDOWN = re.compile(r"(\*\*|__|`)")
 _WORD = re.compile(r"[^\W_]+(?:[.,'’][^\W_]+)*", re.UNICODE)
@@ -46,9 +55,15 @@ def split_sentences(text: str) -> list[str]:
             continue
         parts = _SPLIT.split(line)
         # re.split with one group gives [sentence, markers, sentence, markers, ..., last]
+        held = ""
         for i in range(0, len(parts), 2):
-            sentence = parts[i] + (parts[i + 1] if i + 1 < len(parts) else "")
-            sentence = sentence.strip()
+            marks = parts[i + 1] if i + 1 < len(parts) else ""
+            sentence = (held + parts[i] + marks).strip()
+            held = ""
+            if i + 2 < len(parts) and not marks and _ABBREVIATION.search(parts[i]):
+                # "Yu, H. et al. (2024)", "e.g. Madrid", "J. Smith": no sentence ends here
+                held = sentence + " "
+                continue
             if sentence:
                 out.append(sentence)
     return out

@@ -102,6 +102,10 @@ def fmt(name: str, value: Any, lang: str = "en") -> str:
         return FILTERS["timestamp"](value)
     if name == "duration" and isinstance(value, (int, float)):
         return FILTERS["duration"](value, lang=lang)  # seconds: '15 min 12 s'
+    if name == "kind" and isinstance(value, str):
+        # an evidence record's kind ("review", "snippet", "page"): scout's word, which the
+        # catalog translates; an author's own value no msgid matches stays as written
+        return FILTERS["md_cell"](FILTERS["l10n"](value, lang=lang))
     if name.endswith("_count") and isinstance(value, int):
         return FILTERS["number"](value, lang=lang)    # '120,000' / '120.000'
     if isinstance(value, float):

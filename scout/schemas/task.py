@@ -172,6 +172,17 @@ class Task(ArtifactModel):
     def get(self, name: str, default: Any = None) -> Any:
         return self.values.get(name, default)
 
+    def first_of_type(self, type_name: str) -> Any:
+        """The first value the request gives an input of ``type_name`` (``money``: the
+        budget prices are compared with, as rank compares them; ``rating``: the minimum),
+        ``None`` when the kind declares none or the request left them empty. Shared report
+        sections read the budget this way, never by the name ``budget``, which a kind
+        need not have."""
+        for name, declared in self.types.items():
+            if declared == type_name and self.values.get(name) is not None:
+                return self.values[name]
+        return None
+
     @property
     def past_inputs(self) -> list[str]:
         """Inputs whose month or dates end before ``today``: kept as asked, and the report
@@ -196,4 +207,4 @@ class Task(ArtifactModel):
 #: What ``task.X`` may name besides a declared input: the Task's own fields (``lang``
 #: included) and properties. The validator's scope checks read this one set, so a field
 #: added to Task is never refused by one check and accepted by another.
-TASK_BUILTIN_ATTRS = frozenset(Task.model_fields) | frozenset({"past_inputs"})
+TASK_BUILTIN_ATTRS = frozenset(Task.model_fields) | frozenset({"past_inputs", "first_of_type"})

@@ -48,6 +48,24 @@ def _months() -> dict[str, int]:
 
 
 @functools.lru_cache(maxsize=1)
+def _month_next() -> re.Pattern[str]:
+    return re.compile(r"(?:st|nd|rd|th|º)?\s+(?:de\s+)?(?P<m>"
+                      + "|".join(sorted(map(re.escape, _months()), key=len, reverse=True))
+                      + r")\.?(?![a-z])")
+
+
+def month_follows(folded: str, pos: int) -> bool:
+    """Whether a month name starts at ``pos`` of ``folded`` text (after a day's ordinal,
+    a space and a Spanish ``de``): the number before ``pos`` is a day ("12 March", "3 de
+    mayo"), not a quantity. "may", "march" and "mar" are months here only as
+    :data:`_MONTH_FOLLOWS` says ("3 may apply" is no date)."""
+    m = _month_next().match(folded, pos)
+    if m is None:
+        return False
+    return m.group("m") not in _AMBIGUOUS or _MONTH_FOLLOWS.match(folded, m.end()) is not None
+
+
+@functools.lru_cache(maxsize=1)
 def _grammar() -> dict[str, re.Pattern[str]]:
     mon = r"(?P<{g}>" + "|".join(sorted(map(re.escape, _months()), key=len, reverse=True)) \
         + r")\.?(?![a-z])"

@@ -1,7 +1,8 @@
 """The filters that read a record's own words (its name, aliases and evidence texts):
 ``stated`` (a quantity it states: ``16 GB``, ``100.000 km``, ``10 horas``), ``mentions``
 (words it names, with the pipeline's synonyms, not negated), ``on_dates`` (a date
-inside the span asked) and ``stated_date`` (the day it states, e.g. for a deadline). Registered with the other filters in :mod:`scout.spec.filters`;
+inside the span asked), ``stated_date`` (the day it states, e.g. for a deadline) and
+``stated_year`` (the year it came out: scout/spec/yearsaid.py). Registered with the other filters in :mod:`scout.spec.filters`;
 pure functions, no I/O.
 """
 
@@ -11,6 +12,7 @@ import re
 from typing import Any
 
 from scout import i18n
+from scout.spec.datesaid import month_follows
 from scout.spec.filtercall import EXPR, arg_rule
 from scout.text import fold, read_number
 from scout.units import (
@@ -167,6 +169,8 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None) -> float 
         folded = fold(text)
         found: dict[int, float] = {}  # by where the value starts: read once, in text order
         for m in found_re.finditer(folded):
+            if m.group(2) and month_follows(folded, m.end()):
+                continue  # "Published: 12 March 2024": a day, not a quantity of the unit
             if near is None or _is_near(folded, m.span(), near):
                 found[m.start()] = (float(i18n.COUNT_WORDS[m.group(3)]) if m.group(3)
                                     else read_number(m.group(1) or m.group(2)))
@@ -317,3 +321,24 @@ def stated_date(value: Any, *, of: Any = None, pick: str = "max",
         except ValueError:
             raise ValueError(f"stated_date: near must be a date, not {near!r}") from None
     return said(_texts(value), of, pick, near)
+
+
+@arg_rule(lambda args, kwargs: _of_problem(kwargs.get("of"))
+          or (None if kwargs.get("pick", "max") is EXPR else _pick_problem(kwargs.get("pick", "max"))))
+def stated_year(value: Any, *, of: Any = None, pick: str = "max") -> int | None:
+    """The year a record (its name, aliases and evidence) or a text states it came out:
+    after ``of``'s words in their clause (default: published, publicado, publicación,
+    year, año, ©: ``Published: 12 March 2024`` → 2024, ``publicado en 2022``), and with no
+    ``of`` also a reference's ``(2023)``. Sources that disagree: ``pick`` the ``max``
+    (default), ``min`` or ``first``. ``none`` when nothing states one, so ``where`` can
+    keep the record: ``paper | stated_year is none or paper | stated_year >= task.since``."""
+    from scout.spec.yearsaid import years_in
+
+    wrong = _pick_problem(pick) or _of_problem(of)
+    if wrong:
+        raise ValueError(f"stated_year: {wrong}")
+    words = None if of is None else ([of] if isinstance(of, str) else [str(w) for w in of])
+    years = years_in(_texts(value), words)
+    if not years:
+        return None
+    return years[0] if pick == "first" else (max(years) if pick == "max" else min(years))

@@ -20,12 +20,13 @@ from scout.spec.evidence import (
     on_dates,
     stated,
     stated_date,
+    stated_year,
     synonym_table,
 )
 from scout.spec.filtercall import EXPR, arg_rule
 
 __all__ = ["FILTERS", "SYNONYMS_VAR", "arg_rule", "mentions", "on_dates", "stated", "stated_date",
-           "synonym_table"]
+           "stated_year", "synonym_table"]
 
 FILTERS: dict[str, Any] = {}
 
@@ -181,5 +182,5 @@ def shorten(value: Any, width: int = 200) -> str:
 
 
 # the filters that read a record's own words (scout.spec.evidence)
-for _fn in (stated, mentions, on_dates, stated_date):
+for _fn in (stated, mentions, on_dates, stated_date, stated_year):
     _filter(_fn)

@@ -33,6 +33,13 @@ SHARED_DOMAINS = (
     "thefork.com", "lonelyplanet.com", "timeout.com", "reddit.com", "youtube.com",
     "wikipedia.org", "facebook.com", "instagram.com", "airbnb.com", "hostelworld.com",
     "travel.usnews.com", "cntraveler.com", "michelin.com", "guide.michelin.com",
+    # repositories and publishers: each page is one paper, and a topic's papers share
+    # most of their title words ("... Retrieval-Augmented Generation ...")
+    "arxiv.org", "biorxiv.org", "medrxiv.org", "semanticscholar.org", "researchgate.net",
+    "academia.edu", "aclanthology.org", "openreview.net", "acm.org", "ieee.org",
+    "springer.com", "sciencedirect.com", "wiley.com", "tandfonline.com", "nature.com",
+    "mdpi.com", "frontiersin.org", "plos.org", "nih.gov", "doi.org", "jstor.org",
+    "ssrn.com", "zenodo.org", "neurips.cc", "scielo.org", "redalyc.org", "dialnet.unirioja.es",
 )
 
 

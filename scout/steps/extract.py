@@ -214,7 +214,8 @@ def _is_home(url: str) -> bool:
     return urlsplit(url).path.strip("/") == ""
 
 
-def _same_subject(target: Candidate, name: str, url: str) -> bool:
+def _same_subject(target: Candidate, name: str, url: str,
+                  asked: frozenset[str] = frozenset()) -> bool:
     """Whether a result on ``target``'s domain is about ``target``.
 
     A site's own pages (its home page and the rest) are one candidate; but a site that
@@ -223,6 +224,12 @@ def _same_subject(target: Candidate, name: str, url: str) -> bool:
     half of the shorter name's ("XPS 13 deals" is "Dell XPS 13"). One shared word is not
     enough, since a dealer's listings all share the make ("Toyota Corolla Hybrid",
     "Toyota Yaris Hybrid") and a shop's laptops the brand.
+
+    ``asked``: the search query's words. Every result of a search shares them (a
+    repository's papers on "retrieval-augmented generation" all have those words in
+    their titles), so they say nothing about which thing a title names: two names that
+    share most of their words must also share one the query did not put there, unless
+    one of them is nothing but the query's words ("Dell XPS 13" for "dell xps 13").
     """
     if _is_home(url) or any(_is_home(u) for u in target.sources):
         return True
@@ -230,19 +237,24 @@ def _same_subject(target: Candidate, name: str, url: str) -> bool:
     for known in (target.name, *target.aliases):
         ours = _core_words(known)
         shorter = min(len(ours), len(theirs))
-        if shorter and len(ours & theirs) * 2 > shorter:
+        if not shorter or len(ours & theirs) * 2 <= shorter:
+            continue
+        own_ours, own_theirs = ours - asked, theirs - asked
+        if not own_ours or not own_theirs or own_ours & own_theirs:
             return True
     return False
 
 
 def to_candidates(
     sources: list[Source], rules: ExtractRules, *, adapter: str, phase: str,
-    places: Places | None = None, currency: str | None = None,
+    places: Places | None = None, currency: str | None = None, query: str = "",
 ) -> tuple[list[Candidate], list[str]]:
     """Candidates merged by name key and (non-shared) domain; returns (candidates, dropped).
     ``places``: the request's (:func:`scout.steps.placenames.request_places`), stripped
     from the end of names when the rules' ``strip_place`` is on; ``currency``: what a
-    free listing's 0 is in (:func:`listing_currency`)."""
+    free listing's 0 is in (:func:`listing_currency`); ``query``: the search's, whose
+    words do not make two pages of one site one candidate (:func:`_same_subject`)."""
+    asked = frozenset(_core_words(query))
     by_key: dict[str, Candidate] = {}
     by_domain: dict[str, list[str]] = {}  # domain -> keys of the candidates first seen there
     dropped: list[str] = []
@@ -260,7 +272,7 @@ def to_candidates(
         if target is None and domain and not is_shared(domain, rules):
             # one site, several things (a shop's products): only a same subject merges
             target = next((by_key[k] for k in by_domain.get(domain, [])
-                           if _same_subject(by_key[k], name, src.url)), None)
+                           if _same_subject(by_key[k], name, src.url, asked)), None)
         ev = snippet_evidence(src, rules, adapter=adapter, phase=phase, subject=None,
                               currency=currency)
         if target is None:

@@ -45,7 +45,7 @@ def run(ctx: StepContext) -> Any:
     if rules.record == "candidate":
         places = request_places(ctx.task) if rules.strip_place else None
         cands, dropped = to_candidates(sources, rules, adapter=answered, phase=ctx.phase_id,
-                                       places=places, currency=currency)
+                                       places=places, currency=currency, query=query)
         merged: list[str] = []
         if params.dedup == "none":
             pass  # to_candidates already merged; 'none' only skips the semantic pass
@@ -70,7 +70,14 @@ def run(ctx: StepContext) -> Any:
                                                          sibling_texts(ctx)),
                                      currency=currency)
         notes = [note]
-        if dropped:
+        if dropped and rules.record == "review":
+            # a review record is any evidence a fan-out gathers (a paper's year, a
+            # conference's fees): what was dropped did not name the candidate, which is
+            # what to say, not that it "carried no review"
+            notes.append(N_plural("{count} result did not name {name}",
+                                  "{count} results did not name {name}", dropped).format(
+                count=dropped, name=subject.name if subject else N_("the subject")))
+        elif dropped:
             notes.append(N_plural("{count} result did not carry a {record} of {name}",
                                   "{count} results did not carry a {record} of {name}",
                                   dropped).format(

@@ -16,8 +16,10 @@ a year is read when the words around it say it is one, in either language:
   onwards", "2019 and newer", "2019+", "2019 en adelante", "2019 o posterior",
   "2019 o más nuevo / reciente", "2019 o después / o más tarde", "2019 y posteriores";
 * "from / since / after / desde / a partir de / del / de 2019" when nothing but the end
-  of the request, punctuation or a joining word follows ("from 2019 with navigation"),
-  so "from 2000 EUR" and "de 2000 euros" are not years.
+  of the request, punctuation, a joining word ("from 2019 with navigation", "after 2020
+  about climate models") or the other end of a span ("desde 2019 hasta 2021", "from 2019
+  to 2021", "de 2019 a 2021") follows, so "from 2000 EUR" and "de 2000 euros" are not
+  years.
 
 A range of years ("2018-2020", "entre 2017 y 2019", "del 2019 al 2021") is its first year,
 or its last for an input named ``max_...``. An age instead of a year ("de menos de 3 años", "less than 3 years old", "no older than
@@ -26,6 +28,13 @@ or its last for an input named ``max_...``. An age instead of a year ("de menos 
 The number itself must be a year (1000-2999) that is not part of a longer number
 ("20.190 km"). What the year means (a first year, a last one) is the pipeline's: the
 value is the year the request names.
+
+A window back from today names its first year: "de los últimos tres años", "in the last 5
+years", "over the past two years", "de los dos últimos años" → today's year less the count
+(the part of that year inside the window counts: read on 6 December 2026, "the last three
+years" is 2023 onwards: lenient, for a filter that leaves out what is older). It is read
+only when nothing else names a year for the input, and, as any year, by the first year
+input that reads it: a kind with a first and a last year declares the first one first.
 """
 
 from __future__ import annotations
@@ -33,6 +42,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 from typing import Any
+
+from scout.i18n import COUNT_WORDS
+
 
 YEAR_MIN, YEAR_MAX = 1000, 2999
 
@@ -96,6 +108,29 @@ _RANGE = re.compile(r"\b(?:(?:between|entre|from|desde|del?)\s+(?:(?:el|the|ano|
                     r"metros|gb|kg|k)\b))")
 
 
+# a window back from the day the request is read, in the words _AGE does not take: "en los
+# 5 últimos años", "the last couple of years", counts in words (scout.i18n.COUNT_WORDS)
+_COUNT = r"(?P<n>\d{1,2}|" + "|".join(sorted(COUNT_WORDS, key=len, reverse=True)) + r")"
+_WINDOW = re.compile(
+    r"\b(?:(?:de|en|durante)\s+)?los\s+(?:" + _COUNT + r"\s+ultimos|ultimos\s+"
+    + _COUNT.replace("?P<n>", "?P<m>") + r")\s+anos\b"
+    r"|\b(?:(?:in|from|over|during|within)\s+)?the\s+(?:last|past)\s+"
+    + _COUNT.replace("?P<n>", "?P<k>") + r"\s+years\b")
+
+
+def find_window(free: str, today: dt.date) -> tuple[int, tuple[int, int]] | None:
+    """The first year of a window back from ``today`` ("los últimos tres años") and its
+    span in ``free``."""
+    m = _WINDOW.search(free)
+    if m is None:
+        return None
+    count = next(g for g in (m.group("n"), m.group("m"), m.group("k")) if g)
+    n = int(count) if count.isdigit() else COUNT_WORDS.get(count)
+    if not n or n > 50:
+        return None
+    return today.year - n, m.span()
+
+
 def find_year(free: str, words: list[str], today: dt.date | None = None, high: bool = False,
               ) -> tuple[int, tuple[int, int]] | None:
     """The year a request names and its span in ``free`` (the folded, unclaimed text);
@@ -105,13 +140,15 @@ def find_year(free: str, words: list[str], today: dt.date | None = None, high: b
     for m in _RANGE.finditer(free):
         lo, hi = int(m.group("lo")), int(m.group("y"))
         if lo < hi:
-            return (hi if high else lo), m.span()
+            # only the end it reads is claimed: "desde 2019 hasta 2021" leaves "hasta 2021"
+            # to an input aliased "hasta" / "until" (a kind's until year)
+            return (hi, (m.start("y"), m.end())) if high else (lo, (m.start(), m.end("lo")))
     hit = _find_written(free, words)
     if hit is not None or today is None:
         return hit
     m = _AGE.search(free)
     if m is None:
-        return None
+        return find_window(free, today)
     raw = next(g for g in (m.group(k) for k in "nmehlu") if g)
     age = int(raw) if raw.isdigit() else _AGE_NUM[raw]
     return today.year - age, m.span()

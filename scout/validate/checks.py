@@ -95,10 +95,29 @@ def _misspelt_produces(data: dict[str, Any]) -> dict[str, str]:
     return out
 
 
+def _task_own_names() -> frozenset[str]:
+    """What ``task.X`` reads from the Task itself before any input: its fields and
+    properties (TASK_BUILTIN_ATTRS) and its methods (``get``, ``copy``, ``json``…). ``lang``
+    is the request's language, which a mission may set without the pipeline declaring it."""
+    from scout.schemas.task import TASK_BUILTIN_ATTRS, Task
+
+    public = {n for n in dir(Task) if not n.startswith("_")}
+    return frozenset((public | TASK_BUILTIN_ATTRS) - {"lang"})
+
+
 def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
     problems = []
+    own = _task_own_names()
     for name, spec in pipeline.inputs.items():
         at = ("inputs", name)
+        if name in own:
+            # an input named "notes" or "types" would never be read: task.notes is the
+            # Task's parse notes, task.types its declared types, in every template and rank
+            problems.append(Problem(
+                "SPEC076", f"input '{name}' has the name of the Task's own '{name}': "
+                f"task.{name} reads that, never this input", smap.locate(at),
+                hint="rename the input to a word of the kind's own (e.g. 'cuisine_types' "
+                     "for 'types', 'remarks' for 'notes')"))
         if spec.items is not None and spec.type != "list":
             problems.append(Problem("SPEC014", f"input '{name}': 'items' only applies to lists",
                                     smap.locate(at + ("items",))))

@@ -447,12 +447,13 @@ def test_real_search_markup_as_evidence_for_another_kind():
                                      for i, s in enumerate(sites)])
     syn = _run(req)
     assert [c.name for c in syn.candidates] == sites
-    # nothing is known of ratings or prices, and the synthesis says so instead of guessing
-    assert all("No price was found" in c.facts[0].text for c in syn.candidates)
-    # (the kind declares no rating input: only the missing price is said)
+    # the kind declares neither a rating nor a money input: it is not about them, so no
+    # note says a price or a rating is missing, and its own ranking is the verdict
+    assert not any("price" in f.text or "rating" in f.text
+                   for c in syn.candidates for f in c.facts)
     assert [s.text for s in syn.recommendation] == [
-        "No option that fits your request has a known price, so none is "
-        "recommended over the others."]
+        "Practo comes first of the 3 options that fit your request, in the order the "
+        "request ranks them."]
     assert syn.conflicts == [] and syn.near_misses == []
     urls = {h.url for h in hits}
     assert {c.url for c in syn.citations} <= urls

@@ -156,8 +156,10 @@ def test_a_spanish_default_report_shows_columns_and_search_notes_in_spanish(
     md = res.report
     assert "## La petición tal como se entendió" in md
     assert "| título |" in md and "| tipo |" in md and "| texto |" in md
-    assert "respondió" in md and "1 resultado no traía reseña de" in md  # one, singular
-    for english in ("answered by", "did not carry", "| title |", "| kind |", "| text |"):
+    assert "respondió" in md and "1 resultado no mencionaba" in md  # one, singular
+    assert "| reseña |" in md                       # the evidence's kind, in Spanish
+    for english in ("answered by", "did not name", "| title |", "| kind |", "| text |",
+                    "| review |"):
         assert english not in md, english
 
 

@@ -106,6 +106,10 @@ def test_a_search_note_agrees_with_its_count() -> None:
         "1 resultado no traía reseña de Casa Bonay"
     assert localize("3 results did not carry a price of Casa Bonay", "es") == \
         "3 resultados no traían precio de Casa Bonay"
+    assert localize("1 result did not name Casa Bonay", "es") == \
+        "1 resultado no mencionaba Casa Bonay"
+    assert localize("4 results did not name Casa Bonay", "es") == \
+        "4 resultados no mencionaban Casa Bonay"
     assert localize("dropped 1 list/aggregator page", "es") == \
         "descartada 1 página de listas o agregadores"
     assert localize("dropped 2 list/aggregator pages", "es") == \

@@ -128,7 +128,8 @@ def test_search_step_reviews_for_one_item_with_provenance() -> None:
     assert [e.url for e in out.items] == ["https://www.tripadvisor.com/casa-bonay"]
     ev = out.items[0]
     assert (ev.subject, ev.rating, ev.adapter, ev.phase) == ("casa-bonay", 9.0, "duckduckgo", "F2")
-    assert any("did not carry" in n for n in out.notes)
+    # what was dropped did not name the hotel (a fan-out's evidence need not be a review)
+    assert "1 result did not name Casa Bonay" in out.notes
 
 
 def test_rank_filters_by_budget_and_rating_and_converts_currency() -> None:
@@ -290,3 +291,38 @@ def test_rank_flags_unknown_only_what_its_expressions_read() -> None:
     by_rating = RankParams(items="candidates", **{"as": "flat"}, order_by=["flat.rating or 0"])
     short = rank.run(_ctx(by_rating, {"candidates": Candidates(items=[flat])}, task))
     assert short.items[0].candidate.flags == ["rating unknown"]
+
+
+def test_a_sites_pages_on_the_searched_topic_stay_apart() -> None:
+    """Every result shares the query's words: two papers of one repository whose titles
+    share only the topic searched for are two candidates; titles that share a word of
+    their own still merge, and so does a name that is nothing but the query's words."""
+    srcs = [S("Evaluating Retrieval-Augmented Generation: A Survey", "https://repo.test/abs/1"),
+            S("RAGAS: Automated Evaluation of Retrieval Augmented Generation",
+              "https://repo.test/abs/2"),
+            S("RAGAS evaluation of retrieval augmented generation (v2)",
+              "https://repo.test/abs/2v2")]
+    query = "retrieval-augmented generation evaluation paper"
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1", query=query)
+    assert [c.name for c in cands] == [srcs[0].title, srcs[1].title]
+    assert cands[1].aliases == [srcs[2].title]
+    # without the query, the topic's words alone made them one (what this guards)
+    cands, _ = to_candidates(srcs[:2], F1_RULES, adapter="x", phase="F1")
+    assert len(cands) == 1
+    laptops = [S("Dell XPS 13", "https://shop.test/dell-xps-13"),
+               S("XPS 13 deals", "https://shop.test/xps-13-deals")]
+    cands, _ = to_candidates(laptops, F1_RULES, adapter="x", phase="F1", query="dell xps 13")
+    assert len(cands) == 1
+
+
+def test_a_repositorys_papers_are_never_merged_by_domain() -> None:
+    """A search in Spanish for English papers: their titles share words the query does not
+    have, but arXiv lists many papers, one a page, as booking.com lists hotels."""
+    srcs = [S("Evaluating Retrieval-Augmented Generation: A Survey", "https://arxiv.org/abs/2405.07437"),
+            S("RAGAS: Automated Evaluation of Retrieval Augmented Generation",
+              "https://arxiv.org/abs/2309.15217"),
+            S("Retrieval-Augmented Generation for Large Language Models: A Survey",
+              "https://www.semanticscholar.org/paper/46f9f7b8")]
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1",
+                             query="artículo evaluación de generación aumentada")
+    assert [c.name for c in cands] == [s.title for s in srcs]

@@ -81,3 +81,46 @@ def test_wrong_years_say_how_to_write_one(value: object, words: str) -> None:
 def test_a_year_is_shown_as_written(lang: str) -> None:
     assert format_value(2019, "year", lang) == "2019"
     assert format_value(100000, "integer", lang) == ("100,000" if lang == "en" else "100.000")
+
+
+PAPERS = {"topic": InputSpec(type="subject", aliases=["on"]), "since": InputSpec(type="year")}
+
+
+@pytest.mark.parametrize("query,year,topic", [
+    ("artículos de aprendizaje por refuerzo de los últimos tres años", 2023, None),
+    ("artículos sobre cambio climático y salud de los últimos 5 años", 2021,
+     "cambio climático y salud"),
+    ("artículos sobre IA en los dos últimos años", 2024, "IA"),
+    ("papers on LLM hallucination from the last two years", 2024, "LLM hallucination"),
+    ("papers on protein folding in the past 10 years", 2016, "protein folding"),
+])
+def test_a_window_back_from_today_names_its_first_year(query, year, topic) -> None:
+    task = parse_query(query, PAPERS, today=TODAY)
+    assert task.values["since"] == year
+    if topic is not None:                  # the window is no part of what is asked about
+        assert task.values["topic"] == topic
+
+
+def test_a_named_year_wins_over_a_window_and_a_window_needs_years() -> None:
+    assert parse_query("papers since 2020 from the last two years", PAPERS,
+                       today=TODAY).values["since"] == 2020
+    for query in ["papers on the last two chapters", "los últimos tres días",
+                  "in the last 100 years"]:
+        assert parse_query(query, PAPERS, today=TODAY).values.get("since") is None, query
+
+
+@pytest.mark.parametrize("query,year", [
+    ("artículos desde 2019 hasta 2021 sobre redes neuronales", 2019),
+    ("papers from 2019 to 2021 on transformers", 2019),
+    ("artículos de 2019 a 2021", 2019),
+    ("papers published after 2020 about climate models", 2020),
+    ("artículos desde 2018 sobre ética", 2018),
+])
+def test_a_year_before_the_other_end_of_a_span_or_the_topic(query, year) -> None:
+    assert parse_query(query, PAPERS, today=TODAY).values["since"] == year
+
+
+@pytest.mark.parametrize("query", ["de 1500 a 2000 euros", "from 2000 to 3000 EUR",
+                                   "desde 1200 hasta 1500 km"])
+def test_a_range_of_amounts_is_no_span_of_years(query) -> None:
+    assert parse_query(query, PAPERS, today=TODAY).values.get("since") is None
