@@ -30,15 +30,12 @@ from scout.errors import UsageError
 from scout.fsutil import make_dirs, write_atomic
 from scout.suggest import did_you_mean
 from scout.termsafe import quoted
-from scout.schemas.task import INPUT_TYPES
+from scout.schemas.task import INPUT_TYPES, task_own_names
 
 FILES = Path(__file__).parent / "files"
 KIND_RE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 MAX_LEN = 60
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
-#: the Task's own fields: an --input may not take these names
-RESERVED = frozenset({"query", "today", "values", "sources", "types", "notes", "lang",
-                      "past_inputs"})
 #: a list input needs an item type the scaffold cannot guess: write it in the YAML
 TYPES = tuple(t for t in INPUT_TYPES if t != "list")
 #: the example kind's, when the author names none: its rank criteria are budget and rating
@@ -87,7 +84,7 @@ def parse_inputs(specs: list[str] | tuple[str, ...]) -> list[tuple[str, str]]:
         if not NAME_RE.fullmatch(name):
             raise UsageError(f"--input {spec!r}: the name must be lowercase letters, digits "
                              "and '_', starting with a letter (e.g. --input city:place)")
-        if name in RESERVED:
+        if name in task_own_names() or name == "lang":  # lang: the request's language
             raise UsageError(f"--input {spec!r}: '{name}' is taken (a field of the Task "
                              "itself)", hint="pick another name")
         if name in scaffold_artifacts():

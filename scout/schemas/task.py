@@ -208,3 +208,12 @@ class Task(ArtifactModel):
 #: included) and properties. The validator's scope checks read this one set, so a field
 #: added to Task is never refused by one check and accepted by another.
 TASK_BUILTIN_ATTRS = frozenset(Task.model_fields) | frozenset({"past_inputs", "first_of_type"})
+
+
+def task_own_names() -> frozenset[str]:
+    """What ``task.X`` reads from the Task itself before any input: its fields and
+    properties (TASK_BUILTIN_ATTRS) and its methods (``get``, ``copy``, ``json``…): no input
+    may take these names (validate's SPEC076, ``scout init --input``). ``lang`` is the
+    request's language, which a mission may set without the pipeline declaring it."""
+    public = {n for n in dir(Task) if not n.startswith("_")}
+    return frozenset((public | TASK_BUILTIN_ATTRS) - {"lang"})

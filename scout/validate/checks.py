@@ -95,19 +95,11 @@ def _misspelt_produces(data: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def _task_own_names() -> frozenset[str]:
-    """What ``task.X`` reads from the Task itself before any input: its fields and
-    properties (TASK_BUILTIN_ATTRS) and its methods (``get``, ``copy``, ``json``…). ``lang``
-    is the request's language, which a mission may set without the pipeline declaring it."""
-    from scout.schemas.task import TASK_BUILTIN_ATTRS, Task
-
-    public = {n for n in dir(Task) if not n.startswith("_")}
-    return frozenset((public | TASK_BUILTIN_ATTRS) - {"lang"})
-
-
 def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
     problems = []
-    own = _task_own_names()
+    from scout.schemas.task import task_own_names
+
+    own = task_own_names()
     for name, spec in pipeline.inputs.items():
         at = ("inputs", name)
         if name in own:

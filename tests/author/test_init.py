@@ -88,7 +88,11 @@ def test_the_kind_asks_only_what_it_was_given_and_runs_without_it(
     # the name of an artifact the kind's phases produce: a kind that failed validation
     # (SPEC020) was written with exit 0
     ("task:place", "'task' is taken"), ("candidates:string", "'candidates' is taken"),
-    ("report:string", "'report' is taken")])
+    ("report:string", "'report' is taken"),
+    # the Task's own methods and properties: validate refuses them (SPEC076), so init did
+    # write a kind that failed validation
+    ("get:string", "'get' is taken"), ("first_of_type:string", "'first_of_type' is taken"),
+    ("copy:string", "'copy' is taken")])
 def test_init_refuses_bad_inputs(tmp_path: Path, spec: str, said: str) -> None:
     code, _, err = run("init", "vets", "--dir", str(tmp_path), "--input", spec)
     assert code == 2 and said in err
