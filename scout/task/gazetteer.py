@@ -17,6 +17,7 @@ names, the cities CLDR's time zones are named after, and a list of travel destin
 from __future__ import annotations
 
 import functools
+import re
 
 _BY_TERRITORY: dict[str, str] = {
     "US": "new york|nueva york|nyc|los angeles|san francisco|chicago|miami|boston|austin|"
@@ -101,7 +102,9 @@ _MORE_PLACES = (
     "puebla|oaxaca|tulum|cusco|cuzco|arequipa|quito|medellin|cali|cartagena de indias|"
     "valparaiso|rosario|cordoba|rio|rio de janeiro|salvador de bahia|florianopolis|"
     "brooklyn|manhattan|queens|kyoto|osaka|hanoi|saigon|ho chi minh|bali|phuket|"
-    "shanghai|beijing|pekin|mumbai|marrakech|istanbul|estambul|cape town|ciudad del cabo"
+    "shanghai|beijing|pekin|mumbai|marrakech|istanbul|estambul|cape town|ciudad del cabo|"
+    # islands named after a feast (Easter's has the Pacific's time zone, left out above)
+    "easter island|isla de pascua|rapa nui"
 )
 # names that are also ordinary words people type ("center", "resolute", "oral"), things
 # they eat and drink ("cayenne", "malta", Spanish "chile"), or a cuisine's adjective in
@@ -136,6 +139,22 @@ def known_place_words(words: list[str]) -> int:
         if " ".join(words[:n]) in known:
             return n
     return 0
+
+
+_NAME_WORD = re.compile(r"[^\W\d_]+")
+
+
+def place_names(free: str) -> list[tuple[int, int]]:
+    """The spans of the place names of two words or more the gazetteer knows in ``free``
+    (folded): their words are the name's, though one alone is a date or a stop word
+    ("christmas island", "isla de navidad", "isla de pascua")."""
+    words = list(_NAME_WORD.finditer(free))
+    out: list[tuple[int, int]] = []
+    for i in range(len(words)):
+        n = known_place_words([w.group(0) for w in words[i:i + 5]])
+        if n >= 2:
+            out.append((words[i].start(), words[i + n - 1].end()))
+    return out
 
 
 def _swapped(a: str, b: str) -> bool:

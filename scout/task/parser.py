@@ -197,7 +197,8 @@ def parse_query(
                                    declared={s.type for s in inputs.values()},
                                    lang=result.lang)
             elif spec.type == "place":
-                from scout.task.place import find_place, unswapped
+                from scout.task.place import find_place
+                from scout.task.placecase import unswapped
 
                 hit = find_place(text.free, text.original, result.lang, list(spec.aliases))
                 if hit is not None:  # "madird": the city the fingers meant
