@@ -68,9 +68,13 @@ _NIGHT_WORDS = frozenset({"night", "nights", "noche", "noches"})
 def parse_query(
     query: str, inputs: dict[str, InputSpec], *, today: dt.date | None = None,
     lang: Lang | None = None, default_lang: Lang = "en", locales: Path | None = None,
+    kind: str = "",
 ) -> ParseResult:
     """Read values for ``inputs`` out of ``query``. Never raises on odd text (a broken
     project catalog under ``locales`` is the author's mistake: CatalogInvalid).
+
+    ``kind``: the pipeline's name ("escape-rooms"): the request naming it ("escape rooms
+    in Madrid") names what every request of the kind is for, no subject and no place.
 
     ``locales``: the project's own catalogs, merged over scout's for the notes' words: a
     kind's input names ("min_area" → "superficie mínima") are its own msgids."""
@@ -88,6 +92,8 @@ def parse_query(
         & _NIGHT_WORDS for n, spec in inputs.items() if spec.type not in ("date", "month"))
     if relay is not None:
         text.claim(relay.span())
+    for span in _kind_spans(text.folded, kind):
+        text.claim(span)
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
 
@@ -253,6 +259,24 @@ def parse_query(
     note_bare_amounts(text, inputs, result, _)
     note_unread(text, inputs, result, _)
     return result
+
+
+def _kind_spans(folded: str, kind: str) -> list[tuple[int, int]]:
+    """Where the folded request names the kind itself, its words in order, each singular
+    or plural ("escape room", "escape rooms" for escape-rooms). A kind named after a place
+    the gazetteer knows ("hotels-lisbon") keeps the place for the place reader."""
+    from scout.task.gazetteer import known_place_words
+
+    words = [w for w in re.split(r"[\W_]+", fold(kind)) if w]
+    if not words or any(known_place_words(words[i:]) for i in range(len(words))):
+        return []
+
+    def forms(w: str) -> str:
+        stems = {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
+        return "(?:" + "|".join(re.escape(x) + "(?:e?s)?" for x in sorted(stems)) + ")"
+
+    pattern = r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in words) + r"(?!\w)"
+    return [m.span() for m in re.finditer(pattern, folded)]
 
 
 def _read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,

@@ -66,7 +66,7 @@ symposium symposia simposio simposios jornadas seminar seminars seminario semina
 workshop workshops taller talleres meetup meetups webinar webinars webinario webinarios
 hackathon hackathons hackaton hackatones bootcamp bootcamps masterclass masterclasses
 ponencia ponencias coloquio coloquios keynote keynotes convention conventions convencion
-convenciones
+convenciones hotel hotels hoteles hostal hostales hostel hostels
 event events evento eventos plan plans planes activity activities actividad actividades
 thing things cosa cosas
 """

@@ -185,3 +185,42 @@ def test_a_feast_in_a_place_name_is_the_place(query: str, place: str, when: str 
 ])
 def test_either_of_two_season_days_is_the_span_that_holds_both(query: str, when: str) -> None:
     assert span(read(query, HOTEL)["month"]) == when
+
+
+# ------------------------------------------------ the kind's own name is no subject
+@pytest.mark.parametrize("kind, query, topic, place", [
+    ("escape-rooms", "escape rooms in Madrid", None, "Madrid"),
+    ("escape-rooms", "Escape Rooms in Madrid", None, "Madrid"),
+    ("escape-rooms", "horror escape room madrid", "horror", "Madrid"),
+    ("escape-rooms", "escape rooms de terror en Madrid", "terror", "Madrid"),
+    ("coworking-spaces", "coworking spaces madrid", None, "Madrid"),
+    ("summer-schools", "summer schools on NLP in Lisbon", "NLP", "Lisbon"),
+    ("wine-tastings", "wine tasting in Rioja", None, "Rioja"),
+    ("conferences", "conferences", None, None),
+    # a kind named after a place leaves the place to be read
+    ("hotels-lisbon", "cheap hotels in lisbon", None, "Lisbon"),
+    # without the kind's name, the same words are the request's subject
+    ("", "escape rooms in Madrid", "escape rooms", "Madrid"),
+])
+def test_the_kind_s_own_name_is_neither_subject_nor_place(
+        kind: str, query: str, topic: str | None, place: str | None) -> None:
+    got = parse_query(query, INIT, today=TODAY, kind=kind).values
+    assert (got.get("topic"), got.get("place")) == (topic, place)
+
+
+def test_a_run_passes_the_pipeline_s_name_to_the_parser(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through `scout init` and `scout plan`, as an author meets it: the request names the
+    kind and the task reads no subject from it."""
+    from scout import api
+    from tests.author.helpers import run
+
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    assert run("init", "escape-rooms", "--dir", str(tmp_path), "--input", "topic:subject",
+               "--input", "city:place")[0] == 0
+    plan = api.plan(tmp_path / "pipelines" / "escape_rooms.yaml",
+                    query="horror escape rooms in Madrid", root=tmp_path,
+                    runs_dir=tmp_path / "runs", today=TODAY)
+    assert plan.task is not None, plan.task_error
+    assert plan.task["values"]["topic"] == "horror" and plan.task["values"]["city"] == "Madrid"
