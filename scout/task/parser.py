@@ -92,7 +92,7 @@ def parse_query(
         & _NIGHT_WORDS for n, spec in inputs.items() if spec.type not in ("date", "month"))
     if relay is not None:
         text.claim(relay.span())
-    for span in _kind_spans(text.folded, kind):
+    for span in _kind_spans(text.folded, kind, inputs):
         text.claim(span)
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
@@ -261,22 +261,30 @@ def parse_query(
     return result
 
 
-def _kind_spans(folded: str, kind: str) -> list[tuple[int, int]]:
+def _kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tuple[int, int]]:
     """Where the folded request names the kind itself, its words in order, each singular
     or plural ("escape room", "escape rooms" for escape-rooms). A kind named after a place
-    the gazetteer knows ("hotels-lisbon") keeps the place for the place reader."""
+    the gazetteer knows ("hotels-lisbon") keeps the place for the place reader; a word an
+    input reads (its name, an alias, an enum word: "online" of online-courses) is left to
+    it, and a name of only short or function words ("a", "the-best") claims nothing."""
     from scout.task.gazetteer import known_place_words
+    from scout.task.subjectwords import STOP, VENUES
 
     words = [w for w in re.split(r"[\W_]+", fold(kind)) if w]
-    if not words or any(known_place_words(words[i:]) for i in range(len(words))):
+    if not words or any(known_place_words(words[i:]) for i in range(len(words))) \
+            or all(len(w) < 3 or (w in STOP and w not in VENUES) for w in words):
         return []
+    owned = {fold(w) for n, spec in inputs.items() for w in [
+        n.replace("_", " "), *spec.aliases, *map(str, spec.enum or []),
+        *(x for xs in spec.synonyms.values() for x in xs)]}
 
     def forms(w: str) -> str:
         stems = {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
-        return "(?:" + "|".join(re.escape(x) + "(?:e?s)?" for x in sorted(stems)) + ")"
+        return "(" + "|".join(re.escape(x) + "(?:e?s)?" for x in sorted(stems)) + ")"
 
     pattern = r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in words) + r"(?!\w)"
-    return [m.span() for m in re.finditer(pattern, folded)]
+    return [m.span(k + 1) for m in re.finditer(pattern, folded)
+            for k in range(len(words)) if m.group(k + 1) not in owned]
 
 
 def _read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,

@@ -201,11 +201,22 @@ def test_either_of_two_season_days_is_the_span_that_holds_both(query: str, when:
     ("hotels-lisbon", "cheap hotels in lisbon", None, "Lisbon"),
     # without the kind's name, the same words are the request's subject
     ("", "escape rooms in Madrid", "escape rooms", "Madrid"),
+    # a name of short or function words claims nothing
+    ("a", "pulpo a la gallega en Lugo", "pulpo a la gallega", "Lugo"),
+    ("the-best", "the best pizza in Rome", "pizza", "Rome"),
 ])
 def test_the_kind_s_own_name_is_neither_subject_nor_place(
         kind: str, query: str, topic: str | None, place: str | None) -> None:
     got = parse_query(query, INIT, today=TODAY, kind=kind).values
     assert (got.get("topic"), got.get("place")) == (topic, place)
+
+
+def test_a_word_of_the_kind_s_name_an_input_reads_is_left_to_it() -> None:
+    inputs = {**INIT, "online": InputSpec(type="boolean", aliases=["virtual"])}
+    got = parse_query("online courses on python", inputs, today=TODAY, kind="online-courses")
+    assert got.values == {"online": True, "topic": "python"}
+    got = parse_query("virtual courses on python", inputs, today=TODAY, kind="virtual-courses")
+    assert got.values == {"online": True, "topic": "python"}
 
 
 def test_a_run_passes_the_pipeline_s_name_to_the_parser(
