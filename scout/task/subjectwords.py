@@ -214,8 +214,11 @@ def _inflected(word: str, target: str) -> bool:
     # the Spanish noun in -ía of an adjective in -ico ("economía" / "económica",
     # "fotografía" / "fotográfica"): one letter apart, two words
     noun = re.fullmatch(r"(\w+)ias?", word)
-    return noun is not None and re.fullmatch(re.escape(noun.group(1)) + r"ic[oa]s?",
-                                             target) is not None
+    if noun is not None and re.fullmatch(re.escape(noun.group(1)) + r"ic[oa]s?", target):
+        return True
+    # the English noun in -ics of a Spanish adjective in -icos ("economics" / "económicos",
+    # "electronics" / "electrónicos"): a field, not a slip
+    return word.endswith("ics") and re.fullmatch(re.escape(word[:-1]) + r"[oa]s?", target) is not None
 
 
 @functools.lru_cache(maxsize=4096)

@@ -115,6 +115,25 @@ def test_how_one_takes_part_is_no_topic_unless_it_qualifies_it(query: str, topic
     assert read(query, TALKS).get("topic") == topic
 
 
+# ------------------- an English field in -ics is no slip of a Spanish word in -icos
+@pytest.mark.parametrize("query, inputs, topic", [
+    ("economics conferences", CONFERENCES, "economics"),
+    ("economics workshops online", CONFERENCES, "economics"),
+    ("economics talks online", TALKS, "economics"),
+    ("electronics talks", TALKS, "electronics"),
+    ("charlas de economía", TALKS, "economía"),
+])
+def test_a_field_in_ics_is_the_topic(query: str, inputs: dict[str, InputSpec], topic: str) -> None:
+    got = read(query, inputs)
+    assert got.get("topic") == topic and got.get("place") is None
+
+
+def test_a_slip_of_the_spanish_adjective_is_still_one() -> None:
+    from scout.task.subjectwords import near
+
+    assert near("ecnomicos") == "economicos" and near("economics") is None
+
+
 def test_an_input_that_reads_online_still_reads_it() -> None:
     got = read("charlas online de lingüística en 2027", CONFERENCES)
     assert got["online"] is True and got["topic"] == "lingüística"
