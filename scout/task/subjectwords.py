@@ -98,7 +98,7 @@ seminuevos seminuevas
 # lingüística); see :mod:`scout.task.subject`
 MODES = frozenset("""
 online virtual virtuales remote remoto remota remotos remotas presencial presenciales
-hybrid hibrido hibrida hibridos hibridas streaming livestream in-person
+hybrid hibrido hibrida hibridos hibridas in-person
 """.split())
 # no price to pay: how cheap it should be, never a subject's word nor a place
 FREE = frozenset("gratis gratuito gratuita gratuitos gratuitas".split())

@@ -110,6 +110,8 @@ def test_what_is_searched_for_or_how_is_no_place(
     ("online marketing talks", "online marketing"),
     ("charlas de marketing online", "marketing online"),
     ("remote work talks", "remote work"),
+    ("virtual reality talks", "virtual reality"),
+    ("streaming de videojuegos", "streaming de videojuegos"),
 ])
 def test_how_one_takes_part_is_no_topic_unless_it_qualifies_it(query: str, topic: str | None) -> None:
     assert read(query, TALKS).get("topic") == topic
