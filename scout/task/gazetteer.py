@@ -157,6 +157,34 @@ def place_names(free: str) -> list[tuple[int, int]]:
     return out
 
 
+# a geographic noun before a name ("Isla Navidad", "Puerto de Navidad") or after it
+# ("Christmas Cove", "Easter Island"), written with capitals: the words between are the
+# name's, a feast's too (a function word is none: "la playa en Navidad")
+_HEADS = ("isla|islas|isle|playa|puerto|port|cabo|cape|punta|point|bahia|bay|costa|lago|"
+          "lake|monte|mount|valle|valley|sierra|villa|ciudad|san|santa")
+_TAILS = "island|islands|isle|cove|bay|beach|point|lake|creek|valley|hill|hills|mountain|peak"
+_W = (r"(?!(?:en|in|para|for|por|a|al|to|at|on|y|and|o|or|u|near|cerca|con|with|the|la|el|"
+      r"los|las|de|del|of)\b)[^\W\d_]+")
+_HEADED = re.compile(r"\b(?:" + _HEADS + r")\s+(?:(?:de|del|de\s+la|de\s+los|de\s+las)\s+)?"
+                     + _W + r"(?:\s+" + _W + r")?|\b" + _W + r"(?:\s+" + _W + r")?\s+(?:"
+                     + _TAILS + r")\b")
+
+
+def headed_names(free: str, original: str) -> list[tuple[int, int]]:
+    """The spans in ``free`` (folded; ``original`` as typed) where a geographic noun opens
+    or ends a name written with capitals ("Isla Navidad", "Puerto de Navidad", "Christmas
+    Cove"): a date word there is part of the name, not the date (the date reader passes
+    over it). Typed in lower case, only a name the gazetteer knows is one
+    (:func:`place_names`)."""
+    out = []
+    for m in _HEADED.finditer(free):
+        words = [w for w in re.findall(r"[^\W\d_]+", original[m.start():m.end()])
+                 if w.casefold() not in ("de", "del", "la", "los", "las", "of")]
+        if all(w[:1].isupper() for w in words):
+            out.append(m.span())
+    return out
+
+
 def _swapped(a: str, b: str) -> bool:
     """True when ``a`` is ``b`` with two adjacent letters swapped ("madird", "madrid")."""
     if len(a) != len(b) or a == b:

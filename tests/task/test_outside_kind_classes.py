@@ -181,7 +181,13 @@ def test_a_feast_names_the_meal_it_is_of(query: str, dish: str | None) -> None:
     ("hotel in Easter Island in March", "Easter Island", "2028-03"),
     ("hotel en Isla de Pascua para Navidad", "Isla de Pascua", "2028-12-24..2028-12-26"),
     ("hotel en Isla de Pascua en Semana Santa", "Isla de Pascua", "2028-04-09..2028-04-16"),
+    # a geographic noun written with capitals opens or ends the name
+    ("hotel en Isla Navidad", "Isla Navidad", None),
+    ("hotel en Puerto Navidad en agosto", "Puerto Navidad", "2028-08"),
+    ("hotel in Christmas Cove", "Christmas Cove", None),
     # the feast alone is still the date, and a longer name is still read whole
+    ("hotel en la playa en agosto", None, "2028-08"),
+    ("hotel en San Sebastián en Navidad", "San Sebastián", "2028-12-24..2028-12-26"),
     ("hotel in Madrid for Christmas", "Madrid", "2028-12-24..2028-12-26"),
     ("hotel en Madrid en Pascua", "Madrid", "2028-04-14..2028-04-17"),
     ("hotel in new york city in december", "New York City", "2028-12"),
