@@ -338,7 +338,7 @@ def _find_one(free: str, original: str, today: dt.date) -> When | None:
     free = re.sub(r"\b(?:" + "|".join(sorted({**g.days, **g.abbr}, key=len, reverse=True))
                   + r")\.?,?\s+(?=" + _DAY_NOT_AMOUNT + ")", lambda m: " " * len(m.group(0)), free)
     best: tuple[int, int, When] | None = None
-    names = place_names(free) + headed_names(free, original)
+    names = [*place_names(free), *headed_names(free, original)]
     for order, (pattern, build) in enumerate(_forms(g)):
         for m in re.finditer(pattern, free):
             if any(a <= m.start() and m.end() <= b and (a, b) != m.span() for a, b in names):

@@ -144,7 +144,8 @@ def known_place_words(words: list[str]) -> int:
 _NAME_WORD = re.compile(r"[^\W\d_]+")
 
 
-def place_names(free: str) -> list[tuple[int, int]]:
+@functools.lru_cache(maxsize=256)  # a parse reads dates several times over one text
+def place_names(free: str) -> tuple[tuple[int, int], ...]:
     """The spans of the place names of two words or more the gazetteer knows in ``free``
     (folded): their words are the name's, though one alone is a date or a stop word
     ("christmas island", "isla de navidad", "isla de pascua")."""
@@ -154,7 +155,7 @@ def place_names(free: str) -> list[tuple[int, int]]:
         n = known_place_words([w.group(0) for w in words[i:i + 5]])
         if n >= 2:
             out.append((words[i].start(), words[i + n - 1].end()))
-    return out
+    return tuple(out)
 
 
 # a geographic noun before a name ("Isla Navidad", "Puerto de Navidad") or after it
