@@ -32,4 +32,5 @@ def run(ctx: StepContext) -> Task:
         today=ctx.today,
         default_lang=request.default_lang,
         locales=project_locales(ctx.root / "templates"),
+        kind=ctx.pipeline.name,
     )

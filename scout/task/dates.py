@@ -47,6 +47,10 @@ Resolution, from the injected ``today`` (never the clock):
 * numeric dates are day/month unless that cannot be ("9/15" is 15 September); with no
   cue word ("el", "on", "del"…) only a two-digit pair with a side over 12 or a leading
   zero is a date ("15/09", "05/03"), never "8/10" (a rating) or "24/7".
+* words inside a longer place name the gazetteer knows are the place's, not a date
+  ("Christmas Island", "Isla de Navidad", "Isla de Pascua"), and so are words a
+  geographic noun opens or ends ("Puerto Navidad", "Christmas Cove"):
+  :func:`scout.task.gazetteer.place_names`, :func:`scout.task.gazetteer.headed_names`.
 
 dateparser was evaluated for the relative forms (1.2.2 here): it reads "next month" and
 "in two weeks" but returns one instant, not a span, and does not read "el año que viene",
@@ -68,6 +72,7 @@ from scout.task.monthparts import YEAR, YEAR_SEP, month_part_forms
 from scout.task.monthwords import month_words
 from scout.task.around import around
 from scout.task.feasts import feast_forms
+from scout.task.gazetteer import headed_names, place_names
 from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms, weekend_typos
 from scout.task.stay import find_stay
 
@@ -333,8 +338,11 @@ def _find_one(free: str, original: str, today: dt.date) -> When | None:
     free = re.sub(r"\b(?:" + "|".join(sorted({**g.days, **g.abbr}, key=len, reverse=True))
                   + r")\.?,?\s+(?=" + _DAY_NOT_AMOUNT + ")", lambda m: " " * len(m.group(0)), free)
     best: tuple[int, int, When] | None = None
+    names = [*place_names(free), *headed_names(free, original)]
     for order, (pattern, build) in enumerate(_forms(g)):
         for m in re.finditer(pattern, free):
+            if any(a <= m.start() and m.end() <= b and (a, b) != m.span() for a, b in names):
+                continue  # "hotel in Christmas Island": the feast is the island's name
             try:
                 value = build(m)
             except (ValueError, KeyError, OverflowError):

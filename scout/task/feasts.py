@@ -21,7 +21,8 @@
 * Las Fallas 15-19 March; Oktoberfest from the Saturday 15 days before the first Sunday
   of October to that Sunday (to 3 October when the Sunday is the 1st or 2nd);
 * two days of the Christmas season joined ("Nochevieja y Año Nuevo", "between Christmas
-  and New Year", "de Navidad a Reyes"): from the first to the last;
+  and New Year", "de Navidad a Reyes") or offered ("Navidad o Reyes", "Christmas or New
+  Year": either, so the span that holds both): from the earlier to the later;
 * "... del año que viene" / "next year" after a feast (here and in
   :mod:`scout.task.relative`): that feast of next year, not the whole year.
 
@@ -186,11 +187,17 @@ def feast_forms(t: dt.date) -> list[Form]:
     def season_pair(m: re.Match[str]) -> DateRange | None:
         def key(raw: str) -> str:
             return re.sub(r"\s+", " ", raw).replace("'", "").replace("’", "")
-        (m1, d1, _e1), (m2, _d2, d2) = _SEASON_DAYS[key(m.group("a"))], _SEASON_DAYS[key(m.group("b"))]
+        days = [_SEASON_DAYS[key(m.group("a"))], _SEASON_DAYS[key(m.group("b"))]]
+        # one season: its December days in the year, its January days after the turn
+        turn = any(month == 12 for month, _f, _l in days)
 
         def make(y: int) -> DateRange | None:
-            start = dt.date(y, m1, d1)
-            end = dt.date(y + (1 if (m2, d2) < (m1, d1) else 0), m2, d2)
+            def at(month: int, day: int) -> dt.date:
+                return dt.date(y + (1 if turn and month == 1 else 0), month, day)
+            # from the earlier to the later, whichever is named first: "Navidad o Reyes"
+            # and "Reyes o Navidad" are both 24 December to 6 January
+            start = min(at(month, first) for month, first, _l in days)
+            end = max(at(month, last) for month, _f, last in days)
             return DateRange(start=start, end=end) if end > start else None
         return next_of(m, make)
 
@@ -225,9 +232,10 @@ def _patterns() -> tuple[str, ...]:
         r"\b(?:las\s+|the\s+)?fiestas\s+patrias\b" + year,
         r"\b(?:las\s+)?fallas\b" + year,
         r"\b(?:the\s+|el\s+)?oktoberfest\b" + year,
-        # "Nochevieja y Año Nuevo", "between Christmas and New Year": from the one to the other
+        # "Nochevieja y Año Nuevo", "between Christmas and New Year", "Navidad o Reyes": from
+        # the one to the other
         r"\b(?:(?:entre|between|from|desde|de)\s+)?(?:la\s+|el\s+|the\s+)?(?P<a>" + pair
-        + r")\s+(?:y|e|and|&|to|till|until|through|a|al|hasta)\s+(?:la\s+|el\s+|the\s+)?(?P<b>"
+        + r")\s+(?:y|e|and|&|to|till|until|through|a|al|hasta|o|u|or)\s+(?:la\s+|el\s+|the\s+)?(?P<b>"
         + pair + r")\b" + year,
         r"\b(?:the\s+)?(?:(?:cherry\s+blossoms?|sakura)(?:\s+season)?|hanami(?:\s+season)?|"
         r"(?:la\s+)?(?:temporada|epoca|floracion)\s+de\s+(?:(?:los\s+)?cerezos(?:\s+en\s+flor)?|"

@@ -17,6 +17,7 @@ names, the cities CLDR's time zones are named after, and a list of travel destin
 from __future__ import annotations
 
 import functools
+import re
 
 _BY_TERRITORY: dict[str, str] = {
     "US": "new york|nueva york|nyc|los angeles|san francisco|chicago|miami|boston|austin|"
@@ -101,7 +102,9 @@ _MORE_PLACES = (
     "puebla|oaxaca|tulum|cusco|cuzco|arequipa|quito|medellin|cali|cartagena de indias|"
     "valparaiso|rosario|cordoba|rio|rio de janeiro|salvador de bahia|florianopolis|"
     "brooklyn|manhattan|queens|kyoto|osaka|hanoi|saigon|ho chi minh|bali|phuket|"
-    "shanghai|beijing|pekin|mumbai|marrakech|istanbul|estambul|cape town|ciudad del cabo"
+    "shanghai|beijing|pekin|mumbai|marrakech|istanbul|estambul|cape town|ciudad del cabo|"
+    # islands named after a feast (Easter's has the Pacific's time zone, left out above)
+    "easter island|isla de pascua|rapa nui"
 )
 # names that are also ordinary words people type ("center", "resolute", "oral"), things
 # they eat and drink ("cayenne", "malta", Spanish "chile"), or a cuisine's adjective in
@@ -136,6 +139,51 @@ def known_place_words(words: list[str]) -> int:
         if " ".join(words[:n]) in known:
             return n
     return 0
+
+
+_NAME_WORD = re.compile(r"[^\W\d_]+")
+
+
+@functools.lru_cache(maxsize=256)  # a parse reads dates several times over one text
+def place_names(free: str) -> tuple[tuple[int, int], ...]:
+    """The spans of the place names of two words or more the gazetteer knows in ``free``
+    (folded): their words are the name's, though one alone is a date or a stop word
+    ("christmas island", "isla de navidad", "isla de pascua")."""
+    words = list(_NAME_WORD.finditer(free))
+    out: list[tuple[int, int]] = []
+    for i in range(len(words)):
+        n = known_place_words([w.group(0) for w in words[i:i + 5]])
+        if n >= 2:
+            out.append((words[i].start(), words[i + n - 1].end()))
+    return tuple(out)
+
+
+# a geographic noun before a name ("Isla Navidad", "Puerto de Navidad") or after it
+# ("Christmas Cove", "Easter Island"), written with capitals: the words between are the
+# name's, a feast's too (a function word is none: "la playa en Navidad")
+_HEADS = ("isla|islas|isle|playa|puerto|port|cabo|cape|punta|point|bahia|bay|costa|lago|"
+          "lake|monte|mount|valle|valley|sierra|villa|ciudad|san|santa")
+_TAILS = "island|islands|isle|cove|bay|beach|point|lake|creek|valley|hill|hills|mountain|peak"
+_W = (r"(?!(?:en|in|para|for|por|a|al|to|at|on|y|and|o|or|u|near|cerca|con|with|the|la|el|"
+      r"los|las|de|del|of)\b)[^\W\d_]+")
+_HEADED = re.compile(r"\b(?:" + _HEADS + r")\s+(?:(?:de|del|de\s+la|de\s+los|de\s+las)\s+)?"
+                     + _W + r"(?:\s+" + _W + r")?|\b" + _W + r"(?:\s+" + _W + r")?\s+(?:"
+                     + _TAILS + r")\b")
+
+
+def headed_names(free: str, original: str) -> list[tuple[int, int]]:
+    """The spans in ``free`` (folded; ``original`` as typed) where a geographic noun opens
+    or ends a name written with capitals ("Isla Navidad", "Puerto de Navidad", "Christmas
+    Cove"): a date word there is part of the name, not the date (the date reader passes
+    over it). Typed in lower case, only a name the gazetteer knows is one
+    (:func:`place_names`)."""
+    out = []
+    for m in _HEADED.finditer(free):
+        words = [w for w in re.findall(r"[^\W\d_]+", original[m.start():m.end()])
+                 if w.casefold() not in ("de", "del", "la", "los", "las", "of")]
+        if all(w[:1].isupper() for w in words):
+            out.append(m.span())
+    return out
 
 
 def _swapped(a: str, b: str) -> bool:

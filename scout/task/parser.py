@@ -68,9 +68,13 @@ _NIGHT_WORDS = frozenset({"night", "nights", "noche", "noches"})
 def parse_query(
     query: str, inputs: dict[str, InputSpec], *, today: dt.date | None = None,
     lang: Lang | None = None, default_lang: Lang = "en", locales: Path | None = None,
+    kind: str = "",
 ) -> ParseResult:
     """Read values for ``inputs`` out of ``query``. Never raises on odd text (a broken
     project catalog under ``locales`` is the author's mistake: CatalogInvalid).
+
+    ``kind``: the pipeline's name ("escape-rooms"): the request naming it ("escape rooms
+    in Madrid") names what every request of the kind is for, no subject and no place.
 
     ``locales``: the project's own catalogs, merged over scout's for the notes' words: a
     kind's input names ("min_area" → "superficie mínima") are its own msgids."""
@@ -88,6 +92,8 @@ def parse_query(
         & _NIGHT_WORDS for n, spec in inputs.items() if spec.type not in ("date", "month"))
     if relay is not None:
         text.claim(relay.span())
+    for span in _kind_spans(text.folded, kind, inputs):
+        text.claim(span)
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
 
@@ -197,7 +203,8 @@ def parse_query(
                                    declared={s.type for s in inputs.values()},
                                    lang=result.lang)
             elif spec.type == "place":
-                from scout.task.place import find_place, unswapped
+                from scout.task.place import find_place
+                from scout.task.placecase import unswapped
 
                 hit = find_place(text.free, text.original, result.lang, list(spec.aliases))
                 if hit is not None:  # "madird": the city the fingers meant
@@ -252,6 +259,32 @@ def parse_query(
     note_bare_amounts(text, inputs, result, _)
     note_unread(text, inputs, result, _)
     return result
+
+
+def _kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tuple[int, int]]:
+    """Where the folded request names the kind itself, its words in order, each singular
+    or plural ("escape room", "escape rooms" for escape-rooms). A kind named after a place
+    the gazetteer knows ("hotels-lisbon") keeps the place for the place reader; a word an
+    input reads (its name, an alias, an enum word: "online" of online-courses) is left to
+    it, and a name of only short or function words ("a", "the-best") claims nothing."""
+    from scout.task.gazetteer import known_place_words
+    from scout.task.subjectwords import STOP, VENUES
+
+    words = [w for w in re.split(r"[\W_]+", fold(kind)) if w]
+    if not words or any(known_place_words(words[i:]) for i in range(len(words))) \
+            or all(len(w) < 3 or (w in STOP and w not in VENUES) for w in words):
+        return []
+    owned = {fold(w) for n, spec in inputs.items() for w in [
+        n.replace("_", " "), *spec.aliases, *map(str, spec.enum or []),
+        *(x for xs in spec.synonyms.values() for x in xs)]}
+
+    def forms(w: str) -> str:
+        stems = {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
+        return "(" + "|".join(re.escape(x) + "(?:e?s)?" for x in sorted(stems)) + ")"
+
+    pattern = r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in words) + r"(?!\w)"
+    return [m.span(k + 1) for m in re.finditer(pattern, folded)
+            for k in range(len(words)) if m.group(k + 1) not in owned]
 
 
 def _read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,

@@ -31,6 +31,7 @@ import re
 from scout.task import placewords as pw
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
+from scout.task.placecase import acronym, known_name, known_place, title
 
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
 
@@ -63,7 +64,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 # "chile en nogada en puebla", "mussels in white wine in brussels": a dish
                 # can hold "en" / "in", so a name the gazetteer knows after a later cue
                 # wins over an unknown one; otherwise the first name is the place
-                if _known_name(hit[0]):
+                if known_name(hit[0]):
                     return hit
                 first = first or hit
                 continue
@@ -86,14 +87,16 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             if hit and hit[1][0] == words[0].start() and _name_word_after(original, words[0]):
                 return hit
         if words and (fold(words[0].group(0)) in pw.LEADING | pw.STOP | pw.VENUE_WORDS or claimed[0]
-                      or counted[0]):
+                      or counted[0] or _kind_word(words[0].group(0))) \
+                and _known_end(free, words[0].start()) is None:
             # "best pizza nyc", "ramen barcelona barato": what another input read (the
             # dish, a month, an amount) is skipped; right after it, "de" / "of" is that
             # thing's ("el mejor ramen de lyon", "tapas típicas de sevilla"), so the name
             # follows it
             # (an amount's or a count's word is no thing of the place: "100 euros de
             # presupuesto")
-            after = (claimed[0] and not counted[0]) or fold(words[0].group(0)) in pw.VENUE_WORDS
+            after = (claimed[0] and not counted[0]) or fold(words[0].group(0)) in pw.VENUE_WORDS \
+                or _kind_word(words[0].group(0))
             for k, m in enumerate(words[1:], 1):
                 w = fold(m.group(0))
                 if claimed[k] or (after and w in pw.BETWEEN):
@@ -106,6 +109,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     hit = _read_name(free, original, words[k + 1].start(), cased)
                     if hit:
                         return hit
+                    if claimed[k + 1]:
+                        continue  # "congresos de medicina madrid": the "de" is the subject's
                 if w in pw.LEADING_ARTICLES and k + 1 < len(words) and (
                         claimed[k + 1] or fold(words[k + 1].group(0)) in pw.ARTICLE_OF_WHAT):
                     continue  # "busco el mejor ramen de lyon": the article of what is asked
@@ -113,8 +118,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     break  # past a cue or an article the cue pass has read what there was
                 after = w in pw.VENUE_WORDS
                 # "me recomiendas dónde comer ...": any word of asking is no name either
-                if w in pw.LEADING or w in pw.NOT_FIRST or after or w in sw.REQUEST:
-                    continue
+                if (w in pw.LEADING or w in pw.NOT_FIRST or after or w in sw.REQUEST
+                        or _kind_word(w)) and _known_end(free, m.start()) is None:
+                    continue  # ("hotel christmas island": a known name's word is no stop)
                 return _read_name(free, original, m.start(), cased)
         elif words and fold(words[0].group(0)) not in pw.PARTICLES:
             return _read_name(free, original, words[0].start(), cased)
@@ -124,7 +130,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         for m in re.finditer(r"[^\W\d_][\w'’-]*", original):
             w = m.group(0)
             if not w[0].isupper() or free[m.start()] == "\x00" or fold(w) in pw.LEADING \
-                    or fold(w) in pw.STOP:
+                    or fold(w) in pw.STOP or _kind_word(w):
                 if fold(w) in pw.LEADING_ARTICLES and w[0].isupper() and free[m.start()] != "\x00":
                     hit = _read_name(free, original, m.start(), cased)  # "Los Angeles"
                     if hit and hit[1][0] == m.start() and _name_word_after(original, m):
@@ -143,6 +149,23 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
 
 
 def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tuple[int, int]] | None:
+    """The name at ``pos``, or the longer place name the gazetteer knows there, whose
+    words may be stop words or feasts alone ("isla de navidad", "christmas island")."""
+    hit, end = _read_words(free, original, pos, cased), _known_end(free, pos)
+    if end is None or (hit is not None and hit[1][1] >= end):
+        return hit
+    text = original[pos:end]
+    return (text if cased and text[:1].isupper() else title(text)), (pos, end)
+
+
+def _known_end(free: str, pos: int) -> int | None:
+    from scout.task.gazetteer import place_names
+
+    ends = [b for a, b in place_names(free[pos:]) if a == 0 and "\x00" not in free[pos:pos + b]]
+    return pos + ends[0] if ends else None
+
+
+def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, tuple[int, int]] | None:
     words: list[tuple[str, int, int]] = []
     pending: list[tuple[str, int, int]] = []
     i = pos
@@ -155,7 +178,7 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
                 raw[:1].isupper() or not re.search(r"[aeiouy]", fold(raw))):
             raw += "."  # "St. Petersburg", "Mt. Fuji", "st. louis" (no vowel: an abbreviation)
         possessive = re.search(r"['’]s$", raw)
-        if possessive and _known_place(raw[:possessive.start()]):
+        if possessive and known_place(raw[:possessive.start()]):
             raw = raw[:possessive.start()]  # "London's Soho": the name is London
         else:
             possessive = None  # "Martha's Vineyard", "King's Lynn": the possessive is the name
@@ -181,7 +204,8 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
                 words.extend(pending)  # "el puerto de santa maria" keeps its article
                 words.append((raw, m.start(), end))
                 pending = []
-            elif is_particle or (not raw[0].isupper() if cased else low in pw.NOT_FIRST):
+            elif is_particle or (not raw[0].isupper() if cased else
+                                 low in pw.NOT_FIRST or _kind_word(low)):
                 break
             else:
                 words.extend(pending)
@@ -189,8 +213,8 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
                 pending = []
         elif is_particle and not (cased and raw[0].isupper()):
             pending.append((raw, m.start(), end))
-        elif (low in pw.STOP or low in _month_names()) and not (cased and raw[0].isupper()) \
-                and not (pending and low in pw.POINTS):
+        elif (low in pw.STOP or low in _month_names() or _kind_word(low)) \
+                and not (cased and raw[0].isupper()) and not (pending and low in pw.POINTS):
             break  # "madrid julio o agosto": a month ends a name typed in lower case
         elif not cased and len(low) == 1:
             break  # chat shorthand ("lugo x menos de 60": "x" is "por"), never a name word
@@ -211,9 +235,9 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
     start, stop = words[0][1], words[-1][2]
     text = original[start:stop]
     if not cased:
-        text = _title(text, keep_acronyms=not original.isupper())
+        text = title(text, keep_acronyms=not original.isupper())
     else:  # a word typed in capitals in ordinary writing: "en VALENCIA" → "Valencia"
-        text = " ".join(_title(w) if w.isupper() and len(w) >= 4 and not _acronym(w) else w
+        text = " ".join(title(w) if w.isupper() and len(w) >= 4 and not acronym(w) else w
                         for w in text.split())
     return text, (start, stop)
 
@@ -226,7 +250,7 @@ def _landmark(free: str, original: str, pos: int,
     de las palmas", "near los angeles"); a common noun alone is no landmark ("near the
     beach", "cerca de la estación")."""
     art = re.match(r"(?:the|la|las|los|el)[ \t]+", free[pos:])
-    if not art or (hit is not None and _known_name(hit[0])):
+    if not art or (hit is not None and known_name(hit[0])):
         return hit
     inner = _read_name(free, original, pos + art.end(), False)
     if inner is None or (" " not in inner[0] and fold(inner[0]) in pw.GENERIC):
@@ -241,21 +265,13 @@ def _name_word_after(original: str, article: re.Match[str]) -> bool:
     return bool(nxt) and nxt not in pw.STOP and nxt not in pw.LEADING
 
 
-def _known_place(word: str) -> bool:
-    """A city the gazetteer knows or a country CLDR names ("London", "Spain")."""
-    from scout.task.cldr import currencies
-    from scout.task.gazetteer import territory_of
-
+def _kind_word(word: str) -> bool:
+    """``word`` names what is searched for ("conferences", "jornadas", "talleres",
+    "webinars", "charlas") or how ("online", "gratis"): never a place, whatever kind asks
+    (a request that is only that word, "conferences", has no place), unless the gazetteer
+    knows it."""
     low = fold(word)
-    return territory_of(low) is not None or low in currencies().territory_names
-
-
-def _known_name(name: str) -> bool:
-    """The whole of ``name`` is a place the gazetteer knows ("Puebla", "Buenos Aires")."""
-    from scout.task.gazetteer import known_place_words
-
-    words = fold(name).split()
-    return known_place_words(words) == len(words)
+    return (low in sw.VENUES or low in sw.MODES or low in sw.FREE) and not known_place(low)
 
 
 def _month_names() -> frozenset[str]:
@@ -290,59 +306,6 @@ def _next_is_name(free: str, original: str, end: int, cased: bool) -> bool:
         return False
     w = m.group(1)
     return (w[0].isupper() if cased else fold(w) not in pw.STOP) and fold(w) not in pw.PARTICLES
-
-
-def _acronym(word: str) -> bool:
-    """"CDMX", "NYC", "BCN": capitals with no vowel are an abbreviation, not a shout."""
-    return word.isupper() and not re.search(r"[aeiouy]", fold(word))
-
-
-def _cap(word: str, first: bool = True) -> str:
-    """A lower-case word capitalised as a name: each part of a compound ("donostia-san
-    sebastián" → "Donostia-San", particles kept: "stratford-upon-avon"), and after an
-    elided article ("l'escala" → "L'Escala"; mid-name the article stays: "platja d'aro"
-    → "Platja d'Aro")."""
-    elided = re.match(r"([^\W\d_]{1,2}['’])([^\W\d_].*)$", word)
-    if elided:
-        head = elided.group(1) if not first else elided.group(1)[:1].upper() + elided.group(1)[1:]
-        return head + _cap(elided.group(2))
-    parts = word.split("-")
-    return "-".join(p if i and fold(p) in pw.LINKS else p[:1].upper() + p[1:]
-                    for i, p in enumerate(parts))
-
-
-def _title(text: str, keep_acronyms: bool = False) -> str:
-    out = []
-    words = text.split()
-    for i, w in enumerate(words):
-        low = w.lower()
-        if keep_acronyms and _acronym(w):
-            out.append(w)
-        elif re.fullmatch(r"[^\W\d_aeiouáéíóú]{2,5}", low) and _known_place(low):
-            out.append(low.upper())  # "nyc pizza": a known abbreviation even as a first word
-        elif re.fullmatch(r"[^\W\d_aeiouáéíóú]{2,5}", low) and not (i == 0 and len(words) > 1) \
-                and not (len(low) > 3 and "y" in low):
-            # "cdmx", "nyc", "bcn" typed in lower case: no vowel, so an abbreviation (but
-            # "st ives", "mt hood": a first word before more name is saint / mount; a longer
-            # word's "y" is its vowel: "kings lynn")
-            out.append(low.upper())
-        elif i > 0 and fold(low) in pw.PARTICLES:
-            out.append(low)
-        else:
-            out.append(_cap(low, first=i == 0))
-    return " ".join(out)
-
-
-def unswapped(name: str) -> str:
-    """``name`` as read, or the known place it is a slip of the fingers for ("madird" →
-    "Madrid", "Lodnon" → "London"): :func:`scout.task.gazetteer.misspelt_place`. A name
-    the reader kept in capitals of its own ("BCN") is left alone."""
-    from scout.task.gazetteer import misspelt_place
-
-    if name.isupper():
-        return name
-    known = misspelt_place(fold(name))
-    return _title(known) if known else name
 
 
 # ------------------------------------------------------- for readers that must skip places

@@ -49,7 +49,9 @@ ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar viv
 ramadan thanksgiving halloween navidad navidades christmas xmas nochebuena nochevieja
 oktoberfest fiestas patrias sanfermines hanami sakura
 """.split())
-NOT_FIRST = STOP | {"town", "city", "centre", "center", "downtown", "area", "old", "historic"}
+# (and the words a subject follows: "ponencias sobre ética médica" names no place)
+NOT_FIRST = STOP | {"town", "city", "centre", "center", "downtown", "area", "old", "historic",
+                    "about", "sobre", "acerca"}
 LEADING = frozenset("""
 find best top cheap show search i i'd i'm i'll we looking need want get list recommend please
 hotels hotel hola hi hello hey buenas saludos thanks gracias porfa

@@ -9,15 +9,15 @@ The subject is the first noun phrase left once everything else is accounted for:
   esta noche" is about ramen), and a word a number counts ("para 4 personas");
 * places: the name after "in / en / near / cerca de" (read by :mod:`scout.task.place`),
   but not a name after "in / en" the place reader passed over for a later, known place
-  ("chile en nogada en puebla" is about chile en nogada),
-  and, with no such cue, any name the gazetteer knows
-  (:func:`scout.task.gazetteer.known_place_words`: "madrid sushi barato", a bare "Palma de
-  Mallorca"), so a known place is never the subject;
+  ("chile en nogada en puebla" is about chile en nogada), and, with no such cue, any name
+  the gazetteer knows (:func:`scout.task.gazetteer.known_place_words`: "madrid sushi
+  barato", a bare "Palma de Mallorca"), so a known place is never the subject;
 * the request's frame and qualifiers (:mod:`scout.task.subjectwords`): verbs of asking and
   eating, question words, pronouns, politeness ("quiero comer", "where to eat", "dónde
   cenar", "find me"), what is searched for ("restaurants", "sitios de", "talks"), quality
   and price words ("best", "authentic", "típico", "barato"), company ("con amigos"), also
-  typed with a typo ("dnde", "resturante").
+  typed with a typo ("dnde", "resturante"), and how one takes part ("online") when it
+  opens a phrase alone or before "de" ("charlas online de lingüística").
 
 Words joined by "de / a la / al / and / con / sin" stay one subject ("pulpo a la
 gallega", "fish and chips", "arroz con leche"), and so do a model's numbers: a token of
@@ -44,16 +44,16 @@ from dataclasses import dataclass
 
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
+from scout.task.subjectmask import CLAIMED as _CLAIMED, mask_readings
 
-_CLAIMED = "\x00"
 # a word may hold digits ("m2", "ps5", "4x4": a model's name); digits alone are a number
 _TOKEN = re.compile(r"\x00+|[^\W_]+(?:[-'’][^\W_]+)*|&|[^\w\s]")
 _LETTER = re.compile(r"[^\W\d_]")
 _SUBJECT_CUES = ("about", "sobre", "acerca de")
 _CUE_WORDS = frozenset({"about", "sobre", "acerca"})
 _HEADS = frozenset({"ciudad", "city", "isla", "island", "islas", "playa", "costa", "puerto"})
-_COUNTS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                     "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"})
+_COUNTS = frozenset("two three four five six seven eight nine ten dos tres cuatro cinco "
+                    "seis siete ocho nueve diez".split())
 
 
 @dataclass
@@ -77,7 +77,7 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
     declares a place (so a place must be left for it); ``declared``: the input types the
     pipeline declares (their readers have claimed their text already); ``lang``: the
     request's language, as the place reader reads it."""
-    masked = _mask_readings(free, original, today, frozenset(declared))
+    masked = mask_readings(free, original, today, frozenset(declared))
     toks = _tokens(masked)
     if "year" in declared:  # "toyota corolla 2015": the year input's, read or not
         for tok in toks:
@@ -106,42 +106,6 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         a, b = toks[first].start, toks[last].end
         return re.sub(r"\s+", " ", original[a:b]), (a, b)
     return None
-
-
-def _mask_readings(free: str, original: str, today: dt.date, declared: frozenset[str]) -> str:
-    """``free`` with what the other readers would read blanked, for the types the pipeline
-    does not declare (a declared one's reader has claimed its text)."""
-    from scout.task.area import find_area
-    from scout.task.quantity import find_quantity
-    from scout.task.dates import find_when
-    from scout.task.durations import find_duration
-    from scout.task.money import iter_money
-    from scout.task.rating import find_rating
-
-    def blank(text: str, span: tuple[int, int]) -> str:
-        return text[:span[0]] + _CLAIMED * (span[1] - span[0]) + text[span[1]:]
-
-    if "money" not in declared:
-        for _money, span, _word in iter_money(free, original, []):
-            free = blank(free, span)
-    for _ in range(0 if declared & {"date", "month"} else 3):
-        when = find_when(free, original, today)
-        if when is None:
-            break
-        a, b = when.span
-        # "sunday roast": a date of one word right before another word names a thing of
-        # that day (the subject keeps it); "brunch on sunday" is the day
-        if " " not in free[a:b].strip() and re.match(r"\s+[^\W\d_]", free[b:]):
-            break
-        free = blank(free, when.span)
-    readers = {"rating": lambda t: find_rating(t, None), "duration": find_duration,
-               "area": find_area, "data_size": lambda t: find_quantity(t, "data_size"),
-               "weight": lambda t: find_quantity(t, "weight")}
-    for name, reader in readers.items():
-        hit = None if name in declared else reader(free)
-        if hit is not None:
-            free = blank(free, hit[1])
-    return free
 
 
 def _tokens(free: str) -> list[_Tok]:
@@ -271,20 +235,13 @@ def _after_cue(toks: list[_Tok], free: str, aliases: list[str]) -> int:
     return i if i is not None else 0
 
 
-def _is_stop(text: str) -> bool:
-    return text in sw.STOP or all(p in sw.STOP for p in text.split("-")) \
-        or sw.near(text) is not None
-
-
 def _model_number(toks: list[_Tok], i: int, free: str) -> bool:
-    """Token ``i``, a number right after a word of the subject (a space between, nothing
-    else), is the end of a model's name ("iPhone 15", "Dell XPS 13", "PlayStation 5",
-    "RTX 4060"): no connector before it ("piso de 2"), no amount's decimals or thousands
-    ("portátil 1.500"), at most four digits, no year when the pipeline reads years
-    ("toyota corolla 2015"), and no word after it that it counts ("ramen 2 personas",
-    "15 reviews"): only the end of the request, punctuation, what another reader claimed,
-    or a function, request or quality word ("iphone 15 por menos de 900 €", "ps5
-    barata")."""
+    """Token ``i``, a number right after a subject's word (a space between), ends a
+    model's name ("iPhone 15", "Dell XPS 13", "RTX 4060"): no connector before it ("piso
+    de 2"), no amount's decimals or thousands ("portátil 1.500"), four digits at most, no
+    year when the pipeline reads years ("toyota corolla 2015"), no word after it that it
+    counts ("ramen 2 personas"): only the end, punctuation, what another reader claimed,
+    or a function, request or quality word ("iphone 15 por menos de 900 €", "ps5 barata")."""
     tok, prev = toks[i], toks[i - 1]
     if not prev.word or prev.text in sw.CONNECTORS or prev.joins or len(tok.text) > 4 \
             or tok.year:
@@ -318,7 +275,7 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
             continue
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         if words and tok.text.isdigit() and not tok.year and nxt is not None and nxt.word \
-                and not nxt.place and not _is_stop(nxt.text):
+                and not nxt.place and not sw.is_stop(nxt.text):
             words.append(i)  # "rtx 4090 laptop": a number inside a name is part of it
             nxt.counted = False
             continue
@@ -341,11 +298,13 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
         if words and (text in sw.CONNECTORS or tok.joins):
             words.append(i)
             continue
+        if not words and text in sw.MODES and (not nxt or not nxt.word or sw.is_stop(nxt.text)):
+            continue  # "charlas online de lingüística": how one attends, not the topic
         if words and words[-1] == i - 1 and text in sw.COMPOUND_TAILS \
-                and toks[i - 1].text not in sw.CONNECTORS and not _is_stop(toks[i - 1].text):
+                and toks[i - 1].text not in sw.CONNECTORS and not sw.is_stop(toks[i - 1].text):
             words.append(i)  # "machine learning", "wine tasting"
             continue
-        if _is_stop(text):
+        if sw.is_stop(text):
             close()
             if text in sw.WITH and not out:
                 # "con amigos", "with a terrace": a feature, not the subject; but "a

@@ -53,7 +53,8 @@ over below above menos mas hasta desde entre between per during durante througho
 RELAY = re.compile(r"^\W*(?:the|my|our|el|la|mi|nuestr[oa])\s+(?:user|client|customer|"
                    r"usuari[oa]|client[ea])s?\b")
 # what is searched for, not what it is about: "sitios de tapas", "sushi restaurants",
-# "brunch spots", "talks about X", "charlas de X", "congresos de X", "NLP conferences";
+# "brunch spots", "talks about X", "charlas de X", "congresos de X", "NLP conferences",
+# "deep learning workshops", "talleres de robótica" (the place reader skips them too);
 # what a city's listings are ("jazz events", "planes para el finde", "things to do")
 _VENUES = """
 restaurant restaurants restaurante restaurantes resto restos place places spot spots joint
@@ -62,6 +63,10 @@ locales bar bares establecimiento establecimientos video videos talk talks charl
 tutorial tutorials tutoriales lecture lectures conferencia conferencias clase clases
 course courses curso cursos conference conferences congress congresses congreso congresos
 symposium symposia simposio simposios jornadas seminar seminars seminario seminarios
+workshop workshops taller talleres meetup meetups webinar webinars webinario webinarios
+hackathon hackathons hackaton hackatones bootcamp bootcamps masterclass masterclasses
+ponencia ponencias coloquio coloquios keynote keynotes convention conventions convencion
+convenciones hotel hotels hoteles hostal hostales hostel hostels
 event events evento eventos plan plans planes activity activities actividad actividades
 thing things cosa cosas
 """
@@ -87,6 +92,16 @@ used second-hand secondhand refurbished pre-owned usado usada usados usadas
 reacondicionado reacondicionada reacondicionados reacondicionadas seminuevo seminueva
 seminuevos seminuevas
 """
+# how one takes part, when no input reads it: it qualifies a subject it stands next to
+# ("online marketing", "marketing online"), but opening a phrase before "de" / "of" or
+# alone it is the request's frame ("charlas online de lingüística": the topic is
+# lingüística); see :mod:`scout.task.subject`
+MODES = frozenset("""
+online virtual virtuales remote remoto remota remotos remotas presencial presenciales
+hybrid hibrido hibrida hibridos hibridas in-person
+""".split())
+# no price to pay: how cheap it should be, never a subject's word nor a place
+FREE = frozenset("gratis gratuito gratuita gratuitos gratuitas".split())
 # how a video, a talk or a book came out, before the words of its date ("cambio climático
 # publicadas desde 2020", "rust talks released after 2020"): the end of a subject, not part
 PUBLISHED = frozenset("""
@@ -150,7 +165,7 @@ NAME_HEADS = frozenset("san santa santo sao new los las el la le st saint rio ho
 VENUES = frozenset(_VENUES.split())
 #: asking, wanting, finding, eating; question words; pronouns (the place reader skips them too)
 REQUEST = frozenset(_REQUEST.split())
-QUALITY = frozenset(_QUALITY.split())
+QUALITY = frozenset(_QUALITY.split()) | FREE
 # the words that may follow a model's number and leave it in the name ("iphone 15 por
 # menos de 900", "ps5 barata", "xps 13 please"): function, request and quality words;
 # not a noun the number would count ("2 personas", "15 reviews", "3 charlas")
@@ -199,8 +214,11 @@ def _inflected(word: str, target: str) -> bool:
     # the Spanish noun in -ía of an adjective in -ico ("economía" / "económica",
     # "fotografía" / "fotográfica"): one letter apart, two words
     noun = re.fullmatch(r"(\w+)ias?", word)
-    return noun is not None and re.fullmatch(re.escape(noun.group(1)) + r"ic[oa]s?",
-                                             target) is not None
+    if noun is not None and re.fullmatch(re.escape(noun.group(1)) + r"ic[oa]s?", target):
+        return True
+    # the English noun in -ics of a Spanish adjective in -icos ("economics" / "económicos",
+    # "electronics" / "electrónicos"): a field, not a slip
+    return word.endswith("ics") and re.fullmatch(re.escape(word[:-1]) + r"[oa]s?", target) is not None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -211,7 +229,7 @@ def near(word: str) -> str | None:
     "conocido"), though not two letters changed in place ("guitarra" is no "gustaría");
     the first letter must match (people rarely miss it, and it keeps "pasty"
     from "tasty")."""
-    if len(word) < 4 or word in STOP:
+    if len(word) < 4 or word in STOP or word in MEALS:  # "cena" is no slip of "cenar"
         return None
     if len(word) == 4:  # a short word: two letters swapped ("bset"), or one left out below
         swapped = (word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(3))
@@ -254,3 +272,9 @@ def cuisine(word: str) -> bool:
     forms = {word, re.sub(r"(?:a|as|os|s)$", "o", word), re.sub(r"(?:a|es|as)$", "", word),
              word.rstrip("s")}
     return any(f in _language_names() for f in forms)
+
+
+def is_stop(text: str) -> bool:
+    """``text`` (a folded word) is never part of a subject, also typed with a slip."""
+    return text in STOP or all(p in STOP for p in text.split("-")) \
+        or near(text) is not None

@@ -1,0 +1,72 @@
+"""What the subject reader (:mod:`scout.task.subject`) leaves out before it reads: the
+text the other readers would read (amounts, dates, ratings, durations, areas, sizes) for
+the types the pipeline does not declare, blanked the same length ("ramen para esta noche"
+is about ramen). A date that names a thing stays: a day's dish ("sunday roast") and a
+feast's meal or dish ("cena de Acción de Gracias", "Christmas Eve dinner", "roscón de
+Reyes").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from scout.task import placewords as pw
+from scout.task import subjectwords as sw
+
+CLAIMED = "\x00"
+
+
+def mask_readings(free: str, original: str, today: dt.date, declared: frozenset[str]) -> str:
+    """``free`` with what the other readers would read blanked, for the types the pipeline
+    does not declare (a declared one's reader has claimed its text)."""
+    from scout.task.area import find_area
+    from scout.task.dates import find_when
+    from scout.task.durations import find_duration
+    from scout.task.money import iter_money
+    from scout.task.quantity import find_quantity
+    from scout.task.rating import find_rating
+
+    def blank(text: str, span: tuple[int, int]) -> str:
+        return text[:span[0]] + CLAIMED * (span[1] - span[0]) + text[span[1]:]
+
+    if "money" not in declared:
+        for _money, span, _word in iter_money(free, original, []):
+            free = blank(free, span)
+    for _ in range(0 if declared & {"date", "month"} else 3):
+        when = find_when(free, original, today)
+        if when is None:
+            break
+        a, b = when.span
+        # "sunday roast": a date of one word right before another word (no frame word:
+        # "Nochevieja en Madrid" is the day) names a thing of that day (the subject keeps
+        # it); "brunch on sunday" is the day. A meal's feast ("cena de Acción de Gracias")
+        # stays as one word no stop list holds ("gracias" is a thank-you), the same length
+        nxt = re.match(r"\s+([^\W\d_]+)", free[b:])
+        if _meal_of(free, a, b):
+            free = free[:a] + re.sub(r"\S", "z", free[a:b]).replace(" ", "z") + free[b:]
+            continue
+        if " " not in free[a:b].strip() and nxt and nxt.group(1) not in sw.FRAME:
+            break
+        # "el día de Navidad", "the night of Halloween": the day's words are the date's
+        day = re.search(r"\b(?:(?:el|la|the)\s+)?(?:dia|day|noche|night)\s+(?:de|del|of)\s+$",
+                        free[:a])
+        free = blank(free, (day.start() if day else a, b))
+    readers = {"rating": lambda t: find_rating(t, None), "duration": find_duration,
+               "area": find_area, "data_size": lambda t: find_quantity(t, "data_size"),
+               "weight": lambda t: find_quantity(t, "weight")}
+    for name, reader in readers.items():
+        hit = None if name in declared else reader(free)
+        if hit is not None:
+            free = blank(free, hit[1])
+    return free
+
+
+def _meal_of(free: str, a: int, b: int) -> bool:
+    """The date at ``a:b`` names a meal or a dish ("cena de Acción de Gracias", "Christmas
+    Eve dinner", "menú de Nochevieja", "roscón de Reyes"): the subject keeps it."""
+    after = re.match(r"\s+([^\W\d_]+)", free[b:])
+    before = re.search(r"([^\W\d_]+)\s+(?:de|del|of)\s+$", free[:a])
+    return bool(after and after.group(1) in sw.MEALS) or bool(
+        before and (before.group(1) in sw.MEALS or not sw.is_stop(before.group(1))
+        and before.group(1) not in pw.STOP))
