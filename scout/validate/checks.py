@@ -9,6 +9,8 @@ by ``scout.validate.jinja_checks``). The graph rules (cycles, parallel groups) l
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +97,26 @@ def _misspelt_produces(data: dict[str, Any]) -> dict[str, str]:
     return out
 
 
+def _yaml_boolean(type_: str, items: str | None, default: object) -> tuple[str, tuple] | None:
+    """``true``/``false`` and where (``()`` or a list index) when a non-boolean input's
+    default, or an item of it, is a YAML boolean; else None."""
+    if (items if type_ == "list" else type_) == "boolean":
+        return None
+    if type_ == "list" and isinstance(default, list):
+        hit = next((i for i, v in enumerate(default) if isinstance(v, bool)), None)
+        return None if hit is None else (str(default[hit]).lower(), (hit,))
+    return (str(default).lower(), ()) if isinstance(default, bool) else None
+
+
+def _written_word(text: str, line: int, col: int) -> str:
+    """The plain word written at ``line:col`` of ``text`` (1-based), '' if none."""
+    lines = text.splitlines()
+    if not 0 < line <= len(lines):
+        return ""
+    m = re.match(r"[A-Za-z~]+", lines[line - 1][col - 1:])
+    return m.group(0) if m else ""
+
+
 def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
     problems = []
     for name, spec in pipeline.inputs.items():
@@ -102,7 +124,19 @@ def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
         if spec.items is not None and spec.type != "list":
             problems.append(Problem("SPEC014", f"input '{name}': 'items' only applies to lists",
                                     smap.locate(at + ("items",))))
-        if spec.default is not None:
+        found = _yaml_boolean(spec.type, spec.items, spec.default)
+        if found is not None:
+            misread, sub = found
+            # `default: no` for a string is YAML 1.1's false; coerce() would make it the
+            # text "False" and the run would search for it
+            where = smap.locate(at + ("default",) + sub)
+            word = _written_word(smap.text, where.line, where.col) or "no"
+            problems.append(
+                Problem("SPEC014", f"input '{name}': default is the yes/no value {misread}, "
+                        f"but the input is of type '{spec.type}'", where,
+                        hint=f"YAML reads an unquoted {word} as {misread}: write the word "
+                             f"you meant in quotes (\"{word}\")"))
+        elif spec.default is not None:
             try:
                 value = coerce(spec.type, spec.default, items=spec.items)
             except ValueError as exc:
