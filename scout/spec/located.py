@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from scout.errors import Problem
 from scout.spec.yamlload import PathT, SourceMap
+from scout.spec import glossary
 from scout.suggest import closest, did_you_mean
 
 M = TypeVar("M", bound=BaseModel)
@@ -166,7 +167,8 @@ def error_to_problem(
         location = smap.locate(prefix + sub, key=True)
         parent = model_at(root, sub[:-1]) if sub else root
         allowed = field_names(parent) if parent else []
-        hint = did_you_mean(str(key), allowed, what="keys") if allowed else None
+        hint = (glossary.hint(str(key), allowed)  # `fases:`, `depends_on:`
+                or did_you_mean(str(key), allowed, what="keys")) if allowed else None
         where = ".".join(str(p) for p in path[:-1])
         return Problem(code, f"unknown key '{key}'" + (f" in {where}" if where else ""),
                        location, hint=hint)
@@ -190,7 +192,9 @@ def error_to_problem(
         msg = f"{_describe(err.get('input'))} is not allowed here; expected {expected}"
         # a misspelt value ("mony", "synthesise") is as common as a misspelt key
         if isinstance(err.get("input"), str):
-            hit = closest(err["input"], re.findall(r"'([^']*)'", str(expected)))
+            valid = re.findall(r"'([^']*)'", str(expected))
+            # `type: dinero` is money, not the nearest spelling (integer)
+            hit = glossary.guess(err["input"], valid) or closest(err["input"], valid)
             hint = f"did you mean '{hit}'?" if hit else hint
     elif etype in _MUST_BE:
         msg = _MUST_BE[etype] + got
@@ -245,7 +249,8 @@ def _drop_misspelled_missing(errors: list[dict]) -> list[dict]:
     for e in errors:
         loc = tuple(e.get("loc", ()))
         if e.get("type") == "missing" and loc and any(
-            closest(u, [str(loc[-1])]) == str(loc[-1]) for u in unknown.get(loc[:-1], [])
+            closest(u, [str(loc[-1])]) == str(loc[-1]) or glossary.guess(u, [str(loc[-1])])
+            for u in unknown.get(loc[:-1], [])
         ):
             continue
         kept.append(e)

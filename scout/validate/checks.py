@@ -20,12 +20,13 @@ from scout.config.settings import ADAPTER_TYPES
 from scout.config.models import ChainLink, Config
 from scout.errors import Problem
 from scout.paths import BUILTIN_TEMPLATES
+from scout.spec import glossary
 from scout.spec.located import validate_located
 from scout.spec.loader import LoadedSpec
 from scout.spec.models import Phase, Pipeline
 from scout.spec.yamlload import PathT, SourceMap
 from scout.stepkit.params import RankParams
-from scout.stepkit.registry import StepKind, get_step_kind
+from scout.stepkit.registry import StepKind, get_step_kind, known_step_kinds
 from scout.suggest import closest, did_you_mean
 from scout.task.values import coerce
 from scout.validate.jinja_checks import check_jinja, jinja_fields
@@ -211,6 +212,8 @@ def _check_phase(
         hint = None
         if "; " in msg:
             msg, hint = msg.split("; ", 1)
+        # `uses: buscar` is not a misspelling of any kind's name: guessed words first
+        hint = glossary.hint(phase.uses, known_step_kinds()) or hint
         problems.append(Problem("SPEC030", f"phase '{pid}': {msg}", smap.locate(at + ("uses",)),
                                 hint=hint))
         kind = None
