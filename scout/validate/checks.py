@@ -91,10 +91,21 @@ def _misspelt_produces(data: dict[str, Any]) -> dict[str, str]:
         for key, value in raw.items():
             if key in Phase.model_fields or not isinstance(value, list):
                 continue
-            if closest(str(key), ["produces", "needs"]) == "produces":
+            if (closest(str(key), ["produces", "needs"]) == "produces"
+                    or glossary.guess(str(key), ["produces"])):
                 for art in value:
                     out.setdefault(str(art), f"{pid} lists '{art}' under '{key}': did you "
                                              "mean 'produces'?")
+    # `needs: [F1]` names the phase rather than what it produces (as in GitHub Actions'
+    # `needs: [build]`)
+    for pid, raw in phases.items():
+        made = raw.get("produces") if isinstance(raw, dict) else None
+        if isinstance(made, list) and made:
+            names = [str(a) for a in made]
+            what = (f"did you mean '{names[0]}'?" if len(names) == 1
+                    else "its artifacts are " + ", ".join(names))
+            out.setdefault(str(pid), f"'{pid}' is a phase, and needs lists artifacts: {pid} "
+                                     f"produces {', '.join(names)}; {what}")
     return out
 
 
