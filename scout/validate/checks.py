@@ -31,6 +31,7 @@ from scout.suggest import closest, did_you_mean
 from scout.task.values import coerce
 from scout.validate.jinja_checks import check_jinja, jinja_fields
 from scout.validate.rankable import check_rank_items
+from scout.validate.record_fields import record_scope
 
 
 def producers(pipeline: Pipeline) -> dict[str, list[str]]:
@@ -254,6 +255,7 @@ def _check_phase(
     scope |= extra
     # `as: task` (or rank's with.as) hides the Task: then task.X is a field of the item
     task_is_task = phase.item_var != "task" and "task" not in extra
+    records = record_scope(phase, params, pipeline)  # `place.nmae`: a field it lacks
     for path, text, how in jinja_fields(kind, params, phase):
         if how == "artifact":
             if text not in phase.need_names:
@@ -266,7 +268,7 @@ def _check_phase(
                 )
             continue
         problems += check_jinja(pid, text, how == "expression", scope, pipeline, smap,
-                                 at + path, task_is_task)
+                                 at + path, task_is_task, records)
     return problems
 
 

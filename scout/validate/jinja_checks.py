@@ -114,6 +114,7 @@ def check_jinja(
     smap: SourceMap,
     path: PathT,
     task_is_task: bool = True,
+    records: dict[str, tuple[str, frozenset[str]]] | None = None,
 ) -> list[Problem]:
     loc = smap.locate(path)
     what = "expression" if is_expr else "template"
@@ -153,6 +154,14 @@ def check_jinja(
                         hint=did_you_mean(attr, task_fields, what="task fields")
                         or "declare it under inputs:")
             )
+    for name, attr in dict.fromkeys(use.attrs):
+        if records and name in records and attr not in records[name][1]:
+            what, fields = records[name]
+            problems.append(
+                Problem("SPEC052", f"phase '{pid}': '{name}.{attr}': {what} has no field "
+                        f"'{attr}'", smap.locate_line(path, 1, attr),
+                        hint=did_you_mean(attr, fields, what="fields")
+                        or f"its fields: {', '.join(sorted(fields))}"))
     for f in sorted(use.filters - known_filters()):
         problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja filter '{f}'", loc,
                                 hint=did_you_mean(f, known_filters(), what="filters")))
