@@ -198,7 +198,8 @@ def error_to_problem(
             hint = f"did you mean '{hit}'?" if hit else hint
     elif etype in _MUST_BE:
         msg = _MUST_BE[etype] + got
-        hint = _unquoted_hint(etype, err.get("input"))
+        hint = _unquoted_hint(etype, err.get("input")) or _shorthand_hint(etype, path,
+                                                                           err.get("input"))
     elif _limit_message(etype, ctx):
         msg = str(_limit_message(etype, ctx)) + (got if "too" not in etype else "")
     elif etype == "string_pattern_mismatch":
@@ -223,6 +224,17 @@ def _unquoted_hint(etype: str, value: Any) -> str | None:
     if isinstance(value, (int, float)):
         return f"YAML reads {value!r} as a number: write it in quotes, e.g. \"{value}\""
     return None
+
+
+def _shorthand_hint(etype: str, path: PathT, value: Any) -> str | None:
+    """`dish: subject` (or `dish: {subject}`-like text) where an input's mapping goes."""
+    from scout.schemas.task import INPUT_TYPES
+
+    if etype not in ("model_type", "dict_type") or len(path) != 2 or path[0] != "inputs":
+        return None
+    if isinstance(value, str) and value.strip() in INPUT_TYPES:
+        return f"an input is a mapping: {path[1]}: {{type: {value.strip()}}}"
+    return f"an input is a mapping, e.g. {path[1]}: {{type: string, description: ...}}"
 
 
 def _pattern_hint(path: PathT) -> str:
