@@ -102,3 +102,26 @@ def test_an_octal_value_where_text_goes_is_one_problem(tmp_path: Path) -> None:
     errors = [p for p in validate_paths([spec], config=CONFIG).problems
               if p.severity == "error"]
     assert [(p.code, p.location.line, p.location.col) for p in errors] == [("SPEC008", 4, 36)]
+
+
+@pytest.mark.parametrize(("value", "number"), [("1:30", 90), ("12:30", 750), ("1:00:00", 3600)])
+def test_a_time_of_day_is_a_base_60_number_error(value: str, number: int) -> None:
+    found = _gotchas(f"default: {value}\n")
+    assert len(found) == 1 and found[0].severity == "error"
+    assert f"as the number {number}" in found[0].message
+    assert f'"{value}"' in found[0].hint
+
+
+@pytest.mark.parametrize("value", ["'12:30'", "\"1:30\"", "12:30 h", "90m", "2026-09-01"])
+def test_no_base_60_error_for_text(value: str) -> None:
+    assert _gotchas(f"default: {value}\n") == []
+
+
+def test_a_base_60_duration_is_one_problem(tmp_path: Path) -> None:
+    """`timeout: 1:30` is SPEC008 alone, not also the duration's own error."""
+    spec = tmp_path / "p.yaml"
+    spec.write_text("apiVersion: scout/v1\nname: x\ndefaults: {timeout: 1:30}\n"
+                    "phases:\n  F0: {uses: task, produces: [task]}\n", encoding="utf-8")
+    errors = [p for p in validate_paths([spec], config=CONFIG).problems
+              if p.severity == "error"]
+    assert [(p.code, p.location.line) for p in errors] == [("SPEC008", 3)]
