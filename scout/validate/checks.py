@@ -74,8 +74,23 @@ def check_pipeline(spec: LoadedSpec, config: Config | None) -> list[Problem]:
     for pid, phase in pipeline.phases.items():
         if pid in spec.broken_phases:
             continue  # its own errors are already reported; it only lends its produces
-        problems += _check_phase(pid, phase, pipeline, available, smap, config, misplaced)
+        problems += _check_phase(pid, phase, pipeline, available, smap, config, misplaced,
+                                 _refused_names(spec.data, pid))
     return problems
+
+
+def _refused_names(data: Any, pid: str) -> set[str]:
+    """The item names a phase writes in an ``as:`` the model refused (``as: place.name``,
+    SPEC012): its templates use that name, which is not "not in scope" on top."""
+    phases = data.get("phases") if isinstance(data, dict) else None
+    raw = phases.get(pid) if isinstance(phases, dict) else None
+    if not isinstance(raw, dict):
+        return set()
+    written = [raw.get("as")]
+    if isinstance(raw.get("with"), dict):
+        written.append(raw["with"].get("as"))
+    return {m.group(0) for w in written if isinstance(w, str)
+            for m in [re.match(r"[A-Za-z_]\w*", w.strip())] if m}
 
 
 def _misspelt_produces(data: dict[str, Any]) -> dict[str, str]:
@@ -181,6 +196,7 @@ def _check_phase(
     smap: SourceMap,
     config: Config | None,
     misplaced: dict[str, str] | None = None,
+    refused: set[str] | None = None,
 ) -> list[Problem]:
     at: PathT = ("phases", pid)
     problems: list[Problem] = []
@@ -252,7 +268,7 @@ def _check_phase(
     if phase.item_var:
         scope.add(phase.item_var)
     extra: set[str] = set(params.extra_scope()) if hasattr(params, "extra_scope") else set()
-    scope |= extra
+    scope |= extra | (refused or set())
     # `as: task` (or rank's with.as) hides the Task: then task.X is a field of the item
     task_is_task = phase.item_var != "task" and "task" not in extra
     records = record_scope(phase, params, pipeline)  # `place.nmae`: a field it lacks

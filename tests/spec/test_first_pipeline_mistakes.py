@@ -99,6 +99,14 @@ CASES = [
          'dish:       {type: subject, description: "what you want to eat (ramen, pizza, tapas...)"}',
          "dish: subject",
          (Want("SPEC012", "dish: subject", "dish: {type: subject}", "subject"),)),
+    Case("as_with_a_field", R, "    as: place\n    max_parallel: 8\n    parallel_group: lookups\n"
+         "    allow_partial: {min_success: 0.7}\n    chain: web\n    with:\n"
+         "      query: \"{{ place.name }} {{ task.city }} reviews\"",
+         "    as: place.name\n    max_parallel: 8\n    parallel_group: lookups\n"
+         "    allow_partial: {min_success: 0.7}\n    chain: web\n    with:\n"
+         "      query: \"{{ place.name }} {{ task.city }} reviews\"",
+         # one mistake: not also "'place' is not in scope" in the query below it
+         (Want("SPEC012", "as: place.name", "identifier", "place.name"),)),
     # already right before this work: kept so that they stay right
     Case("tab", R, "    produces: [task]\n", "\tproduces: [task]\n",
          (Want("SPEC001", "\tproduces", "replace the tab"),)),
