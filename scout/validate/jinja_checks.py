@@ -32,6 +32,7 @@ from scout.spec.templating import (
 from scout.spec.yamlload import PathT, SourceMap
 from scout.stepkit.registry import FreeParams, StepKind
 from scout.validate.habits import literal_braces, name_hint, syntax_hint
+from scout.validate.record_fields import value_field_slips
 from scout.suggest import did_you_mean
 
 
@@ -162,6 +163,12 @@ def check_jinja(
                         f"'{attr}'", smap.locate_line(path, 1, attr),
                         hint=did_you_mean(attr, fields, what="fields")
                         or f"its fields: {', '.join(sorted(fields))}"))
+    for written, sub, kind, fields in value_field_slips(text, pipeline, task_is_task,
+                                                        records or {}):
+        problems.append(
+            Problem("SPEC052", f"phase '{pid}': '{written}': a {kind} value has no field "
+                    f"'{sub}'", smap.locate_line(path, 1, sub),
+                    hint=did_you_mean(sub, fields, what="fields")))
     for f in sorted(use.filters - known_filters()):
         problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja filter '{f}'", loc,
                                 hint=did_you_mean(f, known_filters(), what="filters")))

@@ -10,6 +10,7 @@ artifacts (a ``python:`` step's, a plug-in's) are not judged.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from pydantic import BaseModel
@@ -62,4 +63,42 @@ def record_scope(phase: Phase, params: BaseModel | None,
         found = _of(params.items, pipeline, ranked=True)
         if found:
             out[params.as_] = found
+    return out
+
+
+@cache
+def _value_fields() -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """Input type → (what a value of it has: fields and methods, its fields to suggest)."""
+    from scout.schemas.task import Money, Month
+
+    def public(model: type[BaseModel], *shown: str) -> tuple[frozenset[str], frozenset[str]]:
+        fields = set(model.model_fields) | set(shown)
+        return (frozenset(fields | {n for n in dir(model)
+                                    if not n.startswith(("_", "model_"))}), frozenset(fields))
+    return {"money": public(Money), "month": public(Month, "iso", "name")}
+
+
+_CHAIN = re.compile(r"(?<![\w.'\"])([A-Za-z_]\w*)\.([A-Za-z_]\w*)\.([A-Za-z_]\w*)")
+
+
+def value_field_slips(text: str, pipeline: Pipeline, task_is_task: bool,
+                      records: dict[str, tuple[str, frozenset[str]]]
+                      ) -> list[tuple[str, str, str, frozenset[str]]]:
+    """``(written, field, value type, its fields)`` for each ``task.budget.amout`` or ``place.price.amout``
+    in ``text``: a field a money or month value does not have (``amount``, ``currency``,
+    ``per``, ``min``; ``year``, ``month``). In a query it fails at run time; in
+    ``rank.where`` every record would be "could not check"."""
+    fields_of = _value_fields()
+    bare = re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", "''", text)
+    out = []
+    for m in _CHAIN.finditer(bare):
+        name, attr, sub = m.groups()
+        kind = None
+        if name == "task" and task_is_task and attr in pipeline.inputs:
+            kind = pipeline.inputs[attr].type
+        elif name in records and attr in ("price", "price_converted"):
+            kind = "money"
+        found = fields_of.get(kind or "")
+        if found is not None and sub not in found[0]:
+            out.append((m.group(0), sub, str(kind), found[1]))
     return out

@@ -107,6 +107,16 @@ CASES = [
          "      query: \"{{ place.name }} {{ task.city }} reviews\"",
          # one mistake: not also "'place' is not in scope" in the query below it
          (Want("SPEC012", "as: place.name", "identifier", "place.name"),)),
+    Case("money_field_typo", R, "place.price.amount <= task.budget.amount",
+         "place.price.amount <= task.budget.amout",
+         (Want("SPEC052", "task.budget.amout", "did you mean 'amount'?", "amout"),)),
+    Case("record_money_field_typo", R, "place.price.amount <= task.budget.amount",
+         "place.price.currency == task.budget.currency and place.price.cantidad > 0",
+         (Want("SPEC052", "place.price.cantidad", "", "cantidad"),)),
+    Case("month_field_in_spanish", H, "{% if task.month %} {{ task.month }}{% endif %}\"\n"
+         "      limit: 20", "{% if task.month %} {{ task.month.nombre }}{% endif %}\"\n"
+         "      limit: 20",
+         (Want("SPEC052", "task.month.nombre", "did you mean 'name'?", "nombre"),)),
     # already right before this work: kept so that they stay right
     Case("tab", R, "    produces: [task]\n", "\tproduces: [task]\n",
          (Want("SPEC001", "\tproduces", "replace the tab"),)),
