@@ -17,7 +17,8 @@ from pydantic import BaseModel, ValidationError
 
 from scout.spec.models import API_VERSION, Defaults, InputSpec, Mission, Phase, Pipeline
 from scout.spec.yamlload import LoadedYaml, SourceMap, load_yaml_file, load_yaml_text
-from scout.suggest import did_you_mean
+from scout.spec import glossary
+from scout.suggest import closest, did_you_mean
 
 KINDS = {"Pipeline": Pipeline, "Mission": Mission}
 
@@ -103,6 +104,15 @@ def _finish(
     model, errs = validate_located(KINDS[kind], data, smap)
     problems = problems + errs
     partial = bool(header)
+    guessed = _guessed_sections(data, KINDS[kind], smap)
+    if guessed is not None:
+        # `fases:` is reported (SPEC010, with its did-you-mean); what it holds is checked
+        # as `phases`, so the author sees its problems now, not after the rename, and
+        # not as every `task.x` of an `entradas:` section being "not an input"
+        data = guessed
+        model, errs = validate_located(KINDS[kind], data, smap)
+        problems = problems + [e for e in errs if e not in problems]
+        partial = True
     if model is None:
         if kind == "Pipeline":
             salvaged = salvage_pipeline(data)
@@ -115,6 +125,25 @@ def _finish(
                 return LoadedSpec(path, kind, mission, smap, data, loaded.text, True), problems
         return None, problems
     return LoadedSpec(path, kind, model, smap, data, loaded.text, partial), problems
+
+
+def _guessed_sections(data: dict, model: type[BaseModel], smap: SourceMap) -> dict | None:
+    """``data`` with each unknown top-level key that stands for a missing section
+    (``fases`` → ``phases``, ``inptus`` → ``inputs``) renamed, its positions copied in
+    ``smap``; None when there is none."""
+    fields = {f.alias or n for n, f in model.model_fields.items()}
+    renames = {}
+    for key in data:
+        if isinstance(key, str) and key not in fields:
+            hit = glossary.guess(key, fields) or closest(key, fields)
+            if hit is not None and hit not in data and hit not in renames.values():
+                renames[key] = hit
+    if not renames:
+        return None
+    for table in (smap.keys, smap.values, smap.spans):
+        for path in [p for p in table if p and p[0] in renames]:
+            table.setdefault((renames[path[0]],) + path[1:], table[path])  # type: ignore[index]
+    return {renames.get(k, k): v for k, v in data.items()}
 
 
 def _salvage(model: type[BaseModel], raw: dict, keep: frozenset[str] = frozenset()) -> Any:

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from scout.errors import Problem
 from scout.spec.yamlload import PathT, SourceMap
+from scout.spec import glossary
 from scout.suggest import closest, did_you_mean
 
 M = TypeVar("M", bound=BaseModel)
@@ -166,7 +167,8 @@ def error_to_problem(
         location = smap.locate(prefix + sub, key=True)
         parent = model_at(root, sub[:-1]) if sub else root
         allowed = field_names(parent) if parent else []
-        hint = did_you_mean(str(key), allowed, what="keys") if allowed else None
+        hint = (glossary.hint(str(key), allowed)  # `fases:`, `depends_on:`
+                or did_you_mean(str(key), allowed, what="keys")) if allowed else None
         where = ".".join(str(p) for p in path[:-1])
         return Problem(code, f"unknown key '{key}'" + (f" in {where}" if where else ""),
                        location, hint=hint)
@@ -190,11 +192,14 @@ def error_to_problem(
         msg = f"{_describe(err.get('input'))} is not allowed here; expected {expected}"
         # a misspelt value ("mony", "synthesise") is as common as a misspelt key
         if isinstance(err.get("input"), str):
-            hit = closest(err["input"], re.findall(r"'([^']*)'", str(expected)))
+            valid = re.findall(r"'([^']*)'", str(expected))
+            # `type: dinero` is money, not the nearest spelling (integer)
+            hit = glossary.guess(err["input"], valid) or closest(err["input"], valid)
             hint = f"did you mean '{hit}'?" if hit else hint
     elif etype in _MUST_BE:
         msg = _MUST_BE[etype] + got
-        hint = _unquoted_hint(etype, err.get("input"))
+        hint = _unquoted_hint(etype, err.get("input")) or _shorthand_hint(etype, path,
+                                                                           err.get("input"))
     elif _limit_message(etype, ctx):
         msg = str(_limit_message(etype, ctx)) + (got if "too" not in etype else "")
     elif etype == "string_pattern_mismatch":
@@ -221,6 +226,17 @@ def _unquoted_hint(etype: str, value: Any) -> str | None:
     return None
 
 
+def _shorthand_hint(etype: str, path: PathT, value: Any) -> str | None:
+    """`dish: subject` (or `dish: {subject}`-like text) where an input's mapping goes."""
+    from scout.schemas.task import INPUT_TYPES
+
+    if etype not in ("model_type", "dict_type") or len(path) != 2 or path[0] != "inputs":
+        return None
+    if isinstance(value, str) and value.strip() in INPUT_TYPES:
+        return f"an input is a mapping: {path[1]}: {{type: {value.strip()}}}"
+    return f"an input is a mapping, e.g. {path[1]}: {{type: string, description: ...}}"
+
+
 def _pattern_hint(path: PathT) -> str:
     last = str(path[-1]) if path else ""
     if last in ("name", "mission_id"):
@@ -245,7 +261,8 @@ def _drop_misspelled_missing(errors: list[dict]) -> list[dict]:
     for e in errors:
         loc = tuple(e.get("loc", ()))
         if e.get("type") == "missing" and loc and any(
-            closest(u, [str(loc[-1])]) == str(loc[-1]) for u in unknown.get(loc[:-1], [])
+            closest(u, [str(loc[-1])]) == str(loc[-1]) or glossary.guess(u, [str(loc[-1])])
+            for u in unknown.get(loc[:-1], [])
         ):
             continue
         kept.append(e)

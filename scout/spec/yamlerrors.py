@@ -76,9 +76,18 @@ def syntax_problem(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
     if what is None:  # unknown wording: keep it, minus the parser's token names
         what = strip_parser_wording(re.sub(r"'?<([a-z ]+)>'?", r"\1", raw))
     optional = re.search(r"([\w-]+\?)\s*[,\]]", src) if "[" in src else None
+    before = src[: col - 1].rstrip()
     if optional:  # the pure-Python parser's way of refusing `[task, pages?]`
         what = f"unquoted '{optional.group(1)}' inside [ ... ]"
         hint = QUESTION_HINT
+    elif before[-1:] in ("'", '"') and before.count(before[-1]) >= 2 and col <= len(src):
+        # `query: "best "ramen" in Lyon"`: the inner quote closed the value
+        q = before[-1]
+        other = "'" if q == '"' else '"'
+        what = f"text after the closing {q} of a quoted value (a {q} inside it ends it)"
+        hint = (f"quote the value with {other} instead ({other}best {q}ramen{q} in "
+                f"Lyon{other})" + (", or write '' for each ' inside single quotes"
+                                   if q == "'" else ""))
     elif hint is not None:
         pass
     elif "{{" in src or "{%" in src:

@@ -30,6 +30,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from scout.errors import Location, Problem
 from scout.paths import max_spec_bytes
+from scout.spec.yamlgotchas import scalar_gotcha
 
 PathT = tuple[Any, ...]
 
@@ -151,6 +152,9 @@ class _Composer:
             if node.end_mark.line != node.start_mark.line:
                 self.smap.spans[path] = (node.style, node.start_mark.index,
                                          node.end_mark.index)
+            gotcha = scalar_gotcha(node, self.text, self._loc(node))
+            if gotcha is not None:
+                self.problems.append(gotcha)
             return self._scalar(node)
         if id(node) in self.built:
             self.aliased = True  # the same node twice: an alias is being expanded

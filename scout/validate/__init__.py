@@ -161,8 +161,14 @@ def _check_mission(spec: LoadedSpec, configs: _ConfigCache) -> list[Problem]:
 def _finish(report: FileReport) -> FileReport:
     seen = set()
     unique = []
+    # a value YAML misread (SPEC008: `010` is 8) is one mistake: the type error the model
+    # then reports at the same place ("must be text (got 8)") says less, and is dropped
+    misread = {p.location for p in report.problems if p.code == "SPEC008"
+               and p.severity == "error"}
     for p in report.problems:
         key = (p.code, p.message, p.location)
+        if p.code != "SPEC008" and p.severity == "error" and p.location in misread:
+            continue
         if key not in seen:
             seen.add(key)
             unique.append(p)

@@ -9,6 +9,8 @@ by ``scout.validate.jinja_checks``). The graph rules (cycles, parallel groups) l
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import Any
 
@@ -18,16 +20,18 @@ from scout.config.settings import ADAPTER_TYPES
 from scout.config.models import ChainLink, Config
 from scout.errors import Problem
 from scout.paths import BUILTIN_TEMPLATES
+from scout.spec import glossary
 from scout.spec.located import validate_located
 from scout.spec.loader import LoadedSpec
 from scout.spec.models import Phase, Pipeline
 from scout.spec.yamlload import PathT, SourceMap
 from scout.stepkit.params import RankParams
-from scout.stepkit.registry import StepKind, get_step_kind
+from scout.stepkit.registry import StepKind, get_step_kind, known_step_kinds
 from scout.suggest import closest, did_you_mean
 from scout.task.values import coerce
 from scout.validate.jinja_checks import check_jinja, jinja_fields
 from scout.validate.rankable import check_rank_items
+from scout.validate.record_fields import record_scope
 
 
 def producers(pipeline: Pipeline) -> dict[str, list[str]]:
@@ -70,8 +74,23 @@ def check_pipeline(spec: LoadedSpec, config: Config | None) -> list[Problem]:
     for pid, phase in pipeline.phases.items():
         if pid in spec.broken_phases:
             continue  # its own errors are already reported; it only lends its produces
-        problems += _check_phase(pid, phase, pipeline, available, smap, config, misplaced)
+        problems += _check_phase(pid, phase, pipeline, available, smap, config, misplaced,
+                                 _refused_names(spec.data, pid))
     return problems
+
+
+def _refused_names(data: Any, pid: str) -> set[str]:
+    """The item names a phase writes in an ``as:`` the model refused (``as: place.name``,
+    SPEC012): its templates use that name, which is not "not in scope" on top."""
+    phases = data.get("phases") if isinstance(data, dict) else None
+    raw = phases.get(pid) if isinstance(phases, dict) else None
+    if not isinstance(raw, dict):
+        return set()
+    written = [raw.get("as")]
+    if isinstance(raw.get("with"), dict):
+        written.append(raw["with"].get("as"))
+    return {m.group(0) for w in written if isinstance(w, str)
+            for m in [re.match(r"[A-Za-z_]\w*", w.strip())] if m}
 
 
 def _misspelt_produces(data: dict[str, Any]) -> dict[str, str]:
@@ -88,11 +107,42 @@ def _misspelt_produces(data: dict[str, Any]) -> dict[str, str]:
         for key, value in raw.items():
             if key in Phase.model_fields or not isinstance(value, list):
                 continue
-            if closest(str(key), ["produces", "needs"]) == "produces":
+            if (closest(str(key), ["produces", "needs"]) == "produces"
+                    or glossary.guess(str(key), ["produces"])):
                 for art in value:
                     out.setdefault(str(art), f"{pid} lists '{art}' under '{key}': did you "
                                              "mean 'produces'?")
+    # `needs: [F1]` names the phase rather than what it produces (as in GitHub Actions'
+    # `needs: [build]`)
+    for pid, raw in phases.items():
+        made = raw.get("produces") if isinstance(raw, dict) else None
+        if isinstance(made, list) and made:
+            names = [str(a) for a in made]
+            what = (f"did you mean '{names[0]}'?" if len(names) == 1
+                    else "its artifacts are " + ", ".join(names))
+            out.setdefault(str(pid), f"'{pid}' is a phase, and needs lists artifacts: {pid} "
+                                     f"produces {', '.join(names)}; {what}")
     return out
+
+
+def _yaml_boolean(type_: str, items: str | None, default: object) -> tuple[str, tuple] | None:
+    """``true``/``false`` and where (``()`` or a list index) when a non-boolean input's
+    default, or an item of it, is a YAML boolean; else None."""
+    if (items if type_ == "list" else type_) == "boolean":
+        return None
+    if type_ == "list" and isinstance(default, list):
+        hit = next((i for i, v in enumerate(default) if isinstance(v, bool)), None)
+        return None if hit is None else (str(default[hit]).lower(), (hit,))
+    return (str(default).lower(), ()) if isinstance(default, bool) else None
+
+
+def _written_word(text: str, line: int, col: int) -> str:
+    """The plain word written at ``line:col`` of ``text`` (1-based), '' if none."""
+    lines = text.splitlines()
+    if not 0 < line <= len(lines):
+        return ""
+    m = re.match(r"[A-Za-z~]+", lines[line - 1][col - 1:])
+    return m.group(0) if m else ""
 
 
 def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
@@ -113,7 +163,19 @@ def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
         if spec.items is not None and spec.type != "list":
             problems.append(Problem("SPEC014", f"input '{name}': 'items' only applies to lists",
                                     smap.locate(at + ("items",))))
-        if spec.default is not None:
+        found = _yaml_boolean(spec.type, spec.items, spec.default)
+        if found is not None:
+            misread, sub = found
+            # `default: no` for a string is YAML 1.1's false; coerce() would make it the
+            # text "False" and the run would search for it
+            where = smap.locate(at + ("default",) + sub)
+            word = _written_word(smap.text, where.line, where.col) or "no"
+            problems.append(
+                Problem("SPEC014", f"input '{name}': default is the yes/no value {misread}, "
+                        f"but the input is of type '{spec.type}'", where,
+                        hint=f"YAML reads an unquoted {word} as {misread}: write the word "
+                             f"you meant in quotes (\"{word}\")"))
+        elif spec.default is not None:
             try:
                 value = coerce(spec.type, spec.default, items=spec.items)
             except ValueError as exc:
@@ -145,6 +207,7 @@ def _check_phase(
     smap: SourceMap,
     config: Config | None,
     misplaced: dict[str, str] | None = None,
+    refused: set[str] | None = None,
 ) -> list[Problem]:
     at: PathT = ("phases", pid)
     problems: list[Problem] = []
@@ -188,6 +251,8 @@ def _check_phase(
         hint = None
         if "; " in msg:
             msg, hint = msg.split("; ", 1)
+        # `uses: buscar` is not a misspelling of any kind's name: guessed words first
+        hint = glossary.hint(phase.uses, known_step_kinds()) or hint
         problems.append(Problem("SPEC030", f"phase '{pid}': {msg}", smap.locate(at + ("uses",)),
                                 hint=hint))
         kind = None
@@ -214,9 +279,10 @@ def _check_phase(
     if phase.item_var:
         scope.add(phase.item_var)
     extra: set[str] = set(params.extra_scope()) if hasattr(params, "extra_scope") else set()
-    scope |= extra
+    scope |= extra | (refused or set())
     # `as: task` (or rank's with.as) hides the Task: then task.X is a field of the item
     task_is_task = phase.item_var != "task" and "task" not in extra
+    records = record_scope(phase, params, pipeline)  # `place.nmae`: a field it lacks
     for path, text, how in jinja_fields(kind, params, phase):
         if how == "artifact":
             if text not in phase.need_names:
@@ -229,7 +295,7 @@ def _check_phase(
                 )
             continue
         problems += check_jinja(pid, text, how == "expression", scope, pipeline, smap,
-                                 at + path, task_is_task)
+                                 at + path, task_is_task, records)
     return problems
 
 

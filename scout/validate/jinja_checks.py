@@ -31,6 +31,8 @@ from scout.spec.templating import (
 )
 from scout.spec.yamlload import PathT, SourceMap
 from scout.stepkit.registry import FreeParams, StepKind
+from scout.validate.habits import literal_braces, name_hint, syntax_hint
+from scout.validate.record_fields import value_field_slips
 from scout.suggest import did_you_mean
 
 
@@ -113,6 +115,7 @@ def check_jinja(
     smap: SourceMap,
     path: PathT,
     task_is_task: bool = True,
+    records: dict[str, tuple[str, frozenset[str]]] | None = None,
 ) -> list[Problem]:
     loc = smap.locate(path)
     what = "expression" if is_expr else "template"
@@ -120,9 +123,11 @@ def check_jinja(
         use = analyse(text, expression=is_expr)
     except JinjaCheckError as exc:
         # at the template's wrong line, as the YAML writes it (a block scalar's own line)
+        habit = syntax_hint(text)  # `a && b`, `x DESC`: point at it, say Jinja's way
+        token = habit[1] if habit else error_token(exc.message)
         return [Problem("SPEC050", f"phase '{pid}': Jinja {what} does not parse: {exc.message}",
-                        smap.locate_line(path, exc.line, error_token(exc.message)),
-                        hint=f"in: {text!r}")]
+                        smap.locate_line(path, exc.line, token),
+                        hint=(f"{habit[0]}; " if habit else "") + f"in: {text!r}")]
     problems = [
         Problem("SPEC070", f"phase '{pid}': Jinja {what}, line {line}: {message}",
                 smap.locate_line(path, line),
@@ -131,12 +136,16 @@ def check_jinja(
         for message, line in use.bombs
     ]
     for name in sorted(use.names - scope - GLOBAL_NAMES):
-        hint = did_you_mean(name, scope, what="names in scope")
+        # `len(x)`, `== japanese`: a habit from another language, not a misspelt name
+        hint = name_hint(name, text) or did_you_mean(name, scope, what="names in scope")
         problems.append(
             Problem("SPEC051", f"phase '{pid}': {what} uses '{name}', which is not in scope "
                     f"(in scope: {', '.join(sorted(scope))})", loc,
                     hint=hint or f"add '{name}' to needs, or fix the name")
         )
+    if not is_expr:
+        problems += literal_braces(pid, text, scope,
+                                   lambda line, token: smap.locate_line(path, line, token))
     task_fields = set(pipeline.inputs) | TASK_BUILTIN_ATTRS
     for name, attr in use.attrs:
         if name == "task" and task_is_task and attr not in task_fields:
@@ -146,6 +155,20 @@ def check_jinja(
                         hint=did_you_mean(attr, task_fields, what="task fields")
                         or "declare it under inputs:")
             )
+    for name, attr in dict.fromkeys(use.attrs):
+        if records and name in records and attr not in records[name][1]:
+            what, fields = records[name]
+            problems.append(
+                Problem("SPEC052", f"phase '{pid}': '{name}.{attr}': {what} has no field "
+                        f"'{attr}'", smap.locate_line(path, 1, attr),
+                        hint=did_you_mean(attr, fields, what="fields")
+                        or f"its fields: {', '.join(sorted(fields))}"))
+    for written, sub, kind, fields in value_field_slips(text, pipeline, task_is_task,
+                                                        records or {}):
+        problems.append(
+            Problem("SPEC052", f"phase '{pid}': '{written}': a {kind} value has no field "
+                    f"'{sub}'", smap.locate_line(path, 1, sub),
+                    hint=did_you_mean(sub, fields, what="fields")))
     for f in sorted(use.filters - known_filters()):
         problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja filter '{f}'", loc,
                                 hint=did_you_mean(f, known_filters(), what="filters")))

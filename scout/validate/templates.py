@@ -343,6 +343,8 @@ def unused_problems(spec: LoadedSpec, template_task_attrs: set[str]) -> list[Pro
             try:
                 u = analyse(text, expression=not has_jinja(text))
             except Exception:  # noqa: BLE001 - syntax errors are reported elsewhere
+                # the author meant to read what it names: no "nothing reads it" on top
+                read_attrs.update(re.findall(r"\btask\s*\.\s*([A-Za-z_]\w*)", text))
                 continue
             read_attrs.update(a for n, a in u.attrs if n == "task")
     if not (read_attrs & _GENERIC_TASK):

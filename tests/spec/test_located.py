@@ -66,7 +66,7 @@ def test_a_word_yaml_read_as_true_false_null_or_a_number_says_to_quote_it() -> N
     text = HEAD.replace("phases:\n", "inputs:\n") + (
         "  topic: {type: subject, aliases: [on]}\n"
         "  answer: {type: string, enum: [no, \"maybe\"]}\n"
-        "  code: {type: string, enum: [\"a\", 007]}\n"
+        "  code: {type: string, enum: [\"a\", 7]}\n"
         "  word: {type: string, synonyms: {}, aliases: [~]}\n"
         "phases:\n  F0: {uses: task, produces: [task]}\n")
     ps = {p.location.line: p for p in _problems(text)}

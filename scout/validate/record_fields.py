@@ -1,0 +1,104 @@
+"""The fields a record in scope has, where scout knows them: a fan-out item over
+candidates or videos, and the record ``rank`` names (``with.as``).
+
+``{{ place.nmae }}`` in a fan-out query fails at run time, once per item, after the
+phases before it were paid for; ``place.prcie <= task.budget.amount`` in ``rank.where``
+does not fail at all: every record becomes "could not check". Candidates and videos are
+closed models (no extra fields), so any other attribute is a mistake. Records of other
+artifacts (a ``python:`` step's, a plug-in's) are not judged.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from pydantic import BaseModel
+
+from scout.spec.models import Phase, Pipeline
+from scout.stepkit.params import RankParams
+from scout.validate.rankable import holds
+
+
+def _names(model: type[BaseModel]) -> frozenset[str]:
+    """Fields and public properties (``evidence_count``) of ``model``."""
+    props = {n for n in dir(model) if not n.startswith(("_", "model_"))
+             and isinstance(getattr(model, n, None), property)}
+    return frozenset(set(model.model_fields) | props)
+
+
+@cache
+def _known() -> dict[str, tuple[str, frozenset[str]]]:
+    from scout.schemas.records import Candidate
+    from scout.schemas.sources import Video
+
+    candidate, video = _names(Candidate), _names(Video)
+    return {
+        "candidates": ("a candidate", candidate),
+        "videos": ("a video", video),
+        # rank sees a video as a candidate whose missing fields come from the video
+        "ranked videos": ("a video", candidate | video | {"year"}),
+    }
+
+
+def _of(artifact: str, pipeline: Pipeline, ranked: bool) -> tuple[str, frozenset[str]] | None:
+    makers = [ph for ph in pipeline.phases.values() if artifact in ph.produces]
+    if len(makers) != 1 or artifact in pipeline.inputs:
+        return None  # SPEC020/SPEC021 say so; an input is not a record
+    holding = holds(makers[0])
+    if holding == "videos" and ranked:
+        holding = "ranked videos"
+    return _known().get(holding or "")
+
+
+def record_scope(phase: Phase, params: BaseModel | None,
+                 pipeline: Pipeline) -> dict[str, tuple[str, frozenset[str]]]:
+    """Name in scope → (what it is, its fields), for the records whose fields are known."""
+    out = {}
+    if phase.for_each and phase.item_var:
+        found = _of(phase.for_each, pipeline, ranked=False)
+        if found:
+            out[phase.item_var] = found
+    if isinstance(params, RankParams):
+        found = _of(params.items, pipeline, ranked=True)
+        if found:
+            out[params.as_] = found
+    return out
+
+
+@cache
+def _value_fields() -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """Input type → (what a value of it has: fields and methods, its fields to suggest)."""
+    from scout.schemas.task import Money, Month
+
+    def public(model: type[BaseModel], *shown: str) -> tuple[frozenset[str], frozenset[str]]:
+        fields = set(model.model_fields) | set(shown)
+        return (frozenset(fields | {n for n in dir(model)
+                                    if not n.startswith(("_", "model_"))}), frozenset(fields))
+    return {"money": public(Money), "month": public(Month, "iso", "name")}
+
+
+_CHAIN = re.compile(r"(?<![\w.'\"])([A-Za-z_]\w*)\.([A-Za-z_]\w*)\.([A-Za-z_]\w*)")
+
+
+def value_field_slips(text: str, pipeline: Pipeline, task_is_task: bool,
+                      records: dict[str, tuple[str, frozenset[str]]]
+                      ) -> list[tuple[str, str, str, frozenset[str]]]:
+    """``(written, field, value type, its fields)`` for each ``task.budget.amout`` or ``place.price.amout``
+    in ``text``: a field a money or month value does not have (``amount``, ``currency``,
+    ``per``, ``min``; ``year``, ``month``). In a query it fails at run time; in
+    ``rank.where`` every record would be "could not check"."""
+    fields_of = _value_fields()
+    bare = re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", "''", text)
+    out = []
+    for m in _CHAIN.finditer(bare):
+        name, attr, sub = m.groups()
+        kind = None
+        if name == "task" and task_is_task and attr in pipeline.inputs:
+            kind = pipeline.inputs[attr].type
+        elif name in records and attr in ("price", "price_converted"):
+            kind = "money"
+        found = fields_of.get(kind or "")
+        if found is not None and sub not in found[0]:
+            out.append((m.group(0), sub, str(kind), found[1]))
+    return out
