@@ -130,10 +130,10 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
 def listing_currency(task: Any, config: Any = None) -> str | None:
     """The currency a listing's "free" is 0 in: the request's first amount's (what its
     prices are compared in), else the base of the config's currency table."""
-    for name, type_name in (getattr(task, "types", None) or {}).items():
-        value = task.values.get(name)
-        if type_name == "money" and isinstance(value, Money):
-            return value.currency
+    first = getattr(task, "first_of_type", None)  # a Task (none before F0 has run)
+    budget = first("money") if first is not None else None
+    if isinstance(budget, Money):
+        return budget.currency
     table = getattr(config, "currency", None)
     return getattr(table, "base", None)
 
