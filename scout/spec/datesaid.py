@@ -173,7 +173,9 @@ _WINDOW = 160  # characters looked at on each side: five words and their punctua
 _AFTER = re.compile(r"\s*[:(\-–—]\s*")
 
 
-def _label_re(words: Any) -> re.Pattern[str]:
+@functools.lru_cache(maxsize=64)
+def _label_re(words: tuple[str, ...]) -> re.Pattern[str]:
+    # cached: rank calls on_dates for every candidate with the same words
     alt = "|".join(sorted({re.escape(fold_aligned(str(w)).strip()) for w in words if str(w).strip()},
                           key=len, reverse=True))
     return re.compile(r"(?<!\w)(?:" + alt + r")(?!\w)")
@@ -202,7 +204,7 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
     out; with ``of`` (a word or a list of words), only the dates labelled with them count."""
     folded = fold_aligned(text)  # one character for one: a capital is looked up in text
     words = ([of] if isinstance(of, str) else list(of)) if of else list(OTHER_LABELS)
-    label = _label_re(words)
+    label = _label_re(tuple(str(w) for w in words))
     months = _months()
     # which characters a reading already holds: checking a match is then as long as the
     # match, not as long as the list of readings so far (a page of a thousand dates)
