@@ -1,0 +1,92 @@
+"""The root of the tree: the exit codes, a source ``Location``, a validation ``Problem``
+and ``ScoutError``, which every error scout raises on purpose derives from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+EXIT_OK = 0
+EXIT_PHASE_FAILED = 1
+EXIT_USAGE = 2
+EXIT_PROVIDER = 3
+EXIT_BUDGET = 4
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A place in a source file; ``line`` and ``col`` are 1-based."""
+
+    file: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.file}:{self.line}:{self.col}"
+        return self.file
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One validation finding. Validators collect these, sort them and raise once."""
+
+    code: str
+    message: str
+    location: Location | None = None
+    hint: str | None = None
+    severity: str = "error"  # "error" | "warning" | "note" (information only)
+
+    @property
+    def sort_key(self) -> tuple:
+        loc = self.location or Location("")
+        return (loc.file, loc.line, loc.col, self.code, self.message)
+
+    def to_dict(self) -> dict:
+        loc = self.location
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "hint": self.hint,
+            "file": loc.file if loc else None,
+            "line": loc.line if loc else None,
+            "col": loc.col if loc else None,
+        }
+
+
+class ScoutError(Exception):
+    """Root of every error scout raises on purpose."""
+
+    code: str = "SCOUT001"
+    exit_code: int = EXIT_PHASE_FAILED
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        hint: str | None = None,
+        location: Location | None = None,
+        code: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+        self.location = location
+        if code is not None:
+            self.code = code
+
+    def __str__(self) -> str:
+        prefix = f"{self.location}: " if self.location else ""
+        return f"{prefix}{self.code}: {self.message}"
+
+    def to_dict(self) -> dict:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "hint": self.hint,
+            "location": str(self.location) if self.location else None,
+            "exit_code": self.exit_code,
+        }
+
+
+# --- usage and specs (exit 2) -------------------------------------------------------
