@@ -131,8 +131,11 @@ def _quota_spent(error: dict[str, Any]) -> bool:
     if not isinstance(meta, dict):
         return False
     limit, used = meta.get("quota_limit"), meta.get("quota_current")
-    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (limit, used))
-    return numbers and limit > 0 and used >= limit
+    if isinstance(limit, bool) or isinstance(used, bool):
+        return False
+    if not isinstance(limit, (int, float)) or not isinstance(used, (int, float)):
+        return False
+    return limit > 0 and used >= limit
 
 
 def _retry_after(response: httpx.Response) -> float | None:
