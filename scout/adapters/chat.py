@@ -32,8 +32,10 @@ import httpx
 
 from scout.adapters import chat_filter
 from scout.adapters.answer import ParsedAnswer, parse_answer
-from scout.adapters.search_http import error_json, fetch, load_json, short
-from scout.errors import ParseError
+from scout.adapters.contract.http import check_status
+from scout.adapters.search_http import amend_error, error_json, fetch, load_json, short
+from scout.errors import ParseError, ProviderError
+from scout.i18n import N_
 from scout.i18n import translations
 from scout.task.lang import LANGS, prose_lang
 from scout.adapters.contract import EvidenceItem, Secret, Usage
@@ -95,9 +97,48 @@ def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
     if credential is not None:
         secrets.append(credential.reveal())
         headers["Authorization"] = f"Bearer {secrets[0]}"
-    return fetch(client, client.build_request("POST", url, json=body, headers=headers), name,
-                 describe=describe_error, secrets=secrets,
-                 classify=lambda r: chat_filter.classify_error(r, name))
+    response = fetch(client, client.build_request("POST", url, json=body, headers=headers),
+                     name, describe=describe_error, secrets=secrets,
+                     classify=lambda r: chat_filter.classify_error(r, name))
+    in_band_error(response, name, secrets)
+    return response
+
+
+def in_band_error(response: httpx.Response, name: str, secrets: list[str]) -> None:
+    """Raise the error a 200 carries in its body. OpenRouter (and gateways like it) sends
+    its 200 before the upstream model runs, so a later failure arrives as a top-level
+    ``error`` ({code, message, metadata}) or on the first choice (``finish_reason:
+    "error"`` with an ``error`` beside it). A ``code`` of 400-599 is the status the failure
+    would have had, and is mapped as that status: a 429 waits and is retried, a 401 or 402
+    moves to the next key, a 5xx is retried — not a ParseError that skips all of that.
+    Anything else (no error, or one without such a code) is left to read_completion."""
+    try:
+        data = load_json(response)
+    except (ValueError, RecursionError):
+        return
+    if not isinstance(data, dict):
+        return
+    error = data.get("error")
+    choices = data.get("choices")
+    first = choices[0] if isinstance(choices, list) and choices else None
+    if not isinstance(error, dict) and isinstance(first, dict) \
+            and first.get("finish_reason") == "error":
+        error = first.get("error")
+    if not isinstance(error, dict):
+        return
+    code = error.get("code")
+    status = int(code) if isinstance(code, str) and code.strip().isdigit() else integer(code)
+    if status is None or not 400 <= status <= 599:
+        return
+    try:
+        check_status(httpx.Response(status, headers=response.headers), name)
+    except ProviderError as exc:
+        exc.message += " (" + N_("in the body of an HTTP 200 answer") + ")"
+        message = error.get("message")
+        said = describe_error(httpx.Response(status, json={"error": error})) \
+            if isinstance(message, str) or isinstance(error.get("metadata"), dict) else None
+        amend_error(exc, said, secrets)
+        raise
 
 
 def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any], str]:
