@@ -60,6 +60,24 @@ def test_snowflakes_empty_strings_read_as_absent() -> None:
     assert reply.value.text == "4"  # refusal "" is no refusal
 
 
+def test_llama_cpp_answer_cut_at_the_token_limit_keeps_its_text_and_says_why() -> None:
+    # llama.cpp's server: timings beside usage, no refusal/logprobs, its default model
+    # alias "gpt-3.5-turbo" and a build number as system_fingerprint
+    reply = call("llamacpp-server-length-timings.json")
+    assert reply.value.text.startswith("Okay, here are the 3 main tourist attractions in Paris")
+    assert reply.meta["finish_reason"] == "length"
+    assert reply.meta["model"] == "gpt-3.5-turbo"
+    assert (reply.usage.input_tokens, reply.usage.output_tokens) == (28, 30)
+
+
+def test_llama_cpp_reasoning_model_out_of_tokens_before_answering() -> None:
+    # content "" and the thought in reasoning_content: nothing to cite, and the hint says
+    # how to get an answer (more max_tokens), not that the server is broken
+    with pytest.raises(ParseError, match="ran out of tokens before answering") as err:
+        call("llamacpp-gemma4-empty-content-reasoning-length.json")
+    assert err.value.hint and "max_tokens" in err.value.hint
+
+
 # --- a provider's content filter ----------------------------------------------------------
 
 
