@@ -34,7 +34,7 @@ from scout.adapters import chat_filter
 from scout.adapters.answer import ParsedAnswer, parse_answer
 from scout.adapters.contract.http import check_status
 from scout.adapters.search_http import amend_error, error_json, fetch, load_json, short
-from scout.errors import ParseError, ProviderError
+from scout.errors import AuthError, ParseError, ProviderError
 from scout.i18n import N_
 from scout.i18n import translations
 from scout.task.lang import LANGS, prose_lang
@@ -99,9 +99,33 @@ def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
         headers["Authorization"] = f"Bearer {secrets[0]}"
     response = fetch(client, client.build_request("POST", url, json=body, headers=headers),
                      name, describe=describe_error, secrets=secrets,
-                     classify=lambda r: chat_filter.classify_error(r, name))
+                     classify=lambda r: classify_error(r, name))
     in_band_error(response, name, secrets)
     return response
+
+
+#: error ``code``/``type`` values meaning the account has no credit left, whatever the status
+#: (OpenAI answers its "You exceeded your current quota" with HTTP 429)
+_OUT_OF_CREDIT = frozenset({"insufficient_quota"})
+
+
+def classify_error(response: httpx.Response, name: str) -> ProviderError | None:
+    """What the status alone gets wrong: a content filter's refusal (chat_filter), and an
+    account out of credit sent as a 429 — no wait brings credit back, so it is an
+    AuthError (the pool takes the next key, the chain the next link), as a 402 is."""
+    refused = chat_filter.classify_error(response, name)
+    if refused is not None:
+        return refused
+    body = error_json(response)
+    error = body.get("error") if body is not None else None
+    names = [error.get(k) for k in ("code", "type")] if isinstance(error, dict) else []
+    if any(isinstance(n, str) and n in _OUT_OF_CREDIT for n in names):
+        return AuthError(f"{name}: HTTP {response.status_code} ("
+                         + N_("quota used up: the account has no credit left") + ")",
+                         adapter=name, status=response.status_code,
+                         hint="top up the account or raise its spending limit, or use "
+                              "another key")
+    return None
 
 
 def in_band_error(response: httpx.Response, name: str, secrets: list[str]) -> None:

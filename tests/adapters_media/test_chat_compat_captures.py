@@ -15,7 +15,7 @@ import pytest
 from scout.adapters.perplexity import PerplexityAdapter
 from scout.adapters.contract import Secret
 from scout.config.settings import settings_for
-from scout.errors import ParseError, ProviderError, Unavailable
+from scout.errors import AuthError, ParseError, ProviderError, Unavailable
 from tests.adapters.helpers import FIXTURES
 from tests.adapters_media.test_openai import KEY, KEY_VALUE, Capture, adapter, request
 
@@ -242,3 +242,15 @@ def test_an_error_code_of_any_type_still_gives_the_status_error(code: object) ->
     with pytest.raises(ProviderError) as err:
         call(json.dumps(data).encode(), 400)
     assert err.value.message.startswith("openai: HTTP 400 (request rejected)")
+
+
+@pytest.mark.parametrize("status", [429, 403])
+def test_openais_spent_quota_moves_on_instead_of_waiting(status: int) -> None:
+    # OpenAI says "You exceeded your current quota" with HTTP 429: no wait brings credit
+    # back, so the pool takes the next key and the chain the next link (as for a 402)
+    with pytest.raises(AuthError) as err:
+        call("openai-error-429-insufficient-quota.json", status)
+    assert "quota used up" in err.value.message
+    assert "insufficient_quota: You exceeded your current quota" in err.value.message
+    assert err.value.hint and "top up the account" in err.value.hint
+
