@@ -32,9 +32,9 @@ import httpx
 
 from scout.adapters import chat_filter
 from scout.adapters.answer import ParsedAnswer, parse_answer
-from scout.adapters.contract.http import check_status
+from scout.adapters.contract.http import check_status, parse_retry_after
 from scout.adapters.search_http import amend_error, error_json, fetch, load_json, short
-from scout.errors import AuthError, ParseError, ProviderError
+from scout.errors import AuthError, ParseError, ProviderError, RateLimited
 from scout.i18n import N_
 from scout.i18n import translations
 from scout.task.lang import LANGS, prose_lang
@@ -118,14 +118,45 @@ def classify_error(response: httpx.Response, name: str) -> ProviderError | None:
         return refused
     body = error_json(response)
     error = body.get("error") if body is not None else None
-    names = [error.get(k) for k in ("code", "type")] if isinstance(error, dict) else []
-    if any(isinstance(n, str) and n in _OUT_OF_CREDIT for n in names):
-        return AuthError(f"{name}: HTTP {response.status_code} ("
+    if not isinstance(error, dict):
+        return None
+    status = response.status_code
+    if any(isinstance(n, str) and n in _OUT_OF_CREDIT for n in (error.get("code"),
+                                                                 error.get("type"))):
+        return AuthError(f"{name}: HTTP {status} ("
                          + N_("quota used up: the account has no credit left") + ")",
-                         adapter=name, status=response.status_code,
+                         adapter=name, status=status,
                          hint="top up the account or raise its spending limit, or use "
                               "another key")
-    return None
+    return _google_quota(error, response, name) if status == 429 else None
+
+
+def _google_quota(error: dict[str, Any], response: httpx.Response,
+                  name: str) -> ProviderError | None:
+    """Google's 429 (Gemini, natively or through its OpenAI-compatible endpoint) says in
+    its ``details`` which quota ran out and when to come back: a per-day quota
+    (``QuotaFailure`` ``quotaId`` "…PerDay…", back in hours) is an AuthError — the pool
+    takes the next key, the chain the next link —; any other waits ``RetryInfo.retryDelay``
+    ("4s") when no Retry-After header says otherwise."""
+    details = [d for d in error.get("details") or [] if isinstance(d, dict)] \
+        if isinstance(error.get("details"), list) else []
+    quota_ids = [str(v.get("quotaId")) for d in details
+                 if isinstance(d.get("violations"), list)
+                 for v in d["violations"] if isinstance(v, dict)]
+    if any("PerDay" in q for q in quota_ids):
+        return AuthError(f"{name}: HTTP 429 (" + N_("daily quota used up") + ")",
+                         adapter=name, status=429,
+                         hint="the key's project has used its queries for today; add "
+                              "another key or enable billing on the project")
+    delay = next((d.get("retryDelay") for d in details
+                  if str(d.get("@type", "")).endswith("RetryInfo")), None)
+    wait = parse_retry_after(response.headers.get("retry-after"))
+    if wait is None and isinstance(delay, str) and delay.endswith("s"):
+        wait = parse_retry_after(delay[:-1])
+    if wait is None:
+        return None
+    return RateLimited(f"{name}: HTTP 429 (" + N_("rate limited") + ")", adapter=name,
+                       status=429, retry_after=wait)
 
 
 def in_band_error(response: httpx.Response, name: str, secrets: list[str]) -> None:

@@ -15,7 +15,7 @@ import pytest
 from scout.adapters.perplexity import PerplexityAdapter
 from scout.adapters.contract import Secret
 from scout.config.settings import settings_for
-from scout.errors import AuthError, ParseError, ProviderError, Unavailable
+from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Unavailable
 from tests.adapters.helpers import FIXTURES
 from tests.adapters_media.test_openai import KEY, KEY_VALUE, Capture, adapter, request
 
@@ -254,3 +254,33 @@ def test_openais_spent_quota_moves_on_instead_of_waiting(status: int) -> None:
     assert "insufficient_quota: You exceeded your current quota" in err.value.message
     assert err.value.hint and "top up the account" in err.value.hint
 
+
+
+GEMINI_PER_MINUTE = "gemini-error-429-per-minute-free-tier-retry-info.json"
+GEMINI_PER_DAY = "gemini-error-429-per-day-quota-retry-info.json"
+
+
+def test_gemini_per_minute_quota_waits_the_delay_google_gives() -> None:
+    with pytest.raises(RateLimited) as err:
+        call(GEMINI_PER_MINUTE, 429)
+    assert err.value.retry_after == 4.0  # RetryInfo.retryDelay "4s"; no Retry-After sent
+    assert "RESOURCE_EXHAUSTED: You exceeded your current quota" in err.value.message
+
+
+def test_a_retry_after_header_wins_over_the_body() -> None:
+    with pytest.raises(RateLimited) as err:
+        call(GEMINI_PER_MINUTE, 429, **{"retry-after": "30"})
+    assert err.value.retry_after == 30.0
+
+
+@pytest.mark.parametrize("listed", [False, True])
+def test_gemini_per_day_quota_moves_on_instead_of_waiting_hours(listed: bool) -> None:
+    # retryDelay 68405s (19 hours): the key is spent for today. Gemini's OpenAI-compatible
+    # endpoint wraps its errors in a list (gemini-openai-error-400-list.json); the
+    # recorded native body is served that way too
+    raw = (OPENAI / GEMINI_PER_DAY).read_bytes()
+    body = b"[" + raw + b"]" if listed else raw
+    with pytest.raises(AuthError) as err:
+        call(body, 429)
+    assert "daily quota used up" in err.value.message
+    assert err.value.hint and "used its queries for today" in err.value.hint
