@@ -107,6 +107,11 @@ def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
 #: error ``code``/``type`` values meaning the account has no credit left, whatever the status
 #: (OpenAI answers its "You exceeded your current quota" with HTTP 429)
 _OUT_OF_CREDIT = frozenset({"insufficient_quota"})
+#: error codes of a request too large for this model (its context window, or the
+#: tokens-per-minute limit of the plan: Groq's 413 "Request too large for model"):
+#: not a malformed request — another link (a larger model, the extractive synthesis)
+#: can still answer — and not one a wait fixes
+_TOO_LARGE = frozenset({"context_length_exceeded", "rate_limit_exceeded"})
 
 
 def classify_error(response: httpx.Response, name: str) -> ProviderError | None:
@@ -128,6 +133,14 @@ def classify_error(response: httpx.Response, name: str) -> ProviderError | None:
                          adapter=name, status=status,
                          hint="top up the account or raise its spending limit, or use "
                               "another key")
+    if status in (400, 413) and isinstance(error.get("code"), str) \
+            and error["code"] in _TOO_LARGE:
+        # a Rejected would stop the whole chain, though the next link can answer
+        return ParseError(f"{name}: HTTP {status} ("
+                          + N_("the request is larger than this model accepts") + ")",
+                          adapter=name, status=status,
+                          hint="lower max_tokens or context_budget_chars of this adapter in "
+                               "config/adapters.yaml, or use a model with a larger limit")
     return _google_quota(error, response, name) if status == 429 else None
 
 

@@ -284,3 +284,22 @@ def test_gemini_per_day_quota_moves_on_instead_of_waiting_hours(listed: bool) ->
         call(body, 429)
     assert "daily quota used up" in err.value.message
     assert err.value.hint and "used its queries for today" in err.value.hint
+
+
+def test_a_request_too_large_for_the_model_fails_over_instead_of_stopping_the_chain() -> None:
+    # Groq's 413 for a request over the plan's tokens-per-minute limit: a Rejected would
+    # stop the chain, yet a larger model or the extractive synthesis can still answer
+    with pytest.raises(ParseError) as err:
+        call("groq-error-413-request-too-large-tpm.json", 413)
+    assert "larger than this model accepts" in err.value.message
+    assert "Request too large for model `llama-3.3-70b-versatile`" in err.value.message
+    assert err.value.hint and "max_tokens" in err.value.hint
+
+
+def test_a_context_window_overflow_fails_over_too() -> None:
+    # OpenAI's code for a prompt over the model's context window, written into its real
+    # 400 body (only "code" changed): the same decision as Groq's 413
+    data = json.loads((OPENAI / "openai-error-400-unsupported-value.json").read_bytes())
+    data["error"]["code"] = "context_length_exceeded"
+    with pytest.raises(ParseError, match="larger than this model accepts"):
+        call(json.dumps(data).encode(), 400)
