@@ -105,8 +105,9 @@ def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
 
 
 #: error ``code``/``type`` values meaning the account has no credit left, whatever the status
-#: (OpenAI answers its "You exceeded your current quota" with HTTP 429)
-_OUT_OF_CREDIT = frozenset({"insufficient_quota"})
+#: (OpenAI answers its "You exceeded your current quota" with HTTP 429; Anthropic types a
+#: 402 ``billing_error``)
+_OUT_OF_CREDIT = frozenset({"insufficient_quota", "billing_error", "insufficient_balance"})
 #: error codes of a request too large for this model (its context window, or the
 #: tokens-per-minute limit of the plan: Groq's 413 "Request too large for model"):
 #: not a malformed request — another link (a larger model, the extractive synthesis)
@@ -126,8 +127,12 @@ def classify_error(response: httpx.Response, name: str) -> ProviderError | None:
     if not isinstance(error, dict):
         return None
     status = response.status_code
-    if any(isinstance(n, str) and n in _OUT_OF_CREDIT for n in (error.get("code"),
-                                                                 error.get("type"))):
+    message = error.get("message")
+    # Anthropic answers an empty balance with a 400 invalid_request_error whose words
+    # alone say so ("Your credit balance is too low to access the Anthropic API")
+    broke = isinstance(message, str) and "credit balance is too low" in message.lower()
+    if broke or any(isinstance(n, str) and n in _OUT_OF_CREDIT
+                    for n in (error.get("code"), error.get("type"))):
         return AuthError(f"{name}: HTTP {status} ("
                          + N_("quota used up: the account has no credit left") + ")",
                          adapter=name, status=status,

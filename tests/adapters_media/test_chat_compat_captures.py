@@ -303,3 +303,13 @@ def test_a_context_window_overflow_fails_over_too() -> None:
     data["error"]["code"] = "context_length_exceeded"
     with pytest.raises(ParseError, match="larger than this model accepts"):
         call(json.dumps(data).encode(), 400)
+
+
+def test_an_empty_anthropic_balance_moves_on_instead_of_stopping_the_chain() -> None:
+    # a 400 invalid_request_error whose words say the account has no credit: Rejected
+    # would stop the chain for good; it is the key's account, so the pool and chain move on
+    with pytest.raises(AuthError) as err:
+        call("anthropic-error-400-credit-balance-too-low.json", 400)
+    assert "quota used up" in err.value.message
+    assert "Your credit balance is too low to access the Anthropic API" in err.value.message
+    assert "req_011CZv3GcSceqNVJF4ZRcyLt" not in err.value.message
