@@ -15,7 +15,12 @@ HTTP 402 (``USAGE_LIMIT_EXCEEDED``: the account's spending cap) is an AuthError 
 every 402. Brave's own codes refine the status mapping:
 ``SUBSCRIPTION_TOKEN_INVALID`` (HTTP 422) and a missing-token ``VALIDATION`` error are a
 bad key (AuthError), and ``QUOTA_LIMITED`` (HTTP 429) is a plan out of quota — also
-AuthError, so a token pool moves to the next key instead of retrying this one.
+AuthError, so a token pool moves to the next key instead of retrying this one. So is a
+``RATE_LIMITED`` 429 whose ``meta`` shows the monthly quota used up (``quota_current`` at
+``quota_limit``); any other ``RATE_LIMITED`` is the per-second window, retried after the
+reset Brave sends in ``X-RateLimit-Reset`` (``per-second, monthly`` seconds: Brave sends
+no Retry-After). A ``quota_limit`` of 0 is a plan without a monthly quota (the paid Search
+plan), not a quota of zero.
 """
 
 from __future__ import annotations
@@ -24,11 +29,13 @@ from typing import Any, ClassVar
 
 import httpx
 
+from scout.i18n import N_
 from scout.adapters.normalize import Hit, as_text
 from scout.adapters.search_http import (api_key, error_json, fetch, json_body, search_reply,
                                         short, split_options)
 from scout.config.settings import BraveSettings
-from scout.errors import AuthError, ParseError, ProviderError
+from scout.errors import AuthError, ParseError, ProviderError, RateLimited
+from scout.adapters.contract.http import parse_retry_after
 from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret
 from scout.schemas.sources import Source
 
@@ -67,7 +74,7 @@ def describe_error(response: httpx.Response) -> str | None:
         figures.append(f"plan {meta['plan']}")
     if meta.get("rate_limit") is not None:
         figures.append(f"rate limit {meta['rate_limit']}/s")
-    if meta.get("quota_limit") is not None:
+    if meta.get("quota_limit"):  # 0: a plan without a monthly quota, nothing to show
         used = meta.get("quota_current")
         figures.append(f"quota {used}/{meta['quota_limit']}" if used is not None
                        else f"quota {meta['quota_limit']}")
@@ -108,10 +115,37 @@ def classify_error(response: httpx.Response, adapter: str = "brave") -> Provider
                                     str(error.get("meta", "")).lower()):
         return AuthError(f"{adapter}: HTTP {status} (subscription token refused)",
                          adapter=adapter, status=status, hint=hint)
-    if code == "QUOTA_LIMITED":
+    if code == "QUOTA_LIMITED" or (code == "RATE_LIMITED" and _quota_spent(error)):
         return AuthError(f"{adapter}: HTTP {status} (plan quota exhausted)", adapter=adapter,
                          status=status, hint="the monthly quota of this key is used up")
+    if code == "RATE_LIMITED":
+        return RateLimited(f"{adapter}: HTTP {status} (" + N_("rate limited") + ")",
+                           adapter=adapter, status=status, retry_after=_retry_after(response))
     return None
+
+
+def _quota_spent(error: dict[str, Any]) -> bool:
+    """The monthly quota is used up: ``quota_current`` has reached a ``quota_limit`` above
+    0 (0 is the paid plan's "no monthly quota")."""
+    meta = error.get("meta")
+    if not isinstance(meta, dict):
+        return False
+    limit, used = meta.get("quota_limit"), meta.get("quota_current")
+    if isinstance(limit, bool) or isinstance(used, bool):
+        return False
+    if not isinstance(limit, (int, float)) or not isinstance(used, (int, float)):
+        return False
+    return limit > 0 and used >= limit
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    """Seconds until the per-second window reopens: Retry-After when a proxy sends one,
+    else the first figure of Brave's ``X-RateLimit-Reset: <per-second>, <monthly>``."""
+    seconds = parse_retry_after(response.headers.get("retry-after"))
+    if seconds is not None:
+        return seconds
+    first = response.headers.get("x-ratelimit-reset", "").split(",")[0]
+    return parse_retry_after(first)
 
 
 def parse_results(data: dict[str, Any], *, adapter: str = "brave") -> list[Hit]:

@@ -32,8 +32,10 @@ import httpx
 
 from scout.adapters import chat_filter
 from scout.adapters.answer import ParsedAnswer, parse_answer
-from scout.adapters.search_http import error_json, fetch, load_json, short
-from scout.errors import ParseError
+from scout.adapters.contract.http import check_status, parse_retry_after
+from scout.adapters.search_http import amend_error, error_json, fetch, load_json, short
+from scout.errors import AuthError, ParseError, ProviderError, RateLimited
+from scout.i18n import N_
 from scout.i18n import translations
 from scout.task.lang import LANGS, prose_lang
 from scout.adapters.contract import EvidenceItem, Secret, Usage
@@ -95,9 +97,121 @@ def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
     if credential is not None:
         secrets.append(credential.reveal())
         headers["Authorization"] = f"Bearer {secrets[0]}"
-    return fetch(client, client.build_request("POST", url, json=body, headers=headers), name,
-                 describe=describe_error, secrets=secrets,
-                 classify=lambda r: chat_filter.classify_error(r, name))
+    response = fetch(client, client.build_request("POST", url, json=body, headers=headers),
+                     name, describe=describe_error, secrets=secrets,
+                     classify=lambda r: classify_error(r, name))
+    in_band_error(response, name, secrets)
+    return response
+
+
+#: error ``code``/``type`` values meaning the account has no credit left, whatever the status
+#: (OpenAI answers its "You exceeded your current quota" with HTTP 429; Anthropic types a
+#: 402 ``billing_error``)
+_OUT_OF_CREDIT = frozenset({"insufficient_quota", "billing_error", "insufficient_balance"})
+#: error codes of a request too large for this model (its context window, or the
+#: tokens-per-minute limit of the plan: Groq's 413 "Request too large for model"):
+#: not a malformed request — another link (a larger model, the extractive synthesis)
+#: can still answer — and not one a wait fixes
+_TOO_LARGE = frozenset({"context_length_exceeded", "rate_limit_exceeded"})
+
+
+def classify_error(response: httpx.Response, name: str) -> ProviderError | None:
+    """What the status alone gets wrong: a content filter's refusal (chat_filter), and an
+    account out of credit sent as a 429 — no wait brings credit back, so it is an
+    AuthError (the pool takes the next key, the chain the next link), as a 402 is."""
+    refused = chat_filter.classify_error(response, name)
+    if refused is not None:
+        return refused
+    body = error_json(response)
+    error = body.get("error") if body is not None else None
+    if not isinstance(error, dict):
+        return None
+    status = response.status_code
+    message = error.get("message")
+    # Anthropic answers an empty balance with a 400 invalid_request_error whose words
+    # alone say so ("Your credit balance is too low to access the Anthropic API")
+    broke = isinstance(message, str) and "credit balance is too low" in message.lower()
+    if broke or any(isinstance(n, str) and n in _OUT_OF_CREDIT
+                    for n in (error.get("code"), error.get("type"))):
+        return AuthError(f"{name}: HTTP {status} ("
+                         + N_("quota used up: the account has no credit left") + ")",
+                         adapter=name, status=status,
+                         hint="top up the account or raise its spending limit, or use "
+                              "another key")
+    if status in (400, 413) and isinstance(error.get("code"), str) \
+            and error["code"] in _TOO_LARGE:
+        # a Rejected would stop the whole chain, though the next link can answer
+        return ParseError(f"{name}: HTTP {status} ("
+                          + N_("the request is larger than this model accepts") + ")",
+                          adapter=name, status=status,
+                          hint="lower max_tokens or context_budget_chars of this adapter in "
+                               "config/adapters.yaml, or use a model with a larger limit")
+    return _google_quota(error, response, name) if status == 429 else None
+
+
+def _google_quota(error: dict[str, Any], response: httpx.Response,
+                  name: str) -> ProviderError | None:
+    """Google's 429 (Gemini, natively or through its OpenAI-compatible endpoint) says in
+    its ``details`` which quota ran out and when to come back: a per-day quota
+    (``QuotaFailure`` ``quotaId`` "…PerDay…", back in hours) is an AuthError — the pool
+    takes the next key, the chain the next link —; any other waits ``RetryInfo.retryDelay``
+    ("4s") when no Retry-After header says otherwise."""
+    details = [d for d in error.get("details") or [] if isinstance(d, dict)] \
+        if isinstance(error.get("details"), list) else []
+    quota_ids = [str(v.get("quotaId")) for d in details
+                 if isinstance(d.get("violations"), list)
+                 for v in d["violations"] if isinstance(v, dict)]
+    if any("PerDay" in q for q in quota_ids):
+        return AuthError(f"{name}: HTTP 429 (" + N_("daily quota used up") + ")",
+                         adapter=name, status=429,
+                         hint="the key's project has used its queries for today; add "
+                              "another key or enable billing on the project")
+    delay = next((d.get("retryDelay") for d in details
+                  if str(d.get("@type", "")).endswith("RetryInfo")), None)
+    wait = parse_retry_after(response.headers.get("retry-after"))
+    if wait is None and isinstance(delay, str) and delay.endswith("s"):
+        wait = parse_retry_after(delay[:-1])
+    if wait is None:
+        return None
+    return RateLimited(f"{name}: HTTP 429 (" + N_("rate limited") + ")", adapter=name,
+                       status=429, retry_after=wait)
+
+
+def in_band_error(response: httpx.Response, name: str, secrets: list[str]) -> None:
+    """Raise the error a 200 carries in its body. OpenRouter (and gateways like it) sends
+    its 200 before the upstream model runs, so a later failure arrives as a top-level
+    ``error`` ({code, message, metadata}) or on the first choice (``finish_reason:
+    "error"`` with an ``error`` beside it). A ``code`` of 400-599 is the status the failure
+    would have had, and is mapped as that status: a 429 waits and is retried, a 401 or 402
+    moves to the next key, a 5xx is retried — not a ParseError that skips all of that.
+    Anything else (no error, or one without such a code) is left to read_completion."""
+    try:
+        data = load_json(response)
+    except (ValueError, RecursionError):
+        return
+    if not isinstance(data, dict):
+        return
+    error = data.get("error")
+    choices = data.get("choices")
+    first = choices[0] if isinstance(choices, list) and choices else None
+    if not isinstance(error, dict) and isinstance(first, dict) \
+            and first.get("finish_reason") == "error":
+        error = first.get("error")
+    if not isinstance(error, dict):
+        return
+    code = error.get("code")
+    status = int(code) if isinstance(code, str) and code.strip().isdigit() else integer(code)
+    if status is None or not 400 <= status <= 599:
+        return
+    try:
+        check_status(httpx.Response(status, headers=response.headers), name)
+    except ProviderError as exc:
+        exc.message += " (" + N_("in the body of an HTTP 200 answer") + ")"
+        message = error.get("message")
+        said = describe_error(httpx.Response(status, json={"error": error})) \
+            if isinstance(message, str) or isinstance(error.get("metadata"), dict) else None
+        amend_error(exc, said, secrets)
+        raise
 
 
 def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any], str]:

@@ -14,7 +14,11 @@ is one request for cost. No ``items`` key means no results.
 Errors are Google's ``{"error": {code, message, status, errors[].reason,
 details[].reason}}``: ``API_KEY_INVALID`` (a 400) is an AuthError; a spent per-day quota
 (429 ``Queries per day`` / ``DefaultPerDayPerProject``) is an AuthError too — no retry
-helps before the quota resets — while a per-user rate limit (403) is RateLimited.
+helps before the quota resets — while a per-user rate limit (403) is RateLimited. A 403
+for the key's project is an AuthError whose hint says which: the API not enabled there
+(``SERVICE_DISABLED``, "has not been used in project") or the project refused the API
+altogether ("does not have the access to Custom Search JSON API", what Google answers
+projects it no longer serves; the console still shows the API enabled).
 
 Google closes this API to existing customers on 2027-01-01 (FACTS.md). Replacing it is a
 config edit: point the chains in config/adapters.yaml at another search adapter.
@@ -45,6 +49,11 @@ OPTIONS = frozenset({"gl", "hl", "lr", "cr", "safe", "dateRestrict", "siteSearch
                      "siteSearchFilter", "sort", "exactTerms", "excludeTerms"})
 _BAD_KEY = ("API_KEY_INVALID", "keyInvalid", "API key not valid", "API key expired")
 _RATE = ("rateLimitExceeded", "userRateLimitExceeded")
+#: a 403 for the key's Cloud project: Google refuses this API to projects it has closed it to
+_CLOSED = ("does not have the access to Custom Search JSON API",)
+#: a 403 for an API not switched on in the key's project (Google's ErrorInfo reason, the
+#: older ``errors[].reason`` and the words of the message)
+_DISABLED = ("SERVICE_DISABLED", "accessNotConfigured", "has not been used in project")
 
 
 def _error(response: httpx.Response) -> dict[str, Any]:
@@ -98,6 +107,19 @@ def classify_error(response: httpx.Response, adapter: str = "google") -> Provide
                          adapter=adapter, status=status,
                          hint="the key's project has used its queries for today; add "
                               "another key or enable billing on the project")
+    if status == 403 and any(r in reasons for r in _CLOSED):
+        # the key is valid: its project may not call the API, and no setting in the console
+        # changes that (new projects are refused since Google closed the API to them)
+        return AuthError(f"{adapter}: HTTP {status} (project has no access to this API)",
+                         adapter=adapter, status=status,
+                         hint="Google does not open the Custom Search JSON API to new "
+                              "projects; use a key from a project that has access, or point "
+                              "the search chains in config/adapters.yaml at another adapter")
+    if status == 403 and any(r in reasons for r in _DISABLED):
+        return AuthError(f"{adapter}: HTTP {status} (API not enabled for the key's project)",
+                         adapter=adapter, status=status,
+                         hint="enable the Custom Search API in the Google Cloud project of "
+                              "GOOGLE_API_KEY, wait a few minutes, then run again")
     if status == 403 and any(r in reasons for r in _RATE):
         return RateLimited(f"{adapter}: HTTP {status} (rate limited)", adapter=adapter,
                            status=status,

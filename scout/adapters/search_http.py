@@ -65,7 +65,7 @@ def _drop_leaky_cause(exc: BaseException, secrets: list[str]) -> None:
         exc.__suppress_context__ = True
 
 
-def _amend(exc: ProviderError, detail: str | None, secrets: list[str]) -> None:
+def amend_error(exc: ProviderError, detail: str | None, secrets: list[str]) -> None:
     """Append the provider's explanation; scrub secrets from message and hint.
 
     Scrub first, then cut: a cut made first could keep most of a key that the provider
@@ -100,7 +100,7 @@ def fetch(
             response = client.send(request, stream=True)
             read_body(response, adapter)
     except ProviderError as exc:
-        _amend(exc, None, keep)
+        amend_error(exc, None, keep)
         _drop_leaky_cause(exc, keep)
         raise
     if response.status_code < 400:
@@ -126,7 +126,7 @@ def fetch(
             error = exc
     if error is None:  # pragma: no cover - check_status raises for every status >= 400
         return response
-    _amend(error, detail, keep)
+    amend_error(error, detail, keep)
     raise error
 
 

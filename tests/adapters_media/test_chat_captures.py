@@ -154,12 +154,6 @@ def test_other_error_body_shapes_are_read(raw: bytes, said: str) -> None:
     assert said in err.value.message
 
 
-def test_an_error_inside_a_200_is_a_parse_error_with_its_words() -> None:
-    raw = body("openrouter-error-429-provider-returned-error.json")
-    with pytest.raises(ParseError, match="no choices.*Provider returned error"):
-        call(raw, 200)
-
-
 def test_perplexity_error_bodies_keep_their_explanation_too() -> None:
     raw = body("openai-error-400-null-code.json")
     s = settings_for("perplexity", {"type": "perplexity"})

@@ -15,7 +15,7 @@ import pytest
 from scout.adapters.perplexity import PerplexityAdapter
 from scout.adapters.contract import Secret
 from scout.config.settings import settings_for
-from scout.errors import ParseError, ProviderError, Unavailable
+from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Unavailable
 from tests.adapters.helpers import FIXTURES
 from tests.adapters_media.test_openai import KEY, KEY_VALUE, Capture, adapter, request
 
@@ -58,6 +58,24 @@ def test_snowflakes_empty_strings_read_as_absent() -> None:
     reply = call("snowflake-cortex-empty-finish-reason-refusal.json")
     assert reply.meta["finish_reason"] is None  # "" is no reason, as null is
     assert reply.value.text == "4"  # refusal "" is no refusal
+
+
+def test_llama_cpp_answer_cut_at_the_token_limit_keeps_its_text_and_says_why() -> None:
+    # llama.cpp's server: timings beside usage, no refusal/logprobs, its default model
+    # alias "gpt-3.5-turbo" and a build number as system_fingerprint
+    reply = call("llamacpp-server-length-timings.json")
+    assert reply.value.text.startswith("Okay, here are the 3 main tourist attractions in Paris")
+    assert reply.meta["finish_reason"] == "length"
+    assert reply.meta["model"] == "gpt-3.5-turbo"
+    assert (reply.usage.input_tokens, reply.usage.output_tokens) == (28, 30)
+
+
+def test_llama_cpp_reasoning_model_out_of_tokens_before_answering() -> None:
+    # content "" and the thought in reasoning_content: nothing to cite, and the hint says
+    # how to get an answer (more max_tokens), not that the server is broken
+    with pytest.raises(ParseError, match="ran out of tokens before answering") as err:
+        call("llamacpp-gemma4-empty-content-reasoning-length.json")
+    assert err.value.hint and "max_tokens" in err.value.hint
 
 
 # --- a provider's content filter ----------------------------------------------------------
@@ -224,3 +242,74 @@ def test_an_error_code_of_any_type_still_gives_the_status_error(code: object) ->
     with pytest.raises(ProviderError) as err:
         call(json.dumps(data).encode(), 400)
     assert err.value.message.startswith("openai: HTTP 400 (request rejected)")
+
+
+@pytest.mark.parametrize("status", [429, 403])
+def test_openais_spent_quota_moves_on_instead_of_waiting(status: int) -> None:
+    # OpenAI says "You exceeded your current quota" with HTTP 429: no wait brings credit
+    # back, so the pool takes the next key and the chain the next link (as for a 402)
+    with pytest.raises(AuthError) as err:
+        call("openai-error-429-insufficient-quota.json", status)
+    assert "quota used up" in err.value.message
+    assert "insufficient_quota: You exceeded your current quota" in err.value.message
+    assert err.value.hint and "top up the account" in err.value.hint
+
+
+
+GEMINI_PER_MINUTE = "gemini-error-429-per-minute-free-tier-retry-info.json"
+GEMINI_PER_DAY = "gemini-error-429-per-day-quota-retry-info.json"
+
+
+def test_gemini_per_minute_quota_waits_the_delay_google_gives() -> None:
+    with pytest.raises(RateLimited) as err:
+        call(GEMINI_PER_MINUTE, 429)
+    assert err.value.retry_after == 4.0  # RetryInfo.retryDelay "4s"; no Retry-After sent
+    assert "RESOURCE_EXHAUSTED: You exceeded your current quota" in err.value.message
+
+
+def test_a_retry_after_header_wins_over_the_body() -> None:
+    with pytest.raises(RateLimited) as err:
+        call(GEMINI_PER_MINUTE, 429, **{"retry-after": "30"})
+    assert err.value.retry_after == 30.0
+
+
+@pytest.mark.parametrize("listed", [False, True])
+def test_gemini_per_day_quota_moves_on_instead_of_waiting_hours(listed: bool) -> None:
+    # retryDelay 68405s (19 hours): the key is spent for today. Gemini's OpenAI-compatible
+    # endpoint wraps its errors in a list (gemini-openai-error-400-list.json); the
+    # recorded native body is served that way too
+    raw = (OPENAI / GEMINI_PER_DAY).read_bytes()
+    body = b"[" + raw + b"]" if listed else raw
+    with pytest.raises(AuthError) as err:
+        call(body, 429)
+    assert "daily quota used up" in err.value.message
+    assert err.value.hint and "used its queries for today" in err.value.hint
+
+
+def test_a_request_too_large_for_the_model_fails_over_instead_of_stopping_the_chain() -> None:
+    # Groq's 413 for a request over the plan's tokens-per-minute limit: a Rejected would
+    # stop the chain, yet a larger model or the extractive synthesis can still answer
+    with pytest.raises(ParseError) as err:
+        call("groq-error-413-request-too-large-tpm.json", 413)
+    assert "larger than this model accepts" in err.value.message
+    assert "Request too large for model `llama-3.3-70b-versatile`" in err.value.message
+    assert err.value.hint and "max_tokens" in err.value.hint
+
+
+def test_a_context_window_overflow_fails_over_too() -> None:
+    # OpenAI's code for a prompt over the model's context window, written into its real
+    # 400 body (only "code" changed): the same decision as Groq's 413
+    data = json.loads((OPENAI / "openai-error-400-unsupported-value.json").read_bytes())
+    data["error"]["code"] = "context_length_exceeded"
+    with pytest.raises(ParseError, match="larger than this model accepts"):
+        call(json.dumps(data).encode(), 400)
+
+
+def test_an_empty_anthropic_balance_moves_on_instead_of_stopping_the_chain() -> None:
+    # a 400 invalid_request_error whose words say the account has no credit: Rejected
+    # would stop the chain for good; it is the key's account, so the pool and chain move on
+    with pytest.raises(AuthError) as err:
+        call("anthropic-error-400-credit-balance-too-low.json", 400)
+    assert "quota used up" in err.value.message
+    assert "Your credit balance is too low to access the Anthropic API" in err.value.message
+    assert "req_011CZv3GcSceqNVJF4ZRcyLt" not in err.value.message

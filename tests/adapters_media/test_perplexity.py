@@ -19,6 +19,7 @@ from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Reje
 from scout.adapters.contract import EvidenceItem, Secret, SynthesisRequest
 from tests.fakes.media import RATE_LIMIT_BODY, SONAR_ANSWER, perplexity_route
 from tests.fakes.server import Fault, FakeServer
+from tests.adapters.helpers import FIXTURES
 
 KEY_VALUE = "pplx-TEST-5f2b8c0e9a7d4c1b"  # a made-up key; must never show up in output
 KEY = Secret("PERPLEXITY_API_KEY", KEY_VALUE)
@@ -229,6 +230,18 @@ def test_statuses_map_to_provider_errors(status: int, error: type) -> None:
     with pytest.raises(error) as info:
         adapter(Capture(status, json.dumps(RATE_LIMIT_BODY).encode())).call(request(), KEY)
     assert info.value.status == status and info.value.adapter == "perplexity"
+
+
+def test_a_refused_key_gets_perplexitys_html_page_not_json() -> None:
+    # the real 401 (tests/fixtures/providers/perplexity/SOURCES.md): openresty's HTML page,
+    # served as text/html; the message gives its title, never its markup
+    raw = (FIXTURES / "perplexity" / "error-401-openresty-html.html").read_bytes()
+    cap = Capture(401, raw, {"content-type": "text/html"})
+    with pytest.raises(AuthError) as info:
+        adapter(cap).call(request(), KEY)
+    assert info.value.message == "perplexity: HTTP 401 (credential refused or out of quota): " \
+        "401 Authorization Required"
+    assert KEY_VALUE not in str(info.value)
 
 
 def test_429_carries_retry_after() -> None:

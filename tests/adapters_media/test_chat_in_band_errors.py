@@ -1,0 +1,70 @@
+"""Errors that arrive in the body of an HTTP 200, through the real ``openai`` adapter.
+
+OpenRouter sends its 200 before the upstream model runs; a failure after that rides the
+body (its API reference: check for ``error`` even on a 200). No 200 of that kind was
+recorded whole (SOURCES.md, openai/), so these tests serve OpenRouter's recorded error
+body (a 429, tests/fixtures/providers/openai/openrouter-error-429-provider-returned-error.json)
+with status 200 and say so; the code inside decides the kind of error, as the status
+would have."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Unavailable
+from tests.adapters.helpers import FIXTURES
+from tests.adapters_media.test_openai import KEY, KEY_VALUE, Capture, adapter, request
+
+RECORDED = FIXTURES / "openai" / "openrouter-error-429-provider-returned-error.json"
+
+
+def fails(body: bytes, **headers: str) -> ProviderError:
+    with pytest.raises(ProviderError) as err:
+        adapter(Capture(200, body, headers)).call(request(), KEY)
+    assert KEY_VALUE not in str(err.value) and KEY_VALUE not in (err.value.hint or "")
+    return err.value
+
+
+def test_a_rate_limit_in_a_200_waits_and_retries_like_a_429() -> None:
+    error = fails(RECORDED.read_bytes(), **{"retry-after": "7"})
+    assert isinstance(error, RateLimited) and error.retry_after == 7.0
+    assert "HTTP 429" in error.message and "in the body of an HTTP 200 answer" in error.message
+    assert "Provider returned error (Google: google/gemini-2.0-flash-exp:free is " \
+        "temporarily rate-limited upstream" in error.message
+
+
+@pytest.mark.parametrize(("code", "kind"), [
+    (401, AuthError), (402, AuthError), ("502", Unavailable), (503, Unavailable),
+])
+def test_the_code_in_the_body_decides_the_kind(code: object, kind: type) -> None:
+    body = json.loads(RECORDED.read_bytes())
+    body["error"]["code"] = code  # the recorded body, another code (a string, too)
+    error = fails(json.dumps(body).encode())
+    assert type(error) is kind and error.status == int(str(code))
+
+
+def test_an_error_on_the_first_choice_is_read_too() -> None:
+    # OpenRouter's documented form for a failure after some output: finish_reason "error"
+    # and the error on the choice; the recorded error object is put there
+    recorded = json.loads(RECORDED.read_bytes())["error"]
+    body = {"choices": [{"index": 0, "finish_reason": "error", "error": recorded,
+                         "message": {"role": "assistant", "content": "Casa Bon"}}]}
+    error = fails(json.dumps(body).encode())
+    assert isinstance(error, RateLimited) and "Provider returned error" in error.message
+
+
+def test_a_key_echoed_in_the_error_is_scrubbed() -> None:
+    body = json.loads(RECORDED.read_bytes())
+    body["error"]["code"] = 401
+    body["error"]["metadata"]["raw"] = f"Invalid API key: {KEY_VALUE}"
+    error = fails(json.dumps(body).encode())
+    assert isinstance(error, AuthError) and "Invalid API key: REDACTED" in error.message
+
+
+def test_an_error_without_a_status_code_stays_a_parse_error() -> None:
+    body = json.loads(RECORDED.read_bytes())
+    body["error"]["code"] = "model_not_found"  # no status in it: nothing to map
+    error = fails(json.dumps(body).encode())
+    assert isinstance(error, ParseError) and "model_not_found" in error.message
