@@ -304,7 +304,10 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
                 and toks[i - 1].text not in sw.CONNECTORS and not sw.is_stop(toks[i - 1].text):
             words.append(i)  # "machine learning", "wine tasting"
             continue
-        if sw.is_stop(text):
+        # right after a joining word a subject goes on: a word that is a frame word only
+        # as a slip of one is itself ("ciencia de datos" is no slip of "danos")
+        slip_joined = words and toks[words[-1]].text in sw.CONNECTORS and text not in sw.STOP
+        if sw.is_stop(text) and not (slip_joined and not sw.is_stop(text, slips=False)):
             close()
             if text in sw.WITH and not out:
                 # "con amigos", "with a terrace": a feature, not the subject; but "a

@@ -262,3 +262,35 @@ def test_a_run_passes_the_pipeline_s_name_to_the_parser(
                     runs_dir=tmp_path / "runs", today=TODAY)
     assert plan.task is not None, plan.task_error
     assert plan.task["values"]["topic"] == "horror" and plan.task["values"]["city"] == "Madrid"
+
+
+@pytest.mark.parametrize("query, topic, place", [
+    # a job search names what it searches for (jobs, ofertas, vacantes, puestos): no
+    # part of the role, never the place ("busco trabajo de ..." read the place "Trabajo")
+    ("data scientist jobs in Madrid", "data scientist", "Madrid"),
+    ("postdoc positions in Edinburgh", "postdoc", "Edinburgh"),
+    ("lab technician vacancies in Leeds", "lab technician", "Leeds"),
+    ("ofertas de trabajo de enfermera en Sevilla", "enfermera", "Sevilla"),
+    ("empleo de camarero en Málaga", "camarero", "Málaga"),
+    ("vacantes de profesor de matemáticas en Bilbao", "profesor de matemáticas", "Bilbao"),
+    ("puestos de investigador postdoctoral en Granada", "investigador postdoctoral", "Granada"),
+    ("busco trabajo de fontanero", "fontanero", None),
+])
+def test_what_a_job_search_asks_for_is_neither_the_role_nor_the_place(
+        query: str, topic: str | None, place: str | None) -> None:
+    got = read(query, INIT)
+    assert (got.get("topic"), got.get("place")) == (topic, place)
+
+
+@pytest.mark.parametrize("query, inputs, topic", [
+    # "datos" is one letter from "danos" (give us), a request word: after "de" inside a
+    # subject it is the word itself ("ciencia de datos" read "ciencia")
+    ("artículos sobre ciencia de datos", {"topic": InputSpec(type="subject")}, "ciencia de datos"),
+    ("cursos de minería de datos en Madrid", INIT, "minería de datos"),
+    ("analista de datos en Madrid", INIT, "analista de datos"),
+    # a slip still ends a subject where it stands alone
+    ("ramen dnde en Lyon", INIT, "ramen"),
+])
+def test_a_word_joined_to_a_subject_is_no_slip_of_a_frame_word(
+        query: str, inputs: dict[str, InputSpec], topic: str) -> None:
+    assert read(query, inputs).get("topic") == topic
