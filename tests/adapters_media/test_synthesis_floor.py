@@ -63,3 +63,24 @@ def test_the_top_two_are_compared_on_rating_not_on_what_they_cost():
     assert "Between the top two, Data Scientist, Nube is rated higher than Data Scientist, " \
            "Acme (9.1/10 against 8.4/10)." in text
     assert "cost" not in text and "cheapest" not in text
+
+
+def test_an_offer_with_no_salary_and_the_caveat_use_no_price_words_in_both_languages():
+    req = _request("min_salary", None)
+    briefs = list(req.subjects)
+    briefs[1] = briefs[1].model_copy(update={"price": None})
+    evidence = [e if e.subject != briefs[1].key else e.model_copy(update={"text": "Remote."})
+                for e in req.evidence]
+    for lang, words in (("en", ("Data Scientist, Nube states no amount.",
+                                "Amounts are what the sources stated")),
+                        ("es", ("Data Scientist, Nube no indica ninguna cantidad.",
+                                "Las cantidades son las que daban las fuentes"))):
+        one = req.model_copy(update={"subjects": briefs, "evidence": evidence, "lang": lang})
+        syn = ExtractiveAdapter("extractive",
+                                ExtractiveSettings(type="extractive")).call(one).value
+        text = " ".join(s.text for s in syn.sentences) + " ".join(
+            n.text for c in syn.candidates for n in c.facts) + " ".join(
+            c.text for c in syn.caveats)
+        for w in words:
+            assert w in text, (w, text)
+        assert not any(p in text.lower() for p in ("price", "precio", "budget", "presupuesto"))
