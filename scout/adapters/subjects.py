@@ -13,7 +13,7 @@ from typing import Any
 
 from scout.adapters.contract import EvidenceItem, SubjectBrief
 from scout.schemas.sources import Citation
-from scout.schemas.task import Money
+from scout.schemas.task import Money, money_is_floor
 
 
 _UPPER = ("<=", "<", "=", "~")
@@ -51,7 +51,7 @@ class Constraints:
         money_seen = False
         for name in sorted(types):
             kind, value = types[name], values.get(name)
-            if kind == "money" and not money_seen and name.startswith("min_"):
+            if kind == "money" and not money_seen and money_is_floor(name, None):
                 out.floor = True
             if value is None:
                 continue
@@ -61,10 +61,9 @@ class Constraints:
                 except ValueError:
                     continue
                 money_seen = True
+                out.floor = out.floor or money_is_floor(name, money.comparator)
                 if money.comparator in _UPPER and not out.floor:
                     out.budget = money
-                elif money.comparator not in _UPPER:
-                    out.floor = True
             elif kind == "rating" and out.min_rating is None and _is_number(value):
                 out.min_rating = float(value)
             # a ``date`` input holds a day or a range ("this weekend"); "daterange" is what

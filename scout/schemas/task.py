@@ -19,6 +19,14 @@ from scout.schemas.omit import omit_unset
 
 Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
 
+
+def money_is_floor(name: str, comparator: str | None) -> bool:
+    """Money the reader wants more of (a salary, a grant): asked as a floor ("more than
+    40,000 EUR a year": ``>=``) or held by an input named ``min_...``, as quantities are
+    named for their direction. No budget: rank checks its lowest stated amount and the
+    report and synthesis speak of amounts, not prices."""
+    return name.startswith("min_") or comparator in (">=", ">")
+
 #: the types a pipeline input may declare (``inputs: {name: {type: ...}}``); a value
 #: written by a person becomes one of them through ``scout.task.values.coerce``
 INPUT_TYPES = (
