@@ -218,8 +218,10 @@ def find_money(free: str, original: str, territories: list[str], *,
     return None
 
 
+# "at least 30k a year": a thousands "k" is part of the amount, not a word after it
 _BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in _CMP[:2]) + r")\s+(?P<a>" + _AMOUNT
-                   + r")(?![\d.,]*\s*(?:/|out\s+of|sobre|stars?|estrellas?|\+|%|\d|[a-z]))")
+                   + r"(?:k\b)?)(?![\d.,]*\s*(?:/|out\s+of|sobre|stars?|estrellas?|\+|%|\d|"
+                   r"(?!(?:an?|per|al|por)\b)[a-z]))")
 
 
 def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:

@@ -294,3 +294,19 @@ def test_what_a_job_search_asks_for_is_neither_the_role_nor_the_place(
 def test_a_word_joined_to_a_subject_is_no_slip_of_a_frame_word(
         query: str, inputs: dict[str, InputSpec], topic: str) -> None:
     assert read(query, inputs).get("topic") == topic
+
+
+@pytest.mark.parametrize("query, amount", [
+    # a thousands "k" or a period after the amount hid it: the note said only "could not
+    # read: '30k'", not what was missing nor how to write it
+    ("research jobs in Leeds, at least 30k a year", "30k"),
+    ("piso en Madrid por menos de 900 al mes", "900"),
+    ("hotel in Leeds under 300", "300"),
+])
+def test_an_amount_with_no_currency_says_so_and_how_to_write_it(query: str, amount: str) -> None:
+    inputs = {**INIT, "budget": InputSpec(type="money")}
+    notes = parse_query(query, inputs, today=TODAY).notes
+    assert any(n.startswith(f"budget: {amount} ") and f"{amount} EUR" in n
+               or n.startswith(f"presupuesto: {amount} ") and f"{amount} EUR" in n
+               for n in notes), notes
+    assert parse_query(query, inputs, today=TODAY).values.get("budget") is None
