@@ -253,13 +253,17 @@ def clauses(sentence: str) -> list[str]:
 
 
 def asked_words(task: dict[str, Any], task_types: dict[str, str] | None) -> frozenset[str]:
-    """The folded words the request asked for: the name of each ``boolean`` input it set
-    true and each text value it gave ("remote" of a job asked remote, "quiet" of a flat
-    asked quiet). A listing that says one is what was asked, never a con: a job's
-    "remote" is how one works, not a hotel's far-off location."""
+    """The folded words the kind or the request asks by: the name of each ``boolean``
+    input the kind declares (asked or not: a kind that lets one ask for "remote" treats it
+    as a property, not a defect) or the request set true, and each text value the request
+    gave ("quiet" of a flat asked quiet). A listing that says one is never held against
+    it: a job's "remote" is how one works, not a hotel's far-off location."""
     raw = task.get("values")
     values: dict[str, Any] = raw if isinstance(raw, dict) else task
     out: set[str] = set()
+    for name, kind in (task_types or {}).items():
+        if kind == "boolean":
+            out.update(_TOKEN.findall(fold(name.replace("_", " "))))
     for name, value in values.items():
         kind = (task_types or {}).get(name)
         if value is True and kind in (None, "boolean"):

@@ -122,7 +122,7 @@ def test_the_scope_comes_from_the_kinds_inputs() -> None:
     assert scope_of({}) == VENUE  # an older request without types: as before
 
 
-def test_what_the_request_asked_for_is_never_a_con() -> None:
+def test_what_the_kind_or_the_request_asks_by_is_never_a_con() -> None:
     # a job asked remote read "fully remote" as a hotel's far-off location, a con
     from scout.adapters.aspects import asked_words
 
@@ -137,5 +137,7 @@ def test_what_the_request_asked_for_is_never_a_con() -> None:
     assert [(h.aspect, h.polarity) for h in find_aspects("Fully remote.", VENUE)] \
         == [("location", -1)]
     assert find_aspects("Fully remote.", VENUE, asked) == []
-    # not asked (false, or not given): a remote hotel is still far away
-    assert asked_words({"values": {"remote": False}}, types) == frozenset()
+    # a kind that declares "remote" as something one asks for: not a con, asked or not
+    assert "remote" in asked_words({"values": {"remote": False}}, types)
+    # a kind that does not (a hotel's): a remote hotel is still far away
+    assert asked_words({"values": {"city": "Madrid"}}, {"city": "place"}) == frozenset()

@@ -224,6 +224,9 @@ def test_spanish_report_speaks_spanish_of_salaries_and_cites(spanish):
     assert not ENGLISH.search(own), ENGLISH.findall(own)
     assert not FOREIGN.search(own), FOREIGN.findall(own)
     assert re.search(r"\[\d+\]\(https://empleo\.test/banco-sol\)", report)
+    # remote was not asked, but the kind lets one ask for it: a listing's "remote" is no
+    # far-off location
+    assert "En contra (ubicación)" not in report
 
 
 def test_experience_and_language_are_read_as_listings_write_them(tmp_path):
