@@ -342,6 +342,11 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
         return last  # "pad thai barato", "ramen japonés 15€": a cuisine ends the dish
     if not _goes_on(toks, last):
         return last  # "dim sum", "pad thai": a subject that ends the request holds no place
+    if last + 1 < len(toks) and set(fold(original[toks[last + 1].start:toks[last + 1].end])
+                                    .split()) <= sw.VENUES:
+        # "python developer jobs, $120k": what is searched for (the kind's name claimed
+        # or not) ends the subject; a place comes after it ("NLP meetups barcelona")
+        return last
     cut = idx[-1]
     if len(idx) > 2 and toks[idx[-2]].text in sw.NAME_HEADS:
         cut = idx[-2]  # "empanadas san juan"

@@ -57,6 +57,9 @@ REQUESTS = {
     "puestos de investigador postdoctoral en Granada, sueldo mínimo 2.500 € al mes":
         ("es", {"role": "investigador postdoctoral", "city": "Granada",
                 "min_salary": _floor(2500, "EUR", "month")}),
+    "remote python developer jobs, at least $120k per year":
+        ("en", {"role": "python developer", "remote": True,
+                "min_salary": _floor(120000, "USD", "year")}),
     "lab technician position in Cambridge, at least £30,000 a year, full time":
         ("en", {"role": "lab technician", "city": "Cambridge", "contract": "full-time",
                 "min_salary": _floor(30000, "GBP", "year")}),

@@ -310,3 +310,19 @@ def test_an_amount_with_no_currency_says_so_and_how_to_write_it(query: str, amou
                or n.startswith(f"presupuesto: {amount} ") and f"{amount} EUR" in n
                for n in notes), notes
     assert parse_query(query, inputs, today=TODAY).values.get("budget") is None
+
+
+@pytest.mark.parametrize("query, topic, place", [
+    # with no place named, the last word before an amount was taken for the place even
+    # when what is searched for stood between them ("python developer jobs" → "Developer")
+    ("python developer jobs 120k USD", "python developer", None),
+    ("remote python developer jobs, at least $120k per year", "remote python developer", None),
+    ("data engineer positions, 60k EUR", "data engineer", None),
+    # a place after what is searched for is still the place; chat's "dish city price" too
+    ("NLP meetups barcelona 20€", "NLP", "Barcelona"),
+    ("ramen ronda 20€", "ramen", "Ronda"),
+])
+def test_what_is_searched_for_ends_the_subject_before_an_amount(
+        query: str, topic: str | None, place: str | None) -> None:
+    got = read(query, {**INIT, "budget": InputSpec(type="money")})
+    assert (got.get("topic"), got.get("place")) == (topic, place)
