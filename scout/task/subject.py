@@ -304,10 +304,11 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
                 and toks[i - 1].text not in sw.CONNECTORS and not sw.is_stop(toks[i - 1].text):
             words.append(i)  # "machine learning", "wine tasting"
             continue
-        # right after a joining word a subject goes on: a word that is a frame word only
-        # as a slip of one is itself ("ciencia de datos" is no slip of "danos")
-        slip_joined = words and toks[words[-1]].text in sw.CONNECTORS and text not in sw.STOP
-        if sw.is_stop(text) and not (slip_joined and not sw.is_stop(text, slips=False)):
+        # right after a joining word a subject goes on, and right after its cue ("sobre",
+        # "about") it starts: a word that is a frame word only as a slip of one is itself
+        # ("ciencia de datos" is no slip of "danos", "sobre bases de datos" of "bares")
+        as_written = (words and toks[words[-1]].text in sw.CONNECTORS) or (start and i == start)
+        if sw.is_stop(text) and not (as_written and not sw.is_stop(text, slips=False)):
             close()
             if text in sw.WITH and not out:
                 # "con amigos", "with a terrace": a feature, not the subject; but "a

@@ -288,6 +288,11 @@ def test_what_a_job_search_asks_for_is_neither_the_role_nor_the_place(
     ("artículos sobre ciencia de datos", {"topic": InputSpec(type="subject")}, "ciencia de datos"),
     ("cursos de minería de datos en Madrid", INIT, "minería de datos"),
     ("analista de datos en Madrid", INIT, "analista de datos"),
+    # right after the subject's cue it starts as written ("bases" is no slip of "bares")
+    ("artículos sobre bases de datos desde 2020", {"topic": InputSpec(type="subject"),
+                                                  "since": InputSpec(type="year")},
+     "bases de datos"),
+    ("charlas sobre casas pasivas", INIT, "casas pasivas"),
     # a slip still ends a subject where it stands alone
     ("ramen dnde en Lyon", INIT, "ramen"),
 ])
