@@ -40,7 +40,7 @@ from scout.i18n import N_, N_plural
 from scout.schemas.records import (
     Candidate, Candidates, EvidenceSet, RankedItem, Shortlist, VideoList,
 )
-from scout.schemas.task import Money, money_is_floor
+from scout.schemas.task import Money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
 from scout.units import per_factor
 from scout.spec.templating import in_language, make_env
@@ -89,16 +89,15 @@ def convert(money: Money, target: str, table: CurrencyTable | None) -> Money | N
     return money.model_copy(update={"amount": round(amount, 2), "currency": target})
 
 
-def _target_money(task: Any) -> tuple[Money | None, bool]:
-    """The Task's first money value: prices are compared in its currency and period; and
-    whether it is a floor (a salary: :func:`scout.schemas.task.money_is_floor`)."""
+def _target_money(task: Any) -> Money | None:
+    """The Task's first money value: prices are compared in its currency and period."""
     if task is None:
-        return None, False
+        return None
     for name, type_name in getattr(task, "types", {}).items():
         value = task.values.get(name)
         if type_name == "money" and isinstance(value, Money):
-            return value, money_is_floor(name, value.comparator)
-    return None, False
+            return value
+    return None
 
 
 def to_period(money: Money, per: str | None) -> Money | None:
@@ -318,7 +317,9 @@ def run(ctx: StepContext) -> Shortlist:
                         "videos artifact", hint="rank the artifact a search phase "
                         "(extract: {record: candidate}) or a videos phase produces")
     evidence_sets = [v for k, v in ctx.inputs.items() if isinstance(v, EvidenceSet)]
-    target, floor = _target_money(ctx.task)
+    target = _target_money(ctx.task)
+    # a salary (Task.money_floor): its lowest stated amount is checked, in amount words
+    floor = bool(getattr(ctx.task, "money_floor", False))
     currency, per = (target.currency, target.per) if target else (None, None)
     table = ctx.config.currency
     periods: dict[tuple[str, str, str], int] = {}
