@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from scout.adapters.text import fold
 
@@ -252,7 +252,31 @@ def clauses(sentence: str) -> list[str]:
     return out
 
 
-def clause_hits(clause: str, scope: str = VENUE) -> list[AspectHit]:
+def asked_words(task: dict[str, Any], task_types: dict[str, str] | None) -> frozenset[str]:
+    """The folded words the kind or the request asks by: the name of each ``boolean``
+    input the kind declares (asked or not: a kind that lets one ask for "remote" treats it
+    as a property, not a defect) or the request set true, and each text value the request
+    gave ("quiet" of a flat asked quiet). A listing that says one is never held against
+    it: a job's "remote" is how one works, not a hotel's far-off location."""
+    raw = task.get("values")
+    values: dict[str, Any] = raw if isinstance(raw, dict) else task
+    out: set[str] = set()
+    for name, kind in (task_types or {}).items():
+        if kind == "boolean":
+            out.update(_TOKEN.findall(fold(name.replace("_", " "))))
+    for name, value in values.items():
+        kind = (task_types or {}).get(name)
+        if value is True and kind in (None, "boolean"):
+            out.update(_TOKEN.findall(fold(name.replace("_", " "))))
+        elif isinstance(value, str) and kind in (None, "string", "subject"):
+            out.update(_TOKEN.findall(fold(value)))
+        elif isinstance(value, list):
+            out.update(w for v in value if isinstance(v, str) for w in _TOKEN.findall(fold(v)))
+    return frozenset(out)
+
+
+def clause_hits(clause: str, scope: str = VENUE,
+                asked: frozenset[str] = frozenset()) -> list[AspectHit]:
     tokens = _TOKEN.findall(clause)
     cues = [(i, a) for i, w in enumerate(tokens) if (a := _cue_aspect(w, scope)) is not None]
     signs: dict[str, int] = {}
@@ -265,6 +289,8 @@ def clause_hits(clause: str, scope: str = VENUE) -> list[AspectHit]:
             continue  # a venue's word ("fast", "remote"): says nothing of a product here
         if own is not None:
             aspect, sign = own
+            if sign < 0 and word in asked:
+                continue  # what the request asked for ("remote") is no con
         else:
             if _matches(word, STRONG_POSITIVE):
                 sign, strong = 1, True
@@ -300,16 +326,19 @@ class LexiconMatcher:
     """The default matcher: the lexicon above, per clause (no model, deterministic), in
     the kind's ``scope`` (:func:`scope_of`)."""
 
-    def __init__(self, scope: str = VENUE) -> None:
+    def __init__(self, scope: str = VENUE, asked: frozenset[str] = frozenset()) -> None:
         self.scope = scope
+        self.asked = asked
 
     def hits(self, sentence: str) -> list[AspectHit]:
-        return find_aspects(sentence, self.scope)
+        return find_aspects(sentence, self.scope, self.asked)
 
 
-def find_aspects(sentence: str, scope: str = VENUE) -> list[AspectHit]:
+def find_aspects(sentence: str, scope: str = VENUE,
+                 asked: frozenset[str] = frozenset()) -> list[AspectHit]:
     """Aspects the sentence speaks about, each once, in the order first met, in
-    ``scope`` (:data:`VENUE`: every aspect; :data:`PRODUCT`: a product's).
+    ``scope`` (:data:`VENUE`: every aspect; :data:`PRODUCT`: a product's); a word in
+    ``asked`` (:func:`asked_words`) never counts against.
 
     When clauses disagree on one aspect, the sum of their signs decides; a tie drops it.
     """
@@ -317,7 +346,7 @@ def find_aspects(sentence: str, scope: str = VENUE) -> list[AspectHit]:
     first: dict[str, str] = {}
     order: list[str] = []
     for clause in clauses(sentence):
-        for hit in clause_hits(clause, scope):
+        for hit in clause_hits(clause, scope, asked):
             if hit.aspect not in total:
                 order.append(hit.aspect)
                 total[hit.aspect] = 0

@@ -47,6 +47,8 @@ def notes_for(syn: Builder, s: Subject) -> CandidateNotes:
         notes.facts.append(syn.sentence(
             syn._("No price was found for {name}, so the budget could not be checked.",
                    name=s.name) if syn.limits.budget else
+            # a salary is no price: the amount asked as a floor is what was not found
+            syn._("{name} states no amount.", name=s.name) if syn.limits.floor else
             syn._("No price was found for {name}.", name=s.name)))
     if s.rating is None and (syn.limits.rated or syn.limits.min_rating is not None):
         notes.facts.append(syn.sentence(

@@ -111,7 +111,12 @@ def price_caveats(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]
     # a kind whose request has no dates to give (laptops, cars, a product) does not
     # price by them: "what you pay depends on your dates" is a lodging's caveat
     dated = bool(period) or any(t in ("date", "month") for t in syn.req.task_types.values())
-    if not dated:
+    if syn.limits.floor:
+        # a salary is not paid "depending on your dates and availability", nor a price
+        text = syn._("Amounts are what the sources stated when retrieved ({date}); they "
+                      "may have changed since.", **kw) if fetched else syn._(
+                          "Amounts are what the sources stated; they may have changed since.")
+    elif not dated:
         text = syn._("Prices are what the sources stated when retrieved ({date}); they may "
                       "have changed since.", **kw) if fetched else syn._(
                           "Prices are what the sources stated; they may have changed since.")

@@ -1,6 +1,6 @@
 """The keyless synthesis's recommendation: the best rated option that fits the request,
-the cheapest one, and the trade-off between the top two of the shortlist, each fact
-cited to the evidence that stated it; when nothing fits, it says so (a list of videos, or of
+the cheapest one (none where the money is a floor: a salary), and the trade-off between
+the top two of the shortlist, each fact cited to the evidence that stated it; when nothing fits, it says so (a list of videos, or of
 anything a kind neither rates nor prices, is recommended by the kind's own ranking).
 """
 
@@ -31,6 +31,8 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
                                        short.index(s))) if priced else None
     if cheap is not None and len({p.checked.currency for p in priced if p.checked}) > 1:
         cheap = None  # prices in several currencies with no common one: no "cheapest"
+    if syn.limits.floor:
+        cheap = None  # a salary asked as a minimum: the lowest is the worst paid
     if best is None and cheap is None and all(x.brief.is_video for x in short):
         # talks and tutorials are not rated or priced: the kind's ranking decides
         first = short[0]
@@ -45,8 +47,9 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
         if len(short) == 1:
             return [syn.sentence(syn._("{name} is the only option that fits your request.",
                                        name=short[0].name))]
-        if not syn.limits.priced:
-            # nor about prices (papers, talks): the kind's own ranking is the verdict
+        if not syn.limits.priced or syn.limits.floor:
+            # nor about prices (papers, talks), or about an amount wanted high (a
+            # salary): the kind's own ranking is the verdict
             return [syn.sentence(syn._(
                 "{name} comes first of the {count} options that fit your request, in "
                 "the order the request ranks them.", name=short[0].name,
@@ -87,7 +90,8 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
         (syn.rating_sources(b, b.rating or 0.0) if b.rating is not None else []) + \
         syn.price_items(a) + syn.price_items(b)
     comparable = (a.checked is not None and b.checked is not None
-                  and a.checked.currency == b.checked.currency)
+                  and a.checked.currency == b.checked.currency
+                  and not syn.limits.floor)  # "costs less" is no merit of a salary
     if a.rating is None or b.rating is None:
         if a.rating is None and b.rating is None:
             return None  # the cheapest sentence already says what can be said
@@ -124,7 +128,7 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
         return syn.sentence(syn._(
             "Between the top two, {better} is rated higher than {other} ({rb} against "
             "{ro}); the price of {unknown} is not known.", unknown=unknown.name, **kw)
-            if (hi.checked is None) != (lo.checked is None) else
+            if (hi.checked is None) != (lo.checked is None) and not syn.limits.floor else
             syn._("Between the top two, {better} is rated higher than {other} ({rb} "
                    "against {ro}).", **kw), items)
     if hi.checked.amount > lo.checked.amount and not same_price(hi.checked.amount,

@@ -1,5 +1,6 @@
 """What the keyless synthesis knows before it writes: the request's constraints, read by
-input *type* (the first ``money`` input whose comparator is an upper bound is the budget,
+input *type* (the first ``money`` input whose comparator is an upper bound is the budget;
+one asked as a floor, or named ``min_...``, is money the reader wants more of: a salary),
 the first ``rating`` input the minimum rating, a ``month`` or ``date`` input the period,
 and whether the kind declares a ``rating`` or a ``money`` input at all; nothing here knows about hotels), each candidate with its evidence and the
 values its checks use, and the citation numbers, one per URL in order of first use.
@@ -12,7 +13,7 @@ from typing import Any
 
 from scout.adapters.contract import EvidenceItem, SubjectBrief
 from scout.schemas.sources import Citation
-from scout.schemas.task import Money
+from scout.schemas.task import Money, money_is_floor
 
 
 _UPPER = ("<=", "<", "=", "~")
@@ -29,6 +30,11 @@ class Constraints:
     #: whether the kind is about prices (declares a ``money`` input): a paper or a talk
     #: with no price is not worth a note saying so, nor "no known price" as a verdict
     priced: bool = True
+    #: whether the request's money is a floor, an amount one wants more of (a salary, a
+    #: grant): asked as one ("more than 40,000 EUR a year") or the input named
+    #: ``min_...``, as quantities are named for their direction. Then it is no budget, and
+    #: the lowest amount is no "cheapest option" but the worst paid
+    floor: bool = False
 
     @classmethod
     def of(cls, task: dict[str, Any], types: dict[str, str]) -> "Constraints":
@@ -42,16 +48,21 @@ class Constraints:
             out.priced = "money" in types.values()
         else:  # an older caller: infer the types from the values' shapes
             types = {k: _infer_type(k, v) for k, v in values.items()}
+        money_seen = False
         for name in sorted(types):
             kind, value = types[name], values.get(name)
+            if kind == "money" and not money_seen and money_is_floor(name, None):
+                out.floor = True
             if value is None:
                 continue
-            if kind == "money" and out.budget is None and isinstance(value, dict):
+            if kind == "money" and not money_seen and isinstance(value, dict):
                 try:
                     money = Money.model_validate(value)
                 except ValueError:
                     continue
-                if money.comparator in _UPPER:
+                money_seen = True
+                out.floor = out.floor or money_is_floor(name, money.comparator)
+                if money.comparator in _UPPER and not out.floor:
                     out.budget = money
             elif kind == "rating" and out.min_rating is None and _is_number(value):
                 out.min_rating = float(value)

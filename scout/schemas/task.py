@@ -19,6 +19,14 @@ from scout.schemas.omit import omit_unset
 
 Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
 
+
+def money_is_floor(name: str, comparator: str | None) -> bool:
+    """Money the reader wants more of (a salary, a grant): asked as a floor ("more than
+    40,000 EUR a year": ``>=``) or held by an input named ``min_...``, as quantities are
+    named for their direction. No budget: rank checks its lowest stated amount and the
+    report and synthesis speak of amounts, not prices."""
+    return name.startswith("min_") or comparator in (">=", ">")
+
 #: the types a pipeline input may declare (``inputs: {name: {type: ...}}``); a value
 #: written by a person becomes one of them through ``scout.task.values.coerce``
 INPUT_TYPES = (
@@ -184,6 +192,21 @@ class Task(ArtifactModel):
         return None
 
     @property
+    def money_floor(self) -> bool:
+        """Whether the Task's money (its first money input, as rank reads it) is a floor,
+        an amount the reader wants more of (:func:`money_is_floor`): the shared shortlist
+        then shows an amount "≥" the one asked, never "price vs budget"."""
+        first: str | None = None
+        for name, declared in self.types.items():
+            if declared != "money":
+                continue
+            value = self.values.get(name)
+            if isinstance(value, Money):
+                return money_is_floor(name, value.comparator)
+            first = first or name
+        return first is not None and money_is_floor(first, None)
+
+    @property
     def past_inputs(self) -> list[str]:
         """Inputs whose month or dates end before ``today``: kept as asked, and the report
         says so at the top (a traveller must not miss that September 2026 is gone)."""
@@ -207,7 +230,8 @@ class Task(ArtifactModel):
 #: What ``task.X`` may name besides a declared input: the Task's own fields (``lang``
 #: included) and properties. The validator's scope checks read this one set, so a field
 #: added to Task is never refused by one check and accepted by another.
-TASK_BUILTIN_ATTRS = frozenset(Task.model_fields) | frozenset({"past_inputs", "first_of_type"})
+TASK_BUILTIN_ATTRS = frozenset(Task.model_fields) | frozenset({"past_inputs", "first_of_type",
+                                                                 "money_floor"})
 
 
 def task_own_names() -> frozenset[str]:

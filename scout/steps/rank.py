@@ -117,12 +117,14 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            currency: str | None, table: CurrencyTable | None,
            checks: frozenset[str] = frozenset({"price", "rating"}),
            per: str | None = None, periods: dict[tuple[str, str, str], int] | None = None,
-           ) -> tuple[list[Candidate], bool]:
+           floor: bool = False) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
     period; ``periods`` counts, per (outcome, price's period, budget's), the prices
-    converted to it ("converted") or not comparable with it ("incomparable")."""
+    converted to it ("converted") or not comparable with it ("incomparable"). ``floor``:
+    the request's money is a floor (a salary): of sources that disagree the lowest amount
+    is the conservative one, and the flags speak of an amount, not a price."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -141,7 +143,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         # sources stating a period the budget's converts from say more than the others
         # (a "per person" price among monthly rents is not the rent)
         prices = [p for p in prices if per_factor(p[1].per, per) is not None] or prices
-        if prices:
+        if prices and floor:
+            c.price = min((p for _url, p in prices),
+                          key=lambda p: _comparable(p, currency, table, per))
+        elif prices:
             c.price = conservative_price(prices, lambda p: _comparable(p, currency, table, per))
         c.flags = [f for f in c.flags if not f.endswith("unknown") and "converted" not in f
                    and "cannot be compared" not in f]
@@ -156,35 +161,41 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                 c.flags.append(N_("price in {currency}, no rate to {target}").format(
                     currency=c.price.currency, target=currency))
         if c.price is not None and per:
-            _to_budget_period(c, per, periods)
+            _to_budget_period(c, per, periods, floor)
         if c.video is not None:
             continue  # a video has no price or rating: their absence says nothing
         if c.price is None and "price" in checks:
-            c.flags.append(N_("price unknown"))
+            c.flags.append(N_("amount unknown") if floor else N_("price unknown"))
         if c.rating is None and "rating" in checks:
             c.flags.append(N_("rating unknown"))
     return list(by_key.values()), converted_any
 
 
 def _to_budget_period(c: Candidate, per: str,
-                      periods: dict[tuple[str, str, str], int] | None) -> None:
-    """Convert ``c``'s price to the budget's period, or flag that it cannot be compared."""
+                      periods: dict[tuple[str, str, str], int] | None,
+                      floor: bool = False) -> None:
+    """Convert ``c``'s price to the budget's period, or flag that it cannot be compared
+    (``floor``: the amount asked is a salary's, no budget)."""
     base = c.price_converted or c.price
     assert base is not None and c.price is not None
     timed = to_period(base, per)
     if timed is None:
-        c.flags.append(N_("price per {per} cannot be compared with a budget per {target}")
+        c.flags.append((N_("amount per {per} cannot be compared with the amount asked per "
+                           "{target}") if floor else
+                        N_("price per {per} cannot be compared with a budget per {target}"))
                        .format(per=base.per, target=per))
         outcome = "incomparable"
     elif timed is base:
         return
     else:
         c.price_converted = timed
-        c.flags.append(N_("price per {per} converted to per {target} (approximate)")
+        c.flags.append((N_("amount per {per} converted to per {target} (approximate)")
+                        if floor else
+                        N_("price per {per} converted to per {target} (approximate)"))
                        .format(per=base.per, target=per))
         outcome = "converted"
     if periods is not None:
-        key = (outcome, str(base.per), per)
+        key = (outcome + ("-floor" if floor else ""), str(base.per), per)
         periods[key] = periods.get(key, 0) + 1
 
 
@@ -192,7 +203,20 @@ def _period_notes(periods: dict[tuple[str, str, str], int]) -> list[str]:
     """What the shortlist says about prices stated per another period than the budget."""
     notes = []
     for (outcome, per, target), n in sorted(periods.items()):
-        if outcome == "converted":
+        if outcome == "converted-floor":
+            notes.append(N_plural(
+                "{count} amount per {per} was converted to an amount per {target} "
+                "(approximate) to compare it with the amount asked",
+                "{count} amounts per {per} were converted to amounts per {target} "
+                "(approximate) to compare them with the amount asked", n
+            ).format(count=n, per=per, target=target))
+        elif outcome == "incomparable-floor":
+            notes.append(N_plural(
+                "{count} amount per {per} could not be compared with the amount asked per "
+                "{target}, so it was not checked",
+                "{count} amounts per {per} could not be compared with the amount asked per "
+                "{target}, so they were not checked", n).format(count=n, per=per, target=target))
+        elif outcome == "converted":
             notes.append(N_plural(
                 "{count} price per {per} was converted to a price per {target} "
                 "(approximate) to compare it with the budget",
@@ -294,12 +318,14 @@ def run(ctx: StepContext) -> Shortlist:
                         "(extract: {record: candidate}) or a videos phase produces")
     evidence_sets = [v for k, v in ctx.inputs.items() if isinstance(v, EvidenceSet)]
     target = _target_money(ctx.task)
+    # a salary (Task.money_floor): its lowest stated amount is checked, in amount words
+    floor = bool(getattr(ctx.task, "money_floor", False))
     currency, per = (target.currency, target.per) if target else (None, None)
     table = ctx.config.currency
     periods: dict[tuple[str, str, str], int] = {}
     cands, converted = enrich(source.items, evidence_sets, currency, table,
                               fields_checked(params.where, params.order_by, params.as_,
-                                             ctx.task), per, periods)
+                                             ctx.task), per, periods, floor)
     notes: list[str] = _period_notes(periods)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)

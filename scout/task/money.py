@@ -79,7 +79,10 @@ _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|he
 # "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night", and
 # "pppn" for "per person per night": the night is the period a hotel's price is for
 # "per room per night": the room is what a hotel price is for anyway, the night the unit
-_PER = (r"(?:(?:\s*(?:per|por|an?|each|x)\s+(?:room|habitacion)\b)?"
+# a pay's "gross" / "net" ("38.000 € brutos al año", "£38,000 gross per annum") stands
+# between an amount and its period: it says which figure, not what the period is
+_GROSS = r"(?:\s*(?:gross|net|brut[oa]s?|net[oa]s?)(?=\s))?"
+_PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x)\s+(?:room|habitacion)\b)?"
         r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|"
         r"\s?(?=(?:pppn|pp|pn)\b)|\s(?=(?:" + _BARE_PER + r")\b))"  # "£150pn", "15€pp" glued too
         r"(?P<per>pppn|" + _UNIT_WORDS + r"|pn)\b)")
@@ -215,8 +218,10 @@ def find_money(free: str, original: str, territories: list[str], *,
     return None
 
 
+# "at least 30k a year": a thousands "k" is part of the amount, not a word after it
 _BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in _CMP[:2]) + r")\s+(?P<a>" + _AMOUNT
-                   + r")(?![\d.,]*\s*(?:/|out\s+of|sobre|stars?|estrellas?|\+|%|\d|[a-z]))")
+                   + r"(?:k\b)?)(?![\d.,]*\s*(?:/|out\s+of|sobre|stars?|estrellas?|\+|%|\d|"
+                   r"(?!(?:an?|per|al|por)\b)[a-z]))")
 
 
 def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:

@@ -304,7 +304,11 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
                 and toks[i - 1].text not in sw.CONNECTORS and not sw.is_stop(toks[i - 1].text):
             words.append(i)  # "machine learning", "wine tasting"
             continue
-        if sw.is_stop(text):
+        # right after a joining word a subject goes on, and right after its cue ("sobre",
+        # "about") it starts: a word that is a frame word only as a slip of one is itself
+        # ("ciencia de datos" is no slip of "danos", "sobre bases de datos" of "bares")
+        as_written = (words and toks[words[-1]].text in sw.CONNECTORS) or (start and i == start)
+        if sw.is_stop(text) and not (as_written and not sw.is_stop(text, slips=False)):
             close()
             if text in sw.WITH and not out:
                 # "con amigos", "with a terrace": a feature, not the subject; but "a
@@ -339,6 +343,11 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
         return last  # "pad thai barato", "ramen japonés 15€": a cuisine ends the dish
     if not _goes_on(toks, last):
         return last  # "dim sum", "pad thai": a subject that ends the request holds no place
+    if last + 1 < len(toks) and set(fold(original[toks[last + 1].start:toks[last + 1].end])
+                                    .split()) <= sw.VENUES:
+        # "python developer jobs, $120k": what is searched for (the kind's name claimed
+        # or not) ends the subject; a place comes after it ("NLP meetups barcelona")
+        return last
     cut = idx[-1]
     if len(idx) > 2 and toks[idx[-2]].text in sw.NAME_HEADS:
         cut = idx[-2]  # "empanadas san juan"

@@ -55,7 +55,8 @@ RELAY = re.compile(r"^\W*(?:the|my|our|el|la|mi|nuestr[oa])\s+(?:user|client|cus
 # what is searched for, not what it is about: "sitios de tapas", "sushi restaurants",
 # "brunch spots", "talks about X", "charlas de X", "congresos de X", "NLP conferences",
 # "deep learning workshops", "talleres de robótica" (the place reader skips them too);
-# what a city's listings are ("jazz events", "planes para el finde", "things to do")
+# what a city's listings are ("jazz events", "planes para el finde", "things to do");
+# what a job search asks for ("data scientist jobs", "ofertas de trabajo de enfermera")
 _VENUES = """
 restaurant restaurants restaurante restaurantes resto restos place places spot spots joint
 joints eatery eateries venue venues sitio sitios sitito lugar lugares lugarcito local
@@ -69,6 +70,8 @@ ponencia ponencias coloquio coloquios keynote keynotes convention conventions co
 convenciones hotel hotels hoteles hostal hostales hostel hostels
 event events evento eventos plan plans planes activity activities actividad actividades
 thing things cosa cosas
+job jobs position positions vacancy vacancies opening openings empleo empleos trabajo
+trabajos oferta ofertas vacante vacantes puesto puestos
 """
 # how good, typical, cheap or nice it should be, and in what condition (a product's)
 _QUALITY = """
@@ -274,7 +277,8 @@ def cuisine(word: str) -> bool:
     return any(f in _language_names() for f in forms)
 
 
-def is_stop(text: str) -> bool:
-    """``text`` (a folded word) is never part of a subject, also typed with a slip."""
+def is_stop(text: str, *, slips: bool = True) -> bool:
+    """``text`` (a folded word) is never part of a subject, also typed with a slip
+    (``slips=False``: only as written)."""
     return text in STOP or all(p in STOP for p in text.split("-")) \
-        or near(text) is not None
+        or (slips and near(text) is not None)

@@ -120,3 +120,24 @@ def test_the_scope_comes_from_the_kinds_inputs() -> None:
     assert scope_of({"destination": "place", "budget": "money"}) == VENUE
     assert scope_of({"budget": "money", "min_ram": "data_size"}) == PRODUCT
     assert scope_of({}) == VENUE  # an older request without types: as before
+
+
+def test_what_the_kind_or_the_request_asks_by_is_never_a_con() -> None:
+    # a job asked remote read "fully remote" as a hotel's far-off location, a con
+    from scout.adapters.aspects import asked_words
+
+    types = {"city": "place", "remote": "boolean", "contract": "string"}
+    asked = asked_words({"values": {"city": "Madrid", "remote": True,
+                                    "contract": "full-time"}}, types)
+    assert {"remote", "full-time"} <= asked and "madrid" not in asked
+    sentence = "Fully remote, but the office is far from the metro."
+    assert find_aspects(sentence) == find_aspects(sentence, VENUE, frozenset())
+    assert [(h.aspect, h.polarity) for h in find_aspects(sentence, VENUE, asked)] \
+        == [("location", -1)]          # "far" still counts against, "remote" no longer
+    assert [(h.aspect, h.polarity) for h in find_aspects("Fully remote.", VENUE)] \
+        == [("location", -1)]
+    assert find_aspects("Fully remote.", VENUE, asked) == []
+    # a kind that declares "remote" as something one asks for: not a con, asked or not
+    assert "remote" in asked_words({"values": {"remote": False}}, types)
+    # a kind that does not (a hotel's): a remote hotel is still far away
+    assert asked_words({"values": {"city": "Madrid"}}, {"city": "place"}) == frozenset()

@@ -205,3 +205,24 @@ def test_a_yearly_price_reads_in_the_readers_words() -> None:
     assert format_money(year, "en") == "12,000 EUR/year"
     task = build_task("piso en Madrid por 12.000 € al año", INPUTS, today=dt.date(2026, 12, 2))
     assert "rent: se ha leído «12.000 €/año» de «12.000 € al año»" in task.notes
+
+
+@pytest.mark.parametrize("text,amount,per", [
+    ("Salario: 38.000 € brutos al año.", 38000, "year"),
+    ("Salary: £38,000 gross per annum", 38000, "year"),
+    ("45,000 EUR gross a year, hybrid", 45000, "year"),
+    ("2.000 € netos al mes", 2000, "month"),
+    ("1.800 € brutas mensuales", 1800, "month"),
+    ("£30k gross p.a.", 30000, "year"),
+    ("Pay: 40.000 € brutos, full time", 40000, None),   # no period stated: none read
+])
+def test_gross_or_net_between_a_pay_and_its_period(text: str, amount: float,
+                                                   per: str | None) -> None:
+    # a pay's "brutos" / "gross" stood between the amount and "al año": the period was
+    # lost, so a yearly salary was compared as it was with a monthly one
+    from scout.steps.extract import find_price
+
+    price = find_price(text)
+    assert price is not None and (price.amount, price.per) == (amount, per)
+    task = build_task(f"piso en Madrid, {text}", INPUTS, today=dt.date(2026, 12, 2))
+    assert (task.values["rent"].amount, task.values["rent"].per) == (amount, per)

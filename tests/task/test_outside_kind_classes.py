@@ -262,3 +262,72 @@ def test_a_run_passes_the_pipeline_s_name_to_the_parser(
                     runs_dir=tmp_path / "runs", today=TODAY)
     assert plan.task is not None, plan.task_error
     assert plan.task["values"]["topic"] == "horror" and plan.task["values"]["city"] == "Madrid"
+
+
+@pytest.mark.parametrize("query, topic, place", [
+    # a job search names what it searches for (jobs, ofertas, vacantes, puestos): no
+    # part of the role, never the place ("busco trabajo de ..." read the place "Trabajo")
+    ("data scientist jobs in Madrid", "data scientist", "Madrid"),
+    ("postdoc positions in Edinburgh", "postdoc", "Edinburgh"),
+    ("lab technician vacancies in Leeds", "lab technician", "Leeds"),
+    ("ofertas de trabajo de enfermera en Sevilla", "enfermera", "Sevilla"),
+    ("empleo de camarero en Málaga", "camarero", "Málaga"),
+    ("vacantes de profesor de matemáticas en Bilbao", "profesor de matemáticas", "Bilbao"),
+    ("puestos de investigador postdoctoral en Granada", "investigador postdoctoral", "Granada"),
+    ("busco trabajo de fontanero", "fontanero", None),
+])
+def test_what_a_job_search_asks_for_is_neither_the_role_nor_the_place(
+        query: str, topic: str | None, place: str | None) -> None:
+    got = read(query, INIT)
+    assert (got.get("topic"), got.get("place")) == (topic, place)
+
+
+@pytest.mark.parametrize("query, inputs, topic", [
+    # "datos" is one letter from "danos" (give us), a request word: after "de" inside a
+    # subject it is the word itself ("ciencia de datos" read "ciencia")
+    ("artículos sobre ciencia de datos", {"topic": InputSpec(type="subject")}, "ciencia de datos"),
+    ("cursos de minería de datos en Madrid", INIT, "minería de datos"),
+    ("analista de datos en Madrid", INIT, "analista de datos"),
+    # right after the subject's cue it starts as written ("bases" is no slip of "bares")
+    ("artículos sobre bases de datos desde 2020", {"topic": InputSpec(type="subject"),
+                                                  "since": InputSpec(type="year")},
+     "bases de datos"),
+    ("charlas sobre casas pasivas", INIT, "casas pasivas"),
+    # a slip still ends a subject where it stands alone
+    ("ramen dnde en Lyon", INIT, "ramen"),
+])
+def test_a_word_joined_to_a_subject_is_no_slip_of_a_frame_word(
+        query: str, inputs: dict[str, InputSpec], topic: str) -> None:
+    assert read(query, inputs).get("topic") == topic
+
+
+@pytest.mark.parametrize("query, amount", [
+    # a thousands "k" or a period after the amount hid it: the note said only "could not
+    # read: '30k'", not what was missing nor how to write it
+    ("research jobs in Leeds, at least 30k a year", "30k"),
+    ("piso en Madrid por menos de 900 al mes", "900"),
+    ("hotel in Leeds under 300", "300"),
+])
+def test_an_amount_with_no_currency_says_so_and_how_to_write_it(query: str, amount: str) -> None:
+    inputs = {**INIT, "budget": InputSpec(type="money")}
+    notes = parse_query(query, inputs, today=TODAY).notes
+    assert any(n.startswith(f"budget: {amount} ") and f"{amount} EUR" in n
+               or n.startswith(f"presupuesto: {amount} ") and f"{amount} EUR" in n
+               for n in notes), notes
+    assert parse_query(query, inputs, today=TODAY).values.get("budget") is None
+
+
+@pytest.mark.parametrize("query, topic, place", [
+    # with no place named, the last word before an amount was taken for the place even
+    # when what is searched for stood between them ("python developer jobs" → "Developer")
+    ("python developer jobs 120k USD", "python developer", None),
+    ("remote python developer jobs, at least $120k per year", "remote python developer", None),
+    ("data engineer positions, 60k EUR", "data engineer", None),
+    # a place after what is searched for is still the place; chat's "dish city price" too
+    ("NLP meetups barcelona 20€", "NLP", "Barcelona"),
+    ("ramen ronda 20€", "ramen", "Ronda"),
+])
+def test_what_is_searched_for_ends_the_subject_before_an_amount(
+        query: str, topic: str | None, place: str | None) -> None:
+    got = read(query, {**INIT, "budget": InputSpec(type="money")})
+    assert (got.get("topic"), got.get("place")) == (topic, place)
