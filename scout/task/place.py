@@ -105,6 +105,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 if counted[k]:
                     after = False  # "hotel 2 noches de relax": the "de" is the count's
                     continue
+                if k >= 2 and fold(words[k - 1].group(0)) in sw.RELATIVE:
+                    continue  # "cursos que empiecen en enero": the clause's verb
                 if after and w in pw.OF and k + 1 < len(words):
                     hit = _read_name(free, original, words[k + 1].start(), cased)
                     if hit:

@@ -42,6 +42,7 @@ porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
 tonight today tomorrow hoy
 dinner lunch breakfast brunch supper cena almuerzo desayuno comida
 yearly annually annum
+level nivel most least mucho maximo minimo sumo
 pa pal xa asap
 me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have

@@ -27,6 +27,8 @@ dices dirias cuentas contas sabrias aconsejas aconsejarias recomendarias sugerir
 suggestion suggestions know tell list please pls plz thanks thank thx hi hello hey go going
 out serve serves serving sell sells buy order book lets let's help ideas idea options
 option take away takeaway delivery may might must purchase rent hire watch watching see read learn learning
+start starts starting begin begins beginning empieza empiezan empiece empiecen comienza comienzan
+comience comiencen empezando comenzando
 yo quiero queremos quisiera quisieramos quieres busco buscamos buscando buscar necesito
 necesitamos necesita te se mi mis tu tus su sus dame danos dime decime muestrame ensename
 encuentra encuentrame encontrar recomienda recomiendas recomiendame recomendar
@@ -60,7 +62,8 @@ _VENUES = """
 restaurant restaurants restaurante restaurantes resto restos place places spot spots joint
 joints eatery eateries venue venues sitio sitios sitito lugar lugares lugarcito local
 locales bar bares establecimiento establecimientos video videos talk talks charla charlas
-tutorial tutorials tutoriales lecture lectures conferencia conferencias clase clases
+tutorial tutorials tutoriales lecture lectures conferencia conferencias clase clases class classes
+lesson lessons
 course courses curso cursos conference conferences congress congresses congreso congresos
 symposium symposia simposio simposios jornadas seminar seminars seminario seminarios
 workshop workshops taller talleres meetup meetups webinar webinars webinario webinarios
@@ -100,6 +103,9 @@ MODES = frozenset("""
 online virtual virtuales remote remoto remota remotos remotas presencial presenciales
 hybrid hibrido hibrida hibridos hibridas in-person
 """.split())
+# a relative pronoun after a noun opens a clause whose first word is its verb ("cursos que
+# empiecen en enero", "courses that start in March"): neither a subject nor a place
+RELATIVE = frozenset({"que", "that", "which", "who", "quien", "quienes"})
 # no price to pay: how cheap it should be, never a subject's word nor a place
 FREE = frozenset("gratis gratuito gratuita gratuitos gratuitas".split())
 # how a video, a talk or a book came out, before the words of its date ("cambio climático
