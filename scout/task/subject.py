@@ -31,7 +31,10 @@ When the pipeline also has a place input and no place was found either way, the 
 is read as chat writes it, with the place after the subject: "de"/"of" after the subject
 leads to the place ("el mejor ramen de lyon"), and the last word (two with a name head:
 "san juan") of a subject of several words is left to the place reader ("ramen girona
-barato"), as is a lone word right after "restaurants" ("restaurantes soria"). A lone
+barato"), as is a lone word right after "restaurants" ("restaurantes soria"), but only
+when the place reader takes it ("deep learning courses in English" keeps "learning"), and
+never from words right before what is searched for ("data analysis courses"). A relative
+clause's first word is its verb, no subject ("cursos que empiecen en enero"). A lone
 word otherwise is the subject ("sushi"). Nothing left: no subject (the input stays unset).
 """
 
