@@ -16,7 +16,8 @@ short word with no vowel is one too ("cdmx" → "CDMX", "nyc" → "NYC", also fi
 when the gazetteer knows it: "nyc pizza"). Text other extractors claimed (dates, money,
 ratings) ends a name. With no cue word, what other inputs claimed is passed over ("best
 pizza nyc", "ramen barcelona barato" once the dish is read), and so is a word counted by
-a number ("2 baños madrid"); "de" / "of" right after a claimed thing ties it to the place
+a number ("2 baños madrid"), and so is whom it is for ("cursos de R para investigadores",
+"for kids": after "para" / "for" only a name the gazetteer knows); "de" / "of" right after a claimed thing ties it to the place
 that follows ("el mejor ramen de lyon", "tapas típicas de sevilla"). A lower-case article
 before "ciudad" goes with the noun ("la ciudad de mexico" → "Ciudad de Mexico"), and so
 do a lodging word's ("los mejores hoteles de sevilla"). Capitals only in claimed text
@@ -97,16 +98,23 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             # presupuesto")
             after = (claimed[0] and not counted[0]) or fold(words[0].group(0)) in pw.VENUE_WORDS \
                 or _kind_word(words[0].group(0))
+            purpose = False  # after "para" / "for": whom or what it is for, up to a claim
             for k, m in enumerate(words[1:], 1):
                 w = fold(m.group(0))
                 if claimed[k] or (after and w in pw.BETWEEN):
                     after = (after and not claimed[k]) or (claimed[k] and not counted[k])
+                    purpose = purpose and not claimed[k]
                     continue
                 if counted[k]:
                     after = False  # "hotel 2 noches de relax": the "de" is the count's
                     continue
                 if k >= 2 and fold(words[k - 1].group(0)) in sw.RELATIVE:
                     continue  # "cursos que empiecen en enero": the clause's verb
+                if w in pw.PURPOSE:
+                    purpose = True
+                    continue
+                if purpose and not _known_at(words, k) and _known_end(free, m.start()) is None:
+                    continue  # "cursos de R para investigadores", "classes for kids"
                 if after and w in pw.OF and k + 1 < len(words):
                     hit = _read_name(free, original, words[k + 1].start(), cased)
                     if hit:
@@ -158,6 +166,13 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
         return hit
     text = original[pos:end]
     return (text if cased and text[:1].isupper() else title(text)), (pos, end)
+
+
+def _known_at(words: list[re.Match[str]], k: int) -> bool:
+    """A place the gazetteer knows starts at ``words[k]`` ("para sevilla", "for new york")."""
+    from scout.task.gazetteer import known_place_words
+
+    return known_place_words([fold(x.group(0)) for x in words[k:k + 5]]) > 0
 
 
 def _known_end(free: str, pos: int) -> int | None:

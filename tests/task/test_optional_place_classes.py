@@ -111,3 +111,24 @@ def test_the_note_quotes_the_label_with_the_word() -> None:
     assert result.spans["level"] == "nivel avanzado"
     # a city after the enum word is still the place
     assert read("cursos de fotografía nivel avanzado en Sevilla", WITH_LEVEL)["place"] == "Sevilla"
+
+
+# ------------------------- whom or what a request is for, with no cue, is no place
+@pytest.mark.parametrize("query, topic", [
+    ("cursos de R para investigadores", "R"),
+    ("talleres de cerámica para niños en español", "cerámica"),
+    ("clases de yoga para personas mayores", "yoga"),
+    ("yoga classes for pregnant women", "yoga"),
+])
+def test_whom_it_is_for_is_no_place(query: str, topic: str) -> None:
+    got = read(query, WITH_LANGUAGE)
+    assert got.get("topic") == topic and "place" not in got
+
+
+@pytest.mark.parametrize("query, place", [
+    ("cursos de python para sevilla en español", "Sevilla"),     # a place the gazetteer knows
+    ("billetes para buenos aires baratos", "Buenos Aires"),
+    ("talleres para niños en madrid", "Madrid"),                 # after a cue, as before
+])
+def test_a_known_place_after_para_is_still_the_place(query: str, place: str) -> None:
+    assert read(query, WITH_LANGUAGE).get("place") == place
