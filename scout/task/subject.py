@@ -297,7 +297,9 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
         if i >= 2 and toks[i - 1].text in sw.RELATIVE and toks[i - 2].word:
             close()  # "cursos que empiecen en enero": the clause's verb, no subject
             continue
-        if chat and text in sw.OF and (words or out):
+        if chat and text in sw.OF and (words or out) \
+                and not (nxt is not None and nxt.word and sw.cuisine(nxt.text)):
+            # (a language or nationality after it is the subject's: "curso intensivo de alemán")
             close(of=True)  # "el mejor ramen de lyon": the place follows
             break
         if words and text in sw.WITH and i + 1 < len(toks) and toks[i + 1].text in sw.ARTICLES:
@@ -363,12 +365,17 @@ def _place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
     """Whether the words the chat reading left to the place (tokens ``cut + 1`` to
     ``last``) leave the subject: the place reader reads a place in them once the subject
     (``first`` to ``cut``) is claimed, or they only say how one takes part ("jornadas de
-    economía online, gratis"). A word the place reader would not take ("deep learning
+    economía online, gratis"); an adjective the gazetteer does not know stays
+    ("escritura científica en inglés"). A word the place reader would not take ("deep learning
     courses in English": "learning") stays the subject's instead of being lost to no input."""
+    from scout.task.gazetteer import known_place_words
     from scout.task.place import find_place
 
-    if all(toks[i].text in sw.MODES for i in range(cut + 1, last + 1) if toks[i].word):
+    left = [toks[i].text for i in range(cut + 1, last + 1) if toks[i].word]
+    if all(w in sw.MODES for w in left):
         return True
+    if all(sw.adjective(w) for w in left) and not known_place_words(left):
+        return False  # "escritura científica en inglés": an adjective, no unlisted town
     rest = free
     if cut >= first:
         a, b = toks[first].start, toks[cut].end

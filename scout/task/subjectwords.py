@@ -272,6 +272,20 @@ def _language_names() -> frozenset[str]:
     return frozenset(n for n in names if not known_place_words([n]))
 
 
+# the endings of adjectives, Spanish and English ("científica", "automático", "intensivo",
+# "práctica", "dynamic", "interactive"): after a subject's noun such a word qualifies it
+_ADJECTIVE = re.compile(r"(?:ic[oa]s?|ical|ic|iv[oa]s?|ive|os[oa]s?|ous|bles?)$")
+_ADJECTIVE_AL = re.compile(r"al(?:es)?$")  # "digital", "cultural": only in longer words
+
+
+def adjective(word: str) -> bool:
+    """``word`` (folded, six letters or more) ends as an adjective does: typed after a
+    subject with no cue, it is no town nobody lists ("escritura científica", "marketing
+    digital")."""
+    return (len(word) >= 6 and _ADJECTIVE.search(word) is not None) or \
+        (len(word) >= 7 and _ADJECTIVE_AL.search(word) is not None)
+
+
 def cuisine(word: str) -> bool:
     """``word`` (folded) names a cuisine, in any Spanish gender or number ("thai",
     "japonesa", "chinos"): it qualifies a dish ("pad thai", "ramen japonés"), no city."""

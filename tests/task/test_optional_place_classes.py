@@ -132,3 +132,24 @@ def test_whom_it_is_for_is_no_place(query: str, topic: str) -> None:
 ])
 def test_a_known_place_after_para_is_still_the_place(query: str, place: str) -> None:
     assert read(query, WITH_LANGUAGE).get("place") == place
+
+
+# ------------------ an adjective or a language after the subject is the subject's
+@pytest.mark.parametrize("query, topic", [
+    ("curso online de escritura científica en inglés", "escritura científica"),
+    ("cursos de aprendizaje automático en español", "aprendizaje automático"),
+    ("marketing digital en español", "marketing digital"),
+    ("curso intensivo de alemán en español", "intensivo de alemán"),
+])
+def test_an_adjective_or_a_language_is_no_unlisted_town(query: str, topic: str) -> None:
+    got = read(query, WITH_LANGUAGE)
+    assert got.get("topic") == topic and "place" not in got
+
+
+@pytest.mark.parametrize("query, topic, place", [
+    ("pulpo betanzos 20€", "pulpo", "Betanzos"),      # no adjective's ending: the town
+    ("el mejor ramen de lyon", "ramen", "Lyon"),     # "de" still leads to a place
+])
+def test_a_town_after_the_subject_is_still_read(query: str, topic: str, place: str) -> None:
+    got = read(query, TOPIC_PLACE)
+    assert (got.get("topic"), got.get("place")) == (topic, place)
