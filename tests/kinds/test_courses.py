@@ -66,6 +66,12 @@ REQUESTS = {
     "advanced level Python courses starting next month":
         ("en", {"topic": "Python", "level": "advanced",
                 "start": {"start": "2027-01-01", "end": "2027-01-31"}}),
+    # a platform is an enum of the kind: read before places are, so never the place
+    "cursos de programación en Coursera":
+        ("es", {"topic": "programación", "platform": "Coursera"}),
+    "data science courses on edX starting in March, at most 20 hours":
+        ("en", {"topic": "data science", "platform": "edX", "max_length": 20 * HOUR,
+                "start": {"start": "2027-03-01", "end": "2027-03-31"}}),
     "curso de cocina italiana en Valencia este verano":
         ("es", {"topic": "cocina italiana", "place": "Valencia",
                 "start": {"start": "2027-06-01", "end": "2027-08-31"}}),
