@@ -50,6 +50,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     verbish: tuple[str, tuple[int, int]] | None = None
     first: tuple[str, tuple[int, int]] | None = None
     for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
+        if _intro_cue(m, free, original):
+            continue  # "an introduction to Machine Learning", "guía a Rust": the topic
         hit = _read_name(free, original, m.end(), cased)
         if not cased and re.sub(r"\s+", " ", m.group("cue")) in pw.SECONDARY:
             hit = _landmark(free, original, m.end(), hit)
@@ -140,19 +142,22 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         for m in re.finditer(r"[^\W\d_][\w'’-]*", original):
             w = m.group(0)
             if not w[0].isupper() or free[m.start()] == "\x00" or fold(w) in pw.LEADING \
-                    or fold(w) in pw.STOP or _kind_word(w):
+                    or fold(w) in pw.STOP or fold(w) in sw.INTRO or _kind_word(w):
                 if fold(w) in pw.LEADING_ARTICLES and w[0].isupper() and free[m.start()] != "\x00":
                     hit = _read_name(free, original, m.start(), cased)  # "Los Angeles"
                     if hit and hit[1][0] == m.start() and _name_word_after(original, m):
                         return hit
                 continue
             hit = _read_name(free, original, m.start(), cased)
+            if hit and _topic_after_intro(free, hit):
+                continue  # "a beginner's guide to Rust": the topic, not a place
             if hit:
                 return hit
         # "Looking for a hotel in lisbon, max 120 EUR": capitals only where a sentence starts
         # or in a code; the name after a cue was typed in lower case, so read it case-blind
         for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
-            hit = _read_name(free, original, m.end(), False)
+            hit = None if _intro_cue(m, free, original) else _read_name(free, original,
+                                                                         m.end(), False)
             if hit:
                 return hit
     return None
@@ -166,6 +171,28 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
         return hit
     text = original[pos:end]
     return (text if cased and text[:1].isupper() else title(text)), (pos, end)
+
+
+def _after_intro(free: str, pos: int) -> bool:
+    """The word before ``pos`` opens what a request is about ("introduction to", "guide
+    to", "introducción a"): what follows is the topic, not where to go."""
+    before = re.search(r"([^\W\d_]+)\s*$", free[:pos])
+    return before is not None and before.group(1) in sw.INTRO
+
+
+def _intro_cue(m: re.Match[str], free: str, original: str) -> bool:
+    """The cue ``m`` is the "to" / "a" of "introduction to" / "guía a", and no place the
+    gazetteer knows follows it."""
+    return m.group("cue") in ("a", "to") and _after_intro(free, m.start()) \
+        and _known_end(free, m.end()) is None \
+        and not _known_at(list(_WORD.finditer(original, m.end())), 0)
+
+
+def _topic_after_intro(free: str, hit: tuple[str, tuple[int, int]]) -> bool:
+    """``hit`` stands right after "introduction to" / "guide to" and the gazetteer does
+    not know it ("guide to Rust"; "guide to Lisbon" stays a place)."""
+    before = re.search(r"(?:^|\s)(to|a)\s+$", free[:hit[1][0]])
+    return before is not None and _after_intro(free, before.start(1)) and not known_name(hit[0])
 
 
 def _known_at(words: list[re.Match[str]], k: int) -> bool:

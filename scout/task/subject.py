@@ -306,6 +306,10 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
             close()  # "ramen with a view", "tapas con una terraza": a feature follows
             skipping = True
             continue
+        if words and text == "to" and toks[i - 1].text in sw.INTRO and nxt is not None \
+                and nxt.word and not nxt.place:
+            words.append(i)  # "introduction to machine learning": one topic
+            continue
         if words and (text in sw.CONNECTORS or tok.joins):
             words.append(i)
             continue
@@ -342,6 +346,8 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
         return first - 1 if j >= 0 and toks[j].word and toks[j].text in sw.VENUES else last
     if toks[idx[-2]].text in sw.CONNECTORS or idx[-1] != idx[-2] + 1:
         return last  # "fish and chips", "tacos al pastor": one subject, no place in it
+    if any(toks[j].text == "to" and toks[j - 1].text in sw.INTRO for j in idx[1:]):
+        return last  # "a beginner's guide to Rust": what follows "to" is the topic
     if last + 1 < len(toks) and toks[last + 1].text in sw.VENUES:
         return last  # "data analysis courses", "jazz concerts": what qualifies the venue
     # typed with capitals, a capitalised word after the first starts the name

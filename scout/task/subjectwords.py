@@ -103,6 +103,13 @@ MODES = frozenset("""
 online virtual virtuales remote remoto remota remotos remotas presencial presenciales
 hybrid hibrido hibrida hibridos hibridas in-person
 """.split())
+# what opens a topic with "to" / "a" after it: "an introduction to machine learning",
+# "a beginner's guide to Rust", "introducción a la estadística" (the place reader takes
+# no place there, and "to" joins the subject's words)
+INTRO = frozenset("""
+intro introduction introductions guide guides primer primers crash
+introduccion introducciones iniciacion guia guias aproximacion
+""".split())
 # a relative pronoun after a noun opens a clause whose first word is its verb ("cursos que
 # empiecen en enero", "courses that start in March"): neither a subject nor a place
 RELATIVE = frozenset({"que", "that", "which", "who", "quien", "quienes"})

@@ -153,3 +153,27 @@ def test_an_adjective_or_a_language_is_no_unlisted_town(query: str, topic: str) 
 def test_a_town_after_the_subject_is_still_read(query: str, topic: str, place: str) -> None:
     got = read(query, TOPIC_PLACE)
     assert (got.get("topic"), got.get("place")) == (topic, place)
+
+
+# ------------------------ "introduction to X", "guía a X": the topic, not where to go
+@pytest.mark.parametrize("query, topic", [
+    ("introduction to machine learning courses online", "introduction to machine learning"),
+    ("an intro to statistics course", "intro to statistics"),
+    ("a beginner guide to Rust", "beginner guide to Rust"),
+])
+def test_what_follows_an_introduction_is_the_topic(query: str, topic: str) -> None:
+    got = read(query, TOPIC_PLACE)
+    assert got.get("topic") == topic and "place" not in got
+
+
+@pytest.mark.parametrize("query, place", [
+    ("guide to Lisbon restaurants", "Lisbon"),       # a place the gazetteer knows
+    ("intro to Python in Madrid", "Madrid"),
+    ("flights to Lisbon", "Lisbon"),
+])
+def test_a_known_place_after_to_is_still_the_place(query: str, place: str) -> None:
+    assert read(query, TOPIC_PLACE).get("place") == place
+
+
+def test_a_kind_with_no_subject_reads_no_topic_as_its_place() -> None:
+    assert "place" not in read("Intro to Rust courses", {"place": InputSpec(type="place")})
