@@ -111,11 +111,27 @@ QUANTITIES: dict[str, tuple[dict[str, tuple[str, float]], str]] = {
 }
 
 
+#: lengths of time a listing states ("40 hours", "90 min", "40 horas", "1,5 h"), in
+#: seconds as a ``duration`` input holds them; only ``stated`` reads them (the request
+#: parser reads durations its own way). Days and weeks are left out: a course's "6 weeks"
+#: is a calendar span, not 1,008 hours of it; so is a bare "s" or "m" (a plural, metres)
+TIME_UNITS: dict[str, tuple[str, float]] = {
+    "h": (r"h|hr|hrs|hours?|horas?", 3600.0),
+    "min": (r"mins?|minutes?|minutos?", 60.0),
+    "sec": (r"secs?|seconds?|segundos?", 1.0),
+}
+#: what ``stated`` converts between: the input types' quantities and lengths of time
+STATED_QUANTITIES: dict[str, tuple[dict[str, tuple[str, float]], str]] = {
+    **QUANTITIES, "duration": (TIME_UNITS, "sec"),
+}
+
+
 def quantity_unit(word: str) -> tuple[str, str] | None:
-    """``(kind, unit)`` when ``word`` (folded) names a unit of a data size or a weight
-    (``"GB"`` → ``("data_size", "gb")``, ``"libras"`` → ``("weight", "lb")``), else None."""
+    """``(kind, unit)`` when ``word`` (folded) names a unit of a data size, a weight or a
+    length of time (``"GB"`` → ``("data_size", "gb")``, ``"libras"`` → ``("weight",
+    "lb")``, ``"horas"`` → ``("duration", "h")``), else None."""
     text = " ".join(word.split())
-    for kind, (units, _base) in QUANTITIES.items():
+    for kind, (units, _base) in STATED_QUANTITIES.items():
         for unit, (rx, _factor) in units.items():
             if re.fullmatch(rx, text):
                 return kind, unit
@@ -127,7 +143,7 @@ def convert_quantity(value: float, unit: str, target: str) -> float:
     gb, ``3 lb`` → ``1.36`` kg), to three significant decimals at most."""
     if unit == target:
         return value
-    for units, _base in QUANTITIES.values():
+    for units, _base in STATED_QUANTITIES.values():
         if unit in units and target in units:
             return round(value * units[unit][1] / units[target][1], 3)
     raise ValueError(f"cannot convert {unit} to {target}")

@@ -21,7 +21,7 @@ from scout.units import (
     M2,
     NEXT_AFTER,
     NEXT_BEFORE,
-    QUANTITIES,
+    STATED_QUANTITIES,
     area_unit,
     convert_area,
     convert_quantity,
@@ -141,7 +141,8 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None) -> float 
     "650 sq ft" counts as 60.4, with ``stated("sq ft")`` a "60 m²" as 645.8; asking for
     both units at once is an error (two scales in one comparison). So are data sizes and
     weights: with ``stated("GB")`` a "1 TB" counts as 1000, with ``stated("kg")`` a
-    "3.3 lbs" as 1.497.
+    "3.3 lbs" as 1.497; and lengths of time: with ``stated("hours", "horas")`` a "90 min"
+    counts as 1.5 (hours, minutes and seconds; not days or weeks).
 
     ``of``: a word (or a list of words) the value must stand next to, for a product that
     states several values in one unit: ``stated("GB", of=["RAM", "memoria"])`` reads "16 GB
@@ -207,9 +208,9 @@ def _is_near(folded: str, span: tuple[int, int], near: tuple[re.Pattern[str], re
 
 
 def _quantities(folded: str, kind: str, target: str) -> list[tuple[int, tuple[int, int], float]]:
-    """Every data size or weight ``folded`` states, in ``target`` units (a listing's
-    "1 TB" as 1000 GB), with where each starts and its span."""
-    units, _base = QUANTITIES[kind]
+    """Every data size, weight or length of time ``folded`` states, in ``target`` units (a
+    listing's "1 TB" as 1000 GB, "90 min" as 1.5 h), with where each starts and its span."""
+    units, _base = STATED_QUANTITIES[kind]
     alt = "|".join(f"(?P<u_{u}>{rx})" for u, (rx, _f) in units.items())
     out = []
     for m in re.finditer(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?![\w²])", folded):

@@ -4,7 +4,8 @@
 cancellation", "wifi gratis", "gluten-free", "desayuno gratis" are features, not the
 price. So a listing reads as free only where the word is tied to what one pays to get
 in — admission, entry, entrance, tickets, the price or cost; "entrada", "acceso",
-"precio" in Spanish — and not when the phrase is a condition ("free entry for children",
+"precio" in Spanish — or to what one attends or enrols in ("free online course", "free
+concerts", "curso online gratuito", "taller de cerámica gratis") — and not when the phrase is a condition ("free entry for children",
 "entrada gratuita los domingos", "free entry with the city card") or an amenity ("free
 entry to the spa", "acceso gratuito a internet"), nor "barrier-free entrance" /
 "entrada libre de barreras".
@@ -18,10 +19,23 @@ from scout.text import fold
 
 _NOUN_EN = r"admission|entry|entrance|tickets?"
 _NOUN_ES = r"entrada|acceso|admision"
+# what one attends or enrols in is itself what is paid for: "free online course", "free
+# yoga class", "curso online gratuito", "taller de cerámica gratis"; up to two words
+# between (its topic, how it is given), none of them a word that starts a condition or
+# an amenity ("free wifi during classes" is no free class)
+_ATTENDED_EN = (r"courses?|class(?:es)?|lessons?|workshops?|webinars?|seminars?|talks?|"
+                r"lectures?|tutorials?|masterclass(?:es)?|bootcamps?|conferences?|"
+                r"meetups?|(?:walking\s+)?tours?|events?|concerts?|exhibitions?")
+_ATTENDED_ES = (r"cursos?|clases?|talleres|taller|charlas?|seminarios?|webinars?|"
+                r"webinarios?|conferencias?|masterclass|eventos?|conciertos?|"
+                r"exposicion(?:es)?|visitas?\s+guiadas?")
+_BETWEEN = (r"(?:(?!(?:for|with|during|in|at|and|or|to|on|of|by|from|per|the|a|an|after|"
+            r"before|para|con|en|y|o|durante|sin|por|tras|antes)\b)[a-z0-9]+\s+)")
 # the free word bound to the admission noun, either order, in both languages
 _FREE = re.compile(
     r"(?<![\w-])(?:"
-    rf"free\s+(?:{_NOUN_EN}|(?:walking\s+)?tours?|events?|concerts?|exhibitions?)"
+    rf"free\s+{_BETWEEN}{{0,2}}?(?:{_NOUN_EN}|{_ATTENDED_EN})"
+    rf"|(?:{_ATTENDED_ES})\s+(?:(?:de|del)\s+)?{_BETWEEN}{{0,2}}?(?:gratuit[oa]s?|gratis)"
     rf"|(?:{_NOUN_EN})\s*(?:(?:is|are)\s+(?:always\s+|totally\s+|completely\s+)?|:\s*)?free"
     r"|(?:price|cost)\s*(?::\s*|\s+(?:is|are)\s+)free"
     r"|no\s+(?:admission|entrance|entry)\s+(?:fee|charge)"
@@ -36,7 +50,11 @@ _AMENITY = (r"spa|gym|gimnasio|pool|piscina|sauna|wi-?fi|internet|parking|aparca
 _NOT_PRICE = re.compile(
     r"\s+(?:"
     r"(?:for|para)\s+(?!(?:all|everyone|everybody|the\s+public|todos|todo\s+el\s+publico)\b)"
-    r"|(?:with|con|on|every|cada|los|las|el)\b"
+    r"|(?:with|con|every|cada|los|las|el)\b"
+    # "on Sundays", "on the first Sunday", "on presentation of": a condition; "a webinar
+    # on data privacy" is its topic
+    r"|on\s+(?:\w*days?|weekends?|weekdays?|the\s+(?:first|last)|(?:public\s+|bank\s+)?"
+    r"holidays?|presentation|production|arrival|request)\b"
     r"|of\s+(?:barriers|obstacles)\b|de\s+(?:barreras|obstaculos|humo)\b"
     rf"|(?:to|a|al)\s+(?:(?:the|la|el|los|las|our|nuestr[oa]s?)\s+)?(?:{_AMENITY})\b"
     r")"

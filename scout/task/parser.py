@@ -131,7 +131,7 @@ def parse_query(
                     # the note quotes the words from the first to the last one read
                     quoted = (many[0][1][0], many[-1][1][1])
             elif spec.enum and not named:
-                hit = find_enum(text, spec)
+                hit = find_enum(text, spec, name)
                 if hit is not None and spec.type != "string":
                     hit = (typed(spec, str(hit[0])), hit[1])
             elif spec.type in ("date", "month"):
@@ -216,7 +216,7 @@ def parse_query(
                     if hit is not None:  # read and refused: said once, not also "unread"
                         text.claim(hit[1])
                     hit = None
-                elif hit is None and (word := find_enum(text, spec)) is not None:
+                elif hit is None and (word := find_enum(text, spec, name)) is not None:
                     hit = (typed(spec, str(word[0])), word[1])  # an enum word, as the type
                 elif hit is not None:
                     hit = (value, hit[1])

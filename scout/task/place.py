@@ -16,7 +16,8 @@ short word with no vowel is one too ("cdmx" → "CDMX", "nyc" → "NYC", also fi
 when the gazetteer knows it: "nyc pizza"). Text other extractors claimed (dates, money,
 ratings) ends a name. With no cue word, what other inputs claimed is passed over ("best
 pizza nyc", "ramen barcelona barato" once the dish is read), and so is a word counted by
-a number ("2 baños madrid"); "de" / "of" right after a claimed thing ties it to the place
+a number ("2 baños madrid"), and so is whom it is for ("cursos de R para investigadores",
+"for kids": after "para" / "for" only a name the gazetteer knows); "de" / "of" right after a claimed thing ties it to the place
 that follows ("el mejor ramen de lyon", "tapas típicas de sevilla"). A lower-case article
 before "ciudad" goes with the noun ("la ciudad de mexico" → "Ciudad de Mexico"), and so
 do a lodging word's ("los mejores hoteles de sevilla"). Capitals only in claimed text
@@ -49,6 +50,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     verbish: tuple[str, tuple[int, int]] | None = None
     first: tuple[str, tuple[int, int]] | None = None
     for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
+        if _intro_cue(m, free, original):
+            continue  # "an introduction to Machine Learning", "guía a Rust": the topic
         hit = _read_name(free, original, m.end(), cased)
         if not cased and re.sub(r"\s+", " ", m.group("cue")) in pw.SECONDARY:
             hit = _landmark(free, original, m.end(), hit)
@@ -97,14 +100,23 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             # presupuesto")
             after = (claimed[0] and not counted[0]) or fold(words[0].group(0)) in pw.VENUE_WORDS \
                 or _kind_word(words[0].group(0))
+            purpose = False  # after "para" / "for": whom or what it is for, up to a claim
             for k, m in enumerate(words[1:], 1):
                 w = fold(m.group(0))
                 if claimed[k] or (after and w in pw.BETWEEN):
                     after = (after and not claimed[k]) or (claimed[k] and not counted[k])
+                    purpose = purpose and not claimed[k]
                     continue
                 if counted[k]:
                     after = False  # "hotel 2 noches de relax": the "de" is the count's
                     continue
+                if k >= 2 and fold(words[k - 1].group(0)) in sw.RELATIVE:
+                    continue  # "cursos que empiecen en enero": the clause's verb
+                if w in pw.PURPOSE:
+                    purpose = True
+                    continue
+                if purpose and not _known_at(words, k) and _known_end(free, m.start()) is None:
+                    continue  # "cursos de R para investigadores", "classes for kids"
                 if after and w in pw.OF and k + 1 < len(words):
                     hit = _read_name(free, original, words[k + 1].start(), cased)
                     if hit:
@@ -130,19 +142,22 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         for m in re.finditer(r"[^\W\d_][\w'’-]*", original):
             w = m.group(0)
             if not w[0].isupper() or free[m.start()] == "\x00" or fold(w) in pw.LEADING \
-                    or fold(w) in pw.STOP or _kind_word(w):
+                    or fold(w) in pw.STOP or fold(w) in sw.INTRO or _kind_word(w):
                 if fold(w) in pw.LEADING_ARTICLES and w[0].isupper() and free[m.start()] != "\x00":
                     hit = _read_name(free, original, m.start(), cased)  # "Los Angeles"
                     if hit and hit[1][0] == m.start() and _name_word_after(original, m):
                         return hit
                 continue
             hit = _read_name(free, original, m.start(), cased)
+            if hit and _topic_after_intro(free, hit):
+                continue  # "a beginner's guide to Rust": the topic, not a place
             if hit:
                 return hit
         # "Looking for a hotel in lisbon, max 120 EUR": capitals only where a sentence starts
         # or in a code; the name after a cue was typed in lower case, so read it case-blind
         for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
-            hit = _read_name(free, original, m.end(), False)
+            hit = None if _intro_cue(m, free, original) else _read_name(free, original,
+                                                                         m.end(), False)
             if hit:
                 return hit
     return None
@@ -156,6 +171,35 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
         return hit
     text = original[pos:end]
     return (text if cased and text[:1].isupper() else title(text)), (pos, end)
+
+
+def _after_intro(free: str, pos: int) -> bool:
+    """The word before ``pos`` opens what a request is about ("introduction to", "guide
+    to", "introducción a"): what follows is the topic, not where to go."""
+    before = re.search(r"([^\W\d_]+)\s*$", free[:pos])
+    return before is not None and before.group(1) in sw.INTRO
+
+
+def _intro_cue(m: re.Match[str], free: str, original: str) -> bool:
+    """The cue ``m`` is the "to" / "a" of "introduction to" / "guía a", and no place the
+    gazetteer knows follows it."""
+    return m.group("cue") in ("a", "to") and _after_intro(free, m.start()) \
+        and _known_end(free, m.end()) is None \
+        and not _known_at(list(_WORD.finditer(original, m.end())), 0)
+
+
+def _topic_after_intro(free: str, hit: tuple[str, tuple[int, int]]) -> bool:
+    """``hit`` stands right after "introduction to" / "guide to" and the gazetteer does
+    not know it ("guide to Rust"; "guide to Lisbon" stays a place)."""
+    before = re.search(r"(?:^|\s)(to|a)\s+$", free[:hit[1][0]])
+    return before is not None and _after_intro(free, before.start(1)) and not known_name(hit[0])
+
+
+def _known_at(words: list[re.Match[str]], k: int) -> bool:
+    """A place the gazetteer knows starts at ``words[k]`` ("para sevilla", "for new york")."""
+    from scout.task.gazetteer import known_place_words
+
+    return known_place_words([fold(x.group(0)) for x in words[k:k + 5]]) > 0
 
 
 def _known_end(free: str, pos: int) -> int | None:

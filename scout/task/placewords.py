@@ -42,6 +42,7 @@ porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
 tonight today tomorrow hoy
 dinner lunch breakfast brunch supper cena almuerzo desayuno comida
 yearly annually annum
+level nivel most least mucho maximo minimo sumo
 pa pal xa asap
 me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
@@ -73,6 +74,9 @@ NAME_HEADS = frozenset({"playa", "costa", "isla", "islas", "puerto", "cabo", "si
 # "ramen de lyon", "best ramen of lyon", "tapas típicas de sevilla": after what another
 # input claimed, the words that tie it to a place
 OF = frozenset({"de", "del", "of", "from"})
+# whom or what a request is for, typed with no cue: "cursos de R para investigadores",
+# "yoga classes for pregnant women" name no place, unless the gazetteer knows the words
+PURPOSE = frozenset({"para", "for", "pa"})
 TYPICAL = frozenset({"tipico", "tipica", "tipicos", "tipicas", "typical"})
 # "los mejores hoteles de sevilla", "best hotels of lisbon": what is searched for ties to
 # the place with "de" / "of" as a claimed dish does; a price or quality word may sit between

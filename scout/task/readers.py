@@ -212,12 +212,27 @@ def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:
     return sorted(pairs, key=lambda p: len(p[0]), reverse=True)
 
 
-def find_enum(text: QueryText, spec: InputSpec) -> tuple[Any, tuple[int, int]] | None:
+def find_enum(text: QueryText, spec: InputSpec, name: str = "") -> tuple[Any, tuple[int, int]] | None:
+    """The first enum value (or synonym) the query names, and its span; with the input's
+    ``name`` or an alias that labels it right before or after ("nivel intermedio", "level:
+    beginner", "advanced level"), so the label is claimed with it, never read as a place
+    or a subject."""
     for word, option in _enum_words(spec):
         m = re.search(r"\b" + name_forms([word]) + r"\b", text.free)
         if m:
-            return option, m.span()
+            return option, _with_label(text.free, m.span(), spec, name)
     return None
+
+
+def _with_label(free: str, span: tuple[int, int], spec: InputSpec, name: str) -> tuple[int, int]:
+    labels = [w for w in [name.replace("_", " "), *spec.aliases] if fold(w).strip()]
+    if not labels:
+        return span
+    label = name_forms(labels)
+    a, b = span
+    before = re.search(r"\b" + label + r"\s*[:=]?\s*$", free[:a])
+    after = re.match(r"\s+" + label + r"\b", free[b:])
+    return (before.start() if before else a, b + after.end() if after else b)
 
 
 def find_enum_list(text: QueryText, spec: InputSpec) -> list[tuple[Any, tuple[int, int]]]:

@@ -31,7 +31,10 @@ When the pipeline also has a place input and no place was found either way, the 
 is read as chat writes it, with the place after the subject: "de"/"of" after the subject
 leads to the place ("el mejor ramen de lyon"), and the last word (two with a name head:
 "san juan") of a subject of several words is left to the place reader ("ramen girona
-barato"), as is a lone word right after "restaurants" ("restaurantes soria"). A lone
+barato"), as is a lone word right after "restaurants" ("restaurantes soria"), but only
+when the place reader takes it ("deep learning courses in English" keeps "learning"), and
+never from words right before what is searched for ("data analysis courses"). A relative
+clause's first word is its verb, no subject ("cursos que empiecen en enero"). A lone
 word otherwise is the subject ("sushi"). Nothing left: no subject (the input stays unset).
 """
 
@@ -98,7 +101,10 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         if first == last and toks[first].text in {*_SUBJECT_CUES, *map(fold, aliases)}:
             continue  # the cue alone ("videos about", "vídeos sobre"): nothing said after it
         if chat and not ended_by_of and k == 0:
-            last = _leave_place(toks, first, last, original)
+            cut = _leave_place(toks, first, last, original)
+            if cut == last or _place_takes(toks, first, cut, last, free, original,
+                                           place_aliases, lang):
+                last = cut
             if last < first:
                 continue
         if all(toks[i].text in sw.MEALS for i in range(first, last + 1) if toks[i].word):
@@ -288,12 +294,21 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
             skipping = False
             continue
         text = tok.text
-        if chat and text in sw.OF and (words or out):
+        if i >= 2 and toks[i - 1].text in sw.RELATIVE and toks[i - 2].word:
+            close()  # "cursos que empiecen en enero": the clause's verb, no subject
+            continue
+        if chat and text in sw.OF and (words or out) \
+                and not (nxt is not None and nxt.word and sw.cuisine(nxt.text)):
+            # (a language or nationality after it is the subject's: "curso intensivo de alemán")
             close(of=True)  # "el mejor ramen de lyon": the place follows
             break
         if words and text in sw.WITH and i + 1 < len(toks) and toks[i + 1].text in sw.ARTICLES:
             close()  # "ramen with a view", "tapas con una terraza": a feature follows
             skipping = True
+            continue
+        if words and text == "to" and toks[i - 1].text in sw.INTRO and nxt is not None \
+                and nxt.word and not nxt.place:
+            words.append(i)  # "introduction to machine learning": one topic
             continue
         if words and (text in sw.CONNECTORS or tok.joins):
             words.append(i)
@@ -335,6 +350,10 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
         return first - 1 if j >= 0 and toks[j].word and toks[j].text in sw.VENUES else last
     if toks[idx[-2]].text in sw.CONNECTORS or idx[-1] != idx[-2] + 1:
         return last  # "fish and chips", "tacos al pastor": one subject, no place in it
+    if any(toks[j].text == "to" and toks[j - 1].text in sw.INTRO for j in idx[1:]):
+        return last  # "a beginner's guide to Rust": what follows "to" is the topic
+    if last + 1 < len(toks) and toks[last + 1].text in sw.VENUES:
+        return last  # "data analysis courses", "jazz concerts": what qualifies the venue
     # typed with capitals, a capitalised word after the first starts the name
     caps = [i for i in idx[1:] if original[toks[i].start].isupper()]
     if caps and not original.isupper():
@@ -354,6 +373,30 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
     elif toks[idx[-1]].text in _NAME_TAILS:
         cut = idx[-2]  # "ramen kansas city": "city" ends a name, with the word before it
     return cut - 1
+
+
+def _place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
+                 original: str, aliases: Sequence[str], lang: str) -> bool:
+    """Whether the words the chat reading left to the place (tokens ``cut + 1`` to
+    ``last``) leave the subject: the place reader reads a place in them once the subject
+    (``first`` to ``cut``) is claimed, or they only say how one takes part ("jornadas de
+    economía online, gratis"); an adjective the gazetteer does not know stays
+    ("escritura científica en inglés"). A word the place reader would not take ("deep learning
+    courses in English": "learning") stays the subject's instead of being lost to no input."""
+    from scout.task.gazetteer import known_place_words
+    from scout.task.place import find_place
+
+    left = [toks[i].text for i in range(cut + 1, last + 1) if toks[i].word]
+    if all(w in sw.MODES for w in left):
+        return True
+    if all(sw.adjective(w) for w in left) and not known_place_words(left):
+        return False  # "escritura científica en inglés": an adjective, no unlisted town
+    rest = free
+    if cut >= first:
+        a, b = toks[first].start, toks[cut].end
+        rest = free[:a] + _CLAIMED * (b - a) + free[b:]
+    hit = find_place(rest, original, lang, list(aliases))
+    return hit is not None and hit[1][0] < toks[last].end and toks[cut + 1].start < hit[1][1]
 
 
 # words that end a place's name and are no name alone: "kansas city", "quebec city"

@@ -27,6 +27,8 @@ dices dirias cuentas contas sabrias aconsejas aconsejarias recomendarias sugerir
 suggestion suggestions know tell list please pls plz thanks thank thx hi hello hey go going
 out serve serves serving sell sells buy order book lets let's help ideas idea options
 option take away takeaway delivery may might must purchase rent hire watch watching see read learn learning
+start starts starting begin begins beginning empieza empiezan empiece empiecen comienza comienzan
+comience comiencen empezando comenzando
 yo quiero queremos quisiera quisieramos quieres busco buscamos buscando buscar necesito
 necesitamos necesita te se mi mis tu tus su sus dame danos dime decime muestrame ensename
 encuentra encuentrame encontrar recomienda recomiendas recomiendame recomendar
@@ -61,7 +63,8 @@ _VENUES = """
 restaurant restaurants restaurante restaurantes resto restos place places spot spots joint
 joints eatery eateries venue venues sitio sitios sitito lugar lugares lugarcito local
 locales bar bares establecimiento establecimientos video videos talk talks charla charlas
-tutorial tutorials tutoriales lecture lectures conferencia conferencias clase clases
+tutorial tutorials tutoriales lecture lectures conferencia conferencias clase clases class classes
+lesson lessons
 course courses curso cursos conference conferences congress congresses congreso congresos
 symposium symposia simposio simposios jornadas seminar seminars seminario seminarios
 workshop workshops taller talleres meetup meetups webinar webinars webinario webinarios
@@ -103,6 +106,16 @@ MODES = frozenset("""
 online virtual virtuales remote remoto remota remotos remotas presencial presenciales
 hybrid hibrido hibrida hibridos hibridas in-person
 """.split())
+# what opens a topic with "to" / "a" after it: "an introduction to machine learning",
+# "a beginner's guide to Rust", "introducción a la estadística" (the place reader takes
+# no place there, and "to" joins the subject's words)
+INTRO = frozenset("""
+intro introduction introductions guide guides primer primers crash
+introduccion introducciones iniciacion guia guias aproximacion
+""".split())
+# a relative pronoun after a noun opens a clause whose first word is its verb ("cursos que
+# empiecen en enero", "courses that start in March"): neither a subject nor a place
+RELATIVE = frozenset({"que", "that", "which", "who", "quien", "quienes"})
 # no price to pay: how cheap it should be, never a subject's word nor a place
 FREE = frozenset("gratis gratuito gratuita gratuitos gratuitas".split())
 # how a video, a talk or a book came out, before the words of its date ("cambio climático
@@ -267,6 +280,20 @@ def _language_names() -> frozenset[str]:
     names = {fold(v) for lang in ("en", "es") for v in Locale.parse(lang).languages.values()
              if " " not in v and len(v) >= 4}
     return frozenset(n for n in names if not known_place_words([n]))
+
+
+# the endings of adjectives, Spanish and English ("científica", "automático", "intensivo",
+# "práctica", "dynamic", "interactive"): after a subject's noun such a word qualifies it
+_ADJECTIVE = re.compile(r"(?:ic[oa]s?|ical|ic|iv[oa]s?|ive|os[oa]s?|ous|bles?)$")
+_ADJECTIVE_AL = re.compile(r"al(?:es)?$")  # "digital", "cultural": only in longer words
+
+
+def adjective(word: str) -> bool:
+    """``word`` (folded, six letters or more) ends as an adjective does: typed after a
+    subject with no cue, it is no town nobody lists ("escritura científica", "marketing
+    digital")."""
+    return (len(word) >= 6 and _ADJECTIVE.search(word) is not None) or \
+        (len(word) >= 7 and _ADJECTIVE_AL.search(word) is not None)
 
 
 def cuisine(word: str) -> bool:

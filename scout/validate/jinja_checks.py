@@ -100,6 +100,16 @@ def _strings_with_jinja(value: Any, path: PathT) -> Iterator[tuple[PathT, str, s
             yield from _strings_with_jinja(v, path + (i,))
 
 
+#: the names through which Jinja's i18n extension translates (``_()``, ``{% trans %}``)
+_GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext"})
+
+
+def _reads_catalog(path: PathT) -> bool:
+    """A rank phase's ``reasons`` render with the report's catalog (scout.steps.rank);
+    every other ``with:`` / ``if:`` template of a pipeline with null translations."""
+    return len(path) >= 2 and path[-2] == "reasons"
+
+
 def error_token(message: str) -> str:
     """The word a Jinja syntax error names ("unknown tag 'endfi'"), to point at."""
     m = re.search(r"'([A-Za-z_][A-Za-z0-9_]*)'", message)
@@ -169,6 +179,14 @@ def check_jinja(
             Problem("SPEC052", f"phase '{pid}': '{written}': a {kind} value has no field "
                     f"'{sub}'", smap.locate_line(path, 1, sub),
                     hint=did_you_mean(sub, fields, what="fields")))
+    if use.names & _GETTEXT and not _reads_catalog(path):
+        # reasons and report templates read the catalog; the pipeline's own text does not
+        problems.append(Problem(
+            "SPEC077", f"phase '{pid}': {what} translates with _() / trans, which renders "
+                       "in English here: only a rank phase's reasons and report templates "
+                       "read the catalog", loc, severity="warning",
+            hint="write each language's words: {% if task.lang == 'es' %}...{% else %}..."
+                 "{% endif %}"))
     for f in sorted(use.filters - known_filters()):
         problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja filter '{f}'", loc,
                                 hint=did_you_mean(f, known_filters(), what="filters")))

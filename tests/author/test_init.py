@@ -339,3 +339,25 @@ def test_an_accented_spanish_name_titles_the_report(tmp_path: Path,
                                               "city:place"], "charlas en Bilbao",
                           [Result("Charla", "https://charla.test/", "Bilbao.")])
     assert report.splitlines()[0] == "# Charlas técnicas: Bilbao"
+
+
+def test_init_writes_currency_rates_so_a_budget_in_another_currency_is_checked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A keyless `scout init` config had no currency table: a 90 EUR course against
+    "under $100" was flagged "no rate to USD" and never checked, and a free listing had
+    no price without a budget (found writing examples/courses)."""
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    code, _, err = run("init", "yoga-classes", "--dir", str(tmp_path))
+    assert code == 0, err
+    config = yaml.safe_load((tmp_path / "config" / "adapters.yaml").read_text())
+    assert config["currency"]["base"] == "EUR" and config["currency"]["rates"]["USD"] > 0
+    with FakeProviders() as fake:
+        fake.search(".", [Result("Alpha Yoga", "https://alpha.test/", "Alpha Yoga, 120 EUR."),
+                          Result("Beta Yoga", "https://beta.test/", "Beta Yoga, 80 EUR.")])
+        res = run_pipeline(tmp_path / "pipelines" / "yoga_classes.yaml", fake=fake,
+                           workdir=tmp_path / "work", query="yoga classes under $100")
+    assert res.exit_code == 0, res.result.reason
+    names = [i["candidate"]["name"] for i in res.artifact("shortlist")["items"]]
+    assert names == ["Beta Yoga"]                 # 120 EUR is over 100 USD, 80 EUR is not
+    assert "no rate to USD" not in res.report

@@ -77,3 +77,22 @@ def test_a_good_call_has_no_problem() -> None:
     expr = "c | stated('GB', of=['RAM', 'memoria'], pick='min')"
     assert not [p for name, call in analyse(expr, expression=True).calls
                 if (p := call_problem(name, call))]
+
+
+def test_lengths_of_time_are_converted_to_the_unit_asked() -> None:
+    """A course states "90 minutes" where another states "40 horas" (found writing the
+    courses kind): ``stated("hours")`` reads both in hours, ``stated("min")`` in minutes,
+    so a ``where`` compares one scale with a duration input (``* 3600``: seconds)."""
+    course = _laptop("Curso de 40 horas", "Módulo 1: 90 minutos")
+    assert stated(course, "hours", "horas", "h") == 40
+    assert stated(course, "hours", "horas", "h", pick="min") == 1.5
+    assert stated(course, "min", pick="min") == 90
+    assert stated(_laptop("6 weeks, 3 hrs a week"), "h") == 3      # weeks are not hours
+    assert stated(_laptop("the 1990s", "200 m from the sea"), "min") is None
+    assert stated(_laptop("no length given"), "hours") is None
+
+
+def test_two_units_of_time_in_one_call_are_refused() -> None:
+    found = [call_problem(name, call) for name, call
+             in analyse("c | stated('hours', 'min')", expression=True).calls]
+    assert any(f and "two units of one quantity" in f for f in found), found

@@ -210,3 +210,18 @@ def test_report_template_must_exist(tmp_path) -> None:
     spec.write_text(spec.read_text().replace("nothing_like_it", "hotel_reprot"))
     (tmp_path / "templates" / "hotel_reprot.md.j2").write_text("# fixed\n")
     assert validate_paths([spec], config=tmp_path / "config" / "adapters.yaml").ok
+
+
+def test_gettext_in_a_pipelines_own_text_is_a_warning() -> None:
+    """`_()` in a query or a report title renders English for a Spanish request (found
+    writing examples/courses): a warning at each, the way to write it in the hint; a rank
+    phase's reasons read the catalog and are fine."""
+    report = validate_paths([HERE / "fixtures" / "gettext_in_a_query.yaml"],
+                            config=CONFIG).files[0]
+    assert report.ok
+    found = [(p.code, p.severity, p.location.line, p.message.split(":")[0])
+             for p in report.problems if p.code == "SPEC077"]
+    assert found == [("SPEC077", "warning", 17, "phase 'F1'"),
+                     ("SPEC077", "warning", 32, "phase 'F6'")]
+    assert all("task.lang == 'es'" in (p.hint or "") for p in report.problems
+               if p.code == "SPEC077")

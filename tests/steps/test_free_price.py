@@ -36,6 +36,15 @@ FREE = [
     "Precio: gratis",
     "La entrada es gratuita",
     "Exposición: entrada gratis para todos",
+    # what one attends or enrols in is what is paid for (found writing examples/courses)
+    "Free online course: Python basics",
+    "Free Python course by the university",
+    "Free yoga class in the park",
+    "Curso online gratuito de Excel avanzado",
+    "Taller de cerámica gratis",
+    "Curso de Excel gratis, 20 horas",
+    "Charlas gratuitas sobre nutrición",
+    "Free webinar on data privacy",
 ]
 
 NOT_FREE = [
@@ -58,6 +67,13 @@ NOT_FREE = [
     "Feel free to ask about our rooms",
     "Duty-free shop at the airport",
     "Free shipping on laptops",
+    "Free cancellation on courses",
+    "Free wifi during classes",
+    "Curso gratuito para desempleados",
+    "Clases gratis con la matrícula anual",
+    "Free coffee at every workshop",
+    "Free admission on the first Sunday of the month",
+    "Free entry on presentation of your ticket",
 ]
 
 

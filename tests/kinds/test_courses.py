@@ -1,0 +1,320 @@
+"""A ninth outside-author kind: courses (examples/courses), written from the docs alone, as
+a researcher at a Spanish lab would: a topic, online or in person (and where), a level, a
+fee cap or free, a certificate, when it starts, how long it takes at most, the language it
+is taught in, a minimum rating. Requests are typed as people type them, in both languages.
+Four runs end to end offline with scout.testing (module-scoped: CI time): the report must
+be in the request's language only, cite its sources, shortlist only what fits every filter
+(a length in hours against a `duration` cap, a free course read as price 0, a start date
+with `on_dates`), and say nothing a courses report has no business saying."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scout.spec.loader import load_pipeline
+from scout.task.build import build_task
+from scout.testing import FakeProviders, Result, run_pipeline
+
+PROJECT = Path(__file__).resolve().parents[2] / "examples" / "courses"
+KIND = PROJECT / "pipelines" / "courses.yaml"
+TODAY = dt.date(2026, 12, 6)
+HOUR = 3600
+
+
+def _cap(amount: float, currency: str = "EUR") -> dict:
+    return {"amount": amount, "currency": currency, "comparator": "<=", "per": None}
+
+
+# request → (lang, the values it states; every other input must stay empty)
+REQUESTS = {
+    "cursos online de Python para principiantes en español por menos de 100 euros, con "
+    "certificado":
+        ("es", {"topic": "Python", "format": "online", "level": "beginner", "budget": _cap(100),
+                "certificate": True, "language": "spanish"}),
+    "online machine learning courses for beginners under $200 with a certificate":
+        ("en", {"topic": "machine learning", "format": "online", "level": "beginner",
+                "budget": _cap(200, "USD"), "certificate": True}),
+    "curso presencial de estadística con R en Madrid en febrero, de menos de 40 horas":
+        ("es", {"topic": "estadística con R", "format": "in-person", "place": "Madrid",
+                "start": {"start": "2027-02-01", "end": "2027-02-28"},
+                "max_length": 40 * HOUR}),
+    "free courses on deep learning in English rated 4.5 or more":
+        ("en", {"topic": "deep learning", "free": True, "language": "english", "min_rating": 9.0}),
+    "curso gratis de Excel avanzado que empiece en enero":
+        ("es", {"topic": "Excel", "level": "advanced", "free": True,
+                "start": {"start": "2027-01-01", "end": "2027-01-31"}}),
+    # "inglés" is what the course teaches, not the language it is taught in
+    "cursos de inglés en Barcelona que empiecen en enero":
+        ("es", {"topic": "inglés", "place": "Barcelona",
+                "start": {"start": "2027-01-01", "end": "2027-01-31"}}),
+    "cursos de fotografía a distancia, nivel intermedio, con certificado, hasta 150 €":
+        ("es", {"topic": "fotografía", "format": "online", "level": "intermediate",
+                "budget": _cap(150), "certificate": True}),
+    "in-person pottery classes in London for beginners under £300":
+        ("en", {"topic": "pottery", "format": "in-person", "place": "London",
+                "level": "beginner", "budget": _cap(300, "GBP")}),
+    "online SQL course with certificate, at most 30 hours, for beginners":
+        ("en", {"topic": "SQL", "format": "online", "level": "beginner", "certificate": True,
+                "max_length": 30 * HOUR}),
+    "data analysis courses taught in Spanish":
+        ("en", {"topic": "data analysis", "language": "spanish"}),
+    "advanced level Python courses starting next month":
+        ("en", {"topic": "Python", "level": "advanced",
+                "start": {"start": "2027-01-01", "end": "2027-01-31"}}),
+    # a platform is an enum of the kind: read before places are, so never the place
+    "cursos de programación en Coursera":
+        ("es", {"topic": "programación", "platform": "Coursera"}),
+    "data science courses on edX starting in March, at most 20 hours":
+        ("en", {"topic": "data science", "platform": "edX", "max_length": 20 * HOUR,
+                "start": {"start": "2027-03-01", "end": "2027-03-31"}}),
+    "curso de cocina italiana en Valencia este verano":
+        ("es", {"topic": "cocina italiana", "place": "Valencia",
+                "start": {"start": "2027-06-01", "end": "2027-08-31"}}),
+}
+
+
+@pytest.fixture(scope="module")
+def inputs():
+    return load_pipeline(KIND).model.inputs
+
+
+@pytest.mark.parametrize("query", list(REQUESTS))
+def test_requests_as_people_type_them(inputs, query):
+    lang, want = REQUESTS[query]
+    task = build_task(query, inputs, today=TODAY)
+    assert task.lang == lang
+    for name, value in task.model_dump(mode="json")["values"].items():
+        if value is False and name not in want:
+            value = None
+        assert value == want.get(name), (name, value, want.get(name))
+
+
+# ---------------------------------------------------------------- end to end, offline
+# what a search for courses finds, each on a site of its own; then what a search for one
+# course by name says of it (its reviews)
+PYTHON = [
+    Result("Python for Everybody", "https://learn.test/python-everybody",
+           "Online course for beginners, taught in English. Certificate 49 USD. About 30 "
+           "hours."),
+    Result("Curso de Python desde cero", "https://cursos.test/python-cero",
+           "Curso online de Python para principiantes, en español. 90 €. Certificado de "
+           "aprovechamiento. 40 horas."),
+    Result("Programación en Python: nivel avanzado", "https://academia.test/python-avanzado",
+           "Curso online de nivel avanzado, en español. 60 €. Con certificado. 25 horas."),
+    Result("Máster en Python y Django", "https://master.test/python-django",
+           "Curso online para principiantes en español, 1.200 €, con certificado, 300 horas."),
+    Result("Taller presencial de Python en Madrid", "https://taller.test/python-madrid",
+           "Curso presencial para principiantes en Madrid, en español. 80 €. 12 horas. Sin "
+           "certificado."),
+    Result("Introducción a Python", "https://uni.test/intro-python",
+           "Curso online gratuito de Python para principiantes, en español, con certificado. "
+           "20 horas."),
+]
+PYTHON_REVIEWS = {
+    "Python for Everybody": "Python for Everybody reviews: learners rate it 4.8/5.",
+    "Curso de Python desde cero": "Opiniones del Curso de Python desde cero: 4,6/5.",
+    "Programación en Python: nivel avanzado": "Programación en Python avanzado: 4,7/5.",
+    "Máster en Python y Django": "Máster en Python y Django: valoración 4,5/5.",
+    "Taller presencial de Python en Madrid": "Taller presencial de Python: 4,4/5.",
+    "Introducción a Python": "Introducción a Python: los alumnos le dan un 4,2/5.",
+}
+EXCEL = [
+    Result("Excel avanzado gratis | Fundación Aprende", "https://aprende.test/excel-avanzado",
+           "Curso online gratuito de Excel avanzado: Power Query y macros. Empieza el 11 de "
+           "enero de 2027. 20 horas. Certificado incluido."),
+    Result("Excel avanzado: tablas dinámicas y macros", "https://academia.test/excel-macros",
+           "Curso de Excel avanzado, 49 €. Empieza el 11 de enero de 2027. 30 horas."),
+    Result("Excel desde cero gratis", "https://basico.test/excel-cero",
+           "Curso gratuito de Excel para principiantes. Empieza el 18 de enero de 2027. 10 "
+           "horas."),
+    Result("Excel avanzado gratuito, edición de primavera", "https://uni.test/excel-primavera",
+           "Curso gratuito de Excel avanzado de la universidad. Empieza el 1 de marzo de "
+           "2027. 25 horas."),
+]
+
+
+def _run(tmp_path: Path, query: str, listings: list[Result],
+         reviews: dict[str, str] | None = None):
+    with FakeProviders() as fake:
+        fake.search(r".", listings)
+        for i, (name, said) in enumerate((reviews or {}).items()):  # later seeds win
+            fake.search(re.escape(f'"{name}"'), [Result(f"{name}: opiniones",
+                        f"https://reviews.test/{i}", said)])
+        for r in listings if reviews is None else []:
+            fake.search(re.escape(f'"{r.title}"'), [r])
+        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, query=query, today=TODAY)
+        queries = fake.queries()
+    assert run.exit_code == 0, run.result.reason
+    return run, queries
+
+
+@pytest.fixture(scope="module")
+def spanish(tmp_path_factory):
+    return _run(tmp_path_factory.mktemp("es"), "cursos online de Python para principiantes "
+                "en español por menos de 100 euros, con certificado", PYTHON, PYTHON_REVIEWS)
+
+
+@pytest.fixture(scope="module")
+def english(tmp_path_factory):
+    return _run(tmp_path_factory.mktemp("en"), "online Python courses for beginners under $100 "
+                "with a certificate, at most 35 hours", PYTHON, PYTHON_REVIEWS)
+
+
+@pytest.fixture(scope="module")
+def free_in_january(tmp_path_factory):
+    return _run(tmp_path_factory.mktemp("free"), "curso gratis de Excel avanzado que empiece "
+                "en enero", EXCEL)
+
+
+def _names(run) -> list[str]:
+    return [i["candidate"]["name"] for i in run.artifact("shortlist")["items"]]
+
+
+def _excluded(run) -> dict[str, list[str]]:
+    return {c["name"]: reasons for c, reasons in run.artifact("shortlist")["excluded"]}
+
+
+# the report's own words in the other language: none may leak into a report
+ENGLISH = re.compile(r"\b(Shortlist|Synthesis|course|courses|fee|length|unknown|found|"
+                     r"What you asked|Sources|not said|certificate|free|query|not given|"
+                     r"beginner|learners|longer than asked)\b")
+SPANISH = re.compile(r"\b(Selección|Síntesis|cursos?|precio|duración|desconocid[oa]|"
+                     r"encontrados?|Fuentes|no dice|certificado|gratis|consulta|no indicado|"
+                     r"principiante|presupuesto|impartidos?)\b")
+# what a courses report has no business saying, in either language: lodging talk
+LODGING = re.compile(r"(?i)\b(hotels?|nights?|per night|rooms?|guests?|stay|check-in|"
+                     r"noches?|por noche|habitaci[oó]n(es)?|huéspedes|estancia|alojamiento)\b")
+
+
+def _own_words(report: str, listings: list[Result]) -> str:
+    """The report less what it quotes: the request, the listings' names, snippets and
+    URLs, and the DAG (phase ids and artifact names are the author's identifiers)."""
+    text = report.split("```mermaid")[0]
+    text = re.sub(r"^> .*$", " ", text, flags=re.M)
+    text = re.sub(r"`[^`]*`", " ", text)
+    for r in listings:
+        text = text.replace(r.title, " ").replace(r.snippet, " ")
+    for name, said in PYTHON_REVIEWS.items():
+        text = text.replace(said, " ").replace(name, " ")
+    text = re.sub(r"“[^”]*”|«[^»]*»|'[^']*'", " ", text)   # quoted evidence and notes
+    return re.sub(r"https?://\S+", " ", text)
+
+
+def test_a_spanish_request_shortlists_what_fits_and_says_why_the_rest_does_not(spanish):
+    run, queries = spanish
+    # best rated first; a free course is 0 €, within any budget
+    assert _names(run) == ["Curso de Python desde cero", "Introducción a Python"]
+    assert _excluded(run) == {
+        "Python for Everybody": ["no dice impartirse en ese idioma"],
+        "Programación en Python: nivel avanzado": ["no dice ser de nivel principiante"],
+        "Máster en Python y Django": ["cuesta más que el presupuesto"],
+        # "Sin certificado" names no certificate
+        "Taller presencial de Python en Madrid": ["no dice ser online", "no menciona certificado"],
+    }
+    # searches in the request's language, with its words
+    assert queries[0] == "curso Python online para principiantes con certificado"
+    assert '"Curso de Python desde cero" precio duración opiniones' in queries
+
+
+def test_a_spanish_request_gets_a_spanish_report(spanish):
+    run, _ = spanish
+    report = run.report
+    for words in ["# Cursos de Python", "## Selección",
+                  "| # | curso | precio | duración | valoración | enlace |",
+                  "| Curso de Python desde cero | 90 € | 40 h | 9,2/10 |",
+                  "| Introducción a Python | gratis | 20 h | 8,4/10 |",
+                  "2 de 6 cursos encontrados encajan: Python, online, de nivel principiante, "
+                  "hasta 100 €, con certificado, impartidos en español.",
+                  "| modalidad | online | consulta |", "| nivel | principiante | consulta |",
+                  "| idioma | español | consulta |",
+                  "nivel: se ha leído «principiante» de «principiantes»"]:
+        assert words in report, words
+    own = _own_words(report, PYTHON)
+    assert not ENGLISH.search(own), ENGLISH.findall(own)
+    assert not LODGING.search(own), LODGING.findall(own)
+    # every shortlisted course cites its source, and the sources section lists it
+    assert re.search(r"\[\d+\]\(https://cursos\.test/python-cero\)", report)
+    assert "## Fuentes" in report and "https://uni.test/intro-python" in report
+    assert run.report_html and "<html" in run.report_html.lower()
+
+
+def test_an_english_request_gets_an_english_report_with_the_length_checked(english):
+    run, queries = english
+    # "40 horas" is over 35 hours; a free Spanish course is still a beginners' online one
+    assert _names(run) == ["Python for Everybody", "Introducción a Python"]
+    excluded = _excluded(run)
+    assert excluded["Curso de Python desde cero"] == ["takes 40 hours, longer than asked"]
+    assert excluded["Máster en Python y Django"] == ["costs more than the budget",
+                                                     "takes 300 hours, longer than asked"]
+    report = run.report
+    for words in ["# Python courses", "## Shortlist",
+                  "| # | course | fee | length | rating | link |",
+                  "| Python for Everybody | 49 USD | 30 h | 9.6/10 |",
+                  "| Introducción a Python | free | 20 h | 8.4/10 |",
+                  "2 of 6 courses found fit: Python, online, for beginner learners, up to "
+                  "100 USD, with a certificate, at most 35 h.",
+                  "| max length | 35 h | query |"]:
+        assert words in report, words
+    own = _own_words(report, PYTHON)
+    assert not SPANISH.search(own), SPANISH.findall(own)
+    assert not LODGING.search(own), LODGING.findall(own)
+    assert re.search(r"\[\d+\]\(https://learn\.test/python-everybody\)", report)
+    assert queries[0] == "Python course online for beginners certificate"
+
+
+def test_free_and_starting_in_january(free_in_january):
+    run, queries = free_in_january
+    # only the free, advanced course that starts in January; a paid one is no free one
+    assert _names(run) == ["Excel avanzado gratis | Fundación Aprende"]
+    assert _excluded(run) == {
+        "Excel avanzado: tablas dinámicas y macros": ["no dice ser gratis"],
+        "Excel desde cero gratis": ["no dice ser de nivel avanzado"],
+        "Excel avanzado gratuito, edición de primavera": ["no empieza en las fechas pedidas"],
+    }
+    report = run.report
+    for words in ["| Excel avanzado gratis \\| Fundación Aprende | gratis | 20 h |",
+                  "Excel, de nivel avanzado, gratis, que empiecen 1–31 de enero de 2027."]:
+        assert words in report, words
+    assert "precio desconocido" not in report          # free is a price: 0
+    assert queries[0] == "curso Excel nivel avanzado gratis 1–31 de enero de 2027"
+    own = _own_words(report, EXCEL)
+    assert not ENGLISH.search(own), ENGLISH.findall(own)
+
+
+def test_nothing_found_says_so_in_the_request_language(tmp_path):
+    with FakeProviders() as fake:   # every search answers zero results
+        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, today=TODAY,
+                           query="in-person pottery classes in London for beginners")
+    assert run.exit_code == 0, run.result.reason
+    assert "no course was found." in run.report
+    assert "## Shortlist" in run.report and "Nothing matched the request." in run.report
+
+
+def test_the_kind_validates(capsys, monkeypatch):
+    from scout.cli import main
+
+    monkeypatch.chdir(PROJECT)                  # a project of its own, run from its folder
+    code = main(["validate", "pipelines/courses.yaml"])
+    out = capsys.readouterr()
+    assert code == 0, out
+    assert "warning" not in out.out + out.err      # every word has its Spanish msgstr
+
+
+def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
+    from scout.cli import main
+
+    shutil.copytree(PROJECT, tmp_path / "courses")  # plan keeps quota state under runtime/
+    monkeypatch.chdir(tmp_path / "courses")
+    code = main(["plan", "pipelines/courses.yaml", "--runs-dir", str(tmp_path), "--query",
+                 "cursos de fotografía a distancia, nivel intermedio, con certificado, "
+                 "hasta 150 €"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    for words in ["topic", "fotografía", "level", "intermediate", "150", "F0", "R1", "F6"]:
+        assert words in out, words
+    assert "Nivel" not in out                      # the level's label is no place
