@@ -56,6 +56,17 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
                 count=syn.fmt.number(len(short))))]
         return [syn.sentence(syn._("No option that fits your request has a known price, "
                                      "so none is recommended over the others."))]
+    if len(short) == 1 and (best is not None or cheap is not None):
+        # one option is no "best rated" or "cheapest": say it is the only one, with
+        # what is known of it
+        only = short[0]
+        facts = [syn.rating_text(only)] if best is not None else []
+        facts += [syn.price_text(only)] if cheap is not None else []
+        items = (syn.rating_sources(only, only.rating or 0.0) if best is not None else []) \
+            + (syn.price_items(only) if cheap is not None else [])
+        return [syn.sentence(syn._("{name} is the only option that fits your request: "
+                                   "{facts}.", name=only.name, facts=", ".join(facts)),
+                             items)]
     if best is None and cheap is None:
         return [syn.sentence(syn._("No option that fits your request has a known "
                                      "rating or price, so none is recommended over the "

@@ -404,8 +404,9 @@ def test_an_older_request_without_subjects_still_gets_a_recommendation():
                   EvidenceItem(url="https://b.example/", subject="Hotel Arts", rating=9.5,
                                price=Money(amount=420, currency="EUR"), text="Nice.")])
     rec = [s.text for s in _run(req).recommendation]
-    assert rec == ["Casa Bonay is both the best rated and the cheapest option that fits your "
-                   "request: 9.0/10, 150 EUR."]
+    # Hotel Arts is over the budget: one option left is "the only one", not the best rated
+    # and the cheapest of one
+    assert rec == ["Casa Bonay is the only option that fits your request: 9.0/10, 150 EUR."]
 
 
 @pytest.mark.parametrize("value,expected", [

@@ -266,5 +266,6 @@ def test_free_family_plans_in_semana_santa(tmp_path):
         "no dice que sea gratis", "no dice que sea para familias"]
     # nothing is rated in this kind, and the free plan has no price: its order decides
     assert ("Cuentacuentos en el Museu de les Ciències es la única opción que encaja con tu "
-            "petición.") in run.report
+            "petición: gratis.") in run.report
+    assert "más barata" not in run.report  # one option is no "cheapest"
     assert "valoración" not in run.report
