@@ -33,6 +33,7 @@ from scout.task.readers import (
     NUMBER_CMP,
     QueryText,
     default_rating,
+    digits_view,
     find_boolean,
     find_date,
     find_enum,
@@ -41,6 +42,7 @@ from scout.task.readers import (
     find_pattern,
     name_forms,
     query_territories,
+    widened,
 )
 from scout.task.values import coerce
 from scout.task.subjectwords import RELAY
@@ -302,16 +304,17 @@ def _read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     hits: dict[str, tuple[float, tuple[int, int]]] = {}
     for name in names:
         spec = inputs[name]
-        hit = find_quantity(text.free, kind, NUMBER_CMP,
+        hit = find_quantity(digits_view(text.free), kind, NUMBER_CMP,
                             name_forms([name.replace("_", " "), *spec.aliases]),
                             high=name.startswith("max"))
         if hit is not None:
-            hits[name] = hit
-            text.claim(hit[1])
+            hits[name] = (hit[0], widened(text.free, digits_view(text.free), hit[1]))
+            text.claim(hits[name][1])
     empty = [n for n in names if n not in hits]
     # of a range, the top when every input left is for the most ("max_weight")
-    left = find_quantities(text.free, kind, NUMBER_CMP,
-                           high=all(n.startswith("max") for n in empty)) if empty else []
+    view = digits_view(text.free)
+    left = [(v, widened(text.free, view, span)) for v, span in find_quantities(
+        view, kind, NUMBER_CMP, high=all(n.startswith("max") for n in empty))] if empty else []
     if len(empty) == 1 or len(left) >= len(empty):
         hits.update(zip(empty, left))
     else:

@@ -165,21 +165,40 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     alt = name_forms([name.replace("_", " "), *spec.aliases])
     num = _number_re(integer, lang)
     count = r"\b(?P<w>" + "|".join(COUNT_WORDS) + r")"
+    free = digits_view(text.free)  # "cien mil kilómetros", "fifty citations"
     # an alias may be a symbol ('"' for inches, '%'): its edges are not word boundaries
     m = (re.search(NUMBER_CMP + num + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"(?!\w)",
-                   text.free)
-         or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num + _THOUSAND, text.free)
-         or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", text.free))
+                   free)
+         or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num + _THOUSAND, free)
+         or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free))
     if not m:
         return None
+    span = widened(text.free, free, m.span())
     if m.groupdict().get("w"):
-        return COUNT_WORDS[m.group("w")], m.span()
+        return COUNT_WORDS[m.group("w")], span
     value = _read_number(m.group("n"), integer, lang)
     if m.group("k"):
         value = type(value)(value * 1000)
     if isinstance(value, float) and not math.isfinite(value):
         return None  # hundreds of digits: not a number a request means (JSON has no inf)
-    return value, m.span()
+    return value, span
+
+
+def digits_view(free: str) -> str:
+    """``free`` with numbers written in words as digits, the same length (see
+    :mod:`scout.task.numwords`): a count, a size or a weight is said in words as often as
+    an amount ("thirty-two gigs", "cien mil kilómetros", "at least fifty citations")."""
+    from scout.task.numwords import rewrite
+
+    return rewrite(free)
+
+
+def widened(free: str, view: str, span: tuple[int, int]) -> tuple[int, int]:
+    """A span found in :func:`digits_view`'s copy, moved back over the words it rewrote,
+    so the claim covers "cien mil" and not only the padding's last characters."""
+    from scout.task.numwords import widen
+
+    return widen(free, view, span[0]), span[1]
 
 
 # what a "free" / "gratis" qualifies when it is not the thing asked about: "free
@@ -212,10 +231,29 @@ def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:
     return sorted(pairs, key=lambda p: len(p[0]), reverse=True)
 
 
+# a word the request rules out: "no Acer", "que no sea Tesla", "sin enganche", "not a
+# Dell", "anything but HP", "ni Acer ni MSI", "except diesel", "excepto Renault"
+_RULED_OUT = re.compile(
+    r"(?:\b(?:no|not|sin|without|except|excepto|salvo|ni|nor|nada\s+de|nothing\s+from|"
+    r"que\s+no\s+sea|que\s+no\s+sean|other\s+than|but\s+not|anything\s+but|excluding)"
+    r"\s+(?:(?:un|una|a|an|el|la|los|las|de|del|the|from)\s+)?)$")
+
+
+def _enum_hits(text: QueryText, word: str) -> list[re.Match[str]]:
+    """Where an enum word stands in the free text and is asked for: one the request
+    rules out is claimed (so no other reader takes "Tesla" for a place) and passed over."""
+    hits = []
+    for m in re.finditer(r"\b" + name_forms([word]) + r"\b", text.free):
+        if _RULED_OUT.search(text.free[max(0, m.start() - 24):m.start()]):
+            text.claim(m.span())
+        else:
+            hits.append(m)
+    return hits
+
+
 def find_enum(text: QueryText, spec: InputSpec) -> tuple[Any, tuple[int, int]] | None:
     for word, option in _enum_words(spec):
-        m = re.search(r"\b" + name_forms([word]) + r"\b", text.free)
-        if m:
+        for m in _enum_hits(text, word):
             return option, m.span()
     return None
 
@@ -226,7 +264,7 @@ def find_enum_list(text: QueryText, spec: InputSpec) -> list[tuple[Any, tuple[in
     hits: list[tuple[Any, tuple[int, int]]] = []
     taken = text.free
     for word, option in _enum_words(spec):
-        m = re.search(r"\b" + name_forms([word]) + r"\b", taken)
+        m = next((h for h in _enum_hits(text, word) if taken[h.start()] != CLAIMED), None)
         if m and all(option != o for o, _span in hits):
             hits.append((option, m.span()))
             taken = taken[:m.start()] + CLAIMED * (m.end() - m.start()) + taken[m.end():]
