@@ -115,3 +115,43 @@ def test_a_ruled_out_word_is_not_read_as_a_place_either() -> None:
     inputs = {"city": InputSpec(type="place"), **CARS}
     got = parse_query("coche eléctrico en Valencia que no sea Tesla", inputs, today=TODAY)
     assert got.values.get("city") == "Valencia" and "make" not in got.values
+
+
+# ------------------------------------------ a topic's words joined by en / in / por
+TOPICS = {"topic": InputSpec(type="subject", aliases=["on"]),
+          "level": InputSpec(type="string", enum=["beginner"],
+                             synonyms={"beginner": ["principiantes", "beginners"]}),
+          "video_lang": InputSpec(type="string", enum=["spanish", "english"],
+                                  synonyms={"spanish": ["español"], "english": ["inglés"]}),
+          "until": InputSpec(type="year", aliases=["hasta"])}
+
+
+@pytest.mark.parametrize("query, want", [
+    ("charlas de menos de veinte minutos sobre visión por computador, en inglés",
+     "visión por computador"),
+    ("artículos sobre sesgos en modelos de lenguaje publicados hasta 2024", "sesgos en modelos de lenguaje"),
+    ("vídeos sobre aprendizaje por refuerzo para principiantes", "aprendizaje por refuerzo"),
+    ("talks on machine learning in healthcare", "machine learning in healthcare"),
+    ("papers on privacy in federated learning, in English", "privacy in federated learning"),
+    ("charlas sobre economía en tiempos de crisis", "economía en tiempos de crisis"),
+])
+def test_a_topic_goes_on_over_en_in_por_with_no_place_input(query: str, want: str) -> None:
+    assert read(query, TOPICS, "topic") == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("charlas sobre rust en Madrid", "rust"),          # a place, capitalised
+    ("charlas sobre rust en madrid", "rust"),          # a place the gazetteer knows
+    ("talks about rust in 2023", "rust"),              # a year
+    ("charlas sobre rust en español", "rust"),         # another input's word
+    ("talks on rust for beginners", "rust"),
+    ("charlas sobre R para principiantes", "R"),
+])
+def test_what_follows_the_topic_stays_out_of_it(query: str, want: str) -> None:
+    assert read(query, TOPICS, "topic") == want
+
+
+def test_with_a_place_input_en_still_leads_to_the_place() -> None:
+    inputs = {"city": InputSpec(type="place"), "dish": InputSpec(type="subject")}
+    got = parse_query("ramen en sevilla", inputs, today=TODAY).values
+    assert got.get("dish") == "ramen" and got.get("city") == "Sevilla"
