@@ -5,7 +5,8 @@ alone ("el 24", "on the 24th").
 Resolution (from the injected ``today``): numeric dates are day/month unless that cannot
 be ("9/15" is 15 September), in the next year that holds them unless one is written;
 with no cue word before them only a two-digit pair with a side over 12 or a leading
-zero is a date ("15/09", "05/03"), never "8/10" (a rating) or "24/7". A day or day range
+zero is a date ("15/09", "05/03"), never "8/10" (a rating) or "24/7"; a year written on
+either side of a numeric range is the range's ("del 3/12/2027 al 6/12/2027"). A day or day range
 with no month is this month's while its first day is ahead, else next month's. A day
 alone needs "el" / "the" and must end the clause (the end, punctuation or a function
 word), so "the 3rd floor" and "el 5 estrellas" are no dates. :mod:`scout.task.dates`
@@ -96,16 +97,23 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int]) -> list[Fo
                   r"\b(?![/.,]?\d)", lambda m: numeric(m) if _unambiguous(m) else None))
 
     def numeric_range(m: re.Match[str]) -> Value | None:
-        start = numeric_day(m.group("a"), m.group("b"), None).start
-        end = numeric_day(m.group("c"), m.group("d"), None).end
-        if end < start:  # "del 28/12 al 03/01": the end is in the next year
+        # "del 3/12/2027 al 6/12/2027", "12/03-15/03": a year on either side is both's
+        # (the start's a year before the end's when it falls after it: "28/12 al 3/1/28")
+        y1, y2 = m.group("y1"), m.group("y2")
+        start = numeric_day(m.group("a"), m.group("b"), y1 or y2).start
+        end = numeric_day(m.group("c"), m.group("d"), y2 or y1).end
+        if end < start and y1 is None and y2 is not None:
+            start = start.replace(year=start.year - 1)
+        elif end < start and y2 is None:  # "del 28/12 al 03/01": the end is in the next year
             end = end.replace(year=end.year + 1)
-        return DateRange(start=start, end=end)
+        return DateRange(start=start, end=end) if end >= start else None
 
+    year = r"(?:/(?P<{}>(?:19|20|21)?\d{{2}}))?"
     forms.append((r"(?<![\w/.,])(?:(?:del|desde(?:\s+el)?|entre\s+el|from|between)\s+)?"
-                  r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)"
-                  r"(?:\s*[-–]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|and)\s+)"
-                  r"(?P<c>[0-3]?\d)/(?P<d>[0-3]?\d)\b(?![/.,]?\d)", numeric_range))
+                  r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)" + year.format("y1")
+                  + r"(?:\s*[-–]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|and)\s+)"
+                  r"(?P<c>[0-3]?\d)/(?P<d>[0-3]?\d)" + year.format("y2") + r"\b(?![/.,]?\d)",
+                  numeric_range))
     forms.append((r"\b(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)/(?P<y>(?:19|20|21)\d{2})\b", numeric))
 
     return forms

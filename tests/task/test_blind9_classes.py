@@ -155,3 +155,54 @@ def test_with_a_place_input_en_still_leads_to_the_place() -> None:
     inputs = {"city": InputSpec(type="place"), "dish": InputSpec(type="subject")}
     got = parse_query("ramen en sevilla", inputs, today=TODAY).values
     assert got.get("dish") == "ramen" and got.get("city") == "Sevilla"
+
+
+# ---------------------------------------------------------------- day ranges and weekends
+HOTEL = {"destination": InputSpec(type="place"), "month": InputSpec(type="month"),
+         "budget": InputSpec(type="money")}
+
+
+def when(query: str) -> str | None:
+    v = parse_query(query, HOTEL, today=TODAY).values.get("month")
+    if v is None:
+        return None
+    start, end = v.start, v.end  # type: ignore[attr-defined]
+    return str(start) if start == end else f"{start}..{end}"
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel en San Sebastián del 12 marzo al 15", "2027-03-12..2027-03-15"),
+    ("hotel en Vigo del 12 de marzo al 15, con piscina", "2027-03-12..2027-03-15"),
+    ("hotel in York from 12 March to the 15th", "2027-03-12..2027-03-15"),
+    ("hotel en Cádiz del 28 de marzo al 2", "2027-03-28..2027-04-02"),
+    ("hotel en Cádiz 12 marzo - 15", "2027-03-12..2027-03-15"),
+    # the second number is not a day: nights, an amount
+    ("hotel en Cádiz del 3 de marzo al 5 noches", "2027-03-03..2027-03-08"),
+    ("hotel en Cádiz el 3 de marzo a 15 euros", "2027-03-03"),
+    # both months named: the longer form still wins
+    ("hotel en Cádiz del 12 de marzo al 15 de abril", "2027-03-12..2027-04-15"),
+])
+def test_a_day_range_with_the_month_on_its_first_day(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Valparaíso del 3/12/2027 al 6/12/2027", "2027-12-03..2027-12-06"),
+    ("hotel en Lima del 28/12/2026 al 3/1/2027", "2026-12-28..2027-01-03"),
+    ("hotel en Lima 12/03/27-15/03/27", "2027-03-12..2027-03-15"),
+    ("hotel en Lima del 28/12 al 3/1/2027", "2026-12-28..2027-01-03"),
+    ("hotel en Lima del 12/03 al 15/03", "2027-03-12..2027-03-15"),  # no year, as before
+])
+def test_numeric_day_ranges_with_their_years(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Londres para el weekend del 19, máximo 130 libras", "2026-12-19..2026-12-20"),
+    ("hotel in London the weekend of the 19th", "2026-12-19..2026-12-20"),
+    ("hotel en Roma el fin de semana del 2", "2027-01-02..2027-01-03"),   # 2 Dec is gone
+    ("hotel en Roma el finde del 12", "2026-12-12..2026-12-13"),
+    ("hotel en Roma el finde del 20 de febrero", "2027-02-20..2027-02-21"),  # as before
+])
+def test_the_weekend_of_a_day_with_no_month(query: str, want: str) -> None:
+    assert when(query) == want
