@@ -206,3 +206,20 @@ def test_numeric_day_ranges_with_their_years(query: str, want: str) -> None:
 ])
 def test_the_weekend_of_a_day_with_no_month(query: str, want: str) -> None:
     assert when(query) == want
+
+
+# ------------------------------------------------------------ a unit after the cap word
+@pytest.mark.parametrize("query, want", [
+    ("hotel in LA, two hundred fifty bucks max per night", (250.0, "USD", "night")),
+    ("hotel en Roma, 150 € máximo por noche", (150.0, "EUR", "night")),
+    ("hotel en Roma, 150 € como mucho la noche", (150.0, "EUR", "night")),
+    ("hotel in Rome, 200 euros tops a night", (200.0, "EUR", "night")),
+    ("cena en Roma, 40 euros máximo por persona", (40.0, "EUR", "person")),
+    # what follows the cap is no unit: nothing is added
+    ("hotel in Rome 200 euros max, 2 nights", (200.0, "EUR", None)),
+    ("hotel in Rome 200 euros max with 2 people", (200.0, "EUR", None)),
+])
+def test_a_per_unit_after_the_cap_word(query: str, want: tuple[float, str, str | None]) -> None:
+    money = read(query, HOTEL, "budget")
+    assert money is not None
+    assert (money.amount, money.currency, money.per) == want  # type: ignore[attr-defined]
