@@ -223,3 +223,33 @@ def test_a_per_unit_after_the_cap_word(query: str, want: tuple[float, str, str |
     money = read(query, HOTEL, "budget")
     assert money is not None
     assert (money.amount, money.currency, money.per) == want  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------- years said by what they may not be, or relative
+SINCE = {"topic": InputSpec(type="subject", aliases=["on"]),
+         "since_year": InputSpec(type="year", aliases=["since", "desde", "from"])}
+MIN_YEAR = {"make": InputSpec(type="string", enum=["toyota", "seat"]),
+            "min_year": InputSpec(type="year")}
+
+
+@pytest.mark.parametrize("query, inputs, name, want", [
+    ("hybrid Toyota, no older than 2020, automatic", MIN_YEAR, "min_year", 2020),
+    ("a Toyota not before 2019", MIN_YEAR, "min_year", 2019),
+    ("un seat no anterior a 2018", MIN_YEAR, "min_year", 2018),
+    ("un seat no antes del 2017", MIN_YEAR, "min_year", 2017),
+    ("videos on Kubernetes published from last year onwards", SINCE, "since_year", 2025),
+    ("talks on Rust since last year", SINCE, "since_year", 2025),
+    ("vídeos sobre Rust desde el año pasado", SINCE, "since_year", 2025),
+    ("charlas sobre Go de este año en adelante", SINCE, "since_year", 2026),
+    # "the last year" is a window back from today, as before
+    ("talks on Rust from the last 2 years", SINCE, "since_year", 2024),
+])
+def test_a_first_year_said_by_what_it_may_not_be_or_relative_to_today(
+        query: str, inputs: dict[str, InputSpec], name: str, want: int) -> None:
+    assert read(query, inputs, name) == want
+
+
+def test_a_relative_year_with_no_year_cue_is_not_read() -> None:
+    assert read("a Toyota like the one I bought last year", MIN_YEAR, "min_year") is None
+    got = parse_query("videos on Kubernetes published from last year onwards", SINCE, today=TODAY)
+    assert got.values["topic"] == "Kubernetes"  # the year's words are claimed, not the topic's
