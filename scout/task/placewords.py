@@ -43,6 +43,7 @@ tonight today tomorrow hoy
 dinner lunch breakfast brunch supper cena almuerzo desayuno comida
 yearly annually annum
 pa pal xa asap
+bien mal muy bastante tambien well very really quite pretty also
 me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar

@@ -253,3 +253,19 @@ def test_a_relative_year_with_no_year_cue_is_not_read() -> None:
     assert read("a Toyota like the one I bought last year", MIN_YEAR, "min_year") is None
     got = parse_query("videos on Kubernetes published from last year onwards", SINCE, today=TODAY)
     assert got.values["topic"] == "Kubernetes"  # the year's words are claimed, not the topic's
+
+
+# ------------------------------------------ a lower-case place ends before an adverb
+RESTAURANT = {"city": InputSpec(type="place"), "dish": InputSpec(type="subject"),
+              "budget": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize("query, city, dish", [
+    ("donde comer cochinillo en segovia bien de precio", "Segovia", "cochinillo"),
+    ("cochinillo en segovia muy barato", "Segovia", "cochinillo"),
+    ("ramen in leeds really cheap", "Leeds", "ramen"),
+    ("tapas en san sebastian tambien", "San Sebastian", "tapas"),
+])
+def test_a_lower_case_place_ends_before_an_adverb(query: str, city: str, dish: str) -> None:
+    got = parse_query(query, RESTAURANT, today=TODAY).values
+    assert (got.get("city"), got.get("dish")) == (city, dish)
