@@ -9,7 +9,8 @@ regexes (:mod:`scout.task.readers`); what an input accepts of a value found (its
 its enum's words) is :mod:`scout.task.accept`'s. Extractors read a folded copy of the
 query (lower case, no accents, the same length) and run in a fixed order (here), each
 *claiming* the text it used, so "September 2026" is not also read as a place and "200
-EUR" not as a rating. The parser never raises on odd input: what it could not read, a
+EUR" not as a rating; an e-mail address is read first, for a free string input named for
+one ("notify_email"), and no other reader reads inside it. The parser never raises on odd input: what it could not read, a
 date already past, and a currency it had to assume are reported in ``notes`` (in the
 request's language; :mod:`scout.task.parse_notes`).
 """
@@ -35,7 +36,9 @@ from scout.task.readers import (
     default_rating,
     digits_view,
     find_boolean,
+    email_spans,
     find_date,
+    find_email,
     find_enum,
     find_enum_list,
     find_number,
@@ -242,6 +245,14 @@ def parse_query(
     # the input accepts) is read by its type in the type's turn, aliases and enum included
     ordered = sorted(inputs.items(),
                      key=lambda kv: _ORDER.index(kv[1].type) if kv[1].type in _ORDER else 99)
+    # an e-mail address first, for an input that holds one ("notify_email"); every address
+    # is then claimed whole, so "ana.march@madrid.es" gives no month and no place
+    for name, spec in ordered:
+        if spec.type == "string" and not spec.enum and not spec.pattern \
+                and (address := find_email(text, spec, name)) is not None:
+            found(name, address[0], address[1])
+    for span in email_spans(text):
+        text.claim(span)
     for name, spec in ordered:
         if spec.pattern:
             read(name, spec, True)

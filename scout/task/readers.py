@@ -271,6 +271,28 @@ def find_enum_list(text: QueryText, spec: InputSpec) -> list[tuple[Any, tuple[in
     return sorted(hits, key=lambda h: h[1][0])
 
 
+# an e-mail address as people type one; the name of an input that holds one
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?<!\.)")
+_EMAIL_NAME = re.compile(r"(?:^|[\W_])(?:e-?mail|mail|correo)(?:$|[\W_])")
+
+
+def find_email(text: QueryText, spec: InputSpec, name: str) -> tuple[str, tuple[int, int]] | None:
+    """The e-mail address a request gives ("mándale el informe a ana@lab.es", "email it to
+    bob@x.org") for a free ``string`` input whose name or an alias says it holds one
+    ("notify_email", "correo"): the address's shape says what it is, no cue word needed."""
+    if not any(_EMAIL_NAME.search(fold(w)) for w in [name, *spec.aliases]):
+        return None
+    for m in _EMAIL.finditer(text.original):
+        if CLAIMED not in text.free[m.start():m.end()]:
+            return m.group(0), m.span()
+    return None
+
+
+def email_spans(text: QueryText) -> list[tuple[int, int]]:
+    """Where the request writes an e-mail address: no other reader's text."""
+    return [m.span() for m in _EMAIL.finditer(text.original)]
+
+
 def find_pattern(text: QueryText, spec: InputSpec) -> tuple[str, tuple[int, int]] | None:
     if not spec.pattern:
         return None

@@ -269,3 +269,29 @@ RESTAURANT = {"city": InputSpec(type="place"), "dish": InputSpec(type="subject")
 def test_a_lower_case_place_ends_before_an_adverb(query: str, city: str, dish: str) -> None:
     got = parse_query(query, RESTAURANT, today=TODAY).values
     assert (got.get("city"), got.get("dish")) == (city, dish)
+
+
+# ----------------------------------------------------- an e-mail address in a relayed request
+MAILED = {"destination": InputSpec(type="place"), "month": InputSpec(type="month"),
+          "notify_email": InputSpec(type="string")}
+
+
+@pytest.mark.parametrize("query, want", [
+    ("Mi jefa necesita hotel en Bilbao. Mándale el informe a marta.ruiz@ehu.eus", "marta.ruiz@ehu.eus"),
+    ("hotel in Rome in May, email the report to bob@lab.org.", "bob@lab.org"),
+    ("hotel en Roma, envíalo a ana+viajes@uni-lab.es por favor", "ana+viajes@uni-lab.es"),
+])
+def test_an_email_address_for_an_input_that_holds_one(query: str, want: str) -> None:
+    assert read(query, MAILED, "notify_email") == want
+
+
+def test_an_address_is_no_other_reader_s_text() -> None:
+    got = parse_query("hotel en Bilbao, mándale el informe a ana.march@madrid.es", MAILED,
+                      today=TODAY).values
+    assert got == {"destination": "Bilbao", "notify_email": "ana.march@madrid.es"}
+    # an input whose name says nothing of mail is not given the address
+    other = {"destination": InputSpec(type="place"), "venue": InputSpec(type="string")}
+    got = parse_query("hotel in Rome, write to bob@lab.org", other, today=TODAY).values
+    assert got == {"destination": "Rome"}
+    # no address, nothing read
+    assert read("hotel en Roma, mándame el informe", MAILED, "notify_email") is None
