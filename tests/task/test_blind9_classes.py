@@ -295,3 +295,21 @@ def test_an_address_is_no_other_reader_s_text() -> None:
     assert got == {"destination": "Rome"}
     # no address, nothing read
     assert read("hotel en Roma, mándame el informe", MAILED, "notify_email") is None
+
+
+# ------------------------------------------------------------ the shipped hotel kind's photos
+def test_the_hotel_kind_reads_its_photos_flag_in_either_language() -> None:
+    from pathlib import Path
+
+    import yaml
+
+    root = Path(__file__).resolve().parents[2]
+    spec = yaml.safe_load((root / "pipelines" / "hotel_research.yaml").read_text(encoding="utf-8"))
+    hotel = {n: InputSpec(**v) for n, v in spec["inputs"].items()}
+    for query, want in [
+        ("Find me a hotel in Sevilla with good reviews and include the photos in the report", True),
+        ("hotel en Lugo con fotos en el informe", True),
+        ("hotel en Lugo, sin fotos", False),
+        ("hotel in Rome in May", None),
+    ]:
+        assert parse_query(query, hotel, today=TODAY).values.get("download_photos") is want, query
