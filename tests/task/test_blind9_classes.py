@@ -313,3 +313,16 @@ def test_the_hotel_kind_reads_its_photos_flag_in_either_language() -> None:
         ("hotel in Rome in May", None),
     ]:
         assert parse_query(query, hotel, today=TODAY).values.get("download_photos") is want, query
+
+
+# ------------------------------------------------------------------ "in the new year"
+@pytest.mark.parametrize("query, want", [
+    ("two-bed flat in Manchester, available in the new year", "2027-01"),
+    ("hotel in Rome after the new year", "2027-01"),
+    ("hotel in Rome for New Year", "2027-01-01"),                 # the feast, as before
+    ("hotel in Rome for the new year's eve", "2026-12-31"),
+])
+def test_in_the_new_year_is_january(query: str, want: str) -> None:
+    v = read(query, HOTEL, "month")
+    got = getattr(v, "iso", None) or when(query)
+    assert got == want
