@@ -20,6 +20,9 @@ as ``Money(amount=high, min=low, comparator="<=")``. A floor that is negated is 
 "nada por encima de 150", "no quiero gastar más de 180", "nothing over £180", "shouldn't
 cost more than 200" are all "<=".
 
+British notes named for their value are amounts in pounds ("about a tenner a head", "under a
+fiver").
+
 Units ("/night", "per person", "x noche", "£120 pn", "al año", "per annum") follow the amount, or
 its cap word ("250 bucks max per night", "150 € máximo por noche"), or come just before its
 comparator ("x semana por menos de 500 mil pesos").
@@ -232,7 +235,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
                lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     """Every amount with a currency in ``free`` → (Money, span, the word a currency was
     assumed from or None)."""
-    folded, free = free, rewrite(free)  # "doscientos euros" → "       200 euros", same places
+    folded, free = free, _notes(rewrite(free))  # "doscientos euros" → "       200 euros"
     marked, pattern, pos = _mark(free), _token_re(), 0
     while True:
         m = pattern.search(marked, pos)
@@ -297,6 +300,16 @@ def iter_money(free: str, original: str, territories: list[str], *,
             span = (m.start("a1"), span[1])  # a word before the amount that is no currency
         yield (Money(amount=low, currency=code, comparator=cmp_, per=per),
                (widen(folded, free, span[0]), span[1]), c1[1])
+
+
+# British notes named for their value: an amount and its currency in one word
+_NOTES = re.compile(r"\b(?:an?\s+)?(?P<n>tenner|fiver)\b")
+_NOTE_VALUES = {"tenner": "10 gbp", "fiver": "5 gbp"}
+
+
+def _notes(free: str) -> str:
+    """``free`` with "a tenner" / "a fiver" written as "10 gbp" / "5 gbp", the same length."""
+    return _NOTES.sub(lambda m: _NOTE_VALUES[m.group("n")].rjust(len(m.group(0))), free)
 
 
 def _thousands(post: str | None) -> str | None:

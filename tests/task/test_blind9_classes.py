@@ -326,3 +326,20 @@ def test_in_the_new_year_is_january(query: str, want: str) -> None:
     v = read(query, HOTEL, "month")
     got = getattr(v, "iso", None) or when(query)
     assert got == want
+
+
+# -------------------------------------------------- British notes named for their value
+@pytest.mark.parametrize("query, want", [
+    ("fish and chips in Brighton, about a tenner a head", (10.0, "~", "person")),
+    ("pie and mash in London under a fiver", (5.0, "<=", None)),
+    ("ramen in Leeds for a tenner", (10.0, "<=", None)),
+])
+def test_a_tenner_and_a_fiver_are_pounds(query: str, want: tuple[float, str, str | None]) -> None:
+    got = parse_query(query, RESTAURANT, today=TODAY).values
+    money = got["budget"]
+    assert (money.amount, money.currency, money.comparator, money.per) == (want[0], "GBP", *want[1:])
+    assert got["dish"] in ("fish and chips", "pie and mash", "ramen")  # the note is no dish
+
+
+def test_a_word_that_only_contains_a_note_is_no_amount() -> None:
+    assert "budget" not in parse_query("tenneries tour in Fes", RESTAURANT, today=TODAY).values
