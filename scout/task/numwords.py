@@ -167,7 +167,11 @@ def _run(text: str, toks: list[re.Match[str]], i: int) -> tuple[int, int]:
                 break
             continue
         elif w in ("and", "y") and j > i and nxt in _UNITS and (
-                (w == "y" and last in _TENS) or (w == "and" and last is not None and last >= 100)):
+                (w == "y" and last in _TENS and _UNITS[nxt] < 10)
+                or (w == "and" and last is not None and last >= 100 and _UNITS[nxt] < 100
+                    and _SCALES.get(toks[j + 2].group(0) if j + 2 < len(toks) else "") != 100)):
+            # "treinta y cinco", "two hundred and fifty"; never two numbers of a range:
+            # "entre ciento veinte y ciento ochenta", "between one hundred and two hundred"
             j += 1
             continue
         else:

@@ -343,3 +343,20 @@ def test_a_tenner_and_a_fiver_are_pounds(query: str, want: tuple[float, str, str
 
 def test_a_word_that_only_contains_a_note_is_no_amount() -> None:
     assert "budget" not in parse_query("tenneries tour in Fes", RESTAURANT, today=TODAY).values
+
+
+# ----------------------------------------- two numbers in words joined by "y" / "and"
+@pytest.mark.parametrize("text, want", [
+    ("entre ciento veinte y ciento ochenta dolares", ["entre", "120", "y", "180", "dolares"]),
+    ("between one hundred and two hundred dollars", ["between", "100", "and", "200", "dollars"]),
+    ("treinta y dos mil pesos", ["32000", "pesos"]),              # one number, as before
+    ("two hundred and fifty thousand", ["250000"]),
+])
+def test_a_range_in_words_is_two_numbers(text: str, want: list[str]) -> None:
+    assert rewrite(text).split() == want
+
+
+def test_a_range_in_words_is_read_as_a_range() -> None:
+    money = read("hotel en Buenos Aires, entre ciento veinte y ciento ochenta dólares la noche",
+                 HOTEL, "budget")
+    assert (money.min, money.amount, money.per) == (120, 180, "night")  # type: ignore[attr-defined]
