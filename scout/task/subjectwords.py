@@ -49,9 +49,15 @@ over below above menos mas hasta desde entre between per during durante througho
 # an agent relaying a request names whom it is for first: "The user is looking for dim
 # sum", "el usuario busca un asado", "my client wants ...": no place, no subject (the
 # parser claims it before any reader). Only at the start and with its determiner, so
-# "user research talks" keeps its words
-RELAY = re.compile(r"^\W*(?:the|my|our|el|la|mi|nuestr[oa])\s+(?:user|client|customer|"
-                   r"usuari[oa]|client[ea])s?\b")
+# "user research talks" keeps its words. Whom may be anyone the person works or lives with
+# ("Mi jefa necesita ...", "my manager wants ..."), after a greeting ("Hola, mi jefe ...")
+RELAY = re.compile(r"^\W*(?:(?:hola|hi|hello|hey|buenas|buenos\s+dias)\W+)?"
+                   r"(?:the|my|our|el|la|los|las|mi|mis|nuestr[oa]s?)\s+(?:user|client|customer|"
+                   r"usuari[oa]|client[ea]|boss|manager|supervisor|colleague|coworker|team|"
+                   r"partner|wife|husband|friend|parent|mother|father|mum|mom|dad|daughter|son|"
+                   r"jef[ea]|director[a]?|supervisor[a]?|compa[nñ]er[oa]|colega|equipo|pareja|"
+                   r"mujer|marido|espos[oa]|novi[oa]|amig[oa]|padre|madre|hij[oa]|tutor[a]?)"
+                   r"(?:s|es)?\b")
 # what is searched for, not what it is about: "sitios de tapas", "sushi restaurants",
 # "brunch spots", "talks about X", "charlas de X", "congresos de X", "NLP conferences",
 # "deep learning workshops", "talleres de robótica" (the place reader skips them too);

@@ -360,3 +360,17 @@ def test_a_range_in_words_is_read_as_a_range() -> None:
     money = read("hotel en Buenos Aires, entre ciento veinte y ciento ochenta dólares la noche",
                  HOTEL, "budget")
     assert (money.min, money.amount, money.per) == (120, 180, "night")  # type: ignore[attr-defined]
+
+
+# ------------------------------------------- a request relayed for someone the person knows
+@pytest.mark.parametrize("query, dish, city", [
+    ("mi jefe quiere cenar en Madrid esta noche, algo de cocina japonesa", "cocina japonesa", "Madrid"),
+    ("Hola, mi jefa busca ramen en Bilbao", "ramen", "Bilbao"),
+    ("My boss wants sushi in Leeds, under 40 quid a head", "sushi", "Leeds"),
+    ("mis padres quieren cochinillo en Segovia", "cochinillo", "Segovia"),
+    # not a relay: the words open the dish, with no determiner before them
+    ("son of a gun burgers in Austin", "son of a gun burgers", "Austin"),
+])
+def test_whom_a_relayed_request_is_for_is_no_dish(query: str, dish: str, city: str) -> None:
+    got = parse_query(query, RESTAURANT, today=TODAY).values
+    assert (got.get("dish"), got.get("city")) == (dish, city)
