@@ -179,7 +179,10 @@ def parse_query(
             elif spec.type == "area":
                 from scout.task.area import find_area
 
-                hit = find_area(text.free, NUMBER_CMP, high=name.startswith("max"))
+                view = digits_view(text.free)  # "al menos cien metros cuadrados"
+                hit = find_area(view, NUMBER_CMP, high=name.startswith("max"))
+                if hit is not None:
+                    hit = (hit[0], widened(text.free, view, hit[1]))
             elif spec.type in QUANTITIES:
                 if spec.type not in quantities:
                     quantities[spec.type] = _read_quantities(text, inputs, spec.type, result, _)

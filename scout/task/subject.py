@@ -20,7 +20,9 @@ The subject is the first noun phrase left once everything else is accounted for:
   opens a phrase alone or before "de" ("charlas online de lingüística").
 
 Words joined by "de / a la / al / and / con / sin" stay one subject ("pulpo a la
-gallega", "fish and chips", "arroz con leche"), and so do a model's numbers: a token of
+gallega", "fish and chips", "arroz con leche"), and "por" between two of its words too
+("visión por computador"), and, with no place input to leave a place to, "en / in"
+("sesgos en modelos de lenguaje"), and so do a model's numbers: a token of
 letters and digits ("Galaxy S24", "WH-1000XM5"), a number inside a name ("rtx 4090
 laptop") and one right after a name's word that counts nothing after it ("laptop RTX
 4060 under 1500 USD", "Dell XPS 13": :func:`_model_number`); a product's condition ("de
@@ -263,6 +265,9 @@ def _model_number(toks: list[_Tok], i: int, free: str) -> bool:
 # "sesgos en modelos de lenguaje", "machine learning in healthcare"); "for" / "para"
 # name whom it is for ("R for beginners") more often than a topic's part
 _TOPIC_JOINS = frozenset({"en", "in", "por"})
+# ... and this one with a place input too: no place follows "por" ("visión por computador
+# en Europa")
+_JOINS_ALWAYS = frozenset({"por"})
 
 
 def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool = False,
@@ -312,7 +317,8 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
         if words and (text in sw.CONNECTORS or tok.joins):
             words.append(i)
             continue
-        if topical and words and words[-1] == i - 1 and text in _TOPIC_JOINS \
+        if (topical or text in _JOINS_ALWAYS) and words and words[-1] == i - 1 \
+                and text in _TOPIC_JOINS \
                 and nxt is not None and nxt.word and not nxt.place and not nxt.counted \
                 and not sw.is_stop(nxt.text):
             words.append(i)

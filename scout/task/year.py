@@ -17,7 +17,8 @@ a year is read when the words around it say it is one, in either language:
   "2019 o más nuevo / reciente", "2019 o después / o más tarde", "2019 y posteriores";
 * what it may not be before: "no older than 2020", "not before 2019", "no anterior a 2018";
 * a year said relative to today ("from last year onwards", "desde el año pasado", "de este
-  año en adelante") as that year's digits;
+  año en adelante", and after a publication verb with no "in": "publicados este año") as
+  that year's digits;
 * "from / since / after / desde / a partir de / del / de 2019" when nothing but the end
   of the request, punctuation, a joining word ("from 2019 with navigation", "after 2020
   about climate models") or the other end of a span ("desde 2019 hasta 2021", "from 2019
@@ -52,9 +53,11 @@ from scout.i18n import COUNT_WORDS
 YEAR_MIN, YEAR_MAX = 1000, 2999
 
 _YEAR = r"(?<![\d.,])(?P<y>[12]\d{3})(?![.,]?\d)"
-_BEFORE = (r"(?:model\s+year|year|ano|modelo|(?:registered|built|made|manufactured|published|"
-           r"released|uploaded|recorded|posted)\s+in|(?:matriculad|fabricad|publicad|subid|"
-           r"grabad|emitid|estrenad)[oa]s?\s+en)\s*(?::|=|de(?:l)?)?\s*")
+_VERBS = (r"(?:registered|built|made|manufactured|published|released|uploaded|recorded|posted|"
+          r"(?:matriculad|fabricad|publicad|subid|grabad|emitid|estrenad)[oa]s?)")
+_BEFORE = (r"(?:model\s+year|year|ano|modelo|" + _VERBS + r"\s+(?:in|en))\s*(?::|=|de(?:l)?)?\s*")
+# "publicados este año", "released last year": a relative year needs no "in" / "en"
+_VERB_REL = re.compile(r"\b" + _VERBS + r"\s+" + _YEAR)
 _AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+recent)|and\s+(?:newer|later|up)|"
           r"onwards?|en\s+adelante|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?|"
           r"despues|mas\s+tarde)|y\s+(?:posterior(?:es)?|despues))\b)")
@@ -168,6 +171,9 @@ def find_year(free: str, words: list[str], today: dt.date | None = None, high: b
 
         view = _relative_years(free, today)
         hit = find_year(view, words, None, high) if view != free else None
+        said = _VERB_REL.search(view) if view != free and hit is None else None
+        if said is not None and view[said.start("y")] != free[said.start("y")]:
+            hit = int(said.group("y")), said.span()
         if hit is not None:  # the span moved back over the words ("last year")
             return hit[0], (widen(free, view, hit[1][0]), hit[1][1])
     for m in _RANGE.finditer(free):

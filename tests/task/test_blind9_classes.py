@@ -374,3 +374,45 @@ def test_a_range_in_words_is_read_as_a_range() -> None:
 def test_whom_a_relayed_request_is_for_is_no_dish(query: str, dish: str, city: str) -> None:
     got = parse_query(query, RESTAURANT, today=TODAY).values
     assert (got.get("dish"), got.get("city")) == (dish, city)
+
+
+# ------------------------------------------------- more of the same classes, probed further
+RENTAL = {"city": InputSpec(type="place"), "min_area": InputSpec(type="area"),
+          "bedrooms": InputSpec(type="integer", aliases=["dormitorios", "habitaciones"])}
+EVENT = {"city": InputSpec(type="place"), "dates": InputSpec(type="date"),
+         "genre": InputSpec(type="subject")}
+CONFERENCE = {"topic": InputSpec(type="subject"), "place": InputSpec(type="place")}
+
+
+def test_an_area_in_words() -> None:
+    got = parse_query("casa de cuatro dormitorios en Sevilla, al menos cien metros cuadrados",
+                      RENTAL, today=TODAY).values
+    assert (got["min_area"], got["bedrooms"], got["city"]) == (100.0, 4, "Sevilla")
+    assert read("piso de ochenta m2 en Madrid", RENTAL, "min_area") == 80.0
+
+
+@pytest.mark.parametrize("query, want", [
+    ("teatro en Buenos Aires el domingo que viene", dt.date(2026, 12, 13)),
+    ("teatro en Madrid el próximo domingo", dt.date(2026, 12, 13)),
+    ("plays in London this coming Sunday", dt.date(2026, 12, 13)),
+    ("plays in London this Sunday", dt.date(2026, 12, 6)),        # today, as written
+    ("teatro en Madrid el viernes que viene", dt.date(2026, 12, 11)),
+])
+def test_the_coming_weekday_said_on_that_weekday_is_the_one_ahead(query: str, want: dt.date) -> None:
+    assert read(query, EVENT, "dates") == want
+
+
+def test_a_publication_year_with_no_preposition() -> None:
+    assert read("vídeos sobre aprendizaje por refuerzo publicados este año", SINCE,
+                "since_year") == 2026
+    assert read("talks on Rust released last year", SINCE, "since_year") == 2025
+    # digits after the verb alone may count something ("posted 2019 reviews"): not a year
+    assert read("charlas sobre rust publicadas 2023", SINCE, "since_year") is None
+
+
+def test_por_joins_a_topic_with_a_place_input_too() -> None:
+    got = parse_query("conferencias de visión por computador en Europa", CONFERENCE,
+                      today=TODAY).values
+    assert (got.get("topic"), got.get("place")) == ("visión por computador", "Europa")
+    assert read("ramen por menos de 15 euros en Madrid", RESTAURANT, "dish") == "ramen"
+    assert read("tapas por el centro de Sevilla", RESTAURANT, "dish") == "tapas"
