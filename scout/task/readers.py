@@ -51,12 +51,17 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
         terr = territory_of(fold(hit[0]))
         if terr:
             out.append(terr)
+    from scout.task.gazetteer import CITY_TERRITORY
+
     names = currencies().territory_names
+    # a country's name, or a city's the gazetteer knows: "en Palermo, Buenos Aires" (the
+    # place reader takes Palermo; its region says whose pesos)
     for m in re.finditer(r"[a-z]+(?:\s+[a-z]+){0,3}", text.folded):
         words = m.group(0).split()
         for i in range(len(words)):
             for j in range(len(words), i, -1):
-                code = names.get(" ".join(words[i:j]))
+                phrase = " ".join(words[i:j])
+                code = names.get(phrase) or CITY_TERRITORY.get(phrase)
                 if code and code not in out:
                     out.append(code)
     return out

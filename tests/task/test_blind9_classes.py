@@ -416,3 +416,15 @@ def test_por_joins_a_topic_with_a_place_input_too() -> None:
     assert (got.get("topic"), got.get("place")) == ("visión por computador", "Europa")
     assert read("ramen por menos de 15 euros en Madrid", RESTAURANT, "dish") == "ramen"
     assert read("tapas por el centro de Sevilla", RESTAURANT, "dish") == "tapas"
+
+
+# -------------------------------------- a neighbourhood and its city: the city's currency
+@pytest.mark.parametrize("query, city, currency", [
+    ("depto en Palermo, Buenos Aires, hasta 500 mil pesos al mes", "Palermo", "ARS"),
+    ("empanadas en Providencia, Santiago de Chile, menos de 10 mil pesos", "Providencia", "CLP"),
+    ("tacos en Polanco, Ciudad de México, menos de 300 pesos", "Polanco", "MXN"),
+])
+def test_the_city_after_a_neighbourhood_says_whose_pesos(query: str, city: str, currency: str) -> None:
+    inputs = {"city": InputSpec(type="place"), "budget": InputSpec(type="money")}
+    got = parse_query(query, inputs, today=TODAY).values
+    assert (got["city"], got["budget"].currency) == (city, currency)
