@@ -70,18 +70,21 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
 def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bool = True,
               ) -> tuple[Any, tuple[int, int], bool] | None:
     """The date, date range or month the query gives, as an input of ``as_type`` holds it
-    (a month read for a date input is its range), its span, and whether it is past.
+    (a month read for a date input is its range), its span, and whether it is past. Day
+    numbers may be words ("del doce al quince de marzo").
     ``count_nights``: one day with "N nights" is the stay from it (the parser says no when
     another input of the pipeline reads nights)."""
     from scout.task.dates import find_when, month_range
 
-    when = find_when(text.free, text.original, today)
+    view = digits_view(text.free)  # "del doce al quince de marzo"
+    when = find_when(view, text.original, today)
     if when is None:
         return None
+    span = widened(text.free, view, when.span)
     value: Any = when.value
     if count_nights and isinstance(value, DateRange) and value.start == value.end:
         nights = _nights(text.free)  # "3 nights from March 4", "del 4 de marzo, 3 noches"
-        if nights is not None and not (when.span[0] < nights[1][1] and nights[1][0] < when.span[1]):
+        if nights is not None and not (span[0] < nights[1][1] and nights[1][0] < span[1]):
             value = DateRange(start=value.start, end=value.start + dt.timedelta(days=nights[0]))
             text.claim(nights[1])
     if as_type == "date":
@@ -89,23 +92,36 @@ def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bo
             value = month_range(value)
         if isinstance(value, DateRange) and value.start == value.end:
             value = value.start
-    return value, when.span, when.past
+    return value, span, when.past
 
 
 def _nights(free: str) -> tuple[int, tuple[int, int]] | None:
     """How many nights a request asks for from its one day ("for 3 nights", "dos noches",
-    "a 4-night stay"), and the span; None unless said once, from 1 to 60 nights."""
+    "a 4-night stay", "for a week": seven), and the span; None unless said once, from 1
+    to 60 nights."""
     from scout.task.numwords import count_words
 
     words = count_words(60)
-    alt = "|".join(sorted((re.escape(w) for w in [*words, "una"]), key=len, reverse=True))
+    alt = "|".join(sorted((re.escape(w) for w in [*words, "una", "a", "one"]), key=len,
+                          reverse=True))
+    # "a week from the 14th", "una semana desde el 14", "two weeks from March 3": seven
+    # nights a week; never a date's own weeks ("in two weeks", "dentro de una semana")
     found = [m for m in re.finditer(r"(?<![\w.,])(?P<n>\d{1,2}|" + alt + r")[\s-]+"
-                                    r"(?:nights?|noches?)(?!\w)", free)]
+                                    r"(?:(?P<nights>nights?|noches?)|weeks?|semanas?)(?!\w)", free)
+             if (m.group("nights") and m.group("n") != "a")  # "200 a night" is a price
+             or (not m.group("nights") and not _WEEKS_AHEAD.search(free[:m.start()]))]
     if len(found) != 1:
         return None
     raw = found[0].group("n")
-    n = int(raw) if raw.isdigit() else words.get(raw, 1 if raw == "una" else 0)
+    n = int(raw) if raw.isdigit() else words.get(raw, 1 if raw in ("una", "a", "one") else 0)
+    n *= 1 if found[0].group("nights") else 7
     return (n, found[0].span()) if n and 1 <= n <= 60 else None
+
+
+# what makes "two weeks" a date rather than a stay's length: "in two weeks", "dentro de dos
+# semanas", "en una semana", "within a week", "next"
+_WEEKS_AHEAD = re.compile(r"\b(?:in|en|within|dentro\s+de|de\s+aqui\s+a|after|next|every|"
+                          r"cada|ago|hace)\s*$")
 
 
 # A number as people write it: digits grouped in thousands ("100,000 km", "80.000 km",

@@ -428,3 +428,31 @@ def test_the_city_after_a_neighbourhood_says_whose_pesos(query: str, city: str, 
     inputs = {"city": InputSpec(type="place"), "budget": InputSpec(type="money")}
     got = parse_query(query, inputs, today=TODAY).values
     assert (got["city"], got["budget"].currency) == (city, currency)
+
+
+# ------------------------------------------- numbers in words in dates; a stay of weeks
+@pytest.mark.parametrize("query, want", [
+    ("hotel en lisboa del doce al quince de marzo", "2027-03-12..2027-03-15"),
+    ("hotel en Lisboa el veinte de enero", "2027-01-20"),
+    ("hotel en Lisboa dos noches desde el tres de enero", "2027-01-03..2027-01-05"),
+    ("hotel en Lisboa para dos personas en enero", "2027-01"),
+])
+def test_day_numbers_in_words(query: str, want: str) -> None:
+    v = read(query, HOTEL, "month")
+    assert (getattr(v, "iso", None) or when(query)) == want
+    assert read(query, HOTEL, "destination") == "Lisboa"  # "del doce" is no part of it
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel in Paris for a week from the 14th", "2026-12-14..2026-12-21"),
+    ("hotel en París una semana desde el 14", "2026-12-14..2026-12-21"),
+    ("hotel en París dos semanas desde el 3 de enero", "2027-01-03..2027-01-17"),
+    ("hotel in Paris on the 14th for one week", "2026-12-14..2026-12-21"),
+    ("hotel in Paris one night on the 14th", "2026-12-14..2026-12-15"),
+    # weeks that say when, not how long: as before
+    ("hotel en París dentro de una semana", "2026-12-13..2026-12-19"),
+    ("hotel in Paris in a week", "2026-12-13..2026-12-19"),
+    ("hotel in Paris, 200 euros a night, on the 14th", "2026-12-14"),
+])
+def test_a_stay_of_weeks_from_a_day(query: str, want: str) -> None:
+    assert when(query) == want
