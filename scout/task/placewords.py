@@ -51,6 +51,8 @@ ramadan thanksgiving halloween navidad navidades christmas xmas nochebuena noche
 oktoberfest fiestas patrias sanfermines hanami sakura
 """.split())
 # (and the words a subject follows: "ponencias sobre ética médica" names no place)
+# a negation ends a name even typed in capitals for stress ("Barcelona NO en el centro")
+NEGATIONS = frozenset({"no", "not", "sin", "without", "ni", "nor", "never", "nunca"})
 NOT_FIRST = STOP | {"town", "city", "centre", "center", "downtown", "area", "old", "historic",
                     "about", "sobre", "acerca"}
 LEADING = frozenset("""

@@ -456,3 +456,14 @@ def test_day_numbers_in_words(query: str, want: str) -> None:
 ])
 def test_a_stay_of_weeks_from_a_day(query: str, want: str) -> None:
     assert when(query) == want
+
+
+# ----------------------------------------------------------- a stressed negation after a place
+@pytest.mark.parametrize("query, want", [
+    ("Quiero un hotel en Barcelona NO en el centro", "Barcelona"),
+    ("hotel en Barcelona SIN piscina", "Barcelona"),
+    ("hotel in Barcelona NOT near the beach", "Barcelona"),
+    ("hotel in No Name Key", "No Name Key"),            # a name's own first word stays
+])
+def test_a_negation_typed_in_capitals_ends_the_place(query: str, want: str) -> None:
+    assert read(query, HOTEL, "destination") == want
