@@ -467,3 +467,17 @@ def test_a_stay_of_weeks_from_a_day(query: str, want: str) -> None:
 ])
 def test_a_negation_typed_in_capitals_ends_the_place(query: str, want: str) -> None:
     assert read(query, HOTEL, "destination") == want
+
+
+# ---------------------------------------------------- a rating's value in brackets after it
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Montevideo, quiero que tenga buena nota (más de 9)", 9.0),
+    ("hotel in Boston with good reviews (at least 9)", 9.0),
+    ("hotel in Boston with good reviews (9+)", 9.0),
+    ("hotel in Boston with good reviews", 8.0),            # the input's default, as before
+])
+def test_a_rating_in_brackets_after_its_words(query: str, want: float) -> None:
+    inputs = {**HOTEL, "min_rating": InputSpec(type="rating", default=8.0)}
+    got = parse_query(query, inputs, today=TODAY)
+    assert got.values["min_rating"] == want
+    assert not any("9" in n for n in got.notes)  # no "9 has no currency" note
