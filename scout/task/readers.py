@@ -159,6 +159,8 @@ NUMBER_CMP = (r"(?:(?:at least|at most|no more than|no less than|less than|more 
 # ... and one after it, between the number and the input's name ("3+ bedrooms", "3 or
 # more bedrooms", "3 o más habitaciones")
 _NUMBER_POST_CMP = r"(?:\s*(?:\+|or more|or fewer|or less|o mas|o menos))?"
+# "cited more than 100 times", "citados más de 100 veces": the count's own word, claimed
+_TIMES = r"(?:\s+(?:times|veces)\b)?"
 # "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km")
 _THOUSAND = r"(?:\s?(?P<k>mil|k)\b)?"
 
@@ -190,7 +192,8 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     # an alias may be a symbol ('"' for inches, '%'): its edges are not word boundaries
     m = (re.search(NUMBER_CMP + num + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"(?!\w)",
                    free)
-         or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num + _THOUSAND, free)
+         or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP + num
+                      + _THOUSAND + _TIMES, free)
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free))
     if not m:
         return None
@@ -257,7 +260,7 @@ def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:
 _RULED_OUT = re.compile(
     r"(?:\b(?:no|not|sin|without|except|excepto|salvo|ni|nor|nada\s+de|nothing\s+from|"
     r"que\s+no\s+sea|que\s+no\s+sean|other\s+than|but\s+not|anything\s+but|excluding)"
-    r"\s+(?:(?:un|una|a|an|el|la|los|las|de|del|the|from)\s+)?)$")
+    r"\s+(?:(?:un|una|a|an|el|la|los|las|de|del|the|from|in|en)\s+)?)$")
 
 
 def _enum_hits(text: QueryText, word: str) -> list[re.Match[str]]:

@@ -75,6 +75,7 @@ ponencia ponencias coloquio coloquios keynote keynotes convention conventions co
 convenciones hotel hotels hoteles hostal hostales hostel hostels
 event events evento eventos plan plans planes activity activities actividad actividades
 thing things cosa cosas
+articulos journals revista revistas publications publicaciones
 """
 # how good, typical, cheap or nice it should be, and in what condition (a product's)
 _QUALITY = """

@@ -481,3 +481,42 @@ def test_a_rating_in_brackets_after_its_words(query: str, want: float) -> None:
     got = parse_query(query, inputs, today=TODAY)
     assert got.values["min_rating"] == want
     assert not any("9" in n for n in got.notes)  # no "9 has no currency" note
+
+
+# ---------------------------------------------------------------------- parts of a year
+CONF_DATES = {"topic": InputSpec(type="subject"), "place": InputSpec(type="place"),
+              "dates": InputSpec(type="date")}
+
+
+@pytest.mark.parametrize("query, want", [
+    ("congresos de medicina en Sudamérica en el segundo semestre de 2027",
+     (dt.date(2027, 7, 1), dt.date(2027, 12, 31))),
+    ("AI conferences in Europe in Q3 2027", (dt.date(2027, 7, 1), dt.date(2027, 9, 30))),
+    ("AI conferences in the first half of next year", (dt.date(2027, 1, 1), dt.date(2027, 6, 30))),
+    ("congresos de IA en el primer trimestre", (dt.date(2027, 1, 1), dt.date(2027, 3, 31))),
+    ("congresos en el cuarto trimestre", (TODAY, dt.date(2026, 12, 31))),   # from today
+    ("conferences in H2 2027", (dt.date(2027, 7, 1), dt.date(2027, 12, 31))),
+])
+def test_parts_of_a_year(query: str, want: tuple[dt.date, dt.date]) -> None:
+    v = read(query, CONF_DATES, "dates")
+    assert (v.start, v.end) == want  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("query", ["conferences in Q3", "football tickets for the second half"])
+def test_a_half_or_a_quarter_with_no_year_word_is_no_date(query: str) -> None:
+    assert read(query, CONF_DATES, "dates") is None
+
+
+# ------------------------------------------- counts after their comparator; ruled-out "in"
+def test_a_count_after_its_name_and_comparator() -> None:
+    papers = {"topic": InputSpec(type="subject", aliases=["on"]), "min_citations": InputSpec(
+        type="integer", aliases=["citations", "citas", "cited", "citados"])}
+    assert read("papers on CRISPR cited more than 50 times", papers, "min_citations") == 50
+    assert read("artículos sobre CRISPR citados más de cien veces", papers, "min_citations") == 100
+    assert read("papers on CRISPR with citations over 50", papers, "min_citations") == 50
+
+
+def test_a_language_ruled_out_with_in() -> None:
+    assert read("talks on Rust, not in Spanish", TOPICS, "video_lang") is None
+    assert read("charlas de Rust, pero no en español", TOPICS, "video_lang") is None
+    assert read("charlas de Rust en español", TOPICS, "video_lang") == "spanish"
