@@ -70,7 +70,7 @@ from dataclasses import dataclass
 
 from scout.schemas.task import DateRange, Month
 from scout.task.cldr import weekdays
-from scout.task.daynums import day_number_forms
+from scout.task.daynums import day_number_forms, weekend_holding
 from scout.task.monthparts import YEAR, YEAR_SEP, month_part_forms
 from scout.task.monthwords import month_words
 from scout.task.around import around
@@ -107,13 +107,6 @@ _DAY_NOT_AMOUNT = (r"[0-3]?\d(?!\d)(?![.,]\d)(?!\s*(?:€|\$|£|euros?\b|eur\b|d
 def _span(y: int, m: int, d1: int, d2: int | None = None) -> DateRange:
     last = last_day(y, m)
     return DateRange(start=dt.date(y, m, min(d1, last)), end=dt.date(y, m, min(d2 or d1, last)))
-
-
-def _weekend_holding(day: dt.date) -> DateRange:
-    """The weekend that holds ``day``, or the one after it when the day is a weekday."""
-    sat = day - dt.timedelta(days=1) if day.weekday() == 6 else \
-        day + dt.timedelta(days=(5 - day.weekday()) % 7)
-    return DateRange(start=sat, end=sat + dt.timedelta(days=1))
 
 
 class _Grammar:
@@ -233,7 +226,7 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     def weekend_of(m: re.Match[str]) -> Value | None:
         mon, d = g.num(m, "m"), int(m.group("d1"))
         y = _opt_year(m, "y") or g.day_year(mon, d)
-        return _weekend_holding(dt.date(y, mon, d))
+        return weekend_holding(dt.date(y, mon, d))
 
     forms.append((rf"\b(?:the\s+)?weekend\s+of\s+(?:the\s+)?{_D.format('d1')}\s+(?:of\s+)?"
                   rf"{g.mon('m')}(?:,?\s+{_Y.format('y')})?", weekend_of))
@@ -241,20 +234,6 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
                   rf"(?:,?\s+{_Y.format('y')})?", weekend_of))
     forms.append((rf"\b(?:el\s+)?(?:fin\s+de\s+semana|finde|weekend)\s+del\s+{_D.format('d1')}\s+de\s+"
                   rf"{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", weekend_of))
-
-    def weekend_of_day(m: re.Match[str]) -> Value | None:
-        # "el finde del 19", "the weekend of the 19th": this month's day while ahead, else
-        # next month's, and the weekend that holds it (or follows it)
-        d = int(m.group("d1"))
-        y, mon = (t.year, t.month) if d >= t.day else \
-            ((t.year + 1, 1) if t.month == 12 else (t.year, t.month + 1))
-        if d > last_day(y, mon):
-            return None
-        return _weekend_holding(dt.date(y, mon, d))
-
-    forms.append((rf"\b(?:(?:el|the)\s+)?(?:fin\s+de\s+semana|finde|weekend)\s+(?:del|of\s+the)\s+"
-                  rf"{_D.format('d1')}\b(?!\s*(?:de\s+|of\s+)?{g.mon_any})(?![.,/:]\d)",
-                  weekend_of_day))
 
     def week_of(m: re.Match[str]) -> Value | None:
         mon, d = g.num(m, "m"), int(m.group("d1"))
@@ -351,7 +330,7 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b(?P<mod>next\s+|this\s+|(?:el\s+)?proximo\s+|este\s+)?"
                   rf"{g.mon('m')}(?!\w)(?P<post>\s+(?:que\s+viene|proximo))?", bare))
 
-    forms.extend(day_number_forms(t, g.day_year))
+    forms.extend(day_number_forms(t, g.day_year, g.mon_any))
     forms.extend(relative_forms(t, g.days, rel_year, g.abbr, g.weekend_typos))
     forms.extend(feast_forms(t))
     return forms

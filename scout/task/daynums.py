@@ -1,6 +1,6 @@
 """Days written without a month name: numeric dates ("15/09", "el 15/12", "del 10/01 al
 15/01"), day ranges with no month ("del 3 al 5", "from the 3rd to the 7th") and a day
-alone ("el 24", "on the 24th").
+alone ("el 24", "on the 24th"), and the weekend of a day ("el finde del 19").
 
 Resolution (from the injected ``today``): numeric dates are day/month unless that cannot
 be ("9/15" is 15 September), in the next year that holds them unless one is written;
@@ -23,9 +23,18 @@ from scout.schemas.task import DateRange
 from scout.task.relative import Form, Value
 
 
-def day_number_forms(t: dt.date, day_year: Callable[[int, int], int]) -> list[Form]:
+def weekend_holding(day: dt.date) -> DateRange:
+    """The weekend that holds ``day``, or the one after it when the day is a weekday."""
+    sat = day - dt.timedelta(days=1) if day.weekday() == 6 else \
+        day + dt.timedelta(days=(5 - day.weekday()) % 7)
+    return DateRange(start=sat, end=sat + dt.timedelta(days=1))
+
+
+def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word: str = "(?!)",
+                     ) -> list[Form]:
     """(pattern, builder) pairs over folded text; ``day_year(month, day)`` is the year of
-    the next such day."""
+    the next such day; ``month_word`` a regex for a month's name (a day before one is
+    the longer forms' of :mod:`scout.task.dates`)."""
     forms: list[Form] = []
 
     def next_day(d: int) -> dt.date:
@@ -64,6 +73,18 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int]) -> list[Fo
     forms.append((r"\b(?:(?:from|between)\s+)?(?P<d1>[0-3]?\d)(?:st|nd|rd|th)\s*(?:[-–&]|\s(?:to|until|"
                   r"till|through|and))\s*(?:the\s+)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)\b"
                   r"(?!\s*(?:[.,/:%]\d|of\s))", days_only))
+
+    def weekend_of_day(m: re.Match[str]) -> Value | None:
+        # "el finde del 19", "the weekend of the 19th": the weekend that holds the next
+        # such day (or follows it)
+        try:
+            return weekend_holding(next_day(int(m.group("d1"))))
+        except ValueError:
+            return None
+
+    forms.append((r"\b(?:(?:el|the)\s+)?(?:fin\s+de\s+semana|finde|weekend)\s+(?:del|of\s+the)\s+"
+                  r"(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\b(?!\s*(?:de\s+|of\s+)?" + month_word
+                  + r")(?![.,/:]\d)", weekend_of_day))
 
     def one_day(m: re.Match[str]) -> Value | None:
         # "el 24", "para el día 24", "on the 24th": the next such day (this month's while
