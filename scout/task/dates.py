@@ -72,7 +72,7 @@ from scout.schemas.task import DateRange, Month
 from scout.task.cldr import weekdays
 from scout.task.daynums import day_number_forms, weekend_holding
 from scout.task.monthparts import YEAR, YEAR_SEP, month_part_forms
-from scout.task.monthwords import month_words
+from scout.task.monthwords import month_words, weekday_typos
 from scout.task.around import around
 from scout.task.feasts import feast_forms
 from scout.task.gazetteer import headed_names, place_names
@@ -115,6 +115,7 @@ class _Grammar:
         self.words = month_words(text, original)
         self.weekend_typos = weekend_typos(text)
         self.days = {w: n for w, n in weekdays().items() if len(w) >= 5}
+        self.days.update(weekday_typos(text, original, self.days))
         # abbreviations: CLDR's ("sat", "vie") and the longer English ones ("tues",
         # "thurs"); "mar" (Spanish Tuesday) is also March and the sea, never a weekday
         self.abbr = {w: n for w, n in weekdays().items() if len(w) < 5 and w != "mar"}

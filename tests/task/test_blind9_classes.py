@@ -520,3 +520,21 @@ def test_a_language_ruled_out_with_in() -> None:
     assert read("talks on Rust, not in Spanish", TOPICS, "video_lang") is None
     assert read("charlas de Rust, pero no en español", TOPICS, "video_lang") is None
     assert read("charlas de Rust en español", TOPICS, "video_lang") == "spanish"
+
+
+# ------------------------------------------------------------------ weekdays typed fast
+@pytest.mark.parametrize("query, want", [
+    ("hotl en bcn x 2 noches desde el vienres, max 120€", "2026-12-11..2026-12-13"),
+    ("hotel in Bath on saturdy", "2026-12-12"),
+    ("hotel in Bath on wendesday", "2026-12-09"),
+    ("hotel en Sevilla el miercols", "2026-12-09"),
+])
+def test_a_weekday_misspelt_by_one_letter(query: str, want: str) -> None:
+    assert when(query) == want
+
+
+@pytest.mark.parametrize("query", ["hotel en Sevilla cerca de la Plaza Dominga",
+                                   "hotel near the sundae shop in Leeds",
+                                   "hotel en Cádiz junto a los jueces"])
+def test_words_near_a_weekday_are_no_day(query: str) -> None:
+    assert when(query) is None
