@@ -74,7 +74,7 @@ def widen(folded: str, rewritten: str, start: int) -> int:
 
 
 # "un kilo y medio", "a pound and a half", "2 horas y media": the half after its unit
-_UNIT_HALF = re.compile(r"(?<![\w.,])(?P<n>un|una|a|an|\d+)\s+(?P<unit>[a-z]+)\s+"
+_UNIT_HALF = re.compile(r"(?<![\w.,])(?:(?P<n>un|una|a|an|\d+)\s+)?(?P<unit>[a-z]+)\s+"
                         r"(?:y\s+medi[oa]|and\s+a\s+half)\b")
 
 
@@ -82,10 +82,14 @@ def _unit_halves(folded: str) -> str:
     """"un kilo y medio" → "     1.5 kilo": N and a half of a unit, the unit kept after
     the number so the readers that want one ("1.5 kg", "1.5 euros") still find it."""
     def one(m: re.Match[str]) -> str:
-        n = m.group("n")
+        from scout.units import quantity_unit
+
+        n = m.group("n") or ""
         if n in ("a", "an") and m.group("unit") in _SCALES:  # "a hundred and a half"? no
             return m.group(0)
-        digits = f"{1 if not n.isdigit() else int(n)}.5 {m.group('unit')}"
+        if not n and quantity_unit(m.group("unit")) is None:
+            return m.group(0)  # "kilo y medio" is one and a half; "Oriente y Medio" no number
+        digits = f"{int(n) if n.isdigit() else 1}.5 {m.group('unit')}"
         return digits.rjust(len(m.group(0))) if len(digits) <= len(m.group(0)) else m.group(0)
 
     return _UNIT_HALF.sub(one, folded)

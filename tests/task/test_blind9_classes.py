@@ -57,6 +57,7 @@ def test_numbers_in_words_for_counts_sizes_and_weights(query: str, inputs: dict[
     ("a laptop under a kilo and a half", 1.5),
     ("portátil de menos de dos kilos y medio", 2.5),
     ("laptop that weighs under 2 kilos and a half", 2.5),
+    ("portátil para la uni, que no pese más de kilo y medio", 1.5),   # no article
 ])
 def test_a_half_after_its_unit(query: str, want: float) -> None:
     assert read(query, LAPTOP, "max_weight") == want
@@ -69,6 +70,7 @@ def test_the_half_keeps_the_unit_and_the_places() -> None:
     assert rewrite("un kilo y medio").split() == ["1.5", "kilo"]
     assert rewrite("tres horas y media").split() == ["3.5", "horas"]
     assert rewrite("un kilo").strip() == "un kilo"  # no half, nothing to rewrite
+    assert rewrite("oriente y medio") == "oriente y medio"  # no unit, no article: no number
 
 
 def test_words_that_are_not_a_count_of_the_input_stay_unread() -> None:
