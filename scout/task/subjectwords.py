@@ -38,6 +38,7 @@ buenas saludos gracias porfa porfavor favor ayuda ayudas ayudame algo alguno alg
 algunos algunas ser sea sean opciones opcion ideas llevar domicilio ver mirar leer
 aprender escuchar puedo podemos puede pueden podria podrias podriamos podes deberia
 comprar compro compramos conseguir alquilar alquilo reservar contratar pillar hacer
+estoy estamos esta estan ando andamos anda andan tengo tenemos tiene ganas antojo
 """
 # articles and function words; a few join the words of a subject (see CONNECTORS)
 _FUNCTION = """

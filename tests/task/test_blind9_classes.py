@@ -540,3 +540,19 @@ def test_a_weekday_misspelt_by_one_letter(query: str, want: str) -> None:
                                    "hotel en Cádiz junto a los jueces"])
 def test_words_near_a_weekday_are_no_day(query: str) -> None:
     assert when(query) is None
+
+
+# ---------------------------------------------- how Spanish says "I'm looking for", "I feel like"
+@pytest.mark.parametrize("query, dish", [
+    ("ando buscando tacos en Monterrey", "tacos"),
+    ("tengo ganas de sushi en Lima", "sushi"),
+    ("estamos en Madrid y queremos cenar ramen", "ramen"),
+])
+def test_spanish_request_verbs_are_no_dish(query: str, dish: str) -> None:
+    assert read(query, RESTAURANT, "dish") == dish
+
+
+def test_estoy_buscando_opens_a_topic() -> None:
+    got = parse_query("Estoy buscando congresos de lingüística computacional en Europa",
+                      CONFERENCE, today=TODAY).values
+    assert (got.get("topic"), got.get("place")) == ("lingüística computacional", "Europa")
