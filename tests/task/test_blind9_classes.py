@@ -556,3 +556,17 @@ def test_estoy_buscando_opens_a_topic() -> None:
     got = parse_query("Estoy buscando congresos de lingüística computacional en Europa",
                       CONFERENCE, today=TODAY).values
     assert (got.get("topic"), got.get("place")) == ("lingüística computacional", "Europa")
+
+
+# --------------------------------------- a stay said by whom it is for: arrives / leaves
+@pytest.mark.parametrize("query, want, place", [
+    ("Could you look for a hotel in Glasgow for my supervisor? She arrives on the 14th and "
+     "leaves on the 17th. Max £110 per night.", "2026-12-14..2026-12-17", "Glasgow"),
+    ("Mi directora llega a Lima el 9 de enero y se va el 12; hotel con buenas reseñas",
+     "2027-01-09..2027-01-12", "Lima"),
+    ("hotel en Quito, llegan el 9 de enero y vuelven el 12 de enero", "2027-01-09..2027-01-12",
+     "Quito"),
+])
+def test_arrives_and_leaves_make_one_stay(query: str, want: str, place: str) -> None:
+    assert when(query) == want
+    assert read(query, HOTEL, "destination") == place
