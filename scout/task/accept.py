@@ -74,6 +74,8 @@ _CAP = (r"(?:at\s+most|less\s+than|under|up\s+to|no\s+more\s+than|shorter\s+than
         r"max(?:imum)?\.?|menos\s+de|como\s+maximo|maximo|hasta|no\s+mas\s+de)")
 _FLOOR_AFTER = r"\s*(?:or\s+(?:more|longer|over|above)|o\s+mas|\+)"
 _CAP_AFTER = r"\s*(?:or\s+(?:less|shorter|under|below)|o\s+menos)"
+# a negation just before a comparison, its verb between or not ("no pese más de")
+_NEGATED = re.compile(r"(?:\bno|\bnot|n't|\bni)\s+(?:[a-z]+\s+)?$")
 #: the types whose input names its direction (``max_duration``, ``min_ram``)
 DIRECTED_TYPES = frozenset({"duration", "integer", "number", "area", "data_size", "weight"})
 
@@ -89,12 +91,14 @@ def against(name: str, free: str, span: tuple[int, int]) -> bool:
         before, after = _CAP, _CAP_AFTER
     else:
         return False
-    # "no longer than", "no más de": negated, the other way round
-    neg = r"(?<!\bno\s)(?<!\bnot\s)(?<!n't\s)(?<!\bni\s)"
     lo = max(0, span[0] - 24)
     value_at = span[0] - lo + len(free[span[0]:span[1]]) - len(free[span[0]:span[1]].lstrip())
-    for m in re.finditer(r"(?<!\w)" + neg + before + r"(?!\w)\s*(?:(?:de|of)\s+)?",
+    for m in re.finditer(r"(?<!\w)" + before + r"(?!\w)\s*(?:(?:de|of)\s+)?",
                          free[lo:span[1]]):
+        # "no longer than", "no más de", "que no pese más de", "doesn't weigh more than":
+        # negated, with or without its verb between, the other way round
+        if _NEGATED.search(free[:lo + m.start()]):
+            continue
         # just before the value, or opening its span (a reader claimed it with the value)
         if m.end() == span[0] - lo or m.start() == value_at:
             return True

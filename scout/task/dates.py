@@ -39,6 +39,9 @@ Resolution, from the injected ``today`` (never the clock):
 * "early/mid/late June", "a principios/mediados/finales de junio": days 1-10 / 11-20 /
   21-end; "the last week of June": its last seven days; "first/second half",
   "primera/segunda quincena": days 1-15 / 16-end.
+* a day range with the month on its first day only ("del 12 marzo al 15", "from 12 March
+  to the 15th") is in that month (the next one when the second day is smaller); "el
+  finde / weekend del 19", "the weekend of the 19th" the weekend that holds that day;
 * a day range with no month ("del 3 al 5", "from the 3rd to the 7th") or a day alone
   ("el 24", "on the 24th", only before the end, punctuation or a function word) is this
   month's while its first day is ahead, else next month's; "a finales de mes" / "early
@@ -67,9 +70,9 @@ from dataclasses import dataclass
 
 from scout.schemas.task import DateRange, Month
 from scout.task.cldr import weekdays
-from scout.task.daynums import day_number_forms
+from scout.task.daynums import day_number_forms, weekend_holding
 from scout.task.monthparts import YEAR, YEAR_SEP, month_part_forms
-from scout.task.monthwords import month_words
+from scout.task.monthwords import month_words, weekday_typos
 from scout.task.around import around
 from scout.task.feasts import feast_forms
 from scout.task.gazetteer import headed_names, place_names
@@ -112,6 +115,7 @@ class _Grammar:
         self.words = month_words(text, original)
         self.weekend_typos = weekend_typos(text)
         self.days = {w: n for w, n in weekdays().items() if len(w) >= 5}
+        self.days.update(weekday_typos(text, original, self.days))
         # abbreviations: CLDR's ("sat", "vie") and the longer English ones ("tues",
         # "thurs"); "mar" (Spanish Tuesday) is also March and the sea, never a weekday
         self.abbr = {w: n for w, n in weekdays().items() if len(w) < 5 and w != "mar"}
@@ -182,6 +186,25 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')}{_SEP}{_D.format('d2')}\b"
                   rf"(?:,?\s+{_Y.format('y')})?", same))
 
+    def first_named(m: re.Match[str]) -> Value | None:
+        # "del 12 marzo al 15", "from 12 March to the 15th": the month said on the first
+        # day is the second's too; "del 28 de marzo al 2" runs into the next month
+        mon, d1, d2 = g.num(m, "m"), int(m.group("d1")), int(m.group("d2"))
+        y = _opt_year(m, "y") or g.day_year(mon, d1)
+        start = dt.date(y, mon, min(d1, last_day(y, mon)))
+        if d2 >= d1:
+            return DateRange(start=start, end=dt.date(y, mon, min(d2, last_day(y, mon))))
+        ey, em = (y + 1, 1) if mon == 12 else (y, mon + 1)
+        return DateRange(start=start, end=dt.date(ey, em, min(d2, last_day(ey, em))))
+
+    # the second day bare: no month after it, and no amount, count or decimal
+    forms.append((rf"\b(?:(?:del|desde(?:\s+el)?|entre\s+el|from(?:\s+the)?|between(?:\s+the)?)"
+                  rf"\s+)?{_D.format('d1')}\s+(?:de\s+|of\s+)?{g.mon('m')}(?:{_YSEP}{_Y.format('y')})?"
+                  rf"(?:\s*[-–]\s*|\s+(?:al|hasta(?:\s+el)?|y\s+el|to(?:\s+the)?|until(?:\s+the)?|"
+                  rf"till|through|and\s+the)\s+){_D.format('d2')}\b(?!\s*(?:de\s+|of\s+)?"
+                  rf"{g.mon_any})(?!\s*(?:[.,/:%]\d|[€$£]|noches?\b|nights?\b|dias?\b|days?\b|"
+                  rf"personas?\b|people\b|euros?\b|dollars?\b|pounds?\b|pesos?\b))", first_named))
+
     forms.extend(month_part_forms(g, t))
 
     def nth_weekend(m: re.Match[str]) -> Value | None:
@@ -204,17 +227,13 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     def weekend_of(m: re.Match[str]) -> Value | None:
         mon, d = g.num(m, "m"), int(m.group("d1"))
         y = _opt_year(m, "y") or g.day_year(mon, d)
-        day = dt.date(y, mon, d)
-        # the weekend that holds the day, or the one after it when the day is a weekday
-        sat = day - dt.timedelta(days=1) if day.weekday() == 6 else \
-            day + dt.timedelta(days=(5 - day.weekday()) % 7)
-        return DateRange(start=sat, end=sat + dt.timedelta(days=1))
+        return weekend_holding(dt.date(y, mon, d))
 
     forms.append((rf"\b(?:the\s+)?weekend\s+of\s+(?:the\s+)?{_D.format('d1')}\s+(?:of\s+)?"
                   rf"{g.mon('m')}(?:,?\s+{_Y.format('y')})?", weekend_of))
     forms.append((rf"\b(?:the\s+)?weekend\s+of\s+{g.mon('m')}\s+{_D.format('d1')}"
                   rf"(?:,?\s+{_Y.format('y')})?", weekend_of))
-    forms.append((rf"\b(?:el\s+)?fin\s+de\s+semana\s+del\s+{_D.format('d1')}\s+de\s+"
+    forms.append((rf"\b(?:el\s+)?(?:fin\s+de\s+semana|finde|weekend)\s+del\s+{_D.format('d1')}\s+de\s+"
                   rf"{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", weekend_of))
 
     def week_of(m: re.Match[str]) -> Value | None:
@@ -312,7 +331,7 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
     forms.append((rf"\b(?P<mod>next\s+|this\s+|(?:el\s+)?proximo\s+|este\s+)?"
                   rf"{g.mon('m')}(?!\w)(?P<post>\s+(?:que\s+viene|proximo))?", bare))
 
-    forms.extend(day_number_forms(t, g.day_year))
+    forms.extend(day_number_forms(t, g.day_year, g.mon_any))
     forms.extend(relative_forms(t, g.days, rel_year, g.abbr, g.weekend_typos))
     forms.extend(feast_forms(t))
     return forms

@@ -1,11 +1,12 @@
 """Days written without a month name: numeric dates ("15/09", "el 15/12", "del 10/01 al
 15/01"), day ranges with no month ("del 3 al 5", "from the 3rd to the 7th") and a day
-alone ("el 24", "on the 24th").
+alone ("el 24", "on the 24th"), and the weekend of a day ("el finde del 19").
 
 Resolution (from the injected ``today``): numeric dates are day/month unless that cannot
 be ("9/15" is 15 September), in the next year that holds them unless one is written;
 with no cue word before them only a two-digit pair with a side over 12 or a leading
-zero is a date ("15/09", "05/03"), never "8/10" (a rating) or "24/7". A day or day range
+zero is a date ("15/09", "05/03"), never "8/10" (a rating) or "24/7"; a year written on
+either side of a numeric range is the range's ("del 3/12/2027 al 6/12/2027"). A day or day range
 with no month is this month's while its first day is ahead, else next month's. A day
 alone needs "el" / "the" and must end the clause (the end, punctuation or a function
 word), so "the 3rd floor" and "el 5 estrellas" are no dates. :mod:`scout.task.dates`
@@ -22,9 +23,18 @@ from scout.schemas.task import DateRange
 from scout.task.relative import Form, Value
 
 
-def day_number_forms(t: dt.date, day_year: Callable[[int, int], int]) -> list[Form]:
+def weekend_holding(day: dt.date) -> DateRange:
+    """The weekend that holds ``day``, or the one after it when the day is a weekday."""
+    sat = day - dt.timedelta(days=1) if day.weekday() == 6 else \
+        day + dt.timedelta(days=(5 - day.weekday()) % 7)
+    return DateRange(start=sat, end=sat + dt.timedelta(days=1))
+
+
+def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word: str = "(?!)",
+                     ) -> list[Form]:
     """(pattern, builder) pairs over folded text; ``day_year(month, day)`` is the year of
-    the next such day."""
+    the next such day; ``month_word`` a regex for a month's name (a day before one is
+    the longer forms' of :mod:`scout.task.dates`)."""
     forms: list[Form] = []
 
     def next_day(d: int) -> dt.date:
@@ -64,6 +74,18 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int]) -> list[Fo
                   r"till|through|and))\s*(?:the\s+)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)\b"
                   r"(?!\s*(?:[.,/:%]\d|of\s))", days_only))
 
+    def weekend_of_day(m: re.Match[str]) -> Value | None:
+        # "el finde del 19", "the weekend of the 19th": the weekend that holds the next
+        # such day (or follows it)
+        try:
+            return weekend_holding(next_day(int(m.group("d1"))))
+        except ValueError:
+            return None
+
+    forms.append((r"\b(?:(?:el|the)\s+)?(?:fin\s+de\s+semana|finde|weekend)\s+(?:del|of\s+the)\s+"
+                  r"(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\b(?!\s*(?:de\s+|of\s+)?" + month_word
+                  + r")(?![.,/:]\d)", weekend_of_day))
+
     def one_day(m: re.Match[str]) -> Value | None:
         # "el 24", "para el día 24", "on the 24th": the next such day (this month's while
         # ahead, else next month's)
@@ -96,16 +118,23 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int]) -> list[Fo
                   r"\b(?![/.,]?\d)", lambda m: numeric(m) if _unambiguous(m) else None))
 
     def numeric_range(m: re.Match[str]) -> Value | None:
-        start = numeric_day(m.group("a"), m.group("b"), None).start
-        end = numeric_day(m.group("c"), m.group("d"), None).end
-        if end < start:  # "del 28/12 al 03/01": the end is in the next year
+        # "del 3/12/2027 al 6/12/2027", "12/03-15/03": a year on either side is both's
+        # (the start's a year before the end's when it falls after it: "28/12 al 3/1/28")
+        y1, y2 = m.group("y1"), m.group("y2")
+        start = numeric_day(m.group("a"), m.group("b"), y1 or y2).start
+        end = numeric_day(m.group("c"), m.group("d"), y2 or y1).end
+        if end < start and y1 is None and y2 is not None:
+            start = start.replace(year=start.year - 1)
+        elif end < start and y2 is None:  # "del 28/12 al 03/01": the end is in the next year
             end = end.replace(year=end.year + 1)
-        return DateRange(start=start, end=end)
+        return DateRange(start=start, end=end) if end >= start else None
 
+    year = r"(?:/(?P<{}>(?:19|20|21)?\d{{2}}))?"
     forms.append((r"(?<![\w/.,])(?:(?:del|desde(?:\s+el)?|entre\s+el|from|between)\s+)?"
-                  r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)"
-                  r"(?:\s*[-–]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|and)\s+)"
-                  r"(?P<c>[0-3]?\d)/(?P<d>[0-3]?\d)\b(?![/.,]?\d)", numeric_range))
+                  r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)" + year.format("y1")
+                  + r"(?:\s*[-–]\s*|\s+(?:al|a|hasta(?:\s+el)?|y\s+el|to|until|till|and)\s+)"
+                  r"(?P<c>[0-3]?\d)/(?P<d>[0-3]?\d)" + year.format("y2") + r"\b(?![/.,]?\d)",
+                  numeric_range))
     forms.append((r"\b(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)/(?P<y>(?:19|20|21)\d{2})\b", numeric))
 
     return forms

@@ -23,6 +23,7 @@
 * two days of the Christmas season joined ("Nochevieja y Año Nuevo", "between Christmas
   and New Year", "de Navidad a Reyes") or offered ("Navidad o Reyes", "Christmas or New
   Year": either, so the span that holds both): from the earlier to the later;
+* "in / after the new year" is January (what is to happen then, not on the 1st);
 * "... del año que viene" / "next year" after a feast (here and in
   :mod:`scout.task.relative`): that feast of next year, not the whole year.
 
@@ -36,7 +37,7 @@ import functools
 import re
 from collections.abc import Callable
 
-from scout.schemas.task import DateRange
+from scout.schemas.task import DateRange, Month
 from scout.task.relative import NEXT_YEAR, easter
 
 Form = tuple[str, Callable[[re.Match[str]], "DateRange | None"]]
@@ -205,8 +206,12 @@ def feast_forms(t: dt.date) -> list[Form]:
         (m1, d1), (m2, d2) = _CHERRY
         return next_of(m, lambda y: DateRange(start=dt.date(y, m1, d1), end=dt.date(y, m2, d2)))
 
+    def new_year_month(m: re.Match[str]) -> Month:
+        # "available in the new year", "after the new year": January, not the 1st alone
+        return Month(year=t.year if t.month == 1 else t.year + 1, month=1)
+
     return list(zip(_patterns(), (day, puente, patrias, fallas, oktoberfest, season_pair,
-                                   cherry)))
+                                   cherry, new_year_month)))
 
 
 @functools.lru_cache(maxsize=1)
@@ -240,4 +245,5 @@ def _patterns() -> tuple[str, ...]:
         r"\b(?:the\s+)?(?:(?:cherry\s+blossoms?|sakura)(?:\s+season)?|hanami(?:\s+season)?|"
         r"(?:la\s+)?(?:temporada|epoca|floracion)\s+de\s+(?:(?:los\s+)?cerezos(?:\s+en\s+flor)?|"
         r"(?:la\s+)?sakura))\b" + year,
+        r"\b(?:in|into|after|early\s+in)\s+the\s+new\s+year\b(?!['’]?s)",
     )

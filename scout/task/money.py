@@ -20,8 +20,12 @@ as ``Money(amount=high, min=low, comparator="<=")``. A floor that is negated is 
 "nada por encima de 150", "no quiero gastar más de 180", "nothing over £180", "shouldn't
 cost more than 200" are all "<=".
 
-Units ("/night", "per person", "x noche", "£120 pn", "al año", "per annum") follow the amount, or come just
-before its comparator ("x semana por menos de 500 mil pesos").
+British notes named for their value are amounts in pounds ("about a tenner a head", "under a
+fiver").
+
+Units ("/night", "per person", "x noche", "£120 pn", "al año", "per annum") follow the amount, or
+its cap word ("250 bucks max per night", "150 € máximo por noche"), or come just before its
+comparator ("x semana por menos de 500 mil pesos").
 """
 
 from __future__ import annotations
@@ -87,6 +91,7 @@ _PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x)\s+(?:room|habitacion)\b)?"
         r"\s?(?=(?:pppn|pp|pn)\b)|\s(?=(?:" + _BARE_PER + r")\b))"  # "£150pn", "15€pp" glued too
         r"(?P<per>pppn|" + _UNIT_WORDS + r"|pn)\b)")
 # a unit written before the amount's comparator: "x semana por menos de 500 mil pesos"
+_PER_AFTER_CMP = re.compile(_PER)
 _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNIT_WORDS
                          + r")\b\s*[,:]?\s*$")
 # a negation before a floor makes it a cap: "nada por encima de", "nothing over", "no
@@ -235,7 +240,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
                lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     """Every amount with a currency in ``free`` → (Money, span, the word a currency was
     assumed from or None)."""
-    folded, free = free, rewrite(free)  # "doscientos euros" → "       200 euros", same places
+    folded, free = free, _notes(rewrite(free))  # "doscientos euros" → "       200 euros"
     marked, pattern, pos = _mark(free), _token_re(), 0
     while True:
         m = pattern.search(marked, pos)
@@ -260,8 +265,11 @@ def iter_money(free: str, original: str, territories: list[str], *,
         if not raw_per:
             before = _PER_BEFORE.search(free, max(0, m.start() - 30), m.start())
             raw_per = before.group("per") if before else ""
-        per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
         pcmp = g["pcmp"]
+        if not raw_per and pcmp and (late := _PER_AFTER_CMP.match(free, m.end())):
+            # "250 bucks max per night", "150 € máximo por noche": the unit after the cap
+            raw_per, span = late.group("per"), (span[0], late.end())
+        per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
         if high is not None:
             join = (g["join"] or "").strip()
             lead = (g["lead"] or "").strip()
@@ -297,6 +305,16 @@ def iter_money(free: str, original: str, territories: list[str], *,
             span = (m.start("a1"), span[1])  # a word before the amount that is no currency
         yield (Money(amount=low, currency=code, comparator=cmp_, per=per),
                (widen(folded, free, span[0]), span[1]), c1[1])
+
+
+# British notes named for their value: an amount and its currency in one word
+_NOTES = re.compile(r"\b(?:an?\s+)?(?P<n>tenner|fiver)\b")
+_NOTE_VALUES = {"tenner": "10 gbp", "fiver": "5 gbp"}
+
+
+def _notes(free: str) -> str:
+    """``free`` with "a tenner" / "a fiver" written as "10 gbp" / "5 gbp", the same length."""
+    return _NOTES.sub(lambda m: _NOTE_VALUES[m.group("n")].rjust(len(m.group(0))), free)
 
 
 def _thousands(post: str | None) -> str | None:

@@ -3,7 +3,8 @@ mediados / finales de junio" (days 1-10 / 11-20 / 21-end), "the first / second /
 week of June", "la primera / segunda quincena de junio" (1-15 / 16-end), "a finales de
 mes" / "early next month" (this or next month's part), two parts ("early-mid June", "de
 mediados a finales de junio"), and month spans ("entre julio y agosto", "from November
-to January": first day to last day). :mod:`scout.task.dates` adds these forms to its
+to January": first day to last day), and parts of a year ("el segundo semestre de 2027",
+"Q3 2027", "the first half of next year"). :mod:`scout.task.dates` adds these forms to its
 grammar (the longest match wins there); ``g`` is its grammar (month words, years).
 """
 
@@ -122,4 +123,38 @@ def month_part_forms(g: Any, t: dt.date) -> list[Form]:
                   rf"primeros|ultimos)"
                   rf"\s+de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", part))
 
+    def year_part(m: re.Match[str]) -> Value | None:
+        # "el segundo semestre de 2027", "Q3 2027", "the first half of next year": its
+        # months, first day to last; with no year the next such part (this one while it lasts)
+        g_ = m.groupdict()
+        word = (g_.get("n") or g_.get("q") or "").strip()
+        n = _ORDINALS.get(word) or int(word)
+        size = 6 if g_.get("half") else 3
+        if not 1 <= n <= 12 // size:
+            return None
+        y = _opt_year(m, "y") or (t.year + 1 if g_.get("next") else None)
+        if y is None and ((g_.get("half") or "") in ("half", "mitad", "h") or g_.get("q")):
+            return None  # "the second half", "Q3" alone may be a match's, a street's: a year says
+        first = (n - 1) * size + 1
+        if y is None:
+            y = t.year if dt.date(t.year, first + size - 1, 1) >= dt.date(t.year, t.month, 1) \
+                else t.year + 1
+        start = dt.date(y, first, 1)
+        end = dt.date(y, first + size - 1, last_day(y, first + size - 1))
+        # this one while it lasts, from today (as "this winter" is)
+        return DateRange(start=max(start, t) if not _opt_year(m, "y") and end >= t else start,
+                         end=end)
+
+    year = (rf"(?:(?:,?\s+|\s+(?:de|del|of)\s+(?:(?:el|the)\s+)?){_Y.format('y')}|"
+            rf"\s+(?:of\s+|del\s+)?(?P<next>next\s+year|ano\s+que\s+viene|proximo\s+ano))?")
+    forms.append((r"\b(?:el\s+|the\s+|in\s+the\s+|en\s+el\s+)?(?P<n>primer|first|segundo|second|"
+                  r"tercer|third|cuarto|fourth|1st|2nd|3rd|4th|1er|1o|2o|3er|3o|4o)\s+"
+                  r"(?:(?P<half>semestre|half|mitad)|trimestre|quarter)" + year + r"\b", year_part))
+    forms.append((r"\b(?:(?P<half>h)|q)(?P<q>[1-4])" + year + r"\b", year_part))
+
     return forms
+
+
+_ORDINALS = {"primer": 1, "first": 1, "1st": 1, "1er": 1, "1o": 1, "segundo": 2, "second": 2,
+             "2nd": 2, "2o": 2, "tercer": 3, "third": 3, "3rd": 3, "3er": 3, "3o": 3,
+             "cuarto": 4, "fourth": 4, "4th": 4, "4o": 4}

@@ -5,7 +5,8 @@ A name of six letters or more takes any one edit ("septmber", "agostoo", "agsoto
 five-letter one only a transposition or a doubled letter ("abirl", "marzzo"): one
 substitution would turn "marzo" into "marco" and "junio" into "julio". A capitalised word
 mid-sentence may be a name ("Augusta", "Marcha"), so a month name plus letters written
-that way is never read as the month.
+that way is never read as the month. Weekday names of seven letters or more take one edit
+too ("vienres", "saturdy", "wendesday"): :func:`weekday_typos`.
 """
 
 from __future__ import annotations
@@ -70,3 +71,23 @@ def _transposed(a: str, b: str) -> bool:
 def _doubled(a: str, b: str) -> bool:
     return len(a) == len(b) + 1 and any(a[:i] + a[i + 1:] == b and a[i] == a[i - 1]
                                         for i in range(1, len(a)))
+
+
+def weekday_typos(text: str, original: str, days: dict[str, int]) -> dict[str, int]:
+    """The words of folded ``text`` one edit from a weekday name of seven letters or more
+    ("vienres" → Friday, "saturdy", "miercole"); shorter names have everyday words one edit
+    away ("sabado" / "salado", "jueves" / "jueces", "sunday" / "sundae"). A capitalised
+    word mid-sentence may be a name ("Dominga"), and is not read as the day."""
+    long_names = [(w, n) for w, n in days.items() if len(w) >= 7]
+    out: dict[str, int] = {}
+    for m in re.finditer(r"[a-z]{6,10}", text):
+        word = m.group(0)
+        if word in days or word in out:
+            continue
+        if original[m.start()].isupper() and not original.isupper() and m.start() > 0:
+            continue
+        for name, num in long_names:
+            if osa1(word, name):
+                out[word] = num
+                break
+    return out

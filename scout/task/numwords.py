@@ -14,10 +14,12 @@ four digits) is written with the ``k`` the money reader already multiplies ("1k"
 Only a run that holds a real number word is rewritten: an article ("a", "un", "una",
 "one") counts only before a scale word ("a hundred", "un millón"); "and" / "y" only join
 inside a number ("two hundred and fifty", "treinta y cinco"); "de" after "millón" /
-"millones" is absorbed ("un millón de pesos"). Used by :mod:`scout.task.money` and
-:mod:`scout.task.rating`, whose numbers need a currency or a rating cue next to them, so
-"dos noches" rewritten as "2 noches" is harmless; :func:`count_words` gives the counts
-of days to :mod:`scout.task.relative`.
+"millones" is absorbed ("un millón de pesos"); a half after its unit is the number's
+("un kilo y medio" is "1.5 kilo"). Used by :mod:`scout.task.money`, :mod:`scout.task.rating`
+and the readers of counts, sizes and weights (:func:`scout.task.readers.digits_view`), whose
+numbers need a currency, a cue, a unit or the input's name next to them, so "dos noches"
+rewritten as "2 noches" is harmless; :func:`count_words` gives the counts of days to
+:mod:`scout.task.relative`.
 """
 
 from __future__ import annotations
@@ -71,6 +73,28 @@ def widen(folded: str, rewritten: str, start: int) -> int:
     return start
 
 
+# "un kilo y medio", "a pound and a half", "2 horas y media": the half after its unit
+_UNIT_HALF = re.compile(r"(?<![\w.,])(?:(?P<n>un|una|a|an|\d+)\s+)?(?P<unit>[a-z]+)\s+"
+                        r"(?:y\s+medi[oa]|and\s+a\s+half)\b")
+
+
+def _unit_halves(folded: str) -> str:
+    """"un kilo y medio" → "     1.5 kilo": N and a half of a unit, the unit kept after
+    the number so the readers that want one ("1.5 kg", "1.5 euros") still find it."""
+    def one(m: re.Match[str]) -> str:
+        from scout.units import quantity_unit
+
+        n = m.group("n") or ""
+        if n in ("a", "an") and m.group("unit") in _SCALES:  # "a hundred and a half"? no
+            return m.group(0)
+        if not n and quantity_unit(m.group("unit")) is None:
+            return m.group(0)  # "kilo y medio" is one and a half; "Oriente y Medio" no number
+        digits = f"{int(n) if n.isdigit() else 1}.5 {m.group('unit')}"
+        return digits.rjust(len(m.group(0))) if len(digits) <= len(m.group(0)) else m.group(0)
+
+    return _UNIT_HALF.sub(one, folded)
+
+
 @functools.lru_cache(maxsize=256)
 def rewrite(folded: str) -> str:
     """``folded`` (lower case, no accents) with numbers in words as digits, same length."""
@@ -96,7 +120,7 @@ def rewrite(folded: str) -> str:
         if len(digits) <= b - a:
             out[a:b] = list(digits.rjust(b - a))
         i = end
-    return "".join(out)
+    return _unit_halves("".join(out))  # after the words: "dos kilos y medio" is 2.5
 
 
 def _adjacent(text: str, left: re.Match[str], right: re.Match[str]) -> bool:
@@ -147,7 +171,11 @@ def _run(text: str, toks: list[re.Match[str]], i: int) -> tuple[int, int]:
                 break
             continue
         elif w in ("and", "y") and j > i and nxt in _UNITS and (
-                (w == "y" and last in _TENS) or (w == "and" and last is not None and last >= 100)):
+                (w == "y" and last in _TENS and _UNITS[nxt] < 10)
+                or (w == "and" and last is not None and last >= 100 and _UNITS[nxt] < 100
+                    and _SCALES.get(toks[j + 2].group(0) if j + 2 < len(toks) else "") != 100)):
+            # "treinta y cinco", "two hundred and fifty"; never two numbers of a range:
+            # "entre ciento veinte y ciento ochenta", "between one hundred and two hundred"
             j += 1
             continue
         else:

@@ -9,7 +9,8 @@ regexes (:mod:`scout.task.readers`); what an input accepts of a value found (its
 its enum's words) is :mod:`scout.task.accept`'s. Extractors read a folded copy of the
 query (lower case, no accents, the same length) and run in a fixed order (here), each
 *claiming* the text it used, so "September 2026" is not also read as a place and "200
-EUR" not as a rating. The parser never raises on odd input: what it could not read, a
+EUR" not as a rating; an e-mail address is read first, for a free string input named for
+one ("notify_email"), and no other reader reads inside it. The parser never raises on odd input: what it could not read, a
 date already past, and a currency it had to assume are reported in ``notes`` (in the
 request's language; :mod:`scout.task.parse_notes`).
 """
@@ -33,14 +34,18 @@ from scout.task.readers import (
     NUMBER_CMP,
     QueryText,
     default_rating,
+    digits_view,
     find_boolean,
+    email_spans,
     find_date,
+    find_email,
     find_enum,
     find_enum_list,
     find_number,
     find_pattern,
     name_forms,
     query_territories,
+    widened,
 )
 from scout.task.values import coerce
 from scout.task.subjectwords import RELAY
@@ -174,7 +179,10 @@ def parse_query(
             elif spec.type == "area":
                 from scout.task.area import find_area
 
-                hit = find_area(text.free, NUMBER_CMP, high=name.startswith("max"))
+                view = digits_view(text.free)  # "al menos cien metros cuadrados"
+                hit = find_area(view, NUMBER_CMP, high=name.startswith("max"))
+                if hit is not None:
+                    hit = (hit[0], widened(text.free, view, hit[1]))
             elif spec.type in QUANTITIES:
                 if spec.type not in quantities:
                     quantities[spec.type] = _read_quantities(text, inputs, spec.type, result, _)
@@ -240,6 +248,14 @@ def parse_query(
     # the input accepts) is read by its type in the type's turn, aliases and enum included
     ordered = sorted(inputs.items(),
                      key=lambda kv: _ORDER.index(kv[1].type) if kv[1].type in _ORDER else 99)
+    # an e-mail address first, for an input that holds one ("notify_email"); every address
+    # is then claimed whole, so "ana.march@madrid.es" gives no month and no place
+    for name, spec in ordered:
+        if spec.type == "string" and not spec.enum and not spec.pattern \
+                and (address := find_email(text, spec, name)) is not None:
+            found(name, address[0], address[1])
+    for span in email_spans(text):
+        text.claim(span)
     for name, spec in ordered:
         if spec.pattern:
             read(name, spec, True)
@@ -302,16 +318,17 @@ def _read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     hits: dict[str, tuple[float, tuple[int, int]]] = {}
     for name in names:
         spec = inputs[name]
-        hit = find_quantity(text.free, kind, NUMBER_CMP,
+        hit = find_quantity(digits_view(text.free), kind, NUMBER_CMP,
                             name_forms([name.replace("_", " "), *spec.aliases]),
                             high=name.startswith("max"))
         if hit is not None:
-            hits[name] = hit
-            text.claim(hit[1])
+            hits[name] = (hit[0], widened(text.free, digits_view(text.free), hit[1]))
+            text.claim(hits[name][1])
     empty = [n for n in names if n not in hits]
     # of a range, the top when every input left is for the most ("max_weight")
-    left = find_quantities(text.free, kind, NUMBER_CMP,
-                           high=all(n.startswith("max") for n in empty)) if empty else []
+    view = digits_view(text.free)
+    left = [(v, widened(text.free, view, span)) for v, span in find_quantities(
+        view, kind, NUMBER_CMP, high=all(n.startswith("max") for n in empty))] if empty else []
     if len(empty) == 1 or len(left) >= len(empty):
         hits.update(zip(empty, left))
     else:

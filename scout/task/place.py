@@ -257,6 +257,8 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
                 pending = []
         elif is_particle and not (cased and raw[0].isupper()):
             pending.append((raw, m.start(), end))
+        elif low in pw.NEGATIONS and (raw.isupper() or not raw[0].isupper()):
+            break  # "en Barcelona NO en el centro": a negation, stressed, ends the name
         elif (low in pw.STOP or low in _month_names() or _kind_word(low)) \
                 and not (cased and raw[0].isupper()) and not (pending and low in pw.POINTS):
             break  # "madrid julio o agosto": a month ends a name typed in lower case

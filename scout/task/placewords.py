@@ -44,6 +44,7 @@ dinner lunch breakfast brunch supper cena almuerzo desayuno comida
 yearly annually annum
 level nivel most least mucho maximo minimo sumo
 pa pal xa asap
+bien mal muy bastante tambien well very really quite pretty also
 me us you here there nearby aqui alli
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
@@ -51,6 +52,8 @@ ramadan thanksgiving halloween navidad navidades christmas xmas nochebuena noche
 oktoberfest fiestas patrias sanfermines hanami sakura
 """.split())
 # (and the words a subject follows: "ponencias sobre ética médica" names no place)
+# a negation ends a name even typed in capitals for stress ("Barcelona NO en el centro")
+NEGATIONS = frozenset({"no", "not", "sin", "without", "ni", "nor", "never", "nunca"})
 NOT_FIRST = STOP | {"town", "city", "centre", "center", "downtown", "area", "old", "historic",
                     "about", "sobre", "acerca"}
 LEADING = frozenset("""

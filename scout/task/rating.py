@@ -79,6 +79,8 @@ _STANDALONE = re.compile(r"\b(?P<w>muy\s+bien\s+" + _RATED + r"|bien\s+" + _RATE
 
 def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int]] | None:
     folded, free = free, rewrite(free)  # "at least four stars", "nota de ocho o más"
+    # "buena nota (más de 9)", "good reviews (at least 9)": a bracket opens the value
+    free = free.replace("(", " ")
     for m in _RATING_RE.finditer(free):
         g = m.groupdict()
         g["art"] = g["art"] or g["art_en"] or g["art_es"]

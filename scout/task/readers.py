@@ -51,12 +51,17 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
         terr = territory_of(fold(hit[0]))
         if terr:
             out.append(terr)
+    from scout.task.gazetteer import CITY_TERRITORY
+
     names = currencies().territory_names
+    # a country's name, or a city's the gazetteer knows: "en Palermo, Buenos Aires" (the
+    # place reader takes Palermo; its region says whose pesos)
     for m in re.finditer(r"[a-z]+(?:\s+[a-z]+){0,3}", text.folded):
         words = m.group(0).split()
         for i in range(len(words)):
             for j in range(len(words), i, -1):
-                code = names.get(" ".join(words[i:j]))
+                phrase = " ".join(words[i:j])
+                code = names.get(phrase) or CITY_TERRITORY.get(phrase)
                 if code and code not in out:
                     out.append(code)
     return out
@@ -65,18 +70,21 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
 def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bool = True,
               ) -> tuple[Any, tuple[int, int], bool] | None:
     """The date, date range or month the query gives, as an input of ``as_type`` holds it
-    (a month read for a date input is its range), its span, and whether it is past.
+    (a month read for a date input is its range), its span, and whether it is past. Day
+    numbers may be words ("del doce al quince de marzo").
     ``count_nights``: one day with "N nights" is the stay from it (the parser says no when
     another input of the pipeline reads nights)."""
     from scout.task.dates import find_when, month_range
 
-    when = find_when(text.free, text.original, today)
+    view = digits_view(text.free)  # "del doce al quince de marzo"
+    when = find_when(view, text.original, today)
     if when is None:
         return None
+    span = widened(text.free, view, when.span)
     value: Any = when.value
     if count_nights and isinstance(value, DateRange) and value.start == value.end:
         nights = _nights(text.free)  # "3 nights from March 4", "del 4 de marzo, 3 noches"
-        if nights is not None and not (when.span[0] < nights[1][1] and nights[1][0] < when.span[1]):
+        if nights is not None and not (span[0] < nights[1][1] and nights[1][0] < span[1]):
             value = DateRange(start=value.start, end=value.start + dt.timedelta(days=nights[0]))
             text.claim(nights[1])
     if as_type == "date":
@@ -84,23 +92,36 @@ def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bo
             value = month_range(value)
         if isinstance(value, DateRange) and value.start == value.end:
             value = value.start
-    return value, when.span, when.past
+    return value, span, when.past
 
 
 def _nights(free: str) -> tuple[int, tuple[int, int]] | None:
     """How many nights a request asks for from its one day ("for 3 nights", "dos noches",
-    "a 4-night stay"), and the span; None unless said once, from 1 to 60 nights."""
+    "a 4-night stay", "for a week": seven), and the span; None unless said once, from 1
+    to 60 nights."""
     from scout.task.numwords import count_words
 
     words = count_words(60)
-    alt = "|".join(sorted((re.escape(w) for w in [*words, "una"]), key=len, reverse=True))
+    alt = "|".join(sorted((re.escape(w) for w in [*words, "una", "a", "one"]), key=len,
+                          reverse=True))
+    # "a week from the 14th", "una semana desde el 14", "two weeks from March 3": seven
+    # nights a week; never a date's own weeks ("in two weeks", "dentro de una semana")
     found = [m for m in re.finditer(r"(?<![\w.,])(?P<n>\d{1,2}|" + alt + r")[\s-]+"
-                                    r"(?:nights?|noches?)(?!\w)", free)]
+                                    r"(?:(?P<nights>nights?|noches?)|weeks?|semanas?)(?!\w)", free)
+             if (m.group("nights") and m.group("n") != "a")  # "200 a night" is a price
+             or (not m.group("nights") and not _WEEKS_AHEAD.search(free[:m.start()]))]
     if len(found) != 1:
         return None
     raw = found[0].group("n")
-    n = int(raw) if raw.isdigit() else words.get(raw, 1 if raw == "una" else 0)
+    n = int(raw) if raw.isdigit() else words.get(raw, 1 if raw in ("una", "a", "one") else 0)
+    n *= 1 if found[0].group("nights") else 7
     return (n, found[0].span()) if n and 1 <= n <= 60 else None
+
+
+# what makes "two weeks" a date rather than a stay's length: "in two weeks", "dentro de dos
+# semanas", "en una semana", "within a week", "next"
+_WEEKS_AHEAD = re.compile(r"\b(?:in|en|within|dentro\s+de|de\s+aqui\s+a|after|next|every|"
+                          r"cada|ago|hace)\s*$")
 
 
 # A number as people write it: digits grouped in thousands ("100,000 km", "80.000 km",
@@ -138,6 +159,8 @@ NUMBER_CMP = (r"(?:(?:at least|at most|no more than|no less than|less than|more 
 # ... and one after it, between the number and the input's name ("3+ bedrooms", "3 or
 # more bedrooms", "3 o más habitaciones")
 _NUMBER_POST_CMP = r"(?:\s*(?:\+|or more|or fewer|or less|o mas|o menos))?"
+# "cited more than 100 times", "citados más de 100 veces": the count's own word, claimed
+_TIMES = r"(?:\s+(?:times|veces)\b)?"
 # "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km")
 _THOUSAND = r"(?:\s?(?P<k>mil|k)\b)?"
 
@@ -165,21 +188,41 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     alt = name_forms([name.replace("_", " "), *spec.aliases])
     num = _number_re(integer, lang)
     count = r"\b(?P<w>" + "|".join(COUNT_WORDS) + r")"
+    free = digits_view(text.free)  # "cien mil kilómetros", "fifty citations"
     # an alias may be a symbol ('"' for inches, '%'): its edges are not word boundaries
     m = (re.search(NUMBER_CMP + num + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"(?!\w)",
-                   text.free)
-         or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + num + _THOUSAND, text.free)
-         or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", text.free))
+                   free)
+         or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP + num
+                      + _THOUSAND + _TIMES, free)
+         or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free))
     if not m:
         return None
+    span = widened(text.free, free, m.span())
     if m.groupdict().get("w"):
-        return COUNT_WORDS[m.group("w")], m.span()
+        return COUNT_WORDS[m.group("w")], span
     value = _read_number(m.group("n"), integer, lang)
     if m.group("k"):
         value = type(value)(value * 1000)
     if isinstance(value, float) and not math.isfinite(value):
         return None  # hundreds of digits: not a number a request means (JSON has no inf)
-    return value, m.span()
+    return value, span
+
+
+def digits_view(free: str) -> str:
+    """``free`` with numbers written in words as digits, the same length (see
+    :mod:`scout.task.numwords`): a count, a size or a weight is said in words as often as
+    an amount ("thirty-two gigs", "cien mil kilómetros", "at least fifty citations")."""
+    from scout.task.numwords import rewrite
+
+    return rewrite(free)
+
+
+def widened(free: str, view: str, span: tuple[int, int]) -> tuple[int, int]:
+    """A span found in :func:`digits_view`'s copy, moved back over the words it rewrote,
+    so the claim covers "cien mil" and not only the padding's last characters."""
+    from scout.task.numwords import widen
+
+    return widen(free, view, span[0]), span[1]
 
 
 # what a "free" / "gratis" qualifies when it is not the thing asked about: "free
@@ -212,14 +255,33 @@ def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:
     return sorted(pairs, key=lambda p: len(p[0]), reverse=True)
 
 
+# a word the request rules out: "no Acer", "que no sea Tesla", "sin enganche", "not a
+# Dell", "anything but HP", "ni Acer ni MSI", "except diesel", "excepto Renault"
+_RULED_OUT = re.compile(
+    r"(?:\b(?:no|not|sin|without|except|excepto|salvo|ni|nor|nada\s+de|nothing\s+from|"
+    r"que\s+no\s+sea|que\s+no\s+sean|other\s+than|but\s+not|anything\s+but|excluding)"
+    r"\s+(?:(?:un|una|a|an|el|la|los|las|de|del|the|from|in|en)\s+)?)$")
+
+
+def _enum_hits(text: QueryText, word: str) -> list[re.Match[str]]:
+    """Where an enum word stands in the free text and is asked for: one the request
+    rules out is claimed (so no other reader takes "Tesla" for a place) and passed over."""
+    hits = []
+    for m in re.finditer(r"\b" + name_forms([word]) + r"\b", text.free):
+        if _RULED_OUT.search(text.free[max(0, m.start() - 24):m.start()]):
+            text.claim(m.span())
+        else:
+            hits.append(m)
+    return hits
+
+
 def find_enum(text: QueryText, spec: InputSpec, name: str = "") -> tuple[Any, tuple[int, int]] | None:
-    """The first enum value (or synonym) the query names, and its span; with the input's
-    ``name`` or an alias that labels it right before or after ("nivel intermedio", "level:
-    beginner", "advanced level"), so the label is claimed with it, never read as a place
-    or a subject."""
+    """The first enum value (or synonym) the query names and does not rule out, and its
+    span; with the input's ``name`` or an alias that labels it right before or after
+    ("nivel intermedio", "level: beginner", "advanced level"), so the label is claimed
+    with it, never read as a place or a subject."""
     for word, option in _enum_words(spec):
-        m = re.search(r"\b" + name_forms([word]) + r"\b", text.free)
-        if m:
+        for m in _enum_hits(text, word):
             return option, _with_label(text.free, m.span(), spec, name)
     return None
 
@@ -241,11 +303,33 @@ def find_enum_list(text: QueryText, spec: InputSpec) -> list[tuple[Any, tuple[in
     hits: list[tuple[Any, tuple[int, int]]] = []
     taken = text.free
     for word, option in _enum_words(spec):
-        m = re.search(r"\b" + name_forms([word]) + r"\b", taken)
+        m = next((h for h in _enum_hits(text, word) if taken[h.start()] != CLAIMED), None)
         if m and all(option != o for o, _span in hits):
             hits.append((option, m.span()))
             taken = taken[:m.start()] + CLAIMED * (m.end() - m.start()) + taken[m.end():]
     return sorted(hits, key=lambda h: h[1][0])
+
+
+# an e-mail address as people type one; the name of an input that holds one
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?<!\.)")
+_EMAIL_NAME = re.compile(r"(?:^|[\W_])(?:e-?mail|mail|correo)(?:$|[\W_])")
+
+
+def find_email(text: QueryText, spec: InputSpec, name: str) -> tuple[str, tuple[int, int]] | None:
+    """The e-mail address a request gives ("mándale el informe a ana@lab.es", "email it to
+    bob@x.org") for a free ``string`` input whose name or an alias says it holds one
+    ("notify_email", "correo"): the address's shape says what it is, no cue word needed."""
+    if not any(_EMAIL_NAME.search(fold(w)) for w in [name, *spec.aliases]):
+        return None
+    for m in _EMAIL.finditer(text.original):
+        if CLAIMED not in text.free[m.start():m.end()]:
+            return m.group(0), m.span()
+    return None
+
+
+def email_spans(text: QueryText) -> list[tuple[int, int]]:
+    """Where the request writes an e-mail address: no other reader's text."""
+    return [m.span() for m in _EMAIL.finditer(text.original)]
 
 
 def find_pattern(text: QueryText, spec: InputSpec) -> tuple[str, tuple[int, int]] | None:

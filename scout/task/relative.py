@@ -267,18 +267,22 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
         if m.group("next"):  # English "next Friday": the Friday of next week
             d = t + dt.timedelta(days=7 - t.weekday() + wd)
         else:
-            d = t + dt.timedelta(days=(wd - t.weekday()) % 7)
+            # "el domingo que viene", "this coming Sunday" said on a Sunday: the one ahead
+            ahead = 7 if wd == t.weekday() and m.group("ahead") else 0
+            d = t + dt.timedelta(days=(wd - t.weekday()) % 7 + ahead)
         return DateRange(start=d, end=d)
 
-    forms.append((r"\b(?:(?P<next>next)\s+|(?:this|coming|on|el\s+proximo|el|este|the)\s+)?"
-                  r"(?P<wd>" + "|".join(sorted(days, key=len, reverse=True)) + r")\b"
-                  r"(?:\s+(?:que\s+viene|proximo))?", weekday))
+    forms.append((r"\b(?:(?P<next>next)\s+|(?:(?P<ahead>(?:this\s+)?coming|el\s+proximo)|this|on|el|"
+                  r"este|the)\s+)?(?P<wd>" + "|".join(sorted(days, key=len, reverse=True)) + r")\b"
+                  r"(?:\s+(?P<ahead2>que\s+viene|proximo))?",
+                  lambda m: weekday(_Renamed(m, {"ahead": m.group("ahead") or m.group("ahead2")}))))
     # an abbreviation ("sat", "thurs", "vie") only with a cue before it or "night" after it
     # ("on sun" is likelier the sun than Sunday: "sun" only in a range or before "night")
     short = "|".join(sorted((w for w in abbr if w != "sun"), key=len, reverse=True))
     forms.append((r"\b(?:(?P<next>next)\s+|(?:this|coming|on|el|este)\s+)(?P<wd>" + short
                   + r")\b\.?(?:\s+(?:night|noche))?|\b(?P<wd2>" + short + r"|sun)\.?\s+(?:night|noche)\b",
-                  lambda m: weekday(_Renamed(m, {"wd": m.group("wd") or m.group("wd2")}))))
+                  lambda m: weekday(_Renamed(m, {"wd": m.group("wd") or m.group("wd2"),
+                                                 "ahead": None}))))
 
     def weekday_range(m: re.Match[str]) -> Value | None:
         # "del lunes al miércoles", "from Friday to Sunday", "sábado y domingo": the next

@@ -20,11 +20,16 @@ from typing import Any
 from scout.schemas.task import DateRange
 
 # the first end: a hotel's arrival, or a trip's outward leg ("ida el 3", "departing Dec 3")
-_IN = re.compile(r"\b(?:check[- ]?in(?:g)?|checking\s+in|arriv(?:e|ing|al)|entrada|llegada|"
-                 r"llegamos|llego|ingreso|ida|salida|departing|depart|outbound|flying\s+out)\b")
+_IN = re.compile(r"\b(?:check[- ]?in(?:g)?|checking\s+in|arriv(?:e|es|ing|al|als)|entrada|llegada|"
+                 r"llegamos|llego|llega|llegan|ingreso|ida|salida|departing|depart|outbound|"
+                 r"flying\s+out)\b")
 # the second end, after the first: a departure, or the way back ("vuelta el 10", "returning")
-_OUT = re.compile(r"\b(?:check[- ]?out|checking\s+out|out|leav(?:e|ing)|depart(?:ure|ing)?|"
-                  r"salida|salimos|salgo|regreso|volvemos|vuelta|return(?:ing)?|back|inbound)\b")
+# (said of whom the request is for too: "she arrives on the 14th and leaves on the 17th",
+# "llega el 9 de enero y se va el 12")
+_OUT = re.compile(r"\b(?:check[- ]?out|checking\s+out|out|leav(?:e|es|ing)|depart(?:ure|ing|s)?|"
+                  r"salida|salimos|salgo|sale|salen|regreso|regresa|regresan|volvemos|vuelve|"
+                  r"vuelven|vuelta|return(?:s|ing)?|back|inbound|se\s+va|se\s+van|me\s+voy|"
+                  r"nos\s+vamos)\b")
 
 Finder = Callable[[str, str, dt.date], Any]
 
@@ -47,4 +52,8 @@ def find_stay(free: str, original: str, today: dt.date, find: Finder) -> Any | N
     end = find(blank[:leave.end()] + free[leave.end():], original, first)
     if end is None or not isinstance(end.value, DateRange) or end.value.end <= first:
         return None
-    return DateRange(start=first, end=end.value.end), (arrive.start(), end.span[1]), start.past
+    # "llega a Lima el 9 de enero y se va el 12": a word between the arrival word and its
+    # date (the place) is no part of the dates' span, left for its own reader
+    gap = re.search(r"[a-z]{4,}", free[arrive.end():start.span[0]])
+    return (DateRange(start=first, end=end.value.end),
+            (start.span[0] if gap else arrive.start(), end.span[1]), start.past)

@@ -20,7 +20,9 @@ The subject is the first noun phrase left once everything else is accounted for:
   opens a phrase alone or before "de" ("charlas online de lingüística").
 
 Words joined by "de / a la / al / and / con / sin" stay one subject ("pulpo a la
-gallega", "fish and chips", "arroz con leche"), and so do a model's numbers: a token of
+gallega", "fish and chips", "arroz con leche"), and "por" between two of its words too
+("visión por computador"), and, with no place input to leave a place to, "en / in"
+("sesgos en modelos de lenguaje"), and so do a model's numbers: a token of
 letters and digits ("Galaxy S24", "WH-1000XM5"), a number inside a name ("rtx 4090
 laptop") and one right after a name's word that counts nothing after it ("laptop RTX
 4060 under 1500 USD", "Dell XPS 13": :func:`_model_number`); a product's condition ("de
@@ -86,17 +88,18 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         for tok in toks:
             tok.year = tok.text.isdigit() and 1900 <= int(tok.text) <= today.year + 1
     start = _after_cue(toks, free, list(aliases))
-    located = _mark_cue_places(toks, free, original, list(place_aliases), lang)
+    located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input)
     if not located:
         located = _mark_known_places(toks, free, original)
         if not place_input:
             _keep_named_topic(toks, start)
     chat = place_input and not located  # the place must be found after the subject
-    phrases = _phrases(toks, start, chat, masked)
+    phrases = _phrases(toks, start, chat, masked, topical=not place_input)
     if not phrases and start and toks[start].word and not toks[start].place \
             and original[toks[start].start].isupper():
         phrases = [(start, start, False)]  # "charlas sobre Go", "talks about R": a name
-    phrases = phrases or (_phrases(toks, 0, chat, masked) if start else [])
+    phrases = phrases or (_phrases(toks, 0, chat, masked, topical=not place_input)
+                          if start else [])
     for k, (first, last, ended_by_of) in enumerate(phrases):
         if first == last and toks[first].text in {*_SUBJECT_CUES, *map(fold, aliases)}:
             continue  # the cue alone ("videos about", "vídeos sobre"): nothing said after it
@@ -137,12 +140,15 @@ def _index_at(toks: list[_Tok], pos: int) -> int | None:
 
 
 def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[str],
-                     lang: str) -> bool:
+                     lang: str, place_input: bool = True) -> bool:
     """Mark the place after each "in / en / near / cerca de": the name the place reader
     reads there, or (a lower-case landmark: "near the sagrada familia") the words up to the
     next frame word. A name after "in / en" before the place the place reader chose is
     one it passed over ("chile en nogada en puebla": a known place after a later cue wins),
-    so it stays in the subject and its cue joins it. True when some place was marked."""
+    so it stays in the subject and its cue joins it. With no place input, lower-case words
+    the gazetteer does not know are the topic's ("sesgos en modelos de lenguaje"), not a
+    landmark. True when some place was marked."""
+    from scout.task.gazetteer import known_place_words
     from scout.task.place import find_place, is_secondary, name_at, strong_cues
 
     chosen = find_place(free, original, lang, aliases)
@@ -164,6 +170,9 @@ def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[s
                 if m.start() <= tok.start < m.end():
                     tok.joins = True
             continue
+        if not place_input and (name is None or not original[name[1][0]].isupper()) \
+                and not known_place_words([t.text for t in toks[i:i + 5] if t.word]):
+            continue  # "sesgos en modelos de lenguaje": no place to leave, the topic goes on
         stop = name[1][1] if name else None
         # "charlas en inglés sobre redes neuronales": the subject's cue ends what "en" began
         cue = next((t.start for t in toks[i + 1:] if t.text in _CUE_WORDS
@@ -258,10 +267,20 @@ def _model_number(toks: list[_Tok], i: int, free: str) -> bool:
     return nxt is None or not nxt.word or nxt.place or nxt.text in sw.AFTER_MODEL
 
 
-def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
+# with no place input, these join two words of a topic ("visión por computador",
+# "sesgos en modelos de lenguaje", "machine learning in healthcare"); "for" / "para"
+# name whom it is for ("R for beginners") more often than a topic's part
+_TOPIC_JOINS = frozenset({"en", "in", "por"})
+# ... and this one with a place input too: no place follows "por" ("visión por computador
+# en Europa")
+_JOINS_ALWAYS = frozenset({"por"})
+
+
+def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool = False,
              ) -> list[tuple[int, int, bool]]:
     """(first, last, ended by "de"/"of") of each run of subject words from ``start``;
-    ``free`` is the text ``toks`` were read from."""
+    ``free`` is the text ``toks`` were read from; ``topical``: the pipeline has no place
+    input, so "en / in / por" between two words of the topic joins them."""
     out: list[tuple[int, int, bool]] = []
     words: list[int] = []  # indices of the current phrase, connectors included
     skipping = False  # after "con amigos", "with a view": a feature, not the subject
@@ -311,6 +330,12 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str,
             words.append(i)  # "introduction to machine learning": one topic
             continue
         if words and (text in sw.CONNECTORS or tok.joins):
+            words.append(i)
+            continue
+        if (topical or text in _JOINS_ALWAYS) and words and words[-1] == i - 1 \
+                and text in _TOPIC_JOINS \
+                and nxt is not None and nxt.word and not nxt.place and not nxt.counted \
+                and not sw.is_stop(nxt.text):
             words.append(i)
             continue
         if not words and text in sw.MODES and (not nxt or not nxt.word or sw.is_stop(nxt.text)):

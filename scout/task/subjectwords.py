@@ -40,6 +40,7 @@ buenas saludos gracias porfa porfavor favor ayuda ayudas ayudame algo alguno alg
 algunos algunas ser sea sean opciones opcion ideas llevar domicilio ver mirar leer
 aprender escuchar puedo podemos puede pueden podria podrias podriamos podes deberia
 comprar compro compramos conseguir alquilar alquilo reservar contratar pillar hacer
+estoy estamos esta estan ando andamos anda andan tengo tenemos tiene ganas antojo
 """
 # articles and function words; a few join the words of a subject (see CONNECTORS)
 _FUNCTION = """
@@ -51,9 +52,15 @@ over below above menos mas hasta desde entre between per during durante througho
 # an agent relaying a request names whom it is for first: "The user is looking for dim
 # sum", "el usuario busca un asado", "my client wants ...": no place, no subject (the
 # parser claims it before any reader). Only at the start and with its determiner, so
-# "user research talks" keeps its words
-RELAY = re.compile(r"^\W*(?:the|my|our|el|la|mi|nuestr[oa])\s+(?:user|client|customer|"
-                   r"usuari[oa]|client[ea])s?\b")
+# "user research talks" keeps its words. Whom may be anyone the person works or lives with
+# ("Mi jefa necesita ...", "my manager wants ..."), after a greeting ("Hola, mi jefe ...")
+RELAY = re.compile(r"^\W*(?:(?:hola|hi|hello|hey|buenas|buenos\s+dias)\W+)?"
+                   r"(?:the|my|our|el|la|los|las|mi|mis|nuestr[oa]s?)\s+(?:user|client|customer|"
+                   r"usuari[oa]|client[ea]|boss|manager|supervisor|colleague|coworker|team|"
+                   r"partner|wife|husband|friend|parent|mother|father|mum|mom|dad|daughter|son|"
+                   r"jef[ea]|director[a]?|supervisor[a]?|compa[nñ]er[oa]|colega|equipo|pareja|"
+                   r"mujer|marido|espos[oa]|novi[oa]|amig[oa]|padre|madre|hij[oa]|tutor[a]?)"
+                   r"(?:s|es)?\b")
 # what is searched for, not what it is about: "sitios de tapas", "sushi restaurants",
 # "brunch spots", "talks about X", "charlas de X", "congresos de X", "NLP conferences",
 # "deep learning workshops", "talleres de robótica" (the place reader skips them too);
@@ -75,6 +82,7 @@ event events evento eventos plan plans planes activity activities actividad acti
 thing things cosa cosas
 job jobs position positions vacancy vacancies opening openings empleo empleos trabajo
 trabajos oferta ofertas vacante vacantes puesto puestos
+articulos journals revista revistas publications publicaciones
 """
 # how good, typical, cheap or nice it should be, and in what condition (a product's)
 _QUALITY = """

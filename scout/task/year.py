@@ -15,6 +15,10 @@ a year is read when the words around it say it is one, in either language:
 * a "this year or later" phrase after it: "2019 or newer", "2019 or later", "2019
   onwards", "2019 and newer", "2019+", "2019 en adelante", "2019 o posterior",
   "2019 o más nuevo / reciente", "2019 o después / o más tarde", "2019 y posteriores";
+* what it may not be before: "no older than 2020", "not before 2019", "no anterior a 2018";
+* a year said relative to today ("from last year onwards", "desde el año pasado", "de este
+  año en adelante", and after a publication verb with no "in": "publicados este año") as
+  that year's digits;
 * "from / since / after / desde / a partir de / del / de 2019" when nothing but the end
   of the request, punctuation, a joining word ("from 2019 with navigation", "after 2020
   about climate models") or the other end of a span ("desde 2019 hasta 2021", "from 2019
@@ -49,9 +53,11 @@ from scout.i18n import COUNT_WORDS
 YEAR_MIN, YEAR_MAX = 1000, 2999
 
 _YEAR = r"(?<![\d.,])(?P<y>[12]\d{3})(?![.,]?\d)"
-_BEFORE = (r"(?:model\s+year|year|ano|modelo|(?:registered|built|made|manufactured|published|"
-           r"released|uploaded|recorded|posted)\s+in|(?:matriculad|fabricad|publicad|subid|"
-           r"grabad|emitid|estrenad)[oa]s?\s+en)\s*(?::|=|de(?:l)?)?\s*")
+_VERBS = (r"(?:registered|built|made|manufactured|published|released|uploaded|recorded|posted|"
+          r"(?:matriculad|fabricad|publicad|subid|grabad|emitid|estrenad)[oa]s?)")
+_BEFORE = (r"(?:model\s+year|year|ano|modelo|" + _VERBS + r"\s+(?:in|en))\s*(?::|=|de(?:l)?)?\s*")
+# "publicados este año", "released last year": a relative year needs no "in" / "en"
+_VERB_REL = re.compile(r"\b" + _VERBS + r"\s+" + _YEAR)
 _AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+recent)|and\s+(?:newer|later|up)|"
           r"onwards?|en\s+adelante|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?|"
           r"despues|mas\s+tarde)|y\s+(?:posterior(?:es)?|despues))\b)")
@@ -59,11 +65,34 @@ _FROM = r"(?:from|since|after|desde|a\s+partir\s+del?|del?)\s+(?:(?:el|the|ano|y
 _JOIN = (r"(?=\s*(?:$|[,.;:)!?]|\b(?:and|or|with|without|in|for|about|on|y|o|con|sin|en|para|que|"
          r"sobre|acerca)\b))")
 
+# "no older than 2020", "not before 2019", "no anterior a 2018", "no antes del 2019": the
+# year is the first one asked for, said by what it may not be
+_NOT_BEFORE = (r"(?:(?:no|not)\s+(?:older|earlier)\s+than|(?:no|not)\s+before|"
+               r"no\s+anterior(?:es)?\s+al?|no\s+antes\s+del?)\s+")
+
 _PATTERNS = (
     re.compile(r"\b" + _BEFORE + _YEAR),
     re.compile(_YEAR + _AFTER),
     re.compile(r"\b" + _FROM + _YEAR + _JOIN),
+    re.compile(r"\b" + _NOT_BEFORE + _YEAR),
 )
+
+# a year said relative to today: "last year", "el año pasado", "this year", "este año",
+# "next year", "el año que viene" ("the last year" is a window, read by _AGE)
+_RELATIVE = re.compile(r"(?<!\bthe\s)\b(?:(?P<last>last\s+year|(?:el\s+)?ano\s+pasado)|"
+                       r"(?P<this>this\s+year|este\s+ano)|"
+                       r"(?P<next>next\s+year|(?:el\s+)?ano\s+(?:que\s+viene|proximo)))\b")
+
+
+def _relative_years(free: str, today: dt.date) -> str:
+    """``free`` with each year said relative to ``today`` written as its digits, padded
+    to the same length, so the year patterns read "from last year onwards" as they read
+    "from 2025 onwards", and spans still point at the request's text."""
+    def one(m: re.Match[str]) -> str:
+        year = today.year - 1 if m.group("last") else today.year + (1 if m.group("next") else 0)
+        return str(year).rjust(len(m.group(0)))
+
+    return _RELATIVE.sub(one, free)
 
 
 def parse_year(value: Any) -> int:
@@ -137,6 +166,16 @@ def find_year(free: str, words: list[str], today: dt.date | None = None, high: b
     ``words``: the input's name and aliases, folded; ``today``: for an age ("less than 3
     years old" is this year less 3), read when no year is written. Of a range of years
     the first, or with ``high`` (an input for the last year, ``max_year``) the last."""
+    if today is not None:
+        from scout.task.numwords import widen
+
+        view = _relative_years(free, today)
+        hit = find_year(view, words, None, high) if view != free else None
+        said = _VERB_REL.search(view) if view != free and hit is None else None
+        if said is not None and view[said.start("y")] != free[said.start("y")]:
+            hit = int(said.group("y")), said.span()
+        if hit is not None:  # the span moved back over the words ("last year")
+            return hit[0], (widen(free, view, hit[1][0]), hit[1][1])
     for m in _RANGE.finditer(free):
         lo, hi = int(m.group("lo")), int(m.group("y"))
         if lo < hi:

@@ -130,6 +130,29 @@ def test_blind8_is_separate_bilingual_and_labelled() -> None:
         assert labelled <= set(inputs), (r["q"], labelled - set(inputs))
 
 
+def test_blind9_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind9.yaml (``parse.py --blind9``): requests as people and
+    agents send them, for every example kind and the shipped ones; each kind is a real
+    pipeline's inputs, and no request is shared with any other corpus."""
+    held = bench.load_corpus(bench.BLIND9)
+    reqs = held["requests"]
+    langs = Counter(r.get("lang") for r in reqs)
+    assert len(reqs) >= 45 and langs["es"] >= 20 and langs["en"] >= 20
+    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
+    assert {"laptop", "rental", "car", "event", "talk", "conference", "paper"} <= set(held["kinds"])
+    others = [CORPUS, HOLDOUT, HOLDOUT_LEAD] + [bench.load_corpus(p) for p in
+                                               (bench.HELDOUT, bench.BLIND5, bench.BLIND6,
+                                                bench.BLIND7, bench.BLIND8)]
+    seen = {r["q"] for c in others for r in c["requests"]}
+    assert not seen & {r["q"] for r in reqs}, "a blind request is in another corpus"
+    for r in reqs:
+        inputs = held["kinds"][r["kind"]]
+        unknown = set(r.get("skip", ())) - set(inputs) - {"lang", "past"}
+        assert not unknown, (r["q"], unknown)
+        labelled = set(r) - {"kind", "lang", "q", "skip", "past"}
+        assert labelled <= set(inputs), (r["q"], labelled - set(inputs))
+
+
 def test_the_scorer_reads_quantities_to_two_decimals_and_lists_in_any_order() -> None:
     """The other kinds' values: 3 lb read as 1.361 kg is the 1.36 a label writes, and
     brands read in the request's order match a label written in another."""
