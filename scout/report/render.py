@@ -30,6 +30,8 @@ from jinja2.bccache import Bucket
 from pydantic import BaseModel
 
 from scout.i18n import lang_of, translations
+from scout.report.asvalue import CALL as AS_VALUE
+from scout.report.asvalue import ValuesAsWritten, as_value
 # where a template name's file is (scout.report.files, no jinja2), re-exported
 from scout.report.files import (  # noqa: F401
     BUILTIN,
@@ -276,7 +278,7 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
                                      default_for_string=False, default=False),
         trim_blocks=True,
         lstrip_blocks=True,
-        extensions=["jinja2.ext.i18n"],
+        extensions=["jinja2.ext.i18n", ValuesAsWritten],
         bytecode_cache=compiled_for(lang),
         # every value a template writes, whatever field it came from (report/inert.py)
         finalize=_finalize(),
@@ -287,6 +289,9 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
         env.filters[name] = functools.partial(FILTERS[name], lang=lang)
     env.filters["l10n"] = _project_l10n(lang, catalog)
     env.globals["lang"] = lang
+    # each value shows as the text it is, a table row's in its cell (report/asvalue.py)
+    env.globals[AS_VALUE] = as_value
+    env.values_as_written = True  # type: ignore[attr-defined]
     return env
 
 

@@ -24,7 +24,11 @@ if TYPE_CHECKING:
 def parse_env() -> Any:
     from scout.report.render import make_report_env  # jinja2: only when a template parses
 
-    return make_report_env(BUILTIN)  # parsing only: the loader is unused
+    env = make_report_env(BUILTIN)  # parsing only: the loader is unused
+    # the template as its author wrote it, without the rewrite of each {{ }} that
+    # rendering adds (scout.report.asvalue): the checks name what the author wrote
+    env.values_as_written = False
+    return env
 
 
 @dataclass(frozen=True)
