@@ -181,6 +181,7 @@ def shorten(value: Any, width: int = 200) -> str:
     return text if len(text) <= width else text[: width - 1].rsplit(" ", 1)[0] + "…"
 
 
-# the filters that read a record's own words (scout.spec.evidence)
-for _fn in (stated, mentions, on_dates, stated_date, stated_year):
+#: the filters that read a record's own words (scout.spec.evidence)
+RECORD_READERS = (stated, mentions, on_dates, stated_date, stated_year)
+for _fn in RECORD_READERS:
     _filter(_fn)

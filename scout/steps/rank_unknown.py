@@ -28,9 +28,27 @@ def _reads(node: nodes.Node, name: str) -> bool:
     return any(n.name == name for n in node.find_all(nodes.Name))
 
 
+def field_words() -> list[str]:
+    """Every word :func:`_named` may name by itself: the fields a ``where`` reads on a
+    candidate or a video (``view_count`` → view count) and the filters that read a
+    record's words. The report says them in the reader's language ("no se pudo
+    comprobar: duración"), so each is a msgid (scout.report.messages)."""
+    from scout.schemas.records import Candidate
+    from scout.schemas.sources import Video
+    from scout.spec.filters import RECORD_READERS
+
+    names = {*Candidate.model_fields, *Video.model_fields, "evidence_count", "year",
+             *(fn.__name__ for fn in RECORD_READERS)}
+    return sorted(n.replace("_", " ") for n in names)
+
+
 def _named(node: nodes.Node) -> str | None:
-    """The words of a guarded value: ``c.duration`` → duration, ``c | stated_date(of=
-    ['deadline', ...])`` → deadline, another filter → its name; None otherwise."""
+    """The words of a guarded value: ``c.duration`` (or ``c.price.amount``) → the
+    record's field, ``c | stated_date(of=['deadline', ...])`` → deadline (the author's
+    word), a record-reading filter → its name; None otherwise (the author's reason, else
+    the expression as written, says it then)."""
+    while isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Getattr):
+        node = node.node  # c.price.amount: the record's field is price
     if isinstance(node, nodes.Getattr):
         return node.attr.replace("_", " ")
     if isinstance(node, nodes.Filter) and node.name:
@@ -39,7 +57,8 @@ def _named(node: nodes.Node) -> str | None:
                 first = kw.value.items[0]
                 if isinstance(first, nodes.Const) and isinstance(first.value, str):
                     return first.value
-        return node.name.replace("_", " ")
+        if node.name.replace("_", " ") in field_words():
+            return node.name.replace("_", " ")
     return None
 
 
