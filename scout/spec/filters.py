@@ -108,6 +108,21 @@ def l10n(text: Any, *, lang: str = "en", catalog: Any = None) -> str:
 
 
 @_filter
+def input_labels(names: Any, *, lang: str = "en", catalog: Any = None) -> dict[str, str]:
+    """Each request input's label where a request is shown (the report's "What you
+    asked" table, the dashboard's request): its name in the reader's language (``l10n``,
+    underscores as spaces), with the name itself beside it when another input's label
+    reads the same ("field" and "campo" both "campo": "campo (field)"). The one rule both
+    reports and the dashboard follow."""
+    names = list(names or [])
+    labels = {n: l10n(n, lang=lang, catalog=catalog).replace("_", " ") for n in names}
+    said = list(labels.values())
+    return {n: f"{label} ({n.replace('_', ' ')})"
+            if label != n.replace("_", " ") and said.count(label) > 1 else label
+            for n, label in labels.items()}
+
+
+@_filter
 def usd(value: Any, *, lang: str = "en") -> str:
     """A cost in dollars, cents shown to four places below one cent: '$0.0050' (en),
     '0,0050 US$' (es)."""

@@ -256,3 +256,15 @@ def test_every_hint_a_failed_phase_shows_is_in_the_readers_language() -> None:
 def test_an_images_or_thumbnails_note_reads_in_spanish(english: str, spanish: str) -> None:
     """The notes the default report shows under a photos artifact were English f-strings."""
     assert localize(english, "es") == spanish
+
+
+def test_input_labels_is_the_one_rule_for_a_requests_labels() -> None:
+    """Both reports' "What you asked" and the dashboard label inputs with this filter:
+    the name in the reader's language, the name beside it when two read alike."""
+    from scout.spec.filters import FILTERS
+
+    labels = FILTERS["input_labels"](["field", "campo", "min_rating"], lang="es")
+    assert labels["field"] == "campo (field)" and labels["campo"] == "campo"
+    assert labels["min_rating"] != "min rating" and "_" not in labels["min_rating"]
+    assert FILTERS["input_labels"](["field", "campo"], lang="en") == {"field": "field",
+                                                                      "campo": "campo"}
