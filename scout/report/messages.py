@@ -74,10 +74,10 @@ def used_msgids(root: Path = ROOT) -> dict[Key, list[Where]]:
         found.setdefault(msgid, []).extend(where)
     # the record's words rank's "could not check: {criterion}" names (built from the
     # record models, so a new field is a new msgid)
-    from scout.steps import rank_unknown
+    from scout.spec import filters
 
-    for word in rank_unknown.field_words():
-        found.setdefault((word, None), []).append((rank_unknown.__file__, 1))
+    for word in filters.field_words():
+        found.setdefault((word, None), []).append((filters.__file__, 1))
     return found
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from functools import lru_cache
 from typing import Any
 
 from scout import i18n
@@ -200,3 +201,18 @@ def shorten(value: Any, width: int = 200) -> str:
 RECORD_READERS = (stated, mentions, on_dates, stated_date, stated_year)
 for _fn in RECORD_READERS:
     _filter(_fn)
+
+
+@lru_cache(maxsize=1)
+def field_words() -> tuple[str, ...]:
+    """Every word rank's "could not check: {criterion}" may name a guarded value by
+    (scout.steps.rank_unknown): the fields a ``where`` reads on a candidate or a video
+    (``view_count`` → view count) and the filters that read a record's words. The report
+    says them in the reader's language ("no se pudo comprobar: duración"), so each is a
+    msgid (scout.report.messages), taken from the models: a new field is a new msgid."""
+    from scout.schemas.records import Candidate
+    from scout.schemas.sources import Video
+
+    names = {*Candidate.model_fields, *Video.model_fields, "evidence_count", "year",
+             *(fn.__name__ for fn in RECORD_READERS)}
+    return tuple(sorted(n.replace("_", " ") for n in names))

@@ -18,6 +18,7 @@ from typing import Any
 
 from jinja2 import TemplateError, nodes
 
+from scout.spec.filters import field_words
 from scout.spec.templating import make_env
 
 #: the tests that say "this value is missing"
@@ -26,20 +27,6 @@ _MISSING = frozenset({"none", "undefined"})
 
 def _reads(node: nodes.Node, name: str) -> bool:
     return any(n.name == name for n in node.find_all(nodes.Name))
-
-
-def field_words() -> list[str]:
-    """Every word :func:`_named` may name by itself: the fields a ``where`` reads on a
-    candidate or a video (``view_count`` → view count) and the filters that read a
-    record's words. The report says them in the reader's language ("no se pudo
-    comprobar: duración"), so each is a msgid (scout.report.messages)."""
-    from scout.schemas.records import Candidate
-    from scout.schemas.sources import Video
-    from scout.spec.filters import RECORD_READERS
-
-    names = {*Candidate.model_fields, *Video.model_fields, "evidence_count", "year",
-             *(fn.__name__ for fn in RECORD_READERS)}
-    return sorted(n.replace("_", " ") for n in names)
 
 
 def _named(node: nodes.Node) -> str | None:
@@ -57,7 +44,7 @@ def _named(node: nodes.Node) -> str | None:
                 first = kw.value.items[0]
                 if isinstance(first, nodes.Const) and isinstance(first.value, str):
                     return first.value
-        if node.name.replace("_", " ") in field_words():
+        if node.name.replace("_", " ") in field_words():  # a record reader's name
             return node.name.replace("_", " ")
     return None
 

@@ -81,3 +81,16 @@ def test_safe_and_scouts_markup_keep_their_markdown(tmp_path: Path) -> None:
 
     md = _render(tmp_path, "{{ m }} {{ s | safe }}", m=Markup("**own**"), s="*vouched*")
     assert md == "**own** *vouched*"
+
+
+def test_the_dag_scout_draws_keeps_its_mermaid() -> None:
+    """The mermaid block is Markdown scout built: its names are written as they are."""
+    from markupsafe import Markup
+
+    from scout.report.context import MissionView
+
+    view = MissionView(mission_id="m", pipeline="p",
+                       mermaid='flowchart LR\n    F1["F1: search x_ [succeeded]"]\n'
+                               '    F1 -->|_raw_| F2')
+    said = view.mermaid_in("es")
+    assert isinstance(said, Markup) and "x_ " in said and "|_raw_|" in said

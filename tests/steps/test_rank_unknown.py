@@ -104,7 +104,7 @@ def test_every_field_a_guard_names_reads_in_spanish() -> None:
     field a guard names (``c.duration is none``, ``c.price.amount``) is one of the words
     the catalog translates, for every field of the record models."""
     from scout.report.messages import used_msgids
-    from scout.steps.rank_unknown import field_words
+    from scout.spec.filters import field_words
 
     assert {"duration", "view count", "price", "rating count"} <= set(field_words())
     assert all((w, None) in used_msgids() for w in field_words())
