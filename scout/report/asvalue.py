@@ -10,9 +10,9 @@ the page whose title is "Casa Bonay | Booking.com":
   written ``\\|`` (:func:`table_cell`);
 * every value loses the Markdown it would otherwise start by accident
   (:func:`as_written`): ``*``, ``_`` and ``~`` are escaped, so a model name
-  ``__init__`` or ``gpt*4*`` is not emphasised, and a bare ``www.`` address is not made
-  a link by viewers that link one (GitHub, GitLab); a value that is itself a web address
-  is left alone (it is the target of the template's own link).
+  ``__init__`` or ``gpt*4*`` is not emphasised, and a bare ``www.`` or ``https://``
+  address in a sentence is not made a link by viewers that link one (GitHub, GitLab); a
+  value that is itself an address is left alone (the target of the template's own link).
 
 How the environment knows where a value lands: :class:`ValuesAsWritten` rewrites each
 ``{{ expression }}`` of a Markdown template, when the template is compiled, into
@@ -35,6 +35,8 @@ from typing import Any
 from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 
+from scout.spec.filters import no_autolink
+
 #: the global a rewritten ``{{ }}`` calls
 CALL = "_as_value"
 #: names whose call writes what the template itself composed, not a value
@@ -42,8 +44,6 @@ _COMPOSING = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "ca
                         "super", "self", "varargs"})
 #: a run of emphasis or strikethrough delimiters, with the characters around it
 _DELIMITERS = re.compile(r"(?<!\\)(\*+|_+|~+)")
-#: ``www.`` where GFM's extended autolink starts: a line's start, after a space or ( * _ ~
-_WWW = re.compile(r"(?:(?<=^)|(?<=[\s(*_~]))(www)\.", re.I | re.M)
 #: a value that is an address (a web address, a fragment, a relative path): a link's target
 _ADDRESS = re.compile(r"^\s*(?:(?:https?://|mailto:|#)\S*|[^\s/]*/\S*)\s*$", re.I)
 #: a ``|`` after an even number of backslashes (none included): one that ends a cell
@@ -74,11 +74,12 @@ def _delimiter(m: re.Match[str], text: str) -> str:
 
 
 def as_written(text: str) -> str:
-    """``text`` with no Markdown emphasis, strikethrough or ``www.`` autolink of its own."""
+    """``text`` with no Markdown emphasis, strikethrough or autolink of its own (a bare
+    ``www.`` or ``https://`` address in a sentence: md_cell's rule)."""
     if _ADDRESS.match(text):
         return text
     text = _DELIMITERS.sub(lambda m: _delimiter(m, text), text)
-    return _WWW.sub(r"\1\\.", text) if "ww" in text.lower() else text
+    return no_autolink(text)
 
 
 def as_value(value: Any, in_row: bool = False) -> Any:

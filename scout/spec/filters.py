@@ -148,6 +148,17 @@ def pct(value: Any) -> str:
 _BLOCK_START = re.compile(r"^(?:[#>=]|[-+*](?=\s|$)|[-*_](?=\s*[-*_]\s*[-*_])|`{3}|~{3})")
 _NUMBERED = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
 _WEB_ADDRESS = re.compile(r"\b((?:https?|ftp)):(?=//)", re.I)
+#: ``www.`` where GFM's extended autolink starts: a line's start, after a space or ( * _ ~
+_WWW = re.compile(r"(?:(?<=^)|(?<=[\s(*_~]))(www)\.", re.I | re.M)
+
+
+def no_autolink(text: str) -> str:
+    """``text`` with no bare address a viewer would link: ``https\\://`` and
+    ``www\\.`` still read "https://" and "www.", but GitHub and GitLab, which link a
+    bare address in Markdown, make no link of an address a page or a model wrote."""
+    text = _WEB_ADDRESS.sub(r"\1\\:", text)
+    return _WWW.sub(r"\1\\.", text) if "ww" in text.lower() else text
+
 
 
 @_filter
@@ -156,14 +167,12 @@ def md_cell(value: Any) -> str:
     start: no newlines; pipes, brackets and backslashes escaped (a ``|`` splits a cell,
     ``[x](url)`` is a link the text's author chose and ``[3]`` a page's own footnote mark,
     never one of the report's citations); a web address's ``:`` escaped, so no viewer
-    makes a link of it; and a leading block marker escaped, so a hotel
+    makes a link of it (nor of a bare ``www.``); and a leading block marker escaped, so a hotel
     named "# Best" or a model's sentence "1. ..." stays the text it is where a template
     writes it first on a line."""
     text = re.sub(r"\s+", " ", str("" if value is None else value)).strip()
     text = re.sub(r"([\\|\[\]])", r"\\\1", text)
-    # "https\://": the text still reads "https://", but GitHub and GitLab, which link a
-    # bare address in Markdown, make no link of an address a page or a model wrote
-    text = _WEB_ADDRESS.sub(r"\1\\:", text)
+    text = no_autolink(text)
     if _BLOCK_START.match(text):
         return "\\" + text
     return _NUMBERED.sub(r"\1\\\2", text)
