@@ -14,7 +14,8 @@ from typing import Any
 from scout.api import check_cap, parse_sets
 from scout.errors import UsageError
 from scout.fsutil import make_dirs
-from scout.paths import project_root, research_root, runs_dir as default_runs
+from scout.config.loader import config_root
+from scout.paths import project_root, runs_dir as default_runs
 from scout.paths import validate_mission_id
 
 
@@ -165,5 +166,5 @@ def batch_status(batch: str | None = None, *, runs_dir: str | Path | None = None
     ``BatchRecord`` with every mission's status, cost, report path, and ``totals()``."""
     from scout.batch.record import find_record
 
-    return find_record(default_runs(runs_dir, root=Path(root) if root else research_root()),
+    return find_record(default_runs(runs_dir, root=Path(root) if root else config_root()),
                        batch)

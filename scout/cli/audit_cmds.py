@@ -28,7 +28,7 @@ from scout.audit.trail import audit_trail, render_markdown, request_text
 from scout.cli import cli
 from scout.cli.params import PathParam
 from scout.errors import EXIT_OK, EXIT_PROVIDER
-from scout.paths import research_root
+from scout.config.loader import config_root
 from scout.paths import runs_dir as default_runs
 from scout.termsafe import cell, clean, dumps
 
@@ -59,7 +59,7 @@ def _console() -> Console:
 
 def _emit(data: Any, config: str | None = None) -> Any:
     """``data`` with every known secret value scrubbed (see module docstring)."""
-    return deep_scrub(data, known_secrets(research_root(), config))
+    return deep_scrub(data, known_secrets(config_root(config), config))
 
 
 def _json(data: Any) -> None:
@@ -101,7 +101,7 @@ def runs_cmd(runs_dir: str | None, as_json: bool, no_index: bool) -> int:
 
     Cost is what the request journal recorded for the mission over every apply.
     """
-    root = research_root()
+    root = config_root()
     rows = _emit([r.to_dict() for r in list_runs(default_runs(runs_dir, root=root),
                                                   root / "runtime", use_index=not no_index)])
     if as_json:
@@ -139,9 +139,9 @@ def audit_cmd(mission: str, runs_dir: str | None, fmt: str, as_json: bool,
     Markdown by default (redirect it to a file to keep it); --format json (or --json)
     for machines.
     """
-    root = research_root()
+    root = config_root()
     target: str | Path = Path(mission) if "/" in mission and Path(mission).is_dir() else mission
-    run_dir = api.find_run_dir(target, runs_dir)
+    run_dir = api.find_run_dir(target, default_runs(runs_dir, root=root))
     trail = _emit(audit_trail(run_dir, root / "runtime", use_index=not no_index))
     if as_json or fmt == "json":
         _json(trail)
@@ -196,7 +196,7 @@ def journal_cmd(ctx: click.Context, mission: str | None, token: str | None,
         return EXIT_OK
     flt = JournalFilter(mission=mission, token=token, adapter=adapter, phase=phase,
                         failed=failed, since=parse_since(since))
-    page = _emit(query(research_root() / "runtime", flt, limit,
+    page = _emit(query(config_root() / "runtime", flt, limit,
                        use_index=not no_index).to_dict())
     if as_json:
         _json({"filters": flt.to_dict(), "limit": limit, **page})
@@ -228,7 +228,7 @@ def replay_cmd(entry: str, config: str | None, as_json: bool) -> int:
     from scout.config.loader import load_config
 
     cfg = load_config(config)
-    result = replay(research_root(), entry, cfg)
+    result = replay(config_root(config), entry, cfg)
     data = _emit(result.to_dict(), config)
     if as_json:
         _json(data)
@@ -263,7 +263,7 @@ def pool_status_cmd(config: str | None, as_json: bool) -> int:
     """Per token: pool, name, strategy, status, requests, errors, last error, last
     success. Token values are never shown (only where a value comes from: env:NAME or
     literal)."""
-    data = _emit(pool_status(research_root(), config), config)
+    data = _emit(pool_status(config_root(config), config), config)
     if as_json:
         _json(data)
         return EXIT_OK
@@ -300,7 +300,7 @@ def cost_cmd(by: str, mission: str | None, since: str | None, as_json: bool,
     """What was spent, from the request journal: calls, ok, failed, cache hits and USD
     per mission, adapter, token or phase."""
     flt = JournalFilter(mission=mission, since=parse_since(since))
-    summary = _emit(cost_summary(research_root() / "runtime", [by], flt,
+    summary = _emit(cost_summary(config_root() / "runtime", [by], flt,
                                  use_index=not no_index).to_dict())
     if as_json:
         _json({"by": by, **summary})

@@ -276,7 +276,11 @@ def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
 
     # "" is no path (Path("") is the current folder): it is an id, refused as an empty one
     target: str | Path = Path(mission) if mission and Path(mission).is_dir() else mission
-    run_dir = api.find_run_dir(target, runs_dir)
+    # the runs of the config's project, where apply keeps them (docs/running.md)
+    from scout.config.loader import config_root
+    from scout.paths import runs_dir as default_runs
+
+    run_dir = api.find_run_dir(target, default_runs(runs_dir, root=config_root()))
     state = api.status(run_dir)
     # "running" in the state whose apply is gone (a kill, a crash) is an interrupted run
     state.status = effective_status(state, run_dir)

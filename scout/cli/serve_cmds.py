@@ -7,7 +7,6 @@ import click
 from scout.cli import cli
 from scout.cli.params import PathParam
 from scout.errors import EXIT_OK
-from scout.paths import research_root
 from scout.server.serve import DEFAULT_HOST, DEFAULT_PORT, build_server, \
     run_until_stopped
 
@@ -35,7 +34,10 @@ def serve_cmd(host: str, port: int, runs_dir: str | None, config: str | None,
     characters): every request must then send 'Authorization: Bearer <token>'. Without
     it scout refuses to start (CFG020, exit 3).
     """
-    server = build_server(host, port, root=research_root(), runs_dir=runs_dir,
+    from scout.config.loader import config_root
+
+    # the runs of the config's project, where apply keeps them (docs/running.md)
+    server = build_server(host, port, root=config_root(config), runs_dir=runs_dir,
                           config_path=config, log_level=log_level)
     auth = "bearer token required" if server.scout_auth else "no auth: loopback only"
     click.echo(f"scout dashboard and API on http://{host}:{port}/ ({auth}); OpenAPI at "

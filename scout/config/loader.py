@@ -12,7 +12,7 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from scout.paths import research_root
+from scout.paths import project_root, research_root
 from scout.config.settings import ADAPTER_TYPES, AdapterSettings, build_shared_models
 from scout.config.models import ChainLink, Config, ConfigDoc
 from scout.errors import Location, Problem, SpecInvalid
@@ -39,6 +39,14 @@ def find_config(explicit: str | Path | None = None, near: str | Path | None = No
             if c.is_file():
                 return c
     return None
+
+
+def config_root(explicit: str | Path | None = None) -> Path:
+    """The research root of a command that reads runs with no pipeline to look near
+    (``status``, ``runs``, ``audit``, ``cost``, ...): the project of the config found
+    (``--config``, ``$SCOUTE_CONFIG``, the current directory's), as ``apply`` takes it
+    (:func:`scout.paths.project_root`), so both read and write the same ``runs/``."""
+    return project_root(find_config(explicit))
 
 
 def where_looked(near: str | Path | None = None) -> str:

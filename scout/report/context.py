@@ -140,7 +140,12 @@ class MissionView:
                                 f'{catalog.pgettext("step", p.uses)}')
         for state, words in STATE_LABELS.items():
             text = text.replace(f"[{state}]", f"[{catalog.gettext(words)}]")
-        return text.replace("[parallel group ", f"[{catalog.gettext(N_('parallel group'))} ")
+        text = text.replace("[parallel group ", f"[{catalog.gettext(N_('parallel group'))} ")
+        # Markup: Markdown (a mermaid block) scout built, which a template writes as it is
+        # (scout.report.asvalue), not text to show as written
+        from markupsafe import Markup
+
+        return Markup(text)
 
     def skip_groups(self, told: Any = (), only: Any = None) -> list[SkipGroup]:
         """The skips a report lists under "what did not go to plan", grouped by reason in

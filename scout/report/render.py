@@ -30,6 +30,8 @@ from jinja2.bccache import Bucket
 from pydantic import BaseModel
 
 from scout.i18n import lang_of, translations
+from scout.report.asvalue import CALL as AS_VALUE
+from scout.report.asvalue import ValuesAsWritten, as_value
 # where a template name's file is (scout.report.files, no jinja2), re-exported
 from scout.report.files import (  # noqa: F401
     BUILTIN,
@@ -200,17 +202,18 @@ def forget_compiled() -> None:
         _COMPILED.clear()
 
 
-def _project_l10n(lang: str, catalog: Any) -> Any:
-    """``l10n`` with the project's words too (its input names in "What you asked").
-    pass_context, so Jinja never folds it into the compiled code, which is shared by the
-    projects (and catalog edits) that render the same template file."""
+def _with_project_words(name: str, lang: str, catalog: Any) -> Any:
+    """The filter ``name`` (``l10n``, ``input_labels``) with the project's words too (its
+    input names in "What you asked"). pass_context, so Jinja never folds it into the
+    compiled code, which is shared by the projects (and catalog edits) that render the
+    same template file."""
     from jinja2 import pass_context
 
     @pass_context
-    def l10n(_context: Any, text: Any) -> str:
-        return FILTERS["l10n"](text, lang=lang, catalog=catalog)  # type: ignore[no-any-return]
+    def with_words(_context: Any, value: Any) -> Any:
+        return FILTERS[name](value, lang=lang, catalog=catalog)
 
-    return l10n
+    return with_words
 
 
 #: an escaped citation-like mark, ``\[3\]`` or ``\[3]``
@@ -276,7 +279,7 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
                                      default_for_string=False, default=False),
         trim_blocks=True,
         lstrip_blocks=True,
-        extensions=["jinja2.ext.i18n"],
+        extensions=["jinja2.ext.i18n", ValuesAsWritten],
         bytecode_cache=compiled_for(lang),
         # every value a template writes, whatever field it came from (report/inert.py)
         finalize=_finalize(),
@@ -285,8 +288,12 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
     env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
     for name in LOCALE_FILTERS:
         env.filters[name] = functools.partial(FILTERS[name], lang=lang)
-    env.filters["l10n"] = _project_l10n(lang, catalog)
+    for name in ("l10n", "input_labels"):
+        env.filters[name] = _with_project_words(name, lang, catalog)
     env.globals["lang"] = lang
+    # each value shows as the text it is, a table row's in its cell (report/asvalue.py)
+    env.globals[AS_VALUE] = as_value
+    env.values_as_written = True  # type: ignore[attr-defined]
     return env
 
 

@@ -67,6 +67,7 @@ def request_view(parsed: dict[str, Any], lang: str) -> RequestView:
     from scout.i18n.messages import localize
     from scout.i18n.values import format_date, format_value
     from scout.schemas.task import Task
+    from scout.spec.filters import FILTERS
 
     try:
         task = Task.model_validate(parsed)
@@ -77,19 +78,14 @@ def request_view(parsed: dict[str, Any], lang: str) -> RequestView:
     origins = {"query": _("query"), "default": _("default"), "mission": _("mission"),
                "set": _("--set")}
     rows = []
-    # two inputs whose names translate alike ("field" and "campo": both "campo") say
-    # which is which, as the report's table does
-    labels = {name: _(name).replace("_", " ") for name in task.values}
-    said = list(labels.values())
+    # labelled as the report's table labels them (the one rule: spec.filters.input_labels)
+    labels = FILTERS["input_labels"](task.values, lang=lang)
     for name, value in task.values.items():
         kind = task.types.get(name, "")
         shown = format_value(value, kind, lang)
         if isinstance(value, str):  # an enum's word ("flat") in the page's language
             shown = localize(shown, lang)
-        label, raw = labels[name], name.replace("_", " ")
-        if label != raw and said.count(label) > 1:
-            label = f"{label} ({raw})"
-        rows.append((plain(label, 80), plain(shown, 500),
+        rows.append((plain(labels[name], 80), plain(shown, 500),
                      origins.get(str(task.sources.get(name)), _("not given"))))
     return RequestView(rows=rows, notes=[plain(localize(n, lang), 500) for n in task.notes],
                        read_on=format_date(task.today, lang) if task.today else "")

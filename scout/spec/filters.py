@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from functools import lru_cache
 from typing import Any
 
 from scout import i18n
@@ -108,6 +109,21 @@ def l10n(text: Any, *, lang: str = "en", catalog: Any = None) -> str:
 
 
 @_filter
+def input_labels(names: Any, *, lang: str = "en", catalog: Any = None) -> dict[str, str]:
+    """Each request input's label where a request is shown (the report's "What you
+    asked" table, the dashboard's request): its name in the reader's language (``l10n``,
+    underscores as spaces), with the name itself beside it when another input's label
+    reads the same ("field" and "campo" both "campo": "campo (field)"). The one rule both
+    reports and the dashboard follow."""
+    names = list(names or [])
+    labels = {n: l10n(n, lang=lang, catalog=catalog).replace("_", " ") for n in names}
+    said = list(labels.values())
+    return {n: f"{label} ({n.replace('_', ' ')})"
+            if label != n.replace("_", " ") and said.count(label) > 1 else label
+            for n, label in labels.items()}
+
+
+@_filter
 def usd(value: Any, *, lang: str = "en") -> str:
     """A cost in dollars, cents shown to four places below one cent: '$0.0050' (en),
     '0,0050 US$' (es)."""
@@ -132,6 +148,17 @@ def pct(value: Any) -> str:
 _BLOCK_START = re.compile(r"^(?:[#>=]|[-+*](?=\s|$)|[-*_](?=\s*[-*_]\s*[-*_])|`{3}|~{3})")
 _NUMBERED = re.compile(r"^(\d{1,9})([.)])(?=\s|$)")
 _WEB_ADDRESS = re.compile(r"\b((?:https?|ftp)):(?=//)", re.I)
+#: ``www.`` where GFM's extended autolink starts: a line's start, after a space or ( * _ ~
+_WWW = re.compile(r"(?:(?<=^)|(?<=[\s(*_~]))(www)\.", re.I | re.M)
+
+
+def no_autolink(text: str) -> str:
+    """``text`` with no bare address a viewer would link: ``https\\://`` and
+    ``www\\.`` still read "https://" and "www.", but GitHub and GitLab, which link a
+    bare address in Markdown, make no link of an address a page or a model wrote."""
+    text = _WEB_ADDRESS.sub(r"\1\\:", text)
+    return _WWW.sub(r"\1\\.", text) if "ww" in text.lower() else text
+
 
 
 @_filter
@@ -140,14 +167,12 @@ def md_cell(value: Any) -> str:
     start: no newlines; pipes, brackets and backslashes escaped (a ``|`` splits a cell,
     ``[x](url)`` is a link the text's author chose and ``[3]`` a page's own footnote mark,
     never one of the report's citations); a web address's ``:`` escaped, so no viewer
-    makes a link of it; and a leading block marker escaped, so a hotel
+    makes a link of it (nor of a bare ``www.``); and a leading block marker escaped, so a hotel
     named "# Best" or a model's sentence "1. ..." stays the text it is where a template
     writes it first on a line."""
     text = re.sub(r"\s+", " ", str("" if value is None else value)).strip()
     text = re.sub(r"([\\|\[\]])", r"\\\1", text)
-    # "https\://": the text still reads "https://", but GitHub and GitLab, which link a
-    # bare address in Markdown, make no link of an address a page or a model wrote
-    text = _WEB_ADDRESS.sub(r"\1\\:", text)
+    text = no_autolink(text)
     if _BLOCK_START.match(text):
         return "\\" + text
     return _NUMBERED.sub(r"\1\\\2", text)
@@ -181,6 +206,22 @@ def shorten(value: Any, width: int = 200) -> str:
     return text if len(text) <= width else text[: width - 1].rsplit(" ", 1)[0] + "…"
 
 
-# the filters that read a record's own words (scout.spec.evidence)
-for _fn in (stated, mentions, on_dates, stated_date, stated_year):
+#: the filters that read a record's own words (scout.spec.evidence)
+RECORD_READERS = (stated, mentions, on_dates, stated_date, stated_year)
+for _fn in RECORD_READERS:
     _filter(_fn)
+
+
+@lru_cache(maxsize=1)
+def field_words() -> tuple[str, ...]:
+    """Every word rank's "could not check: {criterion}" may name a guarded value by
+    (scout.steps.rank_unknown): the fields a ``where`` reads on a candidate or a video
+    (``view_count`` → view count) and the filters that read a record's words. The report
+    says them in the reader's language ("no se pudo comprobar: duración"), so each is a
+    msgid (scout.report.messages), taken from the models: a new field is a new msgid."""
+    from scout.schemas.records import Candidate
+    from scout.schemas.sources import Video
+
+    names = {*Candidate.model_fields, *Video.model_fields, "evidence_count", "year",
+             *(fn.__name__ for fn in RECORD_READERS)}
+    return tuple(sorted(n.replace("_", " ") for n in names))

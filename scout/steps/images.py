@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 
 from scout.errors import NoUsableLink, StepError
+from scout.i18n import N_plural
 from scout.adapters.contract import ImageSearchRequest
 from scout.schemas.records import Candidate, EvidenceSet
 from scout.schemas.sources import Gallery, Photo, PhotoSet
@@ -105,9 +106,17 @@ def run(ctx: StepContext) -> PhotoSet:
             found = [p for p in outcome.value if isinstance(p, Photo)]
             siblings = sibling_names(ctx)
             kept = [p for p in found if not about_another(p, name, siblings, query)]
-            notes.append(f"{name or subject}: {len(found)} photos from {outcome.answered_by}"
-                         + (f", {len(found) - len(kept)} of another candidate left out"
-                            if len(kept) < len(found) else ""))
+            # from msgids, so a Spanish report says it in Spanish (scout.i18n.messages)
+            said = {"count": len(found), "subject": name or subject,
+                    "adapter": outcome.answered_by, "left": len(found) - len(kept)}
+            notes.append((N_plural("{count} photo of {subject} from {adapter}, {left} of "
+                                   "another candidate left out",
+                                   "{count} photos of {subject} from {adapter}, {left} of "
+                                   "another candidate left out", len(found))
+                          if len(kept) < len(found) else
+                          N_plural("{count} photo of {subject} from {adapter}",
+                                   "{count} photos of {subject} from {adapter}",
+                                   len(found))).format(**said))
             found = kept
         except NoUsableLink as exc:
             skipped = f"image search skipped: {exc.message.split(': ', 1)[-1]}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scout.i18n import N_
 from scout.schemas.records import EvidenceSet
 from scout.stepkit.context import ItemOutcome
 
@@ -18,7 +19,7 @@ def item_label(item: Any) -> str:
 
 def failure_notes(outcomes: list[ItemOutcome]) -> list[str]:
     """One note per failed item, so the artifact itself records what is missing and why."""
-    return [f"{item_label(o.item)}: {o.error or 'failed'}" for o in outcomes if not o.ok]
+    return [f"{item_label(o.item)}: {o.error or N_('failed')}" for o in outcomes if not o.ok]
 
 
 def merge_evidence(outcomes: list[ItemOutcome]) -> EvidenceSet:
@@ -28,5 +29,5 @@ def merge_evidence(outcomes: list[ItemOutcome]) -> EvidenceSet:
             out.items += o.value.items
             out.sources += o.value.sources
             out.notes += o.value.notes
-    out.notes += [f"no result for {n}" for n in failure_notes(outcomes)]
+    out.notes += [N_("no result for {item}").format(item=n) for n in failure_notes(outcomes)]
     return out

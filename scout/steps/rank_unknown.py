@@ -18,6 +18,7 @@ from typing import Any
 
 from jinja2 import TemplateError, nodes
 
+from scout.spec.filters import field_words
 from scout.spec.templating import make_env
 
 #: the tests that say "this value is missing"
@@ -29,8 +30,12 @@ def _reads(node: nodes.Node, name: str) -> bool:
 
 
 def _named(node: nodes.Node) -> str | None:
-    """The words of a guarded value: ``c.duration`` → duration, ``c | stated_date(of=
-    ['deadline', ...])`` → deadline, another filter → its name; None otherwise."""
+    """The words of a guarded value: ``c.duration`` (or ``c.price.amount``) → the
+    record's field, ``c | stated_date(of=['deadline', ...])`` → deadline (the author's
+    word), a record-reading filter → its name; None otherwise (the author's reason, else
+    the expression as written, says it then)."""
+    while isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Getattr):
+        node = node.node  # c.price.amount: the record's field is price
     if isinstance(node, nodes.Getattr):
         return node.attr.replace("_", " ")
     if isinstance(node, nodes.Filter) and node.name:
@@ -39,7 +44,8 @@ def _named(node: nodes.Node) -> str | None:
                 first = kw.value.items[0]
                 if isinstance(first, nodes.Const) and isinstance(first.value, str):
                     return first.value
-        return node.name.replace("_", " ")
+        if node.name.replace("_", " ") in field_words():  # a record reader's name
+            return node.name.replace("_", " ")
     return None
 
 

@@ -22,7 +22,7 @@ import base64
 import binascii
 import hashlib
 
-from scout.i18n import N_
+from scout.i18n import N_, N_plural
 from scout.errors import ProviderError, StepError
 from scout.fsutil import make_dirs, write_atomic
 from scout.adapters.contract import ThumbnailRequest
@@ -75,8 +75,9 @@ def run(ctx: StepContext) -> PhotoSet:
                 # one host refusing (404, not an image, too big, private address) costs
                 # that photo its thumbnail, not the gallery: it keeps its link and credit
                 failed += 1
-                notes.append(f"{g.name or g.subject}: no thumbnail for {photo.source or 'a photo'}"
-                             f" ({exc.code}: {exc.message.split(': ', 1)[-1][:160]})")
+                notes.append(N_("no thumbnail of {subject} from {source} ({code}: {reason})").format(
+                    subject=g.name or g.subject, source=photo.source or N_("a photo"),
+                    code=exc.code, reason=exc.message.split(": ", 1)[-1][:160]))
                 photos.append(photo)
                 continue
             rel, digest = store(ctx, outcome.value)
@@ -84,6 +85,10 @@ def run(ctx: StepContext) -> PhotoSet:
             photos.append(photo.model_copy(update={"thumbnail": rel,
                                                    "thumbnail_sha256": digest}))
         galleries.append(g.model_copy(update={"photos": photos}))
-    notes.append(f"{stored} thumbnails stored under {FOLDER}/"
-                 + (f", {failed} could not be fetched" if failed else ""))
+    notes.append((N_plural("{count} thumbnail stored under {folder}/, {failed} could not be "
+                           "fetched", "{count} thumbnails stored under {folder}/, {failed} "
+                           "could not be fetched", stored) if failed else
+                  N_plural("{count} thumbnail stored under {folder}/",
+                           "{count} thumbnails stored under {folder}/", stored)
+                  ).format(count=stored, folder=FOLDER, failed=failed))
     return PhotoSet(galleries=galleries, notes=notes, skipped=source.skipped)

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from scout.errors import Problem
+from scout.errors import Location, Problem
 from scout.schemas.task import TASK_BUILTIN_ATTRS
 from scout.spec.filtersig import call_problem, shown
 from scout.spec.models import Phase, Pipeline
@@ -116,6 +116,18 @@ def error_token(message: str) -> str:
     return m.group(1) if m else ""
 
 
+def _written_line(text: str, token: str, before: str = "") -> int:
+    """The template's line (1-based) where ``token`` is first written as a word after
+    ``before`` (a regex: ``task\\s*\\.\\s*`` for an attribute, ``\\|\\s*`` for a
+    filter); 1 when it is not found. :func:`analyse` says what a template uses, not
+    where: this finds it again, so the problem is located on the YAML line that holds it
+    (SourceMap.locate_line), not on the key of a block scalar."""
+    word = re.escape(token) + r"(?!\w)"
+    m = (re.search(before + word, text) if before else None) \
+        or re.search(r"(?<![\w.])" + word, text)
+    return text.count("\n", 0, m.start()) + 1 if m else 1
+
+
 def check_jinja(
     pid: str,
     text: str,
@@ -127,7 +139,9 @@ def check_jinja(
     task_is_task: bool = True,
     records: dict[str, tuple[str, frozenset[str]]] | None = None,
 ) -> list[Problem]:
-    loc = smap.locate(path)
+    def at(token: str, before: str = "") -> Location:
+        return smap.locate_line(path, _written_line(text, token, before), token)
+
     what = "expression" if is_expr else "template"
     try:
         use = analyse(text, expression=is_expr)
@@ -150,7 +164,7 @@ def check_jinja(
         hint = name_hint(name, text) or did_you_mean(name, scope, what="names in scope")
         problems.append(
             Problem("SPEC051", f"phase '{pid}': {what} uses '{name}', which is not in scope "
-                    f"(in scope: {', '.join(sorted(scope))})", loc,
+                    f"(in scope: {', '.join(sorted(scope))})", at(name),
                     hint=hint or f"add '{name}' to needs, or fix the name")
         )
     if not is_expr:
@@ -161,7 +175,7 @@ def check_jinja(
         if name == "task" and task_is_task and attr not in task_fields:
             problems.append(
                 Problem("SPEC052", f"phase '{pid}': 'task.{attr}' is not an input of this "
-                        "pipeline", loc,
+                        "pipeline", at(attr, r"\btask\s*\.\s*"),
                         hint=did_you_mean(attr, task_fields, what="task fields")
                         or "declare it under inputs:")
             )
@@ -170,14 +184,14 @@ def check_jinja(
             what, fields = records[name]
             problems.append(
                 Problem("SPEC052", f"phase '{pid}': '{name}.{attr}': {what} has no field "
-                        f"'{attr}'", smap.locate_line(path, 1, attr),
+                        f"'{attr}'", at(attr, re.escape(name) + r"\s*\.\s*"),
                         hint=did_you_mean(attr, fields, what="fields")
                         or f"its fields: {', '.join(sorted(fields))}"))
     for written, sub, kind, fields in value_field_slips(text, pipeline, task_is_task,
                                                         records or {}):
         problems.append(
             Problem("SPEC052", f"phase '{pid}': '{written}': a {kind} value has no field "
-                    f"'{sub}'", smap.locate_line(path, 1, sub),
+                    f"'{sub}'", at(sub, r"\.\s*"),
                     hint=did_you_mean(sub, fields, what="fields")))
     if use.names & _GETTEXT and not _reads_catalog(path):
         # reasons and report templates read the catalog; the pipeline's own text does not
@@ -188,15 +202,18 @@ def check_jinja(
             hint="write each language's words: {% if task.lang == 'es' %}...{% else %}..."
                  "{% endif %}"))
     for f in sorted(use.filters - known_filters()):
-        problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja filter '{f}'", loc,
+        problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja filter '{f}'",
+                                at(f, r"\|\s*"),
                                 hint=did_you_mean(f, known_filters(), what="filters")))
     for t in sorted(use.tests - known_tests()):
-        problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja test '{t}'", loc,
+        problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja test '{t}'",
+                                at(t, r"\bis\s+(?:not\s+)?"),
                                 hint=did_you_mean(t, known_tests(), what="tests")))
     for name, call in dict.fromkeys(use.calls):  # the same call twice: said once
         wrong = call_problem(name, call) if name in known_filters() else None
         if wrong:
             problems.append(Problem(
                 "SPEC057", f"phase '{pid}': {what} calls filter '{name}' with arguments it "
-                f"cannot take: {wrong}", loc, hint=f"call it as {shown(name)}; in: {text!r}"))
+                f"cannot take: {wrong}", at(name, r"\|\s*"),
+                hint=f"call it as {shown(name)}; in: {text!r}"))
     return problems

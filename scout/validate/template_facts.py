@@ -24,7 +24,11 @@ if TYPE_CHECKING:
 def parse_env() -> Any:
     from scout.report.render import make_report_env  # jinja2: only when a template parses
 
-    return make_report_env(BUILTIN)  # parsing only: the loader is unused
+    env = make_report_env(BUILTIN)  # parsing only: the loader is unused
+    # the template as its author wrote it, without the rewrite of each {{ }} that
+    # rendering adds (scout.report.asvalue): the checks name what the author wrote
+    env.values_as_written = False
+    return env
 
 
 @dataclass(frozen=True)
@@ -36,11 +40,15 @@ class TemplateFacts:
     bound: frozenset[str]
     uses: tuple[tuple[Any, ...], ...]
     imports: tuple[tuple[str, int], ...]
+    #: the names of ``bound`` that only a macro's (or call block's) parameters bind:
+    #: ``{% macro task_section(task) %}`` is called with the Task, so ``task.x`` in it is
+    #: checked like the Task's; a ``set``, ``for`` or ``import`` of the name is not
+    params: frozenset[str] = frozenset()
 
 
 def encode(facts: TemplateFacts) -> dict[str, Any]:
     return {"bound": sorted(facts.bound), "uses": [list(u) for u in facts.uses],
-            "imports": [list(i) for i in facts.imports]}
+            "imports": [list(i) for i in facts.imports], "params": sorted(facts.params)}
 
 
 #: the fields of each kind of use after its kind: str, or int for a line number
@@ -63,12 +71,13 @@ def _typed(values: list[Any], shape: tuple[type, ...]) -> tuple[Any, ...]:
 def decode(doc: Any) -> TemplateFacts:
     """TemplateFacts from JSON read back from the cache (untrusted: ValueError unless
     every field has exactly the shape :func:`encode` writes)."""
-    if not isinstance(doc, dict) or set(doc) != {"bound", "uses", "imports"}:
+    if not isinstance(doc, dict) or set(doc) != {"bound", "uses", "imports", "params"}:
         raise ValueError("not template facts")
-    bound, uses, imports = doc["bound"], doc["uses"], doc["imports"]
-    if not (isinstance(bound, list) and isinstance(uses, list) and isinstance(imports, list)):
+    bound, uses, imports, params = doc["bound"], doc["uses"], doc["imports"], doc["params"]
+    if not (isinstance(bound, list) and isinstance(uses, list) and isinstance(imports, list)
+            and isinstance(params, list)):
         raise ValueError("not template facts")
-    if not all(type(b) is str for b in bound):
+    if not all(type(b) is str for b in bound + params):
         raise ValueError("not template facts")
     out_uses = []
     for u in uses:
@@ -80,7 +89,8 @@ def decode(doc: Any) -> TemplateFacts:
         if not isinstance(i, list):
             raise ValueError("not a template fact")
         out_imports.append(_typed(i, (str, int)))
-    return TemplateFacts(frozenset(bound), tuple(out_uses), tuple(out_imports))
+    return TemplateFacts(frozenset(bound), tuple(out_uses), tuple(out_imports),
+                         frozenset(params))
 
 
 def facts_of(ast: nodes.Template) -> TemplateFacts:
@@ -100,6 +110,8 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
     Name, Getattr, Getitem, Const = nodes.Name, nodes.Getattr, nodes.Getitem, nodes.Const
     Filter, Test, Call, Node = nodes.Filter, nodes.Test, nodes.Call, nodes.Node
     bound: set[str] = set()
+    params: set[str] = set()  # bound by a parameter (and maybe otherwise too)
+    stored: set[str] = set()  # bound otherwise: set, for, with, a macro's name, an import
     uses: list[tuple[Any, ...]] = []
     imports: list[tuple[str, int]] = []
     # (node, inside a binding node): a stored or parameter name binds only there
@@ -115,6 +127,7 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
                 uses.append(("name", node.name, node.lineno))
             elif in_binder and node.ctx in ("store", "param"):
                 bound.add(node.name)
+                (params if node.ctx == "param" else stored).add(node.name)
         elif isinstance(node, (Getattr, Getitem)):
             base = node.node
             attr = node.attr if isinstance(node, Getattr) else (
@@ -129,12 +142,15 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
         elif isinstance(node, Test):
             uses.append(("test", node.name, node.lineno))
         elif isinstance(node, binders):
+            named: list[str] = []
             if isinstance(node, nodes.Macro):
-                bound.add(node.name)
+                named = [node.name]
             elif isinstance(node, nodes.Import):
-                bound.add(node.target)
+                named = [node.target]
             elif isinstance(node, nodes.FromImport):
-                bound.update(n if isinstance(n, str) else n[1] for n in node.names)
+                named = [n if isinstance(n, str) else n[1] for n in node.names]
+            bound.update(named)
+            stored.update(named)
         if isinstance(node, importers):
             tmpl = node.template
             if isinstance(tmpl, Const) and isinstance(tmpl.value, str):
@@ -148,7 +164,10 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
             elif isinstance(item, Node):
                 children.append(item)
         stack.extend((child, inner) for child in reversed(children))
-    return TemplateFacts(frozenset(bound), tuple(uses), tuple(imports))
+    # a name also bound by a set, a for, an import or as a macro's name is not only a
+    # parameter
+    return TemplateFacts(frozenset(bound), tuple(uses), tuple(imports),
+                         frozenset(params - stored))
 
 
 def _msgid(call: nodes.Call) -> tuple[str, str] | None:

@@ -213,9 +213,12 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
                 f"the phase's scope", loc(lineno, name), hint=hint))
         elif kind == "attr":
             base, attr, lineno = rest
-            if base != "task" or "task" in bound:
+            # task rebound by the template (a set, a for) is not the Task; a macro's
+            # parameter named task is (the sections are called with it)
+            if base != "task" or ("task" in bound and "task" not in facts.params):
                 continue
-            use.task_attrs.add(attr)
+            if not builtin:  # the shared sections show every input, whatever the kind reads
+                use.task_attrs.add(attr)
             if attr not in task_fields:
                 use.problems.append(Problem(
                     "SPEC052", f"phase '{pid}': report template uses 'task.{attr}', which "

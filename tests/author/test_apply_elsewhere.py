@@ -32,7 +32,8 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
         yield proj, elsewhere
 
 
-def test_a_pipeline_applied_from_another_folder_uses_its_projects_templates(project) -> None:
+def test_a_pipeline_applied_from_another_folder_uses_its_projects_templates(
+        project, monkeypatch: pytest.MonkeyPatch) -> None:
     proj, elsewhere = project
     pipeline = proj / "pipelines" / "tea_rooms.yaml"
     assert run("validate", str(pipeline))[0] == 0
@@ -42,6 +43,15 @@ def test_a_pipeline_applied_from_another_folder_uses_its_projects_templates(proj
     assert len(reports) == 1 and str(reports[0]) in out  # the project's runs, as printed
     assert "Leaf" in reports[0].read_text()
     assert not any(elsewhere.iterdir())  # nothing written where it was run from
+    # the commands that read runs look where apply wrote, from the same folder: the
+    # project of the config in use ($SCOUTE_CONFIG here), not ./runs
+    mission = reports[0].parent.name
+    monkeypatch.setenv("SCOUTE_CONFIG", str(proj / "config" / "adapters.yaml"))
+    for args in (["status", mission], ["runs"], ["audit", mission], ["cost"]):
+        code, out, err = run(*args)
+        assert code == 0 and "no mission" not in out + err, (args, out, err)
+        assert args[0] == "cost" or mission in out, (args, out)
+    assert not any(elsewhere.iterdir())
 
 
 def test_an_explicit_config_brings_its_projects_templates(project, tmp_path: Path) -> None:
@@ -68,8 +78,8 @@ def test_no_config_anywhere_says_where_it_looked(project, tmp_path: Path) -> Non
     assert f"config/adapters.yaml in {lone.parent} and each folder above it" in err
 
 
-def test_a_batch_applied_from_another_folder_uses_its_projects_templates(project,
-                                                                         tmp_path: Path) -> None:
+def test_a_batch_applied_from_another_folder_uses_its_projects_templates(
+        project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     proj, elsewhere = project
     queries = tmp_path / "queries.yaml"
     queries.write_text("- tea rooms in Porto\n- tea rooms in Lisbon\n")
@@ -78,3 +88,6 @@ def test_a_batch_applied_from_another_folder_uses_its_projects_templates(project
     assert code == 0, out + err
     assert len(list((proj / "runs").glob("*/report.md"))) == 2
     assert not any(elsewhere.iterdir())
+    monkeypatch.setenv("SCOUTE_CONFIG", str(proj / "config" / "adapters.yaml"))
+    code, out, err = run("batch", "status")
+    assert code == 0 and "2 succeeded" in out, out + err

@@ -107,6 +107,30 @@ def test_a_block_scalar_query_error_is_located_at_its_yaml_line(project: Path) -
     assert code == 2 and p["file"] == str(spec) and (p["line"], p["col"]) == (want, len(indent) + 3)
 
 
+@pytest.mark.parametrize("code, wrong, token", [
+    ("SPEC051", "{{ ciudad }}", "ciudad"),
+    ("SPEC052", "{{ task.citty }}", "citty"),
+    ("SPEC053", "{{ task.city | mony }}", "mony"),
+    ("SPEC053", "{% if task.city is citty %}x{% endif %}", "citty"),
+    ("SPEC057", "{{ task.city | shorten('x', 'y', 'z') }}", "shorten")])
+def test_a_block_scalar_use_problem_is_located_at_its_yaml_line(
+        project: Path, code: str, wrong: str, token: str) -> None:
+    """SPEC051-057 in a multi-line value pointed at its key's line, not the line that
+    holds the wrong name (SPEC050 already did, scout/spec/scalarlines.py)."""
+    spec = project / "pipelines" / "restaurant_research.yaml"
+    text = spec.read_text()
+    old = next(line for line in text.splitlines() if line.strip().startswith("query:"))
+    indent = " " * (len(old) - len(old.lstrip()))
+    spec.write_text(text.replace(old, f"{indent}query: |\n{indent}  restaurants in\n"
+                                 f"{indent}  {{{{ task.city }}}}\n{indent}  {wrong}", 1))
+    _, problems = _validate(project)
+    [p] = [p for p in problems if p["code"] == code]
+    lines = spec.read_text().splitlines()
+    want = lines.index(f"{indent}  {wrong}") + 1
+    assert (p["file"], p["line"]) == (str(spec), want), p
+    assert lines[want - 1][p["col"] - 1:].startswith(token), p
+
+
 def test_unknown_filter_in_template(project: Path) -> None:
     _edit(project / "templates" / "restaurant_report.md.j2", "| money", "| mony")
     code, problems = _validate(project)
@@ -123,6 +147,18 @@ def test_imported_partials_are_checked_where_they_are(project: Path) -> None:
     code, problems = _validate(project)
     [p] = [p for p in problems if p["code"] == "SPEC051"]
     assert code == 2 and p["file"] == str(partial) and p["hint"] == "did you mean 'mission'?"
+
+
+def test_the_shared_sections_task_fields_are_checked(project: Path) -> None:
+    """_report.md.j2's sections take the Task as a parameter: their ``task.x`` is checked
+    against the pipeline's inputs like the kind's own template's."""
+    partial = project / "templates" / "_report.md.j2"
+    shutil.copy(ROOT / "scout" / "report" / "builtin" / "_report.md.j2", partial)
+    _edit(partial, "{% for name in task.past_inputs %}", "{% for name in task.past_input %}")
+    code, problems = _validate(project)
+    [p] = [p for p in problems if p["code"] == "SPEC052"]
+    assert code == 2 and p["file"] == str(partial) and "'task.past_input'" in p["message"]
+    assert p["hint"] == "did you mean 'past_inputs'?"
 
 
 def test_unused_input_and_unread_artifact_are_warnings(project: Path) -> None:
@@ -167,3 +203,20 @@ def test_filter_given_a_wrong_value_at_run_time_is_located(project: Path, tmp_pa
     err = res.result.phases["F6"].error
     assert err["code"] == "SPEC056", err
     assert f"restaurant_report.md.j2:{n}:" in err["message"]
+
+
+def test_task_in_a_macro_taking_the_task_is_checked_and_counts_as_read(project: Path) -> None:
+    """A section macro called with the Task (``{% macro x(task) %}``, as the built-in
+    sections in _report.md.j2 are written) had every ``task.x`` in the whole file
+    unchecked, and the inputs it read counted as never read."""
+    tmpl = project / "templates" / "restaurant_report.md.j2"
+    tmpl.write_text(tmpl.read_text() + "\n{% macro where_(task) %}{{ task.citty }} "
+                    "{{ task.parking }}{% endmacro %}\n")
+    _edit(project / "pipelines" / "restaurant_research.yaml", "  budget:     {type: money,",
+          "  parking:    {type: string}\n  budget:     {type: money,")
+    code, problems = _validate(project)
+    wrong = [p for p in problems if p["code"] == "SPEC052"]
+    assert code == 2 and len(wrong) == 1, problems
+    assert "'task.citty'" in wrong[0]["message"] and wrong[0]["hint"] == "did you mean 'city'?"
+    assert wrong[0]["line"] == len(tmpl.read_text().splitlines())
+    assert not [p for p in problems if p["code"] == "SPEC055" and "parking" in p["message"]]

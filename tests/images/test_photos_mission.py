@@ -102,6 +102,14 @@ def test_gallery_with_credits_and_a_self_contained_html(world: World) -> None:  
     gallery = json.loads((run / "artifacts" / "gallery.json").read_text())["data"]
     credited = [p for g in gallery["galleries"] for p in g["photos"]]
     assert all(p["page_url"] and p["source"] for p in credited)
+    # the phases' notes are msgids filled in: a Spanish report says them in Spanish
+    from scout.i18n.messages import localize
+
+    photos = json.loads((run / "artifacts" / "photos.json").read_text())["data"]
+    notes = photos["notes"] + gallery["notes"]
+    assert any(" photos of " in n for n in notes) and any("stored under" in n for n in notes)
+    for note in notes:
+        assert localize(note, "es") != note, note
 
 
 def test_without_download_the_report_links_photos(world: World) -> None:  # noqa: F811

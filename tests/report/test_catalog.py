@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from scout.i18n import translations
 from scout.i18n.messages import localize
 from scout.report.messages import main, missing, python_msgids, template_msgids, used_msgids
@@ -244,3 +246,25 @@ def test_every_hint_a_failed_phase_shows_is_in_the_readers_language() -> None:
     # a hint with values is localised as a whole, its values as written
     assert localize("set TAVILY_API_KEY (or the variable named in config)", "es") == \
         "define TAVILY_API_KEY (o la variable que indique la configuración)"
+
+
+@pytest.mark.parametrize("english, spanish", [
+    ("3 photos of Casa Bonay from brave_images", "3 fotos de Casa Bonay de brave_images"),
+    ("1 thumbnail stored under thumbnails/", "1 miniatura guardada en thumbnails/"),
+    ("no thumbnail of Casa Bonay from a photo (PRV010: timeout)",
+     "sin miniatura de Casa Bonay de una foto (PRV010: tiempo agotado)")])
+def test_an_images_or_thumbnails_note_reads_in_spanish(english: str, spanish: str) -> None:
+    """The notes the default report shows under a photos artifact were English f-strings."""
+    assert localize(english, "es") == spanish
+
+
+def test_input_labels_is_the_one_rule_for_a_requests_labels() -> None:
+    """Both reports' "What you asked" and the dashboard label inputs with this filter:
+    the name in the reader's language, the name beside it when two read alike."""
+    from scout.spec.filters import FILTERS
+
+    labels = FILTERS["input_labels"](["field", "campo", "min_rating"], lang="es")
+    assert labels["field"] == "campo (field)" and labels["campo"] == "campo"
+    assert labels["min_rating"] != "min rating" and "_" not in labels["min_rating"]
+    assert FILTERS["input_labels"](["field", "campo"], lang="en") == {"field": "field",
+                                                                      "campo": "campo"}

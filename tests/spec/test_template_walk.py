@@ -81,9 +81,21 @@ def _imports(ast: nodes.Template) -> Iterator[tuple[str, int]]:
             yield tmpl.value, node.lineno
 
 
+def _params(ast: nodes.Template) -> set[str]:
+    """Names only parameters bind (every binder's other names taken away)."""
+    params = {n.name for n in ast.find_all(nodes.Name) if n.ctx == "param"}
+    others = {n.name for n in ast.find_all(nodes.Name) if n.ctx == "store"}
+    others |= {n.name for n in ast.find_all(nodes.Macro)}
+    others |= {n.target for n in ast.find_all(nodes.Import)}
+    for node in ast.find_all(nodes.FromImport):
+        others.update(n if isinstance(n, str) else n[1] for n in node.names)
+    return params - others
+
+
 def _reference(source: str) -> T.TemplateFacts:
     ast = T._parse_env().parse(source)
-    return T.TemplateFacts(frozenset(_bound(ast)), tuple(_uses(ast)), tuple(_imports(ast)))
+    return T.TemplateFacts(frozenset(_bound(ast)), tuple(_uses(ast)), tuple(_imports(ast)),
+                           frozenset(_params(ast)))
 
 
 def test_there_are_templates_to_compare() -> None:
@@ -98,3 +110,15 @@ def test_one_walk_finds_what_the_three_walks_found(source: str) -> None:
     got = T._facts_of(T._parse_env().parse(source))
     assert got == want
     assert want.uses  # every sample uses something
+
+
+def test_a_name_only_parameters_bind_is_told_apart() -> None:
+    """``task`` as a section macro's parameter is the Task (its ``task.x`` is checked);
+    rebound by a loop, a set or an import it is something else."""
+    facts = T._facts_of(T._parse_env().parse(
+        "{% macro a(task, b) %}{{ task.x }}{% endmacro %}{% for b in c %}{% endfor %}"))
+    assert facts.params == {"task"} and {"task", "b"} <= facts.bound
+    for other in ("{% for task in c %}{% endfor %}", "{% set task = 1 %}",
+                  "{% import 'x.j2' as task %}"):
+        facts = T._facts_of(T._parse_env().parse("{% macro a(task) %}{% endmacro %}" + other))
+        assert "task" in facts.bound and "task" not in facts.params, other

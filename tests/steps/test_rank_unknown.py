@@ -97,3 +97,20 @@ def test_only_guards_on_the_record_are_taken_away() -> None:
     assert g.holds(task={"x": 1}, conf={"size": 4})
     assert not g.holds(task={"x": 1}, conf={"size": None})   # kept only as unknown
     assert g.holds(task={"x": None}, conf={"size": None})    # nothing was asked
+
+
+def test_every_field_a_guard_names_reads_in_spanish() -> None:
+    """"could not check: duration" stayed half English in a Spanish report: a record's
+    field a guard names (``c.duration is none``, ``c.price.amount``) is one of the words
+    the catalog translates, for every field of the record models."""
+    from scout.report.messages import used_msgids
+    from scout.spec.filters import field_words
+
+    assert {"duration", "view count", "price", "rating count"} <= set(field_words())
+    assert all((w, None) in used_msgids() for w in field_words())
+    for word in field_words():
+        said = localize(f"could not check: {word}", "es")
+        assert said.startswith("no se pudo comprobar: ") and not said.endswith(f": {word}"), said
+    g = guarded("c.price is none or c.price.amount < 3", "c")
+    assert g is not None and g.words == "price"  # the field, not "amount"
+    assert guarded("c.name | length is none or true", "c").words is None  # not a field

@@ -1,0 +1,184 @@
+"""A value a Markdown report template writes shows as the text it is, wherever it lands.
+
+:mod:`scout.report.inert` makes every value harmless (no raw HTML, no foreign link);
+this module makes it *read as written*, without the template having to say so
+(``md_cell``), because a kind's author writes ``| {{ c.title }} |`` and never thinks of
+the page whose title is "Casa Bonay | Booking.com":
+
+* a value written on a line that is a Markdown table row (its literal text starts with
+  ``|``) stays in its cell: a newline in it becomes a space, an unescaped ``|`` is
+  written ``\\|`` (:func:`table_cell`);
+* every value loses the Markdown it would otherwise start by accident
+  (:func:`as_written`): ``*``, ``_`` and ``~`` are escaped, so a model name
+  ``__init__`` or ``gpt*4*`` is not emphasised, and a bare ``www.`` or ``https://``
+  address in a sentence is not made a link by viewers that link one (GitHub, GitLab); a
+  value that is itself an address is left alone (the target of the template's own link).
+
+How the environment knows where a value lands: :class:`ValuesAsWritten` rewrites each
+``{{ expression }}`` of a Markdown template, when the template is compiled, into
+``_as_value((expression), in_row)``, ``in_row`` read from the template's own text on
+that line. What the template composes itself is not a value and is left alone: a call
+of a macro (defined, imported or ``caller()``), a ``{% set x %}...{% endset %}`` block,
+a translated text (``_()``: scout's catalog may write ``*emphasis*``), and, in a table
+row, an expression that writes its own ``|`` (``cells | join(" | ")``). ``Markup``
+(``| safe``, or Markdown scout's code built, such as the mermaid block) keeps its
+Markdown; the table rule still applies to it. HTML templates escape instead and are
+left as they are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from jinja2.ext import Extension
+from jinja2.lexer import Token, TokenStream
+
+from scout.spec.filters import no_autolink
+
+#: the global a rewritten ``{{ }}`` calls
+CALL = "_as_value"
+#: names whose call writes what the template itself composed, not a value
+_COMPOSING = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext", "caller",
+                        "super", "self", "varargs"})
+#: a run of emphasis or strikethrough delimiters, with the characters around it
+_DELIMITERS = re.compile(r"(?<!\\)(\*+|_+|~+)")
+#: a value that is an address (a web address, a fragment, a relative path): a link's target
+_ADDRESS = re.compile(r"^\s*(?:(?:https?://|mailto:|#)\S*|[^\s/]*/\S*)\s*$", re.I)
+#: a ``|`` after an even number of backslashes (none included): one that ends a cell
+_OPEN_PIPE = re.compile(r"(?<!\\)((?:\\\\)*)\|")
+
+
+def table_cell(text: str) -> str:
+    """``text`` kept inside one table cell: newlines as spaces, unescaped pipes escaped.
+    Idempotent, and a no-op on ``md_cell``'s output."""
+    if "\n" in text or "\r" in text:
+        text = re.sub(r"\s*[\r\n]+\s*", " ", text)
+    return _OPEN_PIPE.sub(r"\1\\|", text) if "|" in text else text
+
+
+def _delimiter(m: re.Match[str], text: str) -> str:
+    """A run of ``*``, ``_`` or ``~`` escaped unless it can neither open nor close
+    emphasis: ``_`` between two letters or digits (``TAVILY_API_KEY``, CommonMark's
+    intraword rule), ``*`` or ``~`` between two spaces (``5 * 4``). The raw Markdown,
+    which agents read, keeps every other character as it is."""
+    run = m.group(1)
+    before = text[m.start() - 1] if m.start() else ""
+    after = text[m.end()] if m.end() < len(text) else ""
+    if run[0] == "_":
+        safe = before.isalnum() and after.isalnum()
+    else:
+        safe = before.isspace() and after.isspace()
+    return run if safe else "".join("\\" + c for c in run)
+
+
+def as_written(text: str) -> str:
+    """``text`` with no Markdown emphasis, strikethrough or autolink of its own (a bare
+    ``www.`` or ``https://`` address in a sentence: md_cell's rule)."""
+    if _ADDRESS.match(text):
+        return text
+    text = _DELIMITERS.sub(lambda m: _delimiter(m, text), text)
+    return no_autolink(text)
+
+
+def as_value(value: Any, in_row: bool = False) -> Any:
+    """What a rewritten ``{{ }}`` writes (the report environment's ``_as_value``)."""
+    from markupsafe import Markup
+
+    if value is None or isinstance(value, (int, float)):
+        return value
+    text = str(value)
+    if not isinstance(value, Markup):
+        text = as_written(text)
+    return table_cell(text) if in_row else text
+
+
+def _body(tokens: list[Token], start: int) -> int:
+    """Index of the ``variable_end`` closing the ``variable_begin`` at ``start``."""
+    i = start + 1
+    while i < len(tokens) and tokens[i].type != "variable_end":
+        i += 1
+    return i
+
+
+def _composed_names(tokens: list[Token]) -> set[str]:
+    """Names that the template binds to text it composes: its macros, what it imports,
+    its ``{% set x %}`` blocks."""
+    names = set(_COMPOSING)
+    for i, tok in enumerate(tokens):
+        if tok.type != "block_begin" or i + 2 >= len(tokens):
+            continue
+        word, nxt = tokens[i + 1], tokens[i + 2]
+        if word.type != "name":
+            continue
+        if word.value in ("macro", "call") and nxt.type == "name":
+            names.add(nxt.value)
+        elif word.value == "set" and nxt.type == "name" and i + 3 < len(tokens) \
+                and tokens[i + 3].type == "block_end":
+            names.add(nxt.value)
+        elif word.value in ("import", "from"):
+            j = i + 2
+            while j < len(tokens) and tokens[j].type != "block_end":
+                if tokens[j].type == "name" and tokens[j].value not in ("as", "import", "with",
+                                                                         "without", "context"):
+                    names.add(tokens[j].value)
+                j += 1
+    return names
+
+
+def _composes(body: list[Token], composed: set[str]) -> bool:
+    """Whether ``{{ body }}`` writes what the template composed: it is a call of one of
+    ``composed`` (``r.section()`` of an imported ``r`` included) or a set block's name."""
+    first = body[0] if body else None
+    return first is not None and first.type == "name" and first.value in composed
+
+
+def _writes_pipe(body: list[Token]) -> bool:
+    return any(t.type == "string" and "|" in t.value for t in body)
+
+
+class ValuesAsWritten(Extension):
+    """Rewrites every ``{{ }}`` of a Markdown report template (module docstring)."""
+
+    def filter_stream(self, stream: TokenStream) -> Iterable[Token]:
+        autoescape = self.environment.autoescape
+        html = autoescape(stream.name) if callable(autoescape) else bool(autoescape)
+        if html or not getattr(self.environment, "values_as_written", False):
+            return stream
+        return self._rewrite(list(stream))
+
+    def _rewrite(self, tokens: list[Token]) -> Iterator[Token]:
+        composed = _composed_names(tokens)
+        line = ""  # the template's literal text on the current output line so far
+        in_trans = False
+        i = 0
+        while i < len(tokens):
+            tok = tokens[i]
+            if tok.type == "data":
+                line = (line + tok.value).rsplit("\n", 1)[-1]
+            elif tok.type == "block_begin" and i + 1 < len(tokens) \
+                    and tokens[i + 1].type == "name":
+                word = tokens[i + 1].value
+                in_trans = word in ("trans", "pluralize") or (in_trans and word != "endtrans")
+            elif tok.type == "variable_begin" and not in_trans:
+                end = _body(tokens, i)
+                body = tokens[i + 1:end]
+                row = line.lstrip().startswith("|")
+                line += "\x00"  # the line now starts with a value, whatever it writes
+                if body and not _composes(body, composed):
+                    n = tok.lineno
+                    yield tok
+                    yield Token(n, "name", CALL)
+                    yield Token(n, "lparen", "(")
+                    yield Token(n, "lparen", "(")
+                    yield from body
+                    yield Token(n, "rparen", ")")
+                    yield Token(n, "comma", ",")
+                    yield Token(n, "name", "true" if row and not _writes_pipe(body) else "false")
+                    yield Token(n, "rparen", ")")
+                    yield tokens[end]
+                    i = end + 1
+                    continue
+            yield tok
+            i += 1
