@@ -198,7 +198,8 @@ def check_jinja(
         problems.append(Problem(
             "SPEC077", f"phase '{pid}': {what} translates with _() / trans, which renders "
                        "in English here: only a rank phase's reasons and report templates "
-                       "read the catalog", loc, severity="warning",
+                       "read the catalog",
+            at("_", "") if "_" in use.names else at("trans", r"\{%-?\s*"), severity="warning",
             hint="write each language's words: {% if task.lang == 'es' %}...{% else %}..."
                  "{% endif %}"))
     for f in sorted(use.filters - known_filters()):
