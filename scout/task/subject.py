@@ -71,6 +71,7 @@ class _Tok:
     counted: bool = False  # a word a number counts: "4 personas"
     joins: bool = False  # a cue the place reader passed over: "chile en nogada en puebla"
     year: bool = False  # a year, when the pipeline reads years: no model's number
+    caps: bool = False  # typed in capitals amid ordinary writing: an acronym ("IA", "NLP")
 
 
 def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
@@ -87,6 +88,10 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
     if "year" in declared:  # "toyota corolla 2015": the year input's, read or not
         for tok in toks:
             tok.year = tok.text.isdigit() and 1900 <= int(tok.text) <= today.year + 1
+    if not original.isupper():
+        for tok in toks:
+            typed = original[tok.start:tok.end]
+            tok.caps = tok.word and len(typed) > 1 and typed.isupper()
     start = _after_cue(toks, free, list(aliases))
     located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input)
     if not located:
@@ -317,7 +322,8 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
             close()  # "cursos que empiecen en enero": the clause's verb, no subject
             continue
         if chat and text in sw.OF and (words or out) \
-                and not (nxt is not None and nxt.word and sw.cuisine(nxt.text)):
+                and not (nxt is not None and nxt.word and sw.cuisine(nxt.text)) \
+                and _place_follows(toks, i, words, start):
             # (a language or nationality after it is the subject's: "curso intensivo de alemán")
             close(of=True)  # "el mejor ramen de lyon": the place follows
             break
@@ -361,6 +367,24 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
             words.append(i)
     close()
     return out
+
+
+def _place_follows(toks: list[_Tok], i: int, words: list[int], start: int) -> bool:
+    """In chat writing, the "de" / "of" at token ``i`` leads to the place ("el mejor ramen
+    de lyon", "tortilla de betanzos"), unless what it begins is the subject's own: a topic
+    after its cue ("sobre ética de la IA", "on ethics of AI"), the kind of a show or event
+    ("conciertos de jazz": :data:`subjectwords.SHOWS`), or a name typed as an acronym
+    ("IA", "NLP"); a place the gazetteer knows there is the place all the same."""
+    from scout.task.gazetteer import known_place_words
+
+    run = [t for t in toks[i + 1:i + 7] if t.word]
+    article = len(run) > 1 and run[0].text in sw.ARTICLES
+    run = run[1:] if article else run
+    if not run or known_place_words([t.text for t in run[:5]]):
+        return True
+    if start or (article and run[0].caps):  # no place's abbreviation takes an article
+        return False
+    return not (words and toks[words[-1]].text in sw.SHOWS)
 
 
 def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
