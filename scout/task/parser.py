@@ -256,8 +256,10 @@ def parse_query(
             found(name, address[0], address[1])
     for span in email_spans(text):
         text.claim(span)
+    for name, value, span in _year_range(text.free, inputs):
+        found(name, value, span)
     for name, spec in ordered:
-        if spec.pattern:
+        if spec.pattern and name not in result.values:
             read(name, spec, True)
     for name, spec in ordered:
         if name not in result.values:
@@ -301,6 +303,23 @@ def _kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tu
     pattern = r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in words) + r"(?!\w)"
     return [m.span(k + 1) for m in re.finditer(pattern, folded)
             for k in range(len(words)) if m.group(k + 1) not in owned]
+
+
+def _year_range(free: str, inputs: dict[str, InputSpec]) -> list[tuple[str, int, tuple[int, int]]]:
+    """Both ends of a range of years ("entre 2020 y 2024", "between 2019 and 2022") when
+    the kind declares a first and a last year: the first year for the first, the last for
+    the last (the input named ``max_...``, else the one declared last), read at once and
+    before an author's pattern can take one end alone. One year input reads one end in
+    its own turn (:func:`scout.task.year.find_year`)."""
+    from scout.task.year import find_year_range
+
+    years = [n for n, s in inputs.items() if s.type == "year"]
+    ends = find_year_range(free) if len(years) >= 2 else None
+    if ends is None:
+        return []
+    last = next((n for n in years if n.startswith("max")), years[-1])
+    first = next(n for n in years if n != last)
+    return [(first, *ends[0]), (last, *ends[1])]
 
 
 def _read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,

@@ -193,7 +193,7 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     m = (re.search(NUMBER_CMP + num + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"(?!\w)",
                    free)
          or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP + num
-                      + _THOUSAND + _TIMES, free)
+                      + _THOUSAND + _NUMBER_POST_CMP + _TIMES, free)
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free))
     if not m:
         return None

@@ -63,3 +63,55 @@ def test_a_place_after_de_stays_the_place(query: str, inputs: dict[str, InputSpe
     got = read(query, inputs)
     assert got.get(name) == place
     assert subject in got.values()
+
+
+# ------------------------------------------------- a first and a last year read at once
+PAPERS = {"topic": InputSpec(type="subject", aliases=["on"]),
+          # the example kind's own pattern, which reads the first year of a range alone
+          "since": InputSpec(type="year", pattern=r"(?i)\b(?:entre|between)\s+(\d{4})"
+                                                  r"(?=\s+(?:y|and|-)\s+\d{4}\b)"),
+          "until": InputSpec(type="year", aliases=["until", "hasta"]),
+          "min_citations": InputSpec(type="integer", aliases=[
+              "citations", "citas", "cited by", "citado por", "citados por", "cited", "citados"])}
+CARS = {"min_year": InputSpec(type="year"), "max_year": InputSpec(type="year"),
+        "model": InputSpec(type="subject")}
+
+
+@pytest.mark.parametrize("query", [
+    "artículos entre 2020 y 2024",
+    "papers between 2020 and 2024 on retrieval",
+    "papers on retrieval from 2020 to 2024",
+    "artículos sobre recuperación del 2020 al 2024",
+    "retrieval papers 2020-2024",
+    "artículos desde 2020 hasta 2024",
+])
+def test_a_range_of_years_gives_both_ends(query: str) -> None:
+    got = read(query, PAPERS)
+    assert (got.get("since"), got.get("until")) == ("2020", "2024")
+
+
+@pytest.mark.parametrize("query, want", [
+    ("toyota corolla entre 2015 y 2018", ("2015", "2018")),
+    ("toyota corolla between 2015 and 2018", ("2015", "2018")),
+    ("toyota corolla 2015-2018", ("2015", "2018")),
+])
+def test_a_max_input_takes_the_last_year_of_a_range_whatever_the_order(query: str, want: tuple) -> None:
+    cars = {"max_year": CARS["max_year"], "min_year": CARS["min_year"], "model": CARS["model"]}
+    got = read(query, cars)
+    assert (got.get("min_year"), got.get("max_year")) == want
+
+
+# ------------------------------------------- a count after its words and a comparison
+@pytest.mark.parametrize("query, want", [
+    ("papers cited by at least 20", "20"),
+    ("papers on transformers cited at least 50 times", "50"),
+    ("papers on retrieval cited by 20 or more", "20"),
+    ("artículos sobre recuperación citados por al menos 30", "30"),
+    ("artículos citados más de 100 veces sobre recuperación", "100"),
+    ("artículos con al menos 20 citas", "20"),
+    ("papers with 50+ citations on transformers", "50"),
+])
+def test_an_integer_named_by_its_word_then_a_comparison(query: str, want: str) -> None:
+    got = read(query, PAPERS)
+    assert got.get("min_citations") == want
+    assert "cited" not in got.get("topic", "") and "citad" not in got.get("topic", "")
