@@ -115,3 +115,28 @@ def test_an_integer_named_by_its_word_then_a_comparison(query: str, want: str) -
     got = read(query, PAPERS)
     assert got.get("min_citations") == want
     assert "cited" not in got.get("topic", "") and "citad" not in got.get("topic", "")
+
+
+# ------------------------------------------------- an establishment's name is no place
+HOTELS = {"destination": InputSpec(type="place"), "month": InputSpec(type="month")}
+
+
+@pytest.mark.parametrize("query, inputs, name, want", [
+    ("Hotel Arts", HOTELS, "destination", None),
+    ("habitación en el Hotel Arts", HOTELS, "destination", None),
+    ("the Hotel Arts Barcelona", HOTELS, "destination", "Barcelona"),
+    ("rooms at Hotel Arts Barcelona in May", HOTELS, "destination", "Barcelona"),
+    ("Hotel Arts, Barcelona", HOTELS, "destination", "Barcelona"),
+    ("hotel arts barcelona", HOTELS, "destination", "Barcelona"),
+    ("Reserva en el Parador de Granada", HOTELS, "destination", "Granada"),
+    ("Hotel Alfonso XIII Sevilla", HOTELS, "destination", "Sevilla"),
+    ("paella en el Restaurante Botín de Madrid", RESTAURANTS, "city", "Madrid"),
+    ("Restaurante Botín", RESTAURANTS, "city", None),
+    # a hotel's word before a known place names the city; chat writes an unknown one so
+    ("Hotel Barcelona", HOTELS, "destination", "Barcelona"),
+    ("hotel lisboa junio", HOTELS, "destination", "Lisboa"),
+    ("hotel lalin", HOTELS, "destination", "Lalin"),
+])
+def test_an_establishments_name_is_no_place(query: str, inputs: dict[str, InputSpec],
+                                             name: str, want: str | None) -> None:
+    assert read(query, inputs).get(name) == want
