@@ -401,7 +401,23 @@ def is_cased(original: str, free: str | None = None) -> bool:
     # English writes "I" in capitals however the rest is typed: "I want the best pho of
     # hanoi" is a lower-case request
     original = _I_WORD.sub("i", original)
+    if title_case(original):
+        return False
     return any(c.isupper() for c in original) and not original.isupper()
+
+
+def title_case(original: str) -> bool:
+    """Every word capitalised, three or more, a function or request word past the first
+    among them ("Computer Vision Conferences In Europe", "Best Hotels In Madrid"): a
+    headline's capitals say nothing of which words are names, so the request is read as
+    if typed in lower case (names come back title-cased). Names alone keep their capitals
+    ("Hotel Arts, Barcelona", "Hotel Alfonso XIII Sevilla")."""
+    words = _LETTERS.findall(original)
+    return len(words) >= 3 and all(w[0].isupper() for w in words) \
+        and any(fold(w) in sw.STOP for w in words[1:])
+
+
+_LETTERS = re.compile(r"[^\W\d_][\w'’-]*")
 
 
 _I_WORD = re.compile(r"(?<![\w'’])I(?:['’](?:m|d|ll|ve))?(?![\w'’])")

@@ -49,6 +49,7 @@ from dataclasses import dataclass
 
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
+from scout.task.place import title_case
 from scout.task.subjectmask import CLAIMED as _CLAIMED, mask_readings
 
 # a word may hold digits ("m2", "ps5", "4x4": a model's name); digits alone are a number
@@ -405,7 +406,7 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
         return last  # "data analysis courses", "jazz concerts": what qualifies the venue
     # typed with capitals, a capitalised word after the first starts the name
     caps = [i for i in idx[1:] if original[toks[i].start].isupper()]
-    if caps and not original.isupper():
+    if caps and not original.isupper() and not title_case(original):
         return caps[0] - 1
     if sw.cuisine(toks[idx[-1]].text):
         return last  # "pad thai barato", "ramen japonés 15€": a cuisine ends the dish

@@ -140,3 +140,32 @@ HOTELS = {"destination": InputSpec(type="place"), "month": InputSpec(type="month
 def test_an_establishments_name_is_no_place(query: str, inputs: dict[str, InputSpec],
                                              name: str, want: str | None) -> None:
     assert read(query, inputs).get(name) == want
+
+
+# ----------------------------------------- a headline's capitals say nothing of names
+@pytest.mark.parametrize("query, inputs, want", [
+    ("Computer Vision Conferences In Europe", CONFERENCES,
+     {"topic": "Computer Vision", "place": "Europe"}),
+    ("NLP Conferences In Spain In May 2027", CONFERENCES,
+     {"topic": "NLP", "place": "Spain", "dates": "2027-05-01 to 2027-05-31"}),
+    ("Machine Learning Conferences Europe", CONFERENCES,
+     {"topic": "Machine Learning", "place": "Europe"}),
+    ("Conferencias Sobre Ética De La IA En Madrid", CONFERENCES,
+     {"topic": "Ética De La IA", "place": "Madrid"}),
+    ("Best Hotels In Madrid In March", HOTELS, {"destination": "Madrid", "month": "March 2027"}),
+    ("Hoteles Baratos En Palma De Mallorca En Agosto", HOTELS,
+     {"destination": "Palma de Mallorca", "month": "August 2027"}),
+    ("Where To Eat Paella In Valencia", RESTAURANTS, {"dish": "Paella", "city": "Valencia"}),
+    # names alone keep their capitals
+    ("Hotel Alfonso XIII Sevilla", HOTELS, {"destination": "Sevilla"}),
+])
+def test_title_case_is_read_as_lower_case(query: str, inputs: dict[str, InputSpec],
+                                          want: dict[str, str]) -> None:
+    assert read(query, inputs) == want
+
+
+@pytest.mark.parametrize("query", ["computer vision conferences europe",
+                                   "machine learning conferences europe"])
+def test_the_place_after_the_kinds_word_leaves_the_subject_whole(query: str) -> None:
+    got = parse_query(query, CONFERENCES, today=TODAY, kind="conferences").values
+    assert (got.get("topic"), got.get("place")) == (" ".join(query.split()[:2]), "Europe")
