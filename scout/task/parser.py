@@ -301,8 +301,10 @@ def _kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tu
         return "(" + "|".join(re.escape(x) + "(?:e?s)?" for x in sorted(stems)) + ")"
 
     pattern = r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in words) + r"(?!\w)"
+    # a word of what is searched for ("courses", "conferences") is left as it is: the
+    # subject and place readers know it, and what stands next to it ("python online course")
     return [m.span(k + 1) for m in re.finditer(pattern, folded)
-            for k in range(len(words)) if m.group(k + 1) not in owned]
+            for k in range(len(words)) if m.group(k + 1) not in owned | VENUES]
 
 
 def _year_range(free: str, inputs: dict[str, InputSpec]) -> list[tuple[str, int, tuple[int, int]]]:

@@ -345,8 +345,10 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
                 and not sw.is_stop(nxt.text):
             words.append(i)
             continue
-        if not words and text in sw.MODES and (not nxt or not nxt.word or sw.is_stop(nxt.text)):
-            continue  # "charlas online de lingüística": how one attends, not the topic
+        if text in sw.MODES and (not words and (not nxt or not nxt.word or sw.is_stop(nxt.text))
+                                 or (nxt is not None and nxt.text in sw.VENUES)):
+            close()  # "charlas online de lingüística", "python online course": how one
+            continue  # attends, not the topic
         if words and words[-1] == i - 1 and text in sw.COMPOUND_TAILS \
                 and toks[i - 1].text not in sw.CONNECTORS and not sw.is_stop(toks[i - 1].text):
             words.append(i)  # "machine learning", "wine tasting"
@@ -397,7 +399,10 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
         j = first - 1
         while j >= 0 and toks[j].word and toks[j].text in sw.QUALITY | {"the", "los", "las"}:
             j -= 1
-        return first - 1 if j >= 0 and toks[j].word and toks[j].text in sw.VENUES else last
+        return first - 1 if j >= 0 and toks[j].word and toks[j].text in sw.VENUES - sw.ABOUT \
+            else last
+    if last + 1 < len(toks) and toks[last + 1].text in sw.VENUES:
+        return last  # "online python course": what the searched thing is of, no place
     if toks[idx[-2]].text in sw.CONNECTORS or idx[-1] != idx[-2] + 1:
         return last  # "fish and chips", "tacos al pastor": one subject, no place in it
     if any(toks[j].text == "to" and toks[j - 1].text in sw.INTRO for j in idx[1:]):

@@ -79,7 +79,8 @@ hackathon hackathons hackaton hackatones bootcamp bootcamps masterclass mastercl
 ponencia ponencias coloquio coloquios keynote keynotes convention conventions convencion
 convenciones hotel hotels hoteles hostal hostales hostel hostels
 event events evento eventos plan plans planes activity activities actividad actividades
-paper papers articulo articulos article articles
+paper papers articulo articulos article articles class classes lesson lessons leccion
+lecciones
 thing things cosa cosas
 job jobs position positions vacancy vacancies opening openings empleo empleos trabajo
 trabajos oferta ofertas vacante vacantes puesto puestos
@@ -100,6 +101,17 @@ tour tours ruta rutas visita visitas excursion excursiones game games partido pa
 match matches torneo torneos tournament tournaments race races carrera carreras
 competition competitions competicion competiciones cata catas degustacion degustaciones
 book books libro libros novel novels novela novelas
+""".split())
+# of those, what is about a topic (lessons, talks, media, papers), not at a place: the
+# word after them is the topic ("curso python", "charlas rust"), where after a place to
+# eat or stay it is the city ("restaurantes soria")
+ABOUT = frozenset("""
+video videos talk talks charla charlas tutorial tutorials tutoriales lecture lectures
+conferencia conferencias clase clases class classes lesson lessons leccion lecciones
+course courses curso cursos seminar seminars seminario seminarios workshop workshops
+taller talleres webinar webinars webinario webinarios masterclass masterclasses ponencia
+ponencias keynote keynotes bootcamp bootcamps paper papers articulo articulos article
+articles
 """.split())
 # how good, typical, cheap or nice it should be, and in what condition (a product's)
 _QUALITY = """

@@ -169,3 +169,32 @@ def test_title_case_is_read_as_lower_case(query: str, inputs: dict[str, InputSpe
 def test_the_place_after_the_kinds_word_leaves_the_subject_whole(query: str) -> None:
     got = parse_query(query, CONFERENCES, today=TODAY, kind="conferences").values
     assert (got.get("topic"), got.get("place")) == (" ".join(query.split()[:2]), "Europe")
+
+
+# ---------------------------------- how a course is given, and what it is about, no place
+COURSES = {"topic": InputSpec(type="subject"), "budget": InputSpec(type="money")}
+COURSES_AT = {**COURSES, "place": InputSpec(type="place")}
+
+
+@pytest.mark.parametrize("inputs", [COURSES, COURSES_AT])
+@pytest.mark.parametrize("query, topic", [
+    ("python online course", "python"),
+    ("curso online de python", "python"),
+    ("python course online", "python"),
+    ("yoga online classes", "yoga"),
+    ("curso python", "python"),          # a lone word after a lesson's word is its topic
+    ("charlas rust", "rust"),
+    ("online marketing course", "online marketing"),  # a mode inside the topic stays
+    ("virtual reality courses", "virtual reality"),
+    ("cursos de realidad virtual", "realidad virtual"),
+])
+def test_a_course_kind_reads_its_topic_and_no_place(inputs: dict[str, InputSpec], query: str,
+                                                    topic: str) -> None:
+    got = parse_query(query, inputs, today=TODAY, kind="courses").values
+    assert got.get("topic") == topic and "place" not in got
+
+
+@pytest.mark.parametrize("query, city", [("restaurantes soria", "Soria"),
+                                         ("hoteles soria", "Soria")])
+def test_a_lone_word_after_a_place_to_eat_or_stay_is_still_the_city(query: str, city: str) -> None:
+    assert read(query, RESTAURANTS).get("city") == city
