@@ -140,8 +140,27 @@ def parse_query(
                 if hit is not None and spec.type != "string":
                     hit = (typed(spec, str(hit[0])), hit[1])
             elif spec.type in ("date", "month"):
+                from scout.task.feasts import unfixed
+
+                moon = unfixed(text.free)
+                if moon is not None:  # "Ramadan", "Chinese New Year": not guessed
+                    text.claim(moon)
+                    note(result, name, _(
+                        "{name}: {text} moves with the moon or differs by country, so its "
+                        "dates were not read; write them").format(
+                            name=_(name).replace("_", " "),
+                            text=("«{}»" if result.lang == "es" else "'{}'").format(
+                                q[moon[0]:moon[1]].strip())))
                 when = find_date(text, today, spec.type, count_nights=count_nights)
-                if when is not None:
+                if when is not None and when[0] is None:  # "Pascua o Navidad"
+                    text.claim(when[1])
+                    note(result, name, _(
+                        "{name}: {text} offers two dates far apart, so neither was read; "
+                        "ask for one at a time").format(
+                            name=_(name).replace("_", " "),
+                            text=("«{}»" if result.lang == "es" else "'{}'").format(
+                                q[when[1][0]:when[1][1]].strip())))
+                elif when is not None:
                     hit = (when[0], when[1])
                     if when[2]:
                         result.flags.append(f"past:{name}")

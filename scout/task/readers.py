@@ -81,6 +81,8 @@ def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bo
     if when is None:
         return None
     span = widened(text.free, view, when.span)
+    if when.either:  # two dates far apart: the parser says so, and reads neither
+        return None, span, False
     value: Any = when.value
     if count_nights and isinstance(value, DateRange) and value.start == value.end:
         nights = _nights(text.free)  # "3 nights from March 4", "del 4 de marzo, 3 noches"

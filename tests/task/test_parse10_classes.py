@@ -8,6 +8,7 @@ import datetime as dt
 
 import pytest
 
+from scout.schemas.task import DateRange
 from scout.spec.models import InputSpec
 from scout.task.parser import parse_query
 
@@ -198,3 +199,60 @@ def test_a_course_kind_reads_its_topic_and_no_place(inputs: dict[str, InputSpec]
                                          ("hoteles soria", "Soria")])
 def test_a_lone_word_after_a_place_to_eat_or_stay_is_still_the_city(query: str, city: str) -> None:
     assert read(query, RESTAURANTS).get("city") == city
+
+
+# ------------------------------------------------------- feasts: what can be known
+def dates_of(query: str) -> tuple[str | None, list[str]]:
+    r = parse_query(query, HOTELS, today=TODAY)
+    v = r.values.get("month")
+    shown = None if v is None else f"{v.start}..{v.end}" if isinstance(v, DateRange) else v.iso
+    return shown, r.notes
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Madrid del 20 de diciembre a Reyes", "2026-12-20..2027-01-06"),
+    ("hotel in Madrid from December 20 to Epiphany", "2026-12-20..2027-01-06"),
+    ("hotel en Madrid entre el 27 de diciembre y Reyes", "2026-12-27..2027-01-06"),
+    ("hotel in Madrid between December 27 and Epiphany", "2026-12-27..2027-01-06"),
+    ("hotel in Madrid from Christmas Eve to January 3", "2026-12-24..2027-01-03"),
+    ("hotel en Madrid en julio o agosto", "2027-07-01..2027-08-31"),  # two that touch
+])
+def test_a_span_or_an_offer_of_two_dates_that_meet(query: str, want: str) -> None:
+    assert dates_of(query)[0] == want
+
+
+@pytest.mark.parametrize("query, word", [
+    ("hotel en Madrid para Pascua o Navidad", "ofrece dos fechas"),
+    ("hotel in Madrid for Easter or Christmas", "offers two dates"),
+    ("hotel en Madrid en Semana Santa o en verano", "ofrece dos fechas"),
+])
+def test_two_dates_far_apart_are_noted_not_guessed(query: str, word: str) -> None:
+    got, notes = dates_of(query)
+    assert got is None and any(word in n for n in notes)
+
+
+@pytest.mark.parametrize("query, want", [
+    ("hotel en Sevilla para la Feria de Abril", "2027-04-10..2027-04-17"),  # Easter 28 March
+    ("hotel in Seville for the April Fair", "2027-04-10..2027-04-17"),
+    ("hotel en Sevilla para la Feria de Abril de 2028", "2028-04-29..2028-05-06"),  # 16 April
+])
+def test_the_april_fair_is_two_weeks_after_easter(query: str, want: str) -> None:
+    assert dates_of(query)[0] == want
+
+
+@pytest.mark.parametrize("query, word", [
+    ("hotel in Marrakech during Ramadan", "moon"),
+    ("hotel en Estambul en Ramadán", "luna"),
+    ("hotel in Beijing for Chinese New Year", "moon"),  # not 1 January
+    ("hotel en Pekín para el Año Nuevo Chino", "luna"),
+    ("hotel in Dubai for Eid al-Fitr", "moon"),
+    ("hotel en Madrid para el Día de la Madre", "país"),
+])
+def test_a_feast_of_the_moon_or_of_a_country_is_noted_not_guessed(query: str, word: str) -> None:
+    got, notes = dates_of(query)
+    assert got is None and any(word in n for n in notes)
+
+
+def test_a_date_written_beside_a_moon_feast_is_still_read() -> None:
+    got, notes = dates_of("hotel in Marrakech during Ramadan in March")
+    assert got == "2027-03" and any("moon" in n for n in notes)
