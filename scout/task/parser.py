@@ -97,8 +97,9 @@ def parse_query(
         & _NIGHT_WORDS for n, spec in inputs.items() if spec.type not in ("date", "month"))
     if relay is not None:
         text.claim(relay.span())
-    for span in _kind_spans(text.folded, kind, inputs):
-        text.claim(span)
+    for name in _kind_names(kind, locales):
+        for span in _kind_spans(text.folded, name, inputs):
+            text.claim(span)
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
 
@@ -296,6 +297,24 @@ def parse_query(
     note_bare_amounts(text, inputs, result, _)
     note_unread(text, inputs, result, _)
     return result
+
+
+def _kind_names(kind: str, locales: Path | None) -> list[str]:
+    """The kind's name and its translations: the words of ``kind`` ("escape-rooms" →
+    "escape rooms") as the project's catalogs under ``locales`` (merged over scout's)
+    translate them ("salas de escape": ``scout init --es`` writes it), so a request that
+    names the kind in either language names no subject and no place."""
+    from scout.i18n import LANGS
+
+    words = " ".join(w for w in re.split(r"[\W_]+", kind) if w)
+    if not words:
+        return []
+    names = [kind]
+    for lang in LANGS:
+        said = translations(lang, locales).gettext(words) if lang != "en" else words
+        if said != words and said not in names:
+            names.append(said)
+    return names
 
 
 def _kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tuple[int, int]]:
