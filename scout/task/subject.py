@@ -413,6 +413,8 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
     caps = [i for i in idx[1:] if original[toks[i].start].isupper()]
     if caps and not original.isupper() and not title_case(original):
         return caps[0] - 1
+    if toks[idx[0]].text in sw.SHOWS and toks[idx[1]].text in sw.OF:
+        return last  # "conciertos de música clásica este finde": what the show is of
     if sw.cuisine(toks[idx[-1]].text):
         return last  # "pad thai barato", "ramen japonés 15€": a cuisine ends the dish
     if not _goes_on(toks, last):

@@ -46,6 +46,7 @@ def test_a_topic_and_its_acronyms_are_no_place(query: str, topic: str) -> None:
     ("feria del libro", "feria del libro"),
     ("festival de cine independiente", "festival de cine independiente"),
     ("exhibitions of modern art", "exhibitions of modern art"),
+    ("conciertos de música clásica este finde", "conciertos de música clásica"),
 ])
 def test_what_a_show_is_of_is_no_place(query: str, genre: str) -> None:
     got = read(query, EVENTS)
