@@ -401,14 +401,16 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
             j -= 1
         return first - 1 if j >= 0 and toks[j].word and toks[j].text in sw.VENUES - sw.ABOUT \
             else last
-    if last + 1 < len(toks) and toks[last + 1].text in sw.VENUES:
-        return last  # "online python course": what the searched thing is of, no place
     if toks[idx[-2]].text in sw.CONNECTORS or idx[-1] != idx[-2] + 1:
         return last  # "fish and chips", "tacos al pastor": one subject, no place in it
     if any(toks[j].text == "to" and toks[j - 1].text in sw.INTRO for j in idx[1:]):
         return last  # "a beginner's guide to Rust": what follows "to" is the topic
-    if last + 1 < len(toks) and toks[last + 1].text in sw.VENUES:
-        return last  # "data analysis courses", "jazz concerts": what qualifies the venue
+    if last + 1 < len(toks) and set(fold(original[toks[last + 1].start:toks[last + 1].end])
+                                    .split()) <= sw.VENUES:
+        # "data analysis courses", "jazz concerts", "python developer jobs, $120k": what
+        # is searched for (the kind's name claimed or not) ends the subject, capitals or
+        # not ("online Python course"); a place comes after it ("NLP meetups barcelona")
+        return last
     # typed with capitals, a capitalised word after the first starts the name
     caps = [i for i in idx[1:] if original[toks[i].start].isupper()]
     if caps and not original.isupper() and not title_case(original):
@@ -419,11 +421,6 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
         return last  # "pad thai barato", "ramen japonés 15€": a cuisine ends the dish
     if not _goes_on(toks, last):
         return last  # "dim sum", "pad thai": a subject that ends the request holds no place
-    if last + 1 < len(toks) and set(fold(original[toks[last + 1].start:toks[last + 1].end])
-                                    .split()) <= sw.VENUES:
-        # "python developer jobs, $120k": what is searched for (the kind's name claimed
-        # or not) ends the subject; a place comes after it ("NLP meetups barcelona")
-        return last
     cut = idx[-1]
     if len(idx) > 2 and toks[idx[-2]].text in sw.NAME_HEADS:
         cut = idx[-2]  # "empanadas san juan"

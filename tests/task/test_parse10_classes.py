@@ -187,6 +187,7 @@ COURSES_AT = {**COURSES, "place": InputSpec(type="place")}
     ("curso python", "python"),          # a lone word after a lesson's word is its topic
     ("charlas rust", "rust"),
     ("online marketing course", "online marketing"),  # a mode inside the topic stays
+    ("online Python course under 50 EUR", "online Python"),  # a capital starts no place
     ("virtual reality courses", "virtual reality"),
     ("cursos de realidad virtual", "realidad virtual"),
 ])
