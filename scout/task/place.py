@@ -148,7 +148,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 if fold(w) in pw.LEADING_ARTICLES and w[0].isupper() and free[m.start()] != "\x00":
                     hit = _read_name(free, original, m.start(), cased)  # "Los Angeles"
                     if hit and hit[1][0] == m.start() and _name_word_after(original, m):
-                        return hit
+                        return _venue_named(free, original, hit, cased)  # "Bar El Tigre"
                 continue
             hit = _venue_named(free, original, _read_name(free, original, m.start(), cased), cased)
             if hit and _topic_after_intro(free, hit):
@@ -410,11 +410,11 @@ def title_case(original: str) -> bool:
     """Every word capitalised, three or more, a function or request word past the first
     among them ("Computer Vision Conferences In Europe", "Best Hotels In Madrid"): a
     headline's capitals say nothing of which words are names, so the request is read as
-    if typed in lower case (names come back title-cased). Names alone keep their capitals
-    ("Hotel Arts, Barcelona", "Hotel Alfonso XIII Sevilla")."""
+    if typed in lower case (names come back title-cased). Names alone keep their capitals,
+    their articles and particles too ("Hotel Arts, Barcelona", "Bar El Tigre Madrid")."""
     words = _LETTERS.findall(original)
     return len(words) >= 3 and all(w[0].isupper() for w in words) \
-        and any(fold(w) in sw.STOP for w in words[1:])
+        and any(fold(w) in sw.STOP and fold(w) not in pw.PARTICLES for w in words[1:])
 
 
 _LETTERS = re.compile(r"[^\W\d_][\w'’-]*")

@@ -258,3 +258,20 @@ def test_a_feast_of_the_moon_or_of_a_country_is_noted_not_guessed(query: str, wo
 def test_a_date_written_beside_a_moon_feast_is_still_read() -> None:
     got, notes = dates_of("hotel in Marrakech during Ramadan in March")
     assert got == "2027-03" and any("moon" in n for n in notes)
+
+
+@pytest.mark.parametrize("query, want", [
+    ("Restaurante El Botín", {}),                            # where, not what
+    ("Bar El Tigre Madrid tapas", {"dish": "tapas", "city": "Madrid"}),
+    ("Restaurante La Bodeguita Sevilla", {"city": "Sevilla"}),
+    ("Bar Pinotxo Barcelona", {"city": "Barcelona"}),
+    ("cochinillo en el Restaurante Botín", {"dish": "cochinillo"}),
+])
+def test_an_establishments_name_is_no_subject_either(query: str, want: dict[str, str]) -> None:
+    assert read(query, RESTAURANTS) == want
+
+
+def test_names_with_articles_are_no_headline() -> None:
+    # capitalised articles belong to names ("El Tigre", "Las Arenas"): still ordinary writing
+    assert read("Hotel Las Arenas Valencia", HOTELS) == {"destination": "Valencia"}
+    assert read("Las Palmas hotels", HOTELS) == {"destination": "Las Palmas"}
