@@ -32,6 +32,7 @@ import re
 from scout.task import placewords as pw
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
+from scout.task.establishments import place_in_name
 from scout.task.placecase import acronym, known_name, known_place, title
 
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
@@ -52,7 +53,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
         if _intro_cue(m, free, original):
             continue  # "an introduction to Machine Learning", "guía a Rust": the topic
-        hit = _venue_named(free, original, _read_name(free, original, m.end(), cased), cased)
+        hit = place_in_name(original, _read_name(free, original, m.end(), cased), cased)
         if not cased and re.sub(r"\s+", " ", m.group("cue")) in pw.SECONDARY:
             hit = _landmark(free, original, m.end(), hit)
         if hit and not cased and m.group("cue") in ("a", "to") and _infinitive(hit[0]):
@@ -133,11 +134,11 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 if (w in pw.LEADING or w in pw.NOT_FIRST or after or w in sw.REQUEST
                         or _kind_word(w)) and _known_end(free, m.start()) is None:
                     continue  # ("hotel christmas island": a known name's word is no stop)
-                return _venue_named(free, original, _read_name(free, original, m.start(), cased),
-                                    cased)
+                return place_in_name(original, _read_name(free, original, m.start(), cased),
+                                     cased)
         elif words and fold(words[0].group(0)) not in pw.PARTICLES:
-            return _venue_named(free, original, _read_name(free, original, words[0].start(), cased),
-                                cased)
+            return place_in_name(original, _read_name(free, original, words[0].start(), cased),
+                                 cased)
         return None
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
     if cased:
@@ -148,9 +149,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 if fold(w) in pw.LEADING_ARTICLES and w[0].isupper() and free[m.start()] != "\x00":
                     hit = _read_name(free, original, m.start(), cased)  # "Los Angeles"
                     if hit and hit[1][0] == m.start() and _name_word_after(original, m):
-                        return _venue_named(free, original, hit, cased)  # "Bar El Tigre"
+                        return place_in_name(original, hit, cased)  # "Bar El Tigre"
                 continue
-            hit = _venue_named(free, original, _read_name(free, original, m.start(), cased), cased)
+            hit = place_in_name(original, _read_name(free, original, m.start(), cased), cased)
             if hit and _topic_after_intro(free, hit):
                 continue  # "a beginner's guide to Rust": the topic, not a place
             if hit:
@@ -288,38 +289,6 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
         text = " ".join(title(w) if w.isupper() and len(w) >= 4 and not acronym(w) else w
                         for w in text.split())
     return text, (start, stop)
-
-
-def _venue_named(free: str, original: str, hit: tuple[str, tuple[int, int]] | None, cased: bool,
-                 ) -> tuple[str, tuple[int, int]] | None:
-    """``hit`` as a place, when it may be an establishment's name: the words after a
-    lodging's or an eatery's word ("Hotel Arts", "the Hotel Arts Barcelona", "Restaurante
-    Botín de Madrid", "en el Parador de Granada") that do not open with a place the
-    gazetteer knows ("Hotel Barcelona", "hotel lisboa junio" name the city) are the
-    establishment's; the place is a known one it ends with ("Barcelona", "Madrid"), else,
-    typed with capitals, none. Typed in lower case an unknown name stays the place ("hotel
-    lalin"): chat writes the city so."""
-    from scout.task.gazetteer import known_place_words
-
-    if hit is None:
-        return None
-    start, end = hit[1]
-    words = list(re.finditer(r"[^\W\d_][\w'’.-]*", original[start:end]))
-    before = re.search(r"([^\W\d_]+)[ \t]+$", original[:start])
-    if words and fold(words[0].group(0)) in pw.ESTABLISHMENTS:
-        head, words = words[0].group(0), words[1:]
-    elif before is not None and fold(before.group(1)) in pw.ESTABLISHMENTS:
-        head = before.group(1)
-    else:
-        return hit
-    folded = [fold(w.group(0)) for w in words]
-    if not words or (cased and not head[0].isupper()) or known_place_words(folded):
-        return hit
-    for k in range(1, len(words)):
-        if folded[k] not in pw.PARTICLES and known_place_words(folded[k:]) == len(words) - k:
-            a, b = start + words[k].start(), start + words[-1].end()
-            return original[a:b] if cased else title(original[a:b]), (a, b)
-    return None if cased else hit
 
 
 def _landmark(free: str, original: str, pos: int,

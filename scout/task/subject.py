@@ -48,6 +48,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from scout.task import subjectwords as sw
+from scout.task.establishments import name_spans
 from scout.task.lang import fold
 from scout.task.place import title_case
 from scout.task.subjectmask import CLAIMED as _CLAIMED, mask_readings
@@ -86,7 +87,10 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
     request's language, as the place reader reads it."""
     masked = mask_readings(free, original, today, frozenset(declared))
     toks = _tokens(masked)
-    _drop_establishments(toks, original)
+    for a, b in name_spans(original):  # "Bar El Tigre Madrid tapas": where, not what
+        for tok in toks:
+            if a <= tok.start < b:
+                tok.word = False
     if "year" in declared:  # "toyota corolla 2015": the year input's, read or not
         for tok in toks:
             tok.year = tok.text.isdigit() and 1900 <= int(tok.text) <= today.year + 1
@@ -140,23 +144,6 @@ def _tokens(free: str) -> list[_Tok]:
         if (prev.text, tok.text) in sw.CONDITION_PAIRS:  # "un macbook de segunda mano"
             prev.word = tok.word = False
     return toks
-
-
-def _drop_establishments(toks: list[_Tok], original: str) -> None:
-    """A named establishment ("Restaurante Botín", "Bar Pinotxo", "Hotel Arts"), typed
-    with capitals, is where, not what: its name's capitalised words are no subject."""
-    from scout.task.place import is_cased
-    from scout.task.placewords import ESTABLISHMENTS
-
-    if not is_cased(original):
-        return
-    for i, tok in enumerate(toks[:-1]):
-        if tok.text in ESTABLISHMENTS and original[tok.start].isupper():
-            for nxt in toks[i + 1:]:
-                if not (nxt.word and original[nxt.start].isupper()) \
-                        and nxt.text not in sw.ARTICLES:
-                    break
-                nxt.word = False
 
 
 def _index_at(toks: list[_Tok], pos: int) -> int | None:
