@@ -55,11 +55,8 @@ def place_in_name(original: str, hit: Hit | None, cased: bool) -> Hit | None:
 def name_spans(original: str) -> list[tuple[int, int]]:
     """The spans of the establishments' names typed with capitals ("Restaurante Botín",
     "Bar El Tigre Madrid": the capitalised words and articles after the establishment's
-    capitalised word); none in a request typed otherwise, where a name cannot be told."""
-    from scout.task.place import is_cased
-
-    if not is_cased(original):
-        return []
+    capitalised word), for a request in ordinary writing (the caller's to tell: in one
+    typed otherwise a name cannot be told)."""
     words = list(_WORD.finditer(original))
     spans: list[tuple[int, int]] = []
     for i, w in enumerate(words):

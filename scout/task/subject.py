@@ -87,7 +87,10 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
     request's language, as the place reader reads it."""
     masked = mask_readings(free, original, today, frozenset(declared))
     toks = _tokens(masked)
-    for a, b in name_spans(original):  # "Bar El Tigre Madrid tapas": where, not what
+    from scout.task.place import is_cased
+
+    spans = name_spans(original) if is_cased(original) else []
+    for a, b in spans:  # "Bar El Tigre Madrid tapas": where, not what
         for tok in toks:
             if a <= tok.start < b:
                 tok.word = False
