@@ -23,7 +23,9 @@ from scout.cli.params import PathParam
                    "without any: place, budget and min_rating.")
 @click.option("--es", "spanish", metavar="NAME",
               help="The kind's name in Spanish (e.g. --es congresos): a Spanish request's "
-                   "report is titled with it. Without it, by the request's values alone.")
+                   "report is titled with it, and a Spanish request that names the kind so "
+                   "is read as naming it (written to locales/es/LC_MESSAGES/messages.po). "
+                   "Without it, a Spanish report is titled by the request's values alone.")
 def init_cmd(kind: str, folder: str, force: bool, inputs: tuple[str, ...],
              spanish: str | None) -> int:
     """Write a working research kind KIND (a slug, e.g. coworking-spaces).

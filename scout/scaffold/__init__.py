@@ -16,7 +16,10 @@ request that does not give one still runs, and each ``money`` input caps the pri
 each ``rating`` input is a minimum rating in the rank phase (a kind of things without
 ratings never flags "rating unknown"). The report's title is the kind's name (``--es``:
 its Spanish name, for a Spanish request) and the request's values, separated; it lays
-out the shared report sections built into scout (``_report.md.j2``).
+out the shared report sections built into scout (``_report.md.j2``). The Spanish name is
+also written to the project's Spanish catalog (``locales/es/LC_MESSAGES/messages.po``) as
+the translation of the kind's words, where the request parser finds it: "salas de escape
+en Madrid" names the kind, not a subject.
 """
 
 from __future__ import annotations
@@ -214,7 +217,8 @@ def plan_files(kind: str, root: Path) -> list[tuple[Path, str, str]]:
 def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
               inputs: list[str] | tuple[str, ...] = (), spanish: str | None = None,
               ) -> list[Written]:
-    """Write the kind ``kind``; ``spanish``: its name in a Spanish report's title."""
+    """Write the kind ``kind``; ``spanish``: its name in a Spanish report's title and, in
+    the project's Spanish catalog, in a Spanish request."""
     kind = check_kind_name(kind)
     declared = parse_inputs(inputs)
     spanish = " ".join((spanish or "").split()) or None
@@ -247,4 +251,37 @@ def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
         make_dirs(path.parent)
         write_atomic(path, text)
         out.append(Written(path, what))
+    if spanish is not None:
+        written = _name_in_catalog(root, words, spanish)
+        if written is not None:
+            out.append(written)
     return out
+
+
+_CATALOG_HEAD = """# Spanish words of this project's kinds (msgid = the English text). scout reads this
+# file beside templates/ and merges it over its own catalog (docs/authoring.md, "A kind's
+# own words"); a kind's name here is how a Spanish request names the kind.
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Language: es\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+"""
+
+
+def _name_in_catalog(root: Path, words: str, spanish: str) -> Written | None:
+    """The kind's Spanish name (``--es``) as the translation of its words in the project's
+    Spanish catalog, so the request parser knows a Spanish request that names the kind
+    ("salas de escape en Madrid" for escape-rooms): it claims the name, which is then no
+    subject and no place. Added to a catalog the project has, never over an entry of it
+    (the author's own translation stays); None when the entry is there already."""
+    from scout.i18n import catalog_path
+
+    path = catalog_path(root / "locales", "es")
+    text = path.read_text(encoding="utf-8") if path.exists() else _CATALOG_HEAD
+    if re.search(r'^msgid "' + re.escape(words) + r'"$', text, re.M):
+        return None
+    entry = f'\nmsgid "{words}"\nmsgstr "{spanish}"\n'
+    make_dirs(path.parent)
+    write_atomic(path, text.rstrip("\n") + "\n" + entry)
+    return Written(path, "the kind's Spanish name, for Spanish requests")

@@ -76,15 +76,17 @@ from scout.task.monthwords import month_words, weekday_typos
 from scout.task.around import around
 from scout.task.feasts import feast_forms
 from scout.task.gazetteer import headed_names, place_names
+from scout.task.joined import find_joined
 from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms, weekend_typos
 from scout.task.stay import find_stay
 
 
 @dataclass
 class When:
-    value: Value
+    value: Value | None  # None with ``either``
     span: tuple[int, int]
     past: bool = False
+    either: bool = False  # two dates offered far apart ("Pascua o Navidad"): none is read
 
 
 # A month word alone must be preceded by a cue when it is an abbreviation or an everyday word
@@ -347,7 +349,11 @@ def find_when(free: str, original: str, today: dt.date) -> When | None:
     moved = around(free, original, today, _find_one)  # "the weekend after Easter"
     if moved is not None:
         return When(moved[0], moved[1], past=_is_past(moved[0], today))
-    return _find_one(free, original, today)
+    one = _find_one(free, original, today)
+    joined = find_joined(free, original, today, _find_one, one) if one is not None else None
+    if joined is not None:  # "del 20 de diciembre a Reyes", "Pascua o Navidad"
+        return When(joined.value, joined.span, past=joined.past, either=joined.either)
+    return one
 
 
 def _find_one(free: str, original: str, today: dt.date) -> When | None:

@@ -27,7 +27,13 @@
 * "... del año que viene" / "next year" after a feast (here and in
   :mod:`scout.task.relative`): that feast of next year, not the whole year.
 
-Ramadan is not read: its days follow the moon's sighting.
+* Seville's Feria de Abril ("la Feria de Sevilla", "the April Fair"): two weeks after
+  Easter, from the Saturday of the pescaíto (Easter + 13 days) to the next Saturday.
+
+Not read, and said so (:func:`unfixed`): feasts whose days follow the moon's sighting or
+a lunar calendar (Ramadan, Eid, Chinese / Lunar New Year, Diwali, Hanukkah, Passover,
+Rosh Hashanah, Yom Kippur) and those each country keeps on its own day (Mother's Day,
+Father's Day): a guess would be wrong somewhere.
 """
 
 from __future__ import annotations
@@ -202,6 +208,10 @@ def feast_forms(t: dt.date) -> list[Form]:
             return DateRange(start=start, end=end) if end > start else None
         return next_of(m, make)
 
+    def feria(m: re.Match[str]) -> DateRange | None:
+        return next_of(m, lambda y: DateRange(start=easter(y) + dt.timedelta(days=13),
+                                              end=easter(y) + dt.timedelta(days=20)))
+
     def cherry(m: re.Match[str]) -> DateRange | None:
         (m1, d1), (m2, d2) = _CHERRY
         return next_of(m, lambda y: DateRange(start=dt.date(y, m1, d1), end=dt.date(y, m2, d2)))
@@ -211,7 +221,7 @@ def feast_forms(t: dt.date) -> list[Form]:
         return Month(year=t.year if t.month == 1 else t.year + 1, month=1)
 
     return list(zip(_patterns(), (day, puente, patrias, fallas, oktoberfest, season_pair,
-                                   cherry, new_year_month)))
+                                   cherry, new_year_month, feria)))
 
 
 @functools.lru_cache(maxsize=1)
@@ -246,4 +256,23 @@ def _patterns() -> tuple[str, ...]:
         r"(?:la\s+)?(?:temporada|epoca|floracion)\s+de\s+(?:(?:los\s+)?cerezos(?:\s+en\s+flor)?|"
         r"(?:la\s+)?sakura))\b" + year,
         r"\b(?:in|into|after|early\s+in)\s+the\s+new\s+year\b(?!['’]?s)",
+        r"\b(?:la\s+|the\s+)?(?:feria\s+de\s+(?:abril(?:\s+de\s+sevilla)?|sevilla)|"
+        r"(?:seville|sevilla)\s+(?:april\s+)?fair|april\s+fair)\b" + year,
     )
+
+
+# feasts a calendar of the sun cannot place: the moon's, a lunar calendar's, or a day each
+# country keeps its own way
+_UNFIXED = re.compile(
+    r"\b(?:ramadan|ramadhan|eid(?:\s+al[- ](?:fitr|adha))?|aid\s+el[- ](?:fitr|kebir)|"
+    r"fiesta\s+del\s+cordero|(?:chinese|lunar)\s+new\s+year|ano\s+nuevo\s+(?:chino|lunar)|"
+    r"diwali|divali|hanukk?ah|chanukah|januca|passover|pesaj|rosh\s+hashanah?|yom\s+kippur|"
+    r"mother['’]?s\s+day|father['’]?s\s+day|dia\s+de\s+la\s+madre|dia\s+del\s+padre)\b")
+
+
+def unfixed(free: str) -> tuple[int, int] | None:
+    """The span of a feast in the folded request whose days this parser cannot know
+    (the moon's, a lunar calendar's, a country's own: "Ramadan", "Chinese New Year",
+    "el Día de la Madre"), or None."""
+    m = _UNFIXED.search(free)
+    return m.span() if m else None

@@ -97,8 +97,9 @@ def parse_query(
         & _NIGHT_WORDS for n, spec in inputs.items() if spec.type not in ("date", "month"))
     if relay is not None:
         text.claim(relay.span())
-    for span in _kind_spans(text.folded, kind, inputs):
-        text.claim(span)
+    for name in _kind_names(kind, locales):
+        for span in _kind_spans(text.folded, name, inputs):
+            text.claim(span)
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
 
@@ -140,8 +141,27 @@ def parse_query(
                 if hit is not None and spec.type != "string":
                     hit = (typed(spec, str(hit[0])), hit[1])
             elif spec.type in ("date", "month"):
+                from scout.task.feasts import unfixed
+
+                moon = unfixed(text.free)
+                if moon is not None:  # "Ramadan", "Chinese New Year": not guessed
+                    text.claim(moon)
+                    note(result, name, _(
+                        "{name}: {text} moves with the moon or differs by country, so its "
+                        "dates were not read; write them").format(
+                            name=_(name).replace("_", " "),
+                            text=("«{}»" if result.lang == "es" else "'{}'").format(
+                                q[moon[0]:moon[1]].strip())))
                 when = find_date(text, today, spec.type, count_nights=count_nights)
-                if when is not None:
+                if when is not None and when[0] is None:  # "Pascua o Navidad"
+                    text.claim(when[1])
+                    note(result, name, _(
+                        "{name}: {text} offers two dates far apart, so neither was read; "
+                        "ask for one at a time").format(
+                            name=_(name).replace("_", " "),
+                            text=("«{}»" if result.lang == "es" else "'{}'").format(
+                                q[when[1][0]:when[1][1]].strip())))
+                elif when is not None:
                     hit = (when[0], when[1])
                     if when[2]:
                         result.flags.append(f"past:{name}")
@@ -256,8 +276,10 @@ def parse_query(
             found(name, address[0], address[1])
     for span in email_spans(text):
         text.claim(span)
+    for name, value, span in _year_range(text.free, inputs):
+        found(name, value, span)
     for name, spec in ordered:
-        if spec.pattern:
+        if spec.pattern and name not in result.values:
             read(name, spec, True)
     for name, spec in ordered:
         if name not in result.values:
@@ -275,6 +297,24 @@ def parse_query(
     note_bare_amounts(text, inputs, result, _)
     note_unread(text, inputs, result, _)
     return result
+
+
+def _kind_names(kind: str, locales: Path | None) -> list[str]:
+    """The kind's name and its translations: the words of ``kind`` ("escape-rooms" →
+    "escape rooms") as the project's catalogs under ``locales`` (merged over scout's)
+    translate them ("salas de escape": ``scout init --es`` writes it), so a request that
+    names the kind in either language names no subject and no place."""
+    from scout.i18n import LANGS
+
+    words = " ".join(w for w in re.split(r"[\W_]+", kind) if w)
+    if not words:
+        return []
+    names = [kind]
+    for lang in LANGS:
+        said = translations(lang, locales).gettext(words) if lang != "en" else words
+        if said != words and said not in names:
+            names.append(said)
+    return names
 
 
 def _kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tuple[int, int]]:
@@ -299,8 +339,27 @@ def _kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tu
         return "(" + "|".join(re.escape(x) + "(?:e?s)?" for x in sorted(stems)) + ")"
 
     pattern = r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in words) + r"(?!\w)"
+    # a word of what is searched for ("courses", "conferences") is left as it is: the
+    # subject and place readers know it, and what stands next to it ("python online course")
     return [m.span(k + 1) for m in re.finditer(pattern, folded)
-            for k in range(len(words)) if m.group(k + 1) not in owned]
+            for k in range(len(words)) if m.group(k + 1) not in owned | VENUES]
+
+
+def _year_range(free: str, inputs: dict[str, InputSpec]) -> list[tuple[str, int, tuple[int, int]]]:
+    """Both ends of a range of years ("entre 2020 y 2024", "between 2019 and 2022") when
+    the kind declares a first and a last year: the first year for the first, the last for
+    the last (the input named ``max_...``, else the one declared last), read at once and
+    before an author's pattern can take one end alone. One year input reads one end in
+    its own turn (:func:`scout.task.year.find_year`)."""
+    from scout.task.year import find_year_range
+
+    years = [n for n, s in inputs.items() if s.type == "year"]
+    ends = find_year_range(free) if len(years) >= 2 else None
+    if ends is None:
+        return []
+    last = next((n for n in years if n.startswith("max")), years[-1])
+    first = next(n for n in years if n != last)
+    return [(first, *ends[0]), (last, *ends[1])]
 
 
 def _read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,

@@ -32,6 +32,7 @@ import re
 from scout.task import placewords as pw
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
+from scout.task.establishments import place_in_name
 from scout.task.placecase import acronym, known_name, known_place, title
 
 _WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
@@ -52,7 +53,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
         if _intro_cue(m, free, original):
             continue  # "an introduction to Machine Learning", "guía a Rust": the topic
-        hit = _read_name(free, original, m.end(), cased)
+        hit = place_in_name(original, _read_name(free, original, m.end(), cased), cased)
         if not cased and re.sub(r"\s+", " ", m.group("cue")) in pw.SECONDARY:
             hit = _landmark(free, original, m.end(), hit)
         if hit and not cased and m.group("cue") in ("a", "to") and _infinitive(hit[0]):
@@ -133,9 +134,11 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 if (w in pw.LEADING or w in pw.NOT_FIRST or after or w in sw.REQUEST
                         or _kind_word(w)) and _known_end(free, m.start()) is None:
                     continue  # ("hotel christmas island": a known name's word is no stop)
-                return _read_name(free, original, m.start(), cased)
+                return place_in_name(original, _read_name(free, original, m.start(), cased),
+                                     cased)
         elif words and fold(words[0].group(0)) not in pw.PARTICLES:
-            return _read_name(free, original, words[0].start(), cased)
+            return place_in_name(original, _read_name(free, original, words[0].start(), cased),
+                                 cased)
         return None
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
     if cased:
@@ -146,9 +149,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 if fold(w) in pw.LEADING_ARTICLES and w[0].isupper() and free[m.start()] != "\x00":
                     hit = _read_name(free, original, m.start(), cased)  # "Los Angeles"
                     if hit and hit[1][0] == m.start() and _name_word_after(original, m):
-                        return hit
+                        return place_in_name(original, hit, cased)  # "Bar El Tigre"
                 continue
-            hit = _read_name(free, original, m.start(), cased)
+            hit = place_in_name(original, _read_name(free, original, m.start(), cased), cased)
             if hit and _topic_after_intro(free, hit):
                 continue  # "a beginner's guide to Rust": the topic, not a place
             if hit:
@@ -367,7 +370,23 @@ def is_cased(original: str, free: str | None = None) -> bool:
     # English writes "I" in capitals however the rest is typed: "I want the best pho of
     # hanoi" is a lower-case request
     original = _I_WORD.sub("i", original)
+    if title_case(original):
+        return False
     return any(c.isupper() for c in original) and not original.isupper()
+
+
+def title_case(original: str) -> bool:
+    """Every word capitalised, three or more, a function or request word past the first
+    among them ("Computer Vision Conferences In Europe", "Best Hotels In Madrid"): a
+    headline's capitals say nothing of which words are names, so the request is read as
+    if typed in lower case (names come back title-cased). Names alone keep their capitals,
+    their articles and particles too ("Hotel Arts, Barcelona", "Bar El Tigre Madrid")."""
+    words = _LETTERS.findall(original)
+    return len(words) >= 3 and all(w[0].isupper() for w in words) \
+        and any(fold(w) in sw.STOP and fold(w) not in pw.PARTICLES for w in words[1:])
+
+
+_LETTERS = re.compile(r"[^\W\d_][\w'’-]*")
 
 
 _I_WORD = re.compile(r"(?<![\w'’])I(?:['’](?:m|d|ll|ve))?(?![\w'’])")

@@ -90,6 +90,12 @@ apartamento apartamentos piso pisos departamento departamentos depto deptos depa
 alojamiento alojamientos hospedaje hospedajes apartment apartments flat flats room rooms
 habitacion habitaciones resort resorts restaurante restaurantes restaurant restaurants
 """.split())
+# a lodging's or an eatery's word before its own name ("Hotel Arts", "Restaurante Botín",
+# "Parador de Granada"): the name is the establishment's, not a place (see place.py)
+ESTABLISHMENTS = frozenset("""
+hotel hostal hostel motel posada resort parador pension albergue inn lodge restaurante
+restaurant bar cafe cafeteria taberna tasca bistro trattoria pizzeria
+""".split())
 BETWEEN = TYPICAL | frozenset("""
 barato baratos barata baratas bueno buenas mejor mejores cheap cheapest best
 good top nice

@@ -81,6 +81,8 @@ def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bo
     if when is None:
         return None
     span = widened(text.free, view, when.span)
+    if when.either:  # two dates far apart: the parser says so, and reads neither
+        return None, span, False
     value: Any = when.value
     if count_nights and isinstance(value, DateRange) and value.start == value.end:
         nights = _nights(text.free)  # "3 nights from March 4", "del 4 de marzo, 3 noches"
@@ -193,7 +195,7 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     m = (re.search(NUMBER_CMP + num + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"(?!\w)",
                    free)
          or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP + num
-                      + _THOUSAND + _TIMES, free)
+                      + _THOUSAND + _NUMBER_POST_CMP + _TIMES, free)
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free))
     if not m:
         return None

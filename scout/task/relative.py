@@ -362,9 +362,11 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   r"new\s+year['’]?s(?:\s+day)?|new\s+year|ano\s+nuevo|halloween|"
                   r"valentine['’]?s(?:\s+day)?|valentines\s+day|san\s+valentin|epiphany|"
                   # "Reyes" alone is a name ("Los Reyes", "calle Reyes Católicos"): the feast
-                  # is the day or night of, or "reyes" after en / por / para
+                  # is the day or night of, or "reyes" after en / por / para, or as the
+                  # end of a span ("del 20 de diciembre a Reyes", "hasta Reyes")
                   r"noche\s+de\s+reyes|dia\s+de\s+reyes|(?<=en\s)reyes(?!\s+catolicos)|"
-                  r"(?<=por\s)reyes|(?<=para\s)reyes|carnavales|carnaval|"
+                  r"(?<=por\s)reyes|(?<=para\s)reyes|(?<=\ba\s)reyes(?!\s+catolicos)|"
+                  r"(?<=hasta\s)reyes|(?<=\by\s)reyes(?!\s+catolicos)|carnavales|carnaval|"
                   r"mardi\s+gras|shrove\s+tuesday|martes\s+de\s+carnaval|"
                   r"(?:st\.?|saint)\s+patrick['’]?s(?:\s+day)?|san\s+patricio|"
                   r"dia\s+de\s+(?:los\s+)?muertos|day\s+of\s+the\s+dead|todos\s+los\s+santos|"

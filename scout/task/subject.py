@@ -48,7 +48,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from scout.task import subjectwords as sw
+from scout.task.establishments import name_spans
 from scout.task.lang import fold
+from scout.task.place import title_case
 from scout.task.subjectmask import CLAIMED as _CLAIMED, mask_readings
 
 # a word may hold digits ("m2", "ps5", "4x4": a model's name); digits alone are a number
@@ -71,6 +73,7 @@ class _Tok:
     counted: bool = False  # a word a number counts: "4 personas"
     joins: bool = False  # a cue the place reader passed over: "chile en nogada en puebla"
     year: bool = False  # a year, when the pipeline reads years: no model's number
+    caps: bool = False  # typed in capitals amid ordinary writing: an acronym ("IA", "NLP")
 
 
 def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
@@ -84,9 +87,20 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
     request's language, as the place reader reads it."""
     masked = mask_readings(free, original, today, frozenset(declared))
     toks = _tokens(masked)
+    from scout.task.place import is_cased
+
+    spans = name_spans(original) if is_cased(original) else []
+    for a, b in spans:  # "Bar El Tigre Madrid tapas": where, not what
+        for tok in toks:
+            if a <= tok.start < b:
+                tok.word = False
     if "year" in declared:  # "toyota corolla 2015": the year input's, read or not
         for tok in toks:
             tok.year = tok.text.isdigit() and 1900 <= int(tok.text) <= today.year + 1
+    if not original.isupper():
+        for tok in toks:
+            typed = original[tok.start:tok.end]
+            tok.caps = tok.word and len(typed) > 1 and typed.isupper()
     start = _after_cue(toks, free, list(aliases))
     located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input)
     if not located:
@@ -317,7 +331,8 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
             close()  # "cursos que empiecen en enero": the clause's verb, no subject
             continue
         if chat and text in sw.OF and (words or out) \
-                and not (nxt is not None and nxt.word and sw.cuisine(nxt.text)):
+                and not (nxt is not None and nxt.word and sw.cuisine(nxt.text)) \
+                and _place_follows(toks, i, words, start):
             # (a language or nationality after it is the subject's: "curso intensivo de alemán")
             close(of=True)  # "el mejor ramen de lyon": the place follows
             break
@@ -338,8 +353,10 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
                 and not sw.is_stop(nxt.text):
             words.append(i)
             continue
-        if not words and text in sw.MODES and (not nxt or not nxt.word or sw.is_stop(nxt.text)):
-            continue  # "charlas online de lingüística": how one attends, not the topic
+        if text in sw.MODES and (not words and (not nxt or not nxt.word or sw.is_stop(nxt.text))
+                                 or (nxt is not None and nxt.text in sw.VENUES)):
+            close()  # "charlas online de lingüística", "python online course": how one
+            continue  # attends, not the topic
         if words and words[-1] == i - 1 and text in sw.COMPOUND_TAILS \
                 and toks[i - 1].text not in sw.CONNECTORS and not sw.is_stop(toks[i - 1].text):
             words.append(i)  # "machine learning", "wine tasting"
@@ -363,6 +380,24 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
     return out
 
 
+def _place_follows(toks: list[_Tok], i: int, words: list[int], start: int) -> bool:
+    """In chat writing, the "de" / "of" at token ``i`` leads to the place ("el mejor ramen
+    de lyon", "tortilla de betanzos"), unless what it begins is the subject's own: a topic
+    after its cue ("sobre ética de la IA", "on ethics of AI"), the kind of a show or event
+    ("conciertos de jazz": :data:`subjectwords.SHOWS`), or a name typed as an acronym
+    ("IA", "NLP"); a place the gazetteer knows there is the place all the same."""
+    from scout.task.gazetteer import known_place_words
+
+    run = [t for t in toks[i + 1:i + 7] if t.word]
+    article = len(run) > 1 and run[0].text in sw.ARTICLES
+    run = run[1:] if article else run
+    if not run or known_place_words([t.text for t in run[:5]]):
+        return True
+    if start or (article and run[0].caps):  # no place's abbreviation takes an article
+        return False
+    return not (words and toks[words[-1]].text in sw.SHOWS)
+
+
 def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
     """The last token of the subject once the place it ends with is left to the place
     reader ("ramen barcelona" → "ramen"); ``first - 1`` when the whole run is the place."""
@@ -372,26 +407,28 @@ def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
         j = first - 1
         while j >= 0 and toks[j].word and toks[j].text in sw.QUALITY | {"the", "los", "las"}:
             j -= 1
-        return first - 1 if j >= 0 and toks[j].word and toks[j].text in sw.VENUES else last
+        return first - 1 if j >= 0 and toks[j].word and toks[j].text in sw.VENUES - sw.ABOUT \
+            else last
     if toks[idx[-2]].text in sw.CONNECTORS or idx[-1] != idx[-2] + 1:
         return last  # "fish and chips", "tacos al pastor": one subject, no place in it
     if any(toks[j].text == "to" and toks[j - 1].text in sw.INTRO for j in idx[1:]):
         return last  # "a beginner's guide to Rust": what follows "to" is the topic
-    if last + 1 < len(toks) and toks[last + 1].text in sw.VENUES:
-        return last  # "data analysis courses", "jazz concerts": what qualifies the venue
+    if last + 1 < len(toks) and set(fold(original[toks[last + 1].start:toks[last + 1].end])
+                                    .split()) <= sw.VENUES:
+        # "data analysis courses", "jazz concerts", "python developer jobs, $120k": what
+        # is searched for (the kind's name claimed or not) ends the subject, capitals or
+        # not ("online Python course"); a place comes after it ("NLP meetups barcelona")
+        return last
     # typed with capitals, a capitalised word after the first starts the name
     caps = [i for i in idx[1:] if original[toks[i].start].isupper()]
-    if caps and not original.isupper():
+    if caps and not original.isupper() and not title_case(original):
         return caps[0] - 1
+    if toks[idx[0]].text in sw.SHOWS and toks[idx[1]].text in sw.OF:
+        return last  # "conciertos de música clásica este finde": what the show is of
     if sw.cuisine(toks[idx[-1]].text):
         return last  # "pad thai barato", "ramen japonés 15€": a cuisine ends the dish
     if not _goes_on(toks, last):
         return last  # "dim sum", "pad thai": a subject that ends the request holds no place
-    if last + 1 < len(toks) and set(fold(original[toks[last + 1].start:toks[last + 1].end])
-                                    .split()) <= sw.VENUES:
-        # "python developer jobs, $120k": what is searched for (the kind's name claimed
-        # or not) ends the subject; a place comes after it ("NLP meetups barcelona")
-        return last
     cut = idx[-1]
     if len(idx) > 2 and toks[idx[-2]].text in sw.NAME_HEADS:
         cut = idx[-2]  # "empanadas san juan"

@@ -79,11 +79,40 @@ hackathon hackathons hackaton hackatones bootcamp bootcamps masterclass mastercl
 ponencia ponencias coloquio coloquios keynote keynotes convention conventions convencion
 convenciones hotel hotels hoteles hostal hostales hostel hostels
 event events evento eventos plan plans planes activity activities actividad actividades
+paper papers articulo articulos article articles class classes lesson lessons leccion
+lecciones
 thing things cosa cosas
 job jobs position positions vacancy vacancies opening openings empleo empleos trabajo
 trabajos oferta ofertas vacante vacantes puesto puestos
 articulos journals revista revistas publications publicaciones
 """
+# what a listing of events or lessons is made of, kept in the subject ("conciertos de
+# flamenco" is the genre asked for): the words after their "de" / "of" say which kind
+# ("conciertos de jazz", "feria del libro", "exposiciones de fotografía"), not where, so a
+# place after them is one the gazetteer knows or one typed with a capital ("conciertos de
+# jazz gratis" names no city; "conciertos de Madrid" does)
+SHOWS = frozenset("""
+concert concerts concierto conciertos gig gigs recital recitals recitales show shows
+exhibition exhibitions exhibit exhibits exposicion exposiciones muestra muestras
+festival festivals festivales fair fairs feria ferias performance performances funcion
+funciones espectaculo espectaculos obra obras play plays musical musicales opera operas
+screening screenings proyeccion proyecciones film films pelicula peliculas movie movies
+tour tours ruta rutas visita visitas excursion excursiones game games partido partidos
+match matches torneo torneos tournament tournaments race races carrera carreras
+competition competitions competicion competiciones cata catas degustacion degustaciones
+book books libro libros novel novels novela novelas
+""".split())
+# of those, what is about a topic (lessons, talks, media, papers), not at a place: the
+# word after them is the topic ("curso python", "charlas rust"), where after a place to
+# eat or stay it is the city ("restaurantes soria")
+ABOUT = frozenset("""
+video videos talk talks charla charlas tutorial tutorials tutoriales lecture lectures
+conferencia conferencias clase clases class classes lesson lessons leccion lecciones
+course courses curso cursos seminar seminars seminario seminarios workshop workshops
+taller talleres webinar webinars webinario webinarios masterclass masterclasses ponencia
+ponencias keynote keynotes bootcamp bootcamps paper papers articulo articulos article
+articles
+""".split())
 # how good, typical, cheap or nice it should be, and in what condition (a product's)
 _QUALITY = """
 best better good great nice top cheap cheaper cheapest affordable inexpensive budget

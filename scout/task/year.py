@@ -127,6 +127,8 @@ _AGE = re.compile(
     + r"|(?:de|en|durante)\s+los\s+ultimos\s+" + _N.replace("<n>", "<u>") + r"\s+anos)\b")
 
 
+_End = tuple[int, tuple[int, int]]  # a year read and its span
+
 # a range of years: "2018-2020", "entre 2017 y 2019", "del 2019 al 2021", "2016 to 2018"
 _RANGE = re.compile(r"\b(?:(?:between|entre|from|desde|del?)\s+(?:(?:el|the|ano|year)\s+)?)?"
                     + _YEAR.replace("<y>", "<lo>") + r"\s*(?:-|–|to|a|al|y|and|hasta)\s*"
@@ -176,12 +178,11 @@ def find_year(free: str, words: list[str], today: dt.date | None = None, high: b
             hit = int(said.group("y")), said.span()
         if hit is not None:  # the span moved back over the words ("last year")
             return hit[0], (widen(free, view, hit[1][0]), hit[1][1])
-    for m in _RANGE.finditer(free):
-        lo, hi = int(m.group("lo")), int(m.group("y"))
-        if lo < hi:
-            # only the end it reads is claimed: "desde 2019 hasta 2021" leaves "hasta 2021"
-            # to an input aliased "hasta" / "until" (a kind's until year)
-            return (hi, (m.start("y"), m.end())) if high else (lo, (m.start(), m.end("lo")))
+    ends = find_year_range(free)
+    if ends is not None:
+        # only the end it reads is claimed: "desde 2019 hasta 2021" leaves "hasta 2021"
+        # to an input aliased "hasta" / "until" (a kind's until year)
+        return ends[1] if high else ends[0]
     hit = _find_written(free, words)
     if hit is not None or today is None:
         return hit
@@ -191,6 +192,18 @@ def find_year(free: str, words: list[str], today: dt.date | None = None, high: b
     raw = next(g for g in (m.group(k) for k in "nmehlu") if g)
     age = int(raw) if raw.isdigit() else _AGE_NUM[raw]
     return today.year - age, m.span()
+
+
+def find_year_range(free: str) -> tuple[_End, _End] | None:
+    """The first range of years in ``free`` ("entre 2020 y 2024", "from 2019 to 2021",
+    "2018-2020"), as (first year, its span with the words before it), (last year, its
+    span with the joining word): each end claimable alone. None when there is none or
+    the years do not go up ("2024-2020" is no range)."""
+    for m in _RANGE.finditer(free):
+        lo, hi = int(m.group("lo")), int(m.group("y"))
+        if lo < hi:
+            return (lo, (m.start(), m.end("lo"))), (hi, (m.start("y"), m.end()))
+    return None
 
 
 def _find_written(free: str, words: list[str]) -> tuple[int, tuple[int, int]] | None:

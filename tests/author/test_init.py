@@ -361,3 +361,42 @@ def test_init_writes_currency_rates_so_a_budget_in_another_currency_is_checked(
     names = [i["candidate"]["name"] for i in res.artifact("shortlist")["items"]]
     assert names == ["Beta Yoga"]                 # 120 EUR is over 100 USD, 80 EUR is not
     assert "no rate to USD" not in res.report
+
+
+def test_the_spanish_name_reaches_the_request_parser(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--es` is written to the project's Spanish catalog, where the parser finds the
+    kind's name: a Spanish request that names the kind names no subject and no place."""
+    import datetime as dt
+
+    from scout.spec.models import InputSpec
+    from scout.task.parser import parse_query
+
+    args = ["--es", "salas de escape", "--input", "topic:subject", "--input", "place:place"]
+    assert run("init", "escape-rooms", "--dir", str(tmp_path), *args)[0] == 0
+    spec = yaml.safe_load((tmp_path / "pipelines" / "escape_rooms.yaml").read_text("utf-8"))
+    inputs = {n: InputSpec(**s) for n, s in spec["inputs"].items()}
+
+    def read(query: str, locales: Path | None) -> dict[str, object]:
+        return parse_query(query, inputs, today=dt.date(2026, 12, 6), kind="escape-rooms",
+                           locales=locales).values
+
+    locales = tmp_path / "locales"
+    assert read("salas de escape de terror en Madrid", locales) == {"topic": "terror",
+                                                                    "place": "Madrid"}
+    assert read("salas de escape madrid", locales) == {"place": "Madrid"}
+    assert read("escape rooms de terror en Madrid", locales)["topic"] == "terror"
+    # without the catalog the kind's Spanish name is read as what the request is about
+    assert "salas" in str(read("salas de escape de terror en Madrid", None)["topic"])
+    # again, and over an author's own translation: one entry, the author's kept
+    catalog = locales / "es" / "LC_MESSAGES" / "messages.po"
+    assert run("init", "escape-rooms", "--dir", str(tmp_path), "--force", *args)[0] == 0
+    assert catalog.read_text("utf-8").count('msgid "escape rooms"') == 1
+    catalog.write_text(catalog.read_text("utf-8").replace('"salas de escape"', '"escape rooms"'),
+                       encoding="utf-8")
+    assert run("init", "escape-rooms", "--dir", str(tmp_path), "--force", "--es", "otra",
+               "--input", "topic:subject")[0] == 0
+    assert 'msgstr "otra"' not in catalog.read_text("utf-8")
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))  # the author's project
+    code, out, _ = run("validate", str(tmp_path / "pipelines"))
+    assert code == 0 and "warning" not in out, out

@@ -1,0 +1,108 @@
+"""Two date expressions joined into one request's dates: a span from one to the other
+("del 20 de diciembre a Reyes", "from December 20 to Epiphany", "entre el 27 de diciembre
+y Reyes"), or two offered ("Pascua o Navidad", "Easter or Christmas").
+
+A span is the first expression's first day to the second's last day, when the second
+comes after the first. Two offered that touch are the span that holds both ("julio o
+agosto"); two within a week are left to the grammar ("monday or friday": its first); two
+more than a week apart are two trips, and one date input cannot hold both:
+:func:`find_joined` says so (``either``), and the parser notes it instead of guessing. Like :mod:`scout.task.stay`, the single-expression finder
+is passed in, so this module holds no grammar of its own.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from scout.schemas.task import DateRange, Month
+
+# what joins a span's two ends, after the first ("a", "al", "hasta", "to", "until", "-")
+_TO = re.compile(r"\s*(?:-|–|\b(?:al?|hasta(?:\s+el)?|to|until|till|through|thru)\b)\s*"
+                 r"(?:(?:el|la|the)\s+)?")
+# "entre ... y ...", "between ... and ...": a span whose "y" / "and" joins the ends
+_BETWEEN = re.compile(r"\b(?:entre|between)\s+(?:(?:el|la|the)\s+)?$")
+_AND = re.compile(r"\s*\b(?:y|e|and)\b\s*(?:(?:el|la|the)\s+)?")
+# what offers one or the other ("o", "or"), with a cue word of the second ("o en verano")
+_OR = re.compile(r"\s*,?\s*\b(?:o|u|or)\b\s*(?:(?:en|el|la|in|on|for|para|por|durante|"
+                 r"during|at)\s+)?(?:(?:el|la|the)\s+)?")
+# two offered dates that touch are one stay that holds both ("julio o agosto"); two more
+# than a week apart are two trips ("Pascua o Navidad")
+_TOUCH, _FAR = dt.timedelta(days=1), dt.timedelta(days=7)
+
+
+@dataclass
+class Joined:
+    value: DateRange | None  # None when ``either``: two dates far apart, none read
+    span: tuple[int, int]
+    past: bool
+    either: bool = False
+
+
+Finder = Callable[[str, str, dt.date], Any]
+
+
+def _days(value: Any) -> tuple[dt.date, dt.date] | None:
+    if isinstance(value, DateRange):
+        return value.start, value.end
+    if isinstance(value, Month):
+        first = dt.date(value.year, value.month, 1)
+        nxt = dt.date(value.year + value.month // 12, value.month % 12 + 1, 1)
+        return first, nxt - dt.timedelta(days=1)
+    return None
+
+
+def _alone(free: str, original: str, today: dt.date, find: Finder, a: int, b: int) -> Any:
+    """What ``find`` reads in ``free[a:b]`` alone (the rest blanked)."""
+    blank = " " * len(free)
+    return find(blank[:a] + free[a:b] + blank[b:], original, today)
+
+
+_JOINERS = ((_TO, "to"), (_AND, "and"), (_OR, "or"))
+
+
+def find_joined(free: str, original: str, today: dt.date, find: Finder,
+                first: Any) -> Joined | None:
+    """The span or the offer that ``first`` (the longest expression ``find`` read in
+    ``free``, with ``.value``, ``.span``, ``.past``) makes with an expression joined to it
+    on either side, or None when none is joined."""
+    a, b = first.span
+    for joiner, kind in _JOINERS:  # after it: "del 20 de diciembre a Reyes"
+        m = joiner.match(free, b)
+        if m is None or m.end() == b or (kind == "and" and not _BETWEEN.search(free[:a])):
+            continue
+        # the joining word stays in sight: "a Reyes" is the feast where "Reyes" alone is not
+        other = _alone(free, original, today, find, m.start(), len(free))
+        if other is not None and m.start() <= other.span[0] <= m.end():
+            return _join(first, other, kind, today)
+    for joiner, kind in _JOINERS:  # before it: "Pascua o Navidad" ("Navidad" is longer)
+        m = re.search("(?:" + joiner.pattern + ")$", free[:a])
+        if m is None or not free[m.start():a].strip():
+            continue
+        other = _alone(free, original, today, find, 0, m.start())
+        if other is None or free[other.span[1]:m.start()].strip() \
+                or (kind == "and" and not _BETWEEN.search(free[:other.span[0]])):
+            continue
+        return _join(other, first, kind, today)
+    return None
+
+
+def _join(one: Any, two: Any, kind: str, today: dt.date) -> Joined | None:
+    d1, d2 = _days(one.value), _days(two.value)
+    if d1 is None or d2 is None:
+        return None
+    span = (one.span[0], two.span[1])
+    if kind in ("to", "and"):
+        if d2[1] <= d1[0]:
+            return None  # "del 20 al 3": not a span these two make
+        return Joined(DateRange(start=d1[0], end=d2[1]), span, one.past)
+    early, late = sorted((d1, d2))
+    if late[0] - early[1] > _FAR:
+        return Joined(None, span, False, either=True)
+    if late[0] - early[1] > _TOUCH:
+        return None  # "monday or friday": two days of one week, the grammar's own reading
+    start, end = early[0], max(early[1], late[1])
+    return Joined(DateRange(start=start, end=end), span, end < today)
