@@ -24,7 +24,7 @@ EvidenceKind = Literal["snippet", "review", "price", "rating", "page", "video", 
 class Evidence(BaseModel):
     """One cited fact or quote, with where it came from."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str = Field(description="stable id (hash of url + text)")
     kind: EvidenceKind
@@ -50,7 +50,7 @@ class Evidence(BaseModel):
 class Candidate(BaseModel):
     """A thing being researched (a hotel, a restaurant...), merged across sources."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     key: str = Field(description="normalised name; joins evidence to the candidate")
     name: str
@@ -120,7 +120,7 @@ class TranscriptList(ArtifactModel):
 
 
 class RankedItem(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     candidate: Candidate
     rank: int = Field(ge=1)

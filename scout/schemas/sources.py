@@ -22,7 +22,7 @@ def _now() -> dt.datetime:
 class Source(BaseModel):
     """One search result, normalised. ``url`` is the final target, canonicalised."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     title: str
     url: str
@@ -36,7 +36,7 @@ class Source(BaseModel):
 
 
 class Video(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     id: str
     url: str
@@ -49,7 +49,7 @@ class Video(BaseModel):
 
 
 class Segment(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     text: str
     start: float
@@ -62,7 +62,7 @@ TranscriptStatus = Literal["ok", "disabled", "not_found", "unavailable", "error"
 class Transcript(BaseModel):
     """A video's transcript, or the per-item reason it has none (not a crash)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     video_id: str
     status: TranscriptStatus = "ok"
@@ -78,7 +78,7 @@ class Transcript(BaseModel):
 class Page(BaseModel):
     """What the page adapter extracted from one fetched page."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     url: str
     final_url: str
@@ -101,7 +101,7 @@ class Page(BaseModel):
 
 
 class Citation(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     index: int = Field(ge=1)
     url: str
@@ -109,7 +109,7 @@ class Citation(BaseModel):
 
 
 class SynthesisSentence(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     text: str
     citations: list[int] = Field(default_factory=list, description="Citation.index values")
@@ -120,7 +120,7 @@ class SynthesisSentence(BaseModel):
 class SynthesisRow(BaseModel):
     """One row of a table in a model's answer: its cells and what the row cites."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     cells: list[str] = Field(default_factory=list)
     citations: list[int] = Field(default_factory=list, description="Citation.index values")
@@ -131,7 +131,7 @@ class SynthesisBlock(BaseModel):
     """The structure of a model's answer, in order: a heading, a paragraph (its
     sentences), a list (its items) or a table (header and rows), each part cited."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     kind: Literal["heading", "paragraph", "list", "table"]
     text: str = Field(default="", description="the heading's text")
@@ -145,7 +145,7 @@ class SynthesisBlock(BaseModel):
 class AspectNote(BaseModel):
     """A pro or a con: an evidence sentence quoted for one aspect (staff, noise, value...)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     aspect: str = Field(description="aspect id, e.g. 'staff', 'noise', 'value', 'overall'")
     label: str = Field(default="", description="the aspect in the synthesis language")
@@ -156,7 +156,7 @@ class AspectNote(BaseModel):
 class Moment(BaseModel):
     """What a video says at one moment: a quote from its transcript and when it starts."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     at: float = Field(description="seconds into the video")
     quote: str
@@ -166,7 +166,7 @@ class Moment(BaseModel):
 class CandidateNotes(BaseModel):
     """What the evidence says about one shortlisted candidate."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     key: str
     name: str
@@ -186,7 +186,7 @@ class CandidateNotes(BaseModel):
 
 
 class ConflictValue(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     value: str = Field(description="as written in the synthesis language")
     citations: list[int] = Field(default_factory=list)
@@ -195,7 +195,7 @@ class ConflictValue(BaseModel):
 class Conflict(BaseModel):
     """Sources that disagree on one candidate's price or rating, and the value checked."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     key: str
     name: str
@@ -208,7 +208,7 @@ class Conflict(BaseModel):
 class NearMiss(BaseModel):
     """An excluded candidate that missed one constraint narrowly (never a recommendation)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     key: str
     name: str
@@ -271,7 +271,7 @@ class EmailDelivery(ArtifactModel):
 class Photo(BaseModel):
     """One photo of a candidate, with what a reader needs to check and credit it."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     image_url: str = Field(description="the image itself")
     page_url: str = Field(description="the page it appears on (the credit's link)")
@@ -290,7 +290,7 @@ class Photo(BaseModel):
 class Thumbnail(BaseModel):
     """What the ``thumbnail`` adapter made of one image: re-encoded by scout, small."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     url: str
     final_url: str
@@ -305,7 +305,7 @@ class Thumbnail(BaseModel):
 class Gallery(BaseModel):
     """The photos found for one candidate."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     subject: str = Field(description="candidate key")
     name: str = ""
