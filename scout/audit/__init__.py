@@ -4,7 +4,8 @@ HTTP API (``scout serve``) both call.
 * :mod:`~scout.audit.filters` — ``--since`` parsing and the journal filter;
 * :mod:`~scout.audit.index` — the incremental SQLite index beside the request journal
   (the journal stays the source of truth; the index is rebuilt when stale or damaged);
-* :mod:`~scout.audit.journal_query` — journal queries and entry ids;
+* :mod:`~scout.audit.journal_lines` — the journal's whole lines, their ids, torn lines;
+* :mod:`~scout.audit.journal_query` — journal queries (indexed, or a scan);
 * :mod:`~scout.audit.cost` — cost aggregation (indexed, or a cold scan);
 * :mod:`~scout.audit.runs` — the missions under a runs dir;
 * :mod:`~scout.audit.trail` — one mission's full audit trail (JSON and Markdown);

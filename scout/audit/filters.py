@@ -21,7 +21,7 @@ from typing import Any
 
 from scout.errors import BadRequestValue, UsageError
 from scout.providers.journal import utc_ts
-from scout.spec.models import parse_duration
+from scout.spec.basics import parse_duration
 
 #: results of a journal line whose request failed (they carry an ``error``)
 FAILED_RESULTS = frozenset({"error", "retry", "token_rotated", "budget_exceeded"})

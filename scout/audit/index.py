@@ -15,8 +15,7 @@ that disappeared lose their rows. A database SQLite cannot read (or of another s
 version) is deleted and rebuilt from the journal. Refreshes are serialised by a file lock,
 so several processes (CLI and server) share one index.
 
-Entry ids: the first 16 hex digits of BLAKE2b over the line's bytes (without the newline).
-Journal lines are never rewritten, so an id is stable across rotations and index rebuilds.
+Lines, their ids and torn lines are read as :mod:`scout.audit.journal_lines` says.
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ import os
 import sqlite3
 
 from scout.fsutil import loads_stored, use_wal
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,11 +33,11 @@ from typing import Any
 import filelock
 
 from scout.audit.filters import FAILED_RESULTS, JournalFilter
+from scout.audit.journal_lines import Pos, Torn, entry_id, iter_lines
 from scout.providers.journal import journal_files
 
 INDEX_NAME = "request_journal.index.sqlite3"
 SCHEMA_VERSION = 1
-_CHUNK = 8 * 1024 * 1024
 _HEAD = 256  # bytes of a file's start remembered to notice a replaced file
 
 _SCHEMA = """
@@ -58,11 +56,6 @@ GROUP_COLUMNS = {"mission": "mission", "adapter": "adapter", "token": "token",
                  "phase": "phase", "action": "action", "result": "result"}
 
 
-def entry_id(raw: bytes) -> str:
-    """The id of a journal line (its bytes, without the line ending)."""
-    return hashlib.blake2b(raw.rstrip(b"\r\n"), digest_size=8).hexdigest()
-
-
 def _damaged(exc: sqlite3.DatabaseError) -> bool:
     """Whether an SQLite error means the index file itself is bad (so rebuild it)."""
     if not isinstance(exc, sqlite3.OperationalError):
@@ -74,49 +67,6 @@ def _damaged(exc: sqlite3.DatabaseError) -> bool:
 
 def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=8).hexdigest()
-
-
-def iter_lines(path: Path, offset: int = 0, lineno: int = 0
-               ) -> Iterator[tuple[int, int, bytes]]:
-    """(offset, line number, raw bytes without the newline) of every WHOLE line from
-    ``offset``; an unterminated tail is not returned."""
-    with open(path, "rb") as fh:
-        fh.seek(offset)
-        pos, carry = offset, b""
-        while True:
-            chunk = fh.read(_CHUNK)
-            if not chunk:
-                return
-            data = carry + chunk
-            end = data.rfind(b"\n") + 1
-            carry = data[end:]
-            for raw in data[:end].split(b"\n")[:-1]:
-                lineno += 1
-                yield pos, lineno, raw
-                pos += len(raw) + 1
-
-
-@dataclass
-class Pos:
-    """Where one journal line is."""
-
-    name: str  # file name inside the runtime dir
-    off: int
-    length: int
-    line: int
-    id: str
-
-
-@dataclass
-class Torn:
-    file: str
-    line: int | None
-    text: str
-    incomplete: bool = False  # an unterminated last line (being written, or a crash)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"file": self.file, "line": self.line, "text": self.text,
-                "incomplete": self.incomplete}
 
 
 @dataclass

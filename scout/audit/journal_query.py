@@ -24,7 +24,8 @@ import filelock
 
 from scout.fsutil import loads_stored
 from scout.audit.filters import JournalFilter
-from scout.audit.index import JournalIndex, Pos, Torn, entry_id, iter_lines
+from scout.audit.index import JournalIndex
+from scout.audit.journal_lines import Pos, Torn, entry_id, iter_lines
 from scout.errors import EntryNotFound
 from scout.providers.journal import entry_ts, journal_files, journal_streams
 

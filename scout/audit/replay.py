@@ -29,7 +29,7 @@ from typing import Any
 import httpx
 from pydantic import ValidationError
 
-from scout.audit.index import entry_id
+from scout.audit.journal_lines import entry_id
 from scout.audit.journal_query import JournalEntry, find_entry
 from scout.config.models import ChainLink, Config
 from scout.errors import NotReplayable, ProviderError

@@ -184,7 +184,7 @@ def read_rows(path: Path) -> tuple[list[tuple[int, dict[str, Any]]], list[Proble
     """The rows of a query list, by extension: ``.csv`` (or ``.tsv``), else YAML, and
     the problems of the rows that could not be read (a broken file raises at once)."""
     if not path.is_file():
-        from scout.spec.yamlload import not_a_file
+        from scout.spec.specfile import not_a_file
 
         try:  # a FIFO (never opened: it would wait for a writer) or a device is there
             what = not_a_file(path.stat().st_mode)

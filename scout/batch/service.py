@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from scout.api import check_cap, parse_sets
+from scout.api.request import check_cap, parse_sets
 from scout.errors import UsageError
 from scout.fsutil import make_dirs
 from scout.config.loader import config_root
@@ -57,7 +57,7 @@ def batch_apply(
 
     from scout.config.loader import find_config
 
-    # the project of the config its missions use, as ``apply`` (scout.api.run_root)
+    # the project of the config its missions use, as ``apply`` (scout.api.request.run_root)
     root_path = Path(root) if root else project_root(find_config(config, source))
     src = Path(source)
     rdir = str(runs_dir) if runs_dir is not None else None

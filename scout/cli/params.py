@@ -46,7 +46,7 @@ def not_a_folder(value: str, param: click.Parameter | None) -> None:
         return  # absent (created later, or a clear error where it is read)
     if stat.S_ISDIR(mode):
         return
-    from scout.spec.yamlload import not_a_file
+    from scout.spec.specfile import not_a_file
 
     what = not_a_file(mode) or "a file"
     name = _name(param)

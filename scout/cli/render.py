@@ -29,7 +29,7 @@ MESSAGE_WIDTH = 400
 def _lines(path: str) -> list[str]:
     # read like a spec: never a FIFO (it would block), never past the size limit; imported
     # here, as PyYAML comes with it: `scout --help` prints no problem (issue 15 §9)
-    from scout.spec.yamlload import read_spec_text
+    from scout.spec.specfile import read_spec_text
 
     text, _ = read_spec_text(path)
     return text.splitlines() if text is not None else []

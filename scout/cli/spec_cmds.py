@@ -95,7 +95,7 @@ def graph(pipeline: str, fmt: str, config: str | None) -> None:
                          hint=f"e.g. scout graph {path / 'hotel_research.yaml'}")
     if not path.is_file():
         # a FIFO or a device exists: "no such file" sent people looking for a typo
-        from scout.spec.yamlload import not_a_file
+        from scout.spec.specfile import not_a_file
 
         try:
             what = not_a_file(path.stat().st_mode)

@@ -17,7 +17,8 @@ from scout.config.settings import ADAPTER_TYPES, AdapterSettings, build_shared_m
 from scout.config.models import ChainLink, Config, ConfigDoc
 from scout.errors import Location, Problem, SpecInvalid
 from scout.spec.located import validate_located
-from scout.spec.yamlload import load_yaml_file, not_a_file
+from scout.spec.specfile import not_a_file
+from scout.spec.yamlload import load_yaml_file
 from scout.suggest import did_you_mean
 
 CONFIG_NAME = "adapters.yaml"

@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from scout.config.settings import AdapterSettings
-from scout.spec.models import StrictModel, new_dict
+from scout.spec.basics import StrictModel, new_dict
 
 
 class CurrencyTable(StrictModel):

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from scout.spec.models import Backoff, Duration, RetryPolicy, StrictModel, new_list
+from scout.spec.basics import Backoff, Duration, RetryPolicy, StrictModel, new_list
 from scout.suggest import did_you_mean
 
 Capability = Literal["search", "videos", "transcripts", "synthesize", "fetch", "email",
@@ -65,7 +65,7 @@ class AdapterSettings(StrictModel):
     breaker_cooldown: Duration = Field(
         default=300.0, description="skip the adapter this long after it is rate limited"
     )
-    tariff: Tariff = Field(default_factory=lambda: Tariff())  # not the class (scout.spec.models.new_list)
+    tariff: Tariff = Field(default_factory=lambda: Tariff())  # not the class (scout.spec.basics.new_list)
     credentials: Credentials | None = None
     user_agent: str | None = None
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from scout import api
+from scout.api.request import check_cap
 from scout.errors import PathOutsideRoot, ScoutError, UsageError
 from scout.mcp import models as M
 from scout.orchestrator.events import Event
@@ -229,7 +230,7 @@ def apply(ws: Workspace, file: str, query: str | None = None,
 
     path = ws.path(file, what="file", kind="file")
     replay_dir = ws.path(replay, what="replay", kind="dir") if replay else None
-    api.check_cap(max_cost, "max_cost")
+    check_cap(max_cost, "max_cost")
     hook = ProvidersHook(ws.root, ProviderOptions(replay_dir=replay_dir))
     subscribers = [ProgressRelay(progress)] if progress is not None else []
     result = api.apply(path, query=query, sets=_sets(sets), config=ws.config, root=ws.root,

@@ -37,7 +37,7 @@ from scout.orchestrator.executor import Executor
 from scout.orchestrator.outcomes import Failure, classify, normalize_outputs
 from scout.orchestrator.phase_run import PhaseRun
 from scout.orchestrator.state_store import StoreClosed
-from scout.spec.models import MinSuccess
+from scout.spec.basics import MinSuccess
 from scout.stepkit.context import ItemOutcome
 from scout.stepkit.registry import StepKind
 

@@ -23,7 +23,7 @@ from scout.errors import (
     ScoutError,
     StepError,
 )
-from scout.spec.models import RetryPolicy
+from scout.spec.basics import RetryPolicy
 from scout.stepkit.context import Outputs
 
 

@@ -23,7 +23,8 @@ from scout.orchestrator.decide import missing_needs
 from scout.orchestrator.outcomes import Failure, backoff_delay, should_retry
 from scout.orchestrator.phase_run import PhaseRun
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseStatus
-from scout.spec.models import Defaults, MinSuccess, Phase, RetryPolicy
+from scout.spec.basics import MinSuccess, RetryPolicy
+from scout.spec.models import Defaults, Phase
 
 S = PhaseStatus
 

@@ -38,7 +38,7 @@ from scout.i18n import N_
 from scout.providers.cost import CACHE
 from scout.providers.link import CallContext, LinkCaller
 from scout.providers.services import LinkServices
-from scout.spec.models import RetryPolicy
+from scout.spec.basics import RetryPolicy
 
 #: error kinds that move a chain to its next link
 ADVANCES = frozenset({"parse_error", "rate_limited", "unavailable", "auth_error",

@@ -37,7 +37,7 @@ from scout.providers.cost import FAILED, Cost, compute_cost
 from scout.providers.pool import TokenLease
 from scout.providers.retry import Retrier, RetryEvent
 from scout.providers.services import LinkServices
-from scout.spec.models import RetryPolicy
+from scout.spec.basics import RetryPolicy
 
 
 @dataclass

@@ -24,7 +24,7 @@ from scout.adapters.contract import Secret
 from scout.errors import ConfigError
 from scout.fsutil import loads_stored
 from scout.i18n import N_
-from scout.spec.models import Duration
+from scout.spec.basics import Duration
 
 POOL_CONFIG_NAME = "token_pool_config.json"
 STRATEGIES = ("round-robin", "weighted-round-robin", "least-used", "failover")

@@ -27,7 +27,7 @@ from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_at
 from tenacity.wait import wait_base
 
 from scout.errors import AuthError, ProviderError, RateLimited, Rejected
-from scout.spec.models import Backoff, RetryPolicy
+from scout.spec.basics import Backoff, RetryPolicy
 
 T = TypeVar("T")
 
@@ -72,7 +72,7 @@ class wait_full_jitter(wait_base):
         return self.backoff.ceiling(attempt)
 
     def __call__(self, retry_state: RetryCallState) -> float:
-        # the same strategy object as the phase loop's (spec.models.Backoff)
+        # the same strategy object as the phase loop's (scout.spec.basics.Backoff)
         return self.backoff.delay(retry_state.attempt_number, self.rng)
 
 

@@ -56,7 +56,8 @@ from scout.providers.services import LinkServices, Timing
 from scout.quota.base import BatchBudget, Quota
 from scout.quota.claims import Claims
 from scout.quota.factory import make_quota
-from scout.spec.models import Phase, Pipeline, RetryPolicy
+from scout.spec.basics import RetryPolicy
+from scout.spec.models import Phase, Pipeline
 
 __all__ = ["AdapterFactory", "ProviderRuntime"]
 

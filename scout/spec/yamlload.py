@@ -17,8 +17,6 @@ unhashable keys with parser internals. We compose the node graph ourselves so th
 from __future__ import annotations
 
 import gc
-import os
-import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -29,7 +27,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from scout.errors import Location, Problem
-from scout.paths import max_spec_bytes
+from scout.spec.specfile import read_spec_text
 from scout.spec.yamlgotchas import scalar_gotcha
 
 PathT = tuple[Any, ...]
@@ -370,66 +368,8 @@ def load_yaml_text(text: str, file: str) -> tuple[LoadedYaml | None, list[Proble
         loader.dispose()
 
 
-def not_a_file(mode: int) -> str | None:
-    """What a path of this mode is when it is not a regular file ("a folder", ...), or
-    None for a regular file."""
-    if stat.S_ISREG(mode):
-        return None
-    for test, what in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
-                       (stat.S_ISBLK, "a block device")):
-        if test(mode):
-            return what
-    return "not a regular file"
-
-
-def read_spec_text(path: str | Path) -> tuple[str | None, list[Problem]]:
-    """The text of a spec file, or the problem that stops it being read: never blocks
-    (a FIFO is refused before it is opened), never reads more than the size limit."""
-    p = Path(path)
-    where = Location(str(p))
-    try:
-        st = p.stat()
-    except OSError as exc:
-        return None, [Problem("SPEC060", f"cannot read file: {exc.strerror or exc}", where)]
-    what = not_a_file(st.st_mode)
-    if what is not None:
-        hint = ("pass the .yaml files inside it (scout validate accepts folders)"
-                if what == "a folder" else "pass a .yaml file")
-        return None, [Problem("SPEC073", f"{p} is {what}, not a spec file", where, hint=hint)]
-    limit = max_spec_bytes()
-    if st.st_size > limit:
-        return None, [_too_large(st.st_size, limit, where)]
-    try:
-        # O_NONBLOCK: if the path was swapped for a FIFO after the check, do not hang
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                return None, [Problem("SPEC073", f"{p} is not a regular file", where)]
-            raw = f.read(limit + 1)
-    except OSError as exc:
-        return None, [Problem("SPEC060", f"cannot read file: {exc.strerror or exc}", where)]
-    if len(raw) > limit:
-        return None, [_too_large(len(raw), limit, where)]
-    try:
-        return raw.decode("utf-8"), []
-    except UnicodeDecodeError as exc:
-        text = raw[: exc.start].decode("utf-8", "replace")
-        line = text.count("\n") + 1
-        col = len(text) - (text.rfind("\n") + 1) + 1
-        return None, [Problem("SPEC001", "file is not UTF-8 text (an invalid byte here)",
-                              Location(str(p), line, col),
-                              hint="save the file as UTF-8")]
-
-
-def _too_large(size: int, limit: int, where: Location) -> Problem:
-    return Problem("SPEC072", f"the file is {size:,} bytes, over the {limit:,}-byte limit "
-                   "for a spec", where,
-                   hint="a spec is never that big; check it is the file you meant, or raise "
-                        "SCOUTE_MAX_SPEC_BYTES")
-
-
 def load_yaml_file(path: str | Path) -> tuple[LoadedYaml | None, list[Problem]]:
+    """Read a spec file (:func:`scout.spec.specfile.read_spec_text`) and parse it."""
     text, problems = read_spec_text(path)
     if text is None:
         return None, problems

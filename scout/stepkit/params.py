@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, WithJsonSchema, field_validator, model_validator
 
-from scout.spec.models import StrictModel, new_dict, new_list
+from scout.spec.basics import StrictModel, new_dict, new_list
 from scout.spec.regexcheck import check_regex
 from scout.spec.templating import ArtifactName, ExpressionStr, TemplateStr
 

@@ -279,7 +279,7 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
         use.seen = set()
         for n in names:
             path = resolve_template(templates, n)
-            if path is not None:  # a missing file is SPEC054 (scout.validate.checks)
+            if path is not None:  # a missing file is SPEC054 (scout.validate.project_refs)
                 check_template(path, pid=pid, scope=scope, pipeline=pipeline, producers=made,
                                templates=templates, use=use)
         html = raw.get("html_template")

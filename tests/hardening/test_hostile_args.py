@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scout import api
+from scout.api.request import check_cap
 from scout.cli import main
 from scout.errors import UsageError
 from scout.providers.journal import Journal
@@ -66,12 +66,12 @@ def test_a_cost_cap_that_is_not_a_number_of_usd_is_refused(
 @pytest.mark.parametrize("cap", [float("nan"), float("inf"), -0.5, True, "1"])
 def test_check_cap_refuses_what_no_cap_can_be(cap: object) -> None:
     with pytest.raises(UsageError, match="max_cost"):
-        api.check_cap(cap, "max_cost")  # type: ignore[arg-type]
+        check_cap(cap, "max_cost")  # type: ignore[arg-type]
 
 
 def test_check_cap_takes_numbers_of_usd() -> None:
-    assert api.check_cap(None) is None
-    assert api.check_cap(0) == 0.0 and api.check_cap(2.5) == 2.5
+    assert check_cap(None) is None
+    assert check_cap(0) == 0.0 and check_cap(2.5) == 2.5
 
 
 LONG = "x" * 5000  # one name past NAME_MAX (255), the whole past PATH_MAX (4096)

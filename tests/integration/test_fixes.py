@@ -16,7 +16,7 @@ from scout.config.settings import settings_for
 from scout.errors import RateLimited
 from scout.adapters.contract import SearchRequest
 from scout.providers.retry import Retrier, should_retry
-from scout.spec.models import RetryPolicy
+from scout.spec.basics import RetryPolicy
 from tests.fakes.providers import fixture_text
 
 ANOMALY = fixture_text("duckduckgo/anomaly-lite-challenge.html")

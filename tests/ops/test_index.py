@@ -12,7 +12,8 @@ import pytest
 
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter, parse_since
-from scout.audit.index import INDEX_NAME, JournalIndex, entry_id
+from scout.audit.index import INDEX_NAME, JournalIndex
+from scout.audit.journal_lines import entry_id
 from scout.audit.journal_query import find_entry, query
 from scout.errors import UsageError
 from scout.providers.journal import Journal, journal_files

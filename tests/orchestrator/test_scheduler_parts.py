@@ -17,7 +17,8 @@ from scout.orchestrator.fanout import FanoutRun, WorkPool
 from scout.orchestrator.outcomes import classify
 from scout.orchestrator.phase_run import PhaseRun
 from scout.orchestrator.state import PhaseState
-from scout.spec.models import Defaults, MinSuccess, Phase, RetryPolicy
+from scout.spec.basics import MinSuccess, RetryPolicy
+from scout.spec.models import Defaults, Phase
 from scout.stepkit.context import ItemOutcome
 
 

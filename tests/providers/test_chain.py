@@ -122,7 +122,7 @@ def test_an_adapter_bug_becomes_a_parse_error_and_fails_over(tmp_path: Path, mak
 
 
 def test_phase_retry_overrides_the_adapter_policy(tmp_path: Path, make_runtime) -> None:
-    from scout.spec.models import RetryPolicy
+    from scout.spec.basics import RetryPolicy
     rt, ads = three(make_runtime, {"a": [Unavailable("x")] * 9})
     rt.gateway("F1", "web", retry=RetryPolicy(attempts=5)).call(Q)
     assert len(ads["a"].calls) == 5

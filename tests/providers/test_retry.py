@@ -12,7 +12,7 @@ import pytest
 from scout.errors import AuthError, ParseError, RateLimited, Rejected, Unavailable
 from scout.adapters.contract.http import check_status, parse_retry_after
 from scout.providers.retry import Retrier, should_retry, wait_full_jitter
-from scout.spec.models import Backoff, RetryPolicy
+from scout.spec.basics import Backoff, RetryPolicy
 from tests.providers.fakes import FakeClock
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from scout.spec.located import model_at, validate_located
-from scout.spec.models import Backoff, Phase, Pipeline
+from scout.spec.basics import Backoff
+from scout.spec.models import Phase, Pipeline
 from scout.spec.yamlload import load_yaml_text
 from scout.stepkit.params import ExtractRules, SearchParams
 

@@ -314,7 +314,7 @@ def test_phases_the_cap_stopped_say_so_once(tmp_path: Path, lang: str, line: str
 
     from scout.orchestrator.policy import partial_reason
     from scout.report.stopped import write_stopped_report
-    from scout.spec.models import MinSuccess
+    from scout.spec.basics import MinSuccess
 
     stop = ("stopped: budget cap reached: budget cap reached before calling page: spent "
             "$0.0160 of max_cost $0.0100")

@@ -15,24 +15,24 @@ module is the one wiring point: the CLI and the seed's names
 (``scout.orchestrator.mission_runner.run_mission``, ...) call it.
 
 ``FILE`` is a Mission document (everything declared in YAML) or a pipeline plus a
-request (``query``, ``sets``, ``mission_id``, ``runs_dir``). Command-line values win
-over the Mission document's. Errors are ScoutErrors (each with its exit code); a run
-that fails returns a result with a non-zero ``exit_code`` rather than raising.
+request (``query``, ``sets``, ``mission_id``, ``runs_dir``), resolved by
+:mod:`scout.api.request` (``prepare``). Command-line values win over the Mission
+document's. Errors are ScoutErrors (each with its exit code); a run that fails returns a
+result with a non-zero ``exit_code`` rather than raising.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from scout.fsutil import loads_stored
-from scout.config.loader import find_config
+from scout.api.request import parse_sets, prepare, run_root
 from scout.config.models import Config
-from scout.errors import MissionNotFound, PhaseExecutionError, SpecInvalid, UsageError
+from scout.errors import MissionNotFound, PhaseExecutionError
+from scout.fsutil import loads_stored
 from scout.orchestrator.artifact_store import ArtifactStore
 from scout.orchestrator.events import Subscriber
 from scout.orchestrator.mission import MissionRunner, Preflight
@@ -42,16 +42,10 @@ from scout.orchestrator.planner import PhasePlan
 from scout.orchestrator.options import GatewayFactory
 from scout.orchestrator.state import MissionState
 from scout.orchestrator.state_store import LOG_NAME, SNAPSHOT_NAME, Durability, load_state
-from scout.paths import derive_mission_id, mission_dir, project_root, research_root
+from scout.paths import mission_dir, research_root
 from scout.paths import runs_dir as default_runs
-from scout.paths import validate_mission_id
-from scout.termsafe import plain
-from scout.spec.loader import load_spec
-from scout.spec.mission import mission_pipeline_path
-from scout.spec.models import Mission, Pipeline
+from scout.spec.models import Pipeline
 from scout.stepkit.registry import get_step_kind, register_phase_handler
-from scout.validate import memo as valid_pipelines
-from scout.validate import validate_file
 
 __all__ = [
     "MissionInterrupted", "MissionPlan", "MissionRequest", "MissionResult",
@@ -106,185 +100,6 @@ def _preview_task(runner: MissionRunner) -> tuple[dict[str, Any] | None, str | N
     except ScoutError as exc:
         return None, exc.message
     return task.model_dump(mode="json"), None
-
-
-def parse_sets(sets: Iterable[str] | dict[str, Any] | None) -> dict[str, Any]:
-    """``["budget=200 EUR", "min_rating=8"]`` -> dict; a dict passes through."""
-    if not sets:
-        return {}
-    if isinstance(sets, dict):
-        return dict(sets)
-    out: dict[str, Any] = {}
-    for item in sets:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise UsageError(f"--set {item!r}: expected key=value", hint="e.g. --set budget='200 EUR'")
-        out[key.strip()] = value.strip()
-    return out
-
-
-def check_text(value: str | None, what: str) -> None:
-    """Refuse text that is not valid Unicode: bytes that are not UTF-8 reach Python from
-    argv as lone surrogates (and JSON can carry them as ``\\udcff``); nothing downstream
-    can print, hash or send them."""
-    if value is None:
-        return
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        shown = value.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
-        raise UsageError(
-            f"{what} is not valid UTF-8 text (at character {exc.start + 1}: "
-            f"{shown[:60]!s}{'…' if len(shown) > 60 else ''})",
-            hint="the terminal or script passed bytes in another encoding; set a UTF-8 "
-                 "locale (e.g. LANG=C.UTF-8) or re-type the text",
-            code="USE045") from None
-
-
-def check_no_secret(texts: dict[str, Any], root: Path, config: str | Path | None) -> None:
-    """Refuse a request that holds the value of a credential this deployment knows (an
-    adapter's API key from the environment, a pool token): the query goes out to search
-    providers as it is, and into the mission id, task.json, the state log and the report,
-    none of which the journal's scrubbing reaches. The error names the variable, never
-    the value."""
-    from scout.audit.secrets import known_secrets
-
-    scrubber = known_secrets(root, config)
-    if not scrubber.values():
-        return
-    for what, text in texts.items():
-        if not isinstance(text, str) or not text:
-            continue
-        scrubbed = scrubber.text(text)
-        if scrubbed != text:
-            names = sorted(set(re.findall(r"\[secret:([^\]]+)\]", scrubbed)))
-            raise UsageError(f"{what} holds the value of {', '.join(names)}: scout would "
-                             "send it to the providers as part of the request and write it "
-                             "into the run dir and the report",
-                             hint="take the key out of the request; scout reads keys from "
-                                  "the environment (or the token pool) by itself")
-
-
-def is_blank(text: str) -> bool:
-    """Nothing but white space and invisible marks (zero-width spaces, a BOM, bidi
-    controls): what a query pasted empty looks like."""
-    import unicodedata
-
-    return all(ch.isspace() or unicodedata.category(ch) in ("Cf", "Cc", "Zs", "Zl", "Zp")
-               for ch in text)
-
-
-def check_cap(max_cost: float | None, name: str = "--max-cost") -> float | None:
-    """A cost cap as every surface takes it (``--max-cost``, MCP's and the batch's
-    ``max_cost``): None (no cap) or a finite number of USD, 0 or more. NaN compares false
-    with everything, so a NaN cap never stopped a run, and ``inf`` is no cap spelt oddly:
-    both are refused (USE001) before anything runs."""
-    if max_cost is None:
-        return None
-    if isinstance(max_cost, bool) or not isinstance(max_cost, (int, float)) \
-            or not 0 <= max_cost < float("inf"):
-        raise UsageError(f"{name}: {max_cost!r} is not an amount of USD (a finite number, 0 "
-                         "or more)", hint=f"leave {name} out for no cap")
-    return float(max_cost)
-
-
-def prepare(
-    file: str | Path,
-    *,
-    query: str | None = None,
-    sets: Iterable[str] | dict[str, Any] | None = None,
-    mission_id: str | None = None,
-    runs_dir: str | Path | None = None,
-    config: str | Path | None = None,
-    root: str | Path | None = None,
-    max_cost: float | None = None,
-) -> tuple[Pipeline, Config, MissionRequest]:
-    """Load and validate FILE, and resolve the request (no run dir is touched). A
-    pipeline this process validated before is reused while its files are unchanged
-    (``scout.validate.memo``)."""
-    check_text(query, "--query")
-    if isinstance(sets, dict):
-        for k, v in sets.items():
-            check_text(f"{k}={v}" if isinstance(v, str) else str(k), "--set")
-    elif sets is not None:
-        sets = list(sets)
-        for item in sets:
-            check_text(item, "--set")
-    check_text(mission_id, "--mission-id")
-    # a file name that is not UTF-8 (a Mission found in a folder, "\xe9.yaml") would go
-    # into task.json and the state log, which cannot hold it
-    check_text(str(file), "the file name")
-    check_text(None if runs_dir is None else str(runs_dir), "--runs-dir")
-    max_cost = check_cap(max_cost)
-    path = Path(file)
-    if not path.exists():  # a folder or a FIFO is named as such by load_spec
-        raise UsageError(f"no such file: {file}")
-    # a pipeline this process validated already, unchanged (a batch's missions)
-    known = valid_pipelines.cached(path, config=config) if path.is_file() else None
-    if known is None:
-        spec, problems = load_spec(path)
-        if spec is None:
-            raise SpecInvalid(problems)
-        kind = spec.kind
-    else:
-        kind = "Pipeline"
-    root_path = run_root(root, path, config)
-    overrides = parse_sets(sets)
-    if kind == "Mission":
-        report = validate_file(path)
-        if not report.ok:
-            raise SpecInvalid(report.problems)
-        mission = spec.model
-        assert isinstance(mission, Mission)
-        pipeline_path = mission_pipeline_path(spec)
-        pspec, cfg = valid_pipelines.load_valid_pipeline(pipeline_path, config=config)
-        inputs = dict(mission.inputs)
-        sources = {k: "mission" for k in inputs}
-        inputs.update(overrides)
-        sources.update({k: "set" for k in overrides})
-        q = query if query is not None else mission.query
-        mid = mission_id if mission_id is not None else mission.mission_id
-        rdir = runs_dir or (root_path / mission.runs_dir if mission.runs_dir else None)
-        cap = mission.max_cost
-        mission_file: Path | None = path
-    else:
-        pspec, cfg = known or valid_pipelines.load_valid_pipeline(path, config=config)
-        pipeline_path = path
-        inputs, sources = overrides, {k: "set" for k in overrides}
-        q, mid, rdir, cap, mission_file = query, mission_id, runs_dir, None, None
-        if not q and not inputs:
-            raise UsageError("nothing to research: give --query \"...\" (and/or --set key=value)",
-                             hint="or apply a Mission document that declares the request")
-    pipeline = pspec.model
-    assert isinstance(pipeline, Pipeline)
-    if q:  # as the task step reads it: the mission id and the report quote the same text
-        q = plain(q)
-        if is_blank(q):
-            q = None  # only spaces, tabs, newlines or invisible marks: no request at all
-    if not q and not inputs:
-        raise UsageError("nothing to research: the query is blank; give --query \"...\" "
-                         "(and/or --set key=value)",
-                         hint="a query of only spaces or invisible characters says nothing")
-    check_no_secret({"--query": q, **{f"--set {k}": v for k, v in inputs.items()}},
-                    root_path, find_config(config, pipeline_path))
-    if mid is None:
-        mid = derive_mission_id(pipeline.name, q, inputs)
-    validate_mission_id(mid)
-    request = MissionRequest(
-        pipeline_path=pipeline_path, mission_id=mid,
-        runs_dir=default_runs(rdir, root=root_path), query=q, inputs=inputs,
-        input_sources=sources, max_cost=max_cost if max_cost is not None else cap,
-        mission_file=mission_file)
-    return pipeline, cfg, request
-
-
-def run_root(root: str | Path | None, file: str | Path, config: str | Path | None) -> Path:
-    """The research root a run of ``file`` uses: ``root`` when given, else the project of
-    the config it finds (``--config``, ``SCOUTE_CONFIG``, the current directory's, then
-    the nearest above the file: scout.paths.project_root), so ``scout apply
-    /abs/project/pipelines/x.yaml`` from another folder uses that project's templates
-    and keeps its runs there."""
-    return Path(root) if root else project_root(find_config(config, file))
 
 
 def step_capability(uses: str) -> str | None:
