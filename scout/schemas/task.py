@@ -112,6 +112,17 @@ class DateRange(BaseModel):
         return f"{self.start.isoformat()} to {self.end.isoformat()}"
 
 
+def day_span(value: Any) -> tuple[dt.date, dt.date] | None:
+    """The first and last day a month or a date range covers; None for anything else."""
+    if isinstance(value, DateRange):
+        return value.start, value.end
+    if isinstance(value, Month):
+        first = dt.date(value.year, value.month, 1)
+        nxt = dt.date(value.year + value.month // 12, value.month % 12 + 1, 1)
+        return first, nxt - dt.timedelta(days=1)
+    return None
+
+
 ValueSource = Literal["query", "default", "mission", "set"]
 
 

@@ -23,22 +23,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from scout.schemas.task import DateRange, Month
+from scout.schemas.task import DateRange, day_span
 
 _AROUND = re.compile(
     r"\b(?:the\s+|el\s+|la\s+)?(?P<u>weekend|week|day|fin\s+de\s+semana|finde|semana|dia)\s+"
     r"(?P<d>after|before|following|despues\s+del?|antes\s+del?|tras|previ[oa]\s+al?|"
     r"siguiente\s+al?)\s+(?:the\s+|la\s+|el\s+|las\s+|los\s+)?")
-
-
-def _range(value: Any) -> tuple[dt.date, dt.date] | None:
-    if isinstance(value, DateRange):
-        return value.start, value.end
-    if isinstance(value, Month):
-        first = dt.date(value.year, value.month, 1)
-        nxt = dt.date(value.year + value.month // 12, value.month % 12 + 1, 1)
-        return first, nxt - dt.timedelta(days=1)
-    return None
 
 
 _DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -89,7 +79,7 @@ def _until(free: str, original: str, today: dt.date,
         whole = find(free, original, today)  # "del 3 hasta el 7 de junio": a range already
         if whole is not None and whole.span[0] < m.start() <= whole.span[1]:
             return None
-        days = _range(inner.value)
+        days = day_span(inner.value)
         if days is None or days[1] < today:
             continue
         return DateRange(start=today, end=days[1]), (m.start(), inner.span[1])
@@ -109,7 +99,7 @@ def around(free: str, original: str, today: dt.date,
                      original, today)
         if inner is None or inner.span[0] != m.end():
             continue
-        days = _range(inner.value)
+        days = day_span(inner.value)
         if days is None:
             continue
         first, last = days

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from scout.schemas.task import DateRange, Month
+from scout.schemas.task import DateRange, day_span
 
 # what joins a span's two ends, after the first ("a", "al", "hasta", "to", "until", "-")
 _TO = re.compile(r"\s*(?:-|–|\b(?:al?|hasta(?:\s+el)?|to|until|till|through|thru)\b)\s*"
@@ -43,16 +43,6 @@ class Joined:
 
 
 Finder = Callable[[str, str, dt.date], Any]
-
-
-def _days(value: Any) -> tuple[dt.date, dt.date] | None:
-    if isinstance(value, DateRange):
-        return value.start, value.end
-    if isinstance(value, Month):
-        first = dt.date(value.year, value.month, 1)
-        nxt = dt.date(value.year + value.month // 12, value.month % 12 + 1, 1)
-        return first, nxt - dt.timedelta(days=1)
-    return None
 
 
 def _alone(free: str, original: str, today: dt.date, find: Finder, a: int, b: int) -> Any:
@@ -91,7 +81,7 @@ def find_joined(free: str, original: str, today: dt.date, find: Finder,
 
 
 def _join(one: Any, two: Any, kind: str, today: dt.date) -> Joined | None:
-    d1, d2 = _days(one.value), _days(two.value)
+    d1, d2 = day_span(one.value), day_span(two.value)
     if d1 is None or d2 is None:
         return None
     span = (one.span[0], two.span[1])
