@@ -11,11 +11,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from scout.api.request import check_cap, parse_sets
+from scout.api.request import check_cap, parse_sets, run_root
 from scout.errors import UsageError
 from scout.fsutil import make_dirs
 from scout.config.loader import config_root
-from scout.paths import project_root, runs_dir as default_runs
+from scout.paths import runs_dir as default_runs
 from scout.paths import validate_mission_id
 
 
@@ -55,10 +55,8 @@ def batch_apply(
     from scout.config.loader import load_config
     from scout.orchestrator.executor import make_executor
 
-    from scout.config.loader import find_config
-
-    # the project of the config its missions use, as ``apply`` (scout.api.request.run_root)
-    root_path = Path(root) if root else project_root(find_config(config, source))
+    # the project of the config its missions use, as ``apply``
+    root_path = run_root(root, source, config)
     src = Path(source)
     rdir = str(runs_dir) if runs_dir is not None else None
     cfg_path = str(config) if config is not None else None
