@@ -39,6 +39,7 @@ from scout.task.readers import (
     email_spans,
     find_date,
     find_email,
+    enum_either,
     find_enum,
     find_enum_list,
     find_number,
@@ -139,6 +140,14 @@ def parse_query(
                     quoted = (many[0][1][0], many[-1][1][1])
             elif spec.enum and not named:
                 hit = find_enum(text, spec, name)
+                either = enum_either(text, spec, hit) if hit is not None else None
+                if either is not None:  # "en tren o bus": two values asked of one, neither read
+                    text.claim(either)
+                    said = ("«{}»" if result.lang == "es" else "'{}'").format(
+                        q[either[0]:either[1]].strip())
+                    note(result, name, _("{name}: {text} names two of its values, so neither "
+                                         "was read").format(name=_(name).replace("_", " "), text=said))
+                    hit = None
                 if hit is not None and spec.type != "string":
                     hit = (typed(spec, str(hit[0])), hit[1])
             elif spec.type in ("date", "month"):
