@@ -9,7 +9,8 @@ place input reads, in turn:
    "to" / "hasta" for the other: "a Lisboa desde Madrid" reads both, in any order);
 2. what is left, from a route written as two names joined — by a dash or an arrow
    ("Barcelona-París", "Madrid → Lisboa"), by a place input's alias ("London to Paris",
-   "Madrid a Lisboa"), or side by side when the gazetteer knows both ("madrid valencia") —
+   "Madrid a Lisboa"), or side by side or joined by "y" / "and" when the gazetteer knows
+   both ("madrid valencia", "entre Madrid y Barcelona") —
    the first name to the first place input declared, the second to the next; when one of
    the two names was already read by its own cue, the other name goes to the input left.
 
@@ -85,7 +86,8 @@ def _after_cue(free: str, original: str, cues: list[str], cased: bool,
 
 def _ends(hit: Hit, original: str) -> list[Hit]:
     """``hit`` as the places it is: one, or two when it is two names the gazetteer knows
-    joined ("Barcelona-París", "madrid valencia") and not one it knows whole."""
+    joined ("Barcelona-París", "madrid valencia", "entre Madrid y Barcelona") and not one
+    it knows whole ("Trinidad y Tobago")."""
     from scout.task.gazetteer import known_place_words
 
     text, (start, _end) = hit
@@ -94,9 +96,10 @@ def _ends(hit: Hit, original: str) -> list[Hit]:
     if len(words) < 2 or known_place_words(folded) == len(folded):
         return [hit]
     n = known_place_words(folded)
-    if 0 < n < len(folded) and known_place_words(folded[n:]) == len(folded) - n:
-        a, b = words[n - 1].end(), words[n].start()
-        if re.fullmatch(r"\s*" + _MARKS + r"?\s*", text[a:b]):
+    k = n + 1 if n < len(folded) - 1 and folded[n] in ("y", "e", "and") else n
+    if 0 < n < len(folded) and known_place_words(folded[k:]) == len(folded) - k:
+        a, b = words[n - 1].end(), words[k].start()
+        if re.fullmatch(r"\s*(?:" + _MARKS + r"|y|e|and)?\s*", fold(text[a:b])):
             return [(text[:a], (start, start + a)), (text[b:], (start + b, hit[1][1]))]
     return [hit]
 

@@ -71,6 +71,12 @@ REQUESTS = {
         ("en", {"origin": "London", "destination": "Edinburgh",
                 "date": {"start": "2027-01-01", "end": "2027-01-31"}, "mode": "train",
                 "bike": True, "overnight": True}),
+    "trenes entre Madrid y Barcelona en enero":
+        ("es", {"origin": "Madrid", "destination": "Barcelona",
+                "date": {"start": "2027-01-01", "end": "2027-01-31"}, "mode": "train"}),
+    # train or bus: either will do, so the mode keeps its default
+    "necesito ir de Oporto a Vigo en tren o bus":
+        ("es", {"origin": "Oporto", "destination": "Vigo"}),
     "train Paris–Amsterdam under 5 hours, no changes":
         ("en", {"origin": "Paris", "destination": "Amsterdam", "direct": True,
                 "max_duration": 18000, "mode": "train"}),

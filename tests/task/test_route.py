@@ -37,6 +37,7 @@ def _places(query: str, inputs: dict[str, InputSpec]) -> tuple[str | None, ...]:
     ("mudanza Sevilla-Bilbao", ("Sevilla", "Bilbao")),
     ("mudanza Sevilla → Bilbao", ("Sevilla", "Bilbao")),
     ("mudanza sevilla bilbao por menos de 900 €", ("Sevilla", "Bilbao")),
+    ("mudanza entre Sevilla y Bilbao", ("Sevilla", "Bilbao")),
 ])
 def test_two_places_by_their_cues_and_routes(query, want):
     assert _places(query, MOVE) == want
@@ -47,6 +48,7 @@ def test_two_places_by_their_cues_and_routes(query, want):
     ("mudanza a Aix-en-Provence desde Lyon", ("Lyon", "Aix-en-Provence")),
     ("mudanza de Palma de Mallorca a Madrid", ("Palma de Mallorca", "Madrid")),
     ("mudanza a Nueva York", (None, "Nueva York")),
+    ("mudanza a Trinidad y Tobago desde Madrid", ("Madrid", "Trinidad y Tobago")),
 ])
 def test_a_name_of_its_own_is_not_split(query, want):
     assert _places(query, MOVE) == want
