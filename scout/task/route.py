@@ -21,6 +21,7 @@ reaches the place inputs, only for a pipeline that declares two or more.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from scout.task.lang import fold
@@ -30,6 +31,9 @@ Hit = tuple[str, tuple[int, int]]
 
 # a word of a name, without its hyphens: "Barcelona-París" is two words and a joiner
 _WORD = re.compile(r"[^\W\d_][\w'’.]*", re.UNICODE)
+# names tried per pass: reading one is linear in what follows it, so a hostile request
+# ("A-A-A-...", "de de de ...") stays bounded; a request names its route long before
+_TRIES = 24
 # what joins the two ends of a route written without a cue: a dash, an arrow, a slash
 _MARKS = r"(?:-{1,2}>|→|⇒|>|–|—|-|/)"
 
@@ -77,7 +81,7 @@ def _after_cue(free: str, original: str, cues: list[str], cased: bool,
     if not cues:
         return None
     alt = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in sorted(cues, key=len, reverse=True))
-    for m in re.finditer(r"(?<![\w])(?:" + alt + r")\s+", free):
+    for m in itertools.islice(re.finditer(r"(?<![\w])(?:" + alt + r")\s+", free), _TRIES):
         hit = name_at(free, original, m.end(), cased)
         if hit is not None and not any(_overlap(hit[1], t[1]) for t in taken):
             return _ends(hit, original)[0]
@@ -111,11 +115,18 @@ def _route(free: str, original: str, cased: bool, joiners: list[str],
     words = "|".join(re.escape(j).replace(r"\ ", r"\s+")
                       for j in sorted({"to", "a", *joiners}, key=len, reverse=True))
     join = re.compile(r"\s*(?:" + _MARKS + r"|\s(?:" + words + r"))\s+|\s*" + _MARKS + r"\s*")
-    pos = 0
-    while (m := _WORD.search(original, pos)) is not None:
+    from scout.task.gazetteer import known_place_words
+
+    pos, tries = 0, _TRIES
+    while (m := _WORD.search(original, pos)) is not None and tries:
         pos = m.end()
         if "\x00" in free[m.start():m.end()]:
             continue
+        # a name starts with a capital, or is one the gazetteer knows ("madrid valencia")
+        if not (cased and m.group(0)[0].isupper()) and not known_place_words(
+                [fold(w).rstrip(".") for w in _WORD.findall(original, m.start(), m.start() + 80)][:5]):
+            continue
+        tries -= 1
         hit = name_at(free, original, m.start(), cased)
         if hit is None:
             continue

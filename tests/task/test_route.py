@@ -63,3 +63,18 @@ def test_one_place_input_reads_as_before():
     one = {"city": InputSpec(type="place")}
     assert build_task("hoteles en Barcelona-París", one, today=TODAY).values["city"] \
         == "Barcelona-París"
+
+
+@pytest.mark.parametrize("query", ["A-" * 1000, "de " * 660 + "Madrid", "Madrid Lisboa " * 140])
+def test_a_hostile_request_reads_a_bounded_number_of_names(monkeypatch, query):
+    """Reading a name is linear in what follows it, so the names tried are capped: a
+    2,000-character request of dashes or cue words cannot make the route reader quadratic."""
+    import scout.task.route as route
+    from scout.task.lang import fold
+
+    calls = []
+    real = route.name_at
+    monkeypatch.setattr(route, "name_at", lambda *a, **k: calls.append(1) or real(*a, **k))
+    route.read_places(fold(query), query, "es",
+                      [("old_city", ["from", "de"]), ("new_city", ["to", "a"])])
+    assert len(calls) <= 4 * route._TRIES
