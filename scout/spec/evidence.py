@@ -262,10 +262,14 @@ def mentions(value: Any, words: Any, every: bool = True, *,
 
 
 # A word a listing negates is not one it names: "no pets", "not furnished", "sin
-# mascotas", "no se admiten mascotas", "mascotas: no", "furnished? no". The negation
-# reaches at most two words ahead and stops at punctuation ("no smoking, pets welcome"
-# names pets).
+# mascotas", "no se admiten mascotas", "mascotas: no", "furnished? no", and refused after
+# it, as notices write it: "pets not allowed", "bikes are not permitted", "bicicletas no
+# admitidas", "mascotas prohibidas". The negation reaches at most two words across and
+# stops at punctuation ("no smoking, pets welcome" names pets).
 _NEGATION = r"(?:no|not|non|sin|without|ni|nor|never|nunca)"
+_REFUSED = (r"(?:" + _NEGATION + r"\s+(?:be\s+)?(?:allowed|permitted|accepted|admitted|welcome|"
+            r"admitid[oa]s?|permitid[oa]s?|aceptad[oa]s?)|prohibited|forbidden|banned|"
+            r"prohibid[oa]s?)(?!\w)")
 
 
 def _named(word: str, text: str) -> bool:
@@ -273,7 +277,8 @@ def _named(word: str, text: str) -> bool:
     w = r"(?<!\w)" + re.escape(word) + r"(?!\w)"
     before = re.compile(r"(?<!\w)" + _NEGATION + r"(?:\s+[^\W\d_]+){0,2}\s+(" + w + ")")
     after = re.compile("(" + w + r")\s*[:?=]\s*" + _NEGATION + r"(?!\w)")
-    negated = {m.start(1) for rx in (before, after) for m in rx.finditer(text)}
+    refused = re.compile("(" + w + r")(?:\s+[^\W\d_]+){0,2}\s+" + _REFUSED)
+    negated = {m.start(1) for rx in (before, after, refused) for m in rx.finditer(text)}
     return any(m.start() not in negated for m in re.finditer(w, text))
 
 

@@ -46,6 +46,8 @@ infantiles espectaculos planes coche coches kilometros hibrido electrico gasolin
 automatico camara navegador enganche usado usados habitaciones dormitorios recamaras
 amueblado amueblada mascotas perros metros cuadrados pulgadas pantalla memoria disco
 almacenamiento ligero cocina
+tren trenes autobus autobuses billete billetes viaje viajes trayecto trayectos ida vuelta
+directo directos transbordo transbordos bici bicicleta
 """.split())
 _EN = frozenset("""
 for with without under below above over less than more at least most the an and or of

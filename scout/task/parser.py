@@ -39,6 +39,7 @@ from scout.task.readers import (
     email_spans,
     find_date,
     find_email,
+    enum_either,
     find_enum,
     find_enum_list,
     find_number,
@@ -102,6 +103,7 @@ def parse_query(
             text.claim(span)
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
+    route: dict[str, tuple[str, tuple[int, int]]] = {}  # several place inputs, read at once
 
     def found(name: str, value: Any, span: tuple[int, int]) -> None:
         result.values[name] = value
@@ -138,6 +140,14 @@ def parse_query(
                     quoted = (many[0][1][0], many[-1][1][1])
             elif spec.enum and not named:
                 hit = find_enum(text, spec, name)
+                either = enum_either(text, spec, hit) if hit is not None else None
+                if either is not None:  # "en tren o bus": two values asked of one, neither read
+                    text.claim(either)
+                    said = ("«{}»" if result.lang == "es" else "'{}'").format(
+                        q[either[0]:either[1]].strip())
+                    note(result, name, _("{name}: {text} names two of its values, so neither "
+                                         "was read").format(name=_(name).replace("_", " "), text=said))
+                    hit = None
                 if hit is not None and spec.type != "string":
                     hit = (typed(spec, str(hit[0])), hit[1])
             elif spec.type in ("date", "month"):
@@ -234,7 +244,19 @@ def parse_query(
                 from scout.task.place import find_place
                 from scout.task.placecase import unswapped
 
-                hit = find_place(text.free, text.original, result.lang, list(spec.aliases))
+                named_places = [(n, list(s.aliases)) for n, s in inputs.items()
+                                if s.type == "place"]
+                if len(named_places) > 1 and not route:  # "de Madrid a Lisboa": which is which
+                    from scout.task.route import read_places
+
+                    route.update(read_places(text.free, text.original, result.lang, named_places))
+                    route.setdefault("", ("", (0, 0)))  # read once, even when it read none
+                hit = route.get(name) or find_place(text.free, text.original, result.lang,
+                                                    list(spec.aliases))
+                if len(named_places) > 1 and name not in route:
+                    from scout.task.route import free_of
+
+                    hit = free_of(route, hit)
                 if hit is not None:  # "madird": the city the fingers meant
                     hit = (unswapped(hit[0]), hit[1])
             if named and spec.enum and not by_pattern:

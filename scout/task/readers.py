@@ -288,6 +288,28 @@ def find_enum(text: QueryText, spec: InputSpec, name: str = "") -> tuple[Any, tu
     return None
 
 
+# two values offered as either: "tren o bus", "train or coach", "bus/train"
+_EITHER = r"(?:\s+(?:o|u|or)\s+|\s*/\s*)"
+
+
+def enum_either(text: QueryText, spec: InputSpec, hit: tuple[Any, tuple[int, int]]) -> tuple[int, int] | None:
+    """The span of "X or Y" when the enum word ``hit`` read is offered as either with a word
+    of another of the input's values ("en tren o bus"): a one-value input asked for two is
+    not read as the first (the pipeline's default stands), or None."""
+    a, b = hit[1]
+    for word, option in _enum_words(spec):
+        if option == hit[0]:
+            continue
+        w = name_forms([word])
+        after = re.match(_EITHER + r"(?:(?:el|la|en|by|a|an|the)\s+)?" + w + r"\b", text.free[b:])
+        if after:
+            return a, b + after.end()
+        before = re.search(r"\b" + w + _EITHER + r"(?:(?:el|la|en|by|a|an|the)\s+)?$", text.free[:a])
+        if before:
+            return before.start(), b
+    return None
+
+
 def _with_label(free: str, span: tuple[int, int], spec: InputSpec, name: str) -> tuple[int, int]:
     labels = [w for w in [name.replace("_", " "), *spec.aliases] if fold(w).strip()]
     if not labels:

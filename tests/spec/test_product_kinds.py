@@ -107,6 +107,13 @@ def test_mentions_is_accent_and_case_blind_and_whole_word() -> None:
     ("No smoking, pets welcome", True),          # the negation stops at punctuation
     ("Amueblado, admite mascotas", True),
     ("no pets in the garden; furnished flat, pets allowed", True),  # also named plainly
+    # refused after the word, as notices write it
+    ("Pets not allowed", False),
+    ("Pets are not permitted in the flat", False),
+    ("Mascotas no admitidas", False),
+    ("Mascotas prohibidas", False),
+    ("Furnished: no", False),
+    ("Pets allowed, smoking not allowed", True),  # the refusal is smoking's
 ])
 def test_mentions_does_not_count_a_word_the_listing_negates(text, named) -> None:
     # "no amueblado" and "not furnished" passed a furnished filter, "no se admiten

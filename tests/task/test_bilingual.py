@@ -38,6 +38,10 @@ def parse(query: str, inputs=HOTEL):
     ("Boutique hotels in San Sebastián in august", "en"),  # an accented place is no cue
     ("hotels in Santiago de Compostela under 100 EUR", "en"),
     ("Barcelona", "en"),  # nothing to go by: the Task's default
+    # a trip's words, when the only function words are a place name's particles
+    ("autobús de Santiago de Compostela a Vigo", "es"),
+    ("billetes de tren Lisboa-Oporto", "es"),
+    ("bus from Santiago de Compostela to Vigo", "en"),
 ])
 def test_language_is_detected_from_the_text(query: str, lang: str) -> None:
     assert detect(query) == lang

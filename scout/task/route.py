@@ -1,0 +1,152 @@
+"""Several ``place`` inputs read together: which name is which.
+
+A kind with two places of one type (a trip's origin and destination, a move's old and new
+city) cannot read each the way a lone place is read — "the first name after any cue" —
+for then "trains to Paris from Brussels" gives both inputs the first name. Here each
+place input reads, in turn:
+
+1. the first name after a word only its own ``aliases`` name ("from" / "desde" for one,
+   "to" / "hasta" for the other: "a Lisboa desde Madrid" reads both, in any order);
+2. what is left, from a route written as two names joined — by a dash or an arrow
+   ("Barcelona-París", "Madrid → Lisboa"), by a place input's alias ("London to Paris",
+   "Madrid a Lisboa"), or side by side or joined by "y" / "and" when the gazetteer knows
+   both ("madrid valencia", "entre Madrid y Barcelona") —
+   the first name to the first place input declared, the second to the next; when one of
+   the two names was already read by its own cue, the other name goes to the input left.
+
+What neither step reads is left to the single-place reader (:func:`scout.task.place.find_place`),
+as before. The parser (:mod:`scout.task.parser`) calls :func:`read_places` once, when it
+reaches the place inputs, only for a pipeline that declares two or more.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from scout.task.lang import fold
+from scout.task.place import is_cased, name_at
+
+Hit = tuple[str, tuple[int, int]]
+
+# a word of a name, without its hyphens: "Barcelona-París" is two words and a joiner
+_WORD = re.compile(r"[^\W\d_][\w'’.]*", re.UNICODE)
+# names tried per pass: reading one is linear in what follows it, so a hostile request
+# ("A-A-A-...", "de de de ...") stays bounded; a request names its route long before
+_TRIES = 24
+# what joins the two ends of a route written without a cue: a dash, an arrow, a slash
+_MARKS = r"(?:-{1,2}>|→|⇒|>|–|—|-|/)"
+
+
+def read_places(free: str, original: str, lang: str,
+                places: list[tuple[str, list[str]]]) -> dict[str, Hit]:
+    """The value and span each place input in ``places`` (name, aliases; in declaration
+    order) reads from the request, for those a cue of their own or a route names.
+    ``free`` is the folded request with what other inputs read blanked out (``\\x00``)."""
+    del lang  # the cues are the author's aliases, in whichever language they wrote them
+    cased = is_cased(original, free)
+    owners: dict[str, set[str]] = {}
+    for name, aliases in places:
+        for a in aliases:
+            owners.setdefault(fold(a).strip(), set()).add(name)
+    out: dict[str, Hit] = {}
+    for name, aliases in places:
+        own = [c for c in {fold(a).strip() for a in aliases} if c and owners[c] == {name}]
+        hit = _after_cue(free, original, own, cased, list(out.values()))
+        if hit is not None:
+            out[name] = hit
+    left = [name for name, _ in places if name not in out]
+    if not left:
+        return out
+    route = _route(free, original, cased, [c for c in owners if c], list(out.values()))
+    if route is None:
+        return out
+    first, second = route
+    taken = [h for h in (first, second) if any(_overlap(h[1], t[1]) for t in out.values())]
+    if not taken:
+        for name, hit in zip(left, (first, second)):
+            out[name] = hit
+    elif len(taken) == 1:
+        out[left[0]] = second if taken[0] is first else first
+    return out
+
+
+def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def _after_cue(free: str, original: str, cues: list[str], cased: bool,
+               taken: list[Hit]) -> Hit | None:
+    """The first name after one of ``cues`` that no other input took."""
+    if not cues:
+        return None
+    alt = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in sorted(cues, key=len, reverse=True))
+    for m in itertools.islice(re.finditer(r"(?<![\w])(?:" + alt + r")\s+", free), _TRIES):
+        hit = name_at(free, original, m.end(), cased)
+        if hit is not None and not any(_overlap(hit[1], t[1]) for t in taken):
+            return _ends(hit, original)[0]
+    return None
+
+
+def _ends(hit: Hit, original: str) -> list[Hit]:
+    """``hit`` as the places it is: one, or two when it is two names the gazetteer knows
+    joined ("Barcelona-París", "madrid valencia", "entre Madrid y Barcelona") and not one
+    it knows whole ("Trinidad y Tobago")."""
+    from scout.task.gazetteer import known_place_words
+
+    text, (start, _end) = hit
+    words = [m for m in _WORD.finditer(text)]
+    folded = [fold(w.group(0)).rstrip(".") for w in words]
+    if len(words) < 2 or known_place_words(folded) == len(folded):
+        return [hit]
+    n = known_place_words(folded)
+    k = n + 1 if n < len(folded) - 1 and folded[n] in ("y", "e", "and") else n
+    if 0 < n < len(folded) and known_place_words(folded[k:]) == len(folded) - k:
+        a, b = words[n - 1].end(), words[k].start()
+        if re.fullmatch(r"\s*(?:" + _MARKS + r"|y|e|and)?\s*", fold(text[a:b])):
+            return [(text[:a], (start, start + a)), (text[b:], (start + b, hit[1][1]))]
+    return [hit]
+
+
+def _route(free: str, original: str, cased: bool, joiners: list[str],
+           taken: list[Hit]) -> tuple[Hit, Hit] | None:
+    """The first two names written as a route: joined by a mark or a joining word, or
+    two known names side by side (one name read whole that the gazetteer splits)."""
+    words = "|".join(re.escape(j).replace(r"\ ", r"\s+")
+                      for j in sorted({"to", "a", *joiners}, key=len, reverse=True))
+    join = re.compile(r"\s*(?:" + _MARKS + r"|\s(?:" + words + r"))\s+|\s*" + _MARKS + r"\s*")
+    from scout.task.gazetteer import known_place_words
+
+    pos, tries = 0, _TRIES
+    while (m := _WORD.search(original, pos)) is not None and tries:
+        pos = m.end()
+        if "\x00" in free[m.start():m.end()]:
+            continue
+        # a name starts with a capital, or is one the gazetteer knows ("madrid valencia")
+        if not (cased and m.group(0)[0].isupper()) and not known_place_words(
+                [fold(w).rstrip(".") for w in _WORD.findall(original, m.start(), m.start() + 80)][:5]):
+            continue
+        tries -= 1
+        hit = name_at(free, original, m.start(), cased)
+        if hit is None:
+            continue
+        ends = _ends(hit, original)
+        if len(ends) == 2:
+            return ends[0], ends[1]
+        j = join.match(free, hit[1][1])
+        if j is not None:
+            other = name_at(free, original, j.end(), cased)
+            if other is not None:
+                return hit, _ends(other, original)[0]
+        if any(_overlap(hit[1], t[1]) for t in taken):
+            pos = max(pos, hit[1][1])
+    return None
+
+
+def free_of(read: dict[str, Hit], hit: Hit | None) -> Hit | None:
+    """``hit`` (what the single-place reader found for an input :func:`read_places` read
+    nothing for), or None when it is a name ``read`` gave another input ("mudanza a Nueva
+    York": the name after "a" is the destination's, not also the origin's)."""
+    if hit is None or any(_overlap(hit[1], h[1]) for h in read.values()):
+        return None
+    return hit
