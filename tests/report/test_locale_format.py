@@ -30,6 +30,9 @@ def test_thousands_and_decimals() -> None:
     assert format_money(Money(amount=99.5, currency="EUR"), "es", digits=2) == "99,50 €"
     # rounding as English always rounded (Python's), the same digits in every language
     assert format_rating(8.35, "en") == "8.3/10" and format_rating(8.35, "es") == "8,3/10"
+    # a 100-point score (a wine critic's) in whole points unless it has a fraction
+    assert format_rating(9.3, "en", 100) == "93/100" and format_rating(9.25, "es", 100) == "92,5/100"
+    assert format_rating(8.4, "es", 5) == "4,2/5"
     assert format_money(Money(amount=5, currency="QQQ"), "es") == "5 QQQ"  # unknown code
 
 

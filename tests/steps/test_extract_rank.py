@@ -50,6 +50,13 @@ def test_rating_and_price_readings() -> None:
     assert find_rating("9.1/10") == (9.1, None)
     assert find_rating("a 5-star hotel on the beach") is None
     assert find_rating("no numbers here") is None
+    # critics' points: out of 100 above 10 (no critic scores under 50), Spanish score words
+    assert find_rating("Robert Parker: 93 puntos. 24,90 €") == (9.3, None)
+    assert find_rating("91 points, Wine Spectator") == (9.1, None)
+    assert find_rating("8.5 points from guests") == (8.5, None)
+    assert find_rating("earn 30 points with every stay") is None
+    assert find_rating("Puntuación: 92") == (9.2, None)
+    assert find_rating("nota 8,5") == (8.5, None)
     price = find_price("Double room 150 € per night, breakfast 20 EUR")
     assert price == Money(amount=150, currency="EUR", comparator="=", per="night")
     assert find_price("nothing to pay") is None
