@@ -150,17 +150,17 @@ def find_rating(free: str, default: float | None,
             continue
         return round(num * 10.0 / scale, 2), (widen(folded, free, m.start()), m.end())
     for words, value in _WORDS:
-        m = re.search(r"\b(?:" + words + r")\s+(?:(?:guest|customer|user|de\s+clientes)\s+)?"
+        w = re.search(r"\b(?:" + words + r")\s+(?:(?:guest|customer|user|de\s+clientes)\s+)?"
                       + _NOUN + r"\b", free) or re.search(
             r"\b" + _NOUN + r"\s+(?:that\s+are\s+|muy\s+)?(?:" + words + r")\b", free)
-        if m is None:
+        if w is None:
             s = _STANDALONE.search(free)
             if s and re.fullmatch(words, s.group("w")):
-                m = s
-        if m:
+                w = s
+        if w:
             base = default if default is not None else 8.0
             score = base if value is None else max(base, value)
-            return score, m.span()
+            return score, w.span()
     return None
 
 
