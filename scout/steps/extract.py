@@ -248,7 +248,11 @@ def _same_subject(target: Candidate, name: str, url: str,
         if not shorter or len(ours & theirs) * 2 <= shorter:
             continue
         own_ours, own_theirs = ours - asked, theirs - asked
-        if not own_ours or not own_theirs or own_ours & own_theirs:
+        if not own_ours or not own_theirs:
+            return True
+        # half of the words the query did not put there: a shop's "Eyrie Vineyards Pinot
+        # Noir" and "Willamette Valley Vineyards Pinot Noir" for "pinot noir" share one
+        if len(own_ours & own_theirs) * 2 >= min(len(own_ours), len(own_theirs)):
             return True
     return False
 

@@ -320,6 +320,12 @@ def test_a_sites_pages_on_the_searched_topic_stay_apart() -> None:
                S("XPS 13 deals", "https://shop.test/xps-13-deals")]
     cands, _ = to_candidates(laptops, F1_RULES, adapter="x", phase="F1", query="dell xps 13")
     assert len(cands) == 1
+    # a shop's two wines share the grape searched for and one word of their own: the
+    # query's words do not count towards "most of their words" either
+    wines = [S("Willamette Valley Vineyards Pinot Noir 2022", "https://shop.test/wvv"),
+             S("Eyrie Vineyards Pinot Noir 2020", "https://shop.test/eyrie")]
+    cands, _ = to_candidates(wines, F1_RULES, adapter="x", phase="F1", query="pinot noir oregon")
+    assert [c.name for c in cands] == [w.title for w in wines]
 
 
 def test_a_repositorys_papers_are_never_merged_by_domain() -> None:
