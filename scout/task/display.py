@@ -35,7 +35,7 @@ def display(value: Any, lang: str, type_name: str = "") -> str:
     if isinstance(value, bool):
         return translations(lang).gettext("yes" if value else "no")
     if isinstance(value, Money):  # with its unit: "1,500 EUR/month", "1.500 €/mes"
-        return format_money(value, lang)  # cents only when it has them
+        return format_money(value, lang, 0 if float(value.amount).is_integer() else 2)
     try:
         from babel.dates import format_date, format_skeleton
 
