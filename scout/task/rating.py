@@ -4,9 +4,9 @@ Numbers need a cue that they are a rating: a word before them ("rated", "score o
 least", "puntuación de al menos", "valoración mínima", "nota de"), a scale ("8/10",
 "4 out of 5", "4 sobre 5"), a unit ("4.5 stars", "3,5 estrellas", "8.5 points", "8,5
 puntos") or "or better / or more / o más / +". Decimal commas are read. The scale is the
-one written; else stars are out of 5, points out of 10 (out of 100 above 10: "más de 90
+one written; else stars are out of 5, points out of 10 (out of 100 from 50: "más de 90
 puntos", as critics score wine), and a bare number is out of 5 when it is 5 or less, out
-of 10 otherwise, out of 100 above 10 after a rating word or a review source ("score of
+of 10 otherwise, out of 100 from 50 after a rating word or a review source ("score of
 85", "92+ Parker"); a kind names its own sources as its rating input's aliases. Words ("excellent reviews" / "excelentes
 reseñas" → 9, "great reviews" / "muy buenas opiniones" → 8.5, "good reviews" / "buenas
 reseñas" / "bien valorado" → the input's default, 8 without one) come after numbers.
@@ -105,7 +105,10 @@ def find_rating(free: str, default: float | None,
     folded, free = free, rewrite(free)  # "at least four stars", "nota de ocho o más"
     # "buena nota (más de 9)", "good reviews (at least 9)": a bracket opens the value
     free = free.replace("(", " ")
-    pattern = _rating_re(tuple(w for w in sources if w.strip())) if sources else _RATING_RE
+    # a rating noun among the aliases ("reviews", "nota") names the field, not a source:
+    # "50 reviews" is a count
+    sources = tuple(w for w in sources if w.strip() and not re.fullmatch(_NOUN, w.strip()))
+    pattern = _rating_re(sources) if sources else _RATING_RE
     for m in pattern.finditer(free):
         g = m.groupdict()
         if g["plus"] and not g["post"]:
@@ -134,9 +137,10 @@ def find_rating(free: str, default: float | None,
             scale = float(g["scale"])
         elif g["unit"] and g["unit"].startswith(("star", "estrella", "★", "⭐")):
             scale = 5.0
-        elif num > 10 and (g["site"] or (g["pre"] and "review" not in g["pre"]) or (g["unit"] and g["unit"].startswith(
+        elif num >= 50 and (g["site"] or (g["pre"] and "review" not in g["pre"]) or (g["unit"] and g["unit"].startswith(
                 ("point", "punto", "pts")))):
-            scale = 100.0  # "más de 90 puntos", "92+ Parker", "score of 85": critics' 100 points
+            scale = 100.0  # "más de 90 puntos", "92+ Parker", "score of 85": critics' 100
+            # points, which start at 50 ("20 points" is no score)
         elif g["unit"] and g["unit"].startswith(("point", "punto", "pts")):
             scale = 10.0
         else:

@@ -25,15 +25,17 @@ TODAY = dt.date(2026, 12, 2)
     ("8.5 points or more", 8.5),      # points out of 10 stay out of 10
     ("al menos 4 sobre 5", 8.0),
 ])
-def test_points_above_ten_are_out_of_a_hundred(text, want):
+def test_points_from_fifty_are_out_of_a_hundred(text, want):
     hit = find_rating(text, None)
     assert hit is not None and hit[0] == want, (text, hit)
 
 
 @pytest.mark.parametrize("text", ["ages 12+", "for 20 or more people", "with 50 reviews or more",
-                                  "reviews 50+"])
+                                  "reviews 50+", "more than 30 points", "rating 20"])
 def test_counts_are_no_hundred_point_score(text):
     assert find_rating(text, None) is None
+    # a rating noun among the aliases is no review source: "50 reviews" stays a count
+    assert find_rating(text, None, ("reviews", "score")) is None
 
 
 @pytest.mark.parametrize(("text", "want"), [
