@@ -70,3 +70,12 @@ def test_a_patterns_cue_words_are_its_own():
     assert task.values.get("pairing") == "roast chicken"
     assert "Pair" not in task.values.values() and "pair" not in task.values.values()
     assert "pairing: read 'roast chicken' from 'to pair with roast chicken'" in task.notes
+
+
+def test_a_default_out_of_100_says_how_to_write_it():
+    from scout.task.values import coerce
+
+    with pytest.raises(ValueError, match=r"outside the 0-10 scale; write the scale it is on, "
+                                         r"'90/100' \(read as 9\)"):
+        coerce("rating", 90)
+    assert coerce("rating", "90/100") == 9.0
