@@ -65,10 +65,13 @@ def format_money_parts(amount: Any, currency: str, lang: str = "en", digits: int
 
 
 def format_rating(value: Any, lang: str = "en", scale: int = 10) -> str:
-    """8.25 → '8.2/10' (en), '8,2/10' (es)."""
+    """8.25 → '8.2/10' (en), '8,2/10' (es); on a scale of 100, as critics score, whole
+    points unless the score has a fraction: 9.3 → '93/100', 9.25 → '92.5/100'."""
     if value is None:
         return "—"
-    return f"{format_number(float(value) * scale / 10, lang, 1)}/{scale}"
+    shown = float(value) * scale / 10
+    digits = 0 if scale >= 100 and round(shown, 1).is_integer() else 1
+    return f"{format_number(shown, lang, digits)}/{scale}"
 
 
 def format_duration(seconds: Any, lang: str = "en") -> str:

@@ -23,9 +23,12 @@ from scout.i18n.numbers import (
 )
 
 
-def format_money(value: Any, lang: str = "en", digits: int = 0) -> str:
+def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str:
     """A Money value with its unit: '180 EUR/night' (en), '180 €/noche' (es); a price
-    stated as nothing ('free admission') is 'free' / 'gratis'."""
+    stated as nothing ('free admission') is 'free' / 'gratis'. ``digits`` None: cents
+    when an amount under 100 has them ('14,50 €', never '14 €' for a bottle a budget of
+    14 € does not buy); from 100 on, whole units, where cents change little and a
+    converted amount (a weekly rent as a monthly one) has none to state."""
     if value is None:
         return "—"
     amount, currency = getattr(value, "amount", None), getattr(value, "currency", None)
@@ -33,6 +36,11 @@ def format_money(value: Any, lang: str = "en", digits: int = 0) -> str:
         return str(value)
     if is_free(value):
         return translations(lang_of(lang)).pgettext("price", "free")
+    if digits is None:
+        low = getattr(value, "min", None)
+        whole = all(float(a) >= 100 or abs(float(a) - round(float(a))) < 0.005
+                    for a in (amount, low) if a is not None)
+        digits = 0 if whole else 2
     text = format_money_parts(amount, currency, lang, digits)
     low = getattr(value, "min", None)
     if low is not None:  # a range: '80-120 EUR' (en), '80-120 €' (es)

@@ -40,8 +40,9 @@ def _filter(fn: Any) -> Any:
 
 
 @_filter
-def money(value: Any, digits: int = 0, *, lang: str = "en") -> str:
-    """200 EUR → '200 EUR' (en), '200 €' (es); None → '—'."""
+def money(value: Any, digits: int | None = None, *, lang: str = "en") -> str:
+    """200 EUR → '200 EUR' (en), '200 €' (es), 14.5 EUR → '14.50 EUR' (cents under 100); ``digits`` fixes
+    the decimals (``money(0)`` rounds); None → '—'."""
     from scout.i18n.values import format_money
 
     if isinstance(value, Money):

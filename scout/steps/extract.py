@@ -42,7 +42,11 @@ _RATING_PATTERNS: list[tuple[re.Pattern[str], float | None]] = [
     (re.compile(r"(?<![\d.])(\d{1,2}(?:[.,]\d{1,2})?)\s*/\s*(10|5|100)\b"), None),
     (re.compile(r"(?<![\d.])(\d(?:[.,]\d{1,2})?)\s*out of\s*(10|5)\b", re.I), None),
     (re.compile(r"(?<![\d.])(\d(?:[.,]\d)?)\s*(?:-|\s)?stars?\b(?!\s*hotel)", re.I), 5.0),
-    (re.compile(r"\b(?:rated|rating|score[d]?|guest rating)\s*:?\s*(\d{1,2}(?:[.,]\d{1,2})?)\b",
+    # "93 puntos Parker", "91 points (Wine Spectator)": critics score out of 100, from 50
+    (re.compile(r"(?<![\d.,])(\d{1,3}(?:[.,]\d{1,2})?)\s*\+?\s*(?:points?|puntos?|pts)\b(?!\s*(?:of|de)\b)",
+                re.I), -1.0),
+    (re.compile(r"\b(?:rated|rating|score[d]?|guest rating|puntuaci[oó]n|puntuad[oa]|nota|"
+                r"valoraci[oó]n|valorad[oa])\s*:?\s*(?:con\s+(?:una?\s+)?)?(\d{1,3}(?:[.,]\d{1,2})?)\b",
                 re.I), 0.0),
 ]
 _COUNT = re.compile(r"\b(\d{1,3}(?:[,.\s]\d{3})*|\d+)\s+(?:reviews|ratings|opinions|reseñas)\b",
@@ -95,8 +99,12 @@ def find_rating(text: str) -> tuple[float, int | None] | None:
                 continue
             if fixed_scale is None:
                 scale = float(m.group(2))
-            elif fixed_scale == 0.0:  # "rated 8.7" / "rating 4.5": guess the scale
-                scale = 5.0 if num <= 5 else 10.0
+            elif fixed_scale == 0.0:  # "rated 8.7" / "rating 4.5" / "score 92": guess the scale
+                scale = 5.0 if num <= 5 else 10.0 if num <= 10 else 100.0
+            elif fixed_scale < 0:  # points: out of 10, or out of 100 as critics give them
+                scale = 10.0 if num <= 10 else 100.0
+                if scale == 100.0 and num < 50:
+                    continue  # "20 points off", "earn 30 points": no critic scores under 50
             else:
                 scale = fixed_scale
             if 0 < num <= scale:
@@ -240,7 +248,11 @@ def _same_subject(target: Candidate, name: str, url: str,
         if not shorter or len(ours & theirs) * 2 <= shorter:
             continue
         own_ours, own_theirs = ours - asked, theirs - asked
-        if not own_ours or not own_theirs or own_ours & own_theirs:
+        if not own_ours or not own_theirs:
+            return True
+        # half of the words the query did not put there: a shop's "Eyrie Vineyards Pinot
+        # Noir" and "Willamette Valley Vineyards Pinot Noir" for "pinot noir" share one
+        if len(own_ours & own_theirs) * 2 >= min(len(own_ours), len(own_theirs)):
             return True
     return False
 

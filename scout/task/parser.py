@@ -197,7 +197,8 @@ def parse_query(
             elif spec.type == "rating":
                 from scout.task.rating import find_rating, star_class
 
-                hit = find_rating(text.free, default_rating(spec))
+                hit = find_rating(text.free, default_rating(spec),
+                                  tuple(fold(a) for a in spec.aliases))
                 stars = star_class(text.free)
                 if stars is not None and (hit is None or not (
                         hit[1][0] < stars[1][1] and stars[1][0] < hit[1][1])):

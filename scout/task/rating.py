@@ -4,8 +4,10 @@ Numbers need a cue that they are a rating: a word before them ("rated", "score o
 least", "puntuación de al menos", "valoración mínima", "nota de"), a scale ("8/10",
 "4 out of 5", "4 sobre 5"), a unit ("4.5 stars", "3,5 estrellas", "8.5 points", "8,5
 puntos") or "or better / or more / o más / +". Decimal commas are read. The scale is the
-one written; else stars are out of 5, points out of 10, and a bare number is out of 5
-when it is 5 or less, out of 10 otherwise. Words ("excellent reviews" / "excelentes
+one written; else stars are out of 5, points out of 10 (out of 100 from 50: "más de 90
+puntos", as critics score wine), and a bare number is out of 5 when it is 5 or less, out
+of 10 otherwise, out of 100 from 50 after a rating word or a review source ("score of
+85", "92+ Parker"); a kind names its own sources as its rating input's aliases. Words ("excellent reviews" / "excelentes
 reseñas" → 9, "great reviews" / "muy buenas opiniones" → 8.5, "good reviews" / "buenas
 reseñas" / "bien valorado" → the input's default, 8 without one) come after numbers.
 Numbers in words are read too ("at least four stars", "nota de ocho o más").
@@ -14,6 +16,7 @@ Numbers in words are read too ("at least four stars", "nota de ocho o más").
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from scout.task.numwords import rewrite, widen
 
@@ -42,7 +45,10 @@ _POST = (r"(?:\s*(?P<post>\+|or\s+(?:better|more|higher|above)|and\s+(?:up|above
 # "8.5 on Booking", "4.5 en Google": a review site names the scale's owner, so it is a cue
 _SITES = (r"booking(?:\.com)?|tripadvisor|google(?:\s+maps)?|airbnb|expedia|yelp|trivago|"
           r"hotels\.com|thefork|eltenedor|el\s+tenedor")
-_SITE = r"(?:\s+(?:on|in|at|en|de)\s+(?P<site>" + _SITES + r"))"
+# a kind's own sources (its rating input's aliases: a critic, a guide, an app) stand in the
+# same place, and may follow the number bare ("92+ Parker", "95 puntos Peñín")
+_SITE = r"(?:\s*(?P<plus>\+)?\s+(?:on|in|at|en|de|by|from|según|segun)\s+(?P<site>{sites}))"
+_OWN_SITE = r"(?:\s*(?P<plus>\+)?\s+(?:(?:on|in|at|en|de|by|from|según|segun)\s+)?(?P<site>{sites})\b)"
 # Spanish grades a score with an article: "con un 8", "más de un 8,5" (a count agrees with
 # a plural noun instead: "2 noches"); only after "con" / "de" or a rating word ("nota
 # mínima un 8"), not "por un 5 más"
@@ -54,12 +60,26 @@ _CLAUSE_END = re.compile(r"\s*(?:$|[,;!?)]|\.(?!\d)|(?:and|or|for|on|in|with|ple
 _ART = (r"(?:(?(pre)|(?:(?<=con\s)|(?<=de\s)))(?P<art>una?\s+)|"
         r"(?:(?<=least\s)|(?<=minimum\s))(?P<art_en>an?\s+)|"
         r"(?:(?<=al\smenos\s)|(?<=lo\smenos\s)|(?<=minimo\s))(?P<art_es>una?\s+))")
-_RATING_RE = re.compile(
-    r"(?<![\w.,])(?:" + _PRE + r"|" + _LEAD + r")?" + _ART + r"?" + _NUM
-    + r"(?![\d])(?!\s*[x×]\s*\d)(?P<pct>\s*%(?:\s+(?P<pos>positive|positivas?|favorables?)\b)?)?"
-    + r"(?!\s*(?:%|€|\$|£|k\b))"
-    + _SCALE + r"?" + _UNIT + r"?" + _SITE + r"?" + _POST + r"?"
-)
+
+
+@lru_cache(maxsize=64)
+def _rating_re(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
+    """The rating pattern; ``sources`` (folded words) are review sources of the kind's own."""
+    site = _SITE.format(sites=_SITES)
+    if sources:
+        site = _OWN_SITE.format(sites=_SITES + "|" + "|".join(
+            r"\s+".join(map(re.escape, w.split())) for w in sorted(sources, key=len, reverse=True)))
+    return re.compile(
+        r"(?<![\w.,])(?:" + _PRE + r"|" + _LEAD + r")?" + _ART + r"?" + _NUM
+        + r"(?![\d])(?!\s*[x×]\s*\d)(?P<pct>\s*%(?:\s+(?P<pos>positive|positivas?|favorables?)\b)?)?"
+        + r"(?!\s*(?:%|€|\$|£|k\b))"
+        # "92+ points", "más de 90+ puntos": a plus before the unit
+        + r"(?:\s*\+(?=\s*(?:points?|puntos?|pts)\b))?"
+        + _SCALE + r"?" + _UNIT + r"?" + site + r"?" + _POST + r"?"
+    )
+
+
+_RATING_RE = _rating_re()
 
 # "bien valorado / puntuado / calificado / reseñado": well rated, in any of its verbs
 _RATED = r"(?:valorad|puntuad|calificad|resenad|evaluad)[oa]s?"
@@ -77,12 +97,22 @@ _STANDALONE = re.compile(r"\b(?P<w>muy\s+bien\s+" + _RATED + r"|bien\s+" + _RATE
                          r"well[- ]rated|well[- ]reviewed|top[- ]rated)\b")
 
 
-def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int]] | None:
+def find_rating(free: str, default: float | None,
+                sources: tuple[str, ...] = ()) -> tuple[float, tuple[int, int]] | None:
+    """The first rating threshold in ``free`` (folded) on the 0-10 scale, and its span.
+    ``sources``: folded names of the kind's own review sources (its rating input's
+    aliases), read as a cue as a review site is ("4,2 en Vivino", "92+ Parker")."""
     folded, free = free, rewrite(free)  # "at least four stars", "nota de ocho o más"
     # "buena nota (más de 9)", "good reviews (at least 9)": a bracket opens the value
     free = free.replace("(", " ")
-    for m in _RATING_RE.finditer(free):
+    # a rating noun among the aliases ("reviews", "nota") names the field, not a source:
+    # "50 reviews" is a count
+    sources = tuple(w for w in sources if w.strip() and not re.fullmatch(_NOUN, w.strip()))
+    pattern = _rating_re(sources) if sources else _RATING_RE
+    for m in pattern.finditer(free):
         g = m.groupdict()
+        if g["plus"] and not g["post"]:
+            g["post"] = g["plus"]  # "92+ Parker"
         g["art"] = g["art"] or g["art_en"] or g["art_es"]
         # "at least 2 people" is a count; "min. 8.5" (a decimal) or "at least an 8" a grade
         graded = bool(g["lead"] and re.search(r"[.,'’]\d", g["num"])
@@ -107,6 +137,10 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
             scale = float(g["scale"])
         elif g["unit"] and g["unit"].startswith(("star", "estrella", "★", "⭐")):
             scale = 5.0
+        elif num >= 50 and (g["site"] or (g["pre"] and "review" not in g["pre"]) or (g["unit"] and g["unit"].startswith(
+                ("point", "punto", "pts")))):
+            scale = 100.0  # "más de 90 puntos", "92+ Parker", "score of 85": critics' 100
+            # points, which start at 50 ("20 points" is no score)
         elif g["unit"] and g["unit"].startswith(("point", "punto", "pts")):
             scale = 10.0
         else:
@@ -120,17 +154,17 @@ def find_rating(free: str, default: float | None) -> tuple[float, tuple[int, int
             continue
         return round(num * 10.0 / scale, 2), (widen(folded, free, m.start()), m.end())
     for words, value in _WORDS:
-        m = re.search(r"\b(?:" + words + r")\s+(?:(?:guest|customer|user|de\s+clientes)\s+)?"
+        w = re.search(r"\b(?:" + words + r")\s+(?:(?:guest|customer|user|de\s+clientes)\s+)?"
                       + _NOUN + r"\b", free) or re.search(
             r"\b" + _NOUN + r"\s+(?:that\s+are\s+|muy\s+)?(?:" + words + r")\b", free)
-        if m is None:
+        if w is None:
             s = _STANDALONE.search(free)
             if s and re.fullmatch(words, s.group("w")):
-                m = s
-        if m:
+                w = s
+        if w:
             base = default if default is not None else 8.0
             score = base if value is None else max(base, value)
-            return score, m.span()
+            return score, w.span()
     return None
 
 

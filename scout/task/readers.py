@@ -357,6 +357,10 @@ def email_spans(text: QueryText) -> list[tuple[int, int]]:
 
 
 def find_pattern(text: QueryText, spec: InputSpec) -> tuple[str, tuple[int, int]] | None:
+    """The value an author's ``pattern`` finds (group ``value``, else 1, else the match)
+    and the span of the whole match: the words around the value that the pattern needed
+    ("to pair with", "para una cena de") are the input's too, so no other reader takes
+    them as a place or a subject."""
     if not spec.pattern:
         return None
     # an author's pattern sees the text as written (claimed spans blanked)
@@ -368,7 +372,7 @@ def find_pattern(text: QueryText, spec: InputSpec) -> tuple[str, tuple[int, int]
     value = m.group(group)
     if value is None or not value.strip():
         return None
-    return value.strip(), m.span(group)
+    return value.strip(), m.span()
 
 
 

@@ -167,6 +167,9 @@ def parse_rating(value: Any) -> float:
                 ) from None
     else:
         raise ValueError("a rating is a number from 0 to 10, or written like '4.5/5'")
+    if 10.0 < score <= 100.0:  # a critic's points, a percentage: say how to write its scale
+        raise ValueError(f"rating {score:g} is outside the 0-10 scale; write the scale it is "
+                         f"on, '{score:g}/100' (read as {score / 10:g})")
     if not 0.0 <= score <= 10.0:
         raise ValueError(f"rating {score:g} is outside the 0-10 scale")
     return round(score, 2)

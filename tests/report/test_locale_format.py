@@ -28,8 +28,17 @@ def test_thousands_and_decimals() -> None:
     assert format_money(Money(amount=1200, currency="USD"), "en") == "1,200 USD"
     assert format_money(Money(amount=1200, currency="USD"), "es") == "1.200 US$"
     assert format_money(Money(amount=99.5, currency="EUR"), "es", digits=2) == "99,50 €"
+    # by default cents when an amount under 100 has them: a 14,50 € bottle is never "14 €"
+    assert format_money(Money(amount=14.5, currency="EUR"), "es") == "14,50 €"
+    assert format_money(Money(amount=39.5, currency="USD"), "en") == "39.50 USD"
+    assert format_money(Money(amount=21.0, currency="EUR"), "es") == "21 €"
+    assert format_money(Money(amount=14.5, currency="EUR"), "es", digits=0) == "14 €"
+    assert format_money(Money(amount=1847.92, currency="GBP"), "en") == "1,848 GBP"
     # rounding as English always rounded (Python's), the same digits in every language
     assert format_rating(8.35, "en") == "8.3/10" and format_rating(8.35, "es") == "8,3/10"
+    # a 100-point score (a wine critic's) in whole points unless it has a fraction
+    assert format_rating(9.3, "en", 100) == "93/100" and format_rating(9.25, "es", 100) == "92,5/100"
+    assert format_rating(8.4, "es", 5) == "4,2/5"
     assert format_money(Money(amount=5, currency="QQQ"), "es") == "5 QQQ"  # unknown code
 
 

@@ -50,6 +50,13 @@ def test_rating_and_price_readings() -> None:
     assert find_rating("9.1/10") == (9.1, None)
     assert find_rating("a 5-star hotel on the beach") is None
     assert find_rating("no numbers here") is None
+    # critics' points: out of 100 above 10 (no critic scores under 50), Spanish score words
+    assert find_rating("Robert Parker: 93 puntos. 24,90 €") == (9.3, None)
+    assert find_rating("91 points, Wine Spectator") == (9.1, None)
+    assert find_rating("8.5 points from guests") == (8.5, None)
+    assert find_rating("earn 30 points with every stay") is None
+    assert find_rating("Puntuación: 92") == (9.2, None)
+    assert find_rating("nota 8,5") == (8.5, None)
     price = find_price("Double room 150 € per night, breakfast 20 EUR")
     assert price == Money(amount=150, currency="EUR", comparator="=", per="night")
     assert find_price("nothing to pay") is None
@@ -313,6 +320,12 @@ def test_a_sites_pages_on_the_searched_topic_stay_apart() -> None:
                S("XPS 13 deals", "https://shop.test/xps-13-deals")]
     cands, _ = to_candidates(laptops, F1_RULES, adapter="x", phase="F1", query="dell xps 13")
     assert len(cands) == 1
+    # a shop's two wines share the grape searched for and one word of their own: the
+    # query's words do not count towards "most of their words" either
+    wines = [S("Willamette Valley Vineyards Pinot Noir 2022", "https://shop.test/wvv"),
+             S("Eyrie Vineyards Pinot Noir 2020", "https://shop.test/eyrie")]
+    cands, _ = to_candidates(wines, F1_RULES, adapter="x", phase="F1", query="pinot noir oregon")
+    assert [c.name for c in cands] == [w.title for w in wines]
 
 
 def test_a_repositorys_papers_are_never_merged_by_domain() -> None:

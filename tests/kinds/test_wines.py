@@ -1,0 +1,277 @@
+"""An outside-author kind: wines (examples/wines), written from the docs alone. Wine is
+scored on other scales than 0-10: critics out of 100 ("más de 90 puntos", "92+ Parker"),
+drinkers out of 5 ("4.2 on Vivino"); scout keeps every rating on 0-10 and the report
+shows it out of 100 (``rating(100)``). The requests are typed as the lab types them, in
+both languages; four run end to end offline with scout.testing (module-scoped: one run
+each), and the report is checked for its language, its citations, and for words that do
+not belong to a bottle of wine."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scout.spec.loader import load_pipeline
+from scout.task.build import build_task
+from scout.testing import FakeProviders, Result, run_pipeline
+
+PROJECT = Path(__file__).resolve().parents[2] / "examples" / "wines"
+KIND = PROJECT / "pipelines" / "wines.yaml"
+TODAY = dt.date(2026, 12, 2)
+
+
+def _money(amount: float, currency: str = "EUR") -> dict:
+    return {"amount": amount, "currency": currency, "comparator": "<=", "per": None}
+
+
+# request → (lang, the values it states that this test checks; others may be read)
+REQUESTS = {
+    "un ribera del duero crianza de 2019 por menos de 25 € con más de 90 puntos":
+        ("es", {"vintage": 2019, "budget": _money(25), "min_score": 9.0}),
+    "natural orange wine from Georgia under $40":
+        ("en", {"style": "orange", "country": "Georgia", "natural": True,
+                "budget": _money(40, "USD")}),
+    "albariño para una cena de marisco, hasta 15 euros":
+        ("es", {"variety": "albariño", "pairing": "marisco", "budget": _money(15)}),
+    # other scales: a critic's 100 points named by the critic, a drinkers' app out of 5
+    "un rioja reserva de 2016, 92+ Parker, máximo 30 euros":
+        ("es", {"vintage": 2016, "min_score": 9.2, "budget": _money(30)}),
+    "pinot noir from Oregon, 4.2 on Vivino, under $50":
+        ("en", {"variety": "pinot noir", "country": "Oregon", "min_score": 8.4,
+                "budget": _money(50, "USD")}),
+    "malbec con 4,2 en Vivino por menos de 20 euros":
+        ("es", {"variety": "malbec", "min_score": 8.4, "budget": _money(20)}),
+    "priorat cosecha 2015 con 95 puntos Peñín":
+        ("es", {"variety": "priorat", "vintage": 2015, "min_score": 9.5}),
+    "organic Chianti, 2016 vintage, rated 93 points or more":
+        ("en", {"organic": True, "vintage": 2016, "min_score": 9.3}),
+    "vino tinto ecológico cosecha 2018 de al menos 92 puntos":
+        ("es", {"style": "red", "organic": True, "vintage": 2018, "min_score": 9.2}),
+    "a white Burgundy to pair with roast chicken, at least 90 points":
+        ("en", {"style": "white", "pairing": "roast chicken", "min_score": 9.0}),
+    "cava para acompañar con jamón, máximo 12 €":
+        ("es", {"style": "sparkling", "pairing": "jamón", "budget": _money(12)}),
+    "champagne under 60 GBP with 94+ points from Wine Spectator":
+        ("en", {"style": "sparkling", "min_score": 9.4, "budget": _money(60, "GBP")}),
+}
+
+
+@pytest.fixture(scope="module")
+def inputs():
+    return load_pipeline(KIND).model.inputs
+
+
+@pytest.mark.parametrize("query", list(REQUESTS))
+def test_requests_as_the_lab_types_them(inputs, query):
+    lang, want = REQUESTS[query]
+    task = build_task(query, inputs, today=TODAY, locales=PROJECT / "locales", kind="wines")
+    got = task.model_dump(mode="json")["values"]
+    assert task.lang == lang
+    for name, value in want.items():
+        if isinstance(got.get(name), dict):
+            got[name] = {k: got[name].get(k) for k in ("amount", "currency", "comparator", "per")}
+        assert got.get(name) == value, (name, got.get(name), value)
+    # the cue of a pattern ("to pair with", "para acompañar") and the kind's own noun
+    # are nobody's place or subject
+    assert got.get("country") not in {"Pair", "Acompañar"}
+    assert got.get("variety") not in {"wine", "vino", "vinos", "acompañar"}
+
+
+RIBERA = [
+    Result("Pago de Carraovejas Crianza 2019 - Vinissimus", "https://vinos.test/carraovejas-2019",
+           "Pago de Carraovejas Crianza 2019, Ribera del Duero. 93 puntos Parker. 24,90 €."),
+    Result("Protos Crianza 2019", "https://vinos.test/protos-crianza-2019",
+           "Protos Crianza 2019, Ribera del Duero: 90 puntos Guía Peñín. 14,50 €."),
+    Result("Emilio Moro 2019", "https://vinos.test/emilio-moro-2019",
+           "Emilio Moro 2019, Ribera del Duero, 92 puntos Peñín. 21,00 €."),
+    Result("Vega Sicilia Valbuena 5º 2019", "https://vinos.test/valbuena-2019",
+           "Valbuena 5º 2019, Ribera del Duero: 96 puntos Parker. 149,00 €."),
+    Result("Viña Pedrosa Crianza 2018", "https://vinos.test/pedrosa-2018",
+           "Viña Pedrosa Crianza 2018, Ribera del Duero: 91 puntos. 22,50 €."),
+    Result("Arzuaga Crianza 2019", "https://vinos.test/arzuaga-2019",
+           "Arzuaga Crianza 2019, Ribera del Duero: 88 puntos Parker. 19,90 €."),
+]
+GEORGIA = [
+    Result("Pheasant's Tears Rkatsiteli 2021", "https://wineshop.test/pheasants-tears",
+           "Pheasant's Tears Rkatsiteli, natural amber wine from Kakheti, Georgia, made in "
+           "qvevri. 91 points. $32."),
+    Result("Orgo Rkatsiteli Qvevri 2020", "https://wineshop.test/orgo",
+           "Orgo Rkatsiteli, natural skin-contact orange wine, no added sulfites. 92 points. $38."),
+    Result("Tbilvino Qvevris Rkatsiteli 2021", "https://wineshop.test/tbilvino",
+           "Tbilvino Qvevris, a conventional orange wine from Georgia. 89 points. $19."),
+    Result("Iago's Chinuri 2020", "https://wineshop.test/iago-chinuri",
+           "Iago's Chinuri, natural orange wine from Georgia. 93 points. $55."),
+]
+OREGON = [
+    Result("Domaine Drouhin Oregon Pinot Noir 2021", "https://wineshop.test/drouhin",
+           "Domaine Drouhin Pinot Noir, Dundee Hills. 4.4/5 on Vivino. $45."),
+    Result("Willamette Valley Vineyards Pinot Noir 2022", "https://wineshop.test/wvv",
+           "Willamette Valley Vineyards Pinot Noir. 4.1/5 on Vivino. $28."),
+    Result("Eyrie Vineyards Pinot Noir 2020", "https://wineshop.test/eyrie",
+           "The Eyrie Vineyards Pinot Noir. 4.3/5 on Vivino. $39.50."),
+]
+RIAS = [
+    Result("Pazo de Señoráns Albariño 2023", "https://vinos.test/senorans",
+           "Pazo de Señoráns Albariño 2023, Rías Baixas: ideal con marisco. 92 puntos. 14,90 €."),
+    Result("Martín Códax Albariño 2023", "https://vinos.test/codax",
+           "Martín Códax Albariño 2023, Rías Baixas. 89 puntos. 9,95 €."),
+    Result("Terras Gauda O Rosal 2023", "https://vinos.test/terras-gauda",
+           "Terras Gauda O Rosal 2023, Rías Baixas. 91 puntos. 16,50 €."),
+]
+
+RUNS = {
+    "ribera": ("un ribera del duero crianza de 2019 por menos de 25 € con más de 90 puntos", RIBERA),
+    "georgia": ("natural orange wine from Georgia under $40", GEORGIA),
+    "oregon": ("pinot noir from Oregon, 4.2 on Vivino, under $50", OREGON),
+    "rias": ("albariño para una cena de marisco, hasta 15 euros", RIAS),
+}
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """The four runs, each once, with the queries the kind sent."""
+    done = {}
+    for key, (query, listings) in RUNS.items():
+        with FakeProviders() as fake:
+            fake.search(r".", listings)
+            run = run_pipeline(KIND, fake=fake, workdir=tmp_path_factory.mktemp(key),
+                               query=query, today=TODAY)
+            queries = fake.queries("search")
+        assert run.exit_code == 0, run.result.reason
+        done[key] = (run, queries)
+    return done
+
+
+def _names(run) -> list[str]:
+    return [i["candidate"]["name"] for i in run.artifact("shortlist")["items"]]
+
+
+def _excluded(run) -> dict[str, list[str]]:
+    return {c["name"]: reasons for c, reasons in run.artifact("shortlist")["excluded"]}
+
+
+def _own_words(report: str, listings: list[Result]) -> str:
+    """The report less what it quotes (the request, the listings, URLs, the DAG)."""
+    text = report.split("```mermaid")[0]
+    text = re.sub(r"^> .*$", " ", text, flags=re.M)
+    for r in listings:
+        text = text.replace(r.title, " ").replace(r.snippet, " ")
+    text = re.sub(r"“[^”]*”|«[^»]*»|'[^']*'", " ", text)
+    return re.sub(r"https?://\S+", " ", text)
+
+
+def test_critics_points_rank_within_budget_and_vintage(runs):
+    run, _ = runs["ribera"]
+    # best score first; over budget, under 90 points and another vintage are left out
+    assert _names(run) == ["Pago de Carraovejas Crianza 2019", "Emilio Moro 2019",
+                           "Protos Crianza 2019"]
+    assert _excluded(run) == {"Vega Sicilia Valbuena 5º 2019": ["por encima del presupuesto"],
+                              "Viña Pedrosa Crianza 2018": ["no es de la añada 2019"],
+                              "Arzuaga Crianza 2019": ["puntuado con 88/100"]}
+
+
+def test_a_spanish_request_gets_a_spanish_report_out_of_100(runs):
+    run, queries = runs["ribera"]
+    report = run.report
+    assert report.startswith("# Vinos")
+    assert "3 vinos de 6 botellas por como mucho 25 € la botella, con 90/100 o más, " \
+           "de la añada 2019." in report
+    assert "| 1 | Pago de Carraovejas Crianza 2019 | 24,90 € | 93/100 |" in report
+    # a price keeps its cents: 14,50 € is not a 14 € bottle
+    assert "| 3 | Protos Crianza 2019 | 14,50 € | 90/100 |" in report
+    own = _own_words(report, RIBERA)
+    for english in ("Shortlist", "Sources", "What you asked", "bottle", "over budget", "unknown"):
+        assert english not in own, english
+    assert queries[0].startswith("vino ")
+
+
+def test_the_report_cites_its_sources(runs):
+    for key, (run, _) in runs.items():
+        listings = RUNS[key][1]
+        for name in _names(run):
+            url = next(r.url for r in listings if r.title.startswith(name))
+            assert re.search(r"\[\d+\]\(" + re.escape(url) + r"\)", run.report), (key, name)
+        assert re.search(r"\[\d+\]", run.artifact("synthesis")["answer"]
+                         if "answer" in run.artifact("synthesis") else run.report)
+
+
+def test_natural_orange_wine_in_english(runs):
+    run, queries = runs["georgia"]
+    task = run.artifact("task")
+    assert task["lang"] == "en" and task["values"]["natural"] is True
+    # over $40 and not natural are left out; the rest by score
+    assert _names(run) == ["Orgo Rkatsiteli Qvevri 2020", "Pheasant's Tears Rkatsiteli 2021"]
+    assert _excluded(run) == {"Iago's Chinuri 2020": ["over budget"],
+                              "Tbilvino Qvevris Rkatsiteli 2021": ["not a natural wine"]}
+    assert run.report.startswith("# Wines")
+    assert "| 1 | Orgo Rkatsiteli Qvevri 2020 | 38 USD | 92/100 |" in run.report
+    assert "orange wine" in queries[0] and "natural" in queries[0]
+    own = _own_words(run.report, GEORGIA)
+    for spanish in ("Selección", "Fuentes", "botella", "puntuación"):
+        assert spanish not in own, spanish
+
+
+def test_a_five_point_app_score_is_read_and_compared(runs):
+    """'4.2 on Vivino' is 8.4 on 0-10; a listing's '4.1/5 on Vivino' (8.2) is under it."""
+    run, _ = runs["oregon"]
+    assert run.artifact("task")["values"]["min_score"] == 8.4
+    assert _names(run) == ["Domaine Drouhin Oregon Pinot Noir 2021",
+                           "Eyrie Vineyards Pinot Noir 2020"]
+    assert list(_excluded(run)) == ["Willamette Valley Vineyards Pinot Noir 2022"]
+    assert "| 2 | Eyrie Vineyards Pinot Noir 2020 | 39.50 USD | 86/100 |" in run.report
+
+
+def test_the_pairing_reaches_the_report(runs):
+    run, _ = runs["rias"]
+    assert run.artifact("task")["values"]["pairing"] == "marisco"
+    assert "para acompañar marisco" in run.report
+    assert _names(run) == ["Pazo de Señoráns Albariño 2023", "Martín Códax Albariño 2023"]
+    assert _excluded(run) == {"Terras Gauda O Rosal 2023": ["por encima del presupuesto"]}
+
+
+# words of other kinds: lodging, tickets, jobs, the price period of a stay or a rent
+OTHER_KINDS = re.compile(r"(?i)\b(hotels?|nights?|noches?|habitaci[oó]n(es)?|rooms?|stay|guests?|"
+                         r"huéspedes|estrellas|stars|salary|salario|tickets?|entradas|al mes|"
+                         r"per month|/night|/noche)\b")
+
+
+def test_the_reports_say_nothing_of_other_kinds(runs):
+    for key, (run, _) in runs.items():
+        own = _own_words(run.report, RUNS[key][1])
+        assert not OTHER_KINDS.search(own), (key, OTHER_KINDS.search(own))
+
+
+def test_nothing_found_says_so_in_the_request_language(tmp_path):
+    with FakeProviders() as fake:   # every search answers zero results: no fan-out, fast
+        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, today=TODAY,
+                           query="un txakoli de getaria por menos de 12 euros")
+    assert run.exit_code == 0, run.result.reason
+    assert "Ningún vino cumple la petición" in run.report
+    assert "no se encontró ninguna botella." in run.report
+
+
+def test_the_kind_validates(capsys, monkeypatch):
+    from scout.cli import main
+
+    monkeypatch.chdir(PROJECT)                  # a project of its own, run from its folder
+    code = main(["validate", "."])
+    out = capsys.readouterr()
+    assert code == 0, out
+    assert "warning" not in out.out + out.err      # every word has its Spanish msgstr
+
+
+def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
+    from scout.cli import main
+
+    shutil.copytree(PROJECT, tmp_path / "wines")  # plan keeps quota state under runtime/
+    monkeypatch.chdir(tmp_path / "wines")
+    code = main(["plan", "pipelines/wines.yaml", "--runs-dir", str(tmp_path), "--query",
+                 "priorat cosecha 2015 con 95 puntos Peñín"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    for words in ["vintage", "2015", "min_score", "priorat", "F0", "R1", "F6"]:
+        assert words in out, words
