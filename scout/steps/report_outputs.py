@@ -81,7 +81,8 @@ def chart_picture(ctx: StepContext) -> str | None:
         min_rating=float(minimum) if isinstance(minimum, (int, float)) else None,
         currency=currency, title=_("Price and rating of the candidates"),
         words={"price": _("price"), "rating": _("rating"), "budget": _("budget"),
-               "minimum": _("minimum")})
+               "minimum": _("minimum"), "shortlisted": _("shortlisted"),
+               "other": _("other candidates")})
 
 
 def html_body(ctx: StepContext, md_html: str, mission: Any, citations: Any) -> str:
