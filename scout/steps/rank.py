@@ -240,7 +240,7 @@ def _comparable(money: Money, currency: str | None, table: CurrencyTable | None,
 
 
 def _sort_key(values: list[Any], descending: bool) -> tuple:
-    key = []
+    key: list[tuple[bool, Any]] = []
     for v in values:
         missing = v is None
         if isinstance(v, (int, float)) and not isinstance(v, bool):
