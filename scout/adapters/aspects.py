@@ -252,26 +252,38 @@ def clauses(sentence: str) -> list[str]:
     return out
 
 
-def asked_words(task: dict[str, Any], task_types: dict[str, str] | None) -> frozenset[str]:
+def asked_words(task: dict[str, Any], task_types: dict[str, str] | None,
+                aliases: dict[str, list[str]] | None = None,
+                synonyms: dict[str, dict[str, list[str]]] | None = None) -> frozenset[str]:
     """The folded words the kind or the request asks by: the name of each ``boolean``
     input the kind declares (asked or not: a kind that lets one ask for "remote" treats it
-    as a property, not a defect) or the request set true, and each text value the request
-    gave ("quiet" of a flat asked quiet). A listing that says one is never held against
-    it: a job's "remote" is how one works, not a hotel's far-off location."""
+    as a property, not a defect) or the request set true, with the input's ``aliases``
+    (an input ``online`` with alias "remote"), and each text value the request gave
+    ("quiet" of a flat asked quiet) with its enum value's ``synonyms``. A listing that
+    says one is never held against it: a job's "remote" is how one works, not a hotel's
+    far-off location."""
     raw = task.get("values")
     values: dict[str, Any] = raw if isinstance(raw, dict) else task
+    aliases, synonyms = aliases or {}, synonyms or {}
     out: set[str] = set()
+
+    def add(*texts: str) -> None:
+        for text in texts:
+            out.update(_TOKEN.findall(fold(text.replace("_", " "))))
+
     for name, kind in (task_types or {}).items():
         if kind == "boolean":
-            out.update(_TOKEN.findall(fold(name.replace("_", " "))))
+            add(name, *aliases.get(name, []))
     for name, value in values.items():
         kind = (task_types or {}).get(name)
         if value is True and kind in (None, "boolean"):
-            out.update(_TOKEN.findall(fold(name.replace("_", " "))))
+            add(name, *aliases.get(name, []))
         elif isinstance(value, str) and kind in (None, "string", "subject"):
-            out.update(_TOKEN.findall(fold(value)))
+            add(value, *synonyms.get(name, {}).get(value, []))
         elif isinstance(value, list):
-            out.update(w for v in value if isinstance(v, str) for w in _TOKEN.findall(fold(v)))
+            for v in value:
+                if isinstance(v, str):
+                    add(v, *synonyms.get(name, {}).get(v, []))
     return frozenset(out)
 
 

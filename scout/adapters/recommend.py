@@ -31,6 +31,8 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
                                        short.index(s))) if priced else None
     if cheap is not None and len({p.checked.currency for p in priced if p.checked}) > 1:
         cheap = None  # prices in several currencies with no common one: no "cheapest"
+    if cheap is not None and len({p.checked.per for p in priced if p.checked and p.checked.per}) > 1:
+        cheap = None  # nor in several periods rank could not put on one (per person, per night)
     if syn.limits.floor:
         cheap = None  # a salary asked as a minimum: the lowest is the worst paid
     if best is None and cheap is None and all(x.brief.is_video for x in short):

@@ -67,7 +67,9 @@ class Builder:
         self.fmt = Formatter(request.lang, translations)
         # a kind's own scope: a laptop's "fast" is no short wait (scout.adapters.aspects)
         self.matcher = matcher or LexiconMatcher(
-            scope_of(request.task_types), asked_words(request.task, request.task_types))
+            scope_of(request.task_types),
+            asked_words(request.task, request.task_types, request.input_aliases,
+                        request.input_synonyms))
         self.limits = Constraints.of(request.task, request.task_types)
         self.cites = Cites()
         self.subjects = self._subjects()

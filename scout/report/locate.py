@@ -23,9 +23,10 @@ def render_error_location(exc: Exception, name: str, templates: Path) -> tuple[L
 
     message = getattr(exc, "message", None) or str(exc)
     if isinstance(exc, TemplateSyntaxError):
-        file = exc.filename or str(resolve_template(templates, exc.name or name) or name)
-        return Location(file, exc.lineno or 1, 1), message
-    file, line = None, 0
+        where = exc.filename or str(resolve_template(templates, exc.name or name) or name)
+        return Location(where, exc.lineno or 1, 1), message
+    file: str | None = None
+    line = 0
     tb = exc.__traceback__
     while tb is not None:  # Jinja maps template frames to the template's file and line
         fname = tb.tb_frame.f_code.co_filename

@@ -233,7 +233,7 @@ def markdown_to_html(text: str) -> str:
     from scout.report.inert import safe_link
 
     md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
-    md.validateLink = safe_link  # type: ignore[method-assign]
+    md.validateLink = safe_link  # type: ignore[method-assign,assignment]
     # "\[3\]" is quoted text's own bracket (md_cell), not the report's citation [3]:
     # its "[" is written &#91; so the citation linker (htmlpost.link_citations) passes it
     held = _QUOTED_MARKER.sub(lambda m: "\\[" + _HOLD + m.group(1), text)

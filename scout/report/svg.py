@@ -138,6 +138,23 @@ def _ticks(lo: float, hi: float, n: int = 5) -> list[float]:
     return out
 
 
+def _legend(words: dict[str, str], kinds: set[bool]) -> list[str]:
+    """What a filled and a hollow point mean, in the top margin (above the plot, where
+    no point or line is drawn): one entry per kind of point the chart shows."""
+    out, x = ['<g class="legend">'], float(LEFT)
+    for shortlisted in (True, False):
+        if shortlisted not in kinds:
+            continue
+        text = words["shortlisted" if shortlisted else "other"]
+        mark = ('fill="#1e8449"' if shortlisted
+                else 'fill="#fff" stroke="#7f8c8d" stroke-width="2"')
+        out.append(f'<circle cx="{_n(x + 5)}" cy="12" r="5" {mark}/>'
+                   f'<text x="{_n(x + 14)}" y="16" font-size="11" {FONT}>{_t(text)}</text>')
+        x += 14 + len(text) * 11 * 0.6 + 16  # the label's estimated width and a gap
+    out.append("</g>")
+    return out
+
+
 def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
                      min_rating: float | None = None, currency: str = "",
                      title: str = "Price and rating",
@@ -147,8 +164,8 @@ def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
                      rating: Callable[[float], str] | None = None) -> str | None:
     """A scatter of price (x) against rating (y, 0-10) for the candidates that have both,
     with the budget (vertical) and minimum-rating (horizontal) lines; shortlisted ones
-    filled and numbered by rank. None when fewer than one candidate has both values.
-    ``words`` translates the axis and line labels (keys: price, rating, budget,
+    filled and numbered by rank, and a legend saying which is which. None when fewer than one candidate has both values.
+    ``words`` translates the axis, line and legend labels (keys: price, rating, budget,
     minimum, shortlisted, other); ``number`` writes a number the report's language's way
     ('8,5' in Spanish; default: as coordinates are written); ``money`` and ``rating`` write
     a point's price and rating as the report's tables do ('180 €', '9,0/10'; default: the
@@ -206,6 +223,7 @@ def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
                    f'stroke-dasharray="5,4"/><text x="{LEFT + pw - 4}" '
                    f'y="{_n(y(min_rating) - 4)}" font-size="11" fill="#2471a3" '
                    f'text-anchor="end" {FONT}>{_t(w["minimum"])} {_t(num(min_rating))}</text>')
+    out.extend(_legend(w, {p.shortlisted for p in usable}))
     ordered = sorted(usable, key=lambda p: (p.shortlisted, -(p.rank or 0), p.name))
     for p in ordered:
         assert p.price is not None and p.rating is not None

@@ -154,9 +154,11 @@ def _title(words: str, spanish: str | None, inputs: list[tuple[str, str]]) -> st
     """The report's title: the kind's name in the request's language, then the values the
     request gave, separated ("Conferences: NLP · Europe · May 2027"). Without a Spanish
     name a Spanish title is the values alone (the English name read as a slip), or the
-    request itself when it gave none."""
-    values = [f"(({shown}) if task.{name} else none)" for name, kind in inputs
-              if (shown := _shown(name, kind)) is not None]
+    request itself when it gave none. A yes/no input's words are its English name: a
+    Spanish title leaves it out until the author writes its Spanish word in the slot the
+    expression keeps for it (``('online' if task.lang != 'es' else none)``)."""
+    values = [f"(({_in_spanish(shown) if kind == 'boolean' else shown}) if task.{name} else none)"
+              for name, kind in inputs if (shown := _shown(name, kind)) is not None]
     english = words[:1].upper() + words[1:]
     spanish = spanish[:1].upper() + spanish[1:] if spanish else None
     name = (f"({spanish!r} if task.lang == 'es' else {english!r})" if spanish else
@@ -164,6 +166,12 @@ def _title(words: str, spanish: str | None, inputs: list[tuple[str, str]]) -> st
     return ("{% set name = " + name + " %}{% set parts = [" + ", ".join(values)
             + "] | select | list %}{% set t = (name ~ (': ' if name and parts else '') ~ "
             "(parts | join(' · '))) or task.query or '' %}{{ (t[:1] | upper) ~ t[1:] }}")
+
+
+def _in_spanish(words: str) -> str:
+    """A yes/no input's words in the title: as they are in English, ``none`` (left out) in
+    Spanish — the author's Spanish word goes in place of that ``none``."""
+    return f"{words} if task.lang != 'es' else none"
 
 
 def _criteria(inputs: list[tuple[str, str]]) -> dict[str, str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from scout.schemas.records import Candidate, Evidence
 from scout.schemas.sources import Source
@@ -209,8 +209,35 @@ def names_candidate(candidate_name: str, text: str, shared: frozenset[str] = fro
     return any(w in hay for w in words)
 
 
-def _mentions(candidate_name: str, source: Source, shared: frozenset[str] = frozenset()) -> bool:
-    return names_candidate(candidate_name, f"{source.title} {source.snippet} {source.url}", shared)
+def _mentions(subject: Candidate, source: Source, rules: ExtractRules,
+              shared: frozenset[str] = frozenset()) -> bool:
+    """Whether a fan-out result is about ``subject``: its title or snippet names it
+    (:func:`names_candidate`), or its URL does strongly (:func:`_url_names`). A word of
+    the name somewhere in a URL is no mention: "barcelona" or "arts" in an unrelated
+    page's path cited it for "Hotel Arts Barcelona"."""
+    return (names_candidate(subject.name, f"{source.title} {source.snippet}", shared)
+            or _url_names(subject, source.url, rules))
+
+
+def _url_names(subject: Candidate, url: str, rules: ExtractRules) -> bool:
+    """Whether ``url`` is on ``subject``'s own site (a home page it was found at, on a
+    domain no other candidate's listing shares) or carries its whole name as a slug:
+    every word of the name, in order, one after the other ("…/Hotel_Arts_Barcelona-…",
+    "…/casa-bonay"), or joined as a host name ("casabonay.com")."""
+    domain = domain_of(url)
+    own = {domain_of(u) for u in (subject.url, *subject.sources) if u and _is_home(u)}
+    if domain and domain in own and not is_shared(domain, rules):
+        return True
+    words = re.findall(r"[a-z0-9]+", strip_accents(subject.name).lower())
+    if not words:
+        return False
+    parts = urlsplit(url)
+    tokens = re.findall(r"[a-z0-9]+", strip_accents(unquote(f"{parts.path} {parts.query}")).lower())
+    n = len(words)
+    if any(tokens[i:i + n] == words for i in range(len(tokens) - n + 1)):
+        return True
+    joined = {"".join(words), "".join(name_words(subject.name))} - {""}
+    return bool(joined & set(domain.split(".")))
 
 
 def _core_words(name: str) -> set[str]:
@@ -333,12 +360,13 @@ def to_evidence(
     currency: str | None = None,
 ) -> tuple[list[Evidence], int]:
     """Evidence about ``subject`` (reviews or prices): results that name it by its own
-    words, not only by words ``shared`` with the other candidates. Returns (evidence,
-    dropped count)."""
+    words, not only by words ``shared`` with the other candidates, in their title or
+    snippet (a URL counts only as its own site or its whole name: :func:`_url_names`).
+    Returns (evidence, dropped count)."""
     out: list[Evidence] = []
     dropped = 0
     for src in sources:
-        if subject is not None and not _mentions(subject.name, src, shared):
+        if subject is not None and not _mentions(subject, src, rules, shared):
             dropped += 1  # about something else: not evidence for this candidate
             continue
         ev = snippet_evidence(src, rules, adapter=adapter, phase=phase,

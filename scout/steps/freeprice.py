@@ -5,10 +5,12 @@ cancellation", "wifi gratis", "gluten-free", "desayuno gratis" are features, not
 price. So a listing reads as free only where the word is tied to what one pays to get
 in — admission, entry, entrance, tickets, the price or cost; "entrada", "acceso",
 "precio" in Spanish — or to what one attends or enrols in ("free online course", "free
-concerts", "curso online gratuito", "taller de cerámica gratis") — and not when the phrase is a condition ("free entry for children",
-"entrada gratuita los domingos", "free entry with the city card") or an amenity ("free
-entry to the spa", "acceso gratuito a internet"), nor "barrier-free entrance" /
-"entrada libre de barreras".
+concerts", "curso online gratuito", "taller de cerámica gratis") — and not when the
+phrase is a condition ("free entry for children", "entrada gratuita los domingos", "free
+entry with the city card", "free course for students") or an amenity ("free entry to the
+spa", "acceso gratuito a internet"), nor "barrier-free entrance" / "entrada libre de
+barreras". "For" naming an audience ("for beginners", "para toda la familia") is no
+condition.
 """
 
 from __future__ import annotations
@@ -44,12 +46,23 @@ _FREE = re.compile(
     r"|gratis\s+(?:la\s+)?entrada"
     r")(?![\w-])"
 )
+# "for" naming who it is meant for, not who alone gets it free: everyone, a level
+# ("for beginners", "para principiantes", "for all levels"), families, any age. "free for
+# students", "gratis para desempleados", "free entry for children" stay conditions: a
+# group that gets in free while others pay
+_AUDIENCE = (r"(?:(?:all|everyone|everybody|anyone|anybody|the\s+(?:general\s+)?public|"
+             r"the\s+whole\s+family|(?:all\s+the\s+)?famil(?:y|ies)|"
+             r"(?:absolute\s+|complete\s+|total\s+)?(?:beginners?|novices?|newcomers?)|"
+             r"(?:all|any|every)\s+(?:ages?|levels?|skill\s+levels?)|"
+             r"todos|todas|todo\s+el\s+(?:mundo|publico)|cualquiera|(?:toda\s+la\s+)?familias?|"
+             r"principiantes|iniciad[oa]s|novat[oa]s|(?:todas\s+las\s+)?edades|"
+             r"todos\s+los\s+(?:publicos|niveles))\b)")
 # what follows the phrase and makes it a condition or an amenity, not the price
 _AMENITY = (r"spa|gym|gimnasio|pool|piscina|sauna|wi-?fi|internet|parking|aparcamiento|"
             r"garage|garaje|lounge|fitness|jacuzzi|terrace|terraza|club|bar|playa|beach")
 _NOT_PRICE = re.compile(
     r"\s+(?:"
-    r"(?:for|para)\s+(?!(?:all|everyone|everybody|the\s+public|todos|todo\s+el\s+publico)\b)"
+    rf"(?:for|para)\s+(?!{_AUDIENCE})"
     r"|(?:with|con|every|cada|los|las|el)\b"
     # "on Sundays", "on the first Sunday", "on presentation of": a condition; "a webinar
     # on data privacy" is its topic

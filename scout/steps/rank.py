@@ -9,7 +9,9 @@
    period they are for (scout.units), a price per another period is converted to the
    budget's (350 a week is ~1,522 a month; flagged approximate, said in the notes), and
    one that cannot convert (per person against a budget per month) is not compared:
-   ``<as>.price`` is none for it, it is flagged and the notes say so.
+   ``<as>.price`` is none for it, it is flagged and the notes say so. With no money in
+   the request the listings are compared per the period most of them state, the same
+   way (a weekly price among nightly ones is read per night): scout/steps/rank_periods.py.
    With ``method: embedding`` (the ml extra) each candidate's evidence is then scored by
    cosine similarity to the Task and ordered by it, and ``<as>.relevance`` can be used
    in ``order_by`` (scout/ml/relevance.py). ``lexical``, the default, needs no torch.
@@ -36,7 +38,7 @@ from pydantic import BaseModel
 from scout.adapters.facts import conservative_price, conservative_rating
 from scout.config.models import CurrencyTable
 from scout.errors import StepError
-from scout.i18n import N_, N_plural
+from scout.i18n import N_
 from scout.schemas.records import (
     Candidate, Candidates, EvidenceSet, RankedItem, Shortlist, VideoList,
 )
@@ -46,6 +48,8 @@ from scout.units import per_factor
 from scout.spec.templating import in_language, make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
+from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, peer_period,
+                                      period_notes, put_on_period, to_period)
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
                                       guarded)
 from scout.steps.videos import video_candidate
@@ -100,31 +104,20 @@ def _target_money(task: Any) -> Money | None:
     return None
 
 
-def to_period(money: Money, per: str | None) -> Money | None:
-    """``money`` per the period ``per`` (a weekly rent as a monthly one, approximate);
-    itself when there is nothing to convert; None when the two cannot be compared."""
-    factor = per_factor(money.per, per)
-    if factor is None:
-        return None
-    if factor == 1.0:
-        return money
-    amount = round(money.amount * factor, 2)
-    low = round(money.min * factor, 2) if money.min is not None else None
-    return money.model_copy(update={"amount": amount, "min": low, "per": per})
-
-
 def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            currency: str | None, table: CurrencyTable | None,
            checks: frozenset[str] = frozenset({"price", "rating"}),
            per: str | None = None, periods: dict[tuple[str, str, str], int] | None = None,
-           floor: bool = False) -> tuple[list[Candidate], bool]:
+           floor: bool = False, peers: bool = False) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
     period; ``periods`` counts, per (outcome, price's period, budget's), the prices
     converted to it ("converted") or not comparable with it ("incomparable"). ``floor``:
     the request's money is a floor (a salary): of sources that disagree the lowest amount
-    is the conservative one, and the flags speak of an amount, not a price."""
+    is the conservative one, and the flags speak of an amount, not a price. ``peers``:
+    ``per`` is no money's in the request but the period the listings are compared with
+    each other per (:func:`scout.steps.rank_periods.peer_period`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -148,8 +141,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                           key=lambda p: _comparable(p, currency, table, per))
         elif prices:
             c.price = conservative_price(prices, lambda p: _comparable(p, currency, table, per))
-        c.flags = [f for f in c.flags if not f.endswith("unknown") and "converted" not in f
-                   and "cannot be compared" not in f]
+        c.flags = [f for f in c.flags if not f.endswith("unknown") and not is_period_flag(f)]
         if c.price is not None and currency and c.price.currency != currency:
             conv = convert(c.price, currency, table)
             if conv is not None:
@@ -161,7 +153,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                 c.flags.append(N_("price in {currency}, no rate to {target}").format(
                     currency=c.price.currency, target=currency))
         if c.price is not None and per:
-            _to_budget_period(c, per, periods, floor)
+            put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET)
         if c.video is not None:
             continue  # a video has no price or rating: their absence says nothing
         if c.price is None and "price" in checks:
@@ -169,67 +161,6 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.rating is None and "rating" in checks:
             c.flags.append(N_("rating unknown"))
     return list(by_key.values()), converted_any
-
-
-def _to_budget_period(c: Candidate, per: str,
-                      periods: dict[tuple[str, str, str], int] | None,
-                      floor: bool = False) -> None:
-    """Convert ``c``'s price to the budget's period, or flag that it cannot be compared
-    (``floor``: the amount asked is a salary's, no budget)."""
-    base = c.price_converted or c.price
-    assert base is not None and c.price is not None
-    timed = to_period(base, per)
-    if timed is None:
-        c.flags.append((N_("amount per {per} cannot be compared with the amount asked per "
-                           "{target}") if floor else
-                        N_("price per {per} cannot be compared with a budget per {target}"))
-                       .format(per=base.per, target=per))
-        outcome = "incomparable"
-    elif timed is base:
-        return
-    else:
-        c.price_converted = timed
-        c.flags.append((N_("amount per {per} converted to per {target} (approximate)")
-                        if floor else
-                        N_("price per {per} converted to per {target} (approximate)"))
-                       .format(per=base.per, target=per))
-        outcome = "converted"
-    if periods is not None:
-        key = (outcome + ("-floor" if floor else ""), str(base.per), per)
-        periods[key] = periods.get(key, 0) + 1
-
-
-def _period_notes(periods: dict[tuple[str, str, str], int]) -> list[str]:
-    """What the shortlist says about prices stated per another period than the budget."""
-    notes = []
-    for (outcome, per, target), n in sorted(periods.items()):
-        if outcome == "converted-floor":
-            notes.append(N_plural(
-                "{count} amount per {per} was converted to an amount per {target} "
-                "(approximate) to compare it with the amount asked",
-                "{count} amounts per {per} were converted to amounts per {target} "
-                "(approximate) to compare them with the amount asked", n
-            ).format(count=n, per=per, target=target))
-        elif outcome == "incomparable-floor":
-            notes.append(N_plural(
-                "{count} amount per {per} could not be compared with the amount asked per "
-                "{target}, so it was not checked",
-                "{count} amounts per {per} could not be compared with the amount asked per "
-                "{target}, so they were not checked", n).format(count=n, per=per, target=target))
-        elif outcome == "converted":
-            notes.append(N_plural(
-                "{count} price per {per} was converted to a price per {target} "
-                "(approximate) to compare it with the budget",
-                "{count} prices per {per} were converted to prices per {target} "
-                "(approximate) to compare them with the budget", n
-            ).format(count=n, per=per, target=target))
-        else:
-            notes.append(N_plural(
-                "{count} price per {per} could not be compared with the budget per {target}, "
-                "so the budget was not checked",
-                "{count} prices per {per} could not be compared with the budget per {target}, "
-                "so the budget was not checked", n).format(count=n, per=per, target=target))
-    return notes
 
 
 def _comparable(money: Money, currency: str | None, table: CurrencyTable | None,
@@ -240,7 +171,7 @@ def _comparable(money: Money, currency: str | None, table: CurrencyTable | None,
 
 
 def _sort_key(values: list[Any], descending: bool) -> tuple:
-    key = []
+    key: list[tuple[bool, Any]] = []
     for v in values:
         missing = v is None
         if isinstance(v, (int, float)) and not isinstance(v, bool):
@@ -321,12 +252,14 @@ def run(ctx: StepContext) -> Shortlist:
     # a salary (Task.money_floor): its lowest stated amount is checked, in amount words
     floor = bool(getattr(ctx.task, "money_floor", False))
     currency, per = (target.currency, target.per) if target else (None, None)
+    # no money asked: listings are compared with each other, per the period most state
+    peers = target is None and (per := peer_period(source.items, evidence_sets)) is not None
     table = ctx.config.currency
     periods: dict[tuple[str, str, str], int] = {}
     cands, converted = enrich(source.items, evidence_sets, currency, table,
                               fields_checked(params.where, params.order_by, params.as_,
-                                             ctx.task), per, periods, floor)
-    notes: list[str] = _period_notes(periods)
+                                             ctx.task), per, periods, floor, peers)
+    notes: list[str] = period_notes(periods)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)
         notes.append(note)

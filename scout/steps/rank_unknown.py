@@ -105,6 +105,8 @@ def fields_and_inputs(expression: str, name: str) -> tuple[frozenset[str], froze
     fields: set[str] = set()
     task: set[str] = set()
     for node in tree.find_all((nodes.Getattr, nodes.Getitem)):
+        if not isinstance(node, (nodes.Getattr, nodes.Getitem)):  # find_all's type: Node
+            continue
         target = node.node
         if not isinstance(target, nodes.Name) or target.name not in (name, "task"):
             continue

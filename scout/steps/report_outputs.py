@@ -77,11 +77,13 @@ def chart_picture(ctx: StepContext) -> str | None:
         # a point's price and rating as the tables write them ('180 €', '9,0/10')
         money=lambda v: format_money_parts(v, currency, lang),
         rating=lambda v: format_rating(v, lang),
-        budget=float(budget.amount) if getattr(budget, "currency", None) == currency else None,
+        budget=(float(budget.amount) if budget is not None
+                and getattr(budget, "currency", None) == currency else None),
         min_rating=float(minimum) if isinstance(minimum, (int, float)) else None,
         currency=currency, title=_("Price and rating of the candidates"),
         words={"price": _("price"), "rating": _("rating"), "budget": _("budget"),
-               "minimum": _("minimum")})
+               "minimum": _("minimum"), "shortlisted": _("shortlisted"),
+               "other": _("other candidates")})
 
 
 def html_body(ctx: StepContext, md_html: str, mission: Any, citations: Any) -> str:

@@ -64,24 +64,24 @@ def run(ctx: StepContext) -> Any:
         return Candidates(items=cands, excluded=dropped, notes=notes)
     if rules.record in ("review", "price"):
         subject = ctx.item if isinstance(ctx.item, Candidate) else None
-        items, dropped = to_evidence(sources, rules, kind=rules.record, subject=subject,
+        items, n_dropped = to_evidence(sources, rules, kind=rules.record, subject=subject,
                                      adapter=answered, phase=ctx.phase_id,
                                      shared=shared_words(sibling_names(ctx),
                                                          sibling_texts(ctx)),
                                      currency=currency)
         notes = [note]
-        if dropped and rules.record == "review":
+        if n_dropped and rules.record == "review":
             # a review record is any evidence a fan-out gathers (a paper's year, a
             # conference's fees): what was dropped did not name the candidate, which is
             # what to say, not that it "carried no review"
             notes.append(N_plural("{count} result did not name {name}",
-                                  "{count} results did not name {name}", dropped).format(
-                count=dropped, name=subject.name if subject else N_("the subject")))
-        elif dropped:
+                                  "{count} results did not name {name}", n_dropped).format(
+                count=n_dropped, name=subject.name if subject else N_("the subject")))
+        elif n_dropped:
             notes.append(N_plural("{count} result did not carry a {record} of {name}",
                                   "{count} results did not carry a {record} of {name}",
-                                  dropped).format(
-                count=dropped, record=rules.record,
+                                  n_dropped).format(
+                count=n_dropped, record=rules.record,
                 name=subject.name if subject else N_("the subject")))
         return EvidenceSet(items=items, sources=sources, notes=notes)
     return SourceList(items=sources)

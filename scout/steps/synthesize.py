@@ -104,6 +104,11 @@ def run(ctx: StepContext) -> Synthesis:
         lang=getattr(task, "lang", None) or "en",
         task_types=dict(task.types) if task else {},
         subjects=collect_subjects(ctx.inputs),
+        # the inputs' other words travel with their names and types: the keyless synthesis
+        # holds none of what was asked against a listing (aspects.asked_words)
+        input_aliases={n: list(s.aliases) for n, s in ctx.pipeline.inputs.items() if s.aliases},
+        input_synonyms={n: {k: list(v) for k, v in s.synonyms.items()}
+                        for n, s in ctx.pipeline.inputs.items() if s.synonyms},
     )
     outcome = ctx.gateway.call(request)
     synthesis: Synthesis = outcome.value

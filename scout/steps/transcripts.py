@@ -138,10 +138,10 @@ def run(ctx: StepContext) -> EvidenceSet:
             reason=transcript.reason or N_("no reason given")))
     candidates = _candidates(ctx.inputs.get(params.mentions_of)) if params.mentions_of else []
     place_words: set[str] = set()
-    task = ctx.task
-    for name, type_name in (getattr(task, "types", None) or {}).items():
-        if type_name == "place" and task.values.get(name):
-            place_words |= set(re.findall(r"[a-z0-9]+", strip_accents(str(task.values[name])).lower()))
+    values = getattr(ctx.task, "values", None) or {}
+    for name, type_name in (getattr(ctx.task, "types", None) or {}).items():
+        if type_name == "place" and values.get(name):
+            place_words |= set(re.findall(r"[a-z0-9]+", strip_accents(str(values[name])).lower()))
     if params.mentions_of:
         items = find_mentions(transcript, candidates, video=video, window_s=params.window_s,
                               place_words=place_words, adapter=outcome.answered_by,

@@ -141,3 +141,25 @@ def test_what_the_kind_or_the_request_asks_by_is_never_a_con() -> None:
     assert "remote" in asked_words({"values": {"remote": False}}, types)
     # a kind that does not (a hotel's): a remote hotel is still far away
     assert asked_words({"values": {"city": "Madrid"}}, {"city": "place"}) == frozenset()
+
+
+def test_an_inputs_aliases_and_synonyms_are_asked_words_too() -> None:
+    """A conference kind's ``online`` input with alias "remote": "remote attendance" is
+    what one may ask for, not a far-off location; an enum value's synonyms likewise."""
+    from scout.adapters.aspects import asked_words
+
+    types = {"city": "place", "online": "boolean", "setting": "string"}
+    sentence = "Remote attendance is possible."
+    plain = asked_words({"values": {"city": "Lisboa"}}, types)
+    assert [(h.aspect, h.polarity) for h in find_aspects(sentence, VENUE, plain)] \
+        == [("location", -1)]
+    asked = asked_words({"values": {"city": "Lisboa"}}, types,
+                        {"online": ["virtual", "remote", "en línea"]})
+    assert {"online", "virtual", "remote", "linea"} <= asked
+    assert find_aspects(sentence, VENUE, asked) == []
+    # the request asked a secluded setting, whose synonyms say "apartado": no con either
+    synonyms = {"setting": {"secluded": ["remote", "apartado"]}}
+    asked = asked_words({"values": {"setting": "secluded"}}, types, None, synonyms)
+    assert {"secluded", "remote", "apartado"} <= asked
+    assert find_aspects("Un hotel apartado y tranquilo.", VENUE, asked) == \
+        [h for h in find_aspects("Un hotel apartado y tranquilo.", VENUE) if h.polarity > 0]

@@ -462,3 +462,23 @@ def test_real_search_markup_as_evidence_for_another_kind():
         for note in c.pros + c.cons:
             assert note.quote.count("|") < 2
     assert _run(req).model_dump_json() == syn.model_dump_json()
+
+
+def test_no_cheapest_among_prices_per_periods_that_do_not_convert() -> None:
+    """60 per person is not cheaper than 100 per night: rank could not put them on one
+    footing (scout/steps/rank_periods.py), so the synthesis names no cheapest option; two
+    prices per night still have one."""
+    def request(second: Money) -> SynthesisRequest:
+        return SynthesisRequest(
+            question="q", task={"budget": None}, lang="en",
+            task_types={"destination": "place", "budget": "money"},
+            subjects=[SubjectBrief(key="a", name="Casa Alfa", rank=1,
+                                   price=Money(amount=100, currency="EUR", per="night")),
+                      SubjectBrief(key="b", name="Casa Beta", rank=2, price=second)])
+
+    mixed = " ".join(s.text for s in _run(request(
+        Money(amount=60, currency="EUR", per="person"))).recommendation)
+    assert "cheapest" not in mixed
+    same = " ".join(s.text for s in _run(request(
+        Money(amount=60, currency="EUR", per="night"))).recommendation)
+    assert "Casa Beta is the cheapest option" in same

@@ -251,8 +251,7 @@ def _kind_report(tmp_path: Path, kind: str, args: list[str], query: str,
 
 @pytest.mark.parametrize("query, title", [
     ("congresos de lingüística computacional en España del 1 de marzo al 31 de mayo de "
-     "2027 online", "# Congresos: lingüística computacional · España · 1 de marzo – 31 de mayo de 2027 · "
-     "online"),
+     "2027 online", "# Congresos: lingüística computacional · España · 1 de marzo – 31 de mayo de 2027"),
     ("computational linguistics conferences in Spain from March 1 to May 31, 2027 online",
      "# Conferences: computational linguistics · Spain · March 1 – May 31, 2027 · online")])
 def test_a_kind_titles_its_report_in_the_request_language(
@@ -400,3 +399,28 @@ def test_the_spanish_name_reaches_the_request_parser(tmp_path: Path,
     monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))  # the author's project
     code, out, _ = run("validate", str(tmp_path / "pipelines"))
     assert code == 0 and "warning" not in out, out
+
+
+@pytest.mark.parametrize("lang, spanish_word, title", [
+    ("en", None, "Conferences: NLP · online"),
+    ("es", None, "Congresos: NLP"),                  # the English flag left out
+    ("es", "en línea", "Congresos: NLP · en línea"),  # the author's Spanish word
+    ("en", "en línea", "Conferences: NLP · online")])
+def test_a_yes_no_input_reads_in_the_title_in_its_own_language(
+        lang: str, spanish_word: str | None, title: str) -> None:
+    """A yes/no input shows as its name, which is English: a Spanish title leaves it out
+    ("Congresos: NLP · online" read as a slip) until the author writes its Spanish word
+    in the slot the scaffold keeps for it."""
+    from types import SimpleNamespace
+
+    from scout.scaffold import _title
+    from scout.spec.templating import make_env
+
+    text = _title("conferences", "congresos", [("topic", "subject"), ("online", "boolean")])
+    if spanish_word:
+        assert text.count("task.lang != 'es' else none") == 1
+        text = text.replace("task.lang != 'es' else none", f"task.lang != 'es' else {spanish_word!r}")
+    task = SimpleNamespace(lang=lang, topic="NLP", online=True, query="q")
+    assert make_env().from_string(text).render(task=task) == title
+    task.online = False
+    assert make_env().from_string(text).render(task=task) == title.split(" · ")[0]

@@ -94,7 +94,7 @@ def test_every_label_stays_inside_the_chart() -> None:
 
     root = ET.fromstring(price_rating_svg(_points(), budget=200, min_rating=8.0,
                                           currency="EUR") or "")
-    for g in root.findall("s:g", NS):
+    for g in root.findall("s:g[@data-name]", NS):
         circle, label = g.find("s:circle", NS), g.findall("s:text", NS)[-1]
         x, size = float(label.get("x")), float(label.get("font-size"))
         wide = len(label.text or "") * size * 0.6
@@ -102,7 +102,8 @@ def test_every_label_stays_inside_the_chart() -> None:
             assert x - wide >= 0 and x < float(circle.get("cx")), g.get("data-name")
         else:
             assert x + wide <= CHART_W, g.get("data-name")
-    arts = next(g for g in root.findall("s:g", NS) if g.get("data-name") == "Hotel Arts Barcelona")
+    arts = next(g for g in root.findall("s:g[@data-name]", NS)
+                if g.get("data-name") == "Hotel Arts Barcelona")
     assert arts.findall("s:text", NS)[-1].get("text-anchor") == "end"
 
 
@@ -116,6 +117,26 @@ def test_the_chart_writes_numbers_the_report_language_way() -> None:
     assert "Hotel Praktik Rambla: 135 EUR, 8,6/10</title>" in svg
 
 
+def test_the_legend_says_what_a_filled_and_a_hollow_point_mean() -> None:
+    """Shortlisted points are filled, the others hollow: the legend names both, in the
+    report's words, above the plot; a chart with one kind of point names only that one."""
+    from scout.report.svg import CHART_W, TOP
+
+    svg = price_rating_svg(_points(), budget=200, currency="EUR",
+                           words={"shortlisted": "en la selección", "other": "otros"}) or ""
+    legend = ET.fromstring(svg).find("s:g[@class='legend']", NS)
+    assert legend is not None
+    circles, texts = legend.findall("s:circle", NS), legend.findall("s:text", NS)
+    assert [t.text for t in texts] == ["en la selección", "otros"]
+    assert circles[0].get("fill") != "#fff" and circles[1].get("fill") == "#fff"
+    for c, t in zip(circles, texts, strict=True):
+        assert float(c.get("cy")) + float(c.get("r")) <= TOP  # in the margin, not the plot
+        assert float(t.get("x")) + len(t.text or "") * 11 * 0.6 <= CHART_W
+    only_short = price_rating_svg([Point("a", 100, 9.0, True, 1)]) or ""
+    texts = ET.fromstring(only_short).findall("s:g[@class='legend']/s:text", NS)
+    assert [t.text for t in texts] == ["shortlisted"]
+
+
 def test_no_chart_without_a_candidate_with_price_and_rating() -> None:
     assert price_rating_svg([Point("a", None, 9.0), Point("b", 100, None)]) is None
 
@@ -125,7 +146,7 @@ def test_provider_text_cannot_inject_markup() -> None:
     svg = price_rating_svg([Point(evil, 100, 9.0, True, 1)], budget=150, currency='<b>')
     assert svg is not None and "<script" not in svg and 'onload="x' not in svg
     root = ET.fromstring(svg)  # still well-formed
-    assert root.find("s:g", NS).get("data-name") == evil
+    assert root.find("s:g[@data-name]", NS).get("data-name") == evil
     dag = dag_svg([["F0"]], [], {"F0": evil}, {"F0": evil})
     assert "<script" not in dag
     ET.fromstring(dag)

@@ -281,6 +281,41 @@ def test_fan_out_evidence_names_its_candidate_by_its_own_words() -> None:
     assert len(got) == 2
 
 
+def test_a_word_of_the_name_in_a_url_is_no_mention() -> None:
+    """A fan-out result cites a candidate when its title or snippet names it, or its URL
+    does strongly: the candidate's own site, or its whole name as a slug. One word of the
+    name somewhere in the URL ("barcelona", "arts") is a page about something else."""
+    from scout.schemas.records import Candidate
+
+    arts = Candidate(key="arts", name="Hotel Arts Barcelona",
+                     url="https://www.hotelartsbarcelona.com/",
+                     sources=["https://www.hotelartsbarcelona.com/"])
+    kept = ["https://www.hotelartsbarcelona.com/en/rooms",  # its own site
+            "https://reviews.test/Hotel_Review-d190616-Hotel_Arts_Barcelona-Catalonia.html",
+            "https://reviews.test/review?h=hotel-arts-barcelona"]  # its whole name
+    other = ["https://blog.test/barcelona/arts-district-walk",  # a word or two, apart
+             "https://www.booking.com/hotel/es/arts-and-crafts.html",
+             "https://news.test/2026/hotel-barcelona-arts-festival"]  # all words, not the name
+    srcs = [S("Rooms and suites", u, "Sea views from every room") for u in kept + other]
+    review = ExtractRules(record="review")
+    got, dropped = to_evidence(srcs, review, kind="review", subject=arts, adapter="x",
+                               phase="F2")
+    assert [e.url for e in got] == kept and dropped == len(other)
+    # the title naming it is enough wherever the page is
+    got, _ = to_evidence([S("Hotel Arts Barcelona: 9.1 on 2,000 reviews", other[0])], review,
+                         kind="review", subject=arts, adapter="x", phase="F2")
+    assert len(got) == 1
+    # a candidate known only by an aggregator's page has no site of its own there: other
+    # listings on that aggregator are not about it
+    listed = Candidate(key="casa", name="Casa Bonay", url="https://www.booking.com/",
+                       sources=["https://www.booking.com/"])
+    got, dropped = to_evidence(
+        [S("Reviews", "https://www.booking.com/hotel/es/generator.html"),
+         S("Reviews", "https://www.booking.com/hotel/es/casa-bonay.html")],
+        review, kind="review", subject=listed, adapter="x", phase="F2")
+    assert [e.url for e in got] == ["https://www.booking.com/hotel/es/casa-bonay.html"]
+
+
 def test_rank_flags_unknown_only_what_its_expressions_read() -> None:
     # a flats or cars kind never checks a rating: every record used to be "kept, though
     # not everything could be checked: rating unknown"

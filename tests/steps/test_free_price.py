@@ -45,6 +45,14 @@ FREE = [
     "Curso de Excel gratis, 20 horas",
     "Charlas gratuitas sobre nutrición",
     "Free webinar on data privacy",
+    # "for"/"para" naming who it is meant for is no condition: an audience
+    "Free online course for beginners",
+    "Free concerts for the whole family in the park",
+    "Free yoga class for all levels",
+    "Free workshop for everyone, all ages welcome",
+    "Curso online gratuito para principiantes",
+    "Taller de cerámica gratis para toda la familia",
+    "Concierto gratuito para todos los públicos",
 ]
 
 NOT_FREE = [
@@ -74,6 +82,11 @@ NOT_FREE = [
     "Free coffee at every workshop",
     "Free admission on the first Sunday of the month",
     "Free entry on presentation of your ticket",
+    # a group that alone gets it free is a condition, even on what one attends
+    "Free course for students",
+    "Free workshops for members only",
+    "Curso gratis para desempleados",
+    "Taller gratuito para socios",
 ]
 
 

@@ -21,6 +21,7 @@ from scout.schemas.records import Candidate, Candidates, Evidence
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec
 from scout.steps import rank
+from scout.steps.rank_periods import peer_period
 from scout.stepkit.params import RankParams
 from scout.task.build import build_task
 from scout.units import PERIOD_DAYS
@@ -226,3 +227,50 @@ def test_gross_or_net_between_a_pay_and_its_period(text: str, amount: float,
     assert price is not None and (price.amount, price.per) == (amount, per)
     task = build_task(f"piso en Madrid, {text}", INPUTS, today=dt.date(2026, 12, 2))
     assert (task.values["rent"].amount, task.values["rent"].per) == (amount, per)
+
+
+def test_with_no_money_asked_listings_are_compared_per_the_period_most_state() -> None:
+    """No budget to compare with: the listings are compared with each other, per the
+    period most of them state (700 a week is 100 a night, cheaper than 120 a night; as
+    raw numbers it sorted last)."""
+    short = _rank("holiday flats in London",
+                  _flat("soho", ("https://homes.test/soho", _gbp(150, "night"))),
+                  _flat("bow", ("https://homes.test/bow", _gbp(700, "week"))),
+                  _flat("leyton", ("https://homes.test/leyton", _gbp(120, "night"))),
+                  _flat("kew", ("https://homes.test/kew", _gbp(90, "person"))))
+    assert [i.candidate.key for i in short.items] == ["bow", "leyton", "soho", "kew"]
+    bow, kew = short.items[0].candidate, short.items[3].candidate
+    assert bow.price == _gbp(700, "week") and bow.price_converted == _gbp(100, "night")
+    assert bow.flags == ["price per week converted to per night to compare it with the "
+                         "others (approximate)"]
+    # a price per person cannot be put per night: not compared (ranked as unknown), said
+    assert short.items[3].score == [None] and kew.price_converted is None
+    assert kew.flags == ["price per person cannot be compared with the others' prices "
+                         "per night"]
+    assert [localize(n, "es") for n in short.notes] == [
+        "1 precio por semana se ha convertido a precio por noche (aproximado) para "
+        "compararlo con los demás",
+        "1 precio por persona no se ha podido poner en pie de igualdad con los precios por "
+        "noche de los demás, así que no se ha comparado con ellos"]
+    assert localize(bow.flags[0], "es") == ("precio por semana convertido a precio por "
+                                            "noche para compararlo con los demás (aproximado)")
+
+
+def test_the_period_most_listings_state_is_the_footing() -> None:
+    # two yearly salaries and one monthly: compared per year; 3,500 a month is 42,000 a
+    # year, above 40,000 (as raw numbers it was the lowest)
+    flats = [_flat("a", ("https://jobs.test/a", _gbp(40000, "year"))),
+             _flat("b", ("https://jobs.test/b", _gbp(3500, "month"))),
+             _flat("c", ("https://jobs.test/c", _gbp(38000, "year")))]
+    assert peer_period(flats, []) == "year"
+    short = _rank("jobs in London", *flats)
+    assert [i.candidate.key for i in short.items] == ["c", "a", "b"]
+    assert short.items[2].candidate.price_converted == _gbp(42000, "year")
+
+
+def test_listings_in_one_period_are_compared_as_they_are() -> None:
+    short = _rank("holiday flats in London",
+                  _flat("soho", ("https://homes.test/soho", _gbp(150, "night"))),
+                  _flat("kew", ("https://homes.test/kew", _gbp(90, None))))
+    assert [i.candidate.key for i in short.items] == ["kew", "soho"]
+    assert short.notes == [] and all(not i.candidate.flags for i in short.items)

@@ -43,3 +43,32 @@ def test_the_task_language_reaches_the_synthesis_request(tmp_path: Path, lang: s
     out = synthesize.run(ctx)
     assert out.adapter == "fake"
     assert gw.requests[0].lang == lang
+
+
+def test_the_inputs_other_words_reach_the_synthesis_request(tmp_path: Path) -> None:
+    """An input's aliases (online → remote) and an enum value's synonyms travel with the
+    input names, so the keyless synthesis does not read what one may ask for as a con; a
+    kind that declares none sends the request it sent before (cached answers match)."""
+    pipe = load_pipeline(ROOT / "pipelines/hotel_research.yaml").model
+    bare = {n: s.model_copy(update={"aliases": [], "synonyms": {}}) for n, s in pipe.inputs.items()}
+    inputs = {**bare,
+              "online": pipe.inputs["destination"].model_validate(
+                  {"type": "boolean", "aliases": ["remote", "virtual"]}),
+              "lang_talks": pipe.inputs["destination"].model_validate(
+                  {"type": "string", "enum": ["english"], "synonyms": {"english": ["inglés"]}})}
+    task = build_task("hotels in Barcelona", pipe.inputs, today=dt.date(2026, 11, 29))
+    phase = pipe.phases["P3"]
+    sent = []
+    for spec in (pipe.model_copy(update={"inputs": bare}),
+                 pipe.model_copy(update={"inputs": inputs})):
+        gw = Gateway()
+        synthesize.run(StepContext(
+            mission_id="m1", phase_id="P3", phase=phase, pipeline=spec,
+            params=SynthesizeParams(**phase.with_), inputs={},
+            config=load_config(ROOT / "config/adapters.yaml"), root=ROOT, run_dir=tmp_path,
+            today=dt.date(2026, 11, 29), task=task, gateway=gw, render=lambda s: s))
+        sent.append(gw.requests[0])
+    plain, declared = sent
+    assert "input_aliases" not in plain.model_dump() and "input_synonyms" not in plain.model_dump()
+    assert declared.input_aliases == {"online": ["remote", "virtual"]}
+    assert declared.input_synonyms == {"lang_talks": {"english": ["inglés"]}}

@@ -179,6 +179,14 @@ class SynthesisRequest(Request):
     task_types: dict[str, str] = Field(default_factory=dict, description="Task input types")
     subjects: list[SubjectBrief] = Field(
         default_factory=list, description="shortlisted candidates first, then excluded")
+    input_aliases: dict[str, list[str]] = Field(
+        default_factory=dict, description="other words naming each input, as the pipeline "
+        "declares them (its aliases: online → remote, virtual)")
+    input_synonyms: dict[str, dict[str, list[str]]] = Field(
+        default_factory=dict, description="per input, other words for each enum value "
+        "(language: {english: [inglés]})")
+    # left out while empty: the requests of kinds that declare none dump as before
+    _omit = omit_unset("input_aliases", "input_synonyms")
 
 
 class FetchRequest(Request):

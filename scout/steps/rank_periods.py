@@ -1,0 +1,146 @@
+"""Prices on one footing for ``rank``: the period they are compared per, converting each
+candidate's to it and saying so.
+
+The period is the request's money's when it states one (a budget per month, a salary per
+year). With no money in the request the listings are compared with each other, so the
+period is the one most of them state (a nightly price among nightly ones, a yearly salary
+among yearly ones): ``order_by: [h.price.amount]`` sorted 700 a week before 150 a night
+when amounts per different periods were compared as numbers. A price that cannot be
+converted (per person among nightly prices) is not compared — the rank sees no price —
+and is flagged; the shortlist's notes say how many were converted or left out, in the
+words of what they were compared with (a budget, the amount asked, the other listings).
+Periods and their lengths: :mod:`scout.units`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from scout.i18n import N_, N_plural
+from scout.schemas.records import Candidate, EvidenceSet
+from scout.schemas.task import Money
+from scout.units import PERIOD_DAYS, per_factor
+
+#: what a price was compared with, for the flag and the note: the request's budget, the
+#: amount a salary request asked for (a floor), or the other listings (no money asked)
+BUDGET, FLOOR, PEERS = "budget", "floor", "peers"
+
+_FLAGS = {
+    ("converted", BUDGET): N_("price per {per} converted to per {target} (approximate)"),
+    ("converted", FLOOR): N_("amount per {per} converted to per {target} (approximate)"),
+    ("converted", PEERS): N_("price per {per} converted to per {target} to compare it with "
+                             "the others (approximate)"),
+    ("incomparable", BUDGET): N_("price per {per} cannot be compared with a budget per "
+                                 "{target}"),
+    ("incomparable", FLOOR): N_("amount per {per} cannot be compared with the amount asked "
+                                "per {target}"),
+    ("incomparable", PEERS): N_("price per {per} cannot be compared with the others' prices "
+                                "per {target}"),
+}
+#: the note per outcome, as a function of the count (N_plural: the catalog reads the
+#: literal words)
+_NOTES: dict[tuple[str, str], Callable[[int], str]] = {
+    ("converted", BUDGET): lambda n: N_plural(
+        "{count} price per {per} was converted to a price per {target} (approximate) to "
+        "compare it with the budget",
+        "{count} prices per {per} were converted to prices per {target} (approximate) to "
+        "compare them with the budget", n),
+    ("converted", FLOOR): lambda n: N_plural(
+        "{count} amount per {per} was converted to an amount per {target} (approximate) "
+        "to compare it with the amount asked",
+        "{count} amounts per {per} were converted to amounts per {target} (approximate) "
+        "to compare them with the amount asked", n),
+    ("converted", PEERS): lambda n: N_plural(
+        "{count} price per {per} was converted to a price per {target} (approximate) to "
+        "compare it with the others",
+        "{count} prices per {per} were converted to prices per {target} (approximate) to "
+        "compare them with the others", n),
+    ("incomparable", BUDGET): lambda n: N_plural(
+        "{count} price per {per} could not be compared with the budget per {target}, so "
+        "the budget was not checked",
+        "{count} prices per {per} could not be compared with the budget per {target}, so "
+        "the budget was not checked", n),
+    ("incomparable", FLOOR): lambda n: N_plural(
+        "{count} amount per {per} could not be compared with the amount asked per "
+        "{target}, so it was not checked",
+        "{count} amounts per {per} could not be compared with the amount asked per "
+        "{target}, so they were not checked", n),
+    ("incomparable", PEERS): lambda n: N_plural(
+        "{count} price per {per} could not be put on the same footing as the others' "
+        "prices per {target}, so it was not compared with them",
+        "{count} prices per {per} could not be put on the same footing as the others' "
+        "prices per {target}, so they were not compared with them", n),
+}
+
+
+def to_period(money: Money, per: str | None) -> Money | None:
+    """``money`` per the period ``per`` (a weekly rent as a monthly one, approximate);
+    itself when there is nothing to convert; None when the two cannot be compared."""
+    factor = per_factor(money.per, per)
+    if factor is None:
+        return None
+    if factor == 1.0:
+        return money
+    amount = round(money.amount * factor, 2)
+    low = round(money.min * factor, 2) if money.min is not None else None
+    return money.model_copy(update={"amount": amount, "min": low, "per": per})
+
+
+def peer_period(candidates: list[Candidate], evidence_sets: list[EvidenceSet]) -> str | None:
+    """The period the candidates' prices are compared per when the request states none:
+    the one most candidates state a price per (the shorter on a tie, so a nightly and a
+    weekly listing read per night). None when fewer than two periods are stated — the
+    amounts are then compared as they are."""
+    stated: dict[str, set[str]] = {c.key: set() for c in candidates}
+    prices: list[tuple[str, Money | None]] = [(c.key, c.price) for c in candidates]
+    prices += [(c.key, e.price) for c in candidates for e in c.evidence]
+    prices += [(e.subject or "", e.price) for es in evidence_sets for e in es.items]
+    for key, price in prices:
+        if key in stated and price is not None and price.per:
+            stated[key].add(price.per)
+    counts: dict[str, int] = {}
+    for periods in stated.values():
+        for per in periods:
+            counts[per] = counts.get(per, 0) + 1
+    if len(counts) < 2:
+        return None
+    timed = [p for p in counts if p in PERIOD_DAYS]  # "person" is no period to convert to
+    if not timed:
+        return None
+    return min(timed, key=lambda p: (-counts[p], PERIOD_DAYS[p], p))
+
+
+def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], int] | None,
+                  basis: str = BUDGET) -> None:
+    """Convert ``c``'s price to ``per``, or flag that it cannot be compared per it;
+    ``periods`` counts each outcome per (outcome and basis, price's period, ``per``) for
+    :func:`period_notes`. ``basis``: what the price is compared with (:data:`BUDGET`,
+    :data:`FLOOR`, :data:`PEERS`)."""
+    base = c.price_converted or c.price
+    assert base is not None
+    timed = to_period(base, per)
+    if timed is base:
+        return
+    outcome = "incomparable" if timed is None else "converted"
+    if timed is not None:
+        c.price_converted = timed
+    c.flags.append(_FLAGS[(outcome, basis)].format(per=base.per, target=per))
+    if periods is not None:
+        key = (f"{outcome}:{basis}", str(base.per), per)
+        periods[key] = periods.get(key, 0) + 1
+
+
+def period_notes(periods: dict[tuple[str, str, str], int]) -> list[str]:
+    """What the shortlist says about prices stated per another period than the one they
+    were compared per (counted by :func:`put_on_period`)."""
+    notes = []
+    for (kind, per, target), n in sorted(periods.items()):
+        outcome, basis = kind.split(":")
+        notes.append(_NOTES[(outcome, basis)](n).format(count=n, per=per, target=target))
+    return notes
+
+
+def is_period_flag(flag: str) -> bool:
+    """Whether ``flag`` is one :func:`put_on_period` adds (dropped before it runs again)."""
+    return "converted" in flag or "cannot be compared" in flag
+
