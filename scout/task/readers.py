@@ -167,10 +167,16 @@ _TIMES = r"(?:\s+(?:times|veces)\b)?"
 _THOUSAND = r"(?:\s?(?P<k>mil|k)\b)?"
 
 
+# abbreviations written for a name's word ("3 yrs experience", "2 hrs")
+_ABBREVIATED = {"years": "yrs", "year": "yr", "hours": "hrs", "hour": "hr"}
+
+
 def name_forms(names: list[str]) -> str:
     """A regex for an input's names as people write them: each one as declared, in the
     plural (+s, +es) and in the singular (a final -s or -es dropped, leaving at least
-    three letters), longest first."""
+    three letters), longest first. In a name of several words the first word is inflected
+    too ("1 year of experience", "un año de experiencia" for "years of experience") and
+    may be abbreviated ("3 yrs experience")."""
     forms: set[str] = set()
     for raw in names:
         w = fold(raw).strip()
@@ -180,6 +186,12 @@ def name_forms(names: list[str]) -> str:
         for end in ("es", "s"):
             if w.endswith(end) and len(w) - len(end) >= 3:
                 forms.add(w[:-len(end)])
+        head, _, rest = w.partition(" ")
+        if rest:
+            heads = {head, *(head[:-len(e)] for e in ("es", "s")
+                             if head.endswith(e) and len(head) - len(e) >= 3)}
+            heads |= {_ABBREVIATED[h] for h in heads if h in _ABBREVIATED}
+            forms |= {f"{h} {rest}" for h in heads}
     return "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
 
 
