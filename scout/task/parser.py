@@ -27,6 +27,7 @@ from scout.i18n import translations
 from scout.schemas.task import DateRange, Money, Month
 from scout.spec.models import InputSpec
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
+from scout.task.corrections import CORRECTABLE, read_corrected, segments
 from scout.task.display import display
 from scout.task.lang import Lang, detect, fold
 from scout.task.parse_notes import ParseResult, note, note_bare_amounts, note_unread
@@ -281,7 +282,13 @@ def parse_query(
     for name, spec in ordered:
         if spec.pattern and name not in result.values:
             read(name, spec, True)
+    fixes = segments(text.folded)  # "en marzo, no, mejor en abril": the later one is meant
+    if fixes:
+        territories = query_territories(text, result.lang)  # of the whole request
     for name, spec in ordered:
+        if name not in result.values and fixes and spec.type in CORRECTABLE:
+            read_corrected(text, result.values, result.spans, name,
+                           lambda: read(name, spec, False), fixes, place=spec.type == "place")
         if name not in result.values:
             read(name, spec, False)
 
