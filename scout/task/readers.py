@@ -246,6 +246,17 @@ cancellation cancelation wifi wi-fi internet parking breakfast shipping delivery
 refills cancelacion aparcamiento estacionamiento desayuno envio bebidas
 """.split())
 _FREE = re.compile(r"\b(?:free|gratis|gratuit[oa]s?)\b")
+# a flag said as not needed is left unset, neither asked for nor ruled out: "no certificate
+# needed", "certificate optional", "no hace falta certificado", "don't need a certificate"
+_NEEDED = r"(?:needed|required|necessary|necesari[oa]s?|obligatori[oa]s?|a\s+must)"
+_UNNEEDED_AFTER = re.compile(
+    r"\s*(?:(?:is|are|es|son)\s+)?(?:optional|opcional(?:es)?|(?:not|no)\s+(?:(?:es|son)\s+)?"
+    + _NEEDED
+    + r"|(?:doesn'?t|does\s+not)\s+matter|(?:me\s+)?da\s+igual|(?:no\s+)?(?:me\s+)?importa\s+poco)\b")
+_UNNEEDED_BEFORE = re.compile(
+    r"\b(?:no\s+(?:hace\s+falta|necesito|necesitamos|es\s+necesari[oa]|requiere|importa(?:\s+si)?)"
+    r"(?:\s+(?:que\s+)?(?:tenga|tengan|de|el|la|un|una))?|(?:don'?t|do\s+not|doesn'?t)\s+"
+    r"(?:need|require)(?:\s+(?:a|an|any|the))?|no\s+need\s+for(?:\s+(?:a|an|any))?)\s*$")
 
 
 def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
@@ -258,6 +269,12 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
         if _FREE.search(m.group(0)) and ((before and before.group(1) in _PERKS)
                                          or (after and after.group(1) in _PERKS)):
             continue  # "free cancellation", "wifi gratis": the perk's, not this input's
+        rest = text.free[m.end():]
+        if (m.group("neg") and re.match(r"\s*" + _NEEDED + r"\b", rest)) \
+                or _UNNEEDED_AFTER.match(rest) \
+                or _UNNEEDED_BEFORE.search(text.free[max(0, m.start() - 40):m.start()]):
+            text.claim(m.span())  # said, and said not to matter: no value, no note
+            return None
         return (m.group("neg") is None) == (m.group("un") is None), m.span()
     return None
 
