@@ -29,9 +29,11 @@ from scout.spec.models import InputSpec
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.corrections import CORRECTABLE, read_corrected, segments
 from scout.task.display import display
+from scout.task.others import blanked, other_parts
 from scout.task.lang import Lang, detect, fold
 from scout.task.parse_notes import ParseResult, note, note_bare_amounts, note_unread
 from scout.task.readers import (
+    CLAIMED,
     NUMBER_CMP,
     QueryText,
     default_rating,
@@ -176,7 +178,7 @@ def parse_query(
 
                 if territories is None:
                     territories = query_territories(text, result.lang)
-                money = find_money(text.free, text.original, territories,
+                money = find_money(blanked(text.free, others, CLAIMED), text.original, territories,
                                    default_currency=default_currency(spec), lang=result.lang)
                 if money is not None:
                     hit = (money[0], money[1])
@@ -265,6 +267,8 @@ def parse_query(
             if quoted is not None:
                 result.spans[name] = q[quoted[0]:quoted[1]].strip()
 
+    fixes = segments(text.folded)  # "en marzo, no, mejor en abril": the later one is meant
+    others = other_parts(text.folded)  # "... y también buscar hotel, algo de 1.200 pesos"
     # a pattern reads first, in its own pass; an input it found nothing for (or nothing
     # the input accepts) is read by its type in the type's turn, aliases and enum included
     ordered = sorted(inputs.items(),
@@ -282,7 +286,6 @@ def parse_query(
     for name, spec in ordered:
         if spec.pattern and name not in result.values:
             read(name, spec, True)
-    fixes = segments(text.folded)  # "en marzo, no, mejor en abril": the later one is meant
     if fixes:
         territories = query_territories(text, result.lang)  # of the whole request
     for name, spec in ordered:
