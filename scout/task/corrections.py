@@ -76,19 +76,24 @@ def merged(outside: str, inside: str, span: tuple[int, int]) -> str:
     return outside[:a] + inside[a:b] + outside[b:]
 
 
-def bare_number(view: str, span: tuple[int, int]) -> float | None:
-    """The one number the correction's words restate ("120 si hace falta", "el 13"), from
-    the digits view (numbers in words written as digits), or None."""
-    found = _NUMBER.findall(view[span[0]:span[1]])
+def bare_number(view: str, span: tuple[int, int]) -> tuple[float, tuple[int, int]] | None:
+    """The one number the correction's words restate ("120 si hace falta", "el 13") and
+    where it stands, from the digits view (numbers in words written as digits), or None."""
+    found = list(_NUMBER.finditer(view, span[0], span[1]))
     if len(found) != 1:
         return None
-    return float(found[0].replace(",", "."))
+    return float(found[0].group(1).replace(",", ".")), found[0].span(1)
+
+
+# a day said alone ("digo el 13", "I mean the 14th"): it keeps the corrected date's month
+_DAY_ALONE = re.compile(r"(?:(?:el|the|on|on\s+the|dia|day)\s+)*\d{1,2}(?:st|nd|rd|th)?")
 
 
 def restated(before: Any, said: str, number: float) -> Any:
     """The corrected value ``before`` (read from the words ``said``) with ``number`` in
     place of its own: an amount keeps its currency, comparator and unit, a day its month,
     a rating its scale. None where the number cannot stand for it."""
+    number = float(number)
     if isinstance(before, Money):
         return before.model_copy(update={"amount": number, "min": None})
     if isinstance(before, DateRange) and before.start == before.end and number.is_integer():
@@ -148,6 +153,7 @@ def read_corrected(text: Any, values: dict[str, Any], spans: dict[str, str], nam
 
     for new, old in reversed(fixes):
         saved = text.free
+        bare = bare_number(digits_view(saved), new)
         text.free = only(saved, new, CLAIMED)
         read()
         text.free = merged(saved, text.free, new)
@@ -155,20 +161,22 @@ def read_corrected(text: Any, values: dict[str, Any], spans: dict[str, str], nam
         shown = spans.pop(name, None)
         if place and after is not None and not _named(shown or ""):
             after = None
-        number = None if after is not None else bare_number(digits_view(text.free), new)
-        if after is None and number is None:
+        if after is None and bare is None:
             continue
         outside = text.free
         text.free = only(outside, old, CLAIMED)
         read()  # the value corrected, claimed so that nothing else reads it
         text.free = merged(outside, text.free, old)
         before, said = values.pop(name, None), spans.pop(name, "")
+        if bare is not None and before is not None and (
+                after is None or _DAY_ALONE.fullmatch(fold(shown or "").strip())):
+            again = restated(before, fold(said), bare[0])
+            if again is not None:
+                after, shown = again, said
+                text.claim(bare[1])  # the number said again, read
         if after is None:
-            after = restated(before, fold(said), number) if before is not None else None
-            if after is None:
-                text.free = saved  # nothing the number can restate: read as usual
-                continue
-            shown = said
+            text.free = saved  # nothing the correction restates: read as usual
+            continue
         values[name] = kept_unit(before, after)
         spans[name] = shown or ""
         return

@@ -102,10 +102,14 @@ _NEGATED = re.compile(r"(?:\b(?:no|not|nada|nothing|never|nunca|ni|sin)|n['’]t
 # what a currency word after an amount multiplies it by: "80 lucas" (thousands of pesos in
 # Argentina, Chile, Colombia), "15 grand" (thousands of dollars, of pounds in Britain),
 # "6 palos" (millions of pesos), "1.5 lakh" / "2 crore" (of rupees); "medio palo" is half
+# of one, "un palo" / "a grand" one
 _SCALES = {"luca": 1e3, "lucas": 1e3, "luka": 1e3, "lukas": 1e3, "grand": 1e3, "palo": 1e6,
            "palos": 1e6, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5, "lacs": 1e5, "crore": 1e7,
            "crores": 1e7}
-_HALF = re.compile(r"\b(?:medio|media|half an?|half a)\s+(?=(?:" + "|".join(_SCALES) + r")\b)")
+# ("a palo santo" is a wood: "a" only before the words English says it with)
+_HALF = re.compile(r"\b(?:(?P<half>medio|media|half\s+an?)|un|una|one|an?(?=\s+(?:grand|lakh|"
+                   r"crore)\b))\s+(?=(?:"
+                   + "|".join(_SCALES) + r")\b)")
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
               "persona": "person", "people": "person", "pp": "person", "pax": "person",
               "head": "person", "cabeza": "person", "each": "person", "comensal": "person", "comensale": "person",
@@ -330,9 +334,9 @@ def _thousands(post: str | None) -> str | None:
 
 
 def _halves(free: str) -> str:
-    """``free`` with "medio palo" / "media luca" / "half a lakh" written "0.5 palo", the
-    same length: half of the word's scale."""
-    return _HALF.sub(lambda m: "0.5 ".rjust(len(m.group(0))), free)
+    """``free`` with "medio palo" / "media luca" / "half a lakh" written "0.5 palo" and
+    "un palo" / "a grand" "1 palo", the same length: the word's scale, or half of it."""
+    return _HALF.sub(lambda m: ("0.5 " if m.group("half") else "1 ").rjust(len(m.group(0))), free)
 
 
 def _side(g: dict[str, str | None], original: str, m: re.Match[str], n: str,
