@@ -40,12 +40,16 @@ _AFTER = re.compile(
     r"will\s+do)\s+too\b|\btambien\s+(?:vale|sirve|esta\s+bien|me\s+vale)\b")
 # where a correction's words end: a comma, semicolon, stop (not a decimal point) or "..."
 _END = re.compile(r"[,;!?]|\.(?!\d)|…")
+# a person corrects a few things: the last ones are read, so a hostile request of
+# hundreds of "perdón," costs a few reads, not hundreds per input
+MAX_CORRECTIONS = 4
 _NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)(?![\w.,]*\d)")
 
 
 def segments(folded: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """Each correction in ``folded`` → (the span of its new words, the span before it
-    where the corrected value stands), in the order written."""
+    where the corrected value stands), in the order written; the last
+    ``MAX_CORRECTIONS`` of them."""
     out: list[tuple[tuple[int, int], tuple[int, int]]] = []
     for m in _BEFORE.finditer(folded):
         start = m.end()
@@ -61,7 +65,7 @@ def segments(folded: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         begin = ends[-1] if ends else 0
         if m.start() > begin:
             out.append(((begin, m.start()), (0, begin)))
-    return sorted(out)
+    return sorted(out)[-MAX_CORRECTIONS:]
 
 
 def only(free: str, span: tuple[int, int], blank: str) -> str:
