@@ -107,6 +107,9 @@ _SCALES = {"luca": 1e3, "lucas": 1e3, "luka": 1e3, "lukas": 1e3, "grand": 1e3, "
            "palos": 1e6, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5, "lacs": 1e5, "crore": 1e7,
            "crores": 1e7}
 # ("a palo santo" is a wood: "a" only before the words English says it with)
+# "palos" of something are sticks ("3 palos de golf"); "6 palos al mes" are millions
+_STICKS = frozenset({"palo", "palos"})
+_OF_THING = re.compile(r"\s+de\s+(?!(?:pesos|sueldo|salario|presupuesto)\b)[a-z]")
 _HALF = re.compile(r"\b(?:(?P<half>medio|media|half\s+an?)|un|una|one|an?(?=\s+(?:grand|lakh|"
                    r"crore)\b))\s+(?=(?:"
                    + "|".join(_SCALES) + r")\b)")
@@ -297,8 +300,8 @@ def iter_money(free: str, original: str, territories: list[str], *,
             span = (m.start(), m.end("post1") if g["post1"] else m.end("a1"))
             per, pcmp = None, None
         code = c1[0]
-        if code is None:
-            continue
+        if code is None or (g["post1"] or "").strip() in _STICKS and _OF_THING.match(free, m.end()):
+            continue  # "3 palos de golf", "2 palos de trekking": sticks, not millions
         cmp_ = "<="
         for words, sym in _CMP:
             if g["cmp"] and re.fullmatch(words, g["cmp"]):
