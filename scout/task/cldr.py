@@ -46,6 +46,13 @@ _EXTRA_HEADS: dict[str, tuple[str, ...]] = {
     # "15 grand": thousands (money.py multiplies) of dollars, of pounds where the place is
     # Britain's; Spain's "50 pavos" are euros (only after a number: "pavo" is a turkey)
     "grand": ("GBP", "USD"), "pavos": ("EUR",),
+    # "medio palo", "6 palos": millions of pesos (Colombia, Chile, Argentina); "200 varos":
+    # Mexican pesos; "1.5 lakh", "2 crore": hundred-thousands and ten-millions of rupees
+    # (South Asia writes them with no currency word: "CTC 12 lakh per annum")
+    "palo": ("COP", "CLP", "ARS"), "palos": ("COP", "CLP", "ARS"), "varo": ("MXN",),
+    "varos": ("MXN",), "lakh": ("INR", "PKR", "NPR"), "lakhs": ("INR", "PKR", "NPR"),
+    "lac": ("INR", "PKR", "NPR"), "lacs": ("INR", "PKR", "NPR"),
+    "crore": ("INR", "PKR", "NPR"), "crores": ("INR", "PKR", "NPR"),
 }
 # Abbreviations of "dólares" (Mexico, Central America): resolve as the word does
 _DOLLAR_ABBREVIATIONS = ("dls", "dlls", "dlrs", "dolls")
@@ -147,6 +154,8 @@ def currencies() -> Currencies:
     _prefixed_dollar_signs(symbols, set(heads.get("dollar", ())))
     symbols["S/"] = {"PEN"}  # CLDR has these under es_PE and pl only
     symbols["zł"] = {"PLN"}
+    # "Rs 8,000", "Rs. 5000": South Asia's abbreviation, before an amount only
+    symbols["Rs"] = symbols["Rs."] = set(heads.get("rupees", ()))
     territory_names: dict[str, str] = {}
     for loc in ("en", "es"):
         for code, name in Locale(loc).territories.items():

@@ -101,9 +101,10 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word
     forms.append((r"\b(?:(?:on|for|from|by|until)\s+)?the\s+(?P<d1>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b"
                   + not_a_day, one_day))
 
-    def numeric_day(ra: str, rb: str, y: str | None) -> DateRange:
+    def numeric_day(ra: str, rb: str, y: str | None, month_first: bool = False) -> DateRange:
         a, b = int(ra), int(rb)
-        day, mon = (b, a) if b > 12 >= a else (a, b)  # day/month unless that cannot be
+        # day/month unless that cannot be (or the range's other end says month/day)
+        day, mon = (b, a) if b > 12 >= a or (month_first and b <= 31 and a <= 12) else (a, b)
         year = (2000 + int(y) if len(y) == 2 else int(y)) if y else day_year(mon, day)
         d = dt.date(year, mon, day)
         return DateRange(start=d, end=d)
@@ -120,9 +121,12 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word
     def numeric_range(m: re.Match[str]) -> Value | None:
         # "del 3/12/2027 al 6/12/2027", "12/03-15/03": a year on either side is both's
         # (the start's a year before the end's when it falls after it: "28/12 al 3/1/28")
+        # one order for both ends: "1/11-1/14" is 11-14 January, for 1/14 is month first
         y1, y2 = m.group("y1"), m.group("y2")
-        start = numeric_day(m.group("a"), m.group("b"), y1 or y2).start
-        end = numeric_day(m.group("c"), m.group("d"), y2 or y1).end
+        ends = [(int(m.group(x)), int(m.group(z))) for x, z in (("a", "b"), ("c", "d"))]
+        month_first = any(b > 12 >= a for a, b in ends) and not any(a > 12 >= b for a, b in ends)
+        start = numeric_day(m.group("a"), m.group("b"), y1 or y2, month_first).start
+        end = numeric_day(m.group("c"), m.group("d"), y2 or y1, month_first).end
         if end < start and y1 is None and y2 is not None:
             start = start.replace(year=start.year - 1)
         elif end < start and y2 is None:  # "del 28/12 al 03/01": the end is in the next year
@@ -136,6 +140,19 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word
                   r"(?P<c>[0-3]?\d)/(?P<d>[0-3]?\d)" + year.format("y2") + r"\b(?![/.,]?\d)",
                   numeric_range))
     forms.append((r"\b(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)/(?P<y>(?:19|20|21)\d{2})\b", numeric))
+
+    def week_of(m: re.Match[str]) -> Value | None:
+        # "the week of 15/1", "la semana del 11/01": the Monday-Sunday week holding that day
+        try:
+            d = numeric(m).start
+        except ValueError:
+            return None
+        monday = d - dt.timedelta(days=d.weekday())
+        return DateRange(start=monday, end=monday + dt.timedelta(days=6))
+
+    forms.append((r"\b(?:(?:the\s+)?week\s+(?:of|commencing|beginning|starting)(?:\s+the)?|w/[cb]|"
+                  r"(?:la\s+)?semana\s+del?)\s+(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)"
+                  r"(?:/(?P<y>(?:19|20|21)?\d{2}))?\b(?!/)", week_of))
 
     return forms
 

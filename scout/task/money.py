@@ -59,7 +59,7 @@ _CMP: list[tuple[str, str]] = [
      r"aproximadamente|en torno a|cerca de|sobre|mas o menos|a eso de|more or less|"
      r"give or take|something like|algo asi como|"
      # Latin America: "tipo 50 lucas" (River Plate), "como de 40 mil" (Mexico), "por ahí de"
-     r"tipo|como de|como unos|por ahi de|~", "~"),
+     r"tipo|como de|como unos|por ahi de|como|~", "~"),
 ]
 _POST_CMP: list[tuple[str, str]] = [
     (r"max(?:imum)?|maximo|como maximo|or less|o menos|tops|at most|como mucho|as a maximum", "<="),
@@ -74,10 +74,11 @@ _POST_CMP: list[tuple[str, str]] = [
 # connector ("200 € semana santa")
 # ("yearly", "annually", "anual(es)", "p.a." per year: "12.000 € anuales", "£30k p.a.");
 # the British "pa" is not read bare, for chat Spanish writes "pa" for "para" ("200 € pa dos")
-_BARE_PER = (r"noche|night|pp|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?|"
+_BARE_PER = (r"noche|night|pp|each|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?|"
              r"yearly|annually|anual(?:es)?|p\.\s?a(?=\.|\b)")
 _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
-               r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|years?|anos?|annum|"
+               r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|years?|yrs?|anos?|annum|"
+               r"hours?|hrs?|horas?|"  # a pay: "£14 an hour", "$25/hr", "10 € la hora"
                r"tickets?|entradas?|"  # "10 € por entrada", "$25 a ticket": one's price, no period
                + _BARE_PER)
 # "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night", and
@@ -98,17 +99,29 @@ _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNI
 # quiero gastar más de", "shouldn't cost more than" (up to three words between, one clause)
 _NEGATED = re.compile(r"(?:\b(?:no|not|nada|nothing|never|nunca|ni|sin)|n['’]t)"
                       r"(?:\s+[a-z'’]+){0,3}\s*$")
-# "80 lucas": thousands of pesos (Argentina, Chile, Colombia); "15 grand": thousands of
-# dollars (of pounds in Britain)
-_LUCAS = frozenset({"luca", "lucas", "luka", "lukas", "grand"})
+# what a currency word after an amount multiplies it by: "80 lucas" (thousands of pesos in
+# Argentina, Chile, Colombia), "15 grand" (thousands of dollars, of pounds in Britain),
+# "6 palos" (millions of pesos), "1.5 lakh" / "2 crore" (of rupees); "medio palo" is half
+# of one, "un palo" / "a grand" one
+_SCALES = {"luca": 1e3, "lucas": 1e3, "luka": 1e3, "lukas": 1e3, "grand": 1e3, "palo": 1e6,
+           "palos": 1e6, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5, "lacs": 1e5, "crore": 1e7,
+           "crores": 1e7}
+# ("a palo santo" is a wood: "a" only before the words English says it with)
+# "palos" of something are sticks ("3 palos de golf"); "6 palos al mes" are millions
+_STICKS = frozenset({"palo", "palos"})
+_OF_THING = re.compile(r"\s+de\s+(?!(?:pesos|sueldo|salario|presupuesto)\b)[a-z]")
+_HALF = re.compile(r"\b(?:(?P<half>medio|media|half\s+an?)|un|una|one|an?(?=\s+(?:grand|lakh|"
+                   r"crore)\b))\s+(?=(?:"
+                   + "|".join(_SCALES) + r")\b)")
 _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
               "persona": "person", "people": "person", "pp": "person", "pax": "person",
-              "head": "person", "cabeza": "person", "comensal": "person", "comensale": "person",
+              "head": "person", "cabeza": "person", "each": "person", "comensal": "person", "comensale": "person",
               "pn": "night", "pppn": "night", "month": "month", "mes": "month", "mo": "month", "monthly": "month",
               "mensual": "month", "mensuales": "month", "pcm": "month", "pm": "month",
               "nightly": "night", "week": "week", "semana": "week", "weekly": "week", "pw": "week",
               "semanal": "week", "semanales": "week", "year": "year", "ano": "year",
-              "annum": "year", "yearly": "year", "annually": "year", "anual": "year",
+              "annum": "year", "yearly": "year", "yr": "year", "hour": "hour",
+              "hr": "hour", "hora": "hour", "annually": "year", "anual": "year",
               "anuales": "year", "p.a": "year", "p. a": "year"}
 
 
@@ -173,7 +186,7 @@ def _number(s: str, k: str | None) -> float:
         value = float(s.replace(",", ""))
     else:
         value = float(s.replace(",", "."))
-    return value * 1000 if k and k.strip() else value
+    return value * _SCALES.get(k.strip(), 1000) if k and k.strip() else value
 
 
 def _currency(tok: str | None, original: str, territories: list[str],
@@ -240,7 +253,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
                lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     """Every amount with a currency in ``free`` → (Money, span, the word a currency was
     assumed from or None)."""
-    folded, free = free, _notes(rewrite(free))  # "doscientos euros" → "       200 euros"
+    folded, free = free, _halves(_notes(rewrite(free)))  # "doscientos euros" → "       200 euros"
     marked, pattern, pos = _mark(free), _token_re(), 0
     while True:
         m = pattern.search(marked, pos)
@@ -260,7 +273,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
             continue
         if high is not None and not (g["k1"] or g["post1"]) and (
                 g["k2"] or _thousands(g["post2"])) and low * 1000 <= high:
-            low *= 1000  # "entre 50 y 70 mil pesos", "50 y 70 lucas": one multiplier for both
+            low *= _SCALES.get((g["k2"] or _thousands(g["post2"]) or "k").strip(), 1000)  # "entre 50 y 70 mil pesos", "50 y 70 lucas": one multiplier for both
         raw_per = (g["per"] or "").removeprefix("calendar ")
         if not raw_per:
             before = _PER_BEFORE.search(free, max(0, m.start() - 30), m.start())
@@ -287,8 +300,8 @@ def iter_money(free: str, original: str, territories: list[str], *,
             span = (m.start(), m.end("post1") if g["post1"] else m.end("a1"))
             per, pcmp = None, None
         code = c1[0]
-        if code is None:
-            continue
+        if code is None or (g["post1"] or "").strip() in _STICKS and _OF_THING.match(free, m.end()):
+            continue  # "3 palos de golf", "2 palos de trekking": sticks, not millions
         cmp_ = "<="
         for words, sym in _CMP:
             if g["cmp"] and re.fullmatch(words, g["cmp"]):
@@ -297,7 +310,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
         else:
             if g["lead"] and g["lead"].strip() in ("from", "desde"):
                 cmp_ = ">="
-        if not g["cmp"] and pcmp:
+        if pcmp and (not g["cmp"] or cmp_ == "~"):  # "como 1500 pesos máximo": a cap
             cmp_ = next(sym for words, sym in _POST_CMP if re.fullmatch(words, pcmp))
         if cmp_ == ">=" and g["cmp"] and _NEGATED.search(free, max(0, m.start() - 40), m.start()):
             cmp_ = "<="  # "nada por encima de 150 euros" is a cap
@@ -318,8 +331,15 @@ def _notes(free: str) -> str:
 
 
 def _thousands(post: str | None) -> str | None:
-    """"lucas" / "grand" after an amount multiply it by a thousand, as "k" does."""
-    return "k" if post and post.strip() in _LUCAS else None
+    """The currency word after an amount that multiplies it ("lucas", "grand", "palos",
+    "lakh": see ``_SCALES``), as "k" does."""
+    return post.strip() if post and post.strip() in _SCALES else None
+
+
+def _halves(free: str) -> str:
+    """``free`` with "medio palo" / "media luca" / "half a lakh" written "0.5 palo" and
+    "un palo" / "a grand" "1 palo", the same length: the word's scale, or half of it."""
+    return _HALF.sub(lambda m: ("0.5 " if m.group("half") else "1 ").rjust(len(m.group(0))), free)
 
 
 def _side(g: dict[str, str | None], original: str, m: re.Match[str], n: str,

@@ -27,10 +27,14 @@ from scout.i18n import translations
 from scout.schemas.task import DateRange, Money, Month
 from scout.spec.models import InputSpec
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
+from scout.task.corrections import CORRECTABLE, read_corrected, segments
 from scout.task.display import display
+from scout.task.kindnames import kind_names, kind_spans
+from scout.task.others import blanked, other_parts
 from scout.task.lang import Lang, detect, fold
 from scout.task.parse_notes import ParseResult, note, note_bare_amounts, note_unread
 from scout.task.readers import (
+    CLAIMED,
     NUMBER_CMP,
     QueryText,
     default_rating,
@@ -98,8 +102,8 @@ def parse_query(
         & _NIGHT_WORDS for n, spec in inputs.items() if spec.type not in ("date", "month"))
     if relay is not None:
         text.claim(relay.span())
-    for name in _kind_names(kind, locales):
-        for span in _kind_spans(text.folded, name, inputs):
+    for name in kind_names(kind, locales):
+        for span in kind_spans(text.folded, name, inputs):
             text.claim(span)
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
@@ -185,7 +189,7 @@ def parse_query(
 
                 if territories is None:
                     territories = query_territories(text, result.lang)
-                money = find_money(text.free, text.original, territories,
+                money = find_money(blanked(text.free, others, CLAIMED), text.original, territories,
                                    default_currency=default_currency(spec), lang=result.lang)
                 if money is not None:
                     hit = (money[0], money[1])
@@ -287,6 +291,8 @@ def parse_query(
             if quoted is not None:
                 result.spans[name] = q[quoted[0]:quoted[1]].strip()
 
+    fixes = segments(text.folded)  # "en marzo, no, mejor en abril": the later one is meant
+    others = other_parts(text.folded)  # "... y también buscar hotel, algo de 1.200 pesos"
     # a pattern reads first, in its own pass; an input it found nothing for (or nothing
     # the input accepts) is read by its type in the type's turn, aliases and enum included
     ordered = sorted(inputs.items(),
@@ -304,7 +310,12 @@ def parse_query(
     for name, spec in ordered:
         if spec.pattern and name not in result.values:
             read(name, spec, True)
+    if fixes:
+        territories = query_territories(text, result.lang)  # of the whole request
     for name, spec in ordered:
+        if name not in result.values and fixes and spec.type in CORRECTABLE:
+            read_corrected(text, result.values, result.spans, name,
+                           lambda: read(name, spec, False), fixes, place=spec.type == "place")
         if name not in result.values:
             read(name, spec, False)
 
@@ -320,52 +331,6 @@ def parse_query(
     note_bare_amounts(text, inputs, result, _)
     note_unread(text, inputs, result, _)
     return result
-
-
-def _kind_names(kind: str, locales: Path | None) -> list[str]:
-    """The kind's name and its translations: the words of ``kind`` ("escape-rooms" →
-    "escape rooms") as the project's catalogs under ``locales`` (merged over scout's)
-    translate them ("salas de escape": ``scout init --es`` writes it), so a request that
-    names the kind in either language names no subject and no place."""
-    from scout.i18n import LANGS
-
-    words = " ".join(w for w in re.split(r"[\W_]+", kind) if w)
-    if not words:
-        return []
-    names = [kind]
-    for lang in LANGS:
-        said = translations(lang, locales).gettext(words) if lang != "en" else words
-        if said != words and said not in names:
-            names.append(said)
-    return names
-
-
-def _kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tuple[int, int]]:
-    """Where the folded request names the kind itself, its words in order, each singular
-    or plural ("escape room", "escape rooms" for escape-rooms). A kind named after a place
-    the gazetteer knows ("hotels-lisbon") keeps the place for the place reader; a word an
-    input reads (its name, an alias, an enum word: "online" of online-courses) is left to
-    it, and a name of only short or function words ("a", "the-best") claims nothing."""
-    from scout.task.gazetteer import known_place_words
-    from scout.task.subjectwords import STOP, VENUES
-
-    words = [w for w in re.split(r"[\W_]+", fold(kind)) if w]
-    if not words or any(known_place_words(words[i:]) for i in range(len(words))) \
-            or all(len(w) < 3 or (w in STOP and w not in VENUES) for w in words):
-        return []
-    owned = {fold(w) for n, spec in inputs.items() for w in [
-        n.replace("_", " "), *spec.aliases, *map(str, spec.enum or []),
-        *(x for xs in spec.synonyms.values() for x in xs)]}
-
-    def forms(w: str) -> str:
-        stems = {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
-        return "(" + "|".join(re.escape(x) + "(?:e?s)?" for x in sorted(stems)) + ")"
-
-    pattern = r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in words) + r"(?!\w)"
-    # a word of what is searched for ("courses", "conferences") is left as it is: the
-    # subject and place readers know it, and what stands next to it ("python online course")
-    return [m.span(k + 1) for m in re.finditer(pattern, folded)
-            for k in range(len(words)) if m.group(k + 1) not in owned | VENUES]
 
 
 def _year_range(free: str, inputs: dict[str, InputSpec]) -> list[tuple[str, int, tuple[int, int]]]:

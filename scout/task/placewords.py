@@ -65,6 +65,7 @@ depto depa dpto departamento hospedaje hostal hostel posada cabana cabanas apart
 alojamiento airbnb apartment flat room habitacion
 sitio sitios lugar lugares spot spots apetece antoja quisiera queremos buscamos craving
 yo nosotros dime decime dinos wants needs he she they
+kindly che oye oiga siri alexa google buscame conseguime recomendame mostrame
 """.split())
 # compass points after a particle go on with a name ("punta del este", "ciudad del este")
 POINTS = frozenset({"este", "oeste", "norte", "sur", "east", "west", "north", "south"})

@@ -167,10 +167,16 @@ _TIMES = r"(?:\s+(?:times|veces)\b)?"
 _THOUSAND = r"(?:\s?(?P<k>mil|k)\b)?"
 
 
+# abbreviations written for a name's word ("3 yrs experience", "2 hrs")
+_ABBREVIATED = {"years": "yrs", "year": "yr", "hours": "hrs", "hour": "hr"}
+
+
 def name_forms(names: list[str]) -> str:
     """A regex for an input's names as people write them: each one as declared, in the
     plural (+s, +es) and in the singular (a final -s or -es dropped, leaving at least
-    three letters), longest first."""
+    three letters), longest first. In a name of several words the first word is inflected
+    too ("1 year of experience", "un año de experiencia" for "years of experience") and
+    may be abbreviated ("3 yrs experience")."""
     forms: set[str] = set()
     for raw in names:
         w = fold(raw).strip()
@@ -180,6 +186,12 @@ def name_forms(names: list[str]) -> str:
         for end in ("es", "s"):
             if w.endswith(end) and len(w) - len(end) >= 3:
                 forms.add(w[:-len(end)])
+        head, _, rest = w.partition(" ")
+        if rest:
+            heads = {head, *(head[:-len(e)] for e in ("es", "s")
+                             if head.endswith(e) and len(head) - len(e) >= 3)}
+            heads |= {_ABBREVIATED[h] for h in heads if h in _ABBREVIATED}
+            forms |= {f"{h} {rest}" for h in heads}
     return "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
 
 
@@ -234,6 +246,17 @@ cancellation cancelation wifi wi-fi internet parking breakfast shipping delivery
 refills cancelacion aparcamiento estacionamiento desayuno envio bebidas
 """.split())
 _FREE = re.compile(r"\b(?:free|gratis|gratuit[oa]s?)\b")
+# a flag said as not needed is left unset, neither asked for nor ruled out: "no certificate
+# needed", "certificate optional", "no hace falta certificado", "don't need a certificate"
+_NEEDED = r"(?:needed|required|necessary|necesari[oa]s?|obligatori[oa]s?|a\s+must)"
+_UNNEEDED_AFTER = re.compile(
+    r"\s*(?:(?:is|are|es|son)\s+)?(?:optional|opcional(?:es)?|(?:not|no)\s+(?:(?:es|son)\s+)?"
+    + _NEEDED
+    + r"|(?:doesn'?t|does\s+not)\s+matter|(?:me\s+)?da\s+igual|(?:no\s+)?(?:me\s+)?importa\s+poco)\b")
+_UNNEEDED_BEFORE = re.compile(
+    r"\b(?:no\s+(?:hace\s+falta|necesito|necesitamos|es\s+necesari[oa]|requiere|importa(?:\s+si)?)"
+    r"(?:\s+(?:que\s+)?(?:tenga|tengan|de|el|la|un|una))?|(?:don'?t|do\s+not|doesn'?t)\s+"
+    r"(?:need|require)(?:\s+(?:a|an|any|the))?|no\s+need\s+for(?:\s+(?:a|an|any))?)\s*$")
 
 
 def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
@@ -246,6 +269,12 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
         if _FREE.search(m.group(0)) and ((before and before.group(1) in _PERKS)
                                          or (after and after.group(1) in _PERKS)):
             continue  # "free cancellation", "wifi gratis": the perk's, not this input's
+        rest = text.free[m.end():]
+        if (m.group("neg") and re.match(r"\s*" + _NEEDED + r"\b", rest)) \
+                or _UNNEEDED_AFTER.match(rest) \
+                or _UNNEEDED_BEFORE.search(text.free[max(0, m.start() - 40):m.start()]):
+            text.claim(m.span())  # said, and said not to matter: no value, no note
+            return None
         return (m.group("neg") is None) == (m.group("un") is None), m.span()
     return None
 

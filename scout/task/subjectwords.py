@@ -41,6 +41,8 @@ algunos algunas ser sea sean opciones opcion ideas llevar domicilio ver mirar le
 aprender escuchar puedo podemos puede pueden podria podrias podriamos podes deberia
 comprar compro compramos conseguir alquilar alquilo reservar contratar pillar hacer
 estoy estamos esta estan ando andamos anda andan tengo tenemos tiene ganas antojo
+kindly che oye oiga oigan siri alexa google cortana buscame buscanos busquen conseguime
+conseguinos recomendame recomendanos mostrame pasame fijate
 """
 # articles and function words; a few join the words of a subject (see CONNECTORS)
 _FUNCTION = """
@@ -83,7 +85,8 @@ paper papers articulo articulos article articles class classes lesson lessons le
 lecciones
 thing things cosa cosas
 job jobs position positions vacancy vacancies opening openings empleo empleos trabajo
-trabajos oferta ofertas vacante vacantes puesto puestos
+trabajos oferta ofertas vacante vacantes puesto puestos role roles chamba chambas curro
+curros laburo laburos
 articulos journals revista revistas publications publicaciones
 """
 # what a listing of events or lessons is made of, kept in the subject ("conciertos de
@@ -186,6 +189,7 @@ level nivel longer shorter max min maximum minimum maximo minimo no not
 reviews review stars star rating ratings score opinions price prices cost money
 estrellas estrella resenas resena opiniones opinion valoracion valoraciones nota notas
 puntuacion calificacion puntaje precio precios presupuesto dinero michelin
+duration durations duracion length
 today tonight tomorrow now later hoy manana noche ahora luego
 centre center downtown area zona barrio neighbourhood neighborhood nearby close cerca
 around near afueras alrededores outskirts junto
@@ -228,15 +232,22 @@ STOP = frozenset(_REQUEST.split()) | frozenset(_FUNCTION.split()) | VENUES | QUA
     | frozenset(_COMPANY.split()) | frozenset(_OTHERS.split())
 # the words a typo is still read as: the longer ones of asking, eating, searching and
 # venues (a typo of "de" or "en" cannot be told from a word)
+# Slang, names of voice assistants and short nouns that are one letter from food and other
+# words are not typo targets: "curry" is no "curro", "rolls" no "roles", "chambers" no
+# "chamba"
+_NO_SLIPS = frozenset("""
+role roles chamba chambas curro curros laburo laburos che oye oiga oigan siri alexa google
+cortana kindly pasame fijate
+""".split())
 _TYPO_TARGETS = frozenset(w for w in frozenset(_REQUEST.split()) | VENUES | QUALITY
-                          if len(w) >= 5 and w.isalpha())
+                          if len(w) >= 5 and w.isalpha() and w not in _NO_SLIPS)
 
 
 _TYPO_ORDER = tuple(sorted(_TYPO_TARGETS))  # a fixed order, whatever the hash seed
 
 
 _SHORT_TARGETS = frozenset(w for w in frozenset(_REQUEST.split()) | VENUES | QUALITY
-                           if len(w) == 4 and w.isalpha())
+                           if len(w) == 4 and w.isalpha() and w not in _NO_SLIPS)
 
 
 def _distance(a: str, b: str, limit: int) -> int:

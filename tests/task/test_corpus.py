@@ -163,3 +163,27 @@ def test_the_scorer_reads_quantities_to_two_decimals_and_lists_in_any_order() ->
     assert bench.canonical(["lenovo"]) != bench._expected(["dell", "lenovo"], "list")
     assert bench.canonical(2) == bench._expected(2, "integer")
     assert bench.canonical(True) == bench._expected(True, "boolean")
+
+
+def test_blind10_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind10.yaml (``parse.py --blind10``): hotels and restaurants as a
+    Latin American, Indian, British and American lab writes them, jobs, courses and
+    corrected constraints; each kind is a real pipeline's inputs, and no request is shared
+    with any other corpus."""
+    held = bench.load_corpus(bench.BLIND10)
+    reqs = held["requests"]
+    langs = Counter(r.get("lang") for r in reqs)
+    assert len(reqs) >= 45 and langs["es"] >= 20 and langs["en"] >= 20
+    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
+    assert {"hotel", "restaurant", "job", "course"} <= set(held["kinds"])
+    others = [CORPUS, HOLDOUT, HOLDOUT_LEAD] + [bench.load_corpus(p) for p in
+                                               (bench.HELDOUT, bench.BLIND5, bench.BLIND6,
+                                                bench.BLIND7, bench.BLIND8, bench.BLIND9)]
+    seen = {r["q"] for c in others for r in c["requests"]}
+    assert not seen & {r["q"] for r in reqs}, "a blind request is in another corpus"
+    for r in reqs:
+        inputs = held["kinds"][r["kind"]]
+        unknown = set(r.get("skip", ())) - set(inputs) - {"lang", "past"}
+        assert not unknown, (r["q"], unknown)
+        labelled = set(r) - {"kind", "lang", "q", "skip", "past"}
+        assert labelled <= set(inputs), (r["q"], labelled - set(inputs))

@@ -1,0 +1,186 @@
+"""Constraints a request corrects as it goes: the value after the correction is the one meant.
+
+People typing to an agent, and dictating to one, correct themselves without going back:
+"hotel en Granada en marzo, no, mejor en abril", "máximo 100 euros... bueno, 120 si hace
+falta", "Hotel en Sevilla, perdón, en Córdoba", "el 12 de enero, digo el 13", "under $150 a
+night, well, $180 max", "under $60 a head, actually make that $80", "rated 9 or above, ok
+8.5 is fine too". :func:`segments` finds the words of each correction (after its word, up
+to the next comma or stop; or, for "... is fine too" / "también vale", the words before
+it); the parser reads an input in them first, and claims the value they correct, so no
+other reader takes it and no note says it was left unread.
+
+A correction often restates only the number ("bueno, 120", "digo el 13", "ok 8.5"): it
+keeps what the corrected value said around it (the currency and unit of an amount, the
+month of a day, the scale of a rating), which :func:`restated` applies. A second value
+with no correction word between ("entre 80 y 120 euros", "del 12 al 15") is no correction:
+this module never sees it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from typing import Any
+
+from scout.schemas.task import DateRange, Money
+from scout.task.lang import fold
+
+# the words that take back what was just said (folded text): "no, mejor", "perdón",
+# "digo", "mejor dicho", "bueno," / "well," (with their comma: "bueno y barato" is no
+# correction), "actually (make that)", "make it", "I mean", "or rather", "scratch that"
+_BEFORE = re.compile(
+    r"\bno\s*,?\s*(?:mejor|better|rather|wait)\b|\bperdon\b|\bsorry\b|\b(?:mejor\s+)?digo\b|"
+    r"\bmejor\s+dicho\b|\bcorrijo\b|\bo\s+sea\b|\bbueno\s*,|\bwell\s*,|"
+    r"\bactually(?:\s*,?\s*make\s+(?:that|it))?\b|\bmake\s+(?:that|it)\b|\bi\s+mean\b|"
+    r"\bor\s+rather\b|\bscratch\s+that\b|\bno\s+wait\b")
+# a relaxation said after its value: "ok 8.5 is fine too", "150 también vale"
+_AFTER = re.compile(
+    r"\b(?:is|are|would\s+be|also)\s+(?:fine|ok|okay|good)\s+too\b|\b(?:works|would\s+do|"
+    r"will\s+do)\s+too\b|\btambien\s+(?:vale|sirve|esta\s+bien|me\s+vale)\b")
+# where a correction's words end: a comma, semicolon, stop (not a decimal point) or "..."
+_END = re.compile(r"[,;!?]|\.(?!\d)|…")
+# a person corrects a few things: the last ones are read, so a hostile request of
+# hundreds of "perdón," costs a few reads, not hundreds per input
+MAX_CORRECTIONS = 4
+_NUMBER = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)(?![\w.,]*\d)")
+
+
+def segments(folded: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Each correction in ``folded`` → (the span of its new words, the span before it
+    where the corrected value stands), in the order written; the last
+    ``MAX_CORRECTIONS`` of them."""
+    out: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for m in _BEFORE.finditer(folded):
+        start = m.end()
+        while start < len(folded) and folded[start] in " ,:":
+            start += 1
+        end = _END.search(folded, start)
+        stop = end.start() if end else len(folded)
+        if stop > start:
+            out.append(((start, stop), (0, m.start())))
+    for m in _AFTER.finditer(folded):
+        head = folded[:m.start()]
+        ends = [e.end() for e in _END.finditer(head)]
+        begin = ends[-1] if ends else 0
+        if m.start() > begin:
+            out.append(((begin, m.start()), (0, begin)))
+    return sorted(out)[-MAX_CORRECTIONS:]
+
+
+def only(free: str, span: tuple[int, int], blank: str) -> str:
+    """``free`` with everything outside ``span`` blanked (the same length)."""
+    a, b = span
+    return blank * a + free[a:b] + blank * (len(free) - b)
+
+
+def merged(outside: str, inside: str, span: tuple[int, int]) -> str:
+    """``outside`` with ``span`` taken from ``inside``: the claims a read made there."""
+    a, b = span
+    return outside[:a] + inside[a:b] + outside[b:]
+
+
+def bare_number(view: str, span: tuple[int, int]) -> tuple[float, tuple[int, int]] | None:
+    """The one number the correction's words restate ("120 si hace falta", "el 13") and
+    where it stands, from the digits view (numbers in words written as digits), or None."""
+    found = list(_NUMBER.finditer(view, span[0], span[1]))
+    if len(found) != 1:
+        return None
+    return float(found[0].group(1).replace(",", ".")), found[0].span(1)
+
+
+# a day said alone ("digo el 13", "I mean the 14th"): it keeps the corrected date's month
+_DAY_ALONE = re.compile(r"(?:(?:el|the|on|on\s+the|dia|day)\s+)*\d{1,2}(?:st|nd|rd|th)?")
+
+
+def restated(before: Any, said: str, number: float) -> Any:
+    """The corrected value ``before`` (read from the words ``said``) with ``number`` in
+    place of its own: an amount keeps its currency, comparator and unit, a day its month,
+    a rating its scale. None where the number cannot stand for it."""
+    number = float(number)
+    if isinstance(before, Money):
+        return before.model_copy(update={"amount": number, "min": None})
+    if isinstance(before, DateRange) and before.start == before.end and number.is_integer():
+        try:
+            day = before.start.replace(day=int(number))
+        except ValueError:
+            return None
+        return DateRange(start=day, end=day)
+    if isinstance(before, dt.date) and number.is_integer():
+        try:
+            return before.replace(day=int(number))
+        except ValueError:
+            return None
+    if isinstance(before, float):  # a rating: "rated 9, ok 8.5" / "4.5 stars, ok 4"
+        first = _NUMBER.search(said)
+        written = float(first.group(1).replace(",", ".")) if first else 0.0
+        scale = before / written if written else 1.0
+        return round(number * scale, 2) if number * scale <= 10 else None
+    return None
+
+
+def _named(shown: str) -> bool:
+    """Whether a place read from a correction is a name: typed with a capital, or known."""
+    from scout.task.gazetteer import known_place_words
+
+    words = fold(shown).split()
+    return any(c.isupper() for c in shown) or (
+        bool(words) and known_place_words(words) == len(words))
+
+
+def kept_unit(before: Any, after: Any) -> Any:
+    """An amount said again without its unit ("under $150 a night, well, $180 max")
+    keeps the corrected one's."""
+    if isinstance(before, Money) and isinstance(after, Money) and not after.per and before.per:
+        return after.model_copy(update={"per": before.per})
+    return after
+
+
+# the inputs a correction is read for: one value each, read from a span. A subject is what
+# is left (a correction's words alone would be read as one), quantities are read all at
+# once for every input of their type, and a list gathers words wherever they stand
+CORRECTABLE = frozenset({"date", "month", "money", "rating", "place", "string", "integer",
+                         "number", "year", "duration"})
+
+
+def read_corrected(text: Any, values: dict[str, Any], spans: dict[str, str], name: str,
+                   read: Callable[[], None],
+                   fixes: list[tuple[tuple[int, int], tuple[int, int]]], *,
+                   place: bool = False) -> None:
+    """Read input ``name`` in the latest correction that gives it a value, with ``read``
+    (the parser's reader of that input, on ``text.free``; it sets ``values[name]`` and
+    ``spans[name]``), and claim the value it corrects. Nothing is read where no correction
+    speaks of the input: the parser then reads the whole request as usual. A ``place``
+    is taken from a correction only when it is a name (typed with a capital, or one the
+    gazetteer knows): "perdón, en Córdoba", but not "bueno, 120 si hace falta"."""
+    from scout.task.readers import CLAIMED, digits_view
+
+    for new, old in reversed(fixes):
+        saved = text.free
+        bare = bare_number(digits_view(saved), new)
+        text.free = only(saved, new, CLAIMED)
+        read()
+        text.free = merged(saved, text.free, new)
+        after = values.pop(name, None)
+        shown = spans.pop(name, None)
+        if place and after is not None and not _named(shown or ""):
+            after = None
+        if after is None and bare is None:
+            continue
+        outside = text.free
+        text.free = only(outside, old, CLAIMED)
+        read()  # the value corrected, claimed so that nothing else reads it
+        text.free = merged(outside, text.free, old)
+        before, said = values.pop(name, None), spans.pop(name, "")
+        if bare is not None and before is not None and (
+                after is None or _DAY_ALONE.fullmatch(fold(shown or "").strip())):
+            again = restated(before, fold(said), bare[0])
+            if again is not None:
+                after, shown = again, said
+                text.claim(bare[1])  # the number said again, read
+        if after is None:
+            text.free = saved  # nothing the correction restates: read as usual
+            continue
+        values[name] = kept_unit(before, after)
+        spans[name] = shown or ""
+        return

@@ -1,0 +1,58 @@
+"""Where a request names its kind itself ("escape rooms in Madrid" for the escape-rooms
+kind): the kind's name and its translations, and their spans in the request, which the
+parser claims before any reader, so they are neither the subject nor the place."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from scout.i18n import translations
+from scout.spec.models import InputSpec
+from scout.task.lang import fold
+
+
+def kind_names(kind: str, locales: Path | None) -> list[str]:
+    """The kind's name and its translations: the words of ``kind`` ("escape-rooms" →
+    "escape rooms") as the project's catalogs under ``locales`` (merged over scout's)
+    translate them ("salas de escape": ``scout init --es`` writes it), so a request that
+    names the kind in either language names no subject and no place."""
+    from scout.i18n import LANGS
+
+    words = " ".join(w for w in re.split(r"[\W_]+", kind) if w)
+    if not words:
+        return []
+    names = [kind]
+    for lang in LANGS:
+        said = translations(lang, locales).gettext(words) if lang != "en" else words
+        if said != words and said not in names:
+            names.append(said)
+    return names
+
+
+def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tuple[int, int]]:
+    """Where the folded request names the kind itself, its words in order, each singular
+    or plural ("escape room", "escape rooms" for escape-rooms). A kind named after a place
+    the gazetteer knows ("hotels-lisbon") keeps the place for the place reader; a word an
+    input reads (its name, an alias, an enum word: "online" of online-courses) is left to
+    it, and a name of only short or function words ("a", "the-best") claims nothing."""
+    from scout.task.gazetteer import known_place_words
+    from scout.task.subjectwords import STOP, VENUES
+
+    words = [w for w in re.split(r"[\W_]+", fold(kind)) if w]
+    if not words or any(known_place_words(words[i:]) for i in range(len(words))) \
+            or all(len(w) < 3 or (w in STOP and w not in VENUES) for w in words):
+        return []
+    owned = {fold(w) for n, spec in inputs.items() for w in [
+        n.replace("_", " "), *spec.aliases, *map(str, spec.enum or []),
+        *(x for xs in spec.synonyms.values() for x in xs)]}
+
+    def forms(w: str) -> str:
+        stems = {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}
+        return "(" + "|".join(re.escape(x) + "(?:e?s)?" for x in sorted(stems)) + ")"
+
+    pattern = r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in words) + r"(?!\w)"
+    # a word of what is searched for ("courses", "conferences") is left as it is: the
+    # subject and place readers know it, and what stands next to it ("python online course")
+    return [m.span(k + 1) for m in re.finditer(pattern, folded)
+            for k in range(len(words)) if m.group(k + 1) not in owned | VENUES]

@@ -1,0 +1,64 @@
+"""A second request in the same message, for another kind of thing: its amount is not ours.
+
+People ask an agent for two things at once: "Quiero cenar mole en Puebla el sábado y
+también buscar hotel para esa noche, algo de 1.200 pesos", "find me a hotel in Rome in
+May and also somewhere to eat carbonara, about 30 euros a head". The place and the dates
+are shared (the dinner is in Puebla that Saturday), but an amount said in the part about
+the other thing is that thing's price, not this request's budget. :func:`other_parts`
+finds the parts that open with "y también" / "and also" and name, in their first words, a
+kind of thing (lodging, eating, travel) other than the one the message opened with; the
+parser reads money with them blanked out.
+"""
+
+from __future__ import annotations
+
+import re
+
+# what opens a second request: "y también", "and also" ("also near restaurants" alone is
+# a wish about this one)
+_ALSO = re.compile(r"\b(?:y|and|e)\s+(?:tambien|also|ademas)\b")
+_NEAR = 4  # the other thing is named within the first words: "y también buscar hotel"
+# the kinds of thing a request is for, by the nouns and verbs that name them (folded)
+_KINDS: dict[str, frozenset[str]] = {
+    "lodging": frozenset("""hotel hoteles hostal hostales hostel hostels alojamiento
+        alojamientos hospedaje airbnb b&b bnb apartamento apartamentos accommodation lodging
+        stay dormir quedarnos alojarnos sleep motel posada""".split()),
+    "eating": frozenset("""restaurante restaurantes restaurant restaurants comer cenar
+        almorzar desayunar comida cena almuerzo eat dinner lunch breakfast brunch food
+        dine dining""".split()),
+    "travel": frozenset("""vuelo vuelos flight flights tren train trains bus autobus
+        billete billetes ticket tickets""".split()),
+}
+_WORDS = re.compile(r"[a-z&]+")
+
+
+def _kind_of(words: list[str]) -> str | None:
+    """The first kind of thing the words name, or None."""
+    for w in words:
+        for kind, names in _KINDS.items():
+            if w in names:
+                return kind
+    return None
+
+
+def other_parts(folded: str) -> list[tuple[int, int]]:
+    """The spans of ``folded`` (from each "y también" / "and also" to the next one or
+    the end) that ask for another kind of thing than the message's first part."""
+    cuts = list(_ALSO.finditer(folded))
+    if not cuts:
+        return []
+    first = _kind_of(_WORDS.findall(folded[:cuts[0].start()]))
+    out: list[tuple[int, int]] = []
+    for k, m in enumerate(cuts):
+        end = cuts[k + 1].start() if k + 1 < len(cuts) else len(folded)
+        kind = _kind_of(_WORDS.findall(folded[m.end():end])[:_NEAR])
+        if kind is not None and first is not None and kind != first:
+            out.append((m.start(), end))
+    return out
+
+
+def blanked(free: str, spans: list[tuple[int, int]], blank: str) -> str:
+    """``free`` with ``spans`` blanked (the same length)."""
+    for a, b in spans:
+        free = free[:a] + blank * (b - a) + free[b:]
+    return free
