@@ -179,6 +179,18 @@ def _siblings(ctx: Any) -> list[Candidate]:
     return out
 
 
+def _tokens(text: str) -> set[str]:
+    """The words of ``text`` as :func:`name_words` splits a name: folded, whole words."""
+    return set(re.findall(r"[a-z0-9]+", strip_accents(text).lower()))
+
+
+def _said(word: str, tokens: set[str]) -> bool:
+    """Whether ``word`` is one of ``tokens``, as a whole word or its plural ("apartment"
+    in "apartments"): a substring is no mention ("ave", a train, is not in "travel";
+    "arts" is not in "martes")."""
+    return word in tokens or f"{word}s" in tokens or f"{word}es" in tokens
+
+
 def shared_words(names: list[str], texts: list[str] | None = None) -> frozenset[str]:
     """Words of ``names`` that two or more candidates hold (a dealer's make, the city in
     hotel names), in their names or, given ``texts`` (each candidate's own listing text,
@@ -186,36 +198,74 @@ def shared_words(names: list[str], texts: list[str] | None = None) -> frozenset[
     Alfama" is not told apart by "bedroom" when other flats' listings say "1 bedroom"."""
     own = [set(name_words(name)) for name in names]
     vocab = set().union(*own) if own else set()
-    hay = [strip_accents(t).lower() for t in (texts or [])]
+    hay = [_tokens(t) for t in (texts or [])]
     seen: dict[str, int] = {}
     for i, words in enumerate(own):
-        text = hay[i] if i < len(hay) else ""
+        text = hay[i] if i < len(hay) else set()
         for w in vocab:
-            if w in words or w in text:  # as names_candidate reads a result: a substring
+            if w in words or _said(w, text):  # as names_candidate reads a result
                 seen[w] = seen.get(w, 0) + 1
     return frozenset(w for w, n in seen.items() if n >= 2)
 
 
-def names_candidate(candidate_name: str, text: str, shared: frozenset[str] = frozenset()) -> bool:
-    """Whether ``text`` names the candidate by its own words (True for a name with no
-    word to go by). A word the fan-out's other candidates share ("toyota", "hybrid")
-    does not say which of them a text is about; the candidate's own words do (all its
-    words if it has none of its own)."""
-    words = name_words(candidate_name)
-    words = [w for w in words if w not in shared] or words
-    if not words:
-        return True
-    hay = strip_accents(text).lower()
-    return any(w in hay for w in words)
+def evidence_shared(names: list[str], texts: list[str], request: str = "") -> frozenset[str]:
+    """The words that do not tell a fan-out's candidates apart: those its candidates
+    (``names``, their listings' ``texts``) share (:func:`shared_words`), and the words of
+    the ``request`` they were all found for: every listing of one route says its two
+    cities and its month ("Madrid Lisboa marzo"), so a result naming them is about none
+    of the trips in particular."""
+    return shared_words(names, texts) | frozenset(name_words(request))
+
+
+def others_words(names: list[str], subject: Candidate | None,
+                 shared: frozenset[str]) -> frozenset[str]:
+    """The words that name the fan-out's other candidates (``names`` but ``subject``) and
+    no one else: not ``shared``, not the subject's own."""
+    if subject is None:
+        return frozenset()
+    mine = {w for form in (subject.name, *subject.aliases) for w in name_words(form)}
+    return frozenset(w for n in names if n != subject.name for w in name_words(n)
+                     if w not in shared and w not in mine)
+
+
+def names_candidate(candidate_name: str, text: str, shared: frozenset[str] = frozenset(),
+                    aliases: list[str] | tuple[str, ...] = (),
+                    others: frozenset[str] = frozenset()) -> bool:
+    """Whether ``text`` names the candidate (by its name or one of its ``aliases``, the
+    other titles it was listed under) by its own words, as whole words (True for a name
+    with no word to go by). A word the fan-out's other candidates share ("toyota",
+    "hybrid", the two cities of one route) does not say which of them a text is about;
+    the candidate's own words do. A name with no word of its own is named only whole,
+    every one of its words, by a text that names none of the ``others`` (the other
+    candidates' own words): "FlixBus Madrid Lisboa, 12 marzo" is the bus's, not the
+    listing titled "Madrid Lisboa marzo"."""
+    tokens: set[str] | None = None
+    worded = False
+    for form in (candidate_name, *aliases):
+        words = name_words(form)
+        if not words:
+            continue
+        worded = True
+        if tokens is None:
+            tokens = _tokens(text)
+        own = [w for w in words if w not in shared]
+        if own and any(_said(w, tokens) for w in own):
+            return True
+        if not own and all(_said(w, tokens) for w in words) \
+                and not any(_said(w, tokens) for w in others):
+            return True
+    return not worded
 
 
 def _mentions(subject: Candidate, source: Source, rules: ExtractRules,
-              shared: frozenset[str] = frozenset()) -> bool:
+              shared: frozenset[str] = frozenset(),
+              others: frozenset[str] = frozenset()) -> bool:
     """Whether a fan-out result is about ``subject``: its title or snippet names it
     (:func:`names_candidate`), or its URL does strongly (:func:`_url_names`). A word of
     the name somewhere in a URL is no mention: "barcelona" or "arts" in an unrelated
     page's path cited it for "Hotel Arts Barcelona"."""
-    return (names_candidate(subject.name, f"{source.title} {source.snippet}", shared)
+    return (names_candidate(subject.name, f"{source.title} {source.snippet}", shared,
+                            subject.aliases, others)
             or _url_names(subject, source.url, rules))
 
 
@@ -357,16 +407,17 @@ def snippet_evidence(
 def to_evidence(
     sources: list[Source], rules: ExtractRules, *, kind: str, subject: Candidate | None,
     adapter: str, phase: str, shared: frozenset[str] = frozenset(),
-    currency: str | None = None,
+    currency: str | None = None, others: frozenset[str] = frozenset(),
 ) -> tuple[list[Evidence], int]:
     """Evidence about ``subject`` (reviews or prices): results that name it by its own
     words, not only by words ``shared`` with the other candidates, in their title or
-    snippet (a URL counts only as its own site or its whole name: :func:`_url_names`).
-    Returns (evidence, dropped count)."""
+    snippet (a URL counts only as its own site or its whole name: :func:`_url_names`);
+    ``others``: the other candidates' own words (:func:`others_words`). Returns
+    (evidence, dropped count)."""
     out: list[Evidence] = []
     dropped = 0
     for src in sources:
-        if subject is not None and not _mentions(subject, src, rules, shared):
+        if subject is not None and not _mentions(subject, src, rules, shared, others):
             dropped += 1  # about something else: not evidence for this candidate
             continue
         ev = snippet_evidence(src, rules, adapter=adapter, phase=phase,

@@ -16,7 +16,8 @@ from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
 from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import failure_notes, merge_evidence
 from scout.steps.extract import (
-    listing_currency, shared_words, sibling_names, sibling_texts, to_candidates, to_evidence,
+    evidence_shared, listing_currency, others_words, sibling_names, sibling_texts, to_candidates,
+    to_evidence,
 )
 from scout.steps.freetext import free_fields
 from scout.steps.placenames import request_places
@@ -64,11 +65,13 @@ def run(ctx: StepContext) -> Any:
         return Candidates(items=cands, excluded=dropped, notes=notes)
     if rules.record in ("review", "price"):
         subject = ctx.item if isinstance(ctx.item, Candidate) else None
+        names = sibling_names(ctx)
+        shared = evidence_shared(names, sibling_texts(ctx),
+                                 getattr(ctx.task, "query", None) or "")
         items, n_dropped = to_evidence(sources, rules, kind=rules.record, subject=subject,
-                                     adapter=answered, phase=ctx.phase_id,
-                                     shared=shared_words(sibling_names(ctx),
-                                                         sibling_texts(ctx)),
-                                     currency=currency)
+                                       adapter=answered, phase=ctx.phase_id, shared=shared,
+                                       others=others_words(names, subject, shared),
+                                       currency=currency)
         notes = [note]
         if n_dropped and rules.record == "review":
             # a review record is any evidence a fan-out gathers (a paper's year, a
