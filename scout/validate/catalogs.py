@@ -7,6 +7,7 @@ translate them in ``locales/<lang>/LC_MESSAGES/messages.po`` beside ``templates/
 * SPEC058 (error): a project catalog that does not parse, at its ``file:line``; and an
   entry whose translation names a ``%(placeholder)s`` the msgid does not pass (the report
   would fail while rendering).
+* SPEC078 (scout.validate.kind_words): the kind's input names and enum values.
 * SPEC059 (warning): a msgid a project template (or a ``rank`` phase's ``reasons``,
   which the report shows) uses that neither the project's catalog
   nor scout's translates, for each language scout writes besides English (the source
@@ -16,6 +17,7 @@ translate them in ``locales/<lang>/LC_MESSAGES/messages.po`` beside ``templates/
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +29,59 @@ from scout.validate.builtin_facts import translated
 TARGET_LANGS = tuple(lang for lang in LANGS if lang != "en")
 
 
-def _project_catalog(path: Path, lang: str, problems: list[Problem]) -> Any:
+#: the project catalogs read in this process, by file and its stamp: a pipeline's
+#: templates and its input names (scout.validate.kind_words) are checked against one
+#: catalog, read once
+_READ: dict[tuple[str, str], tuple[tuple[int, int], Any]] = {}
+
+
+def _read(path: Path, lang: str) -> Any:
+    """The catalog at ``path`` (:func:`read_catalog`), read once per content."""
+    st = path.stat()
+    stamp = (st.st_mtime_ns, st.st_size)
+    key = (str(path), lang)
+    hit = _READ.get(key)
+    if hit is not None and hit[0] == stamp:
+        if isinstance(hit[1], CatalogInvalid):
+            raise hit[1]
+        return hit[1]
     try:
         catalog = read_catalog(path, lang)
+    except CatalogInvalid as exc:
+        _READ[key] = (stamp, exc)
+        raise
+    _READ[key] = (stamp, catalog)
+    return catalog
+
+
+def translators(locales: Path, lang: str) -> tuple[Path, Callable[[str], bool],
+                                                   Callable[[str], bool]] | None:
+    """For a project that has a catalog of ``lang`` under ``locales``: its path, whether
+    it translates a msgid (no context), and whether it or scout's catalog does; None when
+    it has none, or one that does not parse (SPEC058 says so)."""
+    path = catalog_path(locales, lang)
+    if not path.is_file():
+        return None
+    try:
+        ours = _read(path, lang)
+    except (CatalogInvalid, OSError):
+        return None
+    shipped = translated(lang)
+    theirs = _catalog(lang) if shipped is None else None
+
+    def mine(msgid: str) -> bool:
+        return _translated(ours, msgid, "")
+
+    def said(msgid: str) -> bool:
+        return mine(msgid) or (shipped is not None and (msgid, None) in shipped) \
+            or _translated(theirs, msgid, "")
+
+    return path, mine, said
+
+
+def _project_catalog(path: Path, lang: str, problems: list[Problem]) -> Any:
+    try:
+        catalog = _read(path, lang)
     except CatalogInvalid as exc:
         problems.append(Problem(exc.code, exc.message, exc.location, hint=exc.hint))
         return None
@@ -71,7 +123,7 @@ def catalog_problems(locales: Path,
                 "SPEC059", f"report text {msgid!r}{ctx} has no translation into "
                 f"'{lang}': a request in that language gets it in English", where,
                 severity="warning",
-                hint=f"add msgid {_po(msgid)} and its msgstr to {path}"))
+                hint=f"add msgid {po_string(msgid)} and its msgstr to {path}"))
     return problems
 
 
@@ -85,5 +137,6 @@ def _translated(catalog: Any, msgid: str, context: str) -> bool:
     return bool(all(text) if isinstance(text, (tuple, list)) else text)
 
 
-def _po(text: str) -> str:
+def po_string(text: str) -> str:
+    """``text`` as a .po file quotes it."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'

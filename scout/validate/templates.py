@@ -8,7 +8,8 @@ template's own ``file:line:col`` with the same codes as Jinja in the spec (SPEC0
 syntax, SPEC051 name not in scope, SPEC052 ``task.X`` not an input, SPEC053 unknown
 filter), with did-you-mean and the fix ("add 'candidates' to F6's needs"). The msgids
 the project's own templates pass to ``_()`` / ``{% trans %}`` are checked against the
-catalogs (scout.validate.catalogs: SPEC058, SPEC059).
+catalogs (scout.validate.catalogs: SPEC058, SPEC059), and its input names and enum
+values too (scout.validate.kind_words: SPEC078).
 
 :func:`unused_problems` warns (SPEC055) about inputs nothing reads and artifacts no phase
 needs. (A template error raised while a report renders is located by
@@ -37,6 +38,7 @@ from scout.report.locate import column_of
 from scout.schemas.task import TASK_BUILTIN_ATTRS
 from scout.validate.builtin_facts import shipped as shipped_facts
 from scout.validate.catalogs import catalog_problems
+from scout.validate.kind_words import KindWords, kind_word_problems
 from scout.validate.jinja_checks import error_token
 from scout.validate.checks import producers as producers_of
 from scout.spec.loader import LoadedSpec
@@ -150,6 +152,8 @@ class _Use:
         self.seen: set[Path] = set()
         #: (msgid, context, where) of each gettext call in the project's own templates
         self.msgids: list[tuple[str, str, Location]] = []
+        #: the project's own templates' text (scout.validate.kind_words reads it)
+        self.texts: list[str] = []
 
 
 def _attr_loc(loc: Any, lines: list[str], lineno: int, attr: str) -> Location:
@@ -191,6 +195,8 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
     # scout's own templates' msgids are its catalog's concern; resolved once, not per
     # msgid (a built-in section has hundreds: 28 ms of a warm validate)
     builtin = BUILTIN in path.resolve().parents
+    if not builtin:
+        use.texts.append(source)
     task_fields = set(pipeline.inputs) | TASK_BUILTIN_ATTRS
     reported: set[tuple[str, int]] = set()
     for kind, *rest in facts.uses:
@@ -292,7 +298,14 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
                                                      *REPORT_CONTEXT},
                                pipeline=pipeline, producers=made, templates=templates, use=use)
     use.msgids += reason_msgids(spec)
-    use.problems += catalog_problems(project_locales(templates), use.msgids)
+    locales = project_locales(templates)
+    use.problems += catalog_problems(locales, use.msgids)
+    # the kind's input names and enum values (SPEC078): read where its templates and its
+    # phases' with: (a rank reason, a title) may translate them
+    words = KindWords(spec, texts=use.texts + [t for phase in pipeline.phases.values()
+                                               for t in _strings(phase.with_)],
+                      msgids=[(m, c) for m, c, _ in use.msgids])
+    use.problems += kind_word_problems(words, locales)
     return use.problems, use.task_attrs
 
 

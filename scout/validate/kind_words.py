@@ -1,0 +1,125 @@
+"""A kind's own words in the reader's language: its input names and enum values (SPEC078).
+
+A report shows each input by its name, through the catalogs ("What you asked":
+``| origen |``), and an enum input's value too (``| medio | tren |``), and a ``rank``
+reason may put the value in a sentence (``_('not said to be by %(mode)s',
+mode=_(task.mode))``). A name or value no catalog translates is shown as the author
+wrote it: "| origin |" and "no dice que sea en train" on a Spanish page.
+
+:func:`kind_word_problems` says so, for a kind that means to speak a language: one whose
+project has a catalog for it (``locales/<lang>/LC_MESSAGES/messages.po``; a kind without
+one has chosen English). It does not cry wolf over names that need no translation:
+
+* every input name is a label a report shows, so each one no catalog translates is
+  reported;
+* an enum value is reported only when it is an ordinary word (lower case, letters, no
+  digits: "Coursera", "MiríadaX", "RTX 4060" are names) *and* the kind shows it as a
+  word to translate: a reason or project template translates the input's value
+  (``_(task.mode)``, ``task.mode | l10n``), the project's catalog translates another value
+  of the same enum (the author began and missed one), or a synonym of the value is
+  written with that language's letters (``hybrid: [híbrido]``: the author knows its
+  word). Brands written in lower case ("apple", "seat", "toyota") show none of these.
+
+Severity: a warning when the project's catalog already translates some of this kind's
+own words (its template texts, input names or enum values: the author translates the
+kind, and forgot these); else a note (a kind that so far relies on scout's words, as
+``scout init --es`` writes one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scout.errors import Problem
+from scout.spec.loader import LoadedSpec
+from scout.spec.models import Pipeline
+from scout.validate.catalogs import TARGET_LANGS, po_string, translators
+
+#: letters a word of the language is written with that English words are not: a synonym
+#: with one of them is the value's word in that language
+_LETTERS = {"es": frozenset("áéíóúüñ")}
+#: an ordinary word: lower-case letters, with spaces, hyphens or apostrophes between
+_WORD = re.compile(r"[^\W\d_]+(?:[ '\-][^\W\d_]+)*")
+
+
+def _translating(name: str) -> re.Pattern[str]:
+    """Where a template or reason passes input ``name``'s value through the catalogs."""
+    task = r"task\s*(?:\.\s*" + re.escape(name) + r"\b|\[\s*['\"]" + re.escape(name) + r"['\"]\s*\])"
+    return re.compile(r"\b(?:_|gettext|pgettext)\s*\(\s*(?:['\"][^'\"]*['\"]\s*,\s*)?" + task
+                      + r"|" + task + r"\s*\|\s*(?:l10n\b|map\s*\(\s*['\"]l10n['\"])")
+
+
+@dataclass
+class KindWords:
+    """What :func:`kind_word_problems` reads of one pipeline: the spec, the texts that may
+    translate an input's value (its reasons, its project templates), and the msgids its
+    templates use."""
+
+    spec: LoadedSpec
+    texts: list[str] = field(default_factory=list)
+    msgids: list[tuple[str, str]] = field(default_factory=list)
+
+    def translates_value(self, name: str) -> bool:
+        pattern = _translating(name)
+        return any(name in text and pattern.search(text) for text in self.texts)
+
+
+def ordinary_word(value: str) -> bool:
+    """A value that reads as a word of the language, not a name: lower case, letters."""
+    return value == value.lower() and _WORD.fullmatch(value) is not None
+
+
+def kind_word_problems(kind: KindWords, locales: Path) -> list[Problem]:
+    """SPEC078 for each language scout writes besides English whose catalog the project
+    has under ``locales``."""
+    out: list[Problem] = []
+    for lang in TARGET_LANGS:
+        found = translators(locales, lang)
+        if found is not None:
+            path, ours, said = found
+            out += _problems(kind, lang, str(path), ours, said)
+    return out
+
+
+def _problems(kind: KindWords, lang: str, catalog: str,
+              ours: Callable[[str], bool], said: Callable[[str], bool]) -> list[Problem]:
+    """``ours(msgid)``: whether the project's catalog translates it; ``said(msgid)``:
+    whether it or scout's does."""
+    pipeline = kind.spec.model
+    assert isinstance(pipeline, Pipeline)
+    smap = kind.spec.source_map
+    inputs = pipeline.inputs
+    own = (any(ours(m) for m, c in kind.msgids if not c) or any(ours(n) for n in inputs)
+           or any(ours(v) for s in inputs.values() for v in s.enum or []))
+    severity = "warning" if own else "note"
+    letters = _LETTERS.get(lang, frozenset())
+    out: list[Problem] = []
+    for name, spec in inputs.items():
+        if not said(name):
+            out.append(Problem(
+                "SPEC078", f"input '{name}' has no name in '{lang}': a report in that "
+                f"language labels it '{name.replace('_', ' ')}'",
+                smap.locate(("inputs", name), key=True), severity=severity,
+                hint=f"add msgid {po_string(name)} and its msgstr to {catalog}"))
+        values = [v for v in spec.enum or [] if isinstance(v, str)]
+        words = [v for v in values if ordinary_word(v) and not said(v)]
+        if not words:
+            continue
+        shown = kind.translates_value(name) or any(ours(v) for v in values)
+        for value in words:
+            spelled = any(letters & set(s.lower()) for s in _synonyms(spec.synonyms, value))
+            if not (shown or spelled):
+                continue
+            out.append(Problem(
+                "SPEC078", f"input '{name}': enum value '{value}' has no word in '{lang}': "
+                f"a report in that language shows it as '{value}'",
+                smap.locate(("inputs", name, "enum", values.index(value))), severity=severity,
+                hint=f"add msgid {po_string(value)} and its msgstr to {catalog}"))
+    return out
+
+
+def _synonyms(table: dict[str, list[str]], value: str) -> Iterable[str]:
+    return [s for s in table.get(value, []) if isinstance(s, str)]

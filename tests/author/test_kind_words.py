@@ -1,0 +1,109 @@
+"""SPEC078: a kind that has a Spanish catalog is told which of its input names and enum
+values a Spanish report would show in English, without crying wolf over brand names
+(scout.validate.kind_words)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scout.errors import Problem
+from scout.validate import validate_paths
+from scout.validate.kind_words import ordinary_word
+from tests.author.helpers import ROOT
+
+EXAMPLES = ROOT / "examples"
+TRIPS = EXAMPLES / "trips"
+CATALOG = Path("locales") / "es" / "LC_MESSAGES" / "messages.po"
+
+
+def _copy(tmp_path: Path) -> Path:
+    root = tmp_path / "trips"
+    shutil.copytree(TRIPS, root)
+    return root
+
+
+def _drop(po: Path, *msgids: str) -> None:
+    """The catalog without the entries of ``msgids``."""
+    text = po.read_text(encoding="utf-8")
+    for msgid in msgids:
+        text, n = re.subn(r'\nmsgid "' + re.escape(msgid) + r'"\nmsgstr "[^"]*"\n', "\n", text)
+        assert n == 1, msgid
+    po.write_text(text, encoding="utf-8")
+
+
+def _words(root: Path) -> list[Problem]:
+    result = validate_paths([root / "pipelines" / "trips.yaml"],
+                            config=root / "config" / "adapters.yaml")
+    return [p for p in result.problems if p.code == "SPEC078"]
+
+
+def test_a_forgotten_input_name_and_enum_word_are_warned_about(tmp_path: Path) -> None:
+    # "| origin |" in a Spanish "What you asked", and R1's "no dice que sea en train"
+    root = _copy(tmp_path)
+    _drop(root / CATALOG, "origin", "max_duration", "train")
+    found = _words(root)
+    assert [p.severity for p in found] == ["warning"] * 3, [str(p) for p in found]
+    said = " ".join(p.message for p in found)
+    assert "input 'origin'" in said and "labels it 'max duration'" in said
+    assert "enum value 'train'" in said and "'bus'" not in said
+    lines = (root / "pipelines" / "trips.yaml").read_text(encoding="utf-8").splitlines()
+    at = {p.message.split("'")[1]: p.location for p in found}
+    assert lines[at["origin"].line - 1].lstrip().startswith("origin:")
+    assert lines[at["mode"].line - 1][at["mode"].col - 1:].startswith("train")
+    assert all(p.hint and str(root / CATALOG) in p.hint for p in found)
+
+
+def test_brand_like_values_need_no_word(tmp_path: Path) -> None:
+    # lower-case brands, capitalised names and model numbers: no warning, even with a
+    # synonym; an ordinary word whose synonym is written in Spanish is one to translate
+    root = _copy(tmp_path)
+    pipeline = root / "pipelines" / "trips.yaml"
+    text = pipeline.read_text(encoding="utf-8").replace("\ndefaults:", """
+  operator: {type: string, enum: [renfe, alsa, flixbus, Ouigo, TGV 2], synonyms: {renfe: [ave, alvia]}}
+  seat:     {type: string, enum: [window, aisle], synonyms: {window: [ventanilla], aisle: [pasillo]}}
+  coach:    {type: string, enum: [first, tourist], synonyms: {tourist: [turista, clase económica]}}
+
+defaults:""", 1)
+    pipeline.write_text(text, encoding="utf-8")
+    po = root / CATALOG
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "operator"\nmsgstr "operador"\n\n'
+                  'msgid "seat"\nmsgstr "asiento"\n\nmsgid "coach"\nmsgstr "clase"\n',
+                  encoding="utf-8")
+    said = {p.message for p in _words(root)}
+    assert said == {"input 'coach': enum value 'tourist' has no word in 'es': a report in "
+                    "that language shows it as 'tourist'"}, said
+    # and once the author translates one value of an enum, the others are words too
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "window"\nmsgstr "ventanilla"\n',
+                  encoding="utf-8")
+    assert any("'aisle'" in p.message for p in _words(root))
+
+
+def test_a_kind_without_its_own_words_gets_notes_and_one_without_a_catalog_nothing(
+        tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    po = root / CATALOG
+    # only the kind's name, as `scout init --es` writes it: notes, no warning
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "trips"\nmsgstr "trayectos"\n', encoding="utf-8")
+    found = _words(root)
+    assert found and {p.severity for p in found} == {"note"}
+    assert any("input 'origin'" in p.message for p in found)
+    po.unlink()  # no Spanish catalog: the kind has chosen English
+    assert _words(root) == []
+
+
+@pytest.mark.parametrize("value, word", [("train", True), ("in-person", True),
+                                         ("full time", True), ("Coursera", False),
+                                         ("edX", False), ("rtx 4060", False), ("", False)])
+def test_what_reads_as_an_ordinary_word(value: str, word: bool) -> None:
+    assert ordinary_word(value) is word
+
+
+def test_every_example_kind_has_its_words() -> None:
+    for kind in sorted(p for p in EXAMPLES.iterdir() if (p / "pipelines").is_dir()):
+        result = validate_paths([kind / "pipelines"], config=kind / "config" / "adapters.yaml")
+        assert not [str(p) for p in result.problems if p.code == "SPEC078"], kind.name
