@@ -26,12 +26,15 @@ LOCALES = {"en": "en", "es": "es_ES"}
 
 
 class Formatter:
-    """Formatting for one language; ``tr`` is that language's gettext catalog."""
+    """Formatting for one language; ``tr`` is that language's gettext catalog,
+    ``rating_scale`` the scale the kind's ratings are shown on (its rating input's)."""
 
-    def __init__(self, lang: str, tr: gettext.NullTranslations) -> None:
+    def __init__(self, lang: str, tr: gettext.NullTranslations,
+                 rating_scale: int = 10) -> None:
         self.lang = lang if lang in LOCALES else "en"
         self.locale = LOCALES[self.lang]
         self.tr = tr
+        self.rating_scale = rating_scale
 
     def number(self, value: float, digits: int = 0) -> str:
         pattern = "#,##0" + ("." + "0" * digits if digits else "")
@@ -58,7 +61,10 @@ class Formatter:
         return text
 
     def rating(self, value: float) -> str:
-        return f"{self.number(value, 1)}/10"
+        # as the report's tables write it (format_rating): '9,0/10', '93/100', '4,5/5'
+        from scout.i18n.numbers import format_rating
+
+        return format_rating(value, self.lang, self.rating_scale)
 
     def date(self, value: dt.date) -> str:
         return format_date(value, format="long", locale=self.locale)

@@ -64,7 +64,7 @@ class Builder:
         self.req = request
         self.cfg = settings
         self.tr = translations
-        self.fmt = Formatter(request.lang, translations)
+        self.fmt = Formatter(request.lang, translations, request.rating_scale)
         # a kind's own scope: a laptop's "fast" is no short wait (scout.adapters.aspects)
         self.matcher = matcher or LexiconMatcher(
             scope_of(request.task_types),

@@ -113,14 +113,16 @@ def format_range(start: dt.date, end: dt.date, lang: str = "en") -> str:
 _MMM = re.compile(r"(?<![M'])MMM(?!M)")
 
 
-def format_value(value: Any, type_name: str = "", lang: str = "en") -> str:
-    """A Task value as the reader's language writes it, by its declared type."""
+def format_value(value: Any, type_name: str = "", lang: str = "en",
+                 rating_scale: int = 10) -> str:
+    """A Task value as the reader's language writes it, by its declared type; a rating on
+    ``rating_scale`` (its input's declared scale: '90/100', '4,5/5', '9,0/10')."""
     if value is None or value == "":
         return "—"
     if type_name == "money" or (hasattr(value, "currency") and hasattr(value, "amount")):
         return format_money(value, lang)
     if type_name == "rating":
-        return format_rating(value, lang)
+        return format_rating(value, lang, rating_scale)
     if type_name == "area" and isinstance(value, (int, float)):
         return f"{format_number(value, lang, 0 if float(value).is_integer() else 1)} m²"
     if type_name == "data_size" and isinstance(value, (int, float)):

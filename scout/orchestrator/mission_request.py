@@ -59,7 +59,7 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any]) -> dict[str, An
                              hint=did_you_mean(name, pipeline.inputs, what="inputs")
                              or f"its inputs: {', '.join(pipeline.inputs) or 'none'}")
         try:
-            out[name] = coerce(decl.type, value, items=decl.items)
+            out[name] = coerce(decl.type, value, items=decl.items, scale=decl.scale)
         except ValueError as exc:
             raise UsageError(f"input '{name}' ({decl.type}): {exc}") from None
         out[name] = decl.canonical(out[name])
@@ -75,7 +75,7 @@ def input_values(pipeline: Pipeline, coerced: dict[str, Any]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for name, decl in pipeline.inputs.items():
         if decl.default is not None:
-            values[name] = coerce(decl.type, decl.default, items=decl.items)
+            values[name] = coerce(decl.type, decl.default, items=decl.items, scale=decl.scale)
     values.update(coerced)
     return values
 

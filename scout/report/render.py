@@ -49,6 +49,9 @@ from scout.spec.templating import make_env
 LOCALE_FILTERS = ("money", "rating", "number", "date", "month", "value", "l10n", "duration",
                   "usd")
 
+#: filters that write a rating (they take ``rating_scale``: the kind's)
+RATING_FILTERS = ("rating", "value")
+
 Provenance = dict[str, tuple[str, str]]  # url -> (adapter, phase)
 
 
@@ -216,6 +219,19 @@ def _with_project_words(name: str, lang: str, catalog: Any) -> Any:
     return with_words
 
 
+def _on_scale(name: str, lang: str, rating_scale: int) -> Any:
+    """The filter ``name`` (``rating``, ``value``) writing ratings on ``rating_scale``.
+    pass_context, so Jinja never folds a constant rating into the compiled code, which is
+    shared by every kind (whatever its scale) that renders the same template file."""
+    from jinja2 import pass_context
+
+    @pass_context
+    def on_scale(_context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
+        return FILTERS[name](value, *args, lang=lang, rating_scale=rating_scale, **kwargs)
+
+    return on_scale
+
+
 #: an escaped citation-like mark, ``\[3\]`` or ``\[3]``
 _QUOTED_MARKER = re.compile(r"\\\[(\d{1,4}\\?\])")
 #: a private-use character marking such a "[" through markdown-it (removed after)
@@ -264,8 +280,11 @@ def _finalize() -> Any:
     return pass_eval_context(finalize)
 
 
-def make_report_env(templates: Path, lang: str = "en", locales: Path | None = None):
-    """The report's sandboxed environment, speaking ``lang`` (en when unknown).
+def make_report_env(templates: Path, lang: str = "en", locales: Path | None = None,
+                    rating_scale: int = 10):
+    """The report's sandboxed environment, speaking ``lang`` (en when unknown), its
+    ratings on the kind's scale (``rating_scale``: Task.rating_scale, "93/100" for a kind
+    whose rating input declares ``scale: 100``).
 
     Its catalog is scout's with the project's own (``locales/`` beside ``templates/``,
     unless ``locales`` names another folder) merged over it: a kind's templates translate
@@ -288,6 +307,8 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
     env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
     for name in LOCALE_FILTERS:
         env.filters[name] = functools.partial(FILTERS[name], lang=lang)
+    for name in RATING_FILTERS:
+        env.filters[name] = _on_scale(name, lang, rating_scale)
     for name in ("l10n", "input_labels"):
         env.filters[name] = _with_project_words(name, lang, catalog)
     env.globals["lang"] = lang

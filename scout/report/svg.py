@@ -161,7 +161,8 @@ def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
                      words: dict[str, str] | None = None,
                      number: Callable[[float], str] | None = None,
                      money: Callable[[float], str] | None = None,
-                     rating: Callable[[float], str] | None = None) -> str | None:
+                     rating: Callable[[float], str] | None = None,
+                     rating_scale: int = 10) -> str | None:
     """A scatter of price (x) against rating (y, 0-10) for the candidates that have both,
     with the budget (vertical) and minimum-rating (horizontal) lines; shortlisted ones
     filled and numbered by rank, and a legend saying which is which. None when fewer than one candidate has both values.
@@ -169,10 +170,15 @@ def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
     minimum, shortlisted, other); ``number`` writes a number the report's language's way
     ('8,5' in Spanish; default: as coordinates are written); ``money`` and ``rating`` write
     a point's price and rating as the report's tables do ('180 €', '9,0/10'; default: the
-    number with the currency code, '/10')."""
+    number with the currency code, '/10'). ``rating_scale``: the kind's (5, 10, 100): the
+    rating axis and the minimum line are labelled on it ('90'), points placed on 0-10."""
     num = number or _n
     said_money = money or (lambda v: f"{num(v)} {currency}")
-    said_rating = rating or (lambda v: f"{num(v)}/10")
+    said_rating = rating or (lambda v: f"{num(v * rating_scale / 10)}/{rating_scale}")
+
+    def on_scale(v: float) -> str:  # a 0-10 value as the kind's readers write it
+        return num(round(v * rating_scale / 10, 1))
+
     w = {"price": "price", "rating": "rating", "budget": "budget", "minimum": "minimum",
          "shortlisted": "shortlisted", "other": "other candidates", **(words or {})}
     usable = [p for p in points if p.price is not None and p.rating is not None]
@@ -205,13 +211,13 @@ def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
     for v in _ticks(r_lo, r_hi, 4):
         out.append(f'<line x1="{LEFT - 4}" y1="{_n(y(v))}" x2="{LEFT}" y2="{_n(y(v))}" '
                    f'stroke="#666"/><text x="{LEFT - 6}" y="{_n(y(v) + 4)}" font-size="11" '
-                   f'text-anchor="end" {FONT}>{_t(num(v))}</text>')
+                   f'text-anchor="end" {FONT}>{_t(on_scale(v))}</text>')
     unit = f" ({_t(currency)})" if currency else ""
     out.append(f'<text x="{_n(LEFT + pw / 2)}" y="{CHART_H - 8}" font-size="12" '
                f'text-anchor="middle" {FONT}>{_t(w["price"])}{unit}</text>')
     out.append(f'<text x="14" y="{_n(TOP + ph / 2)}" font-size="12" text-anchor="middle" '
                f'transform="rotate(-90 14 {_n(TOP + ph / 2)})" {FONT}>{_t(w["rating"])} '
-               '(0-10)</text>')
+               f'(0-{rating_scale})</text>')
     if budget:
         out.append(f'<line class="budget" x1="{_n(x(budget))}" y1="{TOP}" x2="{_n(x(budget))}" '
                    f'y2="{TOP + ph}" stroke="#c0392b" stroke-dasharray="5,4"/>'
@@ -222,7 +228,7 @@ def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
                    f'x2="{LEFT + pw}" y2="{_n(y(min_rating))}" stroke="#2471a3" '
                    f'stroke-dasharray="5,4"/><text x="{LEFT + pw - 4}" '
                    f'y="{_n(y(min_rating) - 4)}" font-size="11" fill="#2471a3" '
-                   f'text-anchor="end" {FONT}>{_t(w["minimum"])} {_t(num(min_rating))}</text>')
+                   f'text-anchor="end" {FONT}>{_t(w["minimum"])} {_t(on_scale(min_rating))}</text>')
     out.extend(_legend(w, {p.shortlisted for p in usable}))
     ordered = sorted(usable, key=lambda p: (p.shortlisted, -(p.rank or 0), p.name))
     for p in ordered:

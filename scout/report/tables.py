@@ -89,15 +89,15 @@ def _is_money(value: Any) -> bool:
     return isinstance(value, BaseModel) and {"amount", "currency"} <= set(type(value).model_fields)
 
 
-def fmt(name: str, value: Any, lang: str = "en") -> str:
+def fmt(name: str, value: Any, lang: str = "en", rating_scale: int = 10) -> str:
     """One table cell; money, ratings and numbers written the way the report's language
-    writes them (``1.200 €`` in Spanish)."""
+    writes them (``1.200 €`` in Spanish), a rating on the kind's scale (``93/100``)."""
     if value is None:
         return "—"
     if _is_money(value):
         return FILTERS["money"](value, lang=lang)
     if name == "rating" and isinstance(value, (int, float)):
-        return FILTERS["rating"](value, lang=lang)
+        return FILTERS["rating"](value, lang=lang, rating_scale=rating_scale)
     if name == "timestamp" and isinstance(value, (int, float)):
         return FILTERS["timestamp"](value)
     if name == "duration" and isinstance(value, (int, float)):
@@ -113,16 +113,18 @@ def fmt(name: str, value: Any, lang: str = "en") -> str:
     return FILTERS["md_cell"](FILTERS["shorten"](str(value), 120))
 
 
-def _cell(record: dict[str, Any], column: str, lang: str) -> str:
+def _cell(record: dict[str, Any], column: str, lang: str, rating_scale: int = 10) -> str:
     if column == "evidence":
         return str(len(record.get("evidence") or []))
     if column == "price_converted":  # the comparable price when there is one
         return fmt(column, record.get("price_converted") or record.get("price"), lang)
-    return fmt(column, record.get(column), lang)
+    return fmt(column, record.get(column), lang, rating_scale)
 
 
-def table(name: str, artifact: Any, lang: str = "en") -> Section | None:
-    """The artifact's records as a Section, or None for artifacts with their own section."""
+def table(name: str, artifact: Any, lang: str = "en",
+          rating_scale: int = 10) -> Section | None:
+    """The artifact's records as a Section, or None for artifacts with their own section;
+    ratings on ``rating_scale`` (the kind's)."""
     kind = type(artifact).__name__
     if kind in OWN_SECTION:
         return None
@@ -142,7 +144,7 @@ def table(name: str, artifact: Any, lang: str = "en") -> Section | None:
         cols.append("evidence")
     rows = []
     for r in records[:MAX_ROWS]:
-        cells = [_cell(r, c, lang) for c in cols]
+        cells = [_cell(r, c, lang, rating_scale) for c in cols]
         rows.append(Row(cells, url=str(r.get("url") or ""), title=str(r.get("title") or
                                                                        r.get("name") or ""),
                         adapter=str(r.get("adapter") or ""), phase=str(r.get("phase") or ""),
@@ -153,14 +155,15 @@ def table(name: str, artifact: Any, lang: str = "en") -> Section | None:
     return Section(name, kind, header, rows, len(records), notes)
 
 
-def sections(artifacts: dict[str, Any], lang: str = "en") -> list[Section]:
+def sections(artifacts: dict[str, Any], lang: str = "en",
+             rating_scale: int = 10) -> list[Section]:
     """A table per artifact, in the order the report phase lists its needs, its cells
-    in ``lang``."""
+    in ``lang``, ratings on ``rating_scale`` (the kind's)."""
     out = []
     for name, art in artifacts.items():
         if art is None:
             continue
-        s = table(name, art, lang)
+        s = table(name, art, lang, rating_scale)
         if s is not None:
             out.append(s)
     return out

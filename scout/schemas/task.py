@@ -48,6 +48,10 @@ INPUT_TYPES = (
     "list",
 )
 
+#: the scales a ``rating`` input may declare (``scale: 100``): the one its kind's readers
+#: think in (critics' points, app stars). Values stay 0-10; the scale is how they are shown
+RATING_SCALES = (5, 10, 100)
+
 
 def _amount_text(amount: float) -> str:
     return f"{amount:g}" if amount != int(amount) else f"{int(amount)}"
@@ -167,6 +171,11 @@ class Task(ArtifactModel):
         default="en", description="the request's language; the report is written in it"
     )
     notes: list[str] = Field(default_factory=list)
+    scales: dict[str, int] = Field(
+        default_factory=dict, description="each rating input's declared scale other than "
+        "10 (5, 100): the scale its values are shown on; values stay 0-10")
+    # left out while empty: the Task of a kind on the 0-10 scale dumps as before
+    _omit = omit_unset("scales")
 
     @model_validator(mode="after")
     def _typed(self) -> "Task":
@@ -201,6 +210,16 @@ class Task(ArtifactModel):
             if declared == type_name and self.values.get(name) is not None:
                 return self.values[name]
         return None
+
+    @property
+    def rating_scale(self) -> int:
+        """The scale the kind's ratings are shown on: its first rating input's (the
+        minimum rank checks, as :meth:`first_of_type` reads it), 10 when it declares none.
+        A candidate's rating has no input of its own: it is shown on this scale too."""
+        for name, declared in self.types.items():
+            if declared == "rating":
+                return self.scales.get(name, 10)
+        return 10
 
     @property
     def money_floor(self) -> bool:
@@ -242,7 +261,7 @@ class Task(ArtifactModel):
 #: included) and properties. The validator's scope checks read this one set, so a field
 #: added to Task is never refused by one check and accepted by another.
 TASK_BUILTIN_ATTRS = frozenset(Task.model_fields) | frozenset({"past_inputs", "first_of_type",
-                                                                 "money_floor"})
+                                                                 "money_floor", "rating_scale"})
 
 
 def task_own_names() -> frozenset[str]:

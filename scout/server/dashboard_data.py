@@ -82,7 +82,7 @@ def request_view(parsed: dict[str, Any], lang: str) -> RequestView:
     labels = FILTERS["input_labels"](task.values, lang=lang)
     for name, value in task.values.items():
         kind = task.types.get(name, "")
-        shown = format_value(value, kind, lang)
+        shown = format_value(value, kind, lang, task.scales.get(name, 10))
         if isinstance(value, str):  # an enum's word ("flat") in the page's language
             shown = localize(shown, lang)
         rows.append((plain(labels[name], 80), plain(shown, 500),

@@ -51,11 +51,14 @@ def money(value: Any, digits: int | None = None, *, lang: str = "en") -> str:
 
 
 @_filter
-def rating(value: Any, scale: int = 10, *, lang: str = "en") -> str:
-    """8.25 → '8.2/10' (en), '8,2/10' (es); None → '—'."""
+def rating(value: Any, scale: int | None = None, *, lang: str = "en",
+           rating_scale: int = 10) -> str:
+    """8.25 → '8.2/10' (en), '8,2/10' (es); None → '—'. On ``scale`` when the template
+    names one (``rating(100)`` → '93/100'), else on the kind's (``rating_scale``: its
+    rating input's declared ``scale``, which a report's environment binds)."""
     from scout.i18n.numbers import format_rating
 
-    return format_rating(value, lang, scale)
+    return format_rating(value, lang, scale or rating_scale)
 
 
 # Locale-aware filters: every template may use them; the report environment binds
@@ -93,11 +96,12 @@ def _value_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
 
 @_filter
 @arg_rule(_value_args)
-def value(v: Any, type_name: str = "", *, lang: str = "en") -> str:
-    """A Task value by its declared type (money, rating, month, date range, date…)."""
+def value(v: Any, type_name: str = "", *, lang: str = "en", rating_scale: int = 10) -> str:
+    """A Task value by its declared type (money, rating, month, date range, date…); a
+    rating on the kind's scale (``rating_scale``, bound as for ``rating``)."""
     from scout.i18n.values import format_value
 
-    return format_value(v, type_name, lang)
+    return format_value(v, type_name, lang, rating_scale)
 
 
 @_filter

@@ -30,7 +30,7 @@ from scout.spec.filtercall import EXPR, decode_call
 from scout.suggest import closest
 
 #: what the environment binds (scout.report.render, scout.spec.templating): not shown
-BOUND = frozenset({"lang", "catalog", "synonyms"})
+BOUND = frozenset({"lang", "catalog", "synonyms", "rating_scale"})
 #: a builtin's ``__text_signature__`` taking one positional-only argument: ``($module,
 #: obj, /)``, ``(obj, /)``
 _ONE_ARGUMENT = re.compile(r"\((?:\$module, )?\w+, /\)")

@@ -19,7 +19,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from scout.schemas.task import INPUT_TYPES
+from scout.schemas.task import INPUT_TYPES, RATING_SCALES
 from scout.spec.basics import AllowPartial, Duration, RetryPolicy, StrictModel, new_dict, new_list
 from scout.spec.regexcheck import check_regex
 from scout.termsafe import quoted
@@ -88,6 +88,11 @@ class InputSpec(StrictModel):
         default=None,
         description="regex that finds the value in a query (group 'value', else group 1)",
     )
+    scale: Literal[RATING_SCALES] | None = Field(  # type: ignore[valid-type]
+        default=None,
+        description="a rating input's scale, the one its kind's readers think in: 100 "
+        "(critics' points), 5 (stars) or 10 (the default). Values stay 0-10; reports and "
+        "the synthesis show them on this scale, and a bare number asked is read on it")
 
     def canonical(self, value: Any) -> Any:
         """``value`` with each synonym replaced by its enum value (``híbrido`` → ``hybrid``),
@@ -116,6 +121,13 @@ class InputSpec(StrictModel):
         if unknown:
             raise ValueError(f"synonyms of {', '.join(map(repr, unknown))}, which enum does "
                              f"not list (enum: {self.enum})")
+        return self
+
+    @model_validator(mode="after")
+    def _scale_of_a_rating(self) -> "InputSpec":
+        if self.scale is not None and self.type != "rating":
+            raise ValueError(f"'scale' is the scale of a rating; this input is of type "
+                             f"'{self.type}'")
         return self
 
     @field_validator("pattern")

@@ -78,18 +78,23 @@ def make_env(**kw: Any) -> BoundedSandbox:
     return env
 
 
-def in_language(env: BoundedSandbox, lang: str) -> BoundedSandbox:
+def in_language(env: BoundedSandbox, lang: str, rating_scale: int = 10) -> BoundedSandbox:
     """``env`` with its locale filters (``number``, ``money``, ``value``…: those taking
     ``lang``) writing ``lang``, as a report's do: text a step renders for the report, such
-    as ``rank``'s ``reasons``, reads "1,68 kg" in a Spanish one, not "1.68 kg"."""
+    as ``rank``'s ``reasons``, reads "1,68 kg" in a Spanish one, not "1.68 kg"; and its
+    ratings on the kind's scale (``rating_scale``: "93/100" for critics' points)."""
     import functools
     import inspect
 
     from scout.spec.filters import FILTERS
 
     for name, fn in FILTERS.items():
-        if "lang" in inspect.signature(fn).parameters:
-            env.filters[name] = functools.partial(fn, lang=lang)
+        params = inspect.signature(fn).parameters
+        if "lang" in params:
+            bound: dict[str, Any] = {"lang": lang}
+            if "rating_scale" in params:
+                bound["rating_scale"] = rating_scale
+            env.filters[name] = functools.partial(fn, **bound)
     return env
 
 
@@ -106,12 +111,20 @@ def _in_task_lang(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     from scout.i18n import lang_of
 
+    import inspect
+
+    scaled = "rating_scale" in inspect.signature(fn).parameters
+
     @pass_context
     def in_lang(context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
+        task = context.get("task")
         if "lang" not in kwargs:
-            task = context.get("task")
             lang = task.get("lang") if isinstance(task, dict) else getattr(task, "lang", None)
             kwargs["lang"] = lang_of(lang)
+        if scaled and "rating_scale" not in kwargs:
+            # the kind's rating scale (Task.rating_scale): "93/100" in a wines e-mail too
+            scale = getattr(task, "rating_scale", 10)
+            kwargs["rating_scale"] = scale if isinstance(scale, int) else 10
         return fn(value, *args, **kwargs)
 
     in_lang.__name__ = getattr(fn, "__name__", "filter")

@@ -208,16 +208,17 @@ def files_read(params: BaseModel, root: Path) -> list[Path]:
     return catalog_files(root / "templates")
 
 
-def _reason_templates(params: RankParams, lang: str, root: Path) -> list[Any]:
+def _reason_templates(params: RankParams, lang: str, root: Path,
+                      rating_scale: int = 10) -> list[Any]:
     """The ``reasons``, compiled as the report reads them: the locale filters write
-    ``lang`` ("pesa 1,7 kg"), and ``_()`` / ``ngettext`` translate with the report's
-    catalog, the project's own (``locales/`` beside ``templates/``) merged over scout's, so
+    ``lang`` ("pesa 1,7 kg") and ratings on the kind's scale ("93/100"), and ``_()`` /
+    ``ngettext`` translate with the report's catalog, the project's own (``locales/`` beside ``templates/``) merged over scout's, so
     ``{{ _('over budget') }}`` reads "por encima del presupuesto" in a Spanish request."""
     from scout.i18n import lang_of, translations
     from scout.report.files import project_locales
 
     lang = lang_of(lang)
-    env = in_language(make_env(), lang)
+    env = in_language(make_env(), lang, rating_scale)
     if _translates(params):
         catalog = translations(lang, project_locales(root / "templates"))
         env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
@@ -266,7 +267,8 @@ def run(ctx: StepContext) -> Shortlist:
 
     env = make_env()
     wheres = [(w, env.compile_expression(w, undefined_to_none=False)) for w in params.where]
-    reasons = _reason_templates(params, getattr(ctx.task, "lang", None) or "en", ctx.root)
+    reasons = _reason_templates(params, getattr(ctx.task, "lang", None) or "en", ctx.root,
+                                getattr(ctx.task, "rating_scale", 10) or 10)
     orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
                   SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}

@@ -60,7 +60,8 @@ def run(ctx: StepContext) -> Report:
         raise StepError(f"phase {ctx.phase_id}: template {name!r} not found in "
                         f"{templates}", hint="with.template names a file under templates/")
     lang = getattr(ctx.task, "lang", None) or "en"
-    env = make_report_env(templates, lang)
+    scale = getattr(ctx.task, "rating_scale", 10) or 10  # the kind's: "93/100" for wines
+    env = make_report_env(templates, lang, rating_scale=scale)
     if ctx.mission is not None:
         mission: Any = ctx.mission.view(current_phase=ctx.phase_id)
     else:  # a StepContext built by hand (tests, python: callers) may pass a view in extras
@@ -82,7 +83,7 @@ def run(ctx: StepContext) -> Report:
     }
     if params.template is None:  # the default report: every artifact as a table
         context["sections"] = sections({k: v for k, v in ctx.inputs.items() if k != "task"},
-                                       lang)
+                                       lang, scale)
         context["syntheses"] = [v for v in ctx.inputs.values()
                                 if type(v).__name__ == "Synthesis"]
     md_text = _render(env, name, context, ctx.phase_id, templates)

@@ -71,12 +71,13 @@ def chart_picture(ctx: StepContext) -> str | None:
     budget, minimum = values.get("budget"), values.get("min_rating")
     _ = _gettext(ctx)
     lang = getattr(ctx.task, "lang", None) or "en"
+    scale = getattr(ctx.task, "rating_scale", 10) or 10  # the kind's: '93/100' for wines
     return price_rating_svg(
         points,
         number=None if lang == "en" else (lambda v: format_number(v, lang)),
         # a point's price and rating as the tables write them ('180 €', '9,0/10')
         money=lambda v: format_money_parts(v, currency, lang),
-        rating=lambda v: format_rating(v, lang),
+        rating=lambda v: format_rating(v, lang, scale), rating_scale=scale,
         budget=(float(budget.amount) if budget is not None
                 and getattr(budget, "currency", None) == currency else None),
         min_rating=float(minimum) if isinstance(minimum, (int, float)) else None,

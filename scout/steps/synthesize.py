@@ -103,6 +103,7 @@ def run(ctx: StepContext) -> Synthesis:
         context_budget_chars=params.context_budget_chars,
         lang=getattr(task, "lang", None) or "en",
         task_types=dict(task.types) if task else {},
+        rating_scale=task.rating_scale if task else 10,
         subjects=collect_subjects(ctx.inputs),
         # the inputs' other words travel with their names and types: the keyless synthesis
         # holds none of what was asked against a listing (aspects.asked_words)

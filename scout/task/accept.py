@@ -26,7 +26,7 @@ def typed(spec: InputSpec, raw: str) -> Any:
     """``raw`` (a pattern's text or an enum word) as the input's type; raises ValueError.
     A bare amount for a ``money`` input with a default takes the default's currency."""
     try:
-        return coerce(spec.type, raw, items=spec.items)
+        return coerce(spec.type, raw, items=spec.items, scale=spec.scale)
     except ValueError:
         currency = default_currency(spec)
         if spec.type != "money" or currency is None:

@@ -91,10 +91,14 @@ def build_task(
     today = today or dt.date.today()
     layered: dict[str, Any] = dict(overrides or {})
     sources_in: dict[str, str] = {k: (override_sources or {}).get(k, "set") for k in layered}
+    #: values as a person wrote them; ``overrides`` come coerced already (the orchestrator's
+    #: coerce_inputs), and a rating read on its scale twice would shrink (93 → 9.3 → 0.93)
+    written: set[str] = set()
     for layer_name, layer in (("mission", mission_inputs or {}), ("set", set_values or {})):
         for key, value in layer.items():
             layered[key] = value
             sources_in[key] = layer_name
+            written.add(key)
     lang = None
     if LANG_KEY in layered and LANG_KEY not in inputs:
         value = layered.pop(LANG_KEY)
@@ -122,7 +126,7 @@ def build_task(
     for name, spec in inputs.items():
         value, source = None, None
         if spec.default is not None:
-            value = spec.canonical(coerce(spec.type, spec.default, items=spec.items))
+            value = spec.canonical(coerce(spec.type, spec.default, items=spec.items, scale=spec.scale))
             source = "default"
         if name in parsed.values:
             value, source = parsed.values[name], "query"
@@ -130,7 +134,7 @@ def build_task(
                 shown = ", ".join(_(str(v)) for v in (value if isinstance(value, list)
                                                       else [value]))
             else:  # by its type: "60 m²", "8,0/10", "1 h 30 min", not "60,0" or "8,0"
-                shown = display(value, parsed.lang, spec.type)
+                shown = display(value, parsed.lang, spec.type, spec.scale or 10)
             span = parsed.spans.get(name, "")
             # a value read back as the very words asked ("read 'Barcelona' from
             # 'Barcelona'") tells nothing the request's table does not
@@ -139,7 +143,9 @@ def build_task(
                     name=_(name).replace("_", " "), value=shown, text=span))
         if name in layered:
             try:
-                value = spec.canonical(coerce(spec.type, layered[name], items=spec.items))
+                scale = spec.scale if name in written else None
+                value = spec.canonical(coerce(spec.type, layered[name], items=spec.items,
+                                              scale=scale))
             except ValueError as exc:
                 flag = "--set" if sources_in[name] == "set" else "mission inputs"
                 raise UsageError(f"{flag} {name}: {exc}",
@@ -163,6 +169,7 @@ def build_task(
         values=values,
         sources=sources,  # type: ignore[arg-type]
         types={n: s.type for n, s in inputs.items()},
+        scales={n: s.scale for n, s in inputs.items() if s.scale not in (None, 10)},
         today=today,
         lang=parsed.lang,
         notes=notes,

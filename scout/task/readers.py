@@ -409,6 +409,6 @@ def default_rating(spec: InputSpec) -> float | None:
     if spec.default is None:
         return None
     try:
-        return coerce("rating", spec.default)
+        return coerce("rating", spec.default, scale=spec.scale)
     except ValueError:
         return None

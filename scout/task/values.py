@@ -145,8 +145,13 @@ def parse_date(value: Any) -> dt.date | DateRange:
         raise ValueError(f"'{value}' is not a date; write YYYY-MM-DD") from None
 
 
-def parse_rating(value: Any) -> float:
-    """Normalise to a 0-10 scale: '4.5/5' → 9.0, '8/10' → 8.0, 4.5 → 4.5."""
+def parse_rating(value: Any, scale: int | None = None) -> float:
+    """Normalise to a 0-10 scale: '4.5/5' → 9.0, '8/10' → 8.0, 4.5 → 4.5. A bare number
+    is on ``scale``, the input's declared one (``scale: 100``: 93 → 9.3; ``scale: 5``:
+    4.5 → 9.0); one written with its scale ('4.5/5') is read on that."""
+    if scale not in (None, 10) and not (isinstance(value, str) and re.search(r"/|out of",
+                                                                             value)):
+        return _on_scale(value, int(scale or 10))
     if isinstance(value, bool):
         raise ValueError("a rating is a number from 0 to 10, or written like '4.5/5'")
     if isinstance(value, (int, float)):
@@ -173,6 +178,21 @@ def parse_rating(value: Any) -> float:
     if not 0.0 <= score <= 10.0:
         raise ValueError(f"rating {score:g} is outside the 0-10 scale")
     return round(score, 2)
+
+
+def _on_scale(value: Any, scale: int) -> float:
+    """A bare number on ``scale`` (5, 100) as 0-10; '93' → 9.3 on 100."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(f"a rating here is a number from 0 to {scale}, or written like "
+                         f"'4.5/5'")
+    try:
+        num = float(str(value).strip().rstrip("+").replace(",", "."))
+    except ValueError:
+        raise ValueError(f"'{value}' is not a rating; write a number from 0 to {scale} "
+                         f"or '4.5/5'") from None
+    if not 0.0 <= num <= scale:
+        raise ValueError(f"rating {num:g} is outside this input's 0-{scale} scale")
+    return round(num * 10.0 / scale, 2)
 
 
 def parse_boolean(value: Any) -> bool:
@@ -270,8 +290,10 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def coerce(type_name: str, value: Any, *, items: str | None = None) -> Any:
-    """Coerce ``value`` to the declared input type; raises ``ValueError``."""
+def coerce(type_name: str, value: Any, *, items: str | None = None,
+           scale: int | None = None) -> Any:
+    """Coerce ``value`` to the declared input type; raises ``ValueError``. ``scale``: a
+    rating input's declared scale, which a bare number is read on."""
     if type_name == "list":
         if isinstance(value, str):
             parts = [p.strip() for p in value.split(",") if p.strip()]
@@ -292,7 +314,7 @@ def coerce(type_name: str, value: Any, *, items: str | None = None) -> Any:
     except KeyError:
         raise ValueError(f"unknown input type '{type_name}'") from None
     try:
-        return parser(value)
+        return parse_rating(value, scale) if type_name == "rating" else parser(value)
     except ValidationError as exc:
         # a mapping written for a money/month/date value: say which field is wrong, in
         # words, without pydantic's banner and URL

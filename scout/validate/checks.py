@@ -176,7 +176,7 @@ def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
                              f"you meant in quotes (\"{word}\")"))
         elif spec.default is not None:
             try:
-                value = coerce(spec.type, spec.default, items=spec.items)
+                value = coerce(spec.type, spec.default, items=spec.items, scale=spec.scale)
             except ValueError as exc:
                 problems.append(
                     Problem("SPEC014", f"input '{name}': default does not match type "

@@ -40,7 +40,7 @@ def check_mission_inputs(spec: LoadedSpec, pipeline: Pipeline) -> list[Problem]:
             )
             continue
         try:
-            coerced = coerce(decl.type, value, items=decl.items)
+            coerced = coerce(decl.type, value, items=decl.items, scale=decl.scale)
         except ValueError as exc:
             problems.append(
                 Problem("SPEC062", f"input '{name}' ({decl.type}): {exc}", smap.locate(at))

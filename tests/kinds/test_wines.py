@@ -9,6 +9,7 @@ not belong to a bottle of wine."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 import shutil
 from pathlib import Path
@@ -187,6 +188,24 @@ def test_a_spanish_request_gets_a_spanish_report_out_of_100(runs):
     for english in ("Shortlist", "Sources", "What you asked", "bottle", "over budget", "unknown"):
         assert english not in own, english
     assert queries[0].startswith("vino ")
+
+
+def test_the_shared_sections_and_the_synthesis_speak_points_out_of_100(runs):
+    """The kind declares `scale: 100`: what was asked, who was left out, the synthesis and
+    its near miss write "93/100" as the kind's table does, never "9,3/10"."""
+    run, _ = runs["ribera"]
+    report = run.report
+    assert "| puntuación mínima | 90/100 | consulta |" in report
+    assert "- **Arzuaga Crianza 2019** (19,90 €, 88/100): puntuado con 88/100" in report
+    assert "mejor valorada que encaja con tu petición: 93/100." in report
+    assert "88/100 frente a 90/100" in report
+    assert "puntuación mínima: se ha leído «90/100» de «más de 90 puntos»" in report
+    for key, (each, _) in runs.items():
+        assert not re.search(r"\d/10\b", each.report), (key, re.search(r".*\d/10\b.*",
+                                                                       each.report))
+        assert not re.search(r"\d/10\b", json.dumps(each.artifact("synthesis"))), key
+    english, _ = runs["georgia"]
+    assert re.search(r"\b9\d/100\b", json.dumps(english.artifact("synthesis")))
 
 
 def test_the_report_cites_its_sources(runs):

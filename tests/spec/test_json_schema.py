@@ -159,6 +159,7 @@ def _with(path: tuple, value) -> dict:
         (("phases", "1bad"), {"uses": "task"}),
         (("inputs",), {"d": {"type": "text"}}),
         (("inputs",), {"bad-name": {"type": "string"}}),
+        (("inputs",), {"score": {"type": "rating", "scale": 90}}),
         (("defaults",), {"timeout": 10}),
     ],
 )

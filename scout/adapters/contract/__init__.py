@@ -185,8 +185,11 @@ class SynthesisRequest(Request):
     input_synonyms: dict[str, dict[str, list[str]]] = Field(
         default_factory=dict, description="per input, other words for each enum value "
         "(language: {english: [inglés]})")
+    rating_scale: int = Field(
+        default=10, description="the scale the kind's ratings are shown on (Task."
+        "rating_scale: 5, 10, 100); ratings stay 0-10")
     # left out while empty: the requests of kinds that declare none dump as before
-    _omit = omit_unset("input_aliases", "input_synonyms")
+    _omit = omit_unset("input_aliases", "input_synonyms", "rating_scale")
 
 
 class FetchRequest(Request):
