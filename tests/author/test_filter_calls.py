@@ -76,7 +76,7 @@ def test_bad_filter_calls_in_a_report_template(project: Path) -> None:
     ("c | mentions", "needs the argument 'words'"),
     ("x | number('two')", "'digits' must be a number or none, not 'two'"),
     ("x | money(1, 2)", "too many positional arguments"),
-    ("x | rating(scale='10')", "'scale' must be a number, not '10'"),
+    ("x | rating(scale='10')", "'scale' must be a number or none, not '10'"),
     ("x | shorten(width=none)", "'width' must be a number, not None"),
     ("x | l10n(lang='es')", "'lang' is set by scout, not by the template"),
     ("x | replace('a')", "needs the argument 'new'"),           # Jinja's own filters too
