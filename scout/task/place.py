@@ -206,10 +206,10 @@ def _known_at(words: list[re.Match[str]], k: int) -> bool:
 
 
 def _known_end(free: str, pos: int) -> int | None:
-    from scout.task.gazetteer import place_names
+    from scout.task.gazetteer import place_name_end
 
-    ends = [b for a, b in place_names(free[pos:]) if a == 0 and "\x00" not in free[pos:pos + b]]
-    return pos + ends[0] if ends else None
+    end = place_name_end(free, pos)
+    return end if end is not None and "\x00" not in free[pos:end] else None
 
 
 def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, tuple[int, int]] | None:
