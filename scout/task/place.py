@@ -205,8 +205,20 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
 def _after_intro(free: str, pos: int) -> bool:
     """The word before ``pos`` opens what a request is about ("introduction to", "guide
     to", "introducción a"): what follows is the topic, not where to go."""
-    before = re.search(r"([^\W\d_]+)\s*$", free[:pos])
-    return before is not None and before.group(1) in sw.INTRO
+    return _word_before(free, pos) in sw.INTRO
+
+
+def _word_before(text: str, pos: int) -> str:
+    """The letters (``[^\W\d_]+``) that end ``text[:pos]``, whitespace after them left
+    out; "" when none. Read backwards from ``pos``: a regex search over everything before
+    it, asked at each cue, was quadratic (and backtracked over a long run of letters)."""
+    end = pos
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    start = end
+    while start > 0 and text[start - 1].isalnum() and not text[start - 1].isdecimal():
+        start -= 1
+    return text[start:end]
 
 
 def _intro_cue(m: re.Match[str], free: str, original: str) -> bool:
