@@ -167,7 +167,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
 
 
 def _counted(original: str, words: list[re.Match[str]]) -> list[bool]:
-    """For each word, whether a number stands right before it ("2 baños"): a number that
+    r"""For each word, whether a number stands right before it ("2 baños"): a number that
     opens the text or follows whitespace, then spaces or tabs (``(?:^|\s)\d[\d.,]*[ \t]*$``
     over the text before the word). Read backwards from each word: that search, once per
     word over all the text before it, was quadratic."""
@@ -209,7 +209,7 @@ def _after_intro(free: str, pos: int) -> bool:
 
 
 def _word_before(text: str, pos: int) -> str:
-    """The letters (``[^\W\d_]+``) that end ``text[:pos]``, whitespace after them left
+    r"""The letters (``[^\W\d_]+``) that end ``text[:pos]``, whitespace after them left
     out; "" when none. Read backwards from ``pos``: a regex search over everything before
     it, asked at each cue, was quadratic (and backtracked over a long run of letters)."""
     end = pos
