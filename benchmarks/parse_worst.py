@@ -78,6 +78,8 @@ SHAPES: dict[str, tuple[str, Callable[[int], str]]] = {
     "longword": ("one long word", lambda n: "x" * n),
     "longname": ("one long capitalised word", lambda n: "M" + "a" * (n - 1)),
     "spaces": ("a word, then whitespace", lambda n: "Madrid" + " " * (n - 6)),
+    "padded": ("a date after a long run of whitespace", lambda n: "hotel" + " " * (n - 14)
+               + "1 de mayo"),
     "brackets": ("nested brackets", _nested),
     "quotes": ("quotes and guillemets", _repeat("«a» \"b\" 'c' ")),
     "email": ("e-mail-like runs", _repeat("a.b@c.d@")),
