@@ -27,7 +27,8 @@ _TO = re.compile(r"\s*(?:-|–|\b(?:al?|hasta(?:\s+el)?|to|until|till|through|th
 _BETWEEN = re.compile(r"\b(?:entre|between)\s+(?:(?:el|la|the)\s+)?$")
 _AND = re.compile(r"\s*\b(?:y|e|and)\b\s*(?:(?:el|la|the)\s+)?")
 # what offers one or the other ("o", "or"), with a cue word of the second ("o en verano")
-_OR = re.compile(r"\s*,?\s*\b(?:o|u|or)\b\s*(?:(?:en|el|la|in|on|for|para|por|durante|"
+# (``\s*(?:,\s*)?``, not ``\s*,?\s*``: two quantifiers over the same spaces backtrack)
+_OR = re.compile(r"\s*(?:,\s*)?\b(?:o|u|or)\b\s*(?:(?:en|el|la|in|on|for|para|por|durante|"
                  r"during|at)\s+)?(?:(?:el|la|the)\s+)?")
 # two offered dates that touch are one stay that holds both ("julio o agosto"); two more
 # than a week apart are two trips ("Pascua o Navidad")

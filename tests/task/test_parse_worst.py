@@ -120,3 +120,12 @@ def test_the_joiner_before_a_date_is_where_the_regex_found_it() -> None:
         for joiner in (_TO, _AND, _OR):
             m = re.search("(?:" + joiner.pattern + ")$", text)
             assert _joiner_before(joiner, text) == (m.start() if m else None), (text, joiner)
+
+
+def test_a_date_cue_before_a_position_is_the_regex_one() -> None:
+    from scout.task.dates import _CUE_BEFORE, cue_before
+
+    for text in _texts(5, 400):
+        text = text.replace("isla", "in").replace("pascua", "desde")
+        for pos in range(len(text) + 1):
+            assert cue_before(text, pos) == bool(_CUE_BEFORE.search(text[:pos])), (text, pos)
