@@ -19,6 +19,8 @@ QUICK = {
     "embed.py": [],  # without the ml extra it still answers in JSON (an error object)
     "cli.py": ["--repeat", "1"],
     "parse.py": [],
+    "parse_worst.py": ["--sizes", "200", "400", "--shapes", "dots", "months", "--kinds",
+                       "hotel-research", "--repeat", "1"],
     "quota.py": ["--calls", "50"],
     "scaleout.py": ["--missions", "20", "--scenarios", "threads"],  # no Dask: CI time
 }

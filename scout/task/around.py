@@ -19,6 +19,7 @@ finales de 2028": its first, middle or last four months, as a month's parts are 
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -69,14 +70,23 @@ _UNTIL = re.compile(r"\b(?:(?:from\s+(?:today|now)|desde\s+hoy|a\s+partir\s+de\s
                     r"(?:until|till|through|thru|hasta)\s+(?:el\s+|the\s+|la\s+)?")
 
 
+# Each cue tried reads the whole text with the grammar again: a request says "until" or
+# "the week after" once or twice, so the first few are tried and a text of hundreds of
+# them (pasted or hostile) is not read hundreds of times over.
+_TRIES = 8
+
+
 def _until(free: str, original: str, today: dt.date,
            find: Callable[[str, str, dt.date], Any]) -> tuple[DateRange, tuple[int, int]] | None:
-    for m in _UNTIL.finditer(free):
+    read: list[Any] = []  # the whole text's reading, once
+    for m in itertools.islice(_UNTIL.finditer(free), _TRIES):
         inner = find(free[:m.start()] + " " * (m.end() - m.start()) + free[m.end():],
                      original, today)
         if inner is None or inner.span[0] != m.end():
             continue
-        whole = find(free, original, today)  # "del 3 hasta el 7 de junio": a range already
+        if not read:
+            read.append(find(free, original, today))
+        whole = read[0]  # "del 3 hasta el 7 de junio": a range already
         if whole is not None and whole.span[0] < m.start() <= whole.span[1]:
             return None
         days = day_span(inner.value)
@@ -93,7 +103,7 @@ def around(free: str, original: str, today: dt.date,
     hit = _week_on(free, today) or _year_part(free, today) or _until(free, original, today, find)
     if hit is not None:
         return hit
-    for m in _AROUND.finditer(free):
+    for m in itertools.islice(_AROUND.finditer(free), _TRIES):
         # the unit words blanked (same length), so the grammar does not read "weekend"
         inner = find(free[:m.start()] + " " * (m.end() - m.start()) + free[m.end():],
                      original, today)

@@ -106,6 +106,18 @@ _DAY_NOT_AMOUNT = (r"[0-3]?\d(?!\d)(?![.,]\d)(?!\s*(?:€|\$|£|euros?\b|eur\b|d
                    r"pounds?\b|libras?\b|gbp\b|quid\b|bucks\b|pesos?\b|%))")
 
 
+def cue_before(text: str, pos: int) -> bool:
+    """``text[:pos]`` ends with a cue of a date (``_CUE_BEFORE``): searched from the word
+    before the trailing spaces and dashes only, not over all the text before each bare
+    month (quadratic in a long request)."""
+    i = pos
+    while i > 0 and (text[i - 1].isspace() or text[i - 1] == "-"):
+        i -= 1
+    while i > 0 and (text[i - 1].isalnum() or text[i - 1] == "_"):
+        i -= 1
+    return _CUE_BEFORE.search(text, i, pos) is not None
+
+
 def _span(y: int, m: int, d1: int, d2: int | None = None) -> DateRange:
     last = last_day(y, m)
     return DateRange(start=dt.date(y, m, min(d1, last)), end=dt.date(y, m, min(d2 or d1, last)))
@@ -322,8 +334,8 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
         post = (m.group("post") or "").strip()
         if word in _NEVER_BARE:
             return None
-        if (word in _NEEDS_CUE or not g.words[word][1]) and not mod and not _CUE_BEFORE.search(
-                g.text[: m.start()]):
+        if (word in _NEEDS_CUE or not g.words[word][1]) and not mod \
+                and not cue_before(g.text, m.start()):
             return None
         y = g.next_month_year(mon)
         if (mod in ("next", "el proximo", "proximo") or post) and mon == t.month:

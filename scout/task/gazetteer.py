@@ -16,6 +16,7 @@ names, the cities CLDR's time zones are named after, and a list of travel destin
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 
@@ -156,6 +157,34 @@ def place_names(free: str) -> tuple[tuple[int, int], ...]:
         if n >= 2:
             out.append((words[i].start(), words[i + n - 1].end()))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=64)  # the place reader asks at many positions of one text
+def _word_index(free: str) -> tuple[list[int], list[int], dict[int, int]]:
+    """The starts and ends of the words of ``free`` (as :func:`place_names` splits it),
+    and each start's index."""
+    words = list(_NAME_WORD.finditer(free))
+    starts = [w.start() for w in words]
+    return starts, [w.end() for w in words], {a: i for i, a in enumerate(starts)}
+
+
+def place_name_end(free: str, pos: int) -> int | None:
+    """Where the place name of two words or more that :func:`place_names` would find
+    first in ``free[pos:]`` ends, when it starts at ``pos``; None otherwise. The words are
+    split once per text (asking ``place_names`` of every suffix read the text once per
+    position: quadratic on a long request)."""
+    starts, ends, index = _word_index(free)
+    i = index.get(pos)
+    if i is not None:
+        spans = list(zip(starts[i:i + 5], ends[i:i + 5]))
+    else:  # inside a word: the suffix's first word is cut at ``pos``
+        m = _NAME_WORD.match(free, pos)
+        if m is None:
+            return None
+        j = bisect.bisect_right(starts, pos)
+        spans = [m.span(), *zip(starts[j:j + 4], ends[j:j + 4])]
+    n = known_place_words([free[a:b] for a, b in spans])
+    return spans[n - 1][1] if n >= 2 else None
 
 
 # a geographic noun before a name ("Isla Navidad", "Puerto de Navidad") or after it

@@ -27,7 +27,8 @@ _TO = re.compile(r"\s*(?:-|–|\b(?:al?|hasta(?:\s+el)?|to|until|till|through|th
 _BETWEEN = re.compile(r"\b(?:entre|between)\s+(?:(?:el|la|the)\s+)?$")
 _AND = re.compile(r"\s*\b(?:y|e|and)\b\s*(?:(?:el|la|the)\s+)?")
 # what offers one or the other ("o", "or"), with a cue word of the second ("o en verano")
-_OR = re.compile(r"\s*,?\s*\b(?:o|u|or)\b\s*(?:(?:en|el|la|in|on|for|para|por|durante|"
+# (``\s*(?:,\s*)?``, not ``\s*,?\s*``: two quantifiers over the same spaces backtrack)
+_OR = re.compile(r"\s*(?:,\s*)?\b(?:o|u|or)\b\s*(?:(?:en|el|la|in|on|for|para|por|durante|"
                  r"during|at)\s+)?(?:(?:el|la|the)\s+)?")
 # two offered dates that touch are one stay that holds both ("julio o agosto"); two more
 # than a week apart are two trips ("Pascua o Navidad")
@@ -69,15 +70,39 @@ def find_joined(free: str, original: str, today: dt.date, find: Finder,
         if other is not None and m.start() <= other.span[0] <= m.end():
             return _join(first, other, kind, today)
     for joiner, kind in _JOINERS:  # before it: "Pascua o Navidad" ("Navidad" is longer)
-        m = re.search("(?:" + joiner.pattern + ")$", free[:a])
-        if m is None or not free[m.start():a].strip():
+        at = _joiner_before(joiner, free[:a])
+        if at is None or not free[at:a].strip():
             continue
-        other = _alone(free, original, today, find, 0, m.start())
-        if other is None or free[other.span[1]:m.start()].strip() \
+        other = _alone(free, original, today, find, 0, at)
+        if other is None or free[other.span[1]:at].strip() \
                 or (kind == "and" and not _BETWEEN.search(free[:other.span[0]])):
             continue
         return _join(other, first, kind, today)
     return None
+
+
+_SPACE = re.compile(r"\s+")
+
+
+def _joiner_before(joiner: re.Pattern[str], text: str) -> int | None:
+    r"""Where the joiner that ends ``text`` starts (leftmost, as ``re.search(joiner +
+    "$", text)`` finds it), or None. Each run of whitespace is read as one space: a
+    joiner only asks whether there is whitespace (``\s*``, ``\s+``), and a long run read
+    as typed made ``\s*,?\s*`` backtrack over it from every position (a request padded
+    with 2,000 spaces took 35 s)."""
+    squeezed: list[str] = []
+    where: list[int] = []  # the index in ``text`` of each character of ``squeezed``
+    pos = 0
+    for m in _SPACE.finditer(text):
+        squeezed.append(text[pos:m.start()])
+        where.extend(range(pos, m.start()))
+        squeezed.append(" ")
+        where.append(m.start())
+        pos = m.end()
+    squeezed.append(text[pos:])
+    where.extend(range(pos, len(text)))
+    hit = re.search("(?:" + joiner.pattern + ")$", "".join(squeezed))
+    return None if hit is None else where[hit.start()] if hit.start() < len(where) else len(text)
 
 
 def _join(one: Any, two: Any, kind: str, today: dt.date) -> Joined | None:

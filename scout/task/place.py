@@ -27,6 +27,7 @@ nogada en puebla"); after "near the" / "cerca de la" a landmark drops its articl
 
 from __future__ import annotations
 
+import functools
 import re
 
 from scout.task import placewords as pw
@@ -82,8 +83,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         cue_words = {c for c in _cues(lang, aliases) if " " not in c}
         claimed = [free[m.start()] == "\x00" for m in words]
         # "2 baños madrid 1200": a word right after a number is what it counts, not a name
-        counted = [bool(re.search(r"(?:^|\s)\d[\d.,]*[ \t]*$", original[:m.start()]))
-                   for m in words]
+        counted = _counted(original, words)
         if words and fold(words[0].group(0)) in pw.LEADING_ARTICLES and not claimed[0]:
             # "las palmas de gran canaria", "los angeles": a request that opens with a
             # name carrying its article (the reader keeps it only before a name word)
@@ -166,6 +166,32 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     return None
 
 
+def _counted(original: str, words: list[re.Match[str]]) -> list[bool]:
+    r"""For each word, whether a number stands right before it ("2 baños"): a number that
+    opens the text or follows whitespace, then spaces or tabs (``(?:^|\s)\d[\d.,]*[ \t]*$``
+    over the text before the word). Read backwards from each word: that search, once per
+    word over all the text before it, was quadratic."""
+    out = []
+    for m in words:
+        end = m.start()
+        # ``$`` also matches before a final newline
+        ends = (end, end - 1) if end and original[end - 1] == "\n" else (end,)
+        out.append(any(_number_before(original, e) for e in ends))
+    return out
+
+
+def _number_before(original: str, end: int) -> bool:
+    i = end
+    while i > 0 and original[i - 1] in " \t":
+        i -= 1
+    j = i
+    while j > 0 and (original[j - 1] in ".," or original[j - 1].isdecimal()):
+        j -= 1
+    # the run opens with a digit (``\d`` and ``\s`` as the re module reads them), after
+    # the text's start or whitespace
+    return j < i and original[j].isdecimal() and (j == 0 or original[j - 1].isspace())
+
+
 def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tuple[int, int]] | None:
     """The name at ``pos``, or the longer place name the gazetteer knows there, whose
     words may be stop words or feasts alone ("isla de navidad", "christmas island")."""
@@ -179,8 +205,20 @@ def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tu
 def _after_intro(free: str, pos: int) -> bool:
     """The word before ``pos`` opens what a request is about ("introduction to", "guide
     to", "introducción a"): what follows is the topic, not where to go."""
-    before = re.search(r"([^\W\d_]+)\s*$", free[:pos])
-    return before is not None and before.group(1) in sw.INTRO
+    return _word_before(free, pos) in sw.INTRO
+
+
+def _word_before(text: str, pos: int) -> str:
+    r"""The letters (``[^\W\d_]+``) that end ``text[:pos]``, whitespace after them left
+    out; "" when none. Read backwards from ``pos``: a regex search over everything before
+    it, asked at each cue, was quadratic (and backtracked over a long run of letters)."""
+    end = pos
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    start = end
+    while start > 0 and text[start - 1].isalnum() and not text[start - 1].isdecimal():
+        start -= 1
+    return text[start:end]
 
 
 def _intro_cue(m: re.Match[str], free: str, original: str) -> bool:
@@ -206,10 +244,10 @@ def _known_at(words: list[re.Match[str]], k: int) -> bool:
 
 
 def _known_end(free: str, pos: int) -> int | None:
-    from scout.task.gazetteer import place_names
+    from scout.task.gazetteer import place_name_end
 
-    ends = [b for a, b in place_names(free[pos:]) if a == 0 and "\x00" not in free[pos:pos + b]]
-    return pos + ends[0] if ends else None
+    end = place_name_end(free, pos)
+    return end if end is not None and "\x00" not in free[pos:end] else None
 
 
 def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, tuple[int, int]] | None:
@@ -361,6 +399,7 @@ def _next_is_name(free: str, original: str, end: int, cased: bool) -> bool:
 # (their cues, :data:`placewords.STRONG_CUES`, leave "a" / "to" out)
 
 
+@functools.lru_cache(maxsize=64)  # asked once per name read (name_at), of the same text
 def is_cased(original: str, free: str | None = None) -> bool:
     """Ordinary writing (some capitals, not all): a name must then be capitalised. Text
     another input claimed in ``free`` is left out: the capitals of "kansas city 30 USD" are

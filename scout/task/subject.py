@@ -42,6 +42,7 @@ word otherwise is the subject ("sushi"). Nothing left: no subject (the input sta
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import re
 from collections.abc import Collection, Sequence
@@ -149,8 +150,10 @@ def _tokens(free: str) -> list[_Tok]:
     return toks
 
 
-def _index_at(toks: list[_Tok], pos: int) -> int | None:
-    return next((i for i, t in enumerate(toks) if t.start >= pos), None)
+def _index_at(starts: list[int], pos: int) -> int | None:
+    """The first token at or after ``pos`` (``starts``: the tokens' starts, in order)."""
+    i = bisect.bisect_left(starts, pos)
+    return i if i < len(starts) else None
 
 
 def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[str],
@@ -167,8 +170,9 @@ def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[s
 
     chosen = find_place(free, original, lang, aliases)
     found = False
+    starts = [t.start for t in toks]
     for m in strong_cues(aliases).finditer(free):
-        i = _index_at(toks, m.end())
+        i = _index_at(starts, m.end())
         if i is None or not toks[i].word:
             continue
         name = name_at(free, original, m.end())
@@ -180,9 +184,10 @@ def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[s
                 and not is_secondary(m.group(0)):
             # the place reader's choice is the place; the name it passed over is the dish's
             # ("mussels in white wine in brussels"), a landmark after "near" stays a place
-            for tok in toks:
-                if m.start() <= tok.start < m.end():
-                    tok.joins = True
+            k = _index_at(starts, m.start())
+            while k is not None and k < len(toks) and toks[k].start < m.end():
+                toks[k].joins = True
+                k += 1
             continue
         if not place_input and (name is None or not original[name[1][0]].isupper()) \
                 and not known_place_words([t.text for t in toks[i:i + 5] if t.word]):
@@ -260,7 +265,7 @@ def _after_cue(toks: list[_Tok], free: str, aliases: list[str]) -> int:
             re.escape(c).replace(r"\ ", r"\s+") for c in cues) + r")\s+", free) if cues else None)
     if not m:
         return 0
-    i = _index_at(toks, m.end())
+    i = _index_at([t.start for t in toks], m.end())
     return i if i is not None else 0
 
 
