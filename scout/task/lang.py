@@ -94,9 +94,37 @@ def detect(text: str, default: Lang = "en") -> Lang:
     for word in re.findall(r"[a-z]+", fold(text)):
         es += (word in _ES) + (word in cal_es)
         en += (word in _EN) + (word in cal_en)
+    es += _de_outside_names(text)
     if es == en:
         return default
     return "es" if es > en else "en"
+
+
+
+# "de" / "del" and the words either side of it
+_DE = re.compile(r"(?:(?<=\s)|^)([^\W\d_]+\s+)?(de|del)\s+(\S)")
+
+
+def _de_outside_names(text: str) -> int:
+    """How many "de" / "del" stand outside a name: inside one ("Palma de Mallorca",
+    "Playa del Carmen", "rio de janeiro") it is no Spanish marker, but before a number
+    ("crianza de 2019") or after a word in lower case in a request with capitals
+    ("vinos naturales de Georgia") it is; typed all in lower case, "del" is Spanish unless
+    a place the gazetteer knows follows ("ribera del duero crianza")."""
+    from scout.task.gazetteer import known_place_words
+
+    cased = text != text.lower() and text != text.upper()
+    count = 0
+    for m in _DE.finditer(text):
+        before, de, after = (m.group(1) or "").strip(), m.group(2), m.group(3)
+        if after.isdigit():
+            count += 1
+        elif cased and before[:1].islower():
+            count += 1
+        elif not cased and de == "del" and before:
+            words = fold(text[m.start():]).split()
+            count += not (known_place_words(words[:6]) or known_place_words(words[1:7]))
+    return count
 
 
 def coerce_lang(value: object) -> Lang:

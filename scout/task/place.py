@@ -254,6 +254,8 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
             elif is_particle or (not raw[0].isupper() if cased else
                                  low in pw.NOT_FIRST or _kind_word(low)):
                 break
+            elif len(low) == 1:
+                break  # "statistics in R", "a course in C", "en 5º B": a language or a grade
             else:
                 words.extend(pending)
                 words.append((raw, m.start(), end))

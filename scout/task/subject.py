@@ -172,6 +172,13 @@ def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[s
         if i is None or not toks[i].word:
             continue
         name = name_at(free, original, m.end())
+        if name is None and len(toks[i].text) == 1 and not sw.is_stop(toks[i].text):
+            # "statistics in R", "programación en C": a language or a grade, no place; the
+            # cue joins it to the topic
+            for tok in toks:
+                if m.start() <= tok.start < m.end():
+                    tok.joins = True
+            continue
         # typed with capitals, "Chile en nogada en Puebla": the place reader passed over a
         # lower-case word it would read as a name case-blind; an article or a request word
         # there opens the place's area ("en el centro de Madrid"), no part of the subject
