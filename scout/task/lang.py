@@ -94,11 +94,17 @@ def detect(text: str, default: Lang = "en") -> Lang:
     for word in re.findall(r"[a-z]+", fold(text)):
         es += (word in _ES) + (word in cal_es)
         en += (word in _EN) + (word in cal_en)
-    es += _de_outside_names(text)
+    es += _de_outside_names(text) + len(_SPANISH_SUFFIX.findall(text))
     if es == en:
         return default
     return "es" if es > en else "en"
 
+
+
+# a noun typed in lower case with a suffix only Spanish writes ("introducción",
+# "programación", "exposiciones"), or opening the request; capitalised amid it, it may
+# be a place ("hotels in Asunción")
+_SPANISH_SUFFIX = re.compile(r"(?:^[A-ZÁÉÍÓÚÑ]|(?<!\w))[a-zñáéíóúü]+(?:ci|si)(?:ón|ones)(?!\w)")
 
 
 # "de" / "del" and the words either side of it

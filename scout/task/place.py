@@ -132,6 +132,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 after = w in pw.VENUE_WORDS
                 # "me recomiendas dónde comer ...": any word of asking is no name either
                 if (w in pw.LEADING or w in pw.NOT_FIRST or after or w in sw.REQUEST
+                        or w in sw.QUALITY  # "un buen rioja reserva": how good, no name
                         or _kind_word(w)) and _known_end(free, m.start()) is None:
                     continue  # ("hotel christmas island": a known name's word is no stop)
                 return place_in_name(original, _read_name(free, original, m.start(), cased),

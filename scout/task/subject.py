@@ -54,7 +54,9 @@ from scout.task.place import title_case
 from scout.task.subjectmask import CLAIMED as _CLAIMED, mask_readings
 
 # a word may hold digits ("m2", "ps5", "4x4": a model's name); digits alone are a number
-_TOKEN = re.compile(r"\x00+|[^\W_]+(?:[-'’][^\W_]+)*|&|[^\w\s]")
+# ("C++", "C#", "F#": a language's name keeps its signs)
+_TOKEN = re.compile(r"\x00+|[^\W_]+(?:[-'’][^\W_]+)*(?:\+\+|#)?(?![\w+#])|[^\W_]+(?:[-'’][^\W_]+)*"
+                    r"|&|[^\w\s]")
 _LETTER = re.compile(r"[^\W\d_]")
 _SUBJECT_CUES = ("about", "sobre", "acerca de")
 _CUE_WORDS = frozenset({"about", "sobre", "acerca"})
@@ -172,7 +174,7 @@ def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[s
         if i is None or not toks[i].word:
             continue
         name = name_at(free, original, m.end())
-        if name is None and len(toks[i].text) == 1 and not sw.is_stop(toks[i].text):
+        if name is None and len(toks[i].text.rstrip("+#")) == 1 and not sw.is_stop(toks[i].text):
             # "statistics in R", "programación en C": a language or a grade, no place; the
             # cue joins it to the topic
             for tok in toks:
@@ -211,7 +213,7 @@ def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[s
 def _mark_known_places(toks: list[_Tok], free: str, original: str) -> bool:
     """Mark every name the gazetteer knows ("madrid sushi", "sushi buenos aires"), with
     what follows it when it goes on with a particle ("palma de mallorca")."""
-    from scout.task.gazetteer import known_place_words
+    from scout.task.gazetteer import country_as_typed, known_place_words
     from scout.task.place import name_at
     from scout.task.placewords import PARTICLES
 
@@ -224,6 +226,9 @@ def _mark_known_places(toks: list[_Tok], free: str, original: str) -> bool:
                 break
             run.append(tok.text)
         n = known_place_words(run)
+        if not n and run and country_as_typed(original[toks[i].start:toks[i].end]) and not (
+                i + 1 < len(toks) and toks[i + 1].word and original[toks[i + 1].start].islower()):
+            n = 1  # "Chile", "Malbec from Chile": the country ("Chile relleno": the dish)
         if not n:
             i += 1
             continue
