@@ -100,7 +100,6 @@ def detect(text: str, default: Lang = "en") -> Lang:
     return "es" if es > en else "en"
 
 
-
 # a noun typed in lower case with a suffix only Spanish writes ("introducción",
 # "programación", "exposiciones"), or opening the request; capitalised amid it, it may
 # be a place ("hotels in Asunción")
@@ -115,20 +114,21 @@ def _de_outside_names(text: str) -> int:
     """How many "de" / "del" stand outside a name: inside one ("Palma de Mallorca",
     "Playa del Carmen", "rio de janeiro") it is no Spanish marker, but before a number
     ("crianza de 2019") or after a word in lower case in a request with capitals
-    ("vinos naturales de Georgia") it is; typed all in lower case, "del" is Spanish unless
-    a place the gazetteer knows follows ("ribera del duero crianza")."""
+    ("vinos naturales de Georgia") it is; typed all in lower case, it is unless it is in
+    a place the gazetteer knows ("ribera del duero crianza", but "palma de mallorca")."""
     from scout.task.gazetteer import known_place_words
 
     cased = text != text.lower() and text != text.upper()
+    folded = fold(text)  # one character for one, so a match's offsets hold in it
     count = 0
     for m in _DE.finditer(text):
-        before, de, after = (m.group(1) or "").strip(), m.group(2), m.group(3)
+        before, after = (m.group(1) or "").strip(), m.group(3)
         if after.isdigit():
             count += 1
         elif cased and before[:1].islower():
             count += 1
-        elif not cased and de == "del" and before:
-            words = fold(text[m.start():]).split()
+        elif not cased and before:
+            words = folded[m.start():m.start() + 120].split()  # a name's words at most
             count += not (known_place_words(words[:6]) or known_place_words(words[1:7]))
     return count
 

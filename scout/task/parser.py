@@ -236,6 +236,7 @@ def parse_query(
             elif spec.type == "boolean":
                 hit = find_boolean(text, spec, name)
             elif spec.type == "subject":
+                from scout.task.placewords import names_countries
                 from scout.task.subject import find_subject
 
                 places = [s for s in inputs.values() if s.type == "place"]
@@ -244,10 +245,15 @@ def parse_query(
                                    place_aliases=[a for s in places for a in s.aliases],
                                    aliases=list(spec.aliases),
                                    declared={s.type for s in inputs.values()},
-                                   lang=result.lang)
+                                   lang=result.lang,
+                                   countries=bool(places) and all(
+                                       names_countries(n, s) for n, s in inputs.items()
+                                       if s.type == "place"))
             elif spec.type == "place":
-                from scout.task.place import find_place
-                from scout.task.placecase import unswapped
+                from scout.task.gazetteer import country_as_typed
+                from scout.task.place import cued, find_place
+                from scout.task.placecase import known_name, unswapped
+                from scout.task.placewords import names_countries
 
                 named_places = [(n, list(s.aliases)) for n, s in inputs.items()
                                 if s.type == "place"]
@@ -262,6 +268,10 @@ def parse_query(
                     from scout.task.route import free_of
 
                     hit = free_of(route, hit)
+                if hit is not None and names_countries(name, spec) and not known_name(hit[0]) \
+                        and not country_as_typed(hit[0]) \
+                        and not cued(text.free, hit[1][0], result.lang, list(spec.aliases)):
+                    hit = None  # "rioja Reserva": a country's name is known or follows a cue
                 if hit is not None:  # "madird": the city the fingers meant
                     hit = (unswapped(hit[0]), hit[1])
             if named and spec.enum and not by_pattern:

@@ -167,6 +167,16 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     return None
 
 
+def cued(free: str, start: int, lang: str, aliases: list[str]) -> bool:
+    """A cue ("in", "en", "cerca de") or "de" / "of" / "from", with or without an
+    article, stands right before ``start`` ("from the Mosel", "de Rías Baixas")."""
+    before = re.findall(r"[^\W\d_]+", free[max(0, start - 40):start])
+    if before and before[-1] in pw.LEADING_ARTICLES:
+        before.pop()
+    cues = set(_cues(lang, aliases)) | pw.OF
+    return any(" ".join(before[-n:]) in cues for n in (1, 2) if len(before) >= n)
+
+
 def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tuple[int, int]] | None:
     """The name at ``pos``, or the longer place name the gazetteer knows there, whose
     words may be stop words or feasts alone ("isla de navidad", "christmas island")."""

@@ -30,6 +30,8 @@ COURSES = kind_inputs("courses")
 WINES = kind_inputs("wines")
 TRIPS = kind_inputs("trips")
 JOBS = kind_inputs("jobs")
+FOOD = {"city": InputSpec(type="place", required=True), "dish": InputSpec(type="subject"),
+        "budget": InputSpec(type="money")}
 
 
 def values(query: str, inputs: dict[str, InputSpec]) -> dict[str, object]:
@@ -154,3 +156,46 @@ def test_quality_word_is_no_place(query: str, inputs: dict[str, InputSpec], name
 def test_quality_word_before_a_known_name_is_the_name() -> None:
     got = values("buenos cursos de python en buenos aires", COURSES)
     assert got.get("place") == "Buenos Aires", got
+
+
+# --------------- "X de / del Y Z": two words the gazetteer does not know run on the subject
+@pytest.mark.parametrize("query, inputs, subject, place", [
+    ("ribera del duero crianza", "WINES", "ribera del duero crianza", None),
+    ("ribera del duero crianza por menos de 20 euros", "WINES", "ribera del duero crianza", None),
+    ("tarta de queso betanzos 20€", "FOOD", "tarta de queso", "Betanzos"),
+    ("el mejor ramen de lyon", "FOOD", "ramen", "Lyon"),
+    ("tortilla de betanzos barata", "FOOD", "tortilla", "Betanzos"),
+])
+def test_de_running_on_stays_the_subject(query: str, inputs: str, subject: str,
+                                         place: str | None) -> None:
+    kind = WINES if inputs == "WINES" else FOOD
+    got = values(query, kind)
+    names = ("variety", "country") if inputs == "WINES" else ("dish", "city")
+    assert (got.get(names[0]), got.get(names[1])) == (subject, place), got
+
+
+# ------------- a place input for a country: a name with no cue must be one the gazetteer knows
+@pytest.mark.parametrize("query, variety, country", [
+    ("rioja Reserva", "rioja Reserva", None),
+    ("Chianti Classico under 30 euros", "Chianti Classico", None),
+    ("champagne brut nature under 50 EUR", "brut nature", None),
+    ("un buen rioja Reserva de 2016", "rioja Reserva", None),
+    ("Pinot Noir from Oregon", "Pinot Noir", "Oregon"),
+    ("riesling from the Mosel", "riesling", "Mosel"),
+    ("sauvignon blanc de Nueva Zelanda", "sauvignon blanc", "Nueva Zelanda"),
+    ("cheap Malbec from Argentina", "Malbec", "Argentina"),
+])
+def test_country_input_needs_a_known_name_or_a_cue(query: str, variety: str,
+                                                   country: str | None) -> None:
+    got = values(query, WINES)
+    assert (got.get("variety"), got.get("country")) == (variety, country), got
+
+
+def test_country_rule_follows_the_input_name_not_the_example() -> None:
+    """Any kind whose place input names a country ("país", "origin"); a city keeps the
+    chat reading ("ramen Girona")."""
+    for name in ("pais", "country_of_origin"):
+        inputs = {"product": InputSpec(type="subject"), name: InputSpec(type="place")}
+        assert name not in values("queso Manchego Curado", inputs), name
+    city = {"dish": InputSpec(type="subject"), "city": InputSpec(type="place")}
+    assert values("ramen Girona", city).get("city") == "Girona"
