@@ -29,6 +29,7 @@ from scout.spec.models import InputSpec
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.corrections import CORRECTABLE, read_corrected, segments
 from scout.task.display import display
+from scout.task.gazetteer import known_place_words
 from scout.task.kindnames import kind_names, kind_spans
 from scout.task.others import blanked, other_parts
 from scout.task.lang import Lang, detect, fold
@@ -90,7 +91,7 @@ def parse_query(
     kind's input names ("min_area" → "superficie mínima") are its own msgids."""
     today = today or dt.date.today()
     q = plain(query or "")[:MAX_QUERY_CHARS]
-    result = ParseResult(lang=lang or detect(q, default_lang))
+    result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words))
     _ = translations(result.lang, locales).gettext
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))

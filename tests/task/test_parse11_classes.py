@@ -12,7 +12,6 @@ import pytest
 
 from scout.spec.loader import load_spec
 from scout.spec.models import InputSpec
-from scout.task.lang import detect
 from scout.task.parser import parse_query
 
 TODAY = dt.date(2026, 12, 6)  # a Sunday
@@ -73,7 +72,7 @@ def test_language_after_one_letter_is_the_language_input() -> None:
     ("rio de janeiro in march", "en"),
 ])
 def test_de_outside_a_name_is_spanish(query: str, lang: str) -> None:
-    assert detect(query) == lang
+    assert parse_query(query, WINES, today=TODAY).lang == lang
 
 
 def test_one_letter_after_in_any_kind_has_no_place() -> None:
@@ -137,7 +136,7 @@ def test_the_dish_stays_a_dish(query: str, dish: str, city: str) -> None:
     ("computer vision course", "en"),
 ])
 def test_spanish_suffix_marks_spanish(query: str, lang: str) -> None:
-    assert detect(query) == lang
+    assert parse_query(query, COURSES, today=TODAY).lang == lang
 
 
 # -------------------------------- a word of quality is no place ("un buen rioja")
