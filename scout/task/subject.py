@@ -422,13 +422,17 @@ def _place_follows(toks: list[_Tok], i: int, words: list[int], start: int,
     run = run[1:] if article else run
     if not run or known_place_words([t.text for t in run[:5]]):
         return True
-    if start or countries or (article and run[0].caps):  # no place's abbreviation takes an
-        return False  # article; a country the gazetteer does not know is no country
-    j = toks.index(run[0])
+    if start or (article and run[0].caps):  # no place's abbreviation takes an article
+        return False
+    if countries and not run[0].capital:
+        return False  # "vino de jerez": a country's name the gazetteer does not know is typed
+    j = toks.index(run[0])  # with its capital ("vino de Jerez")
     if j + 1 < len(toks) and _plain_word(toks[j + 1]) and not (
-            toks[j + 1].text in sw.NAME_HEADS or toks[j].text in sw.NAME_HEADS):
-        # "ribera del duero crianza", "albariño de rias baixas": two words the gazetteer
-        # does not know go on the subject (a town is one: "tortilla de betanzos barata")
+            toks[j + 1].text in sw.NAME_HEADS or toks[j].text in sw.NAME_HEADS
+            or toks[j].capital and toks[j + 1].capital):
+        # "ribera del duero crianza", "tarta de queso betanzos": two words the gazetteer
+        # does not know go on the subject (a town is one: "tortilla de betanzos barata"; a
+        # name typed with capitals is one: "albariño de Rías Baixas")
         return False
     return not (words and toks[words[-1]].text in sw.SHOWS)
 

@@ -183,6 +183,10 @@ def test_de_running_on_stays_the_subject(query: str, inputs: str, subject: str,
     ("riesling from the Mosel", "riesling", "Mosel"),
     ("sauvignon blanc de Nueva Zelanda", "sauvignon blanc", "Nueva Zelanda"),
     ("cheap Malbec from Argentina", "Malbec", "Argentina"),
+    ("vino de Jerez", "vino", "Jerez"),
+    ("vino de jerez", "vino de jerez", None),
+    ("albariño de Rías Baixas por menos de 20 euros", "albariño", "Rías Baixas"),
+    ("verdejo de Rueda ecológico", "verdejo", "Rueda"),
 ])
 def test_country_input_needs_a_known_name_or_a_cue(query: str, variety: str,
                                                    country: str | None) -> None:
