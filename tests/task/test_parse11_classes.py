@@ -202,3 +202,23 @@ def test_country_rule_follows_the_input_name_not_the_example() -> None:
         assert name not in values("queso Manchego Curado", inputs), name
     city = {"dish": InputSpec(type="subject"), "city": InputSpec(type="place")}
     assert values("ramen Girona", city).get("city") == "Girona"
+
+
+# ------------------------------------ a year typed bare right after a name's word
+@pytest.mark.parametrize("query, year", [
+    ("Barolo 2015 from Piedmont", "2015"),
+    ("rioja 2018 under 20 euros", "2018"),
+    ("un rioja 2018 por menos de 20 euros", "2018"),
+    ("rioja 2018", "2018"),
+    ("rioja reserva 2030", None),          # later than next year: no vintage
+    ("vino 2000 euros", None),             # an amount
+    ("rioja entre 2000 y 3000 euros", None),
+])
+def test_bare_year_after_a_name(query: str, year: str | None) -> None:
+    assert values(query, WINES).get("vintage") == year
+
+
+def test_bare_year_for_any_year_input() -> None:
+    cars = {"model": InputSpec(type="subject"), "min_year": InputSpec(type="year")}
+    assert values("toyota corolla 2015, max 90000 km", cars).get("min_year") == "2015"
+    assert "min_year" not in values("toyota corolla before 2015", cars)
