@@ -103,10 +103,11 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         for tok in toks:
             tok.year = tok.text.isdigit() and 1900 <= int(tok.text) <= today.year + 1
     if not original.isupper():
+        titled = title_case(original)  # its capitals say nothing of names
         for tok in toks:
             typed = original[tok.start:tok.end]
             tok.caps = tok.word and len(typed) > 1 and typed.isupper()
-            tok.capital = tok.word and typed[:1].isupper() and not title_case(original)
+            tok.capital = tok.word and typed[:1].isupper() and not titled
     start = _after_cue(toks, free, list(aliases))
     located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input)
     if not located:
