@@ -132,6 +132,16 @@ def _known_names() -> frozenset[str]:
     return frozenset(n for n in names if n and n not in _NOT_PLACES)
 
 
+def country_as_typed(typed: str) -> bool:
+    """``typed`` is a country whose name is also what people eat or say ("Chile", "China",
+    "India", "Malta"), written with its capital: the country."""
+    from scout.task.cldr import currencies
+    from scout.task.lang import fold
+
+    word = fold(typed)
+    return typed[:1].isupper() and word in _NOT_PLACES and word in currencies().territory_names
+
+
 def known_place_words(words: list[str]) -> int:
     """How many of ``words`` (folded, in order), from the first, make the longest place
     name the gazetteer knows ("buenos aires barato" → 2); 0 when they start none."""

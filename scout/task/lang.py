@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from typing import Literal
 
 from scout.text import fold_aligned
@@ -85,18 +86,54 @@ def _calendar_words() -> tuple[frozenset[str], frozenset[str]]:
 _SHARED_ABBREVIATIONS = frozenset({"ago", "sept", "sep"})
 
 
-def detect(text: str, default: Lang = "en") -> Lang:
+def detect(text: str, default: Lang = "en",
+           places: Callable[[list[str]], int] | None = None) -> Lang:
     """The language of ``text``: the one whose markers outscore the other's; ``default``
-    when neither does (a bare place name, a tie)."""
+    when neither does (a bare place name, a tie). ``places``: how many of some folded words
+    start a place name the caller knows (the gazetteer's ``known_place_words``), so a
+    lower-case "de" inside one is no marker."""
     es = 2 * sum(text.count(c) for c in "¿¡") + 2 * len(re.findall(r"ñ", text, re.I))
     en = 0
     cal_en, cal_es = _calendar_words()
     for word in re.findall(r"[a-z]+", fold(text)):
         es += (word in _ES) + (word in cal_es)
         en += (word in _EN) + (word in cal_en)
+    es += _de_outside_names(text, places) + len(_SPANISH_SUFFIX.findall(text))
     if es == en:
         return default
     return "es" if es > en else "en"
+
+
+# a noun typed in lower case with a suffix only Spanish writes ("introducción",
+# "programación", "exposiciones"), or opening the request; capitalised amid it, it may
+# be a place ("hotels in Asunción")
+_SPANISH_SUFFIX = re.compile(r"(?:^[A-ZÁÉÍÓÚÑ]|(?<!\w))[a-zñáéíóúü]+(?:ci|si)(?:ón|ones)(?!\w)")
+
+
+# "de" / "del" and the words either side of it
+_DE = re.compile(r"(?:(?<=\s)|^)([^\W\d_]+\s+)?(de|del)\s+(\S)")
+
+
+def _de_outside_names(text: str, places: Callable[[list[str]], int] | None) -> int:
+    """How many "de" / "del" stand outside a name: inside one ("Palma de Mallorca",
+    "Playa del Carmen", "rio de janeiro") it is no Spanish marker, but before a number
+    ("crianza de 2019") or after a word in lower case in a request with capitals
+    ("vinos naturales de Georgia") it is; typed all in lower case, it is unless it is in
+    a place ``places`` knows ("ribera del duero crianza", but "palma de mallorca"), and
+    with no ``places`` it is no marker."""
+    cased = text != text.lower() and text != text.upper()
+    folded = fold(text)  # one character for one, so a match's offsets hold in it
+    count = 0
+    for m in _DE.finditer(text):
+        before, after = (m.group(1) or "").strip(), m.group(3)
+        if after.isdigit():
+            count += 1
+        elif cased and before[:1].islower():
+            count += 1
+        elif not cased and before and places is not None:
+            words = folded[m.start():m.start() + 120].split()  # a name's words at most
+            count += not (places(words[:6]) or places(words[1:7]))
+    return count
 
 
 def coerce_lang(value: object) -> Lang:

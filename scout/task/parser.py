@@ -29,6 +29,7 @@ from scout.spec.models import InputSpec
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.corrections import CORRECTABLE, read_corrected, segments
 from scout.task.display import display
+from scout.task.gazetteer import known_place_words
 from scout.task.kindnames import kind_names, kind_spans
 from scout.task.others import blanked, other_parts
 from scout.task.lang import Lang, detect, fold
@@ -90,7 +91,7 @@ def parse_query(
     kind's input names ("min_area" → "superficie mínima") are its own msgids."""
     today = today or dt.date.today()
     q = plain(query or "")[:MAX_QUERY_CHARS]
-    result = ParseResult(lang=lang or detect(q, default_lang))
+    result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words))
     _ = translations(result.lang, locales).gettext
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
@@ -236,6 +237,7 @@ def parse_query(
             elif spec.type == "boolean":
                 hit = find_boolean(text, spec, name)
             elif spec.type == "subject":
+                from scout.task.placewords import names_countries
                 from scout.task.subject import find_subject
 
                 places = [s for s in inputs.values() if s.type == "place"]
@@ -244,10 +246,15 @@ def parse_query(
                                    place_aliases=[a for s in places for a in s.aliases],
                                    aliases=list(spec.aliases),
                                    declared={s.type for s in inputs.values()},
-                                   lang=result.lang)
+                                   lang=result.lang,
+                                   countries=bool(places) and all(
+                                       names_countries(n, s) for n, s in inputs.items()
+                                       if s.type == "place"))
             elif spec.type == "place":
-                from scout.task.place import find_place
-                from scout.task.placecase import unswapped
+                from scout.task.gazetteer import country_as_typed
+                from scout.task.place import cued, find_place
+                from scout.task.placecase import known_name, unswapped
+                from scout.task.placewords import names_countries
 
                 named_places = [(n, list(s.aliases)) for n, s in inputs.items()
                                 if s.type == "place"]
@@ -262,6 +269,10 @@ def parse_query(
                     from scout.task.route import free_of
 
                     hit = free_of(route, hit)
+                if hit is not None and names_countries(name, spec) and not known_name(hit[0]) \
+                        and not country_as_typed(hit[0]) \
+                        and not cued(text.free, hit[1][0], result.lang, list(spec.aliases)):
+                    hit = None  # "rioja Reserva": a country's name is known or follows a cue
                 if hit is not None:  # "madird": the city the fingers meant
                     hit = (unswapped(hit[0]), hit[1])
             if named and spec.enum and not by_pattern:

@@ -132,6 +132,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 after = w in pw.VENUE_WORDS
                 # "me recomiendas dónde comer ...": any word of asking is no name either
                 if (w in pw.LEADING or w in pw.NOT_FIRST or after or w in sw.REQUEST
+                        or w in sw.QUALITY  # "un buen rioja reserva": how good, no name
                         or _kind_word(w)) and _known_end(free, m.start()) is None:
                     continue  # ("hotel christmas island": a known name's word is no stop)
                 return place_in_name(original, _read_name(free, original, m.start(), cased),
@@ -190,6 +191,16 @@ def _number_before(original: str, end: int) -> bool:
     # the run opens with a digit (``\d`` and ``\s`` as the re module reads them), after
     # the text's start or whitespace
     return j < i and original[j].isdecimal() and (j == 0 or original[j - 1].isspace())
+
+
+def cued(free: str, start: int, lang: str, aliases: list[str]) -> bool:
+    """A cue ("in", "en", "cerca de") or "de" / "of" / "from", with or without an
+    article, stands right before ``start`` ("from the Mosel", "de Rías Baixas")."""
+    before = re.findall(r"[^\W\d_]+", free[max(0, start - 40):start])
+    if before and before[-1] in pw.LEADING_ARTICLES:
+        before.pop()
+    cues = set(_cues(lang, aliases)) | pw.OF
+    return any(" ".join(before[-n:]) in cues for n in (1, 2) if len(before) >= n)
 
 
 def _read_name(free: str, original: str, pos: int, cased: bool) -> tuple[str, tuple[int, int]] | None:
@@ -292,6 +303,8 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
             elif is_particle or (not raw[0].isupper() if cased else
                                  low in pw.NOT_FIRST or _kind_word(low)):
                 break
+            elif len(low) == 1:
+                break  # "statistics in R", "a course in C", "en 5º B": a language or a grade
             else:
                 words.extend(pending)
                 words.append((raw, m.start(), end))

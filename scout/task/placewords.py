@@ -12,6 +12,8 @@ alone ("beach", "estación"). Readers that must skip places use :data:`STRONG_CU
 
 from __future__ import annotations
 
+import re
+
 # cues a place follows; "a" / "to" only for :func:`scout.task.place.find_place`
 CUES_EN = ("in", "at", "near", "around", "to", "visiting", "visit", "inside", "close to",
            "centre of", "center of", "heart of")
@@ -121,3 +123,17 @@ STRONG_CUES = ("in", "at", "near", "around", "inside", "close to", "centre of", 
 # after a leading request word, an article before one of these is what is asked for, not
 # a name's ("busco el mejor ramen de lyon", "quiero los mejores hoteles de sevilla")
 ARTICLE_OF_WHAT = LEADING | STOP | VENUE_WORDS
+
+
+# a place input named for a country ("country", "país", "origin"): every country has a
+# name the gazetteer knows, so no unknown name is split off the subject for it
+_COUNTRY_WORDS = frozenset({"country", "countries", "pais", "paises", "nation", "nacion",
+                            "origin", "origen"})
+
+
+def names_countries(name: str, spec: object) -> bool:
+    """The place input ``name`` (its aliases too) is a country's."""
+    from scout.task.lang import fold
+
+    said = [name, *getattr(spec, "aliases", [])]
+    return any(w in _COUNTRY_WORDS for n in said for w in re.split(r"[\W_]+", fold(n)))

@@ -55,7 +55,9 @@ from scout.task.place import title_case
 from scout.task.subjectmask import CLAIMED as _CLAIMED, mask_readings
 
 # a word may hold digits ("m2", "ps5", "4x4": a model's name); digits alone are a number
-_TOKEN = re.compile(r"\x00+|[^\W_]+(?:[-'’][^\W_]+)*|&|[^\w\s]")
+# ("C++", "C#", "F#": a language's name keeps its signs)
+_TOKEN = re.compile(r"\x00+|[^\W_]+(?:[-'’][^\W_]+)*(?:\+\+|#)?(?![\w+#])|[^\W_]+(?:[-'’][^\W_]+)*"
+                    r"|&|[^\w\s]")
 _LETTER = re.compile(r"[^\W\d_]")
 _SUBJECT_CUES = ("about", "sobre", "acerca de")
 _CUE_WORDS = frozenset({"about", "sobre", "acerca"})
@@ -75,17 +77,20 @@ class _Tok:
     joins: bool = False  # a cue the place reader passed over: "chile en nogada en puebla"
     year: bool = False  # a year, when the pipeline reads years: no model's number
     caps: bool = False  # typed in capitals amid ordinary writing: an acronym ("IA", "NLP")
+    capital: bool = False  # typed with a capital amid ordinary writing: a name's word
 
 
 def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                  place_aliases: Sequence[str] = (), aliases: Sequence[str] = (),
                  declared: Collection[str] = (), lang: str = "en",
-                 ) -> tuple[str, tuple[int, int]] | None:
+                 countries: bool = False) -> tuple[str, tuple[int, int]] | None:
     """The subject of the request and its span in ``original``, or None. ``free`` is the
     folded query with what other inputs claimed blanked; ``place_input``: the pipeline
     declares a place (so a place must be left for it); ``declared``: the input types the
     pipeline declares (their readers have claimed their text already); ``lang``: the
-    request's language, as the place reader reads it."""
+    request's language, as the place reader reads it; ``countries``: the place inputs
+    name countries ("country", "país"), so a name with no cue before it leaves the subject
+    only when the gazetteer knows it ("rioja Reserva", "Pinot Noir from Oregon": wines)."""
     masked = mask_readings(free, original, today, frozenset(declared))
     toks = _tokens(masked)
     from scout.task.place import is_cased
@@ -99,9 +104,11 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         for tok in toks:
             tok.year = tok.text.isdigit() and 1900 <= int(tok.text) <= today.year + 1
     if not original.isupper():
+        titled = title_case(original)  # its capitals say nothing of names
         for tok in toks:
             typed = original[tok.start:tok.end]
             tok.caps = tok.word and len(typed) > 1 and typed.isupper()
+            tok.capital = tok.word and typed[:1].isupper() and not titled
     start = _after_cue(toks, free, list(aliases))
     located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input)
     if not located:
@@ -109,19 +116,20 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         if not place_input:
             _keep_named_topic(toks, start)
     chat = place_input and not located  # the place must be found after the subject
-    phrases = _phrases(toks, start, chat, masked, topical=not place_input)
+    phrases = _phrases(toks, start, chat, masked, topical=not place_input, countries=countries)
     if not phrases and start and toks[start].word and not toks[start].place \
             and original[toks[start].start].isupper():
         phrases = [(start, start, False)]  # "charlas sobre Go", "talks about R": a name
-    phrases = phrases or (_phrases(toks, 0, chat, masked, topical=not place_input)
-                          if start else [])
+    phrases = phrases or (_phrases(toks, 0, chat, masked, topical=not place_input,
+                                   countries=countries) if start else [])
     for k, (first, last, ended_by_of) in enumerate(phrases):
         if first == last and toks[first].text in {*_SUBJECT_CUES, *map(fold, aliases)}:
             continue  # the cue alone ("videos about", "vídeos sobre"): nothing said after it
         if chat and not ended_by_of and k == 0:
             cut = _leave_place(toks, first, last, original)
             if cut == last or _place_takes(toks, first, cut, last, free, original,
-                                           place_aliases, lang):
+                                           place_aliases, lang) and not (
+                    countries and not _known_run(toks, cut + 1, last)):
                 last = cut
             if last < first:
                 continue
@@ -176,6 +184,13 @@ def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[s
         if i is None or not toks[i].word:
             continue
         name = name_at(free, original, m.end())
+        if name is None and len(toks[i].text.rstrip("+#")) == 1 and not sw.is_stop(toks[i].text):
+            # "statistics in R", "programación en C": a language or a grade, no place; the
+            # cue joins it to the topic
+            for tok in toks:
+                if m.start() <= tok.start < m.end():
+                    tok.joins = True
+            continue
         # typed with capitals, "Chile en nogada en Puebla": the place reader passed over a
         # lower-case word it would read as a name case-blind; an article or a request word
         # there opens the place's area ("en el centro de Madrid"), no part of the subject
@@ -209,7 +224,7 @@ def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[s
 def _mark_known_places(toks: list[_Tok], free: str, original: str) -> bool:
     """Mark every name the gazetteer knows ("madrid sushi", "sushi buenos aires"), with
     what follows it when it goes on with a particle ("palma de mallorca")."""
-    from scout.task.gazetteer import known_place_words
+    from scout.task.gazetteer import country_as_typed, known_place_words
     from scout.task.place import name_at
     from scout.task.placewords import PARTICLES
 
@@ -222,6 +237,9 @@ def _mark_known_places(toks: list[_Tok], free: str, original: str) -> bool:
                 break
             run.append(tok.text)
         n = known_place_words(run)
+        if not n and run and country_as_typed(original[toks[i].start:toks[i].end]) and not (
+                i + 1 < len(toks) and toks[i + 1].word and original[toks[i + 1].start].islower()):
+            n = 1  # "Chile", "Malbec from Chile": the country ("Chile relleno": the dish)
         if not n:
             i += 1
             continue
@@ -296,7 +314,7 @@ _JOINS_ALWAYS = frozenset({"por"})
 
 
 def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool = False,
-             ) -> list[tuple[int, int, bool]]:
+             countries: bool = False) -> list[tuple[int, int, bool]]:
     """(first, last, ended by "de"/"of") of each run of subject words from ``start``;
     ``free`` is the text ``toks`` were read from; ``topical``: the pipeline has no place
     input, so "en / in / por" between two words of the topic joins them."""
@@ -337,7 +355,7 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
             continue
         if chat and text in sw.OF and (words or out) \
                 and not (nxt is not None and nxt.word and sw.cuisine(nxt.text)) \
-                and _place_follows(toks, i, words, start):
+                and _place_follows(toks, i, words, start, countries):
             # (a language or nationality after it is the subject's: "curso intensivo de alemán")
             close(of=True)  # "el mejor ramen de lyon": the place follows
             break
@@ -369,7 +387,11 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
         # right after a joining word a subject goes on, and right after its cue ("sobre",
         # "about") it starts: a word that is a frame word only as a slip of one is itself
         # ("ciencia de datos" is no slip of "danos", "sobre bases de datos" of "bares")
-        as_written = (words and toks[words[-1]].text in sw.CONNECTORS) or (start and i == start)
+        # ... and so does a name's word typed with its capital right after a word of the
+        # subject ("Chianti Classico", "rioja Reserva": no slip of "classic" / "reservar")
+        as_written = (words and (toks[words[-1]].text in sw.CONNECTORS
+                                 or (tok.capital and words[-1] == i - 1))) \
+            or (start and i == start)
         if sw.is_stop(text) and not (as_written and not sw.is_stop(text, slips=False)):
             close()
             if text in sw.WITH and not out:
@@ -385,7 +407,15 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
     return out
 
 
-def _place_follows(toks: list[_Tok], i: int, words: list[int], start: int) -> bool:
+def _known_run(toks: list[_Tok], first: int, last: int) -> bool:
+    """Tokens ``first`` to ``last`` start with a place the gazetteer knows."""
+    from scout.task.gazetteer import known_place_words
+
+    return known_place_words([t.text for t in toks[first:last + 1] if t.word][:5]) > 0
+
+
+def _place_follows(toks: list[_Tok], i: int, words: list[int], start: int,
+                   countries: bool = False) -> bool:
     """In chat writing, the "de" / "of" at token ``i`` leads to the place ("el mejor ramen
     de lyon", "tortilla de betanzos"), unless what it begins is the subject's own: a topic
     after its cue ("sobre ética de la IA", "on ethics of AI"), the kind of a show or event
@@ -400,7 +430,22 @@ def _place_follows(toks: list[_Tok], i: int, words: list[int], start: int) -> bo
         return True
     if start or (article and run[0].caps):  # no place's abbreviation takes an article
         return False
+    if countries and not run[0].capital:
+        return False  # "vino de jerez": a country's name the gazetteer does not know is typed
+    j = toks.index(run[0])  # with its capital ("vino de Jerez")
+    if j + 1 < len(toks) and _plain_word(toks[j + 1]) and not (
+            toks[j + 1].text in sw.NAME_HEADS or toks[j].text in sw.NAME_HEADS
+            or toks[j].capital and toks[j + 1].capital):
+        # "ribera del duero crianza", "tarta de queso betanzos": two words the gazetteer
+        # does not know go on the subject (a town is one: "tortilla de betanzos barata"; a
+        # name typed with capitals is one: "albariño de Rías Baixas")
+        return False
     return not (words and toks[words[-1]].text in sw.SHOWS)
+
+
+def _plain_word(tok: _Tok) -> bool:
+    """A word of the subject's own: no place, no count, no frame or quality word."""
+    return tok.word and not tok.place and not tok.counted and not sw.is_stop(tok.text)
 
 
 def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:

@@ -23,7 +23,10 @@ a year is read when the words around it say it is one, in either language:
   of the request, punctuation, a joining word ("from 2019 with navigation", "after 2020
   about climate models") or the other end of a span ("desde 2019 hasta 2021", "from 2019
   to 2021", "de 2019 a 2021") follows, so "from 2000 EUR" and "de 2000 euros" are not
-  years.
+  years;
+* with none of these, a year typed bare right after a name's word, and then nothing, a
+  comma, a joining word or what another reader claimed ("Barolo 2015 from Piedmont",
+  "rioja 2018 under 20 euros"), from 1900 to next year.
 
 A range of years ("2018-2020", "entre 2017 y 2019", "del 2019 al 2021") is its first year,
 or its last for an input named ``max_...``. An age instead of a year ("de menos de 3 años", "less than 3 years old", "no older than
@@ -188,10 +191,31 @@ def find_year(free: str, words: list[str], today: dt.date | None = None, high: b
         return hit
     m = _AGE.search(free)
     if m is None:
-        return find_window(free, today)
+        return find_window(free, today) or _bare_year(free, today)
     raw = next(g for g in (m.group(k) for k in "nmehlu") if g)
     age = int(raw) if raw.isdigit() else _AGE_NUM[raw]
     return today.year - age, m.span()
+
+
+# a year typed right after a name's word, and before the end, a comma, a joining word or
+# what another reader claimed: "Barolo 2015 from Piedmont", "rioja 2018 under 20 euros"
+# (claimed), "toyota corolla 2015"; after a word of time or order it is no year of the
+# thing ("before 2015", "hasta 2015", "in 2015": read above when it is one)
+_BARE = re.compile(r"(?<![\w])(?P<w>[^\W\d_]{2,})\s+" + _YEAR
+                   + r"(?!\s*(?:y|and|or|o|to|a|-)\s*\d)(?=\s*(?:$|\x00|[,.;:)!?]|\b(?:and|or|with|without|from|for|y|o|con|sin|"
+                   r"de|del|para)\b))")
+_NOT_NAME = frozenset("""in en of de del the el la los las a al to for para por by from desde
+before after until hasta antes despues since than que year ano years anos about entre
+between around unos unas over under menos mas max min top""".split())
+
+
+def _bare_year(free: str, today: dt.date) -> tuple[int, tuple[int, int]] | None:
+    """A year typed bare after a name's word (:data:`_BARE`), no later than next year."""
+    for m in _BARE.finditer(free):
+        if m.group("w") not in _NOT_NAME and not re.fullmatch(_VERBS, m.group("w")) \
+                and 1900 <= int(m.group("y")) <= today.year + 1:  # ("posted 2019 reviews")
+            return int(m.group("y")), m.span("y")
+    return None
 
 
 def find_year_range(free: str) -> tuple[_End, _End] | None:
