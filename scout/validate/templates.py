@@ -36,7 +36,7 @@ from scout.report.files import (
 from scout.report.locate import column_of
 from scout.schemas.task import TASK_BUILTIN_ATTRS
 from scout.validate.builtin_facts import shipped as shipped_facts
-from scout.validate.catalogs import catalog_problems
+from scout.validate.catalogs import catalog_problems, kind_locales
 from scout.validate.jinja_checks import error_token
 from scout.validate.checks import producers as producers_of
 from scout.spec.loader import LoadedSpec
@@ -292,7 +292,8 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
                                                      *REPORT_CONTEXT},
                                pipeline=pipeline, producers=made, templates=templates, use=use)
     use.msgids += reason_msgids(spec)
-    use.problems += catalog_problems(project_locales(templates), use.msgids)
+    use.problems += catalog_problems(kind_locales(spec.path, templates), use.msgids,
+                                     project_locales(templates))
     return use.problems, use.task_attrs
 
 
