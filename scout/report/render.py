@@ -86,8 +86,31 @@ class Citations:
                                "phase": phase or known_phase})
         return self._index[url]
 
+    def cite_figure(self, record: Any, field: str) -> int | None:
+        """The number of the source a record's ``field`` (a candidate's ``price`` or
+        ``rating``, derived from its evidence) was read from: the first evidence line that
+        states that value, else the record's own page; None when neither is known."""
+        value = getattr(record, field, None)
+        if value is None:
+            return None
+        for ev in getattr(record, "evidence", None) or []:
+            stated = getattr(ev, field, None)
+            if stated is not None and _same_value(stated, value) and ev.url:
+                return self.cite(ev.url, ev.title, ev.adapter, ev.phase)
+        url = getattr(record, "url", "")
+        if not isinstance(url, str) or not url:
+            return None
+        return self.cite(url, getattr(record, "name", "") or "", getattr(record, "adapter", "") or "")
+
     def __len__(self) -> int:
         return len(self.items)
+
+
+def _same_value(stated: Any, value: Any) -> bool:
+    """A derived rating is the stated one rounded (rank keeps 2 decimals)."""
+    if isinstance(stated, float) and isinstance(value, float):
+        return abs(stated - value) < 0.005
+    return bool(stated == value)
 
 
 def _walk(value: Any, phase: str, adapter: str, out: Provenance, depth: int = 0) -> None:

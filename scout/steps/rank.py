@@ -11,7 +11,10 @@
    one that cannot convert (per person against a budget per month) is not compared:
    ``<as>.price`` is none for it, it is flagged and the notes say so. With no money in
    the request the listings are compared per the period most of them state, the same
-   way (a weekly price among nightly ones is read per night): scout/steps/rank_periods.py.
+   way (a weekly price among nightly ones is read per night): scout/steps/rank_periods.py;
+   and, when they state several currencies, in the config's base currency (converted and
+   flagged the same way). A price with no rate to the currency compared in is flagged and
+   never compared as a raw amount: ``<as>.price`` is none for it.
    With ``method: embedding`` (the ml extra) each candidate's evidence is then scored by
    cosine similarity to the Task and ordered by it, and ``<as>.relevance`` can be used
    in ``order_by`` (scout/ml/relevance.py). ``lexical``, the default, needs no torch.
@@ -48,8 +51,8 @@ from scout.units import per_factor
 from scout.spec.templating import in_language, make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
-from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, peer_period,
-                                      period_notes, put_on_period, to_period)
+from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, peer_currency,
+                                      peer_period, period_notes, put_on_period, to_period)
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
                                       guarded)
 from scout.steps.videos import video_candidate
@@ -57,16 +60,20 @@ from scout.steps.videos import video_candidate
 
 class CandidateView:
     """What ``where``/``order_by`` see: the candidate, price in the budget's currency and
-    per the budget's period (``per``); none when its period cannot be compared with it."""
+    per the budget's period (``per``); none when its period cannot be compared with it, or
+    its currency has no rate to the one compared in (``currency``)."""
 
-    def __init__(self, candidate: Candidate, per: str | None = None) -> None:
+    def __init__(self, candidate: Candidate, per: str | None = None,
+                 currency: str | None = None) -> None:
         self._c = candidate
         self._per = per
+        self._currency = currency
 
     def __getattr__(self, name: str) -> Any:
         if name == "price":
             price = self._c.price_converted or self._c.price
-            if price is not None and per_factor(price.per, self._per) is None:
+            if price is not None and (per_factor(price.per, self._per) is None or (
+                    self._currency and price.currency != self._currency)):
                 return None  # not comparable: never checked as if it were
             return price
         if name == "evidence_count":
@@ -256,6 +263,8 @@ def run(ctx: StepContext) -> Shortlist:
     # no money asked: listings are compared with each other, per the period most state
     peers = target is None and (per := peer_period(source.items, evidence_sets)) is not None
     table = ctx.config.currency
+    if target is None:  # and in one currency: the config's base, its rates converting
+        currency = peer_currency(source.items, evidence_sets, table.base if table else None)
     periods: dict[tuple[str, str, str], int] = {}
     cands, converted = enrich(source.items, evidence_sets, currency, table,
                               fields_checked(params.where, params.order_by, params.as_,
@@ -278,7 +287,7 @@ def run(ctx: StepContext) -> Shortlist:
     kept: list[tuple[Candidate, list[Any], list[str]]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
     for c in cands:
-        scope = {**scope_base, params.as_: CandidateView(c, per)}
+        scope = {**scope_base, params.as_: CandidateView(c, per, currency)}
         failed, unknown, unchecked = [], [], []  # unchecked: kept by its guard
         flags: list[str] = []
         for i, (text, expr) in enumerate(wheres):

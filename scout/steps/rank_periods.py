@@ -9,7 +9,8 @@ when amounts per different periods were compared as numbers. A price that cannot
 converted (per person among nightly prices) is not compared — the rank sees no price —
 and is flagged; the shortlist's notes say how many were converted or left out, in the
 words of what they were compared with (a budget, the amount asked, the other listings).
-Periods and their lengths: :mod:`scout.units`.
+Periods and their lengths: :mod:`scout.units`. Listings compared with each other in
+several currencies are put in one too (:func:`peer_currency`): the config's base.
 """
 
 from __future__ import annotations
@@ -86,22 +87,42 @@ def to_period(money: Money, per: str | None) -> Money | None:
     return money.model_copy(update={"amount": amount, "min": low, "per": per})
 
 
-def peer_period(candidates: list[Candidate], evidence_sets: list[EvidenceSet]) -> str | None:
-    """The period the candidates' prices are compared per when the request states none:
-    the one most candidates state a price per (the shorter on a tie, so a nightly and a
-    weekly listing read per night). None when fewer than two periods are stated — the
-    amounts are then compared as they are."""
+def _stated(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
+            field: Callable[[Money], str | None]) -> dict[str, int]:
+    """How many candidates state a price with each value of ``field`` (its period, its
+    currency), from their own price and every evidence line about them."""
     stated: dict[str, set[str]] = {c.key: set() for c in candidates}
     prices: list[tuple[str, Money | None]] = [(c.key, c.price) for c in candidates]
     prices += [(c.key, e.price) for c in candidates for e in c.evidence]
     prices += [(e.subject or "", e.price) for es in evidence_sets for e in es.items]
     for key, price in prices:
-        if key in stated and price is not None and price.per:
-            stated[key].add(price.per)
+        value = field(price) if price is not None else None
+        if key in stated and value:
+            stated[key].add(value)
     counts: dict[str, int] = {}
-    for periods in stated.values():
-        for per in periods:
-            counts[per] = counts.get(per, 0) + 1
+    for values in stated.values():
+        for value in values:
+            counts[value] = counts.get(value, 0) + 1
+    return counts
+
+
+def peer_currency(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
+                  base: str | None) -> str | None:
+    """The currency the candidates' prices are compared in when the request states none:
+    the config's ``base`` (its rates convert to it), else the one most candidates state.
+    None when they all state one — the amounts are then compared as they are."""
+    counts = _stated(candidates, evidence_sets, lambda p: p.currency)
+    if len(counts) < 2:
+        return None
+    return base or min(counts, key=lambda c: (-counts[c], c))
+
+
+def peer_period(candidates: list[Candidate], evidence_sets: list[EvidenceSet]) -> str | None:
+    """The period the candidates' prices are compared per when the request states none:
+    the one most candidates state a price per (the shorter on a tie, so a nightly and a
+    weekly listing read per night). None when fewer than two periods are stated — the
+    amounts are then compared as they are."""
+    counts = _stated(candidates, evidence_sets, lambda p: p.per)
     if len(counts) < 2:
         return None
     timed = [p for p in counts if p in PERIOD_DAYS]  # "person" is no period to convert to

@@ -13,6 +13,11 @@ translate them in ``locales/<lang>/LC_MESSAGES/messages.po`` beside ``templates/
   nor scout's translates, for each language scout writes besides English (the source
   language: its msgids are the English text). Requests arrive in either language, so a
   kind's report is read in both.
+
+The catalog checked, and named in SPEC059's hint, is the kind's own: ``locales/`` in the
+project that holds the pipeline (:func:`kind_locales`), even when ``scout validate`` runs
+from inside another project whose config wins (docs/running.md, "Where a run looks"); the
+hint then also says how to run with the kind's config.
 """
 
 from __future__ import annotations
@@ -94,11 +99,31 @@ def _project_catalog(path: Path, lang: str, problems: list[Problem]) -> Any:
     return catalog
 
 
+def kind_locales(spec_file: str | Path, templates: Path) -> Path:
+    """The ``locales/`` a kind's words belong in: that of the nearest folder above the
+    pipeline (or Mission) ``spec_file`` that is a project (it has ``templates/`` or
+    ``locales/``), else the one beside ``templates`` (the config's project's)."""
+    from scout.report.files import project_locales
+
+    for folder in Path(spec_file).resolve().parents:
+        if (folder / "templates").is_dir() or (folder / "locales").is_dir():
+            return project_locales(folder / "templates")
+    return project_locales(templates)
+
+
 def catalog_problems(locales: Path,
-                     msgids: list[tuple[str, str, Location]]) -> list[Problem]:
+                     msgids: list[tuple[str, str, Location]],
+                     config_locales: Path | None = None) -> list[Problem]:
     """Problems of the project's catalogs under ``locales`` and of the ``msgids`` (text,
-    context, where) its templates use."""
+    context, where) its templates use. ``config_locales``: the catalogs beside the
+    templates of the config in use, when that is another project's (said in the hint)."""
     problems: list[Problem] = []
+    elsewhere = ""
+    if config_locales is not None and config_locales.resolve() != locales.resolve():
+        project, config = locales.parent, locales.parent / "config" / "adapters.yaml"
+        elsewhere = (f"; a run with the config in use reads {config_locales} instead: run "
+                     f"scout from {project}"
+                     + (f", or pass --config {config}" if config.is_file() else ""))
     for lang in LANGS:
         path = catalog_path(locales, lang)
         ours = _project_catalog(path, lang, problems) if path.is_file() else None
@@ -123,7 +148,7 @@ def catalog_problems(locales: Path,
                 "SPEC059", f"report text {msgid!r}{ctx} has no translation into "
                 f"'{lang}': a request in that language gets it in English", where,
                 severity="warning",
-                hint=f"add msgid {po_string(msgid)} and its msgstr to {path}"))
+                hint=f"add msgid {po_string(msgid)} and its msgstr to {path}{elsewhere}"))
     return problems
 
 

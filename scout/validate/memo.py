@@ -102,9 +102,13 @@ def _stamp(path: Path, config_path: Path | None) -> tuple[Any, ...]:
     # pipeline's (scout.validate.templates.templates_dir)
     templates = (project_root(config_path) if config_path is not None
                  else path.resolve().parent.parent) / "templates"
-    # and its own message catalogs (locales/ beside templates/: scout.validate.catalogs)
+    # and the message catalogs SPEC058/059 read: the kind's own (its pipeline's project's),
+    # and those beside those templates (scout.validate.catalogs)
+    from scout.validate.catalogs import kind_locales
+
     return (_read(path), str(config_path), _read(config_path), _folder_stamp(templates),
             _folder_stamp(templates.parent / "locales"),
+            _folder_stamp(kind_locales(path, templates)),
             _folder_stamp(BUILTIN_TEMPLATES), _kinds_stamp(),
             os.environ.get("SCOUTE_MAX_SPEC_BYTES", ""))
 

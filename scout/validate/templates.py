@@ -37,7 +37,7 @@ from scout.report.files import (
 from scout.report.locate import column_of
 from scout.schemas.task import TASK_BUILTIN_ATTRS
 from scout.validate.builtin_facts import shipped as shipped_facts
-from scout.validate.catalogs import catalog_problems
+from scout.validate.catalogs import catalog_problems, kind_locales
 from scout.validate.kind_words import KindWords, kind_word_problems
 from scout.validate.jinja_checks import error_token
 from scout.validate.checks import producers as producers_of
@@ -298,8 +298,10 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
                                                      *REPORT_CONTEXT},
                                pipeline=pipeline, producers=made, templates=templates, use=use)
     use.msgids += reason_msgids(spec)
-    locales = project_locales(templates)
-    use.problems += catalog_problems(locales, use.msgids)
+    # the kind's own catalog (locales/ of the project above the pipeline), whichever
+    # project's config is in use
+    locales = kind_locales(spec.path, templates)
+    use.problems += catalog_problems(locales, use.msgids, project_locales(templates))
     # the kind's input names and enum values (SPEC078): read where its templates and its
     # phases' with: (a rank reason, a title) may translate them
     words = KindWords(spec, texts=use.texts + [t for phase in pipeline.phases.values()

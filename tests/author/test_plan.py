@@ -145,6 +145,35 @@ def test_plan_shows_task_values_by_their_type_not_as_json() -> None:
     assert changes == ["from: April 2027 -> March 2027"]
 
 
+
+def test_plan_writes_a_spanish_requests_values_in_spanish() -> None:
+    # dates, months and money of a Spanish request read as its report writes them,
+    # not in English ("June 3 – 7, 2027", "1,500 EUR/month")
+    from types import SimpleNamespace
+
+    from scout.cli.plan_view import request_changes, task_lines
+    from scout.schemas.task import restore
+    from scout.spec.filters import FILTERS
+
+    task = {"query": "q", "lang": "es",
+            "values": {"from": {"year": 2027, "month": 3}, "furnished": True,
+                       "dates": {"start": "2027-06-03", "end": "2027-06-07"},
+                       "rent": {"amount": 1500.0, "currency": "EUR", "comparator": "<=",
+                                "per": "month"}, "size": 40.5},
+            "types": {"from": "month", "furnished": "boolean", "dates": "date",
+                      "rent": "money", "size": "area"},
+            "sources": {}}
+    out = "\n".join(task_lines(SimpleNamespace(task=task)))
+    value = FILTERS["value"]
+    for name, type_name in task["types"].items():
+        shown = value(restore(type_name, task["values"][name]), type_name, lang="es")
+        assert shown in out, (name, shown, out)
+    assert "marzo de 2027" in out and "1.500 €/mes" in out and "40,5 m²" in out and " sí " in out
+    assert "March" not in out and "EUR/month" not in out and "Jun" not in out
+    old = {**task, "values": {**task["values"], "from": {"year": 2027, "month": 4}}}
+    changes = request_changes(SimpleNamespace(previous_task=old, task=task))
+    assert changes == ["from: abril de 2027 -> marzo de 2027"]
+
 def _tree(folder: Path) -> dict[str, tuple[int, int]]:
     """Every path under ``folder`` with its size and modification time (ns)."""
     return {str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns)

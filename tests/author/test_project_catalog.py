@@ -163,3 +163,28 @@ def test_a_kept_validation_is_not_reused_after_the_catalog_changes(project: Path
     with pytest.raises(SpecInvalid) as err:
         memo.load_valid_pipeline(pipeline)
     assert err.value.code == "SPEC058"
+
+
+def test_validated_from_another_project_the_hint_names_the_kinds_catalog(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # run from inside another project (its config wins), a kind's untranslated word is
+    # to be added to the kind's own catalog, not to that other project's locales/
+    trips = tmp_path / "trips"
+    shutil.copytree(ROOT / "examples" / "trips", trips)
+    spec = next((trips / "pipelines").glob("*.yaml"))
+    text = spec.read_text()
+    assert "_('on other dates')" in text
+    spec.write_text(text.replace("_('on other dates')", "_('on some other dates')"))
+    other = tmp_path / "other"
+    (other / "templates").mkdir(parents=True)
+    (other / "config").mkdir()
+    shutil.copy(trips / "config" / "adapters.yaml", other / "config" / "adapters.yaml")
+    monkeypatch.chdir(other)
+    monkeypatch.delenv("SCOUTE_RESEARCH_ROOT", raising=False)
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    _, problems = _validate(trips)
+    missing = [p for p in problems if p["code"] == "SPEC059"]
+    # the kind's catalog is the one read: only the word it lacks is reported
+    assert [p["message"].split("'")[1] for p in missing] == ["on some other dates"]
+    po = trips / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    assert str(po) in missing[0]["hint"] and str(other) not in missing[0]["hint"].split(";")[0]

@@ -1,0 +1,61 @@
+"""Every figure the report shows carries its source number: a left-out candidate's price
+and rating (“What changed the shortlist”) cite the evidence they were read from, and the
+Sources list holds what those lines cite, even when nothing fits the request."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from scout.report.render import Citations, make_report_env
+from scout.schemas.records import Candidate, Candidates, Evidence, Shortlist
+from scout.schemas.task import Money
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CHANGES = ('{% import "_report.md.j2" as r with context %}'
+           '{{ r.changes_section(shortlist, candidates) }}\n{{ r.sources_section() }}')
+
+
+def left_out() -> Candidate:
+    """Two sources disagree; the conservative price and rating are each one source's."""
+    price = Money(amount=320, currency="EUR", per="night")
+    return Candidate(
+        key="arts", name="Hotel Arts", url="https://arts.example/", rating=8.9,
+        price=price,
+        evidence=[Evidence(id="a", kind="rating", text="9.1", url="https://rev.example/a",
+                           title="Reviews A", rating=9.1),
+                  Evidence(id="b", kind="price", text="320", url="https://shop.example/b",
+                           title="Shop B", price=price),
+                  Evidence(id="c", kind="rating", text="8.9", url="https://rev.example/c",
+                           title="Reviews C", rating=8.9)])
+
+
+def render(lang: str, candidate: Candidate) -> str:
+    env = make_report_env(ROOT / "templates", lang)
+    shortlist = Shortlist(items=[], excluded=[(candidate, ["price <= budget"])],
+                          criteria=["price <= budget"])
+    return env.from_string(CHANGES).render(
+        shortlist=shortlist, candidates=Candidates(items=[candidate]),
+        citations=Citations())
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "- **Hotel Arts** (320 EUR/night [1], 8.9/10 [2]): over budget\n"),
+    ("es", "- **Hotel Arts** (320 €/noche [1], 8,9/10 [2]): por encima del presupuesto\n"),
+])
+def test_left_out_figures_cite_the_source_they_came_from(lang: str, line: str) -> None:
+    md = render(lang, left_out())
+    assert line in md
+    listed = dict(re.findall(r"^(\d+)\. \[.*?\]\((\S+?)\)", md, re.M))
+    assert listed == {"1": "https://shop.example/b", "2": "https://rev.example/c"}
+    assert "No sources were cited." not in md and "No se citó ninguna fuente." not in md
+
+
+def test_a_figure_with_no_evidence_cites_the_candidates_page() -> None:
+    c = left_out().model_copy(update={"evidence": [], "rating": None})
+    md = render("en", c)
+    assert "- **Hotel Arts** (320 EUR/night [1]): over budget\n" in md
+    assert re.search(r"^1\. \[Hotel Arts\]\(https://arts\.example/\)", md, re.M)
