@@ -67,8 +67,13 @@ def chart_picture(ctx: StepContext) -> str | None:
         same = price is not None and price.currency == currency
         points.append(Point(c.name, float(price.amount) if same and price else None,
                             c.rating, c.key in ranked, ranked.get(c.key)))
-    values = getattr(ctx.task, "values", None) or {}
-    budget, minimum = values.get("budget"), values.get("min_rating")
+    task = ctx.task
+    # the kind's money and rating inputs whatever their names (`max_price`, `min_score`),
+    # as the shared sections read them; money wanted high (a salary floor) is no budget
+    first = getattr(task, "first_of_type", None)
+    budget = first("money") if first is not None and not getattr(task, "money_floor", False) \
+        else None
+    minimum = first("rating") if first is not None else None
     _ = _gettext(ctx)
     lang = getattr(ctx.task, "lang", None) or "en"
     scale = getattr(ctx.task, "rating_scale", 10) or 10  # the kind's: '93/100' for wines

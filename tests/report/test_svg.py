@@ -168,3 +168,40 @@ def test_the_dag_picture_names_each_step_in_the_reports_language() -> None:
     assert ">búsqueda × candidates</text>" in es and ">síntesis</text>" in es
     assert ">search<" not in es and ">synthesize<" not in es
     assert ">search × candidates</text>" in en and ">synthesize</text>" in en
+
+
+def _chart_of(types: dict[str, str], values: dict[str, object]) -> ET.Element:
+    """The report step's chart for a two-candidate shortlist under a Task of ``types``."""
+    from types import SimpleNamespace
+
+    from scout.schemas.records import Candidate, RankedItem, Shortlist
+    from scout.schemas.task import Money, Task
+    from scout.steps.report_outputs import chart_picture
+
+    def cand(name: str, price: float, rating: float) -> Candidate:
+        return Candidate(key=name.lower(), name=name, price=Money(amount=price, currency="EUR"),
+                         rating=rating)
+
+    shortlist = Shortlist(items=[RankedItem(candidate=cand("Vino A", 20, 9.3), rank=1)],
+                          excluded=[(cand("Vino B", 40, 8.0), ["over budget"])])
+    task = Task(query="q", values=values, types=types)
+    svg = chart_picture(SimpleNamespace(inputs={"shortlist": shortlist}, task=task))
+    assert svg is not None
+    return ET.fromstring(svg)
+
+
+def test_the_chart_finds_the_budget_and_minimum_whatever_the_inputs_are_named() -> None:
+    # a kind written by someone else: `max_price` and `min_score`, not `budget`/`min_rating`
+    from scout.schemas.task import Money
+
+    root = _chart_of({"max_price": "money", "min_score": "rating"},
+                     {"max_price": Money(amount=30, currency="EUR"), "min_score": 9.0})
+    assert root.find("s:line[@class='budget']", NS) is not None
+    assert root.find("s:line[@class='min-rating']", NS) is not None
+
+
+def test_a_salary_floor_draws_no_budget_line() -> None:
+    from scout.schemas.task import Money
+
+    root = _chart_of({"min_salary": "money"}, {"min_salary": Money(amount=30, currency="EUR")})
+    assert root.find("s:line[@class='budget']", NS) is None
