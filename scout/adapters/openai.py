@@ -60,7 +60,8 @@ class OpenAIAdapter(SynthesisAdapter):
         budget = min(self.oa.context_budget_chars,
                      request.context_budget_chars or self.oa.context_budget_chars)
         prompt = build_prompt(request.question, request.task, request.candidates,
-                              request.evidence, budget, lang=request.lang, web=False)
+                              request.evidence, budget, lang=request.lang, web=False,
+                              rating_scale=request.rating_scale)
         body: dict[str, Any] = {
             "model": self.oa.model,
             "messages": [

@@ -69,7 +69,8 @@ class PerplexityAdapter(SynthesisAdapter):
         budget = min(self.px.context_budget_chars,
                      request.context_budget_chars or self.px.context_budget_chars)
         prompt = build_prompt(request.question, request.task, request.candidates,
-                              request.evidence, budget, lang=request.lang)
+                              request.evidence, budget, lang=request.lang,
+                              rating_scale=request.rating_scale)
         body = {
             "model": self.px.model,
             "messages": [

@@ -70,11 +70,18 @@ class Prompt:
     labels: tuple[int, ...] = ()
 
 
-def system_prompt(lang: str = "en", *, web: bool = True) -> str:
-    """The system message: the instructions, and the language to answer in."""
+def system_prompt(lang: str = "en", *, web: bool = True, rating_scale: int = 10) -> str:
+    """The system message: the instructions, the language to answer in, and (for a kind
+    whose readers rate out of 5 or 100: wines' critics' points) the scale to write ratings
+    on; the 0-10 kinds' message is unchanged, and so are their cache and replay keys."""
     base = (SYSTEM_PROMPT if web else EVIDENCE_ONLY_PROMPT) + DATA_NOTE
     language = LANGUAGES.get(lang, LANGUAGES["en"])
-    return f"{base} Write the answer in {language}, whatever the language of the evidence."
+    example = "4.5/5" if rating_scale == 5 else f"{round(rating_scale * 0.93)}/{rating_scale}"
+    scale = "" if rating_scale == 10 else (
+        f" Write every rating out of {rating_scale} (e.g. {example}), as the reader's "
+        "sources do; ratings in the request are given on a 0-10 scale.")
+    return (f"{base} Write the answer in {language}, whatever the language of the "
+            f"evidence.{scale}")
 
 
 OPEN_FENCE, CLOSE_FENCE = "<evidence>", "</evidence>"
@@ -147,9 +154,10 @@ def build_prompt(
     *,
     lang: str = "en",
     web: bool = True,
+    rating_scale: int = 10,
 ) -> Prompt:
     """The system and user messages; the user message is at most ``budget`` characters."""
-    system = system_prompt(lang, web=web)
+    system = system_prompt(lang, web=web, rating_scale=rating_scale)
     head_lines = [f"Question: {' '.join(question.split())}"]
     task_lines = describe_task(task)
     if task_lines:

@@ -245,3 +245,18 @@ def test_a_base_url_pasted_with_its_endpoint_is_not_doubled(base: str) -> None:
     capture = Capture()
     adapter(capture, base_url=base).call(request(), KEY)
     assert str(capture.requests[0].url) == "http://127.0.0.1:11434/v1/chat/completions"
+
+
+def test_a_kind_rated_out_of_100_asks_the_model_for_points_and_a_0_10_kind_is_unchanged() -> None:
+    # wines: critics' points; the model must not write "9.3/10" beside the report's 93/100
+    cap = Capture()
+    adapter(cap).call(request(rating_scale=100, lang="es"), None)
+    system = cap.body_json()["messages"][0]["content"]
+    assert "out of 100 (e.g. 93/100)" in system and "0-10 scale" in system
+    adapter(cap).call(request(rating_scale=5), None)
+    assert "out of 5 (e.g. 4.5/5)" in cap.body_json()["messages"][0]["content"]
+    # a 0-10 kind's message, and so its cache and replay key, is what it was
+    adapter(cap).call(request(), None)
+    assert "out of" not in cap.body_json()["messages"][0]["content"]
+    from scout.adapters.prompt import system_prompt
+    assert cap.body_json()["messages"][0]["content"] == system_prompt("en", web=False)
