@@ -496,3 +496,36 @@ def test_rating_scales_convert_as_documented() -> None:
         assert coerce("rating", float(written), scale=int(scale)) == float(value)
     for written, value in plain:
         assert coerce("rating", written) == float(value)
+
+
+# date ----------------------------------------------------------------------------------
+
+DATES = {"dates": InputSpec(type="date"), "when": InputSpec(type="month")}
+
+
+def date_phrases() -> list[str]:
+    head = _row("date").split(", and every span above", 1)
+    assert len(head) == 2, "the date row no longer reads every span of the month row"
+    return _phrases(head[0])
+
+
+@pytest.mark.parametrize("phrase", date_phrases())
+def test_date_phrase_is_read_and_gives_the_month_input_its_month(phrase: str) -> None:
+    values = _read(phrase, DATES).values
+    value = values.get("dates")
+    assert isinstance(value, (dt.date, DateRange)), f"`{phrase}` reads {values}"
+    first = value.start if isinstance(value, DateRange) else value
+    # "a `month` input with no value of its own takes the range's month"
+    assert values.get("when") == Month(year=first.year, month=first.month), values
+
+
+def test_a_month_read_for_a_date_input_is_its_first_to_last_day() -> None:
+    # the month row's months, before its spans, that name their year
+    opening = _row("month").split("also spans", 1)[0]
+    months = [p for p in _phrases(opening) if re.search(r"\b\d{4}\b", p)]
+    assert len(months) >= 2, "the month row no longer opens with months and their year"
+    for phrase in months:
+        value = _read(phrase, {"dates": DATES["dates"]}).values.get("dates")
+        assert isinstance(value, DateRange), f"`{phrase}` reads {value!r}"
+        last = calendar.monthrange(value.start.year, value.start.month)[1]
+        assert (value.start.day, value.end) == (1, value.start.replace(day=last)), value
