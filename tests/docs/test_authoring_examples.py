@@ -529,3 +529,64 @@ def test_a_month_read_for_a_date_input_is_its_first_to_last_day() -> None:
         assert isinstance(value, DateRange), f"`{phrase}` reads {value!r}"
         last = calendar.monthrange(value.start.year, value.start.month)[1]
         assert (value.start.day, value.end) == (1, value.start.replace(day=last)), value
+
+
+# year ----------------------------------------------------------------------------------
+
+YEAR = {"min_year": InputSpec(type="year"), **MONEY}
+
+
+def year_cases() -> list[tuple[str, int | None]]:
+    """The year row's examples up to its em dash that name one year: "the value is the year
+    named"; and what it says is no year (`desde 2000 euros` is not a year)."""
+    cell = _row("year")
+    named = [(p, int(y[0])) for p in _phrases(cell.split(" — ", 1)[0])
+             if len(y := re.findall(r"\b(\d{4})\b", p)) == 1]
+    cases = named + [(p, None) for p in re.findall(r"`([^`]+)` is not a year", cell)]
+    # a year typed bare after a name's word (`toyota corolla 2015`; not after a word of
+    # time, order or amount: `before 2015`)
+    bare = re.search(r"a year typed bare[^(]*\(([^;]*); not after [^:]*: ([^)]*)\)", cell)
+    assert bare, "the year row no longer says where a bare year is read"
+    cases += [(p, int(re.findall(r"\b\d{4}\b", p)[0])) for p in _phrases(bare.group(1))]
+    return cases + [(p, None) for p in _phrases(bare.group(2))]
+
+
+def test_the_year_row_states_results() -> None:
+    values = [v for _, v in year_cases()]
+    assert len(values) >= 10 and None in values
+
+
+@pytest.mark.parametrize("phrase,expected", year_cases())
+def test_year_phrase_reads_the_year_named(phrase: str, expected: int | None) -> None:
+    assert _read(phrase, YEAR).values.get("min_year") == expected
+
+
+def test_two_year_inputs_get_both_ends() -> None:
+    # `entre 2020 y 2024` → `since` 2020, `until` 2024
+    cases = re.findall(r"`([^`]+)` → `(\w+)` (\d{4}), `(\w+)` (\d{4})", _row("year"))
+    assert cases
+    for phrase, first, a, second, b in cases:
+        inputs = {first: InputSpec(type="year"), second: InputSpec(type="year")}
+        assert _read(phrase, inputs).values == {first: int(a), second: int(b)}
+
+
+# duration ------------------------------------------------------------------------------
+
+MAX_DURATION = {"max_duration": InputSpec(type="duration")}
+
+
+def duration_cases() -> list[tuple[str, bool]]:
+    """(phrase, read?): the row's examples up to its em dash are read; `2024`, `100 m` "are
+    no length", and a value written the other way round for `max_duration` is not read."""
+    cell = _row("duration")
+    cases = [(p, True) for p in _phrases(cell.split(" — ", 1)[0])]
+    no_length = re.search(r"\(((?:`[^`]+`(?:, )?)+) are no length", cell)
+    wrong_way = re.search(r"the other way round \(((?:`[^`]+`(?:, )?)+) for `max_duration`\)", cell)
+    assert no_length and wrong_way, "the duration row no longer names what is not read"
+    return cases + [(p, False) for p in _phrases(no_length.group(1) + wrong_way.group(1))]
+
+
+@pytest.mark.parametrize("phrase,read", duration_cases())
+def test_duration_phrase_is_read_or_not_as_documented(phrase: str, read: bool) -> None:
+    got = _read(phrase, MAX_DURATION).values.get("max_duration")
+    assert (isinstance(got, int) and got > 0) if read else got is None, f"`{phrase}` → {got}"
