@@ -1,4 +1,5 @@
-"""Every `scout` command the docs show exists, with the options they show it with.
+"""Every `scout` command the docs show exists, with the options they show it with, its
+`--help` works, and every command of the CLI is shown somewhere.
 
 Reads docs/*.md and README.md: the lines of their shell blocks that run `scout ...`
 (or `.venv/bin/scout ...`), and the inline code spans that start with `scout `. Each
@@ -16,7 +17,7 @@ from pathlib import Path
 import click
 import pytest
 
-from scout.cli import cli
+from scout.cli import cli, main
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DOCS = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
@@ -91,3 +92,28 @@ def test_command_and_options_exist(doc: str, line: str) -> None:
     assert cmd is not None and cmd is not cli, f"{doc}: `scout {line}`: no such command"
     unknown = sorted({o for w in words for o in OPTION.findall(w)} - _options(cmd))
     assert not unknown, f"{doc}: `scout {line}`: `scout {' '.join(path)}` has no {unknown}"
+
+
+def _commands_named() -> list[list[str]]:
+    paths = {tuple(_resolve([w for w in line.split() if not w.startswith("-")][:2])[1])
+             for _, line in mentions()}
+    return sorted(list(p) for p in paths if p)
+
+
+@pytest.mark.parametrize("path", _commands_named(), ids=" ".join)
+def test_help_of_every_command_named_succeeds(path: list[str], capsys) -> None:
+    assert main([*path, "--help"]) == 0, capsys.readouterr().err
+    assert f"scout {' '.join(path)}" in capsys.readouterr().out
+
+
+def test_every_command_is_named_in_the_docs() -> None:
+    ctx = click.Context(cli)
+    named = {tuple(p) for p in _commands_named()}
+    every = set()
+    for name in cli.list_commands(ctx):
+        cmd = cli.get_command(ctx, name)
+        subs = cmd.list_commands(ctx) if isinstance(cmd, click.Group) else []
+        every |= {(name, s) for s in subs} if subs else {(name,)}
+    assert len(every) > 15
+    missing = sorted(" ".join(c) for c in every - named)
+    assert not missing, f"no doc shows `scout {missing}`: add it to README.md's Commands"
