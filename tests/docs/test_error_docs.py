@@ -1,4 +1,5 @@
-"""docs/errors.md has a section for every error code scout uses."""
+"""docs/errors.md has a section for every error code scout uses, and documents no code
+scout cannot raise."""
 
 from __future__ import annotations
 
@@ -6,19 +7,23 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-CODE = re.compile(r"\b(?:SPEC|CFG|USE|PRV|RUN|ML|MAIL|REP)\d{3}\b")
+PREFIXES = "SPEC|CFG|USE|PRV|RUN|SCOUT|ML|MAIL|REP"
+CODE = re.compile(rf"\b(?:{PREFIXES})\d{{3}}\b")
+# a code as a string literal: what an error is raised or built with (a comment or a
+# docstring that mentions a code does not make it one scout can raise)
+LITERAL = re.compile(rf"[\"']((?:{PREFIXES})\d{{3}})[\"']")
 
 
-def codes_in_source() -> set[str]:
+def codes_in_source(pattern: re.Pattern[str] = CODE) -> set[str]:
     found: set[str] = set()
     for path in (ROOT / "scout").rglob("*.py"):
-        found |= set(CODE.findall(path.read_text(encoding="utf-8")))
+        found |= set(pattern.findall(path.read_text(encoding="utf-8")))
     return found
 
 
 def documented() -> set[str]:
     text = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
-    return set(re.findall(r"^## ((?:SPEC|CFG|USE|PRV|RUN|SCOUT|ML|MAIL|REP)\d{3})\s*$", text, re.M))
+    return set(re.findall(rf"^## ((?:{PREFIXES})\d{{3}})\s*$", text, re.M))
 
 
 def test_every_code_used_in_scout_has_a_section() -> None:
@@ -26,6 +31,27 @@ def test_every_code_used_in_scout_has_a_section() -> None:
     assert len(used) > 40  # the scan itself works
     missing = sorted(used - documented())
     assert not missing, f"add a '## CODE' section to docs/errors.md for: {missing}"
+
+
+def test_every_code_given_to_an_error_has_a_known_prefix() -> None:
+    # a new family of codes (say "NET001") would slip past the scans above
+    given = codes_in_source(re.compile(r"\bcode(?:: str)? ?= ?[\"']([A-Z]+\d{3})[\"']"))
+    assert len(given) > 40
+    unknown = sorted(c for c in given if not CODE.fullmatch(c))
+    assert not unknown, f"codes with a new prefix (add it to PREFIXES): {unknown}"
+
+
+def test_every_documented_code_is_one_scout_raises() -> None:
+    raised = codes_in_source(LITERAL)
+    assert len(raised) > 40
+    stale = sorted(documented() - raised)
+    assert not stale, f"docs/errors.md documents codes no code raises: {stale}"
+
+
+def test_every_section_heading_is_a_known_code() -> None:
+    text = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
+    heads = set(re.findall(r"^## (\S+)", text, re.M))
+    assert heads == documented(), f"headings that are not codes: {sorted(heads - documented())}"
 
 
 def test_sections_say_what_and_how_to_fix() -> None:

@@ -1,0 +1,119 @@
+"""Every `scout` command the docs show exists, with the options they show it with, its
+`--help` works, and every command of the CLI is shown somewhere.
+
+Reads docs/*.md and README.md: the lines of their shell blocks that run `scout ...`
+(or `.venv/bin/scout ...`), and the inline code spans that start with `scout `. Each
+names a command (or a group's subcommand) of the real CLI, and each `--option` written
+after it is one that command takes. The CLI is introspected (click's own tables), not
+run, so the whole check takes well under a second. tests/docs/test_operations_doc.py
+runs operations.md's commands through `--help` as well.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+import pytest
+
+from scout.cli import cli, main
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DOCS = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+OPTION = re.compile(r"^(--?[A-Za-z][\w-]*)")
+
+
+def _shell_lines(text: str) -> list[str]:
+    out = []
+    for block in re.findall(r"```(?:bash|sh|console|shell)\n(.*?)```", text, re.S):
+        for line in block.splitlines():
+            line = line.split("  #", 1)[0]
+            m = re.match(r"\s*(?:\$ )?(?:\S*/)?scout ((?:[a-z]).*)", line)
+            if m:
+                out.append(m.group(1))
+    return out
+
+
+def _inline_spans(text: str) -> list[str]:
+    prose = re.sub(r"```.*?```", "", text, flags=re.S)
+    out = []
+    for paragraph in re.split(r"\n\s*\n", prose):
+        # the odd pieces between backticks are the code spans (a span never crosses a paragraph)
+        for span in paragraph.replace("``", "").split("`")[1::2]:
+            m = re.match(r"(?:\S*/)?scout ([a-z].*)", span.replace("\n", " "))
+            if m:
+                out.append(m.group(1))
+    return out
+
+
+def mentions() -> list[tuple[str, str]]:
+    found = []
+    for path in DOCS:
+        text = path.read_text(encoding="utf-8")
+        for rest in _shell_lines(text) + _inline_spans(text):
+            found.append((path.name, rest.strip()))
+    return found
+
+
+def _resolve(words: list[str]) -> tuple[click.Command | None, list[str]]:
+    """The command `scout WORDS...` runs (a group's subcommand when one is named)."""
+    ctx = click.Context(cli)
+    cmd: click.Command = cli
+    path: list[str] = []
+    for word in words:
+        if not isinstance(cmd, click.Group):
+            break
+        sub = cmd.get_command(ctx, word)
+        if sub is None:
+            return (None if not path else cmd), path
+        cmd, path = sub, path + [word]
+    return cmd, path
+
+
+def _options(cmd: click.Command) -> set[str]:
+    names = {"--help", "-h", "--traceback"}  # the group's own, accepted before any command
+    for param in cmd.params:
+        names |= set(param.opts) | set(param.secondary_opts)
+    return names
+
+
+def test_the_docs_show_many_commands() -> None:
+    # the extraction itself works: the docs show dozens of commands
+    assert len(mentions()) >= 100
+    assert {doc for doc, _ in mentions()} >= {"README.md", "running.md", "operations.md",
+                                              "agents.md", "authoring.md"}
+
+
+@pytest.mark.parametrize("doc,line", sorted(set(mentions())))
+def test_command_and_options_exist(doc: str, line: str) -> None:
+    words = line.split()
+    cmd, path = _resolve([w for w in words if not w.startswith("-")][:2])
+    assert cmd is not None and cmd is not cli, f"{doc}: `scout {line}`: no such command"
+    unknown = sorted({o for w in words for o in OPTION.findall(w)} - _options(cmd))
+    assert not unknown, f"{doc}: `scout {line}`: `scout {' '.join(path)}` has no {unknown}"
+
+
+def _commands_named() -> list[list[str]]:
+    paths = {tuple(_resolve([w for w in line.split() if not w.startswith("-")][:2])[1])
+             for _, line in mentions()}
+    return sorted(list(p) for p in paths if p)
+
+
+@pytest.mark.parametrize("path", _commands_named(), ids=" ".join)
+def test_help_of_every_command_named_succeeds(path: list[str], capsys) -> None:
+    assert main([*path, "--help"]) == 0, capsys.readouterr().err
+    assert f"scout {' '.join(path)}" in capsys.readouterr().out
+
+
+def test_every_command_is_named_in_the_docs() -> None:
+    ctx = click.Context(cli)
+    named = {tuple(p) for p in _commands_named()}
+    every = set()
+    for name in cli.list_commands(ctx):
+        cmd = cli.get_command(ctx, name)
+        subs = cmd.list_commands(ctx) if isinstance(cmd, click.Group) else []
+        every |= {(name, s) for s in subs} if subs else {(name,)}
+    assert len(every) > 15
+    missing = sorted(" ".join(c) for c in every - named)
+    assert not missing, f"no doc shows `scout {missing}`: add it to README.md's Commands"
