@@ -24,7 +24,7 @@ from scout.task.lang import fold
 # one to four words (a JSON key's underscores are spaces here) and a colon.
 _FIELD = re.compile(
     r"(?:^|(?<=[\n;|{])|(?<=[.,]\s))[ \t]*(?:[-*•·][ \t]+)?\"?"
-    r"(?P<key>[^\W\d][\w'.]*(?:[ _][^\W\d][\w'.]*){0,3})\"?[ \t]*:(?![/\d])[ \t]*",
+    r"(?P<key>[^\W\d][\w'.]*(?:[ _][^\W\d][\w'.]*){0,3})\"?[ \t]*:(?!/)[ \t]*",
     re.MULTILINE)
 
 # Keys that name what the request is for: their value is read as written.

@@ -65,6 +65,13 @@ def test_fields_keep_what_their_keys_say() -> None:
     assert v["min_rating"] == 8.5
 
 
+def test_a_field_with_no_space_after_its_colon_and_a_link_that_is_no_key() -> None:
+    v = values("Destino:Oporto\nPresupuesto:120 EUR", HOTEL)
+    assert (v.get("destination"), v["budget"].amount) == ("Oporto", 120)
+    q = "see http://example.com; hotel en Lima"
+    assert unfielded(q, HOTEL, "en") == q
+
+
 def test_a_json_key_names_the_amount_per_person_and_the_rating() -> None:
     v = values('{"city": "Roma", "dish": "carbonara", "price_per_person": "30 EUR", '
                '"min_rating": 9}', FOOD)
