@@ -26,7 +26,9 @@ video talks, and hotels with moving feasts, bare and "k" amounts, relative dates
 mixed languages, amounts and numbers in words, dates around a Sunday, negations, every
 example kind); ``--blind10`` the tenth (hotels and restaurants in Latin American money
 words, vos / usted, dictation and emoji, British / American / Indian English; jobs and
-courses; corrected constraints). Their
+courses; corrected constraints); ``--blind11`` the eleventh (restaurants with times,
+groups, occasions, set menus, diets and neighbourhoods; trips, wines, courses, jobs;
+requests an agent structures as "key: value" lines, bullets or JSON). Their
 values are compared as their types are: quantities (number, area, data size, weight) to two
 decimals, a list's items in any order.
 
@@ -56,6 +58,7 @@ BLIND7 = ROOT / "tests" / "task" / "corpus" / "blind7.yaml"
 BLIND8 = ROOT / "tests" / "task" / "corpus" / "blind8.yaml"
 BLIND9 = ROOT / "tests" / "task" / "corpus" / "blind9.yaml"
 BLIND10 = ROOT / "tests" / "task" / "corpus" / "blind10.yaml"
+BLIND11 = ROOT / "tests" / "task" / "corpus" / "blind11.yaml"
 TARGET = 0.97
 
 
@@ -199,12 +202,14 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"score the ninth blind set ({BLIND9.relative_to(ROOT)}) instead")
     ap.add_argument("--blind10", action="store_true",
                     help=f"score the tenth blind set ({BLIND10.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind11", action="store_true",
+                    help=f"score the eleventh blind set ({BLIND11.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     path = (HELDOUT if args.heldout else BLIND5 if args.blind5 else BLIND6 if args.blind6
             else BLIND7 if args.blind7 else BLIND8 if args.blind8 else BLIND9 if args.blind9
-            else BLIND10 if args.blind10 else args.corpus)
+            else BLIND10 if args.blind10 else BLIND11 if args.blind11 else args.corpus)
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -223,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     label = ("held-out set" if args.heldout else "blind set 5" if args.blind5
              else "blind set 6" if args.blind6 else "blind set 7" if args.blind7
              else "blind set 8" if args.blind8 else "blind set 9" if args.blind9
-             else "blind set 10" if args.blind10 else "corpus")
+             else "blind set 10" if args.blind10
+             else "blind set 11" if args.blind11 else "corpus")
     print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")

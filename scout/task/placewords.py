@@ -52,6 +52,8 @@ go stay sleep travel fly eat drink book rent see get spend live work move come b
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
 ramadan thanksgiving halloween navidad navidades christmas xmas nochebuena nochevieja
 oktoberfest fiestas patrias sanfermines hanami sakura
+team teams company companies office offices startup staff employer
+equipo equipos empresa empresas oficina oficinas plantilla
 """.split())
 # (and the words a subject follows: "ponencias sobre ética médica" names no place)
 # a negation ends a name even typed in capitals for stress ("Barcelona NO en el centro")

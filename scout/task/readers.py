@@ -210,7 +210,12 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
                       + _THOUSAND + _NUMBER_POST_CMP + _TIMES, free)
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free))
     if not m:
-        return None
+        # a count said to be none: "sin experiencia", "no experience needed" is 0
+        # (or by the input name's last word: "no experience" for max_experience)
+        noun = name_forms([name.rsplit("_", 1)[-1], *spec.aliases])
+        none = re.search(r"(?<!\w)(?:sin|without|no|zero|cero|ningun[oa]?)\s+(?:" + noun
+                         + r")(?!\w)(?!\s*(?::|=|of|de)?\s*\d)", free)
+        return (0 if integer else 0.0, none.span()) if none else None
     span = widened(text.free, free, m.span())
     if m.groupdict().get("w"):
         return COUNT_WORDS[m.group("w")], span

@@ -48,6 +48,7 @@ import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from scout.i18n import COUNT_WORDS
 from scout.task import subjectwords as sw
 from scout.task.establishments import name_spans
 from scout.task.lang import fold
@@ -62,8 +63,9 @@ _LETTER = re.compile(r"[^\W\d_]")
 _SUBJECT_CUES = ("about", "sobre", "acerca de")
 _CUE_WORDS = frozenset({"about", "sobre", "acerca"})
 _HEADS = frozenset({"ciudad", "city", "isla", "island", "islas", "playa", "costa", "puerto"})
-_COUNTS = frozenset("two three four five six seven eight nine ten dos tres cuatro cinco "
-                    "seis siete ocho nueve diez".split())
+# a count in words ("para doce", "dinner for two"); not "one" / "una" (articles too) nor
+# "once" (English)
+_COUNTS = frozenset(COUNT_WORDS) - {"one", "un", "uno", "una", "once"}
 
 
 @dataclass
@@ -501,8 +503,9 @@ def _place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
     left = [toks[i].text for i in range(cut + 1, last + 1) if toks[i].word]
     if all(w in sw.MODES for w in left):
         return True
-    if all(sw.adjective(w) for w in left) and not known_place_words(left):
-        return False  # "escritura científica en inglés": an adjective, no unlisted town
+    if all(sw.adjective(w) or sw.abstract_noun(w) for w in left) \
+            and not known_place_words(left):
+        return False  # "escritura científica en inglés", "data visualization online"
     rest = free
     if cut >= first:
         a, b = toks[first].start, toks[cut].end

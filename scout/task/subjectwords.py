@@ -180,7 +180,7 @@ all ages
 amigos amigas amigo amiga familia familiares ninos nino hijos pareja novia novio esposa
 esposo marido mujer companeros grupo personas persona comensales adultos bebe perro
 perros mascota mascotas cumpleanos aniversario cita celebracion celebrar negocios trabajo
-todo toda todos todas publico publicos
+todo toda todos todas publico publicos somos seremos
 """
 # constraints other readers own, when the pipeline does not declare them; where a place is
 # (the place reader reads the name, these words are not a subject: "madrid centro")
@@ -342,6 +342,18 @@ def adjective(word: str) -> bool:
     digital")."""
     return (len(word) >= 6 and _ADJECTIVE.search(word) is not None) or \
         (len(word) >= 7 and _ADJECTIVE_AL.search(word) is not None)
+
+
+# the endings of abstract nouns, English and Spanish ("visualization", "development",
+# "gestión", "periodismo", "sociología"): a field of study or work, no town's name
+_ABSTRACT = re.compile(r"(?:tion|sion|cion|ment|ness|ship|ism|ismo|ology|ologia|ics|ity)s?$")
+
+
+def abstract_noun(word: str) -> bool:
+    """``word`` (folded, seven letters or more) ends as an abstract noun does: typed after
+    a subject's word with no cue ("data visualization online"), it ends the subject, no
+    town nobody lists."""
+    return len(word) >= 7 and _ABSTRACT.search(word) is not None
 
 
 def cuisine(word: str) -> bool:

@@ -1,0 +1,112 @@
+"""Requests an agent writes as fields, turned into the prose the readers know.
+
+An agent relaying a person's request often structures it: "Task: find restaurants.
+Location: Lyon. Budget: 40 EUR pp.", "- ciudad: Bogotá" bullet lines, "origen: Madrid;
+destino: Valencia", "Role: ... | City: ...", or a JSON object. Read as prose, the keys are
+the first capitalised words, so "Location" was the place and "Task" the subject. Here each
+``key: value`` field is rewritten before any reader runs: a place key becomes the
+preposition a place is read after ("en Lyon", "from Madrid", "to Valencia"), a subject or
+task key leaves its value alone, a flag key with yes / no its name or nothing, and any
+other key keeps its words without the colon ("Budget 40 EUR pp"), which the readers of
+budgets, dates and ratings already know. Text with fewer than two fields is left as it is:
+one colon in a sentence ("hotel en Madrid: 100 euros") is prose.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from scout.spec.models import InputSpec
+from scout.task.lang import fold
+
+# A field starts a line, a bullet, or follows "; " / " | " / ". " / "{" / ","; its key is
+# one to four words (a JSON key's underscores are spaces here) and a colon.
+_FIELD = re.compile(
+    r"(?:^|(?<=[\n;|{])|(?<=[.,]\s))[ \t]*(?:[-*•·][ \t]+)?\"?"
+    r"(?P<key>[^\W\d][\w'.]*(?:[ _][^\W\d][\w'.]*){0,3})\"?[ \t]*:(?!/)[ \t]*",
+    re.MULTILINE)
+
+# Keys that name what the request is for: their value is read as written.
+_TASK_KEYS = frozenset({"task", "tarea", "tipo", "type", "kind", "request", "peticion",
+                        "solicitud", "search", "busqueda", "objetivo", "goal", "query",
+                        "consulta", "category", "categoria"})
+# Keys that name what is searched for (a subject input's value).
+_SUBJECT_KEYS = frozenset({"dish", "plato", "food", "comida", "cuisine", "cocina", "topic",
+                           "tema", "role", "rol", "puesto", "cargo", "position", "job",
+                           "subject", "asunto", "variety", "variedad", "grape", "uva",
+                           "what", "que", "item", "producto", "product"})
+_ORIGIN_KEYS = frozenset({"origin", "origen", "from", "desde", "departure", "salida",
+                          "leaving from", "ciudad de origen", "ciudad de salida"})
+_DESTINATION_KEYS = frozenset({"destination", "destino", "to", "hasta", "arrival",
+                               "llegada", "ciudad de destino"})
+_PLACE_KEYS = frozenset({"location", "city", "ciudad", "place", "lugar", "where", "donde",
+                         "zona", "zone", "area", "barrio", "neighbourhood", "neighborhood",
+                         "country", "pais", "region", "localidad", "town", "ubicacion",
+                         "city name", "nombre de la ciudad"}) | _DESTINATION_KEYS
+_YES = frozenset({"yes", "si", "true", "y", "1", "required", "obligatorio", "necesario"})
+_NO = frozenset({"no", "false", "n", "0", "none", "ninguno", "ninguna", "not needed",
+                 "no necesario"})
+
+
+def _names(name: str, spec: InputSpec) -> set[str]:
+    return {fold(w) for w in [name.replace("_", " "), name.split("_")[-1], *spec.aliases]}
+
+
+def _fields(text: str) -> list[tuple[str, str]] | None:
+    """The request's ``(key, value)`` fields, or None when it is prose."""
+    stripped = text.strip()
+    if stripped.startswith("{") and stripped.endswith("}"):
+        try:
+            obj = json.loads(stripped)
+        except ValueError:
+            obj = None
+        if isinstance(obj, dict) and obj:
+            return [(str(k).replace("_", " "), " ".join(str(x) for x in v)
+                     if isinstance(v, list) else str(v)) for k, v in obj.items()
+                    if v is not None and not isinstance(v, dict)]
+    hits = list(_FIELD.finditer(text))
+    if len(hits) < 2:
+        return None
+    head = text[:hits[0].start()].strip(" \t\n{")
+    out = [("", head)] if head else []
+    for hit, nxt in zip(hits, [*hits[1:], None], strict=True):
+        value = text[hit.end():nxt.start() if nxt else len(text)]
+        out.append((hit.group("key").replace("_", " "), value.strip(" \t\n\"',;|}")))
+    return out
+
+
+def _field(key: str, value: str, inputs: dict[str, InputSpec], lang: str) -> str:
+    k = fold(key).rstrip(".").strip()
+    if not k or k in _TASK_KEYS:
+        return value
+    for name, spec in inputs.items():
+        if k not in _names(name, spec):
+            continue
+        if spec.type == "boolean":
+            v = fold(value).strip(" .")
+            return key if v in _YES else "" if v in _NO else f"{key.lower()} {value}"
+        if spec.type == "subject":
+            return value
+        if spec.type != "place":  # lower case: a capitalised key is no place ("Start")
+            return f"{key.lower()} {value}"
+    places = [n for n, s in inputs.items() if s.type == "place"]
+    if places:
+        if k in _ORIGIN_KEYS:
+            return ("desde " if lang == "es" else "from ") + value
+        if k in _DESTINATION_KEYS and len(places) > 1:
+            return ("a " if lang == "es" else "to ") + value
+        if k in _PLACE_KEYS or any(k in _names(n, inputs[n]) for n in places):
+            return ("en " if lang == "es" else "in ") + value
+    if k in _SUBJECT_KEYS and any(s.type == "subject" for s in inputs.values()):
+        return value
+    return f"{key.lower()} {value}"
+
+
+def unfielded(text: str, inputs: dict[str, InputSpec], lang: str) -> str:
+    """``text`` with its ``key: value`` fields written as prose; prose unchanged."""
+    fields = _fields(text)
+    if fields is None:
+        return text
+    parts = [_field(k, v, inputs, lang) for k, v in fields]
+    return ". ".join(p.strip().rstrip(".") for p in parts if p.strip())
