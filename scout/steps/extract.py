@@ -301,6 +301,27 @@ def _core_words(name: str) -> set[str]:
             if w not in _GENERIC and w not in _FUNCTION and len(w) >= 2}
 
 
+# a quantity a name states with its unit: "20 GB", "30 days", "15,6 pulgadas", "1.8 Hybrid"
+_SPEC = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*([^\W\d_]{1,12})\b")
+
+
+def _specs(name: str) -> dict[str, str]:
+    """The quantities ``name`` states, by unit (folded): {"gb": "20", "days": "30"}."""
+    out: dict[str, str] = {}
+    for num, unit in _SPEC.findall(strip_accents(name).lower()):
+        if unit not in _FUNCTION:
+            out.setdefault(unit, num.replace(",", "."))
+    return out
+
+
+def _specs_differ(a: str, b: str) -> bool:
+    """Whether two names state one unit with different numbers: a comparison site's
+    "Airalo Japan 20 GB 30 days" and "Ubigi Japan 10 GB 30 days" (or a shop's "iPhone 15
+    128 GB" and "iPhone 15 256 GB") share most words but are different offers."""
+    sa, sb = _specs(a), _specs(b)
+    return any(unit in sb and sb[unit] != num for unit, num in sa.items())
+
+
 def _is_home(url: str) -> bool:
     return urlsplit(url).path.strip("/") == ""
 
@@ -326,6 +347,8 @@ def _same_subject(target: Candidate, name: str, url: str,
         return True
     theirs = _core_words(name)
     for known in (target.name, *target.aliases):
+        if _specs_differ(known, name):
+            continue
         ours = _core_words(known)
         shorter = min(len(ours), len(theirs))
         if not shorter or len(ours & theirs) * 2 <= shorter:
