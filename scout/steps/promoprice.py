@@ -5,14 +5,16 @@ one after it ("9 €/mes durante 6 meses, luego 14 €/mes", "£12 a month for 6
 £22 a month"). What a reader pays from then
 on is the later price, so a budget check reading the first one passes a plan that goes
 over the budget in month seven. :func:`regular_index` says which of a text's amounts is
-the regular price; the listing's own words (quoted in the report) still show the
-promotion.
+the regular price (the one ``find_price`` reads); :func:`promotion` quotes the words that
+state it, which rank flags on the candidate so the report shows the promotion.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+
+from scout.task.parser import find_amounts
 
 # the promotion's length between the two prices: "durante 6 meses", "for the first 6
 # months", "6 months", then a word saying what comes after it
@@ -36,3 +38,14 @@ def regular_index(text: str, spans: Sequence[tuple[int, int]], index: int) -> in
             break
         index += 1
     return index
+
+
+def promotion(text: str) -> str | None:
+    """The words of ``text`` that state a promotion and the price after it ("9 €/mes
+    durante 6 meses, luego 14 €/mes"), for the reader to see; None when it states none."""
+    spans = [span for money, span in find_amounts(text) if 1 <= money.amount <= 1_000_000]
+    for i in range(len(spans)):
+        j = regular_index(text, spans, i)
+        if j > i:
+            return text[spans[i][0]: spans[j][1]]
+    return None

@@ -171,7 +171,8 @@ def test_a_promotional_price_is_compared_at_what_it_rises_to(runs):
     quoted in the report, still show the promotion."""
     run, _ = runs["spain"]
     assert "| 3 | Simyo 100 GB | 14 €/mes | 100 GB | ninguna |" in run.report
-    assert "9 €/mes durante 6 meses, luego 14 €/mes" in run.report
+    assert "- **Simyo 100 GB**: precio promocional, comparado con el precio posterior: " \
+           "“9 €/mes durante 6 meses, luego 14 €/mes”" in run.report
     uk, _ = runs["uk"]
     # £12 for 6 months then £22: over a £20 cap once the promotion ends
     assert _excluded(uk)["Three Unlimited"] == ["over budget"]
@@ -209,7 +210,13 @@ def test_a_travel_esim_by_its_days(runs):
     task = run.artifact("task")["values"]
     assert task["esim"] is True and task["trip_days"] == 10 and task["country"] == "Japón"
     assert "eSIM" in queries[0] and "10 días" in queries[0]
-    assert "para un viaje de 10 días" in run.report
+    assert "2 tarifas de 4 encontradas con al menos 20 GB de datos, para un viaje de 10 días." \
+        in run.report
+    # one comparison site's offers that differ by their GB or days are four plans, not one
+    assert _names(run) == ["Airalo Japan 20 GB 30 days", "Holafly Japón ilimitados 10 días"]
+    assert _excluded(run) == {"Ubigi Japan 10 GB 30 days": ["solo 10 GB de datos"],
+                              "Nomad Japan 20 GB 7 days": ["dura 7 días"]}
+    assert "| 2 | Holafly Japón ilimitados 10 días | 34 € | ilimitados |" in run.report
 
 
 def test_the_report_cites_its_sources(runs):

@@ -31,3 +31,27 @@ def test_a_promotion_that_rises_is_read_at_its_later_price(text, amount, currenc
 def test_two_amounts_without_a_promotion_keep_the_first(text, amount):
     price = find_price(text)
     assert price is not None and price.amount == amount
+
+
+def test_the_promotion_is_quoted_for_the_reader():
+    from scout.steps.promoprice import promotion
+
+    assert promotion("Simyo 100 GB por 9 €/mes durante 6 meses, luego 14 €/mes. Sin "
+                     "permanencia.") == "9 €/mes durante 6 meses, luego 14 €/mes"
+    assert promotion("Lowi 70 GB por 12 €/mes, sin permanencia") is None
+
+
+def test_rank_flags_a_promotional_price_in_the_readers_language():
+    from scout.i18n.messages import localize
+    from scout.schemas.records import Candidate, Evidence
+    from scout.steps.rank import _flag_promotion
+
+    text = "£12 a month for 6 months then £22 a month"
+    c = Candidate(key="three", name="Three", price=find_price(text),
+                  evidence=[Evidence(id="e", kind="snippet", text=text, url="https://t.test",
+                                     price=find_price(text))])
+    _flag_promotion(c)
+    _flag_promotion(c)          # ranked again: said once
+    assert c.flags == ["promotional price, compared at the price after it: "
+                       "“£12 a month for 6 months then £22 a month”"]
+    assert localize(c.flags[0], "es").startswith("precio promocional, comparado")
