@@ -22,6 +22,7 @@ from scout.schemas.task import Money
 from scout.stepkit.params import ExtractRules
 from scout.steps.freeprice import says_free
 from scout.steps.placenames import Places, strip_place
+from scout.steps.promoprice import regular_index
 from scout.task.parser import find_amounts
 from scout.text import strip_accents
 
@@ -117,22 +118,27 @@ def find_rating(text: str) -> tuple[float, int | None] | None:
 
 
 def find_price(text: str, currency: str | None = None) -> Money | None:
-    """The price in ``text``: one stated per night/person first, else the first amount;
+    """The price in ``text``: one stated per night/person first, else the first amount
+    (of a promotion that rises, "9 €/mes durante 6 meses, luego 14 €/mes", the later one:
+    :mod:`scout.steps.promoprice`);
     with no amount, 0 in ``currency`` (the context's: the request's budget) when the
     text says getting in is free (:func:`scout.steps.freeprice.says_free`)."""
-    amounts = [m for m, _ in find_amounts(text) if 1 <= m.amount <= 1_000_000]
-    if not amounts:
+    found = [(m, span) for m, span in find_amounts(text) if 1 <= m.amount <= 1_000_000]
+    if not found:
         # an amount wins over "free": "Rooms 120 €, free entry to the beach club" is
         # 120, and a wrong 0 would pass every budget
         if currency and says_free(text):
             return Money(amount=0, currency=currency, comparator="=")
         return None
-    for money, span in find_amounts(text):
-        after = text[span[1]: span[1] + 20]
-        unit = _PER_UNIT.search(after)
-        if unit and 1 <= money.amount <= 1_000_000:
-            return money.model_copy(update={"per": unit.group(1).lower(), "comparator": "="})
-    return amounts[0].model_copy(update={"comparator": "="})
+    spans = [span for _, span in found]
+    for i, (_, span) in enumerate(found):
+        unit = _PER_UNIT.search(text[span[1]: span[1] + 20])
+        if unit:
+            # a promotion's price is not the one paid after it: read the later one
+            later, _ = found[regular_index(text, spans, i)]
+            per = later.per or unit.group(1).lower()
+            return later.model_copy(update={"per": per, "comparator": "="})
+    return found[regular_index(text, spans, 0)][0].model_copy(update={"comparator": "="})
 
 
 def listing_currency(task: Any, config: Any = None) -> str | None:
@@ -295,6 +301,27 @@ def _core_words(name: str) -> set[str]:
             if w not in _GENERIC and w not in _FUNCTION and len(w) >= 2}
 
 
+# a quantity a name states with its unit: "20 GB", "30 days", "15,6 pulgadas", "1.8 Hybrid"
+_SPEC = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*([^\W\d_]{1,12})\b")
+
+
+def _specs(name: str) -> dict[str, str]:
+    """The quantities ``name`` states, by unit (folded): {"gb": "20", "days": "30"}."""
+    out: dict[str, str] = {}
+    for num, unit in _SPEC.findall(strip_accents(name).lower()):
+        if unit not in _FUNCTION:
+            out.setdefault(unit, num.replace(",", "."))
+    return out
+
+
+def _specs_differ(a: str, b: str) -> bool:
+    """Whether two names state one unit with different numbers: a comparison site's
+    "Airalo Japan 20 GB 30 days" and "Ubigi Japan 10 GB 30 days" (or a shop's "iPhone 15
+    128 GB" and "iPhone 15 256 GB") share most words but are different offers."""
+    sa, sb = _specs(a), _specs(b)
+    return any(unit in sb and sb[unit] != num for unit, num in sa.items())
+
+
 def _is_home(url: str) -> bool:
     return urlsplit(url).path.strip("/") == ""
 
@@ -320,6 +347,8 @@ def _same_subject(target: Candidate, name: str, url: str,
         return True
     theirs = _core_words(name)
     for known in (target.name, *target.aliases):
+        if _specs_differ(known, name):
+            continue
         ours = _core_words(known)
         shorter = min(len(ours), len(theirs))
         if not shorter or len(ours & theirs) * 2 <= shorter:

@@ -51,6 +51,7 @@ from scout.units import per_factor
 from scout.spec.templating import in_language, make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
+from scout.steps.promoprice import promotion
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, peer_currency,
                                       peer_period, period_notes, put_on_period, to_period)
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
@@ -161,6 +162,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                     currency=c.price.currency, target=currency))
         if c.price is not None and per:
             put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET)
+        if c.price is not None:
+            _flag_promotion(c)
         if c.video is not None:
             continue  # a video has no price or rating: their absence says nothing
         if c.price is None and "price" in checks:
@@ -168,6 +171,19 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.rating is None and "rating" in checks:
             c.flags.append(N_("rating unknown"))
     return list(by_key.values()), converted_any
+
+
+def _flag_promotion(c: Candidate) -> None:
+    """Say so when a source states a promotional price that rises: the price compared is
+    the later one (scout/steps/promoprice.py), and the reader sees both."""
+    for e in c.evidence:
+        words = promotion(f"{e.title or ''} {e.text or ''}") if e.price is not None else None
+        if words:
+            flag = N_("promotional price, compared at the price after it: “{words}”").format(
+                words=words)
+            if flag not in c.flags:
+                c.flags.append(flag)
+            return
 
 
 def _comparable(money: Money, currency: str | None, table: CurrencyTable | None,

@@ -374,3 +374,21 @@ def test_a_repositorys_papers_are_never_merged_by_domain() -> None:
     cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1",
                              query="artículo evaluación de generación aumentada")
     assert [c.name for c in cands] == [s.title for s in srcs]
+
+
+def test_one_site_listing_offers_that_differ_by_a_quantity_keeps_them_apart() -> None:
+    # a comparison site's plans share most words (the country, the units) and differ by
+    # their numbers: "20 GB" and "10 GB" are two offers, not two names of one
+    srcs = [S("Airalo Japan 20 GB 30 days", "https://esim.test/airalo", "26 €"),
+            S("Ubigi Japan 10 GB 30 days", "https://esim.test/ubigi", "15 €"),
+            S("Nomad Japan 20 GB 7 days", "https://esim.test/nomad", "18 €"),
+            S("Airalo Japan 20 GB 30 days eSIM", "https://esim.test/airalo-esim", "")]
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1", query="esim japan 20 GB")
+    assert [c.name for c in cands] == ["Airalo Japan 20 GB 30 days", "Ubigi Japan 10 GB 30 days",
+                                       "Nomad Japan 20 GB 7 days"]
+    assert cands[0].aliases == ["Airalo Japan 20 GB 30 days eSIM"]  # same numbers: one offer
+    assert [c.price.amount for c in cands if c.price] == [26, 15, 18]
+    shop = [S("iPhone 15 128 GB", "https://shop.test/iphone-15-128", "799 €"),
+            S("iPhone 15 256 GB", "https://shop.test/iphone-15-256", "929 €")]
+    cands, _ = to_candidates(shop, F1_RULES, adapter="x", phase="F1")
+    assert [c.price.amount for c in cands if c.price] == [799, 929]

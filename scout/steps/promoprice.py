@@ -1,0 +1,51 @@
+"""A promotional price that rises: the price a listing is compared at is the later one.
+
+Operators, gyms and streaming services sell a first price for some months and a higher
+one after it ("9 €/mes durante 6 meses, luego 14 €/mes", "£12 a month for 6 months then
+£22 a month"). What a reader pays from then
+on is the later price, so a budget check reading the first one passes a plan that goes
+over the budget in month seven. :func:`regular_index` says which of a text's amounts is
+the regular price (the one ``find_price`` reads); :func:`promotion` quotes the words that
+state it, which rank flags on the candidate so the report shows the promotion.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from scout.task.parser import find_amounts
+
+# the promotion's length between the two prices: "durante 6 meses", "for the first 6
+# months", "6 months", then a word saying what comes after it
+_SPAN = (r"(?:\d{1,2}|un|una|uno|dos|tres|cuatro|seis|doce|one|two|three|four|six|twelve)"
+         r"\s+(?:primeros?\s+|primeras?\s+|first\s+)?"
+         r"(?:mes(?:es)?|months?|semanas?|weeks?|años?|years?)")
+_RISE = (r"(?:luego|despu[eé]s|a partir de(?:l| entonces| ah[ií])?|pasa(?:ndo)? a|sube a|"
+         r"then|after(?:wards| that)?|thereafter|rising to|goes up to|and)")
+_PROMO = re.compile(
+    r"^[^.;!?]{0,30}?\b" + _SPAN + r"\b[^.;!?\d]{0,25}?\b" + _RISE + r"\b[^.;!?\d]{0,20}$",
+    re.I)
+
+
+def regular_index(text: str, spans: Sequence[tuple[int, int]], index: int) -> int:
+    """The index in ``spans`` (the amounts of ``text``, in order) of the price paid after
+    any promotion that starts at ``index``: the next amount while the words between say
+    the one before lasts some months and then changes ("… durante 6 meses, luego …")."""
+    while index + 1 < len(spans):
+        between = text[spans[index][1]: spans[index + 1][0]]
+        if not _PROMO.search(between):
+            break
+        index += 1
+    return index
+
+
+def promotion(text: str) -> str | None:
+    """The words of ``text`` that state a promotion and the price after it ("9 €/mes
+    durante 6 meses, luego 14 €/mes"), for the reader to see; None when it states none."""
+    spans = [span for money, span in find_amounts(text) if 1 <= money.amount <= 1_000_000]
+    for i in range(len(spans)):
+        j = regular_index(text, spans, i)
+        if j > i:
+            return text[spans[i][0]: spans[j][1]]
+    return None
