@@ -204,6 +204,11 @@ def test_english_request_rating_floor_out_of_5(runs):
     assert report.startswith("# Clinics and doctors")
     assert "| 1 | Chamberí Kids Clinic | 70 EUR | 4.8/5 |" in report
     assert "| 2 | Dr. Moreno Paediatrician | not stated | 4.6/5 | hours not stated |" in report
+    # the kind's locales/en names its enum values for English readers, in its own
+    # sentences and in the shared "What you asked" table alike
+    assert "2 clinics out of 4 found: paediatrician, speaking English, rated 4.5/5 or more." \
+        in report
+    assert "| languages | English | query |" in report
     assert "paediatrician" in queries[0] and "english" in queries[0]
     own = _own_words(report, MADRID)
     for spanish in ("Selección", "Fuentes", "clínica", "no consta", "valoración"):
