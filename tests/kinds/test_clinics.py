@@ -34,14 +34,21 @@ REQUESTS = {
         ("es", {"specialty": "dentist", "city": "Valencia", "languages": ["english"],
                 "insurance": "sanitas", "weekend": True}),
     "English-speaking paediatrician in Madrid, Chamberí, rated 4.5+ on Google":
-        ("en", {"specialty": "paediatrician", "languages": ["english"], "min_rating": 9.0}),
+        ("en", {"specialty": "paediatrician", "city": "Madrid", "area": "Chamberí",
+                "languages": ["english"], "min_rating": 9.0}),
+    # the neighbourhood by its word, the city by its own
+    "pediatra que hable inglés en Madrid, barrio de Chamberí":
+        ("es", {"specialty": "paediatrician", "city": "Madrid", "area": "Chamberí",
+                "languages": ["english"]}),
+    "dentist near Ruzafa in Valencia":
+        ("en", {"specialty": "dentist", "city": "Valencia", "area": "Ruzafa"}),
     "fisioterapeuta cerca de Sants con cita esta semana, menos de 50 € la sesión":
-        ("es", {"specialty": "physiotherapist", "city": "Sants", "budget": _money(50)}),
+        ("es", {"specialty": "physiotherapist", "area": "Sants", "budget": _money(50)}),
     "English-speaking dentist in Valencia accepting Sanitas, open on Saturdays":
         ("en", {"specialty": "dentist", "city": "Valencia", "languages": ["english"],
                 "insurance": "sanitas", "weekend": True}),
     "physio near Sants, max €50 per session":
-        ("en", {"specialty": "physiotherapist", "city": "Sants", "budget": _money(50)}),
+        ("en", {"specialty": "physiotherapist", "area": "Sants", "budget": _money(50)}),
     "pediatra en Madrid con Adeslas, 4,5 estrellas o más":
         ("es", {"specialty": "paediatrician", "city": "Madrid", "insurance": "adeslas",
                 "min_rating": 9.0}),
@@ -77,6 +84,7 @@ def test_requests_as_the_lab_types_them(inputs, query):
         assert got.get(name) == value, (name, got.get(name), value)
     # a language's or a day's cue is nobody's place
     assert got.get("city") not in {"Inglés", "English", "Saturdays", "Google"}
+    assert got.get("area") not in {"Inglés", "English", "Saturdays", "Google"}
 
 
 VALENCIA = [
