@@ -155,8 +155,12 @@ def localize(text: Any, lang: str, _depth: int = 0, *,
     default scout's own)."""
     text = "" if text is None else str(text)
     lang = lang_of(lang)
-    if lang == "en" or not text.strip() or len(text) > MAX_LOCALIZED_CHARS:
+    if not text.strip() or len(text) > MAX_LOCALIZED_CHARS:
         return text
+    if lang == "en":
+        # the msgids are English; a project's locales/en catalog may still name its own
+        # words (an enum value `dkv` shown "DKV"), as `_()` in its templates does
+        return catalog.gettext(text) if catalog is not None else text
     gt = (catalog or translations(lang)).gettext
     done = gt(text)
     if done != text or _depth > MAX_DEPTH:

@@ -240,6 +240,17 @@ def synonym_table(inputs: Any) -> dict[str, tuple[str, ...]]:
     return {word: tuple(sorted(group)) for word, group in table.items() if len(group) > 1}
 
 
+def enum_words(inputs: Any) -> list[str]:
+    """Every ``enum`` value and synonym of the inputs, as written: the kind's own words
+    for the categories it lists (``dentist``, ``clínica dental``, ``hybrid``)."""
+    words: list[str] = []
+    for spec in (inputs or {}).values():
+        synonyms = getattr(spec, "synonyms", None) or {}
+        for value in getattr(spec, "enum", None) or []:
+            words += [str(value), *(str(w) for w in synonyms.get(value, []))]
+    return words
+
+
 def mentions(value: Any, words: Any, every: bool = True, *,
              synonyms: dict[str, tuple[str, ...]] | None = None) -> bool:
     """Whether a record (its name, aliases and evidence) or a text names ``words`` (one

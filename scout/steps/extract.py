@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -366,13 +367,17 @@ def _same_subject(target: Candidate, name: str, url: str,
 def to_candidates(
     sources: list[Source], rules: ExtractRules, *, adapter: str, phase: str,
     places: Places | None = None, currency: str | None = None, query: str = "",
+    kind_words: Iterable[str] = (),
 ) -> tuple[list[Candidate], list[str]]:
     """Candidates merged by name key and (non-shared) domain; returns (candidates, dropped).
     ``places``: the request's (:func:`scout.steps.placenames.request_places`), stripped
     from the end of names when the rules' ``strip_place`` is on; ``currency``: what a
     free listing's 0 is in (:func:`listing_currency`); ``query``: the search's, whose
-    words do not make two pages of one site one candidate (:func:`_same_subject`)."""
-    asked = frozenset(_core_words(query))
+    words do not make two pages of one site one candidate (:func:`_same_subject`);
+    ``kind_words``: the kind's own words for what it lists (its inputs' ``enum`` values and
+    ``synonyms``: ``dentist``, ``clínica dental``, ``piso``), which count as the query's:
+    a directory's "Clínica Dental Ruzafa" and "Clínica Dental Benimaclet" share only them."""
+    asked = frozenset(_core_words(" ".join([query, *kind_words])))
     by_key: dict[str, Candidate] = {}
     by_domain: dict[str, list[str]] = {}  # domain -> keys of the candidates first seen there
     dropped: list[str] = []

@@ -268,3 +268,23 @@ def test_input_labels_is_the_one_rule_for_a_requests_labels() -> None:
     assert labels["min_rating"] != "min rating" and "_" not in labels["min_rating"]
     assert FILTERS["input_labels"](["field", "campo"], lang="en") == {"field": "field",
                                                                       "campo": "campo"}
+
+
+def test_an_english_report_reads_the_projects_english_words(tmp_path: Path) -> None:
+    """A kind's locales/en catalog names its enum values for English readers ("dkv" →
+    "DKV"): `_()` in its templates read it, and so must the shared sections' `l10n`
+    (the "What you asked" table), which returned English text untouched."""
+    from scout.spec.filters import FILTERS
+
+    po = tmp_path / "en" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "dkv"\nmsgstr "DKV"\n\nmsgid "min_rating"\nmsgstr "minimum rating"\n',
+                  encoding="utf-8")
+    catalog = translations("en", tmp_path)
+    assert catalog.gettext("dkv") == "DKV"
+    assert FILTERS["l10n"]("dkv", lang="en", catalog=catalog) == "DKV"
+    assert FILTERS["input_labels"](["min_rating"], lang="en", catalog=catalog) == \
+        {"min_rating": "minimum rating"}
+    # without the project's words English stays as written
+    assert FILTERS["l10n"]("dkv", lang="en") == "dkv"

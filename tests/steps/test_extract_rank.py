@@ -392,3 +392,27 @@ def test_one_site_listing_offers_that_differ_by_a_quantity_keeps_them_apart() ->
             S("iPhone 15 256 GB", "https://shop.test/iphone-15-256", "929 €")]
     cands, _ = to_candidates(shop, F1_RULES, adapter="x", phase="F1")
     assert [c.price.amount for c in cands if c.price] == [799, 929]
+
+
+def test_a_kinds_own_category_words_do_not_make_two_listings_one() -> None:
+    """A directory lists many practices named by the kind's category ("Clínica Dental
+    Ruzafa", "Clínica Dental Benimaclet"): those words, the pipeline's enum values and
+    synonyms, say nothing of which one a title names, as the query's do not; without
+    them the second clinic merged into the first, its rating and price with it."""
+    from scout.spec.evidence import enum_words
+
+    inputs = {"specialty": InputSpec(type="string", enum=["dentist", "gp"],
+                                     synonyms={"dentist": ["dentista", "clínica dental"]})}
+    words = enum_words(inputs)
+    assert words == ["dentist", "dentista", "clínica dental", "gp"]
+    srcs = [S("Clínica Dental Ruzafa", "https://dir.test/ruzafa", "4,8/5. 40 €"),
+            S("Clínica Dental Benimaclet", "https://dir.test/benimaclet", "4,9/5. 35 €"),
+            S("Clínica Dental Ruzafa, opiniones", "https://dir.test/ruzafa/opiniones", "")]
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1",
+                             query="dentista en Valencia", kind_words=words)
+    assert [c.name for c in cands] == ["Clínica Dental Ruzafa", "Clínica Dental Benimaclet"]
+    assert cands[1].price is not None and cands[1].price.amount == 35
+    assert cands[0].aliases == ["Clínica Dental Ruzafa, opiniones"]  # its own word: one
+    # what this guards: without the kind's words they were one
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1", query="dentista en Valencia")
+    assert len(cands) == 1
