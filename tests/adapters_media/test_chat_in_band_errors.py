@@ -68,3 +68,18 @@ def test_an_error_without_a_status_code_stays_a_parse_error() -> None:
     body["error"]["code"] = "model_not_found"  # no status in it: nothing to map
     error = fails(json.dumps(body).encode())
     assert isinstance(error, ParseError) and "model_not_found" in error.message
+
+
+@pytest.mark.parametrize("code", [
+    "Infinity", "1e400", '"4\u00b29"', '"\u0664\u0662\u0669"', '"429abc"', '"' + "4" * 5000 + '"',
+    "999", "-1", "[429]", "true",
+])
+def test_a_code_that_is_no_status_is_left_to_the_answer_reader(code: str) -> None:
+    # JSON lets a body write Infinity or a huge number, and a string of any digits: none
+    # is a status, so none may crash the call (int() of them raised) or be mapped as one
+    body = RECORDED.read_text(encoding="utf-8")
+    body = json.loads(body)
+    text = json.dumps(body).replace('"code": 429', '"code": ' + code)
+    assert ('"code": ' + code) in text
+    error = fails(text.encode())
+    assert isinstance(error, ParseError) and "in the body of an HTTP 200" not in error.message
