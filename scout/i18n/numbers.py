@@ -10,12 +10,18 @@ and the rest of a Task's values are :mod:`scout.i18n.values`'.
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+from decimal import Context, Decimal, localcontext
 from typing import Any
 
 from scout.i18n import lang_of
 
 _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " "})
+
+
+#: the precision Babel rounds in: a float's every digit (1e308 has 309), where the default
+#: 28 made ``quantize`` raise InvalidOperation on any amount of 29 digits or more — a
+#: listing's price of 1e30 crashed the report
+WIDE = Context(prec=400)
 
 
 def plain_spaces(text: str) -> str:
@@ -39,10 +45,12 @@ def format_number(value: Any, lang: str = "en", digits: int | None = None) -> st
         return "—"
     from babel.numbers import format_decimal
 
-    if digits is None:
-        return plain_spaces(format_decimal(value, locale=lang_of(lang)))
-    return plain_spaces(format_decimal(_rounded(value, digits), format="#,##0" + _fraction(digits),
-                          locale=lang_of(lang)))
+    with localcontext(WIDE):
+        if digits is None:
+            return plain_spaces(format_decimal(value, locale=lang_of(lang)))
+        return plain_spaces(format_decimal(_rounded(value, digits),
+                                           format="#,##0" + _fraction(digits),
+                                           locale=lang_of(lang)))
 
 
 def format_money_parts(amount: Any, currency: str, lang: str = "en", digits: int = 0) -> str:
@@ -58,8 +66,10 @@ def format_money_parts(amount: Any, currency: str, lang: str = "en", digits: int
         standard = Locale.parse(lang).currency_formats["standard"].pattern.split(";")[0]
         pattern = re.sub(r"0\.0+", "0" + _fraction(digits), standard)
     try:
-        return plain_spaces(format_currency(_rounded(amount, digits), currency, format=pattern,
-                                      currency_digits=False, locale=lang))
+        with localcontext(WIDE):
+            return plain_spaces(format_currency(_rounded(amount, digits), currency,
+                                                format=pattern, currency_digits=False,
+                                                locale=lang))
     except Exception:  # an unknown currency code from the web: say it plainly
         return f"{format_number(amount, lang, digits)} {currency}"
 

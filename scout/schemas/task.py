@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import math
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -54,7 +55,9 @@ RATING_SCALES = (5, 10, 100)
 
 
 def _amount_text(amount: float) -> str:
-    return f"{amount:g}" if amount != int(amount) else f"{int(amount)}"
+    # not finite (a price of 1e308 converted per month): int() of it raised
+    whole = math.isfinite(amount) and amount == int(amount)
+    return f"{int(amount)}" if whole else f"{amount:g}"
 
 
 class Money(BaseModel):
