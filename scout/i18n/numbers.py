@@ -9,6 +9,7 @@ and the rest of a Task's values are :mod:`scout.i18n.values`'.
 
 from __future__ import annotations
 
+import math
 import re
 from decimal import Context, Decimal, localcontext
 from typing import Any
@@ -79,7 +80,12 @@ def format_rating(value: Any, lang: str = "en", scale: int = 10) -> str:
     points unless the score has a fraction: 9.3 → '93/100', 9.25 → '92.5/100'."""
     if value is None:
         return "—"
-    shown = float(value) * scale / 10
+    try:
+        shown = float(value) * scale / 10
+    except (TypeError, ValueError):  # a record's own text ("n/a", "4 stars"): as it is
+        return str(value)
+    if math.isnan(shown):
+        return "—"
     digits = 0 if scale >= 100 and round(shown, 1).is_integer() else 1
     return f"{format_number(shown, lang, digits)}/{scale}"
 
