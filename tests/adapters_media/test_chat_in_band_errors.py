@@ -83,3 +83,11 @@ def test_a_code_that_is_no_status_is_left_to_the_answer_reader(code: str) -> Non
     assert ('"code": ' + code) in text
     error = fails(text.encode())
     assert isinstance(error, ParseError) and "in the body of an HTTP 200" not in error.message
+
+
+def test_token_counts_past_any_int_are_unknown_not_a_crash() -> None:
+    from scout.adapters.chat import token_usage
+
+    usage = token_usage({"prompt_tokens": float("inf"), "completion_tokens": float("nan")})
+    assert usage.input_tokens is None and usage.output_tokens is None
+    assert token_usage({"prompt_tokens": 12, "completion_tokens": -4}).input_tokens == 12
