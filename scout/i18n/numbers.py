@@ -19,10 +19,11 @@ from scout.i18n import lang_of
 _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " "})
 
 
-#: the precision Babel rounds in: a float's every digit (1e308 has 309), where the default
-#: 28 made ``quantize`` raise InvalidOperation on any amount of 29 digits or more — a
-#: listing's price of 1e30 crashed the report
-WIDE = Context(prec=400)
+#: the precision Babel rounds in: every digit of a float (1e308 has 309) or of an int JSON
+#: reads (up to Python's 4,300), where the default 28 made ``quantize`` raise
+#: InvalidOperation on any figure of 29 digits or more — a listing's price of 1e30 or a
+#: view count of 10**30 crashed the report
+WIDE = Context(prec=4400)
 
 
 def plain_spaces(text: str) -> str:
@@ -96,6 +97,8 @@ def format_duration(seconds: Any, lang: str = "en") -> str:
     if seconds is None:
         return "—"
     s = float(seconds)
+    if not 0 <= s < math.inf:  # a provider's NaN, infinite or negative length: none
+        return "—"
     if s < 1:
         return f"{s * 1000:.0f} ms"
     if s < 60:

@@ -9,6 +9,7 @@ filters import their formatting (scout.i18n.numbers, .values, .messages) when ca
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from functools import lru_cache
 from typing import Any
@@ -208,8 +209,15 @@ def duration(seconds: Any, lang: str = "en") -> str:
 
 @_filter
 def timestamp(seconds: Any) -> str:
-    """95 → '1:35'."""
-    s = int(float(seconds or 0))
+    """95 → '1:35'; '—' for what is no moment of a video (NaN, infinite, negative: a
+    provider's broken figure, which int() raised on)."""
+    try:
+        raw = float(seconds or 0)
+    except (TypeError, ValueError):
+        return "—"
+    if not 0 <= raw < math.inf:
+        return "—"
+    s = int(raw)
     return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
