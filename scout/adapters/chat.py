@@ -216,8 +216,17 @@ def in_band_error(response: httpx.Response, name: str, secrets: list[str]) -> No
     status = status_code(code)
     if status is None or not 400 <= status <= 599:
         return
+    # the status it would have had, read as that answer would be: its words and codes
+    # too (classify_error), so an upstream's "credit balance is too low" sent as a 400
+    # moves to the next key as it does over HTTP, not a Rejected that stops the chain
+    wait = response.headers.get("retry-after")  # only it: the 200's own length, encoding
+    answer = httpx.Response(status, headers={"retry-after": wait} if wait else None,
+                            json={"error": error})  # and type describe another body
     try:
-        check_status(httpx.Response(status, headers=response.headers), name)
+        refined = classify_error(answer, name)
+        if refined is not None:
+            raise refined
+        check_status(answer, name)
     except ProviderError as exc:
         exc.message += " (" + N_("in the body of an HTTP 200 answer") + ")"
         message = error.get("message")

@@ -91,3 +91,20 @@ def test_token_counts_past_any_int_are_unknown_not_a_crash() -> None:
     usage = token_usage({"prompt_tokens": float("inf"), "completion_tokens": float("nan")})
     assert usage.input_tokens is None and usage.output_tokens is None
     assert token_usage({"prompt_tokens": 12, "completion_tokens": -4}).input_tokens == 12
+
+
+@pytest.mark.parametrize(("error", "kind"), [
+    # an upstream's empty balance, relayed with its status as the code: the next key or
+    # link, as over HTTP (check_status alone made the 400 a Rejected, which stops the chain)
+    ({"code": 400, "message": "Your credit balance is too low to access the Anthropic API"},
+     AuthError),
+    ({"code": "429", "type": "insufficient_quota", "message": "You exceeded your quota"},
+     AuthError),
+    ({"code": 400, "message": "Invalid value for temperature"}, None),
+])
+def test_an_in_band_error_is_classified_as_over_http(error: dict, kind: type | None) -> None:
+    from scout.errors import Rejected
+
+    failure = fails(json.dumps({"error": error}).encode(), **{"content-encoding": "identity"})
+    assert type(failure) is (kind or Rejected)
+    assert "in the body of an HTTP 200 answer" in failure.message
