@@ -25,12 +25,13 @@ plan), not a quota of zero.
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 import httpx
 
 from scout.i18n import N_
-from scout.adapters.normalize import Hit, as_text
+from scout.adapters.normalize import Hit, as_float, as_text
 from scout.adapters.search_http import (api_key, error_json, fetch, json_body, search_reply,
                                         short, split_options)
 from scout.config.settings import BraveSettings
@@ -130,10 +131,10 @@ def _quota_spent(error: dict[str, Any]) -> bool:
     meta = error.get("meta")
     if not isinstance(meta, dict):
         return False
-    limit, used = meta.get("quota_limit"), meta.get("quota_current")
-    if isinstance(limit, bool) or isinstance(used, bool):
-        return False
-    if not isinstance(limit, (int, float)) or not isinstance(used, (int, float)):
+    # a proxy or a gateway may write the figures as strings ("2000"): a spent quota all
+    # the same, which a retry every second would never see end
+    limit, used = as_float(meta.get("quota_limit")), as_float(meta.get("quota_current"))
+    if limit is None or used is None or not math.isfinite(limit):
         return False
     return limit > 0 and used >= limit
 

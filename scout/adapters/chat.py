@@ -26,6 +26,7 @@ JSON gives its HTML page's title or its short plain-text line
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import httpx
@@ -52,8 +53,20 @@ def number(value: Any) -> float | None:
 
 
 def integer(value: Any) -> int | None:
+    """A provider's count as an int; None for garbage, a negative, NaN or infinity
+    (``1e400`` reads as infinity, which no int holds)."""
     n = number(value)
-    return int(n) if n is not None and n >= 0 else None
+    return int(n) if n is not None and 0 <= n < math.inf else None
+
+
+def status_code(value: Any) -> int | None:
+    """An HTTP status a provider writes in a body (``429``, ``"429"``, ``" 503 "``); None
+    for anything else ("429abc", "4²9", a list, a number thousands of digits long)."""
+    if isinstance(value, str):
+        text = value.strip()
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
+    n = integer(value)
+    return n if n is not None and n <= 999 else None
 
 
 def describe_error(response: httpx.Response) -> str | None:
@@ -200,11 +213,20 @@ def in_band_error(response: httpx.Response, name: str, secrets: list[str]) -> No
     if not isinstance(error, dict):
         return
     code = error.get("code")
-    status = int(code) if isinstance(code, str) and code.strip().isdigit() else integer(code)
+    status = status_code(code)
     if status is None or not 400 <= status <= 599:
         return
+    # the status it would have had, read as that answer would be: its words and codes
+    # too (classify_error), so an upstream's "credit balance is too low" sent as a 400
+    # moves to the next key as it does over HTTP, not a Rejected that stops the chain
+    wait = response.headers.get("retry-after")  # only it: the 200's own length, encoding
+    answer = httpx.Response(status, headers={"retry-after": wait} if wait else None,
+                            json={"error": error})  # and type describe another body
     try:
-        check_status(httpx.Response(status, headers=response.headers), name)
+        refined = classify_error(answer, name)
+        if refined is not None:
+            raise refined
+        check_status(answer, name)
     except ProviderError as exc:
         exc.message += " (" + N_("in the body of an HTTP 200 answer") + ")"
         message = error.get("message")

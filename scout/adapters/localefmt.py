@@ -13,6 +13,7 @@ import datetime as dt
 import functools
 import gettext
 import re
+from decimal import localcontext
 from typing import Any
 
 from babel.dates import format_date, format_skeleton, get_month_names
@@ -37,8 +38,11 @@ class Formatter:
         self.rating_scale = rating_scale
 
     def number(self, value: float, digits: int = 0) -> str:
+        from scout.i18n.numbers import WIDE
+
         pattern = "#,##0" + ("." + "0" * digits if digits else "")
-        return format_decimal(value, format=pattern, locale=self.locale)
+        with localcontext(WIDE):
+            return format_decimal(value, format=pattern, locale=self.locale)
 
     def amount(self, amount: float, currency: str) -> str:
         # the same spelling as the report's own tables ("135 EUR" in English, "135 €" in

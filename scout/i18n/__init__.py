@@ -123,7 +123,9 @@ def read_catalog(path: Path, lang: str) -> Any:
                                  location=Location(str(path), line, 1), hint=hint)
         # abort_invalid: a line Babel cannot read is an error here, not a warning in
         # a log nobody reads (the entry would silently stay untranslated)
-        return read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
+        catalog = read_po(io.BytesIO(data), locale=lang, abort_invalid=True)
+        _check_plural_forms(catalog, data, path)
+        return catalog
     except PoFileError as exc:
         line = exc.lineno + 1  # Babel counts from 0
         raise CatalogInvalid("the message catalog does not parse: "
@@ -133,6 +135,22 @@ def read_catalog(path: Path, lang: str) -> Any:
         # ValueError/LookupError: a header Babel refuses (an unknown charset or locale)
         raise CatalogInvalid(f"the message catalog cannot be read: {exc}",
                              location=Location(str(path)), hint=hint) from None
+
+
+def _check_plural_forms(catalog: Any, data: bytes, path: Path) -> None:
+    """The ``Plural-Forms`` header compiles as gettext compiles it when the report reads
+    the catalog: Babel keeps any text there, and "plural=n>1 ?;" or "(n*n)**99" failed
+    only at the report, after the run was paid for."""
+    try:
+        gettext.c2py(catalog.plural_expr)
+    except (ValueError, RecursionError) as exc:
+        line = next((n for n, text in enumerate(data.decode("utf-8").splitlines(), 1)
+                     if "Plural-Forms:" in text), 1)
+        raise CatalogInvalid(
+            f"the message catalog's Plural-Forms header does not parse: {exc}",
+            location=Location(str(path), line, 1),
+            hint="write it as gettext does, e.g. \"Plural-Forms: nplurals=2; plural=(n != 1);"
+                 "\\n\"") from None
 
 
 def _compiled(catalog: Any) -> Any:

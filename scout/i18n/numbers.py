@@ -9,13 +9,21 @@ and the rest of a Task's values are :mod:`scout.i18n.values`'.
 
 from __future__ import annotations
 
+import math
 import re
-from decimal import Decimal
+from decimal import Context, Decimal, localcontext
 from typing import Any
 
 from scout.i18n import lang_of
 
 _SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " "})
+
+
+#: the precision Babel rounds in: every digit of a float (1e308 has 309) or of an int JSON
+#: reads (up to Python's 4,300), where the default 28 made ``quantize`` raise
+#: InvalidOperation on any figure of 29 digits or more — a listing's price of 1e30 or a
+#: view count of 10**30 crashed the report
+WIDE = Context(prec=4400)
 
 
 def plain_spaces(text: str) -> str:
@@ -39,10 +47,12 @@ def format_number(value: Any, lang: str = "en", digits: int | None = None) -> st
         return "—"
     from babel.numbers import format_decimal
 
-    if digits is None:
-        return plain_spaces(format_decimal(value, locale=lang_of(lang)))
-    return plain_spaces(format_decimal(_rounded(value, digits), format="#,##0" + _fraction(digits),
-                          locale=lang_of(lang)))
+    with localcontext(WIDE):
+        if digits is None:
+            return plain_spaces(format_decimal(value, locale=lang_of(lang)))
+        return plain_spaces(format_decimal(_rounded(value, digits),
+                                           format="#,##0" + _fraction(digits),
+                                           locale=lang_of(lang)))
 
 
 def format_money_parts(amount: Any, currency: str, lang: str = "en", digits: int = 0) -> str:
@@ -58,8 +68,10 @@ def format_money_parts(amount: Any, currency: str, lang: str = "en", digits: int
         standard = Locale.parse(lang).currency_formats["standard"].pattern.split(";")[0]
         pattern = re.sub(r"0\.0+", "0" + _fraction(digits), standard)
     try:
-        return plain_spaces(format_currency(_rounded(amount, digits), currency, format=pattern,
-                                      currency_digits=False, locale=lang))
+        with localcontext(WIDE):
+            return plain_spaces(format_currency(_rounded(amount, digits), currency,
+                                                format=pattern, currency_digits=False,
+                                                locale=lang))
     except Exception:  # an unknown currency code from the web: say it plainly
         return f"{format_number(amount, lang, digits)} {currency}"
 
@@ -69,7 +81,12 @@ def format_rating(value: Any, lang: str = "en", scale: int = 10) -> str:
     points unless the score has a fraction: 9.3 → '93/100', 9.25 → '92.5/100'."""
     if value is None:
         return "—"
-    shown = float(value) * scale / 10
+    try:
+        shown = float(value) * scale / 10
+    except (TypeError, ValueError):  # a record's own text ("n/a", "4 stars"): as it is
+        return str(value)
+    if math.isnan(shown):
+        return "—"
     digits = 0 if scale >= 100 and round(shown, 1).is_integer() else 1
     return f"{format_number(shown, lang, digits)}/{scale}"
 
@@ -80,6 +97,8 @@ def format_duration(seconds: Any, lang: str = "en") -> str:
     if seconds is None:
         return "—"
     s = float(seconds)
+    if not 0 <= s < math.inf:  # a provider's NaN, infinite or negative length: none
+        return "—"
     if s < 1:
         return f"{s * 1000:.0f} ms"
     if s < 60:

@@ -14,6 +14,7 @@ script, style blocks with URLs, or external references.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
@@ -123,6 +124,15 @@ def _label_at(cx: float, gap: float, text: str, size: int) -> str:
     return f'x="{_n(cx - gap)}" text-anchor="end"'
 
 
+def _plottable(v: float | None) -> bool:
+    return v is not None and math.isfinite(v) and 0 <= v <= _FARTHEST
+
+
+#: the largest figure the chart places: past it, the axis's tick arithmetic
+#: (``hi - lo``, ``10 ** digits``) leaves floats
+_FARTHEST = 1e300
+
+
 def _ticks(lo: float, hi: float, n: int = 5) -> list[float]:
     if hi <= lo:
         return [lo]
@@ -181,9 +191,13 @@ def price_rating_svg(points: Sequence[Point], *, budget: float | None = None,
 
     w = {"price": "price", "rating": "rating", "budget": "budget", "minimum": "minimum",
          "shortlisted": "shortlisted", "other": "other candidates", **(words or {})}
-    usable = [p for p in points if p.price is not None and p.rating is not None]
+    # a point or line only where its figures are finite and on the axes (0 and up): a
+    # listing's price of 1e308 or a NaN rating made no chart but a report that crashed
+    usable = [p for p in points if _plottable(p.price) and _plottable(p.rating)]
     if not usable:
         return None
+    budget = budget if _plottable(budget) else None
+    min_rating = min_rating if _plottable(min_rating) else None
     prices = [float(p.price) for p in usable if p.price is not None]
     hi = max(prices + ([budget] if budget else []))
     lo = 0.0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import math
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -54,7 +55,9 @@ RATING_SCALES = (5, 10, 100)
 
 
 def _amount_text(amount: float) -> str:
-    return f"{amount:g}" if amount != int(amount) else f"{int(amount)}"
+    # not finite (a price of 1e308 converted per month): int() of it raised
+    whole = math.isfinite(amount) and amount == int(amount)
+    return f"{int(amount)}" if whole else f"{amount:g}"
 
 
 class Money(BaseModel):
@@ -65,11 +68,14 @@ class Money(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
-    amount: float = Field(ge=0)
+    # finite: an infinite amount is written to JSON as null, and the Task, price or
+    # artifact holding it could not be read back
+    amount: float = Field(ge=0, allow_inf_nan=False)
     currency: str = Field(pattern=r"^[A-Z]{3}$", description="ISO 4217 code, e.g. EUR")
     comparator: Comparator = "<="
     per: str | None = Field(default=None, description="unit, e.g. 'night'")
-    min: float | None = Field(default=None, ge=0, description="lower end of a range")
+    min: float | None = Field(default=None, ge=0, allow_inf_nan=False,
+                              description="lower end of a range")
 
     @model_validator(mode="after")
     def _range(self) -> "Money":

@@ -9,12 +9,13 @@ filters import their formatting (scout.i18n.numbers, .values, .messages) when ca
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from functools import lru_cache
 from typing import Any
 
 from scout import i18n
-from scout.schemas.task import INPUT_TYPES, Money
+from scout.schemas.task import INPUT_TYPES, RATING_SCALES, Money
 from scout.spec.evidence import (
     SYNONYMS_VAR,
     mentions,
@@ -50,15 +51,30 @@ def money(value: Any, digits: int | None = None, *, lang: str = "en") -> str:
     return "—" if value is None else str(value)
 
 
+def _rating_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
+    given = args[0] if args else kwargs.get("scale")
+    if given is EXPR or given is None or _a_scale(given):
+        return None
+    return (f"{given!r} is not a rating scale (one of "
+            f"{', '.join(str(s) for s in RATING_SCALES)}, or none for the kind's)")
+
+
+def _a_scale(scale: Any) -> bool:
+    return not isinstance(scale, bool) and scale in RATING_SCALES
+
+
 @_filter
+@arg_rule(_rating_args)
 def rating(value: Any, scale: int | None = None, *, lang: str = "en",
            rating_scale: int = 10) -> str:
     """8.25 → '8.2/10' (en), '8,2/10' (es); None → '—'. On ``scale`` when the template
     names one (``rating(100)`` → '93/100'), else on the kind's (``rating_scale``: its
-    rating input's declared ``scale``, which a report's environment binds)."""
+    rating input's declared ``scale``, which a report's environment binds). A scale no
+    rating input may declare (one computed: 0, -5, 7, "100") is the kind's: "-4.2/-5"
+    reads as no rating."""
     from scout.i18n.numbers import format_rating
 
-    return format_rating(value, lang, scale or rating_scale)
+    return format_rating(value, lang, scale if _a_scale(scale) else rating_scale)
 
 
 # Locale-aware filters: every template may use them; the report environment binds
@@ -193,8 +209,15 @@ def duration(seconds: Any, lang: str = "en") -> str:
 
 @_filter
 def timestamp(seconds: Any) -> str:
-    """95 → '1:35'."""
-    s = int(float(seconds or 0))
+    """95 → '1:35'; '—' for what is no moment of a video (NaN, infinite, negative: a
+    provider's broken figure, which int() raised on)."""
+    try:
+        raw = float(seconds or 0)
+    except (TypeError, ValueError):
+        return "—"
+    if not 0 <= raw < math.inf:
+        return "—"
+    s = int(raw)
     return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 

@@ -244,9 +244,17 @@ def _analyse(source: str, expression: bool) -> JinjaUse | JinjaCheckError:
     key = _STORE.key(("expression\0" if expression else "template\0") + source)
     result = _STORE.load(key, _decode)
     if result is None:
-        result = _parse_and_walk(source, expression)
+        try:
+            result = _parse_and_walk(source, expression)
+        except RecursionError:  # Jinja parses and walks recursively: not stored, the depth
+            return JinjaCheckError(_TOO_DEEP)  # reached depends on the caller's stack
         _STORE.save(key, _encode(result))
     return result
+
+
+#: a template or expression nested past what Jinja's recursive parser reads
+_TOO_DEEP = ("nested too deeply to read (thousands of brackets, or of 'and'/'or' in one "
+             "chain); split it into shorter expressions")
 
 
 def _parse_and_walk(source: str, expression: bool) -> JinjaUse | JinjaCheckError:

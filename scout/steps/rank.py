@@ -32,6 +32,7 @@ A video is never flagged for a price or rating it cannot have.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +74,7 @@ class CandidateView:
     def __getattr__(self, name: str) -> Any:
         if name == "price":
             price = self._c.price_converted or self._c.price
-            if price is not None and (per_factor(price.per, self._per) is None or (
+            if price is not None and (to_period(price, self._per) is None or (
                     self._currency and price.currency != self._currency)):
                 return None  # not comparable: never checked as if it were
             return price
@@ -97,7 +98,11 @@ def convert(money: Money, target: str, table: CurrencyTable | None) -> Money | N
     rates = {table.base: 1.0, **table.rates}
     if money.currency not in rates or target not in rates:
         return None
+    if not rates[money.currency] > 0 or not math.isfinite(rates[target]):
+        return None  # a rate of 0 (or NaN) in the config converts nothing
     amount = money.amount / rates[money.currency] * rates[target]
+    if not math.isfinite(amount):  # 1e308 at a rate above 1: no price to compare
+        return None
     return money.model_copy(update={"amount": round(amount, 2), "currency": target})
 
 

@@ -15,6 +15,7 @@ several currencies are put in one too (:func:`peer_currency`): the config's base
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from scout.i18n import N_, N_plural
@@ -76,13 +77,16 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
 
 def to_period(money: Money, per: str | None) -> Money | None:
     """``money`` per the period ``per`` (a weekly rent as a monthly one, approximate);
-    itself when there is nothing to convert; None when the two cannot be compared."""
+    itself when there is nothing to convert; None when the two cannot be compared (or the
+    amount converted is past any float)."""
     factor = per_factor(money.per, per)
     if factor is None:
         return None
     if factor == 1.0:
         return money
     amount = round(money.amount * factor, 2)
+    if not math.isfinite(amount):  # a listing's 1e308 per night is no amount per month
+        return None
     low = round(money.min * factor, 2) if money.min is not None else None
     return money.model_copy(update={"amount": amount, "min": low, "per": per})
 

@@ -31,6 +31,7 @@ comparator ("x semana por menos de 500 mil pesos").
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Iterator
 
@@ -186,7 +187,10 @@ def _number(s: str, k: str | None) -> float:
         value = float(s.replace(",", ""))
     else:
         value = float(s.replace(",", "."))
-    return value * _SCALES.get(k.strip(), 1000) if k and k.strip() else value
+    value = value * _SCALES.get(k.strip(), 1000) if k and k.strip() else value
+    if not math.isfinite(value):  # 400 nines: no amount (a budget of "inf EUR" stored as null)
+        raise ValueError(f"{s!r} is past any amount")
+    return value
 
 
 def _currency(tok: str | None, original: str, territories: list[str],
@@ -230,9 +234,12 @@ def find_money(free: str, original: str, territories: list[str], *,
         m = re.search(r"\b(?:under|below|less than|max(?:imum)?|up to|at most|menos de|hasta|"
                       r"maximo)\s+(?P<a>" + _AMOUNT + r")(?!\s*(?:/|out of|sobre|stars?|"
                       r"estrellas?|\+|\d))", free)
-        if m:
-            return Money(amount=_number(m.group("a"), None), currency=default_currency), \
-                m.span(), None
+        try:
+            amount = _number(m.group("a"), None) if m else None
+        except ValueError:
+            amount = None
+        if m and amount is not None:
+            return Money(amount=amount, currency=default_currency), m.span(), None
     return None
 
 

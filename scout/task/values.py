@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import importlib
+import math
 import re
 from typing import Any, Callable
 
@@ -220,13 +221,14 @@ def parse_integer(value: Any) -> int:
 def parse_number(value: Any) -> float:
     if isinstance(value, bool):
         raise ValueError("expected a number, got a boolean")
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
-        try:
-            return float(value.strip())
-        except ValueError:
+    number: float | None = None
+    if isinstance(value, (int, float, str)):
+        try:  # an int of 400 digits (YAML's) overflows a float
+            number = float(value.strip() if isinstance(value, str) else value)
+        except (ValueError, OverflowError):
             pass
+    if number is not None and math.isfinite(number):  # "nan", "inf", 1e400: no number
+        return number
     raise ValueError(f"'{value}' is not a number")
 
 

@@ -127,6 +127,24 @@ def test_quota_limited_is_an_exhausted_key() -> None:
     assert "QUOTA_LIMITED" in info.value.message
 
 
+@pytest.mark.parametrize(("limit", "used", "spent"), [
+    ("2000", "2000", True), (" 2000 ", 2001, True), (2000, "75", False),
+    ("0", "5000", False),  # 0: the paid plan's "no monthly quota"
+    (-1, 5, False), ("NaN", "NaN", False), ("Infinity", "Infinity", False),
+    ("abc", [1], False), (None, 2000, False),
+])
+def test_quota_figures_of_any_json_type_decide_the_kind(limit, used, spent) -> None:
+    # a gateway may write Brave's figures as strings: a spent monthly quota is still an
+    # exhausted key (the next key or link), not a per-second wait retried all month
+    body = {"type": "ErrorResponse", "error": {
+        **RATE_LIMITED_ERROR["error"],
+        "meta": {"plan": "Free", "quota_limit": limit, "quota_current": used}}}
+    with pytest.raises((AuthError, RateLimited)) as info:
+        _adapter(429, body).search("q", credential=KEY)
+    assert isinstance(info.value, AuthError) is spent
+    assert ("quota exhausted" in info.value.message) is spent
+
+
 def test_invalid_token_422_is_an_auth_error() -> None:
     body = {"type": "ErrorResponse", "error": {
         "id": "5d83", "status": 422, "code": "SUBSCRIPTION_TOKEN_INVALID",

@@ -68,3 +68,43 @@ def test_an_error_without_a_status_code_stays_a_parse_error() -> None:
     body["error"]["code"] = "model_not_found"  # no status in it: nothing to map
     error = fails(json.dumps(body).encode())
     assert isinstance(error, ParseError) and "model_not_found" in error.message
+
+
+@pytest.mark.parametrize("code", [
+    "Infinity", "1e400", '"4\u00b29"', '"\u0664\u0662\u0669"', '"429abc"', '"' + "4" * 5000 + '"',
+    "999", "-1", "[429]", "true",
+])
+def test_a_code_that_is_no_status_is_left_to_the_answer_reader(code: str) -> None:
+    # JSON lets a body write Infinity or a huge number, and a string of any digits: none
+    # is a status, so none may crash the call (int() of them raised) or be mapped as one
+    body = RECORDED.read_text(encoding="utf-8")
+    body = json.loads(body)
+    text = json.dumps(body).replace('"code": 429', '"code": ' + code)
+    assert ('"code": ' + code) in text
+    error = fails(text.encode())
+    assert isinstance(error, ParseError) and "in the body of an HTTP 200" not in error.message
+
+
+def test_token_counts_past_any_int_are_unknown_not_a_crash() -> None:
+    from scout.adapters.chat import token_usage
+
+    usage = token_usage({"prompt_tokens": float("inf"), "completion_tokens": float("nan")})
+    assert usage.input_tokens is None and usage.output_tokens is None
+    assert token_usage({"prompt_tokens": 12, "completion_tokens": -4}).input_tokens == 12
+
+
+@pytest.mark.parametrize(("error", "kind"), [
+    # an upstream's empty balance, relayed with its status as the code: the next key or
+    # link, as over HTTP (check_status alone made the 400 a Rejected, which stops the chain)
+    ({"code": 400, "message": "Your credit balance is too low to access the Anthropic API"},
+     AuthError),
+    ({"code": "429", "type": "insufficient_quota", "message": "You exceeded your quota"},
+     AuthError),
+    ({"code": 400, "message": "Invalid value for temperature"}, None),
+])
+def test_an_in_band_error_is_classified_as_over_http(error: dict, kind: type | None) -> None:
+    from scout.errors import Rejected
+
+    failure = fails(json.dumps({"error": error}).encode(), **{"content-encoding": "identity"})
+    assert type(failure) is (kind or Rejected)
+    assert "in the body of an HTTP 200 answer" in failure.message

@@ -77,6 +77,8 @@ def test_bad_filter_calls_in_a_report_template(project: Path) -> None:
     ("x | number('two')", "'digits' must be a number or none, not 'two'"),
     ("x | money(1, 2)", "too many positional arguments"),
     ("x | rating(scale='10')", "'scale' must be a number or none, not '10'"),
+    ("x | rating(7)", "7 is not a rating scale (one of 5, 10, 100, or none for the kind's)"),
+    ("x | rating(scale=50)", "50 is not a rating scale"),
     ("x | shorten(width=none)", "'width' must be a number, not None"),
     ("x | l10n(lang='es')", "'lang' is set by scout, not by the template"),
     ("x | replace('a')", "needs the argument 'new'"),           # Jinja's own filters too
@@ -93,6 +95,7 @@ def test_wrong_calls(expr: str, wrong: str) -> None:
     "c | mentions(['a'], every=false)", "x | number", "x | number(1)", "x | money(0)",
     "x | value('money')", "x | value('year')", "x | value(task.types[name])", "x | replace('a', 'b')", "x | join(', ')", "'%s' | format(x)",
     "x | map('upper') | list", "x | truncate(9)", "x | default('—')", "x | round(1, 'floor')",
+    "x | rating(100)", "x | rating(scale=5)", "x | rating(task.scale)", "x | rating(none)",
 ])
 def test_right_calls_pass(expr: str) -> None:
     assert _problem(expr) is None

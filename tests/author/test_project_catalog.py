@@ -73,6 +73,29 @@ def test_a_broken_catalog_is_a_located_user_error(tmp_path: Path, body: str, lin
     assert err.value.code == "SPEC058" and err.value.exit_code == 2 and err.value.hint
 
 
+@pytest.mark.parametrize("plural", [
+    "nplurals=2; plural=n>1 ?;", "nplurals=2; plural=(n*n)**99;",
+    "nplurals=2; plural=__import__('os');", "nplurals=2; plural=" + "(" * 300 + "n" + ")" * 300 + ";",
+])
+def test_a_plural_forms_header_gettext_cannot_read_is_spec058(tmp_path: Path,
+                                                              plural: str) -> None:
+    # Babel keeps any Plural-Forms text; gettext compiles it when the report reads the
+    # catalog, so `scout validate` said nothing and the report phase failed on a ValueError
+    from scout.validate.catalogs import catalog_problems
+
+    path = tmp_path / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    path.parent.mkdir(parents=True)
+    path.write_text(HEADER.replace('\\n"\n\n', f'\\n"\n"Plural-Forms: {plural}\\n"\n\n')
+                    + 'msgid "a"\nmsgstr "b"\n', encoding="utf-8")
+    assert "Plural-Forms: " in path.read_text(encoding="utf-8")
+    problems = catalog_problems(tmp_path / "locales", [])
+    assert [(p.code, p.location.line if p.location else None) for p in problems] == \
+        [("SPEC058", 4)]
+    assert "Plural-Forms header does not parse" in problems[0].message
+    with pytest.raises(CatalogInvalid):
+        _render(tmp_path, '{{ _("a") }}', "es")
+
+
 def test_the_catalog_is_part_of_the_report_phase_fingerprint(tmp_path: Path) -> None:
     params = ReportParams(template="t.md.j2", formats=["md"])
     (tmp_path / "templates").mkdir()

@@ -103,3 +103,18 @@ def test_trans_blocks_includes_and_raw_text_still_render(tmp_path: Path) -> None
     md = _render(tmp_path, "{% trans n=v %}Hello {{ n }}{% endtrans %}\n"
                  "{% raw %}{{ v }}{% endraw %}\n{% include 'part.md.j2' %}", v="a|b")
     assert md == "Hello a|b{{ v }}| a\\|b |\n"  # trim_blocks: no newline after a tag
+
+
+def test_a_page_full_of_blanks_is_kept_in_its_cell_in_linear_time() -> None:
+    # a scraped snippet is often runs of blanks; the old rule retried each run from every
+    # position (100,000 blanks and a line break: about a minute for one cell)
+    import time
+
+    blanks = "\t " * 50_000
+    text = "Casa" + blanks + "Bonay\n" + blanks + "|x"
+    start = time.perf_counter()
+    cell = table_cell(text)
+    assert time.perf_counter() - start < 2.0
+    # the run with the line break becomes one space; a run without one is left as it is
+    assert cell == "Casa" + blanks + "Bonay \\|x"
+    assert table_cell("a \r\n\t b\n\nc   d") == "a b c   d"

@@ -127,3 +127,18 @@ def test_a_price_stated_as_nothing_reads_free_and_a_cap_of_nothing_does_not() ->
     assert format_money(Money(amount=0, currency="EUR"), "es") == "0 €"
     assert format_money(Money(amount=10, min=0, currency="EUR", comparator="<="),
                         "en") == "0-10 EUR"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_providers_broken_figures_fill_a_cell_not_a_traceback(lang: str) -> None:
+    # a video's duration or moment of NaN or infinity (JSON allows both), and a count of
+    # 30 digits or more (Babel's 28-digit decimals raised InvalidOperation)
+    from scout.report.tables import fmt
+
+    for name in ("duration", "timestamp"):
+        for broken in (float("nan"), float("inf"), -5):
+            assert fmt(name, broken, lang) == "—"
+    assert fmt("timestamp", 95, lang) == "1:35"
+    assert fmt("duration", 912, lang) == "15 min 12 s"
+    sep = "," if lang == "en" else "."
+    assert fmt("view_count", 10 ** 30, lang) == "1" + (sep + "000") * 10

@@ -134,6 +134,18 @@ def test_values_tables_and_filters_write_the_scale(tmp_path, lang, scale, want):
     assert env.get_template("t.md.j2").render(r=9.3) == f"{want} {want} {ten}"
 
 
+@pytest.mark.parametrize(("scale", "rating", "want"), [
+    (0, 9.3, "93/100"), (-5, 9.3, "93/100"), (7, 9.3, "93/100"), ("10", 9.3, "93/100"),
+    (True, 9.3, "93/100"), (5, 9.3, "4.7/5"),       # a scale computed: the kind's unless declarable
+    (None, float("nan"), "—"), (None, "n/a", "n/a"), (None, "9.3", "93/100"),  # a record's own
+])
+def test_a_computed_scale_or_a_record_of_text_never_breaks_the_rating(tmp_path, scale, rating,
+                                                                       want):
+    (tmp_path / "s.md.j2").write_text("{{ r | rating(s) }}")
+    env = make_report_env(tmp_path, "en", rating_scale=100)
+    assert env.get_template("s.md.j2").render(r=rating, s=scale) == want
+
+
 def test_a_constant_rating_is_not_compiled_into_another_kinds_report(tmp_path):
     """The compiled templates are shared per language, by every kind whatever its scale."""
     (tmp_path / "c.md.j2").write_text("{{ 9.3 | rating }}")

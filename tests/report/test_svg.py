@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from scout.spec.dag import PhaseGraph
 from scout.report.svg import STATE_FILL, Point, dag_svg, price_rating_svg
 from scout.validate import load_valid_pipeline
@@ -205,3 +207,21 @@ def test_a_salary_floor_draws_no_budget_line() -> None:
 
     root = _chart_of({"min_salary": "money"}, {"min_salary": Money(amount=30, currency="EUR")})
     assert root.find("s:line[@class='budget']", NS) is None
+
+
+@pytest.mark.parametrize(("points", "budget", "minimum", "drawn"), [
+    ([Point("huge", 1e308, 9.0), Point("b", 100.0, 8.0)], None, None, 1),
+    ([Point("inf", float("inf"), 9.0), Point("nan", 100.0, float("nan"))], None, None, 0),
+    ([Point("a", 120.0, 8.0)], float("nan"), float("inf"), 1),
+    ([Point("a", 120.0, 8.0)], 1e308, -5.0, 1),
+])
+def test_figures_past_any_axis_are_left_off_not_a_crash(points, budget, minimum, drawn) -> None:
+    # a listing's price of 1e308 or a NaN figure: int() of an infinite tick or coordinate
+    # raised and the whole report failed; such a point or line is simply not drawn
+    svg = price_rating_svg(points, budget=budget, min_rating=minimum, currency="EUR")
+    if not drawn:
+        assert svg is None
+        return
+    assert svg is not None and svg.count("<circle") - svg.count('class="legend"') == drawn
+    assert "nan" not in svg.lower() and "inf" not in svg.lower()
+    assert 'class="budget"' not in svg and 'class="min-rating"' not in svg

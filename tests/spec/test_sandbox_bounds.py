@@ -163,3 +163,19 @@ def test_a_template_that_fails_on_its_data_fails_the_phase_not_the_run(source: s
     assert render_known(source, scope) == source
     with pytest.raises(StepError, match=r"template .\{\{ "):
         render(source, scope)
+
+
+@pytest.mark.parametrize(("source", "expression"), [
+    ("(" * 3000 + "x" + ")" * 3000, True),
+    (" and ".join(["c.price.amount > 1"] * 3000), True),
+    ("[" * 3000 + "]" * 3000, True),
+    ("{{ " + "(" * 3000 + "x" + ")" * 3000 + " }}", False),
+])
+def test_nesting_past_jinjas_recursion_is_a_parse_problem(source: str, expression: bool) -> None:
+    # Jinja's parser and node walk recurse: a kind's expression thousands deep raised
+    # RecursionError out of `scout validate` (a traceback), not a located SPEC050
+    from scout.spec.templating import JinjaCheckError
+
+    with pytest.raises(JinjaCheckError, match="nested too deeply"):
+        analyse(source, expression=expression)
+    assert analyse("(((x)))", expression=True).names == frozenset({"x"})

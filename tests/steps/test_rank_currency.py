@@ -44,3 +44,30 @@ def test_an_unconvertible_price_is_never_checked_against_a_budget() -> None:
     [item] = short.items  # kept by the where's own guard ("price is none or ..."), flagged
     assert item.candidate.flags[0] == "price in BRL, no rate to EUR"
     assert item.score == [None]
+
+
+def test_a_price_past_any_float_once_converted_is_flagged_not_compared() -> None:
+    # a listing's 1.7e308 GBP is past a float in euros (1 EUR = 0.85 GBP), and 1e308 a
+    # night past one per week: neither becomes an infinite price (shown "inf", written as
+    # null in the artifact, and ranked as if known)
+    from scout.i18n.numbers import format_money_parts, format_number
+
+    def week(amount: float, currency: str) -> Money:
+        return Money(amount=amount, currency=currency, comparator="=", per="week")
+
+    short = _rank("holiday flats in London",
+                  _flat("huge", ("https://homes.test/huge", week(1.7e308, "GBP"))),
+                  _flat("night", ("https://homes.test/night", _night(1e308, "EUR"))),
+                  _flat("eur", ("https://homes.test/eur", week(700, "EUR"))),
+                  _flat("eur2", ("https://homes.test/eur2", week(800, "EUR"))))
+    by_key = {i.candidate.key: i for i in short.items}
+    assert [i.candidate.key for i in short.items][:2] == ["eur", "eur2"]
+    assert by_key["huge"].candidate.price_converted is None
+    assert by_key["huge"].candidate.flags == ["price in GBP, no rate to EUR"]
+    assert by_key["night"].candidate.price_converted is None
+    assert any("cannot be compared" in f for f in by_key["night"].candidate.flags)
+    assert by_key["huge"].score == [None] and by_key["night"].score == [None]
+    # an amount of 29 digits or more is written out, not a decimal.InvalidOperation
+    assert format_number(1e30, "en", 0) == "1,000,000,000,000,000,019,884,624,838,656"
+    assert format_money_parts(1e308, "EUR", "es").endswith(" €")
+    assert str(Money.model_construct(amount=float("inf"), currency="EUR")) == "inf EUR"

@@ -184,6 +184,11 @@ def test_coerce_simple_types(type_name, value, expected) -> None:
         ("integer", "3.5", "is not a whole number"),
         ("integer", True, "got a boolean"),
         ("number", "many", "is not a number"),
+        ("number", "nan", "is not a number"),        # --set, a mission: no NaN, no infinity
+        ("number", "-inf", "is not a number"),
+        pytest.param("number", 10 ** 400, "is not a number", id="int-past-a-float"),
+        ("money", "9" * 400 + " EUR", "input should be a finite number"),
+        ("money", {"amount": float("inf"), "currency": "EUR"}, "finite number"),
         ("boolean", "maybe", "is not a boolean"),
         ("list", 5, "expected a list"),
         ("colour", "red", "unknown input type 'colour'"),
@@ -216,3 +221,20 @@ def test_to_jsonable() -> None:
                                                   "comparator": "<=", "per": None}
     assert to_jsonable([dt.date(2026, 1, 2)]) == ["2026-01-02"]
     assert to_jsonable(3) == 3
+
+
+def test_a_request_amount_past_any_float_is_no_budget() -> None:
+    # 400 nines read as an infinite budget, which a Task stores as null and cannot read back
+    from scout.task.build import build_task
+    from scout.spec.models import InputSpec
+
+    inputs = {"place": InputSpec(type="place", required=True),
+              "budget": InputSpec(type="money", default="300 EUR")}
+    for query in ("hotel in Paris under " + "9" * 400 + " euros",
+                  "hotel in Paris under " + "9" * 400,
+                  "hotel en París entre 80 y " + "9" * 400 + " euros"):
+        task = build_task(query, inputs, today=dt.date(2027, 1, 10))
+        assert task.values.get("budget") in (None, Money(amount=300, currency="EUR"))
+        assert type(task).model_validate_json(task.model_dump_json()) == task
+    assert build_task("hotel in Paris under 200 euros", inputs,
+                      today=dt.date(2027, 1, 10)).values["budget"].amount == 200
