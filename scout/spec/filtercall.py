@@ -1,8 +1,8 @@
 """A filter call as the validator records it: the arguments a template passes to a filter
 (a constant's value, or :data:`EXPR` for a value known at run time), as JSON text the fact
 caches keep. Written where templates are parsed (scout.spec.templating,
-scout.validate.templates), checked by scout.spec.filtersig; no scout imports, so every
-side can use it.
+scout.validate.templates), checked by scout.spec.filtersig; and the filter or test a call names as a string
+(:func:`named_in`: ``map("upper")``). No scout imports, so every side can use it.
 """
 
 from __future__ import annotations
@@ -54,3 +54,26 @@ def arg_rule(rule: Any) -> Any:
         return fn
 
     return deco
+
+
+#: Jinja's filters that name another filter or test as a string argument, and where
+#: (per Jinja's signatures, the value piped in not counted): ``map("upper")``,
+#: ``select("odd")``, ``selectattr("price", "defined")``
+_NAMING = {"map": ("filter", 0), "select": ("test", 0), "reject": ("test", 0),
+           "selectattr": ("test", 1), "rejectattr": ("test", 1)}
+
+
+def named_in(node: Any) -> tuple[str, str] | None:
+    """("filter" or "test", name) that a Jinja ``Filter`` node names as a string
+    constant, as ``map("lenght")`` does; None when it names none, or not as a constant
+    (a name known only at run time is not checked). ``map(attribute="price")`` names an
+    attribute, not a filter."""
+    from jinja2 import nodes
+
+    where = _NAMING.get(node.name)
+    if where is None or len(node.args) <= where[1]:
+        return None
+    arg = node.args[where[1]]
+    if isinstance(arg, nodes.Const) and isinstance(arg.value, str):
+        return where[0], arg.value
+    return None

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any
 
 from scout.spec.factcache import FactStore, module_file
-from scout.spec.filtercall import call_of
+from scout.spec.filtercall import call_of, named_in
 
 if TYPE_CHECKING:
     from jinja2 import nodes
@@ -300,6 +300,9 @@ def _parse_and_walk(source: str, expression: bool) -> JinjaUse | JinjaCheckError
             if node.name:
                 filters.add(node.name)
                 calls.append((node.name, call_of(node)))
+                named = named_in(node)  # map("upper"), select("odd"): checked the same
+                if named:
+                    (filters if named[0] == "filter" else tests).add(named[1])
         elif isinstance(node, nodes.Test):
             tests.add(node.name)
     return JinjaUse(frozenset(names), tuple(attrs), frozenset(filters), frozenset(tests),

@@ -204,11 +204,11 @@ def check_jinja(
                  "{% endif %}"))
     for f in sorted(use.filters - known_filters()):
         problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja filter '{f}'",
-                                at(f, r"\|\s*"),
+                                at(f, r"(?:\|\s*|[\"'])"),
                                 hint=did_you_mean(f, known_filters(), what="filters")))
     for t in sorted(use.tests - known_tests()):
         problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja test '{t}'",
-                                at(t, r"\bis\s+(?:not\s+)?"),
+                                at(t, r"(?:\bis\s+(?:not\s+)?|[\"'])"),
                                 hint=did_you_mean(t, known_tests(), what="tests")))
     for name, call in dict.fromkeys(use.calls):  # the same call twice: said once
         wrong = call_problem(name, call) if name in known_filters() else None

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from scout.report.files import BUILTIN
-from scout.spec.filtercall import call_of
+from scout.spec.filtercall import call_of, named_in
 
 if TYPE_CHECKING:
     from jinja2 import nodes
@@ -139,6 +139,9 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
             if node.name:
                 uses.append(("filter", node.name, node.lineno))
                 uses.append(("call", node.name, node.lineno, call_of(node)))
+                named = named_in(node)  # map("upper"), select("odd"): checked the same
+                if named:
+                    uses.append((*named, node.lineno))
         elif isinstance(node, Test):
             uses.append(("test", node.name, node.lineno))
         elif isinstance(node, binders):

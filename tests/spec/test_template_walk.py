@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from jinja2 import nodes
 
-from scout.spec.filtercall import call_of
+from scout.spec.filtercall import call_of, named_in
 from scout.validate import templates as T
 from scout.validate.template_facts import _msgid
 
@@ -31,6 +31,9 @@ CONSTRUCTS = [
     "{{ _('x') }}{{ a.b.c }}{{ (a or b).c }}{{ f(x=1)|join(', ') }}{% if a is not defined %}{% endif %}",
     "{{ pgettext('menu', 'Open') }}{{ ngettext('%(n)s item', '%(n)s items', n) }}"
     "{{ x | round(2, 'floor') | default(_('none')) }}{{ gettext(name) }}",
+    "{{ xs | map('upper') | select('odd') | reject('equalto', 3) | list }}"
+    "{{ xs | selectattr('price', 'defined') | rejectattr('x', f) | map(attribute='p') }}"
+    "{{ xs | sort(attribute='x') | map(name) | selectattr('y') | first }}",
 ]
 
 
@@ -70,6 +73,9 @@ def _uses(ast: nodes.Template) -> Iterator[tuple[Any, ...]]:
         elif isinstance(node, nodes.Filter) and node.name:
             yield ("filter", node.name, node.lineno)
             yield ("call", node.name, node.lineno, call_of(node))
+            named = named_in(node)
+            if named:
+                yield (*named, node.lineno)
         elif isinstance(node, nodes.Test):
             yield ("test", node.name, node.lineno)
 
