@@ -44,10 +44,10 @@ porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
 tonight today tomorrow hoy
 dinner lunch breakfast brunch supper cena almuerzo desayuno comida
 yearly annually annum
-level nivel most least mucho maximo minimo sumo
+level nivel most least mucho maximo minimo sumo mil millon millones
 pa pal xa asap
 bien mal muy bastante tambien well very really quite pretty also
-me us you here there nearby aqui alli
+me us you here there nearby aqui alli ahi alla aca
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
 ramadan thanksgiving halloween navidad navidades christmas xmas nochebuena nochevieja
