@@ -91,3 +91,27 @@ def test_an_approximation_names_no_place(inputs: dict[str, InputSpec], place: st
 def test_a_place_with_the_approximation_stays() -> None:
     got = parse_query("piso en sevilla por ahí de 900 euros", RENTALS, today=TODAY).values
     assert got.get("city") == "Sevilla"
+
+
+# ------------------------------ two place inputs: the city input holds the known city
+CLINICS = kind_inputs("clinics")
+
+
+@pytest.mark.parametrize("query", [
+    "dentista en Chamberí, Madrid",
+    "dentist in Chamberí, Madrid",
+    "pediatra en Madrid, Chamberí",
+    "physio in Madrid, barrio de Chamberí",
+])
+def test_the_city_input_gets_the_known_city(query: str) -> None:
+    got = parse_query(query, CLINICS, today=TODAY).values
+    assert (got.get("city"), got.get("area")) == ("Madrid", "Chamberí"), got
+
+
+@pytest.mark.parametrize("query, want", [
+    ("dentista en Chamberí", ("Chamberí", None)),  # one name: no other to give it
+    ("dentista en Chamberí, España", ("Chamberí", "España")),  # a country is no city
+])
+def test_no_city_to_give_leaves_the_order(query: str, want: tuple) -> None:
+    got = parse_query(query, CLINICS, today=TODAY).values
+    assert (got.get("city"), got.get("area")) == want, got
