@@ -115,3 +115,23 @@ def test_the_city_input_gets_the_known_city(query: str) -> None:
 def test_no_city_to_give_leaves_the_order(query: str, want: tuple) -> None:
     got = parse_query(query, CLINICS, today=TODAY).values
     assert (got.get("city"), got.get("area")) == want, got
+
+
+# ------------------ a lower-case word that describes, with no cue, is no place
+@pytest.mark.parametrize("query", [
+    "cocinero, equipo pequeño, en remoto",
+    "data analyst job, friendly team",
+    "programador junior, empresa innovadora",
+    "nurse job, helpful team",
+])
+def test_an_adjective_names_no_place(query: str) -> None:
+    assert "city" not in parse_query(query, JOBS, today=TODAY).values
+
+
+@pytest.mark.parametrize("query, city", [
+    ("cocinero sevilla, equipo pequeño", "Sevilla"),
+    ("data analyst job in italy, friendly team", "Italy"),
+    ("camarero en Valencia, equipo pequeño", "Valencia"),
+])
+def test_a_place_beside_the_adjective_stays(query: str, city: str) -> None:
+    assert parse_query(query, JOBS, today=TODAY).values.get("city") == city
