@@ -135,3 +135,43 @@ def test_an_adjective_names_no_place(query: str) -> None:
 ])
 def test_a_place_beside_the_adjective_stays(query: str, city: str) -> None:
     assert parse_query(query, JOBS, today=TODAY).values.get("city") == city
+
+
+# -------------------- a nationality adjective names the country for a country's input
+WINES = kind_inputs("wines")
+EVENTS = kind_inputs("events")
+
+
+@pytest.mark.parametrize("query, country", [
+    ("champán francés", "Francia"),
+    ("Malbec argentino", "Argentina"),
+    ("vino blanco gallego", "Galicia"),  # a region
+    ("vinos tintos italianos de menos de 20 euros", "Italia"),
+    ("unos espumosos españoles", "España"),
+    ("French cheese", "France"),
+    ("a South African Chenin Blanc", "South Africa"),
+    ("riojas andaluces", "Andalucía"),
+])
+def test_a_nationality_adjective_names_the_country(query: str, country: str) -> None:
+    assert parse_query(query, WINES, today=TODAY).values.get("country") == country
+
+
+def test_the_adjective_is_not_also_the_thing_asked() -> None:
+    got = parse_query("Malbec argentino", WINES, today=TODAY).values
+    assert got.get("variety") == "Malbec"
+
+
+@pytest.mark.parametrize("query, country", [
+    ("vino francés de Burdeos", "Burdeos"),  # the place named wins over the adjective
+    ("Italian red from Tuscany", "Tuscany"),
+])
+def test_a_named_place_wins(query: str, country: str) -> None:
+    assert parse_query(query, WINES, today=TODAY).values.get("country") == country
+
+
+@pytest.mark.parametrize("query", [
+    "cocina francesa",  # a city input is not guessed from an adjective
+    "French film festival",
+])
+def test_no_city_from_an_adjective(query: str) -> None:
+    assert "city" not in parse_query(query, EVENTS, today=TODAY).values
