@@ -88,6 +88,16 @@ def test_an_approximation_names_no_place(inputs: dict[str, InputSpec], place: st
     assert place not in parse_query(query, inputs, today=TODAY).values
 
 
+@pytest.mark.parametrize("inputs, subject, query, want", [
+    (JOBS, "role", "cocinero por ahí de 150 mil", "cocinero"),
+    (COURSES, "topic", "curso de python por ahí de 150 mil", "python"),
+    (COURSES, "topic", "por ahí de 150 mil", None),
+])
+def test_an_approximation_is_no_subject(inputs: dict[str, InputSpec], subject: str,
+                                        query: str, want: str | None) -> None:
+    assert parse_query(query, inputs, today=TODAY).values.get(subject) == want
+
+
 def test_a_place_with_the_approximation_stays() -> None:
     got = parse_query("piso en sevilla por ahí de 900 euros", RENTALS, today=TODAY).values
     assert got.get("city") == "Sevilla"
