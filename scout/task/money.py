@@ -40,8 +40,12 @@ from scout.task.cldr import currencies, pick
 from scout.task.lang import fold
 from scout.task.numwords import rewrite, widen
 
-_AMOUNT = (r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
-           r"|\d+(?:[.,]\d+)?(?=\s?k\b)")
+# a number in e-notation ("1e308", "2.5E+3") is no amount a person types: neither its
+# mantissa nor its exponent is read (the request's leftover note names it whole)
+_NOT_ENOTATION = r"(?<!\d)(?<![\d.,]e)(?<![\d.,]e[+-])(?![\d.,]*e[+-]?\d)"
+_AMOUNT = (_NOT_ENOTATION
+           + r"(?:\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
+           r"|\d+(?:[.,]\d+)?(?=\s?k\b))")
 _K = r"(?P<k§>\s?(?:k|mil)\b)?"
 # ISO codes that are also everyday words: accepted only when written in capitals
 _WORDY_CODES = frozenset({"all", "top", "try", "pen", "mad", "cup", "bob", "sos", "gel", "bam",

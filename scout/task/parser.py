@@ -28,6 +28,7 @@ from scout.schemas.task import DateRange, Money, Month
 from scout.spec.models import InputSpec
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.corrections import CORRECTABLE, read_corrected, segments
+from scout.task.demonyms import country_said
 from scout.task.display import display
 from scout.task.gazetteer import known_place_words
 from scout.task.kindnames import kind_names, kind_spans
@@ -323,6 +324,10 @@ def parse_query(
     for name, spec in ordered:
         if spec.pattern and name not in result.values:
             read(name, spec, True)
+    for name, spec in ordered:  # "Malbec argentino": a country's adjective, for a country's input
+        if spec.type == "place" and name not in result.values and (
+                said := country_said(text.free, text.original, result.lang, name, spec)):
+            found(name, said[0], said[1])
     if fixes:
         territories = query_territories(text, result.lang)  # of the whole request
     for name, spec in ordered:
@@ -332,6 +337,10 @@ def parse_query(
         if name not in result.values:
             read(name, spec, False)
 
+    if sum(s.type == "place" for s in inputs.values()) > 1:  # "en Chamberí, Madrid"
+        from scout.task.route import city_first
+
+        city_first(result.values, result.spans, inputs)
     # a month input can be read off a date the query gave ("15-20 Sept" → September)
     for name, spec in inputs.items():
         if spec.type == "month" and name not in result.values:

@@ -135,6 +135,10 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                         or w in sw.QUALITY  # "un buen rioja reserva": how good, no name
                         or _kind_word(w)) and _known_end(free, m.start()) is None:
                     continue  # ("hotel christmas island": a known name's word is no stop)
+                if pw.adjective_like(m.group(0)) and not _known_at(words, k) \
+                        and _known_end(free, m.start()) is None:
+                    continue  # "equipo pequeño", "friendly team": a word that describes
+
                 return place_in_name(original, _read_name(free, original, m.start(), cased),
                                      cased)
         elif words and fold(words[0].group(0)) not in pw.PARTICLES:

@@ -44,10 +44,10 @@ porfa porfavor please pls plz gracias thanks thx fortnight finde quincena wknd
 tonight today tomorrow hoy
 dinner lunch breakfast brunch supper cena almuerzo desayuno comida
 yearly annually annum
-level nivel most least mucho maximo minimo sumo
+level nivel most least mucho maximo minimo sumo mil millon millones
 pa pal xa asap
 bien mal muy bastante tambien well very really quite pretty also
-me us you here there nearby aqui alli
+me us you here there nearby aqui alli ahi alla aca
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar
 ramadan thanksgiving halloween navidad navidades christmas xmas nochebuena nochevieja
@@ -131,6 +131,30 @@ ARTICLE_OF_WHAT = LEADING | STOP | VENUE_WORDS
 # name the gazetteer knows, so no unknown name is split off the subject for it
 _COUNTRY_WORDS = frozenset({"country", "countries", "pais", "paises", "nation", "nacion",
                             "origin", "origen"})
+
+
+# the endings of an adjective as typed, Spanish and English ("pequeño", "espacioso",
+# "creativo", "flexible", "friendly", "helpful", "spacious", "supportive"): typed in lower
+# case with no cue, such a word describes what is asked ("cocinero, equipo pequeño",
+# "friendly team"), it names no place unless the gazetteer knows it ("italy")
+_ADJECTIVE = re.compile(r"(?:eñ[oa]s?|doras?|os[oa]s?|iv[oa]s?|[ai]bles?|ly|ful|ous|ive|less|ish)$")
+
+
+def adjective_like(word: str) -> bool:
+    """``word`` (as typed) ends as an adjective does."""
+    return len(word) > 4 and _ADJECTIVE.search(word.lower()) is not None
+
+
+_CITY_WORDS = frozenset({"city", "cities", "ciudad", "ciudades", "town", "towns", "localidad",
+                         "municipio", "municipality", "poblacion"})
+
+
+def names_cities(name: str, spec: object) -> bool:
+    """The place input ``name`` (its aliases too) is a city's."""
+    from scout.task.lang import fold
+
+    said = [name, *getattr(spec, "aliases", [])]
+    return any(w in _CITY_WORDS for n in said for w in re.split(r"[\W_]+", fold(n)))
 
 
 def names_countries(name: str, spec: object) -> bool:

@@ -258,10 +258,15 @@ _UNNEEDED_AFTER = re.compile(
     r"\s*(?:(?:is|are|es|son)\s+)?(?:optional|opcional(?:es)?|(?:not|no)\s+(?:(?:es|son)\s+)?"
     + _NEEDED
     + r"|(?:doesn'?t|does\s+not)\s+matter|(?:me\s+)?da\s+igual|(?:no\s+)?(?:me\s+)?importa\s+poco)\b")
+# ... or said not to mind, before it: "no me importa la permanencia", "me da igual el
+# contrato", "I don't mind a contract", "we don't care about the deposit"
 _UNNEEDED_BEFORE = re.compile(
-    r"\b(?:no\s+(?:hace\s+falta|necesito|necesitamos|es\s+necesari[oa]|requiere|importa(?:\s+si)?)"
-    r"(?:\s+(?:que\s+)?(?:tenga|tengan|de|el|la|un|una))?|(?:don'?t|do\s+not|doesn'?t)\s+"
-    r"(?:need|require)(?:\s+(?:a|an|any|the))?|no\s+need\s+for(?:\s+(?:a|an|any))?)\s*$")
+    r"\b(?:no\s+(?:(?:me|nos|le|les)\s+)?(?:hace\s+falta|necesito|necesitamos|es\s+necesari[oa]|"
+    r"requiere|importan?(?:\s+si)?|preocupan?)"
+    r"(?:\s+(?:que\s+)?(?:tenga|tengan|de|el|la|los|las|un|una|unos|unas))?"
+    r"|(?:me|nos)\s+(?:da|es)\s+igual(?:\s+(?:si\s+)?(?:tiene|hay|el|la|los|las|un|una))?"
+    r"|(?:don'?t|do\s+not|doesn'?t)\s+(?:need|require|mind|care\s+about)(?:\s+(?:a|an|any|the|if))?"
+    r"|no\s+need\s+for(?:\s+(?:a|an|any))?)\s*$")
 
 
 def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:

@@ -15,7 +15,9 @@ place input reads, in turn:
    the two names was already read by its own cue, the other name goes to the input left.
 
 What neither step reads is left to the single-place reader (:func:`scout.task.place.find_place`),
-as before. The parser (:mod:`scout.task.parser`) calls :func:`read_places` once, when it
+as before. Last, :func:`city_first`: of a city input and another place input (a
+neighbourhood's), read in the order written ("en Chamberí, Madrid"), the city input holds
+the name the gazetteer knows as a city when the other's is one it does not know. The parser (:mod:`scout.task.parser`) calls :func:`read_places` once, when it
 reaches the place inputs, only for a pipeline that declares two or more.
 """
 
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import Any
 
 from scout.task.lang import fold
 from scout.task.place import is_cased, name_at
@@ -150,3 +153,30 @@ def free_of(read: dict[str, Hit], hit: Hit | None) -> Hit | None:
     if hit is None or any(_overlap(hit[1], h[1]) for h in read.values()):
         return None
     return hit
+
+
+def city_first(values: dict[str, Any], spans: dict[str, str], inputs: dict[str, Any]) -> None:
+    """Give the city input the city (in place): "in Chamberí, Madrid" read as city
+    Chamberí and area Madrid becomes city Madrid, area Chamberí, since the gazetteer knows
+    Madrid as a city and not Chamberí. Only between a place input named for a city and one
+    place input that is not; a country ("en Chamberí, España") is no city."""
+    from scout.task.cldr import currencies
+    from scout.task.placecase import known_name
+    from scout.task.placewords import names_cities
+
+    places = [n for n, s in inputs.items() if getattr(s, "type", None) == "place" and n in values]
+    cities = [n for n in places if names_cities(n, inputs[n])]
+    others = [n for n in places if n not in cities]
+    if len(cities) != 1 or len(others) != 1:
+        return
+    city, other = cities[0], others[0]
+    if not (isinstance(values[city], str) and isinstance(values[other], str)):
+        return
+
+    def is_city(v: str) -> bool:
+        return known_name(v) and fold(v) not in currencies().territory_names
+
+    if not is_city(values[city]) and not known_name(values[city]) and is_city(values[other]):
+        values[city], values[other] = values[other], values[city]
+        if city in spans and other in spans:
+            spans[city], spans[other] = spans[other], spans[city]

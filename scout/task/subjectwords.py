@@ -192,7 +192,7 @@ puntuacion calificacion puntaje precio precios presupuesto dinero michelin
 duration durations duracion length
 today tonight tomorrow now later hoy manana noche ahora luego
 centre center downtown area zona barrio neighbourhood neighborhood nearby close cerca
-around near afueras alrededores outskirts junto
+around near afueras alrededores outskirts junto aqui alli ahi alla aca
 """
 # a meal named alone is not a subject ("where to have dinner"), with more it is part of
 # one ("comida china", "thai food")

@@ -1,0 +1,108 @@
+"""The country (or region) a nationality adjective names: "champán francés", "Malbec
+argentino", "vino blanco gallego", "French cheese".
+
+Read only for a place input that names a country (its name or aliases say so: see
+:func:`scout.task.placewords.names_countries`); a city input is never guessed from an
+adjective ("cocina francesa en Madrid" is about a cuisine, and the city is Madrid). The
+table holds the common ones, Spanish in every gender and number and English; a country
+comes back as CLDR names it in the adjective's language ("Francia" / "France"), a region as
+its usual name in that language; the language is the adjective's own.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+# territory code or region: the Spanish masculine singular (folded) and English adjectives
+_TABLE = {
+    "FR": "frances french", "IT": "italiano italian", "ES": "espanol spanish",
+    "PT": "portugues portuguese", "DE": "aleman german", "AR": "argentino argentinian argentine",
+    "CL": "chileno chilean", "MX": "mexicano mexican", "US": "estadounidense", "GB": "britanico british",
+    "JP": "japones japanese", "CN": "chino chinese", "AU": "australiano australian",
+    "ZA": "sudafricano", "GR": "griego greek", "AT": "austriaco austrian",
+    "HU": "hungaro hungarian", "PE": "peruano peruvian", "UY": "uruguayo uruguayan",
+    "CO": "colombiano colombian", "BR": "brasileno brazilian", "IE": "irlandes irish",
+    "BE": "belga belgian", "NL": "holandes dutch", "CH": "suizo swiss",
+    "NZ": "neozelandes", "CA": "canadiense canadian", "IN": "indio", "TH": "tailandes thai",
+}
+# regions CLDR has no territory for: Spanish name, English name, then the Spanish
+# masculine singular (folded) and English adjectives
+_REGIONS = {
+    "Galicia": ("Galicia", "gallego galician"), "Cataluña": ("Catalonia", "catalan catalonian"),
+    "Andalucía": ("Andalusia", "andaluz andalusian"), "País Vasco": ("Basque Country", "vasco basque"),
+    "La Rioja": ("La Rioja", "riojano"), "Escocia": ("Scotland", "escoces scottish"),
+    "Toscana": ("Tuscany", "toscano tuscan"),
+}
+
+
+def _forms(word: str) -> list[str]:
+    """A Spanish adjective's forms from its masculine singular (folded)."""
+    if word.endswith("o"):
+        return [word, word[:-1] + "a", word + "s", word[:-1] + "as"]
+    if word.endswith("z"):  # "andaluz", "andaluza", "andaluces"
+        return [word, word + "a", word[:-1] + "ces", word + "as"]
+    if word[-1] in "slnr":  # "francés", "alemán", "catalán"
+        return [word, word + "a", word + "es", word + "as"]
+    return [word, word + "s"]  # "belga", "estadounidense", "canadiense"
+
+
+@functools.lru_cache(maxsize=1)
+def _words() -> dict[str, tuple[str, str]]:
+    """Every form (folded) → (territory code or the region's Spanish name, the form's
+    language): the adjective's own language names the place ("champán francés" is
+    Francia even in a request too short to tell its language)."""
+    out = {"south african": ("ZA", "en")}  # two words in English
+    said = [*_TABLE.items(), *((es, words) for es, (_en, words) in _REGIONS.items())]
+    for key, words in said:
+        es, *en = words.split()
+        out.update({form: (key, "es") for form in _forms(es)})
+        out.update({form: (key, "en") for form in en})
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def _pattern() -> re.Pattern[str]:
+    alt = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(_words(), key=len, reverse=True))
+    return re.compile(r"(?<![\w\x00])(?:" + alt + r")(?![\w\x00])")
+
+
+def find_demonym(free: str) -> tuple[str, tuple[int, int]] | None:
+    """The country or region the first nationality adjective in ``free`` (folded, what
+    other inputs read blanked out) names, in the adjective's language, and its span."""
+    m = _pattern().search(free)
+    if m is None:
+        return None
+    key, lang = _words()[re.sub(r"\s+", " ", m.group(0))]
+    if key in _REGIONS:
+        return (key if lang == "es" else _REGIONS[key][0]), m.span()
+    from babel import Locale
+
+    return Locale.parse("es" if lang == "es" else "en").territories[key], m.span()
+
+
+
+def country_said(free: str, original: str, lang: str, name: str,
+                 spec: object) -> tuple[str, tuple[int, int]] | None:
+    """The country a nationality adjective gives the place input ``name``, read before
+    the subject so the adjective is not also the thing asked for ("Malbec argentino":
+    the wine is Malbec); None for an input that names no country, or when the request
+    names the place itself ("vino francés de Burdeos": Burdeos is read as before)."""
+    from scout.task.gazetteer import country_as_typed
+    from scout.task.place import cued, find_place
+    from scout.task.placecase import known_name
+    from scout.task.placewords import names_countries
+
+    if not names_countries(name, spec):
+        return None
+    said = find_demonym(free)
+    if said is None:
+        return None
+    aliases = list(getattr(spec, "aliases", []))
+    (a, b) = said[1]
+    named = find_place(free[:a] + "\x00" * (b - a) + free[b:], original, lang, aliases)
+    if named is not None and (
+            known_name(named[0]) or country_as_typed(named[0])
+            or cued(free, named[1][0], lang, aliases)):
+        return None
+    return said
