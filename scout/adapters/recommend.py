@@ -35,7 +35,12 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
         cheap = None  # nor in several periods rank could not put on one (per person, per night)
     if syn.limits.floor:
         cheap = None  # a salary asked as a minimum: the lowest is the worst paid
-    if best is None and cheap is None and all(x.brief.is_video for x in short):
+    # one known price among several options is no "cheapest": the others may cost less
+    sole_price = cheap if cheap is not None and len(priced) == 1 and len(short) > 1 else None
+    if sole_price is not None:
+        cheap = None
+    if best is None and cheap is None and sole_price is None \
+            and all(x.brief.is_video for x in short):
         # talks and tutorials are not rated or priced: the kind's ranking decides
         first = short[0]
         return [syn.sentence(syn._n(
@@ -43,7 +48,7 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
             "{name} comes first of the {count} videos that fit your request.",
             len(short), name=first.name, count=syn.fmt.number(len(short))),
             own_passages(syn, first)[:1])]
-    if best is None and cheap is None and not syn.limits.rated:
+    if best is None and cheap is None and sole_price is None and not syn.limits.rated:
         # a kind with no rating input (events, flats) is not about ratings: say what is
         # known, a single option, or that no price tells the options apart
         if len(short) == 1:
@@ -69,7 +74,7 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
         return [syn.sentence(syn._("{name} is the only option that fits your request: "
                                    "{facts}.", name=only.name, facts=", ".join(facts)),
                              items)]
-    if best is None and cheap is None:
+    if best is None and cheap is None and sole_price is None:
         return [syn.sentence(syn._("No option that fits your request has a known "
                                      "rating or price, so none is recommended over the "
                                      "others."))]
@@ -90,6 +95,11 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
                 syn._("{name} is the cheapest option that fits your request: {price}.",
                        name=cheap.name, price=syn.price_text(cheap)),
                 syn.price_items(cheap)))
+    if sole_price is not None:
+        out.append(syn.sentence(
+            syn._("{name} is the only option that fits your request with a known price: "
+                  "{price}.", name=sole_price.name, price=syn.price_text(sole_price)),
+            syn.price_items(sole_price)))
     if len(short) >= 2:
         trade = trade_off(syn, short[0], short[1])
         if trade is not None:

@@ -409,6 +409,28 @@ def test_an_older_request_without_subjects_still_gets_a_recommendation():
     assert rec == ["Casa Bonay is the only option that fits your request: 9.0/10, 150 EUR."]
 
 
+@pytest.mark.parametrize("lang,expected", [
+    ("en", ["Casa Bonay is the best rated option that fits your request: 9.2/10.",
+            "Casa Bonay is the only option that fits your request with a known price: 150 EUR."]),
+    ("es", ["Casa Bonay es la opción mejor valorada que encaja con tu petición: 9,2/10.",
+            "Casa Bonay es la única opción que encaja con tu petición con precio conocido: "
+            "150 €."]),
+])
+def test_one_known_price_among_several_options_is_no_cheapest(lang, expected):
+    # Hotel Arts states no price: it may cost less, so Casa Bonay is not "the cheapest"
+    req = SynthesisRequest(
+        question="q", candidates=["Casa Bonay", "Hotel Arts"], lang=lang,
+        task={"query": "hotels under 200 EUR", "values": {
+            "budget": {"amount": 200, "currency": "EUR"}}, "types": {"budget": "money"}},
+        evidence=[EvidenceItem(url="https://a.example/", subject="Casa Bonay", rating=9.2,
+                               price=Money(amount=150, currency="EUR"), text="Nice."),
+                  EvidenceItem(url="https://b.example/", subject="Hotel Arts", rating=8.8,
+                               text="Nice.")])
+    rec = [s.text for s in _run(req).recommendation]
+    assert rec[:2] == expected
+    assert not any("cheapest" in r or "barata" in r for r in rec)
+
+
 @pytest.mark.parametrize("value,expected", [
     ("2026-10-01", "2026-10-01"), ("2026-10-01T08:00:00Z", "2026-10-01"),
     ("Oct 1, 2026", "2026-10-01"), ("1 de octubre de 2026", "2026-10-01"),

@@ -117,9 +117,9 @@ def test_a_spanish_request_answered_in_english_says_so_in_the_report(tmp_path: P
 
 @pytest.mark.parametrize("inline", [False, True], ids=["chain", "adapters"])
 @pytest.mark.parametrize(("query", "says"), [
-    ("tea rooms in Porto under 20 EUR", "Leaf is both the best rated and the cheapest option"),
+    ("tea rooms in Porto under 20 EUR", "Leaf is the best rated option that fits your request"),
     ("salones de té en Oporto por menos de 20 euros",
-     "Leaf es a la vez la opción mejor valorada y la más barata"),
+     "Leaf es la opción mejor valorada que encaja con tu petición"),
 ])
 def test_an_extractive_kind_writes_its_keyless_report_offline(tmp_path: Path, query: str,
                                                               says: str, inline: bool) -> None:
@@ -151,4 +151,4 @@ def test_extractive_after_the_fake_answers_when_the_fake_fails(tmp_path: Path) -
     cfg = yaml.safe_load((tmp_path / "work" / "config" / "adapters.yaml").read_text("utf-8"))
     assert cfg["chains"]["synthesis"] == ["testing_synthesis", "extractive"]
     assert res.artifact("synthesis")["adapter"] == "extractive"
-    assert "Leaf is both the best rated and the cheapest option" in res.report
+    assert "Leaf is the best rated option that fits your request" in res.report
