@@ -23,6 +23,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
+from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "conferences"
 KIND = PROJECT / "pipelines" / "conferences.yaml"
@@ -137,14 +138,6 @@ def _run(tmp_path: Path, query: str, listings: list[Result] = LISTINGS):
         queries = fake.queries()
     assert run.exit_code == 0, run.result.reason
     return run, queries
-
-
-def _names(run) -> list[str]:
-    return [i["candidate"]["name"] for i in run.artifact("shortlist")["items"]]
-
-
-def _excluded(run) -> dict[str, list[str]]:
-    return {c["name"]: reasons for c, reasons in run.artifact("shortlist")["excluded"]}
 
 
 # the report's own words in the other language: none may leak into a report

@@ -19,6 +19,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
+from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "courses"
 KIND = PROJECT / "pipelines" / "courses.yaml"
@@ -169,14 +170,6 @@ def english(tmp_path_factory):
 def free_in_january(tmp_path_factory):
     return _run(tmp_path_factory.mktemp("free"), "curso gratis de Excel avanzado que empiece "
                 "en enero", EXCEL)
-
-
-def _names(run) -> list[str]:
-    return [i["candidate"]["name"] for i in run.artifact("shortlist")["items"]]
-
-
-def _excluded(run) -> dict[str, list[str]]:
-    return {c["name"]: reasons for c, reasons in run.artifact("shortlist")["excluded"]}
 
 
 # the report's own words in the other language: none may leak into a report

@@ -17,6 +17,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
+from tests.kinds import shortlist_names as _names
 
 KIND = Path(__file__).resolve().parents[2] / "examples" / "events" / "pipelines" / "events.yaml"
 TODAY = dt.date(2026, 12, 2)  # a Wednesday
@@ -131,10 +132,6 @@ def _run(tmp_path: Path, query: str, listings: list[Result]):
         queries = fake.queries()
     assert run.exit_code == 0, run.result.reason
     return run, queries
-
-
-def _names(run) -> list[str]:
-    return [i["candidate"]["name"] for i in run.artifact("shortlist")["items"]]
 
 
 # the report's own words in the other language: none may leak into a report. What the

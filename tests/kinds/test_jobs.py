@@ -20,6 +20,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
+from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "jobs"
 KIND = PROJECT / "pipelines" / "jobs.yaml"
@@ -143,14 +144,6 @@ def spanish(tmp_path_factory):
     return _run(tmp_path_factory.mktemp("es"),
                 "ofertas de trabajo de científico de datos en Madrid, más de 35.000 € brutos "
                 "al año, jornada completa")
-
-
-def _names(run) -> list[str]:
-    return [i["candidate"]["name"] for i in run.artifact("shortlist")["items"]]
-
-
-def _excluded(run) -> dict[str, list[str]]:
-    return {c["name"]: reasons for c, reasons in run.artifact("shortlist")["excluded"]}
 
 
 def _own_words(report: str) -> str:

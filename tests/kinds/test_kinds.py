@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from scout.testing import FakeProviders, Result, run_pipeline
+from tests.kinds import shortlist_names as _names
 
 HERE = Path(__file__).resolve().parent
 LAPTOPS = HERE / "pipelines" / "laptops.yaml"
@@ -37,10 +38,6 @@ def _laptops(tmp_path: Path, query: str):
         queries = fake.queries()
     assert run.exit_code == 0, run.result.reason
     return run, queries
-
-
-def _names(run) -> list[str]:
-    return [i["candidate"]["name"] for i in run.artifact("shortlist")["items"]]
 
 
 @pytest.mark.parametrize("query,lang,amount,currency,use", [

@@ -18,6 +18,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
+from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, own_words as _own_words
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "phoneplans"
 KIND = PROJECT / "pipelines" / "phoneplans.yaml"
@@ -136,24 +137,6 @@ def runs(tmp_path_factory):
         assert run.exit_code == 0, run.result.reason
         done[key] = (run, queries)
     return done
-
-
-def _names(run) -> list[str]:
-    return [i["candidate"]["name"] for i in run.artifact("shortlist")["items"]]
-
-
-def _excluded(run) -> dict[str, list[str]]:
-    return {c["name"]: reasons for c, reasons in run.artifact("shortlist")["excluded"]}
-
-
-def _own_words(report: str, listings: list[Result]) -> str:
-    """The report less what it quotes (the request, the listings, URLs, the DAG)."""
-    text = report.split("```mermaid")[0]
-    text = re.sub(r"^> .*$", " ", text, flags=re.M)
-    for r in listings:
-        text = text.replace(r.title, " ").replace(r.snippet, " ")
-    text = re.sub(r"“[^”]*”|«[^»]*»|'[^']*'", " ", text)
-    return re.sub(r"https?://\S+", " ", text)
 
 
 def test_within_budget_data_and_no_commitment_in_spanish(runs):
