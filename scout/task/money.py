@@ -247,17 +247,22 @@ def find_money(free: str, original: str, territories: list[str], *,
     return None
 
 
-# "at least 30k a year": a thousands "k" is part of the amount, not a word after it
-_BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in _CMP[:2]) + r")\s+(?P<a>" + _AMOUNT
-                   + r"(?:k\b)?)(?![\d.,]*\s*(?:/|out\s+of|sobre|stars?|estrellas?|\+|%|\d|"
-                   r"(?!(?:an?|per|al|por)\b)[a-z]))")
+# "at least 30k a year", "alrededor de 150 mil": a thousands "k" / "mil" is part of the
+# amount, not a word after it; of the words of approximation, those that are as often
+# something else before a number ("nota sobre 5", "tipo 2", "como 3") are left out
+_BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in _CMP[:2]) + "|" + re.sub(
+    r"\|(?:sobre|tipo|como)(?=\||$)", "", _CMP[2][0]) + r")\s+(?P<a>" + _AMOUNT
+                   + r"(?:\s?(?:k|mil)\b)?)(?![\d.,]*\s*(?:/|out\s+of|sobre|stars?|estrellas?|"
+                   r"\+|%|\d|(?!(?:an?|per|al|por)\b)[a-z]))")
 
 
 def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:
-    """An amount after a money comparator with no currency at all ("nada por encima de
-    150", "under 300"), as written, for a note that it was not read."""
+    """An amount after a money comparator or a word of approximation with no currency at
+    all ("nada por encima de 150", "under 300", "around 40k"), as written, and the span of
+    the whole phrase, for a note that it was not read: the phrase is no subject's and no
+    place's ("cocinero alrededor de 150 mil")."""
     m = _BARE.search(free)
-    return (m.group("a"), m.span("a")) if m else None
+    return (m.group("a"), m.span()) if m else None
 
 
 def iter_money(free: str, original: str, territories: list[str], *,

@@ -331,6 +331,8 @@ def parse_query(
     if fixes:
         territories = query_territories(text, result.lang)  # of the whole request
     for name, spec in ordered:
+        if spec.type in ("subject", "place"):  # "chef around 40k": the amount's words are no subject
+            note_bare_amounts(text, inputs, result, _)
         if name not in result.values and fixes and spec.type in CORRECTABLE:
             read_corrected(text, result.values, result.spans, name,
                            lambda: read(name, spec, False), fixes, place=spec.type == "place")
