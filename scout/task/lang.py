@@ -4,8 +4,10 @@ Detection is deterministic: each word that only one of the two languages uses as
 function word (articles, prepositions, conjunctions, the words of requests: "para",
 "por", "menos", "hoteles" / "for", "under", "the", "hotels") scores a point for its
 language; "¿", "¡" and "ñ" score for Spanish. Accents alone do not decide: English
-requests name places such as "San Sebastián". A tie (a bare place name, a number) is
-English, the Task's default; ``--set lang=es`` overrides the detection.
+requests name places such as "San Sebastián"; only in a tie does a word typed in lower
+case with a Spanish accent (not a known place's) count ("champán francés", "tarifa móvil
+EE. UU."). A tie still (a bare place name, a number) is English, the Task's default;
+``--set lang=es`` overrides the detection.
 
 :func:`fold` lower-cases and strips accents *one character for one character*, so a span
 found in the folded text is the same span in the original.
@@ -99,6 +101,8 @@ def detect(text: str, default: Lang = "en",
         es += (word in _ES) + (word in cal_es)
         en += (word in _EN) + (word in cal_en)
     es += _de_outside_names(text, places) + len(_SPANISH_SUFFIX.findall(text))
+    if es == en and len(text.split()) > 1:  # a bare name is no request's language
+        es += _accented(text, places)  # "champán francés", "tarifa móvil EE. UU."
     if es == en:
         return default
     return "es" if es > en else "en"
@@ -108,6 +112,20 @@ def detect(text: str, default: Lang = "en",
 # "programación", "exposiciones"), or opening the request; capitalised amid it, it may
 # be a place ("hotels in Asunción")
 _SPANISH_SUFFIX = re.compile(r"(?:^[A-ZÁÉÍÓÚÑ]|(?<!\w))[a-zñáéíóúü]+(?:ci|si)(?:ón|ones)(?!\w)")
+
+
+# a word typed in lower case with a Spanish accent not on its last letter ("francés",
+# "champán", "móvil"; "café", "rosé" are English too)
+_ACCENTED = re.compile(r"(?<![\w])[a-zñü]*[áíóúé][a-zñáéíóúü]*[a-zñü](?![\w])")
+
+
+def _accented(text: str, places: Callable[[list[str]], int] | None) -> int:
+    """How many words of ``text`` Spanish accents mark, for a request with no function
+    word of either language to decide ("champán francés", short requests full of
+    loanwords): a word typed in lower case, not in a place ``places`` knows ("sóller" is
+    the town in any language)."""
+    return sum(1 for w in _ACCENTED.findall(text)
+               if places is None or not places([fold(w)]))
 
 
 # "de" / "del" and the words either side of it
