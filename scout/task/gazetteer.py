@@ -5,7 +5,9 @@ For the currency rule (see :mod:`scout.task.cldr`), only what it needs: the citi
 travel to in countries whose currency *name* is shared ("dollars": US, Canada, Australia, New
 Zealand, Hong Kong, Singapore…; "pesos": Mexico, Argentina, Chile, Colombia, Uruguay,
 Cuba…; "crowns": Denmark, Sweden, Norway, Czechia, Iceland; "pounds", "francs",
-"rupees"), in English and Spanish spellings, folded (lower case, no accents). Country
+"rupees"), in English and Spanish spellings, folded (lower case, no accents), with the
+neighbourhoods people name alone ("Palermo Soho", "Coyoacán", "Miraflores") and the
+countries' short names CLDR has but Babel leaves out ("UK", "USA", "EE. UU."). Country
 names themselves come from CLDR, not from here. A place not listed falls back to the
 country named in the request, then to the default currency of the word.
 
@@ -23,7 +25,11 @@ import re
 _BY_TERRITORY: dict[str, str] = {
     "US": "new york|nueva york|nyc|los angeles|san francisco|chicago|miami|boston|austin|"
           "seattle|las vegas|washington|orlando|honolulu|maui|hawaii|new orleans|nueva orleans|"
-          "san diego|denver|philadelphia|filadelfia|atlanta|dallas|houston|portland|nashville",
+          "san diego|denver|philadelphia|filadelfia|atlanta|dallas|houston|portland|nashville|"
+          # the country's own abbreviations (CLDR's short names, which Babel leaves out)
+          "usa|u.s.a|u.s.a.|eeuu|ee.uu|ee.uu.|ee. uu|ee. uu.|ee uu|eua|"
+          # neighbourhoods people name with or without their city
+          "brooklyn|manhattan|queens|harlem",
     "CA": "toronto|vancouver|montreal|calgary|ottawa|quebec|whistler|banff|edmonton|victoria",
     "AU": "sydney|sidney|melbourne|brisbane|perth|adelaide|cairns|gold coast|canberra",
     "NZ": "auckland|wellington|queenstown|christchurch",
@@ -31,12 +37,17 @@ _BY_TERRITORY: dict[str, str] = {
     "SG": "singapore|singapur",
     "TW": "taipei|taipei city",
     "MX": "cancun|guadalajara|monterrey|tulum|oaxaca|playa del carmen|puerto vallarta|"
-          "mexico city|ciudad de mexico|cdmx|merida|los cabos|cabo san lucas|acapulco|puebla",
-    "AR": "buenos aires|mendoza|bariloche|rosario|ushuaia|salta",
-    "PE": "lima|cusco|cuzco|arequipa|trujillo|paracas|mancora|iquitos",
-    "CL": "santiago de chile|valparaiso|vina del mar|punta arenas|san pedro de atacama",
-    "CO": "bogota|medellin|cartagena de indias|cali|barranquilla|santa marta",
-    "UY": "montevideo|punta del este|colonia del sacramento",
+          "mexico city|ciudad de mexico|cdmx|merida|los cabos|cabo san lucas|acapulco|puebla|"
+          "coyoacan|polanco|condesa|roma norte|roma sur|xochimilco|san angel|tlalpan",
+    "AR": "buenos aires|caba|bsas|mendoza|bariloche|rosario|ushuaia|salta|"
+          "palermo soho|palermo hollywood|palermo chico|palermo viejo|recoleta|san telmo|"
+          "puerto madero|villa crespo|colegiales|caballito|belgrano|nunez|almagro|chacarita",
+    "PE": "lima|cusco|cuzco|arequipa|trujillo|paracas|mancora|iquitos|miraflores|barranco",
+    "CL": "santiago de chile|valparaiso|vina del mar|punta arenas|san pedro de atacama|"
+          "las condes|vitacura|lastarria",
+    "CO": "bogota|medellin|cartagena de indias|cali|barranquilla|santa marta|chapinero|"
+          "usaquen|el poblado",
+    "UY": "montevideo|punta del este|colonia del sacramento|pocitos|carrasco",
     "CU": "havana|la habana|varadero|trinidad",
     "DO": "santo domingo|punta cana",
     "PH": "manila|cebu|boracay",
@@ -45,7 +56,7 @@ _BY_TERRITORY: dict[str, str] = {
     "NO": "oslo|bergen|tromso|trondheim|stavanger",
     "CZ": "prague|praga|brno|cesky krumlov|karlovy vary",
     "IS": "reykjavik|reikiavik",
-    "GB": "london|londres|edinburgh|edimburgo|manchester|liverpool|glasgow|bristol|oxford|"
+    "GB": "uk|u.k|u.k.|london|londres|edinburgh|edimburgo|manchester|liverpool|glasgow|bristol|oxford|"
           "cambridge|bath|york|belfast|cardiff|brighton",
     "EG": "cairo|el cairo|luxor|alexandria|alejandria|sharm el sheikh|hurghada",
     "CH": "zurich|geneva|ginebra|basel|basilea|bern|berna|lausanne|lausana|lucerne|lucerna|"
@@ -54,12 +65,22 @@ _BY_TERRITORY: dict[str, str] = {
     "PK": "karachi|lahore|islamabad",
     "LK": "colombo|kandy",
     "NP": "kathmandu|katmandu|pokhara",
-    "AE": "dubai|abu dhabi",
+    "AE": "uae|eau|dubai|abu dhabi",
     "MA": "marrakech|marrakesh|casablanca|fez|tangier|tanger",
 }
 
 CITY_TERRITORY: dict[str, str] = {
     city: terr for terr, cities in _BY_TERRITORY.items() for city in cities.split("|")
+}
+
+
+# a neighbourhood named like a city elsewhere whose country writes none of the shared
+# currency words: such a word there is the neighbourhood's country's ("cena en Palermo,
+# 5000 pesos" pays in Buenos Aires, since Sicily's Palermo pays in euros). For the
+# currency only: the place itself stays unplaced (:func:`territory_of` leaves these out)
+_BY_TERRITORY_FOR_MONEY: dict[str, str] = {"AR": "palermo"}
+MONEY_TERRITORY: dict[str, str] = {
+    place: terr for terr, places in _BY_TERRITORY_FOR_MONEY.items() for place in places.split("|")
 }
 
 
@@ -83,7 +104,7 @@ def territory_of(place_folded: str) -> str | None:
 # Europe's most visited cities, Latin America's large ones). All folded.
 _MORE_PLACES = (
     # Spain: provincial capitals, large towns, islands, regions
-    "a coruna|la coruna|coruna|albacete|alicante|almeria|avila|badajoz|barcelona|bilbao|"
+    "a coruna|la coruna|coruna|albacete|alicante|almeria|avila|badajoz|barcelona|bcn|bilbao|"
     "burgos|caceres|cadiz|castellon|ciudad real|cordoba|cuenca|girona|gerona|granada|"
     "guadalajara|huelva|huesca|jaen|leon|lleida|lerida|logrono|lugo|malaga|murcia|ourense|"
     "orense|oviedo|palencia|palma|palma de mallorca|pamplona|pontevedra|salamanca|"

@@ -78,6 +78,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             later = later or hit
     if first or later or verbish:
         return first or later or verbish
+    if (tail := _abbreviation_at_end(free, original)) is not None:
+        return tail  # "SIM only plan UK", "tarifa móvil EE. UU.", "tacos coyoacan cdmx"
     if not cased:
         # "hotel lisboa junio": after a leading request word, the first other word;
         # "sevilla en octubre": a request that opens with a name
@@ -170,6 +172,33 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                                                                          m.end(), False)
             if hit:
                 return hit
+    return None
+
+
+# the end of a request once what other readers claimed and punctuation are left out
+_AT_END = re.compile(r"[\s\x00.,;:!?)\]]*$")
+# a short way to write a place: "UK", "USA", "NYC", "EE. UU.", "cdmx" (letters and dots)
+_ABBREVIATION = re.compile(r"(?<![\w.])(?:[^\W\d_]{1,2}\.\s?){1,3}(?:[^\W\d_]{1,2}\.?)?|"
+                           r"(?<![\w.])[^\W\d_]{2,4}(?=[\s\x00.,;:!?)\]]*$)")
+
+
+def _abbreviation_at_end(free: str, original: str) -> tuple[str, tuple[int, int]] | None:
+    """A place the gazetteer knows, written short, that ends the request with no cue
+    before it ("SIM only plan UK", "tarifa móvil EE. UU.", "pizza nyc"): chat and
+    headlines put a country's or a city's abbreviation last. A word typed in full is left
+    to the other readings ("ramen girona barato" is about ramen, "hotel lisboa" reads the
+    name after the kind's word)."""
+    end = _AT_END.search(free)
+    stop = end.start() if end else len(free)
+    for m in _ABBREVIATION.finditer(free, max(0, stop - 12), stop):
+        text = original[m.start():m.end()].rstrip()
+        bare = text.rstrip(".")
+        text += "." if "." in bare and original[m.start() + len(text):][:1] == "." else ""
+        if m.end() >= stop - 1 and "\x00" not in m.group(0) and known_name(bare) and (
+                bare.isupper() or "." in bare or not any(c in "aeiou" for c in fold(bare))
+                or len(bare) <= 3):
+            name = text if "." in bare else bare if bare.isupper() else bare.upper()
+            return name, (m.start(), m.start() + len(name))
     return None
 
 

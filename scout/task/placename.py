@@ -13,7 +13,7 @@ import re
 from scout.task import placewords as pw
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
-from scout.task.placecase import acronym, known_place, title
+from scout.task.placecase import acronym, known_name, known_place, title
 
 WORD = re.compile(r"[^\W\d_][\w'’.-]*", re.UNICODE)
 
@@ -94,6 +94,8 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
             break  # chat shorthand ("lugo x menos de 60": "x" is "por"), never a name word
         elif cased and not raw[0].isupper():
             break
+        elif _city_abbreviation(raw, cased):
+            break  # "Coyoacán CDMX", "brooklyn nyc": the city, written short, after the name
         else:
             words.extend(pending)
             words.append((raw, m.start(), end))
@@ -193,3 +195,12 @@ def name_at(free: str, original: str, pos: int,
     cue (particles, articles, abbreviations; claimed text ends it), or None. ``cased``:
     False reads it case-blind whatever the request's writing (None: as it is written)."""
     return read_name(free, original, pos, is_cased(original, free) if cased is None else cased)
+
+
+def _city_abbreviation(typed: str, cased: bool) -> bool:
+    """``typed`` is a place the gazetteer knows written short ("CDMX", "NYC", "cdmx"): in
+    capitals amid ordinary writing, or with no vowel ("NEW YORK CITY" typed all in capitals
+    is one name). After a name's word it is the city that name is in, no part of it."""
+    low = fold(typed)
+    return 2 <= len(low) <= 5 and ((cased and typed.isupper()) or not re.search(r"[aeiouy]", low)) \
+        and known_name(low)

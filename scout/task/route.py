@@ -59,6 +59,9 @@ def read_places(free: str, original: str, lang: str,
         if hit is not None:
             out[name] = hit
     left = [name for name, _ in places if name not in out]
+    if left and out:
+        _city_after(free, original, cased, out, left[0], dict(places))
+        left = [name for name, _ in places if name not in out]
     if not left:
         return out
     route = _route(free, original, cased, [c for c in owners if c], list(out.values()))
@@ -72,6 +75,43 @@ def read_places(free: str, original: str, lang: str,
     elif len(taken) == 1:
         out[left[0]] = second if taken[0] is first else first
     return out
+
+
+def _city_after(free: str, original: str, cased: bool, out: dict[str, Hit], left: str,
+                aliases: dict[str, list[str]]) -> None:
+    """A name right after one an input read by its own cue, after a comma or side by side
+    ("near Sants, Barcelona", "en Coyoacán CDMX"), is the city that place is in: it goes
+    to the input ``left``, unless the input that read the first name is the one named for
+    a city and ``left`` is not: then the city input holds the later name and ``left`` the
+    first. A country after the comma ("Barcelona, Spain") is no city; with no comma, or
+    typed in lower case, the later name must be one the gazetteer knows."""
+    from scout.task.cldr import currencies
+    from scout.task.placecase import known_name
+    from scout.task.placewords import names_cities
+
+    for name, hit in list(out.items()):
+        gap = re.match(r"[ \t]*,[ \t]*|[ \t]+", original[hit[1][1]:])
+        if gap is None:
+            continue
+        nxt = name_at(free, original, hit[1][1] + gap.end(), cased)
+        if nxt is None or fold(nxt[0]) in currencies().territory_names \
+                or not (known_name(nxt[0]) if not cased or "," not in gap.group(0) else True):
+            continue
+        if any(_overlap(nxt[1], h[1]) for h in out.values()):
+            continue
+        if names_cities(name, _Aliases(aliases[name])) \
+                and not names_cities(left, _Aliases(aliases[left])):
+            out[left], out[name] = hit, nxt  # the city input holds the city, written later
+        else:
+            out[left] = nxt
+        return
+
+
+class _Aliases:
+    """An input's aliases, as :func:`scout.task.placewords.names_cities` reads a spec."""
+
+    def __init__(self, aliases: list[str]) -> None:
+        self.aliases = aliases
 
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
