@@ -54,6 +54,7 @@ from scout.task.establishments import name_spans
 from scout.task.lang import fold
 from scout.task.place import title_case
 from scout.task.subjectmask import CLAIMED as _CLAIMED, mask_readings
+from scout.task.subjectplace import known_run, leave_place, place_follows, place_takes
 
 # a word may hold digits ("m2", "ps5", "4x4": a model's name); digits alone are a number
 # ("C++", "C#", "F#": a language's name keeps its signs)
@@ -128,10 +129,10 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         if first == last and toks[first].text in {*_SUBJECT_CUES, *map(fold, aliases)}:
             continue  # the cue alone ("videos about", "vídeos sobre"): nothing said after it
         if chat and not ended_by_of and k == 0:
-            cut = _leave_place(toks, first, last, original)
-            if cut == last or _place_takes(toks, first, cut, last, free, original,
+            cut = leave_place(toks, first, last, original)
+            if cut == last or place_takes(toks, first, cut, last, free, original,
                                            place_aliases, lang) and not (
-                    countries and not _known_run(toks, cut + 1, last)):
+                    countries and not known_run(toks, cut + 1, last)):
                 last = cut
             if last < first:
                 continue
@@ -357,7 +358,7 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
             continue
         if chat and text in sw.OF and (words or out) \
                 and not (nxt is not None and nxt.word and sw.cuisine(nxt.text)) \
-                and _place_follows(toks, i, words, start, countries):
+                and place_follows(toks, i, words, start, countries):
             # (a language or nationality after it is the subject's: "curso intensivo de alemán")
             close(of=True)  # "el mejor ramen de lyon": the place follows
             break
@@ -407,120 +408,3 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
             words.append(i)
     close()
     return out
-
-
-def _known_run(toks: list[_Tok], first: int, last: int) -> bool:
-    """Tokens ``first`` to ``last`` start with a place the gazetteer knows."""
-    from scout.task.gazetteer import known_place_words
-
-    return known_place_words([t.text for t in toks[first:last + 1] if t.word][:5]) > 0
-
-
-def _place_follows(toks: list[_Tok], i: int, words: list[int], start: int,
-                   countries: bool = False) -> bool:
-    """In chat writing, the "de" / "of" at token ``i`` leads to the place ("el mejor ramen
-    de lyon", "tortilla de betanzos"), unless what it begins is the subject's own: a topic
-    after its cue ("sobre ética de la IA", "on ethics of AI"), the kind of a show or event
-    ("conciertos de jazz": :data:`subjectwords.SHOWS`), or a name typed as an acronym
-    ("IA", "NLP"); a place the gazetteer knows there is the place all the same."""
-    from scout.task.gazetteer import known_place_words
-
-    run = [t for t in toks[i + 1:i + 7] if t.word]
-    article = len(run) > 1 and run[0].text in sw.ARTICLES
-    run = run[1:] if article else run
-    if not run or known_place_words([t.text for t in run[:5]]):
-        return True
-    if start or (article and run[0].caps):  # no place's abbreviation takes an article
-        return False
-    if countries and not run[0].capital:
-        return False  # "vino de jerez": a country's name the gazetteer does not know is typed
-    j = toks.index(run[0])  # with its capital ("vino de Jerez")
-    if j + 1 < len(toks) and _plain_word(toks[j + 1]) and not (
-            toks[j + 1].text in sw.NAME_HEADS or toks[j].text in sw.NAME_HEADS
-            or toks[j].capital and toks[j + 1].capital):
-        # "ribera del duero crianza", "tarta de queso betanzos": two words the gazetteer
-        # does not know go on the subject (a town is one: "tortilla de betanzos barata"; a
-        # name typed with capitals is one: "albariño de Rías Baixas")
-        return False
-    return not (words and toks[words[-1]].text in sw.SHOWS)
-
-
-def _plain_word(tok: _Tok) -> bool:
-    """A word of the subject's own: no place, no count, no frame or quality word."""
-    return tok.word and not tok.place and not tok.counted and not sw.is_stop(tok.text)
-
-
-def _leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
-    """The last token of the subject once the place it ends with is left to the place
-    reader ("ramen barcelona" → "ramen"); ``first - 1`` when the whole run is the place."""
-    idx = [i for i in range(first, last + 1) if toks[i].word]
-    if len(idx) == 1:
-        # "restaurantes soria": a lone word right after what is searched for is the place
-        j = first - 1
-        while j >= 0 and toks[j].word and toks[j].text in sw.QUALITY | {"the", "los", "las"}:
-            j -= 1
-        return first - 1 if j >= 0 and toks[j].word and toks[j].text in sw.VENUES - sw.ABOUT \
-            else last
-    if toks[idx[-2]].text in sw.CONNECTORS or idx[-1] != idx[-2] + 1:
-        return last  # "fish and chips", "tacos al pastor": one subject, no place in it
-    if any(toks[j].text == "to" and toks[j - 1].text in sw.INTRO for j in idx[1:]):
-        return last  # "a beginner's guide to Rust": what follows "to" is the topic
-    if last + 1 < len(toks) and set(fold(original[toks[last + 1].start:toks[last + 1].end])
-                                    .split()) <= sw.VENUES:
-        # "data analysis courses", "jazz concerts", "python developer jobs, $120k": what
-        # is searched for (the kind's name claimed or not) ends the subject, capitals or
-        # not ("online Python course"); a place comes after it ("NLP meetups barcelona")
-        return last
-    # typed with capitals, a capitalised word after the first starts the name
-    caps = [i for i in idx[1:] if original[toks[i].start].isupper()]
-    if caps and not original.isupper() and not title_case(original):
-        return caps[0] - 1
-    if toks[idx[0]].text in sw.SHOWS and toks[idx[1]].text in sw.OF:
-        return last  # "conciertos de música clásica este finde": what the show is of
-    if sw.cuisine(toks[idx[-1]].text):
-        return last  # "pad thai barato", "ramen japonés 15€": a cuisine ends the dish
-    if not _goes_on(toks, last):
-        return last  # "dim sum", "pad thai": a subject that ends the request holds no place
-    cut = idx[-1]
-    if len(idx) > 2 and toks[idx[-2]].text in sw.NAME_HEADS:
-        cut = idx[-2]  # "empanadas san juan"
-    elif toks[idx[-1]].text in _NAME_TAILS:
-        cut = idx[-2]  # "ramen kansas city": "city" ends a name, with the word before it
-    return cut - 1
-
-
-def _place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
-                 original: str, aliases: Sequence[str], lang: str) -> bool:
-    """Whether the words the chat reading left to the place (tokens ``cut + 1`` to
-    ``last``) leave the subject: the place reader reads a place in them once the subject
-    (``first`` to ``cut``) is claimed, or they only say how one takes part ("jornadas de
-    economía online, gratis"); an adjective the gazetteer does not know stays
-    ("escritura científica en inglés"). A word the place reader would not take ("deep learning
-    courses in English": "learning") stays the subject's instead of being lost to no input."""
-    from scout.task.gazetteer import known_place_words
-    from scout.task.place import find_place
-
-    left = [toks[i].text for i in range(cut + 1, last + 1) if toks[i].word]
-    if all(w in sw.MODES for w in left):
-        return True
-    if all(sw.adjective(w) or sw.abstract_noun(w) for w in left) \
-            and not known_place_words(left):
-        return False  # "escritura científica en inglés", "data visualization online"
-    rest = free
-    if cut >= first:
-        a, b = toks[first].start, toks[cut].end
-        rest = free[:a] + _CLAIMED * (b - a) + free[b:]
-    hit = find_place(rest, original, lang, list(aliases))
-    return hit is not None and hit[1][0] < toks[last].end and toks[cut + 1].start < hit[1][1]
-
-
-# words that end a place's name and are no name alone: "kansas city", "quebec city"
-_NAME_TAILS = frozenset({"city"})
-
-
-def _goes_on(toks: list[_Tok], last: int) -> bool:
-    """The request goes on after token ``last`` as chat writes "dish city price": with an
-    amount or another reading, a number, or a price or quality word ("ramen ronda barato",
-    "tapas ronda 20€"), so the run's last word is the city's."""
-    return any(not t.word and t.text[0] in (_CLAIMED + "0123456789") or t.text in sw.QUALITY
-               for t in toks[last + 1:])
