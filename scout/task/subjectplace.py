@@ -115,12 +115,34 @@ def place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
     if all(sw.adjective(w) or sw.abstract_noun(w) for w in left) \
             and not known_place_words(left):
         return False  # "escritura científica en inglés", "data visualization online"
+    if not known_place_words(left) and not _set_apart(toks, first, cut, original):
+        return False  # "gaming laptop", "UX Designer": no name of a town set apart
     rest = free
     if cut >= first:
         a, b = toks[first].start, toks[cut].end
         rest = free[:a] + _CLAIMED * (b - a) + free[b:]
     hit = find_place(rest, original, lang, list(aliases))
     return hit is not None and hit[1][0] < toks[last].end and toks[cut + 1].start < hit[1][1]
+
+
+def _set_apart(toks: list[_Tok], first: int, cut: int, original: str) -> bool:
+    """The word after the subject (``first`` to ``cut``) may be a town the gazetteer does
+    not know ("ramen ronda barato", "sushi Sóller"): not after an English word that
+    qualifies the noun after it ("gaming laptop", "Senior Product Manager":
+    :func:`subjectwords.modifier`), and not typed with a capital after a subject that
+    carries capitals of its own, a title's ("UX Designer"; a sentence's first capital
+    aside: "Ramen Sóller")."""
+    nxt = toks[cut + 1] if cut + 1 < len(toks) else None
+    if nxt is None or (cut >= first and sw.modifier(toks[cut].text)):
+        return False
+    if not nxt.capital:
+        return True
+    for i in range(max(first, 0), cut + 1):
+        typed = original[toks[i].start:toks[i].end]
+        if toks[i].word and typed[:1].isupper() and (
+                toks[i].caps or original[:toks[i].start].strip(" \t\"'¿¡") != ""):
+            return False
+    return True
 
 
 # words that end a place's name and are no name alone: "kansas city", "quebec city"

@@ -346,7 +346,10 @@ def adjective(word: str) -> bool:
 
 # the endings of abstract nouns, English and Spanish ("visualization", "development",
 # "gestión", "periodismo", "sociología"): a field of study or work, no town's name
-_ABSTRACT = re.compile(r"(?:tion|sion|cion|ment|ness|ship|ism|ismo|ology|ologia|ics|ity)s?$")
+# ("science", "finance", "ciencia", "licencia": -ence / -ance / -encia / -ancia too; a town
+# so spelt is one the gazetteer knows, "Florence", "Provence", and callers ask it first)
+_ABSTRACT = re.compile(r"(?:tion|sion|cion|ment|ness|ship|ism|ismo|ology|ologia|ics|ity|ence|"
+                       r"ance|encia|ancia)s?$")
 
 
 def abstract_noun(word: str) -> bool:
@@ -354,6 +357,18 @@ def abstract_noun(word: str) -> bool:
     a subject's word with no cue ("data visualization online"), it ends the subject, no
     town nobody lists."""
     return len(word) >= 7 and _ABSTRACT.search(word) is not None
+
+
+# English endings of a word that qualifies the noun after it: a gerund or an adjective
+# ("gaming", "mechanical", "wireless", "refurbished"), a rank ("senior", "junior")
+_MODIFIER = re.compile(r"(?:ing|ical|ous|ive|able|ible|less|ful|ed|ior)$")
+
+
+def modifier(word: str) -> bool:
+    """``word`` (folded, five letters or more) ends as an English word that qualifies the
+    noun after it does ("gaming laptop", "Senior Product Manager"): the next word is that
+    noun, no town's name. (Spanish writes its adjectives after the noun.)"""
+    return len(word) >= 5 and _MODIFIER.search(word) is not None
 
 
 def cuisine(word: str) -> bool:
