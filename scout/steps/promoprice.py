@@ -28,13 +28,26 @@ _PROMO = re.compile(
     re.I)
 
 
+# ... or the promotion said before its price ("primeros 6 meses a 9,99 €, después 20 €",
+# "50% off the first year: $15/mo, then $30/mo"): months or years (a stay's weeks or
+# nights are no promotion), then the price, then only a word saying what comes after it
+_LEAD = re.compile(
+    r"\b(?:(?:\d{1,2}|un|una|uno|dos|tres|cuatro|seis|doce|one|two|three|four|six|twelve)"
+    r"\s+(?:primeros?\s+|first\s+)?(?:mes(?:es)?|months?|años?|years?)|"
+    r"first\s+(?:year|month)|primer\s+(?:año|mes))\b[^.;!?\d]{0,25}$", re.I)
+_THEN = re.compile(r"^[^.;!?\d]{0,20}?\b" + _RISE + r"\b[^.;!?\d]{0,20}$", re.I)
+
+
 def regular_index(text: str, spans: Sequence[tuple[int, int]], index: int) -> int:
     """The index in ``spans`` (the amounts of ``text``, in order) of the price paid after
     any promotion that starts at ``index``: the next amount while the words between say
-    the one before lasts some months and then changes ("… durante 6 meses, luego …")."""
+    the one before lasts some months and then changes ("… durante 6 meses, luego …"), or
+    the words before it said so and those between only say what follows ("primeros 6
+    meses a 9,99 €, después 20 €")."""
     while index + 1 < len(spans):
         between = text[spans[index][1]: spans[index + 1][0]]
-        if not _PROMO.search(between):
+        if not (_PROMO.search(between) or _THEN.search(between) and _LEAD.search(
+                text[spans[index - 1][1] if index else 0: spans[index][0]][-60:])):
             break
         index += 1
     return index
@@ -47,5 +60,8 @@ def promotion(text: str) -> str | None:
     for i in range(len(spans)):
         j = regular_index(text, spans, i)
         if j > i:
-            return text[spans[i][0]: spans[j][1]]
+            lead = _LEAD.search(text[spans[i - 1][1] if i else 0: spans[i][0]][-60:])
+            start = spans[i][0] - (len(lead.group(0)) if lead and not _PROMO.search(
+                text[spans[i][1]: spans[i + 1][0]]) else 0)
+            return text[start: spans[j][1]]
     return None

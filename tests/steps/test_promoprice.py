@@ -15,6 +15,12 @@ from scout.steps.extract import find_price
      22, "GBP", "month"),
     ("Fibra 20 €/mes los 3 primeros meses, después 35 €/mes", 35, "EUR", "month"),
     ("Gym: $10 per month for the first 2 months, thereafter $30 per month", 30, "USD", "month"),
+    # the promotion said before its price
+    ("Primeros 6 meses a 9,99 €/mes, después 20 €/mes", 20, "EUR", "month"),
+    ("Los 3 primeros meses por 10 €/mes, luego 25 €/mes", 25, "EUR", "month"),
+    ("First 6 months £12 a month, then £22 a month", 22, "GBP", "month"),
+    ("50% off the first year: $15/mo, then $30/mo", 30, "USD", "month"),
+    ("el primer año 5 €/mes y después 15 €/mes", 15, "EUR", "month"),
 ])
 def test_a_promotion_that_rises_is_read_at_its_later_price(text, amount, currency, per):
     price = find_price(text)
@@ -27,6 +33,9 @@ def test_a_promotion_that_rises_is_read_at_its_later_price(text, amount, currenc
     ("Rooms from 120 € per night, 6 months ago 90 €", 120),
     ("Hotel 120 € per night and 90 € per person", 120),
     ("Plan 10 €/mes, permanencia de 12 meses y 50 € de alta", 10),
+    ("2 weeks 500 €, then 300 € per extra week", 500),  # a stay's weeks are no promotion
+    ("Rooms 120 €, then 80 € for the second night", 120),
+    ("Fibra 300Mb 25 €/mes. Móvil 10 €/mes", 25),
 ])
 def test_two_amounts_without_a_promotion_keep_the_first(text, amount):
     price = find_price(text)
@@ -55,3 +64,10 @@ def test_rank_flags_a_promotional_price_in_the_readers_language():
     assert c.flags == ["promotional price, compared at the price after it: "
                        "“£12 a month for 6 months then £22 a month”"]
     assert localize(c.flags[0], "es").startswith("precio promocional, comparado")
+
+
+def test_a_promotion_said_before_its_price_is_quoted():
+    from scout.steps.promoprice import promotion
+
+    assert promotion("Primeros 6 meses a 9,99 €/mes, después 20 €/mes") \
+        == "6 meses a 9,99 €/mes, después 20 €/mes"
