@@ -153,11 +153,11 @@ def _read_number(raw: str, integer: bool, lang: str) -> int | float:
 
 
 # A comparison before the number ("at least 40 m2", "más de 3 habitaciones") is not kept
-# (the input's name says its direction) but is claimed with it, so "at least" is not
-# read as a place ("Least") or left over as text nobody read.
-NUMBER_CMP = (r"(?:(?:at least|at most|no more than|no less than|less than|more than|fewer than|"
-               r"under|over|up to|max(?:imum)?|min(?:imum)?|al menos|como minimo|como maximo|"
-               r"minimo|maximo|menos de|mas de|hasta|no mas de|a partir de|desde)\s+)?")
+# (the input's name says its direction) but claimed with it ("at least" is no place "Least");
+# a promotion's first months are no count ("primeros 6 meses gratis", "first 3 months free")
+NUMBER_CMP = (r"(?<!first\s)(?<!primeros\s)(?<!primeras\s)(?:(?:at least|at most|no more than|"
+              r"no less than|less than|more than|fewer than|under|over|up to|max(?:imum)?|min(?:imum)?|"
+              r"al menos|como minimo|como maximo|minimo|maximo|menos de|mas de|hasta|no mas de|a partir de|desde)\s+)?")
 # ... and one after it, between the number and the input's name ("3+ bedrooms", "3 or
 # more bedrooms", "3 o más habitaciones")
 _NUMBER_POST_CMP = r"(?:\s*(?:\+|or more|or fewer|or less|o mas|o menos))?"

@@ -168,3 +168,22 @@ def test_common_noun_after_subject_is_no_place(kind: dict[str, InputSpec], query
 def test_unknown_towns_stay(query: str, subject: str | None, place: str) -> None:
     got = parse_query(query, SHOP, today=TODAY).values
     assert (got.get("what"), got.get("place")) == (subject, place), got
+
+
+# ------------------------------ a promotion's first months are no count, its budget is the later price
+@pytest.mark.parametrize("query, budget", [
+    ("primeros 6 meses gratis, después 20€", 20),
+    ("first 3 months free, then £10", 10),
+])
+def test_promotion_months_are_no_commitment(query: str, budget: float) -> None:
+    got = parse_query(query, PHONEPLANS, today=TODAY).values
+    assert "max_commitment_months" not in got, got
+    assert isinstance(got.get("budget"), Money) and got["budget"].amount == budget, got
+
+
+@pytest.mark.parametrize("query, months", [
+    ("tarifa con permanencia máxima de 6 meses", 6), ("plan with at most 12 months contract", 12),
+    ("las primeras 2 semanas gratis, 12 meses de permanencia como máximo", 12),
+])
+def test_commitment_months_still_read(query: str, months: int) -> None:
+    assert parse_query(query, PHONEPLANS, today=TODAY).values.get("max_commitment_months") == months
