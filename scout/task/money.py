@@ -251,7 +251,7 @@ def find_money(free: str, original: str, territories: list[str], *,
 # amount, not a word after it; of the words of approximation, those that are as often
 # something else before a number ("nota sobre 5", "tipo 2", "como 3") are left out
 _BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in _CMP[:2]) + "|" + re.sub(
-    r"\|(?:sobre|tipo|como)(?=\||$)", "", _CMP[2][0]) + r")\s+(?P<a>" + _AMOUNT
+    r"\|(?:sobre|tipo|como)(?=\||$)", "", _CMP[2][0]) + r"|sobre(?=\s+[\d.,]+\s?(?:k|mil)\b))\s+(?P<a>" + _AMOUNT
                    + r"(?:\s?(?:k|mil)\b)?)(?![\d.,]*\s*(?:/|out\s+of|sobre|stars?|estrellas?|"
                    r"\+|%|\d|(?!(?:an?|per|al|por)\b)[a-z]))")
 

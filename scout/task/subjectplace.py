@@ -30,8 +30,10 @@ def place_follows(toks: list[_Tok], i: int, words: list[int], start: int,
     """In chat writing, the "de" / "of" at token ``i`` leads to the place ("el mejor ramen
     de lyon", "tortilla de betanzos"), unless what it begins is the subject's own: a topic
     after its cue ("sobre ética de la IA", "on ethics of AI"), the kind of a show or event
-    ("conciertos de jazz": :data:`subjectwords.SHOWS`), or a name typed as an acronym
-    ("IA", "NLP"); a place the gazetteer knows there is the place all the same."""
+    ("conciertos de jazz": :data:`subjectwords.SHOWS`), what a field of study or work is
+    of ("Ciencia de Datos", "gestión de proyectos": an abstract noun before it), or a name
+    typed as an acronym ("IA", "NLP"); a place the gazetteer knows there is the place all
+    the same."""
     from scout.task.gazetteer import known_place_words
 
     run = [t for t in toks[i + 1:i + 7] if t.word]
@@ -41,6 +43,8 @@ def place_follows(toks: list[_Tok], i: int, words: list[int], start: int,
         return True
     if start or (article and run[0].caps):  # no place's abbreviation takes an article
         return False
+    if words and sw.abstract_noun(toks[words[-1]].text):
+        return False  # "curso de Ciencia de Datos": the field's object, no town
     if countries and not run[0].capital:
         return False  # "vino de jerez": a country's name the gazetteer does not know is typed
     j = toks.index(run[0])  # with its capital ("vino de Jerez")

@@ -346,10 +346,11 @@ def adjective(word: str) -> bool:
 
 # the endings of abstract nouns, English and Spanish ("visualization", "development",
 # "gestión", "periodismo", "sociología"): a field of study or work, no town's name
-# ("science", "finance", "ciencia", "licencia": -ence / -ance / -encia / -ancia too; a town
-# so spelt is one the gazetteer knows, "Florence", "Provence", and callers ask it first)
-_ABSTRACT = re.compile(r"(?:tion|sion|cion|ment|ness|ship|ism|ismo|ology|ologia|ics|ity|ence|"
-                       r"ance|encia|ancia)s?$")
+# ("science", "finance", "ciencia", "licencia": -ence / -ance / -encia / -ancia too, but
+# not "-ances", which "francés" folds to; a town so spelt is one the gazetteer knows,
+# "Florence", "Provence", and callers ask it first)
+_ABSTRACT = re.compile(r"(?:(?:tion|sion|cion|ment|ness|ship|ism|ismo|ology|ologia|ics|ity|"
+                       r"encia|ancia)s?|ence|ance)$")
 
 
 def abstract_noun(word: str) -> bool:

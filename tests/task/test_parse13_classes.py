@@ -41,6 +41,7 @@ SHOP = {"place": InputSpec(type="place"), "what": InputSpec(type="subject"),
     (JOBS, "chef about 40k", "chef", "40k"),
     (JOBS, "cocinero, aproximadamente 30 mil al año", "cocinero", "30 mil"),
     (JOBS, "cocinero en torno a 30 mil", "cocinero", "30 mil"),
+    (JOBS, "cocinero sobre 150 mil", "cocinero", "150 mil"),  # "sobre" before thousands
     (COURSES, "curso de python alrededor de 200", "python", "200"),
     (SHOP, "piso alrededor de 900", "piso", "900"),
 ])
@@ -151,6 +152,8 @@ def test_short_request_language(query: str, lang: str) -> None:
     (SHOP, "mechanical keyboard 100€", "mechanical keyboard"),
     (COURSES, "Data Science online", "Data Science"),
     (COURSES, "data science online", "data science"),
+    (COURSES, "curso de Ciencia de Datos online", "Ciencia de Datos"),
+    (COURSES, "curso de gestión de proyectos online", "gestión de proyectos"),
 ])
 def test_common_noun_after_subject_is_no_place(kind: dict[str, InputSpec], query: str,
                                                subject: str) -> None:
@@ -163,6 +166,7 @@ def test_common_noun_after_subject_is_no_place(kind: dict[str, InputSpec], query
     ("sushi Sóller", "sushi", "Sóller"), ("Ramen Sóller", "Ramen", "Sóller"),
     ("ramen ronda barato", "ramen", "Ronda"), ("tapas ronda 20€", "tapas", "Ronda"),
     ("casa rural Zugarramurdi", "casa rural", "Zugarramurdi"),
+    ("tortilla de betanzos barata", "tortilla", "Betanzos"),
     ("hotels in Sóller", None, "Sóller"), ("cerca de Zugarramurdi", None, "Zugarramurdi"),
 ])
 def test_unknown_towns_stay(query: str, subject: str | None, place: str) -> None:
