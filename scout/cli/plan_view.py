@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from scout.api.shown import shown_value
+
 #: cause of a rerun, from the planner's reason text (first match wins)
 CAUSES = (
     ("template", ("template ",)),
@@ -32,34 +34,6 @@ def cause_of(reason: str) -> str:
     return "other"
 
 
-def _value(v: Any, type_name: str = "", lang: str = "en") -> str:
-    """A Task value as read back from JSON, typed again by its input type, written in the
-    request's language ``lang`` as its report writes it: a month is "March 2027" /
-    "marzo de 2027" (not its JSON object), money keeps its unit and range
-    ("1,500 EUR/month", "1.500 €/mes"), a duration is "1 h 30 min" (not its seconds), an
-    area is "40 m²", a boolean is yes / sí. Numbers and text stay as parsed."""
-    import datetime as dt
-
-    from scout.i18n.numbers import format_duration
-    from scout.i18n.values import format_value
-    from scout.schemas.task import DateRange, Money, Month, restore
-
-    if type_name == "duration" and isinstance(v, (int, float)):
-        return format_duration(v, lang)  # seconds in the Task: '1 h 30 min', not '5400'
-    if v is None:
-        return "-"
-    try:
-        typed = restore(type_name, v)
-    except ValueError:
-        typed = v
-    if isinstance(typed, (bool, Money, Month, DateRange, dt.date)) or (
-            type_name in ("area", "data_size", "weight") and isinstance(typed, (int, float))):
-        return format_value(typed, type_name, lang)
-    if isinstance(v, dict) and {"amount", "currency"} <= set(v):  # money of no declared type
-        return f"{v['amount']} {v['currency']}"
-    return str(typed)
-
-
 def task_lines(plan: Any) -> list[str]:
     if plan.task is None:
         return [f"request: cannot be parsed before running: {plan.task_error}"]
@@ -70,7 +44,7 @@ def task_lines(plan: Any) -> list[str]:
     types = task.get("types") or {}
     width = max((len(k) for k in values), default=4)
     for name, value in values.items():
-        shown = _value(value, types.get(name, ""), task.get("lang") or "en")
+        shown = shown_value(value, types.get(name, ""), task.get("lang") or "en")
         lines.append(f"  {name:<{width}}  {shown:<24} ({sources.get(name, 'default')})")
     lines += [f"  note: {n}" for n in task.get("notes") or []]
     return lines
@@ -90,7 +64,8 @@ def request_changes(plan: Any) -> list[str]:
     for name in list(nv) + [n for n in ov if n not in nv]:
         if ov.get(name) != nv.get(name):
             t = types.get(name, "")
-            out.append(f"{name}: {_value(ov.get(name), t, lang)} -> {_value(nv.get(name), t, lang)}")
+            before, after = shown_value(ov.get(name), t, lang), shown_value(nv.get(name), t, lang)
+            out.append(f"{name}: {before} -> {after}")
     return out
 
 

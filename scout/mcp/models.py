@@ -42,7 +42,9 @@ class PlanResult(BaseModel):
     exists: bool = Field(description="whether the mission has run before")
     request: dict[str, Any] = Field(
         description="the request as parsed: query, lang, each input's value and where it "
-        "came from, and notes (what could not be read, past dates)")
+        "came from, and notes (what could not be read, past dates); `shown`: each value "
+        "written in the request's language as its report writes it ('200 €/noche', "
+        "'septiembre de 2026')")
     phases: list[PhasePlanOut]
     to_run: int
     cost_estimate: dict[str, Any] = Field(description="as `scout plan --format json`")

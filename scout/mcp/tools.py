@@ -119,6 +119,7 @@ def validate(ws: Workspace, path: str) -> M.ValidateResult:
 def parsed_request(file: Path, *, query: str | None, sets: dict[str, Any],
                    root: Path, config: str | None) -> dict[str, Any]:
     """The Task ``apply`` would start from (what the task phase parses), or why not."""
+    from scout.api.shown import shown_values
     from scout.report.files import project_locales
     from scout.task.build import build_task
 
@@ -131,7 +132,9 @@ def parsed_request(file: Path, *, query: str | None, sets: dict[str, Any],
     except ScoutError as exc:
         return {"query": request.query, "error": {"code": exc.code, "message": exc.message,
                                                   "hint": exc.hint}}
-    return task.model_dump(mode="json")
+    dumped = task.model_dump(mode="json")
+    # what an agent quotes to its reader, as `scout plan` and the report write it
+    return {**dumped, "shown": shown_values(dumped)}
 
 
 def plan(ws: Workspace, file: str, query: str | None = None,

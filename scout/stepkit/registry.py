@@ -96,7 +96,7 @@ _BUILTINS: list[StepKind] = [
     # shortlist kept from version 1 could differ, so rank phases run once more
     StepKind("rank", P.RankParams, "2", "scout.steps.rank:run",
              description="filter and order records with Jinja expressions",
-             files_read=_lazy("scout.steps.rank:files_read")),
+             files_read=_lazy("scout.steps.rank_reasons:files_read")),
     StepKind("report", P.ReportParams, "1", "scout.steps.report:run",
              description="render the report through a Jinja template",
              files_read=_lazy("scout.steps.report:files_read")),

@@ -33,11 +33,9 @@ A video is never flagged for a price or rating it cannot have.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Any
 
 from jinja2 import TemplateError
-from pydantic import BaseModel
 
 from scout.adapters.facts import conservative_price, conservative_rating
 from scout.config.models import CurrencyTable
@@ -49,10 +47,11 @@ from scout.schemas.records import (
 from scout.schemas.task import Money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
 from scout.units import per_factor
-from scout.spec.templating import in_language, make_env
+from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
 from scout.steps.promoprice import promotion
+from scout.steps.rank_reasons import enum_words, reason, reason_templates
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, peer_currency,
                                       peer_period, period_notes, put_on_period, to_period)
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
@@ -209,63 +208,6 @@ def _sort_key(values: list[Any], descending: bool) -> tuple:
     return tuple(key)
 
 
-#: the names through which a template translates its words (Jinja's i18n extension)
-_GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext"})
-
-
-def _translates(params: RankParams) -> bool:
-    """Some reason translates its words with ``_()`` (or another gettext name)."""
-    from scout.spec.templating import JinjaCheckError, analyse
-
-    for reason in params.reasons:
-        try:
-            if analyse(reason).names & _GETTEXT:
-                return True
-        except JinjaCheckError:
-            continue  # the validator reports it; rendering it says the expression instead
-    return False
-
-
-def files_read(params: BaseModel, root: Path) -> list[Path]:
-    """The project's catalogs when a reason translates its words (part of the phase's
-    fingerprint: a corrected translation ranks again); none otherwise."""
-    from scout.report.files import catalog_files
-
-    if not isinstance(params, RankParams) or not _translates(params):
-        return []
-    return catalog_files(root / "templates")
-
-
-def _reason_templates(params: RankParams, lang: str, root: Path,
-                      rating_scale: int = 10) -> list[Any]:
-    """The ``reasons``, compiled as the report reads them: the locale filters write
-    ``lang`` ("pesa 1,7 kg") and ratings on the kind's scale ("93/100"), and ``_()`` /
-    ``ngettext`` translate with the report's catalog, the project's own (``locales/`` beside ``templates/``) merged over scout's, so
-    ``{{ _('over budget') }}`` reads "por encima del presupuesto" in a Spanish request."""
-    from scout.i18n import lang_of, translations
-    from scout.report.files import project_locales
-
-    lang = lang_of(lang)
-    env = in_language(make_env(), lang, rating_scale)
-    if _translates(params):
-        catalog = translations(lang, project_locales(root / "templates"))
-        env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
-    env.globals["lang"] = lang  # as in a report template
-    return [env.from_string(r) for r in params.reasons]
-
-
-def _reason(reasons: list[Any], i: int, scope: dict[str, Any], expression: str) -> str:
-    """What the report says about where[i]: the author's ``reasons[i]`` rendered for this
-    record (its words in the request's language), else the expression as written."""
-    if i >= len(reasons):
-        return expression
-    try:
-        text = reasons[i].render(**scope).strip()
-    except (TemplateError, TypeError, AttributeError, ValueError):
-        return expression
-    return text or expression
-
-
 def run(ctx: StepContext) -> Shortlist:
     params = ctx.params
     assert isinstance(params, RankParams)
@@ -297,8 +239,9 @@ def run(ctx: StepContext) -> Shortlist:
 
     env = make_env()
     wheres = [(w, env.compile_expression(w, undefined_to_none=False)) for w in params.where]
-    reasons = _reason_templates(params, getattr(ctx.task, "lang", None) or "en", ctx.root,
-                                getattr(ctx.task, "rating_scale", 10) or 10)
+    reasons = reason_templates(params, getattr(ctx.task, "lang", None) or "en", ctx.root,
+                               getattr(ctx.task, "rating_scale", 10) or 10,
+                               enum_words(getattr(ctx.pipeline, "inputs", None)))
     orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
                   SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}
@@ -316,14 +259,14 @@ def run(ctx: StepContext) -> Shortlist:
             try:
                 ok = expr(**scope)
             except (TemplateError, TypeError, AttributeError, ValueError):
-                said = _reason(reasons, i, scope, text)
+                said = reason(reasons, i, scope, text)
                 unknown.append(said)  # not decided: keep_unknown says
             else:
                 if not ok:
-                    failed.append(_reason(reasons, i, scope, text))
+                    failed.append(reason(reasons, i, scope, text))
                 if not ok or guard is None or guard.holds(**scope):
                     continue
-                said = guard.words or _reason(reasons, i, scope, text)
+                said = guard.words or reason(reasons, i, scope, text)
                 unchecked.append(said)
             if not already_flagged(fields, c.flags, c.video is not None):
                 flags.append(N_("could not check: {criterion}").format(criterion=said))

@@ -125,7 +125,7 @@ def test_degraded_tavily_down_and_no_perplexity_key(
     # the two ratings stated for Casa Bonay are both shown; the check used the lowest
     assert re.search(r"- Casa Bonay, rating: 9\.0/10 \[\d+\], 9\.2/10 \[\d+\]( \[\d+\])?; "
                      r"the rating check uses the lowest, 9\.0/10\.", synth)
-    assert "| 1 | Casa Bonay | 180 EUR/night ≤ 200 EUR | 9.0/10 ≥ 8.0/10 |" in md
+    assert "| 1 | Casa Bonay | 180 EUR/night [1] ≤ 200 EUR | 9.0/10 [2] ≥ 8.0/10 |" in md
 
 
 def test_video_is_supplementary(world: World) -> None:

@@ -22,7 +22,9 @@ def test_restaurant_kind_end_to_end(world: World, monkeypatch: pytest.MonkeyPatc
     rows = re.findall(r"^\| (\d) \| ([^|]+?) \| ([^|]+?) \|", md, re.M)
     # ordered by rating: Ramen Kazu 4.6/5 = 9.2/10, Hakata 8.8/10
     assert [(n, name) for n, name, _ in rows] == [("1", "Ramen Kazu"), ("2", "Hakata Lyon")]
-    assert "17 EUR/person ≤ 25 EUR" in md and "14 EUR/person ≤ 25 EUR" in md
+    # each price cites the source it was read from
+    assert re.search(r"17 EUR/person \[\d+\] ≤ 25 EUR", md)
+    assert re.search(r"14 EUR/person \[\d+\] ≤ 25 EUR", md)
     assert "- **Takao Omakase**: over budget" in md
     assert "Tripadvisor" not in md.split("## Sources")[0]
     assert "*(review, tavily, phase F2)*" in md

@@ -93,10 +93,11 @@ def test_spanish_request_gives_a_spanish_report(world: World) -> None:
 
     # Spanish words, Spanish numbers, money and dates
     assert es.startswith("# Hoteles en Barcelona, septiembre de 2026\n")
-    rating_en = re.search(r"^\| 1 \| Casa Bonay \| [^|]+ \| (\d+)\.(\d)/10 ≥ 8\.0/10 \|", en, re.M)
+    rating_en = re.search(r"^\| 1 \| Casa Bonay \| 180 EUR/night \[(\d+)\] ≤ 200 EUR \| "
+                          r"(\d+)\.(\d)/10 \[(\d+)\] ≥ 8\.0/10 \|", en, re.M)
     assert rating_en, en
-    assert (f"| 1 | Casa Bonay | 180 €/noche ≤ 200 € | {rating_en[1]},{rating_en[2]}/10 ≥ 8,0/10 |"
-            in es)
+    assert (f"| 1 | Casa Bonay | 180 €/noche [{rating_en[1]}] ≤ 200 € | "
+            f"{rating_en[2]},{rating_en[3]}/10 [{rating_en[4]}] ≥ 8,0/10 |" in es)
     assert re.search(r"- \*\*Hotel Arts Barcelona\*\* \(420 €/noche \[\d+\], 9,3/10 \[\d+\]\): "
                      r"por encima del presupuesto", es)
     assert re.search(r"- \*\*Generator Barcelona\*\* \(95 €/noche \[\d+\], 7,1/10 \[\d+\]\): "
@@ -121,7 +122,7 @@ def test_spanish_request_gives_a_spanish_report(world: World) -> None:
 
     # the English report is still English and says what it said
     assert en.startswith("# Hotels in Barcelona, September 2026\n")
-    assert "| 1 | Casa Bonay | 180 EUR/night ≤ 200 EUR |" in en
+    assert re.search(r"^\| 1 \| Casa Bonay \| 180 EUR/night \[\d+\] ≤ 200 EUR \|", en, re.M)
     assert re.search(r"- \*\*Hotel Arts Barcelona\*\* \(420 EUR/night \[\d+\], 9\.3/10 \[\d+\]\): "
                      r"over budget", en)
 
@@ -181,7 +182,7 @@ def test_the_other_shipped_kind_in_spanish(world: World, monkeypatch: pytest.Mon
     md = (world.run_dir("ramen-es") / "report.md").read_text()
     assert md.startswith("# Ramen en Lyon\n")
     assert shortlist(md) == [("1", "Ramen Kazu"), ("2", "Hakata Lyon")]
-    assert "17 €/persona ≤ 25 €" in md and "| plato | ramen | consulta |" in md
+    assert re.search(r"17 €/persona \[\d+\] ≤ 25 €", md) and "| plato | ramen | consulta |" in md
     assert "- **Takao Omakase**: por encima del presupuesto" in md
     left = sorted(w for w in english_words() if w in md)
     assert left == [], left

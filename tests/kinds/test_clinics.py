@@ -173,9 +173,9 @@ def test_a_spanish_request_gets_a_spanish_report_in_stars_out_of_5(runs):
     assert report.startswith("# Clínicas y médicos — Valencia")
     assert "2 clínicas de 5 encontradas: dentista, que hablen inglés, que acepten Sanitas, " \
            "abiertas el fin de semana." in report
-    assert re.search(r"\| 1 \| Clínica Dental Ruzafa[^|]*\| 40 € \| 4,8/5 \| abre \|", report)
+    assert re.search(r"\| 1 \| Clínica Dental Ruzafa[^|]*\| 40 € \[1\] \| 4,8/5 \[1\] \| abre \|", report)
     # a clinic that states no price says so, never a guess
-    assert re.search(r"\| 2 \| Dental Campanar \| no consta \| 4,6/5 \| abre \|", report)
+    assert re.search(r"\| 2 \| Dental Campanar \| no consta \| 4,6/5 \[2\] \| abre \|", report)
     own = _own_words(report, VALENCIA)
     for english in ("Shortlist", "Sources", "What you asked", "not stated", "unknown",
                     "over the price cap"):
@@ -193,8 +193,8 @@ def test_english_request_rating_floor_out_of_5(runs):
                                   "does not say its doctors speak English"]}
     report = run.report
     assert report.startswith("# Clinics and doctors")
-    assert "| 1 | Chamberí Kids Clinic | 70 EUR | 4.8/5 |" in report
-    assert "| 2 | Dr. Moreno Paediatrician | not stated | 4.6/5 | hours not stated |" in report
+    assert "| 1 | Chamberí Kids Clinic | 70 EUR [1] | 4.8/5 [1] |" in report
+    assert "| 2 | Dr. Moreno Paediatrician | not stated | 4.6/5 [2] | hours not stated |" in report
     # the kind's locales/en names its enum values for English readers, in its own
     # sentences and in the shared "What you asked" table alike
     assert "2 clinics out of 4 found: paediatrician, speaking English, rated 4.5/5 or more." \

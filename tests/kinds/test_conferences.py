@@ -175,7 +175,7 @@ def test_a_spanish_request_gets_a_spanish_report(tmp_path):
     report = run.report
     for words in [f"# Congresos de lingüística computacional en España, 1 de marzo – 31 de mayo de {YEAR}",
                   "## Selección", "| congreso | inscripción | plazo de envío | enlace |",
-                  f"| 250 € | {es(OPEN)} |", "| 90 € | desconocido |",
+                  f"| 250 € [2] | {es(OPEN)} |", "| 90 € [1] | desconocido |",
                   "2 de 5 congresos encontrados encajan: lingüística computacional, España, "
                   f"online o híbrido, 1 de marzo – 31 de mayo de {YEAR}, inscripción de hasta 300 €, plazo "
                   "de envío aún abierto.",
@@ -203,7 +203,7 @@ def test_an_english_request_gets_an_english_report(tmp_path):
     report = run.report
     for words in [f"# NLP conferences in Europe, March 1 – June 30, {YEAR}", "## Shortlist",
                   "| conference | registration | deadline | link |",
-                  f"| 380 EUR | {en(OPEN)} |",
+                  f"| 380 EUR [3] | {en(OPEN)} |",
                   "3 of 5 conferences found fit: NLP, Europe, "
                   f"March 1 – June 30, {YEAR}, registration up to 400 EUR, call for papers still "
                   "open.", "| open cfp | yes | query |"]:

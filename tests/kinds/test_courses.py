@@ -219,8 +219,8 @@ def test_a_spanish_request_gets_a_spanish_report(spanish):
     report = run.report
     for words in ["# Cursos de Python", "## Selección",
                   "| # | curso | precio | duración | valoración | enlace |",
-                  "| Curso de Python desde cero | 90 € | 40 h | 9,2/10 |",
-                  "| Introducción a Python | gratis | 20 h | 8,4/10 |",
+                  "| Curso de Python desde cero | 90 € [1] | 40 h | 9,2/10 [2] |",
+                  "| Introducción a Python | gratis [3] | 20 h | 8,4/10 [4] |",
                   "2 de 6 cursos encontrados encajan: Python, online, de nivel principiante, "
                   "hasta 100 €, con certificado, impartidos en español.",
                   "| modalidad | online | consulta |", "| nivel | principiante | consulta |",
@@ -247,8 +247,8 @@ def test_an_english_request_gets_an_english_report_with_the_length_checked(engli
     report = run.report
     for words in ["# Python courses", "## Shortlist",
                   "| # | course | fee | length | rating | link |",
-                  "| Python for Everybody | 49 USD | 30 h | 9.6/10 |",
-                  "| Introducción a Python | free | 20 h | 8.4/10 |",
+                  "| Python for Everybody | 49 USD [1] | 30 h | 9.6/10 [2] |",
+                  "| Introducción a Python | free [3] | 20 h | 8.4/10 [4] |",
                   "2 of 6 courses found fit: Python, online, for beginner learners, up to "
                   "100 USD, with a certificate, at most 35 h.",
                   "| max length | 35 h | query |"]:
@@ -270,7 +270,7 @@ def test_free_and_starting_in_january(free_in_january):
         "Excel avanzado gratuito, edición de primavera": ["no empieza en las fechas pedidas"],
     }
     report = run.report
-    for words in ["| Excel avanzado gratis \\| Fundación Aprende | gratis | 20 h |",
+    for words in ["| Excel avanzado gratis \\| Fundación Aprende | gratis [1] | 20 h |",
                   "Excel, de nivel avanzado, gratis, que empiecen 1–31 de enero de 2027."]:
         assert words in report, words
     assert "precio desconocido" not in report          # free is a price: 0

@@ -163,7 +163,7 @@ def test_a_spanish_request_gets_a_spanish_report(tmp_path):
     # cheapest first; a free event states no price, and sorts first as free
     assert _names(run) == ["Jazz en el Bogui: jam session",
                            "Concierto de jazz: Chano Domínguez Trío"]
-    assert "| Jazz en el Bogui: jam session | gratis |" in run.report
+    assert "| Jazz en el Bogui: jam session | gratis [1] |" in run.report
     excluded = {c["name"]: reasons for c, reasons in run.artifact("shortlist")["excluded"]}
     assert excluded["Gran gala de jazz en el Auditorio Nacional"] == [
         "entradas por encima del presupuesto"]
@@ -171,7 +171,7 @@ def test_a_spanish_request_gets_a_spanish_report(tmp_path):
     assert excluded["Jazz en el Teatro Real"] == ["en otras fechas"]
     report = run.report
     for words in ["# Qué hacer — Madrid, 5–6 de diciembre de 2026", "## Selección", "| plan | entrada |",
-                  "| 25 € |", "2 de 4 planes encontrados encajan: conciertos de jazz, "
+                  "| 25 € [2] |", "2 de 4 planes encontrados encajan: conciertos de jazz, "
                   "5–6 de diciembre de 2026, entradas de hasta 40 €.",
                   "| fechas | 5–6 de diciembre de 2026 |",
                   "| presupuesto | 40 € |", "| género | conciertos de jazz |",
@@ -198,7 +198,7 @@ def test_an_english_request_gets_an_english_report(tmp_path):
         "tickets over budget", "not said to suit families"]
     assert excluded["Ronnie Scott's: late show"] == ["not said to suit families"]
     report = run.report
-    for words in ["# What's on — London, December 12 – 13, 2026", "## Shortlist", "| 12 GBP |",
+    for words in ["# What's on — London, December 12 – 13, 2026", "## Shortlist", "| 12 GBP [1] |",
                   "1 of 3 events found fits: jazz, December 12 – 13, 2026, tickets up to 40 GBP, "
                   "for families.", "| family | yes |"]:
         assert words in report, words

@@ -177,7 +177,7 @@ def test_english_report_speaks_english_of_salaries_and_cites(english):
     report = run.report
     for words in ["# Jobs: data scientist in Madrid (remote)", "## Shortlist",
                   "| # | offer | salary | experience | link |",
-                  f"| {NAMES[4]} | 52,000 EUR/year | 2 years |",
+                  f"| {NAMES[4]} | 52,000 EUR/year [1] | 2 years |",
                   f"| {NAMES[3]} | not stated | not stated |",
                   "3 of 5 offers found fit: data scientist, Madrid, remote or hybrid, paying "
                   "at least 40,000 EUR/year.",
@@ -208,7 +208,7 @@ def test_spanish_report_speaks_spanish_of_salaries_and_cites(spanish):
     report = run.report
     for words in ["# Ofertas de empleo: científico de datos en Madrid", "## Selección",
                   "| # | oferta | salario | experiencia | enlace |",
-                  f"| {NAMES[1]} | 38.000 €/año | 5 años |",
+                  f"| {NAMES[1]} | 38.000 €/año [3] | 5 años |",
                   "3 de 5 ofertas encontradas encajan: científico de datos, Madrid, con un "
                   "salario de al menos 35.000 €/año, jornada completa.",
                   f"{NAMES[4]} va primero de las 3 opciones",

@@ -153,7 +153,7 @@ def test_a_promotional_price_is_compared_at_what_it_rises_to(runs):
     """'9 €/mes durante 6 meses, luego 14 €/mes' is a 14 € plan; the listing's own words,
     quoted in the report, still show the promotion."""
     run, _ = runs["spain"]
-    assert "| 3 | Simyo 100 GB | 14 €/mes | 100 GB | ninguna |" in run.report
+    assert "| 3 | Simyo 100 GB | 14 €/mes [3] | 100 GB | ninguna |" in run.report
     assert "- **Simyo 100 GB**: precio promocional, comparado con el precio posterior: " \
            "“9 €/mes durante 6 meses, luego 14 €/mes”" in run.report
     uk, _ = runs["uk"]
@@ -181,7 +181,7 @@ def test_unlimited_5g_and_roaming_in_english(runs):
     assert _excluded(run)["Lebara 100GB"] == ["data not unlimited"]
     assert _excluded(run)["iD Mobile Unlimited"] == ["no 5G"]
     assert run.report.startswith("# Phone plans")
-    assert "| 1 | Smarty Unlimited | 15 GBP/month | unlimited | none |" in run.report
+    assert "| 1 | Smarty Unlimited | 15 GBP/month [1] | unlimited | none |" in run.report
     assert queries[0].startswith("SIM only plan unlimited data 5G roaming")
     own = _own_words(run.report, UK)
     for spanish in ("Selección", "Fuentes", "tarifa", "permanencia", "datos"):
@@ -199,7 +199,7 @@ def test_a_travel_esim_by_its_days(runs):
     assert _names(run) == ["Airalo Japan 20 GB 30 days", "Holafly Japón ilimitados 10 días"]
     assert _excluded(run) == {"Ubigi Japan 10 GB 30 days": ["solo 10 GB de datos"],
                               "Nomad Japan 20 GB 7 days": ["dura 7 días"]}
-    assert "| 2 | Holafly Japón ilimitados 10 días | 34 € | ilimitados |" in run.report
+    assert "| 2 | Holafly Japón ilimitados 10 días | 34 € [2] | ilimitados |" in run.report
 
 
 def test_the_report_cites_its_sources(runs):

@@ -131,3 +131,32 @@ def test_no_listing_found_is_not_all_left_out(tmp_path, query, lead):
         run = run_pipeline(KIND, fake=fake, workdir=tmp_path, query=query)
     assert run.exit_code == 0, run.result.reason
     assert run.report.split("\n\n")[1] == lead
+
+
+@pytest.mark.parametrize("text, year, kept", [
+    ("Toyota Corolla hybrid, año 2020, 1 año de garantía, 60.000 km", 2020, True),
+    ("Toyota Corolla hybrid, matriculado en 2017, garantía de 1 año", 2017, False),
+    ("Toyota Prius, first registered 03/2021, 1 year warranty", 2021, True),
+    ("Toyota Yaris, 12 months or 1 year warranty included", None, True),  # could not check
+])
+def test_the_first_year_is_a_year_the_listing_states(text: str, year: int | None,
+                                                     kept: bool) -> None:
+    """R1 checks a car's year against the year its listing states, never against another
+    number next to the word: "1 año de garantía" is a warranty, not a car from year 1
+    left out as "del año 1"."""
+    from scout.schemas.records import Candidate, Evidence
+    from scout.spec.loader import load_pipeline
+    from scout.spec.templating import make_env
+
+    rank = load_pipeline(KIND).model.phases["R1"].with_
+    criterion = next(w for w in rank["where"] if "min_year" in w)
+    car = Candidate(key="c", name="Toyota", url="https://cars.test/c", evidence=[Evidence(
+        id="e", kind="snippet", text=text, url="https://cars.test/c")])
+    env = make_env()
+    check = env.compile_expression(criterion)
+    assert check(car=car, task={"min_year": 2019}) is kept
+    # a year read is compared (a later first year leaves it out); none read is no year
+    assert check(car=car, task={"min_year": 2030}) is (year is None)
+    if not kept:
+        said = env.from_string(rank["reasons"][rank["where"].index(criterion)])
+        assert said.render(car=car, task={"min_year": 2019, "lang": "es"}) == f"del año {year}"

@@ -164,9 +164,9 @@ def test_a_spanish_request_gets_a_spanish_report_out_of_100(runs):
     assert report.startswith("# Vinos")
     assert "3 vinos de 6 botellas por como mucho 25 € la botella, con 90/100 o más, " \
            "de la añada 2019." in report
-    assert "| 1 | Pago de Carraovejas Crianza 2019 | 24,90 € | 93/100 |" in report
+    assert "| 1 | Pago de Carraovejas Crianza 2019 | 24,90 € [1] | 93/100 [1] |" in report
     # a price keeps its cents: 14,50 € is not a 14 € bottle
-    assert "| 3 | Protos Crianza 2019 | 14,50 € | 90/100 |" in report
+    assert "| 3 | Protos Crianza 2019 | 14,50 € [3] | 90/100 [3] |" in report
     own = _own_words(report, RIBERA)
     for english in ("Shortlist", "Sources", "What you asked", "bottle", "over budget", "unknown"):
         assert english not in own, english
@@ -211,7 +211,7 @@ def test_natural_orange_wine_in_english(runs):
     assert _excluded(run) == {"Iago's Chinuri 2020": ["over budget"],
                               "Tbilvino Qvevris Rkatsiteli 2021": ["not a natural wine"]}
     assert run.report.startswith("# Wines")
-    assert "| 1 | Orgo Rkatsiteli Qvevri 2020 | 38 USD | 92/100 |" in run.report
+    assert "| 1 | Orgo Rkatsiteli Qvevri 2020 | 38 USD [1] | 92/100 [1] |" in run.report
     assert "orange wine" in queries[0] and "natural" in queries[0]
     own = _own_words(run.report, GEORGIA)
     for spanish in ("Selección", "Fuentes", "botella", "puntuación"):
@@ -225,7 +225,7 @@ def test_a_five_point_app_score_is_read_and_compared(runs):
     assert _names(run) == ["Domaine Drouhin Oregon Pinot Noir 2021",
                            "Eyrie Vineyards Pinot Noir 2020"]
     assert list(_excluded(run)) == ["Willamette Valley Vineyards Pinot Noir 2022"]
-    assert "| 2 | Eyrie Vineyards Pinot Noir 2020 | 39.50 USD | 86/100 |" in run.report
+    assert "| 2 | Eyrie Vineyards Pinot Noir 2020 | 39.50 USD [2] | 86/100 [2] |" in run.report
 
 
 def test_the_pairing_reaches_the_report(runs):

@@ -68,6 +68,25 @@ async def test_validate_returns_located_problems(tmp_path: Path) -> None:
             if p["severity"] == "error"} == {"pipelines/broken.yaml"}
 
 
+@pytest.mark.parametrize("query, shown", [
+    ("hoteles en Barcelona en septiembre de 2026 por menos de 200 € la noche",
+     {"month": "septiembre de 2026", "budget": "200 €/noche", "download_photos": "no"}),
+    ("hotels in Barcelona in September 2026 under 200 EUR a night",
+     {"month": "September 2026", "budget": "200 EUR/night", "download_photos": "no"}),
+])
+async def test_plan_shows_the_request_in_its_language(tmp_path: Path, query: str,
+                                                      shown: dict[str, str]) -> None:
+    """An agent quotes the plan's request to its reader: each value written as the
+    request's report writes it (as `scout plan` does), not the Task's JSON."""
+    async with scout_mcp(demo_root(tmp_path)) as client:
+        plan = await client.call_tool("plan", {"file": PIPELINE, "query": query})
+    assert not plan.is_error, plan.content
+    request = plan.structured_content["request"]
+    assert request["values"]["budget"]["amount"] == 200  # the typed values stay as they were
+    assert shown.items() <= request["shown"].items(), request["shown"]
+    assert request["shown"]["destination"] == "Barcelona"
+
+
 async def test_plan_then_apply_the_demo_with_progress(tmp_path: Path) -> None:
     root = demo_root(tmp_path)
     progress: list[tuple[float, float | None, str | None]] = []

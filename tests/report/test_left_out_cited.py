@@ -59,3 +59,39 @@ def test_a_figure_with_no_evidence_cites_the_candidates_page() -> None:
     md = render("en", c)
     assert "- **Hotel Arts** (320 EUR/night [1]): over budget\n" in md
     assert re.search(r"^1\. \[Hotel Arts\]\(https://arts\.example/\)", md, re.M)
+
+
+TABLE = ('{% import "_report.md.j2" as r with context %}'
+         '{{ r.shortlist_section(shortlist, task, _("hotel"), "none") }}\n{{ r.sources_section() }}')
+
+
+@pytest.mark.parametrize("lang, cells", [
+    ("en", "| ~352 EUR/night [1] > 300 EUR/night | 8.9/10 [2] ≥ 8.0/10 |"),
+    ("es", "| ~352 €/noche [1] > 300 €/noche | 8,9/10 [2] ≥ 8,0/10 |"),
+])
+def test_the_shortlist_tables_figures_cite_the_source_they_came_from(lang: str,
+                                                                     cells: str) -> None:
+    """The table's price (converted or not) and rating carry the number of the source that
+    stated them, as the text's figures do, not only the candidate's link."""
+    import datetime as dt
+
+    from scout.schemas.records import RankedItem
+    from scout.spec.models import InputSpec
+    from scout.task.build import build_task
+
+    c = left_out()
+    c = c.model_copy(update={"price_converted": Money(amount=352, currency="EUR",
+                                                      per="night")})
+    query = ("hotels in Barcelona under 300 EUR a night rated 8 or more" if lang == "en"
+             else "hoteles en Barcelona por menos de 300 € la noche con nota de 8 o más")
+    task = build_task(query, {"city": InputSpec(type="place"),
+                              "budget": InputSpec(type="money"),
+                              "min_rating": InputSpec(type="rating")},
+                      today=dt.date(2026, 12, 6))
+    env = make_report_env(ROOT / "templates", lang)
+    md = env.from_string(TABLE).render(
+        task=task, shortlist=Shortlist(items=[RankedItem(rank=1, candidate=c)]),
+        citations=Citations())
+    assert cells in md
+    listed = dict(re.findall(r"^(\d+)\. \[.*?\]\((\S+?)\)", md, re.M))
+    assert listed == {"1": "https://shop.example/b", "2": "https://rev.example/c"}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scout.report.render import make_report_env
+from scout.report.render import Citations, make_report_env
 from scout.schemas.records import Candidate, RankedItem, Shortlist
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec
@@ -33,7 +33,8 @@ def _render(query: str, money_input: str, lang: str = "en") -> str:
     inputs = {"city": InputSpec(type="place"), money_input: InputSpec(type="money")}
     task = build_task(query, inputs, today=dt.date(2026, 12, 6))
     env = make_report_env(ROOT / "templates", lang)
-    return env.from_string(SECTION).render(task=task, shortlist=_shortlist(45000, 52000))
+    return env.from_string(SECTION).render(task=task, shortlist=_shortlist(45000, 52000),
+                                         citations=Citations())
 
 
 @pytest.mark.parametrize("query, money_input", [
@@ -43,16 +44,16 @@ def _render(query: str, money_input: str, lang: str = "en") -> str:
 def test_a_floor_is_an_amount_asked_not_a_budget(query: str, money_input: str) -> None:
     text = _render(query, money_input)
     assert "| # | offer | amount vs asked | evidence | link |" in text
-    assert "| 45,000 EUR/year ≥ 40,000 EUR/year |" in text
+    assert "| 45,000 EUR/year [1] ≥ 40,000 EUR/year |" in text
     assert "budget" not in text and ">" not in text.replace("≥", "")
 
 
 def test_the_floor_in_spanish() -> None:
     text = _render("empleo en Madrid, salario de 40.000 € al año", "min_salary", "es")
-    assert "cantidad frente a lo pedido" in text and "45.000 €/año ≥ 40.000 €/año" in text
+    assert "cantidad frente a lo pedido" in text and "45.000 €/año [1] ≥ 40.000 €/año" in text
 
 
 def test_a_budget_keeps_its_column() -> None:
     text = _render("flats in Madrid under 50,000 EUR a year", "budget")
     assert "| # | offer | price vs budget | evidence | link |" in text
-    assert "| 45,000 EUR/year ≤ 50,000 EUR/year |" in text
+    assert "| 45,000 EUR/year [1] ≤ 50,000 EUR/year |" in text

@@ -83,7 +83,7 @@ def test_without_a_catalog_of_its_own_scouts_words_still_translate(tmp_path) -> 
     assert got == {"golf": ["10000 km too many, a golf"], "ibiza": ["por encima del presupuesto"]}
 
 
-def test_the_catalog_is_part_of_the_fingerprint_only_when_a_reason_translates(
+def test_the_catalog_is_part_of_the_fingerprint_when_the_phase_has_reasons(
         tmp_path) -> None:
     root = _project(tmp_path)
     kind = get_step_kind("rank")
@@ -91,9 +91,54 @@ def test_the_catalog_is_part_of_the_fingerprint_only_when_a_reason_translates(
     translating = RankParams(items="candidates", as_="car", where=WHERE, reasons=REASONS)
     assert list(kind.files_read(translating, root)) == [
         root / "locales" / "es" / "LC_MESSAGES" / "messages.po"]
+    # a reason with no _() may print an enum word the catalog translates (below)
     plain = RankParams(items="candidates", as_="car", where=WHERE,
                        reasons=["{{ 'caro' if task.lang == 'es' else 'dear' }}"])
-    assert list(kind.files_read(plain, root)) == []
+    assert list(kind.files_read(plain, root)) == list(kind.files_read(translating, root))
+    assert list(kind.files_read(RankParams(items="candidates", as_="car", where=WHERE),
+                                root)) == []
+
+
+KIND_PO = PO + '''
+msgid "hybrid"
+msgstr "híbrido"
+
+msgid "automatic"
+msgstr "cambio automático"
+
+msgid "navigation"
+msgstr "navegador"
+'''
+ENUM_INPUTS = {"fuel": InputSpec(type="string", enum=["diesel", "hybrid"]),
+               "features": InputSpec(type="list", items="string",
+                                     enum=["automatic", "navigation"])}
+
+
+@pytest.mark.parametrize("query, said", [
+    ("coche hybrid con automatic y navigation",
+     ["no es híbrido; le falta: cambio automático, navegador", "Toyota hybrid"]),
+    ("a hybrid car with automatic and navigation",
+     ["not hybrid; lacks: automatic, navigation", "Toyota hybrid"]),
+])
+def test_a_reason_writes_the_kinds_enum_words_in_the_requests_language(
+        tmp_path, query, said) -> None:
+    """A reason that prints an enum value, or a list of them, without _() shows it as
+    "What you asked" does, through the kind's catalog; text that merely holds such a word
+    ("hybrid" inside a name) is left as written."""
+    root = _project(tmp_path, KIND_PO)
+    task = build_task(query, ENUM_INPUTS, today=dt.date(2026, 12, 2))
+    assert task.values["fuel"] == "hybrid" and task.values["features"] == [
+        "automatic", "navigation"]
+    params = RankParams(items="candidates", as_="car", where=["false", "false"], reasons=[
+        "{{ 'no es' if task.lang == 'es' else 'not' }} {{ task.fuel }}; "
+        "{{ 'le falta' if task.lang == 'es' else 'lacks' }}: {{ task.features | join(', ') }}",
+        "{{ car.name }}"])
+    cars = Candidates(items=[_car("Toyota hybrid", 9000, 60000)])
+    ctx = dataclasses.replace(_ctx(params, {"candidates": cars}, task), root=root)
+    ctx = dataclasses.replace(ctx, pipeline=ctx.pipeline.model_copy(
+        update={"inputs": ENUM_INPUTS}))
+    [(_car_out, why)] = rank.run(ctx).excluded
+    assert why == said
 
 
 PIPELINE = """apiVersion: scout/v1

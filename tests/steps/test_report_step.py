@@ -89,7 +89,7 @@ def test_report_markdown_and_html(tmp_path: Path) -> None:
     # input names read as words, not identifiers ("min_rating")
     assert "| min rating | 8.0/10 | default |" in md and "| download photos | no |" in md
     assert "min_rating" not in md and "download_photos" not in md
-    assert "| 1 | Casa Bonay | 180 EUR/night ≤ 200 EUR | 8.8/10 ≥ 8.0/10 | 3 |" in md
+    assert "| 1 | Casa Bonay | 180 EUR/night [1] ≤ 200 EUR | 8.8/10 [2] ≥ 8.0/10 | 3 |" in md
     assert "| 2 | Generator Barcelona | unknown | unknown | 1 |" in md
     # the headline does not claim a fit it could not check
     assert ", out of 3 candidates found. 1 of them could not be fully checked (see *What " \

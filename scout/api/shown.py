@@ -1,0 +1,47 @@
+"""A parsed request's values as its report writes them, in the request's language.
+
+``scout plan`` (its ``request:`` lines) and MCP's ``plan`` tool (its ``request.shown``)
+show the Task read back from JSON: each value is typed again by its input type and
+written as the report writes it, so an agent quoting a plan quotes "marzo de 2027" and
+"1.500 €/mes" to a Spanish reader, not a month's JSON object or "1500.0 EUR".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def shown_value(v: Any, type_name: str = "", lang: str = "en") -> str:
+    """A Task value as read back from JSON, typed again by its input type, written in the
+    request's language ``lang`` as its report writes it: a month is "March 2027" /
+    "marzo de 2027" (not its JSON object), money keeps its unit and range
+    ("1,500 EUR/month", "1.500 €/mes"), a duration is "1 h 30 min" (not its seconds), an
+    area is "40 m²", a boolean is yes / sí. Numbers and text stay as parsed."""
+    import datetime as dt
+
+    from scout.i18n.numbers import format_duration
+    from scout.i18n.values import format_value
+    from scout.schemas.task import DateRange, Money, Month, restore
+
+    if type_name == "duration" and isinstance(v, (int, float)):
+        return format_duration(v, lang)  # seconds in the Task: '1 h 30 min', not '5400'
+    if v is None:
+        return "-"
+    try:
+        typed = restore(type_name, v)
+    except ValueError:
+        typed = v
+    if isinstance(typed, (bool, Money, Month, DateRange, dt.date)) or (
+            type_name in ("area", "data_size", "weight") and isinstance(typed, (int, float))):
+        return format_value(typed, type_name, lang)
+    if isinstance(v, dict) and {"amount", "currency"} <= set(v):  # money of no declared type
+        return f"{v['amount']} {v['currency']}"
+    return str(typed)
+
+
+def shown_values(task: dict[str, Any]) -> dict[str, str]:
+    """Each value of a Task dumped as JSON (``Task.model_dump(mode="json")``), written by
+    :func:`shown_value` in the Task's own language."""
+    types, lang = task.get("types") or {}, task.get("lang") or "en"
+    return {name: shown_value(v, types.get(name, ""), lang)
+            for name, v in (task.get("values") or {}).items()}

@@ -1,0 +1,108 @@
+"""What ``rank`` says about a record a ``where`` left out: its ``reasons``, compiled in the
+request's language as the report reads them.
+
+The locale filters write ``lang`` ("pesa 1,7 kg") and ratings on the kind's scale
+("93/100"); ``_()`` / ``ngettext`` translate with the report's catalog, the project's own
+(``locales/`` beside ``templates/``) merged over scout's; and a value a reason prints that
+is one of the kind's ``enum`` words, or a list of them (``{{ task.fuel }}``,
+``{{ task.features | join(', ') }}``), is written as the report's "What you asked" writes
+it, through ``l10n`` with that catalog: "le falta alguno de: cambio automático,
+navegador", not the author's English enum words in a Spanish report.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Collection
+from pathlib import Path
+from typing import Any
+
+from jinja2 import TemplateError
+from pydantic import BaseModel
+
+from scout.spec.templating import in_language, make_env
+from scout.stepkit.params import RankParams
+
+#: the names through which a template translates its words (Jinja's i18n extension)
+_GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext"})
+
+
+def translates(params: RankParams) -> bool:
+    """Some reason translates its words with ``_()`` (or another gettext name)."""
+    from scout.spec.templating import JinjaCheckError, analyse
+
+    for reason in params.reasons:
+        try:
+            if analyse(reason).names & _GETTEXT:
+                return True
+        except JinjaCheckError:
+            continue  # the validator reports it; rendering it says the expression instead
+    return False
+
+
+def files_read(params: BaseModel, root: Path) -> list[Path]:
+    """The project's catalogs when the phase has reasons (part of its fingerprint: a
+    corrected translation, of a msgid or of an enum word a reason prints, ranks again);
+    none otherwise."""
+    from scout.report.files import catalog_files
+
+    if not isinstance(params, RankParams) or not params.reasons:
+        return []
+    return catalog_files(root / "templates")
+
+
+def enum_words(inputs: Any) -> frozenset[str]:
+    """Every ``enum`` value of the pipeline's inputs: the kind's own words."""
+    return frozenset(str(v) for spec in (inputs or {}).values()
+                     for v in (getattr(spec, "enum", None) or []))
+
+
+def _kind_words(words: Collection[str], l10n: Callable[[str], str]) -> Callable[[Any], Any]:
+    """Jinja ``finalize``: a printed value made of the kind's enum ``words`` only (one, a
+    list, or a list joined with ", ") in the reader's language; any other value as is."""
+    def finalize(value: Any) -> Any:
+        if isinstance(value, str):
+            parts: Any = value.split(", ")
+        elif isinstance(value, (list, tuple)):
+            parts = value
+        else:
+            return value
+        if parts and all(isinstance(p, str) and p in words for p in parts):
+            return ", ".join(l10n(p) for p in parts)
+        return value
+
+    return finalize
+
+
+def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: int = 10,
+                     words: Collection[str] = ()) -> list[Any]:
+    """The ``reasons``, compiled as the report reads them (the module's docstring says
+    how); ``words``: the kind's enum values (:func:`enum_words`)."""
+    from scout.i18n import lang_of, translations
+    from scout.report.files import project_locales
+    from scout.spec.filters import FILTERS
+
+    lang = lang_of(lang)
+    if not params.reasons:
+        return []
+    catalog = translations(lang, project_locales(root / "templates"))
+    l10n = functools.partial(FILTERS["l10n"], lang=lang, catalog=catalog)
+    env = in_language(make_env(finalize=_kind_words(frozenset(words), l10n)), lang,
+                      rating_scale)
+    env.filters["l10n"] = l10n  # the kind's words too, as in a report
+    if translates(params):
+        env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+    env.globals["lang"] = lang  # as in a report template
+    return [env.from_string(r) for r in params.reasons]
+
+
+def reason(reasons: list[Any], i: int, scope: dict[str, Any], expression: str) -> str:
+    """What the report says about where[i]: the author's ``reasons[i]`` rendered for this
+    record (its words in the request's language), else the expression as written."""
+    if i >= len(reasons):
+        return expression
+    try:
+        text = reasons[i].render(**scope).strip()
+    except (TemplateError, TypeError, AttributeError, ValueError):
+        return expression
+    return text or expression
