@@ -55,14 +55,16 @@ _WORDY_CODES = frozenset({"all", "top", "try", "pen", "mad", "cup", "bob", "sos"
                           "mop", "ang", "cve", "lak", "php", "mur", "kes", "dop", "sar", "pyg",
                           "ron", "hnl", "ils", "lsl", "mga", "nio", "omr", "ern", "kgs", "mkd"})
 
+# "maximum of", "cuantía mínima", "cuota máxima": the feminine and the English "of" too
 _CMP: list[tuple[str, str]] = [
-    (r"less than|lower than|cheaper than|under|below|max(?:imum)?|up to|at most|no more than|"
+    (r"less than|lower than|cheaper than|under|below|max(?:imum)?(?: of)?|up to|at most|"
+     r"no more than|"
      r"not more than|within|budget(?: of)?|por menos de|menos de|por debajo de|como maximo|"
-     r"maximo|hasta|no mas de|a lo sumo|inferior a|presupuesto(?: maximo)?(?: de)?|tope de|"
+     r"maxim[oa]|hasta|no mas de|a lo sumo|inferior a|presupuesto(?: maximo)?(?: de)?|tope de|"
      r"abajo de|debajo de|"
      r"<=|≤|<", "<="),
-    (r"more than|over|above|at least|min(?:imum)?|starting at|from|mas de|por encima de|"
-     r"al menos|como minimo|minimo|desde|superior a|a partir de|arriba de|>=|≥|>", ">="),
+    (r"more than|over|above|at least|min(?:imum)?(?: of)?|starting at|from|mas de|"
+     r"por encima de|al menos|como minimo|minim[oa]|desde|superior a|a partir de|arriba de|>=|≥|>", ">="),
     (r"around|about|approximately|approx\.?|roughly|circa|por unos|unos|alrededor de|"
      r"aproximadamente|en torno a|cerca de|sobre|mas o menos|a eso de|more or less|"
      r"give or take|something like|algo asi como|"
