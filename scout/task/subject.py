@@ -138,6 +138,8 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                 continue
         if all(toks[i].text in sw.MEALS for i in range(first, last + 1) if toks[i].word):
             continue  # "where to have dinner": a meal alone is no subject
+        if all(toks[i].text in sw.RESEARCH for i in range(first, last + 1) if toks[i].word):
+            continue  # "research grants in Spain": research alone is what kind, no topic
         a, b = toks[first].start, toks[last].end
         return re.sub(r"\s+", " ", original[a:b]), (a, b)
     return None

@@ -173,6 +173,9 @@ scholarship scholarships student students estudiante estudiantes graduate gradua
 postgrado posgrado postgraduate training formacion diploma diplomado certificate
 certificado
 """.split())
+# of those, research itself: alone it says what kind of thing is asked for ("research
+# grants", "ayudas a la investigación"), not what it is about
+RESEARCH = frozenset("research investigacion investigaciones".split())
 # of those, who: the field is part of the role or person asked for ("investigador en
 # cambio climático"), where after a study or a grant's word it is the whole topic
 FIELD_PEOPLE = frozenset("""

@@ -63,3 +63,12 @@ def test_a_place_the_gazetteer_knows_stays_a_place(query, place):
 def test_a_floor_or_cap_keeps_its_direction(query, comparator):
     money = build_task(query, INPUTS).values["amount"]
     assert money is not None and money.comparator == comparator
+
+
+@pytest.mark.parametrize(("query", "place"), [
+    ("research grants in Spain", "Spain"),
+    ("ayudas a la investigación en España", "España"),
+])
+def test_research_alone_is_no_topic(query, place):
+    task = build_task(query, INPUTS)
+    assert (task.values["topic"], task.values["place"]) == (None, place)
