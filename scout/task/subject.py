@@ -226,12 +226,19 @@ def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[s
         cue = next((t.start for t in toks[i + 1:] if t.text in _CUE_WORDS
                     and (stop is None or t.start < stop)), None)
         stop = cue if cue is not None else stop
+        marked = False
         for tok in toks[i:]:
             if stop is not None and tok.start >= stop:
                 break
             if stop is None and (not tok.word or (tok.text in sw.FRAME and tok is not toks[i])):
                 break
-            tok.place = found = True
+            tok.place = found = marked = True
+        if marked and " " in m.group(0).strip():
+            # a cue of several words ("based in", "con sede en": a place input's alias)
+            # is the place's, none of its words the subject's ("researchers based in Lisbon")
+            for tok in toks[:i]:
+                if m.start() <= tok.start < m.end():
+                    tok.place = True
     return found
 
 

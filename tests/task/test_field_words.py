@@ -72,3 +72,14 @@ def test_a_floor_or_cap_keeps_its_direction(query, comparator):
 def test_research_alone_is_no_topic(query, place):
     task = build_task(query, INPUTS)
     assert (task.values["topic"], task.values["place"]) == (None, place)
+
+
+def test_a_place_cue_of_several_words_is_no_part_of_the_topic():
+    inputs = {"topic": InputSpec(type="subject"),
+              "country": InputSpec(type="place", aliases=["based in", "con sede en"])}
+    for query, topic, place in [
+            ("marine biology labs based in Portugal", "marine biology labs", "Portugal"),
+            ("laboratorios de biología marina con sede en Vigo",
+             "laboratorios de biología marina", "Vigo")]:
+        task = build_task(query, inputs)
+        assert (task.values["topic"], task.values["country"]) == (topic, place)
