@@ -43,8 +43,13 @@ from scout.task.numwords import rewrite, widen
 # a number in e-notation ("1e308", "2.5E+3") is no amount a person types: neither its
 # mantissa nor its exponent is read (the request's leftover note names it whole)
 _NOT_ENOTATION = r"(?<!\d)(?<![\d.,]e)(?<![\d.,]e[+-])(?![\d.,]*e[+-]?\d)"
+# thousands grouped by a plain space too, as European funders and SI style write them
+# ("EUR 1 500 000", "150 000 €"): two groups or more, or one after two or three digits,
+# so "para 4 200 euros" (four people, 200 euros) stays two numbers
+_SPACED = (r"(?:\d{1,3}(?: \d{3}){2,}|\d{2,3} \d{3})(?:[.,]\d{1,2})?(?![.,]?\d)")
 _AMOUNT = (_NOT_ENOTATION
-           + r"(?:\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
+           + r"(?:" + _SPACED + r"|"
+           r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
            r"|\d+(?:[.,]\d+)?(?=\s?[km]\b))")
 # a multiplier written after the number: "30k", "80 mil", and "m" for a million as funders,
 # the press and price lists write it ("€2.5M", "£1.2m", "2,5 M€"); only with a currency,
@@ -223,6 +228,8 @@ def _scale(k: str) -> float:
 
 def _number(s: str, k: str | None) -> float:
     s = s.replace("\u00a0", "").replace("\u202f", "")
+    if re.fullmatch(r"\d{1,3}(?: \d{3})+(?:[.,]\d{1,2})?", s):  # "1 500 000": by spaces
+        s = s.replace(" ", "")
     if re.fullmatch(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?", s):
         value = float(s.replace(".", "").replace(",", "."))
     elif re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?", s):

@@ -45,3 +45,21 @@ def test_a_request_asks_for_millions(query, amount):
     money = task.values["min_amount"]
     assert money is not None, task.notes
     assert (money.amount, money.currency, money.comparator) == (amount, "EUR", ">=")
+
+
+@pytest.mark.parametrize(("text", "amount"), [
+    ("Maximum grant: EUR 1 500 000 per project", 1_500_000),
+    ("Budget up to 2 500 000 EUR", 2_500_000),
+    ("Dotación de 150 000 € por proyecto", 150_000),
+    ("€ 25 000 a year", 25_000),
+    ("1 500 000,50 € in total", 1_500_000.5),
+])
+def test_thousands_grouped_by_spaces(text, amount):
+    price = find_price(text)
+    assert price is not None and price.amount == amount, price
+
+
+def test_a_count_before_an_amount_is_no_thousands_group():
+    # "para 4 200 euros": four people, 200 euros; one digit before one group is no amount
+    price = find_price("Cena para 4 200 euros")
+    assert price is not None and price.amount == 200
