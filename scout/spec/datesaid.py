@@ -2,7 +2,7 @@
 an exhibition or an offer is on the days a request asks for.
 
 Listings write dates as a day and a month (``5 de diciembre``, ``Sat 12 Dec``, ``December
-13, 2026``), ISO dates, day ranges in one month (``del 3 al 7 de junio``, ``June 3-7``,
+13, 2026``), ISO dates, numbers with their year (``15/03/2027``: the day first), day ranges in one month (``del 3 al 7 de junio``, ``June 3-7``,
 ``4-6 Dec``) and runs across months (``del 1 de octubre al 31 de enero``, ``until 31
 January``, ``hasta el 10 de enero``, ``from 20 December``). Month names come from CLDR
 through Babel, in English and Spanish. A year left out is the one that puts the date
@@ -80,6 +80,10 @@ def _grammar() -> dict[str, re.Pattern[str]]:
 
     return {
         "iso": c(r"(?P<y1>\d{4})-(?P<m1>\d\d)-(?P<d1>\d\d)"),
+        # "15/03/2027", "15-03-2027", "15.03.2027": the day first, as the request's own
+        # "el 15/09" reads, unless only the other order is a date ("03/15/2027"); with
+        # its four-digit year only, so a score ("8/10") or "24/7" is no date
+        "num": c(r"(?P<d1>[0-3]?\d)(?P<sep>[/.-])(?P<m1>[0-3]?\d)(?P=sep)(?P<y1>(?:19|20)\d\d)"),
         # "del 1 de octubre al 31 de enero", "1 October to 31 January 2027"
         "dm_dm": c(r"(?:del?\s+)?" + dm + sep + day.format(g="d2") + r"\s+(?:de\s+)?"
                    + mon.format(g="m2") + year.format(g="y2")),
@@ -220,8 +224,11 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
                 continue
             g = m.groupdict()
             y1 = int(g["y1"]) if g.get("y1") else None
-            m1 = int(g["m1"]) if kind == "iso" else months[g["m1"]]
-            first = _date(y1, m1, int(g["d1"]), near)
+            m1 = int(g["m1"]) if kind in ("iso", "num") else months[g["m1"]]
+            d1 = int(g["d1"])
+            if kind == "num" and m1 > 12 >= d1:
+                m1, d1 = d1, m1  # "03/15/2027": the month first
+            first = _date(y1, m1, d1, near)
             if first is None:
                 continue
             if kind == "dm_dm":

@@ -24,7 +24,7 @@ from scout.stepkit.params import ExtractRules
 from scout.steps.freeprice import says_free
 from scout.steps.placenames import Places, strip_place
 from scout.steps.promoprice import regular_index
-from scout.task.parser import find_amounts
+from scout.task.parser import listed_amounts
 from scout.text import strip_accents
 
 _GENERIC = {"the", "hotel", "hotels", "restaurant", "restaurants", "and", "by", "de", "la",
@@ -124,7 +124,7 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
     :mod:`scout.steps.promoprice`);
     with no amount, 0 in ``currency`` (the context's: the request's budget) when the
     text says getting in is free (:func:`scout.steps.freeprice.says_free`)."""
-    found = [(m, span) for m, span in find_amounts(text) if 1 <= m.amount <= 1_000_000]
+    found = listed_amounts(text)
     if not found:
         # an amount wins over "free": "Rooms 120 €, free entry to the beach club" is
         # 120, and a wrong 0 would pass every budget

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from scout.task.parser import find_amounts
+from scout.task.parser import listed_amounts
 
 # the promotion's length between the two prices: "durante 6 meses", "for the first 6
 # months", "6 months", then a word saying what comes after it
@@ -56,7 +56,7 @@ def regular_index(text: str, spans: Sequence[tuple[int, int]], index: int) -> in
 def promotion(text: str) -> str | None:
     """The words of ``text`` that state a promotion and the price after it ("9 €/mes
     durante 6 meses, luego 14 €/mes"), for the reader to see; None when it states none."""
-    spans = [span for money, span in find_amounts(text) if 1 <= money.amount <= 1_000_000]
+    spans = [span for _, span in listed_amounts(text)]
     for i in range(len(spans)):
         j = regular_index(text, spans, i)
         if j > i:

@@ -43,23 +43,33 @@ from scout.task.numwords import rewrite, widen
 # a number in e-notation ("1e308", "2.5E+3") is no amount a person types: neither its
 # mantissa nor its exponent is read (the request's leftover note names it whole)
 _NOT_ENOTATION = r"(?<!\d)(?<![\d.,]e)(?<![\d.,]e[+-])(?![\d.,]*e[+-]?\d)"
+# thousands grouped by a plain space too, as European funders and SI style write them
+# ("EUR 1 500 000", "150 000 €"): two groups or more, or one after two or three digits,
+# so "para 4 200 euros" (four people, 200 euros) stays two numbers
+_SPACED = (r"(?:\d{1,3}(?: \d{3}){2,}|\d{2,3} \d{3})(?:[.,]\d{1,2})?(?![.,]?\d)")
 _AMOUNT = (_NOT_ENOTATION
-           + r"(?:\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
-           r"|\d+(?:[.,]\d+)?(?=\s?k\b))")
-_K = r"(?P<k§>\s?(?:k|mil)\b)?"
+           + r"(?:" + _SPACED + r"|"
+           r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
+           r"|\d+(?:[.,]\d+)?(?=\s?[km]\b))")
+# a multiplier written after the number: "30k", "80 mil", and "m" for a million as funders,
+# the press and price lists write it ("€2.5M", "£1.2m", "2,5 M€"); only with a currency,
+# so "100 m" stays a length
+_K = r"(?P<k§>\s?(?:k|m|mil)\b)?"
 # ISO codes that are also everyday words: accepted only when written in capitals
 _WORDY_CODES = frozenset({"all", "top", "try", "pen", "mad", "cup", "bob", "sos", "gel", "bam",
                           "mop", "ang", "cve", "lak", "php", "mur", "kes", "dop", "sar", "pyg",
                           "ron", "hnl", "ils", "lsl", "mga", "nio", "omr", "ern", "kgs", "mkd"})
 
+# "maximum of", "cuantía mínima", "cuota máxima": the feminine and the English "of" too
 _CMP: list[tuple[str, str]] = [
-    (r"less than|lower than|cheaper than|under|below|max(?:imum)?|up to|at most|no more than|"
+    (r"less than|lower than|cheaper than|under|below|max(?:imum)?(?: of)?|up to|at most|"
+     r"no more than|"
      r"not more than|within|budget(?: of)?|por menos de|menos de|por debajo de|como maximo|"
-     r"maximo|hasta|no mas de|a lo sumo|inferior a|presupuesto(?: maximo)?(?: de)?|tope de|"
+     r"maxim[oa]|hasta|no mas de|a lo sumo|inferior a|presupuesto(?: maximo)?(?: de)?|tope de|"
      r"abajo de|debajo de|"
      r"<=|≤|<", "<="),
-    (r"more than|over|above|at least|min(?:imum)?|starting at|from|mas de|por encima de|"
-     r"al menos|como minimo|minimo|desde|superior a|a partir de|arriba de|>=|≥|>", ">="),
+    (r"more than|over|above|at least|min(?:imum)?(?: of)?|starting at|from|mas de|"
+     r"por encima de|al menos|como minimo|minim[oa]|desde|superior a|a partir de|arriba de|>=|≥|>", ">="),
     (r"around|about|approximately|approx\.?|roughly|circa|por unos|unos|alrededor de|"
      r"aproximadamente|en torno a|cerca de|sobre|mas o menos|a eso de|more or less|"
      r"give or take|something like|algo asi como|"
@@ -115,6 +125,8 @@ _SCALES = {"luca": 1e3, "lucas": 1e3, "luka": 1e3, "lukas": 1e3, "grand": 1e3, "
 # "palos" of something are sticks ("3 palos de golf"); "6 palos al mes" are millions
 _STICKS = frozenset({"palo", "palos"})
 _OF_THING = re.compile(r"\s+de\s+(?!(?:pesos|sueldo|salario|presupuesto)\b)[a-z]")
+# what "k" / "m" / "mil" multiply by, with the currency words that multiply
+_MULTIPLIERS = {"k": 1e3, "mil": 1e3, "m": 1e6}
 _HALF = re.compile(r"\b(?:(?P<half>medio|media|half\s+an?)|un|una|one|an?(?=\s+(?:grand|lakh|"
                    r"crore)\b))\s+(?=(?:"
                    + "|".join(_SCALES) + r")\b)")
@@ -150,6 +162,31 @@ def _token_re() -> re.Pattern[str]:
     )
 
 
+@functools.lru_cache(maxsize=1)
+def _gap_re() -> re.Pattern[str]:
+    """A currency symbol or code, then the spaces a number in words left when written as
+    digits (right-aligned, the same length): "€    1500000" from "€1.5 million"."""
+    cur = currencies()
+    syms = sorted({fold(s) for s in cur.symbols} | {c.lower() for c in cur.iso},
+                  key=len, reverse=True)
+    return re.compile(r"(?<![a-z])(" + "|".join(re.escape(s) for s in syms) + r")( {2,})(?=\d)")
+
+
+def _close_gaps(before: str, after: str) -> str:
+    """``after`` (``before`` with its numbers in words written as digits) with a currency
+    written before such a number moved up to it ("$3 million" → "  $3000000", "EUR 2.5
+    million" → "    EUR 2500000"), so it reads as the amount's currency again; spaces
+    that were in ``before`` stay where they were."""
+    if after == before:
+        return after
+
+    def close(m: re.Match[str]) -> str:
+        gap = len(m.group(2)) - (1 if before[m.end(1):m.end(1) + 1] == " " else 0)
+        return " " * gap + m.group(1) + " " * (len(m.group(2)) - gap)
+
+    return _gap_re().sub(close, after)
+
+
 _MARK, _PAD = "¤", "\x01"
 _WORDS = re.compile(r"[a-z]+")
 
@@ -183,15 +220,23 @@ def _mark(free: str) -> str:
     return "".join(out)
 
 
+def _scale(k: str) -> float:
+    """What a multiplier after a number ("k", "m", "mil", "lucas", "palos") multiplies by."""
+    k = k.strip()
+    return _MULTIPLIERS.get(k) or _SCALES.get(k, 1000)
+
+
 def _number(s: str, k: str | None) -> float:
     s = s.replace("\u00a0", "").replace("\u202f", "")
+    if re.fullmatch(r"\d{1,3}(?: \d{3})+(?:[.,]\d{1,2})?", s):  # "1 500 000": by spaces
+        s = s.replace(" ", "")
     if re.fullmatch(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?", s):
         value = float(s.replace(".", "").replace(",", "."))
     elif re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?", s):
         value = float(s.replace(",", ""))
     else:
         value = float(s.replace(",", "."))
-    value = value * _SCALES.get(k.strip(), 1000) if k and k.strip() else value
+    value = value * _scale(k) if k and k.strip() else value
     if not math.isfinite(value):  # 400 nines: no amount (a budget of "inf EUR" stored as null)
         raise ValueError(f"{s!r} is past any amount")
     return value
@@ -269,7 +314,8 @@ def iter_money(free: str, original: str, territories: list[str], *,
                lang: str = "en") -> Iterator[tuple[Money, tuple[int, int], str | None]]:
     """Every amount with a currency in ``free`` → (Money, span, the word a currency was
     assumed from or None)."""
-    folded, free = free, _halves(_notes(rewrite(free)))  # "doscientos euros" → "       200 euros"
+    # "doscientos euros" → "       200 euros"; "€1.5 million" → "    €1500000"
+    folded, free = free, _halves(_notes(_close_gaps(free, rewrite(free))))
     marked, pattern, pos = _mark(free), _token_re(), 0
     while True:
         m = pattern.search(marked, pos)
@@ -289,7 +335,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
             continue
         if high is not None and not (g["k1"] or g["post1"]) and (
                 g["k2"] or _thousands(g["post2"])) and low * 1000 <= high:
-            low *= _SCALES.get((g["k2"] or _thousands(g["post2"]) or "k").strip(), 1000)  # "entre 50 y 70 mil pesos", "50 y 70 lucas": one multiplier for both
+            low *= _scale(g["k2"] or _thousands(g["post2"]) or "k")  # "entre 50 y 70 mil pesos", "50 y 70 lucas": one multiplier for both
         raw_per = (g["per"] or "").removeprefix("calendar ")
         if not raw_per:
             before = _PER_BEFORE.search(free, max(0, m.start() - 30), m.start())

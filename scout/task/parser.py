@@ -430,3 +430,15 @@ def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
             money = money.model_copy(update={"min": None})
         out.append((money, span))
     return out
+
+
+# the most a listing's amount may be: a grant of millions, a flat priced in pesos or in
+# rupees is one (a bound only keeps numbers no price has, such as a phone number read
+# with a currency, out)
+MAX_LISTED_AMOUNT = 1e12
+
+
+def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
+    """The amounts ``find_amounts`` reads in ``text`` that a listing may state as its
+    price: at least 1 and at most ``MAX_LISTED_AMOUNT``."""
+    return [(m, span) for m, span in find_amounts(text) if 1 <= m.amount <= MAX_LISTED_AMOUNT]

@@ -57,6 +57,11 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         if _intro_cue(m, free, original):
             continue  # "an introduction to Machine Learning", "guía a Rust": the topic
         hit = place_in_name(original, read_name(free, original, m.end(), cased), cased)
+        if hit and not cased and (field_cue(m.group("cue"), m.start(), original)
+                                  or _field_words(hit[0])) and not known_name(hit[0]):
+            # "research in machine learning", "máster en ciencia de datos": a field;
+            # "ayudas a la investigación": what kind, no place
+            continue
         if not cased and re.sub(r"\s+", " ", m.group("cue")) in pw.SECONDARY:
             hit = _landmark(free, original, m.end(), hit)
         if hit and not cased and m.group("cue") in ("a", "to") and _infinitive(hit[0]):
@@ -94,7 +99,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             hit = read_name(free, original, words[0].start(), cased)
             if hit and hit[1][0] == words[0].start() and _name_word_after(original, words[0]):
                 return hit
-        if words and (fold(words[0].group(0)) in pw.LEADING | pw.STOP | pw.VENUE_WORDS or claimed[0]
+        if words and (fold(words[0].group(0)) in pw.LEADING | pw.STOP | pw.VENUE_WORDS
+                      or fold(words[0].group(0)) in sw.FIELD_HEADS or claimed[0]
                       or counted[0] or kind_word(words[0].group(0))) \
                 and known_end(free, words[0].start()) is None:
             # "best pizza nyc", "ramen barcelona barato": what another input read (the
@@ -122,14 +128,16 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     continue
                 if purpose and not _known_at(words, k) and known_end(free, m.start()) is None:
                     continue  # "cursos de R para investigadores", "classes for kids"
-                if after and w in pw.OF and k + 1 < len(words):
+                if after and w in pw.OF and k + 1 < len(words) \
+                        and fold(words[k + 1].group(0)) not in sw.FIELD_HEADS:
                     hit = read_name(free, original, words[k + 1].start(), cased)
                     if hit:
                         return hit
                     if claimed[k + 1]:
                         continue  # "congresos de medicina madrid": the "de" is the subject's
                 if w in pw.LEADING_ARTICLES and k + 1 < len(words) and (
-                        claimed[k + 1] or fold(words[k + 1].group(0)) in pw.ARTICLE_OF_WHAT):
+                        claimed[k + 1] or fold(words[k + 1].group(0)) in pw.ARTICLE_OF_WHAT
+                        or fold(words[k + 1].group(0)) in sw.FIELD_HEADS):
                     continue  # "busco el mejor ramen de lyon": the article of what is asked
                 if w in pw.PARTICLES or w in cue_words:
                     break  # past a cue or an article the cue pass has read what there was
@@ -137,6 +145,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 # "me recomiendas dónde comer ...": any word of asking is no name either
                 if (w in pw.LEADING or w in pw.NOT_FIRST or after or w in sw.REQUEST
                         or w in sw.QUALITY  # "un buen rioja reserva": how good, no name
+                        or w in sw.FIELD_HEADS  # "máster en ciencia de datos": what kind
                         or kind_word(w)) and known_end(free, m.start()) is None:
                     continue  # ("hotel christmas island": a known name's word is no stop)
                 if pw.adjective_like(m.group(0)) and not _known_at(words, k) \
@@ -262,6 +271,22 @@ def _intro_cue(m: re.Match[str], free: str, original: str) -> bool:
     return m.group("cue") in ("a", "to") and _after_intro(free, m.start()) \
         and known_end(free, m.end()) is None \
         and not _known_at(list(WORD.finditer(original, m.end())), 0)
+
+
+def _field_words(name: str) -> bool:
+    """``name`` is only words that name a field or a course of study, with an article
+    ("La Investigación", "Máster"): what kind of thing is asked for, no place."""
+    words = [fold(w) for w in WORD.findall(name)]
+    return any(w in sw.FIELD_HEADS for w in words) \
+        and all(w in sw.FIELD_HEADS or w in pw.LEADING_ARTICLES for w in words)
+
+
+def field_cue(cue: str, start: int, original: str) -> bool:
+    """``cue`` (folded, found at ``start``) is the "in" / "en" of "research in", "PhD in",
+    "máster en": what follows it names a field (a place only when the gazetteer knows it).
+    The word before is read from the request as typed, for another reader may have claimed
+    it ("máster" as the subject, "early-career researchers" as an enum's)."""
+    return cue.strip() in ("in", "en") and fold(_word_before(original, start)) in sw.FIELD_HEADS
 
 
 def _topic_after_intro(free: str, hit: tuple[str, tuple[int, int]]) -> bool:

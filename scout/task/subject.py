@@ -79,6 +79,7 @@ class _Tok:
     counted: bool = False  # a word a number counts: "4 personas"
     joins: bool = False  # a cue the place reader passed over: "chile en nogada en puebla"
     year: bool = False  # a year, when the pipeline reads years: no model's number
+    field: bool = False  # the "in" / "en" of "research in", "máster en": a field follows
     caps: bool = False  # typed in capitals amid ordinary writing: an acronym ("IA", "NLP")
     capital: bool = False  # typed with a capital amid ordinary writing: a name's word
 
@@ -138,6 +139,8 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                 continue
         if all(toks[i].text in sw.MEALS for i in range(first, last + 1) if toks[i].word):
             continue  # "where to have dinner": a meal alone is no subject
+        if all(toks[i].text in sw.RESEARCH for i in range(first, last + 1) if toks[i].word):
+            continue  # "research grants in Spain": research alone is what kind, no topic
         a, b = toks[first].start, toks[last].end
         return re.sub(r"\s+", " ", original[a:b]), (a, b)
     return None
@@ -177,7 +180,7 @@ def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[s
     the gazetteer does not know are the topic's ("sesgos en modelos de lenguaje"), not a
     landmark. True when some place was marked."""
     from scout.task.gazetteer import known_place_words
-    from scout.task.place import find_place, is_secondary, name_at, strong_cues
+    from scout.task.place import field_cue, find_place, is_secondary, name_at, strong_cues
 
     chosen = find_place(free, original, lang, aliases)
     found = False
@@ -193,6 +196,15 @@ def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[s
             for tok in toks:
                 if m.start() <= tok.start < m.end():
                     tok.joins = True
+            continue
+        if field_cue(m.group(0), m.start(), original) \
+                and (name is None or not original[name[1][0]].isupper()) \
+                and not known_place_words([t.text for t in toks[i:i + 5] if t.word]):
+            # "investigación en cambio climático", "researchers in machine learning": the
+            # field the head word names, no place
+            for tok in toks:
+                if m.start() <= tok.start < m.end():
+                    tok.field = True
             continue
         # typed with capitals, "Chile en nogada en Puebla": the place reader passed over a
         # lower-case word it would read as a name case-blind; an article or a request word
@@ -215,12 +227,19 @@ def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[s
         cue = next((t.start for t in toks[i + 1:] if t.text in _CUE_WORDS
                     and (stop is None or t.start < stop)), None)
         stop = cue if cue is not None else stop
+        marked = False
         for tok in toks[i:]:
             if stop is not None and tok.start >= stop:
                 break
             if stop is None and (not tok.word or (tok.text in sw.FRAME and tok is not toks[i])):
                 break
-            tok.place = found = True
+            tok.place = found = marked = True
+        if marked and " " in m.group(0).strip():
+            # a cue of several words ("based in", "con sede en": a place input's alias)
+            # is the place's, none of its words the subject's ("researchers based in Lisbon")
+            for tok in toks[:i]:
+                if m.start() <= tok.start < m.end():
+                    tok.place = True
     return found
 
 
@@ -324,6 +343,7 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
     out: list[tuple[int, int, bool]] = []
     words: list[int] = []  # indices of the current phrase, connectors included
     skipping = False  # after "con amigos", "with a view": a feature, not the subject
+    in_field = False  # after "research in", "máster en": the field's words go on
 
     def close(of: bool = False) -> None:
         while words and (toks[words[-1]].text in sw.CONNECTORS or toks[words[-1]].joins
@@ -356,7 +376,7 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
         if i >= 2 and toks[i - 1].text in sw.RELATIVE and toks[i - 2].word:
             close()  # "cursos que empiecen en enero": the clause's verb, no subject
             continue
-        if chat and text in sw.OF and (words or out) \
+        if chat and not in_field and text in sw.OF and (words or out) \
                 and not (nxt is not None and nxt.word and sw.cuisine(nxt.text)) \
                 and place_follows(toks, i, words, start, countries):
             # (a language or nationality after it is the subject's: "curso intensivo de alemán")
@@ -369,6 +389,14 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
         if words and text == "to" and toks[i - 1].text in sw.INTRO and nxt is not None \
                 and nxt.word and not nxt.place:
             words.append(i)  # "introduction to machine learning": one topic
+            continue
+        if tok.field and nxt is not None and nxt.word and not nxt.place:
+            if all(toks[j].text in sw.FIELD_HEADS - sw.FIELD_PEOPLE or sw.is_stop(toks[j].text)
+                   for j in words):
+                words.clear()  # "investigación en cambio climático": the field is the topic
+            else:
+                words.append(i)  # "investigador en cambio climático": one role
+            in_field = True  # "máster en ciencia de datos": its "de" leads to no place
             continue
         if words and (text in sw.CONNECTORS or tok.joins):
             words.append(i)

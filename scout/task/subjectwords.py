@@ -67,7 +67,8 @@ RELAY = re.compile(r"^\W*(?:(?:hola|hi|hello|hey|buenas|buenos\s+dias)\W+)?"
 # "brunch spots", "talks about X", "charlas de X", "congresos de X", "NLP conferences",
 # "deep learning workshops", "talleres de robótica" (the place reader skips them too);
 # what a city's listings are ("jazz events", "planes para el finde", "things to do");
-# what a job search asks for ("data scientist jobs", "ofertas de trabajo de enfermera")
+# what a job search asks for ("data scientist jobs", "ofertas de trabajo de enfermera");
+# what a funding search asks for ("becas de biología", "climate research grants")
 _VENUES = """
 restaurant restaurants restaurante restaurantes resto restos place places spot spots joint
 joints eatery eateries venue venues sitio sitios sitito lugar lugares lugarcito local
@@ -88,6 +89,8 @@ job jobs position positions vacancy vacancies opening openings empleo empleos tr
 trabajos oferta ofertas vacante vacantes puesto puestos role roles chamba chambas curro
 curros laburo laburos
 articulos journals revista revistas publications publicaciones
+grant grants fellowship fellowships scholarship scholarships funding beca becas ayuda ayudas
+subvencion subvenciones convocatoria convocatorias financiacion
 """
 # what a listing of events or lessons is made of, kept in the subject ("conciertos de
 # flamenco" is the genre asked for): the words after their "de" / "of" say which kind
@@ -114,7 +117,8 @@ conferencia conferencias clase clases class classes lesson lessons leccion lecci
 course courses curso cursos seminar seminars seminario seminarios workshop workshops
 taller talleres webinar webinars webinario webinarios masterclass masterclasses ponencia
 ponencias keynote keynotes bootcamp bootcamps paper papers articulo articulos article
-articles
+articles grant grants fellowship fellowships scholarship scholarships beca becas ayuda ayudas
+subvencion subvenciones convocatoria convocatorias
 """.split())
 # how good, typical, cheap or nice it should be, and in what condition (a product's)
 _QUALITY = """
@@ -152,6 +156,33 @@ hybrid hibrido hibrida hibridos hibridas in-person
 INTRO = frozenset("""
 intro introduction introductions guide guides primer primers crash
 introduccion introducciones iniciacion guia guias aproximacion
+""".split())
+# what names a field with "in" / "en" after it: "research in machine learning", "PhD in
+# linguistics", "máster en ciencia de datos", "ayudas a la investigación en cambio
+# climático": what follows is the field, not where, unless the gazetteer knows it
+# ("researchers in Lisbon"); see :mod:`scout.task.place`
+FIELD_HEADS = frozenset("""
+research researcher researchers investigacion investigaciones investigador investigadores
+investigadora investigadoras phd phds doctorate doctorates doctorado doctorados doctoral
+doctorales predoctoral predoctorales postdoctoral postdoctorales posdoctoral posdoctorales
+postdoc postdocs posdoc posdocs master masters masteres degree degrees grado grados
+course courses curso cursos studies estudios study specialization specialisation
+especializacion specialist specialists especialista especialistas expert experts experto
+expertos experta expertas fellowship fellowships beca becas grant grants ayuda ayudas
+scholarship scholarships student students estudiante estudiantes graduate graduates
+postgrado posgrado postgraduate training formacion diploma diplomado certificate
+certificado
+""".split())
+# of those, research itself: alone it says what kind of thing is asked for ("research
+# grants", "ayudas a la investigación"), not what it is about
+RESEARCH = frozenset("research investigacion investigaciones".split())
+# of those, who: the field is part of the role or person asked for ("investigador en
+# cambio climático"), where after a study or a grant's word it is the whole topic
+FIELD_PEOPLE = frozenset("""
+researcher researchers investigador investigadores investigadora investigadoras postdoc
+postdocs posdoc posdocs specialist specialists especialista especialistas expert experts
+experto expertos experta expertas student students estudiante estudiantes graduate
+graduates
 """.split())
 # a relative pronoun after a noun opens a clause whose first word is its verb ("cursos que
 # empiecen en enero", "courses that start in March"): neither a subject nor a place

@@ -32,7 +32,7 @@ from scout.spec.templating import (
 from scout.spec.yamlload import PathT, SourceMap
 from scout.stepkit.registry import FreeParams, StepKind
 from scout.validate.habits import literal_braces, name_hint, syntax_hint
-from scout.validate.record_fields import value_field_slips
+from scout.validate.record_fields import money_compared_whole, value_field_slips
 from scout.suggest import did_you_mean
 
 
@@ -193,6 +193,16 @@ def check_jinja(
             Problem("SPEC052", f"phase '{pid}': '{written}': a {kind} value has no field "
                     f"'{sub}'", at(sub, r"\.\s*"),
                     hint=did_you_mean(sub, fields, what="fields")))
+    for whole in money_compared_whole(text, pipeline, task_is_task, records or {}) \
+            if is_expr else []:
+        name, attr = whole[0].split(".")
+        problems.append(
+            Problem("SPEC052", f"phase '{pid}': {' and '.join(repr(w) for w in whole)} "
+                    f"{'are money values' if len(whole) > 1 else 'is a money value'} (an "
+                    "amount, a currency, a period), which <, <=, > and >= cannot compare",
+                    at(attr, re.escape(name) + r"\s*\.\s*"),
+                    hint="compare amounts: " + ", ".join(f"{w}.amount" for w in whole)
+                         + f"; in: {text!r}"))
     if use.names & _GETTEXT and not _reads_catalog(path):
         # reasons and report templates read the catalog; the pipeline's own text does not
         problems.append(Problem(

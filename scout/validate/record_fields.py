@@ -111,3 +111,37 @@ def value_field_slips(text: str, pipeline: Pipeline, task_is_task: bool,
         if found is not None and sub not in found[0]:
             out.append((m.group(0), sub, str(kind), found[1]))
     return out
+
+
+# a value right before or after an ordering operator, with no field after it: "x.y >=",
+# ">= x.y" (read as written, like _CHAIN, so validating needs no Jinja parse)
+_ORDERED = re.compile(r"(?<![\w.'\"])([A-Za-z_]\w*)\.([A-Za-z_]\w*)(?![\w.(])\s*(?=[<>])"
+                      r"|(?<=[<>])=?\s*([A-Za-z_]\w*)\.([A-Za-z_]\w*)(?![\w.(])")
+
+
+def money_compared_whole(text: str, pipeline: Pipeline, task_is_task: bool,
+                         records: dict[str, tuple[str, frozenset[str]]]) -> list[list[str]]:
+    """The money values each comparison of ``text`` (an expression) orders whole:
+    ``grant.price >= task.min_amount``, ``task.budget < 100``. A money value is a record of
+    its own (amount, currency, period), so the comparison fails for every record, and
+    ``rank`` keeps them all as "could not check"; its ``.amount`` is what compares."""
+    bare = re.sub(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"", "''", text)
+
+    def money(name: str, attr: str) -> bool:
+        if name == "task" and task_is_task and attr in pipeline.inputs:
+            return pipeline.inputs[attr].type == "money"
+        return name in records and attr in ("price", "price_converted")
+
+    out: list[list[str]] = []
+    # one comparison per clause: "a is none or x.price >= task.budget" is split at
+    # "and" / "or", so each list names the values one comparison orders
+    for clause in re.split(r"\b(?:and|or|not)\b|[,()]", bare):
+        whole: list[str] = []
+        for m in _ORDERED.finditer(clause):
+            name, attr = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+            written = f"{name}.{attr}"
+            if money(name, attr) and written not in whole:
+                whole.append(written)
+        if whole and whole not in out:
+            out.append(whole)
+    return out

@@ -113,6 +113,11 @@ CASES = [
     Case("record_money_field_typo", R, "place.price.amount <= task.budget.amount",
          "place.price.currency == task.budget.currency and place.price.cantidad > 0",
          (Want("SPEC052", "place.price.cantidad", "", "cantidad"),)),
+    # a money value ordered whole: every record would be "could not check"
+    Case("money_compared_whole", R, "place.price.amount <= task.budget.amount",
+         "place.price <= task.budget",
+         (Want("SPEC052", "place.price <= task.budget",
+               "compare amounts: place.price.amount, task.budget.amount"),)),
     Case("month_field_in_spanish", H, "{% if task.month %} {{ task.month }}{% endif %}\"\n"
          "      limit: 20", "{% if task.month %} {{ task.month.nombre }}{% endif %}\"\n"
          "      limit: 20",
