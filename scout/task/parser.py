@@ -55,7 +55,7 @@ from scout.task.readers import (
     widened,
 )
 from scout.task.values import coerce
-from scout.task.structured import unfielded
+from scout.task.structured import unfielded, unquoted
 from scout.task.subjectwords import RELAY
 from scout.termsafe import plain
 from scout.units import QUANTITIES
@@ -98,6 +98,7 @@ def parse_query(
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     q = unfielded(q, inputs, result.lang)  # an agent's "Location: Lyon" fields as prose
+    q = unquoted(q, inputs, result.lang)  # an agent's quoted values ('"hotel" in "Seville"') as the words
     text = QueryText(q)
     relay = RELAY.match(text.folded)  # "the user wants ...": whom it is for, not what
     # "3 nights from March 4" is the stay from that day, unless another input reads nights
