@@ -15,7 +15,9 @@ from __future__ import annotations
 import functools
 import re
 
-# asking, wanting, finding, eating; question words; pronouns and politeness; fillers
+# asking, wanting, finding, eating (the asker's and a relayed third person's: "el usuario
+# pide ..."); question words and the copula they ask with ("¿cuál es el mejor ...?");
+# pronouns and politeness; fillers
 _REQUEST = """
 i i'd i'm im ive i've we we'd we're me us my our you your u he she they him her them his their can could would should will shall
 do does did is are be there any anywhere somewhere some something anything where wheres what
@@ -43,6 +45,9 @@ comprar compro compramos conseguir alquilar alquilo reservar contratar pillar ha
 estoy estamos esta estan ando andamos anda andan tengo tenemos tiene ganas antojo
 kindly che oye oiga oigan siri alexa google cortana buscame buscanos busquen conseguime
 conseguinos recomendame recomendanos mostrame pasame fijate
+pide piden pidio solicita solicitan quiere quieren busca buscan desea desean deseo
+prefiere prefieren requiere requieren
+es son sera seran seria serian era eran fue
 """
 # articles and function words; a few join the words of a subject (see CONNECTORS)
 _FUNCTION = """
