@@ -81,6 +81,14 @@ def _rating_re(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
 
 _RATING_RE = _rating_re()
 
+
+@lru_cache(maxsize=64)
+def _site_after(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
+    """A review site (or one of the kind's own ``sources``) named after a preposition."""
+    sites = _SITES + "".join("|" + r"\s+".join(map(re.escape, w.split()))
+                             for w in sorted(sources, key=len, reverse=True))
+    return re.compile(_SITE.format(sites=sites) + r"\b")
+
 # "bien valorado / puntuado / calificado / reseñado": well rated, in any of its verbs
 _RATED = r"(?:valorad|puntuad|calificad|resenad|evaluad)[oa]s?"
 _WORDS: list[tuple[str, float | None]] = [
@@ -152,7 +160,11 @@ def find_rating(free: str, default: float | None,
             continue  # "a 5-star hotel" / "hotel de 5 estrellas" is its category, not a minimum
         if _is_class(free, m):
             continue
-        return round(num * 10.0 / scale, 2), (widen(folded, free, m.start()), m.end())
+        # "4,5 estrellas o más en Google": the site after the threshold's words is the
+        # rating's too (claimed, so no place reader takes it for a neighbourhood)
+        site = None if g["site"] else _site_after(sources).match(free, m.end())
+        end = site.end() if site else m.end()
+        return round(num * 10.0 / scale, 2), (widen(folded, free, m.start()), end)
     for words, value in _WORDS:
         w = re.search(r"\b(?:" + words + r")\s+(?:(?:guest|customer|user|de\s+clientes)\s+)?"
                       + _NOUN + r"\b", free) or re.search(
