@@ -190,14 +190,15 @@ def parse_query(
                                            value=display(when[0], result.lang),
                                            today=display(today, result.lang)))
             elif spec.type == "money":
-                from scout.task.money import find_money
+                from scout.task.money import find_money, labelled
 
                 if territories is None:
                     territories = query_territories(text, result.lang)
                 money = find_money(blanked(text.free, others, CLAIMED), text.original, territories,
                                    default_currency=default_currency(spec), lang=result.lang)
-                if money is not None:
-                    hit = (money[0], money[1])
+                if money is not None:  # its label too ("sesión de 60 €": no place "Sesión")
+                    hit = (money[0], labelled(text.free, money[1], [name.replace("_", " "),
+                                                                    *spec.aliases]))
                     if money[2] and money[0].currency != "USD":  # USD: the usual reading
                         note(result, name, _(
                             "{name}: read '{word}' as {code}; write the currency code if you "
