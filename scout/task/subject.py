@@ -354,6 +354,9 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
             skipping = False
             continue
         text = tok.text
+        if text in sw.ASKED_COPULA and i and toks[i - 1].text in sw.QUESTION:
+            close()  # "¿Cuáles son ...?"
+            continue
         if i >= 2 and toks[i - 1].text in sw.RELATIVE and toks[i - 2].word:
             close()  # "cursos que empiecen en enero": the clause's verb, no subject
             continue

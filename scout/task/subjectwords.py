@@ -47,7 +47,7 @@ kindly che oye oiga oigan siri alexa google cortana buscame buscanos busquen con
 conseguinos recomendame recomendanos mostrame pasame fijate
 pide piden pidio solicita solicitan quiere quieren busca buscan desea desean deseo
 prefiere prefieren requiere requieren
-es son sera seran seria serian era eran fue
+es sera seran seria serian era eran fue
 """
 # articles and function words; a few join the words of a subject (see CONNECTORS)
 _FUNCTION = """
@@ -210,6 +210,10 @@ almuerzo almuerzos desayuno desayunos merienda
 CONNECTORS = frozenset("de del a al la las los el y e and & o or u con with sin n of".split())
 # after these a place follows in a request ("el mejor ramen de lyon"): see subject.py
 OF = frozenset({"de", "del", "of"})
+# "son" is Spanish's plural copula only after a question word ("¿Cuáles son los mejores
+# ...?"); elsewhere it may be a subject's word ("son of a gun burgers")
+ASKED_COPULA = frozenset({"son"})
+QUESTION = frozenset({"cual", "cuales", "que", "donde", "cuantos", "cuantas", "quienes"})
 # "con amigos", "with a view", "sin reserva": opening a phrase, what follows is a feature
 WITH = frozenset({"con", "with", "sin", "without"})
 # after "con" / "with", an article starts a feature ("with a view"), not a dish's part
