@@ -197,3 +197,21 @@ def test_a_place_between_label_and_amount_stays_the_place() -> None:
 def test_the_sol_sign_with_its_dot(query: str) -> None:
     budget = values(query, HOTEL)["budget"]
     assert (budget.amount, budget.currency) == (200, "PEN")
+
+
+# --- "4*" is four stars, and "en adelante" makes them a threshold
+
+@pytest.mark.parametrize("query, inputs, rating", [
+    ("hotel en Madrid de 4 estrellas en adelante", HOTEL, 8.0),  # a threshold, not a class
+    ("hotel en Madrid con 4* o más", HOTEL, 8.0),
+    ("tapas en Sevilla, 4* o más", FOOD, 8.0),
+    ("tapas en Sevilla, 4.5*", FOOD, 9.0),
+    ("hotel en Madrid, valoración de 8 en adelante", HOTEL, 8.0),
+])
+def test_star_signs_and_en_adelante(query: str, inputs: dict, rating: float) -> None:
+    assert values(query, inputs).get("min_rating") == rating
+
+
+@pytest.mark.parametrize("query", ["hotel 4* en Madrid", "Necesito un hotel 5* en Marbella"])
+def test_a_hotels_star_sign_is_its_class(query: str) -> None:
+    assert values(query, HOTEL).get("min_rating") is None
