@@ -196,6 +196,7 @@ estrellas estrella resenas resena opiniones opinion valoracion valoraciones nota
 puntuacion calificacion puntaje precio precios presupuesto dinero michelin
 duration durations duracion length
 today tonight tomorrow now later hoy manana noche ahora luego
+half-term halfterm holidays vacations vacaciones break
 centre center downtown area zona barrio neighbourhood neighborhood nearby close cerca
 around near afueras alrededores outskirts junto aqui alli ahi alla aca
 """

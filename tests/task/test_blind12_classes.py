@@ -215,3 +215,18 @@ def test_star_signs_and_en_adelante(query: str, inputs: dict, rating: float) -> 
 @pytest.mark.parametrize("query", ["hotel 4* en Madrid", "Necesito un hotel 5* en Marbella"])
 def test_a_hotels_star_sign_is_its_class(query: str) -> None:
     assert values(query, HOTEL).get("min_rating") is None
+
+
+# --- a school break the parser has no dates for is no genre
+
+EVENTS = kind("examples/events/pipelines/events.yaml")
+
+
+@pytest.mark.parametrize("query", ["kid-friendly activities in Madrid over half-term",
+                                   "Free family-friendly events in London over the holidays"])
+def test_a_break_is_no_genre(query: str) -> None:
+    assert values(query, EVENTS).get("genre") is None
+
+
+def test_a_holiday_market_keeps_its_word() -> None:
+    assert values("holiday markets in Chicago", EVENTS).get("genre") == "holiday markets"
