@@ -16,7 +16,7 @@ import functools
 import re
 
 # asking, wanting, finding, eating (the asker's and a relayed third person's: "el usuario
-# pide ..."); question words and the copula they ask with ("¿cuál es el mejor ...?");
+# pide ...", "the user said ..."); question words and the copula they ask with ("¿cuál es el mejor ...?");
 # pronouns and politeness; fillers
 _REQUEST = """
 i i'd i'm im ive i've we we'd we're me us my our you your u he she they him her them his their can could would should will shall
@@ -47,6 +47,7 @@ kindly che oye oiga oigan siri alexa google cortana buscame buscanos busquen con
 conseguinos recomendame recomendanos mostrame pasame fijate
 pide piden pidio solicita solicitan quiere quieren busca buscan desea desean deseo
 prefiere prefieren requiere requieren
+say says said tell tells told write writes wrote dice dicen dijo escribe escribio comenta comento
 es sera seran seria serian era eran fue
 """
 # articles and function words; a few join the words of a subject (see CONNECTORS)
@@ -244,10 +245,13 @@ STOP = frozenset(_REQUEST.split()) | frozenset(_FUNCTION.split()) | VENUES | QUA
 # venues (a typo of "de" or "en" cannot be told from a word)
 # Slang, names of voice assistants and short nouns that are one letter from food and other
 # words are not typo targets: "curry" is no "curro", "rolls" no "roles", "chambers" no
-# "chamba"
+# "chamba"; nor a relayed person's verbs and the copula ("white" is no "write")
 _NO_SLIPS = frozenset("""
 role roles chamba chambas curro curros laburo laburos che oye oiga oigan siri alexa google
 cortana kindly pasame fijate
+pide piden pidio solicita solicitan quiere quieren busca buscan desea desean deseo
+prefiere prefieren requiere requieren say says said tell tells told write writes wrote
+dice dicen dijo escribe escribio comenta comento sera seran seria serian era eran fue
 """.split())
 _TYPO_TARGETS = frozenset(w for w in frozenset(_REQUEST.split()) | VENUES | QUALITY
                           if len(w) >= 5 and w.isalpha() and w not in _NO_SLIPS)

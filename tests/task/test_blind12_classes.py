@@ -110,6 +110,8 @@ def test_inch_marks_apostrophes_and_long_quotes_are_left(text: str) -> None:
     ("El usuario pide un sitio de pulpo en Lugo", "pulpo"),
     ("La clienta quiere cenar sushi en Lima", "sushi"),
     ("Mi jefe busca un sitio de tacos en Puebla", "tacos"),
+    ('The user said "I want sushi in Lima"', "sushi"),
+    ("el cliente dice que quiere pizza en Nápoles", "pizza"),
 ])
 def test_question_copulas_and_relayed_verbs_are_frame_words(query: str, dish: str) -> None:
     assert values(query, FOOD).get("dish") == dish
