@@ -232,3 +232,31 @@ def test_a_break_is_no_genre(query: str) -> None:
 
 def test_a_holiday_market_keeps_its_word() -> None:
     assert values("holiday markets in Chicago", EVENTS).get("genre") == "holiday markets"
+
+
+# --- a count of days said in weeks ("a 3-week trip") for an input that counts days
+
+PHONE = kind("examples/phoneplans/pipelines/phoneplans.yaml")  # trip_days: días, days
+
+
+@pytest.mark.parametrize("query, days", [
+    ("What's a good eSIM for a 3-week trip to Thailand with 20GB?", 21),
+    ("datos para un viaje a Italia de una semana, eSIM, unos 10 GB", 7),
+    ("Travel eSIM for Mexico, 2 weeks, 15 GB", 14),
+    ("eSIM para Japón, una quincena, 20 GB", 14),
+    ("eSIM for Japan, 10 days, 20GB", 10),
+])
+def test_weeks_count_days(query: str, days: int) -> None:
+    assert values(query, PHONE).get("trip_days") == days
+
+
+@pytest.mark.parametrize("query", ["eSIM for Japan next week, 10 GB a week",
+                                   "eSIM para Japón la semana que viene"])
+def test_a_rate_or_a_date_is_no_count_of_days(query: str) -> None:
+    assert values(query, PHONE).get("trip_days") is None
+
+
+def test_weeks_are_no_count_of_other_things() -> None:
+    rooms = {"bedrooms": InputSpec(type="integer", aliases=["habitaciones"])}
+    assert values("piso con 2 habitaciones para 3 semanas", rooms).get("bedrooms") == 2
+    assert values("piso para 3 semanas", rooms).get("bedrooms") is None
