@@ -28,7 +28,10 @@ example kind); ``--blind10`` the tenth (hotels and restaurants in Latin American
 words, vos / usted, dictation and emoji, British / American / Indian English; jobs and
 courses; corrected constraints); ``--blind11`` the eleventh (restaurants with times,
 groups, occasions, set menus, diets and neighbourhoods; trips, wines, courses, jobs;
-requests an agent structures as "key: value" lines, bullets or JSON). Their
+requests an agent structures as "key: value" lines, bullets or JSON); ``--blind12`` the
+twelfth (clinics, phone plans and the other example kinds; hotels an assistant asks for
+with many constraints in one sentence; dates and money in local forms; questions,
+reversed order, two-line messages and an agent's quotes). Their
 values are compared as their types are: quantities (number, area, data size, weight) to two
 decimals, a list's items in any order.
 
@@ -59,6 +62,7 @@ BLIND8 = ROOT / "tests" / "task" / "corpus" / "blind8.yaml"
 BLIND9 = ROOT / "tests" / "task" / "corpus" / "blind9.yaml"
 BLIND10 = ROOT / "tests" / "task" / "corpus" / "blind10.yaml"
 BLIND11 = ROOT / "tests" / "task" / "corpus" / "blind11.yaml"
+BLIND12 = ROOT / "tests" / "task" / "corpus" / "blind12.yaml"
 TARGET = 0.97
 
 
@@ -204,12 +208,15 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"score the tenth blind set ({BLIND10.relative_to(ROOT)}) instead")
     ap.add_argument("--blind11", action="store_true",
                     help=f"score the eleventh blind set ({BLIND11.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind12", action="store_true",
+                    help=f"score the twelfth blind set ({BLIND12.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     path = (HELDOUT if args.heldout else BLIND5 if args.blind5 else BLIND6 if args.blind6
             else BLIND7 if args.blind7 else BLIND8 if args.blind8 else BLIND9 if args.blind9
-            else BLIND10 if args.blind10 else BLIND11 if args.blind11 else args.corpus)
+            else BLIND10 if args.blind10 else BLIND11 if args.blind11
+            else BLIND12 if args.blind12 else args.corpus)
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -229,7 +236,8 @@ def main(argv: list[str] | None = None) -> int:
              else "blind set 6" if args.blind6 else "blind set 7" if args.blind7
              else "blind set 8" if args.blind8 else "blind set 9" if args.blind9
              else "blind set 10" if args.blind10
-             else "blind set 11" if args.blind11 else "corpus")
+             else "blind set 11" if args.blind11
+             else "blind set 12" if args.blind12 else "corpus")
     print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")

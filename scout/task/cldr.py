@@ -153,6 +153,7 @@ def currencies() -> Currencies:
     symbols["$"] = set(heads.get("dollar", ())) | set(heads.get("peso", ())) | {"USD"}
     _prefixed_dollar_signs(symbols, set(heads.get("dollar", ())))
     symbols["S/"] = {"PEN"}  # CLDR has these under es_PE and pl only
+    symbols["S/."] = {"PEN"}  # Peru's older writing, still common ("S/. 200")
     symbols["zł"] = {"PLN"}
     # "Rs 8,000", "Rs. 5000": South Asia's abbreviation, before an amount only
     symbols["Rs"] = symbols["Rs."] = set(heads.get("rupees", ()))

@@ -1,5 +1,5 @@
 """Days written without a month name: numeric dates ("15/09", "el 15/12", "del 10/01 al
-15/01"), day ranges with no month ("del 3 al 5", "from the 3rd to the 7th") and a day
+15/01"), two days sharing one numeric month ("3-7/5"), day ranges with no month ("del 3 al 5", "from the 3rd to the 7th") and a day
 alone ("el 24", "on the 24th"), and the weekend of a day ("el finde del 19").
 
 Resolution (from the injected ``today``): numeric dates are day/month unless that cannot
@@ -140,6 +140,29 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word
                   r"(?P<c>[0-3]?\d)/(?P<d>[0-3]?\d)" + year.format("y2") + r"\b(?![/.,]?\d)",
                   numeric_range))
     forms.append((r"\b(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)/(?P<y>(?:19|20|21)\d{2})\b", numeric))
+
+    def shared_month(m: re.Match[str]) -> Value | None:
+        # "3-7/5", "del 3 al 7/5", "12-15/06/2027": two days of the month written once
+        # after them (day/month: the order of the Spanish-speaking and British world).
+        # With no cue word it could be a fraction's range ("3-4/5 stars", "7-8/10"): read
+        # only what no fraction writes, a second day over the month, a zero-led month or
+        # a year
+        d1, d2, mon, y = int(m.group("d1")), int(m.group("d2")), m.group("m"), m.group("y")
+        if not (0 < d1 < d2 <= 31 and 0 < int(mon) <= 12):
+            return None
+        if not m.group("cue") and not (d2 > int(mon) or mon.startswith("0") or y):
+            return None
+        try:
+            start = numeric_day(str(d1), mon, y).start
+            return DateRange(start=start, end=start.replace(day=d2))
+        except ValueError:  # "29-31/2"
+            return None
+
+    forms.append((r"(?<![\w/.,-])(?:(?P<cue>del|desde(?:\s+el)?|entre\s+el|los(?:\s+dias)?|"
+                  r"from|between|on|for|para)\s+)?(?P<d1>[0-3]?\d)(?:\s*[-–]\s*|\s+(?:al|a|"
+                  r"hasta(?:\s+el)?|y(?:\s+el)?|to|until|till|and)\s+)(?P<d2>[0-3]?\d)/"
+                  r"(?P<m>[01]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?\b(?![/.,]?\d)"
+                  r"(?!\s*(?:stars?|estrellas?|puntos?|points?)\b)", shared_month))
 
     def week_of(m: re.Match[str]) -> Value | None:
         # "the week of 15/1", "la semana del 11/01": the Monday-Sunday week holding that day

@@ -132,3 +132,24 @@ def parse_duration(value: Any) -> int:
     if re.fullmatch(r"\d+(?:[.,]\d+)?", text):
         raise ValueError(f"write durations with a unit, e.g. '{value} min' or '{value}s'")
     raise ValueError(f"'{value}' is not a duration (e.g. '20 min', '1h30m', '1:30:00')")
+
+
+# weeks for a count of days: "a 3-week trip", "2 weeks", "de una semana", "for a week",
+# "a fortnight" / "una quincena"; "a week" after an amount is a rate ("10 GB a week"), and
+# "next week" / "la semana que viene" have no count: neither is read
+_WEEKS = re.compile(
+    r"(?<![\w/])(?:(?P<n>\d{1,2}|one|two|three|four|five|six|una|dos|tres|cuatro|cinco|seis)"
+    r"[\s-]*(?:weeks?|semanas?)|(?:for|durante|de|por)\s+(?P<a>a|una)\s+(?:week|semana)|"
+    r"(?P<f>(?:a|una)\s+(?:fortnight|quincena)))(?!\w)")
+
+
+def days_in_weeks(free: str) -> tuple[int, tuple[int, int]] | None:
+    """A number of days said in weeks in ``free`` (folded), and its span."""
+    m = _WEEKS.search(free)
+    if m is None:
+        return None
+    if m.group("f"):
+        return 14, m.span()
+    n = m.group("n")
+    weeks = 1 if m.group("a") else int(n) if n.isdigit() else _WORDS[n]
+    return (7 * weeks, m.span()) if weeks else None

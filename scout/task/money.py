@@ -301,6 +301,25 @@ _BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in _CMP[:2]) + "|" + re.sub(
                    r"\+|%|\d|(?!(?:an?|per|al|por)\b)[a-z]))")
 
 
+# words between a price's label and its amount: "sesión de 60 euros", "sessions under 70
+# euros", "consulta: máximo 50 €" (never a name: a place between stays the place's)
+_LABEL_GAP = (r"(?:\s*:|\s+(?:de|del|of|under|below|over|por|a|at|menos|max|maximo|maxima|hasta|"
+              r"para|less|than|no|mas|more|up|to|around|unos|unas|about|sobre|of|is|es|costs?|"
+              r"cuesta|cuestan|tops|at\s+most|como\s+mucho))*\s*$")
+
+
+def labelled(free: str, span: tuple[int, int], labels: list[str]) -> tuple[int, int]:
+    """``span`` (an amount in ``free``, folded) widened over the money input's own label
+    said just before it ("sesión de 60 euros", "sessions under 70 euros"): the label names
+    what the amount is for, and left alone it was read as the place ("Sesión")."""
+    words = sorted({fold(w).strip() for w in labels if fold(w).strip()}, key=len, reverse=True)
+    if not words:
+        return span
+    label = r"(?<![\w])(?:" + "|".join(map(re.escape, words)) + r")(?:e?s)?(?![\w])"
+    m = re.search(label + _LABEL_GAP, free[max(0, span[0] - 40):span[0]])
+    return (span[0] - (min(40, span[0]) - m.start()), span[1]) if m else span
+
+
 def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:
     """An amount after a money comparator or a word of approximation with no currency at
     all ("nada por encima de 150", "under 300", "around 40k"), as written, and the span of

@@ -55,7 +55,7 @@ from scout.task.readers import (
     widened,
 )
 from scout.task.values import coerce
-from scout.task.structured import unfielded
+from scout.task.structured import unfielded, unquoted
 from scout.task.subjectwords import RELAY
 from scout.termsafe import plain
 from scout.units import QUANTITIES
@@ -98,6 +98,7 @@ def parse_query(
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
     q = unfielded(q, inputs, result.lang)  # an agent's "Location: Lyon" fields as prose
+    q = unquoted(q, inputs, result.lang)  # an agent's quoted values ('"hotel" in "Seville"') as the words
     text = QueryText(q)
     relay = RELAY.match(text.folded)  # "the user wants ...": whom it is for, not what
     # "3 nights from March 4" is the stay from that day, unless another input reads nights
@@ -189,14 +190,15 @@ def parse_query(
                                            value=display(when[0], result.lang),
                                            today=display(today, result.lang)))
             elif spec.type == "money":
-                from scout.task.money import find_money
+                from scout.task.money import find_money, labelled
 
                 if territories is None:
                     territories = query_territories(text, result.lang)
                 money = find_money(blanked(text.free, others, CLAIMED), text.original, territories,
                                    default_currency=default_currency(spec), lang=result.lang)
-                if money is not None:
-                    hit = (money[0], money[1])
+                if money is not None:  # its label too ("sesión de 60 €": no place "Sesión")
+                    hit = (money[0], labelled(text.free, money[1], [name.replace("_", " "),
+                                                                    *spec.aliases]))
                     if money[2] and money[0].currency != "USD":  # USD: the usual reading
                         note(result, name, _(
                             "{name}: read '{word}' as {code}; write the currency code if you "

@@ -37,9 +37,11 @@ _LEAD = (r"(?P<lead>(?:at\s+least|minimum|al\s+menos|como\s+minimo|minimo|min\.?
          r"over|above|mas\s+de|superior\s+a|mayor\s+(?:de|que|a)|arriba\s+de|"
          r"mayor\s+o\s+igual\s+(?:a|que)|>=|≥|>)\s*)")
 _SCALE = r"(?:\s*(?:/|out\s+of|sobre|de\s+(?=5\b|10\b))\s*(?P<scale>5|10|100)\b)"
-_UNIT = (r"(?:\s*(?P<unit>[★⭐]|stars?|estrellas?|points?|puntos?|pts|ratings?|score|(?:de\s+)?(?:nota|"
+# "4*" is four stars as "4★" is (a hotel's class or a threshold: "4* o más")
+_STARS = ("star", "estrella", "★", "⭐", "*")
+_UNIT = (r"(?:\s*(?P<unit>[★⭐*]|stars?|estrellas?|points?|puntos?|pts|ratings?|score|(?:de\s+)?(?:nota|"
          r"puntuacion|valoracion)))")
-_POST = (r"(?:\s*(?P<post>\+|or\s+(?:better|more|higher|above)|and\s+(?:up|above)|o\s+(?:mas|"
+_POST = (r"(?:\s*(?P<post>\+|en\s+adelante|or\s+(?:better|more|higher|above)|and\s+(?:up|above)|o\s+(?:mas|"
          r"mejor|superior|superiores)|como\s+minimo|al\s+menos|minimum|or\s+over|"
          r"(?:para|hacia)\s+arriba|or\s+up)(?![\w]))")  # "8,5 para arriba" (Latin America)
 # "8.5 on Booking", "4.5 en Google": a review site names the scale's owner, so it is a cue
@@ -80,6 +82,14 @@ def _rating_re(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
 
 
 _RATING_RE = _rating_re()
+
+
+@lru_cache(maxsize=64)
+def _site_after(sources: tuple[str, ...] = ()) -> re.Pattern[str]:
+    """A review site (or one of the kind's own ``sources``) named after a preposition."""
+    sites = _SITES + "".join("|" + r"\s+".join(map(re.escape, w.split()))
+                             for w in sorted(sources, key=len, reverse=True))
+    return re.compile(_SITE.format(sites=sites) + r"\b")
 
 # "bien valorado / puntuado / calificado / reseñado": well rated, in any of its verbs
 _RATED = r"(?:valorad|puntuad|calificad|resenad|evaluad)[oa]s?"
@@ -135,7 +145,7 @@ def find_rating(free: str, default: float | None,
             scale = 100.0
         elif g["scale"]:
             scale = float(g["scale"])
-        elif g["unit"] and g["unit"].startswith(("star", "estrella", "★", "⭐")):
+        elif g["unit"] and g["unit"].startswith(_STARS):
             scale = 5.0
         elif num >= 50 and (g["site"] or (g["pre"] and "review" not in g["pre"]) or (g["unit"] and g["unit"].startswith(
                 ("point", "punto", "pts")))):
@@ -147,12 +157,16 @@ def find_rating(free: str, default: float | None,
             scale = 5.0 if num <= 5 else 10.0
         if scale <= 0 or num > scale:
             continue
-        if g["unit"] and g["unit"].startswith(("star", "estrella", "★", "⭐")) and num == scale and not (
+        if g["unit"] and g["unit"].startswith(_STARS) and num == scale and not (
                 g["pre"] or g["lead"] or g["post"]):
             continue  # "a 5-star hotel" / "hotel de 5 estrellas" is its category, not a minimum
         if _is_class(free, m):
             continue
-        return round(num * 10.0 / scale, 2), (widen(folded, free, m.start()), m.end())
+        # "4,5 estrellas o más en Google": the site after the threshold's words is the
+        # rating's too (claimed, so no place reader takes it for a neighbourhood)
+        site = None if g["site"] else _site_after(sources).match(free, m.end())
+        end = site.end() if site else m.end()
+        return round(num * 10.0 / scale, 2), (widen(folded, free, m.start()), end)
     for words, value in _WORDS:
         w = re.search(r"\b(?:" + words + r")\s+(?:(?:guest|customer|user|de\s+clientes)\s+)?"
                       + _NOUN + r"\b", free) or re.search(
@@ -179,7 +193,7 @@ _CLASS_BEFORE = re.compile(r"\b" + _LODGING + r"\s+(?:(?:de|of|con|with)\s+)?(?:
 _CLASS_AFTER = re.compile(r"[\s-]*" + _LODGING + r"\b")
 _REVIEW_AFTER = re.compile(r"[\s-]*(?:" + _NOUN + r")\b")
 _REVIEW_BEFORE = re.compile(r"\b" + _NOUN + r"\b(?:\s+[a-z]+){0,3}\s*$")
-_RATING_CUE_AFTER = re.compile(r"\s*(?:(?:on|in|at|en|de)\s+(?:" + _SITES + r")|o\s+(?:mas|mejor|"
+_RATING_CUE_AFTER = re.compile(r"\s*(?:(?:on|in|at|en|de)\s+(?:" + _SITES + r")|en\s+adelante|o\s+(?:mas|mejor|"
                                r"superior)|or\s+(?:more|better|higher|above|up)|and\s+(?:up|above)|"
                                r"\+|min(?:imum|imo)?\b|como\s+minimo|al\s+menos|out\s+of|sobre|/)")
 _THRESHOLD_BEFORE = re.compile(r"(?:at\s+least|minimum|min\.?|al\s+menos|como\s+minimo|minimo|"
@@ -189,7 +203,7 @@ _CLASS_RE = re.compile(r"(?<![\w.,])(?P<num>[1-5])[\s-]*(?P<unit>stars?|estrella
 
 def _is_class(free: str, m: re.Match[str]) -> bool:
     g = m.groupdict()
-    if not (g["unit"] and g["unit"].startswith(("star", "estrella", "★", "⭐"))):
+    if not (g["unit"] and g["unit"].startswith(_STARS)):
         return False
     if g["pre"] or g["site"] or g["pct"] or g["lead"] or g["post"] or g["scale"] \
             or not re.fullmatch(r"[1-5]", g["num"]):

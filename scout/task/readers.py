@@ -209,6 +209,11 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
          or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP + num
                       + _THOUSAND + _NUMBER_POST_CMP + _TIMES, free)
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free))
+    if not m and integer and re.search(r"(?<!\w)(?:days?|d[ií]as?)(?!\w)",
+                                       " ".join([name, *spec.aliases])):
+        from scout.task.durations import days_in_weeks
+
+        return days_in_weeks(free)  # "a 3-week trip" for a count of days: 21
     if not m:
         # a count said to be none: "sin experiencia", "no experience needed" is 0
         # (or by the input name's last word: "no experience" for max_experience)

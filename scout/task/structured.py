@@ -10,6 +10,11 @@ task key leaves its value alone, a flag key with yes / no its name or nothing, a
 other key keeps its words without the colon ("Budget 40 EUR pp"), which the readers of
 budgets, dates and ratings already know. Text with fewer than two fields is left as it is:
 one colon in a sentence ("hotel en Madrid: 100 euros") is prose.
+
+An agent rewording a request also quotes the values it took from it: 'a "hotel" in
+"Seville" from "12 April" to "15 April"', «restaurante» en «Valencia». The quote marks
+are the agent's, not the person's words: :func:`unquoted` drops each pair, so "in
+Seville" is a place and "from 12 April to 15 April" a span again.
 """
 
 from __future__ import annotations
@@ -110,3 +115,34 @@ def unfielded(text: str, inputs: dict[str, InputSpec], lang: str) -> str:
         return text
     parts = [_field(k, v, inputs, lang) for k, v in fields]
     return ". ".join(p.strip().rstrip(".") for p in parts if p.strip())
+
+
+# A pair of quote marks around one to eight words: straight or typographic double quotes,
+# guillemets, typographic single quotes; a straight single quote only where no word
+# letter touches it from outside (so "King's Cross" keeps its apostrophe). An opening
+# straight double quote after a digit is an inch mark ('a 16" screen'). The word before
+# it is kept apart: it may be the field's key ('plato "arroz a banda"').
+_QUOTED = re.compile(
+    r"(?:(?P<key>\b[^\W\d]\w*)(?P<sep>[ \t]*:?[ \t]*))?(?:"
+    r"(?<![\w\d])\"(?P<a>[^\"\n]{1,80}?)\"(?!\w)|\u201c(?P<b>[^\u201d\n]{1,80}?)\u201d|"
+    r"\u00ab\s?(?P<c>[^\u00bb\n]{1,80}?)\s?\u00bb|\u2018(?P<d>[^\u2019\n]{1,80}?)\u2019(?!\w)|"
+    r"(?<![\w'])'(?P<e>[^'\n]{1,80}?)'(?![\w']))")
+# Keys a quoted value is rewritten after as a field is: what the request is for, what is
+# searched for and where ('plato "arroz a banda"' is the dish, 'ciudad "Lima"' the
+# place); never a preposition ('from "12 April" to "15 April"' is a span, not a route).
+_QUOTE_KEYS = (_TASK_KEYS | _SUBJECT_KEYS | _PLACE_KEYS) - {"to", "hasta", "from", "desde"}
+
+
+def unquoted(text: str, inputs: dict[str, InputSpec], lang: str) -> str:
+    """``text`` with the quote marks around its quoted values dropped (their words kept),
+    and a value quoted after a field's key written as that field is (:func:`_field`)."""
+    def inner(m: re.Match[str]) -> str:
+        words = next(m.group(g) for g in "abcde" if m.group(g) is not None)
+        key, sep = m.group("key") or "", m.group("sep") or ""
+        if not (0 < len(words.split()) <= 8 and words.strip() == words):
+            return m.group(0)
+        if key and fold(key) in _QUOTE_KEYS:
+            return _field(key, words, inputs, lang)
+        return key + sep + words
+
+    return _QUOTED.sub(inner, text)

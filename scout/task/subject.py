@@ -355,6 +355,8 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
 
     for i in range(start, len(toks)):
         tok = toks[i]
+        if words and words[-1] >= i:  # an article taken with the joining word before it
+            continue
         if tok.text == "&" and words:  # "fish & chips"
             words.append(i)
             continue
@@ -373,6 +375,9 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
             skipping = False
             continue
         text = tok.text
+        if text in sw.ASKED_COPULA and i and toks[i - 1].text in sw.QUESTION:
+            close()  # "¿Cuáles son ...?"
+            continue
         if i >= 2 and toks[i - 1].text in sw.RELATIVE and toks[i - 2].word:
             close()  # "cursos que empiecen en enero": the clause's verb, no subject
             continue
@@ -401,11 +406,15 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
         if words and (text in sw.CONNECTORS or tok.joins):
             words.append(i)
             continue
+        # ... an article between too: "microplásticos en el océano", "bias in the hiring
+        # process" (the article joins with the word after it)
+        head = toks[i + 2] if topical and nxt is not None and nxt.text in sw.ARTICLES \
+            and i + 2 < len(toks) else nxt
         if (topical or text in _JOINS_ALWAYS) and words and words[-1] == i - 1 \
                 and text in _TOPIC_JOINS \
-                and nxt is not None and nxt.word and not nxt.place and not nxt.counted \
-                and not sw.is_stop(nxt.text):
-            words.append(i)
+                and head is not None and head.word and not head.place and not head.counted \
+                and not sw.is_stop(head.text):
+            words.extend([i, i + 1] if head is not nxt else [i])
             continue
         if text in sw.MODES and (not words and (not nxt or not nxt.word or sw.is_stop(nxt.text))
                                  or (nxt is not None and nxt.text in sw.VENUES)):

@@ -15,7 +15,9 @@ from __future__ import annotations
 import functools
 import re
 
-# asking, wanting, finding, eating; question words; pronouns and politeness; fillers
+# asking, wanting, finding, eating (the asker's and a relayed third person's: "el usuario
+# pide ...", "the user said ..."); question words and the copula they ask with ("¿cuál es el mejor ...?");
+# pronouns and politeness; fillers
 _REQUEST = """
 i i'd i'm im ive i've we we'd we're me us my our you your u he she they him her them his their can could would should will shall
 do does did is are be there any anywhere somewhere some something anything where wheres what
@@ -43,6 +45,10 @@ comprar compro compramos conseguir alquilar alquilo reservar contratar pillar ha
 estoy estamos esta estan ando andamos anda andan tengo tenemos tiene ganas antojo
 kindly che oye oiga oigan siri alexa google cortana buscame buscanos busquen conseguime
 conseguinos recomendame recomendanos mostrame pasame fijate
+pide piden pidio solicita solicitan quiere quieren busca buscan desea desean deseo
+prefiere prefieren requiere requieren
+say says said tell tells told write writes wrote dice dicen dijo escribe escribio comenta comento
+es sera seran seria serian era eran fue
 """
 # articles and function words; a few join the words of a subject (see CONNECTORS)
 _FUNCTION = """
@@ -222,6 +228,7 @@ estrellas estrella resenas resena opiniones opinion valoracion valoraciones nota
 puntuacion calificacion puntaje precio precios presupuesto dinero michelin
 duration durations duracion length
 today tonight tomorrow now later hoy manana noche ahora luego
+half-term halfterm holidays vacations vacaciones break
 centre center downtown area zona barrio neighbourhood neighborhood nearby close cerca
 around near afueras alrededores outskirts junto aqui alli ahi alla aca
 """
@@ -236,6 +243,10 @@ almuerzo almuerzos desayuno desayunos merienda
 CONNECTORS = frozenset("de del a al la las los el y e and & o or u con with sin n of".split())
 # after these a place follows in a request ("el mejor ramen de lyon"): see subject.py
 OF = frozenset({"de", "del", "of"})
+# "son" is Spanish's plural copula only after a question word ("¿Cuáles son los mejores
+# ...?"); elsewhere it may be a subject's word ("son of a gun burgers")
+ASKED_COPULA = frozenset({"son"})
+QUESTION = frozenset({"cual", "cuales", "que", "donde", "cuantos", "cuantas", "quienes"})
 # "con amigos", "with a view", "sin reserva": opening a phrase, what follows is a feature
 WITH = frozenset({"con", "with", "sin", "without"})
 # after "con" / "with", an article starts a feature ("with a view"), not a dish's part
@@ -265,10 +276,13 @@ STOP = frozenset(_REQUEST.split()) | frozenset(_FUNCTION.split()) | VENUES | QUA
 # venues (a typo of "de" or "en" cannot be told from a word)
 # Slang, names of voice assistants and short nouns that are one letter from food and other
 # words are not typo targets: "curry" is no "curro", "rolls" no "roles", "chambers" no
-# "chamba"
+# "chamba"; nor a relayed person's verbs and the copula ("white" is no "write")
 _NO_SLIPS = frozenset("""
 role roles chamba chambas curro curros laburo laburos che oye oiga oigan siri alexa google
 cortana kindly pasame fijate
+pide piden pidio solicita solicitan quiere quieren busca buscan desea desean deseo
+prefiere prefieren requiere requieren say says said tell tells told write writes wrote
+dice dicen dijo escribe escribio comenta comento sera seran seria serian era eran fue
 """.split())
 _TYPO_TARGETS = frozenset(w for w in frozenset(_REQUEST.split()) | VENUES | QUALITY
                           if len(w) >= 5 and w.isalpha() and w not in _NO_SLIPS)

@@ -212,3 +212,29 @@ def test_blind11_is_separate_bilingual_and_labelled() -> None:
         assert not unknown, (r["q"], unknown)
         labelled = set(r) - {"kind", "lang", "q", "skip", "past"}
         assert labelled <= set(inputs), (r["q"], labelled - set(inputs))
+
+
+def test_blind12_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind12.yaml (``parse.py --blind12``): clinics, phone plans and the
+    other example kinds, hotels with many constraints in one sentence, local dates and
+    money; each kind is a real pipeline's inputs, and no request is shared with any other
+    corpus."""
+    held = bench.load_corpus(bench.BLIND12)
+    reqs = held["requests"]
+    langs = Counter(r.get("lang") for r in reqs)
+    assert len(reqs) >= 45 and langs["es"] >= 20 and langs["en"] >= 20
+    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
+    assert {"hotel", "clinic", "phoneplan", "car", "rental", "laptop", "event", "conference",
+            "paper"} <= set(held["kinds"])
+    others = [CORPUS, HOLDOUT, HOLDOUT_LEAD] + [bench.load_corpus(p) for p in
+                                               (bench.HELDOUT, bench.BLIND5, bench.BLIND6,
+                                                bench.BLIND7, bench.BLIND8, bench.BLIND9,
+                                                bench.BLIND10, bench.BLIND11)]
+    seen = {r["q"] for c in others for r in c["requests"]}
+    assert not seen & {r["q"] for r in reqs}, "a blind request is in another corpus"
+    for r in reqs:
+        inputs = held["kinds"][r["kind"]]
+        unknown = set(r.get("skip", ())) - set(inputs) - {"lang", "past"}
+        assert not unknown, (r["q"], unknown)
+        labelled = set(r) - {"kind", "lang", "q", "skip", "past"}
+        assert labelled <= set(inputs), (r["q"], labelled - set(inputs))
