@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scout.text import clip_names
+
 EXIT_OK = 0
 EXIT_PHASE_FAILED = 1
 EXIT_USAGE = 2
@@ -35,6 +37,12 @@ class Problem:
     location: Location | None = None
     hint: str | None = None
     severity: str = "error"  # "error" | "warning" | "note" (information only)
+
+    def __post_init__(self) -> None:
+        # a name a user wrote is repeated at most NAME_WIDTH long, in every message
+        object.__setattr__(self, "message", clip_names(self.message))
+        if self.hint is not None:
+            object.__setattr__(self, "hint", clip_names(self.hint))
 
     @property
     def sort_key(self) -> tuple:
@@ -68,9 +76,10 @@ class ScoutError(Exception):
         location: Location | None = None,
         code: str | None = None,
     ) -> None:
+        message = clip_names(message)  # a name a user wrote, repeated at most so long
         super().__init__(message)
         self.message = message
-        self.hint = hint
+        self.hint = clip_names(hint) if hint is not None else None
         self.location = location
         if code is not None:
             self.code = code
