@@ -7,6 +7,7 @@ raises for a user mistake; each file gets a :class:`FileReport` with sorted prob
 from __future__ import annotations
 
 import dataclasses
+import os
 
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -135,7 +136,7 @@ def _check_mission(spec: LoadedSpec, configs: _ConfigCache) -> list[Problem]:
     assert isinstance(spec.model, Mission)
     where = spec.source_map.locate(("pipeline",))
     name = spec.model.pipeline
-    ppath = mission_pipeline_path(spec)
+    ppath = _tidy(mission_pipeline_path(spec))
     if not ppath.is_file():
         return [
             Problem("SPEC060", f"pipeline '{name}' not found (looked for {ppath})", where,
@@ -156,6 +157,16 @@ def _check_mission(spec: LoadedSpec, configs: _ConfigCache) -> list[Problem]:
     if pspec is not None:
         problems += check_mission_inputs(spec, pspec.model)
     return problems
+
+
+def _tidy(path: Path) -> Path:
+    """``pipelines/missions/../x.yaml`` as ``pipelines/x.yaml``, the path its problems are
+    located at: the one a person types, and the one the pipeline's own report has. Kept
+    as written where a symbolic link makes the two different files."""
+    tidy = Path(os.path.normpath(path))
+    if tidy != path and (not tidy.exists() or tidy.resolve() != path.resolve()):
+        return path
+    return tidy
 
 
 def _finish(report: FileReport) -> FileReport:
@@ -204,8 +215,16 @@ def _drop_repeats(reports: list[FileReport]) -> None:
     it relies on; when those files are validated in the same run, their problems stay
     with them and the other reports drop their copies.
     """
+    files: dict[str, str] = {}
+
     def key(p: Problem) -> tuple:
-        return (p.code, p.message, p.location)
+        # the same file however it was reached (`missions/../x.yaml`, a relative path)
+        loc = p.location
+        if loc is None:
+            return (p.code, p.message, None)
+        if loc.file not in files:
+            files[loc.file] = str(Path(loc.file).resolve())
+        return (p.code, p.message, files[loc.file], loc.line, loc.col)
 
     own = {key(p) for r in reports for p in r.problems
            if p.location is not None and _same_file(p.location.file, r.path)}
