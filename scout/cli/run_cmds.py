@@ -10,7 +10,7 @@ import click
 
 from scout import api
 from scout.cli import cli
-from scout.cli.params import PathParam
+from scout.cli.params import PathParam, UsdParam
 from scout.errors import Unreachable, UsageError
 from scout.orchestrator.progress import make_progress
 from scout.orchestrator.state import MissionState, PhaseState
@@ -107,7 +107,7 @@ def format_phases(phases: dict[str, PhaseState]) -> list[str]:
               help="strict: wait for fsync after every phase and item event (slower).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-@click.option("--max-cost", type=click.FloatRange(min=0), default=None, metavar="USD",
+@click.option("--max-cost", type=UsdParam(), default=None, metavar="USD",
               help="Stop cleanly once the mission has spent this much (exit 4); overrides "
                    "the Mission's max_cost.")
 @click.option("--no-cache", is_flag=True, help="Ignore the response cache under runtime/.")
