@@ -97,6 +97,26 @@ def credential_hint(name: str, settings: AdapterSettings, missing: tuple[str, ..
             f"mark the link '{name}?' in the chain so it is used only when configured")
 
 
+def misspelt_env(missing: tuple[str, ...], env: Mapping[str, str],
+                 read: set[str]) -> str | None:
+    """A note for a variable scout reads that is unset while one spelt like it is set
+    (``TAVILY_KEY``, ``tavily_api_key``, ``BRAVE_SEARCH_API_KEY`` for ``TAVILY_API_KEY``,
+    ``BRAVE_API_KEY``): the usual first mistake. Only names: no value is read or shown.
+    A variable scout reads for something else (``read``) is no near miss."""
+    from scout.suggest import closest
+
+    said = []
+    for want in missing:
+        prefix = want.split("_", 1)[0].upper()
+        near = [k for k in env if env.get(k) and k not in read and k != want
+                and k.upper().split("_", 1)[0] == prefix]
+        hit = closest(want, near, cutoff=0.75) or next(
+            (k for k in near if k.upper() == want), None)
+        if hit:
+            said.append(f"{hit} is set, but scout reads {want}: export {want}=\"${hit}\"")
+    return "; ".join(said) or None
+
+
 @dataclass
 class LinkCheck:
     chain: str
@@ -272,6 +292,14 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
         for link in links:
             optional_only[link.adapter] = optional_only.get(link.adapter, True) and \
                 link.when_configured
+    read = {v for a in config.adapters.values() if a.type in ADAPTER_TYPES
+            for v in a.required_env()}
+
+    def hint(name: str, settings: AdapterSettings, av: Availability, **kw: bool) -> str:
+        said = credential_hint(name, settings, av.missing_env, **kw)
+        near = misspelt_env(av.missing_env, env, read)
+        return f"{near}; or {said}" if near else said
+
     for name, settings in config.adapters.items():
         label = f"adapter {name} ({settings.type})"
         if settings.type not in ADAPTER_TYPES:
@@ -289,14 +317,13 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
             out.append(DoctorCheck(label, "ok", how.get(av.source, av.source)))
         elif optional_only.get(name, False):
             out.append(DoctorCheck(label, "warn", f"skipped when used: {av.reason}",
-                                   credential_hint(name, settings, av.missing_env,
-                                                   optional=True)))
+                                   hint(name, settings, av, optional=True)))
         elif name not in optional_only:
             out.append(DoctorCheck(label, "warn", f"in no chain; {av.reason}",
-                                   credential_hint(name, settings, av.missing_env)))
+                                   hint(name, settings, av)))
         else:
             out.append(DoctorCheck(label, "fail", av.reason or "not usable",
-                                   credential_hint(name, settings, av.missing_env)))
+                                   hint(name, settings, av)))
     for cname, links in config.chains.items():
         usable = []
         for link in links:
