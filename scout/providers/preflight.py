@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scout.config.settings import ADAPTER_TYPES, AdapterSettings
+from scout.config.settings import ADAPTER_TYPES, AdapterSettings, base_url_env
 from scout.config.models import ChainLink, Config
 from scout.errors import ConfigError, ScoutError
 from scout.fsutil import make_dirs
@@ -324,6 +324,7 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
         else:
             out.append(DoctorCheck(label, "fail", av.reason or "not usable",
                                    hint(name, settings, av)))
+    out += _stray_checks(config, env)
     for cname, links in config.chains.items():
         usable = []
         for link in links:
@@ -360,6 +361,19 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
         out.append(DoctorCheck("runtime", "fail", f"{runtime}: {exc.strerror}",
                                "set SCOUTE_RESEARCH_ROOT to a writable folder"))
     return out
+
+
+def _stray_checks(config: Config, env: Mapping[str, str]) -> list[DoctorCheck]:
+    """A warning for each variable with scout's prefix that scout does not read: it is
+    ignored, and what it meant to set is not (scout.config.envvars)."""
+    from scout.config.envvars import stray_variables
+
+    also = {base_url_env(n) for n in config.adapters} | {
+        v for a in config.adapters.values() if a.type in ADAPTER_TYPES for v in a.required_env()}
+    return [DoctorCheck(f"environment {name}", "warn", "set, but scout reads no such variable",
+                        f"did you mean {hit}? export {hit}=\"${name}\"" if hit
+                        else "unset it, or see docs/running.md for the variables scout reads")
+            for name, hit in stray_variables(env, also)]
 
 
 def _quota_check(config: Config, env: Mapping[str, str]) -> DoctorCheck:
