@@ -18,7 +18,7 @@ import sys
 import click
 
 from scout import __version__
-from scout.cli.render import render_error
+from scout.cli.render import render_error, wants_json
 from scout.errors import EXIT_USAGE, ScoutError, UsageError, machine_error
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -237,7 +237,7 @@ def _main(argv: list[str] | None) -> int:
             import traceback  # only with --traceback
 
             traceback.print_exc()
-        render_error(exc)
+        render_error(exc, as_json=wants_json(args))
         return exc.exit_code
     except click.exceptions.Exit as exc:
         return exc.exit_code
@@ -248,7 +248,8 @@ def _main(argv: list[str] | None) -> int:
         # click's own refusals (an unknown option, a value not among the choices, a
         # missing argument) carry scout's usage code like every other error
         command = exc.ctx.command_path if exc.ctx is not None else "scout"
-        render_error(UsageError(exc.format_message(), hint=f"see '{command} --help'"))
+        render_error(UsageError(exc.format_message(), hint=f"see '{command} --help'"),
+                     as_json=wants_json(args))
         return EXIT_USAGE
     except click.ClickException as exc:
         exc.show()

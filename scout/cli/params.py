@@ -132,3 +132,20 @@ class UsdParam(click.ParamType):
             hint = f"the shell reads an unquoted $5 as a variable: write {name} 5 " \
                    f"(or '$5', quoted)"
         raise UsageError(f"{name} {value!r} is not an amount of US dollars", hint=hint)
+
+
+def json_flag(fn: Any) -> Any:
+    """``--json``, the same as ``--format json``, on a command that prints JSON with
+    ``--format``: ``cost``, ``doctor``, ``runs``, ``journal`` and ``batch status`` take
+    ``--json``, so an agent that writes it for ``apply`` or ``status`` got "No such
+    option '--json'. Did you mean '--send'?". Put it below the command's other options."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, as_json_flag: bool = False, **kwargs: Any) -> Any:
+        if as_json_flag:
+            kwargs["fmt"] = "json"
+        return fn(*args, **kwargs)
+
+    return click.option("--json", "as_json_flag", is_flag=True,
+                        help="The same as --format json.")(wrapper)

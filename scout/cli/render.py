@@ -99,8 +99,33 @@ def _prop(value: str) -> str:
             .replace(":", "%3A").replace(",", "%2C"))
 
 
-def render_error(exc: ScoutError) -> None:
-    """Print an error to stderr the same way everywhere."""
+def wants_json(args: list[str]) -> bool:
+    """Whether the command line asked for JSON (``--json``, ``--format json``)."""
+    return "--json" in args or "--format=json" in args or any(
+        a == "--format" and b == "json" for a, b in zip(args, args[1:]))
+
+
+def error_json(exc: ScoutError) -> dict:
+    """An error as a JSON answer, in the HTTP API's shape (``{"error": {"code", "message",
+    "hint", ...}}``) plus where, the exit code and, for specs, every problem."""
+    from scout.text import clip_names
+
+    body = exc.to_dict()  # names clipped as the text error clips them (its Problem)
+    body["message"] = clip_names(body["message"])
+    body["hint"] = clip_names(body["hint"]) if body["hint"] is not None else None
+    if isinstance(exc, SpecInvalid):
+        body["problems"] = [p.to_dict() for p in exc.problems]
+    return {"error": body}
+
+
+def render_error(exc: ScoutError, *, as_json: bool = False) -> None:
+    """Print an error to stderr the same way everywhere; with ``as_json`` (the command
+    line asked for JSON) also as one JSON object on stdout, where a program reads the
+    answer it asked for (it read nothing there)."""
+    if as_json:
+        from scout.termsafe import dumps
+
+        click.echo(dumps(error_json(exc), indent=2, ensure_ascii=False))
     if isinstance(exc, SpecInvalid):
         for p in exc.problems:
             click.echo(format_problem(p, err=True), err=True)

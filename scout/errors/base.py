@@ -76,10 +76,9 @@ class ScoutError(Exception):
         location: Location | None = None,
         code: str | None = None,
     ) -> None:
-        message = clip_names(message)  # a name a user wrote, repeated at most so long
         super().__init__(message)
         self.message = message
-        self.hint = clip_names(hint) if hint is not None else None
+        self.hint = hint
         self.location = location
         if code is not None:
             self.code = code

@@ -1,5 +1,5 @@
 """A name a user wrote is repeated at most ``NAME_WIDTH`` characters long in every message
-(scout.text.clip_names, applied where a Problem or ScoutError is made): a 100,000-character
+(scout.text.clip_names, applied where a Problem is made and where an error is printed): a 100,000-character
 attribute must not fill a terminal, a JSON report or a SARIF upload, and the sentence
 around it — what is wrong, the hint — stays whole."""
 
@@ -33,11 +33,19 @@ def test_ordinary_text_is_left_alone(text: str) -> None:
     assert clip_names(text) == text
 
 
-def test_problems_and_errors_clip_their_message_and_hint() -> None:
+def test_problems_and_printed_errors_clip_their_message_and_hint(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from scout.cli.render import render_error
+
     p = Problem("SPEC052", f"'task.{LONG}' is not an input", hint=f"declare '{LONG}'")
-    e = ScoutError(f"unknown input '{LONG}'", hint=f"add '{LONG}'")
-    for text in (p.message, p.hint, e.message, e.hint, str(e)):
+    for text in (p.message, p.hint):
         assert text is not None and len(text) < 2 * NAME_WIDTH
+    # an error keeps its text (a run's state has it in full); what is printed is clipped
+    e = ScoutError(f"unknown input '{LONG}'", hint=f"add '{LONG}'")
+    render_error(e, as_json=True)
+    out, err = capsys.readouterr()
+    assert len(out) < 500 and len(err) < 500 and LONG not in out + err
+    assert json.loads(out)["error"]["message"].startswith("unknown input 'qqq")
 
 
 def test_validate_repeats_a_long_attribute_cut(tmp_path: Path,
