@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import sys
 from functools import lru_cache
+from pathlib import Path
 
 import click
 
-from scout.errors import Problem, ScoutError, SpecInvalid
+from scout.errors import Location, Problem, ScoutError, SpecInvalid
 from scout.termsafe import clean
 
 
@@ -55,11 +56,33 @@ def _color(text: str, fg: str, err: bool = False, bold: bool = False) -> str:
     return text
 
 
+def relative_path(file: str, base: Path | None = None) -> tuple[str, bool]:
+    """``file`` relative to ``base`` (the current folder) when it is inside it, and
+    whether it is: a template is found under the research root, an absolute path, while
+    the pipeline beside it is shown as it was typed (``pipelines/x.yaml``); a GitHub
+    annotation or a SARIF result needs the path from the repository's root."""
+    base = base or Path.cwd()
+    p = Path(file)
+    try:
+        rel = (p if p.is_absolute() else (base / p)).resolve().relative_to(base.resolve())
+        return rel.as_posix(), True
+    except (ValueError, OSError):
+        return p.as_posix(), False
+
+
+def _shown(loc: Location) -> Location:
+    """``loc`` with its file as :func:`relative_path` shows it (an absolute path only)."""
+    if not Path(loc.file).is_absolute():
+        return loc
+    shown, inside = relative_path(loc.file)
+    return Location(shown, loc.line, loc.col) if inside else loc
+
+
 def format_problem(p: Problem, *, snippet: bool = True, err: bool = False) -> str:
     from scout.text import cut_middle
 
     loc = p.location
-    head = f"{loc}: " if loc else ""
+    head = f"{_shown(loc)}: " if loc else ""
     color = {"error": "red", "note": "cyan"}.get(p.severity, "yellow")
     # a message may quote provider text or a file's bytes: printed without escapes
     message = clean(cut_middle(p.message, MESSAGE_WIDTH))
@@ -85,7 +108,7 @@ def github_annotation(p: Problem) -> str:
     msg = msg.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     props = []
     if p.location:
-        props.append(f"file={_prop(p.location.file)}")
+        props.append(f"file={_prop(_shown(p.location).file)}")
         if p.location.line:
             props.append(f"line={p.location.line}")
             props.append(f"col={p.location.col}")
