@@ -83,23 +83,6 @@ def is_cut(text: str, width: int) -> bool:
     return len(_one_line(text)) > width
 
 
-#: the most characters of one name a message repeats: an input, attribute or key a user
-#: wrote may be 100,000 characters long, and the sentence around it must still be read
-NAME_WIDTH = 80
-#: a name as messages quote it (``task.x``, ``'x'``, ``min-rating``), longer than that;
-#: a path's folders are names of their own (``/`` is not part of one)
-_LONG_NAME = re.compile(r"[\w.\-]{%d,}" % (NAME_WIDTH + 1))
-
-
-def clip_names(text: str) -> str:
-    """``text`` with every name longer than :data:`NAME_WIDTH` cut in its middle
-    (:func:`cut_middle`), for every message a user reads: the rest of the sentence (what
-    is wrong, the hint) stays whole."""
-    if len(text) <= NAME_WIDTH:
-        return text
-    return _LONG_NAME.sub(lambda m: cut_middle(m.group(), NAME_WIDTH), text)
-
-
 def cut_middle(text: str, width: int) -> str:
     """``text`` on one line, at most ``width`` characters (the middle left out)."""
     text = _one_line(text)

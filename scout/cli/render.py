@@ -131,7 +131,7 @@ def wants_json(args: list[str]) -> bool:
 def error_json(exc: ScoutError) -> dict:
     """An error as a JSON answer, in the HTTP API's shape (``{"error": {"code", "message",
     "hint", ...}}``) plus where, the exit code and, for specs, every problem."""
-    from scout.text import clip_names
+    from scout.errors.base import clip_names
 
     body = exc.to_dict()  # names clipped as the text error clips them (its Problem)
     body["message"] = clip_names(body["message"])

@@ -1,7 +1,7 @@
 """A name a user wrote is repeated at most ``NAME_WIDTH`` characters long in every message
-(scout.text.clip_names, applied where a Problem is made and where an error is printed): a 100,000-character
-attribute must not fill a terminal, a JSON report or a SARIF upload, and the sentence
-around it — what is wrong, the hint — stays whole."""
+(scout.errors.base.clip_names, applied where a Problem is made and where an error is
+printed): a 100,000-character attribute must not fill a terminal, a JSON report or a
+SARIF upload, and the sentence around it — what is wrong, the hint — stays whole."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from scout.errors import Problem, ScoutError
-from scout.text import NAME_WIDTH, clip_names
+from scout.errors.base import NAME_WIDTH, clip_names
 from tests.author.helpers import ROOT, run
 
 LONG = "q" * 100_000
