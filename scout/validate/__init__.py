@@ -7,7 +7,6 @@ raises for a user mistake; each file gets a :class:`FileReport` with sorted prob
 from __future__ import annotations
 
 import dataclasses
-import os
 
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -136,7 +135,7 @@ def _check_mission(spec: LoadedSpec, configs: _ConfigCache) -> list[Problem]:
     assert isinstance(spec.model, Mission)
     where = spec.source_map.locate(("pipeline",))
     name = spec.model.pipeline
-    ppath = _tidy(mission_pipeline_path(spec))
+    ppath = mission_pipeline_path(spec)
     if not ppath.is_file():
         return [
             Problem("SPEC060", f"pipeline '{name}' not found (looked for {ppath})", where,
@@ -157,16 +156,6 @@ def _check_mission(spec: LoadedSpec, configs: _ConfigCache) -> list[Problem]:
     if pspec is not None:
         problems += check_mission_inputs(spec, pspec.model)
     return problems
-
-
-def _tidy(path: Path) -> Path:
-    """``pipelines/missions/../x.yaml`` as ``pipelines/x.yaml``, the path its problems are
-    located at: the one a person types, and the one the pipeline's own report has. Kept
-    as written where a symbolic link makes the two different files."""
-    tidy = Path(os.path.normpath(path))
-    if tidy != path and (not tidy.exists() or tidy.resolve() != path.resolve()):
-        return path
-    return tidy
 
 
 def _finish(report: FileReport) -> FileReport:

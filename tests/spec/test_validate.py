@@ -153,6 +153,12 @@ def test_a_mission_in_a_subfolder_locates_its_pipelines_problems_at_its_path(
     (tmp_path / "pipelines" / "p.yaml").write_text(MANY)
     (tmp_path / "pipelines" / "missions" / "m.yaml").write_text(
         "apiVersion: scout/v1\nkind: Mission\npipeline: ../p.yaml\nquery: hotels\n")
+    from scout.spec.loader import load_spec
+    from scout.spec.mission import mission_pipeline_path
+
+    mission, _ = load_spec("pipelines/missions/m.yaml")
+    assert mission is not None  # the path the run records and the audit shows too
+    assert mission_pipeline_path(mission) == Path("pipelines/p.yaml")
     alone = validate_paths(["pipelines/missions/m.yaml"], config=CONFIG)
     files = {p.location.file for p in alone.problems if p.code != "SPEC060"}
     assert files == {"pipelines/p.yaml"}
