@@ -248,8 +248,13 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
         config = load_config(config_path)
     except ScoutError as exc:
         problems = getattr(exc, "problems", None)
-        detail = "; ".join(f"{p.location}: {p.message}" for p in problems) if problems else str(exc)
-        out.append(DoctorCheck("config", "fail", detail, exc.hint))
+        if not problems:
+            out.append(DoctorCheck("config", "fail", str(exc), exc.hint))
+        # one line per problem, each with its own hint (they were joined on one line,
+        # under the first one's hint)
+        for p in problems or ():
+            out.append(DoctorCheck("config", "fail" if p.severity == "error" else "warn",
+                                   f"{p.location}: {p.message}", p.hint))
         return out
     out.append(DoctorCheck("config", "ok", f"{config.path}: {len(config.adapters)} adapters, "
                            f"{len(config.chains)} chains"))

@@ -190,3 +190,16 @@ def test_doctor_names_the_variable_a_key_was_put_in(tmp_path: Path, subprocess_e
     assert r.returncode == 3, r.stdout + r.stderr
     assert 'TAVILY_KEY is set, but scout reads TAVILY_API_KEY: export TAVILY_API_KEY="$TAVILY_KEY"' \
         in r.stdout and "tvly-SECRET-9" not in r.stdout + r.stderr
+
+
+def test_doctor_says_each_config_problem_with_its_own_hint(tmp_path: Path,
+                                                          subprocess_env) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("apiVersion: scout/v1\nkind: Config\nadapters:\n  d: {type: duckduckgo, "
+                   "rate: 60/minute}\nchians:\n  web: [d]\n")
+    r = run_doctor(tmp_path, subprocess_env, "--config", str(bad), "--json")
+    assert r.returncode == 2, r.stdout + r.stderr
+    checks = [c for c in json.loads(r.stdout)["checks"] if c["name"] == "config"]
+    assert [(c["status"], c["hint"]) for c in checks] == [
+        ("fail", "write it as a mapping: rate: {per_minute: 60} (its keys: per_minute, burst)"),
+        ("fail", "did you mean 'chains'?")]
