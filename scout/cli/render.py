@@ -58,9 +58,9 @@ def _color(text: str, fg: str, err: bool = False, bold: bool = False) -> str:
 
 def relative_path(file: str, base: Path | None = None) -> tuple[str, bool]:
     """``file`` relative to ``base`` (the current folder) when it is inside it, and
-    whether it is: a template is found under the research root, an absolute path, while
-    the pipeline beside it is shown as it was typed (``pipelines/x.yaml``); a GitHub
-    annotation or a SARIF result needs the path from the repository's root."""
+    whether it is: a GitHub annotation or a SARIF result needs the path from the
+    repository's root, and a template is found under the research root, an absolute
+    path (the text output keeps each path as found: the one a person typed, too)."""
     base = base or Path.cwd()
     p = Path(file)
     try:
@@ -82,7 +82,7 @@ def format_problem(p: Problem, *, snippet: bool = True, err: bool = False) -> st
     from scout.text import cut_middle
 
     loc = p.location
-    head = f"{_shown(loc)}: " if loc else ""
+    head = f"{loc}: " if loc else ""
     color = {"error": "red", "note": "cyan"}.get(p.severity, "yellow")
     # a message may quote provider text or a file's bytes: printed without escapes
     message = clean(cut_middle(p.message, MESSAGE_WIDTH))
