@@ -18,7 +18,7 @@ import sys
 import click
 
 from scout import __version__
-from scout.cli.render import render_error
+from scout.cli.render import render_error, wants_json
 from scout.errors import EXIT_USAGE, ScoutError, UsageError, machine_error
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -237,7 +237,7 @@ def _main(argv: list[str] | None) -> int:
             import traceback  # only with --traceback
 
             traceback.print_exc()
-        render_error(exc)
+        render_error(exc, as_json=wants_json(args))
         return exc.exit_code
     except click.exceptions.Exit as exc:
         return exc.exit_code
@@ -248,7 +248,17 @@ def _main(argv: list[str] | None) -> int:
         # click's own refusals (an unknown option, a value not among the choices, a
         # missing argument) carry scout's usage code like every other error
         command = exc.ctx.command_path if exc.ctx is not None else "scout"
-        render_error(UsageError(exc.format_message(), hint=f"see '{command} --help'"))
+        hint = f"see '{command} --help'"
+        message = exc.format_message()
+        if isinstance(exc, click.NoSuchOption) and exc.ctx is not None:
+            from scout.cli.habits import habit_hint  # another tool's option: scout's way
+
+            cmd = exc.ctx.command
+            habit = habit_hint(exc.option_name, cmd.name or "",
+                               {o for p in cmd.params for o in getattr(p, "opts", ())})
+            if habit:  # not click's spelling guess ("--budget": "Did you mean '--set'?")
+                message, hint = f"No such option '{exc.option_name}'.", f"{habit}; {hint}"
+        render_error(UsageError(message, hint=hint), as_json=wants_json(args))
         return EXIT_USAGE
     except click.ClickException as exc:
         exc.show()

@@ -9,7 +9,7 @@ import click
 from scout.batch import service as batch_service
 from scout.batch.progress import where_to_look
 from scout.cli import cli
-from scout.cli.params import PathParam
+from scout.cli.params import PathParam, UsdParam, json_flag
 from scout.cli.run_cmds import REASON_WIDTH, worst_exit
 from scout.errors import EXIT_BUDGET
 from scout.termsafe import clean, dumps
@@ -35,7 +35,7 @@ def batch_group() -> None:
 @click.option("--config", type=PathParam(), default=None,
               help="config/adapters.yaml to use (default: $SCOUTE_CONFIG, else "
               "./config/adapters.yaml, else the nearest config/ above the pipeline).")
-@click.option("--max-cost", type=click.FloatRange(min=0), default=None, metavar="USD",
+@click.option("--max-cost", type=UsdParam(), default=None, metavar="USD",
               help="Cap for the whole batch, earlier runs included: every paid call of "
                    "every mission reserves against it, one that would cross it is refused; "
                    "exit 4.")
@@ -51,6 +51,7 @@ def batch_group() -> None:
               help="Live panel on a terminal, plain lines otherwise (on stderr).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
+@json_flag
 def batch_apply_cmd(source: str, queries: str | None, sets: tuple[str, ...],
                     batch_id: str | None, runs_dir: str | None, config: str | None,
                     max_cost: float | None, parallel: int | None, executor_kind: str | None,

@@ -1,5 +1,6 @@
-"""The command line's path parameter: :class:`PathParam`, a ``click.Path`` that refuses
-an empty argument, one that is not UTF-8, and, for a folder, one that is something else.
+"""The command line's own parameter types: :class:`PathParam`, a ``click.Path`` that
+refuses an empty argument, one that is not UTF-8, and, for a folder, one that is something
+else; :class:`UsdParam`, an amount of dollars as people type one (``$5``, ``0,50``).
 
 ``Path("")`` is ``Path(".")``, so ``scout validate ''`` (a variable that was never set,
 ``scout validate "$DIR"``) validated the current folder, ``scout apply ''`` applied every
@@ -10,6 +11,7 @@ parameter; ``.`` says the current folder on purpose.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import click
@@ -91,3 +93,59 @@ def empty_path(param: click.Parameter | None) -> UsageError:
     return UsageError(f"{name[0].upper()}{name[1:]} is empty: give a file or folder (or '.' "
                       "for the current folder)", hint="an unset shell variable expands to "
                       "nothing; quote it and check it is set")
+
+
+#: a cap in dollars as people write it: "5", "$5", "5 USD", "US$ 0.50", "0,50 dólares"
+_USD = re.compile(r"(?:US\$|USD|\$)?\s*(\d[\d.,\s]*?)\s*(?:US\$|USD|\$|dollars?|d[oó]lares)?",
+                  re.I)
+
+
+class UsdParam(click.ParamType):
+    """An amount of US dollars (``--max-cost``): a number, or one written with its unit
+    (``$5``, ``5 USD``) or a decimal comma (``0,50``), as a person types a budget. Any
+    other text is USE001 saying what the option takes, not click's "not a valid float
+    range"; whether the amount can be a cap (finite, 0 or more) is
+    scout.api.request.check_cap's to say, for every surface alike."""
+
+    name = "usd"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        if not isinstance(value, str):
+            return value
+        try:
+            return float(value)  # "nan" and "inf" too: check_cap refuses them by name
+        except ValueError:
+            pass
+        from scout.text import read_number
+
+        m = _USD.fullmatch(value.strip())
+        if m:
+            try:
+                return read_number(m.group(1))
+            except ValueError:
+                pass
+        name = _name(param)
+        hint = f"write a number of dollars, e.g. {name} 0.50 (a cap in another currency: " \
+               "convert it to USD first)"
+        if not value.strip():  # `--max-cost $5` unquoted: the shell made it empty
+            hint = f"the shell reads an unquoted $5 as a variable: write {name} 5 " \
+                   f"(or '$5', quoted)"
+        raise UsageError(f"{name} {value!r} is not an amount of US dollars", hint=hint)
+
+
+def json_flag(fn: Any) -> Any:
+    """``--json``, the same as ``--format json``, on a command that prints JSON with
+    ``--format``: ``cost``, ``doctor``, ``runs``, ``journal`` and ``batch status`` take
+    ``--json``, so an agent that writes it for ``apply`` or ``status`` got "No such
+    option '--json'. Did you mean '--send'?". Put it below the command's other options."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, as_json_flag: bool = False, **kwargs: Any) -> Any:
+        if as_json_flag:
+            kwargs["fmt"] = "json"
+        return fn(*args, **kwargs)
+
+    return click.option("--json", "as_json_flag", is_flag=True,
+                        help="The same as --format json.")(wrapper)

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import sys
 from functools import lru_cache
+from pathlib import Path
 
 import click
 
-from scout.errors import Problem, ScoutError, SpecInvalid
+from scout.errors import Location, Problem, ScoutError, SpecInvalid
 from scout.termsafe import clean
 
 
@@ -55,6 +56,28 @@ def _color(text: str, fg: str, err: bool = False, bold: bool = False) -> str:
     return text
 
 
+def relative_path(file: str, base: Path | None = None) -> tuple[str, bool]:
+    """``file`` relative to ``base`` (the current folder) when it is inside it, and
+    whether it is: a GitHub annotation or a SARIF result needs the path from the
+    repository's root, and a template is found under the research root, an absolute
+    path (the text output keeps each path as found: the one a person typed, too)."""
+    base = base or Path.cwd()
+    p = Path(file)
+    try:
+        rel = (p if p.is_absolute() else (base / p)).resolve().relative_to(base.resolve())
+        return rel.as_posix(), True
+    except (ValueError, OSError):
+        return p.as_posix(), False
+
+
+def _shown(loc: Location) -> Location:
+    """``loc`` with its file as :func:`relative_path` shows it (an absolute path only)."""
+    if not Path(loc.file).is_absolute():
+        return loc
+    shown, inside = relative_path(loc.file)
+    return Location(shown, loc.line, loc.col) if inside else loc
+
+
 def format_problem(p: Problem, *, snippet: bool = True, err: bool = False) -> str:
     from scout.text import cut_middle
 
@@ -85,7 +108,7 @@ def github_annotation(p: Problem) -> str:
     msg = msg.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
     props = []
     if p.location:
-        props.append(f"file={_prop(p.location.file)}")
+        props.append(f"file={_prop(_shown(p.location).file)}")
         if p.location.line:
             props.append(f"line={p.location.line}")
             props.append(f"col={p.location.col}")
@@ -99,8 +122,33 @@ def _prop(value: str) -> str:
             .replace(":", "%3A").replace(",", "%2C"))
 
 
-def render_error(exc: ScoutError) -> None:
-    """Print an error to stderr the same way everywhere."""
+def wants_json(args: list[str]) -> bool:
+    """Whether the command line asked for JSON (``--json``, ``--format json``)."""
+    return "--json" in args or "--format=json" in args or any(
+        a == "--format" and b == "json" for a, b in zip(args, args[1:]))
+
+
+def error_json(exc: ScoutError) -> dict:
+    """An error as a JSON answer, in the HTTP API's shape (``{"error": {"code", "message",
+    "hint", ...}}``) plus where, the exit code and, for specs, every problem."""
+    from scout.errors.base import clip_names
+
+    body = exc.to_dict()  # names clipped as the text error clips them (its Problem)
+    body["message"] = clip_names(body["message"])
+    body["hint"] = clip_names(body["hint"]) if body["hint"] is not None else None
+    if isinstance(exc, SpecInvalid):
+        body["problems"] = [p.to_dict() for p in exc.problems]
+    return {"error": body}
+
+
+def render_error(exc: ScoutError, *, as_json: bool = False) -> None:
+    """Print an error to stderr the same way everywhere; with ``as_json`` (the command
+    line asked for JSON) also as one JSON object on stdout, where a program reads the
+    answer it asked for (it read nothing there)."""
+    if as_json:
+        from scout.termsafe import dumps
+
+        click.echo(dumps(error_json(exc), indent=2, ensure_ascii=False))
     if isinstance(exc, SpecInvalid):
         for p in exc.problems:
             click.echo(format_problem(p, err=True), err=True)

@@ -10,7 +10,7 @@ import click
 
 from scout import api
 from scout.cli import cli
-from scout.cli.params import PathParam
+from scout.cli.params import PathParam, UsdParam, json_flag
 from scout.errors import Unreachable, UsageError
 from scout.orchestrator.progress import make_progress
 from scout.orchestrator.state import MissionState, PhaseState
@@ -107,7 +107,7 @@ def format_phases(phases: dict[str, PhaseState]) -> list[str]:
               help="strict: wait for fsync after every phase and item event (slower).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-@click.option("--max-cost", type=click.FloatRange(min=0), default=None, metavar="USD",
+@click.option("--max-cost", type=UsdParam(), default=None, metavar="USD",
               help="Stop cleanly once the mission has spent this much (exit 4); overrides "
                    "the Mission's max_cost.")
 @click.option("--no-cache", is_flag=True, help="Ignore the response cache under runtime/.")
@@ -118,6 +118,7 @@ def format_phases(phases: dict[str, PhaseState]) -> list[str]:
 @click.option("--send", is_flag=True,
               help="With --replay: e-mail phases deliver for real (a replay sends nothing "
                    "otherwise).")
+@json_flag
 def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: str | None,
               runs_dir: str | None, force: tuple[str, ...], config: str | None, progress: str,
               durability: str, fmt: str, max_cost: float | None, no_cache: bool,
@@ -211,6 +212,7 @@ def _apply_one(file: str, *, query: str | None, sets: tuple[str, ...], mission_i
 @_request_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
+@json_flag
 def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: str | None,
              runs_dir: str | None, force: tuple[str, ...], config: str | None, fmt: str) -> None:
     """Show what `scout apply` would do to each phase: reuse, run or skip, and why.
@@ -270,6 +272,7 @@ def format_state(state: MissionState) -> list[str]:
               help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
+@json_flag
 def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
     """Print the state of every phase of MISSION (an id, or a run dir path)."""
     from scout.audit.runs import effective_status, resume_hint

@@ -13,18 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from scout import __version__
+from scout.cli.render import relative_path
 from scout.errors import Problem
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-
-
-def _uri(file: str, base: Path) -> tuple[str, bool]:
-    p = Path(file)
-    try:
-        rel = (p if p.is_absolute() else (base / p)).resolve().relative_to(base.resolve())
-        return rel.as_posix(), True
-    except (ValueError, OSError):
-        return p.as_posix(), False
 
 
 def to_sarif(problems: list[Problem], *, base: Path | None = None) -> dict[str, Any]:
@@ -44,7 +36,7 @@ def to_sarif(problems: list[Problem], *, base: Path | None = None) -> dict[str, 
             "message": {"text": text},
         }
         if p.location is not None and p.location.file:
-            uri, inside = _uri(p.location.file, base)
+            uri, inside = relative_path(p.location.file, base)
             artifact: dict[str, Any] = {"uri": uri}
             if inside:
                 artifact["uriBaseId"] = "%SRCROOT%"

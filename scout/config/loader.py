@@ -90,7 +90,11 @@ def check_config(path: str | Path) -> tuple[Config | None, list[Problem]]:
     doc, errs = validate_located(ConfigDoc, data, smap)
     problems += errs
     if doc is None:
-        return None, problems
+        # a misspelt top-level key, a bad currency table: the adapters and chains are
+        # still checked, so every problem of the file is said at once
+        doc = _adapters_and_chains(data)
+        if doc is None:
+            return None, problems
 
     adapters: dict[str, AdapterSettings] = {}
     if len(doc.adapters) > 1:
@@ -157,6 +161,20 @@ def check_config(path: str | Path) -> tuple[Config | None, list[Problem]]:
     return Config(str(path), doc.max_workers, adapters, chains, doc.currency,
                   ml=doc.ml, executor=doc.executor, quota=doc.quota,
                   default_lang=doc.default_lang), problems
+
+
+def _adapters_and_chains(data: object) -> ConfigDoc | None:
+    """The document's ``adapters:`` and ``chains:`` alone, when they are well formed."""
+    from pydantic import ValidationError
+
+    if not isinstance(data, dict):
+        return None
+    part = {"apiVersion": "scout/v1", "adapters": data.get("adapters") or {},
+            "chains": data.get("chains") or {}}
+    try:
+        return ConfigDoc.model_validate(part)
+    except ValidationError:  # said already, located, by the whole document's check
+        return None
 
 
 @lru_cache(maxsize=16)

@@ -3,6 +3,7 @@ and ``ScoutError``, which every error scout raises on purpose derives from."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 EXIT_OK = 0
@@ -10,6 +11,25 @@ EXIT_PHASE_FAILED = 1
 EXIT_USAGE = 2
 EXIT_PROVIDER = 3
 EXIT_BUDGET = 4
+
+
+#: the most characters of one name a message repeats: an input, attribute or key a user
+#: wrote may be 100,000 characters long, and the sentence around it must still be read
+NAME_WIDTH = 80
+#: a name as messages quote it (``task.x``, ``'x'``, ``min-rating``), longer than that;
+#: a path's folders are names of their own (``/`` is not part of one)
+_LONG_NAME = re.compile(r"[\w.\-]{%d,}" % (NAME_WIDTH + 1))
+
+
+def clip_names(text: str) -> str:
+    """``text`` with every name longer than :data:`NAME_WIDTH` cut in its middle
+    (``qqqq…qqqq``), for every message a user reads: the rest of the sentence (what is
+    wrong, the hint) stays whole. Here, below every layer, so a Problem applies it."""
+    if len(text) <= NAME_WIDTH:
+        return text
+    half = (NAME_WIDTH - 1) // 2
+    return _LONG_NAME.sub(lambda m: m.group()[:half] + "…"
+                          + m.group()[len(m.group()) - (NAME_WIDTH - 1 - half):], text)
 
 
 @dataclass(frozen=True, order=True)
@@ -35,6 +55,12 @@ class Problem:
     location: Location | None = None
     hint: str | None = None
     severity: str = "error"  # "error" | "warning" | "note" (information only)
+
+    def __post_init__(self) -> None:
+        # a name a user wrote is repeated at most NAME_WIDTH long, in every message
+        object.__setattr__(self, "message", clip_names(self.message))
+        if self.hint is not None:
+            object.__setattr__(self, "hint", clip_names(self.hint))
 
     @property
     def sort_key(self) -> tuple:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scout.config.settings import ADAPTER_TYPES, AdapterSettings
+from scout.config.settings import ADAPTER_TYPES, AdapterSettings, base_url_env
 from scout.config.models import ChainLink, Config
 from scout.errors import ConfigError, ScoutError
 from scout.fsutil import make_dirs
@@ -95,6 +95,26 @@ def credential_hint(name: str, settings: AdapterSettings, missing: tuple[str, ..
         return f"{how} to use {name}; until then the chain runs without it"
     return (f"{how} (or put it in your shell profile / CI secrets); to run without it, "
             f"mark the link '{name}?' in the chain so it is used only when configured")
+
+
+def misspelt_env(missing: tuple[str, ...], env: Mapping[str, str],
+                 read: set[str]) -> str | None:
+    """A note for a variable scout reads that is unset while one spelt like it is set
+    (``TAVILY_KEY``, ``tavily_api_key``, ``BRAVE_SEARCH_API_KEY`` for ``TAVILY_API_KEY``,
+    ``BRAVE_API_KEY``): the usual first mistake. Only names: no value is read or shown.
+    A variable scout reads for something else (``read``) is no near miss."""
+    from scout.suggest import closest
+
+    said = []
+    for want in missing:
+        prefix = want.split("_", 1)[0].upper()
+        near = [k for k in env if env.get(k) and k not in read and k != want
+                and k.upper().split("_", 1)[0] == prefix]
+        hit = closest(want, near, cutoff=0.75) or next(
+            (k for k in near if k.upper() == want), None)
+        if hit:
+            said.append(f"{hit} is set, but scout reads {want}: export {want}=\"${hit}\"")
+    return "; ".join(said) or None
 
 
 @dataclass
@@ -228,8 +248,13 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
         config = load_config(config_path)
     except ScoutError as exc:
         problems = getattr(exc, "problems", None)
-        detail = "; ".join(f"{p.location}: {p.message}" for p in problems) if problems else str(exc)
-        out.append(DoctorCheck("config", "fail", detail, exc.hint))
+        if not problems:
+            out.append(DoctorCheck("config", "fail", str(exc), exc.hint))
+        # one line per problem, each with its own hint (they were joined on one line,
+        # under the first one's hint)
+        for p in problems or ():
+            out.append(DoctorCheck("config", "fail" if p.severity == "error" else "warn",
+                                   f"{p.location}: {p.message}", p.hint))
         return out
     out.append(DoctorCheck("config", "ok", f"{config.path}: {len(config.adapters)} adapters, "
                            f"{len(config.chains)} chains"))
@@ -272,6 +297,14 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
         for link in links:
             optional_only[link.adapter] = optional_only.get(link.adapter, True) and \
                 link.when_configured
+    read = {v for a in config.adapters.values() if a.type in ADAPTER_TYPES
+            for v in a.required_env()}
+
+    def hint(name: str, settings: AdapterSettings, av: Availability, **kw: bool) -> str:
+        said = credential_hint(name, settings, av.missing_env, **kw)
+        near = misspelt_env(av.missing_env, env, read)
+        return f"{near}; or {said}" if near else said
+
     for name, settings in config.adapters.items():
         label = f"adapter {name} ({settings.type})"
         if settings.type not in ADAPTER_TYPES:
@@ -289,14 +322,14 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
             out.append(DoctorCheck(label, "ok", how.get(av.source, av.source)))
         elif optional_only.get(name, False):
             out.append(DoctorCheck(label, "warn", f"skipped when used: {av.reason}",
-                                   credential_hint(name, settings, av.missing_env,
-                                                   optional=True)))
+                                   hint(name, settings, av, optional=True)))
         elif name not in optional_only:
             out.append(DoctorCheck(label, "warn", f"in no chain; {av.reason}",
-                                   credential_hint(name, settings, av.missing_env)))
+                                   hint(name, settings, av)))
         else:
             out.append(DoctorCheck(label, "fail", av.reason or "not usable",
-                                   credential_hint(name, settings, av.missing_env)))
+                                   hint(name, settings, av)))
+    out += _stray_checks(config, env)
     for cname, links in config.chains.items():
         usable = []
         for link in links:
@@ -333,6 +366,19 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
         out.append(DoctorCheck("runtime", "fail", f"{runtime}: {exc.strerror}",
                                "set SCOUTE_RESEARCH_ROOT to a writable folder"))
     return out
+
+
+def _stray_checks(config: Config, env: Mapping[str, str]) -> list[DoctorCheck]:
+    """A warning for each variable with scout's prefix that scout does not read: it is
+    ignored, and what it meant to set is not (scout.config.envvars)."""
+    from scout.config.envvars import stray_variables
+
+    also = {base_url_env(n) for n in config.adapters} | {
+        v for a in config.adapters.values() if a.type in ADAPTER_TYPES for v in a.required_env()}
+    return [DoctorCheck(f"environment {name}", "warn", "set, but scout reads no such variable",
+                        f"did you mean {hit}? export {hit}=\"${name}\"" if hit
+                        else "unset it, or see docs/running.md for the variables scout reads")
+            for name, hit in stray_variables(env, also)]
 
 
 def _quota_check(config: Config, env: Mapping[str, str]) -> DoctorCheck:

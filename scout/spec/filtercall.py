@@ -2,7 +2,8 @@
 (a constant's value, or :data:`EXPR` for a value known at run time), as JSON text the fact
 caches keep. Written where templates are parsed (scout.spec.templating,
 scout.validate.templates), checked by scout.spec.filtersig; and the filter or test a call names as a string
-(:func:`named_in`: ``map("upper")``). No scout imports, so every side can use it.
+(:func:`named_in`: ``map("upper")``) and the call ``map`` makes of a filter it names
+(:func:`named_call`: ``map("round", 1)`` calls ``round(1)``). No scout imports, so every side can use it.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from typing import Any
 EXPR = object()
 
 
-def call_of(node: Any) -> str:
-    """A Jinja ``Filter`` node's call, as the JSON text the fact caches keep."""
+def call_of(node: Any, skip: int = 0) -> str:
+    """A Jinja ``Filter`` node's call, as the JSON text the fact caches keep; ``skip``
+    leaves out its first positional arguments (the filter ``map`` names)."""
     from jinja2 import nodes
 
     def arg(a: Any) -> list[Any]:
@@ -26,7 +28,7 @@ def call_of(node: Any) -> str:
             return ["c", a.value]
         return ["e"]
 
-    return json.dumps({"args": [arg(a) for a in node.args],
+    return json.dumps({"args": [arg(a) for a in node.args[skip:]],
                        "kwargs": {k.key: arg(k.value) for k in node.kwargs},
                        "dynamic": node.dyn_args is not None or node.dyn_kwargs is not None},
                       ensure_ascii=False, sort_keys=True)
@@ -77,3 +79,14 @@ def named_in(node: Any) -> tuple[str, str] | None:
     if isinstance(arg, nodes.Const) and isinstance(arg.value, str):
         return where[0], arg.value
     return None
+
+
+def named_call(node: Any) -> tuple[str, str] | None:
+    """(filter, its call as :func:`call_of` writes it) for the filter a ``map`` node names
+    as a string constant: Jinja's ``map("round", 1, method="floor")`` calls
+    ``round(item, 1, method="floor")`` (every argument after the name, every keyword), so
+    that call is checked like ``x | round(1, method="floor")``; None for any other node."""
+    named = named_in(node)
+    if named is None or named[0] != "filter" or node.name != "map":
+        return None
+    return named[1], call_of(node, skip=1)

@@ -6,7 +6,8 @@ filter's name, the line, its arguments — a constant's value, or "an expression
 keywords) and checked here against the filter's signature (:func:`call_problem`):
 
 * every filter, Jinja's own included: the arguments must bind to its Python signature
-  (a required one missing, one too many, an unknown keyword);
+  (a required one missing, one too many, an unknown keyword), and text is no number
+  (``round(1, "x")``);
 * scout's filters (scout.spec.filters): a constant argument must be of the annotated type
   (``number("2")``), and a filter may declare more rules of its own with
   :func:`scout.spec.filtercall.arg_rule` (``stated`` needs at least one unit, ``pick`` is one
@@ -145,7 +146,7 @@ def _call_problem(name: str, call: str) -> str | None:
         hit = closest(typo, [p for p in sig.parameters if p not in BOUND]) if typo else None
         return said + (f" (did you mean '{hit}'?)" if hit else "")
     if not ours:
-        return None
+        return _text_for_a_number(sig, bound)
     fn = _function(name)
     for pname, value in bound.arguments.items():
         values = value if sig.parameters[pname].kind is inspect.Parameter.VAR_POSITIONAL \
@@ -156,6 +157,16 @@ def _call_problem(name: str, call: str) -> str | None:
                 return wrong
     rule = getattr(fn, "arg_rule", None)
     return rule(args, kwargs) if rule is not None else None
+
+
+def _text_for_a_number(sig: inspect.Signature, bound: inspect.BoundArguments) -> str | None:
+    """A Jinja filter's call with text where it computes with a number (``round(1,
+    'x')``, ``truncate('9')``): a TypeError at run time. Only that is checked: Jinja's
+    other annotations are looser than what its filters accept (``replace(1, 2)`` works)."""
+    for pname, value in bound.arguments.items():
+        if sig.parameters[pname].annotation in (int, float) and isinstance(value, str):
+            return f"'{pname}' must be a number, not {value!r}"
+    return None
 
 
 def _function(name: str) -> Any:

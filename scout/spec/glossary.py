@@ -57,7 +57,13 @@ _add(("formats",), "formatos")
 _add(("where",), "filtro", "filtros", "filter", "donde")
 _add(("order_by",), "ordenar_por", "sort_by", "sort", "orden")
 _add(("items",), "elementos")
-# input types
+# config keys (config/adapters.yaml): what other tools call an API key, a rate limit, a price
+_add(("credentials",), "api_key", "apikey", "api_key_env", "key", "key_env", "token",
+     "api_token", "secret", "credenciales", "clave", "auth")
+_add(("rate",), "rate_limit", "ratelimit", "rate_limits", "limite_de_velocidad", "throttle")
+_add(("tariff",), "price", "pricing", "cost", "tarifa", "precio", "coste")
+_add(("adapters",), "providers", "proveedores", "adaptadores", "backends")
+_add(("chains",), "cadenas", "failover", "fallbacks")
 _add(("number",), "float", "double", "decimal", "numero", "real")
 _add(("integer",), "int", "entero")
 _add(("string",), "str", "text", "texto", "cadena")

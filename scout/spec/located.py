@@ -198,8 +198,11 @@ def error_to_problem(
             hint = f"did you mean '{hit}'?" if hit else hint
     elif etype in _MUST_BE:
         msg = _MUST_BE[etype] + got
-        hint = _unquoted_hint(etype, err.get("input")) or _shorthand_hint(etype, path,
-                                                                           err.get("input"))
+        hint = _unquoted_hint(etype, err.get("input")) or _shorthand_hint(
+            etype, path, err.get("input")) or _mapping_hint(etype, root, sub, path,
+                                                             err.get("input"))
+        if hint is None:
+            hint = _figure_hint(etype, path, err.get("input"))
     elif _limit_message(etype, ctx):
         msg = str(_limit_message(etype, ctx)) + (got if "too" not in etype else "")
     elif etype == "string_pattern_mismatch":
@@ -235,6 +238,55 @@ def _shorthand_hint(etype: str, path: PathT, value: Any) -> str | None:
     if isinstance(value, str) and value.strip() in INPUT_TYPES:
         return f"an input is a mapping: {path[1]}: {{type: {value.strip()}}}"
     return f"an input is a mapping, e.g. {path[1]}: {{type: string, description: ...}}"
+
+
+#: a figure and its unit written as one value: "60/minute", "60 per minute", "2 a second"
+_FIGURE_PER = re.compile(r"\s*(\d+(?:\.\d+)?)\s*(?:/|\bper\b|\ba\b|\ban\b|\bevery\b)?\s*"
+                         r"([A-Za-z]+)\s*")
+
+
+#: a figure inside text: "$0.10", "0,10", "5 USD", "200 €"
+_FIGURE = re.compile(r"[^\d\-+]*?([+-]?\d[\d.,]*)[^\d]*")
+
+
+def _figure_hint(etype: str, path: PathT, value: Any) -> str | None:
+    """Text with a number in it where a number goes (``max_cost: "$0.10"``, ``0,10``):
+    the number alone, as YAML reads one."""
+    from scout.text import read_number
+
+    if etype not in ("float_parsing", "int_parsing", "float_type", "int_type") \
+            or not isinstance(value, str) or not path:
+        return None
+    m = _FIGURE.fullmatch(value.strip())
+    try:
+        figure = read_number(m.group(1).rstrip(".,")) if m else None
+    except ValueError:
+        return None
+    if figure is None:
+        return None
+    return f"write the number alone: {path[-1]}: {figure:g}"
+
+
+def _mapping_hint(etype: str, root: type[BaseModel], sub: PathT, path: PathT,
+                  value: Any) -> str | None:
+    """A value where a mapping of settings goes (``rate: 60/minute``): the keys it takes,
+    and the value's figure under the key that names its unit (``{per_minute: 60}``)."""
+    if etype not in ("model_type", "dict_type", "model_attributes_type") or not path \
+            or isinstance(value, (dict, list)):
+        return None
+    model = model_at(root, sub)
+    keys = field_names(model) if model is not None else []
+    if not keys:
+        return None
+    name = path[-1]
+    m = _FIGURE_PER.fullmatch(str(value)) if isinstance(value, str) else None
+    unit = m.group(2).lower().rstrip("s") if m else ""
+    hit = next((k for k in keys if unit and k.lower().endswith("_" + unit)), None)
+    if m and hit:
+        return f"write it as a mapping: {name}: {{{hit}: {m.group(1)}}} (its keys: " \
+               f"{', '.join(keys)})"
+    return f"write it as a mapping of its keys: {name}: " \
+           f"{{{', '.join(k + ': ...' for k in keys)}}}"
 
 
 def _pattern_hint(path: PathT) -> str:

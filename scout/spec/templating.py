@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any
 
 from scout.spec.factcache import FactStore, module_file
-from scout.spec.filtercall import call_of, named_in
+from scout.spec.filtercall import call_of, named_call, named_in
 
 if TYPE_CHECKING:
     from jinja2 import nodes
@@ -303,6 +303,9 @@ def _parse_and_walk(source: str, expression: bool) -> JinjaUse | JinjaCheckError
                 named = named_in(node)  # map("upper"), select("odd"): checked the same
                 if named:
                     (filters if named[0] == "filter" else tests).add(named[1])
+                mapped = named_call(node)  # map("round", "x"): round's arguments
+                if mapped:
+                    calls.append(mapped)
         elif isinstance(node, nodes.Test):
             tests.add(node.name)
     return JinjaUse(frozenset(names), tuple(attrs), frozenset(filters), frozenset(tests),

@@ -204,8 +204,16 @@ def _drop_repeats(reports: list[FileReport]) -> None:
     it relies on; when those files are validated in the same run, their problems stay
     with them and the other reports drop their copies.
     """
+    files: dict[str, str] = {}
+
     def key(p: Problem) -> tuple:
-        return (p.code, p.message, p.location)
+        # the same file however it was reached (`missions/../x.yaml`, a relative path)
+        loc = p.location
+        if loc is None:
+            return (p.code, p.message, None)
+        if loc.file not in files:
+            files[loc.file] = str(Path(loc.file).resolve())
+        return (p.code, p.message, files[loc.file], loc.line, loc.col)
 
     own = {key(p) for r in reports for p in r.problems
            if p.location is not None and _same_file(p.location.file, r.path)}

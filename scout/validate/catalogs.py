@@ -134,6 +134,7 @@ def catalog_problems(locales: Path,
         shipped = translated(lang)
         theirs = _catalog(lang) if shipped is None else None
         reported: set[tuple[str, str]] = set()
+        near = _near_misses(ours, path, {m for m, _, _ in msgids})
         for msgid, context, where in msgids:
             if (msgid, context) in reported:
                 continue
@@ -148,8 +149,29 @@ def catalog_problems(locales: Path,
                 "SPEC059", f"report text {msgid!r}{ctx} has no translation into "
                 f"'{lang}': a request in that language gets it in English", where,
                 severity="warning",
-                hint=f"add msgid {po_string(msgid)} and its msgstr to {path}{elsewhere}"))
+                hint=near(msgid)
+                or f"add msgid {po_string(msgid)} and its msgstr to {path}{elsewhere}"))
     return problems
+
+
+def _near_misses(catalog: Any, path: Path, used: set[str]) -> Callable[[str], str | None]:
+    """For a msgid no catalog translates, the hint that the project's catalog has one
+    spelt like it that nothing uses (``"Opening hour"`` for ``"Opening hours"``): the
+    entry's msgid is the typo, not a missing translation."""
+    from scout.suggest import closest
+
+    spare = {} if catalog is None else {
+        m.id: m.lineno for m in catalog if isinstance(m.id, str) and m.id and m.string
+        and m.id not in used}
+
+    def hint(msgid: str) -> str | None:
+        hit = closest(msgid, spare, cutoff=0.8) if spare else None
+        if hit is None:
+            return None
+        return (f"{path}:{spare[hit]} translates {po_string(hit)}, which no template "
+                f"uses: write its msgid as {po_string(msgid)}")
+
+    return hint
 
 
 def _translated(catalog: Any, msgid: str, context: str) -> bool:

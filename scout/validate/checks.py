@@ -187,7 +187,8 @@ def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
                 if off:
                     problems.append(
                         Problem("SPEC014", f"input '{name}': default {', '.join(map(repr, off))}"
-                                f" is not one of {spec.enum}", smap.locate(at + ("default",)))
+                                f" is not one of {spec.enum}", smap.locate(at + ("default",)),
+                                hint=_off_enum_hint(off, spec.enum or []))
                     )
         if spec.required and spec.default is not None:
             problems.append(
@@ -296,3 +297,12 @@ def _check_phase(
         problems += check_jinja(pid, text, how == "expression", scope, pipeline, smap,
                                  at + path, task_is_task, records)
     return problems
+
+
+def _off_enum_hint(off: list[Any], values: list[Any]) -> str:
+    """A default outside its enum: the value it was probably meant to be, else both fixes."""
+    words = [str(v) for v in values]
+    hit = closest(str(off[0]), words) if len(off) == 1 else None
+    if hit is not None:
+        return f"did you mean '{hit}'?"
+    return f"set the default to one of {', '.join(words)}, or add {off[0]!r} to enum:"

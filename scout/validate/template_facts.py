@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from scout.report.files import BUILTIN
-from scout.spec.filtercall import call_of, named_in
+from scout.spec.filtercall import call_of, named_call, named_in
 
 if TYPE_CHECKING:
     from jinja2 import nodes
@@ -142,6 +142,9 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
                 named = named_in(node)  # map("upper"), select("odd"): checked the same
                 if named:
                     uses.append((*named, node.lineno))
+                mapped = named_call(node)  # map("round", "x"): round's arguments
+                if mapped:
+                    uses.append(("call", mapped[0], node.lineno, mapped[1]))
         elif isinstance(node, Test):
             uses.append(("test", node.name, node.lineno))
         elif isinstance(node, binders):

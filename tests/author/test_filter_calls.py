@@ -57,14 +57,16 @@ def test_stated_without_a_unit_in_a_rank_where(project: Path) -> None:
 def test_bad_filter_calls_in_a_report_template(project: Path) -> None:
     tmpl = project / "templates" / "used_cars_report.md.j2"
     _edit(tmpl, '{% set km = c | stated("km") %}',
-          '{% set km = c | stated("km", pick="median") %}{{ c.name | truncate(9, true, "…", 0, 1) }}')
+          '{% set km = c | stated("km", pick="median") %}{{ c.name | truncate(9, true, "…", 0, 1) }}'
+          '{{ [km] | map("round", "x") | list }}')
     line = next(i for i, row in enumerate(tmpl.read_text().splitlines(), 1) if "median" in row)
     code, problems = _validate(project)
     found = sorted((p["message"].split(": ", 1)[1], p["line"], p["file"]) for p in problems
                    if p["code"] == "SPEC057")
-    assert code == 2 and [f[1:] for f in found] == [(line, str(tmpl))] * 2
-    assert "pick must be one of max, min, first, not 'median'" in found[0][0]
-    assert "too many positional arguments" in found[1][0]
+    assert code == 2 and [f[1:] for f in found] == [(line, str(tmpl))] * 3
+    assert "'precision' must be a number, not 'x'" in found[0][0]  # the filter map names
+    assert "pick must be one of max, min, first, not 'median'" in found[1][0]
+    assert "too many positional arguments" in found[2][0]
 
 
 @pytest.mark.parametrize("expr,wrong", [
@@ -84,6 +86,11 @@ def test_bad_filter_calls_in_a_report_template(project: Path) -> None:
     ("x | replace('a')", "needs the argument 'new'"),           # Jinja's own filters too
     ("x | join(', ', 'name', 3)", "too many positional arguments"),
     ("x | value('yaer')", "'yaer' is not an input type"),
+    # a filter named to map is called with map's other arguments and every keyword
+    ("x | map('round', 'x')", "'precision' must be a number, not 'x'"),
+    ("x | map('replace', 'a') | list", "needs the argument 'new'"),
+    ("x | map('stated') | list", 'name at least one unit, e.g. stated("km")'),
+    ("x | map('truncate', 9, tru=true)", "unexpected keyword argument 'tru'"),
 ])
 def test_wrong_calls(expr: str, wrong: str) -> None:
     assert wrong in (_problem(expr) or "")
@@ -96,6 +103,8 @@ def test_wrong_calls(expr: str, wrong: str) -> None:
     "x | value('money')", "x | value('year')", "x | value(task.types[name])", "x | replace('a', 'b')", "x | join(', ')", "'%s' | format(x)",
     "x | map('upper') | list", "x | truncate(9)", "x | default('—')", "x | round(1, 'floor')",
     "x | rating(100)", "x | rating(scale=5)", "x | rating(task.scale)", "x | rating(none)",
+    "x | map('round', 1) | list", "x | map('replace', '_', ' ')", "x | map('stated', 'km')",
+    "x | map(attribute='price') | list", "x | map('round', method='floor') | list",
 ])
 def test_right_calls_pass(expr: str) -> None:
     assert _problem(expr) is None

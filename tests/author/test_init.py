@@ -424,3 +424,20 @@ def test_a_yes_no_input_reads_in_the_title_in_its_own_language(
     assert make_env().from_string(text).render(task=task) == title
     task.online = False
     assert make_env().from_string(text).render(task=task) == title.split(" · ")[0]
+
+
+def test_a_spanish_kind_as_init_writes_it_validates_without_a_note(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `scout init --es` wrote a kind whose validate said SPEC078 for the `place` input it
+    # had scaffolded itself: every input name init writes on its own is in scout's catalog
+    from scout.scaffold import DEFAULT_INPUTS
+    from scout.validate.catalogs import translators
+
+    monkeypatch.setenv("SCOUTE_RESEARCH_ROOT", str(tmp_path))
+    monkeypatch.delenv("SCOUTE_CONFIG", raising=False)
+    assert run("init", "coworking-spaces", "--dir", str(tmp_path), "--es",
+               "espacios de coworking")[0] == 0
+    found = translators(tmp_path / "locales", "es")
+    assert found is not None and all(found[2](name) for name, _ in DEFAULT_INPUTS)
+    code, out, _ = run("validate", str(tmp_path / "pipelines"))
+    assert code == 0 and "SPEC078" not in out and "missions/.." not in out, out

@@ -137,6 +137,22 @@ def test_an_untranslated_template_text_is_a_located_warning(project: Path) -> No
     assert p["hint"].endswith(str(project / "locales" / "es" / "LC_MESSAGES" / "messages.po"))
 
 
+def test_a_msgid_misspelt_in_the_catalog_is_named_in_the_hint(project: Path) -> None:
+    # the author wrote the entry with a typo: the template's text is "not translated",
+    # and the hint says which entry of the catalog was meant for it
+    po = project / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    text = po.read_text()
+    po.write_text(text.replace('msgid "No car fits the request"',
+                               'msgid "No car fit the request"', 1))
+    line = next(i for i, row in enumerate(po.read_text().splitlines(), 1)
+                if row == 'msgid "No car fit the request"')
+    code, problems = _validate(project)
+    [p] = [p for p in problems if p["code"] == "SPEC059"]
+    assert code == 0 and "'No car fits the request'" in p["message"]
+    assert p["hint"] == (f'{po}:{line} translates "No car fit the request", which no template '
+                         'uses: write its msgid as "No car fits the request"')
+
+
 def test_scouts_own_words_need_no_project_entry(project: Path) -> None:
     po = project / "locales" / "es" / "LC_MESSAGES" / "messages.po"
     po.write_text(HEADER, encoding="utf-8")  # an empty catalog: only the kind's words warn

@@ -55,7 +55,8 @@ def test_pool_status_refuses_a_config_it_cannot_use_instead_of_reading_dot_confi
     code = main(["pool", "status", "--config", str(two_configs / bad), "--json"])
     out, err = capsys.readouterr()
     assert code == 2
-    assert "here" not in out
+    # asked for JSON, the answer is the error (docs/agents.md), never ./config's pool
+    assert set(json.loads(out)) == {"error"} and "'here'" not in out
     assert "internal error" not in err
     assert str(two_configs / bad) in err
     want = {"missing.yaml": "CFG005", "folder": "CFG006", "not_config.json": "SPEC0"}[bad]

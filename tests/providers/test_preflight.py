@@ -162,3 +162,44 @@ def test_doctor_reports_an_invalid_config(tmp_path: Path, subprocess_env) -> Non
     assert r.returncode != 0
     assert "duckduckgo" in r.stdout and "config" in r.stdout
     assert os.path.exists(bad)
+
+
+@pytest.mark.parametrize("set_as,shown", [
+    ("TAVILY_KEY", "TAVILY_KEY is set, but scout reads TAVILY_API_KEY"),
+    ("tavily_api_key", "tavily_api_key is set, but scout reads TAVILY_API_KEY"),
+    ("BRAVE_SEARCH_API_KEY", "BRAVE_SEARCH_API_KEY is set, but scout reads BRAVE_API_KEY"),
+])
+def test_a_key_in_a_near_miss_variable_is_named(set_as: str, shown: str) -> None:
+    from scout.providers.preflight import misspelt_env
+
+    env = {set_as: "k-SECRET-1", "TAVILY_FOO_DIR": "/x", "PATH": "/bin"}
+    want = "BRAVE_API_KEY" if set_as.startswith("BRAVE") else "TAVILY_API_KEY"
+    said = misspelt_env((want,), env, read={"BRAVE_API_KEY", "TAVILY_API_KEY"})
+    assert said is not None and said.startswith(shown) and "k-SECRET-1" not in said
+    # a variable scout reads for another adapter, or an empty one, is no near miss
+    assert misspelt_env((want,), {set_as: ""}, read=set()) is None
+    assert misspelt_env(("GOOGLE_CSE_ID",), {"GOOGLE_API_KEY": "g"}, read={"GOOGLE_API_KEY"}) is None
+
+
+def test_doctor_names_the_variable_a_key_was_put_in(tmp_path: Path, subprocess_env) -> None:
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "adapters.yaml").write_text(
+        "apiVersion: scout/v1\nkind: Config\nadapters:\n  tavily: {type: tavily, credentials: "
+        "{env: TAVILY_API_KEY}}\nchains:\n  web: [tavily]\n")
+    r = run_doctor(tmp_path, subprocess_env, env={"TAVILY_KEY": "tvly-SECRET-9"})
+    assert r.returncode == 3, r.stdout + r.stderr
+    assert 'TAVILY_KEY is set, but scout reads TAVILY_API_KEY: export TAVILY_API_KEY="$TAVILY_KEY"' \
+        in r.stdout and "tvly-SECRET-9" not in r.stdout + r.stderr
+
+
+def test_doctor_says_each_config_problem_with_its_own_hint(tmp_path: Path,
+                                                          subprocess_env) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("apiVersion: scout/v1\nkind: Config\nadapters:\n  d: {type: duckduckgo, "
+                   "rate: 60/minute}\nchians:\n  web: [d]\n")
+    r = run_doctor(tmp_path, subprocess_env, "--config", str(bad), "--json")
+    assert r.returncode == 2, r.stdout + r.stderr
+    checks = [c for c in json.loads(r.stdout)["checks"] if c["name"] == "config"]
+    assert [(c["status"], c["hint"]) for c in checks] == [
+        ("fail", "write it as a mapping: rate: {per_minute: 60} (its keys: per_minute, burst)"),
+        ("fail", "did you mean 'chains'?")]

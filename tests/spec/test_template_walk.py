@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from jinja2 import nodes
 
-from scout.spec.filtercall import call_of, named_in
+from scout.spec.filtercall import call_of, named_call, named_in
 from scout.validate import templates as T
 from scout.validate.template_facts import _msgid
 
@@ -76,6 +76,9 @@ def _uses(ast: nodes.Template) -> Iterator[tuple[Any, ...]]:
             named = named_in(node)
             if named:
                 yield (*named, node.lineno)
+            mapped = named_call(node)  # map("round", "x"): round's call is checked too
+            if mapped:
+                yield ("call", mapped[0], node.lineno, mapped[1])
         elif isinstance(node, nodes.Test):
             yield ("test", node.name, node.lineno)
 

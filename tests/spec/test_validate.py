@@ -144,6 +144,30 @@ def test_mission_and_its_broken_pipeline_in_one_run_report_each_problem_once(tmp
     assert len(alone.files[0].errors) == 10
 
 
+def test_a_mission_in_a_subfolder_locates_its_pipelines_problems_at_its_path(
+        tmp_path, monkeypatch) -> None:
+    # `pipeline: ../p.yaml` from missions/: the pipeline's problems are at pipelines/p.yaml
+    # (not missions/../p.yaml), and said once when both files are validated
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pipelines" / "missions").mkdir(parents=True)
+    (tmp_path / "pipelines" / "p.yaml").write_text(MANY)
+    (tmp_path / "pipelines" / "missions" / "m.yaml").write_text(
+        "apiVersion: scout/v1\nkind: Mission\npipeline: ../p.yaml\nquery: hotels\n")
+    from scout.spec.loader import load_spec
+    from scout.spec.mission import mission_pipeline_path
+
+    mission, _ = load_spec("pipelines/missions/m.yaml")
+    assert mission is not None  # the path the run records and the audit shows too
+    assert mission_pipeline_path(mission) == Path("pipelines/p.yaml")
+    alone = validate_paths(["pipelines/missions/m.yaml"], config=CONFIG)
+    files = {p.location.file for p in alone.problems if p.code != "SPEC060"}
+    assert files == {"pipelines/p.yaml"}
+    both = validate_paths(["pipelines"], config=CONFIG)
+    by_file = {Path(f.path).name: f for f in both.files}
+    assert [p.code for p in by_file["m.yaml"].problems] == ["SPEC060"]
+    assert "scout validate pipelines/p.yaml" in (by_file["m.yaml"].problems[0].hint or "")
+
+
 def test_config_problems_are_reported_once_per_run(tmp_path) -> None:
     cfg = tmp_path / "adapters.yaml"
     cfg.write_text(CONFIG.read_text().replace("type: duckduckgo", "type: duckduckgoo"))
