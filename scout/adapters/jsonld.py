@@ -11,10 +11,11 @@ object, an ``@graph`` member, a microdata item) or the ``mainEntity`` (or a web 
 the site's Organization). A node nested inside another (a Review's ``itemReviewed``, an
 aggregateRating's ``author``, an event's ``location``, a hotel's ``containsPlace``) is
 never picked: it describes something else. When no main node has a specific known type,
-the first main node that names something (an event, a job posting, a course; not the page
-furniture: WebSite, WebPage, BreadcrumbList…, nor a byline's Person) is used with its own
-type, before a generic LocalBusiness, Place or Organization (nearly every page names its
-publisher). Its rating may be a separate node linked by ``@id``. The facts templates need
+the first main node that names something (an event, a job posting, a course, a recipe;
+not the page furniture: WebSite, WebPage, BreadcrumbList, an FAQ's Questions…, nor a
+byline, an article or a Thing it mentions) is used with its own type, before a generic
+LocalBusiness, Place or Organization (nearly every page names its publisher), and those
+before a byline or an article. Its rating may be a separate node linked by ``@id``. The facts templates need
 (values read by :mod:`scout.adapters.ldvalues`):
 
 - ``name`` (a JobPosting's ``title``);
@@ -44,11 +45,30 @@ ENTITY_TYPES: tuple[str, ...] = (
     "LocalBusiness", "Place", "Organization",
 )
 
-#: the generic ones: nearly every page also names its publisher (an Organization) or a
-#: venue, so any other named main node (an event, a job posting, a course) comes first
-_GENERIC_TYPES = frozenset({"LocalBusiness", "Place", "Organization"})
-#: named nodes that are who wrote or made the page's subject, never the subject
-_BYLINE_TYPES = frozenset({"Person", "Brand", "Review", "Comment"})
+#: the generic ones, in the order preferred: nearly every page also names its publisher
+#: (an Organization, a Corporation…) or a venue, so any other named main node (an event,
+#: a job posting, a course, a recipe) comes first
+_GENERIC_TYPES = ("LocalBusiness", "Place", "Organization", "Corporation", "OnlineStore",
+                  "OnlineBusiness")
+#: named nodes that are who wrote about the page's subject, the writing itself, or a topic
+#: it mentions: the subject only when nothing else is named (a blog post, a news story)
+_BYLINE_TYPES = frozenset({"Person", "Brand", "Review", "Comment", "BlogPosting",
+                           "LiveBlogPosting", "SocialMediaPosting", "DiscussionForumPosting",
+                           "Report", "Thing"})
+
+
+def _generic_rank(kinds: list[str]) -> int | None:
+    """Where a publisher or venue type stands in :data:`_GENERIC_TYPES` (an
+    ``…Organization`` subtype with Organization); None for any other type."""
+    ranks = [_GENERIC_TYPES.index("Organization" if k.endswith("Organization") else k)
+             for k in kinds if k in _GENERIC_TYPES or k.endswith("Organization")]
+    return min(ranks) if ranks else None
+
+
+def _byline(kinds: list[str]) -> bool:
+    return any(k in _BYLINE_TYPES or k.endswith("Article") for k in kinds)
+
+
 _OFFER_TYPES = ("Offer", "AggregateOffer")
 _RATING_TYPES = ("AggregateRating", "Rating")
 
@@ -162,7 +182,10 @@ _PAGE_TYPES = frozenset({
     "SiteNavigationElement", "WPHeader", "WPFooter", "WPSideBar", "ImageObject",
     "VideoObject", "EntryPoint", "ReadAction", "Offer", "AggregateOffer",
     "AggregateRating", "Rating", "PostalAddress", "GeoCoordinates",
+    "Question", "Answer",  # an FAQ block's entries (an FAQPage's mainEntity)
+    "AudioObject", "MediaObject",
 })
+_PAGE_TYPES_FOLDED = frozenset(t.lower() for t in _PAGE_TYPES)
 
 
 def main_nodes(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -204,26 +227,29 @@ def _label(node: dict[str, Any]) -> str | None:
 
 def pick_entity(objects: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | None:
     """The node the page is about (see the module docstring) and the type it was read as."""
-    nodes = main_nodes(objects)
-    specific = [t for t in ENTITY_TYPES if t not in _GENERIC_TYPES]
-    generic = [t for t in ENTITY_TYPES if t in _GENERIC_TYPES]
-    for wanted in specific:
-        for node in nodes:
-            if wanted in types_of(node):
+    nodes = [(n, types_of(n)) for n in main_nodes(objects)]
+    # furniture never (a misspelt "Website" neither), whatever its name
+    nodes = [(n, kinds) for n, kinds in nodes
+             if kinds and not {k.lower() for k in kinds} & _PAGE_TYPES_FOLDED]
+    for wanted in ENTITY_TYPES:
+        if wanted in _GENERIC_TYPES:
+            break
+        for node, kinds in nodes:
+            if wanted in kinds:
                 return node, wanted
-    for node in nodes:  # an event, a job posting, a course… before the site's publisher
-        kinds = set(types_of(node))
-        if kinds and not kinds & (_PAGE_TYPES | _GENERIC_TYPES | _BYLINE_TYPES) \
-                and _label(node):
-            return node, types_of(node)[0]
-    for wanted in generic:
-        for node in nodes:
-            if wanted in types_of(node):
-                return node, wanted
-    for node in nodes:
-        kinds = set(types_of(node))
-        if kinds and not kinds & _PAGE_TYPES and _label(node):
-            return node, types_of(node)[0]
+    # an event, a job posting, a course… before the site's publisher
+    for node, kinds in nodes:
+        if _generic_rank(kinds) is None and not _byline(kinds) and _label(node):
+            return node, kinds[0]
+    generic = [(rank, i) for i, (_, kinds) in enumerate(nodes)
+               if (rank := _generic_rank(kinds)) is not None]
+    if generic:
+        node, kinds = nodes[min(generic)[1]]
+        return node, min((k for k in kinds if _generic_rank([k]) is not None),
+                         key=lambda k: _generic_rank([k]) or 0)
+    for node, kinds in nodes:
+        if _label(node):
+            return node, kinds[0]
     return None
 
 

@@ -9,6 +9,7 @@ offers or a job posting's pay, and its address on one line.
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -32,6 +33,9 @@ def first_of(value: Any) -> Any:
     return value[0] if isinstance(value, list) and value else value
 
 
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+
+
 def text_of(value: Any) -> str | None:
     """The value as one line of text (a node's ``@value`` or ``name``); None when empty."""
     value = first_of(value)
@@ -39,7 +43,13 @@ def text_of(value: Any) -> str | None:
         value = value.get("@value") or value.get("name")
     if value is None or isinstance(value, (dict, list)):
         return None
-    text = " ".join(str(value).split())
+    text = str(value)
+    if "&" in text or "<" in text:
+        # CMSs write HTML into JSON-LD strings: "Fast &amp; Easy", "Mom&#8217;s", once
+        # even "&amp;amp;", a name in <strong>; the value is the text a reader sees
+        for _ in range(2):
+            text = html.unescape(_TAG.sub("", text))
+    text = " ".join(text.split())
     return text or None
 
 

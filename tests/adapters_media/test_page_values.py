@@ -152,3 +152,33 @@ def test_the_job_posting_wins_over_its_site_s_organization_block() -> None:
     assert facts.entity_type == "JobPosting" and facts.name != org["name"]
     # with no posting on the page, the organization is still read
     assert facts_of(script(json.dumps(org))).name == "I Can Read"
+
+
+# --- which node a real page is about -----------------------------------------------------------
+# Three recipe pages saved by hhursev/recipe-scrapers (their JSON-LD script elements kept
+# verbatim). A recipe is no kind scout knows by name, which is the point: a page about a
+# thing of any type must not be read as its publisher or its FAQ.
+
+
+def test_a_spanish_page_is_about_its_recipe_not_its_faq_article_or_publisher() -> None:
+    # one @graph: an FAQPage whose mainEntity lists 3 Questions, a NewsArticle, the
+    # publisher (a NewsMediaOrganization) and the Recipe; before, the first Question
+    # ("¿Se puede preparar el risotto con antelación?") was taken for the page's subject
+    facts = facts_of(page("recipe-jsonld-faq-hogarmania-es.html"))
+    assert (facts.entity_type, facts.name) == ("Recipe", "Risotto de queso")
+    assert (facts.rating, facts.rating_count) == (8.0, 3)  # 4 of 5, 3 reviews
+
+
+def test_a_page_about_a_thing_of_any_type_is_not_read_as_its_publisher() -> None:
+    # the Recipe in one block, the site's Organization in a @graph beside it: before, the
+    # Organization ("Abuela's Cuban Counter") was the page's name
+    facts = facts_of(page("recipe-jsonld-name-in-markup-abuelascounter.html"))
+    assert facts.entity_type == "Recipe"
+    assert facts.name == "Alita Oliva’s Roast Chicken"  # written "<strong>…<\/strong>"
+
+
+def test_html_escapes_in_a_real_name_are_read_as_the_text() -> None:
+    # food52 escaped its "&" twice: "Sticky Pomegranate &amp;amp; Black Pepper …"
+    facts = facts_of(page("recipe-jsonld-escaped-name-food52.html"))
+    assert facts.name == "Sticky Pomegranate & Black Pepper Chicken Wings"
+    assert facts.rating == pytest.approx(9.11)
