@@ -116,6 +116,8 @@ def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None
         spec = spec if isinstance(spec, dict) else {}
         currency = currency or text_of(offer.get("priceCurrency")) \
             or text_of(spec.get("priceCurrency"))
+        # a price of 0 is no price (a free extra beside paid offers, a shop's placeholder
+        # for "ask us"): read as the page's price it would pass any budget
         low = (amount_of(offer.get("lowPrice")) or amount_of(spec.get("minPrice"))
                or amount_of(offer.get("price")) or amount_of(spec.get("price")))
         high = amount_of(offer.get("highPrice")) or amount_of(spec.get("maxPrice")) or low

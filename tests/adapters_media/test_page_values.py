@@ -182,3 +182,18 @@ def test_html_escapes_in_a_real_name_are_read_as_the_text() -> None:
     facts = facts_of(page("recipe-jsonld-escaped-name-food52.html"))
     assert facts.name == "Sticky Pomegranate & Black Pepper Chicken Wings"
     assert facts.rating == pytest.approx(9.11)
+
+
+def test_a_free_extra_beside_paid_offers_is_not_the_page_s_price() -> None:
+    # a Spanish business's JSON-LD (web_pages/SOURCES.md): sessions 45-65 EUR and a free
+    # assessment ("Valoración", price "0"); the service costs 45-65, it is not free
+    facts = facts_of(page("service-jsonld-free-offer-siluetas-es.html"))
+    assert (facts.entity_type, facts.name) == ("Service", "Maderoterapia en Córdoba")
+    assert facts.price_range == "EUR 45 - 65"
+    # derived: with the paid offer removed, a lone 0 is no price either (a placeholder
+    # for "ask us" reads the same), never a free listing that passes every budget
+    data = json.loads(page("service-jsonld-free-offer-siluetas-es.html").split(">", 1)[1]
+                      .rsplit("</script>", 1)[0])
+    data["offers"] = data["offers"][1:]
+    _, ev = evidence(script(json.dumps(data)))
+    assert ev.price is None
