@@ -15,8 +15,8 @@ the first main node that names something (an event, a job posting, a course, a r
 not the page furniture: WebSite, WebPage, BreadcrumbList, an FAQ's Questions…, nor a
 byline, an article or a Thing it mentions) is used with its own type, before a generic
 LocalBusiness, Place or Organization (nearly every page names its publisher), and those
-before a byline or an article. Its rating may be a separate node linked by ``@id``. The facts templates need
-(values read by :mod:`scout.adapters.ldvalues`):
+before a byline or an article. Its rating may be a separate node linked by ``@id``. The
+facts templates need (values read by :mod:`scout.adapters.ldvalues`):
 
 - ``name`` (a JobPosting's ``title``);
 - ``rating`` on a 0-10 scale (``ratingValue / bestRating * 10``, bestRating defaults to
@@ -35,8 +35,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from scout.adapters.ldvalues import deref, first_of, format_address, number_of, price_from_offers, \
-    salary_range, text_of
+from scout.adapters.ldvalues import (deref, first_of, format_address, number_of,
+                                     price_from_offers, salary_range, text_of)
 
 #: entity types scout extracts facts from, most specific first
 ENTITY_TYPES: tuple[str, ...] = (

@@ -56,6 +56,8 @@ def text_of(value: Any) -> str | None:
 #: a number as a page writes it: digit groups joined by "." or ",", or by a space (also a
 #: no-break or thin one) before exactly three digits ("1 234,50", never "12 15")
 _NUMERAL = re.compile(r"-?\d+(?:(?:[.,]|[ \u00a0\u202f\u2009](?=\d{3}(?!\d)))\d+)*")
+#: the rest of a range after its first figure ("-20" of "7-20 triệu")
+_RANGE_REST = re.compile(r"^\s*[-\u2013\u2014]\s*\d[\d.,]*")
 
 
 def number_of(value: Any) -> float | None:
@@ -84,15 +86,17 @@ def number_of(value: Any) -> float | None:
 
 
 def amount_of(value: Any) -> float | None:
-    """A price or salary: :func:`number_of`, but none when a word other than a currency
-    follows the figure ("7 triệu", "7-20 triệu", "30 mil": a multiplier in words; read as
-    7 or 30 it would pass any budget)."""
+    """A price or salary: :func:`number_of`, but none when the word right after the
+    figures is no currency ("7 triệu", "7-20 triệu", "30 mil": a multiplier in words; read
+    as 7 or 30 it would pass any budget). "1.234,50 € IVA incluido" is still 1234.5."""
     value = first_of(value)
     if isinstance(value, str):
         match = _NUMERAL.search(value)
-        after = re.findall(r"[^\W\d_]+", value[match.end():]) if match else []
-        if any(currency_of(word) is None for word in after):
-            return None
+        if match:
+            after = _RANGE_REST.sub("", value[match.end():], count=1)
+            word = re.match(r"\s*([^\W\d_]+)", after)
+            if word and currency_of(word.group(1)) is None:
+                return None
     return number_of(value)
 
 

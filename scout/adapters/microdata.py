@@ -14,8 +14,9 @@ dict like a JSON-LD node — ``{"@type": "Product", "name": "Executive Anvil", "
 the same way. Values follow the HTML microdata rules: ``content`` of ``<meta>`` (and of
 any element that has a non-empty one, as search engines read it), ``href`` of
 ``<a>``/``<link>``/``<area>``, ``src`` of media, ``datetime`` of ``<time>``, ``value`` of
-``<data>``/``<meter>``, else the element's text. A property given twice becomes a list. ``itemref`` is not followed (rare in practice). Bounded: at most ``MAX_ITEMS``
-items and ``MAX_NODES`` elements are looked at, without recursion.
+``<data>``/``<meter>``, else the element's text. A property given twice becomes a list.
+``itemref`` is not followed (rare in practice). Bounded: at most ``MAX_ITEMS`` items and
+``MAX_NODES`` elements are looked at, without recursion.
 """
 
 from __future__ import annotations

@@ -197,3 +197,17 @@ def test_a_free_extra_beside_paid_offers_is_not_the_page_s_price() -> None:
     data["offers"] = data["offers"][1:]
     _, ev = evidence(script(json.dumps(data)))
     assert ev.price is None
+
+
+@pytest.mark.parametrize("price, expected", [
+    ("1.234,50 € IVA incluido", "EUR 1234.5"),  # words after the currency: still the price
+    ("1.234,50 EUR", "EUR 1234.5"),
+    ("1,2 millones", None),                      # a multiplier in words: no price, never 1.2
+    ("7-20 triệu", None),                        # the capture's range, as its "value" says
+])
+def test_words_after_a_price(price: str, expected: str | None) -> None:
+    # derived: the real hotel JSON-LD with its offer's price written so, no priceRange
+    data = hotel_json()
+    del data["priceRange"], data["makesOffer"]["priceSpecification"]
+    data["makesOffer"].update(price=price, priceCurrency="EUR")
+    assert facts_of(script(json.dumps(data))).price_range == expected
