@@ -10,16 +10,21 @@ object, an ``@graph`` member, a microdata item) or the ``mainEntity`` (or a web 
 ``about``) of one — preferring, among those, the most specific known type (a Hotel over
 the site's Organization). A node nested inside another (a Review's ``itemReviewed``, an
 aggregateRating's ``author``, an event's ``location``, a hotel's ``containsPlace``) is
-never picked: it describes something else. When no main node has a known type, the first
-main node that names something (not the page furniture: WebSite, WebPage, BreadcrumbList…)
-is used with its own type. Its rating may be a separate node linked by ``@id``. The facts
-templates need:
+never picked: it describes something else. When no main node has a specific known type,
+the first main node that names something (an event, a job posting, a course, a recipe;
+not the page furniture: WebSite, WebPage, BreadcrumbList, an FAQ's Questions…, nor a
+byline, an article or a Thing it mentions) is used with its own type, before a generic
+LocalBusiness, Place or Organization (nearly every page names its publisher), and those
+before a byline or an article. Its rating may be a separate node linked by ``@id``. The
+facts templates need (values read by :mod:`scout.adapters.ldvalues`):
 
-- ``name``;
+- ``name`` (a JobPosting's ``title``);
 - ``rating`` on a 0-10 scale (``ratingValue / bestRating * 10``, bestRating defaults to
   5 as schema.org says) and ``rating_count`` (ratingCount, else reviewCount);
-- ``price_range`` (``priceRange``, else built from Offer / AggregateOffer prices);
-- ``address`` (a PostalAddress joined into one line, or the string given).
+- ``price_range`` (``priceRange``, else built from Offer / AggregateOffer prices, else a
+  job posting's ``baseSalary``: "EUR 2800 - 3400 per month");
+- ``address`` (a PostalAddress joined into one line, or the string given; else the
+  ``location`` or ``jobLocation``'s).
 """
 
 from __future__ import annotations
@@ -30,12 +35,39 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from scout.adapters.ldvalues import (deref, first_of, format_address, number_of,
+                                     price_from_offers, salary_range, text_of)
+
 #: entity types scout extracts facts from, most specific first
 ENTITY_TYPES: tuple[str, ...] = (
     "Hotel", "Resort", "Motel", "Hostel", "BedAndBreakfast", "Campground",
     "VacationRental", "LodgingBusiness", "Restaurant", "FoodEstablishment", "Product",
     "LocalBusiness", "Place", "Organization",
 )
+
+#: the generic ones, in the order preferred: nearly every page also names its publisher
+#: (an Organization, a Corporation…) or a venue, so any other named main node (an event,
+#: a job posting, a course, a recipe) comes first
+_GENERIC_TYPES = ("LocalBusiness", "Place", "Organization", "Corporation", "OnlineStore",
+                  "OnlineBusiness")
+#: named nodes that are who wrote about the page's subject, the writing itself, or a topic
+#: it mentions: the subject only when nothing else is named (a blog post, a news story)
+_BYLINE_TYPES = frozenset({"Person", "Brand", "Review", "Comment", "BlogPosting",
+                           "LiveBlogPosting", "SocialMediaPosting", "DiscussionForumPosting",
+                           "Report", "Thing"})
+
+
+def _generic_rank(kinds: list[str]) -> int | None:
+    """Where a publisher or venue type stands in :data:`_GENERIC_TYPES` (an
+    ``…Organization`` subtype with Organization); None for any other type."""
+    ranks = [_GENERIC_TYPES.index("Organization" if k.endswith("Organization") else k)
+             for k in kinds if k in _GENERIC_TYPES or k.endswith("Organization")]
+    return min(ranks) if ranks else None
+
+
+def _byline(kinds: list[str]) -> bool:
+    return any(k in _BYLINE_TYPES or k.endswith("Article") for k in kinds)
+
 
 _OFFER_TYPES = ("Offer", "AggregateOffer")
 _RATING_TYPES = ("AggregateRating", "Rating")
@@ -142,43 +174,6 @@ def _index(objects: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return ids
 
 
-def _deref(value: Any, ids: dict[str, dict[str, Any]]) -> Any:
-    if isinstance(value, dict) and set(value) == {"@id"}:
-        return ids.get(value["@id"], value)
-    return value
-
-
-def _first(value: Any) -> Any:
-    return value[0] if isinstance(value, list) and value else value
-
-
-def _text(value: Any) -> str | None:
-    value = _first(value)
-    if isinstance(value, dict):
-        value = value.get("@value") or value.get("name")
-    if value is None or isinstance(value, (dict, list)):
-        return None
-    text = " ".join(str(value).split())
-    return text or None
-
-
-def _number(value: Any) -> float | None:
-    value = _first(value)
-    if isinstance(value, dict):
-        value = value.get("@value")
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    text = str(value).strip()
-    if re.fullmatch(r"-?\d+,\d{1,2}", text):
-        text = text.replace(",", ".")  # "4,5": a decimal comma
-    else:
-        text = text.replace(",", "")  # "1,234": a thousands separator
-    match = re.search(r"-?\d+(?:\.\d+)?", text)
-    return float(match.group()) if match else None
-
-
 #: types that describe the page or the site rather than what the page is about
 _PAGE_TYPES = frozenset({
     "WebSite", "WebPage", "ItemPage", "AboutPage", "CollectionPage", "SearchResultsPage",
@@ -187,7 +182,10 @@ _PAGE_TYPES = frozenset({
     "SiteNavigationElement", "WPHeader", "WPFooter", "WPSideBar", "ImageObject",
     "VideoObject", "EntryPoint", "ReadAction", "Offer", "AggregateOffer",
     "AggregateRating", "Rating", "PostalAddress", "GeoCoordinates",
+    "Question", "Answer",  # an FAQ block's entries (an FAQPage's mainEntity)
+    "AudioObject", "MediaObject",
 })
+_PAGE_TYPES_FOLDED = frozenset(t.lower() for t in _PAGE_TYPES)
 
 
 def main_nodes(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -212,7 +210,7 @@ def main_nodes(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for key in keys:
             value = node.get(key)
             for item in value if isinstance(value, list) else [value]:
-                item = _deref(item, ids)
+                item = deref(item, ids)
                 if isinstance(item, dict) and types_of(item):
                     declared.append(item)
     out: list[dict[str, Any]] = []
@@ -222,92 +220,63 @@ def main_nodes(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def _label(node: dict[str, Any]) -> str | None:
+    """What the node calls itself: its ``name`` (a JobPosting's is its ``title``)."""
+    return text_of(node.get("name")) or text_of(node.get("title"))
+
+
 def pick_entity(objects: list[dict[str, Any]]) -> tuple[dict[str, Any], str] | None:
     """The node the page is about (see the module docstring) and the type it was read as."""
-    nodes = main_nodes(objects)
+    nodes = [(n, types_of(n)) for n in main_nodes(objects)]
+    # furniture never (a misspelt "Website" neither), whatever its name
+    nodes = [(n, kinds) for n, kinds in nodes
+             if kinds and not {k.lower() for k in kinds} & _PAGE_TYPES_FOLDED]
     for wanted in ENTITY_TYPES:
-        for node in nodes:
-            if wanted in types_of(node):
+        if wanted in _GENERIC_TYPES:
+            break
+        for node, kinds in nodes:
+            if wanted in kinds:
                 return node, wanted
-    for node in nodes:
-        kinds = types_of(node)
-        if kinds and not set(kinds) & _PAGE_TYPES and _text(node.get("name")):
+    # an event, a job posting, a course… before the site's publisher
+    for node, kinds in nodes:
+        if _generic_rank(kinds) is None and not _byline(kinds) and _label(node):
+            return node, kinds[0]
+    generic = [(rank, i) for i, (_, kinds) in enumerate(nodes)
+               if (rank := _generic_rank(kinds)) is not None]
+    if generic:
+        node, kinds = nodes[min(generic)[1]]
+        return node, min((k for k in kinds if _generic_rank([k]) is not None),
+                         key=lambda k: _generic_rank([k]) or 0)
+    for node, kinds in nodes:
+        if _label(node):
             return node, kinds[0]
     return None
 
 
 def _same(a: Any, b: dict[str, Any], ids: dict[str, dict[str, Any]]) -> bool:
     """Whether reference ``a`` (an ``itemReviewed``) names entity ``b``."""
-    a = _deref(_first(a), ids)
+    a = deref(first_of(a), ids)
     if a is b:
         return True
     if isinstance(a, dict):
         if a.get("@id") and a.get("@id") == b.get("@id"):
             return True
-        return bool(_text(a.get("name"))) and _text(a.get("name")) == _text(b.get("name"))
+        return bool(text_of(a.get("name"))) and text_of(a.get("name")) == text_of(b.get("name"))
     return False
 
 
 def normalise_rating(node: dict[str, Any]) -> tuple[float | None, int | None]:
     """(rating on 0-10, count) from an AggregateRating/Rating node."""
-    value = _number(node.get("ratingValue"))
-    best = _number(node.get("bestRating")) or 5.0
-    worst = _number(node.get("worstRating"))
-    count = _number(node.get("ratingCount"))
+    value = number_of(node.get("ratingValue"))
+    best = number_of(node.get("bestRating")) or 5.0
+    worst = number_of(node.get("worstRating"))
+    count = number_of(node.get("ratingCount"))
     if count is None:
-        count = _number(node.get("reviewCount"))
+        count = number_of(node.get("reviewCount"))
     rating = None
     if value is not None and best > 0 and (worst is None or worst < best):
         rating = round(max(0.0, min(10.0, value / best * 10.0)), 2)
     return rating, (int(count) if count is not None else None)
-
-
-def _format_price(value: float | None) -> str | None:
-    if value is None:
-        return None
-    return f"{value:g}" if value != int(value) else str(int(value))
-
-
-def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None:
-    """'COP 118000 - 165470' / 'EUR 120' from Offer, AggregateOffer or priceSpecification."""
-    lows: list[float] = []
-    highs: list[float] = []
-    currency: str | None = None
-    for raw in offers if isinstance(offers, list) else [offers]:
-        offer = _deref(raw, ids)
-        if not isinstance(offer, dict):
-            continue
-        spec = _deref(_first(offer.get("priceSpecification")), ids)
-        spec = spec if isinstance(spec, dict) else {}
-        currency = currency or _text(offer.get("priceCurrency")) \
-            or _text(spec.get("priceCurrency"))
-        low = (_number(offer.get("lowPrice")) or _number(spec.get("minPrice"))
-               or _number(offer.get("price")) or _number(spec.get("price")))
-        high = _number(offer.get("highPrice")) or _number(spec.get("maxPrice")) or low
-        if low is not None:
-            lows.append(low)
-        if high is not None:
-            highs.append(high)
-    if not lows:
-        return None
-    low, high = min(lows), max(highs or lows)
-    amount = _format_price(low) if low == high else f"{_format_price(low)} - {_format_price(high)}"
-    return f"{currency} {amount}" if currency else amount
-
-
-def format_address(value: Any, ids: dict[str, dict[str, Any]]) -> str | None:
-    value = _deref(_first(value), ids)
-    if isinstance(value, str):
-        return _text(value)
-    if not isinstance(value, dict):
-        return None
-    parts = [
-        _text(value.get(key))
-        for key in ("streetAddress", "addressLocality", "addressRegion", "postalCode",
-                    "addressCountry")
-    ]
-    joined = ", ".join(p for p in parts if p)
-    return joined or _text(value.get("name"))
 
 
 def extract_facts(objects: list[dict[str, Any]]) -> Facts:
@@ -317,8 +286,8 @@ def extract_facts(objects: list[dict[str, Any]]) -> Facts:
         return Facts()
     entity, entity_type = picked
     ids = _index(objects)
-    facts = Facts(entity_type=entity_type, name=_text(entity.get("name")))
-    rating = _deref(_first(entity.get("aggregateRating")), ids)
+    facts = Facts(entity_type=entity_type, name=_label(entity))
+    rating = deref(first_of(entity.get("aggregateRating")), ids)
     if not isinstance(rating, dict):
         # a page may state the rating as a separate top-level node that points back at
         # the entity (a rating nested in some other node rates something else)
@@ -328,15 +297,18 @@ def extract_facts(objects: list[dict[str, Any]]) -> Facts:
                       None)
     if isinstance(rating, dict):
         facts.rating, facts.rating_count = normalise_rating(rating)
-    facts.price_range = _text(entity.get("priceRange"))
+    facts.price_range = text_of(entity.get("priceRange"))
     if facts.price_range is None:
         offers = entity.get("offers") or entity.get("makesOffer")
         if offers is not None:
             facts.price_range = price_from_offers(offers, ids)
+        elif entity.get("baseSalary") is not None:  # a job posting's price is its pay
+            facts.price_range = salary_range(entity["baseSalary"], ids)
     facts.address = format_address(entity.get("address"), ids)
     if facts.address is None:
-        # an event (or an offer of a stay) is where its location is
-        place = _deref(_first(entity.get("location")), ids)
+        # an event (or an offer of a stay) is where its location is, a job where its
+        # jobLocation is
+        place = deref(first_of(entity.get("location") or entity.get("jobLocation")), ids)
         if isinstance(place, dict):
-            facts.address = format_address(place.get("address"), ids) or _text(place.get("name"))
+            facts.address = format_address(place.get("address"), ids) or text_of(place.get("name"))
     return facts

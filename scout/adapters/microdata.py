@@ -11,11 +11,12 @@ JSON-LD block::
 Each top-level item (an ``itemscope`` that is not itself some item's property) becomes a
 dict like a JSON-LD node — ``{"@type": "Product", "name": "Executive Anvil", "offers":
 {"@type": "Offer", "price": "119.99"}}`` — so :mod:`scout.adapters.jsonld` reads both
-the same way. Values follow the HTML microdata rules: ``content`` of ``<meta>``, ``href``
-of ``<a>``/``<link>``/``<area>``, ``src`` of media, ``datetime`` of ``<time>``, ``value``
-of ``<data>``/``<meter>``, else the element's text. A property given twice becomes a
-list. ``itemref`` is not followed (rare in practice). Bounded: at most ``MAX_ITEMS``
-items and ``MAX_NODES`` elements are looked at, without recursion.
+the same way. Values follow the HTML microdata rules: ``content`` of ``<meta>`` (and of
+any element that has a non-empty one, as search engines read it), ``href`` of
+``<a>``/``<link>``/``<area>``, ``src`` of media, ``datetime`` of ``<time>``, ``value`` of
+``<data>``/``<meter>``, else the element's text. A property given twice becomes a list.
+``itemref`` is not followed (rare in practice). Bounded: at most ``MAX_ITEMS`` items and
+``MAX_NODES`` elements are looked at, without recursion.
 """
 
 from __future__ import annotations
@@ -49,8 +50,12 @@ def _types(itemtype: str | None) -> str | list[str] | None:
 
 def _value(node: LexborNode) -> str:
     tag = node.tag
-    if tag == "meta":
-        return _attr(node, "content") or ""
+    content = _attr(node, "content")
+    if tag == "meta" or content:
+        # shops put the machine-readable value in ``content`` of any element, the shown
+        # one in its text (``<span itemprop="price" content="1234.5">1.234,50 €</span>``):
+        # search engines read the attribute, and so does scout
+        return content or ""
     if tag in _URL_ATTR:
         return _attr(node, _URL_ATTR[tag]) or ""
     if tag in ("data", "meter"):

@@ -20,6 +20,7 @@ from scout.schemas.task import Money
 from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import merge_evidence
 from scout.steps.extract import evidence_id, find_price, listing_currency
+from scout.task.parser import find_amounts
 from scout.text import fold
 from scout.stepkit.params import FetchParams
 
@@ -28,15 +29,20 @@ _FREE_WORDS = frozenset({"free", "gratis", "gratuito", "gratuita", "free admissi
 
 
 def price_from_range(price_range: str | None, currency: str | None = None) -> Money | None:
-    """'COP 118.000 - 165.470' → 118000 COP (the low end); '$$' → None; 'Free' (the
-    whole field: it is the page's price) → 0 in ``currency``, the context's."""
+    """'COP 118.000 - 165.470' → 118000 COP (the low end); 'EUR 2800 - 3400 per month'
+    (a job's pay) → 2800 EUR a month; '$$' → None; 'Free' (the whole field: it is the
+    page's price) → 0 in ``currency``, the context's."""
     if price_range and currency and fold(price_range).strip(" .!") in _FREE_WORDS:
         return Money(amount=0, currency=currency, comparator="=")
     if not price_range or not re.search(r"\d", price_range):
         return None
     m = re.match(r"\s*([A-Z]{3})\s+(\d[\d.,]*)", price_range)
     if m:
-        return find_price(f"{m.group(2)} {m.group(1)}")
+        # the page's structured figure (JSON-LD, microdata): read whole, with no cap on
+        # the amount as for a snippet's (a salary in pesos or dong is millions), its
+        # code after it as people write it and the rest (a period: "per month") kept
+        found = find_amounts(f"{m.group(2)} {m.group(1)}{price_range[m.end():]}")
+        return found[0][0].model_copy(update={"comparator": "="}) if found else None
     return find_price(price_range)
 
 

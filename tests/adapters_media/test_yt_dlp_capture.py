@@ -43,3 +43,21 @@ def test_a_recorded_entry_without_channel_falls_back_to_nothing_invented() -> No
     adapter, _ = make([entry])
     video = adapter.call(VideoSearchRequest(query="q")).value[0]
     assert video.channel is None and video.duration == 493.0
+
+
+ENTRY_2025 = FIXTURES / "youtube" / "yt-dlp-flat-entry-forcejson-2025.08.27.json"
+
+
+def test_a_recorded_2025_entry_with_its_playlist_fields_becomes_a_video() -> None:
+    # yt-dlp 2025.08.27 with extract_flat "in_playlist" and default_search "ytsearch30"
+    # (the options scout's search uses): the entry as printed, after yt-dlp added the
+    # playlist's fields, a channel name in Japanese and a title YouTube cut with "..."
+    entry = json.loads(ENTRY_2025.read_text(encoding="utf-8"))
+    assert entry["_version"]["version"] == "2025.08.27" and entry["playlist_index"] == 1
+    adapter, _ = make([entry])
+    [video] = adapter.call(VideoSearchRequest(query="paint puzzles coop")).value
+    assert video.id == "mJ-4Iz506t0"
+    assert video.url == "https://www.youtube.com/watch?v=mJ-4Iz506t0"
+    assert video.title.endswith("gimmicks are activated when you...")
+    assert video.channel == "らっだぁ"
+    assert (video.duration, video.view_count, video.upload_date) == (1112.0, 468000, None)

@@ -1,9 +1,9 @@
 """Fakes for the media adapters: Perplexity and candidate pages on the FakeServer, and a
 requests transport that plays YouTube for youtube-transcript-api.
 
-- :func:`perplexity_route` answers ``POST /chat/completions`` like Perplexity: 401 for an
-  unknown Bearer key, the recorded sonar answer otherwise. It records, per request, the
-  NAME of the key that was used (never its value) and the JSON body.
+- :func:`perplexity_route` answers ``POST /chat/completions`` like Perplexity: the recorded
+  401 page (HTML) for an unknown Bearer key, the recorded sonar answer otherwise. It
+  records, per request, the NAME of the key that was used (never its value) and the body.
 - :func:`page_routes` serves candidate pages and redirects; :func:`hotel_page` is a
   hand-written page wrapped around a real JSON-LD block.
 - :class:`FakeYouTube` is a ``requests`` transport adapter serving the watch page, the
@@ -30,9 +30,8 @@ SONAR_ANSWER = FIXTURES / "perplexity" / "chat-completions-sonar-repo-rate-india
 #: observed 429 body (FACTS.md)
 RATE_LIMIT_BODY = {"error": {"message": "Request rate limit exceeded, please try again later.",
                              "type": "request_rate_limit_exceeded", "code": 429}}
-#: made up: no real 401 body was found (the adapter reads only the status)
-UNAUTHORIZED_BODY = {"error": {"message": "Invalid API key provided.", "type": "invalid_api_key",
-                               "code": 401}}
+#: the real 401 for a refused key: openresty's HTML page, not JSON (perplexity/SOURCES.md)
+UNAUTHORIZED_PAGE = FIXTURES / "perplexity" / "error-401-openresty-html.html"
 
 
 # --- Perplexity -------------------------------------------------------------------------
@@ -57,7 +56,7 @@ def perplexity_route(srv: FakeServer, keys: dict[str, str], *,
         log.key_names.append(keys.get(value, "<unknown>"))
         log.bodies.append(req.json())
         if value not in keys:
-            return Reply(401, UNAUTHORIZED_BODY)
+            return Reply(401, UNAUTHORIZED_PAGE.read_bytes(), "text/html")
         return Reply(200, body)
 
     srv.route("POST", "/chat/completions", handler)

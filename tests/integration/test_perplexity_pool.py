@@ -147,6 +147,9 @@ def test_first_token_401_then_the_second_answers(rt: ProviderRuntime, pplx: Perp
     lines = journal(rt.root)
     assert tokens(lines) == [("token_rotated", "pplx-main", 401), ("ok", "pplx-spare", 200)]
     assert lines[0]["error"]["kind"] == "auth_error"
+    # the real 401 is openresty's HTML page: its title is quoted, not the markup
+    assert "401 Authorization Required" in lines[0]["error"]["message"]
+    assert "<" not in lines[0]["error"]["message"]
     assert lines[1]["chain"]["answered_by"] == "perplexity"
     state = pool_state(rt.root)
     assert state["pplx-main"]["status"] == "quota_exhausted"

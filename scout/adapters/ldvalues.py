@@ -1,0 +1,172 @@
+"""One value of a JSON-LD (or microdata) node read as scout needs it.
+
+Pages write values loosely: a list where one value is meant, ``{"@id": …}`` references to
+another node, numbers as text in the page's own format ("1.234,50", "1 234,50", "4,5",
+"1,234.50"), prices in words ("7 triệu"). :mod:`scout.adapters.jsonld` picks the page's
+entity; this module reads its values: text, numbers, amounts, the price range of its
+offers or a job posting's pay, and its address on one line.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from scout.task.money import currency_of
+from scout.text import read_number
+
+#: a salary's ``unitText`` → the period :mod:`scout.units` compares prices per
+_SALARY_PERIODS = {"HOUR": "hour", "DAY": "day", "WEEK": "week", "MONTH": "month",
+                   "YEAR": "year"}
+
+
+def deref(value: Any, ids: dict[str, dict[str, Any]]) -> Any:
+    """The node a bare ``{"@id": …}`` reference names (``ids``: nodes by @id), else ``value``."""
+    if isinstance(value, dict) and set(value) == {"@id"}:
+        return ids.get(value["@id"], value)
+    return value
+
+
+def first_of(value: Any) -> Any:
+    """A list's first value (a property given several times), else ``value``."""
+    return value[0] if isinstance(value, list) and value else value
+
+
+_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+
+
+def text_of(value: Any) -> str | None:
+    """The value as one line of text (a node's ``@value`` or ``name``); None when empty."""
+    value = first_of(value)
+    if isinstance(value, dict):
+        value = value.get("@value") or value.get("name")
+    if value is None or isinstance(value, (dict, list)):
+        return None
+    text = str(value)
+    if "&" in text or "<" in text:
+        # CMSs write HTML into JSON-LD strings: "Fast &amp; Easy", "Mom&#8217;s", once
+        # even "&amp;amp;", a name in <strong>; the value is the text a reader sees
+        for _ in range(2):
+            text = html.unescape(_TAG.sub("", text))
+    text = " ".join(text.split())
+    return text or None
+
+
+#: a number as a page writes it: digit groups joined by "." or ",", or by a space (also a
+#: no-break or thin one) before exactly three digits ("1 234,50", never "12 15")
+_NUMERAL = re.compile(r"-?\d+(?:(?:[.,]|[ \u00a0\u202f\u2009](?=\d{3}(?!\d)))\d+)*")
+#: the rest of a range after its first figure ("-20" of "7-20 triệu")
+_RANGE_REST = re.compile(r"^\s*[-\u2013\u2014]\s*\d[\d.,]*")
+
+
+def number_of(value: Any) -> float | None:
+    """The first number in the value, in whichever format the page wrote it."""
+    value = first_of(value)
+    if isinstance(value, dict):
+        value = value.get("@value")
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    match = _NUMERAL.search(str(value))
+    if match is None:
+        return None
+    numeral = match.group()
+    if re.fullmatch(r"-?\d{1,3}\.\d{3}", numeral):
+        # one dot before three digits: schema.org's decimal point ("4.500" is 4.5), not
+        # the thousands of "1.234,50" or "1.144.000", read below
+        return float(numeral)
+    try:
+        # shops write the page's own format: "1.234,50", "1 234,50", "2,5", "1,234.50"
+        return read_number(numeral)
+    except ValueError:  # "1.2.3,4": no number either way; read its first part
+        first = re.match(r"-?\d+(?:\.\d+)?", numeral)
+        return float(first.group()) if first else None
+
+
+def amount_of(value: Any) -> float | None:
+    """A price or salary: :func:`number_of`, but none when the word right after the
+    figures is no currency ("7 triệu", "7-20 triệu", "30 mil": a multiplier in words; read
+    as 7 or 30 it would pass any budget). "1.234,50 € IVA incluido" is still 1234.5."""
+    value = first_of(value)
+    if isinstance(value, str):
+        match = _NUMERAL.search(value)
+        if match:
+            after = _RANGE_REST.sub("", value[match.end():], count=1)
+            word = re.match(r"\s*([^\W\d_]+)", after)
+            if word and currency_of(word.group(1)) is None:
+                return None
+    return number_of(value)
+
+
+def _format_price(value: float | None) -> str | None:
+    if value is None:
+        return None
+    # never "{:g}": six significant digits made 118000.5 "118000" and 1234567.5 "1.23457e+06"
+    return f"{value:.6f}".rstrip("0").rstrip(".")
+
+
+def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None:
+    """'COP 118000 - 165470' / 'EUR 120' from Offer, AggregateOffer or priceSpecification."""
+    lows: list[float] = []
+    highs: list[float] = []
+    currency: str | None = None
+    for raw in offers if isinstance(offers, list) else [offers]:
+        offer = deref(raw, ids)
+        if not isinstance(offer, dict):
+            continue
+        spec = deref(first_of(offer.get("priceSpecification")), ids)
+        spec = spec if isinstance(spec, dict) else {}
+        currency = currency or text_of(offer.get("priceCurrency")) \
+            or text_of(spec.get("priceCurrency"))
+        # a price of 0 is no price (a free extra beside paid offers, a shop's placeholder
+        # for "ask us"): read as the page's price it would pass any budget
+        low = (amount_of(offer.get("lowPrice")) or amount_of(spec.get("minPrice"))
+               or amount_of(offer.get("price")) or amount_of(spec.get("price")))
+        high = amount_of(offer.get("highPrice")) or amount_of(spec.get("maxPrice")) or low
+        if low is not None:
+            lows.append(low)
+        if high is not None:
+            highs.append(high)
+    if not lows:
+        return None
+    low, high = min(lows), max(highs or lows)
+    amount = _format_price(low) if low == high else f"{_format_price(low)} - {_format_price(high)}"
+    return f"{currency} {amount}" if currency else amount
+
+
+def salary_range(salary: Any, ids: dict[str, dict[str, Any]]) -> str | None:
+    """'EUR 4200 - 5200 per month' from a JobPosting's ``baseSalary`` (a MonetaryAmount
+    whose ``value`` is a number or a QuantitativeValue with ``unitText``)."""
+    salary = deref(first_of(salary), ids)
+    if not isinstance(salary, dict):
+        return None
+    value = deref(first_of(salary.get("value")), ids)
+    spec = value if isinstance(value, dict) else {"value": value}
+    low = amount_of(spec.get("minValue")) or amount_of(spec.get("value"))
+    high = amount_of(spec.get("maxValue")) or low
+    if low is None or high is None:
+        return None
+    amount = _format_price(low) if low == high else \
+        f"{_format_price(min(low, high))} - {_format_price(max(low, high))}"
+    currency = text_of(salary.get("currency")) or text_of(spec.get("currency"))
+    unit = text_of(spec.get("unitText")) or text_of(salary.get("unitText")) or ""
+    period = _SALARY_PERIODS.get(unit.upper())
+    return " ".join(p for p in (currency, amount, f"per {period}" if period else "") if p)
+
+
+def format_address(value: Any, ids: dict[str, dict[str, Any]]) -> str | None:
+    value = deref(first_of(value), ids)
+    if isinstance(value, str):
+        return text_of(value)
+    if not isinstance(value, dict):
+        return None
+    parts = [
+        text_of(value.get(key))
+        for key in ("streetAddress", "addressLocality", "addressRegion", "postalCode",
+                    "addressCountry")
+    ]
+    # a part said twice (a street field holding the town) is said once
+    joined = ", ".join(dict.fromkeys(p for p in parts if p))
+    return joined or text_of(value.get("name"))
