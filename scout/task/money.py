@@ -109,7 +109,8 @@ _PRICE_NOUN = (r"fees?|prices?|costs?|rent|tuition|payments?|subscriptions?|cuot
                r"costes?|costos?|renta|alquiler|matricula|pagos?|tarifas?|budget|presupuesto")
 _PER_NOUN_BEFORE = re.compile(
     r"\b(?:(?P<adj>" + _PERIOD_ADJ + r")\s+(?:" + _PRICE_NOUN + r")|(?:" + _PRICE_NOUN
-    + r")\s+(?P<adj2>" + _PERIOD_ADJ + r"))\b(?:\s+(?:de|of|is|es))?\s*[,:]?\s*$")
+    + r")\s+(?P<adj2>" + _PERIOD_ADJ + r"))\b(?:\s+(?:maxim[ao]|minim[ao]|max|min))?"
+    r"(?:\s+(?:de|of|is|es))?\s*[,:]?\s*$")
 _PRICE_NOUN_AT = re.compile(r"(?:" + _PRICE_NOUN + r")\b")
 # a negation before a floor makes it a cap: "nada por encima de", "nothing over", "no
 # quiero gastar más de", "shouldn't cost more than" (up to three words between, one clause)

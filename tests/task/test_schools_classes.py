@@ -104,6 +104,7 @@ def test_a_request_s_fee_a_month_said_before_the_amount() -> None:
     for query in ("colegio con cuota mensual de menos de 300 €",
                   "school with a monthly fee under 300 EUR",
                   "piso en Madrid, presupuesto mensual de 300 €",
-                  "flat in London, monthly budget of 300 EUR"):
+                  "flat in London, monthly budget of 300 EUR",
+                  "colegio alemán, cuota mensual máxima de 300 €"):
         task = build_task(query, budget, today=TODAY)
         assert (task.values["budget"].amount, task.values["budget"].per) == (300.0, "month")
