@@ -108,3 +108,29 @@ def test_a_request_s_fee_a_month_said_before_the_amount() -> None:
                   "colegio alemán, cuota mensual máxima de 300 €"):
         task = build_task(query, budget, today=TODAY)
         assert (task.values["budget"].amount, task.values["budget"].per) == (300.0, "month")
+
+
+# the kind's own name claimed a word of an input's longer phrase ("school" of "school bus"
+# for a kind named schools), so the phrase was not read
+@pytest.mark.parametrize("kind,inputs,query,want", [
+    ("schools", {"funding": InputSpec(type="string", enum=["public", "private"],
+                                      synonyms={"public": ["state school"]}),
+                 "bus": InputSpec(type="boolean", aliases=["school bus"]),
+                 "city": InputSpec(type="place")},
+     "state schools in Valencia with a school bus",
+     {"funding": "public", "bus": True, "city": "Valencia"}),
+    ("bikes", {"rental": InputSpec(type="boolean", aliases=["bike hire", "bike rental"]),
+               "topic": InputSpec(type="subject"), "city": InputSpec(type="place")},
+     "bike hire in Amsterdam", {"rental": True, "topic": None, "city": "Amsterdam"}),
+    # guards: the kind's name alone is still nobody's
+    ("bikes", {"rental": InputSpec(type="boolean", aliases=["bike hire"]),
+               "topic": InputSpec(type="subject"), "city": InputSpec(type="place")},
+     "cargo bikes in Amsterdam", {"rental": None, "topic": "cargo", "city": "Amsterdam"}),
+])
+def test_a_phrase_an_input_reads_keeps_the_kind_s_word(kind: str, inputs: dict, query: str,
+                                                       want: dict) -> None:
+    from scout.task.parser import parse_query
+
+    values = parse_query(query, inputs, today=TODAY, kind=kind).values
+    for name, value in want.items():
+        assert values.get(name) == value, (name, values.get(name))
