@@ -60,6 +60,9 @@ REQUESTS = {
     "bilingual state primary school in Valencia rated 4 stars or more":
         ("en", {"stage": "primary", "city": "Valencia", "area": None, "bilingual": True,
                 "min_rating": 8.0}),
+    # the kind's own word inside a phrase an input reads: "state schools", "school bus"
+    "state schools in Valencia with a school bus":
+        ("en", {"funding": "public", "city": "Valencia", "area": None, "bus": True}),
     "IB schools in Barcelona for a 15-year-old, max €1,200 per month":
         ("en", {"curriculum": "ib", "city": "Barcelona", "age": 15, "budget": _money(1200)}),
     "nursery in Seville with a canteen, under 400 euros a month":
