@@ -251,6 +251,18 @@ def enum_words(inputs: Any) -> list[str]:
     return words
 
 
+def enum_values(inputs: Any) -> list[list[tuple[str, ...]]]:
+    """Per input with an ``enum``: each value's words (the value, then its synonyms), so
+    a caller can tell two values of one input apart (``british`` from ``american``)."""
+    out: list[list[tuple[str, ...]]] = []
+    for spec in (inputs or {}).values():
+        synonyms = getattr(spec, "synonyms", None) or {}
+        values = [(str(v), *(str(w) for w in synonyms.get(v, []))) for v in getattr(spec, "enum", None) or []]
+        if len(values) > 1:
+            out.append(values)
+    return out
+
+
 def mentions(value: Any, words: Any, every: bool = True, *,
              synonyms: dict[str, tuple[str, ...]] | None = None) -> bool:
     """Whether a record (its name, aliases and evidence) or a text names ``words`` (one

@@ -323,12 +323,33 @@ def _specs_differ(a: str, b: str) -> bool:
     return any(unit in sb and sb[unit] != num for unit, num in sa.items())
 
 
+def _values_named(name: str, values: list[tuple[str, ...]]) -> set[int]:
+    """Which of one input's enum values (each its words) ``name`` names, whole words."""
+    folded = " " + " ".join(re.findall(r"[a-z0-9]+", strip_accents(name).lower())) + " "
+    return {i for i, words in enumerate(values)
+            if any(f" {' '.join(re.findall(r'[a-z0-9]+', strip_accents(w).lower()))} " in folded
+                   for w in words if w.strip())}
+
+
+def _values_differ(a: str, b: str, kind_values: list[list[tuple[str, ...]]]) -> bool:
+    """Whether two names name different values of one of the kind's enum inputs and no
+    value in common: a directory's "British School of Valencia" and "American School of
+    Valencia" (a curriculum), a dealer's "Toyota Corolla Hybrid" and "Toyota Corolla
+    Diesel" (a fuel) share most words but are two things."""
+    for values in kind_values:
+        na, nb = _values_named(a, values), _values_named(b, values)
+        if na and nb and not na & nb:
+            return True
+    return False
+
+
 def _is_home(url: str) -> bool:
     return urlsplit(url).path.strip("/") == ""
 
 
 def _same_subject(target: Candidate, name: str, url: str,
-                  asked: frozenset[str] = frozenset()) -> bool:
+                  asked: frozenset[str] = frozenset(),
+                  kind_values: list[list[tuple[str, ...]]] | None = None) -> bool:
     """Whether a result on ``target``'s domain is about ``target``.
 
     A site's own pages (its home page and the rest) are one candidate; but a site that
@@ -343,12 +364,15 @@ def _same_subject(target: Candidate, name: str, url: str,
     their titles), so they say nothing about which thing a title names: two names that
     share most of their words must also share one the query did not put there, unless
     one of them is nothing but the query's words ("Dell XPS 13" for "dell xps 13").
+
+    ``kind_values``: the kind's enum inputs' values (:func:`scout.spec.evidence.enum_values`):
+    names that name two values of one input are two things (:func:`_values_differ`).
     """
     if _is_home(url) or any(_is_home(u) for u in target.sources):
         return True
     theirs = _core_words(name)
     for known in (target.name, *target.aliases):
-        if _specs_differ(known, name):
+        if _specs_differ(known, name) or _values_differ(known, name, kind_values or []):
             continue
         ours = _core_words(known)
         shorter = min(len(ours), len(theirs))
@@ -368,6 +392,7 @@ def to_candidates(
     sources: list[Source], rules: ExtractRules, *, adapter: str, phase: str,
     places: Places | None = None, currency: str | None = None, query: str = "",
     kind_words: Iterable[str] = (),
+    kind_values: list[list[tuple[str, ...]]] | None = None,
 ) -> tuple[list[Candidate], list[str]]:
     """Candidates merged by name key and (non-shared) domain; returns (candidates, dropped).
     ``places``: the request's (:func:`scout.steps.placenames.request_places`), stripped
@@ -376,7 +401,9 @@ def to_candidates(
     words do not make two pages of one site one candidate (:func:`_same_subject`);
     ``kind_words``: the kind's own words for what it lists (its inputs' ``enum`` values and
     ``synonyms``: ``dentist``, ``clínica dental``, ``piso``), which count as the query's:
-    a directory's "Clínica Dental Ruzafa" and "Clínica Dental Benimaclet" share only them."""
+    a directory's "Clínica Dental Ruzafa" and "Clínica Dental Benimaclet" share only them;
+    ``kind_values``: the same words by input and value, so names that name two values of
+    one input ("British School of Valencia", "American School of Valencia") stay two."""
     asked = frozenset(_core_words(" ".join([query, *kind_words])))
     by_key: dict[str, Candidate] = {}
     by_domain: dict[str, list[str]] = {}  # domain -> keys of the candidates first seen there
@@ -395,7 +422,7 @@ def to_candidates(
         if target is None and domain and not is_shared(domain, rules):
             # one site, several things (a shop's products): only a same subject merges
             target = next((by_key[k] for k in by_domain.get(domain, [])
-                           if _same_subject(by_key[k], name, src.url, asked)), None)
+                           if _same_subject(by_key[k], name, src.url, asked, kind_values)), None)
         ev = snippet_evidence(src, rules, adapter=adapter, phase=phase, subject=None,
                               currency=currency)
         if target is None:

@@ -12,7 +12,7 @@ from typing import Any
 from scout.errors import StepError
 from scout.i18n import N_, N_plural
 from scout.adapters.contract import SearchRequest
-from scout.spec.evidence import enum_words
+from scout.spec.evidence import enum_values, enum_words
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
 from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import failure_notes, merge_evidence
@@ -48,7 +48,8 @@ def run(ctx: StepContext) -> Any:
         places = request_places(ctx.task) if rules.strip_place else None
         cands, dropped = to_candidates(sources, rules, adapter=answered, phase=ctx.phase_id,
                                        places=places, currency=currency, query=query,
-                                       kind_words=enum_words(getattr(ctx.pipeline, "inputs", None)))
+                                       kind_words=enum_words(getattr(ctx.pipeline, "inputs", None)),
+                                       kind_values=enum_values(getattr(ctx.pipeline, "inputs", None)))
         merged: list[str] = []
         if params.dedup == "none":
             pass  # to_candidates already merged; 'none' only skips the semantic pass

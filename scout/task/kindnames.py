@@ -52,7 +52,12 @@ def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tup
         return "(" + "|".join(re.escape(x) + "(?:e?s)?" for x in sorted(stems)) + ")"
 
     pattern = r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in words) + r"(?!\w)"
+    # a phrase of several words an input reads holds the kind's word ("school bus",
+    # "state schools" for a kind named schools; "escuela infantil"): the input's, whole
+    phrases = [m.span() for p in owned if " " in p.strip() for m in re.finditer(
+        r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in p.split()) + r"(?!\w)", folded)]
     # a word of what is searched for ("courses", "conferences") is left as it is: the
     # subject and place readers know it, and what stands next to it ("python online course")
     return [m.span(k + 1) for m in re.finditer(pattern, folded)
-            for k in range(len(words)) if m.group(k + 1) not in owned | VENUES]
+            for k in range(len(words)) if m.group(k + 1) not in owned | VENUES
+            and not any(a <= m.start(k + 1) and m.end(k + 1) <= b for a, b in phrases)]

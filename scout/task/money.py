@@ -110,6 +110,18 @@ _PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x)\s+(?:room|habitacion)\b)?"
 _PER_AFTER_CMP = re.compile(_PER)
 _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNIT_WORDS
                          + r")\b\s*[,:]?\s*$")
+# a period said of the price's own noun before the amount: "cuota mensual 220 €", "monthly
+# fee: £500", "annual tuition of $9,000", "precio anual: 5.400 €" (a school's, a club's,
+# a plan's fee: the period is the noun's, not written after the amount), and so of a
+# request's budget ("presupuesto mensual de 1.200 €", "monthly budget of £1,500")
+_PERIOD_ADJ = r"monthly|mensual(?:es)?|annual|yearly|anual(?:es)?|weekly|semanal(?:es)?|nightly"
+_PRICE_NOUN = (r"fees?|prices?|costs?|rent|tuition|payments?|subscriptions?|cuotas?|precios?|"
+               r"costes?|costos?|renta|alquiler|matricula|pagos?|tarifas?|budget|presupuesto")
+_PER_NOUN_BEFORE = re.compile(
+    r"\b(?:(?P<adj>" + _PERIOD_ADJ + r")\s+(?:" + _PRICE_NOUN + r")|(?:" + _PRICE_NOUN
+    + r")\s+(?P<adj2>" + _PERIOD_ADJ + r"))\b(?:\s+(?:maxim[ao]|minim[ao]|max|min))?"
+    r"(?:\s+(?:de|of|is|es))?\s*[,:]?\s*$")
+_PRICE_NOUN_AT = re.compile(r"(?:" + _PRICE_NOUN + r")\b")
 # a negation before a floor makes it a cap: "nada por encima de", "nothing over", "no
 # quiero gastar más de", "shouldn't cost more than" (up to three words between, one clause)
 _NEGATED = re.compile(r"(?:\b(?:no|not|nada|nothing|never|nunca|ni|sin)|n['’]t)"
@@ -138,7 +150,7 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "nightly": "night", "week": "week", "semana": "week", "weekly": "week", "pw": "week",
               "semanal": "week", "semanales": "week", "year": "year", "ano": "year",
               "annum": "year", "yearly": "year", "yr": "year", "hour": "hour",
-              "hr": "hour", "hora": "hour", "annually": "year", "anual": "year",
+              "hr": "hour", "hora": "hour", "annually": "year", "annual": "year", "anual": "year",
               "anuales": "year", "p.a": "year", "p. a": "year"}
 
 
@@ -359,6 +371,11 @@ def iter_money(free: str, original: str, territories: list[str], *,
         if not raw_per:
             before = _PER_BEFORE.search(free, max(0, m.start() - 30), m.start())
             raw_per = before.group("per") if before else ""
+            # the amount's own lead may hold the noun ("budget of 300 EUR"): read up to it
+            noun = _PRICE_NOUN_AT.match(free, m.start())
+            end = noun.end() if noun else m.start()
+            if not raw_per and (said := _PER_NOUN_BEFORE.search(free, max(0, m.start() - 40), end)):
+                raw_per = said.group("adj") or said.group("adj2")
         pcmp = g["pcmp"]
         if not raw_per and pcmp and (late := _PER_AFTER_CMP.match(free, m.end())):
             # "250 bucks max per night", "150 € máximo por noche": the unit after the cap

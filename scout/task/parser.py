@@ -47,6 +47,7 @@ from scout.task.readers import (
     find_email,
     enum_either,
     find_enum,
+    rival_words,
     find_enum_list,
     find_number,
     find_pattern,
@@ -139,7 +140,7 @@ def parse_query(
                     if value is not None:
                         hit = (value, raw[1])
             elif spec.enum and spec.type == "list":
-                many = find_enum_list(text, spec)
+                many = find_enum_list(text, spec, rival_words(inputs, name))
                 if many:
                     value = coerce("list", [o for o, _span in many], items=spec.items)
                     for _o, span in many:
@@ -148,7 +149,7 @@ def parse_query(
                     # the note quotes the words from the first to the last one read
                     quoted = (many[0][1][0], many[-1][1][1])
             elif spec.enum and not named:
-                hit = find_enum(text, spec, name)
+                hit = find_enum(text, spec, name, rival_words(inputs, name))
                 either = enum_either(text, spec, hit) if hit is not None else None
                 if either is not None:  # "en tren o bus": two values asked of one, neither read
                     text.claim(either)
@@ -271,9 +272,13 @@ def parse_query(
                 hit = route.get(name) or find_place(text.free, text.original, result.lang,
                                                     list(spec.aliases))
                 if len(named_places) > 1 and name not in route:
-                    from scout.task.route import free_of
+                    from scout.task.route import free_of, stray
 
                     hit = free_of(route, hit)
+                    held = any(n != name and n in result.values for n, _a in named_places) \
+                        or any(k and k != name for k in route)
+                    if stray(hit, held, text.free, text.original, result.lang, list(spec.aliases)):
+                        hit = None
                 if hit is not None and names_countries(name, spec) and not known_name(hit[0]) \
                         and not country_as_typed(hit[0]) \
                         and not cued(text.free, hit[1][0], result.lang, list(spec.aliases)):
@@ -287,7 +292,7 @@ def parse_query(
                     if hit is not None:  # read and refused: said once, not also "unread"
                         text.claim(hit[1])
                     hit = None
-                elif hit is None and (word := find_enum(text, spec, name)) is not None:
+                elif hit is None and (word := find_enum(text, spec, name, rival_words(inputs, name))) is not None:
                     hit = (typed(spec, str(word[0])), word[1])  # an enum word, as the type
                 elif hit is not None:
                     hit = (value, hit[1])

@@ -321,13 +321,36 @@ def _enum_hits(text: QueryText, word: str) -> list[re.Match[str]]:
     return hits
 
 
-def find_enum(text: QueryText, spec: InputSpec, name: str = "") -> tuple[Any, tuple[int, int]] | None:
+def rival_words(inputs: dict[str, InputSpec], name: str) -> list[str]:
+    """The enum words (values and synonyms) of every input but ``name``: a longer one of
+    them that holds this input's word is the other input's ("bachillerato internacional"
+    is a curriculum's, not the stage "bachillerato")."""
+    return [w for other, spec in inputs.items() if other != name and spec.enum
+            for w, _option in _enum_words(spec)]
+
+
+def _inside_rival(free: str, span: tuple[int, int], word: str, rivals: list[str]) -> bool:
+    """A longer enum word of another input stands over ``span`` (the hit of ``word``)."""
+    for rival in rivals:
+        if len(rival) <= len(word) or fold(word) not in fold(rival):
+            continue
+        for m in re.finditer(r"\b" + name_forms([rival]) + r"\b", free):
+            if m.start() <= span[0] and span[1] <= m.end():
+                return True
+    return False
+
+
+def find_enum(text: QueryText, spec: InputSpec, name: str = "",
+              rivals: list[str] | None = None) -> tuple[Any, tuple[int, int]] | None:
     """The first enum value (or synonym) the query names and does not rule out, and its
     span; with the input's ``name`` or an alias that labels it right before or after
     ("nivel intermedio", "level: beginner", "advanced level"), so the label is claimed
-    with it, never read as a place or a subject."""
+    with it, never read as a place or a subject. A word inside a longer one of ``rivals``
+    (another input's enum words: :func:`rival_words`) is that input's and passed over."""
     for word, option in _enum_words(spec):
         for m in _enum_hits(text, word):
+            if rivals and _inside_rival(text.free, m.span(), word, rivals):
+                continue
             return option, _with_label(text.free, m.span(), spec, name)
     return None
 
@@ -366,13 +389,16 @@ def _with_label(free: str, span: tuple[int, int], spec: InputSpec, name: str) ->
     return (before.start() if before else a, b + after.end() if after else b)
 
 
-def find_enum_list(text: QueryText, spec: InputSpec) -> list[tuple[Any, tuple[int, int]]]:
+def find_enum_list(text: QueryText, spec: InputSpec,
+                   rivals: list[str] | None = None) -> list[tuple[Any, tuple[int, int]]]:
     """Every enum word a ``list`` input's query names ("with automatic and navigation"),
-    in the query's order: a list of required features, not just the longest one."""
+    in the query's order: a list of required features, not just the longest one. A word
+    inside a longer one of ``rivals`` is another input's, as for :func:`find_enum`."""
     hits: list[tuple[Any, tuple[int, int]]] = []
     taken = text.free
     for word, option in _enum_words(spec):
-        m = next((h for h in _enum_hits(text, word) if taken[h.start()] != CLAIMED), None)
+        m = next((h for h in _enum_hits(text, word) if taken[h.start()] != CLAIMED
+                  and not (rivals and _inside_rival(text.free, h.span(), word, rivals))), None)
         if m and all(option != o for o, _span in hits):
             hits.append((option, m.span()))
             taken = taken[:m.start()] + CLAIMED * (m.end() - m.start()) + taken[m.end():]

@@ -195,6 +195,24 @@ def free_of(read: dict[str, Hit], hit: Hit | None) -> Hit | None:
     return hit
 
 
+def stray(hit: Hit | None, held: bool, free: str, original: str, lang: str,
+          aliases: list[str]) -> bool:
+    """``hit`` (what the single-place reader found for a place input nothing cued) is a
+    guess to drop: another place input already ``held`` a name, and this one is typed in
+    lower case, follows no cue and is no place the gazetteer knows. With a city read
+    ("international schools in Madrid", "bilingual state school in Valencia"), the
+    reader's last resort, a request's opening word or the word after what another input
+    read, is an ordinary word ("international", "state"), not the neighbourhood."""
+    from scout.task.place import cued
+    from scout.task.placecase import known_name
+
+    if hit is None or not held or not hit[0]:
+        return False
+    start = hit[1][0]
+    return original[start:start + 1].islower() and not known_name(hit[0]) \
+        and not cued(free, start, lang, aliases)
+
+
 def city_first(values: dict[str, Any], spans: dict[str, str], inputs: dict[str, Any]) -> None:
     """Give the city input the city (in place): "in Chamberí, Madrid" read as city
     Chamberí and area Madrid becomes city Madrid, area Chamberí, since the gazetteer knows

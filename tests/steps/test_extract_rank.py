@@ -416,3 +416,41 @@ def test_a_kinds_own_category_words_do_not_make_two_listings_one() -> None:
     # what this guards: without the kind's words they were one
     cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1", query="dentista en Valencia")
     assert len(cands) == 1
+
+
+def test_names_of_two_values_of_one_enum_input_are_two_listings() -> None:
+    """A directory's "British School of Valencia" and "American School of Valencia" (a
+    curriculum), a dealer's "Toyota Corolla Hybrid" and "Toyota Corolla Diesel" (a fuel)
+    share most words, and the words they differ by are two values of one of the kind's
+    enum inputs: two things. Merged, the second's price and rating became the first's
+    (a "disagreement" of sources about one school)."""
+    from scout.spec.evidence import enum_values, enum_words
+
+    inputs = {"curriculum": InputSpec(type="string", enum=["british", "american"],
+                                      synonyms={"british": ["británico"]}),
+              "fuel": InputSpec(type="string", enum=["hybrid", "diesel"],
+                                synonyms={"hybrid": ["híbrido"]})}
+    values = enum_values(inputs)
+    assert values == [[("british", "británico"), ("american",)], [("hybrid", "híbrido"), ("diesel",)]]
+    schools = [S("British School of Valencia", "https://dir.test/bsv", "4,7/5. 750 €"),
+               S("American School of Valencia", "https://dir.test/asv", "4,8/5. 800 €"),
+               S("British School of Valencia admissions", "https://dir.test/bsv/admissions", "")]
+    cars = [S("Toyota Corolla Hybrid", "https://cars.test/corolla-h", "18.900 €"),
+            S("Toyota Corolla Diesel", "https://cars.test/corolla-d", "14.500 €")]
+    for srcs, query, names, prices in [
+            (schools, "British school in Valencia",
+             ["British School of Valencia", "American School of Valencia"], [750, 800]),
+            (cars, "toyota corolla", ["Toyota Corolla Hybrid", "Toyota Corolla Diesel"],
+             [18900, 14500])]:
+        cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1", query=query,
+                                 kind_words=enum_words(inputs), kind_values=values)
+        assert [c.name for c in cands] == names
+        assert [c.price.amount for c in cands if c.price] == prices
+        # what this guards: without the values they were one
+        cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1", query=query,
+                                 kind_words=enum_words(inputs))
+        assert len(cands) == 1
+    # a page of one of them, naming its value again, is still that one
+    cands, _ = to_candidates(schools, F1_RULES, adapter="x", phase="F1",
+                             query="British school in Valencia", kind_values=values)
+    assert cands[0].aliases == ["British School of Valencia admissions"]
