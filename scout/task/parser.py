@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -81,13 +81,15 @@ _NIGHT_WORDS = frozenset({"night", "nights", "noche", "noches"})
 def parse_query(
     query: str, inputs: dict[str, InputSpec], *, today: dt.date | None = None,
     lang: Lang | None = None, default_lang: Lang = "en", locales: Path | None = None,
-    kind: str = "",
+    kind: str = "", nouns: Sequence[str] = (),
 ) -> ParseResult:
     """Read values for ``inputs`` out of ``query``. Never raises on odd text (a broken
     project catalog under ``locales`` is the author's mistake: CatalogInvalid).
 
     ``kind``: the pipeline's name ("escape-rooms"): the request naming it ("escape rooms
-    in Madrid") names what every request of the kind is for, no subject and no place.
+    in Madrid") names what every request of the kind is for, no subject and no place;
+    ``nouns``: the pipeline's ``nouns:``, the other words it declares for that thing
+    ("podcasts", "guarderías"), claimed the same way.
 
     ``locales``: the project's own catalogs, merged over scout's for the notes' words: a
     kind's input names ("min_area" → "superficie mínima") are its own msgids."""
@@ -106,7 +108,7 @@ def parse_query(
         & _NIGHT_WORDS for n, spec in inputs.items() if spec.type not in ("date", "month"))
     if relay is not None:
         text.claim(relay.span())
-    for name in kind_names(kind, locales):
+    for name in [*kind_names(kind, locales), *nouns]:
         for span in kind_spans(text.folded, name, inputs):
             text.claim(span)
     territories: list[str] | None = None
