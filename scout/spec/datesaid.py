@@ -4,7 +4,8 @@ an exhibition or an offer is on the days a request asks for.
 Listings write dates as a day and a month (``5 de diciembre``, ``Sat 12 Dec``, ``December
 13, 2026``), ISO dates, numbers with their year (``15/03/2027``: the day first), day ranges in one month (``del 3 al 7 de junio``, ``June 3-7``,
 ``4-6 Dec``) and runs across months (``del 1 de octubre al 31 de enero``, ``until 31
-January``, ``hasta el 10 de enero``, ``from 20 December``). Month names come from CLDR
+January``, ``hasta el 10 de enero``, ``by 30 June``, ``antes del 1 de marzo``: an end;
+``from 20 December``, ``desde el 3 de mayo``: a start). Month names come from CLDR
 through Babel, in English and Spanish. A year left out is the one that puts the date
 nearest the span asked for. Month words that are everyday words too ("may", "march",
 "mar") count only where written as months (:func:`_month_is_meant`). This lives beside the filters, below :mod:`scout.task`'s
@@ -15,7 +16,8 @@ A date a listing gives for something other than when the thing happens (a submis
 deadline, a closing date, a sale, a publication: ``Deadline for papers: 1 May 2027``,
 ``plazo de envío: 15 de enero``, ``on sale from 1 November``) is not one of its dates: a
 congress in September whose call closes in May is not on in May. ``of=`` asks for those
-dates instead (``stated_date(of=['deadline', 'plazo'])``: when the call closes).
+dates instead (``stated_date(of=['deadline', 'plazo'])``: when the call closes); such a
+date said with an end word ("plazo abierto hasta el 30 de junio") is that one day.
 """
 
 from __future__ import annotations
@@ -93,9 +95,14 @@ def _grammar() -> dict[str, re.Pattern[str]]:
         # "June 3-7"
         "m_dd": c(mon.format(g="m1") + r"\s+" + day.format(g="d1") + r"\s*[-–]\s*"
                   + day.format(g="d2") + year.format(g="y1")),
-        # "until 31 January", "hasta el 10 de enero" / "from 20 December", "desde el 1 de"
-        "until": c(r"(?:until|till|through|to|hasta|hasta\s+el)\s+(?:" + dm + ")"),
-        "from": c(r"(?:from|since|starting|desde|desde\s+el|a\s+partir\s+del?)\s+(?:" + dm + ")"),
+        # "until 31 January", "hasta el 10 de enero", "by 30 June", "antes del 1 de
+        # marzo", "no later than 5 May" / "from 20 December", "desde el 1 de", "a partir
+        # del día 3 de mayo"
+        "until": c(r"(?:until|till|through|to|by|before|no\s+later\s+than|hasta|antes|"
+                   r"a\s+mas\s+tardar)(?:\s+(?:el|del|de|la))?(?:\s+(?:proximo|dia))*\s+(?:"
+                   + dm + ")"),
+        "from": c(r"(?:from|since|starting|desde|a\s+partir)(?:\s+(?:el|del|de))?"
+                  r"(?:\s+(?:proximo|dia))*\s+(?:" + dm + ")"),
         "dm": c(dm),
         "md": c(md),
     }
@@ -241,7 +248,11 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
                 last = _date(first.year, m1, int(g["d2"]), near)
                 span = (first, last) if last and last >= first else None
             elif kind == "until":
-                span = (_OPEN_START, first)
+                # an end date: what is on ("exhibition until 31 January") runs up to it,
+                # while a labelled date ("plazo abierto hasta el 30 de junio", "apply by
+                # 1 May") is that day: the call closes then, it is not open all the time
+                # before (a deadline in January is not met by "until 30 June")
+                span = (first, first) if of else (_OPEN_START, first)
             elif kind == "from":
                 span = (first, _OPEN_END)
             else:
