@@ -115,9 +115,12 @@ def parse_query(
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
     route: dict[str, tuple[str, tuple[int, int]]] = {}  # several place inputs, read at once
 
+    read_spans: list[tuple[int, int]] = []  # where each input's value was read
+
     def found(name: str, value: Any, span: tuple[int, int]) -> None:
         result.values[name] = value
         result.spans[name] = q[span[0]:span[1]].strip()
+        read_spans.append(span)
         text.claim(span)
 
     def refused(name: str, spec: InputSpec, values: list[Any]) -> None:
@@ -242,9 +245,13 @@ def parse_query(
             elif spec.type == "boolean":
                 hit = find_boolean(text, spec, name)
             elif spec.type == "subject":
+                from scout.task.audience import audience_spans, names_a_role
                 from scout.task.placewords import names_countries
                 from scout.task.subject import find_subject
 
+                if not names_a_role(name, spec.aliases):  # "for senior scientists": whom for
+                    for span in audience_spans(text.free, read_spans, result.lang):
+                        text.claim(span)
                 places = [s for s in inputs.values() if s.type == "place"]
                 hit = find_subject(text.free, text.original, today=today,
                                    place_input=bool(places),
