@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 
 from scout.task import subjectwords as sw
+from scout.task.gazetteer import known_place_words
 from scout.task.readers import CLAIMED
 
 # "for" / "para" and the run of words after it: plain words, or a span already claimed
@@ -38,13 +39,16 @@ def names_a_role(name: str, aliases: Iterable[str]) -> bool:
     return any(fold(w).replace("_", " ") in _ROLE or fold(w) in _ROLE for w in [name, *aliases])
 
 
-def audience_spans(free: str, read: Iterable[tuple[int, int]], lang: str) -> list[tuple[int, int]]:
+def audience_spans(free: str, folded: str, read: Iterable[tuple[int, int]],
+                   lang: str) -> list[tuple[int, int]]:
     """The spans of ``free`` (the folded request with claimed text blanked) that name whom
     the thing is for: the words after "for" / "para" (up to a joining or frame word)
     around a span an input ``read``: the run's first word ("for senior scientists", "para
     doctorandos"), or in Spanish, which writes the adjective after its noun, the second of
-    two ("para investigadores posdoctorales"). A span later in a longer run qualifies the
-    thing, not the people ("jobs for data scientists part-time")."""
+    two, one word ("para investigadores posdoctorales"; not a phrase with its own cue: "para
+    sevilla en español"). A span later in a longer run qualifies the thing, not the people
+    ("jobs for data scientists part-time"); a place the gazetteer knows is never taken.
+    ``folded``: the request folded, before any claim."""
     spans = list(read)
     out: list[tuple[int, int]] = []
     for m in _FOR.finditer(free):
@@ -63,6 +67,8 @@ def audience_spans(free: str, read: Iterable[tuple[int, int]], lang: str) -> lis
             a, b = pieces[k]
             return free[a] == CLAIMED and any(x <= a and b <= y for x, y in spans)
 
-        if pieces and (held(0) or (lang == "es" and len(pieces) == 2 and held(1))):
-            out.extend(p for p in pieces if free[p[0]] != CLAIMED)
+        if pieces and (held(0) or (lang == "es" and len(pieces) == 2 and held(1)
+                                   and " " not in folded[pieces[1][0]:pieces[1][1]])):
+            out.extend(p for p in pieces if free[p[0]] != CLAIMED
+                       and not known_place_words([free[p[0]:p[1]]]))
     return out

@@ -250,7 +250,8 @@ def parse_query(
                 from scout.task.subject import find_subject
 
                 if not names_a_role(name, spec.aliases):  # "for senior scientists": whom for
-                    for span in audience_spans(text.free, read_spans, result.lang):
+                    for span in audience_spans(text.free, text.folded, read_spans,
+                                               result.lang):
                         text.claim(span)
                 places = [s for s in inputs.values() if s.type == "place"]
                 hit = find_subject(text.free, text.original, today=today,
