@@ -107,6 +107,8 @@ def record_words(expression: str, name: str) -> str | None:
         return None
     words: list[str] = []
     for node in tree.find_all((nodes.Getattr, nodes.Filter)):
+        if not isinstance(node, (nodes.Getattr, nodes.Filter)):  # find_all's type: Node
+            continue
         base = node.node
         record = isinstance(base, nodes.Name) and base.name == name
         if record or isinstance(node, nodes.Filter) and base is not None and _reads(base, name):
