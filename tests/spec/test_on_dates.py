@@ -239,3 +239,13 @@ def test_the_labelled_end_is_the_stated_day(text: str, want: dt.date) -> None:
 def test_what_is_on_until_a_day_still_runs_up_to_it() -> None:
     record = {"name": "x", "evidence": [{"text": "Exhibition until 31 January."}]}
     assert on_dates(record, DateRange(start=dt.date(2027, 1, 10), end=dt.date(2027, 1, 11))) is True
+
+
+@pytest.mark.parametrize("text", [
+    "Concert on 20 June 2027. Book before 5 May 2027.",
+    "Concierto el 20 de junio de 2027; reserva antes del 5 de mayo.",
+    "Recital 20 June 2027, tickets no later than 5 May 2027.",
+])
+def test_a_deadline_word_is_not_when_it_happens(text: str) -> None:
+    may = DateRange(start=dt.date(2027, 5, 1), end=dt.date(2027, 5, 31))
+    assert on_dates({"name": "x", "evidence": [{"text": text}]}, may) is False
