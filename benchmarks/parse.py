@@ -13,7 +13,7 @@ counted) and the one-off cost of the first parse. ``--json`` prints one JSON obj
 the parser ever saw them and never tuned on (the tuning corpus and the two regression
 holdouts are). Its kinds name the real pipelines (``{pipeline: pipelines/x.yaml}``), so
 the ``string`` and ``subject`` fields (the hotel's ``notify_email``, the restaurant's
-``dish``) are scored too, and a request's ``skip: [field, ...]`` leaves the fields whose
+``dish``) are scored too (with the pipeline's ``nouns:``, as ``scout apply`` reads them), and a request's ``skip: [field, ...]`` leaves the fields whose
 right answer is debatable unscored.
 ``--blind5`` scores ``tests/task/corpus/blind5.yaml`` the same way: the fifth blind batch
 (chat-style typing, Latin-American and UK/US usage), written and committed before any run;
@@ -77,7 +77,19 @@ def load_corpus(path: Path = CORPUS) -> dict[str, Any]:
         today = dt.date.fromisoformat(today)
     kinds = {k: {n: InputSpec(**spec) for n, spec in _kind_inputs(inputs).items()}
              for k, inputs in doc["kinds"].items()}
-    return {"today": today, "kinds": kinds, "requests": doc["requests"]}
+    nouns = {k: _kind_nouns(kind) for k, kind in doc["kinds"].items()}
+    return {"today": today, "kinds": kinds, "nouns": nouns, "requests": doc["requests"]}
+
+
+def _kind_nouns(kind: dict[str, Any]) -> list[str]:
+    """A real pipeline's ``nouns:`` (the words it declares for what it finds), which
+    ``scout apply`` passes the parser too; none for inputs written out."""
+    import yaml
+
+    if set(kind) != {"pipeline"}:
+        return []
+    spec = yaml.safe_load((ROOT / kind["pipeline"]).read_text(encoding="utf-8"))
+    return list(spec.get("nouns") or [])
 
 
 def _kind_inputs(kind: dict[str, Any]) -> dict[str, Any]:
@@ -149,7 +161,8 @@ def score(corpus: dict[str, Any]) -> dict[str, Any]:
     langs = {"en": 0, "es": 0}
     for i, req in enumerate(corpus["requests"]):
         inputs = corpus["kinds"][req["kind"]]
-        result = parse_query(req["q"], inputs, today=corpus["today"])
+        result = parse_query(req["q"], inputs, today=corpus["today"],
+                             nouns=corpus.get("nouns", {}).get(req["kind"], ()))
         langs[req.get("lang", "en")] = langs.get(req.get("lang", "en"), 0) + 1
         checks: list[tuple[str, str, Any, Any]] = []
         for name, spec in inputs.items():
@@ -183,7 +196,8 @@ def timing(corpus: dict[str, Any]) -> dict[str, float]:
     for req in corpus["requests"]:
         inputs = corpus["kinds"][req["kind"]]
         t0 = time.perf_counter()
-        parse_query(req["q"], inputs, today=corpus["today"])
+        parse_query(req["q"], inputs, today=corpus["today"],
+                    nouns=corpus.get("nouns", {}).get(req["kind"], ()))
         per.append(time.perf_counter() - t0)
     return {"median_ms": round(statistics.median(per) * 1000, 3),
             "max_ms": round(max(per) * 1000, 3)}

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from scout.adapters.facts import per_source_prices, same_price, same_rating
 from scout.adapters.localefmt import parse_date
 from scout.adapters.contract import EvidenceItem
+from scout.i18n.numbers import format_rating
 from scout.schemas.sources import Conflict, ConflictValue, NearMiss, SynthesisSentence
 from scout.schemas.task import Money
 
@@ -34,8 +35,8 @@ def conflicts_for(syn: Builder, s: Subject) -> list[Conflict]:
         else:
             groups.append((e.rating, [e]))
     if len(groups) >= 2 and s.rating is not None:
-        values = [ConflictValue(value=syn.fmt.rating(v), citations=syn.cites.of(items))
-                  for v, items in groups]
+        values = [ConflictValue(value=_rating_as_stated(syn, v, items),
+                                citations=syn.cites.of(items)) for v, items in groups]
         used = syn.fmt.rating(s.rating)
         text = syn._("Sources disagree on the rating of {name}: {values}. The check "
                       "uses the lowest, {used}.", name=s.name,
@@ -68,6 +69,20 @@ def conflicts_for(syn: Builder, s: Subject) -> list[Conflict]:
                                 values=values, used=used, sentence=syn.sentence(
                                     text, [e for _, its in pgroups for e in its])))
     return out
+
+
+def _rating_as_stated(syn: Builder, value: float, items: list[EvidenceItem]) -> str:
+    """A rating on the kind's scale ("84/100"), and beside it as the sources stated it
+    when that was another scale ("84/100 (stated 4.2/5)"): a reader checks a source by
+    what it says."""
+    shown = syn.fmt.rating(value)
+    stated = list(dict.fromkeys(
+        format_rating(e.rating, syn.fmt.lang, int(e.rating_scale)) for e in items
+        if e.rating is not None and e.rating_scale and e.rating_scale.is_integer()
+        and int(e.rating_scale) != syn.fmt.rating_scale))
+    if not stated:
+        return shown
+    return syn._("{value} (stated {stated})", value=shown, stated=", ".join(stated))
 
 
 def near_miss(syn: Builder, s: Subject) -> NearMiss | None:

@@ -96,7 +96,8 @@ def _preview_task(runner: MissionRunner) -> tuple[dict[str, Any] | None, str | N
         task = build_task(req.query or "", runner.pipeline.inputs, overrides=runner.overrides,
                           override_sources=dict(req.input_sources), today=runner.today,
                           locales=project_locales(runner.root / "templates"),
-                          kind=runner.pipeline.name)
+                          kind=runner.pipeline.name,
+                          nouns=runner.pipeline.nouns)
     except ScoutError as exc:
         return None, exc.message
     return task.model_dump(mode="json"), None

@@ -128,7 +128,8 @@ def parsed_request(file: Path, *, query: str | None, sets: dict[str, Any],
     try:
         task = build_task(request.query or "", pipeline.inputs, overrides=request.inputs,
                           override_sources=dict(request.input_sources),
-                          locales=project_locales(root / "templates"), kind=pipeline.name)
+                          locales=project_locales(root / "templates"), kind=pipeline.name,
+                          nouns=pipeline.nouns)
     except ScoutError as exc:
         return {"query": request.query, "error": {"code": exc.code, "message": exc.message,
                                                   "hint": exc.hint}}

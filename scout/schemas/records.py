@@ -35,6 +35,9 @@ class Evidence(BaseModel):
     adapter: str = ""
     phase: str = ""
     rating: float | None = Field(default=None, description="0-10 when the text states one")
+    rating_scale: float | None = Field(
+        default=None, description="the scale the source stated the rating on (5 for '4.2/5'); "
+                                  "none: not said, or 10")
     rating_count: int | None = None
     price: Money | None = None
     timestamp: float | None = Field(default=None, description="seconds into a video")
@@ -45,6 +48,7 @@ class Evidence(BaseModel):
     )
     images: list[str] = Field(
         default_factory=list, description="a page's own photos (og:image, JSON-LD image)")
+    _omit = omit_unset("rating_scale")  # artifacts of 0-10 ratings hash as before
 
 
 class Candidate(BaseModel):

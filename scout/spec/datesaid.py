@@ -4,7 +4,9 @@ an exhibition or an offer is on the days a request asks for.
 Listings write dates as a day and a month (``5 de diciembre``, ``Sat 12 Dec``, ``December
 13, 2026``), ISO dates, numbers with their year (``15/03/2027``: the day first), day ranges in one month (``del 3 al 7 de junio``, ``June 3-7``,
 ``4-6 Dec``) and runs across months (``del 1 de octubre al 31 de enero``, ``until 31
-January``, ``hasta el 10 de enero``, ``from 20 December``). Month names come from CLDR
+January``, ``hasta el 10 de enero``: an end; ``from 20 December``, ``desde el 3 de mayo``:
+a start). A deadline's words (``by 30 June``, ``antes del 1 de marzo``, ``no later than``)
+state a day to act by, never when the thing happens. Month names come from CLDR
 through Babel, in English and Spanish. A year left out is the one that puts the date
 nearest the span asked for. Month words that are everyday words too ("may", "march",
 "mar") count only where written as months (:func:`_month_is_meant`). This lives beside the filters, below :mod:`scout.task`'s
@@ -15,7 +17,9 @@ A date a listing gives for something other than when the thing happens (a submis
 deadline, a closing date, a sale, a publication: ``Deadline for papers: 1 May 2027``,
 ``plazo de envío: 15 de enero``, ``on sale from 1 November``) is not one of its dates: a
 congress in September whose call closes in May is not on in May. ``of=`` asks for those
-dates instead (``stated_date(of=['deadline', 'plazo'])``: when the call closes).
+dates instead (``stated_date(of=['deadline', 'plazo'])``: when the call closes); such a
+date said with an end or deadline word ("plazo abierto hasta el 30 de junio", "deadline:
+apply by 1 May") is that one day.
 """
 
 from __future__ import annotations
@@ -75,6 +79,9 @@ def _grammar() -> dict[str, re.Pattern[str]]:
     dm = day.format(g="d1") + r"\s+(?:de\s+)?" + mon.format(g="m1") + year.format(g="y1")
     md = mon.format(g="m1") + r"\s+" + day.format(g="d1") + year.format(g="y1")
 
+    # between an end or start word and its date: "hasta el día", "a partir del próximo"
+    lead = r"(?:\s+(?:el|del|de|la))?(?:\s+(?:proximo|dia))*\s+(?:"
+
     def c(pattern: str) -> re.Pattern[str]:
         return re.compile(r"(?<![\w-])" + pattern + r"(?![\w])")
 
@@ -93,9 +100,13 @@ def _grammar() -> dict[str, re.Pattern[str]]:
         # "June 3-7"
         "m_dd": c(mon.format(g="m1") + r"\s+" + day.format(g="d1") + r"\s*[-–]\s*"
                   + day.format(g="d2") + year.format(g="y1")),
-        # "until 31 January", "hasta el 10 de enero" / "from 20 December", "desde el 1 de"
-        "until": c(r"(?:until|till|through|to|hasta|hasta\s+el)\s+(?:" + dm + ")"),
-        "from": c(r"(?:from|since|starting|desde|desde\s+el|a\s+partir\s+del?)\s+(?:" + dm + ")"),
+        # "until 31 January", "hasta el 10 de enero": what is on runs up to it
+        "until": c(r"(?:until|till|through|to|hasta)" + lead + dm + ")"),
+        # "by 30 June", "antes del 1 de marzo", "no later than 5 May", "a más tardar el
+        # 12 de enero": a deadline's words, never when the thing happens
+        "by": c(r"(?:by|before|no\s+later\s+than|antes|a\s+mas\s+tardar)" + lead + dm + ")"),
+        # "from 20 December", "desde el 1 de", "a partir del día 3 de mayo"
+        "from": c(r"(?:from|since|starting|desde|a\s+partir)" + lead + dm + ")"),
         "dm": c(dm),
         "md": c(md),
     }
@@ -241,14 +252,21 @@ def spans_in(text: str, near: dt.date, of: Any = None) -> list[Span]:
                 last = _date(first.year, m1, int(g["d2"]), near)
                 span = (first, last) if last and last >= first else None
             elif kind == "until":
-                span = (_OPEN_START, first)
+                # an end date: what is on ("exhibition until 31 January") runs up to it,
+                # while a labelled date ("plazo abierto hasta el 30 de junio", "apply by
+                # 1 May") is that day: the call closes then, it is not open all the time
+                # before (a deadline in January is not met by "until 30 June")
+                span = (first, first) if of else (_OPEN_START, first)
+            elif kind == "by":
+                span = (first, first)  # a deadline: the thing's own date only under of=
             elif kind == "from":
                 span = (first, _OPEN_END)
             else:
                 span = (first, first)
             if span is not None:
                 taken[m.start():m.end()] = b"\x01" * (m.end() - m.start())
-                if _labelled(folded, m.start(), m.end(), label) == bool(of):
+                labelled = _labelled(folded, m.start(), m.end(), label)
+                if (labelled or (kind == "by" and not of)) == bool(of):
                     out.append((m.start(), span))
     return [span for _start, span in sorted(out)]  # in the order the text states them
 

@@ -28,6 +28,7 @@ _add(("inputs",), "entradas", "entrada", "parametros", "variables", "vars", "par
      "parameters", "campos")
 _add(("phases",), "fases", "fase", "pasos", "etapas", "steps", "jobs", "stages", "tasks")
 _add(("name",), "nombre", "titulo", "id")
+_add(("nouns",), "sustantivos", "searched_for", "searches_for", "looking_for", "things", "cosas")
 _add(("description",), "descripcion", "desc", "summary", "resumen")
 _add(("defaults",), "valores_por_defecto", "predeterminados", "por_defecto")
 _add(("default",), "por_defecto", "predeterminado", "valor_por_defecto", "defecto",

@@ -235,6 +235,13 @@ class Pipeline(StrictModel):
     inputs: dict[str, InputSpec] = Field(
         default_factory=new_dict, json_schema_extra={"propertyNames": {"pattern": IDENT}}
     )
+    # what every request of the kind asks for, not what it is about: the parser claims
+    # these words before the subject and place readers, as it does the kind's name
+    nouns: list[str] = Field(
+        default_factory=list,
+        description="the words a request uses for what this kind finds, singular or plural, "
+                    "in each language it is asked in ('podcast', 'pódcast', 'coworking space'): "
+                    "never read as the request's subject or place")
     defaults: Defaults = Field(default_factory=Defaults)
     phases: dict[str, Phase] = Field(
         min_length=1, json_schema_extra={"propertyNames": {"pattern": PHASE_ID}}

@@ -93,6 +93,13 @@ def excluded(source: Source, rules: ExtractRules) -> bool:
 
 def find_rating(text: str) -> tuple[float, int | None] | None:
     """A rating on a 0-10 scale (and a review count when stated), or None."""
+    found = stated_rating(text)
+    return found[:2] if found else None
+
+
+def stated_rating(text: str) -> tuple[float, int | None, float] | None:
+    """:func:`find_rating`, with the scale the text stated it on ("4.2/5": 5), which the
+    report shows beside the converted value where sources disagree."""
     for pattern, fixed_scale in _RATING_PATTERNS:
         for m in pattern.finditer(text):
             try:
@@ -114,7 +121,7 @@ def find_rating(text: str) -> tuple[float, int | None] | None:
                 c = _COUNT.search(text)
                 if c:
                     count = int(re.sub(r"[,.\s]", "", c.group(1)))
-                return round(num * 10.0 / scale, 2), count
+                return round(num * 10.0 / scale, 2), count, scale
     return None
 
 
@@ -455,12 +462,13 @@ def snippet_evidence(
     kind: str = "snippet", currency: str | None = None,
 ) -> Evidence:
     text = src.snippet or src.title
-    rating = find_rating(f"{src.title} {src.snippet}") if rules.rating else None
+    rating = stated_rating(f"{src.title} {src.snippet}") if rules.rating else None
     price = find_price(f"{src.title} {src.snippet}", currency) if rules.price else None
     return Evidence(
         id=evidence_id(src.url, text), kind=kind, subject=subject, text=text, url=src.url,  # type: ignore[arg-type]
         title=src.title, adapter=src.adapter or adapter, phase=phase,
         rating=rating[0] if rating else None, rating_count=rating[1] if rating else None,
+        rating_scale=rating[2] if rating and rating[2] != 10 else None,
         price=price, published=src.published, retrieved_at=src.retrieved_at,
     )
 

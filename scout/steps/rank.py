@@ -22,7 +22,8 @@
    Excluded candidates keep their reasons. A candidate a ``where`` could not decide (it
    failed on a missing value) is kept when ``keep_unknown``, and one it kept only by its
    own guard on a missing value (``X is none or ...``: scout/steps/rank_unknown.py) is
-   kept; either way it is flagged "could not check: <its reason>", whatever the value.
+   kept; either way it is flagged "could not check: <the values it reads>", whatever the
+   value (never its author's reason, which says why a record failed it).
 
 ``items`` may also name a videos artifact: each video is ranked as a candidate whose
 expressions also see the video's own fields (``v.duration`` in seconds, ``v.channel``,
@@ -55,7 +56,7 @@ from scout.steps.rank_reasons import enum_words, reason, reason_templates
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, peer_currency,
                                       peer_period, period_notes, put_on_period, to_period)
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
-                                      guarded)
+                                      guarded, record_words)
 from scout.steps.videos import video_candidate
 
 
@@ -248,6 +249,10 @@ def run(ctx: StepContext) -> Shortlist:
 
     checks = [(guarded(w, params.as_), (fields_and_inputs(w, params.as_) or (frozenset(),))[0])
               for w in params.where]  # each where's guarded copy, and what it reads
+    # what a criterion that could not decide names: the values it reads, never the
+    # author's reason, which says why a record failed it (a comparison the record's data
+    # may contradict: "funds 1,500,000 EUR, under 40,000 EUR"); the expression if none
+    undecided = [record_words(w, params.as_) or w for w in params.where]
     kept: list[tuple[Candidate, list[Any], list[str]]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
     for c in cands:
@@ -259,14 +264,14 @@ def run(ctx: StepContext) -> Shortlist:
             try:
                 ok = expr(**scope)
             except (TemplateError, TypeError, AttributeError, ValueError):
-                said = reason(reasons, i, scope, text)
+                said = undecided[i]
                 unknown.append(said)  # not decided: keep_unknown says
             else:
                 if not ok:
                     failed.append(reason(reasons, i, scope, text))
                 if not ok or guard is None or guard.holds(**scope):
                     continue
-                said = guard.words or reason(reasons, i, scope, text)
+                said = guard.words or undecided[i]
                 unchecked.append(said)
             if not already_flagged(fields, c.flags, c.video is not None):
                 flags.append(N_("could not check: {criterion}").format(criterion=said))

@@ -94,6 +94,31 @@ def guarded(expression: str, name: str) -> Guarded | None:
     return Guarded(template, ", ".join(named) if len(named) == len(set(words)) else None)
 
 
+def record_words(expression: str, name: str) -> str | None:
+    """The words of the record's values ``expression`` reads (``c.price.amount`` → price,
+    ``c | stated_date(of=['deadline'])`` → deadline), for "could not check: <words>" when
+    it cannot decide: the author's ``reasons`` say why a record failed ("funds 1,500,000
+    EUR, under 40,000 EUR"), which a record not checked did not; None when none can be
+    named."""
+    env = make_env()
+    try:
+        tree = env.parse("{{ (" + expression + ") }}")
+    except TemplateError:
+        return None
+    words: list[str] = []
+    for node in tree.find_all((nodes.Getattr, nodes.Filter)):
+        if not isinstance(node, (nodes.Getattr, nodes.Filter)):  # find_all's type: Node
+            continue
+        base = node.node
+        record = isinstance(base, nodes.Name) and base.name == name
+        if record or isinstance(node, nodes.Filter) and base is not None and _reads(base, name):
+            said = _named(node)
+            said = said and said.removesuffix(" converted")  # the same price, converted
+            if said and said not in words:
+                words.append(said)
+    return ", ".join(words) or None
+
+
 def fields_and_inputs(expression: str, name: str) -> tuple[frozenset[str], frozenset[str]] | None:
     """The record's fields an expression reads (``c.price.amount`` → price) and the Task's
     attributes (``task.budget`` → budget); None when it cannot be read."""

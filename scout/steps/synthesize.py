@@ -59,7 +59,8 @@ def evidence_item(e: Evidence) -> EvidenceItem:
     """What a synthesis adapter gets of one piece of evidence: its text and typed facts."""
     return EvidenceItem(
         url=e.url, title=e.title, text=e.text, subject=e.subject, kind=e.kind,
-        rating=e.rating, rating_count=e.rating_count, price=e.price, published=e.published,
+        rating=e.rating, rating_scale=e.rating_scale, rating_count=e.rating_count, price=e.price,
+        published=e.published,
         retrieved_at=e.retrieved_at.isoformat() if e.retrieved_at else None)
 
 

@@ -33,4 +33,5 @@ def run(ctx: StepContext) -> Task:
         default_lang=request.default_lang,
         locales=project_locales(ctx.root / "templates"),
         kind=ctx.pipeline.name,
+        nouns=ctx.pipeline.nouns,
     )

@@ -16,6 +16,7 @@ words, as its report's "What you asked" table writes them.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -82,12 +83,14 @@ def build_task(
     default_lang: str = "en",
     locales: Path | None = None,
     kind: str = "",
+    nouns: Sequence[str] = (),
 ) -> Task:
     """The Task for ``query``. ``overrides`` (with ``override_sources``: "mission" or "set")
     is what the orchestrator passes; ``mission_inputs`` / ``set_values`` are the same
     layers given separately (the Python API and tests). ``locales``: the project's
     message catalogs (``locales/`` beside its ``templates/``), for the notes' words;
-    ``kind``: the pipeline's name, which the request's subject and place leave out."""
+    ``kind``: the pipeline's name, and ``nouns`` its declared words for what it finds
+    (``nouns:``), which the request's subject and place leave out."""
     today = today or dt.date.today()
     layered: dict[str, Any] = dict(overrides or {})
     sources_in: dict[str, str] = {k: (override_sources or {}).get(k, "set") for k in layered}
@@ -114,7 +117,8 @@ def build_task(
                              hint=hint or f"declared inputs: {', '.join(inputs) or 'none'}")
 
     parsed = parse_query(query or "", inputs, today=today, lang=lang,
-                         default_lang=coerce_lang(default_lang), locales=locales, kind=kind)
+                         default_lang=coerce_lang(default_lang), locales=locales, kind=kind,
+                         nouns=nouns)
     _ = translations(parsed.lang, locales).gettext
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}

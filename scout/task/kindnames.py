@@ -30,22 +30,48 @@ def kind_names(kind: str, locales: Path | None) -> list[str]:
     return names
 
 
-def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tuple[int, int]]:
-    """Where the folded request names the kind itself, its words in order, each singular
-    or plural ("escape room", "escape rooms" for escape-rooms). A kind named after a place
-    the gazetteer knows ("hotels-lisbon") keeps the place for the place reader; a word an
-    input reads (its name, an alias, an enum word: "online" of online-courses) is left to
-    it, and a name of only short or function words ("a", "the-best") claims nothing."""
+def _words(name: str) -> list[str]:
+    return [w for w in re.split(r"[\W_]+", fold(name)) if w]
+
+
+def _owned(inputs: dict[str, InputSpec]) -> set[str]:
+    """The words the inputs read themselves: their names, aliases, enum words, synonyms."""
+    return {fold(w) for n, spec in inputs.items() for w in [
+        n.replace("_", " "), *spec.aliases, *map(str, spec.enum or []),
+        *(x for xs in spec.synonyms.values() for x in xs)]}
+
+
+def unclaimable(name: str, inputs: dict[str, InputSpec]) -> str | None:
+    """Why :func:`kind_spans` claims no word of ``name`` in any request, or None: "place"
+    (it names a place the gazetteer knows, which the place reader keeps), "input" (an
+    input reads each of its words), "short" (only short or function words)."""
     from scout.task.gazetteer import known_place_words
     from scout.task.subjectwords import STOP, VENUES
 
-    words = [w for w in re.split(r"[\W_]+", fold(kind)) if w]
-    if not words or any(known_place_words(words[i:]) for i in range(len(words))) \
-            or all(len(w) < 3 or (w in STOP and w not in VENUES) for w in words):
+    words = _words(name)
+    if not words or all(len(w) < 3 or (w in STOP and w not in VENUES) for w in words):
+        return "short"
+    if any(known_place_words(words[i:]) for i in range(len(words))):
+        return "place"
+    owned = _owned(inputs)
+    if all(w in owned or w in VENUES for w in words) and any(w in owned for w in words):
+        return "input"
+    return None
+
+
+def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tuple[int, int]]:
+    """Where the folded request names the kind itself, its words in order, each singular
+    or plural ("escape room", "escape rooms" for escape-rooms); the same for each of the
+    pipeline's declared ``nouns``. A kind named after a place the gazetteer knows
+    ("hotels-lisbon") keeps the place for the place reader; a word an input reads (its
+    name, an alias, an enum word: "online" of online-courses) is left to it, and a name of
+    only short or function words ("a", "the-best") claims nothing."""
+    from scout.task.subjectwords import VENUES
+
+    words = _words(kind)
+    if unclaimable(kind, {}) is not None:
         return []
-    owned = {fold(w) for n, spec in inputs.items() for w in [
-        n.replace("_", " "), *spec.aliases, *map(str, spec.enum or []),
-        *(x for xs in spec.synonyms.values() for x in xs)]}
+    owned = _owned(inputs)
 
     def forms(w: str) -> str:
         stems = {w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w}

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -82,13 +82,15 @@ _NIGHT_WORDS = frozenset({"night", "nights", "noche", "noches"})
 def parse_query(
     query: str, inputs: dict[str, InputSpec], *, today: dt.date | None = None,
     lang: Lang | None = None, default_lang: Lang = "en", locales: Path | None = None,
-    kind: str = "",
+    kind: str = "", nouns: Sequence[str] = (),
 ) -> ParseResult:
     """Read values for ``inputs`` out of ``query``. Never raises on odd text (a broken
     project catalog under ``locales`` is the author's mistake: CatalogInvalid).
 
     ``kind``: the pipeline's name ("escape-rooms"): the request naming it ("escape rooms
-    in Madrid") names what every request of the kind is for, no subject and no place.
+    in Madrid") names what every request of the kind is for, no subject and no place;
+    ``nouns``: the pipeline's ``nouns:``, the other words it declares for that thing
+    ("podcasts", "guarderías"), claimed the same way.
 
     ``locales``: the project's own catalogs, merged over scout's for the notes' words: a
     kind's input names ("min_area" → "superficie mínima") are its own msgids."""
@@ -108,16 +110,19 @@ def parse_query(
         & _NIGHT_WORDS for n, spec in inputs.items() if spec.type not in ("date", "month"))
     if relay is not None:
         text.claim(relay.span())
-    for name in kind_names(kind, locales):
+    for name in [*kind_names(kind, locales), *nouns]:
         for span in kind_spans(text.folded, name, inputs):
             text.claim(span)
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
     route: dict[str, tuple[str, tuple[int, int]]] = {}  # several place inputs, read at once
 
+    read_spans: list[tuple[int, int]] = []  # where each input's value was read
+
     def found(name: str, value: Any, span: tuple[int, int]) -> None:
         result.values[name] = value
         result.spans[name] = q[span[0]:span[1]].strip()
+        read_spans.append(span)
         text.claim(span)
 
     def refused(name: str, spec: InputSpec, values: list[Any]) -> None:
@@ -243,9 +248,14 @@ def parse_query(
             elif spec.type == "boolean":
                 hit = find_boolean(text, spec, name)
             elif spec.type == "subject":
+                from scout.task.audience import audience_spans, names_a_role
                 from scout.task.placewords import names_countries
                 from scout.task.subject import find_subject
 
+                if not names_a_role(name, spec.aliases):  # "for senior scientists": whom for
+                    for span in audience_spans(text.free, text.folded, read_spans,
+                                               result.lang):
+                        text.claim(span)
                 places = [s for s in inputs.values() if s.type == "place"]
                 hit = find_subject(text.free, text.original, today=today,
                                    place_input=bool(places),

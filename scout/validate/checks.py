@@ -47,6 +47,7 @@ def check_pipeline(spec: LoadedSpec, config: Config | None) -> list[Problem]:
     smap = spec.source_map
     problems: list[Problem] = []
     problems += _check_inputs(pipeline, smap)
+    problems += _check_nouns(pipeline, smap)
 
     made = producers(pipeline)
     for art, pids in made.items():
@@ -142,6 +143,32 @@ def _written_word(text: str, line: int, col: int) -> str:
         return ""
     m = re.match(r"[A-Za-z~]+", lines[line - 1][col - 1:])
     return m.group(0) if m else ""
+
+
+_UNCLAIMABLE = {
+    "short": ("has only short or function words, which every request uses",
+              "name the thing itself: 'podcast', 'guardería', 'coworking space'"),
+    "place": ("names a place scout knows, which a request's place is read from",
+              "leave the place to a place input"),
+    "input": ("is read by an input (its name, an alias, an enum word or a synonym)",
+              "keep the word in the input that reads it, or drop it there"),
+}
+
+
+def _check_nouns(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
+    """A declared noun the parser could never claim is a silent no-op (SPEC079)."""
+    from scout.task.kindnames import unclaimable
+
+    problems = []
+    for i, noun in enumerate(pipeline.nouns):
+        why = unclaimable(noun, pipeline.inputs)
+        if why is not None:
+            what, hint = _UNCLAIMABLE[why]
+            problems.append(Problem(
+                "SPEC079", f"nouns: '{noun}' {what}: a request's '{noun}' is never read "
+                "as what the kind finds", smap.locate(("nouns", i)), severity="warning",
+                hint=hint))
+    return problems
 
 
 def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:

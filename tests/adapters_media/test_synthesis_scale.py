@@ -62,3 +62,25 @@ def test_the_default_scale_is_left_out_of_the_request():
     """A kind on 0-10 sends the request it sent before (its cache and replay keys)."""
     assert "rating_scale" not in _request("en", None).model_dump()
     assert _request("en", 100).model_dump()["rating_scale"] == 100
+
+
+@pytest.mark.parametrize(("lang", "stated"), [
+    ("en", "84/100 (stated 4.2/5)"),
+    ("es", "84/100 (según la fuente, 4,2/5)"),
+])
+def test_a_rating_stated_on_another_scale_is_shown_as_the_source_stated_it(lang, stated):
+    from scout.schemas.records import Evidence
+    from scout.steps.extract import stated_rating
+    from scout.steps.synthesize import evidence_item
+
+    rating, _count, scale = stated_rating("Alta Crianza, rated 4.2/5 by buyers")
+    assert (rating, scale) == (8.4, 5.0)
+    carried = evidence_item(Evidence(id="x", kind="snippet", subject="alta", url="https://c.example/1",
+                                     title="Alta", text="Alta Crianza, rated 4.2/5.",
+                                     rating=rating, rating_scale=scale))
+    req = _request(lang, 100)
+    req = req.model_copy(update={"evidence": [req.evidence[0], carried, req.evidence[2]]})
+    (conflict,) = _run(req).conflicts
+    assert sorted(v.value for v in conflict.values) == sorted([stated, "93/100"])
+    assert stated in conflict.sentence.text
+    assert conflict.used == "84/100"  # the check's value, on the kind's scale

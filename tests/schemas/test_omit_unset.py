@@ -106,3 +106,16 @@ def test_the_helper_on_a_model_of_ones_own() -> None:
         {"name": "a", "level": 0, "tags": ["x"], "note": None}
     with pytest.raises(TypeError, match="name at least one field"):
         omit_unset()
+
+
+def test_a_rating_scale_left_unset_leaves_evidence_dumps_as_they_were() -> None:
+    from scout.adapters.contract import EvidenceItem
+    from scout.schemas.records import Evidence
+
+    ev = Evidence(id="e", kind="snippet", url="u", rating=8.4)
+    assert "rating_scale" not in ev.model_dump() and "rating_scale" not in ev.model_dump_json()
+    assert Evidence(id="e", kind="snippet", url="u", rating=8.4,
+                    rating_scale=5).model_dump()["rating_scale"] == 5
+    item = EvidenceItem(url="u", rating=8.4)
+    assert "rating_scale" not in item.model_dump_json()
+    assert EvidenceItem(url="u", rating=8.4, rating_scale=5).model_dump()["rating_scale"] == 5

@@ -201,3 +201,51 @@ def test_a_modal_may_beside_a_real_date_does_not_hide_it() -> None:
     assert on_dates(record, MAY) is False
     record = {"name": "x", "evidence": [{"text": "10 may apply; on 10 May at 20:00."}]}
     assert on_dates(record, MAY) is True
+
+
+GRANT_WORDS = ["deadline", "closing date", "closes", "plazo", "fecha límite", "cierre"]
+JANUARY = DateRange(start=dt.date(2027, 1, 1), end=dt.date(2027, 1, 31))
+
+
+@pytest.mark.parametrize("text, want", [
+    # an end word before a labelled date says that day, not a run up to it: a call open
+    # until 30 June does not close in January
+    ("Deadline: open until 30 June.", False),
+    ("Plazo abierto hasta el 30 de junio.", False),
+    ("Plazo: antes del 30 de junio.", False),
+    ("Applications close by 30 June (deadline).", False),
+    ("Plazo hasta el día 15 de enero.", True),
+    ("Deadline: no later than 20 January 2027.", True),
+    ("Cierre a más tardar el 12 de enero.", True),
+    # a start word: the call opens then, so it cannot close before
+    ("Plazo a partir del 3 de marzo.", False),
+    ("Plazo desde el 3 de diciembre.", True),
+])
+def test_an_end_or_start_word_before_a_labelled_date(text: str, want: bool) -> None:
+    record = {"name": "x", "evidence": [{"text": text}]}
+    assert on_dates(record, JANUARY, of=GRANT_WORDS) is want
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Plazo abierto hasta el 30 de junio de 2027.", dt.date(2027, 6, 30)),
+    ("Submissions: deadline by 15 March 2027.", dt.date(2027, 3, 15)),
+])
+def test_the_labelled_end_is_the_stated_day(text: str, want: dt.date) -> None:
+    record = {"name": "x", "evidence": [{"text": text}]}
+    assert stated_date(record, of=GRANT_WORDS, pick="min", near=NEAR) == want
+    assert stated_date(record, of=GRANT_WORDS, pick="max", near=NEAR) == want
+
+
+def test_what_is_on_until_a_day_still_runs_up_to_it() -> None:
+    record = {"name": "x", "evidence": [{"text": "Exhibition until 31 January."}]}
+    assert on_dates(record, DateRange(start=dt.date(2027, 1, 10), end=dt.date(2027, 1, 11))) is True
+
+
+@pytest.mark.parametrize("text", [
+    "Concert on 20 June 2027. Book before 5 May 2027.",
+    "Concierto el 20 de junio de 2027; reserva antes del 5 de mayo.",
+    "Recital 20 June 2027, tickets no later than 5 May 2027.",
+])
+def test_a_deadline_word_is_not_when_it_happens(text: str) -> None:
+    may = DateRange(start=dt.date(2027, 5, 1), end=dt.date(2027, 5, 31))
+    assert on_dates({"name": "x", "evidence": [{"text": text}]}, may) is False

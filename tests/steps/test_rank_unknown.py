@@ -82,11 +82,30 @@ def test_a_guard_keeps_its_candidate_even_without_keep_unknown() -> None:
     assert "silent" in flags and flags["silent"] == ["could not check: deadline"]
 
 
-def test_an_undecidable_criterion_is_flagged_with_its_reason() -> None:
-    # no guard: the expression fails on the missing value, keep_unknown keeps it
+def test_an_undecidable_criterion_is_flagged_with_what_it_reads() -> None:
+    # no guard: the expression fails on the missing value, keep_unknown keeps it; the
+    # author's reason says why a record failed ("deadline passed"), which it did not
     where = ["conf | stated_date(of=['deadline'], near=task.today) >= task.today"]
     _, flags = _rank("NLP conferences", where, *CONFS, reasons=["deadline passed"])
-    assert flags["silent"] == ["could not check: deadline passed"]
+    assert flags["silent"] == ["could not check: deadline"]
+
+
+def test_a_reason_never_states_a_comparison_the_record_contradicts() -> None:
+    # the grants kind: "could not check: funds 1,500,000 EUR, under 40,000 EUR" for a call
+    # over the floor, because another value of the criterion was missing
+    where = ["conf.price.amount >= task.fee.amount and conf.rating_count > 10"]
+    reasons = ["funds {{ conf.price | money }}, under {{ task.fee | money }}"]
+    big = _conf("big", "A call funding 1,500,000 EUR.", 1_500_000)
+    short, flags = _rank("NLP conferences of at least 40,000 EUR", where, big, reasons=reasons)
+    assert flags["big"] == ["could not check: price, rating count"]
+    short, _ = _rank("NLP conferences of at least 40,000 EUR", where, big, reasons=reasons,
+                     keep_unknown=False)
+    assert short.excluded[0][1] == ["could not check: price, rating count"]
+    # a record that fails it keeps the author's words
+    small = _conf("small", "A call funding 1,000 EUR.", 1_000)
+    small.rating_count = small.evidence[0].rating_count = 50
+    short, _ = _rank("NLP conferences of at least 40,000 EUR", where, small, reasons=reasons)
+    assert short.excluded[0][1][0].startswith("funds 1,000") and "under 40,000" in short.excluded[0][1][0]
 
 
 def test_only_guards_on_the_record_are_taken_away() -> None:

@@ -138,10 +138,12 @@ class EvidenceItem(BaseModel):
     # typed facts the evidence stated (the keyless synthesis reasons with them)
     kind: str | None = None
     rating: float | None = Field(default=None, description="0-10")
+    rating_scale: float | None = Field(default=None, description="the scale the source used")
     rating_count: int | None = None
     price: Money | None = None
     published: str | None = None
     retrieved_at: str | None = Field(default=None, description="ISO 8601")
+    _omit = omit_unset("rating_scale")  # cassettes and cache keys of 0-10 ratings unchanged
 
 
 class SubjectBrief(BaseModel):

@@ -1,0 +1,74 @@
+"""Whom a request's thing is for, when an input of the kind reads part of it: "grants for
+senior scientists" (a career-stage input reads "senior"), "becas para investigadores
+posdoctorales" ("posdoctorales"). The words right after "for" / "para" with such a span
+among them are that input's audience, no subject: the subject reader would otherwise take
+what the input left ("scientists"). A kind without such an input keeps them ("R for
+beginners"), and so does one whose subject input is a role (named ``role``, ``puesto``,
+or with the alias ``as``): "ofertas para investigadores" asks a jobs kind for that role.
+
+The decision is the kind's declared inputs', not a word list: what one of them read is
+what says the phrase names people the thing is for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from scout.task import subjectwords as sw
+from scout.task.gazetteer import known_place_words
+from scout.task.readers import CLAIMED
+
+# "for" / "para" and the run of words after it: plain words, or a span already claimed
+_FOR = re.compile(r"(?<![\w\x00])(?:for|para)\s+")
+_PIECE = re.compile(r"[a-z][\w'-]*|\x00+")
+_MAX_WORDS = 4  # an audience is a few words: "early-career women researchers"
+# a subject input declared for a person's role (its name or an alias: "role", "puesto",
+# "as" / "como": what one works as): whom the thing is for is then the subject itself
+# ("jobs for senior data scientists": the role is "data scientists")
+_ROLE = frozenset("""
+role roles rol position positions job jobs job title title occupation profession puesto
+puestos cargo oficio profesion as como for para
+""".split()) | {"job title", "job_title"}
+
+
+def names_a_role(name: str, aliases: Iterable[str]) -> bool:
+    """Whether a subject input called ``name`` with ``aliases`` reads a person's role."""
+    from scout.task.lang import fold
+
+    return any(fold(w).replace("_", " ") in _ROLE or fold(w) in _ROLE for w in [name, *aliases])
+
+
+def audience_spans(free: str, folded: str, read: Iterable[tuple[int, int]],
+                   lang: str) -> list[tuple[int, int]]:
+    """The spans of ``free`` (the folded request with claimed text blanked) that name whom
+    the thing is for: the words after "for" / "para" (up to a joining or frame word)
+    around a span an input ``read``: the run's first word ("for senior scientists", "para
+    doctorandos"), or in Spanish, which writes the adjective after its noun, the second of
+    two, one word ("para investigadores posdoctorales"; not a phrase with its own cue: "para
+    sevilla en español"). A span later in a longer run qualifies the thing, not the people
+    ("jobs for data scientists part-time"); a place the gazetteer knows is never taken.
+    ``folded``: the request folded, before any claim."""
+    spans = list(read)
+    out: list[tuple[int, int]] = []
+    for m in _FOR.finditer(free):
+        pos, pieces = m.end(), []
+        while len(pieces) < _MAX_WORDS:
+            piece = _PIECE.match(free, pos)
+            if piece is None or piece.group(0) in sw.CONNECTORS | sw.FRAME | sw.WITH:
+                break
+            pieces.append(piece.span())
+            gap = re.match(r"[ \t]+", free[piece.end():])
+            if gap is None:
+                break
+            pos = piece.end() + gap.end()
+
+        def held(k: int) -> bool:
+            a, b = pieces[k]
+            return free[a] == CLAIMED and any(x <= a and b <= y for x, y in spans)
+
+        if pieces and (held(0) or (lang == "es" and len(pieces) == 2 and held(1)
+                                   and " " not in folded[pieces[1][0]:pieces[1][1]])):
+            out.extend(p for p in pieces if free[p[0]] != CLAIMED
+                       and not known_place_words([free[p[0]:p[1]]]))
+    return out

@@ -1,0 +1,62 @@
+"""A kind written by someone else declares the words a request uses for what it finds
+(``nouns:``): the parser claims them as it does the kind's name, so "podcasts",
+"coworkings" or "guarderías" are neither the subject nor the place; a noun the parser
+could never claim is a warning (SPEC079)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from scout.spec.models import InputSpec
+from scout.task.build import build_task
+from scout.validate import validate_paths
+
+INPUTS = {"topic": InputSpec(type="subject"), "city": InputSpec(type="place")}
+TODAY = dt.date(2026, 12, 6)
+
+
+@pytest.mark.parametrize(("nouns", "query", "topic", "city"), [
+    (["podcast", "pódcast"], "podcasts about medieval history", "medieval history", None),
+    (["podcast", "pódcast"], "pódcasts de historia medieval", "historia medieval", None),
+    (["coworking"], "coworkings en Madrid", None, "Madrid"),
+    (["guardería", "nursery"], "guarderías bilingües en Valencia", "bilingües", "Valencia"),
+    (["guardería", "nursery"], "guarderias Sevilla", None, "Sevilla"),
+    (["coworking space"], "coworking spaces in Berlin", None, "Berlin"),
+])
+def test_a_declared_noun_is_neither_subject_nor_place(nouns, query, topic, city):
+    task = build_task(query, INPUTS, today=TODAY, kind="corpus", nouns=nouns)
+    assert (task.values["topic"], task.values["city"]) == (topic, city)
+    # the same request without the declaration reads the noun as what it is about
+    bare = build_task(query, INPUTS, today=TODAY, kind="corpus")
+    assert bare.values["topic"] != topic or bare.values["city"] != city
+
+
+def test_an_input_keeps_its_own_word():
+    inputs = {**INPUTS, "kind": InputSpec(type="string", enum=["nursery", "school"])}
+    task = build_task("nursery in Valencia", inputs, today=TODAY, nouns=["nursery"])
+    assert (task.values["kind"], task.values["city"]) == ("nursery", "Valencia")
+
+
+PIPELINE = """apiVersion: scout/v1
+name: corpus
+inputs:
+  topic: {type: subject}
+  mode: {type: string, enum: [online, onsite]}
+nouns: [podcast, pódcast, the, Madrid, online]
+phases:
+  F0: {uses: task, produces: [task]}
+"""
+
+
+def test_a_noun_the_parser_cannot_claim_is_a_located_warning(tmp_path: Path):
+    spec = tmp_path / "p.yaml"
+    spec.write_text(PIPELINE, encoding="utf-8")
+    result = validate_paths([spec])
+    assert result.ok
+    found = {(p.code, p.location.line, p.location.col, p.message.split("'")[1])
+             for p in result.problems if p.location is not None}
+    assert found == {("SPEC079", 6, 27, "the"), ("SPEC079", 6, 32, "Madrid"),
+                     ("SPEC079", 6, 40, "online")}
