@@ -25,6 +25,7 @@ templates need:
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -163,20 +164,31 @@ def _text(value: Any) -> str | None:
 
 
 def _number(value: Any) -> float | None:
+    """A finite number, or None: pages write ``1e999`` (which ``json`` reads as inf),
+    ``NaN`` or an int of hundreds of digits as easily as ``120``, and such a value is no
+    price or rating (it used to raise, or "1e999" to read as 1)."""
     value = _first(value)
     if isinstance(value, dict):
         value = value.get("@value")
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, (int, float)):
-        return float(value)
-    text = str(value).strip()
-    if re.fullmatch(r"-?\d+,\d{1,2}", text):
-        text = text.replace(",", ".")  # "4,5": a decimal comma
+        number = value
     else:
-        text = text.replace(",", "")  # "1,234": a thousands separator
-    match = re.search(r"-?\d+(?:\.\d+)?", text)
-    return float(match.group()) if match else None
+        text = str(value).strip()
+        if re.fullmatch(r"-?\d+,\d{1,2}", text):
+            text = text.replace(",", ".")  # "4,5": a decimal comma
+        else:
+            text = text.replace(",", "")  # "1,234": a thousands separator
+        match = re.search(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?", text)
+        if not match:
+            return None
+        number = match.group()  # type: ignore[assignment]
+    try:
+        out = float(number)
+    except OverflowError:  # an int past a float's range
+        return None
+    return out if math.isfinite(out) else None
 
 
 #: types that describe the page or the site rather than what the page is about
@@ -216,8 +228,10 @@ def main_nodes(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 if isinstance(item, dict) and types_of(item):
                     declared.append(item)
     out: list[dict[str, Any]] = []
+    seen: set[int] = set()  # by identity, in one pass: a page of 100,000 blocks is linear
     for node in declared + top:
-        if not any(node is seen for seen in out):
+        if id(node) not in seen:
+            seen.add(id(node))
             out.append(node)
     return out
 
@@ -259,7 +273,7 @@ def normalise_rating(node: dict[str, Any]) -> tuple[float | None, int | None]:
     rating = None
     if value is not None and best > 0 and (worst is None or worst < best):
         rating = round(max(0.0, min(10.0, value / best * 10.0)), 2)
-    return rating, (int(count) if count is not None else None)
+    return rating, (int(count) if count is not None and count >= 0 else None)
 
 
 def _format_price(value: float | None) -> str | None:
@@ -284,9 +298,9 @@ def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None
         low = (_number(offer.get("lowPrice")) or _number(spec.get("minPrice"))
                or _number(offer.get("price")) or _number(spec.get("price")))
         high = _number(offer.get("highPrice")) or _number(spec.get("maxPrice")) or low
-        if low is not None:
+        if low is not None and low >= 0:  # a price below 0 is no price
             lows.append(low)
-        if high is not None:
+        if high is not None and high >= 0:
             highs.append(high)
     if not lows:
         return None
