@@ -34,7 +34,8 @@ def price_from_range(price_range: str | None, currency: str | None = None) -> Mo
         return Money(amount=0, currency=currency, comparator="=")
     if not price_range or not re.search(r"\d", price_range):
         return None
-    m = re.match(r"\s*([A-Z]{3})\s+(\d[\d.,]*)", price_range)
+    # the whole number or nothing: "EUR 1e+300" (a page's priceRange) read as 1 EUR
+    m = re.match(r"\s*([A-Z]{3})\s+(\d[\d.,]*)(?![\d.,]|[eE][-+]?\d)", price_range)
     if m:
         return find_price(f"{m.group(2)} {m.group(1)}")
     return find_price(price_range)
