@@ -26,6 +26,7 @@ import yaml
 from scout.dist.jobs import MissionJob
 from scout.errors import Location, Problem, ScoutError, SpecInvalid, UsageError
 from scout.paths import derive_mission_id, validate_mission_id
+from scout.spec.yamlload import MAX_NODES, expanded_entries
 
 #: keys a YAML row may carry
 ROW_KEYS = ("query", "mission_id", "inputs")
@@ -101,6 +102,14 @@ def _yaml_rows(path: Path, text: str
             node.start_mark.line + 1 if node is not None else 1,
             "e.g.\n  - hotels in Barcelona in September\n  - {query: hotels in Porto, "
             "inputs: {budget: 150 EUR}}")])
+    left = MAX_NODES
+    for item in node.value:  # the row at which the list passes the bound is named
+        left -= expanded_entries(item, left)
+        if left < 0:
+            raise SpecInvalid([_problem(
+                "USE081", f"the list expands to more than {MAX_NODES:,} entries (aliases "
+                "of aliases?)", path, item.start_mark.line + 1,
+                "write each row out; a query list is never that big")])
     rows: list[tuple[int, dict[str, Any]]] = []
     problems: list[Problem] = []
     try:
