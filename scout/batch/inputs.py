@@ -92,6 +92,11 @@ def _yaml_rows(path: Path, text: str
     """(line, row) pairs of a YAML list; raises SpecInvalid naming what is wrong where."""
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:  # PyYAML's composer recurses: "[[[[..." thousands deep
+        raise SpecInvalid([_problem("USE081", "not valid YAML: nested deeper than the "
+                                    "reader goes (hundreds of brackets?)", path, None,
+                                    "write each row's inputs as text or a flat list")]
+                          ) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise SpecInvalid([_problem("USE081", f"not valid YAML: {getattr(exc, 'problem', exc)}",

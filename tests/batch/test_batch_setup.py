@@ -242,3 +242,16 @@ def test_a_queries_list_of_aliases_of_aliases_is_refused_before_it_is_built(
     fine = tmp_path / "ok.yaml"
     fine.write_text("- {query: a, inputs: &i {budget: 150 EUR}}\n- {query: b, inputs: *i}\n")
     assert [row["inputs"] for _, row in read_rows(fine)[0]] == [{"budget": "150 EUR"}] * 2
+
+
+def test_a_queries_list_nested_past_the_yaml_reader_is_a_usage_error(tmp_path: Path) -> None:
+    # PyYAML's composer recurses: a row's inputs thousands of brackets deep raised
+    # RecursionError out of `scout batch apply` (an internal error)
+    from scout.batch.inputs import read_rows
+
+    deep = tmp_path / "q.yaml"
+    deep.write_text("- {query: hotels, inputs: {destination: " + "[" * 5000 + "]" * 5000 + "}}\n")
+    with pytest.raises(SpecInvalid) as info:
+        read_rows(deep)
+    (problem,) = info.value.problems
+    assert problem.code == "USE081" and "nested deeper than the reader goes" in problem.message
