@@ -39,3 +39,11 @@ def test_a_recorded_body_nested_past_the_parser_is_kept_as_text(tmp_path: Path,
 def test_a_lease_value_nested_past_the_parser_is_no_lease() -> None:
     assert _parse(DEEP_BODY) == {}
     assert _parse(b'{"owner": "w1"}') == {"owner": "w1"}
+
+
+def test_a_cached_filter_call_nested_past_the_parser_is_not_checked() -> None:
+    # the fact cache is untrusted: a malformed entry is "not such a call", never an error
+    from scout.spec.filtercall import decode_call
+
+    assert decode_call(DEEP_BODY.decode()) is None
+    assert decode_call('{"args": [["c", 2]], "kwargs": {}, "dynamic": false}') == ([2], {}, False)
