@@ -116,7 +116,17 @@ MAX_CATALOG_BYTES = 10_000_000
 def _catalog_bytes(path: Path) -> bytes:
     """The bytes of a project's catalog, which someone else wrote: opened without waiting
     (a FIFO there blocked `scout plan` forever, the parser reads the catalog), refused
-    when it is not a regular file (a device such as /dev/zero never ends) or too big."""
+    when it is not a regular file (a device such as /dev/zero never ends), too big, or a
+    link out of its ``locales/`` folder (as report templates are: report.files.outside)."""
+    locales = path.parents[2]  # <locales>/<lang>/LC_MESSAGES/messages.po
+    try:
+        linked_out = locales.resolve() not in path.resolve().parents
+    except (OSError, RuntimeError):  # a loop of links
+        linked_out = True
+    if linked_out:  # a kind written by someone else: its errors would quote that file
+        raise CatalogInvalid(f"the message catalog is a link to a file outside {locales}; "
+                             "scout reads no file there", location=Location(str(path)),
+                             hint="copy the catalog into the locales folder")
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):

@@ -213,7 +213,7 @@ def test_validated_from_another_project_the_hint_names_the_kinds_catalog(
     assert str(po) in missing[0]["hint"] and str(other) not in missing[0]["hint"].split(";")[0]
 
 
-@pytest.mark.parametrize("kind", ["fifo", "device", "big"])
+@pytest.mark.parametrize("kind", ["fifo", "device", "big", "linked-out"])
 def test_a_catalog_that_is_no_po_file_is_refused_without_waiting(tmp_path: Path,
                                                                   kind: str) -> None:
     # a named pipe there blocked `scout plan` (the parser reads the catalog) forever;
@@ -226,9 +226,13 @@ def test_a_catalog_that_is_no_po_file_is_refused_without_waiting(tmp_path: Path,
         os.mkfifo(path)
     elif kind == "device":
         path.symlink_to("/dev/zero")
-    else:
+    elif kind == "big":
         path.write_bytes(b'msgid ""\nmsgstr ""\n' + b"#" * MAX_CATALOG_BYTES)
+    else:  # its errors would quote the other file's lines (/etc/passwd's, say)
+        (tmp_path / "elsewhere.txt").write_text("root:x:0:0:root:/root:/bin/bash\n")
+        path.symlink_to(tmp_path / "elsewhere.txt")
     with pytest.raises(CatalogInvalid) as info:
         translations("es", tmp_path / "locales")
     assert info.value.location is not None and info.value.location.file == str(path)
-    assert ("not a regular file" if kind != "big" else "bytes") in info.value.message
+    said = {"big": "bytes", "fifo": "not a regular file"}.get(kind, "a link to a file outside")
+    assert said in info.value.message and "root:" not in info.value.message
