@@ -214,8 +214,10 @@ def main_nodes(objects: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 if isinstance(item, dict) and types_of(item):
                     declared.append(item)
     out: list[dict[str, Any]] = []
+    seen: set[int] = set()  # by identity, in one pass: a page of 100,000 blocks is linear
     for node in declared + top:
-        if not any(node is seen for seen in out):
+        if id(node) not in seen:
+            seen.add(id(node))
             out.append(node)
     return out
 
@@ -276,7 +278,7 @@ def normalise_rating(node: dict[str, Any]) -> tuple[float | None, int | None]:
     rating = None
     if value is not None and best > 0 and (worst is None or worst < best):
         rating = round(max(0.0, min(10.0, value / best * 10.0)), 2)
-    return rating, (int(count) if count is not None else None)
+    return rating, (int(count) if count is not None and count >= 0 else None)
 
 
 def extract_facts(objects: list[dict[str, Any]]) -> Facts:

@@ -10,6 +10,7 @@ offers or a job posting's pay, and its address on one line.
 from __future__ import annotations
 
 import html
+import math
 import re
 from typing import Any
 
@@ -60,6 +61,20 @@ _NUMERAL = re.compile(r"-?\d+(?:(?:[.,]|[ \u00a0\u202f\u2009](?=\d{3}(?!\d)))\d+
 _RANGE_REST = re.compile(r"^\s*[-\u2013\u2014]\s*\d[\d.,]*")
 
 
+_EXPONENT = re.compile(r"[eE][-+]?\d+")
+
+
+def _finite(value: float) -> float | None:
+    """``value`` as a float when it is a finite one: pages write ``1e999`` (which ``json``
+    reads as inf), ``NaN`` or an int of hundreds of digits as easily as ``120``, and such a
+    value is no price, rating or count."""
+    try:
+        out = float(value)
+    except OverflowError:  # an int past a float's range
+        return None
+    return out if math.isfinite(out) else None
+
+
 def number_of(value: Any) -> float | None:
     """The first number in the value, in whichever format the page wrote it."""
     value = first_of(value)
@@ -68,11 +83,18 @@ def number_of(value: Any) -> float | None:
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, (int, float)):
-        return float(value)
-    match = _NUMERAL.search(str(value))
+        return _finite(value)
+    text = str(value)
+    match = _NUMERAL.search(text)
     if match is None:
         return None
     numeral = match.group()
+    exponent = _EXPONENT.match(text, match.end())
+    if exponent:  # "1e999", "1.5E3": the whole figure or none ("1e999" is not 1)
+        try:
+            return _finite(float(numeral.replace(",", "") + exponent.group()))
+        except ValueError:
+            return None
     if re.fullmatch(r"-?\d{1,3}\.\d{3}", numeral):
         # one dot before three digits: schema.org's decimal point ("4.500" is 4.5), not
         # the thousands of "1.234,50" or "1.144.000", read below
@@ -93,7 +115,9 @@ def amount_of(value: Any) -> float | None:
     if isinstance(value, str):
         match = _NUMERAL.search(value)
         if match:
-            after = _RANGE_REST.sub("", value[match.end():], count=1)
+            exponent = _EXPONENT.match(value, match.end())  # "1.2e2": one figure
+            end = exponent.end() if exponent else match.end()
+            after = _RANGE_REST.sub("", value[end:], count=1)
             word = re.match(r"\s*([^\W\d_]+)", after)
             if word and currency_of(word.group(1)) is None:
                 return None
@@ -125,9 +149,9 @@ def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None
         low = (amount_of(offer.get("lowPrice")) or amount_of(spec.get("minPrice"))
                or amount_of(offer.get("price")) or amount_of(spec.get("price")))
         high = amount_of(offer.get("highPrice")) or amount_of(spec.get("maxPrice")) or low
-        if low is not None:
+        if low is not None and low >= 0:  # a price below 0 is no price
             lows.append(low)
-        if high is not None:
+        if high is not None and high >= 0:
             highs.append(high)
     if not lows:
         return None

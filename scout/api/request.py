@@ -88,6 +88,29 @@ def check_no_secret(texts: dict[str, Any], root: Path, config: str | Path | None
                                   "the environment (or the token pool) by itself")
 
 
+#: How deep an input value may nest (lists and mappings): a request's values are text,
+#: numbers and short lists; an agent's JSON thousands deep made the mission id's repr()
+#: recurse past Python's stack (an internal error).
+MAX_VALUE_DEPTH = 32
+
+
+def check_value_depth(inputs: dict[str, Any]) -> None:
+    """Refuse an input value nested deeper than :data:`MAX_VALUE_DEPTH` (walked without
+    recursion, and stopping there)."""
+    for name, value in inputs.items():
+        stack = [(value, 1)]
+        while stack:
+            item, depth = stack.pop()
+            if not isinstance(item, (list, tuple, dict)):
+                continue
+            if depth > MAX_VALUE_DEPTH:
+                raise UsageError(f"input {name!r}: the value nests lists or mappings more "
+                                 f"than {MAX_VALUE_DEPTH} deep",
+                                 hint="give the input as text, a number or a flat list")
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+
+
 def is_blank(text: str) -> bool:
     """Nothing but white space and invisible marks (zero-width spaces, a BOM, bidi
     controls): what a query pasted empty looks like."""
@@ -188,6 +211,7 @@ def prepare(
         raise UsageError("nothing to research: the query is blank; give --query \"...\" "
                          "(and/or --set key=value)",
                          hint="a query of only spaces or invisible characters says nothing")
+    check_value_depth(inputs)
     check_no_secret({"--query": q, **{f"--set {k}": v for k, v in inputs.items()}},
                     root_path, find_config(config, pipeline_path))
     if mid is None:

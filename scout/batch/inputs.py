@@ -26,6 +26,7 @@ import yaml
 from scout.dist.jobs import MissionJob
 from scout.errors import Location, Problem, ScoutError, SpecInvalid, UsageError
 from scout.paths import derive_mission_id, validate_mission_id
+from scout.spec.yamlload import MAX_NODES, expanded_entries
 
 #: keys a YAML row may carry
 ROW_KEYS = ("query", "mission_id", "inputs")
@@ -91,6 +92,11 @@ def _yaml_rows(path: Path, text: str
     """(line, row) pairs of a YAML list; raises SpecInvalid naming what is wrong where."""
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:  # PyYAML's composer recurses: "[[[[..." thousands deep
+        raise SpecInvalid([_problem("USE081", "not valid YAML: nested deeper than the "
+                                    "reader goes (hundreds of brackets?)", path, None,
+                                    "write each row's inputs as text or a flat list")]
+                          ) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise SpecInvalid([_problem("USE081", f"not valid YAML: {getattr(exc, 'problem', exc)}",
@@ -101,6 +107,14 @@ def _yaml_rows(path: Path, text: str
             node.start_mark.line + 1 if node is not None else 1,
             "e.g.\n  - hotels in Barcelona in September\n  - {query: hotels in Porto, "
             "inputs: {budget: 150 EUR}}")])
+    left = MAX_NODES
+    for item in node.value:  # the row at which the list passes the bound is named
+        left -= expanded_entries(item, left)
+        if left < 0:
+            raise SpecInvalid([_problem(
+                "USE081", f"the list expands to more than {MAX_NODES:,} entries (aliases "
+                "of aliases?)", path, item.start_mark.line + 1,
+                "write each row out; a query list is never that big")])
     rows: list[tuple[int, dict[str, Any]]] = []
     problems: list[Problem] = []
     try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
@@ -22,7 +22,10 @@ class CurrencyTable(StrictModel):
 
     as_of: str = Field(description="date the rates were read, e.g. 2026-11-01")
     base: str = Field(pattern=r"^[A-Z]{3}$")
-    rates: dict[str, float] = Field(default_factory=new_dict)
+    # a rate of 0, below 0, inf or NaN turned prices into 0 (free), negative (cheapest of
+    # all) or no number at rank time, silently: it is a config error, located
+    rates: dict[str, Annotated[float, Field(gt=0, allow_inf_nan=False)]] = Field(
+        default_factory=new_dict)
     source: str | None = None
 
 

@@ -28,7 +28,9 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +109,38 @@ def po_shape_problem(text: str) -> tuple[int, str] | None:
     return None
 
 
+#: The largest project catalog read (bytes): a kind's own words are kilobytes.
+MAX_CATALOG_BYTES = 10_000_000
+
+
+def _catalog_bytes(path: Path) -> bytes:
+    """The bytes of a project's catalog, which someone else wrote: opened without waiting
+    (a FIFO there blocked `scout plan` forever, the parser reads the catalog), refused
+    when it is not a regular file (a device such as /dev/zero never ends), too big, or a
+    link out of its ``locales/`` folder (as report templates are: report.files.outside)."""
+    locales = path.parents[2]  # <locales>/<lang>/LC_MESSAGES/messages.po
+    try:
+        linked_out = locales.resolve() not in path.resolve().parents
+    except (OSError, RuntimeError):  # a loop of links
+        linked_out = True
+    if linked_out:  # a kind written by someone else: its errors would quote that file
+        raise CatalogInvalid(f"the message catalog is a link to a file outside {locales}; "
+                             "scout reads no file there", location=Location(str(path)),
+                             hint="copy the catalog into the locales folder")
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise CatalogInvalid("the message catalog is not a regular file (a named pipe, "
+                                 "a device or a folder?)", location=Location(str(path)),
+                                 hint="make it the .po file itself")
+        data = f.read(MAX_CATALOG_BYTES + 1)
+    if len(data) > MAX_CATALOG_BYTES:
+        raise CatalogInvalid(f"the message catalog is over {MAX_CATALOG_BYTES:,} bytes",
+                             location=Location(str(path)),
+                             hint="a kind's catalog holds its own words only")
+    return data
+
+
 def read_catalog(path: Path, lang: str) -> Any:
     """A project's ``.po`` file as a Babel catalog; :class:`CatalogInvalid` (with the file
     and line) when it cannot be read or does not parse."""
@@ -115,7 +149,7 @@ def read_catalog(path: Path, lang: str) -> Any:
     hint = ("a .po entry is a msgid line and a msgstr line, each a quoted string (see "
             "docs/authoring.md \"A kind's own words\")")
     try:
-        data = path.read_bytes()
+        data = _catalog_bytes(path)
         shape = po_shape_problem(data.decode("utf-8"))
         if shape is not None:
             line, what = shape

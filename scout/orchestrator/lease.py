@@ -118,7 +118,7 @@ def _parse(raw: Any) -> dict[str, Any]:
     """A lease value read back (untrusted: any shape); {} when it is not a JSON object."""
     try:
         info = json.loads(raw) if raw else {}
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # nested past the parser
         return {}
     return info if isinstance(info, dict) else {}
 

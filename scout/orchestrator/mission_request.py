@@ -62,6 +62,9 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any]) -> dict[str, An
             out[name] = coerce(decl.type, value, items=decl.items, scale=decl.scale)
         except ValueError as exc:
             raise UsageError(f"input '{name}' ({decl.type}): {exc}") from None
+        except OverflowError:  # an int of thousands of digits (JSON from an agent)
+            raise UsageError(f"input '{name}' ({decl.type}): the number is too large"
+                             ) from None
         out[name] = decl.canonical(out[name])
         off = decl.off_enum(out[name])
         if off:

@@ -201,8 +201,8 @@ class Exchanges:
             try:
                 return json.dumps(_blank_json_secrets(json.loads(body)), sort_keys=True,
                                   ensure_ascii=False)
-            except ValueError:
-                pass
+            except (ValueError, RecursionError):  # not JSON, or nested past the parser (a
+                pass  # provider's "[[[[..."): kept as the text it is
         try:
             return body.decode("utf-8")
         except UnicodeDecodeError:

@@ -27,6 +27,17 @@ def resolve_template(templates: Path, name: str) -> Path | None:
     return None
 
 
+def outside(path: Path, folder: Path) -> bool:
+    """Whether the template ``path`` found in ``folder`` is a link to a file elsewhere
+    (``templates/x.md.j2 -> ~/.aws/credentials``): a kind written by someone else would
+    have it rendered into the report, which a phase may e-mail. Neither the renderer nor
+    the validator reads such a file."""
+    try:
+        return folder.resolve() not in path.resolve().parents
+    except (OSError, RuntimeError):  # a loop of links
+        return True
+
+
 def template_files(templates: Path, names: list[str]) -> list[Path]:
     """The files a report reads: the named templates plus the shared partials (``_*.j2``,
     the project's own or else the built-in one of that name)."""

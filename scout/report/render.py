@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import BytecodeCache, ChoiceLoader, FileSystemLoader, select_autoescape
+from jinja2.exceptions import SecurityError
+from jinja2.loaders import split_template_path
 from jinja2.bccache import Bucket
 from pydantic import BaseModel
 
@@ -38,6 +40,7 @@ from scout.report.files import (  # noqa: F401
     DEFAULT_TEMPLATE,
     HTML_WRAPPER_NAME,
     catalog_files,
+    outside,
     project_locales,
     resolve_template,
     template_files,
@@ -303,6 +306,21 @@ def _finalize() -> Any:
     return pass_eval_context(finalize)
 
 
+class _ConfinedLoader(FileSystemLoader):
+    """A folder's templates and never a link out of it (:func:`report.files.outside`)."""
+
+    def get_source(self, environment: Any, template: str) -> Any:
+        for folder in self.searchpath:
+            path = Path(folder, *split_template_path(template))
+            if path.is_file():  # the one FileSystemLoader would read
+                if outside(path, Path(folder)):  # not TemplateNotFound: the next loader
+                    # would answer for the name, and the error would say "not found"
+                    raise SecurityError(f"template {template!r} is a link to a file outside "
+                                        f"{folder}; scout reads no file there")
+                break
+        return super().get_source(environment, template)
+
+
 def make_report_env(templates: Path, lang: str = "en", locales: Path | None = None,
                     rating_scale: int = 10):
     """The report's sandboxed environment, speaking ``lang`` (en when unknown), its
@@ -316,7 +334,7 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
     if locales is None:
         locales = project_locales(templates)
     env = make_env(
-        loader=ChoiceLoader([FileSystemLoader(str(templates)), FileSystemLoader(str(BUILTIN))]),
+        loader=ChoiceLoader([_ConfinedLoader(str(templates)), _ConfinedLoader(str(BUILTIN))]),
         autoescape=select_autoescape(enabled_extensions=("html.j2", "html"),
                                      default_for_string=False, default=False),
         trim_blocks=True,

@@ -68,9 +68,12 @@ def new_dict() -> dict[str, Any]:
 
 class StrictModel(BaseModel):
     # each model is built on first use, not at import: a spec or config uses a few of
-    # the step kinds' and adapters' models (benchmarks/cli.py, `scout validate`)
+    # the step kinds' and adapters' models (benchmarks/cli.py, `scout validate`).
+    # allow_inf_nan=False: YAML's .inf and .nan are no setting an author means, and they
+    # passed every bound written `ge=0` (a tariff of .inf made each call cost Infinity,
+    # which `scout plan --format json` then wrote: no JSON parser but Python's reads it)
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True,
-                              defer_build=True)
+                              defer_build=True, allow_inf_nan=False)
 
 
 class Backoff(StrictModel):

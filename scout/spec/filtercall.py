@@ -42,8 +42,8 @@ def decode_call(call: str) -> tuple[list[Any], dict[str, Any], bool] | None:
         out_args = [a[1] if a[0] == "c" else EXPR for a in doc["args"]]
         out_kwargs = {str(k): v[1] if v[0] == "c" else EXPR for k, v in doc["kwargs"].items()}
         return out_args, out_kwargs, bool(doc["dynamic"])
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
-        return None
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError):
+        return None  # RecursionError: an entry nested past the parser ("[[[[...")
 
 
 def arg_rule(rule: Any) -> Any:

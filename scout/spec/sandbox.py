@@ -12,7 +12,9 @@ templates — uses :class:`BoundedSandbox`, which checks *before* it computes:
   string methods (``center``, ``indent``, ``ljust``, ``batch`` ...), ``join``/``replace``;
 * ranges: each ``range()`` is capped by Jinja's ``MAX_RANGE``; all ranges of one render
   together by :data:`MAX_RANGE_TOTAL` (nested loops multiply);
-* output: everything one render produces, by :data:`MAX_LEN` characters.
+* output: everything one render produces, by :data:`MAX_LEN` characters;
+* recursion: a macro that calls itself, a template that includes or extends itself
+  (directly or in a ring) runs until Python's stack ends; the RecursionError is the bound.
 
 Crossing a bound raises :class:`SandboxLimit` (a Jinja ``SecurityError``): validation turns
 it into a located spec error for constant expressions, a run into a clean phase failure.
@@ -25,6 +27,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from jinja2 import Template
 from jinja2.compiler import CodeGenerator
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import MAX_RANGE, ImmutableSandboxedEnvironment, safe_range
@@ -203,9 +206,26 @@ class _BoundedCodeGenerator(CodeGenerator):
         self.write(")")
 
 
-class BoundedSandbox(ImmutableSandboxedEnvironment):
-    """The immutable sandbox with bounded arithmetic, repetition, ranges and output."""
+class _BoundedTemplate(Template):
+    """A template whose endless recursion is a bound crossed, not a bug in scout: Python's
+    stack is the only thing that stops ``{% macro m() %}{{ m() }}{% endmacro %}`` or an
+    include ring, and nested renders go through the outermost ``render``, so catching it
+    here covers them all (the stack is unwound by the time it is caught)."""
 
+    def render(self, *args: Any, **kwargs: Any) -> str:
+        try:
+            return super().render(*args, **kwargs)
+        except RecursionError:
+            raise SandboxLimit("the template calls itself without end (a macro that calls "
+                               "itself, or a template that includes or extends itself)"
+                               ) from None
+
+
+class BoundedSandbox(ImmutableSandboxedEnvironment):
+    """The immutable sandbox with bounded arithmetic, repetition, ranges, output and
+    recursion."""
+
+    template_class = _BoundedTemplate
     intercepted_binops = frozenset(_BINOP_CHECKS)
     code_generator_class = _BoundedCodeGenerator
     concat = staticmethod(bounded_join)  # type: ignore[assignment]

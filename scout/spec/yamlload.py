@@ -107,6 +107,28 @@ class LoadedYaml:
 MAX_NODES = 1_000_000
 
 
+def expanded_entries(node: Node, limit: int = MAX_NODES) -> int:
+    """How many mapping/list entries ``node`` holds once its aliases are expanded (each
+    use counted, as whoever walks ``yaml.safe_load``'s result meets them); past ``limit``
+    it stops and returns more than ``limit``. For readers of YAML that is not a spec (a
+    batch's query list): PyYAML builds a "billion laughs" cheaply, by reference, and the
+    first ``str()`` or walk of the result takes minutes and gigabytes. Bounded, loops
+    included."""
+    stack = [node]
+    count = 0
+    while stack and count <= limit:
+        item = stack.pop()
+        if isinstance(item, ScalarNode):
+            continue
+        count += len(item.value)
+        for child in item.value:
+            if isinstance(child, tuple):  # a mapping's (key, value)
+                stack.extend(child)
+            else:
+                stack.append(child)
+    return count
+
+
 class _TooBig(Exception):
     def __init__(self, location: Location) -> None:
         super().__init__("too big")

@@ -36,7 +36,8 @@ def price_from_range(price_range: str | None, currency: str | None = None) -> Mo
         return Money(amount=0, currency=currency, comparator="=")
     if not price_range or not re.search(r"\d", price_range):
         return None
-    m = re.match(r"\s*([A-Z]{3})\s+(\d[\d.,]*)", price_range)
+    # the whole number or nothing: "EUR 1e+300" (a page's priceRange) read as 1 EUR
+    m = re.match(r"\s*([A-Z]{3})\s+(\d[\d.,]*)(?![\d.,]|[eE][-+]?\d)", price_range)
     if m:
         # the page's structured figure (JSON-LD, microdata): read whole, with no cap on
         # the amount as for a snippet's (a salary in pesos or dong is millions), its

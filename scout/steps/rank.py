@@ -98,8 +98,8 @@ def convert(money: Money, target: str, table: CurrencyTable | None) -> Money | N
     rates = {table.base: 1.0, **table.rates}
     if money.currency not in rates or target not in rates:
         return None
-    if not rates[money.currency] > 0 or not math.isfinite(rates[target]):
-        return None  # a rate of 0 (or NaN) in the config converts nothing
+    if not rates[money.currency] > 0 or not 0 < rates[target] < math.inf:
+        return None  # a rate of 0, below 0, inf or NaN converts nothing
     amount = money.amount / rates[money.currency] * rates[target]
     if not math.isfinite(amount):  # 1e308 at a rate above 1: no price to compare
         return None

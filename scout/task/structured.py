@@ -64,8 +64,8 @@ def _fields(text: str) -> list[tuple[str, str]] | None:
     if stripped.startswith("{") and stripped.endswith("}"):
         try:
             obj = json.loads(stripped)
-        except ValueError:
-            obj = None
+        except (ValueError, RecursionError):  # RecursionError: "{[[[[..." nested past the
+            obj = None  # parser (a query of 2,000 brackets): read as text like bad JSON
         if isinstance(obj, dict) and obj:
             return [(str(k).replace("_", " "), " ".join(str(x) for x in v)
                      if isinstance(v, list) else str(v)) for k, v in obj.items()

@@ -31,6 +31,7 @@ from scout.report.files import (
     BUILTIN,
     DEFAULT_TEMPLATE,
     HTML_WRAPPER_NAME,
+    outside,
     project_locales,
     resolve_template,
 )
@@ -170,6 +171,12 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
     if path in use.seen:
         return
     use.seen.add(path)
+    if outside(path, BUILTIN if BUILTIN in path.parents else templates):
+        use.problems.append(Problem("SPEC054", f"phase '{pid}': template {path.name} is a link "
+                                    f"to a file outside {templates}; scout reads no file "
+                                    "there", Location(str(path)),
+                                    hint="copy the template into the templates folder"))
+        return
     try:
         source = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

@@ -227,3 +227,28 @@ def test_validated_from_another_project_the_hint_names_the_kinds_catalog(
     assert [p["message"].split("'")[1] for p in missing] == ["on some other dates"]
     po = trips / "locales" / "es" / "LC_MESSAGES" / "messages.po"
     assert str(po) in missing[0]["hint"] and str(other) not in missing[0]["hint"].split(";")[0]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "big", "linked-out"])
+def test_a_catalog_that_is_no_po_file_is_refused_without_waiting(tmp_path: Path,
+                                                                  kind: str) -> None:
+    # a named pipe there blocked `scout plan` (the parser reads the catalog) forever;
+    # a link to /dev/zero never ends
+    from scout.i18n import MAX_CATALOG_BYTES, translations
+
+    path = tmp_path / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    path.parent.mkdir(parents=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        path.symlink_to("/dev/zero")
+    elif kind == "big":
+        path.write_bytes(b'msgid ""\nmsgstr ""\n' + b"#" * MAX_CATALOG_BYTES)
+    else:  # its errors would quote the other file's lines (/etc/passwd's, say)
+        (tmp_path / "elsewhere.txt").write_text("root:x:0:0:root:/root:/bin/bash\n")
+        path.symlink_to(tmp_path / "elsewhere.txt")
+    with pytest.raises(CatalogInvalid) as info:
+        translations("es", tmp_path / "locales")
+    assert info.value.location is not None and info.value.location.file == str(path)
+    said = {"big": "bytes", "fifo": "not a regular file"}.get(kind, "a link to a file outside")
+    assert said in info.value.message and "root:" not in info.value.message

@@ -215,3 +215,43 @@ def test_a_queries_file_too_large_is_refused_before_it_is_read(tmp_path: Path,
     with pytest.raises(UsageError) as info:
         inputs.read_rows(big)
     assert info.value.code == "USE080" and "split the list" in (info.value.hint or "")
+
+
+def test_a_queries_list_of_aliases_of_aliases_is_refused_before_it_is_built(
+        tmp_path: Path) -> None:
+    """A YAML query list of a few hundred bytes whose aliases expand to 387 million
+    entries: PyYAML builds it by reference, then the row's query became text (``str``)
+    and the batch ran for minutes into gigabytes. Refused with its line, at once."""
+    import time
+
+    from scout.batch.inputs import read_rows
+
+    levels = ['  a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    for prev, name in zip("abcdefgh", "bcdefghi"):
+        levels.append(f"  {name}: &{name} [" + ", ".join([f"*{prev}"] * 9) + "]")
+    bomb = tmp_path / "q.yaml"
+    bomb.write_text("- hotels in Rome\n- anchors:\n" + "\n".join(levels) + "\n- {query: *i}\n")
+    start = time.monotonic()
+    with pytest.raises(SpecInvalid) as info:
+        read_rows(bomb)
+    assert time.monotonic() - start < 10
+    (problem,) = info.value.problems
+    assert "expands to more than 1,000,000 entries" in problem.message
+    assert problem.location.line == 2  # the row whose anchors expand past the bound
+    # a list that reuses an anchor a little is read as it always was
+    fine = tmp_path / "ok.yaml"
+    fine.write_text("- {query: a, inputs: &i {budget: 150 EUR}}\n- {query: b, inputs: *i}\n")
+    assert [row["inputs"] for _, row in read_rows(fine)[0]] == [{"budget": "150 EUR"}] * 2
+
+
+def test_a_queries_list_nested_past_the_yaml_reader_is_a_usage_error(tmp_path: Path) -> None:
+    # PyYAML's composer recurses: a row's inputs thousands of brackets deep raised
+    # RecursionError out of `scout batch apply` (an internal error)
+    from scout.batch.inputs import read_rows
+
+    deep = tmp_path / "q.yaml"
+    deep.write_text("- {query: hotels, inputs: {destination: " + "[" * 5000 + "]" * 5000 + "}}\n")
+    with pytest.raises(SpecInvalid) as info:
+        read_rows(deep)
+    (problem,) = info.value.problems
+    assert problem.code == "USE081" and "nested deeper than the reader goes" in problem.message

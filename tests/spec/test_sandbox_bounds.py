@@ -179,3 +179,28 @@ def test_nesting_past_jinjas_recursion_is_a_parse_problem(source: str, expressio
     with pytest.raises(JinjaCheckError, match="nested too deeply"):
         analyse(source, expression=expression)
     assert analyse("(((x)))", expression=True).names == frozenset({"x"})
+
+
+SELF_CALLING = "{% macro m() %}{{ m() }}{% endmacro %}{{ m() }}"
+
+
+def test_a_template_that_calls_itself_is_a_bound_not_a_bug(tmp_path: Path) -> None:
+    """A macro that calls itself, or a report template that includes or extends itself,
+    ran until Python's stack ended: a RecursionError the runner files as a bug in scout
+    (RUN000). It is the template's bound crossed (RUN020), wherever the template is."""
+    from scout.orchestrator.scope import render_known
+    from scout.steps.report import _render
+
+    with pytest.raises(TemplateLimit, match="calls itself"):
+        render(SELF_CALLING + "{{ task.x }}", {"task": {"x": 1}})
+    assert render_known(SELF_CALLING + "{{ task.x }}", {"task": {"x": 1}}).startswith("{%")
+    (tmp_path / "inc.md.j2").write_text('{% include "ring.md.j2" %}')
+    (tmp_path / "ring.md.j2").write_text('x{% include "inc.md.j2" %}')
+    (tmp_path / "ext.md.j2").write_text('{% extends "ext.md.j2" %}')
+    (tmp_path / "mac.md.j2").write_text(SELF_CALLING)
+    env = make_report_env(tmp_path)
+    for name in ("inc.md.j2", "ext.md.j2", "mac.md.j2"):
+        with pytest.raises(TemplateLimit, match="calls itself"):
+            _render(env, name, {}, "F9", tmp_path)
+    assert make_env().from_string("{% macro m(n) %}{{ n }}{% if n %}{{ m(n - 1) }}"
+                                  "{% endif %}{% endmacro %}{{ m(3) }}").render() == "3210"

@@ -44,6 +44,10 @@ def test_price_range_low_end_and_page_evidence() -> None:
     assert price_from_range("COP 118.000 - 165.470").amount == 118000
     assert price_from_range("COP 118.000 - 165.470").currency == "COP"
     assert price_from_range("$$") is None
+    # a number in exponent notation is no price: "EUR 1e+300" read as 1 EUR (the cheapest)
+    for written in ("EUR 1e+300", "EUR 1e999", "EUR 12E5", "EUR 1.5e-07"):
+        assert price_from_range(written) is None, written
+    assert price_from_range("EUR 120").amount == 120
     page = Page(url="https://h.example/", final_url="https://h.example/", name="Hotel H",
                 rating=8.2, rating_count=430, price_range="€120 - €200",
                 opengraph={"og:description": "A quiet hotel"})
