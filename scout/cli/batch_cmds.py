@@ -129,8 +129,14 @@ def status_lines(rec: Any) -> list[str]:
         where = where_to_look(row)
         if row.stopped_by == "batch":
             where = "stopped by the batch's budget" + (f"; {where}" if where else "")
-        shown = cut_middle(where, REASON_WIDTH)  # a provider's error page: one line
-        cut = cut or is_cut(where, REASON_WIDTH)
+        # a provider's error page: one line, cut in its middle; the page the row points
+        # at is kept whole, however long its path (a cut path points nowhere)
+        pointer = f"report {row.stopped_report}" if row.stopped_report else ""
+        said = where[:-len(pointer)].rstrip("; ") if pointer and where.endswith(pointer) \
+            else where
+        shown = "; ".join(x for x in (cut_middle(said, REASON_WIDTH),
+                                      pointer if said != where else "") if x)
+        cut = cut or is_cut(said, REASON_WIDTH)
         lines.append(clean(f"  {mid:<{width}}  {row.status:<17}  ${row.cost_usd:.4f}  {shown}"))
     if cut:
         lines.append(clean(f"  (long errors are cut here; `scout batch status {rec.batch_id} "

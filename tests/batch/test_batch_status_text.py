@@ -50,3 +50,15 @@ def test_batch_status_json_escapes_c1_and_bidi_controls(monkeypatch) -> None:
     out = CliRunner().invoke(cli, ["batch", "status", "b1", "--json"]).output
     assert not re.search("[\x7f-\x9f\u202a-\u202e]", out), out
     assert json.loads(out)["missions"]["m1"]["error"] == error
+
+
+def test_a_stopped_missions_page_is_shown_whole_after_a_cut_error() -> None:
+    """The error is cut in its middle; the page the row points at is not, however long
+    its path (the cut once fell inside "report /tmp/…/report.md" when the runs folder's
+    path was long, and the row pointed nowhere)."""
+    page = "/tmp/" + "deep/" * 60 + "runs/m1/report.md"
+    rec = _record("budget cap reached: " + "y" * 400)
+    rec.missions["m1"].stopped_report = page
+    line = next(x for x in status_lines(rec) if x.strip().startswith("m1"))
+    assert line.endswith(f"; report {page}") and "budget cap reached" in line
+    assert "…" in line and len(line) < 240 + len(page) + 60
