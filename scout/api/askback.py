@@ -98,9 +98,14 @@ def refusal(inputs: dict[str, InputSpec], missing: list[str], lang: str,
     return _error(entries, lang, locales, door)
 
 
-def for_door(exc: RequestIncomplete, door: Door, locales: Path | None = None) -> RequestIncomplete:
-    """``exc`` with its fix worded as ``door`` takes it (MCP's ``set`` argument)."""
-    return _error(exc.missing, exc.lang, locales, door)
+def for_door(error: RequestIncomplete | dict[str, Any], door: Door,
+             locales: Path | None = None) -> RequestIncomplete:
+    """The refusal ``error`` (the exception, or its ``to_dict()`` as a plan holds it)
+    with its fix worded as ``door`` takes it (MCP's ``set`` argument)."""
+    if isinstance(error, RequestIncomplete):
+        error = error.to_dict()
+    return _error(list(error.get("missing") or []), str(error.get("lang") or "en"), locales,
+                  door)
 
 
 def _error(entries: list[dict[str, str]], lang: str, locales: Path | None,
