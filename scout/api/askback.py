@@ -49,7 +49,7 @@ _SAID = {
     "data_size": N_("16 GB of {word}"),
     "weight": N_("under 1.5 kg"),
     "boolean": N_("with {word}"),
-    "subject": N_("about what you are looking for"),
+    "subject": N_("about {value}"),
 }
 #: example places, one per place input, so an origin and a destination differ
 _PLACES = ("Barcelona", "Lisboa", "Madrid", "Sevilla")
@@ -154,12 +154,14 @@ def _example(name: str, spec: InputSpec, lang: str, _: Any, value: str) -> str:
         return _(spec.enum[0])
     if spec.type == "place":
         return f"{alias} {value}" if alias else _(_SAID["place"]).format(place=value)
-    if spec.type in ("boolean", "subject") and alias:
-        return alias if spec.type == "boolean" else f"{alias} …"
+    if spec.type == "boolean" and alias:
+        return alias
+    if spec.type == "subject" and alias:
+        return f"{alias} {value}"
     said = _SAID.get(spec.type)
     if said is None:  # string, list: the value as --set takes it
         return value
-    return _(said).format(word=word)
+    return _(said).format(word=word, value=value)
 
 
 def _set_value(spec: InputSpec) -> str:

@@ -36,7 +36,7 @@ def cause_of(reason: str) -> str:
 
 def task_lines(plan: Any) -> list[str]:
     if plan.task is None:
-        error = plan.request_error or {}
+        error = getattr(plan, "request_error", None) or {}
         if error.get("code"):  # what apply would refuse it with, in the request's language
             lines = [f"request: {error['code']}: {error.get('message')}"]
             return lines + ([f"  hint: {error['hint']}"] if error.get("hint") else [])
