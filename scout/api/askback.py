@@ -111,7 +111,7 @@ def for_door(error: RequestIncomplete | dict[str, Any], door: Door,
 def _error(entries: list[dict[str, str]], lang: str, locales: Path | None,
            door: Door) -> RequestIncomplete:
     _ = translations(lang, locales).gettext
-    items = "; ".join(_("{what}, e.g. “{example}”").format(what=e["label"], example=e["example"])
+    items = "; ".join(_say(_, N_("{what}, e.g. “{example}”"), what=e["label"], example=e["example"])
                       + (f" ({e['note']})" if e.get("note") else "") for e in entries)
     if door == "mcp":
         values = dict(e["set"].split("=", 1) for e in entries)
@@ -119,9 +119,18 @@ def _error(entries: list[dict[str, str]], lang: str, locales: Path | None,
     else:
         fixes = " ".join(f"--set {e['set']}" for e in entries)
     return RequestIncomplete(
-        _("the request leaves out what this research needs: {items}").format(items=items),
-        hint=_("say it in the request, or set it directly with {fixes}").format(fixes=fixes),
+        _say(_, N_("the request leaves out what this research needs: {items}"), items=items),
+        hint=_say(_, N_("say it in the request, or set it directly with {fixes}"), fixes=fixes),
         missing=entries, lang=lang)
+
+
+def _say(_: Any, msgid: str, **values: str) -> str:
+    """``msgid`` in the reader's language with ``values``; a project catalog's
+    translation that names other placeholders falls back to the English."""
+    try:
+        return str(_(msgid)).format(**values)
+    except (KeyError, IndexError, ValueError):
+        return msgid.format(**values)
 
 
 def _label(name: str, spec: InputSpec, lang: str, _: Any) -> str:
@@ -153,7 +162,7 @@ def _example(name: str, spec: InputSpec, lang: str, _: Any, value: str) -> str:
     if spec.enum:
         return _(spec.enum[0])
     if spec.type == "place":
-        return f"{alias} {value}" if alias else _(_SAID["place"]).format(place=value)
+        return f"{alias} {value}" if alias else _say(_, _SAID["place"], place=value)
     if spec.type == "boolean" and alias:
         return alias
     if spec.type == "subject" and alias:
@@ -161,7 +170,7 @@ def _example(name: str, spec: InputSpec, lang: str, _: Any, value: str) -> str:
     said = _SAID.get(spec.type)
     if said is None:  # string, list: the value as --set takes it
         return value
-    return _(said).format(word=word, value=value)
+    return _say(_, said, word=word, value=value)
 
 
 def _set_value(spec: InputSpec) -> str:

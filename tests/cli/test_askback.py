@@ -151,3 +151,27 @@ def test_plan_says_the_refusal_in_the_requests_language_and_still_plans(
     assert plan["request_error"]["missing"][0]["set"] == "destination=Barcelona"
     assert plan["task_error"] == plan["request_error"]["message"]
     assert not (shipped / "runs").exists()
+
+
+def test_a_kinds_catalog_words_the_refusal_and_a_bad_translation_falls_back(
+        tmp_path: Path) -> None:
+    """The kind's catalog names the input (and its description) in its words; one of its
+    translations that names another placeholder is not a traceback: the English stays."""
+    from scout.api.askback import refusal
+    from scout.spec.models import InputSpec
+
+    po = tmp_path / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "venue"\nmsgstr "sala"\n\n'
+                  'msgid "where the event is held"\nmsgstr "dónde se celebra"\n\n'
+                  'msgid "in {place}"\nmsgstr "en {lugar}"\n', encoding="utf-8")
+    inputs = {"venue": InputSpec(type="place", required=True,
+                                 description="where the event is held"),
+              "guests": InputSpec(type="integer", required=True)}
+    error = refusal(inputs, ["venue", "guests"], "es", tmp_path / "locales")
+    assert [(m["label"], m["example"], m["set"]) for m in error.missing] == [
+        ("sala (dónde se celebra)", "in Barcelona", "venue=Barcelona"),
+        ("guests", "2 guests", "guests=2")]
+    assert error.message.startswith("a la petición le falta")
+    assert error.hint.endswith("--set venue=Barcelona --set guests=2")
