@@ -175,3 +175,23 @@ def test_a_kinds_catalog_words_the_refusal_and_a_bad_translation_falls_back(
         ("guests", "2 guests", "guests=2")]
     assert error.message.startswith("a la petición le falta")
     assert error.hint.endswith("--set venue=Barcelona --set guests=2")
+
+
+def test_a_failed_missions_phases_do_not_bury_the_failure() -> None:
+    """`apply` after a failure: the phases that ran, one line each, then those that never
+    ran named together on one line; `scout status` (no fold) keeps a line per phase."""
+    from scout.cli.run_cmds import format_phases
+    from scout.orchestrator.state import PhaseState
+
+    phases = {"F0": PhaseState(status="succeeded", duration_s=0.01),
+              "F1": PhaseState(status="failed_terminal", reason="not retryable: boom"),
+              **{f"P{i}": PhaseState(status="blocked_missing_input",
+                                     reason="needs 'x' from F1, which failed")
+                 for i in range(9)},
+              "R1": PhaseState(status="pending", reason="not started: F1 failed: boom")}
+    lines = format_phases(phases, fold=True)
+    assert len(lines) == 3
+    assert lines[1].split()[:2] == ["F1", "failed_terminal"]
+    assert lines[2] == ("  not run (10, blocked or not started): "
+                        + ", ".join([f"P{i}" for i in range(9)] + ["R1"]))
+    assert len(format_phases(phases)) == len(phases)
