@@ -31,7 +31,7 @@ from typing import Any, Literal
 
 from scout.api.request import parse_sets, prepare, run_root
 from scout.config.models import Config
-from scout.errors import MissionNotFound, PhaseExecutionError
+from scout.errors import MissionNotFound, PhaseExecutionError, ScoutError
 from scout.fsutil import loads_stored
 from scout.orchestrator.artifact_store import ArtifactStore
 from scout.orchestrator.events import Subscriber
@@ -64,13 +64,16 @@ class MissionPlan:
     #: the request as F0 would parse it now (None when it cannot: ``task_error`` says why)
     task: dict[str, Any] | None = None
     task_error: str | None = None
+    #: the error itself (code, message, hint; for a request that leaves out a required
+    #: input also ``lang`` and ``missing``): what ``apply`` would refuse the request with
+    request_error: dict[str, Any] | None = None
     #: the Task of the last run (its task.json), to show what the request changed
     previous_task: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"mission_id": self.mission_id, "run_dir": str(self.run_dir),
                 "exists": self.exists, "task": self.task, "task_error": self.task_error,
-                "previous_task": self.previous_task,
+                "request_error": self.request_error, "previous_task": self.previous_task,
                 "phases": [p.to_dict() for p in self.phases]}
 
 
@@ -85,22 +88,18 @@ def _previous_task(run_dir: Path) -> dict[str, Any] | None:
     return task if isinstance(task, dict) else None
 
 
-def _preview_task(runner: MissionRunner) -> tuple[dict[str, Any] | None, str | None]:
-    """The Task F0 would build from the request: parsing is local, nothing is called."""
-    from scout.errors import ScoutError
-    from scout.report.files import project_locales
-    from scout.task.build import build_task
+def _preview_task(runner: MissionRunner) -> tuple[dict[str, Any] | None, ScoutError | None]:
+    """The Task F0 would build from the request, or the error that stops it (a request
+    that leaves out a required input: in the request's language). Parsing is local,
+    nothing is called."""
+    from scout.api.askback import check_request
 
-    req = runner.request
     try:
-        task = build_task(req.query or "", runner.pipeline.inputs, overrides=runner.overrides,
-                          override_sources=dict(req.input_sources), today=runner.today,
-                          locales=project_locales(runner.root / "templates"),
-                          kind=runner.pipeline.name,
-                          nouns=runner.pipeline.nouns)
+        task = check_request(runner.pipeline, runner.request, root=runner.root,
+                             today=runner.today, default_lang=runner.config.default_lang)
     except ScoutError as exc:
-        return None, exc.message
-    return task.model_dump(mode="json"), None
+        return None, exc
+    return task, None
 
 
 def step_capability(uses: str) -> str | None:
@@ -123,10 +122,16 @@ ProvidersHook = Callable[[MissionRequest, Pipeline, Config],
 def _mission_runner(file: str | Path, *, query: str | None, sets: Any, mission_id: str | None,
                     runs_dir: str | Path | None, config: str | Path | None,
                     root: str | Path | None, providers: ProvidersHook | None = None,
-                    max_cost: float | None = None, **kw: Any) -> MissionRunner:
+                    max_cost: float | None = None, ask_back: bool = False,
+                    **kw: Any) -> MissionRunner:
     pipeline, cfg, request = prepare(file, query=query, sets=sets, mission_id=mission_id,
                                      runs_dir=runs_dir, config=config, root=root,
                                      max_cost=max_cost)
+    if ask_back:  # a request that leaves out a required input: refused before anything
+        from scout.api.askback import check_request
+
+        check_request(pipeline, request, root=run_root(root, file, config),
+                      today=kw.get("today"), default_lang=cfg.default_lang)
     from scout.orchestrator.lease import check_quota_reachable
     from scout.orchestrator.remote import check_budget_holds
 
@@ -201,7 +206,7 @@ def apply(
             config=config, root=root, force=force, gateway_factory=gateway_factory,
             preflight=preflight, providers=providers, subscribers=subscribers,
             durability=durability, today=today, max_workers=max_workers, max_cost=max_cost,
-            **kw)
+            ask_back=True, **kw)
         result = runner.run()
     finally:
         close = getattr(providers, "close", None)
@@ -265,9 +270,10 @@ def plan(
     runner = _mission_runner(file, query=query, sets=sets, mission_id=mission_id,
                              runs_dir=runs_dir, config=config, root=root, force=force,
                              today=today)
-    task, task_error = _preview_task(runner)
+    task, error = _preview_task(runner)
     return MissionPlan(runner.request.mission_id, runner.run_dir, runner.run_dir.is_dir(),
-                       runner.plan(), task, task_error, _previous_task(runner.run_dir))
+                       runner.plan(), task, error.message if error else None,
+                       error.to_dict() if error else None, _previous_task(runner.run_dir))
 
 
 def run_mission(mission_id: str, query: str, runs_dir: str | Path | None = None, *,

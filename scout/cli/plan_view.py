@@ -36,6 +36,10 @@ def cause_of(reason: str) -> str:
 
 def task_lines(plan: Any) -> list[str]:
     if plan.task is None:
+        error = getattr(plan, "request_error", None) or {}
+        if error.get("code"):  # what apply would refuse it with, in the request's language
+            lines = [f"request: {error['code']}: {error.get('message')}"]
+            return lines + ([f"  hint: {error['hint']}"] if error.get("hint") else [])
         return [f"request: cannot be parsed before running: {plan.task_error}"]
     task = plan.task
     lines = [f"request: {task.get('query') or '(no query)'}"

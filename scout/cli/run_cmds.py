@@ -91,9 +91,22 @@ def failure_hints(phases: dict[str, PhaseState]) -> list[str]:
     return hints(phases.values())
 
 
-def format_phases(phases: dict[str, PhaseState]) -> list[str]:
-    width = max((len(p) for p in phases), default=5)
-    return [_phase_line(pid, st, width) for pid, st in phases.items()]
+#: states of a phase that never ran because an earlier one failed or the mission stopped
+NOT_RUN = frozenset({"blocked_missing_input", "pending"})
+
+
+def format_phases(phases: dict[str, PhaseState], *, fold: bool = False) -> list[str]:
+    """One line per phase; with ``fold`` (a mission that failed), the phases that never
+    ran because of it are named on one line after the others, so the failure is not
+    buried under a line per waiting phase (``scout status`` keeps every line)."""
+    shown = {pid: st for pid, st in phases.items() if not (fold and st.status in NOT_RUN)}
+    width = max((len(p) for p in shown), default=5)
+    lines = [_phase_line(pid, st, width) for pid, st in shown.items()]
+    left = [pid for pid in phases if pid not in shown]
+    if left:
+        lines.append(f"  not run ({len(left)}, blocked or not started): "
+                     + ", ".join(left))
+    return lines
 
 
 @cli.command("apply")
@@ -165,7 +178,7 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
         said = ("what was spent and kept" if result.status == "stopped_budget"
                 else "what failed, why, and what to do")
         click.echo(f"  report: {result.stopped_report} ({said})")
-    for line in format_phases(result.phases):
+    for line in format_phases(result.phases, fold=result.exit_code != 0):
         click.echo(clean(line))
     if was_cut(result.reason, result.phases):
         click.echo(clean("  " + CUT_NOTE.format(mission=result.mission_id)))

@@ -43,6 +43,7 @@ from scout.errors.usage import (  # noqa: F401
     BadRequestValue,
     NotServed,
     MisdirectedHost,
+    RequestIncomplete,
 )
 from scout.errors.config import (  # noqa: F401
     ConfigError,

@@ -107,3 +107,21 @@ class MisdirectedHost(UsageError):
     rebinding: a web page reaching the API through a name it controls)."""
 
     code = "USE063"
+
+
+class RequestIncomplete(UsageError):
+    """The request leaves out an input its kind requires (or gives it a value the input
+    refuses): refused before any phase runs, in the request's language. ``missing`` holds
+    one entry per input (its name, the kind's word for it, an example of how to say it
+    and the value ``--set`` takes); ``lang`` is the language the message is written in."""
+
+    code = "USE065"
+
+    def __init__(self, message: str, *, hint: str | None = None,
+                 missing: list[dict[str, str]] | None = None, lang: str = "en") -> None:
+        super().__init__(message, hint=hint)
+        self.missing = list(missing or [])
+        self.lang = lang
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "lang": self.lang, "missing": self.missing}

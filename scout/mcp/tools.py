@@ -26,7 +26,7 @@ from typing import Any
 
 from scout import api
 from scout.api.request import check_cap
-from scout.errors import PathOutsideRoot, ScoutError, UsageError
+from scout.errors import PathOutsideRoot, RequestIncomplete, UsageError
 from scout.mcp import models as M
 from scout.orchestrator.events import Event
 
@@ -116,39 +116,41 @@ def validate(ws: Workspace, path: str) -> M.ValidateResult:
                             problems=ws.clean([p.model_dump() for p in problems]))
 
 
-def parsed_request(file: Path, *, query: str | None, sets: dict[str, Any],
-                   root: Path, config: str | None) -> dict[str, Any]:
+def parsed_request(result: api.MissionPlan, query: str | None) -> dict[str, Any]:
     """The Task ``apply`` would start from (what the task phase parses), or why not."""
     from scout.api.shown import shown_values
-    from scout.report.files import project_locales
-    from scout.task.build import build_task
 
-    pipeline, _cfg, request = api.prepare(file, query=query, sets=sets, config=config,
-                                          root=root)
-    try:
-        task = build_task(request.query or "", pipeline.inputs, overrides=request.inputs,
-                          override_sources=dict(request.input_sources),
-                          locales=project_locales(root / "templates"), kind=pipeline.name,
-                          nouns=pipeline.nouns)
-    except ScoutError as exc:
-        return {"query": request.query, "error": {"code": exc.code, "message": exc.message,
-                                                  "hint": exc.hint}}
-    dumped = task.model_dump(mode="json")
+    if result.task is None:
+        error = result.request_error or {}
+        return {"query": query, "error": {k: error.get(k) for k in ("code", "message", "hint")}}
     # what an agent quotes to its reader, as `scout plan` and the report write it
-    return {**dumped, "shown": shown_values(dumped)}
+    return {**result.task, "shown": shown_values(result.task)}
+
+
+def ask_back(ws: Workspace, error: RequestIncomplete | dict[str, Any]) -> RequestIncomplete:
+    """A request that leaves out a required input, refused as the tools take the fix
+    (their ``set`` argument), in the request's language (:mod:`scout.api.askback`)."""
+    from scout.api.askback import for_door
+    from scout.report.files import project_locales
+
+    return for_door(error, "mcp", project_locales(ws.root / "templates"))
 
 
 def plan(ws: Workspace, file: str, query: str | None = None,
          sets: dict[str, Any] | None = None) -> M.PlanResult:
+    """``scout plan``; a request that leaves out a required input is a tool error (the
+    agent asks the person for it), as ``apply`` refuses it."""
     path = ws.path(file, what="file", kind="file")
     values = _sets(sets)
     result = api.plan(path, query=query, sets=values, config=ws.config, root=ws.root)
+    if (result.request_error or {}).get("code") == RequestIncomplete.code:
+        raise ask_back(ws, result.request_error or {})
     estimate = api.estimate(path, query=query, sets=values, config=ws.config, root=ws.root)
     phases = [M.PhasePlanOut(phase=p.phase, action=p.action, label=p.label, reason=p.reason)
               for p in result.phases]
-    request = parsed_request(path, query=query, sets=values, root=ws.root, config=ws.config)
     return M.PlanResult(**ws.clean({
-        "mission_id": result.mission_id, "exists": result.exists, "request": request,
+        "mission_id": result.mission_id, "exists": result.exists,
+        "request": parsed_request(result, query),
         "phases": [p.model_dump() for p in phases],
         "to_run": sum(1 for p in phases if p.action == "run"),
         "cost_estimate": estimate.to_dict()}))
@@ -237,9 +239,12 @@ def apply(ws: Workspace, file: str, query: str | None = None,
     check_cap(max_cost, "max_cost")
     hook = ProvidersHook(ws.root, ProviderOptions(replay_dir=replay_dir))
     subscribers = [ProgressRelay(progress)] if progress is not None else []
-    result = api.apply(path, query=query, sets=_sets(sets), config=ws.config, root=ws.root,
-                       providers=hook, max_cost=max_cost,
-                       subscribers=subscribers)  # type: ignore[arg-type]
+    try:
+        result = api.apply(path, query=query, sets=_sets(sets), config=ws.config,
+                           root=ws.root, providers=hook, max_cost=max_cost,
+                           subscribers=subscribers)  # type: ignore[arg-type]
+    except RequestIncomplete as exc:
+        raise ask_back(ws, exc) from None
     answer = None
     if result.report_path is not None and Path(result.report_path).is_file():
         from scout.report.stopped import request_lang

@@ -32,7 +32,8 @@ from scout.task.values import coerce
 
 LANG_KEY = "lang"  # reserved override: the request's language
 
-_EXAMPLES = {
+#: a value of each type as ``--set`` takes it, for the hints
+SET_EXAMPLES = {
     "place": "Barcelona",
     "month": "2026-09",
     "date": "2026-09-15",
@@ -53,9 +54,18 @@ _EXAMPLES = {
 
 
 class TaskIncomplete(StepError):
-    """A required input was not found in the query and not set anywhere else."""
+    """A required input was not found in the query and not set anywhere else.
+    ``missing`` names them, ``lang`` is the request's language and ``notes`` what the
+    parser said about each (a value the input refused): what ``scout.api.askback``
+    tells the person before any phase runs."""
 
     code = "RUN007"
+
+    def __init__(self, message: str, *, hint: str | None = None,
+                 missing: tuple[str, ...] = (), lang: str = "en",
+                 notes: dict[str, list[str]] | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.missing, self.lang, self.notes = missing, lang, dict(notes or {})
 
 
 def parse_set_options(pairs: list[str] | tuple[str, ...]) -> dict[str, str]:
@@ -153,7 +163,7 @@ def build_task(
             except ValueError as exc:
                 flag = "--set" if sources_in[name] == "set" else "mission inputs"
                 raise UsageError(f"{flag} {name}: {exc}",
-                                 hint=f"e.g. {name}={_EXAMPLES.get(spec.type, '...')}") from None
+                                 hint=f"e.g. {name}={SET_EXAMPLES.get(spec.type, '...')}") from None
             source = sources_in[name]
         values[name] = value
         if source:
@@ -161,12 +171,14 @@ def build_task(
 
     missing = [n for n, s in inputs.items() if s.required and values.get(n) is None]
     if missing:
-        fixes = " ".join(f"--set {n}={_EXAMPLES.get(inputs[n].type, '...')!s}" for n in missing)
+        fixes = " ".join(f"--set {n}={SET_EXAMPLES.get(inputs[n].type, '...')!s}" for n in missing)
         names = ", ".join(f"'{n}' ({inputs[n].type})" for n in missing)
         # msgids: the stopped report says them in the request's language
         raise TaskIncomplete(
             N_("required input {names} was not found in the query").format(names=names),
             hint=N_("say it in the query or add {fixes}").format(fixes=fixes),
+            missing=tuple(missing), lang=parsed.lang,
+            notes={n: parsed.field_notes.get(n, []) for n in missing},
         )
     return Task(
         query=query or "",

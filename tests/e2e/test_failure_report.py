@@ -1,9 +1,9 @@
 """A mission that stops before its report still leaves one: what stopped it, why, what to do.
 
 Real runs through the CLI against the fake world (tests/e2e/world.py): every search
-provider of F1's chain answering HTTP 500 (and Tavily echoing its key in a 401), a
-request the task phase cannot read, a cost cap of zero, Ctrl-C in the middle of the F2
-fan-out. Each writes report.md (and report.html, as the pipeline asks) in the request's
+provider of F1's chain answering HTTP 500 (and Tavily echoing its key in a 401), a cost
+cap of zero, Ctrl-C in the middle of the F2 fan-out (and a request that leaves out the
+place, refused before any of that: no page, no run dir). Each writes report.md (and report.html, as the pipeline asks) in the request's
 language, `scout apply` says where it is, and the next apply resumes.
 """
 
@@ -107,27 +107,23 @@ def test_the_failure_report_speaks_spanish(world: World) -> None:
 ])
 def test_an_unreadable_request_says_what_is_missing_in_its_language(
         world: World, capsys: pytest.CaptureFixture[str], query: str, lang: str) -> None:
-    assert apply(f"no-place-{lang}", query=query) == 1
-    out = capsys.readouterr().out
-    assert "hint: say it in the query or add --set destination=Barcelona" in out
-    run_dir = world.run_dir(f"no-place-{lang}")
-    assert f"report: {run_dir / 'report.md'}" in out
-    md = (run_dir / "report.md").read_text()
-    # nothing was asked of any provider (the preflight journals the unconfigured skips)
-    assert [e for e in world.journal() if e["result"] != "skipped"] == []
-    if lang == "es":  # no Task was built: the language is the query's
-        assert md.startswith(f"# La misión no-place-{lang} se detuvo: falló la fase F0\n")
-        assert ("- **Por qué:** no se encontró en la consulta la entrada obligatoria "
-                "'destination' (place)") in md
-        assert ("- **Qué puedes hacer:** indícalo en la consulta o añade --set "
-                "destination=Barcelona") in md
+    """A request without the place the kind needs is refused before any phase runs
+    (USE065, exit 2), in its language: no run dir to clean up, no provider asked, and
+    the same command with the place added starts clean."""
+    assert apply(f"no-place-{lang}", query=query) == 2
+    out = capsys.readouterr()
+    assert "USE065" in out.err and out.out == ""
+    if lang == "es":
+        assert "a la petición le falta lo que esta búsqueda necesita: destino, p. ej. " \
+            "«en Barcelona»" in out.err
+        assert "hint: añádelo a la petición, o fíjalo directamente con --set " \
+            "destination=Barcelona" in out.err
     else:
-        assert md.startswith(f"# Mission no-place-{lang} stopped: phase F0 failed\n")
-        assert ("- **Why:** required input 'destination' (place) was not found in the "
-                "query") in md
-        assert "- **What you can do:** say it in the query or add --set destination=Barcelona" in md
-    # nothing finished, so "apply the same command again" would only fail again
-    assert "Everything finished" not in md and "Todo lo terminado" not in md
+        assert "the request leaves out what this research needs: destination" in out.err
+        assert "hint: say it in the request, or set it directly with --set " \
+            "destination=Barcelona" in out.err
+    assert not world.run_dir(f"no-place-{lang}").exists()
+    assert [e for e in world.journal() if e["result"] != "skipped"] == []
 
 
 def test_a_cap_of_zero_stops_before_any_call_and_says_so(

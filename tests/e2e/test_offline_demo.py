@@ -113,14 +113,16 @@ def test_replay_miss_is_clear(demo_root: Path, no_network: None,
 
 def test_a_request_without_its_required_place_says_what_to_add(
         demo_root: Path, no_network: None, capsys: pytest.CaptureFixture[str]) -> None:
-    """A request the kind cannot run without (no place) fails at F0 with the reason and
-    the hint on how to give it, not only a list of blocked phases."""
+    """A request the kind cannot run without (no place) is refused before any phase
+    runs, in its language, saying what to add and how: not a list of blocked phases."""
     code = main(["apply", str(ROOT / "pipelines/hotel_research.yaml"), "--query",
                  "hoteles baratos con buenas reseñas", "--progress", "none",
                  "--replay", str(DEMO / "cassette")])
-    out = capsys.readouterr().out
-    assert code == 1
-    lines = out.splitlines()
-    assert "F0 failed: required input 'destination' (place) was not found in the query" \
-        in lines[1]
-    assert lines[2] == "  hint: say it in the query or add --set destination=Barcelona"
+    out = capsys.readouterr()
+    assert code == 2 and out.out == ""
+    lines = out.err.splitlines()
+    assert lines[0].endswith("USE065: a la petición le falta lo que esta búsqueda necesita: "
+                             "destino, p. ej. «en Barcelona»"), lines
+    assert lines[1] == ("  hint: añádelo a la petición, o fíjalo directamente con --set "
+                        "destination=Barcelona")
+    assert len(lines) == 2

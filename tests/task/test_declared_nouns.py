@@ -60,3 +60,20 @@ def test_a_noun_the_parser_cannot_claim_is_a_located_warning(tmp_path: Path):
              for p in result.problems if p.location is not None}
     assert found == {("SPEC079", 6, 27, "the"), ("SPEC079", 6, 32, "Madrid"),
                      ("SPEC079", 6, 40, "online")}
+
+
+def test_the_check_before_running_reads_the_declared_nouns(tmp_path: Path):
+    """`scout plan`, MCP `plan` and the refusal before any phase build the Task through
+    scout.api.askback; it must read what the task phase reads (the nouns too), or the plan
+    shows a subject the run will not have."""
+    from scout.api.askback import check_request
+    from scout.orchestrator.mission_request import MissionRequest
+    from scout.spec.loader import load_pipeline
+
+    spec = tmp_path / "p.yaml"
+    spec.write_text(PIPELINE.replace(", the, Madrid, online]", "]"), encoding="utf-8")
+    pipeline = load_pipeline(spec).model
+    request = MissionRequest(pipeline_path=spec, mission_id="m", runs_dir=tmp_path,
+                             query="pódcasts de historia medieval")
+    task = check_request(pipeline, request, root=tmp_path, today=TODAY)
+    assert task is not None and task["values"]["topic"] == "historia medieval"
