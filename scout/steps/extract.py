@@ -40,6 +40,17 @@ a al an and at by con de del desde el en entre for from in into la las le les lo
 o of on or para por sin sobre the to un una unos unas with without y
 """.split())
 
+# Words a listing's title names its street or its offer with, in both request languages
+# (and the Catalan and Portuguese street names Spanish portals print): a portal titles
+# every home "Piso en venta en calle de Galileo", "Flat for sale in Abbey Road", so two of
+# them share "calle" / "road" and "venta" / "sale" and say nothing of which home a title
+# names. Kept out of _GENERIC for the reason _FUNCTION is.
+_LISTING = frozenset("""
+calle avenida avda plaza paseo carrer rua travesia callejon camino glorieta
+street road avenue lane square boulevard
+venta alquiler sale rent
+""".split())
+
 _RATING_PATTERNS: list[tuple[re.Pattern[str], float | None]] = [
     (re.compile(r"(?<![\d.])(\d{1,2}(?:[.,]\d{1,2})?)\s*/\s*(10|5|100)\b"), None),
     (re.compile(r"(?<![\d.])(\d(?:[.,]\d{1,2})?)\s*out of\s*(10|5)\b", re.I), None),
@@ -299,7 +310,7 @@ def _url_names(subject: Candidate, url: str, rules: ExtractRules) -> bool:
 
 def _core_words(name: str) -> set[str]:
     return {w for w in re.findall(r"[a-z0-9]+", strip_accents(name).lower())
-            if w not in _GENERIC and w not in _FUNCTION and len(w) >= 2}
+            if w not in _GENERIC and w not in _FUNCTION and w not in _LISTING and len(w) >= 2}
 
 
 # a quantity a name states with its unit: "20 GB", "30 days", "15,6 pulgadas", "1.8 Hybrid"
