@@ -23,6 +23,7 @@ from scout.schemas.task import Money
 from scout.stepkit.params import ExtractRules
 from scout.steps.freeprice import says_free
 from scout.steps.placenames import Places, strip_place
+from scout.steps.pricewords import labelled_price, per_area
 from scout.steps.promoprice import regular_index
 from scout.task.parser import listed_amounts
 from scout.text import strip_accents
@@ -135,12 +136,16 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
     :mod:`scout.steps.promoprice`);
     with no amount, 0 in ``currency`` (the context's: the request's budget) when the
     text says getting in is free (:func:`scout.steps.freeprice.says_free`)."""
-    found = listed_amounts(text)
-    if not found:
+    stated = listed_amounts(text)
+    if not stated:
         # an amount wins over "free": "Rooms 120 €, free entry to the beach club" is
         # 120, and a wrong 0 would pass every budget
         if currency and says_free(text):
             return Money(amount=0, currency=currency, comparator="=")
+        return None
+    # a rate per m² is no price: a listing that states only that states none
+    found = [(m, span) for m, span in stated if not per_area(text, span[1])]
+    if not found:
         return None
     spans = [span for _, span in found]
     for i, (_, span) in enumerate(found):
@@ -150,7 +155,12 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
             later, _ = found[regular_index(text, spans, i)]
             per = later.per or unit.group(1).lower()
             return later.model_copy(update={"per": per, "comparator": "="})
-    return found[regular_index(text, spans, 0)][0].model_copy(update={"comparator": "="})
+    # the amount labelled as the price, else the first ("Comunidad: 60 €/mes. Precio:
+    # 210.000 €" is 210.000); a stay's price per night or person stays first
+    stay = any(m.per in ("night", "person", "day") for m, _ in found)
+    first = 0 if stay else next(
+        (i for i, (_, span) in enumerate(found) if labelled_price(text, span[0])), 0)
+    return found[regular_index(text, spans, first)][0].model_copy(update={"comparator": "="})
 
 
 def listing_currency(task: Any, config: Any = None) -> str | None:
