@@ -403,8 +403,11 @@ def _same_subject(target: Candidate, name: str, url: str,
         if not own_ours or not own_theirs:
             return True
         # half of the words the query did not put there: a shop's "Eyrie Vineyards Pinot
-        # Noir" and "Willamette Valley Vineyards Pinot Noir" for "pinot noir" share one
-        if len(own_ours & own_theirs) * 2 >= min(len(own_ours), len(own_theirs)):
+        # Noir" and "Willamette Valley Vineyards Pinot Noir" for "pinot noir" share one;
+        # a unit both count alike is no such word: a portal's "2 bed flat in Abbey Road"
+        # and "2 bed flat in Baker Street" share "bed" as two homes of one size do
+        counted = set(_specs(known)) & set(_specs(name))
+        if len((own_ours & own_theirs) - counted) * 2 >= min(len(own_ours), len(own_theirs)):
             return True
     return False
 

@@ -473,6 +473,12 @@ def test_a_portals_street_and_offer_words_do_not_make_two_homes_one() -> None:
         cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1", query=query)
         assert [c.name for c in cands] == [s.title for s in srcs]
         assert all(c.price is not None and not c.aliases for c in cands)
+    # a unit both titles count alike ("2 bed") is no word of one home's own either; a
+    # unit counted differently says two things, as before
+    srcs = [S("2 bed flat for sale in Abbey Road, NW8", "https://homes.test/abbey", "£575,000"),
+            S("2 bed flat for sale in Baker Street", "https://homes.test/baker", "£540,000")]
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1", query="flat in London")
+    assert [c.name for c in cands] == [s.title for s in srcs]
     # one home's own pages still make one candidate
     srcs = [S("Piso en venta en calle de Galileo, Chamberí", "https://pisos.test/galileo", ""),
             S("Piso en calle de Galileo, Chamberí: fotos", "https://pisos.test/galileo/fotos", "")]
