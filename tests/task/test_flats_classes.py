@@ -38,3 +38,31 @@ def test_a_kind_named_for_an_enum_word_in_the_plural_still_reads_it(
     task = build_task(query, inputs, today=TODAY, locales=locales, kind=kind)
     assert task.values.get(name) == want, (name, task.values.get(name), task.notes)
     assert task.values.get("city") in {"Madrid", "Lyon"}
+
+
+# an amount in thousands with no currency and no cue before it ("3 hab 400k") got the
+# note for a number nobody read, which says nothing of what to do; after a cue ("hasta
+# 400k") it got the one that says how to write it. Now both do.
+BUDGET = {"budget": InputSpec(type="money"), "bedrooms": InputSpec(type="integer",
+                                                                   aliases=["hab", "bed"]),
+          "city": InputSpec(type="place")}
+
+
+@pytest.mark.parametrize("query,amount", [
+    ("piso en Madrid 3 hab 400k", "400k"),
+    ("flat in Madrid, 2 bed, 450k", "450k"),
+    ("ático 450 mil en Valencia", "450 mil"),
+    ("piso en Madrid 3 hab hasta 400k", "400k"),
+])
+def test_an_amount_in_thousands_with_no_currency_says_how_to_write_it(query, amount):
+    task = build_task(query, BUDGET, today=TODAY)
+    assert task.values.get("budget") is None
+    assert any(amount in n and "EUR" in n for n in task.notes), task.notes
+    assert task.values.get("city") in {"Madrid", "Valencia"}
+
+
+@pytest.mark.parametrize("query", ["5k run in Madrid next sunday",
+                                   "used car under 50k km in Madrid"])
+def test_thousands_of_something_else_are_no_amount(query):
+    task = build_task(query, BUDGET, today=TODAY)
+    assert not any("EUR" in n for n in task.notes), task.notes
