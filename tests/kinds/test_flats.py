@@ -141,7 +141,7 @@ LONDON = [
 ]
 VALENCIA = [
     Result("Ático obra nueva en Ruzafa", "https://pisos.test/ruzafa",
-           "Ático de obra nueva, 3 habitaciones, terraza de 40 m², plaza de garaje incluida. "
+           "Ático de obra nueva, 3 habitaciones, 120 m², terraza de 40 m², plaza de garaje incluida. "
            "690.000 €."),
     Result("Ático en el Cabanyal", "https://pisos.test/cabanyal",
            "Ático de segunda mano con terraza y garaje, 2 habitaciones. 420.000 €."),
@@ -209,6 +209,8 @@ def test_a_spanish_request_gets_a_spanish_report_with_its_figures_cited(runs):
     assert re.search(r"\| 2 \| Piso en venta en calle de Galileo, Chamberí \| 345\.000 € \[2\] \| "
                      r"3\.632 € \| 3 \| 2 \| 95 \|", report)
     assert "| ascensor | sí | consulta |" in report
+    # a price stated once is checked: nothing says it could not be
+    assert "no se pudo comprobar" not in report
     own = _own_words(report, MADRID)
     for english in ("Shortlist", "Sources", "What you asked", "not stated", "over budget",
                     "bedrooms", "{'amount'"):
@@ -240,6 +242,7 @@ def test_an_english_request_gets_an_english_report(runs):
            "bedrooms, of at least 60 m², with a terrace." in report
     assert re.search(r"\| 1 \| 2 bed flat for sale in Abbey Road, NW8 \| 575,000 GBP \[1\] \| "
                      r"8,846 GBP \| 2 \| not stated \| 65 \|", report)
+    assert "could not check" not in report
     own = _own_words(report, LONDON)
     for spanish in ("Selección", "Fuentes", "no consta", "habitaciones", "piso", "venta"):
         assert spanish not in own, spanish
@@ -258,6 +261,9 @@ def test_condition_terrace_and_parking_in_millions(runs):
         "Ático obra nueva en Campanar": ["por encima del presupuesto"],
     }
     assert "| estado | obra nueva | consulta |" in run.report
+    # the home's m², not its terrace's, gives the price per m²
+    assert re.search(r"\| 1 \| Ático obra nueva en Ruzafa \| 690\.000 € \[1\] \| 5\.750 € \| 3 \| "
+                     r"no consta \| 120 \|", run.report)
 
 
 def test_the_report_cites_its_sources(runs):
