@@ -141,7 +141,7 @@ LONDON = [
 ]
 VALENCIA = [
     Result("Ático obra nueva en Ruzafa", "https://pisos.test/ruzafa",
-           "Ático de obra nueva, 3 habitaciones, 120 m², terraza de 40 m², plaza de garaje incluida. "
+           "Ático de obra nueva, 3 habitaciones, terraza de 40 m², plaza de garaje incluida. "
            "690.000 €."),
     Result("Ático en el Cabanyal", "https://pisos.test/cabanyal",
            "Ático de segunda mano con terraza y garaje, 2 habitaciones. 420.000 €."),
@@ -261,9 +261,9 @@ def test_condition_terrace_and_parking_in_millions(runs):
         "Ático obra nueva en Campanar": ["por encima del presupuesto"],
     }
     assert "| estado | obra nueva | consulta |" in run.report
-    # the home's m², not its terrace's, gives the price per m²
-    assert re.search(r"\| 1 \| Ático obra nueva en Ruzafa \| 690\.000 € \[1\] \| 5\.750 € \| 3 \| "
-                     r"no consta \| 120 \|", run.report)
+    # the terrace's m² is not the home's (stated(..., not_of=[...])): no m², no price per m²
+    assert re.search(r"\| 1 \| Ático obra nueva en Ruzafa \| 690\.000 € \[1\] \| no consta \| 3 \| "
+                     r"no consta \| no consta \|", run.report)
 
 
 def test_the_report_cites_its_sources(runs):
