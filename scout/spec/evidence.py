@@ -96,13 +96,14 @@ def _quantity_asked(units: Any) -> tuple[tuple[str, str] | None, str | None]:
     return (got[0], got[1]) if got else None, None
 
 
-def _of_problem(of: Any) -> str | None:
+def _of_problem(of: Any, key: str = "of") -> str | None:
     if of is None or of is EXPR:
         return None
     words = [of] if isinstance(of, str) else of
     if not isinstance(words, (list, tuple)) or not words or \
             any(w is not EXPR and not str(w).strip() for w in words):
-        return "of names the words a value must stand next to: a word or a list of words"
+        must = "must not" if key == "not_of" else "must"
+        return f"{key} names the words a value {must} stand next to: a word or a list of words"
     return None
 
 
@@ -111,7 +112,8 @@ def _stated_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
         return _NO_UNIT
     if any(a is not EXPR and not str(a).strip() for a in args):
         return "a unit cannot be empty"
-    wrong = _area_asked(args)[1] or _quantity_asked(args)[1] or _of_problem(kwargs.get("of"))
+    wrong = _area_asked(args)[1] or _quantity_asked(args)[1] or _of_problem(kwargs.get("of")) \
+        or _of_problem(kwargs.get("not_of"), "not_of")
     if wrong:
         return wrong
     pick = kwargs.get("pick", "max")
@@ -131,7 +133,8 @@ _OTHER_AREA = {
 
 
 @arg_rule(_stated_args)
-def stated(value: Any, *units: str, pick: str = "max", of: Any = None) -> float | int | None:
+def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
+           not_of: Any = None) -> float | int | None:
     """The number a record (a candidate: its name, aliases and evidence) or a text states
     next to one of ``units``: ``c | stated("km")`` reads '85.000 km' and 'km: 85,000' as
     85000. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or ``first``.
@@ -146,9 +149,12 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None) -> float 
 
     ``of``: a word (or a list of words) the value must stand next to, for a product that
     states several values in one unit: ``stated("GB", of=["RAM", "memoria"])`` reads "16 GB
-    RAM", "16 GB de RAM" and "RAM: 16 GB" but not "512 GB SSD"."""
+    RAM", "16 GB de RAM" and "RAM: 16 GB" but not "512 GB SSD". ``not_of``: words the
+    value must not stand next to, for a part a record states beside itself:
+    ``stated("m2", not_of=["terraza", "terrace"])`` reads "95 m²" but not "terraza de
+    40 m²" or "a 40 m² terrace"."""
     wrong = _pick_problem(pick) or _area_asked(units)[1] or _quantity_asked(units)[1] \
-        or _of_problem(of)
+        or _of_problem(of) or _of_problem(not_of, "not_of")
     if wrong:
         raise ValueError(f"stated: {wrong}")
     words = [re.escape(fold(str(u)).strip()) for u in units if str(u).strip()]
@@ -164,7 +170,12 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None) -> float 
     area = _area_asked(units)[0]
     other, other_re = _OTHER_AREA[area] if area else (None, None)
     quantity = _quantity_asked(units)[0]
-    near = _near_re(of)
+    near, away = _near_re(of), _near_re(not_of)
+
+    def kept(folded: str, span: tuple[int, int]) -> bool:
+        return (near is None or _is_near(folded, span, near)) and \
+            (away is None or not _is_near(folded, span, away))
+
     numbers: list[float] = []
     for text in _texts(value):
         folded = fold(text)
@@ -172,17 +183,17 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None) -> float 
         for m in found_re.finditer(folded):
             if m.group(2) and month_follows(folded, m.end()):
                 continue  # "Published: 12 March 2024": a day, not a quantity of the unit
-            if near is None or _is_near(folded, m.span(), near):
+            if kept(folded, m.span()):
                 found[m.start()] = (float(i18n.COUNT_WORDS[m.group(3)]) if m.group(3)
                                     else read_number(m.group(1) or m.group(2)))
         if area and other and other_re is not None:
             for m in other_re.finditer(folded):
-                if near is None or _is_near(folded, m.span(), near):
+                if kept(folded, m.span()):
                     found.setdefault(m.start(), convert_area(
                         read_number(m.group(1) or m.group(2)), other, area))
         if quantity is not None:
             for start, span, amount in _quantities(folded, *quantity):
-                if near is None or _is_near(folded, span, near):
+                if kept(folded, span):
                     found.setdefault(start, amount)
         numbers += [found[k] for k in sorted(found)]
     if not numbers:

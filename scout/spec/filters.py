@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -43,9 +44,16 @@ def _filter(fn: Any) -> Any:
 @_filter
 def money(value: Any, digits: int | None = None, *, lang: str = "en") -> str:
     """200 EUR → '200 EUR' (en), '200 €' (es), 14.5 EUR → '14.50 EUR' (cents under 100); ``digits`` fixes
-    the decimals (``money(0)`` rounds); None → '—'."""
+    the decimals (``money(0)`` rounds); None → '—'. A mapping a template builds is money
+    too when it is one (``{"amount": p.amount / m2, "currency": p.currency}``: a price per
+    m²), never the dict's Python text."""
     from scout.i18n.values import format_money
 
+    if isinstance(value, Mapping) and "amount" in value and "currency" in value:
+        try:
+            value = Money.model_validate(dict(value))
+        except ValueError:
+            pass  # not money after all: written as it is
     if isinstance(value, Money):
         return format_money(value, lang, digits)
     return "—" if value is None else str(value)

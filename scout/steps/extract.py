@@ -23,6 +23,7 @@ from scout.schemas.task import Money
 from scout.stepkit.params import ExtractRules
 from scout.steps.freeprice import says_free
 from scout.steps.placenames import Places, strip_place
+from scout.steps.pricewords import labelled_price, per_area
 from scout.steps.promoprice import regular_index
 from scout.task.parser import listed_amounts
 from scout.text import strip_accents
@@ -38,6 +39,17 @@ _GENERIC = {"the", "hotel", "hotels", "restaurant", "restaurants", "and", "by", 
 _FUNCTION = frozenset("""
 a al an and at by con de del desde el en entre for from in into la las le les los near
 o of on or para por sin sobre the to un una unos unas with without y
+""".split())
+
+# Words a listing's title names its street or its offer with, in both request languages
+# (and the Catalan and Portuguese street names Spanish portals print): a portal titles
+# every home "Piso en venta en calle de Galileo", "Flat for sale in Abbey Road", so two of
+# them share "calle" / "road" and "venta" / "sale" and say nothing of which home a title
+# names. Kept out of _GENERIC for the reason _FUNCTION is.
+_LISTING = frozenset("""
+calle avenida avda plaza paseo carrer rua travesia callejon camino glorieta
+street road avenue lane square boulevard
+venta alquiler sale rent
 """.split())
 
 _RATING_PATTERNS: list[tuple[re.Pattern[str], float | None]] = [
@@ -131,12 +143,16 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
     :mod:`scout.steps.promoprice`);
     with no amount, 0 in ``currency`` (the context's: the request's budget) when the
     text says getting in is free (:func:`scout.steps.freeprice.says_free`)."""
-    found = listed_amounts(text)
-    if not found:
+    stated = listed_amounts(text)
+    if not stated:
         # an amount wins over "free": "Rooms 120 €, free entry to the beach club" is
         # 120, and a wrong 0 would pass every budget
         if currency and says_free(text):
             return Money(amount=0, currency=currency, comparator="=")
+        return None
+    # a rate per m² is no price: a listing that states only that states none
+    found = [(m, span) for m, span in stated if not per_area(text, span[1])]
+    if not found:
         return None
     spans = [span for _, span in found]
     for i, (_, span) in enumerate(found):
@@ -146,7 +162,12 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
             later, _ = found[regular_index(text, spans, i)]
             per = later.per or unit.group(1).lower()
             return later.model_copy(update={"per": per, "comparator": "="})
-    return found[regular_index(text, spans, 0)][0].model_copy(update={"comparator": "="})
+    # the amount labelled as the price, else the first ("Comunidad: 60 €/mes. Precio:
+    # 210.000 €" is 210.000); a stay's price per night or person stays first
+    stay = any(m.per in ("night", "person", "day") for m, _ in found)
+    first = 0 if stay else next(
+        (i for i, (_, span) in enumerate(found) if labelled_price(text, span[0])), 0)
+    return found[regular_index(text, spans, first)][0].model_copy(update={"comparator": "="})
 
 
 def listing_currency(task: Any, config: Any = None) -> str | None:
@@ -306,7 +327,7 @@ def _url_names(subject: Candidate, url: str, rules: ExtractRules) -> bool:
 
 def _core_words(name: str) -> set[str]:
     return {w for w in re.findall(r"[a-z0-9]+", strip_accents(name).lower())
-            if w not in _GENERIC and w not in _FUNCTION and len(w) >= 2}
+            if w not in _GENERIC and w not in _FUNCTION and w not in _LISTING and len(w) >= 2}
 
 
 # a quantity a name states with its unit: "20 GB", "30 days", "15,6 pulgadas", "1.8 Hybrid"
@@ -389,8 +410,11 @@ def _same_subject(target: Candidate, name: str, url: str,
         if not own_ours or not own_theirs:
             return True
         # half of the words the query did not put there: a shop's "Eyrie Vineyards Pinot
-        # Noir" and "Willamette Valley Vineyards Pinot Noir" for "pinot noir" share one
-        if len(own_ours & own_theirs) * 2 >= min(len(own_ours), len(own_theirs)):
+        # Noir" and "Willamette Valley Vineyards Pinot Noir" for "pinot noir" share one;
+        # a unit both count alike is no such word: a portal's "2 bed flat in Abbey Road"
+        # and "2 bed flat in Baker Street" share "bed" as two homes of one size do
+        counted = set(_specs(known)) & set(_specs(name))
+        if len((own_ours & own_theirs) - counted) * 2 >= min(len(own_ours), len(own_theirs)):
             return True
     return False
 

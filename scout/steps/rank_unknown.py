@@ -49,6 +49,15 @@ def _named(node: nodes.Node) -> str | None:
     return None
 
 
+def _used_after(tree: nodes.Node, operand: nodes.Test) -> bool:
+    """Whether the value ``operand`` tests is read elsewhere in the expression: then the
+    test guards that use (``c.price is none or c.price.amount <= ...``); else the test is
+    the criterion itself (``c.price.per is none``: a price paid once, no period), which
+    holds by what the record states, not because a value is unknown."""
+    value = operand.node
+    return any(n == value and n is not value for n in tree.find_all(type(value)))
+
+
 def _strip(node: nodes.Node, name: str) -> list[str | None]:
     """Make every unknown guard on ``name`` inside an ``or`` false; the words of each."""
     found = []
@@ -56,7 +65,7 @@ def _strip(node: nodes.Node, name: str) -> list[str | None]:
         for side in ("left", "right"):
             operand = getattr(alt, side)
             if (isinstance(operand, nodes.Test) and operand.name in _MISSING
-                    and _reads(operand.node, name)):
+                    and _reads(operand.node, name) and _used_after(node, operand)):
                 setattr(alt, side, nodes.Const(False, lineno=operand.lineno))
                 found.append(_named(operand.node))
     return found

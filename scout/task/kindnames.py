@@ -82,8 +82,14 @@ def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tup
     # "state schools" for a kind named schools; "escuela infantil"): the input's, whole
     phrases = [m.span() for p in owned if " " in p.strip() for m in re.finditer(
         r"(?<!\w)" + r"[\s-]+".join(forms(w) for w in p.split()) + r"(?!\w)", folded)]
+    def read(w: str) -> bool:
+        # an input's word in the plural is still its ("pisos", "flats" for a kind named
+        # flats whose property enum says "flat" / "piso"), as its reader takes either
+        return any(x in owned for x in (w, w[:-1] if w.endswith("s") else w,
+                                        w[:-2] if w.endswith("es") else w))
+
     # a word of what is searched for ("courses", "conferences") is left as it is: the
     # subject and place readers know it, and what stands next to it ("python online course")
     return [m.span(k + 1) for m in re.finditer(pattern, folded)
-            for k in range(len(words)) if m.group(k + 1) not in owned | VENUES
+            for k in range(len(words)) if not read(m.group(k + 1)) and m.group(k + 1) not in VENUES
             and not any(a <= m.start(k + 1) and m.end(k + 1) <= b for a, b in phrases)]

@@ -332,12 +332,19 @@ def labelled(free: str, span: tuple[int, int], labels: list[str]) -> tuple[int, 
     return (span[0] - (min(40, span[0]) - m.start()), span[1]) if m else span
 
 
+# an amount in thousands standing alone, no word of what it counts after it: "piso en
+# Madrid 3 hab 400k", "ático 450 mil en Valencia" (a "5k run", "50k km" count something
+# else)
+_BARE_SCALED = re.compile(r"(?<![\w.,])(?P<a>\d{1,3}(?:[.,]\d{1,3})?\s?(?:k|mil))(?![\w.,])"
+                          r"(?!\s*(?:/|%|\+|(?!(?:en|in|para|for|con|with|y|and|o|or)\b)[^\W\d_]))")
+
+
 def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:
     """An amount after a money comparator or a word of approximation with no currency at
-    all ("nada por encima de 150", "under 300", "around 40k"), as written, and the span of
-    the whole phrase, for a note that it was not read: the phrase is no subject's and no
-    place's ("cocinero alrededor de 150 mil")."""
-    m = _BARE.search(free)
+    all ("nada por encima de 150", "under 300", "around 40k"), or one in thousands alone
+    ("3 hab 400k"), as written, and the span of the whole phrase, for a note that it was
+    not read: the phrase is no subject's and no place's ("cocinero alrededor de 150 mil")."""
+    m = _BARE.search(free) or _BARE_SCALED.search(free)
     return (m.group("a"), m.span()) if m else None
 
 

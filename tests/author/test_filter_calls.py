@@ -51,7 +51,7 @@ def test_stated_without_a_unit_in_a_rank_where(project: Path) -> None:
     line = next(i for i, row in enumerate(spec.read_text().splitlines(), 1) if "stated()" in row)
     assert code == 2 and p["file"].endswith("used_cars.yaml") and p["line"] == line
     assert "'stated'" in p["message"] and 'stated("km")' in p["message"]
-    assert p["hint"].startswith("call it as stated(*units, pick='max', of=None)")
+    assert p["hint"].startswith("call it as stated(*units, pick='max', of=None, not_of=None)")
 
 
 def test_bad_filter_calls_in_a_report_template(project: Path) -> None:
@@ -111,7 +111,7 @@ def test_right_calls_pass(expr: str) -> None:
 
 
 def test_hint_shows_the_call_without_what_scout_binds() -> None:
-    assert shown("stated") == "stated(*units, pick='max', of=None)"
+    assert shown("stated") == "stated(*units, pick='max', of=None, not_of=None)"
     assert shown("number") == "number(digits=None)"          # lang: bound by the report
     assert shown("replace") == "replace(old, new, count=None)"
 

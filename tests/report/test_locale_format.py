@@ -142,3 +142,20 @@ def test_a_providers_broken_figures_fill_a_cell_not_a_traceback(lang: str) -> No
     assert fmt("duration", 912, lang) == "15 min 12 s"
     sep = "," if lang == "en" else "."
     assert fmt("view_count", 10 ** 30, lang) == "1" + (sep + "000") * 10
+
+
+def test_money_a_template_computes_is_written_as_money(tmp_path: Path) -> None:
+    """A price per m² a template works out from a listing's price and its area, written
+    as a mapping, is money in the reader's language; it read "{'amount': 3117.6...,
+    'currency': 'EUR'}" in the report."""
+    (tmp_path / "m.md.j2").write_text(
+        '{{ {"amount": p.amount / m2, "currency": p.currency} | money }} | '
+        '{{ {"amount": 12.5, "currency": "GBP", "per": "month"} | money }}')
+    values = {"p": Money(amount=265000, currency="EUR"), "m2": 85}
+    assert make_report_env(tmp_path, "es").get_template("m.md.j2").render(**values) == \
+        "3.118 € | 12,50 GBP/mes"
+    assert make_report_env(tmp_path, "en").get_template("m.md.j2").render(**values) == \
+        "3,118 EUR | 12.50 GBP/month"
+    # a mapping that is no money is written as it is, never a traceback
+    (tmp_path / "n.md.j2").write_text('{{ {"amount": "lots", "currency": "EUR"} | money }}')
+    assert "lots" in make_report_env(tmp_path, "en").get_template("n.md.j2").render()

@@ -96,3 +96,19 @@ def test_two_units_of_time_in_one_call_are_refused() -> None:
     found = [call_problem(name, call) for name, call
              in analyse("c | stated('hours', 'min')", expression=True).calls]
     assert any(f and "two units of one quantity" in f for f in found), found
+
+
+def test_not_of_leaves_out_a_value_a_part_of_the_record_states() -> None:
+    """A home for sale states its terrace's or garden's area beside its own: with
+    ``not_of`` those are not the home's ("terraza de 40 m²" read 40 m² for the home, a
+    price per m² four times too high)."""
+    parts = ["terraza", "terrace", "jardín", "garden"]
+    assert stated("Ático, 3 habitaciones, terraza de 40 m², garaje", "m2", "m²",
+                  not_of=parts) is None
+    assert stated("Ático, 3 habitaciones, terraza de 40 m², garaje", "m2", "m²") == 40
+    assert stated("40 m² de terraza y 90 m² útiles", "m2", "m²", not_of=parts) == 90
+    assert stated("Flat, 700 sq ft with a 200 sq ft garden", "m2", not_of=parts) == 65
+    assert stated("Ático de 120 m², terraza de 40 m²", "m2", "m²", not_of=parts,
+                  pick="min") == 120
+    with pytest.raises(ValueError, match="not_of names the words a value must not"):
+        stated("90 m2", "m2", not_of=[])

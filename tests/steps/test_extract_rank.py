@@ -454,3 +454,33 @@ def test_names_of_two_values_of_one_enum_input_are_two_listings() -> None:
     cands, _ = to_candidates(schools, F1_RULES, adapter="x", phase="F1",
                              query="British school in Valencia", kind_values=values)
     assert cands[0].aliases == ["British School of Valencia admissions"]
+
+
+def test_a_portals_street_and_offer_words_do_not_make_two_homes_one() -> None:
+    """A property portal titles every home by its street and its offer ("Piso en venta en
+    calle de Galileo", "Piso en venta en calle de Embajadores", "Flat for sale in Abbey
+    Road"): "calle" / "road" and "venta" / "sale" say nothing of which home a title names.
+    Merged, the second home's price became a "disagreement" about the first and the home
+    itself was gone from the shortlist."""
+    for srcs, query in [
+            ([S("Piso en venta en calle de Galileo, Chamberí", "https://pisos.test/galileo",
+                "345.000 €"),
+              S("Piso en venta en calle de Embajadores", "https://pisos.test/embajadores",
+                "289.000 €")], "piso en venta en Madrid"),
+            ([S("Flat for sale in Abbey Road", "https://homes.test/abbey", "£650,000"),
+              S("Flat for sale in Baker Street Road", "https://homes.test/baker", "£540,000")],
+             "flat in London")]:
+        cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1", query=query)
+        assert [c.name for c in cands] == [s.title for s in srcs]
+        assert all(c.price is not None and not c.aliases for c in cands)
+    # a unit both titles count alike ("2 bed") is no word of one home's own either; a
+    # unit counted differently says two things, as before
+    srcs = [S("2 bed flat for sale in Abbey Road, NW8", "https://homes.test/abbey", "£575,000"),
+            S("2 bed flat for sale in Baker Street", "https://homes.test/baker", "£540,000")]
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1", query="flat in London")
+    assert [c.name for c in cands] == [s.title for s in srcs]
+    # one home's own pages still make one candidate
+    srcs = [S("Piso en venta en calle de Galileo, Chamberí", "https://pisos.test/galileo", ""),
+            S("Piso en calle de Galileo, Chamberí: fotos", "https://pisos.test/galileo/fotos", "")]
+    cands, _ = to_candidates(srcs, F1_RULES, adapter="x", phase="F1", query="pisos")
+    assert len(cands) == 1

@@ -133,4 +133,22 @@ def test_every_field_a_guard_names_reads_in_spanish() -> None:
         assert said.startswith("no se pudo comprobar: ") and not said.endswith(f": {word}"), said
     g = guarded("c.price is none or c.price.amount < 3", "c")
     assert g is not None and g.words == "price"  # the field, not "amount"
-    assert guarded("c.name | length is none or true", "c").words is None  # not a field
+    # not a field (a test on a value nothing else reads is the criterion, no guard: below)
+    assert guarded("c.name | length is none or c.name | length > 3", "c").words is None
+
+
+def test_a_none_test_that_is_the_criterion_itself_is_no_guard() -> None:
+    """``flat.price is none or flat.price.per is none`` keeps a home priced once (no period)
+    and leaves out one priced a month: the second test is what is checked, not a guard on a
+    missing value, so a home whose price is stated and paid once was flagged "could not
+    check: price" in every report of a kind that sells homes."""
+    per = "conf.price is none or conf.price.per is none"
+    g = guarded(per, "conf")
+    assert g is not None and g.words == "price"               # the first test guards
+    assert g.holds(conf={"price": {"amount": 3, "per": None}})
+    assert not g.holds(conf={"price": {"amount": 3, "per": "month"}})
+    # in a run: the stated price is checked, only the missing one is flagged
+    short, flags = _rank("NLP conferences", [per], _conf("once", "Fee 200 EUR.", 200),
+                         _conf("silent", "A workshop, no fee stated."))
+    assert not short.excluded
+    assert flags == {"once": [], "silent": ["price unknown"]}

@@ -1,0 +1,33 @@
+"""Which of the amounts a listing states is its price, told by the words next to them.
+
+A listing states more amounts than its price: a home for sale its price per m²
+(``3.632 €/m² · 345.000 €``, ``£6,750 per sq ft``) and its running costs (``Comunidad:
+60 €/mes. Precio: 210.000 €``). An amount per unit of area is a rate, never the price;
+an amount the text labels as the price (``Precio:``, ``Asking price``, ``se vende por``)
+is the price even after another one. :func:`scout.steps.extract.find_price` asks these.
+"""
+
+from __future__ import annotations
+
+import re
+
+# right after the amount: "/m²", " el m2", " per sq ft", "/sqm", " por metro cuadrado"
+_PER_AREA = re.compile(
+    r"\s*(?:/|\bper\b|\bpor\b|\bel\b|\ba\b|\bthe\b)?\s*(?:m2|m²|mt2|mts2|sqm|sq\.?\s?m|sq\.?\s?ft|"
+    r"sqft|ft2|ft²|metros? cuadrados?|square (?:metres?|meters?|foot|feet))(?!\w)", re.I)
+
+# right before the amount, in its clause: "Precio: ", "Precio de venta ", "Asking price ",
+# "Price: from ", "se vende por ", "offers over "
+_PRICE_LABEL = re.compile(
+    r"\b(?:precio|price|se vende por|vendo por|a la venta por|for sale at|offers over|"
+    r"offers in excess of)\b[^\d.;!?\n]{0,14}$", re.I)
+
+
+def per_area(text: str, end: int) -> bool:
+    """Whether the amount that ends at ``end`` in ``text`` is a rate per unit of area."""
+    return _PER_AREA.match(text, end) is not None
+
+
+def labelled_price(text: str, start: int) -> bool:
+    """Whether the amount that starts at ``start`` in ``text`` is labelled as the price."""
+    return _PRICE_LABEL.search(text[max(0, start - 40): start]) is not None

@@ -1,0 +1,43 @@
+"""Which of a listing's amounts is its price (scout.steps.pricewords): a rate per m² is
+never the price, and an amount labelled as the price wins over a running cost stated
+before it. Both read a home for sale as its price: before, "3.632 €/m² · 345.000 €" cost
+3.632 € and "Comunidad: 60 €/mes. Precio: 210.000 €" 60 €, each then the cheapest."""
+
+from __future__ import annotations
+
+import pytest
+
+from scout.steps.extract import find_price
+
+
+@pytest.mark.parametrize(("text", "amount", "currency"), [
+    ("3.632 €/m² · 345.000 €", 345_000, "EUR"),
+    ("Precio 345.000 € (3.632 €/m²)", 345_000, "EUR"),
+    ("4.000 € el m2 y 300.000 €", 300_000, "EUR"),
+    ("EUR 3,500/sqm, EUR 350,000", 350_000, "EUR"),
+    ("£6,750 per sq ft, £540,000", 540_000, "GBP"),
+    ("2.900 € por metro cuadrado. 232.000 euros", 232_000, "EUR"),
+    ("Comunidad: 60 €/mes. Precio: 210.000 €", 210_000, "EUR"),
+    ("Gastos de comunidad 90 €/mes. Precio de venta: 345.000 €", 345_000, "EUR"),
+    ("Service charge £1,800 a year. Asking price £425,000", 425_000, "GBP"),
+    ("IBI 420 € al año, se vende por 289.000 €", 289_000, "EUR"),
+])
+def test_a_homes_price_is_not_its_rate_per_m2_nor_its_running_costs(text, amount, currency):
+    price = find_price(text)
+    assert price is not None, text
+    assert (price.amount, price.currency) == (amount, currency)
+
+
+def test_a_listing_that_states_only_a_rate_per_m2_states_no_price():
+    assert find_price("Solo 3.500 €/m², a reformar") is None
+
+
+@pytest.mark.parametrize(("text", "amount"), [
+    # a stay's price per night comes first, as before; no label: the first amount
+    ("Hotel 120 € per night, price: 30 € breakfast", 120),
+    ("Piso 289.000 €. Gastos de comunidad 90 €/mes", 289_000),
+    ("Beach 300 m away, rooms 50 €", 50),
+])
+def test_other_listings_read_as_before(text, amount):
+    price = find_price(text)
+    assert price is not None and price.amount == amount
