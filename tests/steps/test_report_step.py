@@ -211,7 +211,9 @@ def test_spanish_report_gets_a_spanish_synthesis_section(tmp_path: Path) -> None
     md = (run_dir / "report.md").read_text()
     section = md.split("## Síntesis\n", 1)[1].split("\n## ", 1)[0]
     assert "Casa Bonay es la opción mejor valorada" in section
-    assert "- A favor (ruido, personal): “Rooms were quiet and the staff were lovely.”" in section
+    # quoted in Spanish marks, though the quote is English: the report's typography
+    assert "- A favor (ruido, personal): «Rooms were quiet and the staff were lovely.»" in section
+    assert "“" not in md and "”" not in md
     assert "**Donde las fuentes no coinciden**" in section
     # the local synthesis is named once, not "extractive (extractive)"
     assert "*Respondido por **extractive**. Es una síntesis local" in section
