@@ -76,15 +76,20 @@ SAID_QUOTES = 2
 def said_about(syn: Builder, s: Subject) -> list[SynthesisSentence]:
     """The first quotable statements of the candidate's own evidence, each cited: what
     the sources say about it when none speaks to an aspect the synthesis knows."""
-    out: list[SynthesisSentence] = []
-    seen: set[str] = set()
+    said: list[tuple[EvidenceItem, str]] = []
     for item, quote in _quotes(syn, s):
-        if len(out) >= SAID_QUOTES:
+        if len(said) >= SAID_QUOTES:
             break
-        if quote not in seen and _says_more_than_figures(quote):
-            seen.add(quote)
-            out.append(syn.sentence(syn._("The sources say: “{quote}”", quote=quote), [item]))
-    return out
+        if all(quote != q for _, q in said) and _says_more_than_figures(quote):
+            said.append((item, quote))
+    # one sentence per source, its quotes together: "The sources say:" once, not before
+    # each quote of the same page, and each quote still next to the source it is from
+    by_source: dict[str, list[tuple[EvidenceItem, str]]] = {}
+    for item, quote in said:
+        by_source.setdefault(item.url, []).append((item, quote))
+    return [syn.sentence(syn._("The sources say: {quotes}", quotes=" ".join(
+                syn._("“{quote}”", quote=q) for _, q in group)), [group[0][0]])
+            for group in by_source.values()]
 
 
 def _says_more_than_figures(quote: str) -> bool:
