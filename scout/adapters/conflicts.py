@@ -110,8 +110,10 @@ def near_miss(syn: Builder, s: Subject) -> NearMiss | None:
 def closest(syn: Builder) -> list[SynthesisSentence]:
     """When nothing fits: the cheapest option that only the budget left out, and the best
     rated one that only the minimum rating did, each with the figure against the limit
-    and cited, so a budget nobody meets still gets an answer. One a near miss already
-    names is left to that list (said once)."""
+    and cited, so a budget nobody meets still gets an answer. It is the cheapest of those
+    that meet everything else, not of all found (a cheaper one may miss the rating), and
+    the sentence says so. One a near miss already names is left to that list (said
+    once)."""
     out: list[SynthesisSentence] = []
     alone = [s for s in syn.subjects if _missed_one(s) and near_miss(syn, s) is None]
     over = [s for s in alone if syn.price_ok(s) is False and syn.rating_ok(s) is not False]
@@ -119,16 +121,16 @@ def closest(syn: Builder) -> list[SynthesisSentence]:
     if over and b is not None and not syn.limits.floor:
         c = min(over, key=lambda s: s.checked.amount if s.checked else 0.0)
         out.append(syn.sentence(syn._(
-            "The cheapest option found, {name}, costs {price}, over your budget of "
-            "{budget}.", name=c.name, price=syn.price_text(c),
+            "Of the options that meet everything else, the cheapest, {name}, costs {price}, "
+            "over your budget of {budget}.", name=c.name, price=syn.price_text(c),
             budget=syn.fmt.amount(b.amount, b.currency)), syn.price_items(c)))
     under = [s for s in alone if syn.rating_ok(s) is False and syn.price_ok(s) is not False]
     m = syn.limits.min_rating
     if under and m is not None:
         r = max(under, key=lambda s: s.rating or 0.0)
         out.append(syn.sentence(syn._(
-            "The best rated option found, {name}, is rated {rating}, under your minimum "
-            "of {minimum}.", name=r.name, rating=syn.rating_text(r),
+            "Of the options that meet everything else, the best rated, {name}, is rated "
+            "{rating}, under your minimum of {minimum}.", name=r.name, rating=syn.rating_text(r),
             minimum=syn.fmt.rating(m)), syn.rating_sources(r, r.rating or 0.0)))
     return out
 

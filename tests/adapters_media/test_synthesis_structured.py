@@ -90,8 +90,8 @@ def test_nothing_fits_says_so_and_names_the_closest_the_budget_alone_left_out():
     assert shortlist_names(arts) == []
     assert [s.text for s in syn.recommendation] == [
         "None of the candidates fits every constraint of your request.",
-        "The cheapest option found, Hotel Praktik Rambla, costs 135 EUR/night, over your "
-        "budget of 50 EUR."]
+        "Of the options that meet everything else, the cheapest, Hotel Praktik Rambla, costs "
+        "135 EUR/night, over your budget of 50 EUR."]
     cited = syn.recommendation[1].citations
     assert cited and all("praktik" in url_of(syn, n) for n in cited)
     assert syn.candidates == [] and syn.caveats == []
@@ -125,8 +125,8 @@ def test_one_left_out_for_another_reason_too_is_no_near_miss_nor_the_closest():
     syn = _left_out(["rated 6.0/10"], rating=6.0, price=150, lang="es")
     assert syn.near_misses == []
     assert syn.recommendation[1].text == (
-        "La opción mejor valorada encontrada, Bodega A, tiene una valoración de 6,0/10, por "
-        "debajo de tu mínimo de 8,0/10.")
+        "De las opciones que cumplen todo lo demás, la mejor valorada, Bodega A, tiene una "
+        "valoración de 6,0/10, por debajo de tu mínimo de 8,0/10.")
     assert syn.recommendation[1].citations == [1]
 
 

@@ -203,6 +203,25 @@ def test_keyless_synthesis_renders_its_structure(tmp_path: Path) -> None:
     _cited_resolve(md)
 
 
+def test_a_sentences_sources_are_written_lowest_first_and_once(tmp_path: Path) -> None:
+    """The trade-off cites the ratings then the prices: the report numbers them as they
+    come, and writes them in order ("[1] [2] [3] [4]", not "[2] [4] [1] [3]")."""
+    import re
+
+    from tests.adapters_media.synth_fixtures import Fixture
+
+    syn, _, _ = Fixture().synthesize()
+    _, run_dir = _render(tmp_path, synthesis=syn)
+    md = (run_dir / "report.md").read_text()
+    section = md.split("## Synthesis\n", 1)[1].split("\n## ", 1)[0]
+    runs = [[int(n) for n in re.findall(r"\d+", r)]
+            for r in re.findall(r"(?:\[\d+\](?: |(?=[;,.\n]|$)))+", section)]
+    assert max(len(r) for r in runs) >= 3          # the trade-off's four sources, at least
+    for numbers in runs:
+        assert numbers == sorted(set(numbers)), numbers
+    _cited_resolve(md)
+
+
 def test_spanish_report_gets_a_spanish_synthesis_section(tmp_path: Path) -> None:
     from tests.adapters_media.synth_fixtures import Fixture
 
