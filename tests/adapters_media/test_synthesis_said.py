@@ -60,6 +60,7 @@ def test_in_spanish():
 
 @pytest.mark.parametrize("texts", [
     ["Inscripción 250 €.", "Registration fee 250 EUR."],     # only the price, said anyway
+    ["SEPLN 2027 reviews: 4.5/5 from 950 reviews."],          # its name, rating and count
     [],                                                        # nothing at all
 ])
 def test_nothing_beyond_the_price_still_says_so(texts):

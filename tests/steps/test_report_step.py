@@ -222,6 +222,31 @@ def test_a_sentences_sources_are_written_lowest_first_and_once(tmp_path: Path) -
     _cited_resolve(md)
 
 
+def test_a_sentence_both_for_and_against_is_quoted_once(tmp_path: Path) -> None:
+    from scout.schemas.sources import AspectNote, CandidateNotes
+
+    quote = "Casa Bonay: rich breakfast, but a long queue at lunch."
+    notes = CandidateNotes(key="casa-bonay", name="Casa Bonay",
+                           pros=[AspectNote(aspect="food", label="comida", quote=quote,
+                                            citations=[1])],
+                           cons=[AspectNote(aspect="wait", label="espera", quote=quote,
+                                            citations=[1]),
+                                 AspectNote(aspect="noise", label="ruido",
+                                            quote="Noisy street at night.", citations=[1])])
+    syn = Synthesis(text="x", adapter="extractive", lang="es", candidates=[notes],
+                    recommendation=[SynthesisSentence(text="Casa Bonay encaja.",
+                                                      citations=[1])],
+                    citations=[Citation(index=1, url="https://www.tripadvisor.com/bonay",
+                                        title="Bonay")])
+    _, run_dir = _render(tmp_path, synthesis=syn, lang="es")
+    section = (run_dir / "report.md").read_text().split("## Síntesis\n", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    assert "- A favor (comida); en contra (espera): «Casa Bonay: rich breakfast, but a long " \
+           "queue at lunch.» [" in section
+    assert section.count("long queue") == 1
+    assert "- En contra (ruido): «Noisy street at night.» [" in section
+
+
 def test_spanish_report_gets_a_spanish_synthesis_section(tmp_path: Path) -> None:
     from tests.adapters_media.synth_fixtures import Fixture
 
