@@ -77,7 +77,12 @@ class Formatter:
         return format_skeleton("yMMMM", dt.date(year, month, 1), locale=self.locale)
 
     def period(self, value: Any) -> str:
-        """A Task's month or date range (as dumped to JSON) in words; '' when neither."""
+        """A Task's month, date range or day (as dumped to JSON) in words; '' when none.
+        A ``date`` input holds one day as an ISO string ("next Friday": a train's, a
+        play's), which the caveat names as it names a month."""
+        if isinstance(value, str):
+            day = parse_date(value)
+            return self.date(day) if day is not None else ""
         if isinstance(value, dict):
             if "year" in value and "month" in value:
                 try:
