@@ -48,9 +48,9 @@ class Formatter:
         # the same spelling as the report's own tables ("135 EUR" in English, "135 €" in
         # Spanish), so one price never reads two ways on one page
         from scout.i18n.numbers import format_money_parts
+        from scout.i18n.values import money_digits
 
-        whole = abs(amount - round(amount)) < 0.005
-        return format_money_parts(amount, currency, self.lang, 0 if whole else 2)
+        return format_money_parts(amount, currency, self.lang, money_digits(amount))
 
     def money(self, money: Money | None) -> str:
         if money is None:
