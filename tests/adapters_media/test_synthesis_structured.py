@@ -130,6 +130,20 @@ def test_one_left_out_for_another_reason_too_is_no_near_miss_nor_the_closest():
     assert syn.recommendation[1].citations == [1]
 
 
+def test_a_left_out_candidates_own_evidence_reaches_the_synthesis_last():
+    """A phase that needs only the shortlist (a kind with no reviews or prices phase)
+    still sends what the left-out candidates' pages stated, after everything else, so a
+    near miss cites its price."""
+    from scout.steps.synthesize import collect_evidence
+
+    arts = Fixture().artifacts()
+    only = {"shortlist": arts["shortlist"]}
+    _, evidence = collect_evidence(only)
+    left = {c.key for c, _ in arts["shortlist"].excluded}
+    kept = [e.subject in left for e in evidence]
+    assert any(kept) and kept == sorted(kept)                 # there, and all of it last
+
+
 def test_without_a_rank_phase_the_task_constraints_decide():
     fx = Fixture()
     arts = fx.artifacts()
