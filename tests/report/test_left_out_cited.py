@@ -70,6 +70,13 @@ def test_a_left_out_with_a_rating_and_no_price_still_shows_its_rating() -> None:
     assert "- **Hotel Arts**: over budget\n" in render("en", bare)
 
 
+def test_a_left_out_converted_price_is_marked_approximate_as_in_the_table() -> None:
+    c = left_out()
+    c = c.model_copy(update={"price_converted": Money(amount=352, currency="EUR",
+                                                      per="night")})
+    assert "- **Hotel Arts** (~352 EUR/night [1], 8.9/10 [2]): over budget\n" in render("en", c)
+
+
 TABLE = ('{% import "_report.md.j2" as r with context %}'
          '{{ r.shortlist_section(shortlist, task, _("hotel"), "none") }}\n{{ r.sources_section() }}')
 
