@@ -162,9 +162,13 @@ FILLERS = ("sin embargo", "no obstante", "however", "nevertheless", "nonetheless
            "de todos modos", "aun asi")
 #: a polar word's other sense in a set phrase, made neutral before the clause is read: a
 #: room "cara al mar" faces the sea (no dear room), a hotel "al borde del mar" is at its
-#: edge (no rude staff)
+#: edge (no rude staff); before the word it qualifies, English "regular" and "extra" are
+#: usual and additional ("regular room", "extra bed"), where after it Spanish "regular"
+#: is so-so and "breakfast extra" costs more
+_ATTRIBUTIVE = r" (?!(?:y|e|o|u|pero|aunque|sino|and|or|but)\b)(?=[a-z])"
 IDIOMS = ((re.compile(r"\bcara (?=al?\b)"), "frente "), (re.compile(r"\bde cara\b"), "de frente"),
-          (re.compile(r"\b(al|el|del) borde\b"), r"\1 lado"))
+          (re.compile(r"\b(al|el|del) borde\b"), r"\1 lado"),
+          (re.compile(r"\b(?:regular|extra)" + _ATTRIBUTIVE), "usual "))
 DISCOURSE = frozenset("well bueno bien".split())
 JOINERS = frozenset("and or y e o u ni".split()) - NEGATORS
 _CLAUSE = re.compile(r"[;:.!?()]\s|[;!?()]|\s[-–—]\s")
