@@ -105,7 +105,7 @@ for _aspect, _sign, _words in (
     ("location", -1, "remote far lejos lejano* alejad* apartad*"),
     ("staff", 1, "friendly helpful attentive welcoming courteous polite amable* atent* "
                  "simpatic* servicial* educad*"),
-    ("staff", -1, "rude unhelpful unfriendly impolite maleducad* antipatic* borde*"),
+    ("staff", -1, "rude unhelpful unfriendly impolite maleducad* antipatic* borde"),
     ("cleanliness", 1, "clean spotless immaculate tidy limpi* impecable*"),
     ("cleanliness", -1, "dirty filthy stained smelly grimy mould mold sucio* mugr* manchad*"),
     ("noise", 1, "quiet peaceful calm tranquil* silencios*"),
@@ -113,7 +113,8 @@ for _aspect, _sign, _words in (
     ("value", 1, "cheap affordable inexpensive bargain worth reasonabl* barat* economic* "
                  "asequible*"),
     ("value", -1, "expensive overpriced pricey caro cara caros caras carisim*"),
-    ("comfort", 1, "comfortable comfy spacious roomy comod* amplio* amplia* espacios*"),
+    ("comfort", 1, "comfortable comfy spacious roomy comod* amplio amplios amplia amplias "
+                   "amplisim* espacios*"),
     ("comfort", -1, "uncomfortable cramped tiny incomod* estrech* diminut*"),
     ("food", 1, "delicious tasty flavourful flavorful delicios* sabros*"),
     ("food", -1, "bland tasteless soso sosa insipid*"),
@@ -159,6 +160,15 @@ CONTRAST = frozenset("but although though whereas pero aunque sino mientras".spl
 #: (so "sin embargo" is not read as the negation "sin")
 FILLERS = ("sin embargo", "no obstante", "however", "nevertheless", "nonetheless",
            "de todos modos", "aun asi")
+#: a polar word's other sense in a set phrase, made neutral before the clause is read: a
+#: room "cara al mar" faces the sea (no dear room), a hotel "al borde del mar" is at its
+#: edge (no rude staff); before the word it qualifies, English "regular" and "extra" are
+#: usual and additional ("regular room", "extra bed"), where after it Spanish "regular"
+#: is so-so and "breakfast extra" costs more
+_ATTRIBUTIVE = r" (?!(?:y|e|o|u|pero|aunque|sino|and|or|but)\b)(?=[a-z])"
+IDIOMS = ((re.compile(r"\bcara (?=al?\b)"), "frente "), (re.compile(r"\bde cara\b"), "de frente"),
+          (re.compile(r"\b(al|el|del) borde\b"), r"\1 lado"),
+          (re.compile(r"\b(?:regular|extra)" + _ATTRIBUTIVE), "usual "))
 DISCOURSE = frozenset("well bueno bien".split())
 JOINERS = frozenset("and or y e o u ni".split()) - NEGATORS
 _CLAUSE = re.compile(r"[;:.!?()]\s|[;!?()]|\s[-–—]\s")
@@ -238,6 +248,8 @@ def clauses(sentence: str) -> list[str]:
     text = fold(sentence) + " "
     for filler in FILLERS:
         text = re.sub(r"\b" + filler + r"\b", " ", text)
+    for idiom, neutral in IDIOMS:
+        text = idiom.sub(neutral, text)
     for part in _CLAUSE.split(text):
         words: list[str] = []
         for word in part.split():

@@ -64,7 +64,8 @@ def notes_for(syn: Builder, s: Subject) -> CandidateNotes:
         # input (events, flats, cars) never looked for one, and one with no money input
         # (papers, talks) no price either
         notes.facts.append(syn.sentence(syn._(
-            "The evidence says nothing about it beyond its price.") if syn.limits.priced
+            "The evidence says nothing about it beyond its price.")
+            if syn.limits.priced and not syn.limits.floor   # a salary is no price
             else syn._("The evidence found says nothing more about it.")))
     return notes
 
@@ -76,21 +77,30 @@ SAID_QUOTES = 2
 def said_about(syn: Builder, s: Subject) -> list[SynthesisSentence]:
     """The first quotable statements of the candidate's own evidence, each cited: what
     the sources say about it when none speaks to an aspect the synthesis knows."""
-    out: list[SynthesisSentence] = []
-    seen: set[str] = set()
+    said: list[tuple[EvidenceItem, str]] = []
     for item, quote in _quotes(syn, s):
-        if len(out) >= SAID_QUOTES:
+        if len(said) >= SAID_QUOTES:
             break
-        if quote not in seen and _says_more_than_figures(quote):
-            seen.add(quote)
-            out.append(syn.sentence(syn._("The sources say: “{quote}”", quote=quote), [item]))
-    return out
+        if all(quote != q for _, q in said) and _says_more_than_figures(quote, s.name):
+            said.append((item, quote))
+    # one sentence per source, its quotes together: "The sources say:" once, not before
+    # each quote of the same page, and each quote still next to the source it is from
+    by_source: dict[str, list[tuple[EvidenceItem, str]]] = {}
+    for item, quote in said:
+        by_source.setdefault(item.url, []).append((item, quote))
+    return [syn.sentence(syn._("The sources say: {quotes}", quotes=" ".join(
+                syn._("“{quote}”", quote=q) for _, q in group)), [group[0][0]])
+            for group in by_source.values()]
 
 
-def _says_more_than_figures(quote: str) -> bool:
+def _says_more_than_figures(quote: str, name: str) -> bool:
     """Whether a sentence says more than a figure the report gives anyway: "Inscripción
-    250 €." and "Registration fee 380 EUR." are a price, not what the sources say."""
-    words = [w for w in re.findall(r"[^\W\d_]+", quote) if not (w.isupper() and len(w) <= 3)]
+    250 €." and "Registration fee 380 EUR." are a price, not what the sources say, and
+    "Hakata Lyon reviews: 8.8/10 from 950 reviews." its rating and review count (the
+    candidate's own name and a word said twice add nothing)."""
+    own = {w.casefold() for w in re.findall(r"[^\W\d_]+", name)}
+    words = {w.casefold() for w in re.findall(r"[^\W\d_]+", quote)
+             if not (w.isupper() and len(w) <= 3)} - own
     return len(words) >= 3
 
 

@@ -2,7 +2,8 @@
 state differently (every value with its sources, and the conservative one the check
 used: scout/adapters/facts.py, the rule the rank step applies); excluded candidates that
 missed one constraint narrowly (just over the budget, just under the rating), shown as
-such and never as a recommendation; and the caveat that prices are what sources stated
+such and never as a recommendation; when nothing fits, the closest that one constraint
+alone left out, however far; and the caveat that prices are what sources stated
 when retrieved.
 """
 
@@ -85,8 +86,14 @@ def _rating_as_stated(syn: Builder, value: float, items: list[EvidenceItem]) -> 
     return syn._("{value} (stated {stated})", value=shown, stated=", ".join(stated))
 
 
+def _missed_one(s: Subject) -> bool:
+    """Left out, and for one reason alone: a wine over budget and of another vintage is
+    no near miss of the budget, nor the closest to it (rank writes each reason once)."""
+    return s.brief.rank is None and len(s.brief.excluded) <= 1
+
+
 def near_miss(syn: Builder, s: Subject) -> NearMiss | None:
-    if s.brief.rank is not None:
+    if not _missed_one(s):
         return None
     price_ok, rating_ok = syn.price_ok(s), syn.rating_ok(s)
     if price_ok is False and rating_ok is not False:
@@ -113,6 +120,34 @@ def near_miss(syn: Builder, s: Subject) -> NearMiss | None:
                                        minimum=limit),
                                 syn.rating_sources(s, s.rating)))
     return None
+
+
+def closest(syn: Builder) -> list[SynthesisSentence]:
+    """When nothing fits: the cheapest option that only the budget left out, and the best
+    rated one that only the minimum rating did, each with the figure against the limit
+    and cited, so a budget nobody meets still gets an answer. It is the cheapest of those
+    that meet everything else, not of all found (a cheaper one may miss the rating), and
+    the sentence says so. One a near miss already names is left to that list (said
+    once)."""
+    out: list[SynthesisSentence] = []
+    alone = [s for s in syn.subjects if _missed_one(s) and near_miss(syn, s) is None]
+    over = [s for s in alone if syn.price_ok(s) is False and syn.rating_ok(s) is not False]
+    b = syn.limits.budget
+    if over and b is not None and not syn.limits.floor:
+        c = min(over, key=lambda s: s.checked.amount if s.checked else 0.0)
+        out.append(syn.sentence(syn._(
+            "Of the options that meet everything else, the cheapest, {name}, costs {price}, "
+            "over your budget of {budget}.", name=c.name, price=syn.price_text(c),
+            budget=syn.fmt.amount(b.amount, b.currency)), syn.price_items(c)))
+    under = [s for s in alone if syn.rating_ok(s) is False and syn.price_ok(s) is not False]
+    m = syn.limits.min_rating
+    if under and m is not None:
+        r = max(under, key=lambda s: s.rating or 0.0)
+        out.append(syn.sentence(syn._(
+            "Of the options that meet everything else, the best rated, {name}, is rated "
+            "{rating}, under your minimum of {minimum}.", name=r.name, rating=syn.rating_text(r),
+            minimum=syn.fmt.rating(m)), syn.rating_sources(r, r.rating or 0.0)))
+    return out
 
 
 def price_caveats(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:

@@ -48,9 +48,9 @@ class Formatter:
         # the same spelling as the report's own tables ("135 EUR" in English, "135 €" in
         # Spanish), so one price never reads two ways on one page
         from scout.i18n.numbers import format_money_parts
+        from scout.i18n.values import money_digits
 
-        whole = abs(amount - round(amount)) < 0.005
-        return format_money_parts(amount, currency, self.lang, 0 if whole else 2)
+        return format_money_parts(amount, currency, self.lang, money_digits(amount))
 
     def money(self, money: Money | None) -> str:
         if money is None:
@@ -77,7 +77,12 @@ class Formatter:
         return format_skeleton("yMMMM", dt.date(year, month, 1), locale=self.locale)
 
     def period(self, value: Any) -> str:
-        """A Task's month or date range (as dumped to JSON) in words; '' when neither."""
+        """A Task's month, date range or day (as dumped to JSON) in words; '' when none.
+        A ``date`` input holds one day as an ISO string ("next Friday": a train's, a
+        play's), which the caveat names as it names a month."""
+        if isinstance(value, str):
+            day = parse_date(value)
+            return self.date(day) if day is not None else ""
         if isinstance(value, dict):
             if "year" in value and "month" in value:
                 try:

@@ -1,6 +1,6 @@
 """The keyless synthesis's recommendation: the best rated option that fits the request,
 the cheapest one (none where the money is a floor: a salary), and the trade-off between
-the top two of the shortlist, each fact cited to the evidence that stated it; when nothing fits, it says so (a list of videos, or of
+the top two of the shortlist, each fact cited to the evidence that stated it; when nothing fits, it says so and names the closest (a list of videos, or of
 anything a kind neither rates nor prices, is recommended by the kind's own ranking).
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scout.adapters.candidate_notes import own_passages
+from scout.adapters.conflicts import closest
 from scout.adapters.facts import same_price, same_rating
 from scout.schemas.sources import SynthesisSentence
 
@@ -20,9 +21,11 @@ if TYPE_CHECKING:
 def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
     if not short:
         if not syn.subjects:
-            return []
+            # the section still answers: an empty one under its heading reads as a fault
+            return [syn.sentence(syn._("The searches found no candidate, so there is "
+                                       "nothing to recommend."))]
         return [syn.sentence(syn._("None of the candidates fits every constraint of "
-                                     "your request."))]
+                                     "your request."))] + closest(syn)
     out: list[SynthesisSentence] = []
     rated = [s for s in short if s.rating is not None]
     priced = [s for s in short if s.checked is not None]

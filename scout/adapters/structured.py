@@ -205,7 +205,8 @@ class Builder:
                 for m in notes.moments]
         flat += [c.sentence for c in conflicts] + [m.sentence for m in near] + caveats
         notes_out: list[str] = []
-        if not self.req.evidence:
+        if not self.req.evidence and self.subjects:
+            # with no candidate either, the recommendation already says there is none
             notes_out.append(self._("no evidence was collected, so there is nothing to "
                                     "summarise"))
         return Synthesis(

@@ -37,10 +37,7 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
     if is_free(value):
         return translations(lang_of(lang)).pgettext("price", "free")
     if digits is None:
-        low = getattr(value, "min", None)
-        whole = all(float(a) >= 100 or abs(float(a) - round(float(a))) < 0.005
-                    for a in (amount, low) if a is not None)
-        digits = 0 if whole else 2
+        digits = money_digits(amount, getattr(value, "min", None))
     text = format_money_parts(amount, currency, lang, digits)
     low = getattr(value, "min", None)
     if low is not None:  # a range: '80-120 EUR' (en), '80-120 €' (es)
@@ -48,6 +45,15 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
         text = low_text + "-" + text
     per = getattr(value, "per", None)
     return f"{text}/{localize(per, lang)}" if per else text
+
+
+def money_digits(*amounts: Any) -> int:
+    """The decimals an amount is written with, wherever the report writes it (its tables,
+    the synthesis's sentences): cents under 100 when it has them, whole units from 100
+    on (a converted 1,017.59 EUR is written 1,018 EUR, as approximate as it is)."""
+    whole = all(float(a) >= 100 or abs(float(a) - round(float(a))) < 0.005
+                for a in amounts if a is not None)
+    return 0 if whole else 2
 
 
 def is_free(value: Any) -> bool:

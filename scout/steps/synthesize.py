@@ -1,8 +1,8 @@
 """Step kind ``synthesize`` (P3): an answer with citations from the synthesis chain.
 
 The request carries the Task (values, types, language), the candidate names, the
-evidence gathered so far (shortlisted candidates' evidence first, with the prices,
-ratings and dates it stated) and the candidates as the rank step left them (shortlisted in
+evidence gathered so far (shortlisted candidates' evidence first, the left-out ones'
+last, with the prices, ratings and dates it stated) and the candidates as the rank step left them (shortlisted in
 order, then excluded with reasons). Which adapter answered — Perplexity, or the
 local extractive fallback — is stored on the Synthesis and shown in the report.
 """
@@ -22,7 +22,10 @@ from scout.task.values import to_jsonable
 
 
 def collect_evidence(inputs: dict[str, Any]) -> tuple[list[str], list[Evidence]]:
-    """Candidate names and evidence, shortlisted first, without duplicates."""
+    """Candidate names and evidence, shortlisted first, without duplicates; the evidence
+    of the candidates rank left out comes last, so a near miss or the closest option the
+    synthesis names ("just over budget: 27,50 €") cites the page that stated its figure
+    even when the phase does not need the candidates themselves."""
     names: list[str] = []
     evidence: list[Evidence] = []
     seen: set[str] = set()
@@ -46,6 +49,10 @@ def collect_evidence(inputs: dict[str, Any]) -> tuple[list[str], list[Evidence]]
                 add(c.evidence)
         elif isinstance(value, EvidenceSet):
             add(value.items)
+    for value in inputs.values():
+        if isinstance(value, Shortlist):
+            for c, _ in value.excluded:
+                add(c.evidence)
     return names, evidence
 
 

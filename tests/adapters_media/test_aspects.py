@@ -163,3 +163,27 @@ def test_an_inputs_aliases_and_synonyms_are_asked_words_too() -> None:
     assert {"secluded", "remote", "apartado"} <= asked
     assert find_aspects("Un hotel apartado y tranquilo.", VENUE, asked) == \
         [h for h in find_aspects("Un hotel apartado y tranquilo.", VENUE) if h.polarity > 0]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Acer Aspire 3 con 8 GB RAM ampliable a 16 GB, 256 GB SSD, 1,8 kg.",  # no "spacious"
+    "Habitación doble cara al mar, 120 € la noche.",                      # faces, no "dear"
+    "Hotel al borde del mar, a 5 minutos del centro histórico.",          # edge, no "rude"
+    "Un Bordeaux de 2018 con notas de frutos rojos.",                     # a wine, no staff
+    "Regular room from 150 EUR per night.",                               # usual, not so-so
+    "Extra bed available on request.",                                    # additional
+])
+def test_a_polar_words_other_sense_is_no_pro_or_con(sentence: str) -> None:
+    assert [h for h in read(sentence) + _product(sentence)
+            if h[0] in ("comfort", "value", "staff")] == []
+
+
+@pytest.mark.parametrize("sentence,hit", [
+    ("La habitación era amplia y luminosa.", ("comfort", 1)),
+    ("Una cena bastante cara para lo que es.", ("value", -1)),
+    ("El recepcionista fue muy borde.", ("staff", -1)),
+    ("La comida era regular y el servicio lento.", ("food", -1)),
+    ("Hotel Praktik Rambla: from 135 EUR per night, breakfast extra.", ("breakfast", -1)),
+])
+def test_the_polar_sense_is_still_read(sentence: str, hit: tuple[str, int]) -> None:
+    assert hit in read(sentence)

@@ -132,9 +132,18 @@ def test_duplicate_sentences_are_quoted_once() -> None:
     assert len(arts.pros) == 1 and syn.citations[0].url == "https://a.example/"
 
 
-def test_no_evidence_gives_an_empty_synthesis_with_a_note() -> None:
+def test_nothing_found_says_so_in_the_synthesis_itself() -> None:
+    """No candidate at all: the section answers in a sentence (an empty section under
+    its heading reads as a fault), citing nothing, and says it once (no note)."""
     syn = run([], []).value
-    assert syn.sentences == [] and syn.citations == [] and syn.text == ""
+    assert [s.text for s in syn.recommendation] == [
+        "The searches found no candidate, so there is nothing to recommend."]
+    assert syn.citations == [] and syn.notes == []
+
+
+def test_candidates_with_no_evidence_get_a_note() -> None:
+    syn = run([]).value
+    assert syn.citations == []
     assert syn.notes == ["no evidence was collected, so there is nothing to summarise"]
 
 

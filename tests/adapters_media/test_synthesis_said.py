@@ -33,9 +33,23 @@ def _facts(req: SynthesisRequest) -> list[str]:
 def test_what_the_sources_say_is_quoted_not_denied():
     facts = _facts(_request(["Congreso SEPLN 2027 en Granada, del 14 al 16 de abril de 2027. "
                              "Inscripción 250 €. Plazo de envío de artículos: 15 de enero."]))
+    # one page's two statements: "The sources say:" once, both quotes with their source
     assert facts == [
-        "The sources say: “Congreso SEPLN 2027 en Granada, del 14 al 16 de abril de 2027.”",
-        "The sources say: “Plazo de envío de artículos: 15 de enero.”"]
+        "The sources say: “Congreso SEPLN 2027 en Granada, del 14 al 16 de abril de 2027.” "
+        "“Plazo de envío de artículos: 15 de enero.”"]
+
+
+def test_each_source_keeps_its_own_quote():
+    req = _request(["Congreso SEPLN 2027 en Granada, del 14 al 16 de abril de 2027.",
+                    "Plazo de envío de artículos: 15 de enero."], "es")
+    syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
+    facts = syn.candidates[0].facts
+    assert [f.text for f in facts] == [
+        "Las fuentes dicen: «Congreso SEPLN 2027 en Granada, del 14 al 16 de abril de 2027.»",
+        "Las fuentes dicen: «Plazo de envío de artículos: 15 de enero.»"]
+    urls = {c.index: c.url for c in syn.citations}
+    assert [[urls[n] for n in f.citations] for f in facts] == [
+        ["https://conf.example/0"], ["https://conf.example/1"]]
 
 
 def test_in_spanish():
@@ -46,6 +60,7 @@ def test_in_spanish():
 
 @pytest.mark.parametrize("texts", [
     ["Inscripción 250 €.", "Registration fee 250 EUR."],     # only the price, said anyway
+    ["SEPLN 2027 reviews: 4.5/5 from 950 reviews."],          # its name, rating and count
     [],                                                        # nothing at all
 ])
 def test_nothing_beyond_the_price_still_says_so(texts):

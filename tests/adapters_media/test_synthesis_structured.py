@@ -82,13 +82,66 @@ def test_excluded_candidates_are_never_recommended():
     assert syn.near_misses == []
 
 
-def test_nothing_fits_says_so_and_recommends_nothing():
+def test_nothing_fits_says_so_and_names_the_closest_the_budget_alone_left_out():
+    """A budget nobody meets still gets an answer: the cheapest found, against the budget,
+    cited. Generator (95 EUR) is cheaper but under the rating too: not the closest."""
     syn, _, arts = Fixture(query="hotels in Barcelona under 50 EUR with good reviews"
                            ).synthesize()
     assert shortlist_names(arts) == []
     assert [s.text for s in syn.recommendation] == [
-        "None of the candidates fits every constraint of your request."]
+        "None of the candidates fits every constraint of your request.",
+        "Of the options that meet everything else, the cheapest, Hotel Praktik Rambla, costs "
+        "135 EUR/night, over your budget of 50 EUR."]
+    cited = syn.recommendation[1].citations
+    assert cited and all("praktik" in url_of(syn, n) for n in cited)
     assert syn.candidates == [] and syn.caveats == []
+
+
+def _left_out(excluded: list[str], rating: float = 9.0, price: float = 210,
+              lang: str = "en"):
+    """One candidate left out for ``excluded``, with a cited rating and price, against a
+    budget of 200 EUR and a minimum rating of 8.0."""
+    ev = [EvidenceItem(url="https://wines.test/a", title="Bodega A", subject="a",
+                       text="Bodega A, 2018.", rating=rating,
+                       price=Money(amount=price, currency="EUR"))]
+    brief = SubjectBrief(key="a", name="Bodega A", excluded=excluded, rating=rating,
+                         price=Money(amount=price, currency="EUR"))
+    task = {"budget": {"amount": 200.0, "currency": "EUR", "comparator": "<="},
+            "min_rating": 8.0}
+    return _run(SynthesisRequest(question="q", task=task, lang=lang,
+                                 task_types={"budget": "money", "min_rating": "rating"},
+                                 candidates=["Bodega A"], subjects=[brief], evidence=ev))
+
+
+def test_one_left_out_for_another_reason_too_is_no_near_miss_nor_the_closest():
+    # just over budget and nothing else: a near miss
+    assert [m.field for m in _left_out(["over budget"]).near_misses] == ["price"]
+    # just over budget but also of another vintage: near the budget, not near the request
+    syn = _left_out(["over budget", "not from the 2019 vintage"])
+    assert syn.near_misses == []
+    assert [s.text for s in syn.recommendation] == [
+        "None of the candidates fits every constraint of your request."]
+    # far under the rating alone: the closest on the rating, in the request's language
+    syn = _left_out(["rated 6.0/10"], rating=6.0, price=150, lang="es")
+    assert syn.near_misses == []
+    assert syn.recommendation[1].text == (
+        "De las opciones que cumplen todo lo demás, la mejor valorada, Bodega A, tiene una "
+        "valoración de 6,0/10, por debajo de tu mínimo de 8,0/10.")
+    assert syn.recommendation[1].citations == [1]
+
+
+def test_a_left_out_candidates_own_evidence_reaches_the_synthesis_last():
+    """A phase that needs only the shortlist (a kind with no reviews or prices phase)
+    still sends what the left-out candidates' pages stated, after everything else, so a
+    near miss cites its price."""
+    from scout.steps.synthesize import collect_evidence
+
+    arts = Fixture().artifacts()
+    only = {"shortlist": arts["shortlist"]}
+    _, evidence = collect_evidence(only)
+    left = {c.key for c, _ in arts["shortlist"].excluded}
+    kept = [e.subject in left for e in evidence]
+    assert any(kept) and kept == sorted(kept)                 # there, and all of it last
 
 
 def test_without_a_rank_phase_the_task_constraints_decide():
@@ -378,10 +431,12 @@ def test_journal_keeps_the_subjects_as_keywords_only():
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_no_evidence_gives_an_empty_synthesis_with_a_note(lang: str):
+def test_nothing_found_is_said_in_the_synthesis_in_each_language(lang: str):
     syn = _run(SynthesisRequest(question="q", lang=lang))
-    assert syn.sentences == [] and syn.citations == [] and syn.text == ""
-    assert len(syn.notes) == 1
+    assert len(syn.recommendation) == 1 and syn.recommendation[0].citations == []
+    assert syn.citations == [] and syn.notes == []
+    assert ("Las búsquedas no encontraron" if lang == "es" else "The searches found no") \
+        in syn.text
 
 
 def test_evidence_about_no_candidate_is_quoted_only_where_it_names_one():

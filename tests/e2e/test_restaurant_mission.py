@@ -25,7 +25,8 @@ def test_restaurant_kind_end_to_end(world: World, monkeypatch: pytest.MonkeyPatc
     # each price cites the source it was read from
     assert re.search(r"17 EUR/person \[\d+\] ≤ 25 EUR", md)
     assert re.search(r"14 EUR/person \[\d+\] ≤ 25 EUR", md)
-    assert "- **Takao Omakase**: over budget" in md
+    assert re.search(r"- \*\*Takao Omakase\*\* \(85 EUR/person \[\d+\], 9\.4/10 \[\d+\]\): "
+                     r"over budget", md)
     assert "Tripadvisor" not in md.split("## Sources")[0]
     assert "*(review, tavily, phase F2)*" in md
     assert "*Answered by **extractive**" in md

@@ -152,7 +152,7 @@ def _own_words(report: str, listings: list[Result]) -> str:
     text = re.sub(r"`[^`]*`", " ", text)           # the mission's and pipeline's ids
     for r in listings:
         text = text.replace(r.title, " ").replace(r.snippet, " ")
-    text = re.sub(r"“[^”]*”", " ", text)          # quoted evidence
+    text = re.sub(r"“[^”]*”|«[^»]*»", " ", text)  # quoted evidence, as each language quotes
     text = re.sub(r"«[^»]*»|'[^']*'", " ", text)   # what a note quotes from the request
     return re.sub(r"https?://\S+", " ", text)
 

@@ -243,7 +243,7 @@ REVIEWED = [
      ["Against (noise): “The fan is loud under load.”", "In favour (quality, value)"]),
     ("portátil con 16 GB de RAM por menos de 1.200 dólares",
      ["(espera)", "(ubicación)", "(ambiente)"],
-     ["En contra (ruido): “The fan is loud under load.”", "A favor (calidad, relación"]),
+     ["En contra (ruido): «The fan is loud under load.»", "A favor (calidad, relación"]),
 ])
 def test_a_laptops_pros_and_cons_are_a_products_not_a_hotels(tmp_path, query, venue_words,
                                                              product_words):

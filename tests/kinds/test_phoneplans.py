@@ -155,7 +155,7 @@ def test_a_promotional_price_is_compared_at_what_it_rises_to(runs):
     run, _ = runs["spain"]
     assert "| 3 | Simyo 100 GB | 14 €/mes [3] | 100 GB | ninguna |" in run.report
     assert "- **Simyo 100 GB**: precio promocional, comparado con el precio posterior: " \
-           "“9 €/mes durante 6 meses, luego 14 €/mes”" in run.report
+           "«9 €/mes durante 6 meses, luego 14 €/mes»" in run.report
     uk, _ = runs["uk"]
     # £12 for 6 months then £22: over a £20 cap once the promotion ends
     assert _excluded(uk)["Three Unlimited"] == ["over budget"]

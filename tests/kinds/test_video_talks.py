@@ -133,12 +133,12 @@ WORDS = {"es": ["## Los vídeos", "| duración |", "## Síntesis", "## Lo que pe
 @pytest.mark.parametrize("query,lang,video_lang,quote", [
     # a Spanish request for Spanish videos
     ("tutoriales en español sobre regresión logística de menos de 20 minutos", "es",
-     "spanish", "0:00 “La regresión logística estima la probabilidad de una clase con la "
-                "función sigmoide.”"),
+     "spanish", "0:00 «La regresión logística estima la probabilidad de una clase con la "
+                "función sigmoide.»"),
     # a Spanish request for ENGLISH videos: English transcripts, a Spanish report
     ("tutoriales en inglés sobre regresión logística de menos de 20 minutos", "es",
-     "english", "10:10 “Finally we evaluate the model with a confusion matrix and the ROC "
-                "curve.”"),
+     "english", "10:10 «Finally we evaluate the model with a confusion matrix and the ROC "
+                "curve.»"),
     # the live video (no length, kept) is past its first hour: h:mm:ss
     ("tutorials on logistic regression in English, under 20 minutes", "en", "english",
      "1:02:05 “After an hour of streaming we compare it with a decision tree.”"),

@@ -179,8 +179,10 @@ def test_the_shared_sections_and_the_synthesis_speak_points_out_of_100(runs):
     run, _ = runs["ribera"]
     report = run.report
     assert "| puntuación mínima | 90/100 | consulta |" in report
-    # each figure of a left-out wine carries its source number (the wine's own page, [6])
-    assert "- **Arzuaga Crianza 2019** (19,90 € [6], 88/100 [6]): puntuado con 88/100" in report
+    # each figure of a left-out wine carries its source number (the wine's own page), and
+    # so does the near miss the synthesis names first: the same number in both
+    assert "- **Arzuaga Crianza 2019** (19,90 € [4], 88/100 [4]): puntuado con 88/100" in report
+    assert "88/100 frente a 90/100; no está en la selección. [4]" in report
     assert "mejor valorada que encaja con tu petición: 93/100." in report
     assert "88/100 frente a 90/100" in report
     assert "puntuación mínima: se ha leído «90/100» de «más de 90 puntos»" in report

@@ -61,6 +61,22 @@ def test_a_figure_with_no_evidence_cites_the_candidates_page() -> None:
     assert re.search(r"^1\. \[Hotel Arts\]\(https://arts\.example/\)", md, re.M)
 
 
+def test_a_left_out_with_a_rating_and_no_price_still_shows_its_rating() -> None:
+    """Left out for what it lacks (no English spoken, another vintage) with no price
+    found: the rating it was read with is still shown, cited; with neither, no brackets."""
+    c = left_out().model_copy(update={"price": None})
+    assert "- **Hotel Arts** (8,9/10 [1]): por encima del presupuesto\n" in render("es", c)
+    bare = c.model_copy(update={"rating": None})
+    assert "- **Hotel Arts**: over budget\n" in render("en", bare)
+
+
+def test_a_left_out_converted_price_is_marked_approximate_as_in_the_table() -> None:
+    c = left_out()
+    c = c.model_copy(update={"price_converted": Money(amount=352, currency="EUR",
+                                                      per="night")})
+    assert "- **Hotel Arts** (~352 EUR/night [1], 8.9/10 [2]): over budget\n" in render("en", c)
+
+
 TABLE = ('{% import "_report.md.j2" as r with context %}'
          '{{ r.shortlist_section(shortlist, task, _("hotel"), "none") }}\n{{ r.sources_section() }}')
 

@@ -129,6 +129,19 @@ def test_a_price_stated_as_nothing_reads_free_and_a_cap_of_nothing_does_not() ->
                         "en") == "0-10 EUR"
 
 
+@pytest.mark.parametrize("amount", [1017.59, 14.5, 21.0, 149.0, 0.99])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_one_amount_reads_the_same_in_the_tables_and_the_synthesis(lang: str,
+                                                                   amount: float) -> None:
+    """A converted 1,017.59 EUR was '1,018 EUR' in the left-out list and '1,017.59 EUR'
+    in the near miss above it: the synthesis writes an amount as the tables do."""
+    from scout.adapters.localefmt import Formatter
+    from scout.i18n import translations
+
+    money = Money(amount=amount, currency="EUR")
+    assert Formatter(lang, translations(lang)).money(money) == format_money(money, lang)
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_a_providers_broken_figures_fill_a_cell_not_a_traceback(lang: str) -> None:
     # a video's duration or moment of NaN or infinity (JSON allows both), and a count of

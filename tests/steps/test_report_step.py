@@ -203,6 +203,50 @@ def test_keyless_synthesis_renders_its_structure(tmp_path: Path) -> None:
     _cited_resolve(md)
 
 
+def test_a_sentences_sources_are_written_lowest_first_and_once(tmp_path: Path) -> None:
+    """The trade-off cites the ratings then the prices: the report numbers them as they
+    come, and writes them in order ("[1] [2] [3] [4]", not "[2] [4] [1] [3]")."""
+    import re
+
+    from tests.adapters_media.synth_fixtures import Fixture
+
+    syn, _, _ = Fixture().synthesize()
+    _, run_dir = _render(tmp_path, synthesis=syn)
+    md = (run_dir / "report.md").read_text()
+    section = md.split("## Synthesis\n", 1)[1].split("\n## ", 1)[0]
+    runs = [[int(n) for n in re.findall(r"\d+", r)]
+            for r in re.findall(r"(?:\[\d+\](?: |(?=[;,.\n]|$)))+", section)]
+    assert max(len(r) for r in runs) >= 3          # the trade-off's four sources, at least
+    for numbers in runs:
+        assert numbers == sorted(set(numbers)), numbers
+    _cited_resolve(md)
+
+
+def test_a_sentence_both_for_and_against_is_quoted_once(tmp_path: Path) -> None:
+    from scout.schemas.sources import AspectNote, CandidateNotes
+
+    quote = "Casa Bonay: rich breakfast, but a long queue at lunch."
+    notes = CandidateNotes(key="casa-bonay", name="Casa Bonay",
+                           pros=[AspectNote(aspect="food", label="comida", quote=quote,
+                                            citations=[1])],
+                           cons=[AspectNote(aspect="wait", label="espera", quote=quote,
+                                            citations=[1]),
+                                 AspectNote(aspect="noise", label="ruido",
+                                            quote="Noisy street at night.", citations=[1])])
+    syn = Synthesis(text="x", adapter="extractive", lang="es", candidates=[notes],
+                    recommendation=[SynthesisSentence(text="Casa Bonay encaja.",
+                                                      citations=[1])],
+                    citations=[Citation(index=1, url="https://www.tripadvisor.com/bonay",
+                                        title="Bonay")])
+    _, run_dir = _render(tmp_path, synthesis=syn, lang="es")
+    section = (run_dir / "report.md").read_text().split("## Síntesis\n", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    assert "- A favor (comida); en contra (espera): «Casa Bonay: rich breakfast, but a long " \
+           "queue at lunch.» [" in section
+    assert section.count("long queue") == 1
+    assert "- En contra (ruido): «Noisy street at night.» [" in section
+
+
 def test_spanish_report_gets_a_spanish_synthesis_section(tmp_path: Path) -> None:
     from tests.adapters_media.synth_fixtures import Fixture
 
@@ -211,7 +255,9 @@ def test_spanish_report_gets_a_spanish_synthesis_section(tmp_path: Path) -> None
     md = (run_dir / "report.md").read_text()
     section = md.split("## Síntesis\n", 1)[1].split("\n## ", 1)[0]
     assert "Casa Bonay es la opción mejor valorada" in section
-    assert "- A favor (ruido, personal): “Rooms were quiet and the staff were lovely.”" in section
+    # quoted in Spanish marks, though the quote is English: the report's typography
+    assert "- A favor (ruido, personal): «Rooms were quiet and the staff were lovely.»" in section
+    assert "“" not in md and "”" not in md
     assert "**Donde las fuentes no coinciden**" in section
     # the local synthesis is named once, not "extractive (extractive)"
     assert "*Respondido por **extractive**. Es una síntesis local" in section
