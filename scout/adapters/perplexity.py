@@ -27,9 +27,9 @@ from typing import Any, ClassVar
 import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, number, \
-    completions_url, parse_content, post_chat, read_completion, token_usage
+    completions_url, parse_content, post_chat, read_completion, token_usage, usage_bound
 from scout.adapters.normalize import TITLE_CHARS, as_text, canonical_url, trim
-from scout.adapters.prompt import build_prompt
+from scout.adapters.prompt import Prompt, build_prompt
 from scout.config.settings import AdapterSettings, PerplexitySettings
 from scout.errors import AuthError
 from scout.i18n import translations
@@ -66,11 +66,7 @@ class PerplexityAdapter(SynthesisAdapter):
             raise AuthError(f"{self.name}: no credential was supplied", adapter=self.name,
                             hint="set the key named in config/adapters.yaml "
                                  "(credentials.env) or configure a token pool")
-        budget = min(self.px.context_budget_chars,
-                     request.context_budget_chars or self.px.context_budget_chars)
-        prompt = build_prompt(request.question, request.task, request.candidates,
-                              request.evidence, budget, lang=request.lang,
-                              rating_scale=request.rating_scale)
+        prompt = self._prompt(request)
         body = {
             "model": self.px.model,
             "messages": [

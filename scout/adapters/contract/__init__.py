@@ -276,6 +276,14 @@ class Adapter(ABC):
     def call(self, request: Request, credential: Secret | None = None) -> Reply[Any]:
         """Perform one request. Raise a ``ProviderError`` subclass on failure."""
 
+    def estimate_usage(self, request: Request) -> Usage | None:
+        """What ``request`` will consume at most, before it is sent: the budget holds its
+        price against the mission's cap (scout.providers.cost.BudgetTracker). None: the
+        adapter's typical usage (``scout.providers.cost.typical_usage``) stands in. An
+        adapter whose price depends on the request (a chat model's prompt, a search's
+        depth) says so here; nothing may leave the process."""
+        return None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r})"
 
@@ -342,7 +350,7 @@ class LinkAttempt:
     """One chain link's part in a call: answered, failed, skipped or served from cache."""
 
     adapter: str
-    result: str  # "ok" | "cache_hit" | "error" | "skipped" | "circuit_open"
+    result: str  # "ok" | "cache_hit" | "error" | "skipped" | "circuit_open" | "budget_exceeded"
     error: str | None = None  # ProviderError.kind when result == "error"
     message: str | None = None  # never contains a secret
     tries: int = 0
