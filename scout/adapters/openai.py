@@ -26,12 +26,12 @@ from typing import Any, ClassVar
 import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
-    completions_url, post_chat, read_completion, token_usage, usage_bound
+    completions_url, post_chat, read_completion, token_usage
 from scout.adapters.prompt import Prompt, build_prompt
 from scout.config.settings import AdapterSettings, OpenAISettings
 from scout.i18n import translations
 from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
-    SynthesisRequest, Usage
+    SynthesisRequest, Usage, usage_bound
 from scout.adapters.contract.http import make_client
 from scout.schemas.sources import Synthesis
 

@@ -127,10 +127,16 @@ def status_lines(rec: Any) -> list[str]:
     cut = False
     for mid, row in rec.missions.items():
         where = where_to_look(row)
+        # the stopped page's path is never cut: only the reason before it is
+        page = f"report {row.stopped_report}" if row.stopped_report else ""
+        if page and where.endswith(page):
+            where = where[:-len(page)].rstrip("; ")
         if row.stopped_by == "batch":
             where = "stopped by the batch's budget" + (f"; {where}" if where else "")
-        shown = cut_middle(where, REASON_WIDTH)  # a provider's error page: one line
-        cut = cut or is_cut(where, REASON_WIDTH)
+        room = max(REASON_WIDTH // 2, REASON_WIDTH - len(page) - 2) if page else REASON_WIDTH
+        shown = cut_middle(where, room)  # a provider's error page: one line
+        cut = cut or is_cut(where, room)
+        shown = "; ".join(x for x in (shown, page) if x)
         lines.append(clean(f"  {mid:<{width}}  {row.status:<17}  ${row.cost_usd:.4f}  {shown}"))
     if cut:
         lines.append(clean(f"  (long errors are cut here; `scout batch status {rec.batch_id} "

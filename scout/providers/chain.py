@@ -156,12 +156,12 @@ class ChainGateway:
             ctx.claim_taken_over = bool(claim is not None and claim.taken_over)
             try:
                 res = self.caller.call(name, ctx)
-            except BudgetExceeded as exc:
+            except BudgetExceeded as over:
                 # the cap refused this link's estimate before it left: a link below it
                 # may still answer (a keyless one costs nothing and is never refused);
                 # the refusal stops the mission only when none does
-                attempts.append(LinkAttempt(name, "budget_exceeded", message=exc.message))
-                refused = refused or exc
+                attempts.append(LinkAttempt(name, "budget_exceeded", message=over.message))
+                refused = refused or over
                 continue
             finally:
                 sv.answers.release(claim)

@@ -23,7 +23,7 @@ from scout.config.settings import AdapterSettings, Tariff
 from scout.config.models import ChainLink, Config
 from scout.errors import BatchBudgetExceeded, BudgetExceeded
 from scout.i18n import N_
-from scout.adapters.contract import Usage
+from scout.adapters.contract import CHARS_PER_TOKEN, UNBOUNDED_OUTPUT_TOKENS, Usage
 from scout.spec.models import Pipeline
 
 if TYPE_CHECKING:
@@ -209,7 +209,8 @@ def typical_usage(settings: AdapterSettings) -> Usage:
         # the answer is assumed to use its whole max_tokens
         chars = getattr(settings, "context_budget_chars", 12000)
         return Usage(requests=1, input_tokens=chars // 4 + 200,
-                     output_tokens=getattr(settings, "max_tokens", None) or 800)
+                     output_tokens=getattr(settings, "max_tokens", None)
+                     or UNBOUNDED_OUTPUT_TOKENS)
     return Usage(requests=1)
 
 
@@ -284,6 +285,12 @@ def estimate_cost(
         "perplexity and openai: input tokens = context_budget_chars / 4 + 200, output = "
         "max_tokens (800 when unset), plus Perplexity's request fee",
         "prices are the dated tariffs in config/adapters.yaml (see each tariff's as_of)",
+        "max_cost is a hard cap: before each paid call leaves, its own estimate is held "
+        f"against what is left (a chat model's prompt at {CHARS_PER_TOKEN} characters per "
+        "token plus its "
+        "max_tokens; a search's credits); a call that does not fit is not made and the "
+        "chain's next link is tried (a free one always may answer); the mission stops "
+        "(exit 4) when none can",
     ]
     producers: dict[str, Any] = {}
     for pid, phase in pipeline.phases.items():

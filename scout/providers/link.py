@@ -12,9 +12,12 @@ retry           the try failed and the same adapter/token is tried again after
 token_rotated   the token failed for good (401/403, or 429/5xx after retries); it
                 is marked in the pool and the next token is tried
 error           the link failed; the chain decides whether the next link is tried
-budget_exceeded the mission's max_cost was reached before this request left
+budget_exceeded the request's estimate did not fit what the mission's (or batch's)
+                cap had left: it was not sent; ``response_summary`` has
+                ``estimate_usd``, ``left_usd``, ``cap_usd``, ``spent_usd``, ``held_usd``
 sent            a *paid* request (an adapter whose tariff prices it above 0) is about to
-                leave; ``response_summary.call`` is its id, and the line that ends the
+                leave, its estimate held against the caps (``estimate_usd``);
+                ``response_summary.call`` is its id, and the line that ends the
                 try (ok, retry, token_rotated, error) carries the same id. A ``sent``
                 line without such a line is a call *in doubt* (scout.audit.in_doubt)
 ==============  ==============================================================
@@ -206,7 +209,7 @@ class LinkCaller:
                 reservation = sv.budget.reserve(adapter_name, estimate)
             except BudgetExceeded as exc:
                 self.line(ctx, adapter_name, "budget_exceeded", token=token, error=exc,
-                          attempt=n, **getattr(exc, "refused", {}))
+                          attempt=n, **(exc.refused or {}))
                 raise
             try:
                 reply = self._send(adapter_name, adapter, ctx, secret, token, last, n, paid)

@@ -291,15 +291,19 @@ def test_a_phase_skipped_by_its_condition_went_to_plan() -> None:
 
 
 def test_a_call_the_cost_cap_refused_is_not_a_provider_failure() -> None:
-    """The cap refusing a call is said once, as 'stopped at the cost cap'; it is not
-    'tavily failed 1 time (budgetexceeded)' nor a call in the cost table."""
+    """The cap refusing a call is said in its own words (what it would have cost, what
+    was left), once per phase and link; it is not 'tavily failed 1 time
+    (budgetexceeded)' nor a call in the cost table."""
+    said = ("tavily was not called: it would have cost about $0.008 and $0.002 of the "
+            "$0.01 cap was left")
+    refused = {"adapter": "tavily", "phase": "F2", "result": "budget_exceeded",
+               "error": {"kind": "budgetexceeded", "code": "RUN004", "message": said}}
     journal = [
         {"adapter": "tavily", "phase": "F1", "result": "ok", "cost": {"usd": 0.008}},
-        {"adapter": "tavily", "phase": "F2", "result": "budget_exceeded",
-         "error": {"kind": "budgetexceeded", "code": "RUN004", "message": "budget cap"}},
+        refused, refused,  # a fan-out's items refused alike: said once
     ]
     costs, notices = summarise_journal(journal, ["F1", "F2"])
-    assert notices == []
+    assert notices == [said]
     assert [(c.adapter, c.calls, c.errors) for c in costs] == [("tavily", 1, 0)]
 
 

@@ -76,6 +76,27 @@ class Usage(BaseModel):
     )
 
 
+#: characters per token when a prompt's tokens are estimated before it is sent: English
+#: prose averages about 4 with the current tokenizers, Spanish, numbers and URLs fewer, so
+#: 3 errs high (the budget's hold is meant as an upper bound)
+CHARS_PER_TOKEN = 3
+#: tokens a chat request adds around its messages (roles, separators), per message
+MESSAGE_OVERHEAD_TOKENS = 8
+#: the output bound assumed when no ``max_tokens`` is sent (what ``scout plan`` assumes)
+UNBOUNDED_OUTPUT_TOKENS = 800
+
+
+def usage_bound(messages: list[str], max_tokens: int | None) -> Usage:
+    """What one chat completion of these messages consumes at most, before it is sent:
+    the prompt's tokens estimated from its length (:data:`CHARS_PER_TOKEN`), and the
+    ``max_tokens`` the request sends as the output bound."""
+    chars = sum(len(m) for m in messages)
+    prompt = -(-chars // CHARS_PER_TOKEN) + MESSAGE_OVERHEAD_TOKENS * len(messages)
+    return Usage(requests=1, input_tokens=prompt,
+                 output_tokens=max_tokens if max_tokens is not None
+                 else UNBOUNDED_OUTPUT_TOKENS)
+
+
 @dataclass
 class Reply(Generic[T]):
     """An adapter's answer: the typed value plus what the providers layer records."""
