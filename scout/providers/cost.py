@@ -123,12 +123,22 @@ class BudgetTracker:
         if self.batch is not None and self.batch.spent_before > 0:
             quota.budget_seed(self.batch.scope, self.batch.spent_before)
 
+    @staticmethod
+    def _said(adapter: str, usd: float, cap: float, res: "Reservation"
+              ) -> tuple[dict[str, str], dict[str, Any]]:
+        """A refusal's amounts: as its message writes them, and as its journal line keeps
+        them (``BudgetExceeded.refused``)."""
+        left = max(0.0, cap - res.spent - res.reserved)
+        said = {"adapter": adapter or "?", "estimate": usd_text(usd), "left": usd_text(left),
+                "cap": usd_text(cap), "spent": usd_text(res.spent),
+                "held": usd_text(res.reserved)}
+        kept = {"estimate_usd": round(usd, 8), "left_usd": round(left, 8), "cap_usd": cap,
+                "spent_usd": round(res.spent, 8), "held_usd": round(res.reserved, 8)}
+        return said, kept
+
     def _refuse(self, adapter: str, usd: float, res: "Reservation") -> BudgetExceeded:
         assert self.max_cost is not None
-        left = max(0.0, self.max_cost - res.spent - res.reserved)
-        said = {"adapter": adapter or "?", "estimate": usd_text(usd), "left": usd_text(left),
-                "cap": usd_text(self.max_cost), "spent": usd_text(res.spent),
-                "held": usd_text(res.reserved)}
+        said, kept = self._said(adapter, usd, self.max_cost, res)
         # msgids (scout.i18n): the stopped page and the report say it in the request's
         # language; the amounts are USD, written with a decimal point
         message = (N_("{adapter} was not called: it would have cost about ${estimate} and "
@@ -141,26 +151,19 @@ class BudgetTracker:
             hint="raise max_cost (mission file or --max-cost) and apply again; "
             "finished phases are kept and cached answers are free",
         )
-        exc.refused = {"estimate_usd": round(usd, 8), "left_usd": round(left, 8),
-                       "cap_usd": self.max_cost, "spent_usd": round(res.spent, 8),
-                       "held_usd": round(res.reserved, 8)}
+        exc.refused = kept
         return exc
 
     def _refuse_batch(self, adapter: str, usd: float, res: "Reservation") -> BudgetExceeded:
         assert self.batch is not None and self.batch.max_cost is not None
-        left = max(0.0, self.batch.max_cost - res.spent - res.reserved)
+        said, kept = self._said(adapter, usd, self.batch.max_cost, res)
         exc = BatchBudgetExceeded(
             N_("{adapter} was not called: it would have cost about ${estimate} and ${left} "
                "of the batch's ${cap} cap was left (batch {batch}: ${spent} spent, ${held} "
-               "held by calls in flight)").format(
-                adapter=adapter or "?", estimate=usd_text(usd), left=usd_text(left),
-                cap=usd_text(self.batch.max_cost), batch=self.batch.batch_id,
-                spent=usd_text(res.spent), held=usd_text(res.reserved)),
+               "held by calls in flight)").format(batch=self.batch.batch_id, **said),
             hint="raise the batch's --max-cost and re-run `scout batch apply`; finished "
             "missions are reused and cached answers are free")
-        exc.refused = {"estimate_usd": round(usd, 8), "left_usd": round(left, 8),
-                       "cap_usd": self.batch.max_cost, "spent_usd": round(res.spent, 8),
-                       "held_usd": round(res.reserved, 8), "batch": self.batch.batch_id}
+        exc.refused = {**kept, "batch": self.batch.batch_id}
         return exc
 
     def reserve(self, adapter: str, usd: float) -> str | None:
