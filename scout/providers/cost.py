@@ -207,14 +207,19 @@ def typical_usage(settings: AdapterSettings) -> Usage:
         # basic search = 1 credit, advanced = 2 (docs.tavily.com api-credits)
         depth = getattr(settings, "search_depth", "basic")
         return Usage(requests=1, credits=2 if depth == "advanced" else 1)
-    if kind in ("perplexity", "openai"):
+    tariff = settings.tariff
+    if kind in ("perplexity", "openai") or tariff.per_1k_input_tokens \
+            or tariff.per_1k_output_tokens:
         # the evidence we send fills the context budget (~4 characters per token);
-        # the answer is assumed to use its whole max_tokens
+        # the answer is assumed to use its whole max_tokens. Any adapter priced by tokens
+        # is read so: a priced call must never be estimated at 0 (the budget would not
+        # hold it, and the cap would not be hard)
         chars = getattr(settings, "context_budget_chars", 12000)
         return Usage(requests=1, input_tokens=chars // 4 + 200,
                      output_tokens=getattr(settings, "max_tokens", None)
                      or UNBOUNDED_OUTPUT_TOKENS)
-    return Usage(requests=1)
+    # an adapter priced by credits whose type says nothing of them: one credit a call
+    return Usage(requests=1, credits=1 if tariff.per_credit else None)
 
 
 @dataclass
@@ -285,8 +290,9 @@ def estimate_cost(
         f"a for_each phase makes one call per item; items = the 'limit' of the phase that "
         f"produces the list when it has one, else {fanout}",
         "tavily: 1 credit per basic search, 2 per advanced",
-        "perplexity and openai: input tokens = context_budget_chars / 4 + 200, output = "
-        "max_tokens (800 when unset), plus Perplexity's request fee",
+        "perplexity, openai and any adapter priced by tokens: input tokens = "
+        "context_budget_chars / 4 + 200, output = max_tokens (800 when unset), plus "
+        "Perplexity's request fee; any other adapter priced by credits: 1 credit a call",
         "prices are the dated tariffs in config/adapters.yaml (see each tariff's as_of)",
         "max_cost is a hard cap: before each paid call leaves, its own estimate is held "
         f"against what is left (a chat model's prompt at {CHARS_PER_TOKEN} characters per "
