@@ -127,16 +127,16 @@ def status_lines(rec: Any) -> list[str]:
     cut = False
     for mid, row in rec.missions.items():
         where = where_to_look(row)
-        # the stopped page's path is never cut: only the reason before it is
-        page = f"report {row.stopped_report}" if row.stopped_report else ""
-        if page and where.endswith(page):
-            where = where[:-len(page)].rstrip("; ")
         if row.stopped_by == "batch":
             where = "stopped by the batch's budget" + (f"; {where}" if where else "")
-        room = max(REASON_WIDTH // 2, REASON_WIDTH - len(page) - 2) if page else REASON_WIDTH
-        shown = cut_middle(where, room)  # a provider's error page: one line
-        cut = cut or is_cut(where, room)
-        shown = "; ".join(x for x in (shown, page) if x)
+        # a provider's error page: one line, cut in its middle; the page the row points
+        # at is kept whole, however long its path (a cut path points nowhere)
+        pointer = f"report {row.stopped_report}" if row.stopped_report else ""
+        said = where[:-len(pointer)].rstrip("; ") if pointer and where.endswith(pointer) \
+            else where
+        shown = "; ".join(x for x in (cut_middle(said, REASON_WIDTH),
+                                      pointer if said != where else "") if x)
+        cut = cut or is_cut(said, REASON_WIDTH)
         lines.append(clean(f"  {mid:<{width}}  {row.status:<17}  ${row.cost_usd:.4f}  {shown}"))
     if cut:
         lines.append(clean(f"  (long errors are cut here; `scout batch status {rec.batch_id} "
