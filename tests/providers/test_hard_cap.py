@@ -171,7 +171,7 @@ def test_a_refused_paid_link_fails_over_to_a_free_one(tmp_path: Path, make_runti
     assert refusal == ["paid was not called: it would have cost about $0.03 and $0.01 of "
                        "the $0.04 cap was left"]
     es = localize(refusal[0], "es")
-    assert es.startswith("paid no se llamó: habría costado unos 0,03 USD") and "0,01 USD" in es
+    assert es.startswith("paid no se llamó: habría costado unos 0,03 US$") and "0,01 US$" in es
 
 
 def test_a_failed_try_gives_its_hold_back_before_the_retry(tmp_path: Path,
