@@ -27,11 +27,11 @@ import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
     completions_url, post_chat, read_completion, token_usage
-from scout.adapters.prompt import build_prompt
+from scout.adapters.prompt import Prompt, build_prompt
 from scout.config.settings import AdapterSettings, OpenAISettings
 from scout.i18n import translations
 from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
-    SynthesisRequest
+    SynthesisRequest, Usage, usage_bound
 from scout.adapters.contract.http import make_client
 from scout.schemas.sources import Synthesis
 
@@ -53,15 +53,23 @@ class OpenAIAdapter(SynthesisAdapter):
             self.client = make_client(self.oa)
         return self.client
 
-    def call(self, request: Request, credential: Secret | None = None) -> Reply[Synthesis]:
+    def _prompt(self, request: Request) -> tuple[SynthesisRequest, Prompt]:
         if not isinstance(request, SynthesisRequest):
             raise TypeError(f"{self.name} handles SynthesisRequest, "
                             f"not {type(request).__name__}")
         budget = min(self.oa.context_budget_chars,
                      request.context_budget_chars or self.oa.context_budget_chars)
-        prompt = build_prompt(request.question, request.task, request.candidates,
-                              request.evidence, budget, lang=request.lang, web=False,
-                              rating_scale=request.rating_scale)
+        return request, build_prompt(request.question, request.task, request.candidates,
+                                     request.evidence, budget, lang=request.lang, web=False,
+                                     rating_scale=request.rating_scale)
+
+    def estimate_usage(self, request: Request) -> Usage:
+        """The prompt this request sends, in tokens, and ``max_tokens`` as the output bound."""
+        _, prompt = self._prompt(request)
+        return usage_bound([prompt.system, prompt.user], self.oa.max_tokens)
+
+    def call(self, request: Request, credential: Secret | None = None) -> Reply[Synthesis]:
+        request, prompt = self._prompt(request)
         body: dict[str, Any] = {
             "model": self.oa.model,
             "messages": [

@@ -29,12 +29,12 @@ import httpx
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, number, \
     completions_url, parse_content, post_chat, read_completion, token_usage
 from scout.adapters.normalize import TITLE_CHARS, as_text, canonical_url, trim
-from scout.adapters.prompt import build_prompt
+from scout.adapters.prompt import Prompt, build_prompt
 from scout.config.settings import AdapterSettings, PerplexitySettings
 from scout.errors import AuthError
 from scout.i18n import translations
 from scout.adapters.contract import Reply, Request, Secret, SynthesisAdapter, \
-    SynthesisRequest, Usage
+    SynthesisRequest, Usage, usage_bound
 from scout.adapters.contract.http import make_client
 from scout.schemas.sources import Citation, Source, Synthesis
 
@@ -66,11 +66,7 @@ class PerplexityAdapter(SynthesisAdapter):
             raise AuthError(f"{self.name}: no credential was supplied", adapter=self.name,
                             hint="set the key named in config/adapters.yaml "
                                  "(credentials.env) or configure a token pool")
-        budget = min(self.px.context_budget_chars,
-                     request.context_budget_chars or self.px.context_budget_chars)
-        prompt = build_prompt(request.question, request.task, request.candidates,
-                              request.evidence, budget, lang=request.lang,
-                              rating_scale=request.rating_scale)
+        prompt = self._prompt(request)
         body = {
             "model": self.px.model,
             "messages": [
@@ -87,6 +83,21 @@ class PerplexityAdapter(SynthesisAdapter):
                           evidence_dropped=prompt.evidence_dropped,
                           evidence_cut=prompt.evidence_cut)
         return reply
+
+    def _prompt(self, request: SynthesisRequest) -> Prompt:
+        budget = min(self.px.context_budget_chars,
+                     request.context_budget_chars or self.px.context_budget_chars)
+        return build_prompt(request.question, request.task, request.candidates,
+                            request.evidence, budget, lang=request.lang,
+                            rating_scale=request.rating_scale)
+
+    def estimate_usage(self, request: Request) -> Usage | None:
+        """The prompt this request sends, in tokens, and ``max_tokens`` as the output bound
+        (the request fee is the tariff's ``per_request``)."""
+        if not isinstance(request, SynthesisRequest):
+            return None
+        prompt = self._prompt(request)
+        return usage_bound([prompt.system, prompt.user], self.px.max_tokens)
 
     # --- response --------------------------------------------------------------------
 

@@ -24,7 +24,8 @@ from scout.adapters.search_http import (api_key, error_json, fetch, json_body, s
                                         result_items, short, split_options)
 from scout.config.settings import TavilySettings
 from scout.errors import AuthError, ProviderError, Rejected
-from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.adapters.contract import Reply, Request, SearchAdapter, SearchRequest, Secret, \
+    Usage
 from scout.schemas.sources import Source
 
 DEFAULT_BASE = "https://api.tavily.com"
@@ -82,6 +83,14 @@ def credits_used(data: dict[str, Any], depth: str) -> float:
 class TavilyAdapter(SearchAdapter):
     type_name: ClassVar[str] = "tavily"
     settings: TavilySettings
+
+    def estimate_usage(self, request: Request) -> Usage | None:
+        """The credits of the depth this request asks for (its ``search_depth`` option,
+        else the configured one)."""
+        options = request.options if isinstance(request, SearchRequest) else {}
+        depth = str(options.get("search_depth", self.settings.search_depth))
+        return Usage(requests=1, credits=CREDITS_PER_SEARCH.get(
+            depth, max(CREDITS_PER_SEARCH.values())))
 
     def call(self, request: SearchRequest, credential: Secret | None = None
              ) -> Reply[list[Source]]:

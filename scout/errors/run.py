@@ -94,10 +94,14 @@ class PhaseTimeout(RunError):
 
 
 class BudgetExceeded(ScoutError):
-    """The mission's ``max_cost`` was reached; the run stopped cleanly."""
+    """A paid call's estimate did not fit what the mission's ``max_cost`` had left; the
+    run stopped cleanly before it was sent."""
 
     code = "RUN004"
     exit_code = EXIT_BUDGET
+    #: the refused call in USD (estimate_usd, left_usd, cap_usd, spent_usd, held_usd),
+    #: journaled on its ``budget_exceeded`` line
+    refused: "dict[str, float | str] | None" = None
 
 
 class BatchBudgetExceeded(BudgetExceeded):

@@ -129,6 +129,21 @@ class AdapterSet:
         usd = compute_cost(typical_usage(settings), settings.tariff).usd
         return usd if usd > 0 else None
 
+    def estimate(self, adapter: str, request: Request) -> float:
+        """What this request to ``adapter`` is estimated to cost at most (USD; 0: free),
+        for the budget's hold before it leaves: the adapter's own estimate of the request
+        (``Adapter.estimate_usage``: a chat model's prompt and ``max_tokens``, a search's
+        depth), else its typical usage, priced by its tariff. A replay holds the same
+        amounts as the run it replays, so it stops where that run would."""
+        settings = self.config.adapters[adapter]
+        built = self.get(adapter)
+        try:
+            usage = built.estimate_usage(request)
+        except Exception:  # an estimate that cannot be made: the typical usage stands in
+            usage = None
+        usage = (usage or typical_usage(settings)).model_copy(update={"reported_usd": None})
+        return max(0.0, compute_cost(usage, settings.tariff).usd)
+
     def close(self) -> None:
         with self._lock:
             for c in self._clients:

@@ -20,6 +20,11 @@ with a message naming every link's failure, so a phase ends failed_retryable whe
 trying again later could help. Either way the gateway raises :class:`ChainFailed`, whose
 ``cause`` is that error and whose ``links`` are the LinkAttempts.
 
+The cost cap (``max_cost``, scout.providers.cost.BudgetTracker) refuses a paid link whose
+estimate does not fit what is left; the chain then tries its next link (a keyless one is
+never refused), and raises that ``BudgetExceeded`` (RUN004, exit 4) only when no link
+below answered.
+
 Circuit breaker (scout.providers.breaker): a link that finally fails with ``RateLimited``
 (e.g. DuckDuckGo's 202 challenge page) is skipped for its ``breaker_cooldown``; each skip
 is journaled with result ``circuit_open``.
@@ -33,7 +38,8 @@ from typing import Any
 
 from scout.adapters.contract import ChainOutcome, LinkAttempt, Request
 from scout.config.models import ChainLink
-from scout.errors import ChainFailed, ConfigError, NoUsableLink, ProviderError, RateLimited
+from scout.errors import (BudgetExceeded, ChainFailed, ConfigError, NoUsableLink, ProviderError,
+                          RateLimited)
 from scout.i18n import N_
 from scout.providers.cost import CACHE
 from scout.providers.link import CallContext, LinkCaller
@@ -126,6 +132,7 @@ class ChainGateway:
 
         errors: list[ProviderError] = []
         waits: list[float] = []
+        refused: BudgetExceeded | None = None  # the first link the cost cap refused
         for pos, name in usable:
             ctx.position = pos
             # the cache in this link's turn: a hit makes no request (no rate token, no
@@ -149,6 +156,13 @@ class ChainGateway:
             ctx.claim_taken_over = bool(claim is not None and claim.taken_over)
             try:
                 res = self.caller.call(name, ctx)
+            except BudgetExceeded as over:
+                # the cap refused this link's estimate before it left: a link below it
+                # may still answer (a keyless one costs nothing and is never refused);
+                # the refusal stops the mission only when none does
+                attempts.append(LinkAttempt(name, "budget_exceeded", message=over.message))
+                refused = refused or over
+                continue
             finally:
                 sv.answers.release(claim)
             attempts.append(res.attempt)
@@ -164,6 +178,8 @@ class ChainGateway:
                 raise ChainFailed(exc.message, cause=exc, links=attempts) from exc
             errors.append(exc)
 
+        if refused is not None:  # money would have answered: a clean stop at the cap
+            raise refused
         # msgids (scout.i18n): the stopped report shows this message in the request's
         # language, the links' own errors as the providers wrote them
         said = {"phase": self.phase_id, "chain": self.chain_name, "links": _summary(attempts)}

@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING, Any
 from scout.config.settings import AdapterSettings, Tariff
 from scout.config.models import ChainLink, Config
 from scout.errors import BatchBudgetExceeded, BudgetExceeded
-from scout.adapters.contract import Usage
+from scout.i18n import N_
+from scout.adapters.contract import CHARS_PER_TOKEN, UNBOUNDED_OUTPUT_TOKENS, Usage
 from scout.spec.models import Pipeline
 
 if TYPE_CHECKING:
-    from scout.quota.base import BatchBudget, Quota
+    from scout.quota.base import BatchBudget, Quota, Reservation
 
 @dataclass(frozen=True)
 class Cost:
@@ -65,19 +66,32 @@ def compute_cost(usage: Usage, tariff: Tariff) -> Cost:
     return Cost(usd, "tariff:" + "+".join(parts))
 
 
+def usd_text(usd: float) -> str:
+    """An amount of USD as a message writes it: two decimals, more only where a small
+    amount needs them (``0.03``, ``0.0016``, ``0.000125``), never an exponent."""
+    text = f"{max(0.0, usd):.6f}".rstrip("0")
+    whole, _, frac = text.partition(".")
+    return f"{whole}.{frac.ljust(2, '0')}"
+
+
 class BudgetTracker:
     """Money spent by one mission run, and its caps: the mission's and its batch's.
 
-    :meth:`check` is called before every request leaves: once ``spent >= max_cost`` no new
-    request starts (calls already in flight finish and are added). With a quota backend
-    (``quota`` and a ``scope``, the mission id) the cap is shared by every process on the
-    backend: :meth:`reserve` holds a paid request's estimate, so requests in flight
-    elsewhere count too, and :meth:`add` settles it with what the request cost.
+    The mission's ``max_cost`` is a hard cap. Before a paid request leaves, :meth:`reserve`
+    holds its *estimated* cost (the adapter's estimate of that request: per-request and
+    per-credit prices, a chat model's prompt tokens and its ``max_tokens`` as the output
+    bound) in the quota backend, beside what every other call in flight holds, in one
+    atomic decision; a request whose estimate would take what is spent plus what is held
+    past the cap is refused (``BudgetExceeded``, RUN004). :meth:`add` replaces the hold by
+    what the request cost, :meth:`release` drops it when the request failed. The backend is
+    shared by every process on it (``quota``; ``scope`` is the mission id), so N workers
+    cannot cross the cap together; only a call that costs more than its estimate can.
+
+    A free request (estimate 0) holds nothing and is never refused: a chain's keyless link
+    (DuckDuckGo, the extractive synthesis) still answers once the money is spent.
 
     A mission of a batch (``batch``) also reserves every request against the batch's
-    scope, in the same atomic decision; that scope refuses a request that would take the
-    batch past its cap (``BudgetScope.whole``), so the missions running at once never
-    cross it together (a settled cost above its estimate is the only way over).
+    scope, in the same atomic decision, under the same rule (``BatchBudgetExceeded``).
     """
 
     def __init__(self, max_cost: float | None = None, *, spent: float = 0.0,
@@ -85,6 +99,9 @@ class BudgetTracker:
                  batch: "BatchBudget | None" = None) -> None:
         from scout.quota.base import BudgetScope
 
+        if quota is None:  # one process, nothing shared: the same rule, in memory
+            from scout.quota.memory import MemoryQuota
+            quota = MemoryQuota()
         self.max_cost = max_cost
         self.spent = spent
         self.calls = 0
@@ -92,67 +109,87 @@ class BudgetTracker:
         self.scope = "budget:" + scope
         self.batch = batch if batch is not None and batch.max_cost is not None else None
         self._lock = threading.Lock()
-        #: the scopes each request reserves against, in the backend
+        #: the scopes each request reserves against, in the backend; both are hard caps
+        #: (``whole``): spent + held + this request's estimate must fit
         self._scopes: list[BudgetScope] = []
-        if quota is not None:
-            if max_cost is not None:
-                self._scopes.append(BudgetScope(self.scope, max_cost))
-            if self.batch is not None:
-                self._scopes.append(BudgetScope(self.batch.scope, self.batch.max_cost,
-                                                whole=True))
+        if max_cost is not None:
+            self._scopes.append(BudgetScope(self.scope, max_cost, whole=True))
+        if self.batch is not None:
+            self._scopes.append(BudgetScope(self.batch.scope, self.batch.max_cost,
+                                            whole=True))
         self._names = [sc.name for sc in self._scopes]
-        if quota is not None and spent > 0:
+        if spent > 0:
             quota.budget_seed(self.scope, spent)
-        if quota is not None and self.batch is not None and self.batch.spent_before > 0:
+        if self.batch is not None and self.batch.spent_before > 0:
             quota.budget_seed(self.batch.scope, self.batch.spent_before)
 
-    def _refuse(self, adapter: str, spent: float) -> BudgetExceeded:
-        where = f" before calling {adapter}" if adapter else ""
-        return BudgetExceeded(
-            f"budget cap reached{where}: spent ${spent:.4f} of "
-            f"max_cost ${self.max_cost:.4f}",
+    @staticmethod
+    def _said(adapter: str, usd: float, cap: float, res: "Reservation"
+              ) -> tuple[dict[str, str], dict[str, Any]]:
+        """A refusal's amounts: as its message writes them, and as its journal line keeps
+        them (``BudgetExceeded.refused``)."""
+        left = max(0.0, cap - res.spent - res.reserved)
+        said = {"adapter": adapter or "?", "estimate": usd_text(usd), "left": usd_text(left),
+                "cap": usd_text(cap), "spent": usd_text(res.spent),
+                "held": usd_text(res.reserved)}
+        kept = {"estimate_usd": round(usd, 8), "left_usd": round(left, 8), "cap_usd": cap,
+                "spent_usd": round(res.spent, 8), "held_usd": round(res.reserved, 8)}
+        return said, kept
+
+    def _refuse(self, adapter: str, usd: float, res: "Reservation") -> BudgetExceeded:
+        assert self.max_cost is not None
+        said, kept = self._said(adapter, usd, self.max_cost, res)
+        # msgids (scout.i18n): the stopped page and the report say it in the request's
+        # language; the amounts are USD, written with a decimal point
+        message = (N_("{adapter} was not called: it would have cost about ${estimate} and "
+                      "${left} of the ${cap} cap was left (${spent} spent, ${held} held by "
+                      "calls in flight)") if res.reserved > 0 else
+                   N_("{adapter} was not called: it would have cost about ${estimate} and "
+                      "${left} of the ${cap} cap was left")).format(**said)
+        exc = BudgetExceeded(
+            message,
             hint="raise max_cost (mission file or --max-cost) and apply again; "
             "finished phases are kept and cached answers are free",
         )
+        exc.refused = kept
+        return exc
 
-    def _refuse_batch(self, adapter: str, spent: float, usd: float) -> BudgetExceeded:
+    def _refuse_batch(self, adapter: str, usd: float, res: "Reservation") -> BudgetExceeded:
         assert self.batch is not None and self.batch.max_cost is not None
-        where = f" before calling {adapter}" if adapter else ""
-        return BatchBudgetExceeded(
-            f"the batch's budget cap is reached{where}: batch {self.batch.batch_id} has "
-            f"spent or holds ${spent:.4f} of its max_cost ${self.batch.max_cost:.4f} (this call: "
-            f"${usd:.4f})",
+        said, kept = self._said(adapter, usd, self.batch.max_cost, res)
+        exc = BatchBudgetExceeded(
+            N_("{adapter} was not called: it would have cost about ${estimate} and ${left} "
+               "of the batch's ${cap} cap was left (batch {batch}: ${spent} spent, ${held} "
+               "held by calls in flight)").format(batch=self.batch.batch_id, **said),
             hint="raise the batch's --max-cost and re-run `scout batch apply`; finished "
             "missions are reused and cached answers are free")
-
-    def check(self, adapter: str = "") -> None:
-        with self._lock:
-            if self.max_cost is not None and self.spent >= self.max_cost:
-                raise self._refuse(adapter, self.spent)
+        exc.refused = {**kept, "batch": self.batch.batch_id}
+        return exc
 
     def reserve(self, adapter: str, usd: float) -> str | None:
-        """:meth:`check`, then hold ``usd`` in the shared budgets; returns the reservation
-        to settle (None without a backend or a cap)."""
-        self.check(adapter)
-        if self.quota is None or not self._scopes:
+        """Hold ``usd`` (the request's estimate) in every cap, or raise ``BudgetExceeded``
+        when it does not fit; returns the reservation to settle (None: nothing held, a
+        free request or no cap)."""
+        if usd <= 0 or not self._scopes:
             return None
         res = self.quota.budget_hold(self._scopes, usd)
         if not res.ok:
             if self.batch is not None and res.refused_by == self.batch.scope:
-                raise self._refuse_batch(adapter, res.spent + res.reserved, usd)
-            raise self._refuse(adapter, res.spent + res.reserved)
+                raise self._refuse_batch(adapter, usd, res)
+            raise self._refuse(adapter, usd, res)
         return res.id
 
     def release(self, reservation: str | None) -> None:
         """A request that cost nothing (it failed): drop its reservation."""
-        if reservation is not None and self.quota is not None and self._names:
+        if reservation is not None and self._names:
             self.quota.budget_release(self._names, reservation, 0.0)
 
     def add(self, cost: Cost, reservation: str | None = None) -> None:
+        """A request's real cost: counted, and in place of its reservation."""
         with self._lock:
             self.spent += cost.usd
             self.calls += 1
-        if self.quota is not None and self._names:
+        if self._names:
             self.quota.budget_release(self._names, reservation or "", cost.usd)
 
     @property
@@ -170,13 +207,19 @@ def typical_usage(settings: AdapterSettings) -> Usage:
         # basic search = 1 credit, advanced = 2 (docs.tavily.com api-credits)
         depth = getattr(settings, "search_depth", "basic")
         return Usage(requests=1, credits=2 if depth == "advanced" else 1)
-    if kind in ("perplexity", "openai"):
+    tariff = settings.tariff
+    if kind in ("perplexity", "openai") or tariff.per_1k_input_tokens \
+            or tariff.per_1k_output_tokens:
         # the evidence we send fills the context budget (~4 characters per token);
-        # the answer is assumed to use its whole max_tokens
+        # the answer is assumed to use its whole max_tokens. Any adapter priced by tokens
+        # is read so: a priced call must never be estimated at 0 (the budget would not
+        # hold it, and the cap would not be hard)
         chars = getattr(settings, "context_budget_chars", 12000)
         return Usage(requests=1, input_tokens=chars // 4 + 200,
-                     output_tokens=getattr(settings, "max_tokens", None) or 800)
-    return Usage(requests=1)
+                     output_tokens=getattr(settings, "max_tokens", None)
+                     or UNBOUNDED_OUTPUT_TOKENS)
+    # an adapter priced by credits whose type says nothing of them: one credit a call
+    return Usage(requests=1, credits=1 if tariff.per_credit else None)
 
 
 @dataclass
@@ -247,9 +290,16 @@ def estimate_cost(
         f"a for_each phase makes one call per item; items = the 'limit' of the phase that "
         f"produces the list when it has one, else {fanout}",
         "tavily: 1 credit per basic search, 2 per advanced",
-        "perplexity and openai: input tokens = context_budget_chars / 4 + 200, output = "
-        "max_tokens (800 when unset), plus Perplexity's request fee",
+        "perplexity, openai and any adapter priced by tokens: input tokens = "
+        "context_budget_chars / 4 + 200, output = max_tokens (800 when unset), plus "
+        "Perplexity's request fee; any other adapter priced by credits: 1 credit a call",
         "prices are the dated tariffs in config/adapters.yaml (see each tariff's as_of)",
+        "max_cost is a hard cap: before each paid call leaves, its own estimate is held "
+        f"against what is left (a chat model's prompt at {CHARS_PER_TOKEN} characters per "
+        "token plus its "
+        "max_tokens; a search's credits); a call that does not fit is not made and the "
+        "chain's next link is tried (a free one always may answer); the mission stops "
+        "(exit 4) when none can",
     ]
     producers: dict[str, Any] = {}
     for pid, phase in pipeline.phases.items():

@@ -12,9 +12,12 @@ retry           the try failed and the same adapter/token is tried again after
 token_rotated   the token failed for good (401/403, or 429/5xx after retries); it
                 is marked in the pool and the next token is tried
 error           the link failed; the chain decides whether the next link is tried
-budget_exceeded the mission's max_cost was reached before this request left
+budget_exceeded the request's estimate did not fit what the mission's (or batch's)
+                cap had left: it was not sent; ``response_summary`` has
+                ``estimate_usd``, ``left_usd``, ``cap_usd``, ``spent_usd``, ``held_usd``
 sent            a *paid* request (an adapter whose tariff prices it above 0) is about to
-                leave; ``response_summary.call`` is its id, and the line that ends the
+                leave, its estimate held against the caps (``estimate_usd``);
+                ``response_summary.call`` is its id, and the line that ends the
                 try (ok, retry, token_rotated, error) carries the same id. A ``sent``
                 line without such a line is a call *in doubt* (scout.audit.in_doubt)
 ==============  ==============================================================
@@ -190,8 +193,11 @@ class LinkCaller:
                           sleep=sv.timing.sleep, rng=sv.timing.rng)
         last = _Try()
         tries = 0
-        paid = sv.adapters.paid_estimate(adapter_name)
-        held: list[str | None] = []  # budget reservations of the tries, settled below
+        # what this request is estimated to cost at most (its prompt, its max_tokens):
+        # held against the caps before each try leaves, replaced by what it cost
+        estimate = sv.adapters.estimate(adapter_name, ctx.request)
+        paid = estimate if estimate > 0 and not sv.adapters.replaying else None
+        held: list[str | None] = []  # the answering try's reservation, settled below
 
         def once(n: int) -> Reply[Any]:
             nonlocal last, tries
@@ -200,40 +206,20 @@ class LinkCaller:
             if n > 1 and lease is not None:
                 sv.credentials.token_pool().attempt(lease)
             try:
-                held.append(sv.budget.reserve(adapter_name, paid or 0.0))
+                reservation = sv.budget.reserve(adapter_name, estimate)
             except BudgetExceeded as exc:
                 self.line(ctx, adapter_name, "budget_exceeded", token=token, error=exc,
-                           attempt=n)
+                          attempt=n, **(exc.refused or {}))
                 raise
-            last.rate_wait_ms = round(sv.limiters.acquire(adapter_name) * 1000)
-            if sv.closed.is_set():  # woke in the limiter after the run closed its clients
-                raise Cancelled(f"{adapter_name}: not sent, the run is shutting down")
-            if paid is not None:
-                # a paid request is journaled *before* it leaves: if the process dies
-                # before its answer is recorded, the 'sent' line stays unanswered and the
-                # audit reports the call as in doubt (it may have been billed)
-                call_id = uuid.uuid4().hex[:16]
-                last.extra["call"] = call_id
-                self.line(ctx, adapter_name, "sent", token=token, attempt=n, call=call_id,
-                           estimate_usd=round(paid, 8),
-                           **({"claim_taken_over": True} if ctx.claim_taken_over else {}))
-            t0 = sv.timing.monotonic()
             try:
-                reply = sv.adapters.invoke(adapter, ctx.request, secret)
-            except ProviderError as exc:
-                last.status = exc.status
+                reply = self._send(adapter_name, adapter, ctx, secret, token, last, n, paid)
+            except BaseException:
+                # a failed try costs nothing (the providers priced here do not bill
+                # failures): its hold goes back at once, so a retry or another worker
+                # can use it
+                sv.budget.release(reservation)
                 raise
-            except ScoutError:
-                raise
-            except Exception as exc:  # an adapter bug: fail over rather than crash the run
-                if sv.closed.is_set():  # the client closed under the call: not a parse error
-                    raise Cancelled(f"{adapter_name}: cut short, the run is shutting down"
-                                    ) from exc
-                raise ParseError(f"{adapter_name}: adapter failed ({type(exc).__name__}: "
-                                 f"{sv.ledger.safe_text(str(exc))[:200]})", adapter=adapter_name) from exc
-            finally:
-                last.duration_ms = round((sv.timing.monotonic() - t0) * 1000)
-            last.status = reply.status
+            held.append(reservation)
             return reply
 
         def on_retry(ev: RetryEvent) -> None:
@@ -243,8 +229,6 @@ class LinkCaller:
         try:
             reply = retrier.run(once, on_retry)
         except BaseException as exc:
-            for r in held:
-                sv.budget.release(r)
             if not isinstance(exc, ProviderError):
                 raise
             rotated = lease is not None and isinstance(exc, (AuthError, RateLimited, Unavailable))
@@ -252,8 +236,6 @@ class LinkCaller:
                        t=last, error=exc, attempt=tries)
             raise _TriesFailed(exc, tries) from exc
         cost = compute_cost(reply.usage, settings.tariff)
-        for r in held[:-1]:  # the failed tries cost nothing
-            sv.budget.release(r)
         sv.budget.add(cost, held[-1] if held else None)
         summary: dict[str, Any] = {"items": reply.items}
         if reply.usage.credits is not None:
@@ -275,3 +257,41 @@ class LinkCaller:
         if key is not None:
             sv.answers.settle(key)
         return reply, cost, tries
+
+    def _send(self, adapter_name: str, adapter: Any, ctx: CallContext,
+              secret: Secret | None, token: str | None, last: _Try, n: int,
+              paid: float | None) -> Reply[Any]:
+        """One try past the budget: the rate cap, the 'sent' line of a paid request, the
+        adapter."""
+        sv = self.services
+        last.rate_wait_ms = round(sv.limiters.acquire(adapter_name) * 1000)
+        if sv.closed.is_set():  # woke in the limiter after the run closed its clients
+            raise Cancelled(f"{adapter_name}: not sent, the run is shutting down")
+        if paid is not None:
+            # a paid request is journaled *before* it leaves: if the process dies
+            # before its answer is recorded, the 'sent' line stays unanswered and the
+            # audit reports the call as in doubt (it may have been billed)
+            call_id = uuid.uuid4().hex[:16]
+            last.extra["call"] = call_id
+            self.line(ctx, adapter_name, "sent", token=token, attempt=n, call=call_id,
+                      estimate_usd=round(paid, 8),
+                      **({"claim_taken_over": True} if ctx.claim_taken_over else {}))
+        t0 = sv.timing.monotonic()
+        try:
+            reply = sv.adapters.invoke(adapter, ctx.request, secret)
+        except ProviderError as exc:
+            last.status = exc.status
+            raise
+        except ScoutError:
+            raise
+        except Exception as exc:  # an adapter bug: fail over rather than crash the run
+            if sv.closed.is_set():  # the client closed under the call: not a parse error
+                raise Cancelled(f"{adapter_name}: cut short, the run is shutting down"
+                                ) from exc
+            raise ParseError(f"{adapter_name}: adapter failed ({type(exc).__name__}: "
+                             f"{sv.ledger.safe_text(str(exc))[:200]})",
+                             adapter=adapter_name) from exc
+        finally:
+            last.duration_ms = round((sv.timing.monotonic() - t0) * 1000)
+        last.status = reply.status
+        return reply

@@ -43,10 +43,10 @@ class Reservation:
 class BudgetScope:
     """One budget a paid request reserves against: its name and cap.
 
-    ``whole``: a request that would take spent + held past the cap is refused (the batch
-    cap: many missions at once must not each cross it by one call); otherwise a request
-    is refused only once the cap is reached (a mission's cap: the call that crosses it
-    still goes, as documented for ``max_cost``)."""
+    ``whole``: a request that would take spent + held past the cap is refused (a hard
+    cap: a mission's ``max_cost`` and a batch's, whose requests run at once and must not
+    together cross it by one call each); otherwise a request is refused only once the cap
+    is reached (the call that crosses it still goes)."""
 
     name: str
     max_cost: float | None

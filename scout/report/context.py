@@ -239,6 +239,7 @@ def summarise_with_skips(entries: list[dict[str, Any]], phase_order: list[str] |
     # a link skipped for want of configuration is journaled by every apply's preflight:
     # count it once per phase, so a resumed mission reports what an uninterrupted one does
     skip_seen: set[tuple[str, str, str]] = set()
+    refusals: dict[tuple[str, str], str] = {}  # (phase, adapter) -> what the cap refused
     for e in entries:
         adapter = str(e.get("adapter") or "?")
         phase = str(e.get("phase") or "?")
@@ -272,7 +273,13 @@ def summarise_with_skips(entries: list[dict[str, Any]], phase_order: list[str] |
         elif result == SENT:  # announces a paid try; the try's own line is counted
             continue
         elif result == "budget_exceeded":  # refused before it left: not the adapter's
-            continue  # failure, and the report's "stopped at the cost cap" line says it
+            # failure; the first refusal of each phase's link says what it would have
+            # cost and what was left (a fan-out's later ones only repeat it)
+            said = (e.get("error") or {}).get("message") if isinstance(e.get("error"), dict) \
+                else None
+            if isinstance(said, str) and said:
+                refusals.setdefault((phase, adapter), said)
+            continue
         else:  # retry, error, and anything unknown counts as a failed try
             row.calls += 1
             row.errors += 1
@@ -281,7 +288,8 @@ def summarise_with_skips(entries: list[dict[str, Any]], phase_order: list[str] |
         return (*first.get(adapter, (len(rank), "", 0)), adapter)
 
     keys = sorted(skips, key=lambda k: (order(k.split(":", 1)[0]), k))
-    notices = [skips[k] for k in keys]
+    notices = [skips[k] for k in keys] + list(dict.fromkeys(
+        refusals[k] for k in sorted(refusals, key=lambda k: (rank.get(k[0], len(rank)), k))))
     rows = [skip_rows[k] for k in keys if k in skip_rows]
     for (phase, adapter), errs in sorted(failures.items(), key=lambda kv: (
             rank.get(kv[0][0], len(rank)), kv[0][0], order(kv[0][1]))):

@@ -123,6 +123,11 @@ def run(ctx: StepContext) -> Synthesis:
     synthesis: Synthesis = outcome.value
     notes = list(synthesis.notes)
     for link in outcome.links:
+        if link.result == "budget_exceeded" and link.message:
+            # the cost cap refused the model: its own words say what it would have cost
+            # and what was left ("perplexity was not called: it would have cost about…")
+            notes.append(link.message)
+            continue
         if link.result in ("skipped", "error", "circuit_open") and link.adapter != outcome.answered_by:
             msgid = _LINK_NOTES.get(link.result, N_("{adapter} {result}: {reason}"))
             notes.append(msgid.format(adapter=link.adapter, result=link.result.replace("_", " "),

@@ -23,7 +23,7 @@ import yaml
 from scout.adapters.extractive import ExtractiveAdapter
 from scout.config.settings import ExtractiveSettings
 from scout.config.loader import load_config
-from scout.adapters.contract import ChainOutcome, SynthesisRequest
+from scout.adapters.contract import ChainOutcome, LinkAttempt, SynthesisRequest
 from scout.schemas.records import Candidates, Evidence, EvidenceSet, Shortlist
 from scout.schemas.sources import Segment, Source, Synthesis, Transcript, Video
 from scout.spec.models import InputSpec, Phase, Pipeline
@@ -162,8 +162,10 @@ class Fixture:
                               adapter="youtube_transcripts", phase="Y2")
         return [e.model_copy(update={"retrieved_at": RETRIEVED}) for e in found]
 
-    def synthesize(self, settings: ExtractiveSettings | None = None
+    def synthesize(self, settings: ExtractiveSettings | None = None,
+                   links: list[LinkAttempt] | None = None
                    ) -> tuple[Synthesis, SynthesisRequest, dict[str, Any]]:
+        """``links``: what the chain's links above extractive did (skipped, refused)."""
         arts = self.artifacts()
         p3 = self.spec["phases"]["P3"]
         adapter = ExtractiveAdapter("extractive",
@@ -174,7 +176,8 @@ class Fixture:
             def call(self, request: SynthesisRequest) -> ChainOutcome:
                 seen.append(request)
                 return ChainOutcome(value=adapter.call(request).value,
-                                    answered_by="extractive", chain="synthesis")
+                                    answered_by="extractive", chain="synthesis",
+                                    links=[*(links or []), LinkAttempt("extractive", "ok")])
 
         inputs = {k.rstrip("?"): arts[k.rstrip("?")] for k in p3["needs"]
                   if k.rstrip("?") in arts and k != "task"}

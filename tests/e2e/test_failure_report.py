@@ -126,8 +126,10 @@ def test_an_unreadable_request_says_what_is_missing_in_its_language(
     assert [e for e in world.journal() if e["result"] != "skipped"] == []
 
 
-def test_a_cap_of_zero_stops_before_any_call_and_says_so(
+def test_a_cap_of_zero_makes_no_paid_call_and_says_so(
         world: World, capsys: pytest.CaptureFixture[str]) -> None:
+    """Free links (DuckDuckGo, page fetches) still answer under a $0 cap; no paid call
+    is sent, and the mission stops where only a paid one could answer."""
     assert apply("bcn-zero", "--max-cost", "0") == 4
     out = capsys.readouterr().out
     run_dir = world.run_dir("bcn-zero")
@@ -135,7 +137,11 @@ def test_a_cap_of_zero_stops_before_any_call_and_says_so(
     md = (run_dir / "report.md").read_text()
     assert md.startswith("# Mission bcn-zero stopped at its cost cap\n")
     assert "The mission spent $0.00 of its $0.00 cap" in md
-    assert not [e for e in world.journal() if e["result"] in ("ok", "sent", "error")]
+    journal = world.journal()
+    assert not [e for e in journal if e["result"] == "sent" or e["cost"]["usd"] > 0]
+    refused = [e for e in journal if e["result"] == "budget_exceeded"]
+    assert refused and all(e["response_summary"]["left_usd"] == 0 for e in refused)
+    assert "was not called: it would have cost about $" in md
     assert (run_dir / "report.html").is_file()
 
 

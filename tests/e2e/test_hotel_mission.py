@@ -193,8 +193,14 @@ def test_budget_cap_stops_cleanly_and_the_report_marks_it(world: World, capsys) 
     assert "<h1>Mission bcn-cap stopped at its cost cap</h1>" in html
     assert '<figure class="dag"><svg' in html and "Stopped at the cost cap" in html
     spent = sum(e["cost"]["usd"] for e in world.journal())
-    # calls already in flight when the cap is crossed finish (F2 and F4 run side by side)
-    assert 0.01 <= spent <= 0.01 + 8 * 0.008
+    # the cap is hard: a call whose estimate does not fit what is left is never sent,
+    # however many run side by side (F2 and F4); the page says which and why
+    assert 0.008 <= spent <= 0.01
+    assert "tavily was not called: it would have cost about $0.008 and $0.002 of the " \
+        "$0.01 cap was left" in md
+    refused = [e for e in world.journal() if e["result"] == "budget_exceeded"
+               and e["adapter"] == "tavily"]  # the journal keeps each refusal's estimate
+    assert refused and all(e["response_summary"]["estimate_usd"] == 0.008 for e in refused)
     # re-applying with a higher cap resumes and renders the real report
     lines_before = len(world.journal())
     assert apply(world, "bcn-cap", "--max-cost", "1.00") == 0

@@ -89,14 +89,18 @@ def test_estimate_cost_uses_tariffs_fanout_and_available_links() -> None:
             "P3": {"uses": "synthesize", "chain": "synthesis", "needs": ["reviews"],
                    "produces": ["syn"]},
         }})
-    # the fake types report no credits: price them by request instead
     est = estimate_cost(pipe, cfg, available=lambda a: a != "paid")
     rows = {p.phase: p for p in est.phases}
     assert rows["F1"].adapter == "free" and rows["F1"].usd == 0.0
     assert rows["F2"].calls == 20  # the limit of the phase that produced the list
-    assert rows["P3"].usd_per_call == pytest.approx(0.005)
+    # an adapter priced by tokens is estimated by tokens, whatever its type: never at 0
+    # (12000 chars / 4 + 200 = 3200 input tokens, 800 output, plus the request fee)
+    assert rows["P3"].usd_per_call == pytest.approx(0.005 + 3.2 * 0.001 + 0.8 * 0.001)
     est2 = estimate_cost(pipe, cfg)  # every key present: the paid link answers
-    assert {p.phase: p.adapter for p in est2.phases}["F2"] == "paid"
+    by_phase = {p.phase: p for p in est2.phases}
+    assert by_phase["F2"].adapter == "paid"
+    # priced by credits, of a type that says nothing of them: one credit a call
+    assert by_phase["F2"].usd_per_call == pytest.approx(0.008)
     assert "assumptions:" in est.render() and est.to_dict()["total_usd"] == est.total_usd
     assert ChainLink.parse("paid?").when_configured
 

@@ -39,7 +39,8 @@ def _mission(phases: dict[str, str], journal: list[dict]) -> MissionView:
 
 
 def _render(tmp_path: Path, budget: str = "200 EUR", results=F1_RESULTS,
-            synthesis: Synthesis | None = None, lang: str = "en"):
+            synthesis: Synthesis | None = None, lang: str = "en",
+            journal_extra: tuple[dict, ...] = ()):
     spec = load_pipeline(ROOT / "pipelines/hotel_research.yaml")
     pipe = spec.model
     task = build_task(f"hotels in Barcelona for September 2026 under {budget}", pipe.inputs,
@@ -71,6 +72,7 @@ def _render(tmp_path: Path, budget: str = "200 EUR", results=F1_RESULTS,
          "chain": {"name": "web", "answered_by": "duckduckgo"}},
         {"adapter": "perplexity", "phase": "P3", "result": "skipped", "error": None,
          "response_summary": {"reason": "PERPLEXITY_API_KEY not set"}},
+        *journal_extra,
     ]
     mission = _mission({"Y1": "failed_terminal", "Y2": "blocked_missing_input"}, journal)
     params = ReportParams(**pipe.phases["F6"].with_)
@@ -337,16 +339,45 @@ def test_a_phase_skipped_by_its_condition_went_to_plan() -> None:
 
 
 def test_a_call_the_cost_cap_refused_is_not_a_provider_failure() -> None:
-    """The cap refusing a call is said once, as 'stopped at the cost cap'; it is not
-    'tavily failed 1 time (budgetexceeded)' nor a call in the cost table."""
+    """The cap refusing a call is said in its own words (what it would have cost, what
+    was left), once per phase and link; it is not 'tavily failed 1 time
+    (budgetexceeded)' nor a call in the cost table."""
+    said = ("tavily was not called: it would have cost about $0.008 and $0.002 of the "
+            "$0.01 cap was left")
+    refused = {"adapter": "tavily", "phase": "F2", "result": "budget_exceeded",
+               "error": {"kind": "budgetexceeded", "code": "RUN004", "message": said}}
     journal = [
         {"adapter": "tavily", "phase": "F1", "result": "ok", "cost": {"usd": 0.008}},
-        {"adapter": "tavily", "phase": "F2", "result": "budget_exceeded",
-         "error": {"kind": "budgetexceeded", "code": "RUN004", "message": "budget cap"}},
+        refused, refused,  # a fan-out's items refused alike: said once
     ]
     costs, notices = summarise_journal(journal, ["F1", "F2"])
-    assert notices == []
+    assert notices == [said]
     assert [(c.adapter, c.calls, c.errors) for c in costs] == [("tavily", 1, 0)]
+
+
+def test_a_model_the_cap_refused_is_said_once_in_the_synthesis_section(
+        tmp_path: Path) -> None:
+    """The cost cap refused the model and the extractive synthesis answered: the Synthesis
+    section says what the model would have cost and what was left, in the request's
+    language, and 'What did not go to plan' does not say it a second time."""
+    from scout.adapters.contract import LinkAttempt
+    from tests.adapters_media.synth_fixtures import Fixture
+
+    said = ("openai was not called: it would have cost about $0.03 and $0.01 of the "
+            "$0.50 cap was left")
+    syn, _, _ = Fixture(lang="es").synthesize(
+        links=[LinkAttempt("openai", "budget_exceeded", message=said)])
+    assert said in syn.notes
+    refusal = {"adapter": "openai", "phase": "P3", "result": "budget_exceeded",
+               "error": {"kind": "budgetexceeded", "code": "RUN004", "message": said},
+               "cost": {"usd": 0}}
+    _, run_dir = _render(tmp_path, synthesis=syn, lang="es", journal_extra=(refusal,))
+    md = (run_dir / "report.md").read_text()
+    spanish = ("openai no se llamó: habría costado unos 0,03 US$ y del límite de 0,50 US$ "
+               "quedaban 0,01 US$")
+    assert md.count(spanish) == 1 and said not in md
+    section = md.split("## Síntesis\n", 1)[1].split("\n## ", 1)[0]
+    assert spanish in section
 
 
 @pytest.mark.parametrize("lang, line", [

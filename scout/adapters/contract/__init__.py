@@ -76,6 +76,27 @@ class Usage(BaseModel):
     )
 
 
+#: characters per token when a prompt's tokens are estimated before it is sent: English
+#: prose averages about 4 with the current tokenizers, Spanish, numbers and URLs fewer, so
+#: 3 errs high (the budget's hold is meant as an upper bound)
+CHARS_PER_TOKEN = 3
+#: tokens a chat request adds around its messages (roles, separators), per message
+MESSAGE_OVERHEAD_TOKENS = 8
+#: the output bound assumed when no ``max_tokens`` is sent (what ``scout plan`` assumes)
+UNBOUNDED_OUTPUT_TOKENS = 800
+
+
+def usage_bound(messages: list[str], max_tokens: int | None) -> Usage:
+    """What one chat completion of these messages consumes at most, before it is sent:
+    the prompt's tokens estimated from its length (:data:`CHARS_PER_TOKEN`), and the
+    ``max_tokens`` the request sends as the output bound."""
+    chars = sum(len(m) for m in messages)
+    prompt = -(-chars // CHARS_PER_TOKEN) + MESSAGE_OVERHEAD_TOKENS * len(messages)
+    return Usage(requests=1, input_tokens=prompt,
+                 output_tokens=max_tokens if max_tokens is not None
+                 else UNBOUNDED_OUTPUT_TOKENS)
+
+
 @dataclass
 class Reply(Generic[T]):
     """An adapter's answer: the typed value plus what the providers layer records."""
@@ -276,6 +297,14 @@ class Adapter(ABC):
     def call(self, request: Request, credential: Secret | None = None) -> Reply[Any]:
         """Perform one request. Raise a ``ProviderError`` subclass on failure."""
 
+    def estimate_usage(self, request: Request) -> Usage | None:
+        """What ``request`` will consume at most, before it is sent: the budget holds its
+        price against the mission's cap (scout.providers.cost.BudgetTracker). None: the
+        adapter's typical usage (``scout.providers.cost.typical_usage``) stands in. An
+        adapter whose price depends on the request (a chat model's prompt, a search's
+        depth) says so here; nothing may leave the process."""
+        return None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r})"
 
@@ -342,7 +371,7 @@ class LinkAttempt:
     """One chain link's part in a call: answered, failed, skipped or served from cache."""
 
     adapter: str
-    result: str  # "ok" | "cache_hit" | "error" | "skipped" | "circuit_open"
+    result: str  # "ok" | "cache_hit" | "error" | "skipped" | "circuit_open" | "budget_exceeded"
     error: str | None = None  # ProviderError.kind when result == "error"
     message: str | None = None  # never contains a secret
     tries: int = 0
