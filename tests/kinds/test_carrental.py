@@ -71,6 +71,10 @@ REQUESTS = {
     "cheap economy car in Porto, manual, march 3-6, max 25 EUR/day":
         ("en", {"city": "Porto", "car_class": "economy", "transmission": "manual",
                 "dates": _days("2027-03-03", "2027-03-06"), "budget": _day(25)}),
+    # a count after the month is no day ("julio 7 plazas": July, a seven-seater)
+    "alquiler coche barcelona julio 7 plazas":
+        ("es", {"city": "Barcelona", "car_class": "van",
+                "dates": _days("2027-07-01", "2027-07-31")}),
     "furgoneta de alquiler en Granada este finde":
         ("es", {"city": "Granada", "car_class": "van",
                 "dates": _days("2026-12-05", "2026-12-06")}),
