@@ -201,15 +201,29 @@ def _route(free: str, original: str, cased: bool, joiners: list[str],
     return None
 
 
-def unread(free: str, read: dict[str, Hit]) -> str:
-    """``free`` with the names ``read`` gave the place inputs blanked out (``\x00``), so
-    the single-place reader looks past them for an input they did not name ("car rental
-    from Madrid, drop off in Barcelona": the pickup is Madrid, not the drop-off's name
-    again after its "in")."""
+def looked_past(hit: Hit, read: dict[str, Hit], free: str, original: str, lang: str,
+                aliases: list[str]) -> Hit:
+    """What the single-place reader finds for an input :func:`read_places` read nothing
+    for, when its first find ``hit`` is a name ``read`` gave another input: the next name
+    after a cue or one the gazetteer knows (not a country), looked for past the names read
+    ("car rental from Madrid, drop off in Barcelona": the pickup is Madrid, not the
+    drop-off's name again after its "in"). A country after no cue ("near Barcelona,
+    Spain") is no such place: ``hit`` stands, for :func:`free_of` to drop."""
+    from scout.task.cldr import currencies
+    from scout.task.place import cued, find_place
+    from scout.task.placecase import known_name
+
+    if not any(_overlap(hit[1], h[1]) for h in read.values()):
+        return hit
+    past = free
     for _value, (start, end) in read.values():
         if end > start:
-            free = free[:start] + "\x00" * (end - start) + free[end:]
-    return free
+            past = past[:start] + "\x00" * (end - start) + past[end:]
+    again = find_place(past, original, lang, aliases)
+    if again is None:
+        return hit
+    known = known_name(again[0]) and fold(again[0]) not in currencies().territory_names
+    return again if known or cued(free, again[1][0], lang, aliases) else hit
 
 
 def free_of(read: dict[str, Hit], hit: Hit | None) -> Hit | None:
