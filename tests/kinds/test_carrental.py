@@ -75,6 +75,9 @@ REQUESTS = {
     "alquiler coche barcelona julio 7 plazas":
         ("es", {"city": "Barcelona", "car_class": "van",
                 "dates": _days("2027-07-01", "2027-07-31")}),
+    "need a 7-seater in Dublin airport, 3-10 August, unlimited km, max 90 EUR a day":
+        ("en", {"city": "Dublin", "car_class": "van", "airport": True, "unlimited_km": True,
+                "dates": _days("2027-08-03", "2027-08-10"), "budget": _day(90)}),
     "furgoneta de alquiler en Granada este finde":
         ("es", {"city": "Granada", "car_class": "van",
                 "dates": _days("2026-12-05", "2026-12-06")}),
