@@ -98,6 +98,11 @@ _CUE_BEFORE = re.compile(r"(?:\b(?:in|for|during|next|this|until|from|by|en|para
 _Y = YEAR
 # ordinals: English "3rd", Spanish "1º", "1ro", "1ero", "1er", "2do" (Latin America)
 _D = r"(?P<{}>[0-3]?\d)(?:st|nd|rd|th|º|°|ª|ero|er|ro|do|to|vo|no)?"
+# nouns a number counts: "agosto 4 personas", "julio 7 plazas", "june 6 people" say how
+# many, not which day of the month
+_COUNTED = (r"(?:personas?|people|persons?|pax|adult(?:o)?s?|nin[oa]s|kids|children|"
+            r"guests?|huespedes|plazas?|seats?|seater|asientos?|rooms?|habitacion(?:es)?|habs?|"
+            r"camas?|beds?|noches?|nights?|dias?|days?|semanas?|weeks?)\b")
 _SEP = r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y(?:\s+el)?|to|until|till|through|and)\s+)"
 _YSEP = YEAR_SEP
 # a number after a weekday that is a day, not an amount: "saturday, 30 dollars max" keeps
@@ -271,9 +276,10 @@ def _forms(g: _Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | Non
 
     forms.append((rf"\b(?:el\s+)?{_D.format('d1')}\s+(?:de\s+|of\s+)?{g.mon('m')}"
                   rf"(?:{_YSEP}{_Y.format('y')})?", day))
-    # "dic 2 mil pesos", "may 3k": an amount after a month word, not a day
+    # "dic 2 mil pesos", "may 3k": an amount after a month word, not a day; "agosto 4
+    # personas": a count
     forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')}\b(?!\s*[-–:]|\d|\s*(?:mil|millon|k|thousand|"
-                  rf"hundred|grand)\b|\s*[€$£¥%])(?:,?\s+{_Y.format('y')})?", day))
+                  rf"hundred|grand)\b|\s*[€$£¥%]|\s*{_COUNTED})(?:,?\s+{_Y.format('y')})?", day))
 
     def iso(m: re.Match[str]) -> Value | None:
         a = dt.date.fromisoformat(m.group("a"))

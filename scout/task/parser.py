@@ -281,6 +281,11 @@ def parse_query(
                     route.setdefault("", ("", (0, 0)))  # read once, even when it read none
                 hit = route.get(name) or find_place(text.free, text.original, result.lang,
                                                     list(spec.aliases))
+                if len(named_places) > 1 and name not in route and hit is not None:
+                    from scout.task.route import looked_past
+
+                    hit = looked_past(hit, route, text.free, text.original, result.lang,
+                                      list(spec.aliases))
                 if len(named_places) > 1 and name not in route:
                     from scout.task.route import free_of, stray
 

@@ -55,7 +55,8 @@ def read_places(free: str, original: str, lang: str,
     out: dict[str, Hit] = {}
     for name, aliases in places:
         own = [c for c in {fold(a).strip() for a in aliases} if c and owners[c] == {name}]
-        hit = _after_cue(free, original, own, cased, list(out.values()))
+        theirs = [c for c in owners if c and name not in owners[c]]
+        hit = _after_cue(free, original, own, cased, list(out.values()), theirs)
         if hit is not None:
             out[name] = hit
     left = [name for name, _ in places if name not in out]
@@ -119,16 +120,30 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 
 def _after_cue(free: str, original: str, cues: list[str], cased: bool,
-               taken: list[Hit]) -> Hit | None:
-    """The first name after one of ``cues`` that no other input took."""
+               taken: list[Hit], theirs: list[str] | None = None) -> Hit | None:
+    """The first name after one of ``cues`` that no other input took, where the cue is
+    not the end of a longer cue of another input's (``theirs``): with "in" the pickup
+    city's and "drop off in" the drop-off's, "drop off in Barcelona" names the drop-off."""
     if not cues:
         return None
     alt = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in sorted(cues, key=len, reverse=True))
     for m in itertools.islice(re.finditer(r"(?<![\w])(?:" + alt + r")\s+", free), _TRIES):
+        if _ends_longer(free, m.start(), m.start() + len(m.group(0).rstrip()), theirs or []):
+            continue
         hit = name_at(free, original, m.end(), cased)
         if hit is not None and not any(_overlap(hit[1], t[1]) for t in taken):
             return _ends(hit, original)[0]
     return None
+
+
+def _ends_longer(free: str, start: int, end: int, cues: list[str]) -> bool:
+    """Whether one of ``cues``, longer than ``free[start:end]``, ends at ``end``."""
+    for c in cues:
+        m = re.compile(r"(?<![\w])" + re.escape(c).replace(r"\ ", r"\s+") + r"\Z").search(
+            free, max(0, start - 4 * len(c)), end)
+        if m is not None and m.start() < start:
+            return True
+    return False
 
 
 def _ends(hit: Hit, original: str) -> list[Hit]:
@@ -184,6 +199,31 @@ def _route(free: str, original: str, cased: bool, joiners: list[str],
         if any(_overlap(hit[1], t[1]) for t in taken):
             pos = max(pos, hit[1][1])
     return None
+
+
+def looked_past(hit: Hit, read: dict[str, Hit], free: str, original: str, lang: str,
+                aliases: list[str]) -> Hit:
+    """What the single-place reader finds for an input :func:`read_places` read nothing
+    for, when its first find ``hit`` is a name ``read`` gave another input: the next name
+    after a cue or one the gazetteer knows (not a country), looked for past the names read
+    ("car rental from Madrid, drop off in Barcelona": the pickup is Madrid, not the
+    drop-off's name again after its "in"). A country after no cue ("near Barcelona,
+    Spain") is no such place: ``hit`` stands, for :func:`free_of` to drop."""
+    from scout.task.cldr import currencies
+    from scout.task.place import cued, find_place
+    from scout.task.placecase import known_name
+
+    if not any(_overlap(hit[1], h[1]) for h in read.values()):
+        return hit
+    past = free
+    for _value, (start, end) in read.values():
+        if end > start:
+            past = past[:start] + "\x00" * (end - start) + past[end:]
+    again = find_place(past, original, lang, aliases)
+    if again is None:
+        return hit
+    known = known_name(again[0]) and fold(again[0]) not in currencies().territory_names
+    return again if known or cued(free, again[1][0], lang, aliases) else hit
 
 
 def free_of(read: dict[str, Hit], hit: Hit | None) -> Hit | None:

@@ -78,3 +78,21 @@ def test_a_hostile_request_reads_a_bounded_number_of_names(monkeypatch, query):
     route.read_places(fold(query), query, "es",
                       [("old_city", ["from", "de"]), ("new_city", ["to", "a"])])
     assert len(calls) <= 4 * route._TRIES
+
+
+# a short cue of one input ("in", "en") that ends a longer cue of the other's ("drop off
+# in", "devolver en"): the longer one names the place after it, in either order
+PICKUP = {"pickup": InputSpec(type="place", aliases=["in", "en", "recogida en"]),
+          "dropoff": InputSpec(type="place", aliases=["drop off in", "devolver en", "return in"])}
+
+
+@pytest.mark.parametrize("query,want", [
+    ("car hire from Madrid, drop off in Barcelona", ("Madrid", "Barcelona")),
+    ("drop off in Barcelona, car hire from Madrid", ("Madrid", "Barcelona")),
+    ("car hire in Madrid, drop off in Barcelona", ("Madrid", "Barcelona")),
+    ("coche para devolver en Sevilla, recogida en Madrid", ("Madrid", "Sevilla")),
+    ("coche desde Madrid para devolver en Sevilla", ("Madrid", "Sevilla")),
+    ("van hire, return in Porto", (None, "Porto")),
+])
+def test_a_longer_cue_of_the_other_input_wins(query, want):
+    assert _places(query, PICKUP) == want
