@@ -101,7 +101,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 return hit
         if words and (fold(words[0].group(0)) in pw.LEADING | pw.STOP | pw.VENUE_WORDS
                       or fold(words[0].group(0)) in sw.FIELD_HEADS or claimed[0]
-                      or counted[0] or kind_word(words[0].group(0))) \
+                      or counted[0] or kind_word(words[0].group(0))
+                      or _asking(original, words[0])) \
                 and known_end(free, words[0].start()) is None:
             # "best pizza nyc", "ramen barcelona barato": what another input read (the
             # dish, a month, an amount) is skipped; right after it, "de" / "of" is that
@@ -169,6 +170,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     if hit and hit[1][0] == m.start() and _name_word_after(original, m):
                         return place_in_name(original, hit, cased)  # "Bar El Tigre"
                 continue
+            if _asking(original, m):
+                continue  # "¿Hay algún dentista ...?", "Who's a good physio": capitalised as opener
             hit = place_in_name(original, read_name(free, original, m.start(), cased), cased)
             if hit and _topic_after_intro(free, hit):
                 continue  # "a beginner's guide to Rust": the topic, not a place
@@ -208,6 +211,19 @@ def _abbreviation_at_end(free: str, original: str) -> tuple[str, tuple[int, int]
             name = text if "." in bare else bare if bare.isupper() else bare.upper()
             return name, (m.start(), m.start() + len(name))
     return None
+
+
+def _asking(original: str, word: re.Match[str]) -> bool:
+    """``word`` opens the request or a sentence of it and asks: the verb or question word
+    of "¿Hay algún dentista ...?", "¿Conoces algún fisio?", "Who's a good physio",
+    "Encuéntrame un fisio". It stands right after "¿", or an article, a quantifier or a
+    pronoun follows it (:data:`placewords.AFTER_ASKING`), as none follows a place's name;
+    a name the gazetteer knows is still one ("Madrid, ¿algún dentista?")."""
+    before = original[:word.start()].rstrip()
+    if before and before[-1] not in "¿¡.!?":
+        return False
+    nxt = next_word(original, word.end())
+    return (before.endswith("¿") or nxt in pw.AFTER_ASKING) and not known_name(word.group(0))
 
 
 def _counted(original: str, words: list[re.Match[str]]) -> list[bool]:

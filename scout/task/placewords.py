@@ -122,6 +122,13 @@ LINKS = PARTICLES | {"in", "en", "im", "sous", "les", "lez", "sur"}
 # are left out ("pulpo a la gallega", "where to eat")
 STRONG_CUES = ("in", "at", "near", "around", "inside", "close to", "centre of", "center of",
                "heart of", "en", "cerca de", "junto a", "por la zona de", "centro de")
+# what follows a verb or a question word that opens a request ("¿Hay| algún dentista",
+# "Who's| a good physio", "Encuéntrame| un fisio", "Do| you know"): an article, a
+# quantifier or a pronoun; a place name is followed by none of them
+AFTER_ASKING = frozenset("""
+a an the any some un una unos unas el la los las algun alguna algunos algunas
+you u tu usted ustedes vosotros me us nos te
+""".split())
 # after a leading request word, an article before one of these is what is asked for, not
 # a name's ("busco el mejor ramen de lyon", "quiero los mejores hoteles de sevilla")
 ARTICLE_OF_WHAT = LEADING | STOP | VENUE_WORDS
