@@ -1,0 +1,46 @@
+"""Reading one ``place`` input of a request: the parser's turn for a place.
+
+A kind with several place inputs has them read together first (:mod:`scout.task.route`:
+which name is the origin's, which the destination's, which the city's); what that leaves
+an input is the single-place reader's (:func:`scout.task.place.find_place`), less a name
+another input already holds. A country's input takes only a name the gazetteer knows or
+one after a cue ("rioja Reserva" names no country), and a city's name with two letters
+swapped is the city the fingers meant ("madird" → Madrid).
+"""
+
+from __future__ import annotations
+
+from scout.spec.models import InputSpec
+from scout.task.readers import QueryText
+
+Hit = tuple[str, tuple[int, int]]
+
+
+def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
+               inputs: dict[str, InputSpec], route: dict[str, Hit]) -> Hit | None:
+    """The name and span the place input ``name`` reads from ``text``, or None. ``route``
+    holds what :func:`scout.task.route.read_places` read for a kind with several place
+    inputs: filled on the first place input's turn, read on the others'."""
+    from scout.task.gazetteer import country_as_typed
+    from scout.task.place import cued, find_place
+    from scout.task.placecase import known_name, unswapped
+    from scout.task.placewords import names_countries
+
+    named_places = [(n, list(s.aliases)) for n, s in inputs.items() if s.type == "place"]
+    if len(named_places) > 1 and not route:  # "de Madrid a Lisboa": which is which
+        from scout.task.route import read_places
+
+        route.update(read_places(text.free, text.original, lang, named_places))
+        route.setdefault("", ("", (0, 0)))  # read once, even when it read none
+    hit = route.get(name) or find_place(text.free, text.original, lang, list(spec.aliases))
+    if len(named_places) > 1 and name not in route:
+        from scout.task.route import free_of
+
+        hit = free_of(route, hit)
+    if hit is not None and names_countries(name, spec) and not known_name(hit[0]) \
+            and not country_as_typed(hit[0]) \
+            and not cued(text.free, hit[1][0], lang, list(spec.aliases)):
+        hit = None  # "rioja Reserva": a country's name is known or follows a cue
+    if hit is not None:  # "madird": the city the fingers meant
+        hit = (unswapped(hit[0]), hit[1])
+    return hit
