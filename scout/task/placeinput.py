@@ -5,10 +5,13 @@ which name is the origin's, which the destination's, which the city's); what tha
 an input is the single-place reader's (:func:`scout.task.place.find_place`), less a name
 another input already holds. A country's input takes only a name the gazetteer knows or
 one after a cue ("rioja Reserva" names no country), and a city's name with two letters
-swapped is the city the fingers meant ("madird" → Madrid).
+swapped is the city the fingers meant ("madird" → Madrid), but not a neighbourhood's
+name, which the gazetteer mostly does not know ("cerca de Triana" is no Tirana).
 """
 
 from __future__ import annotations
+
+import re
 
 from scout.spec.models import InputSpec
 from scout.task.readers import QueryText
@@ -41,6 +44,23 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
             and not country_as_typed(hit[0]) \
             and not cued(text.free, hit[1][0], lang, list(spec.aliases)):
         hit = None  # "rioja Reserva": a country's name is known or follows a cue
-    if hit is not None:  # "madird": the city the fingers meant
-        hit = (unswapped(hit[0]), hit[1])
+    if hit is not None and not _within_city(text.free, hit, name, spec, inputs):
+        hit = (unswapped(hit[0]), hit[1])  # "madird": the city the fingers meant
     return hit
+
+
+def _within_city(free: str, hit: Hit, name: str, spec: InputSpec,
+                 inputs: dict[str, InputSpec]) -> bool:
+    """``hit`` names a place inside a city, which the gazetteer mostly does not know: the
+    input is a neighbourhood's beside a city's, or the name follows a neighbourhood's cue
+    or noun ("cerca de Triana", "barrio de Gràcia"). Such a name is left as typed, never
+    "corrected" into a city elsewhere with two letters swapped (Triana → Tirana)."""
+    from scout.task.placewords import LEADING_ARTICLES, WITHIN_CITY, names_cities
+
+    if not names_cities(name, spec) and any(
+            s.type == "place" and n != name and names_cities(n, s) for n, s in inputs.items()):
+        return True
+    before = re.findall(r"[^\W\d_]+", free[max(0, hit[1][0] - 40):hit[1][0]])
+    if before and before[-1] in LEADING_ARTICLES:
+        before.pop()
+    return any(" ".join(before[-n:]) in WITHIN_CITY for n in (1, 2, 3) if len(before) >= n)

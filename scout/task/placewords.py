@@ -20,6 +20,11 @@ CUES_EN = ("in", "at", "near", "around", "to", "visiting", "visit", "inside", "c
 CUES_ES = ("en", "cerca de", "a", "hacia", "hasta", "junto a", "por la zona de", "centro de")
 SECONDARY = frozenset({"near", "around", "close to", "cerca de", "junto a", "por la zona de",
                        "to", "hasta"})
+# the cues and nouns of a place inside a city, near which a name is a neighbourhood's or a
+# landmark's, most of them unknown to the gazetteer ("cerca de Triana", "barrio de Gràcia")
+WITHIN_CITY = frozenset({"near", "around", "close to", "cerca de", "junto a", "por la zona de",
+                         "barrio", "barrio de", "neighbourhood", "neighborhood", "zona",
+                         "zona de", "district", "distrito", "quarter", "colonia", "area"})
 PARTICLES = frozenset({"de", "del", "la", "las", "los", "el", "le", "les", "di", "da", "do", "dos",
                        "das", "du", "of", "upon", "sur", "am", "an", "der", "den", "y", "on", "the"})
 LEADING_ARTICLES = frozenset({"la", "las", "los", "el", "le", "les", "the"})

@@ -62,3 +62,20 @@ def test_opening_verb_or_question_is_no_place(query: str, want: dict[str, str]) 
 ])
 def test_opening_verb_is_no_place_for_one_place(query: str, want: dict[str, str]) -> None:
     assert places(ONE_PLACE, query) == want
+
+
+# ------------------------------ a neighbourhood's name is never "corrected" into a city
+@pytest.mark.parametrize("kind, query, want", [
+    (CLINICS, "dentista cerca de Triana", {"area": "Triana"}),
+    (CLINICS, "dentista en Sevilla cerca de Triana", {"city": "Sevilla", "area": "Triana"}),
+    (CLINICS, "Necesito un dentista en Triana, Sevilla", {"city": "Sevilla", "area": "Triana"}),
+    (CLINICS, "physio near Triana, Seville", {"city": "Seville", "area": "Triana"}),
+    (ONE_PLACE, "hotel near Triana", {"city": "Triana"}),
+    (ONE_PLACE, "piso en el barrio de Triana", {"city": "Triana"}),
+    # guards: a city's name typed with a slip is still the city
+    (ONE_PLACE, "hotel en madird", {"city": "Madrid"}),
+    (CLINICS, "dentista en barcleona", {"city": "Barcelona"}),
+])
+def test_a_neighbourhood_is_not_corrected_into_a_city(kind: dict[str, InputSpec], query: str,
+                                                       want: dict[str, str]) -> None:
+    assert places(kind, query) == want
