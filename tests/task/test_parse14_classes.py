@@ -79,3 +79,60 @@ def test_opening_verb_is_no_place_for_one_place(query: str, want: dict[str, str]
 def test_a_neighbourhood_is_not_corrected_into_a_city(kind: dict[str, InputSpec], query: str,
                                                        want: dict[str, str]) -> None:
     assert places(kind, query) == want
+
+
+PHONEPLANS = kind_inputs("phoneplans")
+HOTEL = {"city": InputSpec(type="place"), "month": InputSpec(type="month"),
+         "budget": InputSpec(type="money", aliases=["max", "máximo"]),
+         "nights": InputSpec(type="integer", aliases=["noches", "nights"])}
+
+
+# ------------------------------ a value, then "no," takes it back; "no" is never a place
+@pytest.mark.parametrize("kind, query, name, want", [
+    (PHONEPLANS, "contrato de 24 meses no, máximo 12", "max_commitment_months", 12),
+    (PHONEPLANS, "permanencia de 24 meses no, 12 como mucho", "max_commitment_months", 12),
+    (PHONEPLANS, "24 month contract no, 12 max", "max_commitment_months", 12),
+    (PHONEPLANS, "tarifa en España no, en Francia", "country", "Francia"),
+    (HOTEL, "hotel en Sevilla no, en Córdoba", "city", "Córdoba"),
+    (HOTEL, "hotel in Lisbon for 5 nights no, 4", "nights", 4),
+    (HOTEL, "hotel en Madrid en marzo no, en abril", "month", "April 2027"),
+    (HOTEL, "hotel en Madrid 3 noches no, 2", "nights", 2),
+])
+def test_a_value_then_no_is_taken_back(kind: dict[str, InputSpec], query: str, name: str,
+                                       want: object) -> None:
+    got = parse_query(query, kind, today=TODAY).values
+    assert str(got.get(name)) == str(want), got
+    assert not any(str(v).casefold() == "no" for v in got.values()), got
+
+
+@pytest.mark.parametrize("query", [
+    "contrato de 24 meses no, máximo 12", "No, tarifa en España", "tarifa móvil, no",
+    "NO permanencia, 50 GB", "tarifa ni permanencia",
+])
+def test_no_is_never_a_place(query: str) -> None:
+    got = parse_query(query, PHONEPLANS, today=TODAY).values
+    assert fold_values(got) & {"no", "ni", "sin"} == set(), got
+
+
+def fold_values(values: dict[str, object]) -> set[str]:
+    return {str(v).casefold() for v in values.values()}
+
+
+@pytest.mark.parametrize("query, nights", [
+    ("hotel en Madrid, 3 noches, no fumadores", 3),  # "no" before a word, not a correction
+    ("no quiero más de 3 noches, hotel en Madrid", 3),
+])
+def test_a_negation_without_a_value_before_it_corrects_nothing(query: str, nights: int) -> None:
+    assert parse_query(query, HOTEL, today=TODAY).values.get("nights") == nights
+
+
+def test_no_after_a_value_is_a_correction_segment() -> None:
+    from scout.task.corrections import segments
+
+    for folded, said in [("contrato de 24 meses no, maximo 12", "maximo 12"),
+                         ("hotel en marzo, no, en abril", "en abril"),
+                         ("hotel en marzo, no, mejor en abril", "en abril")]:
+        (new, _old), = segments(folded)
+        assert folded[new[0]:new[1]] == said
+    assert segments("no, hotel en madrid") == []
+    assert segments("hotel en madrid, no fumadores") == []
