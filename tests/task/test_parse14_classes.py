@@ -136,3 +136,47 @@ def test_no_after_a_value_is_a_correction_segment() -> None:
         assert folded[new[0]:new[1]] == said
     assert segments("no, hotel en madrid") == []
     assert segments("hotel en madrid, no fumadores") == []
+
+
+EVENTS = kind_inputs("events")
+PAPERS = kind_inputs("papers")
+
+
+# ------------------------------ a stretch of time off is when, not what is sought
+@pytest.mark.parametrize("query, genre", [
+    ("things to do in Madrid during the school holidays", None),
+    ("family events in Madrid during the school holidays", None),
+    ("jazz concerts in Dublin over the Christmas break", "jazz concerts"),
+    ("theatre in London during the half-term holidays", "theatre"),
+    ("planes con niños en Madrid durante las vacaciones escolares", None),
+    ("conciertos de jazz en Bilbao durante las vacaciones de invierno", "conciertos de jazz"),
+    ("talleres de cerámica en Sevilla en vacaciones escolares", "cerámica"),
+    # guards: a holiday's word that is the thing itself stays
+    ("exposiciones en Madrid en Semana Santa", "exposiciones"),
+    ("concerts during the Easter holidays in Dublin", "concerts"),
+])
+def test_time_off_named_by_whose_it_is_is_no_subject(query: str, genre: str | None) -> None:
+    values = parse_query(query, EVENTS, today=TODAY).values
+    assert values.get("genre") == genre, values
+
+
+# ------------------------------ after a year is the next one: the first year it allows
+@pytest.mark.parametrize("query, since", [
+    ("papers on transformers published after 2020", 2021),
+    ("artículos sobre transformers publicados después de 2020", 2021),
+    ("papers on RAG newer than 2021", 2022),
+    ("artículos posteriores a 2019 sobre visión", 2020),
+    ("papers on RAG after last year", 2026),
+    # guards: a first year said inclusively is itself
+    ("papers on RAG since 2020", 2020),
+    ("papers on RAG from 2020 onwards", 2020),
+    ("artículos desde 2018 sobre ética", 2018),
+    ("artículos de 2020 o posteriores", 2020),
+])
+def test_after_a_year_is_the_next_year(query: str, since: int) -> None:
+    assert parse_query(query, PAPERS, today=TODAY).values.get("since") == since
+
+
+def test_after_an_amount_is_no_year() -> None:
+    assert parse_query("papers after 2000 euros of fees", PAPERS,
+                       today=TODAY).values.get("since") is None
