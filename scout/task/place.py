@@ -153,11 +153,15 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                         and known_end(free, m.start()) is None:
                     continue  # "equipo pequeño", "friendly team": a word that describes
 
-                return place_in_name(original, read_name(free, original, m.start(), cased),
-                                     cased)
+                hit = place_in_name(original, read_name(free, original, m.start(), cased), cased)
+                if hit and not known_name(hit[0]) and _capitals_claimed(original, free):
+                    continue  # "Senior Product Manager, fintech": a name would have capitals
+                return hit
         elif words and fold(words[0].group(0)) not in pw.PARTICLES:
-            return place_in_name(original, read_name(free, original, words[0].start(), cased),
-                                 cased)
+            hit = place_in_name(original, read_name(free, original, words[0].start(), cased),
+                                cased)
+            return None if hit and not known_name(hit[0]) and _capitals_claimed(original, free) \
+                else hit
         return None
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
     if cased:
@@ -211,6 +215,20 @@ def _abbreviation_at_end(free: str, original: str) -> tuple[str, tuple[int, int]
             name = text if "." in bare else bare if bare.isupper() else bare.upper()
             return name, (m.start(), m.start() + len(name))
     return None
+
+
+def _capitals_claimed(original: str, free: str) -> bool:
+    """Text another reader claimed holds a word its writer capitalised, not as a sentence's
+    first word nor as a code ("Senior Product Manager, fintech": the role's "Product",
+    "Manager"; not "USD"): the request is typed with capitals, only they were claimed, so
+    a name left unclaimed in lower case with no cue is none unless the gazetteer knows it
+    ("Ramen barcelona" still names Barcelona)."""
+    for m in WORD.finditer(original):
+        w = m.group(0)
+        if free[m.start()] == "\x00" and w[0].isupper() and any(c.islower() for c in w[1:]) \
+                and original[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", "¿", "¡"):
+            return True
+    return False
 
 
 def _asking(original: str, word: re.Match[str]) -> bool:

@@ -180,3 +180,26 @@ def test_after_a_year_is_the_next_year(query: str, since: int) -> None:
 def test_after_an_amount_is_no_year() -> None:
     assert parse_query("papers after 2000 euros of fees", PAPERS,
                        today=TODAY).values.get("since") is None
+
+
+JOBS = kind_inputs("jobs")
+DISH = {"city": InputSpec(type="place"), "dish": InputSpec(type="subject"),
+        "budget": InputSpec(type="money")}
+
+
+# ------------------------------ capitals typed in the subject: a lower-case word is no town
+@pytest.mark.parametrize("kind, query, want", [
+    (JOBS, "Senior Product Manager, fintech", {}),
+    (JOBS, "Senior Product Manager, lalin", {}),
+    (JOBS, "Senior Data Scientist, healthtech", {}),
+    (JOBS, "Busco puesto de Director Financiero, banca", {}),
+    (JOBS, "Looking for a Senior Product Manager role, fintech", {}),
+    # guards: a known place, or one after a cue, stays; so does an all-lower-case request
+    (JOBS, "Senior Product Manager, barcelona", {"city": "Barcelona"}),
+    (JOBS, "Senior Product Manager in lalin", {"city": "Lalin"}),
+    (DISH, "Ramen barcelona", {"city": "Barcelona"}),
+    (DISH, "tacos lalin 30 EUR", {"city": "Lalin"}),  # a code's capitals say nothing
+])
+def test_lower_case_word_after_a_capitalised_subject_is_no_town(
+        kind: dict[str, InputSpec], query: str, want: dict[str, str]) -> None:
+    assert places(kind, query) == want
