@@ -57,8 +57,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         if _intro_cue(m, free, original):
             continue  # "an introduction to Machine Learning", "guía a Rust": the topic
         hit = place_in_name(original, read_name(free, original, m.end(), cased), cased)
-        if hit and not cased and (field_cue(m.group("cue"), m.start(), original)
-                                  or _field_words(hit[0])) and not known_name(hit[0]):
+        if hit and ((field_cue(m.group("cue"), m.start(), original) if not cased
+                     else degree_cue(m.group("cue"), m.start(), original))
+                    or not cased and _field_words(hit[0])) and not known_name(hit[0]):
             # "research in machine learning", "máster en ciencia de datos": a field;
             # "ayudas a la investigación": what kind, no place
             continue
@@ -165,6 +166,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         return None
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
     if cased:
+        field_end = 0  # where a field's name after "máster en" / "PhD in" ends
         for m in re.finditer(r"[^\W\d_][\w'’-]*", original):
             w = m.group(0)
             if not w[0].isupper() or free[m.start()] == "\x00" or fold(w) in pw.LEADING \
@@ -176,6 +178,13 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 continue
             if _asking(original, m):
                 continue  # "¿Hay algún dentista ...?", "Who's a good physio": capitalised as opener
+            if m.start() < field_end or (fold(w) in sw.FIELD_HEADS and not known_name(w)):
+                continue  # "Máster en ...", "PhD in ...": what kind of study, no place
+            if _after_field_cue(free, original, m.start()):
+                field = read_name(free, original, m.start(), cased)
+                if field and not known_name(field[0]):
+                    field_end = field[1][1]
+                    continue  # "Máster en Ingeniería de Software": the field, typed as a title
             hit = place_in_name(original, read_name(free, original, m.start(), cased), cased)
             if hit and _topic_after_intro(free, hit):
                 continue  # "a beginner's guide to Rust": the topic, not a place
@@ -186,6 +195,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
             hit = None if _intro_cue(m, free, original) else read_name(free, original,
                                                                          m.end(), False)
+            if hit and degree_cue(m.group("cue"), m.start(), original) \
+                    and not known_name(hit[0]):
+                continue  # "Master's in software engineering": a field
             if hit:
                 return hit
     return None
@@ -313,6 +325,23 @@ def _field_words(name: str) -> bool:
     words = [fold(w) for w in WORD.findall(name)]
     return any(w in sw.FIELD_HEADS for w in words) \
         and all(w in sw.FIELD_HEADS or w in pw.LEADING_ARTICLES for w in words)
+
+
+def _after_field_cue(free: str, original: str, pos: int) -> bool:
+    """The word at ``pos`` follows the "en" / "in" of a degree ("Máster en", "PhD in")."""
+    cue = re.search(r"(?<![\w])(in|en)\s+$", free[max(0, pos - 4):pos])
+    return cue is not None and degree_cue(cue.group(1), max(0, pos - 4) + cue.start(1),
+                                           original)
+
+
+def degree_cue(cue: str, start: int, original: str) -> bool:
+    """``cue`` is the "in" / "en" after a degree's word ("Máster en", "Grado en", "PhD in",
+    "Master's in"): typed with capitals, the field after it is written as a title
+    ("Máster en Ingeniería de Software"), so its capitals name no place; after a course's
+    or a grant's word they may ("a pottery course in Shoreditch")."""
+    before = re.search(r"([^\W\d_]+)(?:['’]s)?\s*$", original[:start])
+    return cue.strip() in ("in", "en") and before is not None \
+        and fold(before.group(1)) in pw.DEGREES
 
 
 def field_cue(cue: str, start: int, original: str) -> bool:

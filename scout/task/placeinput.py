@@ -6,7 +6,8 @@ an input is the single-place reader's (:func:`scout.task.place.find_place`), les
 another input already holds. A country's input takes only a name the gazetteer knows or
 one after a cue ("rioja Reserva" names no country), and a city's name with two letters
 swapped is the city the fingers meant ("madird" → Madrid), but not a neighbourhood's
-name, which the gazetteer mostly does not know ("cerca de Triana" is no Tirana).
+name, which the gazetteer mostly does not know ("cerca de Triana" is no Tirana), and a
+neighbourhood's input takes no country ("in Barcelona, Spain").
 """
 
 from __future__ import annotations
@@ -44,9 +45,27 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
             and not country_as_typed(hit[0]) \
             and not cued(text.free, hit[1][0], lang, list(spec.aliases)):
         hit = None  # "rioja Reserva": a country's name is known or follows a cue
+    if hit is not None and _part_of_city(name, spec, inputs) and _country(hit[0]):
+        hit = None  # "dentist in Barcelona, Spain": a country is no neighbourhood
     if hit is not None and not _within_city(text.free, hit, name, spec, inputs):
         hit = (unswapped(hit[0]), hit[1])  # "madird": the city the fingers meant
     return hit
+
+
+def _part_of_city(name: str, spec: InputSpec, inputs: dict[str, InputSpec]) -> bool:
+    """The place input ``name`` is a neighbourhood's: not named for a city, beside one
+    that is."""
+    from scout.task.placewords import names_cities
+
+    return not names_cities(name, spec) and any(
+        s.type == "place" and n != name and names_cities(n, s) for n, s in inputs.items())
+
+
+def _country(typed: str) -> bool:
+    from scout.task.cldr import currencies
+    from scout.task.lang import fold
+
+    return fold(typed) in currencies().territory_names
 
 
 def _within_city(free: str, hit: Hit, name: str, spec: InputSpec,
@@ -55,10 +74,9 @@ def _within_city(free: str, hit: Hit, name: str, spec: InputSpec,
     input is a neighbourhood's beside a city's, or the name follows a neighbourhood's cue
     or noun ("cerca de Triana", "barrio de Gràcia"). Such a name is left as typed, never
     "corrected" into a city elsewhere with two letters swapped (Triana → Tirana)."""
-    from scout.task.placewords import LEADING_ARTICLES, WITHIN_CITY, names_cities
+    from scout.task.placewords import LEADING_ARTICLES, WITHIN_CITY
 
-    if not names_cities(name, spec) and any(
-            s.type == "place" and n != name and names_cities(n, s) for n, s in inputs.items()):
+    if _part_of_city(name, spec, inputs):
         return True
     before = re.findall(r"[^\W\d_]+", free[max(0, hit[1][0] - 40):hit[1][0]])
     if before and before[-1] in LEADING_ARTICLES:

@@ -127,6 +127,12 @@ LINKS = PARTICLES | {"in", "en", "im", "sous", "les", "lez", "sur"}
 # are left out ("pulpo a la gallega", "where to eat")
 STRONG_CUES = ("in", "at", "near", "around", "inside", "close to", "centre of", "center of",
                "heart of", "en", "cerca de", "junto a", "por la zona de", "centro de")
+# a degree's words: typed with capitals, the field after "Máster en" / "PhD in" is written as
+# a title ("Máster en Ingeniería de Software"), no place's name
+DEGREES = frozenset("""
+master masters masteres phd phds doctorate doctorado grado grados degree degrees licenciatura
+postgrado posgrado postgraduate diploma diplomado msc mres mphil mba bsc ba ma
+""".split())
 # what follows a verb or a question word that opens a request ("¿Hay| algún dentista",
 # "Who's| a good physio", "Encuéntrame| un fisio", "Do| you know"): an article, a
 # quantifier or a pronoun; a place name is followed by none of them

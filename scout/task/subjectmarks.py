@@ -48,7 +48,8 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
     the gazetteer does not know are the topic's ("sesgos en modelos de lenguaje"), not a
     landmark. True when some place was marked."""
     from scout.task.gazetteer import known_place_words
-    from scout.task.place import field_cue, find_place, is_secondary, name_at, strong_cues
+    from scout.task.place import (degree_cue, field_cue, find_place, is_secondary, name_at,
+                                  strong_cues)
 
     chosen = find_place(free, original, lang, aliases)
     found = False
@@ -66,7 +67,8 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
                     tok.joins = True
             continue
         if field_cue(m.group(0), m.start(), original) \
-                and (name is None or not original[name[1][0]].isupper()) \
+                and (name is None or not original[name[1][0]].isupper()
+                     or degree_cue(m.group(0), m.start(), original)) \
                 and not known_place_words([t.text for t in toks[i:i + 5] if t.word]):
             # "investigación en cambio climático", "researchers in machine learning": the
             # field the head word names, no place

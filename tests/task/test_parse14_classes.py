@@ -203,3 +203,46 @@ DISH = {"city": InputSpec(type="place"), "dish": InputSpec(type="subject"),
 def test_lower_case_word_after_a_capitalised_subject_is_no_town(
         kind: dict[str, InputSpec], query: str, want: dict[str, str]) -> None:
     assert places(kind, query) == want
+
+
+COURSES = kind_inputs("courses")
+GRANTS = kind_inputs("grants")
+
+
+# ------------------------------ a degree's field typed as a title is the topic, no place
+@pytest.mark.parametrize("kind, query, topic, want", [
+    (COURSES, "Máster en Ingeniería de Software", "Ingeniería de Software", {}),
+    (GRANTS, "Máster en Ingeniería de Software", "Ingeniería de Software", {}),
+    (COURSES, "Grado en Administración de Empresas", "Administración de Empresas", {}),
+    (GRANTS, "PhD in Molecular Biology", "Molecular Biology", {}),
+    (COURSES, "Máster en Ingeniería de Software en Madrid", "Ingeniería de Software",
+     {"place": "Madrid"}),
+    (COURSES, "PhD in Computer Science in Berlin", "Computer Science", {"place": "Berlin"}),
+    # guards: a known place after the degree's cue is one; a course's cue keeps its place
+    (COURSES, "Máster en Valencia", None, {"place": "Valencia"}),
+])
+def test_a_degrees_field_is_the_topic(kind: dict[str, InputSpec], query: str,
+                                      topic: str | None, want: dict[str, str]) -> None:
+    values = parse_query(query, kind, today=TODAY).values
+    assert places(kind, query) == want
+    if topic is not None:
+        assert values.get("topic") == topic, values
+
+
+def test_a_course_in_a_named_neighbourhood_keeps_it() -> None:
+    assert places(COURSES, "Looking for an in-person pottery course in Shoreditch") \
+        == {"place": "Shoreditch"}
+
+
+# ------------------------------ a country after a city: the city is the city's input's
+@pytest.mark.parametrize("query, want", [
+    ("dentist near Barcelona, Spain", {"city": "Barcelona"}),
+    ("dentista cerca de Valencia, España", {"city": "Valencia"}),
+    ("dentist in Barcelona, Spain", {"city": "Barcelona"}),
+    ("physio near Porto, Portugal", {"city": "Porto"}),
+    # guards: a neighbourhood, its city and its country each where they belong
+    ("dentist near Sants, Barcelona, Spain", {"city": "Barcelona", "area": "Sants"}),
+    ("dentist near Sants, Barcelona", {"city": "Barcelona", "area": "Sants"}),
+])
+def test_a_country_after_a_known_city_fills_the_city(query: str, want: dict[str, str]) -> None:
+    assert places(CLINICS, query) == want
