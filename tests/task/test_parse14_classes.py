@@ -246,3 +246,17 @@ def test_a_course_in_a_named_neighbourhood_keeps_it() -> None:
 ])
 def test_a_country_after_a_known_city_fills_the_city(query: str, want: dict[str, str]) -> None:
     assert places(CLINICS, query) == want
+
+
+# ------------------------------ a Spanish adjective after an English loanword: Spanish
+@pytest.mark.parametrize("query, lang", [
+    ("sushi vegano", "es"), ("brunch vegano", "es"), ("tacos veganos", "es"),
+    ("burger casera", "es"), ("ramen rico", "es"), ("pizza italiana", "es"),
+    ("sushi vegano en Madrid", "es"),
+    # guards: English requests with Spanish dish names, adjectives first in English
+    ("best tacos al pastor in Austin", "en"), ("vegan sushi", "en"),
+    ("vegan tacos in Austin", "en"), ("patatas bravas in London", "en"),
+    ("huevos rancheros near me", "en"), ("mole poblano in Chicago", "en"),
+])
+def test_spanish_adjective_agreeing_after_a_loanword(query: str, lang: str) -> None:
+    assert parse_query(query, DISH, today=TODAY).lang == lang
