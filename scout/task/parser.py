@@ -57,7 +57,7 @@ from scout.task.readers import (
 )
 from scout.task.values import coerce
 from scout.task.structured import unfielded, unquoted
-from scout.task.subjectwords import RELAY
+from scout.task.subjectwords import QUALITY, RELAY, cuisine
 from scout.termsafe import plain
 from scout.units import QUANTITIES
 
@@ -94,7 +94,9 @@ def parse_query(
     kind's input names ("min_area" → "superficie mínima") are its own msgids."""
     today = today or dt.date.today()
     q = plain(query or "")[:MAX_QUERY_CHARS]
-    result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words))
+    # "sushi vegano", "ramen rico": a quality's or a cuisine's Spanish form after its noun
+    result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words,
+                                             describes=lambda w: w in QUALITY or cuisine(w)))
     _ = translations(result.lang, locales).gettext
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
