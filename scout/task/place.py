@@ -34,6 +34,8 @@ from scout.task import subjectwords as sw
 from scout.task.lang import fold
 from scout.task.establishments import place_in_name
 from scout.task.placecase import known_name
+from scout.task.notplace import (after_field_cue, asking, capitals_claimed, degree_cue,
+                                 field_cue, field_words, word_before as _word_before)
 from scout.task.placename import (WORD, is_cased, kind_word, known_end, name_at, next_word,
                                   read_name, title_case)
 
@@ -59,7 +61,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         hit = place_in_name(original, read_name(free, original, m.end(), cased), cased)
         if hit and ((field_cue(m.group("cue"), m.start(), original) if not cased
                      else degree_cue(m.group("cue"), m.start(), original))
-                    or not cased and _field_words(hit[0])) and not known_name(hit[0]):
+                    or not cased and field_words(hit[0])) and not known_name(hit[0]):
             # "research in machine learning", "máster en ciencia de datos": a field;
             # "ayudas a la investigación": what kind, no place
             continue
@@ -103,7 +105,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         if words and (fold(words[0].group(0)) in pw.LEADING | pw.STOP | pw.VENUE_WORDS
                       or fold(words[0].group(0)) in sw.FIELD_HEADS or claimed[0]
                       or counted[0] or kind_word(words[0].group(0))
-                      or _asking(original, words[0])) \
+                      or asking(original, words[0])) \
                 and known_end(free, words[0].start()) is None:
             # "best pizza nyc", "ramen barcelona barato": what another input read (the
             # dish, a month, an amount) is skipped; right after it, "de" / "of" is that
@@ -155,13 +157,13 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     continue  # "equipo pequeño", "friendly team": a word that describes
 
                 hit = place_in_name(original, read_name(free, original, m.start(), cased), cased)
-                if hit and not known_name(hit[0]) and _capitals_claimed(original, free):
+                if hit and not known_name(hit[0]) and capitals_claimed(original, free):
                     continue  # "Senior Product Manager, fintech": a name would have capitals
                 return hit
         elif words and fold(words[0].group(0)) not in pw.PARTICLES:
             hit = place_in_name(original, read_name(free, original, words[0].start(), cased),
                                 cased)
-            return None if hit and not known_name(hit[0]) and _capitals_claimed(original, free) \
+            return None if hit and not known_name(hit[0]) and capitals_claimed(original, free) \
                 else hit
         return None
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
@@ -176,11 +178,11 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     if hit and hit[1][0] == m.start() and _name_word_after(original, m):
                         return place_in_name(original, hit, cased)  # "Bar El Tigre"
                 continue
-            if _asking(original, m):
+            if asking(original, m):
                 continue  # "¿Hay algún dentista ...?", "Who's a good physio": capitalised as opener
             if m.start() < field_end or (fold(w) in sw.FIELD_HEADS and not known_name(w)):
                 continue  # "Máster en ...", "PhD in ...": what kind of study, no place
-            if _after_field_cue(free, original, m.start()):
+            if after_field_cue(free, original, m.start()):
                 field = read_name(free, original, m.start(), cased)
                 if field and not known_name(field[0]):
                     field_end = field[1][1]
@@ -229,33 +231,6 @@ def _abbreviation_at_end(free: str, original: str) -> tuple[str, tuple[int, int]
     return None
 
 
-def _capitals_claimed(original: str, free: str) -> bool:
-    """Text another reader claimed holds a word its writer capitalised, not as a sentence's
-    first word nor as a code ("Senior Product Manager, fintech": the role's "Product",
-    "Manager"; not "USD"): the request is typed with capitals, only they were claimed, so
-    a name left unclaimed in lower case with no cue is none unless the gazetteer knows it
-    ("Ramen barcelona" still names Barcelona)."""
-    for m in WORD.finditer(original):
-        w = m.group(0)
-        if free[m.start()] == "\x00" and w[0].isupper() and any(c.islower() for c in w[1:]) \
-                and original[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", "¿", "¡"):
-            return True
-    return False
-
-
-def _asking(original: str, word: re.Match[str]) -> bool:
-    """``word`` opens the request or a sentence of it and asks: the verb or question word
-    of "¿Hay algún dentista ...?", "¿Conoces algún fisio?", "Who's a good physio",
-    "Encuéntrame un fisio". It stands right after "¿", or an article, a quantifier or a
-    pronoun follows it (:data:`placewords.AFTER_ASKING`), as none follows a place's name;
-    a name the gazetteer knows is still one ("Madrid, ¿algún dentista?")."""
-    before = original[:word.start()].rstrip()
-    if before and before[-1] not in "¿¡.!?":
-        return False
-    nxt = next_word(original, word.end())
-    return (before.endswith("¿") or nxt in pw.AFTER_ASKING) and not known_name(word.group(0))
-
-
 def _counted(original: str, words: list[re.Match[str]]) -> list[bool]:
     r"""For each word, whether a number stands right before it ("2 baños"): a number that
     opens the text or follows whitespace, then spaces or tabs (``(?:^|\s)\d[\d.,]*[ \t]*$``
@@ -298,58 +273,12 @@ def _after_intro(free: str, pos: int) -> bool:
     return _word_before(free, pos) in sw.INTRO
 
 
-def _word_before(text: str, pos: int) -> str:
-    r"""The letters (``[^\W\d_]+``) that end ``text[:pos]``, whitespace after them left
-    out; "" when none. Read backwards from ``pos``: a regex search over everything before
-    it, asked at each cue, was quadratic (and backtracked over a long run of letters)."""
-    end = pos
-    while end > 0 and text[end - 1].isspace():
-        end -= 1
-    start = end
-    while start > 0 and text[start - 1].isalnum() and not text[start - 1].isdecimal():
-        start -= 1
-    return text[start:end]
-
-
 def _intro_cue(m: re.Match[str], free: str, original: str) -> bool:
     """The cue ``m`` is the "to" / "a" of "introduction to" / "guía a", and no place the
     gazetteer knows follows it."""
     return m.group("cue") in ("a", "to") and _after_intro(free, m.start()) \
         and known_end(free, m.end()) is None \
         and not _known_at(list(WORD.finditer(original, m.end())), 0)
-
-
-def _field_words(name: str) -> bool:
-    """``name`` is only words that name a field or a course of study, with an article
-    ("La Investigación", "Máster"): what kind of thing is asked for, no place."""
-    words = [fold(w) for w in WORD.findall(name)]
-    return any(w in sw.FIELD_HEADS for w in words) \
-        and all(w in sw.FIELD_HEADS or w in pw.LEADING_ARTICLES for w in words)
-
-
-def _after_field_cue(free: str, original: str, pos: int) -> bool:
-    """The word at ``pos`` follows the "en" / "in" of a degree ("Máster en", "PhD in")."""
-    cue = re.search(r"(?<![\w])(in|en)\s+$", free[max(0, pos - 4):pos])
-    return cue is not None and degree_cue(cue.group(1), max(0, pos - 4) + cue.start(1),
-                                           original)
-
-
-def degree_cue(cue: str, start: int, original: str) -> bool:
-    """``cue`` is the "in" / "en" after a degree's word ("Máster en", "Grado en", "PhD in",
-    "Master's in"): typed with capitals, the field after it is written as a title
-    ("Máster en Ingeniería de Software"), so its capitals name no place; after a course's
-    or a grant's word they may ("a pottery course in Shoreditch")."""
-    before = re.search(r"([^\W\d_]+)(?:['’]s)?\s*$", original[:start])
-    return cue.strip() in ("in", "en") and before is not None \
-        and fold(before.group(1)) in pw.DEGREES
-
-
-def field_cue(cue: str, start: int, original: str) -> bool:
-    """``cue`` (folded, found at ``start``) is the "in" / "en" of "research in", "PhD in",
-    "máster en": what follows it names a field (a place only when the gazetteer knows it).
-    The word before is read from the request as typed, for another reader may have claimed
-    it ("máster" as the subject, "early-career researchers" as an enum's)."""
-    return cue.strip() in ("in", "en") and fold(_word_before(original, start)) in sw.FIELD_HEADS
 
 
 def _topic_after_intro(free: str, hit: tuple[str, tuple[int, int]]) -> bool:

@@ -48,8 +48,8 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
     the gazetteer does not know are the topic's ("sesgos en modelos de lenguaje"), not a
     landmark. True when some place was marked."""
     from scout.task.gazetteer import known_place_words
-    from scout.task.place import (degree_cue, field_cue, find_place, is_secondary, name_at,
-                                  strong_cues)
+    from scout.task.notplace import degree_cue, field_cue
+    from scout.task.place import find_place, is_secondary, name_at, strong_cues
 
     chosen = find_place(free, original, lang, aliases)
     found = False
