@@ -14,7 +14,7 @@ from scout.task import placewords as pw
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
 from scout.task.placecase import known_name
-from scout.task.placename import WORD, next_word
+from scout.task.placename import WORD, next_word, title_case
 
 
 def capitals_claimed(original: str, free: str) -> bool:
@@ -22,13 +22,30 @@ def capitals_claimed(original: str, free: str) -> bool:
     first word nor as a code ("Senior Product Manager, fintech": the role's "Product",
     "Manager"; not "USD"): the request is typed with capitals, only they were claimed, so
     a name left unclaimed in lower case with no cue is none unless the gazetteer knows it
-    ("Ramen barcelona" still names Barcelona)."""
+    ("Ramen barcelona" still names Barcelona). A headline's capitals say nothing: every
+    word has one (:func:`placename.title_case`)."""
+    if title_case(original):
+        return False
     for m in WORD.finditer(original):
         w = m.group(0)
         if free[m.start()] == "\x00" and w[0].isupper() and any(c.islower() for c in w[1:]) \
-                and original[:m.start()].rstrip()[-1:] not in ("", ".", "!", "?", "¿", "¡"):
+                and _mark_before(original, m.start()) not in _OPENERS:
             return True
     return False
+
+
+# what stands before a sentence's first word: the text's start, its end mark, "¿" / "¡"
+_OPENERS = ("", ".", "!", "?", "¿", "¡")
+
+
+def _mark_before(text: str, pos: int) -> str:
+    """The last character before ``pos`` that is not whitespace, "" at the text's start.
+    Read backwards from ``pos``: slicing and stripping all the text before each word a
+    reader asks about was quadratic on a long request."""
+    i = pos
+    while i > 0 and text[i - 1].isspace():
+        i -= 1
+    return text[i - 1] if i else ""
 
 
 def asking(original: str, word: re.Match[str]) -> bool:
@@ -37,11 +54,11 @@ def asking(original: str, word: re.Match[str]) -> bool:
     "Encuéntrame un fisio". It stands right after "¿", or an article, a quantifier or a
     pronoun follows it (:data:`placewords.AFTER_ASKING`), as none follows a place's name;
     a name the gazetteer knows is still one ("Madrid, ¿algún dentista?")."""
-    before = original[:word.start()].rstrip()
-    if before and before[-1] not in "¿¡.!?":
+    before = _mark_before(original, word.start())
+    if before not in _OPENERS:
         return False
     nxt = next_word(original, word.end())
-    return (before.endswith("¿") or nxt in pw.AFTER_ASKING) and not known_name(word.group(0))
+    return (before == "¿" or nxt in pw.AFTER_ASKING) and not known_name(word.group(0))
 
 
 def word_before(text: str, pos: int) -> str:
@@ -77,7 +94,9 @@ def degree_cue(cue: str, start: int, original: str) -> bool:
     "Master's in"): typed with capitals, the field after it is written as a title
     ("Máster en Ingeniería de Software"), so its capitals name no place; after a course's
     or a grant's word they may ("a pottery course in Shoreditch")."""
-    before = re.search(r"([^\W\d_]+)(?:['’]s)?\s*$", original[:start])
+    # the word before, read from a short window: a search anchored at the end of all the
+    # text before each cue is quadratic on a long request
+    before = re.search(r"([^\W\d_]+)(?:['’]s)?\s*$", original[max(0, start - 40):start])
     return cue.strip() in ("in", "en") and before is not None \
         and fold(before.group(1)) in pw.DEGREES
 

@@ -260,3 +260,15 @@ def test_a_country_after_a_known_city_fills_the_city(query: str, want: dict[str,
 ])
 def test_spanish_adjective_agreeing_after_a_loanword(query: str, lang: str) -> None:
     assert parse_query(query, DISH, today=TODAY).lang == lang
+
+
+def test_a_headline_s_capitals_claimed_say_nothing() -> None:
+    from scout.task.lang import fold
+    from scout.task.notplace import capitals_claimed
+
+    typed = "Senior Product Manager, fintech"
+    claimed = "\x00" * 22 + fold(typed)[22:]
+    assert capitals_claimed(typed, claimed)
+    headline = "Madrid Buenos Aires New York Lima Madrid Buenos"  # every word capitalised
+    assert not capitals_claimed(headline, "\x00" * 33 + fold(headline)[33:])
+    assert places(CLINICS, headline)  # its names are still read
