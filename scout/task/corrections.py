@@ -28,12 +28,17 @@ from scout.task.lang import fold
 
 # the words that take back what was just said (folded text): "no, mejor", "perdón",
 # "digo", "mejor dicho", "bueno," / "well," (with their comma: "bueno y barato" is no
-# correction), "actually (make that)", "make it", "I mean", "or rather", "scratch that"
+# correction), "actually (make that)", "make it", "I mean", "or rather", "scratch that",
+# "no," after a value
 _BEFORE = re.compile(
     r"\bno\s*,?\s*(?:mejor|better|rather|wait)\b|\bperdon\b|\bsorry\b|\b(?:mejor\s+)?digo\b|"
     r"\bmejor\s+dicho\b|\bcorrijo\b|\bo\s+sea\b|\bbueno\s*,|\bwell\s*,|"
     r"\bactually(?:\s*,?\s*make\s+(?:that|it))?\b|\bmake\s+(?:that|it)\b|\bi\s+mean\b|"
-    r"\bor\s+rather\b|\bscratch\s+that\b|\bno\s+wait\b")
+    r"\bor\s+rather\b|\bscratch\s+that\b|\bno\s+wait\b|"
+    # "contrato de 24 meses no, máximo 12", "en marzo, no, en abril": the value just
+    # said, then "no" and a comma, takes it back (a "no" opening the request takes back
+    # nothing; "no, mejor" is read whole by the first branch, which comes first)
+    r"(?<=[\w,][ \t])no\s*,")
 # a relaxation said after its value: "ok 8.5 is fine too", "150 también vale"
 _AFTER = re.compile(
     r"\b(?:is|are|would\s+be|also)\s+(?:fine|ok|okay|good)\s+too\b|\b(?:works|would\s+do|"
@@ -96,7 +101,7 @@ _DAY_ALONE = re.compile(r"(?:(?:el|the|on|on\s+the|dia|day)\s+)*\d{1,2}(?:st|nd|
 def restated(before: Any, said: str, number: float) -> Any:
     """The corrected value ``before`` (read from the words ``said``) with ``number`` in
     place of its own: an amount keeps its currency, comparator and unit, a day its month,
-    a rating its scale. None where the number cannot stand for it."""
+    a rating its scale, a count is the whole number. None where the number cannot stand for it."""
     number = float(number)
     if isinstance(before, Money):
         return before.model_copy(update={"amount": number, "min": None})
@@ -111,6 +116,8 @@ def restated(before: Any, said: str, number: float) -> Any:
             return before.replace(day=int(number))
         except ValueError:
             return None
+    if isinstance(before, int) and not isinstance(before, bool):  # "24 meses no, máximo 12"
+        return int(number) if number.is_integer() else None
     if isinstance(before, float):  # a rating: "rated 9, ok 8.5" / "4.5 stars, ok 4"
         first = _NUMBER.search(said)
         written = float(first.group(1).replace(",", ".")) if first else 0.0

@@ -3,7 +3,9 @@
 Detection is deterministic: each word that only one of the two languages uses as a
 function word (articles, prepositions, conjunctions, the words of requests: "para",
 "por", "menos", "hoteles" / "for", "under", "the", "hotels") scores a point for its
-language; "¿", "¡" and "ñ" score for Spanish. Accents alone do not decide: English
+language; "¿", "¡" and "ñ" score for Spanish, and so does a Spanish adjective of food or
+quality after its noun, agreeing with it ("sushi vegano", "tacos veganos": English puts
+its adjectives first). Accents alone do not decide: English
 requests name places such as "San Sebastián"; only in a tie does a word typed in lower
 case with a Spanish accent (not a known place's) count ("champán francés", "tarifa móvil
 EE. UU."). A tie still (a bare place name, a number) is English, the Task's default;
@@ -89,18 +91,22 @@ _SHARED_ABBREVIATIONS = frozenset({"ago", "sept", "sep"})
 
 
 def detect(text: str, default: Lang = "en",
-           places: Callable[[list[str]], int] | None = None) -> Lang:
+           places: Callable[[list[str]], int] | None = None,
+           describes: Callable[[str], bool] | None = None) -> Lang:
     """The language of ``text``: the one whose markers outscore the other's; ``default``
     when neither does (a bare place name, a tie). ``places``: how many of some folded words
     start a place name the caller knows (the gazetteer's ``known_place_words``), so a
-    lower-case "de" inside one is no marker."""
+    lower-case "de" inside one is no marker. ``describes``: whether a folded word is an
+    adjective of how good or dear, or of a cuisine, that the caller knows (the subject
+    reader's words), counted as Spanish after its noun in a Spanish form."""
     es = 2 * sum(text.count(c) for c in "¿¡") + 2 * len(re.findall(r"ñ", text, re.I))
     en = 0
     cal_en, cal_es = _calendar_words()
     for word in re.findall(r"[a-z]+", fold(text)):
         es += (word in _ES) + (word in cal_es)
         en += (word in _EN) + (word in cal_en)
-    es += _de_outside_names(text, places) + len(_SPANISH_SUFFIX.findall(text))
+    es += _de_outside_names(text, places) + len(_SPANISH_SUFFIX.findall(text)) \
+        + _agreeing(text, describes)
     if es == en and len(text.split()) > 1:  # a bare name is no request's language
         es += _accented(text, places)  # "champán francés", "tarifa móvil EE. UU."
     if es == en:
@@ -112,6 +118,28 @@ def detect(text: str, default: Lang = "en",
 # "programación", "exposiciones"), or opening the request; capitalised amid it, it may
 # be a place ("hotels in Asunción")
 _SPANISH_SUFFIX = re.compile(r"(?:^[A-ZÁÉÍÓÚÑ]|(?<!\w))[a-zñáéíóúü]+(?:ci|si)(?:ón|ones)(?!\w)")
+
+
+# a Spanish adjective after its noun, agreeing with it ("sushi vegano", "tacos veganos",
+# "brunch casero", "pizza italiana"): English puts its adjectives first ("vegan sushi"), so
+# one typed after a word, in lower case, with a Spanish gender and number ending, marks
+# Spanish even after an English loanword. Of diet and making (here), or how good or dear
+# or which cuisine (the caller's ``describes``: the subject reader's words)
+_AFTER_NOUN = re.compile(r"(?<=[^\W\d_])[ \t]+([a-zñáéíóúü]+(?:o|a|os|as))(?![\w'’-])")
+_DIET = re.compile(r"(?:vegan|vegetarian|caser|artesan|ecologic|organic|fresc|ahumad|"
+                   r"frit|asad|integr)(?:o|a|os|as)")
+
+
+def _agreeing(text: str, describes: Callable[[str], bool] | None) -> int:
+    """How many Spanish adjectives of food or quality stand after a word of ``text``,
+    agreeing with it ("sushi vegano", "tacos veganos", "ramen rico")."""
+    count = 0
+    for m in _AFTER_NOUN.finditer(text):
+        word = fold(m.group(1))
+        if word in _ES:
+            continue  # counted already ("barato", "buena")
+        count += bool(_DIET.fullmatch(word) or (describes is not None and describes(word)))
+    return count
 
 
 # a word typed in lower case with a Spanish accent not on its last letter ("francés",

@@ -35,6 +35,7 @@ from scout.task.kindnames import kind_names, kind_spans
 from scout.task.others import blanked, other_parts
 from scout.task.lang import Lang, detect, fold
 from scout.task.parse_notes import ParseResult, note, note_bare_amounts, note_unread
+from scout.task.placeinput import read_place
 from scout.task.readers import (
     CLAIMED,
     NUMBER_CMP,
@@ -57,7 +58,7 @@ from scout.task.readers import (
 )
 from scout.task.values import coerce
 from scout.task.structured import unfielded, unquoted
-from scout.task.subjectwords import RELAY
+from scout.task.subjectwords import QUALITY, RELAY, cuisine
 from scout.termsafe import plain
 from scout.units import QUANTITIES
 
@@ -96,7 +97,9 @@ def parse_query(
     kind's input names ("min_area" → "superficie mínima") are its own msgids."""
     today = today or dt.date.today()
     q = plain(query or "")[:MAX_QUERY_CHARS]
-    result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words))
+    # "sushi vegano", "ramen rico": a quality's or a cuisine's Spanish form after its noun
+    result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words,
+                                             describes=lambda w: w in QUALITY or cuisine(w)))
     _ = translations(result.lang, locales).gettext
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
@@ -267,39 +270,8 @@ def parse_query(
                                        names_countries(n, s) for n, s in inputs.items()
                                        if s.type == "place"))
             elif spec.type == "place":
-                from scout.task.gazetteer import country_as_typed
-                from scout.task.place import cued, find_place
-                from scout.task.placecase import known_name, unswapped
-                from scout.task.placewords import names_countries
-
-                named_places = [(n, list(s.aliases)) for n, s in inputs.items()
-                                if s.type == "place"]
-                if len(named_places) > 1 and not route:  # "de Madrid a Lisboa": which is which
-                    from scout.task.route import read_places
-
-                    route.update(read_places(text.free, text.original, result.lang, named_places))
-                    route.setdefault("", ("", (0, 0)))  # read once, even when it read none
-                hit = route.get(name) or find_place(text.free, text.original, result.lang,
-                                                    list(spec.aliases))
-                if len(named_places) > 1 and name not in route and hit is not None:
-                    from scout.task.route import looked_past
-
-                    hit = looked_past(hit, route, text.free, text.original, result.lang,
-                                      list(spec.aliases))
-                if len(named_places) > 1 and name not in route:
-                    from scout.task.route import free_of, stray
-
-                    hit = free_of(route, hit)
-                    held = any(n != name and n in result.values for n, _a in named_places) \
-                        or any(k and k != name for k in route)
-                    if stray(hit, held, text.free, text.original, result.lang, list(spec.aliases)):
-                        hit = None
-                if hit is not None and names_countries(name, spec) and not known_name(hit[0]) \
-                        and not country_as_typed(hit[0]) \
-                        and not cued(text.free, hit[1][0], result.lang, list(spec.aliases)):
-                    hit = None  # "rioja Reserva": a country's name is known or follows a cue
-                if hit is not None:  # "madird": the city the fingers meant
-                    hit = (unswapped(hit[0]), hit[1])
+                hit = read_place(text, result.lang, name, spec, inputs, route,
+                                 result.values)
             if named and spec.enum and not by_pattern:
                 value, off = in_enum(spec, hit[0] if hit is not None else None)
                 if off:  # the query gave this input a value the enum does not allow

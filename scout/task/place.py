@@ -34,6 +34,8 @@ from scout.task import subjectwords as sw
 from scout.task.lang import fold
 from scout.task.establishments import place_in_name
 from scout.task.placecase import known_name
+from scout.task.notplace import (after_field_cue, asking, capitals_claimed, degree_cue,
+                                 field_cue, field_words, word_before as _word_before)
 from scout.task.placename import (WORD, is_cased, kind_word, known_end, name_at, next_word,
                                   read_name, title_case)
 
@@ -57,8 +59,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         if _intro_cue(m, free, original):
             continue  # "an introduction to Machine Learning", "guía a Rust": the topic
         hit = place_in_name(original, read_name(free, original, m.end(), cased), cased)
-        if hit and not cased and (field_cue(m.group("cue"), m.start(), original)
-                                  or _field_words(hit[0])) and not known_name(hit[0]):
+        if hit and ((field_cue(m.group("cue"), m.start(), original) if not cased
+                     else degree_cue(m.group("cue"), m.start(), original))
+                    or not cased and field_words(hit[0])) and not known_name(hit[0]):
             # "research in machine learning", "máster en ciencia de datos": a field;
             # "ayudas a la investigación": what kind, no place
             continue
@@ -101,7 +104,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 return hit
         if words and (fold(words[0].group(0)) in pw.LEADING | pw.STOP | pw.VENUE_WORDS
                       or fold(words[0].group(0)) in sw.FIELD_HEADS or claimed[0]
-                      or counted[0] or kind_word(words[0].group(0))) \
+                      or counted[0] or kind_word(words[0].group(0))
+                      or asking(original, words[0])) \
                 and known_end(free, words[0].start()) is None:
             # "best pizza nyc", "ramen barcelona barato": what another input read (the
             # dish, a month, an amount) is skipped; right after it, "de" / "of" is that
@@ -152,14 +156,19 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                         and known_end(free, m.start()) is None:
                     continue  # "equipo pequeño", "friendly team": a word that describes
 
-                return place_in_name(original, read_name(free, original, m.start(), cased),
-                                     cased)
+                hit = place_in_name(original, read_name(free, original, m.start(), cased), cased)
+                if hit and not known_name(hit[0]) and capitals_claimed(original, free):
+                    continue  # "Senior Product Manager, fintech": a name would have capitals
+                return hit
         elif words and fold(words[0].group(0)) not in pw.PARTICLES:
-            return place_in_name(original, read_name(free, original, words[0].start(), cased),
-                                 cased)
+            hit = place_in_name(original, read_name(free, original, words[0].start(), cased),
+                                cased)
+            return None if hit and not known_name(hit[0]) and capitals_claimed(original, free) \
+                else hit
         return None
     # "Barcelona hotels": the first capitalised phrase that is not a command or a month
     if cased:
+        field_end = 0  # where a field's name after "máster en" / "PhD in" ends
         for m in re.finditer(r"[^\W\d_][\w'’-]*", original):
             w = m.group(0)
             if not w[0].isupper() or free[m.start()] == "\x00" or fold(w) in pw.LEADING \
@@ -169,6 +178,15 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     if hit and hit[1][0] == m.start() and _name_word_after(original, m):
                         return place_in_name(original, hit, cased)  # "Bar El Tigre"
                 continue
+            if asking(original, m):
+                continue  # "¿Hay algún dentista ...?", "Who's a good physio": capitalised as opener
+            if m.start() < field_end or (fold(w) in sw.FIELD_HEADS and not known_name(w)):
+                continue  # "Máster en ...", "PhD in ...": what kind of study, no place
+            if after_field_cue(free, original, m.start()):
+                field = read_name(free, original, m.start(), cased)
+                if field and not known_name(field[0]):
+                    field_end = field[1][1]
+                    continue  # "Máster en Ingeniería de Software": the field, typed as a title
             hit = place_in_name(original, read_name(free, original, m.start(), cased), cased)
             if hit and _topic_after_intro(free, hit):
                 continue  # "a beginner's guide to Rust": the topic, not a place
@@ -179,6 +197,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
             hit = None if _intro_cue(m, free, original) else read_name(free, original,
                                                                          m.end(), False)
+            if hit and degree_cue(m.group("cue"), m.start(), original) \
+                    and not known_name(hit[0]):
+                continue  # "Master's in software engineering": a field
             if hit:
                 return hit
     return None
@@ -252,41 +273,12 @@ def _after_intro(free: str, pos: int) -> bool:
     return _word_before(free, pos) in sw.INTRO
 
 
-def _word_before(text: str, pos: int) -> str:
-    r"""The letters (``[^\W\d_]+``) that end ``text[:pos]``, whitespace after them left
-    out; "" when none. Read backwards from ``pos``: a regex search over everything before
-    it, asked at each cue, was quadratic (and backtracked over a long run of letters)."""
-    end = pos
-    while end > 0 and text[end - 1].isspace():
-        end -= 1
-    start = end
-    while start > 0 and text[start - 1].isalnum() and not text[start - 1].isdecimal():
-        start -= 1
-    return text[start:end]
-
-
 def _intro_cue(m: re.Match[str], free: str, original: str) -> bool:
     """The cue ``m`` is the "to" / "a" of "introduction to" / "guía a", and no place the
     gazetteer knows follows it."""
     return m.group("cue") in ("a", "to") and _after_intro(free, m.start()) \
         and known_end(free, m.end()) is None \
         and not _known_at(list(WORD.finditer(original, m.end())), 0)
-
-
-def _field_words(name: str) -> bool:
-    """``name`` is only words that name a field or a course of study, with an article
-    ("La Investigación", "Máster"): what kind of thing is asked for, no place."""
-    words = [fold(w) for w in WORD.findall(name)]
-    return any(w in sw.FIELD_HEADS for w in words) \
-        and all(w in sw.FIELD_HEADS or w in pw.LEADING_ARTICLES for w in words)
-
-
-def field_cue(cue: str, start: int, original: str) -> bool:
-    """``cue`` (folded, found at ``start``) is the "in" / "en" of "research in", "PhD in",
-    "máster en": what follows it names a field (a place only when the gazetteer knows it).
-    The word before is read from the request as typed, for another reader may have claimed
-    it ("máster" as the subject, "early-career researchers" as an enum's)."""
-    return cue.strip() in ("in", "en") and fold(_word_before(original, start)) in sw.FIELD_HEADS
 
 
 def _topic_after_intro(free: str, hit: tuple[str, tuple[int, int]]) -> bool:

@@ -79,6 +79,10 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
                 break
             elif len(low) == 1:
                 break  # "statistics in R", "a course in C", "en 5º B": a language or a grade
+            elif low in pw.NEGATIONS and not (cased and raw[0].isupper()
+                                              and _next_is_name(free, original, end, cased)):
+                break  # "24 meses no, máximo 12", "No, en Sevilla": a negation alone is no
+                # name ("No Name Key", capitalised before more name, is one)
             else:
                 words.extend(pending)
                 words.append((raw, m.start(), end))

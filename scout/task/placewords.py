@@ -20,6 +20,11 @@ CUES_EN = ("in", "at", "near", "around", "to", "visiting", "visit", "inside", "c
 CUES_ES = ("en", "cerca de", "a", "hacia", "hasta", "junto a", "por la zona de", "centro de")
 SECONDARY = frozenset({"near", "around", "close to", "cerca de", "junto a", "por la zona de",
                        "to", "hasta"})
+# the cues and nouns of a place inside a city, near which a name is a neighbourhood's or a
+# landmark's, most of them unknown to the gazetteer ("cerca de Triana", "barrio de Gràcia")
+WITHIN_CITY = frozenset({"near", "around", "close to", "cerca de", "junto a", "por la zona de",
+                         "barrio", "barrio de", "neighbourhood", "neighborhood", "zona",
+                         "zona de", "district", "distrito", "quarter", "colonia", "area"})
 PARTICLES = frozenset({"de", "del", "la", "las", "los", "el", "le", "les", "di", "da", "do", "dos",
                        "das", "du", "of", "upon", "sur", "am", "an", "der", "den", "y", "on", "the"})
 LEADING_ARTICLES = frozenset({"la", "las", "los", "el", "le", "les", "the"})
@@ -122,6 +127,19 @@ LINKS = PARTICLES | {"in", "en", "im", "sous", "les", "lez", "sur"}
 # are left out ("pulpo a la gallega", "where to eat")
 STRONG_CUES = ("in", "at", "near", "around", "inside", "close to", "centre of", "center of",
                "heart of", "en", "cerca de", "junto a", "por la zona de", "centro de")
+# a degree's words: typed with capitals, the field after "Máster en" / "PhD in" is written as
+# a title ("Máster en Ingeniería de Software"), no place's name
+DEGREES = frozenset("""
+master masters masteres phd phds doctorate doctorado grado grados degree degrees licenciatura
+postgrado posgrado postgraduate diploma diplomado msc mres mphil mba bsc ba ma
+""".split())
+# what follows a verb or a question word that opens a request ("¿Hay| algún dentista",
+# "Who's| a good physio", "Encuéntrame| un fisio", "Do| you know"): an article, a
+# quantifier or a pronoun; a place name is followed by none of them
+AFTER_ASKING = frozenset("""
+a an the any some un una unos unas el la los las algun alguna algunos algunas
+you u tu usted ustedes vosotros me us nos te
+""".split())
 # after a leading request word, an article before one of these is what is asked for, not
 # a name's ("busco el mejor ramen de lyon", "quiero los mejores hoteles de sevilla")
 ARTICLE_OF_WHAT = LEADING | STOP | VENUE_WORDS

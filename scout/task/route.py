@@ -84,7 +84,9 @@ def _city_after(free: str, original: str, cased: bool, out: dict[str, Hit], left
     ("near Sants, Barcelona", "en Coyoacán CDMX"), is the city that place is in: it goes
     to the input ``left``, unless the input that read the first name is the one named for
     a city and ``left`` is not: then the city input holds the later name and ``left`` the
-    first. A country after the comma ("Barcelona, Spain") is no city; with no comma, or
+    first. A country after the comma ("Barcelona, Spain") is no city: it says the name
+    before it is one, so a city the gazetteer knows, read by another input's cue ("near
+    Barcelona, Spain"), goes to ``left`` when ``left`` is the city's. With no comma, or
     typed in lower case, the later name must be one the gazetteer knows."""
     from scout.task.cldr import currencies
     from scout.task.placecase import known_name
@@ -95,8 +97,17 @@ def _city_after(free: str, original: str, cased: bool, out: dict[str, Hit], left
         if gap is None:
             continue
         nxt = name_at(free, original, hit[1][1] + gap.end(), cased)
-        if nxt is None or fold(nxt[0]) in currencies().territory_names \
-                or not (known_name(nxt[0]) if not cased or "," not in gap.group(0) else True):
+        if nxt is not None and fold(nxt[0]) in currencies().territory_names:
+            # "near Barcelona, Spain": a country after a city the gazetteer knows says
+            # which city it is: the city input holds it, when the cue read it for another
+            if known_name(hit[0]) and fold(hit[0]) not in currencies().territory_names \
+                    and names_cities(left, _Aliases(aliases[left])) \
+                    and not names_cities(name, _Aliases(aliases[name])):
+                out[left] = out.pop(name)
+                return
+            continue
+        if nxt is None or not (known_name(nxt[0]) if not cased or "," not in gap.group(0)
+                               else True):
             continue
         if any(_overlap(nxt[1], h[1]) for h in out.values()):
             continue

@@ -42,11 +42,9 @@ word otherwise is the subject ("sushi"). Nothing left: no subject (the input sta
 
 from __future__ import annotations
 
-import bisect
 import datetime as dt
 import re
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 
 from scout.i18n import COUNT_WORDS
 from scout.task import subjectwords as sw
@@ -54,6 +52,10 @@ from scout.task.establishments import name_spans
 from scout.task.lang import fold
 from scout.task.place import title_case
 from scout.task.subjectmask import CLAIMED as _CLAIMED, mask_readings
+from scout.task.subjectmarks import Tok as _Tok
+from scout.task.subjectmarks import index_at as _index_at
+from scout.task.subjectmarks import mark_cue_places as _mark_cue_places
+from scout.task.subjectmarks import mark_known_places as _mark_known_places
 from scout.task.subjectplace import known_run, leave_place, place_follows, place_takes
 
 # a word may hold digits ("m2", "ps5", "4x4": a model's name); digits alone are a number
@@ -62,26 +64,9 @@ _TOKEN = re.compile(r"\x00+|[^\W_]+(?:[-'’][^\W_]+)*(?:\+\+|#)?(?![\w+#])|[^\W
                     r"|&|[^\w\s]")
 _LETTER = re.compile(r"[^\W\d_]")
 _SUBJECT_CUES = ("about", "sobre", "acerca de")
-_CUE_WORDS = frozenset({"about", "sobre", "acerca"})
-_HEADS = frozenset({"ciudad", "city", "isla", "island", "islas", "playa", "costa", "puerto"})
 # a count in words ("para doce", "dinner for two"); not "one" / "una" (articles too) nor
 # "once" (English)
 _COUNTS = frozenset(COUNT_WORDS) - {"one", "un", "uno", "una", "once"}
-
-
-@dataclass
-class _Tok:
-    text: str  # folded
-    start: int
-    end: int
-    word: bool  # a word (else claimed text, a number or punctuation)
-    place: bool = False  # part of a place: never the subject
-    counted: bool = False  # a word a number counts: "4 personas"
-    joins: bool = False  # a cue the place reader passed over: "chile en nogada en puebla"
-    year: bool = False  # a year, when the pipeline reads years: no model's number
-    field: bool = False  # the "in" / "en" of "research in", "máster en": a field follows
-    caps: bool = False  # typed in capitals amid ordinary writing: an acronym ("IA", "NLP")
-    capital: bool = False  # typed with a capital amid ordinary writing: a name's word
 
 
 def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
@@ -162,120 +147,6 @@ def _tokens(free: str) -> list[_Tok]:
         if (prev.text, tok.text) in sw.CONDITION_PAIRS:  # "un macbook de segunda mano"
             prev.word = tok.word = False
     return toks
-
-
-def _index_at(starts: list[int], pos: int) -> int | None:
-    """The first token at or after ``pos`` (``starts``: the tokens' starts, in order)."""
-    i = bisect.bisect_left(starts, pos)
-    return i if i < len(starts) else None
-
-
-def _mark_cue_places(toks: list[_Tok], free: str, original: str, aliases: list[str],
-                     lang: str, place_input: bool = True) -> bool:
-    """Mark the place after each "in / en / near / cerca de": the name the place reader
-    reads there, or (a lower-case landmark: "near the sagrada familia") the words up to the
-    next frame word. A name after "in / en" before the place the place reader chose is
-    one it passed over ("chile en nogada en puebla": a known place after a later cue wins),
-    so it stays in the subject and its cue joins it. With no place input, lower-case words
-    the gazetteer does not know are the topic's ("sesgos en modelos de lenguaje"), not a
-    landmark. True when some place was marked."""
-    from scout.task.gazetteer import known_place_words
-    from scout.task.place import field_cue, find_place, is_secondary, name_at, strong_cues
-
-    chosen = find_place(free, original, lang, aliases)
-    found = False
-    starts = [t.start for t in toks]
-    for m in strong_cues(aliases).finditer(free):
-        i = _index_at(starts, m.end())
-        if i is None or not toks[i].word:
-            continue
-        name = name_at(free, original, m.end())
-        if name is None and len(toks[i].text.rstrip("+#")) == 1 and not sw.is_stop(toks[i].text):
-            # "statistics in R", "programación en C": a language or a grade, no place; the
-            # cue joins it to the topic
-            for tok in toks:
-                if m.start() <= tok.start < m.end():
-                    tok.joins = True
-            continue
-        if field_cue(m.group(0), m.start(), original) \
-                and (name is None or not original[name[1][0]].isupper()) \
-                and not known_place_words([t.text for t in toks[i:i + 5] if t.word]):
-            # "investigación en cambio climático", "researchers in machine learning": the
-            # field the head word names, no place
-            for tok in toks:
-                if m.start() <= tok.start < m.end():
-                    tok.field = True
-            continue
-        # typed with capitals, "Chile en nogada en Puebla": the place reader passed over a
-        # lower-case word it would read as a name case-blind; an article or a request word
-        # there opens the place's area ("en el centro de Madrid"), no part of the subject
-        passed = name or name_at(free, original, m.end(), cased=False)
-        if passed is not None and chosen is not None and passed[1][1] <= chosen[1][0] \
-                and not is_secondary(m.group(0)):
-            # the place reader's choice is the place; the name it passed over is the dish's
-            # ("mussels in white wine in brussels"), a landmark after "near" stays a place
-            k = _index_at(starts, m.start())
-            while k is not None and k < len(toks) and toks[k].start < m.end():
-                toks[k].joins = True
-                k += 1
-            continue
-        if not place_input and (name is None or not original[name[1][0]].isupper()) \
-                and not known_place_words([t.text for t in toks[i:i + 5] if t.word]):
-            continue  # "sesgos en modelos de lenguaje": no place to leave, the topic goes on
-        stop = name[1][1] if name else None
-        # "charlas en inglés sobre redes neuronales": the subject's cue ends what "en" began
-        cue = next((t.start for t in toks[i + 1:] if t.text in _CUE_WORDS
-                    and (stop is None or t.start < stop)), None)
-        stop = cue if cue is not None else stop
-        marked = False
-        for tok in toks[i:]:
-            if stop is not None and tok.start >= stop:
-                break
-            if stop is None and (not tok.word or (tok.text in sw.FRAME and tok is not toks[i])):
-                break
-            tok.place = found = marked = True
-        if marked and " " in m.group(0).strip():
-            # a cue of several words ("based in", "con sede en": a place input's alias)
-            # is the place's, none of its words the subject's ("researchers based in Lisbon")
-            for tok in toks[:i]:
-                if m.start() <= tok.start < m.end():
-                    tok.place = True
-    return found
-
-
-def _mark_known_places(toks: list[_Tok], free: str, original: str) -> bool:
-    """Mark every name the gazetteer knows ("madrid sushi", "sushi buenos aires"), with
-    what follows it when it goes on with a particle ("palma de mallorca")."""
-    from scout.task.gazetteer import country_as_typed, known_place_words
-    from scout.task.place import name_at
-    from scout.task.placewords import PARTICLES
-
-    found = False
-    i = 0
-    while i < len(toks):
-        run = []
-        for tok in toks[i:i + 5]:
-            if not tok.word or tok.place:
-                break
-            run.append(tok.text)
-        n = known_place_words(run)
-        if not n and run and country_as_typed(original[toks[i].start:toks[i].end]) and not (
-                i + 1 < len(toks) and toks[i + 1].word and original[toks[i + 1].start].islower()):
-            n = 1  # "Chile", "Malbec from Chile": the country ("Chile relleno": the dish)
-        if not n:
-            i += 1
-            continue
-        end = toks[i + n - 1].end
-        if i + n < len(toks) and toks[i + n].text in PARTICLES:
-            name = name_at(free, original, toks[i].start)
-            end = max(end, name[1][1]) if name else end
-        # "la ciudad de guatemala", "isla de margarita": a head noun before the name is its
-        if i >= 2 and toks[i - 1].text in PARTICLES and toks[i - 2].text in _HEADS:
-            i -= 3 if i >= 3 and toks[i - 3].text in PARTICLES else 2
-        while i < len(toks) and toks[i].start < end:
-            toks[i].place = found = True
-            i += 1
-    return found
 
 
 def _keep_named_topic(toks: list[_Tok], start: int) -> None:

@@ -1,9 +1,10 @@
 """What the subject reader (:mod:`scout.task.subject`) leaves out before it reads: the
 text the other readers would read (amounts, dates, ratings, durations, areas, sizes) for
 the types the pipeline does not declare, blanked the same length ("ramen para esta noche"
-is about ramen). A date that names a thing stays: a day's dish ("sunday roast") and a
-feast's meal or dish ("cena de Acción de Gracias", "Christmas Eve dinner", "roscón de
-Reyes").
+is about ramen), and, whatever the pipeline declares, a stretch of time off that no
+calendar fixes ("during the school holidays", "durante las vacaciones escolares"). A date
+that names a thing stays: a day's dish ("sunday roast") and a feast's meal or dish ("cena
+de Acción de Gracias", "Christmas Eve dinner", "roscón de Reyes").
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ def mask_readings(free: str, original: str, today: dt.date, declared: frozenset[
         day = re.search(r"\b(?:(?:el|la|the)\s+)?(?:dia|day|noche|night)\s+(?:de|del|of)\s+$",
                         free[:a])
         free = blank(free, (day.start() if day else a, b))
+    for m in _PERIOD.finditer(free):  # "during the school holidays": a time, not the subject
+        free = blank(free, m.span())
     readers = {"rating": lambda t: find_rating(t, None), "duration": find_duration,
                "area": find_area, "data_size": lambda t: find_quantity(t, "data_size"),
                "weight": lambda t: find_quantity(t, "weight")}
@@ -60,6 +63,16 @@ def mask_readings(free: str, original: str, today: dt.date, declared: frozenset[
         if hit is not None:
             free = blank(free, hit[1])
     return free
+
+
+# a stretch of time off named by whose or which it is, which no calendar fixes ("during the
+# school holidays", "over the Christmas break", "durante las vacaciones escolares", "en
+# vacaciones de verano"): its words, the modifiers included, are when, not what is sought
+_PERIOD = re.compile(
+    r"\b(?:during|over|throughout|in\s+the)\s+(?:(?:the|my|our|their)\s+)?"
+    r"(?:[^\W\d_][\w'’-]*\s+){0,2}?(?:holidays?|hols|vacations?|break|half-term|halfterm|recess)\b"
+    r"|\b(?:durante|en|para)\s+(?:(?:las|los|la|el|mis|sus|nuestras)\s+)?"
+    r"(?:vacaciones|receso|asueto|feriados?)(?:\s+(?:de(?:l)?\s+[^\W\d_]+|[^\W\d_]+es)\b)?")
 
 
 def _meal_of(free: str, a: int, b: int) -> bool:

@@ -15,7 +15,7 @@ from scout.task.place import title_case
 from scout.task.subjectmask import CLAIMED as _CLAIMED
 
 if TYPE_CHECKING:
-    from scout.task.subject import _Tok
+    from scout.task.subjectmarks import Tok as _Tok
 
 
 def known_run(toks: list[_Tok], first: int, last: int) -> bool:

@@ -19,11 +19,13 @@ a year is read when the words around it say it is one, in either language:
 * a year said relative to today ("from last year onwards", "desde el año pasado", "de este
   año en adelante", and after a publication verb with no "in": "publicados este año") as
   that year's digits;
-* "from / since / after / desde / a partir de / del / de 2019" when nothing but the end
+* "from / since / desde / a partir de / del / de 2019" when nothing but the end
   of the request, punctuation, a joining word ("from 2019 with navigation", "after 2020
   about climate models") or the other end of a span ("desde 2019 hasta 2021", "from 2019
   to 2021", "de 2019 a 2021") follows, so "from 2000 EUR" and "de 2000 euros" are not
-  years;
+  years; a year the request is past ("after 2020", "newer than 2020", "después de
+  2020", "posteriores a 2020", with the same words after it) is the next one: 2021, the
+  first year it allows, as a first year's input reads it inclusively;
 * with none of these, a year typed bare right after a name's word, and then nothing, a
   comma, a joining word or what another reader claimed ("Barolo 2015 from Piedmont",
   "rioja 2018 under 20 euros"), from 1900 to next year.
@@ -64,7 +66,12 @@ _VERB_REL = re.compile(r"\b" + _VERBS + r"\s+" + _YEAR)
 _AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+recent)|and\s+(?:newer|later|up)|"
           r"onwards?|en\s+adelante|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?|"
           r"despues|mas\s+tarde)|y\s+(?:posterior(?:es)?|despues))\b)")
-_FROM = r"(?:from|since|after|desde|a\s+partir\s+del?|del?)\s+(?:(?:el|the|ano|year)\s+)?"
+_FROM = r"(?:from|since|desde|a\s+partir\s+del?|del?)\s+(?:(?:el|the|ano|year)\s+)?"
+# a year the request is past: "after 2020", "newer than 2020", "después de 2020",
+# "posteriores a 2020": the first year it allows is the next one
+_PAST = (r"(?:after|later\s+than|newer\s+than|more\s+recent\s+than|despues\s+del?|"
+         r"posterior(?:es)?\s+al?|mas\s+(?:nuev[oa]s?|recientes?)\s+que)\s+"
+         r"(?:(?:el|the|ano|year)\s+)?")
 _JOIN = (r"(?=\s*(?:$|[,.;:)!?]|\b(?:and|or|with|without|in|for|about|on|y|o|con|sin|en|para|que|"
          r"sobre|acerca)\b))")
 
@@ -73,11 +80,13 @@ _JOIN = (r"(?=\s*(?:$|[,.;:)!?]|\b(?:and|or|with|without|in|for|about|on|y|o|con
 _NOT_BEFORE = (r"(?:(?:no|not)\s+(?:older|earlier)\s+than|(?:no|not)\s+before|"
                r"no\s+anterior(?:es)?\s+al?|no\s+antes\s+del?)\s+")
 
+# each pattern with what it adds to the year it reads
 _PATTERNS = (
-    re.compile(r"\b" + _BEFORE + _YEAR),
-    re.compile(_YEAR + _AFTER),
-    re.compile(r"\b" + _FROM + _YEAR + _JOIN),
-    re.compile(r"\b" + _NOT_BEFORE + _YEAR),
+    (re.compile(r"\b" + _BEFORE + _YEAR), 0),
+    (re.compile(_YEAR + _AFTER), 0),
+    (re.compile(r"\b" + _PAST + _YEAR + _JOIN), 1),
+    (re.compile(r"\b" + _FROM + _YEAR + _JOIN), 0),
+    (re.compile(r"\b" + _NOT_BEFORE + _YEAR), 0),
 )
 
 # a year said relative to today: "last year", "el año pasado", "this year", "este año",
@@ -234,10 +243,11 @@ def _find_written(free: str, words: list[str]) -> tuple[int, tuple[int, int]] | 
     patterns = list(_PATTERNS)
     named = "|".join(re.escape(w) for w in words if w.strip())
     if named:  # the input's own words first: "min year 2019", "2019 (año)"
-        patterns.insert(0, re.compile(r"\b(?:" + named + r")\s*(?::|=|of|de(?:l)?)?\s*" + _YEAR))
-        patterns.insert(1, re.compile(_YEAR + r"\s*(?:" + named + r")\b"))
-    for pattern in patterns:
+        patterns.insert(0, (re.compile(r"\b(?:" + named + r")\s*(?::|=|of|de(?:l)?)?\s*"
+                                       + _YEAR), 0))
+        patterns.insert(1, (re.compile(_YEAR + r"\s*(?:" + named + r")\b"), 0))
+    for pattern, past in patterns:
         m = pattern.search(free)
         if m is not None:
-            return int(m.group("y")), m.span()
+            return int(m.group("y")) + past, m.span()
     return None

@@ -561,6 +561,16 @@ def test_year_phrase_reads_the_year_named(phrase: str, expected: int | None) -> 
     assert _read(phrase, YEAR).values.get("min_year") == expected
 
 
+def test_a_year_the_request_is_past_reads_the_next_one() -> None:
+    # `published after 2020` → 2021: the first year it allows
+    said = _row("year").split("for a year the request is past", 1)
+    assert len(said) == 2, "the year row no longer says what a year the request is past reads"
+    cases = re.findall(r"`([^`]+)` → (\d{4})", said[1].split(";", 1)[0])
+    assert len(cases) >= 3
+    for phrase, year in cases:
+        assert _read(phrase, YEAR).values.get("min_year") == int(year), phrase
+
+
 def test_two_year_inputs_get_both_ends() -> None:
     # `entre 2020 y 2024` → `since` 2020, `until` 2024
     cases = re.findall(r"`([^`]+)` → `(\w+)` (\d{4}), `(\w+)` (\d{4})", _row("year"))

@@ -168,7 +168,7 @@ def test_the_quality_word_in_ico_stays_a_quality_word(query: str, dish: str) -> 
     ("conferencias sobre cambio climático publicadas desde 2020, máximo una hora",
      "cambio climático", 2020),
     ("talks on climate change published since 2021", "climate change", 2021),
-    ("talks about rust released after 2020", "rust", 2020),
+    ("talks about rust released after 2020", "rust", 2021),  # after 2020: 2021 on
     ("vídeos de python subidos en 2023", "python", 2023),
     ("charlas sobre rust grabadas en 2022 o después", "rust", 2022),
     ("talks on rust recorded in 2021", "rust", 2021),

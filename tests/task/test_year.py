@@ -113,7 +113,7 @@ def test_a_named_year_wins_over_a_window_and_a_window_needs_years() -> None:
     ("artículos desde 2019 hasta 2021 sobre redes neuronales", 2019),
     ("papers from 2019 to 2021 on transformers", 2019),
     ("artículos de 2019 a 2021", 2019),
-    ("papers published after 2020 about climate models", 2020),
+    ("papers published after 2020 about climate models", 2021),  # after 2020: 2021 on
     ("artículos desde 2018 sobre ética", 2018),
 ])
 def test_a_year_before_the_other_end_of_a_span_or_the_topic(query, year) -> None:

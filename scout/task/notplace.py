@@ -1,0 +1,109 @@
+"""Words the place reader (:mod:`scout.task.place`) passes over as no place: the verb or
+question word that opens a request ("¿Hay algún dentista ...?", "Who's a good physio"), a
+lower-case word after a subject typed with capitals ("Senior Product Manager, fintech"),
+and the field after "research in" / "máster en" ("máster en ciencia de datos"; typed as a
+title after a degree's word: "Máster en Ingeniería de Software"). The subject reader
+(:mod:`scout.task.subjectmarks`) reads the same fields as its topic.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scout.task import placewords as pw
+from scout.task import subjectwords as sw
+from scout.task.lang import fold
+from scout.task.placecase import known_name
+from scout.task.placename import WORD, next_word, title_case
+
+
+def capitals_claimed(original: str, free: str) -> bool:
+    """Text another reader claimed holds a word its writer capitalised, not as a sentence's
+    first word nor as a code ("Senior Product Manager, fintech": the role's "Product",
+    "Manager"; not "USD"): the request is typed with capitals, only they were claimed, so
+    a name left unclaimed in lower case with no cue is none unless the gazetteer knows it
+    ("Ramen barcelona" still names Barcelona). A headline's capitals say nothing: every
+    word has one (:func:`placename.title_case`)."""
+    if title_case(original):
+        return False
+    for m in WORD.finditer(original):
+        w = m.group(0)
+        if free[m.start()] == "\x00" and w[0].isupper() and any(c.islower() for c in w[1:]) \
+                and _mark_before(original, m.start()) not in _OPENERS:
+            return True
+    return False
+
+
+# what stands before a sentence's first word: the text's start, its end mark, "¿" / "¡"
+_OPENERS = ("", ".", "!", "?", "¿", "¡")
+
+
+def _mark_before(text: str, pos: int) -> str:
+    """The last character before ``pos`` that is not whitespace, "" at the text's start.
+    Read backwards from ``pos``: slicing and stripping all the text before each word a
+    reader asks about was quadratic on a long request."""
+    i = pos
+    while i > 0 and text[i - 1].isspace():
+        i -= 1
+    return text[i - 1] if i else ""
+
+
+def asking(original: str, word: re.Match[str]) -> bool:
+    """``word`` opens the request or a sentence of it and asks: the verb or question word
+    of "¿Hay algún dentista ...?", "¿Conoces algún fisio?", "Who's a good physio",
+    "Encuéntrame un fisio". It stands right after "¿", or an article, a quantifier or a
+    pronoun follows it (:data:`placewords.AFTER_ASKING`), as none follows a place's name;
+    a name the gazetteer knows is still one ("Madrid, ¿algún dentista?")."""
+    before = _mark_before(original, word.start())
+    if before not in _OPENERS:
+        return False
+    nxt = next_word(original, word.end())
+    return (before == "¿" or nxt in pw.AFTER_ASKING) and not known_name(word.group(0))
+
+
+def word_before(text: str, pos: int) -> str:
+    r"""The letters (``[^\W\d_]+``) that end ``text[:pos]``, whitespace after them left
+    out; "" when none. Read backwards from ``pos``: a regex search over everything before
+    it, asked at each cue, was quadratic (and backtracked over a long run of letters)."""
+    end = pos
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    start = end
+    while start > 0 and text[start - 1].isalnum() and not text[start - 1].isdecimal():
+        start -= 1
+    return text[start:end]
+
+
+def field_words(name: str) -> bool:
+    """``name`` is only words that name a field or a course of study, with an article
+    ("La Investigación", "Máster"): what kind of thing is asked for, no place."""
+    words = [fold(w) for w in WORD.findall(name)]
+    return any(w in sw.FIELD_HEADS for w in words) \
+        and all(w in sw.FIELD_HEADS or w in pw.LEADING_ARTICLES for w in words)
+
+
+def after_field_cue(free: str, original: str, pos: int) -> bool:
+    """The word at ``pos`` follows the "en" / "in" of a degree ("Máster en", "PhD in")."""
+    cue = re.search(r"(?<![\w])(in|en)\s+$", free[max(0, pos - 4):pos])
+    return cue is not None and degree_cue(cue.group(1), max(0, pos - 4) + cue.start(1),
+                                           original)
+
+
+def degree_cue(cue: str, start: int, original: str) -> bool:
+    """``cue`` is the "in" / "en" after a degree's word ("Máster en", "Grado en", "PhD in",
+    "Master's in"): typed with capitals, the field after it is written as a title
+    ("Máster en Ingeniería de Software"), so its capitals name no place; after a course's
+    or a grant's word they may ("a pottery course in Shoreditch")."""
+    # the word before, read from a short window: a search anchored at the end of all the
+    # text before each cue is quadratic on a long request
+    before = re.search(r"([^\W\d_]+)(?:['’]s)?\s*$", original[max(0, start - 40):start])
+    return cue.strip() in ("in", "en") and before is not None \
+        and fold(before.group(1)) in pw.DEGREES
+
+
+def field_cue(cue: str, start: int, original: str) -> bool:
+    """``cue`` (folded, found at ``start``) is the "in" / "en" of "research in", "PhD in",
+    "máster en": what follows it names a field (a place only when the gazetteer knows it).
+    The word before is read from the request as typed, for another reader may have claimed
+    it ("máster" as the subject, "early-career researchers" as an enum's)."""
+    return cue.strip() in ("in", "en") and fold(word_before(original, start)) in sw.FIELD_HEADS

@@ -1,0 +1,94 @@
+"""Reading one ``place`` input of a request: the parser's turn for a place.
+
+A kind with several place inputs has them read together first (:mod:`scout.task.route`:
+which name is the origin's, which the destination's, which the city's); what that leaves
+an input is the single-place reader's (:func:`scout.task.place.find_place`), less a name
+another input already holds. A country's input takes only a name the gazetteer knows or
+one after a cue ("rioja Reserva" names no country), and a city's name with two letters
+swapped is the city the fingers meant ("madird" → Madrid), but not a neighbourhood's
+name, which the gazetteer mostly does not know ("cerca de Triana" is no Tirana), and a
+neighbourhood's input takes no country ("in Barcelona, Spain").
+"""
+
+from __future__ import annotations
+
+import re
+
+from scout.spec.models import InputSpec
+from scout.task.readers import QueryText
+
+Hit = tuple[str, tuple[int, int]]
+
+
+def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
+               inputs: dict[str, InputSpec], route: dict[str, Hit],
+               values: dict[str, object]) -> Hit | None:
+    """The name and span the place input ``name`` reads from ``text``, or None. ``route``
+    holds what :func:`scout.task.route.read_places` read for a kind with several place
+    inputs: filled on the first place input's turn, read on the others'; ``values``: what
+    the inputs read so far."""
+    from scout.task.gazetteer import country_as_typed
+    from scout.task.place import cued, find_place
+    from scout.task.placecase import known_name, unswapped
+    from scout.task.placewords import names_countries
+
+    named_places = [(n, list(s.aliases)) for n, s in inputs.items() if s.type == "place"]
+    if len(named_places) > 1 and not route:  # "de Madrid a Lisboa": which is which
+        from scout.task.route import read_places
+
+        route.update(read_places(text.free, text.original, lang, named_places))
+        route.setdefault("", ("", (0, 0)))  # read once, even when it read none
+    hit = route.get(name) or find_place(text.free, text.original, lang, list(spec.aliases))
+    if len(named_places) > 1 and name not in route and hit is not None:
+        from scout.task.route import looked_past
+
+        hit = looked_past(hit, route, text.free, text.original, lang, list(spec.aliases))
+    if len(named_places) > 1 and name not in route:
+        from scout.task.route import free_of, stray
+
+        hit = free_of(route, hit)
+        held = any(n != name and n in values for n, _a in named_places) \
+            or any(k and k != name for k in route)
+        if stray(hit, held, text.free, text.original, lang, list(spec.aliases)):
+            hit = None
+    if hit is not None and names_countries(name, spec) and not known_name(hit[0]) \
+            and not country_as_typed(hit[0]) \
+            and not cued(text.free, hit[1][0], lang, list(spec.aliases)):
+        hit = None  # "rioja Reserva": a country's name is known or follows a cue
+    if hit is not None and _part_of_city(name, spec, inputs) and _country(hit[0]):
+        hit = None  # "dentist in Barcelona, Spain": a country is no neighbourhood
+    if hit is not None and not _within_city(text.free, hit, name, spec, inputs):
+        hit = (unswapped(hit[0]), hit[1])  # "madird": the city the fingers meant
+    return hit
+
+
+def _part_of_city(name: str, spec: InputSpec, inputs: dict[str, InputSpec]) -> bool:
+    """The place input ``name`` is a neighbourhood's: not named for a city, beside one
+    that is."""
+    from scout.task.placewords import names_cities
+
+    return not names_cities(name, spec) and any(
+        s.type == "place" and n != name and names_cities(n, s) for n, s in inputs.items())
+
+
+def _country(typed: str) -> bool:
+    from scout.task.cldr import currencies
+    from scout.task.lang import fold
+
+    return fold(typed) in currencies().territory_names
+
+
+def _within_city(free: str, hit: Hit, name: str, spec: InputSpec,
+                 inputs: dict[str, InputSpec]) -> bool:
+    """``hit`` names a place inside a city, which the gazetteer mostly does not know: the
+    input is a neighbourhood's beside a city's, or the name follows a neighbourhood's cue
+    or noun ("cerca de Triana", "barrio de Gràcia"). Such a name is left as typed, never
+    "corrected" into a city elsewhere with two letters swapped (Triana → Tirana)."""
+    from scout.task.placewords import LEADING_ARTICLES, WITHIN_CITY
+
+    if _part_of_city(name, spec, inputs):
+        return True
+    before = re.findall(r"[^\W\d_]+", free[max(0, hit[1][0] - 40):hit[1][0]])
+    if before and before[-1] in LEADING_ARTICLES:
+        before.pop()
+    return any(" ".join(before[-n:]) in WITHIN_CITY for n in (1, 2, 3) if len(before) >= n)

@@ -1,0 +1,148 @@
+"""Where places stand among the subject reader's tokens (:mod:`scout.task.subject`): a
+request's words as tokens (:class:`Tok`), the place after each cue the place reader would
+read there ("in Lyon", "cerca de la sagrada familia"), a field after "máster en" / "research
+in" (no place), and every name the gazetteer knows ("madrid sushi"). The subject is read
+from what these leave.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+
+from scout.task import subjectwords as sw
+
+# the words that name what a request is about ("about", "sobre", "acerca de")
+_CUE_WORDS = frozenset({"about", "sobre", "acerca"})
+_HEADS = frozenset({"ciudad", "city", "isla", "island", "islas", "playa", "costa", "puerto"})
+
+
+@dataclass
+class Tok:
+    text: str  # folded
+    start: int
+    end: int
+    word: bool  # a word (else claimed text, a number or punctuation)
+    place: bool = False  # part of a place: never the subject
+    counted: bool = False  # a word a number counts: "4 personas"
+    joins: bool = False  # a cue the place reader passed over: "chile en nogada en puebla"
+    year: bool = False  # a year, when the pipeline reads years: no model's number
+    field: bool = False  # the "in" / "en" of "research in", "máster en": a field follows
+    caps: bool = False  # typed in capitals amid ordinary writing: an acronym ("IA", "NLP")
+    capital: bool = False  # typed with a capital amid ordinary writing: a name's word
+
+
+def index_at(starts: list[int], pos: int) -> int | None:
+    """The first token at or after ``pos`` (``starts``: the tokens' starts, in order)."""
+    i = bisect.bisect_left(starts, pos)
+    return i if i < len(starts) else None
+
+
+def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str],
+                     lang: str, place_input: bool = True) -> bool:
+    """Mark the place after each "in / en / near / cerca de": the name the place reader
+    reads there, or (a lower-case landmark: "near the sagrada familia") the words up to the
+    next frame word. A name after "in / en" before the place the place reader chose is
+    one it passed over ("chile en nogada en puebla": a known place after a later cue wins),
+    so it stays in the subject and its cue joins it. With no place input, lower-case words
+    the gazetteer does not know are the topic's ("sesgos en modelos de lenguaje"), not a
+    landmark. True when some place was marked."""
+    from scout.task.gazetteer import known_place_words
+    from scout.task.notplace import degree_cue, field_cue
+    from scout.task.place import find_place, is_secondary, name_at, strong_cues
+
+    chosen = find_place(free, original, lang, aliases)
+    found = False
+    starts = [t.start for t in toks]
+    for m in strong_cues(aliases).finditer(free):
+        i = index_at(starts, m.end())
+        if i is None or not toks[i].word:
+            continue
+        name = name_at(free, original, m.end())
+        if name is None and len(toks[i].text.rstrip("+#")) == 1 and not sw.is_stop(toks[i].text):
+            # "statistics in R", "programación en C": a language or a grade, no place; the
+            # cue joins it to the topic
+            for tok in toks:
+                if m.start() <= tok.start < m.end():
+                    tok.joins = True
+            continue
+        if field_cue(m.group(0), m.start(), original) \
+                and (name is None or not original[name[1][0]].isupper()
+                     or degree_cue(m.group(0), m.start(), original)) \
+                and not known_place_words([t.text for t in toks[i:i + 5] if t.word]):
+            # "investigación en cambio climático", "researchers in machine learning": the
+            # field the head word names, no place
+            for tok in toks:
+                if m.start() <= tok.start < m.end():
+                    tok.field = True
+            continue
+        # typed with capitals, "Chile en nogada en Puebla": the place reader passed over a
+        # lower-case word it would read as a name case-blind; an article or a request word
+        # there opens the place's area ("en el centro de Madrid"), no part of the subject
+        passed = name or name_at(free, original, m.end(), cased=False)
+        if passed is not None and chosen is not None and passed[1][1] <= chosen[1][0] \
+                and not is_secondary(m.group(0)):
+            # the place reader's choice is the place; the name it passed over is the dish's
+            # ("mussels in white wine in brussels"), a landmark after "near" stays a place
+            k = index_at(starts, m.start())
+            while k is not None and k < len(toks) and toks[k].start < m.end():
+                toks[k].joins = True
+                k += 1
+            continue
+        if not place_input and (name is None or not original[name[1][0]].isupper()) \
+                and not known_place_words([t.text for t in toks[i:i + 5] if t.word]):
+            continue  # "sesgos en modelos de lenguaje": no place to leave, the topic goes on
+        stop = name[1][1] if name else None
+        # "charlas en inglés sobre redes neuronales": the subject's cue ends what "en" began
+        cue = next((t.start for t in toks[i + 1:] if t.text in _CUE_WORDS
+                    and (stop is None or t.start < stop)), None)
+        stop = cue if cue is not None else stop
+        marked = False
+        for tok in toks[i:]:
+            if stop is not None and tok.start >= stop:
+                break
+            if stop is None and (not tok.word or (tok.text in sw.FRAME and tok is not toks[i])):
+                break
+            tok.place = found = marked = True
+        if marked and " " in m.group(0).strip():
+            # a cue of several words ("based in", "con sede en": a place input's alias)
+            # is the place's, none of its words the subject's ("researchers based in Lisbon")
+            for tok in toks[:i]:
+                if m.start() <= tok.start < m.end():
+                    tok.place = True
+    return found
+
+
+def mark_known_places(toks: list[Tok], free: str, original: str) -> bool:
+    """Mark every name the gazetteer knows ("madrid sushi", "sushi buenos aires"), with
+    what follows it when it goes on with a particle ("palma de mallorca")."""
+    from scout.task.gazetteer import country_as_typed, known_place_words
+    from scout.task.place import name_at
+    from scout.task.placewords import PARTICLES
+
+    found = False
+    i = 0
+    while i < len(toks):
+        run = []
+        for tok in toks[i:i + 5]:
+            if not tok.word or tok.place:
+                break
+            run.append(tok.text)
+        n = known_place_words(run)
+        if not n and run and country_as_typed(original[toks[i].start:toks[i].end]) and not (
+                i + 1 < len(toks) and toks[i + 1].word and original[toks[i + 1].start].islower()):
+            n = 1  # "Chile", "Malbec from Chile": the country ("Chile relleno": the dish)
+        if not n:
+            i += 1
+            continue
+        end = toks[i + n - 1].end
+        if i + n < len(toks) and toks[i + n].text in PARTICLES:
+            name = name_at(free, original, toks[i].start)
+            end = max(end, name[1][1]) if name else end
+        # "la ciudad de guatemala", "isla de margarita": a head noun before the name is its
+        if i >= 2 and toks[i - 1].text in PARTICLES and toks[i - 2].text in _HEADS:
+            i -= 3 if i >= 3 and toks[i - 3].text in PARTICLES else 2
+        while i < len(toks) and toks[i].start < end:
+            toks[i].place = found = True
+            i += 1
+    return found
