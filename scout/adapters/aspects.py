@@ -283,8 +283,8 @@ def asked_words(task: dict[str, Any], task_types: dict[str, str] | None,
         for text in texts:
             out.update(_TOKEN.findall(fold(text.replace("_", " "))))
 
-    for name, kind in (task_types or {}).items():
-        if kind == "boolean":
+    for name, declared in (task_types or {}).items():
+        if declared == "boolean":
             add(name, *aliases.get(name, []))
     for name, value in values.items():
         kind = (task_types or {}).get(name)

@@ -32,12 +32,12 @@ import httpx
 
 from scout.i18n import N_
 from scout.adapters.normalize import Hit, as_float, as_text
-from scout.adapters.search_http import (api_key, error_json, fetch, json_body, search_reply,
-                                        short, split_options)
+from scout.adapters.search_http import (api_key, error_json, fetch, json_body, json_object,
+                                        search_reply, short, split_options)
 from scout.config.settings import BraveSettings
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited
 from scout.adapters.contract.http import parse_retry_after
-from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret
+from scout.adapters.contract import Reply, Request, SearchAdapter, Secret
 from scout.schemas.sources import Source
 
 DEFAULT_BASE = "https://api.search.brave.com"
@@ -69,7 +69,7 @@ def describe_error(response: httpx.Response) -> str | None:
         return None
     parts = [str(error.get("code") or "").strip(), short(error.get("detail") or "")]
     text = ": ".join(p for p in parts if p)
-    meta = error.get("meta") if isinstance(error.get("meta"), dict) else {}
+    meta = json_object(error.get("meta"))
     figures = []
     if meta.get("plan"):
         figures.append(f"plan {meta['plan']}")
@@ -190,8 +190,9 @@ class BraveAdapter(SearchAdapter):
     type_name: ClassVar[str] = "brave"
     settings: BraveSettings
 
-    def call(self, request: SearchRequest, credential: Secret | None = None
+    def call(self, request: Request, credential: Secret | None = None
              ) -> Reply[list[Source]]:
+        request = self.search_request(request)
         assert self.client is not None, "BraveAdapter needs an httpx.Client"
         key = api_key(self.name, credential, "BRAVE_API_KEY")
         params: dict[str, Any] = {"q": request.query, "count": min(request.limit, MAX_COUNT)}
@@ -207,7 +208,7 @@ class BraveAdapter(SearchAdapter):
                          classify=lambda r: classify_error(r, self.name), secrets=[key])
         data = json_body(response, self.name)
         meta: dict[str, Any] = {}
-        query = data.get("query") if isinstance(data.get("query"), dict) else {}
+        query = json_object(data.get("query"))
         if "more_results_available" in query:
             meta["more_results_available"] = bool(query["more_results_available"])
         if query.get("altered"):

@@ -81,7 +81,8 @@ def classify_error(response: httpx.Response, name: str) -> ParseError | None:
     body = error_json(response)
     error = body.get("error") if body is not None else None
     code = error.get("code") if isinstance(error, dict) else None
-    if not isinstance(code, str) or code not in FILTER_CODES:  # OpenRouter's code is a number
+    # OpenRouter's code is a number
+    if not isinstance(error, dict) or not isinstance(code, str) or code not in FILTER_CODES:
         return None
     inner = error.get("innererror")
     result = inner.get("content_filter_result") if isinstance(inner, dict) else None

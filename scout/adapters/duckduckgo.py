@@ -30,7 +30,7 @@ from scout.adapters.search_http import fetch, search_reply, split_options
 from scout.config.settings import DuckDuckGoSettings
 from scout.adapters.htmlparse import parse_html as html_tree
 from scout.errors import ParseError, RateLimited
-from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret
+from scout.adapters.contract import Reply, Request, SearchAdapter, Secret
 from scout.schemas.sources import Source
 
 NAME = "duckduckgo"
@@ -196,8 +196,9 @@ class DuckDuckGoAdapter(SearchAdapter):
             base = DEFAULT_HOSTS[mode]
         return f"{base}/{mode}/"
 
-    def call(self, request: SearchRequest, credential: Secret | None = None
+    def call(self, request: Request, credential: Secret | None = None
              ) -> Reply[list[Source]]:
+        request = self.search_request(request)
         # A credential is never sent: keyless is the point of this adapter.
         assert self.client is not None, "DuckDuckGoAdapter needs an httpx.Client"
         params: dict[str, Any] = {"q": request.query}

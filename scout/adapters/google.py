@@ -32,11 +32,11 @@ import httpx
 
 from scout.i18n import N_
 from scout.adapters.normalize import Hit, as_text
-from scout.adapters.search_http import (api_key, error_json, fetch, json_body, search_reply,
-                                        short, split_options)
+from scout.adapters.search_http import (api_key, error_json, fetch, json_body, json_object,
+                                        search_reply, short, split_options)
 from scout.config.settings import GoogleSettings
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited
-from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret, Usage
+from scout.adapters.contract import Reply, Request, SearchAdapter, Secret, Usage
 from scout.adapters.contract.http import parse_retry_after
 from scout.schemas.sources import Source
 
@@ -163,8 +163,9 @@ class GoogleAdapter(SearchAdapter):
     type_name: ClassVar[str] = "google"
     settings: GoogleSettings
 
-    def call(self, request: SearchRequest, credential: Secret | None = None
+    def call(self, request: Request, credential: Secret | None = None
              ) -> Reply[list[Source]]:
+        request = self.search_request(request)
         assert self.client is not None, "GoogleAdapter needs an httpx.Client"
         key = api_key(self.name, credential, "GOOGLE_API_KEY")
         cx = (self.env.get(self.settings.cx_env) or "").strip()
@@ -194,7 +195,7 @@ class GoogleAdapter(SearchAdapter):
             data = data or page
             found = parse_results(page, adapter=self.name)
             hits.extend(found)
-            queries = page.get("queries") if isinstance(page.get("queries"), dict) else {}
+            queries = json_object(page.get("queries"))
             if len(found) < num or not queries.get("nextPage") or start + num > MAX_RESULTS:
                 break
         meta: dict[str, Any] = {"pages": pages}

@@ -30,7 +30,8 @@ import httpx
 
 from scout.i18n import N_
 from scout.adapters import brave, google, searxng
-from scout.adapters.search_http import api_key, fetch, json_body, result_items, split_options
+from scout.adapters.search_http import api_key, fetch, json_body, json_object, result_items, \
+    split_options
 from scout.errors import AuthError, ParseError
 from scout.adapters.contract import ImageSearchAdapter, ImageSearchRequest, Reply, \
     Request, Secret, Usage
@@ -98,7 +99,7 @@ def parse_brave(data: dict[str, Any], *, adapter: str = "brave_images") -> list[
     for item in results:
         if not isinstance(item, dict):
             continue
-        props = item.get("properties") if isinstance(item.get("properties"), dict) else {}
+        props = json_object(item.get("properties"))
         photo = _photo(props.get("url"), item.get("url"), source=item.get("source"),
                        title=item.get("title"), width=props.get("width"),
                        height=props.get("height"), adapter=adapter)
@@ -119,7 +120,7 @@ def parse_google(data: dict[str, Any], *, adapter: str = "google_images") -> lis
     for item in items:
         if not isinstance(item, dict):
             continue
-        image = item.get("image") if isinstance(item.get("image"), dict) else {}
+        image = json_object(item.get("image"))
         photo = _photo(item.get("link"), image.get("contextLink"),
                        source=item.get("displayLink"), title=item.get("title"),
                        width=image.get("width"), height=image.get("height"), adapter=adapter)

@@ -29,6 +29,7 @@ import httpx
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, number, \
     completions_url, parse_content, post_chat, read_completion, token_usage
 from scout.adapters.normalize import TITLE_CHARS, as_text, canonical_url, trim
+from scout.adapters.search_http import json_object
 from scout.adapters.prompt import Prompt, build_prompt
 from scout.config.settings import AdapterSettings, PerplexitySettings
 from scout.errors import AuthError
@@ -185,7 +186,7 @@ class PerplexityAdapter(SynthesisAdapter):
     def _usage(raw: Any) -> tuple[Usage, dict[str, float]]:
         if not isinstance(raw, dict):
             return Usage(), {}
-        cost_raw = raw.get("cost") if isinstance(raw.get("cost"), dict) else {}
+        cost_raw = json_object(raw.get("cost"))
         cost = {k: v for k, v in ((k, number(v)) for k, v in cost_raw.items())
                 if v is not None}
         usage = token_usage(raw).model_copy(update={"reported_usd": cost.get("total_cost")})

@@ -256,6 +256,12 @@ def error_json(response: httpx.Response) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+def json_object(value: Any) -> dict[str, Any]:
+    """``value`` where it is a JSON object, else an empty one: a provider's nested field
+    (``data["query"]``) read without trusting its shape."""
+    return value if isinstance(value, dict) else {}
+
+
 def short(text: Any) -> str:
     """A provider message on one line. Not cut here: :func:`fetch` cuts it to
     :data:`DETAIL_CHARS` once secrets are scrubbed out of it."""

@@ -26,7 +26,7 @@ from scout.adapters.search_http import (fetch, json_body, result_items, search_r
                                         split_options)
 from scout.config.settings import SearxngSettings
 from scout.errors import AuthError, ProviderError, Unavailable
-from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret
+from scout.adapters.contract import Reply, Request, SearchAdapter, Secret
 from scout.schemas.sources import Source
 
 #: request options passed through as query parameters
@@ -74,8 +74,9 @@ class SearxngAdapter(SearchAdapter):
     type_name: ClassVar[str] = "searxng"
     settings: SearxngSettings
 
-    def call(self, request: SearchRequest, credential: Secret | None = None
+    def call(self, request: Request, credential: Secret | None = None
              ) -> Reply[list[Source]]:
+        request = self.search_request(request)
         # A credential is never sent: the instance is self-hosted and keyless.
         assert self.client is not None, "SearxngAdapter needs an httpx.Client"
         base = self.base_url

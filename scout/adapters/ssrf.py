@@ -240,9 +240,10 @@ class SsrfGuard:
             self._check_address(url, host, ip, via)
         return str(parsed[0])
 
-    def check_offline(self, url: httpx.URL, *, via: httpx.URL | None = None) -> None:
+    def check_offline(self, url: httpx.URL, *, via: httpx.URL | None = None) -> str | None:
         """The checks that need no DNS (scheme, host, address literals, metadata names):
-        for replays, where nothing reaches the network and a lookup would be a leak."""
+        for replays, where nothing reaches the network and a lookup would be a leak.
+        Stands in for :meth:`check`; always None: no address is resolved to pin."""
         offline = SsrfGuard(self.allowed_entries, resolver=_no_lookup, adapter=self.adapter)
         try:
             offline.check(url, via=via)

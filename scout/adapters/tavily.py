@@ -92,8 +92,9 @@ class TavilyAdapter(SearchAdapter):
         return Usage(requests=1, credits=CREDITS_PER_SEARCH.get(
             depth, max(CREDITS_PER_SEARCH.values())))
 
-    def call(self, request: SearchRequest, credential: Secret | None = None
+    def call(self, request: Request, credential: Secret | None = None
              ) -> Reply[list[Source]]:
+        request = self.search_request(request)
         assert self.client is not None, "TavilyAdapter needs an httpx.Client"
         key = api_key(self.name, credential, "TAVILY_API_KEY")
         body: dict[str, Any] = {

@@ -76,7 +76,7 @@ class TimeoutSession(requests.Session):
         super().__init__()
         self._timeout = timeout
 
-    def request(self, method: str, url: str, *args: Any, **kwargs: Any) -> requests.Response:
+    def request(self, method: str, url: str | bytes, *args: Any, **kwargs: Any) -> requests.Response:
         kwargs.setdefault("timeout", self._timeout)
         return super().request(method, url, *args, **kwargs)
 

@@ -142,8 +142,11 @@ def _mission_runner(file: str | Path, *, query: str | None, sets: Any, mission_i
     if providers is not None:
         check_quota_reachable(cfg, env)
     if providers is not None:
-        if getattr(providers, "step_capability", False) is None:  # the built-in hook, unset
-            providers.step_capability = step_capability  # type: ignore[union-attr]
+        from scout.providers.hook import ProvidersHook as Hook
+
+        # the built-in hook, unset
+        if isinstance(providers, Hook) and providers.step_capability is None:
+            providers.step_capability = step_capability
         factory, preflight = providers(request, pipeline, cfg)
         if kw.get("gateway_factory") is None:
             kw["gateway_factory"] = factory

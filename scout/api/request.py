@@ -180,6 +180,7 @@ def prepare(
         report = validate_file(path)
         if not report.ok:
             raise SpecInvalid(report.problems)
+        assert spec is not None  # a Mission's kind is only known from reading it above
         mission = spec.model
         assert isinstance(mission, Mission)
         pipeline_path = mission_pipeline_path(spec)

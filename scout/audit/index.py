@@ -93,6 +93,7 @@ def row_of(e: dict[str, Any]) -> tuple[Any, ...]:
     """The indexed columns of one parsed entry (ts .. usd). Hot: called once per line."""
     g = e.get
     result = g("result")
+    cols: tuple[Any, ...]  # re-bound to the columns as text below
     cols = (g("ts"), g("mission_id"), g("phase"), g("adapter"), g("token_name"), g("action"),
             result)
     for v in cols:

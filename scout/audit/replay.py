@@ -177,7 +177,7 @@ def replay(
                          journal=journal, **kw)
     result = ReplayResult(entry)
     try:
-        gw = rt.gateway(str(entry.data.get("phase") or "replay"), links=[ChainLink(adapter)])
+        gw = rt.gateway(str(entry.data.get("phase") or "replay"), links=(ChainLink(adapter),))
         try:
             gw.call(request)
             result.ok = True

@@ -50,7 +50,7 @@ def _runs_history(run_dir: Path) -> list[dict[str, Any]]:
 
 def _artifacts(run_dir: Path) -> list[dict[str, Any]]:
     store = ArtifactStore(run_dir, create=False)
-    out = []
+    out: list[dict[str, Any]] = []
     if not store.dir.is_dir():
         return out
     for name in store.names():

@@ -48,7 +48,8 @@ class BatchEntry:
 
 def _problem(code: str, message: str, file: Path, line: int | None,
              hint: str | None = None) -> Problem:
-    return Problem(code, message, Location(str(file), line), hint=hint)
+    # no line: 0, as Location says (None would not sort against the lines of other rows)
+    return Problem(code, message, Location(str(file), line or 0), hint=hint)
 
 
 def missions_in_folder(folder: Path, *, runs_dir: str | None, config: str | None,

@@ -52,6 +52,7 @@ def batch_apply(
     from scout.batch.inputs import missions_from_queries, missions_in_folder
     from scout.batch.record import BatchRecord, batch_id_for, batches_dir, load_record
     from scout.batch.runner import BatchRunner
+    from scout.dist.jobs import run_mission_job
     from scout.config.loader import load_config
     from scout.orchestrator.executor import make_executor
 
@@ -108,7 +109,7 @@ def batch_apply(
         try:
             runner = BatchRunner(entries, record, pool, subscriber=subscriber,
                                  runtime_dir=root_path / "runtime",
-                                 **({"run_job": run_job} if run_job is not None else {}))
+                                 run_job=run_job if run_job is not None else run_mission_job)
             return runner.run()
         finally:
             pool.shutdown(wait=True, cancel=True)

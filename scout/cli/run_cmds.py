@@ -146,9 +146,9 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     final state. Exit codes: 0 ok (partial included, with a warning), 1 a phase failed,
     2 spec or usage error, 3 provider or configuration error, 4 budget cap hit.
     """
-    opts = dict(sets=sets, runs_dir=runs_dir, force=force, config=config,
-                durability=durability, max_cost=max_cost, no_cache=no_cache,
-                record_dir=record_dir, replay_dir=replay_dir, send=send)
+    opts: dict[str, Any] = dict(sets=sets, runs_dir=runs_dir, force=force, config=config,
+                                durability=durability, max_cost=max_cost, no_cache=no_cache,
+                                record_dir=record_dir, replay_dir=replay_dir, send=send)
     try:
         if Path(file).is_dir():
             return _apply_dir(Path(file), query=query, mission_id=mission_id, fmt=fmt, **opts)

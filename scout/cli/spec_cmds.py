@@ -112,7 +112,9 @@ def graph(pipeline: str, fmt: str, config: str | None) -> None:
         path = mission_pipeline_path(mission)
     spec, _ = load_valid_pipeline(path, config=config)
     from scout.spec.dag import PhaseGraph
+    from scout.spec.models import Pipeline
 
+    assert isinstance(spec.model, Pipeline)  # load_valid_pipeline refuses other kinds
     g = PhaseGraph.of(spec.model)
     out = {"mermaid": g.to_mermaid, "dot": g.to_dot, "json": g.to_json}[fmt]()
     click.echo(out, nl=False)

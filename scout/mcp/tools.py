@@ -111,7 +111,8 @@ def validate(ws: Workspace, path: str) -> M.ValidateResult:
     for p in result.problems:
         d = p.to_dict()
         d["file"] = ws.rel(d.get("file"))
-        problems.append(M.ProblemOut(**{k: d.get(k) for k in M.ProblemOut.model_fields}))
+        problems.append(M.ProblemOut.model_validate({k: d.get(k)
+                                                     for k in M.ProblemOut.model_fields}))
     return M.ValidateResult(ok=result.ok, files=[ws.rel(f.path) or f.path for f in result.files],
                             problems=ws.clean([p.model_dump() for p in problems]))
 

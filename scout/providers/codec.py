@@ -32,7 +32,7 @@ def _name(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
-def _subclasses(cls: type) -> list[type]:
+def _subclasses(cls: type[Any]) -> list[type]:
     out: list[type] = []
     for sub in cls.__subclasses__():
         out.append(sub)

@@ -333,10 +333,10 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
     for cname, links in config.chains.items():
         usable = []
         for link in links:
-            settings = config.adapters.get(link.adapter)
+            link_settings = config.adapters.get(link.adapter)
             try:
-                if settings is not None and check_adapter(settings, env, pools,
-                                                          link.adapter).ok:
+                if link_settings is not None and check_adapter(link_settings, env, pools,
+                                                               link.adapter).ok:
                     usable.append(link.adapter)
             except ConfigError:
                 pass
@@ -353,12 +353,13 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
         probe = runtime / ".doctor-probe"
         probe.write_text("ok")
         probe.unlink()
-        read = read_journal(runtime)
-        detail = f"{runtime}: writable; journal {len(read.entries)} line(s) in " \
-                 f"{len(read.files)} file(s)"
-        if read.torn:
-            out.append(DoctorCheck("runtime", "warn", detail + f"; {len(read.torn)} torn "
-                                   f"line(s), first at {read.torn[0].file}:{read.torn[0].line}",
+        journal = read_journal(runtime)
+        detail = f"{runtime}: writable; journal {len(journal.entries)} line(s) in " \
+                 f"{len(journal.files)} file(s)"
+        if journal.torn:
+            torn = journal.torn
+            out.append(DoctorCheck("runtime", "warn", detail + f"; {len(torn)} torn "
+                                   f"line(s), first at {torn[0].file}:{torn[0].line}",
                                    "a crash cut a line; readers skip it"))
         else:
             out.append(DoctorCheck("runtime", "ok", detail))

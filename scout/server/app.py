@@ -251,7 +251,7 @@ def create_app(settings: ServerSettings) -> Any:
         """Spend from the request journal: calls, ok, failed, cache hits, USD."""
         flt = JournalFilter(mission=mission, adapter=adapter, token=token, phase=phase,
                             since=parse_since(since, name="since"))
-        bys = list(dict.fromkeys(by)) or list(BY[:3])
+        bys: list[str] = list(dict.fromkeys(by)) or list(BY[:3])
         return clean(cost_summary(settings.runtime_dir, bys, flt).to_dict())
 
     def openapi() -> dict[str, Any]:

@@ -13,7 +13,7 @@ import math
 import re
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeGuard
 
 from scout import i18n
 from scout.schemas.task import INPUT_TYPES, RATING_SCALES, Money
@@ -67,7 +67,7 @@ def _rating_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
             f"{', '.join(str(s) for s in RATING_SCALES)}, or none for the kind's)")
 
 
-def _a_scale(scale: Any) -> bool:
+def _a_scale(scale: Any) -> TypeGuard[int]:
     return not isinstance(scale, bool) and scale in RATING_SCALES
 
 

@@ -20,7 +20,7 @@ from scout.spec.yamlload import LoadedYaml, SourceMap, load_yaml_file, load_yaml
 from scout.spec import glossary
 from scout.suggest import closest, did_you_mean
 
-KINDS = {"Pipeline": Pipeline, "Mission": Mission}
+KINDS: dict[str, type[Pipeline | Mission]] = {"Pipeline": Pipeline, "Mission": Mission}
 
 
 @dataclass
@@ -60,7 +60,7 @@ def _header_problems(data: dict, smap: SourceMap) -> tuple[list[Problem], bool]:
     if not isinstance(kind, str) or kind not in KINDS:
         if kind in OTHER_KINDS:
             msg = f"this is a {kind} file, not a pipeline or mission"
-            hint = "pass it to 'scout validate', or give the pipeline file instead"
+            hint: str | None = "pass it to 'scout validate', or give the pipeline file instead"
         else:
             msg = f"unknown kind {kind!r}"
             hint = did_you_mean(str(kind), [*KINDS, *OTHER_KINDS], what="kinds")
@@ -132,7 +132,7 @@ def _guessed_sections(data: dict, model: type[BaseModel], smap: SourceMap) -> di
     (``fases`` → ``phases``, ``inptus`` → ``inputs``) renamed, its positions copied in
     ``smap``; None when there is none."""
     fields = {f.alias or n for n, f in model.model_fields.items()}
-    renames = {}
+    renames: dict[str, str] = {}
     for key in data:
         if isinstance(key, str) and key not in fields:
             hit = glossary.guess(key, fields) or closest(key, fields)
@@ -140,9 +140,10 @@ def _guessed_sections(data: dict, model: type[BaseModel], smap: SourceMap) -> di
                 renames[key] = hit
     if not renames:
         return None
-    for table in (smap.keys, smap.values, smap.spans):
+    tables: tuple[dict[Any, Any], ...] = (smap.keys, smap.values, smap.spans)
+    for table in tables:
         for path in [p for p in table if p and p[0] in renames]:
-            table.setdefault((renames[path[0]],) + path[1:], table[path])  # type: ignore[index]
+            table.setdefault((renames[path[0]],) + path[1:], table[path])
     return {renames.get(k, k): v for k, v in data.items()}
 
 
@@ -154,7 +155,7 @@ def _salvage(model: type[BaseModel], raw: dict, keep: frozenset[str] = frozenset
             return model.model_validate(raw)
         except ValidationError as exc:
             errors = exc.errors()
-            bad = {e["loc"][0] for e in errors if e["loc"]}
+            bad: set[int | str | None] = {e["loc"][0] for e in errors if e["loc"]}
             # a rule across keys (chain and adapters) names the key to drop in ctx["at"]
             bad |= {(e.get("ctx") or {}).get("at") for e in errors if not e["loc"]}
             bad &= set(raw)

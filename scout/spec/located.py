@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 import types
 import typing
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from scout.errors import Problem
 from scout.spec.yamlload import PathT, SourceMap
@@ -149,7 +151,8 @@ def _limit_message(etype: str, ctx: dict) -> str | None:
 
 
 def error_to_problem(
-    err: dict, data: Any, smap: SourceMap, root: type[BaseModel], prefix: PathT = ()
+    err: Mapping[str, Any], data: Any, smap: SourceMap, root: type[BaseModel],
+    prefix: PathT = ()
 ) -> Problem:
     loc = tuple(err.get("loc", ()))
     etype = err.get("type", "")
@@ -183,10 +186,10 @@ def error_to_problem(
         # a rule across keys (chain vs adapters), or a key that is not a valid name:
         # point at the key the message is about
         at = ctx.get("at")
-        where = path + (at,) if at and smap.has(path + (at,)) else path
+        about = path + (at,) if at and smap.has(path + (at,)) else path
         return Problem("SPEC013" if etype == CONFLICT else "SPEC012",
                        (f"{field}: " if field else "") + msg,
-                       smap.locate(where, key=True), hint=ctx.get("hint"))
+                       smap.locate(about, key=True), hint=ctx.get("hint"))
     got = f" (got {_describe(err.get('input'))})"
     if etype == "literal_error":
         expected = ctx.get("expected", "")
@@ -299,7 +302,7 @@ def _pattern_hint(path: PathT) -> str:
     return "see docs/authoring.md for the allowed form"
 
 
-def _drop_misspelled_missing(errors: list[dict]) -> list[dict]:
+def _drop_misspelled_missing(errors: list[ErrorDetails]) -> list[ErrorDetails]:
     """`typ: place` is one mistake, not two: when an unknown key is a misspelling of a
     missing required key in the same mapping, only the unknown key is reported (its hint
     names the missing one)."""

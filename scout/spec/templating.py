@@ -269,6 +269,7 @@ def _parse_and_walk(source: str, expression: bool) -> JinjaUse | JinjaCheckError
     except ValueError as exc:  # Jinja's lexer: a number literal past Python's 4,300 digits
         return JinjaCheckError(f"a literal Jinja cannot read: {str(exc)[:120]}")
     bound: set[str] = set()
+    node: nodes.Node  # the statements' walk, then the expressions'
     if "{%" in source:  # only statements (for, set, macro, with) bind names
         for node in ast.find_all((nodes.Assign, nodes.For, nodes.Macro, nodes.With)):
             if isinstance(node, nodes.Macro):

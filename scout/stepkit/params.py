@@ -90,13 +90,19 @@ class SearchParams(StrictModel):
     )
 
 
+PageExtract = Literal["jsonld", "opengraph", "text"]
+
+
+def _every_extract() -> list[PageExtract]:
+    # a function, not a lambda: mypy types a lambda's list as list[str]
+    return ["jsonld", "opengraph", "text"]
+
+
 class FetchParams(StrictModel):
     """Fetch a page and upgrade evidence with JSON-LD / OpenGraph facts."""
 
     url: TemplateStr
-    extract: list[Literal["jsonld", "opengraph", "text"]] = Field(
-        default_factory=lambda: ["jsonld", "opengraph", "text"]
-    )
+    extract: list[PageExtract] = Field(default_factory=_every_extract)
 
 
 class VideosParams(StrictModel):
@@ -182,6 +188,18 @@ def is_relative_name(name: str) -> bool:
                 or ".." in posix.parts)
 
 
+ReportFormat = Literal["md", "html", "pdf", "csv", "json"]
+Attachment = Literal["md", "pdf", "csv", "json"]
+
+
+def _md_only() -> list[ReportFormat]:  # typed: see _every_extract
+    return ["md"]
+
+
+def _md_and_pdf() -> list[Attachment]:
+    return ["md", "pdf"]
+
+
 class ReportParams(StrictModel):
     """F6: render the report through a Jinja template in templates/ (or the default one)."""
 
@@ -189,8 +207,8 @@ class ReportParams(StrictModel):
         default=None, description="file under templates/, e.g. hotel_report.md.j2; "
         "without it, the default report of the kind (every artifact as a table)")
     html_template: str | None = Field(default=None, description="defaults to report.html.j2")
-    formats: list[Literal["md", "html", "pdf", "csv", "json"]] = Field(
-        default_factory=lambda: ["md"],
+    formats: list[ReportFormat] = Field(
+        default_factory=_md_only,
         description="md always; html (self-contained, with pictures), pdf (printed from "
         "the html by headless Chromium), csv (shortlist.csv, candidates.csv), json "
         "(report.json)")
@@ -213,8 +231,8 @@ class EmailParams(StrictModel):
     cc: TemplateStr | None = Field(default=None, description="copy address(es)")
     subject: TemplateStr = Field(description="subject line")
     report: ArtifactName = Field(default="report", description="the report artifact")
-    attach: list[Literal["md", "pdf", "csv", "json"]] = Field(
-        default_factory=lambda: ["md", "pdf"],
+    attach: list[Attachment] = Field(
+        default_factory=_md_and_pdf,
         description="report files attached when the report phase produced them")
 
 

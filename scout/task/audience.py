@@ -52,7 +52,8 @@ def audience_spans(free: str, folded: str, read: Iterable[tuple[int, int]],
     spans = list(read)
     out: list[tuple[int, int]] = []
     for m in _FOR.finditer(free):
-        pos, pieces = m.end(), []
+        pos = m.end()
+        pieces: list[tuple[int, int]] = []
         while len(pieces) < _MAX_WORDS:
             piece = _PIECE.match(free, pos)
             if piece is None or piece.group(0) in sw.CONNECTORS | sw.FRAME | sw.WITH:

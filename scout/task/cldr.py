@@ -119,7 +119,7 @@ def currencies() -> Currencies:
     today = dt.date.today()
     territory_currencies: dict[str, tuple[str, ...]] = {}
     for code in Locale("en").territories:
-        if len(code) == 2 and code.isalpha():
+        if isinstance(code, str) and len(code) == 2 and code.isalpha():  # babel's keys: str
             cur = tuple(get_territory_currencies(code, today))
             if cur:
                 territory_currencies[code] = cur
@@ -145,9 +145,9 @@ def currencies() -> Currencies:
         heads.setdefault(word, set()).update(codes)
     for word in _DOLLAR_ABBREVIATIONS:
         heads.setdefault(word, set()).update(heads.get("dolares", ()))
-    for word, codes in list(heads.items()):
+    for word, found in list(heads.items()):
         for small in _diminutives(word):
-            heads.setdefault(small, set()).update(codes)
+            heads.setdefault(small, set()).update(found)
     # "$" is written for pesos as well as dollars; it resolves like the word "dollar" does,
     # with the peso countries added (a "$" in Mexico City is a peso price).
     symbols["$"] = set(heads.get("dollar", ())) | set(heads.get("peso", ())) | {"USD"}

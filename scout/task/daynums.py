@@ -109,7 +109,7 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word
         d = dt.date(year, mon, day)
         return DateRange(start=d, end=d)
 
-    def numeric(m: re.Match[str]) -> Value | None:
+    def numeric(m: re.Match[str]) -> DateRange:
         return numeric_day(m.group("a"), m.group("b"), m.group("y"))
 
     forms.append((r"(?:\b(?:el|on|del|for|para|from|desde|until|hasta|al)\s+)"

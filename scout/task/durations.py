@@ -124,8 +124,8 @@ def parse_duration(value: Any) -> int:
         return h * 3600 + m * 60 + s
     spec = re.fullmatch(r"(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m)?(?:(\d+(?:\.\d+)?)s)?", text)
     if spec and any(spec.groups()):
-        h, m, s = (float(g) if g else 0.0 for g in spec.groups())
-        return int(round(h * 3600 + m * 60 + s))
+        hours, mins, secs = (float(g) if g else 0.0 for g in spec.groups())
+        return int(round(hours * 3600 + mins * 60 + secs))
     hit = find_duration(text)
     if hit is not None and not text[:hit[1][0]].strip() and not text[hit[1][1]:].strip():
         return hit[0]

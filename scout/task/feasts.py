@@ -46,7 +46,7 @@ from collections.abc import Callable
 from scout.schemas.task import DateRange, Month
 from scout.task.relative import NEXT_YEAR, easter
 
-Form = tuple[str, Callable[[re.Match[str]], "DateRange | None"]]
+Form = tuple[str, Callable[[re.Match[str]], "DateRange | Month | None"]]
 
 # (month, weekday 0=Monday, which: 1..4 or -1 for the last)
 _NTH = {

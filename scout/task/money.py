@@ -35,7 +35,7 @@ import math
 import re
 from collections.abc import Iterator
 
-from scout.schemas.task import Money
+from scout.schemas.task import Comparator, Money
 from scout.task.cldr import currencies, pick
 from scout.task.lang import fold
 from scout.task.numwords import rewrite, widen
@@ -61,7 +61,7 @@ _WORDY_CODES = frozenset({"all", "top", "try", "pen", "mad", "cup", "bob", "sos"
                           "ron", "hnl", "ils", "lsl", "mga", "nio", "omr", "ern", "kgs", "mkd"})
 
 # "maximum of", "cuantía mínima", "cuota máxima": the feminine and the English "of" too
-_CMP: list[tuple[str, str]] = [
+_CMP: list[tuple[str, Comparator]] = [
     (r"less than|lower than|cheaper than|under|below|max(?:imum)?(?: of)?|up to|at most|"
      r"no more than|"
      r"not more than|within|budget(?: of)?|por menos de|menos de|por debajo de|como maximo|"
@@ -76,7 +76,7 @@ _CMP: list[tuple[str, str]] = [
      # Latin America: "tipo 50 lucas" (River Plate), "como de 40 mil" (Mexico), "por ahí de"
      r"tipo|como de|como unos|por ahi de|como|~", "~"),
 ]
-_POST_CMP: list[tuple[str, str]] = [
+_POST_CMP: list[tuple[str, Comparator]] = [
     (r"max(?:imum)?|maximo|como maximo|or less|o menos|tops|at most|como mucho|as a maximum", "<="),
     (r"or more|o mas|minimum|como minimo|at least|or above|\+", ">="),
     # "100 euros o así", "$100-ish", "200 or so"
@@ -270,7 +270,7 @@ def _currency(tok: str | None, original: str, territories: list[str],
     if t == "$" and lang != "es":
         # "$" is a peso sign in Mexico or Argentina as Spanish writes it; in an English
         # request it is a dollar sign even there (the dollar of the place if it has one)
-        codes = tuple(c for c in codes if c not in cur.heads.get("peso", ()))
+        codes = tuple(c for c in codes or () if c not in cur.heads.get("peso", ()))
     if codes:
         code, assumed = pick(codes, territories)
         return code, (original.strip() if assumed else None)
@@ -407,7 +407,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
         code = c1[0]
         if code is None or (g["post1"] or "").strip() in _STICKS and _OF_THING.match(free, m.end()):
             continue  # "3 palos de golf", "2 palos de trekking": sticks, not millions
-        cmp_ = "<="
+        cmp_: Comparator = "<="
         for words, sym in _CMP:
             if g["cmp"] and re.fullmatch(words, g["cmp"]):
                 cmp_ = sym

@@ -16,6 +16,7 @@ import calendar
 import datetime as dt
 import re
 from collections.abc import Callable
+from typing import Any
 
 from scout.schemas.task import DateRange, Month
 from scout.task.monthwords import osa1
@@ -123,7 +124,7 @@ class _Renamed:
     def __init__(self, m: re.Match[str], groups: dict[str, str | None]) -> None:
         self._m, self._g = m, groups
 
-    def group(self, name: str) -> str | None:
+    def group(self, name: str) -> str | Any:  # as re.Match's: None where no group took part
         return self._g[name] if name in self._g else self._m.group(name)
 
 
@@ -262,7 +263,7 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
     forms.append((rf"\b(?:(?P<this>this\s+year|este\s+ano)\b|{rel_year}|"
                   rf"(?P<last>{LAST_YEAR}))", year_rel))
 
-    def weekday(m: re.Match[str]) -> Value | None:
+    def weekday(m: re.Match[str] | _Renamed) -> Value | None:
         wd = every[m.group("wd")]
         if m.group("next"):  # English "next Friday": the Friday of next week
             d = t + dt.timedelta(days=7 - t.weekday() + wd)

@@ -74,8 +74,9 @@ def parse_money(value: Any) -> Money:
     cur = currency_code(cur_tok)
     if cur is None:
         raise ValueError(f"'{cur_tok}' is not a currency; use an ISO code such as EUR or USD")
-    cmp_ = m.group("cmp") or "<="
-    return Money(amount=_number(amount_s), currency=cur, comparator=cmp_)
+    cmp_ = m.group("cmp") or "<="  # one of Money's comparators (_MONEY), checked there
+    return Money.model_validate({"amount": _number(amount_s), "currency": cur,
+                                 "comparator": cmp_})
 
 
 def parse_month(value: Any, *, today: dt.date | None = None) -> Month | DateRange:
@@ -160,10 +161,10 @@ def parse_rating(value: Any, scale: int | None = None) -> float:
     elif isinstance(value, str):
         m = re.fullmatch(r"\s*(\d+(?:[.,]\d+)?)\s*(?:/|out of)\s*(\d+)\s*\+?\s*", value)
         if m:
-            num, scale = float(m.group(1).replace(",", ".")), float(m.group(2))
-            if scale <= 0 or num > scale:
+            num, out_of = float(m.group(1).replace(",", ".")), float(m.group(2))
+            if out_of <= 0 or num > out_of:
                 raise ValueError(f"'{value}' is not a valid rating")
-            score = num * 10.0 / scale
+            score = num * 10.0 / out_of
         else:
             try:
                 score = float(value.strip().rstrip("+").replace(",", "."))

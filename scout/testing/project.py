@@ -122,6 +122,7 @@ def offline_config(pipeline_file: str | Path, fake: FakeProviders,
     converted the same way offline), and whose synthesizers that need no network
     (``extractive``) run as it configures them, in their place in the phase's chain or
     ``adapters:``; its network synthesizers become one link to the fake."""
+    from scout.adapters.search_http import json_object
     from scout.spec.loader import load_spec
     from scout.stepkit.registry import get_step_kind
 
@@ -130,8 +131,8 @@ def offline_config(pipeline_file: str | Path, fake: FakeProviders,
         raise UsageError(f"{pipeline_file} is not a pipeline scout.testing can read",
                          hint="run: scout validate " + str(pipeline_file))
     real = _real_config(base)
-    real_adapters = real.get("adapters") if isinstance(real.get("adapters"), dict) else {}
-    real_chains = real.get("chains") if isinstance(real.get("chains"), dict) else {}
+    real_adapters = json_object(real.get("adapters"))
+    real_chains = json_object(real.get("chains"))
     local = {name: dict(raw) for name, raw in real_adapters.items() if _runs_locally(raw)}
     fast = {"timeout": "10s", "cache_ttl": "0s", "retry": {"attempts": 1}}
     adapters: dict[str, Any] = {

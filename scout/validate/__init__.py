@@ -154,6 +154,7 @@ def _check_mission(spec: LoadedSpec, configs: _ConfigCache) -> list[Problem]:
         problems.append(Problem("SPEC060", f"pipeline '{name}' is invalid (see its problems)",
                                 where, hint=f"run: scout validate {ppath}"))
     if pspec is not None:
+        assert isinstance(pspec.model, Pipeline)  # its kind was checked above
         problems += check_mission_inputs(spec, pspec.model)
     return problems
 

@@ -127,7 +127,7 @@ def render() -> str:
 
     from scout.validate.template_facts import encode, facts_of, parse_env
 
-    templates = {}
+    templates: dict[str, dict[str, Any]] = {}
     for path in sorted(BUILTIN.glob("*.j2")):
         source = path.read_text(encoding="utf-8")
         ast = parse_env().parse(source, name=path.name, filename=str(path))

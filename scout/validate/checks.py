@@ -305,7 +305,8 @@ def _check_phase(
     scope = {"task"} | set(phase.need_names)
     if phase.item_var:
         scope.add(phase.item_var)
-    extra: set[str] = set(params.extra_scope()) if hasattr(params, "extra_scope") else set()
+    extra: set[str] = set(params.extra_scope()) \
+        if params is not None and hasattr(params, "extra_scope") else set()
     scope |= extra | (refused or set())
     # `as: task` (or rank's with.as) hides the Task: then task.X is a field of the item
     task_is_task = phase.item_var != "task" and "task" not in extra

@@ -139,9 +139,9 @@ def facts_of(ast: nodes.Template) -> TemplateFacts:
             if node.name:
                 uses.append(("filter", node.name, node.lineno))
                 uses.append(("call", node.name, node.lineno, call_of(node)))
-                named = named_in(node)  # map("upper"), select("odd"): checked the same
-                if named:
-                    uses.append((*named, node.lineno))
+                picked = named_in(node)  # map("upper"), select("odd"): checked the same
+                if picked:
+                    uses.append((*picked, node.lineno))
                 mapped = named_call(node)  # map("round", "x"): round's arguments
                 if mapped:
                     uses.append(("call", mapped[0], node.lineno, mapped[1]))
@@ -186,12 +186,13 @@ def _msgid(call: nodes.Call) -> tuple[str, str] | None:
         return None
     at, ctx_at = where
     args = call.args
-    if len(args) <= at or not isinstance(args[at], nodes.Const) \
-            or not isinstance(args[at].value, str) or not args[at].value:
+    text = args[at] if len(args) > at else None
+    if not isinstance(text, nodes.Const) or not isinstance(text.value, str) or not text.value:
         return None
     context = ""
     if ctx_at is not None:
-        if not (isinstance(args[ctx_at], nodes.Const) and isinstance(args[ctx_at].value, str)):
+        ctx = args[ctx_at]  # before `at`: there
+        if not (isinstance(ctx, nodes.Const) and isinstance(ctx.value, str)):
             return None
-        context = args[ctx_at].value
-    return args[at].value, context
+        context = ctx.value
+    return text.value, context

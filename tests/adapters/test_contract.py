@@ -19,7 +19,8 @@ import pytest
 
 from scout.config.settings import ADAPTER_TYPES
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Unavailable
-from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret
+from scout.adapters.contract import Reply, SearchAdapter, SearchRequest, Secret, \
+    VideoSearchRequest
 from scout.adapters.contract.http import redact_url
 from scout.schemas.sources import Source
 from tests.adapters.helpers import make_adapter
@@ -96,6 +97,16 @@ def test_adapter_type_registry_points_at_the_class(case: Case) -> None:
     cls = ADAPTER_TYPES[case.type_name].load()
     assert issubclass(cls, SearchAdapter) and cls.type_name == case.type_name
     assert ADAPTER_TYPES[case.type_name].keyed is case.keyed
+
+
+def test_another_request_kind_is_refused_before_sending(case: Case) -> None:
+    # call() takes any Request (the base class's signature); a search adapter names the
+    # kind it was handed instead of failing on a missing field, and sends nothing
+    sent: list[httpx.Request] = []
+    adapter = adapter_for(case, status_transport(200, sent))
+    with pytest.raises(TypeError, match="handles SearchRequest, not VideoSearchRequest"):
+        adapter.call(VideoSearchRequest(query="hotels in Lisbon"), credential(case))
+    assert sent == []
 
 
 def test_returns_typed_normalised_sources(case: Case) -> None:

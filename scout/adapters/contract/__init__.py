@@ -319,6 +319,13 @@ class SearchAdapter(Adapter):
         reply = self.call(SearchRequest(query=query, limit=limit, options=opts), credential)
         return reply.value
 
+    def search_request(self, request: Request) -> SearchRequest:
+        """``request`` as the SearchRequest a search adapter's ``call`` reads (``call``
+        takes any Request, as the base class says); a TypeError for another kind."""
+        if not isinstance(request, SearchRequest):
+            raise TypeError(f"{self.name} handles SearchRequest, not {type(request).__name__}")
+        return request
+
 
 class VideoAdapter(Adapter):
     capability: ClassVar[Capability] = "videos"
