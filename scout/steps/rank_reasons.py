@@ -106,7 +106,9 @@ def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: in
     if translates(params):
         env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
         for name in _GETTEXT & set(env.globals):
-            env.globals[name] = _with_kind_words(env.globals[name], finalize)
+            gettext = env.globals[name]
+            if callable(gettext):
+                env.globals[name] = _with_kind_words(gettext, finalize)
     env.globals["lang"] = lang  # as in a report template
     return [env.from_string(r) for r in params.reasons]
 
