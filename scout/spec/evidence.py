@@ -307,8 +307,12 @@ _REFUSED = (r"(?:" + _NEGATION + r"\s+(?:be\s+)?(?:allowed|permitted|accepted|ad
 
 
 def _named(word: str, text: str) -> bool:
-    """Whether ``text`` (folded) names ``word`` at least once without negating it."""
-    w = r"(?<!\w)" + re.escape(word) + r"(?!\w)"
+    """Whether ``text`` (folded) names ``word`` at least once without negating it, each
+    of its words singular or plural as the request reader reads an enum word (``teen``
+    finds "teens", ``tapa blanda`` "tapas blandas", ``adolescent`` "adolescents")."""
+    w = r"(?<!\w)" + r"\s+".join(
+        re.escape(part) + (r"(?:e?s)?" if len(part) >= 3 and part[-1].isalpha() else "")
+        for part in word.split()) + r"(?!\w)"
     before = re.compile(r"(?<!\w)" + _NEGATION + r"(?:\s+[^\W\d_]+){0,2}\s+(" + w + ")")
     after = re.compile("(" + w + r")\s*[:?=]\s*" + _NEGATION + r"(?!\w)")
     refused = re.compile("(" + w + r")(?:\s+[^\W\d_]+){0,2}\s+" + _REFUSED)

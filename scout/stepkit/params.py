@@ -157,6 +157,12 @@ class RankParams(StrictModel):
     descending: bool = True
     limit: int | None = Field(default=None, ge=1, le=10000)
     keep_unknown: bool = True
+    variants: str | None = Field(
+        default=None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
+        description="an input whose enum values (and synonyms) name versions of one item "
+        "sold at their own prices (a book's format): a source's amount labelled with one "
+        "is that version's price; the asked version's is compared (none asked: the "
+        "cheapest version's), never two versions' as sources that disagree")
     method: Literal["lexical", "embedding"] = "lexical"
     query: TemplateStr | None = None
 

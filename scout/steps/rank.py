@@ -57,6 +57,7 @@ from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, peer
                                       peer_period, period_notes, put_on_period, to_period)
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
                                       guarded, record_words)
+from scout.steps.variantprice import restate
 from scout.steps.videos import video_candidate
 
 
@@ -121,7 +122,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            currency: str | None, table: CurrencyTable | None,
            checks: frozenset[str] = frozenset({"price", "rating"}),
            per: str | None = None, periods: dict[tuple[str, str, str], int] | None = None,
-           floor: bool = False, peers: bool = False) -> tuple[list[Candidate], bool]:
+           floor: bool = False, peers: bool = False,
+           variants: tuple[dict[str, list[str]], list[str]] | None = None,
+           ) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -130,7 +133,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     the request's money is a floor (a salary): of sources that disagree the lowest amount
     is the conservative one, and the flags speak of an amount, not a price. ``peers``:
     ``per`` is no money's in the request but the period the listings are compared with
-    each other per (:func:`scout.steps.rank_periods.peer_period`)."""
+    each other per (:func:`scout.steps.rank_periods.peer_period`). ``variants``: the
+    versions an item is sold in, each value's words, and those asked: each source's
+    price is one version's (:func:`scout.steps.variantprice.restate`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -139,6 +144,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                 c.evidence.append(ev)
     converted_any = False
     for c in by_key.values():
+        if variants is not None:
+            c.evidence = restate(c.evidence, *variants,
+                                 amount=lambda p: _comparable(p, currency, table, per))
         # sources that disagree: the conservative value (lowest rating, highest price)
         stated = [e.rating for e in c.evidence if e.rating is not None]
         if stated:
@@ -176,6 +184,20 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.rating is None and "rating" in checks:
             c.flags.append(N_("rating unknown"))
     return list(by_key.values()), converted_any
+
+
+def _variants(ctx: StepContext, name: str | None
+              ) -> tuple[dict[str, list[str]], list[str]] | None:
+    """The ``variants:`` input's versions (each enum value with its synonyms) and the
+    ones the Task asks for, or None when the phase names none."""
+    spec = (getattr(ctx.pipeline, "inputs", None) or {}).get(name) if name else None
+    if spec is None or not spec.enum:
+        return None  # scout validate refuses it (SPEC080): nothing to read prices by
+    labels = {str(v): [str(v), *spec.synonyms.get(str(v), [])] for v in spec.enum}
+    value = ctx.task.values.get(name) if ctx.task is not None else None
+    asked = [str(v) for v in (value if isinstance(value, list) else [value])
+             if str(v) in labels]
+    return labels, asked
 
 
 def _flag_promotion(c: Candidate) -> None:
@@ -232,7 +254,8 @@ def run(ctx: StepContext) -> Shortlist:
     periods: dict[tuple[str, str, str], int] = {}
     cands, converted = enrich(source.items, evidence_sets, currency, table,
                               fields_checked(params.where, params.order_by, params.as_,
-                                             ctx.task), per, periods, floor, peers)
+                                             ctx.task), per, periods, floor, peers,
+                              _variants(ctx, params.variants))
     notes: list[str] = period_notes(periods)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)

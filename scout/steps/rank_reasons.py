@@ -5,9 +5,10 @@ The locale filters write ``lang`` ("pesa 1,7 kg") and ratings on the kind's scal
 ("93/100"); ``_()`` / ``ngettext`` translate with the report's catalog, the project's own
 (``locales/`` beside ``templates/``) merged over scout's; and a value a reason prints that
 is one of the kind's ``enum`` words, or a list of them (``{{ task.fuel }}``,
-``{{ task.features | join(', ') }}``), is written as the report's "What you asked" writes
-it, through ``l10n`` with that catalog: "le falta alguno de: cambio automático,
-navegador", not the author's English enum words in a Spanish report.
+``{{ task.features | join(', ') }}``, or a value given to ``_()``: ``_('no %(format)s
+edition', format=task.format)``), is written as the report's "What you asked" writes it,
+through ``l10n`` with that catalog: "le falta alguno de: cambio automático, navegador",
+"sin edición en tapa blanda", not the author's English enum words in a Spanish report.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
-from jinja2 import TemplateError
+from jinja2 import TemplateError, pass_context
 from pydantic import BaseModel
 
 from scout.spec.templating import in_language, make_env
@@ -74,6 +75,18 @@ def _kind_words(words: Collection[str], l10n: Callable[[str], str]) -> Callable[
     return finalize
 
 
+def _with_kind_words(gettext: Callable[..., Any],
+                     finalize: Callable[[Any], Any]) -> Callable[..., Any]:
+    """``gettext`` whose named values are written as a printed one is: an enum word the
+    msgid puts in (`_('no %(format)s edition', format=task.format)`) in the reader's
+    language, as `{{ task.format }}` would be ("sin edición en tapa blanda")."""
+    @pass_context
+    def call(context: Any, *args: Any, **values: Any) -> Any:
+        return gettext(context, *args, **{k: finalize(v) for k, v in values.items()})
+
+    return call
+
+
 def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: int = 10,
                      words: Collection[str] = ()) -> list[Any]:
     """The ``reasons``, compiled as the report reads them (the module's docstring says
@@ -87,11 +100,15 @@ def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: in
         return []
     catalog = translations(lang, project_locales(root / "templates"))
     l10n = functools.partial(FILTERS["l10n"], lang=lang, catalog=catalog)
-    env = in_language(make_env(finalize=_kind_words(frozenset(words), l10n)), lang,
-                      rating_scale)
+    finalize = _kind_words(frozenset(words), l10n)
+    env = in_language(make_env(finalize=finalize), lang, rating_scale)
     env.filters["l10n"] = l10n  # the kind's words too, as in a report
     if translates(params):
         env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+        for name in _GETTEXT & set(env.globals):
+            gettext = env.globals[name]
+            if callable(gettext):
+                env.globals[name] = _with_kind_words(gettext, finalize)
     env.globals["lang"] = lang  # as in a report template
     return [env.from_string(r) for r in params.reasons]
 

@@ -31,8 +31,9 @@ def _reads(node: nodes.Node, name: str) -> bool:
 
 def _named(node: nodes.Node) -> str | None:
     """The words of a guarded value: ``c.duration`` (or ``c.price.amount``) → the
-    record's field, ``c | stated_date(of=['deadline', ...])`` → deadline (the author's
-    word), a record-reading filter → its name; None otherwise (the author's reason, else
+    record's field, ``c | stated_date(of=['deadline', ...])`` → deadline and ``c |
+    stated('pages')`` → pages (the author's words), a record-reading filter → its name;
+    None otherwise (the author's reason, else
     the expression as written, says it then)."""
     while isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Getattr):
         node = node.node  # c.price.amount: the record's field is price
@@ -44,6 +45,10 @@ def _named(node: nodes.Node) -> str | None:
                 first = kw.value.items[0]
                 if isinstance(first, nodes.Const) and isinstance(first.value, str):
                     return first.value
+        # else the unit it reads, the author's word too: stated('pages') → pages
+        unit = node.args[0] if node.args else None
+        if isinstance(unit, nodes.Const) and isinstance(unit.value, str) and unit.value.strip():
+            return unit.value
         if node.name.replace("_", " ") in field_words():  # a record reader's name
             return node.name.replace("_", " ")
     return None
@@ -55,7 +60,21 @@ def _used_after(tree: nodes.Node, operand: nodes.Test) -> bool:
     the criterion itself (``c.price.per is none``: a price paid once, no period), which
     holds by what the record states, not because a value is unknown."""
     value = operand.node
-    return any(n == value and n is not value for n in tree.find_all(type(value)))
+    return any(_same_value(n, value) and n is not value for n in tree.find_all(type(value)))
+
+
+def _same_value(a: nodes.Node, b: nodes.Node) -> bool:
+    """The same value read twice: equal nodes, or one record reader called with the same
+    words and a ``pick`` only on one side (``b | stated('pages') is none or b |
+    stated('pages', pick='min') <= ...``: which of several stated values, not another)."""
+    if a == b:
+        return True
+    if not (isinstance(a, nodes.Filter) and isinstance(b, nodes.Filter)):
+        return False
+    def unpicked(f: nodes.Filter) -> tuple:
+        return (f.node, f.name, f.args, [k for k in f.kwargs if k.key != "pick"],
+                f.dyn_args, f.dyn_kwargs)
+    return unpicked(a) == unpicked(b)
 
 
 def _strip(node: nodes.Node, name: str) -> list[str | None]:

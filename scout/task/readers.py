@@ -410,11 +410,16 @@ _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+(?<!\.)")
 _EMAIL_NAME = re.compile(r"(?:^|[\W_])(?:e-?mail|mail|correo)(?:$|[\W_])")
 
 
+def holds_email(name: str, spec: InputSpec) -> bool:
+    """Whether the input's name or an alias says it holds an e-mail address."""
+    return any(_EMAIL_NAME.search(fold(w)) for w in [name, *spec.aliases])
+
+
 def find_email(text: QueryText, spec: InputSpec, name: str) -> tuple[str, tuple[int, int]] | None:
     """The e-mail address a request gives ("mándale el informe a ana@lab.es", "email it to
     bob@x.org") for a free ``string`` input whose name or an alias says it holds one
     ("notify_email", "correo"): the address's shape says what it is, no cue word needed."""
-    if not any(_EMAIL_NAME.search(fold(w)) for w in [name, *spec.aliases]):
+    if not holds_email(name, spec):
         return None
     for m in _EMAIL.finditer(text.original):
         if CLAIMED not in text.free[m.start():m.end()]:

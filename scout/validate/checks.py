@@ -17,11 +17,11 @@ from typing import Any
 from pydantic import BaseModel
 
 from scout.config.models import Config
-from scout.errors import Problem
+from scout.errors import Location, Problem
 from scout.spec import glossary
 from scout.spec.located import validate_located
 from scout.spec.loader import LoadedSpec
-from scout.spec.models import Phase, Pipeline
+from scout.spec.models import InputSpec, Phase, Pipeline
 from scout.spec.yamlload import PathT, SourceMap
 from scout.stepkit.params import RankParams
 from scout.stepkit.registry import StepKind, get_step_kind, known_step_kinds
@@ -29,7 +29,7 @@ from scout.suggest import closest, did_you_mean
 from scout.task.values import coerce
 from scout.validate.jinja_checks import check_jinja, jinja_fields
 from scout.validate.project_refs import check_chain, check_template_files
-from scout.validate.rankable import check_rank_items
+from scout.validate.rankable import check_rank_items, check_rank_variants
 from scout.validate.record_fields import record_scope
 
 
@@ -171,6 +171,24 @@ def _check_nouns(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
     return problems
 
 
+def _free_string(name: str, spec: InputSpec, where: Location) -> list[Problem]:
+    """SPEC081: a free ``string`` input (no enum, no pattern) is never read from a request
+    (only an e-mail address is, for an input that says it holds one), so aliases on it
+    promise a reading that never happens: `author: {aliases: [by, autor]}` stays empty."""
+    from scout.task.readers import holds_email
+
+    kind = spec.items if spec.type == "list" else spec.type
+    if kind != "string" or spec.enum or spec.pattern or not spec.aliases \
+            or holds_email(name, spec):
+        return []
+    return [Problem(
+        "SPEC081", f"input '{name}' is a free string (no enum, no pattern): a request never "
+        f"sets it, so its aliases read nothing", where, severity="warning",
+        hint="give it a pattern whose 'value' group finds the words (pattern: "
+             "'(?:by|autor) (?P<value>[A-Z]\\w+(?: [A-Z]\\w+)*)'), or an enum; or drop the "
+             "aliases and set it with --set or a mission's inputs")]
+
+
 def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
     problems = []
     from scout.schemas.task import task_own_names
@@ -186,6 +204,7 @@ def _check_inputs(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
                 f"task.{name} reads that, never this input", smap.locate(at),
                 hint="rename the input to a word of the kind's own (e.g. 'cuisine_types' "
                      "for 'types', 'remarks' for 'notes')"))
+        problems += _free_string(name, spec, smap.locate(at + ("aliases",)))
         if spec.items is not None and spec.type != "list":
             problems.append(Problem("SPEC014", f"input '{name}': 'items' only applies to lists",
                                     smap.locate(at + ("items",))))
@@ -300,6 +319,7 @@ def _check_phase(
         problems += check_template_files(pid, params, smap, config)
         if isinstance(params, RankParams):
             problems += check_rank_items(pid, phase, params, pipeline, smap)
+            problems += check_rank_variants(pid, params, pipeline, smap)
 
     # Jinja: templates in with:, expression params, and if:
     scope = {"task"} | set(phase.need_names)

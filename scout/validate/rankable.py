@@ -1,4 +1,5 @@
-"""What the ``rank`` step's ``items`` names must be: candidates or videos (SPEC027).
+"""What the ``rank`` step's ``items`` names must be: candidates or videos (SPEC027), and
+what its ``variants`` names: an input with an enum (SPEC080).
 
 ``rank`` orders the records of one artifact: the candidates a ``search`` phase extracts
 (``extract: {record: candidate}``) or the videos a ``videos`` phase finds. Anything else
@@ -18,7 +19,7 @@ from scout.spec.models import Phase, Pipeline
 from scout.spec.yamlload import SourceMap
 from scout.stepkit.params import RankParams
 from scout.stepkit.registry import get_step_kind
-from scout.suggest import closest
+from scout.suggest import closest, did_you_mean
 
 #: what rank's run() accepts (scout/steps/rank.py)
 RANKABLE = "candidates or videos"
@@ -105,3 +106,24 @@ def _alternative(name: str, phase: Phase, pipeline: Pipeline) -> str | None:
             return f"did you mean '{best}'?{extra}"
         return f"rankable here: {', '.join(sorted(pool))}{extra}"
     return None
+
+
+def check_rank_variants(pid: str, params: RankParams, pipeline: Pipeline,
+                        smap: SourceMap) -> list[Problem]:
+    """SPEC080 when ``variants`` names no input with an ``enum``: its values are the
+    words a source labels a version's price with, so without them no price is read."""
+    name = params.variants
+    if name is None:
+        return []
+    spec = pipeline.inputs.get(name)
+    if spec is not None and spec.enum:
+        return []
+    with_enum = sorted(n for n, s in pipeline.inputs.items() if s.enum)
+    what = "no input" if spec is None else "an input with no enum"
+    hint = did_you_mean(name, with_enum, what="inputs with an enum") if spec is None else None
+    return [Problem(
+        "SPEC080", f"phase '{pid}' (rank): 'variants: {name}' names {what}: the versions a "
+        "price is labelled with are an input's enum values", smap.locate(
+            ("phases", pid, "with", "variants")),
+        hint=hint or ("name an input whose enum lists the versions (format: [paperback, "
+                      "hardcover, ebook])" + (f": {', '.join(with_enum)}" if with_enum else "")))]

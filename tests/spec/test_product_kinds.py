@@ -93,8 +93,24 @@ def test_mentions_is_accent_and_case_blind_and_whole_word() -> None:
     assert mentions(text, ["automatico", "navegador"])
     assert not mentions(text, ["automatico", "towbar"])
     assert mentions(text, ["towbar", "camara"], every=False)
-    assert not mentions("navegadores", "navegador")  # a whole word, not a prefix
+    assert not mentions("navegadora", "navegador")  # a whole word, not a prefix
     assert mentions(text, [])  # nothing required: true
+
+
+@pytest.mark.parametrize("text,word", [
+    ("Navegadores de serie", "navegador"),
+    ("young adult fiction for teens", "teen"),
+    ("divulgació per a adolescents", "adolescent"),
+    ("disponible en tapas blandas y ebook", "tapa blanda"),
+])
+def test_mentions_finds_a_word_in_the_plural(text, word) -> None:
+    """A listing names a kind's word in the plural as a request does (the request reader
+    takes an enum word singular or plural): it is the same thing."""
+    assert mentions(text, word)
+    # a short word keeps its exact form: "a" is no "as", "e" no "es"
+    assert not mentions("es", "e") and not mentions("as good as new", "a")
+    # a plural the text negates is not named either
+    assert not mentions("sin navegadores", "navegador")
 
 
 @pytest.mark.parametrize("text,named", [

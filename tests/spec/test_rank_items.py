@@ -130,3 +130,31 @@ def test_shipped_kinds_and_examples_rank_what_they_can() -> None:
         result = validate_paths([project / "pipelines"],
                                 config=project / "config" / "adapters.yaml")
         assert not [p for p in result.problems if p.code == "SPEC027"], project
+
+
+VARIANT_INPUTS = """\
+inputs:
+  format: {type: string, enum: [paperback, ebook]}
+  topic: {type: subject}
+"""
+
+
+@pytest.mark.parametrize(("name", "hint"), [
+    ("formt", "did you mean 'format'?"),                 # a misspelling: the input meant
+    ("topic", "name an input whose enum lists the versions"),   # an input with no enum
+])
+def test_variants_names_an_input_with_an_enum(tmp_path: Path, name: str, hint: str) -> None:
+    """SPEC080: the versions a price is labelled with are an enum's values; a name that
+    is none would read no price per version, silently."""
+    head = HEAD.replace("phases:\n", VARIANT_INPUTS + "phases:\n")
+    path = tmp_path / "p.yaml"
+    rank = ("  R1: {uses: rank, needs: [candidates], produces: [shortlist], "
+            "with: {items: candidates, variants: %s}}\n")
+    path.write_text(head + rank % "format")
+    assert [p.code for p in validate_paths([path], config=CONFIG).files[0].errors] == []
+    path.write_text(head + rank % name)
+    [p] = validate_paths([path], config=CONFIG).files[0].errors
+    assert p.code == "SPEC080" and f"'variants: {name}'" in p.message
+    assert p.hint is not None and p.hint.startswith(hint)
+    line = (head + rank % name).splitlines()[p.location.line - 1]
+    assert line[p.location.col - 1:].startswith(name + "}")

@@ -141,6 +141,40 @@ def test_a_reason_writes_the_kinds_enum_words_in_the_requests_language(
     assert why == said
 
 
+KWARGS_PO = KIND_PO + '''
+msgid "not %(fuel)s"
+msgstr "no es %(fuel)s"
+
+msgid "lacks %(features)s"
+msgstr "le falta: %(features)s"
+'''
+
+
+@pytest.mark.parametrize("query, said", [
+    ("coche hybrid con automatic y navigation",
+     ["no es híbrido", "le falta: cambio automático, navegador", "un Toyota hybrid"]),
+    ("a hybrid car with automatic and navigation",
+     ["not hybrid", "lacks automatic, navigation", "a Toyota hybrid"]),
+])
+def test_an_enum_word_given_to_gettext_is_written_as_a_printed_one(tmp_path, query,
+                                                                   said) -> None:
+    """`_('not %(fuel)s', fuel=task.fuel)` is how an author writes a reason with a value
+    in it: the enum word it puts in is the reader's, as `{{ task.fuel }}` is; any other
+    value (a name that holds such a word) as written."""
+    root = _project(tmp_path, KWARGS_PO)
+    task = build_task(query, ENUM_INPUTS, today=dt.date(2026, 12, 2))
+    params = RankParams(items="candidates", as_="car", where=["false"] * 3, reasons=[
+        "{{ _('not %(fuel)s', fuel=task.fuel) }}",
+        "{{ _('lacks %(features)s', features=task.features | join(', ')) }}",
+        "{{ _('a %(name)s', name=car.name) }}"])
+    cars = Candidates(items=[_car("Toyota hybrid", 9000, 60000)])
+    ctx = dataclasses.replace(_ctx(params, {"candidates": cars}, task), root=root)
+    ctx = dataclasses.replace(ctx, pipeline=ctx.pipeline.model_copy(
+        update={"inputs": ENUM_INPUTS}))
+    [(_car_out, why)] = rank.run(ctx).excluded
+    assert why == said
+
+
 PIPELINE = """apiVersion: scout/v1
 kind: Pipeline
 name: cars

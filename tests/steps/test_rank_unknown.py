@@ -152,3 +152,24 @@ def test_a_none_test_that_is_the_criterion_itself_is_no_guard() -> None:
                          _conf("silent", "A workshop, no fee stated."))
     assert not short.excluded
     assert flags == {"once": [], "silent": ["price unknown"]}
+
+
+def test_a_value_read_again_with_a_pick_is_the_same_value() -> None:
+    """`b | stated('pages') is none or b | stated('pages', pick='min') <= ...`: the pick
+    says which of several stated values, not another value; a record that states none
+    was kept unchecked and says so, named by the unit the author wrote."""
+    inputs = {"topic": InputSpec(type="subject"), "max_pages": InputSpec(type="integer",
+                                                                       aliases=["pages"])}
+    where = ("task.max_pages is none or conf | stated('pages') is none or "
+             "conf | stated('pages', pick='min') <= task.max_pages")
+    task = build_task("books on climate under 300 pages", inputs, today=TODAY)
+    params = RankParams(items="candidates", as_="conf", where=[where])
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=[
+        _conf("short", "288 pages."), _conf("long", "576 pages."),
+        _conf("silent", "A book on climate.")])}, task))
+    assert [c.key for c, _ in short.excluded] == ["long"]
+    flags = {i.candidate.key: i.candidate.flags for i in short.items}
+    assert flags == {"short": [], "silent": ["could not check: pages"]}
+    # another filter, or other words, is another value: the test is the criterion itself
+    assert guarded("conf | stated('pages') is none or conf | stated('km', pick='min') < 3",
+                   "conf") is None
