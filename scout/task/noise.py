@@ -124,4 +124,5 @@ _TIME = re.compile(
 
 def untimed(text: str) -> str:
     """``text`` without its times of day ("a las 21h", "9am", "at noon")."""
-    return re.sub(r"[ \t]+(?=[,.;])|(?<=[ \t])[ \t]+", "", _TIME.sub("", text))
+    return re.sub(r"[ \t]+(?=[,.;]|$)|(?<=[ \t])[ \t]+", "", _TIME.sub("", text),
+                  flags=re.MULTILINE)
