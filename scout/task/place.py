@@ -53,10 +53,14 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     later: tuple[str, tuple[int, int]] | None = None
     verbish: tuple[str, tuple[int, int]] | None = None
     first: tuple[str, tuple[int, int]] | None = None
+    occasion: tuple[str, tuple[int, int]] | None = None
     for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
         if _intro_cue(m, free, original):
             continue  # "an introduction to Machine Learning", "guía a Rust": the topic
         hit = place_in_name(original, read_name(free, original, m.end(), cased), cased)
+        if hit and occasion is None and pw.occasion_cue(free, m.start()):
+            occasion = hit  # "for a field campaign in Svalbard ... a hotel in Longyearbyen"
+            continue
         if hit and not cased and (field_cue(m.group("cue"), m.start(), original)
                                   or _field_words(hit[0])) and not known_name(hit[0]):
             # "research in machine learning", "máster en ciencia de datos": a field;
@@ -81,8 +85,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 first = first or hit
                 continue
             later = later or hit
-    if first or later or verbish:
-        return first or later or verbish
+    if first or later or verbish or occasion:
+        return first or later or verbish or occasion
     if (tail := _abbreviation_at_end(free, original)) is not None:
         return tail  # "SIM only plan UK", "tarifa móvil EE. UU.", "tacos coyoacan cdmx"
     if not cased:

@@ -218,3 +218,43 @@ def test_pick_up_and_return_dates(query, dates, dropoff):
     assert got["dates"] == dates
     if dropoff:
         assert got["dropoff"] == dropoff
+
+
+# --- an occasion's place gives way to the request's own
+
+@pytest.mark.parametrize("query, want", [
+    ("For a field campaign in Svalbard we need a hotel in Longyearbyen, March 2-9",
+     "Longyearbyen"),
+    ("para un congreso en Granada busco hotel en Motril", "Motril"),
+    ("para la reunión del proyecto en Bilbao necesitamos alojamiento en Getxo", "Getxo"),
+    # the occasion's place is the place when the request names no other
+    ("hotel en Lisboa para un congreso del 5 al 8 de mayo", "Lisboa"),
+    ("Necesito hotel para un congreso en Lisboa", "Lisboa"),
+])
+def test_an_occasion_names_its_own_place(query, want):
+    assert values(query, HOTEL)["destination"] == want
+
+
+def test_an_occasion_in_a_two_place_kind():
+    got = values("For a workshop in Porto: car hire in Vigo, drop off in Porto", CARS)
+    assert (got["city"], got.get("dropoff")) == ("Vigo", "Porto")
+
+
+def test_one_place_said_twice_is_no_route():
+    got = values("coche en Almería, recogida en el aeropuerto de Almería, automático", CARS)
+    assert got["city"] == "Almería" and got.get("dropoff") is None
+
+
+# --- the example kinds' own words (their vocabulary, not the parser's)
+
+@pytest.mark.parametrize("query, name, want", [
+    ("departamento en la colonia Roma, 2 recámaras", "bedrooms", 2),
+    ("Departamento en Palermo con cochera", "parking", True),
+])
+def test_flats_regional_words(query, name, want):
+    assert values(query, FLATS)[name] == want
+
+
+def test_conferences_cfp_still_open():
+    conf = kind("examples/conferences/pipelines/conferences.yaml")
+    assert values("conferences on ecology in Europe, CFP still open", conf)["open_cfp"] is True
