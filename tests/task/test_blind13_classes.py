@@ -258,3 +258,30 @@ def test_flats_regional_words(query, name, want):
 def test_conferences_cfp_still_open():
     conf = kind("examples/conferences/pipelines/conferences.yaml")
     assert values("conferences on ecology in Europe, CFP still open", conf)["open_cfp"] is True
+
+
+# --- a sentence's end, a contraction and "someone" are no place and no subject
+
+def test_a_request_word_after_an_acronyms_dot_starts_a_sentence():
+    got = values("Hola, soy predoc en la UAB. Busco becas de biología", GRANTS)
+    assert "Busco" not in str(got.get("country", ""))
+    # an abbreviation's dot still joins its name
+    assert values("hotel in St. Petersburg in June", HOTEL)["destination"] == "St. Petersburg"
+
+
+@pytest.mark.parametrize("query", [
+    "We're relocating to Barcelona: bilingual primary school",
+    "We've moved to Barcelona, bilingual primary school",
+])
+def test_a_contraction_is_no_area(query):
+    schools = kind("examples/schools/pipelines/schools.yaml")
+    got = values(query, schools)
+    assert got.get("area") is None and got["city"] == "Barcelona"
+
+
+@pytest.mark.parametrize("query", [
+    "Could someone find lunch in Oaxaca? Mole, please",
+    "¿Alguien sabe dónde comer mole en Oaxaca?",
+])
+def test_someone_is_no_dish(query):
+    assert values(query, FOOD)["dish"].lower() == "mole"
