@@ -4,7 +4,7 @@ Notes and chat shorten the words the readers know: "aprox. 35 €" and "approx. 
 (about), "mín. 80 m²" and "min. $100k" (at least), "máx. 50 €/día" (at most), "35 € p/p" and
 "15 lucas c/u" (a person, each), "6 ppl" (people), "w/ lift" and "w/o pool" (with, without),
 "3 hab." and "2 dorm." (rooms, bedrooms), "1br apt" and "depto." (a flat), "la 1ª quincena"
-(the first). :func:`expanded` writes each out in its own language, so the money reader sees
+(the first), "US-based" (based in the US). :func:`expanded` writes each out in its own language, so the money reader sees
 "aproximadamente", the count readers "dormitorios" and the month-part reader "primera"
 without learning every shorthand.
 
@@ -41,8 +41,13 @@ _ORDINALS = {"1": "primera", "2": "segunda", "3": "tercera", "4": "cuarta", "5":
 _ORDINAL = re.compile(r"\b(?P<n>[1-5])\s?[ªa]\.?(?=\s+(?:quincena|semana|mitad)\b)", re.IGNORECASE)
 
 
+# "US-based", "Madrid-based": where someone is based, as the cue a place input knows
+_BASED = re.compile(r"\b(?P<place>[A-Z][\w.]*(?:[ \t][A-Z][\w.]*){0,2})-based\b")
+
+
 def expanded(text: str) -> str:
     """``text`` with the shorthand above written out; other text unchanged."""
+    text = _BASED.sub(lambda m: "based in " + m.group("place"), text)
     for pattern, full in _WORDS:
         text = re.sub(pattern, full, text, flags=re.IGNORECASE)
     text = _MIN_MAX.sub(lambda m: m.group(0) if _AFTER_NUMBER.search(text, 0, m.start())

@@ -100,7 +100,9 @@ def _signed_off(text: str) -> str:
         if m.start() == 0 or not text[:m.start()].strip():
             continue  # "Gracias, necesito ...": the message opens with thanks, not a sign-off
         rest = text[m.end():]
-        if all(len(line.split()) <= _SIGNATURE_WORDS for line in rest.splitlines()):
+        # (a number after thanks is a postscript's constraint: "PD: máximo 100 €" is kept)
+        if not re.search(r"\d", rest) and all(len(line.split()) <= _SIGNATURE_WORDS
+                                              for line in rest.splitlines()):
             return text[:m.start()].rstrip()
         break
     return text

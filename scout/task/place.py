@@ -269,10 +269,19 @@ def _word_before(text: str, pos: int) -> str:
     return text[start:end]
 
 
+# verbs an English infinitive follows: "we need to change the rental" (a verb, no place)
+_TO_VERBS = frozenset({"need", "needs", "want", "wants", "have", "has", "had", "going", "like",
+                       "love", "try", "trying", "plan", "planning", "hope", "hoping", "wish",
+                       "able", "used", "supposed", "decided", "forgot"})
+
+
 def _intro_cue(m: re.Match[str], free: str, original: str) -> bool:
-    """The cue ``m`` is the "to" / "a" of "introduction to" / "guía a", and no place the
-    gazetteer knows follows it."""
-    return m.group("cue") in ("a", "to") and _after_intro(free, m.start()) \
+    """The cue ``m`` is the "to" / "a" of "introduction to" / "guía a", or the "to" of an
+    infinitive ("we need to change the rental"), and no place the gazetteer knows follows
+    it."""
+    return m.group("cue") in ("a", "to") and (
+        _after_intro(free, m.start())
+        or (m.group("cue") == "to" and _word_before(free, m.start()) in _TO_VERBS)) \
         and known_end(free, m.end()) is None \
         and not _known_at(list(WORD.finditer(original, m.end())), 0)
 

@@ -285,3 +285,30 @@ def test_a_contraction_is_no_area(query):
 ])
 def test_someone_is_no_dish(query):
     assert values(query, FOOD)["dish"].lower() == "mole"
+
+
+# --- "to" of an infinitive is no place cue; "X-based" says where
+
+@pytest.mark.parametrize("query", [
+    "we need to change the rental: Lisbon, 7-seater, automatic",
+    "car hire in Lisbon, we want to keep it simple",
+])
+def test_an_infinitives_to_is_no_place(query):
+    got = values(query, CARS)
+    assert got["city"] == "Lisbon" and got.get("dropoff") is None
+
+
+def test_a_known_place_after_a_verb_and_to_is_still_read():
+    assert values("We need to go to Paris in May, hotel", HOTEL)["destination"] == "Paris"
+
+
+@pytest.mark.parametrize("query, want", [
+    ("research grants on Alzheimer's disease, US-based", "US"),
+    ("grants for Madrid-based postdocs in ecology", "Madrid"),
+])
+def test_based_after_a_place(query, want):
+    assert values(query, GRANTS)["country"] == want
+
+
+def test_a_postscript_with_a_number_is_kept():
+    assert unwrapped("hotel en Madrid. Gracias!\nPD: máximo 100 €").endswith("máximo 100 €")
