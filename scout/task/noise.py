@@ -100,9 +100,12 @@ def _signed_off(text: str) -> str:
         if m.start() == 0 or not text[:m.start()].strip():
             continue  # "Gracias, necesito ...": the message opens with thanks, not a sign-off
         rest = text[m.end():]
-        # (a number after thanks is a postscript's constraint: "PD: máximo 100 €" is kept)
-        if not re.search(r"\d", rest) and all(len(line.split()) <= _SIGNATURE_WORDS
-                                              for line in rest.splitlines()):
+        # (a number after thanks is a postscript's constraint: "PD: máximo 100 €" is kept,
+        # and so is more request on the sign-off's own line: "Thanks! Also with a lift";
+        # a name there is the signature: "Cheers, Tom", "Un saludo, Marta López")
+        lines = rest.split("\n")
+        if not re.search(r"\d", rest) and len(lines[0].split()) <= 3 \
+                and all(len(line.split()) <= _SIGNATURE_WORDS for line in lines):
             return text[:m.start()].rstrip()
         break
     return text
@@ -118,7 +121,8 @@ _TIME = re.compile(
     r"(?:[ \t]+de[ \t]+la[ \t]+(?:mañana|manana|tarde|noche))?"
     r"|\b(?:at|around|by)[ \t]+\d{1,2}(?::\d{2})?[ \t]?(?:am\b|pm\b|a\.m\.|p\.m\.|o'clock\b)"
     r"|\b(?:at|by)[ \t]+(?:[01]?\d|2[0-3]):[0-5]\d\b"
-    r"|\b\d{1,2}(?::\d{2})?[ \t]?(?:am|pm|a\.m\.|p\.m\.)(?!\w)"
+    # ("£50 pm" is fifty pounds a month: no currency sign before a clock time)
+    r"|(?<![$€£¥][ \t])(?<![$€£¥])\b\d{1,2}(?::\d{2})?[ \t]?(?:am|pm|a\.m\.|p\.m\.)(?!\w)"
     r"|\b(?:[01]?\d|2[0-3]):[0-5]\d\b(?![.,:]\d)"
     r"|\b(?:al|a|at|by|around)[ \t]+(?:medio ?d[ií]a|noon|midday|midnight|medianoche)\b",
     re.IGNORECASE)

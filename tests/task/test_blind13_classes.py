@@ -312,3 +312,11 @@ def test_based_after_a_place(query, want):
 
 def test_a_postscript_with_a_number_is_kept():
     assert unwrapped("hotel en Madrid. Gracias!\nPD: máximo 100 €").endswith("máximo 100 €")
+
+
+@pytest.mark.parametrize("text", [
+    "piso en Madrid con terraza. Thanks! Also with a lift please",
+    "studio in London, £50 pm for parking",
+])
+def test_request_words_after_thanks_and_money_per_month_stay(text):
+    assert unwrapped(untimed(text)) == text
