@@ -51,6 +51,10 @@ for _w, _n in (("dos", 2), ("tres", 3), ("cuatro", 4), ("seis", 6), ("sete", 7),
 _ARTICLES = {"a": 1, "an": 1, "un": 1, "una": 1}
 _SCALES = {"hundred": 100, "thousand": 1000, "mil": 1000, "million": 10**6, "millions": 10**6,
            "millon": 10**6, "millones": 10**6}
+_ONE = {"uno", "una", "one"}
+_EACH = {"cada", "each"}
+# "half a million", "medio millón": half of the scale word after it (an article between)
+_HALVES = {"half", "medio", "media"}
 _TENS = {v for v in _UNITS.values() if 20 <= v <= 90 and v % 10 == 0}
 _HALF = re.compile(r"\s+(?:and\s+a\s+half|y\s+medi[oa])\b")
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)?|[a-z]+")
@@ -106,6 +110,9 @@ def rewrite(folded: str) -> str:
                 and _adjacent(folded, toks[i - 1], toks[i]):
             i += 1  # "80 mil": the multiplier of the digits before it, left to the reader
             continue
+        if toks[i].group(0) in _ONE and i and toks[i - 1].group(0) in _EACH:
+            i += 1  # "cada uno", "each one": a pronoun (a price's unit), no number
+            continue
         end, value = _run(folded, toks, i)
         if end == i:
             i += 1
@@ -131,6 +138,15 @@ def _adjacent(text: str, left: re.Match[str], right: re.Match[str]) -> bool:
 def _run(text: str, toks: list[re.Match[str]], i: int) -> tuple[int, int]:
     """(index after the run of number words starting at ``i``, its value); (i, 0) if none."""
     total, current, j, words, last = 0, 0, i, 0, None
+    factor = 1.0
+    if toks[i].group(0) in _HALVES:
+        k = i + 1
+        if k + 1 < len(toks) and toks[k].group(0) in _ARTICLES and _adjacent(text, toks[i], toks[k]):
+            k += 1
+        if k >= len(toks) or _SCALES.get(toks[k].group(0), 0) < 1000 \
+                or not _adjacent(text, toks[k - 1], toks[k]):
+            return i, 0
+        factor, j = 0.5, k
     while j < len(toks):
         w = toks[j].group(0)
         if j > i and not _adjacent(text, toks[j - 1], toks[j]):
@@ -182,7 +198,7 @@ def _run(text: str, toks: list[re.Match[str]], i: int) -> tuple[int, int]:
             break
         last = _UNITS.get(w, last) if not w[0].isdigit() else None
         j += 1
-    value = total + current
+    value = (total + current) * factor
     if words == 0 or value != int(value):
         return i, 0
     return j, int(value)

@@ -55,10 +55,14 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     later: tuple[str, tuple[int, int]] | None = None
     verbish: tuple[str, tuple[int, int]] | None = None
     first: tuple[str, tuple[int, int]] | None = None
+    occasion: tuple[str, tuple[int, int]] | None = None
     for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
         if _intro_cue(m, free, original):
             continue  # "an introduction to Machine Learning", "guía a Rust": the topic
         hit = place_in_name(original, read_name(free, original, m.end(), cased), cased)
+        if hit and occasion is None and pw.occasion_cue(free, m.start()):
+            occasion = hit  # "for a field campaign in Svalbard ... a hotel in Longyearbyen"
+            continue
         if hit and ((field_cue(m.group("cue"), m.start(), original) if not cased
                      else degree_cue(m.group("cue"), m.start(), original))
                     or not cased and field_words(hit[0])) and not known_name(hit[0]):
@@ -84,8 +88,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 first = first or hit
                 continue
             later = later or hit
-    if first or later or verbish:
-        return first or later or verbish
+    if first or later or verbish or occasion:
+        return first or later or verbish or occasion
     if (tail := _abbreviation_at_end(free, original)) is not None:
         return tail  # "SIM only plan UK", "tarifa móvil EE. UU.", "tacos coyoacan cdmx"
     if not cased:
@@ -273,10 +277,19 @@ def _after_intro(free: str, pos: int) -> bool:
     return _word_before(free, pos) in sw.INTRO
 
 
+# verbs an English infinitive follows: "we need to change the rental" (a verb, no place)
+_TO_VERBS = frozenset({"need", "needs", "want", "wants", "have", "has", "had", "going", "like",
+                       "love", "try", "trying", "plan", "planning", "hope", "hoping", "wish",
+                       "able", "used", "supposed", "decided", "forgot"})
+
+
 def _intro_cue(m: re.Match[str], free: str, original: str) -> bool:
-    """The cue ``m`` is the "to" / "a" of "introduction to" / "guía a", and no place the
-    gazetteer knows follows it."""
-    return m.group("cue") in ("a", "to") and _after_intro(free, m.start()) \
+    """The cue ``m`` is the "to" / "a" of "introduction to" / "guía a", or the "to" of an
+    infinitive ("we need to change the rental"), and no place the gazetteer knows follows
+    it."""
+    return m.group("cue") in ("a", "to") and (
+        _after_intro(free, m.start())
+        or (m.group("cue") == "to" and _word_before(free, m.start()) in _TO_VERBS)) \
         and known_end(free, m.end()) is None \
         and not _known_at(list(WORD.finditer(original, m.end())), 0)
 

@@ -44,9 +44,11 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
         if not m or "\x00" in free[m.start():m.end()]:
             break
         raw = m.group(0).rstrip(".")
+        sentence_end = False  # "en la UAB. Busco becas": a request word after the dot opens a sentence
         if m.group(0).endswith(".") and len(raw) <= 3 and (
                 raw[:1].isupper() or not re.search(r"[aeiouy]", fold(raw))):
-            raw += "."  # "St. Petersburg", "Mt. Fuji", "st. louis" (no vowel: an abbreviation)
+            sentence_end = next_word(original, m.start() + len(raw) + 1) in pw.LEADING
+            raw += "" if sentence_end else "."  # "St. Petersburg", "Mt. Fuji", "st. louis" (no vowel)
         possessive = re.search(r"['’]s$", raw)
         if possessive and known_place(raw[:possessive.start()]):
             raw = raw[:possessive.start()]  # "London's Soho": the name is London
@@ -104,7 +106,7 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
             words.extend(pending)
             words.append((raw, m.start(), end))
             pending = []
-        if possessive:
+        if possessive or sentence_end:
             break
         gap = re.match(r"[ \t]+", original[end:])
         if not gap or end + gap.end() >= len(original):

@@ -67,6 +67,7 @@ NOT_FIRST = STOP | {"town", "city", "centre", "center", "downtown", "area", "old
                     "about", "sobre", "acerca"}
 LEADING = frozenset("""
 find best top cheap show search i i'd i'm i'll we looking need want get list recommend please
+we're we've we'd you're they're it's there's here's let's
 hotels hotel hola hi hello hey buenas saludos thanks gracias porfa
 restaurants restaurant where what which me busco quiero necesito hoteles restaurantes vuelos
 vuelo donde que cual mejores mejor encuentra recomienda recomiendame dame muestrame
@@ -181,3 +182,22 @@ def names_countries(name: str, spec: object) -> bool:
 
     said = [name, *getattr(spec, "aliases", [])]
     return any(w in _COUNTRY_WORDS for n in said for w in re.split(r"[\W_]+", fold(n)))
+
+
+# what a stay or a rental is for, named before its own place: "para un congreso en Lisboa",
+# "for a field campaign in Svalbard", "para la campaña de campo en Almería"
+_OCCASIONS = (r"congress|conference|conferencia|congreso|meeting|reunion|workshop|taller|"
+              r"seminar|seminario|symposium|simposio|jornadas|campaign|campana|fieldwork|"
+              r"field\s+work|trabajo\s+de\s+campo|project|proyecto|estancia|visit|visita|"
+              r"defen[cs]e|defensa|wedding|boda|course|curso|summer\s+school|escuela\s+de\s+verano")
+_OCCASION_BEFORE = re.compile(
+    r"\b(?:for|para|pa)\s+(?:(?:a|an|the|our|my|un|una|el|la|nuestro|nuestra|mi)\s+)?"
+    r"(?:[a-z-]+\s+){0,2}(?:" + _OCCASIONS + r")(?:\s+(?:de\s+)?[a-z-]+){0,2}\s*$")
+
+
+def occasion_cue(free: str, cue_start: int) -> bool:
+    """Whether the cue at ``cue_start`` (folded text) names where an occasion is, not the
+    request's place: "For a field campaign in Svalbard we need a hotel in Longyearbyen"
+    stays in Longyearbyen. The occasion's place is still the place when no other is named
+    (the readers keep it as a fallback)."""
+    return _OCCASION_BEFORE.search(free, max(0, cue_start - 60), cue_start) is not None

@@ -29,6 +29,7 @@ from typing import Any
 
 from scout.task.lang import fold
 from scout.task.place import is_cased, name_at
+from scout.task.placewords import occasion_cue
 
 Hit = tuple[str, tuple[int, int]]
 
@@ -138,13 +139,17 @@ def _after_cue(free: str, original: str, cues: list[str], cased: bool,
     if not cues:
         return None
     alt = "|".join(re.escape(c).replace(r"\ ", r"\s+") for c in sorted(cues, key=len, reverse=True))
+    occasion: Hit | None = None  # "for a field campaign in the Atacama ...": if none other
     for m in itertools.islice(re.finditer(r"(?<![\w])(?:" + alt + r")\s+", free), _TRIES):
         if _ends_longer(free, m.start(), m.start() + len(m.group(0).rstrip()), theirs or []):
             continue
         hit = name_at(free, original, m.end(), cased)
         if hit is not None and not any(_overlap(hit[1], t[1]) for t in taken):
+            if occasion is None and occasion_cue(free, m.start()):
+                occasion = _ends(hit, original)[0]
+                continue
             return _ends(hit, original)[0]
-    return None
+    return occasion
 
 
 def _ends_longer(free: str, start: int, end: int, cues: list[str]) -> bool:
@@ -240,8 +245,10 @@ def looked_past(hit: Hit, read: dict[str, Hit], free: str, original: str, lang: 
 def free_of(read: dict[str, Hit], hit: Hit | None) -> Hit | None:
     """``hit`` (what the single-place reader found for an input :func:`read_places` read
     nothing for), or None when it is a name ``read`` gave another input ("mudanza a Nueva
-    York": the name after "a" is the destination's, not also the origin's)."""
-    if hit is None or any(_overlap(hit[1], h[1]) for h in read.values()):
+    York": the name after "a" is the destination's, not also the origin's), or that name
+    said again ("en Almería ... recogida en el aeropuerto de Almería": one place, no route)."""
+    if hit is None or any(_overlap(hit[1], h[1]) or (h[0] and fold(h[0]) == fold(hit[0]))
+                          for h in read.values()):
         return None
     return hit
 

@@ -21,6 +21,7 @@ import re
 _REQUEST = """
 i i'd i'm im ive i've we we'd we're me us my our you your u he she they him her them his their can could would should will shall
 do does did is are be there any anywhere somewhere some something anything where wheres what
+someone somebody anyone anybody alguien
 whats which who how find finding show give get getting grab eat eating dine dining have
 having try trying taste tasting want wanna need needs like love looking look search
 searching seek seeking craving crave recommend recommendation recommendations suggest wants

@@ -238,3 +238,28 @@ def test_blind12_is_separate_bilingual_and_labelled() -> None:
         assert not unknown, (r["q"], unknown)
         labelled = set(r) - {"kind", "lang", "q", "skip", "past"}
         assert labelled <= set(inputs), (r["q"], labelled - set(inputs))
+
+
+def test_blind13_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind13.yaml (``parse.py --blind13``): grants, schools, flats to
+    buy and car rental, researchers' abbreviations and regional words, forwarded messages
+    with noise around the request; each kind is a real pipeline's inputs, and no request
+    is shared with any other corpus."""
+    held = bench.load_corpus(bench.BLIND13)
+    reqs = held["requests"]
+    langs = Counter(r.get("lang") for r in reqs)
+    assert len(reqs) >= 45 and langs["es"] >= 20 and langs["en"] >= 20
+    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
+    assert {"grant", "school", "flat", "carrental"} <= set(held["kinds"])
+    others = [CORPUS, HOLDOUT, HOLDOUT_LEAD] + [bench.load_corpus(p) for p in
+                                               (bench.HELDOUT, bench.BLIND5, bench.BLIND6,
+                                                bench.BLIND7, bench.BLIND8, bench.BLIND9,
+                                                bench.BLIND10, bench.BLIND11, bench.BLIND12)]
+    seen = {r["q"] for c in others for r in c["requests"]}
+    assert not seen & {r["q"] for r in reqs}, "a blind request is in another corpus"
+    for r in reqs:
+        inputs = held["kinds"][r["kind"]]
+        unknown = set(r.get("skip", ())) - set(inputs) - {"lang", "past"}
+        assert not unknown, (r["q"], unknown)
+        labelled = set(r) - {"kind", "lang", "q", "skip", "past"}
+        assert labelled <= set(inputs), (r["q"], labelled - set(inputs))
