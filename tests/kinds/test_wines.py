@@ -162,7 +162,7 @@ def test_a_spanish_request_gets_a_spanish_report_out_of_100(runs):
     run, queries = runs["ribera"]
     report = run.report
     assert report.startswith("# Vinos")
-    assert "3 vinos de 6 botellas por como mucho 25 € la botella, con 90/100 o más, " \
+    assert "3 vinos de 6 encontrados: por como mucho 25 € la botella, con 90/100 o más, " \
            "de la añada 2019." in report
     assert "| 1 | Pago de Carraovejas Crianza 2019 | 24,90 € [1] | 93/100 [1] |" in report
     # a price keeps its cents: 14,50 € is not a 14 € bottle
