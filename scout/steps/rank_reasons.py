@@ -7,7 +7,9 @@ The locale filters write ``lang`` ("pesa 1,7 kg") and ratings on the kind's scal
 is one of the kind's ``enum`` words, or a list of them (``{{ task.fuel }}``,
 ``{{ task.features | join(', ') }}``), is written as the report's "What you asked" writes
 it, through ``l10n`` with that catalog: "le falta alguno de: cambio automático,
-navegador", not the author's English enum words in a Spanish report.
+navegador", not the author's English enum words in a Spanish report. So is one given to
+``_()`` as a placeholder's value (``_('not said to be in %(language)s',
+language=task.language)``: "no dice estar en español").
 """
 
 from __future__ import annotations
@@ -74,6 +76,18 @@ def _kind_words(words: Collection[str], l10n: Callable[[str], str]) -> Callable[
     return finalize
 
 
+def _placeholders_finalized(names: dict[str, Any], finalize: Callable[[Any], Any]) -> None:
+    """The gettext callables in ``names`` with each placeholder's value passed through
+    ``finalize`` first: a newstyle ``_()`` fills its ``%(name)s`` itself, so a value given
+    to it never reaches Jinja's ``finalize`` as a printed one does."""
+    from jinja2 import pass_context
+
+    for name in _GETTEXT & names.keys():
+        def call(__context: Any, *args: Any, __f: Any = names[name], **kw: Any) -> Any:
+            return __f(__context, *args, **{k: finalize(v) for k, v in kw.items()})
+        names[name] = pass_context(call)
+
+
 def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: int = 10,
                      words: Collection[str] = ()) -> list[Any]:
     """The ``reasons``, compiled as the report reads them (the module's docstring says
@@ -87,11 +101,12 @@ def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: in
         return []
     catalog = translations(lang, project_locales(root / "templates"))
     l10n = functools.partial(FILTERS["l10n"], lang=lang, catalog=catalog)
-    env = in_language(make_env(finalize=_kind_words(frozenset(words), l10n)), lang,
-                      rating_scale)
+    finalize = _kind_words(frozenset(words), l10n)
+    env = in_language(make_env(finalize=finalize), lang, rating_scale)
     env.filters["l10n"] = l10n  # the kind's words too, as in a report
     if translates(params):
         env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+        _placeholders_finalized(env.globals, finalize)
     env.globals["lang"] = lang  # as in a report template
     return [env.from_string(r) for r in params.reasons]
 

@@ -203,7 +203,7 @@ def test_a_spanish_request_shortlists_what_fits_and_says_why_the_rest_does_not(s
     # best rated first; a free course is 0 €, within any budget
     assert _names(run) == ["Curso de Python desde cero", "Introducción a Python"]
     assert _excluded(run) == {
-        "Python for Everybody": ["no dice impartirse en ese idioma"],
+        "Python for Everybody": ["no dice impartirse en español"],
         "Programación en Python: nivel avanzado": ["no dice ser de nivel principiante"],
         "Máster en Python y Django": ["cuesta más que el presupuesto"],
         # "Sin certificado" names no certificate

@@ -234,7 +234,7 @@ def test_experience_and_language_are_read_as_listings_write_them(tmp_path):
     excluded = _excluded(run)
     assert excluded[NAMES[0]] == ["asks 3 years of experience, more than 2"]
     assert excluded[NAMES[1]][0] == "asks 5 years of experience, more than 2"
-    assert excluded[NAMES[2]] == ["not said to be in that language"]
+    assert excluded[NAMES[2]] == ["not said to be in english"]
 
 
 def test_nothing_found_says_so_in_the_request_language(tmp_path):

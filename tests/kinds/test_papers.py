@@ -166,6 +166,8 @@ def test_a_spanish_request_gets_a_spanish_report(tmp_path):
     assert excluded[LISTINGS[5].title] == ["citado 12 veces, menos de 50"]
     assert excluded[LISTINGS[3].title][0] == "publicado en 2020, antes de 2022"
     assert excluded[LISTINGS[2].title][0] == "no dice estar en acceso abierto"
+    # a reason names the language asked, in the report's words (not "that language")
+    assert "no dice estar en español" in sum(excluded.values(), [])
     report = run.report
     for words in ["# Artículos sobre detección de desinformación", "## Selección",
                   "| # | artículo | año | citas | enlace |", f"| {LISTINGS[4].title} | 2022 | 57 |",
