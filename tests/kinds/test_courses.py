@@ -308,6 +308,6 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
                  "hasta 150 €"])
     out = capsys.readouterr().out
     assert code == 0, out
-    for words in ["topic", "fotografía", "level", "intermediate", "150", "F0", "R1", "F6"]:
+    for words in ["topic", "fotografía", "level", "intermedio", "150", "F0", "R1", "F6"]:
         assert words in out, words
     assert "Nivel" not in out                      # the level's label is no place

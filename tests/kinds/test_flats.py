@@ -307,5 +307,5 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
                  "comprar ático en Barcelona con terraza y garaje, máximo 600.000 euros"])
     out = capsys.readouterr().out
     assert code == 0, out
-    for words in ["penthouse", "600.000 €", "terrace", "F0", "R1", "F6"]:
+    for words in ["ático", "600.000 €", "terrace", "F0", "R1", "F6"]:
         assert words in out, words
