@@ -213,6 +213,11 @@ def test_a_bike_must_be_said_to_be_allowed(runs):
             "3 of 4 trips found fit: by bus, December 11, 2026, overnight is fine.",
             "| 1 | London → Edinburgh overnight coach | 19 GBP [1] | 9 | yes |",
             "| 3 | London → Edinburgh bus via Leeds | 15 GBP [3] | 11 | no |",
+            # the synthesis names the table's first (direct first) before the cheapest,
+            # so the two do not disagree on which comes first
+            "London → Edinburgh overnight coach comes first of the 3 options that fit your "
+            "request, in the order the request ranks them. London → Edinburgh bus via Leeds "
+            "is the cheapest option that fits your request: 15 GBP. [3]",
             "| origin | London | query |", "| destination | Edinburgh | query |"]),
     ("bike", ["# Trayectos: Barcelona → París, 1–31 de julio de 2027", "con bicicleta.",
               "| bicicleta | sí | consulta |"]),
