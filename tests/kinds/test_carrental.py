@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import TaskIncomplete, build_task
+from scout.task.build import TaskIncomplete
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import excluded_reasons as _excluded, own_words as _own_words, shortlist_names as _names
+from tests.kinds import excluded_reasons as _excluded, own_words as _own_words, shortlist_names as _names, parse_request
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "carrental"
 KIND = PROJECT / "pipelines" / "car_rental.yaml"
@@ -90,8 +90,7 @@ def model():
 
 
 def _task(query: str, model):
-    return build_task(query, model.inputs, today=TODAY, locales=PROJECT / "locales",
-                      kind=model.name, nouns=model.nouns)
+    return parse_request(KIND, query, TODAY)
 
 
 @pytest.mark.parametrize("query", list(REQUESTS))

@@ -19,9 +19,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import excluded_reasons as _excluded, own_words as _own_words
+from tests.kinds import excluded_reasons as _excluded, own_words as _own_words, parse_request
 from tests.kinds import shortlist_names as _names
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "grants"
@@ -78,7 +77,7 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_people_type_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = build_task(query, inputs, today=TODAY, kind="grants")
+    task = parse_request(KIND, query, TODAY)
     assert task.lang == lang
     for name, value in task.model_dump(mode="json")["values"].items():
         if value is False and name not in want:

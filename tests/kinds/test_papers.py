@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded
+from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, parse_request
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "papers"
 KIND = PROJECT / "pipelines" / "papers.yaml"
@@ -58,7 +57,7 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_people_type_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = build_task(query, inputs, today=TODAY)
+    task = parse_request(KIND, query, TODAY)
     assert task.lang == lang
     for name, value in task.model_dump(mode="json")["values"].items():
         if value is False and name not in want:
@@ -67,8 +66,7 @@ def test_requests_as_people_type_them(inputs, query):
 
 
 def test_between_two_years_gives_the_first_as_since(inputs):
-    task = build_task("papers on graph neural networks published between 2019 and 2022",
-                      inputs, today=TODAY)
+    task = parse_request(KIND, "papers on graph neural networks published between 2019 and 2022", TODAY)
     assert task.values["since"] == 2019
 
 

@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import excluded_reasons as _excluded, own_words as _own_words, shortlist_names as _names
+from tests.kinds import excluded_reasons as _excluded, own_words as _own_words, shortlist_names as _names, parse_request
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "schools"
 KIND = PROJECT / "pipelines" / "schools.yaml"
@@ -83,7 +82,7 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_the_lab_types_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = build_task(query, inputs, today=TODAY, locales=PROJECT / "locales", kind="schools")
+    task = parse_request(KIND, query, TODAY)
     got = task.model_dump(mode="json")["values"]
     assert task.lang == lang
     for name, value in want.items():
