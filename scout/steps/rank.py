@@ -47,14 +47,15 @@ from scout.schemas.records import (
 )
 from scout.schemas.task import Money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
-from scout.units import per_factor
+from scout.units import TOTAL, per_factor
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
 from scout.steps.promoprice import promotion
 from scout.steps.rank_reasons import enum_words, reason, reason_templates
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, peer_currency,
-                                      peer_period, period_notes, put_on_period, to_period)
+                                      peer_period, period_notes, put_on_period, span_days,
+                                      to_period)
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
                                       guarded, record_words)
 from scout.steps.videos import video_candidate
@@ -121,7 +122,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            currency: str | None, table: CurrencyTable | None,
            checks: frozenset[str] = frozenset({"price", "rating"}),
            per: str | None = None, periods: dict[tuple[str, str, str], int] | None = None,
-           floor: bool = False, peers: bool = False) -> tuple[list[Candidate], bool]:
+           floor: bool = False, peers: bool = False,
+           days: float | None = None) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -130,7 +132,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     the request's money is a floor (a salary): of sources that disagree the lowest amount
     is the conservative one, and the flags speak of an amount, not a price. ``peers``:
     ``per`` is no money's in the request but the period the listings are compared with
-    each other per (:func:`scout.steps.rank_periods.peer_period`)."""
+    each other per (:func:`scout.steps.rank_periods.peer_period`). ``days``: how long the
+    dates asked last, for a budget for the whole of them (``per`` "total")."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -166,7 +169,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                 c.flags.append(N_("price in {currency}, no rate to {target}").format(
                     currency=c.price.currency, target=currency))
         if c.price is not None and per:
-            put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET)
+            put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
+                          days)
         if c.price is not None:
             _flag_promotion(c)
         if c.video is not None:
@@ -232,7 +236,8 @@ def run(ctx: StepContext) -> Shortlist:
     periods: dict[tuple[str, str, str], int] = {}
     cands, converted = enrich(source.items, evidence_sets, currency, table,
                               fields_checked(params.where, params.order_by, params.as_,
-                                             ctx.task), per, periods, floor, peers)
+                                             ctx.task), per, periods, floor, peers,
+                              span_days(ctx.task) if per == TOTAL else None)
     notes: list[str] = period_notes(periods)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)
