@@ -53,7 +53,8 @@ from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
 from scout.steps.promoprice import promotion
 from scout.steps.rank_reasons import enum_words, reason, reason_templates
-from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, peer_currency,
+from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, is_period_flag,
+                                      peer_currency,
                                       peer_period, period_notes, put_on_period, span_days,
                                       to_period)
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
@@ -228,6 +229,8 @@ def run(ctx: StepContext) -> Shortlist:
     # a salary (Task.money_floor): its lowest stated amount is checked, in amount words
     floor = bool(getattr(ctx.task, "money_floor", False))
     currency, per = (target.currency, target.per) if target else (None, None)
+    if target is not None and floor and per is None:
+        per = UNSTATED  # an amount per month is not compared with one asked with no period
     # no money asked: listings are compared with each other, per the period most state
     peers = target is None and (per := peer_period(source.items, evidence_sets)) is not None
     table = ctx.config.currency

@@ -32,6 +32,12 @@ from scout.units import PERIOD_DAYS, TOTAL, per_factor
 #: amount a salary request asked for (a floor), the other listings (no money asked), or a
 #: budget for the whole of the dates asked
 BUDGET, FLOOR, PEERS, WHOLE = "budget", "floor", "peers", "whole"
+#: the period rank compares with when an amount asked (a floor: a salary, a grant's
+#: funding) states none: "5.080 €/mes" is no more or less than "20.000 €" with no period,
+#: so an amount stating one is not compared with it (flagged, noted), where a budget with
+#: no period is compared as it is (a hotel's "under 200 EUR" is per night)
+UNSTATED = "unstated"
+_UNSTATED_FLOOR = "floor-unstated"
 
 _FLAGS = {
     ("converted", BUDGET): N_("price per {per} converted to per {target} (approximate)"),
@@ -44,6 +50,8 @@ _FLAGS = {
                                 "per {target}"),
     ("incomparable", PEERS): N_("price per {per} cannot be compared with the others' prices "
                                 "per {target}"),
+    ("incomparable", _UNSTATED_FLOOR): N_("amount per {per} cannot be compared with an amount "
+                                          "asked that states no period"),
     ("converted", WHOLE): N_("price per {per} times {count} for the dates asked, to compare "
                              "it with the total budget"),
     ("incomparable", WHOLE): N_("price per {per} cannot be compared with a total budget "
@@ -82,6 +90,11 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "prices per {target}, so it was not compared with them",
         "{count} prices per {per} could not be put on the same footing as the others' "
         "prices per {target}, so they were not compared with them", n),
+    ("incomparable", _UNSTATED_FLOOR): lambda n: N_plural(
+        "{count} amount per {per} could not be compared with the amount asked, which "
+        "states no period, so it was not checked",
+        "{count} amounts per {per} could not be compared with the amount asked, which "
+        "states no period, so they were not checked", n),
     ("converted", WHOLE): lambda n: N_plural(
         "{count} price per {per} was multiplied by the length of the dates asked to "
         "compare it with the total budget",
@@ -189,7 +202,7 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     timed = to_period(base, per, days)
     if timed is base:
         return
-    basis = WHOLE if per == TOTAL else basis
+    basis = WHOLE if per == TOTAL else _UNSTATED_FLOOR if per == UNSTATED else basis
     outcome = "incomparable" if timed is None else "converted"
     if timed is not None:
         c.price_converted = timed
