@@ -60,6 +60,9 @@ def convert_area(value: float, unit: str, target: str) -> float:
 #: month the calendar's average (365.25 / 12), so 350 a week is ~1,522 a month; a year is
 #: twelve such months exactly, so 12,000 a year is 1,000 a month, as a landlord means it
 PERIOD_DAYS = {"night": 1.0, "day": 1.0, "week": 7.0, "month": 365.25 / 12, "year": 365.25}
+#: the ``per`` of an amount for the whole of the dates asked ("600 € en total para las tres
+#: noches"): a price per night is compared with it times the nights asked
+TOTAL = "total"
 
 
 def per_factor(per: str | None, target: str | None) -> float | None:

@@ -17,6 +17,7 @@ from scout.adapters.contract import EvidenceItem
 from scout.i18n.numbers import format_rating
 from scout.schemas.sources import Conflict, ConflictValue, NearMiss, SynthesisSentence
 from scout.schemas.task import Money
+from scout.units import PERIOD_DAYS
 
 if TYPE_CHECKING:
     from scout.adapters.structured import Builder
@@ -150,6 +151,17 @@ def closest(syn: Builder) -> list[SynthesisSentence]:
     return out
 
 
+def _charged_by_the_month(budget: Money | None, priced: list[Subject]) -> bool:
+    """The amounts are for a month or longer (a rent, a salary, a year's fee): what one
+    pays then does not move with the dates as a night's, a day's or a week's price does
+    (a move-in month is no stay). The budget's period says it; without one asked, the
+    periods the prices state do, when they all state one."""
+    pers = [budget.per] if budget is not None and budget.per else [
+        s.price.per for s in priced if s.price is not None]
+    return bool(pers) and all(
+        p is not None and PERIOD_DAYS.get(p, 0.0) >= PERIOD_DAYS["month"] for p in pers)
+
+
 def price_caveats(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
     priced = [s for s in short if s.price is not None]
     if not priced:
@@ -160,7 +172,8 @@ def price_caveats(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]
     kw = {"date": syn.fmt.date(max(fetched)) if fetched else "", "period": period}
     # a kind whose request has no dates to give (laptops, cars, a product) does not
     # price by them: "what you pay depends on your dates" is a lodging's caveat
-    dated = bool(period) or any(t in ("date", "month") for t in syn.req.task_types.values())
+    dated = (bool(period) or any(t in ("date", "month") for t in syn.req.task_types.values())
+             ) and not _charged_by_the_month(syn.limits.budget, priced)
     if syn.limits.floor:
         # a salary is not paid "depending on your dates and availability", nor a price
         text = syn._("Amounts are what the sources stated when retrieved ({date}); they "

@@ -21,6 +21,7 @@ from babel.numbers import format_decimal
 
 from scout.adapters.text import fold
 from scout.schemas.task import Money
+from scout.units import TOTAL
 
 #: the CLDR locale each request language is written in
 LOCALES = {"en": "en", "es": "es_ES"}
@@ -60,7 +61,9 @@ class Formatter:
         if is_free(money):  # "the cheapest option: free", not "0 €"
             return self.tr.pgettext("price", "free")
         text = self.amount(money.amount, money.currency)
-        if money.per:
+        if money.per == TOTAL:  # for the whole of the dates asked, as the report writes it
+            text += " " + self.tr.gettext("in total")
+        elif money.per:
             text += "/" + self.tr.pgettext("price unit", money.per)
         return text
 

@@ -2,6 +2,9 @@
 the cheapest one (none where the money is a floor: a salary), and the trade-off between
 the top two of the shortlist, each fact cited to the evidence that stated it; when nothing fits, it says so and names the closest (a list of videos, or of
 anything a kind neither rates nor prices, is recommended by the kind's own ranking).
+When the kind ranks by something else first (neither the best rated nor the cheapest
+heads the table), the table's first is named first, so the synthesis and the table's
+order do not disagree.
 """
 
 from __future__ import annotations
@@ -81,6 +84,15 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
         return [syn.sentence(syn._("No option that fits your request has a known "
                                      "rating or price, so none is recommended over the "
                                      "others."))]
+    first = short[0]
+    if first is not best and first is not cheap and first is not sole_price:
+        # the kind ranks by something else first (direct trips before one with a change):
+        # the table's first row is named as first, so "the cheapest" below is no
+        # contradiction of the table's order but the trade-off it makes
+        out.append(syn.sentence(syn._(
+            "{name} comes first of the {count} options that fit your request, in "
+            "the order the request ranks them.", name=first.name,
+            count=syn.fmt.number(len(short)))))
     if best is not None and best is cheap:
         out.append(syn.sentence(
             syn._("{name} is both the best rated and the cheapest option that fits "

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from scout.api.request import parse_sets, prepare, run_root
+from scout.api.shown import KindWords
 from scout.config.models import Config
 from scout.errors import MissionNotFound, PhaseExecutionError, ScoutError
 from scout.fsutil import loads_stored
@@ -69,6 +70,8 @@ class MissionPlan:
     request_error: dict[str, Any] | None = None
     #: the Task of the last run (its task.json), to show what the request changed
     previous_task: dict[str, Any] | None = None
+    #: the kind's own words its values are shown with (its enum inputs, its catalogs)
+    words: KindWords | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"mission_id": self.mission_id, "run_dir": str(self.run_dir),
@@ -276,7 +279,8 @@ def plan(
     task, error = _preview_task(runner)
     return MissionPlan(runner.request.mission_id, runner.run_dir, runner.run_dir.is_dir(),
                        runner.plan(), task, error.message if error else None,
-                       error.to_dict() if error else None, _previous_task(runner.run_dir))
+                       error.to_dict() if error else None, _previous_task(runner.run_dir),
+                       KindWords.of(runner.pipeline, runner.root))
 
 
 def run_mission(mission_id: str, query: str, runs_dir: str | Path | None = None, *,

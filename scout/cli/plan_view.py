@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scout.api.shown import shown_value
+from scout.api.shown import KindWords, shown_value, shown_values
 
 #: cause of a rerun, from the planner's reason text (first match wins)
 CAUSES = (
@@ -45,10 +45,11 @@ def task_lines(plan: Any) -> list[str]:
     lines = [f"request: {task.get('query') or '(no query)'}"
              + (f"  [lang {task['lang']}]" if task.get("lang") else "")]
     values, sources = task.get("values") or {}, task.get("sources") or {}
-    types = task.get("types") or {}
     width = max((len(k) for k in values), default=4)
-    for name, value in values.items():
-        shown = shown_value(value, types.get(name, ""), task.get("lang") or "en")
+    # the names stay (`--set` takes them); the kind's enum words read as its report's do
+    shown_all = shown_values(task, getattr(plan, "words", None))
+    for name in values:
+        shown = shown_all[name]
         lines.append(f"  {name:<{width}}  {shown:<24} ({sources.get(name, 'default')})")
     lines += [f"  note: {n}" for n in task.get("notes") or []]
     return lines
@@ -62,13 +63,16 @@ def request_changes(plan: Any) -> list[str]:
     ov, nv = old.get("values") or {}, new.get("values") or {}
     types = {**(old.get("types") or {}), **(new.get("types") or {})}
     lang = new.get("lang") or "en"  # both sides as the request now reads
+    words = getattr(plan, "words", None) or KindWords()
     out = []
     if (old.get("query") or "") != (new.get("query") or ""):
         out.append(f"query: {old.get('query') or '-'!r} -> {new.get('query') or '-'!r}")
     for name in list(nv) + [n for n in ov if n not in nv]:
         if ov.get(name) != nv.get(name):
             t = types.get(name, "")
-            before, after = shown_value(ov.get(name), t, lang), shown_value(nv.get(name), t, lang)
+            enum, catalog = name in words.enums, words.catalog(lang)
+            before, after = (shown_value(ov.get(name), t, lang, enum=enum, catalog=catalog),
+                             shown_value(nv.get(name), t, lang, enum=enum, catalog=catalog))
             out.append(f"{name}: {before} -> {after}")
     return out
 

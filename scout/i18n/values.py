@@ -44,6 +44,8 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
         low_text = format_number(low, lang, digits)
         text = low_text + "-" + text
     per = getattr(value, "per", None)
+    if per == "total":  # scout.units.TOTAL (below i18n): "600 € en total", not "/total"
+        return f"{text} {localize('in total', lang)}"
     return f"{text}/{localize(per, lang)}" if per else text
 
 

@@ -44,7 +44,8 @@ class PlanResult(BaseModel):
         description="the request as parsed: query, lang, each input's value and where it "
         "came from, and notes (what could not be read, past dates); `shown`: each value "
         "written in the request's language as its report writes it ('200 €/noche', "
-        "'septiembre de 2026')")
+        "'septiembre de 2026', a kind's own words through its catalog: 'cambio "
+        "automático'); `labels`: each input named as the report names it ('precio máximo')")
     phases: list[PhasePlanOut]
     to_run: int
     cost_estimate: dict[str, Any] = Field(description="as `scout plan --format json`")

@@ -119,13 +119,14 @@ def validate(ws: Workspace, path: str) -> M.ValidateResult:
 
 def parsed_request(result: api.MissionPlan, query: str | None) -> dict[str, Any]:
     """The Task ``apply`` would start from (what the task phase parses), or why not."""
-    from scout.api.shown import shown_values
+    from scout.api.shown import shown_labels, shown_values
 
     if result.task is None:
         error = result.request_error or {}
         return {"query": query, "error": {k: error.get(k) for k in ("code", "message", "hint")}}
     # what an agent quotes to its reader, as `scout plan` and the report write it
-    return {**result.task, "shown": shown_values(result.task)}
+    return {**result.task, "shown": shown_values(result.task, result.words),
+            "labels": shown_labels(result.task, result.words)}
 
 
 def ask_back(ws: Workspace, error: RequestIncomplete | dict[str, Any]) -> RequestIncomplete:

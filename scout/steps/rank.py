@@ -47,14 +47,16 @@ from scout.schemas.records import (
 )
 from scout.schemas.task import Money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
-from scout.units import per_factor
+from scout.units import TOTAL, per_factor
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
 from scout.steps.promoprice import promotion
 from scout.steps.rank_reasons import enum_words, reason, reason_templates
-from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, is_period_flag, peer_currency,
-                                      peer_period, period_notes, put_on_period, to_period)
+from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, is_period_flag,
+                                      peer_currency,
+                                      peer_period, period_notes, put_on_period, span_days,
+                                      to_period)
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
                                       guarded, record_words)
 from scout.steps.variantprice import restate
@@ -124,7 +126,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            per: str | None = None, periods: dict[tuple[str, str, str], int] | None = None,
            floor: bool = False, peers: bool = False,
            variants: tuple[dict[str, list[str]], list[str]] | None = None,
-           ) -> tuple[list[Candidate], bool]:
+           days: float | None = None) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -135,7 +137,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     ``per`` is no money's in the request but the period the listings are compared with
     each other per (:func:`scout.steps.rank_periods.peer_period`). ``variants``: the
     versions an item is sold in, each value's words, and those asked: each source's
-    price is one version's (:func:`scout.steps.variantprice.restate`)."""
+    price is one version's (:func:`scout.steps.variantprice.restate`). ``days``: how long
+    the dates asked last, for a budget for the whole of them (``per`` "total")."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -174,7 +177,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                 c.flags.append(N_("price in {currency}, no rate to {target}").format(
                     currency=c.price.currency, target=currency))
         if c.price is not None and per:
-            put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET)
+            put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
+                          days)
         if c.price is not None:
             _flag_promotion(c)
         if c.video is not None:
@@ -246,6 +250,8 @@ def run(ctx: StepContext) -> Shortlist:
     # a salary (Task.money_floor): its lowest stated amount is checked, in amount words
     floor = bool(getattr(ctx.task, "money_floor", False))
     currency, per = (target.currency, target.per) if target else (None, None)
+    if target is not None and floor and per is None:
+        per = UNSTATED  # an amount per month is not compared with one asked with no period
     # no money asked: listings are compared with each other, per the period most state
     peers = target is None and (per := peer_period(source.items, evidence_sets)) is not None
     table = ctx.config.currency
@@ -255,7 +261,8 @@ def run(ctx: StepContext) -> Shortlist:
     cands, converted = enrich(source.items, evidence_sets, currency, table,
                               fields_checked(params.where, params.order_by, params.as_,
                                              ctx.task), per, periods, floor, peers,
-                              _variants(ctx, params.variants))
+                              _variants(ctx, params.variants),
+                              span_days(ctx.task) if per == TOTAL else None)
     notes: list[str] = period_notes(periods)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)

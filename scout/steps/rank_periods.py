@@ -10,7 +10,10 @@ converted (per person among nightly prices) is not compared — the rank sees no
 and is flagged; the shortlist's notes say how many were converted or left out, in the
 words of what they were compared with (a budget, the amount asked, the other listings).
 Periods and their lengths: :mod:`scout.units`. Listings compared with each other in
-several currencies are put in one too (:func:`peer_currency`): the config's base.
+several currencies are put in one too (:func:`peer_currency`): the config's base. A budget
+for the whole of the dates asked (``per`` "total": "600 € en total para las tres noches")
+is compared with a price per night or day times the span's nights or days
+(:func:`span_days`); without dates to multiply by, such a price is not compared.
 """
 
 from __future__ import annotations
@@ -18,14 +21,23 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from typing import Any
+
 from scout.i18n import N_, N_plural
 from scout.schemas.records import Candidate, EvidenceSet
-from scout.schemas.task import Money
-from scout.units import PERIOD_DAYS, per_factor
+from scout.schemas.task import DateRange, Money
+from scout.units import PERIOD_DAYS, TOTAL, per_factor
 
 #: what a price was compared with, for the flag and the note: the request's budget, the
-#: amount a salary request asked for (a floor), or the other listings (no money asked)
-BUDGET, FLOOR, PEERS = "budget", "floor", "peers"
+#: amount a salary request asked for (a floor), the other listings (no money asked), or a
+#: budget for the whole of the dates asked
+BUDGET, FLOOR, PEERS, WHOLE = "budget", "floor", "peers", "whole"
+#: the period rank compares with when an amount asked (a floor: a salary, a grant's
+#: funding) states none: "5.080 €/mes" is no more or less than "20.000 €" with no period,
+#: so an amount stating one is not compared with it (flagged, noted), where a budget with
+#: no period is compared as it is (a hotel's "under 200 EUR" is per night)
+UNSTATED = "unstated"
+_UNSTATED_FLOOR = "floor-unstated"
 
 _FLAGS = {
     ("converted", BUDGET): N_("price per {per} converted to per {target} (approximate)"),
@@ -38,6 +50,12 @@ _FLAGS = {
                                 "per {target}"),
     ("incomparable", PEERS): N_("price per {per} cannot be compared with the others' prices "
                                 "per {target}"),
+    ("incomparable", _UNSTATED_FLOOR): N_("amount per {per} cannot be compared with an amount "
+                                          "asked that states no period"),
+    ("converted", WHOLE): N_("price per {per} times {count} for the dates asked, to compare "
+                             "it with the total budget"),
+    ("incomparable", WHOLE): N_("price per {per} cannot be compared with a total budget "
+                                "without dates"),
 }
 #: the note per outcome, as a function of the count (N_plural: the catalog reads the
 #: literal words)
@@ -72,14 +90,51 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "prices per {target}, so it was not compared with them",
         "{count} prices per {per} could not be put on the same footing as the others' "
         "prices per {target}, so they were not compared with them", n),
+    ("incomparable", _UNSTATED_FLOOR): lambda n: N_plural(
+        "{count} amount per {per} could not be compared with the amount asked, which "
+        "states no period, so it was not checked",
+        "{count} amounts per {per} could not be compared with the amount asked, which "
+        "states no period, so they were not checked", n),
+    ("converted", WHOLE): lambda n: N_plural(
+        "{count} price per {per} was multiplied by the length of the dates asked to "
+        "compare it with the total budget",
+        "{count} prices per {per} were multiplied by the length of the dates asked to "
+        "compare them with the total budget", n),
+    ("incomparable", WHOLE): lambda n: N_plural(
+        "{count} price per {per} could not be compared with the total budget: the request "
+        "gives no dates to multiply it by",
+        "{count} prices per {per} could not be compared with the total budget: the request "
+        "gives no dates to multiply them by", n),
 }
 
 
-def to_period(money: Money, per: str | None) -> Money | None:
-    """``money`` per the period ``per`` (a weekly rent as a monthly one, approximate);
+def span_days(task: Any) -> float | None:
+    """How long the request's dates last, in days (the nights of a stay, the days of a car
+    hire): its first date range's; None without one (a single day or a month is no
+    span to multiply a price by)."""
+    for name, type_name in (getattr(task, "types", None) or {}).items():
+        value = (getattr(task, "values", None) or {}).get(name)
+        if type_name == "date" and isinstance(value, DateRange) and value.end > value.start:
+            return float((value.end - value.start).days)
+    return None
+
+
+def _times(money: Money, days: float | None) -> float | None:
+    """What a price per its period is multiplied by to be the price of ``days``; 1.0 for
+    an amount with no period or for the whole already; None when it cannot be."""
+    if money.per in (None, TOTAL):
+        return 1.0
+    if days is None or money.per not in PERIOD_DAYS:
+        return None
+    return days / PERIOD_DAYS[money.per]
+
+
+def to_period(money: Money, per: str | None, days: float | None = None) -> Money | None:
+    """``money`` per the period ``per`` (a weekly rent as a monthly one, approximate; a
+    nightly price as the price of the ``days`` asked when ``per`` is the whole of them);
     itself when there is nothing to convert; None when the two cannot be compared (or the
     amount converted is past any float)."""
-    factor = per_factor(money.per, per)
+    factor = _times(money, days) if per == TOTAL else per_factor(money.per, per)
     if factor is None:
         return None
     if factor == 1.0:
@@ -136,20 +191,24 @@ def peer_period(candidates: list[Candidate], evidence_sets: list[EvidenceSet]) -
 
 
 def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], int] | None,
-                  basis: str = BUDGET) -> None:
+                  basis: str = BUDGET, days: float | None = None) -> None:
     """Convert ``c``'s price to ``per``, or flag that it cannot be compared per it;
     ``periods`` counts each outcome per (outcome and basis, price's period, ``per``) for
     :func:`period_notes`. ``basis``: what the price is compared with (:data:`BUDGET`,
-    :data:`FLOOR`, :data:`PEERS`)."""
+    :data:`FLOOR`, :data:`PEERS`); ``days``: the span a budget for the whole (``per``
+    "total") is for (:func:`span_days`)."""
     base = c.price_converted or c.price
     assert base is not None
-    timed = to_period(base, per)
+    timed = to_period(base, per, days)
     if timed is base:
         return
+    basis = WHOLE if per == TOTAL else _UNSTATED_FLOOR if per == UNSTATED else basis
     outcome = "incomparable" if timed is None else "converted"
     if timed is not None:
         c.price_converted = timed
-    c.flags.append(_FLAGS[(outcome, basis)].format(per=base.per, target=per))
+    times = _times(base, days) if basis == WHOLE else None
+    c.flags.append(_FLAGS[(outcome, basis)].format(
+        per=base.per, target=per, count=f"{times:g}" if times is not None else ""))
     if periods is not None:
         key = (f"{outcome}:{basis}", str(base.per), per)
         periods[key] = periods.get(key, 0) + 1

@@ -6,9 +6,11 @@ The locale filters write ``lang`` ("pesa 1,7 kg") and ratings on the kind's scal
 (``locales/`` beside ``templates/``) merged over scout's; and a value a reason prints that
 is one of the kind's ``enum`` words, or a list of them (``{{ task.fuel }}``,
 ``{{ task.features | join(', ') }}``, or a value given to ``_()``: ``_('no %(format)s
-edition', format=task.format)``), is written as the report's "What you asked" writes it,
+edition', format=task.format)``, ``_('not said to be in %(language)s',
+language=task.language)``), is written as the report's "What you asked" writes it,
 through ``l10n`` with that catalog: "le falta alguno de: cambio automático, navegador",
-"sin edición en tapa blanda", not the author's English enum words in a Spanish report.
+"sin edición en tapa blanda", "no dice estar en español", not the author's English enum
+words in a Spanish report.
 """
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ from collections.abc import Iterator
 from scout.schemas.task import Comparator, Money
 from scout.task.cldr import currencies, pick
 from scout.task.lang import fold
+from scout.units import TOTAL
 from scout.task.numwords import rewrite, widen
 
 # a number in e-notation ("1e308", "2.5E+3") is no amount a person types: neither its
@@ -153,6 +154,7 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "annum": "year", "yearly": "year", "yr": "year", "hour": "hour",
               "hr": "hour", "hora": "hour", "annually": "year", "annual": "year", "anual": "year",
               "anuales": "year", "p.a": "year", "p. a": "year"}
+
 
 
 @functools.lru_cache(maxsize=1)
@@ -389,6 +391,8 @@ def iter_money(free: str, original: str, territories: list[str], *,
             # "250 bucks max per night", "150 € máximo por noche": the unit after the cap
             raw_per, span = late.group("per"), (span[0], late.end())
         per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
+        if per is None:  # "600 € en total", "presupuesto total de 1.000 €": the whole span's
+            per, span = _total(free, m.start(), span)
         if high is not None:
             join = (g["join"] or "").strip()
             lead = (g["lead"] or "").strip()
@@ -424,6 +428,31 @@ def iter_money(free: str, original: str, territories: list[str], *,
             span = (m.start("a1"), span[1])  # a word before the amount that is no currency
         yield (Money(amount=low, currency=code, comparator=cmp_, per=per),
                (widen(folded, free, span[0]), span[1]), c1[1])
+
+
+# an amount for the whole stay or rental, not per night or day: "200 euros total", "600 € en
+# total", "£500 all-in", "1.000 € in all" after it; "presupuesto total de", "total budget
+# of", "en total" before it (``Money.per`` "total": rank compares it with a price per
+# night times the nights asked)
+_TOTAL_AFTER = re.compile(r"\s*(?:en total|in total|in all|all[- ]in(?:clusive)?|total)\b")
+_ALL_IN = re.compile(r"all[- ]in(?:clusive)?\b")
+_TOTAL_BEFORE = re.compile(
+    r"\b(?:total\s+(?:budget|price|cost|spend)|(?:presupuesto|precio|coste|costo|gasto)\s+"
+    r"total|en total|in total|all[- ]in)\b(?:\s+(?:de|of|is|es|was))?\s*[,:]?\s*"
+    r"(?:(?:under|below|up to|max(?:imo)?|menos de|hasta|de|of)\s+)?$")
+
+
+def _total(free: str, start: int, span: tuple[int, int]) -> tuple[str | None, tuple[int, int]]:
+    """``"total"`` when the amount at ``start`` (read up to ``span``'s end) is said to be
+    for the whole span, with the span taking in the words after it; else no period."""
+    # "£500 all-in": "all" reads as a currency's code (the Albanian lek's), so the amount's
+    # span may end after it
+    after = _TOTAL_AFTER.match(free, span[1]) or _ALL_IN.match(free, max(0, span[1] - 3))
+    if after is not None:
+        return TOTAL, (span[0], after.end())
+    if _TOTAL_BEFORE.search(free, max(0, start - 40), start):
+        return TOTAL, span
+    return None, span
 
 
 # British notes named for their value: an amount and its currency in one word

@@ -91,3 +91,27 @@ def test_a_kind_with_a_date_input_still_is_even_when_the_request_gives_none():
     req = req.model_copy(update={"task_types": {**req.task_types, "dates": "date"}})
     assert _caveats(req) == ["Prices are what the sources stated; what you pay depends on "
                              "your dates and on availability."]
+
+
+@pytest.mark.parametrize("per, dated", [
+    ("month", False), ("year", False),                 # a rent, a salary, a year's fee
+    ("night", True), ("day", True), ("week", True),    # a stay, a car hire, a week's let
+])
+def test_prices_by_the_month_do_not_depend_on_the_dates(per, dated):
+    """A rent with a move-in month is no stay: its price does not move with the dates as
+    a night's or a day's does. The budget's period says so, else the prices' own."""
+    said = ("Prices are what the sources stated; what you pay depends on your dates "
+            "(March 2027) and on availability.")
+    plain = "Prices are what the sources stated; they may have changed since."
+    req = _request(["Alquiler 900 €."])
+    month = {"year": 2027, "month": 3}
+    asked = req.model_copy(update={
+        "task": {"budget": {"amount": 1000, "currency": "EUR", "per": per}, "move_in": month},
+        "task_types": {"budget": "money", "move_in": "month"}})
+    assert _caveats(asked) == [said if dated else plain]
+    # no budget asked: the listings' stated periods decide
+    listed = asked.model_copy(update={
+        "task": {"move_in": month},
+        "subjects": [b.model_copy(update={"price": Money(amount=900, currency="EUR", per=per)})
+                     for b in req.subjects]})
+    assert _caveats(listed) == [said if dated else plain]

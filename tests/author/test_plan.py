@@ -206,3 +206,31 @@ def test_plan_of_an_applied_mission_changes_nothing(applied, monkeypatch) -> Non
     code, _, err = run(*args)
     assert code == 0, err
     assert _tree(work) == before
+
+
+def test_plan_writes_a_kinds_enum_words_through_its_catalog() -> None:
+    # `scout plan` (and MCP's plan `shown`) wrote "transmission automatic" beside "sí": an
+    # enum input's value is the kind's word, read as its report reads it
+    from types import SimpleNamespace
+
+    from scout.api.shown import KindWords, shown_labels, shown_values
+    from scout.cli.plan_view import request_changes, task_lines
+    from scout.spec.loader import load_pipeline
+
+    root = Path(__file__).resolve().parents[2] / "examples" / "carrental"
+    words = KindWords.of(load_pipeline(root / "pipelines" / "car_rental.yaml").model, root)
+    assert "transmission" in words.enums and "airport" not in words.enums
+    task = {"query": "q", "lang": "es", "values": {"transmission": "automatic",
+                                                   "airport": True},
+            "types": {"transmission": "string", "airport": "boolean"}, "sources": {}}
+    out = "\n".join(task_lines(SimpleNamespace(task=task, words=words)))
+    assert " automático " in out and " sí " in out and "automatic " not in out
+    assert shown_values(task, words)["transmission"] == "automático"
+    assert shown_labels(task, words)["transmission"] == "cambio"
+    old = {**task, "values": {**task["values"], "transmission": "manual"}}
+    changes = request_changes(SimpleNamespace(previous_task=old, task=task, words=words))
+    assert changes == ["transmission: manual -> automático"]
+    # English keeps the kind's own words; without the kind's words a value shows as stored
+    english = {**task, "lang": "en"}
+    assert shown_values(english, words)["transmission"] == "automatic"
+    assert shown_values(task)["transmission"] == "automatic"

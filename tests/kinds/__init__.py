@@ -1,10 +1,35 @@
-"""Tests of the example kinds (examples/*), and what their test files share: reading a
-run's shortlist and the words a report writes itself."""
+"""Tests of the example kinds (examples/*), and what their test files share: parsing a
+request as ``scout apply`` does, reading a run's shortlist and the words a report writes
+itself."""
 
 from __future__ import annotations
 
+import datetime as dt
+import functools
 import re
+from pathlib import Path
 from typing import Any
+
+
+@functools.lru_cache(maxsize=None)
+def _pipeline(path: Path) -> Any:
+    from scout.spec.loader import load_pipeline
+
+    return load_pipeline(path).model
+
+
+def parse_request(kind: Path, query: str, today: dt.date, **kw: Any) -> Any:
+    """The Task ``scout apply`` starts from for ``query`` on the kind whose pipeline file
+    is ``kind``: read as its task phase reads it (scout/steps/task.py), with the kind's
+    inputs, its name, its ``nouns`` and its catalogs (``locales/`` beside
+    ``templates/``); ``kw``: what else the request gives (``overrides``...)."""
+    from scout.report.files import project_locales
+    from scout.task.build import build_task
+
+    model = _pipeline(Path(kind).resolve())
+    return build_task(query, model.inputs, today=today,
+                      locales=project_locales(Path(kind).resolve().parents[1] / "templates"),
+                      kind=model.name, nouns=model.nouns, **kw)
 
 
 def shortlist_names(run: Any) -> list[str]:

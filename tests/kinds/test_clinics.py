@@ -16,9 +16,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, own_words as _own_words
+from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, own_words as _own_words, parse_request
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "clinics"
 KIND = PROJECT / "pipelines" / "clinics.yaml"
@@ -76,7 +75,7 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_the_lab_types_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = build_task(query, inputs, today=TODAY, locales=PROJECT / "locales", kind="clinics")
+    task = parse_request(KIND, query, TODAY)
     got = task.model_dump(mode="json")["values"]
     assert task.lang == lang
     for name, value in want.items():

@@ -21,9 +21,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded
+from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, parse_request
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "conferences"
 KIND = PROJECT / "pipelines" / "conferences.yaml"
@@ -80,7 +79,7 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_people_type_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = build_task(query, inputs, today=TODAY)
+    task = parse_request(KIND, query, TODAY)
     got = task.model_dump(mode="json")["values"]
     assert task.lang == lang
     for name, value in got.items():
@@ -220,7 +219,7 @@ def test_the_language_of_the_talks(tmp_path):
     assert f"Jornadas de Terminología {YEAR}" in names and LISTINGS[0].title in names
     excluded = _excluded(run)
     assert excluded[f"EACL {YEAR} | Vienna and online"] == [
-        "no dice que las charlas sean en ese idioma"]
+        "no dice que las charlas sean en español"]
     assert "charlas en español" in run.report
 
 

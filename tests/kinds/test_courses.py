@@ -17,9 +17,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded
+from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, parse_request
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "courses"
 KIND = PROJECT / "pipelines" / "courses.yaml"
@@ -87,7 +86,7 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_people_type_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = build_task(query, inputs, today=TODAY)
+    task = parse_request(KIND, query, TODAY)
     assert task.lang == lang
     for name, value in task.model_dump(mode="json")["values"].items():
         if value is False and name not in want:
@@ -203,7 +202,7 @@ def test_a_spanish_request_shortlists_what_fits_and_says_why_the_rest_does_not(s
     # best rated first; a free course is 0 €, within any budget
     assert _names(run) == ["Curso de Python desde cero", "Introducción a Python"]
     assert _excluded(run) == {
-        "Python for Everybody": ["no dice impartirse en ese idioma"],
+        "Python for Everybody": ["no dice impartirse en español"],
         "Programación en Python: nivel avanzado": ["no dice ser de nivel principiante"],
         "Máster en Python y Django": ["cuesta más que el presupuesto"],
         # "Sin certificado" names no certificate
@@ -308,6 +307,6 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
                  "hasta 150 €"])
     out = capsys.readouterr().out
     assert code == 0, out
-    for words in ["topic", "fotografía", "level", "intermediate", "150", "F0", "R1", "F6"]:
+    for words in ["topic", "fotografía", "level", "intermedio", "150", "F0", "R1", "F6"]:
         assert words in out, words
     assert "Nivel" not in out                      # the level's label is no place

@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names
+from tests.kinds import shortlist_names as _names, parse_request
 
 KIND = Path(__file__).resolve().parents[2] / "examples" / "events" / "pipelines" / "events.yaml"
 TODAY = dt.date(2026, 12, 2)  # a Wednesday
@@ -92,7 +91,7 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_people_type_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = build_task(query, inputs, today=TODAY)
+    task = parse_request(KIND, query, TODAY)
     got = task.model_dump(mode="json")["values"]
     assert task.lang == lang
     for name, value in got.items():

@@ -19,9 +19,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import excluded_reasons as _excluded, own_words as _own_words
+from tests.kinds import excluded_reasons as _excluded, own_words as _own_words, parse_request
 from tests.kinds import shortlist_names as _names
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "grants"
@@ -78,7 +77,7 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_people_type_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = build_task(query, inputs, today=TODAY, kind="grants")
+    task = parse_request(KIND, query, TODAY)
     assert task.lang == lang
     for name, value in task.model_dump(mode="json")["values"].items():
         if value is False and name not in want:
@@ -146,11 +145,12 @@ def spanish(tmp_path_factory):
 def test_english_largest_first_within_the_floor_and_still_open(english):
     run, queries = english
     # €1.5 million and 200.000 euros are read whole; the call with no amount comes last
-    assert _names(run) == [NAMES[0], NAMES[4], NAMES[1], NAMES[5]]
+    # 40,000 EUR asked with no period: 5,080 a month and 34,800 a year are no more or
+    # less than it, so neither is compared (a year's stipend for 3 years is 104,400)
+    assert _names(run) == [NAMES[0], NAMES[4], NAMES[1], NAMES[3], NAMES[5]]
     excluded = _excluded(run)
-    assert excluded[NAMES[2]] == ["funds 5,080 EUR/month, under 40,000 EUR",
-                                  "deadline passed on September 10, 2026"]
-    assert excluded[NAMES[3]] == ["funds 34,800 EUR/year, under 40,000 EUR"]
+    assert excluded[NAMES[2]] == ["deadline passed on September 10, 2026"]
+    assert NAMES[3] not in excluded
     assert queries[0] == "research grant call Spain"
 
 
@@ -162,8 +162,10 @@ def test_english_report_speaks_english_of_funding_and_cites(english):
                   f"| {NAMES[0]} | 1,500,000 EUR | October 14, 2027 |",
                   f"| {NAMES[4]} | 200,000 EUR | March 15, 2027 |",   # "Plazo: 15/03/2027"
                   f"| {NAMES[5]} | not stated | June 30, 2027 |",
-                  "4 of 6 calls found fit: Spain, funding at least 40,000 EUR, still open.",
-                  f"{NAMES[0]} comes first of the 4 options that fit your request",
+                  "5 of 6 calls found fit: Spain, funding at least 40,000 EUR, still open.",
+                  f"{NAMES[0]} comes first of the 5 options that fit your request",
+                  "amount per year cannot be compared with an amount asked that states no "
+                  "period",
                   "| min amount | 40,000 EUR | query |", "amount unknown"]:
         assert words in report, words
     own = _own_words(report, LISTINGS)

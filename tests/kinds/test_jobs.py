@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded
+from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, parse_request
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "jobs"
 KIND = PROJECT / "pipelines" / "jobs.yaml"
@@ -75,7 +74,7 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_people_type_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = build_task(query, inputs, today=TODAY, kind="jobs")
+    task = parse_request(KIND, query, TODAY)
     assert task.lang == lang
     for name, value in task.model_dump(mode="json")["values"].items():
         if value is False and name not in want:
@@ -84,8 +83,7 @@ def test_requests_as_people_type_them(inputs, query):
 
 
 def test_a_salary_with_no_currency_is_not_guessed_and_the_note_says_how_to_write_it(inputs):
-    task = build_task("research assistant jobs in Barcelona, at least 30k a year", inputs,
-                      today=TODAY, kind="jobs")
+    task = parse_request(KIND, "research assistant jobs in Barcelona, at least 30k a year", TODAY)
     assert task.values["min_salary"] is None
     assert "min salary: 30k has no currency, so it was not read; write it as 30k EUR, " \
            "30k USD or the like" in task.notes
@@ -234,7 +232,7 @@ def test_experience_and_language_are_read_as_listings_write_them(tmp_path):
     excluded = _excluded(run)
     assert excluded[NAMES[0]] == ["asks 3 years of experience, more than 2"]
     assert excluded[NAMES[1]][0] == "asks 5 years of experience, more than 2"
-    assert excluded[NAMES[2]] == ["not said to be in that language"]
+    assert excluded[NAMES[2]] == ["not said to be in english"]
 
 
 def test_nothing_found_says_so_in_the_request_language(tmp_path):

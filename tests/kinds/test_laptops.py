@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
+from tests.kinds import parse_request
 
 KIND = Path(__file__).resolve().parents[2] / "examples" / "laptops" / "pipelines" / "laptops.yaml"
 TODAY = dt.date(2026, 12, 2)
@@ -68,7 +68,7 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_people_type_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = build_task(query, inputs, today=TODAY)
+    task = parse_request(KIND, query, TODAY)
     got = task.model_dump(mode="json")["values"]
     assert task.lang == lang
     for name, value in got.items():
@@ -81,13 +81,11 @@ def test_requests_as_people_type_them(inputs, query):
 def test_one_size_for_two_inputs_is_not_guessed(inputs):
     """'16 GB' alone could be memory or storage: the Task leaves both empty and says so,
     in the request's language, naming the inputs as the project's catalog does."""
-    locales = KIND.parents[1] / "locales"
-    task = build_task("portátil de 15,6 pulgadas con 16 GB por menos de 600 euros", inputs,
-                      today=TODAY, locales=locales)
+    task = parse_request(KIND, "portátil de 15,6 pulgadas con 16 GB por menos de 600 euros", TODAY)
     assert task.values.get("min_ram") is None and task.values.get("min_storage") is None
     assert "«16 GB» podría ser RAM mínima / almacenamiento mínimo, así que no se ha leído; " \
            "escribe qué es junto al valor, p. ej. «16 GB ram»" in task.notes
-    task = build_task("laptop with 1 TB under $800", inputs, today=TODAY)
+    task = parse_request(KIND, "laptop with 1 TB under $800", TODAY)
     assert task.values.get("min_storage") is None
     assert any(n.startswith("'1 TB' could be min ram / min storage") for n in task.notes)
 

@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded
+from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, parse_request
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "papers"
 KIND = PROJECT / "pipelines" / "papers.yaml"
@@ -58,7 +57,7 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_people_type_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = build_task(query, inputs, today=TODAY)
+    task = parse_request(KIND, query, TODAY)
     assert task.lang == lang
     for name, value in task.model_dump(mode="json")["values"].items():
         if value is False and name not in want:
@@ -67,8 +66,7 @@ def test_requests_as_people_type_them(inputs, query):
 
 
 def test_between_two_years_gives_the_first_as_since(inputs):
-    task = build_task("papers on graph neural networks published between 2019 and 2022",
-                      inputs, today=TODAY)
+    task = parse_request(KIND, "papers on graph neural networks published between 2019 and 2022", TODAY)
     assert task.values["since"] == 2019
 
 
@@ -166,6 +164,8 @@ def test_a_spanish_request_gets_a_spanish_report(tmp_path):
     assert excluded[LISTINGS[5].title] == ["citado 12 veces, menos de 50"]
     assert excluded[LISTINGS[3].title][0] == "publicado en 2020, antes de 2022"
     assert excluded[LISTINGS[2].title][0] == "no dice estar en acceso abierto"
+    # a reason names the language asked, in the report's words (not "that language")
+    assert "no dice estar en español" in sum(excluded.values(), [])
     report = run.report
     for words in ["# Artículos sobre detección de desinformación", "## Selección",
                   "| # | artículo | año | citas | enlace |", f"| {LISTINGS[4].title} | 2022 | 57 |",

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
+from tests.kinds import parse_request
 
 KIND = Path(__file__).resolve().parents[2] / "examples" / "rentals" / "pipelines" / "rentals.yaml"
 TODAY = dt.date(2026, 12, 2)
@@ -71,7 +71,7 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_people_type_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = build_task(query, inputs, today=TODAY)
+    task = parse_request(KIND, query, TODAY)
     got = task.model_dump(mode="json")["values"]
     assert task.lang == lang
     for name, value in got.items():
@@ -230,7 +230,7 @@ MADRID_UNITS = [
      ["Flat in Hackney", "Flat in Stratford", "Room in Brixton"],
      {"Flat in Islington": ["rent over budget", "only 58 m²"],     # 480 a week: ~2,087
       "Flat in Camden": ["only 51.1 m²"]},                          # 550 sq ft
-     ["| 1 | Flat in Hackney | 1,848 GBP/month [1] | 2 | 65 |",
+     ["| 1 | Flat in Hackney | ~1,848 GBP/month [1] | 2 | 65 |",  # converted: marked ~
       "**Flat in Islington** (~2,087 GBP/month [",  # cited, approximate (a weekly rent)
       "price per person cannot be compared with a budget per month",
       "2 prices per week were converted to prices per month (approximate)",
@@ -240,7 +240,7 @@ MADRID_UNITS = [
      ["Piso en Chamberí", "Habitación en Tetuán"],          # 250 a week: ~1,087 a month
      {"Piso en Lavapiés": ["alquiler por encima del presupuesto"],  # 280 a week: ~1,218
       "Piso en Usera": ["solo 55.7 m²"]},                    # 600 pies cuadrados
-     ["| 1 | Piso en Chamberí | 1.087 €/mes [1] | 2 | 65 |",
+     ["| 1 | Piso en Chamberí | ~1.087 €/mes [1] | 2 | 65 |",
       "**Piso en Lavapiés** (~1.218 €/mes [",  # cited
       "el precio por persona no se puede comparar con un presupuesto por mes",
       "2 precios por semana se han convertido a precios por mes (aproximados)",

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
+from tests.kinds import parse_request
 
 KIND = Path(__file__).resolve().parents[2] / "examples" / "trips" / "pipelines" / "trips.yaml"
 TODAY = dt.date(2026, 12, 2)   # a Wednesday: "next Friday" is 11 December
@@ -92,7 +92,7 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_people_type_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = build_task(query, inputs, today=TODAY)
+    task = parse_request(KIND, query, TODAY)
     got = task.model_dump(mode="json")["values"]
     assert task.lang == lang
     for name, value in got.items():
@@ -213,6 +213,11 @@ def test_a_bike_must_be_said_to_be_allowed(runs):
             "3 of 4 trips found fit: by bus, December 11, 2026, overnight is fine.",
             "| 1 | London → Edinburgh overnight coach | 19 GBP [1] | 9 | yes |",
             "| 3 | London → Edinburgh bus via Leeds | 15 GBP [3] | 11 | no |",
+            # the synthesis names the table's first (direct first) before the cheapest,
+            # so the two do not disagree on which comes first
+            "London → Edinburgh overnight coach comes first of the 3 options that fit your "
+            "request, in the order the request ranks them. London → Edinburgh bus via Leeds "
+            "is the cheapest option that fits your request: 15 GBP. [3]",
             "| origin | London | query |", "| destination | Edinburgh | query |"]),
     ("bike", ["# Trayectos: Barcelona → París, 1–31 de julio de 2027", "con bicicleta.",
               "| bicicleta | sí | consulta |"]),

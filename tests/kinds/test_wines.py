@@ -17,9 +17,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.task.build import build_task
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, own_words as _own_words
+from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, own_words as _own_words, parse_request
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "wines"
 KIND = PROJECT / "pipelines" / "wines.yaml"
@@ -70,7 +69,7 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_the_lab_types_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = build_task(query, inputs, today=TODAY, locales=PROJECT / "locales", kind="wines")
+    task = parse_request(KIND, query, TODAY)
     got = task.model_dump(mode="json")["values"]
     assert task.lang == lang
     for name, value in want.items():
@@ -162,7 +161,7 @@ def test_a_spanish_request_gets_a_spanish_report_out_of_100(runs):
     run, queries = runs["ribera"]
     report = run.report
     assert report.startswith("# Vinos")
-    assert "3 vinos de 6 botellas por como mucho 25 € la botella, con 90/100 o más, " \
+    assert "3 vinos de 6 encontrados: por como mucho 25 € la botella, con 90/100 o más, " \
            "de la añada 2019." in report
     assert "| 1 | Pago de Carraovejas Crianza 2019 | 24,90 € [1] | 93/100 [1] |" in report
     # a price keeps its cents: 14,50 € is not a 14 € bottle

@@ -71,3 +71,32 @@ def test_a_budget_keeps_its_price_words_and_the_highest_price() -> None:
     kept = {i.candidate.key: i.candidate for i in short.items}
     assert kept["acme"].price == _eur(45000, "year")   # the highest of 45.000 and 38.000
     assert kept["verde"].flags == ["price unknown"]
+
+
+@pytest.mark.parametrize("query", ["research grants in Spain, funding of at least 20,000 EUR",
+                                   "becas de investigación en España, de al menos 20.000 €"])
+def test_an_amount_per_month_is_not_compared_with_one_asked_with_no_period(query) -> None:
+    """5.080 €/mes against 20.000 € asked with no period: no more or less than it (a
+    month's stipend is no grant's total), so not compared — kept, flagged and noted —
+    while an amount with no period of its own is compared as it is."""
+    inputs = {"country": InputSpec(type="place"), "min_amount": InputSpec(type="money")}
+    task = build_task(query, inputs, today=dt.date(2026, 12, 2))
+    assert task.values["min_amount"].per is None
+    grants = [_flat("marie", ("https://grants.test/marie", _eur(5080, "month"))),
+              _flat("small", ("https://grants.test/small", _eur(15000, None))),
+              _flat("big", ("https://grants.test/big", _eur(25000, None)))]
+    params = RankParams(items="candidates", as_="grant", where=[
+        "task.min_amount is none or grant.price is none or "
+        "grant.price.amount >= task.min_amount.amount"])
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=grants)}, task))
+    assert [c.key for c, _ in short.excluded] == ["small"]
+    kept = {i.candidate.key: i.candidate for i in short.items}
+    assert set(kept) == {"marie", "big"}
+    assert kept["marie"].flags == [
+        "amount per month cannot be compared with an amount asked that states no period"]
+    assert kept["big"].flags == []
+    assert short.notes == ["1 amount per month could not be compared with the amount asked, "
+                           "which states no period, so it was not checked"]
+    assert localize(short.notes[0], "es") == (
+        "1 cantidad por mes no se ha podido comparar con la pedida, que no dice periodo, "
+        "así que no se ha comprobado")

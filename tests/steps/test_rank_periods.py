@@ -274,3 +274,61 @@ def test_listings_in_one_period_are_compared_as_they_are() -> None:
                   _flat("kew", ("https://homes.test/kew", _gbp(90, None))))
     assert [i.candidate.key for i in short.items] == ["kew", "soho"]
     assert short.notes == [] and all(not i.candidate.flags for i in short.items)
+
+
+# --- a budget for the whole of the dates asked ("600 € en total para las tres noches")
+STAY = {"city": InputSpec(type="place"), "dates": InputSpec(type="date"),
+        "budget": InputSpec(type="money")}
+WHOLE_WHERE = ["task.budget is none or hotel.price is none or "
+               "hotel.price.amount <= task.budget.amount"]
+
+
+def _eur(amount: float, per: str | None) -> Money:
+    return Money(amount=amount, currency="EUR", comparator="=", per=per)
+
+
+def _stay(query: str, *hotels: Candidate):
+    task = build_task(query, STAY, today=dt.date(2026, 12, 2))
+    params = RankParams(items="candidates", as_="hotel", where=WHOLE_WHERE,
+                        order_by=["hotel.price.amount if hotel.price else none"],
+                        descending=False)
+    return task, rank.run(_ctx(params, {"candidates": Candidates(items=list(hotels))}, task))
+
+
+@pytest.mark.parametrize("query", [
+    "hotel en Sevilla del 3 al 6 de marzo de 2027, 600 € en total para las tres noches",
+    "hotel in Seville from 3 to 6 March 2027, under 600 euros total",
+    "hotel en Sevilla del 3 al 6 de marzo de 2027, presupuesto total de 600 €",
+])
+def test_a_total_budget_is_compared_with_the_nightly_price_times_the_nights(query) -> None:
+    """Three nights at 180 €/night are 540 €, within 600 € in all; at 220 €/night, 660 €,
+    over it — each per-night price passed a 600 € cap compared as it was."""
+    task, short = _stay(query,
+                        _flat("alfonso", ("https://hotels.test/a", _eur(220, "night"))),
+                        _flat("triana", ("https://hotels.test/t", _eur(180, "night"))),
+                        _flat("suite", ("https://hotels.test/s", _eur(590, None))))
+    assert task.values["budget"].per == "total"
+    assert format_money(task.values["budget"], "es") == "600 € en total"
+    assert format_money(task.values["budget"], "en") == "600 EUR in total"
+    assert [i.candidate.key for i in short.items] == ["triana", "suite"]
+    [(out, _)] = short.excluded
+    assert out.key == "alfonso" and out.price_converted == _eur(660, "total")
+    triana = short.items[0].candidate
+    assert triana.price_converted == _eur(540, "total")
+    assert triana.flags == ["price per night times 3 for the dates asked, to compare it "
+                            "with the total budget"]
+    assert localize(triana.flags[0], "es") == (
+        "precio por noche multiplicado por 3 para las fechas pedidas, para compararlo con "
+        "el presupuesto total")
+    assert short.notes == ["2 prices per night were multiplied by the length of the dates "
+                           "asked to compare them with the total budget"]
+
+
+def test_a_total_budget_without_dates_is_not_compared_with_a_nightly_price() -> None:
+    _, short = _stay("hotel en Sevilla, 600 € en total",
+                     _flat("alfonso", ("https://hotels.test/a", _eur(220, "night"))))
+    hotel = short.items[0].candidate  # kept, its price not compared: nothing to multiply by
+    assert hotel.flags == ["price per night cannot be compared with a total budget without "
+                           "dates"]
+    assert short.notes == ["1 price per night could not be compared with the total budget: "
+                           "the request gives no dates to multiply it by"]

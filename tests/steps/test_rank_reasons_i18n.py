@@ -108,6 +108,9 @@ msgstr "cambio automático"
 
 msgid "navigation"
 msgstr "navegador"
+
+msgid "not %(fuel)s; lacks %(features)s"
+msgstr "no es %(fuel)s; le falta %(features)s"
 '''
 ENUM_INPUTS = {"fuel": InputSpec(type="string", enum=["diesel", "hybrid"]),
                "features": InputSpec(type="list", items="string",
@@ -173,6 +176,28 @@ def test_an_enum_word_given_to_gettext_is_written_as_a_printed_one(tmp_path, que
         update={"inputs": ENUM_INPUTS}))
     [(_car_out, why)] = rank.run(ctx).excluded
     assert why == said
+
+
+@pytest.mark.parametrize("query, said", [
+    ("coche hybrid con automatic y navigation",
+     "no es híbrido; le falta cambio automático, navegador"),
+    ("a hybrid car with automatic and navigation", "not hybrid; lacks automatic, navigation"),
+])
+def test_an_enum_word_given_to_gettext_is_written_in_the_requests_language(
+        tmp_path, query, said) -> None:
+    """An enum value given to _() as a placeholder's value reads as one the reason prints:
+    "no es híbrido", not the author's English word in a Spanish reason."""
+    root = _project(tmp_path, KIND_PO)
+    task = build_task(query, ENUM_INPUTS, today=dt.date(2026, 12, 2))
+    params = RankParams(items="candidates", as_="car", where=["false"], reasons=[
+        "{{ _('not %(fuel)s; lacks %(features)s', fuel=task.fuel, "
+        "features=task.features) }}"])
+    ctx = dataclasses.replace(_ctx(params, {"candidates": Candidates(items=[
+        _car("Toyota", 9000, 60000)])}, task), root=root)
+    ctx = dataclasses.replace(ctx, pipeline=ctx.pipeline.model_copy(
+        update={"inputs": ENUM_INPUTS}))
+    [(_car_out, why)] = rank.run(ctx).excluded
+    assert why == [said]
 
 
 PIPELINE = """apiVersion: scout/v1

@@ -40,7 +40,7 @@ def _mission(phases: dict[str, str], journal: list[dict]) -> MissionView:
 
 def _render(tmp_path: Path, budget: str = "200 EUR", results=F1_RESULTS,
             synthesis: Synthesis | None = None, lang: str = "en",
-            journal_extra: tuple[dict, ...] = ()):
+            journal_extra: tuple[dict, ...] = (), template: str | None = "kind's"):
     spec = load_pipeline(ROOT / "pipelines/hotel_research.yaml")
     pipe = spec.model
     task = build_task(f"hotels in Barcelona for September 2026 under {budget}", pipe.inputs,
@@ -76,6 +76,8 @@ def _render(tmp_path: Path, budget: str = "200 EUR", results=F1_RESULTS,
     ]
     mission = _mission({"Y1": "failed_terminal", "Y2": "blocked_missing_input"}, journal)
     params = ReportParams(**pipe.phases["F6"].with_)
+    if template != "kind's":  # None: the default report of any kind
+        params = params.model_copy(update={"template": template})
     ctx = StepContext(phase_id="F6", phase=pipe.phases["F6"], params=params,
                       inputs={**inputs, "shortlist": short, "synthesis": synthesis,
                               "pages": None, "video_evidence": None},
@@ -355,8 +357,9 @@ def test_a_call_the_cost_cap_refused_is_not_a_provider_failure() -> None:
     assert [(c.adapter, c.calls, c.errors) for c in costs] == [("tavily", 1, 0)]
 
 
+@pytest.mark.parametrize("template", ["kind's", None])
 def test_a_model_the_cap_refused_is_said_once_in_the_synthesis_section(
-        tmp_path: Path) -> None:
+        tmp_path: Path, template: str | None) -> None:
     """The cost cap refused the model and the extractive synthesis answered: the Synthesis
     section says what the model would have cost and what was left, in the request's
     language, and 'What did not go to plan' does not say it a second time."""
@@ -371,12 +374,13 @@ def test_a_model_the_cap_refused_is_said_once_in_the_synthesis_section(
     refusal = {"adapter": "openai", "phase": "P3", "result": "budget_exceeded",
                "error": {"kind": "budgetexceeded", "code": "RUN004", "message": said},
                "cost": {"usd": 0}}
-    _, run_dir = _render(tmp_path, synthesis=syn, lang="es", journal_extra=(refusal,))
+    _, run_dir = _render(tmp_path, synthesis=syn, lang="es", journal_extra=(refusal,),
+                         template=template)
     md = (run_dir / "report.md").read_text()
     spanish = ("openai no se llamó: habría costado unos 0,03 US$ y del límite de 0,50 US$ "
                "quedaban 0,01 US$")
     assert md.count(spanish) == 1 and said not in md
-    section = md.split("## Síntesis\n", 1)[1].split("\n## ", 1)[0]
+    section = md.split("## Síntesis", 1)[1].split("\n## ", 1)[0]
     assert spanish in section
 
 

@@ -47,7 +47,7 @@ def money(query: str) -> tuple[float | None, float, str, str, str | None] | None
     ("hotel en Puebla por dos mil quinientos pesos", (None, 2500, "MXN", "<=", None)),
     ("hotel en Cali por menos de dos millones de pesos", (None, 2_000_000, "COP", "<=", None)),
     ("hotel en Cali por menos de 1,5 millones de pesos", (None, 1_500_000, "COP", "<=", None)),
-    ("hotel en Lugo, mil euros en total", (None, 1000, "EUR", "<=", None)),
+    ("hotel en Lugo, mil euros en total", (None, 1000, "EUR", "<=", "total")),  # the whole stay
     ("hotel en Puebla por 3 mil quinientos pesos", (None, 3500, "MXN", "<=", None)),
     # English: "a hundred", "and" inside the number, hyphenated tens
     ("hotel in Leeds under a hundred and twenty quid", (None, 120, "GBP", "<=", None)),
