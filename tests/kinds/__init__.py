@@ -1,12 +1,15 @@
 """Tests of the example kinds (examples/*), and what their test files share: parsing a
-request as ``scout apply`` does, reading a run's shortlist and the words a report writes
-itself."""
+request as ``scout apply`` does, running a kind offline, reading a run's shortlist and the
+words a report writes itself, and the checks every kind's tests make (the report cites its
+sources and says nothing of other kinds, the kind validates, plan shows the request)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
 import re
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,3 +53,70 @@ def own_words(report: str, listings: list[Any]) -> str:
         text = text.replace(r.title, " ").replace(r.snippet, " ")
     text = re.sub(r"“[^”]*”|«[^»]*»|'[^']*'", " ", text)
     return re.sub(r"https?://\S+", " ", text)
+
+
+def run_kind(kind: Path, workdir: Path, query: str, listings: list[Any], *,
+             today: dt.date | None = None,
+             seed: Callable[[Any, list[Any]], None] | None = None) -> tuple[Any, list[Any]]:
+    """One offline mission of the kind whose pipeline file is ``kind``: every search
+    answers ``listings`` (``seed(fake, listings)`` adds the kind's own searches after,
+    which win), the run must end well; the run and the search queries it sent."""
+    from scout.testing import FakeProviders, run_pipeline
+
+    with FakeProviders() as fake:
+        fake.search(r".", listings)
+        if seed is not None:
+            seed(fake, listings)
+        run = run_pipeline(kind, fake=fake, workdir=workdir, query=query, today=today)
+        queries = fake.queries()
+    assert run.exit_code == 0, run.result.reason
+    return run, queries
+
+
+def run_each(kind: Path, requests: dict[str, tuple[str, list[Any]]], tmp_path_factory: Any,
+             **kw: Any) -> dict[str, tuple[Any, list[Any]]]:
+    """Each of ``requests`` (key: (query, listings)) run once in its own folder, as a
+    module-scoped fixture runs them; ``kw`` as :func:`run_kind` takes it."""
+    return {key: run_kind(kind, tmp_path_factory.mktemp(key), query, listings, **kw)
+            for key, (query, listings) in requests.items()}
+
+
+def assert_cites_sources(run: Any, listings: list[Any], key: str = "") -> None:
+    """Every shortlisted name's listing URL is cited in the report as ``[n](url)``."""
+    for name in shortlist_names(run):
+        url = next(r.url for r in listings if r.title.startswith(name))
+        assert re.search(r"\[\d+\]\(" + re.escape(url) + r"\)", run.report), (key, name)
+
+
+def assert_says_nothing_of(other: re.Pattern[str], report: str, listings: list[Any],
+                           key: str = "") -> None:
+    """The report's own words (:func:`own_words`) match nothing of ``other``."""
+    own = own_words(report, listings)
+    assert not other.search(own), (key, other.search(own))
+
+
+def assert_validates(project: Path, capsys: Any, monkeypatch: Any, target: str = ".") -> None:
+    """``scout validate target`` from the kind's own project folder ends well with no
+    warning: every word has its Spanish msgstr."""
+    from scout.cli import main
+
+    monkeypatch.chdir(project)                  # a project of its own, run from its folder
+    code = main(["validate", target])
+    out = capsys.readouterr()
+    assert code == 0, out
+    assert "warning" not in out.out + out.err
+
+
+def plan_output(project: Path, pipeline: str, query: str, tmp_path: Path, capsys: Any,
+                monkeypatch: Any) -> str:
+    """What ``scout plan pipeline --query query`` prints, run from a copy of the kind's
+    project (plan keeps quota state under runtime/); it must end well."""
+    from scout.cli import main
+
+    copy = tmp_path / project.name
+    shutil.copytree(project, copy)
+    monkeypatch.chdir(copy)
+    code = main(["plan", pipeline, "--runs-dir", str(tmp_path), "--query", query])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    return str(out)

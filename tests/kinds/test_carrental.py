@@ -20,6 +20,7 @@ from scout.spec.loader import load_pipeline
 from scout.task.build import TaskIncomplete
 from scout.testing import FakeProviders, Result, run_pipeline
 from tests.kinds import excluded_reasons as _excluded, own_words as _own_words, shortlist_names as _names, parse_request
+from tests.kinds import assert_validates, plan_output
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "carrental"
 KIND = PROJECT / "pipelines" / "car_rental.yaml"
@@ -270,24 +271,14 @@ def test_the_reports_say_nothing_of_other_kinds(runs):
 
 
 def test_the_kind_validates(capsys, monkeypatch):
-    from scout.cli import main
-
-    monkeypatch.chdir(PROJECT)                  # a project of its own, run from its folder
-    code = main(["validate", "."])
-    out = capsys.readouterr()
-    assert code == 0, out
-    assert "warning" not in out.out + out.err      # every word has its Spanish msgstr
+    assert_validates(PROJECT, capsys, monkeypatch)
 
 
 def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
-    from scout.cli import main
-
-    shutil.copytree(PROJECT, tmp_path / "carrental")  # plan keeps quota state under runtime/
-    monkeypatch.chdir(tmp_path / "carrental")
-    code = main(["plan", "pipelines/car_rental.yaml", "--runs-dir", str(tmp_path), "--query",
-                 "coche de alquiler en Madrid para devolver en Barcelona, cabrio, del 1 al 5 de abril"])
-    out = capsys.readouterr().out
-    assert code == 0, out
+    out = plan_output(PROJECT, "pipelines/car_rental.yaml",
+                      "coche de alquiler en Madrid para devolver en Barcelona, cabrio, "
+                      "del 1 al 5 de abril",
+                      tmp_path, capsys, monkeypatch)
     assert re.search(r"city\s+Madrid\s+\(query\)", out)
     assert re.search(r"dropoff\s+Barcelona\s+\(query\)", out)
     for words in ["descapotable", "F0", "R1", "F6"]:  # the kind's word, in Spanish

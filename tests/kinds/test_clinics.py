@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
 from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, own_words as _own_words, parse_request
+from tests.kinds import assert_validates, plan_output
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "clinics"
 KIND = PROJECT / "pipelines" / "clinics.yaml"
@@ -238,23 +238,12 @@ def test_the_reports_say_nothing_of_other_kinds(runs):
 
 
 def test_the_kind_validates(capsys, monkeypatch):
-    from scout.cli import main
-
-    monkeypatch.chdir(PROJECT)                  # a project of its own, run from its folder
-    code = main(["validate", "."])
-    out = capsys.readouterr()
-    assert code == 0, out
-    assert "warning" not in out.out + out.err      # every word has its Spanish msgstr
+    assert_validates(PROJECT, capsys, monkeypatch)
 
 
 def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
-    from scout.cli import main
-
-    shutil.copytree(PROJECT, tmp_path / "clinics")  # plan keeps quota state under runtime/
-    monkeypatch.chdir(tmp_path / "clinics")
-    code = main(["plan", "pipelines/clinics.yaml", "--runs-dir", str(tmp_path), "--query",
-                 "pediatra en Madrid con Adeslas, 4,5 estrellas o más"])
-    out = capsys.readouterr().out
-    assert code == 0, out
+    out = plan_output(PROJECT, "pipelines/clinics.yaml",
+                      "pediatra en Madrid con Adeslas, 4,5 estrellas o más",
+                      tmp_path, capsys, monkeypatch)
     for words in ["insurance", "adeslas", "min_rating", "F0", "R1", "F6"]:
         assert words in out, words

@@ -23,6 +23,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
 from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, parse_request
+from tests.kinds import assert_validates, plan_output
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "conferences"
 KIND = PROJECT / "pipelines" / "conferences.yaml"
@@ -233,28 +234,14 @@ def test_a_deadline_alone_never_puts_a_conference_in_the_window(tmp_path):
 
 
 def test_the_kind_validates(capsys, monkeypatch):
-    from scout.cli import main
-
-    monkeypatch.chdir(PROJECT)                  # a project of its own, run from its folder
-    code = main(["validate", "pipelines/conferences.yaml"])
-    out = capsys.readouterr()
-    assert code == 0, out
-    assert "warning" not in out.out + out.err      # every word has its Spanish msgstr
+    assert_validates(PROJECT, capsys, monkeypatch, "pipelines/conferences.yaml")
 
 
 def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
-    import shutil
-
-    from scout.cli import main
-
-    # a copy: the run dir is asked for under tmp_path (plan itself creates nothing)
-    shutil.copytree(PROJECT, tmp_path / "conferences")
-    monkeypatch.chdir(tmp_path / "conferences")
-    code = main(["plan", "pipelines/conferences.yaml", "--runs-dir", str(tmp_path), "--query",
-                 "NLP conferences in Europe between March and June 2027, registration under "
-                 "400 EUR, deadline not passed"])
-    out = capsys.readouterr().out
-    assert code == 0, out
+    out = plan_output(PROJECT, "pipelines/conferences.yaml",
+                      "NLP conferences in Europe between March and June 2027, registration under "
+                      "400 EUR, deadline not passed",
+                      tmp_path, capsys, monkeypatch)
     for words in ["topic", "NLP", "Europe", "400 EUR", "open_cfp", "F0", "R1", "F6"]:
         assert words in out, words
 

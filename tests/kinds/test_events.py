@@ -17,6 +17,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
 from tests.kinds import shortlist_names as _names, parse_request
+from tests.kinds import assert_validates
 
 KIND = Path(__file__).resolve().parents[2] / "examples" / "events" / "pipelines" / "events.yaml"
 TODAY = dt.date(2026, 12, 2)  # a Wednesday
@@ -225,13 +226,7 @@ def test_free_events_only_when_asked_and_a_spanish_cap_in_pounds(tmp_path):
 
 
 def test_the_kind_validates(capsys, monkeypatch):
-    from scout.cli import main
-
-    monkeypatch.chdir(KIND.parents[1])          # a project of its own, run from its folder
-    code = main(["validate", "pipelines/events.yaml"])
-    out = capsys.readouterr()
-    assert code == 0, out
-    assert "warning" not in out.out + out.err      # every word has its Spanish msgstr
+    assert_validates(KIND.parents[1], capsys, monkeypatch, "pipelines/events.yaml")
 
 
 def test_nothing_found_says_so_in_the_request_language(tmp_path):

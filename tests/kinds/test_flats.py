@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
 from tests.kinds import excluded_reasons as _excluded, parse_request
+from tests.kinds import assert_validates, plan_output
 from tests.kinds import own_words as _own_words
 from tests.kinds import shortlist_names as _names
 
@@ -288,23 +288,12 @@ def test_the_reports_say_nothing_of_other_kinds(runs):
 
 
 def test_the_kind_validates(capsys, monkeypatch):
-    from scout.cli import main
-
-    monkeypatch.chdir(PROJECT)                  # a project of its own, run from its folder
-    code = main(["validate", "."])
-    out = capsys.readouterr()
-    assert code == 0, out
-    assert "warning" not in out.out + out.err      # every word has its Spanish msgstr
+    assert_validates(PROJECT, capsys, monkeypatch)
 
 
 def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
-    from scout.cli import main
-
-    shutil.copytree(PROJECT, tmp_path / "flats")  # plan keeps quota state under runtime/
-    monkeypatch.chdir(tmp_path / "flats")
-    code = main(["plan", "pipelines/flats.yaml", "--runs-dir", str(tmp_path), "--query",
-                 "comprar ático en Barcelona con terraza y garaje, máximo 600.000 euros"])
-    out = capsys.readouterr().out
-    assert code == 0, out
+    out = plan_output(PROJECT, "pipelines/flats.yaml",
+                      "comprar ático en Barcelona con terraza y garaje, máximo 600.000 euros",
+                      tmp_path, capsys, monkeypatch)
     for words in ["ático", "600.000 €", "terrace", "F0", "R1", "F6"]:
         assert words in out, words

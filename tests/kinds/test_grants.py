@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
 from tests.kinds import excluded_reasons as _excluded, own_words as _own_words, parse_request
+from tests.kinds import assert_validates, plan_output
 from tests.kinds import shortlist_names as _names
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "grants"
@@ -226,24 +226,13 @@ def test_nothing_found_says_so_in_the_request_language(tmp_path):
 
 
 def test_the_kind_validates(capsys, monkeypatch):
-    from scout.cli import main
-
-    monkeypatch.chdir(PROJECT)                  # a project of its own, run from its folder
-    code = main(["validate", "pipelines/grants.yaml"])
-    out = capsys.readouterr()
-    assert code == 0, out
-    assert "warning" not in out.out + out.err      # every word has its Spanish msgstr
+    assert_validates(PROJECT, capsys, monkeypatch, "pipelines/grants.yaml")
 
 
 def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
-    from scout.cli import main
-
-    shutil.copytree(PROJECT, tmp_path / "grants")  # plan keeps quota state under runtime/
-    monkeypatch.chdir(tmp_path / "grants")
-    code = main(["plan", "pipelines/grants.yaml", "--runs-dir", str(tmp_path), "--query",
-                 "becas predoctorales de biología en España, cuantía mínima 20.000 € al año"])
-    out = capsys.readouterr().out
-    assert code == 0, out
+    out = plan_output(PROJECT, "pipelines/grants.yaml",
+                      "becas predoctorales de biología en España, cuantía mínima 20.000 € al año",
+                      tmp_path, capsys, monkeypatch)
     for words in ["topic", "biología", "España", "min_amount", "20.000", "predoctoral",
                   "F0", "R1", "F6"]:
         assert words in out, words

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
 from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, parse_request
+from tests.kinds import assert_validates, plan_output
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "jobs"
 KIND = PROJECT / "pipelines" / "jobs.yaml"
@@ -244,24 +244,13 @@ def test_nothing_found_says_so_in_the_request_language(tmp_path):
 
 
 def test_the_kind_validates(capsys, monkeypatch):
-    from scout.cli import main
-
-    monkeypatch.chdir(PROJECT)                  # a project of its own, run from its folder
-    code = main(["validate", "pipelines/jobs.yaml"])
-    out = capsys.readouterr()
-    assert code == 0, out
-    assert "warning" not in out.out + out.err      # every word has its Spanish msgstr
+    assert_validates(PROJECT, capsys, monkeypatch, "pipelines/jobs.yaml")
 
 
 def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
-    from scout.cli import main
-
-    shutil.copytree(PROJECT, tmp_path / "jobs")    # plan keeps quota state under runtime/
-    monkeypatch.chdir(tmp_path / "jobs")
-    code = main(["plan", "pipelines/jobs.yaml", "--runs-dir", str(tmp_path), "--query",
-                 "vacantes de profesor de matemáticas en Bilbao, sueldo mínimo 2.000 € al mes"])
-    out = capsys.readouterr().out
-    assert code == 0, out
+    out = plan_output(PROJECT, "pipelines/jobs.yaml",
+                      "vacantes de profesor de matemáticas en Bilbao, sueldo mínimo 2.000 € al mes",
+                      tmp_path, capsys, monkeypatch)
     for words in ["role", "profesor de matemáticas", "Bilbao", "min_salary", "2.000",
                   "F0", "R1", "F6"]:
         assert words in out, words

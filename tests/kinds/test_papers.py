@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
 from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, parse_request
+from tests.kinds import assert_validates, plan_output
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "papers"
 KIND = PROJECT / "pipelines" / "papers.yaml"
@@ -199,24 +199,13 @@ def test_nothing_found_says_so_in_the_request_language(tmp_path):
 
 
 def test_the_kind_validates(capsys, monkeypatch):
-    from scout.cli import main
-
-    monkeypatch.chdir(PROJECT)                  # a project of its own, run from its folder
-    code = main(["validate", "pipelines/papers.yaml"])
-    out = capsys.readouterr()
-    assert code == 0, out
-    assert "warning" not in out.out + out.err      # every word has its Spanish msgstr
+    assert_validates(PROJECT, capsys, monkeypatch, "pipelines/papers.yaml")
 
 
 def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
-    from scout.cli import main
-
-    shutil.copytree(PROJECT, tmp_path / "papers")  # plan keeps quota state under runtime/
-    monkeypatch.chdir(tmp_path / "papers")
-    code = main(["plan", "pipelines/papers.yaml", "--runs-dir", str(tmp_path), "--query",
-                 "papers on protein folding since 2021 with at least 100 citations"])
-    out = capsys.readouterr().out
-    assert code == 0, out
+    out = plan_output(PROJECT, "pipelines/papers.yaml",
+                      "papers on protein folding since 2021 with at least 100 citations",
+                      tmp_path, capsys, monkeypatch)
     for words in ["topic", "protein folding", "2021", "min_citations", "100", "F0", "R1", "F6"]:
         assert words in out, words
 

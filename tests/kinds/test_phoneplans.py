@@ -18,6 +18,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
 from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, own_words as _own_words, parse_request
+from tests.kinds import assert_validates
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "phoneplans"
 KIND = PROJECT / "pipelines" / "phoneplans.yaml"
@@ -222,10 +223,4 @@ def test_the_reports_say_nothing_of_other_kinds(runs):
 
 
 def test_the_kind_validates(capsys, monkeypatch):
-    from scout.cli import main
-
-    monkeypatch.chdir(PROJECT)                  # a project of its own, run from its folder
-    code = main(["validate", "."])
-    out = capsys.readouterr()
-    assert code == 0, out
-    assert "warning" not in out.out + out.err      # every word has its Spanish msgstr
+    assert_validates(PROJECT, capsys, monkeypatch)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
 from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, own_words as _own_words, parse_request
+from tests.kinds import assert_validates, plan_output
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "wines"
 KIND = PROJECT / "pipelines" / "wines.yaml"
@@ -259,23 +259,12 @@ def test_nothing_found_says_so_in_the_request_language(tmp_path):
 
 
 def test_the_kind_validates(capsys, monkeypatch):
-    from scout.cli import main
-
-    monkeypatch.chdir(PROJECT)                  # a project of its own, run from its folder
-    code = main(["validate", "."])
-    out = capsys.readouterr()
-    assert code == 0, out
-    assert "warning" not in out.out + out.err      # every word has its Spanish msgstr
+    assert_validates(PROJECT, capsys, monkeypatch)
 
 
 def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
-    from scout.cli import main
-
-    shutil.copytree(PROJECT, tmp_path / "wines")  # plan keeps quota state under runtime/
-    monkeypatch.chdir(tmp_path / "wines")
-    code = main(["plan", "pipelines/wines.yaml", "--runs-dir", str(tmp_path), "--query",
-                 "priorat cosecha 2015 con 95 puntos Peñín"])
-    out = capsys.readouterr().out
-    assert code == 0, out
+    out = plan_output(PROJECT, "pipelines/wines.yaml",
+                      "priorat cosecha 2015 con 95 puntos Peñín",
+                      tmp_path, capsys, monkeypatch)
     for words in ["vintage", "2015", "min_score", "priorat", "F0", "R1", "F6"]:
         assert words in out, words
