@@ -45,12 +45,19 @@ def excluded_reasons(run: Any) -> dict[str, list[str]]:
     return {c["name"]: reasons for c, reasons in run.artifact("shortlist")["excluded"]}
 
 
-def own_words(report: str, listings: list[Any]) -> str:
-    """The report less what it quotes (the request, the listings, URLs, the DAG)."""
+def own_words(report: str, listings: list[Any], *, ids: bool = False,
+              quoted: tuple[str, ...] = ()) -> str:
+    """The report less what it quotes (the request, the listings, URLs, the DAG); with
+    ``ids``, less its `code` spans too (the mission's and pipeline's ids, the author's
+    identifiers); less any of ``quoted`` (other pages the run read)."""
     text = report.split("```mermaid")[0]
     text = re.sub(r"^> .*$", " ", text, flags=re.M)
+    if ids:
+        text = re.sub(r"`[^`]*`", " ", text)
     for r in listings:
         text = text.replace(r.title, " ").replace(r.snippet, " ")
+    for words in quoted:
+        text = text.replace(words, " ")
     text = re.sub(r"“[^”]*”|«[^»]*»|'[^']*'", " ", text)
     return re.sub(r"https?://\S+", " ", text)
 

@@ -18,10 +18,17 @@ import pytest
 
 from scout.spec.loader import load_pipeline
 from scout.task.build import build_task
-from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import excluded_reasons as _excluded, own_words as _own_words
-from tests.kinds import assert_validates, plan_output
-from tests.kinds import shortlist_names as _names
+from scout.testing import Result
+from tests.kinds import (
+    assert_cites_sources,
+    assert_says_nothing_of,
+    assert_validates,
+    excluded_reasons as _excluded,
+    own_words as _own_words,
+    plan_output,
+    run_each,
+    shortlist_names as _names,
+)
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "books"
 KIND = PROJECT / "pipelines" / "books.yaml"
@@ -174,16 +181,7 @@ RUNS = {
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """The four runs, each once, with the queries the kind sent."""
-    done = {}
-    for key, (query, listings) in RUNS.items():
-        with FakeProviders() as fake:
-            fake.search(r".", listings)
-            run = run_pipeline(KIND, fake=fake, workdir=tmp_path_factory.mktemp(key),
-                               query=query, today=TODAY)
-            queries = fake.queries("search")
-        assert run.exit_code == 0, run.result.reason
-        done[key] = (run, queries)
-    return done
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY)
 
 
 def test_language_format_year_and_price_for_the_asked_format(runs):
@@ -269,10 +267,7 @@ def test_any_of_the_languages_asked_and_the_audience(runs):
 
 def test_the_report_cites_its_sources(runs):
     for key, (run, _) in runs.items():
-        listings = RUNS[key][1]
-        for name in _names(run):
-            url = next(r.url for r in listings if r.title.startswith(name))
-            assert re.search(r"\[\d+\]\(" + re.escape(url) + r"\)", run.report), (key, name)
+        assert_cites_sources(run, RUNS[key][1], key)
         # the table's price and rating cells cite where they were read
         assert re.search(r"\| \d[\d.,]* (€|USD) \[\d+\] \|", run.report), key
         assert run.report_html and "<html" in run.report_html.lower()
@@ -287,8 +282,7 @@ OTHER_KINDS = re.compile(r"(?i)\b(hotels?|nights?|noches?|habitaci[oó]n(es)?|ro
 
 def test_the_reports_say_nothing_of_other_kinds(runs):
     for key, (run, _) in runs.items():
-        own = _own_words(run.report, RUNS[key][1])
-        assert not OTHER_KINDS.search(own), (key, OTHER_KINDS.search(own))
+        assert_says_nothing_of(OTHER_KINDS, run.report, RUNS[key][1], key)
         assert "stated(" not in run.report and "mentions(" not in run.report
 
 

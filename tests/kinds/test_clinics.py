@@ -15,9 +15,18 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, own_words as _own_words, parse_request
-from tests.kinds import assert_validates, plan_output
+from scout.testing import Result
+from tests.kinds import (
+    assert_cites_sources,
+    assert_says_nothing_of,
+    assert_validates,
+    excluded_reasons as _excluded,
+    own_words as _own_words,
+    parse_request,
+    plan_output,
+    run_each,
+    shortlist_names as _names,
+)
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "clinics"
 KIND = PROJECT / "pipelines" / "clinics.yaml"
@@ -140,16 +149,7 @@ RUNS = {
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """The three runs, each once, with the queries the kind sent."""
-    done = {}
-    for key, (query, listings) in RUNS.items():
-        with FakeProviders() as fake:
-            fake.search(r".", listings)
-            run = run_pipeline(KIND, fake=fake, workdir=tmp_path_factory.mktemp(key),
-                               query=query, today=TODAY)
-            queries = fake.queries("search")
-        assert run.exit_code == 0, run.result.reason
-        done[key] = (run, queries)
-    return done
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY)
 
 
 def test_insurance_language_and_weekend_filter_best_rated_first(runs):
@@ -219,10 +219,7 @@ def test_price_cap_per_session(runs):
 
 def test_the_report_cites_its_sources(runs):
     for key, (run, _) in runs.items():
-        listings = RUNS[key][1]
-        for name in _names(run):
-            url = next(r.url for r in listings if r.title.startswith(name))
-            assert re.search(r"\[\d+\]\(" + re.escape(url) + r"\)", run.report), (key, name)
+        assert_cites_sources(run, RUNS[key][1], key)
 
 
 # words of other kinds: lodging, tickets, jobs, wine, the price period of a stay or a rent
@@ -233,8 +230,7 @@ OTHER_KINDS = re.compile(r"(?i)\b(hotels?|nights?|noches?|habitaci[oó]n(es)?|ro
 
 def test_the_reports_say_nothing_of_other_kinds(runs):
     for key, (run, _) in runs.items():
-        own = _own_words(run.report, RUNS[key][1])
-        assert not OTHER_KINDS.search(own), (key, OTHER_KINDS.search(own))
+        assert_says_nothing_of(OTHER_KINDS, run.report, RUNS[key][1], key)
 
 
 def test_the_kind_validates(capsys, monkeypatch):

@@ -22,8 +22,15 @@ import pytest
 
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, parse_request
-from tests.kinds import assert_validates, plan_output
+from tests.kinds import (
+    assert_validates,
+    excluded_reasons as _excluded,
+    own_words as _own_words,
+    parse_request,
+    plan_output,
+    run_kind,
+    shortlist_names as _names,
+)
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "conferences"
 KIND = PROJECT / "pipelines" / "conferences.yaml"
@@ -132,12 +139,7 @@ LISTINGS = [
 
 
 def _run(tmp_path: Path, query: str, listings: list[Result] = LISTINGS):
-    with FakeProviders() as fake:
-        fake.search(r".", listings)
-        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, query=query)
-        queries = fake.queries()
-    assert run.exit_code == 0, run.result.reason
-    return run, queries
+    return run_kind(KIND, tmp_path, query, listings)
 
 
 # the report's own words in the other language: none may leak into a report
@@ -147,18 +149,6 @@ ENGLISH = re.compile(r"\b(Shortlist|Synthesis|registration|unknown|over budget|c
 SPANISH = re.compile(r"\b(Selección|Síntesis|inscripción|desconocid[oa]|presupuesto|congresos?|"
                      r"encontrados?|Fuentes|precio|plazo|acabó|fuera de las fechas|"
                      r"Las fuentes dicen|consulta|no indicado)\b")
-
-
-def _own_words(report: str, listings: list[Result]) -> str:
-    """The report less what it quotes: the request, the listings' names, snippets and
-    URLs, and the DAG (phase ids and artifact names are the author's identifiers)."""
-    text = report.split("```mermaid")[0]
-    text = re.sub(r"^> .*$", " ", text, flags=re.M)
-    text = re.sub(r"`[^`]*`", " ", text)
-    for r in listings:
-        text = text.replace(r.title, " ").replace(r.snippet, " ")
-    text = re.sub(r"“[^”]*”|«[^»]*»|'[^']*'", " ", text)   # quoted evidence and notes
-    return re.sub(r"https?://\S+", " ", text)
 
 
 def test_a_spanish_request_gets_a_spanish_report(tmp_path):
@@ -184,7 +174,7 @@ def test_a_spanish_request_gets_a_spanish_report(tmp_path):
                   f"Las fuentes dicen: «Congreso SEPLN {YEAR} en Granada, del 14 al 16 de abril "
                   f"de {YEAR}.»"]:
         assert words in report, words
-    own = _own_words(report, LISTINGS)
+    own = _own_words(report, LISTINGS, ids=True)
     assert not ENGLISH.search(own), ENGLISH.findall(own)
     assert "no dice nada más allá" not in report
     assert re.search(r"\[\d+\]\(https://conf\.test/", report)
@@ -208,7 +198,7 @@ def test_an_english_request_gets_an_english_report(tmp_path):
                   f"March 1 – June 30, {YEAR}, registration up to 400 EUR, call for papers still "
                   "open.", "| open cfp | yes | query |"]:
         assert words in report, words
-    own = _own_words(report, LISTINGS)
+    own = _own_words(report, LISTINGS, ids=True)
     assert not SPANISH.search(own), SPANISH.findall(own)
     assert "rating" not in report                  # the kind asks for none
     assert queries[0].startswith("NLP conference Europe call for papers")

@@ -17,8 +17,15 @@ import pytest
 
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, parse_request
-from tests.kinds import assert_validates, plan_output
+from tests.kinds import (
+    assert_validates,
+    excluded_reasons as _excluded,
+    own_words,
+    parse_request,
+    plan_output,
+    run_kind,
+    shortlist_names as _names,
+)
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "courses"
 KIND = PROJECT / "pipelines" / "courses.yaml"
@@ -140,17 +147,14 @@ EXCEL = [
 
 def _run(tmp_path: Path, query: str, listings: list[Result],
          reviews: dict[str, str] | None = None):
-    with FakeProviders() as fake:
-        fake.search(r".", listings)
+    def seed(fake, listings):
         for i, (name, said) in enumerate((reviews or {}).items()):  # later seeds win
             fake.search(re.escape(f'"{name}"'), [Result(f"{name}: opiniones",
                         f"https://reviews.test/{i}", said)])
         for r in listings if reviews is None else []:
             fake.search(re.escape(f'"{r.title}"'), [r])
-        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, query=query, today=TODAY)
-        queries = fake.queries()
-    assert run.exit_code == 0, run.result.reason
-    return run, queries
+
+    return run_kind(KIND, tmp_path, query, listings, today=TODAY, seed=seed)
 
 
 @pytest.fixture(scope="module")
@@ -184,17 +188,9 @@ LODGING = re.compile(r"(?i)\b(hotels?|nights?|per night|rooms?|guests?|stay|chec
 
 
 def _own_words(report: str, listings: list[Result]) -> str:
-    """The report less what it quotes: the request, the listings' names, snippets and
-    URLs, and the DAG (phase ids and artifact names are the author's identifiers)."""
-    text = report.split("```mermaid")[0]
-    text = re.sub(r"^> .*$", " ", text, flags=re.M)
-    text = re.sub(r"`[^`]*`", " ", text)
-    for r in listings:
-        text = text.replace(r.title, " ").replace(r.snippet, " ")
-    for name, said in PYTHON_REVIEWS.items():
-        text = text.replace(said, " ").replace(name, " ")
-    text = re.sub(r"“[^”]*”|«[^»]*»|'[^']*'", " ", text)   # quoted evidence and notes
-    return re.sub(r"https?://\S+", " ", text)
+    """The report less what it quotes, the reviews it read too."""
+    return own_words(report, listings, ids=True,
+                     quoted=tuple(w for name, said in PYTHON_REVIEWS.items() for w in (said, name)))
 
 
 def test_a_spanish_request_shortlists_what_fits_and_says_why_the_rest_does_not(spanish):

@@ -16,8 +16,13 @@ import pytest
 
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, parse_request
-from tests.kinds import assert_validates
+from tests.kinds import (
+    assert_validates,
+    own_words as _own_words,
+    parse_request,
+    run_kind,
+    shortlist_names as _names,
+)
 
 KIND = Path(__file__).resolve().parents[2] / "examples" / "events" / "pipelines" / "events.yaml"
 TODAY = dt.date(2026, 12, 2)  # a Wednesday
@@ -125,13 +130,8 @@ LONDON = [
 
 
 def _run(tmp_path: Path, query: str, listings: list[Result]):
-    with FakeProviders() as fake:
-        fake.search(r".", listings)
-        # relative dates ("este fin de semana") are read from TODAY, not the day it runs
-        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, query=query, today=TODAY)
-        queries = fake.queries()
-    assert run.exit_code == 0, run.result.reason
-    return run, queries
+    # relative dates ("este fin de semana") are read from TODAY, not the day it runs
+    return run_kind(KIND, tmp_path, query, listings, today=TODAY)
 
 
 # the report's own words in the other language: none may leak into a report. What the
@@ -142,19 +142,6 @@ ENGLISH = re.compile(r"\b(Shortlist|Synthesis|ticket|tickets|unknown|over budget
 SPANISH = re.compile(r"\b(Selección|Síntesis|entradas?|desconocid[oa]|presupuesto|planes?|"
                      r"Fuentes|precio|valoración|gratis|para familias|no dice|consulta|"
                      r"no indicado|dic)\b")
-
-
-def _own_words(report: str, listings: list[Result]) -> str:
-    """The report less what it quotes: the request, the listings' names, snippets and
-    URLs, and the DAG (phase ids and artifact names are the author's identifiers)."""
-    text = report.split("```mermaid")[0]
-    text = re.sub(r"^> .*$", " ", text, flags=re.M)
-    text = re.sub(r"`[^`]*`", " ", text)           # the mission's and pipeline's ids
-    for r in listings:
-        text = text.replace(r.title, " ").replace(r.snippet, " ")
-    text = re.sub(r"“[^”]*”|«[^»]*»", " ", text)  # quoted evidence, as each language quotes
-    text = re.sub(r"«[^»]*»|'[^']*'", " ", text)   # what a note quotes from the request
-    return re.sub(r"https?://\S+", " ", text)
 
 
 def test_a_spanish_request_gets_a_spanish_report(tmp_path):
@@ -179,7 +166,7 @@ def test_a_spanish_request_gets_a_spanish_report(tmp_path):
                   # the price caveat names the dates asked for, as the rest writes them
                   "depende de tus fechas (5–6 de diciembre de 2026)"]:
         assert words in report, words
-    own = _own_words(report, MADRID)
+    own = _own_words(report, MADRID, ids=True)
     assert not ENGLISH.search(own), ENGLISH.findall(own)
     # the kind asks for no rating: no candidate is noted for lacking one
     assert "valoración" not in report
@@ -203,7 +190,7 @@ def test_an_english_request_gets_an_english_report(tmp_path):
                   "for families.", "| family | yes |"]:
         assert words in report, words
     assert re.search(r"\(55 GBP \[\d+\]\): tickets over budget", report)  # its price cited
-    own = _own_words(report, LONDON)
+    own = _own_words(report, LONDON, ids=True)
     assert not SPANISH.search(own), SPANISH.findall(own)
     assert "rating" not in report
     assert queries[0] == "jazz in London for kids December 12 – 13, 2026"

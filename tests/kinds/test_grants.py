@@ -19,9 +19,15 @@ import pytest
 
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import excluded_reasons as _excluded, own_words as _own_words, parse_request
-from tests.kinds import assert_validates, plan_output
-from tests.kinds import shortlist_names as _names
+from tests.kinds import (
+    assert_validates,
+    excluded_reasons as _excluded,
+    own_words as _own_words,
+    parse_request,
+    plan_output,
+    run_kind,
+    shortlist_names as _names,
+)
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "grants"
 KIND = PROJECT / "pipelines" / "grants.yaml"
@@ -121,12 +127,7 @@ SPANISH = re.compile(r"\b(Selección|Síntesis|convocatorias?|cuantía|plazo|enc
 
 
 def _run(root: Path, query: str, listings: list[Result] = LISTINGS):
-    with FakeProviders() as fake:
-        fake.search(r".", listings)
-        run = run_pipeline(KIND, fake=fake, workdir=root, query=query, today=TODAY)
-        queries = fake.queries()
-    assert run.exit_code == 0, run.result.reason
-    return run, queries
+    return run_kind(KIND, root, query, listings, today=TODAY)
 
 
 @pytest.fixture(scope="module")

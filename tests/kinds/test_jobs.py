@@ -18,8 +18,14 @@ import pytest
 
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, parse_request
-from tests.kinds import assert_validates, plan_output
+from tests.kinds import (
+    assert_validates,
+    excluded_reasons as _excluded,
+    parse_request,
+    plan_output,
+    run_kind,
+    shortlist_names as _names,
+)
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "jobs"
 KIND = PROJECT / "pipelines" / "jobs.yaml"
@@ -123,12 +129,7 @@ SPANISH = re.compile(r"\b(Selección|Síntesis|ofertas?|salario|experiencia|enco
 
 
 def _run(root: Path, query: str, listings: list[Result] = LISTINGS):
-    with FakeProviders() as fake:
-        fake.search(r".", listings)
-        run = run_pipeline(KIND, fake=fake, workdir=root, query=query, today=TODAY)
-        queries = fake.queries()
-    assert run.exit_code == 0, run.result.reason
-    return run, queries
+    return run_kind(KIND, root, query, listings, today=TODAY)
 
 
 @pytest.fixture(scope="module")

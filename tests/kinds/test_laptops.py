@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import parse_request
+from scout.testing import Result
+from tests.kinds import parse_request, run_kind
 
 KIND = Path(__file__).resolve().parents[2] / "examples" / "laptops" / "pipelines" / "laptops.yaml"
 TODAY = dt.date(2026, 12, 2)
@@ -137,14 +137,9 @@ GAMING = [
 
 
 def _run(tmp_path: Path, query: str, listings: list[Result]):
-    with FakeProviders() as fake:
-        # every search gets every listing, as a shop's search would: the per-laptop
-        # searches keep only the results that name their laptop by its own words
-        fake.search(r".", listings)
-        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, query=query)
-        queries = fake.queries()
-    assert run.exit_code == 0, run.result.reason
-    return run, queries
+    # every search gets every listing, as a shop's search would: the per-laptop
+    # searches keep only the results that name their laptop by its own words
+    return run_kind(KIND, tmp_path, query, listings)
 
 
 @pytest.mark.parametrize("query,listings,fits,left_out,words,searched", [

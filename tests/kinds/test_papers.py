@@ -18,8 +18,15 @@ import pytest
 
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, parse_request
-from tests.kinds import assert_validates, plan_output
+from tests.kinds import (
+    assert_validates,
+    excluded_reasons as _excluded,
+    own_words as _own_words,
+    parse_request,
+    plan_output,
+    run_kind,
+    shortlist_names as _names,
+)
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "papers"
 KIND = PROJECT / "pipelines" / "papers.yaml"
@@ -109,24 +116,7 @@ SPANISH = re.compile(r"\b(Selección|Síntesis|artículos?|año|citas|desconocid
 
 
 def _run(tmp_path: Path, query: str, listings: list[Result] = LISTINGS):
-    with FakeProviders() as fake:
-        fake.search(r".", listings)
-        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, query=query, today=TODAY)
-        queries = fake.queries()
-    assert run.exit_code == 0, run.result.reason
-    return run, queries
-
-
-def _own_words(report: str, listings: list[Result]) -> str:
-    """The report less what it quotes: the request, the listings' names, snippets and
-    URLs, and the DAG (phase ids and artifact names are the author's identifiers)."""
-    text = report.split("```mermaid")[0]
-    text = re.sub(r"^> .*$", " ", text, flags=re.M)
-    text = re.sub(r"`[^`]*`", " ", text)
-    for r in listings:
-        text = text.replace(r.title, " ").replace(r.snippet, " ")
-    text = re.sub(r"“[^”]*”|«[^»]*»|'[^']*'", " ", text)
-    return re.sub(r"https?://\S+", " ", text)
+    return run_kind(KIND, tmp_path, query, listings, today=TODAY)
 
 
 def test_an_english_request_gets_an_english_report(tmp_path):
@@ -147,7 +137,7 @@ def test_an_english_request_gets_an_english_report(tmp_path):
                   f"{LISTINGS[1].title} comes first of the 3 options that fit your request",
                   "| since | 2023 | query |"]:
         assert words in report, words
-    own = _own_words(report, LISTINGS)
+    own = _own_words(report, LISTINGS, ids=True)
     assert not SPANISH.search(own), SPANISH.findall(own)
     assert not HOTEL.search(own), HOTEL.findall(own)
     assert re.search(r"\[\d+\]\(https://aclanthology\.test/", report)
@@ -174,7 +164,7 @@ def test_a_spanish_request_gets_a_spanish_report(tmp_path):
                   "español.", "| acceso abierto | sí | consulta |",
                   "| citas mínimas | 50 | consulta |"]:
         assert words in report, words
-    own = _own_words(report, LISTINGS)
+    own = _own_words(report, LISTINGS, ids=True)
     assert not ENGLISH.search(own), ENGLISH.findall(own)
     assert not HOTEL.search(own), HOTEL.findall(own)
     assert re.search(r"\[\d+\]\(https://sepln\.test/", report)

@@ -16,9 +16,17 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, own_words as _own_words, parse_request
-from tests.kinds import assert_validates
+from scout.testing import Result
+from tests.kinds import (
+    assert_cites_sources,
+    assert_says_nothing_of,
+    assert_validates,
+    excluded_reasons as _excluded,
+    own_words as _own_words,
+    parse_request,
+    run_each,
+    shortlist_names as _names,
+)
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "phoneplans"
 KIND = PROJECT / "pipelines" / "phoneplans.yaml"
@@ -124,18 +132,12 @@ RUNS = {
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """The three runs, each once, with the queries the kind sent."""
-    done = {}
-    for key, (query, listings) in RUNS.items():
-        with FakeProviders() as fake:
-            fake.search(r".", listings)
-            for r in listings:      # each plan's terms: its own page, not every listing
-                fake.search("^" + re.escape(r.title) + " ", [r])
-            run = run_pipeline(KIND, fake=fake, workdir=tmp_path_factory.mktemp(key),
-                               query=query, today=TODAY)
-            queries = fake.queries("search")
-        assert run.exit_code == 0, run.result.reason
-        done[key] = (run, queries)
-    return done
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=_own_pages)
+
+
+def _own_pages(fake, listings):
+    for r in listings:      # each plan's terms: its own page, not every listing
+        fake.search("^" + re.escape(r.title) + " ", [r])
 
 
 def test_within_budget_data_and_no_commitment_in_spanish(runs):
@@ -203,10 +205,7 @@ def test_a_travel_esim_by_its_days(runs):
 
 def test_the_report_cites_its_sources(runs):
     for key, (run, _) in runs.items():
-        listings = RUNS[key][1]
-        for name in _names(run):
-            url = next(r.url for r in listings if r.title.startswith(name))
-            assert re.search(r"\[\d+\]\(" + re.escape(url) + r"\)", run.report), (key, name)
+        assert_cites_sources(run, RUNS[key][1], key)
         assert re.search(r"\[\d+\]", run.report.split("## ")[2]), key   # the synthesis
 
 
@@ -218,8 +217,7 @@ OTHER_KINDS = re.compile(r"(?i)\b(hotels?|nights?|noches?|habitaci[oó]n(es)?|ro
 
 def test_the_reports_say_nothing_of_other_kinds(runs):
     for key, (run, _) in runs.items():
-        own = _own_words(run.report, RUNS[key][1])
-        assert not OTHER_KINDS.search(own), (key, OTHER_KINDS.search(own))
+        assert_says_nothing_of(OTHER_KINDS, run.report, RUNS[key][1], key)
 
 
 def test_the_kind_validates(capsys, monkeypatch):

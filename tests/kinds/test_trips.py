@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import parse_request
+from scout.testing import Result
+from tests.kinds import parse_request, run_each
 
 KIND = Path(__file__).resolve().parents[2] / "examples" / "trips" / "pipelines" / "trips.yaml"
 TODAY = dt.date(2026, 12, 2)   # a Wednesday: "next Friday" is 11 December
@@ -148,19 +148,15 @@ RUNS = {
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    out = {}
-    for key, (query, listings) in RUNS.items():
-        with FakeProviders() as fake:
-            fake.search(r".", listings)   # an aggregator answers the route's search
-            for listing in listings:      # and each trip's own search with its own page
-                name = re.sub(r" - [^-]+$", "", listing.title)
-                fake.search(re.escape(name) + " (horario|timetable)", [listing])
-            run = run_pipeline(KIND, fake=fake, workdir=tmp_path_factory.mktemp(key),
-                               query=query, today=TODAY)
-            queries = fake.queries()
-        assert run.exit_code == 0, run.result.reason
-        out[key] = (run, queries)
-    return out
+    # an aggregator answers the route's search (every listing), and each trip's own
+    # search with its own page
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=_own_pages)
+
+
+def _own_pages(fake, listings):
+    for listing in listings:
+        name = re.sub(r" - [^-]+$", "", listing.title)
+        fake.search(re.escape(name) + " (horario|timetable)", [listing])
 
 
 def _names(items):

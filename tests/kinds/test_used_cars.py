@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scout.testing import FakeProviders, Result, run_pipeline
+from tests.kinds import run_kind
 
 KIND = Path(__file__).resolve().parents[2] / "examples" / "used-cars" / "pipelines" / "used_cars.yaml"
 
@@ -43,18 +44,16 @@ WORDS = {"es": ["3 coches de 7 anuncios", "## Los anuncios", "## Lo que pediste"
 
 
 def _run(tmp_path: Path, query: str):
-    with FakeProviders() as fake:
-        fake.search(r".", LISTINGS)
-        # the per-car searches get the whole dealer page too: each car keeps only the
-        # results that name it by its own words (not "Toyota", "Hybrid", shared by all)
-        # the per-car search confirms one listing's mileage in a second source
-        fake.search(r"Corolla .*(specs|ficha)", [Result(
-            "Toyota Corolla 1.8 Hybrid Active: ficha", "https://specs.test/corolla",
-            "Toyota Corolla 1.8 Hybrid Active, matriculado en 2019, 85.000 km, cambio automático.")])
-        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, query=query)
-        queries = fake.queries()
-    assert run.exit_code == 0, run.result.reason
-    return run, queries
+    # the per-car searches get the whole dealer page too: each car keeps only the
+    # results that name it by its own words (not "Toyota", "Hybrid", shared by all)
+    return run_kind(KIND, tmp_path, query, LISTINGS, seed=_second_source)
+
+
+def _second_source(fake, listings):
+    # the per-car search confirms one listing's mileage in a second source
+    fake.search(r"Corolla .*(specs|ficha)", [Result(
+        "Toyota Corolla 1.8 Hybrid Active: ficha", "https://specs.test/corolla",
+        "Toyota Corolla 1.8 Hybrid Active, matriculado en 2019, 85.000 km, cambio automático.")])
 
 
 @pytest.mark.parametrize("query,lang,budget,heading,budget_text", [

@@ -17,8 +17,17 @@ import pytest
 
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
-from tests.kinds import shortlist_names as _names, excluded_reasons as _excluded, own_words as _own_words, parse_request
-from tests.kinds import assert_validates, plan_output
+from tests.kinds import (
+    assert_cites_sources,
+    assert_says_nothing_of,
+    assert_validates,
+    excluded_reasons as _excluded,
+    own_words as _own_words,
+    parse_request,
+    plan_output,
+    run_each,
+    shortlist_names as _names,
+)
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "wines"
 KIND = PROJECT / "pipelines" / "wines.yaml"
@@ -135,16 +144,7 @@ RUNS = {
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """The four runs, each once, with the queries the kind sent."""
-    done = {}
-    for key, (query, listings) in RUNS.items():
-        with FakeProviders() as fake:
-            fake.search(r".", listings)
-            run = run_pipeline(KIND, fake=fake, workdir=tmp_path_factory.mktemp(key),
-                               query=query, today=TODAY)
-            queries = fake.queries("search")
-        assert run.exit_code == 0, run.result.reason
-        done[key] = (run, queries)
-    return done
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY)
 
 
 def test_critics_points_rank_within_budget_and_vintage(runs):
@@ -195,10 +195,7 @@ def test_the_shared_sections_and_the_synthesis_speak_points_out_of_100(runs):
 
 def test_the_report_cites_its_sources(runs):
     for key, (run, _) in runs.items():
-        listings = RUNS[key][1]
-        for name in _names(run):
-            url = next(r.url for r in listings if r.title.startswith(name))
-            assert re.search(r"\[\d+\]\(" + re.escape(url) + r"\)", run.report), (key, name)
+        assert_cites_sources(run, RUNS[key][1], key)
         assert re.search(r"\[\d+\]", run.artifact("synthesis")["answer"]
                          if "answer" in run.artifact("synthesis") else run.report)
 
@@ -245,8 +242,7 @@ OTHER_KINDS = re.compile(r"(?i)\b(hotels?|nights?|noches?|habitaci[oó]n(es)?|ro
 
 def test_the_reports_say_nothing_of_other_kinds(runs):
     for key, (run, _) in runs.items():
-        own = _own_words(run.report, RUNS[key][1])
-        assert not OTHER_KINDS.search(own), (key, OTHER_KINDS.search(own))
+        assert_says_nothing_of(OTHER_KINDS, run.report, RUNS[key][1], key)
 
 
 def test_nothing_found_says_so_in_the_request_language(tmp_path):
