@@ -35,6 +35,34 @@ def parse_request(kind: Path, query: str, today: dt.date, **kw: Any) -> Any:
                       kind=model.name, nouns=model.nouns, **kw)
 
 
+MONEY = ("amount", "currency", "comparator", "per")
+
+
+def assert_read_as(task: Any, lang: str, want: dict[str, Any], *, every: bool = True,
+                   money: tuple[str, ...] | None = MONEY,
+                   false_unasked: bool = False) -> dict[str, Any]:
+    """``task`` (:func:`parse_request`) is read in ``lang`` with ``want``'s values: with
+    ``every``, each value read is ``want``'s (one not in ``want`` must be None; also False
+    with ``false_unasked``); without, ``want``'s names alone. Money is compared on its
+    ``money`` keys only (None: whole); the values read are returned for more checks."""
+    assert task.lang == lang
+    got: dict[str, Any] = task.model_dump(mode="json")["values"]
+    if every:
+        for name, value in got.items():
+            if money and isinstance(value, dict) and "amount" in value:
+                value = {k: value.get(k) for k in money}
+            if false_unasked and value is False and name not in want:
+                value = None
+            assert value == want.get(name), (name, value, want.get(name))
+    else:
+        for name, value in want.items():
+            said = got.get(name)
+            if money and isinstance(said, dict):
+                said = {k: said.get(k) for k in money}
+            assert said == value, (name, said, value)
+    return got
+
+
 def shortlist_names(run: Any) -> list[str]:
     """The shortlisted candidates' names, in rank order."""
     return [i["candidate"]["name"] for i in run.artifact("shortlist")["items"]]

@@ -19,6 +19,7 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.testing import FakeProviders, Result, run_pipeline
 from tests.kinds import (
+    assert_read_as,
     assert_validates,
     excluded_reasons as _excluded,
     parse_request,
@@ -80,12 +81,8 @@ def inputs():
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_people_type_them(inputs, query):
     lang, want = REQUESTS[query]
-    task = parse_request(KIND, query, TODAY)
-    assert task.lang == lang
-    for name, value in task.model_dump(mode="json")["values"].items():
-        if value is False and name not in want:
-            value = None
-        assert value == want.get(name), (name, value, want.get(name))
+    assert_read_as(parse_request(KIND, query, TODAY), lang, want,
+                   money=None, false_unasked=True)
 
 
 def test_a_salary_with_no_currency_is_not_guessed_and_the_note_says_how_to_write_it(inputs):
