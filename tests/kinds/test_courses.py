@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.testing import FakeProviders, Result, run_pipeline
+from scout.testing import Result
 from tests.kinds import (
     assert_read_as,
     assert_validates,
@@ -272,10 +272,10 @@ def test_free_and_starting_in_january(free_in_january):
 
 
 def test_nothing_found_says_so_in_the_request_language(tmp_path):
-    with FakeProviders() as fake:   # every search answers zero results
-        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, today=TODAY,
-                           query="in-person pottery classes in London for beginners")
-    assert run.exit_code == 0, run.result.reason
+    # every search answers zero results
+    run, _ = run_kind(KIND, tmp_path,
+                      "in-person pottery classes in London for beginners",
+                      [], today=TODAY)
     assert "no course was found." in run.report
     assert "## Shortlist" in run.report and "Nothing matched the request." in run.report
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.testing import FakeProviders, Result, run_pipeline
+from scout.testing import Result
 from tests.kinds import (
     assert_read_as,
     assert_validates,
@@ -211,10 +211,10 @@ def test_the_kind_validates(capsys, monkeypatch):
 
 
 def test_nothing_found_says_so_in_the_request_language(tmp_path):
-    with FakeProviders() as fake:   # every search answers zero results
-        run = run_pipeline(KIND, fake=fake, workdir=tmp_path,
-                           query="planes con niños en madrid este finde gratis", today=TODAY)
-    assert run.exit_code == 0, run.result.reason
+    # every search answers zero results
+    run, _ = run_kind(KIND, tmp_path,
+                      "planes con niños en madrid este finde gratis",
+                      [], today=TODAY)
     report = run.report
     assert "no se encontró ningún plan." in report
     # no candidate was found, so none "met the request"

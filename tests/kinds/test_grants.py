@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.testing import FakeProviders, Result, run_pipeline
+from scout.testing import Result
 from tests.kinds import (
     assert_read_as,
     assert_validates,
@@ -216,10 +216,8 @@ def test_a_deadline_window_keeps_the_calls_closing_in_it(tmp_path):
 
 
 def test_nothing_found_says_so_in_the_request_language(tmp_path):
-    with FakeProviders() as fake:   # every search answers zero results
-        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, today=TODAY,
-                           query="becas de restauración de arte en Soria")
-    assert run.exit_code == 0, run.result.reason
+    # every search answers zero results
+    run, _ = run_kind(KIND, tmp_path, "becas de restauración de arte en Soria", [], today=TODAY)
     assert "no se encontró ninguna convocatoria." in run.report
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.testing import FakeProviders, Result, run_pipeline
+from scout.testing import Result
 from tests.kinds import (
     assert_read_as,
     assert_validates,
@@ -234,10 +234,8 @@ def test_experience_and_language_are_read_as_listings_write_them(tmp_path):
 
 
 def test_nothing_found_says_so_in_the_request_language(tmp_path):
-    with FakeProviders() as fake:   # every search answers zero results
-        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, today=TODAY,
-                           query="empleo de restaurador de arte en Soria")
-    assert run.exit_code == 0, run.result.reason
+    # every search answers zero results
+    run, _ = run_kind(KIND, tmp_path, "empleo de restaurador de arte en Soria", [], today=TODAY)
     assert "no se encontró ninguna oferta." in run.report
 
 

@@ -19,8 +19,8 @@ import pytest
 from scout.spec.loader import load_pipeline
 from scout.testing import Result
 from tests.kinds import (
-    assert_read_as,
     assert_cites_sources,
+    assert_read_as,
     assert_says_nothing_of,
     assert_validates,
     excluded_reasons as _excluded,

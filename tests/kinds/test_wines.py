@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from scout.spec.loader import load_pipeline
-from scout.testing import FakeProviders, Result, run_pipeline
+from scout.testing import Result
 from tests.kinds import (
-    assert_read_as,
     assert_cites_sources,
+    assert_read_as,
     assert_says_nothing_of,
     assert_validates,
     excluded_reasons as _excluded,
@@ -27,6 +27,7 @@ from tests.kinds import (
     parse_request,
     plan_output,
     run_each,
+    run_kind,
     shortlist_names as _names,
 )
 
@@ -241,10 +242,10 @@ def test_the_reports_say_nothing_of_other_kinds(runs):
 
 
 def test_nothing_found_says_so_in_the_request_language(tmp_path):
-    with FakeProviders() as fake:   # every search answers zero results: no fan-out, fast
-        run = run_pipeline(KIND, fake=fake, workdir=tmp_path, today=TODAY,
-                           query="un txakoli de getaria por menos de 12 euros")
-    assert run.exit_code == 0, run.result.reason
+    # every search answers zero results: no fan-out, fast
+    run, _ = run_kind(KIND, tmp_path,
+                      "un txakoli de getaria por menos de 12 euros",
+                      [], today=TODAY)
     assert "Ningún vino cumple la petición" in run.report
     assert "no se encontró ninguna botella." in run.report
 
