@@ -43,6 +43,7 @@ buenas saludos gracias porfa porfavor favor ayuda ayudas ayudame algo alguno alg
 algunos algunas ser sea sean opciones opcion ideas llevar domicilio ver mirar leer
 aprender escuchar puedo podemos puede pueden podria podrias podriamos podes deberia
 comprar compro compramos conseguir alquilar alquilo reservar contratar pillar hacer
+trabajar
 estoy estamos esta estan ando andamos anda andan tengo tenemos tiene ganas antojo
 kindly che oye oiga oigan siri alexa google cortana buscame buscanos busquen conseguime
 conseguinos recomendame recomendanos mostrame pasame fijate
@@ -416,6 +417,19 @@ def modifier(word: str) -> bool:
     noun after it does ("gaming laptop", "Senior Product Manager"): the next word is that
     noun, no town's name. (Spanish writes its adjectives after the noun.)"""
     return len(word) >= 5 and _MODIFIER.search(word) is not None
+
+
+# the endings of a noun for who does a job, English and Spanish ("engineer", "manager",
+# "analyst", "ingeniero", "enfermera", "diseñador", "periodista"): a job title's head
+# (not "-ller": "Sóller" typed without its accent)
+_AGENT = re.compile(r"(?:eer|(?<!ll)(?<=[^aeiou])er|[^aeiou]or|ist|yst|er[oa]|ista|[dts]ora?)s?$")
+
+
+def agent_noun(word: str) -> bool:
+    """``word`` (folded, six letters or more) ends as a noun for who does a job does: in a
+    job title typed with capitals ("Data Engineer", "Ingeniero de Software") it is the
+    title's head, no town's name, and what follows its "de" is its field."""
+    return len(word) >= 6 and _AGENT.search(word) is not None
 
 
 def cuisine(word: str) -> bool:

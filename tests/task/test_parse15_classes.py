@@ -1,0 +1,46 @@
+"""Classes of phrasing the parser misread (parse15), each probed on the example kinds as
+their authors wrote them (read as ``scout apply`` reads them: the kind's name, nouns and
+catalogs), in both languages, with guards for what must stay. The clock is injected
+(today is Sunday 6 December 2026)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from tests.kinds import parse_request
+
+TODAY = dt.date(2026, 12, 6)  # a Sunday
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def read(kind: str, query: str) -> dict[str, object]:
+    """The values ``query`` gives the example kind ``kind``."""
+    return dict(parse_request(EXAMPLES / kind / "pipelines" / f"{kind}.yaml", query, TODAY).values)
+
+
+# ------------------------------ a job title typed with capitals is no role and a town
+@pytest.mark.parametrize("query, role, city", [
+    ("Data Engineer, startup", "Data Engineer", None),
+    ("Product Manager, remote", "Product Manager", None),
+    ("Data Analyst", "Data Analyst", None),
+    ("Director of Operations", "Director of Operations", None),
+    ("Responsable de Marketing Digital", "Responsable de Marketing Digital", None),
+    ("Responsable de Marketing Digital en Madrid", "Responsable de Marketing Digital", "Madrid"),
+    ("Ingeniera de Datos", "Ingeniera de Datos", None),
+    ("Técnico de Laboratorio", "Técnico de Laboratorio", None),
+    ("Jefa de Proyecto en Bilbao", "Jefa de Proyecto", "Bilbao"),
+    # "trabajar de" / "trabajar como" asks for the job: the verb is no role
+    ("Quiero trabajar de Ingeniero de Software", "Ingeniero de Software", None),
+    ("Quiero trabajar como enfermera en Sevilla", "enfermera", "Sevilla"),
+    ("I want to work as a Data Engineer in Berlin", "Data Engineer", "Berlin"),
+    # guards: a town the gazetteer does not know, after a dish or a job, is still the town
+    ("Ramen Sóller", "Ramen", "Sóller"),
+    ("ramen de Lyon", "ramen", "Lyon"),
+    ("cocinero en Ronda", "cocinero", "Ronda"),
+])
+def test_job_title_in_capitals_keeps_its_words(query: str, role: str, city: str | None) -> None:
+    values = read("jobs", query)
+    assert (values["role"], values["city"]) == (role, city)
