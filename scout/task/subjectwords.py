@@ -184,6 +184,10 @@ certificado
 # of those, research itself: alone it says what kind of thing is asked for ("research
 # grants", "ayudas a la investigación"), not what it is about
 RESEARCH = frozenset("research investigacion investigaciones".split())
+# the work done, research or a project: before "de" / "of" or after the words it is on
+# ("proyectos de física de partículas", "particle physics projects") it says what kind of
+# thing is funded or sought, and what it is on is the topic
+WORK = RESEARCH | frozenset("project projects proyecto proyectos".split())
 # of those, who: the field is part of the role or person asked for ("investigador en
 # cambio climático"), where after a study or a grant's word it is the whole topic
 FIELD_PEOPLE = frozenset("""

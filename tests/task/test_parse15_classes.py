@@ -44,3 +44,46 @@ def read(kind: str, query: str) -> dict[str, object]:
 def test_job_title_in_capitals_keeps_its_words(query: str, role: str, city: str | None) -> None:
     values = read("jobs", query)
     assert (values["role"], values["city"]) == (role, city)
+
+
+RESTAURANTS = {"city": "place", "dish": "subject", "budget": "money"}
+
+
+def read_inputs(types: dict[str, str], query: str, **kw: object) -> dict[str, object]:
+    """The values ``query`` gives a kind written here with inputs of ``types``."""
+    from scout.spec.models import InputSpec
+    from scout.task.parser import parse_query
+
+    inputs = {name: InputSpec(type=t) for name, t in types.items()}  # type: ignore[arg-type]
+    return dict(parse_query(query, inputs, today=TODAY, **kw).values)  # type: ignore[arg-type]
+
+
+# ------------------------------ a booking for a party is no dish
+@pytest.mark.parametrize("query, dish, city", [
+    ("Mesa para 8 en Madrid", None, "Madrid"),
+    ("mesa para dos, ramen en Lyon", "ramen", "Lyon"),
+    ("Mesa para 8 el viernes en Valencia, paella", "paella", "Valencia"),
+    ("a table for 4 people in Lyon", None, "Lyon"),
+    ("reserva para seis en Sevilla", None, "Sevilla"),
+    # guards: a dish for a number of people is the dish
+    ("pizza para 4 en Madrid", "pizza", "Madrid"),
+    ("paella for two in Valencia", "paella", "Valencia"),
+])
+def test_a_party_booking_is_no_dish(query: str, dish: str | None, city: str) -> None:
+    values = read_inputs(RESTAURANTS, query)
+    assert (values.get("dish"), values.get("city")) == (dish, city)
+
+
+# ------------------------------ the work done is no part of what it is on
+@pytest.mark.parametrize("query, topic", [
+    ("proyectos de física de partículas en España", "física de partículas"),
+    ("ayudas para proyectos de física de partículas", "física de partículas"),
+    ("investigación de física de partículas", "física de partículas"),
+    ("grants for particle physics projects", "particle physics"),
+    ("funding for projects on particle physics", "particle physics"),
+    ("research projects", None),
+    ("proyectos de investigación", None),
+    ("ayudas para neurociencia", "neurociencia"),  # guard
+])
+def test_work_noun_leaves_the_topic(query: str, topic: str | None) -> None:
+    assert read("grants", query)["topic"] == topic
