@@ -285,6 +285,8 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
                                          or (after and after.group(1) in _PERKS)):
             continue  # "free cancellation", "wifi gratis": the perk's, not this input's
         rest = text.free[m.end():]
+        if not m.group("neg") and _compound_head(rest, spec, name):
+            continue  # "remote sensing": a field's name, no flag
         if (m.group("neg") and re.match(r"\s*" + _NEEDED + r"\b", rest)) \
                 or _UNNEEDED_AFTER.match(rest) \
                 or _UNNEEDED_BEFORE.search(text.free[max(0, m.start() - 40):m.start()]):
@@ -292,6 +294,25 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
             return None
         return (m.group("neg") is None) == (m.group("un") is None), m.span()
     return None
+
+
+# an English gerund right after a flag's word: with it, the word names a field or an
+# activity ("remote sensing", "mobile computing"), not how the thing is
+_GERUND = re.compile(r"\s+([a-z]{2,}?)(?:e)?ing\b")
+
+
+def _compound_head(rest: str, spec: InputSpec, name: str) -> bool:
+    """The flag's word just read is the first of a compound: a gerund follows it that is no
+    request word ("looking") and no verb of the flag's own words ("remote working" with
+    the alias "work from home")."""
+    from scout.task.subjectwords import is_stop
+
+    m = _GERUND.match(rest)
+    if m is None or is_stop(m.group(0).strip()):
+        return False
+    own = {w for said in [name.replace("_", " "), *spec.aliases] for w in fold(said).split()}
+    stem = m.group(1)
+    return not ({stem, stem + "e", stem[:-1]} & own)
 
 
 def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:

@@ -6,6 +6,7 @@ barato", "el mejor ramen de lyon"). Which run of words ends with the place's nam
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -124,9 +125,11 @@ def place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
     left = [toks[i].text for i in range(cut + 1, last + 1) if toks[i].word]
     if all(w in sw.MODES for w in left):
         return True
-    if all(sw.adjective(w) or sw.abstract_noun(w) for w in left) \
-            and not known_place_words(left):
-        return False  # "escritura científica en inglés", "data visualization online"
+    if all(sw.adjective(w) or sw.abstract_noun(w) or lang == "es" and _GERUND.search(w)
+           for w in left) and not known_place_words(left):
+        # "escritura científica en inglés", "data visualization online"; an English gerund
+        # in a Spanish request is a borrowed term's ("congresos de remote sensing")
+        return False
     if not known_place_words(left) and not _set_apart(toks, first, cut, original):
         return False  # "gaming laptop", "UX Designer": no name of a town set apart
     rest = free
@@ -163,6 +166,8 @@ def _set_apart(toks: list[_Tok], first: int, cut: int, original: str) -> bool:
             return False
     return True
 
+
+_GERUND = re.compile(r"[a-z]{3}ing$")
 
 # words that end a place's name and are no name alone: "kansas city", "quebec city"
 _NAME_TAILS = frozenset({"city"})

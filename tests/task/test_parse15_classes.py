@@ -87,3 +87,38 @@ def test_a_party_booking_is_no_dish(query: str, dish: str | None, city: str) -> 
 ])
 def test_work_noun_leaves_the_topic(query: str, topic: str | None) -> None:
     assert read("grants", query)["topic"] == topic
+
+
+# ------------------------------ a body's initials are no country
+@pytest.mark.parametrize("query, country", [
+    ("grants at UAB for neuroscience", None),
+    ("Hola, soy predoc en la UAB. Busco becas para investigar biología computacional", None),
+    # guards: a country written short stays the country
+    ("grants in the US for neuroscience", "US"),
+    ("grants in NZ", "NZ"),
+    ("ayudas en EE. UU.", "EE. UU."),
+    ("grants in the UK", "UK"),
+])
+def test_unknown_initials_are_no_country(query: str, country: str | None) -> None:
+    assert read("grants", query)["country"] == country
+
+
+# ------------------------------ a flag's word that starts a field's name is no flag
+@pytest.mark.parametrize("query, topic, online", [
+    ("remote sensing conferences in Europe", "remote sensing", None),
+    ("conferences on remote sensing in Europe in June", "remote sensing", None),
+    ("congresos de remote sensing en 2027", "remote sensing", None),
+    ("virtual computing conferences", "virtual computing", None),
+    # guards: the flag said of the thing sought, or by another word, is the flag
+    ("remote conferences on NLP", "NLP", True),
+    ("online conferences on remote sensing", "remote sensing", True),
+    ("congresos de lingüística en remoto", "lingüística", True),
+])
+def test_flag_word_in_a_field_name_is_no_flag(query: str, topic: str, online: bool | None) -> None:
+    values = read("conferences", query)
+    assert (values["topic"], values["online"]) == (topic, online)
+
+
+def test_flag_word_before_its_own_verb_stays_the_flag() -> None:
+    # "remote working": the gerund is the flag's own alias's verb ("work from home")
+    assert read("jobs", "remote working data engineer")["remote"] is True
