@@ -340,7 +340,7 @@ def parse_query(
     if sum(s.type == "place" for s in inputs.values()) > 1:  # "en Chamberí, Madrid"
         from scout.task.route import city_first
 
-        city_first(result.values, result.spans, inputs)
+        city_first(result.values, result.spans, inputs, text.folded)
     # a month input can be read off a date the query gave ("15-20 Sept" → September)
     for name, spec in inputs.items():
         if spec.type == "month" and name not in result.values:

@@ -122,3 +122,30 @@ def test_flag_word_in_a_field_name_is_no_flag(query: str, topic: str, online: bo
 def test_flag_word_before_its_own_verb_stays_the_flag() -> None:
     # "remote working": the gerund is the flag's own alias's verb ("work from home")
     assert read("jobs", "remote working data engineer")["remote"] is True
+
+
+# ------------------------------ car rental: pick-up and drop-off places, each its own
+@pytest.mark.parametrize("query, city, dropoff", [
+    # a name after the drop-off's own cue is the drop-off's, known city or not
+    ("car hire in Faro, drop off in Seville", "Faro", "Seville"),
+    ("alquiler de coche en Faro, devolución en Sevilla", "Faro", "Sevilla"),
+    ("drop off in Faro, pick up in Seville", "Seville", "Faro"),
+    # a cue written without its preposition, as notes write it
+    ("pick-up Faro airport, return in Lisbon", "Faro", "Lisbon"),
+    ("recogida Málaga aeropuerto, devolución Sevilla", "Málaga", "Sevilla"),
+    # who sells at a price is no second place
+    ("alquiler de coche en Tenerife; en Rentalcars sale a 65 € al día", "Tenerife", None),
+    ("car hire in Faro; at Sixt it costs 40 EUR a day", "Faro", None),
+    # guards: a place priced alone is the place
+    ("car hire in Faro is 40 EUR a day", "Faro", None),
+    ("en Faro sale a 40 € al día", "Faro", None),
+])
+def test_rental_places(query: str, city: str, dropoff: str | None) -> None:
+    values = read_rental(query)
+    assert (values["city"], values["dropoff"]) == (city, dropoff)
+
+
+def read_rental(query: str) -> dict[str, object]:
+    """The values ``query`` gives the car-rental example kind (its file is car_rental)."""
+    return dict(parse_request(EXAMPLES / "carrental" / "pipelines" / "car_rental.yaml", query,
+                              TODAY).values)
