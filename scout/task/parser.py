@@ -4,8 +4,8 @@ No model is involved. The request's language is detected first (:mod:`scout.task
 English and Spanish), then each declared input type has an extractor that finds its
 span in the text: dates and months (:mod:`scout.task.dates`), money
 (:mod:`scout.task.money`), ratings (:mod:`scout.task.rating`), places
-(:mod:`scout.task.place`), and numbers, booleans, enum words and author ``pattern``
-regexes (:mod:`scout.task.readers`); what an input accepts of a value found (its type,
+(:mod:`scout.task.place`), booleans (:mod:`scout.task.booleans`), and numbers, enum
+words and author ``pattern`` regexes (:mod:`scout.task.readers`); what an input accepts of a value found (its type,
 its enum's words) is :mod:`scout.task.accept`'s. Extractors read a folded copy of the
 query (lower case, no accents, the same length) and run in a fixed order (here), each
 *claiming* the text it used, so "September 2026" is not also read as a place and "200
@@ -27,6 +27,7 @@ from scout.i18n import translations
 from scout.schemas.task import DateRange, Month
 from scout.spec.models import InputSpec
 from scout.task.abbrev import expanded
+from scout.task.booleans import find_boolean
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.corrections import CORRECTABLE, read_corrected, segments
 from scout.task.demonyms import country_said
@@ -44,7 +45,6 @@ from scout.task.readers import (
     QueryText,
     default_rating,
     digits_view,
-    find_boolean,
     email_spans,
     find_date,
     find_email,
