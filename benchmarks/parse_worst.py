@@ -120,7 +120,8 @@ def _best(call: Callable[[], object], repeat: int) -> float:
 def measure(shape: Callable[[int], str], sizes: list[int], all_kinds: dict[str, dict[str, Any]],
             repeat: int, budget_s: float, amounts: bool) -> dict[str, Any]:
     """Per size: the slowest kind's parse time (ms) and which kind; None past the budget."""
-    from scout.task.parser import find_amounts, parse_query
+    from scout.task.amounts import find_amounts
+    from scout.task.parser import parse_query
 
     rows: dict[str, Any] = {"ms": [], "kind": [], "amounts_ms": []}
     over = False

@@ -14,7 +14,7 @@ import math
 import re
 from typing import Any
 
-from scout.task.money import currency_of
+from scout.task.currencyword import currency_of
 from scout.text import read_number
 
 #: a salary's ``unitText`` → the period :mod:`scout.units` compares prices per

@@ -25,7 +25,7 @@ from scout.steps.freeprice import says_free
 from scout.steps.placenames import Places, strip_place
 from scout.steps.pricewords import labelled_price, per_area
 from scout.steps.promoprice import regular_index
-from scout.task.parser import listed_amounts
+from scout.task.amounts import listed_amounts
 from scout.text import strip_accents
 
 _GENERIC = {"the", "hotel", "hotels", "restaurant", "restaurants", "and", "by", "de", "la",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from scout.task.parser import listed_amounts
+from scout.task.amounts import listed_amounts
 
 # the promotion's length between the two prices: "durante 6 meses", "for the first 6
 # months", "6 months", then a word saying what comes after it

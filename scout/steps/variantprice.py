@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from scout.schemas.records import Evidence
 from scout.schemas.task import Money
-from scout.task.parser import listed_amounts
+from scout.task.amounts import listed_amounts
 from scout.text import fold_aligned
 
 # a clause ends at a sentence mark followed by a space (so "$32.00" is one amount), a

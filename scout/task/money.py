@@ -36,10 +36,11 @@ import re
 from collections.abc import Iterator
 
 from scout.schemas.task import Comparator, Money
-from scout.task.cldr import currencies, pick
+from scout.task.cldr import currencies
 from scout.task.lang import fold
 from scout.units import TOTAL
 from scout.task.numwords import rewrite, widen
+from scout.task.currencyword import MARK, PAD, close_gaps, currency_token, mark
 
 # a number in e-notation ("1e308", "2.5E+3") is no amount a person types: neither its
 # mantissa nor its exponent is read (the request's leftover note names it whole)
@@ -56,10 +57,6 @@ _AMOUNT = (_NOT_ENOTATION
 # the press and price lists write it ("€2.5M", "£1.2m", "2,5 M€"); only with a currency,
 # so "100 m" stays a length
 _K = r"(?P<k§>\s?(?:k|m|mil)\b)?"
-# ISO codes that are also everyday words: accepted only when written in capitals
-_WORDY_CODES = frozenset({"all", "top", "try", "pen", "mad", "cup", "bob", "sos", "gel", "bam",
-                          "mop", "ang", "cve", "lak", "php", "mur", "kes", "dop", "sar", "pyg",
-                          "ron", "hnl", "ils", "lsl", "mga", "nio", "omr", "ern", "kgs", "mkd"})
 
 # "maximum of", "cuantía mínima", "cuota máxima": the feminine and the English "of" too
 _CMP: list[tuple[str, Comparator]] = [
@@ -162,7 +159,7 @@ def _token_re() -> re.Pattern[str]:
     cur = currencies()
     syms = sorted({fold(s) for s in cur.symbols}, key=len, reverse=True)
     sym_alt = "|".join(re.escape(s) for s in syms)
-    word_alt = _MARK + _PAD + "*"
+    word_alt = MARK + PAD + "*"
     iso_alt = "|".join(sorted(c.lower() for c in cur.iso))
     one = (r"(?:(?<![a-z])(?P<pre§>" + sym_alt + r"|(?:" + iso_alt + r")(?=\s?\d))\s?)?(?P<a§>" + _AMOUNT
            + r")" + _K + r"(?:\s?(?P<post§>" + word_alt + r"|(?:" + iso_alt + r")\b|"
@@ -175,64 +172,6 @@ def _token_re() -> re.Pattern[str]:
         + first + r"(?:(?P<join>\s*[-–]\s*|\s+(?:and|y|to|a|hasta)\s+)" + second + r")?"
         + _PER + r"?(?:\s*(?P<pcmp>" + post_alt + r")(?![\w]))?"
     )
-
-
-@functools.lru_cache(maxsize=1)
-def _gap_re() -> re.Pattern[str]:
-    """A currency symbol or code, then the spaces a number in words left when written as
-    digits (right-aligned, the same length): "€    1500000" from "€1.5 million"."""
-    cur = currencies()
-    syms = sorted({fold(s) for s in cur.symbols} | {c.lower() for c in cur.iso},
-                  key=len, reverse=True)
-    return re.compile(r"(?<![a-z])(" + "|".join(re.escape(s) for s in syms) + r")( {2,})(?=\d)")
-
-
-def _close_gaps(before: str, after: str) -> str:
-    """``after`` (``before`` with its numbers in words written as digits) with a currency
-    written before such a number moved up to it ("$3 million" → "  $3000000", "EUR 2.5
-    million" → "    EUR 2500000"), so it reads as the amount's currency again; spaces
-    that were in ``before`` stay where they were."""
-    if after == before:
-        return after
-
-    def close(m: re.Match[str]) -> str:
-        gap = len(m.group(2)) - (1 if before[m.end(1):m.end(1) + 1] == " " else 0)
-        return " " * gap + m.group(1) + " " * (len(m.group(2)) - gap)
-
-    return _gap_re().sub(close, after)
-
-
-_MARK, _PAD = "¤", "\x01"
-_WORDS = re.compile(r"[a-z]+")
-
-
-def _mark(free: str) -> str:
-    """``free`` with every currency name or head word ("dolares australianos", "pesos")
-    replaced by ``¤`` and padding of the same length: the money regex then needs one small
-    alternative instead of ~1,500 names (which took ~0.7 s to compile)."""
-    cur = currencies()
-    words = list(_WORDS.finditer(free))
-    out = list(free)
-    i = 0
-    while i < len(words):
-        best = 0
-        for n in (3, 2, 1):
-            if i + n > len(words):
-                continue
-            chunk = words[i:i + n]
-            if any(chunk[k + 1].start() != chunk[k].end() + 1 for k in range(n - 1)):
-                continue
-            key = " ".join(w.group(0) for w in chunk)
-            if key in cur.names or (n == 1 and key in cur.heads):
-                best = n
-                break
-        if best:
-            a, b = words[i].start(), words[i + best - 1].end()
-            out[a:b] = [_MARK] + [_PAD] * (b - a - 1)
-            i += best
-        else:
-            i += 1
-    return "".join(out)
 
 
 def _scale(k: str) -> float:
@@ -255,37 +194,6 @@ def _number(s: str, k: str | None) -> float:
     if not math.isfinite(value):  # 400 nines: no amount (a budget of "inf EUR" stored as null)
         raise ValueError(f"{s!r} is past any amount")
     return value
-
-
-def _currency(tok: str | None, original: str, territories: list[str],
-              lang: str = "en") -> tuple[str | None, str | None]:
-    """(code, word it was assumed from) for a currency token, or (None, None)."""
-    if not tok:
-        return None, None
-    cur = currencies()
-    t = tok.strip()
-    if t in cur.names:
-        return cur.names[t], None
-    codes = cur.heads.get(t) or cur.symbols.get(t) or next(
-        (v for s, v in cur.symbols.items() if fold(s) == t), None)
-    if t == "kr":
-        codes = cur.heads["kr"]
-    if t == "$" and lang != "es":
-        # "$" is a peso sign in Mexico or Argentina as Spanish writes it; in an English
-        # request it is a dollar sign even there (the dollar of the place if it has one)
-        codes = tuple(c for c in codes or () if c not in cur.heads.get("peso", ()))
-    if codes:
-        code, assumed = pick(codes, territories)
-        return code, (original.strip() if assumed else None)
-    if re.fullmatch(r"[a-z]{3}", t) and t.upper() in cur.iso:
-        if original.strip().isupper() or t not in _WORDY_CODES:
-            return t.upper(), None
-    return None, None
-
-
-def currency_of(token: str, territories: list[str] | None = None) -> str | None:
-    """The ISO code for a currency symbol, code or name ("€", "sek", "pesos", "bucks")."""
-    return _currency(fold(token.strip()), token, territories or [])[0]
 
 
 def find_money(free: str, original: str, territories: list[str], *,
@@ -356,8 +264,8 @@ def iter_money(free: str, original: str, territories: list[str], *,
     """Every amount with a currency in ``free`` → (Money, span, the word a currency was
     assumed from or None)."""
     # "doscientos euros" → "       200 euros"; "€1.5 million" → "    €1500000"
-    folded, free = free, _halves(_notes(_close_gaps(free, rewrite(free))))
-    marked, pattern, pos = _mark(free), _token_re(), 0
+    folded, free = free, _halves(_notes(close_gaps(free, rewrite(free))))
+    marked, pattern, pos = mark(free), _token_re(), 0
     while True:
         m = pattern.search(marked, pos)
         if m is None:
@@ -483,7 +391,7 @@ def _side(g: dict[str, str | None], original: str, m: re.Match[str], n: str,
     for where in ("pre", "post"):
         tok = g[where + n]
         if tok:
-            code, assumed = _currency(tok, original[m.start(where + n):m.end(where + n)],
+            code, assumed = currency_token(tok, original[m.start(where + n):m.end(where + n)],
                                       territories, lang)
             if code:
                 return code, assumed, where

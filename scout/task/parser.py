@@ -4,8 +4,8 @@ No model is involved. The request's language is detected first (:mod:`scout.task
 English and Spanish), then each declared input type has an extractor that finds its
 span in the text: dates and months (:mod:`scout.task.dates`), money
 (:mod:`scout.task.money`), ratings (:mod:`scout.task.rating`), places
-(:mod:`scout.task.place`), and numbers, booleans, enum words and author ``pattern``
-regexes (:mod:`scout.task.readers`); what an input accepts of a value found (its type,
+(:mod:`scout.task.place`), booleans (:mod:`scout.task.booleans`), and numbers, enum
+words and author ``pattern`` regexes (:mod:`scout.task.readers`); what an input accepts of a value found (its type,
 its enum's words) is :mod:`scout.task.accept`'s. Extractors read a folded copy of the
 query (lower case, no accents, the same length) and run in a fixed order (here), each
 *claiming* the text it used, so "September 2026" is not also read as a place and "200
@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from scout.i18n import translations
-from scout.schemas.task import DateRange, Money, Month
+from scout.schemas.task import DateRange, Month
 from scout.spec.models import InputSpec
 from scout.task.abbrev import expanded
+from scout.task.booleans import find_boolean
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.corrections import CORRECTABLE, read_corrected, segments
 from scout.task.demonyms import country_said
@@ -44,7 +45,6 @@ from scout.task.readers import (
     QueryText,
     default_rating,
     digits_view,
-    find_boolean,
     email_spans,
     find_date,
     find_email,
@@ -59,6 +59,7 @@ from scout.task.readers import (
     widened,
 )
 from scout.task.values import coerce
+from scout.task.year import year_range_inputs
 from scout.task.structured import unfielded, unquoted
 from scout.task.subjectwords import QUALITY, RELAY, cuisine
 from scout.termsafe import plain
@@ -316,7 +317,7 @@ def parse_query(
             found(name, address[0], address[1])
     for span in email_spans(text):
         text.claim(span)
-    for name, value, span in _year_range(text.free, inputs):
+    for name, value, span in year_range_inputs(text.free, inputs):
         found(name, value, span)
     for name, spec in ordered:
         if spec.pattern and name not in result.values:
@@ -339,7 +340,7 @@ def parse_query(
     if sum(s.type == "place" for s in inputs.values()) > 1:  # "en Chamberí, Madrid"
         from scout.task.route import city_first
 
-        city_first(result.values, result.spans, inputs)
+        city_first(result.values, result.spans, inputs, text.folded)
     # a month input can be read off a date the query gave ("15-20 Sept" → September)
     for name, spec in inputs.items():
         if spec.type == "month" and name not in result.values:
@@ -352,23 +353,6 @@ def parse_query(
     note_bare_amounts(text, inputs, result, _)
     note_unread(text, inputs, result, _)
     return result
-
-
-def _year_range(free: str, inputs: dict[str, InputSpec]) -> list[tuple[str, int, tuple[int, int]]]:
-    """Both ends of a range of years ("entre 2020 y 2024", "between 2019 and 2022") when
-    the kind declares a first and a last year: the first year for the first, the last for
-    the last (the input named ``max_...``, else the one declared last), read at once and
-    before an author's pattern can take one end alone. One year input reads one end in
-    its own turn (:func:`scout.task.year.find_year`)."""
-    from scout.task.year import find_year_range
-
-    years = [n for n, s in inputs.items() if s.type == "year"]
-    ends = find_year_range(free) if len(years) >= 2 else None
-    if ends is None:
-        return []
-    last = next((n for n in years if n.startswith("max")), years[-1])
-    first = next(n for n in years if n != last)
-    return [(first, *ends[0]), (last, *ends[1])]
 
 
 def _read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
@@ -410,32 +394,3 @@ def _read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
                 example=quote.format(text.original[span[0]:span[1]].strip() + " "
                                      + (inputs[empty[0]].aliases or [empty[0]])[0])))
     return hits
-
-
-def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
-    """Every amount with a currency in ``text`` (for price extraction from snippets). A
-    range ("€120 - €200") gives both ends, low first, as separate amounts: a page's price
-    is one figure, and the low end is what "from €120" means."""
-    from scout.task.money import iter_money
-
-    t = QueryText(text[:MAX_QUERY_CHARS * 5])
-    out: list[tuple[Money, tuple[int, int]]] = []
-    for money, span, _ in iter_money(t.free, t.original, []):
-        if money.min is not None:
-            low = money.model_copy(update={"amount": money.min, "min": None})
-            out.append((low, span))
-            money = money.model_copy(update={"min": None})
-        out.append((money, span))
-    return out
-
-
-# the most a listing's amount may be: a grant of millions, a flat priced in pesos or in
-# rupees is one (a bound only keeps numbers no price has, such as a phone number read
-# with a currency, out)
-MAX_LISTED_AMOUNT = 1e12
-
-
-def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
-    """The amounts ``find_amounts`` reads in ``text`` that a listing may state as its
-    price: at least 1 and at most ``MAX_LISTED_AMOUNT``."""
-    return [(m, span) for m, span in find_amounts(text) if 1 <= m.amount <= MAX_LISTED_AMOUNT]

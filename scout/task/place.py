@@ -45,7 +45,15 @@ __all__ = ["cued", "find_place", "is_cased", "is_secondary", "name_at", "strong_
 
 def _cues(lang: str, aliases: list[str]) -> list[str]:
     cues = list(pw.CUES_EN) + list(pw.CUES_ES if lang == "es" else ("en", "cerca de"))
-    return [fold(a) for a in aliases] + cues
+    own = [fold(a) for a in aliases]
+    # an alias that ends with its preposition cues without it too, as notes and chat
+    # write it ("pick-up Faro airport" for "pick-up in", "devolución Sevilla")
+    bare = [a.rsplit(" ", 1)[0] for a in own
+            if " " in a and a.rsplit(" ", 1)[1] in _CUE_TAILS and len(a.rsplit(" ", 1)[0]) > 3]
+    return own + bare + cues
+
+
+_CUE_TAILS = frozenset({"in", "en", "at", "from", "desde"})
 
 
 def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple[str, tuple[int, int]] | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from scout.spec.models import InputSpec
-from scout.task.readers import QueryText
+from scout.task.readers import CLAIMED, QueryText
 
 Hit = tuple[str, tuple[int, int]]
 
@@ -55,11 +55,25 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
             and not country_as_typed(hit[0]) \
             and not cued(text.free, hit[1][0], lang, list(spec.aliases)):
         hit = None  # "rioja Reserva": a country's name is known or follows a cue
+    if hit is not None and names_countries(name, spec) and _unknown_acronym(hit[0]):
+        hit = None  # "grants at UAB": a university's or a body's initials, no country
+    if hit is not None and _PRICED.match(text.free, hit[1][1]) and not known_name(hit[0]) \
+            and any(n != name and (n in values or route.get(n)) for n, _a in named_places):
+        # "alquiler en Tenerife ...; en Rentalcars sale a 65 €": with the place held by
+        # another input, a name priced is who sells, no second place ("in Faro is €40"
+        # alone stays the place)
+        hit = None
     if hit is not None and _part_of_city(name, spec, inputs) and _country(hit[0]):
         hit = None  # "dentist in Barcelona, Spain": a country is no neighbourhood
     if hit is not None and not _within_city(text.free, hit, name, spec, inputs):
         hit = (unswapped(hit[0]), hit[1])  # "madird": the city the fingers meant
     return hit
+
+
+# a verb of price right before an amount another reader claimed: what stands before it
+# sells or costs that much ("Rentalcars sale a 65 €", "Sixt is €40 a day", "Hertz cuesta")
+_PRICED = re.compile(r"\s*(?:(?:it|they|that|this)(?:['’]s)?\s+)?(?:sale\s+(?:a|por)|cuestan?|esta\s+a|is|costs?|charges?|"
+                     r"asks?|pide|cobra)\s+(?:(?:about|around|unos|sobre)\s+)?" + CLAIMED)
 
 
 def _part_of_city(name: str, spec: InputSpec, inputs: dict[str, InputSpec]) -> bool:
@@ -69,6 +83,19 @@ def _part_of_city(name: str, spec: InputSpec, inputs: dict[str, InputSpec]) -> b
 
     return not names_cities(name, spec) and any(
         s.type == "place" and n != name and names_cities(n, s) for n, s in inputs.items())
+
+
+def _unknown_acronym(typed: str) -> bool:
+    """``typed`` is written in capitals as initials are ("UAB", "CSIC") and neither the
+    gazetteer nor CLDR's region codes ("US", "NZ", "EU") know it: an institution's, no
+    country's."""
+    from babel import Locale
+
+    from scout.task.placecase import known_name
+
+    letters = typed.replace(".", "").replace(" ", "")
+    return letters.isalpha() and letters.isupper() and len(letters) >= 2 \
+        and letters not in Locale.parse("en").territories and not known_name(typed)
 
 
 def _country(typed: str) -> bool:

@@ -271,11 +271,14 @@ def stray(hit: Hit | None, held: bool, free: str, original: str, lang: str,
         and not cued(free, start, lang, aliases)
 
 
-def city_first(values: dict[str, Any], spans: dict[str, str], inputs: dict[str, Any]) -> None:
+def city_first(values: dict[str, Any], spans: dict[str, str], inputs: dict[str, Any],
+               free: str = "") -> None:
     """Give the city input the city (in place): "in Chamberí, Madrid" read as city
     Chamberí and area Madrid becomes city Madrid, area Chamberí, since the gazetteer knows
     Madrid as a city and not Chamberí. Only between a place input named for a city and one
-    place input that is not; a country ("en Chamberí, España") is no city."""
+    place input that is not; a country ("en Chamberí, España") is no city, and a name
+    read right after the other input's own cue (``free``, folded: "car hire in Faro, drop
+    off in Seville") is the other's, whatever the gazetteer knows."""
     from scout.task.cldr import currencies
     from scout.task.placecase import known_name
     from scout.task.placewords import names_cities
@@ -292,7 +295,21 @@ def city_first(values: dict[str, Any], spans: dict[str, str], inputs: dict[str, 
     def is_city(v: str) -> bool:
         return known_name(v) and fold(v) not in currencies().territory_names
 
+    if _own_cue(free, values[other], inputs[other]):
+        return
     if not is_city(values[city]) and not known_name(values[city]) and is_city(values[other]):
         values[city], values[other] = values[other], values[city]
         if city in spans and other in spans:
             spans[city], spans[other] = spans[other], spans[city]
+
+
+def _own_cue(free: str, value: str, spec: Any) -> bool:
+    """``value`` stands in ``free`` (folded) right after one of ``spec``'s aliases of two
+    words or more ("drop off in", "devolución en"): a one-word cue ("in") says nothing
+    of which input a name is."""
+    cues = [fold(a) for a in getattr(spec, "aliases", []) if len(a.split()) > 1]
+    if not cues or not value:
+        return False
+    pattern = r"(?:" + "|".join(map(re.escape, cues)) + r")\s+(?:(?:the|el|la)\s+)?" \
+        + re.escape(fold(value)) + r"\b"
+    return re.search(pattern, free) is not None

@@ -124,11 +124,25 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                 continue
         if all(toks[i].text in sw.MEALS for i in range(first, last + 1) if toks[i].word):
             continue  # "where to have dinner": a meal alone is no subject
-        if all(toks[i].text in sw.RESEARCH for i in range(first, last + 1) if toks[i].word):
+        first, last = _past_work_noun(toks, first, last)
+        if all(toks[i].text in sw.WORK for i in range(first, last + 1) if toks[i].word):
             continue  # "research grants in Spain": research alone is what kind, no topic
         a, b = toks[first].start, toks[last].end
         return re.sub(r"\s+", " ", original[a:b]), (a, b)
     return None
+
+
+def _past_work_noun(toks: list[_Tok], first: int, last: int) -> tuple[int, int]:
+    """``first`` to ``last`` less a word for the work done that heads the topic ("proyectos
+    de física de partículas", "investigación de ...") or, a project, ends it in English
+    ("particle physics projects"): what the work is on is the topic (:data:`subjectwords.WORK`)."""
+    idx = [i for i in range(first, last + 1) if toks[i].word]
+    if len(idx) >= 3 and toks[idx[0]].text in sw.WORK and toks[idx[1]].text in sw.OF:
+        return idx[2], last
+    if len(idx) >= 2 and toks[idx[-1]].text in sw.WORK - sw.RESEARCH \
+            and toks[idx[-2]].text not in sw.CONNECTORS:  # ("user research" is a topic)
+        return first, idx[-2]
+    return first, last
 
 
 def _tokens(free: str) -> list[_Tok]:

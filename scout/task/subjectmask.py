@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from scout.i18n import COUNT_WORDS
 from scout.task import placewords as pw
 from scout.task import subjectwords as sw
 
@@ -55,6 +56,8 @@ def mask_readings(free: str, original: str, today: dt.date, declared: frozenset[
         free = blank(free, (day.start() if day else a, b))
     for m in _PERIOD.finditer(free):  # "during the school holidays": a time, not the subject
         free = blank(free, m.span())
+    for m in _PARTY.finditer(free):  # "mesa para 8": how many book, not what is sought
+        free = blank(free, m.span())
     readers = {"rating": lambda t: find_rating(t, None), "duration": find_duration,
                "area": find_area, "data_size": lambda t: find_quantity(t, "data_size"),
                "weight": lambda t: find_quantity(t, "weight")}
@@ -73,6 +76,15 @@ _PERIOD = re.compile(
     r"(?:[^\W\d_][\w'’-]*\s+){0,2}?(?:holidays?|hols|vacations?|break|half-term|halfterm|recess)\b"
     r"|\b(?:durante|en|para)\s+(?:(?:las|los|la|el|mis|sus|nuestras)\s+)?"
     r"(?:vacaciones|receso|asueto|feriados?)(?:\s+(?:de(?:l)?\s+[^\W\d_]+|[^\W\d_]+es)\b)?")
+
+
+# a booking for a party ("mesa para 8", "a table for 4 people", "reserva para dos"): the
+# booking's noun and its count say how many come, no dish or thing sought ("pizza para 4"
+# is a pizza)
+_PARTY = re.compile(
+    r"\b(?:(?:una?|a)\s+)?(?:mesa|table|reserva|reservation|booking)s?\s+(?:para|for)\s+"
+    r"(?:\d{1,3}|" + "|".join(sorted(COUNT_WORDS, key=len, reverse=True)) + r")\b"
+    r"(?:\s+(?:personas?|people|persons|pax|comensales|guests|adult(?:o)?s))?")
 
 
 def _meal_of(free: str, a: int, b: int) -> bool:

@@ -6,6 +6,7 @@ barato", "el mejor ramen de lyon"). Which run of words ends with the place's nam
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -45,6 +46,8 @@ def place_follows(toks: list[_Tok], i: int, words: list[int], start: int,
         return False
     if words and sw.abstract_noun(toks[words[-1]].text):
         return False  # "curso de Ciencia de Datos": the field's object, no town
+    if words and _job_head(toks[words[-1]]):
+        return False  # "Ingeniero de Software", "Responsable de Marketing": the job's field
     if countries and not run[0].capital:
         return False  # "vino de jerez": a country's name the gazetteer does not know is typed
     j = toks.index(run[0])  # with its capital ("vino de Jerez")
@@ -56,6 +59,12 @@ def place_follows(toks: list[_Tok], i: int, words: list[int], start: int,
         # name typed with capitals is one: "albariño de Rías Baixas")
         return False
     return not (words and toks[words[-1]].text in sw.SHOWS)
+
+
+def _job_head(tok: _Tok) -> bool:
+    """``tok`` names who does a job ("ingeniero", "Responsable"): what its "de" / "of"
+    leads to is the job's field ("Ingeniero de Software"), no town."""
+    return sw.agent_noun(tok.text) or (tok.capital and sw.adjective(tok.text))
 
 
 def _plain_word(tok: _Tok) -> bool:
@@ -116,9 +125,11 @@ def place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
     left = [toks[i].text for i in range(cut + 1, last + 1) if toks[i].word]
     if all(w in sw.MODES for w in left):
         return True
-    if all(sw.adjective(w) or sw.abstract_noun(w) for w in left) \
-            and not known_place_words(left):
-        return False  # "escritura científica en inglés", "data visualization online"
+    if all(sw.adjective(w) or sw.abstract_noun(w) or lang == "es" and _GERUND.search(w)
+           for w in left) and not known_place_words(left):
+        # "escritura científica en inglés", "data visualization online"; an English gerund
+        # in a Spanish request is a borrowed term's ("congresos de remote sensing")
+        return False
     if not known_place_words(left) and not _set_apart(toks, first, cut, original):
         return False  # "gaming laptop", "UX Designer": no name of a town set apart
     rest = free
@@ -135,12 +146,19 @@ def _set_apart(toks: list[_Tok], first: int, cut: int, original: str) -> bool:
     qualifies the noun after it ("gaming laptop", "Senior Product Manager":
     :func:`subjectwords.modifier`), and not typed with a capital after a subject that
     carries capitals of its own, a title's ("UX Designer"; a sentence's first capital
-    aside: "Ramen Sóller")."""
+    aside: "Ramen Sóller"), nor when it is a job title's head ("Data Engineer":
+    :func:`subjectwords.agent_noun`)."""
     nxt = toks[cut + 1] if cut + 1 < len(toks) else None
     if nxt is None or (cut >= first and sw.modifier(toks[cut].text)):
         return False
     if not nxt.capital:
         return True
+    if sw.agent_noun(nxt.text) and original[nxt.start:nxt.end].isascii() and cut >= first \
+            and toks[cut].capital:
+        return False  # "Data Engineer", "Product Manager": a job title's head, no town
+    if cut > first and toks[cut].text in sw.OF and toks[cut - 1].word \
+            and _job_head(toks[cut - 1]):
+        return False  # "Responsable de Marketing Digital": the job's field
     for i in range(max(first, 0), cut + 1):
         typed = original[toks[i].start:toks[i].end]
         if toks[i].word and typed[:1].isupper() and (
@@ -148,6 +166,8 @@ def _set_apart(toks: list[_Tok], first: int, cut: int, original: str) -> bool:
             return False
     return True
 
+
+_GERUND = re.compile(r"[a-z]{3}ing$")
 
 # words that end a place's name and are no name alone: "kansas city", "quebec city"
 _NAME_TAILS = frozenset({"city"})

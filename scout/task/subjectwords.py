@@ -43,6 +43,7 @@ buenas saludos gracias porfa porfavor favor ayuda ayudas ayudame algo alguno alg
 algunos algunas ser sea sean opciones opcion ideas llevar domicilio ver mirar leer
 aprender escuchar puedo podemos puede pueden podria podrias podriamos podes deberia
 comprar compro compramos conseguir alquilar alquilo reservar contratar pillar hacer
+trabajar
 estoy estamos esta estan ando andamos anda andan tengo tenemos tiene ganas antojo
 kindly che oye oiga oigan siri alexa google cortana buscame buscanos busquen conseguime
 conseguinos recomendame recomendanos mostrame pasame fijate
@@ -183,6 +184,10 @@ certificado
 # of those, research itself: alone it says what kind of thing is asked for ("research
 # grants", "ayudas a la investigación"), not what it is about
 RESEARCH = frozenset("research investigacion investigaciones".split())
+# the work done, research or a project: before "de" / "of" or after the words it is on
+# ("proyectos de física de partículas", "particle physics projects") it says what kind of
+# thing is funded or sought, and what it is on is the topic
+WORK = RESEARCH | frozenset("project projects proyecto proyectos".split())
 # of those, who: the field is part of the role or person asked for ("investigador en
 # cambio climático"), where after a study or a grant's word it is the whole topic
 FIELD_PEOPLE = frozenset("""
@@ -416,6 +421,19 @@ def modifier(word: str) -> bool:
     noun after it does ("gaming laptop", "Senior Product Manager"): the next word is that
     noun, no town's name. (Spanish writes its adjectives after the noun.)"""
     return len(word) >= 5 and _MODIFIER.search(word) is not None
+
+
+# the endings of a noun for who does a job, English and Spanish ("engineer", "manager",
+# "analyst", "ingeniero", "enfermera", "diseñador", "periodista"): a job title's head
+# (not "-ller": "Sóller" typed without its accent)
+_AGENT = re.compile(r"(?:eer|(?<!ll)(?<=[^aeiou])er|[^aeiou]or|ist|yst|er[oa]|ista|[dts]ora?)s?$")
+
+
+def agent_noun(word: str) -> bool:
+    """``word`` (folded, six letters or more) ends as a noun for who does a job does: in a
+    job title typed with capitals ("Data Engineer", "Ingeniero de Software") it is the
+    title's head, no town's name, and what follows its "de" is its field."""
+    return len(word) >= 6 and _AGENT.search(word) is not None
 
 
 def cuisine(word: str) -> bool:

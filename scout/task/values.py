@@ -23,7 +23,7 @@ from scout.text import read_number
 
 def currency_code(token: str) -> str | None:
     """ISO 4217 code for a symbol, code or currency name (CLDR, English and Spanish)."""
-    from scout.task.money import currency_of
+    from scout.task.currencyword import currency_of
 
     return currency_of(token)
 

@@ -50,9 +50,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scout.i18n import COUNT_WORDS
+
+if TYPE_CHECKING:
+    from scout.spec.models import InputSpec
 
 
 YEAR_MIN, YEAR_MAX = 1000, 2999
@@ -237,6 +240,22 @@ def find_year_range(free: str) -> tuple[_End, _End] | None:
         if lo < hi:
             return (lo, (m.start(), m.end("lo"))), (hi, (m.start("y"), m.end()))
     return None
+
+
+def year_range_inputs(free: str, inputs: dict[str, InputSpec],
+                      ) -> list[tuple[str, int, tuple[int, int]]]:
+    """Both ends of a range of years ("entre 2020 y 2024", "between 2019 and 2022") when
+    the kind declares a first and a last year: the first year for the first, the last for
+    the last (the input named ``max_...``, else the one declared last), read at once and
+    before an author's pattern can take one end alone. One year input reads one end in
+    its own turn (:func:`scout.task.year.find_year`)."""
+    years = [n for n, s in inputs.items() if s.type == "year"]
+    ends = find_year_range(free) if len(years) >= 2 else None
+    if ends is None:
+        return []
+    last = next((n for n in years if n.startswith("max")), years[-1])
+    first = next(n for n in years if n != last)
+    return [(first, *ends[0]), (last, *ends[1])]
 
 
 def _find_written(free: str, words: list[str]) -> tuple[int, tuple[int, int]] | None:

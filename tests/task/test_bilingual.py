@@ -15,7 +15,8 @@ from scout.schemas.task import DateRange, Money, Month, Task
 from scout.spec.models import InputSpec, Pipeline
 from scout.task.build import build_task
 from scout.task.lang import detect
-from scout.task.parser import find_amounts, parse_query
+from scout.task.amounts import find_amounts
+from scout.task.parser import parse_query
 from scout.task.values import coerce, currency_code, parse_money, parse_month
 
 TODAY = dt.date(2026, 12, 1)

@@ -256,7 +256,7 @@ def test_a_flag_said_not_to_matter_is_unset(query: str, want: object) -> None:
 def test_palos_of_something_are_sticks_not_millions() -> None:
     """A page's "3 palos de golf" is no price of three million pesos (the same reader
     finds prices in snippets)."""
-    from scout.task.parser import find_amounts
+    from scout.task.amounts import find_amounts
 
     assert [m.amount for m, _ in find_amounts("Set de 3 palos de golf por 120 euros")] == [120]
     assert [m.amount for m, _ in find_amounts("Sueldo: 6 palos al mes")] == [6000000]

@@ -20,7 +20,7 @@ import pytest
 
 from scout.spec.models import InputSpec
 from scout.task.build import build_task
-from scout.task.parser import find_amounts
+from scout.task.amounts import find_amounts
 
 TODAY = dt.date(2026, 12, 2)
 # a coworking kind's city and neighbourhood, each with its cue words

@@ -1,0 +1,40 @@
+"""Amounts of money in a page's text (a listing's snippet, a fetched page), for the steps
+that read prices: every amount with a currency (:func:`scout.task.money.iter_money`), a
+range's two ends apart, and of them those a listing may state as its price.
+"""
+
+from __future__ import annotations
+
+from scout.schemas.task import Money
+from scout.task.money import iter_money
+from scout.task.readers import QueryText
+
+# a page's text read: longer than a query (a fetched page's price block), still bounded
+_MAX_TEXT_CHARS = 10000  # five times a query's bound (parser.MAX_QUERY_CHARS)
+
+
+def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
+    """Every amount with a currency in ``text`` (for price extraction from snippets). A
+    range ("€120 - €200") gives both ends, low first, as separate amounts: a page's price
+    is one figure, and the low end is what "from €120" means."""
+    t = QueryText(text[:_MAX_TEXT_CHARS])
+    out: list[tuple[Money, tuple[int, int]]] = []
+    for money, span, _ in iter_money(t.free, t.original, []):
+        if money.min is not None:
+            low = money.model_copy(update={"amount": money.min, "min": None})
+            out.append((low, span))
+            money = money.model_copy(update={"min": None})
+        out.append((money, span))
+    return out
+
+
+# the most a listing's amount may be: a grant of millions, a flat priced in pesos or in
+# rupees is one (a bound only keeps numbers no price has, such as a phone number read
+# with a currency, out)
+MAX_LISTED_AMOUNT = 1e12
+
+
+def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
+    """The amounts ``find_amounts`` reads in ``text`` that a listing may state as its
+    price: at least 1 and at most ``MAX_LISTED_AMOUNT``."""
+    return [(m, span) for m, span in find_amounts(text) if 1 <= m.amount <= MAX_LISTED_AMOUNT]

@@ -1,0 +1,80 @@
+"""The boolean reader: an input's name or alias said in the request ("with a terrace",
+"pet ok"), negated ("sin terraza", "unfurnished") for false, said not to matter ("no
+certificate needed", "me da igual el contrato") for no value; a perk's "free" ("free
+cancellation") and a flag's word that starts a field's name ("remote sensing") are no
+flag.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scout.spec.models import InputSpec
+from scout.task.lang import fold
+from scout.task.readers import QueryText, name_forms
+
+
+# what a "free" / "gratis" qualifies when it is not the thing asked about: "free
+# cancellation", "wifi gratis", "desayuno gratuito" (a perk, not free entry)
+_PERKS = frozenset("""
+cancellation cancelation wifi wi-fi internet parking breakfast shipping delivery drinks
+refills cancelacion aparcamiento estacionamiento desayuno envio bebidas
+""".split())
+_FREE = re.compile(r"\b(?:free|gratis|gratuit[oa]s?)\b")
+# a flag said as not needed is left unset, neither asked for nor ruled out: "no certificate
+# needed", "certificate optional", "no hace falta certificado", "don't need a certificate"
+_NEEDED = r"(?:needed|required|necessary|necesari[oa]s?|obligatori[oa]s?|a\s+must)"
+_UNNEEDED_AFTER = re.compile(
+    r"\s*(?:(?:is|are|es|son)\s+)?(?:optional|opcional(?:es)?|(?:not|no)\s+(?:(?:es|son)\s+)?"
+    + _NEEDED
+    + r"|(?:doesn'?t|does\s+not)\s+matter|(?:me\s+)?da\s+igual|(?:no\s+)?(?:me\s+)?importa\s+poco)\b")
+# ... or said not to mind, before it: "no me importa la permanencia", "me da igual el
+# contrato", "I don't mind a contract", "we don't care about the deposit"
+_UNNEEDED_BEFORE = re.compile(
+    r"\b(?:no\s+(?:(?:me|nos|le|les)\s+)?(?:hace\s+falta|necesito|necesitamos|es\s+necesari[oa]|"
+    r"requiere|importan?(?:\s+si)?|preocupan?)"
+    r"(?:\s+(?:que\s+)?(?:tenga|tengan|de|el|la|los|las|un|una|unos|unas))?"
+    r"|(?:me|nos)\s+(?:da|es)\s+igual(?:\s+(?:si\s+)?(?:tiene|hay|el|la|los|las|un|una))?"
+    r"|(?:don'?t|do\s+not|doesn'?t)\s+(?:need|require|mind|care\s+about)(?:\s+(?:a|an|any|the|if))?"
+    r"|no\s+need\s+for(?:\s+(?:a|an|any))?)\s*$")
+
+
+def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
+    # "unfurnished", "un-heated": English negates an adjective with the prefix un-
+    for m in re.finditer(r"\b(?P<neg>no|without|not|sin)?\s*(?:a\s+|an\s+|un\s+|una\s+)?"
+                         r"(?P<un>un-?)?" + name_forms([name.replace("_", " "), *spec.aliases])
+                         + r"\b", text.free):
+        before = re.search(r"([\w-]+)\s*$", text.free[max(0, m.start() - 30):m.start()])
+        after = re.match(r"\s+([\w-]+)", text.free[m.end():])
+        if _FREE.search(m.group(0)) and ((before and before.group(1) in _PERKS)
+                                         or (after and after.group(1) in _PERKS)):
+            continue  # "free cancellation", "wifi gratis": the perk's, not this input's
+        rest = text.free[m.end():]
+        if not m.group("neg") and _compound_head(rest, spec, name):
+            continue  # "remote sensing": a field's name, no flag
+        if (m.group("neg") and re.match(r"\s*" + _NEEDED + r"\b", rest)) \
+                or _UNNEEDED_AFTER.match(rest) \
+                or _UNNEEDED_BEFORE.search(text.free[max(0, m.start() - 40):m.start()]):
+            text.claim(m.span())  # said, and said not to matter: no value, no note
+            return None
+        return (m.group("neg") is None) == (m.group("un") is None), m.span()
+    return None
+
+
+# an English gerund right after a flag's word: with it, the word names a field or an
+# activity ("remote sensing", "mobile computing"), not how the thing is
+_GERUND = re.compile(r"\s+([a-z]{2,}?)(?:e)?ing\b")
+
+
+def _compound_head(rest: str, spec: InputSpec, name: str) -> bool:
+    """The flag's word just read is the first of a compound: a gerund follows it that is no
+    request word ("looking") and no verb of the flag's own words ("remote working" with
+    the alias "work from home")."""
+    from scout.task.subjectwords import is_stop
+
+    m = _GERUND.match(rest)
+    if m is None or is_stop(m.group(0).strip()):
+        return False
+    own = {w for said in [name.replace("_", " "), *spec.aliases] for w in fold(said).split()}
+    stem = m.group(1)
+    return not ({stem, stem + "e", stem[:-1]} & own)
