@@ -306,6 +306,10 @@ def extract_facts(objects: list[dict[str, Any]]) -> Facts:
             facts.price_range = price_from_offers(offers, ids)
         elif entity.get("baseSalary") is not None:  # a job posting's price is its pay
             facts.price_range = salary_range(entity["baseSalary"], ids)
+    if facts.price_range is None and _free(entity.get("isAccessibleForFree")):
+        # an offer priced 0 is no price alone (a placeholder reads the same), but an
+        # entity that says it is free to attend is: a free talk or meetup passes a budget
+        facts.price_range = "Free"
     facts.address = format_address(entity.get("address"), ids)
     if facts.address is None:
         # an event (or an offer of a stay) is where its location is, a job where its
@@ -314,3 +318,12 @@ def extract_facts(objects: list[dict[str, Any]]) -> Facts:
         if isinstance(place, dict):
             facts.address = format_address(place.get("address"), ids) or text_of(place.get("name"))
     return facts
+
+
+def _free(value: Any) -> bool:
+    """schema.org's ``isAccessibleForFree``: true as a boolean, "true"/"True", or the
+    ``https://schema.org/True`` enumeration member pages also write."""
+    value = value[0] if isinstance(value, list) and value else value
+    if isinstance(value, bool):
+        return value
+    return isinstance(value, str) and value.strip().rsplit("/", 1)[-1].lower() == "true"

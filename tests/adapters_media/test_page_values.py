@@ -211,3 +211,17 @@ def test_words_after_a_price(price: str, expected: str | None) -> None:
     del data["priceRange"], data["makesOffer"]["priceSpecification"]
     data["makesOffer"].update(price=price, priceCurrency="EUR")
     assert facts_of(script(json.dumps(data))).price_range == expected
+
+
+@pytest.mark.parametrize("flag", [True, "true", "True", "https://schema.org/True",
+                                  ["http://schema.org/True"]])
+def test_an_entity_free_to_attend_is_free_though_its_offer_is_0(flag) -> None:
+    # derived from the capture above: its lone 0 offer, and the page now saying it is free
+    # to attend (schema.org isAccessibleForFree): a free event passes a budget as 0
+    data = json.loads(page("service-jsonld-free-offer-siluetas-es.html").split(">", 1)[1]
+                      .rsplit("</script>", 1)[0])
+    data["offers"] = data["offers"][1:]
+    data["isAccessibleForFree"] = flag
+    assert facts_of(script(json.dumps(data))).price_range == "Free"
+    data["isAccessibleForFree"] = "False"
+    assert facts_of(script(json.dumps(data))).price_range is None
