@@ -28,6 +28,19 @@ class CurrencyTable(StrictModel):
         default_factory=new_dict)
     source: str | None = None
 
+    @field_validator("rates")
+    @classmethod
+    def _codes(cls, rates: dict[str, float]) -> dict[str, float]:
+        # prices carry upper-case ISO 4217 codes: a key "usd" or "US$" was loaded and never
+        # matched one, so every USD price stayed unconverted without a word
+        wrong = [k for k in rates if not re.fullmatch(r"[A-Z]{3}", k)]
+        if wrong:
+            raise ValueError("rates are keyed by ISO 4217 codes (three capital letters): "
+                             + ", ".join(f"'{k}'" + (f" (write '{k.upper()}')"
+                                                     if re.fullmatch(r"[A-Za-z]{3}", k) else "")
+                                         for k in wrong))
+        return rates
+
 
 #: dtype spellings accepted in ``ml.dtype`` → the canonical torch name
 DTYPE_ALIASES = {

@@ -56,3 +56,13 @@ def test_a_table_built_in_code_with_no_rate_for_the_target_converts_nothing(rate
     table = CurrencyTable.model_construct(as_of="2026-11-01", base="EUR", rates={"USD": rate},
                                           source=None)
     assert convert(Money(amount=100, currency="EUR", comparator="="), "USD", table) is None
+
+
+def test_a_rate_keyed_by_no_iso_code_is_a_located_error(tmp_path: Path) -> None:
+    # "usd" loaded and matched no price's code: every USD price stayed unconverted, silently
+    with pytest.raises(SpecInvalid) as caught:
+        _load(tmp_path, "{usd: 1.08, US$: 1.08, GBP: 0.85}")
+    (problem,) = caught.value.problems
+    assert problem.location.line == 6
+    assert "'usd' (write 'USD')" in problem.message and "'US$'" in problem.message
+    assert "GBP" not in problem.message
