@@ -13,6 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from scout.api.shown import KindWords, shown_value, shown_values
+from scout.text import cut_middle
+
+#: the most of a request a plan line shows: the parser reads 2,000 characters, and a
+#: pasted megabyte printed whole buried the plan
+QUERY_SHOWN = 400
 
 #: cause of a rerun, from the planner's reason text (first match wins)
 CAUSES = (
@@ -42,7 +47,7 @@ def task_lines(plan: Any) -> list[str]:
             return lines + ([f"  hint: {error['hint']}"] if error.get("hint") else [])
         return [f"request: cannot be parsed before running: {plan.task_error}"]
     task = plan.task
-    lines = [f"request: {task.get('query') or '(no query)'}"
+    lines = [f"request: {_shown_query(task.get('query')) or '(no query)'}"
              + (f"  [lang {task['lang']}]" if task.get("lang") else "")]
     values, sources = task.get("values") or {}, task.get("sources") or {}
     width = max((len(k) for k in values), default=4)
@@ -66,7 +71,8 @@ def request_changes(plan: Any) -> list[str]:
     words = getattr(plan, "words", None) or KindWords()
     out = []
     if (old.get("query") or "") != (new.get("query") or ""):
-        out.append(f"query: {old.get('query') or '-'!r} -> {new.get('query') or '-'!r}")
+        out.append(f"query: {_shown_query(old.get('query')) or '-'!r} -> "
+                   f"{_shown_query(new.get('query')) or '-'!r}")
     for name in list(nv) + [n for n in ov if n not in nv]:
         if ov.get(name) != nv.get(name):
             t = types.get(name, "")
@@ -127,3 +133,8 @@ def plan_json(plan: Any, estimate: Any) -> dict[str, Any]:
         p["cause"] = cause_of(p["reason"]) if p["action"] == "run" else None
     doc["cost_estimate"] = {**estimate.to_dict(), "this_apply_usd": will}
     return doc
+
+
+def _shown_query(query: Any) -> str:
+    """The request for a plan line: cut in its middle past :data:`QUERY_SHOWN`."""
+    return cut_middle(str(query), QUERY_SHOWN) if query else ""

@@ -146,6 +146,22 @@ def test_plan_shows_task_values_by_their_type_not_as_json() -> None:
 
 
 
+def test_a_pasted_megabyte_of_request_is_cut_on_the_plan_line() -> None:
+    # the parser reads 2,000 characters; the plan printed all of a pasted megabyte
+    from types import SimpleNamespace
+
+    from scout.cli.plan_view import QUERY_SHOWN, request_changes, task_lines
+
+    query = "hotel en Sevilla " + "x" * 1_000_000 + " hasta 90 euros"
+    task = {"query": query, "lang": "es", "values": {}, "types": {}, "sources": {}}
+    first = task_lines(SimpleNamespace(task=task))[0]
+    assert first.startswith("request: hotel en Sevilla") and "hasta 90 euros" in first
+    assert len(first) < QUERY_SHOWN + 40
+    old = {**task, "query": "hotel en Sevilla"}
+    (change,) = request_changes(SimpleNamespace(previous_task=old, task=task))
+    assert len(change) < 2 * QUERY_SHOWN
+
+
 def test_plan_writes_a_spanish_requests_values_in_spanish() -> None:
     # dates, months and money of a Spanish request read as its report writes them,
     # not in English ("June 3 – 7, 2027", "1,500 EUR/month")
