@@ -146,8 +146,10 @@ def _written_word(text: str, line: int, col: int) -> str:
 
 
 _UNCLAIMABLE = {
-    "short": ("has only short or function words, which every request uses",
-              "name the thing itself: 'podcast', 'guardería', 'coworking space'"),
+    "short": ("has only short words, function words or words of asking ('the', 'find', "
+              "'book' as in 'book a table'), which requests use for other things",
+              "name the thing itself by a word requests use for nothing else: 'podcast', "
+              "'guardería', 'coworking space'"),
     "place": ("names a place scout knows, which a request's place is read from",
               "leave the place to a place input"),
     "input": ("is read by an input (its name, an alias, an enum word or a synonym)",
