@@ -24,6 +24,33 @@ HOLDOUT = bench.load_corpus(ROOT / "tests" / "task" / "corpus" / "holdout.yaml")
 HOLDOUT_LEAD = bench.load_corpus(ROOT / "tests" / "task" / "corpus" / "holdout_lead.yaml")
 
 
+def _a_blind_set(number: int, *, least: int, per_lang: int, kinds: set[str] | None = None,
+                 labelled: bool = True) -> None:
+    """Blind set ``number``'s shape: ``least`` requests, ``per_lang`` in each language, none
+    written twice nor in the corpora before it (the held-out ones and blind sets 5 to
+    ``number`` - 1); each request's kind is a real pipeline's inputs (``kinds``: those it
+    must hold), it skips only fields its kind has and (``labelled``) labels only its kind's
+    inputs."""
+    held = bench.load_corpus(getattr(bench, f"BLIND{number}"))
+    earlier = [getattr(bench, f"BLIND{n}") for n in range(5, number)]
+    reqs = held["requests"]
+    langs = Counter(r.get("lang") for r in reqs)
+    assert len(reqs) >= least and langs["es"] >= per_lang and langs["en"] >= per_lang
+    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
+    assert (kinds or set()) <= set(held["kinds"])
+    others = [CORPUS, HOLDOUT, HOLDOUT_LEAD] + [bench.load_corpus(p)
+                                               for p in [bench.HELDOUT, *earlier]]
+    seen = {r["q"] for c in others for r in c["requests"]}
+    assert not seen & {r["q"] for r in reqs}, "a blind request is in another corpus"
+    for r in reqs:
+        inputs = held["kinds"][r["kind"]]
+        unknown = set(r.get("skip", ())) - set(inputs) - {"lang", "past"}
+        assert not unknown, (r["q"], unknown)
+        if labelled:
+            labelled_fields = set(r) - {"kind", "lang", "q", "skip", "past"}
+            assert labelled_fields <= set(inputs), (r["q"], labelled_fields - set(inputs))
+
+
 def test_the_corpus_is_big_bilingual_and_varied() -> None:
     reqs = CORPUS["requests"]
     langs = Counter(r["lang"] for r in reqs)
@@ -93,64 +120,23 @@ def test_the_scorer_leaves_a_skipped_field_unscored() -> None:
 def test_blind7_is_separate_bilingual_and_labelled() -> None:
     """tests/task/corpus/blind7.yaml (``parse.py --blind7``) is smaller than the held-out
     sets; the same checks of its shape, and no request shared with any other corpus."""
-    held = bench.load_corpus(bench.BLIND7)
-    reqs = held["requests"]
-    langs = Counter(r.get("lang") for r in reqs)
-    assert len(reqs) >= 30 and langs["es"] >= 15 and langs["en"] >= 15
-    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
-    others = [CORPUS, HOLDOUT, HOLDOUT_LEAD] + [bench.load_corpus(p) for p in
-                                               (bench.HELDOUT, bench.BLIND5, bench.BLIND6)]
-    seen = {r["q"] for c in others for r in c["requests"]}
-    assert not seen & {r["q"] for r in reqs}, "a blind request is in another corpus"
-    for r in reqs:
-        unknown = set(r.get("skip", ())) - set(held["kinds"][r["kind"]]) - {"lang", "past"}
-        assert not unknown, (r["q"], unknown)
+    _a_blind_set(7, least=30, per_lang=15, labelled=False)
 
 
 def test_blind8_is_separate_bilingual_and_labelled() -> None:
     """tests/task/corpus/blind8.yaml (``parse.py --blind8``): the example kinds' requests
     and some hotels and restaurants; each kind is a real pipeline's inputs, and no request
     is shared with any other corpus."""
-    held = bench.load_corpus(bench.BLIND8)
-    reqs = held["requests"]
-    langs = Counter(r.get("lang") for r in reqs)
-    assert len(reqs) >= 40 and langs["es"] >= 20 and langs["en"] >= 20
-    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
-    assert {"laptop", "rental", "car", "event", "talk"} <= set(held["kinds"])
-    others = [CORPUS, HOLDOUT, HOLDOUT_LEAD] + [bench.load_corpus(p) for p in
-                                               (bench.HELDOUT, bench.BLIND5, bench.BLIND6,
-                                                bench.BLIND7)]
-    seen = {r["q"] for c in others for r in c["requests"]}
-    assert not seen & {r["q"] for r in reqs}, "a blind request is in another corpus"
-    for r in reqs:
-        inputs = held["kinds"][r["kind"]]
-        unknown = set(r.get("skip", ())) - set(inputs) - {"lang", "past"}
-        assert not unknown, (r["q"], unknown)
-        labelled = set(r) - {"kind", "lang", "q", "skip", "past"}
-        assert labelled <= set(inputs), (r["q"], labelled - set(inputs))
+    _a_blind_set(8, least=40, per_lang=20,
+                 kinds={"laptop", "rental", "car", "event", "talk"})
 
 
 def test_blind9_is_separate_bilingual_and_labelled() -> None:
     """tests/task/corpus/blind9.yaml (``parse.py --blind9``): requests as people and
     agents send them, for every example kind and the shipped ones; each kind is a real
     pipeline's inputs, and no request is shared with any other corpus."""
-    held = bench.load_corpus(bench.BLIND9)
-    reqs = held["requests"]
-    langs = Counter(r.get("lang") for r in reqs)
-    assert len(reqs) >= 45 and langs["es"] >= 20 and langs["en"] >= 20
-    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
-    assert {"laptop", "rental", "car", "event", "talk", "conference", "paper"} <= set(held["kinds"])
-    others = [CORPUS, HOLDOUT, HOLDOUT_LEAD] + [bench.load_corpus(p) for p in
-                                               (bench.HELDOUT, bench.BLIND5, bench.BLIND6,
-                                                bench.BLIND7, bench.BLIND8)]
-    seen = {r["q"] for c in others for r in c["requests"]}
-    assert not seen & {r["q"] for r in reqs}, "a blind request is in another corpus"
-    for r in reqs:
-        inputs = held["kinds"][r["kind"]]
-        unknown = set(r.get("skip", ())) - set(inputs) - {"lang", "past"}
-        assert not unknown, (r["q"], unknown)
-        labelled = set(r) - {"kind", "lang", "q", "skip", "past"}
-        assert labelled <= set(inputs), (r["q"], labelled - set(inputs))
+    _a_blind_set(9, least=45, per_lang=20,
+                 kinds={"laptop", "rental", "car", "event", "talk", "conference", "paper"})
 
 
 def test_the_scorer_reads_quantities_to_two_decimals_and_lists_in_any_order() -> None:
@@ -170,23 +156,7 @@ def test_blind10_is_separate_bilingual_and_labelled() -> None:
     Latin American, Indian, British and American lab writes them, jobs, courses and
     corrected constraints; each kind is a real pipeline's inputs, and no request is shared
     with any other corpus."""
-    held = bench.load_corpus(bench.BLIND10)
-    reqs = held["requests"]
-    langs = Counter(r.get("lang") for r in reqs)
-    assert len(reqs) >= 45 and langs["es"] >= 20 and langs["en"] >= 20
-    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
-    assert {"hotel", "restaurant", "job", "course"} <= set(held["kinds"])
-    others = [CORPUS, HOLDOUT, HOLDOUT_LEAD] + [bench.load_corpus(p) for p in
-                                               (bench.HELDOUT, bench.BLIND5, bench.BLIND6,
-                                                bench.BLIND7, bench.BLIND8, bench.BLIND9)]
-    seen = {r["q"] for c in others for r in c["requests"]}
-    assert not seen & {r["q"] for r in reqs}, "a blind request is in another corpus"
-    for r in reqs:
-        inputs = held["kinds"][r["kind"]]
-        unknown = set(r.get("skip", ())) - set(inputs) - {"lang", "past"}
-        assert not unknown, (r["q"], unknown)
-        labelled = set(r) - {"kind", "lang", "q", "skip", "past"}
-        assert labelled <= set(inputs), (r["q"], labelled - set(inputs))
+    _a_blind_set(10, least=45, per_lang=20, kinds={"hotel", "restaurant", "job", "course"})
 
 
 def test_blind11_is_separate_bilingual_and_labelled() -> None:
@@ -194,24 +164,8 @@ def test_blind11_is_separate_bilingual_and_labelled() -> None:
     groups, occasions and neighbourhoods, trips, wines, courses, jobs and requests an agent
     structures as "key: value" lines; each kind is a real pipeline's inputs, and no
     request is shared with any other corpus."""
-    held = bench.load_corpus(bench.BLIND11)
-    reqs = held["requests"]
-    langs = Counter(r.get("lang") for r in reqs)
-    assert len(reqs) >= 45 and langs["es"] >= 20 and langs["en"] >= 20
-    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
-    assert {"hotel", "restaurant", "trip", "wine", "course", "job"} <= set(held["kinds"])
-    others = [CORPUS, HOLDOUT, HOLDOUT_LEAD] + [bench.load_corpus(p) for p in
-                                               (bench.HELDOUT, bench.BLIND5, bench.BLIND6,
-                                                bench.BLIND7, bench.BLIND8, bench.BLIND9,
-                                                bench.BLIND10)]
-    seen = {r["q"] for c in others for r in c["requests"]}
-    assert not seen & {r["q"] for r in reqs}, "a blind request is in another corpus"
-    for r in reqs:
-        inputs = held["kinds"][r["kind"]]
-        unknown = set(r.get("skip", ())) - set(inputs) - {"lang", "past"}
-        assert not unknown, (r["q"], unknown)
-        labelled = set(r) - {"kind", "lang", "q", "skip", "past"}
-        assert labelled <= set(inputs), (r["q"], labelled - set(inputs))
+    _a_blind_set(11, least=45, per_lang=20,
+                 kinds={"hotel", "restaurant", "trip", "wine", "course", "job"})
 
 
 def test_blind12_is_separate_bilingual_and_labelled() -> None:
@@ -219,25 +173,9 @@ def test_blind12_is_separate_bilingual_and_labelled() -> None:
     other example kinds, hotels with many constraints in one sentence, local dates and
     money; each kind is a real pipeline's inputs, and no request is shared with any other
     corpus."""
-    held = bench.load_corpus(bench.BLIND12)
-    reqs = held["requests"]
-    langs = Counter(r.get("lang") for r in reqs)
-    assert len(reqs) >= 45 and langs["es"] >= 20 and langs["en"] >= 20
-    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
-    assert {"hotel", "clinic", "phoneplan", "car", "rental", "laptop", "event", "conference",
-            "paper"} <= set(held["kinds"])
-    others = [CORPUS, HOLDOUT, HOLDOUT_LEAD] + [bench.load_corpus(p) for p in
-                                               (bench.HELDOUT, bench.BLIND5, bench.BLIND6,
-                                                bench.BLIND7, bench.BLIND8, bench.BLIND9,
-                                                bench.BLIND10, bench.BLIND11)]
-    seen = {r["q"] for c in others for r in c["requests"]}
-    assert not seen & {r["q"] for r in reqs}, "a blind request is in another corpus"
-    for r in reqs:
-        inputs = held["kinds"][r["kind"]]
-        unknown = set(r.get("skip", ())) - set(inputs) - {"lang", "past"}
-        assert not unknown, (r["q"], unknown)
-        labelled = set(r) - {"kind", "lang", "q", "skip", "past"}
-        assert labelled <= set(inputs), (r["q"], labelled - set(inputs))
+    _a_blind_set(12, least=45, per_lang=20,
+                 kinds={"hotel", "clinic", "phoneplan", "car", "rental", "laptop", "event",
+                        "conference", "paper"})
 
 
 def test_blind13_is_separate_bilingual_and_labelled() -> None:
@@ -245,21 +183,4 @@ def test_blind13_is_separate_bilingual_and_labelled() -> None:
     buy and car rental, researchers' abbreviations and regional words, forwarded messages
     with noise around the request; each kind is a real pipeline's inputs, and no request
     is shared with any other corpus."""
-    held = bench.load_corpus(bench.BLIND13)
-    reqs = held["requests"]
-    langs = Counter(r.get("lang") for r in reqs)
-    assert len(reqs) >= 45 and langs["es"] >= 20 and langs["en"] >= 20
-    assert len({r["q"] for r in reqs}) == len(reqs), "a request is written twice"
-    assert {"grant", "school", "flat", "carrental"} <= set(held["kinds"])
-    others = [CORPUS, HOLDOUT, HOLDOUT_LEAD] + [bench.load_corpus(p) for p in
-                                               (bench.HELDOUT, bench.BLIND5, bench.BLIND6,
-                                                bench.BLIND7, bench.BLIND8, bench.BLIND9,
-                                                bench.BLIND10, bench.BLIND11, bench.BLIND12)]
-    seen = {r["q"] for c in others for r in c["requests"]}
-    assert not seen & {r["q"] for r in reqs}, "a blind request is in another corpus"
-    for r in reqs:
-        inputs = held["kinds"][r["kind"]]
-        unknown = set(r.get("skip", ())) - set(inputs) - {"lang", "past"}
-        assert not unknown, (r["q"], unknown)
-        labelled = set(r) - {"kind", "lang", "q", "skip", "past"}
-        assert labelled <= set(inputs), (r["q"], labelled - set(inputs))
+    _a_blind_set(13, least=45, per_lang=20, kinds={"grant", "school", "flat", "carrental"})
