@@ -27,6 +27,7 @@ JSON gives its HTML page's title or its short plain-text line
 from __future__ import annotations
 
 import math
+import weakref
 from typing import Any
 
 import httpx
@@ -45,6 +46,20 @@ from scout.schemas.sources import Citation
 #: what a ParseError hint says when the model stopped at the token limit
 _LENGTH_HINT = ("the model stopped at its token limit (finish_reason 'length'); raise "
                 "max_tokens in config/adapters.yaml, or use a model that thinks less")
+
+
+#: each answer's body parsed once: in_band_error reads it for an error, read_completion for
+#: the answer (a long answer parsed twice is time and memory spent for nothing); weak, so
+#: an answer's parse goes with the answer
+_PARSED: weakref.WeakKeyDictionary[httpx.Response, Any] = weakref.WeakKeyDictionary()
+
+
+def answer_json(response: httpx.Response) -> Any:
+    """The body parsed as JSON (:func:`load_json`, whose errors it raises), once per answer."""
+    if response in _PARSED:
+        return _PARSED[response]
+    data = _PARSED[response] = load_json(response)
+    return data
 
 
 def number(value: Any) -> float | None:
@@ -199,7 +214,7 @@ def in_band_error(response: httpx.Response, name: str, secrets: list[str]) -> No
     moves to the next key, a 5xx is retried — not a ParseError that skips all of that.
     Anything else (no error, or one without such a code) is left to read_completion."""
     try:
-        data = load_json(response)
+        data = answer_json(response)
     except (ValueError, RecursionError):
         return
     if not isinstance(data, dict):
@@ -239,7 +254,7 @@ def in_band_error(response: httpx.Response, name: str, secrets: list[str]) -> No
 def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any], str]:
     """(the JSON body, ``choices[0].message.content``); ParseError when it is not one."""
     try:
-        data = load_json(response)
+        data = answer_json(response)
     except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep JSON
         raise ParseError(f"{name}: the response is not JSON", adapter=name,
                          status=response.status_code) from exc

@@ -108,3 +108,20 @@ def test_an_in_band_error_is_classified_as_over_http(error: dict, kind: type | N
     failure = fails(json.dumps({"error": error}).encode(), **{"content-encoding": "identity"})
     assert type(failure) is (kind or Rejected)
     assert "in the body of an HTTP 200 answer" in failure.message
+
+
+def test_an_answer_s_body_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # in_band_error looks for an error in every 200 and read_completion then reads the
+    # answer: both read one parse of the body (a long answer was parsed twice)
+    import scout.adapters.chat as chat
+
+    parsed: list[int] = []
+
+    def counting(response: object) -> object:
+        parsed.append(1)
+        return real(response)
+
+    real = chat.load_json
+    monkeypatch.setattr(chat, "load_json", counting)
+    reply = adapter(Capture(200)).call(request(), KEY)  # the recorded gpt-4o-mini answer
+    assert reply.value.sentences and len(parsed) == 1
