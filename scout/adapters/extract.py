@@ -1,6 +1,12 @@
 """HTML → what a page says: title, JSON-LD, microdata, OpenGraph tags and the main text
 (selectolax).
 
+OpenGraph tags are the ``og:*`` ones and the product tags shops write beside them
+(``product:price:amount`` / ``product:price:currency``, Facebook's; Shopify and Pinterest
+write ``og:price:amount`` / ``og:price:currency``): :func:`og_price` reads them as the
+page's stated price, which the page adapter uses when no JSON-LD or microdata offer
+states one.
+
 The main text is what a reader sees in the content area: scripts, styles, navigation,
 headers/footers, cookie banners and similar boilerplate are removed first, and
 ``<main>``/``<article>`` is preferred over the whole body when the page has one.
@@ -18,6 +24,7 @@ from selectolax.lexbor import LexborHTMLParser
 
 from scout.adapters.htmlparse import parse_html
 from scout.adapters.jsonld import parse_blocks
+from scout.adapters.ldvalues import amount_of, format_price
 from scout.adapters.microdata import read_microdata
 
 #: removed with their content before the text is taken
@@ -54,15 +61,32 @@ def _squash(text: str) -> str:
 
 
 def opengraph(tree: LexborHTMLParser) -> dict[str, str]:
-    """``og:*`` meta tags (first value wins; ``og:image`` repeats for extra images)."""
+    """``og:*`` and ``product:*`` meta tags (first value wins; ``og:image`` repeats for
+    extra images)."""
     tags: dict[str, str] = {}
     for node in tree.css("meta[property], meta[name]"):
         attrs = node.attributes
         prop = (attrs.get("property") or attrs.get("name") or "").strip().lower()
         content = attrs.get("content")
-        if prop.startswith("og:") and content is not None:
+        if prop.startswith(("og:", "product:")) and content is not None:
             tags.setdefault(prop, _squash(content))
     return tags
+
+
+def og_price(tags: dict[str, str]) -> str | None:
+    """The price a page's product tags state, written as a JSON-LD offer's is ("USD
+    1299", "1.89" with no currency tag); None when they state none. The amount is read in
+    the page's own format ("1,299.00", "1.299,00", "82,00"); a sale price or a list price
+    beside it (``product:sale_price:*``, Alibaba's ``og:price:standard_amount``) is not
+    the one these tags call the price, and is left out."""
+    for prefix in ("product:price:", "og:price:"):
+        amount = amount_of(tags.get(prefix + "amount"))
+        if amount is None or amount <= 0:  # 0: a shop's placeholder, as in an offer
+            continue
+        code = tags.get(prefix + "currency", "").strip().upper()
+        shown = format_price(amount)
+        return f"{code} {shown}" if len(code) == 3 and code.isalpha() else shown
+    return None
 
 
 def _inside(node: Any, tags: tuple[str, ...]) -> bool:

@@ -124,7 +124,7 @@ def amount_of(value: Any) -> float | None:
     return number_of(value)
 
 
-def _format_price(value: float | None) -> str | None:
+def format_price(value: float | None) -> str | None:
     if value is None:
         return None
     # never "{:g}": six significant digits made 118000.5 "118000" and 1234567.5 "1.23457e+06"
@@ -156,7 +156,7 @@ def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None
     if not lows:
         return None
     low, high = min(lows), max(highs or lows)
-    amount = _format_price(low) if low == high else f"{_format_price(low)} - {_format_price(high)}"
+    amount = format_price(low) if low == high else f"{format_price(low)} - {format_price(high)}"
     return f"{currency} {amount}" if currency else amount
 
 
@@ -172,8 +172,8 @@ def salary_range(salary: Any, ids: dict[str, dict[str, Any]]) -> str | None:
     high = amount_of(spec.get("maxValue")) or low
     if low is None or high is None:
         return None
-    amount = _format_price(low) if low == high else \
-        f"{_format_price(min(low, high))} - {_format_price(max(low, high))}"
+    amount = format_price(low) if low == high else \
+        f"{format_price(min(low, high))} - {format_price(max(low, high))}"
     currency = text_of(salary.get("currency")) or text_of(spec.get("currency"))
     unit = text_of(spec.get("unitText")) or text_of(salary.get("unitText")) or ""
     period = _SALARY_PERIODS.get(unit.upper())

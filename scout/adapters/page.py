@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 import httpx
 
 from scout.i18n import N_
-from scout.adapters.extract import extract
+from scout.adapters.extract import extract, og_price
 from scout.adapters.jsonld import extract_facts
 from scout.config.settings import AdapterSettings, PageSettings
 from scout.adapters.ssrf import Resolver, SsrfGuard
@@ -174,6 +174,15 @@ def _read(adapter: str, response: httpx.Response, settings: PageSettings, *,
     return bytes(buf), False
 
 
+def _stated_price(structured: str | None, tags: dict[str, str]) -> str | None:
+    """The page's price: its JSON-LD or microdata one, else its product meta tags'
+    (:func:`scout.adapters.extract.og_price`); a ``priceRange`` with no figure ("$$")
+    gives way to the tags' figure."""
+    if structured is not None and (re.search(r"\d", structured) or structured == "Free"):
+        return structured
+    return og_price(tags) or structured
+
+
 class PageAdapter(PageAdapterBase):
     type_name: ClassVar[str] = "page"
 
@@ -226,7 +235,7 @@ class PageAdapter(PageAdapterBase):
             name=facts.name,
             rating=facts.rating,
             rating_count=facts.rating_count,
-            price_range=facts.price_range,
+            price_range=_stated_price(facts.price_range, found.opengraph),
             address=facts.address,
             truncated=truncated,
             adapter=self.name,
