@@ -23,7 +23,7 @@ from scout.schemas.task import Money
 from scout.stepkit.params import ExtractRules
 from scout.steps.freeprice import says_free
 from scout.steps.placenames import Places, strip_place
-from scout.steps.pricewords import labelled_price, per_area
+from scout.steps.pricewords import former_price, labelled_price, per_area
 from scout.steps.promoprice import regular_index
 from scout.task.amounts import listed_amounts
 from scout.text import strip_accents
@@ -154,6 +154,10 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
     found = [(m, span) for m, span in stated if not per_area(text, span[1])]
     if not found:
         return None
+    # a price struck through is not the one asked now, when the one asked now follows
+    # ("Was $120.00 Now $60.00", "Antes 120 € - Ahora 99 €")
+    found = [(m, span) for i, (m, span) in enumerate(found)
+             if i == len(found) - 1 or not former_price(text, span)]
     spans = [span for _, span in found]
     for i, (_, span) in enumerate(found):
         unit = _PER_UNIT.search(text[span[1]: span[1] + 20])

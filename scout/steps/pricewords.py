@@ -31,3 +31,22 @@ def per_area(text: str, end: int) -> bool:
 def labelled_price(text: str, start: int) -> bool:
     """Whether the amount that starts at ``start`` in ``text`` is labelled as the price."""
     return _PRICE_LABEL.search(text[max(0, start - 40): start]) is not None
+
+
+# a price a shop strikes through, said in words before it ("Was $120.00 Now $60.00",
+# "Antes: 120 €", "RRP £49.99", "Precio anterior 1.299 €", "instead of", "en lugar de")
+_FORMER_BEFORE = re.compile(
+    r"\b(?:was|were|before|previously|originally|regular(?: price)?|reg\.|usual price|"
+    r"old price|original price|list price|rrp|msrp|instead of|compare at|"
+    r"antes|precio (?:anterior|original|habitual|de lista|recomendado)|pvpr|"
+    r"en (?:lugar|vez) de)\b[^\d.;!?\n]{0,6}$", re.I)
+# ... or after it, before the price now: "£120 now £99", "120 € ahora 99 €", "120 € → 99 €"
+_FORMER_AFTER = re.compile(r"[\s:,;*)\]-]*(?:now|ahora|today|hoy|→|->|⇒)(?!\w)", re.I)
+
+
+def former_price(text: str, span: tuple[int, int]) -> bool:
+    """Whether the amount at ``span`` in ``text`` is a price struck through: the one a
+    shop had before, stated beside the one it asks now."""
+    start, end = span
+    return _FORMER_BEFORE.search(text[max(0, start - 40): start]) is not None \
+        or _FORMER_AFTER.match(text, end) is not None

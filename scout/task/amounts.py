@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from scout.schemas.task import Money
 from scout.task.money import iter_money
+from scout.task.pageprices import shop_text, span_back
 from scout.task.readers import QueryText
 
 # a page's text read: longer than a query (a fetched page's price block), still bounded
@@ -16,10 +17,14 @@ _MAX_TEXT_CHARS = 10000  # five times a query's bound (parser.MAX_QUERY_CHARS)
 def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     """Every amount with a currency in ``text`` (for price extraction from snippets). A
     range ("€120 - €200") gives both ends, low first, as separate amounts: a page's price
-    is one figure, and the low end is what "from €120" means."""
-    t = QueryText(text[:_MAX_TEXT_CHARS])
+    is one figure, and the low end is what "from €120" means. Prices written as shops
+    write them ("1 299 Kč", "CHF 1'299.–") are read too (:mod:`scout.task.pageprices`);
+    spans are ``text``'s."""
+    shop, starts, ends = shop_text(text[:_MAX_TEXT_CHARS])
+    t = QueryText(shop)
     out: list[tuple[Money, tuple[int, int]]] = []
-    for money, span, _ in iter_money(t.free, t.original, []):
+    for money, found, _ in iter_money(t.free, t.original, []):
+        span = span_back(starts, ends, found)
         if money.min is not None:
             low = money.model_copy(update={"amount": money.min, "min": None})
             out.append((low, span))

@@ -1,0 +1,166 @@
+"""Prices as shops and listings write them and a request never does, rewritten into the
+forms :mod:`scout.task.money` reads before a page's amounts are read
+(:func:`scout.task.amounts.find_amounts`); spans found in the rewritten text map back to
+the page's own.
+
+What is rewritten (each class as the real price strings of scrapinghub/price-parser's test
+cases show it, tests/fixtures/prices/):
+
+- a currency's symbol as its own country writes it ("1 299 Kč", "45,00 лв.", "₽", "₴",
+  "RD$"), CLDR's symbol in the country's official languages, next to a number: its ISO
+  code. Only symbols that name one currency and are not a short Latin word or unit ("Ft"
+  is also feet, "KM" kilometres, "kr" three crowns) are read;
+- an ISO code glued to a dollar sign ("SGD$4.90", "CAD$1.23"): the code;
+- the Swiss apostrophe between thousands ("CHF 1'049,95", "1’299.–"): dropped;
+- a dash for no cents ("1.299,-", "50,- Kč", "CHF 1'299.–"): dropped, so "1.299" reads as
+  thousands as it does alone;
+- one digit, a space, three digits next to a currency or before cents ("2 390 €",
+  "5 833,00 €", "€ 1 299"): one number. A request's "para 4 200 euros" (four people, 200
+  euros) stays two numbers: there the currency is a word, and a request is not read here;
+- cents set apart by a space after a currency's figure ("$119. 95", "€ 1.837, 32"):
+  joined.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import pickle
+import re
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+# "1 299" is one number when a currency is next to it or cents follow
+_CENTS = re.compile(r"[.,]\d{2}(?!\d)")
+
+
+@functools.cache
+def _signs() -> str:
+    """Every currency sign Unicode has in its basic plane (category Sc: €, $, ₽, ₴, ﷼ …),
+    as a regex class (the stdlib re has no property classes)."""
+    return "[" + "".join(re.escape(chr(c)) for c in range(0x10000)
+                         if unicodedata.category(chr(c)) == "Sc") + "]"
+
+
+@functools.cache
+def local_symbols() -> dict[str, str]:
+    """Symbols CLDR gives a currency in the official languages of the countries that use
+    it, that scout's English and Spanish table lacks, each to its one ISO code (read
+    from each locale's own data, unmerged: ~0.25 s once, where babel's merged locales
+    took ~1 s)."""
+    from babel import Locale
+    from babel.languages import get_official_languages
+    from babel.localedata import locale_identifiers
+    from babel.numbers import get_territory_currencies
+
+    from scout.task.cldr import currencies
+
+    known = set(currencies().symbols)
+    names = set(locale_identifiers())
+    found: dict[str, set[str]] = {}
+    today = dt.date.today()
+    for territory in Locale("en").territories:
+        if not (isinstance(territory, str) and len(territory) == 2 and territory.isalpha()):
+            continue
+        codes = get_territory_currencies(territory, today)
+        for lang in get_official_languages(territory, de_facto=True) if codes else ():
+            for name in (f"{lang}_{territory}", lang):  # the country's own form first
+                if name in names:
+                    symbol = _own_data(name).get("currency_symbols", {}).get(codes[0])
+                    if symbol:
+                        symbol = "".join(c for c in symbol if unicodedata.category(c)[0] != "C")
+                        if symbol.strip() and symbol != codes[0] and symbol not in known:
+                            found.setdefault(symbol.strip(), set()).add(codes[0])
+                        break
+    return {s: next(iter(c)) for s, c in found.items() if len(c) == 1 and _distinct(s)}
+
+
+def _own_data(name: str) -> dict[str, Any]:
+    """A locale's own CLDR data, without what it inherits. Read from babel's file, not
+    through ``babel.localedata.load(merge_inherited=False)``: that caches the unmerged
+    data under the locale's name, and every later use of the locale (a Spanish report's
+    numbers) then found it incomplete."""
+    from babel.localedata import resolve_locale_filename
+
+    with open(resolve_locale_filename(name), "rb") as data:
+        loaded = pickle.load(data)  # babel's own package data
+    return loaded if isinstance(loaded, dict) else {}
+
+
+def _distinct(symbol: str) -> bool:
+    """Whether a symbol is no word or unit of its own: any character outside ASCII
+    ("Kč", "лв.", "₽"), or three characters or more ("RD$", "TSh", "Gs.")."""
+    return not symbol.isascii() or len(symbol) >= 3
+
+
+Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
+
+
+@functools.cache
+def _rules() -> list[Rule]:
+    symbols = {s.rstrip("."): code for s, code in local_symbols().items()}
+    local = "|".join(re.escape(s) for s in sorted(symbols, key=len, reverse=True))
+    near = r"(?:" + _signs() + r"|\b[A-Z]{3}\b|(?<![^\W\d_])(?:" + local + r"))"
+    after = re.compile(r"\s?" + near)
+    before = re.compile(near + r"\s?$")
+
+    def code(m: re.Match[str]) -> str:
+        text, a, b = m.string, m.start(), m.end()
+        beside = re.search(r"\d\s?$", text[max(0, a - 2):a]) or re.match(r"\s?\d", text[b:b + 2])
+        if not beside:
+            return m.group(0)
+        return (" " if text[a - 1:a].isdigit() else "") + symbols[m.group("sym")] \
+            + (" " if text[b:b + 1].isdigit() else "")
+
+    def spaced(m: re.Match[str]) -> str:
+        text, b = m.string, m.end() + 3
+        one = _CENTS.match(text, b) or after.match(text, b) and not re.match(r"[.,]\d", text[b:]) \
+            or before.search(text[max(0, m.start() - 6):m.start()])
+        return m.group("head") if one else m.group(0)
+
+    return [
+        (re.compile(r"\b(?P<code>[A-Z]{3})\$(?=\s?\d)"), lambda m: m.group("code") + " "),
+        (re.compile(r"(?<=\d)['’](?=\d{3}(?!\d))"), lambda m: ""),
+        (re.compile(r"(?<=\d)[.,][-–—](?![-–—\d])"), lambda m: ""),
+        (re.compile(r"(?<![\d.,])(?<!\d )(?P<head>\d) (?=\d{3}(?![\d]| \d{3}))"), spaced),
+        (re.compile(r"(?P<pre>" + near + r"\s?\d[\d.,]*[.,]) (?=\d{2}(?!\d))"),
+         lambda m: m.group("pre")),
+        # a local symbol right after or right before a figure → its code
+        (re.compile(r"(?<![^\W\d_])(?P<sym>" + local + r")\.?(?![^\W\d_])"), code),
+    ]
+
+
+def shop_text(text: str) -> tuple[str, list[int], list[int]]:
+    """``text`` with prices rewritten as above, and for each of its characters where in
+    ``text`` it starts and ends (the last character of a rewritten piece ends where its
+    match did: an amount that ends in "CZK" ends after the page's "Kč")."""
+    starts = list(range(len(text)))
+    ends = list(range(1, len(text) + 1))
+    for pattern, replace in _rules():
+        parts: list[str] = []
+        new_starts: list[int] = []
+        new_ends: list[int] = []
+        last = 0
+        for m in pattern.finditer(text):
+            new = replace(m)
+            if new == m.group(0):
+                continue
+            a, b = m.start(), m.end()
+            parts += [text[last:a], new]
+            picked = [a + min(i, b - a - 1) for i in range(len(new))]
+            new_starts += starts[last:a] + [starts[i] for i in picked]
+            new_ends += ends[last:a] + [ends[i] for i in picked[:-1]] + ([ends[b - 1]] if new else [])
+            last = b
+        if parts:
+            parts.append(text[last:])
+            text = "".join(parts)
+            starts = new_starts + starts[last:]
+            ends = new_ends + ends[last:]
+    return text, starts, ends
+
+
+def span_back(starts: list[int], ends: list[int], span: tuple[int, int]) -> tuple[int, int]:
+    """A span of :func:`shop_text`'s text as a span of the text it was given."""
+    start, end = span
+    return starts[start], ends[end - 1] if end > start else starts[start]
