@@ -18,7 +18,7 @@ cases show it, tests/fixtures/prices/):
   "5 833,00 €", "€ 1 299"): one number. A request's "para 4 200 euros" (four people, 200
   euros) stays two numbers: there the currency is a word, and a request is not read here;
 - cents set apart by a space after a currency's figure ("$119. 95", "€ 1.837, 32"):
-  joined.
+  joined; cents with no whole part beside a currency (".75 €", "$.75"): 0.75, not 75.
 """
 
 from __future__ import annotations
@@ -119,6 +119,11 @@ def _rules() -> list[Rule]:
             or before.search(text[max(0, m.start() - 6):m.start()])
         return m.group("head") if one else m.group(0)
 
+    def cents(m: re.Match[str]) -> str:
+        text, a = m.string, m.start()
+        beside = before.search(text[max(0, a - 6):a]) or after.match(text, m.end() + 2)
+        return "0" + m.group(0) if beside else m.group(0)
+
     return [
         (re.compile(r"\b(?P<code>[A-Z]{3})\$(?=\s?\d)"), lambda m: m.group("code") + " "),
         (re.compile(r"(?<=\d)['’](?=\d{3}(?!\d))"), lambda m: ""),
@@ -126,6 +131,9 @@ def _rules() -> list[Rule]:
         (re.compile(r"(?<![\d.,])(?<!\d )(?P<head>\d) (?=\d{3}(?![\d]| \d{3}))"), spaced),
         (re.compile(r"(?P<pre>" + near + r"\s?\d[\d.,]*[.,]) (?=\d{2}(?!\d))"),
          lambda m: m.group("pre")),
+        # cents with no whole part: ".75 €" is 0.75 (it was read as 75)
+        (re.compile(r"(?:(?<=" + _signs() + r")|(?<=" + _signs() + r" )|(?<![\w.,]))[.,]"
+                    r"(?=\d{2}(?![\d.,]))"), cents),
         # a local symbol right after or right before a figure → its code
         (re.compile(r"(?<![^\W\d_])(?P<sym>" + local + r")\.?(?![^\W\d_])"), code),
     ]
