@@ -18,7 +18,9 @@ helps before the quota resets — while a per-user rate limit (403) is RateLimit
 for the key's project is an AuthError whose hint says which: the API not enabled there
 (``SERVICE_DISABLED``, "has not been used in project") or the project refused the API
 altogether ("does not have the access to Custom Search JSON API", what Google answers
-projects it no longer serves; the console still shows the API enabled).
+projects it no longer serves; the console still shows the API enabled), or the key's own
+restrictions refuse it ("Requests to this API customsearch method … are blocked.": the
+key is limited to other APIs, IP addresses or referrers).
 
 Google closes this API to existing customers on 2027-01-01 (FACTS.md). Replacing it is a
 config edit: point the chains in config/adapters.yaml at another search adapter.
@@ -54,6 +56,10 @@ _CLOSED = ("does not have the access to Custom Search JSON API",)
 #: a 403 for an API not switched on in the key's project (Google's ErrorInfo reason, the
 #: older ``errors[].reason`` and the words of the message)
 _DISABLED = ("SERVICE_DISABLED", "accessNotConfigured", "has not been used in project")
+#: a 403 from the key's own restrictions (Credentials → API restrictions, or an IP or
+#: referrer rule): "Requests to this API customsearch method … are blocked."
+#: (``API_KEY_SERVICE_BLOCKED``), "Requests from this IP … are blocked." and the like
+_KEY_RESTRICTED = ("_BLOCKED", "are blocked")
 
 
 def _error(response: httpx.Response) -> dict[str, Any]:
@@ -120,6 +126,13 @@ def classify_error(response: httpx.Response, adapter: str = "google") -> Provide
                          adapter=adapter, status=status,
                          hint="enable the Custom Search API in the Google Cloud project of "
                               "GOOGLE_API_KEY, wait a few minutes, then run again")
+    if status == 403 and any(r in reasons for r in _KEY_RESTRICTED):
+        # the API is on and the key valid: the key's own restrictions refuse this call
+        return AuthError(f"{adapter}: HTTP {status} (the key's restrictions block this API)",
+                         adapter=adapter, status=status,
+                         hint="in Google Cloud → Credentials, allow the Custom Search API "
+                              "among the key's API restrictions (and this machine under any "
+                              "IP or referrer rule), or use a key without restrictions")
     if status == 403 and any(r in reasons for r in _RATE):
         return RateLimited(f"{adapter}: HTTP {status} (rate limited)", adapter=adapter,
                            status=status,

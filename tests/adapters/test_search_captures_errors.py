@@ -128,6 +128,18 @@ def test_google_project_refused_the_api_says_so_instead_of_blaming_the_key() -> 
     assert error.hint and "new projects" in error.hint and "another adapter" in error.hint
 
 
+def test_google_key_restricted_to_other_apis_says_which_setting() -> None:
+    # Google's words for a key whose API restrictions leave Custom Search out, as users
+    # logged them ("HTTP 403: Requests to this API customsearch method …", SOURCES.md),
+    # written into the recorded 403's message; no whole body was recorded
+    body = fixture_json(NO_ACCESS)
+    body["error"]["message"] = ("Requests to this API customsearch method "
+                                "google.customsearch.v1.CustomSearchService.List are blocked.")
+    error = fail("google", json.dumps(body).encode(), 403)
+    assert isinstance(error, AuthError) and "restrictions block this API" in error.message
+    assert error.hint and "API restrictions" in error.hint
+
+
 def test_google_api_not_enabled_in_the_project_says_to_enable_it() -> None:
     # Google's words for an API never switched on, as logged by a user (SOURCES.md),
     # written into the recorded 403's message
