@@ -10,7 +10,10 @@ cases show it, tests/fixtures/prices/):
   "RD$"), CLDR's symbol in the country's official languages, next to a number: its ISO
   code. Only symbols that name one currency and are not a short Latin word or unit ("Ft"
   is also feet, "KM" kilometres, "kr" three crowns) are read;
-- an ISO code glued to a dollar sign ("SGD$4.90", "CAD$1.23"): the code;
+- an ISO code glued to a dollar sign, or set before it ("SGD$4.90", "MXN $1,299"): the
+  code (the sign alone read as US dollars);
+- two prices each with its sign before ("$179.99 $119.99"): two, not the first with the
+  second's sign after it;
 - the Swiss apostrophe between thousands ("CHF 1'049,95", "1’299.–"): dropped;
 - a dash for no cents ("1.299,-", "50,- Kč", "CHF 1'299.–"): dropped, so "1.299" reads as
   thousands as it does alone;
@@ -102,6 +105,7 @@ def _rules() -> list[Rule]:
     symbols = {s.rstrip("."): code for s, code in local_symbols().items()}
     local = "|".join(re.escape(s) for s in sorted(symbols, key=len, reverse=True))
     near = r"(?:" + _signs() + r"|\b[A-Z]{3}\b|(?<![^\W\d_])(?:" + local + r"))"
+    lead = r"(?:" + _signs() + r"|\b[A-Z]{3}\b)"
     after = re.compile(r"\s?" + near)
     before = re.compile(near + r"\s?$")
 
@@ -125,7 +129,11 @@ def _rules() -> list[Rule]:
         return "0" + m.group(0) if beside else m.group(0)
 
     return [
-        (re.compile(r"\b(?P<code>[A-Z]{3})\$(?=\s?\d)"), lambda m: m.group("code") + " "),
+        (re.compile(r"\b(?P<code>[A-Z]{3}) ?\$(?=\s?\d)"), lambda m: m.group("code") + " "),
+        # two prices each with its sign before ("$179.99 $119.99", a shop's old and new):
+        # the second's sign is not the first's written after it
+        (re.compile(r"(?P<pre>" + lead + r"\s?\d[\d.,]*\d)\s+(?=" + lead + r"\s?\d)"),
+         lambda m: m.group("pre") + " \n"),
         (re.compile(r"(?<=\d)['’](?=\d{3}(?!\d))"), lambda m: ""),
         (re.compile(r"(?<=\d)[.,][-–—](?![-–—\d])"), lambda m: ""),
         (re.compile(r"(?<![\d.,])(?<!\d )(?P<head>\d) (?=\d{3}(?![\d]| \d{3}))"), spaced),

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from scout.adapters.extract import extract
 from scout.steps.extract import find_price
 from scout.task.amounts import find_amounts
 
@@ -108,3 +109,22 @@ def test_what_stays_as_it_was(text: str, amounts: list[float]) -> None:
 ])
 def test_a_struck_price_gives_way_to_the_one_asked_now(text: str, amount: float) -> None:
     assert _read(text) == pytest.approx(amount)
+
+
+def test_a_sale_page_s_text_gives_the_price_asked_now() -> None:
+    # schema.org's microdata Product example (a documented page, web_pages/SOURCES.md):
+    # its text says "Regular price: $179.99" then "$119.99", the sale price
+    page = Path(__file__).parents[1] / "fixtures" / "providers" / "web_pages" \
+        / "microdata-product-schemaorg-anvil.html"
+    text = extract(page.read_text(encoding="utf-8")).text
+    assert "Regular price: $179.99\n$119.99" in text
+    assert _read(text) == pytest.approx(119.99)
+
+
+@pytest.mark.parametrize(("text", "amounts"), [
+    ("$179.99 $119.99", [(179.99, "USD"), (119.99, "USD")]),  # the second's sign is its own
+    ("€ 1.299,00 € 999,00", [(1299, "EUR"), (999, "EUR")]),
+    ("MXN $1,299", [(1299, "MXN")]),  # a code before the sign says whose dollar
+])
+def test_signs_before_each_figure(text: str, amounts: list[tuple[float, str]]) -> None:
+    assert [(m.amount, m.currency) for m, _ in find_amounts(text)] == amounts
