@@ -39,9 +39,11 @@ _FORMER_BEFORE = re.compile(
     r"\b(?:was|were|before|previously|originally|regular(?: price)?|reg\.|usual price|"
     r"old price|original price|list price|rrp|msrp|instead of|compare at|"
     r"antes|precio (?:anterior|original|habitual|de lista|recomendado)|pvpr|"
-    r"en (?:lugar|vez) de)\b[^\d.;!?\n]{0,6}$", re.I)
-# ... or after it, before the price now: "£120 now £99", "120 € ahora 99 €", "120 € → 99 €"
-_FORMER_AFTER = re.compile(r"[\s:,;*)\]-]*(?:now|ahora|today|hoy|→|->|⇒)(?!\w)", re.I)
+    r"en (?:lugar|vez) de)\b[^\w.;!?\n]{0,4}$", re.I)  # ": " or a sign between, no word
+# ... or after it, right before the price now: "£120 now £99", "120 € ahora 99 €",
+# "120 € → 99 €" (not "120 € now available": the next figure must follow)
+_FORMER_AFTER = re.compile(r"[\s:,;*)\]-]*(?:now|ahora|→|->|⇒)(?:\s+(?:only|just|solo|sólo))?"
+                           r"[\s:]*(?=[^\w\s]|\d)", re.I)
 
 
 def former_price(text: str, span: tuple[int, int]) -> bool:

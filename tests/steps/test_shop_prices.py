@@ -106,6 +106,8 @@ def test_what_stays_as_it_was(text: str, amounts: list[float]) -> None:
     ("120 € → 99 €", 99),
     ("Was $50", 50),  # struck, but the only price stated: still the page's
     ("Hotel 120 € por noche, check-in antes de las 14 h", 120),
+    ("Regular room 120 €, Suite 200 €", 120),  # a word between: no struck price
+    ("Tickets 20 € now on sale, 25 € at the door", 20),
 ])
 def test_a_struck_price_gives_way_to_the_one_asked_now(text: str, amount: float) -> None:
     assert _read(text) == pytest.approx(amount)
