@@ -60,6 +60,7 @@ from scout.task.readers import (
 )
 from scout.task.values import coerce
 from scout.task.year import year_range_inputs
+from scout.task.countrange import count_range_inputs
 from scout.task.structured import unfielded, unquoted
 from scout.task.subjectwords import QUALITY, RELAY, cuisine
 from scout.termsafe import plain
@@ -319,6 +320,8 @@ def parse_query(
         text.claim(span)
     for name, value, span in year_range_inputs(text.free, inputs):
         found(name, value, span)
+    for name, value, span in count_range_inputs(text, inputs, result.lang):
+        found(name, value, span)  # "de 8 a 12 años" for age and max_age: both ends
     for name, spec in ordered:
         if spec.pattern and name not in result.values:
             read(name, spec, True)
