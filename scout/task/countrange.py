@@ -2,11 +2,11 @@
 "kids aged 8 to 12", "2-3 habitaciones", "between 2 and 3 bedrooms".
 
 A kind that declares a count and its top (an ``integer`` or ``number`` input ``age`` or
-``min_age`` and one named ``max_age``) gets both ends at once: the first for the one, the
-last for ``max_...``, as :func:`scout.task.year.year_range_inputs` gives two year inputs
-theirs. One count input alone reads one end in its own turn
-(:func:`scout.task.readers.find_number`): the low end, the top for an input named
-``max_...``, as an area's or a data size's range is read. The range is found by the
+``min_age`` and one named ``max_age``, :func:`pairs`) gets both ends at once: the first for
+the one, the last for ``max_...`` (:func:`scout.task.readers.count_range_inputs`), as
+:func:`scout.task.year.year_range_inputs` gives two year inputs theirs. One count input
+alone reads one end in its own turn (:func:`scout.task.readers.find_number`): the low end,
+the top for an input named ``max_...``, as an area's or a data size's range is read. The range is found by the
 inputs' names and aliases, before or after it; the ends must go up ("12-8" is no range).
 """
 
@@ -14,12 +14,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING
 
 from scout.spec.models import InputSpec
-
-if TYPE_CHECKING:
-    from scout.task.readers import QueryText
 
 # what may open a range: "de 8 a 12", "from 8 to 12", "entre 5 y 9", "between 2 and 3",
 # "aged 8 to 12" (an alias before it is the input's own word, read by the second pattern)
@@ -74,27 +70,3 @@ def typed(value: float, spec: InputSpec) -> int | float:
     """An end as its input holds it: a whole number for an ``integer``."""
     return int(value) if spec.type == "integer" else value
 
-
-def count_range_inputs(text: QueryText, inputs: dict[str, InputSpec], lang: str,
-                       ) -> list[tuple[str, int | float, tuple[int, int]]]:
-    """Both ends of a range of counts for each pair of :func:`pairs`, named by either
-    input's name or aliases: [(first input, low end, its span), (max input, top, its
-    span)], spans in ``text.free`` (a :class:`scout.task.readers.QueryText`)."""
-    from scout.task.readers import digits_view, name_forms, number_re, widened
-
-    out: list[tuple[str, int | float, tuple[int, int]]] = []
-    for first, last in pairs(inputs):
-        words = [n.replace("_", " ") for n in (first, last)
-                 if not n.startswith(("min_", "max_"))]
-        words += [*inputs[first].aliases, *inputs[last].aliases]
-        if not words:
-            continue
-        free = digits_view(text.free)
-        integer = "integer" in (inputs[first].type, inputs[last].type)
-        ends = find_count_range(free, name_forms(words), number_re(integer, lang))
-        if ends is None:
-            continue
-        (lo, lo_span), (hi, hi_span) = ends
-        out += [(first, typed(lo, inputs[first]), widened(text.free, free, lo_span)),
-                (last, typed(hi, inputs[last]), hi_span)]
-    return out

@@ -52,6 +52,7 @@ from scout.task.readers import (
     find_enum,
     rival_words,
     find_enum_list,
+    count_range_inputs,
     find_number,
     find_pattern,
     name_forms,
@@ -60,7 +61,6 @@ from scout.task.readers import (
 )
 from scout.task.values import coerce
 from scout.task.year import year_range_inputs
-from scout.task.countrange import count_range_inputs
 from scout.task.structured import unfielded, unquoted
 from scout.task.subjectwords import QUALITY, RELAY, cuisine
 from scout.termsafe import plain

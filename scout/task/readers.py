@@ -22,6 +22,8 @@ from scout.i18n import COUNT_WORDS
 from scout.schemas.task import DateRange, Month
 from scout.spec.models import InputSpec
 from scout.task.countrange import find_count_range
+from scout.task.countrange import pairs as count_pairs
+from scout.task.countrange import typed as count_typed
 from scout.task.lang import fold
 from scout.task.values import coerce
 
@@ -270,6 +272,29 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     if isinstance(value, float) and not math.isfinite(value):
         return None  # hundreds of digits: not a number a request means (JSON has no inf)
     return value, span
+
+
+def count_range_inputs(text: QueryText, inputs: dict[str, InputSpec], lang: str,
+                       ) -> list[tuple[str, int | float, tuple[int, int]]]:
+    """Both ends of a range of counts ("de 8 a 12 años") for each count input and its
+    ``max_...`` (:func:`scout.task.countrange.pairs`), named by either one's name or
+    aliases: [(first input, low end, its span), (max input, top, its span)]."""
+    out: list[tuple[str, int | float, tuple[int, int]]] = []
+    for first, last in count_pairs(inputs):
+        words = [n.replace("_", " ") for n in (first, last)
+                 if not n.startswith(("min_", "max_"))]
+        words += [*inputs[first].aliases, *inputs[last].aliases]
+        if not words:
+            continue
+        free = digits_view(text.free)
+        integer = "integer" in (inputs[first].type, inputs[last].type)
+        ends = find_count_range(free, name_forms(words), number_re(integer, lang))
+        if ends is None:
+            continue
+        (lo, lo_span), (hi, hi_span) = ends
+        out += [(first, count_typed(lo, inputs[first]), widened(text.free, free, lo_span)),
+                (last, count_typed(hi, inputs[last]), hi_span)]
+    return out
 
 
 def digits_view(free: str) -> str:
