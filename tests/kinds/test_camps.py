@@ -26,6 +26,7 @@ from tests.kinds import (
     parse_request,
     plan_output,
     run_each,
+    run_kind,
     shortlist_names as _names,
 )
 
@@ -277,22 +278,11 @@ def test_an_english_request_gets_an_english_report(runs):
 
 
 def test_nothing_found_says_so_in_the_request_language(tmp_path):
-    run, _ = run_each(KIND, {"none": ("colonias urbanas en Barcelona del 29 de junio al 10 "
-                                      "de julio con horario ampliado", [])},
-                      _Factory(tmp_path), today=TODAY)["none"]
+    # every search answers zero results
+    run, _ = run_kind(KIND, tmp_path, "colonias urbanas en Barcelona del 29 de junio al 10 "
+                      "de julio con horario ampliado", [], today=TODAY)
     assert "no se ha encontrado ningún campamento." in run.report
     assert "## Selección" in run.report and "Nada coincide con la petición." in run.report
-
-
-class _Factory:
-    """A tmp_path as run_each's folder maker (one run)."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-
-    def mktemp(self, name: str) -> Path:
-        (self.root / name).mkdir()
-        return self.root / name
 
 
 def test_the_kind_validates(capsys, monkeypatch):
