@@ -36,6 +36,10 @@ VERBATIM = frozenset({"adapter", "others", "phase", "chain", "failure", "need"})
 #: the names among them that are one word: a text whose value there has a space is not
 #: that msgid ("Error: the quota was exceeded (see docs)" is no "{adapter}: {error} (…)")
 ONE_WORD = frozenset({"adapter", "phase", "chain", "failure"})
+#: placeholders that hold a price's period ("price per {per} converted to per {target}"):
+#: written with the catalog's "price unit" words, so a kind's own word for another sense
+#: of "day" (an enum value `day`, a day camp: "de día") is not the period's
+IN_CONTEXT = {"per": "price unit", "target": "price unit"}
 
 
 #: one ``{placeholder}`` msgid as ``localize`` matches it: (fixed parts, names, msgid,
@@ -148,6 +152,17 @@ def _nested(value: str) -> bool:
     return depth == 0
 
 
+def _in_context(name: str, value: str, lang: str,
+                catalog: gettext.NullTranslations | None) -> str | None:
+    """``value`` of the placeholder ``name`` in its :data:`IN_CONTEXT` words; None when
+    the placeholder has none or the catalog does not translate it there."""
+    context = IN_CONTEXT.get(name)
+    if context is None:
+        return None
+    done = (catalog or translations(lang)).pgettext(context, value)
+    return done if done != value else None
+
+
 def localize(text: Any, lang: str, _depth: int = 0, *,
              catalog: gettext.NullTranslations | None = None) -> str:
     """English text written by Python (from a msgid) in ``lang``; unknown text unchanged.
@@ -169,7 +184,7 @@ def localize(text: Any, lang: str, _depth: int = 0, *,
         found = _match(fixed, names, text)
         if found is None:
             continue
-        values = {k: v if k in VERBATIM else _decimal(v, lang)
+        values = {k: v if k in VERBATIM else _decimal(v, lang) or _in_context(k, v, lang, catalog)
                   or localize(v, lang, _depth + 1, catalog=catalog) for k, v in found.items()}
         n = _count(found) if plural else None
         try:

@@ -120,6 +120,8 @@ def _stated_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
     return None if pick is EXPR else _pick_problem(pick)
 
 
+# what joins a range's two ends: "8-12", "8 – 12", "de 8 a 12", "6 to 12", "5 y 9", "2 and 3"
+_RANGE_JOIN = r"\s*(?:-|–|—|a|al|to|y|and|hasta)\s*"
 # the other unit of area, read where the asked one is square metres or square feet: a
 # listing's "650 sq ft" (or "Area (sq ft): 650") is 60.4 m²; "piso de 60 metros" is
 # square metres unless it is a distance ("a 500 metros de la playa", "60 metros del mar")
@@ -167,6 +169,11 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?!\w)"
                           r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)"
                           r"|(?<!\w)(" + count + r")[\s-]+(?:" + alt + r")(?!\w)")
+    # a range next to the unit ("de 8 a 12 años", "ages 6-12", "2-3 bedrooms", "entre 5 y
+    # 9 años"): both ends are stated, so pick='min' reads its low end, 'max' its top
+    range_re = re.compile(r"(?<![\d.,])" + _NUM + _RANGE_JOIN + _NUM + r"\s*-?\s*(?:" + alt
+                          + r")(?!\w)|(?<!\w)(?:" + alt + r")\s*[:=]?\s*(?:de\s+|from\s+|"
+                          r"entre\s+|between\s+)?" + _NUM + _RANGE_JOIN + _NUM + r"(?![.,]?\d)")
     area = _area_asked(units)[0]
     other, other_re = _OTHER_AREA[area] if area else (None, None)
     quantity = _quantity_asked(units)[0]
@@ -186,6 +193,11 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
             if kept(folded, m.span()):
                 found[m.start()] = (float(i18n.COUNT_WORDS[m.group(3)]) if m.group(3)
                                     else read_number(m.group(1) or m.group(2)))
+        for m in range_re.finditer(folded):
+            lo, hi = (1, 2) if m.group(1) else (3, 4)
+            if kept(folded, m.span()) and read_number(m.group(lo)) < read_number(m.group(hi)):
+                found.setdefault(m.start(lo), read_number(m.group(lo)))
+                found.setdefault(m.start(hi), read_number(m.group(hi)))
         if area and other and other_re is not None:
             for m in other_re.finditer(folded):
                 if kept(folded, m.span()):

@@ -303,8 +303,10 @@ def run(ctx: StepContext) -> Shortlist:
                     continue
                 said = guard.words or undecided[i]
                 unchecked.append(said)
-            if not already_flagged(fields, c.flags, c.video is not None):
-                flags.append(N_("could not check: {criterion}").format(criterion=said))
+            flag = N_("could not check: {criterion}").format(criterion=said)
+            # two wheres guarding one value (a range's two ends): said once
+            if not already_flagged(fields, c.flags, c.video is not None) and flag not in flags:
+                flags.append(flag)
         if failed or (unknown and not params.keep_unknown):
             excluded.append((c, failed + [N_("could not check: {criterion}").format(criterion=u)
                                           for u in unknown]))

@@ -88,9 +88,13 @@ _POST_CMP: list[tuple[str, Comparator]] = [
 # ("yearly", "annually", "anual(es)", "p.a." per year: "12.000 € anuales", "£30k p.a.");
 # the British "pa" is not read bare, for chat Spanish writes "pa" for "para" ("200 € pa dos")
 _BARE_PER = (r"noche|night|pp|each|cada un[oa]|diari[oa]s?|daily|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?|"
+             r"fortnightly|quincenal(?:es)?|"
              r"yearly|annually|anual(?:es)?|p\.\s?a(?=\.|\b)")
 _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
                r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|years?|yrs?|anos?|annum|"
+               # two weeks: a camp's session, a fortnightly pay ("650 € la quincena",
+               # "£1,450 per fortnight", "por dos semanas", "per two weeks")
+               r"fortnights?|quincenas?|(?:2|dos|two)[\s-](?:semanas|weeks)|"
                r"hours?|hrs?|horas?|"  # a pay: "£14 an hour", "$25/hr", "10 € la hora"
                r"tickets?|entradas?|"  # "10 € por entrada", "$25 a ticket": one's price, no period
                + _BARE_PER)
@@ -147,7 +151,11 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "pn": "night", "pppn": "night", "month": "month", "mes": "month", "mo": "month", "monthly": "month",
               "mensual": "month", "mensuales": "month", "pcm": "month", "pm": "month",
               "nightly": "night", "week": "week", "semana": "week", "weekly": "week", "pw": "week",
-              "semanal": "week", "semanales": "week", "year": "year", "ano": "year",
+              "semanal": "week", "semanales": "week",
+              "fortnight": "fortnight", "fortnightly": "fortnight", "quincena": "fortnight",
+              "quincenal": "fortnight", "quincenale": "fortnight", "2 semanas": "fortnight",
+              "dos semanas": "fortnight", "2 weeks": "fortnight", "two weeks": "fortnight",
+              "2-semanas": "fortnight", "2-weeks": "fortnight", "year": "year", "ano": "year",
               "annum": "year", "yearly": "year", "yr": "year", "hour": "hour",
               "hr": "hour", "hora": "hour", "annually": "year", "annual": "year", "anual": "year",
               "anuales": "year", "p.a": "year", "p. a": "year"}

@@ -52,6 +52,7 @@ from scout.task.readers import (
     find_enum,
     rival_words,
     find_enum_list,
+    count_range_inputs,
     find_number,
     find_pattern,
     name_forms,
@@ -319,6 +320,8 @@ def parse_query(
         text.claim(span)
     for name, value, span in year_range_inputs(text.free, inputs):
         found(name, value, span)
+    for name, count, span in count_range_inputs(text, inputs, result.lang):
+        found(name, count, span)  # "de 8 a 12 años" for age and max_age: both ends
     for name, spec in ordered:
         if spec.pattern and name not in result.values:
             read(name, spec, True)

@@ -21,6 +21,9 @@ from typing import Any
 from scout.i18n import COUNT_WORDS
 from scout.schemas.task import DateRange, Month
 from scout.spec.models import InputSpec
+from scout.task.countrange import find_count_range
+from scout.task.countrange import pairs as count_pairs
+from scout.task.countrange import typed as count_typed
 from scout.task.lang import fold
 from scout.task.values import coerce
 
@@ -84,6 +87,17 @@ def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bo
     span = widened(text.free, view, when.span)
     if when.either:  # two dates far apart: the parser says so, and reads neither
         return None, span, False
+    # a date said twice, the wider and a part of it ("de verano ... en julio", "summer
+    # course in August"): the part is meant, and the wider one is claimed with it, so it
+    # is no subject (a month input holds the month: it is left as it was)
+    other = find_when(view[:span[0]] + CLAIMED * (span[1] - span[0]) + view[span[1]:],
+                      text.original, today)
+    if as_type == "date" and other is not None and not other.either:
+        if _narrower(other.value, when.value):
+            text.claim(span)
+            when, span = other, widened(text.free, view, other.span)
+        elif _narrower(when.value, other.value):
+            text.claim(widened(text.free, view, other.span))
     value: Any = when.value
     if count_nights and isinstance(value, DateRange) and value.start == value.end:
         nights = _nights(text.free)  # "3 nights from March 4", "del 4 de marzo, 3 noches"
@@ -96,6 +110,26 @@ def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bo
         if isinstance(value, DateRange) and value.start == value.end:
             value = value.start
     return value, span, when.past
+
+
+def _bounds(value: Any) -> tuple[dt.date, dt.date] | None:
+    """The first and last day of a date, a date range or a month."""
+    from scout.task.dates import month_range
+
+    if isinstance(value, Month):
+        value = month_range(value)
+    if isinstance(value, DateRange):
+        return value.start, value.end
+    return (value, value) if isinstance(value, dt.date) else None
+
+
+def _narrower(inner: Any, outer: Any) -> bool:
+    """Whether ``inner``'s days lie inside ``outer``'s and are fewer; a day that is one
+    end of ``outer`` is that end said again ("retiro el 5/2 ... lo dejo el 12/2")."""
+    a, b = _bounds(inner), _bounds(outer)
+    if a is None or b is None or a == b or (a[0] == a[1] and a[0] in b):
+        return False
+    return b[0] <= a[0] and a[1] <= b[1]
 
 
 def _nights(free: str) -> tuple[int, tuple[int, int]] | None:
@@ -134,7 +168,8 @@ _WEEKS_AHEAD = re.compile(r"\b(?:in|en|within|dentro\s+de|de\s+aqui\s+a|after|ne
 _GROUP = {"en": ",", "es": "."}
 
 
-def _number_re(integer: bool, lang: str) -> str:
+def number_re(integer: bool, lang: str) -> str:
+    """The regex of one number as people write it (its digits in group ``n``)."""
     edge, tail = r"(?<![\d.,])", r"(?![.,]?\d)"
     if integer:
         return edge + r"(?P<n>\d{1,3}(?:[.,\u00a0\u202f]\d{3})+|\d+)" + tail
@@ -201,10 +236,16 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     # the name in the singular or the plural ("3 habs", "1 habitación" for "habitaciones"),
     # also joined by a hyphen ("2-bed", "3-bedroom")
     alt = name_forms([name.replace("_", " "), *spec.aliases])
-    num = _number_re(integer, lang)
+    num = number_re(integer, lang)
     count = r"\b(?P<w>" + "|".join(COUNT_WORDS) + r")"
     free = digits_view(text.free)  # "cien mil kilómetros", "fifty citations"
     # an alias may be a symbol ('"' for inches, '%'): its edges are not word boundaries
+    # a range ("de 8 a 12 años", "ages 13-15"): its low end, the top for a max_... input
+    ends = find_count_range(free, alt, num)
+    if ends is not None:
+        value, span = ends[1] if name.startswith("max") else ends[0]
+        whole = (ends[0][1][0], ends[1][1][1])  # both ends are this input's words
+        return (int(value) if integer else value), widened(text.free, free, whole)
     m = (re.search(NUMBER_CMP + num + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"(?!\w)",
                    free)
          or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP + num
@@ -231,6 +272,29 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     if isinstance(value, float) and not math.isfinite(value):
         return None  # hundreds of digits: not a number a request means (JSON has no inf)
     return value, span
+
+
+def count_range_inputs(text: QueryText, inputs: dict[str, InputSpec], lang: str,
+                       ) -> list[tuple[str, int | float, tuple[int, int]]]:
+    """Both ends of a range of counts ("de 8 a 12 años") for each count input and its
+    ``max_...`` (:func:`scout.task.countrange.pairs`), named by either one's name or
+    aliases: [(first input, low end, its span), (max input, top, its span)]."""
+    out: list[tuple[str, int | float, tuple[int, int]]] = []
+    for first, last in count_pairs(inputs):
+        words = [n.replace("_", " ") for n in (first, last)
+                 if not n.startswith(("min_", "max_"))]
+        words += [*inputs[first].aliases, *inputs[last].aliases]
+        if not words:
+            continue
+        free = digits_view(text.free)
+        integer = "integer" in (inputs[first].type, inputs[last].type)
+        ends = find_count_range(free, name_forms(words), number_re(integer, lang))
+        if ends is None:
+            continue
+        (lo, lo_span), (hi, hi_span) = ends
+        out += [(first, count_typed(lo, inputs[first]), widened(text.free, free, lo_span)),
+                (last, count_typed(hi, inputs[last]), hi_span)]
+    return out
 
 
 def digits_view(free: str) -> str:

@@ -35,7 +35,9 @@ def mask_readings(free: str, original: str, today: dt.date, declared: frozenset[
     if "money" not in declared:
         for _money, span, _word in iter_money(free, original, []):
             free = blank(free, span)
-    for _ in range(0 if declared & {"date", "month"} else 3):
+    # a declared date's reader claimed its own text; a second date left ("campamento de
+    # verano ... en julio", "summer course in July") is when too, never the subject
+    for _ in range(3):
         when = find_when(free, original, today)
         if when is None:
             break

@@ -214,7 +214,8 @@ estrenado estrenada estrenados estrenadas lanzado lanzada lanzados lanzadas
 COMPOUND_TAILS = frozenset({"learning", "tasting", "watching"})
 # a product's condition in two words, no part of what it is: "de segunda mano"
 CONDITION_PAIRS = frozenset({("segunda", "mano"), ("second", "hand")})
-# who comes along, and what the meal is for: "con amigos", "for my birthday"
+# who comes along or whom it is for, and what the meal is for: "con amigos", "for my
+# birthday", "para mi hija de 6 años", "for my son"
 _COMPANY = """
 friends friend family kids children child partner wife husband girlfriend boyfriend
 colleagues coworkers group people persons person pax guests adults baby dog dogs
@@ -224,6 +225,10 @@ amigos amigas amigo amiga familia familiares ninos nino hijos pareja novia novio
 esposo marido mujer companeros grupo personas persona comensales adultos bebe perro
 perros mascota mascotas cumpleanos aniversario cita celebracion celebrar negocios trabajo
 todo toda todos todas publico publicos somos seremos
+daughter daughters kid teen teens teenager teenagers toddler toddlers
+grandchildren grandson granddaughter
+hijo hija hijas nina ninas chico chica chicos chicas nieto nieta nietos nietas sobrino
+sobrina sobrinos sobrinas peques crios adolescentes
 """
 # constraints other readers own, when the pipeline does not declare them; where a place is
 # (the place reader reads the name, these words are not a subject: "madrid centro")

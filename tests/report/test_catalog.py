@@ -288,3 +288,26 @@ def test_an_english_report_reads_the_projects_english_words(tmp_path: Path) -> N
         {"min_rating": "minimum rating"}
     # without the project's words English stays as written
     assert FILTERS["l10n"]("dkv", lang="en") == "dkv"
+
+
+def test_a_price_period_keeps_its_word_when_a_kind_names_another_sense_of_it(
+        tmp_path: Path) -> None:
+    # a camps kind's enum value `day` (a day camp) is "de día" in its catalog: the note
+    # on converted prices read "1 precio por de día se ha convertido ..."
+    po = tmp_path / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "day"\nmsgstr "de día"\n\nmsgid "week"\nmsgstr "semanal"\n',
+                  encoding="utf-8")
+    catalog = translations("es", tmp_path / "locales")
+    assert catalog.gettext("day") == "de día"            # the kind's word stays its own
+    note = ("1 price per day was converted to a price per week (approximate) to compare it "
+            "with the budget")
+    assert localize(note, "es", catalog=catalog) == (
+        "1 precio por día se ha convertido a precio por semana (aproximado) para compararlo "
+        "con el presupuesto")
+    assert localize("price per day converted to per week (approximate)", "es",
+                    catalog=catalog) == "precio por día convertido a precio por semana (aproximado)"
+    # a placeholder named so that holds no period is written as before
+    assert localize("price in GBP, no rate to USD", "es", catalog=catalog) == (
+        "precio en GBP, sin tipo de cambio a USD")

@@ -163,6 +163,23 @@ phases:
 """
 
 
+@pytest.mark.parametrize("text,lo,hi", [
+    ("Campamento para niños de 8 a 12 años", 8, 12),
+    ("Day camp, ages 6-12. €45 per day", 6, 12),
+    ("Edades: 13-15 años", 13, 15),
+    ("Para niños entre 5 y 9 años", 5, 9),
+    ("Ages 4 to 11, lunch included", 4, 11),
+    ("Para niños de 10 años", 10, 10),                  # one age: both picks read it
+    ("Ages 12-8", 12, 12),                              # no range: the age next to the word
+])
+def test_stated_reads_both_ends_of_a_range(text: str, lo: int, hi: int) -> None:
+    # "de 8 a 12 años" read 12 alone: a camp's youngest age was never stated, so
+    # pick='min' read its oldest
+    units = ("años", "years", "ages", "edades")
+    assert (stated(text, *units, pick="min"), stated(text, *units, pick="max")) == (lo, hi)
+    assert stated("Pisos de 2-3 bedrooms", "bedrooms", pick="min") == 2
+
+
 @pytest.mark.parametrize("default,ok", [("[automatic]", True), ("[automatic, sunroof]", False)])
 def test_a_list_inputs_default_is_checked_item_by_item_against_its_enum(tmp_path, default, ok) -> None:
     # the whole list was compared with the enum, so every list default was refused

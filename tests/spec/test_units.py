@@ -83,7 +83,8 @@ def test_area_conversions_round_trip() -> None:
     ("week", None, 1.0),
     ("person", "month", None),  # never compared
     ("month", "person", None),
-    ("week", "fortnight", None),
+    ("week", "fortnight", 2.0),   # a camp's two weeks, a fortnightly pay
+    ("week", "quarter", None),    # a unit the table does not know
 ])
 def test_money_periods(per, target, factor) -> None:
     got = per_factor(per, target)

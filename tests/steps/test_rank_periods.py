@@ -332,3 +332,38 @@ def test_a_total_budget_without_dates_is_not_compared_with_a_nightly_price() -> 
                            "dates"]
     assert short.notes == ["1 price per night could not be compared with the total budget: "
                            "the request gives no dates to multiply it by"]
+
+
+@pytest.mark.parametrize("text,amount", [
+    ("Turno de julio: 650 € la quincena, pensión completa.", 650),
+    ("650 € por quincena", 650),
+    ("Precio: 650 € por dos semanas", 650),
+    ("Two-week camp, £1,450 per fortnight", 1450),
+    ("Paid £1,200 fortnightly", 1200),
+    ("Salario: 900 € quincenales", 900),
+])
+def test_a_price_for_two_weeks_is_read_as_one_per_fortnight(text: str, amount: float) -> None:
+    # "650 € la quincena" was read with no period, so rank compared a camp's two weeks
+    # with a budget a week as it was (left out at 650 against 400 a week)
+    from scout.steps.extract import find_price
+
+    price = find_price(text)
+    assert price is not None and (price.amount, price.per) == (amount, "fortnight")
+    assert format_money(price, "es").endswith("/quincena")
+    assert format_money(price, "en").endswith("/fortnight")
+
+
+def test_a_price_a_fortnight_is_compared_with_a_budget_a_week() -> None:
+    assert PERIOD_DAYS["fortnight"] == 2 * PERIOD_DAYS["week"]
+    short = _rank("campamento en Madrid por menos de 400 € por semana",
+                  _flat("sierra", ("https://camps.test/sierra",
+                                   Money(amount=650, currency="EUR", comparator="=",
+                                         per="fortnight"))),           # 325 a week
+                  _flat("costa", ("https://camps.test/costa",
+                                  Money(amount=900, currency="EUR", comparator="=",
+                                        per="fortnight"))))            # 450 a week
+    assert [i.candidate.key for i in short.items] == ["sierra"]
+    kept = short.items[0].candidate
+    assert kept.price_converted == Money(amount=325, currency="EUR", comparator="=", per="week")
+    assert localize(kept.flags[0], "es") == (
+        "precio por quincena convertido a precio por semana (aproximado)")

@@ -173,3 +173,22 @@ def test_a_value_read_again_with_a_pick_is_the_same_value() -> None:
     # another filter, or other words, is another value: the test is the criterion itself
     assert guarded("conf | stated('pages') is none or conf | stated('km', pick='min') < 3",
                    "conf") is None
+
+
+def test_two_criteria_guarding_one_value_flag_it_once() -> None:
+    # a range's two ends (the youngest and the oldest age a camp takes) guarded by two
+    # wheres on one stated value: "could not check: ages; could not check: ages"
+    inputs = {"topic": InputSpec(type="subject"),
+              "age": InputSpec(type="integer", aliases=["years old"])}
+    where = ["task.age is none or conf | stated('ages', pick='min') is none or "
+             "conf | stated('ages', pick='min') <= task.age",
+             "task.age is none or conf | stated('ages', pick='max') is none or "
+             "conf | stated('ages', pick='max') >= task.age"]
+    task = build_task("chess camps for a 10 years old", inputs, today=TODAY)
+    params = RankParams(items="candidates", as_="conf", where=where)
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=[
+        _conf("fits", "Chess camp, ages 8-12."), _conf("young", "Chess camp, ages 4-7."),
+        _conf("silent", "Chess camp in July.")])}, task))
+    assert [c.key for c, _ in short.excluded] == ["young"]
+    flags = {i.candidate.key: i.candidate.flags for i in short.items}
+    assert flags == {"fits": [], "silent": ["could not check: ages"]}

@@ -1,0 +1,72 @@
+"""A range of counts in a request: "de 8 a 12 años", "ages 13-15", "entre 5 y 9 años",
+"kids aged 8 to 12", "2-3 habitaciones", "between 2 and 3 bedrooms".
+
+A kind that declares a count and its top (an ``integer`` or ``number`` input ``age`` or
+``min_age`` and one named ``max_age``, :func:`pairs`) gets both ends at once: the first for
+the one, the last for ``max_...`` (:func:`scout.task.readers.count_range_inputs`), as
+:func:`scout.task.year.year_range_inputs` gives two year inputs theirs. One count input
+alone reads one end in its own turn (:func:`scout.task.readers.find_number`): the low end,
+the top for an input named ``max_...``, as an area's or a data size's range is read. The range is found by the
+inputs' names and aliases, before or after it; the ends must go up ("12-8" is no range).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from scout.spec.models import InputSpec
+
+# what may open a range: "de 8 a 12", "from 8 to 12", "entre 5 y 9", "between 2 and 3",
+# "aged 8 to 12" (an alias before it is the input's own word, read by the second pattern)
+_OPEN = r"(?:(?:de|del|from|between|entre|aged)\s+)?"
+# what joins its ends: "8-12", "8 – 12", "8 a 12", "8 to 12", "5 y 9", "2 and 3", "8 al 12"
+_JOIN = r"\s*(?:-|–|—|a|al|to|y|and|hasta)\s*"
+_COUNTS = ("integer", "number")
+
+End = tuple[float, tuple[int, int]]
+
+
+def find_count_range(free: str, alt: str, num: str) -> tuple[End, End] | None:
+    """The first range of counts in ``free`` named by ``alt`` (a regex of the inputs'
+    words, :func:`scout.task.readers.name_forms`) before or after it, ``num`` the regex of
+    one number (its digits in group ``n``): (low end, its span with the words before it),
+    (top, its span with the joining word and the name). None when there is none."""
+    lo_num, hi_num = num.replace("?P<n>", "?P<lo>"), num.replace("?P<n>", "?P<hi>")
+    for pattern in (_OPEN + lo_num + _JOIN + hi_num + r"\s*-?\s*(?:" + alt + r")(?!\w)",
+                    r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + _OPEN + lo_num + _JOIN
+                    + hi_num):
+        for m in re.finditer(pattern, free):
+            lo, hi = _value(m.group("lo")), _value(m.group("hi"))
+            # hundreds of digits are no count a person means (JSON has no infinity)
+            if lo is not None and hi is not None and lo < hi and math.isfinite(hi):
+                return (lo, (m.start(), m.end("lo"))), (hi, (m.end("lo"), m.end()))
+    return None
+
+
+def _value(raw: str) -> float | None:
+    digits = re.sub(r"[.,\u00a0\u202f](?=\d{3}(?!\d))", "", raw).replace(",", ".")
+    try:
+        return float(digits)
+    except ValueError:
+        return None
+
+
+def pairs(inputs: dict[str, InputSpec]) -> list[tuple[str, str]]:
+    """(first, last) for each count input named ``max_X`` whose partner ``X`` or
+    ``min_X`` is a count input too: the two ends of one range."""
+    out = []
+    for name, spec in inputs.items():
+        if spec.type in _COUNTS and name.startswith("max_"):
+            base = name[len("max_"):]
+            partner = next((p for p in (base, "min_" + base)
+                            if p in inputs and inputs[p].type in _COUNTS), None)
+            if partner is not None:
+                out.append((partner, name))
+    return out
+
+
+def typed(value: float, spec: InputSpec) -> int | float:
+    """An end as its input holds it: a whole number for an ``integer``."""
+    return int(value) if spec.type == "integer" else value
+
