@@ -1,0 +1,48 @@
+"""The request parser's known leftovers (probed through ``scout.task`` as ``scout apply``
+parses, with the example kind's own pipeline: its inputs, name and ``nouns:``), each as
+a class beyond the one request that showed it. The clock is injected."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from scout.spec.models import InputSpec
+from scout.task.parser import parse_query
+
+ROOT = Path(__file__).resolve().parents[2]
+TODAY = dt.date(2027, 1, 14)
+
+
+def _kind(name: str) -> tuple[dict[str, InputSpec], str, list[str]]:
+    path = next((ROOT / "examples" / name / "pipelines").glob("*.yaml"))
+    spec = yaml.safe_load(path.read_text(encoding="utf-8"))
+    inputs = {n: InputSpec(**s) for n, s in spec["inputs"].items()}
+    return inputs, spec.get("name", ""), list(spec.get("nouns") or [])
+
+
+def read(kind: str, query: str, *nouns: str) -> dict[str, Any]:
+    """The values ``query`` gives the example kind ``kind`` (its nouns, plus ``nouns``)."""
+    inputs, name, declared = _kind(kind)
+    got = parse_query(query, inputs, today=TODAY, kind=name, nouns=[*declared, *nouns])
+    return {k: v if isinstance(v, (list, bool, int, float)) else str(v)
+            for k, v in got.values.items()}
+
+
+# --- 13: a control character separates words as a space does
+
+@pytest.mark.parametrize("query", [
+    "dentista\x00en\x00Sevilla", "dentista en\x0cSevilla", "dentista\x1fen Sevilla\x7f",
+    "dentist in\x85Sevilla",
+])
+def test_a_control_character_separates_words(query):
+    got = read("clinics", query)
+    assert got.get("city") == "Sevilla" and got.get("specialty") == "dentist"
+
+
+def test_a_colour_sequence_still_leaves_no_space():
+    assert read("clinics", "dentista en \x1b[1mSevi\x1b[0mlla").get("city") == "Sevilla"
