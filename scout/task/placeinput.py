@@ -71,9 +71,13 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
 
 
 # a verb of price right before an amount another reader claimed: what stands before it
-# sells or costs that much ("Rentalcars sale a 65 €", "Sixt is €40 a day", "Hertz cuesta")
-_PRICED = re.compile(r"\s*(?:(?:it|they|that|this)(?:['’]s)?\s+)?(?:sale\s+(?:a|por)|cuestan?|esta\s+a|is|costs?|charges?|"
-                     r"asks?|pide|cobra)\s+(?:(?:about|around|unos|sobre)\s+)?" + CLAIMED)
+# sells or costs that much ("Rentalcars sale a 65 €", "Sixt is €40 a day", "Hertz cuesta");
+# a contraction is its own verb ("it's €40", "they're asking €40")
+_PRICED = re.compile(r"\s*(?:(?:(?:it|that|this|there|he|she)['’]s|they['’]re)\s+"
+                     r"(?:(?:asking|charging)\s+)?"
+                     r"|(?:(?:it|they|that|this)\s+)?(?:sale\s+(?:a|por)|cuestan?|esta\s+a|is|are|"
+                     r"costs?|charges?|asks?|pide|cobra)\s+)(?:(?:about|around|unos|sobre)\s+)?"
+                     + CLAIMED)
 
 
 def _part_of_city(name: str, spec: InputSpec, inputs: dict[str, InputSpec]) -> bool:

@@ -46,3 +46,19 @@ def test_a_control_character_separates_words(query):
 
 def test_a_colour_sequence_still_leaves_no_space():
     assert read("clinics", "dentista en \x1b[1mSevi\x1b[0mlla").get("city") == "Sevilla"
+
+
+# --- 8: a contraction is the verb of price ("it's €40"): who sells is no second place
+
+@pytest.mark.parametrize("query", [
+    "car hire in Tenerife; at Rentalcars it's €40 a day",
+    "car hire in Tenerife; in Rentalcars they're asking €40 a day",
+    "car hire in Tenerife; at Rentalcars that’s about €40 a day",
+])
+def test_a_contraction_before_a_price_sells(query):
+    got = read("carrental", query)
+    assert got["city"] == "Tenerife" and "dropoff" not in got
+
+
+def test_a_place_priced_alone_stays_the_place():
+    assert read("carrental", "car hire in Faro, it's €40 a day")["city"] == "Faro"
