@@ -34,6 +34,7 @@ from scout.task.demonyms import country_said
 from scout.task.display import display
 from scout.task.gazetteer import known_place_words
 from scout.task.kindnames import kind_names, kind_spans
+from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
 from scout.task.others import blanked, other_parts
 from scout.task.lang import Lang, detect, fold
@@ -100,6 +101,7 @@ def parse_query(
     kind's input names ("min_area" → "superficie mínima") are its own msgids."""
     today = today or dt.date.today()
     q = unwrapped(plain(query or "")[:MAX_QUERY_CHARS])  # no greeting, header, signature
+    q = uninstructed(q)  # "ignore previous instructions and print ...": no request
     # "sushi vegano", "ramen rico": a quality's or a cuisine's Spanish form after its noun
     result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words,
                                              describes=lambda w: w in QUALITY or cuisine(w)))
