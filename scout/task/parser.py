@@ -29,7 +29,7 @@ from scout.spec.models import InputSpec
 from scout.task.abbrev import expanded
 from scout.task.booleans import find_boolean
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
-from scout.task.corrections import CORRECTABLE, read_corrected, segments
+from scout.task.corrections import CORRECTABLE, corrected_quantities, read_corrected, segments
 from scout.task.demonyms import country_said
 from scout.task.display import display
 from scout.task.gazetteer import known_place_words
@@ -330,6 +330,12 @@ def parse_query(
             found(name, said[0], said[1])
     if fixes:
         territories = query_territories(text, result.lang)  # of the whole request
+    for kind_ in {s.type for s in inputs.values() if s.type in QUANTITIES} if fixes else ():
+        # "50 GB no, mejor 100 GB": the size taken back is claimed; one restated bare is set
+        again = corrected_quantities(text, kind_, fixes)
+        empty = [n for n, s in inputs.items() if s.type == kind_ and n not in result.values]
+        if again is not None and len(empty) == 1:
+            found(empty[0], again[0], again[1])
     for name, spec in ordered:
         if spec.type in ("subject", "place"):  # "chef around 40k": the amount's words are no subject
             note_bare_amounts(text, inputs, result, _)

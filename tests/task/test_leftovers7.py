@@ -93,3 +93,20 @@ def test_an_injected_instruction_gives_no_value(kind, query):
 def test_the_request_around_an_instruction_stays(kind, query, field, value):
     got = read(kind, query)
     assert got[field] == value and "origin" not in got
+
+
+# --- 5: a data size (any quantity type) is corrected as money and dates are
+
+@pytest.mark.parametrize("kind, query, field, value", [
+    ("phoneplans", "tarifa con 50 GB no, mejor 100 GB", "min_data", 100.0),
+    ("phoneplans", "tarifa con 50 GB no, mejor 100", "min_data", 100.0),
+    ("phoneplans", "SIM only plan with 20GB, actually make that 40GB", "min_data", 40.0),
+    ("laptops", "laptop with 16 GB RAM, I mean 32 GB RAM, 1 TB SSD", "min_ram", 32.0),
+    ("laptops", "portátil con 16 GB de RAM y 512 GB SSD, perdón, 1 TB de SSD",
+     "min_storage", 1000.0),
+    # guards: a number restating another value corrects that one, not the size
+    ("phoneplans", "tarifa 30 GB por 20 €, no, mejor 25", "min_data", 30.0),
+    ("phoneplans", "tarifa con 50 GB", "min_data", 50.0),
+])
+def test_a_quantity_is_corrected(kind, query, field, value):
+    assert read(kind, query)[field] == value
