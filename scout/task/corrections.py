@@ -145,7 +145,8 @@ def kept_unit(before: Any, after: Any) -> Any:
 
 # the inputs a correction is read for: one value each, read from a span. A subject is what
 # is left (a correction's words alone would be read as one), quantities are read all at
-# once for every input of their type, and a list gathers words wherever they stand
+# once for every input of their type (:func:`corrected_quantities` claims the size taken
+# back before they read), and a list gathers words wherever they stand
 CORRECTABLE = frozenset({"date", "month", "money", "rating", "place", "string", "integer",
                          "number", "year", "duration"})
 
