@@ -6,7 +6,8 @@ an input is the single-place reader's (:func:`scout.task.place.find_place`), les
 another input already holds. A country's input takes only a name the gazetteer knows or
 one after a cue ("rioja Reserva" names no country), and a city's name with two letters
 swapped is the city the fingers meant ("madird" → Madrid), but not a neighbourhood's
-name, which the gazetteer mostly does not know ("cerca de Triana" is no Tirana), and a
+name, which the gazetteer mostly does not know ("cerca de Triana" is no Tirana; one typed
+in lower case with no city beside is: "cerca de madird"), and a
 neighbourhood's input takes no country ("in Barcelona, Spain").
 """
 
@@ -65,7 +66,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         hit = None
     if hit is not None and _part_of_city(name, spec, inputs) and _country(hit[0]):
         hit = None  # "dentist in Barcelona, Spain": a country is no neighbourhood
-    if hit is not None and not _within_city(text.free, hit, name, spec, inputs):
+    if hit is not None and (not _within_city(text.free, hit, name, spec, inputs) or _slip_alone(
+            text.original, hit, name, named_places, route, values)):
         hit = (unswapped(hit[0]), hit[1])  # "madird": the city the fingers meant
     return hit
 
@@ -78,6 +80,19 @@ _PRICED = re.compile(r"\s*(?:(?:(?:it|that|this|there|he|she)['’]s|they['’]r
                      r"|(?:(?:it|they|that|this)\s+)?(?:sale\s+(?:a|por)|cuestan?|esta\s+a|is|are|"
                      r"costs?|charges?|asks?|pide|cobra)\s+)(?:(?:about|around|unos|sobre)\s+)?"
                      + CLAIMED)
+
+
+def _slip_alone(original: str, hit: Hit, name: str, named_places: list[tuple[str, list[str]]],
+                route: dict[str, Hit], values: dict[str, object]) -> bool:
+    """A name after a neighbourhood's cue is still a city's slip of the fingers ("cerca de
+    madird") when it is typed all in lower case and no other place input holds a city it
+    would lie in. A design choice: a name typed with its capital ("cerca de Triana") is a
+    local name as meant, which the gazetteer mostly does not know; one typed in lower case
+    by a writer who capitalises nothing, with no city beside, is more likely the city."""
+    typed = original[hit[1][0]:hit[1][1]].strip()
+    held = any(n != name and n in values for n, _a in named_places) \
+        or any(k and k != name for k in route)
+    return typed == typed.lower() and not held
 
 
 def _part_of_city(name: str, spec: InputSpec, inputs: dict[str, InputSpec]) -> bool:

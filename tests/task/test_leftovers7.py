@@ -110,3 +110,18 @@ def test_the_request_around_an_instruction_stays(kind, query, field, value):
 ])
 def test_a_quantity_is_corrected(kind, query, field, value):
     assert read(kind, query)[field] == value
+
+
+# --- 6: a city's slip of the fingers after "cerca de" / "near", typed in lower case
+# with no city beside, is the city; a capitalised local name stays as typed
+
+@pytest.mark.parametrize("kind, query, field, value", [
+    ("clinics", "fisio cerca de madird", "area", "Madrid"),
+    ("schools", "colegio cerca de madird", "area", "Madrid"),
+    ("clinics", "physio near barcleona", "area", "Barcelona"),
+    # guards: a capitalised name is a local one; beside a city it lies in that city
+    ("clinics", "fisio cerca de Triana", "area", "Triana"),
+    ("clinics", "fisio en sevilla cerca de madird", "area", "Madird"),
+])
+def test_a_slip_after_a_neighbourhood_cue(kind, query, field, value):
+    assert read(kind, query)[field] == value
