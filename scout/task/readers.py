@@ -215,6 +215,11 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
         from scout.task.durations import days_in_weeks
 
         return days_in_weeks(free)  # "a 3-week trip" for a count of days: 21
+    if not m and integer:
+        from scout.task.personage import age_after_person, counts_age
+
+        if counts_age(name, list(spec.aliases)) and (age := age_after_person(free)):
+            return age[0], widened(text.free, free, age[1])  # "our son (14)"
     if not m:
         # a count said to be none: "sin experiencia", "no experience needed" is 0
         # (or by the input name's last word: "no experience" for max_experience)

@@ -125,3 +125,28 @@ def test_a_quantity_is_corrected(kind, query, field, value):
 ])
 def test_a_slip_after_a_neighbourhood_cue(kind, query, field, value):
     assert read(kind, query)[field] == value
+
+
+# --- 2: a child's or relative's age after them, in brackets or after a comma
+
+@pytest.mark.parametrize("query, age", [
+    ("State secondary school in Leeds for our son (14)", 14),
+    ("colegio concertado en Madrid para mi hija (8)", 8),
+    ("colegio en Madrid para mi hija, 8.", 8),
+    ("school in York for my daughter aged 9", 9),
+])
+def test_an_age_after_a_person(query, age):
+    assert read("schools", query)["age"] == age
+
+
+@pytest.mark.parametrize("query", [
+    "colegio en Madrid para 3 hijos",  # a count of children, no age
+    "colegio en Madrid para nuestros hijos (5 y 8)",  # two ages: no one value
+])
+def test_no_age_where_none_is_one(query):
+    assert "age" not in read("schools", query)
+
+
+def test_an_integer_input_that_is_no_age_reads_no_age():
+    # examples/flats' bedrooms: "(2)" after a child is no count of rooms
+    assert "bedrooms" not in read("flats", "piso en Madrid para mi hijo (2)")
