@@ -150,3 +150,21 @@ def test_no_age_where_none_is_one(query):
 def test_an_integer_input_that_is_no_age_reads_no_age():
     # examples/flats' bedrooms: "(2)" after a child is no count of rooms
     assert "bedrooms" not in read("flats", "piso en Madrid para mi hijo (2)")
+
+
+# --- 3: a region written with its article vs the place at an airport: the city input
+# (where the car is picked up) holds the airport's place; the region is no drop-off
+
+@pytest.mark.parametrize("query, city, dropoff", [
+    ("For a field campaign in the Atacama we need an SUV from Calama airport, March 1-21",
+     "Calama", None),
+    ("car in the Algarve, pick up at Faro airport", "Faro", None),
+    ("coche en la Toscana, recogida en el aeropuerto de Pisa", "Pisa", None),
+    # guards: the airport after the drop-off's own cue is the drop-off; a city is no region
+    ("car in the Algarve, drop off at Faro airport", "Algarve", "Faro"),
+    ("coche en la Toscana, devolución en el aeropuerto de Pisa", "Toscana", "Pisa"),
+    ("coche en Madrid, devolución en el aeropuerto de Valencia", "Madrid", "Valencia"),
+])
+def test_a_region_and_an_airport(query, city, dropoff):
+    got = read("carrental", query)
+    assert (got.get("city"), got.get("dropoff")) == (city, dropoff)
