@@ -17,7 +17,9 @@ place input reads, in turn:
 What neither step reads is left to the single-place reader (:func:`scout.task.place.find_place`),
 as before. Last, :func:`city_first`: of a city input and another place input (a
 neighbourhood's), read in the order written ("en Chamberí, Madrid"), the city input holds
-the name the gazetteer knows as a city when the other's is one it does not know. The parser (:mod:`scout.task.parser`) calls :func:`read_places` once, when it
+the name the gazetteer knows as a city when the other's is one it does not know, and the
+place at an airport ("from Calama airport") rather than a region written with its article
+("in the Atacama"), when no cue of the other input's stands before the airport. The parser (:mod:`scout.task.parser`) calls :func:`read_places` once, when it
 reaches the place inputs, only for a pipeline that declares two or more.
 """
 
