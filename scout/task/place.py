@@ -183,8 +183,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         field_end = 0  # where a field's name after "máster en" / "PhD in" ends
         for m in re.finditer(r"[^\W\d_][\w'’-]*", original):
             w = m.group(0)
-            if not w[0].isupper() or free[m.start()] == "\x00" or fold(w) in pw.LEADING \
-                    or fold(w) in pw.STOP or fold(w) in sw.INTRO or kind_word(w):
+            f = fold(w).replace("’", "'")  # "Who’s" as "Who's"
+            if not w[0].isupper() or free[m.start()] == "\x00" or f in pw.LEADING \
+                    or f in pw.STOP or f in sw.INTRO or kind_word(w):
                 if fold(w) in pw.LEADING_ARTICLES and w[0].isupper() and free[m.start()] != "\x00":
                     hit = read_name(free, original, m.start(), cased)  # "Los Angeles"
                     if hit and hit[1][0] == m.start() and _name_word_after(original, m):

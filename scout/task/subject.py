@@ -148,7 +148,7 @@ def _past_work_noun(toks: list[_Tok], first: int, last: int) -> tuple[int, int]:
 def _tokens(free: str) -> list[_Tok]:
     toks: list[_Tok] = []
     for m in _TOKEN.finditer(free):
-        text = m.group(0)
+        text = m.group(0).replace("’", "'")  # "who’s" is the word lists' "who's"
         word = _CLAIMED not in text and bool(_LETTER.search(text))
         toks.append(_Tok(text, m.start(), m.end(), word))
     for prev, tok in zip(toks, toks[1:]):

@@ -17,12 +17,12 @@ import re
 
 # asking, wanting, finding, eating (the asker's and a relayed third person's: "el usuario
 # pide ...", "the user said ..."); question words and the copula they ask with ("¿cuál es el mejor ...?");
-# pronouns and politeness; fillers
+# pronouns and politeness; fillers (a question word's contraction is one token: "who's")
 _REQUEST = """
 i i'd i'm im ive i've we we'd we're me us my our you your u he she they him her them his their can could would should will shall
 do does did is are be there any anywhere somewhere some something anything where wheres what
 someone somebody anyone anybody alguien
-whats which who how find finding show give get getting grab eat eating dine dining have
+whats which who how who's what's where's how's when's why's there's that's here's find finding show give get getting grab eat eating dine dining have
 having try trying taste tasting want wanna need needs like love looking look search
 searching seek seeking craving crave recommend recommendation recommendations suggest wants
 ask asks asking asked prefer prefers request requests requesting wanted needed

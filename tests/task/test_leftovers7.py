@@ -168,3 +168,20 @@ def test_an_integer_input_that_is_no_age_reads_no_age():
 def test_a_region_and_an_airport(query, city, dropoff):
     got = read("carrental", query)
     assert (got.get("city"), got.get("dropoff")) == (city, dropoff)
+
+
+# --- 4: a question word's contraction ("Who's", "Who’s") opens the request: no
+# subject, no place, whatever word follows it
+
+@pytest.mark.parametrize("kind, query, field, value", [
+    ("clinics", "Who's a good physio in Sevilla", "city", "Sevilla"),
+    ("clinics", "Who's good for back pain in Sevilla", "city", "Sevilla"),
+    ("clinics", "Who’s good for back pain in Sevilla", "city", "Sevilla"),
+    ("clinics", "Where's good for back pain in Sevilla", "city", "Sevilla"),
+    ("books", "Who's a good author of Nordic noir", "topic", "author of Nordic noir"),
+    ("books", "Who’s a good author of Nordic noir", "topic", "author of Nordic noir"),
+])
+def test_a_question_words_contraction_is_no_value(kind, query, field, value):
+    got = read(kind, query)
+    assert got[field] == value
+    assert not any("'s" in str(v) or "’s" in str(v) for v in got.values())
