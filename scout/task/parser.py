@@ -274,7 +274,8 @@ def parse_query(
                                    lang=result.lang,
                                    countries=bool(places) and all(
                                        names_countries(n, s) for n, s in inputs.items()
-                                       if s.type == "place"))
+                                       if s.type == "place"),
+                                   role=names_a_role(name, spec.aliases))
             elif spec.type == "place":
                 hit = read_place(text, result.lang, name, spec, inputs, route,
                                  result.values)

@@ -72,7 +72,8 @@ _COUNTS = frozenset(COUNT_WORDS) - {"one", "un", "uno", "una", "once"}
 def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                  place_aliases: Sequence[str] = (), aliases: Sequence[str] = (),
                  declared: Collection[str] = (), lang: str = "en",
-                 countries: bool = False) -> tuple[str, tuple[int, int]] | None:
+                 countries: bool = False, role: bool = True,
+                 ) -> tuple[str, tuple[int, int]] | None:
     """The subject of the request and its span in ``original``, or None. ``free`` is the
     folded query with what other inputs claimed blanked; ``place_input``: the pipeline
     declares a place (so a place must be left for it); ``declared``: the input types the
@@ -117,7 +118,7 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         if chat and not ended_by_of and k == 0:
             cut = leave_place(toks, first, last, original)
             if cut == last or place_takes(toks, first, cut, last, free, original,
-                                           place_aliases, lang) and not (
+                                           place_aliases, lang, role) and not (
                     countries and not known_run(toks, cut + 1, last)):
                 last = cut
             if last < first:

@@ -185,3 +185,28 @@ def test_a_question_words_contraction_is_no_value(kind, query, field, value):
     got = read(kind, query)
     assert got[field] == value
     assert not any("'s" in str(v) or "’s" in str(v) for v in got.values())
+
+
+# --- 7: a town ending like a job's word ("-er", "-ster") after a capitalised dish is
+# the town; a job title's head stays the title's where the subject is a role
+
+FOOD = {"city": InputSpec(type="place", required=True), "dish": InputSpec(type="subject"),
+        "budget": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize("query, dish, city", [
+    ("Ramen Exeter", "Ramen", "Exeter"),
+    ("Pizza Leicester under £20", "Pizza", "Leicester"),
+    ("Sushi Lancaster", "Sushi", "Lancaster"),
+])
+def test_a_town_ending_like_a_job_word(query, dish, city):
+    got = parse_query(query, FOOD, today=TODAY).values
+    assert (got.get("dish"), got.get("city")) == (dish, city)
+
+
+@pytest.mark.parametrize("kind, query, field, value", [
+    ("jobs", "Data Engineer", "role", "Data Engineer"),
+    ("courses", "UX Designer course in Madrid", "topic", "UX Designer"),
+])
+def test_a_job_title_keeps_its_head(kind, query, field, value):
+    assert read(kind, query)[field] == value
