@@ -56,7 +56,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
             and not country_as_typed(hit[0]) \
             and not cued(text.free, hit[1][0], lang, list(spec.aliases)):
         hit = None  # "rioja Reserva": a country's name is known or follows a cue
-    if hit is not None and names_countries(name, spec) and _unknown_acronym(hit[0]):
+    if hit is not None and names_countries(name, spec) and institution(
+            text.original[hit[1][0]:hit[1][1]].strip()):
         hit = None  # "grants at UAB": a university's or a body's initials, no country
     if hit is not None and _PRICED.match(text.free, hit[1][1]) and not known_name(hit[0]) \
             and any(n != name and (n in values or route.get(n)) for n, _a in named_places):
@@ -104,10 +105,10 @@ def _part_of_city(name: str, spec: InputSpec, inputs: dict[str, InputSpec]) -> b
         s.type == "place" and n != name and names_cities(n, s) for n, s in inputs.items())
 
 
-def _unknown_acronym(typed: str) -> bool:
-    """``typed`` is written in capitals as initials are ("UAB", "CSIC") and neither the
-    gazetteer nor CLDR's region codes ("US", "NZ", "EU") know it: an institution's, no
-    country's."""
+def institution(typed: str) -> bool:
+    """``typed`` (as written) is written in capitals as initials are ("UAB", "CSIC") and
+    neither the gazetteer nor CLDR's region codes ("US", "NZ", "EU") know it: an
+    institution's, no country's."""
     from babel import Locale
 
     from scout.task.placecase import known_name

@@ -100,7 +100,8 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
             tok.caps = tok.word and len(typed) > 1 and typed.isupper()
             tok.capital = tok.word and typed[:1].isupper() and not titled
     start = _after_cue(toks, free, list(aliases))
-    located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input)
+    located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input,
+                               countries)
     if not located:
         located = _mark_known_places(toks, free, original)
         if not place_input:
@@ -112,6 +113,8 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         phrases = [(start, start, False)]  # "charlas sobre Go", "talks about R": a name
     phrases = phrases or (_phrases(toks, 0, chat, masked, topical=not place_input,
                                    countries=countries) if start else [])
+    # a field before an institution's initials ("becas en la UAB para biología")
+    phrases.sort(key=lambda p: all(t.institution for t in toks[p[0]:p[1] + 1] if t.word))
     for k, (first, last, ended_by_of) in enumerate(phrases):
         if first == last and toks[first].text in {*_SUBJECT_CUES, *map(fold, aliases)}:
             continue  # the cue alone ("videos about", "vídeos sobre"): nothing said after it

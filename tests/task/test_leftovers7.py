@@ -210,3 +210,23 @@ def test_a_town_ending_like_a_job_word(query, dish, city):
 ])
 def test_a_job_title_keeps_its_head(kind, query, field, value):
     assert read(kind, query)[field] == value
+
+
+# --- 9: an institution's initials where the kind's place is a country ("en la UAB") are
+# no country; they are the topic when the request names no field (a design choice: the
+# search is for that institution's calls), and a field named beside them wins
+
+@pytest.mark.parametrize("query, topic", [
+    ("becas en la UAB", "UAB"),
+    ("grants at UAB", "UAB"),
+    ("becas predoctorales en el CSIC", "CSIC"),
+    ("becas en la UAB para biología", "biología"),
+    ("grants at UAB on climate change", "climate change"),
+])
+def test_an_institution_is_no_country(query, topic):
+    got = read("grants", query)
+    assert got.get("topic") == topic and "country" not in got
+
+
+def test_a_region_code_stays_a_country():
+    assert read("grants", "grants in the US for climate research")["country"] == "US"
