@@ -257,13 +257,13 @@ def parse_query(
             elif spec.type == "boolean":
                 hit = find_boolean(text, spec, name)
             elif spec.type == "subject":
-                from scout.task.audience import audience_spans, names_a_role
+                from scout.task.audience import audience_spans, names_a_role, people_input
                 from scout.task.placewords import names_countries
                 from scout.task.subject import find_subject
 
                 if not names_a_role(name, spec.aliases):  # "for senior scientists": whom for
                     for span in audience_spans(text.free, text.folded, read_spans,
-                                               result.lang):
+                                               result.lang, people_input(inputs)):
                         text.claim(span)
                 places = [s for s in inputs.values() if s.type == "place"]
                 hit = find_subject(text.free, text.original, today=today,

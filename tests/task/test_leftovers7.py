@@ -230,3 +230,29 @@ def test_an_institution_is_no_country(query, topic):
 
 def test_a_region_code_stays_a_country():
     assert read("grants", "grants in the US for climate research")["country"] == "US"
+
+
+# --- 10: a plural noun for people after "for" / "para" is whom the thing is for, no
+# topic, in a kind with an input that sorts people (grants' career stage, books' age
+# group); a kind without one keeps it, and a jobs kind's role is that noun
+
+@pytest.mark.parametrize("kind, query, topic", [
+    ("grants", "grants for scientists", None),
+    ("grants", "becas para investigadores", None),
+    ("grants", "grants for scientists on climate change", "climate change"),
+    ("grants", "becas para investigadores en cambio climático", "cambio climático"),
+    ("books", "books for scientists", None),
+    ("grants", "grants for research on glaciers", "glaciers"),
+])
+def test_people_after_for_are_no_topic(kind, query, topic):
+    assert read(kind, query).get("topic") == topic
+
+
+def test_a_jobs_kind_reads_the_people_as_its_role():
+    assert read("jobs", "ofertas para investigadores")["role"] == "investigadores"
+
+
+def test_a_kind_that_sorts_no_people_keeps_the_words():
+    inputs = {"topic": InputSpec(type="subject"), "city": InputSpec(type="place")}
+    got = parse_query("talks for scientists", inputs, today=TODAY).values
+    assert "scientists" in str(got.get("topic"))
