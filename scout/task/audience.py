@@ -44,13 +44,7 @@ def names_a_role(name: str, aliases: Iterable[str]) -> bool:
     return any(fold(w).replace("_", " ") in _ROLE or fold(w) in _ROLE for w in [name, *aliases])
 
 
-# a noun for people by its ending, English and Spanish ("scientists", "researchers",
-# "students", "investigadores", "estudiantes"): who does or is something
-_PEOPLE_END = re.compile(r"(?:ent|ant|ente|ante)s?$|[dts]or(?:es|as)$")
-
-
-def _person(word: str) -> bool:
-    return sw.agent_noun(word) or (len(word) >= 6 and _PEOPLE_END.search(word) is not None)
+_person = sw.person_noun
 
 
 def people_input(inputs: dict[str, InputSpec]) -> bool:

@@ -436,6 +436,17 @@ def agent_noun(word: str) -> bool:
     return len(word) >= 6 and _AGENT.search(word) is not None
 
 
+# a noun for people by its ending beyond a job's: "students", "participantes",
+# "investigadores" (a plural a job's ending does not cover)
+_PEOPLE_END = re.compile(r"(?:ent|ant|ente|ante)s?$|[dts]or(?:es|as)$")
+
+
+def person_noun(word: str) -> bool:
+    """``word`` (folded) ends as a noun for people who do or are something ("scientists",
+    "researchers", "students", "investigadores", "estudiantes")."""
+    return agent_noun(word) or (len(word) >= 6 and _PEOPLE_END.search(word) is not None)
+
+
 def cuisine(word: str) -> bool:
     """``word`` (folded) names a cuisine, in any Spanish gender or number ("thai",
     "japonesa", "chinos"): it qualifies a dish ("pad thai", "ramen japonés"), no city."""

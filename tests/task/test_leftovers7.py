@@ -256,3 +256,18 @@ def test_a_kind_that_sorts_no_people_keeps_the_words():
     inputs = {"topic": InputSpec(type="subject"), "city": InputSpec(type="place")}
     got = parse_query("talks for scientists", inputs, today=TODAY).values
     assert "scientists" in str(got.get("topic"))
+
+
+# --- 11: what follows "de" / "of" after a noun for people is their field, no place,
+# unless the gazetteer knows it
+
+@pytest.mark.parametrize("query, city", [
+    ("ofertas de prácticas para estudiantes de marketing", None),
+    ("Prácticas para estudiantes de Marketing", None),
+    ("internships for students of law", None),
+    ("prácticas para estudiantes de marketing en madrid", "madrid"),
+    ("ofertas de prácticas para estudiantes de madrid", "madrid"),
+])
+def test_the_field_of_people_is_no_place(query, city):
+    got = read("jobs", query).get("city")
+    assert (got.casefold() if got else None) == city
