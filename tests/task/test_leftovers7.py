@@ -271,3 +271,29 @@ def test_a_kind_that_sorts_no_people_keeps_the_words():
 def test_the_field_of_people_is_no_place(query, city):
     got = read("jobs", query).get("city")
     assert (got.casefold() if got else None) == city
+
+
+# --- 1: a declared noun heads the Spanish adjective after it that agrees with it in
+# gender and number (a genre: "novela negra"), which stays with it in the subject; an
+# adjective without gender ("bilingües") is a feature read alone, as before
+
+GENERIC = {"topic": InputSpec(type="subject"), "city": InputSpec(type="place")}
+
+
+@pytest.mark.parametrize("query, topic", [
+    ("novela negra nórdica", "novela negra nórdica"),
+    ("novelas negras nórdicas en inglés", "novelas negras nórdicas"),
+    ("novela de ciencia ficción", "ciencia ficción"),
+    ("novelas baratas de fantasía", "fantasía"),  # a price word is no genre
+])
+def test_a_genre_keeps_its_declared_noun(query, topic):
+    assert read("books", query, "novela").get("topic") == topic
+
+
+@pytest.mark.parametrize("query, topic", [
+    ("guarderías bilingües en Valencia", "bilingües"),
+    ("guarderías públicas en Valencia", "guarderías públicas"),
+])
+def test_a_feature_without_gender_stands_alone(query, topic):
+    got = parse_query(query, GENERIC, today=TODAY, kind="corpus", nouns=["guardería"]).values
+    assert got["topic"] == topic
