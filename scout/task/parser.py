@@ -33,6 +33,7 @@ from scout.task.corrections import CORRECTABLE, corrected_quantities, read_corre
 from scout.task.demonyms import country_said
 from scout.task.display import display
 from scout.task.gazetteer import known_place_words
+from scout.task.enums import enum_either, find_enum, find_enum_list, rival_words
 from scout.task.kindnames import kind_names, kind_spans
 from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
@@ -49,10 +50,6 @@ from scout.task.readers import (
     email_spans,
     find_date,
     find_email,
-    enum_either,
-    find_enum,
-    rival_words,
-    find_enum_list,
     find_number,
     find_pattern,
     name_forms,
