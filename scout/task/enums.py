@@ -74,6 +74,27 @@ def find_enum(text: QueryText, spec: InputSpec, name: str = "",
             if rivals and _inside_rival(text.free, m.span(), word, rivals):
                 continue
             return option, _with_label(text.free, m.span(), spec, name)
+    return _split_enum(text, spec)
+
+
+def _split_enum(text: QueryText, spec: InputSpec) -> tuple[Any, tuple[int, int]] | None:
+    """An enum synonym of two words with another input's words between them, which that
+    input read ("State secondary school" for funding's "state school", once the stage read
+    "secondary school"): the first word is this input's, and only it is claimed. The words
+    between and the last are all claimed already, so no unread word is passed over."""
+    for word, option in _enum_words(spec):
+        parts = fold(word).split()
+        if len(parts) != 2:
+            continue
+        head = name_forms([parts[0]])
+        for m in re.finditer(r"\b" + head + r"\s+((?:[^\W\d_]+\s+){1,2}?)" + name_forms([parts[1]])
+                             + r"\b", text.folded):
+            if text.free[m.start(1):m.end()].replace(CLAIMED, "").strip() == "" \
+                    and CLAIMED not in text.free[m.start():m.start(1)] \
+                    and not _RULED_OUT.search(text.free[max(0, m.start() - 24):m.start()]):
+                first = re.match(head, text.folded[m.start():])
+                end = m.start() + (first.end() if first else 0)
+                return option, (m.start(), end)
     return None
 
 

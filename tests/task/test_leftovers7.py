@@ -297,3 +297,18 @@ def test_a_genre_keeps_its_declared_noun(query, topic):
 def test_a_feature_without_gender_stands_alone(query, topic):
     got = parse_query(query, GENERIC, today=TODAY, kind="corpus", nouns=["guardería"]).values
     assert got["topic"] == topic
+
+
+# --- (seen with 2) an enum synonym of two words split by words another input read:
+# "State secondary school" is funding's "state school" once the stage read "secondary
+# school", and "State" no neighbourhood
+
+@pytest.mark.parametrize("query, funding", [
+    ("State secondary school in Bristol for our son (14), canteen", "public"),
+    ("State school in Leeds", "public"),
+    ("private secondary school in Leeds", "private"),
+    ("not a state secondary school, in Leeds", None),
+])
+def test_a_synonym_split_by_another_inputs_words(query, funding):
+    got = read("schools", query)
+    assert got.get("funding") == funding and "area" not in got
