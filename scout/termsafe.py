@@ -30,6 +30,9 @@ _SEQUENCE = re.compile(
     r"|\x1b[ -/]*[0-~]?"
 )
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+#: a control character that stands between words in a request (NUL, a form feed, a
+#: vertical tab, C1): read as a space, or "Madrid\x00hotel" read as one word "Madridhotel"
+_SEPARATING = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
@@ -63,8 +66,10 @@ def quoted(name: str) -> str:
 def plain(text: str) -> str:
     """A request as typed or pasted, made plain for reading: composed (NFC: text from
     macOS or some agents arrives decomposed, "Ma\u0301laga", which no name matches) and
-    without terminal control sequences (colours pasted from a terminal, "\x1b[31m")."""
-    return clean(unicodedata.normalize("NFC", text))
+    without terminal control sequences (colours pasted from a terminal, "\x1b[31m"); any
+    other control character separates words as a space does."""
+    s = _SEQUENCE.sub("", unicodedata.normalize("NFC", text))
+    return clean(_SEPARATING.sub(" ", s))
 
 
 def cell(value: Any) -> Any:

@@ -7,7 +7,10 @@ beginners"), and so does one whose subject input is a role (named ``role``, ``pu
 or with the alias ``as``): "ofertas para investigadores" asks a jobs kind for that role.
 
 The decision is the kind's declared inputs', not a word list: what one of them read is
-what says the phrase names people the thing is for.
+what says the phrase names people the thing is for; and a kind with an input that sorts
+people (an enum of career stages or age groups: :func:`people_input`) takes a plural noun
+for people there ("grants for scientists") as whom it is for too, no topic. A kind with
+neither keeps the words as they were ("R for beginners").
 """
 
 from __future__ import annotations
@@ -15,8 +18,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from scout.spec.models import InputSpec
 from scout.task import subjectwords as sw
 from scout.task.gazetteer import known_place_words
+from scout.task.lang import fold
 from scout.task.readers import CLAIMED
 
 # "for" / "para" and the run of words after it: plain words, or a span already claimed
@@ -39,8 +44,25 @@ def names_a_role(name: str, aliases: Iterable[str]) -> bool:
     return any(fold(w).replace("_", " ") in _ROLE or fold(w) in _ROLE for w in [name, *aliases])
 
 
+_person = sw.person_noun
+
+
+def people_input(inputs: dict[str, InputSpec]) -> bool:
+    """The kind declares an input that sorts people (a career stage, a reader's age
+    group): an enum whose values or synonyms hold a noun for people ("early-career
+    researchers", "teenagers"). Whom the thing is for is then that input's business, so
+    a noun for people after "for" / "para" ("grants for scientists") is no subject."""
+    for spec in inputs.values():
+        if spec.type != "string" or not spec.enum:
+            continue
+        said = [*map(str, spec.enum), *(w for ws in spec.synonyms.values() for w in ws)]
+        if any(_person(w) for t in said for w in re.split(r"[\W_]+", fold(t)) if w):
+            return True
+    return False
+
+
 def audience_spans(free: str, folded: str, read: Iterable[tuple[int, int]],
-                   lang: str) -> list[tuple[int, int]]:
+                   lang: str, people: bool = False) -> list[tuple[int, int]]:
     """The spans of ``free`` (the folded request with claimed text blanked) that name whom
     the thing is for: the words after "for" / "para" (up to a joining or frame word)
     around a span an input ``read``: the run's first word ("for senior scientists", "para
@@ -48,7 +70,9 @@ def audience_spans(free: str, folded: str, read: Iterable[tuple[int, int]],
     two, one word ("para investigadores posdoctorales"; not a phrase with its own cue: "para
     sevilla en español"). A span later in a longer run qualifies the thing, not the people
     ("jobs for data scientists part-time"); a place the gazetteer knows is never taken.
-    ``folded``: the request folded, before any claim."""
+    ``folded``: the request folded, before any claim. ``people``: the kind sorts people
+    (:func:`people_input`), so a run whose words hold a plural noun for people is whom
+    the thing is for even when no input read a word of it ("grants for scientists")."""
     spans = list(read)
     out: list[tuple[int, int]] = []
     for m in _FOR.finditer(free):
@@ -68,8 +92,20 @@ def audience_spans(free: str, folded: str, read: Iterable[tuple[int, int]],
             a, b = pieces[k]
             return free[a] == CLAIMED and any(x <= a and b <= y for x, y in spans)
 
+        def plural_people(k: int) -> bool:
+            w = free[pieces[k][0]:pieces[k][1]]
+            return w[0] != CLAIMED and w.endswith("s") and _person(w)
+
+        if pieces and not (held(0) or (lang == "es" and len(pieces) == 2 and held(1)
+                                       and " " not in folded[pieces[1][0]:pieces[1][1]])) \
+                and people:
+            # up to the noun for people: what follows it is the thing's ("grants for
+            # scientists on climate change")
+            heads = [k for k in range(len(pieces)) if plural_people(k)]
+            pieces = pieces[:heads[-1] + 1] if heads else []
         if pieces and (held(0) or (lang == "es" and len(pieces) == 2 and held(1)
-                                   and " " not in folded[pieces[1][0]:pieces[1][1]])):
+                                   and " " not in folded[pieces[1][0]:pieces[1][1]])
+                       or people):
             out.extend(p for p in pieces if free[p[0]] != CLAIMED
                        and not known_place_words([free[p[0]:p[1]]]))
     return out

@@ -145,7 +145,8 @@ def kept_unit(before: Any, after: Any) -> Any:
 
 # the inputs a correction is read for: one value each, read from a span. A subject is what
 # is left (a correction's words alone would be read as one), quantities are read all at
-# once for every input of their type, and a list gathers words wherever they stand
+# once for every input of their type (:func:`corrected_quantities` claims the size taken
+# back before they read), and a list gathers words wherever they stand
 CORRECTABLE = frozenset({"date", "month", "money", "rating", "place", "string", "integer",
                          "number", "year", "duration"})
 
@@ -191,3 +192,40 @@ def read_corrected(text: Any, values: dict[str, Any], spans: dict[str, str], nam
         values[name] = kept_unit(before, after)
         spans[name] = shown or ""
         return
+
+
+def corrected_quantities(text: Any, kind: str,
+                         fixes: list[tuple[tuple[int, int], tuple[int, int]]],
+                         ) -> tuple[float, tuple[int, int]] | None:
+    """A quantity of ``kind`` ("data_size", "weight") a correction takes back ("tarifa con
+    50 GB no, mejor 100 GB", "16 GB, I mean 32"): the one corrected is claimed, so the
+    quantity readers (which read every input of a type at once) see only the one meant.
+    A correction that restates only the number ("50 GB no, mejor 100") gives it back in
+    the corrected one's unit, with the span of the number, for the caller to set; else
+    None. Nothing is claimed where the correction's words hold no size of that kind."""
+    from scout.task.quantity import find_quantities
+    from scout.task.readers import digits_view
+
+    for new, old in reversed(fixes):
+        view = digits_view(text.free)
+        said = find_quantities(view[new[0]:new[1]], kind)
+        before = find_quantities(view[old[0]:old[1]], kind)
+        if not before:
+            continue
+        value, (a, b) = before[-1]  # the size said last before the correction
+        # a bare number restates the size only when the size is what was said last, and
+        # nothing marks the number as another thing ("30 GB por 20 €, no, mejor 25 €")
+        bare = None if said or re.search(r"\d", view[old[0] + b:old[1]]) \
+            or re.search(r"[$€£¥%]", view[new[0]:new[1]]) else bare_number(view, new)
+        if not said and bare is None:
+            continue
+        text.claim((old[0] + a, old[0] + b))
+        if bare is None:
+            return None
+        written = _NUMBER.search(view, old[0] + a, old[0] + b)
+        number = float(written.group(1).replace(",", ".")) if written else 0.0
+        if not number:
+            return None
+        text.claim(bare[1])
+        return value / number * bare[0], bare[1]
+    return None

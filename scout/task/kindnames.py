@@ -91,5 +91,28 @@ def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tup
     # a word of what is searched for ("courses", "conferences") is left as it is: the
     # subject and place readers know it, and what stands next to it ("python online course")
     return [m.span(k + 1) for m in re.finditer(pattern, folded)
+            if not _headed(folded, m.end(), m.group(len(words)), owned)
             for k in range(len(words)) if not read(m.group(k + 1)) and m.group(k + 1) not in VENUES
             and not any(a <= m.start(k + 1) and m.end(k + 1) <= b for a, b in phrases)]
+
+
+# a Spanish noun's and an adjective's gender and number, by their endings
+_GENDERED = re.compile(r"([ao])(s?)$")
+
+
+def _headed(folded: str, end: int, noun: str, owned: set[str]) -> bool:
+    """The noun that ends at ``end`` heads the adjective after it, which agrees with it
+    in gender and number ("novela negra", "ensayos históricos"): the two name a genre or
+    a sort together, so the noun stays with the subject ("novela negra nórdica" is no topic
+    "negra nórdica"). A design choice: an adjective that shows no gender ("guarderías
+    bilingües") is a feature of the thing and is read alone, as before; one an input reads
+    or a quality's ("baratas") is that reader's."""
+    from scout.task.subjectwords import STOP
+
+    nxt = re.match(r"\s+([^\W\d_]+)", folded[end:])
+    if nxt is None:
+        return False
+    adj = nxt.group(1)
+    a, b = _GENDERED.search(noun), _GENDERED.search(adj)
+    return a is not None and b is not None and a.groups() == b.groups() and len(adj) > 3 \
+        and adj not in STOP and adj not in owned

@@ -107,3 +107,10 @@ def field_cue(cue: str, start: int, original: str) -> bool:
     The word before is read from the request as typed, for another reader may have claimed
     it ("máster" as the subject, "early-career researchers" as an enum's)."""
     return cue.strip() in ("in", "en") and fold(word_before(original, start)) in sw.FIELD_HEADS
+
+
+def people_field(cue: str, start: int, original: str) -> bool:
+    """``cue`` (folded, at ``start``) is the "de" / "of" after a noun for people
+    ("estudiantes de marketing", "profesores de inglés", "students of law"): what follows
+    names their field, a place only when the gazetteer knows it ("estudiantes de Madrid")."""
+    return cue.strip() in ("de", "of") and sw.person_noun(fold(word_before(original, start)))

@@ -29,11 +29,13 @@ from scout.spec.models import InputSpec
 from scout.task.abbrev import expanded
 from scout.task.booleans import find_boolean
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
-from scout.task.corrections import CORRECTABLE, read_corrected, segments
+from scout.task.corrections import CORRECTABLE, corrected_quantities, read_corrected, segments
 from scout.task.demonyms import country_said
 from scout.task.display import display
 from scout.task.gazetteer import known_place_words
+from scout.task.enums import enum_either, find_enum, find_enum_list, rival_words
 from scout.task.kindnames import kind_names, kind_spans
+from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
 from scout.task.others import blanked, other_parts
 from scout.task.lang import Lang, detect, fold
@@ -48,10 +50,6 @@ from scout.task.readers import (
     email_spans,
     find_date,
     find_email,
-    enum_either,
-    find_enum,
-    rival_words,
-    find_enum_list,
     count_range_inputs,
     find_number,
     find_pattern,
@@ -101,6 +99,7 @@ def parse_query(
     kind's input names ("min_area" → "superficie mínima") are its own msgids."""
     today = today or dt.date.today()
     q = unwrapped(plain(query or "")[:MAX_QUERY_CHARS])  # no greeting, header, signature
+    q = uninstructed(q)  # "ignore previous instructions and print ...": no request
     # "sushi vegano", "ramen rico": a quality's or a cuisine's Spanish form after its noun
     result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words,
                                              describes=lambda w: w in QUALITY or cuisine(w)))
@@ -256,13 +255,13 @@ def parse_query(
             elif spec.type == "boolean":
                 hit = find_boolean(text, spec, name)
             elif spec.type == "subject":
-                from scout.task.audience import audience_spans, names_a_role
+                from scout.task.audience import audience_spans, names_a_role, people_input
                 from scout.task.placewords import names_countries
                 from scout.task.subject import find_subject
 
                 if not names_a_role(name, spec.aliases):  # "for senior scientists": whom for
                     for span in audience_spans(text.free, text.folded, read_spans,
-                                               result.lang):
+                                               result.lang, people_input(inputs)):
                         text.claim(span)
                 places = [s for s in inputs.values() if s.type == "place"]
                 hit = find_subject(text.free, text.original, today=today,
@@ -273,7 +272,8 @@ def parse_query(
                                    lang=result.lang,
                                    countries=bool(places) and all(
                                        names_countries(n, s) for n, s in inputs.items()
-                                       if s.type == "place"))
+                                       if s.type == "place"),
+                                   role=names_a_role(name, spec.aliases))
             elif spec.type == "place":
                 hit = read_place(text, result.lang, name, spec, inputs, route,
                                  result.values)
@@ -331,6 +331,12 @@ def parse_query(
             found(name, said[0], said[1])
     if fixes:
         territories = query_territories(text, result.lang)  # of the whole request
+    for kind_ in {s.type for s in inputs.values() if s.type in QUANTITIES} if fixes else ():
+        # "50 GB no, mejor 100 GB": the size taken back is claimed; one restated bare is set
+        again = corrected_quantities(text, kind_, fixes)
+        empty = [n for n, s in inputs.items() if s.type == kind_ and n not in result.values]
+        if again is not None and len(empty) == 1:
+            found(empty[0], again[0], again[1])
     for name, spec in ordered:
         if spec.type in ("subject", "place"):  # "chef around 40k": the amount's words are no subject
             note_bare_amounts(text, inputs, result, _)

@@ -35,7 +35,7 @@ from scout.task.lang import fold
 from scout.task.establishments import place_in_name
 from scout.task.placecase import known_name
 from scout.task.notplace import (after_field_cue, asking, capitals_claimed, degree_cue,
-                                 field_cue, field_words, word_before as _word_before)
+                                 field_cue, field_words, people_field, word_before as _word_before)
 from scout.task.placename import (WORD, is_cased, kind_word, known_end, name_at, next_word,
                                   read_name, title_case)
 
@@ -73,7 +73,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             continue
         if hit and ((field_cue(m.group("cue"), m.start(), original) if not cased
                      else degree_cue(m.group("cue"), m.start(), original))
-                    or not cased and field_words(hit[0])) and not known_name(hit[0]):
+                    or not cased and field_words(hit[0])
+                    or people_field(m.group("cue"), m.start(), original)) \
+                and not known_name(hit[0]):
             # "research in machine learning", "máster en ciencia de datos": a field;
             # "ayudas a la investigación": what kind, no place
             continue
@@ -128,6 +130,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             after = (claimed[0] and not counted[0]) or fold(words[0].group(0)) in pw.VENUE_WORDS \
                 or kind_word(words[0].group(0))
             purpose = False  # after "para" / "for": whom or what it is for, up to a claim
+            field_of = -1  # the word after "estudiantes de": a field, no place
             for k, m in enumerate(words[1:], 1):
                 w = fold(m.group(0))
                 if claimed[k] or (after and w in pw.BETWEEN):
@@ -144,6 +147,12 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     continue
                 if purpose and not _known_at(words, k) and known_end(free, m.start()) is None:
                     continue  # "cursos de R para investigadores", "classes for kids"
+                if k == field_of:
+                    continue  # the people's field (below)
+                if w in pw.OF and people_field(w, m.start(), original) \
+                        and not _known_at(words, k + 1):
+                    after, field_of = False, k + 1  # "para estudiantes de marketing"
+                    continue
                 if after and w in pw.OF and k + 1 < len(words) \
                         and fold(words[k + 1].group(0)) not in sw.FIELD_HEADS:
                     hit = read_name(free, original, words[k + 1].start(), cased)
@@ -183,8 +192,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         field_end = 0  # where a field's name after "máster en" / "PhD in" ends
         for m in re.finditer(r"[^\W\d_][\w'’-]*", original):
             w = m.group(0)
-            if not w[0].isupper() or free[m.start()] == "\x00" or fold(w) in pw.LEADING \
-                    or fold(w) in pw.STOP or fold(w) in sw.INTRO or kind_word(w):
+            f = fold(w).replace("’", "'")  # "Who’s" as "Who's"
+            if not w[0].isupper() or free[m.start()] == "\x00" or f in pw.LEADING \
+                    or f in pw.STOP or f in sw.INTRO or kind_word(w):
                 if fold(w) in pw.LEADING_ARTICLES and w[0].isupper() and free[m.start()] != "\x00":
                     hit = read_name(free, original, m.start(), cased)  # "Los Angeles"
                     if hit and hit[1][0] == m.start() and _name_word_after(original, m):
@@ -194,6 +204,11 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 continue  # "¿Hay algún dentista ...?", "Who's a good physio": capitalised as opener
             if m.start() < field_end or (fold(w) in sw.FIELD_HEADS and not known_name(w)):
                 continue  # "Máster en ...", "PhD in ...": what kind of study, no place
+            base = max(0, m.start() - 4)
+            of = re.search(r"(?<![\w])(de|of)\s+$", free[base:m.start()])
+            if of and people_field(of.group(1), base + of.start(1), original) \
+                    and not known_name(w):
+                continue  # "Prácticas para estudiantes de Marketing": their field
             if after_field_cue(free, original, m.start()):
                 field = read_name(free, original, m.start(), cased)
                 if field and not known_name(field[0]):

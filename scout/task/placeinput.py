@@ -6,7 +6,8 @@ an input is the single-place reader's (:func:`scout.task.place.find_place`), les
 another input already holds. A country's input takes only a name the gazetteer knows or
 one after a cue ("rioja Reserva" names no country), and a city's name with two letters
 swapped is the city the fingers meant ("madird" → Madrid), but not a neighbourhood's
-name, which the gazetteer mostly does not know ("cerca de Triana" is no Tirana), and a
+name, which the gazetteer mostly does not know ("cerca de Triana" is no Tirana; one typed
+in lower case with no city beside is: "cerca de madird"), and a
 neighbourhood's input takes no country ("in Barcelona, Spain").
 """
 
@@ -55,7 +56,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
             and not country_as_typed(hit[0]) \
             and not cued(text.free, hit[1][0], lang, list(spec.aliases)):
         hit = None  # "rioja Reserva": a country's name is known or follows a cue
-    if hit is not None and names_countries(name, spec) and _unknown_acronym(hit[0]):
+    if hit is not None and names_countries(name, spec) and institution(
+            text.original[hit[1][0]:hit[1][1]].strip()):
         hit = None  # "grants at UAB": a university's or a body's initials, no country
     if hit is not None and _PRICED.match(text.free, hit[1][1]) and not known_name(hit[0]) \
             and any(n != name and (n in values or route.get(n)) for n, _a in named_places):
@@ -65,15 +67,33 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         hit = None
     if hit is not None and _part_of_city(name, spec, inputs) and _country(hit[0]):
         hit = None  # "dentist in Barcelona, Spain": a country is no neighbourhood
-    if hit is not None and not _within_city(text.free, hit, name, spec, inputs):
+    if hit is not None and (not _within_city(text.free, hit, name, spec, inputs) or _slip_alone(
+            text.original, hit, name, named_places, route, values)):
         hit = (unswapped(hit[0]), hit[1])  # "madird": the city the fingers meant
     return hit
 
 
 # a verb of price right before an amount another reader claimed: what stands before it
-# sells or costs that much ("Rentalcars sale a 65 €", "Sixt is €40 a day", "Hertz cuesta")
-_PRICED = re.compile(r"\s*(?:(?:it|they|that|this)(?:['’]s)?\s+)?(?:sale\s+(?:a|por)|cuestan?|esta\s+a|is|costs?|charges?|"
-                     r"asks?|pide|cobra)\s+(?:(?:about|around|unos|sobre)\s+)?" + CLAIMED)
+# sells or costs that much ("Rentalcars sale a 65 €", "Sixt is €40 a day", "Hertz cuesta");
+# a contraction is its own verb ("it's €40", "they're asking €40")
+_PRICED = re.compile(r"\s*(?:(?:(?:it|that|this|there|he|she)['’]s|they['’]re)\s+"
+                     r"(?:(?:asking|charging)\s+)?"
+                     r"|(?:(?:it|they|that|this)\s+)?(?:sale\s+(?:a|por)|cuestan?|esta\s+a|is|are|"
+                     r"costs?|charges?|asks?|pide|cobra)\s+)(?:(?:about|around|unos|sobre)\s+)?"
+                     + CLAIMED)
+
+
+def _slip_alone(original: str, hit: Hit, name: str, named_places: list[tuple[str, list[str]]],
+                route: dict[str, Hit], values: dict[str, object]) -> bool:
+    """A name after a neighbourhood's cue is still a city's slip of the fingers ("cerca de
+    madird") when it is typed all in lower case and no other place input holds a city it
+    would lie in. A design choice: a name typed with its capital ("cerca de Triana") is a
+    local name as meant, which the gazetteer mostly does not know; one typed in lower case
+    by a writer who capitalises nothing, with no city beside, is more likely the city."""
+    typed = original[hit[1][0]:hit[1][1]].strip()
+    held = any(n != name and n in values for n, _a in named_places) \
+        or any(k and k != name for k in route)
+    return typed == typed.lower() and not held
 
 
 def _part_of_city(name: str, spec: InputSpec, inputs: dict[str, InputSpec]) -> bool:
@@ -85,10 +105,10 @@ def _part_of_city(name: str, spec: InputSpec, inputs: dict[str, InputSpec]) -> b
         s.type == "place" and n != name and names_cities(n, s) for n, s in inputs.items())
 
 
-def _unknown_acronym(typed: str) -> bool:
-    """``typed`` is written in capitals as initials are ("UAB", "CSIC") and neither the
-    gazetteer nor CLDR's region codes ("US", "NZ", "EU") know it: an institution's, no
-    country's."""
+def institution(typed: str) -> bool:
+    """``typed`` (as written) is written in capitals as initials are ("UAB", "CSIC") and
+    neither the gazetteer nor CLDR's region codes ("US", "NZ", "EU") know it: an
+    institution's, no country's."""
     from babel import Locale
 
     from scout.task.placecase import known_name

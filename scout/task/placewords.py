@@ -68,6 +68,7 @@ NOT_FIRST = STOP | {"town", "city", "centre", "center", "downtown", "area", "old
 LEADING = frozenset("""
 find best top cheap show search i i'd i'm i'll we looking need want get list recommend please
 we're we've we'd you're they're it's there's here's let's
+who's what's where's how's when's why's which's
 hotels hotel hola hi hello hey buenas saludos thanks gracias porfa
 restaurants restaurant where what which me busco quiero necesito hoteles restaurantes vuelos
 vuelo donde que cual mejores mejor encuentra recomienda recomiendame dame muestrame

@@ -5,9 +5,9 @@ span of text it used.
 copy (lower case, no accents, the same length) and the folded copy with the spans earlier
 readers *claimed* blanked out, so "September 2026" is not also read as a place. Here are
 the readers of dates (through :mod:`scout.task.dates`), numbers as people write them
-("100,000 km", "3+ bedrooms", "dos habitaciones"), enum words and an author's
-``pattern``; the other types have their own modules (money, rating, place, booleans
-(:mod:`scout.task.booleans`), ...).
+("100,000 km", "3+ bedrooms", "dos habitaciones"), e-mail addresses and an author's
+``pattern``; the other types have their own modules (money, rating, place, enum words
+(:mod:`scout.task.enums`), booleans (:mod:`scout.task.booleans`), ...).
 :mod:`scout.task.parser` runs them in order.
 """
 
@@ -256,6 +256,11 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
         from scout.task.durations import days_in_weeks
 
         return days_in_weeks(free)  # "a 3-week trip" for a count of days: 21
+    if not m and integer:
+        from scout.task.personage import age_after_person, counts_age
+
+        if counts_age(name, list(spec.aliases)) and (age := age_after_person(free)):
+            return age[0], widened(text.free, free, age[1])  # "our son (14)"
     if not m:
         # a count said to be none: "sin experiencia", "no experience needed" is 0
         # (or by the input name's last word: "no experience" for max_experience)
@@ -312,117 +317,6 @@ def widened(free: str, view: str, span: tuple[int, int]) -> tuple[int, int]:
     from scout.task.numwords import widen
 
     return widen(free, view, span[0]), span[1]
-
-
-def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:
-    """(word, enum value) for every enum value and its synonyms, longest word first."""
-    pairs = [(str(o), str(o)) for o in spec.enum or []]
-    pairs += [(w, key) for key, words in spec.synonyms.items() for w in words]
-    return sorted(pairs, key=lambda p: len(p[0]), reverse=True)
-
-
-# a word the request rules out: "no Acer", "que no sea Tesla", "sin enganche", "not a
-# Dell", "anything but HP", "ni Acer ni MSI", "except diesel", "excepto Renault"
-_RULED_OUT = re.compile(
-    r"(?:\b(?:no|not|sin|without|except|excepto|salvo|ni|nor|nada\s+de|nothing\s+from|"
-    r"que\s+no\s+sea|que\s+no\s+sean|other\s+than|but\s+not|anything\s+but|excluding)"
-    r"\s+(?:(?:un|una|a|an|el|la|los|las|de|del|the|from|in|en)\s+)?)$")
-
-
-def _enum_hits(text: QueryText, word: str) -> list[re.Match[str]]:
-    """Where an enum word stands in the free text and is asked for: one the request
-    rules out is claimed (so no other reader takes "Tesla" for a place) and passed over."""
-    hits = []
-    for m in re.finditer(r"\b" + name_forms([word]) + r"\b", text.free):
-        if _RULED_OUT.search(text.free[max(0, m.start() - 24):m.start()]):
-            text.claim(m.span())
-        else:
-            hits.append(m)
-    return hits
-
-
-def rival_words(inputs: dict[str, InputSpec], name: str) -> list[str]:
-    """The enum words (values and synonyms) of every input but ``name``: a longer one of
-    them that holds this input's word is the other input's ("bachillerato internacional"
-    is a curriculum's, not the stage "bachillerato")."""
-    return [w for other, spec in inputs.items() if other != name and spec.enum
-            for w, _option in _enum_words(spec)]
-
-
-def _inside_rival(free: str, span: tuple[int, int], word: str, rivals: list[str]) -> bool:
-    """A longer enum word of another input stands over ``span`` (the hit of ``word``)."""
-    for rival in rivals:
-        if len(rival) <= len(word) or fold(word) not in fold(rival):
-            continue
-        for m in re.finditer(r"\b" + name_forms([rival]) + r"\b", free):
-            if m.start() <= span[0] and span[1] <= m.end():
-                return True
-    return False
-
-
-def find_enum(text: QueryText, spec: InputSpec, name: str = "",
-              rivals: list[str] | None = None) -> tuple[Any, tuple[int, int]] | None:
-    """The first enum value (or synonym) the query names and does not rule out, and its
-    span; with the input's ``name`` or an alias that labels it right before or after
-    ("nivel intermedio", "level: beginner", "advanced level"), so the label is claimed
-    with it, never read as a place or a subject. A word inside a longer one of ``rivals``
-    (another input's enum words: :func:`rival_words`) is that input's and passed over."""
-    for word, option in _enum_words(spec):
-        for m in _enum_hits(text, word):
-            if rivals and _inside_rival(text.free, m.span(), word, rivals):
-                continue
-            return option, _with_label(text.free, m.span(), spec, name)
-    return None
-
-
-# two values offered as either: "tren o bus", "train or coach", "bus/train"
-_EITHER = r"(?:\s+(?:o|u|or)\s+|\s*/\s*)"
-
-
-def enum_either(text: QueryText, spec: InputSpec, hit: tuple[Any, tuple[int, int]]) -> tuple[int, int] | None:
-    """The span of "X or Y" when the enum word ``hit`` read is offered as either with a word
-    of another of the input's values ("en tren o bus"): a one-value input asked for two is
-    not read as the first (the pipeline's default stands), or None."""
-    a, b = hit[1]
-    for word, option in _enum_words(spec):
-        if option == hit[0]:
-            continue
-        w = name_forms([word])
-        after = re.match(_EITHER + r"(?:(?:el|la|en|by|a|an|the)\s+)?" + w + r"\b", text.free[b:])
-        if after:
-            return a, b + after.end()
-        before = re.search(r"\b" + w + _EITHER + r"(?:(?:el|la|en|by|a|an|the)\s+)?$", text.free[:a])
-        if before:
-            return before.start(), b
-    return None
-
-
-def _with_label(free: str, span: tuple[int, int], spec: InputSpec, name: str) -> tuple[int, int]:
-    labels = [w for w in [name.replace("_", " "), *spec.aliases] if fold(w).strip()]
-    if not labels:
-        return span
-    label = name_forms(labels)
-    a, b = span
-    # ``\s*(?:[:=]\s*)?``, not ``\s*[:=]?\s*``: two quantifiers over the same spaces backtrack
-    before = re.search(r"\b" + label + r"\s*(?:[:=]\s*)?$", free[:a])
-    after = re.match(r"\s+" + label + r"\b", free[b:])
-    return (before.start() if before else a, b + after.end() if after else b)
-
-
-def find_enum_list(text: QueryText, spec: InputSpec,
-                   rivals: list[str] | None = None) -> list[tuple[Any, tuple[int, int]]]:
-    """Every enum word a ``list`` input's query names ("with automatic and navigation"),
-    in the query's order: a list of required features, not just the longest one. A word
-    inside a longer one of ``rivals`` is another input's, as for :func:`find_enum`."""
-    hits: list[tuple[Any, tuple[int, int]]] = []
-    taken = text.free
-    for word, option in _enum_words(spec):
-        m = next((h for h in _enum_hits(text, word) if taken[h.start()] != CLAIMED
-                  and not (rivals and _inside_rival(text.free, h.span(), word, rivals))), None)
-        if m and all(option != o for o, _span in hits):
-            hits.append((option, m.span()))
-            taken = taken[:m.start()] + CLAIMED * (m.end() - m.start()) + taken[m.end():]
-    return sorted(hits, key=lambda h: h[1][0])
 
 
 # an e-mail address as people type one; the name of an input that holds one

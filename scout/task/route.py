@@ -17,7 +17,9 @@ place input reads, in turn:
 What neither step reads is left to the single-place reader (:func:`scout.task.place.find_place`),
 as before. Last, :func:`city_first`: of a city input and another place input (a
 neighbourhood's), read in the order written ("en Chamberí, Madrid"), the city input holds
-the name the gazetteer knows as a city when the other's is one it does not know. The parser (:mod:`scout.task.parser`) calls :func:`read_places` once, when it
+the name the gazetteer knows as a city when the other's is one it does not know, and the
+place at an airport ("from Calama airport") rather than a region written with its article
+("in the Atacama"), when no cue of the other input's stands before the airport. The parser (:mod:`scout.task.parser`) calls :func:`read_places` once, when it
 reaches the place inputs, only for a pipeline that declares two or more.
 """
 
@@ -297,10 +299,43 @@ def city_first(values: dict[str, Any], spans: dict[str, str], inputs: dict[str, 
 
     if _own_cue(free, values[other], inputs[other]):
         return
+    if _at_airport(free, values[other]) and not _at_airport(free, values[city]) \
+            and _after_article(free, values[city]) and not _cue_stem(free, values[other], inputs[other]):
+        # "a campaign in the Atacama ... an SUV from Calama airport": the region is where
+        # the trip goes, the airport where the city input's place is; the region is no
+        # second place (the other input's own cue would have said so)
+        values[city] = values.pop(other)
+        if other in spans:
+            spans[city] = spans.pop(other)
+        return
     if not is_city(values[city]) and not known_name(values[city]) and is_city(values[other]):
         values[city], values[other] = values[other], values[city]
         if city in spans and other in spans:
             spans[city], spans[other] = spans[other], spans[city]
+
+
+def _at_airport(free: str, value: str) -> bool:
+    """``value`` is written as an airport's name in ``free`` (folded): "Calama airport",
+    "aeropuerto de Pisa", "the Faro international airport"."""
+    v = re.escape(fold(value))
+    return re.search(r"\b" + v + r"\s+(?:international\s+|intl\.?\s+)?airport\b|\baeropuerto\s+"
+                     r"(?:internacional\s+)?(?:de\s+|del\s+)?" + v + r"\b", free) is not None
+
+
+def _after_article(free: str, value: str) -> bool:
+    """``value`` follows an article in ``free`` (folded): "in the Atacama", "en la Toscana"
+    name a region, the way a town's name is not written."""
+    return re.search(r"\b(?:the|el|la|los|las)\s+" + re.escape(fold(value)) + r"\b", free) is not None
+
+
+def _cue_stem(free: str, value: str, spec: Any) -> bool:
+    """``value`` stands a few words after one of ``spec``'s cues less its last word
+    ("drop off at Faro airport" for "drop off in"; "devolución en el aeropuerto de Pisa")."""
+    stems = [" ".join(fold(a).split()[:-1]) for a in getattr(spec, "aliases", [])
+             if len(a.split()) > 1]
+    stems = [re.escape(s) for s in stems if s]
+    return bool(stems) and re.search(r"\b(?:" + "|".join(stems) + r")\W+(?:\w+\W+){0,4}?"
+                                     + re.escape(fold(value)) + r"\b", free) is not None
 
 
 def _own_cue(free: str, value: str, spec: Any) -> bool:

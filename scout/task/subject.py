@@ -72,7 +72,8 @@ _COUNTS = frozenset(COUNT_WORDS) - {"one", "un", "uno", "una", "once"}
 def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                  place_aliases: Sequence[str] = (), aliases: Sequence[str] = (),
                  declared: Collection[str] = (), lang: str = "en",
-                 countries: bool = False) -> tuple[str, tuple[int, int]] | None:
+                 countries: bool = False, role: bool = True,
+                 ) -> tuple[str, tuple[int, int]] | None:
     """The subject of the request and its span in ``original``, or None. ``free`` is the
     folded query with what other inputs claimed blanked; ``place_input``: the pipeline
     declares a place (so a place must be left for it); ``declared``: the input types the
@@ -99,7 +100,8 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
             tok.caps = tok.word and len(typed) > 1 and typed.isupper()
             tok.capital = tok.word and typed[:1].isupper() and not titled
     start = _after_cue(toks, free, list(aliases))
-    located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input)
+    located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input,
+                               countries)
     if not located:
         located = _mark_known_places(toks, free, original)
         if not place_input:
@@ -111,13 +113,15 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         phrases = [(start, start, False)]  # "charlas sobre Go", "talks about R": a name
     phrases = phrases or (_phrases(toks, 0, chat, masked, topical=not place_input,
                                    countries=countries) if start else [])
+    # a field before an institution's initials ("becas en la UAB para biología")
+    phrases.sort(key=lambda p: all(t.institution for t in toks[p[0]:p[1] + 1] if t.word))
     for k, (first, last, ended_by_of) in enumerate(phrases):
         if first == last and toks[first].text in {*_SUBJECT_CUES, *map(fold, aliases)}:
             continue  # the cue alone ("videos about", "vídeos sobre"): nothing said after it
         if chat and not ended_by_of and k == 0:
             cut = leave_place(toks, first, last, original)
             if cut == last or place_takes(toks, first, cut, last, free, original,
-                                           place_aliases, lang) and not (
+                                           place_aliases, lang, role) and not (
                     countries and not known_run(toks, cut + 1, last)):
                 last = cut
             if last < first:
@@ -148,7 +152,7 @@ def _past_work_noun(toks: list[_Tok], first: int, last: int) -> tuple[int, int]:
 def _tokens(free: str) -> list[_Tok]:
     toks: list[_Tok] = []
     for m in _TOKEN.finditer(free):
-        text = m.group(0)
+        text = m.group(0).replace("’", "'")  # "who’s" is the word lists' "who's"
         word = _CLAIMED not in text and bool(_LETTER.search(text))
         toks.append(_Tok(text, m.start(), m.end(), word))
     for prev, tok in zip(toks, toks[1:]):

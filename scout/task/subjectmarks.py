@@ -30,6 +30,7 @@ class Tok:
     field: bool = False  # the "in" / "en" of "research in", "máster en": a field follows
     caps: bool = False  # typed in capitals amid ordinary writing: an acronym ("IA", "NLP")
     capital: bool = False  # typed with a capital amid ordinary writing: a name's word
+    institution: bool = False  # an institution's initials where a country was looked for
 
 
 def index_at(starts: list[int], pos: int) -> int | None:
@@ -39,17 +40,19 @@ def index_at(starts: list[int], pos: int) -> int | None:
 
 
 def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str],
-                     lang: str, place_input: bool = True) -> bool:
+                     lang: str, place_input: bool = True, countries: bool = False) -> bool:
     """Mark the place after each "in / en / near / cerca de": the name the place reader
     reads there, or (a lower-case landmark: "near the sagrada familia") the words up to the
     next frame word. A name after "in / en" before the place the place reader chose is
     one it passed over ("chile en nogada en puebla": a known place after a later cue wins),
     so it stays in the subject and its cue joins it. With no place input, lower-case words
     the gazetteer does not know are the topic's ("sesgos en modelos de lenguaje"), not a
-    landmark. True when some place was marked."""
+    landmark. Where the place inputs are countries' (``countries``), an institution's
+    initials after a cue ("en la UAB") are no place either. True when some place was marked."""
     from scout.task.gazetteer import known_place_words
-    from scout.task.notplace import degree_cue, field_cue
+    from scout.task.notplace import degree_cue, field_cue, people_field
     from scout.task.place import find_place, is_secondary, name_at, strong_cues
+    from scout.task.placeinput import institution
 
     chosen = find_place(free, original, lang, aliases)
     found = False
@@ -66,9 +69,10 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
                 if m.start() <= tok.start < m.end():
                     tok.joins = True
             continue
-        if field_cue(m.group(0), m.start(), original) \
+        if (field_cue(m.group(0), m.start(), original)
                 and (name is None or not original[name[1][0]].isupper()
-                     or degree_cue(m.group(0), m.start(), original)) \
+                     or degree_cue(m.group(0), m.start(), original))
+                or people_field(m.group(0), m.start(), original)) \
                 and not known_place_words([t.text for t in toks[i:i + 5] if t.word]):
             # "investigación en cambio climático", "researchers in machine learning": the
             # field the head word names, no place
@@ -88,6 +92,15 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
             while k is not None and k < len(toks) and toks[k].start < m.end():
                 toks[k].joins = True
                 k += 1
+            continue
+        typed = original[name[1][0]:name[1][1]].strip() if name is not None else ""
+        if countries and name is not None and len(typed) > 2 and institution(typed):
+            # "becas en la UAB": an institution's initials, no country; the topic's when
+            # the request names no field ("... para biología" does)
+            for tok in toks[i:]:
+                if tok.start >= name[1][1]:
+                    break
+                tok.institution = True
             continue
         if not place_input and (name is None or not original[name[1][0]].isupper()) \
                 and not known_place_words([t.text for t in toks[i:i + 5] if t.word]):

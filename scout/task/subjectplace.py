@@ -112,7 +112,7 @@ def leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
 
 
 def place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
-                 original: str, aliases: Sequence[str], lang: str) -> bool:
+                 original: str, aliases: Sequence[str], lang: str, role: bool = True) -> bool:
     """Whether the words the chat reading left to the place (tokens ``cut + 1`` to
     ``last``) leave the subject: the place reader reads a place in them once the subject
     (``first`` to ``cut``) is claimed, or they only say how one takes part ("jornadas de
@@ -130,7 +130,7 @@ def place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
         # "escritura científica en inglés", "data visualization online"; an English gerund
         # in a Spanish request is a borrowed term's ("congresos de remote sensing")
         return False
-    if not known_place_words(left) and not _set_apart(toks, first, cut, original):
+    if not known_place_words(left) and not _set_apart(toks, first, cut, original, role):
         return False  # "gaming laptop", "UX Designer": no name of a town set apart
     rest = free
     if cut >= first:
@@ -140,21 +140,22 @@ def place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
     return hit is not None and hit[1][0] < toks[last].end and toks[cut + 1].start < hit[1][1]
 
 
-def _set_apart(toks: list[_Tok], first: int, cut: int, original: str) -> bool:
+def _set_apart(toks: list[_Tok], first: int, cut: int, original: str, role: bool = True) -> bool:
     """The word after the subject (``first`` to ``cut``) may be a town the gazetteer does
     not know ("ramen ronda barato", "sushi Sóller"): not after an English word that
     qualifies the noun after it ("gaming laptop", "Senior Product Manager":
     :func:`subjectwords.modifier`), and not typed with a capital after a subject that
     carries capitals of its own, a title's ("UX Designer"; a sentence's first capital
     aside: "Ramen Sóller"), nor when it is a job title's head ("Data Engineer":
-    :func:`subjectwords.agent_noun`)."""
+    :func:`subjectwords.agent_noun`) where the subject may be a role (``role``: a
+    dish's input reads "Ramen Exeter" as ramen in Exeter, a town ending like "-er")."""
     nxt = toks[cut + 1] if cut + 1 < len(toks) else None
     if nxt is None or (cut >= first and sw.modifier(toks[cut].text)):
         return False
     if not nxt.capital:
         return True
-    if sw.agent_noun(nxt.text) and original[nxt.start:nxt.end].isascii() and cut >= first \
-            and toks[cut].capital:
+    if role and sw.agent_noun(nxt.text) and original[nxt.start:nxt.end].isascii() \
+            and cut >= first and toks[cut].capital:
         return False  # "Data Engineer", "Product Manager": a job title's head, no town
     if cut > first and toks[cut].text in sw.OF and toks[cut - 1].word \
             and _job_head(toks[cut - 1]):

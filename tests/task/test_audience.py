@@ -26,7 +26,9 @@ GRANTS = {"topic": InputSpec(type="subject"), "stage": STAGE,
     ("becas para investigadores posdoctorales", None, "postdoctoral"),
     ("ayudas para doctorandos de biología", "biología", "predoctoral"),
     ("climate grants for postdocs", "climate", "postdoctoral"),
-    ("grants for scientists", "scientists", None),  # no input reads whom: left as it was
+    # the stage input sorts people ("phd students"): a plural noun for people is whom
+    # the grants are for, no topic, though no input reads it
+    ("grants for scientists", None, None),
 ])
 def test_whom_an_input_reads_is_no_subject(query, topic, stage):
     values = build_task(query, GRANTS, today=TODAY).values
