@@ -172,10 +172,17 @@ _THOUSAND = r"(?:\s?(?P<k>mil|k)\b)?"
 _ABBREVIATED = {"years": "yrs", "year": "yr", "hours": "hrs", "hour": "hr"}
 
 
+# a word whose last syllable is stressed before its final s ("francés", "inglés", "país",
+# "autobús") is no plural: its plural adds -es ("franceses"), and dropping the s makes
+# another word ("france", "ingle", "pai")
+_STRESSED_S = re.compile(r"[áéíóú]s$", re.I)
+
+
 def name_forms(names: list[str]) -> str:
     """A regex for an input's names as people write them: each one as declared, in the
     plural (+s, +es) and in the singular (a final -s or -es dropped, leaving at least
-    three letters), longest first. In a name of several words the first word is inflected
+    three letters; not after a stressed vowel: "francés" is no plural of "france"),
+    longest first. In a name of several words the first word is inflected
     too ("1 year of experience", "un año de experiencia" for "years of experience") and
     may be abbreviated ("3 yrs experience")."""
     forms: set[str] = set()
@@ -185,7 +192,7 @@ def name_forms(names: list[str]) -> str:
             continue
         forms |= {w, w + "s", w + "es"}
         for end in ("es", "s"):
-            if w.endswith(end) and len(w) - len(end) >= 3:
+            if w.endswith(end) and len(w) - len(end) >= 3 and not _STRESSED_S.search(raw.strip()):
                 forms.add(w[:-len(end)])
         head, _, rest = w.partition(" ")
         if rest:
@@ -345,19 +352,22 @@ def _with_label(free: str, span: tuple[int, int], spec: InputSpec, name: str) ->
     return (before.start() if before else a, b + after.end() if after else b)
 
 
-def find_enum_list(text: QueryText, spec: InputSpec,
-                   rivals: list[str] | None = None) -> list[tuple[Any, tuple[int, int]]]:
+def find_enum_list(text: QueryText, spec: InputSpec, rivals: list[str] | None = None,
+                   name: str = "") -> list[tuple[Any, tuple[int, int]]]:
     """Every enum word a ``list`` input's query names ("with automatic and navigation"),
     in the query's order: a list of required features, not just the longest one. A word
-    inside a longer one of ``rivals`` is another input's, as for :func:`find_enum`."""
+    inside a longer one of ``rivals`` is another input's, as for :func:`find_enum`, and
+    the input's ``name`` or an alias labelling one is claimed with it, as there ("en
+    formato CSV", "CSV format": no place "Formato")."""
     hits: list[tuple[Any, tuple[int, int]]] = []
     taken = text.free
     for word, option in _enum_words(spec):
         m = next((h for h in _enum_hits(text, word) if taken[h.start()] != CLAIMED
                   and not (rivals and _inside_rival(text.free, h.span(), word, rivals))), None)
         if m and all(option != o for o, _span in hits):
-            hits.append((option, m.span()))
-            taken = taken[:m.start()] + CLAIMED * (m.end() - m.start()) + taken[m.end():]
+            a, b = _with_label(taken, m.span(), spec, name)
+            hits.append((option, (a, b)))
+            taken = taken[:a] + CLAIMED * (b - a) + taken[b:]
     return sorted(hits, key=lambda h: h[1][0])
 
 
