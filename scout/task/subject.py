@@ -211,6 +211,28 @@ def _model_number(toks: list[_Tok], i: int, free: str) -> bool:
     return nxt is None or not nxt.word or nxt.place or nxt.text in sw.AFTER_MODEL
 
 
+def _content(tok: _Tok | None) -> bool:
+    """A word that may be a topic's: no place, no count, no frame or constraint word."""
+    return tok is not None and tok.word and not tok.place and not tok.counted \
+        and not sw.is_stop(tok.text, slips=False)
+
+
+def _heads_topic(toks: list[_Tok], i: int, words: list[int]) -> bool:
+    """Whether the quality or price word at ``i`` (:data:`sw.HEAD_NOUNS`) is the topic's
+    noun, not how good or cheap it should be: opening what it is of ("calidad del aire",
+    "precios de la vivienda", "datos de calidad del agua"; "sushi de calidad" has none), or ending a
+    word of the topic with nothing of the topic after it ("air quality", "house prices";
+    not "quality sushi", "good quality")."""
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if nxt is not None and nxt.text in sw.OF:
+        j = i + 2
+        if j < len(toks) and toks[j].text in sw.ARTICLES:
+            j += 1
+        return j < len(toks) and _content(toks[j]) and not toks[j].capital
+    return bool(words) and words[-1] == i - 1 and _content(toks[i - 1]) \
+        and toks[i - 1].text not in sw.CONNECTORS and not _content(nxt)
+
+
 # with no place input, these join two words of a topic ("visión por computador",
 # "sesgos en modelos de lenguaje", "machine learning in healthcare"); "for" / "para"
 # name whom it is for ("R for beginners") more often than a topic's part
@@ -308,6 +330,9 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
         if words and words[-1] == i - 1 and text in sw.COMPOUND_TAILS \
                 and toks[i - 1].text not in sw.CONNECTORS and not sw.is_stop(toks[i - 1].text):
             words.append(i)  # "machine learning", "wine tasting"
+            continue
+        if text in sw.HEAD_NOUNS and _heads_topic(toks, i, words):
+            words.append(i)  # "calidad del aire", "air quality": the topic's noun
             continue
         # right after a joining word a subject goes on, and right after its cue ("sobre",
         # "about") it starts: a word that is a frame word only as a slip of one is itself
