@@ -1,0 +1,48 @@
+"""What a request opens with right before a topic's cue ("tweets sobre elecciones",
+"podcasts about history") is what the topic is of, never a place, for any kind with a
+subject and a place: it was read as the place "Tweets Sobre". A place the gazetteer knows
+there, or one named after its own cue, is still the place. Inputs are written here."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from scout.spec.models import InputSpec
+from scout.task.parser import parse_query
+
+TODAY = dt.date(2026, 12, 6)
+INPUTS = {"topic": InputSpec(type="subject"), "place": InputSpec(type="place")}
+LANGUAGE = InputSpec(type="string", enum=["spanish", "catalan"],
+                     synonyms={"spanish": ["en español"], "catalan": ["en catalán"]})
+
+
+def read(query: str, inputs: dict[str, InputSpec] = INPUTS) -> tuple[object, object]:
+    values = parse_query(query, inputs, today=TODAY).values
+    return values.get("topic"), values.get("place")
+
+
+@pytest.mark.parametrize("query, topic", [
+    ("tweets sobre elecciones", "elecciones"),
+    ("tweets about elections", "elections"),
+    ("podcasts sobre historia medieval", "historia medieval"),
+    ("noticias acerca de la inflación", "inflación"),
+])
+def test_what_opens_before_a_topic_cue_is_no_place(query, topic):
+    assert read(query) == (topic, None)
+
+
+def test_nor_with_another_inputs_words_between():
+    inputs = {**INPUTS, "language": LANGUAGE}
+    assert read("tweets en español sobre elecciones", inputs) == ("elecciones", None)
+    assert read("noticias en catalán sobre política", inputs) == ("política", None)
+
+
+@pytest.mark.parametrize("query, topic, place", [
+    ("tweets sobre elecciones en Madrid", "elecciones", "Madrid"),
+    ("Madrid sobre todo barato", None, "Madrid"),
+    ("sevilla tapas", "tapas", "Sevilla"),
+])
+def test_a_place_is_still_read(query, topic, place):
+    assert read(query) == (topic, place)
