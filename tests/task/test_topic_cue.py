@@ -46,3 +46,14 @@ def test_nor_with_another_inputs_words_between():
 ])
 def test_a_place_is_still_read(query, topic, place):
     assert read(query) == (topic, place)
+
+
+@pytest.mark.parametrize("query, topic", [
+    ("imágenes de plantas etiquetadas, menos de 10 GB", "imágenes de plantas etiquetadas"),
+    ("fotos de aves clasificadas, menos de 2 GB", "fotos de aves clasificadas"),
+])
+def test_a_plural_participle_typed_last_is_no_place(query, topic):
+    """Typed in lower case with no cue, a plural participle describes what is asked, as
+    an adjective does ("equipo pequeño"): it was read as the place "Etiquetadas"."""
+    inputs = {**INPUTS, "max_size": InputSpec(type="data_size")}
+    assert read(query, inputs) == (topic, None)
