@@ -117,9 +117,11 @@ def parse_query(
         & _NIGHT_WORDS for n, spec in inputs.items() if spec.type not in ("date", "month"))
     if relay is not None:
         text.claim(relay.span())
+    searched: list[tuple[int, int]] = []  # where it names what the kind finds
     for name in [*kind_names(kind, locales), *nouns]:
         for span in kind_spans(text.folded, name, inputs):
             text.claim(span)
+            searched.append(span)
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
     route: dict[str, tuple[str, tuple[int, int]]] = {}  # several place inputs, read at once
@@ -272,7 +274,8 @@ def parse_query(
                                    lang=result.lang,
                                    countries=bool(places) and all(
                                        names_countries(n, s) for n, s in inputs.items()
-                                       if s.type == "place"))
+                                       if s.type == "place"),
+                                   searched=searched)
             elif spec.type == "place":
                 hit = read_place(text, result.lang, name, spec, inputs, route,
                                  result.values)

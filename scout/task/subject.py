@@ -72,16 +72,21 @@ _COUNTS = frozenset(COUNT_WORDS) - {"one", "un", "uno", "una", "once"}
 def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                  place_aliases: Sequence[str] = (), aliases: Sequence[str] = (),
                  declared: Collection[str] = (), lang: str = "en",
-                 countries: bool = False) -> tuple[str, tuple[int, int]] | None:
+                 countries: bool = False,
+                 searched: Sequence[tuple[int, int]] = ()) -> tuple[str, tuple[int, int]] | None:
     """The subject of the request and its span in ``original``, or None. ``free`` is the
     folded query with what other inputs claimed blanked; ``place_input``: the pipeline
     declares a place (so a place must be left for it); ``declared``: the input types the
     pipeline declares (their readers have claimed their text already); ``lang``: the
     request's language, as the place reader reads it; ``countries``: the place inputs
     name countries ("country", "país"), so a name with no cue before it leaves the subject
-    only when the gazetteer knows it ("rioja Reserva", "Pinot Noir from Oregon": wines)."""
+    only when the gazetteer knows it ("rioja Reserva", "Pinot Noir from Oregon": wines);
+    ``searched``: where the request names what the kind finds (its name, its declared
+    ``nouns``), claimed: it ends the subject before it as "courses" does."""
     masked = mask_readings(free, original, today, frozenset(declared))
     toks = _tokens(masked)
+    for tok in toks:
+        tok.searched = not tok.word and any(a <= tok.start < b for a, b in searched)
     from scout.task.place import is_cased
 
     spans = name_spans(original) if is_cased(original) else []
@@ -98,7 +103,7 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
             typed = original[tok.start:tok.end]
             tok.caps = tok.word and len(typed) > 1 and typed.isupper()
             tok.capital = tok.word and typed[:1].isupper() and not titled
-    start = _after_cue(toks, free, list(aliases))
+    start = _after_cue(toks, free, list(aliases)) or _after_searched_of(toks)
     located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input)
     if not located:
         located = _mark_known_places(toks, free, original)
@@ -192,6 +197,16 @@ def _after_cue(toks: list[_Tok], free: str, aliases: list[str]) -> int:
         return 0
     i = _index_at([t.start for t in toks], m.end())
     return i if i is not None else 0
+
+
+def _after_searched_of(toks: list[_Tok]) -> int:
+    """The first token after what the kind finds and its "de" / "of" ("datasets de calidad
+    del aire", "time series of house prices"): the topic starts there, as after "sobre",
+    so a "de" inside it leads to no place; 0 when there is none."""
+    for i, tok in enumerate(toks[:-2]):
+        if tok.searched and toks[i + 1].text in sw.OF and toks[i + 2].word:
+            return i + 2
+    return 0
 
 
 def _model_number(toks: list[_Tok], i: int, free: str) -> bool:
@@ -339,8 +354,12 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
         # ("ciencia de datos" is no slip of "danos", "sobre bases de datos" of "bares")
         # ... and so does a name's word typed with its capital right after a word of the
         # subject ("Chianti Classico", "rioja Reserva": no slip of "classic" / "reservar")
+        # ... and so does a word between two of the subject's ("labelled plant image",
+        # "bike sharing trips": no slip of "plans" / "starting" inside a noun phrase)
         as_written = (words and (toks[words[-1]].text in sw.CONNECTORS
-                                 or (tok.capital and words[-1] == i - 1))) \
+                                 or (tok.capital and words[-1] == i - 1)
+                                 or (words[-1] == i - 1 and _content(nxt)
+                                     and not sw.is_stop(nxt.text)))) \
             or (start and i == start)
         if sw.is_stop(text) and not (as_written and not sw.is_stop(text, slips=False)):
             close()

@@ -30,6 +30,7 @@ class Tok:
     field: bool = False  # the "in" / "en" of "research in", "máster en": a field follows
     caps: bool = False  # typed in capitals amid ordinary writing: an acronym ("IA", "NLP")
     capital: bool = False  # typed with a capital amid ordinary writing: a name's word
+    searched: bool = False  # what the kind finds (its name, a declared noun), claimed
 
 
 def index_at(starts: list[int], pos: int) -> int | None:

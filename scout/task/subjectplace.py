@@ -87,10 +87,11 @@ def leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
         return last  # "fish and chips", "tacos al pastor": one subject, no place in it
     if any(toks[j].text == "to" and toks[j - 1].text in sw.INTRO for j in idx[1:]):
         return last  # "a beginner's guide to Rust": what follows "to" is the topic
-    if last + 1 < len(toks) and set(fold(original[toks[last + 1].start:toks[last + 1].end])
-                                    .split()) <= sw.VENUES:
+    if last + 1 < len(toks) and (toks[last + 1].searched or set(
+            fold(original[toks[last + 1].start:toks[last + 1].end]).split()) <= sw.VENUES):
         # "data analysis courses", "jazz concerts", "python developer jobs, $120k": what
-        # is searched for (the kind's name claimed or not) ends the subject, capitals or
+        # is searched for (the kind's name or a declared noun claimed, or a word scout
+        # knows: "medieval history podcasts") ends the subject, capitals or
         # not ("online Python course"); a place comes after it ("NLP meetups barcelona")
         return last
     # typed with capitals, a capitalised word after the first starts the name

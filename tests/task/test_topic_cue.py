@@ -57,3 +57,14 @@ def test_a_plural_participle_typed_last_is_no_place(query, topic):
     an adjective does ("equipo pequeño"): it was read as the place "Etiquetadas"."""
     inputs = {**INPUTS, "max_size": InputSpec(type="data_size")}
     assert read(query, inputs) == (topic, None)
+
+
+@pytest.mark.parametrize("query, topic", [
+    ("bike sharing trips in Barcelona", "bike sharing trips"),
+    ("labelled plant image collections in Madrid", "labelled plant image collections"),
+])
+def test_a_word_inside_a_noun_phrase_is_no_slip(query, topic):
+    """A real word one letter from a frame word ("sharing" / "starting", "plant" /
+    "plans") between two of the subject's words is itself, not a slip that ends the
+    subject: it read "bike" and "labelled"."""
+    assert read(query)[0] == topic
