@@ -1,4 +1,4 @@
-"""A twentieth outside-author kind: research datasets (examples/datasets), written from
+"""An outside-author kind: research datasets (examples/datasets), written from
 the docs alone as a lab that looks for data to work with would: a topic, the region the
 data cover, the years they must cover (two `year` inputs: "de 2015 a 2023" gives both),
 file formats (a list enum), a licence (an enum) and whether it allows commercial use, at
@@ -42,9 +42,20 @@ REQUESTS = {
     "encuestas de hogares de América Latina con microdatos descargables, gratis, desde 2010":
         ("es", {"topic": "encuestas", "region": "América Latina", "from_year": 2010,
                 "free": True}),
+    # after the kind's noun and its "of" the topic starts: no region "Mediterranean"
     "a labelled image dataset of Mediterranean plant species under 10 GB, research use":
-        ("en", {"topic": "labelled image", "region": "Mediterranean",
-                "licence": "research-only", "max_size": 10.0}),
+        ("en", {"topic": "Mediterranean plant species", "licence": "research-only",
+                "max_size": 10.0}),
+    # the words before the kind's noun are the topic, no place "Tweets" / "Image"
+    "election tweets datasets in Parquet":
+        ("en", {"topic": "election tweets", "formats": ["parquet"]}),
+    "labelled plant image datasets under 10 GB":
+        ("en", {"topic": "labelled plant image", "max_size": 10.0}),
+    "datasets de accidentes de tráfico gratis, que permitan uso comercial":
+        ("es", {"topic": "accidentes de tráfico", "free": True, "commercial_use": True}),
+    "I need open data on bike sharing trips in Barcelona, 2019-2022, parquet, free":
+        ("en", {"topic": "bike sharing trips", "region": "Barcelona", "from_year": 2019,
+                "to_year": 2022, "formats": ["parquet"], "free": True}),
     "datasets on road accidents in Spain 2019-2022 in CSV or Parquet":
         ("en", {"topic": "road accidents", "region": "Spain", "from_year": 2019,
                 "to_year": 2022, "formats": ["csv", "parquet"]}),
