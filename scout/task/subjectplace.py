@@ -51,6 +51,11 @@ def place_follows(toks: list[_Tok], i: int, words: list[int], start: int,
     if countries and not run[0].capital:
         return False  # "vino de jerez": a country's name the gazetteer does not know is typed
     j = toks.index(run[0])  # with its capital ("vino de Jerez")
+    if not run[0].capital and any(toks[k].text in sw.OF and toks[k + 1].capital
+                                  for k in range(j + 1, min(j + 4, len(toks) - 1))):
+        # "encuestas de hogares de América Latina": a name typed with capitals after a
+        # later "de" is the place, so this "de" and its lower-case word are the subject's
+        return False
     if j + 1 < len(toks) and _plain_word(toks[j + 1]) and not (
             toks[j + 1].text in sw.NAME_HEADS or toks[j].text in sw.NAME_HEADS
             or toks[j].capital and toks[j + 1].capital):

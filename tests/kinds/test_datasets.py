@@ -40,8 +40,8 @@ REQUESTS = {
         ("en", {"topic": "elections", "licence": "cc-by", "min_rows": 100000,
                 "language": "spanish"}),
     "encuestas de hogares de América Latina con microdatos descargables, gratis, desde 2010":
-        ("es", {"topic": "encuestas", "region": "América Latina", "from_year": 2010,
-                "free": True}),
+        ("es", {"topic": "encuestas de hogares", "region": "América Latina",
+                "from_year": 2010, "free": True}),
     # after the kind's noun and its "of" the topic starts: no region "Mediterranean"
     "a labelled image dataset of Mediterranean plant species under 10 GB, research use":
         ("en", {"topic": "Mediterranean plant species", "licence": "research-only",

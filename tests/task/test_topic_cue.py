@@ -68,3 +68,16 @@ def test_a_word_inside_a_noun_phrase_is_no_slip(query, topic):
     "plans") between two of the subject's words is itself, not a slip that ends the
     subject: it read "bike" and "labelled"."""
     assert read(query)[0] == topic
+
+
+@pytest.mark.parametrize("query, topic, place", [
+    ("encuestas de hogares de América Latina", "encuestas de hogares", "América Latina"),
+    ("mapas de ríos de América del Sur", "mapas de ríos", "América del Sur"),
+    # a lower-case town after the only "de" is still the place, read the chat way
+    ("el mejor ramen de lyon", "ramen", "Lyon"),
+])
+def test_a_named_place_after_a_later_de_leaves_the_first_de_to_the_topic(query, topic, place):
+    """Typed with capitals after a later "de", a name is the place: the first "de" and
+    its lower-case word are the topic's ("de hogares"), not the start of a place
+    "Hogares de America Latina" that left the topic "encuestas"."""
+    assert read(query) == (topic, place)
