@@ -195,6 +195,8 @@ def test_english_at_least_the_rows_in_the_licence_and_language(runs):
     assert "40,000 rows, fewer than 100,000" in excluded[NAMES[4]]
     # the licence asked is written as English writes it (locales/en), not as the enum value
     assert excluded[NAMES[5]] == ["not said to be under CC-BY"]
+    # CC-BY-NC-SA is no CC-BY
+    assert "not said to be under CC-BY" in excluded[NAMES[2]]
 
 
 def test_english_report_speaks_english_of_data_and_cites(runs):
