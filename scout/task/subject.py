@@ -358,8 +358,8 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
         # "bike sharing trips": no slip of "plans" / "starting" inside a noun phrase)
         as_written = (words and (toks[words[-1]].text in sw.CONNECTORS
                                  or (tok.capital and words[-1] == i - 1)
-                                 or (words[-1] == i - 1 and _content(nxt)
-                                     and not sw.is_stop(nxt.text)))) \
+                                 or (words[-1] == i - 1 and nxt is not None
+                                     and _content(nxt) and not sw.is_stop(nxt.text)))) \
             or (start and i == start)
         if sw.is_stop(text) and not (as_written and not sw.is_stop(text, slips=False)):
             close()
