@@ -31,7 +31,7 @@ _BETWEEN = (r"(?:[^.;|\n\d]|\.(?=\s*\d)){0,40}?"
 _SPAN_END = re.compile(r"\s*(?:[-\u2013\u2014]|to|through|until|till|and|a|al|hasta|y)\s*"
                        + _YEAR)
 
-
+#: the longest span of years read as one (an end further on is a count: "2019 - 2500 rows")
 _SPAN_YEARS = 300
 
 
