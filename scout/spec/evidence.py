@@ -322,9 +322,12 @@ def _named(word: str, text: str) -> bool:
     """Whether ``text`` (folded) names ``word`` at least once without negating it, each
     of its words singular or plural as the request reader reads an enum word (``teen``
     finds "teens", ``tapa blanda`` "tapas blandas", ``adolescent`` "adolescents")."""
+    # a code of several parts is not named by a longer code that extends it: "cc-by" is
+    # not in "CC-BY-NC-SA", "usb c" not in "USB C-3" (a plain word is: "pet-friendly")
+    extended = r"(?!-\w)" if "-" in word or " " in word else ""
     w = r"(?<!\w)" + r"\s+".join(
         re.escape(part) + (r"(?:e?s)?" if len(part) >= 3 and part[-1].isalpha() else "")
-        for part in word.split()) + r"(?!\w)"
+        for part in word.split()) + r"(?!\w)" + extended
     before = re.compile(r"(?<!\w)" + _NEGATION + r"(?:\s+[^\W\d_]+){0,2}\s+(" + w + ")")
     after = re.compile("(" + w + r")\s*[:?=]\s*" + _NEGATION + r"(?!\w)")
     refused = re.compile("(" + w + r")(?:\s+[^\W\d_]+){0,2}\s+" + _REFUSED)

@@ -25,14 +25,25 @@ _BETWEEN = (r"(?:[^.;|\n\d]|\.(?=\s*\d)){0,40}?"
             r"(?:\d{1,2}(?:st|nd|rd|th|º|o)?(?:[^.;|\n\d]|\.(?=\s*\d)){1,20}?)?")
 
 
+#: a labelled year that opens a span of years: its end is labelled too ("Coverage:
+#: 2001-2024", "Periodo: de 2010 a 2023", "years 2015 to 2022", "entre 2001 y 2024"), so
+#: ``pick='max'`` is the last year a dataset or a series covers, not its first
+_SPAN_END = re.compile(r"\s*(?:[-\u2013\u2014]|to|through|until|till|and|a|al|hasta|y)\s*"
+                       + _YEAR)
+
+#: the longest span of years read as one (an end further on is a count: "2019 - 2500 rows")
+_SPAN_YEARS = 300
+
+
 def _labels_re(words: list[str]) -> re.Pattern[str]:
     alt = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     return re.compile(r"(?<!\w)(?:" + alt + r")(?!\w)" + _BETWEEN + _YEAR)
 
 
 def years_in(texts: list[str], of: list[str] | None) -> list[int]:
-    """Every year the texts state, in order: after one of the ``of`` words in its clause,
-    else (``of`` None) after a publication word or in a reference's parentheses."""
+    """Every year the texts state, in order: after one of the ``of`` words in its clause
+    (and the end of a span it opens: ``2001-2024``), else (``of`` None) after a
+    publication word or in a reference's parentheses."""
     labelled = _labels_re([fold(w).strip() for w in (of or DEFAULT_LABELS) if str(w).strip()])
     out: list[int] = []
     for text in texts:
@@ -40,6 +51,10 @@ def years_in(texts: list[str], of: list[str] | None) -> list[int]:
         found: dict[int, int] = {}
         for m in labelled.finditer(folded):
             found.setdefault(m.start(1), int(m.group(1)))
+            end = _SPAN_END.match(folded, m.end())
+            # an end before the start, or centuries after it, is no span ("2019 - 2500 rows")
+            if end and 0 <= int(end.group(1)) - int(m.group(1)) <= _SPAN_YEARS:
+                found.setdefault(end.start(1), int(end.group(1)))
         if of is None:
             for m in _CITED.finditer(folded):
                 found.setdefault(m.start(1), int(m.group(1)))

@@ -132,17 +132,20 @@ def _with_label(free: str, span: tuple[int, int], spec: InputSpec, name: str) ->
     return (before.start() if before else a, b + after.end() if after else b)
 
 
-def find_enum_list(text: QueryText, spec: InputSpec,
-                   rivals: list[str] | None = None) -> list[tuple[Any, tuple[int, int]]]:
+def find_enum_list(text: QueryText, spec: InputSpec, rivals: list[str] | None = None,
+                   name: str = "") -> list[tuple[Any, tuple[int, int]]]:
     """Every enum word a ``list`` input's query names ("with automatic and navigation"),
     in the query's order: a list of required features, not just the longest one. A word
-    inside a longer one of ``rivals`` is another input's, as for :func:`find_enum`."""
+    inside a longer one of ``rivals`` is another input's, as for :func:`find_enum`, and
+    the input's ``name`` or an alias labelling one is claimed with it, as there ("en
+    formato CSV", "CSV format": no place "Formato")."""
     hits: list[tuple[Any, tuple[int, int]]] = []
     taken = text.free
     for word, option in _enum_words(spec):
         m = next((h for h in _enum_hits(text, word) if taken[h.start()] != CLAIMED
                   and not (rivals and _inside_rival(text.free, h.span(), word, rivals))), None)
         if m and all(option != o for o, _span in hits):
-            hits.append((option, m.span()))
-            taken = taken[:m.start()] + CLAIMED * (m.end() - m.start()) + taken[m.end():]
+            a, b = _with_label(taken, m.span(), spec, name)
+            hits.append((option, (a, b)))
+            taken = taken[:a] + CLAIMED * (b - a) + taken[b:]
     return sorted(hits, key=lambda h: h[1][0])

@@ -117,9 +117,11 @@ def parse_query(
         & _NIGHT_WORDS for n, spec in inputs.items() if spec.type not in ("date", "month"))
     if relay is not None:
         text.claim(relay.span())
+    searched: list[tuple[int, int]] = []  # where it names what the kind finds
     for name in [*kind_names(kind, locales), *nouns]:
         for span in kind_spans(text.folded, name, inputs):
             text.claim(span)
+            searched.append(span)
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
     route: dict[str, tuple[str, tuple[int, int]]] = {}  # several place inputs, read at once
@@ -152,7 +154,7 @@ def parse_query(
                     if value is not None:
                         hit = (value, raw[1])
             elif spec.enum and spec.type == "list":
-                many = find_enum_list(text, spec, rival_words(inputs, name))
+                many = find_enum_list(text, spec, rival_words(inputs, name), name)
                 if many:
                     value = coerce("list", [o for o, _span in many], items=spec.items)
                     for _o, span in many:
@@ -273,7 +275,8 @@ def parse_query(
                                    countries=bool(places) and all(
                                        names_countries(n, s) for n, s in inputs.items()
                                        if s.type == "place"),
-                                   role=names_a_role(name, spec.aliases))
+                                   role=names_a_role(name, spec.aliases),
+                                   searched=searched)
             elif spec.type == "place":
                 hit = read_place(text, result.lang, name, spec, inputs, route,
                                  result.values)

@@ -184,6 +184,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         elif words and fold(words[0].group(0)) not in pw.PARTICLES:
             hit = place_in_name(original, read_name(free, original, words[0].start(), cased),
                                 cased)
+            if hit and not known_name(hit[0]) and _before_topic_cue(free, words):
+                return None  # "tweets sobre elecciones", "blogs about cooking": what it is of
             return None if hit and not known_name(hit[0]) and capitals_claimed(original, free) \
                 else hit
         return None
@@ -237,6 +239,17 @@ _AT_END = " \t\n\r\f\v\x00.,;:!?)]"
 # a short way to write a place: "UK", "USA", "NYC", "EE. UU.", "cdmx" (letters and dots)
 _ABBREVIATION = re.compile(r"(?<![\w.])(?:[^\W\d_]{1,2}\.\s?){1,3}(?:[^\W\d_]{1,2}\.?)?|"
                            r"(?<![\w.])[^\W\d_]{2,4}(?=[\s\x00.,;:!?)\]]*$)")
+
+
+# what a topic follows ("tweets sobre elecciones", "podcasts about history"): the word
+# before it is what the topic is of, never a place the request opens with
+_TOPIC_CUE = re.compile(r"[\s\x00]+(?:about|sobre|acerca\s+de)\b")
+
+
+def _before_topic_cue(free: str, words: list[re.Match[str]]) -> bool:
+    """The request's first word (or its first two) stands right before a topic's cue, or
+    before what another reader claimed and the cue ("tweets en español sobre elecciones")."""
+    return any(_TOPIC_CUE.match(free, m.end()) for m in words[:2])
 
 
 def _abbreviation_at_end(free: str, original: str) -> tuple[str, tuple[int, int]] | None:

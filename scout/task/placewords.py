@@ -154,10 +154,11 @@ _COUNTRY_WORDS = frozenset({"country", "countries", "pais", "paises", "nation", 
 
 
 # the endings of an adjective as typed, Spanish and English ("pequeño", "espacioso",
-# "creativo", "flexible", "friendly", "helpful", "spacious", "supportive"): typed in lower
-# case with no cue, such a word describes what is asked ("cocinero, equipo pequeño",
-# "friendly team"), it names no place unless the gazetteer knows it ("italy")
-_ADJECTIVE = re.compile(r"(?:eñ[oa]s?|doras?|os[oa]s?|iv[oa]s?|[ai]bles?|ly|ful|ous|ive|less|ish)$")
+# "creativo", "flexible", "friendly", "helpful", "spacious", "supportive", a plural
+# participle: "etiquetadas", "actualizados"): typed in lower case with no cue, such a word
+# describes what is asked ("cocinero, equipo pequeño", "friendly team", "plantas
+# etiquetadas"), it names no place unless the gazetteer knows it ("italy")
+_ADJECTIVE = re.compile(r"(?:eñ[oa]s?|doras?|os[oa]s?|iv[oa]s?|[ai]bles?|[ai]d[oa]s|ly|ful|ous|ive|less|ish)$")
 
 
 def adjective_like(word: str) -> bool:

@@ -207,10 +207,17 @@ _THOUSAND = r"(?:\s?(?P<k>mil|k)\b)?"
 _ABBREVIATED = {"years": "yrs", "year": "yr", "hours": "hrs", "hour": "hr"}
 
 
+# a word whose last syllable is stressed before its final s ("francés", "inglés", "país",
+# "autobús") is no plural: its plural adds -es ("franceses"), and dropping the s makes
+# another word ("france", "ingle", "pai")
+_STRESSED_S = re.compile(r"[áéíóú]s$", re.I)
+
+
 def name_forms(names: list[str]) -> str:
     """A regex for an input's names as people write them: each one as declared, in the
     plural (+s, +es) and in the singular (a final -s or -es dropped, leaving at least
-    three letters), longest first. In a name of several words the first word is inflected
+    three letters; not after a stressed vowel: "francés" is no plural of "france"),
+    longest first. In a name of several words the first word is inflected
     too ("1 year of experience", "un año de experiencia" for "years of experience") and
     may be abbreviated ("3 yrs experience")."""
     forms: set[str] = set()
@@ -220,7 +227,7 @@ def name_forms(names: list[str]) -> str:
             continue
         forms |= {w, w + "s", w + "es"}
         for end in ("es", "s"):
-            if w.endswith(end) and len(w) - len(end) >= 3:
+            if w.endswith(end) and len(w) - len(end) >= 3 and not _STRESSED_S.search(raw.strip()):
                 forms.add(w[:-len(end)])
         head, _, rest = w.partition(" ")
         if rest:

@@ -73,16 +73,20 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                  place_aliases: Sequence[str] = (), aliases: Sequence[str] = (),
                  declared: Collection[str] = (), lang: str = "en",
                  countries: bool = False, role: bool = True,
-                 ) -> tuple[str, tuple[int, int]] | None:
+                 searched: Sequence[tuple[int, int]] = ()) -> tuple[str, tuple[int, int]] | None:
     """The subject of the request and its span in ``original``, or None. ``free`` is the
     folded query with what other inputs claimed blanked; ``place_input``: the pipeline
     declares a place (so a place must be left for it); ``declared``: the input types the
     pipeline declares (their readers have claimed their text already); ``lang``: the
     request's language, as the place reader reads it; ``countries``: the place inputs
     name countries ("country", "país"), so a name with no cue before it leaves the subject
-    only when the gazetteer knows it ("rioja Reserva", "Pinot Noir from Oregon": wines)."""
+    only when the gazetteer knows it ("rioja Reserva", "Pinot Noir from Oregon": wines);
+    ``searched``: where the request names what the kind finds (its name, its declared
+    ``nouns``), claimed: it ends the subject before it as "courses" does."""
     masked = mask_readings(free, original, today, frozenset(declared))
     toks = _tokens(masked)
+    for tok in toks:
+        tok.searched = not tok.word and any(a <= tok.start < b for a, b in searched)
     from scout.task.place import is_cased
 
     spans = name_spans(original) if is_cased(original) else []
@@ -99,7 +103,7 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
             typed = original[tok.start:tok.end]
             tok.caps = tok.word and len(typed) > 1 and typed.isupper()
             tok.capital = tok.word and typed[:1].isupper() and not titled
-    start = _after_cue(toks, free, list(aliases))
+    start = _after_cue(toks, free, list(aliases)) or _after_searched_of(toks)
     located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input,
                                countries)
     if not located:
@@ -198,6 +202,16 @@ def _after_cue(toks: list[_Tok], free: str, aliases: list[str]) -> int:
     return i if i is not None else 0
 
 
+def _after_searched_of(toks: list[_Tok]) -> int:
+    """The first token after what the kind finds and its "de" / "of" ("datasets de calidad
+    del aire", "time series of house prices"): the topic starts there, as after "sobre",
+    so a "de" inside it leads to no place; 0 when there is none."""
+    for i, tok in enumerate(toks[:-2]):
+        if tok.searched and toks[i + 1].text in sw.OF and toks[i + 2].word:
+            return i + 2
+    return 0
+
+
 def _model_number(toks: list[_Tok], i: int, free: str) -> bool:
     """Token ``i``, a number right after a subject's word (a space between), ends a
     model's name ("iPhone 15", "Dell XPS 13", "RTX 4060"): no connector before it ("piso
@@ -213,6 +227,28 @@ def _model_number(toks: list[_Tok], i: int, free: str) -> bool:
         return False
     nxt = toks[i + 1] if i + 1 < len(toks) else None
     return nxt is None or not nxt.word or nxt.place or nxt.text in sw.AFTER_MODEL
+
+
+def _content(tok: _Tok | None) -> bool:
+    """A word that may be a topic's: no place, no count, no frame or constraint word."""
+    return tok is not None and tok.word and not tok.place and not tok.counted \
+        and not sw.is_stop(tok.text, slips=False)
+
+
+def _heads_topic(toks: list[_Tok], i: int, words: list[int]) -> bool:
+    """Whether the quality or price word at ``i`` (:data:`sw.HEAD_NOUNS`) is the topic's
+    noun, not how good or cheap it should be: opening what it is of ("calidad del aire",
+    "precios de la vivienda", "datos de calidad del agua"; "sushi de calidad" has none), or ending a
+    word of the topic with nothing of the topic after it ("air quality", "house prices";
+    not "quality sushi", "good quality")."""
+    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    if nxt is not None and nxt.text in sw.OF:
+        j = i + 2
+        if j < len(toks) and toks[j].text in sw.ARTICLES:
+            j += 1
+        return j < len(toks) and _content(toks[j]) and not toks[j].capital
+    return bool(words) and words[-1] == i - 1 and _content(toks[i - 1]) \
+        and toks[i - 1].text not in sw.CONNECTORS and not _content(nxt)
 
 
 # with no place input, these join two words of a topic ("visión por computador",
@@ -313,13 +349,20 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
                 and toks[i - 1].text not in sw.CONNECTORS and not sw.is_stop(toks[i - 1].text):
             words.append(i)  # "machine learning", "wine tasting"
             continue
+        if text in sw.HEAD_NOUNS and _heads_topic(toks, i, words):
+            words.append(i)  # "calidad del aire", "air quality": the topic's noun
+            continue
         # right after a joining word a subject goes on, and right after its cue ("sobre",
         # "about") it starts: a word that is a frame word only as a slip of one is itself
         # ("ciencia de datos" is no slip of "danos", "sobre bases de datos" of "bares")
         # ... and so does a name's word typed with its capital right after a word of the
         # subject ("Chianti Classico", "rioja Reserva": no slip of "classic" / "reservar")
+        # ... and so does a word between two of the subject's ("labelled plant image",
+        # "bike sharing trips": no slip of "plans" / "starting" inside a noun phrase)
         as_written = (words and (toks[words[-1]].text in sw.CONNECTORS
-                                 or (tok.capital and words[-1] == i - 1))) \
+                                 or (tok.capital and words[-1] == i - 1)
+                                 or (words[-1] == i - 1 and nxt is not None
+                                     and _content(nxt) and not sw.is_stop(nxt.text)))) \
             or (start and i == start)
         if sw.is_stop(text) and not (as_written and not sw.is_stop(text, slips=False)):
             close()

@@ -31,6 +31,7 @@ class Tok:
     caps: bool = False  # typed in capitals amid ordinary writing: an acronym ("IA", "NLP")
     capital: bool = False  # typed with a capital amid ordinary writing: a name's word
     institution: bool = False  # an institution's initials where a country was looked for
+    searched: bool = False  # what the kind finds (its name, a declared noun), claimed
 
 
 def index_at(starts: list[int], pos: int) -> int | None:

@@ -51,6 +51,11 @@ def place_follows(toks: list[_Tok], i: int, words: list[int], start: int,
     if countries and not run[0].capital:
         return False  # "vino de jerez": a country's name the gazetteer does not know is typed
     j = toks.index(run[0])  # with its capital ("vino de Jerez")
+    if not run[0].capital and any(toks[k].text in sw.OF and toks[k + 1].capital
+                                  for k in range(j + 1, min(j + 4, len(toks) - 1))):
+        # "encuestas de hogares de América Latina": a name typed with capitals after a
+        # later "de" is the place, so this "de" and its lower-case word are the subject's
+        return False
     if j + 1 < len(toks) and _plain_word(toks[j + 1]) and not (
             toks[j + 1].text in sw.NAME_HEADS or toks[j].text in sw.NAME_HEADS
             or toks[j].capital and toks[j + 1].capital):
@@ -87,10 +92,11 @@ def leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
         return last  # "fish and chips", "tacos al pastor": one subject, no place in it
     if any(toks[j].text == "to" and toks[j - 1].text in sw.INTRO for j in idx[1:]):
         return last  # "a beginner's guide to Rust": what follows "to" is the topic
-    if last + 1 < len(toks) and set(fold(original[toks[last + 1].start:toks[last + 1].end])
-                                    .split()) <= sw.VENUES:
+    if last + 1 < len(toks) and (toks[last + 1].searched or set(
+            fold(original[toks[last + 1].start:toks[last + 1].end]).split()) <= sw.VENUES):
         # "data analysis courses", "jazz concerts", "python developer jobs, $120k": what
-        # is searched for (the kind's name claimed or not) ends the subject, capitals or
+        # is searched for (the kind's name or a declared noun claimed, or a word scout
+        # knows: "medieval history podcasts") ends the subject, capitals or
         # not ("online Python course"); a place comes after it ("NLP meetups barcelona")
         return last
     # typed with capitals, a capitalised word after the first starts the name

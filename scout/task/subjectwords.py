@@ -230,6 +230,10 @@ estrenado estrenada estrenados estrenadas lanzado lanzada lanzados lanzadas
 # request words that end a compound noun after a word of the subject ("machine learning",
 # "wine tasting", "whale watching"): there they are the subject's ("sushi eating" is not)
 COMPOUND_TAILS = frozenset({"learning", "tasting", "watching"})
+# words of quality and price that are also what a topic is about, as its head noun:
+# "calidad del aire", "precios de la vivienda" (before "de" and what it is of), "air
+# quality", "house prices" (after a word of the topic, ending it): see subject.py
+HEAD_NOUNS = frozenset("quality calidad price prices precio precios".split())
 # a product's condition in two words, no part of what it is: "de segunda mano"
 CONDITION_PAIRS = frozenset({("segunda", "mano"), ("second", "hand")})
 # who comes along or whom it is for, and what the meal is for: "con amigos", "for my

@@ -68,3 +68,18 @@ def test_phase_scopes_carry_the_table() -> None:
     scope = make_scope(None, {"car": SPANISH}, pipeline=Pipeline())
     assert evaluate("car | mentions('hybrid')", scope) is True
     assert SYNONYMS_VAR not in make_scope(None, {}, pipeline=None)  # nothing to carry: unchanged
+
+
+@pytest.mark.parametrize("text, word, named", [
+    ("Licence: CC-BY-NC-SA 4.0", "cc-by", False),       # a longer code that extends it
+    ("Licence: CC-BY 4.0, free to reuse", "cc-by", True),
+    ("licensed CC BY-NC", "cc by", False),
+    ("Licencia CC-BY-SA", "cc-by-sa", True),
+    ("a pet-friendly flat", "pet", True),                 # a plain word still is
+    ("short-term lets only", "short-term", True),
+])
+def test_a_code_is_not_named_by_a_longer_code(text, word, named):
+    """A code of several parts ("cc-by") is not named by a longer code that extends it
+    with another hyphenated part ("CC-BY-NC-SA"): a dataset under a non-commercial licence
+    was kept as CC-BY."""
+    assert mentions(text, word) is named

@@ -79,3 +79,24 @@ def test_stated_does_not_read_a_days_number_as_a_quantity(text, units, want):
     from scout.spec.evidence import stated
 
     assert stated(text, *units) == want
+
+
+COVERAGE = ["coverage", "cobertura", "periodo", "years"]
+
+
+@pytest.mark.parametrize("text, first, last", [
+    ("Coverage: 2001-2024. CSV.", 2001, 2024),
+    ("Cobertura: 2001–2024", 2001, 2024),
+    ("Periodo: de 2010 a 2023, mensual", 2010, 2023),
+    ("years 2015 to 2022", 2015, 2022),
+    ("Cobertura temporal entre 2001 y 2024", 2001, 2024),
+    ("Coverage: 2019.", 2019, 2019),
+    # a second year that is no end of the span stays out: a count, an earlier year
+    ("Coverage: 2019 - 2500 rows", 2019, 2019),
+    ("Coverage: 2019-2015", 2019, 2019),
+])
+def test_a_labelled_span_of_years_states_both_ends(text, first, last):
+    """A dataset or a series states the years it covers as a span after its label: the
+    last year it covers is the span's end, not its start."""
+    assert stated_year(text, of=COVERAGE, pick="min") == first
+    assert stated_year(text, of=COVERAGE, pick="max") == last

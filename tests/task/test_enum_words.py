@@ -1,0 +1,73 @@
+"""How an input's enum words are found in a request, for any kind: a synonym whose last
+syllable is stressed ("francés", "inglés") is no plural whose singular names something
+else ("France" is no language), and a ``list`` input's label ("en formato CSV", "CSV
+format") is claimed with its value as a one-value enum's is, so it is no place or
+subject. Inputs are written here, not taken from an example kind."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+
+from scout.spec.models import InputSpec
+from scout.task.parser import parse_query
+from scout.task.readers import name_forms
+
+TODAY = dt.date(2026, 12, 6)
+
+LANGUAGE = InputSpec(type="string", enum=["spanish", "english", "french", "portuguese"],
+                     synonyms={"spanish": ["español"], "english": ["inglés"],
+                               "french": ["francés"], "portuguese": ["portugués"]})
+INPUTS = {"topic": InputSpec(type="subject"), "region": InputSpec(type="place"),
+          "language": LANGUAGE}
+FORMATS = InputSpec(type="list", items="string", enum=["csv", "json", "excel"],
+                    aliases=["format", "formato"])
+
+
+def read(query: str, inputs: dict[str, InputSpec]) -> dict[str, Any]:
+    return dict(parse_query(query, inputs, today=TODAY).values)
+
+
+@pytest.mark.parametrize("word, not_a_form", [
+    ("francés", "france"), ("inglés", "ingle"), ("portugués", "portugue"), ("país", "pai"),
+    ("autobús", "autobu")])
+def test_a_stressed_last_syllable_is_no_plural(word, not_a_form):
+    import re
+    forms = name_forms([word])
+    assert not re.fullmatch(forms, not_a_form)
+    # the word itself and its plural still are
+    plural = {"país": "paises", "autobús": "autobuses"}.get(word, word.replace("é", "e") + "es")
+    assert re.fullmatch(forms, word.replace("é", "e").replace("í", "i").replace("ú", "u"))
+    assert re.fullmatch(forms, plural)
+
+
+def test_a_plural_synonym_still_has_its_singular():
+    import re
+    assert re.fullmatch(name_forms(["mascotas"]), "mascota")
+    assert re.fullmatch(name_forms(["gastos"]), "gasto")
+
+
+@pytest.mark.parametrize("query, region, language", [
+    ("datasets of road accidents in France", "France", None),
+    ("road accident data in France in French", "France", "french"),
+    ("datos de accidentes en Inglaterra en inglés", "Inglaterra", "english"),
+])
+def test_a_country_is_no_language_word(query, region, language):
+    values = read(query, INPUTS)
+    assert values.get("region") == region
+    assert values.get("language") == language
+
+
+@pytest.mark.parametrize("query, formats, label_left", [
+    ("censo de población de España en formato CSV", ["csv"], "formato"),
+    ("air quality data in Madrid, CSV format", ["csv"], "format"),
+    ("datos de paro en formato Excel o JSON", ["excel", "json"], "formato"),
+])
+def test_a_list_inputs_label_is_claimed_with_its_value(query, formats, label_left):
+    values = read(query, {"topic": InputSpec(type="subject"),
+                          "region": InputSpec(type="place"), "formats": FORMATS})
+    assert values["formats"] == formats
+    assert label_left not in str(values.get("region") or "").lower()
+    assert label_left not in str(values.get("topic") or "").lower()
