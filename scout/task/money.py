@@ -96,12 +96,19 @@ _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|he
                + _BARE_PER)
 # "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night", and
 # "pppn" for "per person per night": the night is the period a hotel's price is for
-# "per room per night": the room is what a hotel price is for anyway, the night the unit
+# "per room per night", "per user per month", "por usuario al mes", "/seat/mo": the room,
+# the user, the seat or the licence is what the price is for (a hotel's, a software plan's),
+# the night or the month the unit
 # a pay's "gross" / "net" ("38.000 € brutos al año", "£38,000 gross per annum") stands
 # between an amount and its period: it says which figure, not what the period is
 _GROSS = r"(?:\s*(?:gross|net|brut[oa]s?|net[oa]s?)(?=\s))?"
-_PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x)\s+(?:room|habitacion)\b)?"
-        r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|"
+_SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen[cs]es?|"
+             r"licencias?|members?|miembros?|agents?|agentes?|devices?|dispositivos?")
+# ("por usuario y mes": the "y" joins the two, and stands in for the period's connector)
+_PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?:" + _SOLD_PER + r")\b"
+        r"(?:\s+(?:y|and)(?=\s+(?:mes|month|ano|year|dia|day|semana|week|noche|night)\b)|"
+        r"(?=\s*(?:/|per|por|an?|al|x|la|el|each|cada)\b|\s*/)))?"
+        r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|(?<= y)\s+|(?<= and)\s+|"
         r"\s?(?=(?:pppn|pp|pn)\b)|\s(?=(?:" + _BARE_PER + r")\b))"  # "£150pn", "15€pp" glued too
         r"(?P<per>pppn|" + _UNIT_WORDS + r"|pn)\b)")
 # a unit written before the amount's comparator: "x semana por menos de 500 mil pesos"
