@@ -105,7 +105,7 @@ SURVEYS = [
     Result("SurveyMonkey - Capterra", "https://reviews.test/surveymonkey",
            "SurveyMonkey Team Advantage: €39 per user per month. Free plan: 10 questions. "
            "GDPR compliant, EU data center. 4.6/5."),
-    # its only paid plan has no price: "contact sales", never 0
+    # a free plan and no amount: it can be had for nothing
     Result("Formbricks", "https://formbricks.test/pricing",
            "Formbricks: open source surveys, free plan, EU cloud, GDPR. Enterprise: contact "
            "sales. 4.7/5 on G2."),
@@ -146,7 +146,7 @@ CHAT = [
            "month. 4.4/5."),
     Result("Element", "https://element.test/",
            "Element (Matrix): open source, self-hosted chat for teams, end-to-end encrypted. "
-           "Business: €5 per user per month. 4.1/5."),
+           "Enterprise: contact sales. 4.1/5."),
 ]
 
 RUNS = {
@@ -168,15 +168,15 @@ def runs(tmp_path_factory):
 
 def test_price_per_user_a_month_an_annual_price_and_contact_sales(runs):
     run, queries = runs["surveys"]
-    # cheapest first: 300 € a year billed annually is 25 € a month, under LimeSurvey's 29
-    assert _names(run) == ["Jotform", "LimeSurvey Cloud", "Formbricks"]
+    # cheapest first: a free plan, then 300 € a year billed annually, 25 € a month, under
+    # LimeSurvey's 29
+    assert _names(run) == ["Formbricks", "Jotform", "LimeSurvey Cloud"]
     assert _excluded(run) == {"Typeform": ["no EU data hosting stated"],
                               "SurveyMonkey": ["over budget"]}
     report = run.report
-    assert "| 1 | Jotform | 25 EUR/month [1] | 4.6/5 [1] |" in report
+    assert "| 1 | Formbricks | free [1] | 4.7/5 [1] |" in report
+    assert "| 2 | Jotform | 25 EUR/month [2] | 4.6/5 [2] |" in report
     assert "- **Jotform**: price per year converted to per month (approximate)" in report
-    # "contact sales" is no price: said, never 0
-    assert "| 3 | Formbricks | on request (contact sales) | 4.7/5 [3] |" in report
     assert not re.search(r"(?<![\d.,])0 EUR", _own_words(report, SURVEYS))
     assert "3 tools out of 5 found: for survey, with a free plan, data in the EU, for at " \
            "most 30 EUR/month." in report
@@ -199,7 +199,8 @@ def test_platforms_free_and_integrations_in_spanish(runs):
     assert report.startswith("# Herramientas de software")
     assert "2 herramientas de 4 encontradas: para gestor de referencias bibliográficas, en " \
            "Linux, con plan gratuito, compatible con Word, LibreOffice." in report
-    assert "| 1 | Zotero | no consta | 4,7/5 [1] | Windows, macOS, Linux | sí | sí |" in report
+    # "free and open source" with no amount: free, never "not stated"
+    assert "| 1 | Zotero | gratis [1] | 4,7/5 [1] | Windows, macOS, Linux | sí | sí |" in report
     assert queries[0] == ("herramienta gestor de referencias bibliográficas plan gratuito "
                           "linux Word LibreOffice")
     own = _own_words(report, REFERENCES)
@@ -223,9 +224,12 @@ def test_language_and_a_monthly_cap(runs):
 def test_open_source_and_self_hosted_then_the_cheapest(runs):
     run, queries = runs["chat"]
     assert run.artifact("task")["lang"] == "en"
-    # no budget asked: the listings' prices per user a month, the cheapest first
-    assert _names(run) == ["Rocket.Chat", "Element", "Mattermost"]
+    # no budget asked: the listings' prices per user a month, the cheapest first; one sold
+    # on "contact sales" has no price (last, and said so), never 0
+    assert _names(run) == ["Rocket.Chat", "Mattermost", "Element"]
     assert _excluded(run) == {"Microsoft Teams": ["not open source", "cannot be self-hosted"]}
+    assert "| 1 | Rocket.Chat | 4 USD/month [1] | 4.2/5 [1] |" in run.report
+    assert "| 3 | Element | on request (contact sales) | 4.1/5 [3] |" in run.report
     assert "3 tools out of 4 found: for alternative to Slack, open source, self-hosted." \
         in run.report
     assert queries[0].startswith("alternative to Slack tool open source self-hosted")
@@ -260,3 +264,5 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
                       tmp_path, capsys, monkeypatch)
     for words in ["seats", "20", "encuestas", "2.000 €/año", "F0", "R1", "F6"]:
         assert words in out, words
+
+
