@@ -152,7 +152,7 @@ def parse_query(
                     if value is not None:
                         hit = (value, raw[1])
             elif spec.enum and spec.type == "list":
-                many = find_enum_list(text, spec, rival_words(inputs, name))
+                many = find_enum_list(text, spec, rival_words(inputs, name), name)
                 if many:
                     value = coerce("list", [o for o, _span in many], items=spec.items)
                     for _o, span in many:

@@ -2,8 +2,10 @@
 price for each user, seat or licence in a period ("€30 per user per month", "12 € por
 usuario y mes": the period is the price's, the user what it is sold for, as a hotel's
 "per room per night"), a list a request joins with "y" / "and" / "o" ("compatible con
-Word y LibreOffice": two items), and what stands in for a named thing ("alternative to
-Slack": the subject keeps what it replaces). The clock is injected."""
+Word y LibreOffice": two items), what stands in for a named thing ("alternative to
+Slack": the subject keeps what it replaces), and an enum whose words are everyday words
+(a plan's "team", "business") read only next to its label (``labelled``). The clock is
+injected."""
 
 from __future__ import annotations
 
@@ -90,3 +92,37 @@ def test_a_list_given_by_set_is_split_by_its_commas_only() -> None:
 ])
 def test_what_stands_in_for_a_named_thing_keeps_it(query: str, topic: str) -> None:
     assert _values(query, KIND).get("topic") == topic
+
+
+PLAN = {"topic": InputSpec(type="subject"),
+        "plan": InputSpec(type="string", enum=["basic", "team", "business"],
+                          synonyms={"basic": ["básico"], "team": ["equipo"]},
+                          aliases=["plan", "tier"], labelled=True),
+        "seats": InputSpec(type="list", items="string", enum=["team", "business"],
+                           aliases=["edition"], labelled=True)}
+
+
+@pytest.mark.parametrize("query, plan, topic", [
+    ("survey tool, the Team plan", "team", "survey tool"),
+    ("software de encuestas, plan básico", "basic", "software de encuestas"),
+    ("survey tool on the business tier", "business", "survey tool"),
+    # without its label an everyday word is the request's, not the plan's
+    ("open-source team chat", None, "open-source team chat"),
+    ("herramienta de encuestas para empresas de equipo pequeño", None, None),
+])
+def test_a_labelled_enum_is_read_only_next_to_its_label(query: str, plan: str | None,
+                                                        topic: str | None) -> None:
+    values = _values(query, PLAN)
+    assert values.get("plan") == plan
+    assert "seats" not in values
+    if topic is not None:
+        assert values.get("topic") == topic
+
+
+def test_a_labelled_list_enum_too() -> None:
+    assert _values("chat tool, team edition", PLAN)["seats"] == ["team"]
+
+
+def test_labelled_needs_an_enum() -> None:
+    with pytest.raises(ValueError, match="labelled"):
+        InputSpec(type="string", labelled=True)
