@@ -79,6 +79,13 @@ REQUESTS = {
                 "budget": _money(8, "USD", "month")}),
     "herramienta de encuestas con más de 4 estrellas en Capterra, que funcione en web":
         ("es", {"purpose": "encuestas", "min_rating": 8.0, "platforms": ["web"]}),
+    # a plan's name is read only with its label: "team chat" is what the tool is for
+    "survey tool, the Team plan, under €20 per user per month":
+        ("en", {"purpose": "survey", "plan": "team", "budget": _money(20, per="month")}),
+    "software de encuestas, plan básico, menos de 10 € al mes":
+        ("es", {"purpose": "encuestas", "plan": "basic", "budget": _money(10, per="month")}),
+    "open-source team chat for a small business that we can self-host":
+        ("en", {"purpose": "team chat", "open_source": True, "self_hosted": True}),
 }
 
 
@@ -160,10 +167,21 @@ RUNS = {
 }
 
 
+# a tool's pricing page lists its other plans: versions priced apart, not a disagreement
+# with the listing's Basic price
+PLANS = [Result("Happy Scribe: planes y precios", "https://happyscribe.test/planes",
+                "Happy Scribe. Pro: 17 € al mes. Business: 29 € por usuario al mes. "
+                "Enterprise: contactar con ventas.")]
+
+
+def _seed(fake, _listings):
+    fake.search(r"^Happy Scribe precios", PLANS)
+
+
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """The four runs, each once, with the queries the kind sent."""
-    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY)
+    return run_each(KIND, RUNS, tmp_path_factory, today=TODAY, seed=_seed)
 
 
 def test_price_per_user_a_month_an_annual_price_and_contact_sales(runs):
@@ -216,7 +234,10 @@ def test_language_and_a_monthly_cap(runs):
     assert _excluded(run) == {"Amberscript": ["por encima del presupuesto"],
                               "Otter.ai": ["no está en español"]}
     report = run.report
+    # its Basic plan (10 €) is compared; the pricing page's Pro (17 €) and Business are
+    # other plans, never sources that disagree
     assert "| 1 | Happy Scribe | 10 €/mes [1] | 4,8/5 [1] |" in report
+    assert "no coinciden" not in report and "17 €" not in _own_words(report, [])
     assert "| 2 | Trint | a consultar (contactar con ventas) |" in report
     assert "| idioma | español |" in report
 
@@ -264,5 +285,6 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
                       tmp_path, capsys, monkeypatch)
     for words in ["seats", "20", "encuestas", "2.000 €/año", "F0", "R1", "F6"]:
         assert words in out, words
+
 
 
