@@ -163,7 +163,8 @@ RUNS = {
                    "LibreOffice que funcione en Linux", REFERENCES),
     "transcription": ("herramienta de transcripción automática en español con API, menos de "
                       "15 € al mes", TRANSCRIPTION),
-    "chat": ("open-source alternative to Slack we can self-host", CHAT),
+    "chat": ("open-source alternative to Slack we can self-host, 15 users, under $1,500 a "
+             "year", CHAT),
 }
 
 
@@ -242,17 +243,19 @@ def test_language_and_a_monthly_cap(runs):
     assert "| idioma | español |" in report
 
 
-def test_open_source_and_self_hosted_then_the_cheapest(runs):
+def test_open_source_self_hosted_and_the_price_at_the_seats_asked(runs):
     run, queries = runs["chat"]
     assert run.artifact("task")["lang"] == "en"
-    # no budget asked: the listings' prices per user a month, the cheapest first; one sold
-    # on "contact sales" has no price (last, and said so), never 0
-    assert _names(run) == ["Rocket.Chat", "Mattermost", "Element"]
-    assert _excluded(run) == {"Microsoft Teams": ["not open source", "cannot be self-hosted"]}
-    assert "| 1 | Rocket.Chat | 4 USD/month [1] | 4.2/5 [1] |" in run.report
-    assert "| 3 | Element | on request (contact sales) | 4.1/5 [3] |" in run.report
-    assert "3 tools out of 4 found: for alternative to Slack, open source, self-hosted." \
-        in run.report
+    # a budget for the team a year: a price per user a month is compared times the 15
+    # users (Rocket.Chat 48 USD a year each is 720; Mattermost's 120 is 1,800); one sold on
+    # "contact sales" has no price (kept, last, and said so), never 0
+    assert _names(run) == ["Rocket.Chat", "Element"]
+    assert _excluded(run) == {"Mattermost": ["over budget for 15 users"],
+                              "Microsoft Teams": ["not open source", "cannot be self-hosted"]}
+    assert "| 1 | Rocket.Chat | 48 USD/year [1] | 4.2/5 [1] |" in run.report
+    assert "| 2 | Element | on request (contact sales) | 4.1/5 [2] |" in run.report
+    assert "2 tools out of 4 found: for alternative to Slack, open source, self-hosted, for " \
+           "15 users, for at most 1,500 USD/year." in run.report
     assert queries[0].startswith("alternative to Slack tool open source self-hosted")
 
 
@@ -285,6 +288,7 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
                       tmp_path, capsys, monkeypatch)
     for words in ["seats", "20", "encuestas", "2.000 €/año", "F0", "R1", "F6"]:
         assert words in out, words
+
 
 
 
