@@ -24,8 +24,8 @@ NAMED_TYPES = frozenset({"integer", "number", "boolean", "year"})
 
 #: how a request joins the items of a list: a comma, and the words a sentence joins the
 #: last one with ("Word y LibreOffice", "Zotero and Word", "Slack o Teams", "A, B & C")
-_LIST_JOINS = re.compile(r"\s*,\s*(?:(?:y|e|and|o|u|or|&)\s+)?|\s+(?:y|e|and|o|u|or|&)\s+|\s*&\s*",
-                         re.I)
+#: ("AT&T" keeps its "&": only one between spaces joins)
+_LIST_JOINS = re.compile(r"\s*,\s*(?:(?:y|e|and|o|u|or|&)\s+)?|\s+(?:y|e|and|o|u|or|&)\s+", re.I)
 
 
 def typed(spec: InputSpec, raw: str) -> Any:
@@ -34,7 +34,11 @@ def typed(spec: InputSpec, raw: str) -> Any:
     ``list`` is split where the request joins its items (a comma, ``y`` / ``and`` / ``o``
     / ``or``): ``--set``'s ``a, b`` is what a person types there, not in a sentence."""
     if spec.type == "list":
-        raw = ", ".join(p for p in _LIST_JOINS.split(raw) if p.strip())
+        items: dict[str, str] = {}
+        for part in _LIST_JOINS.split(raw):  # an item said twice is one, the first as typed
+            if part.strip():
+                items.setdefault(part.strip().casefold(), part.strip())
+        raw = ", ".join(items.values())
     try:
         return coerce(spec.type, raw, items=spec.items, scale=spec.scale)
     except ValueError:

@@ -63,8 +63,8 @@ def test_a_listing_s_price_for_each_user_keeps_its_period(listing: str, amount: 
 
 
 WITH = InputSpec(type="list", items="string",
-                 pattern=r"(?:compatible\s+con|works\s+with)\s+(?P<value>(?-i:[A-Z]\w*)"
-                         r"(?:(?:\s*,\s*|\s+(?:y|and|o|or)\s+)(?-i:[A-Z]\w*))*)")
+                 pattern=r"(?:compatible\s+con|works\s+with)\s+(?P<value>(?-i:[A-Z][\w&]*)"
+                         r"(?:(?:\s*,\s*|\s+(?:y|and|o|or)\s+)(?-i:[A-Z][\w&]*))*)")
 
 
 @pytest.mark.parametrize("query, items", [
@@ -72,6 +72,8 @@ WITH = InputSpec(type="list", items="string",
     ("reference manager that works with Zotero, Word and Slack", ["Zotero", "Word", "Slack"]),
     ("editor compatible con Word o Pages", ["Word", "Pages"]),
     ("reference manager that works with Zotero", ["Zotero"]),
+    ("reference manager that works with Zotero, Word and Zotero", ["Zotero", "Word"]),
+    ("CRM that works with AT&T", ["AT&T"]),
 ])
 def test_a_list_a_request_joins_in_words_is_its_items(query: str, items: list[str]) -> None:
     assert _values(query, {"topic": InputSpec(type="subject"), "apps": WITH})["apps"] == items
