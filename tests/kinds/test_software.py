@@ -77,6 +77,10 @@ REQUESTS = {
     "an open source alternative to Trello for 15 users, $8/user/month max":
         ("en", {"purpose": "alternative to Trello", "seats": 15, "open_source": True,
                 "budget": _money(8, "USD", "month")}),
+    "online whiteboard tool for 8 seats, up to $600 per year, integrates with Slack and "
+    "Microsoft Teams":
+        ("en", {"purpose": "online whiteboard", "seats": 8, "budget": _money(600, "USD", "year"),
+                "integrations": ["Slack", "Microsoft Teams"]}),
     "herramienta de encuestas con más de 4 estrellas en Capterra, que funcione en web":
         ("es", {"purpose": "encuestas", "min_rating": 8.0, "platforms": ["web"]}),
     # a plan's name is read only with its label: "team chat" is what the tool is for
