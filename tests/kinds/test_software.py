@@ -204,6 +204,8 @@ def test_price_per_user_a_month_an_annual_price_and_contact_sales(runs):
     assert "3 tools out of 5 found: for survey, with a free plan, data in the EU, for at " \
            "most 30 EUR/month." in report
     assert queries[0] == "survey tool free plan GDPR"
+    # the inputs' English names from the kind's locales/en catalog
+    assert "| EU data (GDPR) | yes | query |" in report
     own = _own_words(report, SURVEYS)
     for spanish in ("Selección", "Fuentes", "herramienta", "no consta", "valoración"):
         assert spanish not in own, spanish
