@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from scout.i18n.values import format_money
 from scout.spec.models import InputSpec
 from scout.task.money import iter_money
 from scout.task.parser import parse_query
@@ -29,25 +30,36 @@ def _values(query: str, inputs: dict[str, InputSpec]) -> dict[str, Any]:
     return parse_query(query, inputs, today=TODAY).values
 
 
-@pytest.mark.parametrize("query, amount, currency, per", [
-    ("survey tool under €30 per user per month", 30, "EUR", "month"),
-    ("herramienta de encuestas, menos de 30 € por usuario al mes", 30, "EUR", "month"),
-    ("herramienta de encuestas, máximo 12 € por usuario y mes", 12, "EUR", "month"),
-    ("helpdesk software under $10 per seat per month", 10, "USD", "month"),
-    ("antivirus por menos de 9 € por licencia al año", 9, "EUR", "year"),
-    ("CRM under £20 per member a month", 20, "GBP", "month"),
-    ("gestor de contraseñas, hasta 3 € por dispositivo al mes", 3, "EUR", "month"),
-    # what was read before stays as it was
-    ("hotel in Leeds under £90 per room per night", 90, "GBP", "night"),
-    ("survey tool under €30 per user", 30, "EUR", None),
+@pytest.mark.parametrize("query, amount, currency, per, each", [
+    ("survey tool under €30 per user per month", 30, "EUR", "month", "user"),
+    ("herramienta de encuestas, menos de 30 € por usuario al mes", 30, "EUR", "month", "user"),
+    ("herramienta de encuestas, máximo 12 € por usuario y mes", 12, "EUR", "month", "user"),
+    ("helpdesk software under $10 per seat per month", 10, "USD", "month", "seat"),
+    ("antivirus por menos de 9 € por licencia al año", 9, "EUR", "year", "licence"),
+    ("CRM under £20 per member a month", 20, "GBP", "month", "user"),
+    ("gestor de contraseñas, hasta 3 € por dispositivo al mes", 3, "EUR", "month", "device"),
+    # what was read before stays as it was: a hotel's room is what its price is for anyway
+    ("hotel in Leeds under £90 per room per night", 90, "GBP", "night", None),
+    ("survey tool under €30 per user", 30, "EUR", None, None),
+    ("survey tool under €30 a month", 30, "EUR", "month", None),
 ])
 def test_a_price_for_each_user_keeps_its_period(query: str, amount: float, currency: str,
-                                                per: str | None) -> None:
+                                                per: str | None, each: str | None) -> None:
     values = _values(query, KIND)
     budget = values["budget"]
-    assert (budget.amount, budget.currency, budget.per) == (amount, currency, per)
+    assert (budget.amount, budget.currency, budget.per, budget.each) == \
+        (amount, currency, per, each)
     # the period's words are the budget's: no "month" left for the subject
     assert values.get("topic") not in {"month", "mes", "year"}
+
+
+def test_a_price_for_each_user_says_so_in_both_languages() -> None:
+    budget = _values("survey tool under €30 per user per month", KIND)["budget"]
+    assert format_money(budget, "en") == "30 EUR/user/month"
+    assert format_money(budget, "es") == "30 €/usuario/mes"
+    # a Task stored before keeps its JSON: no "each" when there is none
+    assert "each" not in _values("hotel under £90 per room per night", KIND)["budget"] \
+        .model_dump(mode="json")
 
 
 @pytest.mark.parametrize("listing, amount, per", [
