@@ -198,11 +198,11 @@ def test_price_per_user_a_month_an_annual_price_and_contact_sales(runs):
                               "SurveyMonkey": ["over budget"]}
     report = run.report
     assert "| 1 | Formbricks | free [1] | 4.7/5 [1] |" in report
-    assert "| 2 | Jotform | 25 EUR/month [2] | 4.6/5 [2] |" in report
+    assert "| 2 | Jotform | 25 EUR/user/month [2] | 4.6/5 [2] |" in report
     assert "- **Jotform**: price per year converted to per month (approximate)" in report
     assert not re.search(r"(?<![\d.,])0 EUR", _own_words(report, SURVEYS))
     assert "3 tools out of 5 found: for survey, with a free plan, data in the EU, for at " \
-           "most 30 EUR/month." in report
+           "most 30 EUR/user/month." in report
     assert queries[0] == "survey tool free plan GDPR"
     # the inputs' English names from the kind's locales/en catalog
     assert "| EU data (GDPR) | yes | query |" in report
@@ -258,7 +258,7 @@ def test_open_source_self_hosted_and_the_price_at_the_seats_asked(runs):
     assert _names(run) == ["Rocket.Chat", "Element"]
     assert _excluded(run) == {"Mattermost": ["over budget for 15 users"],
                               "Microsoft Teams": ["not open source", "cannot be self-hosted"]}
-    assert "| 1 | Rocket.Chat | 48 USD/year [1] | 4.2/5 [1] |" in run.report
+    assert "| 1 | Rocket.Chat | 48 USD/user/year [1] | 4.2/5 [1] |" in run.report
     assert "| 2 | Element | on request (contact sales) | 4.1/5 [2] |" in run.report
     assert "2 tools out of 4 found: for alternative to Slack, open source, self-hosted, for " \
            "15 users, for at most 1,500 USD/year." in run.report
