@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from typing import Any
 
-from scout.i18n import gettext_for, lang_of, translations
+from scout.i18n import N_, gettext_for, lang_of, translations
 from scout.i18n.messages import localize
 from scout.i18n.numbers import (
     format_data_size,
@@ -23,8 +23,14 @@ from scout.i18n.numbers import (
 )
 
 
+# what one amount is for, beside its period (Money.each): '30 EUR/user/month'
+_EACH = {"user": N_("user"), "seat": N_("seat"), "licence": N_("licence"),
+         "device": N_("device")}
+
+
 def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str:
-    """A Money value with its unit: '180 EUR/night' (en), '180 €/noche' (es); a price
+    """A Money value with its unit: '180 EUR/night' (en), '180 €/noche' (es), and what
+    one amount is for when it says ('30 EUR/user/month', '30 €/usuario/mes'); a price
     stated as nothing ('free admission') is 'free' / 'gratis'. ``digits`` None: cents
     when an amount under 100 has them ('14,50 €', never '14 €' for a bottle a budget of
     14 € does not buy); from 100 on, whole units, where cents change little and a
@@ -43,6 +49,9 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
     if low is not None:  # a range: '80-120 EUR' (en), '80-120 €' (es)
         low_text = format_number(low, lang, digits)
         text = low_text + "-" + text
+    each = _EACH.get(getattr(value, "each", None) or "")
+    if each:
+        text = f"{text}/{localize(each, lang)}"
     per = getattr(value, "per", None)
     if per == "total":  # scout.units.TOTAL (below i18n): "600 € en total", not "/total"
         return f"{text} {localize('in total', lang)}"

@@ -19,6 +19,8 @@ from scout.schemas.base import ArtifactModel
 from scout.schemas.omit import omit_unset
 
 Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
+#: what one amount is for, beside its period (``Money.each``)
+Each = Literal["user", "seat", "licence", "device"]
 
 
 def money_is_floor(name: str, comparator: str | None) -> bool:
@@ -76,6 +78,9 @@ class Money(BaseModel):
     per: str | None = Field(default=None, description="unit, e.g. 'night'")
     min: float | None = Field(default=None, ge=0, allow_inf_nan=False,
                               description="lower end of a range")
+    each: Each | None = Field(
+        default=None, description="what one amount is for, beside its period: 'user' in "
+        "'€30 per user per month' (a software plan's price per user, seat, licence or device)")
 
     @model_validator(mode="after")
     def _range(self) -> "Money":
@@ -84,7 +89,7 @@ class Money(BaseModel):
         return self
 
     # left out while unset: stored Tasks and cache keys of single amounts are unchanged
-    _omit = omit_unset("min")
+    _omit = omit_unset("min", "each")
 
     def __str__(self) -> str:
         if self.min is not None:

@@ -88,6 +88,11 @@ class InputSpec(StrictModel):
         default=None,
         description="regex that finds the value in a query (group 'value', else group 1)",
     )
+    labelled: bool = Field(
+        default=False,
+        description="read an enum word from a query only next to the input's name or an "
+        "alias ('plan Pro', 'Team plan'): for enum words that are everyday words ('team "
+        "chat', 'small business')")
     scale: Literal[RATING_SCALES] | None = Field(  # type: ignore[valid-type]
         default=None,
         description="a rating input's scale, the one its kind's readers think in: 100 "
@@ -121,6 +126,13 @@ class InputSpec(StrictModel):
         if unknown:
             raise ValueError(f"synonyms of {', '.join(map(repr, unknown))}, which enum does "
                              f"not list (enum: {self.enum})")
+        return self
+
+    @model_validator(mode="after")
+    def _labelled_enum(self) -> "InputSpec":
+        if self.labelled and not self.enum:
+            raise ValueError("'labelled' reads enum words only next to the input's name or "
+                             "an alias: declare enum too")
         return self
 
     @model_validator(mode="after")

@@ -10,7 +10,10 @@ phrase is a condition ("free entry for children", "entrada gratuita los domingos
 entry with the city card", "free course for students") or an amenity ("free entry to the
 spa", "acceso gratuito a internet"), nor "barrier-free entrance" / "entrada libre de
 barreras". "For" naming an audience ("for beginners", "para toda la familia") is no
-condition.
+condition. Software is what one uses: "a free app", "free plan", "herramienta gratuita",
+"free and open source", "gratuito y de código abierto" say a tool costs nothing to use
+(an amount stated beside it still wins: :func:`scout.steps.extract.find_price`), while a
+"free trial" or "free updates" do not.
 """
 
 from __future__ import annotations
@@ -27,10 +30,13 @@ _NOUN_ES = r"entrada|acceso|admision"
 # an amenity ("free wifi during classes" is no free class)
 _ATTENDED_EN = (r"courses?|class(?:es)?|lessons?|workshops?|webinars?|seminars?|talks?|"
                 r"lectures?|tutorials?|masterclass(?:es)?|bootcamps?|conferences?|"
-                r"meetups?|(?:walking\s+)?tours?|events?|concerts?|exhibitions?")
+                r"meetups?|(?:walking\s+)?tours?|events?|concerts?|exhibitions?|"
+                # software, used rather than attended: "free app", "Free plan: 3 users"
+                r"software|apps?|applications?|tools?|plans?|tiers?")
 _ATTENDED_ES = (r"cursos?|clases?|talleres|taller|charlas?|seminarios?|webinars?|"
                 r"webinarios?|conferencias?|masterclass|eventos?|conciertos?|"
-                r"exposicion(?:es)?|visitas?\s+guiadas?")
+                r"exposicion(?:es)?|visitas?\s+guiadas?|"
+                r"software|apps?|aplicacion(?:es)?|herramientas?|programas?|plan(?:es)?")
 _BETWEEN = (r"(?:(?!(?:for|with|during|in|at|and|or|to|on|of|by|from|per|the|a|an|after|"
             r"before|para|con|en|y|o|durante|sin|por|tras|antes)\b)[a-z0-9]+\s+)")
 # the free word bound to the admission noun, either order, in both languages
@@ -44,9 +50,14 @@ _FREE = re.compile(
     rf"|(?:{_NOUN_ES})\s*(?:(?:es|:)\s*)?(?:gratuit[oa]s?|gratis|libre)"
     r"|(?:precio|coste|costo|tarifa)\s*(?::\s*|\s+es\s+)(?:gratuit[oa]|gratis)"
     r"|gratis\s+(?:la\s+)?entrada"
+    # free software: "free and open source", "free, open-source", "gratuito y de código
+    # abierto", "libre y gratuito" (what "free" means beside a licence is the price)
+    r"|free\s*(?:,|and|&)\s*open[\s-]source"
+    r"|(?:gratuit[oa]s?|gratis)\s*(?:,|y)\s*(?:de\s+)?codigo\s+abierto"
+    r"|codigo\s+abierto\s*(?:,|y)\s*(?:gratuit[oa]s?|gratis)"
     r")(?![\w-])"
 )
-# "for" naming who it is meant for, not who alone gets it free: everyone, a level
+# "for" naming who it is meant for, not who alone gets it free: everyone, a level, a platform
 # ("for beginners", "para principiantes", "for all levels"), families, any age. "free for
 # students", "gratis para desempleados", "free entry for children" stay conditions: a
 # group that gets in free while others pay
@@ -56,7 +67,9 @@ _AUDIENCE = (r"(?:(?:all|everyone|everybody|anyone|anybody|the\s+(?:general\s+)?
              r"(?:all|any|every)\s+(?:ages?|levels?|skill\s+levels?)|"
              r"todos|todas|todo\s+el\s+(?:mundo|publico)|cualquiera|(?:toda\s+la\s+)?familias?|"
              r"principiantes|iniciad[oa]s|novat[oa]s|(?:todas\s+las\s+)?edades|"
-             r"todos\s+los\s+(?:publicos|niveles))\b)")
+             r"todos\s+los\s+(?:publicos|niveles)|"
+             # the platform software runs on: "free app for iOS", "para Windows y Linux"
+             r"ios|android|windows|mac(?:os)?|linux|iphone|ipad|(?:the\s+|la\s+)?web)\b)")
 # what follows the phrase and makes it a condition or an amenity, not the price
 _AMENITY = (r"spa|gym|gimnasio|pool|piscina|sauna|wi-?fi|internet|parking|aparcamiento|"
             r"garage|garaje|lounge|fitness|jacuzzi|terrace|terraza|club|bar|playa|beach")

@@ -67,13 +67,16 @@ def find_enum(text: QueryText, spec: InputSpec, name: str = "",
     """The first enum value (or synonym) the query names and does not rule out, and its
     span; with the input's ``name`` or an alias that labels it right before or after
     ("nivel intermedio", "level: beginner", "advanced level"), so the label is claimed
-    with it, never read as a place or a subject. A word inside a longer one of ``rivals``
+    with it, never read as a place or a subject; with ``labelled``, only such a word. A word inside a longer one of ``rivals``
     (another input's enum words: :func:`rival_words`) is that input's and passed over."""
     for word, option in _enum_words(spec):
         for m in _enum_hits(text, word):
             if rivals and _inside_rival(text.free, m.span(), word, rivals):
                 continue
-            return option, _with_label(text.free, m.span(), spec, name)
+            span = _with_label(text.free, m.span(), spec, name)
+            if spec.labelled and span == m.span():
+                continue  # an everyday word ("team chat") is no value without its label
+            return option, span
     return _split_enum(text, spec)
 
 
@@ -138,12 +141,16 @@ def find_enum_list(text: QueryText, spec: InputSpec, rivals: list[str] | None = 
     in the query's order: a list of required features, not just the longest one. A word
     inside a longer one of ``rivals`` is another input's, as for :func:`find_enum`, and
     the input's ``name`` or an alias labelling one is claimed with it, as there ("en
-    formato CSV", "CSV format": no place "Formato")."""
+    formato CSV", "CSV format": no place "Formato"); with ``labelled``, only words next
+    to the input's ``name`` or an alias."""
     hits: list[tuple[Any, tuple[int, int]]] = []
     taken = text.free
     for word, option in _enum_words(spec):
         m = next((h for h in _enum_hits(text, word) if taken[h.start()] != CLAIMED
-                  and not (rivals and _inside_rival(text.free, h.span(), word, rivals))), None)
+                  and not (rivals and _inside_rival(text.free, h.span(), word, rivals))
+                  and not (spec.labelled
+                           and _with_label(text.free, h.span(), spec, name) == h.span())),
+                 None)
         if m and all(option != o for o, _span in hits):
             a, b = _with_label(taken, m.span(), spec, name)
             hits.append((option, (a, b)))

@@ -35,7 +35,7 @@ import math
 import re
 from collections.abc import Iterator
 
-from scout.schemas.task import Comparator, Money
+from scout.schemas.task import Comparator, Each, Money
 from scout.task.cldr import currencies
 from scout.task.lang import fold
 from scout.units import TOTAL
@@ -100,14 +100,37 @@ _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|he
                + _BARE_PER)
 # "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night", and
 # "pppn" for "per person per night": the night is the period a hotel's price is for
-# "per room per night": the room is what a hotel price is for anyway, the night the unit
+# "per room per night", "per user per month", "por usuario al mes", "/seat/mo": the room,
+# the user, the seat or the licence is what the price is for (a hotel's, a software plan's),
+# the night or the month the unit
 # a pay's "gross" / "net" ("38.000 € brutos al año", "£38,000 gross per annum") stands
 # between an amount and its period: it says which figure, not what the period is
 _GROSS = r"(?:\s*(?:gross|net|brut[oa]s?|net[oa]s?)(?=\s))?"
-_PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x)\s+(?:room|habitacion)\b)?"
-        r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|"
+_SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen[cs]es?|"
+             r"licencias?|members?|miembros?|agents?|agentes?|devices?|dispositivos?")
+# ("por usuario y mes": the "y" joins the two, and stands in for the period's connector)
+_PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + _SOLD_PER + r")\b"
+        r"(?:\s+(?:y|and)(?=\s+(?:mes|month|ano|year|dia|day|semana|week|noche|night)\b)|"
+        r"(?=\s*(?:/|per|por|an?|al|x|la|el|each|cada)\b|\s*/)))?"
+        r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|(?<= y)\s+|(?<= and)\s+|"
         r"\s?(?=(?:pppn|pp|pn)\b)|\s(?=(?:" + _BARE_PER + r")\b))"  # "£150pn", "15€pp" glued too
         r"(?P<per>pppn|" + _UNIT_WORDS + r"|pn)\b)")
+# what one amount is for, beside its period: a software plan's user, seat, licence or
+# device ("€8 per user per month"); a hotel's room is what its price is for anyway (None)
+_EACH: dict[str, Each] = {
+    "user": "user", "usuario": "user", "usuaria": "user", "member": "user", "miembro": "user",
+    "agent": "user", "agente": "user", "seat": "seat", "puesto": "seat", "licence": "licence",
+    "license": "licence", "licencia": "licence", "device": "device", "dispositivo": "device"}
+
+
+def _each(word: str | None) -> Each | None:
+    """The canonical unit of sale of ``word`` ("usuarios" → "user"), None for a room."""
+    if not word:
+        return None
+    word = word.lower()
+    return _EACH.get(word) or _EACH.get(word[:-1]) or _EACH.get(word[:-2])
+
+
 # a unit written before the amount's comparator: "x semana por menos de 500 mil pesos"
 _PER_AFTER_CMP = re.compile(_PER)
 _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNIT_WORDS
@@ -294,6 +317,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
                 g["k2"] or _thousands(g["post2"])) and low * 1000 <= high:
             low *= _scale(g["k2"] or _thousands(g["post2"]) or "k")  # "entre 50 y 70 mil pesos", "50 y 70 lucas": one multiplier for both
         raw_per = (g["per"] or "").removeprefix("calendar ")
+        each = _each(g["each"])
         if not raw_per:
             before = _PER_BEFORE.search(free, max(0, m.start() - 30), m.start())
             raw_per = before.group("per") if before else ""
@@ -306,6 +330,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
         if not raw_per and pcmp and (late := _PER_AFTER_CMP.match(free, m.end())):
             # "250 bucks max per night", "150 € máximo por noche": the unit after the cap
             raw_per, span = late.group("per"), (span[0], late.end())
+            each = _each(late.group("each"))
         per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
         if per is None:  # "600 € en total", "presupuesto total de 1.000 €": the whole span's
             per, span = _total(free, m.start(), span)
@@ -317,14 +342,15 @@ def iter_money(free: str, original: str, territories: list[str], *,
                 join in ("y", "and") and lead in ("between", "entre"))
             code = c1[0] or c2[0]
             if joined and high >= low and code:
-                yield (Money(amount=high, min=low, currency=code, comparator="<=", per=per),
+                yield (Money(amount=high, min=low, currency=code, comparator="<=", per=per,
+                             each=each),
                        (widen(folded, free, span[0]), span[1]), c1[1] or c2[1])
                 continue
             # not a range ("80 EUR and 4 stars", "4 and 200 EUR"): the first amount stands
             # alone, and the second is read again on its own
             pos = m.start("a2") - (len(g["pre2"]) + 1 if g["pre2"] else 0)
             span = (m.start(), m.end("post1") if g["post1"] else m.end("a1"))
-            per, pcmp = None, None
+            per, pcmp, each = None, None, None
         code = c1[0]
         if code is None or (g["post1"] or "").strip() in _STICKS and _OF_THING.match(free, m.end()):
             continue  # "3 palos de golf", "2 palos de trekking": sticks, not millions
@@ -342,7 +368,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
             cmp_ = "<="  # "nada por encima de 150 euros" is a cap
         if not g["cmp"] and not g["lead"] and g["pre1"] and c1[2] == "post":
             span = (m.start("a1"), span[1])  # a word before the amount that is no currency
-        yield (Money(amount=low, currency=code, comparator=cmp_, per=per),
+        yield (Money(amount=low, currency=code, comparator=cmp_, per=per, each=each),
                (widen(folded, free, span[0]), span[1]), c1[1])
 
 

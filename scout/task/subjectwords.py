@@ -178,10 +178,13 @@ hybrid hibrido hibrida hibridos hibridas in-person
 """.split())
 # what opens a topic with "to" / "a" after it: "an introduction to machine learning",
 # "a beginner's guide to Rust", "introducción a la estadística" (the place reader takes
-# no place there, and "to" joins the subject's words)
+# no place there, and "to" joins the subject's words); so does what stands in for another
+# thing: "an alternative to Slack", "alternativas a Doodle" (what it replaces says what)
 INTRO = frozenset("""
 intro introduction introductions guide guides primer primers crash
 introduccion introducciones iniciacion guia guias aproximacion
+alternative alternatives alternativa alternativas replacement replacements substitute
+substitutes sustituto sustitutos
 """.split())
 # what names a field with "in" / "en" after it: "research in machine learning", "PhD in
 # linguistics", "máster en ciencia de datos", "ayudas a la investigación en cambio

@@ -53,6 +53,16 @@ FREE = [
     "Curso online gratuito para principiantes",
     "Taller de cerámica gratis para toda la familia",
     "Concierto gratuito para todos los públicos",
+    # software is used, not attended: a free app, tool or plan costs nothing to use
+    # (found writing examples/software)
+    "Zotero: free and open source reference manager",
+    "Zotero: free, open-source reference manager",
+    "JabRef: gestor de referencias gratuito y de código abierto",
+    "Free plan: 25 responses a month",
+    "Herramienta gratuita de encuestas",
+    "Plan gratuito hasta 3 usuarios",
+    "Aplicación gratuita para Android",
+    "A free app for iOS and Android",
 ]
 
 NOT_FREE = [
@@ -87,6 +97,13 @@ NOT_FREE = [
     "Free workshops for members only",
     "Curso gratis para desempleados",
     "Taller gratuito para socios",
+    # a trial, updates or a service are no free software; a free plan for a group is a
+    # condition
+    "Free trial for 14 days",
+    "Free updates for a year",
+    "Free plan for students",
+    "Free shuttle service to the airport",
+    "Open source, contact sales for pricing",
 ]
 
 
