@@ -227,6 +227,16 @@ def translations(lang: str, locales: Path | None = None) -> gettext.NullTranslat
     return _scout_translations(lang)
 
 
+def say(_: Any, msgid: str, **values: Any) -> str:
+    """``msgid`` in the reader's language (``_``: a catalog's gettext) filled with
+    ``values``; a translation that names other placeholders (a project catalog's
+    mistake) falls back to the English."""
+    try:
+        return str(_(msgid)).format(**values)
+    except (KeyError, IndexError, ValueError):
+        return msgid.format(**values)
+
+
 def gettext_for(lang: str) -> Any:
     """``_`` for Python code writing in ``lang``: ``_("Recommendation")``."""
     return translations(lang_of(lang)).gettext

@@ -39,7 +39,8 @@ from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash, value_hash
 from scout.spec.dag import PhaseGraph
 from scout.orchestrator.locks import mission_lock
-from scout.orchestrator.mission_request import MissionRequest, coerce_inputs, expand_force, input_values
+from scout.orchestrator.mission_request import (MissionRequest, asked_lang, coerce_inputs,
+                                                expand_force, input_values)
 from scout.orchestrator.mission_result import MissionInterrupted, MissionResult, verdict
 from scout.orchestrator.planner import PhasePlan, plan
 from scout.orchestrator.records import MissionRecord
@@ -59,6 +60,7 @@ from scout.orchestrator.state_store import (
     read_payloads,
 )
 from scout.paths import mission_dir
+from scout.report.files import project_locales
 from scout.schemas.task import Task
 from scout.spec.models import Pipeline
 from scout.stepkit.context import StepRequest
@@ -121,7 +123,11 @@ class MissionRunner:
         self.today = today or dt.date.today()
         self.max_workers = max_workers or config.max_workers
         self.run_dir = mission_dir(request.runs_dir, request.mission_id)
-        self.overrides = coerce_inputs(pipeline, request.inputs)
+        #: the request's language, known before any phase: the console and the errors
+        #: before the task phase speak it (the Task's ``lang`` is read with more words)
+        self.lang = asked_lang(request.query, request.inputs, config.default_lang)
+        self.overrides = coerce_inputs(pipeline, request.inputs, lang=self.lang,
+                                       locales=project_locales(self.root / "templates"))
         self.inputs = input_values(pipeline, self.overrides)
         asked: dict[str, Any] = {"query": request.query or "", "inputs": self.overrides}
         if config.default_lang != "en":
