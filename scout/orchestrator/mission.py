@@ -254,7 +254,7 @@ class MissionRunner:
                     "pipeline": str(self.request.pipeline_path), "query": self.request.query,
                     "inputs": to_jsonable(self.overrides)}).to_dict())
                 bus.emit(E.MissionStarted(mid, str(self.run_dir), tuple(self.graph.order()),
-                                          resumed))
+                                          resumed, lang=self.lang))
                 runner = self._runner(store=store, artifacts=artifacts, bus=bus)
                 try:
                     outcome = runner.run()
