@@ -47,6 +47,12 @@ def seconds(value: float, lang: str, digits: int = 2) -> str:
                                                                              digits)
 
 
+def elapsed(value: float, lang: str, digits: int = 2) -> str:
+    """A length of time with its unit: "1.50s" (English, as mission.log has it), "1,50 s"
+    (Spanish sets a unit's symbol apart, as the catalog's "se reintenta en {delay} s")."""
+    return seconds(value, lang, digits) + ("s" if lang_of(lang) == "en" else " s")
+
+
 def word(status: str, lang: str) -> str:
     """A status word (``succeeded``, ``failed_terminal``) in ``lang``; the code itself in
     English, where machines read it."""
@@ -80,10 +86,10 @@ class MissionStarted(Event):
     def message(self, lang: str = "en") -> str:
         tr, n = _tr(lang), len(self.phases)
         if self.resumed:
-            text = tr.ngettext("resuming mission {mission} ({count} phase) in {run_dir}",
+            text = tr.npgettext("console", "resuming mission {mission} ({count} phase) in {run_dir}",
                                "resuming mission {mission} ({count} phases) in {run_dir}", n)
         else:
-            text = tr.ngettext("starting mission {mission} ({count} phase) in {run_dir}",
+            text = tr.npgettext("console", "starting mission {mission} ({count} phase) in {run_dir}",
                                "starting mission {mission} ({count} phases) in {run_dir}", n)
         return text.format(mission=self.mission_id, count=n, run_dir=self.run_dir)
 
@@ -96,7 +102,8 @@ class PhaseReused(Event):
     reason: str = ""
 
     def message(self, lang: str = "en") -> str:
-        return _tr(lang).gettext("{phase} reused ({status}): {reason}").format(
+        tr = _tr(lang)
+        return tr.pgettext("console", "{phase} reused ({status}): {reason}").format(
             phase=self.phase, status=word(self.status, lang), reason=localize(self.reason, lang))
 
 
@@ -125,13 +132,13 @@ class PhaseStarted(Event):
 
     def message(self, lang: str = "en") -> str:
         tr = _tr(lang)
-        text = tr.gettext("{phase} started ({uses}, attempt {attempt})").format(
+        text = tr.pgettext("console", "{phase} started ({uses}, attempt {attempt})").format(
             phase=self.phase, uses=self.uses, attempt=self.attempt)
         if self.items_total is not None:
-            text += ", " + tr.ngettext("{count} item", "{count} items",
+            text += ", " + tr.npgettext("console", "{count} item", "{count} items",
                                        self.items_total).format(count=self.items_total)
             if self.items_reused:
-                text += ", " + tr.ngettext("{count} already done", "{count} already done",
+                text += ", " + tr.npgettext("console", "{count} already done", "{count} already done",
                                            self.items_reused).format(count=self.items_reused)
         return text
 
@@ -145,7 +152,8 @@ class PhaseRetried(Event):
     error: str = ""
 
     def message(self, lang: str = "en") -> str:
-        return _tr(lang).gettext("{phase} attempt {attempt} failed ({error}); retrying in "
+        tr = _tr(lang)
+        return tr.pgettext("console", "{phase} attempt {attempt} failed ({error}); retrying in "
                                  "{delay}s").format(phase=self.phase, attempt=self.attempt,
                                                     error=localize(self.error, lang),
                                                     delay=seconds(self.delay_s, lang))
@@ -167,16 +175,16 @@ class PhaseFinished(Event):
 
     def message(self, lang: str = "en") -> str:
         tr = _tr(lang)
-        text = tr.gettext("{phase} {status} in {duration}s").format(
+        text = tr.pgettext("console", "{phase} {status} in {duration}s").format(
             phase=self.phase, status=word(self.status, lang),
             duration=seconds(self.duration_s, lang))
         if self.items_ok is not None:
-            text += " (" + tr.ngettext("{count} item ok, {failed} failed",
+            text += " (" + tr.npgettext("console", "{count} item ok, {failed} failed",
                                        "{count} items ok, {failed} failed",
                                        self.items_ok).format(count=self.items_ok,
                                                              failed=self.items_failed or 0) + ")"
         if self.answered_by:
-            text += ", " + tr.gettext("answered by {names}").format(
+            text += ", " + tr.pgettext("console", "answered by {names}").format(
                 names=", ".join(self.answered_by))
         if self.cost_usd:
             text += f", ${self.cost_usd:.4f}"
@@ -201,9 +209,9 @@ class ItemDone(Event):
     def message(self, lang: str = "en") -> str:
         tr = _tr(lang)
         if self.ok:
-            return tr.gettext("{phase} item {index} ok ({done}/{total})").format(
+            return tr.pgettext("console", "{phase} item {index} ok ({done}/{total})").format(
                 phase=self.phase, index=self.index, done=self.done, total=self.total)
-        return tr.gettext("{phase} item {index} failed: {error} ({done}/{total})").format(
+        return tr.pgettext("console", "{phase} item {index} failed: {error} ({done}/{total})").format(
             phase=self.phase, index=self.index, error=localize(self.error or "", lang),
             done=self.done, total=self.total)
 
@@ -230,7 +238,8 @@ class MissionFinished(Event):
     duration_s: float = 0.0
 
     def message(self, lang: str = "en") -> str:
-        return _tr(lang).gettext("mission {mission} {status} (exit {code}) in {duration}s").format(
+        tr = _tr(lang)
+        return tr.pgettext("console", "mission {mission} {status} (exit {code}) in {duration}s").format(
             mission=self.mission_id, status=word(self.status, lang), code=self.exit_code,
             duration=seconds(self.duration_s, lang))
 

@@ -269,7 +269,8 @@ class MissionRunner:
                         page = None
                     store.append(MissionRecord("interrupted", {
                         "reason": "interrupted (Ctrl-C)", "exit_code": 130}).to_dict())
-                    raise MissionInterrupted(mid, self.run_dir, page) from exc
+                    raise MissionInterrupted(mid, self.run_dir, page,
+                                             self._result_lang()) from exc
                 status, code, reason, warnings = verdict(self.pipeline, self.graph.order(),
                                                          outcome.stop, outcome.stop_reason,
                                                          store.state)
@@ -288,7 +289,15 @@ class MissionRunner:
         phases = {pid: store.state.phases.get(pid, PhaseState()) for pid in self.graph.order()}
         return MissionResult(mid, self.run_dir, status, code, phases, reason,
                              self._report_path(store.state, stopped_page), warnings,
-                             stop_code=stop_code, stopped_report=stopped_page)
+                             stop_code=stop_code, stopped_report=stopped_page,
+                             lang=self._result_lang())
+
+    def _result_lang(self) -> str:
+        """The request's language as the report has it: the Task's once the task phase
+        read the request (task.json), else the one read before any phase."""
+        from scout.report.stopped import request_lang
+
+        return request_lang(self.run_dir, self.lang)
 
     def _stopped_report(self, state: MissionState, bus: E.EventBus,
                         end: tuple[str, str | None]) -> Path | None:

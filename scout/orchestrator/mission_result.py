@@ -44,6 +44,10 @@ class MissionResult:
     #: the page a mission that stopped before its report wrote in report.md's place
     #: (what failed or stopped it, why, what to do); None when it finished or has none
     stopped_report: Path | None = None
+    #: the request's language (the Task's, else as read before any phase): what
+    #: ``scout apply`` says around the report is said in it; not in the JSON, whose
+    #: words are codes
+    lang: str = "en"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -67,16 +71,19 @@ class MissionInterrupted(KeyboardInterrupt):
     the API's users); it carries where the mission is, so ``scout apply`` can say it
     instead of a bare "aborted"."""
 
-    def __init__(self, mission_id: str, run_dir: Path, report: Path | None) -> None:
+    def __init__(self, mission_id: str, run_dir: Path, report: Path | None,
+                 lang: str = "en") -> None:
         super().__init__(f"mission {mission_id} interrupted")
         self.mission_id = mission_id
         self.run_dir = run_dir
         #: the page that says the mission was interrupted (None: not written)
         self.report = report
+        #: the request's language, which ``scout apply`` says it in
+        self.lang = lang
 
     def __reduce__(self) -> tuple[Any, ...]:
         # rebuilt with its own arguments when it crosses a process (a Dask worker)
-        return (type(self), (self.mission_id, self.run_dir, self.report))
+        return (type(self), (self.mission_id, self.run_dir, self.report, self.lang))
 
 
 def verdict(pipeline: Pipeline, order: Iterable[str], stop: str | None,

@@ -75,7 +75,8 @@ class _Board:
                 row = self.rows.setdefault(ev.phase, _Row())
                 row.status, row.started, row.elapsed = "running", time.monotonic(), None
                 row.total, row.done = ev.items_total, ev.items_reused if ev.items_total else None
-                row.note = translations(self.lang).gettext("attempt {attempt}").format(
+                tr = translations(self.lang)
+                row.note = tr.pgettext("console", "attempt {attempt}").format(
                     attempt=ev.attempt) if ev.attempt > 1 else ""
             elif isinstance(ev, E.ItemDone):
                 row = self.rows.setdefault(ev.phase, _Row())
@@ -85,7 +86,8 @@ class _Board:
             elif isinstance(ev, E.PhaseRetried):
                 row = self.rows.setdefault(ev.phase, _Row())
                 row.status = "failed_retryable"
-                row.note = translations(self.lang).gettext("retry in {delay}s: {error}").format(
+                tr = translations(self.lang)
+                row.note = tr.pgettext("console", "retry in {delay}s: {error}").format(
                     delay=E.seconds(ev.delay_s, self.lang, 1),
                     error=E.localize(ev.error, self.lang))[:80]
             elif isinstance(ev, E.PhaseFinished):
@@ -121,7 +123,7 @@ class _Board:
                 items = f"{row.done}/{row.total}" if row.total is not None else ""
                 table.add_row(pid, Text(E.word(row.status, self.lang),
                                         style=STATUS_STYLE.get(row.status, "")),
-                              items, f"{E.seconds(elapsed, self.lang, 1)}s"
+                              items, E.elapsed(elapsed, self.lang, 1)
                               if elapsed is not None else "",
                               cell(", ".join(row.answered[:3])), cell(row.note))
         return table
@@ -186,8 +188,8 @@ class PlainProgress:
         words, and the first copy is the one worth reading."""
         for said in self._said:
             if said in text:
-                text = text.replace(said, translations(self.lang).gettext(
-                    "the same error as above"))
+                tr = translations(self.lang)
+                text = text.replace(said, tr.pgettext("console", "the same error as above"))
         value = getattr(ev, "error", None)
         if isinstance(value, str) and len(value) >= 40 and value not in self._said:
             self._said.append(value)
@@ -218,8 +220,8 @@ class PlainProgress:
                     return
                 self._step[ev.phase] = ev.done
             tr = translations(self.lang)
-            text = (tr.gettext("{phase} items {done}/{total}") if ev.ok else
-                    tr.gettext("{phase} items {done}/{total} (item {index} failed: {error})")
+            text = (tr.pgettext("console", "{phase} items {done}/{total}") if ev.ok else
+                    tr.pgettext("console", "{phase} items {done}/{total} (item {index} failed: {error})")
                     ).format(phase=ev.phase, done=ev.done, total=ev.total, index=ev.index,
                              error=E.localize(ev.error or "", self.lang))
         else:
