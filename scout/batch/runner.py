@@ -30,7 +30,7 @@ import os
 import socket
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -115,6 +115,14 @@ class BatchView:
     elapsed_s: float
     eta_s: float | None
     state: str
+    #: the language the batch's requests share (English when they differ): its lines'
+    lang: str = "en"
+
+
+def common_lang(langs: Iterable[str]) -> str:
+    """The language every one of ``langs`` is (a batch's requests'), else English."""
+    found = set(langs)
+    return found.pop() if len(found) == 1 else "en"
 
 
 class BatchSubscriber(Protocol):
@@ -142,6 +150,8 @@ class BatchRunner:
             if runtime_dir is not None else None
         self.runtime_dir = runtime_dir
         self._started = clock()
+        #: the language the display speaks: the one every mission's request is in
+        self.lang = common_lang(e.lang for e in entries)
         self._finished_now = 0
         self._saved_at = 0.0
         #: what the batch's missions had journaled when this run started (the seed of
@@ -217,7 +227,7 @@ class BatchRunner:
             eta = elapsed / self._finished_now * (pending + running)
         return BatchView(self.record.batch_id, counts["missions"], counts["done"], running,
                          counts["failed"], pending, self.tail.calls if self.tail else 0,
-                         round(self.spent(), 6), elapsed, eta, self.record.state)
+                         round(self.spent(), 6), elapsed, eta, self.record.state, self.lang)
 
     def _save(self, force: bool = False) -> None:
         now = self.clock()
