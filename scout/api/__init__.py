@@ -34,6 +34,7 @@ from scout.api.shown import KindWords
 from scout.config.models import Config
 from scout.errors import MissionNotFound, PhaseExecutionError, ScoutError
 from scout.fsutil import loads_stored
+from scout.i18n import lang_of
 from scout.orchestrator.artifact_store import ArtifactStore
 from scout.orchestrator.events import Subscriber
 from scout.orchestrator.mission import MissionRunner, Preflight
@@ -72,6 +73,9 @@ class MissionPlan:
     previous_task: dict[str, Any] | None = None
     #: the kind's own words its values are shown with (its enum inputs, its catalogs)
     words: KindWords | None = None
+    #: the request's language (the Task's, else as read before any phase): the text
+    #: ``scout plan`` prints speaks it; the JSON keeps English
+    lang: str = "en"
 
     def to_dict(self) -> dict[str, Any]:
         return {"mission_id": self.mission_id, "run_dir": str(self.run_dir),
@@ -280,7 +284,9 @@ def plan(
     return MissionPlan(runner.request.mission_id, runner.run_dir, runner.run_dir.is_dir(),
                        runner.plan(), task, error.message if error else None,
                        error.to_dict() if error else None, _previous_task(runner.run_dir),
-                       KindWords.of(runner.pipeline, runner.root))
+                       KindWords.of(runner.pipeline, runner.root),
+                       lang_of((task or {}).get("lang") or (error.to_dict() if error else {})
+                               .get("lang") or runner.lang))
 
 
 def run_mission(mission_id: str, query: str, runs_dir: str | Path | None = None, *,

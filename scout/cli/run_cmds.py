@@ -171,24 +171,22 @@ def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: st
                       force=force, config=config)
     estimate = api.estimate(file, query=query, sets=sets, mission_id=mission_id,
                             config=config)
-    from scout.cli.plan_view import change_lines, cost_lines, plan_json, task_lines
+    from scout.cli.plan_view import change_lines, cost_lines, phase_lines, plan_json, task_lines
+    from scout.i18n import translations
 
     if fmt == "json":
         click.echo(json.dumps(plan_json(result, estimate), indent=2))
         return
-    what = "existing" if result.exists else "new"
-    click.echo(f"mission {result.mission_id} ({what}, {result.run_dir})")
+    tr = translations(result.lang)
+    what = tr.pgettext("console", "existing") if result.exists else \
+        tr.pgettext("console", "new")
+    click.echo(clean(tr.pgettext("console", "mission {mission} ({what}, {run_dir})").format(
+        mission=result.mission_id, what=what, run_dir=result.run_dir)))
     for line in task_lines(result):  # the request's words: terminal-safe
         click.echo(clean(line))
     click.echo("")
-    width = max((len(p.phase) for p in result.phases), default=5)
-    for p in result.phases:
-        click.echo(clean(f"  {p.phase:<{width}}  {p.label:<6}  {p.reason}"))
-        if p.runs_python:
-            click.echo(f"  {'':<{width}}  {'':<6}  runs Python: {clean(p.runs_python)} "
-                       "(your own code, with your permissions)")
-    counts = {a: sum(1 for p in result.phases if p.action == a) for a in ("run", "reuse", "skip")}
-    click.echo(f"{counts['run']} to run, {counts['reuse']} to reuse, {counts['skip']} to skip")
+    for line in phase_lines(result):
+        click.echo(clean(line))
     click.echo("")
     for line in change_lines(result):
         click.echo(clean(line))

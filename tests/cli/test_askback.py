@@ -138,12 +138,13 @@ def test_plan_says_the_refusal_in_the_requests_language_and_still_plans(
     main(args)
     text = capsys.readouterr().out
     lines = text.splitlines()
-    assert lines[1] == ("request: USE065: a la petición le falta lo que esta búsqueda "
+    # the plan's text speaks the request's language too (the JSON keeps English codes)
+    assert lines[1] == ("petición: USE065: a la petición le falta lo que esta búsqueda "
                         "necesita: destino, p. ej. «en Barcelona»")
-    assert lines[2] == ("  hint: añádelo a la petición, o fíjalo directamente con --set "
+    assert lines[2] == ("  consejo: añádelo a la petición, o fíjalo directamente con --set "
                         "destination=Barcelona")
-    assert "cannot be parsed" not in text
-    assert re.search(r"^  F0\s+run\s", text, re.M)  # the phases are still shown
+    assert "no se puede leer" not in text
+    assert re.search(r"^  F0\s+ejecutar\s", text, re.M)  # the phases are still shown
     main(args + ["--format", "json"])
     plan = json.loads(capsys.readouterr().out)
     assert plan["task"] is None and plan["phases"]
