@@ -178,7 +178,8 @@ def matches(recorded: str | None, recorded_parts: dict[str, Any] | None, fp: Fin
 
 def explain(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
     """Why a fingerprint changed, as short reasons ("input 'reviews' changed"): English
-    msgids, localised where a person reads them (``scout plan``, the report)."""
+    msgids, localised where a person reads them (``scout plan``, the report); an input is
+    ``{need}``, a name localize keeps as the pipeline writes it (``--set`` takes it)."""
     if not old:
         return [N_("it has no recorded fingerprint")]
     reasons: list[str] = []
@@ -192,12 +193,12 @@ def explain(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
     o_in, n_in = old.get("inputs") or {}, new.get("inputs") or {}
     for name in sorted(set(o_in) | set(n_in)):
         if name not in o_in:
-            reasons.append(N_("it reads a new input '{name}'").format(name=name))
+            reasons.append(N_("it reads a new input '{need}'").format(need=name))
         elif name not in n_in:
-            reasons.append(N_("it no longer reads '{name}'").format(name=name))
+            reasons.append(N_("it no longer reads '{need}'").format(need=name))
         elif o_in[name] != n_in[name]:
             reasons.append(N_("the request changed") if name == "@request" else
-                           N_("input '{name}' changed").format(name=name))
+                           N_("input '{need}' changed").format(need=name))
     o_f, n_f = old.get("files") or {}, new.get("files") or {}
     for name in sorted(set(o_f) | set(n_f)):
         if o_f.get(name) != n_f.get(name):
