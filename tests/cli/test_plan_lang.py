@@ -57,3 +57,24 @@ def test_changes_and_costs_in_spanish() -> None:
 @pytest.mark.parametrize("cause", [c for c, _ in CAUSES] + ["other"])
 def test_every_rerun_cause_has_spanish_words(cause: str) -> None:
     assert translations("es").pgettext("rerun cause", cause) != cause
+
+
+def test_the_shipped_kinds_describe_their_inputs_in_spanish() -> None:
+    """The askback, USE001 and the plan name an input with its description: every input
+    of the shipped pipelines has Spanish words for it (scout's catalog, or the project's
+    beside templates/)."""
+    from pathlib import Path
+
+    from scout.report.files import project_locales
+    from scout.validate import load_valid_pipeline
+
+    root = Path(__file__).resolve().parents[2]
+    es = translations("es", project_locales(root / "templates"))
+    paths = sorted((root / "pipelines").glob("*.yaml"))
+    assert len(paths) >= 2
+    for path in paths:
+        loaded, _ = load_valid_pipeline(path, config=root / "config" / "adapters.yaml")
+        for name, spec in loaded.model.inputs.items():
+            assert es.gettext(name) != name, (path.name, name)
+            if spec.description:
+                assert es.gettext(spec.description) != spec.description, (path.name, name)
