@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import EXIT_BUDGET, EXIT_OK, EXIT_PHASE_FAILED
+from scout.i18n import N_
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseState
 from scout.report.context import STATE_LABELS
 from scout.spec.models import Phase, Pipeline
@@ -112,9 +113,10 @@ def verdict(pipeline: Pipeline, order: Iterable[str], stop: str | None,
     if stop == "failed" or required_bad:
         return "failed", EXIT_PHASE_FAILED, stop_reason or "; ".join(required_bad), warnings
     if optional_bad:
-        warnings.append("optional phase(s) did not succeed: " + ", ".join(optional_bad))
+        warnings.append(N_("optional phase(s) did not succeed: {phases}").format(
+            phases=", ".join(optional_bad)))
     if partial:
-        warnings.append("partial results: " + ", ".join(
-            f"{pid} ({state.phases[pid].reason})" for pid in partial))
+        warnings.append(N_("partial results: {phases}").format(phases=", ".join(
+            f"{pid} ({state.phases[pid].reason})" for pid in partial)))
     status = "succeeded_partial" if warnings else "succeeded"
     return status, EXIT_OK, None, warnings
