@@ -30,13 +30,14 @@ import os
 import socket
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
 from scout.fsutil import loads_stored
+from scout.i18n import common_lang
 from scout.batch.inputs import BatchEntry
 from scout.batch.record import FINISHED, BatchRecord, MissionRow, now_iso, stopped_by
 from scout.dist.jobs import MissionJob, MissionJobResult, run_mission_job, submit_mission
@@ -117,12 +118,6 @@ class BatchView:
     state: str
     #: the language the batch's requests share (English when they differ): its lines'
     lang: str = "en"
-
-
-def common_lang(langs: Iterable[str]) -> str:
-    """The language every one of ``langs`` is (a batch's requests'), else English."""
-    found = set(langs)
-    return found.pop() if len(found) == 1 else "en"
 
 
 class BatchSubscriber(Protocol):

@@ -23,6 +23,7 @@ from scout.cli.run_view import (
     notice_lines,
     state_lines,
 )
+from scout.i18n.messages import localize
 from scout.text import cut_middle, is_cut
 
 #: the view's names that other modules and tests import from here
@@ -254,6 +255,7 @@ def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: 
         raise UsageError(f"no 'kind: Mission' files under {folder}",
                          hint="scout init KIND writes an example mission under pipelines/missions/")
     rows: list[tuple[str, str, int, str]] = []
+    langs: list[str] = []  # each mission's request's: the summary speaks the one they share
     stop_codes: dict[str, str] = {}  # file -> which cap stopped it (RUN004 / RUN008)
     for path in missions:
         if fmt == "text":
@@ -264,6 +266,7 @@ def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: 
             if fmt == "text":
                 for line in notice_lines(result, Unreachable.HINT):
                     click.echo(clean(line), err=True)
+            langs.append(result.lang)
             rows.append((str(path), result.status, result.exit_code,
                          str(result.report_path or result.run_dir)))
             if result.stop_code is not None:
@@ -279,12 +282,22 @@ def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: 
              "stop_code": stop_codes.get(f)} for f, st, c, d in rows]},
             indent=2))
         return worst
+    from scout.i18n import common_lang, translations
+    from scout.orchestrator.events import word
+
+    lang = common_lang(langs)
+    tr = translations(lang)
     width = max(len(r[0]) for r in rows)
-    click.echo(clean(f"applied {len(rows)} mission(s) from {folder}:"))
+    click.echo(clean(tr.npgettext("console", "applied {count} mission(s) from {folder}:",
+                                  "applied {count} mission(s) from {folder}:", len(rows))
+                     .format(count=len(rows), folder=folder)))
     for f, st, c, d in rows:
-        click.echo(clean(f"  {f:<{width}}  {st:<18} exit {c}  {cut_middle(d, REASON_WIDTH)}"))
+        exit_said = tr.pgettext("console", "exit {code}").format(code=c)
+        click.echo(clean(f"  {f:<{width}}  {word(st, lang):<18} {exit_said}  "
+                         f"{cut_middle(localize(d, lang), REASON_WIDTH)}"))
     if any(is_cut(d, REASON_WIDTH) for *_, d in rows):
-        click.echo(clean(f"  (long reasons are cut here; `scout apply {folder} --format json` "
-                         "has them in full)"))
+        click.echo(clean("  " + tr.pgettext(
+            "console", "(long reasons are cut here; `scout apply {folder} --format json` has "
+            "them in full)").format(folder=folder)))
     return worst
 

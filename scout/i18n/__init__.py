@@ -31,6 +31,7 @@ import io
 import os
 import re
 import stat
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,12 @@ def N_plural(singular: str, plural: str, count: int) -> str:
 def lang_of(lang: Any) -> str:
     """A language scout writes in: ``lang`` when known, else English."""
     return lang if lang in LANGS else "en"
+
+
+def common_lang(langs: Iterable[str]) -> str:
+    """The language every one of ``langs`` is (a batch's requests'), else English."""
+    found = {lang_of(lang) for lang in langs}
+    return found.pop() if len(found) == 1 else "en"
 
 
 def catalog_path(locales: Path, lang: str) -> Path:
