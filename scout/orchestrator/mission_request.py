@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scout.errors import UsageError
+from scout.errors import ScoutError, UsageError
 from scout.i18n import N_, lang_of, say, translations
 from scout.i18n.messages import localize
 from scout.spec.dag import PhaseGraph
@@ -78,7 +78,7 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any], *, lang: str = 
     """Overrides coerced to their declared types; unknown names and refused values are
     usage errors (USE001) said in ``lang``, the request's, naming the input in the kind's
     words (its catalog under ``locales``) with the ``--set`` that would do."""
-    _ = translations(lang_of(lang), locales).gettext
+    _ = _Words(lang, locales)
     out: dict[str, Any] = {}
     for name, value in overrides.items():
         decl = pipeline.inputs.get(name)
@@ -95,26 +95,49 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any], *, lang: str = 
             raise UsageError(say(_, N_("pipeline '{pipeline}' has no input '{name}'"),
                                  pipeline=pipeline.name, name=name),
                              hint=_unknown_hint(name, pipeline, _))
-        # the kind's word in the reader's language; English keeps the name --set takes
-        label = name if lang_of(lang) == "en" else input_label(name, decl, lang, _)
-        example = say(_, N_("e.g. --set {example}"), example=f"{name}={set_example(decl)}")
         try:
             out[name] = coerce(decl.type, value, items=decl.items, scale=decl.scale)
         except ValueError as exc:
-            raise UsageError(say(_, N_("input '{name}' ({type}): {problem}"), name=label,
-                                 type=decl.type, problem=localize(str(exc), lang)),
-                             hint=example) from None
+            raise _refused(_, name, decl, lang, localize(str(exc), lang)) from None
         except OverflowError:  # an int of thousands of digits (JSON from an agent)
-            raise UsageError(say(_, N_("input '{name}' ({type}): {problem}"), name=label,
-                                 type=decl.type, problem=_("the number is too large")),
-                             hint=example) from None
+            raise _refused(_, name, decl, lang, _("the number is too large")) from None
         out[name] = decl.canonical(out[name])
         off = decl.off_enum(out[name])
         if off:
-            raise UsageError(say(_, N_("input '{name}': {values} is not one of {allowed}"),
-                                 name=label, values=", ".join(map(repr, off)),
-                                 allowed=str(decl.enum)), hint=example)
+            raise _refused(_, name, decl, lang, None, off)
     return out
+
+
+class _Words:
+    """The reader's catalog (scout's, the kind's merged over it), read when an error is
+    said: a request whose values all pass reads none."""
+
+    def __init__(self, lang: str, locales: Path | None) -> None:
+        self.lang, self.locales = lang_of(lang), locales
+        self._gettext: Any = None
+
+    def __call__(self, msgid: str) -> str:
+        if self._gettext is None:
+            try:
+                self._gettext = translations(self.lang, self.locales).gettext
+            except ScoutError:  # a broken kind's catalog is validate's error (SPEC058)
+                self._gettext = translations(self.lang).gettext
+        return str(self._gettext(msgid))
+
+
+def _refused(_: Any, name: str, decl: InputSpec, lang: str, problem: str | None,
+             off: list[Any] | None = None) -> UsageError:
+    """USE001 for a value the input ``name`` refuses (``problem``) or that is off its enum
+    (``off``): the input in the kind's words (English keeps the name ``--set`` takes),
+    the ``--set`` that would do as the hint."""
+    label = name if lang_of(lang) == "en" else input_label(name, decl, lang, _)
+    example = say(_, N_("e.g. --set {example}"), example=f"{name}={set_example(decl)}")
+    if off:
+        return UsageError(say(_, N_("input '{name}': {values} is not one of {allowed}"),
+                              name=label, values=", ".join(map(repr, off)),
+                              allowed=str(decl.enum)), hint=example)
+    return UsageError(say(_, N_("input '{name}' ({type}): {problem}"), name=label,
+                          type=decl.type, problem=problem), hint=example)
 
 
 def _unknown_hint(name: str, pipeline: Pipeline, _: Any) -> str:
