@@ -111,7 +111,8 @@ class LiveBatchProgress:
 
         tr = translations(view.lang)
         table = Table.grid(padding=(0, 2))
-        table.add_row("[bold]" + tr.pgettext("console", "batch") + f"[/bold] {clean(view.batch_id)}",
+        batch = tr.pgettext("console", "batch")
+        table.add_row(f"[bold]{batch}[/bold] {clean(view.batch_id)}",
                       tr.pgettext("console", "state {state}").format(
                           state=word(view.state, view.lang)))
         table.add_row("[green]" + tr.pgettext("console", "done {count}").format(count=view.done)

@@ -35,11 +35,13 @@ def _phase_line(pid: str, st: PhaseState, width: int, lang: str) -> str:
     status = word(st.status, lang)
     bits = [f"  {pid:<{width}}  {status:<21}"]
     if st.items is not None:
-        bits.append(tr.pgettext("console", "items {ok}/{total}").format(ok=st.items.ok, total=st.items.total))
+        bits.append(tr.pgettext("console", "items {ok}/{total}").format(ok=st.items.ok,
+                                                                         total=st.items.total))
     if st.duration_s is not None:
         bits.append(elapsed(st.duration_s, lang))
     if st.answered_by:
-        bits.append(tr.pgettext("console", "answered by {names}").format(names=", ".join(st.answered_by)))
+        bits.append(tr.pgettext("console", "answered by {names}").format(
+            names=", ".join(st.answered_by)))
     if st.cost_usd:
         bits.append(f"${st.cost_usd:.4f}")
     if st.reason:
@@ -102,13 +104,15 @@ def end_lines(result: Any, hints: list[str]) -> list[str]:
     if result.reason:
         lines.append(f"  {cut_middle(localize(result.reason, lang), REASON_WIDTH)}")
     for hint in hints:  # what to do, said once under the reason
-        lines.append("  " + tr.pgettext("console", "hint: {hint}").format(hint=localize(hint, lang)))
+        said = tr.pgettext("console", "hint: {hint}")
+        lines.append("  " + said.format(hint=localize(hint, lang)))
     lines.append("  " + tr.pgettext("console", "run dir: {path}").format(path=result.run_dir))
     if result.stopped_report is not None:
-        said = (tr.pgettext("console", "what was spent and kept") if result.status == "stopped_budget"
+        what = (tr.pgettext("console", "what was spent and kept")
+                if result.status == "stopped_budget"
                 else tr.pgettext("console", "what failed, why, and what to do"))
         lines.append("  " + tr.pgettext("console", "report: {path} ({said})").format(
-            path=result.stopped_report, said=said))
+            path=result.stopped_report, said=what))
     lines += format_phases(result.phases, fold=result.exit_code != 0, lang=lang)
     if was_cut(result.reason, result.phases):
         lines.append("  " + cut_note(result.mission_id, lang))
@@ -119,20 +123,23 @@ def notice_lines(result: Any, unreachable_hint: str) -> list[str]:
     """The adapters that could not be reached (once each) and the warnings, for stderr."""
     lang = getattr(result, "lang", "en")
     tr = translations(lang)
-    lines = [tr.pgettext("console", "error: {name} could not be reached ({message}); {hint}").format(
-        name=name, message=message, hint=localize(unreachable_hint, lang))
-        for name, message in sorted(result.unreachable.items())]
-    return lines + [tr.pgettext("console", "warning: {text}").format(text=localize(w, lang))
-                    for w in result.warnings]
+    unreachable = tr.pgettext("console", "error: {name} could not be reached ({message}); "
+                                         "{hint}")
+    warning = tr.pgettext("console", "warning: {text}")
+    return [unreachable.format(name=name, message=message,
+                               hint=localize(unreachable_hint, lang))
+            for name, message in sorted(result.unreachable.items())] + [
+        warning.format(text=localize(w, lang)) for w in result.warnings]
 
 
 def interrupted_lines(exc: Any) -> list[str]:
     """What ``scout apply`` says on Ctrl-C: the state is saved, how to resume, where."""
     tr = translations(getattr(exc, "lang", "en"))
+    resume = tr.pgettext("console", "what finished is kept: run the same command again to "
+                                    "resume (finished phases are reused, the rest run)")
     lines = [tr.pgettext("console", "mission {mission}: interrupted (exit 130)").format(
                  mission=exc.mission_id),
-             "  " + tr.pgettext("console", "what finished is kept: run the same command again to resume "
-                               "(finished phases are reused, the rest run)"),
+             "  " + resume,
              "  " + tr.pgettext("console", "run dir: {path}").format(path=exc.run_dir)]
     if exc.report is not None:
         lines.append("  " + tr.pgettext("console", "report: {path} ({said})").format(
@@ -149,8 +156,9 @@ def state_lines(state: Any, lang: str = "en") -> list[str]:
         mission=state.mission_id, status=word(state.status, lang)) + code]
     if state.reason:
         lines.append(f"  {cut_middle(localize(state.reason, lang), REASON_WIDTH)}")
-    lines.append("  " + tr.pgettext("console", "runs: {runs}, started {started}, finished {finished}").format(
-        runs=state.runs, started=state.started_at or "-", finished=state.finished_at or "-"))
+    runs = tr.pgettext("console", "runs: {runs}, started {started}, finished {finished}")
+    lines.append("  " + runs.format(runs=state.runs, started=state.started_at or "-",
+                                    finished=state.finished_at or "-"))
     lines += format_phases(state.phases, lang=lang)
     if was_cut(state.reason, state.phases):
         lines.append("  " + cut_note(state.mission_id, lang))

@@ -86,11 +86,13 @@ class MissionStarted(Event):
     def message(self, lang: str = "en") -> str:
         tr, n = _tr(lang), len(self.phases)
         if self.resumed:
-            text = tr.npgettext("console", "resuming mission {mission} ({count} phase) in {run_dir}",
-                               "resuming mission {mission} ({count} phases) in {run_dir}", n)
+            text = tr.npgettext("console",
+                                "resuming mission {mission} ({count} phase) in {run_dir}",
+                                "resuming mission {mission} ({count} phases) in {run_dir}", n)
         else:
-            text = tr.npgettext("console", "starting mission {mission} ({count} phase) in {run_dir}",
-                               "starting mission {mission} ({count} phases) in {run_dir}", n)
+            text = tr.npgettext("console",
+                                "starting mission {mission} ({count} phase) in {run_dir}",
+                                "starting mission {mission} ({count} phases) in {run_dir}", n)
         return text.format(mission=self.mission_id, count=n, run_dir=self.run_dir)
 
 
@@ -136,10 +138,11 @@ class PhaseStarted(Event):
             phase=self.phase, uses=self.uses, attempt=self.attempt)
         if self.items_total is not None:
             text += ", " + tr.npgettext("console", "{count} item", "{count} items",
-                                       self.items_total).format(count=self.items_total)
+                                        self.items_total).format(count=self.items_total)
             if self.items_reused:
-                text += ", " + tr.npgettext("console", "{count} already done", "{count} already done",
-                                           self.items_reused).format(count=self.items_reused)
+                text += ", " + tr.npgettext("console", "{count} already done",
+                                            "{count} already done",
+                                            self.items_reused).format(count=self.items_reused)
         return text
 
 
@@ -154,9 +157,9 @@ class PhaseRetried(Event):
     def message(self, lang: str = "en") -> str:
         tr = _tr(lang)
         return tr.pgettext("console", "{phase} attempt {attempt} failed ({error}); retrying in "
-                                 "{delay}s").format(phase=self.phase, attempt=self.attempt,
-                                                    error=localize(self.error, lang),
-                                                    delay=seconds(self.delay_s, lang))
+                                      "{delay}s").format(phase=self.phase, attempt=self.attempt,
+                                                         error=localize(self.error, lang),
+                                                         delay=seconds(self.delay_s, lang))
 
 
 @dataclass(frozen=True)
@@ -179,10 +182,9 @@ class PhaseFinished(Event):
             phase=self.phase, status=word(self.status, lang),
             duration=seconds(self.duration_s, lang))
         if self.items_ok is not None:
-            text += " (" + tr.npgettext("console", "{count} item ok, {failed} failed",
-                                       "{count} items ok, {failed} failed",
-                                       self.items_ok).format(count=self.items_ok,
-                                                             failed=self.items_failed or 0) + ")"
+            said = tr.npgettext("console", "{count} item ok, {failed} failed",
+                                "{count} items ok, {failed} failed", self.items_ok)
+            text += f" ({said.format(count=self.items_ok, failed=self.items_failed or 0)})"
         if self.answered_by:
             text += ", " + tr.pgettext("console", "answered by {names}").format(
                 names=", ".join(self.answered_by))
@@ -211,9 +213,10 @@ class ItemDone(Event):
         if self.ok:
             return tr.pgettext("console", "{phase} item {index} ok ({done}/{total})").format(
                 phase=self.phase, index=self.index, done=self.done, total=self.total)
-        return tr.pgettext("console", "{phase} item {index} failed: {error} ({done}/{total})").format(
-            phase=self.phase, index=self.index, error=localize(self.error or "", lang),
-            done=self.done, total=self.total)
+        said = tr.pgettext("console", "{phase} item {index} failed: {error} ({done}/{total})")
+        return said.format(phase=self.phase, index=self.index,
+                           error=localize(self.error or "", lang), done=self.done,
+                           total=self.total)
 
 
 @dataclass(frozen=True)
@@ -239,9 +242,9 @@ class MissionFinished(Event):
 
     def message(self, lang: str = "en") -> str:
         tr = _tr(lang)
-        return tr.pgettext("console", "mission {mission} {status} (exit {code}) in {duration}s").format(
-            mission=self.mission_id, status=word(self.status, lang), code=self.exit_code,
-            duration=seconds(self.duration_s, lang))
+        said = tr.pgettext("console", "mission {mission} {status} (exit {code}) in {duration}s")
+        return said.format(mission=self.mission_id, status=word(self.status, lang),
+                           code=self.exit_code, duration=seconds(self.duration_s, lang))
 
 
 Subscriber = Callable[[Event], None]

@@ -220,10 +220,11 @@ class PlainProgress:
                     return
                 self._step[ev.phase] = ev.done
             tr = translations(self.lang)
-            text = (tr.pgettext("console", "{phase} items {done}/{total}") if ev.ok else
-                    tr.pgettext("console", "{phase} items {done}/{total} (item {index} failed: {error})")
-                    ).format(phase=ev.phase, done=ev.done, total=ev.total, index=ev.index,
-                             error=E.localize(ev.error or "", self.lang))
+            said = (tr.pgettext("console", "{phase} items {done}/{total}") if ev.ok else
+                    tr.pgettext("console",
+                                "{phase} items {done}/{total} (item {index} failed: {error})"))
+            text = said.format(phase=ev.phase, done=ev.done, total=ev.total, index=ev.index,
+                               error=E.localize(ev.error or "", self.lang))
         else:
             text = ev.message(self.lang)
         with self._lock:
