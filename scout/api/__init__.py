@@ -281,12 +281,13 @@ def plan(
                              runs_dir=runs_dir, config=config, root=root, force=force,
                              today=today)
     task, error = _preview_task(runner)
+    refused = error.to_dict() if error else None
+    # the language the plan's text speaks: the Task's, the refusal's, else as read before
+    lang = (task or {}).get("lang") or (refused or {}).get("lang") or runner.lang
     return MissionPlan(runner.request.mission_id, runner.run_dir, runner.run_dir.is_dir(),
-                       runner.plan(), task, error.message if error else None,
-                       error.to_dict() if error else None, _previous_task(runner.run_dir),
-                       KindWords.of(runner.pipeline, runner.root),
-                       lang_of((task or {}).get("lang") or (error.to_dict() if error else {})
-                               .get("lang") or runner.lang))
+                       runner.plan(), task, error.message if error else None, refused,
+                       _previous_task(runner.run_dir), KindWords.of(runner.pipeline, runner.root),
+                       lang_of(lang))
 
 
 def run_mission(mission_id: str, query: str, runs_dir: str | Path | None = None, *,
