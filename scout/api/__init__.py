@@ -34,6 +34,7 @@ from scout.api.shown import KindWords
 from scout.config.models import Config
 from scout.errors import MissionNotFound, PhaseExecutionError, ScoutError
 from scout.fsutil import loads_stored
+from scout.i18n import lang_of
 from scout.orchestrator.artifact_store import ArtifactStore
 from scout.orchestrator.events import Subscriber
 from scout.orchestrator.mission import MissionRunner, Preflight
@@ -72,6 +73,9 @@ class MissionPlan:
     previous_task: dict[str, Any] | None = None
     #: the kind's own words its values are shown with (its enum inputs, its catalogs)
     words: KindWords | None = None
+    #: the request's language (the Task's, else as read before any phase): the text
+    #: ``scout plan`` prints speaks it; the JSON keeps English
+    lang: str = "en"
 
     def to_dict(self) -> dict[str, Any]:
         return {"mission_id": self.mission_id, "run_dir": str(self.run_dir),
@@ -277,10 +281,13 @@ def plan(
                              runs_dir=runs_dir, config=config, root=root, force=force,
                              today=today)
     task, error = _preview_task(runner)
+    refused = error.to_dict() if error else None
+    # the language the plan's text speaks: the Task's, the refusal's, else as read before
+    lang = (task or {}).get("lang") or (refused or {}).get("lang") or runner.lang
     return MissionPlan(runner.request.mission_id, runner.run_dir, runner.run_dir.is_dir(),
-                       runner.plan(), task, error.message if error else None,
-                       error.to_dict() if error else None, _previous_task(runner.run_dir),
-                       KindWords.of(runner.pipeline, runner.root))
+                       runner.plan(), task, error.message if error else None, refused,
+                       _previous_task(runner.run_dir), KindWords.of(runner.pipeline, runner.root),
+                       lang_of(lang))
 
 
 def run_mission(mission_id: str, query: str, runs_dir: str | Path | None = None, *,

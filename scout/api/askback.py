@@ -25,10 +25,11 @@ from pathlib import Path
 from typing import Any, Literal
 
 from scout.errors import RequestIncomplete
-from scout.i18n import N_, translations
-from scout.orchestrator.mission_request import MissionRequest, coerce_inputs
+from scout.i18n import N_, say, translations
+from scout.orchestrator.mission_request import (MissionRequest, asked_lang, coerce_inputs,
+                                                input_label, set_example)
 from scout.spec.models import InputSpec, Pipeline
-from scout.task.build import SET_EXAMPLES, TaskIncomplete, build_task
+from scout.task.build import TaskIncomplete, build_task
 from scout.task.lang import detect
 
 Door = Literal["cli", "mcp"]
@@ -66,7 +67,10 @@ def check_request(pipeline: Pipeline, request: MissionRequest, *, root: Path,
     locales = project_locales(root / "templates")
     try:
         task = build_task(request.query or "", pipeline.inputs,
-                          overrides=coerce_inputs(pipeline, request.inputs),
+                          overrides=coerce_inputs(pipeline, request.inputs,
+                                                  lang=asked_lang(request.query, request.inputs,
+                                                                  default_lang),
+                                                  locales=locales),
                           override_sources=dict(request.input_sources),
                           today=today or dt.date.today(), default_lang=default_lang,
                           locales=locales, kind=pipeline.name, nouns=pipeline.nouns)
@@ -88,8 +92,8 @@ def refusal(inputs: dict[str, InputSpec], missing: list[str], lang: str,
     places = iter(_PLACES)
     for name in missing:
         spec = inputs[name]
-        value = next(places) if spec.type == "place" else _set_value(spec)
-        entry = {"input": name, "type": spec.type, "label": _label(name, spec, lang, _),
+        value = next(places) if spec.type == "place" else set_example(spec)
+        entry = {"input": name, "type": spec.type, "label": input_label(name, spec, lang, _),
                  "example": _example(name, spec, lang, _, value), "set": f"{name}={value}"}
         said = [n for n in (notes or {}).get(name, []) if n]
         if said:  # the query named it, with a value the input refused
@@ -111,7 +115,7 @@ def for_door(error: RequestIncomplete | dict[str, Any], door: Door,
 def _error(entries: list[dict[str, str]], lang: str, locales: Path | None,
            door: Door) -> RequestIncomplete:
     _ = translations(lang, locales).gettext
-    items = "; ".join(_say(_, N_("{what}, e.g. “{example}”"), what=e["label"], example=e["example"])
+    items = "; ".join(say(_, N_("{what}, e.g. “{example}”"), what=e["label"], example=e["example"])
                       + (f" ({e['note']})" if e.get("note") else "") for e in entries)
     if door == "mcp":
         values = dict(e["set"].split("=", 1) for e in entries)
@@ -119,29 +123,9 @@ def _error(entries: list[dict[str, str]], lang: str, locales: Path | None,
     else:
         fixes = " ".join(f"--set {e['set']}" for e in entries)
     return RequestIncomplete(
-        _say(_, N_("the request leaves out what this research needs: {items}"), items=items),
-        hint=_say(_, N_("say it in the request, or set it directly with {fixes}"), fixes=fixes),
+        say(_, N_("the request leaves out what this research needs: {items}"), items=items),
+        hint=say(_, N_("say it in the request, or set it directly with {fixes}"), fixes=fixes),
         missing=entries, lang=lang)
-
-
-def _say(_: Any, msgid: str, **values: str) -> str:
-    """``msgid`` in the reader's language with ``values``; a project catalog's
-    translation that names other placeholders falls back to the English."""
-    try:
-        return str(_(msgid)).format(**values)
-    except (KeyError, IndexError, ValueError):
-        return msgid.format(**values)
-
-
-def _label(name: str, spec: InputSpec, lang: str, _: Any) -> str:
-    """The kind's word for the input (its catalog's), with its description where the
-    reader can read it (English, or translated by the kind's catalog)."""
-    word = _(name).replace("_", " ")
-    if spec.description:
-        described = _(spec.description)
-        if lang == "en" or described != spec.description:
-            return f"{word} ({described})"
-    return word
 
 
 def _alias_in(spec: InputSpec, lang: str) -> str | None:
@@ -162,7 +146,7 @@ def _example(name: str, spec: InputSpec, lang: str, _: Any, value: str) -> str:
     if spec.enum:
         return _(spec.enum[0])
     if spec.type == "place":
-        return f"{alias} {value}" if alias else _say(_, _SAID["place"], place=value)
+        return f"{alias} {value}" if alias else say(_, _SAID["place"], place=value)
     if spec.type == "boolean" and alias:
         return alias
     if spec.type == "subject" and alias:
@@ -170,12 +154,4 @@ def _example(name: str, spec: InputSpec, lang: str, _: Any, value: str) -> str:
     said = _SAID.get(spec.type)
     if said is None:  # string, list: the value as --set takes it
         return value
-    return _say(_, said, word=word, value=value)
-
-
-def _set_value(spec: InputSpec) -> str:
-    """A value ``--set`` takes for the input: its first enum value, else the type's."""
-    if spec.enum:
-        return str(spec.enum[0])
-    return SET_EXAMPLES.get(spec.items or spec.type, "...") if spec.type == "list" \
-        else SET_EXAMPLES.get(spec.type, "...")
+    return say(_, said, word=word, value=value)

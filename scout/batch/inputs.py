@@ -44,6 +44,9 @@ class BatchEntry:
     mission_id: str
     job: MissionJob
     source: str
+    #: the request's language as read before any phase (the batch's lines speak the one
+    #: its missions share)
+    lang: str = "en"
 
 
 def _problem(code: str, message: str, file: Path, line: int | None,
@@ -56,6 +59,7 @@ def missions_in_folder(folder: Path, *, runs_dir: str | None, config: str | None
                        root: Path) -> list[BatchEntry]:
     """Every ``kind: Mission`` file under ``folder``, each checked like ``scout apply``."""
     from scout import api
+    from scout.orchestrator.mission_request import asked_lang
     from scout.spec.discover import find_specs, scout_kind
 
     files = [p for p in find_specs([folder]).files if scout_kind(p) == "Mission"]
@@ -67,7 +71,7 @@ def missions_in_folder(folder: Path, *, runs_dir: str | None, config: str | None
     seen: dict[str, str] = {}
     for path in files:
         try:
-            _, _, req = api.prepare(path, runs_dir=runs_dir, config=config, root=root)
+            _, cfg, req = api.prepare(path, runs_dir=runs_dir, config=config, root=root)
         except SpecInvalid as exc:
             problems.extend(exc.problems)
             continue
@@ -82,7 +86,8 @@ def missions_in_folder(folder: Path, *, runs_dir: str | None, config: str | None
             continue
         seen[mid] = str(path)
         entries.append(BatchEntry(mid, MissionJob(str(path), mission_id=mid, runs_dir=runs_dir,
-                                                  config=config, root=str(root)), str(path)))
+                                                  config=config, root=str(root)), str(path),
+                                  asked_lang(req.query, req.inputs, cfg.default_lang)))
     if problems:
         raise SpecInvalid(sorted(problems, key=lambda p: p.sort_key))
     return entries
@@ -234,7 +239,7 @@ def missions_from_queries(pipeline: Path, queries: Path, *, runs_dir: str | None
                           sets: dict[str, Any] | None = None) -> list[BatchEntry]:
     """One mission per row of ``queries``, all on ``pipeline``; ``sets`` apply to every
     row (a row's own inputs win)."""
-    from scout.orchestrator.mission_request import coerce_inputs
+    from scout.orchestrator.mission_request import asked_lang, coerce_inputs
     from scout.spec.models import Pipeline
     from scout.validate import load_valid_pipeline
 
@@ -267,7 +272,7 @@ def missions_from_queries(pipeline: Path, queries: Path, *, runs_dir: str | None
         seen[mid] = line
         job = MissionJob(str(pipeline), mission_id=mid, query=query, inputs=inputs,
                          runs_dir=runs_dir, config=config, root=str(root))
-        entries.append(BatchEntry(mid, job, f"{queries}:{line}"))
+        entries.append(BatchEntry(mid, job, f"{queries}:{line}", asked_lang(query, inputs)))
     if problems:
         raise SpecInvalid(sorted(problems, key=lambda p: p.sort_key))
     return entries

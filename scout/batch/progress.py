@@ -5,7 +5,9 @@
 - :class:`PlainBatchProgress` (not a terminal: CI logs, pipes): one line per finished
   mission, and a totals line every ``every`` missions and at the end.
 
-Both write to stderr, so stdout carries only the batch's summary for scripts.
+Both write to stderr, so stdout carries only the batch's summary for scripts. Both speak
+the language the batch's requests share (``BatchView.lang``; English when they differ);
+a finished mission's line speaks its own request's (its ``task.json``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from typing import IO, Any
 
 from scout.batch.record import FINISHED, MissionRow
 from scout.batch.runner import BatchView
+from scout.i18n import translations
+from scout.i18n.messages import localize
+from scout.orchestrator.events import word
 from scout.termsafe import clean
 
 
@@ -29,26 +34,44 @@ def fmt_duration(seconds: float | None) -> str:
 
 
 def totals_line(view: BatchView) -> str:
-    return (f"batch {view.batch_id}: {view.done}/{view.total} done, {view.running} running, "
-            f"{view.failed} failed, {view.pending} pending; {view.calls} calls, "
-            f"${view.cost_usd:.4f}; elapsed {fmt_duration(view.elapsed_s)}, "
-            f"ETA {fmt_duration(view.eta_s)}")
+    tr = translations(view.lang)
+    return tr.pgettext("console", "batch {batch}: {done}/{total} done, {running} running, "
+                       "{failed} failed, {pending} pending; {calls} calls, ${usd}; elapsed "
+                       "{elapsed}, ETA {eta}").format(
+        batch=view.batch_id, done=view.done, total=view.total, running=view.running,
+        failed=view.failed, pending=view.pending, calls=view.calls,
+        usd=f"{view.cost_usd:.4f}", elapsed=fmt_duration(view.elapsed_s),
+        eta=fmt_duration(view.eta_s))
 
 
-def mission_line(row: MissionRow) -> str:
+def row_lang(row: MissionRow) -> str:
+    """The language of a finished mission's request (its ``task.json``), else English."""
+    if not row.run_dir:
+        return "en"
+    from pathlib import Path
+
+    from scout.report.stopped import request_lang
+
+    return request_lang(Path(row.run_dir))
+
+
+def mission_line(row: MissionRow, lang: str = "en") -> str:
     mark = "ok" if row.status in FINISHED else "!!"
-    return clean(f"  {mark} {row.mission_id}  {row.status}  ${row.cost_usd:.4f}  "
-                 f"{where_to_look(row)}")
+    return clean(f"  {mark} {row.mission_id}  {word(row.status, lang)}  ${row.cost_usd:.4f}  "
+                 f"{where_to_look(row, lang)}")
 
 
-def where_to_look(row: MissionRow) -> str:
+def where_to_look(row: MissionRow, lang: str = "en") -> str:
     """What a mission's row points at: its report, else its error, else its run dir. A
     mission that failed or stopped points at its stopped page (what stopped it, why,
     what to do): that page sits in report.md's place, so it must never read as a
     finished report (a pipeline without a report phase names it as report_path too)."""
+    error = localize(row.error, lang) if row.error else None
     if row.stopped_report:
-        return "; ".join(x for x in (row.error, f"report {row.stopped_report}") if x)
-    return row.report_path or row.error or row.run_dir or ""
+        said = translations(lang).pgettext("console", "report {path}").format(
+            path=row.stopped_report)
+        return "; ".join(x for x in (error, said) if x)
+    return row.report_path or error or row.run_dir or ""
 
 
 class PlainBatchProgress:
@@ -60,7 +83,8 @@ class PlainBatchProgress:
         with self._lock:
             if finished is not None:
                 self._n += 1
-                print(mission_line(finished), file=self.stream, flush=True)
+                print(mission_line(finished, row_lang(finished)), file=self.stream,
+                      flush=True)
                 if self._n % self.every == 0:
                     print(totals_line(view), file=self.stream, flush=True)
             elif view.state != "running":
@@ -85,21 +109,31 @@ class LiveBatchProgress:
     def _render(self, view: BatchView) -> Any:
         from rich.table import Table
 
+        tr = translations(view.lang)
         table = Table.grid(padding=(0, 2))
-        table.add_row(f"[bold]batch[/bold] {clean(view.batch_id)}", f"state {view.state}")
-        table.add_row(f"[green]done {view.done}[/green]/{view.total}",
-                      f"[cyan]running {view.running}[/cyan]",
-                      f"[red]failed {view.failed}[/red]", f"pending {view.pending}")
-        table.add_row(f"calls {view.calls}", f"cost ${view.cost_usd:.4f}",
-                      f"elapsed {fmt_duration(view.elapsed_s)}",
-                      f"ETA {fmt_duration(view.eta_s)}")
+        batch = tr.pgettext("console", "batch")
+        table.add_row(f"[bold]{batch}[/bold] {clean(view.batch_id)}",
+                      tr.pgettext("console", "state {state}").format(
+                          state=word(view.state, view.lang)))
+        table.add_row("[green]" + tr.pgettext("console", "done {count}").format(count=view.done)
+                      + f"[/green]/{view.total}",
+                      "[cyan]" + tr.pgettext("console", "running {count}").format(
+                          count=view.running) + "[/cyan]",
+                      "[red]" + tr.pgettext("console", "failed {count}").format(
+                          count=view.failed) + "[/red]",
+                      tr.pgettext("console", "pending {count}").format(count=view.pending))
+        table.add_row(tr.pgettext("console", "calls {count}").format(count=view.calls),
+                      tr.pgettext("console", "cost ${usd}").format(usd=f"{view.cost_usd:.4f}"),
+                      tr.pgettext("console", "elapsed {time}").format(
+                          time=fmt_duration(view.elapsed_s)),
+                      tr.pgettext("console", "ETA {time}").format(time=fmt_duration(view.eta_s)))
         for line in self._recent[-5:]:
             table.add_row(line)
         return table
 
     def update(self, view: BatchView, finished: MissionRow | None) -> None:
         if finished is not None and finished.status not in FINISHED:
-            self._recent.append(mission_line(finished).strip())
+            self._recent.append(mission_line(finished, row_lang(finished)).strip())
         self._live.update(self._render(view), refresh=True)
 
     def __enter__(self) -> "LiveBatchProgress":

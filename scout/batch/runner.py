@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Protocol
 
 from scout.fsutil import loads_stored
+from scout.i18n import common_lang
 from scout.batch.inputs import BatchEntry
 from scout.batch.record import FINISHED, BatchRecord, MissionRow, now_iso, stopped_by
 from scout.dist.jobs import MissionJob, MissionJobResult, run_mission_job, submit_mission
@@ -115,6 +116,8 @@ class BatchView:
     elapsed_s: float
     eta_s: float | None
     state: str
+    #: the language the batch's requests share (English when they differ): its lines'
+    lang: str = "en"
 
 
 class BatchSubscriber(Protocol):
@@ -142,6 +145,8 @@ class BatchRunner:
             if runtime_dir is not None else None
         self.runtime_dir = runtime_dir
         self._started = clock()
+        #: the language the display speaks: the one every mission's request is in
+        self.lang = common_lang(e.lang for e in entries)
         self._finished_now = 0
         self._saved_at = 0.0
         #: what the batch's missions had journaled when this run started (the seed of
@@ -217,7 +222,7 @@ class BatchRunner:
             eta = elapsed / self._finished_now * (pending + running)
         return BatchView(self.record.batch_id, counts["missions"], counts["done"], running,
                          counts["failed"], pending, self.tail.calls if self.tail else 0,
-                         round(self.spent(), 6), elapsed, eta, self.record.state)
+                         round(self.spent(), 6), elapsed, eta, self.record.state, self.lang)
 
     def _save(self, force: bool = False) -> None:
         now = self.clock()

@@ -309,8 +309,9 @@ def cost_cmd(by: str, mission: str | None, since: str | None, as_json: bool,
             for r in summary[f"by_{by}"]]
     t = summary["total"]
     rows.append(["total", t["calls"], t["ok"], t["failed"], t["cache_hits"], _usd(t["usd"])])
-    _console().print(_table(None, [by, "lines", "ok", "failed", "cache hits", "usd"], rows,
-                            right=("lines", "ok", "failed", "cache hits", "usd")))
+    # the JSON's word: a journal line is each try, and 'sent' lines are not counted
+    _console().print(_table(None, [by, "calls", "ok", "failed", "cache hits", "usd"], rows,
+                            right=("calls", "ok", "failed", "cache hits", "usd")))
     doubt = summary.get("in_doubt") or {}
     if doubt.get("calls"):
         click.echo(f"in doubt: {doubt['calls']} paid request(s) sent with no answer "

@@ -114,33 +114,51 @@ def batch_apply_cmd(source: str, queries: str | None, sets: tuple[str, ...],
 
 
 def status_lines(rec: Any) -> list[str]:
+    """The batch's summary, in the language its missions' requests share (English when
+    they differ or none ran); the statuses' codes stay in ``--json``."""
+    from scout.batch.progress import row_lang
+    from scout.i18n import common_lang, translations
+    from scout.i18n.messages import localize
+    from scout.orchestrator.events import word
+
+    lang = common_lang(row_lang(r) for r in rec.missions.values() if r.run_dir)
+    tr = translations(lang)
     totals = rec.totals()
-    by = ", ".join(f"{n} {s}" for s, n in totals["by_status"].items())
-    lines = [clean(f"batch {rec.batch_id}: {rec.effective_state()} ({by}); "
-                   f"${totals['cost_usd']:.4f}"
-                   + (f" of ${rec.max_cost:.4f}" if rec.max_cost is not None else ""))]
+    by = ", ".join(tr.pgettext("console", "{count} {status}").format(
+        count=n, status=word(s, lang)) for s, n in totals["by_status"].items())
+    cost = tr.pgettext("console", "${usd}").format(usd=f"{totals['cost_usd']:.4f}") + (
+        " " + tr.pgettext("console", "of ${usd}").format(usd=f"{rec.max_cost:.4f}")
+        if rec.max_cost is not None else "")
+    lines = [clean(tr.pgettext("console", "batch {batch}: {state} ({by}); {cost}").format(
+        batch=rec.batch_id, state=word(rec.effective_state(), lang), by=by, cost=cost))]
     if rec.reason:
-        lines.append(clean(f"  {rec.reason}"))
-    lines.append(clean(f"  source {rec.source}; runs {rec.runs}; started {rec.started_at}, "
-                       f"finished {rec.finished_at or '-'}; record {rec.path}"))
+        lines.append(clean(f"  {localize(rec.reason, lang)}"))
+    lines.append(clean("  " + tr.pgettext(
+        "console", "source {source}; runs {runs}; started {started}, finished {finished}; "
+        "record {record}").format(source=rec.source, runs=rec.runs, started=rec.started_at,
+                                  finished=rec.finished_at or "-", record=rec.path)))
     width = max((len(m) for m in rec.missions), default=10)
     cut = False
     for mid, row in rec.missions.items():
-        where = where_to_look(row)
+        where = where_to_look(row, lang)
         if row.stopped_by == "batch":
-            where = "stopped by the batch's budget" + (f"; {where}" if where else "")
+            stopped = tr.pgettext("console", "stopped by the batch's budget")
+            where = stopped + (f"; {where}" if where else "")
         # a provider's error page: one line, cut in its middle; the page the row points
         # at is kept whole, however long its path (a cut path points nowhere)
-        pointer = f"report {row.stopped_report}" if row.stopped_report else ""
+        pointer = tr.pgettext("console", "report {path}").format(path=row.stopped_report) \
+            if row.stopped_report else ""
         said = where[:-len(pointer)].rstrip("; ") if pointer and where.endswith(pointer) \
             else where
         shown = "; ".join(x for x in (cut_middle(said, REASON_WIDTH),
                                       pointer if said != where else "") if x)
         cut = cut or is_cut(said, REASON_WIDTH)
-        lines.append(clean(f"  {mid:<{width}}  {row.status:<17}  ${row.cost_usd:.4f}  {shown}"))
+        lines.append(clean(f"  {mid:<{width}}  {word(row.status, lang):<17}  "
+                           f"${row.cost_usd:.4f}  {shown}"))
     if cut:
-        lines.append(clean(f"  (long errors are cut here; `scout batch status {rec.batch_id} "
-                           "--json` has them in full)"))
+        lines.append(clean("  " + tr.pgettext(
+            "console", "(long errors are cut here; `scout batch status {batch} --json` has "
+            "them in full)").format(batch=rec.batch_id)))
     return lines
 
 

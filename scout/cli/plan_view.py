@@ -6,6 +6,10 @@ phase's recorded fingerprint part by part; here they are grouped by cause (spec,
 template, config, inputs, damaged output, never ran). The cost estimate counts only
 the phases that will run: a reused phase costs nothing; a tentative one (``reuse?``)
 is shown as the most the apply could spend on top.
+
+The text speaks the request's language (``plan.lang``): the frame, the actions, the
+planner's reasons (English msgids, localised); the input names stay as ``--set`` takes
+them, and ``--format json`` keeps English and the causes' codes.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from scout.api.shown import KindWords, shown_value, shown_values
+from scout.i18n import translations
+from scout.i18n.messages import localize
 from scout.text import cut_middle
 
 #: the most of a request a plan line shows: the parser reads 2,000 characters, and a
@@ -39,15 +45,41 @@ def cause_of(reason: str) -> str:
     return "other"
 
 
+def _lang(plan: Any) -> str:
+    return str(getattr(plan, "lang", None) or "en")
+
+
+def reason_said(reason: str, lang: str) -> str:
+    """A planner's reason in ``lang``: its "stale: " / "blocked: " mark, then each of its
+    "; "-joined parts by its msgid (a provider's words stay as written)."""
+    tr = translations(lang)
+    for mark, said in (("stale: ", tr.pgettext("console", "stale: {reason}")),
+                       ("blocked: ", tr.pgettext("console", "blocked: {reason}"))):
+        if reason.startswith(mark):
+            return said.format(reason=reason_said(reason[len(mark):], lang))
+    whole = localize(reason, lang)
+    if whole != reason:
+        return whole
+    head, sep, tail = reason.rpartition(" (after ")  # the planner's "(after F0 reruns: …)"
+    if sep and tail.endswith(" reruns: decided then)"):
+        return f"{reason_said(head, lang)} {localize(sep.strip() + ' ' + tail, lang)}"
+    return "; ".join(localize(part, lang) for part in reason.split("; "))
+
+
 def task_lines(plan: Any) -> list[str]:
+    tr = translations(_lang(plan))
     if plan.task is None:
         error = getattr(plan, "request_error", None) or {}
         if error.get("code"):  # what apply would refuse it with, in the request's language
-            lines = [f"request: {error['code']}: {error.get('message')}"]
-            return lines + ([f"  hint: {error['hint']}"] if error.get("hint") else [])
-        return [f"request: cannot be parsed before running: {plan.task_error}"]
+            lines = [tr.pgettext("console", "request: {code}: {message}").format(
+                code=error["code"], message=error.get("message"))]
+            return lines + (["  " + tr.pgettext("console", "hint: {hint}").format(
+                hint=error["hint"])] if error.get("hint") else [])
+        return [tr.pgettext("console", "request: cannot be parsed before running: {error}")
+                .format(error=localize(plan.task_error, _lang(plan)))]
     task = plan.task
-    lines = [f"request: {_shown_query(task.get('query')) or '(no query)'}"
+    query = _shown_query(task.get("query")) or tr.pgettext("console", "(no query)")
+    lines = [tr.pgettext("console", "request: {query}").format(query=query)
              + (f"  [lang {task['lang']}]" if task.get("lang") else "")]
     values, sources = task.get("values") or {}, task.get("sources") or {}
     width = max((len(k) for k in values), default=4)
@@ -55,8 +87,11 @@ def task_lines(plan: Any) -> list[str]:
     shown_all = shown_values(task, getattr(plan, "words", None))
     for name in values:
         shown = shown_all[name]
+        # where the value came from stays a code (query, default, set, mission), as the
+        # JSON's ``sources`` and ``--set`` say it
         lines.append(f"  {name:<{width}}  {shown:<24} ({sources.get(name, 'default')})")
-    lines += [f"  note: {n}" for n in task.get("notes") or []]
+    lines += ["  " + tr.pgettext("console", "note: {note}").format(note=n)
+              for n in task.get("notes") or []]
     return lines
 
 
@@ -84,43 +119,82 @@ def request_changes(plan: Any) -> list[str]:
 
 
 def change_lines(plan: Any) -> list[str]:
+    lang = _lang(plan)
+    tr = translations(lang)
     if not plan.exists:
-        return ["changes: none to compare (no earlier run of this mission)"]
+        return [tr.pgettext("console", "changes: none to compare (no earlier run of this "
+                                       "mission)")]
     rerun = [p for p in plan.phases if p.action == "run"]
     asked = request_changes(plan)
     if not rerun and not asked:
-        return ["changes: none since the last run"]
-    out = ["changes since the last run:"]
-    out += [f"  request: {line}" for line in asked]
+        return [tr.pgettext("console", "changes: none since the last run")]
+    out = [tr.pgettext("console", "changes since the last run:")]
+    out += ["  " + tr.pgettext("console", "request: {query}").format(query=line)
+            for line in asked]
     for p in rerun:
         reason = p.reason[len("stale: "):] if p.reason.startswith("stale: ") else p.reason
         causes = sorted({cause_of(r) for r in reason.split("; ")})
-        out.append(f"  {p.phase}: {', '.join(causes)} — {reason}")
+        out.append(f"  {p.phase}: {', '.join(tr.pgettext('rerun cause', c) for c in causes)}"
+                   f" — {reason_said(reason, lang)}")
     return out
 
 
 def cost_lines(plan: Any, estimate: Any) -> list[str]:
+    lang = _lang(plan)
+    tr = translations(lang)
     action = {p.phase: p for p in plan.phases}
     will = [e for e in estimate.phases if action.get(e.phase) and action[e.phase].action == "run"]
     maybe = [e for e in estimate.phases if action.get(e.phase)
              and action[e.phase].action == "reuse" and action[e.phase].tentative]
-    lines = ["estimated cost of this apply (phases that will run):"]
+    lines = [tr.pgettext("console", "estimated cost of this apply (phases that will run):")]
     for e in will:
         who = e.adapter or "-"
-        lines.append(f"  {e.phase:<8} {e.chain:<14} {who:<20} {e.calls:>5} call(s) "
-                     f"x ${e.usd_per_call:.4f} = ${e.usd:.4f}" + (f"  ({e.note})" if e.note else ""))
+        calls = tr.npgettext("console", "{count} call", "{count} calls", e.calls).format(
+            count=e.calls)
+        lines.append(f"  {e.phase:<8} {e.chain:<14} {who:<20} {calls:>9} "
+                     f"x ${e.usd_per_call:.4f} = ${e.usd:.4f}"
+                     + (f"  ({localize(e.note, lang)})" if e.note else ""))
     total = round(sum(e.usd for e in will), 6)
-    lines.append(f"  total ${total:.4f}")
+    lines.append("  " + tr.pgettext("console", "total ${usd}").format(usd=f"{total:.4f}"))
     if maybe:
         extra = round(sum(e.usd for e in maybe), 6)
-        lines.append(f"  up to ${extra:.4f} more if {', '.join(e.phase for e in maybe)} "
-                     "(reuse?) rerun")
+        lines.append("  " + tr.pgettext("console", "up to ${usd} more if {phases} (reuse?) "
+                                        "rerun").format(usd=f"{extra:.4f}",
+                                                        phases=", ".join(e.phase for e in maybe)))
     skipped = [p.phase for p in plan.phases if p.action != "run"
                and not (p.action == "reuse" and p.tentative)]
     if skipped:
-        lines.append(f"  not counted (reused or skipped): {', '.join(skipped)}; a full run "
-                     f"would cost ${estimate.total_usd:.4f}")
-    lines += ["assumptions:"] + [f"  - {a}" for a in estimate.assumptions]
+        lines.append("  " + tr.pgettext("console", "not counted (reused or skipped): {phases}; "
+                                        "a full run would cost ${usd}").format(
+            phases=", ".join(skipped), usd=f"{estimate.total_usd:.4f}"))
+    lines += [tr.pgettext("console", "assumptions:")] + [
+        f"  - {localize(a, lang)}" for a in estimate.assumptions]
+    return lines
+
+
+def phase_lines(plan: Any) -> list[str]:
+    """A line per phase (its action and why), then the counts of each action."""
+    lang = _lang(plan)
+    tr = translations(lang)
+    labels = {"run": tr.pgettext("plan action", "run"),
+              "reuse": tr.pgettext("plan action", "reuse"),
+              "reuse?": tr.pgettext("plan action", "reuse?"),
+              "skip": tr.pgettext("plan action", "skip"),
+              "skip?": tr.pgettext("plan action", "skip?")}
+    width = max((len(p.phase) for p in plan.phases), default=5)
+    label_width = max(6, *(len(v) for v in labels.values()))
+    lines = []
+    for p in plan.phases:
+        label = labels.get(p.label, p.label)
+        lines.append(f"  {p.phase:<{width}}  {label:<{label_width}}  "
+                     f"{reason_said(p.reason, lang)}")
+        if p.runs_python:
+            lines.append(f"  {'':<{width}}  {'':<{label_width}}  " + tr.pgettext(
+                "console", "runs Python: {code} (your own code, with your permissions)"
+            ).format(code=p.runs_python))
+    counts = {a: sum(1 for p in plan.phases if p.action == a) for a in ("run", "reuse", "skip")}
+    lines.append(tr.pgettext("console", "{run} to run, {reuse} to reuse, {skip} to skip")
+                 .format(**counts))
     return lines
 
 

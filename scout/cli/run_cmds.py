@@ -13,17 +13,21 @@ from scout.cli import cli
 from scout.cli.params import PathParam, UsdParam, json_flag
 from scout.errors import Unreachable, UsageError
 from scout.orchestrator.progress import make_progress
-from scout.orchestrator.state import MissionState, PhaseState
 from scout.termsafe import clean
+from scout.cli.run_view import (
+    REASON_WIDTH,
+    end_lines,
+    failure_hints,
+    format_phases,
+    interrupted_lines,
+    notice_lines,
+    state_lines,
+)
+from scout.i18n.messages import localize
 from scout.text import cut_middle, is_cut
 
-#: the most characters of a reason or error ``scout status`` / ``apply`` print per phase:
-#: a provider's error page pasted into a reason ran to screens of text and buried the
-#: table; the middle goes (its start says what failed, its end often the status)
-REASON_WIDTH = 240
-#: said once under the table when a reason was cut, so the full text stays one command away
-CUT_NOTE = "(long reasons are cut here; `scout status {mission} --format json` has them in full)"
-
+#: the view's names that other modules and tests import from here
+__all__ = ["REASON_WIDTH", "format_phases", "failure_hints", "worst_exit"]
 
 def __getattr__(name: str) -> Any:
     # ``ProviderOptions`` is imported on first use (it pulls in the HTTP client); tests
@@ -54,59 +58,6 @@ def _request_options(fn: Any) -> Any:
     for opt in reversed(_REQUEST_OPTIONS):
         fn = opt(fn)
     return fn
-
-
-def _phase_line(pid: str, st: PhaseState, width: int) -> str:
-    bits = [f"  {pid:<{width}}  {st.status:<21}"]
-    if st.items is not None:
-        bits.append(f"items {st.items.ok}/{st.items.total}")
-    if st.duration_s is not None:
-        bits.append(f"{st.duration_s:.2f}s")
-    if st.answered_by:
-        bits.append("answered by " + ", ".join(st.answered_by))
-    if st.cost_usd:
-        bits.append(f"${st.cost_usd:.4f}")
-    if st.reason:
-        bits.append(f"- {cut_middle(st.reason, REASON_WIDTH)}")
-    message = str(st.error.get("message") or "") if st.error else ""
-    if message and message not in (st.reason or ""):
-        bits.append(f"[{st.error.get('code') if st.error else ''}: "
-                    f"{cut_middle(message, REASON_WIDTH)}]")
-    return "  ".join(bits)
-
-
-def was_cut(reason: str | None, phases: dict[str, PhaseState]) -> bool:
-    """Whether the mission's ``reason`` or a phase's reason or error is longer than the
-    text lines show (:data:`REASON_WIDTH`)."""
-    texts = [reason or ""] + [t for st in phases.values()
-                              for t in (st.reason or "", str((st.error or {}).get("message") or ""))]
-    return any(is_cut(t, REASON_WIDTH) for t in texts)
-
-
-def failure_hints(phases: dict[str, PhaseState]) -> list[str]:
-    """What to do about the failed phases, each once (:func:`scout.report.failure.
-    failure_hints`)."""
-    from scout.report.failure import failure_hints as hints
-
-    return hints(phases.values())
-
-
-#: states of a phase that never ran because an earlier one failed or the mission stopped
-NOT_RUN = frozenset({"blocked_missing_input", "pending"})
-
-
-def format_phases(phases: dict[str, PhaseState], *, fold: bool = False) -> list[str]:
-    """One line per phase; with ``fold`` (a mission that failed), the phases that never
-    ran because of it are named on one line after the others, so the failure is not
-    buried under a line per waiting phase (``scout status`` keeps every line)."""
-    shown = {pid: st for pid, st in phases.items() if not (fold and st.status in NOT_RUN)}
-    width = max((len(p) for p in shown), default=5)
-    lines = [_phase_line(pid, st, width) for pid, st in shown.items()]
-    left = [pid for pid in phases if pid not in shown]
-    if left:
-        lines.append(f"  not run ({len(left)}, blocked or not started): "
-                     + ", ".join(left))
-    return lines
 
 
 @cli.command("apply")
@@ -160,28 +111,13 @@ def apply_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: s
     if fmt == "json":
         click.echo(json.dumps(result.to_dict(), indent=2, default=str))
         return result.exit_code
-    for name, message in sorted(result.unreachable.items()):  # once per adapter, not per call
-        click.echo(clean(f"error: {name} could not be reached ({message}); "
-                         f"{Unreachable.HINT}"), err=True)
-    for w in result.warnings:
-        click.echo(clean(f"warning: {w}"), err=True)
+    for line in notice_lines(result, Unreachable.HINT):  # once per adapter, not per call
+        click.echo(clean(line), err=True)
     if result.report_path is not None and result.exit_code == 0:
         click.echo(str(result.report_path))
         return result.exit_code
-    click.echo(f"mission {result.mission_id}: {result.status} (exit {result.exit_code})")
-    if result.reason:
-        click.echo(clean(f"  {cut_middle(result.reason, REASON_WIDTH)}"))
-    for hint in failure_hints(result.phases):  # what to do, said once under the reason
-        click.echo(clean(f"  hint: {hint}"))
-    click.echo(f"  run dir: {result.run_dir}")
-    if result.stopped_report is not None:
-        said = ("what was spent and kept" if result.status == "stopped_budget"
-                else "what failed, why, and what to do")
-        click.echo(f"  report: {result.stopped_report} ({said})")
-    for line in format_phases(result.phases, fold=result.exit_code != 0):
+    for line in end_lines(result, failure_hints(result.phases)):
         click.echo(clean(line))
-    if was_cut(result.reason, result.phases):
-        click.echo(clean("  " + CUT_NOTE.format(mission=result.mission_id)))
     return result.exit_code
 
 
@@ -193,12 +129,8 @@ def _interrupted(exc: "api.MissionInterrupted", fmt: str) -> None:
                                "stopped_report": str(exc.report) if exc.report else None},
                               indent=2))
         return
-    click.echo(f"mission {exc.mission_id}: interrupted (exit 130)", err=True)
-    click.echo("  what finished is kept: run the same command again to resume "
-               "(finished phases are reused, the rest run)", err=True)
-    click.echo(f"  run dir: {exc.run_dir}", err=True)
-    if exc.report is not None:
-        click.echo(f"  report: {exc.report} (what ran and what is left)", err=True)
+    for line in interrupted_lines(exc):
+        click.echo(clean(line), err=True)
 
 
 def _apply_one(file: str, *, query: str | None, sets: tuple[str, ...], mission_id: str | None,
@@ -240,43 +172,28 @@ def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: st
                       force=force, config=config)
     estimate = api.estimate(file, query=query, sets=sets, mission_id=mission_id,
                             config=config)
-    from scout.cli.plan_view import change_lines, cost_lines, plan_json, task_lines
+    from scout.cli.plan_view import change_lines, cost_lines, phase_lines, plan_json, task_lines
+    from scout.i18n import translations
 
     if fmt == "json":
         click.echo(json.dumps(plan_json(result, estimate), indent=2))
         return
-    what = "existing" if result.exists else "new"
-    click.echo(f"mission {result.mission_id} ({what}, {result.run_dir})")
+    tr = translations(result.lang)
+    what = tr.pgettext("console", "existing") if result.exists else \
+        tr.pgettext("console", "new")
+    click.echo(clean(tr.pgettext("console", "mission {mission} ({what}, {run_dir})").format(
+        mission=result.mission_id, what=what, run_dir=result.run_dir)))
     for line in task_lines(result):  # the request's words: terminal-safe
         click.echo(clean(line))
     click.echo("")
-    width = max((len(p.phase) for p in result.phases), default=5)
-    for p in result.phases:
-        click.echo(clean(f"  {p.phase:<{width}}  {p.label:<6}  {p.reason}"))
-        if p.runs_python:
-            click.echo(f"  {'':<{width}}  {'':<6}  runs Python: {clean(p.runs_python)} "
-                       "(your own code, with your permissions)")
-    counts = {a: sum(1 for p in result.phases if p.action == a) for a in ("run", "reuse", "skip")}
-    click.echo(f"{counts['run']} to run, {counts['reuse']} to reuse, {counts['skip']} to skip")
+    for line in phase_lines(result):
+        click.echo(clean(line))
     click.echo("")
     for line in change_lines(result):
         click.echo(clean(line))
     click.echo("")
     for line in cost_lines(result, estimate):
         click.echo(line)
-
-
-def format_state(state: MissionState) -> list[str]:
-    lines = [f"mission {state.mission_id}: {state.status}"
-             + (f" (exit {state.exit_code})" if state.exit_code is not None else "")]
-    if state.reason:
-        lines.append(f"  {cut_middle(state.reason, REASON_WIDTH)}")
-    lines.append(f"  runs: {state.runs}, started {state.started_at or '-'}, "
-                 f"finished {state.finished_at or '-'}")
-    lines += format_phases(state.phases)
-    if was_cut(state.reason, state.phases):
-        lines.append("  " + CUT_NOTE.format(mission=state.mission_id))
-    return lines
 
 
 @cli.command("status")
@@ -306,7 +223,9 @@ def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
             data["hint"] = resume_hint(state, run_dir)
         click.echo(json.dumps(data, indent=2))
         return
-    for line in format_state(state):
+    from scout.report.stopped import request_lang
+
+    for line in state_lines(state, request_lang(run_dir)):  # the request's language
         click.echo(clean(line))
     if state.status == "interrupted":
         click.echo(clean(f"  {resume_hint(state, run_dir)}"))
@@ -336,6 +255,7 @@ def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: 
         raise UsageError(f"no 'kind: Mission' files under {folder}",
                          hint="scout init KIND writes an example mission under pipelines/missions/")
     rows: list[tuple[str, str, int, str]] = []
+    langs: list[str] = []  # each mission's request's: the summary speaks the one they share
     stop_codes: dict[str, str] = {}  # file -> which cap stopped it (RUN004 / RUN008)
     for path in missions:
         if fmt == "text":
@@ -344,11 +264,9 @@ def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: 
             result = _apply_one(str(path), query=None, mission_id=None,
                                 progress="plain" if fmt == "text" else "none", **kw)
             if fmt == "text":
-                for name, message in sorted(result.unreachable.items()):
-                    click.echo(clean(f"error: {name} could not be reached ({message}); "
-                                     f"{Unreachable.HINT}"), err=True)
-                for w in result.warnings:
-                    click.echo(clean(f"warning: {w}"), err=True)
+                for line in notice_lines(result, Unreachable.HINT):
+                    click.echo(clean(line), err=True)
+            langs.append(result.lang)
             rows.append((str(path), result.status, result.exit_code,
                          str(result.report_path or result.run_dir)))
             if result.stop_code is not None:
@@ -364,12 +282,22 @@ def _apply_dir(folder: Path, *, query: str | None, mission_id: str | None, fmt: 
              "stop_code": stop_codes.get(f)} for f, st, c, d in rows]},
             indent=2))
         return worst
+    from scout.i18n import common_lang, translations
+    from scout.orchestrator.events import word
+
+    lang = common_lang(langs)
+    tr = translations(lang)
     width = max(len(r[0]) for r in rows)
-    click.echo(clean(f"applied {len(rows)} mission(s) from {folder}:"))
+    click.echo(clean(tr.npgettext("console", "applied {count} mission(s) from {folder}:",
+                                  "applied {count} mission(s) from {folder}:", len(rows))
+                     .format(count=len(rows), folder=folder)))
     for f, st, c, d in rows:
-        click.echo(clean(f"  {f:<{width}}  {st:<18} exit {c}  {cut_middle(d, REASON_WIDTH)}"))
+        exit_said = tr.pgettext("console", "exit {code}").format(code=c)
+        click.echo(clean(f"  {f:<{width}}  {word(st, lang):<18} {exit_said}  "
+                         f"{cut_middle(localize(d, lang), REASON_WIDTH)}"))
     if any(is_cut(d, REASON_WIDTH) for *_, d in rows):
-        click.echo(clean(f"  (long reasons are cut here; `scout apply {folder} --format json` "
-                         "has them in full)"))
+        click.echo(clean("  " + tr.pgettext(
+            "console", "(long reasons are cut here; `scout apply {folder} --format json` has "
+            "them in full)").format(folder=folder)))
     return worst
 

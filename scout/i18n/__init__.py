@@ -31,6 +31,7 @@ import io
 import os
 import re
 import stat
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,12 @@ def N_plural(singular: str, plural: str, count: int) -> str:
 def lang_of(lang: Any) -> str:
     """A language scout writes in: ``lang`` when known, else English."""
     return lang if lang in LANGS else "en"
+
+
+def common_lang(langs: Iterable[str]) -> str:
+    """The language every one of ``langs`` is (a batch's requests'), else English."""
+    found = {lang_of(lang) for lang in langs}
+    return found.pop() if len(found) == 1 else "en"
 
 
 def catalog_path(locales: Path, lang: str) -> Path:
@@ -225,6 +232,16 @@ def translations(lang: str, locales: Path | None = None) -> gettext.NullTranslat
         if st is not None:
             return _merged(lang, str(path), (st.st_mtime_ns, st.st_size))
     return _scout_translations(lang)
+
+
+def say(_: Any, msgid: str, **values: Any) -> str:
+    """``msgid`` in the reader's language (``_``: a catalog's gettext) filled with
+    ``values``; a translation that names other placeholders (a project catalog's
+    mistake) falls back to the English."""
+    try:
+        return str(_(msgid)).format(**values)
+    except (KeyError, IndexError, ValueError):
+        return msgid.format(**values)
 
 
 def gettext_for(lang: str) -> Any:

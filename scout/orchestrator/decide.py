@@ -27,16 +27,16 @@ Action = Literal["blocked", "skipped", "reused", "run", "error"]
 
 #: why a phase that has no usable result runs (shown by ``scout plan``)
 BEFORE = {
-    "running": "it was interrupted (running when the last run stopped)",
-    "failed_retryable": "it failed before",
-    "failed_terminal": "it failed before",
-    "pending": "it has not run yet",
-    "skipped": "it was skipped before",
-    "blocked_missing_input": "it was blocked before",
-    "stale": "it was marked stale and has not rerun yet",
+    "running": N_("it was interrupted (running when the last run stopped)"),
+    "failed_retryable": N_("it failed before"),
+    "failed_terminal": N_("it failed before"),
+    "pending": N_("it has not run yet"),
+    "skipped": N_("it was skipped before"),
+    "blocked_missing_input": N_("it was blocked before"),
+    "stale": N_("it was marked stale and has not rerun yet"),
 }
 
-REUSED = "inputs, spec and files unchanged"
+REUSED = N_("inputs, spec and files unchanged")
 
 #: what the planner's ``unusable`` says of a producer it expects to fail or be blocked
 WILL_NOT_SUCCEED = "will_not_succeed"
@@ -99,7 +99,7 @@ def missing_needs(phase: Phase, producer: Mapping[str, str], inputs: Collection[
 def before(prev: PhaseState | None) -> str:
     """Why a phase without a usable result runs."""
     if prev is None:
-        return "new"
+        return N_("new")
     why = BEFORE.get(prev.status, prev.status)
     if prev.error:
         why += f": {prev.error.get('message', '')}"
@@ -129,14 +129,15 @@ def decide(*, missing: list[str], forced: str | None, prev: PhaseState | None,
         if dry and recheck:
             return Decision("run", before(prev))
         if dry:
-            return Decision("run", f"cannot be checked before running: {exc}")
+            return Decision("run", N_("cannot be checked before running: {error}").format(
+                error=exc))
         return Decision("error", "could not prepare the phase", error=exc)
     if prep.skip is not None:
         return Decision("skipped", prep.skip, prepared=True)
     if forced is not None:
         return Decision("run", forced, stale=had, prepared=True)
     if not had:
-        return Decision("run", "its condition now holds" if recheck else before(prev),
+        return Decision("run", N_("its condition now holds") if recheck else before(prev),
                         prepared=True)
     assert prev is not None
     if matches(prev.fingerprint, prev.fp_parts, Fingerprint(prep.fingerprint, prep.parts or {})):

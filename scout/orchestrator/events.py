@@ -6,6 +6,12 @@ fan-out item finished, a phase was reused or marked stale. Subscribers are the
 progress display (``progress.py``), the per-mission ``mission.log`` and anything an API
 caller passes in (an HTTP server streaming progress, a test collecting events).
 
+``message(lang)`` is the event in words, in the request's language for the console
+(``MissionStarted.lang``, the language known before any phase); ``mission.log``, the
+JSON and the state log keep English (``message()``) and English keys and codes. Stored
+English in an event (a reason, a notice, a status word) is localised by its msgid
+(:func:`scout.i18n.messages.localize`).
+
 Events are emitted from worker threads as well as the scheduler thread, so subscribers
 must be thread-safe. A subscriber that raises is dropped from that event's delivery
 (and reported once on stderr): watching a run must never break it.
@@ -20,9 +26,37 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
+from scout.i18n import lang_of, translations
+from scout.i18n.messages import localize
+from scout.i18n.numbers import format_number
+
 
 def _now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds")
+
+
+def _tr(lang: str) -> Any:
+    """scout's catalog for ``lang`` (English: the msgids themselves)."""
+    return translations(lang_of(lang))
+
+
+def seconds(value: float, lang: str, digits: int = 2) -> str:
+    """A length of time in seconds as the console writes it: "1.50" (English, as
+    mission.log always has), "1,50" (Spanish)."""
+    return f"{value:.{digits}f}" if lang_of(lang) == "en" else format_number(value, lang,
+                                                                             digits)
+
+
+def elapsed(value: float, lang: str, digits: int = 2) -> str:
+    """A length of time with its unit: "1.50s" (English, as mission.log has it), "1,50 s"
+    (Spanish sets a unit's symbol apart, as the catalog's "se reintenta en {delay} s")."""
+    return seconds(value, lang, digits) + ("s" if lang_of(lang) == "en" else " s")
+
+
+def word(status: str, lang: str) -> str:
+    """A status word (``succeeded``, ``failed_terminal``) in ``lang``; the code itself in
+    English, where machines read it."""
+    return status if lang_of(lang) == "en" else localize(status, lang)
 
 
 @dataclass(frozen=True)
@@ -35,7 +69,7 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **asdict(self)}
 
-    def message(self) -> str:
+    def message(self, lang: str = "en") -> str:
         return self.kind
 
 
@@ -46,10 +80,20 @@ class MissionStarted(Event):
     run_dir: str
     phases: tuple[str, ...]
     resumed: bool = False
+    #: the request's language, known before any phase: the console speaks it
+    lang: str = "en"
 
-    def message(self) -> str:
-        how = "resuming" if self.resumed else "starting"
-        return f"{how} mission {self.mission_id} ({len(self.phases)} phases) in {self.run_dir}"
+    def message(self, lang: str = "en") -> str:
+        tr, n = _tr(lang), len(self.phases)
+        if self.resumed:
+            text = tr.npgettext("console",
+                                "resuming mission {mission} ({count} phase) in {run_dir}",
+                                "resuming mission {mission} ({count} phases) in {run_dir}", n)
+        else:
+            text = tr.npgettext("console",
+                                "starting mission {mission} ({count} phase) in {run_dir}",
+                                "starting mission {mission} ({count} phases) in {run_dir}", n)
+        return text.format(mission=self.mission_id, count=n, run_dir=self.run_dir)
 
 
 @dataclass(frozen=True)
@@ -59,8 +103,10 @@ class PhaseReused(Event):
     status: str
     reason: str = ""
 
-    def message(self) -> str:
-        return f"{self.phase} reused ({self.status}): {self.reason}"
+    def message(self, lang: str = "en") -> str:
+        tr = _tr(lang)
+        return tr.pgettext("console", "{phase} reused ({status}): {reason}").format(
+            phase=self.phase, status=word(self.status, lang), reason=localize(self.reason, lang))
 
 
 @dataclass(frozen=True)
@@ -72,8 +118,9 @@ class PhaseStatusChanged(Event):
     status: str
     reason: str = ""
 
-    def message(self) -> str:
-        return f"{self.phase} {self.status}" + (f": {self.reason}" if self.reason else "")
+    def message(self, lang: str = "en") -> str:
+        return f"{self.phase} {word(self.status, lang)}" + (
+            f": {localize(self.reason, lang)}" if self.reason else "")
 
 
 @dataclass(frozen=True)
@@ -85,12 +132,17 @@ class PhaseStarted(Event):
     items_total: int | None = None
     items_reused: int = 0
 
-    def message(self) -> str:
-        text = f"{self.phase} started ({self.uses}, attempt {self.attempt})"
+    def message(self, lang: str = "en") -> str:
+        tr = _tr(lang)
+        text = tr.pgettext("console", "{phase} started ({uses}, attempt {attempt})").format(
+            phase=self.phase, uses=self.uses, attempt=self.attempt)
         if self.items_total is not None:
-            text += f", {self.items_total} items"
+            text += ", " + tr.npgettext("console", "{count} item", "{count} items",
+                                        self.items_total).format(count=self.items_total)
             if self.items_reused:
-                text += f", {self.items_reused} already done"
+                text += ", " + tr.npgettext("console", "{count} already done",
+                                            "{count} already done",
+                                            self.items_reused).format(count=self.items_reused)
         return text
 
 
@@ -102,9 +154,12 @@ class PhaseRetried(Event):
     delay_s: float
     error: str = ""
 
-    def message(self) -> str:
-        return (f"{self.phase} attempt {self.attempt} failed ({self.error}); "
-                f"retrying in {self.delay_s:.2f}s")
+    def message(self, lang: str = "en") -> str:
+        tr = _tr(lang)
+        return tr.pgettext("console", "{phase} attempt {attempt} failed ({error}); retrying in "
+                                      "{delay}s").format(phase=self.phase, attempt=self.attempt,
+                                                         error=localize(self.error, lang),
+                                                         delay=seconds(self.delay_s, lang))
 
 
 @dataclass(frozen=True)
@@ -121,18 +176,24 @@ class PhaseFinished(Event):
     items_ok: int | None = None
     items_failed: int | None = None
 
-    def message(self) -> str:
-        text = f"{self.phase} {self.status} in {self.duration_s:.2f}s"
+    def message(self, lang: str = "en") -> str:
+        tr = _tr(lang)
+        text = tr.pgettext("console", "{phase} {status} in {duration}s").format(
+            phase=self.phase, status=word(self.status, lang),
+            duration=seconds(self.duration_s, lang))
         if self.items_ok is not None:
-            text += f" ({self.items_ok} items ok, {self.items_failed or 0} failed)"
+            said = tr.npgettext("console", "{count} item ok, {failed} failed",
+                                "{count} items ok, {failed} failed", self.items_ok)
+            text += f" ({said.format(count=self.items_ok, failed=self.items_failed or 0)})"
         if self.answered_by:
-            text += f", answered by {', '.join(self.answered_by)}"
+            text += ", " + tr.pgettext("console", "answered by {names}").format(
+                names=", ".join(self.answered_by))
         if self.cost_usd:
             text += f", ${self.cost_usd:.4f}"
         if self.reason:
-            text += f": {self.reason}"
+            text += f": {localize(self.reason, lang)}"
         if self.error:
-            text += f" [{self.error}]"
+            text += f" [{localize(self.error, lang)}]"
         return text
 
 
@@ -147,9 +208,15 @@ class ItemDone(Event):
     error: str | None = None
     answered_by: str | None = None
 
-    def message(self) -> str:
-        state = "ok" if self.ok else f"failed: {self.error}"
-        return f"{self.phase} item {self.index} {state} ({self.done}/{self.total})"
+    def message(self, lang: str = "en") -> str:
+        tr = _tr(lang)
+        if self.ok:
+            return tr.pgettext("console", "{phase} item {index} ok ({done}/{total})").format(
+                phase=self.phase, index=self.index, done=self.done, total=self.total)
+        said = tr.pgettext("console", "{phase} item {index} failed: {error} ({done}/{total})")
+        return said.format(phase=self.phase, index=self.index,
+                           error=localize(self.error or "", lang), done=self.done,
+                           total=self.total)
 
 
 @dataclass(frozen=True)
@@ -161,8 +228,8 @@ class Notice(Event):
     level: str = "info"  # info | warning | error
     phase: str | None = None
 
-    def message(self) -> str:
-        return (f"{self.phase}: " if self.phase else "") + self.text
+    def message(self, lang: str = "en") -> str:
+        return (f"{self.phase}: " if self.phase else "") + localize(self.text, lang)
 
 
 @dataclass(frozen=True)
@@ -173,9 +240,11 @@ class MissionFinished(Event):
     exit_code: int
     duration_s: float = 0.0
 
-    def message(self) -> str:
-        return (f"mission {self.mission_id} {self.status} (exit {self.exit_code}) "
-                f"in {self.duration_s:.2f}s")
+    def message(self, lang: str = "en") -> str:
+        tr = _tr(lang)
+        said = tr.pgettext("console", "mission {mission} {status} (exit {code}) in {duration}s")
+        return said.format(mission=self.mission_id, status=word(self.status, lang),
+                           code=self.exit_code, duration=seconds(self.duration_s, lang))
 
 
 Subscriber = Callable[[Event], None]

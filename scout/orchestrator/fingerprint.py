@@ -33,6 +33,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from scout.i18n import N_
 from scout.spec.models import Phase
 from scout.stepkit.registry import StepKind
 
@@ -176,28 +177,32 @@ def matches(recorded: str | None, recorded_parts: dict[str, Any] | None, fp: Fin
 
 
 def explain(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
-    """Why a fingerprint changed, as short reasons ("input 'reviews' changed")."""
+    """Why a fingerprint changed, as short reasons ("input 'reviews' changed"): English
+    msgids, localised where a person reads them (``scout plan``, the report); an input is
+    ``{need}``, a name localize keeps as the pipeline writes it (``--set`` takes it)."""
     if not old:
-        return ["it has no recorded fingerprint"]
+        return [N_("it has no recorded fingerprint")]
     reasons: list[str] = []
     if old.get("spec") != new.get("spec"):
-        reasons.append("its spec changed")
+        reasons.append(N_("its spec changed"))
     if "config" in old and old.get("config") != new.get("config"):
-        reasons.append("its chain's config changed (config/adapters.yaml)")
+        reasons.append(N_("its chain's config changed (config/adapters.yaml)"))
     if old.get("kind") != new.get("kind"):
-        reasons.append(f"step version changed ({old.get('kind')} -> {new.get('kind')})")
+        reasons.append(N_("step version changed ({old} -> {new})").format(
+            old=old.get("kind"), new=new.get("kind")))
     o_in, n_in = old.get("inputs") or {}, new.get("inputs") or {}
     for name in sorted(set(o_in) | set(n_in)):
         if name not in o_in:
-            reasons.append(f"it reads a new input '{name}'")
+            reasons.append(N_("it reads a new input '{need}'").format(need=name))
         elif name not in n_in:
-            reasons.append(f"it no longer reads '{name}'")
+            reasons.append(N_("it no longer reads '{need}'").format(need=name))
         elif o_in[name] != n_in[name]:
-            what = "the request" if name == "@request" else f"input '{name}'"
-            reasons.append(f"{what} changed")
+            reasons.append(N_("the request changed") if name == "@request" else
+                           N_("input '{need}' changed").format(need=name))
     o_f, n_f = old.get("files") or {}, new.get("files") or {}
     for name in sorted(set(o_f) | set(n_f)):
         if o_f.get(name) != n_f.get(name):
-            reasons.append(f"template {name} changed" if name in o_f and name in n_f
-                           else f"file {name} {'added' if name in n_f else 'removed'}")
-    return reasons or ["its fingerprint changed"]
+            said = (N_("template {name} changed") if name in o_f and name in n_f
+                    else N_("file {name} added") if name in n_f else N_("file {name} removed"))
+            reasons.append(said.format(name=name))
+    return reasons or [N_("its fingerprint changed")]

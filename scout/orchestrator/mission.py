@@ -39,7 +39,8 @@ from scout.orchestrator import events as E
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash, value_hash
 from scout.spec.dag import PhaseGraph
 from scout.orchestrator.locks import mission_lock
-from scout.orchestrator.mission_request import MissionRequest, coerce_inputs, expand_force, input_values
+from scout.orchestrator.mission_request import (MissionRequest, asked_lang, coerce_inputs,
+                                                expand_force, input_values)
 from scout.orchestrator.mission_result import MissionInterrupted, MissionResult, verdict
 from scout.orchestrator.planner import PhasePlan, plan
 from scout.orchestrator.records import MissionRecord
@@ -59,6 +60,7 @@ from scout.orchestrator.state_store import (
     read_payloads,
 )
 from scout.paths import mission_dir
+from scout.report.files import project_locales
 from scout.schemas.task import Task
 from scout.spec.models import Pipeline
 from scout.stepkit.context import StepRequest
@@ -121,7 +123,11 @@ class MissionRunner:
         self.today = today or dt.date.today()
         self.max_workers = max_workers or config.max_workers
         self.run_dir = mission_dir(request.runs_dir, request.mission_id)
-        self.overrides = coerce_inputs(pipeline, request.inputs)
+        #: the request's language, known before any phase: the console and the errors
+        #: before the task phase speak it (the Task's ``lang`` is read with more words)
+        self.lang = asked_lang(request.query, request.inputs, config.default_lang)
+        self.overrides = coerce_inputs(pipeline, request.inputs, lang=self.lang,
+                                       locales=project_locales(self.root / "templates"))
         self.inputs = input_values(pipeline, self.overrides)
         asked: dict[str, Any] = {"query": request.query or "", "inputs": self.overrides}
         if config.default_lang != "en":
@@ -248,7 +254,7 @@ class MissionRunner:
                     "pipeline": str(self.request.pipeline_path), "query": self.request.query,
                     "inputs": to_jsonable(self.overrides)}).to_dict())
                 bus.emit(E.MissionStarted(mid, str(self.run_dir), tuple(self.graph.order()),
-                                          resumed))
+                                          resumed, lang=self.lang))
                 runner = self._runner(store=store, artifacts=artifacts, bus=bus)
                 try:
                     outcome = runner.run()
@@ -263,7 +269,8 @@ class MissionRunner:
                         page = None
                     store.append(MissionRecord("interrupted", {
                         "reason": "interrupted (Ctrl-C)", "exit_code": 130}).to_dict())
-                    raise MissionInterrupted(mid, self.run_dir, page) from exc
+                    raise MissionInterrupted(mid, self.run_dir, page,
+                                             self._result_lang()) from exc
                 status, code, reason, warnings = verdict(self.pipeline, self.graph.order(),
                                                          outcome.stop, outcome.stop_reason,
                                                          store.state)
@@ -282,7 +289,15 @@ class MissionRunner:
         phases = {pid: store.state.phases.get(pid, PhaseState()) for pid in self.graph.order()}
         return MissionResult(mid, self.run_dir, status, code, phases, reason,
                              self._report_path(store.state, stopped_page), warnings,
-                             stop_code=stop_code, stopped_report=stopped_page)
+                             stop_code=stop_code, stopped_report=stopped_page,
+                             lang=self._result_lang())
+
+    def _result_lang(self) -> str:
+        """The request's language as the report has it: the Task's once the task phase
+        read the request (task.json), else the one read before any phase."""
+        from scout.report.stopped import request_lang
+
+        return request_lang(self.run_dir, self.lang)
 
     def _stopped_report(self, state: MissionState, bus: E.EventBus,
                         end: tuple[str, str | None]) -> Path | None:

@@ -5,7 +5,8 @@ pipeline, and ``--force`` expanded to the phases it reruns.
 mission's ``inputs:`` then ``--set``) are coerced to their declared types here
 (:func:`coerce_inputs`, which ``scout batch`` also runs per row), the values known before
 any phase runs are the declared defaults under them (:func:`input_values`). A mistake in
-either is the user's (``UsageError``, with a did-you-mean).
+either is the user's (``UsageError``, with a did-you-mean), said in the request's language
+(:func:`asked_lang`).
 """
 
 from __future__ import annotations
@@ -15,15 +16,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scout.errors import UsageError
+from scout.errors import ScoutError, UsageError
+from scout.i18n import N_, lang_of, say, translations
+from scout.i18n.messages import localize
 from scout.spec.dag import PhaseGraph
-from scout.spec.models import Pipeline
-from scout.suggest import did_you_mean
-from scout.task.build import LANG_KEY
-from scout.task.lang import coerce_lang
+from scout.spec.models import InputSpec, Pipeline
+from scout.suggest import closest, did_you_mean
+from scout.task.build import LANG_KEY, SET_EXAMPLES
+from scout.task.lang import Lang, coerce_lang, detect
 from scout.task.values import coerce
 
-__all__ = ["MissionRequest", "coerce_inputs", "expand_force", "input_values"]
+__all__ = ["MissionRequest", "asked_lang", "coerce_inputs", "expand_force", "input_label",
+           "input_values", "set_example"]
 
 
 @dataclass
@@ -43,8 +47,38 @@ class MissionRequest:
     mission_file: Path | None = None
 
 
-def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any]) -> dict[str, Any]:
-    """Overrides coerced to their declared types; unknown names are usage errors."""
+def asked_lang(query: str | None, overrides: dict[str, Any], default: str = "en") -> str:
+    """The request's language before any phase reads it: ``--set lang=`` / the Mission's
+    ``inputs: {lang: ..}``, else the query's words (``default`` when they do not decide, or
+    when there is no query: a Mission file without one speaks the config's default). The
+    task phase reads it again, with the place names it knows; this is what the console
+    and the errors said before it use."""
+    fallback: Lang = "es" if default == "es" else "en"
+    if LANG_KEY in overrides:
+        try:
+            return coerce_lang(overrides[LANG_KEY])
+        except ValueError:
+            pass  # refused by coerce_inputs, in the query's language
+    return detect(query, fallback) if query and query.strip() else fallback
+
+
+def input_label(name: str, spec: InputSpec, lang: str, _: Any) -> str:
+    """The kind's word for the input (its catalog's), with its description where the
+    reader can read it (English, or translated by the kind's catalog)."""
+    word = _(name).replace("_", " ")
+    if spec.description:
+        described = _(spec.description)
+        if lang == "en" or described != spec.description:
+            return f"{word} ({described})"
+    return word
+
+
+def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any], *, lang: str = "en",
+                  locales: Path | None = None) -> dict[str, Any]:
+    """Overrides coerced to their declared types; unknown names and refused values are
+    usage errors (USE001) said in ``lang``, the request's, naming the input in the kind's
+    words (its catalog under ``locales``) with the ``--set`` that would do."""
+    _ = _Words(lang, locales)
     out: dict[str, Any] = {}
     for name, value in overrides.items():
         decl = pipeline.inputs.get(name)
@@ -52,25 +86,74 @@ def coerce_inputs(pipeline: Pipeline, overrides: dict[str, Any]) -> dict[str, An
             try:
                 out[name] = coerce_lang(value)
             except ValueError as exc:
-                raise UsageError(f"input 'lang': {exc}", hint="e.g. --set lang=es") from None
+                raise UsageError(say(_, N_("input '{name}': {problem}"), name=name,
+                                     problem=localize(str(exc), lang)),
+                                 hint=say(_, N_("e.g. --set {example}"), example="lang=es")
+                                 ) from None
             continue
         if decl is None:
-            raise UsageError(f"pipeline '{pipeline.name}' has no input '{name}'",
-                             hint=did_you_mean(name, pipeline.inputs, what="inputs")
-                             or f"its inputs: {', '.join(pipeline.inputs) or 'none'}")
+            raise UsageError(say(_, N_("pipeline '{pipeline}' has no input '{name}'"),
+                                 pipeline=pipeline.name, name=name),
+                             hint=_unknown_hint(name, pipeline, _))
         try:
             out[name] = coerce(decl.type, value, items=decl.items, scale=decl.scale)
         except ValueError as exc:
-            raise UsageError(f"input '{name}' ({decl.type}): {exc}") from None
+            raise _refused(_, name, decl, lang, localize(str(exc), lang)) from None
         except OverflowError:  # an int of thousands of digits (JSON from an agent)
-            raise UsageError(f"input '{name}' ({decl.type}): the number is too large"
-                             ) from None
+            raise _refused(_, name, decl, lang, _("the number is too large")) from None
         out[name] = decl.canonical(out[name])
         off = decl.off_enum(out[name])
         if off:
-            raise UsageError(f"input '{name}': {', '.join(map(repr, off))} is not one of "
-                             f"{decl.enum}")
+            raise _refused(_, name, decl, lang, None, off)
     return out
+
+
+class _Words:
+    """The reader's catalog (scout's, the kind's merged over it), read when an error is
+    said: a request whose values all pass reads none."""
+
+    def __init__(self, lang: str, locales: Path | None) -> None:
+        self.lang, self.locales = lang_of(lang), locales
+        self._gettext: Any = None
+
+    def __call__(self, msgid: str) -> str:
+        if self._gettext is None:
+            try:
+                self._gettext = translations(self.lang, self.locales).gettext
+            except ScoutError:  # a broken kind's catalog is validate's error (SPEC058)
+                self._gettext = translations(self.lang).gettext
+        return str(self._gettext(msgid))
+
+
+def _refused(_: Any, name: str, decl: InputSpec, lang: str, problem: str | None,
+             off: list[Any] | None = None) -> UsageError:
+    """USE001 for a value the input ``name`` refuses (``problem``) or that is off its enum
+    (``off``): the input in the kind's words (English keeps the name ``--set`` takes),
+    the ``--set`` that would do as the hint."""
+    label = name if lang_of(lang) == "en" else input_label(name, decl, lang, _)
+    example = say(_, N_("e.g. --set {example}"), example=f"{name}={set_example(decl)}")
+    if off:
+        return UsageError(say(_, N_("input '{name}': {values} is not one of {allowed}"),
+                              name=label, values=", ".join(map(repr, off)),
+                              allowed=str(decl.enum)), hint=example)
+    return UsageError(say(_, N_("input '{name}' ({type}): {problem}"), name=label,
+                          type=decl.type, problem=problem), hint=example)
+
+
+def _unknown_hint(name: str, pipeline: Pipeline, _: Any) -> str:
+    """The input meant (as ``--set`` names it: never translated), or the inputs there are."""
+    hit = closest(name, sorted(pipeline.inputs))
+    if hit is not None:
+        return say(_, N_("did you mean '{name}'?"), name=hit)
+    return say(_, N_("its inputs: {names}"), names=", ".join(pipeline.inputs) or "-")
+
+
+def set_example(decl: InputSpec) -> str:
+    """A value ``--set`` takes for the input: its first enum value, else the type's."""
+    if decl.enum:
+        return str(decl.enum[0])
+    return SET_EXAMPLES.get(decl.items or decl.type, "...") if decl.type == "list" \
+        else SET_EXAMPLES.get(decl.type, "...")
 
 
 def input_values(pipeline: Pipeline, coerced: dict[str, Any]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import EXIT_BUDGET, EXIT_OK, EXIT_PHASE_FAILED
+from scout.i18n import N_
 from scout.orchestrator.state import DONE_OK, MissionState, PhaseState
 from scout.report.context import STATE_LABELS
 from scout.spec.models import Phase, Pipeline
@@ -44,6 +45,10 @@ class MissionResult:
     #: the page a mission that stopped before its report wrote in report.md's place
     #: (what failed or stopped it, why, what to do); None when it finished or has none
     stopped_report: Path | None = None
+    #: the request's language (the Task's, else as read before any phase): what
+    #: ``scout apply`` says around the report is said in it; not in the JSON, whose
+    #: words are codes
+    lang: str = "en"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -67,16 +72,19 @@ class MissionInterrupted(KeyboardInterrupt):
     the API's users); it carries where the mission is, so ``scout apply`` can say it
     instead of a bare "aborted"."""
 
-    def __init__(self, mission_id: str, run_dir: Path, report: Path | None) -> None:
+    def __init__(self, mission_id: str, run_dir: Path, report: Path | None,
+                 lang: str = "en") -> None:
         super().__init__(f"mission {mission_id} interrupted")
         self.mission_id = mission_id
         self.run_dir = run_dir
         #: the page that says the mission was interrupted (None: not written)
         self.report = report
+        #: the request's language, which ``scout apply`` says it in
+        self.lang = lang
 
     def __reduce__(self) -> tuple[Any, ...]:
         # rebuilt with its own arguments when it crosses a process (a Dask worker)
-        return (type(self), (self.mission_id, self.run_dir, self.report))
+        return (type(self), (self.mission_id, self.run_dir, self.report, self.lang))
 
 
 def verdict(pipeline: Pipeline, order: Iterable[str], stop: str | None,
@@ -105,9 +113,10 @@ def verdict(pipeline: Pipeline, order: Iterable[str], stop: str | None,
     if stop == "failed" or required_bad:
         return "failed", EXIT_PHASE_FAILED, stop_reason or "; ".join(required_bad), warnings
     if optional_bad:
-        warnings.append("optional phase(s) did not succeed: " + ", ".join(optional_bad))
+        warnings.append(N_("optional phase(s) did not succeed: {phases}").format(
+            phases=", ".join(optional_bad)))
     if partial:
-        warnings.append("partial results: " + ", ".join(
-            f"{pid} ({state.phases[pid].reason})" for pid in partial))
+        warnings.append(N_("partial results: {phases}").format(phases=", ".join(
+            f"{pid} ({state.phases[pid].reason})" for pid in partial)))
     status = "succeeded_partial" if warnings else "succeeded"
     return status, EXIT_OK, None, warnings

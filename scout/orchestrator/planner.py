@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Literal
 
+from scout.i18n import N_
 from scout.errors import ScoutError
 from scout.orchestrator.decide import WILL_NOT_SUCCEED, decide, missing_needs
 from scout.orchestrator.facts import PhaseFacts
@@ -55,7 +56,8 @@ def plan(*, pipeline: Pipeline, order: list[str], state: MissionState, facts: Ph
         status = prev.status if prev else None
         waits = sorted({producer[n] for n in phase.need_names
                         if n in producer and n in uncertain})
-        after = f" (after {', '.join(waits)} reruns: decided then)" if waits else ""
+        after = " " + N_("(after {phases} reruns: decided then)").format(
+            phases=", ".join(waits)) if waits else ""
         missing = missing_needs(phase, producer, inputs, lambda src: WILL_NOT_SUCCEED
                                 if verdict.get(src) == "no" else None)
         d = decide(missing=missing, forced=force.get(pid), prev=prev, dry=True,
@@ -72,8 +74,9 @@ def plan(*, pipeline: Pipeline, order: list[str], state: MissionState, facts: Ph
             out.append(PhasePlan(pid, "skip", d.reason + after, status, bool(waits)))
         elif d.action == "reused":
             verdict[pid] = "ok"
-            reason = "unchanged" if not waits else \
-                f"reused if {', '.join(waits)} produce(s) the same content; rerun otherwise"
+            reason = N_("unchanged") if not waits else N_(
+                "reused if {phases} produce(s) the same content; rerun otherwise").format(
+                    phases=", ".join(waits))
             out.append(PhasePlan(pid, "reuse", reason, status, bool(waits)))
         else:
             verdict[pid] = "run"

@@ -284,22 +284,22 @@ def estimate_cost(
     phases that name no chain (the runtime passes its own resolver).
     """
     est = CostEstimate()
-    est.assumptions = [
-        "the first usable link of each chain answers every call (no failover, no retries)",
-        "no cache hits (a re-applied mission within the cache TTL costs less)",
-        f"a for_each phase makes one call per item; items = the 'limit' of the phase that "
-        f"produces the list when it has one, else {fanout}",
-        "tavily: 1 credit per basic search, 2 per advanced",
-        "perplexity, openai and any adapter priced by tokens: input tokens = "
-        "context_budget_chars / 4 + 200, output = max_tokens (800 when unset), plus "
-        "Perplexity's request fee; any other adapter priced by credits: 1 credit a call",
-        "prices are the dated tariffs in config/adapters.yaml (see each tariff's as_of)",
-        "max_cost is a hard cap: before each paid call leaves, its own estimate is held "
-        f"against what is left (a chat model's prompt at {CHARS_PER_TOKEN} characters per "
-        "token plus its "
-        "max_tokens; a search's credits); a call that does not fit is not made and the "
-        "chain's next link is tried (a free one always may answer); the mission stops "
-        "(exit 4) when none can",
+    est.assumptions = [  # msgids: `scout plan` says them in the request's language
+        N_("the first usable link of each chain answers every call (no failover, no "
+           "retries)"),
+        N_("no cache hits (a re-applied mission within the cache TTL costs less)"),
+        N_("a for_each phase makes one call per item; items = the 'limit' of the phase that "
+           "produces the list when it has one, else {fanout}").format(fanout=fanout),
+        N_("tavily: 1 credit per basic search, 2 per advanced"),
+        N_("perplexity, openai and any adapter priced by tokens: input tokens = "
+           "context_budget_chars / 4 + 200, output = max_tokens (800 when unset), plus "
+           "Perplexity's request fee; any other adapter priced by credits: 1 credit a call"),
+        N_("prices are the dated tariffs in config/adapters.yaml (see each tariff's as_of)"),
+        N_("max_cost is a hard cap: before each paid call leaves, its own estimate is held "
+           "against what is left (a chat model's prompt at {chars} characters per token "
+           "plus its max_tokens; a search's credits); a call that does not fit is not made "
+           "and the chain's next link is tried (a free one always may answer); the mission "
+           "stops (exit 4) when none can").format(chars=CHARS_PER_TOKEN),
     ]
     producers: dict[str, Any] = {}
     for pid, phase in pipeline.phases.items():

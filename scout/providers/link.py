@@ -36,6 +36,7 @@ from typing import Any, Literal
 from scout.errors import (AuthError, BudgetExceeded, Cancelled, ParseError, PoolExhausted,
                           ProviderError, RateLimited, ScoutError, Unavailable)
 from scout.adapters.contract import LinkAttempt, Reply, Request, Secret
+from scout.i18n import N_
 from scout.providers.cost import FAILED, Cost, compute_cost
 from scout.providers.pool import TokenLease
 from scout.providers.retry import Retrier, RetryEvent
@@ -286,10 +287,11 @@ class LinkCaller:
             raise
         except Exception as exc:  # an adapter bug: fail over rather than crash the run
             if sv.closed.is_set():  # the client closed under the call: not a parse error
-                raise Cancelled(f"{adapter_name}: cut short, the run is shutting down"
-                                ) from exc
-            raise ParseError(f"{adapter_name}: adapter failed ({type(exc).__name__}: "
-                             f"{sv.ledger.safe_text(str(exc))[:200]})",
+                raise Cancelled(N_("{adapter}: cut short, the run is shutting down").format(
+                    adapter=adapter_name)) from exc
+            raise ParseError(N_("{adapter}: adapter failed ({error})").format(
+                adapter=adapter_name, error=f"{type(exc).__name__}: "
+                                            f"{sv.ledger.safe_text(str(exc))[:200]}"),
                              adapter=adapter_name) from exc
         finally:
             last.duration_ms = round((sv.timing.monotonic() - t0) * 1000)

@@ -338,10 +338,12 @@ class ReplayTransport(httpx.BaseTransport):
         key, desc = self.store.describe(request)
         found = self.store.find("http", key, self.store.next_index("http", key))
         if found is None:
+            said = (N_("--replay {root}: no recorded exchange for {method} {url} (body {count} "
+                       "chars)") if desc["body"] else
+                    N_("--replay {root}: no recorded exchange for {method} {url}"))
             raise ReplayMiss(
-                f"--replay {self.store.root}: no recorded exchange for "
-                f"{desc['method']} {desc['url']}"
-                + (f" (body {len(desc['body'])} chars)" if desc["body"] else ""),
+                said.format(root=self.store.root, method=desc["method"], url=desc["url"],
+                            count=len(desc["body"] or "")),
                 hint=N_("record it again with --record DIR, or check what changed in the "
                         "request (query, limit, adapter settings, base URL)"),
             )

@@ -22,7 +22,8 @@ from scout.i18n import LANGS, _catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE_KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
-PYTHON_KEYWORDS = {"N_": None, "N_plural": (1, 2), "_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+PYTHON_KEYWORDS = {"N_": None, "N_plural": (1, 2), "_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
+                   "npgettext": ((1, "c"), 2, 3)}
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "True",
                  "lstrip_blocks": "True"}
 

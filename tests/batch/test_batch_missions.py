@@ -108,10 +108,11 @@ def test_budget_stops_the_batch_and_a_rerun_converges(ws: Workspace, capsys) -> 
     capsys.readouterr()
     assert main(["batch", "status", "b1", "--runs-dir", str(ws.runs)]) == 0
     shown = capsys.readouterr().out
-    assert "stopped by the batch's budget" in shown
+    # the requests are Spanish ("hoteles en ..."): so is the summary, codes stay in --json
+    assert "detenida por el presupuesto del lote" in shown and "pendiente: " in shown
     for m, page in pages.items():
         line = next(x for x in shown.splitlines() if x.strip().startswith(m))
-        assert line.endswith(f"report {page}")
+        assert line.endswith(f"informe {page}")
     assert main(["batch", "status", "b1", "--runs-dir", str(ws.runs), "--json"]) == 0
     shown_json = capsys.readouterr().out
     assert {m["mission_id"]: m["stopped_report"] for m in json.loads(shown_json)["missions"]

@@ -62,3 +62,26 @@ def test_a_stopped_missions_page_is_shown_whole_after_a_cut_error() -> None:
     line = next(x for x in status_lines(rec) if x.strip().startswith("m1"))
     assert line.endswith(f"; report {page}") and "budget cap reached" in line
     assert "…" in line and len(line) < 240 + len(page) + 60
+
+
+def test_the_summary_speaks_the_language_the_missions_share(tmp_path) -> None:
+    """Each mission's task.json says its request's language: all Spanish, the summary is
+    Spanish (the status codes stay in --json); mixed, English."""
+    import json as _json
+
+    from scout.batch.progress import totals_line
+    from scout.batch.runner import BatchView
+
+    rec = _record("HTTP 500")
+    for mid, lang in (("m1", "es"), ("m2", "es")):
+        (tmp_path / mid).mkdir()
+        (tmp_path / mid / "task.json").write_text(_json.dumps({"task": {"lang": lang}}))
+        rec.missions[mid].run_dir = str(tmp_path / mid)
+    lines = status_lines(rec)
+    assert lines[0] == "lote b1: terminada (error: 1, completada: 1); 0.0000 US$"
+    assert "  m2  completada" in "\n".join(lines)
+    (tmp_path / "m2" / "task.json").write_text(_json.dumps({"task": {"lang": "en"}}))
+    assert status_lines(rec)[0] == "batch b1: finished (1 error, 1 succeeded); $0.0000"
+    view = BatchView("b1", 2, 1, 1, 0, 0, 3, 0.5, 61.0, None, "running", "es")
+    assert totals_line(view) == ("lote b1: 1/2 hechas, 1 en curso, 0 fallidas, 0 pendientes; "
+                                 "3 llamadas, 0.5000 US$; tiempo 1m01s, quedan -")

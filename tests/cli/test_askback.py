@@ -57,12 +57,12 @@ def error_json(root: Path, pipeline: str, query: str, capsys: pytest.CaptureFixt
 
 
 @pytest.mark.parametrize("pipeline, query, lang, label, example, setting", [
-    ("hotel_research.yaml", "hoteles baratos con buenas reseñas", "es", "destino",
-     "en Barcelona", "destination=Barcelona"),
+    ("hotel_research.yaml", "hoteles baratos con buenas reseñas", "es",
+     "destino (ciudad o zona donde alojarte)", "en Barcelona", "destination=Barcelona"),
     ("hotel_research.yaml", "cheap hotels with good reviews", "en",
      "destination (city or area to stay in)", "in Barcelona", "destination=Barcelona"),
-    ("restaurant_research.yaml", "ramen barato con buena nota", "es", "ciudad",
-     "en Barcelona", "city=Barcelona"),
+    ("restaurant_research.yaml", "ramen barato con buena nota", "es",
+     "ciudad (ciudad donde comer)", "en Barcelona", "city=Barcelona"),
     ("restaurant_research.yaml", "cheap ramen with great reviews", "en",
      "city (city to eat in)", "in Barcelona", "city=Barcelona"),
 ])
@@ -86,8 +86,8 @@ def test_the_text_error_is_two_lines_and_exit_2(shipped: Path,
     out = capsys.readouterr()
     assert out.out == ""
     assert out.err.splitlines() == [
-        "error USE065: a la petición le falta lo que esta búsqueda necesita: destino, "
-        "p. ej. «en Barcelona»",
+        "error USE065: a la petición le falta lo que esta búsqueda necesita: destino "
+        "(ciudad o zona donde alojarte), p. ej. «en Barcelona»",
         "  hint: añádelo a la petición, o fíjalo directamente con --set destination=Barcelona"]
 
 
@@ -138,12 +138,13 @@ def test_plan_says_the_refusal_in_the_requests_language_and_still_plans(
     main(args)
     text = capsys.readouterr().out
     lines = text.splitlines()
-    assert lines[1] == ("request: USE065: a la petición le falta lo que esta búsqueda "
-                        "necesita: destino, p. ej. «en Barcelona»")
-    assert lines[2] == ("  hint: añádelo a la petición, o fíjalo directamente con --set "
+    # the plan's text speaks the request's language too (the JSON keeps English codes)
+    assert lines[1] == ("petición: USE065: a la petición le falta lo que esta búsqueda "
+                        "necesita: destino (ciudad o zona donde alojarte), p. ej. «en Barcelona»")
+    assert lines[2] == ("  consejo: añádelo a la petición, o fíjalo directamente con --set "
                         "destination=Barcelona")
-    assert "cannot be parsed" not in text
-    assert re.search(r"^  F0\s+run\s", text, re.M)  # the phases are still shown
+    assert "no se puede leer" not in text
+    assert re.search(r"^  F0\s+ejecutar\s", text, re.M)  # the phases are still shown
     main(args + ["--format", "json"])
     plan = json.loads(capsys.readouterr().out)
     assert plan["task"] is None and plan["phases"]

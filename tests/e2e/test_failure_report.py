@@ -114,8 +114,8 @@ def test_an_unreadable_request_says_what_is_missing_in_its_language(
     out = capsys.readouterr()
     assert "USE065" in out.err and out.out == ""
     if lang == "es":
-        assert "a la petición le falta lo que esta búsqueda necesita: destino, p. ej. " \
-            "«en Barcelona»" in out.err
+        assert "a la petición le falta lo que esta búsqueda necesita: destino (ciudad o " \
+            "zona donde alojarte), p. ej. «en Barcelona»" in out.err
         assert "hint: añádelo a la petición, o fíjalo directamente con --set " \
             "destination=Barcelona" in out.err
     else:

@@ -122,7 +122,8 @@ def test_a_request_without_its_required_place_says_what_to_add(
     assert code == 2 and out.out == ""
     lines = out.err.splitlines()
     assert lines[0].endswith("USE065: a la petición le falta lo que esta búsqueda necesita: "
-                             "destino, p. ej. «en Barcelona»"), lines
+                             "destino (ciudad o zona donde alojarte), p. ej. «en "
+                             "Barcelona»"), lines
     assert lines[1] == ("  hint: añádelo a la petición, o fíjalo directamente con --set "
                         "destination=Barcelona")
     assert len(lines) == 2

@@ -30,8 +30,8 @@ async def test_apply_and_plan_ask_back_in_the_requests_language(tmp_path: Path) 
         assert result.is_error and "USE065" in text, text
         assert 'set {"destination": "Barcelona"}' in text and "--set" not in text, text
     for text in texts[:2]:
-        assert ("a la petición le falta lo que esta búsqueda necesita: destino, p. ej. "
-                "«en Barcelona»") in text
+        assert ("a la petición le falta lo que esta búsqueda necesita: destino (ciudad o "
+                "zona donde alojarte), p. ej. «en Barcelona»") in text
         assert "fíjalo directamente con" in text
     assert ("the request leaves out what this research needs: destination (city or area "
             "to stay in), e.g. “in Barcelona”") in texts[2]

@@ -164,6 +164,7 @@ def test_cost_filters_and_table(ops_env: OpsWorld, capsys) -> None:
     assert jrun(capsys, "cost", "--since", "2999-01-01")["total"]["calls"] == 0
     rc, out, _ = run(capsys, "cost", "--by", "token")
     assert rc == 0 and "TAVILY_API_KEY" in out and "pplx-spare" in out and "total" in out
+    assert "calls" in out and "lines" not in out  # the JSON's word for the same count
     rc, _, _ = run(capsys, "cost", "--by", "planet")
     assert rc == 2
 

@@ -55,8 +55,15 @@ def test_recording_strips_credentials_everywhere_and_replays(tmp_path: Path) -> 
                    json={"query": "x", "api_key": "replay-placeholder-xyz",
                          "nested": {"token": "other"}})
         assert r.json() == {"ok": True, "echo": "x"}
-        with pytest.raises(ReplayMiss, match="no recorded exchange for POST"):
+        with pytest.raises(ReplayMiss, match="no recorded exchange for POST") as miss:
             c.post("https://api.example/search", params={"q": "y"}, json={"query": "y"})
+    # stored in English (the journal, the state log); a Spanish reader reads it in Spanish
+    from scout.i18n.messages import localize
+
+    said = localize(miss.value.message, "es")
+    assert said.startswith(f"--replay {tmp_path}: no hay ningún intercambio grabado para "
+                           "POST https://api.example/search"), said
+    assert said.endswith("caracteres)"), said
 
 
 def test_non_http_adapters_record_and_replay_replies(tmp_path: Path, make_runtime) -> None:

@@ -169,7 +169,8 @@ def mapped(adapter: str) -> Iterator[None]:
             adapter=adapter, error=type(exc).__name__),
                           adapter=adapter) from exc
     except httpx.HTTPError as exc:
-        raise Unavailable(f"{adapter}: HTTP error ({type(exc).__name__})", adapter=adapter) from exc
+        raise Unavailable(N_("{adapter}: HTTP error ({error})").format(
+            adapter=adapter, error=type(exc).__name__), adapter=adapter) from exc
 
 
 def read_body(response: httpx.Response, adapter: str, *,
@@ -196,12 +197,16 @@ def read_body(response: httpx.Response, adapter: str, *,
         for chunk in iter_until(response.iter_bytes(), deadline, clock):
             buf.extend(chunk)
             if len(buf) > max_bytes:
-                raise ParseError(f"{adapter}: response larger than {max_bytes:,} bytes "
-                                 f"(HTTP {response.status_code}); not read further",
+                raise ParseError(N_("{adapter}: response larger than {limit} bytes (HTTP "
+                                    "{status}); not read further").format(
+                                     adapter=adapter, limit=f"{max_bytes:,}",
+                                     status=response.status_code),
                                  adapter=adapter, status=response.status_code)
     except BodyStillArriving:
-        raise Unavailable(f"{adapter}: timed out reading the response (still "
-                          f"arriving after {deadline_s:g}s)", adapter=adapter,
+        raise Unavailable(N_("{adapter}: timed out reading the response (still arriving "
+                             "after {seconds}s)").format(adapter=adapter,
+                                                         seconds=f"{deadline_s:g}"),
+                          adapter=adapter,
                           status=response.status_code) from None
     finally:
         response.close()
