@@ -48,7 +48,12 @@ _NOT_ENOTATION = r"(?<!\d)(?<![\d.,]e)(?<![\d.,]e[+-])(?![\d.,]*e[+-]?\d)"
 # thousands grouped by a plain space too, as European funders and SI style write them
 # ("EUR 1 500 000", "150 000 €"): two groups or more, or one after two or three digits,
 # so "para 4 200 euros" (four people, 200 euros) stays two numbers
-_SPACED = (r"(?:\d{1,3}(?: \d{3}){2,}|\d{2,3} \d{3})(?:[.,]\d{1,2})?(?![.,]?\d)")
+# A single digit before one group is one figure too when a currency sign touches it ("1 500
+# €", "€ 1 200", "€1 200": typography puts a symbol next to the whole figure; a count is
+# written before the amount with its own word, "para 4 personas, 200 €")
+_SPACED = (r"(?:\d{1,3}(?: \d{3}){2,}|\d{2,3} \d{3}"
+           r"|(?:(?<=[$€£¥])|(?<=[$€£¥] ))\d \d{3}(?!\d)|\d \d{3}(?=(?:[.,]\d{1,2})? ?[$€£¥]))"
+           r"(?:[.,]\d{1,2})?(?![.,]?\d)")
 _AMOUNT = (_NOT_ENOTATION
            + r"(?:" + _SPACED + r"|"
            r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
