@@ -60,6 +60,7 @@ from scout.task.readers import (
     widened,
 )
 from scout.task.values import coerce
+from scout.task.wishes import claim_wishes
 from scout.task.year import year_range_inputs
 from scout.task.structured import unfielded, unquoted
 from scout.task.subjectwords import QUALITY, RELAY, cuisine
@@ -122,6 +123,7 @@ def parse_query(
     for name in [*kind_names(kind, locales), *nouns]:
         for span in kind_spans(text.folded, name, inputs):
             text.claim(span)
+    claim_wishes(text, result, _)  # "terraza preferible, pero no imprescindible": no condition
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
     route: dict[str, tuple[str, tuple[int, int]]] = {}  # several place inputs, read at once
