@@ -122,7 +122,8 @@ _PRICE_NOUN = (r"fees?|prices?|costs?|rent|tuition|payments?|subscriptions?|cuot
                r"costes?|costos?|renta|alquiler|matricula|pagos?|tarifas?|budget|presupuesto")
 _PER_NOUN_BEFORE = re.compile(
     r"\b(?:(?P<adj>" + _PERIOD_ADJ + r")\s+(?:" + _PRICE_NOUN + r")|(?:" + _PRICE_NOUN
-    + r")\s+(?P<adj2>" + _PERIOD_ADJ + r"))\b(?:\s+(?:maxim[ao]|minim[ao]|max|min))?"
+    + r")\s+(?P<adj2>" + _PERIOD_ADJ + r")|(?P<adj3>mensual|anual)idad(?:es)?)\b"  # "mensualidad"
+    r"(?:\s+(?:maxim[ao]|minim[ao]|max|min))?"
     r"(?:\s+(?:de|of|is|es))?\s*[,:]?\s*$")
 _PRICE_NOUN_AT = re.compile(r"(?:" + _PRICE_NOUN + r")\b")
 # a negation before a floor makes it a cap: "nada por encima de", "nothing over", "no
@@ -298,7 +299,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
             noun = _PRICE_NOUN_AT.match(free, m.start())
             end = noun.end() if noun else m.start()
             if not raw_per and (said := _PER_NOUN_BEFORE.search(free, max(0, m.start() - 40), end)):
-                raw_per = said.group("adj") or said.group("adj2")
+                raw_per = said.group("adj") or said.group("adj2") or said.group("adj3")
         pcmp = g["pcmp"]
         if not raw_per and pcmp and (late := _PER_AFTER_CMP.match(free, m.end())):
             # "250 bucks max per night", "150 € máximo por noche": the unit after the cap
