@@ -6,9 +6,8 @@ today (so "20 DAY" or "16 GB" are not money), and currency names in both languag
 singular and plural ("dólares australianos", "pesos", "coronas", "yen"). Ambiguous names
 resolve by the place (see :func:`scout.task.cldr.pick`).
 
-Numbers: "1.200,50" and "1,200.50" are both 1200.5; a single separator followed by three
-digits is a thousands separator ("2.500 pesos", "3,000 pesos"); otherwise it is a decimal
-("12,5 €"). "10k" / "1.5k" / "10 mil" multiply by a thousand, and so does "lucas" (the
+Numbers are written as :mod:`scout.task.figures` reads them ("1.200,50", "1,200.50", "1
+500 €"). "10k" / "1.5k" / "10 mil" multiply by a thousand, and so does "lucas" (the
 Southern Cone's and Colombia's word for a thousand pesos: "80 lucas"; "15 grand" is
 fifteen thousand dollars, or pounds in Britain). Numbers in words
 ("doscientos euros", "two hundred and fifty pounds", "un millón de pesos") are read by
@@ -41,23 +40,8 @@ from scout.task.lang import fold
 from scout.units import TOTAL
 from scout.task.numwords import rewrite, widen
 from scout.task.currencyword import MARK, PAD, close_gaps, currency_token, mark
+from scout.task.figures import AMOUNT as _AMOUNT, figure
 
-# a number in e-notation ("1e308", "2.5E+3") is no amount a person types: neither its
-# mantissa nor its exponent is read (the request's leftover note names it whole)
-_NOT_ENOTATION = r"(?<!\d)(?<![\d.,]e)(?<![\d.,]e[+-])(?![\d.,]*e[+-]?\d)"
-# thousands grouped by a plain space too, as European funders and SI style write them
-# ("EUR 1 500 000", "150 000 €"): two groups or more, or one after two or three digits,
-# so "para 4 200 euros" (four people, 200 euros) stays two numbers
-# A single digit before one group is one figure too when a currency sign touches it ("1 500
-# €", "€ 1 200", "€1 200": typography puts a symbol next to the whole figure; a count is
-# written before the amount with its own word, "para 4 personas, 200 €")
-_SPACED = (r"(?:\d{1,3}(?: \d{3}){2,}|\d{2,3} \d{3}"
-           r"|(?:(?<=[$€£¥])|(?<=[$€£¥] ))\d \d{3}(?!\d)|\d \d{3}(?=(?:[.,]\d{1,2})? ?[$€£¥]))"
-           r"(?:[.,]\d{1,2})?(?![.,]?\d)")
-_AMOUNT = (_NOT_ENOTATION
-           + r"(?:" + _SPACED + r"|"
-           r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
-           r"|\d+(?:[.,]\d+)?(?=\s?[km]\b))")
 # a multiplier written after the number: "30k", "80 mil", and "m" for a million as funders,
 # the press and price lists write it ("€2.5M", "£1.2m", "2,5 M€"); only with a currency,
 # so "100 m" stays a length
@@ -187,15 +171,7 @@ def _scale(k: str) -> float:
 
 
 def _number(s: str, k: str | None) -> float:
-    s = s.replace("\u00a0", "").replace("\u202f", "")
-    if re.fullmatch(r"\d{1,3}(?: \d{3})+(?:[.,]\d{1,2})?", s):  # "1 500 000": by spaces
-        s = s.replace(" ", "")
-    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?", s):
-        value = float(s.replace(".", "").replace(",", "."))
-    elif re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?", s):
-        value = float(s.replace(",", ""))
-    else:
-        value = float(s.replace(",", "."))
+    value = figure(s)
     value = value * _scale(k) if k and k.strip() else value
     if not math.isfinite(value):  # 400 nines: no amount (a budget of "inf EUR" stored as null)
         raise ValueError(f"{s!r} is past any amount")
