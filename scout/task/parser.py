@@ -28,6 +28,7 @@ from scout.schemas.task import DateRange, Month
 from scout.spec.models import InputSpec
 from scout.task.abbrev import expanded
 from scout.task.booleans import find_boolean
+from scout.task.catalan import castilian
 from scout.task.chat import unmarked, unshouted
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.corrections import CORRECTABLE, read_corrected, segments
@@ -101,8 +102,7 @@ def parse_query(
     ``locales``: the project's own catalogs, merged over scout's for the notes' words: a
     kind's input names ("min_area" → "superficie mínima") are its own msgids."""
     today = today or dt.date.today()
-    # no greeting, header, signature; no Markdown marks; a request in capitals in lower case
-    q = unshouted(unmarked(unwrapped(plain(query or "")[:MAX_QUERY_CHARS])))
+    q = castilian(unshouted(unmarked(unwrapped(plain(query or "")[:MAX_QUERY_CHARS]))))  # noise, chat, catalan
     # "sushi vegano", "ramen rico": a quality's or a cuisine's Spanish form after its noun
     result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words,
                                              describes=lambda w: w in QUALITY or cuisine(w)))
