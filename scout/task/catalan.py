@@ -100,4 +100,4 @@ _MONTHS = frozenset(s for c, s in _SPANISH[_SPANISH.index(("gener", "enero")):
 def _month_next(text: str, at: int) -> bool:
     """A month's name (already in Spanish) starts at ``at`` in ``text``."""
     word = re.match(r"[a-záéíóú]+", text[at:].lower())
-    return bool(word) and word.group(0) in _MONTHS | {"abril", "octubre"}
+    return word is not None and word.group(0) in _MONTHS | {"abril", "octubre"}
