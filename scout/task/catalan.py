@@ -22,12 +22,12 @@ import re
 from scout.task.lang import fold
 
 # words only Catalan has among the three languages (folded): two make a Catalan request
+# (not "dinar", a currency; "barata", Spanish too; "marc", a name; "proper", English)
 _OWN = frozenset("""
-amb els nit nits necessitem necessito vull volem voldria busquem cerco cerquem sopar
-dinar esmorzar setmana maxim minim uns unes fins menys tambe aquest aquesta aquests
-gener febrer marc maig juny juliol agost setembre novembre desembre dilluns dimarts
-dimecres dijous divendres dissabte diumenge habitacions lloguer platja barat barata
-gratuit gracies recomanes recomaneu proper propera quan
+amb els nit nits necessitem necessito vull volem voldria busquem cerquem sopar esmorzar
+setmana maxim minim uns unes fins menys tambe aquest aquesta aquests gener febrer maig
+juny juliol agost setembre novembre desembre dilluns dimarts dimecres dijous divendres
+dissabte diumenge habitacions lloguer platja gratuit gracies recomanes recomaneu quan
 """.split())
 _ELIDED = re.compile(r"\b[ld]['’](?=[aeiouhàèéíòóú])", re.IGNORECASE)
 _ELIDED_LOWER = re.compile(r"\b[lLdD]['’](?=[a-zàèéíòóú])")

@@ -1,7 +1,7 @@
 """What a chat app or an agent's Markdown does to a request's text, undone before any reader.
 
 An agent answering in Markdown wraps the request in markup: a heading ("## Petición"),
-bold and italic ("**Destino:** Girona", "_urgente_"), inline code, numbered list markers
+bold and italic ("**Destino:** Girona", "_urgente_"), inline code, links, numbered list markers
 ("1. 32 GB de RAM") and tables ("| Ciudad | Plato |" over "| Valencia | arroz a banda |").
 Read as prose, the heading ran into the next line ("Petición Destino" the place), the
 asterisks kept "Destino:" from being a field, and a table's header cells were the city
@@ -26,6 +26,8 @@ _HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(?P<text>.*?)[ \t#]*$", re.MULTILINE)
 # "*" (a bullet, "4.5*") and snake_case words are no emphasis
 _EMPHASIS = re.compile(r"(?P<m>\*\*|__|`)(?P<text>\S(?:.*?\S)?)(?P=m)"
                        r"|(?<![\w*])(?P<m1>[*_])(?P<text1>[^\s*_](?:[^*_\n]*?[^\s*_])?)(?P=m1)(?![\w*])")
+# a link's text stays, its address goes: "[Hotel Lutetia](https://...)"
+_LINK = re.compile(r"\[(?P<text>[^\]\n]+)\]\([^)\s]*\)")
 # "1. 32 GB de RAM", "2) pantalla": a numbered list's marker at a line's start (the
 # number is the item's place in the list, no value)
 _NUMBERED = re.compile(r"^[ \t]*\d{1,2}[.)][ \t]+(?=\S)", re.MULTILINE)
@@ -41,9 +43,9 @@ _SHOUTED_LETTERS = 12
 def unmarked(text: str) -> str:
     """``text`` without Markdown's marks: headings, emphasis, code marks, numbered list
     markers, and tables written as ``key: value`` fields; text without them unchanged."""
-    if not any(c in text for c in "#*_`|") and not _NUMBERED.search(text):
+    if not any(c in text for c in "#*_`|[") and not _NUMBERED.search(text):
         return text
-    text = _tables(text)
+    text = _LINK.sub(lambda m: m.group("text"), _tables(text))
     text = _HEADING.sub(lambda m: m.group("text").rstrip(".:") + ".", text)
     text = _EMPHASIS.sub(lambda m: m.group("text") or m.group("text1"), text)
     return _NUMBERED.sub("", text)

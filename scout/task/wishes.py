@@ -62,12 +62,14 @@ def wish_spans(folded: str) -> list[tuple[int, int]]:
 
 
 # a place ruled out: a negation, then "in" / "near" / "en" / "cerca de" and the words up to
-# the clause's end, with no number in it ("no, en Valencia" is a correction: no comma
-# between; "nada por encima de 150 euros" is a cap, and "por" / "by" no place's cue here)
+# the clause's end or the next place word, with no number in it ("nothing near the
+# airport in Lisbon" keeps Lisbon; "no, en Valencia" is a correction: no comma between;
+# "nada por encima de 150 euros" is a cap, and "por" / "by" no place's cue here)
 _RULED_OUT = re.compile(
     r"\b(?:not|nothing|never|nada|nunca|no|que\s+no\s+(?:sea|este|quede)|(?:is|are)n'?t)\s+"
     r"(?:(?:located|based)\s+)?(?:in|near|around|close\s+to|en|cerca\s+del?|junto\s+al?)\s+"
-    r"[^,;.\n()!?\d]{1,40}?(?=\s*(?:[,;.\n()!?]|\b(?:y|and|pero|but|con|with|porque|because|since|ya\s+que|as)\b|$))")
+    r"[^,;.\n()!?\d]{1,40}?(?=\s*(?:[,;.\n()!?]|\b(?:y|and|pero|but|sino|instead|rather|con|with|porque|because|since|"
+    r"ya\s+que|as|in|en|at)\b|$))")
 
 
 def ruled_out_spans(folded: str) -> list[tuple[int, int]]:

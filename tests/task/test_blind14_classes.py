@@ -274,3 +274,19 @@ def test_a_catalan_request_is_read_as_spanish(query: str, inputs: dict, want: di
         got = result.values[name]
         shown = money(got) if name == "budget" else getattr(got, "iso", got)
         assert shown == value, name
+
+
+def test_a_ruled_out_clause_ends_before_the_place_asked_for() -> None:
+    assert values("hotel nothing near the airport in Lisbon", HOTEL)["destination"] == "Lisbon"
+    assert values("hotel que no sea en Madrid sino en Toledo", HOTEL)["destination"] == "Toledo"
+
+
+def test_a_markdown_link_keeps_its_text() -> None:
+    assert unmarked("[hotel en Oviedo](https://example.org/x) ya") == "hotel en Oviedo ya"
+    assert values("Busca [hotel en Oviedo](https://www.booking.com/x)", HOTEL)["destination"] == "Oviedo"
+
+
+@pytest.mark.parametrize("text", ["Marc busca un hotel barato en Girona para agosto",
+                                  "hotel in Belgrade under 10000 dinar, a proper room"])
+def test_words_other_languages_share_do_not_make_catalan(text: str) -> None:
+    assert not is_catalan(text)
