@@ -29,14 +29,16 @@ from scout.task.readers import QueryText
 
 # what says the clause before it is not required (the request's folded text: no accents)
 _NOT_REQUIRED = re.compile(
-    r"\s*,?\s*(?:(?:but|though|although)\s+(?:it'?s\s+|that'?s\s+|is\s+)?not\s+"
+    # (no leading space or comma in the pattern: tried at every position of a long run of
+    # spaces, one made the search quadratic)
+    r"(?:\(\s*)?\b(?:(?:but|though|although)\s+(?:it'?s\s+|that'?s\s+|is\s+)?not\s+"
     r"(?:essential|a\s+must|required|necessary|needed|mandatory|compulsory|vital|critical|"
     r"a\s+deal-?breaker|a\s+requirement)"
     r"|(?:but|though)\s+(?:it\s+)?(?:isn'?t|is\s+not)\s+(?:essential|a\s+must|required|necessary|needed)"
     r"|(?:pero|aunque)\s+(?:(?:eso\s+)?no\s+(?:es\s+)?|sin\s+ser\s+)"
     r"(?:imprescindible|obligatorio|obligatoria|necesario|necesaria|indispensable|esencial|"
     r"excluyente|requisito|fundamental)"
-    r"|\(?\s*(?:optional|opcional|no\s+necesariamente|not\s+necessarily|nice\s+to\s+have)\s*\)?"
+    r"|(?:optional|opcional|no\s+necesariamente|not\s+necessarily|nice\s+to\s+have)\s*\)?"
     r"(?=\s*(?:[,;.\n)]|$)))")
 # where a wish starts: after a comma, a semicolon, a full stop, a line break or "(", or at
 # the word that joins it to what is required ("piso en Madrid con terraza (opcional)":

@@ -290,3 +290,19 @@ def test_a_markdown_link_keeps_its_text() -> None:
                                   "hotel in Belgrade under 10000 dinar, a proper room"])
 def test_words_other_languages_share_do_not_make_catalan(text: str) -> None:
     assert not is_catalan(text)
+
+
+@pytest.mark.parametrize("query", ["_a" * 1000, "a_" * 1000 + ":", "_a." * 600])
+def test_underscores_run_together_are_read_in_linear_time(query: str) -> None:
+    """A field's key held "_" both in its words and between them: "_a" * 300 took a
+    minute (backtracking over every split). Measured against an ordinary request of the
+    same length, as tests/chaos does."""
+    import time
+
+    ordinary = ("hotel en Madrid en mayo por menos de 100 euros. " * 50)[:len(query)]
+    best = []
+    for q in (ordinary, query):
+        t0 = time.perf_counter()
+        values(q, HOTEL)
+        best.append(time.perf_counter() - t0)
+    assert best[1] < 10 * max(best[0], 0.01)
