@@ -34,7 +34,10 @@ with many constraints in one sentence; dates and money in local forms; questions
 reversed order, two-line messages and an agent's quotes); ``--blind13`` the thirteenth
 (grants, schools, flats to buy and car rental; researchers' purpose clauses,
 abbreviations and regional words; forwarded messages with signatures, quoted threads,
-URLs, references and a price seen elsewhere). Their
+URLs, references and a price seen elsewhere); ``--blind14`` the fourteenth (feasts,
+bridges and relative dates around a Sunday in December, Markdown, ALL CAPS, SMS
+shorthand, emoji, Spanglish, Catalan and Portuguese names, exclusions and preferences,
+amounts in words and odd forms, for every example kind). Their
 values are compared as their types are: quantities (number, area, data size, weight) to two
 decimals, a list's items in any order.
 
@@ -67,6 +70,7 @@ BLIND10 = ROOT / "tests" / "task" / "corpus" / "blind10.yaml"
 BLIND11 = ROOT / "tests" / "task" / "corpus" / "blind11.yaml"
 BLIND12 = ROOT / "tests" / "task" / "corpus" / "blind12.yaml"
 BLIND13 = ROOT / "tests" / "task" / "corpus" / "blind13.yaml"
+BLIND14 = ROOT / "tests" / "task" / "corpus" / "blind14.yaml"
 TARGET = 0.97
 
 
@@ -230,13 +234,16 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"score the twelfth blind set ({BLIND12.relative_to(ROOT)}) instead")
     ap.add_argument("--blind13", action="store_true",
                     help=f"score the thirteenth blind set ({BLIND13.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind14", action="store_true",
+                    help=f"score the fourteenth blind set ({BLIND14.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     path = (HELDOUT if args.heldout else BLIND5 if args.blind5 else BLIND6 if args.blind6
             else BLIND7 if args.blind7 else BLIND8 if args.blind8 else BLIND9 if args.blind9
             else BLIND10 if args.blind10 else BLIND11 if args.blind11
-            else BLIND12 if args.blind12 else BLIND13 if args.blind13 else args.corpus)
+            else BLIND12 if args.blind12 else BLIND13 if args.blind13
+            else BLIND14 if args.blind14 else args.corpus)
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -258,7 +265,8 @@ def main(argv: list[str] | None = None) -> int:
              else "blind set 10" if args.blind10
              else "blind set 11" if args.blind11
              else "blind set 12" if args.blind12
-             else "blind set 13" if args.blind13 else "corpus")
+             else "blind set 13" if args.blind13
+             else "blind set 14" if args.blind14 else "corpus")
     print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")

@@ -4,7 +4,8 @@ Notes and chat shorten the words the readers know: "aprox. 35 €" and "approx. 
 (about), "mín. 80 m²" and "min. $100k" (at least), "máx. 50 €/día" (at most), "35 € p/p" and
 "15 lucas c/u" (a person, each), "6 ppl" (people), "w/ lift" and "w/o pool" (with, without),
 "3 hab." and "2 dorm." (rooms, bedrooms), "1br apt" and "depto." (a flat), "la 1ª quincena"
-(the first), "US-based" (based in the US). :func:`expanded` writes each out in its own language, so the money reader sees
+(the first), "US-based" (based in the US), and chat shorthand: "dnd" (dónde), "q" before a verb (que), "xq" (porque),
+"NYE" (New Year's Eve). :func:`expanded` writes each out in its own language, so the money reader sees
 "aproximadamente", the count readers "dormitorios" and the month-part reader "primera"
 without learning every shorthand.
 
@@ -30,6 +31,12 @@ _WORDS: list[tuple[str, str]] = [
     (r"\bdorms?\.", "dormitorios"),
     (r"\bapts?\b\.?", "apartment"),
     (r"\bdeptos?\b\.?", "departamento"),
+    # chat and SMS shorthand: "dnd comer sushi?", "xq hay ruido", "Lisbon on NYE"
+    (r"\bdnd\b", "dónde"),
+    (r"(?<![\w&'’-])q(?=[ \t]+(?:no|sea|sean|tenga|tengan|acepte|admita|abra|empiece|est[eé])\b)",
+     "que"),
+    (r"\bxq\b", "porque"),
+    (r"\bNYE\b", "New Year's Eve"),
 ]
 # "mín." / "min." and "máx." / "max." as the floor and cap they shorten, unless a number
 # comes right before them (minutes: "20 min.")

@@ -41,7 +41,10 @@ _UNNEEDED_BEFORE = re.compile(
 
 def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
     # "unfurnished", "un-heated": English negates an adjective with the prefix un-
-    for m in re.finditer(r"\b(?P<neg>no|without|not|sin)?\s*(?:a\s+|an\s+|un\s+|una\s+)?"
+    # ("nada online", "nothing online", "que no sean online": ruled out as "no online" is)
+    for m in re.finditer(r"\b(?P<neg>no|without|not|sin|nothing|nada(?:\s+de)?|"
+                         r"(?:que\s+)?no\s+(?:sean?|es|son)|(?:is|are)n'?t|(?:is|are)\s+not)?"
+                         r"\s*(?:a\s+|an\s+|un\s+|una\s+)?"
                          r"(?P<un>un-?)?" + name_forms([name.replace("_", " "), *spec.aliases])
                          + r"\b", text.free):
         before = re.search(r"([\w-]+)\s*$", text.free[max(0, m.start() - 30):m.start()])

@@ -1,6 +1,7 @@
 """Days written without a month name: numeric dates ("15/09", "el 15/12", "del 10/01 al
 15/01"), two days sharing one numeric month ("3-7/5"), day ranges with no month ("del 3 al 5", "from the 3rd to the 7th") and a day
-alone ("el 24", "on the 24th"), and the weekend of a day ("el finde del 19").
+alone ("el 24", "on the 24th"), the weekend of a day ("el finde del 19") and its week ("la
+semana del 14", "the week of the 14th": Monday to Sunday).
 
 Resolution (from the injected ``today``): numeric dates are day/month unless that cannot
 be ("9/15" is 15 September), in the next year that holds them unless one is written;
@@ -85,6 +86,20 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word
     forms.append((r"\b(?:(?:el|the)\s+)?(?:fin\s+de\s+semana|finde|weekend)\s+(?:del|of\s+the)\s+"
                   r"(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\b(?!\s*(?:de\s+|of\s+)?" + month_word
                   + r")(?![.,/:]\d)", weekend_of_day))
+
+    def week_of_day(m: re.Match[str]) -> Value | None:
+        # "la semana del 14", "the week of the 14th": the Monday-Sunday week holding the
+        # next such day
+        try:
+            d = next_day(int(m.group("d1")))
+        except ValueError:
+            return None
+        monday = d - dt.timedelta(days=d.weekday())
+        return DateRange(start=monday, end=monday + dt.timedelta(days=6))
+
+    forms.append((r"\b(?:(?:la|the)\s+)?(?:semana\s+del|week\s+(?:of|commencing|beginning|"
+                  r"starting)\s+the)\s+(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\b(?!\s*(?:de\s+|of\s+)?"
+                  + month_word + r")(?![.,/:]\d)", week_of_day))
 
     def one_day(m: re.Match[str]) -> Value | None:
         # "el 24", "para el día 24", "on the 24th": the next such day (this month's while

@@ -5,8 +5,11 @@
   November; in Canada, when the request names a Canadian place, the second Monday of
   October), Black Friday and Cyber Monday after it, Memorial Day (the last Monday of
   May), Labor Day (the first Monday of September), Martin Luther King Day and Presidents'
-  Day (the third Monday of January and February). "Thanksgiving weekend" is Thursday to
-  Sunday, a Monday holiday's weekend Saturday to Monday, "<feast> week" its Monday-Sunday;
+  Day (the third Monday of January and February), Columbus Day (the second Monday of
+  October), Mexico's Benito Juárez and Revolution days (the third Monday of March and of
+  November). "Thanksgiving weekend" is Thursday to
+  Sunday, a Monday holiday's weekend Saturday to Monday (so is "el puente de <feast>" /
+  "the long weekend of <feast>"), "<feast> week" its Monday-Sunday;
 * Easter's: Pentecost / Pentecostés (49 days after), Corpus Christi (the Thursday 60 days
   after);
 * a Spanish "puente" ("el puente de diciembre", "de mayo", "del Pilar", "de Todos los
@@ -58,6 +61,12 @@ _NTH = {
     "early may bank holiday": (5, 0, 1), "may bank holiday": (5, 0, 1),
     "spring bank holiday": (5, 0, -1), "august bank holiday": (8, 0, -1),
     "summer bank holiday": (8, 0, -1),
+    # Mexico's holidays moved to a Monday (its "puentes"): Benito Juárez's birthday the third
+    # Monday of March, the Revolution the third of November; the US's Columbus Day the
+    # second Monday of October
+    "benito juarez": (3, 0, 3), "natalicio de benito juarez": (3, 0, 3),
+    "dia de benito juarez": (3, 0, 3), "revolucion mexicana": (11, 0, 3),
+    "dia de la revolucion": (11, 0, 3), "columbus day": (10, 0, 2),
 }
 # days after Thanksgiving
 _AFTER_THANKSGIVING = {"black friday": 1, "cyber monday": 4}
@@ -142,8 +151,14 @@ def feast_forms(t: dt.date) -> list[Form]:
 
     def day(m: re.Match[str]) -> DateRange | None:
         name = re.sub(r"\s+", " ", m.group("f")).replace("'", "").replace("’", "")
-        name = re.sub(r"^(?:el\s+|the\s+)?(?:dia\s+de\s+)?", "", name)
-        tail = (m.group("tail") or "").strip()
+        name = re.sub(r"^(?:el\s+|the\s+)", "", name)
+        # "el Día de Acción de Gracias" is Acción de Gracias; "el día de la Revolución" is
+        # itself a name
+        bare = re.sub(r"^dia\s+de\s+", "", name)
+        name = bare if bare in _NTH or bare in _AFTER_EASTER or bare in _AFTER_THANKSGIVING \
+            or name == bare or "king" in bare or bare.startswith("mlk") else name
+        # "el puente de Benito Juárez", "the long weekend of ...": said before, as after
+        tail = (m.group("tail") or ("puente" if m.group("pre") else "")).strip()
         # Canada's Thanksgiving is the second Monday of October
         canada = name in ("thanksgiving", "accion de gracias") and "CA" in _territories(m.string)
 
@@ -238,7 +253,10 @@ def _patterns() -> tuple[str, ...]:
     pair = "|".join(sorted((n.replace("years", "year['’]?s").replace(" ", r"\s+")
                             for n in _SEASON_DAYS), key=len, reverse=True))
     return (
-        r"\b(?P<f>(?:(?:el\s+)?dia\s+de\s+)?(?:" + names + r"))\b"
+        r"\b(?P<pre>(?:el\s+)?(?:puente|fin\s+de\s+semana\s+largo|finde\s+largo)\s+"
+        r"(?:del?\s+(?:la\s+)?)?|"
+        r"(?:the\s+)?long\s+weekend\s+(?:of|for)\s+)?"
+        r"(?P<f>(?:(?:el\s+)?dia\s+de\s+)?(?:" + names + r"))\b"
         r"(?P<tail>\s+(?:long\s+weekend|weekend|week|puente|fin\s+de\s+semana|finde|semana))?"
         + year,
         r"\b(?:el\s+)?puente\s+(?:del\s+|de\s+(?:la\s+|los\s+)?)(?P<p>" + "|".join(

@@ -6,9 +6,8 @@ today (so "20 DAY" or "16 GB" are not money), and currency names in both languag
 singular and plural ("dólares australianos", "pesos", "coronas", "yen"). Ambiguous names
 resolve by the place (see :func:`scout.task.cldr.pick`).
 
-Numbers: "1.200,50" and "1,200.50" are both 1200.5; a single separator followed by three
-digits is a thousands separator ("2.500 pesos", "3,000 pesos"); otherwise it is a decimal
-("12,5 €"). "10k" / "1.5k" / "10 mil" multiply by a thousand, and so does "lucas" (the
+Numbers are written as :mod:`scout.task.figures` reads them ("1.200,50", "1,200.50", "1
+500 €"). "10k" / "1.5k" / "10 mil" multiply by a thousand, and so does "lucas" (the
 Southern Cone's and Colombia's word for a thousand pesos: "80 lucas"; "15 grand" is
 fifteen thousand dollars, or pounds in Britain). Numbers in words
 ("doscientos euros", "two hundred and fifty pounds", "un millón de pesos") are read by
@@ -41,18 +40,8 @@ from scout.task.lang import fold
 from scout.units import TOTAL
 from scout.task.numwords import rewrite, widen
 from scout.task.currencyword import MARK, PAD, close_gaps, currency_token, mark
+from scout.task.figures import AMOUNT as _AMOUNT, figure
 
-# a number in e-notation ("1e308", "2.5E+3") is no amount a person types: neither its
-# mantissa nor its exponent is read (the request's leftover note names it whole)
-_NOT_ENOTATION = r"(?<!\d)(?<![\d.,]e)(?<![\d.,]e[+-])(?![\d.,]*e[+-]?\d)"
-# thousands grouped by a plain space too, as European funders and SI style write them
-# ("EUR 1 500 000", "150 000 €"): two groups or more, or one after two or three digits,
-# so "para 4 200 euros" (four people, 200 euros) stays two numbers
-_SPACED = (r"(?:\d{1,3}(?: \d{3}){2,}|\d{2,3} \d{3})(?:[.,]\d{1,2})?(?![.,]?\d)")
-_AMOUNT = (_NOT_ENOTATION
-           + r"(?:" + _SPACED + r"|"
-           r"\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
-           r"|\d+(?:[.,]\d+)?(?=\s?[km]\b))")
 # a multiplier written after the number: "30k", "80 mil", and "m" for a million as funders,
 # the press and price lists write it ("€2.5M", "£1.2m", "2,5 M€"); only with a currency,
 # so "100 m" stays a length
@@ -144,7 +133,8 @@ _PRICE_NOUN = (r"fees?|prices?|costs?|rent|tuition|payments?|subscriptions?|cuot
                r"costes?|costos?|renta|alquiler|matricula|pagos?|tarifas?|budget|presupuesto")
 _PER_NOUN_BEFORE = re.compile(
     r"\b(?:(?P<adj>" + _PERIOD_ADJ + r")\s+(?:" + _PRICE_NOUN + r")|(?:" + _PRICE_NOUN
-    + r")\s+(?P<adj2>" + _PERIOD_ADJ + r"))\b(?:\s+(?:maxim[ao]|minim[ao]|max|min))?"
+    + r")\s+(?P<adj2>" + _PERIOD_ADJ + r")|(?P<adj3>mensual|anual)idad(?:es)?)\b"  # "mensualidad"
+    r"(?:\s+(?:maxim[ao]|minim[ao]|max|min))?"
     r"(?:\s+(?:de|of|is|es))?\s*[,:]?\s*$")
 _PRICE_NOUN_AT = re.compile(r"(?:" + _PRICE_NOUN + r")\b")
 # a negation before a floor makes it a cap: "nada por encima de", "nothing over", "no
@@ -212,15 +202,7 @@ def _scale(k: str) -> float:
 
 
 def _number(s: str, k: str | None) -> float:
-    s = s.replace("\u00a0", "").replace("\u202f", "")
-    if re.fullmatch(r"\d{1,3}(?: \d{3})+(?:[.,]\d{1,2})?", s):  # "1 500 000": by spaces
-        s = s.replace(" ", "")
-    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?", s):
-        value = float(s.replace(".", "").replace(",", "."))
-    elif re.fullmatch(r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?", s):
-        value = float(s.replace(",", ""))
-    else:
-        value = float(s.replace(",", "."))
+    value = figure(s)
     value = value * _scale(k) if k and k.strip() else value
     if not math.isfinite(value):  # 400 nines: no amount (a budget of "inf EUR" stored as null)
         raise ValueError(f"{s!r} is past any amount")
@@ -325,7 +307,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
             noun = _PRICE_NOUN_AT.match(free, m.start())
             end = noun.end() if noun else m.start()
             if not raw_per and (said := _PER_NOUN_BEFORE.search(free, max(0, m.start() - 40), end)):
-                raw_per = said.group("adj") or said.group("adj2")
+                raw_per = said.group("adj") or said.group("adj2") or said.group("adj3")
         pcmp = g["pcmp"]
         if not raw_per and pcmp and (late := _PER_AFTER_CMP.match(free, m.end())):
             # "250 bucks max per night", "150 € máximo por noche": the unit after the cap

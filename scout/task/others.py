@@ -8,6 +8,11 @@ the other thing is that thing's price, not this request's budget. :func:`other_p
 finds the parts that open with "y también" / "and also" and name, in their first words, a
 kind of thing (lodging, eating, travel) other than the one the message opened with; the
 parser reads money with them blanked out.
+
+So is a clause about money already spent: "El vuelo ya lo pagué (300 €); para el hotel
+tengo unos 90 €", "flights already booked ($450), hotel under $150 a night", "the train
+cost me £80": the sum paid is no budget (a price still to pay, "el vuelo cuesta 300", is
+left to the readers).
 """
 
 from __future__ import annotations
@@ -43,10 +48,11 @@ def _kind_of(words: list[str]) -> str | None:
 
 def other_parts(folded: str) -> list[tuple[int, int]]:
     """The spans of ``folded`` (from each "y también" / "and also" to the next one or
-    the end) that ask for another kind of thing than the message's first part."""
+    the end) that ask for another kind of thing than the message's first part, and the
+    clauses about a sum already paid (:func:`paid_parts`)."""
     cuts = list(_ALSO.finditer(folded))
     if not cuts:
-        return []
+        return paid_parts(folded)
     first = _kind_of(_WORDS.findall(folded[:cuts[0].start()]))
     out: list[tuple[int, int]] = []
     for k, m in enumerate(cuts):
@@ -54,7 +60,22 @@ def other_parts(folded: str) -> list[tuple[int, int]]:
         kind = _kind_of(_WORDS.findall(folded[m.end():end])[:_NEAR])
         if kind is not None and first is not None and kind != first:
             out.append((m.start(), end))
-    return out
+    return out + paid_parts(folded)
+
+
+# a sum already spent ("ya lo pagué", "me costó", "already paid", "cost me"); "que no pague
+# más de 100" is a cap, so the Spanish verb needs its "ya" or its object pronoun
+_PAID = re.compile(
+    r"\bya\s+(?:(?:lo|la|los|las)\s+)?(?:pague|pagamos|pagado|pagada|pagados|reserve|reservamos|"
+    r"reservado|compre|compramos|comprado|saque|sacamos)\b|\b(?:me|nos)\s+(?:costo|costaron|salio|"
+    r"salieron)\b|\balready\s+(?:paid|booked|bought)\b|\b(?:i|we)\s+(?:paid|spent)\b|\bcost\s+(?:me|us)\b")
+# a clause: up to a semicolon, a full stop, a comma or a line break (not one inside a number)
+_CLAUSE = re.compile(r"[^;\n.,]+(?:[.,]\d[^;\n.,]*)*")
+
+
+def paid_parts(folded: str) -> list[tuple[int, int]]:
+    """The spans of ``folded``'s clauses that tell a sum already paid."""
+    return [m.span() for m in _CLAUSE.finditer(folded) if _PAID.search(m.group(0))]
 
 
 def blanked(free: str, spans: list[tuple[int, int]], blank: str) -> str:

@@ -28,6 +28,8 @@ from scout.schemas.task import DateRange, Month
 from scout.spec.models import InputSpec
 from scout.task.abbrev import expanded
 from scout.task.booleans import find_boolean
+from scout.task.catalan import castilian
+from scout.task.chat import unmarked, unshouted
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.corrections import CORRECTABLE, corrected_quantities, read_corrected, segments
 from scout.task.demonyms import country_said
@@ -58,6 +60,7 @@ from scout.task.readers import (
     widened,
 )
 from scout.task.values import coerce
+from scout.task.wishes import claim_wishes
 from scout.task.year import year_range_inputs
 from scout.task.structured import unfielded, unquoted
 from scout.task.subjectwords import QUALITY, RELAY, cuisine
@@ -98,7 +101,7 @@ def parse_query(
     ``locales``: the project's own catalogs, merged over scout's for the notes' words: a
     kind's input names ("min_area" → "superficie mínima") are its own msgids."""
     today = today or dt.date.today()
-    q = unwrapped(plain(query or "")[:MAX_QUERY_CHARS])  # no greeting, header, signature
+    q = castilian(unshouted(unmarked(unwrapped(plain(query or "")[:MAX_QUERY_CHARS]))))  # noise, chat, catalan
     q = uninstructed(q)  # "ignore previous instructions and print ...": no request
     # "sushi vegano", "ramen rico": a quality's or a cuisine's Spanish form after its noun
     result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words,
@@ -122,6 +125,7 @@ def parse_query(
         for span in kind_spans(text.folded, name, inputs):
             text.claim(span)
             searched.append(span)
+    claim_wishes(text, result, _)  # "terraza preferible, pero no imprescindible": no condition
     territories: list[str] | None = None
     quantities: dict[str, dict[str, tuple[float, tuple[int, int]]]] = {}
     route: dict[str, tuple[str, tuple[int, int]]] = {}  # several place inputs, read at once

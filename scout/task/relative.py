@@ -207,16 +207,14 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
     def weekend(m: re.Match[str]) -> Value | None:
         if not m.group("det") and _occasion_before(m):
             return None  # "Memorial Day weekend", "July 4th weekend": some other weekend
-        wd = t.weekday()
-        sat = t + dt.timedelta(days=(5 - wd) % 7) if wd != 6 else t - dt.timedelta(days=1)
+        sat = _coming_saturday(t)
         start, end = max(sat, t), sat + dt.timedelta(days=1)
         if m.group("next"):  # English "next weekend": the one after this one
             start, end = sat + dt.timedelta(days=7), sat + dt.timedelta(days=8)
         return DateRange(start=start, end=end)
 
     def weekend_after_next(m: re.Match[str]) -> Value | None:
-        wd = t.weekday()
-        sat = t + dt.timedelta(days=(5 - wd) % 7) if wd != 6 else t - dt.timedelta(days=1)
+        sat = _coming_saturday(t)
         return DateRange(start=sat + dt.timedelta(days=14), end=sat + dt.timedelta(days=15))
 
     # "the weekend after next": the one after English "next weekend", as "the week after
@@ -378,3 +376,10 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   r"(?:\s+(?:de\s+|del\s+|of\s+)?(?P<y>(?:19|20|21)\d{2})\b|(?P<ny>" + NEXT_YEAR
                   + r"))?", holiday))
     return forms
+
+
+def _coming_saturday(t: dt.date) -> dt.date:
+    """The Saturday of the weekend a request means: today's on a Saturday; on a Sunday the
+    coming one, as a weekend asked for on its last day ("este finde", "el finde que viene",
+    "this weekend") is one still to plan, not the evening left of it."""
+    return t + dt.timedelta(days=(5 - t.weekday()) % 7)

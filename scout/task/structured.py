@@ -26,10 +26,13 @@ from scout.spec.models import InputSpec
 from scout.task.lang import fold
 
 # A field starts a line, a bullet, or follows "; " / " | " / ". " / "{" / ","; its key is
-# one to four words (a JSON key's underscores are spaces here) and a colon.
+# one to four words (a JSON key's underscores are spaces here) and a colon. A word holds
+# no underscore itself: with "_" both in a word and between words, "_a_a_a..." could be
+# split so many ways that a 600-character request took a minute.
+_KEY_WORD = r"[^\W\d_][^\W_]*(?:['.][^\W_]*)*"
 _FIELD = re.compile(
     r"(?:^|(?<=[\n;|{])|(?<=[.,]\s))[ \t]*(?:[-*•·][ \t]+)?\"?"
-    r"(?P<key>[^\W\d][\w'.]*(?:[ _][^\W\d][\w'.]*){0,3})\"?[ \t]*:(?!/)[ \t]*",
+    r"(?P<key>" + _KEY_WORD + r"(?:[ _]" + _KEY_WORD + r"){0,3})\"?[ \t]*:(?!/)[ \t]*",
     re.MULTILINE)
 
 # Keys that name what the request is for: their value is read as written.

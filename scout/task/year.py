@@ -67,7 +67,8 @@ _BEFORE = (r"(?:model\s+year|year|ano|modelo|" + _VERBS + r"\s+(?:in|en))\s*(?::
 # "publicados este año", "released last year": a relative year needs no "in" / "en"
 _VERB_REL = re.compile(r"\b" + _VERBS + r"\s+" + _YEAR)
 _AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+recent)|and\s+(?:newer|later|up)|"
-          r"onwards?|en\s+adelante|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?|"
+          # ("pa'lante", "para adelante": "onwards" as Spain and Latin America say it)
+          r"onwards?|en\s+adelante|pa(?:ra)?\s*['’]?\s*(?:a?delante|lante)|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?|"
           r"despues|mas\s+tarde)|y\s+(?:posterior(?:es)?|despues))\b)")
 _FROM = r"(?:from|since|desde|a\s+partir\s+del?|del?)\s+(?:(?:el|the|ano|year)\s+)?"
 # a year the request is past: "after 2020", "newer than 2020", "después de 2020",
@@ -80,8 +81,11 @@ _JOIN = (r"(?=\s*(?:$|[,.;:)!?]|\b(?:and|or|with|without|in|for|about|on|y|o|con
 
 # "no older than 2020", "not before 2019", "no anterior a 2018", "no antes del 2019": the
 # year is the first one asked for, said by what it may not be
-_NOT_BEFORE = (r"(?:(?:no|not)\s+(?:older|earlier)\s+than|(?:no|not)\s+before|"
-               r"no\s+anterior(?:es)?\s+al?|no\s+antes\s+del?)\s+")
+# ("nothing older than 2018", "nada anterior a 2018": an exclusion says it too)
+_NOT_BEFORE = (r"(?:(?:no|not|nothing|none|nada|ninguno|ninguna)\s+(?:older|earlier)\s+than|"
+               r"(?:no|not|nothing|nada)\s+(?:from\s+)?before|"
+               r"(?:no|nada|ninguno|ninguna)\s+(?:anterior(?:es)?\s+al?|antes\s+del?|"
+               r"mas\s+antigu[oa]s?\s+que(?:\s+el)?))\s+")
 
 # each pattern with what it adds to the year it reads
 _PATTERNS = (

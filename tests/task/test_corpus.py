@@ -184,3 +184,15 @@ def test_blind13_is_separate_bilingual_and_labelled() -> None:
     with noise around the request; each kind is a real pipeline's inputs, and no request
     is shared with any other corpus."""
     _a_blind_set(13, least=45, per_lang=20, kinds={"grant", "school", "flat", "carrental"})
+
+
+def test_blind14_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind14.yaml (``parse.py --blind14``): every example kind and the
+    shipped ones, with feasts and relative dates around a Sunday in December, chat and
+    Markdown text, Catalan and Portuguese names, exclusions, preferences and odd amounts;
+    each kind is a real pipeline's inputs, and no request is shared with any other
+    corpus."""
+    _a_blind_set(14, least=45, per_lang=20,
+                 kinds={"hotel", "restaurant", "book", "carrental", "clinic", "conference",
+                        "course", "event", "flat", "grant", "job", "laptop", "paper",
+                        "phoneplan", "rental", "school", "talk", "trip", "car", "wine"})
