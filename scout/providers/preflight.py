@@ -340,11 +340,18 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
                     usable.append(link.adapter)
             except ConfigError:
                 pass
-        status = "ok" if usable else "fail"
-        out.append(DoctorCheck(f"chain {cname}", status,
-                               ("answers with: " + " → ".join(usable)) if usable
-                               else "no usable adapter",
-                               None if usable else "configure at least one of its adapters"))
+        if usable:
+            out.append(DoctorCheck(f"chain {cname}", "ok", "answers with: " + " → ".join(usable)))
+        elif links and all(link.when_configured for link in links):
+            # every link is `name?`: what apply does too (preflight above) — a phase on it
+            # with an `if:`, or optional, is skipped and says why; only another one stops
+            out.append(DoctorCheck(
+                f"chain {cname}", "warn", "no usable adapter: every link is used only "
+                "when configured", "configure one of its adapters to use it; until then a "
+                "phase that needs it is skipped when optional, else it fails saying why"))
+        else:
+            out.append(DoctorCheck(f"chain {cname}", "fail", "no usable adapter",
+                                   "configure at least one of its adapters"))
 
     out.append(_quota_check(config, env))
     runtime = root / "runtime"
