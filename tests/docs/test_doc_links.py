@@ -63,3 +63,18 @@ def test_every_relative_link_resolves() -> None:
             elif fragment and target.suffix == ".md" and fragment not in anchors(target):
                 broken.append(f"{doc.relative_to(ROOT)}: {link} (no such heading)")
     assert not broken, "\n".join(broken)
+
+
+def test_every_shipped_yaml_schema_line_resolves() -> None:
+    # `# yaml-language-server: $schema=…` is the link an editor follows (docs/authoring.md,
+    # "Editor support"); a kind moved one folder deeper loses its completion silently
+    # scaffold/files are what `scout init` writes into a project (test_init checks them)
+    files = [p for p in ROOT.glob("**/*.yaml")
+             if not {".git", "tests", ".venv", "runs", "scaffold"} & set(p.relative_to(ROOT).parts)]
+    named = {p: m.group(1) for p in files
+             if (m := re.search(r"^# yaml-language-server: \$schema=(\S+)",
+                                p.read_text(encoding="utf-8"), re.M))}
+    assert len(named) > 20
+    dangling = sorted(str(p.relative_to(ROOT)) for p, target in named.items()
+                      if not re.match(r"https?:", target) and not (p.parent / target).is_file())
+    assert not dangling, dangling
