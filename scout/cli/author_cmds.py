@@ -41,6 +41,7 @@ def init_cmd(kind: str, folder: str, force: bool, inputs: tuple[str, ...],
     pipelines/missions/KIND-example.yaml   a kind: Mission to apply
     tests/test_KIND.py               runs the kind offline with scout.testing
     config/adapters.yaml             keyless adapters, only when the project has none
+    schemas/*.schema.json            for editors (the files' $schema line), only when missing
 
     Then: scout validate pipelines/ ; pytest tests/test_KIND.py ;
     scout apply pipelines/missions/KIND-example.yaml

@@ -272,7 +272,14 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
                                    f"{len(pool_defs)} pool(s): "
                                    + ", ".join(f"{p.name} ({len(p.tokens)} tokens, "
                                                f"{p.strategy})" for p in pool_defs.values())))
+            used = {a.credentials.pool for a in config.adapters.values()
+                    if a.credentials is not None and a.credentials.pool}
             for p in pool_defs.values():
+                if p.name not in used:
+                    out.append(DoctorCheck(f"token pool {p.name}", "warn",
+                                           "no adapter uses it: its tokens are never sent",
+                                           f"set credentials: {{pool: {p.name}}} on the "
+                                           "adapter it is for, in " + str(config.path)))
                 if p.missing_env():
                     out.append(DoctorCheck(f"token pool {p.name}", "warn",
                                            "tokens without a value: "
@@ -299,6 +306,8 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
                 link.when_configured
     read = {v for a in config.adapters.values() if a.type in ADAPTER_TYPES
             for v in a.required_env()}
+    # a token pool's `env:` variables are read too: a pool token is no misspelt key
+    read |= {t.env for p in (pool_defs or {}).values() for t in p.tokens if t.env}
 
     def hint(name: str, settings: AdapterSettings, av: Availability, **kw: bool) -> str:
         said = credential_hint(name, settings, av.missing_env, **kw)
@@ -340,11 +349,18 @@ def doctor(config_path: str | Path | None, root: Path, env: Mapping[str, str] | 
                     usable.append(link.adapter)
             except ConfigError:
                 pass
-        status = "ok" if usable else "fail"
-        out.append(DoctorCheck(f"chain {cname}", status,
-                               ("answers with: " + " → ".join(usable)) if usable
-                               else "no usable adapter",
-                               None if usable else "configure at least one of its adapters"))
+        if usable:
+            out.append(DoctorCheck(f"chain {cname}", "ok", "answers with: " + " → ".join(usable)))
+        elif links and all(link.when_configured for link in links):
+            # every link is `name?`: what apply does too (preflight above) — a phase on it
+            # with an `if:`, or optional, is skipped and says why; only another one stops
+            out.append(DoctorCheck(
+                f"chain {cname}", "warn", "no usable adapter: every link is used only "
+                "when configured", "configure one of its adapters to use it; until then a "
+                "phase that needs it is skipped when optional, else it fails saying why"))
+        else:
+            out.append(DoctorCheck(f"chain {cname}", "fail", "no usable adapter",
+                                   "configure at least one of its adapters"))
 
     out.append(_quota_check(config, env))
     runtime = root / "runtime"

@@ -4,7 +4,8 @@ Writes, under a project folder: ``pipelines/<kind>.yaml`` (inputs, a search, a f
 rank, synthesize, report), ``templates/<kind>_report.md.j2`` (bilingual: its words go
 through ``_()``), ``pipelines/missions/<kind>-example.yaml`` (a ``kind: Mission``),
 ``tests/test_<kind>.py`` (runs the kind offline with :mod:`scout.testing`) and, when the
-project has none, a keyless ``config/adapters.yaml``. The files are plain text with
+project has none, a keyless ``config/adapters.yaml`` and the ``schemas/`` the files'
+``$schema`` lines name. The files are plain text with
 placeholders (``__KIND__``, ``__FILE__``, ``__WORDS__``, ``__INPUTS__``, ``__ASKED__``,
 ``__TITLE__``, ``__ABOUT__``, ``__WHERE__``, ...), not Jinja: they contain Jinja. Existing
 files are never overwritten without ``force``.
@@ -263,6 +264,22 @@ def init_kind(kind: str, root: str | Path = ".", *, force: bool = False,
         written = _name_in_catalog(root, words, spanish)
         if written is not None:
             out.append(written)
+    return out + _schemas(root)
+
+
+def _schemas(root: Path) -> list[Written]:
+    """The JSON Schemas the written files' first line names (``$schema=../schemas/…``),
+    when the project has none: else an editor finds nothing there. Kept when present
+    (``scout schema`` rewrites them)."""
+    from scout.validate.jsonschema import SCHEMA_FILES, render
+
+    out = []
+    for name, make in SCHEMA_FILES.items():
+        path = root / "schemas" / name
+        if not path.exists():
+            make_dirs(path.parent)
+            write_atomic(path, render(make()))
+            out.append(Written(path, "for editors' completion (scout schema)"))
     return out
 
 

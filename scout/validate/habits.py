@@ -59,7 +59,9 @@ def name_hint(name: str, text: str) -> str | None:
     return None
 
 
-_DOLLAR = re.compile(r"\$\{\{")
+#: `${{ hotel.name }}`: what is between the braces, for the hint (past 80 characters,
+#: or not closed, the hint keeps its example)
+_DOLLAR = re.compile(r"\$\{\{(?:\s*([^{}\n]{1,80}?)\s*\}\})?")
 #: `{task.city}` or `{ hotel.name }`: one brace each side of a dotted name
 _SINGLE = re.compile(r"(?<![{$])\{\s*([A-Za-z_]\w*)((?:\.\w+)+)\s*\}(?!\})")
 
@@ -73,8 +75,9 @@ def literal_braces(pid: str, text: str, scope: set[str],
     if dollar:
         problems.append(Problem(
             "SPEC071", f"phase '{pid}': '${{{{ ... }}}}' keeps its '$' in the text",
-            locate(_line(text, dollar.start()), "$"), hint="scout's templates are Jinja: write {{ task.city }}, without the "
-                        "'$' of GitHub Actions"))
+            locate(_line(text, dollar.start()), "$"),
+            hint=f"scout's templates are Jinja: write {{{{ {dollar.group(1) or 'task.city'} }}}}, "
+                 "without the '$' of GitHub Actions"))
     for m in _SINGLE.finditer(text):
         if m.group(1) in scope:
             written = m.group(0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -441,3 +442,23 @@ def test_a_spanish_kind_as_init_writes_it_validates_without_a_note(
     assert found is not None and all(found[2](name) for name, _ in DEFAULT_INPUTS)
     code, out, _ = run("validate", str(tmp_path / "pipelines"))
     assert code == 0 and "SPEC078" not in out and "missions/.." not in out, out
+
+
+def test_init_writes_the_schemas_its_files_name_and_keeps_existing_ones(tmp_path: Path) -> None:
+    # every file init writes starts `# yaml-language-server: $schema=../schemas/…`: an
+    # editor finds the schema there in a new project, without a `scout schema` first
+    from scout.scaffold import init_kind
+    from scout.validate.jsonschema import stale_schemas
+
+    written = [w.path for w in init_kind("coworking-spaces", tmp_path)]
+    assert tmp_path / "schemas" / "pipeline.schema.json" in written
+    assert stale_schemas(tmp_path / "schemas") == []
+    for path in written:
+        if path.suffix == ".yaml":
+            named = re.search(r"\$schema=(\S+)", path.read_text(encoding="utf-8"))
+            assert named and (path.parent / named.group(1)).resolve().is_file(), path
+    # a project's own (even stale) schemas are the author's: `scout schema` rewrites them
+    own = tmp_path / "schemas" / "config.schema.json"
+    own.write_text("{}\n")
+    again = [w.path for w in init_kind("folding-bikes", tmp_path)]
+    assert own.read_text() == "{}\n" and own not in again

@@ -600,3 +600,26 @@ def duration_cases() -> list[tuple[str, bool]]:
 def test_duration_phrase_is_read_or_not_as_documented(phrase: str, read: bool) -> None:
     got = _read(phrase, MAX_DURATION).values.get("max_duration")
     assert (isinstance(got, int) and got > 0) if read else got is None, f"`{phrase}` → {got}"
+
+
+def test_the_walkthroughs_mission_reads_what_its_inputs_say(tmp_path) -> None:
+    """The walkthrough's kind, planned with its Mission as a newcomer would: the request's
+    cuisine fills `cuisine` (a kind whose name holds the cuisine would read it as
+    itself, and its searches would lose it), the budget is per person, 4.5/5 is 9/10."""
+    from scout import api
+
+    walk = DOC.split("## Walkthrough: write a new research kind", 1)[1]
+    pipeline, mission = [b for b in re.findall(r"```yaml\n(.*?)```", walk, re.S)
+                         if re.search(r"^apiVersion: scout/v1$", b, re.M)][:2]
+    (tmp_path / "pipelines" / "missions").mkdir(parents=True)
+    target = re.search(r"^pipeline: \.\./(\S+)$", mission, re.M).group(1)
+    (tmp_path / "pipelines" / target).write_text(pipeline, encoding="utf-8")
+    file = tmp_path / "pipelines" / "missions" / "walkthrough.yaml"
+    file.write_text(mission, encoding="utf-8")
+    plan = api.plan(file, config=ROOT / "config" / "adapters.yaml",
+                    runs_dir=tmp_path / "runs", today=TODAY)
+    values = plan.task["values"]
+    assert values["city"] == "San Sebastián"
+    assert values["cuisine"] == "Basque"
+    assert (values["budget"]["amount"], values["budget"]["per"]) == (60.0, "person")
+    assert values["min_rating"] == 9.0

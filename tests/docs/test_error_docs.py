@@ -68,3 +68,47 @@ def test_no_code_is_documented_twice() -> None:
     text = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
     heads = re.findall(r"^## (\S+)", text, re.M)
     assert len(heads) == len(set(heads))
+
+
+def test_every_code_other_docs_name_has_a_section() -> None:
+    # a code quoted in running.md or an example's README that errors.md lost (renamed,
+    # merged) sends a reader to a section that is not there
+    docs = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")),
+            *sorted((ROOT / "examples").glob("*/README.md")),
+            *sorted((ROOT / ".agents").rglob("*.md"))]
+    named = {(code, p.relative_to(ROOT).as_posix()) for p in docs
+             for code in CODE.findall(p.read_text(encoding="utf-8"))}
+    assert len(named) > 40
+    unknown = sorted(f"{code} ({doc})" for code, doc in named if code not in documented())
+    assert not unknown, f"codes the docs name that docs/errors.md has no section for: {unknown}"
+
+
+def _sections() -> dict[str, str]:
+    """Each code's section, up to the next section, rule or group heading."""
+    text = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8")
+    return {m.group(1): m.group(2) for m in re.finditer(
+        r"^## (\S+)\n(.*?)(?=^## |^---|^# |\Z)", text, re.S | re.M)}
+
+
+def test_an_exit_code_a_section_states_is_its_errors() -> None:
+    # "(exit 1)" in a section is what a script reading $? relies on
+    from scout.errors.base import ScoutError
+
+    classes: set[type] = set()
+    todo: list[type] = [ScoutError]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            classes.add(sub)
+            todo.append(sub)
+    sections = _sections()
+    checked, wrong = 0, []
+    for cls in classes:
+        code, exit_code = getattr(cls, "code", None), getattr(cls, "exit_code", None)
+        said = {int(n) for n in re.findall(r"\bexit (?:code )?`?(\d+)`?",
+                                           sections.get(code or "", ""))}
+        if said:
+            checked += 1
+            if exit_code not in said:
+                wrong.append(f"{code} ({cls.__name__}): exits {exit_code}, the doc says {said}")
+    assert checked >= 5
+    assert not wrong, wrong

@@ -205,6 +205,8 @@ async def test_a_path_the_system_refuses_is_a_located_tool_error(tmp_path: Path)
     for tool, result in results:
         text = result.content[0].text
         assert result.is_error and "USE004" in text, (tool, text[:300])
+        # the shape docs/agents.md gives: the SDK's prefix, then scout's code
+        assert text.startswith(f"Error executing tool {tool}: USE004: "), text[:300]
         assert len(text) < 1000, tool
 
 

@@ -203,3 +203,52 @@ def test_doctor_says_each_config_problem_with_its_own_hint(tmp_path: Path,
     assert [(c["status"], c["hint"]) for c in checks] == [
         ("fail", "write it as a mapping: rate: {per_minute: 60} (its keys: per_minute, burst)"),
         ("fail", "did you mean 'chains'?")]
+
+
+def test_doctor_warns_not_fails_for_a_chain_whose_links_are_all_when_configured(
+        tmp_path: Path) -> None:
+    # what apply does: a chain of `name?` links only (the shipped images and email
+    # chains) stops no mission by itself, so a keyless setup is not a failed one
+    from scout.providers.preflight import doctor
+
+    cfg = tmp_path / "config" / "adapters.yaml"
+    cfg.parent.mkdir()
+    cfg.write_text(DOCTOR_CFG.replace("  synthesis: [perplexity]\n",
+                                      '  images: ["brave?", "tavily?"]\n'))
+    by_name = {c.name: c for c in doctor(cfg, tmp_path, env={})}
+    assert by_name["chain images"].status == "warn"
+    assert "only when configured" in by_name["chain images"].detail
+    assert by_name["chain strict"].status == "fail"  # a required link still fails
+
+
+def test_doctor_passes_on_the_shipped_config_without_keys(tmp_path: Path) -> None:
+    # README: no keys are needed, and `scout doctor` checks the setup
+    from scout.providers.preflight import doctor
+
+    root = Path(__file__).resolve().parent.parent.parent
+    checks = doctor(root / "config" / "adapters.yaml", tmp_path, env={})
+    assert len(checks) > 10
+    assert [c.name for c in checks if c.status == "fail"] == []
+
+
+def test_doctor_says_a_pool_no_adapter_uses_and_takes_its_variables_for_no_misspelling(
+        tmp_path: Path) -> None:
+    # docs/providers.md's pool file, with the adapter still on `credentials: {env: …}`:
+    # the pool's variable is no near miss of TAVILY_API_KEY, the pool is just unused
+    from scout.providers.preflight import doctor
+
+    cfg = tmp_path / "config" / "adapters.yaml"
+    cfg.parent.mkdir()
+    cfg.write_text(DOCTOR_CFG)
+    pool = tmp_path / "config" / "token_pool_config.json"
+    pool.write_text(json.dumps({"pools": {
+        "pplx": {"tokens": [{"name": "main", "value": "env:PPLX_MAIN"}]},
+        "tavily": {"tokens": [{"name": "t1", "value": "env:TAVILY_KEY"}]}}}))
+    pool.chmod(0o600)
+    checks = doctor(cfg, tmp_path, env={"PPLX_MAIN": "p-1", "TAVILY_KEY": "t-1"})
+    by_name = {c.name: c for c in checks}
+    assert by_name["token pool tavily"].status == "warn"
+    assert "no adapter uses it" in by_name["token pool tavily"].detail
+    assert "{pool: tavily}" in (by_name["token pool tavily"].hint or "")
+    assert "token pool pplx" not in by_name  # used by the perplexity adapter, values set
+    assert "TAVILY_KEY " not in (by_name["adapter tavily (tavily)"].hint or "")

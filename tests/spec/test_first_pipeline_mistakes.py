@@ -82,7 +82,7 @@ CASES = [
          (Want("SPEC071", "in {task.city}", "{{ task.city }}", "{task.city}"),)),
     Case("actions_dollar", H, '"{{ hotel.name }} {{ task.destination }} reviews"',
          '"${{ hotel.name }} {{ task.destination }} reviews"',
-         (Want("SPEC071", "${{ hotel.name }}", "without the '$'", "$"),)),
+         (Want("SPEC071", "${{ hotel.name }}", "write {{ hotel.name }}, without the '$'", "$"),)),
     Case("item_field_typo", R, "{{ place.name }} {{ task.city }} reviews",
          "{{ place.nmae }} {{ task.city }} reviews",
          (Want("SPEC052", "place.nmae", "did you mean 'name'?", "nmae"),)),
