@@ -52,7 +52,8 @@ from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
 from scout.steps.promoprice import promotion
-from scout.steps.rank_reasons import enum_words, reason, reason_templates
+from scout.report.kindwords import enum_words
+from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, is_period_flag,
                                       peer_currency,
                                       peer_period, period_notes, put_on_period, span_days,
