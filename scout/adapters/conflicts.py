@@ -1,6 +1,7 @@
 """Where the keyless synthesis is less sure, said plainly: a price or rating that sources
 state differently (every value with its sources, and the conservative one the check
-used: scout/adapters/facts.py, the rule the rank step applies); excluded candidates that
+used: scout/adapters/facts.py, the rule the rank step applies; two shops' prices are
+their offers, no disagreement); excluded candidates that
 missed one constraint narrowly (just over the budget, just under the rating), shown as
 such and never as a recommendation; when nothing fits, the closest that one constraint
 alone left out, however far; and the caveat that prices are what sources stated
@@ -47,7 +48,7 @@ def conflicts_for(syn: Builder, s: Subject) -> list[Conflict]:
         out.append(Conflict(key=s.brief.key, name=s.name, field="rating", values=values,
                             used=used, sentence=syn.sentence(
                                 text, [e for _, items in groups for e in items])))
-    if s.price is not None:
+    if s.price is not None and len(s.brief.offers) < 2:  # shops' offers disagree on nothing
         currency = s.price.currency
         stated = [(e.url, e.price) for e in s.evidence
                   if e.price is not None and e.price.currency == currency]

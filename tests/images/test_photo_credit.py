@@ -49,8 +49,8 @@ def test_one_site_is_told_from_another(page: str, image: str, own: bool) -> None
 @pytest.mark.parametrize("lang, own, other", [
     ("en", "credit: [Casa Bonay](https://www.casabonay.com/hotel) (own site)",
      "credit: hotelbarahona72.com, shown on [Casa Bonay](https://www.casabonay.com/hotel)"),
-    ("es", "créditos: [Casa Bonay](https://www.casabonay.com/hotel) (web propia)",
-     "créditos: hotelbarahona72.com, mostrada en [Casa Bonay](https://www.casabonay.com/hotel)"),
+    ("es", "procedencia: [Casa Bonay](https://www.casabonay.com/hotel) (web propia)",
+     "procedencia: hotelbarahona72.com, mostrada en [Casa Bonay](https://www.casabonay.com/hotel)"),
 ])
 def test_the_report_credits_each_photo_to_its_site(tmp_path: Path, lang: str, own: str,
                                                    other: str) -> None:
