@@ -250,8 +250,8 @@ def test_with_no_money_asked_listings_are_compared_per_the_period_most_state() -
     assert [localize(n, "es") for n in short.notes] == [
         "1 precio por semana se ha convertido a precio por noche (aproximado) para "
         "compararlo con los demás",
-        "1 precio por persona no se ha podido poner en pie de igualdad con los precios por "
-        "noche de los demás, así que no se ha comparado con ellos"]
+        "1 precio por persona no se ha podido expresar en los mismos términos que los "
+        "precios por noche de los demás, así que no se ha comparado con ellos"]
     assert localize(bow.flags[0], "es") == ("precio por semana convertido a precio por "
                                             "noche para compararlo con los demás (aproximado)")
 
