@@ -329,6 +329,7 @@ def test_a_total_budget_without_dates_is_not_compared_with_a_nightly_price() -> 
                      _flat("alfonso", ("https://hotels.test/a", _eur(220, "night"))))
     hotel = short.items[0].candidate  # kept, its price not compared: nothing to multiply by
     assert hotel.flags == ["price per night cannot be compared with a total budget without "
-                           "dates"]
+                           "dates or a length it states"]
     assert short.notes == ["1 price per night could not be compared with the total budget: "
-                           "the request gives no dates to multiply it by"]
+                           "neither the request's dates nor its listing say how long to "
+                           "multiply it by"]
