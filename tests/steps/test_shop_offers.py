@@ -29,7 +29,9 @@ def _src(title: str, url: str, snippet: str = "") -> Source:
 @pytest.mark.parametrize("a, b, same", [
     ("Pago de Carraovejas Crianza 2019", "Carraovejas Crianza 2019", True),   # the maker
     ("Apple MacBook Air 13 M3", "MacBook Air 13 M3", True),                   # the brand
-    ("Irene Vallejo: El infinito en un junco", "El infinito en un junco", True),  # the author
+    ("Bodegas Emilio Moro 2019", "Emilio Moro 2019", True),                   # the winery
+    ("Senior Data Scientist", "Data Scientist", False),          # two words alone: two jobs
+    ("Apple MacBook Pro Max Edition", "MacBook Pro Max Edition", True),  # three words
     ("Emilio Moro Malleolus 2019", "Emilio Moro 2019", False),   # a word between: another wine
     ("iPhone 15 128 GB", "iPhone 15", False),                    # a version after it
     ("Protos Crianza 2019", "Crianza 2019", False),              # names no one wine
