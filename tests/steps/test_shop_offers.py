@@ -136,3 +136,6 @@ def test_the_synthesis_says_two_shops_prices_disagree_on_nothing(offers: list[st
     syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
     assert bool([c for c in syn.conflicts if c.field == "price"]) is disagree
     assert ("disagree" in syn.text) is disagree
+    facts = [f.text for c in syn.candidates for f in c.facts]
+    said = f"{name} is offered on 2 sites, cheapest first: 23.50 EUR, 24.90 EUR."
+    assert (said in facts) is not disagree, facts
