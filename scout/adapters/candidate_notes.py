@@ -23,6 +23,20 @@ if TYPE_CHECKING:
     from scout.adapters.subjects import Subject
 
 
+def _offers(syn: Builder, s: Subject, notes: CandidateNotes) -> None:
+    """Two or more sites' prices for one thing (rank's offers): each, cheapest first, cited,
+    never "sources disagree"."""
+    stated = [next((e for e in s.evidence if e.url == url and e.price is not None), None)
+              for url in s.brief.offers]
+    items = [e for e in stated if e is not None and e.price is not None]
+    if len(items) < 2:
+        return
+    prices = ", ".join(syn.fmt.money(e.price) for e in items if e.price is not None)
+    notes.facts.append(syn.sentence(syn._(
+        "{name} is offered on {count} sites, cheapest first: {prices}.", name=s.name,
+        count=syn.fmt.number(len(items)), prices=prices), items))
+
+
 def notes_for(syn: Builder, s: Subject) -> CandidateNotes:
     notes = CandidateNotes(key=s.brief.key, name=s.name, rank=s.brief.rank)
     if s.brief.is_video:
@@ -42,6 +56,7 @@ def notes_for(syn: Builder, s: Subject) -> CandidateNotes:
                     "{name} has {count} reviews in the cited sources.", count,
                     name=s.name, count=syn.fmt.number(count)),
             [e for e in s.evidence if e.rating_count == count]))
+    _offers(syn, s, notes)
     _freshness(syn, s, notes)
     if s.checked is None and (syn.limits.priced or syn.limits.budget is not None):
         notes.facts.append(syn.sentence(

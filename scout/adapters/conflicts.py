@@ -1,6 +1,7 @@
 """Where the keyless synthesis is less sure, said plainly: a price or rating that sources
 state differently (every value with its sources, and the conservative one the check
-used: scout/adapters/facts.py, the rule the rank step applies); excluded candidates that
+used: scout/adapters/facts.py, the rule the rank step applies; two shops' prices are
+their offers, no disagreement); excluded candidates that
 missed one constraint narrowly (just over the budget, just under the rating), shown as
 such and never as a recommendation; when nothing fits, the closest that one constraint
 alone left out, however far; and the caveat that prices are what sources stated
@@ -37,7 +38,8 @@ def conflicts_for(syn: Builder, s: Subject) -> list[Conflict]:
         else:
             groups.append((e.rating, [e]))
     if len(groups) >= 2 and s.rating is not None:
-        values = [ConflictValue(value=_rating_as_stated(syn, v, items),
+        twice = _said_twice([items for _, items in groups])
+        values = [ConflictValue(value=_where(syn, _rating_as_stated(syn, v, items), items, twice),
                                 citations=syn.cites.of(items)) for v, items in groups]
         used = syn.fmt.rating(s.rating)
         text = syn._("Sources disagree on the rating of {name}: {values}. The check "
@@ -46,7 +48,7 @@ def conflicts_for(syn: Builder, s: Subject) -> list[Conflict]:
         out.append(Conflict(key=s.brief.key, name=s.name, field="rating", values=values,
                             used=used, sentence=syn.sentence(
                                 text, [e for _, items in groups for e in items])))
-    if s.price is not None:
+    if s.price is not None and len(s.brief.offers) < 2:  # shops' offers disagree on nothing
         currency = s.price.currency
         stated = [(e.url, e.price) for e in s.evidence
                   if e.price is not None and e.price.currency == currency]
@@ -71,6 +73,33 @@ def conflicts_for(syn: Builder, s: Subject) -> list[Conflict]:
                                 values=values, used=used, sentence=syn.sentence(
                                     text, [e for _, its in pgroups for e in its])))
     return out
+
+
+def _said_twice(groups: list[list[EvidenceItem]]) -> set[str]:
+    """The URLs that state two of the values: a site's search result (its listing's
+    snippet) says one, its own page another. Each is one citation, so the values it
+    stands under must say which part of it said what."""
+    seen: dict[str, int] = {}
+    for items in groups:
+        for url in {e.url for e in items}:
+            seen[url] = seen.get(url, 0) + 1
+    return {url for url, n in seen.items() if n > 1}
+
+
+def _where(syn: Builder, shown: str, items: list[EvidenceItem], twice: set[str]) -> str:
+    """``shown`` with where its source said it, when that source (one citation) states
+    another value too: "9.0/10 (in the search result) [2], 9.2/10 (on the page) [2] [7]",
+    never "9.0/10 [2], 9.2/10 [2]", which reads as one source contradicting itself."""
+    kinds = {e.kind or "" for e in items if e.url in twice}
+    if not kinds:
+        return shown
+    if kinds == {"page"}:
+        return syn._("{value} (on the page)", value=shown)
+    if kinds == {"video"}:
+        return syn._("{value} (in the video)", value=shown)
+    if not kinds & {"page", "video"}:  # a snippet, a review's or price's search result
+        return syn._("{value} (in the search result)", value=shown)
+    return shown
 
 
 def _rating_as_stated(syn: Builder, value: float, items: list[EvidenceItem]) -> str:

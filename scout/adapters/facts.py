@@ -8,6 +8,11 @@ so the rule is: per source the lowest price, across sources the highest of those
 Per-unit prices ("/night", "/person") are preferred over bare ones (a price range on a
 page is not comparable with a nightly rate).
 
+Two shops are not two sources disagreeing: when the thing is listed for sale by two or
+more shops (its own listings, on different sites, each stating a price), each price is
+that shop's offer, and the price is the cheapest of them (:func:`shop_offers`; within one
+shop the rule above still holds).
+
 The ``rank`` step derives each candidate's price and rating with these functions, and
 the keyless synthesis uses the same ones to say which value the check used, so the two
 never disagree.
@@ -15,7 +20,8 @@ never disagree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
+from urllib.parse import urlsplit
 
 from scout.schemas.task import Money
 
@@ -49,6 +55,33 @@ def conservative_price(stated: Sequence[tuple[str, Money]],
         return None
     # highest amount; ties keep the first source, so the choice is stable
     return max(per_source, key=lambda sp: (amount(sp[1]), -per_source.index(sp)))[1]
+
+
+def _shop(url: str) -> str:
+    host = (urlsplit(url).hostname or "").lower()
+    return host.removeprefix("www.")
+
+
+def shop_offers(stated: Sequence[tuple[str, Money]], listings: Collection[str],
+                amount: Callable[[Money], float]) -> list[tuple[str, Money]]:
+    """Each shop's offer, cheapest first, when two or more shops state a price on their
+    listing of the thing (``listings``: the URLs it was found listed at); empty otherwise.
+    A shop's offer is the conservative price of its own pages (:func:`conservative_price`
+    over its listings); statements on other pages (a review, a blog) are no offer."""
+    by_shop: dict[str, list[tuple[str, Money]]] = {}
+    for url, price in stated:
+        if url in listings and _shop(url):
+            by_shop.setdefault(_shop(url), []).append((url, price))
+    if len(by_shop) < 2:
+        return []
+    offers: list[tuple[str, Money]] = []
+    for pages in by_shop.values():
+        offer = conservative_price(pages, amount)
+        if offer is not None:
+            offers.append(next((u, p) for u, p in pages if p is offer))
+    if len(offers) < 2:
+        return []
+    return sorted(offers, key=lambda up: amount(up[1]))  # stable: first-seen shop on ties
 
 
 def conservative_rating(stated: Sequence[float]) -> float | None:

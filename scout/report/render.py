@@ -23,6 +23,7 @@ import functools
 import re
 import threading
 from pathlib import Path
+from collections.abc import Collection
 from typing import Any
 
 from jinja2 import BytecodeCache, ChoiceLoader, FileSystemLoader, select_autoescape
@@ -298,12 +299,17 @@ def heading(md_text: str) -> str:
     return ""
 
 
-def _finalize() -> Any:
+def _finalize(written: Any = None) -> Any:
+    """Every value a template writes made inert; first, when the kind has enum words
+    (``written``: :func:`scout.report.kindwords.kind_words`), one of them in the reader's
+    language."""
     from jinja2 import pass_eval_context
 
     from scout.report.inert import finalize
 
-    return pass_eval_context(finalize)
+    if written is None:
+        return pass_eval_context(finalize)
+    return pass_eval_context(lambda eval_ctx, value: finalize(eval_ctx, written(value)))
 
 
 class _ConfinedLoader(FileSystemLoader):
@@ -322,17 +328,24 @@ class _ConfinedLoader(FileSystemLoader):
 
 
 def make_report_env(templates: Path, lang: str = "en", locales: Path | None = None,
-                    rating_scale: int = 10):
+                    rating_scale: int = 10, words: Collection[str] = ()):
     """The report's sandboxed environment, speaking ``lang`` (en when unknown), its
     ratings on the kind's scale (``rating_scale``: Task.rating_scale, "93/100" for a kind
-    whose rating input declares ``scale: 100``).
+    whose rating input declares ``scale: 100``), and the kind's enum ``words``
+    (:func:`scout.report.kindwords.enum_words`) in ``lang`` wherever a template prints one
+    or passes one to ``_()`` (scout/report/kindwords.py).
 
     Its catalog is scout's with the project's own (``locales/`` beside ``templates/``,
     unless ``locales`` names another folder) merged over it: a kind's templates translate
     their own msgids with ``_()`` like the built-in sections do."""
+    from scout.report.kindwords import kind_words, with_kind_words
+
     lang = lang_of(lang)
     if locales is None:
         locales = project_locales(templates)
+    catalog = translations(lang, locales)
+    written = kind_words(words, functools.partial(FILTERS["l10n"], lang=lang, catalog=catalog)
+                         ) if words else None
     env = make_env(
         loader=ChoiceLoader([_ConfinedLoader(str(templates)), _ConfinedLoader(str(BUILTIN))]),
         autoescape=select_autoescape(enabled_extensions=("html.j2", "html"),
@@ -342,10 +355,14 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
         extensions=["jinja2.ext.i18n", ValuesAsWritten],
         bytecode_cache=compiled_for(lang),
         # every value a template writes, whatever field it came from (report/inert.py)
-        finalize=_finalize(),
+        finalize=_finalize(written),
     )
-    catalog = translations(lang, locales)
     env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+    if written is not None:  # a placeholder that is an enum word, as a printed one
+        for name in ("_", "gettext", "ngettext", "pgettext", "npgettext"):
+            gettext = env.globals.get(name)
+            if callable(gettext):
+                env.globals[name] = with_kind_words(gettext, written)
     for name in LOCALE_FILTERS:
         env.filters[name] = functools.partial(FILTERS[name], lang=lang)
     for name in RATING_FILTERS:
@@ -354,7 +371,9 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
         env.filters[name] = _with_project_words(name, lang, catalog)
     env.globals["lang"] = lang
     # each value shows as the text it is, a table row's in its cell (report/asvalue.py)
-    env.globals[AS_VALUE] = as_value
+    env.globals[AS_VALUE] = as_value if written is None else (
+        # before as_value writes it as text: a list of the kind's words, "new_build"
+        lambda value, in_row=False: as_value(written(value), in_row))
     env.values_as_written = True  # type: ignore[attr-defined]
     return env
 

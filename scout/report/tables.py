@@ -26,7 +26,8 @@ PRIORITY = ("rank", "name", "title", "price_converted", "price", "rating", "rati
 #: never shown as columns: plumbing, or lists handled elsewhere
 HIDDEN = {"key", "id", "evidence", "aliases", "sources", "meta", "retrieved_at", "score",
           "segments", "relevance", "subject", "favicon", "raw_content", "unknown",
-          "video_id", "adapter", "phase", "flags"}
+          "video_id", "adapter", "phase", "flags",
+          "offers"}  # each shop's price: its evidence lines list them, cited
 #: artifacts that have their own section in the default report
 OWN_SECTION = {"Task", "Synthesis", "Report"}
 

@@ -51,6 +51,16 @@ class Evidence(BaseModel):
     _omit = omit_unset("rating_scale")  # artifacts of 0-10 ratings hash as before
 
 
+class Offer(BaseModel):
+    """One shop's price for a candidate that two or more shops list for sale."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    url: str = Field(description="the shop's listing (the price's citation)")
+    shop: str = Field(description="the shop's site")
+    price: Money
+
+
 class Candidate(BaseModel):
     """A thing being researched (a hotel, a restaurant...), merged across sources."""
 
@@ -77,14 +87,18 @@ class Candidate(BaseModel):
     )
     video: Video | None = Field(
         default=None, description="the video it is, when a videos artifact was ranked")
+    offers: list[Offer] = Field(
+        default_factory=list, description="each shop's price, cheapest first, when two or "
+        "more shops list it (``price`` is then the cheapest): scout.adapters.facts.shop_offers")
 
     @property
     def evidence_count(self) -> int:
         return len(self.evidence)
 
-    # a candidate that is no video serialises as before, so the artifacts (and the
-    # content hashes runs reuse phases by) of every other kind stay byte-identical
-    _omit = omit_unset("video")
+    # a candidate that is no video, sold by no two shops, serialises as before, so the
+    # artifacts (and the content hashes runs reuse phases by) of every other kind stay
+    # byte-identical
+    _omit = omit_unset("video", "offers")
 
 
 class Candidates(ArtifactModel):

@@ -280,7 +280,10 @@ class Photo(BaseModel):
     width: int | None = Field(default=None, description="pixels, as the provider stated")
     height: int | None = None
     first_party: bool = Field(default=False,
-                              description="from the candidate's own page (og:image, JSON-LD)")
+                              description="from the candidate's own page (og:image, JSON-LD)"
+                              " and served by its own site")
+    shown_on: str = Field(default="", description="the candidate whose own page shows it when "
+                          "another site serves it (``source`` is then that site)")
     adapter: str = ""
     thumbnail: str | None = Field(default=None,
                                   description="run-dir path of the downloaded thumbnail")

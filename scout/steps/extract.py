@@ -25,6 +25,7 @@ from scout.steps.freeprice import says_free
 from scout.steps.placenames import Places, strip_place
 from scout.steps.pricewords import former_price, labelled_price, per_area
 from scout.steps.promoprice import regular_index
+from scout.steps.samething import one_thing
 from scout.task.amounts import listed_amounts
 from scout.text import strip_accents
 
@@ -329,6 +330,24 @@ def _url_names(subject: Candidate, url: str, rules: ExtractRules) -> bool:
     return bool(joined & set(domain.split(".")))
 
 
+def _ordered_words(name: str) -> list[str]:
+    """``name``'s words in order, without the generic, function and listing words."""
+    return [w for w in re.findall(r"[a-z0-9]+", strip_accents(name).lower())
+            if w not in _GENERIC and w not in _FUNCTION and w not in _LISTING]
+
+
+def _one_thing_across_sites(cands: Iterable[Candidate], name: str, asked: frozenset[str],
+                            kind_values: list[list[tuple[str, ...]]]) -> Candidate | None:
+    """The one candidate another site's result ``name`` is (:mod:`scout.steps.samething`:
+    its maker added or left out), stating no other quantity or enum value; None when
+    none, or more than one, is."""
+    words = _ordered_words(name)
+    found = [c for c in cands if any(
+        one_thing(_ordered_words(known), words, asked) and not _specs_differ(known, name)
+        and not _values_differ(known, name, kind_values) for known in (c.name, *c.aliases))]
+    return found[0] if len(found) == 1 else None
+
+
 def _core_words(name: str) -> set[str]:
     return {w for w in re.findall(r"[a-z0-9]+", strip_accents(name).lower())
             if w not in _GENERIC and w not in _FUNCTION and w not in _LISTING and len(w) >= 2}
@@ -429,7 +448,9 @@ def to_candidates(
     kind_words: Iterable[str] = (),
     kind_values: list[list[tuple[str, ...]]] | None = None,
 ) -> tuple[list[Candidate], list[str]]:
-    """Candidates merged by name key and (non-shared) domain; returns (candidates, dropped).
+    """Candidates merged by name key and (non-shared) domain, and across sites when one
+    names the other with its maker added (:mod:`scout.steps.samething`); returns
+    (candidates, dropped).
     ``places``: the request's (:func:`scout.steps.placenames.request_places`), stripped
     from the end of names when the rules' ``strip_place`` is on; ``currency``: what a
     free listing's 0 is in (:func:`listing_currency`); ``query``: the search's, whose
@@ -458,6 +479,10 @@ def to_candidates(
             # one site, several things (a shop's products): only a same subject merges
             target = next((by_key[k] for k in by_domain.get(domain, [])
                            if _same_subject(by_key[k], name, src.url, asked, kind_values)), None)
+        if target is None:  # another shop's listing of one already found
+            target = _one_thing_across_sites(
+                (c for c in by_key.values() if c.domain != domain), name, asked,
+                kind_values or [])
         ev = snippet_evidence(src, rules, adapter=adapter, phase=phase, subject=None,
                               currency=currency)
         if target is None:

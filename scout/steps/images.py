@@ -6,7 +6,8 @@ the source states it:
 
 1. first-party photos: the candidate's own page's ``og:image`` and JSON-LD ``image``,
    read by the fetch phase (``pages``), marked ``first_party`` and credited to the
-   candidate's site; at most ``first_party`` of them lead the gallery;
+   candidate's site when that site serves them (one another site serves is credited to
+   it, "shown on" the candidate's page); at most ``first_party`` of them lead the gallery;
 2. then the ``images`` chain's answer for ``query`` (Brave, Google, SearxNG image search,
    whichever is configured first), less the photos that name another candidate of the
    fan-out and not this one (a "best hotels" page's photo of the hotel next door, which
@@ -42,18 +43,41 @@ def _host(url: str) -> str:
         return ""
 
 
+def _site(host: str) -> str:
+    """The registrable part of a host, near enough to tell one site from another:
+    ``img.casabonay.com`` → ``casabonay.com``, ``www.hotel.co.uk`` → ``hotel.co.uk`` (a
+    country code under a short second level: ``co.uk``, ``com.es``)."""
+    labels = host.lower().rstrip(".").split(".")
+    if all(label.isdigit() for label in labels) or ":" in host:  # an IP address is its own
+        return host
+    keep = 3 if len(labels) >= 3 and len(labels[-1]) == 2 and len(labels[-2]) <= 3 else 2
+    return ".".join(labels[-keep:])
+
+
 def first_party_photos(pages: Any, subject: str, name: str) -> list[Photo]:
-    """The candidate's own photos from the fetch phase's page evidence."""
+    """The photos the candidate's own page shows, from the fetch phase's page evidence.
+    One the page's own site serves (its domain, a subdomain of it) is ``first_party``,
+    credited to the candidate; one another site serves is credited to that site, shown
+    on the candidate's page (``shown_on``), after the site's own: a page may show a photo
+    that is not its own (a shared template's, a chain's, another hotel's), and the credit
+    says whose it is."""
     if not isinstance(pages, EvidenceSet):
         return []
     out: list[Photo] = []
     for ev in pages.items:
         if ev.kind != "page" or ev.subject != subject:
             continue
+        page_site = _site(_host(ev.url))
         for url in ev.images:
-            out.append(Photo(image_url=url, page_url=ev.url, source=name or _host(ev.url),
-                             title=ev.title, first_party=True, adapter=ev.adapter))
-    return out
+            image_host = _host(url)
+            if not image_host or _site(image_host) == page_site:
+                out.append(Photo(image_url=url, page_url=ev.url, source=name or _host(ev.url),
+                                 title=ev.title, first_party=True, adapter=ev.adapter))
+            else:
+                out.append(Photo(image_url=url, page_url=ev.url, source=image_host,
+                                 shown_on=name or _host(ev.url), title=ev.title,
+                                 adapter=ev.adapter))
+    return sorted(out, key=lambda p: not p.first_party)  # its own site's first
 
 
 def about_another(photo: Photo, name: str, siblings: list[str], context: str = "") -> bool:

@@ -3,7 +3,8 @@
 1. Evidence from every needed EvidenceSet joins its candidate by ``subject`` key.
 2. Each candidate's rating and price are derived from that evidence conservatively
    (scout/adapters/facts.py): the lowest stated rating, and per source the lowest
-   per-unit price, across sources the highest of those; prices are
+   per-unit price, across sources the highest of those (but two or more shops listing it
+   for sale are offers: the cheapest, each shop's kept in ``offers``); prices are
    converted to the Task's money currency with the dated rates table in config, and such
    values are flagged approximate. When both the price and the Task's money state the
    period they are for (scout.units), a price per another period is converted to the
@@ -33,17 +34,18 @@ A video is never flagged for a price or rating it cannot have.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
 from jinja2 import TemplateError
 
-from scout.adapters.facts import conservative_price, conservative_rating
+from scout.adapters.facts import conservative_price, conservative_rating, shop_offers
 from scout.config.models import CurrencyTable
 from scout.errors import StepError
 from scout.i18n import N_
 from scout.schemas.records import (
-    Candidate, Candidates, EvidenceSet, RankedItem, Shortlist, VideoList,
+    Candidate, Candidates, EvidenceSet, Offer, RankedItem, Shortlist, VideoList,
 )
 from scout.schemas.task import Money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
@@ -51,8 +53,10 @@ from scout.units import TOTAL, per_factor
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
+from scout.steps.extract import domain_of
 from scout.steps.promoprice import promotion
-from scout.steps.rank_reasons import enum_words, reason, reason_templates
+from scout.report.kindwords import enum_words
+from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, is_period_flag,
                                       peer_currency,
                                       peer_period, period_notes, put_on_period, span_days,
@@ -120,13 +124,20 @@ def _target_money(task: Any) -> Money | None:
     return None
 
 
+#: a price or rating only ``order_by`` reads, unknown: nothing went unchecked, the list's
+#: order could not use it
+_ORDER_ONLY = (N_("price unknown (used only to order the list)"),
+               N_("rating unknown (used only to order the list)"))
+
+
 def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            currency: str | None, table: CurrencyTable | None,
            checks: frozenset[str] = frozenset({"price", "rating"}),
            per: str | None = None, periods: dict[tuple[str, str, str], int] | None = None,
            floor: bool = False, peers: bool = False,
            variants: tuple[dict[str, list[str]], list[str]] | None = None,
-           days: float | None = None) -> tuple[list[Candidate], bool]:
+           days: float | None = None, ordered: frozenset[str] = frozenset()
+           ) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -138,7 +149,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     each other per (:func:`scout.steps.rank_periods.peer_period`). ``variants``: the
     versions an item is sold in, each value's words, and those asked: each source's
     price is one version's (:func:`scout.steps.variantprice.restate`). ``days``: how long
-    the dates asked last, for a budget for the whole of them (``per`` "total")."""
+    the dates asked last, for a budget for the whole of them (``per`` "total").
+    ``ordered``: the fields of ``checks`` only ``order_by`` reads: unknown, they checked
+    nothing, and the flag says what they were for ("rating unknown (used only to order
+    the list)"), not that a requirement went unchecked."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -160,12 +174,17 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         # sources stating a period the budget's converts from say more than the others
         # (a "per person" price among monthly rents is not the rent)
         prices = [p for p in prices if per_factor(p[1].per, per) is not None] or prices
+        amount = functools.partial(_comparable, currency=currency, table=table, per=per)
+        offers = [] if floor else shop_offers(prices, {c.url, *c.sources}, amount)
+        c.offers = [Offer(url=url, shop=domain_of(url), price=p) for url, p in offers]
         if prices and floor:
-            c.price = min((p for _url, p in prices),
-                          key=lambda p: _comparable(p, currency, table, per))
+            c.price = min((p for _url, p in prices), key=amount)
+        elif offers:  # two shops' prices are two offers: the cheapest is the price
+            c.price = offers[0][1]
         elif prices:
-            c.price = conservative_price(prices, lambda p: _comparable(p, currency, table, per))
-        c.flags = [f for f in c.flags if not f.endswith("unknown") and not is_period_flag(f)]
+            c.price = conservative_price(prices, amount)
+        c.flags = [f for f in c.flags if not f.endswith("unknown") and f not in _ORDER_ONLY
+                   and not is_period_flag(f)]
         if c.price is not None and currency and c.price.currency != currency:
             conv = convert(c.price, currency, table)
             if conv is not None:
@@ -184,9 +203,10 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         if c.video is not None:
             continue  # a video has no price or rating: their absence says nothing
         if c.price is None and "price" in checks:
-            c.flags.append(N_("amount unknown") if floor else N_("price unknown"))
+            c.flags.append(_ORDER_ONLY[0] if "price" in ordered and not floor
+                           else N_("amount unknown") if floor else N_("price unknown"))
         if c.rating is None and "rating" in checks:
-            c.flags.append(N_("rating unknown"))
+            c.flags.append(_ORDER_ONLY[1] if "rating" in ordered else N_("rating unknown"))
     return list(by_key.values()), converted_any
 
 
@@ -258,11 +278,11 @@ def run(ctx: StepContext) -> Shortlist:
     if target is None:  # and in one currency: the config's base, its rates converting
         currency = peer_currency(source.items, evidence_sets, table.base if table else None)
     periods: dict[tuple[str, str, str], int] = {}
-    cands, converted = enrich(source.items, evidence_sets, currency, table,
-                              fields_checked(params.where, params.order_by, params.as_,
-                                             ctx.task), per, periods, floor, peers,
-                              _variants(ctx, params.variants),
-                              span_days(ctx.task) if per == TOTAL else None)
+    read = fields_checked(params.where, params.order_by, params.as_, ctx.task)
+    cands, converted = enrich(source.items, evidence_sets, currency, table, read, per,
+                              periods, floor, peers, _variants(ctx, params.variants),
+                              span_days(ctx.task) if per == TOTAL else None,
+                              read - fields_checked(params.where, [], params.as_, ctx.task))
     notes: list[str] = period_notes(periods)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)

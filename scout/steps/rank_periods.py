@@ -13,7 +13,11 @@ Periods and their lengths: :mod:`scout.units`. Listings compared with each other
 several currencies are put in one too (:func:`peer_currency`): the config's base. A budget
 for the whole of the dates asked (``per`` "total": "600 € en total para las tres noches")
 is compared with a price per night or day times the span's nights or days
-(:func:`span_days`); without dates to multiply by, such a price is not compared.
+(:func:`span_days`); without dates, times the length the result itself states
+(:func:`stated_length`: a contract "for 12 months"), as is an amount per a period against
+an amount asked that states none (a grant's "2.000 € al mes durante 36 meses" against "at
+least 40.000 €"); with neither, such a price is not compared, and the flag and the note
+say so.
 """
 
 from __future__ import annotations
@@ -38,6 +42,8 @@ BUDGET, FLOOR, PEERS, WHOLE = "budget", "floor", "peers", "whole"
 #: no period is compared as it is (a hotel's "under 200 EUR" is per night)
 UNSTATED = "unstated"
 _UNSTATED_FLOOR = "floor-unstated"
+#: the bases of a price multiplied by the length its result states (no dates asked)
+STATED_WHOLE, STATED_FLOOR = "whole-stated", "floor-stated"
 
 _FLAGS = {
     ("converted", BUDGET): N_("price per {per} converted to per {target} (approximate)"),
@@ -55,7 +61,13 @@ _FLAGS = {
     ("converted", WHOLE): N_("price per {per} times {count} for the dates asked, to compare "
                              "it with the total budget"),
     ("incomparable", WHOLE): N_("price per {per} cannot be compared with a total budget "
-                                "without dates"),
+                                "without dates or a length it states"),
+    # the length the result itself states (scout/steps/statedlength.py): a grant's
+    # "durante 36 meses", a contract's "for 12 months"
+    ("converted", STATED_WHOLE): N_("price per {per} times {count} for the length it states, "
+                                    "to compare it with the total budget"),
+    ("converted", STATED_FLOOR): N_("amount per {per} times {count} for the length it states, "
+                                    "to compare it with the amount asked"),
 }
 #: the note per outcome, as a function of the count (N_plural: the catalog reads the
 #: literal words)
@@ -100,11 +112,21 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "compare it with the total budget",
         "{count} prices per {per} were multiplied by the length of the dates asked to "
         "compare them with the total budget", n),
+    ("converted", STATED_WHOLE): lambda n: N_plural(
+        "{count} price per {per} was multiplied by the length its listing states to "
+        "compare it with the total budget",
+        "{count} prices per {per} were multiplied by the lengths their listings state to "
+        "compare them with the total budget", n),
+    ("converted", STATED_FLOOR): lambda n: N_plural(
+        "{count} amount per {per} was multiplied by the length its listing states to "
+        "compare it with the amount asked",
+        "{count} amounts per {per} were multiplied by the lengths their listings state to "
+        "compare them with the amount asked", n),
     ("incomparable", WHOLE): lambda n: N_plural(
-        "{count} price per {per} could not be compared with the total budget: the request "
-        "gives no dates to multiply it by",
-        "{count} prices per {per} could not be compared with the total budget: the request "
-        "gives no dates to multiply them by", n),
+        "{count} price per {per} could not be compared with the total budget: neither the "
+        "request's dates nor its listing say how long to multiply it by",
+        "{count} prices per {per} could not be compared with the total budget: neither the "
+        "request's dates nor their listings say how long to multiply them by", n),
 }
 
 
@@ -134,6 +156,8 @@ def to_period(money: Money, per: str | None, days: float | None = None) -> Money
     nightly price as the price of the ``days`` asked when ``per`` is the whole of them);
     itself when there is nothing to convert; None when the two cannot be compared (or the
     amount converted is past any float)."""
+    if per == UNSTATED and money.per == TOTAL:
+        return money  # the whole of what it pays, as an amount asked with no period is
     factor = _times(money, days) if per == TOTAL else per_factor(money.per, per)
     if factor is None:
         return None
@@ -196,22 +220,45 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     ``periods`` counts each outcome per (outcome and basis, price's period, ``per``) for
     :func:`period_notes`. ``basis``: what the price is compared with (:data:`BUDGET`,
     :data:`FLOOR`, :data:`PEERS`); ``days``: the span a budget for the whole (``per``
-    "total") is for (:func:`span_days`)."""
+    "total") is for (:func:`span_days`). Without one, a price per a period compared with
+    a whole (a total budget, an amount asked with no period) is multiplied by the length
+    its result states (:func:`scout.steps.statedlength.stated_days`), when it states one."""
     base = c.price_converted or c.price
     assert base is not None
-    timed = to_period(base, per, days)
+    stated = None
+    if days is None and per in (TOTAL, UNSTATED) and base.per in PERIOD_DAYS:
+        stated = stated_length(c)
+    if stated is not None:
+        timed = to_period(base, TOTAL, stated)
+        basis = STATED_WHOLE if per == TOTAL else STATED_FLOOR
+        days = stated
+    else:
+        timed = to_period(base, per, days)
+        basis = WHOLE if per == TOTAL else _UNSTATED_FLOOR if per == UNSTATED else basis
     if timed is base:
         return
-    basis = WHOLE if per == TOTAL else _UNSTATED_FLOOR if per == UNSTATED else basis
     outcome = "incomparable" if timed is None else "converted"
     if timed is not None:
         c.price_converted = timed
-    times = _times(base, days) if basis == WHOLE else None
+    times = _times(base, days) if basis in (WHOLE, STATED_WHOLE, STATED_FLOOR) else None
     c.flags.append(_FLAGS[(outcome, basis)].format(
         per=base.per, target=per, count=f"{times:g}" if times is not None else ""))
     if periods is not None:
         key = (f"{outcome}:{basis}", str(base.per), per)
         periods[key] = periods.get(key, 0) + 1
+
+
+def stated_length(c: Candidate) -> float | None:
+    """How long ``c``'s result says its price lasts, in days: the first length its own
+    texts state (its evidence, the lines stating its price first)."""
+    from scout.steps.statedlength import stated_days
+
+    texts = sorted(c.evidence, key=lambda e: e.price is None)
+    for e in texts:
+        days = stated_days(f"{e.title} {e.text}")
+        if days is not None:
+            return days
+    return None
 
 
 def period_notes(periods: dict[tuple[str, str, str], int]) -> list[str]:
@@ -226,5 +273,6 @@ def period_notes(periods: dict[tuple[str, str, str], int]) -> list[str]:
 
 def is_period_flag(flag: str) -> bool:
     """Whether ``flag`` is one :func:`put_on_period` adds (dropped before it runs again)."""
-    return "converted" in flag or "cannot be compared" in flag
+    return ("converted" in flag or "cannot be compared" in flag
+            or flag.startswith(("price per ", "amount per ")))
 

@@ -16,12 +16,14 @@ words in a Spanish report.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
-from jinja2 import TemplateError, pass_context
+from jinja2 import TemplateError
 from pydantic import BaseModel
+
+from scout.report.kindwords import kind_words, with_kind_words
 
 from scout.spec.templating import in_language, make_env
 from scout.stepkit.params import RankParams
@@ -54,45 +56,10 @@ def files_read(params: BaseModel, root: Path) -> list[Path]:
     return catalog_files(root / "templates")
 
 
-def enum_words(inputs: Any) -> frozenset[str]:
-    """Every ``enum`` value of the pipeline's inputs: the kind's own words."""
-    return frozenset(str(v) for spec in (inputs or {}).values()
-                     for v in (getattr(spec, "enum", None) or []))
-
-
-def _kind_words(words: Collection[str], l10n: Callable[[str], str]) -> Callable[[Any], Any]:
-    """Jinja ``finalize``: a printed value made of the kind's enum ``words`` only (one, a
-    list, or a list joined with ", ") in the reader's language; any other value as is."""
-    def finalize(value: Any) -> Any:
-        if isinstance(value, str):
-            parts: Any = value.split(", ")
-        elif isinstance(value, (list, tuple)):
-            parts = value
-        else:
-            return value
-        if parts and all(isinstance(p, str) and p in words for p in parts):
-            return ", ".join(l10n(p) for p in parts)
-        return value
-
-    return finalize
-
-
-def _with_kind_words(gettext: Callable[..., Any],
-                     finalize: Callable[[Any], Any]) -> Callable[..., Any]:
-    """``gettext`` whose named values are written as a printed one is: an enum word the
-    msgid puts in (`_('no %(format)s edition', format=task.format)`) in the reader's
-    language, as `{{ task.format }}` would be ("sin edición en tapa blanda")."""
-    @pass_context
-    def call(context: Any, *args: Any, **values: Any) -> Any:
-        return gettext(context, *args, **{k: finalize(v) for k, v in values.items()})
-
-    return call
-
-
 def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: int = 10,
                      words: Collection[str] = ()) -> list[Any]:
     """The ``reasons``, compiled as the report reads them (the module's docstring says
-    how); ``words``: the kind's enum values (:func:`enum_words`)."""
+    how); ``words``: the kind's enum values (:func:`scout.report.kindwords.enum_words`)."""
     from scout.i18n import lang_of, translations
     from scout.report.files import project_locales
     from scout.spec.filters import FILTERS
@@ -102,7 +69,7 @@ def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: in
         return []
     catalog = translations(lang, project_locales(root / "templates"))
     l10n = functools.partial(FILTERS["l10n"], lang=lang, catalog=catalog)
-    finalize = _kind_words(frozenset(words), l10n)
+    finalize = kind_words(words, l10n)
     env = in_language(make_env(finalize=finalize), lang, rating_scale)
     env.filters["l10n"] = l10n  # the kind's words too, as in a report
     if translates(params):
@@ -110,7 +77,7 @@ def reason_templates(params: RankParams, lang: str, root: Path, rating_scale: in
         for name in _GETTEXT & set(env.globals):
             gettext = env.globals[name]
             if callable(gettext):
-                env.globals[name] = _with_kind_words(gettext, finalize)
+                env.globals[name] = with_kind_words(gettext, finalize)
     env.globals["lang"] = lang  # as in a report template
     return [env.from_string(r) for r in params.reasons]
 

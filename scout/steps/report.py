@@ -18,6 +18,7 @@ from typing import Any
 from scout.errors import StepError, TemplateRenderError
 from scout.fsutil import write_atomic
 from scout.report.context import MissionView
+from scout.report.kindwords import enum_words
 from scout.report.render import (
     DEFAULT_TEMPLATE,
     Citations,
@@ -61,7 +62,8 @@ def run(ctx: StepContext) -> Report:
                         f"{templates}", hint="with.template names a file under templates/")
     lang = getattr(ctx.task, "lang", None) or "en"
     scale = getattr(ctx.task, "rating_scale", 10) or 10  # the kind's: "93/100" for wines
-    env = make_report_env(templates, lang, rating_scale=scale)
+    env = make_report_env(templates, lang, rating_scale=scale,
+                          words=enum_words(getattr(ctx.pipeline, "inputs", None)))
     if ctx.mission is not None:
         mission: Any = ctx.mission.view(current_phase=ctx.phase_id)
     else:  # a StepContext built by hand (tests, python: callers) may pass a view in extras

@@ -74,7 +74,8 @@ def evidence_item(e: Evidence) -> EvidenceItem:
 def _brief(c: Candidate, rank: int | None, excluded: list[str]) -> SubjectBrief:
     return SubjectBrief(key=c.key, name=c.name, rank=rank, excluded=list(excluded),
                         rating=c.rating, rating_count=c.rating_count, price=c.price,
-                        price_checked=c.price_converted, is_video=c.video is not None)
+                        price_checked=c.price_converted, is_video=c.video is not None,
+                        offers=[o.url for o in c.offers])
 
 
 def collect_subjects(inputs: dict[str, Any]) -> list[SubjectBrief]:

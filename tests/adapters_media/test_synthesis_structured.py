@@ -215,11 +215,27 @@ def test_a_rating_conflict_shows_both_values_and_the_check_uses_the_lowest():
     assert bonay.rating == 9.0  # the rank step checked the conservative (lowest) rating
     (conflict,) = syn.conflicts
     assert (conflict.name, conflict.field, conflict.used) == ("Casa Bonay", "rating", "9.0/10")
-    assert [v.value for v in conflict.values] == ["9.0/10", "9.2/10"]
+    # its own site's search result and its page are one citation: each value says which
+    # part of it said it, else "9.0/10 [2], 9.2/10 [2]" reads as a source against itself
+    assert [v.value for v in conflict.values] == ["9.0/10 (in the search result)",
+                                                  "9.2/10 (on the page)"]
+    assert {url_of(syn, n) for n in conflict.values[0].citations} == {
+        "http://casa-bonay.test/casa-bonay"}
     assert {url_of(syn, n) for n in conflict.values[1].citations} == {
         "http://casa-bonay.test/casa-bonay/reviews", "http://casa-bonay.test/casa-bonay"}
-    assert conflict.sentence.text == ("Sources disagree on the rating of Casa Bonay: 9.0/10, "
-                                      "9.2/10. The check uses the lowest, 9.0/10.")
+    assert conflict.sentence.text == (
+        "Sources disagree on the rating of Casa Bonay: 9.0/10 (in the search result), "
+        "9.2/10 (on the page). The check uses the lowest, 9.0/10.")
+
+
+def test_sources_that_each_state_one_value_are_not_told_where():
+    """Two sources, one value each: their citations tell them apart, no label needed."""
+    hotels = _hotels(Casa_Bonay={"snippet": "Boutique hotel in Eixample with a rooftop bar."})
+    extra = {"Casa Bonay": [("Casa Bonay - Booking.com", "https://www.booking.com/hotel/es/bonay",
+                             "Casa Bonay: rated 8.1/10 by guests.", "review")]}
+    syn, _, _ = Fixture(items=hotels, extra=extra).synthesize()
+    (conflict,) = syn.conflicts
+    assert [v.value for v in conflict.values] == ["9.2/10", "8.1/10"]
 
 
 def test_no_conflict_when_sources_agree():
@@ -373,8 +389,8 @@ def test_spanish_request_gives_a_spanish_synthesis():
     assert syn.candidates[1].facts[0].text == (
         "Hotel Praktik Rambla tiene 3.120 reseñas en las fuentes citadas.")
     assert syn.conflicts[0].sentence.text == (
-        "Las fuentes no coinciden en la valoración de Casa Bonay: 9,0/10, 9,2/10. "
-        "La comprobación usa la más baja, 9,0/10.")
+        "Las fuentes no coinciden en la valoración de Casa Bonay: 9,0/10 (en el resultado "
+        "de búsqueda), 9,2/10 (en la página). La comprobación usa la más baja, 9,0/10.")
     assert syn.caveats[0].text == (
         "Los precios son los que daban las fuentes al consultarlas (1 de diciembre de 2026); "
         "lo que pagues depende de tus fechas (septiembre de 2026) y de la disponibilidad.")

@@ -123,8 +123,10 @@ def test_degraded_tavily_down_and_no_perplexity_key(
              if ln.strip() and not ln.startswith(("**", "*Prices"))]
     assert lines and all(re.search(r"\[\d+\]", ln) for ln in lines)
     # the two ratings stated for Casa Bonay are both shown; the check used the lowest
-    assert re.search(r"- Casa Bonay, rating: 9\.0/10 \[\d+\], 9\.2/10 \[\d+\]( \[\d+\])?; "
-                     r"the rating check uses the lowest, 9\.0/10\.", synth)
+    # (its site's search result and its page, one citation, say which said which)
+    assert re.search(r"- Casa Bonay, rating: 9\.0/10 \(in the search result\) \[\d+\], 9\.2/10 "
+                     r"\(on the page\) \[\d+\]( \[\d+\])?; the rating check uses the lowest, "
+                     r"9\.0/10\.", synth)
     assert "| 1 | Casa Bonay | 180 EUR/night [1] ≤ 200 EUR | 9.0/10 [2] ≥ 8.0/10 |" in md
 
 

@@ -78,6 +78,10 @@ def test_gallery_with_credits_and_a_self_contained_html(world: World) -> None:  
     casa = section.split("**Casa Bonay**", 1)[1].split("**", 1)[0]
     first = casa.strip().splitlines()[0]
     assert "(own site)" in first and f"[Casa Bonay]({world.page_url('Casa Bonay')})" in first
+    # a photo its page shows that another site serves (the capture's og:image) is never
+    # "(own site)": the site's own photos lead, that one is credited to its site
+    assert not any("hotelbarahona72.com/img" in line and "own site" in line
+                   for line in section.splitlines())
     # the thumbnails are files in the run dir, re-encoded small, metadata dropped
     shown = re.findall(r"!\[[^\]]*\]\((photos/[0-9a-f]{64}\.jpg)\)", section)
     assert len(shown) >= 4
@@ -147,6 +151,9 @@ def test_no_image_search_configured_skips_the_search_visibly(
     photos = json.loads((run / "artifacts" / "photos.json").read_text())["data"]
     assert photos["skipped"]
     # the hotels' own photos are still there, first-party, downloaded
-    own = [p for g in photos["galleries"] for p in g["photos"]]
-    assert own and all(p["first_party"] for p in own)
+    own = [(g["name"], p) for g in photos["galleries"] for p in g["photos"]]
+    assert own and all(p["first_party"] or p["shown_on"] == name for name, p in own)
+    # one its page shows is another site's (the capture's og:image), credited to that site
+    assert [(p["source"], p["shown_on"]) for _name, p in own if not p["first_party"]] == [
+        ("hotelbarahona72.com", "Casa Bonay")]
     assert re.search(r"!\[[^\]]*\]\(photos/[0-9a-f]{64}\.jpg\)", md)

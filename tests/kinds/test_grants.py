@@ -143,9 +143,13 @@ def spanish(tmp_path_factory):
 def test_english_largest_first_within_the_floor_and_still_open(english):
     run, queries = english
     # €1.5 million and 200.000 euros are read whole; the call with no amount comes last
-    # 40,000 EUR asked with no period: 5,080 a month and 34,800 a year are no more or
-    # less than it, so neither is compared (a year's stipend for 3 years is 104,400)
-    assert _names(run) == [NAMES[0], NAMES[4], NAMES[1], NAMES[3], NAMES[5]]
+    # 40,000 EUR asked with no period: 42,000 a year is no more or less than it, so not
+    # compared; 34,800 a year "durante 3 años" is 104,400 in all, the length its call
+    # states, so it is (and it ranks by it)
+    assert _names(run) == [NAMES[0], NAMES[4], NAMES[3], NAMES[1], NAMES[5]]
+    [inphinit] = [i["candidate"] for i in run.artifact("shortlist")["items"]
+                  if i["candidate"]["name"] == NAMES[3]]
+    assert inphinit["price_converted"]["amount"] == 104400
     excluded = _excluded(run)
     assert excluded[NAMES[2]] == ["deadline passed on September 10, 2026"]
     assert NAMES[3] not in excluded

@@ -332,7 +332,8 @@ def test_rank_flags_unknown_only_what_its_expressions_read() -> None:
     assert short.items[0].candidate.flags == ["price unknown"]
     by_rating = RankParams(items="candidates", **{"as": "flat"}, order_by=["flat.rating or 0"])
     short = rank.run(_ctx(by_rating, {"candidates": Candidates(items=[flat])}, task))
-    assert short.items[0].candidate.flags == ["rating unknown"]
+    # a rating only order_by reads checked nothing: the flag says what it was for
+    assert short.items[0].candidate.flags == ["rating unknown (used only to order the list)"]
 
 
 def test_a_sites_pages_on_the_searched_topic_stay_apart() -> None:

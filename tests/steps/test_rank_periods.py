@@ -250,8 +250,8 @@ def test_with_no_money_asked_listings_are_compared_per_the_period_most_state() -
     assert [localize(n, "es") for n in short.notes] == [
         "1 precio por semana se ha convertido a precio por noche (aproximado) para "
         "compararlo con los demás",
-        "1 precio por persona no se ha podido poner en pie de igualdad con los precios por "
-        "noche de los demás, así que no se ha comparado con ellos"]
+        "1 precio por persona no se ha podido expresar en los mismos términos que los "
+        "precios por noche de los demás, así que no se ha comparado con ellos"]
     assert localize(bow.flags[0], "es") == ("precio por semana convertido a precio por "
                                             "noche para compararlo con los demás (aproximado)")
 
@@ -329,9 +329,10 @@ def test_a_total_budget_without_dates_is_not_compared_with_a_nightly_price() -> 
                      _flat("alfonso", ("https://hotels.test/a", _eur(220, "night"))))
     hotel = short.items[0].candidate  # kept, its price not compared: nothing to multiply by
     assert hotel.flags == ["price per night cannot be compared with a total budget without "
-                           "dates"]
+                           "dates or a length it states"]
     assert short.notes == ["1 price per night could not be compared with the total budget: "
-                           "the request gives no dates to multiply it by"]
+                           "neither the request's dates nor its listing say how long to "
+                           "multiply it by"]
 
 
 @pytest.mark.parametrize("text,amount", [

@@ -199,8 +199,10 @@ def test_keyless_synthesis_renders_its_structure(tmp_path: Path) -> None:
            "extra.” [" in section
     assert "**Where sources disagree**" in section
     import re
-    assert re.search(r"- Casa Bonay, rating: 9\.0/10 \[\d+\], 9\.2/10 \[\d+\]( \[\d+\])?; the "
-                     r"rating check uses the lowest, 9\.0/10\.", section)
+    # its site's search result and its page are one citation: each value says which said it
+    assert re.search(r"- Casa Bonay, rating: 9\.0/10 \(in the search result\) \[\d+\], 9\.2/10 "
+                     r"\(on the page\) \[\d+\]( \[\d+\])?; the rating check uses the lowest, "
+                     r"9\.0/10\.", section)
     assert "*Prices are what the sources stated when retrieved" in section
     assert "Near misses" not in section  # none here
     assert "local synthesis built from the evidence above" in section

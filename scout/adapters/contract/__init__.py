@@ -184,9 +184,13 @@ class SubjectBrief(BaseModel):
     is_video: bool = Field(
         default=False, description="a video itself (a talk, a tutorial), not a thing it shows")
 
-    # the request dump is the reply cache's key: a subject that is no video dumps as
-    # before, so recorded cassettes and cached answers still match
-    _omit = omit_unset("is_video")
+    offers: list[str] = Field(
+        default_factory=list, description="the listings of the two or more shops that sell "
+        "it, cheapest first: their prices are offers (``price`` the cheapest), not sources "
+        "that disagree")
+    # the request dump is the reply cache's key: a subject that is no video, sold by no
+    # two shops, dumps as before, so recorded cassettes and cached answers still match
+    _omit = omit_unset("is_video", "offers")
 
 
 class SynthesisRequest(Request):

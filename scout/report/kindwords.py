@@ -1,0 +1,60 @@
+"""A kind's own words (its inputs' ``enum`` values) in the reader's language, wherever a
+template writes them: the report's templates and rank's ``reasons`` alike.
+
+An author's enum words are English identifiers ("train", "hardcover", "new_build"); the
+kind's catalog translates them. A template that prints one (``{{ task.mode }}``, a list
+of them, ``{{ task.features | join(', ') }}``) or passes one to ``_()`` as a placeholder
+(``_("%(mode)s only", mode=task.mode)``) wrote the English word into a Spanish report
+unless the author remembered ``_(task.mode)`` each time. Here both are written as the
+report's "What you asked" writes them, through ``l10n`` with the kind's catalog:
+:func:`kind_words` is the printed value's rule, :func:`with_kind_words` a gettext whose
+placeholders follow it. A value that merely holds such a word (a name, a sentence) is
+left as written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import Any
+
+from jinja2 import pass_context
+
+
+def enum_words(inputs: Any) -> frozenset[str]:
+    """Every ``enum`` value of the pipeline's inputs: the kind's own words (not their
+    synonyms, which are the request's words, not the catalog's)."""
+    return frozenset(str(v) for spec in (inputs or {}).values()
+                     for v in (getattr(spec, "enum", None) or []))
+
+
+def kind_words(words: Collection[str], l10n: Callable[[str], str]) -> Callable[[Any], Any]:
+    """A printed value made of the kind's enum ``words`` only (one, a list, or a list
+    joined with ", ") in the reader's language; any other value as is."""
+    words = frozenset(words)
+
+    def written(value: Any) -> Any:
+        if not words:
+            return value
+        if isinstance(value, str):
+            parts: Any = value.split(", ")
+        elif isinstance(value, (list, tuple)):
+            parts = value
+        else:
+            return value
+        if parts and all(isinstance(p, str) and p in words for p in parts):
+            return ", ".join(l10n(p) for p in parts)
+        return value
+
+    return written
+
+
+def with_kind_words(gettext: Callable[..., Any],
+                    written: Callable[[Any], Any]) -> Callable[..., Any]:
+    """``gettext`` (a Jinja i18n global, pass_context) whose named values are written as
+    a printed one is: an enum word the msgid puts in (``_('no %(format)s edition',
+    format=task.format)``) in the reader's language ("sin edición en tapa blanda")."""
+    @pass_context
+    def call(context: Any, *args: Any, **values: Any) -> Any:
+        return gettext(context, *args, **{k: written(v) for k, v in values.items()})
+
+    return call

@@ -1,0 +1,52 @@
+"""A kind's enum words in a report template are the reader's: printed, or passed to
+``_()`` as a placeholder (scout/report/kindwords.py), through the kind's catalog."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scout.report.kindwords import enum_words
+from scout.report.render import make_report_env
+from scout.spec.models import InputSpec
+
+HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+PO = ('msgid "train"\nmsgstr "tren"\n\nmsgid "bus"\nmsgstr "autobús"\n\n'
+      'msgid "night_bus"\nmsgstr "autobús nocturno"\n\n'
+      'msgid "%(mode)s only"\nmsgstr "solo en %(mode)s"\n\n'
+      'msgid "%(n)s trip by %(mode)s"\nmsgid_plural "%(n)s trips by %(mode)s"\n'
+      'msgstr[0] "%(n)s viaje en %(mode)s"\nmsgstr[1] "%(n)s viajes en %(mode)s"\n')
+INPUTS = {"mode": InputSpec(type="string", enum=["train", "bus", "night_bus", "any"]),
+          "modes": InputSpec(type="list", items="string", enum=["train", "bus"])}
+SOURCE = ('{{ _("%(mode)s only", mode=mode) }}|{{ mode }}|{{ modes }}|{{ modes | join(", ") }}|'
+          '{{ ngettext("%(n)s trip by %(mode)s", "%(n)s trips by %(mode)s", 2, n=2, mode=mode) }}|'
+          '{{ _("%(mode)s only", mode=name) }}|{{ name }}|{{ night }}')
+
+
+def _render(root: Path, lang: str, words: frozenset[str]) -> str:
+    po = root / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True, exist_ok=True)
+    po.write_text(HEADER + PO, encoding="utf-8")
+    (root / "templates").mkdir(exist_ok=True)
+    (root / "templates" / "t.md.j2").write_text(SOURCE, encoding="utf-8")
+    env = make_report_env(root / "templates", lang, words=words)
+    return env.get_template("t.md.j2").render(mode="train", modes=["train", "bus"],
+                                              name="train station", night="night_bus")
+
+
+@pytest.mark.parametrize("lang, want", [
+    ("es", "solo en tren|tren|tren, autobús|tren, autobús|2 viajes en tren|"
+           "solo en train station|train station|autobús nocturno"),
+    ("en", "train only|train|train, bus|train, bus|2 trips by train|"
+           "train station only|train station|night_bus"),
+])
+def test_an_enum_word_printed_or_given_to_gettext_is_the_readers(tmp_path: Path, lang: str,
+                                                                want: str) -> None:
+    """`_("%(mode)s only", mode=task.mode)` reads "solo en tren", as `{{ task.mode }}` and
+    a list of the kind's words do; a value that merely holds such a word is as written."""
+    assert _render(tmp_path, lang, enum_words(INPUTS)) == want
+
+
+def test_a_kind_without_enum_words_writes_values_as_given(tmp_path: Path) -> None:
+    assert _render(tmp_path, "es", frozenset()).split("|")[:2] == ["solo en train", "train"]
