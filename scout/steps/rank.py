@@ -53,9 +53,8 @@ from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
 from scout.steps.promoprice import promotion
 from scout.steps.rank_reasons import enum_words, reason, reason_templates
-from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, is_period_flag,
-                                      peer_currency,
-                                      peer_period, period_notes, put_on_period, span_days,
+from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people,
+                                      is_period_flag, peer_currency, peer_period, period_notes, put_on_period, span_days,
                                       to_period)
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
                                       guarded, record_words)
@@ -126,7 +125,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            per: str | None = None, periods: dict[tuple[str, str, str], int] | None = None,
            floor: bool = False, peers: bool = False,
            variants: tuple[dict[str, list[str]], list[str]] | None = None,
-           days: float | None = None) -> tuple[list[Candidate], bool]:
+           days: float | None = None, people: int | None = None,
+           ) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -138,7 +138,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     each other per (:func:`scout.steps.rank_periods.peer_period`). ``variants``: the
     versions an item is sold in, each value's words, and those asked: each source's
     price is one version's (:func:`scout.steps.variantprice.restate`). ``days``: how long
-    the dates asked last, for a budget for the whole of them (``per`` "total")."""
+    the dates asked last, for a budget for the whole of them (``per`` "total").
+    ``people``: how many the request is for, a price per person being the group's
+    (:func:`scout.steps.rank_periods.for_people`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -176,6 +178,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             else:
                 c.flags.append(N_("price in {currency}, no rate to {target}").format(
                     currency=c.price.currency, target=currency))
+        if c.price is not None and people:
+            for_people(c, per, people, periods)
         if c.price is not None and per:
             put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
                           days)
@@ -202,6 +206,14 @@ def _variants(ctx: StepContext, name: str | None
     asked = [str(v) for v in (value if isinstance(value, list) else [value])
              if str(v) in labels]
     return labels, asked
+
+
+def _people(ctx: StepContext, name: str | None) -> int | None:
+    """How many people the request is for: the integer input rank's ``people`` names
+    (scout validate refuses another: SPEC080); None when unnamed or not given."""
+    value = (getattr(ctx.task, "values", None) or {}).get(name) if name else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 \
+        else None
 
 
 def _flag_promotion(c: Candidate) -> None:
@@ -262,7 +274,8 @@ def run(ctx: StepContext) -> Shortlist:
                               fields_checked(params.where, params.order_by, params.as_,
                                              ctx.task), per, periods, floor, peers,
                               _variants(ctx, params.variants),
-                              span_days(ctx.task) if per == TOTAL else None)
+                              span_days(ctx.task) if per == TOTAL else None,
+                              _people(ctx, params.people))
     notes: list[str] = period_notes(periods)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)

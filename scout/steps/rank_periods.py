@@ -13,7 +13,11 @@ Periods and their lengths: :mod:`scout.units`. Listings compared with each other
 several currencies are put in one too (:func:`peer_currency`): the config's base. A budget
 for the whole of the dates asked (``per`` "total": "600 € en total para las tres noches")
 is compared with a price per night or day times the span's nights or days
-(:func:`span_days`); without dates to multiply by, such a price is not compared.
+(:func:`span_days`); without dates to multiply by, such a price is not compared. With
+the number of people the request is for (rank's ``people``), a price per person is the
+group's, times them, and a budget per person is compared with a price per day divided
+by them (:func:`for_people`): "desde 35 €/persona" for 40 is 1.400 € against "1.500 € el
+día", never left uncompared nor compared as 35 €.
 """
 
 from __future__ import annotations
@@ -56,6 +60,24 @@ _FLAGS = {
                              "it with the total budget"),
     ("incomparable", WHOLE): N_("price per {per} cannot be compared with a total budget "
                                 "without dates"),
+}
+#: a price put on the footing of a request for a number of people (:func:`for_people`)
+_PEOPLE_FLAGS = {
+    "times": N_("price per person times {count} people, to compare it as the group's"),
+    "divided": N_("price per {per} divided by {count} people, to compare it with the "
+                  "budget per person"),
+}
+_PEOPLE_NOTES: dict[str, Callable[[int], str]] = {
+    "times": lambda n: N_plural(
+        "{count} price per person was multiplied by the number of people asked, to compare "
+        "it as the group's",
+        "{count} prices per person were multiplied by the number of people asked, to "
+        "compare them as the group's", n),
+    "divided": lambda n: N_plural(
+        "{count} price per {per} was divided by the number of people asked, to compare it "
+        "with the budget per person",
+        "{count} prices per {per} were divided by the number of people asked, to compare "
+        "them with the budget per person", n),
 }
 #: the note per outcome, as a function of the count (N_plural: the catalog reads the
 #: literal words)
@@ -214,17 +236,48 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         periods[key] = periods.get(key, 0) + 1
 
 
+def for_people(c: Candidate, per: str | None, people: int,
+               periods: dict[tuple[str, str, str], int] | None) -> None:
+    """Put ``c``'s price on the footing of a request for ``people``: a price per person is
+    the group's (times them, no period: compared as a price for the occasion) when prices
+    are not compared per person; a price per a period of time is one person's share
+    (divided by them) when the budget is per person. A price stating no period is left as
+    it is (a menu's "45 €" may be a head's or the room's). Counted in ``periods`` for
+    :func:`period_notes`, flagged, and before :func:`put_on_period`."""
+    base = c.price_converted or c.price
+    if base is None or people < 1:
+        return
+    if base.per == "person" and per != "person":
+        how, update = "times", {"per": None}
+        factor: float = people
+    elif per == "person" and base.per in PERIOD_DAYS:
+        how, update, factor = "divided", {"per": "person"}, 1 / people
+    else:
+        return
+    amount = round(base.amount * factor, 2)
+    if not math.isfinite(amount):
+        return
+    low = round(base.min * factor, 2) if base.min is not None else None
+    c.price_converted = base.model_copy(update={"amount": amount, "min": low, **update})
+    c.flags.append(_PEOPLE_FLAGS[how].format(per=base.per, count=people))
+    if periods is not None:
+        key = (f"{how}:people", str(base.per), "person")
+        periods[key] = periods.get(key, 0) + 1
+
+
 def period_notes(periods: dict[tuple[str, str, str], int]) -> list[str]:
     """What the shortlist says about prices stated per another period than the one they
-    were compared per (counted by :func:`put_on_period`)."""
+    were compared per (counted by :func:`put_on_period` and :func:`for_people`)."""
     notes = []
     for (kind, per, target), n in sorted(periods.items()):
         outcome, basis = kind.split(":")
-        notes.append(_NOTES[(outcome, basis)](n).format(count=n, per=per, target=target))
+        note = _PEOPLE_NOTES[outcome] if basis == "people" else _NOTES[(outcome, basis)]
+        notes.append(note(n).format(count=n, per=per, target=target))
     return notes
 
 
 def is_period_flag(flag: str) -> bool:
-    """Whether ``flag`` is one :func:`put_on_period` adds (dropped before it runs again)."""
-    return "converted" in flag or "cannot be compared" in flag
+    """Whether ``flag`` is one :func:`put_on_period` or :func:`for_people` adds (dropped
+    before it runs again)."""
+    return "converted" in flag or "cannot be compared" in flag or " people, to compare" in flag
 
