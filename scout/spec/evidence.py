@@ -225,10 +225,24 @@ def _near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
         return None
     words = {fold(str(w)).strip() for w in ([of] if isinstance(of, str) else list(of))}
     words |= {alt for w in words for alt in (synonyms or {}).get(w, ())}
-    # the longest first: "teatro" before "teatro" inside a longer synonym is read whole
-    alt = "|".join(re.escape(w) for w in sorted(words - {""}, key=lambda w: (-len(w), w)))
+    # the longest first, each in the singular or the plural as mentions reads a word
+    # ("banquetes de hasta 120" for "banquete")
+    alt = "|".join(_plural_too(w) for w in sorted(words - {""}, key=lambda w: (-len(w), w)))
     return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
-            re.compile(r"(?<!\w)(?:" + alt + r")" + NEXT_BEFORE + r"$"))
+            re.compile(r"(?<!\w)(?:" + alt + r")(?:" + _CAP_BEFORE + "|" + NEXT_BEFORE + r")$"))
+
+
+#: a cap between the word and the value it names, as listings state a most: "banquetes de
+#: hasta 120 comensales", "theatre for up to 250 people", "cóctel: máximo 300 personas"
+_CAP_BEFORE = (r"\s*(?::\s*|\s(?:de|del|of|for|para|with|con)\s+|\s)(?:hasta|up\s+to|"
+               r"como\s+maximo|maximo|maximum|max\.?|a\s+maximum\s+of)\s+")
+
+
+def _plural_too(word: str) -> str:
+    """``word`` (folded) as a regex that also reads its plural, each of its words as
+    :func:`_named` reads them ("banquete" finds "banquetes", "sala grande" "salas grandes")."""
+    return r"\s+".join(re.escape(part) + (r"(?:e?s)?" if len(part) >= 3 and part[-1].isalpha()
+                                          else "") for part in word.split())
 
 
 def _is_near(folded: str, span: tuple[int, int], near: tuple[re.Pattern[str], re.Pattern[str]],
