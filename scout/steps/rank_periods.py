@@ -247,18 +247,18 @@ def for_people(c: Candidate, per: str | None, people: int,
     base = c.price_converted or c.price
     if base is None or people < 1:
         return
+    target: str | None
     if base.per == "person" and per != "person":
-        how, update = "times", {"per": None}
-        factor: float = people
+        how, target, factor = "times", None, float(people)
     elif per == "person" and base.per in PERIOD_DAYS:
-        how, update, factor = "divided", {"per": "person"}, 1 / people
+        how, target, factor = "divided", "person", 1 / people
     else:
         return
     amount = round(base.amount * factor, 2)
     if not math.isfinite(amount):
         return
     low = round(base.min * factor, 2) if base.min is not None else None
-    c.price_converted = base.model_copy(update={"amount": amount, "min": low, **update})
+    c.price_converted = base.model_copy(update={"amount": amount, "min": low, "per": target})
     c.flags.append(_PEOPLE_FLAGS[how].format(per=base.per, count=people))
     if periods is not None:
         key = (f"{how}:people", str(base.per), "person")
