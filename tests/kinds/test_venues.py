@@ -89,6 +89,12 @@ REQUESTS = {
     "meeting room in Porto for 8 people, under £80 an hour, with a projector":
         ("en", {"place": "Porto", "capacity": 8, "budget": _eur(80, "hour", "GBP"),
                 "projector": True}),
+    # the weekday is the date's, not the place's ("Manchester on Thursday")
+    "training room for 30 attendees, classroom style, in Manchester on Thursday 4 March, full "
+    "day, with AV and catering, under £1,200":
+        ("en", {"place": "Manchester", "dates": "2027-03-04", "session": "full_day",
+                "capacity": 30, "layout": "classroom", "budget": _eur(1200, currency="GBP"),
+                "projector": True, "catering": True}),
     "aula formato escuela para 25 alumnos en Valencia, jornada completa, con proyector":
         ("es", {"place": "Valencia", "session": "full_day", "capacity": 25,
                 "layout": "classroom", "projector": True}),
