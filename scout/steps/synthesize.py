@@ -71,10 +71,16 @@ def evidence_item(e: Evidence) -> EvidenceItem:
         retrieved_at=e.retrieved_at.isoformat() if e.retrieved_at else None)
 
 
+#: how rank's flag for a record it kept without deciding a ``where`` begins
+#: (scout.steps.rank: "could not check: {criterion}")
+_UNCHECKED = "could not check: "
+
+
 def _brief(c: Candidate, rank: int | None, excluded: list[str]) -> SubjectBrief:
     return SubjectBrief(key=c.key, name=c.name, rank=rank, excluded=list(excluded),
                         rating=c.rating, rating_count=c.rating_count, price=c.price,
-                        price_checked=c.price_converted, is_video=c.video is not None)
+                        price_checked=c.price_converted, is_video=c.video is not None,
+                        unchecked=[f for f in c.flags if f.startswith(_UNCHECKED)])
 
 
 def collect_subjects(inputs: dict[str, Any]) -> list[SubjectBrief]:

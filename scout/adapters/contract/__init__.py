@@ -183,10 +183,13 @@ class SubjectBrief(BaseModel):
         default=None, description="in the budget's currency, when it was converted")
     is_video: bool = Field(
         default=False, description="a video itself (a talk, a tutorial), not a thing it shows")
+    unchecked: list[str] = Field(
+        default_factory=list, description="what the ranking could not check of it, as its "
+        "flags say ('could not check: capacity'): kept, not known to fit")
 
-    # the request dump is the reply cache's key: a subject that is no video dumps as
-    # before, so recorded cassettes and cached answers still match
-    _omit = omit_unset("is_video")
+    # the request dump is the reply cache's key: a subject that is no video and was
+    # checked in full dumps as before, so recorded cassettes and cached answers still match
+    _omit = omit_unset("is_video", "unchecked")
 
 
 class SynthesisRequest(Request):
