@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from scout.adapters.candidate_notes import own_passages
 from scout.adapters.conflicts import closest
 from scout.adapters.facts import same_price, same_rating
+from scout.i18n.messages import localize
 from scout.schemas.sources import SynthesisSentence
 
 if TYPE_CHECKING:
@@ -58,8 +59,12 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
         # a kind with no rating input (events, flats) is not about ratings: say what is
         # known, a single option, or that no price tells the options apart
         if len(short) == 1:
-            return [syn.sentence(syn._("{name} is the only option that fits your request.",
-                                       name=short[0].name))]
+            unsure = unchecked(syn, short[0])
+            return [syn.sentence(syn._(
+                "{name} is the only option on the shortlist, though it may not fit your "
+                "request ({unchecked}).", name=short[0].name, unchecked=unsure) if unsure else
+                syn._("{name} is the only option that fits your request.",
+                      name=short[0].name))]
         if not syn.limits.priced or syn.limits.floor:
             # nor about prices (papers, talks), or about an amount wanted high (a
             # salary): the kind's own ranking is the verdict
@@ -77,9 +82,13 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
         facts += [syn.price_text(only)] if cheap is not None else []
         items = (syn.rating_sources(only, only.rating or 0.0) if best is not None else []) \
             + (syn.price_items(only) if cheap is not None else [])
-        return [syn.sentence(syn._("{name} is the only option that fits your request: "
-                                   "{facts}.", name=only.name, facts=", ".join(facts)),
-                             items)]
+        unsure = unchecked(syn, only)
+        return [syn.sentence(syn._(
+            "{name} is the only option on the shortlist, though it may not fit your "
+            "request ({unchecked}): {facts}.", name=only.name, unchecked=unsure,
+            facts=", ".join(facts)) if unsure else
+            syn._("{name} is the only option that fits your request: {facts}.",
+                  name=only.name, facts=", ".join(facts)), items)]
     if best is None and cheap is None and sole_price is None:
         return [syn.sentence(syn._("No option that fits your request has a known "
                                      "rating or price, so none is recommended over the "
@@ -94,19 +103,32 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
             "the order the request ranks them.", name=first.name,
             count=syn.fmt.number(len(short)))))
     if best is not None and best is cheap:
+        unsure = unchecked(syn, best)
         out.append(syn.sentence(
+            syn._("{name} is both the best rated and the cheapest option on the shortlist, "
+                  "though it may not fit your request ({unchecked}): {rating}, {price}.",
+                  name=best.name, unchecked=unsure, rating=syn.rating_text(best),
+                  price=syn.price_text(best)) if unsure else
             syn._("{name} is both the best rated and the cheapest option that fits "
                    "your request: {rating}, {price}.", name=best.name,
                    rating=syn.rating_text(best), price=syn.price_text(best)),
             syn.rating_sources(best, best.rating or 0.0) + syn.price_items(best)))
     else:
         if best is not None:
+            unsure = unchecked(syn, best)
             out.append(syn.sentence(
+                syn._("{name} is the best rated option on the shortlist, though it may not "
+                      "fit your request ({unchecked}): {rating}.", name=best.name,
+                      unchecked=unsure, rating=syn.rating_text(best)) if unsure else
                 syn._("{name} is the best rated option that fits your request: "
                        "{rating}.", name=best.name, rating=syn.rating_text(best)),
                 syn.rating_sources(best, best.rating or 0.0)))
         if cheap is not None:
+            unsure = unchecked(syn, cheap)
             out.append(syn.sentence(
+                syn._("{name} is the cheapest option on the shortlist, though it may not fit "
+                      "your request ({unchecked}): {price}.", name=cheap.name, unchecked=unsure,
+                      price=syn.price_text(cheap)) if unsure else
                 syn._("{name} is the cheapest option that fits your request: {price}.",
                        name=cheap.name, price=syn.price_text(cheap)),
                 syn.price_items(cheap)))
@@ -121,6 +143,15 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
             out.append(trade)
     return out
 
+
+
+def unchecked(syn: Builder, s: Subject) -> str:
+    """What the ranking could not check of ``s`` (its "could not check: ..." flags), in
+    the request's language; empty when it was checked in full. A subject kept so is not
+    said to fit the request: a venue stating only its standing capacity is not known to
+    seat the 200 asked."""
+    return "; ".join(localize(f, syn.req.lang or "en", catalog=syn.tr)
+                     for f in s.brief.unchecked)
 
 
 def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:

@@ -136,7 +136,8 @@ _OTHER_AREA = {
 
 @arg_rule(_stated_args)
 def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
-           not_of: Any = None) -> float | int | None:
+           not_of: Any = None, synonyms: dict[str, tuple[str, ...]] | None = None,
+           ) -> float | int | None:
     """The number a record (a candidate: its name, aliases and evidence) or a text states
     next to one of ``units``: ``c | stated("km")`` reads '85.000 km' and 'km: 85,000' as
     85000. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or ``first``.
@@ -154,7 +155,9 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     RAM", "16 GB de RAM" and "RAM: 16 GB" but not "512 GB SSD". ``not_of``: words the
     value must not stand next to, for a part a record states beside itself:
     ``stated("m2", not_of=["terraza", "terrace"])`` reads "95 m²" but not "terraza de
-    40 m²" or "a 40 m² terrace"."""
+    40 m²" or "a 40 m² terrace". An ``of`` / ``not_of`` word is also any word of its
+    synonym group (``synonyms``: the pipeline's, as :func:`mentions` reads them), so
+    ``of=[task.layout]`` with ``theatre: [teatro]`` reads "Teatro: 120 personas"."""
     wrong = _pick_problem(pick) or _area_asked(units)[1] or _quantity_asked(units)[1] \
         or _of_problem(of) or _of_problem(not_of, "not_of")
     if wrong:
@@ -177,7 +180,7 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     area = _area_asked(units)[0]
     other, other_re = _OTHER_AREA[area] if area else (None, None)
     quantity = _quantity_asked(units)[0]
-    near, away = _near_re(of), _near_re(not_of)
+    near, away = _near_re(of, synonyms), _near_re(not_of, synonyms)
 
     def kept(folded: str, span: tuple[int, int]) -> bool:
         return (near is None or _is_near(folded, span, near)) and \
@@ -214,14 +217,32 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     return int(got) if got.is_integer() else got
 
 
-def _near_re(of: Any) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
-    """(after, before): the ``of`` words right after a value or right before it."""
+def _near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
+             ) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """(after, before): the ``of`` words, or a word of their ``synonyms`` group, right
+    after a value or right before it."""
     if of is None:
         return None
-    words = [of] if isinstance(of, str) else list(of)
-    alt = "|".join(re.escape(fold(str(w)).strip()) for w in words if str(w).strip())
+    words = {fold(str(w)).strip() for w in ([of] if isinstance(of, str) else list(of))}
+    words |= {alt for w in words for alt in (synonyms or {}).get(w, ())}
+    # the longest first, each in the singular or the plural as mentions reads a word
+    # ("banquetes de hasta 120" for "banquete")
+    alt = "|".join(_plural_too(w) for w in sorted(words - {""}, key=lambda w: (-len(w), w)))
     return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
-            re.compile(r"(?<!\w)(?:" + alt + r")" + NEXT_BEFORE + r"$"))
+            re.compile(r"(?<!\w)(?:" + alt + r")(?:" + _CAP_BEFORE + "|" + NEXT_BEFORE + r")$"))
+
+
+#: a cap between the word and the value it names, as listings state a most: "banquetes de
+#: hasta 120 comensales", "theatre for up to 250 people", "cóctel: máximo 300 personas"
+_CAP_BEFORE = (r"\s*(?::\s*|\s(?:de|del|of|for|para|with|con)\s+|\s)(?:hasta|up\s+to|"
+               r"como\s+maximo|maximo|maximum|max\.?|a\s+maximum\s+of)\s+")
+
+
+def _plural_too(word: str) -> str:
+    """``word`` (folded) as a regex that also reads its plural, each of its words as
+    :func:`_named` reads them ("banquete" finds "banquetes", "sala grande" "salas grandes")."""
+    return r"\s+".join(re.escape(part) + (r"(?:e?s)?" if len(part) >= 3 and part[-1].isalpha()
+                                          else "") for part in word.split())
 
 
 def _is_near(folded: str, span: tuple[int, int], near: tuple[re.Pattern[str], re.Pattern[str]],

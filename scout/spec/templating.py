@@ -73,6 +73,7 @@ def make_env(**kw: Any) -> BoundedSandbox:
     for name in TASK_LANG_FILTERS:  # a report's environment binds its language over these
         env.filters[name] = _in_task_lang(FILTERS[name])
     env.filters["mentions"] = _mentions_in_scope()
+    env.filters["stated"] = _stated_in_scope()
     env.filters.update(EXTRA_FILTERS)
     env.bound_filters()
     return env
@@ -149,6 +150,28 @@ def _mentions_in_scope() -> Callable[..., Any]:
         return mentions(value, words, every, synonyms=table)
 
     return mentions_in_scope
+
+
+@lru_cache(maxsize=1)
+def _stated_in_scope() -> Callable[..., Any]:
+    """``stated`` whose ``of`` / ``not_of`` words are read with the pipeline's synonyms,
+    found as :func:`_mentions_in_scope` finds them: ``of=[task.layout]`` names the enum
+    value, and a listing writes it in its own language (``theatre`` / "teatro")."""
+    import functools
+
+    from jinja2 import pass_context
+
+    from scout.spec.filters import SYNONYMS_VAR, stated, synonym_table
+
+    @pass_context
+    @functools.wraps(stated)
+    def stated_in_scope(context: Any, value: Any, *units: str, **kw: Any) -> Any:
+        table = context.get(SYNONYMS_VAR)
+        if table is None:
+            table = synonym_table(getattr(context.get("pipeline"), "inputs", None))
+        return stated(value, *units, synonyms=table, **kw)
+
+    return stated_in_scope
 
 
 @lru_cache(maxsize=1)

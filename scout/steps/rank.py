@@ -57,8 +57,8 @@ from scout.steps.extract import domain_of
 from scout.steps.promoprice import promotion
 from scout.report.kindwords import enum_words
 from scout.steps.rank_reasons import reason, reason_templates
-from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, is_period_flag,
-                                      peer_currency,
+from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people,
+                                      is_period_flag, peer_currency,
                                       peer_period, period_notes, put_on_period, span_days,
                                       to_period)
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
@@ -136,7 +136,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            per: str | None = None, periods: dict[tuple[str, str, str], int] | None = None,
            floor: bool = False, peers: bool = False,
            variants: tuple[dict[str, list[str]], list[str]] | None = None,
-           days: float | None = None, ordered: frozenset[str] = frozenset()
+           days: float | None = None, ordered: frozenset[str] = frozenset(),
+           people: int | None = None,
            ) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
@@ -152,7 +153,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     the dates asked last, for a budget for the whole of them (``per`` "total").
     ``ordered``: the fields of ``checks`` only ``order_by`` reads: unknown, they checked
     nothing, and the flag says what they were for ("rating unknown (used only to order
-    the list)"), not that a requirement went unchecked."""
+    the list)"), not that a requirement went unchecked. ``people``: how many the request
+    is for, a price per person being the group's
+    (:func:`scout.steps.rank_periods.for_people`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -195,6 +198,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             else:
                 c.flags.append(N_("price in {currency}, no rate to {target}").format(
                     currency=c.price.currency, target=currency))
+        if c.price is not None and people:
+            for_people(c, per, people, periods)
         if c.price is not None and per:
             put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
                           days)
@@ -222,6 +227,14 @@ def _variants(ctx: StepContext, name: str | None
     asked = [str(v) for v in (value if isinstance(value, list) else [value])
              if str(v) in labels]
     return labels, asked
+
+
+def _people(ctx: StepContext, name: str | None) -> int | None:
+    """How many people the request is for: the integer input rank's ``people`` names
+    (scout validate refuses another: SPEC080); None when unnamed or not given."""
+    value = (getattr(ctx.task, "values", None) or {}).get(name) if name else None
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 \
+        else None
 
 
 def _flag_promotion(c: Candidate) -> None:
@@ -282,7 +295,9 @@ def run(ctx: StepContext) -> Shortlist:
     cands, converted = enrich(source.items, evidence_sets, currency, table, read, per,
                               periods, floor, peers, _variants(ctx, params.variants),
                               span_days(ctx.task) if per == TOTAL else None,
-                              read - fields_checked(params.where, [], params.as_, ctx.task))
+                              ordered=read - fields_checked(params.where, [], params.as_,
+                                                            ctx.task),
+                              people=_people(ctx, params.people))
     notes: list[str] = period_notes(periods)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)

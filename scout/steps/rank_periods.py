@@ -17,7 +17,10 @@ is compared with a price per night or day times the span's nights or days
 (:func:`stated_length`: a contract "for 12 months"), as is an amount per a period against
 an amount asked that states none (a grant's "2.000 € al mes durante 36 meses" against "at
 least 40.000 €"); with neither, such a price is not compared, and the flag and the note
-say so.
+say so. With the number of people the request is for (rank's ``people``), a price per
+person is the group's, times them, and a budget per person is compared with a price per
+day divided by them (:func:`for_people`): "desde 35 €/persona" for 40 is 1.400 € against
+"1.500 € el día", never left uncompared nor compared as 35 €.
 """
 
 from __future__ import annotations
@@ -68,6 +71,24 @@ _FLAGS = {
                                     "to compare it with the total budget"),
     ("converted", STATED_FLOOR): N_("amount per {per} times {count} for the length it states, "
                                     "to compare it with the amount asked"),
+}
+#: a price put on the footing of a request for a number of people (:func:`for_people`)
+_PEOPLE_FLAGS = {
+    "times": N_("price per person times {count} people, to compare it as the group's"),
+    "divided": N_("price per {per} divided by {count} people, to compare it with the "
+                  "budget per person"),
+}
+_PEOPLE_NOTES: dict[str, Callable[[int], str]] = {
+    "times": lambda n: N_plural(
+        "{count} price per person was multiplied by the number of people asked, to compare "
+        "it as the group's",
+        "{count} prices per person were multiplied by the number of people asked, to "
+        "compare them as the group's", n),
+    "divided": lambda n: N_plural(
+        "{count} price per {per} was divided by the number of people asked, to compare it "
+        "with the budget per person",
+        "{count} prices per {per} were divided by the number of people asked, to compare "
+        "them with the budget per person", n),
 }
 #: the note per outcome, as a function of the count (N_plural: the catalog reads the
 #: literal words)
@@ -261,18 +282,49 @@ def stated_length(c: Candidate) -> float | None:
     return None
 
 
+def for_people(c: Candidate, per: str | None, people: int,
+               periods: dict[tuple[str, str, str], int] | None) -> None:
+    """Put ``c``'s price on the footing of a request for ``people``: a price per person is
+    the group's (times them, no period: compared as a price for the occasion) when prices
+    are not compared per person; a price per a period of time is one person's share
+    (divided by them) when the budget is per person. A price stating no period is left as
+    it is (a menu's "45 €" may be a head's or the room's). Counted in ``periods`` for
+    :func:`period_notes`, flagged, and before :func:`put_on_period`."""
+    base = c.price_converted or c.price
+    if base is None or people < 1:
+        return
+    target: str | None
+    if base.per == "person" and per != "person":
+        how, target, factor = "times", None, float(people)
+    elif per == "person" and base.per in PERIOD_DAYS:
+        how, target, factor = "divided", "person", 1 / people
+    else:
+        return
+    amount = round(base.amount * factor, 2)
+    if not math.isfinite(amount):
+        return
+    low = round(base.min * factor, 2) if base.min is not None else None
+    c.price_converted = base.model_copy(update={"amount": amount, "min": low, "per": target})
+    c.flags.append(_PEOPLE_FLAGS[how].format(per=base.per, count=people))
+    if periods is not None:
+        key = (f"{how}:people", str(base.per), "person")
+        periods[key] = periods.get(key, 0) + 1
+
+
 def period_notes(periods: dict[tuple[str, str, str], int]) -> list[str]:
     """What the shortlist says about prices stated per another period than the one they
-    were compared per (counted by :func:`put_on_period`)."""
+    were compared per (counted by :func:`put_on_period` and :func:`for_people`)."""
     notes = []
     for (kind, per, target), n in sorted(periods.items()):
         outcome, basis = kind.split(":")
-        notes.append(_NOTES[(outcome, basis)](n).format(count=n, per=per, target=target))
+        note = _PEOPLE_NOTES[outcome] if basis == "people" else _NOTES[(outcome, basis)]
+        notes.append(note(n).format(count=n, per=per, target=target))
     return notes
 
 
 def is_period_flag(flag: str) -> bool:
-    """Whether ``flag`` is one :func:`put_on_period` adds (dropped before it runs again)."""
+    """Whether ``flag`` is one :func:`put_on_period` or :func:`for_people` adds (dropped
+    before it runs again)."""
     return ("converted" in flag or "cannot be compared" in flag
-            or flag.startswith(("price per ", "amount per ")))
+            or flag.startswith(("price per ", "amount per ")) or " people, to compare" in flag)
 

@@ -9,6 +9,8 @@ local extractive fallback — is stored on the Synthesis and shown in the report
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from typing import Any
 
 from scout.errors import StepError
@@ -71,28 +73,52 @@ def evidence_item(e: Evidence) -> EvidenceItem:
         retrieved_at=e.retrieved_at.isoformat() if e.retrieved_at else None)
 
 
-def _brief(c: Candidate, rank: int | None, excluded: list[str]) -> SubjectBrief:
+#: how rank's flag for a record it kept without deciding a ``where`` begins
+#: (scout.steps.rank: "could not check: {criterion}")
+_UNCHECKED = "could not check: "
+
+
+def _brief(c: Candidate, rank: int | None, excluded: list[str],
+           said: Callable[[str], str] = str) -> SubjectBrief:
+    """``c`` as the synthesis sees it; ``said`` writes its "could not check" flags in the
+    reader's language (the kind's words are its project's catalog's, which no adapter
+    holds)."""
     return SubjectBrief(key=c.key, name=c.name, rank=rank, excluded=list(excluded),
                         rating=c.rating, rating_count=c.rating_count, price=c.price,
                         price_checked=c.price_converted, is_video=c.video is not None,
-                        offers=[o.url for o in c.offers])
+                        offers=[o.url for o in c.offers],
+                        unchecked=[said(f) for f in c.flags if f.startswith(_UNCHECKED)])
 
 
-def collect_subjects(inputs: dict[str, Any]) -> list[SubjectBrief]:
-    """Shortlisted candidates in rank order, then the excluded ones with their reasons.
+def collect_subjects(inputs: dict[str, Any],
+                     said: Callable[[str], str] = str) -> list[SubjectBrief]:
+    """Shortlisted candidates in rank order, then the excluded ones with their reasons
+    (``said``: as :func:`_brief` takes it).
 
     Without a shortlist (a pipeline with no rank phase) every candidate is a subject with
     no rank: the synthesis then checks the Task's constraints itself.
     """
     for value in inputs.values():
         if isinstance(value, Shortlist):
-            out = [_brief(i.candidate, i.rank, []) for i in value.items]
+            out = [_brief(i.candidate, i.rank, [], said) for i in value.items]
             out += [_brief(c, None, reasons) for c, reasons in value.excluded]
             return out
     for value in inputs.values():
         if isinstance(value, Candidates):
             return [_brief(c, None, []) for c in value.items]
     return []
+
+
+def _flag_words(ctx: StepContext, lang: str | None) -> Callable[[str], str]:
+    """A flag rank wrote in English, in the request's language with the project's words
+    (``locales/`` beside ``templates/``), as the report writes it."""
+    from scout.i18n import lang_of, translations
+    from scout.i18n.messages import localize
+    from scout.report.files import project_locales
+
+    lang = lang_of(lang or "en")
+    catalog = translations(lang, project_locales(ctx.root / "templates"))
+    return lambda flag: localize(flag, lang, catalog=catalog)
 
 
 def run(ctx: StepContext) -> Synthesis:
@@ -113,7 +139,7 @@ def run(ctx: StepContext) -> Synthesis:
         lang=getattr(task, "lang", None) or "en",
         task_types=dict(task.types) if task else {},
         rating_scale=task.rating_scale if task else 10,
-        subjects=collect_subjects(ctx.inputs),
+        subjects=collect_subjects(ctx.inputs, _flag_words(ctx, getattr(task, "lang", None))),
         # the inputs' other words travel with their names and types: the keyless synthesis
         # holds none of what was asked against a listing (aspects.asked_words)
         input_aliases={n: list(s.aliases) for n, s in ctx.pipeline.inputs.items() if s.aliases},

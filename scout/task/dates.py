@@ -377,9 +377,12 @@ def find_when(free: str, original: str, today: dt.date) -> When | None:
 def _find_one(free: str, original: str, today: dt.date) -> When | None:
     g = _Grammar(free, original, today)
     # "Fri 12th", "viernes 12 de diciembre": a weekday before a day number only decorates
-    # it, so it is blanked (same length) and the day forms read what follows
-    free = re.sub(r"\b(?:" + "|".join(sorted({**g.days, **g.abbr}, key=len, reverse=True))
-                  + r")\.?,?\s+(?=" + _DAY_NOT_AMOUNT + ")", lambda m: " " * len(m.group(0)), free)
+    # it, so it is blanked (same length) and the day forms read what follows; the date
+    # read claims it too, so "in Dublin on Friday 12 March" leaves no place "Dublin on Friday"
+    weekdays = re.compile(r"\b(?:" + "|".join(sorted({**g.days, **g.abbr}, key=len, reverse=True))
+                          + r")\.?,?\s+(?=" + _DAY_NOT_AMOUNT + ")")
+    decorated = {m.end(): m.start() for m in weekdays.finditer(free)}
+    free = weekdays.sub(lambda m: " " * len(m.group(0)), free)
     best: tuple[int, int, When] | None = None
     names = [*place_names(free), *headed_names(free, original)]
     for order, (pattern, build) in enumerate(_forms(g)):
@@ -395,7 +398,13 @@ def _find_one(free: str, original: str, today: dt.date) -> When | None:
             length = m.end() - m.start()
             if best is None or length > best[0]:
                 best = (length, -order, When(value, m.span(), past=_is_past(value, today)))
-    return best[2] if best else None
+    if best is None:
+        return None
+    when = best[2]
+    start, end = when.span
+    if start in decorated:
+        when = When(when.value, (decorated[start], end), past=when.past, either=when.either)
+    return when
 
 
 def _is_past(value: Value, today: dt.date) -> bool:

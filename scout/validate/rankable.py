@@ -1,5 +1,6 @@
 """What the ``rank`` step's ``items`` names must be: candidates or videos (SPEC027), and
-what its ``variants`` names: an input with an enum (SPEC080).
+what its ``variants`` names: an input with an enum, and its ``people`` an integer input
+(SPEC080).
 
 ``rank`` orders the records of one artifact: the candidates a ``search`` phase extracts
 (``extract: {record: candidate}``) or the videos a ``videos`` phase finds. Anything else
@@ -110,8 +111,34 @@ def _alternative(name: str, phase: Phase, pipeline: Pipeline) -> str | None:
 
 def check_rank_variants(pid: str, params: RankParams, pipeline: Pipeline,
                         smap: SourceMap) -> list[Problem]:
-    """SPEC080 when ``variants`` names no input with an ``enum``: its values are the
-    words a source labels a version's price with, so without them no price is read."""
+    """SPEC080 when ``variants`` names no input with an ``enum`` (its values are the
+    words a source labels a version's price with, so without them no price is read), or
+    ``people`` no integer input."""
+    return _people_problems(pid, params, pipeline, smap) + _variants_problems(
+        pid, params, pipeline, smap)
+
+
+def _people_problems(pid: str, params: RankParams, pipeline: Pipeline,
+                     smap: SourceMap) -> list[Problem]:
+    """SPEC080 when ``people`` names no integer input: its value is the count a price
+    per person is multiplied by."""
+    name = params.people
+    spec = pipeline.inputs.get(name) if name else None
+    if name is None or (spec is not None and spec.type == "integer"):
+        return []
+    counts = sorted(n for n, s in pipeline.inputs.items() if s.type == "integer")
+    what = "no input" if spec is None else f"a {spec.type} input"
+    hint = did_you_mean(name, counts, what="integer inputs") if spec is None else None
+    return [Problem(
+        "SPEC080", f"phase '{pid}' (rank): 'people: {name}' names {what}: the people a price "
+        "per person is for are counted by an integer input", smap.locate(
+            ("phases", pid, "with", "people")),
+        hint=hint or ("name the integer input that counts the people (guests: {type: "
+                      "integer})" + (f": {', '.join(counts)}" if counts else "")))]
+
+
+def _variants_problems(pid: str, params: RankParams, pipeline: Pipeline,
+                       smap: SourceMap) -> list[Problem]:
     name = params.variants
     if name is None:
         return []

@@ -183,14 +183,17 @@ class SubjectBrief(BaseModel):
         default=None, description="in the budget's currency, when it was converted")
     is_video: bool = Field(
         default=False, description="a video itself (a talk, a tutorial), not a thing it shows")
+    unchecked: list[str] = Field(
+        default_factory=list, description="what the ranking could not check of it, as its "
+        "flags say ('could not check: capacity'): kept, not known to fit")
 
     offers: list[str] = Field(
         default_factory=list, description="the listings of the two or more shops that sell "
         "it, cheapest first: their prices are offers (``price`` the cheapest), not sources "
         "that disagree")
     # the request dump is the reply cache's key: a subject that is no video, sold by no
-    # two shops, dumps as before, so recorded cassettes and cached answers still match
-    _omit = omit_unset("is_video", "offers")
+    # two shops and checked in full dumps as before, so recorded cassettes and cached answers still match
+    _omit = omit_unset("is_video", "offers", "unchecked")
 
 
 class SynthesisRequest(Request):

@@ -1,0 +1,62 @@
+"""``stated(..., of=...)`` reads the value a record states next to the words asked as
+``mentions`` reads a word: by any word of its synonym group (the pipeline's enum
+``synonyms``, in every place a template runs: rank expressions and report templates), in
+the singular or the plural, and across a cap (``de hasta``, ``up to``, ``máximo``), so a
+venue's "Teatro: 120 personas" or "banquetes de hasta 120 comensales" is the capacity of
+the layout asked, and one stated for another layout is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from scout.spec.filters import SYNONYMS_VAR, stated, synonym_table
+from scout.spec.models import InputSpec
+from scout.spec.templating import make_env
+
+INPUTS = {"layout": InputSpec(type="string", enum=["theatre", "banquet", "standing"],
+                              synonyms={"theatre": ["teatro", "auditorio"],
+                                        "banquet": ["banquete"], "standing": ["cóctel"]})}
+TABLE = synonym_table(INPUTS)
+UNITS = "'people', 'personas', 'comensales'"
+
+
+class Pipeline:
+    inputs = INPUTS
+
+
+@pytest.mark.parametrize(("text", "layout", "seats"), [
+    ("Capacidad: Teatro: 120 personas, escuela: 60 personas", "theatre", 120),  # a synonym
+    ("120 personas en teatro, 60 en escuela", "theatre", 120),
+    ("Banquete: 80 comensales; cóctel 200 personas", "banquet", 80),
+    ("Hacienda para banquetes de hasta 120 comensales", "banquet", 120),   # plural, a cap
+    ("Ballroom: theatre for up to 250 people, banquet 120 people", "theatre", 250),
+    ("Cóctel: máximo 300 personas", "standing", 300),
+    ("Up to 400 people standing", "theatre", None),        # another layout's: not stated
+    ("Salón para 90 personas en cóctel", "banquet", None),
+])
+def test_of_reads_the_value_beside_a_synonym_of_the_word_asked(text: str, layout: str,
+                                                               seats: int | None) -> None:
+    venue = {"name": "Sala", "evidence": [{"text": text}]}
+    rank_scope = make_env().compile_expression(
+        f"venue | stated({UNITS}, of=[layout])")(venue=venue, layout=layout,
+                                                 **{SYNONYMS_VAR: TABLE})
+    # a report template finds the synonyms from its pipeline
+    report = make_env().from_string(
+        f"{{{{ venue | stated({UNITS}, of=[layout]) }}}}").render(
+        venue=venue, layout=layout, pipeline=Pipeline())
+    assert rank_scope == seats and report == str(seats)
+
+
+def test_without_synonyms_of_reads_its_own_words_only() -> None:
+    text = "Teatro: 120 personas"
+    assert stated(text, "personas", of=["theatre"]) is None
+    assert stated(text, "personas", of=["theatre"], synonyms=TABLE) == 120
+    # not_of reads them too: a terrace's metres are no room's
+    assert stated("Sala de 90 m2, banquete de 40 m2", "m2", not_of=["banquet"],
+                  synonyms=TABLE) == 90
+
+
+def test_a_cap_before_the_value_reads_only_beside_the_word_asked() -> None:
+    # "hasta" alone is no word of the record's: the value must still stand by "RAM"
+    assert stated("RAM de hasta 32 GB, SSD de hasta 2 TB", "GB", of=["RAM"]) == 32
+    assert stated("SSD de hasta 2 TB", "GB", of=["RAM"]) is None

@@ -1,0 +1,112 @@
+"""``rank``'s ``people``: a request for a number of people (a party, an event's guests)
+puts a price per person on the group's footing. "Catering desde 35 €/persona" for 40 is
+1.400 € against a budget a day (it was left uncompared), and a budget per person ("máximo
+50 € por persona") is checked against a room's price a day divided by the people asked;
+a price stating no period is left as it is. Flags and notes say so, in both languages."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from scout.i18n.messages import localize
+from scout.schemas.records import Candidates
+from scout.schemas.task import Money
+from scout.spec.models import InputSpec
+from scout.steps import rank
+from scout.stepkit.params import RankParams
+from scout.task.build import build_task
+from scout.validate import validate_paths
+from tests.spec.test_rank_items import CONFIG, HEAD
+from tests.steps.test_extract_rank import _ctx
+from tests.steps.test_rank_periods import _flat
+
+INPUTS = {"city": InputSpec(type="place"), "guests": InputSpec(type="integer",
+                                                                aliases=["personas", "people"]),
+          "budget": InputSpec(type="money")}
+WHERE = ["task.budget is none or v.price is none or v.price.amount <= task.budget.amount"]
+
+
+def _eur(amount: float, per: str | None) -> Money:
+    return Money(amount=amount, currency="EUR", comparator="=", per=per)
+
+
+def _rank(query: str, people: str | None = "guests"):
+    task = build_task(query, INPUTS, today=dt.date(2026, 12, 6))
+    venues = [_flat("catering", ("https://a.test/", _eur(35, "person"))),
+              _flat("dear", ("https://b.test/", _eur(45, "person"))),
+              _flat("room", ("https://c.test/", _eur(2400, "day"))),
+              _flat("flat", ("https://d.test/", _eur(1300, None)))]
+    params = RankParams(items="candidates", as_="v", where=WHERE, people=people,
+                        order_by=["v.price.amount if v.price else none"], descending=False)
+    return rank.run(_ctx(params, {"candidates": Candidates(items=venues)}, task))
+
+
+@pytest.mark.parametrize("query", ["sala para 40 personas en Madrid, menos de 1.500 € el día",
+                                   "a room for 40 people in Madrid under 1,500 EUR a day"])
+def test_a_price_per_person_is_the_groups_against_a_budget_a_day(query: str) -> None:
+    short = _rank(query)
+    kept = {i.candidate.key: i.candidate for i in short.items}
+    # 35 × 40 = 1.400 fits; 45 × 40 = 1.800 does not; 2.400 a day does not
+    assert list(kept) == ["flat", "catering"]
+    assert sorted(c.key for c, _ in short.excluded) == ["dear", "room"]
+    assert kept["catering"].price_converted == _eur(1400, None)
+    flag = "price per person times 40 people, to compare it as the group's"
+    assert flag in kept["catering"].flags
+    assert localize(flag, "es") == ("precio por persona multiplicado por 40 personas, para "
+                                    "compararlo como el del grupo")
+    assert any("2 prices per person were multiplied by the number of people asked" in n
+               for n in short.notes)
+
+
+def test_a_budget_per_person_is_checked_against_a_price_a_day_shared() -> None:
+    short = _rank("cena para 60 personas en Sevilla, máximo 50 € por persona")
+    kept = {i.candidate.key: i.candidate for i in short.items}
+    # 2.400 a day for 60 is 40 a head; 35 and 45 a head are compared as they are; a
+    # price stating no period (a menu's? the room's?) is not divided: compared as it is,
+    # as any amount stating no period is
+    assert kept["room"].price_converted == _eur(40, "person")
+    assert "price per day divided by 60 people, to compare it with the budget per person" \
+        in kept["room"].flags
+    assert kept["catering"].price_converted is None and kept["dear"].price_converted is None
+    assert [c.key for c, _ in short.excluded] == ["flat"]
+    assert short.excluded[0][0].price_converted is None
+    assert localize("1 price per day was divided by the number of people asked, to compare "
+                    "it with the budget per person", "es").startswith(
+        "1 precio por día se ha dividido entre el número de personas pedido")
+
+
+def test_without_people_a_price_per_person_is_not_compared_as_before() -> None:
+    for people, query in ((None, "sala para 40 personas, menos de 1.500 € el día"),
+                          ("guests", "sala en Madrid, menos de 1.500 € el día")):
+        short = _rank(query, people)
+        catering = next(i.candidate for i in short.items if i.candidate.key == "catering")
+        assert catering.price_converted is None
+        assert "price per person cannot be compared with a budget per day" in catering.flags
+
+
+HEADCOUNT = """\
+inputs:
+  guests: {type: integer}
+  layout: {type: string, enum: [theatre, banquet]}
+"""
+
+
+@pytest.mark.parametrize(("name", "hint"), [
+    ("guest", "did you mean 'guests'?"),
+    ("layout", "name the integer input that counts the people"),
+])
+def test_people_names_an_integer_input(tmp_path: Path, name: str, hint: str) -> None:
+    """SPEC080: the count a price per person is multiplied by is an integer input's."""
+    head = HEAD.replace("phases:\n", HEADCOUNT + "phases:\n")
+    path = tmp_path / "p.yaml"
+    rank_ = ("  R1: {uses: rank, needs: [candidates], produces: [shortlist], "
+             "with: {items: candidates, people: %s}}\n")
+    path.write_text(head + rank_ % "guests")
+    assert [p.code for p in validate_paths([path], config=CONFIG).files[0].errors] == []
+    path.write_text(head + rank_ % name)
+    [p] = validate_paths([path], config=CONFIG).files[0].errors
+    assert p.code == "SPEC080" and f"'people: {name}'" in p.message
+    assert p.hint is not None and p.hint.startswith(hint)
