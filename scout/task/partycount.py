@@ -1,5 +1,6 @@
 """How many people go, said after ``para`` / ``for`` alone: "tour gastronómico para 4, en
-la tarde", "private tour of Toledo for 6, tickets included", "walking tour in Lisbon for 3".
+la tarde", "private tour of Toledo for 6, tickets included", "walking tour in Lisbon for 3";
+or as who goes: "somos 3", "we are 4".
 
 A count with its noun ("6 personas", "4 adults") is read by the input's name or aliases
 (:func:`scout.task.readers.find_number`); without the noun it was no input's value and
@@ -22,7 +23,7 @@ _PEOPLE_INPUT = re.compile(r"(?<!\w)(?:people|persons?|personas?|guests?|huesped
                            r"adults?|adult[oa]s|pax|comensales|travell?ers?|viajeros?|"
                            r"participants?|participantes?|group size|party)(?!\w)")
 _COUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(COUNT_WORDS, key=len, reverse=True)) + ")"
-_AFTER = re.compile(r"(?<!\w)(?:para|for)\s+" + _COUNT + r"(?![\w.,:/]\w|\s*[-–%€$£])")
+_AFTER = re.compile(r"(?<!\w)(?:para|for|somos|seremos|we\s+are|we['’]re|there\s+are)\s+" + _COUNT + r"(?![\w.,:/]\w|\s*[-–%€$£])")
 
 
 def counts_people(name: str, aliases: list[str]) -> bool:
@@ -31,7 +32,7 @@ def counts_people(name: str, aliases: list[str]) -> bool:
 
 
 def party_after_for(free: str) -> tuple[int, tuple[int, int]] | None:
-    """The count after ``para`` / ``for`` in ``free`` (folded, digits as digits) when no
+    """The count after ``para`` / ``for`` (or ``somos`` / ``we are``) in ``free`` (folded, digits as digits) when no
     word but a function word follows it, with the span of both words; else None."""
     from scout.task.subjectwords import is_stop
 

@@ -55,6 +55,10 @@ REQUESTS = {
     "máximo 60 euros por persona":
         ("es", {"place": "Segovia", "origin": "Madrid", "date": "2026-12-05", "people": 4,
                 "budget": _cap(60), "day_part": "full-day"}),
+    "excursión a Sintra desde Lisboa con recogida en el hotel, guía en inglés, máximo 70€ "
+    "por persona, somos 3":
+        ("es", {"place": "Sintra", "origin": "Lisboa", "language": "english", "people": 3,
+                "budget": _cap(70), "pickup": True}),
     "free tour por Madrid mañana en español":
         ("es", {"place": "Madrid", "date": "2026-12-03", "language": "spanish", "free": True}),
     "day trip from Lisbon to Sintra with hotel pick-up, under €80 per person, "

@@ -4,7 +4,9 @@ said after "para" / "for" alone ("tour para 4", "for 6, tickets included") is th
 of an input that counts people; a duration said as a range ("2-3 hours", "de 2 a 3
 horas") is read whole, its low end (its top for a ``max_...`` input); two aliases of one
 flag that overlap ("con entradas" and "entradas incluidas") claim all their words; a
-meal's word before what the kind finds ("food tour") is the subject."""
+meal's word before what the kind finds ("food tour") is the subject; "somos 3" / "we are
+3" is who goes; a name after one place input's word before another's ("a Sintra desde
+Lisboa") is a place, not passed over into the subject."""
 
 from __future__ import annotations
 
@@ -100,3 +102,30 @@ def test_a_meal_before_what_the_kind_finds_is_its_subject():
     assert _values("food tour in Rome", kind="tours", nouns=["tour"])["topic"] == "food"
     assert _values("where to have dinner in Rome", kind="tours", nouns=["tour"]).get(
         "topic") is None
+
+
+@pytest.mark.parametrize("query", ["somos 3, tour en Madrid", "food tour in Lisbon, we are 3"])
+def test_who_goes_said_as_we_are_is_the_people_count(query):
+    assert _values(query)["guests"] == 3
+
+
+TWO_PLACES = {"place": InputSpec(type="place", aliases=["a", "to", "en", "in"]),
+              "origin": InputSpec(type="place", aliases=["desde", "from"]),
+              "topic": InputSpec(type="subject")}
+
+
+@pytest.mark.parametrize("query", [
+    "excursión a Sintra desde Lisboa",          # Sintra: a name the gazetteer may not know
+    "excursión desde Lisboa a Sintra",
+    "day trip to Sintra from Lisbon",
+])
+def test_a_place_before_another_inputs_place_is_no_subject(query):
+    values = _values(query, TWO_PLACES, kind="tours", nouns=["excursión", "day trip"])
+    assert values["place"] == "Sintra" and values["origin"] in ("Lisboa", "Lisbon")
+    assert values.get("topic") is None
+
+
+def test_a_name_passed_over_for_a_later_place_by_the_same_cue_stays_the_subject():
+    inputs = {"city": InputSpec(type="place", aliases=["in"]), "dish": InputSpec(type="subject")}
+    values = _values("mussels in white wine in Brussels", inputs)
+    assert values["city"] == "Brussels" and values["dish"] == "mussels in white wine"
