@@ -22,7 +22,7 @@ from scout.task.lang import fold
 _PEOPLE_INPUT = re.compile(r"(?<!\w)(?:people|persons?|personas?|guests?|huespedes|"
                            r"adults?|adult[oa]s|pax|comensales|travell?ers?|viajeros?|"
                            r"participants?|participantes?|group size|party)(?!\w)")
-_COUNT = r"(?P<n>\d{1,3}|" + "|".join(sorted(COUNT_WORDS, key=len, reverse=True)) + ")"
+_COUNT = r"(?P<n>\d{1,3}(?!\d)|" + "|".join(sorted(COUNT_WORDS, key=len, reverse=True)) + ")"
 _AFTER = re.compile(r"(?<!\w)(?:para|for|somos|seremos|we\s+are|we['’]re|there\s+are)\s+" + _COUNT + r"(?![\w.,:/]\w|\s*[-–%€$£])")
 
 

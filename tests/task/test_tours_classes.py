@@ -129,3 +129,11 @@ def test_a_name_passed_over_for_a_later_place_by_the_same_cue_stays_the_subject(
     inputs = {"city": InputSpec(type="place", aliases=["in"]), "dish": InputSpec(type="subject")}
     values = _values("mussels in white wine in Brussels", inputs)
     assert values["city"] == "Brussels" and values["dish"] == "mussels in white wine"
+
+
+@pytest.mark.parametrize("text", ["tour for 2027", "para 1234 euros", "tour for 4.5",
+                                  "para un dia", "for 3 nights"])
+def test_a_number_that_is_no_party_is_not_read_as_one(text):
+    from scout.task.partycount import party_after_for
+
+    assert party_after_for(text) is None
