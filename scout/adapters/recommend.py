@@ -40,6 +40,8 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
         cheap = None  # prices in several currencies with no common one: no "cheapest"
     if cheap is not None and len({p.checked.per for p in priced if p.checked and p.checked.per}) > 1:
         cheap = None  # nor in several periods rank could not put on one (per person, per night)
+    if cheap is not None and not all(_same_footing(p, priced[0]) for p in priced):
+        cheap = None  # nor a price each among prices for a whole group
     if syn.limits.floor:
         cheap = None  # a salary asked as a minimum: the lowest is the worst paid
     # one known price among several options is no "cheapest": the others may cost less
@@ -159,7 +161,7 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
         (syn.rating_sources(b, b.rating or 0.0) if b.rating is not None else []) + \
         syn.price_items(a) + syn.price_items(b)
     comparable = (a.checked is not None and b.checked is not None
-                  and a.checked.currency == b.checked.currency
+                  and a.checked.currency == b.checked.currency and _same_footing(a, b)
                   and not syn.limits.floor)  # "costs less" is no merit of a salary
     if a.rating is None or b.rating is None:
         if a.rating is None and b.rating is None:
@@ -215,6 +217,14 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
         "and also costs {diff} less ({pb} against {po}).", diff=_diff(syn, lo, hi),
         pb=syn.price_text(hi), po=syn.price_text(lo), **kw), items)
 
+
+
+def _same_footing(a: Subject, b: Subject) -> bool:
+    """Whether ``a``'s and ``b``'s prices are for as much: a price each (``per`` person)
+    and one that states no ``per`` (a private tour's 240 € for the group, a table's
+    menu for two) are not, so neither is called cheaper or dearer than the other."""
+    pa, pb = (a.checked.per if a.checked else None), (b.checked.per if b.checked else None)
+    return pa == pb or "person" not in (pa, pb)
 
 
 def _diff(syn: Builder, hi: Subject, lo: Subject) -> str:

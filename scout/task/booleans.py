@@ -42,11 +42,11 @@ _UNNEEDED_BEFORE = re.compile(
 def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
     # "unfurnished", "un-heated": English negates an adjective with the prefix un-
     # ("nada online", "nothing online", "que no sean online": ruled out as "no online" is)
+    alt = name_forms([name.replace("_", " "), *spec.aliases])
     for m in re.finditer(r"\b(?P<neg>no|without|not|sin|nothing|nada(?:\s+de)?|"
                          r"(?:que\s+)?no\s+(?:sean?|es|son)|(?:is|are)n'?t|(?:is|are)\s+not)?"
                          r"\s*(?:a\s+|an\s+|un\s+|una\s+)?"
-                         r"(?P<un>un-?)?" + name_forms([name.replace("_", " "), *spec.aliases])
-                         + r"\b", text.free):
+                         r"(?P<un>un-?)?" + alt + r"\b", text.free):
         before = re.search(r"([\w-]+)\s*$", text.free[max(0, m.start() - 30):m.start()])
         after = re.match(r"\s+([\w-]+)", text.free[m.end():])
         if _FREE.search(m.group(0)) and ((before and before.group(1) in _PERKS)
@@ -60,8 +60,19 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
                 or _UNNEEDED_BEFORE.search(text.free[max(0, m.start() - 40):m.start()]):
             text.claim(m.span())  # said, and said not to matter: no value, no note
             return None
-        return (m.group("neg") is None) == (m.group("un") is None), m.span()
+        return (m.group("neg") is None) == (m.group("un") is None), _joined(text.free, m, alt)
     return None
+
+
+def _joined(free: str, m: re.Match[str], alt: str) -> tuple[int, int]:
+    """The span of ``m`` widened over the input's other words that overlap it: with the
+    aliases ``con entradas`` and ``entradas incluidas``, "con entradas incluidas" is all
+    the flag's, so no "incluidas" is left over for the subject or a place."""
+    start, end = m.span()
+    for o in re.finditer(r"(?<!\w)(?=(" + alt + r")\b)", free):
+        if start < o.start() < end:
+            end = max(end, o.start() + len(o.group(1)))
+    return start, end
 
 
 # an English gerund right after a flag's word: with it, the word names a field or an

@@ -105,10 +105,11 @@ _COUNTED = (r"(?:personas?|people|persons?|pax|adult(?:o)?s?|nin[oa]s|kids|child
             r"camas?|beds?|noches?|nights?|dias?|days?|semanas?|weeks?)\b")
 _SEP = r"(?:\s*[-–&]\s*|\s+(?:al|a|hasta(?:\s+el)?|y(?:\s+el)?|to|until|till|through|and)\s+)"
 _YSEP = YEAR_SEP
-# a number after a weekday that is a day, not an amount: "saturday, 30 dollars max" keeps
-# its weekday ("friday or saturday"), "Fri 12th" / "viernes 12 de junio" do not
+# a number after a weekday that is a day, not an amount nor a count: "saturday, 30 dollars
+# max" and "el sábado, 4 adultos" keep their weekday ("friday or saturday"), "Fri 12th" /
+# "viernes 12 de junio" do not
 _DAY_NOT_AMOUNT = (r"[0-3]?\d(?!\d)(?![.,]\d)(?!\s*(?:€|\$|£|euros?\b|eur\b|dollars?\b|dolares\b|usd\b|"
-                   r"pounds?\b|libras?\b|gbp\b|quid\b|bucks\b|pesos?\b|%))")
+                   r"pounds?\b|libras?\b|gbp\b|quid\b|bucks\b|pesos?\b|%))(?!\s*" + _COUNTED + ")")
 
 
 def cue_before(text: str, pos: int) -> bool:

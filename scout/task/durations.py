@@ -89,9 +89,16 @@ def _seconds(m: re.Match[str]) -> int | None:
     return int(round(total)) if total > 0 else None
 
 
-def find_duration(free: str) -> tuple[int, tuple[int, int]] | None:
+# the low end of a range said with the top's unit: "2-3 hours", "de 2 a 3 horas", "1 or 2
+# hours", "entre 2 y 3 horas"; its number is in the top's unit
+_LOW_END = re.compile(r"(?<![\w.,])(?:(?:between|entre)\s+(?P<b>\d{1,4}(?:[.,]\d{1,2})?)\s+(?:and|y)"
+                      r"|(?:de\s+|from\s+)?(?P<n>\d{1,4}(?:[.,]\d{1,2})?)\s*(?:-|–|to|a|or|o))\s*$")
+
+
+def find_duration(free: str, high: bool = False) -> tuple[int, tuple[int, int]] | None:
     """The first length of time in ``free`` (the folded query, claimed spans blanked):
-    (seconds, span), or None."""
+    (seconds, span), or None. Of a range ("2-3 hours", "de 2 a 3 horas") the low end,
+    the top with ``high`` (an input named ``max_...``), and the span covers both."""
     for m in _PATTERN.finditer(free):
         if m.group("unit") in ("m", "s") and (m.group("gap") or m.group("num") is None):
             continue  # "100 m" is metres, "5 s" a letter: one letter counts only as "20m"
@@ -102,8 +109,15 @@ def find_duration(free: str) -> tuple[int, tuple[int, int]] | None:
             if not re.fullmatch(r"hours?|horas?", m.group("unit") or "", re.I):
                 continue
         seconds = _seconds(m)
-        if seconds is not None:
-            return seconds, m.span()
+        if seconds is None:
+            continue
+        low = _LOW_END.search(free, max(0, m.start() - 24), m.start()) \
+            if m.group("num") and not m.group("num2") and not m.group("num3") else None
+        if low is not None:
+            value = _number(low.group("b") or low.group("n")) * _unit(m.group("unit"))
+            if 0 < value < seconds:
+                return (seconds if high else int(round(value))), (low.start(), m.end())
+        return seconds, m.span()
     return None
 
 

@@ -255,7 +255,7 @@ def parse_query(
             elif spec.type == "duration":
                 from scout.task.durations import find_duration
 
-                hit = find_duration(text.free)
+                hit = find_duration(text.free, high=name.startswith("max"))
             elif spec.type in ("integer", "number"):
                 hit = find_number(text, spec, name, spec.type == "integer", result.lang)
             elif spec.type == "boolean":

@@ -268,6 +268,11 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
 
         if counts_age(name, list(spec.aliases)) and (age := age_after_person(free)):
             return age[0], widened(text.free, free, age[1])  # "our son (14)"
+    if not m and integer:
+        from scout.task.partycount import counts_people, party_after_for
+
+        if counts_people(name, list(spec.aliases)) and (party := party_after_for(free)):
+            return party[0], widened(text.free, free, party[1])  # "tour para 4"
     if not m:
         # a count said to be none: "sin experiencia", "no experience needed" is 0
         # (or by the input name's last word: "no experience" for max_experience)

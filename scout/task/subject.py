@@ -130,14 +130,22 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
                 last = cut
             if last < first:
                 continue
-        if all(toks[i].text in sw.MEALS for i in range(first, last + 1) if toks[i].word):
-            continue  # "where to have dinner": a meal alone is no subject
+        if all(toks[i].text in sw.MEALS for i in range(first, last + 1) if toks[i].word) \
+                and not _names_searched(toks, last):
+            continue  # "where to have dinner": a meal alone is no subject ("food tour" is)
         first, last = _past_work_noun(toks, first, last)
         if all(toks[i].text in sw.WORK for i in range(first, last + 1) if toks[i].word):
             continue  # "research grants in Spain": research alone is what kind, no topic
         a, b = toks[first].start, toks[last].end
         return re.sub(r"\s+", " ", original[a:b]), (a, b)
     return None
+
+
+def _names_searched(toks: list[_Tok], last: int) -> bool:
+    """The token after ``last`` (past spaces) is what the kind finds (its name or a
+    declared noun): the words before it say which sort ("food tour", "dinner cruise")."""
+    nxt = next((t for t in toks[last + 1:] if t.word or t.searched or t.text.strip()), None)
+    return bool(nxt and nxt.searched)
 
 
 def _past_work_noun(toks: list[_Tok], first: int, last: int) -> tuple[int, int]:

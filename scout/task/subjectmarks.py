@@ -8,9 +8,11 @@ from what these leave.
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass
 
 from scout.task import subjectwords as sw
+from scout.task.lang import fold
 
 # the words that name what a request is about ("about", "sobre", "acerca de")
 _CUE_WORDS = frozenset({"about", "sobre", "acerca"})
@@ -38,6 +40,21 @@ def index_at(starts: list[int], pos: int) -> int | None:
     """The first token at or after ``pos`` (``starts``: the tokens' starts, in order)."""
     i = bisect.bisect_left(starts, pos)
     return i if i < len(starts) else None
+
+
+def _other_inputs_cue(cue: str, chosen: int, free: str, aliases: list[str]) -> bool:
+    """The name after ``cue`` and the place chosen at ``chosen`` follow two different
+    words the kind declares for its places ("excursión a Sintra desde Lisboa": ``a`` for
+    where it goes, ``desde`` for where it starts): two places, neither passed over, as
+    "mussels in white wine in brussels" passes over a name after the same ``in``."""
+    from scout.task.place import strong_cues
+
+    own = {fold(a).strip() for a in aliases}
+    before = next((m.group(0) for m in strong_cues(aliases).finditer(free, 0, chosen)
+                   if m.end() == chosen), None)
+    said = re.sub(r"\s+", " ", cue.strip())
+    return before is not None and said in own \
+        and re.sub(r"\s+", " ", before.strip()) in own - {said}
 
 
 def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str],
@@ -86,7 +103,8 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
         # there opens the place's area ("en el centro de Madrid"), no part of the subject
         passed = name or name_at(free, original, m.end(), cased=False)
         if passed is not None and chosen is not None and passed[1][1] <= chosen[1][0] \
-                and not is_secondary(m.group(0)):
+                and not is_secondary(m.group(0)) \
+                and not _other_inputs_cue(m.group(0), chosen[1][0], free, aliases):
             # the place reader's choice is the place; the name it passed over is the dish's
             # ("mussels in white wine in brussels"), a landmark after "near" stays a place
             k = index_at(starts, m.start())
