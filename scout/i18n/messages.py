@@ -33,9 +33,48 @@ MAX_DEPTH = 6
 #: failure kind named in ``retry.on`` is written as the config writes it, and what a phase
 #: needs (an artifact, an input) as the pipeline names it
 VERBATIM = frozenset({"adapter", "others", "phase", "chain", "failure", "need"})
-#: the names among them that are one word: a text whose value there has a space is not
-#: that msgid ("Error: the quota was exceeded (see docs)" is no "{adapter}: {error} (…)")
-ONE_WORD = frozenset({"adapter", "phase", "chain", "failure"})
+#: what a placeholder can hold, whatever msgid it is in: a text whose value there does not
+#: fit is not that msgid ("Open in summer: yes" is no "{adapter} {result}: {reason}", and
+#: "Pool skipped: closed in winter" no "{adapter} skipped: {reason}"). A name the
+#: pipeline or the config gives is one word (PHASE_ID, a config key); scout's config and
+#: every example name adapters in lower case, so a capitalised word (a sentence's first)
+#: is not an adapter; a count Python wrote is digits.
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+_CONFIG_KEY = re.compile(r"[a-z0-9][a-z0-9_.-]*")
+#: what a chain link's attempt ended in (``LinkAttempt.result``), as synthesis notes say it
+_LINK_RESULT = re.compile(r"ok|cache[ _]hit|error|skipped|circuit[ _]open|budget[ _]exceeded")
+_ERROR_KIND = re.compile(r"[a-z][a-z0-9_]*")
+#: an HTTP status, or a step's status word ("no transcript (unavailable: …)")
+_STATUS = re.compile(r"\d{3}|[a-z][a-z_]*")
+TYPES: dict[str, re.Pattern[str]] = {
+    **dict.fromkeys(("count", "n", "failed", "total", "attempt", "attempts", "seconds",
+                     "delay", "chars", "days", "estimate", "left", "cap", "spent", "held",
+                     "quota", "limit"), _NUMBER),
+    **dict.fromkeys(("phase", "chain", "failure", "pool"), _WORD),
+    "adapter": _CONFIG_KEY,
+    "result": _LINK_RESULT,
+    "kind": _ERROR_KIND,  # a ProviderError's kind ("unavailable, HTTP 500")
+    "status": _STATUS,
+}
+#: the fixed text's marks that anchor a match, beside its words; a pair counts once (its
+#: opening mark: "{value} (stated {stated})" would read "Casa Camper (stated by the
+#: owner)" as ours)
+_MARKS = frozenset(":;([“«'\"")
+_WORDS = re.compile(r"[A-Za-z]{2,}")
+
+
+def _anchored(fixed: tuple[str, ...], names: tuple[str, ...]) -> bool:
+    """Whether a msgid has enough fixed text to be told from a sentence that merely has its
+    shape: its words, its marks and its typed placeholders must outnumber its free
+    placeholders ("in {place}" would read any "in the old town" as ours, "{name}: read
+    {value} from {span}" any "Menu: read reviews from guests")."""
+    text = "".join(fixed)
+    anchors = len(_WORDS.findall(text)) + sum(c in _MARKS for c in text.replace("''", "'")) \
+        + sum(n in TYPES for n in names)
+    return anchors > sum(n not in TYPES for n in names)
+
+
 #: placeholders that hold a price's period ("price per {per} converted to per {target}"):
 #: written with the catalog's "price unit" words, so a kind's own word for another sense
 #: of "day" (an enum value `day`, a day camp: "de día") is not the period's
@@ -73,7 +112,9 @@ def _patterns(lang: str) -> tuple[Pattern, ...]:
             fixed, names = tuple(parts[0::2]), tuple(parts[1::2])
             if not names or len(set(names)) != len(names) or any(not f for f in fixed[1:-1]):
                 continue
-            if not "".join(fixed).strip(" :;,.()") and names[0] not in ONE_WORD:
+            if not _anchored(fixed, names):
+                continue
+            if not "".join(fixed).strip(" :;,.()") and names[0] not in TYPES:
                 # all placeholders: would match anything; one that starts with a name
                 # ("{adapter}: {error} ({message})", a chain's link) matches a one-word
                 # label only, its parentheses nested (_match)
@@ -119,11 +160,11 @@ def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[st
                 return None
         if end <= pos:
             return None
-        if (i == 0 and unanchored or name in ONE_WORD) \
-                and any(c.isspace() for c in text[pos:end]):
+        if i == 0 and unanchored and any(c.isspace() for c in text[pos:end]):
             return None
-        if not _nested(text[pos:end]) or (name == "count" and not text[pos:end].isdigit()):
-            return None  # a plural's {count} is a number: it anchors "{count} results ..."
+        kind = TYPES.get(name)
+        if not _nested(text[pos:end]) or (kind is not None and not kind.fullmatch(text[pos:end])):
+            return None  # not what the placeholder holds: a plural's {count} is digits
         values[name] = text[pos:end]
         pos = end + (len(fixed[i + 1]) if i < len(names) - 1 else 0)
     return values
