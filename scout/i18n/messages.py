@@ -5,7 +5,12 @@ reason) is English, written from a msgid marked with :func:`scout.i18n.N_` and f
 ``str.format``. :func:`localize` recognises the msgid again — the exact text, or a catalog
 msgid with ``{placeholders}`` whose fixed words match — and localises the placeholder
 values in turn (a number Python wrote, "0.50", in the reader's way). Text no msgid matches
-(a provider's error message) is shown as it was written. The catalogs are
+(a provider's error message) is shown as it was written.
+
+Text that merely has a msgid's shape is not ours: a placeholder matches only what it can
+hold (:data:`TYPES`: a count digits, an adapter a config key, a link's result its words), a
+msgid needs more fixed text than free placeholders (:func:`_anchored`), and what a
+placeholder quotes from someone else (:data:`AS_WRITTEN`) is never translated. The catalogs are
 :mod:`scout.i18n`'s.
 """
 
@@ -33,6 +38,12 @@ MAX_DEPTH = 6
 #: failure kind named in ``retry.on`` is written as the config writes it, and what a phase
 #: needs (an artifact, an input) as the pipeline names it
 VERBATIM = frozenset({"adapter", "others", "phase", "chain", "failure", "need"})
+#: placeholders that hold what someone else wrote (a page's words, a quote, the request's
+#: text, a value a person typed, an author's condition): shown exactly as written, never
+#: read as scout's own words ("promotional price, compared at the price after it: “yes”"
+#: keeps the page's "yes")
+AS_WRITTEN = frozenset({"quote", "quotes", "words", "query", "url", "host", "text", "span",
+                        "condition", "value", "stated", "example"})
 #: what a placeholder can hold, whatever msgid it is in: a text whose value there does not
 #: fit is not that msgid ("Open in summer: yes" is no "{adapter} {result}: {reason}", and
 #: "Pool skipped: closed in winter" no "{adapter} skipped: {reason}"). A name the
@@ -228,7 +239,7 @@ def localize(text: Any, lang: str, _depth: int = 0, *,
         found = _match(fixed, names, text)
         if found is None:
             continue
-        values = {k: v if k in VERBATIM else _decimal(v, lang) or _in_context(k, v, lang, catalog)
+        values = {k: v if k in VERBATIM or k in AS_WRITTEN else _decimal(v, lang) or _in_context(k, v, lang, catalog)
                   or localize(v, lang, _depth + 1, catalog=catalog) for k, v in found.items()}
         n = _count(found) if plural else None
         try:

@@ -12,7 +12,7 @@ import itertools
 import pytest
 
 from scout.i18n import translations
-from scout.i18n.messages import TYPES, VERBATIM, _match, _patterns, localize
+from scout.i18n.messages import AS_WRITTEN, TYPES, VERBATIM, _match, _patterns, localize
 
 # names a listing gives, and the words its page or an author puts after them
 NAMES = ["Hotel Arts Barcelona", "Casa Camper", "Pool", "Open", "Breakfast", "Parking",
@@ -70,7 +70,8 @@ def test_every_msgid_shape_still_translates() -> None:
         values = _filled(english, names, is_plural)
         text = english.format(**values)
         # a value that is itself a msgid ("unavailable") is said in Spanish; names are not
-        values = {k: v if k in VERBATIM else localize(v, "es") for k, v in values.items()}
+        values = {k: v if k in VERBATIM | AS_WRITTEN else localize(v, "es")
+                  for k, v in values.items()}
         if plural is not None:
             expected = catalog.ngettext(msgid, plural, 3 if is_plural else 1).format(**values)
         else:
@@ -90,6 +91,16 @@ def test_a_free_placeholder_keeps_what_a_source_wrote() -> None:
     assert localize(text, "es") == "tavily: no disponible (Open in summer: yes)"
     assert localize("page skipped: Pool skipped: closed", "es") == \
         "page omitido: Pool skipped: closed"
+
+
+def test_a_quote_or_a_value_someone_wrote_is_never_translated() -> None:
+    """A page's words quoted in a flag, a value a person typed: as written, even when they
+    are a msgid on their own ("yes")."""
+    flag = localize("promotional price, compared at the price after it: “yes”", "es")
+    assert flag != "promotional price, compared at the price after it: “yes”"  # ours: Spanish
+    assert "yes" in flag and "sí" not in flag
+    said = localize("'yes' is not a number", "es")
+    assert "'yes'" in said and said != "'yes' is not a number"
 
 
 def test_verbatim_names_are_typed() -> None:
