@@ -106,3 +106,13 @@ def test_a_quote_or_a_value_someone_wrote_is_never_translated() -> None:
 def test_verbatim_names_are_typed() -> None:
     """Every name kept verbatim that is one word has a type that says so."""
     assert {"adapter", "phase", "chain", "failure"} <= set(TYPES) & VERBATIM
+
+
+def test_the_dashboard_shows_a_typed_value_as_the_person_wrote_it() -> None:
+    from scout.schemas.task import Task
+    from scout.server.dashboard_data import request_view
+
+    typed = "Open in summer: yes"
+    task = Task(values={"topic": typed}, types={"topic": "subject"}, lang="es")
+    rows = request_view(task.model_dump(mode="json"), "es").rows
+    assert [r[1] for r in rows] == [typed]
