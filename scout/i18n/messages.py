@@ -231,24 +231,45 @@ def localize(text: Any, lang: str, _depth: int = 0, *,
         # the msgids are English; a project's locales/en catalog may still name its own
         # words (an enum value `dkv` shown "DKV"), as `_()` in its templates does
         return catalog.gettext(text) if catalog is not None else text
+    said = _said(text, lang, _depth, catalog)
+    return text if said is None else said
+
+
+def _said(text: str, lang: str, depth: int,
+          catalog: gettext.NullTranslations | None) -> str | None:
+    """``text`` in ``lang`` when it is ours (a msgid, filled or not, or reasons joined with
+    "; " that all are); None when it is not."""
     gt = (catalog or translations(lang)).gettext
     done = gt(text)
-    if done != text or _depth > MAX_DEPTH:
-        return done
+    if done != text or depth > MAX_DEPTH:
+        return done if done != text else None
     for fixed, names, msgid, plural in _patterns(lang):
         found = _match(fixed, names, text)
         if found is None:
             continue
-        values = {k: v if k in VERBATIM or k in AS_WRITTEN else _decimal(v, lang) or _in_context(k, v, lang, catalog)
-                  or localize(v, lang, _depth + 1, catalog=catalog) for k, v in found.items()}
+        values = {k: v if k in VERBATIM or k in AS_WRITTEN
+                  else _decimal(v, lang) or _in_context(k, v, lang, catalog)
+                  or localize(v, lang, depth + 1, catalog=catalog) for k, v in found.items()}
         n = _count(found) if plural else None
         try:
             if plural:
-                return (catalog or translations(lang)).ngettext(msgid, plural, 1 if n is None else n
-                                                   ).format(**values)
+                return (catalog or translations(lang)).ngettext(
+                    msgid, plural, 1 if n is None else n).format(**values)
             return gt(msgid).format(**values)
         except (KeyError, IndexError, ValueError):  # a broken msgstr: keep the English
             return text
     if "; " in text:  # reasons joined into one line ("needs 'a' from F1, ...; needs 'b' ...")
-        return "; ".join(localize(part, lang, _depth + 1, catalog=catalog) for part in text.split("; "))
-    return text
+        # ours when every part is, or when one is a filled msgid (a chain's links: "tavily:
+        # unavailable (…); brave: skipped", the last as written): in a source's "Breakfast
+        # included; yes" a lone "yes" is not scout's word
+        split = text.split("; ")
+        parts = [_said(part, lang, depth + 1, catalog) for part in split]
+        if None in parts and not any(_filled(part, lang) for part in split):
+            return None
+        return "; ".join(s if p is None else p for s, p in zip(split, parts))
+    return None
+
+
+def _filled(text: str, lang: str) -> bool:
+    """Whether ``text`` is a ``{placeholder}`` msgid filled in."""
+    return any(_match(fixed, names, text) is not None for fixed, names, _, _ in _patterns(lang))

@@ -116,3 +116,17 @@ def test_the_dashboard_shows_a_typed_value_as_the_person_wrote_it() -> None:
     task = Task(values={"topic": typed}, types={"topic": "subject"}, lang="es")
     rows = request_view(task.model_dump(mode="json"), "es").rows
     assert [r[1] for r in rows] == [typed]
+
+
+def test_joined_reasons_are_ours_only_when_every_part_is() -> None:
+    assert localize("Breakfast included; yes", "es") == "Breakfast included; yes"
+    # a filled msgid makes the line scout's: its other parts are shown as written
+    assert localize("needs 'a' from F1, which failed; the lift was broken", "es") == \
+        "necesita 'a' de F1, que falló; the lift was broken"
+    both = localize("needs 'a' from F1, which failed; needs 'b' from F2, which was skipped", "es")
+    assert "; " in both and "needs" not in both
+
+
+def test_a_chains_links_are_said_when_one_has_no_message() -> None:
+    said = localize("tavily: unavailable (HTTP 500 (server error)); brave: skipped", "es")
+    assert said.startswith("tavily: no disponible (") and said.endswith("; brave: skipped")
