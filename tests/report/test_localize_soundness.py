@@ -130,3 +130,9 @@ def test_joined_reasons_are_ours_only_when_every_part_is() -> None:
 def test_a_chains_links_are_said_when_one_has_no_message() -> None:
     said = localize("tavily: unavailable (HTTP 500 (server error)); brave: skipped", "es")
     assert said.startswith("tavily: no disponible (") and said.endswith("; brave: skipped")
+
+
+def test_a_candidates_name_is_never_a_word_to_translate() -> None:
+    """A listing called like a msgid ("Against", "In favour") keeps its name."""
+    said = localize("2 photos of Against from brave", "es")
+    assert said != "2 photos of Against from brave" and "Against" in said
