@@ -234,17 +234,17 @@ def localize(text: Any, lang: str, _depth: int = 0, *,
         # words (an enum value `dkv` shown "DKV"), as `_()` in its templates does
         return catalog.gettext(text) if catalog is not None else text
     said = _said(text, lang, _depth, catalog)
-    return text if said is None else said
+    return text if said is None else said[0]
 
 
 def _said(text: str, lang: str, depth: int,
-          catalog: gettext.NullTranslations | None) -> str | None:
+          catalog: gettext.NullTranslations | None) -> tuple[str, bool] | None:
     """``text`` in ``lang`` when it is ours (a msgid, filled or not, or reasons joined with
-    "; " that all are); None when it is not."""
+    "; "), and whether it is a ``{placeholder}`` msgid filled in; None when it is not ours."""
     gt = (catalog or translations(lang)).gettext
     done = gt(text)
     if done != text or depth > MAX_DEPTH:
-        return done if done != text else None
+        return (done, False) if done != text else None
     for fixed, names, msgid, plural in _patterns(lang):
         found = _match(fixed, names, text)
         if found is None:
@@ -256,22 +256,18 @@ def _said(text: str, lang: str, depth: int,
         try:
             if plural:
                 return (catalog or translations(lang)).ngettext(
-                    msgid, plural, 1 if n is None else n).format(**values)
-            return gt(msgid).format(**values)
+                    msgid, plural, 1 if n is None else n).format(**values), True
+            return gt(msgid).format(**values), True
         except (KeyError, IndexError, ValueError):  # a broken msgstr: keep the English
-            return text
+            return text, True
     if "; " in text:  # reasons joined into one line ("needs 'a' from F1, ...; needs 'b' ...")
         # ours when every part is, or when one is a filled msgid (a chain's links: "tavily:
         # unavailable (…); brave: skipped", the last as written): in a source's "Breakfast
         # included; yes" a lone "yes" is not scout's word
         split = text.split("; ")
         parts = [_said(part, lang, depth + 1, catalog) for part in split]
-        if None in parts and not any(_filled(part, lang) for part in split):
+        filled = any(p is not None and p[1] for p in parts)
+        if None in parts and not filled:
             return None
-        return "; ".join(s if p is None else p for s, p in zip(split, parts))
+        return "; ".join(s if p is None else p[0] for s, p in zip(split, parts)), filled
     return None
-
-
-def _filled(text: str, lang: str) -> bool:
-    """Whether ``text`` is a ``{placeholder}`` msgid filled in."""
-    return any(_match(fixed, names, text) is not None for fixed, names, _, _ in _patterns(lang))
