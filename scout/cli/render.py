@@ -81,6 +81,10 @@ def _shown(loc: Location) -> Location:
 def format_problem(p: Problem, *, snippet: bool = True, err: bool = False) -> str:
     from scout.text import cut_middle
 
+    # the labels ("error", "warning", "note", "hint:") and the code are the same in every
+    # language, as a compiler's are: editors' problem matchers, CI logs and scripts find
+    # them by these words; the message and hint after them are the reader's language
+    # (docs/running.md, "The language of the console")
     loc = p.location
     head = f"{loc}: " if loc else ""
     color = {"error": "red", "note": "cyan"}.get(p.severity, "yellow")

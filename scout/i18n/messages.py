@@ -5,7 +5,12 @@ reason) is English, written from a msgid marked with :func:`scout.i18n.N_` and f
 ``str.format``. :func:`localize` recognises the msgid again — the exact text, or a catalog
 msgid with ``{placeholders}`` whose fixed words match — and localises the placeholder
 values in turn (a number Python wrote, "0.50", in the reader's way). Text no msgid matches
-(a provider's error message) is shown as it was written. The catalogs are
+(a provider's error message) is shown as it was written.
+
+Text that merely has a msgid's shape is not ours: a placeholder matches only what it can
+hold (:data:`TYPES`: a count digits, an adapter a config key, a link's result its words), a
+msgid needs more fixed text than free placeholders (:func:`_anchored`), and what a
+placeholder quotes from someone else (:data:`AS_WRITTEN`) is never translated. The catalogs are
 :mod:`scout.i18n`'s.
 """
 
@@ -33,9 +38,56 @@ MAX_DEPTH = 6
 #: failure kind named in ``retry.on`` is written as the config writes it, and what a phase
 #: needs (an artifact, an input) as the pipeline names it
 VERBATIM = frozenset({"adapter", "others", "phase", "chain", "failure", "need"})
-#: the names among them that are one word: a text whose value there has a space is not
-#: that msgid ("Error: the quota was exceeded (see docs)" is no "{adapter}: {error} (…)")
-ONE_WORD = frozenset({"adapter", "phase", "chain", "failure"})
+#: placeholders that hold what someone else wrote (a page's words, a quote, the request's
+#: text, a value a person typed, an author's condition, a candidate's name): shown exactly
+#: as written, never read as scout's own words ("promotional price, compared at the price
+#: after it: “yes”" keeps the page's "yes"). ``{name}`` is not one: it is an input's name
+#: too, which the kind's catalog says in the reader's words
+AS_WRITTEN = frozenset({"quote", "quotes", "words", "query", "url", "host", "text", "span",
+                        "condition", "value", "stated", "example", "subject", "better",
+                        "other", "cheap", "unknown", "a", "b"})
+#: what a placeholder can hold, whatever msgid it is in: a text whose value there does not
+#: fit is not that msgid ("Open in summer: yes" is no "{adapter} {result}: {reason}", and
+#: "Pool skipped: closed in winter" no "{adapter} skipped: {reason}"). A name the
+#: pipeline or the config gives is one word (PHASE_ID, a config key); scout's config and
+#: every example name adapters in lower case, so a capitalised word (a sentence's first)
+#: is not an adapter; a count Python wrote is digits.
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+_CONFIG_KEY = re.compile(r"[a-z0-9][a-z0-9_.-]*")
+#: what a chain link's attempt ended in (``LinkAttempt.result``), as synthesis notes say it
+_LINK_RESULT = re.compile(r"ok|cache[ _]hit|error|skipped|circuit[ _]open|budget[ _]exceeded")
+_ERROR_KIND = re.compile(r"[a-z][a-z0-9_]*")
+#: an HTTP status, or a step's status word ("no transcript (unavailable: …)")
+_STATUS = re.compile(r"\d{3}|[a-z][a-z_]*")
+TYPES: dict[str, re.Pattern[str]] = {
+    **dict.fromkeys(("count", "n", "failed", "total", "attempt", "attempts", "seconds",
+                     "delay", "chars", "days", "estimate", "left", "cap", "spent", "held",
+                     "quota", "limit"), _NUMBER),
+    **dict.fromkeys(("phase", "chain", "failure", "pool"), _WORD),
+    "adapter": _CONFIG_KEY,
+    "result": _LINK_RESULT,
+    "kind": _ERROR_KIND,  # a ProviderError's kind ("unavailable, HTTP 500")
+    "status": _STATUS,
+}
+#: the fixed text's marks that anchor a match, beside its words; a pair counts once (its
+#: opening mark: "{value} (stated {stated})" would read "Casa Camper (stated by the
+#: owner)" as ours)
+_MARKS = frozenset(":;([“«'\"")
+_WORDS = re.compile(r"[A-Za-z]{2,}")
+
+
+def _anchored(fixed: tuple[str, ...], names: tuple[str, ...]) -> bool:
+    """Whether a msgid has enough fixed text to be told from a sentence that merely has its
+    shape: its words, its marks and its typed placeholders must outnumber its free
+    placeholders ("in {place}" would read any "in the old town" as ours, "{name}: read
+    {value} from {span}" any "Menu: read reviews from guests")."""
+    text = "".join(fixed)
+    anchors = len(_WORDS.findall(text)) + sum(c in _MARKS for c in text.replace("''", "'")) \
+        + sum(n in TYPES for n in names)
+    return anchors > sum(n not in TYPES for n in names)
+
+
 #: placeholders that hold a price's period ("price per {per} converted to per {target}"):
 #: written with the catalog's "price unit" words, so a kind's own word for another sense
 #: of "day" (an enum value `day`, a day camp: "de día") is not the period's
@@ -73,7 +125,9 @@ def _patterns(lang: str) -> tuple[Pattern, ...]:
             fixed, names = tuple(parts[0::2]), tuple(parts[1::2])
             if not names or len(set(names)) != len(names) or any(not f for f in fixed[1:-1]):
                 continue
-            if not "".join(fixed).strip(" :;,.()") and names[0] not in ONE_WORD:
+            if not _anchored(fixed, names):
+                continue
+            if not "".join(fixed).strip(" :;,.()") and names[0] not in TYPES:
                 # all placeholders: would match anything; one that starts with a name
                 # ("{adapter}: {error} ({message})", a chain's link) matches a one-word
                 # label only, its parentheses nested (_match)
@@ -119,11 +173,11 @@ def _match(fixed: tuple[str, ...], names: tuple[str, ...], text: str) -> dict[st
                 return None
         if end <= pos:
             return None
-        if (i == 0 and unanchored or name in ONE_WORD) \
-                and any(c.isspace() for c in text[pos:end]):
+        if i == 0 and unanchored and any(c.isspace() for c in text[pos:end]):
             return None
-        if not _nested(text[pos:end]) or (name == "count" and not text[pos:end].isdigit()):
-            return None  # a plural's {count} is a number: it anchors "{count} results ..."
+        kind = TYPES.get(name)
+        if not _nested(text[pos:end]) or (kind is not None and not kind.fullmatch(text[pos:end])):
+            return None  # not what the placeholder holds: a plural's {count} is digits
         values[name] = text[pos:end]
         pos = end + (len(fixed[i + 1]) if i < len(names) - 1 else 0)
     return values
@@ -179,24 +233,41 @@ def localize(text: Any, lang: str, _depth: int = 0, *,
         # the msgids are English; a project's locales/en catalog may still name its own
         # words (an enum value `dkv` shown "DKV"), as `_()` in its templates does
         return catalog.gettext(text) if catalog is not None else text
+    said = _said(text, lang, _depth, catalog)
+    return text if said is None else said[0]
+
+
+def _said(text: str, lang: str, depth: int,
+          catalog: gettext.NullTranslations | None) -> tuple[str, bool] | None:
+    """``text`` in ``lang`` when it is ours (a msgid, filled or not, or reasons joined with
+    "; "), and whether it is a ``{placeholder}`` msgid filled in; None when it is not ours."""
     gt = (catalog or translations(lang)).gettext
     done = gt(text)
-    if done != text or _depth > MAX_DEPTH:
-        return done
+    if done != text or depth > MAX_DEPTH:
+        return (done, False) if done != text else None
     for fixed, names, msgid, plural in _patterns(lang):
         found = _match(fixed, names, text)
         if found is None:
             continue
-        values = {k: v if k in VERBATIM else _decimal(v, lang) or _in_context(k, v, lang, catalog)
-                  or localize(v, lang, _depth + 1, catalog=catalog) for k, v in found.items()}
+        values = {k: v if k in VERBATIM or k in AS_WRITTEN
+                  else _decimal(v, lang) or _in_context(k, v, lang, catalog)
+                  or localize(v, lang, depth + 1, catalog=catalog) for k, v in found.items()}
         n = _count(found) if plural else None
         try:
             if plural:
-                return (catalog or translations(lang)).ngettext(msgid, plural, 1 if n is None else n
-                                                   ).format(**values)
-            return gt(msgid).format(**values)
+                return (catalog or translations(lang)).ngettext(
+                    msgid, plural, 1 if n is None else n).format(**values), True
+            return gt(msgid).format(**values), True
         except (KeyError, IndexError, ValueError):  # a broken msgstr: keep the English
-            return text
+            return text, True
     if "; " in text:  # reasons joined into one line ("needs 'a' from F1, ...; needs 'b' ...")
-        return "; ".join(localize(part, lang, _depth + 1, catalog=catalog) for part in text.split("; "))
-    return text
+        # ours when every part is, or when one is a filled msgid (a chain's links: "tavily:
+        # unavailable (…); brave: skipped", the last as written): in a source's "Breakfast
+        # included; yes" a lone "yes" is not scout's word
+        split = text.split("; ")
+        parts = [_said(part, lang, depth + 1, catalog) for part in split]
+        filled = any(p is not None and p[1] for p in parts)
+        if None in parts and not filled:
+            return None
+        return "; ".join(s if p is None else p[0] for s, p in zip(split, parts)), filled
+    return None

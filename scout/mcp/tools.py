@@ -27,6 +27,7 @@ from typing import Any
 from scout import api
 from scout.api.request import check_cap
 from scout.errors import PathOutsideRoot, RequestIncomplete, UsageError
+from scout.i18n import N_
 from scout.mcp import models as M
 from scout.orchestrator.events import Event
 
@@ -165,7 +166,10 @@ class ProgressRelay:
     """An event subscriber that turns phase and item events into progress calls.
 
     Progress counts phases: a finished (or reused, skipped) phase adds one, and a
-    fan-out item adds its share of its phase, so the number only grows."""
+    fan-out item adds its share of its phase, so the number only grows. The message is
+    the event in the request's language, as ``scout apply``'s console says it: the
+    mission's ``mission_started`` carries it, so a notice before it (a chain's skipped
+    link, found at preflight) waits for it, as on the console."""
 
     _DONE = frozenset({"phase_finished", "phase_reused"})
 
@@ -174,6 +178,14 @@ class ProgressRelay:
         self.total: float | None = None
         self.done: set[str] = set()
         self.partial: dict[str, float] = {}
+        self.lang = "en"
+        self._waiting: list[Event] | None = []  # notices before the language is known
+
+    def flush(self) -> None:
+        """Say the notices still waiting (a mission that never started: in English)."""
+        waiting, self._waiting = self._waiting or [], None
+        for event in waiting:
+            self(event)
 
     def _value(self) -> float:
         return len(self.done) + sum(v for k, v in self.partial.items() if k not in self.done)
@@ -181,8 +193,12 @@ class ProgressRelay:
     def __call__(self, event: Event) -> None:
         kind = getattr(event, "kind", "")
         phase = getattr(event, "phase", None)
+        if self._waiting is not None and kind == "notice":
+            self._waiting.append(event)
+            return
         if kind == "mission_started":
             self.total = float(max(1, len(getattr(event, "phases", ()) or ())))
+            self.lang = str(getattr(event, "lang", "en"))
         elif kind in self._DONE and phase:
             self.done.add(phase)
         elif kind == "phase_status" and phase and getattr(event, "status", "") in (
@@ -195,7 +211,9 @@ class ProgressRelay:
             return
         value = self._value()
         self.report(value if self.total is None else min(value, self.total), self.total,
-                    event.message())
+                    event.message(self.lang))
+        if kind == "mission_started":
+            self.flush()
 
 
 _HEADING = re.compile(r"^## ", re.MULTILINE)
@@ -240,13 +258,16 @@ def apply(ws: Workspace, file: str, query: str | None = None,
     replay_dir = ws.path(replay, what="replay", kind="dir") if replay else None
     check_cap(max_cost, "max_cost")
     hook = ProvidersHook(ws.root, ProviderOptions(replay_dir=replay_dir))
-    subscribers = [ProgressRelay(progress)] if progress is not None else []
+    relay = ProgressRelay(progress) if progress is not None else None
     try:
         result = api.apply(path, query=query, sets=_sets(sets), config=ws.config,
                            root=ws.root, providers=hook, max_cost=max_cost,
-                           subscribers=subscribers)  # type: ignore[arg-type]
+                           subscribers=[relay] if relay else [])  # type: ignore[arg-type]
     except RequestIncomplete as exc:
         raise ask_back(ws, exc) from None
+    finally:
+        if relay is not None:
+            relay.flush()
     answer = None
     if result.report_path is not None and Path(result.report_path).is_file():
         from scout.report.stopped import request_lang
@@ -267,25 +288,27 @@ def apply(ws: Workspace, file: str, query: str | None = None,
         "stopped_report": ws.rel(stopped),
         "stopped_report_html": ws.rel(stopped_html) if stopped_html and stopped_html.is_file()
         else None,
-        "hint": next_step(result)}))
+        "hint": next_step(result, result.lang)}))
 
 
 #: what to do about a mission its cost cap stopped (it has no failed phase to ask)
-BUDGET_HINT = ("apply again with a higher max_cost (or the Mission's max_cost:); "
-               "everything finished so far is kept and only what is missing runs")
+BUDGET_HINT = N_("apply again with a higher max_cost (or the Mission's max_cost:); "
+                 "everything finished so far is kept and only what is missing runs")
 
 
-def next_step(result: api.MissionResult) -> str | None:
+def next_step(result: api.MissionResult, lang: str = "en") -> str | None:
     """One line for an agent: what to do about a mission that did not succeed (the
-    failed phases' hints, as ``scout apply`` prints them), else None."""
+    failed phases' hints, as ``scout apply`` prints them, in the request's language
+    ``lang``), else None."""
+    from scout.i18n.messages import localize
     from scout.report.failure import failure_hints
 
     if result.exit_code == 0:
         return None
     if result.status == "stopped_budget":
-        return BUDGET_HINT
+        return localize(BUDGET_HINT, lang)
     hints = failure_hints(result.phases.values())
-    return "; ".join(hints) if hints else None
+    return "; ".join(localize(h, lang) for h in hints) if hints else None
 
 
 # --- reading what ran --------------------------------------------------------------------

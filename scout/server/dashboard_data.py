@@ -83,8 +83,10 @@ def request_view(parsed: dict[str, Any], lang: str) -> RequestView:
     for name, value in task.values.items():
         kind = task.types.get(name, "")
         shown = format_value(value, kind, lang, task.scales.get(name, 10))
-        if isinstance(value, str):  # an enum's word ("flat") in the page's language
-            shown = localize(shown, lang)
+        if isinstance(value, str):  # an enum's word ("flat") in the page's language: the
+            # catalog's word for it, never a message's shape (a subject or a place the
+            # person typed, "about the moon", is theirs)
+            shown = _(shown)
         rows.append((plain(labels[name], 80), plain(shown, 500),
                      origins.get(str(task.sources.get(name)), _("not given"))))
     return RequestView(rows=rows, notes=[plain(localize(n, lang), 500) for n in task.notes],
