@@ -170,3 +170,65 @@ def test_the_report_page_may_run_nothing(tmp_path: Path) -> None:
         mission={"mission_id": "m", "pipeline": "p"})
     csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
     assert csp and "default-src 'none'" in csp.group(1) and "script-src" not in csp.group(1)
+
+
+@pytest.mark.parametrize("text,secret", [
+    ("https://admin:hunter2@casa.test/book", "hunter2"),
+    ("https://ghp_tok3n@github.com/a/b", "ghp_tok3n"),
+    ("see https\\://bob:pw9@x.test/p now", "pw9"),  # as md_cell writes an address
+    ("[Casa](https://casa.test/r?id=4&token=tok-77&lang=es)", "tok-77"),
+    ("https://s3.test/f.pdf?X-Amz-Credential=AKIA9%2F1&X-Amz-Signature=ab12cd", "ab12cd"),
+    ("https://s3.test/f.pdf?X-Amz-Credential=AKIA9%2F1&X-Amz-Signature=ab12cd", "AKIA9"),
+    ("https://a.test/?accessToken=zz9&apiKey=kk8", "zz9"),
+    ("https://a.test/?accessToken=zz9&apiKey=kk8", "kk8"),
+    ("https://maps.test/api?key=AIzaXYZ", "AIzaXYZ"),
+    ("https://a.test/cb#access_token=frag5&state=1", "frag5"),
+    ("| 1 | x | https://a.test/?client_secret=cs3 |", "cs3"),
+])
+def test_no_address_keeps_a_credential(text: str, secret: str) -> None:
+    """A report shows no secret whole: a search result or a page may link with someone's
+    login or a signed URL in it."""
+    from scout.report.inert import without_credentials
+
+    for shown in (inert_markdown_text(text), without_credentials(text),
+                  markdown_to_html(inert_markdown_text(text))):
+        assert secret not in shown, shown
+    assert inert_markdown_text(inert_markdown_text(text)) == inert_markdown_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "https://casa.test/a?b=1&c=2", "https://x.test/@me?keyword=a&monkey=b&page=2",
+    "mailto:info@casa.test", "write to a@b.c or see https://b.c/p?q=hotel+rooms",
+    "token=abc without an address", "https://x.test/?token=",
+])
+def test_an_address_without_credentials_is_left_as_it_is(text: str) -> None:
+    from scout.report.inert import without_credentials
+
+    assert without_credentials(text) == text
+
+
+def test_credentials_go_in_linear_time() -> None:
+    import time
+
+    from scout.report.inert import without_credentials
+
+    for text in ("a." * 50_000 + "://x", "https://x.test/?" + "a=b&" * 40_000,
+                 "https://u:p@" * 20_000, "x://" * 40_000):
+        start = time.process_time()
+        without_credentials(text)
+        assert time.process_time() - start < 1.0, text[:20]
+
+
+def test_a_source_with_a_token_keeps_its_anchor() -> None:
+    """The Markdown writes the source's address without its token; the citation linker,
+    given the address as found, still finds its list item."""
+    url = "https://casa.test/r?id=4&token=tok-77"
+    md = f"see [1]\n\n1. [Casa]({inert_markdown_text(url)})\n"
+    html = link_citations(markdown_to_html(md), [(1, url)])
+    assert '<li id="src-1">' in html and 'href="#src-1"' in html and "tok-77" not in html
+
+
+def test_html_templates_drop_credentials_too(tmp_path: Path) -> None:
+    html = _render(tmp_path, "page.html.j2", '<a href="{{ u }}">{{ u }}</a>',
+                   u="https://admin:hunter2@casa.test/?sig=s1g9")
+    assert "hunter2" not in html and "s1g9" not in html and "casa.test" in html
