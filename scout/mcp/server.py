@@ -34,6 +34,7 @@ from mcp.server.transport_security import TransportSecuritySettings
 
 from scout import __version__
 from scout.errors import ScoutError, UsageError, machine_error
+from scout.errors.base import clip_names
 from scout.mcp import models as M
 from scout.mcp import tools as T
 from scout.mcp.tools import Workspace
@@ -54,9 +55,11 @@ replay set to a recorded cassette folder (e.g. examples/hotel-barcelona/cassette
 
 
 def _error_text(ws: Workspace, exc: ScoutError) -> str:
-    text = f"{exc.code}: {exc.message}"
+    # a name the caller gave (an input, a grouping, a path) quoted cut, as the CLI quotes
+    # it: a 100 kB `set` key or `by` came back whole in the tool error
+    text = f"{exc.code}: {clip_names(exc.message)}"
     if exc.hint:
-        text += f" (hint: {exc.hint})"
+        text += f" (hint: {clip_names(exc.hint)})"
     return str(ws.clean(text))
 
 

@@ -219,7 +219,10 @@ async def test_hostile_arguments_get_short_coded_errors(tmp_path: Path) -> None:
              # pydantic's text with an errors.pydantic.dev link)
              ("validate", {"path": ["pipelines"]}), ("validate", {}),
              ("plan", {"file": PIPELINE, "query": DEMO_QUERY, "set": {"budget": {"x": 1}}}),
-             ("journal", {"limit": "SECRET-ish value"})]
+             ("journal", {"limit": "SECRET-ish value"}),
+             # names the caller gave, 100 kB long: quoted cut, as the CLI quotes them
+             ("plan", {"file": PIPELINE, "query": DEMO_QUERY, "set": {"k" * 100_000: "1"}}),
+             ("cost", {"by": "b" * 100_000})]
     async with scout_mcp(root) as client:
         results = [await client.call_tool(tool, args) for tool, args in calls]
     texts = [r.content[0].text for r in results]
@@ -231,6 +234,9 @@ async def test_hostile_arguments_get_short_coded_errors(tmp_path: Path) -> None:
     assert "USE001: tool validate: path: Field required" in typed[1]
     assert "set.budget: Input should be a valid string (got an object)" in typed[2]
     assert "limit:" in typed[3] and "SECRET-ish" not in typed[3]  # the value is not echoed
+    long_names = texts[-2:]
+    assert "has no input 'kkk" in long_names[0] and "cannot group costs by 'bbb" in long_names[1]
+    assert all(len(t) < 1000 for t in long_names), [len(t) for t in long_names]
     assert not any("pydantic" in t for t in typed), typed
     assert not (root / "runs").exists()
 
