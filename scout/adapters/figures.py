@@ -97,7 +97,8 @@ def check_figures(claims: Iterable[tuple[Claim, str]], known: Known
     """Mark ``uncited`` every cited claim (a claim with its text) that states a figure
     ``known`` does not hold: how many were marked, and the figures, without repeats, in
     the answer's order."""
-    marked, found = 0, []
+    marked = 0
+    found: list[str] = []
     for claim, text in claims:
         if claim.uncited or not claim.citations:
             continue  # already marked, or nothing cited that a figure could misquote
