@@ -12,7 +12,10 @@ the page whose title is "Casa Bonay | Booking.com":
   (:func:`as_written`): ``*``, ``_`` and ``~`` are escaped, so a model name
   ``__init__`` or ``gpt*4*`` is not emphasised, and a bare ``www.`` or ``https://``
   address in a sentence is not made a link by viewers that link one (GitHub, GitLab); a
-  value that is itself an address is left alone (the target of the template's own link).
+  value that is itself an address is left alone (the target of the template's own link);
+  and a citation mark of its own (a page's footnote ``[3]``, a hotel named "Casa [1]")
+  is written ``\\[3\\]``, as md_cell writes it, so it is never taken for (and in
+  report.html never linked as) the report's citation 3.
 
 How the environment knows where a value lands: :class:`ValuesAsWritten` rewrites each
 ``{{ expression }}`` of a Markdown template, when the template is compiled, into
@@ -48,6 +51,8 @@ _DELIMITERS = re.compile(r"(?<!\\)(\*+|_+|~+)")
 _ADDRESS = re.compile(r"^\s*(?:(?:https?://|mailto:|#)\S*|[^\s/]*/\S*)\s*$", re.I)
 #: a ``|`` after an even number of backslashes (none included): one that ends a cell
 _OPEN_PIPE = re.compile(r"(?<!\\)((?:\\\\)*)\|")
+#: a citation mark as the report writes its own (htmlpost's), not already escaped
+_CITATION = re.compile(r"(?<!\\)\[(\d{1,4})\]")
 #: a run of whitespace: one with a line break in it becomes a space in a table cell
 _SPACE_RUN = re.compile(r"\s+")
 
@@ -88,6 +93,8 @@ def as_written(text: str) -> str:
     if _ADDRESS.match(text):
         return text
     text = _DELIMITERS.sub(lambda m: _delimiter(m, text), text)
+    if "[" in text:
+        text = _CITATION.sub(r"\\[\1\\]", text)
     return no_autolink(text)
 
 

@@ -232,3 +232,16 @@ def test_html_templates_drop_credentials_too(tmp_path: Path) -> None:
     html = _render(tmp_path, "page.html.j2", '<a href="{{ u }}">{{ u }}</a>',
                    u="https://admin:hunter2@casa.test/?sig=s1g9")
     assert "hunter2" not in html and "s1g9" not in html and "casa.test" in html
+
+
+def test_a_citation_mark_in_a_raw_value_is_never_the_reports(tmp_path: Path) -> None:
+    """A kind's template writing a name raw: a page's "Casa [1]" or footnote marks read as
+    the report's citation 1 in report.md and were linked to source 1 in report.html."""
+    md = _render(tmp_path, "kind.md.j2",
+                 "## {{ name }}\n\n{{ name }}: {{ note }} [{{ n }}]\n\n| a | b |\n|---|---|\n"
+                 "| {{ name }} | {{ note }} |\n\n1. [Src](https://ex.com/a)\n",
+                 name="Casa Fake [1]", note="see [1][2], 2024 [2024] and \\[3\\]", n=1)
+    assert "Casa Fake \\[1\\]" in md and "\\[1\\]\\[2\\]" in md and "\\[3\\]" in md
+    assert ": see" in md and "] [1]\n" in md  # the template's own [{{ n }}] stays a citation
+    html = link_citations(markdown_to_html(md), [(1, "https://ex.com/a")])
+    assert html.count('href="#src-1"') == 1 and "Casa Fake &#91;1]" in html
