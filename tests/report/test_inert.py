@@ -245,3 +245,19 @@ def test_a_citation_mark_in_a_raw_value_is_never_the_reports(tmp_path: Path) -> 
     assert ": see" in md and "] [1]\n" in md  # the template's own [{{ n }}] stays a citation
     html = link_citations(markdown_to_html(md), [(1, "https://ex.com/a")])
     assert html.count('href="#src-1"') == 1 and "Casa Fake &#91;1]" in html
+
+
+def test_a_raw_value_on_its_own_line_starts_no_block(tmp_path: Path) -> None:
+    """A kind's template writing a review raw on its own line: a page's "# Best hotel",
+    "> quote", a list, or a "===" under the template's line made headings, quotes and
+    lists of the report's structure; the template's own marker expression still works."""
+    md = _render(tmp_path, "kind.md.j2",
+                 "Intro line\n{{ a }}\n\n{{ b }}\n\n{% for x in xs %}\n"
+                 "{{ '-' if bullets else '1.' }} {{ x }}\n{% endfor %}\n",
+                 a="===", b="# Injected\n> quote\n2. item\n```", xs=["one", "# two"],
+                 bullets=True)
+    html = markdown_to_html(md)
+    assert "<h1>" not in html and "<blockquote>" not in html and "<ol>" not in html
+    assert "<pre>" not in html and "<code>" not in html
+    assert html.count("<li>") == 2 and "<li># two</li>" in html
+    assert "# Injected" in html and "=== " not in md.split("\n")[0]
