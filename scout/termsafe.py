@@ -13,7 +13,10 @@ at the output boundary; ``--json`` output goes through :func:`dumps`.
 Lone surrogates (a file name's bytes that are not UTF-8) are written as ``\\xNN``.
 Removed: ESC sequences (CSI, OSC, DCS/SOS/PM/APC strings and two-character escapes),
 their 8-bit C1 forms, every other C0 control except newline and tab, DEL, C1 controls
-U+0080–U+009F, and the bidi embedding/override/isolate controls.
+U+0080–U+009F, the bidi embedding/override/isolate controls, and the invisible characters
+that carry text (the tag characters U+E0000–U+E007F a page can hide an instruction to a
+model in, the invisible math operators U+2061–U+2064, the deprecated format controls
+U+206A–U+206F, the interlinear annotation marks U+FFF9–U+FFFB).
 """
 
 from __future__ import annotations
@@ -29,11 +32,17 @@ _SEQUENCE = re.compile(
     r"|(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
     r"|\x1b[ -/]*[0-~]?"
 )
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+#: invisible format characters that carry text of their own: the tag characters (U+E0000
+#: block: "ASCII smuggling", a sentence a reader cannot see and a model reads, hidden in a
+#: page or a hotel's name), the invisible math operators, the deprecated format controls
+#: and the interlinear annotation marks
+_HIDDEN = "\u2061-\u2064\u206a-\u206f\ufff9-\ufffb\U000e0000-\U000e007f"
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069" + _HIDDEN + "]")
 #: a control character that stands between words in a request (NUL, a form feed, a
 #: vertical tab, C1): read as a space, or "Madrid\x00hotel" read as one word "Madridhotel"
 _SEPARATING = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+                             + _HIDDEN + "]")
 
 
 #: a lone surrogate: a byte of a file name that is not UTF-8 ("\udce9" for b"\xe9"), or
@@ -81,9 +90,10 @@ def cell(value: Any) -> Any:
 
 def dumps(data: Any, **kw: Any) -> str:
     """``json.dumps`` whose output is safe on a terminal: controls that JSON does not
-    escape itself (DEL, C1, bidi, line separators) are written as ``\\uXXXX``."""
+    escape itself (DEL, C1, bidi, line separators, tag characters) are written as
+    ``\\uXXXX`` (a character past U+FFFF as its surrogate pair, as JSON writes it)."""
     text = json.dumps(data, **kw)
-    return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+    return _UNSAFE_IN_JSON.sub(lambda m: json.dumps(m.group(0))[1:-1], text)
 
 
 def echo(message: Any = "", **kw: Any) -> None:

@@ -127,6 +127,8 @@ class ParsedAnswer:
     unknown: list[str] = field(default_factory=list)
     reasoning_removed: bool = False
     text: str = ""  # the answer as shown: reasoning removed, markdown kept
+    #: the answer's length when it was longer than MAX_ANSWER_CHARS and cut there (0: whole)
+    cut_from: int = 0
 
 
 class _Cites:
@@ -378,4 +380,5 @@ def parse_answer(content: str, resolve: Resolver) -> ParsedAnswer:
     build.flush()
     sentences = [s for b in build.blocks if b.kind in ("paragraph", "list") for s in b.items]
     return ParsedAnswer(blocks=build.blocks, sentences=sentences, unknown=unknown,
-                        reasoning_removed=removed, text=text)
+                        reasoning_removed=removed, text=text,
+                        cut_from=len(content) if len(content) > MAX_ANSWER_CHARS else 0)

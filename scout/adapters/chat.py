@@ -33,13 +33,13 @@ from typing import Any
 import httpx
 
 from scout.adapters import chat_filter
-from scout.adapters.answer import ParsedAnswer, parse_answer
+from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, parse_answer
 from scout.adapters.contract.http import check_status, parse_retry_after
 from scout.adapters.search_http import amend_error, error_json, fetch, load_json, short
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited
 from scout.i18n import N_
 from scout.i18n import translations
-from scout.task.lang import LANGS, prose_lang
+from scout.task.lang import LANGS, prose_lang, prose_words
 from scout.adapters.contract import EvidenceItem, Secret, Usage
 from scout.schemas.sources import Citation
 
@@ -386,28 +386,53 @@ def parse_content(content: str, name: str, resolve: Any, finish: str | None = No
     return parsed
 
 
+#: paragraphs this long (lower-case words) in neither English nor Spanish are noted
+FOREIGN_MIN_WORDS = 30
+#: the share of English and Spanish function words under which prose is in neither:
+#: English or Spanish answers hold over a third, German, French or Italian ones a tenth
+FOREIGN_SHARE = 0.2
+
+
 def answer_notes(parsed: ParsedAnswer, known: str, lang: str = "en") -> list[str]:
     """Notes on labels that pointed at nothing (``known`` says what was citable), and on an
     answer written in another language than the request's, in the request's language."""
     _ = translations(lang).gettext
     msg = _("citation {label} dropped: it points at nothing the model was given ({known})")
     notes = [msg.format(label=label, known=known) for label in parsed.unknown]
+    if parsed.cut_from:  # a misbehaving server's megabyte: the reader learns it was cut
+        from scout.i18n.numbers import format_number
+
+        notes.append(_("the answer was {length} characters long: only its first {kept} "
+                       "were read").format(length=format_number(parsed.cut_from, lang),
+                                           kept=format_number(MAX_ANSWER_CHARS, lang)))
     wrong = language_note(parsed, lang)
     return notes + ([wrong] if wrong else [])
 
 
 def language_note(parsed: ParsedAnswer, lang: str) -> str | None:
-    """A note when the answer's prose is clearly in the other language than ``lang`` (the
-    request's): models often ignore the instruction to answer in it. Short answers, quotes
-    and names are not judged (:func:`scout.task.lang.prose_lang`); tables and headings are
-    not prose. Nothing is asked again: a retry would cost a second answer."""
+    """A note when the answer's prose is clearly in another language than ``lang`` (the
+    request's): models often ignore the instruction to answer in it. The other of scout's
+    languages is named; a third one (German, French...) is said by what it is not: its
+    paragraphs hold :data:`FOREIGN_MIN_WORDS` lower-case words or more, and English and
+    Spanish function words make less than :data:`FOREIGN_SHARE` of them (a list's terse
+    items are not judged). Short answers, quotes and names are not judged
+    (:func:`scout.task.lang.prose_lang`); tables and headings are not prose. Nothing is
+    asked again: a retry would cost a second answer."""
     if lang not in LANGS:
         return None
     written = prose_lang(" ".join(s.text for s in parsed.sentences))
-    if written is None or written == lang:
-        return None
     _ = translations(lang).gettext
     names = {"en": _("English"), "es": _("Spanish")}
+    if written is None:
+        en, es, words = prose_words(" ".join(s.text for b in parsed.blocks
+                                             if b.kind == "paragraph" for s in b.items))
+        if words < FOREIGN_MIN_WORDS or en + es >= FOREIGN_SHARE * words:
+            return None
+        return _("the answer is not written in {asked}, the language of the request: the "
+                 "model did not follow the instruction to answer in it").format(
+                     asked=names[lang])
+    if written == lang:
+        return None
     return _("the answer is written in {written}, not in {asked}, the language of the "
              "request: the model did not follow the instruction to answer in it").format(
                  written=names[written], asked=names[lang])

@@ -27,6 +27,7 @@ import httpx
 
 from scout.adapters.chat import EvidenceLabels, answer_notes, finish_reason, parse_content, \
     completions_url, post_chat, read_completion, token_usage
+from scout.adapters.figures import Known, check_figures, claims_of, shown
 from scout.adapters.prompt import Prompt, build_prompt
 from scout.config.settings import AdapterSettings, OpenAISettings
 from scout.i18n import translations
@@ -85,16 +86,17 @@ class OpenAIAdapter(SynthesisAdapter):
         url = completions_url(self.base_url or DEFAULT_BASE_URL)
         response = post_chat(self._http(), url, body, self.name, credential)
         labels = EvidenceLabels(list(request.evidence), prompt.labels)
-        reply = self.parse(response, labels, request.lang)
+        reply = self.parse(response, labels, request.lang, given=(prompt.system, prompt.user))
         reply.meta.update(prompt_chars=len(prompt.user), evidence_used=prompt.evidence_used,
                           evidence_dropped=prompt.evidence_dropped,
                           evidence_cut=prompt.evidence_cut, lang=request.lang)
         return reply
 
     def parse(self, response: httpx.Response, labels: EvidenceLabels | None = None,
-              lang: str = "en") -> Reply[Synthesis]:
+              lang: str = "en", given: tuple[str, ...] = ()) -> Reply[Synthesis]:
         """A chat-completion response → Reply[Synthesis]; ParseError when it is not one.
-        Notes are written in ``lang``."""
+        Notes are written in ``lang``. ``given``: the prompt's messages, whose figures a
+        cited claim's must be (scout/adapters/figures.py)."""
         labels = labels or EvidenceLabels([], ())
         _ = translations(lang).gettext
         data, content = read_completion(response, self.name)
@@ -111,6 +113,15 @@ class OpenAIAdapter(SynthesisAdapter):
         if not citations and parsed.sentences:
             notes.append(_("the answer cites none of the evidence: every sentence is "
                            "marked uncited"))
+        count, invented = check_figures(claims_of(parsed.blocks), Known(given)) if given \
+            else (0, [])
+        if count:
+            notes.append(translations(lang).ngettext(
+                "{count} cited statement gives figures that nothing the model was given "
+                "states ({figures}): it is marked as not supported by the evidence",
+                "{count} cited statements give figures that nothing the model was given "
+                "states ({figures}): they are marked as not supported by the evidence",
+                count).format(count=count, figures=shown(invented)))
         model = data.get("model") if isinstance(data.get("model"), str) else self.oa.model
         synthesis = Synthesis(
             text=parsed.text, sentences=parsed.sentences, blocks=parsed.blocks,
@@ -124,6 +135,7 @@ class OpenAIAdapter(SynthesisAdapter):
             "citations": len(citations),
             "sentences": len(parsed.sentences),
             "uncited": sum(s.uncited for s in parsed.sentences),
+            "invented_figures": len(invented),
             "unknown_labels": len(parsed.unknown),
             "reasoning_removed": parsed.reasoning_removed,
         }

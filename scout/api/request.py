@@ -111,6 +111,19 @@ def check_value_depth(inputs: dict[str, Any]) -> None:
             stack.extend((child, depth + 1) for child in children)
 
 
+def plain_value(value: Any) -> Any:
+    """An input value with every text in it made plain (:func:`scout.termsafe.plain`:
+    composed, no control sequence or bidi control); lists and mappings walked (their
+    depth is bounded first, :func:`check_value_depth`), other values as they are."""
+    if isinstance(value, str):
+        return plain(value)
+    if isinstance(value, (list, tuple)):
+        return [plain_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain_value(v) for k, v in value.items()}
+    return value
+
+
 def is_blank(text: str) -> bool:
     """Nothing but white space and invisible marks (zero-width spaces, a BOM, bidi
     controls): what a query pasted empty looks like."""
@@ -213,6 +226,10 @@ def prepare(
                          "(and/or --set key=value)",
                          hint="a query of only spaces or invisible characters says nothing")
     check_value_depth(inputs)
+    # a value is typed or pasted like the query, and read as plainly: a bidi override or
+    # a terminal sequence in --set destination=... went into the providers' queries and
+    # the Task, and broke the alignment of plan's table
+    inputs = {k: plain_value(v) for k, v in inputs.items()}
     check_no_secret({"--query": q, **{f"--set {k}": v for k, v in inputs.items()}},
                     root_path, find_config(config, pipeline_path))
     if mid is None:

@@ -24,6 +24,9 @@ from scout.termsafe import clean
 #: otherwise print 5 MB).
 WIDTH = 120
 MESSAGE_WIDTH = 400
+#: the most problems one error prints as text: a batch file of 5,000 duplicate rows printed
+#: 20,000 lines (1 MB) that buried the count; ``--format json`` lists every one
+MAX_SHOWN = 50
 
 
 @lru_cache(maxsize=64)
@@ -154,8 +157,11 @@ def render_error(exc: ScoutError, *, as_json: bool = False) -> None:
 
         click.echo(dumps(error_json(exc), indent=2, ensure_ascii=False))
     if isinstance(exc, SpecInvalid):
-        for p in exc.problems:
+        for p in exc.problems[:MAX_SHOWN]:
             click.echo(format_problem(p, err=True), err=True)
+        if len(exc.problems) > MAX_SHOWN:
+            click.echo(f"... and {len(exc.problems) - MAX_SHOWN} more not shown here "
+                       "(--format json lists every one)", err=True)
         n = len([p for p in exc.problems if p.severity == "error"])
         click.echo(f"{n} problem(s); see docs/errors.md for each code", err=True)
         return

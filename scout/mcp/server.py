@@ -34,6 +34,8 @@ from mcp.server.transport_security import TransportSecuritySettings
 
 from scout import __version__
 from scout.errors import ScoutError, UsageError, machine_error
+from scout.errors.base import clip_names
+from scout.text import cut_middle
 from scout.mcp import models as M
 from scout.mcp import tools as T
 from scout.mcp.tools import Workspace
@@ -53,11 +55,22 @@ Re-applying the same request resumes and reuses what is done. Offline: apply wit
 replay set to a recorded cassette folder (e.g. examples/hotel-barcelona/cassette)."""
 
 
+#: the longest message (and hint) a tool error repeats: a kind's 100 kB description in a
+#: USE065 refusal came back whole (the CLI cuts each message at 400 characters)
+ERROR_WIDTH = 2000
+
+
 def _error_text(ws: Workspace, exc: ScoutError) -> str:
-    text = f"{exc.code}: {exc.message}"
+    # a name the caller gave (an input, a grouping, a path) quoted cut, as the CLI quotes
+    # it: a 100 kB `set` key or `by` came back whole in the tool error
+    text = f"{exc.code}: {_bounded(clip_names(exc.message))}"
     if exc.hint:
-        text += f" (hint: {exc.hint})"
+        text += f" (hint: {_bounded(clip_names(exc.hint))})"
     return str(ws.clean(text))
+
+
+def _bounded(text: str) -> str:
+    return text if len(text) <= ERROR_WIDTH else cut_middle(text, ERROR_WIDTH)
 
 
 def _as_scout_error(exc: BaseException) -> ScoutError | None:

@@ -2,7 +2,9 @@
 client, through record/replay when asked), calls it, and closes them all.
 
 An error leaves :meth:`AdapterSet.invoke` with every known secret scrubbed (in any
-encoding) from its message and hint, before anything journals, cuts, stores or prints it.
+encoding) from its message and hint, before anything journals, cuts, stores or prints it;
+so does a reply, from every text of its value (a model server that repeats the key it was
+sent in its answer would put it in the cache, the artifacts and the report).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import httpx
 from scout.i18n import N_
 from scout.adapters.contract import Adapter, EmailAdapter, Reply, Request, Secret
 from scout.adapters.contract.http import make_client
-from scout.adapters.contract.redact import SecretScrubber
+from scout.adapters.contract.redact import SecretScrubber, without_secrets
 from scout.config.models import Config
 from scout.config.settings import ADAPTER_TYPES, AdapterSettings
 from scout.errors import ConfigError, ScoutError, Unreachable
@@ -105,11 +107,11 @@ class AdapterSet:
         try:
             if self.replies is not None and self._reply_level(adapter):
                 if self.replaying:
-                    return self.replies.load(adapter.name, request)
-                reply = adapter.call(request, secret)
+                    return self._clean(self.replies.load(adapter.name, request))
+                reply = self._clean(adapter.call(request, secret))
                 self.replies.save(adapter.name, request, reply)
                 return reply
-            return adapter.call(request, secret)
+            return self._clean(adapter.call(request, secret))
         except ScoutError as exc:
             if isinstance(exc, Unreachable):
                 with self._lock:
@@ -119,6 +121,11 @@ class AdapterSet:
             if exc.hint:
                 exc.hint = self.secrets.text(exc.hint)
             raise
+
+    def _clean(self, reply: Reply[Any]) -> Reply[Any]:
+        """``reply`` with no known secret in its value (:func:`without_secrets`)."""
+        reply.value = without_secrets(reply.value, self.secrets)
+        return reply
 
     def paid_estimate(self, adapter: str) -> float | None:
         """What one request to ``adapter`` typically costs (USD), or None when it is

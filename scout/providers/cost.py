@@ -2,11 +2,12 @@
 
 A call's cost is, in USD:
 
-* the provider's own figure when it reports one (``Usage.reported_usd``; basis
-  ``reported``), else
+* the provider's own figure when it reports one, a finite amount of 0 or more
+  (``Usage.reported_usd``; basis ``reported``), else
 * ``requests x per_request + credits x per_credit + input_tokens/1000 x per_1k_input
   + output_tokens/1000 x per_1k_output`` (basis names the parts that applied, e.g.
-  ``tariff:credit``), or ``0`` with basis ``free`` when the adapter has no tariff.
+  ``tariff:credit``), or ``0`` with basis ``free`` when the adapter has no tariff; a
+  count that is negative or not finite counts for nothing.
 
 Cache hits cost nothing (basis ``cache``). Failed calls are recorded at zero (basis
 ``failed``): the providers priced in config/adapters.yaml do not bill failed requests.
@@ -14,6 +15,7 @@ Cache hits cost nothing (basis ``cache``). Failed calls are recorded at zero (ba
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -43,24 +45,29 @@ CACHE = Cost(0.0, "cache")
 FAILED = Cost(0.0, "failed")
 
 
+def _figure(value: float | int | None) -> bool:
+    """Whether a count or an amount a provider reported is one: not negative, NaN or
+    infinite (a hostile or broken body's ``"total_cost": -1000`` would give the budget
+    room, NaN would never compare over a cap, infinity would stop every later call)."""
+    return value is not None and 0 <= value < math.inf
+
+
 def compute_cost(usage: Usage, tariff: Tariff) -> Cost:
-    """Cost of one call (see the module docstring for the rule)."""
-    if usage.reported_usd is not None:
+    """Cost of one call (see the module docstring for the rule). A reported figure or a
+    count that is negative or not finite is no figure (:func:`_figure`): the tariff
+    prices the call instead."""
+    if usage.reported_usd is not None and _figure(usage.reported_usd):
         return Cost(float(usage.reported_usd), "reported")
     parts: list[str] = []
     usd = 0.0
-    if tariff.per_request and usage.requests:
-        usd += usage.requests * tariff.per_request
-        parts.append("request")
-    if tariff.per_credit and usage.credits:
-        usd += usage.credits * tariff.per_credit
-        parts.append("credit")
-    if tariff.per_1k_input_tokens and usage.input_tokens:
-        usd += usage.input_tokens / 1000.0 * tariff.per_1k_input_tokens
-        parts.append("input_tokens")
-    if tariff.per_1k_output_tokens and usage.output_tokens:
-        usd += usage.output_tokens / 1000.0 * tariff.per_1k_output_tokens
-        parts.append("output_tokens")
+    for price, count, part in ((tariff.per_request, usage.requests, "request"),
+                               (tariff.per_credit, usage.credits, "credit"),
+                               (tariff.per_1k_input_tokens, usage.input_tokens, "input_tokens"),
+                               (tariff.per_1k_output_tokens, usage.output_tokens,
+                                "output_tokens")):
+        if price and count and _figure(count):
+            usd += float(count) * price / (1000.0 if part.endswith("tokens") else 1.0)
+            parts.append(part)
     if not parts:
         return FREE
     return Cost(usd, "tariff:" + "+".join(parts))

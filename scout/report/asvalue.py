@@ -12,7 +12,17 @@ the page whose title is "Casa Bonay | Booking.com":
   (:func:`as_written`): ``*``, ``_`` and ``~`` are escaped, so a model name
   ``__init__`` or ``gpt*4*`` is not emphasised, and a bare ``www.`` or ``https://``
   address in a sentence is not made a link by viewers that link one (GitHub, GitLab); a
-  value that is itself an address is left alone (the target of the template's own link).
+  value that is itself an address is left alone (the target of the template's own link);
+  and a citation mark of its own (a page's footnote ``[3]``, a hotel named "Casa [1]")
+  is written ``\\[3\\]``, as md_cell writes it, so it is never taken for (and in
+  report.html never linked as) the report's citation 3.
+* a value's line that starts a Markdown block (the value's first when the template
+  writes nothing before it on its line but a list or quote marker, or other values, and
+  every line after a newline in it) keeps its block
+  marker as text (:func:`line_starts`): a page's "# Best hotel", "> quote", "- item",
+  "1. first", a "===" that would make the line above a heading, a code fence: md_cell's
+  rule, so a kind's template that writes a review raw on its own line gets no heading,
+  list or quote from it.
 
 How the environment knows where a value lands: :class:`ValuesAsWritten` rewrites each
 ``{{ expression }}`` of a Markdown template, when the template is compiled, into
@@ -35,7 +45,7 @@ from typing import Any
 from jinja2.ext import Extension
 from jinja2.lexer import Token, TokenStream
 
-from scout.spec.filters import no_autolink
+from scout.spec.filters import literal_line, no_autolink
 
 #: the global a rewritten ``{{ }}`` calls
 CALL = "_as_value"
@@ -48,6 +58,14 @@ _DELIMITERS = re.compile(r"(?<!\\)(\*+|_+|~+)")
 _ADDRESS = re.compile(r"^\s*(?:(?:https?://|mailto:|#)\S*|[^\s/]*/\S*)\s*$", re.I)
 #: a ``|`` after an even number of backslashes (none included): one that ends a cell
 _OPEN_PIPE = re.compile(r"(?<!\\)((?:\\\\)*)\|")
+#: what a line may hold before a value that still starts a block there: spaces, list and
+#: quote markers ("- {{ x }}", "> {{ x }}": a "# x" there is a heading inside the item),
+#: and values ("\x00": one may have written such a marker)
+_STARTS = re.compile(r"(?:[\s\x00>]|[-+*](?=\s)|\d{1,9}[.)](?=\s))*")
+#: a value that is only a list, heading or quote marker: the template's own structure
+_MARKER_ONLY = re.compile(r"^\s*(?:#{1,6}|[-+*>]|\d{1,9}[.)])\s*$")
+#: a citation mark as the report writes its own (htmlpost's), not already escaped
+_CITATION = re.compile(r"(?<!\\)\[(\d{1,4})\]")
 #: a run of whitespace: one with a line break in it becomes a space in a table cell
 _SPACE_RUN = re.compile(r"\s+")
 
@@ -88,11 +106,34 @@ def as_written(text: str) -> str:
     if _ADDRESS.match(text):
         return text
     text = _DELIMITERS.sub(lambda m: _delimiter(m, text), text)
+    if "[" in text:
+        text = _CITATION.sub(r"\\[\1\\]", text)
     return no_autolink(text)
 
 
-def as_value(value: Any, in_row: bool = False) -> Any:
-    """What a rewritten ``{{ }}`` writes (the report environment's ``_as_value``)."""
+def _block_marker(line: str) -> str:
+    """``line`` with a leading block marker escaped (after the spaces that may indent it)."""
+    body = line.lstrip(" ")
+    if not body or len(line) - len(body) > 3:
+        return line  # blank, or indented code: text either way
+    return line[:len(line) - len(body)] + literal_line(body)
+
+
+def line_starts(text: str, at_start: bool) -> str:
+    """``text`` with each of its lines that starts a Markdown line (the first only when
+    ``at_start``) holding no block marker of its own. A value that is a marker and
+    nothing else is the template's structure, written by an expression
+    (``{{ (loop.index ~ ".") if ordered else "-" }} {{ item }}``), and is left alone."""
+    if "\n" not in text:
+        return _block_marker(text) if at_start and not _MARKER_ONLY.match(text) else text
+    lines = text.split("\n")
+    return "\n".join(_block_marker(line) if i or at_start else line
+                     for i, line in enumerate(lines))
+
+
+def as_value(value: Any, in_row: bool = False, at_start: bool = False) -> Any:
+    """What a rewritten ``{{ }}`` writes (the report environment's ``_as_value``);
+    ``at_start``: the template writes nothing before it on its line."""
     from markupsafe import Markup
 
     if value is None or isinstance(value, (int, float)):
@@ -100,6 +141,8 @@ def as_value(value: Any, in_row: bool = False) -> Any:
     text = str(value)
     if not isinstance(value, Markup):
         text = as_written(text)
+        if not in_row:
+            text = line_starts(text, at_start)
     return table_cell(text) if in_row else text
 
 
@@ -174,6 +217,7 @@ class ValuesAsWritten(Extension):
                 end = _body(tokens, i)
                 body = tokens[i + 1:end]
                 row = line.lstrip().startswith("|")
+                starts = _STARTS.fullmatch(line) is not None
                 line += "\x00"  # the line now starts with a value, whatever it writes
                 if body and not _composes(body, composed):
                     n = tok.lineno
@@ -185,6 +229,8 @@ class ValuesAsWritten(Extension):
                     yield Token(n, "rparen", ")")
                     yield Token(n, "comma", ",")
                     yield Token(n, "name", "true" if row and not _writes_pipe(body) else "false")
+                    yield Token(n, "comma", ",")
+                    yield Token(n, "name", "true" if starts else "false")
                     yield Token(n, "rparen", ")")
                     yield tokens[end]
                     i = end + 1

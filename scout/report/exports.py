@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import PdfUnavailable, StepError
+from scout.report.inert import without_credentials
 
 CANDIDATE_COLUMNS = ["rank", "name", "shortlisted", "price", "currency", "price_per",
                      "rating", "rating_count", "url", "domain", "found_by", "flags",
@@ -46,7 +47,8 @@ def _cell(value: Any) -> str:
         return f"{value:g}" if abs(value) < 1e15 else repr(value)
     if isinstance(value, (list, tuple)):
         value = "; ".join(str(v) for v in value)
-    text = str(value).replace("\r\n", " ").replace("\n", " ")
+    # a report shows no credential whole: a found page's login or token (report/inert.py)
+    text = without_credentials(str(value).replace("\r\n", " ").replace("\n", " "))
     if text.startswith(_FORMULA) and not _is_number(text):
         return "'" + text
     return text
@@ -123,7 +125,10 @@ def report_json(data: dict[str, Any]) -> str:
             return {k: plain(getattr(v, k)) for k in v.__dataclass_fields__}
         return v if isinstance(v, (str, int, float, bool)) or v is None else str(v)
 
-    return json.dumps(plain(data), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    text = json.dumps(plain(data), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    # every address's credentials, wherever the data holds one (a JSON string ends at
+    # the '"' that ends an address here, and an escaped one reads as no address)
+    return without_credentials(text)
 
 
 def chromium() -> str | None:

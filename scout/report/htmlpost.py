@@ -50,8 +50,11 @@ def _text_sub(html: str, fn: "re.Pattern[str]", repl) -> str:  # type: ignore[no
 
 def link_citations(body: str, sources: Iterable[tuple[int, str]]) -> str:
     """``[n]`` → ``<a href="#src-n">[n]</a>`` for every cited ``n``, and ``id="src-n"`` on
-    the list item of the sources list that links to source ``n``'s URL."""
-    urls = dict(sources)
+    the list item of the sources list that links to source ``n``'s URL (as the
+    Markdown wrote it: without its credentials, report/inert.py)."""
+    from scout.report.inert import without_credentials
+
+    urls = {n: without_credentials(url) for n, url in sources}
     if not urls:
         return body
 

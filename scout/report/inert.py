@@ -20,12 +20,16 @@ or not the template remembered ``md_cell``:
   link syntax (``[x]\\(javascript:...)``): it shows as the text it is, never clickable;
 * a value that is by itself such a target (a template's own ``[{{ name }}]({{ url }})``)
   is written as ``#``; one that is by itself a web address has its parentheses escaped
-  (``%28``, ``%29``), so an unbalanced ``)`` in it cannot end the link it is the target of.
+  (``%28``, ``%29``), so an unbalanced ``)`` in it cannot end the link it is the target of;
+* a credential in any address (:func:`without_credentials`: ``https://user:pass@host``'s
+  user information, the value of ``?token=``, ``&api_key=``, ``X-Amz-Signature=`` and
+  their kin) is removed or written ``REDACTED``: a search result or a page may link
+  with someone's login or a signed URL in it, and a report shows no secret whole.
 
 The rules are idempotent (a macro's output, already made inert, passes through them again
 when it is written) and leave scout's own Markdown — tables, headings, citation markers,
 web links, the mermaid block — as it is. HTML templates escape instead (autoescape), so
-only the removal of invisible characters applies to them.
+only the removal of invisible characters and of credentials applies to them.
 """
 
 from __future__ import annotations
@@ -54,6 +58,18 @@ _URL_NOISE = re.compile(r"[\x00-\x20\x7f\\]")
 #: a value that is one URL whose scheme runs code or smuggles content
 _BARE_BAD = re.compile(r"^\s*(?:javascript|vbscript|data|file|blob)\s*:\S", re.I)
 _BARE_WEB = re.compile(r"^https?://\S+$", re.I)
+#: an address with an authority: its scheme (``\:`` as md_cell writes it), then the rest
+_ADDRESS = re.compile(r"\b([A-Za-z][A-Za-z0-9+.\-]{0,31}\\?://)([^\s<>\"'`]+)")
+#: the user information before a host: ``user:pass@`` (up to the first / ? # of the path)
+_USERINFO = re.compile(r"^[^/?#@\s]*@")
+#: a query or fragment parameter and its value (up to what ends a value or a link)
+_PARAM = re.compile(r"([?&;#])([^=&;#?\s]+)=([^&;#\s\\|)\]]*)")
+#: parameter names that carry a credential: these words ending a name anywhere
+#: (``accessToken``, ``X-Amz-Security-Token``, ``client_secret``) ...
+_SECRET_SUFFIX = re.compile(r"(?:token|secret|passw(?:or)?d|api_?key|signature|credentials?)$")
+#: ... and these only as the whole name or its last part after ``_``/``-``/``.``
+#: (``key``, ``auth``, ``sig``, but not ``monkey`` or ``keyword``)
+_SECRET_WORD = re.compile(r"(?:^|[_.\-])(?:key|auth|sig|pwd|pass|sid|session(?:_?id)?)$")
 
 
 def safe_link(target: str) -> bool:
@@ -71,6 +87,30 @@ def visible(text: str) -> str:
     return _INVISIBLE.sub("", clean(text))
 
 
+def secret_param(name: str) -> bool:
+    """Whether a query parameter named ``name`` carries a credential (its value is one)."""
+    low = name.lower()
+    return bool(_SECRET_SUFFIX.search(low) or _SECRET_WORD.search(low))
+
+
+def _address(m: re.Match[str]) -> str:
+    rest = _USERINFO.sub("", m.group(2), count=1)
+    if "=" in rest:
+        rest = _PARAM.sub(lambda p: p.group(0) if not p.group(3) or not secret_param(
+            p.group(2)) else f"{p.group(1)}{p.group(2)}=REDACTED", rest)
+    return m.group(1) + rest
+
+
+def without_credentials(text: str) -> str:
+    """``text`` with every address's credentials gone: the user information of
+    ``scheme://user:pass@host`` removed, and the value of each query parameter that
+    names a credential (:func:`secret_param`) written ``REDACTED``. Idempotent; text
+    with no ``://`` is returned as it is."""
+    if "://" not in text:
+        return text
+    return _ADDRESS.sub(_address, text)
+
+
 def _inline(m: re.Match[str]) -> str:
     return m.group(0) if safe_link(m.group(2)) else "]\\(" + m.group(1) + m.group(2)
 
@@ -81,7 +121,7 @@ def _definition(m: re.Match[str]) -> str:
 
 def inert_markdown_text(text: str) -> str:
     """One value as a Markdown template writes it (the rules in the module docstring)."""
-    text = visible(text)
+    text = without_credentials(visible(text))
     if _BARE_BAD.match(text) and not any(c.isspace() for c in text.strip()):
         return "#"
     if _BARE_WEB.match(text):
@@ -106,4 +146,5 @@ def finalize(eval_ctx: Any, value: Any) -> Any:
     if value is None or (eval_ctx.autoescape and isinstance(value, Markup)):
         return value
     text = str(value)
-    return visible(text) if eval_ctx.autoescape else inert_markdown_text(text)
+    return without_credentials(visible(text)) if eval_ctx.autoescape \
+        else inert_markdown_text(text)

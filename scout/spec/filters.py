@@ -190,6 +190,14 @@ def no_autolink(text: str) -> str:
 
 
 
+def literal_line(text: str) -> str:
+    """A line of text with its leading block marker (``#``, ``>``, ``-``, ``1.``, ``===``,
+    a code fence) escaped, so it reads as the text it is at a Markdown line's start."""
+    if _BLOCK_START.match(text):
+        return "\\" + text
+    return _NUMBERED.sub(r"\1\\\2", text)
+
+
 @_filter
 def md_cell(value: Any) -> str:
     """Outside text as one line of Markdown text, safe inside a table cell and at a line's
@@ -201,10 +209,7 @@ def md_cell(value: Any) -> str:
     writes it first on a line."""
     text = re.sub(r"\s+", " ", str("" if value is None else value)).strip()
     text = re.sub(r"([\\|\[\]])", r"\\\1", text)
-    text = no_autolink(text)
-    if _BLOCK_START.match(text):
-        return "\\" + text
-    return _NUMBERED.sub(r"\1\\\2", text)
+    return literal_line(no_autolink(text))
 
 
 @_filter

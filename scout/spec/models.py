@@ -30,6 +30,16 @@ IDENT = r"^[A-Za-z_][A-Za-z0-9_]*$"
 PHASE_ID = r"^[A-Za-z][A-Za-z0-9_-]{0,63}$"
 ARTIFACT_NAME = r"^[A-Za-z_][A-Za-z0-9_]*$"
 NEED_NAME = r"^[A-Za-z_][A-Za-z0-9_]*\??$"
+#: the most words a kind declares in one list (its nouns, an input's aliases, its enum
+#: values, one value's synonyms): every request of the kind is read against each, so a
+#: kind written by someone else with 20,000 nouns made each `plan` of it take 10 s.
+#: Shipped kinds declare under 20 (an enum of the world's countries fits)
+MAX_KIND_WORDS = 500
+#: the longest such word or phrase ('espacio de coworking'; shipped ones are under 30)
+MAX_WORD_CHARS = 100
+#: one of those words: not blank (an empty noun or alias names nothing), at most
+#: MAX_WORD_CHARS characters
+KindWord = Annotated[str, Field(min_length=1, max_length=MAX_WORD_CHARS, pattern=r"\S")]
 
 
 def bad_key(message: str, at: str, hint: str | None = None) -> PydanticCustomError:
@@ -76,13 +86,15 @@ class InputSpec(StrictModel):
     items: Literal[INPUT_TYPES] | None = Field(  # type: ignore[valid-type]
         default=None, description="item type of a list input"
     )
-    enum: list[str] | None = Field(default=None, description="allowed values (strings)")
-    synonyms: dict[str, list[str]] = Field(
+    enum: list[KindWord] | None = Field(default=None, max_length=MAX_KIND_WORDS,
+                                        description="allowed values (strings)")
+    synonyms: dict[str, Annotated[list[KindWord], Field(max_length=MAX_KIND_WORDS)]] = Field(
         default_factory=new_dict,
         description="other words for an enum value, e.g. {hybrid: [híbrido]}: a query, a "
         "mission or --set that says one gets the enum value")
-    aliases: list[str] = Field(
-        default_factory=new_list, description="extra words that name this field in a query"
+    aliases: list[KindWord] = Field(
+        default_factory=new_list, max_length=MAX_KIND_WORDS,
+        description="extra words that name this field in a query"
     )
     pattern: str | None = Field(
         default=None,
@@ -249,8 +261,8 @@ class Pipeline(StrictModel):
     )
     # what every request of the kind asks for, not what it is about: the parser claims
     # these words before the subject and place readers, as it does the kind's name
-    nouns: list[str] = Field(
-        default_factory=list,
+    nouns: list[KindWord] = Field(
+        default_factory=list, max_length=MAX_KIND_WORDS,
         description="the words a request uses for what this kind finds, singular or plural, "
                     "in each language it is asked in ('podcast', 'pódcast', 'coworking space'): "
                     "never read as the request's subject or place")

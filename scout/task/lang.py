@@ -221,17 +221,27 @@ MIN_PROSE_WORDS = 8
 PROSE_SHARE = 0.8
 
 
-def prose_lang(text: str) -> Lang | None:
-    """The language ``text`` (an answer's prose) is written in, or None when that is not
-    clear: fewer than :data:`MIN_PROSE_WORDS` function words outside quotes, or neither
-    language holding :data:`PROSE_SHARE` of them (a mixed text)."""
-    en = es = 0
+def prose_words(text: str) -> tuple[int, int, int]:
+    """``text``'s English function words, Spanish function words and lower-case words,
+    outside quotes (names and a sentence's first word are not counted). English or
+    Spanish prose is over a third function words; German, French, Italian or Portuguese
+    prose a tenth or less of either's."""
+    en = es = words = 0
     for word in _TOKEN.findall(_QUOTED.sub(" ", text)):
         if word != word.lower():
             continue  # a name, or a sentence's first word
         folded = fold(word)
+        words += 1
         es += folded in _PROSE_ES
         en += folded in _PROSE_EN
+    return en, es, words
+
+
+def prose_lang(text: str) -> Lang | None:
+    """The language ``text`` (an answer's prose) is written in, or None when that is not
+    clear: fewer than :data:`MIN_PROSE_WORDS` function words outside quotes, or neither
+    language holding :data:`PROSE_SHARE` of them (a mixed text)."""
+    en, es, _words = prose_words(text)
     total = en + es
     if total < MIN_PROSE_WORDS:
         return None

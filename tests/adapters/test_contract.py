@@ -213,3 +213,15 @@ def test_no_credential_leaks(case: Case, caplog) -> None:
     for err in errors:
         assert SECRET not in _all_text(err), type(err).__name__
     assert SECRET not in caplog.text
+
+
+@pytest.mark.parametrize("url,shown", [
+    ("https://admin:hunter2@casa.test/book?id=3", "https://casa.test/book?id=3"),
+    ("https://tok3n@casa.test/", "https://casa.test/"),
+    ("https://u:p@casa.test/r?key=k1&page=2", "https://casa.test/r?key=REDACTED&page=2"),
+    ("https://casa.test/a@b", "https://casa.test/a@b"),
+])
+def test_a_logged_url_loses_its_login_too(url: str, shown: str) -> None:
+    """Journal lines and errors quote a fetched page's URL: a link found with someone's
+    user:password@ in it was written whole."""
+    assert redact_url(url) == shown

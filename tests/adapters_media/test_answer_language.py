@@ -100,3 +100,45 @@ def test_perplexity_answers_are_checked_too() -> None:
 ])
 def test_prose_lang(text: str, lang: str | None) -> None:
     assert prose_lang(text) == lang
+
+
+GERMAN = ("Casa Bonay ist die beste Wahl für Ihren Aufenthalt: Es liegt im Eixample, in der "
+          "Nähe der U-Bahn, und die Zimmer kosten etwa 180 EUR pro Nacht [E1]. Die Gäste "
+          "loben die Dachterrasse und das Personal, obwohl einige den Lärm von der Straße "
+          "erwähnen [E1]. Das Hotel Praktik ist günstiger, aber die Zimmer sind klein [E2].")
+FRENCH = ("Casa Bonay est la meilleure option pour votre séjour : il se trouve dans "
+          "l'Eixample, près du métro, et ses chambres coûtent environ 180 EUR par nuit [E1]. "
+          "Les clients apprécient le toit-terrasse et le personnel, même si certains "
+          "mentionnent le bruit de la rue [E1]. L'Hotel Praktik est moins cher mais les "
+          "chambres sont petites et la vue est limitée [E2].")
+NOT_IN = {"en": "the answer is not written in English, the language of the request",
+          "es": "la respuesta no está escrita en español, el idioma de la petición"}
+
+
+@pytest.mark.parametrize("content", [GERMAN, FRENCH])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_answer_in_a_third_language_is_noted(content: str, lang: str) -> None:
+    """A model that answers in German or French (neither of scout's languages) was taken
+    as it was, with nothing said."""
+    found = notes(answer_with(content), lang)
+    assert [n for n in found if n.startswith(NOT_IN[lang])] != [], found
+
+
+def test_terse_lists_are_no_third_language() -> None:
+    items = "\n".join(f"- {h}: terraza, wifi gratis, desayuno incluido, piscina [E{i}]"
+                      for i, h in enumerate(["Casa Bonay", "Praktik", "Arts", "Generator",
+                                             "Pulitzer", "Axel", "Ohla"], 1))
+    content = "Opciones con buena relación calidad-precio:\n\n" + items
+    assert not any(n.startswith(NOT_IN["es"]) for n in notes(answer_with(content), "es"))
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "the answer was 1,200,000 characters long: only its first 60,000 were read"),
+    ("es", "la respuesta tenía 1.200.000 caracteres: solo se leyeron los primeros 60.000"),
+])
+def test_an_answer_cut_to_its_bound_says_so(lang: str, said: str) -> None:
+    """A misbehaving server's megabyte is read to the bound, and the report says it was."""
+    content = ("Casa Bonay is a fine option for the price [E1]. " * 30_000)[:1_200_000]
+    assert said in notes(answer_with(content), lang)
+    assert not any("characters" in n or "caracteres" in n
+                   for n in notes(answer_with(SPANISH), lang))

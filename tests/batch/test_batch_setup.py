@@ -255,3 +255,25 @@ def test_a_queries_list_nested_past_the_yaml_reader_is_a_usage_error(tmp_path: P
         read_rows(deep)
     (problem,) = info.value.problems
     assert problem.code == "USE081" and "nested deeper than the reader goes" in problem.message
+
+
+def test_hundreds_of_duplicate_rows_print_a_bounded_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """300 rows of one request are 299 duplicates (USE082): the text error shows the
+    first problems and the count (5,000 printed 20,000 lines, 1 MB); --format json has
+    every one."""
+    from scout.cli import main
+    from scout.cli.render import MAX_SHOWN
+
+    rows = tmp_path / "q.yaml"
+    rows.write_text("- {query: hotels, inputs: {city: Rome}}\n" * 300)
+    args = ["batch", "apply", str(pipeline(tmp_path, BODY)), "--queries", str(rows),
+            "--config", str(config(tmp_path, "{kind: local}")),
+            "--runs-dir", str(tmp_path / "runs")]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("error USE082") == MAX_SHOWN and len(err) < 30_000
+    assert f"and {299 - MAX_SHOWN} more" in err and "299 problem(s)" in err
+    assert main([*args, "--format", "json"]) == 2
+    body = json.loads(capsys.readouterr().out)
+    assert len(body["error"]["problems"]) == 299

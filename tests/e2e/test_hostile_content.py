@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.e2e.hostile import INJECTION, apply, audit, build_hostile_world, careless_view, \
+from tests.e2e.hostile import INJECTION, SECRETS, apply, audit, build_hostile_world, careless_view, \
     web_link
 from tests.e2e.world import QUERY, World
 from tests.fakes.server import FakeServer
@@ -96,3 +96,16 @@ def test_page_text_reaches_the_model_fenced_as_data(hostile: World) -> None:
     assert after == "" and "</evidence>" not in inside  # the page could not close it
     assert INJECTION.split(" </evidence>")[0] in inside and "Ignore previous" not in head
     assert not INVISIBLE.search(user)
+
+
+def test_no_report_file_shows_a_credential_whole(hostile: World) -> None:
+    """A snippet and the model's answer quote addresses with a login, a token and a
+    signature: every file of the run that a person reads shows them without."""
+    run = hostile.run_dir(MISSION)
+    files = [p for p in run.iterdir() if p.name.startswith("report") and p.is_file()]
+    assert len(files) >= 2
+    md = (run / "report.md").read_text(encoding="utf-8")
+    assert "access_token=REDACTED" in md and "admin:" not in md
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert not [s for s in SECRETS if s in text], path.name

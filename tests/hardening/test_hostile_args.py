@@ -140,6 +140,17 @@ def test_a_blank_query_with_inputs_is_a_request(capsys: pytest.CaptureFixture[st
     assert json.loads(capsys.readouterr().out)["task"]["values"]["destination"] == "Rome"
 
 
+def test_a_set_value_is_read_as_plainly_as_the_query(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A bidi override, a colour code, a window-title sequence or decomposed accents in a
+    --set value went into the Task (then the providers' queries) as it was."""
+    value = "\u202eBarcel\x1b[31mona\x1b]0;pwn\x07 Gra\u0301cia"
+    assert main(["plan", PIPELINE, "--query", "hotels", "--set", f"destination={value}",
+                 "--format", "json"]) == 0
+    plan = json.loads(capsys.readouterr().out)
+    assert plan["task"]["values"]["destination"] == "Barcelona Gr\u00e1cia"  # composed (NFC)
+
+
 def _scout_limited(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     """``scout ARGS`` in a child held to 2 GB of address space and 60 s."""
     def limit() -> None:

@@ -92,6 +92,24 @@ def test_with_a_key_it_is_sent_as_bearer_and_written_nowhere(
                       synthesis=out.value.model_dump_json()) == {}
 
 
+def test_a_model_that_repeats_its_key_in_the_answer_leaks_it_nowhere(
+        env: FakeServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A hostile (or echoing) server writes the key it was sent into its answer: the
+    synthesis, the answer cache and the journal hold it replaced, the rest of the answer
+    stays, cited."""
+    echo = answer_with(f"Your key is {KEY}. Hotel Arts is on the beach [E1]. "
+                       f"Casa Fuster {KEY[3:20]} has good reviews [E2].")
+    local(env, monkeypatch, keys={KEY: "OPENAI_API_KEY"}, answer=echo)
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    with runtime(tmp_path, FakeClock()) as rt:
+        out = rt.gateway("P3", "synthesis").call(request())
+    assert out.answered_by == "openai"
+    assert find_leaks([KEY, KEY[3:20]], [tmp_path / "runtime"],
+                      synthesis=out.value.model_dump_json()) == {}
+    assert "[secret:OPENAI_API_KEY]" in out.value.text
+    assert [s.citations for s in out.value.sentences][1:] == [[1], [2]]
+
+
 def test_a_wrong_key_fails_over_to_extractive_without_leaking_it(
         env: FakeServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     local(env, monkeypatch, keys={"sk-the-right-one": "OPENAI_API_KEY"})

@@ -214,6 +214,11 @@ async def test_hostile_arguments_get_short_coded_errors(tmp_path: Path) -> None:
     """A folder given as a file is called a folder (it said "no such file"), and a 60 kB
     mission id is quoted cut, not echoed back whole."""
     root = demo_root(tmp_path)
+    # a kind written by someone else, whose input's description is 100 kB of prose
+    kind = (root / PIPELINE).read_text().replace(
+        'description: "city or area to stay in"', 'description: "' + "area " * 20_000 + '"')
+    (root / "pipelines" / "wordy.yaml").write_text(kind.replace("name: hotel-research",
+                                                               "name: wordy"))
     calls = [("plan", {"file": "pipelines", "query": DEMO_QUERY}),
              ("status", {"mission_id": "a" * 60_000}),
              ("audit", {"mission_id": "../" * 20_000}),
@@ -221,7 +226,11 @@ async def test_hostile_arguments_get_short_coded_errors(tmp_path: Path) -> None:
              # pydantic's text with an errors.pydantic.dev link)
              ("validate", {"path": ["pipelines"]}), ("validate", {}),
              ("plan", {"file": PIPELINE, "query": DEMO_QUERY, "set": {"budget": {"x": 1}}}),
-             ("journal", {"limit": "SECRET-ish value"})]
+             ("journal", {"limit": "SECRET-ish value"}),
+             # names the caller gave, 100 kB long: quoted cut, as the CLI quotes them
+             ("plan", {"file": PIPELINE, "query": DEMO_QUERY, "set": {"k" * 100_000: "1"}}),
+             ("cost", {"by": "b" * 100_000}),
+             ("plan", {"file": "pipelines/wordy.yaml", "query": "hotels for September"})]
     async with scout_mcp(root) as client:
         results = [await client.call_tool(tool, args) for tool, args in calls]
     texts = [r.content[0].text for r in results]
@@ -233,6 +242,10 @@ async def test_hostile_arguments_get_short_coded_errors(tmp_path: Path) -> None:
     assert "USE001: tool validate: path: Field required" in typed[1]
     assert "set.budget: Input should be a valid string (got an object)" in typed[2]
     assert "limit:" in typed[3] and "SECRET-ish" not in typed[3]  # the value is not echoed
+    assert "USE065" in texts[-1] and "area area" in texts[-1] and len(texts[-1]) < 3000
+    long_names = texts[-3:-1]
+    assert "has no input 'kkk" in long_names[0] and "cannot group costs by 'bbb" in long_names[1]
+    assert all(len(t) < 1000 for t in long_names), [len(t) for t in long_names]
     assert not any("pydantic" in t for t in typed), typed
     assert not (root / "runs").exists()
 

@@ -9,8 +9,9 @@ import pytest
 
 from scout.config.settings import Tariff
 from scout.config.models import ChainLink
+from scout.errors import BudgetExceeded
 from scout.adapters.contract import SearchRequest, Usage
-from scout.providers.cost import compute_cost, estimate_cost
+from scout.providers.cost import BudgetTracker, compute_cost, estimate_cost
 from scout.providers.in_doubt import in_doubt_of
 from scout.providers.journal import read_journal
 from scout.schemas.sources import Source
@@ -32,6 +33,24 @@ def test_cost_arithmetic() -> None:
     reported = compute_cost(Usage(input_tokens=10**6, reported_usd=0.005),
                             Tariff(per_1k_input_tokens=1.0))
     assert (reported.usd, reported.basis) == (0.005, "reported")
+
+
+@pytest.mark.parametrize("bad", [-1000.0, float("nan"), float("inf"), float("-inf")])
+def test_a_reported_cost_or_count_that_is_no_amount_is_priced_by_the_tariff(bad: float) -> None:
+    """A hostile or broken body's "total_cost": -1000 gave a mission's budget room (it
+    was added to what was spent), NaN never compared over a cap, inf stopped every later
+    call: each is no figure, and the tariff prices the call."""
+    tariff = Tariff(per_request=0.005, per_1k_output_tokens=0.015)
+    c = compute_cost(Usage(requests=1, output_tokens=1000, reported_usd=bad), tariff)
+    assert (c.usd, c.basis) == (pytest.approx(0.02), "tariff:request+output_tokens")
+    counted = compute_cost(Usage(requests=1, credits=bad), Tariff(per_request=0.005,
+                                                                  per_credit=1.0))
+    assert (counted.usd, counted.basis) == (pytest.approx(0.005), "tariff:request")
+    tracker = BudgetTracker(0.05, scope="m")  # the spend counts, so the cap still holds
+    tracker.add(c)
+    assert tracker.spent == pytest.approx(0.02)
+    with pytest.raises(BudgetExceeded):
+        tracker.reserve("a", 0.04)
 
 
 def _rt(make_runtime, **kw):

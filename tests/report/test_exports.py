@@ -79,3 +79,19 @@ def test_pdf_without_chromium_is_a_clear_error(tmp_path: Path,
     with pytest.raises(ScoutError) as err:
         html_to_pdf(tmp_path / "r.html", tmp_path / "r.pdf")
     assert err.value.code == "REP001" and "chromium" in (err.value.hint or "")
+
+
+def test_exports_keep_no_credential_of_a_found_address() -> None:
+    """report.json and the CSV files are the report too: a candidate's address with a
+    login or a token in it is written without them."""
+    shady = Candidate(key="shady", name="Shady Inn",
+                      url="https://admin:hunter2@shady.test/book?id=3&access_token=tok-77",
+                      adapter="duckduckgo")
+    cands = Candidates(items=[shady])
+    short = Shortlist(items=[RankedItem(candidate=shady, rank=1)])
+    texts = [candidates_csv(cands, short), shortlist_csv(short),
+             report_json({"candidates": cands, "shortlist": short})]
+    for text in texts:
+        assert "hunter2" not in text and "tok-77" not in text, text
+        assert "https://shady.test/book?id=3&access_token=REDACTED" in text
+    assert json.loads(texts[2])["shortlist"]["items"][0]["candidate"]["name"] == "Shady Inn"

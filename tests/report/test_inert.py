@@ -170,3 +170,94 @@ def test_the_report_page_may_run_nothing(tmp_path: Path) -> None:
         mission={"mission_id": "m", "pipeline": "p"})
     csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
     assert csp and "default-src 'none'" in csp.group(1) and "script-src" not in csp.group(1)
+
+
+@pytest.mark.parametrize("text,secret", [
+    ("https://admin:hunter2@casa.test/book", "hunter2"),
+    ("https://ghp_tok3n@github.com/a/b", "ghp_tok3n"),
+    ("see https\\://bob:pw9@x.test/p now", "pw9"),  # as md_cell writes an address
+    ("[Casa](https://casa.test/r?id=4&token=tok-77&lang=es)", "tok-77"),
+    ("https://s3.test/f.pdf?X-Amz-Credential=AKIA9%2F1&X-Amz-Signature=ab12cd", "ab12cd"),
+    ("https://s3.test/f.pdf?X-Amz-Credential=AKIA9%2F1&X-Amz-Signature=ab12cd", "AKIA9"),
+    ("https://a.test/?accessToken=zz9&apiKey=kk8", "zz9"),
+    ("https://a.test/?accessToken=zz9&apiKey=kk8", "kk8"),
+    ("https://maps.test/api?key=AIzaXYZ", "AIzaXYZ"),
+    ("https://a.test/cb#access_token=frag5&state=1", "frag5"),
+    ("| 1 | x | https://a.test/?client_secret=cs3 |", "cs3"),
+])
+def test_no_address_keeps_a_credential(text: str, secret: str) -> None:
+    """A report shows no secret whole: a search result or a page may link with someone's
+    login or a signed URL in it."""
+    from scout.report.inert import without_credentials
+
+    for shown in (inert_markdown_text(text), without_credentials(text),
+                  markdown_to_html(inert_markdown_text(text))):
+        assert secret not in shown, shown
+    assert inert_markdown_text(inert_markdown_text(text)) == inert_markdown_text(text)
+
+
+@pytest.mark.parametrize("text", [
+    "https://casa.test/a?b=1&c=2", "https://x.test/@me?keyword=a&monkey=b&page=2",
+    "mailto:info@casa.test", "write to a@b.c or see https://b.c/p?q=hotel+rooms",
+    "token=abc without an address", "https://x.test/?token=",
+])
+def test_an_address_without_credentials_is_left_as_it_is(text: str) -> None:
+    from scout.report.inert import without_credentials
+
+    assert without_credentials(text) == text
+
+
+def test_credentials_go_in_linear_time() -> None:
+    import time
+
+    from scout.report.inert import without_credentials
+
+    for text in ("a." * 50_000 + "://x", "https://x.test/?" + "a=b&" * 40_000,
+                 "https://u:p@" * 20_000, "x://" * 40_000):
+        start = time.process_time()
+        without_credentials(text)
+        assert time.process_time() - start < 1.0, text[:20]
+
+
+def test_a_source_with_a_token_keeps_its_anchor() -> None:
+    """The Markdown writes the source's address without its token; the citation linker,
+    given the address as found, still finds its list item."""
+    url = "https://casa.test/r?id=4&token=tok-77"
+    md = f"see [1]\n\n1. [Casa]({inert_markdown_text(url)})\n"
+    html = link_citations(markdown_to_html(md), [(1, url)])
+    assert '<li id="src-1">' in html and 'href="#src-1"' in html and "tok-77" not in html
+
+
+def test_html_templates_drop_credentials_too(tmp_path: Path) -> None:
+    html = _render(tmp_path, "page.html.j2", '<a href="{{ u }}">{{ u }}</a>',
+                   u="https://admin:hunter2@casa.test/?sig=s1g9")
+    assert "hunter2" not in html and "s1g9" not in html and "casa.test" in html
+
+
+def test_a_citation_mark_in_a_raw_value_is_never_the_reports(tmp_path: Path) -> None:
+    """A kind's template writing a name raw: a page's "Casa [1]" or footnote marks read as
+    the report's citation 1 in report.md and were linked to source 1 in report.html."""
+    md = _render(tmp_path, "kind.md.j2",
+                 "## {{ name }}\n\n{{ name }}: {{ note }} [{{ n }}]\n\n| a | b |\n|---|---|\n"
+                 "| {{ name }} | {{ note }} |\n\n1. [Src](https://ex.com/a)\n",
+                 name="Casa Fake [1]", note="see [1][2], 2024 [2024] and \\[3\\]", n=1)
+    assert "Casa Fake \\[1\\]" in md and "\\[1\\]\\[2\\]" in md and "\\[3\\]" in md
+    assert ": see" in md and "] [1]\n" in md  # the template's own [{{ n }}] stays a citation
+    html = link_citations(markdown_to_html(md), [(1, "https://ex.com/a")])
+    assert html.count('href="#src-1"') == 1 and "Casa Fake &#91;1]" in html
+
+
+def test_a_raw_value_on_its_own_line_starts_no_block(tmp_path: Path) -> None:
+    """A kind's template writing a review raw on its own line: a page's "# Best hotel",
+    "> quote", a list, or a "===" under the template's line made headings, quotes and
+    lists of the report's structure; the template's own marker expression still works."""
+    md = _render(tmp_path, "kind.md.j2",
+                 "Intro line\n{{ a }}\n\n{{ b }}\n\n{% for x in xs %}\n"
+                 "{{ '-' if bullets else '1.' }} {{ x }}\n{% endfor %}\n",
+                 a="===", b="# Injected\n> quote\n2. item\n```", xs=["one", "# two"],
+                 bullets=True)
+    html = markdown_to_html(md)
+    assert "<h1>" not in html and "<blockquote>" not in html and "<ol>" not in html
+    assert "<pre>" not in html and "<code>" not in html
+    assert html.count("<li>") == 2 and "<li># two</li>" in html
+    assert "# Injected" in html and "=== " not in md.split("\n")[0]

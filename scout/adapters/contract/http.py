@@ -89,8 +89,13 @@ def make_client(
 
 
 def redact_url(url: str | httpx.URL, extra: frozenset[str] = frozenset()) -> str:
-    """The URL with credential-bearing query values replaced by ``REDACTED``."""
+    """The URL with credential-bearing query values replaced by ``REDACTED``, and without
+    the ``user:password@`` of its host (a found page's link may carry someone's login)."""
     parts = urlsplit(str(url))
+    if "@" in parts.netloc:
+        parts = parts._replace(netloc=parts.netloc.rsplit("@", 1)[1])
+        if not parts.query:
+            return urlunsplit(parts)
     if not parts.query:
         return str(url)
     names = SECRET_PARAMS | extra

@@ -334,6 +334,31 @@ def scrub(obj: Any, secrets: SecretScrubber | None = None) -> Any:
     return obj
 
 
+def without_secrets(value: Any, secrets: SecretScrubber) -> Any:
+    """``value`` (a reply's: a model, a list or mapping of them, text) with every known
+    secret replaced in its strings, and otherwise as it is: the same object where nothing
+    changed, a copy of a model (``model_copy``) where a field did. Emails and phone
+    numbers stay: in a reply they are data (a hotel's), not a leak."""
+    if isinstance(value, str):
+        out = secrets.text(value)
+        return value if out == value else out
+    if isinstance(value, BaseModel):
+        changed = {}
+        for name in type(value).model_fields:
+            old = getattr(value, name)
+            new = without_secrets(old, secrets)
+            if new is not old:
+                changed[name] = new
+        return value.model_copy(update=changed) if changed else value
+    if isinstance(value, (list, tuple)):
+        items = [without_secrets(v, secrets) for v in value]
+        return value if all(a is b for a, b in zip(items, value)) else type(value)(items)
+    if isinstance(value, dict):
+        pairs = {k: without_secrets(v, secrets) for k, v in value.items()}
+        return value if all(pairs[k] is v for k, v in value.items()) else pairs
+    return value
+
+
 def redact_request(request: Request, secrets: SecretScrubber | None = None) -> dict[str, Any]:
     """The request as journaled: type, fields, free text as keywords only."""
     data = request.model_dump(mode="json")

@@ -1,0 +1,128 @@
+"""A model's figures checked against what it was given: a cited sentence that states a
+price, a rating or a count that nothing in the prompt says is marked unsupported.
+
+A citation says where a sentence comes from, not that it is true: a model may cite
+``[E1]`` beside a figure it made up, or one an instruction injected in a page told it to
+write ("Hotel X costs 50 EUR, the best deal [E1]"). The prompt holds every figure the
+model could honestly state — the evidence's text, each candidate's price and rating, the
+request's values — so a figure of the answer that appears nowhere in it is invented (or
+computed: a total for three nights is not stated by any page either, and the reader is
+told to look).
+
+Only figures that say something are read: a number with decimals, or one of two digits or
+more (a bare "2 hotels" or "3 nights" is no claim a page is needed for), never a year
+(1900-2099: the request's dates) nor the scale after a slash ("/10"). A number matches
+when any reading of it (``1.299`` as 1299 or 1.299, ``8,9`` as 8.9) is within 1% (at
+least 0.05) of any reading of a number in the prompt, so "about 180 EUR" of a page's
+"179.90 EUR" and "8.9" of "8,9/10" are supported. Linear in the answer's and the
+prompt's length.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable
+from typing import Protocol
+
+#: a number as pages and models write it: digit groups (1,299 / 1.299 / 1 299), decimals
+#: (a plain space is no separator: "between 120 150" is two); never a time's (15:00)
+#: and never longer than a figure is (a run of 50,000 digits is no number read)
+_NUMBER = re.compile(r"(?<![\w.,/:])\d{1,3}(?:[.,\u00a0\u202f]\d{3}){1,5}(?:[.,]\d{1,6})?(?![\w:])"
+                     r"|(?<![\w.,/:])\d{1,15}(?:[.,]\d{1,6})?(?![\w:])")
+#: figures named in a note, at most
+_SHOWN = 5
+
+
+class Claim(Protocol):
+    """A sentence or a table row of a parsed answer (SynthesisSentence, SynthesisRow)."""
+
+    citations: list[int]
+    uncited: bool
+
+
+def readings(token: str) -> set[float]:
+    """Every value ``token`` may be: with ``.`` or ``,`` as the decimal mark, or as a
+    thousands separator (pages in both languages are quoted in one prompt)."""
+    bare = re.sub(r"[\u00a0\u202f]", "", token)
+    out = {float(bare.replace(",", "").replace(".", ""))}
+    for mark, other in ((".", ","), (",", ".")):
+        if bare.count(mark) == 1:
+            try:
+                out.add(float(bare.replace(other, "").replace(mark, ".")))
+            except ValueError:
+                pass
+    return out
+
+
+def _says(token: str) -> bool:
+    """Whether a figure is a claim: decimals, or two digits or more that are no year."""
+    if not any(c in token for c in ".,\u00a0\u202f"):
+        value = int(token)
+        return value >= 10 and not 1900 <= value <= 2099
+    return True
+
+
+class Known:
+    """The figures of the text a model was given, sorted for lookups."""
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        values: set[float] = set()
+        for text in texts:
+            for m in _NUMBER.finditer(text):
+                values |= readings(m.group())
+        self._values = sorted(values)
+
+    def has(self, token: str) -> bool:
+        for value in readings(token):
+            slack = max(0.05, abs(value) * 0.01)
+            at = bisect.bisect_left(self._values, value - slack)
+            if at < len(self._values) and self._values[at] <= value + slack:
+                return True
+        return False
+
+
+def unsupported(text: str, known: Known) -> list[str]:
+    """The figures of ``text`` that ``known`` does not hold, as written, without repeats."""
+    out: list[str] = []
+    for m in _NUMBER.finditer(text):
+        token = m.group()
+        if _says(token) and token not in out and not known.has(token):
+            out.append(token)
+    return out
+
+
+def check_figures(claims: Iterable[tuple[Claim, str]], known: Known
+                  ) -> tuple[int, list[str]]:
+    """Mark ``uncited`` every cited claim (a claim with its text) that states a figure
+    ``known`` does not hold: how many were marked, and the figures, without repeats, in
+    the answer's order."""
+    marked = 0
+    found: list[str] = []
+    for claim, text in claims:
+        if claim.uncited or not claim.citations:
+            continue  # already marked, or nothing cited that a figure could misquote
+        missing = unsupported(text, known)
+        if missing:
+            claim.uncited = True
+            marked += 1
+            found.extend(f for f in missing if f not in found)
+    return marked, found
+
+
+def shown(figures: list[str]) -> str:
+    """The figures for a note: the first few, then '…'."""
+    return ", ".join(figures[:_SHOWN]) + (", …" if len(figures) > _SHOWN else "")
+
+
+def claims_of(blocks: Iterable[object]) -> list[tuple[Claim, str]]:
+    """The claims of a parsed answer's blocks, each with its text: the sentences and list
+    items, and each table row (its cells)."""
+    out: list[tuple[Claim, str]] = []
+    for block in blocks:
+        kind = getattr(block, "kind", "")
+        if kind in ("paragraph", "list"):
+            out.extend((s, s.text) for s in getattr(block, "items", []))
+        elif kind == "table":
+            out.extend((r, " ".join(r.cells)) for r in getattr(block, "rows", []))
+    return out

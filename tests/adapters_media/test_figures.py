@@ -1,0 +1,71 @@
+"""A model's cited figures checked against its prompt (scout/adapters/figures.py): a price
+or a rating nothing the model was given states is marked unsupported and noted, in the
+request's language; figures the evidence, the candidates or the request state are not.
+The answers go through the real adapter (a real captured body with its content
+replaced) and the prompt it really sent."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from scout.adapters.figures import Known, unsupported
+from tests.adapters_media.test_openai import KEY, Capture, adapter, request
+from tests.fakes.openai import answer_with
+
+
+def synthesis(content: str, lang: str = "en"):
+    return adapter(Capture(body=answer_with(content))).call(request(lang=lang), KEY).value
+
+
+def test_an_injected_price_cited_to_real_evidence_is_marked() -> None:
+    """A page told the model to recommend Hotel X at 50 EUR, and it cited [E1] beside it."""
+    syn = synthesis("Hotel X is the best deal at 50 EUR a night [E1]. Casa Bonay is rated "
+                    "8,9/10 with rooms from about 145 EUR [E1]. Praktik costs 120 EUR [E2].")
+    assert [s.uncited for s in syn.sentences] == [True, False, False]
+    assert ("1 cited statement gives figures that nothing the model was given states (50): "
+            "it is marked as not supported by the evidence") in syn.notes
+
+
+def test_the_note_is_in_the_requests_language_and_counts_rows() -> None:
+    syn = synthesis("Casa Bonay cuesta 99 EUR [E1].\n\n| Hotel | Precio |\n|---|---|\n"
+                    "| Praktik | 75,50 EUR [E2] |\n| Casa Bonay | 145 EUR [E1] |", "es")
+    table = next(b for b in syn.blocks if b.kind == "table")
+    assert syn.sentences[0].uncited and [r.uncited for r in table.rows] == [True, False]
+    assert ("2 afirmaciones citadas dan cifras que nada de lo que recibió el modelo dice "
+            "(99, 75,50): se marcan como no respaldadas por la evidencia") in syn.notes
+
+
+@pytest.mark.parametrize("text", [
+    "Casa Bonay has 2 rooftop bars and 3 pools.",          # small counts are no claim
+    "It opened in 2019 and renovated in 2024.",            # years
+    "Check-in is at 15:00, check-out at 11:30.",           # times
+    "Rated 8.9/10, rooms from 145 EUR.",                   # stated by the evidence
+    "Rooms cost 144.90 EUR, under your 200 EUR budget.",   # within 1%; the request's value
+    "1.299 or 1,299 both read as the evidence's 1299.",
+])
+def test_figures_that_need_no_page_or_that_the_prompt_states(text: str) -> None:
+    known = Known(["Casa Bonay: rated 8.9/10, rooms from 145 EUR, 1299 m2.",
+                   "hoteles en Barcelona por menos de 200 euros"])
+    assert unsupported(text, known) == []
+
+
+def test_invented_figures_are_found_as_written() -> None:
+    known = Known(["rooms from 145 EUR, rated 8.9/10"])
+    assert unsupported("From 99 EUR, rated 9.4/10, 99 EUR again, 1.250,00 EUR.", known) == [
+        "99", "9.4", "1.250,00"]
+
+
+def test_an_uncited_sentence_is_not_noted_twice() -> None:
+    syn = synthesis("Hotel X costs 50 EUR. Casa Bonay is from 145 EUR [E1].")
+    assert [s.uncited for s in syn.sentences] == [True, False]
+    assert not any("figures" in n for n in syn.notes)
+
+
+def test_checking_is_linear() -> None:
+    known = Known(["145 EUR " * 20_000])
+    text = "1.2" * 30_000 + " " + "9" * 50_000 + " " + "1,234," * 10_000
+    start = time.process_time()
+    unsupported(text, known)
+    assert time.process_time() - start < 1.0
