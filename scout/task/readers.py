@@ -242,7 +242,10 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
                  lang: str = "en") -> tuple[Any, tuple[int, int]] | None:
     # the name in the singular or the plural ("3 habs", "1 habitación" for "habitaciones"),
     # also joined by a hyphen ("2-bed", "3-bedroom")
-    alt = name_forms([name.replace("_", " "), *spec.aliases])
+    from scout.task.personage import age_words
+
+    alt = name_forms([name.replace("_", " "), *spec.aliases,
+                      *(age_words(name, list(spec.aliases)) if integer else ())])
     num = number_re(integer, lang)
     count = r"\b(?P<w>" + "|".join(COUNT_WORDS) + r")"
     free = digits_view(text.free)  # "cien mil kilómetros", "fifty citations"
@@ -266,7 +269,11 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     if not m and integer:
         from scout.task.personage import age_after_person, counts_age
 
-        if counts_age(name, list(spec.aliases)) and (age := age_after_person(free)):
+        # the person may be claimed already ("mi hijo tiene 14 y quiere ...": whom the
+        # request is relayed for); the age must still be free
+        age = age_after_person(free, digits_view(text.folded)) if counts_age(
+            name, list(spec.aliases)) else None
+        if age:
             return age[0], widened(text.free, free, age[1])  # "our son (14)"
     if not m:
         # a count said to be none: "sin experiencia", "no experience needed" is 0
@@ -291,11 +298,14 @@ def count_range_inputs(text: QueryText, inputs: dict[str, InputSpec], lang: str,
     """Both ends of a range of counts ("de 8 a 12 años") for each count input and its
     ``max_...`` (:func:`scout.task.countrange.pairs`), named by either one's name or
     aliases: [(first input, low end, its span), (max input, top, its span)]."""
+    from scout.task.personage import age_words
+
     out: list[tuple[str, int | float, tuple[int, int]]] = []
     for first, last in count_pairs(inputs):
         words = [n.replace("_", " ") for n in (first, last)
                  if not n.startswith(("min_", "max_"))]
         words += [*inputs[first].aliases, *inputs[last].aliases]
+        words += age_words(first, list(inputs[first].aliases))  # "9 to 11 year olds"
         if not words:
             continue
         free = digits_view(text.free)

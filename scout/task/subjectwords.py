@@ -254,12 +254,17 @@ daughter daughters kid teen teens teenager teenagers toddler toddlers
 grandchildren grandson granddaughter
 hijo hija hijas nina ninas chico chica chicos chicas nieto nieta nietos nietas sobrino
 sobrina sobrinos sobrinas peques crios adolescentes
+twins triplets son sons boys girls gemelos gemelas mellizos mellizas crio cria crias
+chaval chavala chavales chavalas nene nena nenes nenas pibe pibes piba pibas chamaco
+chamaca chamacos chamacas
 """
 # constraints other readers own, when the pipeline does not declare them; where a place is
 # (the place reader reads the name, these words are not a subject: "madrid centro")
 _OTHERS = """
 level nivel longer shorter max min maximum minimum maximo minimo no not
 reviews review stars star rating ratings score opinions price prices cost money
+fee fees costs coste costes costo costos cuota cuotas
+jan feb apr jun jul aug sep sept oct nov dec ene abr dic
 estrellas estrella resenas resena opiniones opinion valoracion valoraciones nota notas
 puntuacion calificacion puntaje precio precios presupuesto dinero michelin
 duration durations duracion length
