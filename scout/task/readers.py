@@ -199,12 +199,16 @@ NUMBER_CMP = (r"(?<!first\s)(?<!primeros\s)(?<!primeras\s)(?:(?:at least|at most
 _NUMBER_POST_CMP = r"(?:\s*(?:\+|or more|or fewer|or less|o mas|o menos))?"
 # "cited more than 100 times", "citados más de 100 veces": the count's own word, claimed
 _TIMES = r"(?:\s+(?:times|veces)\b)?"
-# "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km")
-_THOUSAND = r"(?:\s?(?P<k>mil|k)\b)?"
+# "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km"); "M" /
+# "mn" written on it by a million ("100M+ rows", "2mn records")
+_THOUSAND = r"(?:\s?(?P<k>mil|k)\b|(?P<m>m|mn)\b)?"
 
 
 # abbreviations written for a name's word ("3 yrs experience", "2 hrs")
 _ABBREVIATED = {"years": "yrs", "year": "yr", "hours": "hrs", "hour": "hr"}
+# English plurals no suffix rule makes, both ways: "a 40-person lab" for "people"
+_IRREGULAR = {"people": "person", "person": "people", "children": "child", "child": "children",
+              "men": "man", "women": "woman", "woman": "women"}
 
 
 # a word whose last syllable is stressed before its final s ("francés", "inglés", "país",
@@ -216,8 +220,8 @@ _STRESSED_S = re.compile(r"[áéíóú]s$", re.I)
 def name_forms(names: list[str]) -> str:
     """A regex for an input's names as people write them: each one as declared, in the
     plural (+s, +es) and in the singular (a final -s or -es dropped, leaving at least
-    three letters; not after a stressed vowel: "francés" is no plural of "france"),
-    longest first. In a name of several words the first word is inflected
+    three letters; not after a stressed vowel: "francés" is no plural of "france"), an
+    irregular English plural's other number ("person" for "people"), longest first. In a name of several words the first word is inflected
     too ("1 year of experience", "un año de experiencia" for "years of experience") and
     may be abbreviated ("3 yrs experience")."""
     forms: set[str] = set()
@@ -225,7 +229,7 @@ def name_forms(names: list[str]) -> str:
         w = fold(raw).strip()
         if not w:
             continue
-        forms |= {w, w + "s", w + "es"}
+        forms |= {w, w + "s", w + "es"} | ({_IRREGULAR[w]} if w in _IRREGULAR else set())
         for end in ("es", "s"):
             if w.endswith(end) and len(w) - len(end) >= 3 and not _STRESSED_S.search(raw.strip()):
                 forms.add(w[:-len(end)])
@@ -288,6 +292,8 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     value = _read_number(m.group("n"), integer, lang)
     if m.group("k"):
         value = type(value)(value * 1000)
+    if m.groupdict().get("m"):
+        value = type(value)(value * 1_000_000)
     if isinstance(value, float) and not math.isfinite(value):
         return None  # hundreds of digits: not a number a request means (JSON has no inf)
     return value, span

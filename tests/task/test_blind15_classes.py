@@ -10,7 +10,12 @@ what must stay as it was:
 - who the camp is for ("twins", "un crío", "chavales") and what it costs ("fees") were
   read as what it is about; so was a month's abbreviation left unread ("Feb");
 - a Catalan request's camp words ("casal d'estiu", "nens de 4 anys", "servei
-  d'acollida") were not read as Spanish.
+  d'acollida") were not read as Spanish;
+- a span of years joined by "through" ("2015 through 2022") read its last year as the
+  first, and one open to today ("2019 to present", "de 2000 a la fecha") read nothing;
+- a count with "M" on it ("100M+ rows") read nothing;
+- a price "per user monthly" / "per seat monthly" lost its month;
+- "a 40-person lab" was no count of people (an English plural no suffix makes).
 """
 
 from __future__ import annotations
@@ -96,3 +101,60 @@ def test_a_catalan_camp_request() -> None:
     assert (task.values.get("age"), task.values.get("city")) == (4, "Barcelona")
     assert task.values.get("early_care") is True
     assert task.values.get("topic") is None, task.values
+
+
+# a kind with two years, a count, and one with a price per user a month and a headcount
+YEARS = {"topic": InputSpec(type="subject"), "region": InputSpec(type="place"),
+         "from_year": InputSpec(type="year"),
+         "to_year": InputSpec(type="year", aliases=["until", "hasta"]),
+         "min_rows": InputSpec(type="integer", aliases=["rows", "registros", "records"])}
+TOOLS = {"purpose": InputSpec(type="subject"), "budget": InputSpec(type="money"),
+         "seats": InputSpec(type="integer", aliases=["users", "usuarios", "people", "personas"])}
+
+
+@pytest.mark.parametrize("query,first,last", [
+    ("census income data for Ohio, 2015 through 2022", 2015, 2022),
+    ("rainfall data for Kenya 2001 thru 2010", 2001, 2010),
+    ("bike trips in Boston, 2019 to present", 2019, None),
+    ("air quality data 2010-present for Spain", 2010, None),
+    ("datos de migración en México de 2000 a la fecha", 2000, None),
+    ("datos de empleo en Perú desde 2005 hasta la actualidad", 2005, None),
+    ("papers-style trade data from 2018 to date", 2018, None),
+    # guards: a closed span and an amount stay as they were
+    ("datos de turismo en Chile entre 2012 y 2023", 2012, 2023),
+    ("datos de turismo en Chile, entre 2000 y 3000 euros", None, None),
+])
+def test_years_through_and_open_to_today(query: str, first: int | None, last: int | None) -> None:
+    got = build_task(query, YEARS, today=TODAY, nouns=["data", "datos"]).values
+    assert (got.get("from_year"), got.get("to_year")) == (first, last), got
+
+
+@pytest.mark.parametrize("query,rows", [
+    ("bike trips in NYC, 100M+ rows", 100_000_000),
+    ("tweets corpus, 2mn records", 2_000_000),
+    ("tweets corpus, at least 500k rows", 500_000),   # guard: a thousand as before
+])
+def test_a_count_in_millions(query: str, rows: int) -> None:
+    got = build_task(query, YEARS, today=TODAY, nouns=["corpus", "data"]).values
+    assert got.get("min_rows") == rows, got
+
+
+@pytest.mark.parametrize("query,amount,per", [
+    ("lab notebook, ≤ €15 per user monthly", 15, "month"),
+    ("transcription, up to 20 dollars per seat monthly", 20, "month"),
+    ("gestor de tareas, 5 € por usuario mensuales", 5, "month"),
+    ("survey tool under $300 per licence yearly", 300, "year"),
+    ("survey tool under $30 per user per month", 30, "month"),   # guard
+])
+def test_a_price_per_user_with_a_bare_period(query: str, amount: int, per: str) -> None:
+    budget = build_task(query, TOOLS, today=TODAY, nouns=["tool"]).values["budget"]
+    assert (budget.amount, budget.per) == (amount, per)
+
+
+@pytest.mark.parametrize("query,seats", [
+    ("password manager for a 40-person lab", 40),
+    ("survey tool for 12 people", 12),
+    ("herramienta de encuestas para 8 personas", 8),
+])
+def test_a_headcount_in_the_singular(query: str, seats: int) -> None:
+    assert build_task(query, TOOLS, today=TODAY, nouns=["tool"]).values.get("seats") == seats
