@@ -22,6 +22,9 @@ from scout.task.relative import Form, Value, last_day
 YEAR = r"(?P<{}>(?:19|20|21)\d{{2}})"
 YEAR_SEP = r"(?:\s*,?\s*|\s+(?:de|del|of)\s+)"
 _Y, _YSEP = YEAR, YEAR_SEP
+# how many weeks a part of a month spans ("the first two weeks", "las tres últimas semanas")
+_N_WEEKS = {"2": 2, "3": 3, "two": 2, "three": 3, "dos": 2, "tres": 3}
+_N_WEEKS_RE = "|".join(_N_WEEKS)
 
 
 def _part_of(y: int, mon: int, part: str) -> DateRange:
@@ -78,6 +81,11 @@ def month_part_forms(g: Any, t: dt.date) -> list[Form]:
     forms.append((rf"\b(?:entre|between|from|de|desde)\s+(?:el\s+mes\s+de\s+)?"
                   rf"{g.mon('m1', full=True)}\s+(?:y|and|to|a|hasta|until|till|through)\s+"
                   rf"{g.mon('m2', full=True)}\b(?:{_YSEP}{_Y.format('y')})?", month_span))
+    # the same with no word before: "in April-May", "April to May", "julio-agosto" (not
+    # "y" / "and": "June and July" may be two months apart, each asked for)
+    forms.append((rf"\b{g.mon('m1', full=True)}\s*(?:-|–|/|\s(?:to|through|thru|until|till|a|"
+                  rf"hasta)\s)\s*{g.mon('m2', full=True)}\b(?:{_YSEP}{_Y.format('y')})?",
+                  month_span))
 
     def part_rel(m: re.Match[str]) -> Value | None:
         # "a finales de mes", "end of this month", "early next month", "a principios del
@@ -116,6 +124,22 @@ def month_part_forms(g: Any, t: dt.date) -> list[Form]:
     forms.append((rf"\b(?:la\s+)?(?P<part>(?:primera|segunda|tercera|cuarta|ultima)\s+semana|"
                   rf"(?:primera|segunda)\s+(?:quincena|mitad))\s+de\s+{g.mon('m')}"
                   rf"(?:\s+(?:de|del)\s+{_Y.format('y')})?", part))
+    def weeks_part(m: re.Match[str]) -> Value | None:
+        # "the first two weeks of July", "las dos últimas semanas de agosto": a camp's or a
+        # course's session, N weeks from the month's first day or to its last
+        mon = g.num(m, "m")
+        y = _opt_year(m, "y") or g.next_month_year(mon)
+        days = 7 * _N_WEEKS[m.group("n")]
+        last = last_day(y, mon)
+        if days >= last:
+            return None
+        a, b = (1, days) if m.group("end") in ("first", "primeras") else (last - days + 1, last)
+        return DateRange(start=dt.date(y, mon, a), end=dt.date(y, mon, b))
+
+    forms.append((rf"\b(?:the\s+|in\s+the\s+)?(?P<end>first|last)\s+(?P<n>{_N_WEEKS_RE})\s+weeks"
+                  rf"\s+(?:of|in)\s+{g.mon('m')}(?:,?\s+{_Y.format('y')})?", weeks_part))
+    forms.append((rf"\b(?:las\s+)?(?P<n>{_N_WEEKS_RE})\s+(?P<end>primeras|ultimas)\s+semanas"
+                  rf"\s+de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", weeks_part))
     forms.append((rf"\b(?:the\s+|in\s+the\s+)?(?P<part>early|mid|late|beginning\s+of|start\s+of|"
                   rf"end\s+of|middle\s+of)[\s-]+(?:of\s+)?{g.mon('m')}(?:,?\s+{_Y.format('y')})?",
                   part))

@@ -92,8 +92,13 @@ def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bo
     # is no subject (a month input holds the month: it is left as it was)
     other = find_when(view[:span[0]] + CLAIMED * (span[1] - span[0]) + view[span[1]:],
                       text.original, today)
+    # Unless the wider one is written as its two days ("estas navidades, del 23 de
+    # diciembre al 7 de enero"): those days are what is asked, the feast named around them
+    outer_days = len(re.findall(r"(?<!\d)\d{1,2}(?!\d)", view[span[0]:span[1]])) >= 2
     if as_type == "date" and other is not None and not other.either:
-        if _narrower(other.value, when.value):
+        if _narrower(other.value, when.value) and outer_days:
+            text.claim(widened(text.free, view, other.span))
+        elif _narrower(other.value, when.value):
             text.claim(span)
             when, span = other, widened(text.free, view, other.span)
         elif _narrower(when.value, other.value):

@@ -15,7 +15,14 @@ what must stay as it was:
   first, and one open to today ("2019 to present", "de 2000 a la fecha") read nothing;
 - a count with "M" on it ("100M+ rows") read nothing;
 - a price "per user monthly" / "per seat monthly" lost its month;
-- "a 40-person lab" was no count of people (an English plural no suffix makes).
+- "a 40-person lab" was no count of people (an English plural no suffix makes);
+- two months joined with no word before them ("in April-May", "julio a agosto") read the
+  first alone; "the first two weeks of July" / "las dos últimas semanas de agosto" the
+  whole month;
+- a feast said with the days it is asked for ("estas navidades, del 23 de diciembre al 7
+  de enero") read the feast's own days;
+- an enum's label joined to its value by a hyphen ("French-language camp") was left as
+  the subject.
 """
 
 from __future__ import annotations
@@ -158,3 +165,39 @@ def test_a_price_per_user_with_a_bare_period(query: str, amount: int, per: str) 
 ])
 def test_a_headcount_in_the_singular(query: str, seats: int) -> None:
     assert build_task(query, TOOLS, today=TODAY, nouns=["tool"]).values.get("seats") == seats
+
+
+# a kind whose dates are a span of days (camps, courses, events), with a language enum
+SPAN = {"topic": InputSpec(type="subject"), "city": InputSpec(type="place"),
+        "dates": InputSpec(type="date"),
+        "language": InputSpec(type="string", enum=["english", "french"])}
+
+
+@pytest.mark.parametrize("query,dates", [
+    ("camps in Pune in April-May", "2027-04-01..2027-05-31"),
+    ("camps in Pune April to May", "2027-04-01..2027-05-31"),
+    ("campamentos en Lima julio-agosto", "2027-07-01..2027-08-31"),
+    ("campamentos en Lima, julio a agosto 2027", "2027-07-01..2027-08-31"),
+    ("camp in Leeds, first two weeks of July", "2027-07-01..2027-07-14"),
+    ("camp in Leeds, the last two weeks of August", "2027-08-18..2027-08-31"),
+    ("campamento en Soria las dos primeras semanas de julio", "2027-07-01..2027-07-14"),
+    ("campamento en Soria las 3 últimas semanas de agosto", "2027-08-11..2027-08-31"),
+    ("campamento en Valencia estas navidades, del 23 de diciembre al 7 de enero",
+     "2026-12-23..2027-01-07"),
+    ("campamento en Soria en Semana Santa, del 22 al 26 de marzo", "2027-03-22..2027-03-26"),
+    # guards: a season and a month in it is the month; the first week as before
+    ("campamento de verano en Soria en julio", "2027-07-01..2027-07-31"),
+    ("camp in Leeds, first week of July", "2027-07-01..2027-07-07"),
+])
+def test_spans_of_months_and_weeks(query: str, dates: str) -> None:
+    value = build_task(query, SPAN, today=TODAY, nouns=NOUNS).values["dates"]
+    assert f"{value.start}..{value.end}" == dates
+
+
+def test_a_label_joined_by_a_hyphen_is_no_topic() -> None:
+    got = build_task("French-language camp in Montreal", SPAN, today=TODAY, nouns=NOUNS).values
+    assert (got.get("language"), got.get("topic"), got.get("city")) == (
+        "french", None, "Montreal")
+    got = build_task("English-language camp in Montreal on robotics", SPAN, today=TODAY,
+                     nouns=NOUNS).values
+    assert (got.get("language"), got.get("topic")) == ("english", "robotics")
