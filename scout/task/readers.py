@@ -151,7 +151,9 @@ def _nights(free: str) -> tuple[int, tuple[int, int]] | None:
     found = [m for m in re.finditer(r"(?<![\w.,])(?P<n>\d{1,2}|" + alt + r")[\s-]+"
                                     r"(?:(?P<nights>nights?|noches?)|weeks?|semanas?)(?!\w)", free)
              if (m.group("nights") and m.group("n") != "a")  # "200 a night" is a price
-             or (not m.group("nights") and not _WEEKS_AHEAD.search(free[:m.start()]))]
+             or (not m.group("nights") and not _WEEKS_AHEAD.search(free[:m.start()])
+                 # "$1,500 a week" is a price too
+                 and not (m.group("n") == "a" and _AMOUNT_BEFORE.search(free[:m.start()])))]
     if len(found) != 1:
         return None
     raw = found[0].group("n")
@@ -160,6 +162,9 @@ def _nights(free: str) -> tuple[int, tuple[int, int]] | None:
     return (n, found[0].span()) if n and 1 <= n <= 60 else None
 
 
+# an amount just before "a week": its price's unit, no stay's length
+_AMOUNT_BEFORE = re.compile(r"(?:\d|[€$£]|\b(?:euros?|eur|dollars?|dolares|usd|pounds?|libras?|"
+                            r"gbp|pesos?|bucks|quid))\s*$")
 # what makes "two weeks" a date rather than a stay's length: "in two weeks", "dentro de dos
 # semanas", "en una semana", "within a week", "next"
 _WEEKS_AHEAD = re.compile(r"\b(?:in|en|within|dentro\s+de|de\s+aqui\s+a|after|next|every|"

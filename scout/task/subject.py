@@ -303,8 +303,11 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
         if text in sw.ASKED_COPULA and i and toks[i - 1].text in sw.QUESTION:
             close()  # "¿Cuáles son ...?"
             continue
-        if i >= 2 and toks[i - 1].text in sw.RELATIVE and toks[i - 2].word:
-            close()  # "cursos que empiecen en enero": the clause's verb, no subject
+        if i >= 2 and toks[i - 1].text in sw.RELATIVE and (toks[i - 2].word
+                                                           or toks[i - 2].text == ","):
+            # "cursos que empiecen en enero", "..., que corra en Windows": the clause's
+            # verb, no subject
+            close()
             continue
         if chat and not in_field and text in sw.OF and (words or out) \
                 and not (nxt is not None and nxt.word and sw.cuisine(nxt.text)) \

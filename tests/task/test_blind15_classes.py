@@ -22,7 +22,12 @@ what must stay as it was:
 - a feast said with the days it is asked for ("estas navidades, del 23 de diciembre al 7
   de enero") read the feast's own days;
 - an enum's label joined to its value by a hyphen ("French-language camp") was left as
-  the subject.
+  the subject;
+- "$1,500 a week" beside "for 2 weeks starting July 11" was a second length of stay, so
+  neither was read;
+- what a topic is of, after a value read first ("Spanish-language tweets about ..."), was
+  read as the place; "air quality across Indian cities" cut the topic at "air"; a relative
+  clause after a comma ("..., que corra en Windows") gave its verb as the subject.
 """
 
 from __future__ import annotations
@@ -201,3 +206,41 @@ def test_a_label_joined_by_a_hyphen_is_no_topic() -> None:
     got = build_task("English-language camp in Montreal on robotics", SPAN, today=TODAY,
                      nouns=NOUNS).values
     assert (got.get("language"), got.get("topic")) == ("english", "robotics")
+
+
+def test_a_price_a_week_is_no_length_of_stay() -> None:
+    got = build_task("sleepaway camp in Maine for 2 weeks starting July 11, budget around "
+                     "$1,500 a week", SPAN, today=TODAY, nouns=NOUNS).values
+    assert got["dates"].start == dt.date(2027, 7, 11) and got["dates"].end > got["dates"].start
+    # guard: "a week from the 14th" alone is still a week's stay
+    got = build_task("camp in Leeds for a week from 14 July", SPAN, today=TODAY,
+                     nouns=NOUNS).values
+    assert (got["dates"].start, got["dates"].end) == (dt.date(2027, 7, 14), dt.date(2027, 7, 21))
+
+
+DATA = {"topic": InputSpec(type="subject"), "region": InputSpec(type="place"),
+        "language": InputSpec(type="string", enum=["spanish", "english"])}
+
+
+@pytest.mark.parametrize("query,topic,region", [
+    ("Spanish-language tweets about COVID vaccines", "COVID vaccines", None),
+    ("English-language news about elections", "elections", None),
+    ("data on air quality across Indian cities", "air quality", "any"),  # see blind15.yaml
+    ("house prices across the UK", "house prices", "UK"),
+    # guard: a place the request opens with, before its topic cue, stays the place
+    ("datasets on air quality in Madrid", "air quality", "Madrid"),
+])
+def test_what_a_topic_is_of_is_no_place(query: str, topic: str, region: str | None) -> None:
+    got = build_task(query, DATA, today=TODAY, nouns=["data", "dataset", "datasets"]).values
+    assert got.get("topic") == topic
+    if region != "any":
+        assert got.get("region") == region
+
+
+@pytest.mark.parametrize("query", [
+    "programa de transcripción, que corra en Windows",
+    "curso de cocina en Lima, que empiece en enero",
+])
+def test_a_relative_clause_after_a_comma_gives_no_subject(query: str) -> None:
+    got = build_task(query, DATA, today=TODAY, nouns=["programa", "curso"]).values
+    assert got.get("topic") in ("transcripción", "cocina"), got
