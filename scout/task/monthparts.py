@@ -22,9 +22,6 @@ from scout.task.relative import Form, Value, last_day
 YEAR = r"(?P<{}>(?:19|20|21)\d{{2}})"
 YEAR_SEP = r"(?:\s*,?\s*|\s+(?:de|del|of)\s+)"
 _Y, _YSEP = YEAR, YEAR_SEP
-# how many weeks a part of a month spans ("the first two weeks", "las tres últimas semanas")
-_N_WEEKS = {"2": 2, "3": 3, "two": 2, "three": 3, "dos": 2, "tres": 3}
-_N_WEEKS_RE = "|".join(_N_WEEKS)
 
 
 def _part_of(y: int, mon: int, part: str) -> DateRange:
@@ -124,22 +121,24 @@ def month_part_forms(g: Any, t: dt.date) -> list[Form]:
     forms.append((rf"\b(?:la\s+)?(?P<part>(?:primera|segunda|tercera|cuarta|ultima)\s+semana|"
                   rf"(?:primera|segunda)\s+(?:quincena|mitad))\s+de\s+{g.mon('m')}"
                   rf"(?:\s+(?:de|del)\s+{_Y.format('y')})?", part))
-    def weeks_part(m: re.Match[str]) -> Value | None:
-        # "the first two weeks of July", "las dos últimas semanas de agosto": a camp's or a
-        # course's session, N weeks from the month's first day or to its last
-        mon = g.num(m, "m")
-        y = _opt_year(m, "y") or g.next_month_year(mon)
-        days = 7 * _N_WEEKS[m.group("n")]
-        last = last_day(y, mon)
-        if days >= last:
+    def weeks_of(m: re.Match[str]) -> Value | None:
+        # "the weeks of 5 and 12 July", "las semanas del 5 y el 12 de julio": Monday of the
+        # first day's week to Sunday of the last's
+        mon, d1, d2 = g.num(m, "m"), int(m.group("d1")), int(m.group("d2"))
+        y = _opt_year(m, "y") or g.day_year(mon, d1)
+        a, b = dt.date(y, mon, d1), dt.date(y, mon, d2)
+        if b <= a:
             return None
-        a, b = (1, days) if m.group("end") in ("first", "primeras") else (last - days + 1, last)
-        return DateRange(start=dt.date(y, mon, a), end=dt.date(y, mon, b))
+        monday = a - dt.timedelta(days=a.weekday())
+        return DateRange(start=monday, end=b + dt.timedelta(days=6 - b.weekday()))
 
-    forms.append((rf"\b(?:the\s+|in\s+the\s+)?(?P<end>first|last)\s+(?P<n>{_N_WEEKS_RE})\s+weeks"
-                  rf"\s+(?:of|in)\s+{g.mon('m')}(?:,?\s+{_Y.format('y')})?", weeks_part))
-    forms.append((rf"\b(?:las\s+)?(?P<n>{_N_WEEKS_RE})\s+(?P<end>primeras|ultimas)\s+semanas"
-                  rf"\s+de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?", weeks_part))
+    forms.append((rf"\b(?:the\s+)?weeks\s+(?:of|commencing|starting)\s+(?:the\s+)?"
+                  rf"(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:and|&)\s+(?:the\s+)?"
+                  rf"(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?{g.mon('m')}"
+                  rf"(?:,?\s+{_Y.format('y')})?", weeks_of))
+    forms.append((rf"\b(?:las\s+)?semanas\s+del\s+(?P<d1>[0-3]?\d)\s+y\s+(?:el\s+)?"
+                  rf"(?P<d2>[0-3]?\d)\s+de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?",
+                  weeks_of))
     forms.append((rf"\b(?:the\s+|in\s+the\s+)?(?P<part>early|mid|late|beginning\s+of|start\s+of|"
                   rf"end\s+of|middle\s+of)[\s-]+(?:of\s+)?{g.mon('m')}(?:,?\s+{_Y.format('y')})?",
                   part))

@@ -255,7 +255,7 @@ daughter daughters kid teen teens teenager teenagers toddler toddlers
 grandchildren grandson granddaughter
 hijo hija hijas nina ninas chico chica chicos chicas nieto nieta nietos nietas sobrino
 sobrina sobrinos sobrinas peques crios adolescentes
-twins triplets son sons boys girls gemelos gemelas mellizos mellizas crio cria crias
+twins triplets gemelos gemelas mellizos mellizas crio cria crias
 chaval chavala chavales chavalas nene nena nenes nenas pibe pibes piba pibas chamaco
 chamaca chamacos chamacas
 """
