@@ -7,14 +7,12 @@ beside an age that an input's own words do not list (:data:`AGE_FORMS`: "7yo", "
 People give a child's (or a relative's) age the way forms and chats do: in brackets
 after the person, or after a comma. Read as a bare number it was no input's value, and
 an integer input that holds an age (its name or aliases say so: "age", "edad", "años",
-"years old") was left empty. :func:`age_after_person` reads it for such an input only.
+"years old") was left empty. :func:`ages_after_person` reads it for such an input only.
 """
 
 from __future__ import annotations
 
 import re
-
-from scout.task.readers import CLAIMED
 
 # the input counts someone's years: its name or an alias says so
 _AGE_INPUT = re.compile(r"(?<!\w)(?:age|ages|edad|edades|anos|años|years?[ -]old|year-olds?|"
@@ -52,18 +50,16 @@ def age_words(name: str, aliases: list[str]) -> list[str]:
     return list(AGE_FORMS) if counts_age(name, aliases) else []
 
 
-def age_after_person(free: str, said: str | None = None) -> tuple[int, tuple[int, int]] | None:
-    """The age written after a child or relative in ``free`` (folded text, numbers as
-    digits, claimed text blanked) and the span of the number with its brackets, or None.
-    With ``said`` (the same text with nothing claimed), the person may be claimed already
-    (whom a relayed request is for: "mi hijo tiene 14 y quiere ..."): the first age whose
-    number is still free in ``free``."""
-    for m in _AGE_AFTER.finditer(free if said is None else said):
+def ages_after_person(free: str) -> list[tuple[int, tuple[int, int]]]:
+    """Each age written after a child or relative in ``free`` (folded text, numbers as
+    digits) and the span of the number with its brackets, in order (the reader takes the
+    first whose number no other reader claimed: the person may be claimed already, as
+    whom a relayed request is for: "mi hijo tiene 14 y quiere ...")."""
+    out = []
+    for m in _AGE_AFTER.finditer(free):
         group = next(g for g in "abcd" if m.group(g))
         start, end = m.span(group)
         if m.group("a"):  # the brackets go with the number: nothing else reads "( )"
-            start, end = (m.string.rindex("(", 0, start),
-                          m.string.index(")", end) + 1)
-        if CLAIMED not in free[start:end]:
-            return int(m.group(group)), (start, end)
-    return None
+            start, end = free.rindex("(", 0, start), free.index(")", end) + 1
+        out.append((int(m.group(group)), (start, end)))
+    return out

@@ -281,12 +281,13 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
 
         return days_in_weeks(free)  # "a 3-week trip" for a count of days: 21
     if not m and integer:
-        from scout.task.personage import age_after_person, counts_age
+        from scout.task.personage import ages_after_person, counts_age
 
         # the person may be claimed already ("mi hijo tiene 14 y quiere ...": whom the
         # request is relayed for); the age must still be free
-        age = age_after_person(free, digits_view(text.folded)) if counts_age(
-            name, list(spec.aliases)) else None
+        ages = ages_after_person(digits_view(text.folded)) if counts_age(
+            name, list(spec.aliases)) else []
+        age = next((a for a in ages if CLAIMED not in free[a[1][0]:a[1][1]]), None)
         if age:
             return age[0], widened(text.free, free, age[1])  # "our son (14)"
     if not m:
