@@ -37,7 +37,10 @@ abbreviations and regional words; forwarded messages with signatures, quoted thr
 URLs, references and a price seen elsewhere); ``--blind14`` the fourteenth (feasts,
 bridges and relative dates around a Sunday in December, Markdown, ALL CAPS, SMS
 shorthand, emoji, Spanglish, Catalan and Portuguese names, exclusions and preferences,
-amounts in words and odd forms, for every example kind). Their
+amounts in words and odd forms, for every example kind); ``--blind15`` the fifteenth
+(camps, software tools and datasets: children's ages and sessions, prices per user a
+month, seats, platforms, integrations, years covered, licences, formats, rows and sizes;
+books' authors and papers' venues; as researchers, agents and parents write them). Their
 values are compared as their types are: quantities (number, area, data size, weight) to two
 decimals, a list's items in any order.
 
@@ -71,6 +74,7 @@ BLIND11 = ROOT / "tests" / "task" / "corpus" / "blind11.yaml"
 BLIND12 = ROOT / "tests" / "task" / "corpus" / "blind12.yaml"
 BLIND13 = ROOT / "tests" / "task" / "corpus" / "blind13.yaml"
 BLIND14 = ROOT / "tests" / "task" / "corpus" / "blind14.yaml"
+BLIND15 = ROOT / "tests" / "task" / "corpus" / "blind15.yaml"
 TARGET = 0.97
 
 
@@ -236,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"score the thirteenth blind set ({BLIND13.relative_to(ROOT)}) instead")
     ap.add_argument("--blind14", action="store_true",
                     help=f"score the fourteenth blind set ({BLIND14.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind15", action="store_true",
+                    help=f"score the fifteenth blind set ({BLIND15.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
@@ -243,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
             else BLIND7 if args.blind7 else BLIND8 if args.blind8 else BLIND9 if args.blind9
             else BLIND10 if args.blind10 else BLIND11 if args.blind11
             else BLIND12 if args.blind12 else BLIND13 if args.blind13
-            else BLIND14 if args.blind14 else args.corpus)
+            else BLIND14 if args.blind14 else BLIND15 if args.blind15 else args.corpus)
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -266,7 +272,8 @@ def main(argv: list[str] | None = None) -> int:
              else "blind set 11" if args.blind11
              else "blind set 12" if args.blind12
              else "blind set 13" if args.blind13
-             else "blind set 14" if args.blind14 else "corpus")
+             else "blind set 14" if args.blind14
+             else "blind set 15" if args.blind15 else "corpus")
     print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")

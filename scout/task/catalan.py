@@ -28,6 +28,7 @@ amb els nit nits necessitem necessito vull volem voldria busquem cerquem sopar e
 setmana maxim minim uns unes fins menys tambe aquest aquesta aquests gener febrer maig
 juny juliol agost setembre novembre desembre dilluns dimarts dimecres dijous divendres
 dissabte diumenge habitacions lloguer platja gratuit gracies recomanes recomaneu quan
+estiu hivern anys nens acollida
 """.split())
 _ELIDED = re.compile(r"\b[ld]['’](?=[aeiouhàèéíòóú])", re.IGNORECASE)
 _ELIDED_LOWER = re.compile(r"\b[lLdD]['’](?=[a-zàèéíòóú])")
@@ -51,6 +52,8 @@ _SPANISH: list[tuple[str, str]] = [
     ("novembre", "noviembre"), ("desembre", "diciembre"), ("dilluns", "lunes"),
     ("dimarts", "martes"), ("dimecres", "miércoles"), ("dijous", "jueves"),
     ("divendres", "viernes"), ("dissabte", "sábado"), ("diumenge", "domingo"),
+    ("estiu", "verano"), ("hivern", "invierno"), ("anys", "años"), ("nens", "niños"),
+    ("servei", "servicio"), ("acollida", "acogida"),
     ("gratuït", "gratuito"), ("gratuïta", "gratuita"), ("barat", "barato"), ("també", "también"),
     ("i", "y"),
 ]

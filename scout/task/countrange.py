@@ -20,8 +20,9 @@ from scout.spec.models import InputSpec
 # what may open a range: "de 8 a 12", "from 8 to 12", "entre 5 y 9", "between 2 and 3",
 # "aged 8 to 12" (an alias before it is the input's own word, read by the second pattern)
 _OPEN = r"(?:(?:de|del|from|between|entre|aged)\s+)?"
-# what joins its ends: "8-12", "8 – 12", "8 a 12", "8 to 12", "5 y 9", "2 and 3", "8 al 12"
-_JOIN = r"\s*(?:-|–|—|a|al|to|y|and|hasta)\s*"
+# what joins its ends: "8-12", "8 – 12", "8 a 12", "8 to 12", "5 y 9", "2 and 3", "8 al 12",
+# and two children's ages with their articles: "a 6 and an 8 year old", "uno de 6 y otro de 9"
+_JOIN = r"\s*(?:-|–|—|a|al|to|y|and|hasta)\s*(?:(?:an?|un[oa]?|otr[oa](?:\s+de)?)\s+)?"
 _COUNTS = ("integer", "number")
 
 End = tuple[float, tuple[int, int]]

@@ -131,7 +131,8 @@ def _with_label(free: str, span: tuple[int, int], spec: InputSpec, name: str) ->
     a, b = span
     # ``\s*(?:[:=]\s*)?``, not ``\s*[:=]?\s*``: two quantifiers over the same spaces backtrack
     before = re.search(r"\b" + label + r"\s*(?:[:=]\s*)?$", free[:a])
-    after = re.match(r"\s+" + label + r"\b", free[b:])
+    # after it, also joined by a hyphen: "French-language camp", "CSV-format files"
+    after = re.match(r"(?:\s+|-)" + label + r"\b", free[b:])
     return (before.start() if before else a, b + after.end() if after else b)
 
 

@@ -97,10 +97,11 @@ _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|he
 _GROSS = r"(?:\s*(?:gross|net|brut[oa]s?|net[oa]s?)(?=\s))?"
 _SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen[cs]es?|"
              r"licencias?|members?|miembros?|agents?|agentes?|devices?|dispositivos?")
-# ("por usuario y mes": the "y" joins the two, and stands in for the period's connector)
+# ("por usuario y mes": the "y" joins the two, and stands in for the period's connector;
+# "per seat monthly", "por usuario mensuales": a bare period word needs none)
 _PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + _SOLD_PER + r")\b"
         r"(?:\s+(?:y|and)(?=\s+(?:mes|month|ano|year|dia|day|semana|week|noche|night)\b)|"
-        r"(?=\s*(?:/|per|por|an?|al|x|la|el|each|cada)\b|\s*/)))?"
+        r"(?=\s*(?:/|per|por|an?|al|x|la|el|each|cada)\b|\s*/|\s(?:" + _BARE_PER + r")\b)))?"
         r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|(?<= y)\s+|(?<= and)\s+|"
         r"\s?(?=(?:pppn|pp|pn)\b)|\s(?=(?:" + _BARE_PER + r")\b))"  # "£150pn", "15€pp" glued too
         r"(?P<per>pppn|" + _UNIT_WORDS + r"|pn)\b)")

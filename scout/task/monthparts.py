@@ -78,6 +78,11 @@ def month_part_forms(g: Any, t: dt.date) -> list[Form]:
     forms.append((rf"\b(?:entre|between|from|de|desde)\s+(?:el\s+mes\s+de\s+)?"
                   rf"{g.mon('m1', full=True)}\s+(?:y|and|to|a|hasta|until|till|through)\s+"
                   rf"{g.mon('m2', full=True)}\b(?:{_YSEP}{_Y.format('y')})?", month_span))
+    # the same with no word before: "in April-May", "April to May", "julio-agosto" (not
+    # "y" / "and": "June and July" may be two months apart, each asked for)
+    forms.append((rf"\b{g.mon('m1', full=True)}\s*(?:-|–|/|\s(?:to|through|thru|until|till|a|"
+                  rf"hasta)\s)\s*{g.mon('m2', full=True)}\b(?:{_YSEP}{_Y.format('y')})?",
+                  month_span))
 
     def part_rel(m: re.Match[str]) -> Value | None:
         # "a finales de mes", "end of this month", "early next month", "a principios del
@@ -116,6 +121,24 @@ def month_part_forms(g: Any, t: dt.date) -> list[Form]:
     forms.append((rf"\b(?:la\s+)?(?P<part>(?:primera|segunda|tercera|cuarta|ultima)\s+semana|"
                   rf"(?:primera|segunda)\s+(?:quincena|mitad))\s+de\s+{g.mon('m')}"
                   rf"(?:\s+(?:de|del)\s+{_Y.format('y')})?", part))
+    def weeks_of(m: re.Match[str]) -> Value | None:
+        # "the weeks of 5 and 12 July", "las semanas del 5 y el 12 de julio": Monday of the
+        # first day's week to Sunday of the last's
+        mon, d1, d2 = g.num(m, "m"), int(m.group("d1")), int(m.group("d2"))
+        y = _opt_year(m, "y") or g.day_year(mon, d1)
+        a, b = dt.date(y, mon, d1), dt.date(y, mon, d2)
+        if b <= a:
+            return None
+        monday = a - dt.timedelta(days=a.weekday())
+        return DateRange(start=monday, end=b + dt.timedelta(days=6 - b.weekday()))
+
+    forms.append((rf"\b(?:the\s+)?weeks\s+(?:of|commencing|starting)\s+(?:the\s+)?"
+                  rf"(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:and|&)\s+(?:the\s+)?"
+                  rf"(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?{g.mon('m')}"
+                  rf"(?:,?\s+{_Y.format('y')})?", weeks_of))
+    forms.append((rf"\b(?:las\s+)?semanas\s+del\s+(?P<d1>[0-3]?\d)\s+y\s+(?:el\s+)?"
+                  rf"(?P<d2>[0-3]?\d)\s+de\s+{g.mon('m')}(?:\s+(?:de|del)\s+{_Y.format('y')})?",
+                  weeks_of))
     forms.append((rf"\b(?:the\s+|in\s+the\s+)?(?P<part>early|mid|late|beginning\s+of|start\s+of|"
                   rf"end\s+of|middle\s+of)[\s-]+(?:of\s+)?{g.mon('m')}(?:,?\s+{_Y.format('y')})?",
                   part))

@@ -1,10 +1,13 @@
 """A person's age written right after them, with no word for years: "our son (14)",
-"mi hija, 8.", "for my daughter aged 9", "niño de 6 y medio" is not one (a fraction).
+"mi hija, 8.", "for my daughter aged 9", "my twins (they're 11)", "mi hijo tiene 14";
+"niño de 6 y medio" is not one (a fraction). And the short ways of writing "years old"
+beside an age that an input's own words do not list (:data:`AGE_FORMS`: "7yo", "9 y/o",
+"9 to 11 year olds", Catalan "4 anys").
 
 People give a child's (or a relative's) age the way forms and chats do: in brackets
 after the person, or after a comma. Read as a bare number it was no input's value, and
 an integer input that holds an age (its name or aliases say so: "age", "edad", "años",
-"years old") was left empty. :func:`age_after_person` reads it for such an input only.
+"years old") was left empty. :func:`ages_after_person` reads it for such an input only.
 """
 
 from __future__ import annotations
@@ -14,14 +17,26 @@ import re
 # the input counts someone's years: its name or an alias says so
 _AGE_INPUT = re.compile(r"(?<!\w)(?:age|ages|edad|edades|anos|años|years?[ -]old|year-olds?|"
                         r"aged)(?!\w)")
+# "years old" as people shorten it beside an age, and in Catalan (read as Spanish): an
+# input that counts someone's years reads these besides its own words (folded forms)
+AGE_FORMS = ("year olds", "year-olds", "year old", "years old", "yr old", "yr olds",
+             "yr-old", "yrs old", "y/o", "y.o.", "y.o", "yo", "anys", "anos")
 # who has an age: a child or a relative (folded text, singular or plural)
 _PERSON = (r"(?:son|daughter|kid|child|children|boy|girl|teen|teenager|toddler|baby|"
-           r"grandson|granddaughter|nephew|niece|hij[oa]|nin[oa]|nene|nena|peque|chaval[a]?|"
-           r"niet[oa]|sobrin[oa]|bebe)s?")
+           r"grandson|granddaughter|nephew|niece|twin|triplet|hij[oa]|nin[oa]|nene|nena|"
+           r"peque|chaval[a]?|chavale|niet[oa]|sobrin[oa]|bebe|gemel[oa]|melliz[oa]|cri[oa]|"
+           r"chic[oa]|pibe|piba|chamac[oa])s?")
+# "(they're 11)", "(tiene 14)": who the number is, inside the brackets
+_BRACKET_WHO = r"(?:(?:they|he|she)\s*(?:'re|'s|’re|’s|\s+are|\s+is)|tiene|tienen|de)?"
+# what may follow "mi hijo tiene 14" / "my son is 8": its unit, then the clause's end
+_AGE_END = (r"(?:\s+(?:anos|years?(?:\s+old)?))?"
+            r"(?=\s*(?:[,;.!?)]|$)|\s+(?:y|e|and|but|pero|so|asi)\s)")
 _AGE_AFTER = re.compile(
-    r"(?<![\w])" + _PERSON + r"(?:\s*\(\s*(?P<a>\d{1,2})\s*\)"
+    r"(?<![\w])" + _PERSON + r"(?:\s*\(\s*" + _BRACKET_WHO + r"\s*(?P<a>\d{1,2})"
+    r"(?:\s*(?:anos|years?(?:\s+old)?))?\s*\)"
     r"|\s*,\s*(?P<b>\d{1,2})(?=\s*(?:[,;.!?)]|$))"
-    r"|\s+(?:aged|edad)\s+(?P<c>\d{1,2})(?![\w.,]\d))")
+    r"|\s+(?:aged|edad)\s+(?P<c>\d{1,2})(?![\w.,]\d)"
+    r"|\s+(?:tiene|tienen|is|are)\s+(?P<d>\d{1,2})" + _AGE_END + ")")
 
 
 def counts_age(name: str, aliases: list[str]) -> bool:
@@ -29,14 +44,22 @@ def counts_age(name: str, aliases: list[str]) -> bool:
     return bool(_AGE_INPUT.search(" ".join([name.replace("_", " "), *aliases]).casefold()))
 
 
-def age_after_person(free: str) -> tuple[int, tuple[int, int]] | None:
-    """The age written after a child or relative in ``free`` (folded text, numbers as
-    digits) and the span of the number with its brackets, or None."""
-    m = _AGE_AFTER.search(free)
-    if not m:
-        return None
-    group = next(g for g in "abc" if m.group(g))
-    start, end = m.span(group)
-    if m.group("a"):  # the brackets go with the number: nothing else reads "( )"
-        start, end = free.rindex("(", 0, start), free.index(")", end) + 1
-    return int(m.group(group)), (start, end)
+def age_words(name: str, aliases: list[str]) -> list[str]:
+    """:data:`AGE_FORMS` for an input that counts someone's years (:func:`counts_age`),
+    none for any other: "2 yo" is no count of rooms."""
+    return list(AGE_FORMS) if counts_age(name, aliases) else []
+
+
+def ages_after_person(free: str) -> list[tuple[int, tuple[int, int]]]:
+    """Each age written after a child or relative in ``free`` (folded text, numbers as
+    digits) and the span of the number with its brackets, in order (the reader takes the
+    first whose number no other reader claimed: the person may be claimed already, as
+    whom a relayed request is for: "mi hijo tiene 14 y quiere ...")."""
+    out = []
+    for m in _AGE_AFTER.finditer(free):
+        group = next(g for g in "abcd" if m.group(g))
+        start, end = m.span(group)
+        if m.group("a"):  # the brackets go with the number: nothing else reads "( )"
+            start, end = free.rindex("(", 0, start), free.index(")", end) + 1
+        out.append((int(m.group(group)), (start, end)))
+    return out

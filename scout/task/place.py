@@ -180,6 +180,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 hit = place_in_name(original, read_name(free, original, m.start(), cased), cased)
                 if hit and not known_name(hit[0]) and capitals_claimed(original, free):
                     continue  # "Senior Product Manager, fintech": a name would have capitals
+                if hit and not known_name(hit[0]) and _TOPIC_CUE.match(free, m.end()):
+                    return None  # "Spanish-language tweets about ...": what the topic is of
                 return hit
         elif words and fold(words[0].group(0)) not in pw.PARTICLES:
             hit = place_in_name(original, read_name(free, original, words[0].start(), cased),

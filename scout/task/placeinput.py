@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from scout.spec.models import InputSpec
+from scout.task.placewords import LANDFORMS
 from scout.task.readers import CLAIMED, QueryText
 
 Hit = tuple[str, tuple[int, int]]
@@ -70,7 +71,42 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     if hit is not None and (not _within_city(text.free, hit, name, spec, inputs) or _slip_alone(
             text.original, hit, name, named_places, route, values)):
         hit = (unswapped(hit[0]), hit[1])  # "madird": the city the fingers meant
-    return hit
+    return _with_feature(text, hit)
+
+
+# a landform's noun before its name (folded text, up to the name's start)
+_FEATURE = re.compile(r"(?<![\w])(?:" + "|".join(sorted(LANDFORMS)) + r")"
+                      r"\s+(?:de\s+la|de\s+los|de\s+las|del|de|of\s+the|of)\s+$")
+
+
+# ... anywhere, for a name no cue introduced ("por la sierra de Guadarrama", "on the
+# Costa del Sol": "por" and "on" are no place cues), its name capitalised
+_FEATURE_AT = re.compile(r"(?<![\w])(?:" + "|".join(sorted(LANDFORMS)) + r")"
+                         r"\s+(?:de\s+la|de\s+los|de\s+las|del|de|of\s+the|of)\s+(?=\w)")
+
+
+def _with_feature(text: QueryText, hit: Hit | None) -> Hit | None:
+    """``hit`` with the landform's noun typed before it with its capital ("en la Sierra de
+    Gredos", "on the Costa del Sol": "en la sierra de Madrid" is Madrid's hills); with no
+    ``hit``, a landform's name with its capital after the noun, wherever it is ("por la
+    sierra de Guadarrama": the whole is the name)."""
+    capital = hit is not None
+    if hit is None:
+        from scout.task.placename import read_name
+
+        for at in _FEATURE_AT.finditer(text.free):
+            if text.original[at.end()].isupper() and CLAIMED not in text.free[at.start():at.end()]:
+                hit = read_name(text.free, text.original, at.end(), True)
+                if hit is not None:
+                    break
+        if hit is None:
+            return None
+    m = _FEATURE.search(text.free, max(0, hit[1][0] - 40), hit[1][0])
+    if m is None or (capital and not text.original[m.start()].isupper()):
+        return hit
+    said = text.original[m.start():m.end()].split()
+    head = said[0][:1].upper() + said[0][1:]  # a name's noun is written with its capital
+    return " ".join([head, *said[1:], hit[0]]), (m.start(), hit[1][1])
 
 
 # a verb of price right before an amount another reader claimed: what stands before it

@@ -17,6 +17,10 @@ import re
 # cues a place follows; "a" / "to" only for :func:`scout.task.place.find_place`
 CUES_EN = ("in", "at", "near", "around", "to", "visiting", "visit", "inside", "close to",
            "centre of", "center of", "heart of")
+# a landform's or a coast's noun, written before its name: "la sierra de Guadarrama",
+# "the Costa del Sol", "el valle del Jerte", "the Isle of Skye" (folded)
+LANDFORMS = frozenset("""sierra sierras costa valle vall isla islas lago monte montes picos
+cordillera ria bahia golfo peninsula coast isle lake valley mount""".split())
 CUES_ES = ("en", "cerca de", "a", "hacia", "hasta", "junto a", "por la zona de", "centro de")
 SECONDARY = frozenset({"near", "around", "close to", "cerca de", "junto a", "por la zona de",
                        "to", "hasta"})

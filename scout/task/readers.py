@@ -92,8 +92,13 @@ def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bo
     # is no subject (a month input holds the month: it is left as it was)
     other = find_when(view[:span[0]] + CLAIMED * (span[1] - span[0]) + view[span[1]:],
                       text.original, today)
+    # Unless the wider one is written as its two days ("estas navidades, del 23 de
+    # diciembre al 7 de enero"): those days are what is asked, the feast named around them
+    outer_days = len(re.findall(r"(?<!\d)\d{1,2}(?!\d)", view[span[0]:span[1]])) >= 2
     if as_type == "date" and other is not None and not other.either:
-        if _narrower(other.value, when.value):
+        if _narrower(other.value, when.value) and outer_days:
+            text.claim(widened(text.free, view, other.span))
+        elif _narrower(other.value, when.value):
             text.claim(span)
             when, span = other, widened(text.free, view, other.span)
         elif _narrower(when.value, other.value):
@@ -146,7 +151,9 @@ def _nights(free: str) -> tuple[int, tuple[int, int]] | None:
     found = [m for m in re.finditer(r"(?<![\w.,])(?P<n>\d{1,2}|" + alt + r")[\s-]+"
                                     r"(?:(?P<nights>nights?|noches?)|weeks?|semanas?)(?!\w)", free)
              if (m.group("nights") and m.group("n") != "a")  # "200 a night" is a price
-             or (not m.group("nights") and not _WEEKS_AHEAD.search(free[:m.start()]))]
+             or (not m.group("nights") and not _WEEKS_AHEAD.search(free[:m.start()])
+                 # "$1,500 a week" is a price too
+                 and not (m.group("n") == "a" and _AMOUNT_BEFORE.search(free[:m.start()])))]
     if len(found) != 1:
         return None
     raw = found[0].group("n")
@@ -155,6 +162,9 @@ def _nights(free: str) -> tuple[int, tuple[int, int]] | None:
     return (n, found[0].span()) if n and 1 <= n <= 60 else None
 
 
+# an amount just before "a week": its price's unit, no stay's length
+_AMOUNT_BEFORE = re.compile(r"(?:\d|[€$£]|\b(?:euros?|eur|dollars?|dolares|usd|pounds?|libras?|"
+                            r"gbp|pesos?|bucks|quid))\s*$")
 # what makes "two weeks" a date rather than a stay's length: "in two weeks", "dentro de dos
 # semanas", "en una semana", "within a week", "next"
 _WEEKS_AHEAD = re.compile(r"\b(?:in|en|within|dentro\s+de|de\s+aqui\s+a|after|next|every|"
@@ -199,12 +209,16 @@ NUMBER_CMP = (r"(?<!first\s)(?<!primeros\s)(?<!primeras\s)(?:(?:at least|at most
 _NUMBER_POST_CMP = r"(?:\s*(?:\+|or more|or fewer|or less|o mas|o menos))?"
 # "cited more than 100 times", "citados más de 100 veces": the count's own word, claimed
 _TIMES = r"(?:\s+(?:times|veces)\b)?"
-# "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km")
-_THOUSAND = r"(?:\s?(?P<k>mil|k)\b)?"
+# "mil" / "k" after the number multiplies by a thousand ("100 mil km", "50k km"); "M" /
+# "mn" written on it by a million ("100M+ rows", "2mn records")
+_THOUSAND = r"(?:\s?(?P<k>mil|k)\b|(?P<m>m|mn)\b)?"
 
 
 # abbreviations written for a name's word ("3 yrs experience", "2 hrs")
 _ABBREVIATED = {"years": "yrs", "year": "yr", "hours": "hrs", "hour": "hr"}
+# English plurals no suffix rule makes, both ways: "a 40-person lab" for "people"
+_IRREGULAR = {"people": "person", "person": "people", "children": "child", "child": "children",
+              "men": "man", "women": "woman", "woman": "women"}
 
 
 # a word whose last syllable is stressed before its final s ("francés", "inglés", "país",
@@ -216,8 +230,8 @@ _STRESSED_S = re.compile(r"[áéíóú]s$", re.I)
 def name_forms(names: list[str]) -> str:
     """A regex for an input's names as people write them: each one as declared, in the
     plural (+s, +es) and in the singular (a final -s or -es dropped, leaving at least
-    three letters; not after a stressed vowel: "francés" is no plural of "france"),
-    longest first. In a name of several words the first word is inflected
+    three letters; not after a stressed vowel: "francés" is no plural of "france"), an
+    irregular English plural's other number ("person" for "people"), longest first. In a name of several words the first word is inflected
     too ("1 year of experience", "un año de experiencia" for "years of experience") and
     may be abbreviated ("3 yrs experience")."""
     forms: set[str] = set()
@@ -225,7 +239,7 @@ def name_forms(names: list[str]) -> str:
         w = fold(raw).strip()
         if not w:
             continue
-        forms |= {w, w + "s", w + "es"}
+        forms |= {w, w + "s", w + "es"} | ({_IRREGULAR[w]} if w in _IRREGULAR else set())
         for end in ("es", "s"):
             if w.endswith(end) and len(w) - len(end) >= 3 and not _STRESSED_S.search(raw.strip()):
                 forms.add(w[:-len(end)])
@@ -242,7 +256,10 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
                  lang: str = "en") -> tuple[Any, tuple[int, int]] | None:
     # the name in the singular or the plural ("3 habs", "1 habitación" for "habitaciones"),
     # also joined by a hyphen ("2-bed", "3-bedroom")
-    alt = name_forms([name.replace("_", " "), *spec.aliases])
+    from scout.task.personage import age_words
+
+    alt = name_forms([name.replace("_", " "), *spec.aliases,
+                      *(age_words(name, list(spec.aliases)) if integer else ())])
     num = number_re(integer, lang)
     count = r"\b(?P<w>" + "|".join(COUNT_WORDS) + r")"
     free = digits_view(text.free)  # "cien mil kilómetros", "fifty citations"
@@ -264,9 +281,14 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
 
         return days_in_weeks(free)  # "a 3-week trip" for a count of days: 21
     if not m and integer:
-        from scout.task.personage import age_after_person, counts_age
+        from scout.task.personage import ages_after_person, counts_age
 
-        if counts_age(name, list(spec.aliases)) and (age := age_after_person(free)):
+        # the person may be claimed already ("mi hijo tiene 14 y quiere ...": whom the
+        # request is relayed for); the age must still be free
+        ages = ages_after_person(digits_view(text.folded)) if counts_age(
+            name, list(spec.aliases)) else []
+        age = next((a for a in ages if CLAIMED not in free[a[1][0]:a[1][1]]), None)
+        if age:
             return age[0], widened(text.free, free, age[1])  # "our son (14)"
     if not m and integer:
         from scout.task.partycount import counts_people, party_after_for
@@ -286,6 +308,8 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     value = _read_number(m.group("n"), integer, lang)
     if m.group("k"):
         value = type(value)(value * 1000)
+    if m.groupdict().get("m"):
+        value = type(value)(value * 1_000_000)
     if isinstance(value, float) and not math.isfinite(value):
         return None  # hundreds of digits: not a number a request means (JSON has no inf)
     return value, span
@@ -296,11 +320,14 @@ def count_range_inputs(text: QueryText, inputs: dict[str, InputSpec], lang: str,
     """Both ends of a range of counts ("de 8 a 12 años") for each count input and its
     ``max_...`` (:func:`scout.task.countrange.pairs`), named by either one's name or
     aliases: [(first input, low end, its span), (max input, top, its span)]."""
+    from scout.task.personage import age_words
+
     out: list[tuple[str, int | float, tuple[int, int]]] = []
     for first, last in count_pairs(inputs):
         words = [n.replace("_", " ") for n in (first, last)
                  if not n.startswith(("min_", "max_"))]
         words += [*inputs[first].aliases, *inputs[last].aliases]
+        words += age_words(first, list(inputs[first].aliases))  # "9 to 11 year olds"
         if not words:
             continue
         free = digits_view(text.free)

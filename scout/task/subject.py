@@ -51,6 +51,7 @@ from scout.task import subjectwords as sw
 from scout.task.establishments import name_spans
 from scout.task.lang import fold
 from scout.task.place import title_case
+from scout.task.placewords import LANDFORMS
 from scout.task.subjectmask import CLAIMED as _CLAIMED, mask_readings
 from scout.task.subjectmarks import Tok as _Tok
 from scout.task.subjectmarks import index_at as _index_at
@@ -63,6 +64,7 @@ from scout.task.subjectplace import known_run, leave_place, place_follows, place
 _TOKEN = re.compile(r"\x00+|[^\W_]+(?:[-'’][^\W_]+)*(?:\+\+|#)?(?![\w+#])|[^\W_]+(?:[-'’][^\W_]+)*"
                     r"|&|[^\w\s]")
 _LETTER = re.compile(r"[^\W\d_]")
+_AGED = re.compile(r"\d{1,2}-(?:years?|yrs?|month|months)-olds?", re.IGNORECASE)
 _SUBJECT_CUES = ("about", "sobre", "acerca de")
 # a count in words ("para doce", "dinner for two"); not "one" / "una" (articles too) nor
 # "once" (English)
@@ -165,7 +167,8 @@ def _tokens(free: str) -> list[_Tok]:
     toks: list[_Tok] = []
     for m in _TOKEN.finditer(free):
         text = m.group(0).replace("’", "'")  # "who’s" is the word lists' "who's"
-        word = _CLAIMED not in text and bool(_LETTER.search(text))
+        # "for a 12-year-old": whom it is for, by their age, never what it is about
+        word = _CLAIMED not in text and bool(_LETTER.search(text)) and not _AGED.fullmatch(text)
         toks.append(_Tok(text, m.start(), m.end(), word))
     for prev, tok in zip(toks, toks[1:]):
         # "para 4 personas", "for two people": what a number counts is no subject
@@ -311,8 +314,21 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
         if text in sw.ASKED_COPULA and i and toks[i - 1].text in sw.QUESTION:
             close()  # "¿Cuáles son ...?"
             continue
-        if i >= 2 and toks[i - 1].text in sw.RELATIVE and toks[i - 2].word:
-            close()  # "cursos que empiecen en enero": the clause's verb, no subject
+        if text in LANDFORMS and nxt is not None and nxt.text in sw.OF:
+            j = i + 3 if i + 2 < len(toks) and toks[i + 2].text in sw.ARTICLES else i + 2
+            if j < len(toks) and (toks[j].capital or toks[j].place):
+                close()  # "por la sierra de Guadarrama": the name's noun, the place's
+                for k in range(j, len(toks)):  # and its name (read by the place reader)
+                    if not toks[k].word or not (toks[k].capital or toks[k].place
+                                                or toks[k].text in sw.OF):
+                        break
+                    toks[k].place = True
+                continue
+        if i >= 2 and toks[i - 1].text in sw.RELATIVE and (toks[i - 2].word
+                                                           or toks[i - 2].text == ","):
+            # "cursos que empiecen en enero", "..., que corra en Windows": the clause's
+            # verb, no subject
+            close()
             continue
         if chat and not in_field and text in sw.OF and (words or out) \
                 and not (nxt is not None and nxt.word and sw.cuisine(nxt.text)) \

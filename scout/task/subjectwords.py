@@ -69,6 +69,7 @@ a an the un una unos unas el la los las lo al del de of for para pa por x with c
 without on at en in y e and o or u n that this these those ese esa esos esas este esta
 estos estas aquel but pero than que q so just also tambien solo only to from into under
 over below above menos mas hasta desde entre between per during durante throughout after before
+across among amongst within
 """
 # an agent relaying a request names whom it is for first: "The user is looking for dim
 # sum", "el usuario busca un asado", "my client wants ...": no place, no subject (the
@@ -254,12 +255,17 @@ daughter daughters kid teen teens teenager teenagers toddler toddlers
 grandchildren grandson granddaughter
 hijo hija hijas nina ninas chico chica chicos chicas nieto nieta nietos nietas sobrino
 sobrina sobrinos sobrinas peques crios adolescentes
+twins triplets gemelos gemelas mellizos mellizas crio cria crias
+chaval chavala chavales chavalas nene nena nenes nenas pibe pibes piba pibas chamaco
+chamaca chamacos chamacas
 """
 # constraints other readers own, when the pipeline does not declare them; where a place is
 # (the place reader reads the name, these words are not a subject: "madrid centro")
 _OTHERS = """
 level nivel longer shorter max min maximum minimum maximo minimo no not
 reviews review stars star rating ratings score opinions price prices cost money
+fee fees costs coste costes costo costos cuota cuotas
+jan feb apr jun jul aug sep sept oct nov dec ene abr dic
 estrellas estrella resenas resena opiniones opinion valoracion valoraciones nota notas
 puntuacion calificacion puntaje precio precios presupuesto dinero michelin
 duration durations duracion length

@@ -69,7 +69,11 @@ _VERB_REL = re.compile(r"\b" + _VERBS + r"\s+" + _YEAR)
 _AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+recent)|and\s+(?:newer|later|up)|"
           # ("pa'lante", "para adelante": "onwards" as Spain and Latin America say it)
           r"onwards?|en\s+adelante|pa(?:ra)?\s*['’]?\s*(?:a?delante|lante)|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?|"
-          r"despues|mas\s+tarde)|y\s+(?:posterior(?:es)?|despues))\b)")
+          r"despues|mas\s+tarde)|y\s+(?:posterior(?:es)?|despues)|"
+          # a span open to today: "2019 to present", "2010-date", "de 2000 a la fecha"
+          r"(?:to|until|till|through|thru|-|–|a|al|hasta)\s*(?:the\s+)?"
+          r"(?:present|now|today|date|la\s+fecha|hoy|(?:el\s+)?presente|la\s+actualidad|"
+          r"ahora))\b)")
 _FROM = r"(?:from|since|desde|a\s+partir\s+del?|del?)\s+(?:(?:el|the|ano|year)\s+)?"
 # a year the request is past: "after 2020", "newer than 2020", "después de 2020",
 # "posteriores a 2020": the first year it allows is the next one
@@ -148,9 +152,10 @@ _AGE = re.compile(
 
 _End = tuple[int, tuple[int, int]]  # a year read and its span
 
-# a range of years: "2018-2020", "entre 2017 y 2019", "del 2019 al 2021", "2016 to 2018"
+# a range of years: "2018-2020", "entre 2017 y 2019", "del 2019 al 2021", "2016 to 2018",
+# "2015 through 2022" (American English)
 _RANGE = re.compile(r"\b(?:(?:between|entre|from|desde|del?)\s+(?:(?:el|the|ano|year)\s+)?)?"
-                    + _YEAR.replace("<y>", "<lo>") + r"\s*(?:-|–|to|a|al|y|and|hasta)\s*"
+                    + _YEAR.replace("<y>", "<lo>") + r"\s*(?:-|–|to|a|al|y|and|hasta|through|thru|till|until)\s*"
                     + r"(?:(?:el|the)\s+)?" + _YEAR
                     # not amounts or distances: "entre 2000 y 3000 euros", "2000-2500 km"
                     + r"(?!\s*(?:[€$£]|(?:eur|euros?|usd|dolares|dollars|pesos|libras|pounds|"

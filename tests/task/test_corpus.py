@@ -196,3 +196,11 @@ def test_blind14_is_separate_bilingual_and_labelled() -> None:
                  kinds={"hotel", "restaurant", "book", "carrental", "clinic", "conference",
                         "course", "event", "flat", "grant", "job", "laptop", "paper",
                         "phoneplan", "rental", "school", "talk", "trip", "car", "wine"})
+
+
+def test_blind15_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind15.yaml (``parse.py --blind15``): camps, software tools and
+    datasets, books' authors and papers' venues, as researchers, agents and parents write
+    them; each kind is a real pipeline's inputs, and no request is shared with any other
+    corpus."""
+    _a_blind_set(15, least=45, per_lang=20, kinds={"camp", "tool", "dataset", "book", "paper"})
