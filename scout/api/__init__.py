@@ -328,8 +328,13 @@ def find_run_dir(mission: str | Path, runs_dir: str | Path | None = None) -> Pat
 
 
 def status(mission: str | Path, *, runs_dir: str | Path | None = None) -> MissionState:
-    """The mission's state, consistent even while it runs."""
-    return load_state(find_run_dir(mission, runs_dir))
+    """The mission's state, consistent even while it runs, as a person reads it: a run
+    whose apply is gone (Ctrl-C, a kill, a crash) and the phases it left ``running`` read
+    ``interrupted`` (:func:`scout.audit.runs.shown_state`)."""
+    from scout.audit.runs import shown_state
+
+    run_dir = find_run_dir(mission, runs_dir)
+    return shown_state(load_state(run_dir), run_dir)
 
 
 def get_mission_state(mission: str | Path, runs_dir: str | Path | None = None) -> dict[str, Any]:

@@ -4,7 +4,8 @@ A run dir is any folder under the runs dir whose name is a valid mission id and 
 holds ``phase.json`` or ``state.log.jsonl``; anything else is ignored (never followed).
 Status and times come from the mission state (snapshot + log tail, consistent while a run
 writes). A state that says ``running`` while its process is gone is shown as
-``interrupted``. Cost is what the journal recorded for the mission id over every apply
+``interrupted``, and so is a phase still ``running`` in a mission nothing runs any more
+(:func:`shown_state`). Cost is what the journal recorded for the mission id over every apply
 (one grouped query on the index).
 """
 
@@ -99,6 +100,28 @@ def effective_status(state: MissionState, run_dir: Path | None = None) -> str:
     return "running" if alive else "interrupted"
 
 
+#: why a mission reads ``interrupted`` when its state says ``running`` and no apply holds
+#: it: nothing was written at its end (SIGKILL, a crash, a reboot)
+GONE_REASON = "its process is gone (killed or crashed before it could record its end)"
+#: what a phase that was running when its mission stopped reads as
+PHASE_INTERRUPTED = "interrupted"
+
+
+def shown_state(state: MissionState, run_dir: Path | None = None) -> MissionState:
+    """``state`` as a person reads it, changed in place and returned: the mission's
+    :func:`effective_status`, and, once no apply runs it (Ctrl-C, a stop, a kill), each
+    phase its log leaves ``running`` reads ``interrupted``: nothing runs it any more. A
+    run whose process is gone without recording its end says so in its reason."""
+    shown = effective_status(state, run_dir)
+    if shown != state.status:  # "running" on disk, nobody alive: a kill or a crash
+        state.status, state.reason = shown, state.reason or GONE_REASON
+    if shown != "running":
+        for st in state.phases.values():
+            if st.status == "running":
+                st.status = PHASE_INTERRUPTED
+    return state
+
+
 def resume_hint(state: MissionState, run_dir: Path | None = None) -> str:
     """How to resume an interrupted mission (finished phases are reused). With
     ``run_dir``, the command names the request as ``task.json`` holds it: the Mission
@@ -134,6 +157,7 @@ def is_run_dir(path: Path) -> bool:
 
 
 def run_row(run_dir: Path, state: MissionState, cost: float = 0.0) -> RunRow:
+    state = shown_state(state, run_dir)
     counts: dict[str, int] = {}
     for st in state.phases.values():
         counts[st.status] = counts.get(st.status, 0) + 1
@@ -145,7 +169,7 @@ def run_row(run_dir: Path, state: MissionState, cost: float = 0.0) -> RunRow:
             pipeline = None
     return RunRow(
         mission_id=state.mission_id or run_dir.name, pipeline=pipeline_name(pipeline),
-        pipeline_path=pipeline, status=effective_status(state, run_dir), runs=state.runs,
+        pipeline_path=pipeline, status=state.status, runs=state.runs,
         started_at=state.started_at, finished_at=state.finished_at,
         duration_s=duration(state.started_at, state.finished_at), cost_usd=round(cost, 6),
         exit_code=state.exit_code, reason=state.reason, phases=counts,

@@ -139,6 +139,7 @@ def status_lines(rec: Any) -> list[str]:
                                   finished=rec.finished_at or "-", record=rec.path)))
     width = max((len(m) for m in rec.missions), default=10)
     cut = False
+    statuses = rec.shown_statuses()
     for mid, row in rec.missions.items():
         where = where_to_look(row, lang)
         if row.stopped_by == "batch":
@@ -153,7 +154,7 @@ def status_lines(rec: Any) -> list[str]:
         shown = "; ".join(x for x in (cut_middle(said, REASON_WIDTH),
                                       pointer if said != where else "") if x)
         cut = cut or is_cut(said, REASON_WIDTH)
-        lines.append(clean(f"  {mid:<{width}}  {word(row.status, lang):<17}  "
+        lines.append(clean(f"  {mid:<{width}}  {word(statuses[mid], lang):<17}  "
                            f"${row.cost_usd:.4f}  {shown}"))
     if cut:
         lines.append(clean("  " + tr.pgettext(

@@ -205,7 +205,7 @@ def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: st
 @json_flag
 def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
     """Print the state of every phase of MISSION (an id, or a run dir path)."""
-    from scout.audit.runs import effective_status, resume_hint
+    from scout.audit.runs import resume_hint
 
     # "" is no path (Path("") is the current folder): it is an id, refused as an empty one
     target: str | Path = Path(mission) if mission and Path(mission).is_dir() else mission
@@ -214,9 +214,9 @@ def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
     from scout.paths import runs_dir as default_runs
 
     run_dir = api.find_run_dir(target, default_runs(runs_dir, root=config_root()))
+    # "running" in the state whose apply is gone (a kill, a crash) is an interrupted run,
+    # and the phases it left running are interrupted too
     state = api.status(run_dir)
-    # "running" in the state whose apply is gone (a kill, a crash) is an interrupted run
-    state.status = effective_status(state, run_dir)
     if fmt == "json":
         data = state.to_dict()
         if state.status == "interrupted":
