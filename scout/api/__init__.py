@@ -38,7 +38,7 @@ from scout.i18n import lang_of
 from scout.orchestrator.artifact_store import ArtifactStore
 from scout.orchestrator.events import Subscriber
 from scout.orchestrator.mission import MissionRunner, Preflight
-from scout.orchestrator.mission_request import MissionRequest
+from scout.orchestrator.mission_request import MissionRequest, apply_args
 from scout.orchestrator.mission_result import MissionInterrupted, MissionResult
 from scout.orchestrator.planner import PhasePlan
 from scout.orchestrator.options import GatewayFactory
@@ -217,6 +217,11 @@ def apply(
             preflight=preflight, providers=providers, subscribers=subscribers,
             durability=durability, today=today, max_workers=max_workers, max_cost=max_cost,
             ask_back=True, **kw)
+        # how it was started, for the resume hint (task.json): a replay resumes replayed
+        runner.request.apply_args = apply_args(
+            runner.request, query_given=query is not None, mission_id_given=mission_id is not None,
+            runs_dir=runs_dir, config=config, max_cost=max_cost, durability=durability,
+            options=getattr(providers, "options", None) or provider_options)
         result = runner.run()
     finally:
         close = getattr(providers, "close", None)

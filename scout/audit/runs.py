@@ -122,11 +122,13 @@ def shown_state(state: MissionState, run_dir: Path | None = None) -> MissionStat
     return state
 
 
-def resume_hint(state: MissionState, run_dir: Path | None = None) -> str:
-    """How to resume an interrupted mission (finished phases are reused). With
-    ``run_dir``, the command names the request as ``task.json`` holds it: the Mission
-    file, else the pipeline with its ``--query`` (a pipeline applied with only
-    ``--mission-id`` has nothing to research, and is refused)."""
+def resume_command(state: MissionState, run_dir: Path | None = None) -> tuple[str, bool]:
+    """The ``scout apply`` command that resumes the mission as it was started, and whether
+    it is complete. With ``run_dir``, it is read from ``task.json``: the file applied (an
+    absolute path), for a pipeline its ``--query`` and ``--mission-id``, then the options
+    it was started with (``apply_args``: ``--replay``, ``--config``, ``--set``...). A run
+    dir written before those were kept names the file as given and may lack options
+    (False: the caller says so)."""
     import shlex
 
     doc: Any = None
@@ -137,18 +139,38 @@ def resume_hint(state: MissionState, run_dir: Path | None = None) -> str:
             doc = None
     doc = doc if isinstance(doc, dict) else {}
     mission_file, query = doc.get("mission_file"), doc.get("query")
-    if isinstance(mission_file, str) and mission_file:
-        cmd = f"scout apply {shlex.quote(mission_file)}"
+    applied, args = doc.get("apply_file"), doc.get("apply_args")
+    complete = isinstance(args, list) and all(isinstance(a, str) for a in args) \
+        and isinstance(applied, str) and bool(applied)
+    is_mission = isinstance(mission_file, str) and bool(mission_file)
+    if complete:
+        file = applied
     else:
-        cmd = f"scout apply {shlex.quote(state.pipeline or 'PIPELINE')}"
+        file = mission_file if is_mission else (state.pipeline or "PIPELINE")
+    cmd = ["scout", "apply", file]
+    if not is_mission:
         if isinstance(query, str) and query:
-            cmd += f" --query {shlex.quote(query)}"
-        cmd += f" --mission-id {state.mission_id}"
+            cmd += ["--query", query]
+        cmd += ["--mission-id", state.mission_id or (run_dir.name if run_dir else "ID")]
+    if complete:
+        cmd += args
     sources = doc.get("input_sources")
-    sets = (" (and its --set options)" if isinstance(sources, dict) and "set" in sources.values()
-            else "")
-    return (f"resume with the same command, e.g. {cmd}{sets}: finished phases are "
-            f"reused, the rest run again")
+    missing_sets = not complete and isinstance(sources, dict) and "set" in sources.values()
+    return shlex.join(cmd), not missing_sets
+
+
+def resume_hint(state: MissionState, run_dir: Path | None = None, lang: str = "en") -> str:
+    """How to resume an interrupted mission (finished phases are reused), in ``lang``:
+    :func:`resume_command` said in a sentence."""
+    from scout.i18n import translations
+
+    command, complete = resume_command(state, run_dir)
+    tr = translations(lang)
+    said = tr.pgettext("console", "resume it as it was started: {command} (finished phases "
+                                  "are reused, the rest run again)") if complete else \
+        tr.pgettext("console", "resume it with the same command and its --set options, e.g. "
+                               "{command} (finished phases are reused, the rest run again)")
+    return said.format(command=command)
 
 
 def is_run_dir(path: Path) -> bool:

@@ -205,7 +205,7 @@ def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: st
 @json_flag
 def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
     """Print the state of every phase of MISSION (an id, or a run dir path)."""
-    from scout.audit.runs import resume_hint
+    from scout.audit.runs import resume_command, resume_hint
 
     # "" is no path (Path("") is the current folder): it is an id, refused as an empty one
     target: str | Path = Path(mission) if mission and Path(mission).is_dir() else mission
@@ -221,14 +221,16 @@ def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
         data = state.to_dict()
         if state.status == "interrupted":
             data["hint"] = resume_hint(state, run_dir)
+            data["resume_command"] = resume_command(state, run_dir)[0]
         click.echo(json.dumps(data, indent=2))
         return
     from scout.report.stopped import request_lang
 
-    for line in state_lines(state, request_lang(run_dir)):  # the request's language
+    lang = request_lang(run_dir)
+    for line in state_lines(state, lang):  # the request's language
         click.echo(clean(line))
     if state.status == "interrupted":
-        click.echo(clean(f"  {resume_hint(state, run_dir)}"))
+        click.echo(clean(f"  {resume_hint(state, run_dir, lang)}"))
 
 
 #: worst first: a spec or usage error, a provider error, a failed phase, the budget cap
