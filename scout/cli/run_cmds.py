@@ -10,7 +10,7 @@ import click
 
 from scout import api
 from scout.cli import cli
-from scout.cli.params import PathParam, UsdParam, json_flag
+from scout.cli.params import PathParam, config_help, UsdParam, json_flag
 from scout.errors import Unreachable, UsageError
 from scout.orchestrator.progress import make_progress
 from scout.termsafe import clean
@@ -49,8 +49,7 @@ _REQUEST_OPTIONS = [
     click.option("--force", multiple=True, metavar="PHASE",
                  help="Rerun PHASE and everything downstream of it. Repeatable."),
     click.option("--config", type=PathParam(), default=None,
-                 help="config/adapters.yaml to use (default: $SCOUTE_CONFIG, else "
-                 "./config/adapters.yaml, else the nearest config/ above the pipeline)."),
+                 help=config_help("to use", near="the pipeline or Mission")),
 ]
 
 
