@@ -38,7 +38,7 @@ from scout.i18n import lang_of
 from scout.orchestrator.artifact_store import ArtifactStore
 from scout.orchestrator.events import Subscriber
 from scout.orchestrator.mission import MissionRunner, Preflight
-from scout.orchestrator.mission_request import MissionRequest
+from scout.orchestrator.mission_request import MissionRequest, apply_args
 from scout.orchestrator.mission_result import MissionInterrupted, MissionResult
 from scout.orchestrator.planner import PhasePlan
 from scout.orchestrator.options import GatewayFactory
@@ -217,6 +217,11 @@ def apply(
             preflight=preflight, providers=providers, subscribers=subscribers,
             durability=durability, today=today, max_workers=max_workers, max_cost=max_cost,
             ask_back=True, **kw)
+        # how it was started, for the resume hint (task.json): a replay resumes replayed
+        runner.request.apply_args = apply_args(
+            runner.request, query_given=query is not None, mission_id_given=mission_id is not None,
+            runs_dir=runs_dir, config=config, max_cost=max_cost, durability=durability,
+            options=getattr(providers, "options", None) or provider_options)
         result = runner.run()
     finally:
         close = getattr(providers, "close", None)
@@ -328,8 +333,13 @@ def find_run_dir(mission: str | Path, runs_dir: str | Path | None = None) -> Pat
 
 
 def status(mission: str | Path, *, runs_dir: str | Path | None = None) -> MissionState:
-    """The mission's state, consistent even while it runs."""
-    return load_state(find_run_dir(mission, runs_dir))
+    """The mission's state, consistent even while it runs, as a person reads it: a run
+    whose apply is gone (Ctrl-C, a kill, a crash) and the phases it left ``running`` read
+    ``interrupted`` (:func:`scout.audit.runs.shown_state`)."""
+    from scout.audit.runs import shown_state
+
+    run_dir = find_run_dir(mission, runs_dir)
+    return shown_state(load_state(run_dir), run_dir)
 
 
 def get_mission_state(mission: str | Path, runs_dir: str | Path | None = None) -> dict[str, Any]:

@@ -39,17 +39,17 @@ class KindWords:
 
 
 def shown_value(v: Any, type_name: str = "", lang: str = "en", *, enum: bool = False,
-                catalog: Any = None) -> str:
+                catalog: Any = None, rating_scale: Any = 10) -> str:
     """A Task value as read back from JSON, typed again by its input type, written in the
-    request's language ``lang`` as its report writes it: a month is "March 2027" /
-    "marzo de 2027" (not its JSON object), money keeps its unit and range
-    ("1,500 EUR/month", "1.500 €/mes"), a duration is "1 h 30 min" (not its seconds), an
-    area is "40 m²", a boolean is yes / sí. Numbers and text stay as parsed."""
-    import datetime as dt
-
+    request's language ``lang`` as its report writes it (``format_value``, the report's
+    ``value`` filter): a month is "March 2027" / "marzo de 2027" (not its JSON object),
+    money keeps its unit and range ("1,500 EUR/month", "1.500 €/mes"), a duration is
+    "1 h 30 min" (not its seconds), an area is "40 m²", a boolean is yes / sí, a rating
+    is on the kind's ``rating_scale`` ("8,0/10", not "8.0"), a number has the language's
+    decimal mark. Text stays as parsed."""
     from scout.i18n.numbers import format_duration
     from scout.i18n.values import format_value
-    from scout.schemas.task import DateRange, Money, Month, restore
+    from scout.schemas.task import RATING_SCALES, restore
 
     if type_name == "duration" and isinstance(v, (int, float)):
         return format_duration(v, lang)  # seconds in the Task: '1 h 30 min', not '5400'
@@ -64,12 +64,14 @@ def shown_value(v: Any, type_name: str = "", lang: str = "en", *, enum: bool = F
         typed = restore(type_name, v)
     except ValueError:
         typed = v
-    if isinstance(typed, (bool, Money, Month, DateRange, dt.date)) or (
-            type_name in ("area", "data_size", "weight") and isinstance(typed, (int, float))):
-        return format_value(typed, type_name, lang)
-    if isinstance(v, dict) and {"amount", "currency"} <= set(v):  # money of no declared type
-        return f"{v['amount']} {v['currency']}"
-    return str(typed)
+    if isinstance(typed, str):
+        return typed
+    if isinstance(typed, dict):  # a value of no declared type read back as JSON
+        if {"amount", "currency"} <= set(typed):  # money
+            return f"{typed['amount']} {typed['currency']}"
+        return str(typed)
+    scale = rating_scale if rating_scale in RATING_SCALES else 10
+    return format_value(typed, type_name, lang, scale)
 
 
 def shown_values(task: dict[str, Any], words: KindWords | None = None) -> dict[str, str]:
@@ -80,7 +82,7 @@ def shown_values(task: dict[str, Any], words: KindWords | None = None) -> dict[s
     words = words or KindWords()
     catalog = words.catalog(lang)
     return {name: shown_value(v, types.get(name, ""), lang, enum=name in words.enums,
-                              catalog=catalog)
+                              catalog=catalog, rating_scale=task.get("rating_scale", 10))
             for name, v in (task.get("values") or {}).items()}
 
 

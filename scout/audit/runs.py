@@ -4,7 +4,8 @@ A run dir is any folder under the runs dir whose name is a valid mission id and 
 holds ``phase.json`` or ``state.log.jsonl``; anything else is ignored (never followed).
 Status and times come from the mission state (snapshot + log tail, consistent while a run
 writes). A state that says ``running`` while its process is gone is shown as
-``interrupted``. Cost is what the journal recorded for the mission id over every apply
+``interrupted``, and so is a phase still ``running`` in a mission nothing runs any more
+(:func:`shown_state`). Cost is what the journal recorded for the mission id over every apply
 (one grouped query on the index).
 """
 
@@ -99,11 +100,35 @@ def effective_status(state: MissionState, run_dir: Path | None = None) -> str:
     return "running" if alive else "interrupted"
 
 
-def resume_hint(state: MissionState, run_dir: Path | None = None) -> str:
-    """How to resume an interrupted mission (finished phases are reused). With
-    ``run_dir``, the command names the request as ``task.json`` holds it: the Mission
-    file, else the pipeline with its ``--query`` (a pipeline applied with only
-    ``--mission-id`` has nothing to research, and is refused)."""
+#: why a mission reads ``interrupted`` when its state says ``running`` and no apply holds
+#: it: nothing was written at its end (SIGKILL, a crash, a reboot)
+GONE_REASON = "its process is gone (killed or crashed before it could record its end)"
+#: what a phase that was running when its mission stopped reads as
+PHASE_INTERRUPTED = "interrupted"
+
+
+def shown_state(state: MissionState, run_dir: Path | None = None) -> MissionState:
+    """``state`` as a person reads it, changed in place and returned: the mission's
+    :func:`effective_status`, and, once no apply runs it (Ctrl-C, a stop, a kill), each
+    phase its log leaves ``running`` reads ``interrupted``: nothing runs it any more. A
+    run whose process is gone without recording its end says so in its reason."""
+    shown = effective_status(state, run_dir)
+    if shown != state.status:  # "running" on disk, nobody alive: a kill or a crash
+        state.status, state.reason = shown, state.reason or GONE_REASON
+    if shown != "running":
+        for st in state.phases.values():
+            if st.status == "running":
+                st.status = PHASE_INTERRUPTED
+    return state
+
+
+def resume_command(state: MissionState, run_dir: Path | None = None) -> tuple[str, bool]:
+    """The ``scout apply`` command that resumes the mission as it was started, and whether
+    it is complete. With ``run_dir``, it is read from ``task.json``: the file applied (an
+    absolute path), for a pipeline its ``--query`` and ``--mission-id``, then the options
+    it was started with (``apply_args``: ``--replay``, ``--config``, ``--set``...). A run
+    dir written before those were kept names the file as given and may lack options
+    (False: the caller says so)."""
     import shlex
 
     doc: Any = None
@@ -114,18 +139,38 @@ def resume_hint(state: MissionState, run_dir: Path | None = None) -> str:
             doc = None
     doc = doc if isinstance(doc, dict) else {}
     mission_file, query = doc.get("mission_file"), doc.get("query")
-    if isinstance(mission_file, str) and mission_file:
-        cmd = f"scout apply {shlex.quote(mission_file)}"
+    applied, args = doc.get("apply_file"), doc.get("apply_args")
+    complete = isinstance(args, list) and all(isinstance(a, str) for a in args) \
+        and isinstance(applied, str) and bool(applied)
+    is_mission = isinstance(mission_file, str) and bool(mission_file)
+    if complete:
+        file = applied
     else:
-        cmd = f"scout apply {shlex.quote(state.pipeline or 'PIPELINE')}"
+        file = mission_file if is_mission else (state.pipeline or "PIPELINE")
+    cmd = ["scout", "apply", file]
+    if not is_mission:
         if isinstance(query, str) and query:
-            cmd += f" --query {shlex.quote(query)}"
-        cmd += f" --mission-id {state.mission_id}"
+            cmd += ["--query", query]
+        cmd += ["--mission-id", state.mission_id or (run_dir.name if run_dir else "ID")]
+    if complete:
+        cmd += args
     sources = doc.get("input_sources")
-    sets = (" (and its --set options)" if isinstance(sources, dict) and "set" in sources.values()
-            else "")
-    return (f"resume with the same command, e.g. {cmd}{sets}: finished phases are "
-            f"reused, the rest run again")
+    missing_sets = not complete and isinstance(sources, dict) and "set" in sources.values()
+    return shlex.join(cmd), not missing_sets
+
+
+def resume_hint(state: MissionState, run_dir: Path | None = None, lang: str = "en") -> str:
+    """How to resume an interrupted mission (finished phases are reused), in ``lang``:
+    :func:`resume_command` said in a sentence."""
+    from scout.i18n import translations
+
+    command, complete = resume_command(state, run_dir)
+    tr = translations(lang)
+    said = tr.pgettext("console", "resume it as it was started: {command} (finished phases "
+                                  "are reused, the rest run again)") if complete else \
+        tr.pgettext("console", "resume it with the same command and its --set options, e.g. "
+                               "{command} (finished phases are reused, the rest run again)")
+    return said.format(command=command)
 
 
 def is_run_dir(path: Path) -> bool:
@@ -134,6 +179,7 @@ def is_run_dir(path: Path) -> bool:
 
 
 def run_row(run_dir: Path, state: MissionState, cost: float = 0.0) -> RunRow:
+    state = shown_state(state, run_dir)
     counts: dict[str, int] = {}
     for st in state.phases.values():
         counts[st.status] = counts.get(st.status, 0) + 1
@@ -145,7 +191,7 @@ def run_row(run_dir: Path, state: MissionState, cost: float = 0.0) -> RunRow:
             pipeline = None
     return RunRow(
         mission_id=state.mission_id or run_dir.name, pipeline=pipeline_name(pipeline),
-        pipeline_path=pipeline, status=effective_status(state, run_dir), runs=state.runs,
+        pipeline_path=pipeline, status=state.status, runs=state.runs,
         started_at=state.started_at, finished_at=state.finished_at,
         duration_s=duration(state.started_at, state.finished_at), cost_usd=round(cost, 6),
         exit_code=state.exit_code, reason=state.reason, phases=counts,

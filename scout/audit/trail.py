@@ -24,7 +24,7 @@ from scout.fsutil import loads_stored
 from scout.audit.cost import cost_summary
 from scout.audit.filters import JournalFilter
 from scout.audit.journal_query import query
-from scout.audit.runs import duration, effective_status, pipeline_name
+from scout.audit.runs import duration, pipeline_name, shown_state
 from scout.orchestrator.artifact_store import ArtifactStore, canonical, content_hash
 from scout.orchestrator.state_store import LOG_NAME, iter_log, load_state
 
@@ -74,7 +74,7 @@ def _artifacts(run_dir: Path) -> list[dict[str, Any]]:
 def audit_trail(run_dir: Path, runtime_dir: Path, *, use_index: bool = True
                 ) -> dict[str, Any]:
     """The trail of the mission in ``run_dir`` (find it with ``scout.api.find_run_dir``)."""
-    state = load_state(run_dir)
+    state = shown_state(load_state(run_dir), run_dir)
     mission_id = state.mission_id or run_dir.name
     try:
         task_doc = loads_stored((run_dir / "task.json").read_text(encoding="utf-8"))
@@ -93,7 +93,7 @@ def audit_trail(run_dir: Path, runtime_dir: Path, *, use_index: bool = True
         "run_dir": str(run_dir),
         "pipeline": pipeline_name(pipeline),
         "pipeline_path": pipeline,
-        "status": effective_status(state, run_dir),
+        "status": state.status,
         "exit_code": state.exit_code,
         "reason": state.reason,
         "started_at": state.started_at,

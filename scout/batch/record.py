@@ -108,10 +108,17 @@ class BatchRecord:
     def path(self) -> Path:
         return batches_dir(Path(self.runs_dir)) / f"{self.batch_id}.json"
 
+    def shown_statuses(self) -> dict[str, str]:
+        """Each mission's status as a person reads it: a row still ``running`` in a batch
+        nothing runs any more (Ctrl-C, a kill, a crash) is ``interrupted``."""
+        stopped = self.effective_state() != "running"
+        return {mid: "interrupted" if stopped and row.status == "running" else row.status
+                for mid, row in self.missions.items()}
+
     def totals(self) -> dict[str, Any]:
         counts: dict[str, int] = {}
-        for row in self.missions.values():
-            counts[row.status] = counts.get(row.status, 0) + 1
+        for status in self.shown_statuses().values():
+            counts[status] = counts.get(status, 0) + 1
         return {"missions": len(self.missions), "by_status": dict(sorted(counts.items())),
                 "done": sum(counts.get(s, 0) for s in FINISHED),
                 "failed": sum(n for s, n in counts.items()
@@ -133,6 +140,7 @@ class BatchRecord:
         return self.state
 
     def to_dict(self) -> dict[str, Any]:
+        shown = self.shown_statuses()
         return {"batch_id": self.batch_id, "source": self.source, "pipeline": self.pipeline,
                 "runs_dir": self.runs_dir, "max_cost": self.max_cost,
                 "state": self.effective_state(), "reason": self.reason,
@@ -141,7 +149,8 @@ class BatchRecord:
                 "executor": self.executor, "totals": self.totals(),
                 "budget_stopped": [m for m, r in self.missions.items()
                                    if r.stopped_by == "batch"],
-                "missions": [r.to_dict() for r in self.missions.values()]}
+                "missions": [{**r.to_dict(), "status": shown[m]}
+                             for m, r in self.missions.items()]}
 
     def save(self) -> None:
         doc = self.to_dict()

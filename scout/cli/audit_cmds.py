@@ -26,7 +26,7 @@ from scout.audit.runs import list_runs, phase_summary
 from scout.audit.secrets import deep_scrub, known_secrets
 from scout.audit.trail import audit_trail, render_markdown, request_text
 from scout.cli import cli
-from scout.cli.params import PathParam
+from scout.cli.params import PathParam, config_help
 from scout.errors import EXIT_OK, EXIT_PROVIDER
 from scout.config.loader import config_root
 from scout.paths import runs_dir as default_runs
@@ -38,8 +38,7 @@ _JSON = click.option("--json", "as_json", is_flag=True, help="Print one JSON obj
 _NO_INDEX = click.option("--no-index", is_flag=True,
                          help="Scan the journal files instead of using the index beside them.")
 _CONFIG = click.option("--config", type=PathParam(), default=None,
-                       help="config/adapters.yaml (default: $SCOUTE_CONFIG or "
-                       "$SCOUTE_RESEARCH_ROOT/config/adapters.yaml).")
+                       help=config_help("to read"))
 
 
 class _PipeConsole(Console):

@@ -9,7 +9,7 @@ import click
 from scout.batch import service as batch_service
 from scout.batch.progress import where_to_look
 from scout.cli import cli
-from scout.cli.params import PathParam, UsdParam, json_flag
+from scout.cli.params import PathParam, config_help, UsdParam, json_flag
 from scout.cli.run_cmds import REASON_WIDTH, worst_exit
 from scout.errors import EXIT_BUDGET
 from scout.termsafe import clean, dumps
@@ -33,8 +33,7 @@ def batch_group() -> None:
 @click.option("--runs-dir", type=PathParam(file_okay=False), default=None,
               help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
 @click.option("--config", type=PathParam(), default=None,
-              help="config/adapters.yaml to use (default: $SCOUTE_CONFIG, else "
-              "./config/adapters.yaml, else the nearest config/ above the pipeline).")
+              help=config_help("to use", near="the pipeline"))
 @click.option("--max-cost", type=UsdParam(), default=None, metavar="USD",
               help="Cap for the whole batch, earlier runs included: every paid call of "
                    "every mission reserves against it, one that would cross it is refused; "
@@ -139,6 +138,7 @@ def status_lines(rec: Any) -> list[str]:
                                   finished=rec.finished_at or "-", record=rec.path)))
     width = max((len(m) for m in rec.missions), default=10)
     cut = False
+    statuses = rec.shown_statuses()
     for mid, row in rec.missions.items():
         where = where_to_look(row, lang)
         if row.stopped_by == "batch":
@@ -153,7 +153,7 @@ def status_lines(rec: Any) -> list[str]:
         shown = "; ".join(x for x in (cut_middle(said, REASON_WIDTH),
                                       pointer if said != where else "") if x)
         cut = cut or is_cut(said, REASON_WIDTH)
-        lines.append(clean(f"  {mid:<{width}}  {word(row.status, lang):<17}  "
+        lines.append(clean(f"  {mid:<{width}}  {word(statuses[mid], lang):<17}  "
                            f"${row.cost_usd:.4f}  {shown}"))
     if cut:
         lines.append(clean("  " + tr.pgettext(

@@ -7,7 +7,7 @@ import os
 import click
 
 from scout.cli import cli
-from scout.cli.params import PathParam
+from scout.cli.params import PathParam, config_help
 from scout.errors import EXIT_OK, ConfigError
 from scout.paths import research_root
 
@@ -23,7 +23,7 @@ DEFAULT_MCP_PORT = 8078
 @click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_MCP_PORT,
               show_default=True, help="(--http) Port to bind.")
 @click.option("--config", type=PathParam(), default=None,
-              help="config/adapters.yaml to use (default: <root>/config/adapters.yaml).")
+              help=config_help("to use", near="the file a tool is given"))
 def mcp_cmd(use_http: bool, host: str, port: int, config: str | None) -> int:
     """Serve scout's tools over the Model Context Protocol, for agents (Claude Desktop,
     Claude Code, any MCP client): validate, plan, apply (with progress and

@@ -7,7 +7,7 @@ import json
 import click
 
 from scout.cli import cli
-from scout.cli.params import PathParam
+from scout.cli.params import PathParam, config_help
 from scout.errors import EXIT_OK, EXIT_PROVIDER, EXIT_USAGE
 from scout.paths import research_root
 from scout.providers.preflight import doctor as run_doctor
@@ -17,8 +17,7 @@ _MARK = {"ok": "ok  ", "warn": "warn", "fail": "FAIL"}
 
 @cli.command()
 @click.option("--config", type=PathParam(), default=None,
-              help="config/adapters.yaml to check (default: $SCOUTE_CONFIG or "
-              "$SCOUTE_RESEARCH_ROOT/config/adapters.yaml).")
+              help=config_help("to check"))
 @click.option("--json", "as_json", is_flag=True, help="Print the checks as one JSON object.")
 def doctor(config: str | None, as_json: bool) -> int:
     """Check a whole config: validity, credentials of every adapter, token pool file

@@ -134,6 +134,17 @@ class UsdParam(click.ParamType):
         raise UsageError(f"{name} {value!r} is not an amount of US dollars", hint=hint)
 
 
+def config_help(what: str, near: str | None = None) -> str:
+    """``--config``'s help, naming where the config is looked for in the order
+    ``scout.config.loader.find_config`` looks (one text for every command, so no help
+    says another order): ``$SCOUTE_CONFIG``, the research root's ``config/``, then, for a
+    command given a file, the nearest ``config/`` above ``near``."""
+    above = f", else the nearest config/adapters.yaml above {near}" if near else ""
+    return (f"config/adapters.yaml {what} (default: $SCOUTE_CONFIG, else "
+            f"<root>/config/adapters.yaml, <root> being $SCOUTE_RESEARCH_ROOT or the current "
+            f"folder{above}).")
+
+
 def json_flag(fn: Any) -> Any:
     """``--json``, the same as ``--format json``, on a command that prints JSON with
     ``--format``: ``cost``, ``doctor``, ``runs``, ``journal`` and ``batch status`` take

@@ -112,8 +112,11 @@ def request_changes(plan: Any) -> list[str]:
         if ov.get(name) != nv.get(name):
             t = types.get(name, "")
             enum, catalog = name in words.enums, words.catalog(lang)
-            before, after = (shown_value(ov.get(name), t, lang, enum=enum, catalog=catalog),
-                             shown_value(nv.get(name), t, lang, enum=enum, catalog=catalog))
+            scale = new.get("rating_scale", 10)
+            before, after = (shown_value(ov.get(name), t, lang, enum=enum, catalog=catalog,
+                                         rating_scale=scale),
+                             shown_value(nv.get(name), t, lang, enum=enum, catalog=catalog,
+                                         rating_scale=scale))
             out.append(f"{name}: {before} -> {after}")
     return out
 

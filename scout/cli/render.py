@@ -118,7 +118,8 @@ def github_annotation(p: Problem) -> str:
         props.append(f"file={_prop(_shown(p.location).file)}")
         if p.location.line:
             props.append(f"line={p.location.line}")
-            props.append(f"col={p.location.col}")
+            if p.location.col:  # 0: no column known (GitHub then marks the line)
+                props.append(f"col={p.location.col}")
     props.append(f"title={p.code}")
     return f"::{level} {','.join(props)}::{msg}"
 

@@ -10,7 +10,7 @@ import click
 
 from scout import api
 from scout.cli import cli
-from scout.cli.params import PathParam, UsdParam, json_flag
+from scout.cli.params import PathParam, config_help, UsdParam, json_flag
 from scout.errors import Unreachable, UsageError
 from scout.orchestrator.progress import make_progress
 from scout.termsafe import clean
@@ -49,8 +49,7 @@ _REQUEST_OPTIONS = [
     click.option("--force", multiple=True, metavar="PHASE",
                  help="Rerun PHASE and everything downstream of it. Repeatable."),
     click.option("--config", type=PathParam(), default=None,
-                 help="config/adapters.yaml to use (default: $SCOUTE_CONFIG, else "
-                 "./config/adapters.yaml, else the nearest config/ above the pipeline)."),
+                 help=config_help("to use", near="the pipeline or Mission")),
 ]
 
 
@@ -205,7 +204,7 @@ def plan_cmd(file: str, query: str | None, sets: tuple[str, ...], mission_id: st
 @json_flag
 def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
     """Print the state of every phase of MISSION (an id, or a run dir path)."""
-    from scout.audit.runs import effective_status, resume_hint
+    from scout.audit.runs import resume_command, resume_hint
 
     # "" is no path (Path("") is the current folder): it is an id, refused as an empty one
     target: str | Path = Path(mission) if mission and Path(mission).is_dir() else mission
@@ -214,21 +213,23 @@ def status_cmd(mission: str, runs_dir: str | None, fmt: str) -> None:
     from scout.paths import runs_dir as default_runs
 
     run_dir = api.find_run_dir(target, default_runs(runs_dir, root=config_root()))
+    # "running" in the state whose apply is gone (a kill, a crash) is an interrupted run,
+    # and the phases it left running are interrupted too
     state = api.status(run_dir)
-    # "running" in the state whose apply is gone (a kill, a crash) is an interrupted run
-    state.status = effective_status(state, run_dir)
     if fmt == "json":
         data = state.to_dict()
         if state.status == "interrupted":
             data["hint"] = resume_hint(state, run_dir)
+            data["resume_command"] = resume_command(state, run_dir)[0]
         click.echo(json.dumps(data, indent=2))
         return
     from scout.report.stopped import request_lang
 
-    for line in state_lines(state, request_lang(run_dir)):  # the request's language
+    lang = request_lang(run_dir)
+    for line in state_lines(state, lang):  # the request's language
         click.echo(clean(line))
     if state.status == "interrupted":
-        click.echo(clean(f"  {resume_hint(state, run_dir)}"))
+        click.echo(clean(f"  {resume_hint(state, run_dir, lang)}"))
 
 
 #: worst first: a spec or usage error, a provider error, a failed phase, the budget cap

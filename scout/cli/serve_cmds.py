@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from scout.cli import cli
-from scout.cli.params import PathParam
+from scout.cli.params import PathParam, config_help
 from scout.errors import EXIT_OK
 from scout.server.serve import DEFAULT_HOST, DEFAULT_PORT, build_server, \
     run_until_stopped
@@ -19,7 +19,7 @@ from scout.server.serve import DEFAULT_HOST, DEFAULT_PORT, build_server, \
 @click.option("--runs-dir", type=PathParam(file_okay=False), default=None,
               help="Where run dirs live (default: $SCOUTE_RUNS_DIR or <root>/runs).")
 @click.option("--config", type=PathParam(), default=None,
-              help="config/adapters.yaml (for the token pool's location).")
+              help=config_help("for the token pool's location and the secrets to hide"))
 @click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info",
                                                 "debug"]), default="info", show_default=True)
 def serve_cmd(host: str, port: int, runs_dir: str | None, config: str | None,

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from scout.cli import cli
-from scout.cli.params import PathParam, json_flag
+from scout.cli.params import PathParam, config_help, json_flag
 from scout.cli.render import format_problem, github_annotation
 from scout.errors import EXIT_USAGE, UsageError
 from scout.spec.discover import skipped_summary
@@ -24,8 +24,7 @@ from scout.validate import load_valid_pipeline, validate_paths
               help="github prints ::error annotations for CI logs; sarif prints a SARIF "
                    "2.1.0 log for code scanning.")
 @click.option("--config", type=PathParam(), default=None,
-              help="config/adapters.yaml to check chains against (default: $SCOUTE_CONFIG, else "
-              "./config/adapters.yaml, else the nearest config/ above the spec).")
+              help=config_help("to check chains against", near="the spec"))
 @click.option("--quiet", "-q", is_flag=True, help="Print problems only, no summary.")
 @json_flag
 def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) -> int:
@@ -84,7 +83,8 @@ def validate(paths: tuple[str, ...], fmt: str, config: str | None, quiet: bool) 
 @click.argument("pipeline", type=PathParam())
 @click.option("--format", "fmt", type=click.Choice(["mermaid", "dot", "json"]),
               default="mermaid", show_default=True)
-@click.option("--config", type=PathParam(), default=None, help="config/adapters.yaml to use.")
+@click.option("--config", type=PathParam(), default=None,
+              help=config_help("to use", near="the pipeline"))
 @json_flag
 def graph(pipeline: str, fmt: str, config: str | None) -> None:
     """Print a pipeline's phase DAG (mermaid, Graphviz dot, or JSON).

@@ -34,15 +34,19 @@ def clip_names(text: str) -> str:
 
 @dataclass(frozen=True, order=True)
 class Location:
-    """A place in a source file; ``line`` and ``col`` are 1-based."""
+    """A place in a source file; ``line`` and ``col`` are 1-based, 0 when unknown."""
 
     file: str
     line: int = 0
     col: int = 0
 
     def __str__(self) -> str:
-        if self.line:
+        # ``file:line`` where the column is unknown (a CSV row, a query file's line):
+        # "file:5:0" names a column that does not exist
+        if self.line and self.col:
             return f"{self.file}:{self.line}:{self.col}"
+        if self.line:
+            return f"{self.file}:{self.line}"
         return self.file
 
 

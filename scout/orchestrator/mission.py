@@ -206,6 +206,11 @@ class MissionRunner:
             # how to apply it again (scout status's resume hint names the file)
             "mission_file": str(self.request.mission_file) if self.request.mission_file
             else None,
+            # the file as an absolute path and the options it was applied with: what
+            # `scout status` names to resume it as it was started (a --replay kept)
+            "apply_file": os.path.abspath(self.request.mission_file
+                                          or self.request.pipeline_path),
+            "apply_args": list(self.request.apply_args),
             "task": task.model_dump(mode="json") if task is not None else None,
         }
         return doc

@@ -11,6 +11,8 @@ either is the user's (``UsageError``, with a did-you-mean), said in the request'
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +28,7 @@ from scout.task.build import LANG_KEY, SET_EXAMPLES
 from scout.task.lang import Lang, coerce_lang, detect
 from scout.task.values import coerce
 
-__all__ = ["MissionRequest", "asked_lang", "coerce_inputs", "expand_force", "input_label",
+__all__ = ["MissionRequest", "apply_args", "asked_lang", "coerce_inputs", "expand_force", "input_label",
            "input_values", "set_example"]
 
 
@@ -45,6 +47,50 @@ class MissionRequest:
     input_sources: dict[str, str] = field(default_factory=dict)
     max_cost: float | None = None
     mission_file: Path | None = None
+    #: how ``scout apply`` was started beyond the file and the request (:func:`apply_args`):
+    #: task.json keeps them, and ``scout status``'s resume hint names them again
+    apply_args: list[str] = field(default_factory=list)
+
+
+def apply_args(request: MissionRequest, *, query_given: bool = False,
+               mission_id_given: bool = False, runs_dir: str | Path | None = None,
+               config: str | Path | None = None, max_cost: float | None = None,
+               durability: str = "batched", options: Any = None) -> list[str]:
+    """The ``scout apply`` options that started ``request``, as a resume names them again
+    after the file: a ``--replay`` above all (without it a resume makes live, paid calls),
+    ``--record``, ``--config``, ``--runs-dir``, ``--max-cost``, each ``--set``. A Mission
+    file's own request is in the file; a pipeline's ``--query`` and ``--mission-id`` are
+    in task.json: both are named only when the command line set them over a Mission's.
+    ``--force`` is left out: a resume reuses what the forced run redid. Paths are absolute
+    (a resume may start from another folder); no value is a secret (a ``--query`` or
+    ``--set`` holding one is refused before the mission starts)."""
+    def where(path: str | Path) -> str:
+        return os.path.abspath(os.fspath(path))
+
+    args: list[str] = []
+    if request.mission_file is not None:
+        if query_given and request.query:
+            args += ["--query", request.query]
+        if mission_id_given:
+            args += ["--mission-id", request.mission_id]
+    for key, value in request.inputs.items():
+        if request.input_sources.get(key) == "set":
+            shown = value if isinstance(value, str) else json.dumps(value, default=str)
+            args += ["--set", f"{key}={shown}"]
+    if max_cost is not None:
+        args += ["--max-cost", repr(float(max_cost))]
+    for flag, path in (("--config", config), ("--runs-dir", runs_dir),
+                       ("--record", getattr(options, "record_dir", None)),
+                       ("--replay", getattr(options, "replay_dir", None))):
+        if path is not None:
+            args += [flag, where(path)]
+    if getattr(options, "no_cache", False):
+        args.append("--no-cache")
+    if getattr(options, "send", False):
+        args.append("--send")
+    if durability != "batched":
+        args += ["--durability", durability]
+    return args
 
 
 def asked_lang(query: str | None, overrides: dict[str, Any], default: str = "en") -> str:

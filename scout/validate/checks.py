@@ -79,6 +79,25 @@ def check_pipeline(spec: LoadedSpec, config: Config | None) -> list[Problem]:
     return problems
 
 
+def meant_needs(phase: Phase, available: set[str]) -> list[str]:
+    """The phase's needs as its author meant them: a need nothing makes or declares
+    (SPEC021, said once with its "did you mean") reads as the name that hint names
+    (``candidate`` as ``candidates``), so what is checked after it — ``for_each`` in the
+    needs (SPEC024), ``as:`` hiding a need (SPEC025), a ``with:`` artifact (SPEC026),
+    the names in scope of its templates, an artifact nothing reads (SPEC055) — does not
+    report the same mistake again. A need with no close name stays as written."""
+    return [n if n in available else (closest(n, available) or n) for n in phase.need_names]
+
+
+def _as_meant(phase: Phase, available: set[str]) -> Phase:
+    """``phase`` with :func:`meant_needs` (each need's optional mark kept)."""
+    meant = meant_needs(phase, available)
+    if meant == phase.need_names:
+        return phase
+    needs = [m + ("?" if raw.endswith("?") else "") for raw, m in zip(phase.needs, meant)]
+    return phase.model_copy(update={"needs": needs})
+
+
 def _refused_names(data: Any, pid: str) -> set[str]:
     """The item names a phase writes in an ``as:`` the model refused (``as: place.name``,
     SPEC012): its templates use that name, which is not "not in scope" on top."""
@@ -271,6 +290,8 @@ def _check_phase(
                     or did_you_mean(need, available, what="artifacts and inputs"),
                 )
             )
+    # from here on the misspelt needs read as meant: one mistake, one error
+    phase = _as_meant(phase, available | set(misplaced or {}))
     if phase.for_each is not None and phase.for_each not in phase.need_names:
         problems.append(
             Problem(
@@ -283,7 +304,7 @@ def _check_phase(
             )
         )
     if phase.item_var is not None and (
-        phase.item_var in phase.need_names or phase.item_var == "task"
+        phase.item_var in set(phase.need_names) & available or phase.item_var == "task"
     ):
         problems.append(
             Problem("SPEC025", f"phase '{pid}': 'as: {phase.item_var}' hides an artifact of the "

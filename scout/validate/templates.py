@@ -41,7 +41,7 @@ from scout.validate.builtin_facts import shipped as shipped_facts
 from scout.validate.catalogs import catalog_problems, kind_locales
 from scout.validate.kind_words import KindWords, kind_word_problems
 from scout.validate.jinja_checks import error_token
-from scout.validate.checks import producers as producers_of
+from scout.validate.checks import meant_needs, producers as producers_of
 from scout.spec.loader import LoadedSpec
 from scout.spec.factcache import FactStore, module_file
 from scout.validate.template_facts import TemplateFacts
@@ -277,6 +277,7 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
     assert isinstance(pipeline, Pipeline)
     templates = templates_dir(spec, config)
     made = producers_of(pipeline)
+    available = set(made) | set(pipeline.inputs)
     use = _Use()
     for pid, phase in pipeline.phases.items():
         if phase.uses != "report" or pid in spec.broken_phases:
@@ -285,7 +286,8 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
         name = raw.get("template")
         names = [name if isinstance(name, str) else DEFAULT_TEMPLATE]
         formats = raw.get("formats") or ["md"]
-        scope = {"task", *phase.need_names, *REPORT_CONTEXT}
+        # a misspelt need is SPEC021's alone: the template reads the name it meant
+        scope = {"task", *phase.need_names, *meant_needs(phase, available), *REPORT_CONTEXT}
         if not isinstance(name, str):
             scope |= DEFAULT_CONTEXT
             use.task_attrs |= set(pipeline.inputs)  # the default report shows every input
@@ -359,8 +361,9 @@ def unused_problems(spec: LoadedSpec, template_task_attrs: set[str]) -> list[Pro
         return out  # not a whole kind yet (no report): its last artifacts are its results
     read_attrs = set(template_task_attrs)
     needed: set[str] = set()
+    available = set(producers_of(pipeline)) | set(pipeline.inputs)
     for phase in pipeline.phases.values():
-        needed.update(phase.need_names)
+        needed.update(meant_needs(phase, available))  # a misspelt need is SPEC021's
         texts = list(_strings(phase.with_)) + ([phase.if_] if phase.if_ else [])
         for text in texts:
             if "task" not in text:

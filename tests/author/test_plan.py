@@ -190,6 +190,34 @@ def test_plan_writes_a_spanish_requests_values_in_spanish() -> None:
     changes = request_changes(SimpleNamespace(previous_task=old, task=task))
     assert changes == ["from: abril de 2027 -> marzo de 2027"]
 
+
+@pytest.mark.parametrize("lang, scale, rating, number, count", [
+    ("es", 10, "8,0/10", "1.500,5", "1.200"), ("en", 10, "8.0/10", "1,500.5", "1,200"),
+    ("es", 100, "80/100", "1.500,5", "1.200")])
+def test_plan_writes_ratings_and_numbers_as_the_report_does(lang, scale, rating, number,
+                                                            count) -> None:
+    # a Spanish plan showed "8.0" for a rating the report writes "8,0/10"
+    from types import SimpleNamespace
+
+    from scout.api.shown import shown_values
+    from scout.cli.plan_view import request_changes, task_lines
+    from scout.spec.filters import FILTERS
+
+    task = {"query": "q", "lang": lang, "rating_scale": scale, "sources": {},
+            "values": {"min_rating": 8.0, "area_max": 1500.5, "guests": 1200, "pool": False},
+            "types": {"min_rating": "rating", "area_max": "number", "guests": "integer",
+                      "pool": "boolean"}}
+    shown = shown_values(task)
+    assert (shown["min_rating"], shown["area_max"], shown["guests"]) == (rating, number, count)
+    for name, type_name in task["types"].items():  # the report's own filter agrees
+        assert shown[name] == FILTERS["value"](task["values"][name], type_name, lang=lang,
+                                               rating_scale=scale)
+    out = "\n".join(task_lines(SimpleNamespace(task=task)))
+    assert f" {rating} " in out and "8.0 " not in out.replace("8.0/10", "")
+    old = {**task, "values": {**task["values"], "min_rating": 9.0}}
+    (change,) = request_changes(SimpleNamespace(previous_task=old, task=task))
+    assert change.endswith(f"-> {rating}")
+
 def _tree(folder: Path) -> dict[str, tuple[int, int]]:
     """Every path under ``folder`` with its size and modification time (ns)."""
     return {str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns)

@@ -66,6 +66,18 @@ def test_artifact_used_but_not_in_needs_says_the_fix(project: Path) -> None:
     assert hits[0]["line"] > 0 and hits[0]["col"] > 1
 
 
+def test_a_misspelt_need_of_the_report_is_one_error_not_one_per_use(project: Path) -> None:
+    # `needs: [..., candidate, ...]`: SPEC021 says it once; the template's uses of
+    # 'candidates' (SPEC051) and 'candidates' read by nobody (SPEC055) were knock-ons
+    _edit(project / "pipelines" / "restaurant_research.yaml",
+          "needs: [task, shortlist, candidates, reviews, prices, synthesis]",
+          "needs: [task, shortlist, candidate, reviews, prices, synthesis]")
+    code, problems = _validate(project)
+    assert code == 2
+    assert [(p["code"], p["hint"]) for p in problems] == [
+        ("SPEC021", "did you mean 'candidates'?")], problems
+
+
 def test_misspelled_name_gets_did_you_mean(project: Path) -> None:
     _edit(project / "templates" / "restaurant_report.md.j2", "shortlist.items", "shortlst.items")
     code, problems = _validate(project)

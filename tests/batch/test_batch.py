@@ -37,6 +37,21 @@ def test_yaml_list_and_bad_rows_name_their_lines(tmp_path: Path) -> None:
     where = {(p.location.line, p.code) for p in err.value.problems}
     assert where == {(2, "USE081"), (3, "USE081"), (4, "USE082")}
     assert any("budget" in (p.hint or "") for p in err.value.problems)
+    # printed `file:line` as docs/running.md says: a row has no column (not `q.yaml:2:0`)
+    assert sorted(str(p.location) for p in err.value.problems) == [
+        f"{q}:{n}" for n in (2, 3, 4)]
+
+
+def test_a_location_names_its_column_only_when_known() -> None:
+    from scout.cli.render import format_problem, github_annotation
+    from scout.errors import Location, Problem
+
+    assert str(Location("q.csv", 5)) == "q.csv:5" and str(Location("p.yaml", 5, 3)) == "p.yaml:5:3"
+    assert str(Location("q.csv")) == "q.csv"
+    row = Problem("USE081", "bad row", Location("q.csv", 5))
+    assert format_problem(row, snippet=False).startswith("q.csv:5: ")
+    assert "col=" not in github_annotation(row)
+    assert "col=3" in github_annotation(Problem("X", "m", Location("p.yaml", 5, 3)))
 
 
 def test_bad_csv_is_a_usage_error_not_a_traceback(tmp_path: Path, capsys) -> None:

@@ -4,10 +4,9 @@ is one line, cut in the middle, and no terminal control reaches the screen."""
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 from typing import Any
 
-from scout.batch.record import MissionRow
+from scout.batch.record import BatchRecord, MissionRow
 from scout.cli.batch_cmds import status_lines
 
 PAGE = "HTTP 500 <html>" + "x" * 5000 + "</html> END"
@@ -17,11 +16,8 @@ def _record(error: str) -> Any:
     rows = {"m1": MissionRow("m1", "q.csv:2", status="error", exit_code=3, error=error),
             "m2": MissionRow("m2", "q.csv:3", status="succeeded", exit_code=0,
                              report_path="runs/m2/report.md")}
-    return SimpleNamespace(
-        batch_id="b1", missions=rows, reason=None, max_cost=None, source="q.csv", runs=1,
-        started_at="2026-12-02T10:00:00+00:00", finished_at=None, path="runs/.batches/b1.json",
-        totals=lambda: {"by_status": {"error": 1, "succeeded": 1}, "cost_usd": 0.0},
-        effective_state=lambda: "finished")
+    return BatchRecord("b1", "q.csv", None, "runs", state="completed",
+                       started_at="2026-12-02T10:00:00+00:00", runs=1, missions=rows)
 
 
 def test_a_long_mission_error_is_cut_with_a_note_naming_the_json() -> None:
@@ -78,10 +74,10 @@ def test_the_summary_speaks_the_language_the_missions_share(tmp_path) -> None:
         (tmp_path / mid / "task.json").write_text(_json.dumps({"task": {"lang": lang}}))
         rec.missions[mid].run_dir = str(tmp_path / mid)
     lines = status_lines(rec)
-    assert lines[0] == "lote b1: terminada (error: 1, completada: 1); 0.0000 US$"
+    assert lines[0] == "lote b1: completado (error: 1, completada: 1); 0.0000 US$"
     assert "  m2  completada" in "\n".join(lines)
     (tmp_path / "m2" / "task.json").write_text(_json.dumps({"task": {"lang": "en"}}))
-    assert status_lines(rec)[0] == "batch b1: finished (1 error, 1 succeeded); $0.0000"
+    assert status_lines(rec)[0] == "batch b1: completed (1 error, 1 succeeded); $0.0000"
     view = BatchView("b1", 2, 1, 1, 0, 0, 3, 0.5, 61.0, None, "running", "es")
     assert totals_line(view) == ("lote b1: 1/2 hechas, 1 en curso, 0 fallidas, 0 pendientes; "
                                  "3 llamadas, 0.5000 US$; tiempo 1m01s, quedan -")

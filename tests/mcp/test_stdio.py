@@ -70,9 +70,11 @@ async def test_validate_returns_located_problems(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("query, shown", [
     ("hoteles en Barcelona en septiembre de 2026 por menos de 200 € la noche",
-     {"month": "septiembre de 2026", "budget": "200 €/noche", "download_photos": "no"}),
+     {"month": "septiembre de 2026", "budget": "200 €/noche", "download_photos": "no",
+      "min_rating": "8,0/10"}),
     ("hotels in Barcelona in September 2026 under 200 EUR a night",
-     {"month": "September 2026", "budget": "200 EUR/night", "download_photos": "no"}),
+     {"month": "September 2026", "budget": "200 EUR/night", "download_photos": "no",
+      "min_rating": "8.0/10"}),
 ])
 async def test_plan_shows_the_request_in_its_language(tmp_path: Path, query: str,
                                                       shown: dict[str, str]) -> None:

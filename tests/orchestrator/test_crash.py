@@ -115,6 +115,12 @@ def test_sigkill_mid_fanout_then_resume_skips_finished_items(ws, sub_env, scout_
     _everything_parses(run_dir)
     st = load_state(run_dir)
     assert st.phases["B"].status == "running"
+    from scout import api
+    from scout.audit.runs import GONE_REASON
+
+    shown = api.status(run_dir)  # what `scout status`, the API and MCP read: no live apply
+    assert shown.status == "interrupted" and shown.reason == GONE_REASON
+    assert shown.phases["B"].status == "interrupted"
     durable = {r["i"] for r in ws.log_records() if r.get("ev") == "item" and r.get("ok")}
     assert len(durable) >= 8  # lanes record each item before taking the next
     assert st.phases["B"].items.ok == len(durable)
@@ -166,6 +172,11 @@ def test_ctrl_c_stops_cleanly_and_resumes(ws, sub_env, scout_cmd):
     assert b"Traceback" not in err
     st = load_state(ws.run_dir())
     assert st.status == "interrupted"
+    from scout import api
+
+    shown = api.status(ws.run_dir())  # the phase Ctrl-C stopped reads so too
+    assert shown.phases["B"].status == "interrupted"
+    assert "running" not in {ph.status for ph in shown.phases.values()}
     done = {r["i"] for r in ws.log_records() if r.get("ev") == "item" and r.get("ok")}
     r = ws.apply(p, query="q")
     assert r.exit_code == 0
