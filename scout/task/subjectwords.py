@@ -235,8 +235,17 @@ estrenado estrenada estrenados estrenadas lanzado lanzada lanzados lanzadas
 COMPOUND_TAILS = frozenset({"learning", "tasting", "watching"})
 # words of quality and price that are also what a topic is about, as its head noun:
 # "calidad del aire", "precios de la vivienda" (before "de" and what it is of), "air
-# quality", "house prices" (after a word of the topic, ending it): see subject.py
-HEAD_NOUNS = frozenset("quality calidad price prices precio precios".split())
+# quality", "house prices" (after a word of the topic, ending it), "sea level rise" (between
+# two of its words): see subject.py
+HEAD_NOUNS = frozenset("quality calidad price prices precio precios level levels nivel niveles".split())
+# of those, the English nouns of price, which are never adjectives: see subject.py
+PRICE_NOUNS = frozenset({"price", "prices"})
+# stop words of one language only that the other language writes as nouns: in a request
+# written in that other language they are its nouns ("papers on sea level rise", "the
+# Victorian era", "dice games", "solo travel", "hay fever": no Spanish "sea", "era",
+# "dice", "solo", "hay"); keyed by the request's language (see subject.py, which keeps
+# them stop words after a word of their own language: "lo que sea")
+OTHER_TONGUE = {"en": frozenset("sea seas era eras dice solo hay".split())}
 # a product's condition in two words, no part of what it is: "de segunda mano"
 CONDITION_PAIRS = frozenset({("segunda", "mano"), ("second", "hand")})
 # who comes along or whom it is for, and what the meal is for: "con amigos", "for my

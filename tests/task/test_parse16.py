@@ -1,0 +1,72 @@
+"""Classes of phrasing the parser misread (parse16), each probed on the example kinds as
+their authors wrote them (read as ``scout apply`` reads them: the kind's name, nouns and
+catalogs), or on a kind written here, in both languages, with guards for what must stay.
+The clock is injected (today is Sunday 6 December 2026)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from tests.kinds import parse_request
+
+TODAY = dt.date(2026, 12, 6)  # a Sunday
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def read(kind: str, query: str, pipeline: str | None = None) -> dict[str, object]:
+    """The values ``query`` gives the example kind ``kind`` (its pipeline file
+    ``pipeline``, by default named as the kind)."""
+    path = EXAMPLES / kind / "pipelines" / f"{pipeline or kind}.yaml"
+    return dict(parse_request(path, query, TODAY).values)
+
+
+def read_inputs(types: dict[str, str], query: str) -> dict[str, object]:
+    """The values ``query`` gives a kind written here with inputs of ``types``."""
+    from scout.spec.models import InputSpec
+    from scout.task.parser import parse_query
+
+    inputs = {name: InputSpec(type=t) for name, t in types.items()}  # type: ignore[arg-type]
+    return dict(parse_query(query, inputs, today=TODAY).values)
+
+
+TOPIC = {"topic": "subject"}
+
+
+# ------------------------------ one language's stop word is the other's noun
+@pytest.mark.parametrize("query, topic", [
+    ("papers on sea level rise since 2020", "sea level rise"),
+    ("papers about the sea", "sea"),
+    ("papers on dice games", "dice games"),
+    ("papers on the Victorian era", "Victorian era"),
+    # guards: the Spanish request keeps its words, and "sea" is its verb there
+    ("artículos sobre el nivel del mar desde 2020", "nivel del mar"),
+    ("artículos sobre lo que sea de ecología", "ecología"),
+])
+def test_a_stop_word_of_the_other_language_is_this_ones_noun(query: str, topic: str) -> None:
+    assert read("papers", query)["topic"] == topic
+
+
+# ------------------------------ a price or a level word is the topic's own noun
+@pytest.mark.parametrize("query, topic", [
+    ("price indices", "price indices"),
+    ("price data for Spain", "price data"),
+    ("air quality data", "air quality data"),
+    ("sea level data", "sea level data"),
+    ("house prices", "house prices"),
+    ("datos de calidad del aire", "calidad del aire"),
+])
+def test_a_price_or_quality_word_is_the_topics_noun(query: str, topic: str) -> None:
+    assert read_inputs(TOPIC, query)["topic"] == topic
+
+
+@pytest.mark.parametrize("query, dish", [
+    # guards: how good or cheap it should be is no part of the dish
+    ("quality sushi in Rome", "sushi"),
+    ("best price sushi in Rome", "sushi"),
+    ("good quality ramen in Lyon", "ramen"),
+])
+def test_how_good_or_cheap_is_still_no_dish(query: str, dish: str) -> None:
+    assert read_inputs({"dish": "subject", "city": "place"}, query)["dish"] == dish
