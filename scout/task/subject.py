@@ -238,6 +238,15 @@ def _stop(tok: _Tok, slips: bool = True) -> bool:
     return not tok.own and sw.is_stop(tok.text, slips=slips)
 
 
+def _rated_alone(tok: _Tok, nxt: _Tok | None) -> bool:
+    """A word of reviews, ratings or prices (:data:`subjectwords.RATED`) standing alone,
+    nothing after it but a frame word: right after the subject's cue or what the kind finds
+    and its "de" ("app de notas", "charlas sobre precios") it is what the thing is about;
+    a rating is read with its number or its degree ("de nota 8", "de precio medio")."""
+    return tok.text in sw.RATED and (nxt is None or not nxt.word or nxt.text in sw.FRAME
+                                     or nxt.text in sw.WITH or nxt.text in sw.CONNECTORS)
+
+
 def _content(tok: _Tok | None) -> bool:
     """A word that may be a topic's: no place, no count, no frame or constraint word."""
     return tok is not None and tok.word and not tok.place and not tok.counted \
@@ -380,7 +389,8 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
                                  or (words[-1] == i - 1 and nxt is not None
                                      and _content(nxt) and not _stop(nxt)))) \
             or (start and i == start)
-        if _stop(tok) and not (as_written and not _stop(tok, slips=False)):
+        if _stop(tok) and not (as_written and not _stop(tok, slips=False)) \
+                and not (start and i == start and _rated_alone(tok, nxt)):
             close()
             if text in sw.WITH and not out:
                 # "con amigos", "with a terrace": a feature, not the subject; but "a

@@ -277,6 +277,13 @@ half-term halfterm holidays vacations vacaciones break
 centre center downtown area zona barrio neighbourhood neighborhood nearby close cerca
 around near afueras alrededores outskirts junto aqui alli ahi alla aca
 """
+# of those, the nouns of reviews, ratings and prices: alone after a subject's cue they are
+# what it is about ("app de notas", "talks about reviews"): see subject.py
+RATED = frozenset("""
+reviews review rating ratings score scores opinions price prices cost costs estrellas resenas
+resena opiniones opinion valoracion valoraciones nota notas puntuacion calificacion
+calificaciones puntaje precio precios
+""".split())
 # a meal named alone is not a subject ("where to have dinner"), with more it is part of
 # one ("comida china", "thai food")
 MEALS = frozenset("""

@@ -70,3 +70,26 @@ def test_a_price_or_quality_word_is_the_topics_noun(query: str, topic: str) -> N
 ])
 def test_how_good_or_cheap_is_still_no_dish(query: str, dish: str) -> None:
     assert read_inputs({"dish": "subject", "city": "place"}, query)["dish"] == dish
+
+
+# ------------------------------ a rating's or a price's word alone is what the thing is for
+@pytest.mark.parametrize("query, purpose", [
+    ("app de notas", "notas"),
+    ("herramienta de notas gratis", "notas"),
+    ("app for notes", "notes"),
+])
+def test_a_rating_word_alone_after_the_kinds_noun_is_the_subject(query: str,
+                                                                 purpose: str) -> None:
+    assert read("software", query, "tools")["purpose"] == purpose
+
+
+@pytest.mark.parametrize("query, dish", [
+    # guards: a rating with its degree or its number is still a rating, no dish
+    ("restaurantes en Roma de buena nota", None),
+    ("restaurantes de nota 9 en Roma", None),
+    ("ramen en Roma con nota alta", "ramen"),
+])
+def test_a_rating_with_its_degree_is_no_dish(query: str, dish: str | None) -> None:
+    task = parse_request(EXAMPLES.parent / "pipelines" / "restaurant_research.yaml", query, TODAY)
+    assert (task.values["dish"], task.values["city"]) == (dish, "Roma")
+    assert task.values["min_rating"] is not None
