@@ -9,7 +9,9 @@ Cuba…; "crowns": Denmark, Sweden, Norway, Czechia, Iceland; "pounds", "francs"
 neighbourhoods people name alone ("Palermo Soho", "Coyoacán", "Miraflores") and the
 countries' short names CLDR has but Babel leaves out ("UK", "USA", "EE. UU."). Country
 names themselves come from CLDR, not from here. A place not listed falls back to the
-country named in the request, then to the default currency of the word.
+country of a city CLDR names a time zone after ("dinars" in Amman are Jordan's), then to
+the country named in the request, then to the default currency of the word (noted as
+assumed: "10000 dinar" said nowhere is a guess the Task's notes name).
 
 For readers that must never take a place for something else (the subject of a request:
 :mod:`scout.task.subject`), :func:`known_place_words` knows these cities, every country CLDR
@@ -151,6 +153,34 @@ def _known_names() -> frozenset[str]:
         local = Locale.parse(lang).time_zones
         names |= {fold(local[z]["city"]) for z in zones if "city" in local.get(z, {})}
     return frozenset(n for n in names if n and n not in _NOT_PLACES)
+
+
+@functools.lru_cache(maxsize=1)
+def _zone_territories() -> dict[str, str]:
+    from babel import Locale
+    from babel.core import get_global
+
+    from scout.task.lang import fold
+
+    out: dict[str, str] = {}
+    for zone, terr in get_global("zone_territories").items():
+        if not zone.startswith(_TZ_REGIONS) or len(terr) != 2:
+            continue
+        out.setdefault(fold(zone.rsplit("/", 1)[1].replace("_", " ")), terr)
+        for lang in ("en", "es"):
+            city = Locale.parse(lang).time_zones.get(zone, {}).get("city")
+            if city:
+                out.setdefault(fold(city), terr)
+    return out
+
+
+def money_territory(place_folded: str) -> str | None:
+    """The country whose currency a shared currency word ("dinars", "pesos") is in at the
+    place the request names (folded): a city listed here, a neighbourhood named like a city
+    elsewhere (:data:`MONEY_TERRITORY`), else a city CLDR names a time zone after (Amman,
+    Tunis, Belgrade, Kuwait...: every country's capital or largest city)."""
+    return territory_of(place_folded) or MONEY_TERRITORY.get(place_folded) \
+        or _zone_territories().get(place_folded)
 
 
 def country_as_typed(typed: str) -> bool:

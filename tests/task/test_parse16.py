@@ -93,3 +93,22 @@ def test_a_rating_with_its_degree_is_no_dish(query: str, dish: str | None) -> No
     task = parse_request(EXAMPLES.parent / "pipelines" / "restaurant_research.yaml", query, TODAY)
     assert (task.values["dish"], task.values["city"]) == (dish, "Roma")
     assert task.values["min_rating"] is not None
+
+
+HOTELS = EXAMPLES.parent / "pipelines" / "hotel_research.yaml"
+
+
+# ------------------------------ a currency word several countries share is the place's
+@pytest.mark.parametrize("query, currency", [
+    ("hotels in Amman for 100 dinar", "JOD"),
+    ("hotels in Belgrade under 10000 dinar", "RSD"),
+    ("hotels in Kuwait for 50 dinars", "KWD"),
+    ("hoteles en Túnez por 100 dinares", "TND"),
+    ("hotels in Santiago under 50000 pesos", "CLP"),
+    # guards: the cities listed for the shared words keep theirs
+    ("hotels in Bogotá under 50000 pesos", "COP"),
+    ("hotel en Praga por menos de 3000 coronas", "CZK"),
+])
+def test_a_shared_currency_word_is_the_places_currency(query: str, currency: str) -> None:
+    budget = parse_request(HOTELS, query, TODAY).values["budget"]
+    assert budget is not None and budget.currency == currency
