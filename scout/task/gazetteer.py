@@ -103,7 +103,8 @@ def territory_of(place_folded: str) -> str | None:
 # and Spanish), the cities CLDR's time zones are named after (Madrid, Lima, Buenos Aires,
 # Tokyo...; their English and Spanish names), and the list below: cities and islands people
 # travel to that have no time zone of their own (Spain's provincial capitals and islands,
-# Europe's most visited cities, Latin America's large ones). All folded.
+# Europe's most visited cities, Latin America's large ones, neighbourhoods named alone).
+# All folded.
 _MORE_PLACES = (
     # Spain: provincial capitals, large towns, islands, regions
     "a coruna|la coruna|coruna|albacete|alicante|almeria|avila|badajoz|barcelona|bcn|bilbao|"
@@ -127,6 +128,10 @@ _MORE_PLACES = (
     "valparaiso|rosario|cordoba|rio|rio de janeiro|salvador de bahia|florianopolis|"
     "brooklyn|manhattan|queens|kyoto|osaka|hanoi|saigon|ho chi minh|bali|phuket|"
     "shanghai|beijing|pekin|mumbai|marrakech|istanbul|estambul|cape town|ciudad del cabo|"
+    # neighbourhoods people name alone, one letter swap from a city elsewhere or sought
+    # for themselves ("physio in Triana" is no Tirana)
+    "triana|malasana|lavapies|chueca|ruzafa|russafa|poblenou|eixample|albaicin|albayzin|"
+    "alfama|chiado|bairro alto|trastevere|montmartre|kreuzberg|shoreditch|"
     # islands named after a feast (Easter's has the Pacific's time zone, left out above)
     "easter island|isla de pascua|rapa nui"
 )

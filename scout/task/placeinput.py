@@ -7,7 +7,8 @@ another input already holds. A country's input takes only a name the gazetteer k
 one after a cue ("rioja Reserva" names no country), and a city's name with two letters
 swapped is the city the fingers meant ("madird" → Madrid), but not a neighbourhood's
 name, which the gazetteer mostly does not know ("cerca de Triana" is no Tirana; one typed
-in lower case with no city beside is: "cerca de madird"), and a
+in lower case with no city beside is: "cerca de madird"), nor a name beside another known
+place ("tapas de sevilla de Triana"), and a
 neighbourhood's input takes no country ("in Barcelona, Spain").
 """
 
@@ -68,7 +69,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     if hit is not None and _part_of_city(name, spec, inputs) and _country(hit[0]):
         hit = None  # "dentist in Barcelona, Spain": a country is no neighbourhood
     if hit is not None and (not _within_city(text.free, hit, name, spec, inputs) or _slip_alone(
-            text.original, hit, name, named_places, route, values)):
+            text.original, hit, name, named_places, route, values)) \
+            and not _beside_known(text.folded, hit):
         hit = (unswapped(hit[0]), hit[1])  # "madird": the city the fingers meant
     return hit
 
@@ -94,6 +96,19 @@ def _slip_alone(original: str, hit: Hit, name: str, named_places: list[tuple[str
     held = any(n != name and n in values for n, _a in named_places) \
         or any(k and k != name for k in route)
     return typed == typed.lower() and not held
+
+
+def _beside_known(folded: str, hit: Hit) -> bool:
+    """Another place the gazetteer knows, no country, is named outside ``hit`` ("tapas de
+    sevilla de Triana"): the name is a part of it or a place there as typed, never
+    "corrected" into a city elsewhere."""
+    from scout.task.gazetteer import known_place_words
+
+    a, b = hit[1]
+    words = [m.group(0) for m in re.finditer(r"[^\W\d_]+", folded[:a] + " " * (b - a) + folded[b:])]
+    # (a country beside is where the city lies: "Barcleona, Spain" is still Barcelona)
+    return any((n := known_place_words(words[i:])) and not _country(" ".join(words[i:i + n]))
+               for i in range(len(words)))
 
 
 def _part_of_city(name: str, spec: InputSpec, inputs: dict[str, InputSpec]) -> bool:

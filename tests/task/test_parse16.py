@@ -112,3 +112,28 @@ HOTELS = EXAMPLES.parent / "pipelines" / "hotel_research.yaml"
 def test_a_shared_currency_word_is_the_places_currency(query: str, currency: str) -> None:
     budget = parse_request(HOTELS, query, TODAY).values["budget"]
     assert budget is not None and budget.currency == currency
+
+
+# ------------------------------ a known neighbourhood is never "corrected" into a city
+@pytest.mark.parametrize("query, city", [
+    ("physio in Triana", "Triana"),
+    ("fisioterapia en Triana", "Triana"),
+    ("tapas de sevilla de Triana", "Triana"),
+    ("physio in Trastevere", "Trastevere"),
+    # guards: a city's slip of the fingers alone, or beside its country, is the city
+    ("dentista en Madird", "Madrid"),
+    ("dentist in Lodnon", "London"),
+    ("dentista en Barcleona, Spain", "Barcelona"),
+])
+def test_a_known_neighbourhood_is_no_slip(query: str, city: str) -> None:
+    assert read("clinics", query)["city"] == city
+
+
+def test_a_name_beside_a_known_city_is_no_slip() -> None:
+    """A name the gazetteer does not know, beside a city it does, is a place there as
+    typed: never a city elsewhere it is one letter swap from."""
+    from scout.task.placeinput import _beside_known
+
+    assert _beside_known("dentista de madrid en lodnon", ("Lodnon", (22, 28)))
+    assert not _beside_known("dentista en lodnon", ("Lodnon", (12, 18)))
+    assert not _beside_known("dentista en barcleona, spain", ("Barcleona", (12, 21)))
