@@ -217,6 +217,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     field_end = field[1][1]
                     continue  # "Máster en Ingeniería de Software": the field, typed as a title
             hit = place_in_name(original, read_name(free, original, m.start(), cased), cased)
+            if hit and hit[1] == (m.start(), m.end()) and not original[:m.start()].strip(_OPENERS) \
+                    and sw.adjective(f) and not known_name(w):
+                continue  # "Catholic secondary school": the sentence's capital on what it is
             if hit and _topic_after_intro(free, hit):
                 continue  # "a beginner's guide to Rust": the topic, not a place
             if hit:
@@ -234,6 +237,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     return None
 
 
+# what may open a request before its first word: its capital is the sentence's
+_OPENERS = " \t\n\r¿¡\"'“‘«(-*>"
 # what may follow a request's last word: what other readers claimed, punctuation, spaces
 _AT_END = " \t\n\r\f\v\x00.,;:!?)]"
 # a short way to write a place: "UK", "USA", "NYC", "EE. UU.", "cdmx" (letters and dots)

@@ -137,3 +137,23 @@ def test_a_name_beside_a_known_city_is_no_slip() -> None:
     assert _beside_known("dentista de madrid en lodnon", ("Lodnon", (22, 28)))
     assert not _beside_known("dentista en lodnon", ("Lodnon", (12, 18)))
     assert not _beside_known("dentista en barcleona, spain", ("Barcleona", (12, 21)))
+
+
+# ------------------------------ an adjective opening a request is capitalised as its first word
+@pytest.mark.parametrize("query, city", [
+    ("Catholic secondary school", None),
+    ("Bilingual primary school in Madrid", "Madrid"),
+    ("Catholic school in Ronda", "Ronda"),
+])
+def test_an_opening_adjective_is_no_town(query: str, city: str | None) -> None:
+    values = read("schools", query)
+    assert (values["city"], values["area"]) == (city, None)
+
+
+@pytest.mark.parametrize("query, destination", [
+    # guards: a known place opening the request is the place
+    ("Mexico hotels", "Mexico"),
+    ("Toledo hotels under 100 EUR", "Toledo"),
+])
+def test_an_opening_known_place_stays(query: str, destination: str) -> None:
+    assert parse_request(HOTELS, query, TODAY).values["destination"] == destination
