@@ -14,6 +14,7 @@ neighbourhood's input takes no country ("in Barcelona, Spain").
 
 from __future__ import annotations
 
+import functools
 import re
 
 from scout.spec.models import InputSpec
@@ -122,7 +123,8 @@ def _part_of_city(name: str, spec: InputSpec, inputs: dict[str, InputSpec]) -> b
 
 def institution(typed: str) -> bool:
     """``typed`` (as written) is written in capitals as initials are ("UAB", "CSIC") and
-    neither the gazetteer nor CLDR's region codes ("US", "NZ", "EU") know it: an
+    neither the gazetteer nor CLDR's region codes ("US", "NZ", "EU") know it, nor is it the
+    initials of a region's name in English or Spanish ("UE": Unión Europea): an
     institution's, no country's."""
     from babel import Locale
 
@@ -130,7 +132,32 @@ def institution(typed: str) -> bool:
 
     letters = typed.replace(".", "").replace(" ", "")
     return letters.isalpha() and letters.isupper() and len(letters) >= 2 \
-        and letters not in Locale.parse("en").territories and not known_name(typed)
+        and letters not in Locale.parse("en").territories and not known_name(typed) \
+        and letters not in _region_initials()
+
+
+# CLDR's unions of countries (its only letter codes for more than one country): the
+# European Union, the eurozone, the United Nations
+_UNIONS = ("EU", "EZ", "UN")
+
+
+@functools.lru_cache(maxsize=1)
+def _region_initials() -> frozenset[str]:
+    """The initials of the names CLDR gives its unions of countries, English and Spanish
+    ("UE": Unión Europea, "ZE"), less any a region's code is ("EU" is the union's own).
+    Not every region's: "IA" (Isla de la Ascensión) is what Spanish writes for AI."""
+    from babel import Locale
+
+    from scout.task.lang import fold
+    from scout.task.placewords import PARTICLES
+
+    out = set()
+    for lang in ("en", "es"):
+        names = Locale.parse(lang).territories
+        for code in _UNIONS:
+            words = [w for w in re.findall(r"[^\W\d_]+", fold(names[code])) if w not in PARTICLES]
+            out.add("".join(w[0] for w in words).upper())
+    return frozenset(w for w in out if len(w) >= 2) - set(Locale.parse("en").territories)
 
 
 def _country(typed: str) -> bool:

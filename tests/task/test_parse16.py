@@ -157,3 +157,20 @@ def test_an_opening_adjective_is_no_town(query: str, city: str | None) -> None:
 ])
 def test_an_opening_known_place_stays(query: str, destination: str) -> None:
     assert parse_request(HOTELS, query, TODAY).values["destination"] == destination
+
+
+# ------------------------------ the EU in Spanish initials is a region; initials keep their capitals
+@pytest.mark.parametrize("query, country", [
+    ("becas en la UE", "UE"),
+    ("becas en la U.E.", "U.E."),
+    ("becas de biología en la UE", "UE"),
+    ("grants in the EU", "EU"),
+    ("becas en EE.UU.", "EE.UU"),
+    ("grants in the U.S.A.", "U.S.A"),
+])
+def test_initials_of_a_region_are_the_region(query: str, country: str) -> None:
+    assert read("grants", query)["country"] == country
+
+
+def test_initials_of_an_institution_are_still_no_country() -> None:
+    assert read("grants", "becas en la UAB para biología")["country"] is None
