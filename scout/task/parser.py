@@ -31,7 +31,8 @@ from scout.task.booleans import find_boolean
 from scout.task.catalan import castilian
 from scout.task.chat import unmarked, unshouted
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
-from scout.task.corrections import CORRECTABLE, corrected_quantities, read_corrected, segments
+from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_quantities,
+                                    put_corrected_places, read_corrected, segments)
 from scout.task.demonyms import country_said
 from scout.task.display import display
 from scout.task.gazetteer import known_place_words
@@ -344,16 +345,23 @@ def parse_query(
         empty = [n for n, s in inputs.items() if s.type == kind_ and n not in result.values]
         if again is not None and len(empty) == 1:
             found(empty[0], again[0], again[1])
+    places = [n for n, s in inputs.items() if s.type == "place"]
+    # with several places, a corrected name replaces the one it corrects, whichever input's
+    moved = corrected_places(text, result.lang, fixes, [(n, list(inputs[n].aliases)) for n in places]) \
+        if len(places) > 1 and fixes else None
     for name, spec in ordered:
         if spec.type in ("subject", "place"):  # "chef around 40k": the amount's words are no subject
             note_bare_amounts(text, inputs, result, _)
-        if name not in result.values and fixes and spec.type in CORRECTABLE:
+        if name not in result.values and fixes and spec.type in CORRECTABLE \
+                and not (moved is not None and spec.type == "place"):
             read_corrected(text, result.values, result.spans, name,
                            lambda: read(name, spec, False), fixes, place=spec.type == "place")
         if name not in result.values:
             read(name, spec, False)
 
-    if sum(s.type == "place" for s in inputs.values()) > 1:  # "en Chamberí, Madrid"
+    if moved:
+        put_corrected_places(result.values, result.spans, text.original, moved, places)
+    if len(places) > 1:  # "en Chamberí, Madrid"
         from scout.task.route import city_first
 
         city_first(result.values, result.spans, inputs, text.folded)

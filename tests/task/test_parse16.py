@@ -174,3 +174,36 @@ def test_initials_of_a_region_are_the_region(query: str, country: str) -> None:
 
 def test_initials_of_an_institution_are_still_no_country() -> None:
     assert read("grants", "becas en la UAB para biología")["country"] is None
+
+
+# ------------------------------ a correction names the place it replaces; a drop-off's cue
+@pytest.mark.parametrize("query, origin, destination", [
+    ("train from Madrid to Paris, I meant Lisbon", "Madrid", "Lisbon"),
+    ("tren de Madrid a París, quise decir Lisboa", "Madrid", "Lisboa"),
+    ("tren de Madrid a París, perdón, a Lisboa", "Madrid", "Lisboa"),
+    # the correction's own cue says which place it replaces
+    ("tren de Madrid a París, no, mejor desde Toledo", "Toledo", "París"),
+    ("forget Paris, I meant Lisbon", "Lisbon", None),
+    # guard: with no correction, both stay
+    ("train from Madrid to Paris", "Madrid", "Paris"),
+])
+def test_a_corrected_place_replaces_the_one_it_corrects(query: str, origin: str,
+                                                        destination: str | None) -> None:
+    values = read("trips", query)
+    assert (values["origin"], values["destination"]) == (origin, destination)
+
+
+@pytest.mark.parametrize("query, city, dropoff", [
+    ("car hire in Faro, drop off at Seville airport", "Faro", "Seville"),
+    ("pick up at Faro airport, drop off at Seville", "Faro", "Seville"),
+    ("car hire in Faro, drop off in Seville", "Faro", "Seville"),
+    ("alquiler de coche en Faro, devolver en Sevilla", "Faro", "Sevilla"),
+])
+def test_a_place_cue_ending_in_in_also_ends_in_at(query: str, city: str, dropoff: str) -> None:
+    values = read("carrental", query, "car_rental")
+    assert (values["city"], values["dropoff"]) == (city, dropoff)
+
+
+def test_a_single_place_is_still_corrected() -> None:
+    assert parse_request(HOTELS, "hotels in Paris, I meant Lisbon",
+                         TODAY).values["destination"] == "Lisbon"
