@@ -34,8 +34,8 @@ from scout.task import subjectwords as sw
 from scout.task.lang import fold
 from scout.task.establishments import place_in_name
 from scout.task.placecase import known_name
-from scout.task.notplace import (after_field_cue, asking, capitals_claimed, degree_cue,
-                                 field_cue, field_words, people_field, word_before as _word_before)
+from scout.task.notplace import (after_field_cue, agreed_plural, asking, capitals_claimed,
+                                 degree_cue, field_cue, field_words, people_field, word_before as _word_before)
 from scout.task.placename import (WORD, is_cased, kind_word, known_end, name_at, next_word,
                                   read_name, title_case)
 
@@ -186,6 +186,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                                 cased)
             if hit and not known_name(hit[0]) and _before_topic_cue(free, words):
                 return None  # "tweets sobre elecciones", "blogs about cooking": what it is of
+            if hit and not known_name(hit[0]) and agreed_plural(words):
+                return None  # "series de paro actualizadas", "datos meteorológicos": a noun
             return None if hit and not known_name(hit[0]) and capitals_claimed(original, free) \
                 else hit
         return None

@@ -222,13 +222,15 @@ graduates
 RELATIVE = frozenset({"que", "that", "which", "who", "quien", "quienes"})
 # no price to pay: how cheap it should be, never a subject's word nor a place
 FREE = frozenset("gratis gratuito gratuita gratuitos gratuitas".split())
-# how a video, a talk or a book came out, before the words of its date ("cambio climático
-# publicadas desde 2020", "rust talks released after 2020"): the end of a subject, not part
+# how a video, a talk or a book came out, or data were updated, before the words of its
+# date ("cambio climático publicadas desde 2020", "rust talks released after 2020", "series
+# de paro actualizadas"): the end of a subject, not part
 PUBLISHED = frozenset("""
 published released uploaded posted recorded filmed aired streamed broadcast
 publicado publicada publicados publicadas subido subida subidos subidas grabado grabada
 grabados grabadas emitido emitida emitidos emitidas colgado colgada colgados colgadas
 estrenado estrenada estrenados estrenadas lanzado lanzada lanzados lanzadas
+updated actualizado actualizada actualizados actualizadas
 """.split())
 # request words that end a compound noun after a word of the subject ("machine learning",
 # "wine tasting", "whale watching"): there they are the subject's ("sushi eating" is not)

@@ -207,3 +207,25 @@ def test_a_place_cue_ending_in_in_also_ends_in_at(query: str, city: str, dropoff
 def test_a_single_place_is_still_corrected() -> None:
     assert parse_request(HOTELS, "hotels in Paris, I meant Lisbon",
                          TODAY).values["destination"] == "Lisbon"
+
+
+# ------------------------------ a plural noun opening a request, agreed with, is no town
+@pytest.mark.parametrize("query, topic, region", [
+    ("series de paro actualizadas", "paro", None),
+    ("datos de paro actualizados mensualmente", "paro", None),
+    ("datos meteorológicos diarios", "meteorológicos", None),
+    ("open data about Chile", None, "Chile"),
+])
+def test_an_opening_plural_noun_is_no_region(query: str, topic: str | None,
+                                             region: str | None) -> None:
+    values = read("datasets", query)
+    assert (values["topic"], values["region"]) == (topic, region)
+
+
+@pytest.mark.parametrize("query, destination", [
+    # guards: a town opening a request in lower case is still the town
+    ("sevilla en octubre", "Sevilla"),
+    ("lisboa barata en junio", "Lisboa"),
+])
+def test_an_opening_town_in_lower_case_stays(query: str, destination: str) -> None:
+    assert parse_request(HOTELS, query, TODAY).values["destination"] == destination
