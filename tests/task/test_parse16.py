@@ -229,3 +229,14 @@ def test_an_opening_plural_noun_is_no_region(query: str, topic: str | None,
 ])
 def test_an_opening_town_in_lower_case_stays(query: str, destination: str) -> None:
     assert parse_request(HOTELS, query, TODAY).values["destination"] == destination
+
+
+# ------------------------------ a school is what is searched for, no place and no topic
+@pytest.mark.parametrize("query, topic, place", [
+    ("summer school on machine learning", "machine learning", None),
+    ("escuela de verano de aprendizaje automático", "aprendizaje automático", None),
+    ("cooking school in Lyon", "cooking", "Lyon"),
+])
+def test_a_school_is_no_place_nor_topic(query: str, topic: str, place: str | None) -> None:
+    values = read("courses", query)
+    assert (values["topic"], values["place"]) == (topic, place)
