@@ -40,7 +40,7 @@ from scout.task.enums import enum_either, find_enum, find_enum_list, rival_words
 from scout.task.kindnames import kind_names, kind_spans
 from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
-from scout.task.others import blanked, other_parts
+from scout.task.others import blanked, other_parts, priced_parts
 from scout.task.lang import Lang, detect, fold
 from scout.task.parse_notes import ParseResult, note, note_bare_amounts, note_unread
 from scout.task.placeinput import read_place
@@ -314,6 +314,8 @@ def parse_query(
 
     fixes = segments(text.folded)  # "en marzo, no, mejor en abril": the later one is meant
     others = other_parts(text.folded)  # "... y también buscar hotel, algo de 1.200 pesos"
+    others += priced_parts(text.folded, frozenset(  # "... y el vuelo cuesta 300": the flight's
+        fold(a) for s in inputs.values() if s.type == "money" for a in s.aliases))
     # a pattern reads first, in its own pass; an input it found nothing for (or nothing
     # the input accepts) is read by its type in the type's turn, aliases and enum included
     ordered = sorted(inputs.items(),
