@@ -260,3 +260,25 @@ def test_a_school_is_no_place_nor_topic(query: str, topic: str, place: str | Non
 def test_another_things_price_is_no_budget(kind: Path, query: str, amount: float) -> None:
     budget = parse_request(kind, query, TODAY).values["budget"]
     assert budget is not None and budget.amount == amount
+
+
+# ------------------------------ a listing's price for a stated number of days or weeks
+@pytest.mark.parametrize("text, amount, per", [
+    ("Turno de 15 días: 690 €", 690.0, "fortnight"),
+    ("€900 for the 2-week session", 900.0, "fortnight"),
+    ("2 semanas por 800 €", 800.0, "fortnight"),
+    ("1 week: €450", 450.0, "week"),
+    ("Campamento 7 días 350 €", 350.0, "week"),
+    # a length the period table does not compare stays with none (a design choice)
+    ("420 € por 10 días", 420.0, None),
+    # guards: a deadline in days is no period; a stated unit stays
+    ("Cancelación gratuita hasta 7 días antes: 120 €", 120.0, None),
+    ("Hotel 120 € per night", 120.0, "night"),
+    ("650 € la quincena", 650.0, "fortnight"),
+])
+def test_a_price_for_a_stated_length_has_that_period(text: str, amount: float,
+                                                     per: str | None) -> None:
+    from scout.steps.extract import find_price
+
+    price = find_price(text)
+    assert price is not None and (price.amount, price.per) == (amount, per)
