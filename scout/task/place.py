@@ -181,7 +181,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 if hit and not known_name(hit[0]) and capitals_claimed(original, free):
                     continue  # "Senior Product Manager, fintech": a name would have capitals
                 return hit
-        elif words and fold(words[0].group(0)) not in pw.PARTICLES:
+        elif words and fold(words[0].group(0)) not in pw.PARTICLES | sw.REQUEST:  # no "Tengo"
             hit = place_in_name(original, read_name(free, original, words[0].start(), cased),
                                 cased)
             if hit and not known_name(hit[0]) and _before_topic_cue(free, words):

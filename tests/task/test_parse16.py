@@ -282,3 +282,16 @@ def test_a_price_for_a_stated_length_has_that_period(text: str, amount: float,
 
     price = find_price(text)
     assert price is not None and (price.amount, price.per) == (amount, per)
+
+
+# ------------------------------ a verb of asking opening a lower-case request is no place
+@pytest.mark.parametrize("query", [
+    "tengo 1.000 € para todo y el vuelo cuesta 300",
+    "necesito hotel barato",
+])
+def test_an_opening_request_verb_is_no_place(query: str) -> None:
+    from scout.spec.models import InputSpec
+    from scout.task.parser import parse_query
+
+    inputs = {"destination": InputSpec(type="place"), "budget": InputSpec(type="money")}
+    assert parse_query(query, inputs, today=TODAY).values.get("destination") is None
