@@ -23,7 +23,7 @@ from scout.schemas.task import Money
 from scout.stepkit.params import ExtractRules
 from scout.steps.freeprice import says_free
 from scout.steps.placenames import Places, strip_place
-from scout.steps.pricewords import former_price, labelled_price, per_area
+from scout.steps.pricewords import former_price, labelled_price, per_area, stated_period
 from scout.steps.promoprice import regular_index
 from scout.steps.samething import one_thing
 from scout.task.amounts import listed_amounts
@@ -172,7 +172,10 @@ def find_price(text: str, currency: str | None = None) -> Money | None:
     stay = any(m.per in ("night", "person", "day") for m, _ in found)
     first = 0 if stay else next(
         (i for i, (_, span) in enumerate(found) if labelled_price(text, span[0])), 0)
-    return found[regular_index(text, spans, first)][0].model_copy(update={"comparator": "="})
+    price, span = found[regular_index(text, spans, first)]
+    # "Turno de 15 días: 690 €", "€900 for the 2-week session": a session's price
+    period = None if price.per else stated_period(text, span)
+    return price.model_copy(update={"comparator": "=", **({"per": period} if period else {})})
 
 
 def listing_currency(task: Any, config: Any = None) -> str | None:

@@ -4,7 +4,10 @@ A listing states more amounts than its price: a home for sale its price per m²
 (``3.632 €/m² · 345.000 €``, ``£6,750 per sq ft``) and its running costs (``Comunidad:
 60 €/mes. Precio: 210.000 €``). An amount per unit of area is a rate, never the price;
 an amount the text labels as the price (``Precio:``, ``Asking price``, ``se vende por``)
-is the price even after another one. :func:`scout.steps.extract.find_price` asks these.
+is the price even after another one. A camp's or a course's price is often for a stated
+number of days or weeks ("Turno de 15 días: 690 €", "€900 for the 2-week session"): that is
+its period when the period table knows it (:func:`stated_period`).
+:func:`scout.steps.extract.find_price` asks these.
 """
 
 from __future__ import annotations
@@ -52,3 +55,33 @@ def former_price(text: str, span: tuple[int, int]) -> bool:
     start, end = span
     return _FORMER_BEFORE.search(text[max(0, start - 40): start]) is not None \
         or _FORMER_AFTER.match(text, end) is not None
+
+
+# a number of days or weeks said with an amount: before it in its clause ("Turno de 15
+# días: 690 €", "2 weeks: €900") or right after it ("€900 for the 2-week session", "420 €
+# por 10 días", "650 € la quincena" is read by the amount reader itself)
+_COUNT = r"(?P<n>\d{1,2}|one|two|una?|dos)"
+_SPAN = _COUNT + r"[\s-]*(?P<unit>d[ií]as?|days?|semanas?|weeks?)\b"
+# (only a colon, a dash or "por" / "for" between: "7 días antes: 120 €" is a deadline)
+_PERIOD_BEFORE = re.compile(_SPAN + r"\s*(?:[:=–-]|\b(?:por|for|at|desde|from)\b)?\s*$", re.I)
+_PERIOD_AFTER = re.compile(r"\s*(?:for|por|per|durante|x|/)\s+(?:(?:the|a|an|el|la|los|las|un|una)\s+)?"
+                           + _SPAN, re.I)
+_WORD_COUNTS = {"one": 1, "un": 1, "una": 1, "two": 2, "dos": 2}
+# a stay's length in days as the period table knows it (scout.units.PERIOD_DAYS): a
+# "quincena" is 15 days and two weeks 14, one period; other lengths are none it compares
+_PERIODS = {1: "day", 7: "week", 14: "fortnight", 15: "fortnight"}
+
+
+def stated_period(text: str, span: tuple[int, int]) -> str | None:
+    """The period (``per``) a number of days or weeks said with the amount at ``span`` in
+    ``text`` is, or None: 7 days or a week "week", 14 or 15 days or two weeks "fortnight".
+    A design choice: another length ("420 € por 10 días") is left with no period, for the
+    period table compares none and a price per day worked out of it would misquote the
+    page."""
+    m = _PERIOD_AFTER.match(text, span[1]) or _PERIOD_BEFORE.search(text[max(0, span[0] - 40):span[0]])
+    if m is None:
+        return None
+    n = m.group("n").lower()
+    count = int(n) if n.isdigit() else _WORD_COUNTS[n]
+    days = count * (7 if m.group("unit").lower().startswith(("s", "w")) else 1)
+    return _PERIODS.get(days)

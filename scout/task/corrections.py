@@ -28,12 +28,13 @@ from scout.task.lang import fold
 
 # the words that take back what was just said (folded text): "no, mejor", "perdón",
 # "digo", "mejor dicho", "bueno," / "well," (with their comma: "bueno y barato" is no
-# correction), "actually (make that)", "make it", "I mean", "or rather", "scratch that",
+# correction), "actually (make that)", "make it", "I mean(t)", "quise decir", "or rather", "scratch that",
 # "no," after a value
 _BEFORE = re.compile(
     r"\bno\s*,?\s*(?:mejor|better|rather|wait)\b|\bperdon\b|\bsorry\b|\b(?:mejor\s+)?digo\b|"
     r"\bmejor\s+dicho\b|\bcorrijo\b|\bo\s+sea\b|\bbueno\s*,|\bwell\s*,|"
-    r"\bactually(?:\s*,?\s*make\s+(?:that|it))?\b|\bmake\s+(?:that|it)\b|\bi\s+mean\b|"
+    r"\bactually(?:\s*,?\s*make\s+(?:that|it))?\b|\bmake\s+(?:that|it)\b|\bi\s+meant?\b|"
+    r"\b(?:quise|queria)\s+decir\b|"
     r"\bor\s+rather\b|\bscratch\s+that\b|\bno\s+wait\b|"
     # "contrato de 24 meses no, máximo 12", "en marzo, no, en abril": the value just
     # said, then "no" and a comma, takes it back (a "no" opening the request takes back
@@ -192,6 +193,48 @@ def read_corrected(text: Any, values: dict[str, Any], spans: dict[str, str], nam
         values[name] = kept_unit(before, after)
         spans[name] = shown or ""
         return
+
+
+def corrected_places(text: Any, lang: str,
+                     fixes: list[tuple[tuple[int, int], tuple[int, int]]],
+                     places: list[tuple[str, list[str]]]) -> list[tuple[str, str, int, str]]:
+    """For a kind with several place inputs ``places`` (name, aliases: an origin and a
+    destination): each name a correction says ("from Madrid to Paris, I meant Lisbon",
+    "olvida París, quise decir Lisboa"), as (name, as typed, where its correction starts,
+    the input its own cue names: "no, mejor desde Toledo"), claimed so that the route
+    reader reads the places it corrects, not it (:func:`put_corrected_places`)."""
+    from scout.task.place import find_place
+    from scout.task.readers import CLAIMED
+    from scout.task.route import read_places
+
+    out = []
+    for new, _old in fixes:
+        words = only(text.free, new, CLAIMED)
+        hit = find_place(words, text.original, lang, [])
+        typed = text.original[hit[1][0]:hit[1][1]].strip() if hit else ""
+        if hit and _named(typed):
+            cued = [n for n, h in read_places(words, text.original, lang, places).items()
+                    if h[1] == hit[1]]
+            text.claim(hit[1])
+            out.append((hit[0], typed, new[0], cued[0] if len(cued) == 1 else ""))
+    return out
+
+
+def put_corrected_places(values: dict[str, Any], spans: dict[str, str], original: str,
+                         corrected: list[tuple[str, str, int, str]], names: list[str]) -> None:
+    """Each corrected name (:func:`corrected_places`) in place of the one it corrects: the
+    input its own cue names, else the place input of ``names`` whose name stands last
+    before the correction, else an input still empty."""
+    for name, typed, at, cued in corrected:
+        if cued:
+            values[cued], spans[cued] = name, typed
+            continue
+        said = [(original.rfind(spans[n], 0, at), n) for n in names
+                if values.get(n) is not None and spans.get(n)]
+        last = max(said, default=(-1, ""))
+        target = last[1] if last[0] >= 0 else next((n for n in names if values.get(n) is None), None)
+        if target:
+            values[target], spans[target] = name, typed
 
 
 def corrected_quantities(text: Any, kind: str,

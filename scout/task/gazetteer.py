@@ -9,7 +9,9 @@ Cuba…; "crowns": Denmark, Sweden, Norway, Czechia, Iceland; "pounds", "francs"
 neighbourhoods people name alone ("Palermo Soho", "Coyoacán", "Miraflores") and the
 countries' short names CLDR has but Babel leaves out ("UK", "USA", "EE. UU."). Country
 names themselves come from CLDR, not from here. A place not listed falls back to the
-country named in the request, then to the default currency of the word.
+country of a city CLDR names a time zone after ("dinars" in Amman are Jordan's), then to
+the country named in the request, then to the default currency of the word (noted as
+assumed: "10000 dinar" said nowhere is a guess the Task's notes name).
 
 For readers that must never take a place for something else (the subject of a request:
 :mod:`scout.task.subject`), :func:`known_place_words` knows these cities, every country CLDR
@@ -101,7 +103,8 @@ def territory_of(place_folded: str) -> str | None:
 # and Spanish), the cities CLDR's time zones are named after (Madrid, Lima, Buenos Aires,
 # Tokyo...; their English and Spanish names), and the list below: cities and islands people
 # travel to that have no time zone of their own (Spain's provincial capitals and islands,
-# Europe's most visited cities, Latin America's large ones). All folded.
+# Europe's most visited cities, Latin America's large ones, neighbourhoods named alone).
+# All folded.
 _MORE_PLACES = (
     # Spain: provincial capitals, large towns, islands, regions
     "a coruna|la coruna|coruna|albacete|alicante|almeria|avila|badajoz|barcelona|bcn|bilbao|"
@@ -125,6 +128,10 @@ _MORE_PLACES = (
     "valparaiso|rosario|cordoba|rio|rio de janeiro|salvador de bahia|florianopolis|"
     "brooklyn|manhattan|queens|kyoto|osaka|hanoi|saigon|ho chi minh|bali|phuket|"
     "shanghai|beijing|pekin|mumbai|marrakech|istanbul|estambul|cape town|ciudad del cabo|"
+    # neighbourhoods people name alone, one letter swap from a city elsewhere or sought
+    # for themselves ("physio in Triana" is no Tirana)
+    "triana|malasana|lavapies|chueca|ruzafa|russafa|poblenou|eixample|albaicin|albayzin|"
+    "alfama|chiado|bairro alto|trastevere|montmartre|kreuzberg|shoreditch|"
     # islands named after a feast (Easter's has the Pacific's time zone, left out above)
     "easter island|isla de pascua|rapa nui"
 )
@@ -151,6 +158,34 @@ def _known_names() -> frozenset[str]:
         local = Locale.parse(lang).time_zones
         names |= {fold(local[z]["city"]) for z in zones if "city" in local.get(z, {})}
     return frozenset(n for n in names if n and n not in _NOT_PLACES)
+
+
+@functools.lru_cache(maxsize=1)
+def _zone_territories() -> dict[str, str]:
+    from babel import Locale
+    from babel.core import get_global
+
+    from scout.task.lang import fold
+
+    out: dict[str, str] = {}
+    for zone, terr in get_global("zone_territories").items():
+        if not zone.startswith(_TZ_REGIONS) or len(terr) != 2:
+            continue
+        out.setdefault(fold(zone.rsplit("/", 1)[1].replace("_", " ")), terr)
+        for lang in ("en", "es"):
+            city = Locale.parse(lang).time_zones.get(zone, {}).get("city")
+            if city:
+                out.setdefault(fold(city), terr)
+    return out
+
+
+def money_territory(place_folded: str) -> str | None:
+    """The country whose currency a shared currency word ("dinars", "pesos") is in at the
+    place the request names (folded): a city listed here, a neighbourhood named like a city
+    elsewhere (:data:`MONEY_TERRITORY`), else a city CLDR names a time zone after (Amman,
+    Tunis, Belgrade, Kuwait...: every country's capital or largest city)."""
+    return territory_of(place_folded) or MONEY_TERRITORY.get(place_folded) \
+        or _zone_territories().get(place_folded)
 
 
 def country_as_typed(typed: str) -> bool:

@@ -65,6 +65,13 @@ mid first last half where what which i we my our per or better higher is are
 """.split())
 
 
+def function_lang(word: str) -> Lang | None:
+    """The one language whose function or request word the folded ``word`` is ("que":
+    Spanish, "the": English), or None (both, neither)."""
+    es, en = word in _ES, word in _EN
+    return "es" if es and not en else "en" if en and not es else None
+
+
 # one character for one character, so spans found in folded text are spans of the
 # original (scout.text holds the one definition every layer shares)
 fold = fold_aligned

@@ -2,7 +2,8 @@
 question word that opens a request ("¿Hay algún dentista ...?", "Who's a good physio"), a
 lower-case word after a subject typed with capitals ("Senior Product Manager, fintech"),
 and the field after "research in" / "máster en" ("máster en ciencia de datos"; typed as a
-title after a degree's word: "Máster en Ingeniería de Software"). The subject reader
+title after a degree's word: "Máster en Ingeniería de Software"), and a plural noun opening
+a request that a later adjective agrees with ("datos meteorológicos diarios"). The subject reader
 (:mod:`scout.task.subjectmarks`) reads the same fields as its topic.
 """
 
@@ -114,3 +115,14 @@ def people_field(cue: str, start: int, original: str) -> bool:
     ("estudiantes de marketing", "profesores de inglés", "students of law"): what follows
     names their field, a place only when the gazetteer knows it ("estudiantes de Madrid")."""
     return cue.strip() in ("de", "of") and sw.person_noun(fold(word_before(original, start)))
+
+
+def agreed_plural(words: list[re.Match[str]]) -> bool:
+    """The request's opening word is a plural noun a later plural adjective or participle
+    agrees with ("series de paro actualizadas", "datos meteorológicos diarios"): what is
+    asked for, no town (a town's name takes no plural adjective)."""
+    first = fold(words[0].group(0))
+    if len(first) < 4 or not first.endswith("s"):
+        return False
+    return any(w.endswith("s") and (sw.adjective(w) or re.search(r"[ai]d[oa]s$", w))
+               for w in (fold(m.group(0)) for m in words[1:4]))

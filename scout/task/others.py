@@ -11,8 +11,11 @@ parser reads money with them blanked out.
 
 So is a clause about money already spent: "El vuelo ya lo pagué (300 €); para el hotel
 tengo unos 90 €", "flights already booked ($450), hotel under $150 a night", "the train
-cost me £80": the sum paid is no budget (a price still to pay, "el vuelo cuesta 300", is
-left to the readers).
+cost me £80": the sum paid is no budget; and so is a price still to pay for another thing,
+named by its noun, when another amount is said ("tengo 1.000 € para todo y el vuelo cuesta
+300", "the flight costs €300, I have €1,000 in total"): alone ("el vuelo cuesta 300") it is
+left to the readers, and a thing the money input names (its aliases: "tickets" of an
+events kind) is the kind's own.
 """
 
 from __future__ import annotations
@@ -83,3 +86,27 @@ def blanked(free: str, spans: list[tuple[int, int]], blank: str) -> str:
     for a, b in spans:
         free = free[:a] + blank * (b - a) + free[b:]
     return free
+
+
+# a price said now of a thing named by its noun: "el vuelo cuesta 300", "the tickets cost
+# €80", "the flight is €300" (up to the next clause or "y" / "and")
+_PRICED = re.compile(r"\b(?P<noun>[a-z&]+)\s+(?:cuesta|cuestan|vale|valen|sale|salen|costs?|is|are)"
+                     r"\b(?:[^;\n.,]|[.,]\d)*?(?=\s+(?:y|and|e|but|pero)\s|[;\n,]|\.(?!\d)|$)")
+
+
+def priced_parts(folded: str, own: frozenset[str]) -> list[tuple[int, int]]:
+    """The spans of ``folded`` that price another thing (a noun of :data:`_KINDS` not in
+    ``own``, the money input's words) while an amount is said outside them: the amount
+    there is that thing's, no budget."""
+    spans = [m.span() for m in _PRICED.finditer(folded)
+             if m.group("noun") in _KIND_WORDS and m.group("noun") not in own
+             and re.search(r"\d", m.group(0))]
+    if not spans:
+        return []
+    outside = folded
+    for a, b in spans:
+        outside = outside[:a] + " " * (b - a) + outside[b:]
+    return spans if re.search(r"\d", outside) else []
+
+
+_KIND_WORDS = frozenset().union(*_KINDS.values())

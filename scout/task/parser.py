@@ -31,7 +31,8 @@ from scout.task.booleans import find_boolean
 from scout.task.catalan import castilian
 from scout.task.chat import unmarked, unshouted
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
-from scout.task.corrections import CORRECTABLE, corrected_quantities, read_corrected, segments
+from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_quantities,
+                                    put_corrected_places, read_corrected, segments)
 from scout.task.demonyms import country_said
 from scout.task.display import display
 from scout.task.gazetteer import known_place_words
@@ -39,7 +40,7 @@ from scout.task.enums import enum_either, find_enum, find_enum_list, rival_words
 from scout.task.kindnames import kind_names, kind_spans
 from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
-from scout.task.others import blanked, other_parts
+from scout.task.others import blanked, other_parts, priced_parts
 from scout.task.lang import Lang, detect, fold
 from scout.task.parse_notes import ParseResult, note, note_bare_amounts, note_unread
 from scout.task.placeinput import read_place
@@ -313,6 +314,8 @@ def parse_query(
 
     fixes = segments(text.folded)  # "en marzo, no, mejor en abril": the later one is meant
     others = other_parts(text.folded)  # "... y también buscar hotel, algo de 1.200 pesos"
+    others += priced_parts(text.folded, frozenset(  # "... y el vuelo cuesta 300": the flight's
+        fold(a) for s in inputs.values() if s.type == "money" for a in s.aliases))
     # a pattern reads first, in its own pass; an input it found nothing for (or nothing
     # the input accepts) is read by its type in the type's turn, aliases and enum included
     ordered = sorted(inputs.items(),
@@ -344,16 +347,23 @@ def parse_query(
         empty = [n for n, s in inputs.items() if s.type == kind_ and n not in result.values]
         if again is not None and len(empty) == 1:
             found(empty[0], again[0], again[1])
+    places = [n for n, s in inputs.items() if s.type == "place"]
+    # with several places, a corrected name replaces the one it corrects, whichever input's
+    moved = corrected_places(text, result.lang, fixes, [(n, list(inputs[n].aliases)) for n in places]) \
+        if len(places) > 1 and fixes else None
     for name, spec in ordered:
         if spec.type in ("subject", "place"):  # "chef around 40k": the amount's words are no subject
             note_bare_amounts(text, inputs, result, _)
-        if name not in result.values and fixes and spec.type in CORRECTABLE:
+        if name not in result.values and fixes and spec.type in CORRECTABLE \
+                and not (moved is not None and spec.type == "place"):
             read_corrected(text, result.values, result.spans, name,
                            lambda: read(name, spec, False), fixes, place=spec.type == "place")
         if name not in result.values:
             read(name, spec, False)
 
-    if sum(s.type == "place" for s in inputs.values()) > 1:  # "en Chamberí, Madrid"
+    if moved:
+        put_corrected_places(result.values, result.spans, text.original, moved, places)
+    if len(places) > 1:  # "en Chamberí, Madrid"
         from scout.task.route import city_first
 
         city_first(result.values, result.spans, inputs, text.folded)

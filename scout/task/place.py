@@ -34,8 +34,8 @@ from scout.task import subjectwords as sw
 from scout.task.lang import fold
 from scout.task.establishments import place_in_name
 from scout.task.placecase import known_name
-from scout.task.notplace import (after_field_cue, asking, capitals_claimed, degree_cue,
-                                 field_cue, field_words, people_field, word_before as _word_before)
+from scout.task.notplace import (after_field_cue, agreed_plural, asking, capitals_claimed,
+                                 degree_cue, field_cue, field_words, people_field, word_before as _word_before)
 from scout.task.placename import (WORD, is_cased, kind_word, known_end, name_at, next_word,
                                   read_name, title_case)
 
@@ -183,11 +183,13 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 if hit and not known_name(hit[0]) and _TOPIC_CUE.match(free, m.end()):
                     return None  # "Spanish-language tweets about ...": what the topic is of
                 return hit
-        elif words and fold(words[0].group(0)) not in pw.PARTICLES:
+        elif words and fold(words[0].group(0)) not in pw.PARTICLES | sw.REQUEST:  # no "Tengo"
             hit = place_in_name(original, read_name(free, original, words[0].start(), cased),
                                 cased)
             if hit and not known_name(hit[0]) and _before_topic_cue(free, words):
                 return None  # "tweets sobre elecciones", "blogs about cooking": what it is of
+            if hit and not known_name(hit[0]) and agreed_plural(words):
+                return None  # "series de paro actualizadas", "datos meteorológicos": a noun
             return None if hit and not known_name(hit[0]) and capitals_claimed(original, free) \
                 else hit
         return None
@@ -219,6 +221,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     field_end = field[1][1]
                     continue  # "Máster en Ingeniería de Software": the field, typed as a title
             hit = place_in_name(original, read_name(free, original, m.start(), cased), cased)
+            if hit and hit[1] == (m.start(), m.end()) and not original[:m.start()].strip(_OPENERS) \
+                    and sw.adjective(f) and not known_name(w):
+                continue  # "Catholic secondary school": the sentence's capital on what it is
             if hit and _topic_after_intro(free, hit):
                 continue  # "a beginner's guide to Rust": the topic, not a place
             if hit:
@@ -236,6 +241,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     return None
 
 
+# what may open a request before its first word: its capital is the sentence's
+_OPENERS = " \t\n\r¿¡\"'“‘«(-*>"
 # what may follow a request's last word: what other readers claimed, punctuation, spaces
 _AT_END = " \t\n\r\f\v\x00.,;:!?)]"
 # a short way to write a place: "UK", "USA", "NYC", "EE. UU.", "cdmx" (letters and dots)

@@ -56,6 +56,8 @@ def title(text: str, keep_acronyms: bool = False) -> str:
         low = w.lower()
         if keep_acronyms and acronym(w):
             out.append(w)
+        elif re.fullmatch(r"(?:[^\W\d_]{1,2}\.)+[^\W\d_]{1,2}\.?", low):
+            out.append(low.upper())  # "u.e.", "ee.uu.", "u.s.a": initials with their dots
         elif re.fullmatch(r"[^\W\d_aeiouáéíóú]{2,5}", low) and known_place(low):
             out.append(low.upper())  # "nyc pizza": a known abbreviation even as a first word
         elif re.fullmatch(r"[^\W\d_aeiouáéíóú]{2,5}", low) and not (i == 0 and len(words) > 1) \

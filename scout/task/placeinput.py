@@ -7,12 +7,14 @@ another input already holds. A country's input takes only a name the gazetteer k
 one after a cue ("rioja Reserva" names no country), and a city's name with two letters
 swapped is the city the fingers meant ("madird" → Madrid), but not a neighbourhood's
 name, which the gazetteer mostly does not know ("cerca de Triana" is no Tirana; one typed
-in lower case with no city beside is: "cerca de madird"), and a
+in lower case with no city beside is: "cerca de madird"), nor a name beside another known
+place ("tapas de sevilla de Triana"), and a
 neighbourhood's input takes no country ("in Barcelona, Spain").
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
 from scout.spec.models import InputSpec
@@ -69,7 +71,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     if hit is not None and _part_of_city(name, spec, inputs) and _country(hit[0]):
         hit = None  # "dentist in Barcelona, Spain": a country is no neighbourhood
     if hit is not None and (not _within_city(text.free, hit, name, spec, inputs) or _slip_alone(
-            text.original, hit, name, named_places, route, values)):
+            text.original, hit, name, named_places, route, values)) \
+            and not _beside_known(text.folded, hit):
         hit = (unswapped(hit[0]), hit[1])  # "madird": the city the fingers meant
     return _with_feature(text, hit)
 
@@ -132,6 +135,19 @@ def _slip_alone(original: str, hit: Hit, name: str, named_places: list[tuple[str
     return typed == typed.lower() and not held
 
 
+def _beside_known(folded: str, hit: Hit) -> bool:
+    """Another place the gazetteer knows, no country, is named outside ``hit`` ("tapas de
+    sevilla de Triana"): the name is a part of it or a place there as typed, never
+    "corrected" into a city elsewhere."""
+    from scout.task.gazetteer import known_place_words
+
+    a, b = hit[1]
+    words = [m.group(0) for m in re.finditer(r"[^\W\d_]+", folded[:a] + " " * (b - a) + folded[b:])]
+    # (a country beside is where the city lies: "Barcleona, Spain" is still Barcelona)
+    return any((n := known_place_words(words[i:])) and not _country(" ".join(words[i:i + n]))
+               for i in range(len(words)))
+
+
 def _part_of_city(name: str, spec: InputSpec, inputs: dict[str, InputSpec]) -> bool:
     """The place input ``name`` is a neighbourhood's: not named for a city, beside one
     that is."""
@@ -143,7 +159,8 @@ def _part_of_city(name: str, spec: InputSpec, inputs: dict[str, InputSpec]) -> b
 
 def institution(typed: str) -> bool:
     """``typed`` (as written) is written in capitals as initials are ("UAB", "CSIC") and
-    neither the gazetteer nor CLDR's region codes ("US", "NZ", "EU") know it: an
+    neither the gazetteer nor CLDR's region codes ("US", "NZ", "EU") know it, nor is it the
+    initials of a region's name in English or Spanish ("UE": Unión Europea): an
     institution's, no country's."""
     from babel import Locale
 
@@ -151,7 +168,32 @@ def institution(typed: str) -> bool:
 
     letters = typed.replace(".", "").replace(" ", "")
     return letters.isalpha() and letters.isupper() and len(letters) >= 2 \
-        and letters not in Locale.parse("en").territories and not known_name(typed)
+        and letters not in Locale.parse("en").territories and not known_name(typed) \
+        and letters not in _region_initials()
+
+
+# CLDR's unions of countries (its only letter codes for more than one country): the
+# European Union, the eurozone, the United Nations
+_UNIONS = ("EU", "EZ", "UN")
+
+
+@functools.lru_cache(maxsize=1)
+def _region_initials() -> frozenset[str]:
+    """The initials of the names CLDR gives its unions of countries, English and Spanish
+    ("UE": Unión Europea, "ZE"), less any a region's code is ("EU" is the union's own).
+    Not every region's: "IA" (Isla de la Ascensión) is what Spanish writes for AI."""
+    from babel import Locale
+
+    from scout.task.lang import fold
+    from scout.task.placewords import PARTICLES
+
+    out = set()
+    for lang in ("en", "es"):
+        names = Locale.parse(lang).territories
+        for code in _UNIONS:
+            words = [w for w in re.findall(r"[^\W\d_]+", fold(names[code])) if w not in PARTICLES]
+            out.add("".join(w[0] for w in words).upper())
+    return frozenset(w for w in out if len(w) >= 2) - set(Locale.parse("en").territories)
 
 
 def _country(typed: str) -> bool:

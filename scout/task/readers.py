@@ -46,13 +46,13 @@ class QueryText:
 def query_territories(text: QueryText, lang: str) -> list[str]:
     """Countries the request names or is about, for currency words such as "pesos"."""
     from scout.task.cldr import currencies
-    from scout.task.gazetteer import MONEY_TERRITORY, territory_of
+    from scout.task.gazetteer import money_territory
     from scout.task.place import find_place
 
     out: list[str] = []
     hit = find_place(text.free, text.original, lang, [])
     if hit:
-        terr = territory_of(fold(hit[0])) or MONEY_TERRITORY.get(fold(hit[0]))
+        terr = money_territory(fold(hit[0]))
         if terr:
             out.append(terr)
     from scout.task.gazetteer import CITY_TERRITORY

@@ -44,6 +44,24 @@ _TRIES = 24
 _MARKS = r"(?:-{1,2}>|→|⇒|>|–|—|-|/)"
 
 
+# the prepositions of where, English's interchangeable after a verb of place ("drop off
+# in / at Seville airport", "pick up at Faro")
+_AT = ("in", "at")
+
+
+def cue_forms(aliases: list[str]) -> list[str]:
+    """An input's aliases, folded, each of two words or more that ends in "in" / "at"
+    also with the other ("drop off in" → "drop off at"): an author lists one."""
+    out: dict[str, None] = {}
+    for a in aliases:
+        words = fold(a).split()
+        out[" ".join(words)] = None
+        if len(words) > 1 and words[-1] in _AT:
+            for p in _AT:
+                out[" ".join([*words[:-1], p])] = None
+    return list(out)
+
+
 def read_places(free: str, original: str, lang: str,
                 places: list[tuple[str, list[str]]]) -> dict[str, Hit]:
     """The value and span each place input in ``places`` (name, aliases; in declaration
@@ -53,11 +71,11 @@ def read_places(free: str, original: str, lang: str,
     cased = is_cased(original, free)
     owners: dict[str, set[str]] = {}
     for name, aliases in places:
-        for a in aliases:
-            owners.setdefault(fold(a).strip(), set()).add(name)
+        for a in cue_forms(aliases):
+            owners.setdefault(a, set()).add(name)
     out: dict[str, Hit] = {}
     for name, aliases in places:
-        own = [c for c in {fold(a).strip() for a in aliases} if c and owners[c] == {name}]
+        own = [c for c in cue_forms(aliases) if c and owners[c] == {name}]
         theirs = [c for c in owners if c and name not in owners[c]]
         hit = _after_cue(free, original, own, cased, list(out.values()), theirs)
         if hit is not None:
@@ -342,7 +360,7 @@ def _own_cue(free: str, value: str, spec: Any) -> bool:
     """``value`` stands in ``free`` (folded) right after one of ``spec``'s aliases of two
     words or more ("drop off in", "devolución en"): a one-word cue ("in") says nothing
     of which input a name is."""
-    cues = [fold(a) for a in getattr(spec, "aliases", []) if len(a.split()) > 1]
+    cues = [a for a in cue_forms(getattr(spec, "aliases", [])) if len(a.split()) > 1]
     if not cues or not value:
         return False
     pattern = r"(?:" + "|".join(map(re.escape, cues)) + r")\s+(?:(?:the|el|la)\s+)?" \

@@ -49,7 +49,7 @@ from collections.abc import Collection, Sequence
 from scout.i18n import COUNT_WORDS
 from scout.task import subjectwords as sw
 from scout.task.establishments import name_spans
-from scout.task.lang import fold
+from scout.task.lang import fold, function_lang
 from scout.task.place import title_case
 from scout.task.placewords import LANDFORMS
 from scout.task.subjectmask import CLAIMED as _CLAIMED, mask_readings
@@ -87,6 +87,9 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
     ``nouns``), claimed: it ends the subject before it as "courses" does."""
     masked = mask_readings(free, original, today, frozenset(declared))
     toks = _tokens(masked)
+    own = sw.OTHER_TONGUE.get(lang, frozenset())
+    for prev, tok in zip([None, *toks], toks):  # "sea level", not "lo que sea" amid English
+        tok.own = tok.text in own and (prev is None or function_lang(prev.text) in (None, lang))
     for tok in toks:
         tok.searched = not tok.word and any(a <= tok.start < b for a, b in searched)
     from scout.task.place import is_cased
@@ -240,10 +243,25 @@ def _model_number(toks: list[_Tok], i: int, free: str) -> bool:
     return nxt is None or not nxt.word or nxt.place or nxt.text in sw.AFTER_MODEL
 
 
+def _stop(tok: _Tok, slips: bool = True) -> bool:
+    """``tok`` is never part of a subject (:func:`subjectwords.is_stop`), unless it is this
+    request's noun though the other language's stop word (``own``)."""
+    return not tok.own and sw.is_stop(tok.text, slips=slips)
+
+
+def _rated_alone(tok: _Tok, nxt: _Tok | None) -> bool:
+    """A word of reviews, ratings or prices (:data:`subjectwords.RATED`) standing alone,
+    nothing after it but a frame word: right after the subject's cue or what the kind finds
+    and its "de" ("app de notas", "charlas sobre precios") it is what the thing is about;
+    a rating is read with its number or its degree ("de nota 8", "de precio medio")."""
+    return tok.text in sw.RATED and (nxt is None or not nxt.word or nxt.text in sw.FRAME
+                                     or nxt.text in sw.WITH or nxt.text in sw.CONNECTORS)
+
+
 def _content(tok: _Tok | None) -> bool:
     """A word that may be a topic's: no place, no count, no frame or constraint word."""
     return tok is not None and tok.word and not tok.place and not tok.counted \
-        and not sw.is_stop(tok.text, slips=False)
+        and not _stop(tok, slips=False)
 
 
 def _heads_topic(toks: list[_Tok], i: int, words: list[int]) -> bool:
@@ -252,14 +270,21 @@ def _heads_topic(toks: list[_Tok], i: int, words: list[int]) -> bool:
     "precios de la vivienda", "datos de calidad del agua"; "sushi de calidad" has none), or ending a
     word of the topic with nothing of the topic after it ("air quality", "house prices";
     not "quality sushi", "good quality")."""
-    nxt = toks[i + 1] if i + 1 < len(toks) else None
+    tok, nxt = toks[i], toks[i + 1] if i + 1 < len(toks) else None
     if nxt is not None and nxt.text in sw.OF:
         j = i + 2
         if j < len(toks) and toks[j].text in sw.ARTICLES:
             j += 1
         return j < len(toks) and _content(toks[j]) and not toks[j].capital
+    # ... or, a price, opening an English compound ("price indices", "price data"): no
+    # adjective as "quality" is ("quality sushi"), but after one it is how cheap ("best
+    # price sushi")
+    if not words and tok.text in sw.PRICE_NOUNS and _content(nxt) \
+            and not (i and toks[i - 1].text in sw.QUALITY):
+        return True
+    # ... or between two (English compounds: "sea level rise", "air quality data")
     return bool(words) and words[-1] == i - 1 and _content(toks[i - 1]) \
-        and toks[i - 1].text not in sw.CONNECTORS and not _content(nxt)
+        and toks[i - 1].text not in sw.CONNECTORS
 
 
 # with no place input, these join two words of a topic ("visión por computador",
@@ -298,7 +323,7 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
             continue
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         if words and tok.text.isdigit() and not tok.year and nxt is not None and nxt.word \
-                and not nxt.place and not sw.is_stop(nxt.text):
+                and not nxt.place and not _stop(nxt):
             words.append(i)  # "rtx 4090 laptop": a number inside a name is part of it
             nxt.counted = False
             continue
@@ -362,10 +387,10 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
         if (topical or text in _JOINS_ALWAYS) and words and words[-1] == i - 1 \
                 and text in _TOPIC_JOINS \
                 and head is not None and head.word and not head.place and not head.counted \
-                and not sw.is_stop(head.text):
+                and not _stop(head):
             words.extend([i, i + 1] if head is not nxt else [i])
             continue
-        if text in sw.MODES and (not words and (not nxt or not nxt.word or sw.is_stop(nxt.text))
+        if text in sw.MODES and (not words and (not nxt or not nxt.word or _stop(nxt))
                                  or (nxt is not None and nxt.text in sw.VENUES)):
             close()  # "charlas online de lingüística", "python online course": how one
             continue  # attends, not the topic
@@ -386,9 +411,10 @@ def _phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool 
         as_written = (words and (toks[words[-1]].text in sw.CONNECTORS
                                  or (tok.capital and words[-1] == i - 1)
                                  or (words[-1] == i - 1 and nxt is not None
-                                     and _content(nxt) and not sw.is_stop(nxt.text)))) \
+                                     and _content(nxt) and not _stop(nxt)))) \
             or (start and i == start)
-        if sw.is_stop(text) and not (as_written and not sw.is_stop(text, slips=False)):
+        if _stop(tok) and not (as_written and not _stop(tok, slips=False)) \
+                and not (start and i == start and _rated_alone(tok, nxt)):
             close()
             if text in sw.WITH and not out:
                 # "con amigos", "with a terrace": a feature, not the subject; but "a

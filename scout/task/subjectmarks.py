@@ -34,6 +34,7 @@ class Tok:
     capital: bool = False  # typed with a capital amid ordinary writing: a name's word
     institution: bool = False  # an institution's initials where a country was looked for
     searched: bool = False  # what the kind finds (its name, a declared noun), claimed
+    own: bool = False  # a stop word of the other language only, this request's noun ("sea")
 
 
 def index_at(starts: list[int], pos: int) -> int | None:

@@ -101,7 +101,7 @@ restaurant restaurants restaurante restaurantes resto restos place places spot s
 joints eatery eateries venue venues sitio sitios sitito lugar lugares lugarcito local
 locales bar bares establecimiento establecimientos video videos talk talks charla charlas
 tutorial tutorials tutoriales lecture lectures conferencia conferencias clase clases class classes
-lesson lessons
+lesson lessons school schools escuela escuelas
 course courses curso cursos conference conferences congress congresses congreso congresos
 symposium symposia simposio simposios jornadas seminar seminars seminario seminarios
 workshop workshops taller talleres meetup meetups webinar webinars webinario webinarios
@@ -223,21 +223,32 @@ graduates
 RELATIVE = frozenset({"que", "that", "which", "who", "quien", "quienes"})
 # no price to pay: how cheap it should be, never a subject's word nor a place
 FREE = frozenset("gratis gratuito gratuita gratuitos gratuitas".split())
-# how a video, a talk or a book came out, before the words of its date ("cambio climático
-# publicadas desde 2020", "rust talks released after 2020"): the end of a subject, not part
+# how a video, a talk or a book came out, or data were updated, before the words of its
+# date ("cambio climático publicadas desde 2020", "rust talks released after 2020", "series
+# de paro actualizadas"): the end of a subject, not part
 PUBLISHED = frozenset("""
 published released uploaded posted recorded filmed aired streamed broadcast
 publicado publicada publicados publicadas subido subida subidos subidas grabado grabada
 grabados grabadas emitido emitida emitidos emitidas colgado colgada colgados colgadas
 estrenado estrenada estrenados estrenadas lanzado lanzada lanzados lanzadas
+updated actualizado actualizada actualizados actualizadas
 """.split())
 # request words that end a compound noun after a word of the subject ("machine learning",
 # "wine tasting", "whale watching"): there they are the subject's ("sushi eating" is not)
 COMPOUND_TAILS = frozenset({"learning", "tasting", "watching"})
 # words of quality and price that are also what a topic is about, as its head noun:
 # "calidad del aire", "precios de la vivienda" (before "de" and what it is of), "air
-# quality", "house prices" (after a word of the topic, ending it): see subject.py
-HEAD_NOUNS = frozenset("quality calidad price prices precio precios".split())
+# quality", "house prices" (after a word of the topic, ending it), "sea level rise" (between
+# two of its words): see subject.py
+HEAD_NOUNS = frozenset("quality calidad price prices precio precios level levels nivel niveles".split())
+# of those, the English nouns of price, which are never adjectives: see subject.py
+PRICE_NOUNS = frozenset({"price", "prices"})
+# stop words of one language only that the other language writes as nouns: in a request
+# written in that other language they are its nouns ("papers on sea level rise", "the
+# Victorian era", "dice games", "solo travel", "hay fever": no Spanish "sea", "era",
+# "dice", "solo", "hay"); keyed by the request's language (see subject.py, which keeps
+# them stop words after a word of their own language: "lo que sea")
+OTHER_TONGUE = {"en": frozenset("sea seas era eras dice solo hay".split())}
 # a product's condition in two words, no part of what it is: "de segunda mano"
 CONDITION_PAIRS = frozenset({("segunda", "mano"), ("second", "hand")})
 # who comes along or whom it is for, and what the meal is for: "con amigos", "for my
@@ -274,6 +285,13 @@ half-term halfterm holidays vacations vacaciones break
 centre center downtown area zona barrio neighbourhood neighborhood nearby close cerca
 around near afueras alrededores outskirts junto aqui alli ahi alla aca
 """
+# of those, the nouns of reviews, ratings and prices: alone after a subject's cue they are
+# what it is about ("app de notas", "talks about reviews"): see subject.py
+RATED = frozenset("""
+reviews review rating ratings score scores opinions price prices cost costs estrellas resenas
+resena opiniones opinion valoracion valoraciones nota notas puntuacion calificacion
+calificaciones puntaje precio precios
+""".split())
 # a meal named alone is not a subject ("where to have dinner"), with more it is part of
 # one ("comida china", "thai food")
 MEALS = frozenset("""
