@@ -33,8 +33,8 @@ def _names(model: type[BaseModel]) -> frozenset[str]:
 #: a model gains or loses a field and this table does not follow
 CANDIDATE_FIELDS = frozenset({
     "adapter", "aliases", "domain", "evidence", "evidence_count", "flags", "key", "name",
-    "price", "price_converted", "rating", "rating_count", "relevance", "sources", "url",
-    "video"})
+    "price", "price_converted", "rating", "rating_count", "relevance", "sources",
+    "unchecked_flags", "url", "video"})
 VIDEO_FIELDS = frozenset({
     "adapter", "channel", "duration", "id", "title", "upload_date", "url", "view_count"})
 
