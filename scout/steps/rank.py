@@ -56,6 +56,7 @@ from scout.stepkit.params import RankParams
 from scout.steps.extract import domain_of
 from scout.steps.promoprice import promotion
 from scout.report.kindwords import enum_words
+from scout.steps.ratingscale import rating_scale
 from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people,
                                       is_period_flag, peer_currency,
@@ -306,7 +307,7 @@ def run(ctx: StepContext) -> Shortlist:
     env = make_env()
     wheres = [(w, env.compile_expression(w, undefined_to_none=False)) for w in params.where]
     reasons = reason_templates(params, getattr(ctx.task, "lang", None) or "en", ctx.root,
-                               getattr(ctx.task, "rating_scale", 10) or 10,
+                               rating_scale(ctx.task, cands),
                                enum_words(getattr(ctx.pipeline, "inputs", None)))
     orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
