@@ -373,7 +373,7 @@ def make_report_env(templates: Path, lang: str = "en", locales: Path | None = No
     # each value shows as the text it is, a table row's in its cell (report/asvalue.py)
     env.globals[AS_VALUE] = as_value if written is None else (
         # before as_value writes it as text: a list of the kind's words, "new_build"
-        lambda value, in_row=False: as_value(written(value), in_row))
+        lambda value, in_row=False, at_start=False: as_value(written(value), in_row, at_start))
     env.values_as_written = True  # type: ignore[attr-defined]
     return env
 
