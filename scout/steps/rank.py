@@ -313,24 +313,28 @@ def run(ctx: StepContext) -> Shortlist:
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
                   SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}
 
-    checks = [(guarded(w, params.as_), (fields_and_inputs(w, params.as_) or (frozenset(),))[0])
+    declared = frozenset(getattr(ctx.task, "types", None) or {})  # a stated value's name
+    checks = [(guarded(w, params.as_, declared),
+               (fields_and_inputs(w, params.as_) or (frozenset(),))[0])
               for w in params.where]  # each where's guarded copy, and what it reads
     # what a criterion that could not decide names: the values it reads, never the
     # author's reason, which says why a record failed it (a comparison the record's data
     # may contradict: "funds 1,500,000 EUR, under 40,000 EUR"); the expression if none
-    undecided = [record_words(w, params.as_) or w for w in params.where]
+    undecided = [record_words(w, params.as_, declared) or w for w in params.where]
+    values = [record_words(w, params.as_) or w for w in params.where]  # said once each
     kept: list[tuple[Candidate, list[Any], list[str]]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
     for c in cands:
         scope = {**scope_base, params.as_: CandidateView(c, per, currency)}
         failed, unknown, unchecked = [], [], []  # unchecked: kept by its guard
         flags: list[str] = []
+        seen: set[str] = set()  # the values flagged: a range's two ends are one
         for i, (text, expr) in enumerate(wheres):
             guard, fields = checks[i]
             try:
                 ok = expr(**scope)
             except (TemplateError, TypeError, AttributeError, ValueError):
-                said = undecided[i]
+                said, value = undecided[i], values[i]
                 unknown.append(said)  # not decided: keep_unknown says
             else:
                 if not ok:
@@ -338,11 +342,14 @@ def run(ctx: StepContext) -> Shortlist:
                 if not ok or guard is None or guard.holds(**scope):
                     continue
                 said = guard.words or undecided[i]
+                value = guard.value if guard.words else values[i]
                 unchecked.append(said)
             flag = N_("could not check: {criterion}").format(criterion=said)
             # two wheres guarding one value (a range's two ends): said once
-            if not already_flagged(fields, c.flags, c.video is not None) and flag not in flags:
+            if not already_flagged(fields, c.flags, c.video is not None) \
+                    and flag not in flags and value not in seen:
                 flags.append(flag)
+            seen.add(value)
         if failed or (unknown and not params.keep_unknown):
             excluded.append((c, failed + [N_("could not check: {criterion}").format(criterion=u)
                                           for u in unknown]))
