@@ -286,8 +286,9 @@ def for_people(c: Candidate, per: str | None, people: int,
                periods: dict[tuple[str, str, str], int] | None) -> None:
     """Put ``c``'s price on the footing of a request for ``people``: a price per person is
     the group's (times them, no period: compared as a price for the occasion) when prices
-    are not compared per person; a price per a period of time is one person's share
-    (divided by them) when the budget is per person. A price stating no period is left as
+    are not compared per person; a price per a period of time, or the whole group's
+    ("240 € por grupo"), is one person's share (divided by them) when the budget is per
+    person. A price stating no period is left as
     it is (a menu's "45 €" may be a head's or the room's). Counted in ``periods`` for
     :func:`period_notes`, flagged, and before :func:`put_on_period`."""
     base = c.price_converted or c.price
@@ -296,7 +297,7 @@ def for_people(c: Candidate, per: str | None, people: int,
     target: str | None
     if base.per == "person" and per != "person":
         how, target, factor = "times", None, float(people)
-    elif per == "person" and base.per in PERIOD_DAYS:
+    elif per == "person" and (base.per in PERIOD_DAYS or base.per == "group"):
         how, target, factor = "divided", "person", 1 / people
     else:
         return

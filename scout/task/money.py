@@ -84,6 +84,13 @@ _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|he
                # two weeks: a camp's session, a fortnightly pay ("650 € la quincena",
                # "£1,450 per fortnight", "por dos semanas", "per two weeks")
                r"fortnights?|quincenas?|(?:2|dos|two)[\s-](?:semanas|weeks)|"
+               # a venue's or a guide's half day and full day ("400 € la media jornada",
+               # "€250 per half day", "1.200 € la jornada completa"): a half day is no day
+               r"media jornada|medias jornadas|half[\s-]days?|half a day|"
+               # a private tour's or a room's price for the whole group ("240 € por grupo",
+               # "€240 per group"): shared by the people asked when rank names them
+               r"grupos?|groups?|"
+               r"jornadas? completas?|full[\s-]days?|jornadas?|"
                r"hours?|hrs?|horas?|"  # a pay: "£14 an hour", "$25/hr", "10 € la hora"
                r"tickets?|entradas?|"  # "10 € por entrada", "$25 a ticket": one's price, no period
                + _BARE_PER)
@@ -171,7 +178,11 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "2-semanas": "fortnight", "2-weeks": "fortnight", "year": "year", "ano": "year",
               "annum": "year", "yearly": "year", "yr": "year", "hour": "hour",
               "hr": "hour", "hora": "hour", "annually": "year", "annual": "year", "anual": "year",
-              "anuales": "year", "p.a": "year", "p. a": "year"}
+              "anuales": "year", "p.a": "year", "p. a": "year",
+              "media jornada": "half day", "medias jornada": "half day", "half day": "half day",
+              "half-day": "half day", "half a day": "half day", "jornada completa": "day",
+              "jornadas completa": "day", "full day": "day", "full-day": "day", "jornada": "day",
+              "group": "group", "grupo": "group"}
 
 
 

@@ -368,3 +368,39 @@ def test_a_price_a_fortnight_is_compared_with_a_budget_a_week() -> None:
     assert kept.price_converted == Money(amount=325, currency="EUR", comparator="=", per="week")
     assert localize(kept.flags[0], "es") == (
         "precio por quincena convertido a precio por semana (aproximado)")
+
+
+@pytest.mark.parametrize("text,amount,per", [
+    ("Sala Goya: 400 € la media jornada, 700 € la jornada completa", 400, "half day"),
+    ("Meeting room hire: €250 per half day", 250, "half day"),
+    ("Boardroom £300 per half-day, catering extra", 300, "half day"),
+    ("Auditorio: 1.200 € la jornada completa", 1200, "day"),
+    ("Guía oficial, 180 € por jornada", 180, "day"),
+    ("Private guide, €320 per full day", 320, "day"),
+])
+def test_a_half_day_or_a_full_day_is_the_period_it_says(text: str, amount: float,
+                                                         per: str) -> None:
+    # "400 € la media jornada" was read with no period and compared with a budget a day
+    # as it stood: a half day's rate is half a day's
+    from scout.steps.extract import find_price
+
+    price = find_price(text)
+    assert price is not None and (price.amount, price.per) == (amount, per)
+
+
+def test_a_price_a_half_day_is_compared_with_a_budget_a_day() -> None:
+    assert PERIOD_DAYS["half day"] * 2 == PERIOD_DAYS["day"]
+    short = _rank("sala en Madrid por menos de 700 € al día",
+                  _flat("goya", ("https://rooms.test/goya",
+                                 Money(amount=300, currency="EUR", comparator="=",
+                                       per="half day"))),             # ~600 a day
+                  _flat("prado", ("https://rooms.test/prado",
+                                  Money(amount=400, currency="EUR", comparator="=",
+                                        per="half day"))))            # ~800 a day
+    assert [i.candidate.key for i in short.items] == ["goya"]
+    kept = short.items[0].candidate
+    assert kept.price_converted == Money(amount=600, currency="EUR", comparator="=", per="day")
+    assert format_money(Money(amount=300, currency="EUR", per="half day"), "es").endswith(
+        "/media jornada")
+    assert localize(kept.flags[0], "es") == (
+        "precio por media jornada convertido a precio por día (aproximado)")
