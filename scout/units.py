@@ -68,16 +68,25 @@ PERIOD_DAYS = {"half day": 0.5, "night": 1.0, "day": 1.0, "week": 7.0, "fortnigh
 TOTAL = "total"
 
 
-def per_factor(per: str | None, target: str | None) -> float | None:
+#: the periods counted in days one by one (a day's rate): the others are calendar spans,
+#: which hold only the days a week holds when it holds fewer than seven
+_DAILY = frozenset({"half day", "night", "day"})
+
+
+def per_factor(per: str | None, target: str | None, week: int = 7) -> float | None:
     """What an amount per ``per`` is multiplied by to be an amount per ``target``.
 
     1.0 when either side states no unit (nothing to convert: the amounts are compared as
     they are, as before units were read) or both state the same; None when they cannot be
-    compared (a person against a month, or a unit this table does not know)."""
+    compared (a person against a month, or a unit this table does not know). ``week``:
+    the days a week holds for what is priced (5 for a day camp "de lunes a viernes"), so
+    a price a day is 5 of them a week, and a month's ~21.7 (scout.steps.weekdays)."""
     if not per or not target or per == target:
         return 1.0
     if per in PERIOD_DAYS and target in PERIOD_DAYS:
-        return PERIOD_DAYS[target] / PERIOD_DAYS[per]
+        def days(p: str) -> float:
+            return PERIOD_DAYS[p] * (1.0 if p in _DAILY else week / 7)
+        return days(target) / days(per)
     return None
 
 

@@ -404,3 +404,34 @@ def test_a_price_a_half_day_is_compared_with_a_budget_a_day() -> None:
         "/media jornada")
     assert localize(kept.flags[0], "es") == (
         "precio por media jornada convertido a precio por día (aproximado)")
+
+
+@pytest.mark.parametrize("text, days", [
+    ("Campamento urbano de lunes a viernes, 9:00-14:00, 45 € al día", 5),
+    ("Day camp, Monday to Friday, €45 per day", 5),
+    ("Curso intensivo lun. a vie.", 5),
+    ("Open Mon-Sat, €45 a day", 6),
+    ("Campus 5 días a la semana", 5),
+    ("Weekdays only", 5),
+    ("Hotel stays from Friday to Sunday, €90 a night", None),  # a stay, not a week
+    ("Open 7 days a week", None),
+    ("Camp in July, €45 per day", None),
+])
+def test_the_days_a_listings_week_holds(text: str, days: int | None) -> None:
+    from scout.steps.weekdays import week_days
+
+    assert week_days(text) == days
+
+
+def test_a_price_a_day_of_what_runs_on_weekdays_is_five_of_them_a_week() -> None:
+    # "45 € al día" de lunes a viernes was compared as 315 € a week (seven days), over a
+    # budget of 250 € a week it fits at 225 €; a camp that says nothing is counted at seven
+    day = Money(amount=45, currency="EUR", comparator="=", per="day")
+    weekdays = _flat("urbano", ("https://camps.test/urbano", day))
+    weekdays.evidence[0].text = "Campamento urbano de lunes a viernes, 45 € al día"
+    every_day = _flat("sierra", ("https://camps.test/sierra", day))
+    short = _rank("campamento en Madrid por menos de 250 € por semana", weekdays, every_day)
+    assert [i.candidate.key for i in short.items] == ["urbano"]
+    assert short.items[0].candidate.price_converted == Money(
+        amount=225, currency="EUR", comparator="=", per="week")
+    assert short.excluded[0][0].price_converted.amount == 315
