@@ -64,6 +64,7 @@ from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people
                                       to_period)
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
                                       guarded, record_words)
+from scout.steps.seatprice import for_seats
 from scout.steps.variantprice import restate
 from scout.steps.videos import video_candidate
 
@@ -138,7 +139,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            floor: bool = False, peers: bool = False,
            variants: tuple[dict[str, list[str]], list[str]] | None = None,
            days: float | None = None, ordered: frozenset[str] = frozenset(),
-           people: int | None = None,
+           people: int | None = None, each: str | None = None,
            ) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
@@ -156,7 +157,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     nothing, and the flag says what they were for ("rating unknown (used only to order
     the list)"), not that a requirement went unchecked. ``people``: how many the request
     is for, a price per person being the group's
-    (:func:`scout.steps.rank_periods.for_people`)."""
+    (:func:`scout.steps.rank_periods.for_people`). ``each``: what the budget is per (a
+    user, a seat: "€10 per user per month"), a team's price being shared by the number it
+    covers (:func:`scout.steps.seatprice.for_seats`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -201,6 +204,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                     currency=c.price.currency, target=currency))
         if c.price is not None and people:
             for_people(c, per, people, periods)
+        if c.price is not None and each:
+            for_seats(c, each)
         if c.price is not None and per:
             put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
                           days)
@@ -298,7 +303,8 @@ def run(ctx: StepContext) -> Shortlist:
                               span_days(ctx.task) if per == TOTAL else None,
                               ordered=read - fields_checked(params.where, [], params.as_,
                                                             ctx.task),
-                              people=_people(ctx, params.people))
+                              people=_people(ctx, params.people),
+                              each=getattr(target, "each", None) if not floor else None)
     notes: list[str] = period_notes(periods)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)

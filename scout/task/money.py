@@ -102,10 +102,10 @@ _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|he
 # a pay's "gross" / "net" ("38.000 € brutos al año", "£38,000 gross per annum") stands
 # between an amount and its period: it says which figure, not what the period is
 _GROSS = r"(?:\s*(?:gross|net|brut[oa]s?|net[oa]s?)(?=\s))?"
-_SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen[cs]es?|"
+SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen[cs]es?|"
              r"licencias?|members?|miembros?|agents?|agentes?|devices?|dispositivos?")
 # ("por usuario y mes": the "y" joins the two, and stands in for the period's connector)
-_PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + _SOLD_PER + r")\b"
+_PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOLD_PER + r")\b"
         r"(?:\s+(?:y|and)(?=\s+(?:mes|month|ano|year|dia|day|semana|week|noche|night)\b)|"
         r"(?=\s*(?:/|per|por|an?|al|x|la|el|each|cada)\b|\s*/)))?"
         r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|(?<= y)\s+|(?<= and)\s+|"
@@ -119,7 +119,7 @@ _EACH: dict[str, Each] = {
     "license": "licence", "licencia": "licence", "device": "device", "dispositivo": "device"}
 
 
-def _each(word: str | None) -> Each | None:
+def each_of(word: str | None) -> Each | None:
     """The canonical unit of sale of ``word`` ("usuarios" → "user"), None for a room."""
     if not word:
         return None
@@ -310,7 +310,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
                 g["k2"] or _thousands(g["post2"])) and low * 1000 <= high:
             low *= _scale(g["k2"] or _thousands(g["post2"]) or "k")  # "entre 50 y 70 mil pesos", "50 y 70 lucas": one multiplier for both
         raw_per = (g["per"] or "").removeprefix("calendar ")
-        each = _each(g["each"])
+        each = each_of(g["each"])
         if not raw_per:
             before = _PER_BEFORE.search(free, max(0, m.start() - 30), m.start())
             raw_per = before.group("per") if before else ""
@@ -323,7 +323,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
         if not raw_per and pcmp and (late := _PER_AFTER_CMP.match(free, m.end())):
             # "250 bucks max per night", "150 € máximo por noche": the unit after the cap
             raw_per, span = late.group("per"), (span[0], late.end())
-            each = _each(late.group("each"))
+            each = each_of(late.group("each"))
         per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
         if per is None:  # "600 € en total", "presupuesto total de 1.000 €": the whole span's
             per, span = _total(free, m.start(), span)
