@@ -348,7 +348,7 @@ def run(ctx: StepContext) -> Shortlist:
                 if not ok or guard is None or guard.holds(**scope):
                     continue
                 said = guard.words or undecided[i]
-                value = guard.value if guard.words else values[i]
+                value = (guard.value if guard.words else None) or values[i]
                 unchecked.append(said)
             flag = N_("could not check: {criterion}").format(criterion=said)
             # two wheres guarding one value (a range's two ends): said once

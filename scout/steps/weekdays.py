@@ -45,9 +45,9 @@ def week_days(text: str) -> int | None:
         count = (days[m.group("b")] - days[m.group("a")]) % 7 + 1
         if days[m.group("a")] == 0 and count in (5, 6):
             return count
-    m = _PER_WEEK.search(folded)
-    if m is not None:
-        n = m.group("n")
+    said = _PER_WEEK.search(folded)
+    if said is not None:
+        n = said.group("n")
         return _COUNTS.get(n) or int(n)
     return 5 if _WEEKDAYS_ONLY.search(folded) else None
 
