@@ -58,24 +58,35 @@ def convert_area(value: float, unit: str, target: str) -> float:
 
 #: how long each period a price can be "per" lasts, in days: a night is a day's stay, a
 #: month the calendar's average (365.25 / 12), so 350 a week is ~1,522 a month; a year is
-#: twelve such months exactly, so 12,000 a year is 1,000 a month, as a landlord means it
-PERIOD_DAYS = {"night": 1.0, "day": 1.0, "week": 7.0, "fortnight": 14.0, "month": 365.25 / 12,
-               "year": 365.25}
+#: twelve such months exactly, so 12,000 a year is 1,000 a month, as a landlord means it; a
+#: half day (a venue's or a guide's "media jornada") is half a day, so 400 a half day is
+#: ~800 a day against a budget a day, flagged approximate as every conversion is
+PERIOD_DAYS = {"half day": 0.5, "night": 1.0, "day": 1.0, "week": 7.0, "fortnight": 14.0,
+               "month": 365.25 / 12, "year": 365.25}
 #: the ``per`` of an amount for the whole of the dates asked ("600 € en total para las tres
 #: noches"): a price per night is compared with it times the nights asked
 TOTAL = "total"
 
 
-def per_factor(per: str | None, target: str | None) -> float | None:
+#: the periods counted in days one by one (a day's rate): the others are calendar spans,
+#: which hold only the days a week holds when it holds fewer than seven
+_DAILY = frozenset({"half day", "night", "day"})
+
+
+def per_factor(per: str | None, target: str | None, week: int = 7) -> float | None:
     """What an amount per ``per`` is multiplied by to be an amount per ``target``.
 
     1.0 when either side states no unit (nothing to convert: the amounts are compared as
     they are, as before units were read) or both state the same; None when they cannot be
-    compared (a person against a month, or a unit this table does not know)."""
+    compared (a person against a month, or a unit this table does not know). ``week``:
+    the days a week holds for what is priced (5 for a day camp "de lunes a viernes"), so
+    a price a day is 5 of them a week, and a month's ~21.7 (scout.steps.weekdays)."""
     if not per or not target or per == target:
         return 1.0
     if per in PERIOD_DAYS and target in PERIOD_DAYS:
-        return PERIOD_DAYS[target] / PERIOD_DAYS[per]
+        def days(p: str) -> float:
+            return PERIOD_DAYS[p] * (1.0 if p in _DAILY else week / 7)
+        return days(target) / days(per)
     return None
 
 

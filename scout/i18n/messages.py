@@ -237,6 +237,19 @@ def localize(text: Any, lang: str, _depth: int = 0, *,
     return text if said is None else said[0]
 
 
+def _word(value: str, lang: str, depth: int,
+          catalog: gettext.NullTranslations | None) -> str:
+    """A placeholder's ``value`` in ``lang``; one that names a request input with spaces
+    for its underscores ("could not check: max pages", as the report's labels write
+    ``max_pages``) by the input's msgid, its name."""
+    done = localize(value, lang, depth + 1, catalog=catalog)
+    name = value.strip().replace(" ", "_")
+    if done == value and name != value.strip():
+        named = (catalog or translations(lang)).gettext(name)
+        return named if named != name else done
+    return done
+
+
 def _said(text: str, lang: str, depth: int,
           catalog: gettext.NullTranslations | None) -> tuple[str, bool] | None:
     """``text`` in ``lang`` when it is ours (a msgid, filled or not, or reasons joined with
@@ -251,7 +264,7 @@ def _said(text: str, lang: str, depth: int,
             continue
         values = {k: v if k in VERBATIM or k in AS_WRITTEN
                   else _decimal(v, lang) or _in_context(k, v, lang, catalog)
-                  or localize(v, lang, depth + 1, catalog=catalog) for k, v in found.items()}
+                  or _word(v, lang, depth, catalog) for k, v in found.items()}
         n = _count(found) if plural else None
         try:
             if plural:

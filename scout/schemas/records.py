@@ -61,6 +61,17 @@ class Offer(BaseModel):
     price: Money
 
 
+#: words of rank's flags that say how a value it checked was compared (scout/steps/rank.py,
+#: rank_periods.py: "price converted from USD (approximate)", "price per day converted
+#: to per week", "divided by 4 people, to compare it", "compared at the price after it");
+#: "cannot be compared" is a value that was not
+_COMPARED = ("converted", "to compare", "compared at")
+
+
+def _how_compared(flag: str) -> bool:
+    return "cannot be compared" not in flag and any(w in flag for w in _COMPARED)
+
+
 class Candidate(BaseModel):
     """A thing being researched (a hotel, a restaurant...), merged across sources."""
 
@@ -94,6 +105,15 @@ class Candidate(BaseModel):
     @property
     def evidence_count(self) -> int:
         return len(self.evidence)
+
+    @property
+    def unchecked_flags(self) -> list[str]:
+        """The flags that say something went unchecked (unknown, could not check, cannot
+        be compared, no rate): not those that only say how a value that was checked was
+        compared (converted to the budget's currency or period, shared by the people,
+        compared at the price after a promotion), which the report shows beside it but
+        never lists as "not everything could be checked"."""
+        return [f for f in self.flags if not _how_compared(f)]
 
     # a candidate that is no video, sold by no two shops, serialises as before, so the
     # artifacts (and the content hashes runs reuse phases by) of every other kind stay

@@ -56,6 +56,7 @@ from scout.stepkit.params import RankParams
 from scout.steps.extract import domain_of
 from scout.steps.promoprice import promotion
 from scout.report.kindwords import enum_words
+from scout.steps.ratingscale import rating_scale
 from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people,
                                       is_period_flag, peer_currency,
@@ -63,6 +64,7 @@ from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people
                                       to_period)
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
                                       guarded, record_words)
+from scout.steps.seatprice import for_seats
 from scout.steps.variantprice import restate
 from scout.steps.videos import video_candidate
 
@@ -137,7 +139,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            floor: bool = False, peers: bool = False,
            variants: tuple[dict[str, list[str]], list[str]] | None = None,
            days: float | None = None, ordered: frozenset[str] = frozenset(),
-           people: int | None = None,
+           people: int | None = None, each: str | None = None,
            ) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
@@ -155,7 +157,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     nothing, and the flag says what they were for ("rating unknown (used only to order
     the list)"), not that a requirement went unchecked. ``people``: how many the request
     is for, a price per person being the group's
-    (:func:`scout.steps.rank_periods.for_people`)."""
+    (:func:`scout.steps.rank_periods.for_people`). ``each``: what the budget is per (a
+    user, a seat: "€10 per user per month"), a team's price being shared by the number it
+    covers (:func:`scout.steps.seatprice.for_seats`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -200,6 +204,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
                     currency=c.price.currency, target=currency))
         if c.price is not None and people:
             for_people(c, per, people, periods)
+        if c.price is not None and each:
+            for_seats(c, each)
         if c.price is not None and per:
             put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
                           days)
@@ -297,7 +303,8 @@ def run(ctx: StepContext) -> Shortlist:
                               span_days(ctx.task) if per == TOTAL else None,
                               ordered=read - fields_checked(params.where, [], params.as_,
                                                             ctx.task),
-                              people=_people(ctx, params.people))
+                              people=_people(ctx, params.people),
+                              each=getattr(target, "each", None) if not floor else None)
     notes: list[str] = period_notes(periods)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)
@@ -306,30 +313,34 @@ def run(ctx: StepContext) -> Shortlist:
     env = make_env()
     wheres = [(w, env.compile_expression(w, undefined_to_none=False)) for w in params.where]
     reasons = reason_templates(params, getattr(ctx.task, "lang", None) or "en", ctx.root,
-                               getattr(ctx.task, "rating_scale", 10) or 10,
+                               rating_scale(ctx.task, cands),
                                enum_words(getattr(ctx.pipeline, "inputs", None)))
     orders = [env.compile_expression(o, undefined_to_none=False) for o in params.order_by]
     scope_base = {"task": ctx.task, **{k: v for k, v in ctx.inputs.items() if k != params.items},
                   SYNONYMS_VAR: synonym_table(getattr(ctx.pipeline, "inputs", None))}
 
-    checks = [(guarded(w, params.as_), (fields_and_inputs(w, params.as_) or (frozenset(),))[0])
+    declared = frozenset(getattr(ctx.task, "types", None) or {})  # a stated value's name
+    checks = [(guarded(w, params.as_, declared),
+               (fields_and_inputs(w, params.as_) or (frozenset(),))[0])
               for w in params.where]  # each where's guarded copy, and what it reads
     # what a criterion that could not decide names: the values it reads, never the
     # author's reason, which says why a record failed it (a comparison the record's data
     # may contradict: "funds 1,500,000 EUR, under 40,000 EUR"); the expression if none
-    undecided = [record_words(w, params.as_) or w for w in params.where]
+    undecided = [record_words(w, params.as_, declared) or w for w in params.where]
+    values = [record_words(w, params.as_) or w for w in params.where]  # said once each
     kept: list[tuple[Candidate, list[Any], list[str]]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
     for c in cands:
         scope = {**scope_base, params.as_: CandidateView(c, per, currency)}
         failed, unknown, unchecked = [], [], []  # unchecked: kept by its guard
         flags: list[str] = []
+        seen: set[str] = set()  # the values flagged: a range's two ends are one
         for i, (text, expr) in enumerate(wheres):
             guard, fields = checks[i]
             try:
                 ok = expr(**scope)
             except (TemplateError, TypeError, AttributeError, ValueError):
-                said = undecided[i]
+                said, value = undecided[i], values[i]
                 unknown.append(said)  # not decided: keep_unknown says
             else:
                 if not ok:
@@ -337,11 +348,14 @@ def run(ctx: StepContext) -> Shortlist:
                 if not ok or guard is None or guard.holds(**scope):
                     continue
                 said = guard.words or undecided[i]
+                value = (guard.value if guard.words else None) or values[i]
                 unchecked.append(said)
             flag = N_("could not check: {criterion}").format(criterion=said)
             # two wheres guarding one value (a range's two ends): said once
-            if not already_flagged(fields, c.flags, c.video is not None) and flag not in flags:
+            if not already_flagged(fields, c.flags, c.video is not None) \
+                    and flag not in flags and value not in seen:
                 flags.append(flag)
+            seen.add(value)
         if failed or (unknown and not params.keep_unknown):
             excluded.append((c, failed + [N_("could not check: {criterion}").format(criterion=u)
                                           for u in unknown]))

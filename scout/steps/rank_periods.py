@@ -33,6 +33,7 @@ from typing import Any
 from scout.i18n import N_, N_plural
 from scout.schemas.records import Candidate, EvidenceSet
 from scout.schemas.task import DateRange, Money
+from scout.steps.weekdays import candidate_week
 from scout.units import PERIOD_DAYS, TOTAL, per_factor
 
 #: what a price was compared with, for the flag and the note: the request's budget, the
@@ -172,14 +173,16 @@ def _times(money: Money, days: float | None) -> float | None:
     return days / PERIOD_DAYS[money.per]
 
 
-def to_period(money: Money, per: str | None, days: float | None = None) -> Money | None:
+def to_period(money: Money, per: str | None, days: float | None = None,
+              week: int = 7) -> Money | None:
     """``money`` per the period ``per`` (a weekly rent as a monthly one, approximate; a
     nightly price as the price of the ``days`` asked when ``per`` is the whole of them);
     itself when there is nothing to convert; None when the two cannot be compared (or the
-    amount converted is past any float)."""
+    amount converted is past any float). ``week``: the days a week holds for it
+    (:func:`scout.units.per_factor`)."""
     if per == UNSTATED and money.per == TOTAL:
         return money  # the whole of what it pays, as an amount asked with no period is
-    factor = _times(money, days) if per == TOTAL else per_factor(money.per, per)
+    factor = _times(money, days) if per == TOTAL else per_factor(money.per, per, week)
     if factor is None:
         return None
     if factor == 1.0:
@@ -254,7 +257,10 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         basis = STATED_WHOLE if per == TOTAL else STATED_FLOOR
         days = stated
     else:
-        timed = to_period(base, per, days)
+        # a day camp "de lunes a viernes": its week holds five days (scout.steps.weekdays);
+        # a night's price is a stay's, whose week holds seven
+        daily = {base.per, per} & {"day", "half day"}
+        timed = to_period(base, per, days, (candidate_week(c) or 7) if daily else 7)
         basis = WHOLE if per == TOTAL else _UNSTATED_FLOOR if per == UNSTATED else basis
     if timed is base:
         return
@@ -286,8 +292,9 @@ def for_people(c: Candidate, per: str | None, people: int,
                periods: dict[tuple[str, str, str], int] | None) -> None:
     """Put ``c``'s price on the footing of a request for ``people``: a price per person is
     the group's (times them, no period: compared as a price for the occasion) when prices
-    are not compared per person; a price per a period of time is one person's share
-    (divided by them) when the budget is per person. A price stating no period is left as
+    are not compared per person; a price per a period of time, or the whole group's
+    ("240 € por grupo"), is one person's share (divided by them) when the budget is per
+    person. A price stating no period is left as
     it is (a menu's "45 €" may be a head's or the room's). Counted in ``periods`` for
     :func:`period_notes`, flagged, and before :func:`put_on_period`."""
     base = c.price_converted or c.price
@@ -296,7 +303,7 @@ def for_people(c: Candidate, per: str | None, people: int,
     target: str | None
     if base.per == "person" and per != "person":
         how, target, factor = "times", None, float(people)
-    elif per == "person" and base.per in PERIOD_DAYS:
+    elif per == "person" and (base.per in PERIOD_DAYS or base.per == "group"):
         how, target, factor = "divided", "person", 1 / people
     else:
         return

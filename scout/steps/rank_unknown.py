@@ -14,6 +14,7 @@ A guard on the Task alone (``task.budget is none``: nothing asked) is left as it
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from jinja2 import TemplateError, nodes
@@ -29,12 +30,15 @@ def _reads(node: nodes.Node, name: str) -> bool:
     return any(n.name == name for n in node.find_all(nodes.Name))
 
 
-def _named(node: nodes.Node) -> str | None:
+def _named(node: nodes.Node, tree: nodes.Node | None = None,
+           inputs: Collection[str] = ()) -> str | None:
     """The words of a guarded value: ``c.duration`` (or ``c.price.amount``) → the
     record's field, ``c | stated_date(of=['deadline', ...])`` → deadline and ``c |
-    stated('pages')`` → pages (the author's words), a record-reading filter → its name;
-    None otherwise (the author's reason, else
-    the expression as written, says it then)."""
+    stated('people', 'personas') >= task.capacity`` → capacity, the request's input it is
+    checked against (its name, which the kind's catalog translates), else the first unit
+    (the author's word: ``stated('pages')`` → pages); a record-reading filter → its name;
+    None otherwise (the author's reason, else the expression as written, says it then).
+    ``tree``: the whole expression; ``inputs``: the kind's input names."""
     while isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Getattr):
         node = node.node  # c.price.amount: the record's field is price
     if isinstance(node, nodes.Getattr):
@@ -48,9 +52,30 @@ def _named(node: nodes.Node) -> str | None:
         # else the unit it reads, the author's word too: stated('pages') → pages
         unit = node.args[0] if node.args else None
         if isinstance(unit, nodes.Const) and isinstance(unit.value, str) and unit.value.strip():
-            return unit.value
+            # the units are how pages state it ("people", "pax"), not what is checked
+            return (_compared_input(tree, node, inputs) if tree is not None else None) \
+                or unit.value
         if node.name.replace("_", " ") in field_words():  # a record reader's name
             return node.name.replace("_", " ")
+    return None
+
+
+def _compared_input(tree: nodes.Node, value: nodes.Node, inputs: Collection[str]) -> str | None:
+    """The one input of the request that ``value`` is compared with in ``tree``
+    (``... >= task.capacity`` → capacity, underscores as spaces); None when none, or
+    several (``task.max_age or task.age``: the unit says it then)."""
+    for compare in tree.find_all(nodes.Compare):
+        if not isinstance(compare, nodes.Compare):  # find_all's type: Node
+            continue
+        sides = [compare.expr, *(op.expr for op in compare.ops)]
+        if not any(_same_value(side, value) for side in sides):
+            continue
+        named = {n.attr for side in sides if not _same_value(side, value)
+                 for n in [side, *side.find_all(nodes.Getattr)]
+                 if isinstance(n, nodes.Getattr) and isinstance(n.node, nodes.Name)
+                 and n.node.name == "task" and n.attr in inputs}
+        if len(named) == 1:
+            return named.pop().replace("_", " ")
     return None
 
 
@@ -77,8 +102,10 @@ def _same_value(a: nodes.Node, b: nodes.Node) -> bool:
     return unpicked(a) == unpicked(b)
 
 
-def _strip(node: nodes.Node, name: str) -> list[str | None]:
-    """Make every unknown guard on ``name`` inside an ``or`` false; the words of each."""
+def _strip(node: nodes.Node, name: str,
+           inputs: Collection[str] = ()) -> list[tuple[str | None, str | None]]:
+    """Make every unknown guard on ``name`` inside an ``or`` false; the words of each,
+    and the words of the value it reads (:func:`_named` without the inputs)."""
     found = []
     for alt in node.find_all(nodes.Or):
         for side in ("left", "right"):
@@ -86,18 +113,21 @@ def _strip(node: nodes.Node, name: str) -> list[str | None]:
             if (isinstance(operand, nodes.Test) and operand.name in _MISSING
                     and _reads(operand.node, name) and _used_after(node, operand)):
                 setattr(alt, side, nodes.Const(False, lineno=operand.lineno))
-                found.append(_named(operand.node))
+                found.append((_named(operand.node, node, inputs), _named(operand.node)))
     return found
 
 
 class Guarded:
     """An expression with its unknown guards made false: ``holds(**scope)`` says whether
-    it still keeps the record; ``words`` names the guarded value ("deadline"), or is None
-    when it cannot be named (the author's reason says it then)."""
+    it still keeps the record; ``words`` names the guarded value ("deadline", the input a
+    stated value is checked against: "capacity"), or is None when it cannot be named (the
+    author's reason says it then); ``value`` names the value itself ("people"): two
+    criteria on one value (a range's two ends) flag it once."""
 
-    def __init__(self, template: Any, words: str | None) -> None:
+    def __init__(self, template: Any, words: str | None, value: str | None = None) -> None:
         self._template = template
         self.words = words
+        self.value = value or words
 
     def holds(self, **scope: Any) -> bool:
         try:
@@ -106,28 +136,32 @@ class Guarded:
             return False  # failed on the missing value: it was not checked
 
 
-def guarded(expression: str, name: str) -> Guarded | None:
+def guarded(expression: str, name: str, inputs: Collection[str] = ()) -> Guarded | None:
     """``expression`` with the unknown guards on the record ``name`` made false; None
-    when it has no such guard (or cannot be read: the validator reports it)."""
+    when it has no such guard (or cannot be read: the validator reports it). ``inputs``:
+    the kind's input names, which a stated value is named by (:func:`_named`)."""
     env = make_env()
     try:
         tree = env.parse("{{ 'Y' if (" + expression + ") else 'N' }}")
     except TemplateError:
         return None
-    words = _strip(tree, name)
-    if not words:
+    found = _strip(tree, name, inputs)
+    if not found:
         return None
     template = env.template_class.from_code(env, env.compile(tree), env.make_globals(None))
-    named = [w for w in dict.fromkeys(words) if w]
-    return Guarded(template, ", ".join(named) if len(named) == len(set(words)) else None)
+
+    def joined(words: list[str | None]) -> str | None:
+        named = [w for w in dict.fromkeys(words) if w]
+        return ", ".join(named) if len(named) == len(set(words)) else None
+    return Guarded(template, joined([w for w, _v in found]), joined([v for _w, v in found]))
 
 
-def record_words(expression: str, name: str) -> str | None:
+def record_words(expression: str, name: str, inputs: Collection[str] = ()) -> str | None:
     """The words of the record's values ``expression`` reads (``c.price.amount`` → price,
     ``c | stated_date(of=['deadline'])`` → deadline), for "could not check: <words>" when
     it cannot decide: the author's ``reasons`` say why a record failed ("funds 1,500,000
     EUR, under 40,000 EUR"), which a record not checked did not; None when none can be
-    named."""
+    named. ``inputs``: as for :func:`guarded`."""
     env = make_env()
     try:
         tree = env.parse("{{ (" + expression + ") }}")
@@ -140,7 +174,7 @@ def record_words(expression: str, name: str) -> str | None:
         base = node.node
         record = isinstance(base, nodes.Name) and base.name == name
         if record or isinstance(node, nodes.Filter) and base is not None and _reads(base, name):
-            said = _named(node)
+            said = _named(node, tree, inputs)
             said = said and said.removesuffix(" converted")  # the same price, converted
             if said and said not in words:
                 words.append(said)

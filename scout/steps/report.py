@@ -37,6 +37,7 @@ from scout.schemas.records import Report
 from scout.spec.sandbox import SandboxLimit, limit_error
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import ReportParams
+from scout.steps.ratingscale import candidates_in, rating_scale
 from scout.steps.report_outputs import data_formats, html_body
 
 HTML_WRAPPER = "report.html.j2"
@@ -61,7 +62,8 @@ def run(ctx: StepContext) -> Report:
         raise StepError(f"phase {ctx.phase_id}: template {name!r} not found in "
                         f"{templates}", hint="with.template names a file under templates/")
     lang = getattr(ctx.task, "lang", None) or "en"
-    scale = getattr(ctx.task, "rating_scale", 10) or 10  # the kind's: "93/100" for wines
+    # the kind's ("93/100" for wines), else the one its sources stated ratings on
+    scale = rating_scale(ctx.task, candidates_in(ctx.inputs))
     env = make_report_env(templates, lang, rating_scale=scale,
                           words=enum_words(getattr(ctx.pipeline, "inputs", None)))
     if ctx.mission is not None:

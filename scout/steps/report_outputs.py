@@ -11,6 +11,7 @@ from scout.errors import StepError
 from scout.fsutil import write_atomic
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import ReportParams
+from scout.steps.ratingscale import candidates_in, rating_scale
 
 
 def _artifact(ctx: StepContext, type_name: str) -> Any:
@@ -76,7 +77,7 @@ def chart_picture(ctx: StepContext) -> str | None:
     minimum = first("rating") if first is not None else None
     _ = _gettext(ctx)
     lang = getattr(ctx.task, "lang", None) or "en"
-    scale = getattr(ctx.task, "rating_scale", 10) or 10  # the kind's: '93/100' for wines
+    scale = rating_scale(ctx.task, candidates_in(ctx.inputs))  # as the report's tables
     return price_rating_svg(
         points,
         number=None if lang == "en" else (lambda v: format_number(v, lang)),

@@ -20,6 +20,7 @@ from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet, 
 from scout.schemas.sources import Synthesis
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import SynthesizeParams
+from scout.steps.ratingscale import candidates_in, rating_scale
 from scout.task.values import to_jsonable
 
 
@@ -138,7 +139,7 @@ def run(ctx: StepContext) -> Synthesis:
         context_budget_chars=params.context_budget_chars,
         lang=getattr(task, "lang", None) or "en",
         task_types=dict(task.types) if task else {},
-        rating_scale=task.rating_scale if task else 10,
+        rating_scale=rating_scale(task, candidates_in(ctx.inputs)),
         subjects=collect_subjects(ctx.inputs, _flag_words(ctx, getattr(task, "lang", None))),
         # the inputs' other words travel with their names and types: the keyless synthesis
         # holds none of what was asked against a listing (aspects.asked_words)

@@ -408,6 +408,23 @@ def _find_one(free: str, original: str, today: dt.date) -> When | None:
     return when
 
 
+def wrong_weekday(said: str, value: object) -> tuple[int, int] | None:
+    """``(the weekday said, the date's own)`` (ISO, Monday 0) when ``said`` (a date's
+    folded words, as :func:`find_when` spans them) opens with a weekday that its one day
+    is not: "viernes 12 de diciembre" when 12 December is a Saturday; None otherwise (no
+    weekday said, it agrees, or the value is a span of days). The parser keeps the date as
+    written (the day number is what a booking names) and says so in a Task note."""
+    day = value.start if isinstance(value, DateRange) and value.start == value.end else value
+    if not isinstance(day, dt.date):
+        return None
+    names = {w: n for w, n in weekdays().items() if w != "mar"}  # "mar": March too
+    m = re.match(r"\s*(?:(?:el|on|the)\s+)?(" + "|".join(sorted(names, key=len, reverse=True))
+                 + r")\b", said)
+    if m is None or names[m.group(1)] == day.weekday():
+        return None
+    return names[m.group(1)], day.weekday()
+
+
 def _is_past(value: Value, today: dt.date) -> bool:
     if isinstance(value, Month):
         return (value.year, value.month) < (today.year, today.month)

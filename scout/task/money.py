@@ -84,6 +84,13 @@ _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|he
                # two weeks: a camp's session, a fortnightly pay ("650 € la quincena",
                # "£1,450 per fortnight", "por dos semanas", "per two weeks")
                r"fortnights?|quincenas?|(?:2|dos|two)[\s-](?:semanas|weeks)|"
+               # a venue's or a guide's half day and full day ("400 € la media jornada",
+               # "€250 per half day", "1.200 € la jornada completa"): a half day is no day
+               r"media jornada|medias jornadas|half[\s-]days?|half a day|"
+               # a private tour's or a room's price for the whole group ("240 € por grupo",
+               # "€240 per group"): shared by the people asked when rank names them
+               r"grupos?|groups?|"
+               r"jornadas? completas?|full[\s-]days?|jornadas?|"
                r"hours?|hrs?|horas?|"  # a pay: "£14 an hour", "$25/hr", "10 € la hora"
                r"tickets?|entradas?|"  # "10 € por entrada", "$25 a ticket": one's price, no period
                + _BARE_PER)
@@ -95,11 +102,11 @@ _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|he
 # a pay's "gross" / "net" ("38.000 € brutos al año", "£38,000 gross per annum") stands
 # between an amount and its period: it says which figure, not what the period is
 _GROSS = r"(?:\s*(?:gross|net|brut[oa]s?|net[oa]s?)(?=\s))?"
-_SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen[cs]es?|"
+SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen[cs]es?|"
              r"licencias?|members?|miembros?|agents?|agentes?|devices?|dispositivos?")
 # ("por usuario y mes": the "y" joins the two, and stands in for the period's connector;
 # "per seat monthly", "por usuario mensuales": a bare period word needs none)
-_PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + _SOLD_PER + r")\b"
+_PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOLD_PER + r")\b"
         r"(?:\s+(?:y|and)(?=\s+(?:mes|month|ano|year|dia|day|semana|week|noche|night)\b)|"
         r"(?=\s*(?:/|per|por|an?|al|x|la|el|each|cada)\b|\s*/|\s(?:" + _BARE_PER + r")\b)))?"
         r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|(?<= y)\s+|(?<= and)\s+|"
@@ -113,7 +120,7 @@ _EACH: dict[str, Each] = {
     "license": "licence", "licencia": "licence", "device": "device", "dispositivo": "device"}
 
 
-def _each(word: str | None) -> Each | None:
+def each_of(word: str | None) -> Each | None:
     """The canonical unit of sale of ``word`` ("usuarios" → "user"), None for a room."""
     if not word:
         return None
@@ -172,7 +179,11 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "2-semanas": "fortnight", "2-weeks": "fortnight", "year": "year", "ano": "year",
               "annum": "year", "yearly": "year", "yr": "year", "hour": "hour",
               "hr": "hour", "hora": "hour", "annually": "year", "annual": "year", "anual": "year",
-              "anuales": "year", "p.a": "year", "p. a": "year"}
+              "anuales": "year", "p.a": "year", "p. a": "year",
+              "media jornada": "half day", "medias jornada": "half day", "half day": "half day",
+              "half-day": "half day", "half a day": "half day", "jornada completa": "day",
+              "jornadas completa": "day", "full day": "day", "full-day": "day", "jornada": "day",
+              "group": "group", "grupo": "group"}
 
 
 
@@ -300,7 +311,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
                 g["k2"] or _thousands(g["post2"])) and low * 1000 <= high:
             low *= _scale(g["k2"] or _thousands(g["post2"]) or "k")  # "entre 50 y 70 mil pesos", "50 y 70 lucas": one multiplier for both
         raw_per = (g["per"] or "").removeprefix("calendar ")
-        each = _each(g["each"])
+        each = each_of(g["each"])
         if not raw_per:
             before = _PER_BEFORE.search(free, max(0, m.start() - 30), m.start())
             raw_per = before.group("per") if before else ""
@@ -313,7 +324,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
         if not raw_per and pcmp and (late := _PER_AFTER_CMP.match(free, m.end())):
             # "250 bucks max per night", "150 € máximo por noche": the unit after the cap
             raw_per, span = late.group("per"), (span[0], late.end())
-            each = _each(late.group("each"))
+            each = each_of(late.group("each"))
         per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
         if per is None:  # "600 € en total", "presupuesto total de 1.000 €": the whole span's
             per, span = _total(free, m.start(), span)

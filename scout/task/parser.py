@@ -63,6 +63,7 @@ from scout.task.readers import (
 from scout.task.values import coerce
 from scout.task.wishes import claim_wishes
 from scout.task.year import year_range_inputs
+from scout.task.weekdaynote import note_weekday as _note_weekday
 from scout.task.structured import unfielded, unquoted
 from scout.task.subjectwords import QUALITY, RELAY, cuisine
 from scout.termsafe import plain
@@ -202,6 +203,7 @@ def parse_query(
                                 q[when[1][0]:when[1][1]].strip())))
                 elif when is not None:
                     hit = (when[0], when[1])
+                    _note_weekday(result, name, q, when, _)
                     if when[2]:
                         result.flags.append(f"past:{name}")
                         note(result, name, _(

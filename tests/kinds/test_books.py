@@ -249,7 +249,7 @@ def test_pages_rating_and_the_ebook_price(runs):
         in report
     # no page count stated: kept, and said it could not be checked
     assert "| 2 | Hothouse Earth | 9.99 USD [2] | 4.0/5 [2] | not stated |" in report
-    assert "- **Hothouse Earth**: could not check: pages" in report
+    assert "- **Hothouse Earth**: could not check: max pages" in report
 
 
 def test_any_of_the_languages_asked_and_the_audience(runs):

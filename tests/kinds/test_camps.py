@@ -213,7 +213,7 @@ def test_a_spanish_request_shortlists_the_camps_that_take_the_children(runs):
         "Cercedilla English Camp": ["cuesta más que el presupuesto por semana"],
     }
     lozoya = run.artifact("shortlist")["items"][2]["candidate"]
-    assert lozoya["flags"] == ["could not check: ages"]
+    assert lozoya["flags"] == ["could not check: age"]
     # searches in the request's language, with its words
     assert queries[0] == "campamento en inglés en Madrid 8-12 años 1–31 de julio de 2027"
     assert '"English Summer Camp Navacerrada" precio edades fechas opiniones' in queries
@@ -243,7 +243,7 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
                   "| Campamento Valle del Lozoya | 360 €/semana [5] | no consta |",
                   "| edad | 8 | consulta |", "| edad máxima | 12 | consulta |",
                   "| idioma | inglés | consulta |",
-                  "no se pudo comprobar: edades"]:
+                  "no se pudo comprobar: edad"]:
         assert words in report, words
     _says_none_of(ENGLISH, report, SIERRA, SIERRA_REVIEWS)
     _says_none_of(OTHER_KINDS, report, SIERRA, SIERRA_REVIEWS)

@@ -183,7 +183,7 @@ def test_english_day_trip_a_private_price_is_shared_by_the_people_asked(runs):
         "Sintra by train: self-guided day trip": ["no hotel pick-up said"],
         "Excursión a Sintra en español": ["not said to be guided in English"],
     }
-    assert "| 240 EUR [1] for the group | 60 EUR (shared by 4) |" in run.report
+    assert "| 240 EUR/group [1] | 60 EUR (shared by 4) |" in run.report
     assert queries[0].startswith("day trip from Lisbon to Sintra")
 
 
@@ -193,7 +193,7 @@ def test_a_group_price_over_the_cap_each_is_left_out(runs):
     assert shortlist_names(run) == ["Toledo privado desde Madrid", "Toledo en grupo con entradas"]
     assert excluded_reasons(run) == {"Toledo y Segovia en un día":
                                      ["no dice que incluya las entradas"]}
-    assert "| 480 € [1] por el grupo | 80 € (entre 6) |" in run.report
+    assert "| 480 €/grupo [1] | 80 € (entre 6) |" in run.report
 
 
 def test_a_duration_range_keeps_tours_that_fit_it(runs):
@@ -246,12 +246,13 @@ def test_the_report_says_nothing_of_another_kind(runs, key):
 
 def test_a_group_price_is_not_called_dearer_than_a_price_each(runs):
     # 240 € for the group is 60 € each for 4: the synthesis never compares it with 65 €
-    # a person as if both were prices each, nor names either "the cheapest"
+    # a person as if both were prices each; shared by rank (`people`), it is the cheaper
     report = runs["sintra"][0].report
     synthesis = report.split("## Synthesis")[1].split("\n## ")[0]
     assert "Between the top two, Private Sintra tour from Lisbon is rated higher" in synthesis
     assert "more (240 EUR against 65 EUR/person)" not in synthesis
-    assert "cheapest" not in synthesis
+    assert "costs 5 EUR less (240 EUR/group (≈ 60 EUR/person) against 65 EUR/person)" \
+        in synthesis
 
 
 def test_the_kind_validates(capsys, monkeypatch):

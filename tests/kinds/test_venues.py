@@ -269,10 +269,10 @@ def test_an_english_request_seats_the_people_in_the_layout_asked(runs):
         "Palau de Congressos": ["not free on the dates asked"],
     }
     fabra = run.artifact("shortlist")["items"][2]["candidate"]
-    assert "could not check: people" in fabra["flags"]
+    assert "could not check: capacity" in fabra["flags"]
     # and the synthesis does not say it fits
     assert ("Fabra i Coats Nau is the cheapest option on the shortlist, though it may not "
-            "fit your request (could not check: people): 3,500 EUR/day.") in run.report
+            "fit your request (could not check: capacity): 3,500 EUR/day.") in run.report
     assert queries[0] == "theatre-style venue hire 200 people in Barcelona June 1 – 30, 2027"
 
 

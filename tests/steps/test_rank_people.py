@@ -110,3 +110,33 @@ def test_people_names_an_integer_input(tmp_path: Path, name: str, hint: str) -> 
     [p] = validate_paths([path], config=CONFIG).files[0].errors
     assert p.code == "SPEC080" and f"'people: {name}'" in p.message
     assert p.hint is not None and p.hint.startswith(hint)
+
+
+@pytest.mark.parametrize("text", ["Tour privado: 240 € por grupo (hasta 6 personas)",
+                                  "Private walking tour, €240 per group",
+                                  "Visita guiada 240 € el grupo"])
+def test_a_price_for_the_group_is_read_per_group(text: str) -> None:
+    from scout.i18n.values import format_money
+    from scout.steps.extract import find_price
+
+    price = find_price(text)
+    assert price is not None and (price.amount, price.per) == (240, "group")
+    assert format_money(price, "es").endswith("/grupo")
+
+
+@pytest.mark.parametrize("query", ["tour para 4 personas, menos de 70 € por persona",
+                                   "a tour for 4 people under 70 EUR per person"])
+def test_a_price_for_the_group_is_shared_by_the_people_asked(query: str) -> None:
+    # "240 € por grupo" was compared whole (240 against 70 a person) unless the kind's own
+    # where divided it by hand
+    task = build_task(query, INPUTS, today=dt.date(2026, 12, 6))
+    tours = [_flat("private", ("https://a.test/", _eur(240, "group"))),   # 60 each
+             _flat("big", ("https://b.test/", _eur(400, "group")))]       # 100 each
+    params = RankParams(items="candidates", as_="v", where=WHERE, people="guests")
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=tours)}, task))
+    assert [i.candidate.key for i in short.items] == ["private"]
+    kept = short.items[0].candidate
+    assert kept.price_converted == _eur(60, "person")
+    flag = "price per group divided by 4 people, to compare it with the budget per person"
+    assert flag in kept.flags and flag not in kept.unchecked_flags
+    assert localize(flag, "es").startswith("precio por grupo dividido entre 4 personas")

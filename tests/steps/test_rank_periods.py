@@ -368,3 +368,70 @@ def test_a_price_a_fortnight_is_compared_with_a_budget_a_week() -> None:
     assert kept.price_converted == Money(amount=325, currency="EUR", comparator="=", per="week")
     assert localize(kept.flags[0], "es") == (
         "precio por quincena convertido a precio por semana (aproximado)")
+
+
+@pytest.mark.parametrize("text,amount,per", [
+    ("Sala Goya: 400 € la media jornada, 700 € la jornada completa", 400, "half day"),
+    ("Meeting room hire: €250 per half day", 250, "half day"),
+    ("Boardroom £300 per half-day, catering extra", 300, "half day"),
+    ("Auditorio: 1.200 € la jornada completa", 1200, "day"),
+    ("Guía oficial, 180 € por jornada", 180, "day"),
+    ("Private guide, €320 per full day", 320, "day"),
+])
+def test_a_half_day_or_a_full_day_is_the_period_it_says(text: str, amount: float,
+                                                         per: str) -> None:
+    # "400 € la media jornada" was read with no period and compared with a budget a day
+    # as it stood: a half day's rate is half a day's
+    from scout.steps.extract import find_price
+
+    price = find_price(text)
+    assert price is not None and (price.amount, price.per) == (amount, per)
+
+
+def test_a_price_a_half_day_is_compared_with_a_budget_a_day() -> None:
+    assert PERIOD_DAYS["half day"] * 2 == PERIOD_DAYS["day"]
+    short = _rank("sala en Madrid por menos de 700 € al día",
+                  _flat("goya", ("https://rooms.test/goya",
+                                 Money(amount=300, currency="EUR", comparator="=",
+                                       per="half day"))),             # ~600 a day
+                  _flat("prado", ("https://rooms.test/prado",
+                                  Money(amount=400, currency="EUR", comparator="=",
+                                        per="half day"))))            # ~800 a day
+    assert [i.candidate.key for i in short.items] == ["goya"]
+    kept = short.items[0].candidate
+    assert kept.price_converted == Money(amount=600, currency="EUR", comparator="=", per="day")
+    assert format_money(Money(amount=300, currency="EUR", per="half day"), "es").endswith(
+        "/media jornada")
+    assert localize(kept.flags[0], "es") == (
+        "precio por media jornada convertido a precio por día (aproximado)")
+
+
+@pytest.mark.parametrize("text, days", [
+    ("Campamento urbano de lunes a viernes, 9:00-14:00, 45 € al día", 5),
+    ("Day camp, Monday to Friday, €45 per day", 5),
+    ("Curso intensivo lun. a vie.", 5),
+    ("Open Mon-Sat, €45 a day", 6),
+    ("Campus 5 días a la semana", 5),
+    ("Weekdays only", 5),
+    ("Hotel stays from Friday to Sunday, €90 a night", None),  # a stay, not a week
+    ("Open 7 days a week", None),
+    ("Camp in July, €45 per day", None),
+])
+def test_the_days_a_listings_week_holds(text: str, days: int | None) -> None:
+    from scout.steps.weekdays import week_days
+
+    assert week_days(text) == days
+
+
+def test_a_price_a_day_of_what_runs_on_weekdays_is_five_of_them_a_week() -> None:
+    # "45 € al día" de lunes a viernes was compared as 315 € a week (seven days), over a
+    # budget of 250 € a week it fits at 225 €; a camp that says nothing is counted at seven
+    day = Money(amount=45, currency="EUR", comparator="=", per="day")
+    weekdays = _flat("urbano", ("https://camps.test/urbano", day))
+    weekdays.evidence[0].text = "Campamento urbano de lunes a viernes, 45 € al día"
+    every_day = _flat("sierra", ("https://camps.test/sierra", day))
+    short = _rank("campamento en Madrid por menos de 250 € por semana", weekdays, every_day)
+    assert [i.candidate.key for i in short.items] == ["urbano"]
+    assert short.items[0].candidate.price_converted == Money(
+        amount=225, currency="EUR", comparator="=", per="week")
+    assert short.excluded[0][0].price_converted.amount == 315

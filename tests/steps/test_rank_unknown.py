@@ -6,16 +6,21 @@ an input the request did not set checks nothing and flags nothing."""
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
+
+import pytest
 
 from scout.i18n.messages import localize
 from scout.schemas.records import Candidate, Candidates, Evidence
 from scout.schemas.task import Money
 from scout.spec.models import InputSpec
 from scout.steps import rank
-from scout.steps.rank_unknown import guarded
+from scout.steps.rank_unknown import guarded, record_words
 from scout.stepkit.params import RankParams
 from scout.task.build import build_task
 from tests.steps.test_extract_rank import _ctx
+
+ROOT = Path(__file__).resolve().parents[2]
 
 INPUTS = {"topic": InputSpec(type="subject"),
           "open_cfp": InputSpec(type="boolean", aliases=["deadline not passed"]),
@@ -157,7 +162,7 @@ def test_a_none_test_that_is_the_criterion_itself_is_no_guard() -> None:
 def test_a_value_read_again_with_a_pick_is_the_same_value() -> None:
     """`b | stated('pages') is none or b | stated('pages', pick='min') <= ...`: the pick
     says which of several stated values, not another value; a record that states none
-    was kept unchecked and says so, named by the unit the author wrote."""
+    was kept unchecked and says so, named by the input it is checked against."""
     inputs = {"topic": InputSpec(type="subject"), "max_pages": InputSpec(type="integer",
                                                                        aliases=["pages"])}
     where = ("task.max_pages is none or conf | stated('pages') is none or "
@@ -169,7 +174,7 @@ def test_a_value_read_again_with_a_pick_is_the_same_value() -> None:
         _conf("silent", "A book on climate.")])}, task))
     assert [c.key for c, _ in short.excluded] == ["long"]
     flags = {i.candidate.key: i.candidate.flags for i in short.items}
-    assert flags == {"short": [], "silent": ["could not check: pages"]}
+    assert flags == {"short": [], "silent": ["could not check: max pages"]}
     # another filter, or other words, is another value: the test is the criterion itself
     assert guarded("conf | stated('pages') is none or conf | stated('km', pick='min') < 3",
                    "conf") is None
@@ -177,7 +182,7 @@ def test_a_value_read_again_with_a_pick_is_the_same_value() -> None:
 
 def test_two_criteria_guarding_one_value_flag_it_once() -> None:
     # a range's two ends (the youngest and the oldest age a camp takes) guarded by two
-    # wheres on one stated value: "could not check: ages; could not check: ages"
+    # wheres on one stated value: "could not check: age; could not check: age"
     inputs = {"topic": InputSpec(type="subject"),
               "age": InputSpec(type="integer", aliases=["years old"])}
     where = ["task.age is none or conf | stated('ages', pick='min') is none or "
@@ -191,4 +196,47 @@ def test_two_criteria_guarding_one_value_flag_it_once() -> None:
         _conf("silent", "Chess camp in July.")])}, task))
     assert [c.key for c, _ in short.excluded] == ["young"]
     flags = {i.candidate.key: i.candidate.flags for i in short.items}
-    assert flags == {"fits": [], "silent": ["could not check: ages"]}
+    assert flags == {"fits": [], "silent": ["could not check: age"]}
+
+
+VENUE = ("task.capacity is none or v | stated('people', 'personas', 'pax') is none or "
+         "v | stated('people', 'personas', 'pax') >= task.capacity")
+
+
+@pytest.mark.parametrize("where, inputs, words", [
+    (VENUE, {"capacity", "place"}, "capacity"),  # what is checked, not how pages say it
+    (VENUE, {"place"}, "people"),  # not an input the kind declares: the unit, as before
+    # two inputs on the other side: which one is meant is unclear, the unit says it
+    ("v | stated('ages') is none or v | stated('ages') >= (task.max_age or task.age)",
+     {"age", "max_age"}, "ages"),
+    ("v | stated('ages') is none or v | stated('ages') >= task.max_age", {"max_age"},
+     "max age"),
+    # a field keeps scout's word for it, compared with whatever input
+    ("v.price is none or v.price.amount <= task.budget.amount", {"budget"}, "price"),
+])
+def test_a_stated_value_is_named_by_the_input_it_is_checked_against(
+        where: str, inputs: set[str], words: str) -> None:
+    g = guarded(where, "v", inputs)
+    assert g is not None and g.words == words
+    undecidable = where.split(" or ", 1)[1]  # no guard: "could not check" names the same
+    assert record_words(undecidable, "v", inputs) == words
+
+
+@pytest.mark.parametrize("lang, flag", [("en", "could not check: capacity"),
+                                        ("es", "no se pudo comprobar: aforo")])
+def test_the_kinds_catalog_says_the_input_in_the_report(lang: str, flag: str) -> None:
+    """The venues kind's "could not check" flag, in its own report's words."""
+    from scout.report.render import make_report_env
+
+    env = make_report_env(ROOT / "examples" / "venues" / "templates", lang)
+    assert env.from_string("{{ f | l10n }}").render(f="could not check: capacity") == flag
+
+
+def test_an_input_named_with_spaces_is_said_by_its_catalog_name() -> None:
+    """`max_pages` is flagged "could not check: max pages" (as the report's labels write
+    it) and its catalog entry (msgid `max_pages`) says it in Spanish."""
+    from scout.report.render import make_report_env
+
+    env = make_report_env(ROOT / "examples" / "books" / "templates", "es")
+    said = env.from_string("{{ f | l10n }}").render(f="could not check: max pages")
+    assert said.startswith("no se pudo comprobar: ") and "max" not in said
