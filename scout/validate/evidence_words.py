@@ -19,7 +19,6 @@ and never matches:
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from scout.spec.filtercall import EXPR, decode_call
 
