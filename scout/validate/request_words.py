@@ -94,13 +94,18 @@ def subject_alias_problems(pipeline: Pipeline, smap: SourceMap) -> list[Problem]
     """SPEC082: a subject input's one-word alias that says whom or how many the thing is
     for ("for", "para"): the subject becomes whatever follows it in every request that
     says so ("survey tool for 500 responses a month" → "month")."""
+    from scout.task.lang import fold
+    from scout.task.subjectwords import STOP
+
     out: list[Problem] = []
     for name, spec in pipeline.inputs.items():
         if spec.type != "subject":
             continue
         for i, alias in enumerate(spec.aliases):
+            # only a grammar word can be another reader's cue; asking the parser about
+            # each of a hostile kind's 500 aliases would cost seconds
             if not isinstance(alias, str) or len(alias.split()) != 1 \
-                    or not _counts_people(alias.strip()):
+                    or fold(alias.strip()) not in STOP or not _counts_people(alias.strip()):
                 continue
             out.append(Problem(
                 "SPEC082", f"input '{name}': alias '{alias}' is the word requests use for "

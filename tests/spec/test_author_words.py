@@ -156,3 +156,27 @@ def test_new_warnings_are_located_in_github_and_sarif_output(tmp_path) -> None:
     results = to_sarif(found)["runs"][0]["results"]
     where = {r["ruleId"]: r["locations"][0]["physicalLocation"]["region"] for r in results}
     assert {k: (v["startLine"], v["startColumn"]) for k, v in where.items()} == want
+
+
+def test_a_report_templates_evidence_words_are_checked_too(tmp_path) -> None:
+    import shutil
+
+    root = Path(__file__).resolve().parents[2]
+    (tmp_path / "config").mkdir()
+    shutil.copy(root / "config" / "adapters.yaml", tmp_path / "config" / "adapters.yaml")
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "r.md.j2").write_text(
+        "# report\n{% for c in candidates %}\n{{ c | stated('beds?') }} "
+        "{{ c | stated('beds', 'camas') }}\n{% endfor %}\n")
+    spec = tmp_path / "p.yaml"
+    spec.write_text(
+        "apiVersion: scout/v1\nname: t\nphases:\n  F0: {uses: task, produces: [task]}\n"
+        "  F1:\n    uses: search\n    needs: [task]\n    chain: web\n"
+        "    with: {query: x, extract: {record: candidate}}\n    produces: [candidates]\n"
+        "  F6:\n    uses: report\n    needs: [task, candidates]\n"
+        "    with: {template: r.md.j2}\n    produces: [report]\n")
+    result = validate_paths([spec], config=tmp_path / "config" / "adapters.yaml")
+    [p] = [p for p in result.problems if p.code == "SPEC083"]
+    assert (p.severity, p.location.line, p.location.file.endswith("r.md.j2")) == (
+        "warning", 3, True)
+    assert "'beds?' is matched as written" in p.message
