@@ -51,7 +51,7 @@ from scout.validate.template_facts import facts_of as _facts_of
 from scout.validate.template_facts import parse_env as _parse_env
 from scout.spec.models import Pipeline
 from scout.spec.filtersig import call_problem, shown
-from scout.validate.evidence_words import evidence_word_problem
+from scout.validate.evidence_words import evidence_word_problem, one_language_units
 from scout.spec.templating import GLOBAL_NAMES, has_jinja, known_filters, known_tests
 from scout.suggest import did_you_mean
 
@@ -322,6 +322,7 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
                                                for t in _strings(phase.with_)],
                       msgids=[(m, c) for m, c, _ in use.msgids])
     use.problems += kind_word_problems(words, locales)
+    use.problems += one_language_units(spec, locales)
     return use.problems, use.task_attrs
 
 

@@ -180,3 +180,23 @@ def test_a_report_templates_evidence_words_are_checked_too(tmp_path) -> None:
     assert (p.severity, p.location.line, p.location.file.endswith("r.md.j2")) == (
         "warning", 3, True)
     assert "'beds?' is matched as written" in p.message
+
+
+def test_a_stated_unit_in_one_language_is_a_note_when_the_kind_speaks_two(tmp_path) -> None:
+    """`stated('responses')` reads no Spanish listing; a symbol or an abbreviation, or
+    the unit in both languages, is not reported; a kind without a second catalog has
+    chosen English."""
+    where = ("\"(c | stated('responses', pick='min')) is none\", \"(c | stated('km')) is "
+             "none\", \"(c | stated('pages', 'páginas')) is none\"")
+    assert _validate(tmp_path, where=where) == []
+    spec = tmp_path / "surveys.yaml"
+    assert not [p for p in validate_paths([spec], config=CONFIG).problems
+                if p.code == "SPEC084"]  # no second catalog: the kind reads English
+    po = tmp_path / "locales" / "es" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "surveys"\nmsgstr "encuestas"\n', encoding="utf-8")
+    result = validate_paths([spec], config=CONFIG)
+    found = [p for p in result.problems if p.code == "SPEC084"]
+    assert [(p.severity, p.location.line) for p in found] == [("note", 25)]
+    assert "stated('responses')" in found[0].message and "'es'" in found[0].message
