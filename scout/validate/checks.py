@@ -31,6 +31,7 @@ from scout.validate.jinja_checks import check_jinja, jinja_fields
 from scout.validate.project_refs import check_chain, check_template_files
 from scout.validate.rankable import check_rank_items, check_rank_variants
 from scout.validate.record_fields import record_scope
+from scout.validate.request_words import subject_alias_problems, value_noun_problem
 
 
 def producers(pipeline: Pipeline) -> dict[str, list[str]]:
@@ -48,6 +49,7 @@ def check_pipeline(spec: LoadedSpec, config: Config | None) -> list[Problem]:
     problems: list[Problem] = []
     problems += _check_inputs(pipeline, smap)
     problems += _check_nouns(pipeline, smap)
+    problems += subject_alias_problems(pipeline, smap)
 
     made = producers(pipeline)
     for art, pids in made.items():
@@ -182,6 +184,10 @@ def _check_nouns(pipeline: Pipeline, smap: SourceMap) -> list[Problem]:
 
     problems = []
     for i, noun in enumerate(pipeline.nouns):
+        swallows = value_noun_problem(noun, smap.locate(("nouns", i)))
+        if swallows is not None:  # said before "short": '€' has no letters either
+            problems.append(swallows)
+            continue
         why = unclaimable(noun, pipeline.inputs)
         if why is not None:
             what, hint = _UNCLAIMABLE[why]

@@ -31,6 +31,7 @@ from scout.spec.templating import (
 )
 from scout.spec.yamlload import PathT, SourceMap
 from scout.stepkit.registry import FreeParams, StepKind
+from scout.validate.evidence_words import evidence_word_problem
 from scout.validate.habits import literal_braces, name_hint, syntax_hint
 from scout.validate.record_fields import money_compared_whole, value_field_slips
 from scout.suggest import did_you_mean
@@ -102,6 +103,22 @@ def _strings_with_jinja(value: Any, path: PathT) -> Iterator[tuple[PathT, str, s
 
 #: the names through which Jinja's i18n extension translates (``_()``, ``{% trans %}``)
 _GETTEXT = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext"})
+
+
+_GETTEXT_LITERAL = re.compile(r"""\b(?:_|gettext|ngettext)\s*\(\s*(['"])(.+?)\1""")
+
+
+def _lang_branch_hint(text: str) -> str:
+    """SPEC077's fix, written with the template's own English words: a template of a
+    pipeline reads no catalog (neither the project's nor, through ``l10n``, the kind's
+    words), so each language's words are written where the request's language picks
+    them."""
+    m = _GETTEXT_LITERAL.search(text)
+    english = m.group(2) if m else "..."
+    return ("write each language's words where the request's language picks them: "
+            f"{{% if task.lang == 'es' %}}<'{english}' in Spanish>{{% else %}}{english}"
+            "{% endif %} (the request's own words, such as a subject input's value, are in its "
+            "language already)")
 
 
 def _reads_catalog(path: PathT) -> bool:
@@ -210,8 +227,7 @@ def check_jinja(
                        "in English here: only a rank phase's reasons and report templates "
                        "read the catalog",
             at("_", "") if "_" in use.names else at("trans", r"\{%-?\s*"), severity="warning",
-            hint="write each language's words: {% if task.lang == 'es' %}...{% else %}..."
-                 "{% endif %}"))
+            hint=_lang_branch_hint(text)))
     for f in sorted(use.filters - known_filters()):
         problems.append(Problem("SPEC053", f"phase '{pid}': unknown Jinja filter '{f}'",
                                 at(f, r"(?:\|\s*|[\"'])"),
@@ -227,4 +243,10 @@ def check_jinja(
                 "SPEC057", f"phase '{pid}': {what} calls filter '{name}' with arguments it "
                 f"cannot take: {wrong}", at(name, r"\|\s*"),
                 hint=f"call it as {shown(name)}; in: {text!r}"))
+        never = None if wrong else evidence_word_problem(name, call)
+        if never:
+            problems.append(Problem(
+                "SPEC083", f"phase '{pid}': {what} calls '{name}' with a word no listing "
+                f"states: {never[0]}", at(name, r"\|\s*"), severity="warning",
+                hint=never[1]))
     return problems

@@ -16,9 +16,16 @@ one has chosen English). It does not cry wolf over names that need no translatio
   digits: "Coursera", "MiríadaX", "RTX 4060" are names) *and* the kind shows it as a
   word to translate: a reason or project template translates the input's value
   (``_(task.mode)``, ``task.mode | l10n``), the project's catalog translates another value
-  of the same enum (the author began and missed one), or a synonym of the value is
-  written with that language's letters (``hybrid: [híbrido]``: the author knows its
-  word). Brands written in lower case ("apple", "seat", "toyota") show none of these.
+  of the same enum (the author began and missed one), or a synonym of one of the enum's
+  values is written with that language's letters (``hybrid: [híbrido]``: the author
+  knows its words, and ``in-person: [presencial]`` beside it is one too). Brands written
+  in lower case ("apple", "seat", "toyota") show none of these: their synonyms are models
+  (``dell: [xps]``).
+
+A value given to ``_()`` as a placeholder's (``_('not by %(mode)s', mode=task.mode)``)
+is no sign either way: a report writes every enum value it prints through the catalog
+(scout.report.kindwords), brands and words alike, so counting it would warn about
+laptops' ``apple`` and ``dell``.
 
 Severity: a warning when the project's catalog already translates some of this kind's
 own words (its template texts, input names or enum values: the author translates the
@@ -108,10 +115,14 @@ def _problems(kind: KindWords, lang: str, catalog: str,
         words = [v for v in values if ordinary_word(v) and not said(v)]
         if not words:
             continue
-        shown = kind.translates_value(name) or any(ours(v) for v in values)
+        # the enum holds words of the language when the author translates its value, the
+        # catalog one of them, or a synonym of any one is written with the language's
+        # letters (`bus: [autobús]` says `train: [tren]` is a word too); a brand's
+        # synonyms are its models (`dell: [xps]`), none of them so written
+        shown = kind.translates_value(name) or any(ours(v) for v in values) or any(
+            letters & set(s.lower()) for v in values for s in _synonyms(spec.synonyms, v))
         for value in words:
-            spelled = any(letters & set(s.lower()) for s in _synonyms(spec.synonyms, value))
-            if not (shown or spelled):
+            if not shown:
                 continue
             out.append(Problem(
                 "SPEC078", f"input '{name}': enum value '{value}' has no word in '{lang}': "

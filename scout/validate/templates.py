@@ -51,6 +51,7 @@ from scout.validate.template_facts import facts_of as _facts_of
 from scout.validate.template_facts import parse_env as _parse_env
 from scout.spec.models import Pipeline
 from scout.spec.filtersig import call_problem, shown
+from scout.validate.evidence_words import evidence_word_problem, one_language_units
 from scout.spec.templating import GLOBAL_NAMES, has_jinja, known_filters, known_tests
 from scout.suggest import did_you_mean
 
@@ -255,6 +256,12 @@ def check_template(path: Path, *, pid: str, scope: set[str], pipeline: Pipeline,
                     "SPEC057", f"phase '{pid}': filter '{rest[0]}' called with arguments it "
                     f"cannot take: {wrong}", loc(rest[1], rest[0]),
                     hint=f"call it as {shown(rest[0])}"))
+            never = None if wrong else evidence_word_problem(rest[0], rest[2])
+            if never:  # a word no listing states: the same as in a pipeline (SPEC083)
+                use.problems.append(Problem(
+                    "SPEC083", f"phase '{pid}': report template calls '{rest[0]}' with a "
+                    f"word no listing states: {never[0]}", loc(rest[1], rest[0]),
+                    severity="warning", hint=never[1]))
         elif kind == "test" and rest[0] not in known_tests():
             use.problems.append(Problem(
                 "SPEC053", f"phase '{pid}': unknown Jinja test '{rest[0]}'",
@@ -317,6 +324,7 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
                                                for t in _strings(phase.with_)],
                       msgids=[(m, c) for m, c, _ in use.msgids])
     use.problems += kind_word_problems(words, locales)
+    use.problems += one_language_units(spec, locales)
     return use.problems, use.task_attrs
 
 
