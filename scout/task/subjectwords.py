@@ -239,9 +239,9 @@ COMPOUND_TAILS = frozenset({"learning", "tasting", "watching"})
 # words of quality and price that are also what a topic is about, as its head noun:
 # "calidad del aire", "precios de la vivienda" (before "de" and what it is of), "air
 # quality", "house prices" (after a word of the topic, ending it), "sea level rise" (between
-# two of its words): see subject.py
+# two of its words): see subjectphrases.py
 HEAD_NOUNS = frozenset("quality calidad price prices precio precios level levels nivel niveles".split())
-# of those, the English nouns of price, which are never adjectives: see subject.py
+# of those, the English nouns of price, which are never adjectives: see subjectphrases.py
 PRICE_NOUNS = frozenset({"price", "prices"})
 # stop words of one language only that the other language writes as nouns: in a request
 # written in that other language they are its nouns ("papers on sea level rise", "the
@@ -286,7 +286,7 @@ centre center downtown area zona barrio neighbourhood neighborhood nearby close 
 around near afueras alrededores outskirts junto aqui alli ahi alla aca
 """
 # of those, the nouns of reviews, ratings and prices: alone after a subject's cue they are
-# what it is about ("app de notas", "talks about reviews"): see subject.py
+# what it is about ("app de notas", "talks about reviews"): see subjectphrases.py
 RATED = frozenset("""
 reviews review rating ratings score scores opinions price prices cost costs estrellas resenas
 resena opiniones opinion valoracion valoraciones nota notas puntuacion calificacion
