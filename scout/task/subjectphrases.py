@@ -8,7 +8,7 @@ computador"), with no place input by "en / in" ("sesgos en modelos de lenguaje")
 model's numbers ("RTX 4060", "Dell XPS 13": :func:`_model_number`), a compound's tail
 ("machine learning") and a quality word that is the topic's noun ("calidad del aire",
 "air quality": :func:`_heads_topic`). A frame or constraint word
-(:func:`scout.task.subjectwords.is_stop`), a place, a count, a feature after "con /
+(:func:`scout.task.subjectslips.is_stop`), a place, a count, a feature after "con /
 with", a relative clause's verb or a way of taking part ("online") ends a run; in a chat
 request "de / of" before the place ends it too (:func:`scout.task.subjectplace.place_follows`).
 """
@@ -21,6 +21,7 @@ from scout.task import subjectwords as sw
 from scout.task.placewords import LANDFORMS
 from scout.task.subjectmarks import Tok as _Tok
 from scout.task.subjectplace import place_follows
+from scout.task.subjectslips import is_stop
 
 
 def _model_number(toks: list[_Tok], i: int, free: str) -> bool:
@@ -41,9 +42,9 @@ def _model_number(toks: list[_Tok], i: int, free: str) -> bool:
 
 
 def _stop(tok: _Tok, slips: bool = True) -> bool:
-    """``tok`` is never part of a subject (:func:`subjectwords.is_stop`), unless it is this
+    """``tok`` is never part of a subject (:func:`subjectslips.is_stop`), unless it is this
     request's noun though the other language's stop word (``own``)."""
-    return not tok.own and sw.is_stop(tok.text, slips=slips)
+    return not tok.own and is_stop(tok.text, slips=slips)
 
 
 def _rated_alone(tok: _Tok, nxt: _Tok | None) -> bool:
@@ -167,7 +168,7 @@ def find_phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: b
             words.append(i)  # "introduction to machine learning": one topic
             continue
         if tok.field and nxt is not None and nxt.word and not nxt.place:
-            if all(toks[j].text in sw.FIELD_HEADS - sw.FIELD_PEOPLE or sw.is_stop(toks[j].text)
+            if all(toks[j].text in sw.FIELD_HEADS - sw.FIELD_PEOPLE or is_stop(toks[j].text)
                    for j in words):
                 words.clear()  # "investigación en cambio climático": the field is the topic
             else:
@@ -192,7 +193,7 @@ def find_phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: b
             close()  # "charlas online de lingüística", "python online course": how one
             continue  # attends, not the topic
         if words and words[-1] == i - 1 and text in sw.COMPOUND_TAILS \
-                and toks[i - 1].text not in sw.CONNECTORS and not sw.is_stop(toks[i - 1].text):
+                and toks[i - 1].text not in sw.CONNECTORS and not is_stop(toks[i - 1].text):
             words.append(i)  # "machine learning", "wine tasting"
             continue
         if text in sw.HEAD_NOUNS and _heads_topic(toks, i, words):
