@@ -33,6 +33,7 @@ from scout.task.chat import unmarked, unshouted
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_quantities,
                                     put_corrected_places, read_corrected, segments)
+from scout.task.datereader import find_date
 from scout.task.demonyms import country_said
 from scout.task.display import display
 from scout.task.gazetteer import known_place_words
@@ -51,7 +52,6 @@ from scout.task.readers import (
     default_rating,
     digits_view,
     email_spans,
-    find_date,
     find_email,
     count_range_inputs,
     find_number,
