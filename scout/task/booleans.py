@@ -84,7 +84,7 @@ def _compound_head(rest: str, spec: InputSpec, name: str) -> bool:
     """The flag's word just read is the first of a compound: a gerund follows it that is no
     request word ("looking") and no verb of the flag's own words ("remote working" with
     the alias "work from home")."""
-    from scout.task.subjectwords import is_stop
+    from scout.task.subjectslips import is_stop
 
     m = _GERUND.match(rest)
     if m is None or is_stop(m.group(0).strip()):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ from scout.task.chat import unmarked, unshouted
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_quantities,
                                     put_corrected_places, read_corrected, segments)
+from scout.task.datereader import find_date
 from scout.task.demonyms import country_said
 from scout.task.display import display
 from scout.task.gazetteer import known_place_words
@@ -44,6 +45,7 @@ from scout.task.others import blanked, other_parts, priced_parts
 from scout.task.lang import Lang, detect, fold
 from scout.task.parse_notes import ParseResult, note, note_bare_amounts, note_unread
 from scout.task.placeinput import read_place
+from scout.task.quantityinputs import read_quantities
 from scout.task.readers import (
     CLAIMED,
     NUMBER_CMP,
@@ -51,12 +53,10 @@ from scout.task.readers import (
     default_rating,
     digits_view,
     email_spans,
-    find_date,
     find_email,
     count_range_inputs,
     find_number,
     find_pattern,
-    name_forms,
     query_territories,
     widened,
 )
@@ -248,7 +248,7 @@ def parse_query(
                     hit = (hit[0], widened(text.free, view, hit[1]))
             elif spec.type in QUANTITIES:
                 if spec.type not in quantities:
-                    quantities[spec.type] = _read_quantities(text, inputs, spec.type, result, _)
+                    quantities[spec.type] = read_quantities(text, inputs, spec.type, result, _)
                 hit = quantities[spec.type].get(name)
             elif spec.type == "year":
                 from scout.task.year import find_year
@@ -381,44 +381,3 @@ def parse_query(
     note_bare_amounts(text, inputs, result, _)
     note_unread(text, inputs, result, _)
     return result
-
-
-def _read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
-                     result: ParseResult, _: Callable[[str], str],
-                     ) -> dict[str, tuple[float, tuple[int, int]]]:
-    """The values of every input of one quantity type (``data_size``, ``weight``), read
-    at once: a product states several quantities in one unit (memory and storage are both
-    GB), so each input first takes a value its name or an alias stands next to ("16 GB de
-    RAM", "SSD de 1 TB"); the values left go to the inputs still empty, in the order the
-    pipeline declares them, when there is one for each. Fewer values than empty inputs is
-    not guessed at: the note names the inputs a value could be."""
-    from scout.task.quantity import find_quantities, find_quantity
-
-    names = [n for n, s in inputs.items() if s.type == kind and n not in result.values]
-    hits: dict[str, tuple[float, tuple[int, int]]] = {}
-    for name in names:
-        spec = inputs[name]
-        hit = find_quantity(digits_view(text.free), kind, NUMBER_CMP,
-                            name_forms([name.replace("_", " "), *spec.aliases]),
-                            high=name.startswith("max"))
-        if hit is not None:
-            hits[name] = (hit[0], widened(text.free, digits_view(text.free), hit[1]))
-            text.claim(hits[name][1])
-    empty = [n for n in names if n not in hits]
-    # of a range, the top when every input left is for the most ("max_weight")
-    view = digits_view(text.free)
-    left = [(v, widened(text.free, view, span)) for v, span in find_quantities(
-        view, kind, NUMBER_CMP, high=all(n.startswith("max") for n in empty))] if empty else []
-    if len(empty) == 1 or len(left) >= len(empty):
-        hits.update(zip(empty, left))
-    else:
-        quote = "«{}»" if result.lang == "es" else "'{}'"
-        for _value, span in left:
-            text.claim(span)
-            shown = quote.format(text.original[span[0]:span[1]].strip())
-            result.notes.append(_("{text} could be {names}, so it was not read; write what it "
-                                  "is next to it, e.g. {example}").format(
-                text=shown, names=" / ".join(_(n).replace("_", " ") for n in empty),
-                example=quote.format(text.original[span[0]:span[1]].strip() + " "
-                                     + (inputs[empty[0]].aliases or [empty[0]])[0])))
-    return hits

@@ -34,7 +34,7 @@ def counts_people(name: str, aliases: list[str]) -> bool:
 def party_after_for(free: str) -> tuple[int, tuple[int, int]] | None:
     """The count after ``para`` / ``for`` (or ``somos`` / ``we are``) in ``free`` (folded, digits as digits) when no
     word but a function word follows it, with the span of both words; else None."""
-    from scout.task.subjectwords import is_stop
+    from scout.task.subjectslips import is_stop
 
     for m in _AFTER.finditer(free):
         nxt = re.match(r"\s*([^\W\d_]+)", free[m.end():])

@@ -4,22 +4,20 @@ span of text it used.
 :class:`QueryText` is the query as the readers see it: the text as written, its folded
 copy (lower case, no accents, the same length) and the folded copy with the spans earlier
 readers *claimed* blanked out, so "September 2026" is not also read as a place. Here are
-the readers of dates (through :mod:`scout.task.dates`), numbers as people write them
-("100,000 km", "3+ bedrooms", "dos habitaciones"), e-mail addresses and an author's
-``pattern``; the other types have their own modules (money, rating, place, enum words
+the readers of numbers as people write them ("100,000 km", "3+ bedrooms", "dos
+habitaciones"), e-mail addresses and an author's ``pattern``; the other types have their
+own modules (dates (:mod:`scout.task.datereader`), money, rating, place, enum words
 (:mod:`scout.task.enums`), booleans (:mod:`scout.task.booleans`), ...).
 :mod:`scout.task.parser` runs them in order.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import math
 import re
 from typing import Any
 
 from scout.i18n import COUNT_WORDS
-from scout.schemas.task import DateRange, Month
 from scout.spec.models import InputSpec
 from scout.task.countrange import find_count_range
 from scout.task.countrange import pairs as count_pairs
@@ -69,106 +67,6 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
                 if code and code not in out:
                     out.append(code)
     return out
-
-
-def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bool = True,
-              ) -> tuple[Any, tuple[int, int], bool] | None:
-    """The date, date range or month the query gives, as an input of ``as_type`` holds it
-    (a month read for a date input is its range), its span, and whether it is past. Day
-    numbers may be words ("del doce al quince de marzo").
-    ``count_nights``: one day with "N nights" is the stay from it (the parser says no when
-    another input of the pipeline reads nights)."""
-    from scout.task.dates import find_when, month_range
-
-    view = digits_view(text.free)  # "del doce al quince de marzo"
-    when = find_when(view, text.original, today)
-    if when is None:
-        return None
-    span = widened(text.free, view, when.span)
-    if when.either:  # two dates far apart: the parser says so, and reads neither
-        return None, span, False
-    # a date said twice, the wider and a part of it ("de verano ... en julio", "summer
-    # course in August"): the part is meant, and the wider one is claimed with it, so it
-    # is no subject (a month input holds the month: it is left as it was)
-    other = find_when(view[:span[0]] + CLAIMED * (span[1] - span[0]) + view[span[1]:],
-                      text.original, today)
-    # Unless the wider one is written as its two days ("estas navidades, del 23 de
-    # diciembre al 7 de enero"): those days are what is asked, the feast named around them
-    outer_days = len(re.findall(r"(?<!\d)\d{1,2}(?!\d)", view[span[0]:span[1]])) >= 2
-    if as_type == "date" and other is not None and not other.either:
-        if _narrower(other.value, when.value) and outer_days:
-            text.claim(widened(text.free, view, other.span))
-        elif _narrower(other.value, when.value):
-            text.claim(span)
-            when, span = other, widened(text.free, view, other.span)
-        elif _narrower(when.value, other.value):
-            text.claim(widened(text.free, view, other.span))
-    value: Any = when.value
-    if count_nights and isinstance(value, DateRange) and value.start == value.end:
-        nights = _nights(text.free)  # "3 nights from March 4", "del 4 de marzo, 3 noches"
-        if nights is not None and not (span[0] < nights[1][1] and nights[1][0] < span[1]):
-            value = DateRange(start=value.start, end=value.start + dt.timedelta(days=nights[0]))
-            text.claim(nights[1])
-    if as_type == "date":
-        if isinstance(value, Month):
-            value = month_range(value)
-        if isinstance(value, DateRange) and value.start == value.end:
-            value = value.start
-    return value, span, when.past
-
-
-def _bounds(value: Any) -> tuple[dt.date, dt.date] | None:
-    """The first and last day of a date, a date range or a month."""
-    from scout.task.dates import month_range
-
-    if isinstance(value, Month):
-        value = month_range(value)
-    if isinstance(value, DateRange):
-        return value.start, value.end
-    return (value, value) if isinstance(value, dt.date) else None
-
-
-def _narrower(inner: Any, outer: Any) -> bool:
-    """Whether ``inner``'s days lie inside ``outer``'s and are fewer; a day that is one
-    end of ``outer`` is that end said again ("retiro el 5/2 ... lo dejo el 12/2")."""
-    a, b = _bounds(inner), _bounds(outer)
-    if a is None or b is None or a == b or (a[0] == a[1] and a[0] in b):
-        return False
-    return b[0] <= a[0] and a[1] <= b[1]
-
-
-def _nights(free: str) -> tuple[int, tuple[int, int]] | None:
-    """How many nights a request asks for from its one day ("for 3 nights", "dos noches",
-    "a 4-night stay", "for a week": seven), and the span; None unless said once, from 1
-    to 60 nights."""
-    from scout.task.numwords import count_words
-
-    words = count_words(60)
-    alt = "|".join(sorted((re.escape(w) for w in [*words, "una", "a", "one"]), key=len,
-                          reverse=True))
-    # "a week from the 14th", "una semana desde el 14", "two weeks from March 3": seven
-    # nights a week; never a date's own weeks ("in two weeks", "dentro de una semana")
-    found = [m for m in re.finditer(r"(?<![\w.,])(?P<n>\d{1,2}|" + alt + r")[\s-]+"
-                                    r"(?:(?P<nights>nights?|noches?)|weeks?|semanas?)(?!\w)", free)
-             if (m.group("nights") and m.group("n") != "a")  # "200 a night" is a price
-             or (not m.group("nights") and not _WEEKS_AHEAD.search(free[:m.start()])
-                 # "$1,500 a week" is a price too
-                 and not (m.group("n") == "a" and _AMOUNT_BEFORE.search(free[:m.start()])))]
-    if len(found) != 1:
-        return None
-    raw = found[0].group("n")
-    n = int(raw) if raw.isdigit() else words.get(raw, 1 if raw in ("una", "a", "one") else 0)
-    n *= 1 if found[0].group("nights") else 7
-    return (n, found[0].span()) if n and 1 <= n <= 60 else None
-
-
-# an amount just before "a week": its price's unit, no stay's length
-_AMOUNT_BEFORE = re.compile(r"(?:\d|[€$£]|\b(?:euros?|eur|dollars?|dolares|usd|pounds?|libras?|"
-                            r"gbp|pesos?|bucks|quid))\s*$")
-# what makes "two weeks" a date rather than a stay's length: "in two weeks", "dentro de dos
-# semanas", "en una semana", "within a week", "next"
-_WEEKS_AHEAD = re.compile(r"\b(?:in|en|within|dentro\s+de|de\s+aqui\s+a|after|next|every|"
-                          r"cada|ago|hace)\s*$")
 
 
 # A number as people write it: digits grouped in thousands ("100,000 km", "80.000 km",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
+from scout.task.subjectslips import is_stop
 
 # the words that name what a request is about ("about", "sobre", "acerca de")
 _CUE_WORDS = frozenset({"about", "sobre", "acerca"})
@@ -81,7 +82,7 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
         if i is None or not toks[i].word:
             continue
         name = name_at(free, original, m.end())
-        if name is None and len(toks[i].text.rstrip("+#")) == 1 and not sw.is_stop(toks[i].text):
+        if name is None and len(toks[i].text.rstrip("+#")) == 1 and not is_stop(toks[i].text):
             # "statistics in R", "programación en C": a language or a grade, no place; the
             # cue joins it to the topic
             for tok in toks:

@@ -15,6 +15,7 @@ import re
 from scout.i18n import COUNT_WORDS
 from scout.task import placewords as pw
 from scout.task import subjectwords as sw
+from scout.task.subjectslips import is_stop
 
 CLAIMED = "\x00"
 
@@ -95,5 +96,5 @@ def _meal_of(free: str, a: int, b: int) -> bool:
     after = re.match(r"\s+([^\W\d_]+)", free[b:])
     before = re.search(r"([^\W\d_]+)\s+(?:de|del|of)\s+$", free[:a])
     return bool(after and after.group(1) in sw.MEALS) or bool(
-        before and (before.group(1) in sw.MEALS or not sw.is_stop(before.group(1))
+        before and (before.group(1) in sw.MEALS or not is_stop(before.group(1))
         and before.group(1) not in pw.STOP))

@@ -14,6 +14,7 @@ from scout.task import subjectwords as sw
 from scout.task.lang import fold
 from scout.task.place import title_case
 from scout.task.subjectmask import CLAIMED as _CLAIMED
+from scout.task.subjectslips import is_stop
 
 if TYPE_CHECKING:
     from scout.task.subjectmarks import Tok as _Tok
@@ -74,7 +75,7 @@ def _job_head(tok: _Tok) -> bool:
 
 def _plain_word(tok: _Tok) -> bool:
     """A word of the subject's own: no place, no count, no frame or quality word."""
-    return tok.word and not tok.place and not tok.counted and not sw.is_stop(tok.text)
+    return tok.word and not tok.place and not tok.counted and not is_stop(tok.text)
 
 
 def leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:

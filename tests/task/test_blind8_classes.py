@@ -610,12 +610,12 @@ def test_a_word_glued_to_a_unit_letter_is_no_duration() -> None:
     ("dnde", {"donde"}), ("restorante", {"restaurante", "restaurants"}),
 ])
 def test_typos_of_frame_words_are_still_read(word: str, targets: set[str]) -> None:
-    from scout.task.subjectwords import near
+    from scout.task.subjectslips import near
     assert near(word) in targets
 
 
 def test_two_letters_changed_in_place_is_another_word() -> None:
-    from scout.task.subjectwords import near
+    from scout.task.subjectslips import near
     assert near("guitarra") is None
 
 
@@ -685,7 +685,7 @@ def test_a_typo_reads_the_same_whatever_the_hash_seed() -> None:
     import os
     import subprocess
     import sys
-    code = ("from scout.task.subjectwords import near; "
+    code = ("from scout.task.subjectslips import near; "
             "print([near(w) for w in ('resturante', 'restorante', 'barrato', 'hoteels', 'dnde')])")
     outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout

@@ -106,7 +106,7 @@ def test_a_word_with_another_ending_is_no_typo_of_a_frame_word(query: str, want:
 
 
 def test_real_typos_of_frame_words_are_still_frame_words() -> None:
-    from scout.task.subjectwords import near
+    from scout.task.subjectslips import near
 
     assert near("restorante") == "restaurante" and near("resturante") is not None
     assert near("espectaculos") is None

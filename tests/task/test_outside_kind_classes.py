@@ -131,7 +131,7 @@ def test_a_field_in_ics_is_the_topic(query: str, inputs: dict[str, InputSpec], t
 
 
 def test_a_slip_of_the_spanish_adjective_is_still_one() -> None:
-    from scout.task.subjectwords import near
+    from scout.task.subjectslips import near
 
     assert near("ecnomicos") == "economicos" and near("economics") is None
 

@@ -1,0 +1,57 @@
+"""The inputs of one quantity type (``data_size``, ``weight``) read together.
+
+A product states several quantities in one unit (memory and storage are both GB), so the
+parser reads every input of the type at once, in the type's turn: each input first takes
+a value its name or an alias stands next to, then the values left go to the inputs still
+empty (:func:`read_quantities`). The quantities themselves are read by
+:mod:`scout.task.quantity`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from scout.spec.models import InputSpec
+from scout.task.parse_notes import ParseResult
+from scout.task.readers import NUMBER_CMP, QueryText, digits_view, name_forms, widened
+
+
+def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
+                     result: ParseResult, _: Callable[[str], str],
+                     ) -> dict[str, tuple[float, tuple[int, int]]]:
+    """The values of every input of one quantity type (``data_size``, ``weight``), read
+    at once: a product states several quantities in one unit (memory and storage are both
+    GB), so each input first takes a value its name or an alias stands next to ("16 GB de
+    RAM", "SSD de 1 TB"); the values left go to the inputs still empty, in the order the
+    pipeline declares them, when there is one for each. Fewer values than empty inputs is
+    not guessed at: the note names the inputs a value could be."""
+    from scout.task.quantity import find_quantities, find_quantity
+
+    names = [n for n, s in inputs.items() if s.type == kind and n not in result.values]
+    hits: dict[str, tuple[float, tuple[int, int]]] = {}
+    for name in names:
+        spec = inputs[name]
+        hit = find_quantity(digits_view(text.free), kind, NUMBER_CMP,
+                            name_forms([name.replace("_", " "), *spec.aliases]),
+                            high=name.startswith("max"))
+        if hit is not None:
+            hits[name] = (hit[0], widened(text.free, digits_view(text.free), hit[1]))
+            text.claim(hits[name][1])
+    empty = [n for n in names if n not in hits]
+    # of a range, the top when every input left is for the most ("max_weight")
+    view = digits_view(text.free)
+    left = [(v, widened(text.free, view, span)) for v, span in find_quantities(
+        view, kind, NUMBER_CMP, high=all(n.startswith("max") for n in empty))] if empty else []
+    if len(empty) == 1 or len(left) >= len(empty):
+        hits.update(zip(empty, left))
+    else:
+        quote = "«{}»" if result.lang == "es" else "'{}'"
+        for _value, span in left:
+            text.claim(span)
+            shown = quote.format(text.original[span[0]:span[1]].strip())
+            result.notes.append(_("{text} could be {names}, so it was not read; write what it "
+                                  "is next to it, e.g. {example}").format(
+                text=shown, names=" / ".join(_(n).replace("_", " ") for n in empty),
+                example=quote.format(text.original[span[0]:span[1]].strip() + " "
+                                     + (inputs[empty[0]].aliases or [empty[0]])[0])))
+    return hits
