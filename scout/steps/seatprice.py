@@ -2,7 +2,7 @@
 with "under €10 per user per month" is 8 € a user, not 80.
 
 A plan sold for a number of users, seats, licences or devices together states no
-``each`` (scout.task.money reads "€8 per user per month" as one user's); compared as it
+``each`` (scout.task.moneyunits reads "€8 per user per month" as one user's); compared as it
 is with a budget per user it was ten times too dear. When the request's budget is per
 one of them and the listing's line stating the price says how many it covers ("for up
 to 10 users", "hasta 10 usuarios", "10 seats included"), the price is divided by them,
@@ -16,7 +16,7 @@ import re
 
 from scout.i18n import N_
 from scout.schemas.records import Candidate
-from scout.task.money import SOLD_PER, each_of
+from scout.task.moneyunits import SOLD_PER, each_of
 from scout.text import strip_accents
 
 #: "for up to 10 users", "para 5 usuarios", "hasta 10 puestos", "10 seats included",

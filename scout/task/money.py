@@ -22,9 +22,8 @@ cost more than 200" are all "<=".
 British notes named for their value are amounts in pounds ("about a tenner a head", "under a
 fiver").
 
-Units ("/night", "per person", "x noche", "£120 pn", "al año", "per annum") follow the amount, or
-its cap word ("250 bucks max per night", "150 € máximo por noche"), or come just before its
-comparator ("x semana por menos de 500 mil pesos").
+Units ("/night", "per person", "x noche", "£120 pn", "al año", "per annum", "en total") are
+read around the amount by :mod:`scout.task.moneyunits`.
 """
 
 from __future__ import annotations
@@ -34,13 +33,13 @@ import math
 import re
 from collections.abc import Iterator
 
-from scout.schemas.task import Comparator, Each, Money
+from scout.schemas.task import Comparator, Money
 from scout.task.cldr import currencies
 from scout.task.lang import fold
-from scout.units import TOTAL
 from scout.task.numwords import rewrite, widen
 from scout.task.currencyword import MARK, PAD, close_gaps, currency_token, mark
 from scout.task.figures import AMOUNT as _AMOUNT, figure
+from scout.task.moneyunits import PER, each_of, period_of, total_of, unit_after_cap, unit_before
 
 # a multiplier written after the number: "30k", "80 mil", and "m" for a million as funders,
 # the press and price lists write it ("€2.5M", "£1.2m", "2,5 M€"); only with a currency,
@@ -69,82 +68,6 @@ _POST_CMP: list[tuple[str, Comparator]] = [
     # "100 euros o así", "$100-ish", "200 or so"
     (r"o asi|or so|-?ish|aprox\.?|aproximadamente|mas o menos|more or less|give or take", "~"),
 ]
-# the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
-# "night", "pp" (itself "per person") and the words that are a unit on their own
-# ("monthly", "mensuales", "pcm" and "pm" for per (calendar) month, "nightly", "weekly",
-# "pw", "semanal") also bare ("250€ noche", "15€ pp", "850€ pm"), the other units only after a
-# connector ("200 € semana santa")
-# ("yearly", "annually", "anual(es)", "p.a." per year: "12.000 € anuales", "£30k p.a.");
-# the British "pa" is not read bare, for chat Spanish writes "pa" for "para" ("200 € pa dos")
-_BARE_PER = (r"noche|night|pp|each|cada un[oa]|diari[oa]s?|daily|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?|"
-             r"fortnightly|quincenal(?:es)?|"
-             r"yearly|annually|anual(?:es)?|p\.\s?a(?=\.|\b)")
-_UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
-               r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|years?|yrs?|anos?|annum|"
-               # two weeks: a camp's session, a fortnightly pay ("650 € la quincena",
-               # "£1,450 per fortnight", "por dos semanas", "per two weeks")
-               r"fortnights?|quincenas?|(?:2|dos|two)[\s-](?:semanas|weeks)|"
-               # a venue's or a guide's half day and full day ("400 € la media jornada",
-               # "€250 per half day", "1.200 € la jornada completa"): a half day is no day
-               r"media jornada|medias jornadas|half[\s-]days?|half a day|"
-               # a private tour's or a room's price for the whole group ("240 € por grupo",
-               # "€240 per group"): shared by the people asked when rank names them
-               r"grupos?|groups?|"
-               r"jornadas? completas?|full[\s-]days?|jornadas?|"
-               r"hours?|hrs?|horas?|"  # a pay: "£14 an hour", "$25/hr", "10 € la hora"
-               r"tickets?|entradas?|"  # "10 € por entrada", "$25 a ticket": one's price, no period
-               + _BARE_PER)
-# "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night", and
-# "pppn" for "per person per night": the night is the period a hotel's price is for
-# "per room per night", "per user per month", "por usuario al mes", "/seat/mo": the room,
-# the user, the seat or the licence is what the price is for (a hotel's, a software plan's),
-# the night or the month the unit
-# a pay's "gross" / "net" ("38.000 € brutos al año", "£38,000 gross per annum") stands
-# between an amount and its period: it says which figure, not what the period is
-_GROSS = r"(?:\s*(?:gross|net|brut[oa]s?|net[oa]s?)(?=\s))?"
-SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen[cs]es?|"
-             r"licencias?|members?|miembros?|agents?|agentes?|devices?|dispositivos?")
-# ("por usuario y mes": the "y" joins the two, and stands in for the period's connector;
-# "per seat monthly", "por usuario mensuales": a bare period word needs none)
-_PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOLD_PER + r")\b"
-        r"(?:\s+(?:y|and)(?=\s+(?:mes|month|ano|year|dia|day|semana|week|noche|night)\b)|"
-        r"(?=\s*(?:/|per|por|an?|al|x|la|el|each|cada)\b|\s*/|\s(?:" + _BARE_PER + r")\b)))?"
-        r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|(?<= y)\s+|(?<= and)\s+|"
-        r"\s?(?=(?:pppn|pp|pn)\b)|\s(?=(?:" + _BARE_PER + r")\b))"  # "£150pn", "15€pp" glued too
-        r"(?P<per>pppn|" + _UNIT_WORDS + r"|pn)\b)")
-# what one amount is for, beside its period: a software plan's user, seat, licence or
-# device ("€8 per user per month"); a hotel's room is what its price is for anyway (None)
-_EACH: dict[str, Each] = {
-    "user": "user", "usuario": "user", "usuaria": "user", "member": "user", "miembro": "user",
-    "agent": "user", "agente": "user", "seat": "seat", "puesto": "seat", "licence": "licence",
-    "license": "licence", "licencia": "licence", "device": "device", "dispositivo": "device"}
-
-
-def each_of(word: str | None) -> Each | None:
-    """The canonical unit of sale of ``word`` ("usuarios" → "user"), None for a room."""
-    if not word:
-        return None
-    word = word.lower()
-    return _EACH.get(word) or _EACH.get(word[:-1]) or _EACH.get(word[:-2])
-
-
-# a unit written before the amount's comparator: "x semana por menos de 500 mil pesos"
-_PER_AFTER_CMP = re.compile(_PER)
-_PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNIT_WORDS
-                         + r")\b\s*[,:]?\s*$")
-# a period said of the price's own noun before the amount: "cuota mensual 220 €", "monthly
-# fee: £500", "annual tuition of $9,000", "precio anual: 5.400 €" (a school's, a club's,
-# a plan's fee: the period is the noun's, not written after the amount), and so of a
-# request's budget ("presupuesto mensual de 1.200 €", "monthly budget of £1,500")
-_PERIOD_ADJ = r"monthly|mensual(?:es)?|annual|yearly|anual(?:es)?|weekly|semanal(?:es)?|nightly"
-_PRICE_NOUN = (r"fees?|prices?|costs?|rent|tuition|payments?|subscriptions?|cuotas?|precios?|"
-               r"costes?|costos?|renta|alquiler|matricula|pagos?|tarifas?|budget|presupuesto")
-_PER_NOUN_BEFORE = re.compile(
-    r"\b(?:(?P<adj>" + _PERIOD_ADJ + r")\s+(?:" + _PRICE_NOUN + r")|(?:" + _PRICE_NOUN
-    + r")\s+(?P<adj2>" + _PERIOD_ADJ + r")|(?P<adj3>mensual|anual)idad(?:es)?)\b"  # "mensualidad"
-    r"(?:\s+(?:maxim[ao]|minim[ao]|max|min))?"
-    r"(?:\s+(?:de|of|is|es))?\s*[,:]?\s*$")
-_PRICE_NOUN_AT = re.compile(r"(?:" + _PRICE_NOUN + r")\b")
 # a negation before a floor makes it a cap: "nada por encima de", "nothing over", "no
 # quiero gastar más de", "shouldn't cost more than" (up to three words between, one clause)
 _NEGATED = re.compile(r"(?:\b(?:no|not|nada|nothing|never|nunca|ni|sin)|n['’]t)"
@@ -165,26 +88,6 @@ _MULTIPLIERS = {"k": 1e3, "mil": 1e3, "m": 1e6}
 _HALF = re.compile(r"\b(?:(?P<half>medio|media|half\s+an?)|un|una|one|an?(?=\s+(?:grand|lakh|"
                    r"crore)\b))\s+(?=(?:"
                    + "|".join(_SCALES) + r")\b)")
-_PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "person": "person",
-              "persona": "person", "people": "person", "pp": "person", "pax": "person",
-              "head": "person", "cabeza": "person", "each": "person", "cada uno": "person",
-              "cada una": "person", "diario": "day", "diaria": "day", "daily": "day", "comensal": "person", "comensale": "person",
-              "pn": "night", "pppn": "night", "month": "month", "mes": "month", "mo": "month", "monthly": "month",
-              "mensual": "month", "mensuales": "month", "pcm": "month", "pm": "month",
-              "nightly": "night", "week": "week", "semana": "week", "weekly": "week", "pw": "week",
-              "semanal": "week", "semanales": "week",
-              "fortnight": "fortnight", "fortnightly": "fortnight", "quincena": "fortnight",
-              "quincenal": "fortnight", "quincenale": "fortnight", "2 semanas": "fortnight",
-              "dos semanas": "fortnight", "2 weeks": "fortnight", "two weeks": "fortnight",
-              "2-semanas": "fortnight", "2-weeks": "fortnight", "year": "year", "ano": "year",
-              "annum": "year", "yearly": "year", "yr": "year", "hour": "hour",
-              "hr": "hour", "hora": "hour", "annually": "year", "annual": "year", "anual": "year",
-              "anuales": "year", "p.a": "year", "p. a": "year",
-              "media jornada": "half day", "medias jornada": "half day", "half day": "half day",
-              "half-day": "half day", "half a day": "half day", "jornada completa": "day",
-              "jornadas completa": "day", "full day": "day", "full-day": "day", "jornada": "day",
-              "group": "group", "grupo": "group"}
-
 
 
 @functools.lru_cache(maxsize=1)
@@ -203,7 +106,7 @@ def _token_re() -> re.Pattern[str]:
     return re.compile(
         r"(?:(?<![\w$€£¥])(?P<cmp>" + cmp_alt + r")\s*)?(?P<lead>(?:between|entre|from|de|desde)\s+)?"
         + first + r"(?:(?P<join>\s*[-–]\s*|\s+(?:and|y|to|a|hasta)\s+)" + second + r")?"
-        + _PER + r"?(?:\s*(?P<pcmp>" + post_alt + r")(?![\w]))?"
+        + PER + r"?(?:\s*(?P<pcmp>" + post_alt + r")(?![\w]))?"
     )
 
 
@@ -313,21 +216,15 @@ def iter_money(free: str, original: str, territories: list[str], *,
         raw_per = (g["per"] or "").removeprefix("calendar ")
         each = each_of(g["each"])
         if not raw_per:
-            before = _PER_BEFORE.search(free, max(0, m.start() - 30), m.start())
-            raw_per = before.group("per") if before else ""
-            # the amount's own lead may hold the noun ("budget of 300 EUR"): read up to it
-            noun = _PRICE_NOUN_AT.match(free, m.start())
-            end = noun.end() if noun else m.start()
-            if not raw_per and (said := _PER_NOUN_BEFORE.search(free, max(0, m.start() - 40), end)):
-                raw_per = said.group("adj") or said.group("adj2") or said.group("adj3")
+            raw_per = unit_before(free, m.start())
         pcmp = g["pcmp"]
-        if not raw_per and pcmp and (late := _PER_AFTER_CMP.match(free, m.end())):
+        if not raw_per and pcmp and (late := unit_after_cap(free, m.end())):
             # "250 bucks max per night", "150 € máximo por noche": the unit after the cap
             raw_per, span = late.group("per"), (span[0], late.end())
             each = each_of(late.group("each"))
-        per = _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
+        per = period_of(raw_per)
         if per is None:  # "600 € en total", "presupuesto total de 1.000 €": the whole span's
-            per, span = _total(free, m.start(), span)
+            per, span = total_of(free, m.start(), span)
         if high is not None:
             join = (g["join"] or "").strip()
             lead = (g["lead"] or "").strip()
@@ -364,31 +261,6 @@ def iter_money(free: str, original: str, territories: list[str], *,
             span = (m.start("a1"), span[1])  # a word before the amount that is no currency
         yield (Money(amount=low, currency=code, comparator=cmp_, per=per, each=each),
                (widen(folded, free, span[0]), span[1]), c1[1])
-
-
-# an amount for the whole stay or rental, not per night or day: "200 euros total", "600 € en
-# total", "£500 all-in", "1.000 € in all" after it; "presupuesto total de", "total budget
-# of", "en total" before it (``Money.per`` "total": rank compares it with a price per
-# night times the nights asked)
-_TOTAL_AFTER = re.compile(r"\s*(?:en total|in total|in all|all[- ]in(?:clusive)?|total)\b")
-_ALL_IN = re.compile(r"all[- ]in(?:clusive)?\b")
-_TOTAL_BEFORE = re.compile(
-    r"\b(?:total\s+(?:budget|price|cost|spend)|(?:presupuesto|precio|coste|costo|gasto)\s+"
-    r"total|en total|in total|all[- ]in)\b(?:\s+(?:de|of|is|es|was))?\s*[,:]?\s*"
-    r"(?:(?:under|below|up to|max(?:imo)?|menos de|hasta|de|of)\s+)?$")
-
-
-def _total(free: str, start: int, span: tuple[int, int]) -> tuple[str | None, tuple[int, int]]:
-    """``"total"`` when the amount at ``start`` (read up to ``span``'s end) is said to be
-    for the whole span, with the span taking in the words after it; else no period."""
-    # "£500 all-in": "all" reads as a currency's code (the Albanian lek's), so the amount's
-    # span may end after it
-    after = _TOTAL_AFTER.match(free, span[1]) or _ALL_IN.match(free, max(0, span[1] - 3))
-    if after is not None:
-        return TOTAL, (span[0], after.end())
-    if _TOTAL_BEFORE.search(free, max(0, start - 40), start):
-        return TOTAL, span
-    return None, span
 
 
 # British notes named for their value: an amount and its currency in one word
