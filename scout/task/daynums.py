@@ -10,8 +10,8 @@ zero is a date ("15/09", "05/03"), never "8/10" (a rating) or "24/7"; a year wri
 either side of a numeric range is the range's ("del 3/12/2027 al 6/12/2027"). A day or day range
 with no month is this month's while its first day is ahead, else next month's. A day
 alone needs "el" / "the" and must end the clause (the end, punctuation or a function
-word), so "the 3rd floor" and "el 5 estrellas" are no dates. :mod:`scout.task.dates`
-adds these forms to its grammar (the longest match wins there).
+word), so "the 3rd floor" and "el 5 estrellas" are no dates. :mod:`scout.task.dategrammar`
+adds these forms to its grammar (the longest match wins in :mod:`scout.task.dates`).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word
                      ) -> list[Form]:
     """(pattern, builder) pairs over folded text; ``day_year(month, day)`` is the year of
     the next such day; ``month_word`` a regex for a month's name (a day before one is
-    the longer forms' of :mod:`scout.task.dates`)."""
+    the longer forms' of :mod:`scout.task.dategrammar`)."""
     forms: list[Form] = []
 
     def next_day(d: int) -> dt.date:

@@ -1,5 +1,6 @@
 """Feasts whose days move from year to year or belong to one country, as date forms for
-:mod:`scout.task.dates` (over folded text; the longest match wins there):
+:mod:`scout.task.dategrammar` (over folded text; the longest match wins in
+:mod:`scout.task.dates`):
 
 * a weekday of a month: Thanksgiving / Acción de Gracias (the fourth Thursday of
   November; in Canada, when the request names a Canadian place, the second Monday of

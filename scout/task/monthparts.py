@@ -4,8 +4,9 @@ week of June", "la primera / segunda quincena de junio" (1-15 / 16-end), "a fina
 mes" / "early next month" (this or next month's part), two parts ("early-mid June", "de
 mediados a finales de junio"), and month spans ("entre julio y agosto", "from November
 to January": first day to last day), and parts of a year ("el segundo semestre de 2027",
-"Q3 2027", "the first half of next year"). :mod:`scout.task.dates` adds these forms to its
-grammar (the longest match wins there); ``g`` is its grammar (month words, years).
+"Q3 2027", "the first half of next year"). :mod:`scout.task.dategrammar` adds these forms to
+its grammar (the longest match wins in :mod:`scout.task.dates`); ``g`` is its grammar
+(month words, years).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from scout.schemas.task import DateRange
 from scout.task.relative import Form, Value, last_day
 
 # a year (a named group to fill in) and what may stand between a month and its year;
-# scout.task.dates uses the same two
+# scout.task.dategrammar uses the same two
 YEAR = r"(?P<{}>(?:19|20|21)\d{{2}})"
 YEAR_SEP = r"(?:\s*,?\s*|\s+(?:de|del|of)\s+)"
 _Y, _YSEP = YEAR, YEAR_SEP

@@ -6,8 +6,8 @@ viene / pasado"), a year alone,
 feasts (Christmas, New Year, Easter, Semana Santa; those that move by weekday or belong
 to a country, and the Spanish puentes, are :mod:`scout.task.feasts`'s).
 
-The rules are documented in :mod:`scout.task.dates`, which adds these forms to its
-grammar (the longest match wins there).
+The rules are documented in :mod:`scout.task.dates` (the longest match wins there);
+:mod:`scout.task.dategrammar` adds these forms to its grammar.
 """
 
 from __future__ import annotations

@@ -223,7 +223,7 @@ def test_the_cli_does_not_load_babel_or_the_parser_tables() -> None:
     code = ("import sys, scout.cli; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'babel' "
             "or m in ('scout.task.cldr', 'scout.task.money', 'scout.task.moneyunits', "
-            "'scout.task.dates')))")
+            "'scout.task.dates', 'scout.task.dategrammar')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=60)
     assert out.stdout.strip() == "[]", out.stdout

@@ -123,7 +123,7 @@ def test_the_joiner_before_a_date_is_where_the_regex_found_it() -> None:
 
 
 def test_a_date_cue_before_a_position_is_the_regex_one() -> None:
-    from scout.task.dates import _CUE_BEFORE, cue_before
+    from scout.task.dategrammar import _CUE_BEFORE, cue_before
 
     for text in _texts(5, 400):
         text = text.replace("isla", "in").replace("pascua", "desde")
