@@ -1,0 +1,55 @@
+"""What an amount of money is per (scout.task.moneyunits), read in both languages from
+the words around the amount, as the money reader asks for them."""
+
+from __future__ import annotations
+
+import pytest
+
+from scout.task.moneyunits import each_of, period_of, total_of, unit_after_cap, unit_before
+from scout.units import TOTAL
+
+
+@pytest.mark.parametrize("written, period", [
+    ("noches", "night"), ("nights", "night"), ("pcm", "month"), ("cabezas", "person"),
+    ("quincena", "fortnight"), ("media jornada", "half day"), ("annum", "year"),
+    ("grupo", "group"), ("", None), ("semana santa", None),
+])
+def test_a_unit_as_written_names_its_period(written: str, period: str | None) -> None:
+    assert period_of(written) == period
+
+
+@pytest.mark.parametrize("text, before, unit", [
+    ("x semana por menos de 500 mil pesos", "por menos", "semana"),  # a unit before the cap
+    ("cuota mensual de 220 €", "220", "mensual"),                    # the price noun's period
+    ("monthly budget of £1,500", "budget", "monthly"),               # up to the amount's own noun
+    ("mensualidad menos de 600 €", "menos", "mensual"),
+    ("hotel en Lima por menos de 300 soles", "por menos", ""),       # none said
+])
+def test_a_unit_said_before_the_amount(text: str, before: str, unit: str) -> None:
+    assert unit_before(text, text.index(before)) == unit
+
+
+def test_a_unit_after_the_cap_word() -> None:
+    text = "250 bucks max per night, central"
+    m = unit_after_cap(text, text.index(" per"))
+    assert m is not None and m.group("per") == "night" and text[m.end():] == ", central"
+    assert unit_after_cap("150 € máximo en el centro", len("150 € máximo")) is None
+
+
+@pytest.mark.parametrize("text, amount, period, end", [
+    ("600 € en total para dos", "600 €", TOTAL, "600 € en total"),
+    ("£500 all-in please", "£500", TOTAL, "£500 all-in"),
+    ("presupuesto total de 1.000 €", "1.000 €", TOTAL, "1.000 €"),
+    ("600 € la semana", "600 €", None, "600 €"),
+])
+def test_an_amount_for_the_whole_stay(text: str, amount: str, period: str | None,
+                                      end: str) -> None:
+    start = text.index(amount)
+    said, span = total_of(text, start, (start, start + len(amount)))
+    assert said == period and text[:span[1]].endswith(end) and span[0] == start
+
+
+def test_what_one_amount_is_sold_for() -> None:
+    assert [each_of(w) for w in ("usuarios", "seats", "licencias", "dispositivo")] == [
+        "user", "seat", "licence", "device"]
+    assert each_of("habitaciones") is None and each_of(None) is None  # a room's price is the room's
