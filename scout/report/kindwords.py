@@ -29,7 +29,8 @@ def enum_words(inputs: Any) -> frozenset[str]:
 
 def kind_words(words: Collection[str], l10n: Callable[[str], str]) -> Callable[[Any], Any]:
     """A printed value made of the kind's enum ``words`` only (one, a list, or a list
-    joined with ", ") in the reader's language; any other value as is."""
+    joined with ", ") in the reader's language (an untranslated one with its underscores
+    as spaces); any other value as is."""
     words = frozenset(words)
 
     def written(value: Any) -> Any:
@@ -42,8 +43,14 @@ def kind_words(words: Collection[str], l10n: Callable[[str], str]) -> Callable[[
         else:
             return value
         if parts and all(isinstance(p, str) and p in words for p in parts):
-            return ", ".join(l10n(p) for p in parts)
+            return ", ".join(map(said, parts))
         return value
+
+    def said(word: str) -> str:
+        # an identifier no catalog translates ("hot_desk" in an English report, which
+        # needs no catalog) is still written as words: "hot desk", as input names are
+        shown = l10n(word)
+        return shown.replace("_", " ") if shown == word else shown
 
     return written
 
@@ -55,6 +62,10 @@ def with_kind_words(gettext: Callable[..., Any],
     format=task.format)``) in the reader's language ("sin edición en tapa blanda")."""
     @pass_context
     def call(context: Any, *args: Any, **values: Any) -> Any:
+        if len(args) == 1 and not values and isinstance(args[0], str):
+            shown = written(args[0])  # `_(task.mode)`: the word as a printed one is
+            if shown is not args[0]:
+                return shown
         return gettext(context, *args, **{k: written(v) for k, v in values.items()})
 
     return call

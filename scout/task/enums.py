@@ -98,6 +98,14 @@ def _split_enum(text: QueryText, spec: InputSpec) -> tuple[Any, tuple[int, int]]
                 first = re.match(head, text.folded[m.start():])
                 end = m.start() + (first.end() if first else 0)
                 return option, (m.start(), end)
+        # its first word is a noun a count read ("2 puestos fijos", "un puesto flexible"
+        # for "puesto fijo" once "2 puestos" is the seats): the noun is both's, the
+        # word after it this input's, and only it is claimed
+        for m in re.finditer(r"\b" + head + r"\s+(" + name_forms([parts[1]]) + r")\b", text.folded):
+            if text.free[m.start():m.start(1)].strip() and \
+                    set(text.free[m.start():m.start(1)].strip()) == {CLAIMED} and \
+                    CLAIMED not in text.free[m.start(1):m.end(1)]:
+                return option, m.span(1)
     return None
 
 

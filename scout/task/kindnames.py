@@ -56,7 +56,15 @@ def unclaimable(name: str, inputs: dict[str, InputSpec]) -> str | None:
     owned = _owned(inputs)
     if all(w in owned or w in VENUES for w in words) and any(w in owned for w in words):
         return "input"
+    if len(words) > 1 and any(_same_words(words, p.split()) for p in owned):
+        return "input"  # a synonym of several words is the input's, whole ("hot desk")
     return None
+
+
+def _same_words(words: list[str], phrase: list[str]) -> bool:
+    """``words`` are ``phrase``'s, each the same or its plural ("hot desks", "hot desk")."""
+    return len(words) == len(phrase) and all(
+        w in (p, p + "s", p + "es") or p in (w + "s", w + "es") for w, p in zip(words, phrase))
 
 
 def kind_spans(folded: str, kind: str, inputs: dict[str, InputSpec]) -> list[tuple[int, int]]:

@@ -111,3 +111,12 @@ def test_the_shortlist_tables_figures_cite_the_source_they_came_from(lang: str,
     assert cells in md
     listed = dict(re.findall(r"^(\d+)\. \[.*?\]\((\S+?)\)", md, re.M))
     assert listed == {"1": "https://shop.example/b", "2": "https://rev.example/c"}
+
+
+@pytest.mark.parametrize("lang, heading", [("en", "## What changed the shortlist"),
+                                           ("es", "## Qué cambió la selección")])
+def test_the_changes_heading_stands_on_its_own_line(lang: str, heading: str) -> None:
+    """The heading is a line of its own, a blank line before the list's lead-in: a
+    template comment that trims whitespace once glued them ("## …selecciónDescartados")."""
+    md = render(lang, left_out())
+    assert re.search("^" + re.escape(heading) + r"\n\n\S", md, re.M), md[:200]

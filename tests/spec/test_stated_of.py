@@ -33,6 +33,9 @@ class Pipeline:
     ("Cóctel: máximo 300 personas", "standing", 300),
     ("Up to 400 people standing", "theatre", None),        # another layout's: not stated
     ("Salón para 90 personas en cóctel", "banquet", None),
+    ("Banquete para 80 comensales, cóctel 200 personas", "banquet", 80),  # what it is for
+    ("Theatre for 250 people; standing for 400 people", "theatre", 250),
+    ("Auditorio para 300 personas", "standing", None),
 ])
 def test_of_reads_the_value_beside_a_synonym_of_the_word_asked(text: str, layout: str,
                                                                seats: int | None) -> None:

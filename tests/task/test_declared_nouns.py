@@ -87,3 +87,20 @@ def test_the_check_before_running_reads_the_declared_nouns(tmp_path: Path):
                              query="pódcasts de historia medieval")
     task = check_request(pipeline, request, root=tmp_path, today=TODAY)
     assert task is not None and task["values"]["topic"] == "historia medieval"
+
+
+def test_a_noun_that_is_a_synonym_of_several_words_is_the_inputs():
+    """A noun of two words that an input's synonym reads whole ("hot desk" for desk's
+    hot_desk) is never claimed by the parser: it is a warning too, as a one-word one is;
+    a noun that merely holds such a word ("coworking space") is not."""
+    from scout.task.kindnames import unclaimable
+
+    inputs = {"desk": InputSpec(type="string", enum=["hot_desk", "private_office"],
+                                synonyms={"hot_desk": ["hot desk", "day pass"],
+                                          "private_office": ["despacho privado"]})}
+    assert [unclaimable(n, inputs) for n in ["hot desk", "hot desks", "day passes",
+                                             "despachos privados"]] == ["input"] * 4
+    assert unclaimable("coworking space", inputs) is None
+    task = build_task("hot desk in Lisbon", {**INPUTS, **inputs}, today=TODAY,
+                      nouns=["hot desk"])
+    assert task.values["desk"] == "hot_desk"

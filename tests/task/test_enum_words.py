@@ -71,3 +71,24 @@ def test_a_list_inputs_label_is_claimed_with_its_value(query, formats, label_lef
     assert values["formats"] == formats
     assert label_left not in str(values.get("region") or "").lower()
     assert label_left not in str(values.get("topic") or "").lower()
+
+
+DESKS = {"city": InputSpec(type="place"),
+         "seats": InputSpec(type="integer", aliases=["personas", "people", "puestos", "desks"]),
+         "desk": InputSpec(type="string", enum=["hot_desk", "fixed_desk"],
+                           synonyms={"hot_desk": ["puesto flexible", "flexible desk"],
+                                     "fixed_desk": ["puesto fijo", "dedicated desk"]})}
+
+
+@pytest.mark.parametrize("query, seats, desk", [
+    ("2 puestos fijos en Valencia", 2, "fixed_desk"),
+    ("2 puestos flexibles en Madrid", 2, "hot_desk"),
+    ("un puesto flexible en Bilbao", 1, "hot_desk"),
+    ("2 puestos en Valencia", 2, None),                    # no word of the desk after it
+    ("puesto fijo para 3 personas en Valencia", 3, "fixed_desk"),
+])
+def test_a_counted_noun_is_also_the_head_of_an_enum_synonym(query, seats, desk):
+    """A count reads "2 puestos"; the synonym "puesto fijo" shares its noun, so the word
+    after it still names the desk: the request asked for both."""
+    values = read(query, DESKS)
+    assert (values.get("seats"), values.get("desk")) == (seats, desk)
