@@ -74,11 +74,17 @@ def modifier(word: str) -> bool:
 _AGENT = re.compile(r"(?:eer|(?<!ll)(?<=[^aeiou])er|[^aeiou]or|ist|yst|er[oa]|ista|[dts]ora?)s?$")
 
 
+# "-ista" nouns that name a thing, not who does it: what is seen ("entrevista", "revista",
+# "vista"), a track ("pista", "autopista"; not "terapista"), a "conquista", a "lista" on
+# its own (not "especialista", "periodista", "socialista")
+_THING_ISTA = re.compile(r"(?:(?<!r)vista|(?<!a)pista|quista|^lista)s?$")
+
+
 def agent_noun(word: str) -> bool:
     """``word`` (folded, six letters or more) ends as a noun for who does a job does: in a
     job title typed with capitals ("Data Engineer", "Ingeniero de Software") it is the
     title's head, no town's name, and what follows its "de" is its field."""
-    return len(word) >= 6 and _AGENT.search(word) is not None
+    return len(word) >= 6 and _AGENT.search(word) is not None and not _THING_ISTA.search(word)
 
 
 # a noun for people by its ending beyond a job's: "students", "participantes",
