@@ -70,7 +70,7 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
     landmark. Where the place inputs are countries' (``countries``), an institution's
     initials after a cue ("en la UAB") are no place either. True when some place was marked."""
     from scout.task.gazetteer import known_place_words
-    from scout.task.notplace import degree_cue, field_cue, people_field
+    from scout.task.notplace import degree_cue, field_cue, nominal_cue, people_field
     from scout.task.place import find_place, is_secondary, name_at, strong_cues
     from scout.task.placeinput import institution
 
@@ -92,7 +92,8 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
         if (field_cue(m.group(0), m.start(), original)
                 and (name is None or not original[name[1][0]].isupper()
                      or degree_cue(m.group(0), m.start(), original))
-                or people_field(m.group(0), m.start(), original)) \
+                or people_field(m.group(0), m.start(), original)
+                or nominal_cue(m.group(0), m.start(), original)) \
                 and not known_place_words([t.text for t in toks[i:i + 5] if t.word]):
             # "investigación en cambio climático", "researchers in machine learning": the
             # field the head word names, no place

@@ -92,6 +92,12 @@ _TOPIC_JOINS = frozenset({"en", "in", "por"})
 # ... and this one with a place input too: no place follows "por" ("visión por computador
 # en Europa")
 _JOINS_ALWAYS = frozenset({"por"})
+# ... but not before the units a figure is broken down by ("afiliación por provincias",
+# "paro por comunidades"): how the data is split, not the topic's words
+_BREAKDOWN = frozenset("""
+provincias regiones comunidades municipios paises ciudades barrios distritos estados
+departamentos condados comarcas islas
+""".split())
 
 
 def find_phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool = False,
@@ -185,7 +191,7 @@ def find_phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: b
         if (topical or text in _JOINS_ALWAYS) and words and words[-1] == i - 1 \
                 and text in _TOPIC_JOINS \
                 and head is not None and head.word and not head.place and not head.counted \
-                and not _stop(head):
+                and not _stop(head) and not (text == "por" and head.text in _BREAKDOWN):
             words.extend([i, i + 1] if head is not nxt else [i])
             continue
         if text in sw.MODES and (not words and (not nxt or not nxt.word or _stop(nxt))

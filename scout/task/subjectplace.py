@@ -102,7 +102,8 @@ def leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
         return last
     # typed with capitals, a capitalised word after the first starts the name
     caps = [i for i in idx[1:] if original[toks[i].start].isupper()]
-    if caps and not original.isupper() and not title_case(original):
+    if caps and not original.isupper() and not title_case(original) \
+            and not _of_noun(toks, caps[0], original):
         return caps[0] - 1
     if toks[idx[0]].text in sw.SHOWS and toks[idx[1]].text in sw.OF:
         return last  # "conciertos de música clásica este finde": what the show is of
@@ -116,6 +117,19 @@ def leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
     elif toks[idx[-1]].text in _NAME_TAILS:
         cut = idx[-2]  # "ramen kansas city": "city" ends a name, with the word before it
     return cut - 1
+
+
+def _of_noun(toks: list[_Tok], i: int, original: str) -> bool:
+    """The name at token ``i`` follows the "a" of a noun made of a verb ("afiliación a la
+    Seguridad Social"): what the noun is of, the subject's (unless the gazetteer knows it)."""
+    from scout.task.notplace import nominal_cue
+    from scout.task.placecase import known_name
+
+    j = i - 1
+    while j > 0 and toks[j].text in ("la", "el", "los", "las"):
+        j -= 1
+    return nominal_cue(toks[j].text, toks[j].start, original) \
+        and not known_name(original[toks[i].start:toks[i].end])
 
 
 def place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
