@@ -34,6 +34,7 @@ from scout.task import subjectwords as sw
 from scout.task.lang import fold
 from scout.task.establishments import place_in_name
 from scout.task.placecase import known_name
+from scout.task.wordshapes import nationality
 from scout.task.notplace import (after_field_cue, agreed_plural, asking, capitals_claimed,
                                  degree_cue, field_cue, field_words, nominal_cue, people_field,
                                  plural_of_claimed, word_before as _word_before)
@@ -133,6 +134,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 or kind_word(words[0].group(0))
             purpose = False  # after "para" / "for": whom or what it is for, up to a claim
             field_of = -1  # the word after "estudiantes de": a field, no place
+            whose = False  # past "mi" / "my": only a name the gazetteer knows
             for k, m in enumerate(words[1:], 1):
                 w = fold(m.group(0))
                 if claimed[k] or (after and w in pw.BETWEEN):
@@ -144,6 +146,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     continue
                 if k >= 2 and fold(words[k - 1].group(0)) in sw.RELATIVE:
                     continue  # "cursos que empiecen en enero": the clause's verb
+                whose = whose or fold(words[k - 1].group(0)) in _POSSESSIVES
+                if whose and not _known_at(words, k) and known_end(free, m.start()) is None:
+                    continue  # "campamento, mi hijo tiene 14": whose, and what they do
                 if w in pw.PURPOSE:
                     purpose = True
                     continue
@@ -233,6 +238,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             if hit and hit[1] == (m.start(), m.end()) and not original[:m.start()].strip(_OPENERS) \
                     and sw.adjective(f) and not known_name(w):
                 continue  # "Catholic secondary school": the sentence's capital on what it is
+            if hit and hit[1] == (m.start(), m.end()) and nationality(f) and not known_name(w) \
+                    and re.match(r"[ \t]+[a-z]", original[m.end():]):
+                continue  # "air quality across Indian cities": what the cities are, no place
             if hit and _topic_after_intro(free, hit):
                 continue  # "a beginner's guide to Rust": the topic, not a place
             if hit:
@@ -251,6 +259,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     return None
 
 
+# whose: the word after one is someone's ("mi hijo", "my son"), no town's name
+_POSSESSIVES = frozenset("mi mis my our nuestro nuestra nuestros nuestras tu tus su sus".split())
 # what may open a request before its first word: its capital is the sentence's
 _OPENERS = " \t\n\r¿¡\"'“‘«(-*>"
 # what may follow a request's last word: what other readers claimed, punctuation, spaces

@@ -56,7 +56,7 @@ from scout.task.subjectmarks import Tok as _Tok
 from scout.task.subjectmarks import index_at as _index_at
 from scout.task.subjectmarks import mark_cue_places as _mark_cue_places
 from scout.task.subjectmarks import mark_known_places as _mark_known_places
-from scout.task.subjectphrases import find_phrases
+from scout.task.subjectphrases import find_phrases, rate_time
 from scout.task.subjectplace import known_run, leave_place, place_takes
 
 # a word may hold digits ("m2", "ps5", "4x4": a model's name); digits alone are a number
@@ -92,6 +92,9 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         tok.own = tok.text in own and (prev is None or function_lang(prev.text) in (None, lang))
     for tok in toks:
         tok.searched = not tok.word and any(a <= tok.start < b for a, b in searched)
+    for a, b in _alias_spans(masked, place_aliases):
+        for tok in toks:  # "covering", "based in", "hacia": the place's cue, never the subject
+            tok.word = tok.word and not a <= tok.start < b
     from scout.task.place import is_cased
 
     spans = name_spans(original) if is_cased(original) else []
@@ -146,6 +149,15 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
     return None
 
 
+def _alias_spans(masked: str, aliases: Sequence[str]) -> list[tuple[int, int]]:
+    """Where a place input's alias stands in ``masked`` (folded), as whole words."""
+    out: list[tuple[int, int]] = []
+    for alias in {fold(a).strip() for a in aliases} - {""}:
+        pattern = r"(?<![\w])" + re.escape(alias).replace(r"\ ", r"\s+") + r"(?![\w])"
+        out += [m.span() for m in re.finditer(pattern, masked)]
+    return out
+
+
 def _names_searched(toks: list[_Tok], last: int) -> bool:
     """The token after ``last`` (past spaces) is what the kind finds (its name or a
     declared noun): the words before it say which sort ("food tour", "dinner cruise")."""
@@ -179,6 +191,8 @@ def _tokens(free: str) -> list[_Tok]:
             tok.counted = True
     for tok in toks:
         tok.counted = tok.counted or tok.text in _COUNTS  # "dinner for two"
+    for k, tok in enumerate(toks):  # "(500 citations) a month": the rate's time, no subject
+        tok.counted = tok.counted or rate_time(toks, k)
     for prev, tok in zip(toks, toks[1:]):
         if (prev.text, tok.text) in sw.CONDITION_PAIRS:  # "un macbook de segunda mano"
             prev.word = tok.word = False

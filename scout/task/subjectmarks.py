@@ -139,13 +139,41 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
             if stop is None and (not tok.word or (tok.text in sw.FRAME and tok is not toks[i])):
                 break
             tok.place = found = marked = True
-        if marked and " " in m.group(0).strip():
+        if marked and name is not None:
+            _mark_second_name(toks, i, name[1][1], free, original)
+        if marked and (" " in m.group(0).strip() or _other_alias(m.group(0), aliases)):
             # a cue of several words ("based in", "con sede en": a place input's alias)
             # is the place's, none of its words the subject's ("researchers based in Lisbon")
             for tok in toks[:i]:
                 if m.start() <= tok.start < m.end():
                     tok.place = True
     return found
+
+
+def _other_alias(cue: str, aliases: list[str]) -> bool:
+    """``cue`` is a place input's own alias, a word scout does not know as a cue
+    ("covering", "hacia"): it is the place's, never the subject's."""
+    return fold(cue).strip() in {fold(a) for a in aliases}
+
+
+def _mark_second_name(toks: list[Tok], i: int, end: int, free: str, original: str) -> None:
+    """A place the gazetteer knows after the cued name's "and" / "y" ("in England and
+    Wales", "en Madrid y Barcelona") is a place too, never the subject: the place input
+    takes both as one region, or the first."""
+    from scout.task.place import name_at
+    from scout.task.placecase import known_name
+
+    joined = re.match(r"[ \t]+(?:and|y|e|&)[ \t]+", free[end:])
+    if joined is None:
+        return
+    after = name_at(free, original, end + joined.end())
+    if after is None or not known_name(after[0]):
+        return
+    for tok in toks[i:]:
+        if tok.start >= after[1][1]:
+            break
+        if tok.start >= end:
+            tok.place = True
 
 
 def mark_known_places(toks: list[Tok], free: str, original: str) -> bool:

@@ -100,6 +100,33 @@ departamentos condados comarcas islas
 """.split())
 
 
+# a rate after a count: "500 responses a month", "20 horas a la semana", "2 posts per
+# week": how many in what time, no word of the subject
+_PER = frozenset("a an per al por each every cada la".split())
+_TIME_UNITS = frozenset("""
+day days dia dias week weeks semana semanas month months mes meses year years ano anos
+hour hours hora horas
+""".split())
+
+
+def per_time(toks: list[_Tok], j: int) -> bool:
+    """Tokens from ``j`` say "a month", "per week", "al mes", "a la semana"."""
+    while j < len(toks) and toks[j].text in _PER:
+        j += 1
+    return j < len(toks) and j > 0 and toks[j - 1].text in _PER and toks[j].text in _TIME_UNITS
+
+
+def rate_time(toks: list[_Tok], k: int) -> bool:
+    """Token ``k`` is the time of a rate after a count ("500 citations a month": the
+    count read or a number, then "a" / "per" / "al" / "a la", then the unit)."""
+    if toks[k].text not in _TIME_UNITS:
+        return False
+    j = k - 1
+    while j >= 0 and toks[j].text in _PER and k - j <= 2:
+        j -= 1
+    return j < k - 1 and j >= 0 and (not toks[j].word or toks[j].counted)
+
+
 def find_phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool = False,
              countries: bool = False) -> list[tuple[int, int, bool]]:
     """(first, last, ended by "de"/"of") of each run of subject words from ``start``;
@@ -127,7 +154,7 @@ def find_phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: b
             continue
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         if words and tok.text.isdigit() and not tok.year and nxt is not None and nxt.word \
-                and not nxt.place and not _stop(nxt):
+                and not nxt.place and not _stop(nxt) and not per_time(toks, i + 2):
             words.append(i)  # "rtx 4090 laptop": a number inside a name is part of it
             nxt.counted = False
             continue

@@ -199,5 +199,9 @@ def _goes_on(toks: list[_Tok], last: int) -> bool:
     """The request goes on after token ``last`` as chat writes "dish city price": with an
     amount or another reading, a number, or a price or quality word ("ramen ronda barato",
     "tapas ronda 20€"), so the run's last word is the city's."""
-    return any(not t.word and t.text[0] in (_CLAIMED + "0123456789") or t.text in sw.QUALITY
-               for t in toks[last + 1:])
+    from scout.task.subjectphrases import per_time
+
+    # (a count of a rate is none: "survey responses 500 responses a month")
+    return any(not t.word and t.text[0] in (_CLAIMED + "0123456789")
+               and not (t.text.isdigit() and per_time(toks, k + 2)) or t.text in sw.QUALITY
+               for k, t in enumerate(toks[last + 1:], last + 1))

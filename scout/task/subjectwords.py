@@ -69,7 +69,7 @@ a an the un una unos unas el la los las lo al del de of for para pa por x with c
 without on at en in y e and o or u n that this these those ese esa esos esas este esta
 estos estas aquel but pero than que q so just also tambien solo only to from into under
 over below above menos mas hasta desde entre between per during durante throughout after before
-across among amongst within
+across among amongst within hacia
 """
 # an agent relaying a request names whom it is for first: "The user is looking for dim
 # sum", "el usuario busca un asado", "my client wants ...": no place, no subject (the

@@ -40,6 +40,16 @@ def adjective(word: str) -> bool:
         (len(word) >= 7 and _ADJECTIVE_AL.search(word) is not None)
 
 
+# the endings of an English nationality's adjective ("Indian", "European", "Chinese",
+# "Scottish"): before a noun in lower case ("Indian cities") it qualifies it, no place
+_NATIONALITY = re.compile(r"(?:[aei]an|ese|ish)$")
+
+
+def nationality(word: str) -> bool:
+    """``word`` (folded, five letters or more) ends as an English nationality's adjective."""
+    return len(word) >= 5 and _NATIONALITY.search(word) is not None
+
+
 # the endings of abstract nouns, English and Spanish ("visualization", "development",
 # "gestión", "periodismo", "sociología"): a field of study or work, no town's name
 # ("science", "finance", "ciencia", "licencia": -ence / -ance / -encia / -ancia too, but
