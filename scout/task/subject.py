@@ -119,12 +119,14 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         if not place_input:
             _keep_named_topic(toks, start)
     chat = place_input and not located  # the place must be found after the subject
-    phrases = find_phrases(toks, start, chat, masked, topical=not place_input, countries=countries)
+    priced = "money" in declared  # "price sushi": the price asked, no "price indices"
+    phrases = find_phrases(toks, start, chat, masked, topical=not place_input, countries=countries,
+                           priced=priced)
     if not phrases and start and toks[start].word and not toks[start].place \
             and original[toks[start].start].isupper():
         phrases = [(start, start, False)]  # "charlas sobre Go", "talks about R": a name
     phrases = phrases or (find_phrases(toks, 0, chat, masked, topical=not place_input,
-                                        countries=countries) if start else [])
+                                        countries=countries, priced=priced) if start else [])
     # a field before an institution's initials ("becas en la UAB para biología")
     phrases.sort(key=lambda p: all(t.institution for t in toks[p[0]:p[1] + 1] if t.word))
     for k, (first, last, ended_by_of) in enumerate(phrases):

@@ -62,7 +62,7 @@ def _content(tok: _Tok | None) -> bool:
         and not _stop(tok, slips=False)
 
 
-def _heads_topic(toks: list[_Tok], i: int, words: list[int]) -> bool:
+def _heads_topic(toks: list[_Tok], i: int, words: list[int], priced: bool = False) -> bool:
     """Whether the quality or price word at ``i`` (:data:`sw.HEAD_NOUNS`) is the topic's
     noun, not how good or cheap it should be: opening what it is of ("calidad del aire",
     "precios de la vivienda", "datos de calidad del agua"; "sushi de calidad" has none), or ending a
@@ -76,8 +76,9 @@ def _heads_topic(toks: list[_Tok], i: int, words: list[int]) -> bool:
         return j < len(toks) and _content(toks[j]) and not toks[j].capital
     # ... or, a price, opening an English compound ("price indices", "price data"): no
     # adjective as "quality" is ("quality sushi"), but after one it is how cheap ("best
-    # price sushi")
-    if not words and tok.text in sw.PRICE_NOUNS and _content(nxt) \
+    # price sushi"); for a kind with a price of its own (``priced``: a money input) it is
+    # that price asked ("price sushi in Rome")
+    if not words and not priced and tok.text in sw.PRICE_NOUNS and _content(nxt) \
             and not (i and toks[i - 1].text in sw.QUALITY):
         return True
     # ... or between two (English compounds: "sea level rise", "air quality data")
@@ -128,10 +129,11 @@ def rate_time(toks: list[_Tok], k: int) -> bool:
 
 
 def find_phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool = False,
-             countries: bool = False) -> list[tuple[int, int, bool]]:
+                 countries: bool = False, priced: bool = False) -> list[tuple[int, int, bool]]:
     """(first, last, ended by "de"/"of") of each run of subject words from ``start``;
     ``free`` is the text ``toks`` were read from; ``topical``: the pipeline has no place
-    input, so "en / in / por" between two words of the topic joins them."""
+    input, so "en / in / por" between two words of the topic joins them; ``priced``: the
+    kind has a money input (:func:`_heads_topic`)."""
     out: list[tuple[int, int, bool]] = []
     words: list[int] = []  # indices of the current phrase, connectors included
     skipping = False  # after "con amigos", "with a view": a feature, not the subject
@@ -229,7 +231,7 @@ def find_phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: b
                 and toks[i - 1].text not in sw.CONNECTORS and not is_stop(toks[i - 1].text):
             words.append(i)  # "machine learning", "wine tasting"
             continue
-        if text in sw.HEAD_NOUNS and _heads_topic(toks, i, words):
+        if text in sw.HEAD_NOUNS and _heads_topic(toks, i, words, priced):
             words.append(i)  # "calidad del aire", "air quality": the topic's noun
             continue
         # right after a joining word a subject goes on, and right after its cue ("sobre",
