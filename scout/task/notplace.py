@@ -117,14 +117,15 @@ def people_field(cue: str, start: int, original: str) -> bool:
     return cue.strip() in ("de", "of") and sw.person_noun(fold(word_before(original, start)))
 
 
-# the endings of a Spanish noun made of a verb ("afiliación", "adhesión", "pertenencia",
-# "nombramiento"): its "a" leads to what it is of, as the verb's does
-_NOMINAL = re.compile(r"(?:cion|sion|miento|encia|ancia)$")
+# the endings of a Spanish noun made of a verb ("afiliación", "cotización", "pertenencia",
+# "nombramiento"): its "a" leads to what it is of, as the verb's does; not a going's
+# ("excursión a Sintra", "expedición a", "peregrinación a", "emigración a": a place)
+_NOMINAL = re.compile(r"(?<!expedi)(?<!peregrina)(?<!migra)(?:cion|miento|encia|ancia)$")
 
 
 def nominal_cue(cue: str, start: int, original: str) -> bool:
     """``cue`` (folded, at ``start``) is the "a" of a noun made of a verb ("afiliación a la
-    Seguridad Social", "adhesión a la Unión", "pertenencia a la OTAN"): what follows is
+    Seguridad Social", "cotización a la Seguridad Social", "pertenencia a la OTAN"): what follows is
     what the noun is of, a place only when the gazetteer knows it."""
     return cue.split()[0] in ("a", "al") \
         and _NOMINAL.search(fold(word_before(original, start))) is not None

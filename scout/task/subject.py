@@ -152,9 +152,11 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
 
 
 def _alias_spans(masked: str, aliases: Sequence[str]) -> list[tuple[int, int]]:
-    """Where a place input's alias stands in ``masked`` (folded), as whole words."""
+    """Where a place input's own alias stands in ``masked`` (folded), as whole words."""
     out: list[tuple[int, int]] = []
-    for alias in {fold(a).strip() for a in aliases} - {""}:
+    from scout.task.subjectmarks import own_aliases
+
+    for alias in own_aliases(aliases):
         pattern = r"(?<![\w])" + re.escape(alias).replace(r"\ ", r"\s+") + r"(?![\w])"
         out += [m.span() for m in re.finditer(pattern, masked)]
     return out

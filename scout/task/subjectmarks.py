@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scout.task import subjectwords as sw
@@ -150,10 +151,22 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
     return found
 
 
+def own_aliases(aliases: Iterable[str]) -> set[str]:
+    """Of a place input's ``aliases`` (folded), those scout does not know as a cue or a
+    frame word ("covering", "based in", "hacia"; not "in", "en", "desde"): they are the
+    place's, never the subject's, while scout's own may join a subject ("mussels in white
+    wine in Brussels")."""
+    from scout.task import placewords as pw
+
+    known = {*pw.CUES_EN, *pw.CUES_ES}
+    return {a for a in (re.sub(r"\s+", " ", fold(w)).strip() for w in aliases)
+            if a and a not in known and not all(is_stop(p, slips=False) or p in sw.FRAME
+                                                for p in a.split())}
+
+
 def _other_alias(cue: str, aliases: list[str]) -> bool:
-    """``cue`` is a place input's own alias, a word scout does not know as a cue
-    ("covering", "hacia"): it is the place's, never the subject's."""
-    return fold(cue).strip() in {fold(a) for a in aliases}
+    """``cue`` is one of :func:`own_aliases`."""
+    return re.sub(r"\s+", " ", fold(cue)).strip() in own_aliases(aliases)
 
 
 def _mark_second_name(toks: list[Tok], i: int, end: int, free: str, original: str) -> None:

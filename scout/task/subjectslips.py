@@ -19,10 +19,8 @@ from scout.task.subjectwords import MEALS, QUALITY, REQUEST, STOP, VENUES
 # venues (a typo of "de" or "en" cannot be told from a word)
 # Slang, names of voice assistants and short nouns that are one letter from food and other
 # words are not typo targets: "curry" is no "curro", "rolls" no "roles", "chambers" no
-# "chamba"; nor a relayed person's verbs and the copula ("white" is no "write"), nor a
-# venue's verb a data word is one letter from ("series" is no "serves")
+# "chamba"; nor a relayed person's verbs and the copula ("white" is no "write")
 _NO_SLIPS = frozenset("""
-serve serves serving
 role roles chamba chambas curro curros laburo laburos che oye oiga oigan siri alexa google
 cortana kindly pasame fijate
 pide piden pidio solicita solicitan quiere quieren busca buscan desea desean deseo

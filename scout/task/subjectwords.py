@@ -127,6 +127,7 @@ job jobs position positions vacancy vacancies opening openings empleo empleos tr
 trabajos oferta ofertas vacante vacantes puesto puestos role roles chamba chambas curro
 curros laburo laburos
 articulos journals revista revistas publications publicaciones
+series
 grant grants fellowship fellowships scholarship scholarships funding beca becas ayuda ayudas
 subvencion subvenciones convocatoria convocatorias financiacion
 """
