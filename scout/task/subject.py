@@ -56,7 +56,8 @@ from scout.task.subjectmarks import Tok as _Tok
 from scout.task.subjectmarks import index_at as _index_at
 from scout.task.subjectmarks import mark_cue_places as _mark_cue_places
 from scout.task.subjectmarks import mark_known_places as _mark_known_places
-from scout.task.subjectphrases import find_phrases, rate_time
+from scout.task.subjectmarks import rate_time
+from scout.task.subjectphrases import find_phrases
 from scout.task.subjectplace import known_run, leave_place, place_takes
 
 # a word may hold digits ("m2", "ps5", "4x4": a model's name); digits alone are a number

@@ -1,8 +1,8 @@
 """Where places stand among the subject reader's tokens (:mod:`scout.task.subject`): a
 request's words as tokens (:class:`Tok`), the place after each cue the place reader would
 read there ("in Lyon", "cerca de la sagrada familia"), a field after "máster en" / "research
-in" (no place), and every name the gazetteer knows ("madrid sushi"). The subject is read
-from what these leave.
+in" (no place), every name the gazetteer knows ("madrid sushi"), and a rate's time after a
+count ("500 responses a month"). The subject is read from what these leave.
 """
 
 from __future__ import annotations
@@ -37,6 +37,33 @@ class Tok:
     institution: bool = False  # an institution's initials where a country was looked for
     searched: bool = False  # what the kind finds (its name, a declared noun), claimed
     own: bool = False  # a stop word of the other language only, this request's noun ("sea")
+
+
+# a rate after a count: "500 responses a month", "20 horas a la semana", "2 posts per
+# week": how many in what time, no word of the subject
+_PER = frozenset("a an per al por each every cada la".split())
+_TIME_UNITS = frozenset("""
+day days dia dias week weeks semana semanas month months mes meses year years ano anos
+hour hours hora horas
+""".split())
+
+
+def per_time(toks: list[Tok], j: int) -> bool:
+    """Tokens from ``j`` say "a month", "per week", "al mes", "a la semana"."""
+    while j < len(toks) and toks[j].text in _PER:
+        j += 1
+    return j < len(toks) and j > 0 and toks[j - 1].text in _PER and toks[j].text in _TIME_UNITS
+
+
+def rate_time(toks: list[Tok], k: int) -> bool:
+    """Token ``k`` is the time of a rate after a count ("500 citations a month": the
+    count read or a number, then "a" / "per" / "al" / "a la", then the unit)."""
+    if toks[k].text not in _TIME_UNITS:
+        return False
+    j = k - 1
+    while j >= 0 and toks[j].text in _PER and k - j <= 2:
+        j -= 1
+    return j < k - 1 and j >= 0 and (not toks[j].word or toks[j].counted)
 
 
 def index_at(starts: list[int], pos: int) -> int | None:

@@ -19,7 +19,7 @@ import re
 
 from scout.task import subjectwords as sw
 from scout.task.placewords import LANDFORMS
-from scout.task.subjectmarks import Tok as _Tok
+from scout.task.subjectmarks import Tok as _Tok, per_time
 from scout.task.subjectplace import place_follows
 from scout.task.subjectslips import is_stop
 
@@ -99,33 +99,6 @@ _BREAKDOWN = frozenset("""
 provincias regiones comunidades municipios paises ciudades barrios distritos estados
 departamentos condados comarcas islas
 """.split())
-
-
-# a rate after a count: "500 responses a month", "20 horas a la semana", "2 posts per
-# week": how many in what time, no word of the subject
-_PER = frozenset("a an per al por each every cada la".split())
-_TIME_UNITS = frozenset("""
-day days dia dias week weeks semana semanas month months mes meses year years ano anos
-hour hours hora horas
-""".split())
-
-
-def per_time(toks: list[_Tok], j: int) -> bool:
-    """Tokens from ``j`` say "a month", "per week", "al mes", "a la semana"."""
-    while j < len(toks) and toks[j].text in _PER:
-        j += 1
-    return j < len(toks) and j > 0 and toks[j - 1].text in _PER and toks[j].text in _TIME_UNITS
-
-
-def rate_time(toks: list[_Tok], k: int) -> bool:
-    """Token ``k`` is the time of a rate after a count ("500 citations a month": the
-    count read or a number, then "a" / "per" / "al" / "a la", then the unit)."""
-    if toks[k].text not in _TIME_UNITS:
-        return False
-    j = k - 1
-    while j >= 0 and toks[j].text in _PER and k - j <= 2:
-        j -= 1
-    return j < k - 1 and j >= 0 and (not toks[j].word or toks[j].counted)
 
 
 def find_phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool = False,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
 from scout.task.place import title_case
+from scout.task.subjectmarks import per_time
 from scout.task.subjectmask import CLAIMED as _CLAIMED
 from scout.task.subjectslips import is_stop
 
@@ -199,8 +200,6 @@ def _goes_on(toks: list[_Tok], last: int) -> bool:
     """The request goes on after token ``last`` as chat writes "dish city price": with an
     amount or another reading, a number, or a price or quality word ("ramen ronda barato",
     "tapas ronda 20€"), so the run's last word is the city's."""
-    from scout.task.subjectphrases import per_time
-
     # (a count of a rate is none: "survey responses 500 responses a month")
     return any(not t.word and t.text[0] in (_CLAIMED + "0123456789")
                and not (t.text.isdigit() and per_time(toks, k + 2)) or t.text in sw.QUALITY
