@@ -5,7 +5,7 @@ Notes and chat shorten the words the readers know: "aprox. 35 €" and "approx. 
 "15 lucas c/u" (a person, each), "6 ppl" (people), "w/ lift" and "w/o pool" (with, without),
 "3 hab." and "2 dorm." (rooms, bedrooms), "1br apt" and "depto." (a flat), "la 1ª quincena"
 (the first), "US-based" (based in the US), and chat shorthand: "dnd" (dónde), "q" before a verb (que), "xq" (porque),
-"NYE" (New Year's Eve). :func:`expanded` writes each out in its own language, so the money reader sees
+"NYE" (New Year's Eve), "alt to" (alternative to). :func:`expanded` writes each out in its own language, so the money reader sees
 "aproximadamente", the count readers "dormitorios" and the month-part reader "primera"
 without learning every shorthand.
 
@@ -37,6 +37,9 @@ _WORDS: list[tuple[str, str]] = [
      "que"),
     (r"\bxq\b", "porque"),
     (r"\bNYE\b", "New Year's Eve"),
+    # "alt to Overleaf": an alternative to, as "an alternative to Slack" is read
+    (r"\balts(?=[ \t]+to\b)", "alternatives"),
+    (r"\balt(?=[ \t]+to\b)", "alternative"),
 ]
 # "mín." / "min." and "máx." / "max." as the floor and cap they shorten, unless a number
 # comes right before them (minutes: "20 min.")

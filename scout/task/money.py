@@ -53,6 +53,8 @@ _CMP: list[tuple[str, Comparator]] = [
      r"not more than|within|budget(?: of)?|por menos de|menos de|por debajo de|como maximo|"
      r"maxim[oa]|hasta|no mas de|a lo sumo|inferior a|presupuesto(?: maximo)?(?: de)?|tope de|"
      r"abajo de|debajo de|"
+     # a cap said with a verb: "que no pase de", "que no supere", "que no exceda de", "sin pasar de"
+     r"no pasen? de|no (?:superen?|excedan?(?: de)?|sobrepasen?)(?: l[oa]s)?|sin pasar(?:se)? de|"
      r"<=|≤|<", "<="),
     (r"more than|over|above|at least|min(?:imum)?(?: of)?|starting at|from|mas de|"
      r"por encima de|al menos|como minimo|minim[oa]|desde|superior a|a partir de|arriba de|>=|≥|>", ">="),

@@ -117,6 +117,20 @@ def people_field(cue: str, start: int, original: str) -> bool:
     return cue.strip() in ("de", "of") and sw.person_noun(fold(word_before(original, start)))
 
 
+# the endings of a Spanish noun made of a verb ("afiliación", "cotización", "pertenencia",
+# "nombramiento"): its "a" leads to what it is of, as the verb's does; not a going's
+# ("excursión a Sintra", "expedición a", "peregrinación a", "emigración a": a place)
+_NOMINAL = re.compile(r"(?<!expedi)(?<!peregrina)(?<!migra)(?:cion|miento|encia|ancia)$")
+
+
+def nominal_cue(cue: str, start: int, original: str) -> bool:
+    """``cue`` (folded, at ``start``) is the "a" of a noun made of a verb ("afiliación a la
+    Seguridad Social", "cotización a la Seguridad Social", "pertenencia a la OTAN"): what follows is
+    what the noun is of, a place only when the gazetteer knows it."""
+    return cue.split()[0] in ("a", "al") \
+        and _NOMINAL.search(fold(word_before(original, start))) is not None
+
+
 def agreed_plural(words: list[re.Match[str]]) -> bool:
     """The request's opening word is a plural noun a later plural adjective or participle
     agrees with ("series de paro actualizadas", "datos meteorológicos diarios"): what is
@@ -126,3 +140,12 @@ def agreed_plural(words: list[re.Match[str]]) -> bool:
         return False
     return any(w.endswith("s") and (sw.adjective(w) or re.search(r"[ai]d[oa]s$", w))
                for w in (fold(m.group(0)) for m in words[1:4]))
+
+
+def plural_of_claimed(free: str, words: list[re.Match[str]]) -> bool:
+    """The request's opening word is a plural noun with "de" / "of" and what another reader
+    claimed after it ("datos de paro desde 2005": the topic's "paro"; "mapas de ruido"):
+    what the read words are of, no town (a town's "de" leads to the rest of its name)."""
+    first = fold(words[0].group(0))
+    return len(first) >= 4 and first.endswith("s") \
+        and re.match(r"[ \t]+(?:de|del|of)[ \t]+\x00", free[words[0].end():]) is not None

@@ -65,7 +65,7 @@ from scout.task.wishes import claim_wishes
 from scout.task.year import year_range_inputs
 from scout.task.weekdaynote import note_weekday as _note_weekday
 from scout.task.structured import unfielded, unquoted
-from scout.task.subjectwords import QUALITY, RELAY, cuisine
+from scout.task.subjectwords import ASKING, QUALITY, RELAY, cuisine
 from scout.termsafe import plain
 from scout.units import QUANTITIES
 
@@ -115,7 +115,8 @@ def parse_query(
     q = unfielded(q, inputs, result.lang)  # an agent's "Location: Lyon" fields as prose
     q = unquoted(q, inputs, result.lang)  # an agent's quoted values ('"hotel" in "Seville"') as the words
     text = QueryText(q)
-    relay = RELAY.match(text.folded)  # "the user wants ...": whom it is for, not what
+    # "the user wants ...": whom it is for, not what; "kindly share ...": the asking
+    relay = RELAY.match(text.folded) or ASKING.match(text.folded)
     # "3 nights from March 4" is the stay from that day, unless another input reads nights
     count_nights = not any(
         spec.type == "duration" or {fold(w) for w in [n.replace("_", " "), *spec.aliases]}
@@ -284,6 +285,13 @@ def parse_query(
                                        if s.type == "place"),
                                    role=names_a_role(name, spec.aliases),
                                    searched=searched)
+                if hit is not None:  # "encuestas con interfaz en catalán": a feature
+                    from scout.task.subjectfeature import input_words, without_feature
+
+                    cut = without_feature(hit, text.original, text.folded, read_spans,
+                                          input_words(inputs, name))
+                    text.claim((cut[1][1], hit[1][1]))  # the feature: no place either
+                    hit = cut
             elif spec.type == "place":
                 hit = read_place(text, result.lang, name, spec, inputs, route,
                                  result.values)

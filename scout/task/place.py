@@ -34,8 +34,10 @@ from scout.task import subjectwords as sw
 from scout.task.lang import fold
 from scout.task.establishments import place_in_name
 from scout.task.placecase import known_name
+from scout.task.wordshapes import nationality
 from scout.task.notplace import (after_field_cue, agreed_plural, asking, capitals_claimed,
-                                 degree_cue, field_cue, field_words, people_field, word_before as _word_before)
+                                 degree_cue, field_cue, field_words, nominal_cue, people_field,
+                                 plural_of_claimed, word_before as _word_before)
 from scout.task.placename import (WORD, is_cased, kind_word, known_end, name_at, next_word,
                                   read_name, title_case)
 
@@ -74,7 +76,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         if hit and ((field_cue(m.group("cue"), m.start(), original) if not cased
                      else degree_cue(m.group("cue"), m.start(), original))
                     or not cased and field_words(hit[0])
-                    or people_field(m.group("cue"), m.start(), original)) \
+                    or people_field(m.group("cue"), m.start(), original)
+                    or nominal_cue(m.group("cue"), m.start(), original)) \
                 and not known_name(hit[0]):
             # "research in machine learning", "máster en ciencia de datos": a field;
             # "ayudas a la investigación": what kind, no place
@@ -131,6 +134,7 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 or kind_word(words[0].group(0))
             purpose = False  # after "para" / "for": whom or what it is for, up to a claim
             field_of = -1  # the word after "estudiantes de": a field, no place
+            whose = False  # past "mi" / "my": only a name the gazetteer knows
             for k, m in enumerate(words[1:], 1):
                 w = fold(m.group(0))
                 if claimed[k] or (after and w in pw.BETWEEN):
@@ -142,6 +146,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                     continue
                 if k >= 2 and fold(words[k - 1].group(0)) in sw.RELATIVE:
                     continue  # "cursos que empiecen en enero": the clause's verb
+                whose = whose or fold(words[k - 1].group(0)) in _POSSESSIVES
+                if whose and not _known_at(words, k) and known_end(free, m.start()) is None:
+                    continue  # "campamento, mi hijo tiene 14": whose, and what they do
                 if w in pw.PURPOSE:
                     purpose = True
                     continue
@@ -188,7 +195,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                                 cased)
             if hit and not known_name(hit[0]) and _before_topic_cue(free, words):
                 return None  # "tweets sobre elecciones", "blogs about cooking": what it is of
-            if hit and not known_name(hit[0]) and agreed_plural(words):
+            if hit and not known_name(hit[0]) and (agreed_plural(words)
+                                                   or plural_of_claimed(free, words)):
                 return None  # "series de paro actualizadas", "datos meteorológicos": a noun
             return None if hit and not known_name(hit[0]) and capitals_claimed(original, free) \
                 else hit
@@ -215,6 +223,12 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             if of and people_field(of.group(1), base + of.start(1), original) \
                     and not known_name(w):
                 continue  # "Prácticas para estudiantes de Marketing": their field
+            to = re.search(r"(?<![\w])(al?)\s+(?:(?:la|el|los|las)\s+)?$", free[max(0, m.start() - 8):m.start()])
+            if to and nominal_cue(to.group(1), max(0, m.start() - 8) + to.start(1), original) \
+                    and not known_name(w):
+                named = read_name(free, original, m.start(), cased)
+                field_end = named[1][1] if named else m.end()
+                continue  # "afiliación a la Seguridad Social": what the noun is of
             if after_field_cue(free, original, m.start()):
                 field = read_name(free, original, m.start(), cased)
                 if field and not known_name(field[0]):
@@ -224,6 +238,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             if hit and hit[1] == (m.start(), m.end()) and not original[:m.start()].strip(_OPENERS) \
                     and sw.adjective(f) and not known_name(w):
                 continue  # "Catholic secondary school": the sentence's capital on what it is
+            if hit and hit[1] == (m.start(), m.end()) and nationality(f) and not known_name(w) \
+                    and re.match(r"[ \t]+[a-z]", original[m.end():]):
+                continue  # "air quality across Indian cities": what the cities are, no place
             if hit and _topic_after_intro(free, hit):
                 continue  # "a beginner's guide to Rust": the topic, not a place
             if hit:
@@ -233,7 +250,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
             hit = None if _intro_cue(m, free, original) else read_name(free, original,
                                                                          m.end(), False)
-            if hit and degree_cue(m.group("cue"), m.start(), original) \
+            if hit and (degree_cue(m.group("cue"), m.start(), original)
+                        or nominal_cue(m.group("cue"), m.start(), original)) \
                     and not known_name(hit[0]):
                 continue  # "Master's in software engineering": a field
             if hit:
@@ -241,6 +259,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     return None
 
 
+# whose: the word after one is someone's ("mi hijo", "my son"), no town's name
+_POSSESSIVES = frozenset("mi mis my our nuestro nuestra nuestros nuestras tu tus su sus".split())
 # what may open a request before its first word: its capital is the sentence's
 _OPENERS = " \t\n\r¿¡\"'“‘«(-*>"
 # what may follow a request's last word: what other readers claimed, punctuation, spaces

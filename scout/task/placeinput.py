@@ -34,7 +34,7 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     from scout.task.gazetteer import country_as_typed
     from scout.task.place import cued, find_place
     from scout.task.placecase import known_name, unswapped
-    from scout.task.placewords import names_countries
+    from scout.task.placewords import names_cities, names_countries
 
     named_places = [(n, list(s.aliases)) for n, s in inputs.items() if s.type == "place"]
     if len(named_places) > 1 and not route:  # "de Madrid a Lisboa": which is which
@@ -74,7 +74,36 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
             text.original, hit, name, named_places, route, values)) \
             and not _beside_known(text.folded, hit):
         hit = (unswapped(hit[0]), hit[1])  # "madird": the city the fingers meant
+    if hit is not None and not names_cities(name, spec) and not names_countries(name, spec):
+        hit = _two_names(text, hit)
     return _with_feature(text, hit)
+
+
+# "and" / "y" / "&" and the name after it
+_AND = re.compile(r"[ \t]+(?:and|y|e|&)[ \t]+")
+
+
+def _two_names(text: QueryText, hit: Hit) -> Hit:
+    """``hit`` and the place after its "and" / "y", both names the gazetteer knows or
+    typed with capitals in a request that has lower case: a region of two names ("England
+    and Wales", "Castilla y León", "Aragón y Navarra"), for a place input that holds no
+    single city or country (a city's or a country's takes the first)."""
+    from scout.task.placecase import known_name
+    from scout.task.placename import is_cased, read_name
+
+    end = hit[1][1]
+    joined = _AND.match(text.free, end)
+    if joined is None:
+        return hit
+    cased = is_cased(text.original, text.free)
+    after = read_name(text.free, text.original, joined.end(), cased)
+    if after is None or after[1][0] != joined.end():
+        return hit
+    typed = [text.original[hit[1][0]:hit[1][1]].strip(), text.original[after[1][0]:after[1][1]]]
+    if not all(known_name(n) or (cased and n[:1].isupper()) for n in typed):
+        return hit
+    a, b = hit[1][0], after[1][1]
+    return re.sub(r"\s+", " ", text.original[a:b]).strip(), (a, b)
 
 
 # a landform's noun before its name (folded text, up to the name's start)

@@ -29,6 +29,7 @@ import itertools
 import re
 from typing import Any
 
+from scout.task import subjectwords as sw
 from scout.task.lang import fold
 from scout.task.place import is_cased, name_at
 from scout.task.placewords import occasion_cue
@@ -286,9 +287,17 @@ def stray(hit: Hit | None, held: bool, free: str, original: str, lang: str,
 
     if hit is None or not held or not hit[0]:
         return False
-    start = hit[1][0]
-    return original[start:start + 1].islower() and not known_name(hit[0]) \
-        and not cued(free, start, lang, aliases)
+    start, end = hit[1]
+    if known_name(hit[0]) or cued(free, start, lang, aliases):
+        return False
+    if original[start:start + 1].islower():
+        return True
+    # "Colegio católico en Sevilla", "Colegio privado en Madrid": the request's opening
+    # capital, on a noun that an adjective or another input's words follow ("Gràcia
+    # coworking in Barcelona" keeps its neighbourhood)
+    after = re.match(r"[ \t]+(\S+)", free[end:])
+    return not original[:start].strip(" \t¿¡\"'") and " " not in hit[0].strip() \
+        and after is not None and (after.group(1)[0] == "\x00" or sw.adjective(after.group(1)))
 
 
 def city_first(values: dict[str, Any], spans: dict[str, str], inputs: dict[str, Any],

@@ -56,6 +56,7 @@ from scout.task.subjectmarks import Tok as _Tok
 from scout.task.subjectmarks import index_at as _index_at
 from scout.task.subjectmarks import mark_cue_places as _mark_cue_places
 from scout.task.subjectmarks import mark_known_places as _mark_known_places
+from scout.task.subjectmarks import rate_time
 from scout.task.subjectphrases import find_phrases
 from scout.task.subjectplace import known_run, leave_place, place_takes
 
@@ -92,6 +93,9 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         tok.own = tok.text in own and (prev is None or function_lang(prev.text) in (None, lang))
     for tok in toks:
         tok.searched = not tok.word and any(a <= tok.start < b for a, b in searched)
+    for a, b in _alias_spans(masked, place_aliases):
+        for tok in toks:  # "covering", "based in", "hacia": the place's cue, never the subject
+            tok.word = tok.word and not a <= tok.start < b
     from scout.task.place import is_cased
 
     spans = name_spans(original) if is_cased(original) else []
@@ -116,12 +120,14 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         if not place_input:
             _keep_named_topic(toks, start)
     chat = place_input and not located  # the place must be found after the subject
-    phrases = find_phrases(toks, start, chat, masked, topical=not place_input, countries=countries)
+    priced = "money" in declared  # "price sushi": the price asked, no "price indices"
+    phrases = find_phrases(toks, start, chat, masked, topical=not place_input, countries=countries,
+                           priced=priced)
     if not phrases and start and toks[start].word and not toks[start].place \
             and original[toks[start].start].isupper():
         phrases = [(start, start, False)]  # "charlas sobre Go", "talks about R": a name
     phrases = phrases or (find_phrases(toks, 0, chat, masked, topical=not place_input,
-                                        countries=countries) if start else [])
+                                        countries=countries, priced=priced) if start else [])
     # a field before an institution's initials ("becas en la UAB para biología")
     phrases.sort(key=lambda p: all(t.institution for t in toks[p[0]:p[1] + 1] if t.word))
     for k, (first, last, ended_by_of) in enumerate(phrases):
@@ -144,6 +150,17 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
         a, b = toks[first].start, toks[last].end
         return re.sub(r"\s+", " ", original[a:b]), (a, b)
     return None
+
+
+def _alias_spans(masked: str, aliases: Sequence[str]) -> list[tuple[int, int]]:
+    """Where a place input's own alias stands in ``masked`` (folded), as whole words."""
+    out: list[tuple[int, int]] = []
+    from scout.task.subjectmarks import own_aliases
+
+    for alias in own_aliases(aliases):
+        pattern = r"(?<![\w])" + re.escape(alias).replace(r"\ ", r"\s+") + r"(?![\w])"
+        out += [m.span() for m in re.finditer(pattern, masked)]
+    return out
 
 
 def _names_searched(toks: list[_Tok], last: int) -> bool:
@@ -179,6 +196,8 @@ def _tokens(free: str) -> list[_Tok]:
             tok.counted = True
     for tok in toks:
         tok.counted = tok.counted or tok.text in _COUNTS  # "dinner for two"
+    for k, tok in enumerate(toks):  # "(500 citations) a month": the rate's time, no subject
+        tok.counted = tok.counted or rate_time(toks, k)
     for prev, tok in zip(toks, toks[1:]):
         if (prev.text, tok.text) in sw.CONDITION_PAIRS:  # "un macbook de segunda mano"
             prev.word = tok.word = False

@@ -1,14 +1,15 @@
 """Where places stand among the subject reader's tokens (:mod:`scout.task.subject`): a
 request's words as tokens (:class:`Tok`), the place after each cue the place reader would
 read there ("in Lyon", "cerca de la sagrada familia"), a field after "máster en" / "research
-in" (no place), and every name the gazetteer knows ("madrid sushi"). The subject is read
-from what these leave.
+in" (no place), every name the gazetteer knows ("madrid sushi"), and a rate's time after a
+count ("500 responses a month"). The subject is read from what these leave.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scout.task import subjectwords as sw
@@ -36,6 +37,33 @@ class Tok:
     institution: bool = False  # an institution's initials where a country was looked for
     searched: bool = False  # what the kind finds (its name, a declared noun), claimed
     own: bool = False  # a stop word of the other language only, this request's noun ("sea")
+
+
+# a rate after a count: "500 responses a month", "20 horas a la semana", "2 posts per
+# week": how many in what time, no word of the subject
+_PER = frozenset("a an per al por each every cada la".split())
+_TIME_UNITS = frozenset("""
+day days dia dias week weeks semana semanas month months mes meses year years ano anos
+hour hours hora horas
+""".split())
+
+
+def per_time(toks: list[Tok], j: int) -> bool:
+    """Tokens from ``j`` say "a month", "per week", "al mes", "a la semana"."""
+    while j < len(toks) and toks[j].text in _PER:
+        j += 1
+    return j < len(toks) and j > 0 and toks[j - 1].text in _PER and toks[j].text in _TIME_UNITS
+
+
+def rate_time(toks: list[Tok], k: int) -> bool:
+    """Token ``k`` is the time of a rate after a count ("500 citations a month": the
+    count read or a number, then "a" / "per" / "al" / "a la", then the unit)."""
+    if toks[k].text not in _TIME_UNITS:
+        return False
+    j = k - 1
+    while j >= 0 and toks[j].text in _PER and k - j <= 2:
+        j -= 1
+    return j < k - 1 and j >= 0 and (not toks[j].word or toks[j].counted)
 
 
 def index_at(starts: list[int], pos: int) -> int | None:
@@ -70,7 +98,7 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
     landmark. Where the place inputs are countries' (``countries``), an institution's
     initials after a cue ("en la UAB") are no place either. True when some place was marked."""
     from scout.task.gazetteer import known_place_words
-    from scout.task.notplace import degree_cue, field_cue, people_field
+    from scout.task.notplace import degree_cue, field_cue, nominal_cue, people_field
     from scout.task.place import find_place, is_secondary, name_at, strong_cues
     from scout.task.placeinput import institution
 
@@ -92,7 +120,8 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
         if (field_cue(m.group(0), m.start(), original)
                 and (name is None or not original[name[1][0]].isupper()
                      or degree_cue(m.group(0), m.start(), original))
-                or people_field(m.group(0), m.start(), original)) \
+                or people_field(m.group(0), m.start(), original)
+                or nominal_cue(m.group(0), m.start(), original)) \
                 and not known_place_words([t.text for t in toks[i:i + 5] if t.word]):
             # "investigación en cambio climático", "researchers in machine learning": the
             # field the head word names, no place
@@ -138,13 +167,53 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
             if stop is None and (not tok.word or (tok.text in sw.FRAME and tok is not toks[i])):
                 break
             tok.place = found = marked = True
-        if marked and " " in m.group(0).strip():
+        if marked and name is not None:
+            _mark_second_name(toks, i, name[1][1], free, original)
+        if marked and (" " in m.group(0).strip() or _other_alias(m.group(0), aliases)):
             # a cue of several words ("based in", "con sede en": a place input's alias)
             # is the place's, none of its words the subject's ("researchers based in Lisbon")
             for tok in toks[:i]:
                 if m.start() <= tok.start < m.end():
                     tok.place = True
     return found
+
+
+def own_aliases(aliases: Iterable[str]) -> set[str]:
+    """Of a place input's ``aliases`` (folded), those scout does not know as a cue or a
+    frame word ("covering", "based in", "hacia"; not "in", "en", "desde"): they are the
+    place's, never the subject's, while scout's own may join a subject ("mussels in white
+    wine in Brussels")."""
+    from scout.task import placewords as pw
+
+    known = {*pw.CUES_EN, *pw.CUES_ES}
+    return {a for a in (re.sub(r"\s+", " ", fold(w)).strip() for w in aliases)
+            if a and a not in known and not all(is_stop(p, slips=False) or p in sw.FRAME
+                                                for p in a.split())}
+
+
+def _other_alias(cue: str, aliases: list[str]) -> bool:
+    """``cue`` is one of :func:`own_aliases`."""
+    return re.sub(r"\s+", " ", fold(cue)).strip() in own_aliases(aliases)
+
+
+def _mark_second_name(toks: list[Tok], i: int, end: int, free: str, original: str) -> None:
+    """A place the gazetteer knows after the cued name's "and" / "y" ("in England and
+    Wales", "en Madrid y Barcelona") is a place too, never the subject: the place input
+    takes both as one region, or the first."""
+    from scout.task.place import name_at
+    from scout.task.placecase import known_name
+
+    joined = re.match(r"[ \t]+(?:and|y|e|&)[ \t]+", free[end:])
+    if joined is None:
+        return
+    after = name_at(free, original, end + joined.end())
+    if after is None or not known_name(after[0]):
+        return
+    for tok in toks[i:]:
+        if tok.start >= after[1][1]:
+            break
+        if tok.start >= end:
+            tok.place = True
 
 
 def mark_known_places(toks: list[Tok], free: str, original: str) -> bool:

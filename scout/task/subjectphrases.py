@@ -19,7 +19,7 @@ import re
 
 from scout.task import subjectwords as sw
 from scout.task.placewords import LANDFORMS
-from scout.task.subjectmarks import Tok as _Tok
+from scout.task.subjectmarks import Tok as _Tok, per_time
 from scout.task.subjectplace import place_follows
 from scout.task.subjectslips import is_stop
 
@@ -62,7 +62,7 @@ def _content(tok: _Tok | None) -> bool:
         and not _stop(tok, slips=False)
 
 
-def _heads_topic(toks: list[_Tok], i: int, words: list[int]) -> bool:
+def _heads_topic(toks: list[_Tok], i: int, words: list[int], priced: bool = False) -> bool:
     """Whether the quality or price word at ``i`` (:data:`sw.HEAD_NOUNS`) is the topic's
     noun, not how good or cheap it should be: opening what it is of ("calidad del aire",
     "precios de la vivienda", "datos de calidad del agua"; "sushi de calidad" has none), or ending a
@@ -76,8 +76,9 @@ def _heads_topic(toks: list[_Tok], i: int, words: list[int]) -> bool:
         return j < len(toks) and _content(toks[j]) and not toks[j].capital
     # ... or, a price, opening an English compound ("price indices", "price data"): no
     # adjective as "quality" is ("quality sushi"), but after one it is how cheap ("best
-    # price sushi")
-    if not words and tok.text in sw.PRICE_NOUNS and _content(nxt) \
+    # price sushi"); for a kind with a price of its own (``priced``: a money input) it is
+    # that price asked ("price sushi in Rome")
+    if not words and not priced and tok.text in sw.PRICE_NOUNS and _content(nxt) \
             and not (i and toks[i - 1].text in sw.QUALITY):
         return True
     # ... or between two (English compounds: "sea level rise", "air quality data")
@@ -92,13 +93,20 @@ _TOPIC_JOINS = frozenset({"en", "in", "por"})
 # ... and this one with a place input too: no place follows "por" ("visión por computador
 # en Europa")
 _JOINS_ALWAYS = frozenset({"por"})
+# ... but not before the units a figure is broken down by ("afiliación por provincias",
+# "paro por comunidades"): how the data is split, not the topic's words
+_BREAKDOWN = frozenset("""
+provincias regiones comunidades municipios paises ciudades barrios distritos estados
+departamentos condados comarcas islas
+""".split())
 
 
 def find_phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: bool = False,
-             countries: bool = False) -> list[tuple[int, int, bool]]:
+                 countries: bool = False, priced: bool = False) -> list[tuple[int, int, bool]]:
     """(first, last, ended by "de"/"of") of each run of subject words from ``start``;
     ``free`` is the text ``toks`` were read from; ``topical``: the pipeline has no place
-    input, so "en / in / por" between two words of the topic joins them."""
+    input, so "en / in / por" between two words of the topic joins them; ``priced``: the
+    kind has a money input (:func:`_heads_topic`)."""
     out: list[tuple[int, int, bool]] = []
     words: list[int] = []  # indices of the current phrase, connectors included
     skipping = False  # after "con amigos", "with a view": a feature, not the subject
@@ -121,7 +129,7 @@ def find_phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: b
             continue
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         if words and tok.text.isdigit() and not tok.year and nxt is not None and nxt.word \
-                and not nxt.place and not _stop(nxt):
+                and not nxt.place and not _stop(nxt) and not per_time(toks, i + 2):
             words.append(i)  # "rtx 4090 laptop": a number inside a name is part of it
             nxt.counted = False
             continue
@@ -185,7 +193,7 @@ def find_phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: b
         if (topical or text in _JOINS_ALWAYS) and words and words[-1] == i - 1 \
                 and text in _TOPIC_JOINS \
                 and head is not None and head.word and not head.place and not head.counted \
-                and not _stop(head):
+                and not _stop(head) and not (text == "por" and head.text in _BREAKDOWN):
             words.extend([i, i + 1] if head is not nxt else [i])
             continue
         if text in sw.MODES and (not words and (not nxt or not nxt.word or _stop(nxt))
@@ -196,7 +204,7 @@ def find_phrases(toks: list[_Tok], start: int, chat: bool, free: str, topical: b
                 and toks[i - 1].text not in sw.CONNECTORS and not is_stop(toks[i - 1].text):
             words.append(i)  # "machine learning", "wine tasting"
             continue
-        if text in sw.HEAD_NOUNS and _heads_topic(toks, i, words):
+        if text in sw.HEAD_NOUNS and _heads_topic(toks, i, words, priced):
             words.append(i)  # "calidad del aire", "air quality": the topic's noun
             continue
         # right after a joining word a subject goes on, and right after its cue ("sobre",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from scout.task import subjectwords as sw
 from scout.task.lang import fold
 from scout.task.place import title_case
+from scout.task.subjectmarks import per_time
 from scout.task.subjectmask import CLAIMED as _CLAIMED
 from scout.task.subjectslips import is_stop
 
@@ -102,7 +103,8 @@ def leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
         return last
     # typed with capitals, a capitalised word after the first starts the name
     caps = [i for i in idx[1:] if original[toks[i].start].isupper()]
-    if caps and not original.isupper() and not title_case(original):
+    if caps and not original.isupper() and not title_case(original) \
+            and not _of_noun(toks, caps[0], original):
         return caps[0] - 1
     if toks[idx[0]].text in sw.SHOWS and toks[idx[1]].text in sw.OF:
         return last  # "conciertos de música clásica este finde": what the show is of
@@ -116,6 +118,19 @@ def leave_place(toks: list[_Tok], first: int, last: int, original: str) -> int:
     elif toks[idx[-1]].text in _NAME_TAILS:
         cut = idx[-2]  # "ramen kansas city": "city" ends a name, with the word before it
     return cut - 1
+
+
+def _of_noun(toks: list[_Tok], i: int, original: str) -> bool:
+    """The name at token ``i`` follows the "a" of a noun made of a verb ("afiliación a la
+    Seguridad Social"): what the noun is of, the subject's (unless the gazetteer knows it)."""
+    from scout.task.notplace import nominal_cue
+    from scout.task.placecase import known_name
+
+    j = i - 1
+    while j > 0 and toks[j].text in ("la", "el", "los", "las"):
+        j -= 1
+    return nominal_cue(toks[j].text, toks[j].start, original) \
+        and not known_name(original[toks[i].start:toks[i].end])
 
 
 def place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
@@ -185,5 +200,7 @@ def _goes_on(toks: list[_Tok], last: int) -> bool:
     """The request goes on after token ``last`` as chat writes "dish city price": with an
     amount or another reading, a number, or a price or quality word ("ramen ronda barato",
     "tapas ronda 20€"), so the run's last word is the city's."""
-    return any(not t.word and t.text[0] in (_CLAIMED + "0123456789") or t.text in sw.QUALITY
-               for t in toks[last + 1:])
+    # (a count of a rate is none: "survey responses 500 responses a month")
+    return any(not t.word and t.text[0] in (_CLAIMED + "0123456789")
+               and not (t.text.isdigit() and per_time(toks, k + 2)) or t.text in sw.QUALITY
+               for k, t in enumerate(toks[last + 1:], last + 1))

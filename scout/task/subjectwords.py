@@ -69,7 +69,7 @@ a an the un una unos unas el la los las lo al del de of for para pa por x with c
 without on at en in y e and o or u n that this these those ese esa esos esas este esta
 estos estas aquel but pero than que q so just also tambien solo only to from into under
 over below above menos mas hasta desde entre between per during durante throughout after before
-across among amongst within
+across among amongst within hacia
 """
 # an agent relaying a request names whom it is for first: "The user is looking for dim
 # sum", "el usuario busca un asado", "my client wants ...": no place, no subject (the
@@ -83,6 +83,17 @@ RELAY = re.compile(r"^\W*(?:(?:hola|hi|hello|hey|buenas|buenos\s+dias)\W+)?"
                    r"jef[ea]|director[a]?|supervisor[a]?|compa[nñ]er[oa]|colega|equipo|pareja|"
                    r"mujer|marido|espos[oa]|novi[oa]|amig[oa]|padre|madre|hij[oa]|tutor[a]?)"
                    r"(?:s|es)?\b")
+# asked to hand something over, at the start: "Kindly share survey tools ...", "please send
+# me ...", "could you put together ...", "compárteme ...", "mandame ..." (folded). An English
+# verb alone is no asking ("share prices in Europe" is a topic): it needs a polite word
+# before it or whom to after it; a Spanish verb carries its "me" / "nos"
+ASKING = re.compile(r"^\W*(?:(?:hola|hi|hello|hey|buenas)\W+)?(?:"
+                    r"(?:(?:kindly|please|pls|plz|(?:can|could|would)\s+you)\s+)+"
+                    r"(?:share|send|provide|compile|(?:put|pull)\s+together|list)"
+                    r"(?:\s+(?:with\s+)?(?:me|us))?(?:\s+(?:over|some))?"
+                    r"|(?:share|send|provide)\s+(?:with\s+)?(?:me|us)(?:\s+(?:over|some))?"
+                    r"|(?:compart|envi|mand|pas)(?:e|a|i)?(?:me|nos)"
+                    r"|(?:por\s+favor|porfa)\s+(?:comparte|envia|manda|pasa))\b")
 # what is searched for, not what it is about: "sitios de tapas", "sushi restaurants",
 # "brunch spots", "talks about X", "charlas de X", "congresos de X", "NLP conferences",
 # "deep learning workshops", "talleres de robótica" (the place reader skips them too);
@@ -116,6 +127,7 @@ job jobs position positions vacancy vacancies opening openings empleo empleos tr
 trabajos oferta ofertas vacante vacantes puesto puestos role roles chamba chambas curro
 curros laburo laburos
 articulos journals revista revistas publications publicaciones
+series
 grant grants fellowship fellowships scholarship scholarships funding beca becas ayuda ayudas
 subvencion subvenciones convocatoria convocatorias financiacion
 """

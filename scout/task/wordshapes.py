@@ -40,6 +40,16 @@ def adjective(word: str) -> bool:
         (len(word) >= 7 and _ADJECTIVE_AL.search(word) is not None)
 
 
+# the endings of an English nationality's adjective ("Indian", "European", "Chinese",
+# "Scottish"): before a noun in lower case ("Indian cities") it qualifies it, no place
+_NATIONALITY = re.compile(r"(?:[aei]an|ese|ish)$")
+
+
+def nationality(word: str) -> bool:
+    """``word`` (folded, five letters or more) ends as an English nationality's adjective."""
+    return len(word) >= 5 and _NATIONALITY.search(word) is not None
+
+
 # the endings of abstract nouns, English and Spanish ("visualization", "development",
 # "gestión", "periodismo", "sociología"): a field of study or work, no town's name
 # ("science", "finance", "ciencia", "licencia": -ence / -ance / -encia / -ancia too, but
@@ -74,11 +84,17 @@ def modifier(word: str) -> bool:
 _AGENT = re.compile(r"(?:eer|(?<!ll)(?<=[^aeiou])er|[^aeiou]or|ist|yst|er[oa]|ista|[dts]ora?)s?$")
 
 
+# "-ista" nouns that name a thing, not who does it: what is seen ("entrevista", "revista",
+# "vista"), a track ("pista", "autopista"; not "terapista"), a "conquista", a "lista" on
+# its own (not "especialista", "periodista", "socialista")
+_THING_ISTA = re.compile(r"(?:(?<!r)vista|(?<!a)pista|quista|^lista)s?$")
+
+
 def agent_noun(word: str) -> bool:
     """``word`` (folded, six letters or more) ends as a noun for who does a job does: in a
     job title typed with capitals ("Data Engineer", "Ingeniero de Software") it is the
     title's head, no town's name, and what follows its "de" is its field."""
-    return len(word) >= 6 and _AGENT.search(word) is not None
+    return len(word) >= 6 and _AGENT.search(word) is not None and not _THING_ISTA.search(word)
 
 
 # a noun for people by its ending beyond a job's: "students", "participantes",
