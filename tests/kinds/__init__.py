@@ -108,12 +108,38 @@ def run_kind(kind: Path, workdir: Path, query: str, listings: list[Any], *,
     return run, queries
 
 
-def run_each(kind: Path, requests: dict[str, tuple[str, list[Any]]], tmp_path_factory: Any,
+def run_each(kind: Path, requests: dict[str, tuple[str, list[Any]]], tmp_path_factory: Any, *,
+             reviews: dict[str, dict[str, str]] | None = None,
              **kw: Any) -> dict[str, tuple[Any, list[Any]]]:
     """Each of ``requests`` (key: (query, listings)) run once in its own folder, as a
-    module-scoped fixture runs them; ``kw`` as :func:`run_kind` takes it."""
-    return {key: run_kind(kind, tmp_path_factory.mktemp(key), query, listings, **kw)
-            for key, (query, listings) in requests.items()}
+    module-scoped fixture runs them; with ``reviews``, each key's run is seeded with its
+    listings' reviews (:func:`seed_reviews`, none for a key not there); ``kw`` as
+    :func:`run_kind` takes it."""
+    out = {}
+    for key, (query, listings) in requests.items():
+        if reviews is not None:
+            kw["seed"] = seed_reviews(reviews.get(key, {}))
+        out[key] = run_kind(kind, tmp_path_factory.mktemp(key), query, listings, **kw)
+    return out
+
+
+def words_of(*words: str, ignore_case: bool = False) -> re.Pattern[str]:
+    """A pattern that finds any of ``words`` (each a regex) as a whole word."""
+    return re.compile(("(?i)" if ignore_case else "") + r"\b(" + "|".join(words) + r")\b")
+
+
+# the words every report writes itself in English, in Spanish (the skeleton's headings,
+# the request's table, the notes on prices): none may leak into a report in the other
+# language; a kind's test adds its own (:func:`words_of`)
+REPORT_ENGLISH = ("Shortlist", "Synthesis", "price", "not stated", "found", "What you asked",
+                  "Sources", "budget", "query", "not given", "converted", "could not check")
+REPORT_SPANISH = ("Selección", "Síntesis", "precio", "no consta", "encontrados?", "Fuentes",
+                  "presupuesto", "consulta", "no indicado", "convertido", "día")
+# what a report of a kind that is no lodging, job or shop has no business saying, in either
+# language: lodging, a job's pay, a shop's stock
+LODGING_PAY_STOCK = ("hotels?", "nights?", "per night", "check-in", "noches?", "por noche",
+                     "habitaci[oó]n(es)?", "huéspedes", "salary", "salario", "sueldo",
+                     "in stock", "shipping", "envío")
 
 
 def assert_cites_sources(run: Any, listings: list[Any], key: str = "") -> None:
@@ -124,10 +150,33 @@ def assert_cites_sources(run: Any, listings: list[Any], key: str = "") -> None:
 
 
 def assert_says_nothing_of(other: re.Pattern[str], report: str, listings: list[Any],
-                           key: str = "") -> None:
-    """The report's own words (:func:`own_words`) match nothing of ``other``."""
-    own = own_words(report, listings)
-    assert not other.search(own), (key, other.search(own))
+                           key: str = "", *, ids: bool = False,
+                           reviews: dict[str, str] | None = None) -> None:
+    """The report's own words (:func:`own_words`, with its ``ids``; less what it quotes of
+    the ``reviews`` :func:`seed_reviews` gave the run) match nothing of ``other``."""
+    own = own_words(report, listings, ids=ids, quoted=review_words(reviews or {}))
+    assert not other.search(own), (key, other.findall(own))
+
+
+def seed_reviews(reviews: dict[str, str]) -> Callable[[Any, list[Any]], None]:
+    """A :func:`run_kind` ``seed``: a search for one listing by its quoted name finds its
+    page and, for a name in ``reviews``, a review page that says ``reviews[name]``."""
+    from scout.testing import Result
+
+    def seed(fake: Any, listings: list[Any]) -> None:
+        for i, r in enumerate(listings):
+            said = [r] + ([Result(f"{r.title}: opiniones", f"https://reviews.test/{i}",
+                                  f"{r.title}. {reviews[r.title]}")]
+                          if r.title in reviews else [])
+            fake.search(re.escape(f'"{r.title}"'), said)
+    return seed
+
+
+def review_words(reviews: dict[str, str]) -> tuple[str, ...]:
+    """What a run quotes of the review pages :func:`seed_reviews` gives it: each one's
+    title and its words."""
+    return tuple(w for name, said in reviews.items()
+                 for w in (f"{name}. {said}", f"{name}: opiniones"))
 
 
 def assert_validates(project: Path, capsys: Any, monkeypatch: Any, target: str = ".") -> None:

@@ -12,22 +12,25 @@ day's footing, and says so), and say nothing a coworking report has no business 
 from __future__ import annotations
 
 import datetime as dt
-import re
 from pathlib import Path
 
 import pytest
 
 from scout.testing import Result
 from tests.kinds import (
+    LODGING_PAY_STOCK,
+    REPORT_ENGLISH,
+    REPORT_SPANISH,
     assert_cites_sources,
     assert_read_as,
+    assert_says_nothing_of,
     assert_validates,
     excluded_reasons as _excluded,
-    own_words,
     parse_request,
     plan_output,
     run_each,
     shortlist_names as _names,
+    words_of,
 )
 
 PROJECT = Path(__file__).resolve().parents[2] / "examples" / "coworking"
@@ -156,56 +159,29 @@ SEVILLA = [
 SEVILLA_REVIEWS = {"Workia Nervión": "Valoración: 4,5/5."}
 
 
-def _seed(reviews: dict[str, str]):
-    def seed(fake, listings):
-        for i, r in enumerate(listings):  # a space's own search: its page, a review
-            said = [r] + ([Result(f"{r.title}: opiniones", f"https://reviews.test/{i}",
-                                  f"{r.title}. {reviews[r.title]}")]
-                          if r.title in reviews else [])
-            fake.search(re.escape(f'"{r.title}"'), said)
-    return seed
-
-
 VALENCIA_QUERY, LISBON_QUERY, SEVILLA_QUERY = (list(REQUESTS)[0], list(REQUESTS)[1],
                                                list(REQUESTS)[4])
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    out = run_each(KIND, {"es": (VALENCIA_QUERY, VALENCIA)}, tmp_path_factory, today=TODAY,
-                   seed=_seed(VALENCIA_REVIEWS))
-    out |= run_each(KIND, {"en": (LISBON_QUERY, LISBON)}, tmp_path_factory, today=TODAY,
-                    seed=_seed(LISBON_REVIEWS))
-    out |= run_each(KIND, {"office": (SEVILLA_QUERY, SEVILLA)}, tmp_path_factory,
-                    today=TODAY, seed=_seed(SEVILLA_REVIEWS))
-    return out
+    return run_each(KIND, {"es": (VALENCIA_QUERY, VALENCIA), "en": (LISBON_QUERY, LISBON),
+                           "office": (SEVILLA_QUERY, SEVILLA)}, tmp_path_factory, today=TODAY,
+                    reviews={"es": VALENCIA_REVIEWS, "en": LISBON_REVIEWS,
+                             "office": SEVILLA_REVIEWS})
 
 
 # the report's own words in the other language: none may leak into a report
-ENGLISH = re.compile(r"\b(Shortlist|Synthesis|spaces?|price|meeting room|quiet zone|"
-                     r"not stated|found|What you asked|Sources|budget|query|not given|"
-                     r"converted|could not check|people|desk|offered|slower)\b")
-SPANISH = re.compile(r"\b(Selección|Síntesis|espacios?|precio|sala de reuniones|"
-                     r"zona de silencio|no consta|encontrados?|Fuentes|presupuesto|consulta|"
-                     r"no indicado|convertido|personas|puesto|mes|día)\b")
+ENGLISH = words_of(*REPORT_ENGLISH, "spaces?", "meeting room", "quiet zone", "people", "desk",
+                   "offered", "slower")
+SPANISH = words_of(*REPORT_SPANISH, "espacios?", "sala de reuniones", "zona de silencio",
+                   "personas", "puesto", "mes")
 # what a coworking report has no business saying, in either language: lodging, a job's
 # pay, a shop's stock, an event's layout
-OTHER_KINDS = re.compile(r"(?i)\b(hotels?|nights?|per night|check-in|noches?|por noche|"
-                         r"habitaci[oó]n(es)?|huéspedes|salary|salario|sueldo|in stock|"
-                         r"shipping|envío|banquet|banquete|theatre|teatro|"
-                         # the kind's identifiers are never shown as written in the YAML
-                         r"hot_desk|fixed_desk|private_office|access_24h|min_mbps)\b")
-
-
-def _says_none_of(words: re.Pattern[str], report: str, listings: list[Result],
-                  reviews: dict[str, str]) -> None:
-    """The report's own words (less what it quotes: the listings, the reviews it read,
-    the mission's and the pipeline's ids) match nothing of ``words``."""
-    own = own_words(report, listings, ids=True,
-                    quoted=tuple(w for name, said in reviews.items()
-                                 for w in (f"{name}. {said}", f"{name}: opiniones"))
-                    + tuple(r.title for r in listings))
-    assert not words.search(own), words.findall(own)
+OTHER_KINDS = words_of(*LODGING_PAY_STOCK, "banquet", "banquete", "theatre", "teatro",
+                       # the kind's identifiers are never shown as written in the YAML
+                       "hot_desk", "fixed_desk", "private_office", "access_24h", "min_mbps",
+                       ignore_case=True)
 
 
 def test_a_spanish_request_shortlists_fixed_desks_open_in_its_month(runs):
@@ -234,8 +210,8 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
                   "| tipo de puesto | puesto fijo | consulta |",
                   "## Qué cambió la selección\n\nDescartados, 4 de 6 candidatos:"]:
         assert words in report, words
-    _says_none_of(ENGLISH, report, VALENCIA, VALENCIA_REVIEWS)
-    _says_none_of(OTHER_KINDS, report, VALENCIA, VALENCIA_REVIEWS)
+    assert_says_nothing_of(ENGLISH, report, VALENCIA, ids=True, reviews=VALENCIA_REVIEWS)
+    assert_says_nothing_of(OTHER_KINDS, report, VALENCIA, ids=True, reviews=VALENCIA_REVIEWS)
     assert_cites_sources(run, VALENCIA, "es")
     assert "## Fuentes" in report and run.report_html and "<html" in run.report_html.lower()
 
@@ -267,8 +243,8 @@ def test_an_english_request_gets_an_english_report(runs):
                   "20 EUR/day, open 24/7, with a quiet zone or phone booths.",
                   "| desk | hot desk | query |", "| access 24h | yes | query |"]:
         assert words in report, words
-    _says_none_of(SPANISH, report, LISBON, LISBON_REVIEWS)
-    _says_none_of(OTHER_KINDS, report, LISBON, LISBON_REVIEWS)
+    assert_says_nothing_of(SPANISH, report, LISBON, ids=True, reviews=LISBON_REVIEWS)
+    assert_says_nothing_of(OTHER_KINDS, report, LISBON, ids=True, reviews=LISBON_REVIEWS)
     assert_cites_sources(run, LISBON, "en")
 
 
@@ -287,7 +263,7 @@ def test_an_office_seats_the_people_and_the_internet_is_fast_enough(runs):
                   "despacho privado, para 4 personas, por como mucho 900 €/mes, abierto 24 "
                   "horas, internet de al menos 300 Mbps."]:
         assert words in run.report, words
-    _says_none_of(ENGLISH, run.report, SEVILLA, SEVILLA_REVIEWS)
+    assert_says_nothing_of(ENGLISH, run.report, SEVILLA, ids=True, reviews=SEVILLA_REVIEWS)
     assert_cites_sources(run, SEVILLA, "office")
 
 
