@@ -213,15 +213,31 @@ def parse_query(
                                            value=display(when[0], result.lang),
                                            today=display(today, result.lang)))
             elif spec.type == "money":
-                from scout.task.money import find_money, labelled
+                from scout.task.money import find_money, iter_money, labelled
+                from scout.task.moneypair import ends as money_ends
+                from scout.task.moneypair import is_floor as money_is_floor_end
+                from scout.task.moneypair import partner as money_partner
+                from scout.task.moneypair import pick as pick_money
 
                 if territories is None:
                     territories = query_territories(text, result.lang)
-                money = find_money(blanked(text.free, others, CLAIMED), text.original, territories,
-                                   default_currency=default_currency(spec), lang=result.lang)
+                free = blanked(text.free, others, CLAIMED)
+                end = money_partner(name, inputs)
+                money = find_money(free, text.original, territories,
+                                   default_currency=default_currency(spec), lang=result.lang) \
+                    if end is None else pick_money(name, iter_money(
+                        free, text.original, territories, lang=result.lang))
+                if money is not None and end is not None and money[0].min is not None \
+                        and end not in result.values:  # "between 50,000 and 200,000 EUR"
+                    low, high = money_ends(money[0])
+                    mine, other = (low, high) if money_is_floor_end(name) else (high, low)
+                    found(end, other, money[1])
+                    money = (mine, money[1], money[2])
                 if money is not None:  # its label too ("sesión de 60 €": no place "Sesión")
+                    # a pair's ends share their label ("estimated value under 200k")
+                    labels = [*spec.aliases, *(inputs[end].aliases if end else ())]
                     hit = (money[0], labelled(text.free, money[1], [name.replace("_", " "),
-                                                                    *spec.aliases]))
+                                                                    *labels]))
                     if money[2] and money[0].currency != "USD":  # USD: the usual reading
                         note(result, name, _(
                             "{name}: read '{word}' as {code}; write the currency code if you "
