@@ -112,7 +112,7 @@ def find_subject(free: str, original: str, *, today: dt.date, place_input: bool,
             typed = original[tok.start:tok.end]
             tok.caps = tok.word and len(typed) > 1 and typed.isupper()
             tok.capital = tok.word and typed[:1].isupper() and not titled
-    start = _after_cue(toks, free, list(aliases)) or _after_searched_of(toks)
+    start = _after_cue(toks, free, list(aliases)) or _after_searched_of(toks, original)
     located = _mark_cue_places(toks, free, original, list(place_aliases), lang, place_input,
                                countries)
     if not located:
@@ -235,11 +235,31 @@ def _after_cue(toks: list[_Tok], free: str, aliases: list[str]) -> int:
     return i if i is not None else 0
 
 
-def _after_searched_of(toks: list[_Tok]) -> int:
+def _after_searched_of(toks: list[_Tok], original: str) -> int:
     """The first token after what the kind finds and its "de" / "of" ("datasets de calidad
     del aire", "time series of house prices"): the topic starts there, as after "sobre",
     so a "de" inside it leads to no place; 0 when there is none."""
     for i, tok in enumerate(toks[:-2]):
         if tok.searched and toks[i + 1].text in sw.OF and toks[i + 2].word:
             return i + 2
+        # a Spanish adjective agreeing with it first ("licitaciones públicas de servicios de
+        # traducción", "becas oficiales de música"): it says which of them, not what about
+        # (what another input read after its "de" is passed over: "de [servicios] de")
+        if (tok.searched or tok.text in sw.VENUES) \
+                and _agrees(original[tok.start:tok.end], toks[i + 1]) \
+                and toks[i + 2].text in sw.OF:
+            j = i + 3
+            while j < len(toks) and (_CLAIMED in toks[j].text or toks[j].text in sw.OF):
+                j += 1
+            if j < len(toks) and toks[j].word:
+                return j
     return 0
+
+
+def _agrees(noun: str, word: _Tok) -> bool:
+    """Whether ``word``, right after ``noun`` (as typed: the kind's word is claimed), is
+    written as an adjective agreeing with it in number (both plural in -s, or neither),
+    lower case: "licitaciones públicas", "concurso público", never a name ("cursos
+    Coursera de")."""
+    return word.word and not word.capital and not word.caps and len(word.text) > 3 \
+        and word.text.endswith("s") == noun.lower().endswith("s") and word.text[-1] in "aeos"
