@@ -33,6 +33,7 @@ from scout.task.chat import unmarked, unshouted
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_quantities,
                                     put_corrected_places, read_corrected, segments)
+from scout.task.datelabels import labelled_dates
 from scout.task.datereader import find_date
 from scout.task.demonyms import country_said
 from scout.task.display import display
@@ -361,6 +362,11 @@ def parse_query(
     for name, spec in ordered:
         if spec.pattern and name not in result.values:
             read(name, spec, True)
+    # several date inputs: a date after one's own label is its ("publicados este mes")
+    for name, value, span, past in labelled_dates(text, inputs, today, count_nights=count_nights):
+        found(name, value, span)
+        if past:
+            result.flags.append(f"past:{name}")
     for name, spec in ordered:  # "Malbec argentino": a country's adjective, for a country's input
         if spec.type == "place" and name not in result.values and (
                 said := country_said(text.free, text.original, result.lang, name, spec)):

@@ -1,0 +1,73 @@
+"""Which of a kind's date inputs a date belongs to, by the words before it: a tender's
+closing date and its publication date ("publicadas este mes, con plazo hasta finales de
+enero", "published since 1 December, closing in February").
+
+With one date input the first date of the request is its. With two or more, each used to
+take the next date in the order they are declared, so "publicados este mes" filled the
+closing date and "published since" was left as the subject. Here a date right after an
+input's own label (its name, or one of its ``aliases``, a few words before it at most) is
+that input's, and the label is claimed with it; what no label names is then read in
+declaration order as before.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from scout.spec.models import InputSpec
+from scout.task.lang import fold
+from scout.task.readers import CLAIMED, QueryText
+
+DATED = ("date", "month")
+# how far after its label a date may stand: "published since 1 December", "plazo de
+# presentación de ofertas hasta el 20 de enero"
+_REACH = 48
+
+
+def dated_inputs(inputs: dict[str, InputSpec]) -> list[str]:
+    """The date and month inputs, when there are several (else none: nothing to route)."""
+    names = [n for n, s in inputs.items() if s.type in DATED]
+    return names if len(names) > 1 else []
+
+
+def _labels(name: str, spec: InputSpec) -> list[str]:
+    words = {fold(w).strip() for w in [name.replace("_", " "), *spec.aliases]}
+    return sorted((w for w in words if len(w) > 2), key=len, reverse=True)
+
+
+def labelled_dates(text: QueryText, inputs: dict[str, InputSpec], today: dt.date,
+                   **kw: Any) -> list[tuple[str, Any, tuple[int, int], bool]]:
+    """Each of several date inputs whose label the request says before a date: (name,
+    value, the span of its label and date, whether it is past), the first such date for
+    each; ``kw`` as :func:`scout.task.datereader.find_date` takes it."""
+    from scout.task.datereader import find_date
+
+    out: list[tuple[str, Any, tuple[int, int], bool]] = []
+    taken: list[tuple[int, int]] = []
+    for name in dated_inputs(inputs):
+        spec = inputs[name]
+        words = _labels(name, spec)
+        if not words:
+            continue
+        label = re.compile(r"(?<!\w)(?:" + "|".join(
+            re.escape(w).replace(r"\ ", r"\s+") for w in words) + r")(?:e?s)?(?!\w)")
+        for m in label.finditer(text.free):
+            if any(a <= m.start() < b for a, b in taken):
+                continue
+            end = min(len(text.free), m.end() + _REACH)
+            # only the stretch after the label, up to another input's label or a clause's end
+            stop = re.search(r"[;,.](?!\d)|\s(?:y|and|con|with)\s", text.free[m.end():end])
+            end = m.end() + stop.start() if stop else end
+            near = QueryText(text.original)
+            near.free = (CLAIMED * m.end() + text.free[m.end():end]
+                         + CLAIMED * (len(text.free) - end))
+            when = find_date(near, today, spec.type, **kw)
+            if when is None or when[0] is None:
+                continue
+            span = (m.start(), when[1][1])
+            out.append((name, when[0], span, when[2]))
+            taken.append(span)
+            break
+    return out
