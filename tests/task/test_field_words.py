@@ -24,7 +24,7 @@ INPUTS = {"topic": InputSpec(type="subject"), "place": InputSpec(type="place"),
     ("convocatorias de ayudas a la investigación en cambio climático", "cambio climático",
      None),
     ("grants for research in marine biology in Portugal", "marine biology", "Portugal"),
-    ("becas predoctorales de biología en España", "predoctorales de biología", "España"),
+    ("becas predoctorales de biología en España", "biología", "España"),
     ("climate research grants in Chile", "climate research", "Chile"),
     ("fellowships in neuroscience in Germany", "neuroscience", "Germany"),
 ])
