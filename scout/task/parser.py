@@ -88,6 +88,15 @@ _ORDER = ["date", "month", "weight", "money", "rating", "duration", "year", "are
 _NIGHT_WORDS = frozenset({"night", "nights", "noche", "noches"})
 
 
+def _turn(spec: InputSpec) -> float:
+    """An input's place in :data:`_ORDER`. A ``labelled`` enum reads its word only beside
+    its own label ("procedimiento abierto", "open procedure"), so it reads before the
+    booleans, whose aliases would take the word alone ("abierto", "open": still open)."""
+    if spec.labelled and spec.enum and spec.type == "string":
+        return _ORDER.index("boolean") - 0.5
+    return _ORDER.index(spec.type) if spec.type in _ORDER else 99
+
+
 def parse_query(
     query: str, inputs: dict[str, InputSpec], *, today: dt.date | None = None,
     lang: Lang | None = None, default_lang: Lang = "en", locales: Path | None = None,
@@ -345,8 +354,7 @@ def parse_query(
         fold(a) for s in inputs.values() if s.type == "money" for a in s.aliases))
     # a pattern reads first, in its own pass; an input it found nothing for (or nothing
     # the input accepts) is read by its type in the type's turn, aliases and enum included
-    ordered = sorted(inputs.items(),
-                     key=lambda kv: _ORDER.index(kv[1].type) if kv[1].type in _ORDER else 99)
+    ordered = sorted(inputs.items(), key=lambda kv: _turn(kv[1]))
     # an e-mail address first, for an input that holds one ("notify_email"); every address
     # is then claimed whole, so "ana.march@madrid.es" gives no month and no place
     for name, spec in ordered:
