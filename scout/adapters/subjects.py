@@ -1,6 +1,7 @@
 """What the keyless synthesis knows before it writes: the request's constraints, read by
 input *type* (the first ``money`` input whose comparator is an upper bound is the budget;
-one asked as a floor, or named ``min_...``, is money the reader wants more of: a salary),
+one asked as a floor, or a kind that declares one named ``min_...``, is money the reader
+wants more of: a salary, a tender's value),
 the first ``rating`` input the minimum rating, a ``month`` or ``date`` input the period,
 and whether the kind declares a ``rating`` or a ``money`` input at all; nothing here knows about hotels), each candidate with its evidence and the
 values its checks use, and the citation numbers, one per URL in order of first use.
@@ -49,10 +50,12 @@ class Constraints:
         else:  # an older caller: infer the types from the values' shapes
             types = {k: _infer_type(k, v) for k, v in values.items()}
         money_seen = False
+        # a kind that declares a floor (``min_...``) asks for amounts one wants more of,
+        # also when it declares their cap beside it (a tender's value "between 50,000 and
+        # 200,000 EUR": ``min_budget`` and ``max_budget``): no budget, no "cheapest"
+        out.floor = any(k == "money" and money_is_floor(n, None) for n, k in types.items())
         for name in sorted(types):
             kind, value = types[name], values.get(name)
-            if kind == "money" and not money_seen and money_is_floor(name, None):
-                out.floor = True
             if value is None:
                 continue
             if kind == "money" and not money_seen and isinstance(value, dict):

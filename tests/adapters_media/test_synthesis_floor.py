@@ -84,3 +84,19 @@ def test_an_offer_with_no_salary_and_the_caveat_use_no_price_words_in_both_langu
         for w in words:
             assert w in text, (w, text)
         assert not any(p in text.lower() for p in ("price", "precio", "budget", "presupuesto"))
+
+
+def test_a_floor_declared_beside_its_cap_is_no_budget():
+    # a tender's estimated value asked as a window: min_budget and max_budget, the cap
+    # sorting first; the kind still asks for amounts it wants more of
+    types = {"subject": "subject", "min_budget": "money", "max_budget": "money"}
+    cap = {"amount": 200000, "currency": "EUR", "comparator": "<="}
+    for values in ({"max_budget": cap},
+                   {"max_budget": cap, "min_budget": {"amount": 50000, "currency": "EUR",
+                                                      "comparator": ">="}}):
+        limits = Constraints.of({"values": values}, types)
+        assert limits.floor and limits.budget is None, values
+    # a cap alone, no floor declared: the budget, as before
+    only = Constraints.of({"values": {"max_budget": cap}},
+                          {"subject": "subject", "max_budget": "money"})
+    assert not only.floor and only.budget is not None
