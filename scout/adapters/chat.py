@@ -15,7 +15,11 @@ add (Azure's filter results, Cerebras' ``time_info``, vLLM's ``stop_reason`` and
 ``kv_transfer_params``, Snowflake's empty strings for null) are ignored; a server's own
 charge (OpenRouter's ``usage.cost``) becomes the reported price.
 
-An error answer keeps the server's own explanation in the message (scrubbed of the key):
+An error answer that says this link is set up wrong (the model is not on the server, the
+base URL has no chat endpoint, the prompt is over the context window, no key was sent, a
+setting is refused) is a ParseError naming the setting, so the chain moves on
+(:mod:`scout.adapters.chat_config`). An error answer keeps the server's own explanation in
+the message (scrubbed of the key):
 OpenAI, Groq, vLLM, llama.cpp and Perplexity send ``{"error": {"message", "type",
 "code"}}``, OpenRouter adds ``metadata.raw`` (the upstream provider's words), Anthropic
 ``{"type": "error", "error": {"type", "message"}}``, Cohere a top-level ``message``,
@@ -32,10 +36,11 @@ from typing import Any
 
 import httpx
 
-from scout.adapters import chat_filter
+from scout.adapters import chat_config, chat_filter
 from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, parse_answer
 from scout.adapters.contract.http import check_status, parse_retry_after
-from scout.adapters.search_http import amend_error, error_json, fetch, load_json, short
+from scout.adapters.search_http import amend_error, error_json, fetch, load_json, \
+    page_detail, short
 from scout.errors import AuthError, ParseError, ProviderError, RateLimited
 from scout.i18n import N_
 from scout.i18n import translations
@@ -125,10 +130,12 @@ def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
     if credential is not None:
         secrets.append(credential.reveal())
         headers["Authorization"] = f"Bearer {secrets[0]}"
+    model = body.get("model") if isinstance(body.get("model"), str) else None
+    keyed = credential is not None
     response = fetch(client, client.build_request("POST", url, json=body, headers=headers),
                      name, describe=describe_error, secrets=secrets,
-                     classify=lambda r: classify_error(r, name))
-    in_band_error(response, name, secrets)
+                     classify=lambda r: classify_error(r, name, model, keyed))
+    in_band_error(response, name, secrets, model)
     return response
 
 
@@ -136,25 +143,26 @@ def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
 #: (OpenAI answers its "You exceeded your current quota" with HTTP 429; Anthropic types a
 #: 402 ``billing_error``)
 _OUT_OF_CREDIT = frozenset({"insufficient_quota", "billing_error", "insufficient_balance"})
-#: error codes of a request too large for this model (its context window, or the
-#: tokens-per-minute limit of the plan: Groq's 413 "Request too large for model"):
-#: not a malformed request — another link (a larger model, the extractive synthesis)
-#: can still answer — and not one a wait fixes
-_TOO_LARGE = frozenset({"context_length_exceeded", "rate_limit_exceeded"})
 
 
-def classify_error(response: httpx.Response, name: str) -> ProviderError | None:
-    """What the status alone gets wrong: a content filter's refusal (chat_filter), and an
+def classify_error(response: httpx.Response, name: str, model: str | None = None,
+                   keyed: bool = True) -> ProviderError | None:
+    """What the status alone gets wrong: a content filter's refusal (chat_filter); an
     account out of credit sent as a 429 — no wait brings credit back, so it is an
-    AuthError (the pool takes the next key, the chain the next link), as a 402 is."""
+    AuthError (the pool takes the next key, the chain the next link), as a 402 is; what
+    the error says of this link's configuration (chat_config: the model, the base URL,
+    the context window, a missing key), whatever the body's shape. ``model``: the model
+    asked for; ``keyed``: whether a key was sent."""
     refused = chat_filter.classify_error(response, name)
     if refused is not None:
         return refused
     body = error_json(response)
     error = body.get("error") if body is not None else None
-    if not isinstance(error, dict):
-        return None
     status = response.status_code
+    if not isinstance(error, dict):  # vLLM's top-level message, Ollama's bare string, a page
+        inner = body if body is not None else {}
+        return chat_config.classify(status, describe_error(response) or page_detail(response),
+                                    _codes(inner), name, model, keyed)
     message = error.get("message")
     # Anthropic answers an empty balance with a 400 invalid_request_error whose words
     # alone say so ("Your credit balance is too low to access the Anthropic API")
@@ -166,15 +174,15 @@ def classify_error(response: httpx.Response, name: str) -> ProviderError | None:
                          adapter=name, status=status,
                          hint="top up the account or raise its spending limit, or use "
                               "another key")
-    if status in (400, 413) and isinstance(error.get("code"), str) \
-            and error["code"] in _TOO_LARGE:
-        # a Rejected would stop the whole chain, though the next link can answer
-        return ParseError(f"{name}: HTTP {status} ("
-                          + N_("the request is larger than this model accepts") + ")",
-                          adapter=name, status=status,
-                          hint="lower max_tokens or context_budget_chars of this adapter in "
-                               "config/adapters.yaml, or use a model with a larger limit")
-    return _google_quota(error, response, name) if status == 429 else None
+    if status == 429:
+        return _google_quota(error, response, name)
+    return chat_config.classify(status, describe_error(response), _codes(error), name,
+                                model, keyed)
+
+
+def _codes(error: dict[str, Any]) -> tuple[str, ...]:
+    """An error object's ``code`` and ``type`` where they are words (a number is a status)."""
+    return tuple(v for v in (error.get("code"), error.get("type")) if isinstance(v, str))
 
 
 def _google_quota(error: dict[str, Any], response: httpx.Response,
@@ -205,7 +213,8 @@ def _google_quota(error: dict[str, Any], response: httpx.Response,
                        status=429, retry_after=wait)
 
 
-def in_band_error(response: httpx.Response, name: str, secrets: list[str]) -> None:
+def in_band_error(response: httpx.Response, name: str, secrets: list[str],
+                  model: str | None = None) -> None:
     """Raise the error a 200 carries in its body. OpenRouter (and gateways like it) sends
     its 200 before the upstream model runs, so a later failure arrives as a top-level
     ``error`` ({code, message, metadata}) or on the first choice (``finish_reason:
@@ -238,7 +247,7 @@ def in_band_error(response: httpx.Response, name: str, secrets: list[str]) -> No
     answer = httpx.Response(status, headers={"retry-after": wait} if wait else None,
                             json={"error": error})  # and type describe another body
     try:
-        refined = classify_error(answer, name)
+        refined = classify_error(answer, name, model, keyed=bool(secrets))
         if refined is not None:
             raise refined
         check_status(answer, name)

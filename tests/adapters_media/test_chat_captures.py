@@ -15,7 +15,7 @@ import pytest
 from scout.adapters.contract import Secret
 from scout.adapters.perplexity import PerplexityAdapter
 from scout.config.settings import settings_for
-from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Rejected
+from scout.errors import AuthError, ParseError, ProviderError, RateLimited
 from tests.adapters.helpers import FIXTURES
 from tests.adapters_media.test_openai import KEY, KEY_VALUE, Capture, adapter, request
 
@@ -102,16 +102,17 @@ def test_a_refusal_is_quoted() -> None:
 
 
 @pytest.mark.parametrize(("name", "status", "error", "said"), [
-    ("openai-error-400-unsupported-value.json", 400, Rejected,
+    # a synthesis model's 4xx is this link's setup, not the question: the chain moves on
+    ("openai-error-400-unsupported-value.json", 400, ParseError,
      "unsupported_value: Unsupported value: 'messages[0].role' does not support 'system'"),
-    ("openai-error-400-null-code.json", 400, Rejected,
+    ("openai-error-400-null-code.json", 400, ParseError,
      "invalid_request_error: Web search options not supported with this model."),
-    ("groq-error-404-model-not-found.json", 404, Rejected,
+    ("groq-error-404-model-not-found.json", 404, ParseError,
      "model_not_found: The model `non-existent` does not exist"),
     ("openrouter-error-429-provider-returned-error.json", 429, RateLimited,
      "Provider returned error (Google: google/gemini-2.0-flash-exp:free is temporarily "
      "rate-limited upstream."),
-    ("gemini-openai-error-400-list.json", 400, Rejected,  # Google's error inside a list
+    ("gemini-openai-error-400-list.json", 400, ParseError,  # Google's error inside a list
      'INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "web_search_options"'),
 ])
 def test_error_bodies_keep_the_servers_explanation(name: str, status: int,
@@ -159,7 +160,7 @@ def test_perplexity_error_bodies_keep_their_explanation_too() -> None:
     s = settings_for("perplexity", {"type": "perplexity"})
     px = PerplexityAdapter("perplexity", s, httpx.Client(
         transport=httpx.MockTransport(lambda r: httpx.Response(400, content=raw))))
-    with pytest.raises(Rejected, match="Web search options not supported"):
+    with pytest.raises(ParseError, match="Web search options not supported"):
         px.call(request(), Secret("PERPLEXITY_API_KEY", "pplx-k"))
 
 

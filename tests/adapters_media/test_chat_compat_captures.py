@@ -215,14 +215,17 @@ def test_a_cost_that_is_not_a_price_is_not_reported(cost: object) -> None:
 @pytest.mark.parametrize(("name", "status", "said"), [
     # Cohere: a top-level "message" beside an "id"
     ("cohere-error-404-model-not-found.json", 404,
-     "openai: HTTP 404 (request rejected): model 'nonexistent' not found, make sure the "
+     "openai: HTTP 404 (the model named in config/adapters.yaml is not on this server): "
+     "model 'nonexistent' not found, make sure the "
      "correct model ID was used"),
     # Anthropic: {"type": "error", "error": {"type", "message"}, "request_id"}
     ("anthropic-error-404-not-found-error.json", 404,
-     "openai: HTTP 404 (request rejected): not_found_error: model: claude-sonet-4-5"),
+     "openai: HTTP 404 (the model named in config/adapters.yaml is not on this server): "
+     "not_found_error: model: claude-sonet-4-5"),
     # Voyage AI (a FastAPI server): "detail" as a long string, cut to a readable length
     ("voyageai-error-400-detail-string.json", 400,
-     "openai: HTTP 400 (request rejected): Model nonexistent is not supported. Supported "
+     "openai: HTTP 400 (the model named in config/adapters.yaml is not on this server): "
+     "Model nonexistent is not supported. Supported "
      "models are ['g2-20250421-0156pm-voyage-2-series-preloading',"),
 ])
 def test_other_providers_error_bodies_give_their_words(name: str, status: int,
@@ -241,7 +244,7 @@ def test_an_error_code_of_any_type_still_gives_the_status_error(code: object) ->
     data["error"]["code"] = code
     with pytest.raises(ProviderError) as err:
         call(json.dumps(data).encode(), 400)
-    assert err.value.message.startswith("openai: HTTP 400 (request rejected)")
+    assert err.value.message.startswith("openai: HTTP 400 (the server refused the request)")
 
 
 @pytest.mark.parametrize("status", [429, 403])
