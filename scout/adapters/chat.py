@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import weakref
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
@@ -116,9 +117,13 @@ def describe_error(response: httpx.Response) -> str | None:
 
 def completions_url(base_url: str) -> str:
     """``{base_url}/chat/completions``; a base URL pasted whole, endpoint included (as
-    providers' pages show it), is not doubled."""
-    base = base_url.rstrip("/")
-    return base if base.endswith("/chat/completions") else f"{base}/chat/completions"
+    providers' pages show it), is not doubled, and its query (a gateway's
+    ``?api-version=…``) stays at the end, where a query belongs."""
+    parts = urlsplit(base_url.strip())
+    path = parts.path.rstrip("/")
+    if not path.endswith("/chat/completions"):
+        path += "/chat/completions"
+    return urlunsplit(parts._replace(path=path))
 
 
 def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
@@ -265,8 +270,10 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
     try:
         data = answer_json(response)
     except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep JSON
+        # most often a web page: the base URL names the server's site, not its API
         raise ParseError(f"{name}: the response is not JSON", adapter=name,
-                         status=response.status_code) from exc
+                         status=response.status_code,
+                         hint=chat_config.BASE_URL_HINT) from exc
     try:
         message = data["choices"][0]["message"]
         content = message.get("content")

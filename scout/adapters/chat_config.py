@@ -52,8 +52,8 @@ _TOO_LARGE_HINT = N_("lower max_tokens or context_budget_chars of this adapter i
                      "config/adapters.yaml, or use a model with a larger limit")
 _MODEL_HINT = N_("set model of this adapter in config/adapters.yaml to a model the server "
                  "serves (its /v1/models list; for Ollama, ollama list or ollama pull)")
-_URL_HINT = N_("set base_url of this adapter in config/adapters.yaml to the server's API, "
-               "which usually ends at /v1 (http://127.0.0.1:11434/v1 for Ollama)")
+BASE_URL_HINT = N_("set base_url of this adapter in config/adapters.yaml to the server's "
+                   "API, which usually ends at /v1 (http://127.0.0.1:11434/v1 for Ollama)")
 _KEY_HINT = N_("add credentials: {env: VARIABLE} to this adapter in config/adapters.yaml and "
                "export that variable with the server's key")
 _REFUSED_HINT = N_("check model, max_tokens, max_tokens_param and temperature of this adapter "
@@ -102,6 +102,6 @@ def classify(status: int, words: str | None, codes: tuple[str, ...], name: str,
     if status in (404, 405):
         return ParseError(where + N_("no chat endpoint at this base_url: it usually ends "
                                      "at /v1") + ")",
-                          adapter=name, status=status, hint=_URL_HINT)
+                          adapter=name, status=status, hint=BASE_URL_HINT)
     return ParseError(where + N_("the server refused the request") + ")",
                       adapter=name, status=status, hint=_REFUSED_HINT)

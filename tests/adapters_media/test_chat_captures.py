@@ -200,8 +200,10 @@ def test_wrong_types_in_usage_and_model_cost_nothing_but_the_figures() -> None:
 
 def test_html_where_json_was_expected_is_a_parse_error() -> None:
     page = b"<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>"
-    with pytest.raises(ParseError, match="not JSON"):
+    with pytest.raises(ParseError, match="not JSON") as err:
         call(page, **{"content-type": "text/html"})
+    # a page in a 200 is most often the server's site, not its API: say where to look
+    assert err.value.hint and "base_url" in err.value.hint and "/v1" in err.value.hint
 
 
 def test_a_body_in_the_charset_its_content_type_declares_is_read() -> None:
