@@ -53,6 +53,38 @@ def test_groq_think_block_in_content_is_removed() -> None:
     assert reply.usage.output_tokens == 1414
 
 
+#: gpt-oss's raw Harmony output as a server without its reasoning parser returns it in
+#: ``content`` (johnbean393/Sidekick issue #75, llama-server; SOURCES.md)
+HARMONY = ('<|channel|>analysis<|message|>User says "hi". Likely they want to start '
+           'conversation. We should reply politely.<|end|><|start|>assistant<|channel|>'
+           'final<|message|>Hello Armando! How can I help you today?')
+
+
+def test_gpt_oss_harmony_channels_keep_only_the_final_answer() -> None:
+    from tests.fakes.openai import answer_with
+
+    reply = call(answer_with(HARMONY))
+    assert reply.value.text == "Hello Armando! How can I help you today?"
+    assert "reply politely" not in reply.value.text and "<|" not in reply.value.text
+    assert reply.meta["reasoning_removed"] is True
+
+
+def test_gpt_oss_cut_off_in_its_analysis_channel_holds_only_reasoning() -> None:
+    from tests.fakes.openai import answer_with
+
+    cut = HARMONY.split("<|end|>")[0]  # no final channel: the model never answered
+    with pytest.raises(ParseError, match="holds only the model's reasoning"):
+        call(answer_with(cut))
+
+
+def test_a_chat_templates_stray_end_token_is_not_shown() -> None:
+    from tests.fakes.openai import answer_with
+
+    reply = call(answer_with("Casa Bonay has a rooftop bar [E1].<|im_end|>"))
+    assert reply.value.text == "Casa Bonay has a rooftop bar [E1]."
+    assert reply.value.sentences[0].citations == [1]
+
+
 def test_openrouter_answer_with_reasoning_and_reasoning_details() -> None:
     reply = call("openrouter-reasoning-details.json")
     data = json.loads(body("openrouter-reasoning-details.json"))
