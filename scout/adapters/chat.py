@@ -37,12 +37,12 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
-from scout.adapters import chat_config, chat_filter
+from scout.adapters import chat_config, chat_filter, chat_ratelimit
 from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, parse_answer
-from scout.adapters.contract.http import check_status, parse_retry_after
+from scout.adapters.contract.http import check_status
 from scout.adapters.search_http import amend_error, error_json, fetch, load_json, \
     page_detail, short
-from scout.errors import AuthError, ParseError, ProviderError, RateLimited
+from scout.errors import AuthError, ParseError, ProviderError
 from scout.i18n import N_
 from scout.i18n import translations
 from scout.task.lang import LANGS, prose_lang, prose_words
@@ -164,6 +164,8 @@ def classify_error(response: httpx.Response, name: str, model: str | None = None
     body = error_json(response)
     error = body.get("error") if body is not None else None
     status = response.status_code
+    if status == 429 and not isinstance(error, dict):
+        return chat_ratelimit.classify_429({}, response, name)
     if not isinstance(error, dict):  # vLLM's top-level message, Ollama's bare string, a page
         inner = body if body is not None else {}
         return chat_config.classify(status, describe_error(response) or page_detail(response),
@@ -179,8 +181,8 @@ def classify_error(response: httpx.Response, name: str, model: str | None = None
                          adapter=name, status=status,
                          hint="top up the account or raise its spending limit, or use "
                               "another key")
-    if status == 429:
-        return _google_quota(error, response, name)
+    if status == 429:  # which quota, and when to come back
+        return chat_ratelimit.classify_429(error, response, name)
     return chat_config.classify(status, describe_error(response), _codes(error), name,
                                 model, keyed)
 
@@ -188,34 +190,6 @@ def classify_error(response: httpx.Response, name: str, model: str | None = None
 def _codes(error: dict[str, Any]) -> tuple[str, ...]:
     """An error object's ``code`` and ``type`` where they are words (a number is a status)."""
     return tuple(v for v in (error.get("code"), error.get("type")) if isinstance(v, str))
-
-
-def _google_quota(error: dict[str, Any], response: httpx.Response,
-                  name: str) -> ProviderError | None:
-    """Google's 429 (Gemini, natively or through its OpenAI-compatible endpoint) says in
-    its ``details`` which quota ran out and when to come back: a per-day quota
-    (``QuotaFailure`` ``quotaId`` "…PerDay…", back in hours) is an AuthError — the pool
-    takes the next key, the chain the next link —; any other waits ``RetryInfo.retryDelay``
-    ("4s") when no Retry-After header says otherwise."""
-    details = [d for d in error.get("details") or [] if isinstance(d, dict)] \
-        if isinstance(error.get("details"), list) else []
-    quota_ids = [str(v.get("quotaId")) for d in details
-                 if isinstance(d.get("violations"), list)
-                 for v in d["violations"] if isinstance(v, dict)]
-    if any("PerDay" in q for q in quota_ids):
-        return AuthError(f"{name}: HTTP 429 (" + N_("daily quota used up") + ")",
-                         adapter=name, status=429,
-                         hint="the key's project has used its queries for today; add "
-                              "another key or enable billing on the project")
-    delay = next((d.get("retryDelay") for d in details
-                  if str(d.get("@type", "")).endswith("RetryInfo")), None)
-    wait = parse_retry_after(response.headers.get("retry-after"))
-    if wait is None and isinstance(delay, str) and delay.endswith("s"):
-        wait = parse_retry_after(delay[:-1])
-    if wait is None:
-        return None
-    return RateLimited(f"{name}: HTTP 429 (" + N_("rate limited") + ")", adapter=name,
-                       status=429, retry_after=wait)
 
 
 def in_band_error(response: httpx.Response, name: str, secrets: list[str],

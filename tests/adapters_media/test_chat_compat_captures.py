@@ -276,6 +276,39 @@ def test_a_retry_after_header_wins_over_the_body() -> None:
     assert err.value.retry_after == 30.0
 
 
+#: OpenAI's rate-limit headers with the values open-webui issue #3743 quotes from a real
+#: answer (remaining 499 requests, 29996 tokens; resets "120ms", "8ms")
+OPENAI_LIMITS = {"x-ratelimit-limit-requests": "500", "x-ratelimit-limit-tokens": "30000",
+                 "x-ratelimit-remaining-requests": "499",
+                 "x-ratelimit-remaining-tokens": "29996",
+                 "x-ratelimit-reset-requests": "120ms", "x-ratelimit-reset-tokens": "8ms"}
+RATE_BODY = json.dumps({"error": {"message": "Rate limit reached", "type": "requests"}})
+
+
+@pytest.mark.parametrize(("headers", "wait"), [
+    # the limit the headers say is used up is the one to wait for
+    ({**OPENAI_LIMITS, "x-ratelimit-remaining-tokens": "0",
+      "x-ratelimit-reset-tokens": "6m0s"}, 360.0),
+    ({**OPENAI_LIMITS, "x-ratelimit-remaining-requests": "0"}, 0.12),
+    # both used up: the later reset
+    ({**OPENAI_LIMITS, "x-ratelimit-remaining-requests": "0",
+      "x-ratelimit-remaining-tokens": "0", "x-ratelimit-reset-tokens": "1.5s"}, 1.5),
+    # some of each left: these limits did not refuse the call, so no wait is read there
+    (OPENAI_LIMITS, None),
+    # Retry-After and retry-after-ms come first
+    ({**OPENAI_LIMITS, "x-ratelimit-remaining-tokens": "0", "retry-after": "7"}, 7.0),
+    ({"retry-after-ms": "2500"}, 2.5),
+    # a reset that is not a duration is no wait
+    ({"x-ratelimit-remaining-tokens": "0", "x-ratelimit-reset-tokens": "soon"}, None),
+])
+def test_a_429_waits_for_the_limit_its_headers_say_is_used_up(
+        headers: dict[str, str], wait: float | None) -> None:
+    with pytest.raises(RateLimited) as err:
+        call(RATE_BODY.encode(), 429, **headers)
+    assert err.value.retry_after == pytest.approx(wait) if wait is not None \
+        else err.value.retry_after is None
+
+
 @pytest.mark.parametrize("listed", [False, True])
 def test_gemini_per_day_quota_moves_on_instead_of_waiting_hours(listed: bool) -> None:
     # retryDelay 68405s (19 hours): the key is spent for today. Gemini's OpenAI-compatible
