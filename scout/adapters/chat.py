@@ -37,7 +37,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
-from scout.adapters import chat_config, chat_filter, chat_ratelimit
+from scout.adapters import chat_config, chat_filter, chat_ratelimit, chat_stream
 from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, parse_answer
 from scout.adapters.contract.http import check_status
 from scout.adapters.search_http import amend_error, error_json, fetch, load_json, \
@@ -61,10 +61,19 @@ _PARSED: weakref.WeakKeyDictionary[httpx.Response, Any] = weakref.WeakKeyDiction
 
 
 def answer_json(response: httpx.Response) -> Any:
-    """The body parsed as JSON (:func:`load_json`, whose errors it raises), once per answer."""
+    """The body parsed as JSON (:func:`load_json`, whose errors it raises), or a streamed
+    body as the completion it adds up to (:mod:`scout.adapters.chat_stream`), once per
+    answer."""
     if response in _PARSED:
         return _PARSED[response]
-    data = _PARSED[response] = load_json(response)
+    try:
+        data = load_json(response)
+    except ValueError:
+        # streamed although "stream": false was asked: the answer the chunks add up to
+        data = chat_stream.assemble(response.content.decode("utf-8", errors="replace"))
+        if data is None:
+            raise
+    _PARSED[response] = data
     return data
 
 

@@ -60,12 +60,23 @@ HARMONY = ('<|channel|>analysis<|message|>User says "hi". Likely they want to st
            'final<|message|>Hello Armando! How can I help you today?')
 
 
-def test_gpt_oss_harmony_channels_keep_only_the_final_answer() -> None:
+#: the same from another llama-server, which strips <|end|> (g0t4/ask-openai.nvim NOTES.md)
+HARMONY_NO_END = ('<|channel|>analysis<|message|>User wrote "test". Likely just a test '
+                  'message. They might want ChatGPT to respond? We should respond politely. '
+                  'Maybe just say "Hello! How can I help?"<|start|>assistant<|channel|>final'
+                  '<|message|>Hello! 👋 How can I assist you today?')
+
+
+@pytest.mark.parametrize(("content", "answer"), [
+    (HARMONY, "Hello Armando! How can I help you today?"),
+    (HARMONY_NO_END, "Hello! 👋 How can I assist you today?")])
+def test_gpt_oss_harmony_channels_keep_only_the_final_answer(content: str, answer: str) -> None:
     from tests.fakes.openai import answer_with
 
-    reply = call(answer_with(HARMONY))
-    assert reply.value.text == "Hello Armando! How can I help you today?"
-    assert "reply politely" not in reply.value.text and "<|" not in reply.value.text
+    reply = call(answer_with(content))
+    assert reply.value.text == answer
+    assert "respond politely" not in reply.value.text and "reply politely" not in \
+        reply.value.text and "<|" not in reply.value.text
     assert reply.meta["reasoning_removed"] is True
 
 
