@@ -178,7 +178,7 @@ def classify_error(response: httpx.Response, name: str, model: str | None = None
     if not isinstance(error, dict):  # vLLM's top-level message, Ollama's bare string, a page
         inner = body if body is not None else {}
         return chat_config.classify(status, describe_error(response) or page_detail(response),
-                                    _codes(inner), name, model, keyed)
+                                    _codes(inner), name, model, keyed, _path(response))
     message = error.get("message")
     # Anthropic answers an empty balance with a 400 invalid_request_error whose words
     # alone say so ("Your credit balance is too low to access the Anthropic API")
@@ -193,7 +193,15 @@ def classify_error(response: httpx.Response, name: str, model: str | None = None
     if status == 429:  # which quota, and when to come back
         return chat_ratelimit.classify_429(error, response, name)
     return chat_config.classify(status, describe_error(response), _codes(error), name,
-                                model, keyed)
+                                model, keyed, _path(response))
+
+
+def _path(response: httpx.Response) -> str | None:
+    """The path the request went to ("/v1/chat/completions"), when the answer has one."""
+    try:
+        return response.request.url.path or None
+    except RuntimeError:  # an answer built here, not received (an error found in a 200)
+        return None
 
 
 def _codes(error: dict[str, Any]) -> tuple[str, ...]:
@@ -222,11 +230,9 @@ def in_band_error(response: httpx.Response, name: str, secrets: list[str],
     if not isinstance(error, dict) and isinstance(first, dict) \
             and first.get("finish_reason") == "error":
         error = first.get("error")
-    if not isinstance(error, dict):
-        return
-    code = error.get("code")
-    status = status_code(code)
-    if status is None or not 400 <= status <= 599:
+    status = status_code(error.get("code")) if isinstance(error, dict) else None
+    if status is None or not isinstance(error, dict) or not 400 <= status <= 599:
+        _unanswered_error(response, data, first, name, secrets, model)
         return
     # the status it would have had, read as that answer would be: its words and codes
     # too (classify_error), so an upstream's "credit balance is too low" sent as a 400
@@ -246,6 +252,28 @@ def in_band_error(response: httpx.Response, name: str, secrets: list[str],
             if isinstance(message, str) or isinstance(error.get("metadata"), dict) else None
         amend_error(exc, said, secrets)
         raise
+
+
+def _unanswered_error(response: httpx.Response, data: dict[str, Any], first: Any, name: str,
+                      secrets: list[str], model: str | None) -> None:
+    """Raise the error a 200 without an answer carries when it names no status (LM
+    Studio's ``{"error": "Unexpected endpoint or method. (POST /chat/completions)"}``,
+    Ollama's bare string) when its words name the cause for sure (chat_config: the model,
+    the URL, the context window), the message saying it came in a 200. Any other such
+    error, and a body with an answer beside its error, is left to read_completion."""
+    error = data.get("error")
+    if not isinstance(error, (dict, str)) or not error or \
+            (isinstance(first, dict) and isinstance(first.get("message"), dict)):
+        return
+    words = describe_error(response)
+    codes = _codes(error) if isinstance(error, dict) else ()
+    refined = chat_config.classify(400, words, codes, name, model, bool(secrets),
+                                   _path(response), shown=response.status_code)
+    if refined is None or refined.hint not in chat_config.NAMED_CAUSES:
+        return
+    refined.message += " (" + N_("in the body of an HTTP 200 answer") + ")"
+    amend_error(refined, words, secrets)
+    raise refined
 
 
 def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any], str]:

@@ -14,7 +14,9 @@ translates:
   model``, ``invalid model``) next to its name; ``model_not_found`` as a code or type too;
 * **the base URL** has no chat endpoint — any other 404 or 405 (OpenAI's ``unknown_url`` /
   ``Invalid URL (POST /chat/completions)``, vLLM's ``{"detail": "Not Found"}``, Ollama's
-  plain ``404 page not found``): most often a base URL pasted without its ``/v1``;
+  plain ``404 page not found``), or an error that quotes the path it was sent to (LM
+  Studio's 200 "Unexpected endpoint or method. (POST /chat/completions)"): most often a
+  base URL pasted without its ``/v1``;
 * **the context window** is too small for the prompt — a code (OpenAI's
   ``context_length_exceeded``, llama.cpp's ``exceed_context_size_error``, Groq's 413
   ``rate_limit_exceeded`` on tokens per minute) or the words every server uses (``maximum
@@ -60,6 +62,11 @@ _REFUSED_HINT = N_("check model, max_tokens, max_tokens_param and temperature of
                    "in config/adapters.yaml against what the server accepts")
 
 
+#: the hints of the causes an error's words name for sure (the model, the URL, the
+#: context window): an error in a 200 that names no status is read for these alone
+NAMED_CAUSES = frozenset({_TOO_LARGE_HINT, _MODEL_HINT, BASE_URL_HINT})
+
+
 def too_large(status: int, words: str, codes: tuple[str, ...]) -> bool:
     """Whether an error says the request is over the model's context window (or the
     plan's tokens per minute)."""
@@ -72,34 +79,41 @@ def _names_model(words: str, model: str | None) -> bool:
 
 
 def classify(status: int, words: str | None, codes: tuple[str, ...], name: str,
-             model: str | None, keyed: bool) -> ProviderError | None:
+             model: str | None, keyed: bool, path: str | None = None,
+             shown: int | None = None) -> ProviderError | None:
     """The error an answer with ``status`` means for this link's configuration, or None
     where the status alone decides (429, 5xx, a refused key that was sent).
 
     ``words``: the server's explanation (any body shape, as the caller reads it);
     ``codes``: its ``code``/``type`` strings; ``model``: the model this link asked for;
-    ``keyed``: whether a key was sent."""
+    ``keyed``: whether a key was sent; ``path``: the path the request went to (a server
+    that quotes it back is speaking of the URL); ``shown``: the status the answer really
+    had, when ``status`` is what its body means (an error sent in a 200)."""
     said = words or ""
     lowered = tuple(c.lower() for c in codes)
-    where = f"{name}: HTTP {status} ("
-    if too_large(status, said, lowered):
+    where = f"{name}: HTTP {shown or status} ("
+    status_said = status
+    status = shown or status
+    if too_large(status_said, said, lowered):
         return ParseError(where + N_("the request is larger than this model accepts") + ")",
                           adapter=name, status=status, hint=_TOO_LARGE_HINT)
-    if status in (401, 403) and not keyed:
+    if status_said in (401, 403) and not keyed:
         return AuthError(where + N_("the server asks for a key and none was sent") + ")",
                          adapter=name, status=status, hint=_KEY_HINT)
-    if not 400 <= status < 500 or status in (401, 402, 403, 429):
+    if not 400 <= status_said < 500 or status_said in (401, 402, 403, 429):
         return None
     # the model this link asked for, named beside a 404 or beside words saying it is not
     # there; or a model spoken of so without its name (a server that adds a tag to it,
     # "llama3:latest", or Anthropic's 404 "model: claude-…")
     if "model_not_found" in lowered or (_names_model(said, model) and (
-            status == 404 or _NO_MODEL_WORDS.search(said))) or (
-            _MODEL_WORD.search(said) and (status == 404 or _NO_MODEL_WORDS.search(said))):
+            status_said == 404 or _NO_MODEL_WORDS.search(said))) or (
+            _MODEL_WORD.search(said) and (status_said == 404 or _NO_MODEL_WORDS.search(said))):
         return ParseError(where + N_("the model named in config/adapters.yaml is not on "
                                      "this server") + ")",
                           adapter=name, status=status, hint=_MODEL_HINT)
-    if status in (404, 405):
+    # LM Studio answers an unknown path with a 200 that quotes it: "Unexpected endpoint or
+    # method. (POST /chat/completions)"; OpenAI's 404 quotes it too
+    if status_said in (404, 405) or (path and path in said):
         return ParseError(where + N_("no chat endpoint at this base_url: it usually ends "
                                      "at /v1") + ")",
                           adapter=name, status=status, hint=BASE_URL_HINT)

@@ -80,6 +80,25 @@ def test_the_same_error_inside_a_200_is_read_the_same_way() -> None:
     assert "in the body of an HTTP 200 answer" in err.message
 
 
+def test_lm_studios_200_for_a_path_without_v1_names_the_base_url() -> None:
+    # LM Studio answers an unknown path with HTTP 200 and an error quoting it
+    raw = (OPENAI / "lmstudio-200-unexpected-endpoint.json").read_bytes()
+    cap = Capture(200, raw, {"content-type": "application/json; charset=utf-8"})
+    with pytest.raises(ParseError) as err:
+        adapter(cap, base_url="http://127.0.0.1:1234").call(request(), None)
+    assert str(cap.requests[0].url) == "http://127.0.0.1:1234/chat/completions"
+    assert err.value.message.startswith(f"openai: HTTP 200 ({URL}) (in the body of an HTTP "
+                                        "200 answer): Unexpected endpoint or method.")
+    assert err.value.hint and "/v1" in err.value.hint
+
+
+def test_an_error_in_a_200_that_names_no_cause_is_left_to_the_answer_reader() -> None:
+    body = json.dumps({"error": "something went wrong upstream"}).encode()
+    err = fails(body, 200)
+    assert type(err) is ParseError and "no choices[0].message.content" in err.message
+    assert "something went wrong upstream" in err.message
+
+
 def test_a_context_overflow_sent_as_a_server_error_is_not_retried() -> None:
     # llama.cpp sent this error with code 500 before it used 400 (ggml-org/llama.cpp PR
     # 15780): a retry sends the same prompt, so it is no Unavailable to retry
