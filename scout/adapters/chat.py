@@ -54,6 +54,12 @@ _LENGTH_HINT = ("the model stopped at its token limit (finish_reason 'length'); 
                 "max_tokens in config/adapters.yaml, or use a model that thinks less")
 
 
+#: what a ParseError hint says when the answer came only in a reasoning field
+_REASONING_HINT = N_("the server put the whole answer in its reasoning field, which is never "
+                     "shown: check its reasoning parser (vLLM --reasoning-parser, llama.cpp "
+                     "--reasoning-format), or raise max_tokens in config/adapters.yaml")
+
+
 #: each answer's body parsed once: in_band_error reads it for an error, read_completion for
 #: the answer (a long answer parsed twice is time and memory spent for nothing); weak, so
 #: an answer's parse goes with the answer
@@ -319,9 +325,13 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
                          adapter=name, status=status)
     if content is not None and not isinstance(content, str):
         raise ParseError(f"{name}: message content is not text", adapter=name, status=status)
-    if thought:  # parts of thinking and none of answer: what parse_content says of <think>
+    # parts of thinking and none of answer, or the text in reasoning fields alone (a
+    # server whose reasoning parser took the answer too): never shown, so say why
+    reasoned = any(isinstance(message.get(k), str) and message[k].strip()
+                   for k in ("reasoning_content", "reasoning"))
+    if thought or reasoned:
         raise ParseError(f"{name}: the answer holds only the model's reasoning", adapter=name,
-                         status=status)
+                         status=status, hint=_REASONING_HINT if reasoned else None)
     return data, content or ""
 
 

@@ -132,6 +132,18 @@ def test_tool_calls_instead_of_text_is_a_parse_error_that_says_so(name: str) -> 
         call(name)
 
 
+def test_an_answer_only_in_the_reasoning_field_is_never_shown_and_says_why() -> None:
+    # the recorded Crusoe (vLLM-style) body without its tool call: content null, the text in
+    # "reasoning" alone, as a server whose reasoning parser took the answer sends it
+    data = json.loads(body("crusoe-null-content-tool-calls.json"))
+    choice = data["choices"][0]
+    choice["message"]["tool_calls"], choice["finish_reason"] = None, "stop"
+    with pytest.raises(ParseError, match="holds only the model's reasoning") as err:
+        call(json.dumps(data).encode())
+    assert "weather in Paris" not in err.value.message  # the reasoning is not quoted
+    assert err.value.hint and "reasoning parser" in err.value.hint
+
+
 def test_a_refusal_is_quoted() -> None:
     # the real gpt-4o-mini body with the model refusing (content null, refusal text),
     # the shape OpenAI documents for refusals
