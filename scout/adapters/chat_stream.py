@@ -1,4 +1,5 @@
-"""A streamed chat completion read as the one answer it adds up to.
+"""A chat answer's body, read once (:func:`answer_json`): JSON, or a streamed completion
+read as the one answer it adds up to (:func:`assemble`).
 
 scout asks for ``"stream": false``, yet a gateway or server may stream anyway (Server-Sent
 Events: ``data: {chunk}`` lines, ``data: [DONE]`` at the end). Each chunk is a
@@ -13,7 +14,12 @@ usage, or the ``error`` a chunk carried.
 from __future__ import annotations
 
 import json
+import weakref
 from typing import Any
+
+import httpx
+
+from scout.adapters.search_http import load_json
 
 #: chunks read at most: a chat answer is a few thousand, and a hostile stream is cut here
 MAX_CHUNKS = 20_000
@@ -60,3 +66,26 @@ def assemble(text: str) -> dict[str, Any] | None:
     out["choices"] = [{"index": 0, "message": {"role": "assistant", "content": "".join(content)},
                        "finish_reason": finish}]
     return out
+
+
+#: each answer's body parsed once: in_band_error reads it for an error, read_completion for
+#: the answer (a long answer parsed twice is time and memory spent for nothing); weak, so
+#: an answer's parse goes with the answer
+_PARSED: weakref.WeakKeyDictionary[httpx.Response, Any] = weakref.WeakKeyDictionary()
+
+
+def answer_json(response: httpx.Response) -> Any:
+    """The body parsed as JSON (:func:`load_json`, whose errors it raises), or a streamed
+    body as the completion it adds up to (:mod:`scout.adapters.chat_stream`), once per
+    answer."""
+    if response in _PARSED:
+        return _PARSED[response]
+    try:
+        data = load_json(response)
+    except ValueError:
+        # streamed although "stream": false was asked: the answer the chunks add up to
+        data = assemble(response.content.decode("utf-8", errors="replace"))
+        if data is None:
+            raise
+    _PARSED[response] = data
+    return data

@@ -112,7 +112,7 @@ def test_an_in_band_error_is_classified_as_over_http(error: dict, kind: type) ->
 def test_an_answer_s_body_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
     # in_band_error looks for an error in every 200 and read_completion then reads the
     # answer: both read one parse of the body (a long answer was parsed twice)
-    import scout.adapters.chat as chat
+    import scout.adapters.chat_stream as chat_stream  # where an answer's body is read
 
     parsed: list[int] = []
 
@@ -120,7 +120,7 @@ def test_an_answer_s_body_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> Non
         parsed.append(1)
         return real(response)
 
-    real = chat.load_json
-    monkeypatch.setattr(chat, "load_json", counting)
+    real = chat_stream.load_json
+    monkeypatch.setattr(chat_stream, "load_json", counting)
     reply = adapter(Capture(200)).call(request(), KEY)  # the recorded gpt-4o-mini answer
     assert reply.value.sentences and len(parsed) == 1
