@@ -16,7 +16,7 @@ from scout.adapters.chat_config import classify
 from scout.errors import AuthError, ParseError, RateLimited, Unavailable
 from scout.i18n.messages import localize
 from tests.adapters.helpers import FIXTURES
-from tests.adapters_media.test_openai import KEY, Capture, adapter, request
+from tests.adapters_media.test_openai import KEY, KEY_VALUE, Capture, adapter, request
 
 OPENAI = FIXTURES / "openai"
 MODEL = "the model named in config/adapters.yaml is not on this server"
@@ -90,6 +90,17 @@ def test_lm_studios_200_for_a_path_without_v1_names_the_base_url() -> None:
     assert err.value.message.startswith(f"openai: HTTP 200 ({URL}) (in the body of an HTTP "
                                         "200 answer): Unexpected endpoint or method.")
     assert err.value.hint and "/v1" in err.value.hint
+
+
+@pytest.mark.parametrize("status", [200, 404])
+def test_a_server_that_echoes_the_key_in_its_error_never_shows_it(status: int) -> None:
+    # LM Studio's recorded words with the key a proxy wrote beside them
+    said = f"Unexpected endpoint or method. (POST /chat/completions) for {KEY_VALUE}"
+    cap = Capture(status, json.dumps({"error": said}).encode())
+    with pytest.raises(ParseError) as err:
+        adapter(cap, base_url="http://127.0.0.1:1234").call(request(), KEY)
+    assert URL in err.value.message and "REDACTED" in err.value.message
+    assert KEY_VALUE not in str(err.value) and KEY_VALUE not in repr(err.value.__dict__)
 
 
 def test_an_error_in_a_200_that_names_no_cause_is_left_to_the_answer_reader() -> None:
