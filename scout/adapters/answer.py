@@ -5,7 +5,8 @@ Shared by every chat-completion adapter (Perplexity, any OpenAI-compatible model
 
 - **Reasoning** that models print before answering (``<think>…</think>`` from
   DeepSeek-R1 or Qwen served by Ollama, llama.cpp or vLLM; ``<thinking>``,
-  ``<reasoning>``) is removed. A closing tag with no opening one (the chat template
+  ``<reasoning>``; gpt-oss's Harmony channels, of which only ``final`` is the answer)
+  is removed, and so are chat templates' stray control tokens (``<|im_end|>``). A closing tag with no opening one (the chat template
   put ``<think>`` in the prompt) drops everything before it; an opening tag that is
   never closed (the model ran out of tokens while thinking) drops everything after it,
   so an answer that is *only* reasoning comes out empty.
@@ -48,6 +49,12 @@ Resolver = Callable[[str, int], "int | None"]
 _TAG = r"(?:think|thinking|reasoning)"
 _OPEN = re.compile(rf"<{_TAG}\b[^<>]{{0,200}}>", re.I)
 _CLOSE = re.compile(rf"</{_TAG}\s*>", re.I)
+#: Harmony (gpt-oss): one message per channel, up to the next control token or the end
+_CHANNEL_TOKEN = "<|channel|>"
+_CHANNEL = re.compile(r"<\|channel\|>\s*(\w+)[^\n]{0,200}?<\|message\|>"
+                      r"(.*?)(?=<\|(?:end|return|call|start|channel)\|>|\Z)", re.S)
+#: a chat template's control token left in the text (<|end|>, <|im_end|>, <|eot_id|>)
+_SPECIAL = re.compile(r"<\|[a-z_]{1,30}\|>")
 #: answers longer than this are cut before parsing (a chat answer is a few thousand
 #: characters; this bounds the work a misbehaving server can cause)
 MAX_ANSWER_CHARS = 60_000
@@ -97,8 +104,31 @@ _MARKDOWN = re.compile(r"(\*\*|__|`)")
 _LINK = re.compile(r"\[([^\[\]]{1,500})\]\((?:https?://|/)[^)\s]{0,2000}\)")
 
 
+def _harmony(text: str) -> tuple[str, bool]:
+    """The ``final`` channel of an answer in OpenAI's Harmony format (gpt-oss through a
+    server whose reasoning parser is off: ``<|channel|>analysis<|message|>thoughts<|end|>
+    <|start|>assistant<|channel|>final<|message|>answer``), and whether another channel
+    (analysis, commentary: the model's thinking) was dropped. No final channel means the
+    model never got to answer: nothing is left. Other chat templates' stray tokens
+    (``<|im_end|>``, ``<|eot_id|>``) are removed too: they are never prose."""
+    if _CHANNEL_TOKEN not in text:
+        return _SPECIAL.sub("", text), False
+    kept: list[str] = []
+    dropped = False
+    for m in _CHANNEL.finditer(text):
+        if m.group(1).lower() == "final":
+            kept.append(m.group(2))
+        else:
+            dropped = True
+    return _SPECIAL.sub("", "\n\n".join(kept)), dropped or not kept
+
+
 def strip_reasoning(text: str) -> tuple[str, bool]:
     """``text`` without reasoning blocks, and whether any were removed (one linear scan)."""
+    text, harmony = _harmony(text)
+    if harmony:
+        out, _ = strip_reasoning(text)
+        return out, True
     first_open = _OPEN.search(text)
     first_close = _CLOSE.search(text)
     pos = 0

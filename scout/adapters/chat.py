@@ -15,28 +15,24 @@ add (Azure's filter results, Cerebras' ``time_info``, vLLM's ``stop_reason`` and
 ``kv_transfer_params``, Snowflake's empty strings for null) are ignored; a server's own
 charge (OpenRouter's ``usage.cost``) becomes the reported price.
 
-An error answer keeps the server's own explanation in the message (scrubbed of the key):
-OpenAI, Groq, vLLM, llama.cpp and Perplexity send ``{"error": {"message", "type",
-"code"}}``, OpenRouter adds ``metadata.raw`` (the upstream provider's words), Anthropic
-``{"type": "error", "error": {"type", "message"}}``, Cohere a top-level ``message``,
-Ollama and some proxies ``{"error": "…"}`` or ``{"detail": "…"}``; a body that is not
-JSON gives its HTML page's title or its short plain-text line
-(:func:`scout.adapters.search_http.page_detail`).
+The body is read once, as JSON or as the stream it came as (:mod:`scout.adapters.chat_stream`);
+an error answer — over HTTP or inside a 200 — is read by :mod:`scout.adapters.chat_errors`.
 """
 
 from __future__ import annotations
 
-import math
-import weakref
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
-from scout.adapters import chat_filter
+from scout.adapters import chat_config, chat_filter
 from scout.adapters.answer import MAX_ANSWER_CHARS, ParsedAnswer, parse_answer
-from scout.adapters.contract.http import check_status, parse_retry_after
-from scout.adapters.search_http import amend_error, error_json, fetch, load_json, short
-from scout.errors import AuthError, ParseError, ProviderError, RateLimited
+from scout.adapters.chat_errors import classify_error, describe_error, in_band_error, \
+    integer, number
+from scout.adapters.chat_stream import answer_json
+from scout.adapters.search_http import fetch, short
+from scout.errors import ParseError
 from scout.i18n import N_
 from scout.i18n import translations
 from scout.task.lang import LANGS, prose_lang, prose_words
@@ -48,72 +44,21 @@ _LENGTH_HINT = ("the model stopped at its token limit (finish_reason 'length'); 
                 "max_tokens in config/adapters.yaml, or use a model that thinks less")
 
 
-#: each answer's body parsed once: in_band_error reads it for an error, read_completion for
-#: the answer (a long answer parsed twice is time and memory spent for nothing); weak, so
-#: an answer's parse goes with the answer
-_PARSED: weakref.WeakKeyDictionary[httpx.Response, Any] = weakref.WeakKeyDictionary()
-
-
-def answer_json(response: httpx.Response) -> Any:
-    """The body parsed as JSON (:func:`load_json`, whose errors it raises), once per answer."""
-    if response in _PARSED:
-        return _PARSED[response]
-    data = _PARSED[response] = load_json(response)
-    return data
-
-
-def number(value: Any) -> float | None:
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) \
-        else None
-
-
-def integer(value: Any) -> int | None:
-    """A provider's count as an int; None for garbage, a negative, NaN or infinity
-    (``1e400`` reads as infinity, which no int holds)."""
-    n = number(value)
-    return int(n) if n is not None and 0 <= n < math.inf else None
-
-
-def status_code(value: Any) -> int | None:
-    """An HTTP status a provider writes in a body (``429``, ``"429"``, ``" 503 "``); None
-    for anything else ("429abc", "4²9", a list, a number thousands of digits long)."""
-    if isinstance(value, str):
-        text = value.strip()
-        return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
-    n = integer(value)
-    return n if n is not None and n <= 999 else None
-
-
-def describe_error(response: httpx.Response) -> str | None:
-    """The server's own explanation in an error body, on one line (or None)."""
-    body = error_json(response)
-    if body is None:
-        return None
-    error = next((body[k] for k in ("error", "detail", "message") if body.get(k)), None)
-    if isinstance(error, list) and error and isinstance(error[0], dict):  # validation list
-        error = error[0]
-    if isinstance(error, str):
-        return short(error)
-    if not isinstance(error, dict):
-        return None
-    message = error.get("message") or error.get("msg")
-    # a name for the error: OpenAI's code or type, Google's status ("INVALID_ARGUMENT")
-    code = next((error[k] for k in ("code", "type", "status") if isinstance(error.get(k), str)),
-                None)
-    text = ": ".join(short(p) for p in (code, message) if p and isinstance(p, str))
-    meta = error.get("metadata")
-    raw = meta.get("raw") if isinstance(meta, dict) else None
-    if isinstance(raw, str) and raw.strip():  # OpenRouter: what the upstream provider said
-        who = meta.get("provider_name") if isinstance(meta, dict) else None
-        text += f" ({who}: {short(raw)})" if isinstance(who, str) else f" ({short(raw)})"
-    return text.strip() or None
+#: what a ParseError hint says when the answer came only in a reasoning field
+_REASONING_HINT = N_("the server put the whole answer in its reasoning field, which is never "
+                     "shown: check its reasoning parser (vLLM --reasoning-parser, llama.cpp "
+                     "--reasoning-format), or raise max_tokens in config/adapters.yaml")
 
 
 def completions_url(base_url: str) -> str:
     """``{base_url}/chat/completions``; a base URL pasted whole, endpoint included (as
-    providers' pages show it), is not doubled."""
-    base = base_url.rstrip("/")
-    return base if base.endswith("/chat/completions") else f"{base}/chat/completions"
+    providers' pages show it), is not doubled, and its query (a gateway's
+    ``?api-version=…``) stays at the end, where a query belongs."""
+    parts = urlsplit(base_url.strip())
+    path = parts.path.rstrip("/")
+    if not path.endswith("/chat/completions"):
+        path += "/chat/completions"
+    return urlunsplit(parts._replace(path=path))
 
 
 def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
@@ -125,130 +70,13 @@ def post_chat(client: httpx.Client, url: str, body: dict[str, Any], name: str,
     if credential is not None:
         secrets.append(credential.reveal())
         headers["Authorization"] = f"Bearer {secrets[0]}"
+    model = body.get("model") if isinstance(body.get("model"), str) else None
+    keyed = credential is not None
     response = fetch(client, client.build_request("POST", url, json=body, headers=headers),
                      name, describe=describe_error, secrets=secrets,
-                     classify=lambda r: classify_error(r, name))
-    in_band_error(response, name, secrets)
+                     classify=lambda r: classify_error(r, name, model, keyed))
+    in_band_error(response, name, secrets, model)
     return response
-
-
-#: error ``code``/``type`` values meaning the account has no credit left, whatever the status
-#: (OpenAI answers its "You exceeded your current quota" with HTTP 429; Anthropic types a
-#: 402 ``billing_error``)
-_OUT_OF_CREDIT = frozenset({"insufficient_quota", "billing_error", "insufficient_balance"})
-#: error codes of a request too large for this model (its context window, or the
-#: tokens-per-minute limit of the plan: Groq's 413 "Request too large for model"):
-#: not a malformed request — another link (a larger model, the extractive synthesis)
-#: can still answer — and not one a wait fixes
-_TOO_LARGE = frozenset({"context_length_exceeded", "rate_limit_exceeded"})
-
-
-def classify_error(response: httpx.Response, name: str) -> ProviderError | None:
-    """What the status alone gets wrong: a content filter's refusal (chat_filter), and an
-    account out of credit sent as a 429 — no wait brings credit back, so it is an
-    AuthError (the pool takes the next key, the chain the next link), as a 402 is."""
-    refused = chat_filter.classify_error(response, name)
-    if refused is not None:
-        return refused
-    body = error_json(response)
-    error = body.get("error") if body is not None else None
-    if not isinstance(error, dict):
-        return None
-    status = response.status_code
-    message = error.get("message")
-    # Anthropic answers an empty balance with a 400 invalid_request_error whose words
-    # alone say so ("Your credit balance is too low to access the Anthropic API")
-    broke = isinstance(message, str) and "credit balance is too low" in message.lower()
-    if broke or any(isinstance(n, str) and n in _OUT_OF_CREDIT
-                    for n in (error.get("code"), error.get("type"))):
-        return AuthError(f"{name}: HTTP {status} ("
-                         + N_("quota used up: the account has no credit left") + ")",
-                         adapter=name, status=status,
-                         hint="top up the account or raise its spending limit, or use "
-                              "another key")
-    if status in (400, 413) and isinstance(error.get("code"), str) \
-            and error["code"] in _TOO_LARGE:
-        # a Rejected would stop the whole chain, though the next link can answer
-        return ParseError(f"{name}: HTTP {status} ("
-                          + N_("the request is larger than this model accepts") + ")",
-                          adapter=name, status=status,
-                          hint="lower max_tokens or context_budget_chars of this adapter in "
-                               "config/adapters.yaml, or use a model with a larger limit")
-    return _google_quota(error, response, name) if status == 429 else None
-
-
-def _google_quota(error: dict[str, Any], response: httpx.Response,
-                  name: str) -> ProviderError | None:
-    """Google's 429 (Gemini, natively or through its OpenAI-compatible endpoint) says in
-    its ``details`` which quota ran out and when to come back: a per-day quota
-    (``QuotaFailure`` ``quotaId`` "…PerDay…", back in hours) is an AuthError — the pool
-    takes the next key, the chain the next link —; any other waits ``RetryInfo.retryDelay``
-    ("4s") when no Retry-After header says otherwise."""
-    details = [d for d in error.get("details") or [] if isinstance(d, dict)] \
-        if isinstance(error.get("details"), list) else []
-    quota_ids = [str(v.get("quotaId")) for d in details
-                 if isinstance(d.get("violations"), list)
-                 for v in d["violations"] if isinstance(v, dict)]
-    if any("PerDay" in q for q in quota_ids):
-        return AuthError(f"{name}: HTTP 429 (" + N_("daily quota used up") + ")",
-                         adapter=name, status=429,
-                         hint="the key's project has used its queries for today; add "
-                              "another key or enable billing on the project")
-    delay = next((d.get("retryDelay") for d in details
-                  if str(d.get("@type", "")).endswith("RetryInfo")), None)
-    wait = parse_retry_after(response.headers.get("retry-after"))
-    if wait is None and isinstance(delay, str) and delay.endswith("s"):
-        wait = parse_retry_after(delay[:-1])
-    if wait is None:
-        return None
-    return RateLimited(f"{name}: HTTP 429 (" + N_("rate limited") + ")", adapter=name,
-                       status=429, retry_after=wait)
-
-
-def in_band_error(response: httpx.Response, name: str, secrets: list[str]) -> None:
-    """Raise the error a 200 carries in its body. OpenRouter (and gateways like it) sends
-    its 200 before the upstream model runs, so a later failure arrives as a top-level
-    ``error`` ({code, message, metadata}) or on the first choice (``finish_reason:
-    "error"`` with an ``error`` beside it). A ``code`` of 400-599 is the status the failure
-    would have had, and is mapped as that status: a 429 waits and is retried, a 401 or 402
-    moves to the next key, a 5xx is retried — not a ParseError that skips all of that.
-    Anything else (no error, or one without such a code) is left to read_completion."""
-    try:
-        data = answer_json(response)
-    except (ValueError, RecursionError):
-        return
-    if not isinstance(data, dict):
-        return
-    error = data.get("error")
-    choices = data.get("choices")
-    first = choices[0] if isinstance(choices, list) and choices else None
-    if not isinstance(error, dict) and isinstance(first, dict) \
-            and first.get("finish_reason") == "error":
-        error = first.get("error")
-    if not isinstance(error, dict):
-        return
-    code = error.get("code")
-    status = status_code(code)
-    if status is None or not 400 <= status <= 599:
-        return
-    # the status it would have had, read as that answer would be: its words and codes
-    # too (classify_error), so an upstream's "credit balance is too low" sent as a 400
-    # moves to the next key as it does over HTTP, not a Rejected that stops the chain
-    wait = response.headers.get("retry-after")  # only it: the 200's own length, encoding
-    answer = httpx.Response(status, headers={"retry-after": wait} if wait else None,
-                            json={"error": error})  # and type describe another body
-    try:
-        refined = classify_error(answer, name)
-        if refined is not None:
-            raise refined
-        check_status(answer, name)
-    except ProviderError as exc:
-        exc.message += " (" + N_("in the body of an HTTP 200 answer") + ")"
-        message = error.get("message")
-        said = describe_error(httpx.Response(status, json={"error": error})) \
-            if isinstance(message, str) or isinstance(error.get("metadata"), dict) else None
-        amend_error(exc, said, secrets)
-        raise
 
 
 def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any], str]:
@@ -256,8 +84,10 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
     try:
         data = answer_json(response)
     except (ValueError, RecursionError) as exc:  # RecursionError: absurdly deep JSON
+        # most often a web page: the base URL names the server's site, not its API
         raise ParseError(f"{name}: the response is not JSON", adapter=name,
-                         status=response.status_code) from exc
+                         status=response.status_code,
+                         hint=chat_config.BASE_URL_HINT) from exc
     try:
         message = data["choices"][0]["message"]
         content = message.get("content")
@@ -292,9 +122,13 @@ def read_completion(response: httpx.Response, name: str) -> tuple[dict[str, Any]
                          adapter=name, status=status)
     if content is not None and not isinstance(content, str):
         raise ParseError(f"{name}: message content is not text", adapter=name, status=status)
-    if thought:  # parts of thinking and none of answer: what parse_content says of <think>
+    # parts of thinking and none of answer, or the text in reasoning fields alone (a
+    # server whose reasoning parser took the answer too): never shown, so say why
+    reasoned = any(isinstance(message.get(k), str) and message[k].strip()
+                   for k in ("reasoning_content", "reasoning"))
+    if thought or reasoned:
         raise ParseError(f"{name}: the answer holds only the model's reasoning", adapter=name,
-                         status=status)
+                         status=status, hint=_REASONING_HINT if reasoned else None)
     return data, content or ""
 
 

@@ -15,7 +15,7 @@ import pytest
 from scout.adapters.contract import Secret
 from scout.adapters.perplexity import PerplexityAdapter
 from scout.config.settings import settings_for
-from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Rejected
+from scout.errors import AuthError, ParseError, ProviderError, RateLimited
 from tests.adapters.helpers import FIXTURES
 from tests.adapters_media.test_openai import KEY, KEY_VALUE, Capture, adapter, request
 
@@ -51,6 +51,49 @@ def test_groq_think_block_in_content_is_removed() -> None:
     assert "<think>" not in reply.value.text and "I want to make Uruguayan" not in reply.value.text
     assert reply.meta["reasoning_removed"] is True
     assert reply.usage.output_tokens == 1414
+
+
+#: gpt-oss's raw Harmony output as a server without its reasoning parser returns it in
+#: ``content`` (johnbean393/Sidekick issue #75, llama-server; SOURCES.md)
+HARMONY = ('<|channel|>analysis<|message|>User says "hi". Likely they want to start '
+           'conversation. We should reply politely.<|end|><|start|>assistant<|channel|>'
+           'final<|message|>Hello Armando! How can I help you today?')
+
+
+#: the same from another llama-server, which strips <|end|> (g0t4/ask-openai.nvim NOTES.md)
+HARMONY_NO_END = ('<|channel|>analysis<|message|>User wrote "test". Likely just a test '
+                  'message. They might want ChatGPT to respond? We should respond politely. '
+                  'Maybe just say "Hello! How can I help?"<|start|>assistant<|channel|>final'
+                  '<|message|>Hello! 👋 How can I assist you today?')
+
+
+@pytest.mark.parametrize(("content", "answer"), [
+    (HARMONY, "Hello Armando! How can I help you today?"),
+    (HARMONY_NO_END, "Hello! 👋 How can I assist you today?")])
+def test_gpt_oss_harmony_channels_keep_only_the_final_answer(content: str, answer: str) -> None:
+    from tests.fakes.openai import answer_with
+
+    reply = call(answer_with(content))
+    assert reply.value.text == answer
+    assert "respond politely" not in reply.value.text and "reply politely" not in \
+        reply.value.text and "<|" not in reply.value.text
+    assert reply.meta["reasoning_removed"] is True
+
+
+def test_gpt_oss_cut_off_in_its_analysis_channel_holds_only_reasoning() -> None:
+    from tests.fakes.openai import answer_with
+
+    cut = HARMONY.split("<|end|>")[0]  # no final channel: the model never answered
+    with pytest.raises(ParseError, match="holds only the model's reasoning"):
+        call(answer_with(cut))
+
+
+def test_a_chat_templates_stray_end_token_is_not_shown() -> None:
+    from tests.fakes.openai import answer_with
+
+    reply = call(answer_with("Casa Bonay has a rooftop bar [E1].<|im_end|>"))
+    assert reply.value.text == "Casa Bonay has a rooftop bar [E1]."
+    assert reply.value.sentences[0].citations == [1]
 
 
 def test_openrouter_answer_with_reasoning_and_reasoning_details() -> None:
@@ -89,6 +132,18 @@ def test_tool_calls_instead_of_text_is_a_parse_error_that_says_so(name: str) -> 
         call(name)
 
 
+def test_an_answer_only_in_the_reasoning_field_is_never_shown_and_says_why() -> None:
+    # the recorded Crusoe (vLLM-style) body without its tool call: content null, the text in
+    # "reasoning" alone, as a server whose reasoning parser took the answer sends it
+    data = json.loads(body("crusoe-null-content-tool-calls.json"))
+    choice = data["choices"][0]
+    choice["message"]["tool_calls"], choice["finish_reason"] = None, "stop"
+    with pytest.raises(ParseError, match="holds only the model's reasoning") as err:
+        call(json.dumps(data).encode())
+    assert "weather in Paris" not in err.value.message  # the reasoning is not quoted
+    assert err.value.hint and "reasoning parser" in err.value.hint
+
+
 def test_a_refusal_is_quoted() -> None:
     # the real gpt-4o-mini body with the model refusing (content null, refusal text),
     # the shape OpenAI documents for refusals
@@ -102,16 +157,17 @@ def test_a_refusal_is_quoted() -> None:
 
 
 @pytest.mark.parametrize(("name", "status", "error", "said"), [
-    ("openai-error-400-unsupported-value.json", 400, Rejected,
+    # a synthesis model's 4xx is this link's setup, not the question: the chain moves on
+    ("openai-error-400-unsupported-value.json", 400, ParseError,
      "unsupported_value: Unsupported value: 'messages[0].role' does not support 'system'"),
-    ("openai-error-400-null-code.json", 400, Rejected,
+    ("openai-error-400-null-code.json", 400, ParseError,
      "invalid_request_error: Web search options not supported with this model."),
-    ("groq-error-404-model-not-found.json", 404, Rejected,
+    ("groq-error-404-model-not-found.json", 404, ParseError,
      "model_not_found: The model `non-existent` does not exist"),
     ("openrouter-error-429-provider-returned-error.json", 429, RateLimited,
      "Provider returned error (Google: google/gemini-2.0-flash-exp:free is temporarily "
      "rate-limited upstream."),
-    ("gemini-openai-error-400-list.json", 400, Rejected,  # Google's error inside a list
+    ("gemini-openai-error-400-list.json", 400, ParseError,  # Google's error inside a list
      'INVALID_ARGUMENT: Invalid JSON payload received. Unknown name "web_search_options"'),
 ])
 def test_error_bodies_keep_the_servers_explanation(name: str, status: int,
@@ -159,7 +215,7 @@ def test_perplexity_error_bodies_keep_their_explanation_too() -> None:
     s = settings_for("perplexity", {"type": "perplexity"})
     px = PerplexityAdapter("perplexity", s, httpx.Client(
         transport=httpx.MockTransport(lambda r: httpx.Response(400, content=raw))))
-    with pytest.raises(Rejected, match="Web search options not supported"):
+    with pytest.raises(ParseError, match="Web search options not supported"):
         px.call(request(), Secret("PERPLEXITY_API_KEY", "pplx-k"))
 
 
@@ -199,8 +255,10 @@ def test_wrong_types_in_usage_and_model_cost_nothing_but_the_figures() -> None:
 
 def test_html_where_json_was_expected_is_a_parse_error() -> None:
     page = b"<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>"
-    with pytest.raises(ParseError, match="not JSON"):
+    with pytest.raises(ParseError, match="not JSON") as err:
         call(page, **{"content-type": "text/html"})
+    # a page in a 200 is most often the server's site, not its API: say where to look
+    assert err.value.hint and "base_url" in err.value.hint and "/v1" in err.value.hint
 
 
 def test_a_body_in_the_charset_its_content_type_declares_is_read() -> None:

@@ -215,14 +215,17 @@ def test_a_cost_that_is_not_a_price_is_not_reported(cost: object) -> None:
 @pytest.mark.parametrize(("name", "status", "said"), [
     # Cohere: a top-level "message" beside an "id"
     ("cohere-error-404-model-not-found.json", 404,
-     "openai: HTTP 404 (request rejected): model 'nonexistent' not found, make sure the "
+     "openai: HTTP 404 (the model named in config/adapters.yaml is not on this server): "
+     "model 'nonexistent' not found, make sure the "
      "correct model ID was used"),
     # Anthropic: {"type": "error", "error": {"type", "message"}, "request_id"}
     ("anthropic-error-404-not-found-error.json", 404,
-     "openai: HTTP 404 (request rejected): not_found_error: model: claude-sonet-4-5"),
+     "openai: HTTP 404 (the model named in config/adapters.yaml is not on this server): "
+     "not_found_error: model: claude-sonet-4-5"),
     # Voyage AI (a FastAPI server): "detail" as a long string, cut to a readable length
     ("voyageai-error-400-detail-string.json", 400,
-     "openai: HTTP 400 (request rejected): Model nonexistent is not supported. Supported "
+     "openai: HTTP 400 (the model named in config/adapters.yaml is not on this server): "
+     "Model nonexistent is not supported. Supported "
      "models are ['g2-20250421-0156pm-voyage-2-series-preloading',"),
 ])
 def test_other_providers_error_bodies_give_their_words(name: str, status: int,
@@ -241,7 +244,7 @@ def test_an_error_code_of_any_type_still_gives_the_status_error(code: object) ->
     data["error"]["code"] = code
     with pytest.raises(ProviderError) as err:
         call(json.dumps(data).encode(), 400)
-    assert err.value.message.startswith("openai: HTTP 400 (request rejected)")
+    assert err.value.message.startswith("openai: HTTP 400 (the server refused the request)")
 
 
 @pytest.mark.parametrize("status", [429, 403])
@@ -271,6 +274,39 @@ def test_a_retry_after_header_wins_over_the_body() -> None:
     with pytest.raises(RateLimited) as err:
         call(GEMINI_PER_MINUTE, 429, **{"retry-after": "30"})
     assert err.value.retry_after == 30.0
+
+
+#: OpenAI's rate-limit headers with the values open-webui issue #3743 quotes from a real
+#: answer (remaining 499 requests, 29996 tokens; resets "120ms", "8ms")
+OPENAI_LIMITS = {"x-ratelimit-limit-requests": "500", "x-ratelimit-limit-tokens": "30000",
+                 "x-ratelimit-remaining-requests": "499",
+                 "x-ratelimit-remaining-tokens": "29996",
+                 "x-ratelimit-reset-requests": "120ms", "x-ratelimit-reset-tokens": "8ms"}
+RATE_BODY = json.dumps({"error": {"message": "Rate limit reached", "type": "requests"}})
+
+
+@pytest.mark.parametrize(("headers", "wait"), [
+    # the limit the headers say is used up is the one to wait for
+    ({**OPENAI_LIMITS, "x-ratelimit-remaining-tokens": "0",
+      "x-ratelimit-reset-tokens": "6m0s"}, 360.0),
+    ({**OPENAI_LIMITS, "x-ratelimit-remaining-requests": "0"}, 0.12),
+    # both used up: the later reset
+    ({**OPENAI_LIMITS, "x-ratelimit-remaining-requests": "0",
+      "x-ratelimit-remaining-tokens": "0", "x-ratelimit-reset-tokens": "1.5s"}, 1.5),
+    # some of each left: these limits did not refuse the call, so no wait is read there
+    (OPENAI_LIMITS, None),
+    # Retry-After and retry-after-ms come first
+    ({**OPENAI_LIMITS, "x-ratelimit-remaining-tokens": "0", "retry-after": "7"}, 7.0),
+    ({"retry-after-ms": "2500"}, 2.5),
+    # a reset that is not a duration is no wait
+    ({"x-ratelimit-remaining-tokens": "0", "x-ratelimit-reset-tokens": "soon"}, None),
+])
+def test_a_429_waits_for_the_limit_its_headers_say_is_used_up(
+        headers: dict[str, str], wait: float | None) -> None:
+    with pytest.raises(RateLimited) as err:
+        call(RATE_BODY.encode(), 429, **headers)
+    assert err.value.retry_after == pytest.approx(wait) if wait is not None \
+        else err.value.retry_after is None
 
 
 @pytest.mark.parametrize("listed", [False, True])

@@ -247,6 +247,19 @@ def test_a_base_url_pasted_with_its_endpoint_is_not_doubled(base: str) -> None:
     assert str(capture.requests[0].url) == "http://127.0.0.1:11434/v1/chat/completions"
 
 
+@pytest.mark.parametrize("base", ["https://gw.example/openai/v1?api-version=2024-10-21",
+                                  "https://gw.example/openai/v1/?api-version=2024-10-21",
+                                  "https://gw.example/openai/v1/chat/completions"
+                                  "?api-version=2024-10-21"])
+def test_a_base_url_with_a_query_keeps_it_after_the_endpoint(base: str) -> None:
+    # a gateway that wants a query parameter: the path was appended after the query
+    # ("…/v1?api-version=…/chat/completions"), which no server answers
+    capture = Capture()
+    adapter(capture, base_url=base).call(request(), KEY)
+    assert str(capture.requests[0].url) == \
+        "https://gw.example/openai/v1/chat/completions?api-version=2024-10-21"
+
+
 def test_a_kind_rated_out_of_100_asks_the_model_for_points_and_a_0_10_kind_is_unchanged() -> None:
     # wines: critics' points; the model must not write "9.3/10" beside the report's 93/100
     cap = Capture()

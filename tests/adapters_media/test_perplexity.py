@@ -15,7 +15,7 @@ import pytest
 from scout.adapters.perplexity import PerplexityAdapter
 from scout.adapters.prompt import build_prompt
 from scout.config.settings import PerplexitySettings
-from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Rejected, Unavailable
+from scout.errors import AuthError, ParseError, ProviderError, RateLimited, Unavailable
 from scout.adapters.contract import EvidenceItem, Secret, SynthesisRequest
 from tests.fakes.media import RATE_LIMIT_BODY, SONAR_ANSWER, perplexity_route
 from tests.fakes.server import Fault, FakeServer
@@ -225,7 +225,7 @@ def test_short_evidence_is_sent_whole_and_in_order() -> None:
 @pytest.mark.parametrize("status,error", [(401, AuthError), (403, AuthError),
                                           (429, RateLimited), (500, Unavailable),
                                           (502, Unavailable), (503, Unavailable),
-                                          (400, Rejected)])
+                                          (400, ParseError)])  # the chain moves on
 def test_statuses_map_to_provider_errors(status: int, error: type) -> None:
     with pytest.raises(error) as info:
         adapter(Capture(status, json.dumps(RATE_LIMIT_BODY).encode())).call(request(), KEY)

@@ -166,3 +166,49 @@ def test_neither_key_nor_base_url_skips_openai_visibly(env: FakeServer,
     assert out.links[0].adapter == "openai" and out.links[0].result == "skipped"
     assert out.links[0].message == "neither OPENAI_API_KEY nor SCOUTE_OPENAI_BASE_URL is set"
     assert not [e for e in env.log if e.path == PATH]
+
+
+def _fixture(name: str) -> bytes:
+    from tests.adapters.helpers import FIXTURES
+
+    return (FIXTURES / "openai" / name).read_bytes()
+
+
+@pytest.mark.parametrize(("base", "path", "status", "body", "said"), [
+    # a base URL pasted without /v1: OpenAI's own 404 for an unknown URL
+    ("", "/chat/completions", 404, "openai-error-404-unknown-url.json",
+     "no chat endpoint at this base_url: it usually ends at /v1"),
+    # Ollama asked for a model it never pulled
+    ("/v1", PATH, 404, "ollama-openai-error-404-model-not-found.json",
+     "the model named in config/adapters.yaml is not on this server"),
+    # vLLM's prompt over the model's context window
+    ("/v1", PATH, 400, "vllm-error-400-max-context-length.json",
+     "the request is larger than this model accepts"),
+])
+def test_a_misconfigured_model_link_still_gets_a_report_and_says_what_to_change(
+        env: FakeServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, base: str,
+        path: str, status: int, body: str, said: str) -> None:
+    """A wrong base URL, model name or context window stopped the whole synthesis (a
+    Rejected ends the chain): now the keyless synthesis answers, and the note the report
+    shows names the setting, in the request's language."""
+    from scout.i18n.messages import localize
+
+    env.route("POST", path, lambda req: Reply(status, _fixture(body)))
+    monkeypatch.setenv("SCOUTE_OPENAI_BASE_URL", env.url + base)
+    with runtime(tmp_path, FakeClock()) as rt:
+        out = rt.gateway("P3", "synthesis").call(request("es"))
+    assert out.answered_by == "extractive" and out.value.sentences
+    failed = out.links[0]
+    assert (failed.adapter, failed.result) == ("openai", "error")
+    assert f"HTTP {status} ({said})" in (failed.message or "")
+    assert "(" + said + ")" not in localize(failed.message or "", "es")  # said in Spanish
+    assert len([e for e in env.log if e.path == path]) == 1  # no retry can fix it
+
+
+def test_a_server_that_wants_a_key_when_none_is_set_says_so(
+        env: FakeServer, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    local(env, monkeypatch, keys={"sk-the-right-one": "VLLM_API_KEY"})
+    with runtime(tmp_path, FakeClock()) as rt:
+        out = rt.gateway("P3", "synthesis").call(request())
+    assert out.answered_by == "extractive"
+    assert "the server asks for a key and none was sent" in (out.links[0].message or "")
