@@ -27,7 +27,10 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     pipeline declares them, when there is one for each. Fewer values than empty inputs is
     not guessed at: the note names the inputs a value could be."""
     from functools import partial
+    from typing import Any
 
+    find_one: Callable[..., Any]
+    find_all: Callable[..., Any]
     if kind == "duration":  # a warranty's years, a delivery's weeks
         from scout.task.durations import find_duration, find_durations
 
