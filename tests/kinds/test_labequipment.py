@@ -190,7 +190,7 @@ def test_specs_warranty_and_the_price_on_one_vat_basis(runs):
     assert excluded_reasons(run) == {
         "Thermo Sorvall Legend Micro 17R": ["solo 14.800 rpm"],
         "Sigma 1-16K": ["por encima del presupuesto"],
-        "Labnet Prism R": ["garantía de 1 años"],
+        "Labnet Prism R": ["garantía de 1 año"],
     }
     report = run.report
     assert report.startswith("# Equipos de laboratorio")
@@ -198,6 +198,10 @@ def test_specs_warranty_and_the_price_on_one_vat_basis(runs):
            "rpm, garantía de al menos 2 años, entrega en España, por como mucho 6.000 € IVA " \
            "incluido." in report
     assert "| garantía mínima | 2 años |" in report
+    # each price on the basis its listing states it
+    assert "| 1 | Eppendorf Centrifuge 5425 R | 5.490 € IVA incluido [1] | no consta | 2 años |" \
+        in report
+    assert "| 2 | Hettich Mikro 220 R | 4.600 € + IVA [2] |" in report
     assert queries[0] == "centrífuga refrigerada de sobremesa 15.000 rpm precio"
 
 
@@ -234,9 +238,9 @@ def test_the_quantity_a_set_and_brands_ruled_out(runs):
     assert shortlist_names(run) == ["DLAB MicroPette Plus 8-channel set",
                                     "Thermo Finnpipette F1 8-channel"]
     assert excluded_reasons(run) == {
-        "Eppendorf Research plus 8-channel": ["by a brand ruled out", "over budget"],
-        "Gilson PIPETMAN M8": ["by a brand ruled out", "over budget"],
-        "Sartorius Tacta 8-channel": ["over budget"],
+        "Eppendorf Research plus 8-channel": ["by a brand ruled out", "over budget for 3 units"],
+        "Gilson PIPETMAN M8": ["by a brand ruled out", "over budget for 3 units"],
+        "Sartorius Tacta 8-channel": ["over budget for 3 units"],
     }
     assert "| brands ruled out | eppendorf, gilson |" in run.report
 
