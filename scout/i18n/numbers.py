@@ -91,14 +91,28 @@ def format_rating(value: Any, lang: str = "en", scale: int = 10) -> str:
     return f"{format_number(shown, lang, digits)}/{scale}"
 
 
+# the calendar's units, largest first, as scout.task.durations counts them (a year is
+# 365.25 days, a month a twelfth of it): (seconds, ((en one, en many), (es one, es many)))
+_CALENDAR = ((31557600, (("year", "years"), ("año", "años"))),
+             (2629800, (("month", "months"), ("mes", "meses"))),
+             (604800, (("week", "weeks"), ("semana", "semanas"))),
+             (86400, (("day", "days"), ("día", "días"))))
+
+
 def format_duration(seconds: Any, lang: str = "en") -> str:
     """A length of time as people write it: 912 → '15 min 12 s', 5400 → '1 h 30 min',
-    1.5 → '1.5 s' ('1,5 s' in Spanish); the units read the same in English and Spanish."""
+    1.5 → '1.5 s' ('1,5 s' in Spanish); the units read the same in English and Spanish,
+    but for a whole number of the calendar's: 63115200 → '2 years' / '2 años', 1209600 →
+    '2 weeks' / '2 semanas'."""
     if seconds is None:
         return "—"
     s = float(seconds)
     if not 0 <= s < math.inf:  # a provider's NaN, infinite or negative length: none
         return "—"
+    for unit, words in _CALENDAR:  # a warranty's "2 years", a delivery's "2 weeks"
+        if s >= unit and (s / unit).is_integer():
+            n = int(s / unit)
+            return f"{n} {words[lang == 'es'][n != 1]}"
     if s < 1:
         return f"{s * 1000:.0f} ms"
     if s < 60:

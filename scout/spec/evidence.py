@@ -134,6 +134,16 @@ _OTHER_AREA = {
 }
 
 
+# a minus sign on the digits, after a space, a bracket or the start: "-86 °C", "(−20 ºC)";
+# not a joining dash ("10-20 L", "DW-86L")
+_MINUS = re.compile(r"(?:^|(?<=[\s(:=/]))[-−]$")
+
+
+def _signed(folded: str, start: int, number: float) -> float:
+    """``number``, read at ``start`` in ``folded``, below zero when a minus sign is on it."""
+    return -number if _MINUS.search(folded[max(0, start - 2):start]) else number
+
+
 @arg_rule(_stated_args)
 def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
            not_of: Any = None, synonyms: dict[str, tuple[str, ...]] | None = None,
@@ -195,7 +205,8 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
                 continue  # "Published: 12 March 2024": a day, not a quantity of the unit
             if kept(folded, m.span()):
                 found[m.start()] = (float(i18n.COUNT_WORDS[m.group(3)]) if m.group(3)
-                                    else read_number(m.group(1) or m.group(2)))
+                                    else _signed(folded, m.start(1) if m.group(1) else m.start(2),
+                                                 read_number(m.group(1) or m.group(2))))
         for m in range_re.finditer(folded):
             lo, hi = (1, 2) if m.group(1) else (3, 4)
             if kept(folded, m.span()) and read_number(m.group(lo)) < read_number(m.group(hi)):

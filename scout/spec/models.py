@@ -138,6 +138,20 @@ class InputSpec(StrictModel):
         if unknown:
             raise ValueError(f"synonyms of {', '.join(map(repr, unknown))}, which enum does "
                              f"not list (enum: {self.enum})")
+        # one word for two values (or one value listed twice) reads as whichever comes
+        # first: a slip, never what the author meant (a synonym that repeats its own value
+        # is only redundant)
+        values = [str(v).casefold().strip() for v in self.enum or []]
+        twice = next((str(v) for i, v in enumerate(self.enum or []) if values.index(values[i]) != i), None)
+        if twice is not None:
+            raise ValueError(f"enum lists {twice!r} twice: keep it once")
+        owner = {v: str(o) for v, o in zip(values, self.enum or [])}
+        for key, words in self.synonyms.items():
+            for word in words:
+                other = owner.setdefault(word.casefold().strip(), key)
+                if other != key:
+                    raise ValueError(f"{word!r} is a word for both {other!r} and {key!r}: keep "
+                                     f"it under the value it means")
         return self
 
     @model_validator(mode="after")

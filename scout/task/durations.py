@@ -4,8 +4,10 @@ A ``duration`` input (a video's longest length, a tour's, a class's) is read fro
 phrasings people use: ``20 minutos``, ``90 min``, ``under an hour`` / ``una hora``,
 ``1h30`` / ``1 h 30 min``, ``2 hours and a half`` / ``dos horas y media``, ``hora y
 media``, ``half an hour`` / ``media hora``, ``a quarter of an hour`` / ``un cuarto de
-hora``, ``1.5 hours`` / ``1,5 horas``. A number needs its unit: ``20`` alone is no
-length. The comparison words around it (``under``, ``de menos de``) are not kept: name
+hora``, ``1.5 hours`` / ``1,5 horas``, and the calendar's units a warranty, a delivery
+time or a contract is said in: ``garantía de 2 años`` / ``a 2-year warranty``, ``entrega en
+menos de 2 semanas`` / ``within 10 days``, ``6 meses`` (a month is 365.25 / 12 days, a year
+365.25 days). A number needs its unit: ``20`` alone is no length. The comparison words around it (``under``, ``de menos de``) are not kept: name
 the input for its direction (``max_duration``), as for numbers; one written the other way
 round ("más de 20 minutos" for ``max_duration``) is not read (scout.task.accept.against). The value is whole
 seconds, so a template compares it with a video's ``duration`` directly.
@@ -18,6 +20,7 @@ number is refused, since a unit matters.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from scout.task.lang import fold
@@ -26,6 +29,12 @@ _UNITS = {"h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600, "hora
           "horas": 3600, "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
           "minuto": 60, "minutos": 60, "s": 1, "sec": 1, "secs": 1, "second": 1,
           "seconds": 1, "segundo": 1, "segundos": 1}
+# the calendar's units: a warranty's years, a delivery's weeks or days (DAY * 365.25 a year)
+DAY, WEEK, MONTH, YEAR = 86400, 604800, 2629800, 31557600
+_UNITS.update({"day": DAY, "days": DAY, "dia": DAY, "dias": DAY, "week": WEEK, "weeks": WEEK,
+               "semana": WEEK, "semanas": WEEK, "month": MONTH, "months": MONTH, "mes": MONTH,
+               "meses": MONTH, "year": YEAR, "years": YEAR, "yr": YEAR, "yrs": YEAR,
+               "ano": YEAR, "anos": YEAR})
 _WORDS = {"a": 1, "an": 1, "one": 1, "un": 1, "una": 1, "uno": 1, "two": 2, "dos": 2,
           "three": 3, "tres": 3, "four": 4, "cuatro": 4, "five": 5, "cinco": 5, "six": 6,
           "seis": 6, "ten": 10, "diez": 10, "fifteen": 15, "quince": 15, "twenty": 20,
@@ -36,7 +45,14 @@ _NUM = r"(?:\d{1,4}(?:[.,]\d{1,2})?|" + "|".join(
 _HOUR = r"(?:h|hrs?|hours?|horas?)"
 _MIN = r"(?:m|mins?|minutes?|minutos?)"
 _SEC = r"(?:s|secs?|seconds?|segundos?)"
-_UNIT = rf"(?:{_HOUR}|{_MIN}|{_SEC})"
+# a calendar unit needs its number ("2 semanas", "a 2-year warranty"): "next week", "este
+# mes" and "the year" say when, not how long
+_CAL = r"(?:days?|dias?|weeks?|semanas?|months?|mes|meses|years?|yrs?|anos?)"
+# what makes years an age: "12-year-old", "3 years old", "7 años de edad"
+_AGE = re.compile(r"[\s-]*(?:olds?\b|de\s+edad\b|ago\b)")
+_WHEN_BEFORE = re.compile(r"\b(?:last|past|previous|prior|every|ultim[oa]s|pasad[oa]s|"
+                          r"anteriores|hace|cada)\s+$")
+_UNIT = rf"(?:{_HOUR}|{_MIN}|{_SEC}|{_CAL})"
 _HALF = r"(?:(?:\s+and|\s+y)\s+(?:a\s+)?(?:half|media))"
 # one length: "1h30", "1 h 30 min", "2 horas y 15 minutos", "hora y media", "half an hour"
 _PATTERN = re.compile(
@@ -69,6 +85,11 @@ def _seconds(m: re.Match[str]) -> int | None:
     if m.group("quarter"):
         return 900
     unit = _unit(m.group("unit"))
+    if unit >= DAY and (m.group("num") is None or m.group("num").lower() in ("a", "an")
+                        or m.group("num2") or m.group("num3")):
+        # "next week", "a month" (a rate's: "30 € a month"): when or how often, not how
+        # long; "2 weeks 30 min" is no way to say one
+        return None
     if m.group("num") is None:
         # a bare unit is a length only when it is a whole word for one ("una hora" reads
         # its number; "hora y media", "an hour" is "an" + hour): "m" or "s" alone is not
@@ -95,11 +116,16 @@ _LOW_END = re.compile(r"(?<![\w.,])(?:(?:between|entre)\s+(?P<b>\d{1,4}(?:[.,]\d
                       r"|(?:de\s+|from\s+)?(?P<n>\d{1,4}(?:[.,]\d{1,2})?)\s*(?:-|–|to|a|or|o))\s*$")
 
 
-def find_duration(free: str, high: bool = False) -> tuple[int, tuple[int, int]] | None:
-    """The first length of time in ``free`` (the folded query, claimed spans blanked):
-    (seconds, span), or None. Of a range ("2-3 hours", "de 2 a 3 horas") the low end,
-    the top with ``high`` (an input named ``max_...``), and the span covers both."""
+def _durations(free: str, high: bool = False, calendar: bool = False,
+               ) -> Iterator[tuple[int, tuple[int, int]]]:
+    """Every length of time in ``free``, in text order (see :func:`find_duration`)."""
     for m in _PATTERN.finditer(free):
+        if _unit(m.group("unit") or "h") >= DAY and (
+                not calendar or _AGE.match(free, m.end())
+                or _WHEN_BEFORE.search(free, max(0, m.start() - 16), m.start())):
+            # "a 12-year-old", "niños de 3 años de edad": an age; "the last 2 years", "hace 2
+            # años", "2 years ago", "cada 2 semanas": when or how often, not a length
+            continue
         if m.group("unit") in ("m", "s") and (m.group("gap") or m.group("num") is None):
             continue  # "100 m" is metres, "5 s" a letter: one letter counts only as "20m"
         if len(m.group("unit") or "") == 1 and not (m.group("num") or "0")[0].isdigit():
@@ -116,9 +142,41 @@ def find_duration(free: str, high: bool = False) -> tuple[int, tuple[int, int]] 
         if low is not None:
             value = _number(low.group("b") or low.group("n")) * _unit(m.group("unit"))
             if 0 < value < seconds:
-                return (seconds if high else int(round(value))), (low.start(), m.end())
-        return seconds, m.span()
+                yield (seconds if high else int(round(value))), (low.start(), m.end())
+                continue
+        yield seconds, m.span()
+
+
+def _next_to(free: str, span: tuple[int, int], words: str) -> bool:
+    """Whether ``words`` (a regex) stand next to the length at ``span`` in its clause:
+    before it, up to three words between ("garantía de 2 años", "entrega en menos de 2
+    semanas"), or after it, up to two ("2 años de garantía", "a 2-week delivery")."""
+    before = re.search(r"(?<!\w)" + words + r"(?:\s+[^\s,;.]+){0,3}\s*$", free[:span[0]])
+    after = re.match(r"\s*(?:[^\s,;.]+\s+){0,2}?" + words + r"(?!\w)", free[span[1]:])
+    return before is not None or after is not None
+
+
+def find_duration(free: str, prefix: str = "", words: str | None = None,
+                  high: bool = False, calendar: bool = False,
+                  ) -> tuple[int, tuple[int, int]] | None:
+    """The first length of time in ``free`` (the folded query, claimed spans blanked):
+    (seconds, span), or None. Of a range ("2-3 hours", "de 2 a 3 horas") the low end,
+    the top with ``high`` (an input named ``max_...``), and the span covers both.
+    ``words``: a regex for the input's name and aliases, which must then stand next to it
+    (a kind with two durations: a warranty's and a delivery's); ``prefix`` is unused (the
+    comparison words are left to the notes), kept so the quantity readers' callers fit.
+    ``calendar``: days, weeks, months and years count too (a ``duration`` input's reader;
+    not the subject's mask, where "a 12-year-old" is whom it is for)."""
+    for seconds, span in _durations(free, high, calendar):
+        if words is None or _next_to(free, span, words):
+            return seconds, span
     return None
+
+
+def find_durations(free: str, prefix: str = "", high: bool = False, calendar: bool = False,
+                   ) -> list[tuple[int, tuple[int, int]]]:
+    """Every length of time in ``free``, in text order (no words asked for)."""
+    return list(_durations(free, high, calendar))
 
 
 _CLOCK = re.compile(r"(?:(\d+):)?(\d{1,2}):(\d{2})")
@@ -140,7 +198,7 @@ def parse_duration(value: Any) -> int:
     if spec and any(spec.groups()):
         hours, mins, secs = (float(g) if g else 0.0 for g in spec.groups())
         return int(round(hours * 3600 + mins * 60 + secs))
-    hit = find_duration(text)
+    hit = find_duration(text, calendar=True)
     if hit is not None and not text[:hit[1][0]].strip() and not text[hit[1][1]:].strip():
         return hit[0]
     if re.fullmatch(r"\d+(?:[.,]\d+)?", text):

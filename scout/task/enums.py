@@ -31,15 +31,40 @@ _RULED_OUT = re.compile(
     r"\s+(?:(?:un|una|a|an|el|la|los|las|de|del|the|from|in|en)\s+)?)$")
 
 
-def _enum_hits(text: QueryText, word: str) -> list[re.Match[str]]:
+# an input that holds what the request rules out, by its name: "excluded_brands",
+# "avoid_brands", "not_brands", "marcas_excluidas"
+_RULING_OUT = re.compile(r"(?:^|_)(?:exclude[ds]?|excluding|exclusions?|not|avoid|avoided|ruled|"
+                         r"banned|blocked|excluir|excluid[oa]s?|evitar|vetad[oa]s?)(?:_|$)")
+
+
+# for such an input, the words joined after the ruled-out one are ruled out too: "no
+# Eppendorf or Gilson", "sin Mettler, Ohaus ni Kern"
+_RULED_OUT_RUN = re.compile(
+    r"\b(?:no|not|sin|without|except|excepto|salvo|ni|nor|que\s+no\s+sea|que\s+no\s+sean|"
+    r"other\s+than|but\s+not|anything\s+but|excluding)\s+(?:[\w-]+(?:\s+[\w-]+)?\s*"
+    r"(?:,|\bor\b|\bo\b|\bni\b|\bnor\b|\band\b|\by\b)\s*)+$")
+
+
+def rules_out(name: str) -> bool:
+    """Whether the input ``name`` holds the values a request rules out (``excluded_brands``):
+    there "que no sea Eppendorf ni Hettich" names its values."""
+    return bool(_RULING_OUT.search(name.lower()))
+
+
+def _enum_hits(text: QueryText, word: str, ruled_out: bool = False) -> list[re.Match[str]]:
     """Where an enum word stands in the free text and is asked for: one the request
-    rules out is claimed (so no other reader takes "Tesla" for a place) and passed over."""
+    rules out is claimed (so no other reader takes "Tesla" for a place) and passed over;
+    with ``ruled_out`` (an input of what is ruled out: :func:`rules_out`) only those."""
     hits = []
-    for m in re.finditer(r"\b" + name_forms([word]) + r"\b", text.free):
-        if _RULED_OUT.search(text.free[max(0, m.start() - 24):m.start()]):
-            text.claim(m.span())
-        else:
+    # not \b: a word may start or end with a sign ("+ IVA", "C++", "C#"), and its edges are
+    # then no word boundaries
+    for m in re.finditer(r"(?<!\w)" + name_forms([word]) + r"(?!\w)", text.free):
+        said = _RULED_OUT.search(text.free[max(0, m.start() - 24):m.start()]) or (
+            ruled_out and _RULED_OUT_RUN.search(text.free[max(0, m.start() - 60):m.start()]))
+        if bool(said) == ruled_out:
             hits.append(m)
+        elif not ruled_out:
+            text.claim(m.span())
     return hits
 
 
@@ -56,7 +81,7 @@ def _inside_rival(free: str, span: tuple[int, int], word: str, rivals: list[str]
     for rival in rivals:
         if len(rival) <= len(word) or fold(word) not in fold(rival):
             continue
-        for m in re.finditer(r"\b" + name_forms([rival]) + r"\b", free):
+        for m in re.finditer(r"(?<!\w)" + name_forms([rival]) + r"(?!\w)", free):
             if m.start() <= span[0] and span[1] <= m.end():
                 return True
     return False
@@ -155,7 +180,7 @@ def find_enum_list(text: QueryText, spec: InputSpec, rivals: list[str] | None = 
     hits: list[tuple[Any, tuple[int, int]]] = []
     taken = text.free
     for word, option in _enum_words(spec):
-        m = next((h for h in _enum_hits(text, word) if taken[h.start()] != CLAIMED
+        m = next((h for h in _enum_hits(text, word, rules_out(name)) if taken[h.start()] != CLAIMED
                   and not (rivals and _inside_rival(text.free, h.span(), word, rivals))
                   and not (spec.labelled
                            and _with_label(text.free, h.span(), spec, name) == h.span())),

@@ -66,7 +66,9 @@ _CMP: list[tuple[str, Comparator]] = [
 ]
 _POST_CMP: list[tuple[str, Comparator]] = [
     (r"max(?:imum)?|maximo|como maximo|or less|o menos|tops|at most|como mucho|as a maximum", "<="),
-    (r"or more|o mas|minimum|como minimo|at least|or above|\+", ">="),
+    # "20k+" is a floor, but "20.000 € + IVA" / "$5,000 + tax" says the tax is on top
+    (r"or more|o mas|minimum|como minimo|at least|or above|"
+     r"\+(?!\s*(?:iva|i\.v\.a\.|vat|tax|taxes|impuestos|igic|gst|hst)\b)", ">="),
     # "100 euros o así", "$100-ish", "200 or so"
     (r"o asi|or so|-?ish|aprox\.?|aproximadamente|mas o menos|more or less|give or take", "~"),
 ]

@@ -282,10 +282,16 @@ def parse_query(
 
                 hit = find_year(text.free, [fold(w) for w in [name.replace("_", " "), *spec.aliases]],
                                 today, high=name.startswith("max"))
+            elif spec.type == "duration" and sum(s.type == "duration" for s in inputs.values()) > 1:
+                # a warranty's and a delivery's lengths: told apart by their words, as
+                # memory and storage are
+                if "duration" not in quantities:
+                    quantities["duration"] = read_quantities(text, inputs, "duration", result, _)
+                hit = quantities["duration"].get(name)
             elif spec.type == "duration":
                 from scout.task.durations import find_duration
 
-                hit = find_duration(text.free, high=name.startswith("max"))
+                hit = find_duration(text.free, high=name.startswith("max"), calendar=True)
             elif spec.type in ("integer", "number"):
                 hit = find_number(text, spec, name, spec.type == "integer", result.lang)
             elif spec.type == "boolean":

@@ -56,7 +56,7 @@ dinner lunch breakfast brunch supper cena almuerzo desayuno comida
 yearly annually annum
 level nivel most least mucho maximo minimo sumo mil millon millones
 pa pal xa asap
-bien mal muy bastante tambien well very really quite pretty also
+bien mal muy bastante tambien vale well very really quite pretty also ok okay
 me us you here there nearby aqui alli ahi alla aca
 go stay sleep travel fly eat drink book rent see get spend live work move come be have
 ir viajar dormir visitar ver alojarse quedarse pasar volar alquilar reservar vivir trabajar

@@ -1,6 +1,7 @@
-"""The inputs of one quantity type (``data_size``, ``weight``) read together.
+"""The inputs of one quantity type (``data_size``, ``weight``, ``duration``) read together.
 
-A product states several quantities in one unit (memory and storage are both GB), so the
+A product states several quantities in one unit (memory and storage are both GB; a
+warranty and a delivery time are both lengths of time), so the
 parser reads every input of the type at once, in the type's turn: each input first takes
 a value its name or an alias stands next to, then the values left go to the inputs still
 empty (:func:`read_quantities`). The quantities themselves are read by
@@ -25,23 +26,36 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     RAM", "SSD de 1 TB"); the values left go to the inputs still empty, in the order the
     pipeline declares them, when there is one for each. Fewer values than empty inputs is
     not guessed at: the note names the inputs a value could be."""
-    from scout.task.quantity import find_quantities, find_quantity
+    from functools import partial
+    from typing import Any
+
+    find_one: Callable[..., Any]
+    find_all: Callable[..., Any]
+    if kind == "duration":  # a warranty's years, a delivery's weeks
+        from scout.task.durations import find_duration, find_durations
+
+        find_one, find_all = (partial(find_duration, calendar=True),
+                              partial(find_durations, calendar=True))
+    else:
+        from scout.task.quantity import find_quantities, find_quantity
+
+        find_one, find_all = partial(find_quantity, kind=kind), partial(find_quantities, kind=kind)
 
     names = [n for n, s in inputs.items() if s.type == kind and n not in result.values]
     hits: dict[str, tuple[float, tuple[int, int]]] = {}
     for name in names:
         spec = inputs[name]
-        hit = find_quantity(digits_view(text.free), kind, NUMBER_CMP,
-                            name_forms([name.replace("_", " "), *spec.aliases]),
-                            high=name.startswith("max"))
+        hit = find_one(digits_view(text.free), prefix=NUMBER_CMP,
+                       words=name_forms([name.replace("_", " "), *spec.aliases]),
+                       high=name.startswith("max"))
         if hit is not None:
             hits[name] = (hit[0], widened(text.free, digits_view(text.free), hit[1]))
             text.claim(hits[name][1])
     empty = [n for n in names if n not in hits]
     # of a range, the top when every input left is for the most ("max_weight")
     view = digits_view(text.free)
-    left = [(v, widened(text.free, view, span)) for v, span in find_quantities(
-        view, kind, NUMBER_CMP, high=all(n.startswith("max") for n in empty))] if empty else []
+    left = [(v, widened(text.free, view, span)) for v, span in find_all(
+        view, prefix=NUMBER_CMP, high=all(n.startswith("max") for n in empty))] if empty else []
     if len(empty) == 1 or len(left) >= len(empty):
         hits.update(zip(empty, left))
     else:

@@ -76,13 +76,17 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
 _GROUP = {"en": ",", "es": "."}
 
 
-def number_re(integer: bool, lang: str) -> str:
-    """The regex of one number as people write it (its digits in group ``n``)."""
+def number_re(integer: bool, lang: str, signed: bool = False) -> str:
+    """The regex of one number as people write it (its digits in group ``n``; with
+    ``signed``, a minus sign on them in group ``neg``)."""
     edge, tail = r"(?<![\d.,])", r"(?![.,]?\d)"
     if integer:
         return edge + r"(?P<n>\d{1,3}(?:[.,\u00a0\u202f]\d{3})+|\d+)" + tail
     g = re.escape(_GROUP.get(lang, ","))
-    return edge + (r"(?P<n>\d{1,3}(?:[" + g + r"\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
+    # a measure may be below zero: "-80 °C", "−20 ºC" (the sign on the digits, after a
+    # space or the start, so "10-20" stays a range)
+    sign = r"(?:(?<![\w.,\-−])(?P<neg>[-−])(?=\d))?" if signed else ""
+    return sign + edge + (r"(?P<n>\d{1,3}(?:[" + g + r"\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
                    + tail)
 
 
@@ -168,9 +172,10 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
         value, span = ends[1] if name.startswith("max") else ends[0]
         whole = (ends[0][1][0], ends[1][1][1])  # both ends are this input's words
         return (int(value) if integer else value), widened(text.free, free, whole)
-    m = (re.search(NUMBER_CMP + num + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"(?!\w)",
+    one = number_re(integer, lang, signed=not integer)  # a count is never below zero
+    m = (re.search(NUMBER_CMP + one + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"(?!\w)",
                    free)
-         or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP + num
+         or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP + one
                       + _THOUSAND + _NUMBER_POST_CMP + _TIMES, free)
          or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free))
     if not m and integer and re.search(r"(?<!\w)(?:days?|d[ií]as?)(?!\w)",
@@ -204,6 +209,8 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
     if m.groupdict().get("w"):
         return COUNT_WORDS[m.group("w")], span
     value = _read_number(m.group("n"), integer, lang)
+    if m.groupdict().get("neg"):
+        value = -value
     if m.group("k"):
         value = type(value)(value * 1000)
     if m.groupdict().get("m"):

@@ -89,3 +89,15 @@ def test_area_conversions_round_trip() -> None:
 def test_money_periods(per, target, factor) -> None:
     got = per_factor(per, target)
     assert got == (pytest.approx(factor) if factor is not None else None)
+
+
+@pytest.mark.parametrize("text,pick,expected", [
+    ("Ultra-low freezer, -86 °C, 550 L", "min", -86),
+    ("Temperatura: −20 ºC", "min", -20),
+    ("de -80 °C a -40 °C", "max", -40),
+    ("Incubadora a 37 °C", "min", 37),                 # no sign, as before
+    ("rango 10-20 °C", "min", 10),                     # a range's dash is no sign
+    ("Haier DW-86L490", "min", None),                  # a model number's dash neither
+])
+def test_stated_keeps_a_minus_sign_on_the_value(text, pick, expected) -> None:
+    assert stated(text, "°C", "ºC", pick=pick) == expected

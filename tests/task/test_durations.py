@@ -108,3 +108,68 @@ def test_plan_and_report_write_the_length_not_its_seconds() -> None:
     line = next(ln for ln in task_lines(plan) if ln.strip().startswith("max_duration"))
     assert "1 h 30 min" in line and "5400" not in line
     assert FILTERS["value"](5400, "duration", lang="es") == "1 h 30 min"
+
+
+# a warranty, a delivery time, a contract: said in the calendar's units (a year is 365.25
+# days, a month a twelfth of it), in both languages; an age or a rate is no length
+YEAR, WEEK, DAY = 31557600, 604800, 86400
+
+
+@pytest.mark.parametrize("query,seconds", [
+    ("centrífuga con garantía de 2 años", 2 * YEAR),
+    ("a freezer with a 3-year warranty", 3 * YEAR),
+    ("balanza, entrega en menos de 2 semanas", 2 * WEEK),
+    ("delivered within 10 days", 10 * DAY),
+    ("un contrato de 6 meses", YEAR // 2),
+    ("garantía de un año", YEAR),
+    ("entrega de 2 a 3 semanas", 2 * WEEK),
+])
+def test_the_calendar_s_units_are_lengths(query, seconds) -> None:
+    task = build_task(query, {"length": InputSpec(type="duration")}, today=TODAY)
+    assert task.values["length"] == seconds, task.notes
+
+
+@pytest.mark.parametrize("query", [
+    "libros para una niña de 12 años de edad",      # an age
+    "a book for a 12-year-old",
+    "tarifa de 30 € a month",                        # a rate's period, no count
+    "hotel next week",
+    "piso para el mes que viene",
+])
+def test_an_age_a_rate_or_a_when_is_no_length(query) -> None:
+    task = build_task(query, {"length": InputSpec(type="duration")}, today=TODAY)
+    assert task.values["length"] is None, task.notes
+
+
+def test_two_lengths_are_told_apart_by_their_words() -> None:
+    """A warranty's and a delivery's lengths in one kind are read as memory and storage
+    are: each next to its name or an alias; one with neither's words is not guessed."""
+    spec = {"min_warranty": InputSpec(type="duration", aliases=["garantía", "warranty"]),
+            "max_delivery": InputSpec(type="duration", aliases=["entrega", "delivery"])}
+    task = build_task("entrega en 3 semanas, 2 años de garantía", spec, today=TODAY)
+    assert (task.values["min_warranty"], task.values["max_delivery"]) == (2 * YEAR, 3 * WEEK)
+    task = build_task("a 2-year warranty", spec, today=TODAY)
+    assert (task.values["min_warranty"], task.values["max_delivery"]) == (2 * YEAR, None)
+    task = build_task("balanza, 2 semanas", spec, today=TODAY)
+    assert task.values["min_warranty"] is None and task.values["max_delivery"] is None
+    assert any(n.startswith("«2 semanas» podría ser") for n in task.notes), task.notes
+
+
+def test_calendar_lengths_are_written_in_their_unit() -> None:
+    from scout.spec.filters import FILTERS
+
+    assert FILTERS["duration"](2 * YEAR, lang="es") == "2 años"
+    assert FILTERS["duration"](YEAR) == "1 year"
+    assert FILTERS["duration"](3 * WEEK) == "3 weeks"
+    assert FILTERS["value"](10 * DAY, "duration", lang="es") == "10 días"
+    assert FILTERS["duration"](5400) == "1 h 30 min"            # as before
+    assert coerce("duration", "2 years") == 2 * YEAR            # a default, --set
+
+
+@pytest.mark.parametrize("query", [
+    "talks from the last 2 years", "artículos de los últimos 3 años", "hace 2 años",
+    "papers from 2 years ago", "mantenimiento cada 2 semanas", "in the past 5 years",
+])
+def test_a_recent_window_or_a_frequency_is_no_length(query) -> None:
+    task = build_task(query, {"length": InputSpec(type="duration")}, today=TODAY)
+    assert task.values["length"] is None, task.notes

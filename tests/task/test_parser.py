@@ -328,6 +328,17 @@ def test_enum_synonyms_read_as_the_enum_value() -> None:
     assert values("diesel with navigation", BILINGUAL)["fuel"] == "diesel"
 
 
+def test_a_word_is_written_once_in_an_enum() -> None:
+    """One value listed twice, or one word given to two values, reads as whichever comes
+    first: refused where it is written; a synonym repeating its own value is only redundant."""
+    with pytest.raises(ValueError, match="enum lists 'Eppendorf' twice"):
+        InputSpec(type="list", items="string", enum=["eppendorf", "gilson", "Eppendorf"])
+    with pytest.raises(ValueError, match="'usado' is a word for both 'used' and 'refurbished'"):
+        InputSpec(type="string", enum=["used", "refurbished"],
+                  synonyms={"used": ["usado"], "refurbished": ["reacondicionado", "usado"]})
+    InputSpec(type="string", enum=["catalan"], synonyms={"catalan": ["catalan", "català"]})
+
+
 def test_synonyms_must_name_enum_values() -> None:
     with pytest.raises(ValueError, match="'electric', which enum does not list"):
         InputSpec(type="string", enum=["hybrid"], synonyms={"electric": ["eléctrico"]})
