@@ -111,6 +111,11 @@ def format_range(start: dt.date, end: dt.date, lang: str = "en") -> str:
     fallback would abbreviate the month, which a single date never does."""
     if start == end:
         return format_date(start, lang)
+    # a bound ("closing after 15 January", "published before 1 December"): one end only
+    if end == dt.date.max:
+        return gettext_for(lang)("from %(day)s") % {"day": format_date(start, lang)}
+    if start == dt.date.min:
+        return gettext_for(lang)("until %(day)s") % {"day": format_date(end, lang)}
     if end < start:
         start, end = end, start
     from babel import Locale

@@ -115,15 +115,33 @@ class Month(BaseModel):
         return f"{self.name} {self.year}"
 
 
+#: the ends of a date range said as a bound ("closing after 15 January": from 16 January,
+#: no end; "published before 1 December": no start): the first and last days a date can
+#: be, so every ``start <= day <= end`` check keeps working unchanged
+OPEN_START, OPEN_END = dt.date.min, dt.date.max
+
+
 class DateRange(BaseModel):
+    """Days from ``start`` to ``end``, both included; either may be open
+    (:data:`OPEN_START`, :data:`OPEN_END`) for a date said as a bound."""
+
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     start: dt.date
     end: dt.date
 
+    @property
+    def open(self) -> bool:
+        """Whether one end is open: a bound ("after 15 January", "since 1 December")."""
+        return self.start == OPEN_START or self.end == OPEN_END
+
     def __str__(self) -> str:
         if self.start == self.end:
             return self.start.isoformat()
+        if self.end == OPEN_END:
+            return f"from {self.start.isoformat()}"
+        if self.start == OPEN_START:
+            return f"until {self.end.isoformat()}"
         return f"{self.start.isoformat()} to {self.end.isoformat()}"
 
 

@@ -29,10 +29,11 @@ import functools
 import re
 from typing import Any
 
+from scout.schemas.task import OPEN_END as _OPEN_END
+from scout.schemas.task import OPEN_START as _OPEN_START
 from scout.text import fold_aligned
 
 Span = tuple[dt.date, dt.date]
-_OPEN_START, _OPEN_END = dt.date(1, 1, 1), dt.date(9999, 12, 31)
 
 
 @functools.lru_cache(maxsize=1)
@@ -303,7 +304,10 @@ def on_dates(texts: list[str], span: Any, of: Any = None) -> bool | None:
     asked = asked_span(span) if span is not None else None
     if asked is None:
         return None
-    found = [s for t in texts for s in spans_in(t, asked[0], of)]
+    # a year a text leaves out is the one nearest the days asked: their finite end when
+    # the request said a bound ("published before 1 December": no first day)
+    near = asked[0] if asked[0] != _OPEN_START else asked[1]
+    found = [s for t in texts for s in spans_in(t, near, of)]
     if not found:
         return None
     return any(a <= asked[1] and b >= asked[0] for a, b in found)

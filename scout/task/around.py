@@ -10,7 +10,9 @@ before is one day on either side. Without it the grammar read "the weekend" alon
 coming one, and "the week after Christmas" as Christmas itself.
 
 "Until Sunday" / "hasta el 5 de diciembre" (with "from today" / "desde hoy" or not) is
-today to that day, unless the grammar reads a range there ("del 3 hasta el 7 de junio").
+today to that day, unless the grammar reads a range there ("del 3 hasta el 7 de junio");
+that and the other bounds ("after 15 January", "since 1 December") are
+:mod:`scout.task.bounds`'.
 Two more spans said from another one: British "Saturday week" / "a week on Saturday" (the
 Saturday a week after the coming one), and a part of a year ("early next year", "a
 finales de 2028": its first, middle or last four months, as a month's parts are thirds).
@@ -25,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from scout.schemas.task import DateRange, day_span
+from scout.task.bounds import bound
 
 _AROUND = re.compile(
     r"\b(?:the\s+|el\s+|la\s+)?(?P<u>weekend|week|day|fin\s+de\s+semana|finde|semana|dia)\s+"
@@ -65,42 +68,20 @@ def _year_part(free: str, today: dt.date) -> tuple[DateRange, tuple[int, int]] |
     return DateRange(start=dt.date(y, first, 1), end=end), m.span()
 
 
-# "until Sunday", "hasta el 5 de diciembre", "from today until Sunday": today to that day
-_UNTIL = re.compile(r"\b(?:(?:from\s+(?:today|now)|desde\s+hoy|a\s+partir\s+de\s+hoy)\s+)?"
-                    r"(?:until|till|through|thru|hasta)\s+(?:el\s+|the\s+|la\s+)?")
-
-
-# Each cue tried reads the whole text with the grammar again: a request says "until" or
-# "the week after" once or twice, so the first few are tried and a text of hundreds of
-# them (pasted or hostile) is not read hundreds of times over.
+# Each cue tried reads the whole text with the grammar again: a request says "the week
+# after" once or twice, so the first few are tried and a text of hundreds of them (pasted
+# or hostile) is not read hundreds of times over.
 _TRIES = 8
 
 
-def _until(free: str, original: str, today: dt.date,
-           find: Callable[[str, str, dt.date], Any]) -> tuple[DateRange, tuple[int, int]] | None:
-    read: list[Any] = []  # the whole text's reading, once
-    for m in itertools.islice(_UNTIL.finditer(free), _TRIES):
-        inner = find(free[:m.start()] + " " * (m.end() - m.start()) + free[m.end():],
-                     original, today)
-        if inner is None or inner.span[0] != m.end():
-            continue
-        if not read:
-            read.append(find(free, original, today))
-        whole = read[0]  # "del 3 hasta el 7 de junio": a range already
-        if whole is not None and whole.span[0] < m.start() <= whole.span[1]:
-            return None
-        days = day_span(inner.value)
-        if days is None or days[1] < today:
-            continue
-        return DateRange(start=today, end=days[1]), (m.start(), inner.span[1])
-    return None
-
-
 def around(free: str, original: str, today: dt.date,
-           find: Callable[[str, str, dt.date], Any]) -> tuple[DateRange, tuple[int, int]] | None:
+           find: Callable[[str, str, dt.date], Any], *, back: bool = False,
+           opens: bool = False) -> tuple[DateRange, tuple[int, int]] | None:
     """The span and where it is written, or None. ``find(free, original, today)`` is the
-    date grammar: what it reads must start right after the words that say how far."""
-    hit = _week_on(free, today) or _year_part(free, today) or _until(free, original, today, find)
+    date grammar: what it reads must start right after the words that say how far.
+    ``back`` and ``opens``: how a bound reads (:func:`scout.task.bounds.bound`)."""
+    hit = _week_on(free, today) or _year_part(free, today) or bound(
+        free, original, today, find, back=back, opens=opens)
     if hit is not None:
         return hit
     for m in itertools.islice(_AROUND.finditer(free), _TRIES):

@@ -42,6 +42,7 @@ def labelled_dates(text: QueryText, inputs: dict[str, InputSpec], today: dt.date
     """Each of several date inputs whose label the request says before a date: (name,
     value, the span of its label and date, whether it is past), the first such date for
     each; ``kw`` as :func:`scout.task.datereader.find_date` takes it."""
+    from scout.task.bounds import looks_back
     from scout.task.datereader import find_date
 
     out: list[tuple[str, Any, tuple[int, int], bool]] = []
@@ -61,9 +62,12 @@ def labelled_dates(text: QueryText, inputs: dict[str, InputSpec], today: dt.date
             stop = re.search(r"[;,.](?!\d)|\s(?:y|and|con|with)\s", text.free[m.end():end])
             end = m.end() + stop.start() if stop else end
             near = QueryText(text.original)
-            near.free = (CLAIMED * m.end() + text.free[m.end():end]
+            # the label stays visible: one may end in a bound's own word ("published
+            # since"), which says how its date reads
+            near.free = (CLAIMED * m.start() + text.free[m.start():end]
                          + CLAIMED * (len(text.free) - end))
-            when = find_date(near, today, spec.type, **kw)
+            when = find_date(near, today, spec.type, back=looks_back([name, *spec.aliases]),
+                             **kw)
             if when is None or when[0] is None:
                 continue
             span = (m.start(), when[1][1])

@@ -20,16 +20,21 @@ from scout.task.readers import CLAIMED, QueryText, digits_view, widened
 
 
 def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bool = True,
-              ) -> tuple[Any, tuple[int, int], bool] | None:
+              back: bool = False) -> tuple[Any, tuple[int, int], bool] | None:
     """The date, date range or month the query gives, as an input of ``as_type`` holds it
     (a month read for a date input is its range), its span, and whether it is past. Day
     numbers may be words ("del doce al quince de marzo").
     ``count_nights``: one day with "N nights" is the stay from it (the parser says no when
-    another input of the pipeline reads nights)."""
-    from scout.task.dates import find_when, month_range
+    another input of the pipeline reads nights). ``back``: the input looks back (its label
+    is a past participle: :func:`scout.task.bounds.looks_back`), so a date with no year is
+    its latest past occurrence ("publicadas en noviembre": the November gone) and is not
+    flagged past; a date input reads bounds as open ranges (:mod:`scout.task.bounds`)."""
+    from scout.task.bounds import a_year_back
+    from scout.task.dates import When, _find_one, find_when, month_range
 
     view = digits_view(text.free)  # "del doce al quince de marzo"
-    when = find_when(view, text.original, today)
+    opens = as_type == "date"
+    when = find_when(view, text.original, today, back=back, opens=opens)
     if when is None:
         return None
     span = widened(text.free, view, when.span)
@@ -39,7 +44,7 @@ def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bo
     # course in August"): the part is meant, and the wider one is claimed with it, so it
     # is no subject (a month input holds the month: it is left as it was)
     other = find_when(view[:span[0]] + CLAIMED * (span[1] - span[0]) + view[span[1]:],
-                      text.original, today)
+                      text.original, today, back=back, opens=opens)
     # Unless the wider one is written as its two days ("estas navidades, del 23 de
     # diciembre al 7 de enero"): those days are what is asked, the feast named around them
     outer_days = len(re.findall(r"(?<!\d)\d{1,2}(?!\d)", view[span[0]:span[1]])) >= 2
@@ -52,6 +57,10 @@ def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bo
         elif _narrower(when.value, other.value):
             text.claim(widened(text.free, view, other.span))
     value: Any = when.value
+    if back:  # "publicadas en noviembre" on 6 December: the November gone, as asked
+        if not (isinstance(value, DateRange) and value.open):
+            value = a_year_back(value, when.span, view, text.original, today, _find_one)
+        when = When(value, when.span)
     if count_nights and isinstance(value, DateRange) and value.start == value.end:
         nights = _nights(text.free)  # "3 nights from March 4", "del 4 de marzo, 3 noches"
         if nights is not None and not (span[0] < nights[1][1] and nights[1][0] < span[1]):

@@ -91,14 +91,19 @@ def _span(y: int, m: int, d1: int, d2: int | None = None) -> DateRange:
     return DateRange(start=dt.date(y, m, min(d1, last)), end=dt.date(y, m, min(d2 or d1, last)))
 
 
-def find_when(free: str, original: str, today: dt.date) -> When | None:
+def find_when(free: str, original: str, today: dt.date, *, back: bool = False,
+              opens: bool = False) -> When | None:
     """The longest date expression in ``free`` (folded, claimed spans blanked), or a stay
-    written as its two ends ("check-in Dec 3, check-out Dec 6": :mod:`scout.task.stay`)."""
+    written as its two ends ("check-in Dec 3, check-out Dec 6": :mod:`scout.task.stay`).
+    A bound ("after 15 January", "since 1 December") is a range with one end today or
+    open: ``opens`` reads the open forms, ``back`` reads it looking back
+    (:mod:`scout.task.bounds`)."""
     stay = find_stay(free, original, today, _find_one)
     if stay is not None:
         value, span, past = stay
         return When(value, span, past=past)
-    moved = around(free, original, today, _find_one)  # "the weekend after Easter"
+    # "the weekend after Easter", "closing after 15 January"
+    moved = around(free, original, today, _find_one, back=back, opens=opens)
     if moved is not None:
         return When(moved[0], moved[1], past=_is_past(moved[0], today))
     one = _find_one(free, original, today)

@@ -33,6 +33,7 @@ from scout.task.chat import unmarked, unshouted
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_quantities,
                                     put_corrected_places, read_corrected, segments)
+from scout.task.bounds import looks_back
 from scout.task.datelabels import labelled_dates
 from scout.task.datereader import find_date
 from scout.task.demonyms import country_said
@@ -203,7 +204,8 @@ def parse_query(
                             name=_(name).replace("_", " "),
                             text=("«{}»" if result.lang == "es" else "'{}'").format(
                                 q[moon[0]:moon[1]].strip())))
-                when = find_date(text, today, spec.type, count_nights=count_nights)
+                when = find_date(text, today, spec.type, count_nights=count_nights,
+                                 back=looks_back([name, *spec.aliases]))
                 if when is not None and when[0] is None:  # "Pascua o Navidad"
                     text.claim(when[1])
                     note(result, name, _(
