@@ -11,6 +11,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import math
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -184,6 +185,17 @@ def restore(type_name: str, value: Any) -> Any:
     return value
 
 
+
+# a label that looks back: an English or Spanish past participle ("published",
+# "publicadas", "convocado") or "since"
+_PAST_LABEL = re.compile(r"(?<![\w])(?:\w{3,}[^e\W]ed|\w{2,}(?:ad|id)(?:o|os|as)|since)(?!\w)")
+
+
+def looks_back(words: list[str]) -> bool:
+    """Whether an input's name or aliases say its date is gone: a past participle
+    ("published", "publicadas") or "since"."""
+    return any(_PAST_LABEL.search(w.lower().replace("_", " ")) for w in words)
+
 class Task(ArtifactModel):
     """The parsed request (artifact ``task``; also written to ``task.json``)."""
 
@@ -268,7 +280,9 @@ class Task(ArtifactModel):
     @property
     def past_inputs(self) -> list[str]:
         """Inputs whose month or dates end before ``today``: kept as asked, and the report
-        says so at the top (a traveller must not miss that September 2026 is gone)."""
+        says so at the top (a traveller must not miss that September 2026 is gone). An
+        input named for a date that is gone by nature (``published``, ``since``) is never
+        one: "published in November" is asked about the past on purpose."""
         if self.today is None:
             return []
         out = []
@@ -281,7 +295,7 @@ class Task(ArtifactModel):
                 end = value.end
             elif isinstance(value, dt.date):
                 end = value
-            if end is not None and end < self.today:
+            if end is not None and end < self.today and not looks_back([name]):
                 out.append(name)
         return out
 

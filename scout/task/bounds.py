@@ -8,7 +8,7 @@
 * A start said ahead ("closing after 15 January": from the 16th; "a partir del 10 de
   enero", "from March onwards") has no end (:data:`scout.schemas.task.OPEN_END`).
 * Said looking back ("since 1 December", "publicadas desde el 1 de diciembre": ``back``,
-  an input whose label is a past participle, see :func:`looks_back`), a date with no
+  an input whose label is a past participle, see :func:`scout.schemas.task.looks_back`), a date with no
   year is its latest past occurrence, a start runs to today and an end has no start
   ("published before 1 December": :data:`scout.schemas.task.OPEN_START`).
 
@@ -54,17 +54,6 @@ _END_OF = re.compile(r"(?:the\s+)?(?:end|close)\s+of\b|(?:a\s+)?(?:finales|fines
 # how many cues are tried: each reads the text again (a hostile text of hundreds of them
 # is not read hundreds of times)
 _TRIES = 8
-# a label that looks back: an English or Spanish past participle ("published",
-# "publicadas", "convocado") or "since"
-_PAST_LABEL = re.compile(r"(?<![\w])(?:\w{3,}[^e\W]ed|\w{2,}(?:ad|id)(?:o|os|as)|since)(?!\w)")
-
-
-def looks_back(words: list[str]) -> bool:
-    """Whether an input's name or aliases say its date is gone: a past participle
-    ("published", "publicadas") or "since"."""
-    return any(_PAST_LABEL.search(w.lower().replace("_", " ")) for w in words)
-
-
 def a_year_back(value: Any, span: tuple[int, int], free: str, original: str,
                 today: dt.date, find: Find) -> Any:
     """``value`` (read at ``span``) as its latest past occurrence when it lies ahead and

@@ -42,7 +42,7 @@ def labelled_dates(text: QueryText, inputs: dict[str, InputSpec], today: dt.date
     """Each of several date inputs whose label the request says before a date: (name,
     value, the span of its label and date, whether it is past), the first such date for
     each; ``kw`` as :func:`scout.task.datereader.find_date` takes it."""
-    from scout.task.bounds import looks_back
+    from scout.schemas.task import looks_back
     from scout.task.datereader import find_date
 
     out: list[tuple[str, Any, tuple[int, int], bool]] = []

@@ -26,7 +26,7 @@ def find_date(text: QueryText, today: dt.date, as_type: str, *, count_nights: bo
     numbers may be words ("del doce al quince de marzo").
     ``count_nights``: one day with "N nights" is the stay from it (the parser says no when
     another input of the pipeline reads nights). ``back``: the input looks back (its label
-    is a past participle: :func:`scout.task.bounds.looks_back`), so a date with no year is
+    is a past participle: :func:`scout.schemas.task.looks_back`), so a date with no year is
     its latest past occurrence ("publicadas en noviembre": the November gone) and is not
     flagged past; a date input reads bounds as open ranges (:mod:`scout.task.bounds`)."""
     from scout.task.bounds import a_year_back

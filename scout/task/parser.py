@@ -33,7 +33,7 @@ from scout.task.chat import unmarked, unshouted
 from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
 from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_quantities,
                                     put_corrected_places, read_corrected, segments)
-from scout.task.bounds import looks_back
+from scout.schemas.task import looks_back
 from scout.task.datelabels import labelled_dates
 from scout.task.datereader import find_date
 from scout.task.demonyms import country_said

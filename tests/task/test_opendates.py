@@ -147,3 +147,15 @@ def test_the_filter_reads_a_bound_with_no_start():
     asked = DateRange(start=OPEN_START, end=D(2026, 11, 30)).model_dump(mode="json")
     assert on_dates(["Published: 12 November"], asked, of=["published"]) is True
     assert on_dates(["Published: 2 December"], asked, of=["published"]) is False
+
+
+def test_a_date_gone_by_nature_is_not_flagged_as_past_in_the_report() -> None:
+    # "publicadas en noviembre" is asked about the past on purpose: the report's "already
+    # past" warning (Task.past_inputs) is for a stay or an event that is gone, not for it
+    from scout.schemas.task import Month, Task
+
+    november = Month(year=2026, month=11)
+    task = Task(values={"published": november, "stay": november, "posted_since": november},
+                types={"published": "month", "stay": "month", "posted_since": "month"},
+                today=dt.date(2026, 12, 6))
+    assert task.past_inputs == ["stay"]
