@@ -11,6 +11,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import math
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -166,6 +167,15 @@ def restore(type_name: str, value: Any) -> Any:
     return value
 
 
+def declared_scale(types: Mapping[str, str], scales: Mapping[str, int]) -> int:
+    """The scale of the first ``rating`` input among ``types`` (its ``scales`` entry, 10
+    when it sets none or the kind declares no rating input)."""
+    for name, declared in types.items():
+        if declared == "rating":
+            return scales.get(name, 10)
+    return 10
+
+
 class Task(ArtifactModel):
     """The parsed request (artifact ``task``; also written to ``task.json``)."""
 
@@ -227,10 +237,7 @@ class Task(ArtifactModel):
         """The scale the kind's ratings are shown on: its first rating input's (the
         minimum rank checks, as :meth:`first_of_type` reads it), 10 when it declares none.
         A candidate's rating has no input of its own: it is shown on this scale too."""
-        for name, declared in self.types.items():
-            if declared == "rating":
-                return self.scales.get(name, 10)
-        return 10
+        return declared_scale(self.types, self.scales)
 
     @property
     def money_floor(self) -> bool:

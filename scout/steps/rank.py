@@ -56,7 +56,7 @@ from scout.stepkit.params import RankParams
 from scout.steps.extract import domain_of
 from scout.steps.promoprice import promotion
 from scout.report.kindwords import enum_words
-from scout.steps.ratingscale import rating_scale
+from scout.schemas.ratingscale import rating_scale
 from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people,
                                       is_period_flag, peer_currency,
