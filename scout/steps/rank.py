@@ -49,7 +49,7 @@ from scout.schemas.records import (
 )
 from scout.schemas.task import Money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
-from scout.units import TOTAL, per_factor
+from scout.units import per_factor
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
