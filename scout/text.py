@@ -54,6 +54,15 @@ def fold_aligned(text: str) -> str:
     return "".join(out)
 
 
+#: noon said as a time of day, after a word that places something at it: "al medio día",
+#: "a mediodía", "hacia el mediodía", "antes del medio día", "at midday", "by noon". The
+#: hour, never a length: the "medio día" a kind's half-day word names is one ("tour de
+#: medio día", "medio día de visita", "medio día en Toledo"). Case- and accent-blind.
+AT_NOON = re.compile(r"(?<!\w)(?:al|del|a|hacia|sobre|hasta|desde|antes|despues|después|"
+                     r"at|by|around|before|after|until|till)\s+(?:(?:el|de|del)\s+)?"
+                     r"(?P<noon>medio\s?d[ií]a|noon|midday|midnight|medianoche)(?!\w)",
+                     re.IGNORECASE)
+
 _SPACES = re.compile(r"[\s\u00a0\u202f\u2009]")
 _EUROPEAN = re.compile(r"\d{1,3}(\.\d{3})+(,\d+)?")   # 1.234.567,50
 _ENGLISH = re.compile(r"\d{1,3}(,\d{3})+(\.\d+)?")    # 1,234,567.50

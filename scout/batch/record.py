@@ -18,14 +18,13 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import os
 import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from scout.errors import BatchBudgetExceeded, BudgetExceeded, MissionNotFound, UsageError
-from scout.fsutil import loads_stored, write_atomic
+from scout.fsutil import loads_stored, pid_alive, write_atomic
 from scout.paths import slugify
 
 DIR_NAME = ".batches"
@@ -131,13 +130,8 @@ class BatchRecord:
             return self.state
         if self.host and self.host != socket.gethostname():
             return self.state  # another machine's process: cannot tell
-        try:
-            os.kill(self.pid, 0)
-        except ProcessLookupError:
-            return "interrupted"
-        except PermissionError:
-            return self.state
-        return self.state
+        # the one notion of "alive" the locks and runs use (one we may not signal is alive)
+        return self.state if pid_alive(self.pid) else "interrupted"
 
     def to_dict(self) -> dict[str, Any]:
         shown = self.shown_statuses()

@@ -101,8 +101,9 @@ def format_problem(p: Problem, *, snippet: bool = True, err: bool = False) -> st
             num = str(loc.line)
             pad = " " * len(num)
             out.append(f"  {num} | {clean(src)}")
-            caret_at = max(col - 1, 0)
-            out.append(f"  {pad} | {' ' * caret_at}{_color('^', color, err)}")
+            if loc.col > 0:  # an unknown column (0: a CSV row, a query file's line) has
+                # no place to point at: a caret under column 1 would name a wrong one
+                out.append(f"  {pad} | {' ' * (col - 1)}{_color('^', color, err)}")
     if p.hint:
         out.append(f"  hint: {clean(cut_middle(p.hint, MESSAGE_WIDTH))}")
     return "\n".join(out)

@@ -244,6 +244,15 @@ def say(_: Any, msgid: str, **values: Any) -> str:
         return msgid.format(**values)
 
 
+def author_word(word: str, gettext: Any) -> str:
+    """An author's identifier (an enum value, "hot_desk") as a reader is shown it: the
+    catalog's word (``gettext``), else the identifier with its underscores as spaces
+    ("hot desk"), as the report's "What you asked" writes it. The raw identifier is the
+    author's: task.json, ``plan`` and ``--set`` keep it."""
+    shown = str(gettext(word))
+    return shown.replace("_", " ") if shown == word else shown
+
+
 def gettext_for(lang: str) -> Any:
     """``_`` for Python code writing in ``lang``: ``_("Recommendation")``."""
     return translations(lang_of(lang)).gettext

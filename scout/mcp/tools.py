@@ -296,6 +296,11 @@ BUDGET_HINT = N_("apply again with a higher max_cost (or the Mission's max_cost:
                  "everything finished so far is kept and only what is missing runs")
 
 
+#: what to do about an interrupted mission: apply it again through this server's ``apply``
+RESUME_HINT = N_("apply the same pipeline and request again (or the Mission file): finished "
+                 "phases and fan-out items are reused, the rest runs")
+
+
 def next_step(result: api.MissionResult, lang: str = "en") -> str | None:
     """One line for an agent: what to do about a mission that did not succeed (the
     failed phases' hints, as ``scout apply`` prints them, in the request's language
@@ -328,8 +333,12 @@ def status(ws: Workspace, mission_id: str) -> M.StatusResult:
     shown = effective_status(state)
     hint = None
     if shown == "interrupted":
-        hint = ("apply the same pipeline and request again (or the Mission file): finished "
-                "phases and fan-out items are reused, the rest runs")
+        from scout.i18n.messages import localize
+        from scout.report.stopped import request_lang
+
+        # in the request's language, as `scout status` prints its own resume line; the
+        # tool's name `apply` stays as it is, so an agent still knows what to call
+        hint = localize(RESUME_HINT, request_lang(run_dir))
     return M.StatusResult(**ws.clean({"mission_id": mission_id, "status": shown,
                                       "state": state.to_dict(), "resume_hint": hint}))
 

@@ -19,6 +19,8 @@ from typing import Any
 
 from jinja2 import pass_context
 
+from scout.i18n import author_word
+
 
 def enum_words(inputs: Any) -> frozenset[str]:
     """Every ``enum`` value of the pipeline's inputs: the kind's own words (not their
@@ -49,8 +51,7 @@ def kind_words(words: Collection[str], l10n: Callable[[str], str]) -> Callable[[
     def said(word: str) -> str:
         # an identifier no catalog translates ("hot_desk" in an English report, which
         # needs no catalog) is still written as words: "hot desk", as input names are
-        shown = l10n(word)
-        return shown.replace("_", " ") if shown == word else shown
+        return author_word(word, l10n)
 
     return written
 

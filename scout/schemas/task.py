@@ -12,6 +12,7 @@ import calendar
 import datetime as dt
 import math
 import re
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -185,7 +186,6 @@ def restore(type_name: str, value: Any) -> Any:
     return value
 
 
-
 # a label that looks back: an English or Spanish past participle ("published",
 # "publicadas", "convocado") or "since"
 _PAST_LABEL = re.compile(r"(?<![\w])(?:\w{3,}[^e\W]ed|\w{2,}(?:ad|id)(?:o|os|as)|since)(?!\w)")
@@ -195,6 +195,16 @@ def looks_back(words: list[str]) -> bool:
     """Whether an input's name or aliases say its date is gone: a past participle
     ("published", "publicadas") or "since"."""
     return any(_PAST_LABEL.search(w.lower().replace("_", " ")) for w in words)
+
+
+def declared_scale(types: Mapping[str, str], scales: Mapping[str, int]) -> int:
+    """The scale of the first ``rating`` input among ``types`` (its ``scales`` entry, 10
+    when it sets none or the kind declares no rating input)."""
+    for name, declared in types.items():
+        if declared == "rating":
+            return scales.get(name, 10)
+    return 10
+
 
 class Task(ArtifactModel):
     """The parsed request (artifact ``task``; also written to ``task.json``)."""
@@ -257,10 +267,7 @@ class Task(ArtifactModel):
         """The scale the kind's ratings are shown on: its first rating input's (the
         minimum rank checks, as :meth:`first_of_type` reads it), 10 when it declares none.
         A candidate's rating has no input of its own: it is shown on this scale too."""
-        for name, declared in self.types.items():
-            if declared == "rating":
-                return self.scales.get(name, 10)
-        return 10
+        return declared_scale(self.types, self.scales)
 
     @property
     def money_floor(self) -> bool:

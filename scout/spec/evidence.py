@@ -14,7 +14,7 @@ from typing import Any
 from scout import i18n
 from scout.spec.datesaid import month_follows
 from scout.spec.filtercall import EXPR, arg_rule
-from scout.text import fold, read_number
+from scout.text import AT_NOON, fold, read_number
 from scout.units import (
     BARE_M2,
     FT2,
@@ -370,7 +370,10 @@ def _named(word: str, text: str) -> bool:
     after = re.compile("(" + w + r")\s*[:?=]\s*" + _NEGATION + r"(?!\w)")
     refused = re.compile("(" + w + r")(?:\s+[^\W\d_]+){0,2}\s+" + _REFUSED)
     negated = {m.start(1) for rx in (before, after, refused) for m in rx.finditer(text)}
-    return any(m.start() not in negated for m in re.finditer(w, text))
+    # "salida al medio día" names the hour, not the half day a synonym "medio día" is
+    noon = [m.span("noon") for m in AT_NOON.finditer(text)]
+    return any(m.start() not in negated and not any(a <= m.start() < b for a, b in noon)
+               for m in re.finditer(w, text))
 
 
 @arg_rule(lambda args, kwargs: _of_problem(kwargs.get("of")))

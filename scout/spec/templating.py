@@ -110,9 +110,10 @@ def _in_task_lang(fn: Callable[..., Any]) -> Callable[..., Any]:
     "septiembre de 2026" for a Spanish request."""
     from jinja2 import pass_context
 
-    from scout.i18n import lang_of
-
     import inspect
+
+    from scout.i18n import lang_of
+    from scout.schemas.ratingscale import candidates_in, rating_scale
 
     scaled = "rating_scale" in inspect.signature(fn).parameters
 
@@ -123,9 +124,10 @@ def _in_task_lang(fn: Callable[..., Any]) -> Callable[..., Any]:
             lang = task.get("lang") if isinstance(task, dict) else getattr(task, "lang", None)
             kwargs["lang"] = lang_of(lang)
         if scaled and "rating_scale" not in kwargs:
-            # the kind's rating scale (Task.rating_scale): "93/100" in a wines e-mail too
-            scale = getattr(task, "rating_scale", 10)
-            kwargs["rating_scale"] = scale if isinstance(scale, int) else 10
+            # the scale the report shows ratings on ("93/100" in a wines e-mail too; a
+            # kind with no rating input: the one its sources stated, from the candidates
+            # this scope holds), so an e-mail never says "/10" where the report says "/5"
+            kwargs["rating_scale"] = rating_scale(task, candidates_in(context.get_all()))
         return fn(value, *args, **kwargs)
 
     in_lang.__name__ = getattr(fn, "__name__", "filter")

@@ -49,14 +49,14 @@ from scout.schemas.records import (
 )
 from scout.schemas.task import Money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
-from scout.units import TOTAL, per_factor
+from scout.units import per_factor
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
 from scout.steps.extract import domain_of
 from scout.steps.promoprice import promotion
 from scout.report.kindwords import enum_words
-from scout.steps.ratingscale import rating_scale
+from scout.schemas.ratingscale import rating_scale
 from scout.steps.rank_reasons import reason, reason_templates
 from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people,
                                       is_period_flag, peer_currency,
@@ -152,7 +152,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     each other per (:func:`scout.steps.rank_periods.peer_period`). ``variants``: the
     versions an item is sold in, each value's words, and those asked: each source's
     price is one version's (:func:`scout.steps.variantprice.restate`). ``days``: how long
-    the dates asked last, for a budget for the whole of them (``per`` "total").
+    the dates asked last, for a budget for the whole of them (``per`` "total") and a price
+    per a longer period, paid whole (:func:`scout.steps.rank_periods.paid_whole`).
     ``ordered``: the fields of ``checks`` only ``order_by`` reads: unknown, they checked
     nothing, and the flag says what they were for ("rating unknown (used only to order
     the list)"), not that a requirement went unchecked. ``people``: how many the request
@@ -300,7 +301,7 @@ def run(ctx: StepContext) -> Shortlist:
     read = fields_checked(params.where, params.order_by, params.as_, ctx.task)
     cands, converted = enrich(source.items, evidence_sets, currency, table, read, per,
                               periods, floor, peers, _variants(ctx, params.variants),
-                              span_days(ctx.task) if per == TOTAL else None,
+                              span_days(ctx.task),
                               ordered=read - fields_checked(params.where, [], params.as_,
                                                             ctx.task),
                               people=_people(ctx, params.people),

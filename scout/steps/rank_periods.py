@@ -13,7 +13,9 @@ Periods and their lengths: :mod:`scout.units`. Listings compared with each other
 several currencies are put in one too (:func:`peer_currency`): the config's base. A budget
 for the whole of the dates asked (``per`` "total": "600 € en total para las tres noches")
 is compared with a price per night or day times the span's nights or days
-(:func:`span_days`); without dates, times the length the result itself states
+(:func:`span_days`); a price per a period longer than the dates asked is the whole
+period's price over them (:func:`paid_whole`: a month's desk for a week is paid for the
+month, never compared as a week's share of it); without dates, times the length the result itself states
 (:func:`stated_length`: a contract "for 12 months"), as is an amount per a period against
 an amount asked that states none (a grant's "2.000 € al mes durante 36 meses" against "at
 least 40.000 €"); with neither, such a price is not compared, and the flag and the note
@@ -48,6 +50,9 @@ UNSTATED = "unstated"
 _UNSTATED_FLOOR = "floor-unstated"
 #: the bases of a price multiplied by the length its result states (no dates asked)
 STATED_WHOLE, STATED_FLOOR = "whole-stated", "floor-stated"
+#: the basis of a price per a period longer than the dates asked: the whole period's price
+#: is what they cost (:func:`paid_whole`)
+PAID_WHOLE = "paid-whole"
 
 _FLAGS = {
     ("converted", BUDGET): N_("price per {per} converted to per {target} (approximate)"),
@@ -72,6 +77,9 @@ _FLAGS = {
                                     "to compare it with the total budget"),
     ("converted", STATED_FLOOR): N_("amount per {per} times {count} for the length it states, "
                                     "to compare it with the amount asked"),
+    # a period longer than the dates asked is paid whole (:func:`paid_whole`)
+    ("converted", PAID_WHOLE): N_("price per {per} paid in full for the shorter dates "
+                                  "asked, put per {target} to compare it"),
 }
 #: a price put on the footing of a request for a number of people (:func:`for_people`)
 _PEOPLE_FLAGS = {
@@ -144,6 +152,11 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "compare it with the amount asked",
         "{count} amounts per {per} were multiplied by the lengths their listings state to "
         "compare them with the amount asked", n),
+    ("converted", PAID_WHOLE): lambda n: N_plural(
+        "{count} price per {per} was paid in full for the shorter dates asked and put "
+        "per {target} to compare it",
+        "{count} prices per {per} were paid in full for the shorter dates asked and put "
+        "per {target} to compare them", n),
     ("incomparable", WHOLE): lambda n: N_plural(
         "{count} price per {per} could not be compared with the total budget: neither the "
         "request's dates nor its listing say how long to multiply it by",
@@ -189,6 +202,26 @@ def to_period(money: Money, per: str | None, days: float | None = None,
         return money
     amount = round(money.amount * factor, 2)
     if not math.isfinite(amount):  # a listing's 1e308 per night is no amount per month
+        return None
+    low = round(money.min * factor, 2) if money.min is not None else None
+    return money.model_copy(update={"amount": amount, "min": low, "per": per})
+
+
+def paid_whole(money: Money, per: str | None, days: float | None) -> Money | None:
+    """``money`` per ``per`` for dates asked that last ``days``, when its period is longer
+    than they are: the whole period is paid (a desk at 140 € a month for a week costs 140 €,
+    not a week's share of it), so its price over the days asked, put per ``per`` (140 € /
+    6 days, per day). None when the dates fill its period (within a day: whether their
+    last day counts is not said), when ``per`` is no shorter than it, or when either is
+    no period of time."""
+    if days is None or days <= 0 or money.per not in PERIOD_DAYS or per not in PERIOD_DAYS:
+        return None
+    period = PERIOD_DAYS[money.per]
+    if days + 1 >= period or PERIOD_DAYS[per] >= period:
+        return None
+    factor = PERIOD_DAYS[per] / days
+    amount = round(money.amount * factor, 2)
+    if not math.isfinite(amount):
         return None
     low = round(money.min * factor, 2) if money.min is not None else None
     return money.model_copy(update={"amount": amount, "min": low, "per": per})
@@ -243,12 +276,16 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     """Convert ``c``'s price to ``per``, or flag that it cannot be compared per it;
     ``periods`` counts each outcome per (outcome and basis, price's period, ``per``) for
     :func:`period_notes`. ``basis``: what the price is compared with (:data:`BUDGET`,
-    :data:`FLOOR`, :data:`PEERS`); ``days``: the span a budget for the whole (``per``
-    "total") is for (:func:`span_days`). Without one, a price per a period compared with
-    a whole (a total budget, an amount asked with no period) is multiplied by the length
-    its result states (:func:`scout.steps.statedlength.stated_days`), when it states one."""
+    :data:`FLOOR`, :data:`PEERS`); ``days``: how long the dates asked last
+    (:func:`span_days`): what a budget for the whole (``per`` "total") is for, and what a
+    price per a longer period is paid whole for (:func:`paid_whole`). Without them, a
+    price per a period compared with a whole (a total budget, an amount asked with no
+    period) is multiplied by the length its result states (:func:`scout.steps.statedlength.stated_days`), when it states one."""
     base = c.price_converted or c.price
     assert base is not None
+    # a pay is not paid for: the dates asked are no stay to pay a whole period of
+    whole = paid_whole(base, per, days) if basis != FLOOR else None
+    days = days if per == TOTAL else None  # the rest of a total's conversion only
     stated = None
     if days is None and per in (TOTAL, UNSTATED) and base.per in PERIOD_DAYS:
         stated = stated_length(c)
@@ -256,6 +293,8 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         timed = to_period(base, TOTAL, stated)
         basis = STATED_WHOLE if per == TOTAL else STATED_FLOOR
         days = stated
+    elif whole is not None:
+        timed, basis = whole, PAID_WHOLE
     else:
         # a day camp "de lunes a viernes": its week holds five days (scout.steps.weekdays);
         # a night's price is a stay's, whose week holds seven

@@ -37,7 +37,7 @@ from scout.schemas.records import Report
 from scout.spec.sandbox import SandboxLimit, limit_error
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import ReportParams
-from scout.steps.ratingscale import candidates_in, rating_scale
+from scout.schemas.ratingscale import candidates_in, rating_scale
 from scout.steps.report_outputs import data_formats, html_body
 
 HTML_WRAPPER = "report.html.j2"

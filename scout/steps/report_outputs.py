@@ -11,7 +11,7 @@ from scout.errors import StepError
 from scout.fsutil import write_atomic
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import ReportParams
-from scout.steps.ratingscale import candidates_in, rating_scale
+from scout.schemas.ratingscale import candidates_in, rating_scale
 
 
 def _artifact(ctx: StepContext, type_name: str) -> Any:

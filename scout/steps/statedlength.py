@@ -7,7 +7,9 @@ multiplied by how long it is paid. The request's dates say it for a stay
 (:func:`scout.steps.rank_periods.span_days`); without them the result may: a grant's
 duration, a contract's term. Only a length said *as* a length counts, with its cue:
 ``for`` / ``durante`` / ``por`` / ``lasting`` / ``duration`` / ``duración`` /
-``plazo`` / ``term`` before it, or written as an adjective (``36-month``, ``3-year``).
+``plazo`` / ``term`` before it, or written as an adjective (``36-month``, ``3-year``),
+or said of what is agreed for a term: a contract, a lease, a plan, a grant
+(``contratos de 5 años``, ``a lease of 12 months``, ``24 meses de permanencia``).
 "5 years of experience", "children of 3 years", "open 7 days a week" are no length of
 what the price pays for, and are not read.
 """
@@ -37,9 +39,18 @@ _UNIT = r"(?P<unit>" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")"
 _CUE = (r"(?:\bfor(?:\s+a\s+(?:period|term)\s+of)?|\bdurante|\bpor(?:\s+un\s+periodo\s+de)?"
         r"|\blasting|\bover|\bduration(?:\s+of)?\s*:?|\bduracion(?:\s+de)?\s*:?"
         r"|\bplazo(?:\s+de)?\s*:?|\bterm(?:\s+of)?\s*:?|\ba\s+lo\s+largo\s+de)")
+#: what is agreed for a term, whose length a listing says with it: "contratos de 5 años",
+#: "a lease of 12 months", "plan: 24 meses", "12 month contract", "24 meses de permanencia";
+#: a person ("niños de 5 años") or what one has ("5 años de experiencia") is none of them
+_TERM = (r"(?:contratos?|contracts?|leases?|alquiler(?:es)?|arrendamientos?|plan(?:es|s)?|"
+         r"becas?|fellowships?|grants?|ayudas?|permanencias?|suscripcion(?:es)?|"
+         r"subscriptions?|mandatos?|terms?)")
 _SAID = (re.compile(rf"{_CUE}\s+(?:(?:up\s+to|hasta)\s+)?{_NUM}\s+{_UNIT}\b"),
          # "a 36-month fellowship", never "a 2-year warranty" or "a 5-year-old"
-         re.compile(rf"\b{_NUM}-{_UNIT}\b(?!-old|\s+(?:old|ago|warranty|guarantee))"))
+         re.compile(rf"\b{_NUM}-{_UNIT}\b(?!-old|\s+(?:old|ago|warranty|guarantee))"),
+         # the term's noun right before its length, or its length right before the noun
+         re.compile(rf"\b{_TERM}\s*(?::|\s(?:de|of))\s*{_NUM}\s+{_UNIT}\b"),
+         re.compile(rf"\b{_NUM}\s+{_UNIT}\s+(?:de\s+)?{_TERM}\b"))
 
 
 def stated_days(text: str) -> float | None:

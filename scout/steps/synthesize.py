@@ -20,7 +20,7 @@ from scout.schemas.records import Candidate, Candidates, Evidence, EvidenceSet, 
 from scout.schemas.sources import Synthesis
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import SynthesizeParams
-from scout.steps.ratingscale import candidates_in, rating_scale
+from scout.schemas.ratingscale import candidates_in, rating_scale
 from scout.task.values import to_jsonable
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.errors import StepError, UsageError
-from scout.i18n import N_, translations
+from scout.i18n import N_, author_word, translations
 from scout.schemas.task import Task
 from scout.spec.models import InputSpec
 from scout.suggest import did_you_mean
@@ -144,9 +144,9 @@ def build_task(
             source = "default"
         if name in parsed.values:
             value, source = parsed.values[name], "query"
-            if spec.enum:  # the author's word ("flat"), in the reader's when translated
-                shown = ", ".join(_(str(v)) for v in (value if isinstance(value, list)
-                                                      else [value]))
+            if spec.enum:  # the author's word ("hot_desk") as the reader's: its label
+                shown = ", ".join(author_word(str(v), _) for v in (value if isinstance(value, list)
+                                                                   else [value]))
             else:  # by its type: "60 m²", "8,0/10", "1 h 30 min", not "60,0" or "8,0"
                 shown = display(value, parsed.lang, spec.type, spec.scale or 10)
             span = parsed.spans.get(name, "")

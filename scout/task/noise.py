@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from scout.text import AT_NOON
+
 _I = re.IGNORECASE | re.MULTILINE
 
 # An e-mail header's lines; "Date:" / "Fecha:" / "Subject:" are an agent's fields as often
@@ -124,7 +126,7 @@ _TIME = re.compile(
     # ("£50 pm" is fifty pounds a month: no currency sign before a clock time)
     r"|(?<![$€£¥][ \t])(?<![$€£¥])\b\d{1,2}(?::\d{2})?[ \t]?(?:am|pm|a\.m\.|p\.m\.)(?!\w)"
     r"|\b(?:[01]?\d|2[0-3]):[0-5]\d\b(?![.,:]\d)"
-    r"|\b(?:al|a|at|by|around)[ \t]+(?:medio ?d[ií]a|noon|midday|midnight|medianoche)\b",
+    r"|" + AT_NOON.pattern,  # noon as a time of day, as a listing's is read (scout.text)
     re.IGNORECASE)
 
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from scout.i18n import translations
+from scout.i18n import author_word, translations
 from scout.schemas.task import DateRange, Month
 from scout.spec.models import InputSpec
 from scout.task.abbrev import expanded
@@ -155,7 +155,7 @@ def parse_query(
     def refused(name: str, spec: InputSpec, values: list[Any]) -> None:
         note(result, name, _("{name}: '{value}' is not one of {allowed}").format(
             name=_(name).replace("_", " "), value=", ".join(str(v) for v in values),
-            allowed=", ".join(str(e) for e in spec.enum or [])))
+            allowed=", ".join(author_word(str(e), _) for e in spec.enum or [])))
 
     def read(name: str, spec: InputSpec, by_pattern: bool) -> None:
         nonlocal territories

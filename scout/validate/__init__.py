@@ -17,7 +17,8 @@ from scout.errors import Location, Problem, SpecInvalid
 from scout.spec.dag import build_graph, graph_problems
 from scout.spec.factcache import flush as flush_fact_cache
 from scout.validate.checks import check_pipeline
-from scout.validate.templates import check_report_templates, unused_problems
+from scout.validate.templates import check_report_templates
+from scout.validate.unused import unused_problems
 from scout.spec.discover import SPEC_SUFFIXES, find_specs  # noqa: F401 - re-exported
 from scout.spec.loader import LoadedSpec, load_spec, spec_from_yaml
 from scout.spec.mission import mission_pipeline_path

@@ -11,9 +11,9 @@ the project's own templates pass to ``_()`` / ``{% trans %}`` are checked agains
 catalogs (scout.validate.catalogs: SPEC058, SPEC059), and its input names and enum
 values too (scout.validate.kind_words: SPEC078).
 
-:func:`unused_problems` warns (SPEC055) about inputs nothing reads and artifacts no phase
-needs. (A template error raised while a report renders is located by
-``scout.report.locate``, which the report step uses.)
+The task attributes the templates read go on to :func:`scout.validate.unused.unused_problems`
+(SPEC055: inputs nothing reads). (A template error raised while a report renders is
+located by ``scout.report.locate``, which the report step uses.)
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ import hashlib
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +39,7 @@ from scout.schemas.task import TASK_BUILTIN_ATTRS
 from scout.validate.builtin_facts import shipped as shipped_facts
 from scout.validate.catalogs import catalog_problems, kind_locales
 from scout.validate.kind_words import KindWords, kind_word_problems
+from scout.validate.unused import strings_in
 from scout.validate.jinja_checks import error_token
 from scout.validate.checks import meant_needs, producers as producers_of
 from scout.spec.loader import LoadedSpec
@@ -62,9 +62,6 @@ REPORT_CONTEXT = frozenset({"artifacts", "mission", "citations", "title", "pipel
                             "caller", "varargs", "kwargs"})
 #: what the default report (no template:) also gets
 DEFAULT_CONTEXT = frozenset({"sections", "syntheses"})
-#: Task attributes besides the declared inputs
-#: a template that reads these sees every input (a generic table of the request)
-_GENERIC_TASK = frozenset({"values", "types", "sources"})
 
 
 class TemplateSyntax(Exception):
@@ -321,7 +318,7 @@ def check_report_templates(spec: LoadedSpec, config: Any) -> tuple[list[Problem]
     # the kind's input names and enum values (SPEC078): read where its templates and its
     # phases' with: (a rank reason, a title) may translate them
     words = KindWords(spec, texts=use.texts + [t for phase in pipeline.phases.values()
-                                               for t in _strings(phase.with_)],
+                                               for t in strings_in(phase.with_)],
                       msgids=[(m, c) for m, c, _ in use.msgids])
     use.problems += kind_word_problems(words, locales)
     use.problems += one_language_units(spec, locales)
@@ -353,65 +350,3 @@ def reason_msgids(spec: LoadedSpec) -> list[tuple[str, str, Location]]:
                     for kind, *rest in facts.uses if kind == "msgid"
                     for msgid, context, _line in [rest]]
     return out
-
-
-def unused_problems(spec: LoadedSpec, template_task_attrs: set[str]) -> list[Problem]:
-    """Warnings (SPEC055): inputs nothing reads, artifacts no phase needs."""
-    from scout.spec.templating import analyse
-
-    pipeline = spec.model
-    assert isinstance(pipeline, Pipeline)
-    smap = spec.source_map
-    out: list[Problem] = []
-    if any(p.uses.startswith("python:") for p in pipeline.phases.values()):
-        return out  # python steps may read anything through the Task: no guessing
-    if not any(p.uses == "report" for p in pipeline.phases.values()):
-        return out  # not a whole kind yet (no report): its last artifacts are its results
-    read_attrs = set(template_task_attrs)
-    needed: set[str] = set()
-    available = set(producers_of(pipeline)) | set(pipeline.inputs)
-    for phase in pipeline.phases.values():
-        needed.update(meant_needs(phase, available))  # a misspelt need is SPEC021's
-        texts = list(_strings(phase.with_)) + ([phase.if_] if phase.if_ else [])
-        for text in texts:
-            if "task" not in text:
-                continue  # only task.<attr> is collected: a text without the name has none
-            try:
-                u = analyse(text, expression=not has_jinja(text))
-            except Exception:  # noqa: BLE001 - syntax errors are reported elsewhere
-                # the author meant to read what it names: no "nothing reads it" on top
-                read_attrs.update(re.findall(r"\btask\s*\.\s*([A-Za-z_]\w*)", text))
-                continue
-            read_attrs.update(a for n, a in u.attrs if n == "task")
-    if not (read_attrs & _GENERIC_TASK):
-        for name in pipeline.inputs:
-            if name not in read_attrs and name not in needed:
-                out.append(Problem(
-                    "SPEC055", f"input '{name}' is declared but nothing reads it",
-                    smap.locate(("inputs", name), key=True), severity="warning",
-                    hint=f"use it (e.g. {{{{ task.{name} }}}} in a query or the report "
-                         "template) or remove it"))
-    reports = {a for p in pipeline.phases.values() if p.uses == "report" for a in p.produces}
-    for pid, phase in pipeline.phases.items():
-        if phase.uses == "report" or reports & set(phase.need_names):
-            continue  # the report and what delivers it (e-mail, ...) end the DAG
-        for i, art in enumerate(phase.produces):
-            if art not in needed and art != "task":
-                out.append(Problem(
-                    "SPEC055", f"artifact '{art}' (produced by {pid}) is never read by "
-                    "another phase", smap.locate(("phases", pid, "produces", i)),
-                    severity="warning",
-                    hint="add it to the needs of the phase that should use it (often the "
-                         "report), or stop producing it"))
-    return out
-
-
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _strings(v)

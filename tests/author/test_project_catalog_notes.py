@@ -55,9 +55,14 @@ def test_notes_use_the_projects_words(tmp_path: Path) -> None:
     assert not any(n.startswith(("desk", "max price", "start month")) for n in notes), notes
 
 
-def test_without_a_project_catalog_the_names_stay_the_authors(tmp_path: Path) -> None:
-    notes = _notes(QUERY_ES, tmp_path / "locales")  # no catalog there
-    assert "desk: se ha leído «hot_desk» de «mesa flexible»" in notes
+def test_without_a_project_catalog_the_names_are_written_as_words(tmp_path: Path) -> None:
+    # notes are for the reader: an enum value no catalog translates reads as the report's
+    # "What you asked" writes it ("hot desk"); the value itself stays the author's
+    inputs = {k: InputSpec.model_validate(v) for k, v in INPUTS.items()}
+    task = build_task(QUERY_ES, inputs, today=TODAY, locales=tmp_path / "locales")
+    notes = task.notes  # no catalog there
+    assert "desk: se ha leído «hot desk» de «mesa flexible»" in notes
+    assert task.values["desk"] == "hot_desk"
     assert any(n.startswith("max price: se ha leído «coronas» como SEK") for n in notes)
 
 
@@ -65,7 +70,7 @@ def test_an_english_request_keeps_the_english_names(tmp_path: Path) -> None:
     _catalog(tmp_path, CATALOG)
     notes = _notes("coworking in Lisbon, flexible desk, under 3000 crowns, from March 2026",
                    tmp_path / "locales")
-    assert "desk: read 'hot_desk' from 'flexible desk'" in notes
+    assert "desk: read 'hot desk' from 'flexible desk'" in notes
     assert any(n.startswith("start month: March 2026 is already past") for n in notes)
 
 

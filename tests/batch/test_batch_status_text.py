@@ -3,6 +3,7 @@ is one line, cut in the middle, and no terminal control reaches the screen."""
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -81,3 +82,21 @@ def test_the_summary_speaks_the_language_the_missions_share(tmp_path) -> None:
     view = BatchView("b1", 2, 1, 1, 0, 0, 3, 0.5, 61.0, None, "running", "es")
     assert totals_line(view) == ("lote b1: 1/2 hechas, 1 en curso, 0 fallidas, 0 pendientes; "
                                  "3 llamadas, 0.5000 US$; tiempo 1m01s, quedan -")
+
+
+def test_a_running_batch_reads_interrupted_once_its_process_is_gone() -> None:
+    """The batch's liveness is scout's one notion of alive (scout.fsutil.pid_alive), the
+    one mission runs and locks use: a gone process is interrupted, a live one running."""
+    import socket
+    import subprocess
+    import sys
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # reaped: its pid names no process now
+    record = BatchRecord(batch_id="b", source="q.txt", pipeline=None, runs_dir="runs",
+                         pid=gone.pid, host=socket.gethostname())
+    assert record.effective_state() == "interrupted"
+    record.pid = os.getpid()
+    assert record.effective_state() == "running"
+    record.pid, record.host = gone.pid, "another-host"  # another machine's: cannot tell
+    assert record.effective_state() == "running"

@@ -38,3 +38,16 @@ def test_a_problems_labels_are_not_translated() -> None:
     assert format_problem(p).splitlines() == [
         "error SPEC021: la fase 'F2' necesita 'candidate'",
         "  hint: ¿querías decir 'candidates'?"]
+
+
+def test_a_caret_points_only_at_a_known_column(tmp_path: Path) -> None:
+    """The source line is shown for a problem with a line; the caret only where its column
+    is known (0: unknown, a CSV row or a query file's line), never under column 1 for it."""
+    from scout.errors import Location
+
+    src = tmp_path / "queries.txt"
+    src.write_text("hoteles en Madrid\n  cheap hotels in Rome\n", encoding="utf-8")
+    unknown = format_problem(Problem("BATCH001", "no pipeline", Location(str(src), 2, 0)))
+    assert unknown.splitlines()[1:] == ["  2 |   cheap hotels in Rome"]
+    known = format_problem(Problem("BATCH001", "no pipeline", Location(str(src), 2, 9)))
+    assert known.splitlines()[2] == "    |         ^"

@@ -218,20 +218,24 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
 
 def test_an_english_request_compares_a_monthly_desk_with_a_budget_a_day(runs):
     run, queries = runs["en"]
-    # 140 € a month is put on a day's footing (~4.60 €); a dedicated desk is no hot desk;
+    # 140 € a month for the six days asked is paid in full: ~23.33 € a day, over the
+    # budget (never its pro rata share, ~4.60 €); a dedicated desk is no hot desk;
     # a space closed the week asked is not open then
-    assert _names(run) == ["Second Home Lisboa", "LACS Anjos"]
+    assert _names(run) == ["Second Home Lisboa"]
     assert _excluded(run) == {
         "Heden Santos": ["24/7 access not stated"],
         "Outsite Cowork": ["costs more than the budget"],
-        "Cowork Central": ["no hot desk offered"],
+        "LACS Anjos": ["costs more than the budget"],
+        "Cowork Central": ["no hot desk offered", "costs more than the budget"],
         "Avila Spaces": ["no quiet zone or phone booths stated"],
     }
-    lacs = run.artifact("shortlist")["items"][1]["candidate"]
+    [lacs] = [c for c, _ in run.artifact("shortlist")["excluded"] if c["name"] == "LACS Anjos"]
     assert lacs["price_converted"]["per"] == "day"
-    assert round(lacs["price_converted"]["amount"], 1) == 4.6
-    assert "| LACS Anjos | ~4.60 EUR/day [3] | 500 Mbps |" in run.report
-    assert "2 prices per month were converted to prices per day (approximate)" in run.report
+    assert lacs["price_converted"]["amount"] == 23.33
+    assert "- **LACS Anjos** (~23.33 EUR/day [5], 4.4/5 [6]): costs more than the budget" \
+        in run.report
+    assert ("2 prices per month were paid in full for the shorter dates asked and put per day "
+            "to compare them") in run.report
     assert queries[0] == "coworking hot desk in Lisbon December 7 – 13, 2026"
 
 
@@ -239,7 +243,7 @@ def test_an_english_request_gets_an_english_report(runs):
     run, _ = runs["en"]
     report = run.report
     for words in ["# Coworking spaces in Lisbon", "## Shortlist",
-                  "2 spaces out of 6 found: hot desk, on December 7 – 13, 2026, for at most "
+                  "1 space out of 6 found: hot desk, on December 7 – 13, 2026, for at most "
                   "20 EUR/day, open 24/7, with a quiet zone or phone booths.",
                   "| desk | hot desk | query |", "| access 24h | yes | query |"]:
         assert words in report, words

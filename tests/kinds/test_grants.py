@@ -143,13 +143,14 @@ def spanish(tmp_path_factory):
 def test_english_largest_first_within_the_floor_and_still_open(english):
     run, queries = english
     # €1.5 million and 200.000 euros are read whole; the call with no amount comes last
-    # 40,000 EUR asked with no period: 42,000 a year is no more or less than it, so not
-    # compared; 34,800 a year "durante 3 años" is 104,400 in all, the length its call
-    # states, so it is (and it ranks by it)
-    assert _names(run) == [NAMES[0], NAMES[4], NAMES[3], NAMES[1], NAMES[5]]
-    [inphinit] = [i["candidate"] for i in run.artifact("shortlist")["items"]
-                  if i["candidate"]["name"] == NAMES[3]]
-    assert inphinit["price_converted"]["amount"] == 104400
+    # 40,000 EUR asked with no period: an amount a year is compared with it for the length
+    # its call states: 42,000 a year on "contratos de 5 años" is 210,000 in all, 34,800 a
+    # year "durante 3 años" 104,400 (and each ranks by it)
+    assert _names(run) == [NAMES[0], NAMES[1], NAMES[4], NAMES[3], NAMES[5]]
+    amounts = {i["candidate"]["name"]: i["candidate"].get("price_converted")
+               for i in run.artifact("shortlist")["items"]}
+    assert amounts[NAMES[3]]["amount"] == 104400
+    assert amounts[NAMES[1]]["amount"] == 210000
     excluded = _excluded(run)
     assert excluded[NAMES[2]] == ["deadline passed on September 10, 2026"]
     assert NAMES[3] not in excluded
@@ -166,8 +167,8 @@ def test_english_report_speaks_english_of_funding_and_cites(english):
                   f"| {NAMES[5]} | not stated | June 30, 2027 |",
                   "5 of 6 calls found fit: Spain, funding at least 40,000 EUR, still open.",
                   f"{NAMES[0]} comes first of the 5 options that fit your request",
-                  "amount per year cannot be compared with an amount asked that states no "
-                  "period",
+                  "2 amounts per year were multiplied by the lengths their listings state "
+                  "to compare them with the amount asked",
                   "| min amount | 40,000 EUR | query |", "amount unknown"]:
         assert words in report, words
     own = _own_words(report, LISTINGS)

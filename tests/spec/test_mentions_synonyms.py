@@ -83,3 +83,37 @@ def test_a_code_is_not_named_by_a_longer_code(text, word, named):
     with another hyphenated part ("CC-BY-NC-SA"): a dataset under a non-commercial licence
     was kept as CC-BY."""
     assert mentions(text, word) is named
+
+
+DAY_PART = {"day_part": InputSpec(type="string", enum=["half-day", "full-day"],
+                                  synonyms={"half-day": ["half day", "medio día",
+                                                         "media jornada"],
+                                            "full-day": ["full day", "día completo"]})}
+
+
+@pytest.mark.parametrize("text,named", [
+    ("Tour de medio día por Triana", True),  # a length: the half day
+    ("Visita guiada: medio día de visita", True),
+    ("Medio día en Toledo", True),
+    ("Half day tour of the old town", True),
+    ("Tour por Sevilla, salida al medio día, 6 horas", False),  # the hour: noon
+    ("Salida a medio día desde la plaza", False),
+    ("Almuerzo hacia el medio día, regreso a las 19 h", False),
+    ("Abierto hasta el medio día", False),
+])
+def test_noon_said_as_a_time_of_day_is_no_half_day(text: str, named: bool) -> None:
+    """A kind's half-day word "medio día" is a length; after a word that places something
+    at a time ("al", "a", "hacia el", "hasta el"), it is noon, as the request reader
+    reads it (scout.text.AT_NOON), and a listing saying so offers no half day."""
+    assert mentions(text, "half-day", synonyms=synonym_table(DAY_PART)) is named
+
+
+@pytest.mark.parametrize("text,want", [
+    ("tour en Roma a medio día", "tour en Roma"),
+    ("sala en Lisboa desde el mediodía del 3 de marzo", "sala en Lisboa del 3 de marzo"),
+    ("tour de medio día en Roma", "tour de medio día en Roma"),  # a length stays
+])
+def test_a_request_reads_noon_as_listings_do(text: str, want: str) -> None:
+    from scout.task.noise import untimed
+
+    assert untimed(text) == want

@@ -324,6 +324,38 @@ def test_a_total_budget_is_compared_with_the_nightly_price_times_the_nights(quer
                            "asked to compare them with the total budget"]
 
 
+@pytest.mark.parametrize("query", [
+    "coworking en Lisboa del 7 al 13 de diciembre de 2026, menos de 20 € al día",
+    "coworking in Lisbon from 7 to 13 December 2026, under 20 euros a day",
+])
+def test_a_period_longer_than_the_dates_asked_is_paid_in_full(query: str) -> None:
+    """A desk at 140 € a month for six days costs the month: 140 € over the 6 days, ~23,33 €
+    a day, over 20 € a day (its pro rata share, ~4,60 €, passed). A week's price for a
+    week asked is its share per day as before (the dates fill its period)."""
+    task, short = _stay(query,
+                        _flat("monthly", ("https://desks.test/m", _eur(140, "month"))),
+                        _flat("weekly", ("https://desks.test/w", _eur(90, "week"))),
+                        _flat("daily", ("https://desks.test/d", _eur(18, "day"))))
+    assert [i.candidate.key for i in short.items] == ["weekly", "daily"]
+    [(out, _)] = short.excluded
+    assert out.key == "monthly" and out.price_converted == _eur(23.33, "day")
+    assert out.flags == ["price per month paid in full for the shorter dates asked, put per "
+                         "day to compare it"]
+    assert localize(out.flags[0], "es") == ("precio por mes pagado entero para las fechas "
+                                            "pedidas, más cortas, y puesto por día para "
+                                            "compararlo")
+    assert short.items[0].candidate.price_converted == _eur(12.86, "day")
+    assert "1 price per month was paid in full for the shorter dates asked and put per day " \
+           "to compare it" in short.notes
+
+
+def test_without_dates_a_longer_period_is_its_share() -> None:
+    _, short = _stay("coworking in Lisbon, under 20 euros a day",
+                     _flat("monthly", ("https://desks.test/m", _eur(140, "month"))))
+    desk = short.items[0].candidate  # nothing says how long it is paid for
+    assert desk.price_converted == _eur(4.6, "day")
+
+
 def test_a_total_budget_without_dates_is_not_compared_with_a_nightly_price() -> None:
     _, short = _stay("hotel en Sevilla, 600 € en total",
                      _flat("alfonso", ("https://hotels.test/a", _eur(220, "night"))))

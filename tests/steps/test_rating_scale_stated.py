@@ -1,6 +1,6 @@
 """A kind with no ``rating`` input shows ratings on the scale its sources stated them on
 ("4,7/5" stays "4,7/5", not "9,4/10"), in rank's reasons, the report, its chart and the
-synthesis alike (scout.steps.ratingscale); a kind's rating input's scale still wins."""
+synthesis alike (scout.schemas.ratingscale); a kind's rating input's scale still wins."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from scout.schemas.records import Candidate, Candidates, Evidence, RankedItem, Shortlist
 from scout.schemas.task import Task
 from scout.steps.extract import stated_rating
-from scout.steps.ratingscale import candidates_in, rating_scale
+from scout.schemas.ratingscale import candidates_in, rating_scale
 
 
 def rated(key: str, text: str) -> Candidate:
@@ -55,3 +55,19 @@ def test_every_candidate_of_the_inputs_counts_kept_and_left_out() -> None:
                                      excluded=[(b, ["over budget"])]),
               "candidates": Candidates(items=[c]), "other": "not records"}
     assert [x.key for x in candidates_in(inputs)] == ["a", "b", "c"]
+
+
+def test_a_with_template_writes_the_scale_the_report_shows() -> None:
+    """An e-mail subject (a ``with:`` template, rendered in the phase's scope, where the Task
+    is a view) writes a rating on the report's scale: the kind's input's, else the one its
+    sources stated (read from the candidates the scope holds), never "/10" for both."""
+    from scout.orchestrator.scope import make_scope, render
+
+    best = rated("a", "Valoración 4,7/5")
+    shortlist = Shortlist(items=[RankedItem(candidate=best, rank=1)])
+    subject = "{{ shortlist['items'][0].candidate.rating | rating }}"
+    no_input = Task(query="q", values={}, types=NO_RATING, lang="es")
+    assert render(subject, make_scope(no_input, {"shortlist": shortlist})) == "4,7/5"
+    assert render("{{ 9.4 | rating }}", make_scope(no_input, {})) == "9,4/10"  # none stated
+    points = Task(query="q", values={}, types={"min": "rating"}, scales={"min": 100})
+    assert render("{{ 9.3 | rating }}", make_scope(points, {})) == "93/100"

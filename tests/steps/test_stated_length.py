@@ -34,6 +34,17 @@ MONTH, YEAR = PERIOD_DAYS["month"], PERIOD_DAYS["year"]
     ("open 7 days a week", None),
     ("2-year warranty included", None),
     ("our 5-year-old", None),
+    # the length of what is agreed for a term, said with its noun
+    ("Contratos de 5 años para investigadores posdoctorales", 5 * YEAR),
+    ("A lease of 12 months, bills included", 12 * MONTH),
+    ("Plan: 24 meses, 10 GB", 24 * MONTH),
+    ("24 meses de permanencia", 24 * MONTH),
+    ("12 month contract", 12 * MONTH),
+    # never a person's age or what one has
+    ("Campamento para niños de 5 años", None),
+    ("Becas para hijos de 5 años", None),
+    ("experiencia de 5 años", None),
+    ("edad: 5 años", None),
 ])
 def test_a_length_is_read_only_when_said_as_one(text: str, days: float | None) -> None:
     assert stated_days(text) == (pytest.approx(days) if days is not None else None)

@@ -80,6 +80,13 @@ def test_a_refused_value_is_said_in_the_notes() -> None:
                         "diesel, electric"]
 
 
+def test_a_refused_values_note_writes_the_allowed_ones_as_words() -> None:
+    # the note is the reader's: "plug in hybrid", not the author's identifier
+    fuel = InputSpec(type="string", enum=["plug_in_hybrid", "diesel"], pattern=r"motor (\w+)")
+    result = parse_query("a car, motor gasolina", {"fuel": fuel}, today=TODAY, lang="en")
+    assert result.notes == ["fuel: 'gasolina' is not one of plug in hybrid, diesel"]
+
+
 def test_a_list_pattern_keeps_the_allowed_items() -> None:
     features = InputSpec(type="list", items="string", enum=["automatic", "navigation"],
                          synonyms={"automatic": ["automático"]},

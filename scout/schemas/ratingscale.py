@@ -1,5 +1,6 @@
 """The scale a mission's ratings are shown on, in every surface that writes one (rank's
-reasons, the report and its chart, the synthesis).
+reasons, the report and its chart, the synthesis, a ``with:`` template such as an e-mail's
+subject).
 
 Ratings are kept 0-10 (scout.schemas.records); the kind's first ``rating`` input's
 ``scale:`` says how they are shown ("4.5/5" for review sites' stars, "93/100" for
@@ -16,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scout.schemas.records import Candidate, Candidates, Shortlist
-from scout.schemas.task import RATING_SCALES
+from scout.schemas.task import RATING_SCALES, declared_scale
 
 
 def _stated(c: Candidate) -> int:
@@ -44,9 +45,11 @@ def candidates_in(inputs: Mapping[str, Any]) -> list[Candidate]:
 def rating_scale(task: Any, candidates: Iterable[Candidate]) -> int:
     """The scale ratings are shown on: the kind's rating input's (10 when it sets none);
     with no rating input, the one scale every rated candidate's source stated, else 10."""
+    # the Task's fields, not its rating_scale property: a template's scope holds the Task
+    # behind a view (scout.orchestrator.scope.TaskView) that shows its fields only
     types = getattr(task, "types", None) or {}
     if "rating" in types.values():
-        scale = getattr(task, "rating_scale", 10)
+        scale = declared_scale(types, getattr(task, "scales", None) or {})
         return scale if isinstance(scale, int) and scale in RATING_SCALES else 10
     stated = {_stated(c) for c in candidates if c.rating is not None}
     return stated.pop() if len(stated) == 1 else 10
