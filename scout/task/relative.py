@@ -137,6 +137,23 @@ def _opt_year(m: re.Match[str], group: str) -> int | None:
 LAST_YEAR = r"(?:(?:the\s+)?last\s+year|(?:el\s+)?ano\s+pasado|(?:el\s+)?pasado\s+ano)\b"
 
 
+# an earlier stay or purchase the request compares with, not when the new one is: "como el
+# del año pasado", "the one we had last year", "cheaper than the €140 we paid there last
+# year", "last year's": a past verb or a comparison in the clause before the words, or a
+# possessive after them (folded text)
+_EARLIER_BEFORE = re.compile(
+    r"\b(?:como|igual\s+que|than|que|like|as|del|de\s+l[oa]s?|paid|had|stayed|went|got|"
+    r"used|booked|rented|bought|tried|loved|liked|visited|did|spent|took|was|were|pagamos|"
+    r"pague|pago|tuvimos|tuve|estuvimos|estuve|fuimos|fui|usamos|reservamos|reserve|"
+    r"alquilamos|compramos|quedamos|alojamos|gusto|gastamos|hicimos|fue)\b[^,.;:!?\n]*$")
+
+
+def earlier(m: re.Match[str]) -> bool:
+    """Whether "last year" / "el año pasado" at ``m`` says when an earlier stay was."""
+    clause = re.split(r"[,.;:!?\n]", m.string[max(0, m.start() - 80):m.start()])[-1]
+    return bool(_EARLIER_BEFORE.search(clause)) or m.string.startswith(("'s", "’s"), m.end())
+
+
 def weekend_typos(text: str) -> list[str]:
     """The words of folded ``text`` one edit from "weekend" ("wekend", "weeknd",
     "weekedn"): people type the word fast, and seven letters leave no other English or
@@ -253,6 +270,8 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   r"(?:el\s+)?pasado\s+mes\b))", month_rel))
 
     def year_rel(m: re.Match[str]) -> Value | None:
+        if m.group("last") and earlier(m):
+            return None
         if m.group("this"):
             return DateRange(start=t, end=dt.date(t.year, 12, 31))
         y = t.year - 1 if m.group("last") else t.year + 1
@@ -337,6 +356,23 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
         y, mo = add_months(t, n)
         return Month(year=y, month=mo)
 
+    def coming(m: re.Match[str]) -> Value | None:
+        raw = m.group("n")
+        n = int(raw) if raw.isdigit() else 2 if raw.endswith(("of", "de")) else _NUM_WORDS.get(raw)
+        if n is None or n > 400:
+            return None
+        days = n * (7 if m.group("unit").startswith(("week", "semana")) else 1)
+        return DateRange(start=t, end=t + dt.timedelta(days=days))
+
+    # "in the next 10 days", "los próximos 15 días", "over the coming two weeks": today to
+    # the day that far ahead (the day "dentro de 15 días" names)
+    forms.append((r"\b(?:(?:in|within|over|during|for)\s+)?(?:the\s+)?(?:next|coming|following)\s+"
+                  r"(?P<n>\d{1,3}|a\s+couple\s+of|couple\s+of|" + "|".join(_NUM_WORDS)
+                  + r")\s+(?P<unit>days|weeks)\b|\b(?:(?:en|durante|para)\s+)?(?:l[oa]s\s+)?"
+                  r"(?:proxim[oa]s|siguientes)\s+(?P<n2>\d{1,3}|un\s+par\s+de|" + "|".join(_NUM_WORDS)
+                  + r")\s+(?P<unit2>dias|semanas)\b",
+                  lambda m: coming(_Renamed(m, {"n": m.group("n") or m.group("n2"),
+                                                "unit": m.group("unit") or m.group("unit2")}))))
     # "in a couple of weeks", "en un par de semanas", "de aquí a 15 días": two, and N
     forms.append((r"\b(?:in|within|dentro\s+de|en|de\s+aqui\s+a)\s+(?P<n>\d{1,3}|a\s+couple\s+of|"
                   r"couple\s+of|un\s+par\s+de|" + "|".join(_NUM_WORDS)
