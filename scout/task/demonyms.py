@@ -67,10 +67,18 @@ def _pattern() -> re.Pattern[str]:
     return re.compile(r"(?<![\w\x00])(?:" + alt + r")(?![\w\x00])")
 
 
+# a language, not a nationality: "en español", "in French", "que hable inglés", "a
+# Spanish-speaking guide" (folded)
+_SPOKEN_BEFORE = re.compile(r"\b(?:en|in|hablad[oa]s?\s+en|habla|hablen?|speaks?|speak)\s+$")
+_SPOKEN_AFTER = re.compile(r"[\s-]*(?:speaking|speaker|hablante)s?\b")
+
+
 def find_demonym(free: str) -> tuple[str, tuple[int, int]] | None:
     """The country or region the first nationality adjective in ``free`` (folded, what
     other inputs read blanked out) names, in the adjective's language, and its span."""
-    m = _pattern().search(free)
+    m = next((m for m in _pattern().finditer(free)
+              if not _SPOKEN_BEFORE.search(free, max(0, m.start() - 30), m.start())
+              and not _SPOKEN_AFTER.match(free, m.end())), None)
     if m is None:
         return None
     key, lang = _words()[re.sub(r"\s+", " ", m.group(0))]
