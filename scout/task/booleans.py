@@ -39,6 +39,13 @@ _UNNEEDED_BEFORE = re.compile(
     r"|no\s+need\s+for(?:\s+(?:a|an|any))?)\s*$")
 
 
+# a thing without the flag refused after it: "sin ascensor no me sirve", "sin parking no
+# nos vale", "without a lift it's a no-go", "no terrace, no deal"
+_REFUSED = re.compile(r"\s*,?\s*(?:no\s+(?:(?:me|nos|le|les)\s+)?(?:sirven?|valen?|interesan?)|"
+                      r"(?:it'?s|is)\s+(?:a\s+)?no[- ]go|no\s+deal|(?:it\s+)?won'?t\s+do|"
+                      r"(?:is\s+)?a\s+deal[- ]?breaker|ni\s+hablar)\b")
+
+
 def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
     # "unfurnished", "un-heated": English negates an adjective with the prefix un-
     # ("nada online", "nothing online", "que no sean online": ruled out as "no online" is)
@@ -46,6 +53,8 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
     for m in re.finditer(r"\b(?P<neg>no|without|not|sin|nothing|nada(?:\s+de)?|"
                          r"(?:que\s+)?no\s+(?:sean?|es|son)|(?:is|are)n'?t|(?:is|are)\s+not)?"
                          r"\s*(?:a\s+|an\s+|un\s+|una\s+)?"
+                         # "no lock-in contract", "no long-term contract": the kind said
+                         r"(?:(?<=no\s)[a-z]+-[a-z]+\s+)?"
                          r"(?P<un>un-?)?" + alt + r"\b", text.free):
         before = re.search(r"([\w-]+)\s*$", text.free[max(0, m.start() - 30):m.start()])
         after = re.match(r"\s+([\w-]+)", text.free[m.end():])
@@ -60,6 +69,9 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
                 or _UNNEEDED_BEFORE.search(text.free[max(0, m.start() - 40):m.start()]):
             text.claim(m.span())  # said, and said not to matter: no value, no note
             return None
+        if m.group("neg") and _REFUSED.match(rest):
+            # "sin ascensor no me sirve": what lacks it is refused, so it is asked for
+            return True, (m.start(), m.end() + _REFUSED.match(rest).end())  # type: ignore[union-attr]
         return (m.group("neg") is None) == (m.group("un") is None), _joined(text.free, m, alt)
     return None
 
