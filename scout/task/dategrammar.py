@@ -19,6 +19,7 @@ from scout.task.daynums import day_number_forms, weekend_holding
 from scout.task.monthparts import YEAR, YEAR_SEP, month_part_forms
 from scout.task.monthwords import month_words, weekday_typos
 from scout.task.feasts import feast_forms
+from scout.task.ahead import ahead_forms
 from scout.task.relative import (LAST_YEAR, Value, earlier, last_day, relative_forms,
                                  weekend_typos)
 
@@ -295,5 +296,6 @@ def date_forms(g: Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | 
 
     forms.extend(day_number_forms(t, g.day_year, g.mon_any))
     forms.extend(relative_forms(t, g.days, rel_year, g.abbr, g.weekend_typos))
+    forms.extend(ahead_forms(t))
     forms.extend(feast_forms(t))
     return forms

@@ -1,8 +1,8 @@
 """Relative spans of a request, resolved from the injected ``today``: seasons, weekends,
-weeks, weekdays, "today / tomorrow / hoy / mañana", "in N days / weeks / months" ("dentro
-de…"; "a fortnight" is two weeks), "the week / weekend after next", weekday ranges ("del lunes al miércoles"), "next / last month" ("el mes que
+weeks, weekdays, "today / tomorrow / hoy / mañana" (counted days, weeks and months, "in N
+weeks", are :mod:`scout.task.ahead`'s), "the week / weekend after next", weekday ranges ("del lunes al miércoles"), "next / last month" ("el mes que
 viene / pasado"), "last summer" / "el verano pasado", "next / last year" ("el año que
-viene / pasado"), a year alone,
+viene / pasado"; not an earlier stay's "last year": :func:`earlier`), a year alone,
 feasts (Christmas, New Year, Easter, Semana Santa; those that move by weekday or belong
 to a country, and the Spanish puentes, are :mod:`scout.task.feasts`'s).
 
@@ -20,7 +20,6 @@ from typing import Any
 
 from scout.schemas.task import DateRange, Month
 from scout.task.monthwords import osa1
-from scout.task.numwords import count_words
 
 Value = Month | DateRange
 #: "... del año que viene" / "next year's" after a feast: the feast of next year (here and
@@ -29,13 +28,6 @@ NEXT_YEAR = (r"\s+(?:(?:del|de)\s+(?:ano\s+que\s+viene|proximo\s+ano|ano\s+proxi
              r"(?:of\s+)?next\s+year)\b")
 Form = tuple[str, Callable[[re.Match[str]], "Value | None"]]
 
-_NUM_WORDS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
-    "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
-}
-_NUM_WORDS.update({w: n for w, n in count_words(60).items() if w not in _NUM_WORDS})
 # meteorological seasons, northern hemisphere: the month each one starts
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12,
             "primavera": 3, "verano": 6, "otono": 9, "invierno": 12}
@@ -118,7 +110,7 @@ def _occasion_before(m: re.Match[str]) -> bool:
                                                                         before[-1]) is not None)
 
 
-class _Renamed:
+class Renamed:
     """A match seen with some groups renamed (two spellings of one form share a builder)."""
 
     def __init__(self, m: re.Match[str], groups: dict[str, str | None]) -> None:
@@ -280,7 +272,7 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
     forms.append((rf"\b(?:(?P<this>this\s+year|este\s+ano)\b|{rel_year}|"
                   rf"(?P<last>{LAST_YEAR}))", year_rel))
 
-    def weekday(m: re.Match[str] | _Renamed) -> Value | None:
+    def weekday(m: re.Match[str] | Renamed) -> Value | None:
         wd = every[m.group("wd")]
         if m.group("next"):  # English "next Friday": the Friday of next week
             d = t + dt.timedelta(days=7 - t.weekday() + wd)
@@ -293,13 +285,13 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
     forms.append((r"\b(?:(?P<next>next)\s+|(?:(?P<ahead>(?:this\s+)?coming|el\s+proximo)|this|on|el|"
                   r"este|the)\s+)?(?P<wd>" + "|".join(sorted(days, key=len, reverse=True)) + r")\b"
                   r"(?:\s+(?P<ahead2>que\s+viene|proximo))?",
-                  lambda m: weekday(_Renamed(m, {"ahead": m.group("ahead") or m.group("ahead2")}))))
+                  lambda m: weekday(Renamed(m, {"ahead": m.group("ahead") or m.group("ahead2")}))))
     # an abbreviation ("sat", "thurs", "vie") only with a cue before it or "night" after it
     # ("on sun" is likelier the sun than Sunday: "sun" only in a range or before "night")
     short = "|".join(sorted((w for w in abbr if w != "sun"), key=len, reverse=True))
     forms.append((r"\b(?:(?P<next>next)\s+|(?:this|coming|on|el|este)\s+)(?P<wd>" + short
                   + r")\b\.?(?:\s+(?:night|noche))?|\b(?P<wd2>" + short + r"|sun)\.?\s+(?:night|noche)\b",
-                  lambda m: weekday(_Renamed(m, {"wd": m.group("wd") or m.group("wd2"),
+                  lambda m: weekday(Renamed(m, {"wd": m.group("wd") or m.group("wd2"),
                                                  "ahead": None}))))
 
     def weekday_range(m: re.Match[str]) -> Value | None:
@@ -341,42 +333,6 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   r"tonight|tomorrow|hoy|esta\s+noche|manana|tmrw?|tomm?orr?ow|2moro|2morrow|tonite|"
                   r"2nite)\b", day_word))
 
-    def offset(m: re.Match[str]) -> Value | None:
-        raw = m.group("n")
-        n = int(raw) if raw.isdigit() else 2 if raw.endswith(("of", "de")) else _NUM_WORDS.get(raw)
-        if n is None or n > 400:
-            return None
-        unit = m.group("unit")
-        if unit.startswith(("day", "dia")):
-            d = t + dt.timedelta(days=n)
-            return DateRange(start=d, end=d)
-        if unit.startswith(("week", "semana", "fortnight")):
-            d = t + dt.timedelta(days=(14 if unit.startswith("fortnight") else 7) * n)
-            return DateRange(start=d, end=d + dt.timedelta(days=6))
-        y, mo = add_months(t, n)
-        return Month(year=y, month=mo)
-
-    def coming(m: re.Match[str]) -> Value | None:
-        raw = m.group("n")
-        n = int(raw) if raw.isdigit() else 2 if raw.endswith(("of", "de")) else _NUM_WORDS.get(raw)
-        if n is None or n > 400:
-            return None
-        days = n * (7 if m.group("unit").startswith(("week", "semana")) else 1)
-        return DateRange(start=t, end=t + dt.timedelta(days=days))
-
-    # "in the next 10 days", "los próximos 15 días", "over the coming two weeks": today to
-    # the day that far ahead (the day "dentro de 15 días" names)
-    forms.append((r"\b(?:(?:in|within|over|during|for)\s+)?(?:the\s+)?(?:next|coming|following)\s+"
-                  r"(?P<n>\d{1,3}|a\s+couple\s+of|couple\s+of|" + "|".join(_NUM_WORDS)
-                  + r")\s+(?P<unit>days|weeks)\b|\b(?:(?:en|durante|para)\s+)?(?:l[oa]s\s+)?"
-                  r"(?:proxim[oa]s|siguientes)\s+(?P<n2>\d{1,3}|un\s+par\s+de|" + "|".join(_NUM_WORDS)
-                  + r")\s+(?P<unit2>dias|semanas)\b",
-                  lambda m: coming(_Renamed(m, {"n": m.group("n") or m.group("n2"),
-                                                "unit": m.group("unit") or m.group("unit2")}))))
-    # "in a couple of weeks", "en un par de semanas", "de aquí a 15 días": two, and N
-    forms.append((r"\b(?:in|within|dentro\s+de|en|de\s+aqui\s+a)\s+(?P<n>\d{1,3}|a\s+couple\s+of|"
-                  r"couple\s+of|un\s+par\s+de|" + "|".join(_NUM_WORDS)
-                  + r")\s+(?P<unit>days?|weeks?|fortnights?|months?|dias?|semanas?|mes|meses)\b", offset))
     def holiday(m: re.Match[str]) -> Value | None:
         name = re.sub(r"\s+", " ", m.group("h")).replace("’", "'")
         if name.startswith("x"):
