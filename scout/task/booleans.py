@@ -49,7 +49,7 @@ _REFUSED = re.compile(r"\s*,?\s*(?:no\s+(?:(?:me|nos|le|les)\s+)?(?:sirven?|vale
 def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
     # "unfurnished", "un-heated": English negates an adjective with the prefix un-
     # ("nada online", "nothing online", "que no sean online": ruled out as "no online" is)
-    alt = name_forms([name.replace("_", " "), *spec.aliases])
+    alt = name_forms(_genders([name.replace("_", " "), *spec.aliases]))
     for m in re.finditer(r"\b(?P<neg>no|without|not|sin|nothing|nada(?:\s+de)?|"
                          r"(?:que\s+)?no\s+(?:sean?|es|son)|(?:is|are)n'?t|(?:is|are)\s+not)?"
                          r"\s*(?:a\s+|an\s+|un\s+|una\s+)?"
@@ -74,6 +74,17 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
             return True, (m.start(), m.end() + _REFUSED.match(rest).end())  # type: ignore[union-attr]
         return (m.group("neg") is None) == (m.group("un") is None), _joined(text.free, m, alt)
     return None
+
+
+# a Spanish adjective agrees with its noun: the alias "remoto" is said "una chamba remota",
+# "amueblado" "una casa amueblada" (only the adjective endings: "piso" is no "pisa")
+_AGREES = re.compile(r"(?:ad|id|ot|iv|ic|os|it)[oa]$")
+
+
+def _genders(names: list[str]) -> list[str]:
+    """``names`` with each one-word Spanish adjective's other gender added."""
+    return names + [n[:-1] + ("a" if n.endswith("o") else "o") for n in names
+                    if " " not in n.strip() and _AGREES.search(n.strip())]
 
 
 def _joined(free: str, m: re.Match[str], alt: str) -> tuple[int, int]:

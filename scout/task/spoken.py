@@ -1,8 +1,9 @@
 """What a dictated message or an agent's follow-up adds to a request that is no part of it,
 taken out before any reader runs.
 
-A voice message keeps its fillers ("eh, o sea, necesito un hotel", "so, like, we want,
-um, tapas", "you know") and the calls that open or close a sentence ("chamo, búscame
+A voice message keeps its fillers ("eh, necesito un hotel", "so, like, we want, um,
+tapas", "you know"; "o sea" and "I mean" are left: they take back a value said before,
+:mod:`scout.task.corrections`) and the calls that open or close a sentence ("chamo, búscame
 ...", "oye, asere, ...", "..., mate", "¿ya?"); read as words, they were the dish or the
 tour's theme ("um", "chamo", "eh"). A filler counts only set apart, between commas or at
 a sentence's edge: "I'd like tapas", "eh" inside a name, "este hotel" stay as they are.
@@ -21,7 +22,7 @@ import re
 # fillers and calls (folded forms and the accented ones people type): English, Spain's and
 # Latin America's ("o sea", "pues", "oye", "mira"; Venezuela's "chamo" and "pana", Cuba's
 # "asere", Chile's "po" and "¿ya?", Peru's "pe"; Australia's "mate")
-_FILLERS = (r"u+m+|u+h+|e+r+m+|e+h+m*|m{2,}|h+m+|like|you\s+know|i\s+mean|so|o\s+sea|pues|oye|"
+_FILLERS = (r"u+m+|u+h+|e+r+m+|e+h+m*|m{2,}|h+m+|like|you\s+know|so|pues|oye|"
             r"mira|chamo|chama|pana|asere|mate|po|pe|ya")
 # set apart: at the text's or a sentence's start, or after a comma, and before a comma, a
 # sentence's end or the text's end
