@@ -112,8 +112,7 @@ def currency_token(tok: str | None, original: str, territories: list[str],
     if t in cur.names:
         return cur.names[t], None
     codes = cur.heads.get(t) or cur.symbols.get(t) or next(
-        (v for s, v in cur.symbols.items() if fold(s) == t), None) or (
-        (own_signs()[t],) if t in own_signs() else None)
+        (v for s, v in cur.symbols.items() if fold(s) == t), None)
     if t == "kr":
         codes = cur.heads["kr"]
     if t == "$" and lang != "es":
@@ -126,6 +125,8 @@ def currency_token(tok: str | None, original: str, territories: list[str],
     if re.fullmatch(r"[a-z]{3}", t) and t.upper() in cur.iso:
         if original.strip().isupper() or t not in _WORDY_CODES:
             return t.upper(), None
+    if t in own_signs():  # "₦", "r": only the money pattern's own signs reach here
+        return own_signs()[t], None
     return None, None
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+import unicodedata
 from collections.abc import Iterator
 
 from scout.schemas.task import Comparator, Money
@@ -94,14 +95,32 @@ _HALF = re.compile(r"\b(?:(?P<half>medio|media|half\s+an?)|un|una|one|an?(?=\s+(
                    + "|".join(_SCALES) + r")\b)")
 
 
+# what a country's own sign may look like in a request: a currency sign CLDR's English and
+# Spanish tables lack ("₦", "GH₵"), or a capital glued to a figure ("R1800"); only then are
+# the own signs loaded (CLDR's locales: ~0.3-0.8 s, too much for every request)
+_MAY_OWN = re.compile(r"[^\x00-\x7f]|(?<![A-Za-z])[A-Z](?=\d)")
+
+
+def _maybe_own(original: str) -> bool:
+    known = _known_signs()
+    return any(c.isupper() or (unicodedata.category(c) == "Sc" and c not in known)
+               for c in (m.group(0) for m in _MAY_OWN.finditer(original)))
+
+
 @functools.lru_cache(maxsize=1)
-def _token_re() -> re.Pattern[str]:
+def _known_signs() -> frozenset[str]:
+    """Every character of a symbol CLDR's English and Spanish tables have ("€", "₹")."""
+    return frozenset(c for s in currencies().symbols for c in s)
+
+
+@functools.lru_cache(maxsize=2)
+def _token_re(own_signs_too: bool = False) -> re.Pattern[str]:
     cur = currencies()
     syms = sorted({fold(s) for s in cur.symbols}, key=len, reverse=True)
     sym_alt = "|".join(re.escape(s) for s in syms)
     # a country's own signs ("₦", "R", "ksh") before the figure only: after it, "p" or "e"
     # would be the first letter of "per" or "each"
-    own = sorted(set(own_signs()) - set(syms), key=len, reverse=True)
+    own = sorted(set(own_signs()) - set(syms), key=len, reverse=True) if own_signs_too else []
     pre_alt = "|".join(re.escape(s) for s in sorted(syms + own, key=len, reverse=True))
     word_alt = MARK + PAD + "*"
     iso_alt = "|".join(sorted(c.lower() for c in cur.iso))
@@ -201,7 +220,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
     assumed from or None)."""
     # "doscientos euros" → "       200 euros"; "€1.5 million" → "    €1500000"
     folded, free = free, _halves(_notes(_taxes(close_gaps(free, rewrite(free)))))
-    marked, pattern, pos = mark(free), _token_re(), 0
+    marked, pattern, pos = mark(free), _token_re(_maybe_own(original)), 0
     while True:
         m = pattern.search(marked, pos)
         if m is None:
