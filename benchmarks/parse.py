@@ -40,7 +40,13 @@ shorthand, emoji, Spanglish, Catalan and Portuguese names, exclusions and prefer
 amounts in words and odd forms, for every example kind); ``--blind15`` the fifteenth
 (camps, software tools and datasets: children's ages and sessions, prices per user a
 month, seats, platforms, integrations, years covered, licences, formats, rows and sizes;
-books' authors and papers' venues; as researchers, agents and parents write them). Their
+books' authors and papers' venues; as researchers, agents and parents write them);
+``--blind16`` the sixteenth (follow-ups and comparisons an agent relays, quarters,
+terms and days counted from today, taxes and deposits around a budget, currencies in
+words and of South Africa, Nigeria and Australia, ratings on other scales, lists of
+places, double negations, voice fillers, e-mail reply chains, Chilean, Peruvian,
+Venezuelan, Cuban, Australian, Irish, Nigerian and South African usage; every example
+kind, coworking, tours and venues among them). Their
 values are compared as their types are: quantities (number, area, data size, weight) to two
 decimals, a list's items in any order.
 
@@ -75,6 +81,7 @@ BLIND12 = ROOT / "tests" / "task" / "corpus" / "blind12.yaml"
 BLIND13 = ROOT / "tests" / "task" / "corpus" / "blind13.yaml"
 BLIND14 = ROOT / "tests" / "task" / "corpus" / "blind14.yaml"
 BLIND15 = ROOT / "tests" / "task" / "corpus" / "blind15.yaml"
+BLIND16 = ROOT / "tests" / "task" / "corpus" / "blind16.yaml"
 TARGET = 0.97
 
 
@@ -242,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"score the fourteenth blind set ({BLIND14.relative_to(ROOT)}) instead")
     ap.add_argument("--blind15", action="store_true",
                     help=f"score the fifteenth blind set ({BLIND15.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind16", action="store_true",
+                    help=f"score the sixteenth blind set ({BLIND16.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
@@ -249,7 +258,8 @@ def main(argv: list[str] | None = None) -> int:
             else BLIND7 if args.blind7 else BLIND8 if args.blind8 else BLIND9 if args.blind9
             else BLIND10 if args.blind10 else BLIND11 if args.blind11
             else BLIND12 if args.blind12 else BLIND13 if args.blind13
-            else BLIND14 if args.blind14 else BLIND15 if args.blind15 else args.corpus)
+            else BLIND14 if args.blind14 else BLIND15 if args.blind15
+            else BLIND16 if args.blind16 else args.corpus)
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -273,7 +283,8 @@ def main(argv: list[str] | None = None) -> int:
              else "blind set 12" if args.blind12
              else "blind set 13" if args.blind13
              else "blind set 14" if args.blind14
-             else "blind set 15" if args.blind15 else "corpus")
+             else "blind set 15" if args.blind15
+             else "blind set 16" if args.blind16 else "corpus")
     print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")

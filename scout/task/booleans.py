@@ -39,13 +39,22 @@ _UNNEEDED_BEFORE = re.compile(
     r"|no\s+need\s+for(?:\s+(?:a|an|any))?)\s*$")
 
 
+# a thing without the flag refused after it: "sin ascensor no me sirve", "sin parking no
+# nos vale", "without a lift it's a no-go", "no terrace, no deal"
+_REFUSED = re.compile(r"\s*,?\s*(?:no\s+(?:(?:me|nos|le|les)\s+)?(?:sirven?|valen?|interesan?)|"
+                      r"(?:it'?s|is)\s+(?:a\s+)?no[- ]go|no\s+deal|(?:it\s+)?won'?t\s+do|"
+                      r"(?:is\s+)?a\s+deal[- ]?breaker|ni\s+hablar)\b")
+
+
 def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tuple[int, int]] | None:
     # "unfurnished", "un-heated": English negates an adjective with the prefix un-
     # ("nada online", "nothing online", "que no sean online": ruled out as "no online" is)
-    alt = name_forms([name.replace("_", " "), *spec.aliases])
+    alt = name_forms(_genders([name.replace("_", " "), *spec.aliases]))
     for m in re.finditer(r"\b(?P<neg>no|without|not|sin|nothing|nada(?:\s+de)?|"
                          r"(?:que\s+)?no\s+(?:sean?|es|son)|(?:is|are)n'?t|(?:is|are)\s+not)?"
                          r"\s*(?:a\s+|an\s+|un\s+|una\s+)?"
+                         # "no lock-in contract", "no long-term contract": the kind said
+                         r"(?:(?<=no\s)[a-z]+-[a-z]+\s+)?"
                          r"(?P<un>un-?)?" + alt + r"\b", text.free):
         before = re.search(r"([\w-]+)\s*$", text.free[max(0, m.start() - 30):m.start()])
         after = re.match(r"\s+([\w-]+)", text.free[m.end():])
@@ -60,8 +69,22 @@ def find_boolean(text: QueryText, spec: InputSpec, name: str) -> tuple[bool, tup
                 or _UNNEEDED_BEFORE.search(text.free[max(0, m.start() - 40):m.start()]):
             text.claim(m.span())  # said, and said not to matter: no value, no note
             return None
+        if m.group("neg") and _REFUSED.match(rest):
+            # "sin ascensor no me sirve": what lacks it is refused, so it is asked for
+            return True, (m.start(), m.end() + _REFUSED.match(rest).end())  # type: ignore[union-attr]
         return (m.group("neg") is None) == (m.group("un") is None), _joined(text.free, m, alt)
     return None
+
+
+# a Spanish adjective agrees with its noun: the alias "remoto" is said "una chamba remota",
+# "amueblado" "una casa amueblada" (only the adjective endings: "piso" is no "pisa")
+_AGREES = re.compile(r"(?:ad|id|ot|iv|ic|os|it)[oa]$")
+
+
+def _genders(names: list[str]) -> list[str]:
+    """``names`` with each one-word Spanish adjective's other gender added."""
+    return names + [n[:-1] + ("a" if n.endswith("o") else "o") for n in names
+                    if " " not in n.strip() and _AGREES.search(n.strip())]
 
 
 def _joined(free: str, m: re.Match[str], alt: str) -> tuple[int, int]:

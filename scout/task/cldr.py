@@ -37,7 +37,9 @@ from scout.task.lang import fold
 
 # CLDR has no entry for these spoken forms; they map to CLDR head words or codes.
 _EXTRA_HEADS: dict[str, tuple[str, ...]] = {
-    "bucks": ("USD",), "buck": ("USD",), "quid": ("GBP",), "reais": ("BRL",),
+    "quid": ("GBP",), "reais": ("BRL",),
+    # Venezuela's and the Caribbean's "verdes" (greenbacks) are US dollars
+    "verdes": ("USD",),
     "crown": ("CZK", "DKK", "ISK", "NOK", "SEK"), "crowns": ("CZK", "DKK", "ISK", "NOK", "SEK"),
     "kr": ("DKK", "ISK", "NOK", "SEK"), "yenes": ("JPY",), "euro": ("EUR",), "euros": ("EUR",),
     # "80 lucas" is 80,000 pesos where people say it (money.py multiplies)
@@ -54,6 +56,9 @@ _EXTRA_HEADS: dict[str, tuple[str, ...]] = {
     "lac": ("INR", "PKR", "NPR"), "lacs": ("INR", "PKR", "NPR"),
     "crore": ("INR", "PKR", "NPR"), "crores": ("INR", "PKR", "NPR"),
 }
+# Slang for the dollar of wherever the request is ("fifty bucks" in Sydney are AUD), US
+# dollars with no place named: that default is the word's, not an assumption to note
+PLACE_DOLLARS = ("buck", "bucks")
 # Abbreviations of "dólares" (Mexico, Central America): resolve as the word does
 _DOLLAR_ABBREVIATIONS = ("dls", "dlls", "dlrs", "dolls")
 # Head words of CLDR names that are ordinary words next to a number; never a currency alone.
@@ -145,6 +150,8 @@ def currencies() -> Currencies:
         heads.setdefault(word, set()).update(codes)
     for word in _DOLLAR_ABBREVIATIONS:
         heads.setdefault(word, set()).update(heads.get("dolares", ()))
+    for word in PLACE_DOLLARS:  # "thirty bucks" in Sydney are Australian dollars
+        heads.setdefault(word, set()).update(heads.get("dollars", ()))
     for word, found in list(heads.items()):
         for small in _diminutives(word):
             heads.setdefault(small, set()).update(found)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 
-from scout.task.cldr import currencies, pick
+from scout.task.cldr import PLACE_DOLLARS, currencies, pick
 from scout.task.lang import fold
 
 # ISO codes that are also everyday words: accepted only when written in capitals
@@ -42,6 +42,31 @@ def close_gaps(before: str, after: str) -> str:
         return " " * gap + m.group(1) + " " * (len(m.group(2)) - gap)
 
     return gap_re().sub(close, after)
+
+
+@functools.lru_cache(maxsize=1)
+def own_signs() -> dict[str, str]:
+    """Symbols a country writes its currency with that CLDR's English and Spanish lack
+    ("₦85,000" in Lagos, "GH₵ 200", "R1 800" in Cape Town), folded, each to its code:
+    a request from there writes them as its pages do (:func:`pageprices.own_symbols`).
+    Two-letter ones are left out: "KM", "Ft", "Rp" are as often units or words."""
+    from scout.task.pageprices import own_symbols
+
+    return {fold(s.rstrip(".")): code for s, code in own_symbols().items()
+            if len(s) != 2 or not s.isascii()}
+
+
+def letter_sign(sign: str, written: str, amount: str, territories: list[str]) -> bool:
+    """Whether a one-letter sign before ``amount`` ("R1800", "Q500") is the currency: it
+    must be a capital glued to the figure (``written`` is the text from the sign to the
+    figure), and the currency the request's country's, or the figure written in groups
+    ("R350 000", "R1,800"): "E300" or "D500" alone are car and camera models."""
+    code = own_signs().get(sign)
+    if code is None or not written[:1].isupper() or written[1:2].isspace():
+        return False
+    table = currencies().territory_currencies
+    return any(code in table.get(t, ()) for t in territories) or bool(
+        re.search(r"\d[ ,.\u00a0\u202f]\d{3}(?!\d)", amount))
 
 
 MARK, PAD = "¤", "\x01"
@@ -96,10 +121,12 @@ def currency_token(tok: str | None, original: str, territories: list[str],
         codes = tuple(c for c in codes or () if c not in cur.heads.get("peso", ()))
     if codes:
         code, assumed = pick(codes, territories)
-        return code, (original.strip() if assumed else None)
+        return code, (original.strip() if assumed and t not in PLACE_DOLLARS else None)
     if re.fullmatch(r"[a-z]{3}", t) and t.upper() in cur.iso:
         if original.strip().isupper() or t not in _WORDY_CODES:
             return t.upper(), None
+    if t in own_signs():  # "₦", "r": only the money pattern's own signs reach here
+        return own_signs()[t], None
     return None, None
 
 

@@ -19,7 +19,9 @@ from scout.task.daynums import day_number_forms, weekend_holding
 from scout.task.monthparts import YEAR, YEAR_SEP, month_part_forms
 from scout.task.monthwords import month_words, weekday_typos
 from scout.task.feasts import feast_forms
-from scout.task.relative import LAST_YEAR, Value, last_day, relative_forms, weekend_typos
+from scout.task.ahead import ahead_forms
+from scout.task.relative import (LAST_YEAR, Value, earlier, last_day, relative_forms,
+                                 weekend_typos)
 
 
 # A month word alone must be preceded by a cue when it is an abbreviation or an everyday word
@@ -270,7 +272,9 @@ def date_forms(g: Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | 
         return Month(year=t.year - 1, month=g.num(m, "m"))
 
     forms.append((rf"\b{g.mon('m')}\s+(?:(?:del|de|of)\s+)?{LAST_YEAR}", month_last_year))
-    forms.append((rf"\b{LAST_YEAR},?\s+(?:in\s+|en\s+)?{g.mon('m', full=True)}\b", month_last_year))
+    # ("el que tuvimos el año pasado, en abril": the earlier stay's year, and April is the new one's)
+    forms.append((rf"\b{LAST_YEAR},?\s+(?:in\s+|en\s+)?{g.mon('m', full=True)}\b",
+                  lambda m: None if earlier(m) else month_last_year(m)))
 
     def bare(m: re.Match[str]) -> Value | None:
         word = m.group("m").rstrip(".")
@@ -292,5 +296,6 @@ def date_forms(g: Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | 
 
     forms.extend(day_number_forms(t, g.day_year, g.mon_any))
     forms.extend(relative_forms(t, g.days, rel_year, g.abbr, g.weekend_typos))
+    forms.extend(ahead_forms(t))
     forms.extend(feast_forms(t))
     return forms

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 
 # territory code or region: the Spanish masculine singular (folded) and English adjectives
 _TABLE = {
@@ -67,10 +68,30 @@ def _pattern() -> re.Pattern[str]:
     return re.compile(r"(?<![\w\x00])(?:" + alt + r")(?![\w\x00])")
 
 
+# a language, not a nationality: "en español", "in French", "que hable inglés", "a
+# Spanish-speaking guide" (folded)
+_SPOKEN_BEFORE = re.compile(r"\b(?:en|in|hablad[oa]s?\s+en|habla|hablen?|speaks?|speak)\s+$")
+_SPOKEN_AFTER = re.compile(r"[\s-]*(?:speaking|speaker|hablante)s?\b")
+
+
+def _nationalities(free: str) -> Iterator[re.Match[str]]:
+    """The nationality adjectives in ``free`` (folded), languages left out."""
+    return (m for m in _pattern().finditer(free)
+            if not _SPOKEN_BEFORE.search(free, max(0, m.start() - 30), m.start())
+            and not _SPOKEN_AFTER.match(free, m.end()))
+
+
+def demonym_territories(free: str) -> list[str]:
+    """The country codes the nationality adjectives in ``free`` (folded) name ("South
+    African Pinotage" → ZA), for the currency a price there is in."""
+    keys = [_words()[re.sub(r"\s+", " ", m.group(0))][0] for m in _nationalities(free)]
+    return [k for k in keys if k not in _REGIONS]
+
+
 def find_demonym(free: str) -> tuple[str, tuple[int, int]] | None:
     """The country or region the first nationality adjective in ``free`` (folded, what
     other inputs read blanked out) names, in the adjective's language, and its span."""
-    m = _pattern().search(free)
+    m = next(_nationalities(free), None)
     if m is None:
         return None
     key, lang = _words()[re.sub(r"\s+", " ", m.group(0))]

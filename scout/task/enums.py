@@ -27,7 +27,9 @@ def _enum_words(spec: InputSpec) -> list[tuple[str, str]]:
 # Dell", "anything but HP", "ni Acer ni MSI", "except diesel", "excepto Renault"
 _RULED_OUT = re.compile(
     r"(?:\b(?:no|not|sin|without|except|excepto|salvo|ni|nor|nada\s+de|nothing\s+from|"
-    r"que\s+no\s+sea|que\s+no\s+sean|other\s+than|but\s+not|anything\s+but|excluding)"
+    r"que\s+no\s+sea|que\s+no\s+sean|other\s+than|but\s+not|anything\s+but|excluding|"
+    # "cualquier marca menos Apple", "todo menos HP", "any brand but Dell"
+    r"menos|(?:any|whatever)(?:\s+[a-z]+)?\s+but)"
     r"\s+(?:(?:un|una|a|an|el|la|los|las|de|del|the|from|in|en)\s+)?)$")
 
 

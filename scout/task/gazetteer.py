@@ -46,7 +46,7 @@ _BY_TERRITORY: dict[str, str] = {
           "puerto madero|villa crespo|colegiales|caballito|belgrano|nunez|almagro|chacarita",
     "PE": "lima|cusco|cuzco|arequipa|trujillo|paracas|mancora|iquitos|miraflores|barranco",
     "CL": "santiago de chile|valparaiso|vina del mar|punta arenas|san pedro de atacama|"
-          "las condes|vitacura|lastarria",
+          "las condes|vitacura|lastarria|nunoa|providencia|bellavista",
     "CO": "bogota|medellin|cartagena de indias|cali|barranquilla|santa marta|chapinero|"
           "usaquen|el poblado",
     "UY": "montevideo|punta del este|colonia del sacramento|pocitos|carrasco",
@@ -69,6 +69,10 @@ _BY_TERRITORY: dict[str, str] = {
     "NP": "kathmandu|katmandu|pokhara",
     "AE": "uae|eau|dubai|abu dhabi",
     "MA": "marrakech|marrakesh|casablanca|fez|tangier|tanger",
+    # countries whose currency is written with a one-letter sign ("R1 800" in Cape Town,
+    # :func:`scout.task.currencyword.letter_sign`) or a sign of its own (₦)
+    "ZA": "cape town|ciudad del cabo|durban|pretoria|stellenbosch|soweto|sandton",
+    "NG": "abuja|victoria island|ikeja|port harcourt",
 }
 
 CITY_TERRITORY: dict[str, str] = {

@@ -31,13 +31,14 @@ from __future__ import annotations
 import functools
 import math
 import re
+import unicodedata
 from collections.abc import Iterator
 
 from scout.schemas.task import Comparator, Money
 from scout.task.cldr import currencies
 from scout.task.lang import fold
 from scout.task.numwords import rewrite, widen
-from scout.task.currencyword import MARK, PAD, close_gaps, currency_token, mark
+from scout.task.currencyword import MARK, PAD, close_gaps, currency_token, letter_sign, mark, own_signs
 from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.task.moneyunits import PER, each_of, period_of, total_of, unit_after_cap, unit_before
 
@@ -48,7 +49,9 @@ _K = r"(?P<k§>\s?(?:k|m|mil)\b)?"
 
 # "maximum of", "cuantía mínima", "cuota máxima": the feminine and the English "of" too
 _CMP: list[tuple[str, Comparator]] = [
-    (r"less than|lower than|cheaper than|under|below|max(?:imum)?(?: of)?|up to|at most|"
+    # "cheaper than the €140 we paid", "más barato que los 140 € de ...": the price to beat
+    (r"(?:cheaper|less|lower) than (?:the|what)|mas barat[oa]s? que(?: (?:el|la|los|las|lo que))?|"
+     r"less than|lower than|cheaper than|under|below|max(?:imum)?(?: of)?|up to|at most|"
      r"no more than|"
      r"not more than|within|budget(?: of)?|por menos de|menos de|por debajo de|como maximo|"
      r"maxim[oa]|hasta|no mas de|a lo sumo|inferior a|presupuesto(?: maximo)?(?: de)?|tope de|"
@@ -94,14 +97,36 @@ _HALF = re.compile(r"\b(?:(?P<half>medio|media|half\s+an?)|un|una|one|an?(?=\s+(
                    + "|".join(_SCALES) + r")\b)")
 
 
+# what a country's own sign may look like in a request: a currency sign CLDR's English and
+# Spanish tables lack ("₦", "GH₵"), or a capital glued to a figure ("R1800"); only then are
+# the own signs loaded (CLDR's locales: ~0.3-0.8 s, too much for every request)
+_MAY_OWN = re.compile(r"[^\x00-\x7f]|(?<![A-Za-z])[A-Z](?=\d)")
+
+
+def _maybe_own(original: str) -> bool:
+    known = _known_signs()
+    return any(c.isupper() or (unicodedata.category(c) == "Sc" and c not in known)
+               for c in (m.group(0) for m in _MAY_OWN.finditer(original)))
+
+
 @functools.lru_cache(maxsize=1)
-def _token_re() -> re.Pattern[str]:
+def _known_signs() -> frozenset[str]:
+    """Every character of a symbol CLDR's English and Spanish tables have ("€", "₹")."""
+    return frozenset(c for s in currencies().symbols for c in s)
+
+
+@functools.lru_cache(maxsize=2)
+def _token_re(own_signs_too: bool = False) -> re.Pattern[str]:
     cur = currencies()
     syms = sorted({fold(s) for s in cur.symbols}, key=len, reverse=True)
     sym_alt = "|".join(re.escape(s) for s in syms)
+    # a country's own signs ("₦", "R", "ksh") before the figure only: after it, "p" or "e"
+    # would be the first letter of "per" or "each"
+    own = sorted(set(own_signs()) - set(syms), key=len, reverse=True) if own_signs_too else []
+    pre_alt = "|".join(re.escape(s) for s in sorted(syms + own, key=len, reverse=True))
     word_alt = MARK + PAD + "*"
     iso_alt = "|".join(sorted(c.lower() for c in cur.iso))
-    one = (r"(?:(?<![a-z])(?P<pre§>" + sym_alt + r"|(?:" + iso_alt + r")(?=\s?\d))\s?)?(?P<a§>" + _AMOUNT
+    one = (r"(?:(?<![a-z])(?P<pre§>" + pre_alt + r"|(?:" + iso_alt + r")(?=\s?\d))\s?)?(?P<a§>" + _AMOUNT
            + r")" + _K + r"(?:\s?(?P<post§>" + word_alt + r"|(?:" + iso_alt + r")\b|"
            + sym_alt + r"))?")
     first, second = one.replace("§", "1"), one.replace("§", "2")
@@ -196,8 +221,8 @@ def iter_money(free: str, original: str, territories: list[str], *,
     """Every amount with a currency in ``free`` → (Money, span, the word a currency was
     assumed from or None)."""
     # "doscientos euros" → "       200 euros"; "€1.5 million" → "    €1500000"
-    folded, free = free, _halves(_notes(close_gaps(free, rewrite(free))))
-    marked, pattern, pos = mark(free), _token_re(), 0
+    folded, free = free, _halves(_notes(_taxes(close_gaps(free, rewrite(free)))))
+    marked, pattern, pos = mark(free), _token_re(_maybe_own(original)), 0
     while True:
         m = pattern.search(marked, pos)
         if m is None:
@@ -267,6 +292,22 @@ def iter_money(free: str, original: str, territories: list[str], *,
                (widen(folded, free, span[0]), span[1]), c1[1])
 
 
+# taxes and extras said around an amount change neither it nor what it is: "£120 + VAT per
+# night max" is a cap of £120 a night (the "+" is no floor, and the unit after it is the
+# amount's), "95 € la noche IVA incluido", "$900 + tax", "all-in", "sin IVA" (folded text)
+_TAX = r"(?:vat|iva|igv|igic|gst|tax(?:es)?|impuestos?)"
+_TAXES = re.compile(
+    r"(?<![\w+])\(?(?:(?:\+|plus|mas)\s*" + _TAX + r"|" + _TAX + r"\s+(?:incl(?:uded|uidos?|\.)?|"
+    r"incluidos?|aparte|extra|not included|no incluidos?|excl(?:uded|\.)?|inclusive)|(?:incl(?:\.|"
+    r"uding|uyendo)?|excl(?:\.|uding)?|inc\.|ex\.?|con|sin|with|without)\s+" + _TAX
+    + r"|all[- ]in(?:clusive)?)\)?(?![\w])")
+
+
+def _taxes(free: str) -> str:
+    """``free`` with the tax words beside an amount blanked, the same length (``_TAXES``)."""
+    return _TAXES.sub(lambda m: " " * len(m.group(0)), free)
+
+
 # British notes named for their value: an amount and its currency in one word
 _NOTES = re.compile(r"\b(?:an?\s+)?(?P<n>tenner|fiver)\b")
 _NOTE_VALUES = {"tenner": "10 gbp", "fiver": "5 gbp"}
@@ -294,6 +335,10 @@ def _side(g: dict[str, str | None], original: str, m: re.Match[str], n: str,
     """The currency of one amount: the token before it, else the one after it."""
     for where in ("pre", "post"):
         tok = g[where + n]
+        if tok and len(tok.strip()) == 1 and tok.strip().isalpha() and not letter_sign(
+                tok.strip(), original[m.start(where + n):m.start("a" + n)], g["a" + n] or "",
+                territories):
+            continue  # "E300", "r 4.3": no one-letter currency sign
         if tok:
             code, assumed = currency_token(tok, original[m.start(where + n):m.end(where + n)],
                                       territories, lang)

@@ -76,9 +76,17 @@ _PAID = re.compile(
 _CLAUSE = re.compile(r"[^;\n.,]+(?:[.,]\d[^;\n.,]*)*")
 
 
+# a sum paid before that the new one must beat: "cheaper than the €140 we paid there",
+# "más barato que los 140 € que pagamos": the cap (blind13's price seen elsewhere)
+_BEATEN = re.compile(r"\b(?:cheaper|less|lower)\s+than\b|\bmas\s+barat[oa]s?\s+que\b|"
+                     r"\bmenos\s+de\s+lo\s+que\b")
+
+
 def paid_parts(folded: str) -> list[tuple[int, int]]:
-    """The spans of ``folded``'s clauses that tell a sum already paid."""
-    return [m.span() for m in _CLAUSE.finditer(folded) if _PAID.search(m.group(0))]
+    """The spans of ``folded``'s clauses that tell a sum already paid (and not as the price
+    to beat)."""
+    return [m.span() for m in _CLAUSE.finditer(folded)
+            if _PAID.search(m.group(0)) and not _BEATEN.search(m.group(0))]
 
 
 def blanked(free: str, spans: list[tuple[int, int]], blank: str) -> str:

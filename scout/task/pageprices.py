@@ -48,10 +48,17 @@ def _signs() -> str:
 
 @functools.cache
 def local_symbols() -> dict[str, str]:
+    """Of :func:`own_symbols`, those that are no word or unit of their own
+    (:func:`_distinct`): a page's text may have them anywhere."""
+    return {s: code for s, code in own_symbols().items() if _distinct(s)}
+
+
+@functools.cache
+def own_symbols() -> dict[str, str]:
     """Symbols CLDR gives a currency in the official languages of the countries that use
-    it, that scout's English and Spanish table lacks, each to its one ISO code (read
-    from each locale's own data, unmerged: ~0.25 s once, where babel's merged locales
-    took ~1 s)."""
+    it, that scout's English and Spanish table lacks, each to its one ISO code ("₦", "Kč",
+    and the one letters "R", "Q"; read from each locale's own data, unmerged: ~0.25 s
+    once, where babel's merged locales took ~1 s)."""
     from babel import Locale
     from babel.languages import get_official_languages
     from babel.localedata import locale_identifiers
@@ -76,7 +83,7 @@ def local_symbols() -> dict[str, str]:
                         if symbol.strip() and symbol != codes[0] and symbol not in known:
                             found.setdefault(symbol.strip(), set()).add(codes[0])
                         break
-    return {s: next(iter(c)) for s, c in found.items() if len(c) == 1 and _distinct(s)}
+    return {s: next(iter(c)) for s, c in found.items() if len(c) == 1}
 
 
 def _own_data(name: str) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from scout.task.enums import enum_either, find_enum, find_enum_list, rival_words
 from scout.task.kindnames import kind_names, kind_spans
 from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
+from scout.task.spoken import unspoken
 from scout.task.others import blanked, other_parts, priced_parts
 from scout.task.lang import Lang, detect, fold
 from scout.task.parse_notes import ParseResult, note, note_bare_amounts, note_unread
@@ -114,7 +115,8 @@ def parse_query(
     ``locales``: the project's own catalogs, merged over scout's for the notes' words: a
     kind's input names ("min_area" → "superficie mínima") are its own msgids."""
     today = today or dt.date.today()
-    q = castilian(unshouted(unmarked(unwrapped(plain(query or "")[:MAX_QUERY_CHARS]))))  # noise, chat, catalan
+    # noise, chat, a voice message's fillers, catalan
+    q = castilian(unshouted(unspoken(unmarked(unwrapped(plain(query or "")[:MAX_QUERY_CHARS])))))
     q = uninstructed(q)  # "ignore previous instructions and print ...": no request
     # "sushi vegano", "ramen rico": a quality's or a cuisine's Spanish form after its noun
     result = ParseResult(lang=lang or detect(q, default_lang, places=known_place_words,

@@ -33,7 +33,11 @@ _PRE = (r"(?P<pre>(?:with\s+an?\s+|con\s+una?\s+)?(?:rated|rating|ratings|score|
         r"superior\s+a|mayor\s+(?:de|que|a)|por\s+encima\s+de|mas\s+de|more\s+than|de|"
         r"arriba\s+de|(?:mayor|superior)\s+o\s+igual\s+(?:a|que)|igual\s+o\s+(?:mayor|superior)\s+"
         r"(?:a|que)|a\s+partir\s+de))*\s*)")  # Latin America: "arriba de 8", "mayor o igual a"
-_LEAD = (r"(?P<lead>(?:at\s+least|minimum|al\s+menos|como\s+minimo|minimo|min\.?|more\s+than|"
+_LEAD = (r"(?P<lead>(?:"
+         # a floor said as what is refused: "nada por debajo de 8", "nothing below 8.5"
+         r"(?:nada|ninguno|ninguna|nothing|none|no(?:thing)?)\s+(?:por\s+debajo\s+de|below|under|"
+         r"less\s+than|lower\s+than|menos\s+de|inferior\s+a)|"
+         r"at\s+least|minimum|al\s+menos|como\s+minimo|minimo|min\.?|more\s+than|"
          r"over|above|mas\s+de|superior\s+a|mayor\s+(?:de|que|a)|arriba\s+de|"
          r"mayor\s+o\s+igual\s+(?:a|que)|>=|≥|>)\s*)")
 _SCALE = r"(?:\s*(?:/|out\s+of|sobre|de\s+(?=5\b|10\b))\s*(?P<scale>5|10|100)\b)"
@@ -125,7 +129,9 @@ def find_rating(free: str, default: float | None,
             g["post"] = g["plus"]  # "92+ Parker"
         g["art"] = g["art"] or g["art_en"] or g["art_es"]
         # "at least 2 people" is a count; "min. 8.5" (a decimal) or "at least an 8" a grade
-        graded = bool(g["lead"] and re.search(r"[.,'’]\d", g["num"])
+        # ("nada por debajo de 8" at its clause's end: a floor refused is a grade's too)
+        graded = bool(g["lead"] and (re.search(r"[.,'’]\d", g["num"]) or re.match(
+            r"(?:nada|ninguno|ninguna|nothing|none|no)\b", g["lead"]))
                       and _CLAUSE_END.match(free, m.end()))  # not "at least 2.5 km"
         if g["pct"]:  # "reviews of 90% or more", "95% positive": a share of good reviews
             if not (g["pre"] or g["pos"]) or g["scale"] or g["unit"] or g["art"]:

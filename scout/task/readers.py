@@ -66,7 +66,10 @@ def query_territories(text: QueryText, lang: str) -> list[str]:
                 code = names.get(phrase) or CITY_TERRITORY.get(phrase)
                 if code and code not in out:
                     out.append(code)
-    return out
+    from scout.task.demonyms import demonym_territories
+
+    # "South African Pinotage under R250": the country an adjective names
+    return out + [c for c in demonym_territories(text.folded) if c not in out]
 
 
 # A number as people write it: digits grouped in thousands ("100,000 km", "80.000 km",

@@ -1,8 +1,8 @@
 """Relative spans of a request, resolved from the injected ``today``: seasons, weekends,
-weeks, weekdays, "today / tomorrow / hoy / mañana", "in N days / weeks / months" ("dentro
-de…"; "a fortnight" is two weeks), "the week / weekend after next", weekday ranges ("del lunes al miércoles"), "next / last month" ("el mes que
+weeks, weekdays, "today / tomorrow / hoy / mañana" (counted days, weeks and months, "in N
+weeks", are :mod:`scout.task.ahead`'s), "the week / weekend after next", weekday ranges ("del lunes al miércoles"), "next / last month" ("el mes que
 viene / pasado"), "last summer" / "el verano pasado", "next / last year" ("el año que
-viene / pasado"), a year alone,
+viene / pasado"; not an earlier stay's "last year": :func:`earlier`), a year alone,
 feasts (Christmas, New Year, Easter, Semana Santa; those that move by weekday or belong
 to a country, and the Spanish puentes, are :mod:`scout.task.feasts`'s).
 
@@ -20,7 +20,6 @@ from typing import Any
 
 from scout.schemas.task import DateRange, Month
 from scout.task.monthwords import osa1
-from scout.task.numwords import count_words
 
 Value = Month | DateRange
 #: "... del año que viene" / "next year's" after a feast: the feast of next year (here and
@@ -29,13 +28,6 @@ NEXT_YEAR = (r"\s+(?:(?:del|de)\s+(?:ano\s+que\s+viene|proximo\s+ano|ano\s+proxi
              r"(?:of\s+)?next\s+year)\b")
 Form = tuple[str, Callable[[re.Match[str]], "Value | None"]]
 
-_NUM_WORDS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "un": 1, "una": 1, "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
-    "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12,
-}
-_NUM_WORDS.update({w: n for w, n in count_words(60).items() if w not in _NUM_WORDS})
 # meteorological seasons, northern hemisphere: the month each one starts
 _SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12,
             "primavera": 3, "verano": 6, "otono": 9, "invierno": 12}
@@ -118,7 +110,7 @@ def _occasion_before(m: re.Match[str]) -> bool:
                                                                         before[-1]) is not None)
 
 
-class _Renamed:
+class Renamed:
     """A match seen with some groups renamed (two spellings of one form share a builder)."""
 
     def __init__(self, m: re.Match[str], groups: dict[str, str | None]) -> None:
@@ -135,6 +127,23 @@ def _opt_year(m: re.Match[str], group: str) -> int | None:
 
 # "last year" / "el año pasado": read so that a request for a gone date is kept and flagged
 LAST_YEAR = r"(?:(?:the\s+)?last\s+year|(?:el\s+)?ano\s+pasado|(?:el\s+)?pasado\s+ano)\b"
+
+
+# an earlier stay or purchase the request compares with, not when the new one is: "como el
+# del año pasado", "the one we had last year", "cheaper than the €140 we paid there last
+# year", "last year's": a past verb or a comparison in the clause before the words, or a
+# possessive after them (folded text)
+_EARLIER_BEFORE = re.compile(
+    r"\b(?:como|igual\s+que|than|que|like|as|del|de\s+l[oa]s?|paid|had|stayed|went|got|"
+    r"used|booked|rented|bought|tried|loved|liked|visited|did|spent|took|was|were|pagamos|"
+    r"pague|pago|tuvimos|tuve|estuvimos|estuve|fuimos|fui|usamos|reservamos|reserve|"
+    r"alquilamos|compramos|quedamos|alojamos|gusto|gastamos|hicimos|fue)\b[^,.;:!?\n]*$")
+
+
+def earlier(m: re.Match[str]) -> bool:
+    """Whether "last year" / "el año pasado" at ``m`` says when an earlier stay was."""
+    clause = re.split(r"[,.;:!?\n]", m.string[max(0, m.start() - 80):m.start()])[-1]
+    return bool(_EARLIER_BEFORE.search(clause)) or m.string.startswith(("'s", "’s"), m.end())
 
 
 def weekend_typos(text: str) -> list[str]:
@@ -253,6 +262,8 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   r"(?:el\s+)?pasado\s+mes\b))", month_rel))
 
     def year_rel(m: re.Match[str]) -> Value | None:
+        if m.group("last") and earlier(m):
+            return None
         if m.group("this"):
             return DateRange(start=t, end=dt.date(t.year, 12, 31))
         y = t.year - 1 if m.group("last") else t.year + 1
@@ -261,7 +272,7 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
     forms.append((rf"\b(?:(?P<this>this\s+year|este\s+ano)\b|{rel_year}|"
                   rf"(?P<last>{LAST_YEAR}))", year_rel))
 
-    def weekday(m: re.Match[str] | _Renamed) -> Value | None:
+    def weekday(m: re.Match[str] | Renamed) -> Value | None:
         wd = every[m.group("wd")]
         if m.group("next"):  # English "next Friday": the Friday of next week
             d = t + dt.timedelta(days=7 - t.weekday() + wd)
@@ -274,13 +285,13 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
     forms.append((r"\b(?:(?P<next>next)\s+|(?:(?P<ahead>(?:this\s+)?coming|el\s+proximo)|this|on|el|"
                   r"este|the)\s+)?(?P<wd>" + "|".join(sorted(days, key=len, reverse=True)) + r")\b"
                   r"(?:\s+(?P<ahead2>que\s+viene|proximo))?",
-                  lambda m: weekday(_Renamed(m, {"ahead": m.group("ahead") or m.group("ahead2")}))))
+                  lambda m: weekday(Renamed(m, {"ahead": m.group("ahead") or m.group("ahead2")}))))
     # an abbreviation ("sat", "thurs", "vie") only with a cue before it or "night" after it
     # ("on sun" is likelier the sun than Sunday: "sun" only in a range or before "night")
     short = "|".join(sorted((w for w in abbr if w != "sun"), key=len, reverse=True))
     forms.append((r"\b(?:(?P<next>next)\s+|(?:this|coming|on|el|este)\s+)(?P<wd>" + short
                   + r")\b\.?(?:\s+(?:night|noche))?|\b(?P<wd2>" + short + r"|sun)\.?\s+(?:night|noche)\b",
-                  lambda m: weekday(_Renamed(m, {"wd": m.group("wd") or m.group("wd2"),
+                  lambda m: weekday(Renamed(m, {"wd": m.group("wd") or m.group("wd2"),
                                                  "ahead": None}))))
 
     def weekday_range(m: re.Match[str]) -> Value | None:
@@ -322,25 +333,6 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   r"tonight|tomorrow|hoy|esta\s+noche|manana|tmrw?|tomm?orr?ow|2moro|2morrow|tonite|"
                   r"2nite)\b", day_word))
 
-    def offset(m: re.Match[str]) -> Value | None:
-        raw = m.group("n")
-        n = int(raw) if raw.isdigit() else 2 if raw.endswith(("of", "de")) else _NUM_WORDS.get(raw)
-        if n is None or n > 400:
-            return None
-        unit = m.group("unit")
-        if unit.startswith(("day", "dia")):
-            d = t + dt.timedelta(days=n)
-            return DateRange(start=d, end=d)
-        if unit.startswith(("week", "semana", "fortnight")):
-            d = t + dt.timedelta(days=(14 if unit.startswith("fortnight") else 7) * n)
-            return DateRange(start=d, end=d + dt.timedelta(days=6))
-        y, mo = add_months(t, n)
-        return Month(year=y, month=mo)
-
-    # "in a couple of weeks", "en un par de semanas", "de aquí a 15 días": two, and N
-    forms.append((r"\b(?:in|within|dentro\s+de|en|de\s+aqui\s+a)\s+(?P<n>\d{1,3}|a\s+couple\s+of|"
-                  r"couple\s+of|un\s+par\s+de|" + "|".join(_NUM_WORDS)
-                  + r")\s+(?P<unit>days?|weeks?|fortnights?|months?|dias?|semanas?|mes|meses)\b", offset))
     def holiday(m: re.Match[str]) -> Value | None:
         name = re.sub(r"\s+", " ", m.group("h")).replace("’", "'")
         if name.startswith("x"):

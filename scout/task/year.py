@@ -68,7 +68,7 @@ _BEFORE = (r"(?:model\s+year|year|ano|modelo|" + _VERBS + r"\s+(?:in|en))\s*(?::
 _VERB_REL = re.compile(r"\b" + _VERBS + r"\s+" + _YEAR)
 _AFTER = (r"\s*(?:\+|(?:or\s+(?:newer|later|after|more\s+recent)|and\s+(?:newer|later|up)|"
           # ("pa'lante", "para adelante": "onwards" as Spain and Latin America say it)
-          r"onwards?|en\s+adelante|pa(?:ra)?\s*['’]?\s*(?:a?delante|lante)|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?|"
+          r"onwards?|en\s+adelante|pa(?:ra)?\s*['’]?\s*(?:a?delante|lante|arriba)|hacia\s+arriba|o\s+(?:posterior(?:es)?|mas\s+nuev[oa]s?|mas\s+recientes?|superior(?:es)?|"
           r"despues|mas\s+tarde)|y\s+(?:posterior(?:es)?|despues)|"
           # a span open to today: "2019 to present", "2010-date", "de 2000 a la fecha"
           r"(?:to|until|till|through|thru|-|–|a|al|hasta)\s*(?:the\s+)?"
@@ -102,7 +102,9 @@ _PATTERNS = (
 
 # a year said relative to today: "last year", "el año pasado", "this year", "este año",
 # "next year", "el año que viene" ("the last year" is a window, read by _AGE)
-_RELATIVE = re.compile(r"(?<!\bthe\s)\b(?:(?P<last>last\s+year|(?:el\s+)?ano\s+pasado)|"
+# ("de este año o el pasado", "this year or last": the earlier of the two)
+_RELATIVE = re.compile(r"(?<!\bthe\s)\b(?:(?P<last>(?:este\s+ano|this\s+year)\s+(?:o|or)\s+"
+                       r"(?:(?:el\s+)?(?:ano\s+)?pasado|last(?:\s+year)?)|last\s+year|(?:el\s+)?ano\s+pasado)|"
                        r"(?P<this>this\s+year|este\s+ano)|"
                        r"(?P<next>next\s+year|(?:el\s+)?ano\s+(?:que\s+viene|proximo)))\b")
 
@@ -186,12 +188,17 @@ def find_window(free: str, today: dt.date) -> tuple[int, tuple[int, int]] | None
     return today.year - n, m.span()
 
 
+# a quarter or half said before a year ("from Q1 2020 to Q4 2024", "H2 2019"): the year's
+_QUARTER = re.compile(r"\b[qh][1-4]\s+(?=[12]\d{3}\b)")
+
+
 def find_year(free: str, words: list[str], today: dt.date | None = None, high: bool = False,
               ) -> tuple[int, tuple[int, int]] | None:
     """The year a request names and its span in ``free`` (the folded, unclaimed text);
     ``words``: the input's name and aliases, folded; ``today``: for an age ("less than 3
     years old" is this year less 3), read when no year is written. Of a range of years
     the first, or with ``high`` (an input for the last year, ``max_year``) the last."""
+    free = _QUARTER.sub(lambda m: " " * len(m.group(0)), free)  # "from Q1 2020": 2020
     if today is not None:
         from scout.task.numwords import widen
 

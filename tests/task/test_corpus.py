@@ -204,3 +204,16 @@ def test_blind15_is_separate_bilingual_and_labelled() -> None:
     them; each kind is a real pipeline's inputs, and no request is shared with any other
     corpus."""
     _a_blind_set(15, least=45, per_lang=20, kinds={"camp", "tool", "dataset", "book", "paper"})
+
+
+def test_blind16_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind16.yaml (``parse.py --blind16``): follow-ups, comparisons,
+    quarters and terms, taxes and deposits around budgets, ratings on other scales, lists
+    of places, voice fillers and e-mail reply chains, regional Spanish and English, for
+    every example kind (coworking, tours and venues first seen here); each kind is a real
+    pipeline's inputs, and no request is shared with any other corpus."""
+    _a_blind_set(16, least=55, per_lang=25,
+                 kinds={"hotel", "restaurant", "coworking", "tour", "venue", "grant",
+                        "flat", "clinic", "phoneplan", "school", "dataset", "tool", "book",
+                        "carrental", "laptop", "rental", "car", "event", "talk",
+                        "conference", "paper", "job", "course", "wine", "trip"})

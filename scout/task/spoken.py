@@ -1,0 +1,52 @@
+"""What a dictated message or an agent's follow-up adds to a request that is no part of it,
+taken out before any reader runs.
+
+A voice message keeps its fillers ("eh, necesito un hotel", "so, like, we want, um,
+tapas", "you know"; "o sea" and "I mean" are left: they take back a value said before,
+:mod:`scout.task.corrections`) and the calls that open or close a sentence ("chamo, búscame
+...", "oye, asere, ...", "..., mate", "¿ya?"); read as words, they were the dish or the
+tour's theme ("um", "chamo", "eh"). A filler counts only set apart, between commas or at
+a sentence's edge: "I'd like tapas", "eh" inside a name, "este hotel" stay as they are.
+
+An agent relaying a follow-up opens it with the search it refines ("Same again but for
+Valencia", "Same as before but in Porto", "igual que la búsqueda anterior pero para 6",
+"lo mismo que antes pero para Sevilla"). A lone request cannot know the earlier values:
+what it says after the opener is what it gives, and the opener itself is no value ("Same
+again" was the dish, "Igual" the place). :func:`unspoken` drops both.
+"""
+
+from __future__ import annotations
+
+import re
+
+# fillers and calls (folded forms and the accented ones people type): English, Spain's and
+# Latin America's ("o sea", "pues", "oye", "mira"; Venezuela's "chamo" and "pana", Cuba's
+# "asere", Chile's "po" and "¿ya?", Peru's "pe"; Australia's "mate")
+_FILLERS = (r"u+m+|u+h+|e+r+m+|e+h+m*|m{2,}|h+m+|like|you\s+know|so|pues|oye|"
+            r"mira|chamo|chama|pana|asere|mate|po|pe|ya")
+# set apart: at the text's or a sentence's start, or after a comma, and before a comma, a
+# sentence's end or the text's end
+_SET_APART = re.compile(r"(?:^|(?<=[,.;:!?¿¡\n]))[ \t]*(?i:" + _FILLERS + r")[ \t]*"
+                        r"(?:,|(?=[.;:!?\n])|$)", re.MULTILINE)
+# "¿ya?", "¿eh?", "you know?": a tag question that asks nothing
+_TAG = re.compile(r"[ \t]*¿[ \t]*(?i:ya|eh|vale|sí|si|ok)[ \t]*\?")
+
+# the earlier search a follow-up refines, at the message's or a sentence's start, up to
+# "but" / "pero" where it says what changes
+_EARLIER = (r"(?:the\s+)?same(?:\s+(?:again|thing|search|one|as\s+(?:before|last\s+time|"
+            r"yesterday|the\s+(?:last|previous)\s+(?:one|search))))?|"
+            r"lo\s+mismo(?:\s+que\s+(?:antes|ayer|la\s+(?:vez\s+)?(?:anterior|otra\s+vez)))?|"
+            r"(?:igual|lo\s+mismo)\s+que\s+(?:antes|ayer|(?:el|la)\s+(?:\w+\s+)?(?:anterior|de\s+antes|"
+            r"de\s+ayer))|la\s+misma\s+b[uú]squeda")
+_FOLLOW_UP = re.compile(r"(?:^|(?<=[.;!?\n]))[ \t]*(?i:" + _EARLIER + r")(?![\w-])[ \t]*,?[ \t]*"
+                        r"(?i:(?:but|pero|and|y)[ \t]+)?", re.MULTILINE)
+
+
+def unspoken(text: str) -> str:
+    """``text`` without its fillers and tag questions set apart, and without the opener
+    of a follow-up; a request with none comes back unchanged."""
+    out = _FOLLOW_UP.sub(" ", _TAG.sub("", text))
+    prev = None
+    while prev != out:  # "so, like, we want": one filler after another
+        prev, out = out, _SET_APART.sub(" ", out)
+    return re.sub(r"[ \t]{2,}", " ", out).strip() if out != text else text
