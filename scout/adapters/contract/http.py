@@ -32,6 +32,8 @@ import httpx
 from scout import __version__
 from scout.i18n import N_
 from scout.config.settings import AdapterSettings
+from scout.adapters.contract.decoded import (ACCEPT_ENCODING, BadEncoding, UnsupportedEncoding,
+                                             iter_decoded)
 from scout.errors import (AuthError, ParseError, ProviderError, RateLimited, Rejected,
                           Unavailable, Unreachable)
 
@@ -81,7 +83,9 @@ def make_client(
         timeout=timeout,
         verify=ssl_context(),
         limits=httpx.Limits(max_connections=20, max_keepalive_connections=10),
-        headers={"User-Agent": settings.user_agent or USER_AGENT},
+        # only the codings iter_decoded bounds, whatever httpx extras are installed
+        headers={"User-Agent": settings.user_agent or USER_AGENT,
+                 "Accept-Encoding": ACCEPT_ENCODING},
         follow_redirects=follow_redirects,
         max_redirects=max_redirects,
         transport=transport,
@@ -162,6 +166,15 @@ def mapped(adapter: str) -> Iterator[None]:
     except httpx.TimeoutException as exc:
         raise Unavailable(N_("{adapter}: timed out ({error})").format(
             adapter=adapter, error=type(exc).__name__), adapter=adapter) from exc
+    except UnsupportedEncoding as exc:
+        # a stacked or unknown coding: what a decompression bomb looks like, never retried
+        raise ParseError(N_("{adapter}: the body's Content-Encoding '{coding}' is not one scout "
+                            "accepts ({accepted}, once)").format(
+                                adapter=adapter, coding=exc.coding, accepted=ACCEPT_ENCODING),
+                         adapter=adapter) from exc
+    except BadEncoding as exc:
+        raise ParseError(N_("{adapter}: the body is not valid {coding}").format(
+            adapter=adapter, coding=exc.coding), adapter=adapter) from exc
     except httpx.TooManyRedirects as exc:
         raise Rejected(f"{adapter}: too many redirects", adapter=adapter) from exc
     except httpx.ConnectError as exc:  # no route, no DNS, refused: offline, most likely
@@ -199,7 +212,7 @@ def read_body(response: httpx.Response, adapter: str, *,
     deadline = clock() + deadline_s
     buf = bytearray()
     try:
-        for chunk in iter_until(response.iter_bytes(), deadline, clock):
+        for chunk in iter_until(iter_decoded(response), deadline, clock):
             buf.extend(chunk)
             if len(buf) > max_bytes:
                 raise ParseError(N_("{adapter}: response larger than {limit} bytes (HTTP "
