@@ -7,6 +7,11 @@ about two minutes of CPU inside C code, holding the GIL, so no timeout can stop 
 :func:`parse_html` counts those tags first (a regex pass, linear) and parses only the
 document up to the point where they nest deeper than :data:`MAX_DEPTH`; real pages nest
 them a few dozen deep. Everything before the cut (``<head>``, JSON-LD) is kept.
+
+lexbor is also quadratic in the attributes of one element (each new one is compared
+with those already read): one tag of 20,000 attributes took 3 s, a 2 MB page of one
+tag minutes. :func:`cap_attributes` cuts the document before the first tag with more
+than :data:`MAX_ATTRIBUTES`; real elements carry a few dozen.
 """
 
 from __future__ import annotations
@@ -41,6 +46,28 @@ def cap_nesting(html: str, max_depth: int = MAX_DEPTH) -> tuple[str, bool]:
     return html, False
 
 
+#: more than any real element carries; lexbor reads this many in well under a millisecond
+MAX_ATTRIBUTES = 256
+#: a start tag long enough to hold that many attributes (a name and a space each), its
+#: quoted values read whole (possessive: linear, and a '>' inside a value stays inside)
+_LONG_TAG = re.compile(r"""<[A-Za-z](?:[^<>"']|"[^"]*+"|'[^']*+')*+""")
+_VALUE = re.compile(r"""=\s*+(?:"[^"]*+"|'[^']*+'|[^\s"'>]*+)""")
+
+
+def cap_attributes(html: str, max_attributes: int = MAX_ATTRIBUTES) -> tuple[str, bool]:
+    """``html`` up to the first start tag with more than ``max_attributes`` attributes,
+    and whether it was cut."""
+    if len(html) < 2 * max_attributes:
+        return html, False
+    for m in _LONG_TAG.finditer(html):
+        tag = m.group()
+        if len(tag) >= 2 * max_attributes and \
+                len(_VALUE.sub(" ", tag).split()) - 1 > max_attributes:
+            return html[: m.start()], True
+    return html, False
+
+
 def parse_html(html: str, max_depth: int = MAX_DEPTH) -> LexborHTMLParser:
-    """A lexbor tree of ``html`` (cut where it nests deeper than ``max_depth``)."""
-    return LexborHTMLParser(cap_nesting(html, max_depth)[0])
+    """A lexbor tree of ``html``, cut where it nests deeper than ``max_depth`` or a tag
+    holds more than :data:`MAX_ATTRIBUTES` attributes."""
+    return LexborHTMLParser(cap_attributes(cap_nesting(html, max_depth)[0])[0])
