@@ -20,7 +20,7 @@ from scout.adapters.page import PageAdapter, guarded_get
 from scout.adapters.ssrf import SsrfGuard
 from scout.adapters.search_http import json_body
 from scout.config.settings import PageSettings
-from scout.errors import Blocked, ParseError
+from scout.errors import Blocked, ParseError, Rejected
 from tests.fakes.server import FakeServer, Reply
 
 ZEROS = 32 * 1024 * 1024
@@ -172,3 +172,16 @@ def test_a_search_answer_in_a_byte_codec_is_a_parse_error() -> None:
                               headers={"content-type": "application/json; charset=rot13"})
     with pytest.raises(ParseError):  # was LookupError, out of every search adapter
         json_body(response, "tavily")
+
+
+# --- redirects ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("location", ["http://xn--/", "http://xn--ls8h/", "http://xn--a.xn--/x"])
+def test_a_redirect_to_a_host_that_is_no_name_is_rejected(location: str) -> None:
+    # httpx decodes the Location's host even when it follows no redirect: idna's error
+    # left the adapter as no provider error at all
+    with FakeServer() as srv:
+        srv.route("GET", "/go", lambda req: Reply(302, b"", "text/html", {"Location": location}))
+        with pytest.raises(Rejected, match="not a valid URL"):
+            fetch(srv, "/go")

@@ -175,6 +175,13 @@ def mapped(adapter: str) -> Iterator[None]:
     except BadEncoding as exc:
         raise ParseError(N_("{adapter}: the body is not valid {coding}").format(
             adapter=adapter, coding=exc.coding), adapter=adapter) from exc
+    except (httpx.InvalidURL, UnicodeError) as exc:
+        # a Location whose host is no name (IDNA's 'xn--', an emoji label): httpx reads
+        # it even when it follows no redirect, and idna's error is no httpx one
+        raise Rejected(N_("{adapter}: the server's answer names an address that is not a "
+                          "valid URL ({error})").format(adapter=adapter,
+                                                        error=type(exc).__name__),
+                       adapter=adapter) from exc
     except httpx.TooManyRedirects as exc:
         raise Rejected(f"{adapter}: too many redirects", adapter=adapter) from exc
     except httpx.ConnectError as exc:  # no route, no DNS, refused: offline, most likely
