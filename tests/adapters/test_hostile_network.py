@@ -1,6 +1,7 @@
 """A misbehaving web server as a page source: decompression bombs (stacked codings, one
-deep gzip), charset labels no browser reads a page in, BOMs that contradict the header,
-and untyped binary bodies. Each ends bounded, as a provider error or a readable page."""
+deep gzip, live or while recording), charset labels no browser reads a page in, BOMs
+that contradict the header, untyped binary bodies and redirects to hosts that are no
+name. Each ends bounded, as a provider error or a readable page."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import gzip
 import tracemalloc
 import zlib
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -16,10 +18,12 @@ from scout.adapters.contract import FetchRequest
 from scout.adapters.contract.decoded import (STEP, BadEncoding, UnsupportedEncoding,
                                              bom_encoding, iter_decoded, web_encoding)
 from scout.adapters.contract.http import make_client
+from scout.adapters.contract.redact import SecretScrubber
 from scout.adapters.page import PageAdapter, guarded_get
 from scout.adapters.ssrf import SsrfGuard
 from scout.adapters.search_http import json_body
 from scout.config.settings import PageSettings
+from scout.providers.record import Exchanges, RecordingTransport
 from scout.errors import Blocked, ParseError, Rejected
 from tests.fakes.server import FakeServer, Reply
 
@@ -185,3 +189,21 @@ def test_a_redirect_to_a_host_that_is_no_name_is_rejected(location: str) -> None
         srv.route("GET", "/go", lambda req: Reply(302, b"", "text/html", {"Location": location}))
         with pytest.raises(Rejected, match="not a valid URL"):
             fetch(srv, "/go")
+
+
+def test_recording_a_stacked_coding_refuses_it_as_a_live_read_does(tmp_path: Path) -> None:
+    # --record read the body whole with httpx's decoder (no cap): the bomb went off there
+    bomb = gzip.compress(_gzip_stream(ZEROS))
+    upstream = httpx.MockTransport(lambda r: httpx.Response(
+        200, headers={"content-encoding": "gzip, gzip", "content-type": "text/html"},
+        stream=Chunks(bomb)))
+    store = Exchanges(tmp_path, SecretScrubber())
+    with httpx.Client(transport=RecordingTransport(upstream, store)) as client:
+        tracemalloc.start()
+        try:
+            with pytest.raises(UnsupportedEncoding):
+                client.get("https://h.example/")
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+    assert peak < 8 * 1024 * 1024 and not (tmp_path / "http").exists()
