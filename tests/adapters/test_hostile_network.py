@@ -147,7 +147,10 @@ def test_labels_no_browser_reads_a_page_in_are_passed_over(label: str) -> None:
 
 @pytest.mark.parametrize("label,name", [("UTF-8", "utf-8"), ("latin1", "cp1252"),
                                         ("ascii", "cp1252"), ("Shift_JIS", "shift_jis"),
-                                        ("windows-1251", "cp1251")])
+                                        ("windows-1251", "cp1251"), ("gb2312", "gbk"),
+                                        ("TIS-620", "cp874"), ("windows-874", "cp874"),
+                                        ("x-sjis", "cp932"), ("iso-8859-8-i", "iso8859-8"),
+                                        ("ks_c_5601-1987", "cp949")])
 def test_web_labels_are_read(label: str, name: str) -> None:
     assert web_encoding(label) == name
     assert web_encoding(label + "\x00") is None  # codecs.lookup raised ValueError

@@ -113,8 +113,26 @@ _WEB_ENCODINGS = frozenset(codecs.lookup(label).name for label in (
     "gb18030", "big5", "big5hkscs", "euc-jp", "iso-2022-jp", "shift_jis", "cp932", "euc-kr",
     "cp949", "utf-16-le", "utf-16-be", "utf-16"))
 
-#: labels a browser reads as another encoding (WHATWG): Latin-1 and ASCII as windows-1252
-_WEB_ALIASES = {codecs.lookup("latin-1").name: "cp1252", codecs.lookup("ascii").name: "cp1252"}
+#: encodings a browser reads as a superset (WHATWG): Latin-1 and ASCII as windows-1252,
+#: GB2312 as GBK, TIS-620 and ISO-8859-11 as windows-874, ISO-8859-9 as windows-1254,
+#: EUC-KR as windows-949
+_WEB_ALIASES = {codecs.lookup(name).name: web for name, web in (
+    ("latin-1", "cp1252"), ("ascii", "cp1252"), ("gb2312", "gbk"), ("tis-620", "cp874"),
+    ("iso8859-11", "cp874"), ("iso8859-9", "cp1254"), ("euc-kr", "cp949"))}
+#: WHATWG labels Python does not know, as the Python codec a browser uses for them
+_WEB_LABELS = {
+    "windows-874": "cp874", "dos-874": "cp874", "x-cp1250": "cp1250", "x-cp1252": "cp1252",
+    "iso-8859-8-i": "iso-8859-8", "logical": "iso-8859-8", "visual": "iso-8859-8",
+    "koi": "koi8-r", "koi8": "koi8-r", "koi8-ru": "koi8-u", "mac": "mac-roman",
+    "csmacintosh": "mac-roman", "x-mac-roman": "mac-roman", "x-mac-cyrillic": "mac-cyrillic",
+    "x-mac-ukrainian": "mac-cyrillic", "gb_2312": "gbk", "gb_2312-80": "gbk",
+    "csgb2312": "gbk", "x-gbk": "gbk", "cn-big5": "big5", "x-x-big5": "big5",
+    "x-euc-jp": "euc-jp", "cseucpkdfmtjapanese": "euc-jp", "x-sjis": "cp932",
+    "windows-31j": "cp932", "cseuckr": "cp949", "csksc56011987": "cp949",
+    "iso-ir-149": "cp949", "ks_c_5601-1989": "cp949", "ksc_5601": "cp949",
+    "windows-949": "cp949", "unicode-1-1-utf-8": "utf-8", "unicodefffe": "utf-16-be",
+    "csunicode": "utf-16-le", "iso-10646-ucs-2": "utf-16-le", "ucs-2": "utf-16-le",
+    "unicode": "utf-16-le", "unicodefeff": "utf-16-le"}
 
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"),
          (codecs.BOM_UTF16_BE, "utf-16-be"))
@@ -125,8 +143,10 @@ def web_encoding(label: str | None) -> str | None:
     a web page in; None for a label that is unknown, not a text encoding, or UTF-7."""
     if not label:
         return None
+    label = label.strip()
+    label = _WEB_LABELS.get(label.lower(), label)
     try:
-        name = codecs.lookup(label.strip()).name
+        name = codecs.lookup(label).name
     except (LookupError, ValueError):  # unknown, or a label with a NUL in it
         return None
     name = _WEB_ALIASES.get(name, name)
