@@ -37,8 +37,8 @@ from scout.errors import Blocked, Rejected, Unavailable
 from scout.adapters.contract import FetchRequest, PageAdapter as PageAdapterBase, Reply, \
     Request, Secret
 from scout.adapters.contract.decoded import bom_encoding, iter_decoded, web_encoding
-from scout.adapters.contract.http import (BodyStillArriving, check_status, iter_until,
-                                          make_client, mapped, redact_url)
+from scout.adapters.contract.http import (OWN_REDIRECTS, BodyStillArriving, check_status,
+                                          iter_until, make_client, mapped, redact_url)
 from scout.schemas.sources import Page
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -158,7 +158,7 @@ def guarded_get(adapter: str, client: httpx.Client, guard: SsrfGuard, settings: 
 def _build(client: httpx.Client, url: httpx.URL, pinned: str | None,
            accept: str) -> httpx.Request:
     headers = {"Accept": accept, "Accept-Language": "en;q=0.9, *;q=0.5"}
-    extensions: dict[str, Any] = {}
+    extensions: dict[str, Any] = {OWN_REDIRECTS: True}  # each hop goes through the guard
     target = url
     if pinned is not None:
         # connect to the address the guard checked; the name stays in Host and SNI

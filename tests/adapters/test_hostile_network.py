@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from scout.adapters.contract import FetchRequest
+from scout.adapters.contract import FetchRequest, SearchRequest
 from scout.adapters.contract.decoded import (STEP, BadEncoding, UnsupportedEncoding,
                                              bom_encoding, iter_decoded, web_encoding)
 from scout.adapters.contract.http import make_client
@@ -22,7 +22,7 @@ from scout.adapters.contract.redact import SecretScrubber
 from scout.adapters.page import PageAdapter, guarded_get
 from scout.adapters.ssrf import SsrfGuard
 from scout.adapters.search_http import json_body
-from scout.config.settings import PageSettings
+from scout.config.settings import ADAPTER_TYPES, PageSettings, settings_for
 from scout.providers.record import Exchanges, RecordingTransport
 from scout.errors import Blocked, ParseError, Rejected
 from tests.fakes.server import FakeServer, Reply
@@ -50,6 +50,12 @@ class Chunks(httpx.SyncByteStream):
 def streamed(body: bytes, coding: str, split: int = 1000) -> httpx.Response:
     parts = [body[i:i + split] for i in range(0, len(body), split)] or [b""]
     return httpx.Response(200, headers={"content-encoding": coding}, stream=Chunks(*parts))
+
+
+def make_adapter_with(type_name: str, client: httpx.Client, **settings: object):
+    """A search adapter of ``type_name`` on ``client``, as the providers layer builds it."""
+    cls = ADAPTER_TYPES[type_name].load()
+    return cls(type_name, settings_for(type_name, {"type": type_name, **settings}), client)
 
 
 def local_page(srv: FakeServer, path: str, body: bytes, ctype: str = "text/html",
@@ -210,3 +216,46 @@ def test_recording_a_stacked_coding_refuses_it_as_a_live_read_does(tmp_path: Pat
         finally:
             tracemalloc.stop()
     assert peak < 8 * 1024 * 1024 and not (tmp_path / "http").exists()
+
+
+@pytest.mark.parametrize("status", [302, 307, 308])
+def test_an_api_redirect_to_another_host_is_refused_before_anything_is_sent(
+        status: int) -> None:
+    # httpx drops only Authorization on such a hop: Brave's X-Subscription-Token and a
+    # JSON body with Tavily's key (307/308) went on to the other host
+    with FakeServer() as api, FakeServer() as other:
+        elsewhere = other.url.replace("127.0.0.1", "localhost")
+        api.route("GET", "/search", lambda req: Reply(status, b"", "text/html",
+                                                      {"Location": f"{elsewhere}/search"}))
+        other.route("GET", "/search", lambda req: Reply(200, {"results": []}))
+        with make_client(settings_for("searxng", {"type": "searxng"})) as client:
+            adapter = make_adapter_with("searxng", client, base_url=api.url)
+            with pytest.raises(Rejected, match="redirects to another site"):
+                adapter.call(SearchRequest(query="q", limit=5))
+        assert other.log == [] and len(api.log) == 1
+
+
+def test_an_api_redirect_on_its_own_host_is_followed() -> None:
+    with FakeServer() as api:
+        api.route("GET", "/search", lambda req: Reply(200, {"results": []})
+                  if req.path == "/search/" else Reply(301, b"", "text/html",
+                                                       {"Location": "/search/"}))
+        with make_client(settings_for("searxng", {"type": "searxng"})) as client:
+            adapter = make_adapter_with("searxng", client, base_url=api.url)
+            assert adapter.call(SearchRequest(query="q", limit=5)).value == []
+        assert [e.path for e in api.log] == ["/search", "/search/"]
+
+
+def test_the_page_adapter_still_follows_a_checked_redirect_to_another_host() -> None:
+    # its client comes from the providers layer (redirects on, the hook installed): the
+    # page adapter checks each hop with its SSRF guard and follows it itself
+    with FakeServer() as first, FakeServer() as second:
+        there = second.url.replace("127.0.0.1", "localhost")
+        first.route("GET", "/go", lambda req: Reply(302, b"", "text/html",
+                                                    {"Location": f"{there}/p"}))
+        second.route("GET", "/p", lambda req: Reply(200, b"<title>There</title>", "text/html"))
+        settings = PageSettings(type="page", allow_hosts=["127.0.0.1", "localhost"])
+        with make_client(settings) as client:
+            reply = PageAdapter("page", settings, client).call(
+                FetchRequest(url=f"{first.url}/go"))
+    assert reply.value.title == "There" and reply.meta["redirects"] == 1

@@ -77,9 +77,12 @@ def make_client(
     max_redirects: int = 5,
 ) -> httpx.Client:
     """One client per adapter: timeouts, connection limits, a user agent and the shared
-    TLS context (:func:`ssl_context`)."""
+    TLS context (:func:`ssl_context`). A client that follows redirects follows them only
+    on the same host (:func:`same_site_redirects`)."""
     timeout = httpx.Timeout(settings.timeout, connect=min(settings.timeout, 10.0))
+    hooks = {"response": [same_site_redirects(settings.type)]} if follow_redirects else {}
     return httpx.Client(
+        event_hooks=hooks,
         timeout=timeout,
         verify=ssl_context(),
         limits=httpx.Limits(max_connections=20, max_keepalive_connections=10),
@@ -90,6 +93,38 @@ def make_client(
         max_redirects=max_redirects,
         transport=transport,
     )
+
+
+#: a request extension: the sender checks each redirect itself (the page adapter's SSRF
+#: guard), so :func:`same_site_redirects` leaves its answers alone
+OWN_REDIRECTS = "scout_own_redirects"
+
+
+def same_site_redirects(adapter: str) -> Callable[[httpx.Response], None]:
+    """A response hook refusing a redirect to another host (or from https to http).
+
+    httpx drops only ``Authorization`` on such a redirect: an API key in another header
+    (Brave's ``X-Subscription-Token``) went to wherever the API's answer pointed, a JSON
+    body holding one (Tavily's) was sent again there on a 307/308, and the new host was
+    never checked against internal addresses (``169.254.169.254``). No API scout calls
+    redirects off its own host; a redirect to https on the same host is followed."""
+    def hook(response: httpx.Response) -> None:
+        location = response.headers.get("location")
+        if not (response.is_redirect and location) or \
+                response.request.extensions.get(OWN_REDIRECTS):
+            return
+        source = response.request.url
+        try:
+            target = source.join(location)
+            same = target.host == source.host and \
+                (target.scheme == source.scheme or target.scheme == "https")
+        except (httpx.InvalidURL, UnicodeError):
+            same = False
+        if not same:
+            raise Rejected(N_("{adapter}: the answer redirects to another site; scout sends "
+                              "an API's request to its own host only").format(adapter=adapter),
+                           adapter=adapter, status=response.status_code)
+    return hook
 
 
 def redact_url(url: str | httpx.URL, extra: frozenset[str] = frozenset()) -> str:
