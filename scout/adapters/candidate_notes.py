@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from scout.adapters.hygiene import quotable
 from scout.adapters.localefmt import parse_date, parse_published
+from scout.adapters.lookalike import described, foreign_letters
 from scout.adapters.text import split_sentences
 from scout.adapters.contract import EvidenceItem
 from scout.schemas.sources import AspectNote, CandidateNotes, Moment, SynthesisSentence
@@ -39,6 +40,13 @@ def _offers(syn: Builder, s: Subject, notes: CandidateNotes) -> None:
 
 def notes_for(syn: Builder, s: Subject) -> CandidateNotes:
     notes = CandidateNotes(key=s.brief.key, name=s.name, rank=s.brief.rank)
+    foreign = foreign_letters(s.name)
+    if foreign:
+        # "Hotel Аrts" (a Cyrillic А) reads as another's name: the reader is told first
+        notes.facts.append(syn.sentence(syn._(
+            "{name} is spelt with letters of another alphabet that look like its own "
+            "({letters}): it is not the name it looks like, and may imitate it.",
+            name=s.name, letters=described(foreign))))
     if s.brief.is_video:
         notes.moments = moments(syn, s)
         if not notes.moments:

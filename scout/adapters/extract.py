@@ -22,7 +22,7 @@ from typing import Any
 
 from selectolax.lexbor import LexborHTMLParser
 
-from scout.adapters.htmlparse import parse_html
+from scout.adapters.htmlparse import INLINE_TAGS, parse_html
 from scout.adapters.jsonld import parse_blocks
 from scout.adapters.ldvalues import amount_of, format_price
 from scout.adapters.microdata import read_microdata
@@ -38,10 +38,6 @@ _DROP_SELECTORS = [
     "[class*=breadcrumb]", "[class*=newsletter]", "[class*=share]", "[class*=social]",
     "[class*=skip-link]", "[class*=sr-only]",
 ]
-#: inline tags unwrapped so that their text joins the surrounding sentence
-_INLINE_TAGS = ["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em",
-                "font", "i", "kbd", "label", "mark", "q", "s", "samp", "small", "span",
-                "strong", "sub", "sup", "time", "u", "var", "wbr"]
 #: a JSON-LD script type, with or without parameters (";charset=utf-8")
 _JSONLD = re.compile(r"^\s*application/ld\+json\s*(;.*)?$", re.I)
 
@@ -109,7 +105,7 @@ def main_text(tree: LexborHTMLParser, max_chars: int) -> str:
         for node in tree.css(selector):
             if node.tag not in ("html", "body", "main", "article"):
                 node.decompose()
-    tree.unwrap_tags(_INLINE_TAGS)
+    tree.unwrap_tags(list(INLINE_TAGS))  # their text joins the surrounding sentence
     tree.merge_text_nodes()
     root = tree.css_first("main") or tree.css_first("article") or tree.body or tree.root
     if root is None:

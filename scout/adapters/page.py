@@ -20,7 +20,6 @@ One ``call(FetchRequest)`` →
 
 from __future__ import annotations
 
-import codecs
 import re
 import time
 from collections.abc import Callable
@@ -37,8 +36,9 @@ from scout.adapters.ssrf import Resolver, SsrfGuard
 from scout.errors import Blocked, Rejected, Unavailable
 from scout.adapters.contract import FetchRequest, PageAdapter as PageAdapterBase, Reply, \
     Request, Secret
-from scout.adapters.contract.http import (BodyStillArriving, check_status, iter_until,
-                                          make_client, mapped, redact_url)
+from scout.adapters.contract.decoded import bom_encoding, iter_decoded, web_encoding
+from scout.adapters.contract.http import (OWN_REDIRECTS, BodyStillArriving, check_status,
+                                          iter_until, make_client, mapped, redact_url)
 from scout.schemas.sources import Page
 
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -46,23 +46,34 @@ ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1"
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 
 
+#: the bytes no text holds (WHATWG MIME Sniffing's "binary data bytes")
+_BINARY_BYTE = re.compile(rb"[\x00-\x08\x0b\x0e-\x1a\x1c-\x1f]")
+
+
+def _binary(body: bytes) -> bool:
+    """Whether a body's first 512 bytes say it is binary (a UTF-16 one has a BOM)."""
+    return bom_encoding(body) is None and _BINARY_BYTE.search(body[:512]) is not None
+
+
 def _media_type(content_type: str) -> str:
     return content_type.split(";", 1)[0].strip().lower()
 
 
 def _charset(response: httpx.Response, head: bytes) -> str:
-    """The body's encoding: the header's charset, else a ``<meta charset>``, else UTF-8."""
+    """The body's encoding: a byte-order mark's, else the header's charset, else a
+    ``<meta charset>``, else UTF-8; a label no browser decodes a page in (UTF-7, Python's
+    byte codecs) is passed over (:func:`~scout.adapters.contract.decoded.web_encoding`)."""
+    bom = bom_encoding(head)
+    if bom is not None:
+        return bom
     candidates = [response.charset_encoding]
     match = _META_CHARSET.search(head[:4096])
     if match:
         candidates.append(match.group(1).decode("ascii", "ignore"))
-    for name in candidates:
-        if not name:
-            continue
-        try:
-            return codecs.lookup(name).name
-        except LookupError:
-            continue
+    for label in candidates:
+        name = web_encoding(label)
+        if name is not None:
+            return name
     return "utf-8"
 
 
@@ -126,6 +137,12 @@ def guarded_get(adapter: str, client: httpx.Client, guard: SsrfGuard, settings: 
                         hint=N_("add the type to adapters.{adapter}.content_types to accept it"
                                  ).format(adapter=adapter))
                 body, truncated = _read(adapter, response, settings)
+                if not media and _binary(body):
+                    # an untyped body is sniffed as a browser does: a picture, an archive
+                    # or a program is no page, and its bytes would be read as its text
+                    raise Blocked(f"{adapter}: {redact_url(url)} is untyped and its body is "
+                                  "binary, not a page", adapter=adapter,
+                                  status=response.status_code)
                 if truncated and refuse_truncated:
                     raise Blocked(f"{adapter}: {redact_url(url)} is larger than "
                                   f"{settings.max_bytes} bytes", adapter=adapter,
@@ -141,7 +158,7 @@ def guarded_get(adapter: str, client: httpx.Client, guard: SsrfGuard, settings: 
 def _build(client: httpx.Client, url: httpx.URL, pinned: str | None,
            accept: str) -> httpx.Request:
     headers = {"Accept": accept, "Accept-Language": "en;q=0.9, *;q=0.5"}
-    extensions: dict[str, Any] = {}
+    extensions: dict[str, Any] = {OWN_REDIRECTS: True}  # each hop goes through the guard
     target = url
     if pinned is not None:
         # connect to the address the guard checked; the name stays in Host and SNI
@@ -162,7 +179,7 @@ def _read(adapter: str, response: httpx.Response, settings: PageSettings, *,
     deadline = clock() + float(settings.timeout)
     buf = bytearray()
     try:
-        for chunk in iter_until(response.iter_bytes(), deadline, clock):
+        for chunk in iter_until(iter_decoded(response), deadline, clock):
             buf.extend(chunk)
             if len(buf) > cap:
                 # stop reading: the rest is never downloaded (and never decompressed)
@@ -213,7 +230,8 @@ class PageAdapter(PageAdapterBase):
         got = guarded_get(self.name, self._http(), self.guard, self.page_settings,
                           request.url, offline=self.offline, accept=ACCEPT)
         encoding = _charset(got.response, got.body)
-        html = got.body.decode(encoding, errors="replace")
+        # the BOM is markup's business no more: decode past it
+        html = got.body.decode(encoding, errors="replace").lstrip("\ufeff")
         return self._page(request.url, got.url, got.status, got.content_type, html,
                           got.truncated, got.redirects, len(got.body))
 

@@ -20,7 +20,6 @@ What this module adds is what every *search* adapter needs around that:
 
 from __future__ import annotations
 
-import codecs
 import html
 import json
 import logging
@@ -36,6 +35,7 @@ from scout.adapters.contract.http import response_time
 from scout.adapters.normalize import Hit, to_sources
 from scout.errors import AuthError, ParseError, ProviderError
 from scout.schemas.sources import Source
+from scout.adapters.contract.decoded import web_encoding
 from scout.adapters.contract.http import check_status, mapped, read_body, redact_url
 from scout.adapters.contract.redact import scrub_values
 
@@ -142,11 +142,9 @@ def page_detail(response: httpx.Response) -> str | None:
     524: A timeout occurred"), or a short plain-text body ("Internal Server Error"). None
     for JSON, for a page without a title and for an empty or binary body: the status alone
     then speaks, and the message never carries a page's markup."""
-    try:
-        text = response.content[:_PAGE_CHARS].decode(response.charset_encoding or "utf-8",
-                                                      errors="replace")
-    except LookupError:  # a charset Python does not know
-        text = response.content[:_PAGE_CHARS].decode("utf-8", errors="replace")
+    # a charset no browser reads a page in ('rot13', an unknown one) reads as UTF-8
+    text = response.content[:_PAGE_CHARS].decode(
+        web_encoding(response.charset_encoding) or "utf-8", errors="replace")
     text = text.strip()
     if not text or text[0] in "{[" or "\ufffd" in text or "\x00" in text:
         return None
@@ -167,11 +165,8 @@ def load_json(response: httpx.Response) -> Any:
     try:
         return json.loads(response.content)
     except UnicodeDecodeError:
-        charset = response.charset_encoding
-        try:
-            name = codecs.lookup(charset).name if charset else ""
-        except LookupError:  # a charset nobody knows
-            name = ""
+        # a charset nobody knows, or no text encoding ('rot13', 'zlib'), is no second try
+        name = web_encoding(response.charset_encoding) or ""
         if not name or name.startswith("utf"):
             raise
         return json.loads(response.content.decode(name, errors="replace"))

@@ -40,7 +40,8 @@ from scout.errors import CassetteInvalid, ReplayMiss
 from scout.i18n import N_
 from scout.providers.codec import decode_reply, encode_reply
 from scout.adapters.contract import Reply, Request
-from scout.adapters.contract.http import SECRET_PARAMS, redact_url
+from scout.adapters.contract.decoded import iter_decoded
+from scout.adapters.contract.http import MAX_RESPONSE_BYTES, SECRET_PARAMS, redact_url
 from scout.adapters.contract.redact import SecretScrubber
 
 CREDENTIAL_HEADERS = frozenset({
@@ -306,14 +307,20 @@ class RecordingTransport(httpx.BaseTransport):
     def handle_request(self, request: httpx.Request) -> httpx.Response:
         request.read()
         response = self.inner.handle_request(request)
+        content = bytearray()
         try:
-            content = response.read()
+            # decoded in bounded steps and no further than any reader reads (a
+            # decompression bomb met while recording costs what it costs live)
+            for chunk in iter_decoded(response):
+                content.extend(chunk)
+                if len(content) > MAX_RESPONSE_BYTES:
+                    break
         finally:
             response.close()
         key, desc = self.store.describe(request)
         n = self.store.next_index("http", key)
         headers = self.store.clean_headers(response.headers, _DROP_RESPONSE)
-        body = self.store.scrubber.bytes(content)
+        body = self.store.scrubber.bytes(bytes(content))
         _atomic_write(self.store.path("http", key, n), {
             "request": {**desc, "headers": self.store.clean_headers(request.headers,
                                                                     CREDENTIAL_HEADERS)},

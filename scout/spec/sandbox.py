@@ -10,6 +10,9 @@ templates — uses :class:`BoundedSandbox`, which checks *before* it computes:
 * repetition and growth: ``str``/``list`` times a number, ``+`` and ``~`` past
   :data:`MAX_LEN`, ``%``- and ``str.format`` widths, width/count arguments of filters and
   string methods (``center``, ``indent``, ``ljust``, ``batch`` ...), ``join``/``replace``;
+  a ``%``/``format``/``format_map`` with many fields or a ``translate`` table, each of
+  which may insert the longest value given (``'{0}' * 1000`` of a 9 MB text is 9 GB);
+  ``wordwrap`` of a word far past the width (textwrap is quadratic in it);
 * ranges: each ``range()`` is capped by Jinja's ``MAX_RANGE``; all ranges of one render
   together by :data:`MAX_RANGE_TOTAL` (nested loops multiply);
 * output: everything one render produces, by :data:`MAX_LEN` characters;
@@ -95,16 +98,47 @@ def _check_add(left: Any, right: Any) -> None:
 _WIDTH = re.compile(r"\d{8,}")
 
 
-def _check_format(fmt: Any, args: Any = ()) -> None:
+def _longest(values: Iterable[Any]) -> int:
+    """The longest text among format arguments (what one field can insert)."""
+    return max((len(v) for v in values if isinstance(v, (str, bytes))), default=0)
+
+
+def _check_format(fmt: Any, args: Any = (), kwargs: dict[str, Any] | None = None) -> None:
     if not isinstance(fmt, str):
         return
     for m in _WIDTH.finditer(fmt):
         if int(m.group()) > MAX_LEN:
             raise _too_big("a format width")
-    if "*" in fmt:
-        vals = args if isinstance(args, (tuple, list)) else (args,)
-        if any(isinstance(v, int) and v > MAX_LEN for v in vals):
-            raise _too_big("a format width")
+    vals = list(args) if isinstance(args, (tuple, list)) else [args]
+    if isinstance(args, dict):
+        vals = list(args.values())
+    vals += list((kwargs or {}).values())
+    vals += [v for d in vals if isinstance(d, dict) for v in d.values()]  # format_map
+    if "*" in fmt and any(isinstance(v, int) and v > MAX_LEN for v in vals):
+        raise _too_big("a format width")
+    # a field may name one argument many times ('{0}{0}…', '%(a)s%(a)s…'): each field
+    # is taken to insert the longest, so 1,000 of them of a 9 MB value are refused
+    # before Python builds 9 GB
+    fields = fmt.count("%") + fmt.count("{")
+    if fields and len(fmt) + fields * _longest(vals) > MAX_LEN:
+        raise _too_big("the formatted text")
+
+
+def _check_translate(text: Any, table: Any) -> None:
+    if isinstance(text, str) and isinstance(table, dict):
+        longest = _longest(table.values())
+        if longest > 1 and len(text) * longest > MAX_LEN:
+            raise _too_big("the translation")
+
+
+def _check_wordwrap(text: Any, width: Any) -> None:
+    # textwrap cuts a word longer than the width by slicing what is left of it, once a
+    # line: quadratic (a 1 MB word at width 1 took 40 s, 9 MB never ended)
+    if isinstance(text, str) and isinstance(width, int) and len(text) > 100_000:
+        longest = max((len(m) for m in re.findall(r"\S{%d,}" % max(width, 1), text)),
+                      default=0)
+        if longest * longest // max(width, 1) > 10**10:
+            raise _too_big("the word to wrap")
 
 
 def _check_mod(left: Any, right: Any) -> None:
@@ -148,7 +182,8 @@ _SIZED_FILTERS = frozenset({"center", "indent", "wordwrap", "truncate", "batch",
                             "format", "join", "replace", "list", "random"})
 #: ``str`` methods that grow their string.
 _GROWING_METHODS = frozenset({"ljust", "rjust", "center", "zfill", "expandtabs",
-                              "replace", "join", "format", "format_map", "split", "rsplit"})
+                              "replace", "join", "format", "format_map", "split", "rsplit",
+                              "translate"})
 
 
 def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -166,8 +201,13 @@ def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         elif name == "replace" and len(rest) >= 2:
             _check_replace(value, rest[0], rest[1])
         elif name == "format":
-            _check_format(value, tuple(rest))
-        return _sized(fn(*args, **kwargs))
+            _check_format(value, tuple(rest), kwargs)
+        elif name == "wordwrap":
+            _check_wordwrap(value, rest[0] if rest else kwargs.get("width", 79))
+        try:
+            return _sized(fn(*args, **kwargs))
+        except (OverflowError, MemoryError) as exc:
+            raise _too_big(f"the result of the filter {name}") from exc
 
     for attr in ("jinja_pass_arg",):  # keep pass_context / pass_eval_context markers
         if hasattr(fn, attr):
@@ -178,10 +218,12 @@ def _bounded_filter(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _is_jinja_context(value: Any) -> bool:
+    from jinja2 import Environment
     from jinja2.nodes import EvalContext
     from jinja2.runtime import Context
 
-    return isinstance(value, (Context, EvalContext))
+    # pass_environment filters (wordwrap, truncate...) get the environment first
+    return isinstance(value, (Context, EvalContext, Environment))
 
 
 def bounded_join(parts: Iterable[Any]) -> str:
@@ -265,7 +307,9 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
             elif name == "replace" and len(args) >= 2:
                 _check_replace(owner, args[0], args[1])
             elif name in ("format", "format_map"):
-                _check_format(owner)
+                _check_format(owner, args, kwargs)
+            elif name == "translate" and args:
+                _check_translate(owner, args[0])
         elif name == "generate_lorem_ipsum":
             _check_int_args(args, kwargs)
             if int(kwargs.get("n", args[0] if args else 5)) > 1000:

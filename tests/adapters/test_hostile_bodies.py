@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from scout.adapters.extract import extract
-from scout.adapters.htmlparse import MAX_DEPTH, cap_nesting
+from scout.adapters.htmlparse import MAX_ATTRIBUTES, MAX_DEPTH, cap_attributes, cap_nesting
 from scout.adapters.jsonld import parse_blocks
 from scout.adapters.page import PageAdapter, _read
 from scout.adapters.perplexity import PerplexityAdapter
@@ -75,6 +75,54 @@ def test_pathologically_nested_html_parses_fast() -> None:
     with pytest.raises(ParseError, match="not recognised"):
         adapter.call(SearchRequest(query="q", limit=5))
     assert time.perf_counter() - t0 < 5
+
+
+@pytest.mark.parametrize("unit", [
+    "<span>", '<span itemprop="a" itemscope>', "<b><i>",
+    "<span>" * 50 + "</p>",                       # a stray </p> closes no span
+    "<li><ul>" + "<span>" * 50,                   # an <li> in a new list closes no <li>
+    "<div><table><tr><td>" + "<span>" * 50 + "</div>",  # nor a </div> past a cell
+])
+def test_inline_elements_nested_without_end_are_cut_before_lexbor_unwraps_them(
+        unit: str) -> None:
+    # main_text unwraps inline elements: lexbor took 20 s for 33,000 <span> deep, hours
+    # for the 330,000 of a 2 MB page
+    head = "<html><head><title>Deep</title></head><body><div>"
+    html = head + unit * (300_000 // len(unit))
+    cut, was_cut = cap_nesting(html)
+    assert was_cut and cut.startswith(head) and len(cut) < 100_000
+    t0 = time.perf_counter()
+    assert extract(html).title == "Deep"
+    assert time.perf_counter() - t0 < 2
+
+
+def test_inline_elements_closed_by_their_block_are_not_cut() -> None:
+    # a sloppy page leaves inline elements open: the end of the block around them closes
+    # them, so thousands of paragraphs never add up to a depth
+    for html in ("<p><span>x<b>y</p>" * 5000, "<div><a href=x>y</div>" * 5000,
+                 "<ul><li><font>x<li><font>y</ul>" * 3000, "<p><i>x<p><i>y<div>z</div>" * 3000):
+        assert cap_nesting(html) == (html, False)
+
+
+@pytest.mark.parametrize("attribute", ['a{i}="x"', "a{i}", 'a{i}=">"', "dup"])
+def test_a_tag_of_countless_attributes_is_cut_before_lexbor_reads_it(attribute: str) -> None:
+    # lexbor is quadratic in one element's attributes: 20,000 took 3 s, 200,000 minutes
+    head = '<html><head><script type="application/ld+json">{"@type": "Hotel", ' \
+           '"name": "Wide"}</script></head><body>'
+    tag = "<div " + " ".join(attribute.format(i=i) for i in range(100_000)) + ">text</div>"
+    cut, was_cut = cap_attributes(head + tag)
+    assert was_cut and cut == head
+    t0 = time.perf_counter()
+    found = extract(head + tag)
+    assert time.perf_counter() - t0 < 2
+    assert found.jsonld == [{"@type": "Hotel", "name": "Wide"}]
+
+
+def test_ordinary_and_long_tags_are_kept_whole() -> None:
+    wide = "<div " + " ".join(f"a{i}" for i in range(MAX_ATTRIBUTES)) + ">x</div>"
+    picture = '<img src="data:image/png;base64,' + "A" * 100_000 + '" alt="a b c">'
+    for html in (wide * 50, picture, '<div a="' + "x " * 10_000):  # unclosed: one value
+        assert cap_attributes(html) == (html, False)
 
 
 def test_cap_nesting_keeps_the_head_and_cuts_at_the_depth() -> None:

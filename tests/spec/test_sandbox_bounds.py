@@ -8,6 +8,7 @@ time, data-dependent ones fail the phase with RUN020 (never a hang, never RUN000
 from __future__ import annotations
 
 import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -77,6 +78,39 @@ def test_data_dependent_bombs_fail_the_phase(source: str, scope: dict) -> None:
     with pytest.raises(TemplateLimit):
         render(source, scope)
     assert time.monotonic() - start < 10
+
+
+#: one field, one table entry, one word: the result is a multiple of a value, refused
+#: before Python builds it (these built 100 MB, then 9 GB at a bigger value, first)
+MULTIPLIED = [
+    ("{{ t.translate({97: s}) }}", {"t": "a" * 1000, "s": "x" * 100_000}),
+    ("{{ f.format(s) }}", {"f": "{0}" * 1000, "s": "x" * 100_000}),
+    ("{{ f.format_map({'a': s}) }}", {"f": "{a}" * 1000, "s": "x" * 100_000}),
+    ("{{ f % {'a': s} }}", {"f": "%(a)s" * 1000, "s": "x" * 100_000}),
+    ("{{ f | format(a=s) }}", {"f": "%(a)s" * 1000, "s": "x" * 100_000}),
+]
+
+
+@pytest.mark.parametrize(("source", "scope"), MULTIPLIED)
+def test_multiplying_calls_are_refused_before_they_allocate(source: str, scope: dict) -> None:
+    tracemalloc.start()
+    try:
+        with pytest.raises(TemplateLimit):
+            render(source, scope)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * 1024 * 1024
+
+
+def test_wrapping_a_long_word_is_bounded_and_ordinary_wrapping_is_not() -> None:
+    start = time.monotonic()
+    with pytest.raises(TemplateLimit):  # textwrap is quadratic in a word past the width
+        render("{{ s | wordwrap(1) }}", {"s": "x" * 300_000})
+    assert time.monotonic() - start < 1
+    assert render("{{ s | wordwrap(4) }}", {"s": "hola mundo"}) == "hola\nmund\no"
+    text = "palabra " * 50_000
+    assert render("{{ s | wordwrap(79) }}", {"s": text}).count("\n") == 50_000 // 10 - 1
 
 
 def test_expressions_are_bounded_too() -> None:

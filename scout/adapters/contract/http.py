@@ -32,6 +32,8 @@ import httpx
 from scout import __version__
 from scout.i18n import N_
 from scout.config.settings import AdapterSettings
+from scout.adapters.contract.decoded import (ACCEPT_ENCODING, BadEncoding, UnsupportedEncoding,
+                                             iter_decoded)
 from scout.errors import (AuthError, ParseError, ProviderError, RateLimited, Rejected,
                           Unavailable, Unreachable)
 
@@ -75,17 +77,54 @@ def make_client(
     max_redirects: int = 5,
 ) -> httpx.Client:
     """One client per adapter: timeouts, connection limits, a user agent and the shared
-    TLS context (:func:`ssl_context`)."""
+    TLS context (:func:`ssl_context`). A client that follows redirects follows them only
+    on the same host (:func:`same_site_redirects`)."""
     timeout = httpx.Timeout(settings.timeout, connect=min(settings.timeout, 10.0))
+    hooks = {"response": [same_site_redirects(settings.type)]} if follow_redirects else {}
     return httpx.Client(
+        event_hooks=hooks,
         timeout=timeout,
         verify=ssl_context(),
         limits=httpx.Limits(max_connections=20, max_keepalive_connections=10),
-        headers={"User-Agent": settings.user_agent or USER_AGENT},
+        # only the codings iter_decoded bounds, whatever httpx extras are installed
+        headers={"User-Agent": settings.user_agent or USER_AGENT,
+                 "Accept-Encoding": ACCEPT_ENCODING},
         follow_redirects=follow_redirects,
         max_redirects=max_redirects,
         transport=transport,
     )
+
+
+#: a request extension: the sender checks each redirect itself (the page adapter's SSRF
+#: guard), so :func:`same_site_redirects` leaves its answers alone
+OWN_REDIRECTS = "scout_own_redirects"
+
+
+def same_site_redirects(adapter: str) -> Callable[[httpx.Response], None]:
+    """A response hook refusing a redirect to another host (or from https to http).
+
+    httpx drops only ``Authorization`` on such a redirect: an API key in another header
+    (Brave's ``X-Subscription-Token``) went to wherever the API's answer pointed, a JSON
+    body holding one (Tavily's) was sent again there on a 307/308, and the new host was
+    never checked against internal addresses (``169.254.169.254``). No API scout calls
+    redirects off its own host; a redirect to https on the same host is followed."""
+    def hook(response: httpx.Response) -> None:
+        location = response.headers.get("location")
+        if not (response.is_redirect and location) or \
+                response.request.extensions.get(OWN_REDIRECTS):
+            return
+        source = response.request.url
+        try:
+            target = source.join(location)
+            same = target.host == source.host and \
+                (target.scheme == source.scheme or target.scheme == "https")
+        except (httpx.InvalidURL, UnicodeError):
+            same = False
+        if not same:
+            raise Rejected(N_("{adapter}: the answer redirects to another site; scout sends "
+                              "an API's request to its own host only").format(adapter=adapter),
+                           adapter=adapter, status=response.status_code)
+    return hook
 
 
 def redact_url(url: str | httpx.URL, extra: frozenset[str] = frozenset()) -> str:
@@ -162,6 +201,22 @@ def mapped(adapter: str) -> Iterator[None]:
     except httpx.TimeoutException as exc:
         raise Unavailable(N_("{adapter}: timed out ({error})").format(
             adapter=adapter, error=type(exc).__name__), adapter=adapter) from exc
+    except UnsupportedEncoding as exc:
+        # a stacked or unknown coding: what a decompression bomb looks like, never retried
+        raise ParseError(N_("{adapter}: the body's Content-Encoding '{coding}' is not one scout "
+                            "accepts ({accepted}, once)").format(
+                                adapter=adapter, coding=exc.coding, accepted=ACCEPT_ENCODING),
+                         adapter=adapter) from exc
+    except BadEncoding as exc:
+        raise ParseError(N_("{adapter}: the body is not valid {coding}").format(
+            adapter=adapter, coding=exc.coding), adapter=adapter) from exc
+    except (httpx.InvalidURL, UnicodeError) as exc:
+        # a Location whose host is no name (IDNA's 'xn--', an emoji label): httpx reads
+        # it even when it follows no redirect, and idna's error is no httpx one
+        raise Rejected(N_("{adapter}: the server's answer names an address that is not a "
+                          "valid URL ({error})").format(adapter=adapter,
+                                                        error=type(exc).__name__),
+                       adapter=adapter) from exc
     except httpx.TooManyRedirects as exc:
         raise Rejected(f"{adapter}: too many redirects", adapter=adapter) from exc
     except httpx.ConnectError as exc:  # no route, no DNS, refused: offline, most likely
@@ -199,7 +254,7 @@ def read_body(response: httpx.Response, adapter: str, *,
     deadline = clock() + deadline_s
     buf = bytearray()
     try:
-        for chunk in iter_until(response.iter_bytes(), deadline, clock):
+        for chunk in iter_until(iter_decoded(response), deadline, clock):
             buf.extend(chunk)
             if len(buf) > max_bytes:
                 raise ParseError(N_("{adapter}: response larger than {limit} bytes (HTTP "
