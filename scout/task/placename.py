@@ -73,7 +73,9 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
                                                                             cased):
                 pending.append((raw, m.start(), end))
             elif not cased and low in pw.NAME_HEADS and _particle_then_name(free, original, end):
-                words.extend(pending)  # "el puerto de santa maria" keeps its article
+                # "el puerto de santa maria" keeps its article, a landform's noun none: "la
+                # sierra de gredos" is the Sierra de Gredos (as typed with capitals)
+                words.extend(pending if low not in pw.LANDFORMS else [])
                 words.append((raw, m.start(), end))
                 pending = []
             elif is_particle or (not raw[0].isupper() if cased else
@@ -86,7 +88,7 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
                 break  # "24 meses no, máximo 12", "No, en Sevilla": a negation alone is no
                 # name ("No Name Key", capitalised before more name, is one)
             else:
-                words.extend(pending)
+                words.extend(pending if low not in pw.LANDFORMS else [])  # "los picos de europa"
                 words.append((raw, m.start(), end))
                 pending = []
         elif is_particle and not (cased and raw[0].isupper()):
