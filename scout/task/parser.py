@@ -261,7 +261,8 @@ def parse_query(
 
                 hit = find_duration(text.free, high=name.startswith("max"))
             elif spec.type in ("integer", "number"):
-                hit = find_number(text, spec, name, spec.type == "integer", result.lang)
+                hit = find_number(text, spec, name, spec.type == "integer", result.lang,
+                                  rival_words(inputs, name))
             elif spec.type == "boolean":
                 hit = find_boolean(text, spec, name)
             elif spec.type == "subject":

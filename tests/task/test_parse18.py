@@ -43,3 +43,18 @@ def read(kind: str, query: str) -> dict[str, object]:
 ])
 def test_a_landform_s_noun_before_its_own_name(query: str, place: str | None) -> None:
     assert read("camps", query).get("place") == place
+
+
+# ------------------------------ 9. a count before an enum word ending in the count's noun
+@pytest.mark.parametrize("query, seats, desk", [
+    ("3 dedicated desks in Lisbon", 3, "fixed_desk"),
+    ("two hot desks in Berlin from March", 2, "hot_desk"),
+    ("2 puestos fijos en Madrid", 2, "fixed_desk"),
+    # guards: an enum word alone counts nothing; a year before one is no count
+    ("dedicated desk in Lisbon", None, "fixed_desk"),
+    ("in 2027 dedicated desks in Lisbon", None, "fixed_desk"),
+])
+def test_a_count_before_an_enum_word_is_the_count_and_the_type(
+        query: str, seats: int | None, desk: str) -> None:
+    got = read("coworking", query)
+    assert (got.get("seats"), got.get("desk")) == (seats, desk)
