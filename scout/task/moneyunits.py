@@ -1,6 +1,8 @@
 """What an amount of money is per, read from the words around it: its period ("/night",
 "per person", "x noche", "£120 pn", "al año", "per annum", "la quincena"), what one amount
-is sold for beside its period ("€8 per user per month": the user, the seat, the licence),
+is sold for beside its period ("€8 per user per month": the user, the seat, the licence;
+any other noun there, "€50 per bike per day", leaves the period read), the period a
+request's pass is for ("day pass €18": :func:`pass_period`),
 and an amount for the whole of the dates asked ("600 € en total", "£500 all-in":
 ``Money.per`` "total").
 
@@ -55,7 +57,10 @@ SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen
              r"licencias?|members?|miembros?|agents?|agentes?|devices?|dispositivos?")
 # ("por usuario y mes": the "y" joins the two, and stands in for the period's connector;
 # "per seat monthly", "por usuario mensuales": a bare period word needs none)
-PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOLD_PER + r")\b"
+# any other noun between the amount and its period is what one is sold for too ("€200 per
+# desk per month", "30 € por bici al día": no unit of a plan's, so ``Money.each`` None)
+PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOLD_PER
+       + r"|(?!(?:" + _UNIT_WORDS + r"|semanas|meses|the|el|la|los|las|un|una)\b)[a-z]{3,})\b"
         r"(?:\s+(?:y|and)(?=\s+(?:mes|month|ano|year|dia|day|semana|week|noche|night)\b)|"
         r"(?=\s*(?:/|per|por|an?|al|x|la|el|each|cada)\b|\s*/|\s(?:" + _BARE_PER + r")\b)))?"
         r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|(?<= y)\s+|(?<= and)\s+|"
@@ -65,7 +70,7 @@ PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOL
 # device ("€8 per user per month"); a hotel's room is what its price is for anyway (None)
 _EACH: dict[str, Each] = {
     "user": "user", "usuario": "user", "usuaria": "user", "member": "user", "miembro": "user",
-    "agent": "user", "agente": "user", "seat": "seat", "puesto": "seat", "licence": "licence",
+    "agent": "user", "agente": "user", "seat": "seat", "puesto": "seat", "desk": "seat", "escritorio": "seat", "licence": "licence",
     "license": "licence", "licencia": "licence", "device": "device", "dispositivo": "device"}
 
 
@@ -86,7 +91,8 @@ _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNI
 # fee: £500", "annual tuition of $9,000", "precio anual: 5.400 €" (a school's, a club's,
 # a plan's fee: the period is the noun's, not written after the amount), and so of a
 # request's budget ("presupuesto mensual de 1.200 €", "monthly budget of £1,500")
-_PERIOD_ADJ = r"monthly|mensual(?:es)?|annual|yearly|anual(?:es)?|weekly|semanal(?:es)?|nightly"
+_PERIOD_ADJ = (r"monthly|mensual(?:es)?|annual|yearly|anual(?:es)?|weekly|semanal(?:es)?|nightly|"
+               r"daily|diari[oa]s?")
 _PRICE_NOUN = (r"fees?|prices?|costs?|rent|tuition|payments?|subscriptions?|cuotas?|precios?|"
                r"costes?|costos?|renta|alquiler|matricula|pagos?|tarifas?|budget|presupuesto")
 _PER_NOUN_BEFORE = re.compile(
@@ -129,6 +135,30 @@ def unit_before(free: str, start: int) -> str:
     if not raw_per and (said := _PER_NOUN_BEFORE.search(free, max(0, start - 40), end)):
         raw_per = said.group("adj") or said.group("adj2") or said.group("adj3") or ""
     return raw_per
+
+
+# the period a pass is for, said before the amount ("day pass €18", "pase de día: 15 €",
+# "bono mensual 120 €", "monthly membership under £150"): in a request, the price of one
+# pass is its period's
+_PASS = r"pass(?:es)?|pases?|bonos?|abonos?|memberships?|membresias?"
+_PASS_BEFORE = re.compile(
+    r"\b(?:(?P<adj>" + _PERIOD_ADJ + r")\s+(?:" + _PASS + r")|(?:" + _PASS + r")\s+(?P<adj2>"
+    + _PERIOD_ADJ + r")|(?P<noun>day|week|month|year)[\s-]+(?:" + _PASS + r")|(?:" + _PASS
+    + r")\s+(?:de\s+(?:un\s+|una\s+)?|por\s+)(?P<de>dia|semana|mes|ano))\b"
+    r"(?:\s+(?:at|a|de|of|for|por|is|es|(?:is\s+)?(?:under|below|up to)|(?:de\s+)?(?:menos de|hasta)"
+    r"|max(?:imo)?))*\s*[,:]?\s*$")
+
+
+def pass_period(free: str, start: int) -> str | None:
+    """The period of the pass whose price is the amount at ``start`` in a request's
+    ``free`` text ("day pass €18": "day"), or None. A design choice: read in a request
+    only; a listing states a day pass beside a monthly one, offers of one place, and its
+    price is read as the first (:func:`scout.steps.extract.find_price`), so a period read
+    there would judge the place by its day pass against a budget a month."""
+    said = _PASS_BEFORE.search(free, max(0, start - 40), start)
+    if said is None:
+        return None
+    return period_of(next(g for g in said.group("adj", "adj2", "noun", "de") if g))
 
 
 def unit_after_cap(free: str, end: int) -> re.Match[str] | None:

@@ -58,3 +58,32 @@ def test_a_count_before_an_enum_word_is_the_count_and_the_type(
         query: str, seats: int | None, desk: str) -> None:
     got = read("coworking", query)
     assert (got.get("seats"), got.get("desk")) == (seats, desk)
+
+
+# ------------------------------ 6. two units on one price; a pass's period
+@pytest.mark.parametrize("query, per, each", [
+    ("€200 per desk per month in Lisbon", "month", "seat"),
+    ("200 € por puesto al mes en Madrid", "month", "seat"),
+    ("30 € por bici al día en Madrid", "day", None),  # a noun no plan sells: its period only
+    ("day pass €18 in Lisbon", "day", None),
+    ("pase de día 15 € en Madrid", "day", None),
+    ("coworking en Madrid, bono mensual 120 €", "month", None),
+    ("monthly membership under £150 in London", "month", None),
+    # a design choice: one period per price; the person after it is the seat's, unread
+    ("coworking 200 € al mes por persona en Madrid", "month", None),
+    # guards: a period after a unit word stays the unit's; no pass, no period
+    ("hot desk in Lisbon, under €15 a day", "day", None),
+    ("coworking in Lisbon under €200", None, None),
+])
+def test_a_price_s_thing_and_period(query: str, per: str | None, each: str | None) -> None:
+    budget = read("coworking", query)["budget"]
+    assert (budget.per, budget.each) == (per, each)  # type: ignore[attr-defined]
+
+
+def test_a_listing_s_day_pass_sets_no_period() -> None:
+    from scout.steps.extract import find_price
+
+    # a place's day pass beside its monthly one: the first is its price, with no period
+    # (the request's own period is what rank compares it in)
+    price = find_price("Solo puesto flexible: pase de día 15 €, bono mensual 140 €.")
+    assert price is not None and (price.amount, price.per) == (15.0, None)
