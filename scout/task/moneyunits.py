@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from scout.schemas.task import Each
+from scout.i18n import COUNT_WORDS
+from scout.schemas.task import Each, Money
 from scout.units import TOTAL
 
 # the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
@@ -159,6 +160,56 @@ def pass_period(free: str, start: int) -> str | None:
     if said is None:
         return None
     return period_of(next(g for g in said.group("adj", "adj2", "noun", "de") if g))
+
+
+# a number of nights, days, weeks or months said right after a request's amount ("420 €
+# por 10 días", "€900 for 3 nights", "1.200 € para tres meses")
+_LENGTH_AFTER = re.compile(
+    r"\s*(?:for|por|per|para|durante|x|/)\s+(?:(?:the|a|an|el|la|los|las|un|una)\s+)?"
+    r"(?P<n>\d{1,3}|" + "|".join(COUNT_WORDS) + r")[\s-]*"
+    r"(?P<unit>nights?|noches?|days?|dias?|weeks?|semanas?|months?|mes(?:es)?)\b")
+_LENGTH_UNITS = {"n": "night", "d": "day", "w": "week", "s": "week", "m": "month"}
+# the lengths in days that are a period of their own (as scout.steps.pricewords reads a
+# listing's): a week, and two weeks or a "quincena", a fortnight
+_SPANS = {7: "week", 14: "fortnight", 15: "fortnight"}
+
+
+def length_after(free: str, end: int) -> tuple[int, str, int] | None:
+    """The count, the period and the end of a length said right after a request's amount
+    ending at ``end`` ("420 € por 10 días": 10, "day"), or None. A design choice: in a
+    request the amount is the price of that length, so per one of its periods (42 €/day)
+    it compares with a listing's price per any period; a listing's "420 € por 10 días" is
+    left as the page says it (:func:`scout.steps.pricewords.stated_period`)."""
+    m = _LENGTH_AFTER.match(free, end)
+    if m is None:
+        return None
+    n = m.group("n")
+    count = int(n) if n.isdigit() else COUNT_WORDS[n]
+    return (count, _LENGTH_UNITS[m.group("unit")[0]], m.end()) if count > 0 else None
+
+
+def periodic(hit: tuple[Money, tuple[int, int], str], free: str,
+             ) -> tuple[Money, tuple[int, int], str]:
+    """A request's amount with no period read (``hit``: :func:`scout.task.money.find_money`'s)
+    given the period its pass says before it (:func:`pass_period`) or the length said
+    after it (:func:`length_after`: its price per one of those periods, its span to the
+    length's end); else ``hit`` as it is."""
+    money, span, word = hit
+    if money.per is None and (passed := pass_period(free, span[0])) is not None:
+        return money.model_copy(update={"per": passed}), span, word
+    length = length_after(free, span[1])
+    if length is None or money.per not in (None, TOTAL):
+        return hit
+    count, per, end = length
+    if money.per == TOTAL:  # "900 € en total para 3 noches": the nights asked, said again
+        return money, (span[0], end), word
+    days = count * (7 if per == "week" else 1) if per in ("day", "week") else 0
+    if days in _SPANS:  # "por 7 días", "for two weeks": a period of its own, as written
+        return money.model_copy(update={"per": _SPANS[days]}), (span[0], end), word
+    update: dict[str, object] = {"per": per, "amount": round(money.amount / count, 2)}
+    if money.min is not None:
+        update["min"] = round(money.min / count, 2)
+    return money.model_copy(update=update), (span[0], end), word
 
 
 def unit_after_cap(free: str, end: int) -> re.Match[str] | None:

@@ -214,15 +214,14 @@ def parse_query(
                                            today=display(today, result.lang)))
             elif spec.type == "money":
                 from scout.task.money import find_money, labelled
-                from scout.task.moneyunits import pass_period
+                from scout.task.moneyunits import periodic
 
                 if territories is None:
                     territories = query_territories(text, result.lang)
                 money = find_money(blanked(text.free, others, CLAIMED), text.original, territories,
                                    default_currency=default_currency(spec), lang=result.lang)
-                if money is not None and money[0].per is None \
-                        and (passed := pass_period(text.free, money[1][0])):
-                    money = (money[0].model_copy(update={"per": passed}), *money[1:])
+                if money is not None:  # "day pass €18", "420 € por 10 días"
+                    money = periodic(money, text.free)
                 if money is not None:  # its label too ("sesión de 60 €": no place "Sesión")
                     hit = (money[0], labelled(text.free, money[1], [name.replace("_", " "),
                                                                     *spec.aliases]))

@@ -87,3 +87,19 @@ def test_a_listing_s_day_pass_sets_no_period() -> None:
     # (the request's own period is what rank compares it in)
     price = find_price("Solo puesto flexible: pase de día 15 €, bono mensual 140 €.")
     assert price is not None and (price.amount, price.per) == (15.0, None)
+
+
+# ------------------------------ 4. a request's price for a length is a price per period
+@pytest.mark.parametrize("query, amount, per", [
+    ("campamento en Soria, 420 € por 10 días", 42.0, "day"),
+    ("camp in Leeds, £600 for two weeks", 600.0, "fortnight"),  # a period of its own
+    ("campamento en Soria, 450 € por 7 días", 450.0, "week"),
+    ("campamento en Soria, 900 € para tres semanas", 300.0, "week"),
+    # guards: a period said stays; a total keeps its amount; people are no length
+    ("campamento en Soria, 200 € a la semana por 3 semanas", 200.0, "week"),
+    ("campamento en Soria, hasta 900 € en total para 15 días", 900.0, "total"),
+    ("campamento en Soria, 300 € para 2 niños", 300.0, None),
+])
+def test_a_price_for_a_length_is_per_its_period(query: str, amount: float, per: str | None) -> None:
+    budget = read("camps", query)["budget"]
+    assert (budget.amount, budget.per) == (amount, per)  # type: ignore[attr-defined]
