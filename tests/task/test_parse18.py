@@ -103,3 +103,29 @@ def test_a_listing_s_day_pass_sets_no_period() -> None:
 def test_a_price_for_a_length_is_per_its_period(query: str, amount: float, per: str | None) -> None:
     budget = read("camps", query)["budget"]
     assert (budget.amount, budget.per) == (amount, per)  # type: ignore[attr-defined]
+
+
+# ------------------------------ 5. a kinship noun, a relative clause, "as N people"
+@pytest.mark.parametrize("query, age, activity", [
+    ("camp for my son who is 12", 12, None),
+    ("camp in Madrid for my daughter who is 9, sailing", 9, "sailing"),
+    ("camp for my kid who's 7", 7, None),
+    ("campamento para mi hija, que cumple 10, en Soria", 10, None),
+    ("summer camp for my boys", None, None),
+    # guards: an age said otherwise; a number in a clause that is no age
+    ("campamento de vela para mi hijo de 12 años", 12, "vela"),
+    ("camp for my son who is into robotics", None, "robotics"),
+])
+def test_whom_a_camp_is_for_is_no_activity(query: str, age: int | None,
+                                           activity: str | None) -> None:
+    got = read("camps", query)
+    assert (got.get("age"), got.get("activity")) == (age, activity)
+
+
+@pytest.mark.parametrize("query, activity", [
+    ("camp in Leeds as a family of 4", None),
+    ("sailing camp in Leeds as 2 brothers", "sailing"),
+])
+def test_as_is_no_subject(query: str, activity: str | None) -> None:
+    got = read("camps", query)
+    assert (got.get("place"), got.get("activity")) == ("Leeds", activity)
