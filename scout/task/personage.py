@@ -23,7 +23,7 @@ _AGE_INPUT = re.compile(r"(?<!\w)(?:age|ages|edad|edades|anos|años|years?[ -]ol
 AGE_FORMS = ("year olds", "year-olds", "year old", "years old", "yr old", "yr olds",
              "yr-old", "yrs old", "y/o", "y.o.", "y.o", "yo", "anys", "anos")
 # who has an age: a child or a relative (folded text, singular or plural)
-_PERSON = (r"(?:son|daughter|kid|child|children|boy|girl|teen|teenager|toddler|baby|"
+PERSON = (r"(?:son|daughter|kid|child|children|boy|girl|teen|teenager|toddler|baby|"
            r"grandson|granddaughter|nephew|niece|twin|triplet|hij[oa]|nin[oa]|nene|nena|"
            r"peque|chaval[a]?|chavale|niet[oa]|sobrin[oa]|bebe|gemel[oa]|melliz[oa]|cri[oa]|"
            r"chic[oa]|pibe|piba|chamac[oa])s?")
@@ -33,7 +33,7 @@ _BRACKET_WHO = r"(?:(?:they|he|she)\s*(?:'re|'s|’re|’s|\s+are|\s+is)|tiene|t
 _AGE_END = (r"(?:\s+(?:anos|years?(?:\s+old)?))?"
             r"(?=\s*(?:[,;.!?)]|$)|\s+(?:y|e|and|but|pero|so|asi)\s)")
 _AGE_AFTER = re.compile(
-    r"(?<![\w])" + _PERSON + r"(?:\s*\(\s*" + _BRACKET_WHO + r"\s*(?P<a>\d{1,2})"
+    r"(?<![\w])" + PERSON + r"(?:\s*\(\s*" + _BRACKET_WHO + r"\s*(?P<a>\d{1,2})"
     r"(?:\s*(?:anos|years?(?:\s+old)?))?\s*\)"
     r"|\s*,\s*(?P<b>\d{1,2})(?=\s*(?:[,;.!?)]|$))"
     r"|\s+(?:aged|edad)\s+(?P<c>\d{1,2})(?![\w.,]\d)"

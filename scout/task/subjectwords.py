@@ -275,8 +275,8 @@ esposo marido mujer companeros grupo personas persona comensales adultos bebe pe
 perros mascota mascotas cumpleanos aniversario cita celebracion celebrar negocios trabajo
 todo toda todos todas publico publicos somos seremos
 daughter daughters kid teen teens teenager teenagers toddler toddlers
-grandchildren grandson granddaughter son sons boy boys girl girls nephew nephews niece
-nieces grandchild grandsons granddaughters stepson stepdaughter
+grandchildren grandson granddaughter nephew nephews niece nieces grandchild grandsons
+granddaughters stepson stepdaughter
 hijo hija hijas nina ninas chico chica chicos chicas nieto nieta nietos nietas sobrino
 sobrina sobrinos sobrinas peques crios adolescentes
 twins triplets gemelos gemelas mellizos mellizas crio cria crias
