@@ -236,6 +236,19 @@ _TOTAL_BEFORE = re.compile(
     r"(?:(?:under|below|up to|max(?:imo)?|menos de|hasta|de|of)\s+)?$")
 
 
+def bare_total(free: str, amount: str) -> re.Match[str] | None:
+    """A number with no currency (``amount``: its pattern) said to be a total, after it or
+    before it ("1200 in total", "900 en total", "all-in 900", "presupuesto total 900"), its
+    digits in group ``a``; one of one or two digits before "in total" counts people
+    ("somos 5 en total", "4 in total"), no money: what the money reader leaves for a note that asks for its
+    currency, never a count nor a subject."""
+    for after in re.finditer(r"(?<![\w.,])(?P<a>" + amount + r")" + _TOTAL_AFTER.pattern, free):
+        if len(re.sub(r"\D", "", after.group("a"))) >= 3:  # "somos 5 en total": people
+            return after
+    return re.search(_TOTAL_BEFORE.pattern.removesuffix("$") + r"(?P<a>" + amount
+                     + r")(?![\w.,]*\s*(?:/|%|\+|[a-z€$£]))", free)
+
+
 def total_of(free: str, start: int, span: tuple[int, int]) -> tuple[str | None, tuple[int, int]]:
     """``"total"`` when the amount at ``start`` (read up to ``span``'s end) is said to be
     for the whole span, with the span taking in the words after it; else no period."""

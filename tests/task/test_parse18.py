@@ -129,3 +129,32 @@ def test_whom_a_camp_is_for_is_no_activity(query: str, age: int | None,
 def test_as_is_no_subject(query: str, activity: str | None) -> None:
     got = read("camps", query)
     assert (got.get("place"), got.get("activity")) == ("Leeds", activity)
+
+
+# ------------------------------ 2. a total with no currency
+@pytest.mark.parametrize("query, said", [
+    ("campamento en Soria, 900 en total", "900"),
+    ("camp in Leeds, 1200 in total", "1200"),
+    ("camp in Leeds, all-in 900", "900"),
+    ("campamento en Soria, presupuesto total 1.500", "1.500"),
+])
+def test_a_total_with_no_currency_asks_for_one(query: str, said: str) -> None:
+    path = EXAMPLES / "camps" / "pipelines" / "camps.yaml"
+    task = parse_request(path, query, TODAY)
+    assert task.values.get("budget") is None
+    assert any(said in n and ("currency" in n or "moneda" in n) for n in task.notes), task.notes
+
+
+@pytest.mark.parametrize("query", ["campamento en Soria, somos 5 en total",
+                                   "camp in Leeds, 2 adults and 2 kids, 4 in total"])
+def test_a_few_in_total_are_people_no_money(query: str) -> None:
+    path = EXAMPLES / "camps" / "pipelines" / "camps.yaml"
+    task = parse_request(path, query, TODAY)
+    assert not any("currency" in n or "moneda" in n for n in task.notes), task.notes
+
+
+def test_a_total_with_its_currency_is_the_whole_stay_s() -> None:
+    # a design choice (blind12's labels): a total is `per: total`, never read per night or
+    # per week; rank compares a listing's price for the dates asked with it
+    budget = read("camps", "campamento en Soria del 1 al 15 de agosto, hasta 900 € en total")["budget"]
+    assert (budget.amount, budget.per) == (900.0, "total")  # type: ignore[attr-defined]
