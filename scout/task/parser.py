@@ -43,7 +43,7 @@ from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
 from scout.task.others import blanked, other_parts, priced_parts
 from scout.task.lang import Lang, detect, fold
-from scout.task.parse_notes import ParseResult, note, note_bare_amounts, note_unread
+from scout.task.parse_notes import ParseResult, note, note_left, note_unread
 from scout.task.placeinput import read_place
 from scout.task.quantityinputs import read_quantities
 from scout.task.readers import (
@@ -367,7 +367,7 @@ def parse_query(
         if len(places) > 1 and fixes else None
     for name, spec in ordered:
         if spec.type in ("subject", "place"):  # "chef around 40k": the amount's words are no subject
-            note_bare_amounts(text, inputs, result, _)
+            note_left(text, inputs, result, _)
         if name not in result.values and fixes and spec.type in CORRECTABLE \
                 and not (moved is not None and spec.type == "place"):
             read_corrected(text, result.values, result.spans, name,
@@ -390,6 +390,6 @@ def parse_query(
                     result.values[name] = Month(year=start.year, month=start.month)
                     result.spans[name] = result.spans[other]
                     break
-    note_bare_amounts(text, inputs, result, _)
+    note_left(text, inputs, result, _)
     note_unread(text, inputs, result, _)
     return result

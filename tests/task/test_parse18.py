@@ -158,3 +158,28 @@ def test_a_total_with_its_currency_is_the_whole_stay_s() -> None:
     # per week; rank compares a listing's price for the dates asked with it
     budget = read("camps", "campamento en Soria del 1 al 15 de agosto, hasta 900 € en total")["budget"]
     assert (budget.amount, budget.per) == (900.0, "total")  # type: ignore[attr-defined]
+
+
+# ------------------------------ 7. a length with no start date
+@pytest.mark.parametrize("kind, query, said", [
+    ("coworking", "hot desk in Lisbon for two weeks", "'for two weeks'"),
+    ("coworking", "puesto flexible en Madrid durante un mes", "«durante un mes»"),
+    ("camps", "camp in Leeds for three weeks", "'for three weeks'"),
+])
+def test_a_length_with_no_start_invents_no_dates_and_says_so(kind: str, query: str, said: str) -> None:
+    path = EXAMPLES / kind / "pipelines" / f"{PIPELINES[kind]}.yaml"
+    task = parse_request(path, query, TODAY)
+    assert task.values.get("dates") is None
+    assert any(said in n for n in task.notes), task.notes
+
+
+@pytest.mark.parametrize("query, dates", [
+    ("hot desk in Lisbon for two weeks from March 3", ("2027-03-03", "2027-03-17")),
+    ("hot desk in Lisbon in two weeks", ("2026-12-20", "2026-12-26")),  # a date ahead
+])
+def test_a_length_with_its_start_is_the_span(query: str, dates: tuple[str, str]) -> None:
+    path = EXAMPLES / "coworking" / "pipelines" / "coworking.yaml"
+    task = parse_request(path, query, TODAY)
+    value = task.values["dates"]
+    assert (str(value.start), str(value.end)) == dates
+    assert not any("no start" in n for n in task.notes)
