@@ -183,3 +183,20 @@ def test_a_length_with_its_start_is_the_span(query: str, dates: tuple[str, str])
     value = task.values["dates"]
     assert (str(value.start), str(value.end)) == dates
     assert not any("no start" in n for n in task.notes)
+
+
+# ------------------------------ 3. which dinar
+@pytest.mark.parametrize("query, code, noted", [
+    # a design choice (as pesos → MXN): with no place, the dinar is Tunisia's, the dinar
+    # country travellers visit most, and the Task notes the code assumed
+    ("campamento de vela, 10000 dinar", "TND", True),
+    # guards: the place says whose
+    ("camp in Belgrade, under 10000 dinars", "RSD", False),
+    ("camp in Amman under 300 dinars", "JOD", False),
+    ("camp in Algiers under 30000 dinars", "DZD", False),
+])
+def test_which_dinar(query: str, code: str, noted: bool) -> None:
+    path = EXAMPLES / "camps" / "pipelines" / "camps.yaml"
+    task = parse_request(path, query, TODAY)
+    assert task.values["budget"].currency == code
+    assert any("TND" in n and "dinar" in n for n in task.notes) is noted
