@@ -14,7 +14,7 @@ from tests.kinds import parse_request
 
 TODAY = dt.date(2026, 12, 6)  # a Sunday
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-PIPELINES = {"camps": "camps", "coworking": "coworking"}
+PIPELINES = {"camps": "camps", "coworking": "coworking", "clinics": "clinics", "flats": "flats"}
 
 
 def read(kind: str, query: str) -> dict[str, object]:
@@ -200,3 +200,23 @@ def test_which_dinar(query: str, code: str, noted: bool) -> None:
     task = parse_request(path, query, TODAY)
     assert task.values["budget"].currency == code
     assert any("TND" in n and "dinar" in n for n in task.notes) is noted
+
+
+# ------------------------------ 8. a neighbourhood after "cerca de la"
+@pytest.mark.parametrize("query, city, area", [
+    ("dentista en Ciudad de México cerca de la Roma", "Ciudad de México", "Roma"),
+    ("dentista en CDMX, cerca de la Condesa", "CDMX", "Condesa"),
+    ("dentist in Mexico City near La Roma", "Mexico City", "La Roma"),
+    ("dentista en Madrid cerca de la Latina", "Madrid", "Latina"),
+    # guards: a common noun after "cerca de la" is no neighbourhood
+    ("dentista en Madrid cerca de la estación", "Madrid", None),
+])
+def test_a_neighbourhood_after_cerca_de_la_is_the_area(query: str, city: str, area: str | None) -> None:
+    got = read("clinics", query)
+    assert (got.get("city"), got.get("area")) == (city, area)
+
+
+def test_one_place_input_keeps_the_city_beside_a_neighbourhood() -> None:
+    # a design choice (the corpora's labels: "Hotel in Rome near Termini" is Rome): a kind
+    # with one place input searches the city; one that narrows declares an area input
+    assert read("flats", "piso en Ciudad de México cerca de la Roma")["city"] == "Ciudad de México"
