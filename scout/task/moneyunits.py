@@ -188,8 +188,8 @@ def length_after(free: str, end: int) -> tuple[int, str, int] | None:
     return (count, _LENGTH_UNITS[m.group("unit")[0]], m.end()) if count > 0 else None
 
 
-def periodic(hit: tuple[Money, tuple[int, int], str], free: str,
-             ) -> tuple[Money, tuple[int, int], str]:
+def periodic(hit: tuple[Money, tuple[int, int], str | None], free: str,
+             ) -> tuple[Money, tuple[int, int], str | None]:
     """A request's amount with no period read (``hit``: :func:`scout.task.money.find_money`'s)
     given the period its pass says before it (:func:`pass_period`) or the length said
     after it (:func:`length_after`: its price per one of those periods, its span to the
