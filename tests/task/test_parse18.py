@@ -34,12 +34,18 @@ def read(kind: str, query: str) -> dict[str, object]:
     # typed all in lower case: the article is no part of a landform's name
     ("campamento en los picos de europa", "Picos de Europa"),
     ("campamento en la sierra de gredos", "Sierra de Gredos"),
+    ("campamento en la costa brava", "Costa Brava"),
+    ("camp in the lake district", "Lake District"),
+    ("campamento en la costa gallega", "Costa Gallega"),
     # guards: after a lower-case noun, a place the gazetteer knows is that place's hills
     # or coast; a town's article stays; a noun with no name is no place
     ("campamento en la sierra de Madrid", "Madrid"),
     ("campamento de vela en la costa de Cádiz", "Cádiz"),
     ("campamento en el puerto de santa maria", "El Puerto de Santa Maria"),
     ("campamento de surf por la costa", None),
+    ("campamento en la sierra", None),
+    ("camp near the lake", None),
+    ("campamento en la costa con niños", None),
 ])
 def test_a_landform_s_noun_before_its_own_name(query: str, place: str | None) -> None:
     assert read("camps", query).get("place") == place
