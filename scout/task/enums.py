@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from scout.i18n import COUNT_WORDS
 from scout.spec.models import InputSpec
 from scout.task.lang import fold
 from scout.task.readers import CLAIMED, QueryText, name_forms
@@ -31,11 +32,21 @@ _RULED_OUT = re.compile(
     r"\s+(?:(?:un|una|a|an|el|la|los|las|de|del|the|from|in|en)\s+)?)$")
 
 
+# a number before a time unit in the plural: the unit of a length ("for 10 days", "2
+# weeks"), never an enum value that is the unit's word ("day" camps); "a 5-day camp" and
+# "5 day camps" keep it (singular: what kind of camp)
+_LENGTH_BEFORE = re.compile(r"(?<![\w.,])(?:\d{1,3}|" + "|".join(COUNT_WORDS) + r")\s+$")
+_TIME_UNIT = re.compile(r"days|dias|nights|noches|weeks|semanas|months|meses|hours|horas|years|anos")
+
+
 def _enum_hits(text: QueryText, word: str) -> list[re.Match[str]]:
     """Where an enum word stands in the free text and is asked for: one the request
     rules out is claimed (so no other reader takes "Tesla" for a place) and passed over."""
     hits = []
     for m in re.finditer(r"\b" + name_forms([word]) + r"\b", text.free):
+        if _LENGTH_BEFORE.search(text.free, max(0, m.start() - 12), m.start()) \
+                and _TIME_UNIT.fullmatch(m.group(0)):
+            continue  # "camp for 10 days": a length, not the enum value "day"
         if _RULED_OUT.search(text.free[max(0, m.start() - 24):m.start()]):
             text.claim(m.span())
         else:

@@ -226,3 +226,15 @@ def test_one_place_input_keeps_the_city_beside_a_neighbourhood() -> None:
     # a design choice (the corpora's labels: "Hotel in Rome near Termini" is Rome): a kind
     # with one place input searches the city; one that narrows declares an area input
     assert read("flats", "piso en Ciudad de México cerca de la Roma")["city"] == "Ciudad de México"
+
+
+# ------------------------------ seen on the way: a length's unit is no enum value
+@pytest.mark.parametrize("query, camp_type", [
+    ("camp in Leeds for 10 days", None),
+    ("campamento en Soria durante 10 días", None),
+    # guards: the enum word said as the kind of camp
+    ("day camp in Leeds for 10 days", "day"),
+    ("a 5-day camp in Leeds", "day"),
+])
+def test_a_length_s_unit_is_no_enum_value(query: str, camp_type: str | None) -> None:
+    assert read("camps", query).get("camp_type") == camp_type
