@@ -20,7 +20,8 @@ a country named in the request (any CLDR territory name, English or Spanish: "M�
 "Chile") or the place the request is about (:data:`scout.task.gazetteer.CITY_TERRITORY`),
 when one of that territory's current currencies is a candidate. Otherwise the default is
 the most widely used candidate, in the order of :data:`DEFAULT_ORDER` (dollars → USD,
-pesos → MXN, pounds → GBP, francs → CHF, rupees → INR, crowns → SEK), and the Task notes
+pesos → MXN, pounds → GBP, francs → CHF, rupees → INR, crowns → SEK; dinars → TND, the
+dinar of the country travellers visit most: a design choice, noted), and the Task notes
 say which code was assumed (not for USD, the usual reading). The sign "$" resolves like
 "dollars", and in a Spanish request also to the peso of a peso country ("$3,000" in Cancún
 is MXN; in an English request it is USD).

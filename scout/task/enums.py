@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from scout.i18n import COUNT_WORDS
 from scout.spec.models import InputSpec
 from scout.task.lang import fold
 from scout.task.readers import CLAIMED, QueryText, name_forms
@@ -31,6 +32,13 @@ _RULED_OUT = re.compile(
     # "cualquier marca menos Apple", "todo menos HP", "any brand but Dell"
     r"menos|(?:any|whatever)(?:\s+[a-z]+)?\s+but)"
     r"\s+(?:(?:un|una|a|an|el|la|los|las|de|del|the|from|in|en)\s+)?)$")
+
+
+# a number before a time unit in the plural: the unit of a length ("for 10 days", "2
+# weeks"), never an enum value that is the unit's word ("day" camps); "a 5-day camp" and
+# "5 day camps" keep it (singular: what kind of camp)
+_LENGTH_BEFORE = re.compile(r"(?<![\w.,])(?:\d{1,3}|" + "|".join(COUNT_WORDS) + r")\s+$")
+_TIME_UNIT = re.compile(r"days|dias|nights|noches|weeks|semanas|months|meses|hours|horas|years|anos")
 
 
 # an input that holds what the request rules out, by its name: "excluded_brands",
@@ -61,6 +69,9 @@ def _enum_hits(text: QueryText, word: str, ruled_out: bool = False) -> list[re.M
     # not \b: a word may start or end with a sign ("+ IVA", "C++", "C#"), and its edges are
     # then no word boundaries
     for m in re.finditer(r"(?<!\w)" + name_forms([word]) + r"(?!\w)", text.free):
+        if _LENGTH_BEFORE.search(text.free, max(0, m.start() - 12), m.start()) \
+                and _TIME_UNIT.fullmatch(m.group(0)):
+            continue  # "camp for 10 days": a length, not the enum value "day"
         said = _RULED_OUT.search(text.free[max(0, m.start() - 24):m.start()]) or (
             ruled_out and _RULED_OUT_RUN.search(text.free[max(0, m.start() - 60):m.start()]))
         if bool(said) == ruled_out:

@@ -40,7 +40,9 @@ from scout.task.lang import fold
 from scout.task.numwords import rewrite, widen
 from scout.task.currencyword import MARK, PAD, close_gaps, currency_token, letter_sign, mark, own_signs
 from scout.task.figures import AMOUNT as _AMOUNT, figure
-from scout.task.moneyunits import PER, each_of, period_of, total_of, unit_after_cap, unit_before
+from scout.task.moneyunits import (
+    PER, bare_total, each_of, period_of, total_of, unit_after_cap, unit_before,
+)
 
 # a multiplier written after the number: "30k", "80 mil", and "m" for a million as funders,
 # the press and price lists write it ("€2.5M", "£1.2m", "2,5 M€"); only with a currency,
@@ -209,10 +211,10 @@ _BARE_SCALED = re.compile(r"(?<![\w.,])(?P<a>\d{1,3}(?:[.,]\d{1,3})?\s?(?:k|mil)
 
 def find_bare_amount(free: str) -> tuple[str, tuple[int, int]] | None:
     """An amount after a money comparator or a word of approximation with no currency at
-    all ("nada por encima de 150", "under 300", "around 40k"), or one in thousands alone
-    ("3 hab 400k"), as written, and the span of the whole phrase, for a note that it was
+    all ("nada por encima de 150", "under 300", "around 40k"), one in thousands alone
+    ("3 hab 400k") or one said to be a total ("1200 in total", "all-in 900"), as written, and the span of the whole phrase, for a note that it was
     not read: the phrase is no subject's and no place's ("cocinero alrededor de 150 mil")."""
-    m = _BARE.search(free) or _BARE_SCALED.search(free)
+    m = _BARE.search(free) or _BARE_SCALED.search(free) or bare_total(free, _AMOUNT)
     return (m.group("a"), m.span()) if m else None
 
 

@@ -1,6 +1,8 @@
 """What an amount of money is per, read from the words around it: its period ("/night",
 "per person", "x noche", "£120 pn", "al año", "per annum", "la quincena"), what one amount
-is sold for beside its period ("€8 per user per month": the user, the seat, the licence),
+is sold for beside its period ("€8 per user per month": the user, the seat, the licence;
+any other noun there, "€50 per bike per day", leaves the period read), the period a
+request's pass is for ("day pass €18": :func:`pass_period`),
 and an amount for the whole of the dates asked ("600 € en total", "£500 all-in":
 ``Money.per`` "total").
 
@@ -15,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from scout.schemas.task import Each
+from scout.i18n import COUNT_WORDS
+from scout.schemas.task import Each, Money
 from scout.units import TOTAL
 
 # the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
@@ -55,7 +58,10 @@ SOLD_PER = (r"rooms?|habitacion(?:es)?|users?|usuari[oa]s?|seats?|puestos?|licen
              r"licencias?|members?|miembros?|agents?|agentes?|devices?|dispositivos?")
 # ("por usuario y mes": the "y" joins the two, and stands in for the period's connector;
 # "per seat monthly", "por usuario mensuales": a bare period word needs none)
-PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOLD_PER + r")\b"
+# any other noun between the amount and its period is what one is sold for too ("€200 per
+# desk per month", "30 € por bici al día": no unit of a plan's, so ``Money.each`` None)
+PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOLD_PER
+       + r"|(?!(?:" + _UNIT_WORDS + r"|semanas|meses|the|el|la|los|las|un|una)\b)[a-z]{3,})\b"
         r"(?:\s+(?:y|and)(?=\s+(?:mes|month|ano|year|dia|day|semana|week|noche|night)\b)|"
         r"(?=\s*(?:/|per|por|an?|al|x|la|el|each|cada)\b|\s*/|\s(?:" + _BARE_PER + r")\b)))?"
         r"\s*(?:(?:/|per|an?|(?:a|por)\s+la|por|x|la|el|al|each|cada)\s*|(?<= y)\s+|(?<= and)\s+|"
@@ -65,7 +71,7 @@ PER = (_GROSS + r"(?:(?:\s*(?:per|por|an?|each|x|/)\s*(?<![a-z])(?P<each>" + SOL
 # device ("€8 per user per month"); a hotel's room is what its price is for anyway (None)
 _EACH: dict[str, Each] = {
     "user": "user", "usuario": "user", "usuaria": "user", "member": "user", "miembro": "user",
-    "agent": "user", "agente": "user", "seat": "seat", "puesto": "seat", "licence": "licence",
+    "agent": "user", "agente": "user", "seat": "seat", "puesto": "seat", "desk": "seat", "escritorio": "seat", "licence": "licence",
     "license": "licence", "licencia": "licence", "device": "device", "dispositivo": "device"}
 
 
@@ -86,7 +92,8 @@ _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNI
 # fee: £500", "annual tuition of $9,000", "precio anual: 5.400 €" (a school's, a club's,
 # a plan's fee: the period is the noun's, not written after the amount), and so of a
 # request's budget ("presupuesto mensual de 1.200 €", "monthly budget of £1,500")
-_PERIOD_ADJ = r"monthly|mensual(?:es)?|annual|yearly|anual(?:es)?|weekly|semanal(?:es)?|nightly"
+_PERIOD_ADJ = (r"monthly|mensual(?:es)?|annual|yearly|anual(?:es)?|weekly|semanal(?:es)?|nightly|"
+               r"daily|diari[oa]s?")
 _PRICE_NOUN = (r"fees?|prices?|costs?|rent|tuition|payments?|subscriptions?|cuotas?|precios?|"
                r"costes?|costos?|renta|alquiler|matricula|pagos?|tarifas?|budget|presupuesto")
 _PER_NOUN_BEFORE = re.compile(
@@ -131,6 +138,80 @@ def unit_before(free: str, start: int) -> str:
     return raw_per
 
 
+# the period a pass is for, said before the amount ("day pass €18", "pase de día: 15 €",
+# "bono mensual 120 €", "monthly membership under £150"): in a request, the price of one
+# pass is its period's
+_PASS = r"pass(?:es)?|pases?|bonos?|abonos?|memberships?|membresias?"
+_PASS_BEFORE = re.compile(
+    r"\b(?:(?P<adj>" + _PERIOD_ADJ + r")\s+(?:" + _PASS + r")|(?:" + _PASS + r")\s+(?P<adj2>"
+    + _PERIOD_ADJ + r")|(?P<noun>day|week|month|year)[\s-]+(?:" + _PASS + r")|(?:" + _PASS
+    + r")\s+(?:de\s+(?:un\s+|una\s+)?|por\s+)(?P<de>dia|semana|mes|ano))\b"
+    r"(?:\s+(?:at|a|de|of|for|por|is|es|(?:is\s+)?(?:under|below|up to)|(?:de\s+)?(?:menos de|hasta)"
+    r"|max(?:imo)?))*\s*[,:]?\s*$")
+
+
+def pass_period(free: str, start: int) -> str | None:
+    """The period of the pass whose price is the amount at ``start`` in a request's
+    ``free`` text ("day pass €18": "day"), or None. A design choice: read in a request
+    only; a listing states a day pass beside a monthly one, offers of one place, and its
+    price is read as the first (:func:`scout.steps.extract.find_price`), so a period read
+    there would judge the place by its day pass against a budget a month."""
+    said = _PASS_BEFORE.search(free, max(0, start - 40), start)
+    if said is None:
+        return None
+    return period_of(next(g for g in said.group("adj", "adj2", "noun", "de") if g))
+
+
+# a number of nights, days, weeks or months said right after a request's amount ("420 €
+# por 10 días", "€900 for 3 nights", "1.200 € para tres meses")
+_LENGTH_AFTER = re.compile(
+    r"\s*(?:for|por|per|para|durante|x|/)\s+(?:(?:the|a|an|el|la|los|las|un|una)\s+)?"
+    r"(?P<n>\d{1,3}|" + "|".join(COUNT_WORDS) + r")[\s-]*"
+    r"(?P<unit>nights?|noches?|days?|dias?|weeks?|semanas?|months?|mes(?:es)?)\b")
+_LENGTH_UNITS = {"n": "night", "d": "day", "w": "week", "s": "week", "m": "month"}
+# the lengths in days that are a period of their own (as scout.steps.pricewords reads a
+# listing's): a week, and two weeks or a "quincena", a fortnight
+_SPANS = {7: "week", 14: "fortnight", 15: "fortnight"}
+
+
+def length_after(free: str, end: int) -> tuple[int, str, int] | None:
+    """The count, the period and the end of a length said right after a request's amount
+    ending at ``end`` ("420 € por 10 días": 10, "day"), or None. A design choice: in a
+    request the amount is the price of that length, so per one of its periods (42 €/day)
+    it compares with a listing's price per any period; a listing's "420 € por 10 días" is
+    left as the page says it (:func:`scout.steps.pricewords.stated_period`)."""
+    m = _LENGTH_AFTER.match(free, end)
+    if m is None:
+        return None
+    n = m.group("n")
+    count = int(n) if n.isdigit() else COUNT_WORDS[n]
+    return (count, _LENGTH_UNITS[m.group("unit")[0]], m.end()) if count > 0 else None
+
+
+def periodic(hit: tuple[Money, tuple[int, int], str | None], free: str,
+             ) -> tuple[Money, tuple[int, int], str | None]:
+    """A request's amount with no period read (``hit``: :func:`scout.task.money.find_money`'s)
+    given the period its pass says before it (:func:`pass_period`) or the length said
+    after it (:func:`length_after`: its price per one of those periods, its span to the
+    length's end); else ``hit`` as it is."""
+    money, span, word = hit
+    if money.per is None and (passed := pass_period(free, span[0])) is not None:
+        return money.model_copy(update={"per": passed}), span, word
+    length = length_after(free, span[1])
+    if length is None or money.per not in (None, TOTAL):
+        return hit
+    count, per, end = length
+    if money.per == TOTAL:  # "900 € en total para 3 noches": the nights asked, said again
+        return money, (span[0], end), word
+    days = count * (7 if per == "week" else 1) if per in ("day", "week") else 0
+    if days in _SPANS:  # "por 7 días", "for two weeks": a period of its own, as written
+        return money.model_copy(update={"per": _SPANS[days]}), (span[0], end), word
+    update: dict[str, object] = {"per": per, "amount": round(money.amount / count, 2)}
+    if money.min is not None:
+        update["min"] = round(money.min / count, 2)
+    return money.model_copy(update=update), (span[0], end), word
+
+
 def unit_after_cap(free: str, end: int) -> re.Match[str] | None:
     """The unit after an amount's cap word, which ends at ``end``: "250 bucks max per
     night", "150 € máximo por noche" (groups ``per`` and ``each``)."""
@@ -153,6 +234,19 @@ _TOTAL_BEFORE = re.compile(
     r"\b(?:total\s+(?:budget|price|cost|spend)|(?:presupuesto|precio|coste|costo|gasto)\s+"
     r"total|en total|in total|all[- ]in)\b(?:\s+(?:de|of|is|es|was))?\s*[,:]?\s*"
     r"(?:(?:under|below|up to|max(?:imo)?|menos de|hasta|de|of)\s+)?$")
+
+
+def bare_total(free: str, amount: str) -> re.Match[str] | None:
+    """A number with no currency (``amount``: its pattern) said to be a total, after it or
+    before it ("1200 in total", "900 en total", "all-in 900", "presupuesto total 900"), its
+    digits in group ``a``; one of one or two digits before "in total" counts people
+    ("somos 5 en total", "4 in total"), no money: what the money reader leaves for a note that asks for its
+    currency, never a count nor a subject."""
+    for after in re.finditer(r"(?<![\w.,])(?P<a>" + amount + r")" + _TOTAL_AFTER.pattern, free):
+        if len(re.sub(r"\D", "", after.group("a"))) >= 3:  # "somos 5 en total": people
+            return after
+    return re.search(_TOTAL_BEFORE.pattern.removesuffix("$") + r"(?P<a>" + amount
+                     + r")(?![\w.,]*\s*(?:/|%|\+|[a-z€$£]))", free)
 
 
 def total_of(free: str, start: int, span: tuple[int, int]) -> tuple[str | None, tuple[int, int]]:

@@ -1,5 +1,6 @@
 """What the query parser hands back (:class:`ParseResult`) and the notes it adds once every
-reader has had its turn: an amount with no currency, numbers nobody read.
+reader has had its turn: an amount with no currency, a length with no start date, numbers
+nobody read.
 
 The notes are written in the request's language (the ``_`` passed in); a note about one
 input is also kept under its name (``field_notes``).
@@ -12,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from scout.i18n import COUNT_WORDS
 from scout.spec.models import InputSpec
 from scout.task.lang import Lang
 from scout.task.readers import QueryText
@@ -59,6 +61,40 @@ def note_bare_amounts(text: QueryText, inputs: dict[str, InputSpec], result: Par
                     "{amount} EUR, {amount} USD or the like").format(name=_(name).replace("_", " "),
                                                                     amount=bare[0]))
             return
+
+
+def note_left(text: QueryText, inputs: dict[str, InputSpec], result: ParseResult,
+              _: Callable[[str], str]) -> None:
+    """The notes on what a reader found but could not read: an amount with no currency
+    (:func:`note_bare_amounts`), a length with no start (:func:`note_startless`)."""
+    note_bare_amounts(text, inputs, result, _)
+    note_startless(text, inputs, result, _)
+
+
+# a length of time said with no day it starts from ("for two weeks", "durante un mes", "por
+# 10 días"; folded): "in two weeks" / "dentro de un mes" are a date, read as one
+_LENGTH = re.compile(
+    r"(?<!\w)(?:for|during|durante|por|para)\s+(?:(?:about|around|unos|unas)\s+)?"
+    r"(?P<n>\d{1,3}|" + "|".join(sorted(COUNT_WORDS, key=len, reverse=True)) + r"|an?)"
+    r"[\s-]+(?:days?|dias?|nights?|noches?|weeks?|semanas?|months?|mes(?:es)?)(?!\w)")
+
+
+def note_startless(text: QueryText, inputs: dict[str, InputSpec], result: ParseResult,
+                   _: Callable[[str], str]) -> None:
+    """"for two weeks", "durante un mes" with every date input still empty: say it is a
+    length with no start, so no dates were read. A design choice: a length alone never
+    makes dates (today, or the next month, would be a guess)."""
+    empty = [n for n, s in inputs.items() if s.type in ("date", "month")]
+    if not empty or any(n in result.values for n in empty):
+        return
+    m = _LENGTH.search(text.free)
+    if m is None:
+        return
+    text.claim(m.span())
+    said = ("«{}»" if result.lang == "es" else "'{}'").format(text.original[m.start():m.end()].strip())
+    note(result, empty[0], _("{name}: {text} is a length with no start date, so no dates were "
+                             "read; say the day it starts").format(
+                                 name=_(empty[0]).replace("_", " "), text=said))
 
 
 def note_unread(text: QueryText, inputs: dict[str, InputSpec], result: ParseResult,

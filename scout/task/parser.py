@@ -46,7 +46,7 @@ from scout.task.noise import untimed, unwrapped
 from scout.task.spoken import unspoken
 from scout.task.others import blanked, other_parts, priced_parts
 from scout.task.lang import Lang, detect, fold
-from scout.task.parse_notes import ParseResult, note, note_bare_amounts, note_unread
+from scout.task.parse_notes import ParseResult, note, note_left, note_unread
 from scout.task.placeinput import read_place
 from scout.task.quantityinputs import read_quantities
 from scout.task.readers import (
@@ -232,6 +232,7 @@ def parse_query(
                 from scout.task.moneypair import is_floor as money_is_floor_end
                 from scout.task.moneypair import partner as money_partner
                 from scout.task.moneypair import pick as pick_money
+                from scout.task.moneyunits import periodic
 
                 if territories is None:
                     territories = query_territories(text, result.lang)
@@ -247,6 +248,8 @@ def parse_query(
                     mine, other = (low, high) if money_is_floor_end(name) else (high, low)
                     found(end, other, money[1])
                     money = (mine, money[1], money[2])
+                if money is not None:  # "day pass €18", "420 € por 10 días"
+                    money = periodic(money, text.free)
                 if money is not None:  # its label too ("sesión de 60 €": no place "Sesión")
                     # a pair's ends share their label ("estimated value under 200k")
                     labels = [*spec.aliases, *(inputs[end].aliases if end else ())]
@@ -297,7 +300,8 @@ def parse_query(
 
                 hit = find_duration(text.free, high=name.startswith("max"), calendar=True)
             elif spec.type in ("integer", "number"):
-                hit = find_number(text, spec, name, spec.type == "integer", result.lang)
+                hit = find_number(text, spec, name, spec.type == "integer", result.lang,
+                                  rival_words(inputs, name))
             elif spec.type == "boolean":
                 hit = find_boolean(text, spec, name)
             elif spec.type == "subject":
@@ -403,7 +407,7 @@ def parse_query(
         if len(places) > 1 and fixes else None
     for name, spec in ordered:
         if spec.type in ("subject", "place"):  # "chef around 40k": the amount's words are no subject
-            note_bare_amounts(text, inputs, result, _)
+            note_left(text, inputs, result, _)
         if name not in result.values and fixes and spec.type in CORRECTABLE \
                 and not (moved is not None and spec.type == "place"):
             read_corrected(text, result.values, result.spans, name,
@@ -426,6 +430,6 @@ def parse_query(
                     result.values[name] = Month(year=start.year, month=start.month)
                     result.spans[name] = result.spans[other]
                     break
-    note_bare_amounts(text, inputs, result, _)
+    note_left(text, inputs, result, _)
     note_unread(text, inputs, result, _)
     return result

@@ -1,5 +1,6 @@
 """A person's age written right after them, with no word for years: "our son (14)",
-"mi hija, 8.", "for my daughter aged 9", "my twins (they're 11)", "mi hijo tiene 14";
+"mi hija, 8.", "for my daughter aged 9", "my twins (they're 11)", "mi hijo tiene 14",
+"my son who is 12";
 "niño de 6 y medio" is not one (a fraction). And the short ways of writing "years old"
 beside an age that an input's own words do not list (:data:`AGE_FORMS`: "7yo", "9 y/o",
 "9 to 11 year olds", Catalan "4 anys").
@@ -22,7 +23,7 @@ _AGE_INPUT = re.compile(r"(?<!\w)(?:age|ages|edad|edades|anos|años|years?[ -]ol
 AGE_FORMS = ("year olds", "year-olds", "year old", "years old", "yr old", "yr olds",
              "yr-old", "yrs old", "y/o", "y.o.", "y.o", "yo", "anys", "anos")
 # who has an age: a child or a relative (folded text, singular or plural)
-_PERSON = (r"(?:son|daughter|kid|child|children|boy|girl|teen|teenager|toddler|baby|"
+PERSON = (r"(?:son|daughter|kid|child|children|boy|girl|teen|teenager|toddler|baby|"
            r"grandson|granddaughter|nephew|niece|twin|triplet|hij[oa]|nin[oa]|nene|nena|"
            r"peque|chaval[a]?|chavale|niet[oa]|sobrin[oa]|bebe|gemel[oa]|melliz[oa]|cri[oa]|"
            r"chic[oa]|pibe|piba|chamac[oa])s?")
@@ -32,11 +33,15 @@ _BRACKET_WHO = r"(?:(?:they|he|she)\s*(?:'re|'s|’re|’s|\s+are|\s+is)|tiene|t
 _AGE_END = (r"(?:\s+(?:anos|years?(?:\s+old)?))?"
             r"(?=\s*(?:[,;.!?)]|$)|\s+(?:y|e|and|but|pero|so|asi)\s)")
 _AGE_AFTER = re.compile(
-    r"(?<![\w])" + _PERSON + r"(?:\s*\(\s*" + _BRACKET_WHO + r"\s*(?P<a>\d{1,2})"
+    r"(?<![\w])" + PERSON + r"(?:\s*\(\s*" + _BRACKET_WHO + r"\s*(?P<a>\d{1,2})"
     r"(?:\s*(?:anos|years?(?:\s+old)?))?\s*\)"
     r"|\s*,\s*(?P<b>\d{1,2})(?=\s*(?:[,;.!?)]|$))"
     r"|\s+(?:aged|edad)\s+(?P<c>\d{1,2})(?![\w.,]\d)"
-    r"|\s+(?:tiene|tienen|is|are)\s+(?P<d>\d{1,2})" + _AGE_END + ")")
+    r"|\s+(?:tiene|tienen|is|are)\s+(?P<d>\d{1,2})" + _AGE_END
+    # a relative clause: "my son who is 12", "my kid who's 7", "mi hijo que tiene 12 años"
+    + r"|,?\s+(?:who\s*(?:['’]s|['’]re|\s+is|\s+are|\s+turns|\s+will\s+be|\s+just\s+turned)"
+    r"|que\s+(?:tiene|tienen|cumple|cumplen|va\s+a\s+cumplir|acaba\s+de\s+cumplir))"
+    r"\s+(?P<e>\d{1,2})" + _AGE_END + ")")
 
 
 def counts_age(name: str, aliases: list[str]) -> bool:
@@ -57,7 +62,7 @@ def ages_after_person(free: str) -> list[tuple[int, tuple[int, int]]]:
     whom a relayed request is for: "mi hijo tiene 14 y quiere ...")."""
     out = []
     for m in _AGE_AFTER.finditer(free):
-        group = next(g for g in "abcd" if m.group(g))
+        group = next(g for g in "abcde" if m.group(g))
         start, end = m.span(group)
         if m.group("a"):  # the brackets go with the number: nothing else reads "( )"
             start, end = free.rindex("(", 0, start), free.index(")", end) + 1

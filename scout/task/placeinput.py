@@ -119,7 +119,8 @@ _FEATURE_AT = re.compile(r"(?<![\w])(?:" + "|".join(sorted(LANDFORMS)) + r")"
 
 def _with_feature(text: QueryText, hit: Hit | None) -> Hit | None:
     """``hit`` with the landform's noun typed before it with its capital ("en la Sierra de
-    Gredos", "on the Costa del Sol": "en la sierra de Madrid" is Madrid's hills); with no
+    Gredos", "on the Costa del Sol": "en la sierra de Madrid" is Madrid's hills) or before
+    a name that is no known place (:func:`_own_name`: "la sierra de Gredos"); with no
     ``hit``, a landform's name with its capital after the noun, wherever it is ("por la
     sierra de Guadarrama": the whole is the name)."""
     capital = hit is not None
@@ -134,11 +135,24 @@ def _with_feature(text: QueryText, hit: Hit | None) -> Hit | None:
         if hit is None:
             return None
     m = _FEATURE.search(text.free, max(0, hit[1][0] - 40), hit[1][0])
-    if m is None or (capital and not text.original[m.start()].isupper()):
+    if m is None or (capital and not text.original[m.start()].isupper()
+                     and not _own_name(text.original, hit)):
         return hit
     said = text.original[m.start():m.end()].split()
     head = said[0][:1].upper() + said[0][1:]  # a name's noun is written with its capital
     return " ".join([head, *said[1:], hit[0]]), (m.start(), hit[1][1])
+
+
+def _own_name(original: str, hit: Hit) -> bool:
+    """``hit``, after a landform's noun typed in lower case, is a name typed with its
+    capital that the gazetteer knows as no place: the landform's own name ("por la sierra
+    de Guadarrama", "la sierra de Gredos"), where the noun is part of it. A design choice:
+    one it knows ("la sierra de Madrid", "la costa de Cádiz") is the city or region whose
+    hills or coast the noun says, and a search on that place finds them."""
+    from scout.task.placecase import known_name
+
+    typed = original[hit[1][0]:hit[1][1]].strip()
+    return typed[:1].isupper() and not known_name(typed)
 
 
 # a verb of price right before an amount another reader claimed: what stands before it

@@ -63,6 +63,12 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
             if cased and low in pw.LEADING_ARTICLES and not raw[0].isupper() and not pending \
                     and _next_is_name(free, original, end, cased):
                 pass  # "en la Costa del Sol": the article is not part of the name
+            elif not cased and low in pw.LEADING_ARTICLES and not pending \
+                    and _landform_named(free, original, end):
+                pending.append((raw, m.start(), end))  # "in the lake district"
+            elif not cased and low in pw.LANDFORMS and _next_is_name(free, original, end, False):
+                words.append((raw, m.start(), end))  # "la costa brava": its name follows
+                pending = []
             elif low == "the" and not cased:
                 break  # typed in lower case, "near the beach" is a thing, not a name
             elif not cased and low in pw.LEADING_ARTICLES and not pending \
@@ -73,7 +79,9 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
                                                                             cased):
                 pending.append((raw, m.start(), end))
             elif not cased and low in pw.NAME_HEADS and _particle_then_name(free, original, end):
-                words.extend(pending)  # "el puerto de santa maria" keeps its article
+                # "el puerto de santa maria" keeps its article, a landform's noun none: "la
+                # sierra de gredos" is the Sierra de Gredos (as typed with capitals)
+                words.extend(pending if low not in pw.LANDFORMS else [])
                 words.append((raw, m.start(), end))
                 pending = []
             elif is_particle or (not raw[0].isupper() if cased else
@@ -86,7 +94,7 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
                 break  # "24 meses no, máximo 12", "No, en Sevilla": a negation alone is no
                 # name ("No Name Key", capitalised before more name, is one)
             else:
-                words.extend(pending)
+                words.extend(pending if low not in pw.LANDFORMS else [])  # "los picos de europa"
                 words.append((raw, m.start(), end))
                 pending = []
         elif is_particle and not (cased and raw[0].isupper()):
@@ -112,8 +120,8 @@ def _read_words(free: str, original: str, pos: int, cased: bool) -> tuple[str, t
         if not gap or end + gap.end() >= len(original):
             break
         i = end + gap.end()
-    if not words:
-        return None
+    if not words or (not cased and len(words) == 1 and fold(words[0][0]) in pw.LANDFORMS):
+        return None  # "en la sierra", "near the lake" in lower case: a common noun alone
     start, stop = words[0][1], words[-1][2]
     text = original[start:stop]
     if not cased:
@@ -148,6 +156,15 @@ def _particle_then_name(free: str, original: str, end: int) -> bool:
             break
         seen, end = True, end + m.end()
     return seen and _next_is_name(free, original, end, False)
+
+
+def _landform_named(free: str, original: str, end: int) -> bool:
+    """"the| lake district", "la| costa brava": a landform's noun, then a word of its name
+    (typed in lower case; "near the lake" names none)."""
+    noun = re.match(r"[ \t]+([^\W\d_]+)", original[end:])
+    return noun is not None and fold(noun.group(1)) in pw.LANDFORMS \
+        and "\x00" not in free[end:end + noun.end()] \
+        and _next_is_name(free, original, end + noun.end(), False)
 
 
 def next_word(original: str, end: int) -> str:

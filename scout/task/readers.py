@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from scout.i18n import COUNT_WORDS
@@ -157,8 +158,25 @@ def name_forms(names: list[str]) -> str:
     return "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
 
 
+def _before_kind_of(free: str, alt: str, enum_words: Sequence[str], *numbers: str,
+                    ) -> re.Match[str] | None:
+    """A number (one of the ``numbers`` patterns) right before another input's enum word
+    whose last word is this input's noun (``alt``): its match, the number alone, so the
+    enum's input still reads its word."""
+    kinds = [w for w in enum_words if (last := fold(w).split()[-1:])
+             and len(w.split()) > 1 and re.fullmatch(alt, last[0])]
+    if not kinds:
+        return None
+    ahead = r"\s+(?=(?:" + name_forms(kinds) + r")(?!\w))"
+    return next((m for n in numbers if (m := re.search(n + ahead, free))), None)
+
+
 def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
-                 lang: str = "en") -> tuple[Any, tuple[int, int]] | None:
+                 lang: str = "en", enum_words: Sequence[str] = ()) -> tuple[Any, tuple[int, int]] | None:
+    """The count or number the input ``name`` reads and its span, or None; ``enum_words``:
+    other inputs' enum words, those that end in this input's noun ("dedicated desk" for a
+    count of "desks") name what is counted ("3 dedicated desks": 3, the words left to
+    their input)."""
     # the name in the singular or the plural ("3 habs", "1 habitación" for "habitaciones"),
     # also joined by a hyphen ("2-bed", "3-bedroom")
     from scout.task.personage import age_words
@@ -180,7 +198,9 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
                    free)
          or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP + one
                       + _THOUSAND + _NUMBER_POST_CMP + _TIMES, free)
-         or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free))
+         or re.search(NUMBER_CMP + count + r"[\s-]+" + alt + r"(?!\w)", free)
+         or _before_kind_of(free, alt, enum_words, NUMBER_CMP + num + _THOUSAND,
+                            NUMBER_CMP + count))
     if not m and integer and re.search(r"(?<!\w)(?:days?|d[ií]as?)(?!\w)",
                                        " ".join([name, *spec.aliases])):
         from scout.task.durations import days_in_weeks

@@ -4,7 +4,9 @@ the types the pipeline does not declare, blanked the same length ("ramen para es
 is about ramen), and, whatever the pipeline declares, a stretch of time off that no
 calendar fixes ("during the school holidays", "durante las vacaciones escolares"). A date
 that names a thing stays: a day's dish ("sunday roast") and a feast's meal or dish ("cena
-de Acción de Gracias", "Christmas Eve dinner", "roscón de Reyes").
+de Acción de Gracias", "Christmas Eve dinner", "roscón de Reyes"). Whom the thing is for,
+a child or relative said with whose they are ("for my son", "para mis hijos"), is blanked
+too.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import re
 from scout.i18n import COUNT_WORDS
 from scout.task import placewords as pw
 from scout.task import subjectwords as sw
+from scout.task.personage import PERSON
 from scout.task.subjectslips import is_stop
 
 CLAIMED = "\x00"
@@ -61,6 +64,8 @@ def mask_readings(free: str, original: str, today: dt.date, declared: frozenset[
         free = blank(free, m.span())
     for m in _PARTY.finditer(free):  # "mesa para 8": how many book, not what is sought
         free = blank(free, m.span())
+    for m in _KIN.finditer(free):  # "camp for my son": whom it is for, not what is sought
+        free = blank(free, m.span())
     readers = {"rating": lambda t: find_rating(t, None), "duration": find_duration,
                "area": find_area, "data_size": lambda t: find_quantity(t, "data_size"),
                "weight": lambda t: find_quantity(t, "weight")}
@@ -79,6 +84,13 @@ _PERIOD = re.compile(
     r"(?:[^\W\d_][\w'’-]*\s+){0,2}?(?:holidays?|hols|vacations?|break|half-term|halfterm|recess)\b"
     r"|\b(?:durante|en|para)\s+(?:(?:las|los|la|el|mis|sus|nuestras)\s+)?"
     r"(?:vacaciones|receso|asueto|feriados?)(?:\s+(?:de(?:l)?\s+[^\W\d_]+|[^\W\d_]+es)\b)?")
+
+
+# a child or a relative with whose they are ("my son", "our two boys", "mi hijo"): whom the
+# thing is for ("son of a gun burgers" keeps its words: no one's son)
+_KIN = re.compile(r"\b(?:my|our|your|his|her|their|mi|mis|tu|tus|su|sus|nuestr[oa]s?)\s+"
+                  r"(?:(?:two|three|dos|tres|little|young|older|oldest|eldest|youngest|peque(?:n[oa]s?)?)\s+)?"
+                  + PERSON + r"\b")
 
 
 # a booking for a party ("mesa para 8", "a table for 4 people", "reserva para dos"): the

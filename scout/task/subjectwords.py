@@ -69,7 +69,7 @@ a an the un una unos unas el la los las lo al del de of for para pa por x with c
 without on at en in y e and o or u n that this these those ese esa esos esas este esta
 estos estas aquel but pero than que q so just also tambien solo only to from into under
 over below above menos mas hasta desde entre between per during durante throughout after before
-across among amongst within hacia
+across among amongst within hacia as
 """
 # an agent relaying a request names whom it is for first: "The user is looking for dim
 # sum", "el usuario busca un asado", "my client wants ...": no place, no subject (the
@@ -275,7 +275,8 @@ esposo marido mujer companeros grupo personas persona comensales adultos bebe pe
 perros mascota mascotas cumpleanos aniversario cita celebracion celebrar negocios trabajo
 todo toda todos todas publico publicos somos seremos
 daughter daughters kid teen teens teenager teenagers toddler toddlers
-grandchildren grandson granddaughter
+grandchildren grandson granddaughter nephew nephews niece nieces grandchild grandsons
+granddaughters stepson stepdaughter
 hijo hija hijas nina ninas chico chica chicos chicas nieto nieta nietos nietas sobrino
 sobrina sobrinos sobrinas peques crios adolescentes
 twins triplets gemelos gemelas mellizos mellizas crio cria crias
