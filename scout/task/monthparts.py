@@ -157,8 +157,10 @@ def month_part_forms(g: Any, t: dt.date) -> list[Form]:
         if not 1 <= n <= 12 // size:
             return None
         y = _opt_year(m, "y") or (t.year + 1 if g_.get("next") else None)
-        if y is None and ((g_.get("half") or "") in ("half", "mitad", "h") or g_.get("q")):
+        if y is None and ((g_.get("half") or "") in ("half", "mitad", "h") or g_.get("q")) \
+                and not (g_.get("q") and _WHEN_CUE.search(m.string, 0, m.start())):
             return None  # "the second half", "Q3" alone may be a match's, a street's: a year says
+            # (or a word of time before a "Q": "in Q1", "sometime in Q2", "para el Q3")
         first = (n - 1) * size + 1
         if y is None:
             y = t.year if dt.date(t.year, first + size - 1, 1) >= dt.date(t.year, t.month, 1) \
@@ -178,6 +180,10 @@ def month_part_forms(g: Any, t: dt.date) -> list[Form]:
 
     return forms
 
+
+# a word that says a time comes next: "in Q1", "during Q2", "para el Q3", "by Q4"
+_WHEN_CUE = re.compile(r"\b(?:in|during|for|by|until|before|after|en|durante|para|antes\s+del?|"
+                       r"despues\s+del?|hasta)(?:\s+(?:el|the))?\s+$")
 
 _ORDINALS = {"primer": 1, "first": 1, "1st": 1, "1er": 1, "1o": 1, "segundo": 2, "second": 2,
              "2nd": 2, "2o": 2, "tercer": 3, "third": 3, "3rd": 3, "3er": 3, "3o": 3,

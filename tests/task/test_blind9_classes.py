@@ -498,13 +498,18 @@ CONF_DATES = {"topic": InputSpec(type="subject"), "place": InputSpec(type="place
     ("congresos de IA en el primer trimestre", (dt.date(2027, 1, 1), dt.date(2027, 3, 31))),
     ("congresos en el cuarto trimestre", (TODAY, dt.date(2026, 12, 31))),   # from today
     ("conferences in H2 2027", (dt.date(2027, 7, 1), dt.date(2027, 12, 31))),
+    # a quarter after a word of time is the next one, as "el primer trimestre" is
+    # (decided at blind16: "conferences in Q3", "sometime in Q2")
+    ("conferences in Q3", (dt.date(2027, 7, 1), dt.date(2027, 9, 30))),
+    ("congresos para el Q1", (dt.date(2027, 1, 1), dt.date(2027, 3, 31))),
 ])
 def test_parts_of_a_year(query: str, want: tuple[dt.date, dt.date]) -> None:
     v = read(query, CONF_DATES, "dates")
     assert (v.start, v.end) == want  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("query", ["conferences in Q3", "football tickets for the second half"])
+@pytest.mark.parametrize("query", ["Q3 earnings call conferences",
+                                   "football tickets for the second half"])
 def test_a_half_or_a_quarter_with_no_year_word_is_no_date(query: str) -> None:
     assert read(query, CONF_DATES, "dates") is None
 
