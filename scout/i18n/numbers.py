@@ -93,7 +93,8 @@ def format_rating(value: Any, lang: str = "en", scale: int = 10) -> str:
 
 def format_duration(seconds: Any, lang: str = "en") -> str:
     """A length of time as people write it: 912 → '15 min 12 s', 5400 → '1 h 30 min',
-    1.5 → '1.5 s' ('1,5 s' in Spanish); the units read the same in English and Spanish."""
+    1.5 → '1.5 s' ('1,5 s' in Spanish); the units read the same in English and Spanish,
+    but whole days, a turnaround's or a course's (259200), are days: '3 days' / '3 días'."""
     if seconds is None:
         return "—"
     s = float(seconds)
@@ -103,6 +104,10 @@ def format_duration(seconds: Any, lang: str = "en") -> str:
         return f"{s * 1000:.0f} ms"
     if s < 60:
         return format_number(round(s, 1), lang) + " s"
+    days, whole = divmod(int(round(s)), 86400)
+    if days and not whole:
+        word = ("día" if days == 1 else "días") if lang == "es" else ("day" if days == 1 else "days")
+        return f"{format_number(days, lang)} {word}"
     h, rest = divmod(int(round(s)), 3600)
     m, sec = divmod(rest, 60)
     parts = ([f"{h} h"] if h else []) + ([f"{m} min"] if m else []) + \

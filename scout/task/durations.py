@@ -4,7 +4,8 @@ A ``duration`` input (a video's longest length, a tour's, a class's) is read fro
 phrasings people use: ``20 minutos``, ``90 min``, ``under an hour`` / ``una hora``,
 ``1h30`` / ``1 h 30 min``, ``2 hours and a half`` / ``dos horas y media``, ``hora y
 media``, ``half an hour`` / ``media hora``, ``a quarter of an hour`` / ``un cuarto de
-hora``, ``1.5 hours`` / ``1,5 horas``. A number needs its unit: ``20`` alone is no
+hora``, ``1.5 hours`` / ``1,5 horas``, and days or weeks (a turnaround's ``entrega en 3
+días``, ``within 5 business days``, ``en 2 semanas``). A number needs its unit: ``20`` alone is no
 length. The comparison words around it (``under``, ``de menos de``) are not kept: name
 the input for its direction (``max_duration``), as for numbers; one written the other way
 round ("más de 20 minutos" for ``max_duration``) is not read (scout.task.accept.against). The value is whole
@@ -25,7 +26,8 @@ from scout.task.lang import fold
 _UNITS = {"h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600, "hora": 3600,
           "horas": 3600, "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
           "minuto": 60, "minutos": 60, "s": 1, "sec": 1, "secs": 1, "second": 1,
-          "seconds": 1, "segundo": 1, "segundos": 1}
+          "seconds": 1, "segundo": 1, "segundos": 1, "day": 86400, "dia": 86400,
+          "week": 604800, "semana": 604800}
 _WORDS = {"a": 1, "an": 1, "one": 1, "un": 1, "una": 1, "uno": 1, "two": 2, "dos": 2,
           "three": 3, "tres": 3, "four": 4, "cuatro": 4, "five": 5, "cinco": 5, "six": 6,
           "seis": 6, "ten": 10, "diez": 10, "fifteen": 15, "quince": 15, "twenty": 20,
@@ -36,7 +38,11 @@ _NUM = r"(?:\d{1,4}(?:[.,]\d{1,2})?|" + "|".join(
 _HOUR = r"(?:h|hrs?|hours?|horas?)"
 _MIN = r"(?:m|mins?|minutes?|minutos?)"
 _SEC = r"(?:s|secs?|seconds?|segundos?)"
-_UNIT = rf"(?:{_HOUR}|{_MIN}|{_SEC})"
+# days and weeks: a turnaround, a delivery time, a course's or a trip's length ("entrega en
+# 3 días", "within 5 business days", "en 2 semanas"); whole days of 24 hours
+_DAY = (r"(?:(?:business|working|calendar)\s+)?(?:days?|weeks?)"
+        r"|(?:dias?|semanas?)(?:\s+(?:laborables?|habiles|naturales))?")
+_UNIT = rf"(?:{_HOUR}|{_MIN}|{_SEC}|{_DAY})"
 _HALF = r"(?:(?:\s+and|\s+y)\s+(?:a\s+)?(?:half|media))"
 # one length: "1h30", "1 h 30 min", "2 horas y 15 minutos", "hora y media", "half an hour"
 _PATTERN = re.compile(
@@ -60,7 +66,12 @@ def _number(text: str) -> float:
 
 
 def _unit(text: str) -> int:
-    return _UNITS[text.lower()]
+    # "business days", "días laborables": the word of time in it says the unit
+    for word in fold(text).split():
+        for form in (word, word[:-1] if word.endswith("s") else word):
+            if form in _UNITS:
+                return _UNITS[form]
+    raise KeyError(text)
 
 
 def _seconds(m: re.Match[str]) -> int | None:
@@ -104,6 +115,9 @@ def find_duration(free: str, high: bool = False) -> tuple[int, tuple[int, int]] 
             continue  # "100 m" is metres, "5 s" a letter: one letter counts only as "20m"
         if len(m.group("unit") or "") == 1 and not (m.group("num") or "0")[0].isdigit():
             continue  # "unam", "unas", "dosh": a word, not "una" + a unit's letter
+        if _unit(m.group("unit") or "h") >= 86400 and \
+                (m.group("num") or "a").lower() in ("a", "an"):
+            continue  # "a day", "la semana": a rate's or a date's word, no length
         if m.group("num") is None and not (m.group("half") or m.group("quarter")):
             # "an hour", "una hora", "hora y media": the article before it is the number
             if not re.fullmatch(r"hours?|horas?", m.group("unit") or "", re.I):

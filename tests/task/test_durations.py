@@ -108,3 +108,39 @@ def test_plan_and_report_write_the_length_not_its_seconds() -> None:
     line = next(ln for ln in task_lines(plan) if ln.strip().startswith("max_duration"))
     assert "1 h 30 min" in line and "5400" not in line
     assert FILTERS["value"](5400, "duration", lang="es") == "1 h 30 min"
+
+
+# days and weeks: a turnaround or a delivery time ("entrega en 3 días"), whole days of 24
+# hours; "a day" / "a week" after an amount is a rate, never a length
+TURNAROUND = {"max_turnaround": InputSpec(type="duration", aliases=["entrega", "delivery"]),
+              "budget": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize("query,seconds", [
+    ("traductor jurado, entrega en 3 días", 3 * 86400),
+    ("proofreading within 5 business days", 5 * 86400),
+    ("transcripción en un plazo de 10 días laborables", 10 * 86400),
+    ("subtitulado en 2 semanas", 14 * 86400),
+    ("delivery in two days, under 500 EUR", 2 * 86400),
+    ("translation in 48 hours", 48 * 3600),
+])
+def test_days_and_weeks_are_lengths(query, seconds) -> None:
+    task = build_task(query, TURNAROUND, today=TODAY)
+    assert task.values["max_turnaround"] == seconds, task.notes
+
+
+@pytest.mark.parametrize("query", ["subtitling under 20 EUR a day", "un día de visita",
+                                   "la semana que viene"])
+def test_a_day_said_as_a_rate_or_a_date_is_no_length(query) -> None:
+    task = build_task(query, TURNAROUND, today=TODAY)
+    assert task.values.get("max_turnaround") in (None, 86400 if "un día" in query else None)
+
+
+def test_a_written_length_takes_days_and_shows_them() -> None:
+    from scout.i18n.numbers import format_duration
+
+    assert coerce("duration", "3 days") == 3 * 86400
+    assert coerce("duration", "2 semanas") == 14 * 86400
+    assert format_duration(3 * 86400, "es") == "3 días"
+    assert format_duration(86400, "en") == "1 day"
+    assert format_duration(90000, "en") == "25 h"  # not whole days: hours, as before
