@@ -19,9 +19,11 @@ number is refused, since a unit matters.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from scout.task.lang import fold
+from scout.task.readers import CLAIMED
 
 _UNITS = {"h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600, "hora": 3600,
           "horas": 3600, "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
@@ -110,6 +112,43 @@ def find_duration(free: str, high: bool = False) -> tuple[int, tuple[int, int]] 
     """The first length of time in ``free`` (the folded query, claimed spans blanked):
     (seconds, span), or None. Of a range ("2-3 hours", "de 2 a 3 horas") the low end,
     the top with ``high`` (an input named ``max_...``), and the span covers both."""
+    return next(_lengths(free, high), None)
+
+
+def find_duration_of(free: str, labels: str, others: str | None,
+                     high: bool = False) -> tuple[int, tuple[int, int]] | None:
+    """The length of time for one of several ``duration`` inputs (an audio's length and a
+    turnaround): the first its own ``labels`` (a :func:`name_forms` pattern of its name and
+    aliases) stand next to ("entrega en 3 días", "2 semanas de plazo"), else the first
+    none of the ``others``' labels stands next to (the other inputs': "delivery within 5
+    days" is the turnaround's, never the audio's). With no ``others``, the first."""
+    if others is None:
+        return find_duration(free, high)
+    lengths = list(_lengths(free, high))
+    ends = [0] + [h[1][1] for h in lengths]  # where the length before each one ends
+    own = next((h for h, e in zip(lengths, ends) if _labelled(free, h[1], labels, e)), None)
+    return own or next((h for h, e in zip(lengths, ends)
+                        if not _labelled(free, h[1], others, e)), None)
+
+
+def _labelled(free: str, span: tuple[int, int], labels: str, since: int) -> bool:
+    """``labels`` stand right before the length at ``span``, a few short words between
+    ("entrega en un plazo de 3 días", "delivery within 5 days"), or right after it ("2
+    semanas de plazo", "3 days turnaround"). A label right after the length before it
+    (which ends at ``since``, or which another reader claimed) is that one's: "20 hours of
+    audio in 10 days"."""
+    lead = re.compile(r"\s*(?:(?:de|of)\s+)?(?:" + labels + r")\b")
+    since = max(since, free.rfind(CLAIMED, since, span[0]) + 1)
+    between = free[since:span[0]]
+    taken = lead.match(between) if since else None
+    window = between[taken.end():] if taken else between
+    before = re.search(r"\b(?:" + labels + r")(?:\s*:)?(?:\s+[^\W\d_]{1,7}){0,4}\s*$",
+                       window[-60:])
+    return before is not None or lead.match(free, span[1]) is not None
+
+
+def _lengths(free: str, high: bool) -> Iterator[tuple[int, tuple[int, int]]]:
+    """Every length of time in ``free``, in order (see :func:`find_duration`)."""
     for m in _PATTERN.finditer(free):
         if m.group("unit") in ("m", "s") and (m.group("gap") or m.group("num") is None):
             continue  # "100 m" is metres, "5 s" a letter: one letter counts only as "20m"
@@ -130,9 +169,9 @@ def find_duration(free: str, high: bool = False) -> tuple[int, tuple[int, int]] 
         if low is not None:
             value = _number(low.group("b") or low.group("n")) * _unit(m.group("unit"))
             if 0 < value < seconds:
-                return (seconds if high else int(round(value))), (low.start(), m.end())
-        return seconds, m.span()
-    return None
+                yield (seconds if high else int(round(value))), (low.start(), m.end())
+                continue
+        yield seconds, m.span()
 
 
 _CLOCK = re.compile(r"(?:(\d+):)?(\d{1,2}):(\d{2})")

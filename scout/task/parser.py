@@ -57,6 +57,7 @@ from scout.task.readers import (
     count_range_inputs,
     find_number,
     find_pattern,
+    name_forms,
     query_territories,
     widened,
 )
@@ -257,9 +258,14 @@ def parse_query(
                 hit = find_year(text.free, [fold(w) for w in [name.replace("_", " "), *spec.aliases]],
                                 today, high=name.startswith("max"))
             elif spec.type == "duration":
-                from scout.task.durations import find_duration
+                from scout.task.durations import find_duration_of
 
-                hit = find_duration(text.free, high=name.startswith("max"))
+                # several lengths (an audio's, a turnaround): each by its own words
+                peer_words = [w for n, o in inputs.items() if o.type == "duration" and n != name
+                              for w in [n.replace("_", " "), *o.aliases]]
+                hit = find_duration_of(text.free, name_forms([name.replace("_", " "), *spec.aliases]),
+                                       name_forms(peer_words) if peer_words else None,
+                                       high=name.startswith("max"))
             elif spec.type in ("integer", "number"):
                 hit = find_number(text, spec, name, spec.type == "integer", result.lang)
             elif spec.type == "boolean":

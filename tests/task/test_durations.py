@@ -144,3 +144,24 @@ def test_a_written_length_takes_days_and_shows_them() -> None:
     assert format_duration(3 * 86400, "es") == "3 días"
     assert format_duration(86400, "en") == "1 day"
     assert format_duration(90000, "en") == "25 h"  # not whole days: hours, as before
+
+
+# two lengths in one kind (the audio to transcribe and the turnaround): each input takes
+# the one its own words stand next to, and never one the other's words name, whichever is
+# declared first
+TWO = {"length": InputSpec(type="duration", aliases=["audio", "grabación"]),
+       "max_turnaround": InputSpec(type="duration", aliases=["entrega", "delivery", "plazo"])}
+
+
+@pytest.mark.parametrize("query,length,turnaround", [
+    ("traductor jurado, entrega en 3 días", None, 3 * 86400),
+    ("transcription of 20 hours of audio, delivery within 5 business days", 72000, 5 * 86400),
+    ("transcription of 20 hours of audio in 10 days", 72000, 10 * 86400),
+    ("subtitulado de 5 vídeos de 10 minutos, entrega en una semana", 600, 7 * 86400),
+    ("transcripción, 2 semanas de plazo, 3 horas de grabación", 3 * 3600, 14 * 86400),
+])
+def test_two_lengths_go_by_their_words(query, length, turnaround) -> None:
+    for inputs in (TWO, dict(reversed(list(TWO.items())))):
+        task = build_task(query, inputs, today=TODAY)
+        assert (task.values.get("length"), task.values.get("max_turnaround")) == \
+            (length, turnaround), (list(inputs), task.notes)
