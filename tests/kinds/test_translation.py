@@ -260,7 +260,8 @@ def test_the_kind_validates(capsys, monkeypatch):
 
 def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
     out = plan_output(PROJECT, "pipelines/translation.yaml",
-                      "EN>PT-BR proofreading, 40 pages, max 15 EUR/page", tmp_path, capsys,
-                      monkeypatch)
-    for words in ["proofreading", "40", "page", "F0", "R1", "F6"]:
+                      "Spanish-English translation of a legal contract, 12 pages, delivery "
+                      "within 5 business days", tmp_path, capsys, monkeypatch)
+    for words in ["source", "spanish", "target", "english", "legal", "5 days", "F0", "R1",
+                  "F6"]:
         assert words in out, words
