@@ -23,7 +23,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from scout.task.lang import fold
-from scout.task.readers import CLAIMED
 
 _UNITS = {"h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600, "hora": 3600,
           "horas": 3600, "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
@@ -138,7 +137,8 @@ def _labelled(free: str, span: tuple[int, int], labels: str, since: int) -> bool
     (which ends at ``since``, or which another reader claimed) is that one's: "20 hours of
     audio in 10 days"."""
     lead = re.compile(r"\s*(?:(?:de|of)\s+)?(?:" + labels + r")\b")
-    since = max(since, free.rfind(CLAIMED, since, span[0]) + 1)
+    # "\x00" marks a claimed character (readers.CLAIMED, which imports this module)
+    since = max(since, free.rfind("\x00", since, span[0]) + 1)
     between = free[since:span[0]]
     taken = lead.match(between) if since else None
     window = between[taken.end():] if taken else between
