@@ -103,7 +103,8 @@ def format_duration(seconds: Any, lang: str = "en") -> str:
     """A length of time as people write it: 912 → '15 min 12 s', 5400 → '1 h 30 min',
     1.5 → '1.5 s' ('1,5 s' in Spanish); the units read the same in English and Spanish,
     but for a whole number of the calendar's: 63115200 → '2 years' / '2 años', 1209600 →
-    '2 weeks' / '2 semanas'."""
+    '2 weeks' / '2 semanas', a turnaround's 259200 → '3 days' / '3 días' (90000, no whole
+    days, stays '25 h')."""
     if seconds is None:
         return "—"
     s = float(seconds)
@@ -112,7 +113,7 @@ def format_duration(seconds: Any, lang: str = "en") -> str:
     for unit, words in _CALENDAR:  # a warranty's "2 years", a delivery's "2 weeks"
         if s >= unit and (s / unit).is_integer():
             n = int(s / unit)
-            return f"{n} {words[lang == 'es'][n != 1]}"
+            return f"{format_number(n, lang)} {words[lang == 'es'][n != 1]}"
     if s < 1:
         return f"{s * 1000:.0f} ms"
     if s < 60:

@@ -172,7 +172,7 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
         or _of_problem(of) or _of_problem(not_of, "not_of")
     if wrong:
         raise ValueError(f"stated: {wrong}")
-    words = [re.escape(fold(str(u)).strip()) for u in units if str(u).strip()]
+    words = [_number_too(fold(str(u)).strip()) for u in units if str(u).strip()]
     if not words:
         raise ValueError(f"stated: {_NO_UNIT}")
     alt = "|".join(words)
@@ -253,6 +253,17 @@ _CAP_BEFORE = (r"\s*(?::\s*|\s(?:de|del|of|for|para|with|con)\s+|\s)(?:hasta|up\
 #: what the thing is for, between the word and its value: "despacho privado para 4
 #: personas", "a private office for 4 people", "banquete para 80 comensales"
 _FOR_BEFORE = r"\s(?:for|para)\s+"
+
+
+def _number_too(unit: str) -> str:
+    """A unit word (folded) as a regex that reads it in the singular and the plural, as
+    pages write either ("1 día", "5-day turnaround" for ``stated('days', 'días')``); a
+    short unit or one not ending in a letter ("km", "m2", "GB") as written."""
+    if len(unit) < 3 or not unit[-1].isalpha() or " " in unit:
+        return re.escape(unit)
+    stem = unit[:-2] if unit.endswith("es") and len(unit) > 5 and unit[-3] not in "aeiou" \
+        else unit[:-1] if unit.endswith("s") and len(unit) >= 4 else unit
+    return re.escape(stem) + r"(?:e?s)?"
 
 
 def _plural_too(word: str) -> str:

@@ -5,6 +5,8 @@ range's two ends apart, and of them those a listing may state as its price.
 
 from __future__ import annotations
 
+import re
+
 from scout.schemas.task import Money
 from scout.task.money import iter_money
 from scout.task.pageprices import shop_text, span_back
@@ -39,7 +41,17 @@ def find_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
 MAX_LISTED_AMOUNT = 1e12
 
 
+# what an amount under 1 is a rate of: "0,08 € por palabra", "$0.90 per audio minute",
+# "0,15 €/kWh", "£0.05 a text"; a fraction said alone ("0,50 € de descuento") is no price
+_RATE_AFTER = re.compile(r"\s*(?:/\s*|(?:per|por|an?|each|cada|x)\s+)[^\W\d_]")
+
+
 def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     """The amounts ``find_amounts`` reads in ``text`` that a listing may state as its
-    price: at least 1 and at most ``MAX_LISTED_AMOUNT``."""
-    return [(m, span) for m, span in find_amounts(text) if 1 <= m.amount <= MAX_LISTED_AMOUNT]
+    price: at least 1 and at most ``MAX_LISTED_AMOUNT``; with none such, those under 1
+    that a unit follows, a rate per word or minute (a phone plan's "0,01 €/min" beside its
+    "10 €/mes" is a call's rate, not the plan's price)."""
+    found = find_amounts(text)
+    whole = [(m, span) for m, span in found if 1 <= m.amount <= MAX_LISTED_AMOUNT]
+    return whole or [(m, span) for m, span in found
+                     if 0 < m.amount < 1 and _RATE_AFTER.match(text, span[1]) is not None]

@@ -5,12 +5,19 @@ phrasings people use: ``20 minutos``, ``90 min``, ``under an hour`` / ``una hora
 ``1h30`` / ``1 h 30 min``, ``2 hours and a half`` / ``dos horas y media``, ``hora y
 media``, ``half an hour`` / ``media hora``, ``a quarter of an hour`` / ``un cuarto de
 hora``, ``1.5 hours`` / ``1,5 horas``, and the calendar's units a warranty, a delivery
-time or a contract is said in: ``garantía de 2 años`` / ``a 2-year warranty``, ``entrega en
-menos de 2 semanas`` / ``within 10 days``, ``6 meses`` (a month is 365.25 / 12 days, a year
-365.25 days). A number needs its unit: ``20`` alone is no length. The comparison words around it (``under``, ``de menos de``) are not kept: name
+time, a turnaround or a contract is said in: ``garantía de 2 años`` / ``a 2-year
+warranty``, ``entrega en menos de 2 semanas`` / ``within 10 days``, ``within 5 business
+days`` / ``10 días laborables``, ``6 meses`` (a day is 24 hours, whatever its qualifier; a
+month is 365.25 / 12 days, a year 365.25 days). An age (``a 12-year-old``), a recent window
+(``the last 2 years``, ``hace 2 años``), a frequency (``cada 2 semanas``) or a rate's period
+(``30 € a month``) is no length. A number needs its unit: ``20`` alone is no length. The
+comparison words around it (``under``, ``de menos de``) are not kept: name
 the input for its direction (``max_duration``), as for numbers; one written the other way
 round ("más de 20 minutos" for ``max_duration``) is not read (scout.task.accept.against). The value is whole
-seconds, so a template compares it with a video's ``duration`` directly.
+seconds, so a template compares it with a video's ``duration`` directly. A kind with
+two lengths (a warranty and a delivery time, an audio's length and a turnaround) tells
+them apart by the words next to each (``words`` of :func:`find_duration`), read by
+:mod:`scout.task.quantityinputs`.
 
 Written values (``default:``, a mission's ``inputs:``, ``--set``) take the same words
 plus the spec's own duration forms (``20m``, ``1h30m``, ``90s``) and ``1:30:00``; a bare
@@ -46,8 +53,11 @@ _HOUR = r"(?:h|hrs?|hours?|horas?)"
 _MIN = r"(?:m|mins?|minutes?|minutos?)"
 _SEC = r"(?:s|secs?|seconds?|segundos?)"
 # a calendar unit needs its number ("2 semanas", "a 2-year warranty"): "next week", "este
-# mes" and "the year" say when, not how long
-_CAL = r"(?:days?|dias?|weeks?|semanas?|months?|mes|meses|years?|yrs?|anos?)"
+# mes" and "the year" say when, not how long; days and weeks may be qualified ("5 business
+# days", "10 días laborables"), and are still whole days of 24 hours
+_CAL = (r"(?:(?:(?:business|working|calendar)\s+)?(?:days?|weeks?)"
+        r"|(?:dias?|semanas?)(?:\s+(?:laborables?|habiles|naturales))?"
+        r"|months?|mes|meses|years?|yrs?|anos?)")
 # what makes years an age: "12-year-old", "3 years old", "7 años de edad"
 _AGE = re.compile(r"[\s-]*(?:olds?\b|de\s+edad\b|ago\b)")
 _WHEN_BEFORE = re.compile(r"\b(?:last|past|previous|prior|every|ultim[oa]s|pasad[oa]s|"
@@ -76,7 +86,11 @@ def _number(text: str) -> float:
 
 
 def _unit(text: str) -> int:
-    return _UNITS[text.lower()]
+    # "business days", "días laborables": the word of time in it says the unit
+    for word in fold(text).split():
+        if word in _UNITS:
+            return _UNITS[word]
+    raise KeyError(text)
 
 
 def _seconds(m: re.Match[str]) -> int | None:
@@ -147,13 +161,29 @@ def _durations(free: str, high: bool = False, calendar: bool = False,
         yield seconds, m.span()
 
 
-def _next_to(free: str, span: tuple[int, int], words: str) -> bool:
-    """Whether ``words`` (a regex) stand next to the length at ``span`` in its clause:
-    before it, up to three words between ("garantía de 2 años", "entrega en menos de 2
-    semanas"), or after it, up to two ("2 años de garantía", "a 2-week delivery")."""
-    before = re.search(r"(?<!\w)" + words + r"(?:\s+[^\s,;.]+){0,3}\s*$", free[:span[0]])
-    after = re.match(r"\s*(?:[^\s,;.]+\s+){0,2}?" + words + r"(?!\w)", free[span[1]:])
-    return before is not None or after is not None
+def _labelled(free: str, span: tuple[int, int], words: str, since: int) -> bool:
+    """Whether ``words`` (a regex: the input's name and aliases) label the length at
+    ``span``: right before it, up to four short words between ("garantía de 2 años",
+    "entrega en un plazo de 3 días", "delivery within 5 days"), or right after it ("2 años
+    de garantía", "a 2-week delivery", "3 days turnaround"), or taking in its unit ("20
+    hours of interviews" for an alias "hours of"). A label right after the length
+    before it (which ends at ``since``, or which another reader claimed) is that one's, not
+    this one's: in "20 hours of audio in 10 days" the audio is 20 hours."""
+    after = re.compile(r"\s*(?:(?:de|of|for|para)\s+)?(?:(?:la|el|the)\s+)?(?:" + words + r")\b")
+    # "\x00" marks a claimed character (readers.CLAIMED, which imports this module)
+    since = max(since, free.rfind("\x00", since, span[0]) + 1)
+    between = free[since:span[0]]
+    taken = after.match(between) if since else None
+    window = between[taken.end():] if taken else between
+    before = re.search(r"\b(?:" + words + r")(?:\s*:)?(?:\s+[^\W\d_]{1,7}){0,4}\s*$",
+                       window[-60:])
+    if before is not None or after.match(free, span[1]) is not None:
+        return True
+    # an alias that takes in the unit ("hours of", "horas de") labels the length it runs on
+    # from: "20 hours of Spanish interviews"
+    inside = re.compile(r"(?<!\w)(?:" + words + r")\b")
+    return any(m.start() < span[1] < m.end()
+               for m in inside.finditer(free[:span[1] + 40], span[0]))
 
 
 def find_duration(free: str, prefix: str = "", words: str | None = None,
@@ -162,14 +192,17 @@ def find_duration(free: str, prefix: str = "", words: str | None = None,
     """The first length of time in ``free`` (the folded query, claimed spans blanked):
     (seconds, span), or None. Of a range ("2-3 hours", "de 2 a 3 horas") the low end,
     the top with ``high`` (an input named ``max_...``), and the span covers both.
-    ``words``: a regex for the input's name and aliases, which must then stand next to it
-    (a kind with two durations: a warranty's and a delivery's); ``prefix`` is unused (the
+    ``words``: a regex for the input's name and aliases, which must then label it (see
+    :func:`_labelled`; a kind with two durations: a warranty's and a delivery's, an audio's
+    and a turnaround); ``prefix`` is unused (the
     comparison words are left to the notes), kept so the quantity readers' callers fit.
     ``calendar``: days, weeks, months and years count too (a ``duration`` input's reader;
     not the subject's mask, where "a 12-year-old" is whom it is for)."""
+    since = 0  # where the length before ends
     for seconds, span in _durations(free, high, calendar):
-        if words is None or _next_to(free, span, words):
+        if words is None or _labelled(free, span, words, since):
             return seconds, span
+        since = span[1]
     return None
 
 

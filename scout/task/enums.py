@@ -101,12 +101,19 @@ def _inside_rival(free: str, span: tuple[int, int], word: str, rivals: list[str]
 
 
 def find_enum(text: QueryText, spec: InputSpec, name: str = "",
-              rivals: list[str] | None = None) -> tuple[Any, tuple[int, int]] | None:
+              rivals: list[str] | None = None,
+              peers: list[tuple[str, InputSpec, bool]] | None = None) -> tuple[Any, tuple[int, int]] | None:
     """The first enum value (or synonym) the query names and does not rule out, and its
     span; with the input's ``name`` or an alias that labels it right before or after
     ("nivel intermedio", "level: beginner", "advanced level"), so the label is claimed
     with it, never read as a place or a subject; with ``labelled``, only such a word. A word inside a longer one of ``rivals``
-    (another input's enum words: :func:`rival_words`) is that input's and passed over."""
+    (another input's enum words: :func:`rival_words`) is that input's and passed over.
+    With ``peers`` (:func:`enum_peers`: inputs that share enum words, such as a source and
+    a target language), a word this input's label names is taken first, one a peer's
+    label names is the peer's ("del español al inglés", "into English"), and of a pair
+    joined by a dash or an arrow ("inglés-español", "EN>ES") the input declared first
+    takes the first end and the other the second."""
+    unlabelled = []
     for word, option in _enum_words(spec):
         for m in _enum_hits(text, word):
             if rivals and _inside_rival(text.free, m.span(), word, rivals):
@@ -114,8 +121,53 @@ def find_enum(text: QueryText, spec: InputSpec, name: str = "",
             span = _with_label(text.free, m.span(), spec, name)
             if spec.labelled and span == m.span():
                 continue  # an everyday word ("team chat") is no value without its label
-            return option, span
+            if not peers:
+                return option, span
+            # a peer's label right before it wins over this input's after it ("al inglés
+            # de ...": the target's, though "de" may label a source)
+            if span[0] == m.start() and _a_peers(text.free, m.span(), peers):
+                continue
+            if span != m.span():
+                return option, span  # its own label names it
+            unlabelled.append((option, span))
+    if unlabelled:
+        return unlabelled[0]
     return _split_enum(text, spec)
+
+
+# two ends of a pair: "inglés-español", "EN>ES", "español → inglés"
+_PAIR = r"\s*(?:->|=>|>|→|-|–)\s*"
+
+
+def enum_peers(inputs: dict[str, InputSpec], name: str) -> list[tuple[str, InputSpec, bool]]:
+    """The other inputs that share an enum word with ``name`` (a source and a target
+    language, an origin and a destination country), each with whether it is declared
+    before ``name``."""
+    spec = inputs[name]
+    if not spec.enum or spec.type == "list":
+        return []
+    mine = {fold(w) for w, _o in _enum_words(spec)}
+    order = list(inputs)
+    return [(other, o, order.index(other) < order.index(name)) for other, o in inputs.items()
+            if other != name and o.enum and o.type != "list"
+            and mine & {fold(w) for w, _o in _enum_words(o)}]
+
+
+def _a_peers(free: str, span: tuple[int, int], peers: list[tuple[str, InputSpec, bool]]) -> bool:
+    """The enum word at ``span`` is a peer's: a peer's label stands right before it, or
+    it ends a pair whose other end falls to this input (the end its declared order gives
+    it: the first for the input declared first)."""
+    a, b = span
+    for other, o, before in peers:
+        labels = [w for w in [other.replace("_", " "), *o.aliases] if fold(w).strip()]
+        if labels and re.search(r"\b" + name_forms(labels) + r"\s*(?:[:=]\s*)?$", free[:a]):
+            return True
+        words = name_forms([w for w, _o in _enum_words(o)])
+        if not before and re.search(r"\b" + words + _PAIR + "$", free[:a]):
+            return True  # the second end: the peer declared after this input takes it
+        if before and re.match(_PAIR + words + r"\b", free[b:]):
+            return True  # the first end: the peer declared before this input takes it
+    return False
 
 
 def _split_enum(text: QueryText, spec: InputSpec) -> tuple[Any, tuple[int, int]] | None:

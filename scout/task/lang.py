@@ -97,6 +97,12 @@ def _calendar_words() -> tuple[frozenset[str], frozenset[str]]:
 _SHARED_ABBREVIATIONS = frozenset({"ago", "sept", "sep"})
 
 
+# codes joined in capitals, a language pair ("EN>ES", "ES-EN", "EN/PT-BR"): "EN" is no
+# Spanish "en", "DE" no "de"
+_CODE_PAIR = re.compile(r"(?<![\w-])[A-Z]{2,3}(?:-[A-Z]{2})?(?:\s*(?:>|→|->|=>|/|-)\s*[A-Z]{2,3}"
+                        r"(?:-[A-Z]{2})?)+(?![\w-])")
+
+
 def detect(text: str, default: Lang = "en",
            places: Callable[[list[str]], int] | None = None,
            describes: Callable[[str], bool] | None = None) -> Lang:
@@ -109,7 +115,7 @@ def detect(text: str, default: Lang = "en",
     es = 2 * sum(text.count(c) for c in "¿¡") + 2 * len(re.findall(r"ñ", text, re.I))
     en = 0
     cal_en, cal_es = _calendar_words()
-    for word in re.findall(r"[a-z]+", fold(text)):
+    for word in re.findall(r"[a-z]+", fold(_CODE_PAIR.sub(" ", text))):
         es += (word in _ES) + (word in cal_es)
         en += (word in _EN) + (word in cal_en)
     es += _de_outside_names(text, places) + len(_SPANISH_SUFFIX.findall(text)) \

@@ -39,7 +39,7 @@ from scout.task.datereader import find_date
 from scout.task.demonyms import country_said
 from scout.task.display import display
 from scout.task.gazetteer import known_place_words
-from scout.task.enums import enum_either, find_enum, find_enum_list, rival_words
+from scout.task.enums import enum_either, enum_peers, find_enum, find_enum_list, rival_words
 from scout.task.kindnames import kind_names, kind_spans
 from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
@@ -183,7 +183,7 @@ def parse_query(
                     # the note quotes the words from the first to the last one read
                     quoted = (many[0][1][0], many[-1][1][1])
             elif spec.enum and not named:
-                hit = find_enum(text, spec, name, rival_words(inputs, name))
+                hit = find_enum(text, spec, name, rival_words(inputs, name), enum_peers(inputs, name))
                 either = enum_either(text, spec, hit) if hit is not None else None
                 if either is not None:  # "en tren o bus": two values asked of one, neither read
                     text.claim(either)

@@ -24,8 +24,11 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     at once: a product states several quantities in one unit (memory and storage are both
     GB), so each input first takes a value its name or an alias stands next to ("16 GB de
     RAM", "SSD de 1 TB"); the values left go to the inputs still empty, in the order the
-    pipeline declares them, when there is one for each. Fewer values than empty inputs is
-    not guessed at: the note names the inputs a value could be."""
+    pipeline declares them, when there is one for each. One length of time for several
+    empty inputs goes to the only one whose name asks no limit (``length``, not
+    ``max_turnaround``: a limit is asked with its words, "entrega en 3 días", so a bare
+    "vídeos de 10 minutos" says what the thing is); else a value is not guessed at: the note
+    names the inputs it could be."""
     from functools import partial
     from typing import Any
 
@@ -56,8 +59,12 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     view = digits_view(text.free)
     left = [(v, widened(text.free, view, span)) for v, span in find_all(
         view, prefix=NUMBER_CMP, high=all(n.startswith("max") for n in empty))] if empty else []
+    # sizes and weights keep the note: "portátil con 16 GB" is RAM as often as storage
+    plain = [n for n in empty if not n.startswith(("max", "min"))] if kind == "duration" else []
     if len(empty) == 1 or len(left) >= len(empty):
         hits.update(zip(empty, left))
+    elif len(left) == 1 and len(plain) == 1:
+        hits[plain[0]] = left[0]
     else:
         quote = "«{}»" if result.lang == "es" else "'{}'"
         for _value, span in left:

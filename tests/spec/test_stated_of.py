@@ -63,3 +63,17 @@ def test_a_cap_before_the_value_reads_only_beside_the_word_asked() -> None:
     # "hasta" alone is no word of the record's: the value must still stand by "RAM"
     assert stated("RAM de hasta 32 GB, SSD de hasta 2 TB", "GB", of=["RAM"]) == 32
     assert stated("SSD de hasta 2 TB", "GB", of=["RAM"]) is None
+
+
+@pytest.mark.parametrize("text,units,value", [
+    # a unit is read in the singular and the plural, as pages write either
+    ("5-day turnaround, GDPR compliant", ("days", "días"), 5),
+    ("Entrega en 1 día.", ("days", "días"), 1),
+    ("Delivery in 3 days.", ("day",), 3),
+    ("Plazo: 10 días laborables", ("día",), 10),
+    # a short unit or one ending in no letter is read as written
+    ("85.000 km", ("km",), 85000),
+    ("3 bedrooms", ("bed",), None),
+])
+def test_a_unit_is_read_in_either_number(text, units, value):
+    assert stated(text, *units) == value

@@ -64,3 +64,26 @@ def test_a_count_before_an_amount_is_no_thousands_group():
     # "para 4 200 euros": four people, 200 euros; one digit before one group is no amount
     price = find_price("Cena para 4 200 euros")
     assert price is not None and price.amount == 200
+
+
+@pytest.mark.parametrize(("text", "amount", "currency"), [
+    # a rate under one unit of currency is a price when its unit follows it
+    ("Traducción jurada inglés-español: 0,08 € por palabra, entrega en 2 días.", 0.08, "EUR"),
+    ("Spanish transcription, $0.90 per audio minute, GDPR compliant.", 0.9, "USD"),
+    ("Tarifa de luz: 0,15 €/kWh", 0.15, "EUR"),
+])
+def test_a_listing_states_a_rate_under_one(text, amount, currency):
+    price = find_price(text)
+    assert price is not None, text
+    assert (price.amount, price.currency) == (amount, currency)
+
+
+@pytest.mark.parametrize("text", ["Descuento de 0,50 € en tu primera compra.",
+                                  "Only $0.99!"])
+def test_a_fraction_said_alone_is_no_price(text):
+    assert find_price(text) is None
+
+
+def test_a_rate_under_one_beside_a_whole_price_is_not_the_price():
+    price = find_price("Tarifa Móvil 20 GB: llamadas a 0,01 €/min, 10 €/mes.")
+    assert price is not None and price.amount == 10

@@ -84,3 +84,14 @@ def test_an_unknown_default_lang_is_a_located_config_problem(tmp_path: Path) -> 
     with pytest.raises(SpecInvalid) as err:
         load_config(root / "config" / "adapters.yaml")
     assert "default_lang" in str(err.value) and "'en' or 'es'" in str(err.value)
+
+
+@pytest.mark.parametrize("query,lang", [
+    # a language pair in codes names no function word: "EN" is no Spanish "en"
+    ("EN>PT-BR proofreading, 40 pages", "en"),
+    ("DE-EN proofreading of a paper", "en"),
+    ("traducción ES>EN de un artículo", "es"),
+    ("hotel en Madrid barato", "es"),
+])
+def test_a_language_pair_in_codes_is_no_marker(query, lang):
+    assert detect(query, "en") == lang

@@ -173,3 +173,74 @@ def test_calendar_lengths_are_written_in_their_unit() -> None:
 def test_a_recent_window_or_a_frequency_is_no_length(query) -> None:
     task = build_task(query, {"length": InputSpec(type="duration")}, today=TODAY)
     assert task.values["length"] is None, task.notes
+
+
+# days and weeks: a turnaround or a delivery time ("entrega en 3 días"), whole days of 24
+# hours; "a day" / "a week" after an amount is a rate, never a length
+TURNAROUND = {"max_turnaround": InputSpec(type="duration", aliases=["entrega", "delivery"]),
+              "budget": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize("query,seconds", [
+    ("traductor jurado, entrega en 3 días", 3 * 86400),
+    ("proofreading within 5 business days", 5 * 86400),
+    ("transcripción en un plazo de 10 días laborables", 10 * 86400),
+    ("subtitulado en 2 semanas", 14 * 86400),
+    ("delivery in two days, under 500 EUR", 2 * 86400),
+    ("translation in 48 hours", 48 * 3600),
+])
+def test_days_and_weeks_are_lengths(query, seconds) -> None:
+    task = build_task(query, TURNAROUND, today=TODAY)
+    assert task.values["max_turnaround"] == seconds, task.notes
+
+
+@pytest.mark.parametrize("query", ["subtitling under 20 EUR a day", "un día de visita",
+                                   "la semana que viene"])
+def test_a_day_said_as_a_rate_or_a_date_is_no_length(query) -> None:
+    task = build_task(query, TURNAROUND, today=TODAY)
+    assert task.values.get("max_turnaround") in (None, 86400 if "un día" in query else None)
+
+
+def test_a_written_length_takes_days_and_shows_them() -> None:
+    from scout.i18n.numbers import format_duration
+
+    assert coerce("duration", "3 days") == 3 * 86400
+    assert coerce("duration", "2 semanas") == 14 * 86400
+    assert format_duration(3 * 86400, "es") == "3 días"
+    assert format_duration(86400, "en") == "1 day"
+    assert format_duration(90000, "en") == "25 h"  # not whole days: hours, as before
+
+
+# two lengths in one kind (the audio to transcribe and the turnaround): each input takes
+# the one its own words stand next to, and never one the other's words name, whichever is
+# declared first
+TWO = {"length": InputSpec(type="duration", aliases=["audio", "grabación"]),
+       "max_turnaround": InputSpec(type="duration", aliases=["entrega", "delivery", "plazo"])}
+
+
+@pytest.mark.parametrize("query,length,turnaround", [
+    ("traductor jurado, entrega en 3 días", None, 3 * 86400),
+    ("transcription of 20 hours of audio, delivery within 5 business days", 72000, 5 * 86400),
+    ("transcription of 20 hours of audio in 10 days", 72000, 10 * 86400),
+    ("subtitulado de 5 vídeos de 10 minutos, entrega en una semana", 600, 7 * 86400),
+    ("transcripción, 2 semanas de plazo, 3 horas de grabación", 3 * 3600, 14 * 86400),
+    # no words name it: a limit (max_...) is asked with its words, a bare length says what
+    # the thing is
+    ("subtitulado de 5 vídeos de 10 minutos al catalán", 600, None),
+])
+def test_two_lengths_go_by_their_words(query, length, turnaround) -> None:
+    for inputs in (TWO, dict(reversed(list(TWO.items())))):
+        task = build_task(query, inputs, today=TODAY)
+        assert (task.values.get("length"), task.values.get("max_turnaround")) == \
+            (length, turnaround), (list(inputs), task.notes)
+
+
+def test_an_alias_that_takes_in_the_unit_labels_its_length() -> None:
+    """An author's alias may hold the unit ("hours of", "horas de"): it names the length
+    it runs on from, so two limits are still told apart."""
+    spec = {"max_length": InputSpec(type="duration", aliases=["hours of", "horas de"]),
+            "max_turnaround": InputSpec(type="duration", aliases=["entrega", "delivery"])}
+    task = build_task("transcripción de 20 horas de entrevistas", spec, today=TODAY)
+    assert (task.values["max_length"], task.values["max_turnaround"]) == (72000, None), task.notes
+    task = build_task("transcripción, 20 horas", spec, today=TODAY)  # neither's words
+    assert (task.values["max_length"], task.values["max_turnaround"]) == (None, None)
