@@ -207,17 +207,27 @@ def to_period(money: Money, per: str | None, days: float | None = None,
     return money.model_copy(update={"amount": amount, "min": low, "per": per})
 
 
+#: the shortest period paid whole for shorter dates (:func:`paid_whole`): a month
+_WHOLE_FROM = PERIOD_DAYS["month"]
+
+
 def paid_whole(money: Money, per: str | None, days: float | None) -> Money | None:
     """``money`` per ``per`` for dates asked that last ``days``, when its period is longer
     than they are: the whole period is paid (a desk at 140 € a month for a week costs 140 €,
     not a week's share of it), so its price over the days asked, put per ``per`` (140 € /
     6 days, per day). None when the dates fill its period (within a day: whether their
     last day counts is not said), when ``per`` is no shorter than it, or when either is
-    no period of time."""
+    no period of time.
+
+    Only a month or a year is paid whole: what is sold by the month or the year is a
+    membership, a rent, a plan or a fee, not cut into days; a week's or a fortnight's price
+    is as often a rate (a car's weekly rate, a week's holiday let) as a block, so shorter
+    dates keep its share, as without dates (the carrental kind's 245 € a week for four days
+    is 35 € a day)."""
     if days is None or days <= 0 or money.per not in PERIOD_DAYS or per not in PERIOD_DAYS:
         return None
     period = PERIOD_DAYS[money.per]
-    if days + 1 >= period or PERIOD_DAYS[per] >= period:
+    if period < _WHOLE_FROM or days + 1 >= period or PERIOD_DAYS[per] >= period:
         return None
     factor = PERIOD_DAYS[per] / days
     amount = round(money.amount * factor, 2)

@@ -467,3 +467,13 @@ def test_a_price_a_day_of_what_runs_on_weekdays_is_five_of_them_a_week() -> None
     assert short.items[0].candidate.price_converted == Money(
         amount=225, currency="EUR", comparator="=", per="week")
     assert short.excluded[0][0].price_converted.amount == 315
+
+
+def test_a_weeks_price_for_fewer_days_stays_its_share() -> None:
+    """A week's price is as often a rate as a block (a car's weekly rate): four days of
+    245 € a week are 35 € a day, under 40, never the whole week's 61,25 € a day. Only a
+    month or a year is paid whole."""
+    _, short = _stay("coworking in Lisbon from 7 to 11 December 2026, under 40 euros a day",
+                     _flat("weekly", ("https://desks.test/w", _eur(245, "week"))))
+    [item] = short.items
+    assert item.candidate.price_converted == _eur(35, "day")
