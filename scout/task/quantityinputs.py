@@ -54,6 +54,10 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
         if hit is not None:
             hits[name] = (hit[0], widened(text.free, digits_view(text.free), hit[1]))
             text.claim(hits[name][1])
+            # the label it was read by too ("3-year warranty", "garantía de 2 años"): left
+            # alone, the place reader took it for a town ("Warranty")
+            text.claim(_label_span(text.free, hits[name][1], [name.replace("_", " "),
+                                                              *spec.aliases]))
     empty = [n for n in names if n not in hits]
     # of a range, the top when every input left is for the most ("max_weight")
     view = digits_view(text.free)
@@ -76,3 +80,19 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
                 example=quote.format(text.original[span[0]:span[1]].strip() + " "
                                      + (inputs[empty[0]].aliases or [empty[0]])[0])))
     return hits
+
+
+def _label_span(free: str, span: tuple[int, int], labels: list[str]) -> tuple[int, int]:
+    """``span`` (a quantity read by its input's label) widened over that label said just
+    before it (:func:`scout.task.money.labelled`) or just after it ("2 años de garantía",
+    "a 3-year warranty")."""
+    import re
+
+    from scout.task.lang import fold
+    from scout.task.money import labelled
+
+    a, b = labelled(free, span, labels)
+    words = sorted({fold(w).strip() for w in labels if fold(w).strip()}, key=len, reverse=True)
+    m = re.match(r"\s*(?:(?:de|del|of)\s+)?(?:" + "|".join(map(re.escape, words))
+                 + r")(?:e?s)?(?!\w)", free[b:]) if words else None
+    return a, b + (m.end() if m else 0)

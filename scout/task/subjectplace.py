@@ -48,6 +48,10 @@ def place_follows(toks: list[_Tok], i: int, words: list[int], start: int,
         return False
     if words and sw.abstract_noun(toks[words[-1]].text):
         return False  # "curso de Ciencia de Datos": the field's object, no town
+    if not run[0].capital and (sw.abstract_noun(run[0].text) or sw.adjective(run[0].text)):
+        # "microscopio de fluorescencia", "espectrómetro de absorción atómica": what the
+        # thing is of, by its shape no town (one so spelt the gazetteer knows: "Valencia")
+        return False
     if words and _job_head(toks[words[-1]]):
         return False  # "Ingeniero de Software", "Responsable de Marketing": the job's field
     if countries and not run[0].capital:
@@ -152,7 +156,7 @@ def place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
         # "escritura científica en inglés", "data visualization online"; an English gerund
         # in a Spanish request is a borrowed term's ("congresos de remote sensing")
         return False
-    if not known_place_words(left) and not _set_apart(toks, first, cut, original, role):
+    if not known_place_words(left) and not _set_apart(toks, first, cut, original, role, lang):
         return False  # "gaming laptop", "UX Designer": no name of a town set apart
     rest = free
     if cut >= first:
@@ -162,7 +166,8 @@ def place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
     return hit is not None and hit[1][0] < toks[last].end and toks[cut + 1].start < hit[1][1]
 
 
-def _set_apart(toks: list[_Tok], first: int, cut: int, original: str, role: bool = True) -> bool:
+def _set_apart(toks: list[_Tok], first: int, cut: int, original: str, role: bool = True,
+               lang: str = "") -> bool:
     """The word after the subject (``first`` to ``cut``) may be a town the gazetteer does
     not know ("ramen ronda barato", "sushi Sóller"): not after an English word that
     qualifies the noun after it ("gaming laptop", "Senior Product Manager":
@@ -170,12 +175,17 @@ def _set_apart(toks: list[_Tok], first: int, cut: int, original: str, role: bool
     carries capitals of its own, a title's ("UX Designer"; a sentence's first capital
     aside: "Ramen Sóller"), nor when it is a job title's head ("Data Engineer":
     :func:`subjectwords.agent_noun`) where the subject may be a role (``role``: a
-    dish's input reads "Ramen Exeter" as ramen in Exeter, a town ending like "-er")."""
+    dish's input reads "Ramen Exeter" as ramen in Exeter, a town ending like "-er"). In
+    English (``lang``) a lower-case word after a lower-case one is their compound's noun
+    ("benchtop centrifuge", "ultra-low freezer", "standing desk"), no town nobody lists."""
     nxt = toks[cut + 1] if cut + 1 < len(toks) else None
     if nxt is None or (cut >= first and sw.modifier(toks[cut].text)):
         return False
     if not nxt.capital:
-        return True
+        # English writes a compound's noun last, so its last word is no town: one the
+        # gazetteer does not know is typed with its capital or after a cue ("ramen in
+        # ronda"); Spanish chat writes the town after the dish ("ramen ronda barato")
+        return not (lang == "en" and cut >= first and toks[cut].word and not toks[cut].capital)
     if role and sw.agent_noun(nxt.text) and original[nxt.start:nxt.end].isascii() \
             and cut >= first and toks[cut].capital:
         return False  # "Data Engineer", "Product Manager": a job title's head, no town

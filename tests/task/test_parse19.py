@@ -1,0 +1,83 @@
+"""Classes of phrasing an outside product kind found in the request parser (parse19: the
+lab-equipment and tenders kinds), each read as ``scout apply`` reads it (the kind's
+pipeline, name, nouns and catalogs), in both languages, with guards for what must stay.
+The clock is injected."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.kinds import parse_request
+
+TODAY = dt.date(2026, 12, 6)
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+LAB = EXAMPLES / "labequipment" / "pipelines" / "labequipment.yaml"
+TENDERS = EXAMPLES / "tenders" / "pipelines" / "tenders.yaml"
+
+
+@pytest.fixture(scope="module")
+def lab_with_place(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The lab-equipment kind with its delivery place as a ``place`` input (an author's
+    natural choice) instead of the ``string`` + ``pattern`` it works around with."""
+    root = tmp_path_factory.mktemp("lab") / "pipelines"
+    root.mkdir()
+    text = LAB.read_text(encoding="utf-8")
+    text, n = re.subn(r"(?m)^  delivery_place: \{type: string, pattern: .*$",
+                      '  delivery_place: {type: place, description: "where it goes"}', text)
+    assert n == 1
+    (root / "labequipment.yaml").write_text(text, encoding="utf-8")
+    return root / "labequipment.yaml"
+
+
+def read(kind: Path, query: str) -> dict[str, object]:
+    """The values ``query`` gives ``kind``, those read only."""
+    return {k: v for k, v in parse_request(kind, query, TODAY).values.items()
+            if v is not None}
+
+
+# ------------------------------ 1. a product's own words are no town
+@pytest.mark.parametrize("query, instrument", [
+    ("benchtop centrifuge under 5,000 EUR plus VAT", "benchtop centrifuge"),
+    ("a refurbished ultra-low freezer, at least 500 L, under $8,000", "ultra-low freezer"),
+    ("microscopio de fluorescencia, hasta 20 mil euros", "microscopio de fluorescencia"),
+    ("espectrómetro de absorción atómica nuevo", "espectrómetro de absorción atómica"),
+])
+def test_product_words_are_no_town(lab_with_place: Path, query: str, instrument: str) -> None:
+    got = read(lab_with_place, query)
+    assert got.get("instrument") == instrument and "delivery_place" not in got, got
+
+
+@pytest.mark.parametrize("query, place", [
+    # guards: a town with its cue, a known one, one typed with its capital
+    ("benchtop centrifuge, delivery to Mexico City", "Mexico City"),
+    ("microscopio de fluorescencia de valencia", "Valencia"),
+    ("benchtop centrifuge Sóller, under 5,000 EUR", "Sóller"),
+])
+def test_a_town_after_a_product_is_still_read(lab_with_place: Path, query: str,
+                                              place: str) -> None:
+    assert read(lab_with_place, query).get("delivery_place") == place
+
+
+def test_a_chat_town_after_a_dish_stays_in_spanish() -> None:
+    """Spanish chat writes the town after the dish, in lower case: still the place."""
+    from scout.spec.models import InputSpec
+    from scout.task.parser import parse_query
+
+    inputs = {"dish": InputSpec(type="subject"), "city": InputSpec(type="place"),
+              "budget": InputSpec(type="money")}
+    got = parse_query("ramen ronda barato 20€", inputs, today=TODAY).values
+    assert (got["dish"], got["city"]) == ("ramen", "Ronda")
+
+
+@pytest.mark.parametrize("query", [
+    "benchtop centrifuge, 3-year warranty", "balanza analítica, garantía de 2 años",
+    "balanza analítica con 2 años de garantía",
+])
+def test_a_quantitys_label_is_no_town(lab_with_place: Path, query: str) -> None:
+    """A duration read by its label ("warranty") claims the label too."""
+    got = read(lab_with_place, query)
+    assert got.get("min_warranty") and "delivery_place" not in got, got
