@@ -221,6 +221,12 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
 
         if counts_people(name, list(spec.aliases)) and (party := party_after_for(free)):
             return party[0], widened(text.free, free, party[1])  # "tour para 4"
+    if not m and integer:
+        from scout.task.itemcount import counts_items, leading_count
+
+        lead = leading_count(free) if counts_items(name, list(spec.aliases)) else None
+        if lead:  # "3 multichannel pipettes": how many, and the subject stays
+            return lead[0], widened(text.free, free, lead[1])
     if not m:
         # a count said to be none: "sin experiencia", "no experience needed" is 0
         # (or by the input name's last word: "no experience" for max_experience)

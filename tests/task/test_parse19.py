@@ -81,3 +81,35 @@ def test_a_quantitys_label_is_no_town(lab_with_place: Path, query: str) -> None:
     """A duration read by its label ("warranty") claims the label too."""
     got = read(lab_with_place, query)
     assert got.get("min_warranty") and "delivery_place" not in got, got
+
+
+# ------------------------------ 2. a count before what is asked
+@pytest.mark.parametrize("query, instrument, quantity", [
+    ("3 multichannel pipettes", "multichannel pipettes", 3),
+    ("2 congeladores de -80 °C", "congeladores", 2),
+    ("necesitamos dos centrífugas de sobremesa", "centrífugas de sobremesa", 2),
+    ("Hi, we need 4 analytical balances under 3,000 EUR", "analytical balances", 4),
+])
+def test_a_count_before_the_subject_is_the_quantity(query: str, instrument: str,
+                                                    quantity: int) -> None:
+    got = read(LAB, query)
+    assert (got.get("instrument"), got.get("quantity")) == (instrument, quantity), got
+
+
+@pytest.mark.parametrize("query, quantity", [
+    # guards: the count with its own noun wins; a length or a spec is no count of items
+    ("8-channel multichannel pipette, 3 units", 3),
+    ("2 años de garantía, balanza analítica", None),
+    ("15000 rpm centrifuge", None),
+])
+def test_what_is_no_count_of_items(query: str, quantity: int | None) -> None:
+    assert read(LAB, query).get("quantity") == quantity
+
+
+def test_a_count_of_people_is_not_taken_from_before_the_subject() -> None:
+    """"2 hotel rooms" counts no guests: only an input that counts how many of the
+    thing asked takes the count."""
+    from scout.task.itemcount import counts_items
+
+    assert counts_items("quantity", []) and counts_items("n", ["unidades"])
+    assert not counts_items("guests", ["personas"]) and not counts_items("max_price", [])

@@ -1,0 +1,54 @@
+"""How many of what is asked, said as a count before it: "3 multichannel pipettes",
+"necesito 2 congeladores de -80 °C", "we need two benchtop centrifuges".
+
+A count with the input's own noun ("3 units", "4 personas") is read by the input's name or
+aliases (:func:`scout.task.readers.find_number`); a count before the thing asked named no
+input, so it was left unread and the words it counted were lost to the subject too
+("what a number counts is no subject"). Where the request opens with such a count (after
+a greeting or a verb of wanting, at most), and the kind has an integer input that counts
+how many (its name or an alias says so: ``quantity``, ``units``, ``cantidad``), the count
+is that input's and the words after it stay the subject's. An input that counts people is
+left out: "2 hotel rooms", "3 cooking classes" count no guests.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scout.i18n import COUNT_WORDS
+from scout.task.lang import fold
+
+# the input counts how many of the thing: its name or an alias says so (folded)
+_HOW_MANY = re.compile(r"(?<!\w)(?:quantity|quantities|qty|units?|unidades|unidad|uds?|pcs|"
+                       r"pieces?|piezas?|cantidad(?:es)?|count|how many|cuantos|cuantas|"
+                       r"items?|articulos?)(?!\w)")
+_COUNT = r"(?P<n>\d{1,3}(?![\d.,:/])|" + "|".join(
+    sorted((w for w in COUNT_WORDS if w not in ("un", "una", "uno", "one", "once")),
+           key=len, reverse=True)) + ")"
+# the opening a count may follow: a greeting or a wish ("hola, necesitamos", "I need",
+# "we'd like to buy", "quiero comprar"), else the request's start
+_OPENING = (r"^\W*(?:(?:hola|hi|hello|buenas|hey)\W+)?(?:(?:i|we|yo|nosotros)\s+)?"
+            r"(?:(?:need|needs|want|would\s+like|['’]d\s+like|like|to|buy|purchase|order|"
+            r"looking\s+for|are\s+looking\s+for|am\s+looking\s+for|necesito|necesitamos|"
+            r"quiero|queremos|busco|buscamos|comprar|compraremos|pedir|cotizar|"
+            r"quisiera|quisieramos)\s+)*")
+# a word follows (not a unit, a sign or another number: "2 años", "3 %", "5 x 10")
+_LEADING = re.compile(_OPENING + _COUNT + r"\s+(?=[^\W\d_]{3,})")
+
+
+def counts_items(name: str, aliases: list[str]) -> bool:
+    """Whether the integer input ``name`` (with ``aliases``) counts how many are asked."""
+    return bool(_HOW_MANY.search(fold(" ".join([name.replace("_", " "), *aliases]))))
+
+
+def leading_count(free: str) -> tuple[int, tuple[int, int]] | None:
+    """The count the request ``free`` (folded, digits as digits, claimed text blanked)
+    opens with, before a word, and the count's own span (the word stays); else None."""
+    m = _LEADING.match(free)
+    if m is None:
+        return None
+    word = m.group("n")
+    value = int(word) if word.isdigit() else COUNT_WORDS.get(word)
+    if not value:
+        return None
+    return value, m.span("n")
