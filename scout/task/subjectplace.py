@@ -182,10 +182,12 @@ def _set_apart(toks: list[_Tok], first: int, cut: int, original: str, role: bool
     if nxt is None or (cut >= first and sw.modifier(toks[cut].text)):
         return False
     if not nxt.capital:
-        # English writes a compound's noun last, so its last word is no town: one the
-        # gazetteer does not know is typed with its capital or after a cue ("ramen in
-        # ronda"); Spanish chat writes the town after the dish ("ramen ronda barato")
-        return not (lang == "en" and cut >= first and toks[cut].word and not toks[cut].capital)
+        # English prose writes a compound's noun last, so its last word is no town: one
+        # the gazetteer does not know is typed with its capital or after a cue; chat with
+        # no English word in it writes the town after the dish ("tacos lalin 30 EUR",
+        # "ramen ronda barato")
+        return not (lang == "en" and cut >= first and toks[cut].word and not toks[cut].capital
+                    and _english_words(original))
     if role and sw.agent_noun(nxt.text) and original[nxt.start:nxt.end].isascii() \
             and cut >= first and toks[cut].capital:
         return False  # "Data Engineer", "Product Manager": a job title's head, no town
@@ -198,6 +200,14 @@ def _set_apart(toks: list[_Tok], first: int, cut: int, original: str, role: bool
                 toks[i].caps or original[:toks[i].start].strip(" \t\"'¿¡") != ""):
             return False
     return True
+
+
+def _english_words(original: str) -> bool:
+    """``original`` holds an English function or request word ("a", "under", "with"): it
+    is written in English, not as chat that strings a dish and a town together."""
+    from scout.task.lang import function_lang
+
+    return any(function_lang(w) == "en" for w in re.findall(r"[^\W\d_]+", fold(original)))
 
 
 _GERUND = re.compile(r"[a-z]{3}ing$")
