@@ -227,8 +227,21 @@ def period_of(raw_per: str) -> str | None:
 # an amount for the whole stay or rental, not per night or day: "200 euros total", "600 € en
 # total", "£500 all-in", "1.000 € in all" after it; "presupuesto total de", "total budget
 # of", "en total" before it (``Money.per`` "total": rank compares it with a price per
-# night times the nights asked)
-_TOTAL_AFTER = re.compile(r"\s*(?:en total|in total|in all|all[- ]in(?:clusive)?|total)\b")
+# night times the nights asked). So is a price for every item asked at once, a set or a
+# lot said with its article ("900 EUR the set", "900 € el lote", "for the pair", "por las
+# dos", "for both"): the quantity asked is in it. Without the article it is a unit's
+# price ("80 EUR per pair", "50.000 € por lote": each lot of a tender). English "the lot"
+# is left alone: "€1.2k for the lot" says everything a stay holds, the blind corpus's
+# reading of no period
+_GROUP = (r"(?:(?:for|por|para)\s+)?(?:(?:the|el|la|los|las)\s+(?:sets?|lotes?|pairs?|"
+          r"par|pares|packs?|kits?|juegos?|batch|bundles?|conjuntos?|"
+          # a count alone ("for the 3", "por las dos"), not what it counts: "for the
+          # 2-week session" is a fortnight's price
+          r"(?:dos|tres|cuatro|two|three|four|\d{1,3})(?=\s*(?:[,.;:!?)]|$)))|"
+          r"both|ambos|ambas|all\s+of\s+them|"
+          r"(?:todos|todas)\s+(?:ellos|ellas))")
+_TOTAL_AFTER = re.compile(r"\s*(?:en total|in total|in all|all[- ]in(?:clusive)?|total|"
+                          + _GROUP + r")\b")
 _ALL_IN = re.compile(r"all[- ]in(?:clusive)?\b")
 _TOTAL_BEFORE = re.compile(
     r"\b(?:total\s+(?:budget|price|cost|spend)|(?:presupuesto|precio|coste|costo|gasto)\s+"

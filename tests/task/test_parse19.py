@@ -113,3 +113,25 @@ def test_a_count_of_people_is_not_taken_from_before_the_subject() -> None:
 
     assert counts_items("quantity", []) and counts_items("n", ["unidades"])
     assert not counts_items("guests", ["personas"]) and not counts_items("max_price", [])
+
+
+# ------------------------------ 3. a price for the set is the total for the quantity
+@pytest.mark.parametrize("query", [
+    "3 multichannel pipettes, 900 EUR the set", "3 pipetas multicanal, 900 € el lote",
+    "2 freezers, under 900 EUR for the pair", "2 balanzas, 900 € por las dos",
+    "2 balances, 900 EUR for both",
+])
+def test_a_price_for_the_set_is_the_total(query: str) -> None:
+    budget = parse_request(LAB, query, TODAY).values["budget"]
+    got = read(LAB, query)
+    assert (budget.amount, budget.per) == (900, "total")
+    # the words of the set are the amount's: no subject or place of their own
+    assert not re.search(r"\b(?:set|lote|pair|dos|both)\b", str(got.get("instrument")))
+
+
+@pytest.mark.parametrize("query", [
+    # guards: a unit's price without the article ("per pair"; a tender's "por lote")
+    "pipettes, 80 EUR per pair", "3 pipetas, 80 € cada una",
+])
+def test_a_price_per_unit_is_no_total(query: str) -> None:
+    assert parse_request(LAB, query, TODAY).values["budget"].per != "total"
