@@ -156,12 +156,29 @@ def _known_names() -> frozenset[str]:
     from scout.task.lang import fold
 
     names = set(CITY_TERRITORY) | set(currencies().territory_names) | set(_MORE_PLACES.split("|"))
+    names |= _regions()
     zones = [z for z in get_global("zone_territories") if z.startswith(_TZ_REGIONS)]
     names |= {fold(z.rsplit("/", 1)[1].replace("_", " ")) for z in zones}
     for lang in ("en", "es"):
         local = Locale.parse(lang).time_zones
         names |= {fold(local[z]["city"]) for z in zones if "city" in local.get(z, {})}
     return frozenset(n for n in names if n and n not in _NOT_PLACES)
+
+
+def _regions() -> set[str]:
+    """The regions above a country that CLDR names ("Europe", "Latinoamérica", "África
+    occidental", "European Union"), in English and Spanish: a place a request's scope may
+    be ("convocatorias en Latinoamérica", "Europe-wide"). Not CLDR's "world" (001): a
+    request for the whole world names no place. (The EU's initials are no word of a place
+    here: "regulación de la UE" is a topic, "EU roaming" a feature;
+    :mod:`scout.task.scope` reads them where they are a scope.)"""
+    from babel import Locale
+
+    from scout.task.lang import fold
+
+    names = {fold(name) for lang in ("en", "es") for code, name in Locale.parse(lang).territories.items()
+             if (code.isdigit() and code != "001") or code == "EU"}
+    return names
 
 
 @functools.lru_cache(maxsize=1)

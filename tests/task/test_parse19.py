@@ -135,3 +135,43 @@ def test_a_price_for_the_set_is_the_total(query: str) -> None:
 ])
 def test_a_price_per_unit_is_no_total(query: str) -> None:
     assert parse_request(LAB, query, TODAY).values["budget"].per != "total"
+
+
+# ------------------------------ 4. a scope names the place
+@pytest.mark.parametrize("query, subject, place", [
+    ("EU tenders for cleaning services", "cleaning", "EU"),
+    ("EU cleaning tenders, deadline end of January", "cleaning", "EU"),
+    ("EU-wide tenders for IT services", "IT", "EU"),
+    ("Europe-wide cleaning tenders", "cleaning", "Europe"),
+    ("licitaciones de limpieza a nivel europeo", "limpieza", "Europa"),
+    ("licitaciones de ámbito europeo de limpieza", "limpieza", "Europa"),
+    ("cleaning tenders at European level", "cleaning", "Europe"),
+    ("licitaciones de limpieza en la UE", "limpieza", "UE"),
+    ("convocatorias de limpieza en Latinoamérica", "limpieza", "Latinoamérica"),
+    # guards: a country's scope; a scope with no place in it names none
+    ("licitaciones de limpieza a nivel español", "limpieza", "España"),
+    ("licitaciones de limpieza a nivel nacional", "limpieza", None),
+])
+def test_a_scope_names_the_place(query: str, subject: str, place: str | None) -> None:
+    got = read(TENDERS, query)
+    assert (got.get("subject"), got.get("place")) == (subject, place), got
+
+
+@pytest.mark.parametrize("query, place", [
+    # guards: the EU's initials elsewhere are a topic's or a feature's
+    ("jornadas de regulación de la UE", None),
+    ("5G plan with EU roaming, under 10 EUR", None),
+])
+def test_the_unions_initials_elsewhere_are_no_scope(query: str, place: str | None) -> None:
+    from scout.task.scope import scope_said
+    from scout.task.lang import fold
+
+    assert scope_said(fold(query), query) == place
+
+
+def test_a_region_is_a_known_place_and_the_world_is_none() -> None:
+    from scout.task.gazetteer import known_place_words
+
+    assert known_place_words(["europa"]) and known_place_words(["europe"])
+    assert known_place_words(["latin", "america"]) == 2
+    assert not known_place_words(["world"]) and not known_place_words(["mundo"])
