@@ -76,7 +76,20 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         hit = (unswapped(hit[0]), hit[1])  # "madird": the city the fingers meant
     if hit is not None and not names_cities(name, spec) and not names_countries(name, spec):
         hit = _two_names(text, hit)
+    if hit is not None and not known_name(hit[0]) and _label(hit[0], name, inputs):
+        text.claim(hit[1])  # "31 de enero como plazo", "enero plazo": the date's label
+        hit = None
     return _with_feature(text, hit)
+
+
+def _label(place: str, name: str, inputs: dict[str, InputSpec]) -> bool:
+    """``place`` is another input's own name or alias, left over once its value was read
+    ("31 de enero como plazo", "3-year warranty"): a label, no town."""
+    from scout.task.lang import fold
+
+    said = fold(place).strip()
+    return any(said in {fold(w).strip() for w in [n.replace("_", " "), *s.aliases]}
+               for n, s in inputs.items() if n != name and s.type != "place")
 
 
 # "and" / "y" / "&" and the name after it

@@ -175,3 +175,23 @@ def test_a_region_is_a_known_place_and_the_world_is_none() -> None:
     assert known_place_words(["europa"]) and known_place_words(["europe"])
     assert known_place_words(["latin", "america"]) == 2
     assert not known_place_words(["world"]) and not known_place_words(["mundo"])
+
+
+# ------------------------------ 5. a date with its label after it
+@pytest.mark.parametrize("query, closing, published", [
+    ("licitaciones de limpieza, 31 de enero como plazo, publicadas este mes",
+     "2027-01-31", {"start": "2026-12-01", "end": "2026-12-31"}),
+    ("licitaciones de limpieza, enero plazo", {"start": "2027-01-01", "end": "2027-01-31"}, None),
+    ("cleaning tenders with a 31 January deadline, published this month",
+     "2027-01-31", {"start": "2026-12-01", "end": "2026-12-31"}),
+    ("licitaciones de limpieza publicadas este mes con plazo hasta finales de enero",
+     {"start": "2026-12-06", "end": "2027-01-31"}, {"start": "2026-12-01", "end": "2026-12-31"}),
+])
+def test_a_dates_label_after_it_is_no_town(query: str, closing: object,
+                                           published: object) -> None:
+    """Each of the tenders' two dates is its label's, and the label left after a date
+    ("como plazo") is no place ("Plazo")."""
+    task = parse_request(TENDERS, query, TODAY)
+    got = task.model_dump(mode="json")["values"]
+    assert (got.get("closing"), got.get("published"), got.get("place")) == (
+        closing, published, None), got
