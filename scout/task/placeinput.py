@@ -83,12 +83,14 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
 
 
 def _label(place: str, name: str, inputs: dict[str, InputSpec]) -> bool:
-    """``place`` is another input's own name or alias, left over once its value was read
-    ("31 de enero como plazo", "3-year warranty"): a label, no town."""
+    """``place`` is another input's own name or alias, in the singular or the plural,
+    left over once its value was read ("31 de enero como plazo", "50.000 € por lote" for
+    ``lotes``): a label, no town."""
     from scout.task.lang import fold
+    from scout.task.readers import name_forms
 
     said = fold(place).strip()
-    return any(said in {fold(w).strip() for w in [n.replace("_", " "), *s.aliases]}
+    return any(re.fullmatch(name_forms([n.replace("_", " "), *s.aliases]), said)
                for n, s in inputs.items() if n != name and s.type != "place")
 
 

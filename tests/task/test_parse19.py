@@ -195,3 +195,8 @@ def test_a_dates_label_after_it_is_no_town(query: str, closing: object,
     got = task.model_dump(mode="json")["values"]
     assert (got.get("closing"), got.get("published"), got.get("place")) == (
         closing, published, None), got
+
+
+def test_a_labels_singular_is_no_town_either() -> None:
+    """"50.000 € por lote" for the ``lots`` input (aliased ``lotes``): no place "Lote"."""
+    assert "place" not in read(TENDERS, "servicios de limpieza, 3 lotes, 50.000 € por lote")
