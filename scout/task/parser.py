@@ -395,7 +395,8 @@ def parse_query(
                 said := country_said(text.free, text.original, result.lang, name, spec)):
             found(name, said[0], said[1])
     scoped = [n for n, s in inputs.items() if s.type == "place" and n not in result.values]
-    if len(scoped) == 1 and (said := scope_said(text.free, text.original)):
+    if len(scoped) == 1 and (said := scope_said(text.free, text.original, [
+            fold(a) for s in inputs.values() if s.type != "place" for a in s.aliases])):
         found(scoped[0], said[0], said[1])  # "EU-wide", "a nivel europeo": the scope's place
     if fixes:
         territories = query_territories(text, result.lang)  # of the whole request

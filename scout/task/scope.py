@@ -14,6 +14,7 @@ nacional") is left alone.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 # a region's adjective (folded, Spanish in every gender and number, then English) → the
 # region as each language names it (CLDR's names, as the gazetteer knows them)
@@ -42,17 +43,21 @@ _UNION = frozenset({"eu", "ue"})
 _UNION_OPENING = re.compile(r"^[\W\x00]*(?P<name>EU|UE)(?=\s+[^\W\d_])")
 
 
-def scope_said(free: str, original: str) -> tuple[str, tuple[int, int]] | None:
+def scope_said(free: str, original: str,
+               labels: Collection[str] = ()) -> tuple[str, tuple[int, int]] | None:
     """The place the request's scope names (``free``: folded, what other inputs read
     blanked; ``original``: as typed), and the scope's span (its words are the place's),
-    or None."""
+    or None. ``labels``: the other inputs' aliases (folded): initials that open one are
+    that input's words ("EU roaming plan": a feature, no scope)."""
     from scout.task.gazetteer import known_place_words
 
     for m in _WIDE.finditer(free):
         if m.group("name") in _UNION or known_place_words([m.group("name")]):
             return original[m.start("name"):m.end("name")], m.span()  # as typed: "EU"
     opening = _UNION_OPENING.match(original)
-    if opening is not None and free[opening.start("name"):opening.end("name")] in _UNION:
+    if opening is not None and free[opening.start("name"):opening.end("name")] in _UNION \
+            and not any(" " in w and re.match(re.escape(w) + r"(?!\w)", free[opening.start("name"):])
+                        for w in labels):
         return opening.group("name"), opening.span("name")
     for m in _SCOPE.finditer(free):
         place = _region(re.sub(r"\s+", " ", m.group("adj") or m.group("adj2")))

@@ -200,3 +200,10 @@ def test_a_dates_label_after_it_is_no_town(query: str, closing: object,
 def test_a_labels_singular_is_no_town_either() -> None:
     """"50.000 € por lote" for the ``lots`` input (aliased ``lotes``): no place "Lote"."""
     assert "place" not in read(TENDERS, "servicios de limpieza, 3 lotes, 50.000 € por lote")
+
+
+def test_initials_that_open_an_inputs_alias_are_that_inputs() -> None:
+    """"EU roaming plan": the phone plans' ``eu_roaming`` feature, no country "EU"."""
+    kind = EXAMPLES / "phoneplans" / "pipelines" / "phoneplans.yaml"
+    got = read(kind, "EU roaming plan, 5G, under 10 EUR a month")
+    assert got.get("eu_roaming") is True and "country" not in got, got
