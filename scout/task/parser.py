@@ -41,7 +41,7 @@ from scout.task.display import display
 from scout.task.gazetteer import known_place_words
 from scout.task.enums import enum_either, enum_peers, find_enum, find_enum_list, rival_words
 from scout.task.kindnames import kind_names, kind_spans
-from scout.task.scope import scope_said
+from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
 from scout.task.spoken import unspoken
@@ -394,10 +394,8 @@ def parse_query(
         if spec.type == "place" and name not in result.values and (
                 said := country_said(text.free, text.original, result.lang, name, spec)):
             found(name, said[0], said[1])
-    scoped = [n for n, s in inputs.items() if s.type == "place" and n not in result.values]
-    if len(scoped) == 1 and (said := scope_said(text.free, text.original, [
-            fold(a) for s in inputs.values() if s.type != "place" for a in s.aliases])):
-        found(scoped[0], said[0], said[1])  # "EU-wide", "a nivel europeo": the scope's place
+    if scoped := read_scope(text, inputs, result.values):  # "EU-wide", "a nivel europeo"
+        found(*scoped)
     if fixes:
         territories = query_territories(text, result.lang)  # of the whole request
     for kind_ in {s.type for s in inputs.values() if s.type in QUANTITIES} if fixes else ():

@@ -8,13 +8,18 @@ no scope ("comida asiática" is a cuisine, no place). A name with "-wide" is the
 EU); a scope's adjective names its region ("europeo" → Europa) or, through the
 nationality adjectives of :mod:`scout.task.demonyms`, its country ("a nivel español" →
 España), in the adjective's language. A scope with no place in it ("nationwide", "a nivel
-nacional") is left alone.
+nacional") is claimed, so it is no subject, and names none (:func:`placeless_scope`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scout.spec.models import InputSpec
+    from scout.task.readers import QueryText
 
 # a region's adjective (folded, Spanish in every gender and number, then English) → the
 # region as each language names it (CLDR's names, as the gazetteer knows them)
@@ -41,6 +46,19 @@ _WIDE = re.compile(r"(?<![\w\x00])(?P<name>[^\W\d_][\w.]*)-wide(?![\w\x00])")
 # ("regulación de la UE") or a feature's ("EU roaming"), and a cue reads them ("in the EU")
 _UNION = frozenset({"eu", "ue"})
 _UNION_OPENING = re.compile(r"^[\W\x00]*(?P<name>EU|UE)(?=\s+[^\W\d_])")
+
+
+# a scope that names no place: the whole country or the world ("nationwide", "a nivel
+# nacional", "de ámbito estatal"): the words are claimed, neither subject nor town
+_NO_PLACE = re.compile(r"(?<![\w\x00])(?:nation-?wide|country-?wide|state-?wide|world-?wide|"
+                       r"(?:(?:a|al)\s+nivel|(?:de\s+)?ambito)\s+(?:nacional|estatal|mundial|"
+                       r"internacional))(?![\w\x00])")
+
+
+def placeless_scope(free: str) -> tuple[int, int] | None:
+    """The span of a scope that names no place in ``free`` (folded), or None."""
+    m = _NO_PLACE.search(free)
+    return m.span() if m else None
 
 
 def scope_said(free: str, original: str,
@@ -75,3 +93,21 @@ def _region(adj: str) -> str | None:
         return _REGIONS[adj][1 if adj in _ENGLISH else 0]
     said = find_demonym(adj)
     return said[0] if said is not None and said[1] == (0, len(adj)) else None
+
+
+def read_scope(text: QueryText, inputs: dict[str, InputSpec],
+               values: dict[str, object]) -> tuple[str, str, tuple[int, int]] | None:
+    """For a kind with one place input still empty, before the subject's turn: (the input,
+    the place its scope names, the span) or None; a scope that names no place is claimed
+    ("nationwide cleaning tenders" is about cleaning)."""
+    from scout.task.lang import fold
+
+    empty = [n for n, s in inputs.items() if s.type == "place" and n not in values]
+    if not empty:
+        return None
+    whole = placeless_scope(text.free)
+    if whole is not None:
+        text.claim(whole)
+    said = scope_said(text.free, text.original, [
+        fold(a) for s in inputs.values() if s.type != "place" for a in s.aliases])
+    return (empty[0], *said) if said is not None and len(empty) == 1 else None

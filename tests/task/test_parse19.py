@@ -151,6 +151,7 @@ def test_a_price_per_unit_is_no_total(query: str) -> None:
     # guards: a country's scope; a scope with no place in it names none
     ("licitaciones de limpieza a nivel español", "limpieza", "España"),
     ("licitaciones de limpieza a nivel nacional", "limpieza", None),
+    ("nationwide cleaning tenders", "cleaning", None),
 ])
 def test_a_scope_names_the_place(query: str, subject: str, place: str | None) -> None:
     got = read(TENDERS, query)
