@@ -35,6 +35,7 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     from scout.task.place import cued, find_place
     from scout.task.placecase import known_name, unswapped
     from scout.task.placewords import names_cities, names_countries
+    from scout.task.scope import place_adjective
 
     named_places = [(n, list(s.aliases)) for n, s in inputs.items() if s.type == "place"]
     if len(named_places) > 1 and not route:  # "de Madrid a Lisboa": which is which
@@ -79,6 +80,8 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
     if hit is not None and not known_name(hit[0]) and _label(hit[0], name, inputs):
         text.claim(hit[1])  # "31 de enero como plazo", "enero plazo": the date's label
         hit = None
+    if hit is not None and not known_name(hit[0]) and place_adjective(hit[0]):
+        hit = None  # "licitaciones europeas", "tapas europeas": an adjective, no town
     return _with_feature(text, hit)
 
 

@@ -84,6 +84,14 @@ def scope_said(free: str, original: str,
     return None
 
 
+def place_adjective(word: str) -> bool:
+    """``word`` (as read) is a region's or a nationality's adjective ("europeas", "French"),
+    no town's name: "licitaciones europeas de limpieza" named the town "Europeas"."""
+    from scout.task.lang import fold
+
+    return _region(fold(word).strip()) is not None
+
+
 def _region(adj: str) -> str | None:
     """The region or country the scope's adjective ``adj`` (folded) names, in its own
     language."""

@@ -147,14 +147,16 @@ def place_takes(toks: list[_Tok], first: int, cut: int, last: int, free: str,
     courses in English": "learning") stays the subject's instead of being lost to no input."""
     from scout.task.gazetteer import known_place_words
     from scout.task.place import find_place
+    from scout.task.scope import place_adjective
 
     left = [toks[i].text for i in range(cut + 1, last + 1) if toks[i].word]
     if all(w in sw.MODES for w in left):
         return True
     if all(sw.adjective(w) or sw.abstract_noun(w) or lang == "es" and _GERUND.search(w)
-           for w in left) and not known_place_words(left):
+           or place_adjective(w) for w in left) and not known_place_words(left):
         # "escritura científica en inglés", "data visualization online"; an English gerund
-        # in a Spanish request is a borrowed term's ("congresos de remote sensing")
+        # in a Spanish request is a borrowed term's ("congresos de remote sensing"); a
+        # region's or nationality's adjective ("tapas europeas") is no town either
         return False
     if not known_place_words(left) and not _set_apart(toks, first, cut, original, role, lang):
         return False  # "gaming laptop", "UX Designer": no name of a town set apart

@@ -208,3 +208,19 @@ def test_initials_that_open_an_inputs_alias_are_that_inputs() -> None:
     kind = EXAMPLES / "phoneplans" / "pipelines" / "phoneplans.yaml"
     got = read(kind, "EU roaming plan, 5G, under 10 EUR a month")
     assert got.get("eu_roaming") is True and "country" not in got, got
+
+
+@pytest.mark.parametrize("query, dish", [
+    ("tapas europeas baratas", "tapas europeas"), ("cena francesa 30 euros", "cena francesa"),
+])
+def test_a_region_or_nationality_adjective_is_no_town(query: str, dish: str) -> None:
+    """A bare adjective of a region or a country ("europeas", "francesa") is the
+    subject's, never a town ("Europeas"); a bare one is no scope either."""
+    from scout.spec.models import InputSpec
+    from scout.task.parser import parse_query
+
+    inputs = {"dish": InputSpec(type="subject"), "city": InputSpec(type="place"),
+              "budget": InputSpec(type="money")}
+    got = parse_query(query, inputs, today=TODAY).values
+    assert (got.get("dish"), got.get("city")) == (dish, None)
+    assert "place" not in read(TENDERS, "licitaciones europeas de limpieza")
