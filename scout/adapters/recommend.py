@@ -16,6 +16,7 @@ from scout.adapters.conflicts import closest
 from scout.adapters.facts import same_price, same_rating
 from scout.i18n.messages import localize
 from scout.schemas.sources import SynthesisSentence
+from scout.units import WORK_UNITS
 
 if TYPE_CHECKING:
     from scout.adapters.structured import Builder
@@ -222,9 +223,11 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
 def _same_footing(a: Subject, b: Subject) -> bool:
     """Whether ``a``'s and ``b``'s prices are for as much: a price each (``per`` person)
     and one that states no ``per`` (a private tour's 240 € for the group, a table's
-    menu for two) are not, so neither is called cheaper or dearer than the other."""
+    menu for two) are not, so neither is called cheaper or dearer than the other; nor
+    are prices per different units of work (66 USD an hour against 1.20 USD a minute, a
+    price per word against one stating no unit) that rank did not put on one basis."""
     pa, pb = (a.checked.per if a.checked else None), (b.checked.per if b.checked else None)
-    return pa == pb or "person" not in (pa, pb)
+    return pa == pb or ("person" not in (pa, pb) and not {pa, pb} & WORK_UNITS)
 
 
 def _diff(syn: Builder, hi: Subject, lo: Subject) -> str:
