@@ -16,10 +16,11 @@ pesos"), or is said by the price's own noun ("cuota mensual 220 €", "monthly f
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from scout.i18n import COUNT_WORDS
 from scout.schemas.task import Each, Money
-from scout.units import TOTAL
+from scout.units import TOTAL, WORK_UNITS
 
 # the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
 # "night", "pp" (itself "per person") and the words that are a unit on their own
@@ -280,3 +281,18 @@ def total_of(free: str, start: int, span: tuple[int, int]) -> tuple[str | None, 
     if _TOTAL_BEFORE.search(free, max(0, start - 40), start):
         return TOTAL, span
     return None, span
+
+
+# where a unit is joined to its amount: the last of these in the amount's span
+_JOIN = re.compile(r"/|\b(?:per|por|an?|x|la|el|al|each|cada)\b")
+
+
+def unit_span(free: str, money: Any, span: tuple[int, int]) -> tuple[int, int] | None:
+    """Where the unit of work of ``money`` read at ``span`` of ``free`` is written ("por
+    palabra" of "0,10 € por palabra"); None for money per none or per a period."""
+    if getattr(money, "per", None) not in WORK_UNITS:
+        return None
+    last = None
+    for last in _JOIN.finditer(free, span[0], span[1]):
+        pass
+    return (last.start(), span[1]) if last is not None else None

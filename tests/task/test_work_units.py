@@ -50,6 +50,9 @@ def test_a_unit_of_work_is_no_place(query: str) -> None:
 
 @pytest.mark.parametrize("text, amount, per", [
     ("Traducción jurada de chino: 1,20 €/palabra, revisión incluida.", 1.20, "word"),
+    # a rate under 1 that states its unit is the listing's price (a fraction alone is not)
+    ("Tarifas: 0,08 €/palabra, revisión incluida.", 0.08, "word"),
+    ("Transcription from $0.90 per audio minute.", 0.90, "minute"),
     ("Transcription from $1.50 per audio minute, timestamps included.", 1.50, "minute"),
     ("Audio transcription: $66 per audio hour.", 66, "hour"),
     ("Traducción jurada: 25 € por documento.", 25, "item"),
