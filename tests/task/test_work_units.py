@@ -69,3 +69,31 @@ def test_every_unit_word_names_a_unit_of_work() -> None:
     assert {period_of(w) for w in said} == WORK_UNITS
     # the periods a price is for stay what they were
     assert [period_of(w) for w in ("noche", "hora", "mes")] == ["night", "hour", "month"]
+
+
+# a kind that also names the basis as an enum of its own words, as an outside author does
+BASIS_KIND = {**KIND, "basis": InputSpec(type="string", enum=["word", "page", "minute", "total"],
+                                         synonyms={"word": ["por palabra", "per word"],
+                                                   "page": ["per page", "/page"],
+                                                   "minute": ["per minute", "por minuto"]})}
+
+
+@pytest.mark.parametrize("query, basis, per", [
+    ("traducción jurada, menos de 0,10 € por palabra", "word", "word"),
+    ("proofreading, max 15 EUR/page", "page", "page"),
+    ("transcripción, menos de 1 € por minuto", "minute", "minute"),
+])
+def test_a_kinds_basis_enum_still_reads_the_unit_the_money_read(query: str, basis: str,
+                                                                 per: str) -> None:
+    values = build_task(query, BASIS_KIND, today=TODAY).values
+    assert values.get("basis") == basis and values["budget"].per == per
+
+
+def test_a_unit_of_work_is_written_in_the_request_language() -> None:
+    from scout.i18n.values import format_money
+
+    rate = Money(amount=0.08, currency="EUR", per="word")
+    assert (format_money(rate, "es"), format_money(rate, "en")) == ("0,08 €/palabra",
+                                                                     "0.08 EUR/word")
+    pay = Money(amount=14, currency="EUR", per="hour")  # was "14 €/hour" in Spanish
+    assert format_money(pay, "es") == "14 €/hora"
