@@ -106,6 +106,14 @@ def parse_bases(units: dict[str, str]) -> Bases:
                 f"units: '{unit}: {said}' is no unit of work counted in another: write it "
                 f"as 'page: 250 words' (units: {', '.join(sorted(WORK_UNITS))})")
         bases[unit] = (smaller, float(m.group(1)))
+    for unit in bases:  # "page: 2 items" and "item: 3 pages" count nothing in the end
+        seen, at = {unit}, unit
+        while at in bases:
+            at = bases[at][0]
+            if at in seen:
+                raise ValueError(f"units: '{unit}' is counted in itself through "
+                                 f"'{bases[unit][0]}': count each unit in a smaller one")
+            seen.add(at)
     return bases
 
 
