@@ -33,15 +33,22 @@ def _text(offers: list[Offer], lang: str = "en",
 
 
 def test_an_hour_and_a_minute_are_not_compared_unconverted() -> None:
-    text = _text([("Studio A", 66, "hour", 9.6, None), ("Studio B", 1.2, "minute", 9.1, None)])
-    assert "Between the top two, Studio A is rated higher than Studio B " \
-           "(9.6/10 against 9.1/10)." in text
+    offers: list[Offer] = [("Studio A", 66, "hour", 9.6, None),
+                           ("Studio B", 1.2, "minute", 9.1, None)]
+    text = _text(offers)
+    assert "Between the top two, Studio A is rated higher than Studio B (9.6/10 against " \
+           "9.1/10); their prices are on different bases (66 USD/hour against 1.20 " \
+           "USD/minute), so neither is called cheaper." in text
     assert "cheapest" not in text and "more (" not in text and "less (" not in text
+    assert "sus precios están en bases distintas (66 US$/hora frente a 1,20 US$/minuto)" \
+        in _text(offers, lang="es")
 
 
 def test_a_price_per_word_and_one_stating_no_unit_are_not_compared() -> None:
-    text = _text([("Agency", 25, None, 9.0, None), ("Freelance", 0.08, "word", 8.5, None)],
+    text = _text([("Agency", 25, None, 9.0, None), ("Freelance", 0.08, "word", 9.0, None)],
                  budget={"amount": 0.1, "currency": "USD", "per": "word"})
+    assert "Between the top two, the prices of Agency and Freelance are on different " \
+           "bases (25 USD against 0.08 USD/word), so neither is called cheaper." in text
     assert "cheapest" not in text and "more (" not in text and "less (" not in text
 
 
