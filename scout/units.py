@@ -1,6 +1,7 @@
 """The units a value is stated in, and converting between them: floor areas (square
-metres, square feet) and the period a price is for (a night, a day, a week, a month, a
-year, or a person, which is no period).
+metres, square feet), the period a price is for (a night, a day, a week, a month, a
+year, or a person, which is no period) and the unit of work it is for (a word, a page, a
+minute, an hour, an item: :data:`WORK_UNITS`).
 
 It sits low in the layers (no scout imports) because three layers compare such values:
 the query parser reads areas (:mod:`scout.task.area`), the ``stated`` filter reads a
@@ -73,16 +74,96 @@ TOTAL = "total"
 _DAILY = frozenset({"half day", "night", "day"})
 
 
-def per_factor(per: str | None, target: str | None, week: int = 7) -> float | None:
+# --- the unit of work a price is for -----------------------------------------------------------
+
+#: what a price can be per besides a period: a translator's word or page, a transcriber's
+#: (audio) minute or hour, a job's item (a document, a file, a piece). An hour is also a
+#: pay's period, and stays no part of a day (a day's work is no fixed number of hours)
+WORK_UNITS = frozenset({"word", "page", "minute", "hour", "item"})
+#: the conversions every kind shares: an hour is 60 minutes. How many words a page holds
+#: is the kind's to say (rank's ``units: {page: 250 words}``, docs/authoring.md)
+FIXED_BASES: dict[str, tuple[str, float]] = {"hour": ("minute", 60.0)}
+#: a kind's bases: a unit of work → (the smaller unit it is counted in, how many of them)
+Bases = dict[str, tuple[str, float]]
+
+
+#: a unit of work as an author writes it in a basis ("250 words", "60 minutes")
+_BASIS = re.compile(r"\s*(\d+(?:\.\d+)?)\s+([a-z]+)\s*")
+_SINGULAR = {"words": "word", "pages": "page", "minutes": "minute", "hours": "hour",
+             "items": "item"}
+
+
+def parse_bases(units: dict[str, str]) -> Bases:
+    """A kind's ``units: {page: 250 words}`` as :data:`Bases`; ValueError saying what is
+    wrong with one (a unit that is no unit of work, a count that is no positive number)."""
+    bases: Bases = {}
+    for unit, said in units.items():
+        m = _BASIS.fullmatch(str(said).lower())
+        smaller = _SINGULAR.get(m.group(2), m.group(2)) if m else ""
+        if unit not in WORK_UNITS or smaller not in WORK_UNITS or smaller == unit \
+                or not m or not float(m.group(1)) > 0:
+            raise ValueError(
+                f"units: '{unit}: {said}' is no unit of work counted in another: write it "
+                f"as 'page: 250 words' (units: {', '.join(sorted(WORK_UNITS))})")
+        bases[unit] = (smaller, float(m.group(1)))
+    for unit in bases:  # "page: 2 items" and "item: 3 pages" count nothing in the end
+        seen, at = {unit}, unit
+        while at in bases:
+            at = bases[at][0]
+            if at in seen:
+                raise ValueError(f"units: '{unit}' is counted in itself through "
+                                 f"'{bases[unit][0]}': count each unit in a smaller one")
+            seen.add(at)
+    return bases
+
+
+def _in_smallest(unit: str, bases: Bases) -> tuple[str, float]:
+    """``unit`` as a count of the smallest unit ``bases`` leads it to (a page as 250
+    words, an hour as 60 minutes; a word as 1 word)."""
+    count = 1.0
+    for _ in range(len(bases) + 1):  # a basis that loops back on itself stops here
+        if unit not in bases:
+            break
+        count *= bases[unit][1]
+        unit = bases[unit][0]
+    return unit, count
+
+
+def work_amount(per: str, volume: dict[str, float], bases: Bases | None = None) -> float | None:
+    """How many of the unit ``per`` the work asked holds: ``volume`` is the amount asked
+    by unit (8000 words; 1200 minutes), read in ``per`` (32 pages when a page is 250
+    words); None when no amount asked is counted in ``per``'s unit."""
+    for unit, amount in volume.items():
+        factor = work_factor(unit, per, bases)
+        if factor:
+            return amount / factor
+    return None
+
+
+def work_factor(per: str, target: str, bases: Bases | None = None) -> float | None:
+    """What an amount per the unit of work ``per`` is multiplied by to be an amount per
+    ``target`` (0.08 a word is 20 a page when a page is 250 words: 250; 66 an hour is
+    1.10 a minute: 1/60); None when neither is counted in the other (a word and a minute,
+    or a page with no words per page declared)."""
+    known = {**FIXED_BASES, **(bases or {})}
+    (a, many_a), (b, many_b) = _in_smallest(per, known), _in_smallest(target, known)
+    return many_b / many_a if a == b else None
+
+
+def per_factor(per: str | None, target: str | None, week: int = 7,
+               bases: Bases | None = None) -> float | None:
     """What an amount per ``per`` is multiplied by to be an amount per ``target``.
 
     1.0 when either side states no unit (nothing to convert: the amounts are compared as
     they are, as before units were read) or both state the same; None when they cannot be
     compared (a person against a month, or a unit this table does not know). ``week``:
     the days a week holds for what is priced (5 for a day camp "de lunes a viernes"), so
-    a price a day is 5 of them a week, and a month's ~21.7 (scout.steps.weekdays)."""
+    a price a day is 5 of them a week, and a month's ~21.7 (scout.steps.weekdays).
+    ``bases``: the kind's units of work counted in others (:func:`work_factor`)."""
     if not per or not target or per == target:
         return 1.0
+    if per in WORK_UNITS and target in WORK_UNITS:
+        return work_factor(per, target, bases)
     if per in PERIOD_DAYS and target in PERIOD_DAYS:
         def days(p: str) -> float:
             return PERIOD_DAYS[p] * (1.0 if p in _DAILY else week / 7)

@@ -16,8 +16,10 @@ from scout.adapters.conflicts import closest
 from scout.adapters.facts import same_price, same_rating
 from scout.i18n.messages import localize
 from scout.schemas.sources import SynthesisSentence
+from scout.units import WORK_UNITS
 
 if TYPE_CHECKING:
+    from scout.adapters.contract import EvidenceItem
     from scout.adapters.structured import Builder
     from scout.adapters.subjects import Subject
 
@@ -163,6 +165,8 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
     comparable = (a.checked is not None and b.checked is not None
                   and a.checked.currency == b.checked.currency and _same_footing(a, b)
                   and not syn.limits.floor)  # "costs less" is no merit of a salary
+    if _bases_differ(a, b) and not syn.limits.floor:
+        return _on_other_bases(syn, a, b, items)
     if a.rating is None or b.rating is None:
         if a.rating is None and b.rating is None:
             return None  # the cheapest sentence already says what can be said
@@ -222,9 +226,38 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
 def _same_footing(a: Subject, b: Subject) -> bool:
     """Whether ``a``'s and ``b``'s prices are for as much: a price each (``per`` person)
     and one that states no ``per`` (a private tour's 240 € for the group, a table's
-    menu for two) are not, so neither is called cheaper or dearer than the other."""
+    menu for two) are not, so neither is called cheaper or dearer than the other; nor
+    are prices per different units of work (66 USD an hour against 1.20 USD a minute, a
+    price per word against one stating no unit) that rank did not put on one basis."""
     pa, pb = (a.checked.per if a.checked else None), (b.checked.per if b.checked else None)
-    return pa == pb or "person" not in (pa, pb)
+    return pa == pb or ("person" not in (pa, pb) and not {pa, pb} & WORK_UNITS)
+
+
+def _bases_differ(a: Subject, b: Subject) -> bool:
+    """Whether ``a`` and ``b`` both state a price, on different units of work (or one on
+    none) that rank did not put on one basis: 66 USD an hour and 1.20 USD a minute."""
+    if a.checked is None or b.checked is None:
+        return False
+    pa, pb = a.checked.per, b.checked.per
+    return pa != pb and bool({pa, pb} & WORK_UNITS)
+
+
+def _on_other_bases(syn: Builder, a: Subject, b: Subject,
+                    items: list[EvidenceItem]) -> SynthesisSentence:
+    """The top two's trade-off when their prices are on different bases: said so, with
+    both prices as stated, never one called cheaper or a difference subtracted."""
+    pa, pb = syn.price_text(a), syn.price_text(b)
+    if a.rating is not None and b.rating is not None and not same_rating(a.rating, b.rating):
+        (hi, ph), (lo, pl) = sorted(((a, pa), (b, pb)), key=lambda t: -(t[0].rating or 0.0))
+        return syn.sentence(syn._(
+            "Between the top two, {better} is rated higher than {other} ({rb} against {ro}); "
+            "their prices are on different bases ({pb} against {po}), so neither is called "
+            "cheaper.", better=hi.name, other=lo.name, rb=syn.rating_text(hi),
+            ro=syn.rating_text(lo), pb=ph, po=pl), items)
+    return syn.sentence(syn._(
+        "Between the top two, the prices of {a} and {b} are on different bases ({pa} "
+        "against {pb}), so neither is called cheaper.", a=a.name, b=b.name, pa=pa, pb=pb),
+        items)
 
 
 def _diff(syn: Builder, hi: Subject, lo: Subject) -> str:

@@ -50,7 +50,7 @@ from scout.adapters.subjects import Cites, Constraints, Subject
 from scout.config.settings import ExtractiveSettings
 from scout.adapters.text import terms
 from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
-from scout.units import per_factor
+from scout.units import WORK_UNITS, per_factor
 from scout.schemas.sources import AspectNote, Synthesis, SynthesisSentence
 from scout.schemas.task import Money
 
@@ -141,9 +141,11 @@ class Builder:
         b = self.limits.budget
         if b is None or s.checked is None or s.checked.currency != b.currency:
             return None
-        if per_factor(s.checked.per, b.per) != 1.0:
+        if per_factor(s.checked.per, b.per) != 1.0 or (
+                s.checked.per != b.per and {s.checked.per, b.per} & WORK_UNITS):
             # a price per another period than the budget's that rank did not convert (per
-            # person against a month): unknown, never compared as if it were the same
+            # person against a month), or another unit of work (a price per word against a
+            # budget stating none): unknown, never compared as if it were the same
             return None
         return s.checked.amount < b.amount if b.comparator == "<" else \
             s.checked.amount <= b.amount

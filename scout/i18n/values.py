@@ -55,7 +55,9 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
     per = getattr(value, "per", None)
     if per == "total":  # scout.units.TOTAL (below i18n): "600 € en total", not "/total"
         return f"{text} {localize('in total', lang)}"
-    return f"{text}/{localize(per, lang)}" if per else text
+    # the catalog's "price unit" words, as the synthesis writes them: "hour" or "word"
+    # has other senses (and plain msgids) of its own
+    return f"{text}/{translations(lang_of(lang)).pgettext('price unit', per)}" if per else text
 
 
 def money_digits(*amounts: Any) -> int:

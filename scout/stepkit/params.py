@@ -169,12 +169,43 @@ class RankParams(StrictModel):
         "the guests of an event): a price per person is compared as the group's (times "
         "it) with a budget that is not per person, and a budget per person with a price "
         "per day, night, week... divided by it")
+    units: dict[str, str] = Field(
+        default_factory=dict,
+        description="the kind's units of work counted in others, e.g. {page: 250 words}: a "
+        "price per page and one per word are compared on the budget's unit (or the one "
+        "most listings state); an hour is 60 minutes anyway. Units: word, page, minute, "
+        "hour, item")
+    volume: dict[str, str] = Field(
+        default_factory=dict,
+        description="the inputs saying how much work is asked, by unit, e.g. {word: words, "
+        "page: pages, minute: length}: a price per word is multiplied by the words asked to "
+        "compare it with a budget for the whole job (one stating no unit); an integer input "
+        "counts the unit, a duration input is converted to minutes or hours")
     method: Literal["lexical", "embedding"] = "lexical"
     query: TemplateStr | None = None
 
     def extra_scope(self) -> set[str]:
         """Names the expressions may use besides task and needs."""
         return {self.as_}
+
+    @field_validator("units")
+    @classmethod
+    def _work_units(cls, v: dict[str, str]) -> dict[str, str]:
+        from scout.units import parse_bases
+
+        parse_bases(v)  # raises ValueError with what is wrong
+        return v
+
+    @field_validator("volume")
+    @classmethod
+    def _volume_units(cls, v: dict[str, str]) -> dict[str, str]:
+        from scout.units import WORK_UNITS
+
+        for unit in v:
+            if unit not in WORK_UNITS:
+                raise ValueError(f"volume: '{unit}' is no unit of work (one of "
+                                 f"{', '.join(sorted(WORK_UNITS))})")
+        return v
 
     @field_validator("where", "order_by", mode="before")
     @classmethod

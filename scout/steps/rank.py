@@ -49,7 +49,7 @@ from scout.schemas.records import (
 )
 from scout.schemas.task import Money
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
-from scout.units import per_factor
+from scout.units import TOTAL, per_factor
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
@@ -66,6 +66,7 @@ from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields
                                       guarded, record_words)
 from scout.steps.seatprice import for_seats
 from scout.steps.variantprice import restate
+from scout.steps.workbasis import Work, rank_work
 from scout.steps.videos import video_candidate
 
 
@@ -75,15 +76,16 @@ class CandidateView:
     its currency has no rate to the one compared in (``currency``)."""
 
     def __init__(self, candidate: Candidate, per: str | None = None,
-                 currency: str | None = None) -> None:
+                 currency: str | None = None, work: Work | None = None) -> None:
         self._c = candidate
         self._per = per
         self._currency = currency
+        self._work = work
 
     def __getattr__(self, name: str) -> Any:
         if name == "price":
             price = self._c.price_converted or self._c.price
-            if price is not None and (to_period(price, self._per) is None or (
+            if price is not None and (to_period(price, self._per, work=self._work) is None or (
                     self._currency and price.currency != self._currency)):
                 return None  # not comparable: never checked as if it were
             return price
@@ -139,7 +141,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            floor: bool = False, peers: bool = False,
            variants: tuple[dict[str, list[str]], list[str]] | None = None,
            days: float | None = None, ordered: frozenset[str] = frozenset(),
-           people: int | None = None, each: str | None = None,
+           people: int | None = None, each: str | None = None, work: Work | None = None,
            ) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
@@ -160,7 +162,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     is for, a price per person being the group's
     (:func:`scout.steps.rank_periods.for_people`). ``each``: what the budget is per (a
     user, a seat: "€10 per user per month"), a team's price being shared by the number it
-    covers (:func:`scout.steps.seatprice.for_seats`)."""
+    covers (:func:`scout.steps.seatprice.for_seats`). ``work``: the phase's units of work
+    (a page in words, the work asked: :mod:`scout.steps.workbasis`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -171,7 +174,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     for c in by_key.values():
         if variants is not None:
             c.evidence = restate(c.evidence, *variants,
-                                 amount=lambda p: _comparable(p, currency, table, per))
+                                 amount=lambda p: _comparable(p, currency, table, per, work))
         # sources that disagree: the conservative value (lowest rating, highest price)
         stated = [e.rating for e in c.evidence if e.rating is not None]
         if stated:
@@ -181,8 +184,11 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
         prices = [(e.url, e.price) for e in c.evidence if e.price is not None]
         # sources stating a period the budget's converts from say more than the others
         # (a "per person" price among monthly rents is not the rent)
-        prices = [p for p in prices if per_factor(p[1].per, per) is not None] or prices
-        amount = functools.partial(_comparable, currency=currency, table=table, per=per)
+        bases = work.bases if work is not None else None
+        prices = [p for p in prices if per_factor(p[1].per, per, bases=bases) is not None] \
+            or prices
+        amount = functools.partial(_comparable, currency=currency, table=table, per=per,
+                                   work=work)
         offers = [] if floor else shop_offers(prices, {c.url, *c.sources}, amount)
         c.offers = [Offer(url=url, shop=domain_of(url), price=p) for url, p in offers]
         if prices and floor:
@@ -209,7 +215,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             for_seats(c, each)
         if c.price is not None and per:
             put_on_period(c, per, periods, PEERS if peers else FLOOR if floor else BUDGET,
-                          days)
+                          days, work)
         if c.price is not None:
             _flag_promotion(c)
         if c.video is not None:
@@ -258,9 +264,9 @@ def _flag_promotion(c: Candidate) -> None:
 
 
 def _comparable(money: Money, currency: str | None, table: CurrencyTable | None,
-                per: str | None = None) -> float:
+                per: str | None = None, work: Work | None = None) -> float:
     conv = convert(money, currency, table) if currency else None
-    timed = to_period(conv or money, per)
+    timed = to_period(conv or money, per, work=work)
     return (timed or conv or money).amount
 
 
@@ -294,6 +300,10 @@ def run(ctx: StepContext) -> Shortlist:
         per = UNSTATED  # an amount per month is not compared with one asked with no period
     # no money asked: listings are compared with each other, per the period most state
     peers = target is None and (per := peer_period(source.items, evidence_sets)) is not None
+    # a kind's units of work: a page in words, the work asked for a budget for the whole
+    work = rank_work(params, ctx.task, target, floor)
+    if work is not None and work.whole:
+        per = TOTAL  # "8000 palabras, menos de 800 €": a price per word times the words
     table = ctx.config.currency
     if target is None:  # and in one currency: the config's base, its rates converting
         currency = peer_currency(source.items, evidence_sets, table.base if table else None)
@@ -305,8 +315,9 @@ def run(ctx: StepContext) -> Shortlist:
                               ordered=read - fields_checked(params.where, [], params.as_,
                                                             ctx.task),
                               people=_people(ctx, params.people),
-                              each=getattr(target, "each", None) if not floor else None)
-    notes: list[str] = period_notes(periods)
+                              each=getattr(target, "each", None) if not floor else None,
+                              work=work)
+    notes: list[str] = period_notes(periods, work)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)
         notes.append(note)
@@ -332,7 +343,7 @@ def run(ctx: StepContext) -> Shortlist:
     kept: list[tuple[Candidate, list[Any], list[str]]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
     for c in cands:
-        scope = {**scope_base, params.as_: CandidateView(c, per, currency)}
+        scope = {**scope_base, params.as_: CandidateView(c, per, currency, work)}
         failed, unknown, unchecked = [], [], []  # unchecked: kept by its guard
         flags: list[str] = []
         seen: set[str] = set()  # the values flagged: a range's two ends are one

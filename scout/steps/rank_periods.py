@@ -36,7 +36,8 @@ from scout.i18n import N_, N_plural
 from scout.schemas.records import Candidate, EvidenceSet
 from scout.schemas.task import DateRange, Money
 from scout.steps.weekdays import candidate_week
-from scout.units import PERIOD_DAYS, TOTAL, per_factor
+from scout.steps.workbasis import Work
+from scout.units import PERIOD_DAYS, TOTAL, WORK_UNITS, per_factor, work_factor
 
 #: what a price was compared with, for the flag and the note: the request's budget, the
 #: amount a salary request asked for (a floor), the other listings (no money asked), or a
@@ -53,6 +54,9 @@ STATED_WHOLE, STATED_FLOOR = "whole-stated", "floor-stated"
 #: the basis of a price per a period longer than the dates asked: the whole period's price
 #: is what they cost (:func:`paid_whole`)
 PAID_WHOLE = "paid-whole"
+#: a price per a unit of work multiplied by the work asked (scout/steps/workbasis.py), and
+#: a price stating no unit against a budget per a unit of work
+VOLUME, UNITLESS = "volume", "unitless"
 
 _FLAGS = {
     ("converted", BUDGET): N_("price per {per} converted to per {target} (approximate)"),
@@ -80,6 +84,12 @@ _FLAGS = {
     # a period longer than the dates asked is paid whole (:func:`paid_whole`)
     ("converted", PAID_WHOLE): N_("price per {per} paid in full for the shorter dates "
                                   "asked, put per {target} to compare it"),
+    ("converted", VOLUME): N_("price per {per} times {count} for the work asked, to compare "
+                              "it with the budget for the whole job"),
+    ("incomparable", VOLUME): N_("price per {per} cannot be compared with a budget for the "
+                                 "whole job without the amount of work asked"),
+    ("incomparable", UNITLESS): N_("price states no unit, so it cannot be compared with a "
+                                   "budget per {target}"),
 }
 #: a price put on the footing of a request for a number of people (:func:`for_people`)
 _PEOPLE_FLAGS = {
@@ -157,6 +167,21 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
         "per {target} to compare it",
         "{count} prices per {per} were paid in full for the shorter dates asked and put "
         "per {target} to compare them", n),
+    ("converted", VOLUME): lambda n: N_plural(
+        "{count} price per {per} was multiplied by the work asked to compare it with the "
+        "budget for the whole job",
+        "{count} prices per {per} were multiplied by the work asked to compare them with "
+        "the budget for the whole job", n),
+    ("incomparable", VOLUME): lambda n: N_plural(
+        "{count} price per {per} could not be compared with the budget for the whole job: "
+        "the request does not say how much work it is",
+        "{count} prices per {per} could not be compared with the budget for the whole job: "
+        "the request does not say how much work it is", n),
+    ("incomparable", UNITLESS): lambda n: N_plural(
+        "{count} price that states no unit could not be compared with the budget per "
+        "{target}, so the budget was not checked",
+        "{count} prices that state no unit could not be compared with the budget per "
+        "{target}, so the budget was not checked", n),
     ("incomparable", WHOLE): lambda n: N_plural(
         "{count} price per {per} could not be compared with the total budget: neither the "
         "request's dates nor its listing say how long to multiply it by",
@@ -176,26 +201,35 @@ def span_days(task: Any) -> float | None:
     return None
 
 
-def _times(money: Money, days: float | None) -> float | None:
-    """What a price per its period is multiplied by to be the price of ``days``; 1.0 for
-    an amount with no period or for the whole already; None when it cannot be."""
+def _times(money: Money, days: float | None, work: Work | None = None) -> float | None:
+    """What a price per its period is multiplied by to be the price of ``days`` (a price
+    per a unit of work, of the work asked: ``work``); 1.0 for an amount with no period or
+    for the whole already; None when it cannot be."""
     if money.per in (None, TOTAL):
         return 1.0
+    if money.per in WORK_UNITS:
+        return work.times(money.per) if work is not None else None
     if days is None or money.per not in PERIOD_DAYS:
         return None
     return days / PERIOD_DAYS[money.per]
 
 
 def to_period(money: Money, per: str | None, days: float | None = None,
-              week: int = 7) -> Money | None:
+              week: int = 7, work: Work | None = None) -> Money | None:
     """``money`` per the period ``per`` (a weekly rent as a monthly one, approximate; a
     nightly price as the price of the ``days`` asked when ``per`` is the whole of them);
     itself when there is nothing to convert; None when the two cannot be compared (or the
     amount converted is past any float). ``week``: the days a week holds for it
-    (:func:`scout.units.per_factor`)."""
+    (:func:`scout.units.per_factor`). ``work``: the rank's units of work
+    (:mod:`scout.steps.workbasis`): a page in words, the work asked for the whole job."""
     if per == UNSTATED and money.per == TOTAL:
         return money  # the whole of what it pays, as an amount asked with no period is
-    factor = _times(money, days) if per == TOTAL else per_factor(money.per, per, week)
+    if per is None and work is not None and work.whole:
+        per = TOTAL  # a budget stating no unit, where the kind counts the work: the job's
+    if per in WORK_UNITS and money.per is None:
+        return None  # "desde 25 €" is no price per word: a cap per word checks those only
+    factor = _times(money, days, work) if per == TOTAL else per_factor(
+        money.per, per, week, work.bases if work is not None else None)
     if factor is None:
         return None
     if factor == 1.0:
@@ -275,14 +309,16 @@ def peer_period(candidates: list[Candidate], evidence_sets: list[EvidenceSet]) -
     counts = _stated(candidates, evidence_sets, lambda p: p.per)
     if len(counts) < 2:
         return None
-    timed = [p for p in counts if p in PERIOD_DAYS]  # "person" is no period to convert to
+    # "person" is no period to convert to; a unit of work (a word, a page) is a basis
+    timed = [p for p in counts if p in PERIOD_DAYS or p in WORK_UNITS]
     if not timed:
         return None
-    return min(timed, key=lambda p: (-counts[p], PERIOD_DAYS[p], p))
+    return min(timed, key=lambda p: (-counts[p], PERIOD_DAYS.get(p, 0.0), p))
 
 
 def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], int] | None,
-                  basis: str = BUDGET, days: float | None = None) -> None:
+                  basis: str = BUDGET, days: float | None = None,
+                  work: Work | None = None) -> None:
     """Convert ``c``'s price to ``per``, or flag that it cannot be compared per it;
     ``periods`` counts each outcome per (outcome and basis, price's period, ``per``) for
     :func:`period_notes`. ``basis``: what the price is compared with (:data:`BUDGET`,
@@ -309,14 +345,17 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
         # a day camp "de lunes a viernes": its week holds five days (scout.steps.weekdays);
         # a night's price is a stay's, whose week holds seven
         daily = {base.per, per} & {"day", "half day"}
-        timed = to_period(base, per, days, (candidate_week(c) or 7) if daily else 7)
-        basis = WHOLE if per == TOTAL else _UNSTATED_FLOOR if per == UNSTATED else basis
+        timed = to_period(base, per, days, (candidate_week(c) or 7) if daily else 7, work)
+        basis = (VOLUME if per == TOTAL and base.per in WORK_UNITS else WHOLE if per == TOTAL
+                 else _UNSTATED_FLOOR if per == UNSTATED
+                 else UNITLESS if per in WORK_UNITS and base.per is None else basis)
     if timed is base:
         return
     outcome = "incomparable" if timed is None else "converted"
     if timed is not None:
         c.price_converted = timed
-    times = _times(base, days) if basis in (WHOLE, STATED_WHOLE, STATED_FLOOR) else None
+    times = _times(base, days, work) if basis in (WHOLE, STATED_WHOLE, STATED_FLOOR,
+                                                  VOLUME) else None
     c.flags.append(_FLAGS[(outcome, basis)].format(
         per=base.per, target=per, count=f"{times:g}" if times is not None else ""))
     if periods is not None:
@@ -367,14 +406,29 @@ def for_people(c: Candidate, per: str | None, people: int,
         periods[key] = periods.get(key, 0) + 1
 
 
-def period_notes(periods: dict[tuple[str, str, str], int]) -> list[str]:
+#: the basis two units of work were compared on, said once under the notes
+_BASIS_NOTE = N_("compared on one basis: 1 {per} = {count} × {target}")
+
+
+def period_notes(periods: dict[tuple[str, str, str], int],
+                 work: Work | None = None) -> list[str]:
     """What the shortlist says about prices stated per another period than the one they
-    were compared per (counted by :func:`put_on_period` and :func:`for_people`)."""
-    notes = []
+    were compared per (counted by :func:`put_on_period` and :func:`for_people`), and the
+    basis prices per one unit of work were put on another's by ("1 page = 250 × word")."""
+    notes: list[str] = []
+    said: set[tuple[str, str]] = set()
     for (kind, per, target), n in sorted(periods.items()):
         outcome, basis = kind.split(":")
         note = _PEOPLE_NOTES[outcome] if basis == "people" else _NOTES[(outcome, basis)]
         notes.append(note(n).format(count=n, per=per, target=target))
+        # a price per word times 250 is one per page: the page is 250 words
+        f = work_factor(per, target, work.bases if work is not None else None) \
+            if outcome == "converted" and {per, target} <= WORK_UNITS else None
+        if f:
+            big, small, many = (target, per, f) if f >= 1 else (per, target, 1 / f)
+            if (big, small) not in said:
+                said.add((big, small))
+                notes.append(_BASIS_NOTE.format(per=big, count=f"{many:g}", target=small))
     return notes
 
 

@@ -53,5 +53,7 @@ def listed_amounts(text: str) -> list[tuple[Money, tuple[int, int]]]:
     "10 €/mes" is a call's rate, not the plan's price)."""
     found = find_amounts(text)
     whole = [(m, span) for m, span in found if 1 <= m.amount <= MAX_LISTED_AMOUNT]
-    return whole or [(m, span) for m, span in found
-                     if 0 < m.amount < 1 and _RATE_AFTER.match(text, span[1]) is not None]
+    # the money reader keeps a unit it knows in the amount's span ("0,08 €/palabra": per
+    # word), so the words after the span are read only for one it does not
+    return whole or [(m, span) for m, span in found if 0 < m.amount < 1 and (
+        m.per is not None or _RATE_AFTER.match(text, span[1]) is not None)]

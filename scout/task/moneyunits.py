@@ -16,10 +16,11 @@ pesos"), or is said by the price's own noun ("cuota mensual 220 €", "monthly f
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from scout.i18n import COUNT_WORDS
 from scout.schemas.task import Each, Money
-from scout.units import TOTAL
+from scout.units import TOTAL, WORK_UNITS
 
 # the unit after an amount: "/night", "per person", "a head", "por cabeza", "/mo"; "noche"/
 # "night", "pp" (itself "per person") and the words that are a unit on their own
@@ -31,6 +32,12 @@ from scout.units import TOTAL
 _BARE_PER = (r"noche|night|pp|each|cada un[oa]|diari[oa]s?|daily|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?|"
              r"fortnightly|quincenal(?:es)?|"
              r"yearly|annually|anual(?:es)?|p\.\s?a(?=\.|\b)")
+# a unit of work a price is per: a translator's word or page, a transcriber's (audio)
+# minute, a job's item or document ("0,08 €/palabra", "15 EUR/page", "$1.50 per audio
+# minute", "25 € por documento"): no period, a basis (scout.units.WORK_UNITS)
+_MEDIUM = r"(?:(?:audio|video|recorded|grabad[oa])\s+)?"
+_WORK = (r"words?|palabras?|pages?|paginas?|pags?|folios?|" + _MEDIUM + r"(?:minutes?|minutos?|mins?)|"
+         r"items?|units?|unidad(?:es)?|pieces?|piezas?|documents?|documentos?|files?|archivos?")
 _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|heads?|cabezas?|"
                r"comensal(?:es)?|(?:calendar )?months?|mes|mo|week|semana|years?|yrs?|anos?|annum|"
                # two weeks: a camp's session, a fortnightly pay ("650 € la quincena",
@@ -43,7 +50,10 @@ _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|he
                # "€240 per group"): shared by the people asked when rank names them
                r"grupos?|groups?|"
                r"jornadas? completas?|full[\s-]days?|jornadas?|"
-               r"hours?|hrs?|horas?|"  # a pay: "£14 an hour", "$25/hr", "10 € la hora"
+               # a pay: "£14 an hour", "$25/hr", "10 € la hora", "€45/h"; a transcriber's
+               # "$66 per audio hour"
+               + _MEDIUM + r"(?:hours?|hrs?|horas?|h)|"
+               + _WORK + r"|"
                r"tickets?|entradas?|"  # "10 € por entrada", "$25 a ticket": one's price, no period
                + _BARE_PER)
 # "x" is how chat Spanish writes "por" ("x noche"); "pn" is British for "per night", and
@@ -121,7 +131,15 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "media jornada": "half day", "medias jornada": "half day", "half day": "half day",
               "half-day": "half day", "half a day": "half day", "jornada completa": "day",
               "jornadas completa": "day", "full day": "day", "full-day": "day", "jornada": "day",
-              "group": "group", "grupo": "group"}
+              "group": "group", "grupo": "group", "h": "hour",
+              # units of work (scout.units.WORK_UNITS)
+              "word": "word", "palabra": "word", "page": "page", "pagina": "page",
+              "pag": "page", "folio": "page", "minute": "minute", "minuto": "minute",
+              "min": "minute", "item": "item", "unit": "item", "unidad": "item", "unidade": "item",
+              "piece": "item", "pieza": "item", "document": "item", "documento": "item",
+              "file": "item", "archivo": "item"}
+# what the work is a unit of, written before it: an "audio minute" is a minute
+_MEDIUM_RE = re.compile(_MEDIUM)
 
 
 def unit_before(free: str, start: int) -> str:
@@ -221,7 +239,10 @@ def unit_after_cap(free: str, end: int) -> re.Match[str] | None:
 def period_of(raw_per: str) -> str | None:
     """The canonical period of a unit as written ("noches" → "night", "pcm" → "month",
     "cabeza" → "person"), None for none."""
-    return _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1]) if raw_per else None
+    if not raw_per:
+        return None
+    raw_per = raw_per[_MEDIUM_RE.match(raw_per).end():]  # type: ignore[union-attr]
+    return _PER_UNITS.get(raw_per) or _PER_UNITS.get(raw_per[:-1])
 
 
 # an amount for the whole stay or rental, not per night or day: "200 euros total", "600 € en
@@ -273,3 +294,18 @@ def total_of(free: str, start: int, span: tuple[int, int]) -> tuple[str | None, 
     if _TOTAL_BEFORE.search(free, max(0, start - 40), start):
         return TOTAL, span
     return None, span
+
+
+# where a unit is joined to its amount: the last of these in the amount's span
+_JOIN = re.compile(r"/|\b(?:per|por|an?|x|la|el|al|each|cada)\b")
+
+
+def unit_span(free: str, money: Any, span: tuple[int, int]) -> tuple[int, int] | None:
+    """Where the unit of work of ``money`` read at ``span`` of ``free`` is written ("por
+    palabra" of "0,10 € por palabra"); None for money per none or per a period."""
+    if getattr(money, "per", None) not in WORK_UNITS:
+        return None
+    last = None
+    for last in _JOIN.finditer(free, span[0], span[1]):
+        pass
+    return (last.start(), span[1]) if last is not None else None

@@ -148,6 +148,9 @@ def parse_query(
     route: dict[str, tuple[str, tuple[int, int]]] = {}  # several place inputs, read at once
 
     read_spans: list[tuple[int, int]] = []  # where each input's value was read
+    # the unit of work a money read ("por palabra"): a kind's enum that names the basis
+    # in its own words may still read it there
+    unit_spans: list[tuple[int, int]] = []
 
     def found(name: str, value: Any, span: tuple[int, int]) -> None:
         result.values[name] = value
@@ -185,6 +188,9 @@ def parse_query(
                     quoted = (many[0][1][0], many[-1][1][1])
             elif spec.enum and not named:
                 hit = find_enum(text, spec, name, rival_words(inputs, name), enum_peers(inputs, name))
+                if hit is None and unit_spans:
+                    hit = text.unclaimed(unit_spans, lambda: find_enum(
+                        text, spec, name, rival_words(inputs, name), enum_peers(inputs, name)))
                 either = enum_either(text, spec, hit) if hit is not None else None
                 if either is not None:  # "en tren o bus": two values asked of one, neither read
                     text.claim(either)
@@ -233,7 +239,7 @@ def parse_query(
                 from scout.task.moneypair import is_floor as money_is_floor_end
                 from scout.task.moneypair import partner as money_partner
                 from scout.task.moneypair import pick as pick_money
-                from scout.task.moneyunits import periodic
+                from scout.task.moneyunits import periodic, unit_span
 
                 if territories is None:
                     territories = query_territories(text, result.lang)
@@ -251,6 +257,8 @@ def parse_query(
                     money = (mine, money[1], money[2])
                 if money is not None:  # "day pass €18", "420 € por 10 días"
                     money = periodic(money, text.free)
+                if money is not None and (unit := unit_span(text.free, money[0], money[1])):
+                    unit_spans.append(unit)
                 if money is not None:  # its label too ("sesión de 60 €": no place "Sesión")
                     # a pair's ends share their label ("estimated value under 200k")
                     labels = [*spec.aliases, *(inputs[end].aliases if end else ())]

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from scout.i18n import COUNT_WORDS
 from scout.spec.models import InputSpec
@@ -25,6 +25,8 @@ from scout.task.countrange import pairs as count_pairs
 from scout.task.countrange import typed as count_typed
 from scout.task.lang import fold
 from scout.task.values import coerce
+
+T = TypeVar("T")
 
 CLAIMED = "\x00"
 
@@ -40,6 +42,17 @@ class QueryText:
     def claim(self, span: tuple[int, int]) -> None:
         a, b = span
         self.free = self.free[:a] + CLAIMED * (b - a) + self.free[b:]
+
+    def unclaimed(self, spans: list[tuple[int, int]], read: Callable[[], T]) -> T:
+        """What ``read`` finds with ``spans`` free again (a money's unit of work, "por
+        palabra", for an enum that names the basis in its own words); claimed after."""
+        claimed = self.free
+        for a, b in spans:
+            self.free = self.free[:a] + self.folded[a:b] + self.free[b:]
+        try:
+            return read()
+        finally:
+            self.free = claimed
 
 
 def query_territories(text: QueryText, lang: str) -> list[str]:

@@ -112,10 +112,34 @@ def _alternative(name: str, phase: Phase, pipeline: Pipeline) -> str | None:
 def check_rank_variants(pid: str, params: RankParams, pipeline: Pipeline,
                         smap: SourceMap) -> list[Problem]:
     """SPEC080 when ``variants`` names no input with an ``enum`` (its values are the
-    words a source labels a version's price with, so without them no price is read), or
-    ``people`` no integer input."""
+    words a source labels a version's price with, so without them no price is read),
+    ``people`` no integer input, or ``volume`` an input that counts no work."""
     return _people_problems(pid, params, pipeline, smap) + _variants_problems(
-        pid, params, pipeline, smap)
+        pid, params, pipeline, smap) + _volume_problems(pid, params, pipeline, smap)
+
+
+def _volume_problems(pid: str, params: RankParams, pipeline: Pipeline,
+                     smap: SourceMap) -> list[Problem]:
+    """SPEC080 when ``volume`` names no integer or duration input for a unit (the count
+    of words or pages asked, the length of the audio), or a duration for a word."""
+    problems = []
+    counts = sorted(n for n, s in pipeline.inputs.items() if s.type in ("integer", "duration"))
+    for unit, name in params.volume.items():
+        spec = pipeline.inputs.get(name)
+        timed = unit in ("minute", "hour")
+        if spec is not None and (spec.type == "integer" or spec.type == "duration" and timed):
+            continue
+        what = "no input" if spec is None else f"a {spec.type} input"
+        hint = did_you_mean(name, counts, what="integer or duration inputs") \
+            if spec is None else None
+        problems.append(Problem(
+            "SPEC080", f"phase '{pid}' (rank): 'volume: {{{unit}: {name}}}' names {what}: "
+            f"the work asked in {unit}s is counted by an integer input"
+            + (" or a duration input" if timed else ""),
+            smap.locate(("phases", pid, "with", "volume", unit)),
+            hint=hint or ("name the input that says how much work is asked (words: {type: "
+                          "integer}, length: {type: duration})")))
+    return problems
 
 
 def _people_problems(pid: str, params: RankParams, pipeline: Pipeline,

@@ -48,11 +48,11 @@ def _money(amount: float, currency: str = "EUR", per: str | None = None) -> dict
 REQUESTS = {
     "traductor jurado inglés-español en Madrid, menos de 0,10 € por palabra, entrega en 3 días":
         ("es", {"service": "sworn", "source": "english", "target": "spanish", "place": "Madrid",
-                "basis": "word", "budget": _money(0.1), "max_turnaround": 3 * DAY}),
+                "basis": "word", "budget": _money(0.1, per="word"), "max_turnaround": 3 * DAY}),
     "transcription service for 20 hours of Spanish interviews, under $1.50 per audio minute, "
     "with timestamps, GDPR compliant":
         ("en", {"service": "transcription", "source": "spanish", "length": 20 * 3600,
-                "basis": "minute", "budget": _money(1.5, "USD"), "timestamps": True,
+                "basis": "minute", "budget": _money(1.5, "USD", "minute"), "timestamps": True,
                 "confidential": True}),
     "traducción de un artículo científico de 8000 palabras del español al inglés, revisión "
     "por nativo, especialidad biomedicina":
@@ -64,14 +64,14 @@ REQUESTS = {
     "under 0.12 EUR per word":
         ("en", {"service": "translation", "source": "spanish", "target": "english",
                 "words": 5000, "specialty": "biomedical", "native_review": True,
-                "basis": "word", "budget": _money(0.12)}),
+                "basis": "word", "budget": _money(0.12, per="word")}),
     "necesito transcribir 12 entrevistas en español, menos de 1 € por minuto, con marcas de "
     "tiempo y confidencialidad":
         ("es", {"service": "transcription", "source": "spanish", "files": 12, "basis": "minute",
-                "budget": _money(1), "timestamps": True, "confidential": True}),
+                "budget": _money(1, per="minute"), "timestamps": True, "confidential": True}),
     "certified translation of 3 pages into Spanish, under 40 EUR per page, in Barcelona":
         ("en", {"service": "sworn", "target": "spanish", "pages": 3, "basis": "page",
-                "budget": _money(40), "place": "Barcelona"}),
+                "budget": _money(40, per="page"), "place": "Barcelona"}),
     "revisión de un artículo en inglés de 6000 palabras, especialidad jurídica, máximo 300 € "
     "en total":
         ("es", {"service": "proofreading", "source": "english", "words": 6000,
@@ -197,9 +197,11 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
                   "| # | proveedor | precio | plazo | revisor nativo | RGPD / NDA | valoración "
                   "| enlace |",
                   "2 proveedores de 6 encontrados: traducción jurada, del inglés, al español, "
-                  "por como mucho 0,10 € por palabra, entregado en 3 días como mucho.",
-                  "| Traductores Jurados Retiro | 0,08 € por palabra [1] | 2 días |",
-                  "| TransPáginas | 20 € por página",
+                  "por como mucho 0,10 €/palabra, entregado en 3 días como mucho.",
+                  "| Traductores Jurados Retiro | 0,08 €/palabra [1] | 2 días |",
+                  # 20 € por página, on the kind's basis (rank's units: 250 words a page)
+                  "| TransPáginas | ~0,08 €/palabra [3]",
+                  "comparados en una misma base: 1 página = 250 × palabra",
                   "una página cuenta como 250 palabras",
                   "| plazo de entrega máximo | 3 días | consulta |"]:
         assert words in report, words
@@ -227,9 +229,13 @@ def test_an_english_request_gets_an_english_report(runs):
     report = run.report
     for words in ["# Translation and transcription services", "## Shortlist",
                   "2 providers out of 6 found: transcription, from Spanish, 20 h of audio or "
-                  "video, for at most 1.50 USD per minute, with timestamps, confidential "
+                  "video, for at most 1.50 USD/minute, with timestamps, confidential "
                   "(GDPR, NDA).",
-                  "| HourScribe | 66 USD per hour", "| ScribeHub | 1.20 USD per minute",
+                  "| HourScribe | ~1.10 USD/minute [1]", "| ScribeHub | 1.20 USD/minute [3]",
+                  # an hour and a minute compared on one basis, never 66 against 1.20
+                  "also costs 0.10 USD less (66 USD/hour (≈ 1.10 USD/minute) against "
+                  "1.20 USD/minute)",
+                  "compared on one basis: 1 hour = 60 × minute",
                   "an hour as 60 minutes"]:
         assert words in report, words
     assert_says_nothing_of(SPANISH, report, TRANSCRIPTION, ids=True,

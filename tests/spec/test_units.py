@@ -11,7 +11,8 @@ from scout.spec.filtercall import EXPR
 from scout.spec.filters import stated
 from scout.spec.filtersig import call_problem
 from scout.spec.templating import analyse
-from scout.units import SQ_FT_IN_M2, area_unit, convert_area, per_factor
+from scout.units import (SQ_FT_IN_M2, area_unit, convert_area, parse_bases, per_factor,
+                         work_amount)
 
 M2 = ("m2", "m²", "sqm", "metros")
 
@@ -89,6 +90,38 @@ def test_area_conversions_round_trip() -> None:
 def test_money_periods(per, target, factor) -> None:
     got = per_factor(per, target)
     assert got == (pytest.approx(factor) if factor is not None else None)
+
+
+PAGE = {"page": ("word", 250.0)}  # a kind's basis: rank's units: {page: 250 words}
+
+
+@pytest.mark.parametrize("per, target, bases, factor", [
+    ("hour", "minute", None, 1 / 60),    # 66 an hour is 1.10 a minute, for any kind
+    ("minute", "hour", None, 60.0),
+    ("page", "word", PAGE, 1 / 250),     # 20 a page is 0.08 a word
+    ("word", "page", PAGE, 250.0),
+    ("page", "word", None, None),        # no basis declared: never compared
+    ("word", "minute", PAGE, None),      # a word is no length of time
+    ("hour", "day", None, None),         # a day's work is no fixed number of hours
+    ("item", "page", PAGE, None),
+])
+def test_units_of_work(per, target, bases, factor) -> None:
+    got = per_factor(per, target, bases=bases)
+    assert got == (pytest.approx(factor) if factor is not None else None)
+
+
+def test_the_work_asked_in_a_prices_unit() -> None:
+    assert work_amount("page", {"word": 8000.0}, PAGE) == pytest.approx(32)
+    assert work_amount("minute", {"hour": 20.0}) == pytest.approx(1200)
+    assert work_amount("word", {"minute": 30.0}, PAGE) is None
+    assert parse_bases({"page": "250 words", "hour": "60 minutes"}) == {
+        "page": ("word", 250.0), "hour": ("minute", 60.0)}
+    # a basis that loops back on itself converts nothing, and never hangs; the kind's
+    # units saying so are refused
+    assert per_factor("page", "item", bases={"page": ("item", 2.0), "item": ("page", 3.0)}) \
+        is None
+    with pytest.raises(ValueError, match="counted in itself"):
+        parse_bases({"page": "2 items", "item": "3 pages"})
 
 
 @pytest.mark.parametrize("text,pick,expected", [

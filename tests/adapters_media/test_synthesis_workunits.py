@@ -1,0 +1,63 @@
+"""The keyless synthesis never compares prices per different units of work (66 USD an
+hour against 1.20 USD a minute, a price per word against one stating no unit) as if they
+were one: "costs 64.80 USD more (66 USD against 1.20 USD)". Prices rank put on one basis
+are compared, said with their unit in the request's language."""
+
+from __future__ import annotations
+
+from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
+from scout.adapters.extractive import ExtractiveAdapter
+from scout.config.settings import ExtractiveSettings
+from scout.schemas.task import Money
+
+Offer = tuple[str, float, "str | None", float, "Money | None"]
+
+
+def _text(offers: list[Offer], lang: str = "en",
+          budget: dict | None = None) -> str:
+    subjects, evidence = [], []
+    for rank, (name, amount, per, rating, checked) in enumerate(offers, 1):
+        key = name.lower().replace(" ", "-")
+        subjects.append(SubjectBrief(key=key, name=name, rank=rank, rating=rating,
+                                     price=Money(amount=amount, currency="USD", per=per),
+                                     price_checked=checked))
+        evidence.append(EvidenceItem(url=f"https://lang.test/{key}", title=name, subject=key,
+                                     kind="snippet", text=f"{name}: {amount:g} USD."))
+    req = SynthesisRequest(
+        question="q", task={"budget": budget or {"amount": 2, "currency": "USD",
+                                                 "per": "minute"}},
+        task_types={"budget": "money", "min_rating": "rating"}, lang=lang, evidence=evidence,
+        candidates=[o[0] for o in offers], subjects=subjects)
+    syn = ExtractiveAdapter("extractive", ExtractiveSettings(type="extractive")).call(req).value
+    return " ".join(s.text for s in syn.sentences)
+
+
+def test_an_hour_and_a_minute_are_not_compared_unconverted() -> None:
+    offers: list[Offer] = [("Studio A", 66, "hour", 9.6, None),
+                           ("Studio B", 1.2, "minute", 9.1, None)]
+    text = _text(offers)
+    assert "Between the top two, Studio A is rated higher than Studio B (9.6/10 against " \
+           "9.1/10); their prices are on different bases (66 USD/hour against 1.20 " \
+           "USD/minute), so neither is called cheaper." in text
+    assert "cheapest" not in text and "more (" not in text and "less (" not in text
+    assert "sus precios están en bases distintas (66 US$/hora frente a 1,20 US$/minuto)" \
+        in _text(offers, lang="es")
+
+
+def test_a_price_per_word_and_one_stating_no_unit_are_not_compared() -> None:
+    text = _text([("Agency", 25, None, 9.0, None), ("Freelance", 0.08, "word", 9.0, None)],
+                 budget={"amount": 0.1, "currency": "USD", "per": "word"})
+    assert "Between the top two, the prices of Agency and Freelance are on different " \
+           "bases (25 USD against 0.08 USD/word), so neither is called cheaper." in text
+    assert "cheapest" not in text and "more (" not in text and "less (" not in text
+
+
+def test_prices_rank_put_on_one_basis_are_compared_with_their_unit() -> None:
+    per_minute = Money(amount=1.1, currency="USD", comparator="=", per="minute")
+    offers: list[Offer] = [("Studio A", 66, "hour", 9.6, per_minute),
+                           ("Studio B", 1.2, "minute", 9.1, None)]
+    text = _text(offers)
+    assert "Studio A is both the best rated and the cheapest option that fits your " \
+           "request: 9.6/10, 66 USD/hour (≈ 1.10 USD/minute)." in text
+    es = _text(offers, lang="es")
+    assert "66 US$/hora (≈ 1,10 US$/minuto)" in es and "1,20 US$/minuto" in es
