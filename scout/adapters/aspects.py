@@ -300,9 +300,13 @@ def asked_words(task: dict[str, Any], task_types: dict[str, str] | None,
 
 
 def clause_hits(clause: str, scope: str = VENUE,
-                asked: frozenset[str] = frozenset()) -> list[AspectHit]:
+                asked: frozenset[str] = frozenset(),
+                kind_words: frozenset[str] = frozenset()) -> list[AspectHit]:
     tokens = _TOKEN.findall(clause)
-    cues = [(i, a) for i, w in enumerate(tokens) if (a := _cue_aspect(w, scope)) is not None]
+    # a word the kind calls what it finds (a trail's "walk", a tour's "visita") is the
+    # thing itself, no aspect of it: "an easy walk of 6 km" says nothing of a location
+    cues = [(i, a) for i, w in enumerate(tokens)
+            if w not in kind_words and (a := _cue_aspect(w, scope)) is not None]
     signs: dict[str, int] = {}
     order: list[str] = []
     for i, word in enumerate(tokens):
@@ -350,19 +354,30 @@ class LexiconMatcher:
     """The default matcher: the lexicon above, per clause (no model, deterministic), in
     the kind's ``scope`` (:func:`scope_of`)."""
 
-    def __init__(self, scope: str = VENUE, asked: frozenset[str] = frozenset()) -> None:
+    def __init__(self, scope: str = VENUE, asked: frozenset[str] = frozenset(),
+                 own: frozenset[str] = frozenset()) -> None:
         self.scope = scope
         self.asked = asked
+        self.own = own
 
     def hits(self, sentence: str) -> list[AspectHit]:
-        return find_aspects(sentence, self.scope, self.asked)
+        return find_aspects(sentence, self.scope, self.asked, self.own)
+
+
+def own_words(nouns: list[str]) -> frozenset[str]:
+    """The folded words of a kind's ``nouns:`` (what it calls what it finds), each in
+    the singular and the plural: ``walk`` and ``walks`` for a trail kind."""
+    words = {w for noun in nouns for w in _TOKEN.findall(fold(noun))}
+    return frozenset(words | {w + "s" for w in words} | {w + "es" for w in words})
 
 
 def find_aspects(sentence: str, scope: str = VENUE,
-                 asked: frozenset[str] = frozenset()) -> list[AspectHit]:
+                 asked: frozenset[str] = frozenset(),
+                 own: frozenset[str] = frozenset()) -> list[AspectHit]:
     """Aspects the sentence speaks about, each once, in the order first met, in
     ``scope`` (:data:`VENUE`: every aspect; :data:`PRODUCT`: a product's); a word in
-    ``asked`` (:func:`asked_words`) never counts against.
+    ``asked`` (:func:`asked_words`) never counts against, and one in ``own``
+    (:func:`own_words`: the kind's nouns) names no aspect.
 
     When clauses disagree on one aspect, the sum of their signs decides; a tie drops it.
     """
@@ -370,7 +385,7 @@ def find_aspects(sentence: str, scope: str = VENUE,
     first: dict[str, str] = {}
     order: list[str] = []
     for clause in clauses(sentence):
-        for hit in clause_hits(clause, scope, asked):
+        for hit in clause_hits(clause, scope, asked, own):
             if hit.aspect not in total:
                 order.append(hit.aspect)
                 total[hit.aspect] = 0

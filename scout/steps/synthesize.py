@@ -146,6 +146,7 @@ def run(ctx: StepContext) -> Synthesis:
         input_aliases={n: list(s.aliases) for n, s in ctx.pipeline.inputs.items() if s.aliases},
         input_synonyms={n: {k: list(v) for k, v in s.synonyms.items()}
                         for n, s in ctx.pipeline.inputs.items() if s.synonyms},
+        kind_nouns=list(ctx.pipeline.nouns),
     )
     outcome = ctx.gateway.call(request)
     synthesis: Synthesis = outcome.value

@@ -11,6 +11,7 @@ bare number takes its default's currency, as the input's own money reading does.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from scout.spec.models import InputSpec
@@ -88,6 +89,14 @@ _CAP = (r"(?:at\s+most|less\s+than|under|up\s+to|no\s+more\s+than|shorter\s+than
         r"max(?:imum)?\.?|menos\s+de|como\s+maximo|maximo|hasta|no\s+mas\s+de)")
 _FLOOR_AFTER = r"\s*(?:or\s+(?:more|longer|over|above)|o\s+mas|\+)"
 _CAP_AFTER = r"\s*(?:or\s+(?:less|shorter|under|below)|o\s+menos)"
+# a bound said after the value and its label, with no comparison before it ("1,000 m
+# elevation gain at least", "15 km como máximo"): up to three words between
+_LABEL = r"(?:\s+[a-z]+){0,3}?"
+_FLOOR_LATE = _LABEL + r",?\s+(?:at\s+least|minimum|as\s+a\s+minimum|como\s+minimo|al\s+menos|minimo|por\s+lo\s+menos)"
+_CAP_LATE = _LABEL + r",?\s+(?:at\s+most|maximum|as\s+a\s+maximum|tops|como\s+maximo|maximo|a\s+lo\s+sumo)"
+# ... and the bound word is not the next value's ("16 GB de RAM, máximo 25 mil pesos")
+_NOT_BEFORE_A_VALUE = r"(?!\w)(?!\s*(?:(?:de|of)\s+)?[\d$€£¥])"
+_ANY_BOUND = re.compile(r"(?<!\w)(?:" + _FLOOR + "|" + _CAP + r")(?!\w)\s*(?:(?:de|of)\s+)?$")
 # a negation just before a comparison, its verb between or not ("no pese más de")
 _NEGATED = re.compile(r"(?:\bno|\bnot|n't|\bni)\s+(?:[a-z]+\s+)?$")
 #: the types whose input names its direction (``max_duration``, ``min_ram``)
@@ -100,9 +109,9 @@ def against(name: str, free: str, span: tuple[int, int]) -> bool:
     ("at most 8 GB" for ``min_ram``): the request asks the opposite of what the input
     holds, so the value is not the input's. ``free``: the folded query."""
     if name.startswith("max"):
-        before, after = _FLOOR, _FLOOR_AFTER
+        before, after, late = _FLOOR, _FLOOR_AFTER, _FLOOR_LATE
     elif name.startswith("min"):
-        before, after = _CAP, _CAP_AFTER
+        before, after, late = _CAP, _CAP_AFTER, _CAP_LATE
     else:
         return False
     lo = max(0, span[0] - 24)
@@ -116,4 +125,22 @@ def against(name: str, free: str, span: tuple[int, int]) -> bool:
         # just before the value, or opening its span (a reader claimed it with the value)
         if m.end() == span[0] - lo or m.start() == value_at:
             return True
-    return bool(re.match(after + r"(?!\w)", free[span[1]:]))
+    if re.match(after + r"(?!\w)", free[span[1]:]):
+        return True
+    # said after its label, when no comparison stands before the value ("under 8 km at
+    # least" keeps its "under")
+    return not _ANY_BOUND.search(free[lo:span[0]]) \
+        and bool(re.match(late + _NOT_BEFORE_A_VALUE, free[span[1]:]))
+
+
+def bound_partner(name: str, spec: InputSpec, inputs: Mapping[str, InputSpec]) -> str | None:
+    """The other end of a floor and a cap of one quantity: ``max_km`` for ``min_km`` and
+    the other way round, when the pipeline declares it with the same type; else None. A
+    value written as the other end ("menos de 15 km" read for ``min_km``) is then that
+    input's, not refused."""
+    m = re.match(r"(min|max)(_.+)$", name)
+    if m is None:
+        return None
+    other = ("max" if m.group(1) == "min" else "min") + m.group(2)
+    partner = inputs.get(other)
+    return other if partner is not None and partner.type == spec.type else None

@@ -72,6 +72,8 @@ def _enum_hits(text: QueryText, word: str, ruled_out: bool = False) -> list[re.M
         if _LENGTH_BEFORE.search(text.free, max(0, m.start() - 12), m.start()) \
                 and _TIME_UNIT.fullmatch(m.group(0)):
             continue  # "camp for 10 days": a length, not the enum value "day"
+        if opens_landform_name(text, m.span()):
+            continue  # "the Lake District", "los Picos de Europa": a place, no feature
         said = _RULED_OUT.search(text.free[max(0, m.start() - 24):m.start()]) or (
             ruled_out and _RULED_OUT_RUN.search(text.free[max(0, m.start() - 60):m.start()]))
         if bool(said) == ruled_out:
@@ -79,6 +81,27 @@ def _enum_hits(text: QueryText, word: str, ruled_out: bool = False) -> list[re.M
         elif not ruled_out:
             text.claim(m.span())
     return hits
+
+
+def opens_landform_name(text: QueryText, span: tuple[int, int]) -> bool:
+    """The word at ``span`` is a landform's noun that opens a place's name ("Lake" in "the
+    Lake District", "picos" in "los Picos de Europa"): the name is the place's, so the
+    noun is no enum word of the request (a trail's lake, a summit). Typed with capitals,
+    the noun has its capital and a name follows it; typed in lower case, the gazetteer
+    knows the name it opens or an article before it says it is one (:func:`lower_landform_name`)."""
+    from scout.task.placename import is_cased, known_end, lower_landform_name, read_name
+    from scout.task.placewords import LANDFORMS
+
+    if fold(text.free[span[0]:span[1]]) not in LANDFORMS:
+        return False
+    if is_cased(text.original, text.free):
+        if not text.original[span[0]:span[0] + 1].isupper():
+            return False
+        name = read_name(text.free, text.original, span[0], True)
+        return name is not None and name[1][1] > span[1]
+    end = known_end(text.free, span[0])
+    return (end is not None and end > span[1]) \
+        or lower_landform_name(text.free, text.original, *span)
 
 
 def rival_words(inputs: dict[str, InputSpec], name: str) -> list[str]:

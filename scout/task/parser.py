@@ -30,7 +30,15 @@ from scout.task.abbrev import expanded
 from scout.task.booleans import find_boolean
 from scout.task.catalan import castilian
 from scout.task.chat import unmarked, unshouted
-from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_currency, in_enum, typed
+from scout.task.accept import (
+    DIRECTED_TYPES,
+    NAMED_TYPES,
+    against,
+    bound_partner,
+    default_currency,
+    in_enum,
+    typed,
+)
 from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_quantities,
                                     put_corrected_places, read_corrected, segments)
 from scout.schemas.task import looks_back
@@ -359,6 +367,14 @@ def parse_query(
             result.notes.append(f"{name}: {exc}")
             hit = None
         if hit is not None and spec.type in DIRECTED_TYPES and against(name, text.folded, hit[1]):
+            bound_end = bound_partner(name, spec, inputs)
+            if bound_end is not None and bound_end not in result.values:
+                # "menos de 15 km" for min_km beside max_km: the cap is max_km's, read in
+                # its place; this input then reads what else the request says
+                read(bound_end, inputs[bound_end], False)
+                if bound_end in result.values:
+                    read(name, spec, by_pattern)
+                    return
             text.claim(hit[1])  # "más de 20 minutos" for max_duration: the opposite asked
             said = ("«{}»" if result.lang == "es" else "'{}'").format(q[hit[1][0]:hit[1][1]].strip())
             note(result, name, (_("{name}: {text} is a minimum, and this input is a maximum, so "

@@ -167,6 +167,16 @@ def _landform_named(free: str, original: str, end: int) -> bool:
         and _next_is_name(free, original, end + noun.end(), False)
 
 
+def lower_landform_name(free: str, original: str, start: int, end: int) -> bool:
+    """The landform's noun at ``start:end``, typed in lower case after an article, opens a
+    name, as the place reader reads one ("the lake district", "los picos de europa"; "near
+    the lake", "con lago" open none)."""
+    before = re.search(r"(?<!\w)([^\W\d_]+)[ \t]+$", original[:start])
+    return before is not None and fold(before.group(1)) in pw.LEADING_ARTICLES \
+        and (_next_is_name(free, original, end, False)
+             or _particle_then_name(free, original, end))
+
+
 def next_word(original: str, end: int) -> str:
     m = re.match(r"[ \t]+([^\W\d_][\w'’-]*)", original[end:])
     return fold(m.group(1)) if m else ""

@@ -187,3 +187,28 @@ def test_a_polar_words_other_sense_is_no_pro_or_con(sentence: str) -> None:
 ])
 def test_the_polar_sense_is_still_read(sentence: str, hit: tuple[str, int]) -> None:
     assert hit in read(sentence)
+
+
+def test_what_the_kind_finds_is_no_aspect_of_it() -> None:
+    # a trail kind's "walk" is the trail itself: "an easy walk of 6 km" said nothing of a
+    # location, yet read as a hotel's "walking distance"
+    from scout.adapters.aspects import own_words
+
+    own = own_words(["trail", "walk", "ruta de senderismo"])
+    assert {"walk", "walks", "trail", "trails", "ruta", "rutas"} <= own
+    sentence = "An easy family walk of 6 km, flat and great for kids."
+    assert [h.aspect for h in find_aspects(sentence)] == ["location"]
+    assert find_aspects(sentence, VENUE, frozenset(), own) == []
+    # another kind's word still names its aspect: a hotel "a short walk from the beach"
+    assert [(h.aspect, h.polarity) for h in
+            find_aspects("A great short walk from the beach.", VENUE, frozenset(),
+                         own_words(["hotel"]))] == [("location", 1)]
+
+
+def test_the_synthesis_request_carries_the_kind_s_nouns() -> None:
+    # left out of the dump while empty: a kind that declares no nouns asks as before
+    from scout.adapters.contract import SynthesisRequest
+
+    assert "kind_nouns" not in SynthesisRequest(question="q").model_dump()
+    assert SynthesisRequest(question="q", kind_nouns=["walk"]).model_dump()["kind_nouns"] \
+        == ["walk"]

@@ -218,8 +218,11 @@ class SynthesisRequest(Request):
     rating_scale: int = Field(
         default=10, description="the scale the kind's ratings are shown on (Task."
         "rating_scale: 5, 10, 100); ratings stay 0-10")
+    kind_nouns: list[str] = Field(
+        default_factory=list, description="what the kind calls what it finds (its nouns: "
+        "trail, walk, ruta): the thing itself, never an aspect of it")
     # left out while empty: the requests of kinds that declare none dump as before
-    _omit = omit_unset("input_aliases", "input_synonyms", "rating_scale")
+    _omit = omit_unset("input_aliases", "input_synonyms", "rating_scale", "kind_nouns")
 
 
 class FetchRequest(Request):
