@@ -35,7 +35,7 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
     when an amount under 100 has them ('14,50 €', never '14 €' for a bottle a budget of
     14 € does not buy); from 100 on, whole units, where cents change little and a
     converted amount (a weekly rent as a monthly one) has none to state. Its tax basis
-    when said: '4.600 € + IVA', '5,490 EUR tax included' (:func:`tax_words`)."""
+    when said: '4.600 € sin IVA', '5,490 EUR incl. tax' (:func:`tax_words`)."""
     if value is None:
         return "—"
     amount, currency = getattr(value, "amount", None), getattr(value, "currency", None)
@@ -62,13 +62,13 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
 
 
 def tax_words(value: Any, tr: Any) -> str:
-    """The tax basis a Money value was said on, after it: " + IVA" / " plus tax",
-    " IVA incluido" / " tax included"; "" when it was not said (Money.tax)."""
+    """The tax basis a Money value was said on, after it: " sin IVA" / " excl. tax",
+    " IVA incluido" / " incl. tax"; "" when it was not said (Money.tax)."""
     tax = getattr(value, "tax", None)
     if tax not in ("included", "excluded"):
         return ""
-    return " " + (tr.pgettext("price", "plus tax") if tax == "excluded"
-                  else tr.pgettext("price", "tax included"))
+    return " " + (tr.pgettext("price", "excl. tax") if tax == "excluded"
+                  else tr.pgettext("price", "incl. tax"))
 
 
 def money_digits(*amounts: Any) -> int:

@@ -68,7 +68,7 @@ from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
                                       guarded, record_words)
 from scout.steps.seatprice import for_seats
-from scout.steps.taxprice import compared_basis, off_basis, put_on_basis
+from scout.steps.taxprice import asked_basis, compared_basis, off_basis, put_on_basis
 from scout.steps.variantprice import restate
 from scout.steps.videos import video_candidate
 
@@ -314,9 +314,10 @@ def run(ctx: StepContext) -> Shortlist:
                               people=_people(ctx, params.people),
                               each=getattr(target, "each", None) if not floor else None)
     rates = getattr(ctx.config, "tax_rates", None) or {}
-    basis = compared_basis(target, cands, rates)
+    asked = asked_basis(ctx.task)
+    basis = compared_basis(asked, cands, rates)
     for c in cands:  # "4.600 € + IVA" against "5.490 € IVA incluido": on one basis
-        put_on_basis(c, basis, rates, budget=target is not None and target.tax is not None)
+        put_on_basis(c, basis, rates, budget=asked is not None)
     notes: list[str] = period_notes(periods)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)

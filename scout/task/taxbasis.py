@@ -52,14 +52,17 @@ _BEFORE = re.compile(r"(?<![\w])(?:(?P<ex>" + _alt(_EXCLUDED) + r")|(?P<inc>"
                      + _alt(_INCLUDED) + r"))[\s)\]:=\-–]{0,4}$")
 
 
-def basis_at(folded: str, span: tuple[int, int]) -> TaxBasis | None:
+def basis_at(folded: str, span: tuple[int, int]) -> tuple[TaxBasis | None, int]:
     """The tax basis said of the amount at ``span`` in ``folded`` (lower case, no
-    accents): words the amount's span took in, the words after it, a label before it; None when neither says."""
-    m = _WITHIN.search(folded, span[0], span[1]) or _AFTER.match(folded, span[1]) \
-        or _BEFORE.search(folded, max(0, span[0] - 40), span[0])
+    accents): words the amount's span took in, the words after it, a label before it;
+    None when none says. With it, where the amount's words end: after the basis said
+    right after it ("under 200k EUR excl. VAT": the words are the amount's, no place's)."""
+    m = _WITHIN.search(folded, span[0], span[1])
+    after = None if m else _AFTER.match(folded, span[1])
+    m = m or after or _BEFORE.search(folded, max(0, span[0] - 40), span[0])
     if m is None:
-        return None
-    return "excluded" if m.group("ex") else "included"
+        return None, span[1]
+    return ("excluded" if m.group("ex") else "included"), after.end() if after else span[1]
 
 
 def on_basis(money: Money, basis: TaxBasis, rate: float) -> Money:

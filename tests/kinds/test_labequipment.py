@@ -204,7 +204,7 @@ def test_specs_warranty_and_the_price_on_one_vat_basis(runs):
     assert "| 1 | Eppendorf Centrifuge 5425 R | 5.490 € IVA incluido [1] | no consta | 2 años |" \
         in report
     # and, put on the budget's at the config's 21 %, as compared
-    assert "| 2 | Hettich Mikro 220 R | 4.600 € + IVA (5.566 € IVA incluido, 21 %) [2] |" \
+    assert "| 2 | Hettich Mikro 220 R | 4.600 € sin IVA (5.566 € IVA incluido, 21 %) [2] |" \
         in report
     assert queries[0] == "centrífuga refrigerada de sobremesa 15.000 rpm precio"
 
