@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import re
 from scout.schemas.task import Money, TaxBasis
+from scout.task.lang import fold
 
-__all__ = ["TaxBasis", "basis_at", "on_basis", "stated_rate"]
+__all__ = ["TaxBasis", "basis_at", "basis_end", "on_basis", "stated_rate", "with_basis"]
 
 # the taxes a price is said with or without (folded: lower case, no accents)
 _TAX = r"(?:i\.?v\.?a\.?|vat|igic|gst|hst|tax(?:es)?|sales\s+tax|impuestos?|tasas)"
@@ -52,17 +53,23 @@ _BEFORE = re.compile(r"(?<![\w])(?:(?P<ex>" + _alt(_EXCLUDED) + r")|(?P<inc>"
                      + _alt(_INCLUDED) + r"))[\s)\]:=\-–]{0,4}$")
 
 
-def basis_at(folded: str, span: tuple[int, int]) -> tuple[TaxBasis | None, int]:
+def basis_at(folded: str, span: tuple[int, int]) -> TaxBasis | None:
     """The tax basis said of the amount at ``span`` in ``folded`` (lower case, no
     accents): words the amount's span took in, the words after it, a label before it;
-    None when none says. With it, where the amount's words end: after the basis said
-    right after it ("under 200k EUR excl. VAT": the words are the amount's, no place's)."""
-    m = _WITHIN.search(folded, span[0], span[1])
-    after = None if m else _AFTER.match(folded, span[1])
-    m = m or after or _BEFORE.search(folded, max(0, span[0] - 40), span[0])
+    None when none says."""
+    m = _WITHIN.search(folded, span[0], span[1]) or _AFTER.match(folded, span[1]) \
+        or _BEFORE.search(folded, max(0, span[0] - 40), span[0])
     if m is None:
-        return None, span[1]
-    return ("excluded" if m.group("ex") else "included"), after.end() if after else span[1]
+        return None
+    return "excluded" if m.group("ex") else "included"
+
+
+def basis_end(folded: str, end: int) -> int:
+    """Where the basis said right after an amount ending at ``end`` ends ("under 200k EUR
+    excl. VAT"), so a request's words are the amount's, never a place's; ``end`` when
+    none is said there."""
+    m = _AFTER.match(folded, end)
+    return m.end() if m else end
 
 
 def on_basis(money: Money, basis: TaxBasis, rate: float) -> Money:
@@ -85,3 +92,16 @@ def stated_rate(stated: Money, converted: Money) -> float | None:
     ratio = converted.amount / stated.amount if converted.tax == "included" \
         else stated.amount / converted.amount
     return round((ratio - 1) * 100, 1)
+
+
+def with_basis(folded: str, span: tuple[int, int], rivals: list[str]) -> tuple[int, int]:
+    """A request's amount at ``span`` widened over the basis said right after it ("under
+    200k EUR excl. VAT": the words are the amount's, never a place), unless another
+    input's enum words (``rivals``) are there: a kind that reads the basis itself keeps
+    reading it."""
+    end = basis_end(folded, span[1])
+    said = folded[span[1]:end]
+    if end == span[1] or any(re.search(r"(?<!\w)" + re.escape(fold(w).strip()) + r"(?!\w)",
+                                       said) for w in rivals if fold(w).strip()):
+        return span
+    return span[0], end
