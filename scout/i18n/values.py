@@ -35,7 +35,7 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
     when an amount under 100 has them ('14,50 €', never '14 €' for a bottle a budget of
     14 € does not buy); from 100 on, whole units, where cents change little and a
     converted amount (a weekly rent as a monthly one) has none to state. Its tax basis
-    when said: '4.600 € sin IVA', '5,490 EUR incl. tax' (:func:`tax_words`)."""
+    when said: '4.600 € sin impuestos', '5,490 EUR incl. tax' (:func:`tax_words`)."""
     if value is None:
         return "—"
     amount, currency = getattr(value, "amount", None), getattr(value, "currency", None)
@@ -62,8 +62,8 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
 
 
 def tax_words(value: Any, tr: Any) -> str:
-    """The tax basis a Money value was said on, after it: " sin IVA" / " excl. tax",
-    " IVA incluido" / " incl. tax"; "" when it was not said (Money.tax)."""
+    """The tax basis a Money value was said on, after it: " sin impuestos" / " excl. tax",
+    " impuestos incluidos" / " incl. tax"; "" when it was not said (Money.tax)."""
     tax = getattr(value, "tax", None)
     if tax not in ("included", "excluded"):
         return ""

@@ -314,6 +314,9 @@ def run(ctx: StepContext) -> Shortlist:
                               people=_people(ctx, params.people),
                               each=getattr(target, "each", None) if not floor else None)
     rates = getattr(ctx.config, "tax_rates", None) or {}
+    # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
+    # another basis at a VAT rate, only left uncompared with one on the other
+    rates = {} if floor else rates
     asked = asked_basis(ctx.task)
     basis = compared_basis(asked, cands, rates)
     for c in cands:  # "4.600 € + IVA" against "5.490 € IVA incluido": on one basis

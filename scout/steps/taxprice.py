@@ -3,12 +3,14 @@ incluido" (each price's basis as :mod:`scout.task.taxbasis` read it) are compare
 each other and with the budget on the same one.
 
 The basis compared on is the request's when it says one of its amounts ("menos de 6.000 €
-IVA incluido"); with none said, and listings stating both, the price with the tax in it (what
-is paid), when each can be put on it. A price on the other basis is put on it at the config's ``tax_rates`` for its
-currency (docs/authoring.md, rank), and flagged with the rate; with no rate for it, it is
-flagged and the budget check never reads it as if it were on the budget's basis
-(``<as>.price`` is none for it, as for a currency with no exchange rate). A price whose
-basis is not said compares as any other.
+IVA incluido"); with none said, and listings stating both, the price with the tax in it
+(what is paid), when each can be put on it. A price on the other basis is put on it at
+the config's ``tax_rates`` for its currency (docs/authoring.md, rank), and flagged with
+the rate; with no rate for it, it is flagged and the budget check never reads it as if it
+were on the budget's basis (``<as>.price`` is none for it, as for a currency with no
+exchange rate). A price whose basis is not said compares as any other. Money the reader
+wants more of is never converted (a salary's "before tax" is gross pay, no VAT: rank.run),
+only left uncompared with an amount on the other basis.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ _RATE = "{:g}"
 
 def asked_basis(task: Any) -> TaxBasis | None:
     """The tax basis the request says its amounts on: the first of its money values that
-    says one ("de más de 50.000 € y de menos de 200.000 € sin IVA" says it once, of
+    says one ("de más de 50.000 € y de menos de 200.000 € sin impuestos" says it once, of
     both)."""
     values = getattr(task, "values", None) or {}
     return next((v.tax for v in values.values() if isinstance(v, Money) and v.tax), None)

@@ -197,14 +197,14 @@ def test_specs_warranty_and_the_price_on_one_vat_basis(runs):
     report = run.report
     assert report.startswith("# Equipos de laboratorio")
     assert "2 equipos de 5 encontrados: centrífuga refrigerada de sobremesa, al menos 15.000 " \
-           "rpm, garantía de al menos 2 años, entrega en España, por como mucho 6.000 € IVA " \
-           "incluido." in report
+           "rpm, garantía de al menos 2 años, entrega en España, por como mucho 6.000 € " \
+           "impuestos incluidos." in report
     assert "| garantía mínima | 2 años |" in report
     # each price on the basis its listing states it
-    assert "| 1 | Eppendorf Centrifuge 5425 R | 5.490 € IVA incluido [1] | no consta | 2 años |" \
+    assert "| 1 | Eppendorf Centrifuge 5425 R | 5.490 € impuestos incluidos [1] | no consta | 2 años |" \
         in report
     # and, put on the budget's at the config's 21 %, as compared
-    assert "| 2 | Hettich Mikro 220 R | 4.600 € sin IVA (5.566 € IVA incluido, 21 %) [2] |" \
+    assert "| 2 | Hettich Mikro 220 R | 4.600 € sin impuestos (5.566 € impuestos incluidos, 21 %) [2] |" \
         in report
     assert queries[0] == "centrífuga refrigerada de sobremesa 15.000 rpm precio"
 

@@ -79,7 +79,7 @@ REQUESTS = {
     "EUR":
         ("en", {"subject": "translation", "place": "Spain", "min_value": _floor(50000),
                 "max_value": _cap(200000), "contract_type": "services"}),
-    "licitaciones de obras en Valencia de menos de 300.000 € sin IVA":
+    "licitaciones de obras en Valencia de menos de 300.000 € sin impuestos":
         ("es", {"place": "Valencia", "max_value": _cap(300000, "excluded"),
                 "contract_type": "works"}),
     "licitaciones abiertas de limpieza por procedimiento restringido, divididas en lotes":
@@ -144,7 +144,7 @@ JUNTA, LISBOA, SEVILLA, GRANADA, EC, MADRID, IRELAND = NAMES
 RUNS = {
     "en": ("open tenders for translation services, estimated value between 50,000 and "
            "200,000 EUR excl. VAT", LISTINGS),
-    "es": ("licitaciones de servicios de traducción en Andalucía de más de 50.000 € sin IVA, "
+    "es": ("licitaciones de servicios de traducción en Andalucía de más de 50.000 € sin impuestos, "
            "con plazo hasta finales de enero", LISTINGS),
     "published": ("concursos de software en la Comunidad de Madrid publicados este mes, "
                   "procedimiento abierto", LISTINGS),
@@ -203,7 +203,7 @@ def test_spanish_keeps_the_calls_closing_in_the_window_on_the_vat_basis_asked(ru
     run, queries = runs["es"]
     assert _names(run) == [JUNTA]
     excluded = _excluded(run)
-    assert excluded[SEVILLA] == ["valor estimado de 30.000 € sin IVA, menos de 50.000 € sin IVA"]
+    assert excluded[SEVILLA] == ["valor estimado de 30.000 € sin impuestos, menos de 50.000 € sin impuestos"]
     assert excluded[IRELAND] == ["el plazo de ofertas no cae en las fechas pedidas"]
     assert excluded[GRANADA][0] == "el plazo de ofertas se cerró el 30 de noviembre de 2026"
     assert queries[0] == "licitación traducción Andalucía"
@@ -215,11 +215,11 @@ def test_spanish_report_speaks_spanish_and_cites(runs):
     for words in ["# Licitaciones públicas: traducción en Andalucía", "## Selección",
                   "| # | licitación | valor estimado | plazo de ofertas | días restantes | "
                   "enlace |",
-                  f"| {JUNTA} | 180.000 € sin IVA | 20 de enero de 2027 | 45 |",
+                  f"| {JUNTA} | 180.000 € sin impuestos | 20 de enero de 2027 | 45 |",
                   "1 de 7 licitaciones encontradas encaja: traducción, Andalucía, con un valor "
-                  "estimado de al menos 50.000 € sin IVA, con plazo de ofertas 6 de "
+                  "estimado de al menos 50.000 € sin impuestos, con plazo de ofertas 6 de "
                   "diciembre de 2026 – 31 de enero de 2027, servicios.",
-                  "| valor estimado mínimo | 50.000 € sin IVA | consulta |",
+                  "| valor estimado mínimo | 50.000 € sin impuestos | consulta |",
                   "Las cantidades son las que daban las fuentes"]:
         assert words in report, words
     assert_cites_sources(run, LISTINGS, "es")

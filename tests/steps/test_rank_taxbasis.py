@@ -28,9 +28,10 @@ def _listed(key: str, text: str):
     return _flat(key, (f"https://lab.test/{key}", price))
 
 
-def _rank(query: str, *items, rates: dict[str, float] | None = None):
-    task = build_task(query, INPUTS, today=dt.date(2026, 12, 2))
-    params = RankParams(items="candidates", as_="item", where=WHERE,
+def _rank(query: str, *items, rates: dict[str, float] | None = None,
+          inputs: dict[str, InputSpec] = INPUTS, where: list[str] = WHERE):
+    task = build_task(query, inputs, today=dt.date(2026, 12, 2))
+    params = RankParams(items="candidates", as_="item", where=where,
                         order_by=["item.price.amount if item.price else none"],
                         descending=False)
     ctx = _ctx(params, {"candidates": Candidates(items=list(items))}, task)
@@ -88,3 +89,20 @@ def test_prices_whose_basis_is_not_said_compare_as_before() -> None:
     assert [i.candidate.key for i in short.items] == ["b", "a"]
     assert all(i.candidate.price_converted is None and not i.candidate.flags
                for i in short.items)
+
+
+
+def test_a_salary_before_tax_is_no_price_plus_vat() -> None:
+    # a salary's "before tax" is gross pay, "after tax" net: no VAT rate turns one into
+    # the other, and the net one is not compared with a gross minimum
+    short = _rank("a job paying at least 40,000 EUR a year before tax",
+                  _listed("gross", "Data analyst: €42,000 a year before tax."),
+                  _listed("net", "Data analyst: €36,000 a year after tax."),
+                  rates={"EUR": 21}, inputs={"min_salary": InputSpec(type="money")},
+                  where=["task.min_salary is none or item.price is none or "
+                         "item.price.amount >= task.min_salary.amount"])
+    assert [i.candidate.key for i in short.items] == ["gross", "net"]
+    net = short.items[1]
+    assert net.candidate.price_converted is None and net.score == [None]
+    assert net.candidate.flags[0] == \
+        "amount stated with tax, the one asked before tax: no tax rate to compare them"
