@@ -16,6 +16,7 @@ from scout.adapters.facts import per_source_prices, same_price, same_rating
 from scout.adapters.localefmt import parse_date
 from scout.adapters.contract import EvidenceItem
 from scout.i18n.numbers import format_rating
+from scout.i18n.values import tax_words
 from scout.schemas.sources import Conflict, ConflictValue, NearMiss, SynthesisSentence
 from scout.schemas.task import Money
 from scout.units import PERIOD_DAYS
@@ -130,7 +131,9 @@ def near_miss(syn: Builder, s: Subject) -> NearMiss | None:
         b = syn.limits.budget
         assert b is not None and s.checked is not None
         if s.checked.amount <= b.amount * (1 + syn.cfg.near_budget):
-            value, limit = syn.price_text(s), syn.fmt.amount(b.amount, b.currency)
+            # the budget with its tax basis when said: "6.000 € IVA incluido"
+            value = syn.price_text(s)
+            limit = syn.fmt.amount(b.amount, b.currency) + tax_words(b, syn.fmt.tr)
             return NearMiss(key=s.brief.key, name=s.name, field="price", value=value,
                             limit=limit, sentence=syn.sentence(
                                 syn._("{name} is just over budget: {price} against "
@@ -168,7 +171,8 @@ def closest(syn: Builder) -> list[SynthesisSentence]:
         out.append(syn.sentence(syn._(
             "Of the options that meet everything else, the cheapest, {name}, costs {price}, "
             "over your budget of {budget}.", name=c.name, price=syn.price_text(c),
-            budget=syn.fmt.amount(b.amount, b.currency)), syn.price_items(c)))
+            budget=syn.fmt.amount(b.amount, b.currency) + tax_words(b, syn.fmt.tr)),
+            syn.price_items(c)))
     under = [s for s in alone if syn.rating_ok(s) is False and syn.price_ok(s) is not False]
     m = syn.limits.min_rating
     if under and m is not None:

@@ -19,6 +19,7 @@ from typing import Any
 from babel.dates import format_date, format_skeleton, get_month_names
 from babel.numbers import format_decimal
 
+from scout.i18n.values import tax_words
 from scout.adapters.text import fold
 from scout.schemas.task import Money
 from scout.units import TOTAL
@@ -65,7 +66,7 @@ class Formatter:
             text += " " + self.tr.gettext("in total")
         elif money.per:
             text += "/" + self.tr.pgettext("price unit", money.per)
-        return text
+        return text + tax_words(money, self.tr)
 
     def rating(self, value: float) -> str:
         # as the report's tables write it (format_rating): '9,0/10', '93/100', '4,5/5'

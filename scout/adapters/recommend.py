@@ -1,6 +1,8 @@
 """The keyless synthesis's recommendation: the best rated option that fits the request,
 the cheapest one (none where the money is a floor: a salary), and the trade-off between
-the top two of the shortlist, each fact cited to the evidence that stated it; when nothing fits, it says so and names the closest (a list of videos, or of
+the top two of the shortlist, each fact cited to the evidence that stated it (prices on
+one tax basis: with prices said with the tax and before it that no rate put on one, none
+is the cheapest, and the sentence says why); when nothing fits, it says so and names the closest (a list of videos, or of
 anything a kind neither rates nor prices, is recommended by the kind's own ranking).
 When the kind ranks by something else first (neither the best rated nor the cheapest
 heads the table), the table's first is named first, so the synthesis and the table's
@@ -44,6 +46,9 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
         cheap = None  # nor in several periods rank could not put on one (per person, per night)
     if cheap is not None and not all(_same_footing(p, priced[0]) for p in priced):
         cheap = None  # nor a price each among prices for a whole group
+    mixed = _mixed_basis(priced)
+    if mixed:
+        cheap = None  # nor "+ IVA" against "IVA incluido" with no rate to put them on one
     if syn.limits.floor:
         cheap = None  # a salary asked as a minimum: the lowest is the worst paid
     # one known price among several options is no "cheapest": the others may cost less
@@ -76,8 +81,9 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
                 "{name} comes first of the {count} options that fit your request, in "
                 "the order the request ranks them.", name=short[0].name,
                 count=syn.fmt.number(len(short))))]
-        return [syn.sentence(syn._("No option that fits your request has a known price, "
-                                     "so none is recommended over the others."))]
+        return [_mixed_sentence(syn) if mixed else
+                syn.sentence(syn._("No option that fits your request has a known price, "
+                                   "so none is recommended over the others."))]
     if len(short) == 1 and (best is not None or cheap is not None):
         # one option is no "best rated" or "cheapest": say it is the only one, with
         # what is known of it
@@ -94,9 +100,10 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
             syn._("{name} is the only option that fits your request: {facts}.",
                   name=only.name, facts=", ".join(facts)), items)]
     if best is None and cheap is None and sole_price is None:
-        return [syn.sentence(syn._("No option that fits your request has a known "
-                                     "rating or price, so none is recommended over the "
-                                     "others."))]
+        return [_mixed_sentence(syn) if mixed else
+                syn.sentence(syn._("No option that fits your request has a known "
+                                   "rating or price, so none is recommended over the "
+                                   "others."))]
     first = short[0]
     if first is not best and first is not cheap and first is not sole_price:
         # the kind ranks by something else first (direct trips before one with a change):
@@ -136,6 +143,8 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
                 syn._("{name} is the cheapest option that fits your request: {price}.",
                        name=cheap.name, price=syn.price_text(cheap)),
                 syn.price_items(cheap)))
+    if mixed:
+        out.append(_mixed_sentence(syn))
     if sole_price is not None:
         out.append(syn.sentence(
             syn._("{name} is the only option that fits your request with a known price: "
@@ -164,6 +173,7 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
         syn.price_items(a) + syn.price_items(b)
     comparable = (a.checked is not None and b.checked is not None
                   and a.checked.currency == b.checked.currency and _same_footing(a, b)
+                  and not _mixed_basis([a, b])
                   and not syn.limits.floor)  # "costs less" is no merit of a salary
     if _bases_differ(a, b) and not syn.limits.floor:
         return _on_other_bases(syn, a, b, items)
@@ -258,6 +268,18 @@ def _on_other_bases(syn: Builder, a: Subject, b: Subject,
         "Between the top two, the prices of {a} and {b} are on different bases ({pa} "
         "against {pb}), so neither is called cheaper.", a=a.name, b=b.name, pa=pa, pb=pb),
         items)
+
+
+def _mixed_basis(priced: list[Subject]) -> bool:
+    """Whether some of these prices are said with the tax in them and some before it, as
+    the budget check left them (no rate put them on one basis): none is cheaper."""
+    return len({p.checked.tax for p in priced if p.checked and p.checked.tax}) > 1
+
+
+def _mixed_sentence(syn: Builder) -> SynthesisSentence:
+    return syn.sentence(syn._(
+        "Some prices include tax and others do not, and no tax rate puts them on one "
+        "basis, so none is called the cheapest."))
 
 
 def _diff(syn: Builder, hi: Subject, lo: Subject) -> str:

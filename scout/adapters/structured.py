@@ -53,6 +53,7 @@ from scout.adapters.contract import EvidenceItem, SubjectBrief, SynthesisRequest
 from scout.units import WORK_UNITS, per_factor
 from scout.schemas.sources import AspectNote, Synthesis, SynthesisSentence
 from scout.schemas.task import Money
+from scout.task.taxbasis import stated_rate
 
 
 class Builder:
@@ -142,6 +143,8 @@ class Builder:
         b = self.limits.budget
         if b is None or s.checked is None or s.checked.currency != b.currency:
             return None
+        if b.tax and s.checked.tax and b.tax != s.checked.tax:
+            return None  # "+ IVA" against a budget "IVA incluido" with no rate: unknown
         if per_factor(s.checked.per, b.per) != 1.0 or (
                 s.checked.per != b.per and {s.checked.per, b.per} & WORK_UNITS):
             # a price per another period than the budget's that rank did not convert (per
@@ -177,7 +180,12 @@ class Builder:
     def price_text(self, s: Subject) -> str:
         text = self.fmt.money(s.price)
         if s.price is not None and s.checked is not None and s.checked != s.price:
-            text += " (≈ " + self.fmt.money(s.checked) + ")"
+            rate = stated_rate(s.price, s.checked)
+            # put on the other tax basis only, at a stated rate: exact, "(5.566 € tax
+            # included, 21 %)"; a currency's or a period's conversion is approximate
+            text += " (" + self.fmt.money(s.checked) + ", " + self.fmt.number(rate, 0 if rate.is_integer() else 1) + " %)" \
+                if rate is not None and s.price.per == s.checked.per else \
+                " (≈ " + self.fmt.money(s.checked) + ")"
         return text
 
     def rating_text(self, s: Subject) -> str:

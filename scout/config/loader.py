@@ -160,7 +160,7 @@ def check_config(path: str | Path) -> tuple[Config | None, list[Problem]]:
         return None, problems
     return Config(str(path), doc.max_workers, adapters, chains, doc.currency,
                   ml=doc.ml, executor=doc.executor, quota=doc.quota,
-                  default_lang=doc.default_lang), problems
+                  default_lang=doc.default_lang, tax_rates=dict(doc.tax_rates)), problems
 
 
 def _adapters_and_chains(data: object) -> ConfigDoc | None:

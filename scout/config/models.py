@@ -31,15 +31,20 @@ class CurrencyTable(StrictModel):
     @field_validator("rates")
     @classmethod
     def _codes(cls, rates: dict[str, float]) -> dict[str, float]:
-        # prices carry upper-case ISO 4217 codes: a key "usd" or "US$" was loaded and never
-        # matched one, so every USD price stayed unconverted without a word
-        wrong = [k for k in rates if not re.fullmatch(r"[A-Z]{3}", k)]
-        if wrong:
-            raise ValueError("rates are keyed by ISO 4217 codes (three capital letters): "
-                             + ", ".join(f"'{k}'" + (f" (write '{k.upper()}')"
-                                                     if re.fullmatch(r"[A-Za-z]{3}", k) else "")
-                                         for k in wrong))
-        return rates
+        return iso_keyed(rates)
+
+
+def iso_keyed(rates: dict[str, float]) -> dict[str, float]:
+    """``rates`` when every key is an ISO 4217 code, else a ValueError naming the others."""
+    # prices carry upper-case ISO 4217 codes: a key "usd" or "US$" was loaded and never
+    # matched one, so every USD price stayed unconverted without a word
+    wrong = [k for k in rates if not re.fullmatch(r"[A-Z]{3}", k)]
+    if wrong:
+        raise ValueError("rates are keyed by ISO 4217 codes (three capital letters): "
+                         + ", ".join(f"'{k}'" + (f" (write '{k.upper()}')"
+                                                 if re.fullmatch(r"[A-Za-z]{3}", k) else "")
+                                     for k in wrong))
+    return rates
 
 
 #: dtype spellings accepted in ``ml.dtype`` → the canonical torch name
@@ -172,12 +177,21 @@ class ConfigDoc(StrictModel):
     adapters: dict[str, dict[str, Any]] = Field(default_factory=new_dict)
     chains: dict[str, list[str]] = Field(default_factory=new_dict)
     currency: CurrencyTable | None = None
+    #: the tax (VAT, IVA, sales tax) rate in percent for prices in each currency, to put a
+    #: price said "+ IVA" and one said "IVA incluido" on one basis before they are compared
+    tax_rates: dict[str, Annotated[float, Field(ge=0, lt=100, allow_inf_nan=False)]] = Field(
+        default_factory=new_dict)
     ml: MLSettings = Field(default_factory=MLSettings)
     executor: ExecutorSettings = Field(default_factory=ExecutorSettings)
     quota: QuotaSettings = Field(default_factory=QuotaSettings)
     #: the language of a request that shows neither (a bare "Málaga"): its report's
     #: language; a request with English or Spanish words is read as written
     default_lang: Literal["en", "es"] = "en"
+
+    @field_validator("tax_rates")
+    @classmethod
+    def _tax_codes(cls, rates: dict[str, float]) -> dict[str, float]:
+        return iso_keyed(rates)
 
 
 @dataclass(frozen=True)
@@ -203,6 +217,7 @@ class Config:
     chains: dict[str, tuple[ChainLink, ...]]
     currency: CurrencyTable | None = None
     ml: MLSettings = field(default_factory=MLSettings)
+    tax_rates: dict[str, float] = field(default_factory=dict)
     executor: ExecutorSettings = field(default_factory=ExecutorSettings)
     quota: QuotaSettings = field(default_factory=QuotaSettings)
     default_lang: str = "en"

@@ -34,7 +34,8 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
     stated as nothing ('free admission') is 'free' / 'gratis'. ``digits`` None: cents
     when an amount under 100 has them ('14,50 €', never '14 €' for a bottle a budget of
     14 € does not buy); from 100 on, whole units, where cents change little and a
-    converted amount (a weekly rent as a monthly one) has none to state."""
+    converted amount (a weekly rent as a monthly one) has none to state. Its tax basis
+    when said: '4.600 € sin impuestos', '5,490 EUR incl. tax' (:func:`tax_words`)."""
     if value is None:
         return "—"
     amount, currency = getattr(value, "amount", None), getattr(value, "currency", None)
@@ -54,10 +55,22 @@ def format_money(value: Any, lang: str = "en", digits: int | None = None) -> str
         text = f"{text}/{localize(each, lang)}"
     per = getattr(value, "per", None)
     if per == "total":  # scout.units.TOTAL (below i18n): "600 € en total", not "/total"
-        return f"{text} {localize('in total', lang)}"
-    # the catalog's "price unit" words, as the synthesis writes them: "hour" or "word"
-    # has other senses (and plain msgids) of its own
-    return f"{text}/{translations(lang_of(lang)).pgettext('price unit', per)}" if per else text
+        text = f"{text} {localize('in total', lang)}"
+    elif per:
+        # the catalog's "price unit" words, as the synthesis writes them: "hour" or "word"
+        # has other senses (and plain msgids) of its own
+        text = f"{text}/{translations(lang_of(lang)).pgettext('price unit', per)}"
+    return text + tax_words(value, translations(lang_of(lang)))
+
+
+def tax_words(value: Any, tr: Any) -> str:
+    """The tax basis a Money value was said on, after it: " sin impuestos" / " excl. tax",
+    " impuestos incluidos" / " incl. tax"; "" when it was not said (Money.tax)."""
+    tax = getattr(value, "tax", None)
+    if tax not in ("included", "excluded"):
+        return ""
+    return " " + (tr.pgettext("price", "excl. tax") if tax == "excluded"
+                  else tr.pgettext("price", "incl. tax"))
 
 
 def money_digits(*amounts: Any) -> int:

@@ -23,6 +23,8 @@ from scout.schemas.omit import omit_unset
 Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
 #: what one amount is for, beside its period (``Money.each``)
 Each = Literal["user", "seat", "licence", "device"]
+#: whether an amount has the tax (VAT, IVA, sales tax) in it or on top (scout.task.taxbasis)
+TaxBasis = Literal["included", "excluded"]
 
 
 def money_is_floor(name: str, comparator: str | None) -> bool:
@@ -83,6 +85,10 @@ class Money(BaseModel):
     each: Each | None = Field(
         default=None, description="what one amount is for, beside its period: 'user' in "
         "'€30 per user per month' (a software plan's price per user, seat, licence or device)")
+    tax: TaxBasis | None = Field(
+        default=None, description="whether the amount is said with the tax (VAT, IVA, sales "
+        "tax) in it ('IVA incluido', 'TTC') or on top ('+ IVA', 'excl. VAT', 'HT'); unset "
+        "when not said")
 
     @model_validator(mode="after")
     def _range(self) -> "Money":
@@ -91,7 +97,7 @@ class Money(BaseModel):
         return self
 
     # left out while unset: stored Tasks and cache keys of single amounts are unchanged
-    _omit = omit_unset("min", "each")
+    _omit = omit_unset("min", "each", "tax")
 
     def __str__(self) -> str:
         if self.min is not None:

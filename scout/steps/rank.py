@@ -15,7 +15,10 @@
    way (a weekly price among nightly ones is read per night): scout/steps/rank_periods.py;
    and, when they state several currencies, in the config's base currency (converted and
    flagged the same way). A price with no rate to the currency compared in is flagged and
-   never compared as a raw amount: ``<as>.price`` is none for it.
+   never compared as a raw amount: ``<as>.price`` is none for it. Prices said with the
+   tax and before it ("IVA incluido", "+ IVA") are put on one basis at the config's
+   ``tax_rates`` (scout/steps/taxprice.py), or, with no rate, not compared with a budget
+   said on the other.
    With ``method: embedding`` (the ml extra) each candidate's evidence is then scored by
    cosine similarity to the Task and ordered by it, and ``<as>.relevance`` can be used
    in ``order_by`` (scout/ml/relevance.py). ``lexical``, the default, needs no torch.
@@ -47,7 +50,7 @@ from scout.i18n import N_
 from scout.schemas.records import (
     Candidate, Candidates, EvidenceSet, Offer, RankedItem, Shortlist, VideoList,
 )
-from scout.schemas.task import Money
+from scout.schemas.task import Money, TaxBasis
 from scout.spec.filters import SYNONYMS_VAR, synonym_table
 from scout.units import TOTAL, per_factor
 from scout.spec.templating import make_env
@@ -65,6 +68,7 @@ from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
                                       guarded, record_words)
 from scout.steps.seatprice import for_seats
+from scout.steps.taxprice import asked_basis, compared_basis, off_basis, put_on_basis
 from scout.steps.variantprice import restate
 from scout.steps.workbasis import Work, rank_work
 from scout.steps.videos import video_candidate
@@ -73,20 +77,24 @@ from scout.steps.videos import video_candidate
 class CandidateView:
     """What ``where``/``order_by`` see: the candidate, price in the budget's currency and
     per the budget's period (``per``); none when its period cannot be compared with it, or
-    its currency has no rate to the one compared in (``currency``)."""
+    its currency has no rate to the one compared in (``currency``), or it is said on
+    another tax basis than the one compared on (``tax``) with no rate to put it on it."""
 
     def __init__(self, candidate: Candidate, per: str | None = None,
-                 currency: str | None = None, work: Work | None = None) -> None:
+                 currency: str | None = None, work: Work | None = None,
+                 tax: TaxBasis | None = None) -> None:
         self._c = candidate
         self._per = per
         self._currency = currency
         self._work = work
+        self._tax = tax
 
     def __getattr__(self, name: str) -> Any:
         if name == "price":
             price = self._c.price_converted or self._c.price
             if price is not None and (to_period(price, self._per, work=self._work) is None or (
-                    self._currency and price.currency != self._currency)):
+                    self._currency and price.currency != self._currency)
+                    or off_basis(price, self._tax)):
                 return None  # not comparable: never checked as if it were
             return price
         if name == "evidence_count":
@@ -317,6 +325,14 @@ def run(ctx: StepContext) -> Shortlist:
                               people=_people(ctx, params.people),
                               each=getattr(target, "each", None) if not floor else None,
                               work=work)
+    rates = getattr(ctx.config, "tax_rates", None) or {}
+    # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
+    # another basis at a VAT rate, only left uncompared with one on the other
+    rates = {} if floor else rates
+    asked = asked_basis(ctx.task)
+    basis = compared_basis(asked, cands, rates)
+    for c in cands:  # "4.600 € + IVA" against "5.490 € IVA incluido": on one basis
+        put_on_basis(c, basis, rates, budget=asked is not None)
     notes: list[str] = period_notes(periods, work)
     if params.method == "embedding":
         cands, note = _embedding_relevance(ctx, params, cands)
@@ -343,7 +359,7 @@ def run(ctx: StepContext) -> Shortlist:
     kept: list[tuple[Candidate, list[Any], list[str]]] = []
     excluded: list[tuple[Candidate, list[str]]] = []
     for c in cands:
-        scope = {**scope_base, params.as_: CandidateView(c, per, currency, work)}
+        scope = {**scope_base, params.as_: CandidateView(c, per, currency, work, basis)}
         failed, unknown, unchecked = [], [], []  # unchecked: kept by its guard
         flags: list[str] = []
         seen: set[str] = set()  # the values flagged: a range's two ends are one

@@ -23,7 +23,8 @@ British notes named for their value are amounts in pounds ("about a tenner a hea
 fiver").
 
 Units ("/night", "per person", "x noche", "£120 pn", "al año", "per annum", "en total") are
-read around the amount by :mod:`scout.task.moneyunits`.
+read around the amount by :mod:`scout.task.moneyunits`; its tax basis ("+ IVA", "IVA
+incluido", "excl. VAT", "HT") by :mod:`scout.task.taxbasis`.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.task.moneyunits import (
     PER, bare_total, each_of, period_of, total_of, unit_after_cap, unit_before,
 )
+from scout.task.taxbasis import basis_at
 
 # a multiplier written after the number: "30k", "80 mil", and "m" for a million as funders,
 # the press and price lists write it ("€2.5M", "£1.2m", "2,5 M€"); only with a currency,
@@ -265,7 +267,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
             code = c1[0] or c2[0]
             if joined and high >= low and code:
                 yield (Money(amount=high, min=low, currency=code, comparator="<=", per=per,
-                             each=each),
+                             each=each, tax=basis_at(folded, span)),
                        (widen(folded, free, span[0]), span[1]), c1[1] or c2[1])
                 continue
             # not a range ("80 EUR and 4 stars", "4 and 200 EUR"): the first amount stands
@@ -290,7 +292,8 @@ def iter_money(free: str, original: str, territories: list[str], *,
             cmp_ = "<="  # "nada por encima de 150 euros" is a cap
         if not g["cmp"] and not g["lead"] and g["pre1"] and c1[2] == "post":
             span = (m.start("a1"), span[1])  # a word before the amount that is no currency
-        yield (Money(amount=low, currency=code, comparator=cmp_, per=per, each=each),
+        yield (Money(amount=low, currency=code, comparator=cmp_, per=per, each=each,
+                     tax=basis_at(folded, span)),
                (widen(folded, free, span[0]), span[1]), c1[1])
 
 

@@ -248,6 +248,7 @@ def parse_query(
                 from scout.task.moneypair import partner as money_partner
                 from scout.task.moneypair import pick as pick_money
                 from scout.task.moneyunits import periodic, unit_span
+                from scout.task.taxbasis import with_basis
 
                 if territories is None:
                     territories = query_territories(text, result.lang)
@@ -270,8 +271,9 @@ def parse_query(
                 if money is not None:  # its label too ("sesión de 60 €": no place "Sesión")
                     # a pair's ends share their label ("estimated value under 200k")
                     labels = [*spec.aliases, *(inputs[end].aliases if end else ())]
-                    hit = (money[0], labelled(text.free, money[1], [name.replace("_", " "),
-                                                                    *labels]))
+                    hit = (money[0], with_basis(free, labelled(
+                        text.free, money[1], [name.replace("_", " "), *labels]),
+                        rival_words(inputs, name)))
                     if money[2] and money[0].currency != "USD":  # USD: the usual reading
                         note(result, name, _(
                             "{name}: read '{word}' as {code}; write the currency code if you "

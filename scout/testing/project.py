@@ -118,8 +118,8 @@ def offline_config(pipeline_file: str | Path, fake: FakeProviders,
                    base: str | Path | None = None) -> dict[str, Any]:
     """The config document that points every chain of the pipeline at ``fake``.
 
-    ``base``: a real config whose ``currency`` and ``ml`` sections are kept (prices are
-    converted the same way offline), and whose synthesizers that need no network
+    ``base``: a real config whose ``currency``, ``tax_rates`` and ``ml`` sections are kept
+    (prices are converted the same way offline), and whose synthesizers that need no network
     (``extractive``) run as it configures them, in their place in the phase's chain or
     ``adapters:``; its network synthesizers become one link to the fake."""
     from scout.adapters.search_http import json_object
@@ -181,7 +181,7 @@ def offline_config(pipeline_file: str | Path, fake: FakeProviders,
             adapters[name] = local[name] if keep else dict(adapters[fake_link])
     doc: dict[str, Any] = {"apiVersion": "scout/v1", "kind": "Config", "max_workers": 4,
                            "adapters": adapters, "chains": chains}
-    for key in ("currency", "ml"):
+    for key in ("currency", "tax_rates", "ml"):
         if key in real:
             doc[key] = real[key]
     return doc

@@ -66,3 +66,16 @@ def test_a_rate_keyed_by_no_iso_code_is_a_located_error(tmp_path: Path) -> None:
     assert problem.location.line == 6
     assert "'usd' (write 'USD')" in problem.message and "'US$'" in problem.message
     assert "GBP" not in problem.message
+
+
+def test_tax_rates_are_percentages_keyed_by_currency(tmp_path: Path) -> None:
+    path = tmp_path / "adapters.yaml"
+    path.write_text("apiVersion: scout/v1\nkind: Config\ntax_rates: {EUR: 21, MXN: 16}\n")
+    assert load_config(path).tax_rates == {"EUR": 21, "MXN": 16}  # type: ignore[attr-defined]
+    # a key no price carries ("eur"), a percentage past 100: located errors
+    for rates, said in [("{eur: 21}", "write 'EUR'"), ("{USD: 121}", "tax_rates.USD: must be "
+                                                                     "less than 100")]:
+        path.write_text("apiVersion: scout/v1\nkind: Config\ntax_rates: " + rates + "\n")
+        with pytest.raises(SpecInvalid) as caught:
+            load_config(path)
+        assert said in " ".join(p.message for p in caught.value.problems), rates

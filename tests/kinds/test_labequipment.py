@@ -19,6 +19,7 @@ import pytest
 from scout.testing import Result
 from tests.kinds import (
     LODGING_PAY_STOCK,
+    MONEY,
     assert_cites_sources,
     assert_read_as,
     assert_says_nothing_of,
@@ -38,8 +39,9 @@ TODAY = dt.date(2026, 12, 2)
 YEAR, WEEK, DAY = 31557600, 604800, 86400
 
 
-def _money(amount: float, currency: str = "EUR") -> dict:
-    return {"amount": amount, "currency": currency, "comparator": "<=", "per": None}
+def _money(amount: float, currency: str = "EUR", tax: str | None = None) -> dict:
+    # tax: the VAT basis the request says (Money.tax), None when it says none
+    return {"amount": amount, "currency": currency, "comparator": "<=", "per": None, "tax": tax}
 
 
 # request → (lang, the values it states; every other input must stay empty)
@@ -47,7 +49,7 @@ REQUESTS = {
     "centrífuga refrigerada de sobremesa, mínimo 15.000 rpm, menos de 6.000 € IVA incluido, "
     "garantía de 2 años, proveedor en España":
         ("es", {"instrument": "centrífuga refrigerada de sobremesa", "min_speed": 15000.0,
-                "budget": _money(6000), "vat": "included", "min_warranty": 2 * YEAR,
+                "budget": _money(6000, tax="included"), "min_warranty": 2 * YEAR,
                 "delivery_place": "España"}),
     "a refurbished -80 °C ultra-low freezer, at least 500 L, under $8,000, delivery to "
     "Mexico City":
@@ -58,20 +60,20 @@ REQUESTS = {
     "microscopio de fluorescencia invertido con cámara, reacondicionado vale, hasta 20 mil "
     "euros + IVA":
         ("es", {"instrument": "microscopio de fluorescencia invertido con cámara",
-                "condition": "refurbished", "budget": _money(20000), "vat": "excluded"}),
+                "condition": "refurbished", "budget": _money(20000, tax="excluded")}),
     "balanza analítica de 0,1 mg de precisión, nueva, entrega en menos de 2 semanas":
         ("es", {"instrument": "balanza analítica", "readability": 0.1, "condition": "new",
                 "max_delivery": 2 * WEEK}),
     # the same classes, other words
     "benchtop centrifuge under 5,000 EUR plus VAT, 3-year warranty":
-        ("en", {"instrument": "benchtop centrifuge", "budget": _money(5000), "vat": "excluded",
+        ("en", {"instrument": "benchtop centrifuge", "budget": _money(5000, tax="excluded"),
                 "min_warranty": 3 * YEAR}),
     "congelador de -86 ºC de segunda mano, al menos 400 litros, entrega en 10 días":
         ("es", {"instrument": "congelador", "temperature": -86.0, "condition": "used",
                 "min_capacity": 400.0, "max_delivery": 10 * DAY}),
     "centrífuga de sobremesa que no sea Eppendorf ni Hettich, hasta 4.000 € + IVA":
-        ("es", {"instrument": "centrífuga de sobremesa", "budget": _money(4000),
-                "vat": "excluded", "excluded_brands": ["eppendorf", "hettich"]}),
+        ("es", {"instrument": "centrífuga de sobremesa", "budget": _money(4000, tax="excluded"),
+                "excluded_brands": ["eppendorf", "hettich"]}),
     "8-channel multichannel pipette, 3 units, no Eppendorf or Gilson, under 900 EUR":
         ("en", {"instrument": "8-channel multichannel pipette", "quantity": 3,
                 "excluded_brands": ["eppendorf", "gilson"], "budget": _money(900)}),
@@ -80,8 +82,8 @@ REQUESTS = {
                 "min_warranty": 2 * YEAR, "max_delivery": 3 * WEEK}),
     "ultracongelador reacondicionado de -80 °C, garantía de un año, hasta 9.000 € IVA incluido":
         ("es", {"instrument": "ultracongelador", "condition": "refurbished",
-                "temperature": -80.0, "min_warranty": YEAR, "budget": _money(9000),
-                "vat": "included"}),
+                "temperature": -80.0, "min_warranty": YEAR,
+                "budget": _money(9000, tax="included")}),
 }
 
 
@@ -89,7 +91,7 @@ REQUESTS = {
 def test_requests_as_the_lab_types_them(query):
     lang, want = REQUESTS[query]
     task = parse_request(KIND, query, TODAY)
-    assert_read_as(task, lang, want)
+    assert_read_as(task, lang, want, money=(*MONEY, "tax"))
 
 
 def test_two_lengths_of_time_are_told_apart_by_their_words():
@@ -195,13 +197,15 @@ def test_specs_warranty_and_the_price_on_one_vat_basis(runs):
     report = run.report
     assert report.startswith("# Equipos de laboratorio")
     assert "2 equipos de 5 encontrados: centrífuga refrigerada de sobremesa, al menos 15.000 " \
-           "rpm, garantía de al menos 2 años, entrega en España, por como mucho 6.000 € IVA " \
-           "incluido." in report
+           "rpm, garantía de al menos 2 años, entrega en España, por como mucho 6.000 € " \
+           "impuestos incluidos." in report
     assert "| garantía mínima | 2 años |" in report
     # each price on the basis its listing states it
-    assert "| 1 | Eppendorf Centrifuge 5425 R | 5.490 € IVA incluido [1] | no consta | 2 años |" \
+    assert "| 1 | Eppendorf Centrifuge 5425 R | 5.490 € impuestos incluidos [1] | no consta | 2 años |" \
         in report
-    assert "| 2 | Hettich Mikro 220 R | 4.600 € + IVA [2] |" in report
+    # and, put on the budget's at the config's 21 %, as compared
+    assert "| 2 | Hettich Mikro 220 R | 4.600 € sin impuestos (5.566 € impuestos incluidos, 21 %) [2] |" \
+        in report
     assert queries[0] == "centrífuga refrigerada de sobremesa 15.000 rpm precio"
 
 

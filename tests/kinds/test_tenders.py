@@ -19,6 +19,7 @@ import pytest
 
 from scout.testing import Result
 from tests.kinds import (
+    MONEY,
     LODGING_PAY_STOCK,
     REPORT_ENGLISH,
     REPORT_SPANISH,
@@ -40,12 +41,13 @@ KIND = PROJECT / "pipelines" / "tenders.yaml"
 TODAY = dt.date(2026, 12, 6)
 
 
-def _floor(amount: float) -> dict:
-    return {"amount": amount, "currency": "EUR", "comparator": ">=", "per": None}
+def _floor(amount: float, tax: str | None = None) -> dict:
+    # tax: the VAT basis the request says the amount on (Money.tax), None when none
+    return {"amount": amount, "currency": "EUR", "comparator": ">=", "per": None, "tax": tax}
 
 
-def _cap(amount: float) -> dict:
-    return {"amount": amount, "currency": "EUR", "comparator": "<=", "per": None}
+def _cap(amount: float, tax: str | None = None) -> dict:
+    return {"amount": amount, "currency": "EUR", "comparator": "<=", "per": None, "tax": tax}
 
 
 def _span(start: str, end: str) -> dict:
@@ -68,7 +70,7 @@ REQUESTS = {
     "tenders for data analysis services in the EU, CPV 72300000-8, estimated value under 200k "
     "EUR excl. VAT":
         ("en", {"subject": "data analysis", "place": "EU", "cpv": "72300000-8",
-                "max_value": _cap(200000), "vat": "excluded", "contract_type": "services"}),
+                "max_value": _cap(200000, "excluded"), "contract_type": "services"}),
     "contratos menores de suministro de reactivos en universidades de Chile":
         ("es", {"subject": "reactivos", "place": "Chile", "procedure": "minor",
                 "contract_type": "supplies"}),
@@ -77,8 +79,8 @@ REQUESTS = {
     "EUR":
         ("en", {"subject": "translation", "place": "Spain", "min_value": _floor(50000),
                 "max_value": _cap(200000), "contract_type": "services"}),
-    "licitaciones de obras en Valencia de menos de 300.000 € sin IVA":
-        ("es", {"place": "Valencia", "max_value": _cap(300000), "vat": "excluded",
+    "licitaciones de obras en Valencia de menos de 300.000 € sin impuestos":
+        ("es", {"place": "Valencia", "max_value": _cap(300000, "excluded"),
                 "contract_type": "works"}),
     "licitaciones abiertas de limpieza por procedimiento restringido, divididas en lotes":
         ("es", {"subject": "limpieza", "open_call": True, "procedure": "restricted",
@@ -89,9 +91,9 @@ REQUESTS = {
     "licitaciones de mantenimiento con plazo en enero, publicadas este mes":
         ("es", {"subject": "mantenimiento", "published": _span("2026-12-01", "2026-12-31"),
                 "closing": _span("2027-01-01", "2027-01-31")}),
+    # a VAT basis said of no amount says nothing to check
     "minor contracts for reagents in Chile, VAT included":
-        ("en", {"subject": "reagents", "place": "Chile", "procedure": "minor",
-                "vat": "included"}),
+        ("en", {"subject": "reagents", "place": "Chile", "procedure": "minor"}),
     "licitación pública de software en Galicia con CPV 48000000-8":
         ("es", {"subject": "software", "place": "Galicia", "cpv": "48000000-8"}),
 }
@@ -100,7 +102,8 @@ REQUESTS = {
 @pytest.mark.parametrize("query", list(REQUESTS))
 def test_requests_as_the_lab_types_them(query):
     lang, want = REQUESTS[query]
-    assert_read_as(parse_request(KIND, query, TODAY), lang, want, false_unasked=True)
+    assert_read_as(parse_request(KIND, query, TODAY), lang, want, false_unasked=True,
+                   money=(*MONEY, "tax"))
 
 
 # ---------------------------------------------------------------- end to end, offline
@@ -141,7 +144,7 @@ JUNTA, LISBOA, SEVILLA, GRANADA, EC, MADRID, IRELAND = NAMES
 RUNS = {
     "en": ("open tenders for translation services, estimated value between 50,000 and "
            "200,000 EUR excl. VAT", LISTINGS),
-    "es": ("licitaciones de servicios de traducción en Andalucía de más de 50.000 € sin IVA, "
+    "es": ("licitaciones de servicios de traducción en Andalucía de más de 50.000 € sin impuestos, "
            "con plazo hasta finales de enero", LISTINGS),
     "published": ("concursos de software en la Comunidad de Madrid publicados este mes, "
                   "procedimiento abierto", LISTINGS),
@@ -167,8 +170,8 @@ def test_english_keeps_the_open_calls_in_the_value_window_subject_first(runs):
     # words first, then the fewest days left to bid
     excluded = _excluded(run)
     assert excluded[GRANADA] == ["bids closed on November 30, 2026"]
-    assert excluded[SEVILLA] == ["estimated at 30,000 EUR, under 50,000 EUR"]
-    assert excluded[LISBOA] == ["estimated at 250,000 EUR, over 200,000 EUR",
+    assert excluded[SEVILLA] == ["estimated at 30,000 EUR excl. tax, under 50,000 EUR excl. tax"]
+    assert excluded[LISBOA] == ["estimated at 250,000 EUR excl. tax, over 200,000 EUR excl. tax",
                                 "not said to be a services contract"]
     # stated with VAT where the request asks without: its value is not compared
     assert excluded[MADRID] == ["not said to be a services contract"]
@@ -181,12 +184,12 @@ def test_english_report_speaks_english_of_values_and_cites(runs):
     report = run.report
     for words in ["# Public tenders: translation", "## Shortlist",
                   "| # | call for tenders | estimated value | bids due | days left | link |",
-                  f"| {IRELAND} | 120,000 EUR | February 28, 2027 | 84 |",
-                  f"| {JUNTA} | 180,000 EUR | January 20, 2027 | 45 |",
+                  f"| {IRELAND} | 120,000 EUR excl. tax | February 28, 2027 | 84 |",
+                  f"| {JUNTA} | 180,000 EUR excl. tax | January 20, 2027 | 45 |",
                   "3 of 7 calls for tenders found fit: translation, estimated at least 50,000 "
-                  "EUR, estimated at most 200,000 EUR, VAT excluded, still open to bids, "
+                  "EUR excl. tax, estimated at most 200,000 EUR excl. tax, still open to bids, "
                   "services.",
-                  "| max value | 200,000 EUR | query |",
+                  "| max value | 200,000 EUR excl. tax | query |",
                   "Amounts are what the sources stated"]:
         assert words in report, words
     assert_cites_sources(run, LISTINGS, "en")
@@ -200,7 +203,7 @@ def test_spanish_keeps_the_calls_closing_in_the_window_on_the_vat_basis_asked(ru
     run, queries = runs["es"]
     assert _names(run) == [JUNTA]
     excluded = _excluded(run)
-    assert excluded[SEVILLA] == ["valor estimado de 30.000 €, menos de 50.000 €"]
+    assert excluded[SEVILLA] == ["valor estimado de 30.000 € sin impuestos, menos de 50.000 € sin impuestos"]
     assert excluded[IRELAND] == ["el plazo de ofertas no cae en las fechas pedidas"]
     assert excluded[GRANADA][0] == "el plazo de ofertas se cerró el 30 de noviembre de 2026"
     assert queries[0] == "licitación traducción Andalucía"
@@ -212,12 +215,11 @@ def test_spanish_report_speaks_spanish_and_cites(runs):
     for words in ["# Licitaciones públicas: traducción en Andalucía", "## Selección",
                   "| # | licitación | valor estimado | plazo de ofertas | días restantes | "
                   "enlace |",
-                  f"| {JUNTA} | 180.000 € | 20 de enero de 2027 | 45 |",
+                  f"| {JUNTA} | 180.000 € sin impuestos | 20 de enero de 2027 | 45 |",
                   "1 de 7 licitaciones encontradas encaja: traducción, Andalucía, con un valor "
-                  "estimado de al menos 50.000 €, IVA excluido, con plazo de ofertas 6 de "
+                  "estimado de al menos 50.000 € sin impuestos, con plazo de ofertas 6 de "
                   "diciembre de 2026 – 31 de enero de 2027, servicios.",
-                  "| valor estimado mínimo | 50.000 € | consulta |",
-                  "| IVA | excluido | consulta |",
+                  "| valor estimado mínimo | 50.000 € sin impuestos | consulta |",
                   "Las cantidades son las que daban las fuentes"]:
         assert words in report, words
     assert_cites_sources(run, LISTINGS, "es")
@@ -254,5 +256,5 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
                       "tenders for data analysis services in the EU, CPV 72300000-8, estimated "
                       "value under 200k EUR excl. VAT", tmp_path, capsys, monkeypatch)
     for words in ["subject", "data analysis", "cpv", "72300000-8", "max_value", "200",
-                  "vat", "excluded", "F0", "R1", "F6"]:
+                  "excl. tax", "F0", "R1", "F6"]:
         assert words in out, words

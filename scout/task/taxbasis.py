@@ -1,0 +1,107 @@
+"""A price's tax basis where it is said: with the tax (VAT, IVA, sales tax) in it or on top
+of it, in English, Spanish and the French shops' "HT" / "TTC".
+
+Read next to an amount, in a request ("menos de 6.000 € IVA incluido", "under 200k EUR
+excl. VAT", "20 mil euros + IVA", "$900 plus tax", "500 € all-in") and on a page or a
+listing ("4.600 € + IVA", "€5,490 inc. VAT", "1 299,00 € HT", "Presupuesto base de
+licitación (IVA incluido): 242.000 €"): the words right after the amount, else a label
+right before it. Nothing said is no basis (``None``): such a price compares as any other.
+
+:func:`on_basis` puts an amount on the other basis at a rate (percent), the config's
+``tax_rates`` (docs/authoring.md, rank).
+"""
+
+from __future__ import annotations
+
+import re
+from scout.schemas.task import Money, TaxBasis
+from scout.task.lang import fold
+
+__all__ = ["TaxBasis", "basis_at", "basis_end", "on_basis", "stated_rate", "with_basis"]
+
+# the taxes a price is said with or without (folded: lower case, no accents)
+_TAX = r"(?:i\.?v\.?a\.?|vat|igic|gst|hst|tax(?:es)?|sales\s+tax|impuestos?|tasas)"
+_EXCLUDED = (
+    r"\+\s*" + _TAX,
+    r"(?:mas|plus|add|plus\s+applicable)\s+" + _TAX,
+    r"(?:sin|ex(?:cl?)?\.?|excluding|exclusive\s+of|excluded|before|pre-?|net\s+of|w/o|without|"
+    r"antes\s+de)\s*" + _TAX,
+    _TAX + r"\s*(?:excluid[oa]s?|no\s+incluid[oa]s?|aparte|excl\.?|excluded|not\s+included|"
+    r"extra|exclusive)",
+    r"ht|htva|hors\s+taxes?",
+)
+_INCLUDED = (
+    _TAX + r"\s*(?:incluid[oa]s?|incl?\.?|included|inclusive|incluso)",
+    r"(?:con|incl?\.?|including|inclusive\s+of|incluid[oa]s?|with|w/|after)\s*" + _TAX,
+    r"ttc|toutes\s+taxes\s+comprises|all[- ]in(?![- ]?clusive)",
+)
+
+
+def _alt(words: tuple[str, ...]) -> str:
+    return "(?:" + "|".join(words) + r")(?![\w])"
+
+
+# right after an amount: spaces, a bracket, a comma or a dash may come between
+_AFTER = re.compile(r"[\s(\[,\-–]{0,3}(?:(?P<ex>" + _alt(_EXCLUDED) + r")|(?P<inc>"
+                    + _alt(_INCLUDED) + "))")
+# inside the amount's own span, which may have taken the words in ("€500 all-in" is a
+# price for everything: a total)
+_WITHIN = re.compile(r"(?<![\w])(?:(?P<ex>" + _alt(_EXCLUDED) + r")|(?P<inc>"
+                     + _alt(_INCLUDED) + "))")
+# a label right before an amount: "(IVA incluido): 242.000 €", "sin IVA 200.000 €"
+_BEFORE = re.compile(r"(?<![\w])(?:(?P<ex>" + _alt(_EXCLUDED) + r")|(?P<inc>"
+                     + _alt(_INCLUDED) + r"))[\s)\]:=\-–]{0,4}$")
+
+
+def basis_at(folded: str, span: tuple[int, int]) -> TaxBasis | None:
+    """The tax basis said of the amount at ``span`` in ``folded`` (lower case, no
+    accents): words the amount's span took in, the words after it, a label before it;
+    None when none says."""
+    m = _WITHIN.search(folded, span[0], span[1]) or _AFTER.match(folded, span[1]) \
+        or _BEFORE.search(folded, max(0, span[0] - 40), span[0])
+    if m is None:
+        return None
+    return "excluded" if m.group("ex") else "included"
+
+
+def basis_end(folded: str, end: int) -> int:
+    """Where the basis said right after an amount ending at ``end`` ends ("under 200k EUR
+    excl. VAT"), so a request's words are the amount's, never a place's; ``end`` when
+    none is said there."""
+    m = _AFTER.match(folded, end)
+    return m.end() if m else end
+
+
+def on_basis(money: Money, basis: TaxBasis, rate: float) -> Money:
+    """``money`` on ``basis``: with ``rate`` percent added or taken out. A price with no
+    basis, or on ``basis`` already, is returned as it is."""
+    if money.tax is None or money.tax == basis:
+        return money
+    factor = 1 + rate / 100 if basis == "included" else 1 / (1 + rate / 100)
+    low = round(money.min * factor, 2) if money.min is not None else None
+    return money.model_copy(update={"amount": round(money.amount * factor, 2), "min": low,
+                                    "tax": basis})
+
+
+def stated_rate(stated: Money, converted: Money) -> float | None:
+    """The rate (percent) ``converted`` was put on its basis at from ``stated``, when it
+    is the same amount on the other basis; None otherwise."""
+    if stated.tax is None or converted.tax is None or stated.tax == converted.tax \
+            or stated.currency != converted.currency or not stated.amount or not converted.amount:
+        return None
+    ratio = converted.amount / stated.amount if converted.tax == "included" \
+        else stated.amount / converted.amount
+    return round((ratio - 1) * 100, 1)
+
+
+def with_basis(folded: str, span: tuple[int, int], rivals: list[str]) -> tuple[int, int]:
+    """A request's amount at ``span`` widened over the basis said right after it ("under
+    200k EUR excl. VAT": the words are the amount's, never a place), unless another
+    input's enum words (``rivals``) are there: a kind that reads the basis itself keeps
+    reading it."""
+    end = basis_end(folded, span[1])
+    said = folded[span[1]:end]
+    if end == span[1] or any(re.search(r"(?<!\w)" + re.escape(fold(w).strip()) + r"(?!\w)",
+                                       said) for w in rivals if fold(w).strip()):
+        return span
+    return span[0], end
