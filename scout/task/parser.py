@@ -34,7 +34,7 @@ from scout.task.accept import DIRECTED_TYPES, NAMED_TYPES, against, default_curr
 from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_quantities,
                                     put_corrected_places, read_corrected, segments)
 from scout.schemas.task import looks_back
-from scout.task.datelabels import labelled_dates
+from scout.task.datelabels import after_earlier, labelled_dates
 from scout.task.datereader import find_date
 from scout.task.demonyms import country_said
 from scout.task.display import display
@@ -147,11 +147,13 @@ def parse_query(
     route: dict[str, tuple[str, tuple[int, int]]] = {}  # several place inputs, read at once
 
     read_spans: list[tuple[int, int]] = []  # where each input's value was read
+    at: dict[str, tuple[int, int]] = {}
 
     def found(name: str, value: Any, span: tuple[int, int]) -> None:
         result.values[name] = value
         result.spans[name] = q[span[0]:span[1]].strip()
         read_spans.append(span)
+        at[name] = span
         text.claim(span)
 
     def refused(name: str, spec: InputSpec, values: list[Any]) -> None:
@@ -415,6 +417,8 @@ def parse_query(
         if name not in result.values:
             read(name, spec, False)
 
+    # "ida el 5 de febrero, vuelta el 9": the return is after the departure, not this month
+    after_earlier(result.values, at, inputs, q, count_nights=count_nights)
     if moved:
         put_corrected_places(result.values, result.spans, text.original, moved, places)
     if len(places) > 1:  # "en Chamberí, Madrid"
