@@ -323,7 +323,7 @@ def parse_query(
                                    declared={s.type for s in inputs.values()},
                                    lang=result.lang,
                                    countries=bool(places) and all(
-                                       names_countries(n, s) for n, s in inputs.items()
+                                       names_countries(n, s, inputs) for n, s in inputs.items()
                                        if s.type == "place"),
                                    role=names_a_role(name, spec.aliases),
                                    searched=searched)
@@ -393,7 +393,7 @@ def parse_query(
             result.flags.append(f"past:{name}")
     for name, spec in ordered:  # "Malbec argentino": a country's adjective, for a country's input
         if spec.type == "place" and name not in result.values and (
-                said := country_said(text.free, text.original, result.lang, name, spec)):
+                said := country_said(text.free, text.original, result.lang, name, spec, inputs)):
             found(name, said[0], said[1])
     if fixes:
         territories = query_territories(text, result.lang)  # of the whole request
