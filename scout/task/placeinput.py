@@ -74,8 +74,9 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
             text.original, hit, name, named_places, route, values)) \
             and not _beside_known(text.folded, hit):
         hit = (unswapped(hit[0]), hit[1])  # "madird": the city the fingers meant
-    if hit is not None and not names_cities(name, spec) and not names_countries(name, spec, inputs):
-        hit = _two_names(text, hit)
+    if hit is not None and name not in route and not names_cities(name, spec) \
+            and not names_countries(name, spec, inputs):
+        hit = _two_names(text, hit)  # a route's end is one: "entre Madrid y Barcelona"
     return _with_feature(text, hit)
 
 
