@@ -89,14 +89,14 @@ REQUESTS = {
         ("en", {"origin": "London", "destination": "Bogotá", "departure": "2027-01-12",
                 "excluded_airlines": ["Ryanair", "easyJet"], "cabin": "business"}),
     # a budget for all the passengers
-    "vuelos de Madrid a Lima para 2 adultos y 2 niños, del 3 al 17 de marzo, máximo 3.000 € "
+    "vuelos de Madrid a Lima para 2 adultos y 2 bebés, del 3 al 17 de marzo, máximo 3.000 € "
     "en total":
         ("es", {"origin": "Madrid", "destination": "Lima", "adults": 2, "children": 2,
                 "departure": _days("2027-03-03", "2027-03-17"),
                 "budget": _cap(3000, per="total")}),
-    "flights from Madrid to New York for 2 adults on March 10, under 1500 EUR total, max 1 "
-    "stop, in the morning":
-        ("en", {"origin": "Madrid", "destination": "New York", "adults": 2,
+    "flights from Madrid to New York for 2 adults and a child on March 10, under 1500 EUR "
+    "total, max 1 stop, in the morning":
+        ("en", {"origin": "Madrid", "destination": "New York", "adults": 2, "children": 1,
                 "departure": "2027-03-10", "budget": _cap(1500, per="total"), "max_stops": 1,
                 "time_of_day": "morning"}),
 }
