@@ -163,12 +163,14 @@ class RankParams(StrictModel):
         "sold at their own prices (a book's format): a source's amount labelled with one "
         "is that version's price; the asked version's is compared (none asked: the "
         "cheapest version's), never two versions' as sources that disagree")
-    people: str | None = Field(
-        default=None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$",
+    people: Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")] | list[
+        Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")]] | None = Field(
+        default=None,
         description="an integer input counting the people the request is for (a party, "
-        "the guests of an event): a price per person is compared as the group's (times "
-        "it) with a budget that is not per person, and a budget per person with a price "
-        "per day, night, week... divided by it")
+        "the guests of an event), or a list of them that add up (adults and children): a "
+        "price per person is compared as the group's (times it) with a budget that is not "
+        "per person, and a budget per person with a price per day, night, week... divided "
+        "by it")
     units: dict[str, str] = Field(
         default_factory=dict,
         description="the kind's units of work counted in others, e.g. {page: 250 words}: a "

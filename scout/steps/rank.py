@@ -250,12 +250,15 @@ def _variants(ctx: StepContext, name: str | None
     return labels, asked
 
 
-def _people(ctx: StepContext, name: str | None) -> int | None:
-    """How many people the request is for: the integer input rank's ``people`` names
-    (scout validate refuses another: SPEC080); None when unnamed or not given."""
-    value = (getattr(ctx.task, "values", None) or {}).get(name) if name else None
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 \
-        else None
+def _people(ctx: StepContext, names: str | list[str] | None) -> int | None:
+    """How many people the request is for: the integer input rank's ``people`` names, or
+    the sum of those it lists that the request gives (adults and children: "2 adultos y
+    un niño" is 3; scout validate refuses another type: SPEC080); None when unnamed or
+    none is given."""
+    values = getattr(ctx.task, "values", None) or {}
+    counts = [v for n in ([names] if isinstance(names, str) else names or [])
+              if isinstance(v := values.get(n), int) and not isinstance(v, bool) and v > 0]
+    return sum(counts) if counts else None
 
 
 def _flag_promotion(c: Candidate) -> None:

@@ -24,16 +24,18 @@ NAMED_TYPES = frozenset({"integer", "number", "boolean", "year"})
 
 
 #: how a request joins the items of a list: a comma, and the words a sentence joins the
-#: last one with ("Word y LibreOffice", "Zotero and Word", "Slack o Teams", "A, B & C")
+#: last one with ("Word y LibreOffice", "Zotero and Word", "Slack o Teams", "A, B & C"),
+#: a list of what is ruled out too ("sin Ryanair ni Vueling", "neither A nor B")
 #: ("AT&T" keeps its "&": only one between spaces joins)
-_LIST_JOINS = re.compile(r"\s*,\s*(?:(?:y|e|and|o|u|or|&)\s+)?|\s+(?:y|e|and|o|u|or|&)\s+", re.I)
+_LIST_JOINS = re.compile(r"\s*,\s*(?:(?:y|e|and|o|u|or|ni|nor|&)\s+)?"
+                         r"|\s+(?:y|e|and|o|u|or|ni|nor|&)\s+", re.I)
 
 
 def typed(spec: InputSpec, raw: str) -> Any:
     """``raw`` (a pattern's text or an enum word) as the input's type; raises ValueError.
     A bare amount for a ``money`` input with a default takes the default's currency. A
     ``list`` is split where the request joins its items (a comma, ``y`` / ``and`` / ``o``
-    / ``or``): ``--set``'s ``a, b`` is what a person types there, not in a sentence."""
+    / ``or`` / ``ni`` / ``nor``): ``--set``'s ``a, b`` is what a person types there, not in a sentence."""
     if spec.type == "list":
         items: dict[str, str] = {}
         for part in _LIST_JOINS.split(raw):  # an item said twice is one, the first as typed

@@ -7,7 +7,9 @@ take the next date in the order they are declared, so "publicados este mes" fill
 closing date and "published since" was left as the subject. Here a date right after an
 input's own label (its name, or one of its ``aliases``, a few words before it at most) is
 that input's, and the label is claimed with it; what no label names is then read in
-declaration order as before.
+declaration order as before. A bare day said for a later input ("ida el 5 de febrero,
+vuelta el 9") is the first such day on or after the date said before it, not the next one
+from today (:func:`after_earlier`).
 """
 
 from __future__ import annotations
@@ -75,3 +77,36 @@ def labelled_dates(text: QueryText, inputs: dict[str, InputSpec], today: dt.date
             taken.append(span)
             break
     return out
+
+
+def _first_day(value: Any) -> dt.date | None:
+    start = getattr(value, "start", value)
+    return start if isinstance(start, dt.date) else None
+
+
+def after_earlier(values: dict[str, Any], at: dict[str, tuple[int, int]],
+                  inputs: dict[str, InputSpec], original: str, **kw: Any) -> None:
+    """Of several date inputs, one day read from a bare day number ("vuelta el 9",
+    "returning on the 17th") that falls before the first day of a date said earlier in the
+    request is read again from that date, not from today: "el 5 de febrero, vuelta el 9" is
+    9 February, never the 9th of this month. A day written with its month ("vuelta el 9 de
+    diciembre") is kept as written. ``at``: where each value was read; ``kw`` as
+    :func:`scout.task.datereader.find_date` takes it."""
+    from scout.task.datereader import find_date
+
+    names = [n for n in dated_inputs(inputs) if inputs[n].type == "date" and n in at]
+    for name in names:
+        value = values.get(name)
+        if not isinstance(value, dt.date):
+            continue
+        for other in (o for o in names if o != name and at[o][0] < at[name][0]):
+            start = _first_day(values.get(other))
+            if start is None or value >= start:
+                continue
+            # the words it was read from, alone: a day number is read before a text's end
+            again = find_date(QueryText(original[at[name][0]:at[name][1]]), start, "date", **kw)
+            # a month written with the day reads the same month from any day: kept as said
+            if again is not None and isinstance(again[0], dt.date) and again[0] >= start \
+                    and again[0].month != value.month:
+                values[name] = again[0]
+            break

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
+from typing import Any
 
 # territory code or region: the Spanish masculine singular (folded) and English adjectives
 _TABLE = {
@@ -103,18 +104,19 @@ def find_demonym(free: str) -> tuple[str, tuple[int, int]] | None:
 
 
 
-def country_said(free: str, original: str, lang: str, name: str,
-                 spec: object) -> tuple[str, tuple[int, int]] | None:
+def country_said(free: str, original: str, lang: str, name: str, spec: object,
+                 inputs: dict[str, Any] | None = None) -> tuple[str, tuple[int, int]] | None:
     """The country a nationality adjective gives the place input ``name``, read before
     the subject so the adjective is not also the thing asked for ("Malbec argentino":
     the wine is Malbec); None for an input that names no country, or when the request
-    names the place itself ("vino francés de Burdeos": Burdeos is read as before)."""
+    names the place itself ("vino francés de Burdeos": Burdeos is read as before);
+    ``inputs``: the kind's, as :func:`scout.task.placewords.names_countries` takes them."""
     from scout.task.gazetteer import country_as_typed
     from scout.task.place import cued, find_place
     from scout.task.placecase import known_name
     from scout.task.placewords import names_countries
 
-    if not names_countries(name, spec):
+    if not names_countries(name, spec, inputs):
         return None
     said = find_demonym(free)
     if said is None:

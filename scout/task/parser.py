@@ -42,7 +42,7 @@ from scout.task.accept import (
 from scout.task.corrections import (CORRECTABLE, corrected_places, corrected_quantities,
                                     put_corrected_places, read_corrected, segments)
 from scout.schemas.task import looks_back
-from scout.task.datelabels import labelled_dates
+from scout.task.datelabels import after_earlier, labelled_dates
 from scout.task.datereader import find_date
 from scout.task.demonyms import country_said
 from scout.task.display import display
@@ -159,11 +159,13 @@ def parse_query(
     # the unit of work a money read ("por palabra"): a kind's enum that names the basis
     # in its own words may still read it there
     unit_spans: list[tuple[int, int]] = []
+    at: dict[str, tuple[int, int]] = {}
 
     def found(name: str, value: Any, span: tuple[int, int]) -> None:
         result.values[name] = value
         result.spans[name] = q[span[0]:span[1]].strip()
         read_spans.append(span)
+        at[name] = span
         text.claim(span)
 
     def refused(name: str, spec: InputSpec, values: list[Any]) -> None:
@@ -340,7 +342,7 @@ def parse_query(
                                    declared={s.type for s in inputs.values()},
                                    lang=result.lang,
                                    countries=bool(places) and all(
-                                       names_countries(n, s) for n, s in inputs.items()
+                                       names_countries(n, s, inputs) for n, s in inputs.items()
                                        if s.type == "place"),
                                    role=names_a_role(name, spec.aliases),
                                    searched=searched)
@@ -418,7 +420,7 @@ def parse_query(
             result.flags.append(f"past:{name}")
     for name, spec in ordered:  # "Malbec argentino": a country's adjective, for a country's input
         if spec.type == "place" and name not in result.values and (
-                said := country_said(text.free, text.original, result.lang, name, spec)):
+                said := country_said(text.free, text.original, result.lang, name, spec, inputs)):
             found(name, said[0], said[1])
     if scoped := read_scope(text, inputs, result.values):  # "EU-wide", "a nivel europeo"
         found(*scoped)
@@ -444,6 +446,8 @@ def parse_query(
         if name not in result.values:
             read(name, spec, False)
 
+    # "ida el 5 de febrero, vuelta el 9": the return is after the departure, not this month
+    after_earlier(result.values, at, inputs, q, count_nights=count_nights)
     if moved:
         put_corrected_places(result.values, result.spans, text.original, moved, places)
     if len(places) > 1:  # "en Chamberí, Madrid"

@@ -56,11 +56,11 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
             or any(k and k != name for k in route)
         if stray(hit, held, text.free, text.original, lang, list(spec.aliases)):
             hit = None
-    if hit is not None and names_countries(name, spec) and not known_name(hit[0]) \
+    if hit is not None and names_countries(name, spec, inputs) and not known_name(hit[0]) \
             and not country_as_typed(hit[0]) \
             and not cued(text.free, hit[1][0], lang, list(spec.aliases)):
         hit = None  # "rioja Reserva": a country's name is known or follows a cue
-    if hit is not None and names_countries(name, spec) and institution(
+    if hit is not None and names_countries(name, spec, inputs) and institution(
             text.original[hit[1][0]:hit[1][1]].strip()):
         hit = None  # "grants at UAB": a university's or a body's initials, no country
     if hit is not None and _PRICED.match(text.free, hit[1][1]) and not known_name(hit[0]) \
@@ -75,8 +75,9 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
             text.original, hit, name, named_places, route, values)) \
             and not _beside_known(text.folded, hit):
         hit = (unswapped(hit[0]), hit[1])  # "madird": the city the fingers meant
-    if hit is not None and not names_cities(name, spec) and not names_countries(name, spec):
-        hit = _two_names(text, hit)
+    if hit is not None and name not in route and not names_cities(name, spec) \
+            and not names_countries(name, spec, inputs):
+        hit = _two_names(text, hit)  # a route's end is one: "entre Madrid y Barcelona"
     if hit is not None and not known_name(hit[0]) and _label(hit[0], name, inputs):
         text.claim(hit[1])  # "31 de enero como plazo", "enero plazo": the date's label
         hit = None

@@ -13,6 +13,7 @@ alone ("beach", "estación"). Readers that must skip places use :data:`STRONG_CU
 from __future__ import annotations
 
 import re
+from typing import Any
 
 # cues a place follows; "a" / "to" only for :func:`scout.task.place.find_place`
 CUES_EN = ("in", "at", "near", "around", "to", "visiting", "visit", "inside", "close to",
@@ -156,6 +157,9 @@ ARTICLE_OF_WHAT = LEADING | STOP | VENUE_WORDS
 # name the gazetteer knows, so no unknown name is split off the subject for it
 _COUNTRY_WORDS = frozenset({"country", "countries", "pais", "paises", "nation", "nacion",
                             "origin", "origen"})
+# a wine's or a coffee's "origin" is its country; a trip's, beside its destination, the
+# place it leaves from ("MAD", "JFK": an airport's code, no institution's initials)
+_ROUTE_END_WORDS = frozenset({"origin", "origen"})
 
 
 # the endings of an adjective as typed, Spanish and English ("pequeño", "espacioso",
@@ -183,12 +187,17 @@ def names_cities(name: str, spec: object) -> bool:
     return any(w in _CITY_WORDS for n in said for w in re.split(r"[\W_]+", fold(n)))
 
 
-def names_countries(name: str, spec: object) -> bool:
-    """The place input ``name`` (its aliases too) is a country's."""
+def names_countries(name: str, spec: object, inputs: dict[str, Any] | None = None) -> bool:
+    """The place input ``name`` (its aliases too) is a country's. With ``inputs`` (the
+    kind's) holding another place input, ``origin`` / ``origen`` is a route's start, no
+    country: a trip's origin is a city or an airport."""
     from scout.task.lang import fold
 
+    words = _COUNTRY_WORDS
+    if inputs is not None and sum(getattr(s, "type", None) == "place" for s in inputs.values()) > 1:
+        words = words - _ROUTE_END_WORDS
     said = [name, *getattr(spec, "aliases", [])]
-    return any(w in _COUNTRY_WORDS for n in said for w in re.split(r"[\W_]+", fold(n)))
+    return any(w in words for n in said for w in re.split(r"[\W_]+", fold(n)))
 
 
 # what a stay or a rental is for, named before its own place: "para un congreso en Lisboa",

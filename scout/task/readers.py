@@ -240,6 +240,13 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
         lead = leading_count(free) if counts_items(name, list(spec.aliases)) else None
         if lead:  # "3 multichannel pipettes": how many, and the subject stays
             return lead[0], widened(text.free, free, lead[1])
+        # English's article counts one, as Spanish's "un niño" does, after another count it
+        # is joined to ("2 adults and a child", read or not yet); alone ("a room") it names
+        # the thing, no count
+        art = re.search(r"(?:\d+\s+[a-z]+|" + CLAIMED + r"+)\s+(?:and|&|plus)\s+(an?)\s+(?:"
+                        + alt + r")(?!\w)", free)
+        if art:
+            return 1, widened(text.free, free, (art.start(1), art.end()))
     if not m:
         # a count said to be none: "sin experiencia", "no experience needed" is 0
         # (or by the input name's last word: "no experience" for max_experience)

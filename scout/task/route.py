@@ -43,6 +43,9 @@ _WORD = re.compile(r"[^\W\d_][\w'’.]*", re.UNICODE)
 _TRIES = 24
 # what joins the two ends of a route written without a cue: a dash, an arrow, a slash
 _MARKS = r"(?:-{1,2}>|→|⇒|>|–|—|-|/)"
+# two codes in capitals joined by a hyphen, read as one hyphenated name ("MAD-LIM"): the
+# gazetteer need not know them, their shape says they are two ends
+_CODES = re.compile(r"([A-Z]{3,4})-([A-Z]{3,4})")
 
 
 # the prepositions of where, English's interchangeable after a verb of place ("drop off
@@ -186,10 +189,13 @@ def _ends_longer(free: str, start: int, end: int, cues: list[str]) -> bool:
 def _ends(hit: Hit, original: str) -> list[Hit]:
     """``hit`` as the places it is: one, or two when it is two names the gazetteer knows
     joined ("Barcelona-París", "madrid valencia", "entre Madrid y Barcelona") and not one
-    it knows whole ("Trinidad y Tobago")."""
+    it knows whole ("Trinidad y Tobago"), or two codes joined by a hyphen ("MAD-LIM")."""
     from scout.task.gazetteer import known_place_words
 
     text, (start, _end) = hit
+    codes = _CODES.fullmatch(original, start, _end)
+    if codes is not None:  # "MAD-LIM", "LHR-JFK": two codes, as airports and stations write them
+        return [(codes.group(1), codes.span(1)), (codes.group(2), codes.span(2))]
     words = [m for m in _WORD.finditer(text)]
     folded = [fold(w.group(0)).rstrip(".") for w in words]
     if len(words) < 2 or known_place_words(folded) == len(folded):
@@ -218,7 +224,8 @@ def _route(free: str, original: str, cased: bool, joiners: list[str],
         if "\x00" in free[m.start():m.end()]:
             continue
         # a name starts with a capital, or is one the gazetteer knows ("madrid valencia")
-        if not (cased and m.group(0)[0].isupper()) and not known_place_words(
+        if not (cased and m.group(0)[0].isupper()) and not _CODES.match(original, m.start()) \
+                and not known_place_words(
                 [fold(w).rstrip(".") for w in _WORD.findall(original, m.start(), m.start() + 80)][:5]):
             continue
         tries -= 1

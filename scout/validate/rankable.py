@@ -144,21 +144,25 @@ def _volume_problems(pid: str, params: RankParams, pipeline: Pipeline,
 
 def _people_problems(pid: str, params: RankParams, pipeline: Pipeline,
                      smap: SourceMap) -> list[Problem]:
-    """SPEC080 when ``people`` names no integer input: its value is the count a price
-    per person is multiplied by."""
-    name = params.people
-    spec = pipeline.inputs.get(name) if name else None
-    if name is None or (spec is not None and spec.type == "integer"):
-        return []
-    counts = sorted(n for n, s in pipeline.inputs.items() if s.type == "integer")
-    what = "no input" if spec is None else f"a {spec.type} input"
-    hint = did_you_mean(name, counts, what="integer inputs") if spec is None else None
-    return [Problem(
-        "SPEC080", f"phase '{pid}' (rank): 'people: {name}' names {what}: the people a price "
-        "per person is for are counted by an integer input", smap.locate(
-            ("phases", pid, "with", "people")),
-        hint=hint or ("name the integer input that counts the people (guests: {type: "
-                      "integer})" + (f": {', '.join(counts)}" if counts else "")))]
+    """SPEC080 for each name ``people`` gives that is no integer input: its value (or
+    the sum of the listed ones) is the count a price per person is multiplied by."""
+    listed = isinstance(params.people, list)
+    out = []
+    for i, name in enumerate([params.people] if isinstance(params.people, str)
+                             else params.people or []):
+        spec = pipeline.inputs.get(name)
+        if spec is not None and spec.type == "integer":
+            continue
+        counts = sorted(n for n, s in pipeline.inputs.items() if s.type == "integer")
+        what = "no input" if spec is None else f"a {spec.type} input"
+        hint = did_you_mean(name, counts, what="integer inputs") if spec is None else None
+        out.append(Problem(
+            "SPEC080", f"phase '{pid}' (rank): 'people: {name}' names {what}: the people a "
+            "price per person is for are counted by an integer input", smap.locate(
+                ("phases", pid, "with", "people", *((i,) if listed else ()))),
+            hint=hint or ("name the integer input that counts the people (guests: {type: "
+                          "integer})" + (f": {', '.join(counts)}" if counts else ""))))
+    return out
 
 
 def _variants_problems(pid: str, params: RankParams, pipeline: Pipeline,

@@ -140,3 +140,40 @@ def test_a_price_for_the_group_is_shared_by_the_people_asked(query: str) -> None
     flag = "price per group divided by 4 people, to compare it with the budget per person"
     assert flag in kept.flags and flag not in kept.unchecked_flags
     assert localize(flag, "es").startswith("precio por grupo dividido entre 4 personas")
+
+
+PARTY = {"city": InputSpec(type="place"),
+         "adults": InputSpec(type="integer", aliases=["adultos", "adults"]),
+         "children": InputSpec(type="integer", aliases=["niños", "niño", "children", "child"]),
+         "budget": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize(("query", "kept"), [
+    # 2 + 1 = 3 people: 35 × 3 = 105 fits, 45 × 3 = 135 does not
+    ("2 adultos y un niño en Madrid, máximo 120 € en total", ["catering"]),
+    ("2 adults and 1 child in Madrid, under 120 EUR in total", ["catering"]),
+    # one of them left unsaid counts nothing: 2 × 45 = 90 fits
+    ("2 adults in Madrid, under 120 EUR in total", ["catering", "dear"]),
+])
+def test_people_that_add_up(query: str, kept: list[str]) -> None:
+    """``people: [adults, children]``: the listed counts the request gives add up."""
+    task = build_task(query, PARTY, today=dt.date(2026, 12, 6))
+    venues = [_flat("catering", ("https://a.test/", _eur(35, "person"))),
+              _flat("dear", ("https://b.test/", _eur(45, "person")))]
+    params = RankParams(items="candidates", as_="v", where=WHERE, people=["adults", "children"],
+                        order_by=["v.price.amount if v.price else none"], descending=False)
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=venues)}, task))
+    assert [i.candidate.key for i in short.items] == kept
+    people = 2 + ("child" in query or "niño" in query)
+    assert f"price per person times {people} people, to compare it as the group's" in \
+        short.items[0].candidate.flags
+
+
+def test_each_listed_people_input_is_an_integer_one(tmp_path: Path) -> None:
+    """SPEC080 for the one of a list that is no integer input, located at it."""
+    head = HEAD.replace("phases:\n", HEADCOUNT + "phases:\n")
+    path = tmp_path / "p.yaml"
+    path.write_text(head + "  R1: {uses: rank, needs: [candidates], produces: [shortlist], "
+                    "with: {items: candidates, people: [guests, layout]}}\n")
+    [p] = validate_paths([path], config=CONFIG).files[0].errors
+    assert p.code == "SPEC080" and "'people: layout'" in p.message

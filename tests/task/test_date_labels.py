@@ -48,3 +48,29 @@ def test_one_date_input_reads_as_before():
     one = {"topic": InputSpec(type="subject"), "dates": InputSpec(type="date")}
     assert _dates("tenders for jazz concerts in January", one) == {
         "dates": JAN, "topic": "jazz concerts"}
+
+
+TRIP = {"origin": InputSpec(type="place", aliases=["from", "de"]),
+        "destination": InputSpec(type="place", aliases=["to", "a"]),
+        "departure": InputSpec(type="date", aliases=["ida", "departing"]),
+        "return_date": InputSpec(type="date", aliases=["vuelta", "returning", "back"])}
+
+
+@pytest.mark.parametrize("query, departure, back", [
+    # a bare day after a later month's date is that month's (or the next), never this one's
+    ("vuelo de Santiago a Lima el 5 de febrero, vuelta el 9", dt.date(2027, 2, 5),
+     dt.date(2027, 2, 9)),
+    ("vuelo de Madrid a Lima, ida el 20 de marzo y vuelta el 3", dt.date(2027, 3, 20),
+     dt.date(2027, 4, 3)),
+    ("flight from Lisbon to Paris departing March 3, returning the 10th", dt.date(2027, 3, 3),
+     dt.date(2027, 3, 10)),
+    # already after it: as read
+    ("vuelo de Madrid a Lima el 8 de diciembre, vuelta el 20", dt.date(2026, 12, 8),
+     dt.date(2026, 12, 20)),
+    # a month written with the day is kept as written
+    ("vuelo de Madrid a Lima el 5 de febrero, vuelta el 9 de diciembre", dt.date(2027, 2, 5),
+     dt.date(2026, 12, 9)),
+])
+def test_a_bare_later_day_follows_the_date_said_before_it(query, departure, back):
+    values = build_task(query, TRIP, today=TODAY).values
+    assert (values["departure"], values["return_date"]) == (departure, back)

@@ -96,3 +96,30 @@ PICKUP = {"pickup": InputSpec(type="place", aliases=["in", "en", "recogida en"])
 ])
 def test_a_longer_cue_of_the_other_input_wins(query, want):
     assert _places(query, PICKUP) == want
+
+
+TRIP = {"origin": InputSpec(type="place", aliases=["from", "desde", "de"]),
+        "destination": InputSpec(type="place", aliases=["to", "a", "hasta"])}
+
+
+@pytest.mark.parametrize("query,want", [
+    # an origin beside a destination is a trip's start: an airport's code is its place,
+    # not an institution's initials (as for a wine's origin alone)
+    ("vuelo de MAD a LIM el 3 de marzo", ("MAD", "LIM")),
+    ("flight from JFK to LHR", ("JFK", "LHR")),
+    ("from AMS to London", ("AMS", "London")),
+    # two codes joined by a hyphen are two ends, whether or not the gazetteer knows them
+    ("vuelo MAD-LIM el 3 de marzo", ("MAD", "LIM")),
+    ("flight JFK-LHR on 3 March", ("JFK", "LHR")),
+    # a name with hyphens stays one
+    ("tren a Aix-en-Provence desde Lyon", ("Lyon", "Aix-en-Provence")),
+])
+def test_airport_codes_are_a_route_s_ends(query, want):
+    assert _places(query, TRIP) == want
+
+
+def test_an_origin_alone_still_names_a_country():
+    wine = {"origin": InputSpec(type="place", aliases=["de", "from"]),
+            "grape": InputSpec(type="string", enum=["malbec"])}
+    # "Malbec argentino": a nationality gives a wine's origin
+    assert build_task("Malbec argentino", wine, today=TODAY).values.get("origin") == "Argentina"

@@ -140,3 +140,17 @@ def test_a_labelled_list_enum_too() -> None:
 def test_labelled_needs_an_enum() -> None:
     with pytest.raises(ValueError, match="labelled"):
         InputSpec(type="string", labelled=True)
+
+
+RULED_OUT = InputSpec(type="list", items="string",
+                      pattern=r"(?:\bsin|\bnot\s+with|\bneither)\s+(?P<value>(?-i:[A-Z])\w+"
+                              r"(?:\s*(?:,|\bni\b|\bnor\b|\bor\b)\s*(?-i:[A-Z])\w+)*)")
+
+
+@pytest.mark.parametrize("query, items", [
+    ("vuelos a Roma sin Ryanair ni Vueling", ["Ryanair", "Vueling"]),
+    ("flights to Rome, neither Ryanair nor Vueling", ["Ryanair", "Vueling"]),
+    ("flights to Rome not with Ryanair, Wizz or Vueling", ["Ryanair", "Wizz", "Vueling"]),
+])
+def test_a_list_of_what_is_ruled_out_is_its_items(query: str, items: list[str]) -> None:
+    assert _values(query, {"destination": InputSpec(type="place"), "no": RULED_OUT})["no"] == items

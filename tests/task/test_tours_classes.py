@@ -137,3 +137,22 @@ def test_a_number_that_is_no_party_is_not_read_as_one(text):
     from scout.task.partycount import party_after_for
 
     assert party_after_for(text) is None
+
+
+PARTY = {"city": InputSpec(type="place"),
+         "adults": InputSpec(type="integer", aliases=["adultos", "adults"]),
+         "children": InputSpec(type="integer", aliases=["niños", "niño", "children", "child"])}
+
+
+@pytest.mark.parametrize("query, adults, children", [
+    # English's article after another count is one, as Spanish's "un niño" is
+    ("flights to Lima for 2 adults and a child", 2, 1),
+    ("vuelos a Lima para 2 adultos y un niño", 2, 1),
+    ("flights to Lima for 2 adults & a child", 2, 1),
+    # alone, "a" names the thing: no count
+    ("a child-friendly hotel in Lima", None, None),
+    ("a hotel in Lima for an adult", None, None),
+])
+def test_an_article_after_another_count_is_one(query, adults, children):
+    values = _values(query, PARTY)
+    assert (values.get("adults"), values.get("children")) == (adults, children)
