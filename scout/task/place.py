@@ -144,8 +144,10 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 if counted[k]:
                     after = False  # "hotel 2 noches de relax": the "de" is the count's
                     continue
-                if k >= 2 and fold(words[k - 1].group(0)) in sw.RELATIVE:
-                    continue  # "cursos que empiecen en enero": the clause's verb
+                if k >= 2 and (fold(words[k - 1].group(0)) in sw.RELATIVE or k >= 3
+                               and fold(words[k - 1].group(0)) in _NOT
+                               and fold(words[k - 2].group(0)) in sw.RELATIVE):
+                    continue  # "cursos que empiecen en enero", "que no pidan": the clause's verb
                 whose = whose or fold(words[k - 1].group(0)) in _POSSESSIVES
                 if whose and not _known_at(words, k) and known_end(free, m.start()) is None:
                     continue  # "campamento, mi hijo tiene 14": whose, and what they do
@@ -259,6 +261,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     return None
 
 
+# a relative clause's negation: the word after "que no" / "that don't" is its verb
+_NOT = frozenset({"no", "not", "don't", "dont", "doesn't", "nunca", "never"})
 # whose: the word after one is someone's ("mi hijo", "my son"), no town's name
 _POSSESSIVES = frozenset("mi mis my our nuestro nuestra nuestros nuestras tu tus su sus".split())
 # what may open a request before its first word: its capital is the sentence's

@@ -36,3 +36,10 @@ def read(kind: str, query: str) -> dict[str, object]:
 def test_job_title_head_is_no_town(query: str, role: str, city: str | None) -> None:
     got = read("jobs", query)
     assert (got.get("role"), got.get("city")) == (role, city)
+
+
+def test_negated_relative_clause_verb_is_no_town() -> None:
+    # blind16 #39: "que no pidan" is the clause's verb, as "que pidan" was
+    got = read("jobs", "chamba de data scientist remota, mínimo 2.500 verdes al mes, "
+                       "que no pidan más de 3 años de experiencia")
+    assert got.get("city") is None and got["role"] == "data scientist"
