@@ -48,6 +48,7 @@ from scout.task.others import blanked, other_parts, priced_parts
 from scout.task.lang import Lang, detect, fold
 from scout.task.parse_notes import ParseResult, note, note_left, note_unread
 from scout.task.placeinput import read_place
+from scout.task.placelist import read_listed
 from scout.task.quantityinputs import read_quantities
 from scout.task.readers import (
     CLAIMED,
@@ -333,8 +334,8 @@ def parse_query(
                     text.claim((cut[1][1], hit[1][1]))  # the feature: no place either
                     hit = cut
             elif spec.type == "place":
-                hit = read_place(text, result.lang, name, spec, inputs, route,
-                                 result.values)
+                hit = read_listed(lambda: read_place(text, result.lang, name, spec, inputs, route,
+                                                     result.values), text, result, name, list(route.values()), _)
             if named and spec.enum and not by_pattern:
                 value, off = in_enum(spec, hit[0] if hit is not None else None)
                 if off:  # the query gave this input a value the enum does not allow

@@ -168,7 +168,7 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
                 break
             tok.place = found = marked = True
         if marked and name is not None:
-            _mark_second_name(toks, i, name[1][1], free, original)
+            _mark_second_name(toks, i, name[1], free, original)
         if marked and (" " in m.group(0).strip() or _other_alias(m.group(0), aliases)):
             # a cue of several words ("based in", "con sede en": a place input's alias)
             # is the place's, none of its words the subject's ("researchers based in Lisbon")
@@ -196,24 +196,19 @@ def _other_alias(cue: str, aliases: list[str]) -> bool:
     return re.sub(r"\s+", " ", fold(cue)).strip() in own_aliases(aliases)
 
 
-def _mark_second_name(toks: list[Tok], i: int, end: int, free: str, original: str) -> None:
-    """A place the gazetteer knows after the cued name's "and" / "y" ("in England and
-    Wales", "en Madrid y Barcelona") is a place too, never the subject: the place input
-    takes both as one region, or the first."""
-    from scout.task.place import name_at
-    from scout.task.placecase import known_name
+def _mark_second_name(toks: list[Tok], i: int, span: tuple[int, int], free: str,
+                      original: str) -> None:
+    """The places listed after the cued name at ``span`` are places too, never the subject
+    ("in England and Wales", "en Madrid y Barcelona", "in Lisbon, Porto or Faro": what
+    :func:`scout.task.placelist.listed_after` reads); the place input takes the first."""
+    from scout.task.placelist import listed_after
 
-    joined = re.match(r"[ \t]+(?:and|y|e|&)[ \t]+", free[end:])
-    if joined is None:
-        return
-    after = name_at(free, original, end + joined.end())
-    if after is None or not known_name(after[0]):
-        return
-    for tok in toks[i:]:
-        if tok.start >= after[1][1]:
-            break
-        if tok.start >= end:
-            tok.place = True
+    for after in listed_after(free, original, span):
+        for tok in toks[i:]:
+            if tok.start >= after[1][1]:
+                break
+            if tok.start >= span[1]:
+                tok.place = True
 
 
 def mark_known_places(toks: list[Tok], free: str, original: str) -> bool:

@@ -43,3 +43,43 @@ def test_negated_relative_clause_verb_is_no_town() -> None:
     got = read("jobs", "chamba de data scientist remota, mínimo 2.500 verdes al mes, "
                        "que no pidan más de 3 años de experiencia")
     assert got.get("city") is None and got["role"] == "data scientist"
+
+
+# ------------------------------ 2. a filler noun; places offered as either
+@pytest.mark.parametrize("query", ["Free stuff", "free stuff to do in Madrid"])
+def test_filler_noun_is_no_genre(query: str) -> None:
+    got = read("events", query)
+    assert got.get("genre") is None and got["free"] is True
+
+
+def test_filler_noun_leaves_the_genre() -> None:
+    assert read("events", "jazz stuff in Madrid")["genre"] == "jazz"  # guard
+
+
+@pytest.mark.parametrize("kind, query, place, others", [
+    ("tours", "walking tour in Lisbon, Porto or Faro", "Lisbon", "Porto, Faro"),
+    ("tours", "tour en Madrid o Barcelona", "Madrid", "Barcelona"),
+    ("tours", "tour en Toledo, Segovia o Ávila el sábado", "Toledo", "Segovia, Ávila"),
+    ("tours", "tour por sevilla o cordoba", "Sevilla", "cordoba"),
+    ("restaurants", "tapas in Madrid and Barcelona", "Madrid", "Barcelona"),
+])
+def test_places_listed_for_one_input(kind: str, query: str, place: str, others: str) -> None:
+    path = (EXAMPLES / kind / "pipelines" / f"{kind}.yaml" if kind != "restaurants"
+            else EXAMPLES.parent / "pipelines" / "restaurant_research.yaml")
+    task = parse_request(path, query, TODAY)
+    name = "place" if kind == "tours" else "city"
+    assert task.values[name] == place
+    # the others are no other input's (no theme, no day trip's origin) and are said back
+    assert not {k for k, v in task.values.items() if isinstance(v, str) and k != name
+                and any(o.strip().lower() in v.lower() for o in others.split(","))}
+    assert any(others in n for n in task.notes), task.notes
+
+
+@pytest.mark.parametrize("query, place, origin", [
+    ("day trip to Sintra from Lisbon", "Sintra", "Lisbon"),  # a route is no list
+    ("tour near Sants, Barcelona", "Sants", None),  # a comma alone says where
+])
+def test_no_list_guards(query: str, place: str, origin: str | None) -> None:
+    task = parse_request(EXAMPLES / "tours" / "pipelines" / "tours.yaml", query, TODAY)
+    assert (task.values["place"], task.values.get("origin")) == (place, origin)
+    assert not any("also named" in n or "otros lugares nombrados" in n for n in task.notes)
