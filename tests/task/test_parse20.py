@@ -83,3 +83,28 @@ def test_no_list_guards(query: str, place: str, origin: str | None) -> None:
     task = parse_request(EXAMPLES / "tours" / "pipelines" / "tours.yaml", query, TODAY)
     assert (task.values["place"], task.values.get("origin")) == (place, origin)
     assert not any("also named" in n or "otros lugares nombrados" in n for n in task.notes)
+
+
+# ------------------------------ 3. a country past a capitalised product word; "gigs"
+@pytest.mark.parametrize("query, country", [
+    ("Prepaid eSIM for Spain for a 10-day trip", "Spain"),
+    ("Prepaid SIM for Spain", "Spain"),
+    ("Tarifa Prepago para Francia", "Francia"),
+    ("prepaid eSIM for Japan", "Japan"),  # guard: typed in lower case it was read
+])
+def test_country_past_a_name_that_is_no_country(query: str, country: str) -> None:
+    assert read("phoneplans", query).get("country") == country
+
+
+@pytest.mark.parametrize("kind, query, name, size", [
+    ("phoneplans", "plan with at least 20 gigs", "min_data", 20.0),
+    ("phoneplans", "eSIM 10 gigs of data for Japan", "min_data", 10.0),
+    ("laptops", "laptop with 16 gigs of RAM", "min_ram", 16.0),
+])
+def test_gigs_for_a_data_allowance(kind: str, query: str, name: str, size: float) -> None:
+    assert read(kind, query).get(name) == size
+
+
+def test_bare_gigs_stay_unread_for_memory() -> None:
+    # a laptop's memory and storage are both gigabytes: a bare "gigs" is no allowance
+    assert "min_ram" not in read("laptops", "laptop 16 gigs")
