@@ -108,3 +108,21 @@ def test_gigs_for_a_data_allowance(kind: str, query: str, name: str, size: float
 def test_bare_gigs_stay_unread_for_memory() -> None:
     # a laptop's memory and storage are both gigabytes: a bare "gigs" is no allowance
     assert "min_ram" not in read("laptops", "laptop 16 gigs")
+
+
+# ------------------------------ 4. a child's age after "de", "años" unsaid
+@pytest.mark.parametrize("kind, query, age", [
+    ("schools", "colegio británico en Madrid para mi hija de 8, el comedor da igual, con ruta",
+     8),
+    ("camps", "campamento en Madrid para mi hija de 8", 8),
+    ("camps", "camp in Madrid for my daughter (8)", 8),
+    ("camps", "camp in Madrid for my 8 y.o.", 8),
+    ("schools", "colegio en Madrid para mi hijo de 8 años", 8),
+])
+def test_child_age_after_kinship_noun(kind: str, query: str, age: int) -> None:
+    assert read(kind, query).get("age") == age
+
+
+def test_half_year_is_no_age() -> None:
+    # "de 6 y medio" is a fraction: not read as 6
+    assert "age" not in read("schools", "colegio para mi hijo de 6 y medio en Madrid")
