@@ -36,7 +36,8 @@ from scout.task.establishments import place_in_name
 from scout.task.placecase import known_name
 from scout.task.wordshapes import nationality
 from scout.task.notplace import (after_field_cue, agreed_plural, asking, capitals_claimed,
-                                 degree_cue, field_cue, field_words, nominal_cue, people_field,
+                                 degree_cue, field_cue, field_words, language, nominal_cue,
+                                 people_field,
                                  plural_of_claimed, word_before as _word_before)
 from scout.task.placename import (WORD, is_cased, kind_word, known_end, name_at, next_word,
                                   read_name, title_case)
@@ -70,6 +71,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         if _intro_cue(m, free, original):
             continue  # "an introduction to Machine Learning", "guía a Rust": the topic
         hit = place_in_name(original, read_name(free, original, m.end(), cased), cased)
+        if hit and language(hit[0]):
+            continue  # "tour por Sevilla en francés", "visita en alemán": spoken, no place
         if hit and occasion is None and pw.occasion_cue(free, m.start()):
             occasion = hit  # "for a field campaign in Svalbard ... a hotel in Longyearbyen"
             continue
@@ -252,6 +255,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
             hit = None if _intro_cue(m, free, original) else read_name(free, original,
                                                                          m.end(), False)
+            if hit and language(hit[0]):
+                continue  # "Tours in Seville in french"
             if hit and (degree_cue(m.group("cue"), m.start(), original)
                         or nominal_cue(m.group("cue"), m.start(), original)) \
                     and not known_name(hit[0]):

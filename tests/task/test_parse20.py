@@ -126,3 +126,16 @@ def test_child_age_after_kinship_noun(kind: str, query: str, age: int) -> None:
 def test_half_year_is_no_age() -> None:
     # "de 6 y medio" is a fraction: not read as 6
     assert "age" not in read("schools", "colegio para mi hijo de 6 y medio en Madrid")
+
+
+# ------------------------------ 5. a language's name is never a place
+@pytest.mark.parametrize("kind, query, place_input, place", [
+    ("events", "visita guiada en alemán", "city", None),
+    ("events", "obra de teatro en inglés", "city", None),
+    ("events", "visita guiada en alemán en Sevilla", "city", "Sevilla"),
+    ("tours", "tour por Sevilla en francés", "place", "Sevilla"),
+    ("events", "concierto en Panamá", "city", "Panamá"),  # guard: a country CLDR also names
+])
+def test_language_is_no_place(kind: str, query: str, place_input: str,
+                              place: str | None) -> None:
+    assert read(kind, query).get(place_input) == place
