@@ -299,7 +299,8 @@ def parse_query(
             elif spec.type == "duration":
                 from scout.task.durations import find_duration
 
-                hit = find_duration(text.free, high=name.startswith("max"), calendar=True)
+                hit = find_duration(text.free, high=name.startswith("max"), calendar=True,
+                                    rivals=rival_words(inputs, name))  # "excursión de un día"
             elif spec.type in ("integer", "number"):
                 hit = find_number(text, spec, name, spec.type == "integer", result.lang,
                                   rival_words(inputs, name))

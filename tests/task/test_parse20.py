@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from scout.spec.loader import load_pipeline
+from scout.task.parser import parse_query
 from tests.kinds import parse_request
 
 TODAY = dt.date(2026, 12, 6)  # a Sunday
@@ -139,3 +141,36 @@ def test_half_year_is_no_age() -> None:
 def test_language_is_no_place(kind: str, query: str, place_input: str,
                               place: str | None) -> None:
     assert read(kind, query).get(place_input) == place
+
+
+# ------------------------------ 7. the example kinds' own words
+@pytest.mark.parametrize("kind, query, name, value", [
+    ("rentals", "busco depa de 2 dormitorios en Ñuñoa, amoblado", "property", "flat"),
+    ("flats", "depa para comprar en Miraflores, Lima, 3 dormitorios", "property", "flat"),
+    ("tours", "excursión de un día desde Cusco a Machu Picchu", "day_part", "full-day"),
+    ("tours", "tour de un día por Toledo", "day_part", "full-day"),
+    ("venues", "sala para un taller de 30 personas en Bilbao, en formato aula", "layout",
+     "classroom"),
+    ("schools", "colegio británico en Madrid, con ruta", "bus", True),
+])
+def test_example_kind_words(kind: str, query: str, name: str, value: object) -> None:
+    assert read(kind, query).get(name) == value
+
+
+def test_duration_inside_another_inputs_enum_word() -> None:
+    # "de un día" is the tour's full day, no length asked; a length alone still is one
+    assert "duration" not in read("tours", "tour de un día por Toledo")
+    assert read("tours", "tour de 3 horas por Toledo")["duration"] == 3 * 3600
+
+
+@pytest.mark.parametrize("query, topic", [
+    ("books by Isabel Allende in Spanish, paperback", None),
+    ("a book by Isabel Allende", None),
+    ("history books", "history"),
+])
+def test_books_plural_noun(query: str, topic: str | None) -> None:
+    # the books kind declares "books" (the singular is a word of asking): both claimed
+    model = load_pipeline(EXAMPLES / "books" / "pipelines" / "books.yaml").model
+    # the nouns alone, no kind's name (as the benchmark passes them)
+    got = parse_query(query, model.inputs, today=TODAY, nouns=model.nouns)
+    assert got.values.get("topic") == topic
