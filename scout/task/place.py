@@ -40,6 +40,7 @@ from scout.task.notplace import (after_field_cue, agreed_plural, asking, capital
                                  people_field,
                                  plural_of_claimed, word_before as _word_before)
 from scout.task.placename import (WORD, is_cased, kind_word, known_end, name_at, next_word,
+                                  spanish_word_name,
                                   read_name, title_case)
 
 __all__ = ["cued", "find_place", "is_cased", "is_secondary", "name_at", "strong_cues",
@@ -71,6 +72,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         if _intro_cue(m, free, original):
             continue  # "an introduction to Machine Learning", "guía a Rust": the topic
         hit = place_in_name(original, read_name(free, original, m.end(), cased), cased)
+        if hit is None and not cased:  # "hotel near the lake in como": Como
+            hit = spanish_word_name(free, original, m.end(), lang, m.group("cue"))
         if hit and language(hit[0]):
             continue  # "tour por Sevilla en francés", "visita en alemán": spoken, no place
         if hit and occasion is None and pw.occasion_cue(free, m.start()):

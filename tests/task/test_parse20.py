@@ -174,3 +174,15 @@ def test_books_plural_noun(query: str, topic: str | None) -> None:
     # the nouns alone, no kind's name (as the benchmark passes them)
     got = parse_query(query, model.inputs, today=TODAY, nouns=model.nouns)
     assert got.values.get("topic") == topic
+
+
+# ------------------------------ 6. leftovers: places
+@pytest.mark.parametrize("query, place", [
+    ("hotel near the lake in como", "Como"),
+    ("hotel in como", "Como"),
+    ("hotel in Como", "Como"),
+    ("hotel in el centro de madrid", "Madrid"),  # guard: an article is no name
+])
+def test_spanish_function_word_after_english_cue_is_a_name(query: str, place: str) -> None:
+    task = parse_request(EXAMPLES.parent / "pipelines" / "hotel_research.yaml", query, TODAY)
+    assert task.values["destination"] == place
