@@ -123,8 +123,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             # "las palmas de gran canaria", "los angeles": a request that opens with a
             # name carrying its article (the reader keeps it only before a name word)
             hit = read_name(free, original, words[0].start(), cased)
-            if hit and hit[1][0] == words[0].start() and _name_word_after(original, words[0]):
-                return hit
+            if hit and (hit[1][0] == words[0].start() and _name_word_after(original, words[0])
+                        or _landform_name(hit, words)):
+                return hit  # "las palmas de gran canaria"; "la costa brava": Costa Brava
         if words and (fold(words[0].group(0)) in pw.LEADING | pw.STOP | pw.VENUE_WORDS
                       or fold(words[0].group(0)) in sw.FIELD_HEADS or claimed[0]
                       or counted[0] or kind_word(words[0].group(0))
@@ -215,6 +216,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         for m in re.finditer(r"[^\W\d_][\w'’-]*", original):
             w = m.group(0)
             f = fold(w).replace("’", "'")  # "Who’s" as "Who's"
+            if w[0].isupper() and f in pw.NAME_HEADS and free[m.start()] != "\x00" \
+                    and _landform_name(read_name(free, original, m.start(), cased), [m]):
+                return read_name(free, original, m.start(), cased)  # "Costa Brava sailing camp"
             if not w[0].isupper() or free[m.start()] == "\x00" or f in pw.LEADING \
                     or f in pw.STOP or f in sw.INTRO or kind_word(w):
                 if fold(w) in pw.LEADING_ARTICLES and w[0].isupper() and free[m.start()] != "\x00":
@@ -399,6 +403,15 @@ def _landmark(free: str, original: str, pos: int,
     if inner is None or (" " not in inner[0] and fold(inner[0]) in pw.GENERIC):
         return None
     return inner
+
+
+def _landform_name(hit: tuple[str, tuple[int, int]] | None, words: list[re.Match[str]]) -> bool:
+    """``hit`` is a landform's noun and its name, read from the first word of ``words`` or
+    the one after its article ("Costa Brava", "la costa brava"): a name, though the noun
+    alone is a common one the place reader passes over ("en la costa")."""
+    k = 1 if len(words) > 1 and fold(words[0].group(0)) in pw.LEADING_ARTICLES else 0
+    return hit is not None and len(words) > k and hit[1][0] == words[k].start() \
+        and fold(words[k].group(0)) in pw.NAME_HEADS and hit[1][1] > words[k].end()
 
 
 def _name_word_after(original: str, article: re.Match[str]) -> bool:

@@ -216,7 +216,7 @@ def mark_known_places(toks: list[Tok], free: str, original: str) -> bool:
     what follows it when it goes on with a particle ("palma de mallorca")."""
     from scout.task.gazetteer import country_as_typed, known_place_words
     from scout.task.place import name_at
-    from scout.task.placewords import PARTICLES
+    from scout.task.placewords import LANDFORMS, NAME_HEADS, PARTICLES
 
     found = False
     i = 0
@@ -230,6 +230,12 @@ def mark_known_places(toks: list[Tok], free: str, original: str) -> bool:
         if not n and run and country_as_typed(original[toks[i].start:toks[i].end]) and not (
                 i + 1 < len(toks) and toks[i + 1].word and original[toks[i + 1].start].islower()):
             n = 1  # "Chile", "Malbec from Chile": the country ("Chile relleno": the dish)
+        if not n and run and toks[i].capital and toks[i].text in LANDFORMS | NAME_HEADS:
+            # "Lake District camp", "Costa Brava sailing": a landform's noun typed with a
+            # capital before a name is a place's name the gazetteer need not know
+            name = name_at(free, original, toks[i].start)
+            if name is not None and name[1][1] > toks[i].end:
+                n = sum(1 for t in toks[i:] if t.start < name[1][1])
         if not n:
             i += 1
             continue

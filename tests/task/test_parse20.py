@@ -186,3 +186,23 @@ def test_books_plural_noun(query: str, topic: str | None) -> None:
 def test_spanish_function_word_after_english_cue_is_a_name(query: str, place: str) -> None:
     task = parse_request(EXAMPLES.parent / "pipelines" / "hotel_research.yaml", query, TODAY)
     assert task.values["destination"] == place
+
+
+@pytest.mark.parametrize("kind, query, name, place", [
+    ("camps", "Lake District camp for 8-year-olds", "place", "Lake District"),
+    ("camps", "Costa Brava sailing camp in July", "place", "Costa Brava"),
+    ("rentals", "la costa brava", "city", "Costa Brava"),
+    ("rentals", "casa en la costa brava", "city", "Costa Brava"),
+])
+def test_landform_name_without_cue(kind: str, query: str, name: str, place: str) -> None:
+    got = read(kind, query)
+    assert got.get(name) == place
+    assert place not in str(got.get("activity"))  # no activity "Lake District"
+
+
+@pytest.mark.parametrize("kind, query, name", [
+    ("rentals", "apartamento en la costa", "city"),  # a landform's noun alone is no name
+    ("camps", "Lake camp for kids", "place"),
+])
+def test_landform_noun_alone_is_no_place(kind: str, query: str, name: str) -> None:
+    assert name not in read(kind, query)
