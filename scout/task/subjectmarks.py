@@ -110,6 +110,8 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
         if i is None or not toks[i].word:
             continue
         name = name_at(free, original, m.end())
+        quarter = None if name else _quarter_name(free, original, m.end())
+        name = name or quarter
         if name is None and len(toks[i].text.rstrip("+#")) == 1 and not is_stop(toks[i].text):
             # "statistics in R", "programación en C": a language or a grade, no place; the
             # cue joins it to the topic
@@ -134,7 +136,7 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
         # there opens the place's area ("en el centro de Madrid"), no part of the subject
         passed = name or name_at(free, original, m.end(), cased=False)
         if passed is not None and chosen is not None and passed[1][1] <= chosen[1][0] \
-                and not is_secondary(m.group(0)) \
+                and quarter is None and not is_secondary(m.group(0)) \
                 and not _other_inputs_cue(m.group(0), chosen[1][0], free, aliases):
             # the place reader's choice is the place; the name it passed over is the dish's
             # ("mussels in white wine in brussels"), a landmark after "near" stays a place
@@ -209,6 +211,22 @@ def _mark_second_name(toks: list[Tok], i: int, span: tuple[int, int], free: str,
                 break
             if tok.start >= span[1]:
                 tok.place = True
+
+
+def _quarter_name(free: str, original: str, pos: int) -> tuple[str, tuple[int, int]] | None:
+    """A neighbourhood's noun and its name after a cue ("en la colonia Roma", "in the
+    district of Alfama"): the place's words, the noun's included, from ``pos`` to the
+    name's end, so no part of them is the subject ("tacos en la colonia")."""
+    from scout.task.place import name_at
+
+    noun = _QUARTER.match(free, pos)
+    name = name_at(free, original, noun.end()) if noun else None
+    return (name[0], (pos, name[1][1])) if name else None
+
+
+# a neighbourhood's noun before its name, with its article ("la colonia", "el barrio de")
+_QUARTER = re.compile(r"(?:(?:la|el|the)\s+)?(?:colonia|barrio|distrito|district|"
+                      r"neighbou?rhood)\s+(?:(?:de|del|of)\s+)?")
 
 
 def mark_known_places(toks: list[Tok], free: str, original: str) -> bool:

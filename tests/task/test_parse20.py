@@ -206,3 +206,18 @@ def test_landform_name_without_cue(kind: str, query: str, name: str, place: str)
 ])
 def test_landform_noun_alone_is_no_place(kind: str, query: str, name: str) -> None:
     assert name not in read(kind, query)
+
+
+def test_neighbourhood_noun_ends_the_dish() -> None:
+    task = parse_request(EXAMPLES.parent / "pipelines" / "restaurant_research.yaml",
+                         "tacos en la colonia Roma, CDMX", TODAY)
+    assert (task.values["dish"], task.values["city"]) == ("tacos", "CDMX")
+
+
+@pytest.mark.parametrize("query", ["€100 per night for 3 nights in Paris",
+                                   "100 € la noche por 3 noches en París"])
+def test_stay_length_after_a_per_night_price(query: str) -> None:
+    # a kind with no dates: the length the nightly rate is for is the price's, no unread number
+    task = parse_request(EXAMPLES / "flats" / "pipelines" / "flats.yaml", query, TODAY)
+    assert task.values["budget"].amount == 100.0 and task.values["budget"].per == "night"
+    assert not any("3" in n and ("could not" in n or "no se ha podido" in n) for n in task.notes)
