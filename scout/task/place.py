@@ -40,8 +40,9 @@ from scout.task.notplace import (after_field_cue, agreed_plural, asking, capital
                                  people_field,
                                  plural_of_claimed, word_before as _word_before)
 from scout.task.placename import (WORD, is_cased, kind_word, known_end, name_at, next_word,
-                                  spanish_word_name,
-                                  read_name, title_case)
+                                  read_name, spanish_word_name, title_case)
+from scout.task.placeshapes import abbreviation_at_end as _abbreviation_at_end
+from scout.task.placeshapes import counted as _counted
 
 __all__ = ["cued", "find_place", "is_cased", "is_secondary", "name_at", "strong_cues",
            "title_case"]
@@ -279,13 +280,6 @@ _NOT = frozenset({"no", "not", "don't", "dont", "doesn't", "nunca", "never"})
 _POSSESSIVES = frozenset("mi mis my our nuestro nuestra nuestros nuestras tu tus su sus".split())
 # what may open a request before its first word: its capital is the sentence's
 _OPENERS = " \t\n\r¿¡\"'“‘«(-*>"
-# what may follow a request's last word: what other readers claimed, punctuation, spaces
-_AT_END = " \t\n\r\f\v\x00.,;:!?)]"
-# a short way to write a place: "UK", "USA", "NYC", "EE. UU.", "cdmx" (letters and dots)
-_ABBREVIATION = re.compile(r"(?<![\w.])(?:[^\W\d_]{1,2}\.\s?){1,3}(?:[^\W\d_]{1,2}\.?)?|"
-                           r"(?<![\w.])[^\W\d_]{2,4}(?=[\s\x00.,;:!?)\]]*$)")
-
-
 # what a topic follows ("tweets sobre elecciones", "podcasts about history"): the word
 # before it is what the topic is of, never a place the request opens with
 _TOPIC_CUE = re.compile(r"[\s\x00]+(?:about|sobre|acerca\s+de)\b")
@@ -295,51 +289,6 @@ def _before_topic_cue(free: str, words: list[re.Match[str]]) -> bool:
     """The request's first word (or its first two) stands right before a topic's cue, or
     before what another reader claimed and the cue ("tweets en español sobre elecciones")."""
     return any(_TOPIC_CUE.match(free, m.end()) for m in words[:2])
-
-
-def _abbreviation_at_end(free: str, original: str) -> tuple[str, tuple[int, int]] | None:
-    """A place the gazetteer knows, written short, that ends the request with no cue
-    before it ("SIM only plan UK", "tarifa móvil EE. UU.", "pizza nyc"): chat and
-    headlines put a country's or a city's abbreviation last. A word typed in full is left
-    to the other readings ("ramen girona barato" is about ramen, "hotel lisboa" reads the
-    name after the kind's word)."""
-    stop = len(free.rstrip(_AT_END))  # rstrip, not a regex search: linear on a long run
-    for m in _ABBREVIATION.finditer(free, max(0, stop - 12), stop):
-        text = original[m.start():m.end()].rstrip()
-        bare = text.rstrip(".")
-        text += "." if "." in bare and original[m.start() + len(text):][:1] == "." else ""
-        if m.end() >= stop - 1 and "\x00" not in m.group(0) and known_name(bare) and (
-                bare.isupper() or "." in bare or not any(c in "aeiou" for c in fold(bare))
-                or len(bare) <= 3):
-            name = text if "." in bare else bare if bare.isupper() else bare.upper()
-            return name, (m.start(), m.start() + len(name))
-    return None
-
-
-def _counted(original: str, words: list[re.Match[str]]) -> list[bool]:
-    r"""For each word, whether a number stands right before it ("2 baños"): a number that
-    opens the text or follows whitespace, then spaces or tabs (``(?:^|\s)\d[\d.,]*[ \t]*$``
-    over the text before the word). Read backwards from each word: that search, once per
-    word over all the text before it, was quadratic."""
-    out = []
-    for m in words:
-        end = m.start()
-        # ``$`` also matches before a final newline
-        ends = (end, end - 1) if end and original[end - 1] == "\n" else (end,)
-        out.append(any(_number_before(original, e) for e in ends))
-    return out
-
-
-def _number_before(original: str, end: int) -> bool:
-    i = end
-    while i > 0 and original[i - 1] in " \t":
-        i -= 1
-    j = i
-    while j > 0 and (original[j - 1] in ".," or original[j - 1].isdecimal()):
-        j -= 1
-    # the run opens with a digit (``\d`` and ``\s`` as the re module reads them), after
-    # the text's start or whitespace
-    return j < i and original[j].isdecimal() and (j == 0 or original[j - 1].isspace())
 
 
 def cued(free: str, start: int, lang: str, aliases: list[str]) -> bool:
