@@ -9,6 +9,7 @@ internacional" is a curriculum's, not the stage "bachillerato").
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from scout.i18n import COUNT_WORDS
@@ -87,6 +88,16 @@ def rival_words(inputs: dict[str, InputSpec], name: str) -> list[str]:
     is a curriculum's, not the stage "bachillerato")."""
     return [w for other, spec in inputs.items() if other != name and spec.enum
             for w, _option in _enum_words(spec)]
+
+
+def rival_at(free: str, inputs: dict[str, InputSpec], name: str,
+             ) -> Callable[[tuple[int, int]], bool]:
+    """Whether the text at a span, read for input ``name``, stands inside a longer enum
+    word of another input (``free``: the folded request): "de un día" of a tour's
+    ``day_part`` synonym is no length of its ``duration``."""
+    rivals = rival_words(inputs, name)
+    return lambda span: bool(rivals) and inside_rival(free, span, free[span[0]:span[1]].strip(),
+                                                      rivals)
 
 
 def inside_rival(free: str, span: tuple[int, int], word: str, rivals: list[str]) -> bool:

@@ -39,7 +39,7 @@ from scout.task.datereader import find_date
 from scout.task.demonyms import country_said
 from scout.task.display import display
 from scout.task.gazetteer import known_place_words
-from scout.task.enums import enum_either, enum_peers, find_enum, find_enum_list, rival_words
+from scout.task.enums import enum_either, enum_peers, find_enum, find_enum_list, rival_at, rival_words
 from scout.task.kindnames import kind_names, kind_spans
 from scout.task.injected import uninstructed
 from scout.task.noise import untimed, unwrapped
@@ -299,8 +299,8 @@ def parse_query(
             elif spec.type == "duration":
                 from scout.task.durations import find_duration
 
-                hit = find_duration(text.free, high=name.startswith("max"), calendar=True,
-                                    rivals=rival_words(inputs, name))  # "excursión de un día"
+                # "excursión de un día": a length inside another input's enum word is that input's
+                hit = find_duration(text.free, high=name.startswith("max"), calendar=True, skip=rival_at(text.free, inputs, name))
             elif spec.type in ("integer", "number"):
                 hit = find_number(text, spec, name, spec.type == "integer", result.lang,
                                   rival_words(inputs, name))
