@@ -299,7 +299,6 @@ def parse_query(
             elif spec.type == "duration":
                 from scout.task.durations import find_duration
 
-                # "excursión de un día": a length inside another input's enum word is that input's
                 hit = find_duration(text.free, high=name.startswith("max"), calendar=True, skip=rival_at(text.free, inputs, name))
             elif spec.type in ("integer", "number"):
                 hit = find_number(text, spec, name, spec.type == "integer", result.lang,
