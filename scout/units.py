@@ -186,9 +186,10 @@ def per_factor(per: str | None, target: str | None, week: int = 7,
 DATA_UNITS: dict[str, tuple[str, float]] = {
     "tb": (r"tb|tbs|terabytes?|teras?", 1000.0),
     "tib": (r"tib", 1024 ** 4 / 1e9),
-    # "16 gigs of RAM"; a "gig" alone is a concert, so only before what it measures
+    # "16 gigs of RAM", "20 gigs of data"; a "gig" alone is a concert, so only before what
+    # it measures (or for an input about a data allowance: :mod:`scout.task.quantity`)
     "gb": (r"gb|gbs|gigabytes?|gigas?|gigs?(?=\s+(?:of\s+|de\s+)?(?:ram|memory|memoria|"
-           r"ssd|storage|almacenamiento|disco|disk|hdd)\b)", 1.0),
+           r"ssd|storage|almacenamiento|disco|disk|hdd|data|datos|internet)\b)", 1.0),
     "gib": (r"gib", 1024 ** 3 / 1e9),
     "mb": (r"mb|mbs|megabytes?|megas?", 0.001),
     "mib": (r"mib", 1024 ** 2 / 1e9),

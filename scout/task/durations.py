@@ -27,7 +27,7 @@ number is refused, since a unit matters.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from scout.task.lang import fold
@@ -188,6 +188,7 @@ def _labelled(free: str, span: tuple[int, int], words: str, since: int) -> bool:
 
 def find_duration(free: str, prefix: str = "", words: str | None = None,
                   high: bool = False, calendar: bool = False,
+                  skip: Callable[[tuple[int, int]], bool] | None = None,
                   ) -> tuple[int, tuple[int, int]] | None:
     """The first length of time in ``free`` (the folded query, claimed spans blanked):
     (seconds, span), or None. Of a range ("2-3 hours", "de 2 a 3 horas") the low end,
@@ -197,9 +198,13 @@ def find_duration(free: str, prefix: str = "", words: str | None = None,
     and a turnaround); ``prefix`` is unused (the
     comparison words are left to the notes), kept so the quantity readers' callers fit.
     ``calendar``: days, weeks, months and years count too (a ``duration`` input's reader;
-    not the subject's mask, where "a 12-year-old" is whom it is for)."""
+    not the subject's mask, where "a 12-year-old" is whom it is for). ``skip``: whether a
+    length's span is another input's word (:func:`scout.task.enums.rival_at`: "excursión
+    de un día", a tour's full day, no length asked)."""
     since = 0  # where the length before ends
     for seconds, span in _durations(free, high, calendar):
+        if skip is not None and skip(span):
+            continue
         if words is None or _labelled(free, span, words, since):
             return seconds, span
         since = span[1]

@@ -9,6 +9,7 @@ internacional" is a curriculum's, not the stage "bachillerato").
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from scout.i18n import COUNT_WORDS
@@ -112,7 +113,17 @@ def rival_words(inputs: dict[str, InputSpec], name: str) -> list[str]:
             for w, _option in _enum_words(spec)]
 
 
-def _inside_rival(free: str, span: tuple[int, int], word: str, rivals: list[str]) -> bool:
+def rival_at(free: str, inputs: dict[str, InputSpec], name: str,
+             ) -> Callable[[tuple[int, int]], bool]:
+    """Whether the text at a span, read for input ``name``, stands inside a longer enum
+    word of another input (``free``: the folded request): "de un día" of a tour's
+    ``day_part`` synonym is no length of its ``duration``."""
+    rivals = rival_words(inputs, name)
+    return lambda span: bool(rivals) and inside_rival(free, span, free[span[0]:span[1]].strip(),
+                                                      rivals)
+
+
+def inside_rival(free: str, span: tuple[int, int], word: str, rivals: list[str]) -> bool:
     """A longer enum word of another input stands over ``span`` (the hit of ``word``)."""
     for rival in rivals:
         if len(rival) <= len(word) or fold(word) not in fold(rival):
@@ -139,7 +150,7 @@ def find_enum(text: QueryText, spec: InputSpec, name: str = "",
     unlabelled = []
     for word, option in _enum_words(spec):
         for m in _enum_hits(text, word):
-            if rivals and _inside_rival(text.free, m.span(), word, rivals):
+            if rivals and inside_rival(text.free, m.span(), word, rivals):
                 continue
             span = _with_label(text.free, m.span(), spec, name)
             if spec.labelled and span == m.span():
@@ -269,7 +280,7 @@ def find_enum_list(text: QueryText, spec: InputSpec, rivals: list[str] | None = 
     taken = text.free
     for word, option in _enum_words(spec):
         m = next((h for h in _enum_hits(text, word, rules_out(name)) if taken[h.start()] != CLAIMED
-                  and not (rivals and _inside_rival(text.free, h.span(), word, rivals))
+                  and not (rivals and inside_rival(text.free, h.span(), word, rivals))
                   and not (spec.labelled
                            and _with_label(text.free, h.span(), spec, name) == h.span())),
                  None)

@@ -216,6 +216,9 @@ def periodic(hit: tuple[Money, tuple[int, int], str | None], free: str,
     if money.per is None and (passed := pass_period(free, span[0])) is not None:
         return money.model_copy(update={"per": passed}), span, word
     length = length_after(free, span[1])
+    if length is not None and money.per == length[1]:
+        # "€100 per night for 3 nights": the stay's length at that rate, no other number
+        return money, (span[0], length[2]), word
     if length is None or money.per not in (None, TOTAL):
         return hit
     count, per, end = length

@@ -149,3 +149,13 @@ def plural_of_claimed(free: str, words: list[re.Match[str]]) -> bool:
     first = fold(words[0].group(0))
     return len(first) >= 4 and first.endswith("s") \
         and re.match(r"[ \t]+(?:de|del|of)[ \t]+\x00", free[words[0].end():]) is not None
+
+
+def language(name: str) -> bool:
+    """``name`` (a place reader's hit) is one word naming a language ("en francés", "in
+    German", "visita en alemán"): what is spoken, never a place, whether or not the kind
+    declares a language input with its words (CLDR's names, both languages; a place the
+    gazetteer knows, "Panamá", is left out of them)."""
+    from scout.task.wordshapes import language_name
+
+    return " " not in name.strip() and language_name(fold(name.strip()))

@@ -47,7 +47,7 @@ from scout.task.datereader import find_date
 from scout.task.demonyms import country_said
 from scout.task.display import display
 from scout.task.gazetteer import known_place_words
-from scout.task.enums import enum_either, enum_peers, find_enum, find_enum_list, rival_words
+from scout.task.enums import enum_either, enum_peers, find_enum, find_enum_list, rival_at, rival_words
 from scout.task.kindnames import kind_names, kind_spans
 from scout.task.scope import read_scope
 from scout.task.injected import uninstructed
@@ -57,6 +57,7 @@ from scout.task.others import blanked, other_parts, priced_parts
 from scout.task.lang import Lang, detect, fold
 from scout.task.parse_notes import ParseResult, note, note_left, note_unread
 from scout.task.placeinput import read_place
+from scout.task.placelist import read_listed
 from scout.task.quantityinputs import read_quantities
 from scout.task.readers import (
     CLAIMED,
@@ -319,7 +320,7 @@ def parse_query(
             elif spec.type == "duration":
                 from scout.task.durations import find_duration
 
-                hit = find_duration(text.free, high=name.startswith("max"), calendar=True)
+                hit = find_duration(text.free, high=name.startswith("max"), calendar=True, skip=rival_at(text.free, inputs, name))
             elif spec.type in ("integer", "number"):
                 hit = find_number(text, spec, name, spec.type == "integer", result.lang,
                                   rival_words(inputs, name))
@@ -354,8 +355,8 @@ def parse_query(
                     text.claim((cut[1][1], hit[1][1]))  # the feature: no place either
                     hit = cut
             elif spec.type == "place":
-                hit = read_place(text, result.lang, name, spec, inputs, route,
-                                 result.values)
+                hit = read_listed(lambda: read_place(text, result.lang, name, spec, inputs, route,
+                                                     result.values), text, result, name, list(route.values()), _)
             if named and spec.enum and not by_pattern:
                 value, off = in_enum(spec, hit[0] if hit is not None else None)
                 if off:  # the query gave this input a value the enum does not allow

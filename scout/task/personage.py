@@ -1,6 +1,6 @@
 """A person's age written right after them, with no word for years: "our son (14)",
 "mi hija, 8.", "for my daughter aged 9", "my twins (they're 11)", "mi hijo tiene 14",
-"my son who is 12";
+"my son who is 12", "mi hija de 8, ...";
 "niño de 6 y medio" is not one (a fraction). And the short ways of writing "years old"
 beside an age that an input's own words do not list (:data:`AGE_FORMS`: "7yo", "9 y/o",
 "9 to 11 year olds", Catalan "4 anys").
@@ -41,7 +41,9 @@ _AGE_AFTER = re.compile(
     # a relative clause: "my son who is 12", "my kid who's 7", "mi hijo que tiene 12 años"
     + r"|,?\s+(?:who\s*(?:['’]s|['’]re|\s+is|\s+are|\s+turns|\s+will\s+be|\s+just\s+turned)"
     r"|que\s+(?:tiene|tienen|cumple|cumplen|va\s+a\s+cumplir|acaba\s+de\s+cumplir))"
-    r"\s+(?P<e>\d{1,2})" + _AGE_END + ")")
+    r"\s+(?P<e>\d{1,2})" + _AGE_END
+    # "mi hija de 8, ...": "de" and the age, "años" unsaid ("niño de 6 y medio": a fraction)
+    + r"|\s+de\s+(?P<f>\d{1,2})(?!\s+(?:y|e)\s+medi[oa])" + _AGE_END + ")")
 
 
 def counts_age(name: str, aliases: list[str]) -> bool:
@@ -62,7 +64,7 @@ def ages_after_person(free: str) -> list[tuple[int, tuple[int, int]]]:
     whom a relayed request is for: "mi hijo tiene 14 y quiere ...")."""
     out = []
     for m in _AGE_AFTER.finditer(free):
-        group = next(g for g in "abcde" if m.group(g))
+        group = next(g for g in "abcdef" if m.group(g))
         start, end = m.span(group)
         if m.group("a"):  # the brackets go with the number: nothing else reads "( )"
             start, end = free.rindex("(", 0, start), free.index(")", end) + 1

@@ -36,10 +36,13 @@ from scout.task.establishments import place_in_name
 from scout.task.placecase import known_name
 from scout.task.wordshapes import nationality
 from scout.task.notplace import (after_field_cue, agreed_plural, asking, capitals_claimed,
-                                 degree_cue, field_cue, field_words, nominal_cue, people_field,
+                                 degree_cue, field_cue, field_words, language, nominal_cue,
+                                 people_field,
                                  plural_of_claimed, word_before as _word_before)
 from scout.task.placename import (WORD, is_cased, kind_word, known_end, name_at, next_word,
-                                  read_name, title_case)
+                                  read_name, spanish_word_name, title_case)
+from scout.task.placeshapes import abbreviation_at_end as _abbreviation_at_end
+from scout.task.placeshapes import counted as _counted
 
 __all__ = ["cued", "find_place", "is_cased", "is_secondary", "name_at", "strong_cues",
            "title_case"]
@@ -70,6 +73,10 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         if _intro_cue(m, free, original):
             continue  # "an introduction to Machine Learning", "guía a Rust": the topic
         hit = place_in_name(original, read_name(free, original, m.end(), cased), cased)
+        if hit is None and not cased:  # "hotel near the lake in como": Como
+            hit = spanish_word_name(free, original, m.end(), lang, m.group("cue"))
+        if hit and language(hit[0]):
+            continue  # "tour por Sevilla en francés", "visita en alemán": spoken, no place
         if hit and occasion is None and pw.occasion_cue(free, m.start()):
             occasion = hit  # "for a field campaign in Svalbard ... a hotel in Longyearbyen"
             continue
@@ -117,8 +124,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
             # "las palmas de gran canaria", "los angeles": a request that opens with a
             # name carrying its article (the reader keeps it only before a name word)
             hit = read_name(free, original, words[0].start(), cased)
-            if hit and hit[1][0] == words[0].start() and _name_word_after(original, words[0]):
-                return hit
+            if hit and (hit[1][0] == words[0].start() and _name_word_after(original, words[0])
+                        or _landform_name(hit, words)):
+                return hit  # "las palmas de gran canaria"; "la costa brava": Costa Brava
         if words and (fold(words[0].group(0)) in pw.LEADING | pw.STOP | pw.VENUE_WORDS
                       or fold(words[0].group(0)) in sw.FIELD_HEADS or claimed[0]
                       or counted[0] or kind_word(words[0].group(0))
@@ -144,8 +152,10 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
                 if counted[k]:
                     after = False  # "hotel 2 noches de relax": the "de" is the count's
                     continue
-                if k >= 2 and fold(words[k - 1].group(0)) in sw.RELATIVE:
-                    continue  # "cursos que empiecen en enero": the clause's verb
+                if k >= 2 and (fold(words[k - 1].group(0)) in sw.RELATIVE or k >= 3
+                               and fold(words[k - 1].group(0)) in _NOT
+                               and fold(words[k - 2].group(0)) in sw.RELATIVE):
+                    continue  # "cursos que empiecen en enero", "que no pidan": the clause's verb
                 whose = whose or fold(words[k - 1].group(0)) in _POSSESSIVES
                 if whose and not _known_at(words, k) and known_end(free, m.start()) is None:
                     continue  # "campamento, mi hijo tiene 14": whose, and what they do
@@ -207,6 +217,9 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         for m in re.finditer(r"[^\W\d_][\w'’-]*", original):
             w = m.group(0)
             f = fold(w).replace("’", "'")  # "Who’s" as "Who's"
+            if w[0].isupper() and f in pw.NAME_HEADS and free[m.start()] != "\x00" \
+                    and _landform_name(read_name(free, original, m.start(), cased), [m]):
+                return read_name(free, original, m.start(), cased)  # "Costa Brava sailing camp"
             if not w[0].isupper() or free[m.start()] == "\x00" or f in pw.LEADING \
                     or f in pw.STOP or f in sw.INTRO or kind_word(w):
                 if fold(w) in pw.LEADING_ARTICLES and w[0].isupper() and free[m.start()] != "\x00":
@@ -250,6 +263,8 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
         for m in re.finditer(r"(?<![\w])(?P<cue>" + alt + r")\s+", free):
             hit = None if _intro_cue(m, free, original) else read_name(free, original,
                                                                          m.end(), False)
+            if hit and language(hit[0]):
+                continue  # "Tours in Seville in french"
             if hit and (degree_cue(m.group("cue"), m.start(), original)
                         or nominal_cue(m.group("cue"), m.start(), original)) \
                     and not known_name(hit[0]):
@@ -259,17 +274,12 @@ def find_place(free: str, original: str, lang: str, aliases: list[str]) -> tuple
     return None
 
 
+# a relative clause's negation: the word after "que no" / "that don't" is its verb
+_NOT = frozenset({"no", "not", "don't", "dont", "doesn't", "nunca", "never"})
 # whose: the word after one is someone's ("mi hijo", "my son"), no town's name
 _POSSESSIVES = frozenset("mi mis my our nuestro nuestra nuestros nuestras tu tus su sus".split())
 # what may open a request before its first word: its capital is the sentence's
 _OPENERS = " \t\n\r¿¡\"'“‘«(-*>"
-# what may follow a request's last word: what other readers claimed, punctuation, spaces
-_AT_END = " \t\n\r\f\v\x00.,;:!?)]"
-# a short way to write a place: "UK", "USA", "NYC", "EE. UU.", "cdmx" (letters and dots)
-_ABBREVIATION = re.compile(r"(?<![\w.])(?:[^\W\d_]{1,2}\.\s?){1,3}(?:[^\W\d_]{1,2}\.?)?|"
-                           r"(?<![\w.])[^\W\d_]{2,4}(?=[\s\x00.,;:!?)\]]*$)")
-
-
 # what a topic follows ("tweets sobre elecciones", "podcasts about history"): the word
 # before it is what the topic is of, never a place the request opens with
 _TOPIC_CUE = re.compile(r"[\s\x00]+(?:about|sobre|acerca\s+de)\b")
@@ -279,51 +289,6 @@ def _before_topic_cue(free: str, words: list[re.Match[str]]) -> bool:
     """The request's first word (or its first two) stands right before a topic's cue, or
     before what another reader claimed and the cue ("tweets en español sobre elecciones")."""
     return any(_TOPIC_CUE.match(free, m.end()) for m in words[:2])
-
-
-def _abbreviation_at_end(free: str, original: str) -> tuple[str, tuple[int, int]] | None:
-    """A place the gazetteer knows, written short, that ends the request with no cue
-    before it ("SIM only plan UK", "tarifa móvil EE. UU.", "pizza nyc"): chat and
-    headlines put a country's or a city's abbreviation last. A word typed in full is left
-    to the other readings ("ramen girona barato" is about ramen, "hotel lisboa" reads the
-    name after the kind's word)."""
-    stop = len(free.rstrip(_AT_END))  # rstrip, not a regex search: linear on a long run
-    for m in _ABBREVIATION.finditer(free, max(0, stop - 12), stop):
-        text = original[m.start():m.end()].rstrip()
-        bare = text.rstrip(".")
-        text += "." if "." in bare and original[m.start() + len(text):][:1] == "." else ""
-        if m.end() >= stop - 1 and "\x00" not in m.group(0) and known_name(bare) and (
-                bare.isupper() or "." in bare or not any(c in "aeiou" for c in fold(bare))
-                or len(bare) <= 3):
-            name = text if "." in bare else bare if bare.isupper() else bare.upper()
-            return name, (m.start(), m.start() + len(name))
-    return None
-
-
-def _counted(original: str, words: list[re.Match[str]]) -> list[bool]:
-    r"""For each word, whether a number stands right before it ("2 baños"): a number that
-    opens the text or follows whitespace, then spaces or tabs (``(?:^|\s)\d[\d.,]*[ \t]*$``
-    over the text before the word). Read backwards from each word: that search, once per
-    word over all the text before it, was quadratic."""
-    out = []
-    for m in words:
-        end = m.start()
-        # ``$`` also matches before a final newline
-        ends = (end, end - 1) if end and original[end - 1] == "\n" else (end,)
-        out.append(any(_number_before(original, e) for e in ends))
-    return out
-
-
-def _number_before(original: str, end: int) -> bool:
-    i = end
-    while i > 0 and original[i - 1] in " \t":
-        i -= 1
-    j = i
-    while j > 0 and (original[j - 1] in ".," or original[j - 1].isdecimal()):
-        j -= 1
-    # the run opens with a digit (``\d`` and ``\s`` as the re module reads them), after
-    # the text's start or whitespace
-    return j < i and original[j].isdecimal() and (j == 0 or original[j - 1].isspace())
 
 
 def cued(free: str, start: int, lang: str, aliases: list[str]) -> bool:
@@ -387,6 +352,15 @@ def _landmark(free: str, original: str, pos: int,
     if inner is None or (" " not in inner[0] and fold(inner[0]) in pw.GENERIC):
         return None
     return inner
+
+
+def _landform_name(hit: tuple[str, tuple[int, int]] | None, words: list[re.Match[str]]) -> bool:
+    """``hit`` is a landform's noun and its name, read from the first word of ``words`` or
+    the one after its article ("Costa Brava", "la costa brava"): a name, though the noun
+    alone is a common one the place reader passes over ("en la costa")."""
+    k = 1 if len(words) > 1 and fold(words[0].group(0)) in pw.LEADING_ARTICLES else 0
+    return hit is not None and len(words) > k and hit[1][0] == words[k].start() \
+        and fold(words[k].group(0)) in pw.NAME_HEADS and hit[1][1] > words[k].end()
 
 
 def _name_word_after(original: str, article: re.Match[str]) -> bool:

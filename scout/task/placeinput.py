@@ -56,10 +56,16 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
             or any(k and k != name for k in route)
         if stray(hit, held, text.free, text.original, lang, list(spec.aliases)):
             hit = None
-    if hit is not None and names_countries(name, spec, inputs) and not known_name(hit[0]) \
-            and not country_as_typed(hit[0]) \
-            and not cued(text.free, hit[1][0], lang, list(spec.aliases)):
-        hit = None  # "rioja Reserva": a country's name is known or follows a cue
+    free = text.free
+    for _ in range(3):  # "Prepaid SIM for Spain": past a name that is no country, the next
+        if hit is None or not names_countries(name, spec, inputs) or known_name(hit[0]) \
+                or country_as_typed(hit[0]) or cued(free, hit[1][0], lang, list(spec.aliases)):
+            break
+        # "rioja Reserva": a country's name is known or follows a cue
+        free = free[:hit[1][0]] + CLAIMED * (hit[1][1] - hit[1][0]) + free[hit[1][1]:]
+        hit = None if name in route else find_place(free, text.original, lang, list(spec.aliases))
+    else:
+        hit = None
     if hit is not None and names_countries(name, spec, inputs) and institution(
             text.original[hit[1][0]:hit[1][1]].strip()):
         hit = None  # "grants at UAB": a university's or a body's initials, no country

@@ -237,3 +237,23 @@ def _city_abbreviation(typed: str, cased: bool) -> bool:
     low = fold(typed)
     return 2 <= len(low) <= 5 and ((cased and typed.isupper()) or not re.search(r"[aeiouy]", low)) \
         and known_name(low)
+
+
+def spanish_word_name(free: str, original: str, pos: int, lang: str,
+                      cue: str) -> tuple[str, tuple[int, int]] | None:
+    """The word at ``pos`` after an English cue ("in", "at", "near", "to") of an English
+    request typed in lower case, when it is a Spanish function word the name reader stops
+    at ("hotel near the lake in como"): in English prose it is no function word, so it is
+    a name (Como). Only a word alone (the request or a clause ends after it), no article
+    ("in el centro"), and only where the name reader read none."""
+    from scout.task.lang import function_lang
+
+    if lang != "en" or cue not in ("in", "at", "near", "to"):
+        return None
+    m = re.match(r"([^\W\d_]{3,})(?=[\s\x00]*(?:[.,;:!?)]|$))", free[pos:])
+    word = fold(m.group(1)) if m else ""
+    if m is None or word in pw.LEADING_ARTICLES or word not in pw.STOP \
+            or function_lang(word) != "es":
+        return None
+    typed = original[pos:pos + m.end(1)]
+    return typed[:1].upper() + typed[1:], (pos, pos + m.end(1))

@@ -26,15 +26,31 @@ from typing import Any
 from scout.task.lang import fold
 from scout.units import NEXT_AFTER, NEXT_BEFORE, QUANTITIES, convert_quantity
 
-__all__ = ["find_quantities", "find_quantity", "parse_quantity"]
+__all__ = ["allowance", "find_quantities", "find_quantity", "parse_quantity"]
 
 _NUM = r"(?P<n>\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"
 _AFTER, _BEFORE = NEXT_AFTER, NEXT_BEFORE
 
 
-def _unit_re(kind: str) -> str:
+def _unit_re(kind: str, gigs: bool = False) -> str:
     units, _base = QUANTITIES[kind]
-    return "(?:" + "|".join(f"(?P<u_{u}>{rx})" for u, (rx, _f) in units.items()) + ")"
+    return "(?:" + "|".join(f"(?P<u_{u}>{_GIGS if gigs and u == 'gb' else rx})"
+                            for u, (rx, _f) in units.items()) + ")"
+
+
+# a gigabyte with "gigs" alone ("20 gigs"): for an input about a data allowance, where no
+# concert is meant (:func:`allowance`)
+_GIGS = r"gb|gbs|gigabytes?|gigas?|gigs?"
+# the words that say a data_size input is a data allowance (its name's or aliases'), not
+# a memory or a disk, whose "gigs" need the word after them ("16 gigs of RAM")
+_ALLOWANCE = frozenset("data datos gigas gigs internet megas".split())
+
+
+def allowance(name: str, aliases: list[str]) -> bool:
+    """A ``data_size`` input named ``name`` with ``aliases`` is a data allowance (a phone
+    plan's "min_data", aliases "datos", "gigas"): "20 gigs" alone is its size."""
+    return any(w in _ALLOWANCE for a in [name.replace("_", " "), *aliases]
+               for w in fold(a).split())
 
 
 # the low end of a range before the value: "de 8 a 16 GB", "8-16GB", "between 1 and 1.5 kg"
@@ -42,8 +58,8 @@ _LOW = (r"(?:(?:(?:between|entre|from|desde|de)\s+)?(?P<lo>\d+(?:[.,]\d+)?)\s*"
         r"(?:-|–|a|to|y|and|hasta)\s*)?")
 
 
-def _qty_re(kind: str) -> str:
-    return r"(?<![\w.,])" + _LOW + _NUM + r"\s*-?\s*" + _unit_re(kind) + r"(?![\w²])"
+def _qty_re(kind: str, gigs: bool = False) -> str:
+    return r"(?<![\w.,])" + _LOW + _NUM + r"\s*-?\s*" + _unit_re(kind, gigs) + r"(?![\w²])"
 
 
 def _number(raw: str) -> float:
@@ -68,13 +84,14 @@ def _value(m: re.Match[str], kind: str, high: bool = False) -> float | None:
 
 
 def find_quantity(free: str, kind: str, prefix: str = "", words: str | None = None,
-                  high: bool = False) -> tuple[float, tuple[int, int]] | None:
+                  high: bool = False, gigs: bool = False) -> tuple[float, tuple[int, int]] | None:
     """The first ``kind`` quantity in ``free`` (folded text), in its base unit, and its
     span. ``prefix``: a regex for a comparison claimed with it ("at least 16 GB");
     ``words``: a regex for the input's name and aliases, which must then stand next to
     the value (after it, "16 GB de RAM", or before it, "RAM: 16 GB"), and are claimed;
-    ``high``: of a range, the top (see :func:`_value`)."""
-    qty = _qty_re(kind)
+    ``high``: of a range, the top (see :func:`_value`); ``gigs``: "gigs" alone is a unit
+    (:func:`allowance`)."""
+    qty = _qty_re(kind, gigs)
     if words is None:
         patterns = [prefix + qty]
     else:
@@ -92,10 +109,10 @@ def find_quantity(free: str, kind: str, prefix: str = "", words: str | None = No
 
 
 def find_quantities(free: str, kind: str, prefix: str = "", high: bool = False,
-                    ) -> list[tuple[float, tuple[int, int]]]:
+                    gigs: bool = False) -> list[tuple[float, tuple[int, int]]]:
     """Every ``kind`` quantity in ``free``, in text order (no words asked for)."""
     out = []
-    for m in re.finditer(prefix + _qty_re(kind), free):
+    for m in re.finditer(prefix + _qty_re(kind, gigs), free):
         value = _value(m, kind, high)
         if value is not None:
             out.append((value, m.span()))

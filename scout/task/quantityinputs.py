@@ -40,9 +40,13 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
         find_one, find_all = (partial(find_duration, calendar=True),
                               partial(find_durations, calendar=True))
     else:
-        from scout.task.quantity import find_quantities, find_quantity
+        from scout.task.quantity import allowance, find_quantities, find_quantity
 
-        find_one, find_all = partial(find_quantity, kind=kind), partial(find_quantities, kind=kind)
+        # "20 gigs" alone: a data allowance's size (a phone plan's), never a concert there
+        gigs = kind == "data_size" and any(allowance(n, list(s.aliases)) for n, s in inputs.items()
+                                           if s.type == kind)
+        find_one, find_all = (partial(find_quantity, kind=kind, gigs=gigs),
+                              partial(find_quantities, kind=kind, gigs=gigs))
 
     names = [n for n, s in inputs.items() if s.type == kind and n not in result.values]
     hits: dict[str, tuple[float, tuple[int, int]]] = {}

@@ -115,6 +115,7 @@ def _city_after(free: str, original: str, cased: bool, out: dict[str, Hit], left
     typed in lower case, the later name must be one the gazetteer knows."""
     from scout.task.cldr import currencies
     from scout.task.placecase import known_name
+    from scout.task.placelist import offered_either
     from scout.task.placewords import names_cities
 
     for name, hit in list(out.items()):
@@ -134,6 +135,8 @@ def _city_after(free: str, original: str, cased: bool, out: dict[str, Hit], left
         if nxt is None or not (known_name(nxt[0]) if not cased or "," not in gap.group(0)
                                else True):
             continue
+        if offered_either(free, original, hit[1]):
+            continue  # "in Lisbon, Porto or Faro": places offered as either, no city's name
         if any(_overlap(nxt[1], h[1]) for h in out.values()):
             continue
         if names_cities(name, _Aliases(aliases[name])) \

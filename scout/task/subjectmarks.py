@@ -110,6 +110,8 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
         if i is None or not toks[i].word:
             continue
         name = name_at(free, original, m.end())
+        quarter = None if name else _quarter_name(free, original, m.end())
+        name = name or quarter
         if name is None and len(toks[i].text.rstrip("+#")) == 1 and not is_stop(toks[i].text):
             # "statistics in R", "programación en C": a language or a grade, no place; the
             # cue joins it to the topic
@@ -134,7 +136,7 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
         # there opens the place's area ("en el centro de Madrid"), no part of the subject
         passed = name or name_at(free, original, m.end(), cased=False)
         if passed is not None and chosen is not None and passed[1][1] <= chosen[1][0] \
-                and not is_secondary(m.group(0)) \
+                and quarter is None and not is_secondary(m.group(0)) \
                 and not _other_inputs_cue(m.group(0), chosen[1][0], free, aliases):
             # the place reader's choice is the place; the name it passed over is the dish's
             # ("mussels in white wine in brussels"), a landmark after "near" stays a place
@@ -168,7 +170,7 @@ def mark_cue_places(toks: list[Tok], free: str, original: str, aliases: list[str
                 break
             tok.place = found = marked = True
         if marked and name is not None:
-            _mark_second_name(toks, i, name[1][1], free, original)
+            _mark_second_name(toks, i, name[1], free, original)
         if marked and (" " in m.group(0).strip() or _other_alias(m.group(0), aliases)):
             # a cue of several words ("based in", "con sede en": a place input's alias)
             # is the place's, none of its words the subject's ("researchers based in Lisbon")
@@ -196,24 +198,35 @@ def _other_alias(cue: str, aliases: list[str]) -> bool:
     return re.sub(r"\s+", " ", fold(cue)).strip() in own_aliases(aliases)
 
 
-def _mark_second_name(toks: list[Tok], i: int, end: int, free: str, original: str) -> None:
-    """A place the gazetteer knows after the cued name's "and" / "y" ("in England and
-    Wales", "en Madrid y Barcelona") is a place too, never the subject: the place input
-    takes both as one region, or the first."""
-    from scout.task.place import name_at
-    from scout.task.placecase import known_name
+def _mark_second_name(toks: list[Tok], i: int, span: tuple[int, int], free: str,
+                      original: str) -> None:
+    """The places listed after the cued name at ``span`` are places too, never the subject
+    ("in England and Wales", "en Madrid y Barcelona", "in Lisbon, Porto or Faro": what
+    :func:`scout.task.placelist.listed_after` reads); the place input takes the first."""
+    from scout.task.placelist import listed_after
 
-    joined = re.match(r"[ \t]+(?:and|y|e|&)[ \t]+", free[end:])
-    if joined is None:
-        return
-    after = name_at(free, original, end + joined.end())
-    if after is None or not known_name(after[0]):
-        return
-    for tok in toks[i:]:
-        if tok.start >= after[1][1]:
-            break
-        if tok.start >= end:
-            tok.place = True
+    for after in listed_after(free, original, span):
+        for tok in toks[i:]:
+            if tok.start >= after[1][1]:
+                break
+            if tok.start >= span[1]:
+                tok.place = True
+
+
+def _quarter_name(free: str, original: str, pos: int) -> tuple[str, tuple[int, int]] | None:
+    """A neighbourhood's noun and its name after a cue ("en la colonia Roma", "in the
+    district of Alfama"): the place's words, the noun's included, from ``pos`` to the
+    name's end, so no part of them is the subject ("tacos en la colonia")."""
+    from scout.task.place import name_at
+
+    noun = _QUARTER.match(free, pos)
+    name = name_at(free, original, noun.end()) if noun else None
+    return (name[0], (pos, name[1][1])) if name else None
+
+
+# a neighbourhood's noun before its name, with its article ("la colonia", "el barrio de")
+_QUARTER = re.compile(r"(?:(?:la|el|the)\s+)?(?:colonia|barrio|distrito|district|"
+                      r"neighbou?rhood)\s+(?:(?:de|del|of)\s+)?")
 
 
 def mark_known_places(toks: list[Tok], free: str, original: str) -> bool:
@@ -221,7 +234,7 @@ def mark_known_places(toks: list[Tok], free: str, original: str) -> bool:
     what follows it when it goes on with a particle ("palma de mallorca")."""
     from scout.task.gazetteer import country_as_typed, known_place_words
     from scout.task.place import name_at
-    from scout.task.placewords import PARTICLES
+    from scout.task.placewords import LANDFORMS, NAME_HEADS, PARTICLES
 
     found = False
     i = 0
@@ -235,6 +248,12 @@ def mark_known_places(toks: list[Tok], free: str, original: str) -> bool:
         if not n and run and country_as_typed(original[toks[i].start:toks[i].end]) and not (
                 i + 1 < len(toks) and toks[i + 1].word and original[toks[i + 1].start].islower()):
             n = 1  # "Chile", "Malbec from Chile": the country ("Chile relleno": the dish)
+        if not n and run and toks[i].capital and toks[i].text in LANDFORMS | NAME_HEADS:
+            # "Lake District camp", "Costa Brava sailing": a landform's noun typed with a
+            # capital before a name is a place's name the gazetteer need not know
+            name = name_at(free, original, toks[i].start)
+            if name is not None and name[1][1] > toks[i].end:
+                n = sum(1 for t in toks[i:] if t.start < name[1][1])
         if not n:
             i += 1
             continue

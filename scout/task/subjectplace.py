@@ -183,6 +183,11 @@ def _set_apart(toks: list[_Tok], first: int, cut: int, original: str, role: bool
     nxt = toks[cut + 1] if cut + 1 < len(toks) else None
     if nxt is None or (cut >= first and sw.modifier(toks[cut].text)):
         return False
+    if role and sw.agent_noun(nxt.text) and original[nxt.start:nxt.end].isascii() \
+            and cut >= first and toks[cut].capital == nxt.capital:
+        # "Data Engineer", "Product Manager", and typed in lower case "data scientist
+        # remoto": a job title's head, no town (a town the gazetteer knows was taken before)
+        return False
     if not nxt.capital:
         # English prose writes a compound's noun last, so its last word is no town: one
         # the gazetteer does not know is typed with its capital or after a cue; chat with
@@ -190,9 +195,6 @@ def _set_apart(toks: list[_Tok], first: int, cut: int, original: str, role: bool
         # "ramen ronda barato")
         return not (lang == "en" and cut >= first and toks[cut].word and not toks[cut].capital
                     and _english_words(original))
-    if role and sw.agent_noun(nxt.text) and original[nxt.start:nxt.end].isascii() \
-            and cut >= first and toks[cut].capital:
-        return False  # "Data Engineer", "Product Manager": a job title's head, no town
     if cut > first and toks[cut].text in sw.OF and toks[cut - 1].word \
             and _job_head(toks[cut - 1]):
         return False  # "Responsable de Marketing Digital": the job's field

@@ -122,7 +122,7 @@ convenciones hotel hotels hoteles hostal hostales hostel hostels
 event events evento eventos plan plans planes activity activities actividad actividades
 paper papers articulo articulos article articles class classes lesson lessons leccion
 lecciones
-thing things cosa cosas
+thing things cosa cosas stuff
 job jobs position positions vacancy vacancies opening openings empleo empleos trabajo
 trabajos oferta ofertas vacante vacantes puesto puestos role roles chamba chambas curro
 curros laburo laburos

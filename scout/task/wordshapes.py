@@ -111,6 +111,12 @@ def person_noun(word: str) -> bool:
 def cuisine(word: str) -> bool:
     """``word`` (folded) names a cuisine, in any Spanish gender or number ("thai",
     "japonesa", "chinos"): it qualifies a dish ("pad thai", "ramen japonés"), no city."""
+    return language_name(word)
+
+
+def language_name(word: str) -> bool:
+    """``word`` (folded) is a language's name in English or Spanish (CLDR), in any Spanish
+    gender or number ("francés", "alemana", "ingleses", "German"), a place's aside."""
     forms = {word, re.sub(r"(?:a|as|os|s)$", "o", word), re.sub(r"(?:a|es|as)$", "", word),
              word.rstrip("s")}
     return any(f in _language_names() for f in forms)

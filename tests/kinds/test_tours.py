@@ -43,7 +43,8 @@ REQUESTS = {
         ("es", {"place": "Barcelona", "date": "2026-12-05", "time_of_day": "morning",
                 "language": "spanish", "budget": _cap(25), "small_group": True}),
     "excursión de un día a Toledo desde Madrid para 6 personas, con entradas incluidas":
-        ("es", {"place": "Toledo", "origin": "Madrid", "people": 6, "tickets": True}),
+        ("es", {"place": "Toledo", "origin": "Madrid", "people": 6, "tickets": True,
+                "day_part": "full-day"}),  # "de un día": the kind's full-day synonym
     "tour gastronómico en Ciudad de México para 4, en la tarde":
         ("es", {"place": "Ciudad de México", "people": 4, "time_of_day": "afternoon",
                 "theme": "gastronómico"}),

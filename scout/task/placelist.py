@@ -1,0 +1,90 @@
+"""A list of places said for one place input: "a walking tour in Lisbon, Porto or Faro",
+"tour en Madrid o Barcelona", "in England and Wales".
+
+A place input holds one place, and a run searches one place (a kind's sources are asked
+about it by name), so of several the input takes the first written, and the others are
+said back to the user in a note naming them: the report is about the first, and the user
+asks again for another. Why not all of them: an input's value is one place the adapters
+query and the report names; a value "Lisbon, Porto or Faro" would be searched as one
+name and found nowhere. Why not none: the user did say where, and the first is what a
+person answering would take. The names listed after the first are claimed, so no other
+input reads one: not the subject ("Porto or Faro" as the tour's theme), not a second place
+input ("Porto" as the day trip's origin, which only its own cue gives).
+
+A name listed is one the gazetteer knows, or one typed with a capital as the first was,
+after "or" / "o" / "u" / a comma (offered as either); after "and" / "y" only a known one
+("in Lisbon, food and wine" lists no place).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from scout.task.parse_notes import note
+
+if TYPE_CHECKING:
+    from scout.task.parse_notes import ParseResult
+    from scout.task.readers import QueryText
+
+Hit = tuple[str, tuple[int, int]]
+
+# what joins a listed place to the one before it: "and", "y", or offered as either ("or",
+# "o", "u", a comma)
+_LISTED = re.compile(r"[ \t]*(?:(?P<either>,?[ \t]*(?:or|o|u|ou)[ \t]+|,[ \t]*)"
+                     r"|[ \t]+(?:and|y|e|&)[ \t]+)")
+
+
+def listed_after(free: str, original: str, span: tuple[int, int]) -> list[Hit]:
+    """The places listed right after the name at ``span`` (``free``: the folded request
+    with what other readers claimed blanked), in the order written."""
+    listed = _listed(free, original, span)
+    # a comma alone says where the first is ("en Chamberí, Madrid"): no list
+    return [hit for hit, _ in listed] if any(j != "," for _, j in listed) else []
+
+
+def offered_either(free: str, original: str, span: tuple[int, int]) -> bool:
+    """The names listed after the one at ``span`` are offered as either ("Lisbon, Porto or
+    Faro"): an "or" joins one. A comma alone says where the first is ("near Sants,
+    Barcelona"), which :mod:`scout.task.route` reads as a neighbourhood and its city."""
+    return any(j == "or" for _, j in _listed(free, original, span))
+
+
+def _listed(free: str, original: str, span: tuple[int, int]) -> list[tuple[Hit, str]]:
+    """Each place listed after the name at ``span``, and what joins it: "or", "and", ","."""
+    from scout.task.place import name_at
+    from scout.task.placecase import known_name
+
+    capital = original[span[0]:span[1]].strip()[:1].isupper()
+    end = span[1]
+    out: list[tuple[Hit, str]] = []
+    while (joined := _LISTED.match(free, end)) is not None:
+        after = name_at(free, original, joined.end())
+        if after is None or not (known_name(after[0]) or joined.group("either") and capital
+                                 and original[joined.end()].isupper()):
+            break
+        word = joined.group(0).strip(" \t,")
+        out.append((after, "," if not word else "or" if joined.group("either") else "and"))
+        end = after[1][1]
+    return out
+
+
+def read_listed(read: Callable[[], Hit | None], text: QueryText, result: ParseResult,
+                name: str, taken: list[Hit], _: Callable[[str], str]) -> Hit | None:
+    """The place input ``name``'s reading (``read``), the names listed after it claimed and
+    noted: the input keeps the first. ``taken``: what other place inputs read (a route's
+    "between Madrid and Barcelona" lists no alternative)."""
+    hit = read()
+    if hit is None:
+        return None
+    others = [o for o in listed_after(text.free, text.original, hit[1])
+              if not any(o[1][0] < t[1][1] and t[1][0] < o[1][1] for t in taken)]
+    for other in others:
+        text.claim(other[1])
+    if others:
+        named = ", ".join(text.original[o[1][0]:o[1][1]].strip() for o in others)
+        note(result, name, _("{name}: '{value}' was read; also named, and not read: {others} "
+                             "(one place is searched at a time: ask again for each)").format(
+            name=_(name).replace("_", " "), value=hit[0], others=named))
+    return hit
