@@ -18,7 +18,8 @@ from scout.adapters.conflicts import closest
 from scout.adapters.facts import same_price, same_rating
 from scout.i18n.messages import localize
 from scout.schemas.sources import SynthesisSentence
-from scout.units import WORK_UNITS
+from scout.schemas.task import Money
+from scout.units import TOTAL, WORK_UNITS
 
 if TYPE_CHECKING:
     from scout.adapters.contract import EvidenceItem
@@ -54,6 +55,11 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
     # one known price among several options is no "cheapest": the others may cost less
     sole_price = cheap if cheap is not None and len(priced) == 1 and len(short) > 1 else None
     if sole_price is not None:
+        cheap = None
+    if cheap is not None and best is not None and _tied(cheap, priced):
+        # another option costs as much (27 € a page is ≈ 0.11 € a word, as is 0.11 € a
+        # word): neither is "the cheapest"; the best rated is said so, the trade-off
+        # says they cost the same
         cheap = None
     if best is None and cheap is None and sole_price is None \
             and all(x.brief.is_video for x in short):
@@ -184,6 +190,12 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
             return None
         lo, hi = (a, b) if a.checked.amount <= b.checked.amount else (b, a)
         unknown = a if a.rating is None else b
+        if same_price(a.checked.amount, b.checked.amount):
+            # "costs 0 € less" is no difference
+            return syn.sentence(syn._(
+                "Between the top two, {a} and {b} cost the same ({price}); the rating of "
+                "{unknown} is not known.", a=a.name, b=b.name, price=syn.price_text(a),
+                unknown=unknown.name), items)
         return syn.sentence(syn._(
             "Between the top two, {cheap} costs {diff} less than {other} ({pc} against "
             "{po}); the rating of {unknown} is not known.", cheap=lo.name, other=hi.name,
@@ -282,6 +294,18 @@ def _mixed_sentence(syn: Builder) -> SynthesisSentence:
         "basis, so none is called the cheapest."))
 
 
+def _tied(cheap: Subject, priced: list[Subject]) -> bool:
+    """Whether another of the ``priced`` options costs as much as ``cheap``."""
+    assert cheap.checked is not None
+    return any(p is not cheap and p.checked is not None
+               and same_price(p.checked.amount, cheap.checked.amount) for p in priced)
+
+
 def _diff(syn: Builder, hi: Subject, lo: Subject) -> str:
+    """How much more ``hi`` costs than ``lo``, for what both prices are for: "0.10
+    USD/minute", "45 EUR/night", "5 EUR/person" (a difference of prices per minute is no
+    0.10 USD in all); the tax basis stays with the prices the sentence quotes."""
     assert hi.checked is not None and lo.checked is not None
-    return syn.fmt.amount(hi.checked.amount - lo.checked.amount, hi.checked.currency)
+    per = hi.checked.per if hi.checked.per != TOTAL else None
+    return syn.fmt.money(Money(amount=hi.checked.amount - lo.checked.amount,
+                               currency=hi.checked.currency, per=per))

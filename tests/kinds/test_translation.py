@@ -233,7 +233,7 @@ def test_an_english_request_gets_an_english_report(runs):
                   "(GDPR, NDA).",
                   "| HourScribe | ~1.10 USD/minute [1]", "| ScribeHub | 1.20 USD/minute [3]",
                   # an hour and a minute compared on one basis, never 66 against 1.20
-                  "also costs 0.10 USD less (66 USD/hour (≈ 1.10 USD/minute) against "
+                  "also costs 0.10 USD/minute less (66 USD/hour (≈ 1.10 USD/minute) against "
                   "1.20 USD/minute)",
                   "compared on one basis: 1 hour = 60 × minute",
                   "an hour as 60 minutes"]:
