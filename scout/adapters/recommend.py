@@ -56,10 +56,11 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
     sole_price = cheap if cheap is not None and len(priced) == 1 and len(short) > 1 else None
     if sole_price is not None:
         cheap = None
-    if cheap is not None and best is not None and _tied(cheap, priced):
-        # another option costs as much (27 € a page is ≈ 0.11 € a word, as is 0.11 € a
-        # word): neither is "the cheapest"; the best rated is said so, the trade-off
-        # says they cost the same
+    twin = _twin(cheap, priced) if cheap is not None else None
+    if twin is not None and (best is cheap or best is twin):
+        # the best rated costs as much as another (27 € a page is ≈ 0.11 € a word, as is
+        # 0.11 € a word): it is no "best rated and cheapest"; the best rated is said so,
+        # the trade-off says they cost the same (two others alike: said below)
         cheap = None
     if best is None and cheap is None and sole_price is None \
             and all(x.brief.is_video for x in short):
@@ -140,7 +141,15 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
                 syn._("{name} is the best rated option that fits your request: "
                        "{rating}.", name=best.name, rating=syn.rating_text(best)),
                 syn.rating_sources(best, best.rating or 0.0)))
-        if cheap is not None:
+        if cheap is not None and twin is not None and not unchecked(syn, cheap) \
+                and not unchecked(syn, twin):
+            # two cost the least alike: naming one "the cheapest" would be untrue
+            out.append(syn.sentence(
+                syn._("{name} and {other} are the cheapest options that fit your request, "
+                      "at the same price: {price}.", name=cheap.name, other=twin.name,
+                      price=syn.price_text(cheap)),
+                syn.price_items(cheap) + syn.price_items(twin)))
+        elif cheap is not None:
             unsure = unchecked(syn, cheap)
             out.append(syn.sentence(
                 syn._("{name} is the cheapest option on the shortlist, though it may not fit "
@@ -294,11 +303,11 @@ def _mixed_sentence(syn: Builder) -> SynthesisSentence:
         "basis, so none is called the cheapest."))
 
 
-def _tied(cheap: Subject, priced: list[Subject]) -> bool:
-    """Whether another of the ``priced`` options costs as much as ``cheap``."""
+def _twin(cheap: Subject, priced: list[Subject]) -> Subject | None:
+    """The first other of the ``priced`` options that costs as much as ``cheap``."""
     assert cheap.checked is not None
-    return any(p is not cheap and p.checked is not None
-               and same_price(p.checked.amount, cheap.checked.amount) for p in priced)
+    return next((p for p in priced if p is not cheap and p.checked is not None
+                 and same_price(p.checked.amount, cheap.checked.amount)), None)
 
 
 def _diff(syn: Builder, hi: Subject, lo: Subject) -> str:

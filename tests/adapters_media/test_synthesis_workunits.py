@@ -80,3 +80,18 @@ def test_prices_equal_once_on_one_basis_are_neither_cheaper() -> None:
            "rating of Freelance is not known." in text
     assert "Agency y Freelance cuestan lo mismo (0,11 US$/palabra)" \
         in _text(offers, lang="es", budget=budget)
+
+
+def test_two_options_at_the_cheapest_price_are_both_named() -> None:
+    # neither is "the cheapest" alone: the best rated costs more, the two others the same
+    per_word = Money(amount=0.11, currency="USD", comparator="=", per="word")
+    offers: list[Offer] = [("Agency", 0.2, "word", 9.8, None),
+                           ("Freelance", 0.11, "word", 9.0, None),
+                           ("Studio", 27, "page", 8.0, per_word)]
+    budget = {"amount": 0.3, "currency": "USD", "per": "word"}
+    text = _text(offers, budget=budget)
+    assert "Freelance and Studio are the cheapest options that fit your request, at the " \
+           "same price: 0.11 USD/word." in text
+    assert "is the cheapest option" not in text
+    assert "Freelance y Studio son las opciones más baratas que encajan con tu petición, " \
+           "al mismo precio: 0,11 US$/palabra." in _text(offers, lang="es", budget=budget)
