@@ -18,7 +18,8 @@ from scout.adapters.conflicts import closest
 from scout.adapters.facts import same_price, same_rating
 from scout.i18n.messages import localize
 from scout.schemas.sources import SynthesisSentence
-from scout.units import WORK_UNITS
+from scout.schemas.task import Money
+from scout.units import TOTAL, WORK_UNITS
 
 if TYPE_CHECKING:
     from scout.adapters.contract import EvidenceItem
@@ -54,6 +55,12 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
     # one known price among several options is no "cheapest": the others may cost less
     sole_price = cheap if cheap is not None and len(priced) == 1 and len(short) > 1 else None
     if sole_price is not None:
+        cheap = None
+    twin = _twin(cheap, priced) if cheap is not None else None
+    if twin is not None and (best is cheap or best is twin):
+        # the best rated costs as much as another (27 € a page is ≈ 0.11 € a word, as is
+        # 0.11 € a word): it is no "best rated and cheapest"; the best rated is said so,
+        # the trade-off says they cost the same (two others alike: said below)
         cheap = None
     if best is None and cheap is None and sole_price is None \
             and all(x.brief.is_video for x in short):
@@ -134,7 +141,15 @@ def recommend(syn: Builder, short: list[Subject]) -> list[SynthesisSentence]:
                 syn._("{name} is the best rated option that fits your request: "
                        "{rating}.", name=best.name, rating=syn.rating_text(best)),
                 syn.rating_sources(best, best.rating or 0.0)))
-        if cheap is not None:
+        if cheap is not None and twin is not None and not unchecked(syn, cheap) \
+                and not unchecked(syn, twin):
+            # two cost the least alike: naming one "the cheapest" would be untrue
+            out.append(syn.sentence(
+                syn._("{name} and {other} are the cheapest options that fit your request, "
+                      "at the same price: {price}.", name=cheap.name, other=twin.name,
+                      price=syn.price_text(cheap)),
+                syn.price_items(cheap) + syn.price_items(twin)))
+        elif cheap is not None:
             unsure = unchecked(syn, cheap)
             out.append(syn.sentence(
                 syn._("{name} is the cheapest option on the shortlist, though it may not fit "
@@ -184,6 +199,12 @@ def trade_off(syn: Builder, a: Subject, b: Subject) -> SynthesisSentence | None:
             return None
         lo, hi = (a, b) if a.checked.amount <= b.checked.amount else (b, a)
         unknown = a if a.rating is None else b
+        if same_price(a.checked.amount, b.checked.amount):
+            # "costs 0 € less" is no difference
+            return syn.sentence(syn._(
+                "Between the top two, {a} and {b} cost the same ({price}); the rating of "
+                "{unknown} is not known.", a=a.name, b=b.name, price=syn.price_text(a),
+                unknown=unknown.name), items)
         return syn.sentence(syn._(
             "Between the top two, {cheap} costs {diff} less than {other} ({pc} against "
             "{po}); the rating of {unknown} is not known.", cheap=lo.name, other=hi.name,
@@ -282,6 +303,18 @@ def _mixed_sentence(syn: Builder) -> SynthesisSentence:
         "basis, so none is called the cheapest."))
 
 
+def _twin(cheap: Subject, priced: list[Subject]) -> Subject | None:
+    """The first other of the ``priced`` options that costs as much as ``cheap``."""
+    assert cheap.checked is not None
+    return next((p for p in priced if p is not cheap and p.checked is not None
+                 and same_price(p.checked.amount, cheap.checked.amount)), None)
+
+
 def _diff(syn: Builder, hi: Subject, lo: Subject) -> str:
+    """How much more ``hi`` costs than ``lo``, for what both prices are for: "0.10
+    USD/minute", "45 EUR/night", "5 EUR/person" (a difference of prices per minute is no
+    0.10 USD in all); the tax basis stays with the prices the sentence quotes."""
     assert hi.checked is not None and lo.checked is not None
-    return syn.fmt.amount(hi.checked.amount - lo.checked.amount, hi.checked.currency)
+    per = hi.checked.per if hi.checked.per != TOTAL else None
+    return syn.fmt.money(Money(amount=hi.checked.amount - lo.checked.amount,
+                               currency=hi.checked.currency, per=per))

@@ -241,13 +241,18 @@ def _near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
     alt = "|".join(_plural_too(w) for w in sorted(words - {""}, key=lambda w: (-len(w), w)))
     return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
             re.compile(r"(?<!\w)(?:" + alt + r")(?:" + _CAP_BEFORE + "|" + _FOR_BEFORE + "|"
-                       + NEXT_BEFORE + r")$"))
+                       + _WITHIN_BEFORE + "|" + NEXT_BEFORE + r")$"))
 
 
 #: a cap between the word and the value it names, as listings state a most: "banquetes de
 #: hasta 120 comensales", "theatre for up to 250 people", "cóctel: máximo 300 personas"
 _CAP_BEFORE = (r"\s*(?::\s*|\s(?:de|del|of|for|para|with|con)\s+|\s)(?:hasta|up\s+to|"
                r"como\s+maximo|maximo|maximum|max\.?|a\s+maximum\s+of)\s+")
+
+
+#: when, between the word and the time it takes: "entrega en 2 semanas", "delivery in 2
+#: weeks", "turnaround within 5 days", "entrega en un plazo de 10 días"
+_WITHIN_BEFORE = r"\s(?:en|in|within|dentro\s+de|en\s+un\s+plazo\s+de)\s+"
 
 
 #: what the thing is for, between the word and its value: "despacho privado para 4

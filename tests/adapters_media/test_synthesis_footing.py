@@ -37,7 +37,7 @@ def test_a_group_price_and_a_price_each_are_not_compared():
 def test_prices_each_are_still_compared():
     text = _text([("Private tour", 70, "person", 9.8), ("Shared tour", 65, "person", 9.4)])
     assert "Shared tour is the cheapest option that fits your request" in text
-    assert "but costs 5 EUR more" in text
+    assert "but costs 5 EUR/person more" in text
 
 
 def test_prices_with_no_per_are_still_compared():

@@ -51,7 +51,7 @@ def test_recommendation_names_the_best_rated_and_the_cheapest_within_the_constra
     assert [url_of(syn, n) for n in cheap.citations] == [
         "http://hotel-praktik-rambla.test/hotel-praktik-rambla/rates"]
     assert trade.text == ("Between the top two, Casa Bonay is rated higher than Hotel Praktik "
-                          "Rambla (9.0/10 against 8.6/10) but costs 45 EUR more (180 EUR/night "
+                          "Rambla (9.0/10 against 8.6/10) but costs 45 EUR/night more (180 EUR/night "
                           "against 135 EUR/night).")
     assert len(trade.citations) == 4
     assert syn.text.startswith(best.text + " [1] " + cheap.text)
@@ -66,7 +66,7 @@ def test_one_candidate_both_best_rated_and_cheapest_is_said_once():
     assert syn.recommendation[0].text == (
         "Hotel Praktik Rambla is both the best rated and the cheapest option that fits your "
         "request: 9.4/10, 135 EUR/night.")
-    assert "costs 45 EUR less" in syn.recommendation[1].text
+    assert "costs 45 EUR/night less" in syn.recommendation[1].text
 
 
 def test_excluded_candidates_are_never_recommended():
@@ -383,7 +383,7 @@ def test_spanish_request_gives_a_spanish_synthesis():
         "Hotel Praktik Rambla es la opción más barata que encaja con tu petición: 135 €/noche.",
         "Entre las dos primeras opciones, Casa Bonay tiene mejor valoración que Hotel Praktik "
         "Rambla "
-        "(9,0/10 frente a 8,6/10), pero cuesta 45 € más (180 €/noche frente a "
+        "(9,0/10 frente a 8,6/10), pero cuesta 45 €/noche más (180 €/noche frente a "
         "135 €/noche)."]
     assert syn.candidates[0].pros[1].label == "ruido, personal"
     assert syn.candidates[1].facts[0].text == (

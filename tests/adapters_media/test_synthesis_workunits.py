@@ -61,3 +61,37 @@ def test_prices_rank_put_on_one_basis_are_compared_with_their_unit() -> None:
            "request: 9.6/10, 66 USD/hour (≈ 1.10 USD/minute)." in text
     es = _text(offers, lang="es")
     assert "66 US$/hora (≈ 1,10 US$/minuto)" in es and "1,20 US$/minuto" in es
+    # the difference is per minute too: 0.10 USD a minute is no 0.10 USD in all
+    assert "also costs 0.10 USD/minute less (66 USD/hour" in text
+    assert "cuesta 0,10 US$/minuto menos" in es
+
+
+def test_prices_equal_once_on_one_basis_are_neither_cheaper() -> None:
+    # 27 USD a page is ≈ 0.11 USD a word (250 words a page), as is 0.11 USD a word: the
+    # rated one is not "the cheapest", and their difference is no "0 USD"
+    per_word = Money(amount=0.11, currency="USD", comparator="=", per="word")
+    offers: list[Offer] = [("Agency", 0.11, "word", 9.8, None),
+                           ("Freelance", 27, "page", None, per_word)]  # type: ignore[list-item]
+    budget = {"amount": 0.2, "currency": "USD", "per": "word"}
+    text = _text(offers, budget=budget)
+    assert "cheapest" not in text and "less (" not in text
+    assert "Agency is the best rated option that fits your request: 9.8/10." in text
+    assert "Between the top two, Agency and Freelance cost the same (0.11 USD/word); the " \
+           "rating of Freelance is not known." in text
+    assert "Agency y Freelance cuestan lo mismo (0,11 US$/palabra)" \
+        in _text(offers, lang="es", budget=budget)
+
+
+def test_two_options_at_the_cheapest_price_are_both_named() -> None:
+    # neither is "the cheapest" alone: the best rated costs more, the two others the same
+    per_word = Money(amount=0.11, currency="USD", comparator="=", per="word")
+    offers: list[Offer] = [("Agency", 0.2, "word", 9.8, None),
+                           ("Freelance", 0.11, "word", 9.0, None),
+                           ("Studio", 27, "page", 8.0, per_word)]
+    budget = {"amount": 0.3, "currency": "USD", "per": "word"}
+    text = _text(offers, budget=budget)
+    assert "Freelance and Studio are the cheapest options that fit your request, at the " \
+           "same price: 0.11 USD/word." in text
+    assert "is the cheapest option" not in text
+    assert "Freelance y Studio son las opciones más baratas que encajan con tu petición, " \
+           "al mismo precio: 0,11 US$/palabra." in _text(offers, lang="es", budget=budget)

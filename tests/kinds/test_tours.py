@@ -250,7 +250,7 @@ def test_a_group_price_is_not_called_dearer_than_a_price_each(runs):
     synthesis = report.split("## Synthesis")[1].split("\n## ")[0]
     assert "Between the top two, Private Sintra tour from Lisbon is rated higher" in synthesis
     assert "more (240 EUR against 65 EUR/person)" not in synthesis
-    assert "costs 5 EUR less (240 EUR/group (≈ 60 EUR/person) against 65 EUR/person)" \
+    assert "costs 5 EUR/person less (240 EUR/group (≈ 60 EUR/person) against 65 EUR/person)" \
         in synthesis
 
 

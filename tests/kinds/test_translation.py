@@ -201,6 +201,8 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
                   "| Traductores Jurados Retiro | 0,08 €/palabra [1] | 2 días |",
                   # 20 € por página, on the kind's basis (rank's units: 250 words a page)
                   "| TransPáginas | ~0,08 €/palabra [3]",
+                  # the notes have a line of their own: no bullet of the list left out
+                  "Notas sobre la comparación:\n\n- 1 precio por página se ha convertido",
                   "comparados en una misma base: 1 página = 250 × palabra",
                   "una página cuenta como 250 palabras",
                   "| plazo de entrega máximo | 3 días | consulta |"]:
@@ -209,6 +211,7 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
     assert_says_nothing_of(OTHER_KINDS, report, SWORN, ids=True, reviews=SWORN_REVIEWS)
     assert_cites_sources(run, SWORN, "sworn")
     assert "## Fuentes" in report and run.report_html and "<html" in run.report_html.lower()
+    assert "<p>Notas sobre la comparación:</p>" in run.report_html
 
 
 def test_an_english_request_compares_an_hourly_rate_per_audio_minute(runs):
@@ -233,8 +236,9 @@ def test_an_english_request_gets_an_english_report(runs):
                   "(GDPR, NDA).",
                   "| HourScribe | ~1.10 USD/minute [1]", "| ScribeHub | 1.20 USD/minute [3]",
                   # an hour and a minute compared on one basis, never 66 against 1.20
-                  "also costs 0.10 USD less (66 USD/hour (≈ 1.10 USD/minute) against "
+                  "also costs 0.10 USD/minute less (66 USD/hour (≈ 1.10 USD/minute) against "
                   "1.20 USD/minute)",
+                  "Notes on the comparison:\n\n- 1 price per hour was converted",
                   "compared on one basis: 1 hour = 60 × minute",
                   "an hour as 60 minutes"]:
         assert words in report, words
@@ -256,6 +260,9 @@ def test_the_specialty_the_pair_and_the_native_review_are_checked(runs):
     }
     assert "especialidad: biomedicina" in run.report
     assert "8.000 palabras" in run.report
+    # 27 € a page is ≈ 0,11 € a word, as BioLingua's: neither is the cheapest, nor "0 € menos"
+    assert "cuestan lo mismo (0,11 €/palabra)" in run.report
+    assert "más barata" not in run.report and "0 € menos" not in run.report
     assert_says_nothing_of(ENGLISH, run.report, SCIENCE, ids=True, reviews=SCIENCE_REVIEWS)
     assert_cites_sources(run, SCIENCE, "science")
 

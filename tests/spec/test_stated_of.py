@@ -77,3 +77,16 @@ def test_a_cap_before_the_value_reads_only_beside_the_word_asked() -> None:
 ])
 def test_a_unit_is_read_in_either_number(text, units, value):
     assert stated(text, *units) == value
+
+
+@pytest.mark.parametrize("text,value", [
+    # the time a thing takes is said after "en" / "in" / "within": "entrega en 2 semanas"
+    ("Balanza nueva, precisión 0,1 mg, entrega en 2 semanas. 2.400 €.", 2),
+    ("Delivery in 3 weeks, 2-year warranty.", 3),
+    ("Delivery within 1 week.", 1),
+    ("Entrega en un plazo de 4 semanas.", 4),
+    # another thing's weeks are still not the delivery's
+    ("Garantía de 2 años, soporte en 3 semanas.", None),
+])
+def test_of_reads_a_time_said_after_in(text: str, value: int | None) -> None:
+    assert stated(text, "semanas", "weeks", of=["entrega", "delivery"]) == value
