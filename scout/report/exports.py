@@ -3,7 +3,7 @@ JSON of the report's data, and PDF rendered from the self-contained HTML.
 
 CSV columns are typed and stable (a spreadsheet or pandas reads them without guessing):
 integers and decimals unformatted, booleans ``true``/``false``, money as amount and ISO
-currency in separate columns, lists joined with ``; ``. Cells that a spreadsheet would
+currency in separate columns with its period, range, unit and tax basis beside them, lists joined with ``; ``. Cells that a spreadsheet would
 run as a formula (starting ``=``, ``+``, ``-``, ``@``, tab or CR — provider text can be
 anything) are prefixed with a quote, the OWASP rule for CSV injection.
 
@@ -30,10 +30,15 @@ from typing import Any
 from scout.errors import PdfUnavailable, StepError
 from scout.report.inert import without_credentials
 
-CANDIDATE_COLUMNS = ["rank", "name", "shortlisted", "price", "currency", "price_per",
+#: a price's columns: its amount (a range's top) and currency, then what the report says
+#: beside them — its period or unit of work (``night``, ``month``, ``word``), a range's low
+#: end, what one amount is for (``user``, ``seat``) and its tax basis (``included``: VAT in
+#: it, ``excluded``: "+ IVA"), each empty when the page does not say
+_PRICE_COLUMNS = ["price", "currency", "price_per", "price_min", "price_each", "price_tax"]
+CANDIDATE_COLUMNS = ["rank", "name", "shortlisted", *_PRICE_COLUMNS,
                      "rating", "rating_count", "url", "domain", "found_by", "flags",
                      "excluded_because"]
-SHORTLIST_COLUMNS = ["rank", "name", "price", "currency", "price_per", "rating",
+SHORTLIST_COLUMNS = ["rank", "name", *_PRICE_COLUMNS, "rating",
                      "rating_count", "url", "domain", "found_by", "unknown"]
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
@@ -62,11 +67,13 @@ def _is_number(text: str) -> bool:
         return False
 
 
-def _money(c: Any) -> tuple[Any, Any, Any]:
+def _money(c: Any) -> dict[str, Any]:
+    """``c``'s price in :data:`_PRICE_COLUMNS` (none without one)."""
     price = getattr(c, "price", None)
     if price is None:
-        return None, None, None
-    return price.amount, price.currency, price.per
+        return {}
+    return {"price": price.amount, "currency": price.currency, "price_per": price.per,
+            "price_min": price.min, "price_each": price.each, "price_tax": price.tax}
 
 
 def _row(columns: list[str], values: dict[str, Any]) -> list[str]:
@@ -83,8 +90,7 @@ def _write(columns: list[str], rows: Iterable[dict[str, Any]]) -> str:
 
 
 def _base(c: Any) -> dict[str, Any]:
-    amount, currency, per = _money(c)
-    return {"name": c.name, "price": amount, "currency": currency, "price_per": per,
+    return {"name": c.name, **_money(c),
             "rating": c.rating, "rating_count": c.rating_count, "url": c.url,
             "domain": c.domain, "found_by": c.adapter}
 

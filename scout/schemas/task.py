@@ -22,7 +22,8 @@ from scout.schemas.omit import omit_unset
 
 Comparator = Literal["<=", "<", ">=", ">", "=", "~"]
 #: what one amount is for, beside its period (``Money.each``)
-Each = Literal["user", "seat", "licence", "device"]
+#: ("unit": one of the things a request counts how many of, "300 € cada una" for 3 pipettes)
+Each = Literal["user", "seat", "licence", "device", "unit"]
 #: whether an amount has the tax (VAT, IVA, sales tax) in it or on top (scout.task.taxbasis)
 TaxBasis = Literal["included", "excluded"]
 
@@ -84,7 +85,8 @@ class Money(BaseModel):
                               description="lower end of a range")
     each: Each | None = Field(
         default=None, description="what one amount is for, beside its period: 'user' in "
-        "'€30 per user per month' (a software plan's price per user, seat, licence or device)")
+        "'€30 per user per month' (a software plan's price per user, seat, licence or device); "
+        "'unit' for one of the things asked ('300 EUR each' for 3 pipettes)")
     tax: TaxBasis | None = Field(
         default=None, description="whether the amount is said with the tax (VAT, IVA, sales "
         "tax) in it ('IVA incluido', 'TTC') or on top ('+ IVA', 'excl. VAT', 'HT'); unset "

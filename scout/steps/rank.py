@@ -68,7 +68,8 @@ from scout.steps.rank_periods import (BUDGET, FLOOR, PEERS, UNSTATED, for_people
 from scout.steps.rank_unknown import (already_flagged, fields_and_inputs, fields_checked,
                                       guarded, record_words)
 from scout.steps.seatprice import for_seats
-from scout.steps.taxprice import asked_basis, compared_basis, off_basis, put_on_basis
+from scout.steps.taxprice import (asked_basis, compared_basis, off_basis, put_on_basis,
+                                  stated_on_basis)
 from scout.steps.variantprice import restate
 from scout.steps.workbasis import Work, rank_work
 from scout.steps.videos import video_candidate
@@ -150,7 +151,7 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
            variants: tuple[dict[str, list[str]], list[str]] | None = None,
            days: float | None = None, ordered: frozenset[str] = frozenset(),
            people: int | None = None, each: str | None = None, work: Work | None = None,
-           ) -> tuple[list[Candidate], bool]:
+           tax: TaxBasis | None = None) -> tuple[list[Candidate], bool]:
     """Attach evidence and derive rating/price. Returns (candidates, any value converted).
     A candidate is flagged "price unknown" / "rating unknown" only for the fields in
     ``checks`` (what the phase's ``where`` and ``order_by`` read). ``per``: the budget's
@@ -171,7 +172,8 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
     (:func:`scout.steps.rank_periods.for_people`). ``each``: what the budget is per (a
     user, a seat: "€10 per user per month"), a team's price being shared by the number it
     covers (:func:`scout.steps.seatprice.for_seats`). ``work``: the phase's units of work
-    (a page in words, the work asked: :mod:`scout.steps.workbasis`)."""
+    (a page in words, the work asked: :mod:`scout.steps.workbasis`). ``tax``: the tax basis
+    a page stating one price on both is read on (:func:`scout.steps.taxprice.stated_on_basis`)."""
     by_key = {c.key: c.model_copy(deep=True) for c in candidates}
     for es in evidence_sets:
         for ev in es.items:
@@ -189,7 +191,9 @@ def enrich(candidates: list[Candidate], evidence_sets: list[EvidenceSet],
             c.rating = round(conservative_rating(stated) or 0.0, 2)
             counts = [e.rating_count for e in c.evidence if e.rating_count]
             c.rating_count = max(counts) if counts else c.rating_count
-        prices = [(e.url, e.price) for e in c.evidence if e.price is not None]
+        # a page stating one price on both tax bases: the one on the basis compared
+        prices = [(e.url, stated_on_basis(e.price, f"{e.title} {e.text}", tax))
+                  for e in c.evidence if e.price is not None]
         # sources stating a period the budget's converts from say more than the others
         # (a "per person" price among monthly rents is not the rent)
         bases = work.bases if work is not None else None
@@ -327,7 +331,9 @@ def run(ctx: StepContext) -> Shortlist:
                                                             ctx.task),
                               people=_people(ctx, params.people),
                               each=getattr(target, "each", None) if not floor else None,
-                              work=work)
+                              work=work,
+                              # the request's basis, else what is paid (a pay: only asked)
+                              tax=asked_basis(ctx.task) or (None if floor else "included"))
     rates = getattr(ctx.config, "tax_rates", None) or {}
     # a salary's "before tax" is gross pay, no VAT: an amount wanted high is never put on
     # another basis at a VAT rate, only left uncompared with one on the other

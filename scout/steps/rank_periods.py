@@ -12,8 +12,9 @@ words of what they were compared with (a budget, the amount asked, the other lis
 Periods and their lengths: :mod:`scout.units`. Listings compared with each other in
 several currencies are put in one too (:func:`peer_currency`): the config's base. A budget
 for the whole of the dates asked (``per`` "total": "600 € en total para las tres noches")
-is compared with a price per night or day times the span's nights or days
-(:func:`span_days`); a price per a period longer than the dates asked is the whole
+is compared with a price per night times the span's nights, one per day times its days
+of use, both ends included (:func:`span_days`, :func:`days_used`: 7–13 December is 6
+nights, 7 days); a price per a period longer than the dates asked is the whole
 period's price over them (:func:`paid_whole`: a month's desk for a week is paid for the
 month, never compared as a week's share of it); without dates, times the length the result itself states
 (:func:`stated_length`: a contract "for 12 months"), as is an amount per a period against
@@ -191,14 +192,29 @@ _NOTES: dict[tuple[str, str], Callable[[int], str]] = {
 
 
 def span_days(task: Any) -> float | None:
-    """How long the request's dates last, in days (the nights of a stay, the days of a car
-    hire): its first date range's; None without one (a single day or a month is no
-    span to multiply a price by)."""
+    """How long the request's dates last, in nights (end − start: 3–6 March is a stay of
+    3): its first date range's; None without one (a single day or a month is no span to
+    multiply a price by). A price per day counts their days instead (:func:`days_used`)."""
     for name, type_name in (getattr(task, "types", None) or {}).items():
         value = (getattr(task, "values", None) or {}).get(name)
         if type_name == "date" and isinstance(value, DateRange) and value.end > value.start:
             return float((value.end - value.start).days)
     return None
+
+
+#: the periods a range of dates is counted in days of use for, both ends included: a desk
+#: or a car per day from 7 to 13 December is used 7 days, where a room per night (or a
+#: week's or a month's let, a stay) is paid for its 6 nights
+_DAYS_OF_USE = frozenset({"day", "half day"})
+
+
+def days_used(nights: float | None, per: str | None) -> float | None:
+    """The length of the dates asked (``nights``: :func:`span_days`) for a price or budget
+    per ``per``: its days of use, one more than its nights, for a period of days
+    (:data:`_DAYS_OF_USE`); its nights for any other."""
+    if nights is None or per not in _DAYS_OF_USE:
+        return nights
+    return nights + 1
 
 
 def _times(money: Money, days: float | None, work: Work | None = None) -> float | None:
@@ -249,8 +265,8 @@ def paid_whole(money: Money, per: str | None, days: float | None) -> Money | Non
     """``money`` per ``per`` for dates asked that last ``days``, when its period is longer
     than they are: the whole period is paid (a desk at 140 € a month for a week costs 140 €,
     not a week's share of it), so its price over the days asked, put per ``per`` (140 € /
-    6 days, per day). None when the dates fill its period (within a day: whether their
-    last day counts is not said), when ``per`` is no shorter than it, or when either is
+    the 7 days of use of 7–13 December, per day: :func:`days_used`). None when the dates
+    fill its period (within a day), when ``per`` is no shorter than it, or when either is
     no period of time.
 
     Only a month or a year is paid whole: what is sold by the month or the year is a
@@ -329,9 +345,11 @@ def put_on_period(c: Candidate, per: str, periods: dict[tuple[str, str, str], in
     period) is multiplied by the length its result states (:func:`scout.steps.statedlength.stated_days`), when it states one."""
     base = c.price_converted or c.price
     assert base is not None
-    # a pay is not paid for: the dates asked are no stay to pay a whole period of
-    whole = paid_whole(base, per, days) if basis != FLOOR else None
-    days = days if per == TOTAL else None  # the rest of a total's conversion only
+    # a pay is not paid for: the dates asked are no stay to pay a whole period of; a month
+    # over days asked per day is over their days of use (7–13 December: 7)
+    whole = paid_whole(base, per, days_used(days, per)) if basis != FLOOR else None
+    # the rest of a total's conversion only: a price per day times the days of use
+    days = days_used(days, base.per) if per == TOTAL else None
     stated = None
     if days is None and per in (TOTAL, UNSTATED) and base.per in PERIOD_DAYS:
         stated = stated_length(c)

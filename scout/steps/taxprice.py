@@ -8,7 +8,9 @@ IVA incluido"); with none said, and listings stating both, the price with the ta
 the config's ``tax_rates`` for its currency (docs/authoring.md, rank), and flagged with
 the rate; with no rate for it, it is flagged and the budget check never reads it as if it
 were on the budget's basis (``<as>.price`` is none for it, as for a currency with no
-exchange rate). A price whose basis is not said compares as any other. Money the reader
+exchange rate). A price whose basis is not said compares as any other. A page that states one price on
+both bases ("1.000 € + IVA (1.210 € IVA incluido)") is read on the basis compared
+(:func:`stated_on_basis`), never converted at a rate, nor left uncompared for want of one. Money the reader
 wants more of is never converted (a salary's "before tax" is gross pay, no VAT: rank.run),
 only left uncompared with an amount on the other basis.
 """
@@ -21,6 +23,7 @@ from typing import Any
 from scout.i18n import N_
 from scout.schemas.records import Candidate
 from scout.schemas.task import Money, TaxBasis
+from scout.task.amounts import listed_amounts
 from scout.task.taxbasis import on_basis
 
 # rates as "21" or "5.5", never "21.0"
@@ -78,3 +81,42 @@ def off_basis(price: Money | None, basis: TaxBasis | None) -> bool:
     compared as if it were on it."""
     return price is not None and basis is not None and price.tax is not None \
         and price.tax != basis
+
+
+#: the most the amount with tax may be over the one before it to be the same price on both
+#: bases, said side by side: the highest VAT rates are 27 %; further apart, two are two items
+_MOST_TAX = 1.3
+#: the most characters between the two amounts of one price on both bases ("1.000 € + IVA
+#: (1.210 € IVA incluido)"): further apart, they are two lines of a list
+_PAIRED_WITHIN = 40
+
+
+def stated_on_basis(price: Money, text: str, basis: TaxBasis | None) -> Money:
+    """``price``, read from ``text``, or the amount ``text`` states beside it for the same
+    thing on ``basis`` when ``price`` is said on the other: "1.000 € + IVA (1.210 € IVA
+    incluido)" is 1.210 € with tax in it. The two are one price when they are next to each
+    other in the text, in one currency, the one with tax above the other by no more than a
+    tax rate; the one kept keeps ``price``'s period and unit where it says none."""
+    if basis is None or price.tax is None or price.tax == basis:
+        return price
+    found = listed_amounts(text)
+    at = next((i for i, (m, _) in enumerate(found) if m.amount == price.amount
+               and m.currency == price.currency and m.tax == price.tax), None)
+    if at is None:
+        return price
+    for j in (at + 1, at - 1):
+        if not 0 <= j < len(found):
+            continue
+        other, span = found[j]
+        first, second = sorted((found[at][1], span))
+        if other.tax != basis or other.currency != price.currency \
+                or second[0] - first[1] > _PAIRED_WITHIN:
+            continue
+        low, high = sorted((price.amount, other.amount))
+        excluded, included = (price.amount, other.amount) if basis == "included" \
+            else (other.amount, price.amount)
+        if low > 0 and excluded < included <= excluded * _MOST_TAX and high == included:
+            return other.model_copy(update={
+                "comparator": price.comparator, "per": other.per or price.per,
+                "each": other.each or price.each, "min": None})
+    return price

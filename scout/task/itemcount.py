@@ -9,6 +9,9 @@ a greeting or a verb of wanting, at most), and the kind has an integer input tha
 how many (its name or an alias says so: ``quantity``, ``units``, ``cantidad``), the count
 is that input's and the words after it stay the subject's. An input that counts people is
 left out: "2 hotel rooms", "3 cooking classes" count no guests.
+
+In such a kind an amount "each" is one unit's (:func:`unit_price`): "300 € cada una" for 3
+pipettes is no price per person, and a rank can tell it from a budget for all of them.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from __future__ import annotations
 import re
 
 from scout.i18n import COUNT_WORDS
+from scout.schemas.task import Money
+from scout.spec.models import InputSpec
 from scout.task.lang import fold
 
 # the input counts how many of the thing: its name or an alias says so (folded)
@@ -52,3 +57,21 @@ def leading_count(free: str) -> tuple[int, tuple[int, int]] | None:
     if not value:
         return None
     return value, m.span("n")
+
+
+def unit_price(money: Money, inputs: dict[str, InputSpec]) -> Money:
+    """``money`` read from a request to a kind that counts how many things are asked (an
+    integer input :func:`counts_items`) and no people: an amount "each", "cada una",
+    "apiece", "por unidad" (read per person or per item) is one of those things', with no
+    period and ``each`` "unit" ("300 € cada una" for 3 pipettes: ``300 €/unidad``), so a
+    rank multiplies a unit's price by the quantity only for a budget for all of them
+    (``task.budget.each != 'unit'``). Else ``money`` as it is."""
+    if money.per not in ("person", "item"):
+        return money
+    from scout.task.partycount import counts_people
+
+    counts = [(n, list(s.aliases)) for n, s in inputs.items() if s.type == "integer"]
+    if not any(counts_items(n, a) for n, a in counts) \
+            or any(counts_people(n, a) for n, a in counts):
+        return money
+    return money.model_copy(update={"per": None, "each": "unit"})

@@ -16,7 +16,7 @@ from typing import Any
 from scout.i18n import COUNT_WORDS
 from scout.spec.models import InputSpec
 from scout.task.lang import Lang
-from scout.task.readers import QueryText
+from scout.task.readers import CLAIMED, QueryText
 
 
 @dataclass
@@ -97,6 +97,22 @@ def note_startless(text: QueryText, inputs: dict[str, InputSpec], result: ParseR
                                  name=_(empty[0]).replace("_", " "), text=said))
 
 
+# what follows a number: spaces, then the first character of the word it counts
+_NEXT_WORD = re.compile(r"[ \t]*(?=\S)")
+
+
+def _counts_read(text: QueryText, m: re.Match[str]) -> bool:
+    """Whether the number ``m`` left over counts words a reader took ("5 day camps", "3
+    campamentos urbanos": the kind's noun, read as its type): how many of what was read,
+    which no input holds, is no number the reader failed to read."""
+    if m.group("w"):
+        return False
+    gap = _NEXT_WORD.match(text.free, m.end())
+    at = gap.end() if gap else m.end()
+    return gap is not None and at > m.end() and at < len(text.free) \
+        and text.free[at] == CLAIMED and text.original[at].isalpha()
+
+
 def note_unread(text: QueryText, inputs: dict[str, InputSpec], result: ParseResult,
                 _: Callable[[str], str]) -> None:
     """Numbers left over while a numeric input is still empty: say what was not read."""
@@ -106,7 +122,7 @@ def note_unread(text: QueryText, inputs: dict[str, InputSpec], result: ParseResu
         return
     left = [text.original[m.start():m.end() if m.group("w") and m.group("w") not in _GLUE
                           else m.start("w") if m.group("w") else m.end()]
-            for m in _UNREAD.finditer(text.free)]
+            for m in _UNREAD.finditer(text.free) if not _counts_read(text, m)]
     if left:
         # quoted as the other notes are in the request's language: 'x' in English, «x» in Spanish
         quote = "«{}»" if result.lang == "es" else "'{}'"

@@ -250,6 +250,7 @@ def parse_query(
                 from scout.task.moneypair import is_floor as money_is_floor_end
                 from scout.task.moneypair import partner as money_partner
                 from scout.task.moneypair import pick as pick_money
+                from scout.task.itemcount import unit_price
                 from scout.task.moneyunits import periodic, unit_span
                 from scout.task.taxbasis import with_basis
 
@@ -269,6 +270,8 @@ def parse_query(
                     money = (mine, money[1], money[2])
                 if money is not None:  # "day pass €18", "420 € por 10 días"
                     money = periodic(money, text.free)
+                    # "300 € cada una" for 3 pipettes: one's, not a person's
+                    money = (unit_price(money[0], inputs), money[1], money[2])
                 if money is not None and (unit := unit_span(text.free, money[0], money[1])):
                     unit_spans.append(unit)
                 if money is not None:  # its label too ("sesión de 60 €": no place "Sesión")

@@ -134,7 +134,7 @@ LISBON = [
     Result("Outsite Cowork", "https://outsite.test/cowork",
            "Hot desk €25 per day, 24/7 access, phone booths."),
     Result("LACS Anjos", "https://lacs.test/anjos",
-           "Hot desk €140 per month, 24/7 access, quiet zone, 500 Mbps."),
+           "Hot desk €150 per month, 24/7 access, quiet zone, 500 Mbps."),
     Result("Cowork Central", "https://central.test/",
            "Dedicated desks only, €220 per month, 24/7 access, phone booths."),
     Result("Avila Spaces", "https://avila.test/",
@@ -218,8 +218,8 @@ def test_a_spanish_request_gets_a_spanish_report(runs):
 
 def test_an_english_request_compares_a_monthly_desk_with_a_budget_a_day(runs):
     run, queries = runs["en"]
-    # 140 € a month for the six days asked is paid in full: ~23.33 € a day, over the
-    # budget (never its pro rata share, ~4.60 €); a dedicated desk is no hot desk;
+    # 150 € a month for the 7 days of use asked is paid in full: ~21.43 € a day, over the
+    # budget (never its pro rata share, ~4.93 €); a dedicated desk is no hot desk;
     # a space closed the week asked is not open then
     assert _names(run) == ["Second Home Lisboa"]
     assert _excluded(run) == {
@@ -231,8 +231,8 @@ def test_an_english_request_compares_a_monthly_desk_with_a_budget_a_day(runs):
     }
     [lacs] = [c for c, _ in run.artifact("shortlist")["excluded"] if c["name"] == "LACS Anjos"]
     assert lacs["price_converted"]["per"] == "day"
-    assert lacs["price_converted"]["amount"] == 23.33
-    assert "- **LACS Anjos** (~23.33 EUR/day [5], 4.4/5 [6]): costs more than the budget" \
+    assert lacs["price_converted"]["amount"] == 21.43
+    assert "- **LACS Anjos** (~21.43 EUR/day [3], 4.4/5 [6]): costs more than the budget" \
         in run.report
     assert ("2 prices per month were paid in full for the shorter dates asked and put per day "
             "to compare them") in run.report

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from scout.schemas.task import Money
 from scout.testing import Result
 from tests.kinds import (
     LODGING_PAY_STOCK,
@@ -284,3 +285,31 @@ def test_plan_shows_the_request_as_read(capsys, monkeypatch, tmp_path):
                       "10 días", tmp_path, capsys, monkeypatch)
     for words in ["temperature", "-86", "congelador", "10 días", "F0", "R1", "F6"]:
         assert words in out, words
+
+
+@pytest.mark.parametrize("query,kept", [
+    # one unit's budget: each price against it as it is
+    ("3 multichannel pipettes, 300 EUR each", ["finn"]),
+    ("3 pipetas multicanal, hasta 300 € cada una", ["finn"]),
+    ("necesitamos 3 pipetas multicanal, 300 € por unidad", ["finn"]),
+    # a budget for all of them: the unit price times the quantity (3 × 285 = 855)
+    ("3 multichannel pipettes, under 900 EUR", ["finn"]),
+    ("3 multichannel pipettes, under 300 EUR", []),
+])
+def test_a_budget_each_is_one_units_and_a_budget_for_all_is_the_quantitys(query, kept):
+    """R1 multiplies a unit price by the quantity only for a budget for all: "300 € cada
+    una" was read per person and compared with 3 × 285 € (every pipette over it)."""
+    from scout.schemas.records import Candidates
+    from scout.stepkit.params import RankParams
+    from scout.steps import rank
+    from tests.kinds import _pipeline
+    from tests.steps.test_extract_rank import _ctx
+    from tests.steps.test_rank_periods import _flat
+
+    task = parse_request(KIND, query, TODAY)
+    assert task.values["quantity"] == 3
+    params = RankParams(**_pipeline(KIND.resolve()).phases["R1"].with_)
+    items = [_flat(k, (f"https://lab.test/{k}", Money(amount=a, currency="EUR", comparator="=")))
+             for k, a in (("finn", 285), ("tacta", 310))]
+    short = rank.run(_ctx(params, {"candidates": Candidates(items=items)}, task))
+    assert [i.candidate.key for i in short.items] == kept

@@ -21,7 +21,8 @@ def _artifacts() -> tuple[Candidates, Shortlist]:
                       domain="casabonay.com", adapter="duckduckgo", rating=9.2,
                       rating_count=1234, price=Money(amount=180, currency="EUR", per="night"))
     arts = Candidate(key="arts", name="Hotel Arts", rating=9.3,
-                     price=Money(amount=420, currency="EUR", per="night"))
+                     price=Money(amount=420, min=380, currency="EUR", per="night",
+                                 tax="excluded"))
     evil = Candidate(key="evil", name="=HYPERLINK(\"http://x\",\"click\")", flags=["price unknown"])
     cands = Candidates(items=[bonay, arts, evil])
     short = Shortlist(items=[RankedItem(candidate=bonay, rank=1)],
@@ -38,9 +39,23 @@ def test_candidates_csv_parses_back_with_typed_columns() -> None:
         ("1", "true", "180", "EUR")
     assert float(bonay["rating"]) == 9.2 and int(bonay["rating_count"]) == 1234
     assert arts["rank"] == "" and arts["shortlisted"] == "false"
+    # what the report says beside the amount: "380–420 € + IVA/noche"; a page that says
+    # neither leaves them empty, never a guess
+    assert (arts["price_min"], arts["price_per"], arts["price_tax"]) == \
+        ("380", "night", "excluded")
+    assert (bonay["price_min"], bonay["price_tax"], evil["price"]) == ("", "", "")
     assert arts["excluded_because"] == "over budget"
     assert evil["name"].startswith("'=")  # never a formula in a spreadsheet
     assert evil["flags"] == "price unknown"
+
+
+def test_a_price_per_user_a_month_says_both_and_its_tax_in_the_shortlist_csv() -> None:
+    plan = Candidate(key="plan", name="Plan", price=Money(
+        amount=8, currency="EUR", per="month", each="user", tax="included"))
+    [row] = csv.DictReader(io.StringIO(shortlist_csv(Shortlist(
+        items=[RankedItem(candidate=plan, rank=1)]))))
+    assert (row["price"], row["price_per"], row["price_each"], row["price_tax"]) == \
+        ("8", "month", "user", "included")
 
 
 def test_shortlist_csv_is_in_rank_order() -> None:

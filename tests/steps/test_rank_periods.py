@@ -329,16 +329,16 @@ def test_a_total_budget_is_compared_with_the_nightly_price_times_the_nights(quer
     "coworking in Lisbon from 7 to 13 December 2026, under 20 euros a day",
 ])
 def test_a_period_longer_than_the_dates_asked_is_paid_in_full(query: str) -> None:
-    """A desk at 140 € a month for six days costs the month: 140 € over the 6 days, ~23,33 €
-    a day, over 20 € a day (its pro rata share, ~4,60 €, passed). A week's price for a
-    week asked is its share per day as before (the dates fill its period)."""
+    """A desk at 150 € a month for 7–13 December costs the month: 150 € over its 7 days of
+    use, ~21,43 € a day, over 20 € a day (its pro rata share, ~4,93 €, passed). A week's
+    price for a week asked is its share per day as before (the dates fill its period)."""
     task, short = _stay(query,
-                        _flat("monthly", ("https://desks.test/m", _eur(140, "month"))),
+                        _flat("monthly", ("https://desks.test/m", _eur(150, "month"))),
                         _flat("weekly", ("https://desks.test/w", _eur(90, "week"))),
                         _flat("daily", ("https://desks.test/d", _eur(18, "day"))))
     assert [i.candidate.key for i in short.items] == ["weekly", "daily"]
     [(out, _)] = short.excluded
-    assert out.key == "monthly" and out.price_converted == _eur(23.33, "day")
+    assert out.key == "monthly" and out.price_converted == _eur(21.43, "day")
     assert out.flags == ["price per month paid in full for the shorter dates asked, put per "
                          "day to compare it"]
     assert localize(out.flags[0], "es") == ("precio por mes pagado entero para las fechas "
@@ -347,6 +347,29 @@ def test_a_period_longer_than_the_dates_asked_is_paid_in_full(query: str) -> Non
     assert short.items[0].candidate.price_converted == _eur(12.86, "day")
     assert "1 price per month was paid in full for the shorter dates asked and put per day " \
            "to compare it" in short.notes
+
+
+@pytest.mark.parametrize("query,price,times", [
+    # a desk or a car per day is used each day of the dates, both ends included
+    ("coworking en Lisboa del 7 al 13 de diciembre de 2026, 130 € en total",
+     _eur(18, "day"), 7),
+    ("car hire in Lisbon from 7 to 13 December 2026, under 130 euros total",
+     _eur(18, "day"), 7),
+    ("sala en Madrid del 7 al 8 de diciembre de 2026, 1.300 € en total",
+     _eur(300, "half day"), 4),
+    # a room per night is paid for the nights between them
+    ("hotel en Lisboa del 7 al 13 de diciembre de 2026, 130 € en total",
+     _eur(18, "night"), 6),
+])
+def test_a_range_is_counted_in_days_of_use_for_a_price_per_day(query, price, times) -> None:
+    """7–13 December is 6 nights of a stay, 7 days of a desk's or a car's use: 18 € a day
+    times 7 is 126 € against 130 € in all (times 6, 108 €, passed under any budget
+    between them)."""
+    _, short = _stay(query, _flat("one", ("https://desks.test/one", price)))
+    [item] = short.items
+    assert item.candidate.price_converted == _eur(price.amount * times, "total")
+    assert item.candidate.flags == [f"price per {price.per} times {times} for the dates "
+                                    "asked, to compare it with the total budget"]
 
 
 def test_without_dates_a_longer_period_is_its_share() -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
+import pytest
+
 from scout.i18n.messages import localize
 from scout.schemas.records import Candidates
 from scout.spec.models import InputSpec
@@ -106,3 +108,46 @@ def test_a_salary_before_tax_is_no_price_plus_vat() -> None:
     assert net.candidate.price_converted is None and net.score == [None]
     assert net.candidate.flags[0] == \
         "amount stated with tax, the one asked before tax: no tax rate to compare them"
+
+
+def _page(key: str, text: str):
+    """A candidate whose one page states ``text``, its price read as extract reads it."""
+    from scout.schemas.records import Candidate, Evidence
+    from scout.steps.extract import find_price
+
+    return Candidate(key=key, name=key, url=f"https://lab.test/{key}", evidence=[Evidence(
+        id=key, kind="snippet", subject=key, url=f"https://lab.test/{key}", text=text,
+        price=find_price(text))])
+
+
+@pytest.mark.parametrize("query,text,amount", [
+    ("centrífuga por menos de 1.100 € + IVA",
+     "Centrífuga Mikro: 1.210 € IVA incluido (1.000 € + IVA).", 1000),
+    ("centrifuge under 1,250 EUR incl. VAT",
+     "Centrifuge Mikro: €1,000 excl. VAT (€1,210 incl. VAT)", 1210),
+    # no basis asked: what is paid, with the tax in it
+    ("centrífuga por menos de 1.250 €",
+     "Centrífuga Mikro: 1.000 € + IVA (1.210 € IVA incluido)", 1210),
+])
+def test_a_page_stating_both_bases_is_read_on_the_one_compared(query, text, amount) -> None:
+    """No rate is configured: the page's own amount on the basis asked is compared, never
+    left unchecked for want of a rate nor compared on the other basis."""
+    short = _rank(query, _page("mikro", text))
+    [item] = short.items
+    assert item.candidate.price.amount == amount and item.candidate.flags == []
+    assert item.score == [amount]
+
+
+@pytest.mark.parametrize("text", [
+    # two items, not one price twice: too far apart in amount, or in the text
+    "Mikro 1.000 € + IVA. Rotina 1.500 € IVA incluido.",
+    "Mikro 1.000 € + IVA; rotor de ángulo fijo y adaptadores para tubos de 15 y 50 ml, "
+    "accesorio Rotina 1.150 € IVA incluido.",
+])
+def test_two_items_on_other_bases_are_not_one_price(text: str) -> None:
+    from scout.steps.extract import find_price
+    from scout.steps.taxprice import stated_on_basis
+
+    price = find_price(text)
+    assert price is not None and price.tax == "excluded"
+    assert stated_on_basis(price, text, "included") is price

@@ -105,3 +105,30 @@ def test_a_part_of_a_wider_date_is_the_date_and_no_subject(query: str, topic: st
     task = build_task(query, DATED, today=TODAY, nouns=["campamento"])
     dates = task.model_dump(mode="json")["values"]["dates"]
     assert (task.values.get("topic"), dates) == (topic, {"start": start, "end": end})
+
+
+# a kind whose type of camp is read from the noun itself ("day camps": the type "day")
+CAMP_TYPES = {"city": InputSpec(type="place"), "dates": InputSpec(type="date"),
+              "camp_type": InputSpec(type="string", enum=["day", "overnight"], synonyms={
+                  "day": ["day camps", "campamentos urbanos"],
+                  "overnight": ["sleepaway camps", "campamentos con pernocta"]}),
+              "budget": InputSpec(type="money")}
+
+
+@pytest.mark.parametrize("query,unread", [
+    # how many of what was read (the camps, as their type): no input holds it, and it is no
+    # number left unread
+    ("5 day camps in Madrid in July", None),
+    ("busco 3 campamentos urbanos en Madrid para julio", None),
+    ("compare 4 sleepaway camps in Segovia, under 600 euros a week", None),
+    # guards: a number alone, or before words nobody read, is still said
+    ("day camps in Madrid, 5", "5"),
+    ("campamentos urbanos en Madrid, 7 plazas", "7 plazas"),
+])
+def test_a_count_of_what_was_read_is_no_number_left_unread(query: str, unread) -> None:
+    task = build_task(query, CAMP_TYPES, today=TODAY, nouns=["camp", "campamento"])
+    assert task.values["camp_type"] in ("day", "overnight")
+    said = [n for n in task.notes if "could not read" in n or "no se ha podido" in n]
+    assert said == ([] if unread is None else [
+        ("no se ha podido interpretar: «{}»" if task.lang == "es" else
+         "could not read: '{}'").format(unread)]), said

@@ -224,3 +224,27 @@ def test_a_region_or_nationality_adjective_is_no_town(query: str, dish: str) -> 
     got = parse_query(query, inputs, today=TODAY).values
     assert (got.get("dish"), got.get("city")) == (dish, None)
     assert "place" not in read(TENDERS, "licitaciones europeas de limpieza")
+
+
+# ------------------------------ 4. an amount each is one unit's where the kind counts them
+@pytest.mark.parametrize("types,each,per", [
+    # a kind that counts how many things: one thing's, written "300 €/unidad"
+    ({"quantity": []}, "unit", None),
+    ({"n": ["unidades"]}, "unit", None),
+    # one that counts people too, or only people, or nothing: "each" is a person's
+    ({"quantity": [], "guests": ["personas"]}, None, "person"),
+    ({"guests": []}, None, "person"),
+    ({}, None, "person"),
+])
+def test_an_amount_each_is_one_units_where_the_kind_counts_them(types, each, per) -> None:
+    from scout.i18n.values import format_money
+    from scout.spec.models import InputSpec
+    from scout.task.build import build_task
+
+    inputs = {"item": InputSpec(type="subject"), "budget": InputSpec(type="money"),
+              **{n: InputSpec(type="integer", aliases=a) for n, a in types.items()}}
+    for query in ("3 pipetas, 300 € cada una", "3 pipettes, 300 EUR each"):
+        money = build_task(query, inputs, today=TODAY).values["budget"]
+        assert (money.amount, money.each, money.per) == (300, each, per), query
+    if each:
+        assert format_money(money, "es") == "300 €/unidad"
