@@ -45,6 +45,7 @@ INPUT_TYPES = (
     "area",
     "data_size",
     "weight",
+    "length",
     "boolean",
     "place",
     "month",

@@ -96,7 +96,22 @@ def _unit_halves(folded: str) -> str:
         digits = f"{int(n) if n.isdigit() else 1}.5 {m.group('unit')}"
         return digits.rjust(len(m.group(0))) if len(digits) <= len(m.group(0)) else m.group(0)
 
-    return _UNIT_HALF.sub(one, folded)
+    return _HALF_OF_UNIT.sub(_half_of_unit, _UNIT_HALF.sub(one, folded))
+
+
+# "media milla", "medio kilo", "half a mile": half of one unit, the number before the unit
+_HALF_OF_UNIT = re.compile(r"(?<![\w.,])(?:half\s+an?|medi[oa])\s+(?P<unit>[a-z]+)\b")
+
+
+def _half_of_unit(m: re.Match[str]) -> str:
+    """"media milla" → "  0.5 milla" for a unit of a data size, a weight or a length; a
+    length of time ("media hora") is left to the duration reader, which reads it itself."""
+    from scout.units import quantity_unit
+
+    hit = quantity_unit(m.group("unit"))
+    if hit is None or hit[0] == "duration":
+        return m.group(0)
+    return f"0.5 {m.group('unit')}".rjust(len(m.group(0)))
 
 
 @functools.lru_cache(maxsize=256)
