@@ -235,6 +235,24 @@ STATED_QUANTITIES: dict[str, tuple[dict[str, tuple[str, float]], str]] = {
 }
 
 
+#: a length's units by what a listing states in them: a route's distance in km or miles,
+#: its climbs, heights and the short walks to a place in metres or feet. ``stated("km")``
+#: with no ``of=`` words converts miles, not a trail's "600 m de desnivel", which would
+#: be its shortest "distance" (:func:`stated_units`)
+LENGTH_SCALES = ({"km", "mi"}, {"m", "ft"})
+
+
+def stated_units(kind: str, target: str, worded: bool) -> dict[str, tuple[str, float]]:
+    """The units of ``kind`` that ``stated`` reads for a value asked in ``target``: every
+    unit of the quantity, but for a length asked with no ``of=`` words (``worded``
+    False), whose units are read on ``target``'s scale only (:data:`LENGTH_SCALES`)."""
+    units = STATED_QUANTITIES[kind][0]
+    if kind != "length" or worded:
+        return units
+    scale = next((s for s in LENGTH_SCALES if target in s), set(units))
+    return {u: v for u, v in units.items() if u in scale}
+
+
 def quantity_unit(word: str) -> tuple[str, str] | None:
     """``(kind, unit)`` when ``word`` (folded) names a unit of a data size, a weight, a
     length (``"millas"`` → ``("length", "mi")``) or a length of time (``"GB"`` → ``("data_size", "gb")``, ``"libras"`` → ``("weight",
