@@ -82,7 +82,10 @@ def _quantity_asked(units: Any) -> tuple[tuple[str, str] | None, str | None]:
     for u in units:
         if u is EXPR:
             continue
-        hit = quantity_unit(fold(str(u)).strip())
+        word = fold(str(u)).strip()
+        # "metros" beside "m2" is square metres ("piso de 60 metros"), no length: a
+        # listing's "500 ft from the station" is no area
+        hit = None if area_unit(word) is not None else quantity_unit(word)
         if hit is not None:
             asked.setdefault(hit[1], (hit[0], hit[1], str(u)))
     if len(asked) > 1:

@@ -135,3 +135,11 @@ def test_stated_converts_between_units_of_one_scale() -> None:
     assert stated(_trail("Ruta de 12 km con 600 m de desnivel"), "km", pick="min") == 12
     # with words, every unit: "1,2 km de la playa" is 1200 m from it
     assert stated(_trail("Hotel a 1,2 km de la playa"), "m", of=["playa"]) == 1200
+
+
+def test_an_area_asked_with_metres_reads_no_length() -> None:
+    """``stated('m2', 'metros')``: "metros" is square metres there, so a listing's "500 ft
+    from the station" is no area of 152.4."""
+    c = _trail("Piso de 60 m2, a 500 ft de la estación")
+    assert stated(c, "m2", "m²", "sqm", "metros", pick="max") == 60
+    assert stated(c, "m") == pytest.approx(152.4)
