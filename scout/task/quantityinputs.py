@@ -10,7 +10,8 @@ empty (:func:`read_quantities`). The quantities themselves are read by
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from scout.spec.models import InputSpec
 from scout.task.parse_notes import ParseResult
@@ -30,7 +31,6 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     "vídeos de 10 minutos" says what the thing is); else a value is not guessed at: the note
     names the inputs it could be."""
     from functools import partial
-    from typing import Any
 
     find_one: Callable[..., Any]
     find_all: Callable[..., Any]
@@ -75,7 +75,7 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
         view, prefix=NUMBER_CMP, high=all(n.startswith("max") for n in empty))] if empty else []
     if (ends := _bound_pair(empty, inputs)) is not None and left:
         hits.update(_by_comparison(text.folded, ends, left, find_all(
-            view, prefix=NUMBER_CMP, high=True), text.free, view))
+            view, prefix=NUMBER_CMP, high=True)))
         return hits
     # sizes and weights keep the note: "portátil con 16 GB" is RAM as often as storage
     plain = [n for n in empty if not n.startswith(("max", "min"))] if kind == "duration" else []
@@ -107,8 +107,8 @@ def _bound_pair(names: list[str], inputs: dict[str, InputSpec]) -> tuple[str, st
 
 
 def _by_comparison(folded: str, ends: tuple[str, str],
-                   left: list[tuple[float, tuple[int, int]]],
-                   tops: list[tuple[float, tuple[int, int]]], free: str, view: str,
+                   left: Sequence[tuple[float, tuple[int, int]]],
+                   tops: Sequence[tuple[float, tuple[int, int]]],
                    ) -> dict[str, tuple[float, tuple[int, int]]]:
     """The values left for both ends of one quantity (``min_km``, ``max_km``), each to the
     end its comparison names: "más de 10 km y menos de 15 km" is both, "at least 10 km"
@@ -129,8 +129,7 @@ def _by_comparison(folded: str, ends: tuple[str, str],
 
 
 def _asks_other_end(folded: str, name: str, inputs: dict[str, InputSpec],
-                    span: tuple[int, int], find_all: Callable[..., list[tuple[float, tuple[int, int]]]],
-                    ) -> bool:
+                    span: tuple[int, int], find_all: Callable[..., Any]) -> bool:
     """Whether the value read by ``name``'s words in ``span`` ("desnivel de menos de 600 m")
     is written as the other end of ``name``'s quantity, which the kind also declares: the
     comparison is judged on the value alone, its label left out."""
