@@ -96,22 +96,28 @@ def _unit_halves(folded: str) -> str:
         digits = f"{int(n) if n.isdigit() else 1}.5 {m.group('unit')}"
         return digits.rjust(len(m.group(0))) if len(digits) <= len(m.group(0)) else m.group(0)
 
-    return _HALF_OF_UNIT.sub(_half_of_unit, _UNIT_HALF.sub(one, folded))
+    return _UNIT_HALF.sub(one, folded)
 
 
 # "media milla", "medio kilo", "half a mile": half of one unit, the number before the unit
 _HALF_OF_UNIT = re.compile(r"(?<![\w.,])(?:half\s+an?|medi[oa])\s+(?P<unit>[a-z]+)\b")
 
 
-def _half_of_unit(m: re.Match[str]) -> str:
-    """"media milla" → "  0.5 milla" for a unit of a data size, a weight or a length; a
-    length of time ("media hora") is left to the duration reader, which reads it itself."""
+def halves_of_units(folded: str) -> str:
+    """``folded`` with half of one unit of a data size, a weight or a length as digits,
+    same length: "media milla" → "  0.5 milla", "half a mile" → "    0.5 mile". Only the
+    quantity readers ask for it (:mod:`scout.task.quantity`): :func:`rewrite` leaves
+    "medio kilo" alone for the others; a length of time ("media hora") is the duration
+    reader's, which reads it itself."""
     from scout.units import quantity_unit
 
-    hit = quantity_unit(m.group("unit"))
-    if hit is None or hit[0] == "duration":
-        return m.group(0)
-    return f"0.5 {m.group('unit')}".rjust(len(m.group(0)))
+    def one(m: re.Match[str]) -> str:
+        hit = quantity_unit(m.group("unit"))
+        if hit is None or hit[0] == "duration":
+            return m.group(0)
+        return f"0.5 {m.group('unit')}".rjust(len(m.group(0)))
+
+    return _HALF_OF_UNIT.sub(one, folded)
 
 
 @functools.lru_cache(maxsize=256)

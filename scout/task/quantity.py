@@ -26,6 +26,7 @@ import re
 from typing import Any
 
 from scout.task.lang import fold
+from scout.task.numwords import halves_of_units
 from scout.units import NEXT_AFTER, NEXT_BEFORE, QUANTITIES, convert_quantity
 
 __all__ = ["allowance", "find_quantities", "find_quantity", "parse_quantity"]
@@ -94,6 +95,7 @@ def find_quantity(free: str, kind: str, prefix: str = "", words: str | None = No
     ``high``: of a range, the top (see :func:`_value`); ``gigs``: "gigs" alone is a unit
     (:func:`allowance`)."""
     qty = _qty_re(kind, gigs)
+    free = halves_of_units(free)  # "media milla": half a mile
     if words is None:
         patterns = [prefix + qty]
     else:
@@ -114,7 +116,7 @@ def find_quantities(free: str, kind: str, prefix: str = "", high: bool = False,
                     gigs: bool = False) -> list[tuple[float, tuple[int, int]]]:
     """Every ``kind`` quantity in ``free``, in text order (no words asked for)."""
     out = []
-    for m in re.finditer(prefix + _qty_re(kind, gigs), free):
+    for m in re.finditer(prefix + _qty_re(kind, gigs), halves_of_units(free)):
         value = _value(m, kind, high)
         if value is not None:
             out.append((value, m.span()))
