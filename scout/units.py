@@ -171,7 +171,7 @@ def per_factor(per: str | None, target: str | None, week: int = 7,
     return None
 
 
-# --- data sizes and weights ------------------------------------------------------------------
+# --- data sizes, weights and lengths -------------------------------------------------------
 #
 # A quantity a product states in one of several units of one kind: memory and storage
 # (``16 GB``, ``1 TB``, ``512 GB``), weight (``1,4 kg``, ``1.200 g``, ``3.1 lbs``). Each
@@ -201,10 +201,22 @@ MASS_UNITS: dict[str, tuple[str, float]] = {
     "lb": (r"lbs?|pounds?|libras?", 0.45359237),
     "oz": (r"oz|ounces?|onzas?", 0.45359237 / 16),
 }
+#: lengths and distances, in metres: a trail's "15 km", a hotel's "300 m from the beach", an
+#: elevation gain's "1,500 feet"; a mile is 1,609.344 m and a foot 0.3048 m exactly. Metres
+#: are the base (not km) so the short distances a listing states ("a 300 metros") stay whole
+#: numbers, as square metres do for areas. A unit followed by "cuadrados" / "square" / "2"
+#: is an area's ("60 metros cuadrados"), never a length's (the reader's lookahead)
+LENGTH_UNITS: dict[str, tuple[str, float]] = {
+    "km": (r"km|kms|kilomet(?:re|er|ro)s?", 1000.0),
+    "m": (r"(?:m|mts?|met(?:re|er|ro)s?)(?!\s+(?:cuadrad|square))", 1.0),
+    "mi": (r"mi|miles?|millas?", 1609.344),
+    "ft": (r"(?:ft|feet|foot|pies)(?!\s+cuadrad)", 0.3048),
+}
 #: the kinds of quantity: input type → its units and the unit its value is in
 QUANTITIES: dict[str, tuple[dict[str, tuple[str, float]], str]] = {
     "data_size": (DATA_UNITS, "gb"),
     "weight": (MASS_UNITS, "kg"),
+    "length": (LENGTH_UNITS, "m"),
 }
 
 
@@ -223,9 +235,27 @@ STATED_QUANTITIES: dict[str, tuple[dict[str, tuple[str, float]], str]] = {
 }
 
 
+#: a length's units by what a listing states in them: a route's distance in km or miles,
+#: its climbs, heights and the short walks to a place in metres or feet. ``stated("km")``
+#: with no ``of=`` words converts miles, not a trail's "600 m de desnivel", which would
+#: be its shortest "distance" (:func:`stated_units`)
+LENGTH_SCALES = ({"km", "mi"}, {"m", "ft"})
+
+
+def stated_units(kind: str, target: str, worded: bool) -> dict[str, tuple[str, float]]:
+    """The units of ``kind`` that ``stated`` reads for a value asked in ``target``: every
+    unit of the quantity, but for a length asked with no ``of=`` words (``worded``
+    False), whose units are read on ``target``'s scale only (:data:`LENGTH_SCALES`)."""
+    units = STATED_QUANTITIES[kind][0]
+    if kind != "length" or worded:
+        return units
+    scale = next((s for s in LENGTH_SCALES if target in s), set(units))
+    return {u: v for u, v in units.items() if u in scale}
+
+
 def quantity_unit(word: str) -> tuple[str, str] | None:
-    """``(kind, unit)`` when ``word`` (folded) names a unit of a data size, a weight or a
-    length of time (``"GB"`` → ``("data_size", "gb")``, ``"libras"`` → ``("weight",
+    """``(kind, unit)`` when ``word`` (folded) names a unit of a data size, a weight, a
+    length (``"millas"`` → ``("length", "mi")``) or a length of time (``"GB"`` → ``("data_size", "gb")``, ``"libras"`` → ``("weight",
     "lb")``, ``"horas"`` → ``("duration", "h")``), else None."""
     text = " ".join(word.split())
     for kind, (units, _base) in STATED_QUANTITIES.items():

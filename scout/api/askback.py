@@ -49,6 +49,7 @@ _SAID = {
     "area": N_("at least 60 m²"),
     "data_size": N_("16 GB of {word}"),
     "weight": N_("under 1.5 kg"),
+    "length": N_("under 15 km"),
     "boolean": N_("with {word}"),
     "subject": N_("about {value}"),
 }

@@ -125,6 +125,19 @@ def format_duration(seconds: Any, lang: str = "en") -> str:
     return " ".join(parts)
 
 
+def format_length(metres: Any, lang: str = "en") -> str:
+    """A length in metres as a listing states it: 300 → '300 m', 1500 → '1.5 km' ('1,5 km'
+    in Spanish), 15000 → '15 km', 0.5 → '0.5 m'. The symbols read the same in English and
+    Spanish (CLDR's short forms); a value read in miles is shown in km, the unit it is
+    compared in (scout keeps metres, not the unit a request was written in)."""
+    v = float(metres)
+    if not 0 <= v < math.inf:  # a provider's NaN or negative length: none
+        return "—"
+    if v >= 1000:
+        return f"{format_number(round(v / 1000, 2), lang)} km"
+    return f"{format_number(round(v, 1), lang)} m"
+
+
 def format_data_size(gigabytes: Any, lang: str = "en") -> str:
     """A data size in gigabytes as products state it: 16 → '16 GB', 1000 → '1 TB', 1500 →
     '1.5 TB' ('1,5 TB' in Spanish), 0.5 → '512 MB'... in decimal units (1 TB = 1,000 GB)."""

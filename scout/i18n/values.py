@@ -15,6 +15,7 @@ from scout.i18n import N_, gettext_for, lang_of, translations
 from scout.i18n.messages import localize
 from scout.i18n.numbers import (
     format_data_size,
+    format_length,
     format_duration,
     format_money_parts,
     format_number,
@@ -166,6 +167,8 @@ def format_value(value: Any, type_name: str = "", lang: str = "en",
         return format_data_size(value, lang)
     if type_name == "weight" and isinstance(value, (int, float)):
         return f"{format_number(round(float(value), 2), lang)} kg"
+    if type_name == "length" and isinstance(value, (int, float)):
+        return format_length(value, lang)
     if type_name == "year" and isinstance(value, int) and not isinstance(value, bool):
         return str(value)  # a year is a name, not a quantity: never '2,019' or '2.019'
     if type_name == "duration" and isinstance(value, (int, float)):

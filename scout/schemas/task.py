@@ -46,6 +46,7 @@ INPUT_TYPES = (
     "area",
     "data_size",
     "weight",
+    "length",
     "boolean",
     "place",
     "month",

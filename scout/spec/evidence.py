@@ -21,11 +21,11 @@ from scout.units import (
     M2,
     NEXT_AFTER,
     NEXT_BEFORE,
-    STATED_QUANTITIES,
     area_unit,
     convert_area,
     convert_quantity,
     quantity_unit,
+    stated_units,
 )
 
 # ``stated``: a product's specs (``16 GB``, ``100.000 km``, ``10 horas``) are in its
@@ -82,7 +82,10 @@ def _quantity_asked(units: Any) -> tuple[tuple[str, str] | None, str | None]:
     for u in units:
         if u is EXPR:
             continue
-        hit = quantity_unit(fold(str(u)).strip())
+        word = fold(str(u)).strip()
+        # "metros" beside "m2" is square metres ("piso de 60 metros"), no length: a
+        # listing's "500 ft from the station" is no area
+        hit = None if area_unit(word) is not None else quantity_unit(word)
         if hit is not None:
             asked.setdefault(hit[1], (hit[0], hit[1], str(u)))
     if len(asked) > 1:
@@ -157,7 +160,9 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     "650 sq ft" counts as 60.4, with ``stated("sq ft")`` a "60 m²" as 645.8; asking for
     both units at once is an error (two scales in one comparison). So are data sizes and
     weights: with ``stated("GB")`` a "1 TB" counts as 1000, with ``stated("kg")`` a
-    "3.3 lbs" as 1.497; and lengths of time: with ``stated("hours", "horas")`` a "90 min"
+    "3.3 lbs" as 1.497; lengths: with ``stated("km")`` a "5 miles" as 8.047 (with no
+    ``of`` words, km and miles only: a trail's "600 m" of climb is no distance of 0.6
+    km; ``stated("m")`` reads metres and feet); and lengths of time: with ``stated("hours", "horas")`` a "90 min"
     counts as 1.5 (hours, minutes and seconds; not days or weeks).
 
     ``of``: a word (or a list of words) the value must stand next to, for a product that
@@ -218,7 +223,7 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
                     found.setdefault(m.start(), convert_area(
                         read_number(m.group(1) or m.group(2)), other, area))
         if quantity is not None:
-            for start, span, amount in _quantities(folded, *quantity):
+            for start, span, amount in _quantities(folded, *quantity, worded=near is not None):
                 if kept(folded, span):
                     found.setdefault(start, amount)
         numbers += [found[k] for k in sorted(found)]
@@ -284,10 +289,13 @@ def _is_near(folded: str, span: tuple[int, int], near: tuple[re.Pattern[str], re
     return bool(after.match(folded, span[1]) or before.search(folded[:span[0]]))
 
 
-def _quantities(folded: str, kind: str, target: str) -> list[tuple[int, tuple[int, int], float]]:
-    """Every data size, weight or length of time ``folded`` states, in ``target`` units (a
-    listing's "1 TB" as 1000 GB, "90 min" as 1.5 h), with where each starts and its span."""
-    units, _base = STATED_QUANTITIES[kind]
+def _quantities(folded: str, kind: str, target: str, worded: bool = False,
+                ) -> list[tuple[int, tuple[int, int], float]]:
+    """Every data size, weight, length or length of time ``folded`` states, in ``target``
+    units (a listing's "1 TB" as 1000 GB, "90 min" as 1.5 h, "5 miles" as 8.047 km), with
+    where each starts and its span; ``worded``: ``of=`` words say whose value it is, so a
+    length's every unit is read (:func:`scout.units.stated_units`)."""
+    units = stated_units(kind, target, worded)
     alt = "|".join(f"(?P<u_{u}>{rx})" for u, (rx, _f) in units.items())
     out = []
     for m in re.finditer(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?![\w²])", folded):

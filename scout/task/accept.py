@@ -102,7 +102,8 @@ _ANY_BOUND = re.compile(r"(?<!\w)(?:" + _FLOOR + "|" + _CAP + r")(?!\w)\s*(?:(?:
 # a negation just before a comparison, its verb between or not ("no pese más de")
 _NEGATED = re.compile(r"(?:\bno|\bnot|n't|\bni)\s+(?:[a-z]+\s+)?$")
 #: the types whose input names its direction (``max_duration``, ``min_ram``)
-DIRECTED_TYPES = frozenset({"duration", "integer", "number", "area", "data_size", "weight"})
+DIRECTED_TYPES = frozenset({"duration", "integer", "number", "area", "data_size", "weight",
+                            "length"})
 
 
 def against(name: str, free: str, span: tuple[int, int]) -> bool:

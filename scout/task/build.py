@@ -46,6 +46,7 @@ SET_EXAMPLES = {
     "area": "60 m2",
     "data_size": "16 GB",
     "weight": "1.5 kg",
+    "length": "15 km",
     "boolean": "true",
     "string": "text",
     "subject": "ramen",

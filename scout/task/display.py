@@ -25,7 +25,8 @@ from scout.schemas.task import DateRange, Money, Month
 
 
 def display(value: Any, lang: str, type_name: str = "", rating_scale: int = 10) -> str:
-    if value is not None and type_name in ("area", "data_size", "weight", "rating", "duration") and \
+    if value is not None and type_name in ("area", "data_size", "weight", "length", "rating",
+                                                        "duration") and \
             isinstance(value, (int, float)) and not isinstance(value, bool):
         return format_value(value, type_name, lang, rating_scale)
     if type_name == "number" and isinstance(value, float):

@@ -99,6 +99,27 @@ def _unit_halves(folded: str) -> str:
     return _UNIT_HALF.sub(one, folded)
 
 
+# "media milla", "medio kilo", "half a mile": half of one unit, the number before the unit
+_HALF_OF_UNIT = re.compile(r"(?<![\w.,])(?:half\s+an?|medi[oa])\s+(?P<unit>[a-z]+)\b")
+
+
+def halves_of_units(folded: str) -> str:
+    """``folded`` with half of one unit of a data size, a weight or a length as digits,
+    same length: "media milla" → "  0.5 milla", "half a mile" → "    0.5 mile". Only the
+    quantity readers ask for it (:mod:`scout.task.quantity`): :func:`rewrite` leaves
+    "medio kilo" alone for the others; a length of time ("media hora") is the duration
+    reader's, which reads it itself."""
+    from scout.units import quantity_unit
+
+    def one(m: re.Match[str]) -> str:
+        hit = quantity_unit(m.group("unit"))
+        if hit is None or hit[0] == "duration":
+            return m.group(0)
+        return f"0.5 {m.group('unit')}".rjust(len(m.group(0)))
+
+    return _HALF_OF_UNIT.sub(one, folded)
+
+
 @functools.lru_cache(maxsize=256)
 def rewrite(folded: str) -> str:
     """``folded`` (lower case, no accents) with numbers in words as digits, same length."""

@@ -1,8 +1,10 @@
 """Quantities a product is specified by, in free text, English and Spanish: data sizes
 (``data_size``: "16 GB", "16GB de RAM", "512 GB SSD", "1 TB", "16 gigas") and weights
-(``weight``: "1,5 kg", "menos de 1.200 g", "under 3 lbs", "2 kilos"). The value of such an
-input is a number in its kind's base unit (gigabytes, kilograms: :data:`scout.units.QUANTITIES`);
-other units are converted (1 TB = 1,000 GB, as storage is sold; 1 lb = 0.45359237 kg).
+(``weight``: "1,5 kg", "menos de 1.200 g", "under 3 lbs", "2 kilos") and lengths (``length``:
+"menos de 15 km", "under 5 miles", "1,500 feet", "a 300 metros"). The value of such an input
+is a number in its kind's base unit (gigabytes, kilograms, metres:
+:data:`scout.units.QUANTITIES`); other units are converted (1 TB = 1,000 GB, as storage is
+sold; 1 lb = 0.45359237 kg; 1 mi = 1,609.344 m).
 
 The unit says what the number is, so no name or alias is needed. A product has several
 quantities of one kind (memory and storage are both gigabytes), so an input's name or
@@ -24,6 +26,7 @@ import re
 from typing import Any
 
 from scout.task.lang import fold
+from scout.task.numwords import halves_of_units
 from scout.units import NEXT_AFTER, NEXT_BEFORE, QUANTITIES, convert_quantity
 
 __all__ = ["allowance", "find_quantities", "find_quantity", "parse_quantity"]
@@ -92,6 +95,7 @@ def find_quantity(free: str, kind: str, prefix: str = "", words: str | None = No
     ``high``: of a range, the top (see :func:`_value`); ``gigs``: "gigs" alone is a unit
     (:func:`allowance`)."""
     qty = _qty_re(kind, gigs)
+    free = halves_of_units(free)  # "media milla": half a mile
     if words is None:
         patterns = [prefix + qty]
     else:
@@ -112,7 +116,7 @@ def find_quantities(free: str, kind: str, prefix: str = "", high: bool = False,
                     gigs: bool = False) -> list[tuple[float, tuple[int, int]]]:
     """Every ``kind`` quantity in ``free``, in text order (no words asked for)."""
     out = []
-    for m in re.finditer(prefix + _qty_re(kind, gigs), free):
+    for m in re.finditer(prefix + _qty_re(kind, gigs), halves_of_units(free)):
         value = _value(m, kind, high)
         if value is not None:
             out.append((value, m.span()))
@@ -120,12 +124,14 @@ def find_quantities(free: str, kind: str, prefix: str = "", high: bool = False,
 
 
 _HOW = {"data_size": "a data size in gigabytes, e.g. 16 or '16 GB', '1 TB'",
-        "weight": "a weight in kilograms, e.g. 1.5 or '1.5 kg', '3 lbs'"}
+        "weight": "a weight in kilograms, e.g. 1.5 or '1.5 kg', '3 lbs'",
+        "length": "a length in metres, e.g. 300 or '300 m', '15 km', '5 miles'"}
 
 
 def parse_quantity(value: Any, kind: str) -> float:
-    """A data size or a weight written in a default, a mission or ``--set``: a number is
-    in the kind's base unit (GB, kg); text names its unit ("1 TB", "3 lbs") or has none."""
+    """A data size, a weight or a length written in a default, a mission or ``--set``: a
+    number is in the kind's base unit (GB, kg, m); text names its unit ("1 TB", "3 lbs",
+    "5 mi") or has none."""
     if isinstance(value, bool):
         raise ValueError(f"write {_HOW[kind]}")
     if isinstance(value, (int, float)):
@@ -152,3 +158,7 @@ def parse_data_size(value: Any) -> float:
 
 def parse_weight(value: Any) -> float:
     return parse_quantity(value, "weight")
+
+
+def parse_length(value: Any) -> float:
+    return parse_quantity(value, "length")

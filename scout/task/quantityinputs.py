@@ -10,7 +10,8 @@ empty (:func:`read_quantities`). The quantities themselves are read by
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from scout.spec.models import InputSpec
 from scout.task.parse_notes import ParseResult
@@ -30,7 +31,6 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
     "vídeos de 10 minutos" says what the thing is); else a value is not guessed at: the note
     names the inputs it could be."""
     from functools import partial
-    from typing import Any
 
     find_one: Callable[..., Any]
     find_all: Callable[..., Any]
@@ -55,6 +55,8 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
         hit = find_one(digits_view(text.free), prefix=NUMBER_CMP,
                        words=name_forms([name.replace("_", " "), *spec.aliases]),
                        high=name.startswith("max"))
+        if hit is not None and _asks_other_end(text.folded, name, inputs, hit[1], find_all):
+            continue  # "desnivel de menos de 600 m" for min_gain beside max_gain: max_gain's
         if hit is not None:
             hits[name] = (hit[0], widened(text.free, digits_view(text.free), hit[1]))
             text.claim(hits[name][1])
@@ -63,10 +65,18 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
             text.claim(_label_span(text.free, hits[name][1], [name.replace("_", " "),
                                                               *spec.aliases]))
     empty = [n for n in names if n not in hits]
+    # a value no word names is for an input that declares no words it is asked by, when
+    # some do: a trail's distance ("under 5 miles"), not its gain ("desnivel", "ascent")
+    if any(not inputs[n].aliases for n in empty) and any(inputs[n].aliases for n in empty):
+        empty = [n for n in empty if not inputs[n].aliases]
     # of a range, the top when every input left is for the most ("max_weight")
     view = digits_view(text.free)
     left = [(v, widened(text.free, view, span)) for v, span in find_all(
         view, prefix=NUMBER_CMP, high=all(n.startswith("max") for n in empty))] if empty else []
+    if (ends := _bound_pair(empty, inputs)) is not None and left:
+        hits.update(_by_comparison(text.folded, ends, left, find_all(
+            view, prefix=NUMBER_CMP, high=True)))
+        return hits
     # sizes and weights keep the note: "portátil con 16 GB" is RAM as often as storage
     plain = [n for n in empty if not n.startswith(("max", "min"))] if kind == "duration" else []
     if len(empty) == 1 or len(left) >= len(empty):
@@ -84,6 +94,53 @@ def read_quantities(text: QueryText, inputs: dict[str, InputSpec], kind: str,
                 example=quote.format(text.original[span[0]:span[1]].strip() + " "
                                      + (inputs[empty[0]].aliases or [empty[0]])[0])))
     return hits
+
+
+def _bound_pair(names: list[str], inputs: dict[str, InputSpec]) -> tuple[str, str] | None:
+    """``(min_x, max_x)`` when ``names`` are the two ends of one quantity, else None."""
+    from scout.task.accept import bound_partner
+
+    if len(names) != 2 or bound_partner(names[0], inputs[names[0]], inputs) != names[1]:
+        return None
+    low, high = sorted(names, key=lambda n: not n.startswith("min"))
+    return low, high
+
+
+def _by_comparison(folded: str, ends: tuple[str, str],
+                   left: Sequence[tuple[float, tuple[int, int]]],
+                   tops: Sequence[tuple[float, tuple[int, int]]],
+                   ) -> dict[str, tuple[float, tuple[int, int]]]:
+    """The values left for both ends of one quantity (``min_km``, ``max_km``), each to the
+    end its comparison names: "más de 10 km y menos de 15 km" is both, "at least 10 km"
+    the floor, "under 5 miles" or a value with no comparison ("a 10 km walk") the cap; a
+    range ("entre 10 y 15 km", "5-8 miles") gives the floor its low end and the cap its top."""
+    from scout.task.accept import against
+
+    low, high = ends
+    got: dict[str, tuple[float, tuple[int, int]]] = {}
+    for (value, span), (top, _span) in zip(left, tops):
+        if top != value and low not in got and high not in got:  # a range: both ends
+            got[low], got[high] = (value, span), (top, span)
+        elif against(high, folded, span) and low not in got:
+            got[low] = (value, span)
+        elif high not in got and not against(high, folded, span):
+            got[high] = (top, span)
+    return got
+
+
+def _asks_other_end(folded: str, name: str, inputs: dict[str, InputSpec],
+                    span: tuple[int, int], find_all: Callable[..., Any]) -> bool:
+    """Whether the value read by ``name``'s words in ``span`` ("desnivel de menos de 600 m")
+    is written as the other end of ``name``'s quantity, which the kind also declares: the
+    comparison is judged on the value alone, its label left out."""
+    from scout.task.accept import against, bound_partner
+
+    if bound_partner(name, inputs[name], inputs) is None:
+        return False
+    from scout.task.readers import NUMBER_CMP
+
+    own = find_all(digits_view(folded)[span[0]:span[1]], prefix=NUMBER_CMP)
+    return bool(own) and against(name, folded, (span[0] + own[0][1][0], span[0] + own[0][1][1]))
 
 
 def _label_span(free: str, span: tuple[int, int], labels: list[str]) -> tuple[int, int]:

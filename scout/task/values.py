@@ -271,6 +271,7 @@ parse_year = _parser("scout.task.year", "parse_year")
 parse_area = _parser("scout.task.area", "parse_area")
 parse_data_size = _parser("scout.task.quantity", "parse_data_size")
 parse_weight = _parser("scout.task.quantity", "parse_weight")
+parse_length = _parser("scout.task.quantity", "parse_length")
 parse_duration = _parser("scout.task.durations", "parse_duration")
 
 
@@ -283,6 +284,7 @@ PARSERS: dict[str, Callable[[Any], Any]] = {
     "area": parse_area,
     "data_size": parse_data_size,
     "weight": parse_weight,
+    "length": parse_length,
     "boolean": parse_boolean,
     "place": parse_place,
     "month": parse_month,

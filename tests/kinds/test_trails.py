@@ -1,10 +1,10 @@
 """An outside-author kind: trails (examples/trails), hiking trails for the lab's outings,
 written from the docs alone. A trail is near a place, in a park or a region (a landform's
 name, "los Picos de Europa", "the Lake District", is the place and no feature); its
-length and elevation gain are asked as a floor or a cap ("menos de 15 km", "1,000 m
-elevation gain at least": a pair of number inputs, min_ and max_, each taking the end its
-comparison names), its time as a duration, its difficulty and shape as enums with Spanish
-synonyms, dogs, families, pushchairs, wheelchairs and public transport as flags, what it
+length and elevation gain are asked as a floor or a cap in any unit ("menos de 15 km",
+"under 5 miles", "1,000 m elevation gain at least": a pair of length inputs, min_ and max_,
+each taking the end its comparison names), its time as a duration, its difficulty and
+shape as enums with Spanish synonyms, dogs, families, pushchairs, wheelchairs and public transport as flags, what it
 passes as a list. The requests are typed as the lab types them, in both languages; four
 run end to end offline with scout.testing, and each report is in the request's language,
 cites its sources and says nothing of a hotel's, a job's or a shop's."""
@@ -41,16 +41,16 @@ TODAY = dt.date(2026, 12, 2)
 REQUESTS = {
     "ruta de senderismo circular cerca de Granada, menos de 15 km, desnivel de menos de "
     "600 m, apta para perros":
-        ("es", {"place": "Granada", "max_km": 15.0, "max_gain": 600.0, "shape": "loop",
-                "dogs": True}),
+        ("es", {"place": "Granada", "max_distance": 15000.0, "max_gain": 600.0,
+                "shape": "loop", "dogs": True}),
     "easy family hike near Edinburgh, 2–3 hours, under 8 km, with a waterfall, "
     "pushchair-friendly":
-        ("en", {"place": "Edinburgh", "max_km": 8.0, "max_duration": 10800,
+        ("en", {"place": "Edinburgh", "max_distance": 8000.0, "max_duration": 10800,
                 "difficulty": "easy", "family": True, "pushchair": True,
                 "features": ["waterfall"]}),
     "rutas de dificultad media en los Picos de Europa de menos de 20 kilómetros, con refugio":
-        ("es", {"place": "Picos de Europa", "max_km": 20.0, "difficulty": "moderate",
-                "features": ["hut"]}),
+        ("es", {"place": "Picos de Europa", "max_distance": 20000.0,
+                "difficulty": "moderate", "features": ["hut"]}),
     "a point-to-point trail in the Lake District, 1,000 m elevation gain at least, for "
     "experienced hikers, reachable by bus":
         ("en", {"place": "Lake District", "min_gain": 1000.0, "difficulty": "expert",
@@ -62,20 +62,20 @@ REQUESTS = {
     "hike in the lake district with a waterfall":
         ("en", {"place": "Lake District", "features": ["waterfall"]}),
     "ruta de más de 10 km y menos de 15 km cerca de Madrid":
-        ("es", {"place": "Madrid", "min_km": 10.0, "max_km": 15.0}),
+        ("es", {"place": "Madrid", "min_distance": 10000.0, "max_distance": 15000.0}),
     "quiero una excursión fácil con niños cerca de Madrid, que se pueda llegar en tren, "
     "con cascada":
         ("es", {"place": "Madrid", "difficulty": "easy", "family": True, "transport": True,
                 "features": ["waterfall"]}),
     "Looking for a moderate hike in Snowdonia, 10-14 km, with a lake and a summit, dogs "
     "welcome":
-        ("en", {"place": "Snowdonia", "min_km": 10.0, "max_km": 14.0,
+        ("en", {"place": "Snowdonia", "min_distance": 10000.0, "max_distance": 14000.0,
                 "difficulty": "moderate", "dogs": True, "features": ["lake", "summit"]}),
     "senderos lineales en La Palma para expertos, más de 1.000 m de desnivel, con mirador":
         ("es", {"place": "La Palma", "min_gain": 1000.0, "difficulty": "expert",
                 "shape": "point-to-point", "features": ["viewpoint"]}),
     "walk near the lake with a waterfall, under 10 km":
-        ("en", {"max_km": 10.0, "features": ["lake", "waterfall"]}),
+        ("en", {"max_distance": 10000.0, "features": ["lake", "waterfall"]}),
 }
 
 
@@ -89,12 +89,13 @@ def test_requests_as_people_type_them(query):
                 or "so it was not read" in n or "así que no se ha leído" in n], task.notes
 
 
-def test_a_length_in_miles_is_said_not_read():
-    # the kind reads km: a length in miles or a gain in feet is no km, and the notes say so
+def test_a_length_in_miles_or_feet_is_read_in_metres():
+    # lengths are a length type: miles and feet convert, the gain told by its words
     task = parse_request(KIND, "circular walk near Keswick, under 5 miles, less than "
                          "1,500 feet of ascent", TODAY)
-    assert task.values.get("max_km") is None and task.values.get("max_gain") is None
-    assert any("5 miles" in n and "1,500 feet" in n for n in task.notes), task.notes
+    assert task.values["max_distance"] == pytest.approx(8046.72)
+    assert task.values["max_gain"] == pytest.approx(457.2)
+    assert not [n for n in task.notes if "could" in n], task.notes
 
 
 GRANADA = [
@@ -272,5 +273,5 @@ def test_plan_shows_the_request_as_read(tmp_path, capsys, monkeypatch):
     out = plan_output(KIND.parents[1], "pipelines/trails.yaml",
                       "ruta circular cerca de Granada, menos de 15 km, apta para perros",
                       tmp_path, capsys, monkeypatch)
-    assert re.search(r"max_km\s+15\s+\(query\)", out), out
+    assert re.search(r"max_distance\s+15 km\s+\(query\)", out), out
     assert re.search(r"shape\s+circular\s+\(query\)", out), out

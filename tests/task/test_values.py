@@ -209,7 +209,7 @@ def test_every_input_type_has_a_coercion() -> None:
     samples = {"string": "a", "subject": "ramen", "integer": 1, "year": 2019, "number": 1.5, "area": "60 m2",
                "boolean": True, "place": "Rome",
                "month": "2026-09", "date": "2026-09-01", "money": "5 EUR", "rating": 7,
-               "duration": "20m", "data_size": "16 GB", "weight": "1.5 kg",
+               "duration": "20m", "data_size": "16 GB", "weight": "1.5 kg", "length": "5 mi",
                "list": "a, b"}
     assert set(samples) == set(INPUT_TYPES)
     for t, v in samples.items():
