@@ -136,8 +136,13 @@ class Builder:
         return {k: [w for w in words if counts[w] == 1] or words for k, words in named.items()}
 
     def mentions(self, sentence: str) -> list[str]:
+        """The keys of the subjects ``sentence`` names. The more specific name wins: a
+        sentence naming "Iberia evening MAD–JFK" says every word of "Iberia MAD–JFK" too,
+        which is not named by it (:mod:`scout.steps.samething`)."""
         words = set(terms(sentence))
-        return [k for k, ws in self._distinct.items() if ws and all(w in words for w in ws)]
+        named = [k for k, ws in self._distinct.items() if ws and all(w in words for w in ws)]
+        full = {s.brief.key: set(terms(s.name)) for s in self.subjects if s.brief.key in named}
+        return [k for k in named if not any(full[k] < full[o] for o in named)]
 
     def price_ok(self, s: Subject) -> bool | None:
         b = self.limits.budget

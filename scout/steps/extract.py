@@ -25,7 +25,7 @@ from scout.steps.freeprice import says_free
 from scout.steps.placenames import Places, strip_place
 from scout.steps.pricewords import former_price, labelled_price, per_area, stated_period
 from scout.steps.promoprice import regular_index
-from scout.steps.samething import one_thing
+from scout.steps.samething import numbered_otherwise, one_thing, two_things
 from scout.task.amounts import listed_amounts
 from scout.text import strip_accents
 
@@ -281,10 +281,16 @@ def names_candidate(candidate_name: str, text: str, shared: frozenset[str] = fro
     the candidate's own words do. A name with no word of its own is named only whole,
     every one of its words, by a text that names none of the ``others`` (the other
     candidates' own words): "FlixBus Madrid Lisboa, 12 marzo" is the bus's, not the
-    listing titled "Madrid Lisboa marzo"."""
+    listing titled "Madrid Lisboa marzo". A text that numbers the name's model otherwise
+    ("Gen 12" for "Gen 11": :func:`scout.steps.samething.numbered_otherwise`) is about
+    another one."""
     tokens: set[str] | None = None
     worded = False
+    said = re.findall(r"[a-z0-9]+", strip_accents(text).lower())
     for form in (candidate_name, *aliases):
+        if numbered_otherwise(_ordered_words(form), said):
+            worded = True
+            continue
         words = name_words(form)
         if not words:
             continue
@@ -421,12 +427,15 @@ def _same_subject(target: Candidate, name: str, url: str,
 
     ``kind_values``: the kind's enum inputs' values (:func:`scout.spec.evidence.enum_values`):
     names that name two values of one input are two things (:func:`_values_differ`).
+    A more specific name is another thing (:func:`scout.steps.samething.two_things`):
+    "Iberia evening MAD–JFK" is not "Iberia MAD–JFK", nor "iPhone 15 Pro" "iPhone 15".
     """
     if _is_home(url) or any(_is_home(u) for u in target.sources):
         return True
     theirs = _core_words(name)
     for known in (target.name, *target.aliases):
-        if _specs_differ(known, name) or _values_differ(known, name, kind_values or []):
+        if _specs_differ(known, name) or _values_differ(known, name, kind_values or []) \
+                or two_things(_ordered_words(known), _ordered_words(name)):
             continue
         ours = _core_words(known)
         shorter = min(len(ours), len(theirs))

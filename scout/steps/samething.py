@@ -23,6 +23,33 @@ The rule here is deliberately narrow, since two things often share most of their
 The caller (:func:`scout.steps.extract.to_candidates`) gives the names' words with the
 generic, function and listing words left out, and checks that they state no different
 quantities or enum values.
+
+The converse, :func:`two_things`, keeps apart names that look alike on one site (where
+"most words shared" would merge them): the more specific name is another thing, never
+the same one said more fully. A site's pages add words after a name freely ("fotos",
+"opiniones", "admissions", its city), so only these say "another":
+
+* one word followed by another number in each: a model, a generation, a flight number
+  ("ThinkPad X1 Carbon Gen 11" and "Gen 12", "iPhone 14" and "iPhone 15", "IB 6251" and
+  "IB 6253");
+* one holds every word of the other, in order, and puts a word of its own between them
+  (a time, a branch, a variant: "Iberia MAD JFK" and "Iberia evening MAD JFK");
+* each has a word of its own, not a number, beside the words they share (two members
+  of one family: "NH Collection Madrid" and "NH Madrid Atocha"), unless those are a
+  model with its number ("Dell XPS 13 (2026)" and "XPS 13 deals"); a number alone on
+  each side is a year, an edition, a size said or not ("Toyota Corolla 1.8 Hybrid
+  Active", "Toyota Corolla Hybrid Active 2019"), left to the caller's other checks.
+
+A name that only adds words after the other's stays its page ("Clínica Dental Ruzafa,
+opiniones"): on one site that is no sign of another thing. A fan-out's source about
+the longer one ("iPhone 15 Pro", "Arts Hotel Lisbon") is still kept from the shorter by
+the words only the longer says (:func:`scout.steps.extract.others_words`).
+
+A source is about one candidate by the words of its name it says
+(:func:`scout.steps.extract.names_candidate`); a number there is no word of its own
+(too short, or said of anything), so :func:`numbered_otherwise` tells a text that
+numbers the name's word otherwise ("ThinkPad X1 Carbon Gen 12 review" for "Gen 11",
+"iPhone 15" for "iPhone 14") and never as the name does: it is about the other one.
 """
 
 from __future__ import annotations
@@ -47,3 +74,48 @@ def one_thing(a: Sequence[str], b: Sequence[str], asked: Collection[str] = ()) -
     # "MacBook Air 13"), else three ("Senior Data Scientist" is not "Data Scientist")
     enough = len(words) >= 3 or (len(words) >= 2 and len(words) < len(short))
     return enough and any(w not in asked for w in words)
+
+
+def _numbered(words: Sequence[str]) -> dict[str, str]:
+    """Each word followed by a number, with that number: {"gen": "11"}."""
+    return {w: n for w, n in zip(words, words[1:]) if not _has_digit(w) and _has_digit(n)}
+
+
+def _inserted(short: Sequence[str], long: Sequence[str]) -> bool:
+    """Whether ``long`` holds ``short``'s words in order with a word of its own between
+    the first and the last of them."""
+    at: list[int] = []
+    for w in short:
+        start = at[-1] + 1 if at else 0
+        if w not in long[start:]:
+            return False
+        at.append(long.index(w, start))
+    return at[-1] - at[0] + 1 > len(short)
+
+
+def two_things(a: Sequence[str], b: Sequence[str]) -> bool:
+    """Whether the names whose words are ``a`` and ``b`` (each in order, as for
+    :func:`one_thing`) are two things by the converse rule in the module docstring,
+    however many words they share."""
+    na, nb = _numbered(a), _numbered(b)
+    if any(w in nb and nb[w] != n for w, n in na.items()):
+        return True
+    short, long = (a, b) if len(set(a)) <= len(set(b)) else (b, a)
+    if len(set(short)) >= 2 and _inserted(short, long):
+        return True
+    shared = set(a) & set(b)
+    # each a word of its own: a family's two members, unless what they share is a model
+    # with its number ("Dell XPS 13 (2026)", "XPS 13 deals")
+    return bool(shared) and all(any(not _has_digit(w) for w in set(x) - shared) for x in (a, b)) \
+        and not _numbered([w for w in a if w in shared])
+
+
+def numbered_otherwise(name: Sequence[str], text: Sequence[str]) -> bool:
+    """Whether ``text`` (all its words, in order) follows a word that ``name`` (its
+    words as for :func:`one_thing`) follows by a number with other numbers only."""
+    mine = _numbered(name)
+    said: dict[str, set[str]] = {}
+    for word, after in zip(text, text[1:]):
+        if word in mine and _has_digit(after):
+            said.setdefault(word, set()).add(after)
+    return any(word in said and number not in said[word] for word, number in mine.items())

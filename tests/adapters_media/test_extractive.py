@@ -173,3 +173,20 @@ def test_needs_no_network(monkeypatch: pytest.MonkeyPatch) -> None:
 ])
 def test_split_sentences(text: str, expected: list[str]) -> None:
     assert split_sentences(text) == expected
+
+
+def test_a_source_naming_the_more_specific_look_alike_is_about_it_alone() -> None:
+    # "Iberia evening MAD–JFK" says every word of "Iberia MAD–JFK": a page naming the
+    # evening flight was read as naming both, so its sentences went to neither (a loose
+    # page) or to the morning flight too (its own pages' quotes)
+    subjects = [SubjectBrief(key="am", name="Iberia MAD–JFK", rank=1),
+                SubjectBrief(key="pm", name="Iberia evening MAD–JFK", rank=2)]
+    page = EvidenceItem(url="https://blog.example/iberia", title="Flying to New York",
+                        text="The Iberia evening MAD–JFK crew were friendly and helpful.")
+    own = EvidenceItem(url="https://flights.example/am", title="Iberia MAD–JFK", subject="am",
+                       text="The Iberia evening MAD–JFK crew were friendly and helpful. "
+                            "Iberia MAD–JFK boarding was quick and well organised.")
+    syn = run([page, own], subjects).value
+    quotes = {c.name: [n.quote for n in c.pros + c.cons] for c in syn.candidates}
+    assert any("evening" in q for q in quotes["Iberia evening MAD–JFK"]), quotes
+    assert not any("evening" in q for q in quotes["Iberia MAD–JFK"]), quotes

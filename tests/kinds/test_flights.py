@@ -146,7 +146,7 @@ NEW_YORK = [
            "Madrid to New York, 10 March, in the morning, 2 stops. €450 per person."),
     Result("Air Europa Madrid–New York", "https://flights.test/aireuropa",
            "Madrid to New York, 10 March, morning. Direct. €600 per person."),
-    Result("Norse Atlantic Madrid–New York", "https://flights.test/norse",
+    Result("Iberia evening MAD–JFK", "https://flights.test/iberia-evening",
            "Madrid to New York, 10 March, departs in the evening. Direct. €500 per person."),
 ]
 SANTIAGO = [
@@ -215,8 +215,13 @@ def test_a_total_budget_is_compared_with_the_fares_times_the_passengers(runs):
         "United Madrid–Newark": ["over the price cap"],
         "TAP Madrid–New York via Lisbon": ["more stops than asked"],
         "Air Europa Madrid–New York": ["on an airline ruled out"],
-        "Norse Atlantic Madrid–New York": ["not said to leave in the morning"],
+        "Iberia evening MAD–JFK": ["not said to leave in the morning"],
     }
+    # one airline's two flights on one route, titled alike on one site, are two flights:
+    # the evening one's listing is no evidence for the morning one (nor its price)
+    iberia = next(i["candidate"] for i in run.artifact("shortlist")["items"]
+                  if i["candidate"]["name"] == "Iberia MAD–JFK")
+    assert iberia["sources"] == ["https://flights.test/iberia"] and not iberia["aliases"]
     report = run.report
     assert report.startswith("# Flights — Madrid → New York")
     assert "at most 1,500 EUR in total for all the passengers" in report
