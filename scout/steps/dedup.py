@@ -28,7 +28,8 @@ from typing import Any
 
 from scout.config.models import MLSettings
 from scout.schemas.records import Candidate
-from scout.steps.extract import _GENERIC, strip_accents
+from scout.steps.namewords import _GENERIC
+from scout.text import strip_accents
 
 _SEGMENT = re.compile(r"\s*[|–—·]\s*|\s+-\s+|:\s+|,\s+")
 _WORD = re.compile(r"[a-z0-9][a-z0-9'&.\-]*")

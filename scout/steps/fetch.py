@@ -19,7 +19,8 @@ from scout.schemas.sources import Page
 from scout.schemas.task import Money
 from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import merge_evidence
-from scout.steps.extract import evidence_id, find_price, listing_currency
+from scout.steps.extract import evidence_id
+from scout.steps.listprice import find_price, listing_currency
 from scout.task.amounts import find_amounts
 from scout.text import fold
 from scout.stepkit.params import FetchParams

@@ -12,7 +12,7 @@ spa", "acceso gratuito a internet"), nor "barrier-free entrance" / "entrada libr
 barreras". "For" naming an audience ("for beginners", "para toda la familia") is no
 condition. Software is what one uses: "a free app", "free plan", "herramienta gratuita",
 "free and open source", "gratuito y de código abierto" say a tool costs nothing to use
-(an amount stated beside it still wins: :func:`scout.steps.extract.find_price`), while a
+(an amount stated beside it still wins: :func:`scout.steps.listprice.find_price`), while a
 "free trial" or "free updates" do not.
 """
 

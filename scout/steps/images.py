@@ -31,7 +31,8 @@ from scout.adapters.contract import ImageSearchRequest
 from scout.schemas.records import Candidate, EvidenceSet
 from scout.schemas.sources import Gallery, Photo, PhotoSet
 from scout.stepkit.context import ItemOutcome, StepContext
-from scout.steps.extract import name_words, names_candidate, shared_words, sibling_names
+from scout.steps.mentions import names_candidate, shared_words, sibling_names
+from scout.steps.namewords import name_words
 from scout.steps.outcomes import failure_notes
 from scout.stepkit.params import ImagesParams
 

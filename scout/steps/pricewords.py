@@ -7,7 +7,7 @@ an amount the text labels as the price (``Precio:``, ``Asking price``, ``se vend
 is the price even after another one. A camp's or a course's price is often for a stated
 number of days or weeks ("Turno de 15 días: 690 €", "€900 for the 2-week session"): that is
 its period when the period table knows it (:func:`stated_period`).
-:func:`scout.steps.extract.find_price` asks these.
+:func:`scout.steps.listprice.find_price` asks these.
 """
 
 from __future__ import annotations

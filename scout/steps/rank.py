@@ -56,7 +56,7 @@ from scout.units import TOTAL, per_factor
 from scout.spec.templating import make_env
 from scout.stepkit.context import StepContext
 from scout.stepkit.params import RankParams
-from scout.steps.extract import domain_of
+from scout.steps.samecandidate import domain_of
 from scout.steps.promoprice import promotion
 from scout.report.kindwords import enum_words
 from scout.schemas.ratingscale import rating_scale

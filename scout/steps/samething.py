@@ -43,10 +43,10 @@ the same one said more fully. A site's pages add words after a name freely ("fot
 A name that only adds words after the other's stays its page ("Clínica Dental Ruzafa,
 opiniones"): on one site that is no sign of another thing. A fan-out's source about
 the longer one ("iPhone 15 Pro", "Arts Hotel Lisbon") is still kept from the shorter by
-the words only the longer says (:func:`scout.steps.extract.others_words`).
+the words only the longer says (:func:`scout.steps.mentions.others_words`).
 
 A source is about one candidate by the words of its name it says
-(:func:`scout.steps.extract.names_candidate`); a number there is no word of its own
+(:func:`scout.steps.mentions.names_candidate`); a number there is no word of its own
 (too short, or said of anything), so :func:`numbered_otherwise` tells a text that
 numbers the name's word otherwise ("ThinkPad X1 Carbon Gen 12 review" for "Gen 11",
 "iPhone 15" for "iPhone 14") and never as the name does: it is about the other one.

@@ -16,10 +16,9 @@ from scout.spec.evidence import enum_values, enum_words
 from scout.schemas.records import Candidate, Candidates, EvidenceSet, SourceList
 from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import failure_notes, merge_evidence
-from scout.steps.extract import (
-    evidence_shared, listing_currency, others_words, sibling_names, sibling_texts, to_candidates,
-    to_evidence,
-)
+from scout.steps.extract import to_candidates, to_evidence
+from scout.steps.listprice import listing_currency
+from scout.steps.mentions import evidence_shared, others_words, sibling_names, sibling_texts
 from scout.steps.freetext import free_fields
 from scout.steps.placenames import request_places
 from scout.stepkit.params import SearchParams

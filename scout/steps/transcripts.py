@@ -25,7 +25,8 @@ from scout.schemas.sources import Segment, Transcript, Video
 from scout.stepkit.context import ItemOutcome, StepContext
 from scout.steps.outcomes import merge_evidence
 from scout.steps.videos import video_key
-from scout.steps.extract import evidence_id, strip_accents
+from scout.steps.extract import evidence_id
+from scout.text import strip_accents
 from scout.stepkit.params import TranscriptsParams
 
 _GENERIC = {"hotel", "hotels", "the", "restaurant", "and", "de", "la", "el", "by", "spa",

@@ -1,0 +1,67 @@
+"""The price a result's title and snippet state (an amount with its currency, per
+night or person first, the regular price after a promotion's, not a rate per m² nor a
+price struck through), and the currency a listing's "free" is 0 in."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from scout.schemas.task import Money
+from scout.steps.freeprice import says_free
+from scout.steps.pricewords import former_price, labelled_price, per_area, stated_period
+from scout.steps.promoprice import regular_index
+from scout.task.amounts import listed_amounts
+
+_PER_UNIT = re.compile(r"\b(?:per|a|/)\s*(night|person|day)\b", re.I)
+
+
+def find_price(text: str, currency: str | None = None) -> Money | None:
+    """The price in ``text``: one stated per night/person first, else the first amount
+    (of a promotion that rises, "9 €/mes durante 6 meses, luego 14 €/mes", the later one:
+    :mod:`scout.steps.promoprice`);
+    with no amount, 0 in ``currency`` (the context's: the request's budget) when the
+    text says getting in is free (:func:`scout.steps.freeprice.says_free`)."""
+    stated = listed_amounts(text)
+    if not stated:
+        # an amount wins over "free": "Rooms 120 €, free entry to the beach club" is
+        # 120, and a wrong 0 would pass every budget
+        if currency and says_free(text):
+            return Money(amount=0, currency=currency, comparator="=")
+        return None
+    # a rate per m² is no price: a listing that states only that states none
+    found = [(m, span) for m, span in stated if not per_area(text, span[1])]
+    if not found:
+        return None
+    # a price struck through is not the one asked now, when the one asked now follows
+    # ("Was $120.00 Now $60.00", "Antes 120 € - Ahora 99 €")
+    found = [(m, span) for i, (m, span) in enumerate(found)
+             if i == len(found) - 1 or not former_price(text, span)]
+    spans = [span for _, span in found]
+    for i, (_, span) in enumerate(found):
+        unit = _PER_UNIT.search(text[span[1]: span[1] + 20])
+        if unit:
+            # a promotion's price is not the one paid after it: read the later one
+            later, _ = found[regular_index(text, spans, i)]
+            per = later.per or unit.group(1).lower()
+            return later.model_copy(update={"per": per, "comparator": "="})
+    # the amount labelled as the price, else the first ("Comunidad: 60 €/mes. Precio:
+    # 210.000 €" is 210.000); a stay's price per night or person stays first
+    stay = any(m.per in ("night", "person", "day") for m, _ in found)
+    first = 0 if stay else next(
+        (i for i, (_, span) in enumerate(found) if labelled_price(text, span[0])), 0)
+    price, span = found[regular_index(text, spans, first)]
+    # "Turno de 15 días: 690 €", "€900 for the 2-week session": a session's price
+    period = None if price.per else stated_period(text, span)
+    return price.model_copy(update={"comparator": "=", **({"per": period} if period else {})})
+
+
+def listing_currency(task: Any, config: Any = None) -> str | None:
+    """The currency a listing's "free" is 0 in: the request's first amount's (what its
+    prices are compared in), else the base of the config's currency table."""
+    first = getattr(task, "first_of_type", None)  # a Task (none before F0 has run)
+    budget = first("money") if first is not None else None
+    if isinstance(budget, Money):
+        return budget.currency
+    table = getattr(config, "currency", None)
+    return getattr(table, "base", None)

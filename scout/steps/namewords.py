@@ -1,0 +1,70 @@
+"""The words a candidate's name is told apart by, in both request languages: the
+generic words of a kind's names ("hotel", "the"), the function words of a sentence and
+the words a portal titles every listing with ("calle", "venta"), left out; and the key
+candidates are merged and evidence joined by (:func:`name_key`)."""
+
+from __future__ import annotations
+
+import re
+
+from scout.text import strip_accents
+
+_GENERIC = {"the", "hotel", "hotels", "restaurant", "restaurants", "and", "by", "de", "la",
+            "el", "le", "les", "del", "los", "las", "y", "&", "a", "an", "of", "in", "at", "spa",
+            "resort", "boutique", "suites", "official", "site", "website", "bar", "cafe"}
+
+# Function words of both request languages (articles, prepositions, conjunctions): they
+# never say which thing a name is about, so two listings titled "Piso en Usera" and
+# "Piso en alquiler en Lavapiés" share one word ("piso"), not two. Kept out of _GENERIC
+# because that one also shapes candidate keys (name_key), which runs compare.
+_FUNCTION = frozenset("""
+a al an and at by con de del desde el en entre for from in into la las le les los near
+o of on or para por sin sobre the to un una unos unas with without y
+""".split())
+
+# Words a listing's title names its street or its offer with, in both request languages
+# (and the Catalan and Portuguese street names Spanish portals print): a portal titles
+# every home "Piso en venta en calle de Galileo", "Flat for sale in Abbey Road", so two of
+# them share "calle" / "road" and "venta" / "sale" and say nothing of which home a title
+# names. Kept out of _GENERIC for the reason _FUNCTION is.
+_LISTING = frozenset("""
+calle avenida avda plaza paseo carrer rua travesia callejon camino glorieta
+street road avenue lane square boulevard
+venta alquiler sale rent
+""".split())
+
+
+def name_key(name: str) -> str:
+    """Normalised name used to merge candidates and join evidence: 'Hotel Arts' → 'arts'."""
+    words = re.findall(r"[a-z0-9]+", strip_accents(name).lower())
+    core = [w for w in words if w not in _GENERIC]
+    return "-".join(core or words)
+
+
+def name_words(name: str) -> list[str]:
+    """A name's distinguishing words: folded, generic words and short ones dropped."""
+    return [w for w in re.findall(r"[a-z0-9]+", strip_accents(name).lower())
+            if w not in _GENERIC and w not in _FUNCTION and len(w) >= 3]
+
+
+def _tokens(text: str) -> set[str]:
+    """The words of ``text`` as :func:`name_words` splits a name: folded, whole words."""
+    return set(re.findall(r"[a-z0-9]+", strip_accents(text).lower()))
+
+
+def _said(word: str, tokens: set[str]) -> bool:
+    """Whether ``word`` is one of ``tokens``, as a whole word or its plural ("apartment"
+    in "apartments"): a substring is no mention ("ave", a train, is not in "travel";
+    "arts" is not in "martes")."""
+    return word in tokens or f"{word}s" in tokens or f"{word}es" in tokens
+
+
+def _ordered_words(name: str) -> list[str]:
+    """``name``'s words in order, without the generic, function and listing words."""
+    return [w for w in re.findall(r"[a-z0-9]+", strip_accents(name).lower())
+            if w not in _GENERIC and w not in _FUNCTION and w not in _LISTING]
+
+
+def _core_words(name: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", strip_accents(name).lower())
+            if w not in _GENERIC and w not in _FUNCTION and w not in _LISTING and len(w) >= 2}

@@ -1,0 +1,132 @@
+"""Whether a search result is a candidate already found: on one site, its pages are
+one candidate (its home page and the rest) unless the site lists many things (a shop,
+a review site), whose pages merge only when their names share most of their words
+(:func:`_same_subject`); across sites, another shop's listing of one thing
+(:func:`_one_thing_across_sites`). Names that state one unit with other numbers
+("20 GB" / "10 GB") or name two values of one of the kind's enum inputs are two
+things. Sites the rules call shared (booking.com) are no candidate's own."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from urllib.parse import urlsplit
+
+from scout.schemas.records import Candidate
+from scout.stepkit.params import ExtractRules
+from scout.steps.namewords import _FUNCTION, _core_words, _ordered_words
+from scout.steps.samething import one_thing, two_things
+from scout.text import strip_accents
+
+def domain_of(url: str) -> str:
+    host = (urlsplit(url).hostname or "").lower()
+    return host[4:] if host.startswith("www.") else host
+
+
+def is_shared(domain: str, rules: ExtractRules) -> bool:
+    return any(domain == d or domain.endswith("." + d) or domain.startswith(d.split(".")[0] + ".")
+               for d in rules.shared_domains)
+
+
+def _one_thing_across_sites(cands: Iterable[Candidate], name: str, asked: frozenset[str],
+                            kind_values: list[list[tuple[str, ...]]]) -> Candidate | None:
+    """The one candidate another site's result ``name`` is (:mod:`scout.steps.samething`:
+    its maker added or left out), stating no other quantity or enum value; None when
+    none, or more than one, is."""
+    words = _ordered_words(name)
+    found = [c for c in cands if any(
+        one_thing(_ordered_words(known), words, asked) and not _specs_differ(known, name)
+        and not _values_differ(known, name, kind_values) for known in (c.name, *c.aliases))]
+    return found[0] if len(found) == 1 else None
+
+
+# a quantity a name states with its unit: "20 GB", "30 days", "15,6 pulgadas", "1.8 Hybrid"
+_SPEC = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*([^\W\d_]{1,12})\b")
+
+
+def _specs(name: str) -> dict[str, str]:
+    """The quantities ``name`` states, by unit (folded): {"gb": "20", "days": "30"}."""
+    out: dict[str, str] = {}
+    for num, unit in _SPEC.findall(strip_accents(name).lower()):
+        if unit not in _FUNCTION:
+            out.setdefault(unit, num.replace(",", "."))
+    return out
+
+
+def _specs_differ(a: str, b: str) -> bool:
+    """Whether two names state one unit with different numbers: a comparison site's
+    "Airalo Japan 20 GB 30 days" and "Ubigi Japan 10 GB 30 days" (or a shop's "iPhone 15
+    128 GB" and "iPhone 15 256 GB") share most words but are different offers."""
+    sa, sb = _specs(a), _specs(b)
+    return any(unit in sb and sb[unit] != num for unit, num in sa.items())
+
+
+def _values_named(name: str, values: list[tuple[str, ...]]) -> set[int]:
+    """Which of one input's enum values (each its words) ``name`` names, whole words."""
+    folded = " " + " ".join(re.findall(r"[a-z0-9]+", strip_accents(name).lower())) + " "
+    return {i for i, words in enumerate(values)
+            if any(f" {' '.join(re.findall(r'[a-z0-9]+', strip_accents(w).lower()))} " in folded
+                   for w in words if w.strip())}
+
+
+def _values_differ(a: str, b: str, kind_values: list[list[tuple[str, ...]]]) -> bool:
+    """Whether two names name different values of one of the kind's enum inputs and no
+    value in common: a directory's "British School of Valencia" and "American School of
+    Valencia" (a curriculum), a dealer's "Toyota Corolla Hybrid" and "Toyota Corolla
+    Diesel" (a fuel) share most words but are two things."""
+    for values in kind_values:
+        na, nb = _values_named(a, values), _values_named(b, values)
+        if na and nb and not na & nb:
+            return True
+    return False
+
+
+def _is_home(url: str) -> bool:
+    return urlsplit(url).path.strip("/") == ""
+
+
+def _same_subject(target: Candidate, name: str, url: str,
+                  asked: frozenset[str] = frozenset(),
+                  kind_values: list[list[tuple[str, ...]]] | None = None) -> bool:
+    """Whether a result on ``target``'s domain is about ``target``.
+
+    A site's own pages (its home page and the rest) are one candidate; but a site that
+    lists many things on pages of their own (a shop, a review site not named in
+    ``shared_domains``) is not, unless the names share most of their words: more than
+    half of the shorter name's ("XPS 13 deals" is "Dell XPS 13"). One shared word is not
+    enough, since a dealer's listings all share the make ("Toyota Corolla Hybrid",
+    "Toyota Yaris Hybrid") and a shop's laptops the brand.
+
+    ``asked``: the search query's words. Every result of a search shares them (a
+    repository's papers on "retrieval-augmented generation" all have those words in
+    their titles), so they say nothing about which thing a title names: two names that
+    share most of their words must also share one the query did not put there, unless
+    one of them is nothing but the query's words ("Dell XPS 13" for "dell xps 13").
+
+    ``kind_values``: the kind's enum inputs' values (:func:`scout.spec.evidence.enum_values`):
+    names that name two values of one input are two things (:func:`_values_differ`).
+    A more specific name is another thing (:func:`scout.steps.samething.two_things`):
+    "Iberia evening MAD–JFK" is not "Iberia MAD–JFK", nor "iPhone 15 Pro" "iPhone 15".
+    """
+    if _is_home(url) or any(_is_home(u) for u in target.sources):
+        return True
+    theirs = _core_words(name)
+    for known in (target.name, *target.aliases):
+        if _specs_differ(known, name) or _values_differ(known, name, kind_values or []) \
+                or two_things(_ordered_words(known), _ordered_words(name)):
+            continue
+        ours = _core_words(known)
+        shorter = min(len(ours), len(theirs))
+        if not shorter or len(ours & theirs) * 2 <= shorter:
+            continue
+        own_ours, own_theirs = ours - asked, theirs - asked
+        if not own_ours or not own_theirs:
+            return True
+        # half of the words the query did not put there: a shop's "Eyrie Vineyards Pinot
+        # Noir" and "Willamette Valley Vineyards Pinot Noir" for "pinot noir" share one;
+        # a unit both count alike is no such word: a portal's "2 bed flat in Abbey Road"
+        # and "2 bed flat in Baker Street" share "bed" as two homes of one size do
+        counted = set(_specs(known)) & set(_specs(name))
+        if len((own_ours & own_theirs) - counted) * 2 >= min(len(own_ours), len(own_theirs)):
+            return True
+    return False
