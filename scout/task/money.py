@@ -44,7 +44,7 @@ from scout.task.figures import AMOUNT as _AMOUNT, figure
 from scout.task.moneyunits import (
     PER, bare_total, each_of, period_of, total_of, unit_after_cap, unit_before,
 )
-from scout.task.taxbasis import basis_at
+from scout.task.taxbasis import basis_at, blank_tax_words
 
 # a multiplier written after the number: "30k", "80 mil", and "m" for a million as funders,
 # the press and price lists write it ("€2.5M", "£1.2m", "2,5 M€"); only with a currency,
@@ -225,7 +225,7 @@ def iter_money(free: str, original: str, territories: list[str], *,
     """Every amount with a currency in ``free`` → (Money, span, the word a currency was
     assumed from or None)."""
     # "doscientos euros" → "       200 euros"; "€1.5 million" → "    €1500000"
-    folded, free = free, _halves(_notes(_taxes(close_gaps(free, rewrite(free)))))
+    folded, free = free, _halves(_notes(blank_tax_words(close_gaps(free, rewrite(free)))))
     marked, pattern, pos = mark(free), _token_re(_maybe_own(original)), 0
     while True:
         m = pattern.search(marked, pos)
@@ -295,22 +295,6 @@ def iter_money(free: str, original: str, territories: list[str], *,
         yield (Money(amount=low, currency=code, comparator=cmp_, per=per, each=each,
                      tax=basis_at(folded, span)),
                (widen(folded, free, span[0]), span[1]), c1[1])
-
-
-# taxes and extras said around an amount change neither it nor what it is: "£120 + VAT per
-# night max" is a cap of £120 a night (the "+" is no floor, and the unit after it is the
-# amount's), "95 € la noche IVA incluido", "$900 + tax", "all-in", "sin IVA" (folded text)
-_TAX = r"(?:vat|iva|igv|igic|gst|tax(?:es)?|impuestos?)"
-_TAXES = re.compile(
-    r"(?<![\w+])\(?(?:(?:\+|plus|mas)\s*" + _TAX + r"|" + _TAX + r"\s+(?:incl(?:uded|uidos?|\.)?|"
-    r"incluidos?|aparte|extra|not included|no incluidos?|excl(?:uded|\.)?|inclusive)|(?:incl(?:\.|"
-    r"uding|uyendo)?|excl(?:\.|uding)?|inc\.|ex\.?|con|sin|with|without)\s+" + _TAX
-    + r"|all[- ]in(?:clusive)?)\)?(?![\w])")
-
-
-def _taxes(free: str) -> str:
-    """``free`` with the tax words beside an amount blanked, the same length (``_TAXES``)."""
-    return _TAXES.sub(lambda m: " " * len(m.group(0)), free)
 
 
 # British notes named for their value: an amount and its currency in one word

@@ -17,10 +17,11 @@ import re
 from scout.schemas.task import Money, TaxBasis
 from scout.task.lang import fold
 
-__all__ = ["TaxBasis", "basis_at", "basis_end", "on_basis", "stated_rate", "with_basis"]
+__all__ = ["TaxBasis", "basis_at", "basis_end", "blank_tax_words", "on_basis", "stated_rate",
+           "with_basis"]
 
 # the taxes a price is said with or without (folded: lower case, no accents)
-_TAX = r"(?:i\.?v\.?a\.?|vat|igic|gst|hst|tax(?:es)?|sales\s+tax|impuestos?|tasas)"
+_TAX = r"(?:i\.?v\.?a\.?|vat|igv|igic|gst|hst|tax(?:es)?|sales\s+tax|impuestos?|tasas)"
 _EXCLUDED = (
     r"\+\s*" + _TAX,
     r"(?:mas|plus|add|plus\s+applicable)\s+" + _TAX,
@@ -51,6 +52,19 @@ _WITHIN = re.compile(r"(?<![\w])(?:(?P<ex>" + _alt(_EXCLUDED) + r")|(?P<inc>"
 # a label right before an amount: "(IVA incluido): 242.000 €", "sin IVA 200.000 €"
 _BEFORE = re.compile(r"(?<![\w])(?:(?P<ex>" + _alt(_EXCLUDED) + r")|(?P<inc>"
                      + _alt(_INCLUDED) + r"))[\s)\]:=\-–]{0,4}$")
+
+
+# any basis said, to blank: "£120 + VAT per night max" is a cap of £120 a night (the "+"
+# is no floor, and the unit after it is the amount's)
+_SAID = re.compile(r"(?<![\w+])\(?(?:(?P<ex>" + _alt(_EXCLUDED) + r")|(?P<inc>"
+                   + _alt(_INCLUDED) + r"))\)?")
+
+
+def blank_tax_words(free: str) -> str:
+    """``free`` (folded) with every tax basis said in it blanked, the same length: the
+    money reader reads amounts past them, and :func:`basis_at` reads them on the text
+    before blanking."""
+    return _SAID.sub(lambda m: " " * len(m.group(0)), free)
 
 
 def basis_at(folded: str, span: tuple[int, int]) -> TaxBasis | None:
