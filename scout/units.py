@@ -59,11 +59,12 @@ def convert_area(value: float, unit: str, target: str) -> float:
 
 #: how long each period a price can be "per" lasts, in days: a night is a day's stay, a
 #: month the calendar's average (365.25 / 12), so 350 a week is ~1,522 a month; a year is
-#: twelve such months exactly, so 12,000 a year is 1,000 a month, as a landlord means it; a
+#: twelve such months exactly, so 12,000 a year is 1,000 a month, as a landlord means it (and a
+#: quarter three of them: a gym's 90 a quarter is 30 a month); a
 #: half day (a venue's or a guide's "media jornada") is half a day, so 400 a half day is
 #: ~800 a day against a budget a day, flagged approximate as every conversion is
 PERIOD_DAYS = {"half day": 0.5, "night": 1.0, "day": 1.0, "week": 7.0, "fortnight": 14.0,
-               "month": 365.25 / 12, "year": 365.25}
+               "month": 365.25 / 12, "quarter": 365.25 / 4, "year": 365.25}
 #: the ``per`` of an amount for the whole of the dates asked ("600 € en total para las tres
 #: noches"): a price per night is compared with it times the nights asked
 TOTAL = "total"

@@ -30,7 +30,7 @@ from scout.units import TOTAL, WORK_UNITS
 # ("yearly", "annually", "anual(es)", "p.a." per year: "12.000 € anuales", "£30k p.a.");
 # the British "pa" is not read bare, for chat Spanish writes "pa" for "para" ("200 € pa dos")
 _BARE_PER = (r"noche|night|pp|each|cada un[oa]|diari[oa]s?|daily|monthly|mensual(?:es)?|pcm|pm|nightly|weekly|pw|semanal(?:es)?|"
-             r"fortnightly|quincenal(?:es)?|"
+             r"fortnightly|quincenal(?:es)?|quarterly|trimestral(?:es)?|"
              r"yearly|annually|anual(?:es)?|p\.\s?a(?=\.|\b)")
 # a unit of work a price is per: a translator's word or page, a transcriber's (audio)
 # minute, a job's item or document ("0,08 €/palabra", "15 EUR/page", "$1.50 per audio
@@ -43,6 +43,9 @@ _UNIT_WORDS = (r"nights?|noches?|days?|dias?|persons?|personas?|people|pp|pax|he
                # two weeks: a camp's session, a fortnightly pay ("650 € la quincena",
                # "£1,450 per fortnight", "por dos semanas", "per two weeks")
                r"fortnights?|quincenas?|(?:2|dos|two)[\s-](?:semanas|weeks)|"
+               # three months: a gym's, a school's or a club's fee ("90 € al trimestre",
+               # "£80 per quarter", "cuota trimestral")
+               r"quarters?|trimestres?|"
                # a venue's or a guide's half day and full day ("400 € la media jornada",
                # "€250 per half day", "1.200 € la jornada completa"): a half day is no day
                r"media jornada|medias jornadas|half[\s-]days?|half a day|"
@@ -102,7 +105,8 @@ _PER_BEFORE = re.compile(r"(?:\b(?:per|por|x|each|cada)\s+|/\s*)(?P<per>" + _UNI
 # fee: £500", "annual tuition of $9,000", "precio anual: 5.400 €" (a school's, a club's,
 # a plan's fee: the period is the noun's, not written after the amount), and so of a
 # request's budget ("presupuesto mensual de 1.200 €", "monthly budget of £1,500")
-_PERIOD_ADJ = (r"monthly|mensual(?:es)?|annual|yearly|anual(?:es)?|weekly|semanal(?:es)?|nightly|"
+_PERIOD_ADJ = (r"monthly|mensual(?:es)?|quarterly|trimestral(?:es)?|annual|yearly|anual(?:es)?|"
+               r"weekly|semanal(?:es)?|nightly|"
                r"daily|diari[oa]s?")
 _PRICE_NOUN = (r"fees?|prices?|costs?|rent|tuition|payments?|subscriptions?|cuotas?|precios?|"
                r"costes?|costos?|renta|alquiler|matricula|pagos?|tarifas?|budget|presupuesto")
@@ -124,7 +128,9 @@ _PER_UNITS = {"night": "night", "noche": "night", "day": "day", "dia": "day", "p
               "fortnight": "fortnight", "fortnightly": "fortnight", "quincena": "fortnight",
               "quincenal": "fortnight", "quincenale": "fortnight", "2 semanas": "fortnight",
               "dos semanas": "fortnight", "2 weeks": "fortnight", "two weeks": "fortnight",
-              "2-semanas": "fortnight", "2-weeks": "fortnight", "year": "year", "ano": "year",
+              "2-semanas": "fortnight", "2-weeks": "fortnight", "quarter": "quarter",
+              "quarterly": "quarter", "trimestre": "quarter", "trimestral": "quarter",
+              "trimestrale": "quarter", "year": "year", "ano": "year",
               "annum": "year", "yearly": "year", "yr": "year", "hour": "hour",
               "hr": "hour", "hora": "hour", "annually": "year", "annual": "year", "anual": "year",
               "anuales": "year", "p.a": "year", "p. a": "year",

@@ -85,7 +85,9 @@ def test_area_conversions_round_trip() -> None:
     ("person", "month", None),  # never compared
     ("month", "person", None),
     ("week", "fortnight", 2.0),   # a camp's two weeks, a fortnightly pay
-    ("week", "quarter", None),    # a unit the table does not know
+    ("quarter", "month", 1 / 3),  # a gym's or a school's fee a quarter: three months
+    ("year", "quarter", 1 / 4),
+    ("week", "semester", None),   # a unit the table does not know
 ])
 def test_money_periods(per, target, factor) -> None:
     got = per_factor(per, target)

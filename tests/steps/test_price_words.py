@@ -41,3 +41,15 @@ def test_a_listing_that_states_only_a_rate_per_m2_states_no_price():
 def test_other_listings_read_as_before(text, amount):
     price = find_price(text)
     assert price is not None and price.amount == amount
+
+
+@pytest.mark.parametrize("text, amount", [
+    ("Cuota trimestral 90 €, sin matrícula.", 90.0),   # the fee's own noun says the period
+    ("Membership £75 per quarter, no contract.", 75.0),
+    ("Pago: 105 € al trimestre.", 105.0),
+])
+def test_a_fee_a_quarter_is_per_quarter(text, amount):
+    # a gym's, a school's or a club's quarterly fee: rank puts it on a month's footing
+    # (scout.units.PERIOD_DAYS) against a budget a month, never compares it as one month's
+    price = find_price(text)
+    assert price is not None and (price.amount, price.per) == (amount, "quarter")

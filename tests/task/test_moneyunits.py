@@ -12,7 +12,8 @@ from scout.units import TOTAL
 @pytest.mark.parametrize("written, period", [
     ("noches", "night"), ("nights", "night"), ("pcm", "month"), ("cabezas", "person"),
     ("quincena", "fortnight"), ("media jornada", "half day"), ("annum", "year"),
-    ("grupo", "group"), ("", None), ("semana santa", None),
+    ("grupo", "group"), ("trimestre", "quarter"), ("quarterly", "quarter"),
+    ("trimestrales", "quarter"), ("", None), ("semana santa", None),
 ])
 def test_a_unit_as_written_names_its_period(written: str, period: str | None) -> None:
     assert period_of(written) == period
@@ -23,6 +24,8 @@ def test_a_unit_as_written_names_its_period(written: str, period: str | None) ->
     ("cuota mensual de 220 €", "220", "mensual"),                    # the price noun's period
     ("monthly budget of £1,500", "budget", "monthly"),               # up to the amount's own noun
     ("mensualidad menos de 600 €", "menos", "mensual"),
+    ("cuota trimestral de 90 €", "90", "trimestral"),                # a quarter's fee
+    ("quarterly fee under £80", "under", "quarterly"),
     ("hotel en Lima por menos de 300 soles", "por menos", ""),       # none said
 ])
 def test_a_unit_said_before_the_amount(text: str, before: str, unit: str) -> None:
