@@ -187,7 +187,7 @@ _BARE = re.compile(r"\b(?:" + "|".join(w for w, _ in _CMP[:2]) + "|" + re.sub(
 
 # words between a price's label and its amount: "sesión de 60 euros", "sessions under 70
 # euros", "consulta: máximo 50 €" (never a name: a place between stays the place's)
-_LABEL_GAP = (r"(?:\s*:|\s+(?:de|del|of|under|below|over|por|a|at|menos|max|maximo|maxima|hasta|"
+LABEL_GAP = (r"(?:\s*:|\s+(?:de|del|of|under|below|over|por|a|at|menos|max|maximo|maxima|hasta|"
               r"para|less|than|no|mas|more|up|to|around|unos|unas|about|sobre|of|is|es|costs?|"
               r"cuesta|cuestan|tops|at\s+most|como\s+mucho))*\s*$")
 
@@ -200,7 +200,7 @@ def labelled(free: str, span: tuple[int, int], labels: list[str]) -> tuple[int, 
     if not words:
         return span
     label = r"(?<![\w])(?:" + "|".join(map(re.escape, words)) + r")(?:e?s)?(?![\w])"
-    m = re.search(label + _LABEL_GAP, free[max(0, span[0] - 40):span[0]])
+    m = re.search(label + LABEL_GAP, free[max(0, span[0] - 40):span[0]])
     return (span[0] - (min(40, span[0]) - m.start()), span[1]) if m else span
 
 

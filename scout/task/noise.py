@@ -19,6 +19,7 @@ marks go. An e-mail address is kept: a kind may read one (notify_email).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from scout.text import AT_NOON
 
@@ -130,7 +131,19 @@ _TIME = re.compile(
     re.IGNORECASE)
 
 
-def untimed(text: str) -> str:
-    """``text`` without its times of day ("a las 21h", "9am", "at noon")."""
-    return re.sub(r"[ \t]+(?=[,.;]|$)|(?<=[ \t])[ \t]+", "", _TIME.sub("", text),
+def untimed(text: str, keep: Iterable[str] = ()) -> str:
+    """``text`` without its times of day ("a las 21h", "9am", "at noon"), but for one
+    inside what an author's pattern of ``keep`` matches: a kind that reads a time itself
+    ("abierto a las 6:30", "opens by 6am" for a gym's opening hour) sees it as typed."""
+    kept: list[tuple[int, int]] = []
+    for pattern in keep:
+        try:
+            kept += [m.span() for m in re.finditer(pattern, text, re.IGNORECASE)]
+        except re.error:  # the pattern's own reader notes it
+            continue
+
+    def drop(m: re.Match[str]) -> str:
+        return m.group(0) if any(a <= m.start() and m.end() <= b for a, b in kept) else ""
+
+    return re.sub(r"[ \t]+(?=[,.;]|$)|(?<=[ \t])[ \t]+", "", _TIME.sub(drop, text),
                   flags=re.MULTILINE)

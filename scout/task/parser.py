@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from scout.i18n import author_word, translations
-from scout.schemas.task import DateRange, Month
+from scout.schemas.task import DateRange, Money, Month
 from scout.spec.models import InputSpec
 from scout.task.abbrev import expanded
 from scout.task.booleans import find_boolean
@@ -135,7 +135,8 @@ def parse_query(
     _ = translations(result.lang, locales).gettext
     if len(query or "") > MAX_QUERY_CHARS:
         result.notes.append(_("query cut to its first {n} characters").format(n=MAX_QUERY_CHARS))
-    q = expanded(untimed(q))  # "a las 21h" no value; "aprox." / "2 dorm." written out
+    # "a las 21h" no value (unless an author's pattern reads it); "aprox." / "2 dorm." written out
+    q = expanded(untimed(q, keep=[s.pattern for s in inputs.values() if s.pattern]))
     q = unfielded(q, inputs, result.lang)  # an agent's "Location: Lyon" fields as prose
     q = unquoted(q, inputs, result.lang)  # an agent's quoted values ('"hotel" in "Seville"') as the words
     text = QueryText(q)
@@ -251,6 +252,11 @@ def parse_query(
                 from scout.task.moneypair import is_floor as money_is_floor_end
                 from scout.task.moneypair import partner as money_partner
                 from scout.task.moneypair import pick as pick_money
+                from scout.task.moneylabels import currency_of as money_currency
+                from scout.task.moneylabels import owner as money_owner
+                from scout.task.moneylabels import pick as pick_labelled
+                from scout.task.moneylabels import rivals as money_rivals
+                from scout.task.moneylabels import said_none
                 from scout.task.itemcount import unit_price
                 from scout.task.moneyunits import periodic, unit_span
                 from scout.task.taxbasis import with_basis
@@ -259,10 +265,24 @@ def parse_query(
                     territories = query_territories(text, result.lang)
                 free = blanked(text.free, others, CLAIMED)
                 end = money_partner(name, inputs)
-                money = find_money(free, text.original, territories,
-                                   default_currency=default_currency(spec), lang=result.lang) \
-                    if end is None else pick_money(name, iter_money(
-                        free, text.original, territories, lang=result.lang))
+                rivals = money_rivals(name, inputs)  # "matrícula 20 €" beside "cuota 40 €"
+                money = pick_money(name, iter_money(
+                    free, text.original, territories, lang=result.lang)) if end is not None \
+                    else pick_labelled(name, free, iter_money(
+                        free, text.original, territories, lang=result.lang), rivals) \
+                    if rivals else None
+                if money is None and end is None:
+                    money = find_money(free, text.original, territories,
+                                       default_currency=default_currency(spec), lang=result.lang)
+                    if money is not None and rivals and money_owner(free, money[1], rivals) \
+                            not in (None, name):
+                        money = None  # another input's amount
+                if money is None and rivals and (none := said_none(free, name, spec)):
+                    # "sin matrícula": none of it, 0 in the request's currency
+                    code = money_currency(result.values.values(), territories) \
+                        or default_currency(spec)
+                    if code:
+                        hit = (Money(amount=0.0, currency=code), none)
                 if money is not None and end is not None and money[0].min is not None \
                         and end not in result.values:  # "between 50,000 and 200,000 EUR"
                     low, high = money_ends(money[0])
