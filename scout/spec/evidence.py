@@ -172,7 +172,9 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
     ``stated("m2", not_of=["terraza", "terrace"])`` reads "95 m²" but not "terraza de
     40 m²" or "a 40 m² terrace". An ``of`` / ``not_of`` word is also any word of its
     synonym group (``synonyms``: the pipeline's, as :func:`mentions` reads them), so
-    ``of=[task.layout]`` with ``theatre: [teatro]`` reads "Teatro: 120 personas"."""
+    ``of=[task.layout]`` with ``theatre: [teatro]`` reads "Teatro: 120 personas". An ``of``
+    thing said to be absent, with no amount after it ("sin matrícula", "no joining fee",
+    "without a deposit", "sin permanencia"), states 0 of it."""
     wrong = _pick_problem(pick) or _area_asked(units)[1] or _quantity_asked(units)[1] \
         or _of_problem(of) or _of_problem(not_of, "not_of")
     if wrong:
@@ -226,11 +228,37 @@ def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
             for start, span, amount in _quantities(folded, *quantity, worded=near is not None):
                 if kept(folded, span):
                     found.setdefault(start, amount)
+        for start in _none_of(folded, of, synonyms):  # "sin matrícula": 0 of it
+            found.setdefault(start, 0.0)
         numbers += [found[k] for k in sorted(found)]
     if not numbers:
         return None
     got = numbers[0] if pick == "first" else (max(numbers) if pick == "max" else min(numbers))
     return int(got) if got.is_integer() else got
+
+
+def _of_words(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None) -> str:
+    """The ``of`` words and their ``synonyms`` group's as one regex alternation, the
+    longest first, each in the singular or the plural as mentions reads a word
+    ("banquetes de hasta 120" for "banquete")."""
+    words = {fold(str(w)).strip() for w in ([of] if isinstance(of, str) else list(of))}
+    words |= {alt for w in words for alt in (synonyms or {}).get(w, ())}
+    return "|".join(_plural_too(w) for w in sorted(words - {""}, key=lambda w: (-len(w), w)))
+
+
+#: an ``of`` thing said to be absent, its clause ending there: "sin matrícula", "no joining
+#: fee and no contract", "without a deposit", "sin permanencia" (0 of it); not "sin matrícula
+#: de 20 €" nor "no RAM upgrade", where the words go on
+_NONE_OF = (r"(?<!\w)(?:sin|no|ni|nor|without|zero|cero|free\s+of)\s+(?:(?:a|an|any|ningun[ao]?)\s+)?"
+            r"(?:{alt})(?=\s*(?:[,.;!?)]|$)|\s+(?:y|e|and|ni|nor|o|or|con|with|but|pero)\b)")
+
+
+def _none_of(folded: str, of: Any, synonyms: dict[str, tuple[str, ...]] | None) -> list[int]:
+    """Where ``folded`` says the ``of`` thing is absent ("sin matrícula", "no joining fee"):
+    a value of 0 of it, so ``stated('€', of=['matrícula'])`` reads 0 there, not nothing."""
+    if of is None:
+        return []
+    return [m.start() for m in re.finditer(_NONE_OF.format(alt=_of_words(of, synonyms)), folded)]
 
 
 def _near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
@@ -239,11 +267,7 @@ def _near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
     after a value or right before it."""
     if of is None:
         return None
-    words = {fold(str(w)).strip() for w in ([of] if isinstance(of, str) else list(of))}
-    words |= {alt for w in words for alt in (synonyms or {}).get(w, ())}
-    # the longest first, each in the singular or the plural as mentions reads a word
-    # ("banquetes de hasta 120" for "banquete")
-    alt = "|".join(_plural_too(w) for w in sorted(words - {""}, key=lambda w: (-len(w), w)))
+    alt = _of_words(of, synonyms)
     return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
             re.compile(r"(?<!\w)(?:" + alt + r")(?:" + _CAP_BEFORE + "|" + _FOR_BEFORE + "|"
                        + _WITHIN_BEFORE + "|" + NEXT_BEFORE + r")$"))

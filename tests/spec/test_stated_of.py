@@ -90,3 +90,19 @@ def test_a_unit_is_read_in_either_number(text, units, value):
 ])
 def test_of_reads_a_time_said_after_in(text: str, value: int | None) -> None:
     assert stated(text, "semanas", "weeks", of=["entrega", "delivery"]) == value
+
+
+@pytest.mark.parametrize(("text", "of", "units", "want"), [
+    # said to be absent, its clause ending there: 0 of it
+    ("Cuota 30 € al mes, sin matrícula.", ["matrícula", "joining fee"], ("€", "£"), 0),
+    ("No joining fee, £20 a month.", ["matrícula", "joining fee"], ("€", "£"), 0),
+    ("Sin matrícula ni permanencia.", ["permanencia"], ("meses",), 0),
+    ("no joining fee and no contract", ["contract"], ("months",), 0),
+    # an amount of it, or words that go on, are not its absence
+    ("Matrícula: 30 €.", ["matrícula"], ("€",), 30),
+    ("sin matrícula de 20 €", ["matrícula"], ("€",), 20),
+    ("No RAM upgrade possible, 8 GB", ["RAM"], ("GB",), None),
+    ("Piscina y sauna, 40 €/mes", ["matrícula"], ("€",), None),
+])
+def test_a_thing_said_to_be_absent_states_none_of_it(text, of, units, want):
+    assert stated(text, *units, of=of) == want
