@@ -175,14 +175,24 @@ def _in_spanish(words: str) -> str:
     return f"{words} if task.lang != 'es' else none"
 
 
+#: the units a second money input's amount is read in on a page (``stated``): the signs
+#: and codes of the currencies scout init writes rates for first
+_CURRENCY_UNITS = "'€', 'EUR', '$', 'USD', '£', 'GBP'"
+
+
 def _criteria(inputs: list[tuple[str, str]]) -> dict[str, str]:
     """The rank phase's ``where`` and ``order_by``, the words that say what they check,
     and what the example request and the kind's test ask, from its money and rating
     inputs."""
     money = [n for n, k in inputs if k == "money"]
     rated = [n for n, k in inputs if k == "rating"]
+    # the first money input caps the price; another is an amount of its own (a sign-up
+    # fee, a deposit beside a monthly fee), capped where a page states it by its words
     where = [f"task.{n} is none or c.price is none or c.price.amount <= task.{n}.amount"
-             for n in money]
+             for n in money[:1]]
+    for n in money[1:]:
+        said = f"c | stated({_CURRENCY_UNITS}, of=['{n.replace('_', ' ')}'])"
+        where.append(f"task.{n} is none or {said} is none or {said} <= task.{n}.amount")
     where += [f"task.{n} is none or c.rating is none or c.rating >= task.{n}" for n in rated]
     checks = (["within budget"] if money else []) + (["rating"] if rated else [])
     return {

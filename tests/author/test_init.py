@@ -462,3 +462,22 @@ def test_init_writes_the_schemas_its_files_name_and_keeps_existing_ones(tmp_path
     own.write_text("{}\n")
     again = [w.path for w in init_kind("folding-bikes", tmp_path)]
     assert own.read_text() == "{}\n" and own not in again
+
+
+def test_a_second_money_input_caps_its_own_amount_not_the_price() -> None:
+    # a gym's monthly fee and its sign-up fee: the fee caps the price; the sign-up fee
+    # caps what a page states next to its words ("matrícula" needs the author's alias)
+    from scout.scaffold import _criteria
+    from scout.spec.evidence import stated
+
+    where = _criteria([("budget", "money"), ("signup_fee", "money")])["__WHERE__"]
+    lines = [w.strip()[3:-1] for w in where.splitlines()]
+    assert lines[0] == ("task.budget is none or c.price is none or c.price.amount <= "
+                        "task.budget.amount")
+    assert "c.price" not in lines[1] and "of=['signup fee']" in lines[1]
+    assert lines[1].endswith("<= task.signup_fee.amount")
+    said = lines[1].split(" is none or ")[1].removeprefix("c | ")
+    assert said.startswith("stated(")
+    units = [u.strip(" '") for u in said[len("stated("):said.index(", of=")].split(",")]
+    page = "£25 a month, signup fee £40"
+    assert stated(page, *units, of=["signup fee"]) == 40
