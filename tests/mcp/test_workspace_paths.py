@@ -1,4 +1,4 @@
-"""What a tool's path argument may be (scout.mcp.tools.Workspace.path), without a server."""
+"""What a tool's path argument may be (scout.mcp.workspace.Workspace.path), without a server."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from scout.errors import UsageError
-from scout.mcp.tools import Workspace
+from scout.mcp.workspace import Workspace
 
 
 @pytest.mark.parametrize("given, code, words", [
