@@ -259,7 +259,8 @@ def next_step(result: api.MissionResult, lang: str = "en") -> str | None:
 def _run_dir(ws: Workspace, mission_id: str) -> Path:
     from scout.paths import runs_dir, validate_mission_id
 
-    return api.find_run_dir(validate_mission_id(mission_id), runs_dir(None, root=ws.root))
+    return api.find_run_dir(validate_mission_id(mission_id), runs_dir(None, root=ws.root),
+                            listed_by="the runs tool")
 
 
 def status(ws: Workspace, mission_id: str) -> M.StatusResult:
