@@ -319,14 +319,23 @@ def run_mission(mission_id: str, query: str, runs_dir: str | Path | None = None,
     return result.report_path
 
 
-def find_run_dir(mission: str | Path, runs_dir: str | Path | None = None) -> Path:
-    """The run dir of a mission id (or a run dir path given directly)."""
+def find_run_dir(mission: str | Path, runs_dir: str | Path | None = None, *,
+                 listed_by: str | None = None) -> Path:
+    """The run dir of a mission id (or a run dir path given directly).
+
+    An unknown id names the runs folder it was looked for in, for the operator who set
+    it (``--runs-dir``). A front door whose user is not the operator (the HTTP API, the
+    MCP tools) passes ``listed_by``, how that user lists the missions: the error then
+    names the mission only, never a folder of the machine."""
     if isinstance(mission, Path):
         if (mission / LOG_NAME).exists() or (mission / SNAPSHOT_NAME).exists():
             return mission
         raise MissionNotFound(f"{mission} is not a run dir (no {SNAPSHOT_NAME} or {LOG_NAME})")
     path = mission_dir(default_runs(runs_dir), str(mission))
     if not ((path / LOG_NAME).exists() or (path / SNAPSHOT_NAME).exists()):
+        if listed_by is not None:
+            raise MissionNotFound(f"no mission '{mission}'",
+                                  hint=f"check the id; {listed_by} lists the missions")
         raise MissionNotFound(f"no mission '{mission}' in {path.parent}",
                               hint="check the id and --runs-dir (or SCOUTE_RUNS_DIR)")
     return path

@@ -10,7 +10,10 @@ does not take it for a run dir.
 
 The file is untrusted when read: anything malformed is a clear ``MissionNotFound`` /
 ``UsageError``, never a traceback. A ``running`` record whose process is gone reads as
-``interrupted`` (re-run ``scout batch apply`` to resume).
+``interrupted`` (re-run ``scout batch apply`` to resume): gone as the locks judge it
+(:mod:`scout.orchestrator.liveness`), so a process that exited but is not yet reaped, or
+a pid reused since, is gone too; a record written before the process's start time was
+kept (no ``process``) is judged by its pid alone.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Any
 
 from scout.errors import BatchBudgetExceeded, BudgetExceeded, MissionNotFound, UsageError
 from scout.fsutil import loads_stored, pid_alive, write_atomic
+from scout.orchestrator.liveness import dead_reason
 from scout.paths import slugify
 
 DIR_NAME = ".batches"
@@ -102,6 +106,10 @@ class BatchRecord:
     host: str | None = None
     executor: str = "local"
     missions: dict[str, MissionRow] = field(default_factory=dict)
+    #: the applying process as :func:`scout.orchestrator.liveness.identity` records it
+    #: (host, boot id, pid namespace, pid and its start time): tells a reused pid or an
+    #: unreaped one from the batch's live process. None in older records.
+    process: dict[str, Any] | None = None
 
     @property
     def path(self) -> Path:
@@ -130,6 +138,9 @@ class BatchRecord:
             return self.state
         if self.host and self.host != socket.gethostname():
             return self.state  # another machine's process: cannot tell
+        if self.process is not None and self.process.get("pid") == self.pid \
+                and dead_reason(self.process) is not None:
+            return "interrupted"  # exited but not reaped, or its pid is another process's now
         # the one notion of "alive" the locks and runs use (one we may not signal is alive)
         return self.state if pid_alive(self.pid) else "interrupted"
 
@@ -140,7 +151,7 @@ class BatchRecord:
                 "state": self.effective_state(), "reason": self.reason,
                 "started_at": self.started_at, "finished_at": self.finished_at,
                 "runs": self.runs, "pid": self.pid, "host": self.host,
-                "executor": self.executor, "totals": self.totals(),
+                "executor": self.executor, "process": self.process, "totals": self.totals(),
                 "budget_stopped": [m for m, r in self.missions.items()
                                    if r.stopped_by == "batch"],
                 "missions": [{**r.to_dict(), "status": shown[m]}
@@ -170,12 +181,25 @@ class BatchRecord:
                       str(doc["runs_dir"]), doc.get("max_cost"), str(doc.get("state")),
                       doc.get("reason"), str(doc.get("started_at")), doc.get("finished_at"),
                       int(doc.get("runs") or 0), doc.get("pid"), doc.get("host"),
-                      str(doc.get("executor") or "local"), rows)
+                      str(doc.get("executor") or "local"), rows, _process(doc.get("process")))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise UsageError(f"{path} is not a readable batch record ({type(exc).__name__})",
                              code="USE083",
                              hint="re-run `scout batch apply` on its input to rewrite it") from None
         return rec
+
+
+#: what a record's ``process`` may hold (:func:`scout.orchestrator.liveness.identity`)
+_PROCESS_KEYS = ("host", "boot_id", "pid_ns", "pid", "pid_start")
+
+
+def _process(raw: Any) -> dict[str, Any] | None:
+    """A record's ``process`` as read from disk: its known fields of a plain type only
+    (anything else is no evidence of who ran it), None when there is none."""
+    if not isinstance(raw, dict):
+        return None
+    kept = {k: raw[k] for k in _PROCESS_KEYS if type(raw.get(k)) in (str, int)}
+    return kept or None
 
 
 def load_record(path: Path) -> BatchRecord:

@@ -42,6 +42,7 @@ from scout.batch.inputs import BatchEntry
 from scout.batch.record import FINISHED, BatchRecord, MissionRow, now_iso, stopped_by
 from scout.dist.jobs import MissionJob, MissionJobResult, run_mission_job, submit_mission
 from scout.orchestrator.executor import Executor
+from scout.orchestrator.liveness import identity
 from scout.providers.spend import SpendTally, line_usd
 from scout.quota.base import BatchBudget
 
@@ -183,6 +184,7 @@ class BatchRunner:
         rec.state, rec.reason, rec.finished_at = "running", None, None
         rec.runs += 1
         rec.pid, rec.host = os.getpid(), socket.gethostname()
+        rec.process = identity()  # what tells this process from a later one with its pid
 
     def _job_for(self, entry: BatchEntry) -> MissionJob:
         if self.record.max_cost is None:

@@ -38,7 +38,7 @@ def mcp_cmd(use_http: bool, host: str, port: int, config: str | None) -> int:
     """
     try:
         from scout.mcp.server import build_http_server, build_mcp
-        from scout.mcp.tools import Workspace
+        from scout.mcp.workspace import Workspace
         from scout.server.serve import run_until_stopped
     except ImportError as exc:  # pragma: no cover - mcp is a core dependency
         raise ConfigError(f"the MCP SDK is not installed ({exc})",

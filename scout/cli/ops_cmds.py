@@ -10,7 +10,7 @@ from scout.cli import cli
 from scout.cli.params import PathParam, config_help
 from scout.errors import EXIT_OK, EXIT_PROVIDER, EXIT_USAGE
 from scout.paths import research_root
-from scout.providers.preflight import doctor as run_doctor
+from scout.providers.doctor import doctor as run_doctor
 
 _MARK = {"ok": "ok  ", "warn": "warn", "fail": "FAIL"}
 
@@ -27,7 +27,7 @@ def doctor(config: str | None, as_json: bool) -> int:
     Exits 0 when nothing fails (warnings allowed), 2 when the config is invalid, 3 when
     a credential or the token pool is not usable.
     """
-    from scout.providers.preflight import DoctorCheck
+    from scout.providers.doctor import DoctorCheck
     from scout.stepkit.registry import plugin_failures
 
     checks = run_doctor(config, research_root())

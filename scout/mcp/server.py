@@ -38,7 +38,7 @@ from scout.errors.base import clip_names
 from scout.text import cut_middle
 from scout.mcp import models as M
 from scout.mcp import tools as T
-from scout.mcp.tools import Workspace
+from scout.mcp.workspace import Workspace
 
 _R = TypeVar("_R")
 

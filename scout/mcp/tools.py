@@ -1,16 +1,8 @@
 """The MCP tools: thin calls of :mod:`scout.api` under the CLI's rules.
 
-Every tool works inside one *workspace*, the framework root (``SCOUTE_RESEARCH_ROOT`` or
-the directory ``scout mcp`` started in):
-
-* paths an agent gives (a pipeline, a Mission, a folder to validate, a replay folder)
-  are resolved, symlinks included, and refused unless they stay under the root — an
-  agent that was talked into reading ``/etc`` or ``../other-project`` gets a clear
-  ``USE040`` error, and nothing is opened;
-* every result passes :func:`scout.audit.secrets.deep_scrub` with the secret values the
-  deployment knows (environment credentials, the token pool), like the CLI's ``--json``
-  and the HTTP API;
-* ``apply`` honours ``max_cost`` (and the Mission's), exactly as ``scout apply``.
+Every tool works inside one *workspace* (:mod:`scout.mcp.workspace`): the paths an agent
+gives stay under the framework root, and every result is scrubbed of the deployment's
+secret values; ``apply`` honours ``max_cost`` (and the Mission's), exactly as ``scout apply``.
 
 The functions are synchronous and raise :class:`scout.errors.ScoutError`; the server
 (:mod:`.server`) runs them off the event loop and turns errors into tool errors.
@@ -20,75 +12,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from scout import api
 from scout.api.request import check_cap
-from scout.errors import PathOutsideRoot, RequestIncomplete, UsageError
+from scout.errors import RequestIncomplete, UsageError
 from scout.i18n import N_
 from scout.mcp import models as M
+from scout.mcp.workspace import Workspace
 from scout.orchestrator.events import Event
 
 #: ``progress(done, total, message)``: called from scout's worker threads; ``total`` is
 #: None until the mission has started (preflight notices come first)
 ProgressFn = Callable[[float, "float | None", str], None]
-
-
-@dataclass(frozen=True)
-class Workspace:
-    """The framework root the tools are confined to, and its config file (if given)."""
-
-    root: Path
-    config: str | None = None
-
-    @property
-    def runtime(self) -> Path:
-        return self.root / "runtime"
-
-    def path(self, given: str, *, what: str, kind: str = "any") -> Path:
-        """``given`` (relative to the root, or absolute) resolved and checked to stay
-        inside the root; ``kind`` is ``file``, ``dir`` or ``any``."""
-        if not isinstance(given, str) or not given.strip() or "\x00" in given:
-            raise UsageError(f"{what}: expected a path relative to the framework root")
-        if not given.isascii():  # JSON can carry lone surrogates ("\udcff"): no file name
-            try:
-                given.encode("utf-8")
-            except UnicodeEncodeError:
-                raise UsageError(f"{what}: not valid UTF-8 text", code="USE045") from None
-        root = self.root.resolve()
-        candidate = Path(given)
-        resolved = (candidate if candidate.is_absolute() else root / candidate).resolve()
-        if resolved != root and root not in resolved.parents:
-            raise PathOutsideRoot(
-                f"{what} {given!r} is outside the framework root",
-                hint=f"give a path under {root} (relative paths are read from there)")
-        if kind == "file" and resolved.is_dir():  # there, but not what "no such file" says
-            raise UsageError(f"{what} {given!r} is a folder, not a file",
-                             hint="give one .yaml file in it (validate takes folders)")
-        if kind == "file" and not resolved.is_file():
-            raise UsageError(f"{what} {given!r}: no such file under the framework root")
-        if kind == "dir" and not resolved.is_dir():
-            raise UsageError(f"{what} {given!r}: no such folder under the framework root")
-        if kind == "any" and not resolved.exists():
-            raise UsageError(f"{what} {given!r}: nothing there under the framework root")
-        return resolved
-
-    def rel(self, path: str | Path | None) -> str | None:
-        """``path`` relative to the root when it is inside it (how results name files)."""
-        if path is None:
-            return None
-        p = Path(path)
-        try:
-            return str(p.resolve().relative_to(self.root.resolve()))
-        except ValueError:
-            return str(p)
-
-    def clean(self, data: Any) -> Any:
-        from scout.audit.secrets import deep_scrub, known_secrets
-
-        return deep_scrub(data, known_secrets(self.root, self.config))
 
 
 def _sets(values: dict[str, Any] | None) -> dict[str, Any]:
@@ -322,7 +259,8 @@ def next_step(result: api.MissionResult, lang: str = "en") -> str | None:
 def _run_dir(ws: Workspace, mission_id: str) -> Path:
     from scout.paths import runs_dir, validate_mission_id
 
-    return api.find_run_dir(validate_mission_id(mission_id), runs_dir(None, root=ws.root))
+    return api.find_run_dir(validate_mission_id(mission_id), runs_dir(None, root=ws.root),
+                            listed_by="the runs tool")
 
 
 def status(ws: Workspace, mission_id: str) -> M.StatusResult:

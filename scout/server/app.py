@@ -129,7 +129,8 @@ def create_app(settings: ServerSettings) -> Any:
         return deep_scrub(data, scrubber())
 
     def run_dir(mission_id: str) -> Path:
-        path = api.find_run_dir(validate_mission_id(mission_id), settings.runs_dir)
+        path = api.find_run_dir(validate_mission_id(mission_id), settings.runs_dir,
+                                listed_by="GET /api/missions")  # no server folder named
         inside(path, settings.runs_dir)  # a run dir that is a symlink out is not served
         return path
 

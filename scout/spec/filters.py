@@ -21,12 +21,12 @@ from scout.spec.evidence import (
     SYNONYMS_VAR,
     mentions,
     on_dates,
-    stated,
     stated_date,
     stated_year,
     synonym_table,
 )
 from scout.spec.filtercall import EXPR, arg_rule
+from scout.spec.stated import stated
 
 __all__ = ["FILTERS", "SYNONYMS_VAR", "arg_rule", "mentions", "on_dates", "stated", "stated_date",
            "stated_year", "synonym_table"]
@@ -247,7 +247,7 @@ def shorten(value: Any, width: int = 200) -> str:
     return text if len(text) <= width else text[: width - 1].rsplit(" ", 1)[0] + "…"
 
 
-#: the filters that read a record's own words (scout.spec.evidence)
+#: the filters that read a record's own words (scout.spec.evidence, scout.spec.stated)
 RECORD_READERS = (stated, mentions, on_dates, stated_date, stated_year)
 for _fn in RECORD_READERS:
     _filter(_fn)

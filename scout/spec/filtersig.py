@@ -92,9 +92,9 @@ def shown(name: str) -> str:
 #: filter's call reads jinja2's signatures, and `scout validate` of unchanged specs loads
 #: no jinja2 (benchmarks/cli.py). It depends on this module, scout's filters — the modules
 #: that define them and their argument rules, not only the one that registers them: an
-#: edited rule of ``stated`` in evidence.py must not be answered from the old one — and
+#: edited rule of ``stated`` in stated.py must not be answered from the old one — and
 #: jinja2.
-FILTER_MODULES = ("scout.spec.filters", "scout.spec.evidence", "scout.spec.filtercall",
+FILTER_MODULES = ("scout.spec.filters", "scout.spec.evidence", "scout.spec.stated", "scout.spec.filtercall",
                   "scout.spec.datesaid", "scout.units")
 _STORE = FactStore("filter-calls", lambda: (__file__, *map(module_file, FILTER_MODULES),
                                             module_file("jinja2")))

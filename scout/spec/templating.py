@@ -64,119 +64,17 @@ def make_env(**kw: Any) -> BoundedSandbox:
 
     from scout.spec.filters import FILTERS
     from scout.spec.sandbox import BoundedSandbox
+    from scout.spec.scopefilters import bind_scope_filters
 
     kw.setdefault("extensions", ["jinja2.ext.i18n"])  # {% trans %} and _() parse everywhere
     env = BoundedSandbox(undefined=StrictUndefined, keep_trailing_newline=True, **kw)
     if hasattr(env, "install_null_translations"):  # English until a report installs its catalog
         env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(FILTERS)
-    for name in TASK_LANG_FILTERS:  # a report's environment binds its language over these
-        env.filters[name] = _in_task_lang(FILTERS[name])
-    env.filters["mentions"] = _mentions_in_scope()
-    env.filters["stated"] = _stated_in_scope()
+    bind_scope_filters(env.filters)
     env.filters.update(EXTRA_FILTERS)
     env.bound_filters()
     return env
-
-
-def in_language(env: BoundedSandbox, lang: str, rating_scale: int = 10) -> BoundedSandbox:
-    """``env`` with its locale filters (``number``, ``money``, ``value``…: those taking
-    ``lang``) writing ``lang``, as a report's do: text a step renders for the report, such
-    as ``rank``'s ``reasons``, reads "1,68 kg" in a Spanish one, not "1.68 kg"; and its
-    ratings on the kind's scale (``rating_scale``: "93/100" for critics' points)."""
-    import functools
-    import inspect
-
-    from scout.spec.filters import FILTERS
-
-    for name, fn in FILTERS.items():
-        params = inspect.signature(fn).parameters
-        if "lang" in params:
-            bound: dict[str, Any] = {"lang": lang}
-            if "rating_scale" in params:
-                bound["rating_scale"] = rating_scale
-            env.filters[name] = functools.partial(fn, **bound)
-    return env
-
-
-#: the locale filters (scout.spec.filters) that a pipeline's own templates call: they write
-#: in the request's language (``task.lang``), as a report does
-TASK_LANG_FILTERS = ("money", "rating", "number", "date", "month", "value", "duration", "usd")
-
-
-def _in_task_lang(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``fn`` in the language of the scope's ``task`` (English without one), unless the
-    template names a ``lang``: an e-mail subject's ``{{ task.month | month }}`` reads
-    "septiembre de 2026" for a Spanish request."""
-    from jinja2 import pass_context
-
-    import inspect
-
-    from scout.i18n import lang_of
-
-    scaled = "rating_scale" in inspect.signature(fn).parameters
-
-    @pass_context
-    def in_lang(context: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
-        task = context.get("task")
-        if "lang" not in kwargs:
-            lang = task.get("lang") if isinstance(task, dict) else getattr(task, "lang", None)
-            kwargs["lang"] = lang_of(lang)
-        if scaled and "rating_scale" not in kwargs:
-            # the scale the report shows ratings on ("93/100" in a wines e-mail too; a
-            # kind with no rating input: the one its sources stated, from the candidates
-            # this scope holds), so an e-mail never says "/10" where the report says "/5";
-            # imported here, when a template renders: validate only compiles (the records'
-            # models cost a cold `scout validate` ~9 ms)
-            from scout.schemas.ratingscale import candidates_in, rating_scale
-
-            kwargs["rating_scale"] = rating_scale(task, candidates_in(context.get_all()))
-        return fn(value, *args, **kwargs)
-
-    in_lang.__name__ = getattr(fn, "__name__", "filter")
-    in_lang.__doc__ = fn.__doc__
-    return in_lang
-
-
-@lru_cache(maxsize=1)
-def _mentions_in_scope() -> Callable[..., Any]:
-    """``mentions`` with the pipeline's synonym table, read from the scope it runs in
-    (scout.spec.filters.SYNONYMS_VAR, else the report's ``pipeline``). pass_context: Jinja
-    never folds it into compiled code shared by other pipelines."""
-    from jinja2 import pass_context
-
-    from scout.spec.filters import SYNONYMS_VAR, mentions, synonym_table
-
-    @pass_context
-    def mentions_in_scope(context: Any, value: Any, words: Any, every: bool = True) -> bool:
-        table = context.get(SYNONYMS_VAR)
-        if table is None:
-            table = synonym_table(getattr(context.get("pipeline"), "inputs", None))
-        return mentions(value, words, every, synonyms=table)
-
-    return mentions_in_scope
-
-
-@lru_cache(maxsize=1)
-def _stated_in_scope() -> Callable[..., Any]:
-    """``stated`` whose ``of`` / ``not_of`` words are read with the pipeline's synonyms,
-    found as :func:`_mentions_in_scope` finds them: ``of=[task.layout]`` names the enum
-    value, and a listing writes it in its own language (``theatre`` / "teatro")."""
-    import functools
-
-    from jinja2 import pass_context
-
-    from scout.spec.filters import SYNONYMS_VAR, stated, synonym_table
-
-    @pass_context
-    @functools.wraps(stated)
-    def stated_in_scope(context: Any, value: Any, *units: str, **kw: Any) -> Any:
-        table = context.get(SYNONYMS_VAR)
-        if table is None:
-            table = synonym_table(getattr(context.get("pipeline"), "inputs", None))
-        return stated(value, *units, synonyms=table, **kw)
-
-    return stated_in_scope
 
 
 @lru_cache(maxsize=1)
@@ -222,9 +120,10 @@ def analyse(source: str, *, expression: bool = False) -> JinjaUse:
 
 
 #: what analyse() found, across processes (scout.spec.factcache): it depends on this
-#: module, the sandbox and filters (the constant bombs are evaluated) and jinja2's parser
+#: module, the sandbox and filters (scout's and those bound to the scope) (the constant bombs are evaluated) and jinja2's parser
 _STORE = FactStore("jinja-use", lambda: (__file__, module_file("scout.spec.sandbox"),
                                          module_file("scout.spec.filters"),
+                                         module_file("scout.spec.scopefilters"),
                                          module_file("scout.spec.filtercall"),
                                          module_file("jinja2")))
 

@@ -25,7 +25,8 @@ from pydantic import BaseModel
 
 from scout.report.kindwords import kind_words, with_kind_words
 
-from scout.spec.templating import in_language, make_env
+from scout.spec.scopefilters import in_language
+from scout.spec.templating import make_env
 from scout.stepkit.params import RankParams
 
 #: the names through which a template translates its words (Jinja's i18n extension)

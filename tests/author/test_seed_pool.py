@@ -11,7 +11,7 @@ import pytest
 from scout.errors import ConfigError
 from scout.providers.pool_config import load_pool_config, read_pool_config
 from scout.providers.pool import TokenPool
-from scout.providers.preflight import doctor
+from scout.providers.doctor import doctor
 
 SECRET = "pplx-SEEDSECRET-0123456789"
 

@@ -100,3 +100,59 @@ def test_a_running_batch_reads_interrupted_once_its_process_is_gone() -> None:
     assert record.effective_state() == "running"
     record.pid, record.host = gone.pid, "another-host"  # another machine's: cannot tell
     assert record.effective_state() == "running"
+
+
+def test_a_batch_whose_process_exited_unreaped_or_whose_pid_was_reused_is_interrupted(
+        tmp_path: Any) -> None:
+    """A record keeps its process's identity (start time, boot, pid namespace), so the
+    batch is judged as a lock's holder is (scout.orchestrator.liveness): a pid still
+    named by an unreaped process, or by a later process, is no live batch. A record
+    written before the identity was kept is judged by its pid, as before."""
+    import dataclasses
+    import json
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from scout.batch.record import load_record
+    from scout.orchestrator.liveness import identity, proc_stat
+
+    me = identity()
+    if "pid_start" not in me:
+        import pytest
+
+        pytest.skip("no /proc of this process's own: liveness cannot tell (documented)")
+    zombie = subprocess.Popen([sys.executable, "-c", "pass"])
+    try:
+        deadline = time.monotonic() + 5
+        while (stat := proc_stat(zombie.pid)) is not None and stat[1] != "Z" \
+                and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert stat is not None and stat[1] == "Z"  # exited, not reaped: its pid exists
+        record = BatchRecord(batch_id="b", source="q.txt", pipeline=None,
+                             runs_dir=str(tmp_path), pid=zombie.pid, host=me["host"],
+                             process={**me, "pid": zombie.pid, "pid_start": stat[2]})
+        assert record.effective_state() == "interrupted"
+        older = dataclasses.replace(record, process=None)  # a record from before: pid alone
+        assert older.effective_state() == "running"
+    finally:
+        zombie.wait()
+    # our own pid, with another start time: the pid was reused by a later process
+    reused = BatchRecord(batch_id="b", source="q.txt", pipeline=None, runs_dir=str(tmp_path),
+                         pid=os.getpid(), host=me["host"],
+                         process={**me, "pid_start": me["pid_start"] + 1})
+    assert reused.effective_state() == "interrupted"
+    live = dataclasses.replace(reused, process=me)
+    assert live.effective_state() == "running"
+    # kept on disk and read back; a malformed identity from disk is no evidence
+    live.save()
+    assert load_record(live.path).process == me
+    doc = json.loads(live.path.read_text())
+    doc["process"] = {"pid": [1], "pid_start": "x" * 10, "other": 1}
+    Path(live.path).write_text(json.dumps(doc))
+    back = load_record(live.path)
+    assert back.process == {"pid_start": "x" * 10} and back.effective_state() == "running"
+    doc["process"] = "nonsense"
+    Path(live.path).write_text(json.dumps(doc))
+    assert load_record(live.path).process is None

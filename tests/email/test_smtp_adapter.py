@@ -117,7 +117,7 @@ def test_url_forms() -> None:
 
 
 def test_doctor_checks_the_smtp_login(tmp_path: Path) -> None:
-    from scout.providers.preflight import doctor
+    from scout.providers.doctor import doctor
     from tests.integration.helpers import write_config
 
     write_config(tmp_path)

@@ -14,7 +14,7 @@ import yaml
 
 from scout.cli import main
 from scout.mcp.server import build_mcp
-from scout.mcp.tools import Workspace
+from scout.mcp.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[2]
 AGENTS = (ROOT / "docs" / "agents.md").read_text(encoding="utf-8")

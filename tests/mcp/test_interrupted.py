@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from scout.mcp import server as S
-from scout.mcp.tools import Workspace
+from scout.mcp.workspace import Workspace
 from scout.orchestrator.mission_result import MissionInterrupted
 
 pytestmark = pytest.mark.anyio

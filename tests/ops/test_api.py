@@ -154,9 +154,14 @@ def test_path_traversal_is_rejected(servers, path: str) -> None:
 
 
 def test_unknown_mission_is_404(servers) -> None:
+    """Named by its id only: the server's runs folder is the operator's detail."""
+    root = str(servers["world"].root.resolve())
     for path in ("/api/missions/nope", "/api/missions/nope/journal", "/api/missions/nope/report"):
         r = get(servers["open"], path)
         assert r.status_code == 404 and r.json()["error"]["code"] == "USE003"
+        error = r.json()["error"]
+        assert error["message"] == "no mission 'nope'" and "/api/missions" in error["hint"]
+        assert root not in r.text and "/runs" not in r.text, r.text
 
 
 def test_token_is_required_on_every_endpoint(servers) -> None:

@@ -209,7 +209,7 @@ def test_doctor_warns_not_fails_for_a_chain_whose_links_are_all_when_configured(
         tmp_path: Path) -> None:
     # what apply does: a chain of `name?` links only (the shipped images and email
     # chains) stops no mission by itself, so a keyless setup is not a failed one
-    from scout.providers.preflight import doctor
+    from scout.providers.doctor import doctor
 
     cfg = tmp_path / "config" / "adapters.yaml"
     cfg.parent.mkdir()
@@ -223,7 +223,7 @@ def test_doctor_warns_not_fails_for_a_chain_whose_links_are_all_when_configured(
 
 def test_doctor_passes_on_the_shipped_config_without_keys(tmp_path: Path) -> None:
     # README: no keys are needed, and `scout doctor` checks the setup
-    from scout.providers.preflight import doctor
+    from scout.providers.doctor import doctor
 
     root = Path(__file__).resolve().parent.parent.parent
     checks = doctor(root / "config" / "adapters.yaml", tmp_path, env={})
@@ -235,7 +235,7 @@ def test_doctor_says_a_pool_no_adapter_uses_and_takes_its_variables_for_no_missp
         tmp_path: Path) -> None:
     # docs/providers.md's pool file, with the adapter still on `credentials: {env: …}`:
     # the pool's variable is no near miss of TAVILY_API_KEY, the pool is just unused
-    from scout.providers.preflight import doctor
+    from scout.providers.doctor import doctor
 
     cfg = tmp_path / "config" / "adapters.yaml"
     cfg.parent.mkdir()

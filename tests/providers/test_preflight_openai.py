@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from scout.config.settings import OpenAISettings
-from scout.providers.preflight import check_adapter, credential_hint, doctor
+from scout.providers.doctor import doctor
+from scout.providers.preflight import check_adapter, credential_hint
 from tests.integration.helpers import write_config
 
 KEYED = OpenAISettings(type="openai", base_url="https://api.openai.com/v1",

@@ -18,7 +18,8 @@ from scout.report.svg import Point, price_rating_svg
 from scout.report.tables import fmt
 from scout.schemas.task import Task
 from scout.spec.models import InputSpec
-from scout.spec.templating import in_language, make_env
+from scout.spec.scopefilters import in_language
+from scout.spec.templating import make_env
 from scout.task.build import build_task
 from scout.task.values import coerce
 from scout.validate import validate_paths

@@ -76,7 +76,7 @@ def test_wrong_arguments_are_refused(kwargs):
     ("Published 2023", ("published",), 2023),
 ])
 def test_stated_does_not_read_a_days_number_as_a_quantity(text, units, want):
-    from scout.spec.evidence import stated
+    from scout.spec.stated import stated
 
     assert stated(text, *units) == want
 

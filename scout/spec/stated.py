@@ -1,0 +1,297 @@
+"""The ``stated`` filter: the number a record (its name, aliases and evidence texts) or a
+text states next to a unit (``16 GB``, ``100.000 km``, ``10 horas``, ``60 m²``), read in
+the unit asked (areas, data sizes, weights, lengths and lengths of time are converted),
+optionally only next to (``of``) or away from (``not_of``) some words. Registered with
+the other filters in :mod:`scout.spec.filters`; the record's texts and the argument rules
+it shares with the other record readers are :mod:`scout.spec.evidence`'s. Pure, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from scout import i18n
+from scout.spec.datesaid import month_follows
+from scout.spec.evidence import of_problem, pick_problem, record_texts
+from scout.spec.filtercall import EXPR, arg_rule
+from scout.text import fold, read_number
+from scout.units import (
+    BARE_M2,
+    FT2,
+    M2,
+    NEXT_AFTER,
+    NEXT_BEFORE,
+    area_unit,
+    convert_area,
+    convert_quantity,
+    quantity_unit,
+    stated_units,
+)
+
+# a product's specs (``16 GB``, ``100.000 km``, ``10 horas``) are in its
+# titles and evidence, not in typed fields; this reads them for ``rank.where`` and reports.
+_NUM = r"(\d{1,3}(?:[.,\u00a0\u202f]\d{3})+(?![.,]?\d)|\d+(?:[.,]\d+)?)"
+
+_NO_UNIT = 'name at least one unit, e.g. stated("km")'
+
+
+def _area_asked(units: Any) -> tuple[str | None, str | None]:
+    """(the area unit ``units`` ask for — "m2", "ft2" or None —, what is wrong). Square
+    metres and square feet in one call would mix two scales in one max: refused."""
+    asked: dict[str, str] = {}
+    for u in units:
+        if u is EXPR:
+            continue
+        unit = area_unit(fold(str(u)).strip())
+        if unit is not None:
+            asked.setdefault(unit, str(u))
+    if len(asked) > 1:
+        return None, (f"{asked['m2']!r} is square metres and {asked['ft2']!r} square feet: "
+                      "name the unit you compare in, and a listing stating the other is "
+                      "converted to it")
+    return next(iter(asked), None), None
+
+
+def _quantity_asked(units: Any) -> tuple[tuple[str, str] | None, str | None]:
+    """(the data-size or weight unit ``units`` ask for — ``("data_size", "gb")`` —, what
+    is wrong). Two units of one kind ("GB" and "TB") would mix scales in one max: refused."""
+    asked: dict[str, tuple[str, str, str]] = {}
+    for u in units:
+        if u is EXPR:
+            continue
+        word = fold(str(u)).strip()
+        # "metros" beside "m2" is square metres ("piso de 60 metros"), no length: a
+        # listing's "500 ft from the station" is no area
+        hit = None if area_unit(word) is not None else quantity_unit(word)
+        if hit is not None:
+            asked.setdefault(hit[1], (hit[0], hit[1], str(u)))
+    if len(asked) > 1:
+        a, b = list(asked.values())[:2]
+        if a[0] == b[0]:
+            return None, (f"{a[2]!r} and {b[2]!r} are two units of one quantity: name the "
+                          "unit you compare in, and a listing stating another is converted "
+                          "to it")
+        return None, f"{a[2]!r} and {b[2]!r} are not one quantity: ask for one at a time"
+    got = next(iter(asked.values()), None)
+    return (got[0], got[1]) if got else None, None
+
+
+def _stated_args(args: list[Any], kwargs: dict[str, Any]) -> str | None:
+    if not args:
+        return _NO_UNIT
+    if any(a is not EXPR and not str(a).strip() for a in args):
+        return "a unit cannot be empty"
+    wrong = _area_asked(args)[1] or _quantity_asked(args)[1] or of_problem(kwargs.get("of")) \
+        or of_problem(kwargs.get("not_of"), "not_of")
+    if wrong:
+        return wrong
+    pick = kwargs.get("pick", "max")
+    return None if pick is EXPR else pick_problem(pick)
+
+
+# what joins a range's two ends: "8-12", "8 – 12", "de 8 a 12", "6 to 12", "5 y 9", "2 and 3"
+_RANGE_JOIN = r"\s*(?:-|–|—|a|al|to|y|and|hasta)\s*"
+# the other unit of area, read where the asked one is square metres or square feet: a
+# listing's "650 sq ft" (or "Area (sq ft): 650") is 60.4 m²; "piso de 60 metros" is
+# square metres unless it is a distance ("a 500 metros de la playa", "60 metros del mar")
+_OTHER_AREA = {
+    "m2": ("ft2", re.compile(r"(?<![\d.,])" + _NUM + r"\s*(?:" + FT2 + r")(?![\w²])"
+                             r"|(?<!\w)(?:" + FT2 + r")\)?\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")),
+    "ft2": ("m2", re.compile(r"(?<![\d.,])(?<!\ba )" + _NUM + r"\s*(?:" + M2 + r"|(?:" + BARE_M2
+                             + r")(?!\s+(?:de|del|from|to)\b))(?![\w²])"
+                             r"|(?<!\w)(?:" + M2 + r")\)?\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)")),
+}
+
+
+# a minus sign on the digits, after a space, a bracket or the start: "-86 °C", "(−20 ºC)";
+# not a joining dash ("10-20 L", "DW-86L")
+_MINUS = re.compile(r"(?:^|(?<=[\s(:=/]))[-−]$")
+
+
+def _signed(folded: str, start: int, number: float) -> float:
+    """``number``, read at ``start`` in ``folded``, below zero when a minus sign is on it."""
+    return -number if _MINUS.search(folded[max(0, start - 2):start]) else number
+
+
+@arg_rule(_stated_args)
+def stated(value: Any, *units: str, pick: str = "max", of: Any = None,
+           not_of: Any = None, synonyms: dict[str, tuple[str, ...]] | None = None,
+           ) -> float | int | None:
+    """The number a record (a candidate: its name, aliases and evidence) or a text states
+    next to one of ``units``: ``c | stated("km")`` reads '85.000 km' and 'km: 85,000' as
+    85000. Sources that disagree: ``pick`` the ``max`` (default), ``min`` or ``first``.
+    ``none`` when nothing states it, so ``where`` can keep the record flagged.
+
+    Areas are read in the unit asked: with ``stated("m2", "metros")`` a listing's
+    "650 sq ft" counts as 60.4, with ``stated("sq ft")`` a "60 m²" as 645.8; asking for
+    both units at once is an error (two scales in one comparison). So are data sizes and
+    weights: with ``stated("GB")`` a "1 TB" counts as 1000, with ``stated("kg")`` a
+    "3.3 lbs" as 1.497; lengths: with ``stated("km")`` a "5 miles" as 8.047 (with no
+    ``of`` words, km and miles only: a trail's "600 m" of climb is no distance of 0.6
+    km; ``stated("m")`` reads metres and feet); and lengths of time: with ``stated("hours", "horas")`` a "90 min"
+    counts as 1.5 (hours, minutes and seconds; not days or weeks).
+
+    ``of``: a word (or a list of words) the value must stand next to, for a product that
+    states several values in one unit: ``stated("GB", of=["RAM", "memoria"])`` reads "16 GB
+    RAM", "16 GB de RAM" and "RAM: 16 GB" but not "512 GB SSD". ``not_of``: words the
+    value must not stand next to, for a part a record states beside itself:
+    ``stated("m2", not_of=["terraza", "terrace"])`` reads "95 m²" but not "terraza de
+    40 m²" or "a 40 m² terrace". An ``of`` / ``not_of`` word is also any word of its
+    synonym group (``synonyms``: the pipeline's, as :func:`mentions` reads them), so
+    ``of=[task.layout]`` with ``theatre: [teatro]`` reads "Teatro: 120 personas". An ``of``
+    thing said to be absent, with no amount after it ("sin matrícula", "no joining fee",
+    "without a deposit", "sin permanencia"), states 0 of it."""
+    wrong = pick_problem(pick) or _area_asked(units)[1] or _quantity_asked(units)[1] \
+        or of_problem(of) or of_problem(not_of, "not_of")
+    if wrong:
+        raise ValueError(f"stated: {wrong}")
+    words = [_number_too(fold(str(u)).strip()) for u in units if str(u).strip()]
+    if not words:
+        raise ValueError(f"stated: {_NO_UNIT}")
+    alt = "|".join(words)
+    # "2-bed", "3-bedroom": a hyphen joins the number to its unit as a space does; a
+    # count may be a word ("dos habitaciones", "two bedrooms")
+    count = "|".join(i18n.COUNT_WORDS)
+    found_re = re.compile(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?!\w)"
+                          r"|(?<!\w)(?:" + alt + r")\s*[:=]?\s*" + _NUM + r"(?![.,]?\d)"
+                          r"|(?<!\w)(" + count + r")[\s-]+(?:" + alt + r")(?!\w)")
+    # a range next to the unit ("de 8 a 12 años", "ages 6-12", "2-3 bedrooms", "entre 5 y
+    # 9 años"): both ends are stated, so pick='min' reads its low end, 'max' its top
+    range_re = re.compile(r"(?<![\d.,])" + _NUM + _RANGE_JOIN + _NUM + r"\s*-?\s*(?:" + alt
+                          + r")(?!\w)|(?<!\w)(?:" + alt + r")\s*[:=]?\s*(?:de\s+|from\s+|"
+                          r"entre\s+|between\s+)?" + _NUM + _RANGE_JOIN + _NUM + r"(?![.,]?\d)")
+    area = _area_asked(units)[0]
+    other, other_re = _OTHER_AREA[area] if area else (None, None)
+    quantity = _quantity_asked(units)[0]
+    near, away = _near_re(of, synonyms), _near_re(not_of, synonyms)
+
+    def kept(folded: str, span: tuple[int, int]) -> bool:
+        return (near is None or _is_near(folded, span, near)) and \
+            (away is None or not _is_near(folded, span, away))
+
+    numbers: list[float] = []
+    for text in record_texts(value):
+        folded = fold(text)
+        found: dict[int, float] = {}  # by where the value starts: read once, in text order
+        for m in found_re.finditer(folded):
+            if m.group(2) and month_follows(folded, m.end()):
+                continue  # "Published: 12 March 2024": a day, not a quantity of the unit
+            if kept(folded, m.span()):
+                found[m.start()] = (float(i18n.COUNT_WORDS[m.group(3)]) if m.group(3)
+                                    else _signed(folded, m.start(1) if m.group(1) else m.start(2),
+                                                 read_number(m.group(1) or m.group(2))))
+        for m in range_re.finditer(folded):
+            lo, hi = (1, 2) if m.group(1) else (3, 4)
+            if kept(folded, m.span()) and read_number(m.group(lo)) < read_number(m.group(hi)):
+                found.setdefault(m.start(lo), read_number(m.group(lo)))
+                found.setdefault(m.start(hi), read_number(m.group(hi)))
+        if area and other and other_re is not None:
+            for m in other_re.finditer(folded):
+                if kept(folded, m.span()):
+                    found.setdefault(m.start(), convert_area(
+                        read_number(m.group(1) or m.group(2)), other, area))
+        if quantity is not None:
+            for start, span, amount in _quantities(folded, *quantity, worded=near is not None):
+                if kept(folded, span):
+                    found.setdefault(start, amount)
+        for start in _none_of(folded, of, synonyms):  # "sin matrícula": 0 of it
+            found.setdefault(start, 0.0)
+        numbers += [found[k] for k in sorted(found)]
+    if not numbers:
+        return None
+    got = numbers[0] if pick == "first" else (max(numbers) if pick == "max" else min(numbers))
+    return int(got) if got.is_integer() else got
+
+
+def _of_words(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None) -> str:
+    """The ``of`` words and their ``synonyms`` group's as one regex alternation, the
+    longest first, each in the singular or the plural as mentions reads a word
+    ("banquetes de hasta 120" for "banquete")."""
+    words = {fold(str(w)).strip() for w in ([of] if isinstance(of, str) else list(of))}
+    words |= {alt for w in words for alt in (synonyms or {}).get(w, ())}
+    return "|".join(_plural_too(w) for w in sorted(words - {""}, key=lambda w: (-len(w), w)))
+
+
+#: an ``of`` thing said to be absent, its clause ending there: "sin matrícula", "no joining
+#: fee and no contract", "without a deposit", "sin permanencia" (0 of it); not "sin matrícula
+#: de 20 €" nor "no RAM upgrade", where the words go on
+_NONE_OF = (r"(?<!\w)(?:sin|no|ni|nor|without|zero|cero|free\s+of)\s+(?:(?:a|an|any|ningun[ao]?)\s+)?"
+            r"(?:{alt})(?=\s*(?:[,.;!?)]|$)|\s+(?:y|e|and|ni|nor|o|or|con|with|but|pero)\b)")
+
+
+def _none_of(folded: str, of: Any, synonyms: dict[str, tuple[str, ...]] | None) -> list[int]:
+    """Where ``folded`` says the ``of`` thing is absent ("sin matrícula", "no joining fee"):
+    a value of 0 of it, so ``stated('€', of=['matrícula'])`` reads 0 there, not nothing."""
+    if of is None:
+        return []
+    return [m.start() for m in re.finditer(_NONE_OF.format(alt=_of_words(of, synonyms)), folded)]
+
+
+def _near_re(of: Any, synonyms: dict[str, tuple[str, ...]] | None = None,
+             ) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """(after, before): the ``of`` words, or a word of their ``synonyms`` group, right
+    after a value or right before it."""
+    if of is None:
+        return None
+    alt = _of_words(of, synonyms)
+    return (re.compile(NEXT_AFTER.replace("??", "?", 1) + r"(?:" + alt + r")(?!\w)"),
+            re.compile(r"(?<!\w)(?:" + alt + r")(?:" + _CAP_BEFORE + "|" + _FOR_BEFORE + "|"
+                       + _WITHIN_BEFORE + "|" + NEXT_BEFORE + r")$"))
+
+
+#: a cap between the word and the value it names, as listings state a most: "banquetes de
+#: hasta 120 comensales", "theatre for up to 250 people", "cóctel: máximo 300 personas"
+_CAP_BEFORE = (r"\s*(?::\s*|\s(?:de|del|of|for|para|with|con)\s+|\s)(?:hasta|up\s+to|"
+               r"como\s+maximo|maximo|maximum|max\.?|a\s+maximum\s+of)\s+")
+
+
+#: when, between the word and the time it takes: "entrega en 2 semanas", "delivery in 2
+#: weeks", "turnaround within 5 days", "entrega en un plazo de 10 días"
+_WITHIN_BEFORE = r"\s(?:en|in|within|dentro\s+de|en\s+un\s+plazo\s+de)\s+"
+
+
+#: what the thing is for, between the word and its value: "despacho privado para 4
+#: personas", "a private office for 4 people", "banquete para 80 comensales"
+_FOR_BEFORE = r"\s(?:for|para)\s+"
+
+
+def _number_too(unit: str) -> str:
+    """A unit word (folded) as a regex that reads it in the singular and the plural, as
+    pages write either ("1 día", "5-day turnaround" for ``stated('days', 'días')``); a
+    short unit or one not ending in a letter ("km", "m2", "GB") as written."""
+    if len(unit) < 3 or not unit[-1].isalpha() or " " in unit:
+        return re.escape(unit)
+    stem = unit[:-2] if unit.endswith("es") and len(unit) > 5 and unit[-3] not in "aeiou" \
+        else unit[:-1] if unit.endswith("s") and len(unit) >= 4 else unit
+    return re.escape(stem) + r"(?:e?s)?"
+
+
+def _plural_too(word: str) -> str:
+    """``word`` (folded) as a regex that also reads its plural, each of its words as
+    ``mentions`` reads them ("banquete" finds "banquetes", "sala grande" "salas grandes")."""
+    return r"\s+".join(re.escape(part) + (r"(?:e?s)?" if len(part) >= 3 and part[-1].isalpha()
+                                          else "") for part in word.split())
+
+
+def _is_near(folded: str, span: tuple[int, int], near: tuple[re.Pattern[str], re.Pattern[str]],
+             ) -> bool:
+    after, before = near
+    return bool(after.match(folded, span[1]) or before.search(folded[:span[0]]))
+
+
+def _quantities(folded: str, kind: str, target: str, worded: bool = False,
+                ) -> list[tuple[int, tuple[int, int], float]]:
+    """Every data size, weight, length or length of time ``folded`` states, in ``target``
+    units (a listing's "1 TB" as 1000 GB, "90 min" as 1.5 h, "5 miles" as 8.047 km), with
+    where each starts and its span; ``worded``: ``of=`` words say whose value it is, so a
+    length's every unit is read (:func:`scout.units.stated_units`)."""
+    units = stated_units(kind, target, worded)
+    alt = "|".join(f"(?P<u_{u}>{rx})" for u, (rx, _f) in units.items())
+    out = []
+    for m in re.finditer(r"(?<![\d.,])" + _NUM + r"\s*-?\s*(?:" + alt + r")(?![\w²])", folded):
+        unit = next(k[2:] for k, v in m.groupdict().items() if k.startswith("u_") and v)
+        if unit == "g" and len(m.group(1)) == 1 and m.end(1) == m.start("u_g"):
+            continue  # "4G", "5G": a mobile network, not grams
+        out.append((m.start(), m.span(), convert_quantity(read_number(m.group(1)), unit, target)))
+    return out
