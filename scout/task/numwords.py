@@ -148,7 +148,18 @@ def rewrite(folded: str) -> str:
         if len(digits) <= b - a:
             out[a:b] = list(digits.rjust(b - a))
         i = end
-    return _unit_halves("".join(out))  # after the words: "dos kilos y medio" is 2.5
+    return _digit_halves(_unit_halves("".join(out)))  # "dos kilos y medio" is 2.5
+
+
+# "4 and a half stars", "nota de 8 y medio": a half after digits with no unit between (not
+# a clock's "a las 8 y media", which is half past)
+_DIGIT_HALF = re.compile(r"(?<![\w.,])(?<!\blas\s)(?<!\bat\s)(?P<n>\d{1,3})"
+                         r"\s+(?:and\s+a\s+half|y\s+medi[oa])\b")
+
+
+def _digit_halves(folded: str) -> str:
+    """``folded`` with "N and a half" / "N y medio" as "N.5", the same length."""
+    return _DIGIT_HALF.sub(lambda m: f"{m.group('n')}.5".rjust(len(m.group(0))), folded)
 
 
 def _adjacent(text: str, left: re.Match[str], right: re.Match[str]) -> bool:

@@ -177,6 +177,9 @@ def find_rating(free: str, default: float | None,
         w = re.search(r"\b(?:" + words + r")\s+(?:(?:guest|customer|user|de\s+clientes)\s+)?"
                       + _NOUN + r"\b", free) or re.search(
             r"\b" + _NOUN + r"\s+(?:that\s+are\s+|muy\s+)?(?:" + words + r")\b", free)
+        if w is None:  # "rated excellent", "valorado como excelente": the verb, then the word
+            w = re.search(r"\b(?:rated|reviewed|" + _RATED + r")\s+(?:as\s+|como\s+|de\s+)?(?:"
+                          + words + r")\b", free)
         if w is None:
             s = _STANDALONE.search(free)
             if s and re.fullmatch(words, s.group("w")):
