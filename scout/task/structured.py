@@ -92,16 +92,17 @@ _BOUND_WORDS = frozenset({"min", "max", "minimo", "maximo", "minima", "maxima", 
                           "maximum"})
 
 
-def _json_fields(obj: dict[object, object]) -> list[tuple[str, str]]:
+def _json_fields(obj: dict[object, object], depth: int = 0) -> list[tuple[str, str]]:
     """A JSON object's fields; a tool call's arguments ({"tool": ..., "arguments": {...}})
-    are the request's fields, its envelope's name and id none."""
+    are the request's fields, its envelope's name and id none. An object nested deeper
+    than an envelope's few levels is no request's (and no recursion to exhaust)."""
     wrapped = any(isinstance(v, dict) for v in obj.values())
     out: list[tuple[str, str]] = []
     for k, v in obj.items():
         if v is None or (wrapped and fold(str(k)) in _CALL_KEYS):
             continue
         if isinstance(v, dict):
-            out += _json_fields(v)
+            out += _json_fields(v, depth + 1) if depth < 3 else []
         else:
             out.append((str(k).replace("_", " "), " ".join(str(x) for x in v)
                         if isinstance(v, list) else str(v)))

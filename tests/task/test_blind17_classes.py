@@ -232,3 +232,11 @@ def test_whom_a_grant_is_for_ends_at_what_it_is_about(query: str, want: tuple) -
 def test_a_language_word_that_opens_a_proper_name_asks_no_language(query: str, want: tuple) -> None:
     v = _values(query, READING)
     assert (v.get("tongue"), v.get("about")) == want
+
+
+def test_a_json_object_nested_past_an_envelope_is_read_without_error() -> None:
+    deep = '{"a": ' * 300 + '"x"' + "}" * 300
+    assert _values(deep, STAY).get("city") is None
+    # an envelope two levels down still gives its arguments
+    call = '{"id": "1", "call": {"tool": "apply", "arguments": {"city": "Lima"}}}'
+    assert _values(call, STAY)["city"] == "Lima"
