@@ -46,8 +46,12 @@ terms and days counted from today, taxes and deposits around a budget, currencie
 words and of South Africa, Nigeria and Australia, ratings on other scales, lists of
 places, double negations, voice fillers, e-mail reply chains, Chilean, Peruvian,
 Venezuelan, Cuban, Australian, Irish, Nigerian and South African usage; every example
-kind, coworking, tours and venues among them). Their
-values are compared as their types are: quantities (number, area, data size, weight) to two
+kind, coworking, tours and venues among them); ``--blind17`` the seventeenth (dates
+right around today, a Sunday in Spain's December bridge, imperial and US units, superlatives
+and counts of results wanted, place typos and abbreviations, prices with decimals in both
+conventions, ratings in words and fractions, tool calls relayed as text; every example kind,
+flights, lab equipment, tenders, trails and translation among them). Their
+values are compared as their types are: quantities (number, area, data size, weight, length) to two
 decimals, a list's items in any order.
 
 The target is >= 97% per field; the same scorer backs ``tests/task/test_corpus.py``.
@@ -82,6 +86,7 @@ BLIND13 = ROOT / "tests" / "task" / "corpus" / "blind13.yaml"
 BLIND14 = ROOT / "tests" / "task" / "corpus" / "blind14.yaml"
 BLIND15 = ROOT / "tests" / "task" / "corpus" / "blind15.yaml"
 BLIND16 = ROOT / "tests" / "task" / "corpus" / "blind16.yaml"
+BLIND17 = ROOT / "tests" / "task" / "corpus" / "blind17.yaml"
 TARGET = 0.97
 
 
@@ -158,7 +163,7 @@ def canonical(value: Any) -> Any:
 def _expected(raw: Any, type_name: str) -> Any:
     if raw is None:
         return None
-    if type_name in ("rating", "number", "area", "data_size", "weight"):
+    if type_name in ("rating", "number", "area", "data_size", "weight", "length"):
         return round(float(raw), 2)
     if isinstance(raw, list):
         return ", ".join(sorted(str(v) for v in raw))
@@ -251,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"score the fifteenth blind set ({BLIND15.relative_to(ROOT)}) instead")
     ap.add_argument("--blind16", action="store_true",
                     help=f"score the sixteenth blind set ({BLIND16.relative_to(ROOT)}) instead")
+    ap.add_argument("--blind17", action="store_true",
+                    help=f"score the seventeenth blind set ({BLIND17.relative_to(ROOT)}) instead")
     ap.add_argument("--misses", action="store_true", help="list every wrong field")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
@@ -259,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
             else BLIND10 if args.blind10 else BLIND11 if args.blind11
             else BLIND12 if args.blind12 else BLIND13 if args.blind13
             else BLIND14 if args.blind14 else BLIND15 if args.blind15
-            else BLIND16 if args.blind16 else args.corpus)
+            else BLIND16 if args.blind16 else BLIND17 if args.blind17 else args.corpus)
     corpus = load_corpus(path)
     t0 = time.perf_counter()
     report = score(corpus)  # the first pass pays the lazy loads (CLDR data, regexes)
@@ -284,7 +291,8 @@ def main(argv: list[str] | None = None) -> int:
              else "blind set 13" if args.blind13
              else "blind set 14" if args.blind14
              else "blind set 15" if args.blind15
-             else "blind set 16" if args.blind16 else "corpus")
+             else "blind set 16" if args.blind16
+             else "blind set 17" if args.blind17 else "corpus")
     print(f"{label}: {path} ({report['requests']} requests: "
           f"{report['langs'].get('es', 0)} Spanish, {report['langs'].get('en', 0)} English)")
     print(f"{'field':<8} {'correct':>8} {'total':>6} {'accuracy':>9}")

@@ -28,6 +28,9 @@ from scout.task.readers import CLAIMED
 _FOR = re.compile(r"(?<![\w\x00])(?:for|para)\s+")
 _PIECE = re.compile(r"[a-z][\w'-]*|\x00+")
 _MAX_WORDS = 4  # an audience is a few words: "early-career women researchers"
+# a word that opens what the thing is about ends whom it is for: "grants for postdocs on
+# climate change", "convocatorias para posdocs sobre cambio climático"
+_ABOUT = frozenset({"on", "about", "sobre", "acerca", "regarding", "concerning"})
 # a subject input declared for a person's role (its name or an alias: "role", "puesto",
 # "as" / "como": what one works as): whom the thing is for is then the subject itself
 # ("jobs for senior data scientists": the role is "data scientists")
@@ -80,7 +83,7 @@ def audience_spans(free: str, folded: str, read: Iterable[tuple[int, int]],
         pieces: list[tuple[int, int]] = []
         while len(pieces) < _MAX_WORDS:
             piece = _PIECE.match(free, pos)
-            if piece is None or piece.group(0) in sw.CONNECTORS | sw.FRAME | sw.WITH:
+            if piece is None or piece.group(0) in sw.CONNECTORS | sw.FRAME | sw.WITH | _ABOUT:
                 break
             pieces.append(piece.span())
             gap = re.match(r"[ \t]+", free[piece.end():])

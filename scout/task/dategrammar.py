@@ -65,7 +65,7 @@ class Grammar:
     one falls in, from ``today``."""
 
     def __init__(self, text: str, original: str, today: dt.date) -> None:
-        self.text, self.today = text, today
+        self.text, self.original, self.today = text, original, today
         self.words = month_words(text, original)
         self.weekend_typos = weekend_typos(text)
         self.days = {w: n for w, n in weekdays().items() if len(w) >= 5}
@@ -132,19 +132,35 @@ def date_forms(g: Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | 
                   rf"(?:,?\s+{_Y.format('y1')})?{_SEP}{g.mon('m2')}\s+{_D.format('d2')}"
                   rf"(?:,?\s+{_Y.format('y2')})?", cross))
 
-    def same(m: re.Match[str]) -> Value | None:
+    def same(m: re.Match[str], month_first: bool = False) -> Value | None:
         mon, d1, d2 = g.num(m, "m"), int(m.group("d1")), int(m.group("d2"))
-        if d2 < d1:
-            return None
+        if d2 < d1:  # "del 30 al 2 de enero", "Dec 30-2": across the month's turn
+            return _turn(m, mon, d1, d2, month_first)
         y = _opt_year(m, "y") or g.day_year(mon, d2)
         return DateRange(start=dt.date(y, mon, d1), end=dt.date(y, mon, d2))
+
+    def _turn(m: re.Match[str], mon: int, d1: int, d2: int, month_first: bool) -> Value | None:
+        """A short stay over a month's end, the month said once: on the second day ("del
+        30 al 2 de enero": 30 December) or on the first ("Dec 30-2": 2 January)."""
+        try:
+            if month_first:
+                y = _opt_year(m, "y") or g.day_year(mon, d1)
+                start = dt.date(y, mon, d1)
+                end = dt.date(y + mon // 12, mon % 12 + 1, d2)
+            else:
+                y = _opt_year(m, "y") or g.day_year(mon, d2)
+                end = dt.date(y, mon, d2)
+                start = dt.date(y - (mon == 1), (mon - 2) % 12 + 1, d1)
+        except ValueError:  # "del 31 al 2 de marzo": no 31 February
+            return None
+        return DateRange(start=start, end=end) if (end - start).days <= 15 else None
 
     forms.append((rf"\b(?:(?:del|desde(?:\s+el)?|entre(?:\s+el)?|de|from(?:\s+the)?|"
                   rf"between(?:\s+the)?)\s+)?"
                   rf"{_D.format('d1')}{_SEP}(?:el\s+|the\s+)?{_D.format('d2')}\s+(?:de\s+|of\s+)?"
                   rf"{g.mon('m')}(?:{_YSEP}{_Y.format('y')})?", same))
     forms.append((rf"\b{g.mon('m')}\s+{_D.format('d1')}{_SEP}{_D.format('d2')}\b"
-                  rf"(?:,?\s+{_Y.format('y')})?", same))
+                  rf"(?:,?\s+{_Y.format('y')})?", lambda m: same(m, month_first=True)))
 
     def first_named(m: re.Match[str]) -> Value | None:
         # "del 12 marzo al 15", "from 12 March to the 15th": the month said on the first
@@ -294,7 +310,7 @@ def date_forms(g: Grammar) -> list[tuple[str, Callable[[re.Match[str]], Value | 
     forms.append((rf"\b(?P<mod>next\s+|this\s+|(?:el\s+)?proximo\s+|este\s+)?"
                   rf"{g.mon('m')}(?!\w)(?P<post>\s+(?:que\s+viene|proximo))?", bare))
 
-    forms.extend(day_number_forms(t, g.day_year, g.mon_any))
+    forms.extend(day_number_forms(t, g.day_year, g.mon_any, g.original))
     forms.extend(relative_forms(t, g.days, rel_year, g.abbr, g.weekend_typos))
     forms.extend(ahead_forms(t))
     forms.extend(feast_forms(t))

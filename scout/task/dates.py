@@ -22,7 +22,8 @@ Resolution, from the injected ``today`` (never the clock):
 * "this weekend" / "este fin de semana" is the coming Saturday-Sunday (today when it is
   Sunday), and so is Spanish "el próximo fin de semana" / "el finde que viene" (Fundéu:
   "próximo" is the nearest ahead); English "next weekend" is the one after it;
-* "next week" / "la semana que viene" is next Monday-Sunday; "this week" today-Sunday;
+* "next week" / "la semana que viene" is next Monday-Sunday; "this week" today-Sunday
+  (said on a Sunday, the week ahead);
 * "in N days" is that day; "in N weeks" the seven days from N weeks ahead; "in N
   months" / "dentro de un mes", "next month" / "el mes que viene" the calendar month;
   "next year" / "el año que viene" the whole year, and "<month> next year" /

@@ -32,10 +32,11 @@ def weekend_holding(day: dt.date) -> DateRange:
 
 
 def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word: str = "(?!)",
-                     ) -> list[Form]:
+                     whole: str = "") -> list[Form]:
     """(pattern, builder) pairs over folded text; ``day_year(month, day)`` is the year of
     the next such day; ``month_word`` a regex for a month's name (a day before one is
-    the longer forms' of :mod:`scout.task.dategrammar`)."""
+    the longer forms' of :mod:`scout.task.dategrammar`); ``whole`` the request as typed,
+    whose numeric dates say their order (:func:`_month_first`), read or not yet."""
     forms: list[Form] = []
 
     def next_day(d: int) -> dt.date:
@@ -125,9 +126,12 @@ def day_number_forms(t: dt.date, day_year: Callable[[int, int], int], month_word
         return DateRange(start=d, end=d)
 
     def numeric(m: re.Match[str]) -> DateRange:
-        return numeric_day(m.group("a"), m.group("b"), m.group("y"))
+        return numeric_day(m.group("a"), m.group("b"), m.group("y"),
+                           _month_first(whole or m.string))
 
-    forms.append((r"(?:\b(?:el|on|del|for|para|from|desde|until|hasta|al)\s+)"
+    # a travel date's own words cue it too: "leaving 12/28 and back 1/3", "vuelta el 3/1"
+    forms.append((r"(?:\b(?:el|on|del|for|para|from|desde|until|hasta|al|back|returning|"
+                  r"departing|leaving|arriving|vuelta|regreso|ida|salida|llegada)\s+)"
                   r"(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?\b(?!/)", numeric))
     # with no cue, only a pair that cannot be a rating, a fraction or "24/7" (_unambiguous)
     forms.append((r"(?<![\w/.,])(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>(?:19|20|21)?\d{2}))?"
@@ -200,3 +204,15 @@ def _unambiguous(m: re.Match[str]) -> bool:
     rating), and a side over 12 or a leading zero ("15/09", "05/03")."""
     a, b = m.group("a"), m.group("b")
     return len(a) == len(b) == 2 and ((int(a) > 12) != (int(b) > 12) or "0" in (a[0], b[0]))
+
+
+# a slash pair only one order can read: "12/28" is month first, "28/12" day first
+_SLASH_PAIR = re.compile(r"(?<![\w/.,])(\d{1,2})/(\d{1,2})(?![\d.,])")
+
+
+def _month_first(text: str) -> bool:
+    """The request writes its numeric dates month first: one of them can only be read so
+    ("leaving 12/28 and back 1/3": 1/3 is 3 January) and none only day first ("24/7" is a
+    service, no date)."""
+    pairs = [(int(a), int(b)) for a, b in _SLASH_PAIR.findall(text) if (a, b) != ("24", "7")]
+    return any(b > 12 >= a for a, b in pairs) and not any(a > 12 >= b for a, b in pairs)

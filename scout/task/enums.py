@@ -75,6 +75,8 @@ def _enum_hits(text: QueryText, word: str, ruled_out: bool = False) -> list[re.M
             continue  # "camp for 10 days": a length, not the enum value "day"
         if opens_landform_name(text, m.span()):
             continue  # "the Lake District", "los Picos de Europa": a place, no feature
+        if _opens_proper_name(text, m.span()):
+            continue  # "the Spanish Civil War": a name's word, no language asked
         said = _RULED_OUT.search(text.free[max(0, m.start() - 24):m.start()]) or (
             ruled_out and _RULED_OUT_RUN.search(text.free[max(0, m.start() - 60):m.start()]))
         if bool(said) == ruled_out:
@@ -82,6 +84,23 @@ def _enum_hits(text: QueryText, word: str, ruled_out: bool = False) -> list[re.M
         elif not ruled_out:
             text.claim(m.span())
     return hits
+
+
+# an article, then a capitalised enum word, then another capitalised word: a proper name
+# the word opens ("the Spanish Civil War", "the French Revolution", "la Francesa ...")
+_ARTICLE_BEFORE = re.compile(r"(?<!\w)(?:the|la|el|los|las)[ \t]+$")
+_CAPITAL_AFTER = re.compile(r"[ \t]+[A-ZÁÉÍÓÚÑ][\w'’-]*")
+
+
+def _opens_proper_name(text: QueryText, span: tuple[int, int]) -> bool:
+    """The enum word at ``span``, typed with its capital after an article, opens a name
+    with a capitalised word after it ("about the Spanish Civil War"): the name's word, not
+    the value (a book's language). A word with no article before it ("Spanish Novels" in
+    a title-cased request) is still the value."""
+    a, b = span
+    return text.original[a:a + 1].isupper() \
+        and _ARTICLE_BEFORE.search(text.free, max(0, a - 8), a) is not None \
+        and _CAPITAL_AFTER.match(text.original, b) is not None
 
 
 def opens_landform_name(text: QueryText, span: tuple[int, int]) -> bool:

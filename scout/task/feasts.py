@@ -148,7 +148,10 @@ def feast_forms(t: dt.date) -> list[Form]:
         if m.group("ny"):
             return make(t.year + 1)
         span = make(t.year)
-        return span if span is not None and span.end >= t else make(t.year + 1)
+        if span is None or span.end < t:
+            return make(t.year + 1)
+        # the current one while it lasts, from today: its days gone are no stay's
+        return span if span.start >= t else DateRange(start=t, end=span.end)
 
     def day(m: re.Match[str]) -> DateRange | None:
         name = re.sub(r"\s+", " ", m.group("f")).replace("'", "").replace("’", "")
@@ -186,6 +189,20 @@ def feast_forms(t: dt.date) -> list[Form]:
     def puente(m: re.Match[str]) -> DateRange | None:
         month, first, last = _PUENTES[re.sub(r"\s+", " ", m.group("p"))]
         return next_of(m, lambda y: bridged(dt.date(y, month, first), dt.date(y, month, last)))
+
+    def bare_puente(m: re.Match[str]) -> DateRange | None:
+        # "este puente", "para el puente": the next of Spain's puentes not yet over (a
+        # holiday joined to its weekend; a Wednesday's alone is no puente); not where the
+        # request names another country, whose puentes are others
+        if any(c != "ES" for c in _territories(m.string)):
+            return None
+        spans = [r for y in (t.year, t.year + 1) for month, first, last in set(_PUENTES.values())
+                 if (r := bridged(dt.date(y, month, first), dt.date(y, month, last))).end >= t
+                 and (r.end - r.start).days > last - first]
+        if not spans:
+            return None
+        span = min(spans, key=lambda r: r.start)
+        return span if span.start >= t else DateRange(start=t, end=span.end)
 
     def patrias(m: re.Match[str]) -> DateRange | None:
         known = [c for c in _territories(m.string) if c in _PATRIAS]
@@ -236,7 +253,7 @@ def feast_forms(t: dt.date) -> list[Form]:
         # "available in the new year", "after the new year": January, not the 1st alone
         return Month(year=t.year if t.month == 1 else t.year + 1, month=1)
 
-    return list(zip(_patterns(), (day, puente, patrias, fallas, oktoberfest, season_pair,
+    return list(zip(_patterns(), (day, puente, bare_puente, patrias, fallas, oktoberfest, season_pair,
                                    cherry, new_year_month, feria)))
 
 
@@ -263,6 +280,9 @@ def _patterns() -> tuple[str, ...]:
         r"\b(?:el\s+)?puente\s+(?:del\s+|de\s+(?:la\s+|los\s+)?)(?P<p>" + "|".join(
             re.escape(p).replace(r"\ ", r"\s+") for p in sorted(_PUENTES, key=len, reverse=True))
         + r")\b" + year,
+        # "este puente", "para el puente" with no feast after it (that is the form above);
+        # after a word of time only ("vistas sobre el puente" is a bridge)
+        r"\b(?:este|(?:para|durante|en|por)\s+el)\s+puente\b(?!\s+(?:de|del|of)\b)(?P<y>)(?P<ny>)",
         r"\b(?:las\s+|the\s+)?fiestas\s+patrias\b" + year,
         r"\b(?:las\s+)?fallas\b" + year,
         r"\b(?:the\s+|el\s+)?oktoberfest\b" + year,

@@ -91,13 +91,20 @@ MONEY_TERRITORY: dict[str, str] = {
 
 
 def territory_of(place_folded: str) -> str | None:
-    """The country code of a folded place name ("new york city" → US), if known."""
+    """The country code of a folded place name ("new york city" → US), if known; an
+    abbreviation written in parts ("bs. as.", "Bs As") as its one word ("bsas")."""
     words = place_folded.split()
     for n in range(len(words), 0, -1):  # the longest known prefix: "new york city" → "new york"
         hit = CITY_TERRITORY.get(" ".join(words[:n]))
         if hit:
             return hit
+    if _PARTS.fullmatch(place_folded):
+        return CITY_TERRITORY.get(re.sub(r"[.\s]", "", place_folded))
     return None
+
+
+# initials and short syllables with dots or spaces between: "bs. as.", "bs as", "ee. uu."
+_PARTS = re.compile(r"[^\W\d_]{1,3}\.?(?:\s*[^\W\d_]{1,3}\.?)+")
 
 
 # ---------------------------------------------------------------- places known by name
@@ -311,13 +318,25 @@ def _swapped(a: str, b: str) -> bool:
         and a[diff[1]] == b[diff[0]]
 
 
+def _undoubled(a: str, b: str) -> bool:
+    """True when ``a`` is ``b`` with a double letter typed once or a letter typed twice
+    ("sevila" / "sevilla", "pariss" / "paris")."""
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    if len(long_) != len(short) + 1:
+        return False
+    i = next((k for k in range(len(short)) if short[k] != long_[k]), len(short))
+    return long_[:i] + long_[i + 1:] == short and i > 0 and long_[i] == long_[i - 1]
+
+
 def misspelt_place(name: str) -> str | None:
     """The known place (folded) that ``name`` (one word, folded) is a slip of the fingers
-    for: two adjacent letters swapped ("madird", "barcleona", "lodnon"), in a word of five
-    letters or more the gazetteer does not know itself, when exactly one known name fits.
-    Only a swap: a letter left out or added may be another real place ("edinburg" is a
-    city in Texas), and a swap of a known name rarely is."""
+    for: two adjacent letters swapped ("madird", "barcleona", "lodnon") or a double letter
+    typed once or a letter twice ("sevila", "valladollid"), in a word of five letters or
+    more the gazetteer does not know itself, when exactly one known name fits. No other
+    letter left out or added: that may be another real place ("edinburg" is a city in
+    Texas), and a swap or a double of a known name rarely is."""
     if len(name) < 5 or " " in name or name in _known_names():
         return None
-    hits = {n for n in _known_names() if len(n) == len(name) and _swapped(name, n)}
+    hits = {n for n in _known_names() if abs(len(n) - len(name)) <= 1
+            and (_swapped(name, n) or _undoubled(name, n))}
     return hits.pop() if len(hits) == 1 else None

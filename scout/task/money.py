@@ -321,8 +321,12 @@ def _halves(free: str) -> str:
 
 def _side(g: dict[str, str | None], original: str, m: re.Match[str], n: str,
           territories: list[str], lang: str) -> tuple[str | None, str | None, str]:
-    """The currency of one amount: the token before it, else the one after it."""
-    for where in ("pre", "post"):
+    """The currency of one amount: the token before it, else the one after it; an ISO code
+    after it before a sign ("$500 MXN", "$ 45.000 ARS"): a sign names a family of
+    currencies ("$" dollars or pesos), the code the one meant."""
+    post = (g["post" + n] or "").strip().upper()
+    order = ("post", "pre") if g["pre" + n] and post in currencies().iso else ("pre", "post")
+    for where in order:
         tok = g[where + n]
         if tok and len(tok.strip()) == 1 and tok.strip().isalpha() and not letter_sign(
                 tok.strip(), original[m.start(where + n):m.start("a" + n)], g["a" + n] or "",

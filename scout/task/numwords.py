@@ -151,6 +151,19 @@ def rewrite(folded: str) -> str:
     return _unit_halves("".join(out))  # after the words: "dos kilos y medio" is 2.5
 
 
+# "4 and a half stars", "nota de 8 y medio": a half after digits with no unit between (not
+# a clock's "a las 8 y media", which is half past); a grade's only, for a count or an age
+# has no halves ("mi hijo de 6 y medio" is no age of 6)
+_DIGIT_HALF = re.compile(r"(?<![\w.,])(?<!\blas\s)(?<!\bat\s)(?P<n>\d{1,3})"
+                         r"\s+(?:and\s+a\s+half|y\s+medi[oa])\b")
+
+
+def digit_halves(folded: str) -> str:
+    """``folded`` with "N and a half" / "N y medio" as "N.5", the same length: for the
+    rating reader (:mod:`scout.task.rating`)."""
+    return _DIGIT_HALF.sub(lambda m: f"{m.group('n')}.5".rjust(len(m.group(0))), folded)
+
+
 def _adjacent(text: str, left: re.Match[str], right: re.Match[str]) -> bool:
     """Only spaces or a hyphen between two tokens ("twenty-five", "dos mil")."""
     return re.fullmatch(r"[ \t]+|-", text[left.end():right.start()]) is not None

@@ -79,7 +79,7 @@ def read_place(text: QueryText, lang: str, name: str, spec: InputSpec,
         hit = None  # "dentist in Barcelona, Spain": a country is no neighbourhood
     if hit is not None and (not _within_city(text.free, hit, name, spec, inputs) or _slip_alone(
             text.original, hit, name, named_places, route, values)) \
-            and not _beside_known(text.folded, hit):
+            and not _beside_known(text.folded, hit, tuple(h[1] for k, h in route.items() if k and k != name)):
         hit = (unswapped(hit[0]), hit[1])  # "madird": the city the fingers meant
     if hit is not None and name not in route and not names_cities(name, spec) \
             and not names_countries(name, spec, inputs):
@@ -203,14 +203,16 @@ def _slip_alone(original: str, hit: Hit, name: str, named_places: list[tuple[str
     return typed == typed.lower() and not held
 
 
-def _beside_known(folded: str, hit: Hit) -> bool:
+def _beside_known(folded: str, hit: Hit, ends: tuple[tuple[int, int], ...] = ()) -> bool:
     """Another place the gazetteer knows, no country, is named outside ``hit`` ("tapas de
     sevilla de Triana"): the name is a part of it or a place there as typed, never
-    "corrected" into a city elsewhere."""
+    "corrected" into a city elsewhere. Another end of a route (``ends``: the spans other
+    place inputs read, "de Madrid a Sevila") is no place the name lies in."""
     from scout.task.gazetteer import known_place_words
 
-    a, b = hit[1]
-    words = [m.group(0) for m in re.finditer(r"[^\W\d_]+", folded[:a] + " " * (b - a) + folded[b:])]
+    for a, b in [hit[1], *ends]:
+        folded = folded[:a] + " " * (b - a) + folded[b:]
+    words = [m.group(0) for m in re.finditer(r"[^\W\d_]+", folded)]
     # (a country beside is where the city lies: "Barcleona, Spain" is still Barcelona)
     return any((n := known_place_words(words[i:])) and not _country(" ".join(words[i:i + n]))
                for i in range(len(words)))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from scout.task.numwords import rewrite, widen
+from scout.task.numwords import digit_halves, rewrite, widen
 
 # "8'5" is how many in Spain write 8,5; three digits only for a percentage ("100%")
 _NUM = r"(?P<num>\d{1,3}(?:[.,'’]\d{1,2})?)"
@@ -116,7 +116,8 @@ def find_rating(free: str, default: float | None,
     """The first rating threshold in ``free`` (folded) on the 0-10 scale, and its span.
     ``sources``: folded names of the kind's own review sources (its rating input's
     aliases), read as a cue as a review site is ("4,2 en Vivino", "92+ Parker")."""
-    folded, free = free, rewrite(free)  # "at least four stars", "nota de ocho o más"
+    # "at least four stars", "nota de ocho o más", "4 and a half stars"
+    folded, free = free, digit_halves(rewrite(free))
     # "buena nota (más de 9)", "good reviews (at least 9)": a bracket opens the value
     free = free.replace("(", " ")
     # a rating noun among the aliases ("reviews", "nota") names the field, not a source:
@@ -177,6 +178,9 @@ def find_rating(free: str, default: float | None,
         w = re.search(r"\b(?:" + words + r")\s+(?:(?:guest|customer|user|de\s+clientes)\s+)?"
                       + _NOUN + r"\b", free) or re.search(
             r"\b" + _NOUN + r"\s+(?:that\s+are\s+|muy\s+)?(?:" + words + r")\b", free)
+        if w is None:  # "rated excellent", "valorado como excelente": the verb, then the word
+            w = re.search(r"\b(?:rated|reviewed|" + _RATED + r")\s+(?:as\s+|como\s+|de\s+)?(?:"
+                          + words + r")\b", free)
         if w is None:
             s = _STANDALONE.search(free)
             if s and re.fullmatch(words, s.group("w")):

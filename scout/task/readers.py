@@ -135,6 +135,9 @@ _THOUSAND = r"(?:\s?(?P<k>mil|k)\b|(?P<m>m|mn)\b)?"
 
 # abbreviations written for a name's word ("3 yrs experience", "2 hrs")
 _ABBREVIATED = {"years": "yrs", "year": "yr", "hours": "hrs", "hour": "hr"}
+# a unit's short form written with its period ("14 in. screen", "15,6 pulg."): a name for
+# the unit's own words only, for "in" alone is a preposition
+_UNIT_SHORT = {"inch": "in.", "inches": "in.", "pulgada": "pulg.", "pulgadas": "pulg."}
 # English plurals no suffix rule makes, both ways: "a 40-person lab" for "people"
 _IRREGULAR = {"people": "person", "person": "people", "children": "child", "child": "children",
               "men": "man", "women": "woman", "woman": "women"}
@@ -159,6 +162,7 @@ def name_forms(names: list[str]) -> str:
         if not w:
             continue
         forms |= {w, w + "s", w + "es"} | ({_IRREGULAR[w]} if w in _IRREGULAR else set())
+        forms |= {_UNIT_SHORT[w]} if w in _UNIT_SHORT else set()
         for end in ("es", "s"):
             if w.endswith(end) and len(w) - len(end) >= 3 and not _STRESSED_S.search(raw.strip()):
                 forms.add(w[:-len(end)])
@@ -207,6 +211,10 @@ def find_number(text: QueryText, spec: InputSpec, name: str, integer: bool,
         whole = (ends[0][1][0], ends[1][1][1])  # both ends are this input's words
         return (int(value) if integer else value), widened(text.free, free, whole)
     one = number_re(integer, lang, signed=not integer)  # a count is never below zero
+    from scout.task.temperature import celsius_input, fahrenheit
+
+    if not integer and celsius_input(spec.aliases) and (hot := fahrenheit(free, one)):
+        return hot[0], widened(text.free, free, hot[1])  # "-112 °F" for a Celsius input
     m = (re.search(NUMBER_CMP + one + _THOUSAND + _NUMBER_POST_CMP + r"\s*-?\s*" + alt + r"(?!\w)",
                    free)
          or re.search(r"(?<!\w)(?:" + alt + r")\s*(?::|=|of|de)?\s*" + NUMBER_CMP + one

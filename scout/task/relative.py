@@ -239,8 +239,10 @@ def relative_forms(t: dt.date, days: dict[str, int], rel_year: str,
                   weekend))
 
     def week(m: re.Match[str]) -> Value | None:
-        if m.group("this"):
+        if m.group("this") and t.weekday() != 6:
             return DateRange(start=t, end=t + dt.timedelta(days=6 - t.weekday()))
+        # said on a Sunday, "this week" is the one ahead (its own is over for a plan, as
+        # "this weekend" is the coming one): next Monday-Sunday
         mon = t + dt.timedelta(days=7 - t.weekday() + (7 if m.group("after") else 0))
         return DateRange(start=mon, end=mon + dt.timedelta(days=6))
 

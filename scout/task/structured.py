@@ -70,9 +70,7 @@ def _fields(text: str) -> list[tuple[str, str]] | None:
         except (ValueError, RecursionError):  # RecursionError: "{[[[[..." nested past the
             obj = None  # parser (a query of 2,000 brackets): read as text like bad JSON
         if isinstance(obj, dict) and obj:
-            return [(str(k).replace("_", " "), " ".join(str(x) for x in v)
-                     if isinstance(v, list) else str(v)) for k, v in obj.items()
-                    if v is not None and not isinstance(v, dict)]
+            return _json_fields(obj)
     hits = list(_FIELD.finditer(text))
     if len(hits) < 2:
         return None
@@ -84,10 +82,40 @@ def _fields(text: str) -> list[tuple[str, str]] | None:
     return out
 
 
+# Keys of a tool call's envelope, not of the request: {"tool": "scout_apply", "arguments":
+# {...}}, {"name": "apply", "input": {...}}, {"function": ..., "parameters": {...}}
+_CALL_KEYS = frozenset({"tool", "tool_name", "name", "function", "function_name", "method",
+                        "action", "herramienta", "id", "type"})
+# a bound said as a key's last word ("valoracion_min", "rating_minimo"): with a value in
+# words ("excelente") it is left out, so the key's noun and the word are read together
+_BOUND_WORDS = frozenset({"min", "max", "minimo", "maximo", "minima", "maxima", "minimum",
+                          "maximum"})
+
+
+def _json_fields(obj: dict[object, object], depth: int = 0) -> list[tuple[str, str]]:
+    """A JSON object's fields; a tool call's arguments ({"tool": ..., "arguments": {...}})
+    are the request's fields, its envelope's name and id none. An object nested deeper
+    than an envelope's few levels is no request's (and no recursion to exhaust)."""
+    wrapped = any(isinstance(v, dict) for v in obj.values())
+    out: list[tuple[str, str]] = []
+    for k, v in obj.items():
+        if v is None or (wrapped and fold(str(k)) in _CALL_KEYS):
+            continue
+        if isinstance(v, dict):
+            out += _json_fields(v, depth + 1) if depth < 3 else []
+        else:
+            out.append((str(k).replace("_", " "), " ".join(str(x) for x in v)
+                        if isinstance(v, list) else str(v)))
+    return out
+
+
 def _field(key: str, value: str, inputs: dict[str, InputSpec], lang: str) -> str:
     k = fold(key).rstrip(".").strip()
     if not k or k in _TASK_KEYS:
         return value
+    words = k.split()
+    if len(words) > 1 and words[-1] in _BOUND_WORDS and not re.search(r"\d", value):
+        key, k = " ".join(key.split()[:-1]), " ".join(words[:-1])
     for name, spec in inputs.items():
         if k not in _names(name, spec):
             continue

@@ -144,6 +144,7 @@ def test_the_scorer_reads_quantities_to_two_decimals_and_lists_in_any_order() ->
     brands read in the request's order match a label written in another."""
     assert bench.canonical(1.36078) == bench._expected(1.36, "weight")
     assert bench.canonical(83.6) == bench._expected(83.6, "area")
+    assert bench.canonical(8046.72) == bench._expected(8046.72, "length")  # 5 miles, metres
     assert bench.canonical(1.5) != bench._expected(1.4, "weight")
     assert bench.canonical(["lenovo", "dell"]) == bench._expected(["dell", "lenovo"], "list")
     assert bench.canonical(["lenovo"]) != bench._expected(["dell", "lenovo"], "list")
@@ -215,5 +216,20 @@ def test_blind16_is_separate_bilingual_and_labelled() -> None:
     _a_blind_set(16, least=55, per_lang=25,
                  kinds={"hotel", "restaurant", "coworking", "tour", "venue", "grant",
                         "flat", "clinic", "phoneplan", "school", "dataset", "tool", "book",
+                        "carrental", "laptop", "rental", "car", "event", "talk",
+                        "conference", "paper", "job", "course", "wine", "trip"})
+
+
+def test_blind17_is_separate_bilingual_and_labelled() -> None:
+    """tests/task/corpus/blind17.yaml (``parse.py --blind17``): dates right around today,
+    imperial and US units, superlatives and counts of results, place typos and
+    abbreviations, decimals in both conventions, ratings in words, tool calls as text, for
+    every example kind (flights, lab equipment, tenders, trails and translation first seen
+    here); each kind is a real pipeline's inputs, and no request is shared with any other
+    corpus."""
+    _a_blind_set(17, least=55, per_lang=25,
+                 kinds={"hotel", "restaurant", "flight", "lab", "tender", "trail",
+                        "translation", "camp", "coworking", "tour", "venue", "grant", "flat",
+                        "clinic", "phoneplan", "school", "dataset", "tool", "book",
                         "carrental", "laptop", "rental", "car", "event", "talk",
                         "conference", "paper", "job", "course", "wine", "trip"})
