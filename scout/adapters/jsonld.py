@@ -3,7 +3,8 @@
 Pages describe themselves in ``<script type="application/ld+json">`` blocks (and in
 microdata, which :mod:`scout.adapters.microdata` turns into the same shape). A block may
 hold one object, a list of objects, or an ``@graph``, and may carry ``//`` or ``/* */``
-comments and trailing commas (read anyway; strings are left intact).
+comments, trailing commas, JavaScript escapes or junk after the value (read anyway by
+:mod:`scout.adapters.ldjson`; strings are left intact).
 
 The entity the facts come from is the page's **main** one: a top-level node (a block's
 object, an ``@graph`` member, a microdata item) or the ``mainEntity`` (or a web page's
@@ -29,12 +30,11 @@ facts templates need (values read by :mod:`scout.adapters.ldvalues`):
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from scout.adapters.ldjson import read_block
 from scout.adapters.ldvalues import (deref, first_of, format_address, number_of,
                                      price_from_offers, salary_range, text_of)
 
@@ -87,62 +87,21 @@ def parse_blocks(texts: list[str]) -> tuple[list[dict[str, Any]], int]:
     """Parse JSON-LD script bodies; returns (top-level objects, number of broken blocks).
 
     A list at the top level contributes each object. Broken blocks are counted, not
-    raised: one bad block must not hide the others (pages do ship broken JSON-LD).
+    raised: one bad block must not hide the others (pages do ship broken JSON-LD; what
+    is read anyway is :mod:`scout.adapters.ldjson`'s).
     """
     out: list[dict[str, Any]] = []
     broken = 0
     for raw in texts:
-        text = _clean(raw)
-        if not text:
+        values = read_block(raw)
+        if values is None:
+            broken += 1
             continue
-        try:
-            data = json.loads(text, strict=False)  # strict=False: raw newlines in strings
-        except (ValueError, RecursionError):  # RecursionError: nested deeper than Python
-            try:
-                # sites write JSON-LD by hand or from templates: // and /* */ comments,
-                # a trailing comma before } or ] (often left by a commented-out line)
-                data = json.loads(strip_comments(text), strict=False)
-            except (ValueError, RecursionError):
-                broken += 1
-                continue
-        for item in data if isinstance(data, list) else [data]:
-            if isinstance(item, dict):
-                out.append(item)
+        for data in values:
+            for item in data if isinstance(data, list) else [data]:
+                if isinstance(item, dict):
+                    out.append(item)
     return out, broken
-
-
-#: a JSON string (kept as is), a // or /* */ comment, or a comma that only blanks and
-#: comments separate from the } or ] it would wrongly precede
-_BLOCK = r"/\*(?:[^*]|\*(?!/))*(?:\*/|$)"  # an unclosed one runs to the end: linear
-_JS_NOISE = re.compile(
-    r'(?P<string>"(?:\\.|[^"\\])*")'  # raw newlines allowed, as strict=False does
-    rf"|(?P<line>//[^\n]*)"
-    rf"|(?P<block>{_BLOCK})"
-    rf"|(?P<comma>,(?=(?:\s|//[^\n]*|{_BLOCK})*[}}\]]))",
-)
-
-
-def strip_comments(text: str) -> str:
-    """``text`` without JavaScript comments and trailing commas, strings left intact.
-
-    Strings are matched first, so ``"https://example.com"`` or ``"a /* b */ c"`` inside a
-    string are kept as written; one regular-expression pass, linear in the text.
-    """
-
-    def keep(match: re.Match[str]) -> str:
-        if match.group("string") is not None:
-            return match.group("string")
-        return " " if match.group("block") is not None else ""
-
-    return _JS_NOISE.sub(keep, text)
-
-
-def _clean(raw: str) -> str:
-    text = raw.strip()
-    # some CMSs wrap the JSON in an HTML comment or CDATA section
-    text = re.sub(r"^\s*(<!--|<!\[CDATA\[)", "", text)
-    text = re.sub(r"(-->|\]\]>)\s*$", "", text)
-    return text.strip().rstrip(";")
 
 
 def types_of(node: dict[str, Any]) -> list[str]:

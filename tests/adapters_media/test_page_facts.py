@@ -17,7 +17,8 @@ import json
 import pytest
 
 from scout.adapters.extract import extract
-from scout.adapters.jsonld import extract_facts, parse_blocks, strip_comments
+from scout.adapters.jsonld import extract_facts, parse_blocks
+from scout.adapters.ldjson import strip_comments
 from scout.adapters.contract import FetchRequest
 from tests.adapters_media.test_page import V2, html_reply, mock_adapter
 from tests.fakes.media import FIXTURES
