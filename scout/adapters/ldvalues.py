@@ -4,7 +4,8 @@ Pages write values loosely: a list where one value is meant, ``{"@id": …}`` re
 another node, numbers as text in the page's own format ("1.234,50", "1 234,50", "4,5",
 "1,234.50"), prices in words ("7 triệu"). :mod:`scout.adapters.jsonld` picks the page's
 entity; this module reads its values: text, numbers, amounts, the price range of its
-offers or a job posting's pay, and its address on one line.
+offers (in the currency a figure writes when no ``priceCurrency`` says it) or a job
+posting's pay, and its address on one line.
 """
 
 from __future__ import annotations
@@ -124,6 +125,24 @@ def amount_of(value: Any) -> float | None:
     return number_of(value)
 
 
+def currency_in(value: Any) -> str | None:
+    """The currency a price's own text writes beside its figure ("$35", "35 €", "EUR 12,50",
+    "R$ 99,90"): what an offer without ``priceCurrency`` states (a "$" read as a snippet's
+    is, :func:`~scout.task.currencyword.currency_of`)."""
+    value = first_of(value)
+    if not isinstance(value, str):
+        return None
+    match = _NUMERAL.search(value)
+    if match is None:
+        return None
+    # the sign or word right before the figure ("S/", "US$") and right after it, where a
+    # per-unit slash ends it ("€/noche")
+    before = value[:match.start()].split()[-1:]
+    rest = _RANGE_REST.sub("", value[match.end():], count=1)  # "35 - 50 EUR"
+    after = [w.split("/", 1)[0] for w in rest.split()[:1]]
+    return next((code for code in map(currency_of, before + after) if code), None)
+
+
 def format_price(value: float | None) -> str | None:
     if value is None:
         return None
@@ -136,6 +155,7 @@ def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None
     lows: list[float] = []
     highs: list[float] = []
     currency: str | None = None
+    written: str | None = None
     for raw in offers if isinstance(offers, list) else [offers]:
         offer = deref(raw, ids)
         if not isinstance(offer, dict):
@@ -144,6 +164,10 @@ def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None
         spec = spec if isinstance(spec, dict) else {}
         currency = currency or text_of(offer.get("priceCurrency")) \
             or text_of(spec.get("priceCurrency"))
+        # no priceCurrency: the figure's own text may say it ("Priced from: $35")
+        written = written or next(filter(None, map(currency_in, (
+            offer.get("lowPrice"), offer.get("price"), spec.get("minPrice"),
+            spec.get("price")))), None)
         # a price of 0 is no price (a free extra beside paid offers, a shop's placeholder
         # for "ask us"): read as the page's price it would pass any budget
         low = (amount_of(offer.get("lowPrice")) or amount_of(spec.get("minPrice"))
@@ -157,6 +181,7 @@ def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None
         return None
     low, high = min(lows), max(highs or lows)
     amount = format_price(low) if low == high else f"{format_price(low)} - {format_price(high)}"
+    currency = currency or written
     return f"{currency} {amount}" if currency else amount
 
 

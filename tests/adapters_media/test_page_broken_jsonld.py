@@ -1,0 +1,144 @@
+"""JSON-LD as sites break it, and a price whose currency is only in its own text.
+
+Captures (tests/fixtures/providers/web_pages/SOURCES.md): the JSON-LD of a real
+debenhams.com product closed with one ``}`` too many (extruct issue #87), a real
+organization block wrapped in ``// <![CDATA[``, extruct's samples of JavaScript escapes
+and of quotes left unescaped inside strings (written by its maintainers after pages that
+broke it), and schema.org's microdata Event example whose ``lowPrice`` is "$35" with no
+``priceCurrency``. Each page runs through the page adapter as a mission's ``fetch`` does;
+mutation tests change one thing of a capture and say so.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scout.adapters.extract import extract
+from scout.adapters.jsonld import extract_facts, parse_blocks
+from scout.adapters.ldjson import REQUOTE_CHARS, read_block
+from scout.adapters.ldvalues import currency_in, price_from_offers
+from scout.adapters.contract import FetchRequest
+from tests.adapters_media.test_page import html_reply, mock_adapter
+from tests.adapters_media.test_page_facts import page
+from tests.adapters_media.test_page_values import evidence
+
+DEBENHAMS = "jsonld-trailing-brace-debenhams-product.html"
+
+
+def block(name: str) -> str:
+    """The text of a capture's first JSON-LD script."""
+    return page(name).split('ld+json">', 1)[1].split("</script>", 1)[0]
+
+
+# --- junk after the value ---------------------------------------------------------------------
+
+
+def test_a_product_closed_twice_is_read_with_its_price() -> None:
+    reply = mock_adapter(html_reply(page(DEBENHAMS))).call(
+        FetchRequest(url="https://www.debenhams.com/p/60742"))
+    assert reply.meta["jsonld_broken"] == 0 and reply.meta["entity_type"] == "Product"
+    fetched, ev = evidence(page(DEBENHAMS), "https://www.debenhams.com/p/60742")
+    assert fetched.name == "Black 'Clint' FT0511 cat eye sunglasses"
+    assert fetched.price_range == "GBP 285"
+    assert ev.price is not None and (ev.price.amount, ev.price.currency) == (285, "GBP")
+
+
+@pytest.mark.parametrize("tail", ["}", "};", ";", " oops trailing words", "]", "}\n}}"])
+def test_what_follows_a_complete_value_is_left(tail: str) -> None:
+    # derived: the real block with other endings a template leaves
+    text = block(DEBENHAMS).rstrip().removesuffix("}") + tail
+    objects, broken = parse_blocks([text])
+    assert broken == 0 and len(objects) == 1
+    assert extract_facts(objects).price_range == "GBP 285"
+
+
+def test_two_values_written_one_after_another_are_both_read() -> None:
+    objects, broken = parse_blocks(['{"@type": "Product", "name": "a"}\n{"@type": "Thing"};'])
+    assert broken == 0 and [o["@type"] for o in objects] == ["Product", "Thing"]
+
+
+@pytest.mark.parametrize("text", ['{"@type": "Product", "name": "a"',  # never closed
+                                  'oops {"@type": "Product"}',  # junk before the value
+                                  '{"name": }', "}", "[1, 2"])
+def test_a_block_with_no_complete_value_is_counted_broken(text: str) -> None:
+    assert read_block(text) is None
+    assert parse_blocks([text, '{"@type": "Hotel", "name": "H"}']) == (
+        [{"@type": "Hotel", "name": "H"}], 1)
+
+
+# --- CDATA, JavaScript escapes, unescaped quotes ---------------------------------------------
+
+
+def test_a_block_wrapped_in_a_commented_cdata_section_is_read() -> None:
+    found = extract(page("jsonld-cdata-comment-lubelska-organization.html"))
+    assert found.jsonld_broken == 0
+    assert found.jsonld[0]["@context"] == "http://schema.org/"  # "\/" is JSON's own escape
+    assert extract_facts(found.jsonld).name == "Lubelska"
+
+
+def test_javascript_escapes_are_read_as_the_characters_they_stand_for() -> None:
+    found = extract(page("jsonld-js-escapes-extruct.html"))
+    assert found.jsonld_broken == 0
+    video = found.jsonld[0]
+    assert video["author"] == "Bob's Channel"  # \'
+    assert video["description"] == "Featuring R&B and café music"  # \x26 and \u00e9
+    assert video["filePath"] == "C:\\videos\\clip.mp4"  # a lone backslash kept
+
+
+def test_a_valid_block_is_read_exactly_as_written() -> None:
+    # the repairs never run on a block JSON reads: its escapes stay JSON's
+    text = r'{"path": "C:\\Users\\x", "q": "say \"hi\"", "u": "caf\u00e9 \/ x"}'
+    assert read_block(text) == [{"path": "C:\\Users\\x", "q": 'say "hi"', "u": "café / x"}]
+
+
+def test_quotes_left_unescaped_inside_strings_are_part_of_the_string() -> None:
+    found = extract(page("jsonld-unescaped-quotes-extruct.html"))
+    assert found.jsonld_broken == 0 and len(found.jsonld) == 2
+    recipe, business = found.jsonld
+    assert recipe["recipeInstructions"] == ['1. blablabla two "buttons".5. Dab  Snowmen!']
+    assert business["description"] == '<p style="text-align: left;">Open daily.</p>'
+    assert business["name"] == "Community Kitchen"
+
+
+def test_an_unescaped_quote_in_a_real_hotel_name_keeps_its_rating() -> None:
+    # derived: the real hotel JSON-LD with its name quoted inside, as a CMS writes it
+    text = block("hotel-jsonld-barahona72-v2.html").replace(
+        '"Hotel Barahona 72"', '"Hotel "Barahona" 72"', 1)
+    assert '"Hotel "Barahona" 72"' in text
+    facts = extract_facts(parse_blocks([text])[0])
+    assert facts.name == 'Hotel "Barahona" 72'
+    assert facts.rating == pytest.approx(8.2) and facts.rating_count == 430
+
+
+def test_quotes_are_not_guessed_in_a_huge_broken_block() -> None:
+    def broken(times: int) -> str:
+        return '{"a": "' + 'x "y" ' * times + '"}'
+    assert read_block(broken(10)) == [{"a": 'x "y" ' * 10}]
+    assert read_block(broken(REQUOTE_CHARS // 6 + 1)) is None
+
+
+# --- a price whose currency is in its own text -----------------------------------------------
+
+
+def test_an_event_priced_from_a_dollar_figure_is_priced_in_dollars() -> None:
+    fetched, ev = evidence(page("microdata-event-lowprice-dollar-schemaorg.html"))
+    assert fetched.name == "Miami Heat at Philadelphia 76ers - Game 3 (Home Game 1)"
+    assert fetched.price_range == "USD 35"
+    assert ev.price is not None and (ev.price.amount, ev.price.currency) == (35, "USD")
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("$35", "USD"), ("35 €", "EUR"), ("35€", "EUR"), ("EUR 12,50", "EUR"),
+    ("R$ 99,90", "BRL"), ("S/ 120", "PEN"), ("Desde 35 €/noche", "EUR"),
+    ("120 soles", "PEN"), ("35 - 50 EUR", "EUR"), ("35", None), ("35.00", None),
+    (35, None), ("7 triệu", None), ("Priced from", None), (None, None),
+])
+def test_the_currency_a_price_writes_beside_its_figure(value: object, expected: str | None) -> None:
+    assert currency_in(value) == expected
+
+
+def test_a_stated_price_currency_wins_over_the_figure_s_sign() -> None:
+    # derived: the real event's offer with a priceCurrency added
+    assert price_from_offers({"lowPrice": "$35", "priceCurrency": "CAD"}, {}) == "CAD 35"
+    assert price_from_offers({"lowPrice": "$35"}, {}) == "USD 35"
+    assert price_from_offers({"price": "35"}, {}) == "35"
