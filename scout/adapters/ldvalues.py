@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from scout.task.currencyword import currency_of
-from scout.text import read_number
+from scout.text import fold, read_number
 
 #: a salary's ``unitText`` → the period :mod:`scout.units` compares prices per
 _SALARY_PERIODS = {"HOUR": "hour", "DAY": "day", "WEEK": "week", "MONTH": "month",
@@ -108,10 +108,30 @@ def number_of(value: Any) -> float | None:
         return float(first.group()) if first else None
 
 
+#: words that multiply the figure before them ("7 triệu", "1,2 millones", "30 mil", "2 lakh",
+#: "1.5 Mio", "3 juta", "5 тыс", "1万"), folded: a price so written read as its figure would
+#: pass any budget. Any other word after a price leaves it a price ("419 руб.", "184,35
+#: lei", "35 per night", "99,00 inkl. MwSt.": a currency CLDR's English and Spanish names
+#: miss, a unit, a tax note)
+_MAGNITUDES = frozenset({
+    "k", "m", "mn", "bn", "thousand", "thousands", "million", "millions", "billion",
+    "billions", "grand", "lakh", "lakhs", "lac", "lacs", "crore", "crores",
+    "mil", "miles", "millon", "millones", "milhao", "milhoes", "bilhao", "bilhoes", "palo",
+    "palos", "luca", "lucas", "luka", "lukas", "millier", "milliers", "milliard",
+    "milliards", "mille", "mila", "milione", "milioni", "miliardo", "miliardi", "tausend",
+    "tsd", "mio", "mrd", "millionen", "milliarde", "milliarden", "trieu", "tr", "ty",
+    "nghin", "ngan", "juta", "jt", "ribu", "rb", "miliar", "bin", "milyon", "milyar", "tys",
+    "mln", "mld", "тыс", "тысяч", "тис", "млн", "млрд",
+})
+#: CJK magnitudes, written against the figure ("1万円", "3億")
+_CJK_MAGNITUDES = frozenset("万萬億亿千만억천")
+
+
 def amount_of(value: Any) -> float | None:
     """A price or salary: :func:`number_of`, but none when the word right after the
-    figures is no currency ("7 triệu", "7-20 triệu", "30 mil": a multiplier in words; read
-    as 7 or 30 it would pass any budget). "1.234,50 € IVA incluido" is still 1234.5."""
+    figures multiplies them (``_MAGNITUDES``: "7 triệu", "7-20 triệu", "30 mil"; read as 7
+    or 30 it would pass any budget). "1.234,50 € IVA incluido" is still 1234.5, and so is
+    "1.234,50 lei"."""
     value = first_of(value)
     if isinstance(value, str):
         match = _NUMERAL.search(value)
@@ -120,7 +140,8 @@ def amount_of(value: Any) -> float | None:
             end = exponent.end() if exponent else match.end()
             after = _RANGE_REST.sub("", value[end:], count=1)
             word = re.match(r"\s*([^\W\d_]+)", after)
-            if word and currency_of(word.group(1)) is None:
+            if word and (fold(word.group(1)) in _MAGNITUDES
+                         or word.group(1)[0] in _CJK_MAGNITUDES):
                 return None
     return number_of(value)
 

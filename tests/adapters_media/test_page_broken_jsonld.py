@@ -16,7 +16,7 @@ import pytest
 from scout.adapters.extract import extract
 from scout.adapters.jsonld import extract_facts, parse_blocks
 from scout.adapters.ldjson import REQUOTE_CHARS, read_block
-from scout.adapters.ldvalues import currency_in, price_from_offers
+from scout.adapters.ldvalues import amount_of, currency_in, price_from_offers
 from scout.adapters.contract import FetchRequest
 from tests.adapters_media.test_page import html_reply, mock_adapter
 from tests.adapters_media.test_page_facts import page
@@ -142,3 +142,46 @@ def test_a_stated_price_currency_wins_over_the_figure_s_sign() -> None:
     assert price_from_offers({"lowPrice": "$35", "priceCurrency": "CAD"}, {}) == "CAD 35"
     assert price_from_offers({"lowPrice": "$35"}, {}) == "USD 35"
     assert price_from_offers({"price": "35"}, {}) == "35"
+
+
+# --- words after a price's figure ---------------------------------------------------------------
+
+#: price texts sampled from real shop pages by scrapinghub/price-parser
+#: (tests/test_price_parsing.py, commit 64e213a46a40473ba4f8aa3b249917fdc64d8a16), with the
+#: amount that project expects: a currency CLDR's English and Spanish names miss, a unit
+#: or a note after the figure must not make the price none
+REAL_PRICE_TEXTS = [
+    ("419 руб.", 419), ("184,35 lei", 184.35), ("1 890 Р", 1890), ("3,500円", 3500),
+    ("950 грн.", 950), ("9 472 Ft", 9472), ("3,439.00 درهم", 3439), (" 423.923 KD", 423.923),
+    ("1 690,54 руб. (шт)", 1690.54), ("Цена: 19 000 руб.", 19000), ("10,75 TL", 10.75),
+]
+
+
+@pytest.mark.parametrize("text, amount", REAL_PRICE_TEXTS)
+def test_a_real_price_text_keeps_its_amount(text: str, amount: float) -> None:
+    assert amount_of(text) == pytest.approx(amount)
+
+
+@pytest.mark.parametrize("text", ["35 per night", "99,00 inkl. MwSt.", "120 la noche",
+                                  "1.234,50 € IVA incluido"])
+def test_a_unit_or_a_tax_note_after_the_figure_leaves_it_a_price(text: str) -> None:
+    assert amount_of(text) is not None
+
+
+@pytest.mark.parametrize("text", ["7 triệu", "7-20 triệu", "1,2 millones", "30 mil", "2 Lakh",
+                                  "1.5 Mio. €", "3 juta", "5 тыс. руб", "1万円", "2 bn"])
+def test_a_word_that_multiplies_the_figure_makes_it_no_price(text: str) -> None:
+    assert amount_of(text) is None
+
+
+def test_a_shown_price_in_roubles_reaches_the_evidence() -> None:
+    # derived: the real event example with its lowPrice written as a Russian shop shows it
+    # and the currency stated in a meta, as microdata pages do
+    html = page("microdata-event-lowprice-dollar-schemaorg.html").replace(
+        '<span itemprop="lowPrice">$35</span>',
+        '<span itemprop="lowPrice">1 890 руб.</span><meta itemprop="priceCurrency" '
+        'content="RUB">')
+    assert "1 890 руб." in html
+    fetched, ev = evidence(html)
+    assert fetched.price_range == "RUB 1890"
+    assert ev.price is not None and (ev.price.amount, ev.price.currency) == (1890, "RUB")
