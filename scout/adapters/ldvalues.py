@@ -15,6 +15,8 @@ import math
 import re
 from typing import Any
 
+from babel.core import get_global
+
 from scout.task.currencyword import currency_of
 from scout.text import fold, read_number
 
@@ -76,8 +78,19 @@ def _finite(value: float) -> float | None:
     return out if math.isfinite(out) else None
 
 
-def number_of(value: Any) -> float | None:
-    """The first number in the value, in whichever format the page wrote it."""
+def paid_whole(code: str | None) -> bool:
+    """Whether a currency is paid in whole units (CLDR's cash digits 0: COP, CLP, IDR, VND,
+    JPY, HUF…): its prices never have three decimals, so "118.000" is a hundred and
+    eighteen thousand."""
+    if not code:
+        return False
+    fractions = get_global("currency_fractions")
+    return bool(fractions.get(code.strip().upper(), fractions["DEFAULT"])[2] == 0)
+
+
+def number_of(value: Any, whole: bool = False) -> float | None:
+    """The first number in the value, in whichever format the page wrote it (``whole``:
+    an amount of a currency paid in whole units, :func:`paid_whole`)."""
     value = first_of(value)
     if isinstance(value, dict):
         value = value.get("@value")
@@ -96,9 +109,10 @@ def number_of(value: Any) -> float | None:
             return _finite(float(numeral.replace(",", "") + exponent.group()))
         except ValueError:
             return None
-    if re.fullmatch(r"-?\d{1,3}\.\d{3}", numeral):
+    if not whole and re.fullmatch(r"-?\d{1,3}\.\d{3}", numeral):
         # one dot before three digits: schema.org's decimal point ("4.500" is 4.5), not
-        # the thousands of "1.234,50" or "1.144.000", read below
+        # the thousands of "1.234,50" or "1.144.000", read below; but "COP 118.000" is
+        # thousands (a currency with no cents)
         return float(numeral)
     try:
         # shops write the page's own format: "1.234,50", "1 234,50", "2,5", "1,234.50"
@@ -127,11 +141,11 @@ _MAGNITUDES = frozenset({
 _CJK_MAGNITUDES = frozenset("万萬億亿千만억천")
 
 
-def amount_of(value: Any) -> float | None:
+def amount_of(value: Any, whole: bool = False) -> float | None:
     """A price or salary: :func:`number_of`, but none when the word right after the
     figures multiplies them (``_MAGNITUDES``: "7 triệu", "7-20 triệu", "30 mil"; read as 7
     or 30 it would pass any budget). "1.234,50 € IVA incluido" is still 1234.5, and so is
-    "1.234,50 lei"."""
+    "1.234,50 lei". ``whole``: as :func:`number_of`'s."""
     value = first_of(value)
     if isinstance(value, str):
         match = _NUMERAL.search(value)
@@ -143,7 +157,7 @@ def amount_of(value: Any) -> float | None:
             if word and (fold(word.group(1)) in _MAGNITUDES
                          or word.group(1)[0] in _CJK_MAGNITUDES):
                 return None
-    return number_of(value)
+    return number_of(value, whole)
 
 
 def currency_in(value: Any) -> str | None:
@@ -186,14 +200,17 @@ def price_from_offers(offers: Any, ids: dict[str, dict[str, Any]]) -> str | None
         currency = currency or text_of(offer.get("priceCurrency")) \
             or text_of(spec.get("priceCurrency"))
         # no priceCurrency: the figure's own text may say it ("Priced from: $35")
-        written = written or next(filter(None, map(currency_in, (
+        here = next(filter(None, map(currency_in, (
             offer.get("lowPrice"), offer.get("price"), spec.get("minPrice"),
             spec.get("price")))), None)
+        written = written or here
+        whole = paid_whole(currency or here)
         # a price of 0 is no price (a free extra beside paid offers, a shop's placeholder
         # for "ask us"): read as the page's price it would pass any budget
-        low = (amount_of(offer.get("lowPrice")) or amount_of(spec.get("minPrice"))
-               or amount_of(offer.get("price")) or amount_of(spec.get("price")))
-        high = amount_of(offer.get("highPrice")) or amount_of(spec.get("maxPrice")) or low
+        low = (amount_of(offer.get("lowPrice"), whole) or amount_of(spec.get("minPrice"), whole)
+               or amount_of(offer.get("price"), whole) or amount_of(spec.get("price"), whole))
+        high = (amount_of(offer.get("highPrice"), whole)
+                or amount_of(spec.get("maxPrice"), whole) or low)
         if low is not None and low >= 0:  # a price below 0 is no price
             lows.append(low)
         if high is not None and high >= 0:

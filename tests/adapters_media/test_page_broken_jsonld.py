@@ -1,4 +1,5 @@
-"""JSON-LD as sites break it, and a price whose currency is only in its own text.
+"""JSON-LD as sites break it, and prices as shops write them: a currency only in the
+price's own text, words after the figure, thousands dots of a currency without cents.
 
 Captures (tests/fixtures/providers/web_pages/SOURCES.md): the JSON-LD of a real
 debenhams.com product closed with one ``}`` too many (extruct issue #87), a real
@@ -11,15 +12,17 @@ mutation tests change one thing of a capture and say so.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from scout.adapters.extract import extract
 from scout.adapters.jsonld import extract_facts, parse_blocks
 from scout.adapters.ldjson import REQUOTE_CHARS, read_block
-from scout.adapters.ldvalues import amount_of, currency_in, price_from_offers
+from scout.adapters.ldvalues import amount_of, currency_in, paid_whole, price_from_offers
 from scout.adapters.contract import FetchRequest
 from tests.adapters_media.test_page import html_reply, mock_adapter
-from tests.adapters_media.test_page_facts import page
+from tests.adapters_media.test_page_facts import hotel_json, page
 from tests.adapters_media.test_page_values import evidence
 
 DEBENHAMS = "jsonld-trailing-brace-debenhams-product.html"
@@ -185,3 +188,39 @@ def test_a_shown_price_in_roubles_reaches_the_evidence() -> None:
     fetched, ev = evidence(html)
     assert fetched.price_range == "RUB 1890"
     assert ev.price is not None and (ev.price.amount, ev.price.currency) == (1890, "RUB")
+
+
+# --- a currency paid in whole units ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("low, high, expected", [
+    ("118.000", "165.470", "COP 118000 - 165470"),  # as the page's own priceRange shows it
+    ("118000", "165470", "COP 118000 - 165470"),  # as the capture writes them
+    ("118.000,00", "165.470,00", "COP 118000 - 165470"),
+])
+def test_thousands_dots_of_a_currency_without_cents(low: str, high: str, expected: str) -> None:
+    # derived: the real hotel JSON-LD (COP) with its offer's figures written with thousands
+    # dots, and no priceRange to fall back on
+    data = hotel_json()
+    del data["priceRange"]
+    data["makesOffer"]["priceSpecification"].update(minPrice=low, maxPrice=high)
+    data["makesOffer"]["price"] = low
+    assert extract_facts(parse_blocks([json.dumps(data)])[0]).price_range == expected
+
+
+@pytest.mark.parametrize("offer, expected", [
+    ({"price": "4.500", "priceCurrency": "EUR"}, "EUR 4.5"),  # schema.org's decimal point
+    ({"price": "423.923", "priceCurrency": "KWD"}, "KWD 423.923"),  # three decimals
+    ({"price": "12.500 ₫"}, "VND 12500"),  # the currency its text writes has no cents
+    ({"price": "118.50", "priceCurrency": "COP"}, "COP 118.5"),
+])
+def test_one_dot_before_three_digits_is_a_decimal_point_unless_the_currency_has_no_cents(
+        offer: dict, expected: str) -> None:
+    assert price_from_offers(offer, {}) == expected
+
+
+@pytest.mark.parametrize("code, whole", [("COP", True), ("clp", True), ("IDR", True),
+                                         ("JPY", True), ("EUR", False), ("USD", False),
+                                         ("KWD", False), ("XYZ", False), (None, False)])
+def test_which_currencies_are_paid_in_whole_units(code: str | None, whole: bool) -> None:
+    assert paid_whole(code) is whole
