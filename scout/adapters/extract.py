@@ -1,5 +1,5 @@
-"""HTML → what a page says: title, JSON-LD, microdata, OpenGraph tags and the main text
-(selectolax).
+"""HTML → what a page says: title, JSON-LD, microdata (and RDFa Lite), OpenGraph tags and
+the main text (selectolax).
 
 OpenGraph tags are the ``og:*`` ones and the product tags shops write beside them
 (``product:price:amount`` / ``product:price:currency``, Facebook's; Shopify and Pinterest
